@@ -1,0 +1,39 @@
+# Two commands do everything on a fresh Debian machine with the Swift toolchain:
+#   make run    install what is missing, build, and start clerk on the local store
+#   make test   install what is missing, build, and run every test
+
+# The -dev packages of every system-library target, time zones, and what the tests drive.
+APT_PACKAGES := pkg-config libcurl4-openssl-dev libedit-dev libsqlite3-dev libical-dev \
+                libmicrohttpd-dev tzdata tmux
+SWIFT ?= swift
+
+.PHONY: run test build release deps clean
+
+run: deps release
+	.build/release/clerk $(ARGS)
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+# Installs only what is missing; apt is not touched when everything is present.
+deps:
+	@missing=""; \
+	for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  if [ "$$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi; \
+	  $$sudo apt-get update -q && \
+	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
+	fi
+
+clean:
+	rm -rf .build

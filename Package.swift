@@ -1,0 +1,35 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Settings every Swift target shares: explicit imports, explicit existentials.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "clerk",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "clerk", targets: ["clerk"]),
+    ],
+    targets: [
+        // C libraries from Debian, each with a shim for the variadic calls Swift cannot make.
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+
+        .target(name: "ClerkCore", swiftSettings: strictSettings),
+        .target(name: "ClerkAssistant", dependencies: ["ClerkCore"], swiftSettings: strictSettings),
+        .executableTarget(
+            name: "clerk",
+            dependencies: ["ClerkCore", "ClerkAssistant", "CEditLine"],
+            swiftSettings: strictSettings
+        ),
+
+        .testTarget(name: "ClerkCoreTests", dependencies: ["ClerkCore"], swiftSettings: strictSettings),
+        // Runs the built `clerk` binary; depending on it makes `swift test` build it first.
+        .testTarget(name: "EndToEndTests", dependencies: ["clerk", "ClerkCore"], swiftSettings: strictSettings),
+    ]
+)

@@ -1,0 +1,31 @@
+public import ClerkCore
+
+/// One answer of the assistant: what a person reads, and the same as a `--json` object.
+public struct Reply: Sendable {
+    /// The intent name of DESIGN.md that this answers (`help`, `create_event`, …).
+    public var intent: String
+    /// False when the request failed or was not understood; the exit code follows it.
+    public var ok: Bool
+    /// The text a person reads.
+    public var message: String
+    /// Further `--json` members by intent (`event`, `events`, `contacts`, …), in order.
+    public var fields: [(String, JSONValue)]
+    /// True when the answer ends in a question and the next line answers it.
+    public var asksQuestion: Bool
+
+    public init(intent: String, ok: Bool, message: String, fields: [(String, JSONValue)] = [], asksQuestion: Bool = false) {
+        self.intent = intent
+        self.ok = ok
+        self.message = message
+        self.fields = fields
+        self.asksQuestion = asksQuestion
+    }
+
+    /// The `--json` answer: `intent`, `ok`, `message`, then the intent's own members.
+    public var json: JSONValue {
+        var members: [(String, JSONValue)] = [("intent", .string(intent)), ("ok", .bool(ok)), ("message", .string(message))]
+        if asksQuestion { members.append(("question", .bool(true))) }
+        members += fields
+        return .object(members)
+    }
+}

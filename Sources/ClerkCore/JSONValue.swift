@@ -1,0 +1,323 @@
+/// A JSON document that keeps object keys in the order they were written.
+///
+/// clerk writes JSON that people and snapshot tests read (`--json`, `parse --jsonl`, Google
+/// request bodies), so key order is part of the output; Foundation's serializers do not keep it.
+public enum JSONValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+        switch (a, b) {
+        case (.null, .null): return true
+        case let (.bool(x), .bool(y)): return x == y
+        case let (.number(x), .number(y)): return x == y
+        case let (.string(x), .string(y)): return x == y
+        case let (.array(x), .array(y)): return x == y
+        case let (.object(x), .object(y)):
+            return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: return false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(serialized())
+    }
+
+    /// The value for `key` when this is an object.
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.0 == key }?.1
+    }
+
+    public var stringValue: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+
+    public var numberValue: Double? {
+        if case .number(let n) = self { return n }
+        return nil
+    }
+
+    public var intValue: Int? {
+        guard case .number(let n) = self, n.rounded() == n, abs(n) < 9e15 else { return nil }
+        return Int(n)
+    }
+
+    public var boolValue: Bool? {
+        if case .bool(let b) = self { return b }
+        return nil
+    }
+
+    public var arrayValue: [JSONValue]? {
+        if case .array(let a) = self { return a }
+        return nil
+    }
+
+    public var objectValue: [(String, JSONValue)]? {
+        if case .object(let o) = self { return o }
+        return nil
+    }
+
+    public var isNull: Bool { self == .null }
+
+    /// `.string(text)`, or `.null` when `text` is nil.
+    public static func string(orNull text: String?) -> JSONValue {
+        text.map(JSONValue.string) ?? .null
+    }
+
+    /// Compact JSON on one line, non-ASCII kept as UTF-8.
+    public func serialized() -> String {
+        var out = ""
+        write(to: &out)
+        return out
+    }
+
+    private func write(to out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .number(let n):
+            if n.rounded() == n, abs(n) < 1e15 {
+                out += String(Int64(n))
+            } else if n.isFinite {
+                out += "\(n)"
+            } else {
+                out += "null"
+            }
+        case .string(let s): JSONValue.writeString(s, to: &out)
+        case .array(let items):
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                item.write(to: &out)
+            }
+            out += "]"
+        case .object(let members):
+            out += "{"
+            for (i, (key, value)) in members.enumerated() {
+                if i > 0 { out += "," }
+                JSONValue.writeString(key, to: &out)
+                out += ":"
+                value.write(to: &out)
+            }
+            out += "}"
+        }
+    }
+
+    private static func writeString(_ s: String, to out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral {
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(elements) }
+    public init(nilLiteral: ()) { self = .null }
+}
+
+/// Why a JSON text could not be read: what was wrong and where.
+public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var reason: String
+    /// Byte offset into the UTF-8 text.
+    public var offset: Int
+
+    public var description: String { "\(reason) at byte \(offset)" }
+}
+
+extension JSONValue {
+    /// Reads one JSON document (RFC 8259); surrounding whitespace is allowed, nothing else.
+    public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+        var parser = JSONReader(bytes: Array(text.utf8))
+        return try parser.document()
+    }
+
+    /// Reads one JSON document from UTF-8 bytes.
+    public static func parse(bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+        var parser = JSONReader(bytes: bytes)
+        return try parser.document()
+    }
+}
+
+/// A recursive-descent reader over UTF-8 bytes with a depth limit, so hostile input cannot
+/// exhaust the stack.
+private struct JSONReader {
+    let bytes: [UInt8]
+    var at = 0
+    var depth = 0
+    static let maxDepth = 200
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    mutating func document() throws(JSONParseError) -> JSONValue {
+        let value = try self.value()
+        skipSpace()
+        guard at == bytes.count else { throw fail("unexpected text after the JSON value") }
+        return value
+    }
+
+    func fail(_ reason: String) -> JSONParseError { JSONParseError(reason: reason, offset: at) }
+
+    mutating func skipSpace() {
+        while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x0A || bytes[at] == 0x0D || bytes[at] == 0x09 { at += 1 }
+    }
+
+    mutating func value() throws(JSONParseError) -> JSONValue {
+        skipSpace()
+        guard at < bytes.count else { throw fail("unexpected end of JSON") }
+        switch bytes[at] {
+        case UInt8(ascii: "{"): return try object()
+        case UInt8(ascii: "["): return try array()
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        default: return try number()
+        }
+    }
+
+    mutating func literal(_ word: String) throws(JSONParseError) {
+        let w = Array(word.utf8)
+        guard at + w.count <= bytes.count, Array(bytes[at..<at + w.count]) == w else { throw fail("invalid literal") }
+        at += w.count
+    }
+
+    mutating func enter() throws(JSONParseError) {
+        depth += 1
+        if depth > JSONReader.maxDepth { throw fail("JSON nested too deeply") }
+    }
+
+    mutating func object() throws(JSONParseError) -> JSONValue {
+        try enter()
+        at += 1
+        var members: [(String, JSONValue)] = []
+        skipSpace()
+        if at < bytes.count, bytes[at] == UInt8(ascii: "}") { at += 1; depth -= 1; return .object(members) }
+        while true {
+            skipSpace()
+            guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { throw fail("expected a string key") }
+            let key = try string()
+            skipSpace()
+            guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else { throw fail("expected ':'") }
+            at += 1
+            members.append((key, try value()))
+            skipSpace()
+            guard at < bytes.count else { throw fail("unexpected end of JSON") }
+            if bytes[at] == UInt8(ascii: ",") { at += 1; continue }
+            if bytes[at] == UInt8(ascii: "}") { at += 1; break }
+            throw fail("expected ',' or '}'")
+        }
+        depth -= 1
+        return .object(members)
+    }
+
+    mutating func array() throws(JSONParseError) -> JSONValue {
+        try enter()
+        at += 1
+        var items: [JSONValue] = []
+        skipSpace()
+        if at < bytes.count, bytes[at] == UInt8(ascii: "]") { at += 1; depth -= 1; return .array(items) }
+        while true {
+            items.append(try value())
+            skipSpace()
+            guard at < bytes.count else { throw fail("unexpected end of JSON") }
+            if bytes[at] == UInt8(ascii: ",") { at += 1; continue }
+            if bytes[at] == UInt8(ascii: "]") { at += 1; break }
+            throw fail("expected ',' or ']'")
+        }
+        depth -= 1
+        return .array(items)
+    }
+
+    mutating func hex4() throws(JSONParseError) -> UInt32 {
+        guard at + 4 <= bytes.count else { throw fail("short \\u escape") }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            let c = bytes[at]
+            let d: UInt32
+            switch c {
+            case 0x30...0x39: d = UInt32(c - 0x30)
+            case 0x41...0x46: d = UInt32(c - 0x41 + 10)
+            case 0x61...0x66: d = UInt32(c - 0x61 + 10)
+            default: throw fail("bad \\u escape")
+            }
+            v = v * 16 + d
+            at += 1
+        }
+        return v
+    }
+
+    mutating func string() throws(JSONParseError) -> String {
+        at += 1
+        var out: [UInt8] = []
+        while true {
+            guard at < bytes.count else { throw fail("unterminated string") }
+            let c = bytes[at]
+            if c == UInt8(ascii: "\"") { at += 1; break }
+            if c < 0x20 { throw fail("control character in string") }
+            if c != UInt8(ascii: "\\") { out.append(c); at += 1; continue }
+            at += 1
+            guard at < bytes.count else { throw fail("unterminated string") }
+            let e = bytes[at]
+            at += 1
+            switch e {
+            case UInt8(ascii: "\""): out.append(0x22)
+            case UInt8(ascii: "\\"): out.append(0x5C)
+            case UInt8(ascii: "/"): out.append(0x2F)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var code = try hex4()
+                if (0xD800...0xDBFF).contains(code), at + 1 < bytes.count, bytes[at] == UInt8(ascii: "\\"), bytes[at + 1] == UInt8(ascii: "u") {
+                    at += 2
+                    let low = try hex4()
+                    if (0xDC00...0xDFFF).contains(low) {
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    } else {
+                        code = 0xFFFD
+                    }
+                }
+                let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
+                out.append(contentsOf: Array(String(Character(scalar)).utf8))
+            default: throw fail("bad escape")
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    mutating func number() throws(JSONParseError) -> JSONValue {
+        let start = at
+        if at < bytes.count, bytes[at] == UInt8(ascii: "-") { at += 1 }
+        while at < bytes.count, (0x30...0x39).contains(bytes[at]) || bytes[at] == UInt8(ascii: ".")
+            || bytes[at] == UInt8(ascii: "e") || bytes[at] == UInt8(ascii: "E")
+            || bytes[at] == UInt8(ascii: "+") || bytes[at] == UInt8(ascii: "-") { at += 1 }
+        let text = String(decoding: bytes[start..<at], as: UTF8.self)
+        guard !text.isEmpty, let n = Double(text), text.first != "+" else { at = start; throw fail("invalid JSON value") }
+        return .number(n)
+    }
+}

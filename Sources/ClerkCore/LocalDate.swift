@@ -1,0 +1,108 @@
+public import Foundation
+
+/// A calendar date with no time and no zone, as all-day events and birthdays use it.
+public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible, Codable {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    public init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Reads `YYYY-MM-DD`; nil for anything else or an impossible date.
+    public init?(iso text: some StringProtocol) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
+              (1...12).contains(m), (1...LocalDate.daysIn(month: m, year: y)).contains(d)
+        else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    /// The date `instant` falls on in `zone`.
+    public init(_ instant: Date, in zone: TimeZone) {
+        let parts = Calendar.gregorian(in: zone).dateComponents([.year, .month, .day], from: instant)
+        self.init(year: parts.year!, month: parts.month!, day: parts.day!)
+    }
+
+    /// `YYYY-MM-DD`.
+    public var iso: String {
+        String(format: "%04d-%02d-%02d", year, month, day)
+    }
+
+    public var description: String { iso }
+
+    /// Midnight at the start of this date in `zone` (the first instant that exists, on a DST gap).
+    public func startOfDay(in zone: TimeZone) -> Date {
+        let calendar = Calendar.gregorian(in: zone)
+        let noon = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12))!
+        return calendar.startOfDay(for: noon)
+    }
+
+    /// The date `days` later (or earlier when negative).
+    public func adding(days: Int) -> LocalDate {
+        let calendar = Calendar.gregorian(in: TimeZone(identifier: "UTC")!)
+        let date = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12))!
+        return LocalDate(calendar.date(byAdding: .day, value: days, to: date)!, in: calendar.timeZone)
+    }
+
+    /// Days from this date to `other` (positive when `other` is later).
+    public func days(until other: LocalDate) -> Int {
+        let calendar = Calendar.gregorian(in: TimeZone(identifier: "UTC")!)
+        let a = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12))!
+        let b = calendar.date(from: DateComponents(year: other.year, month: other.month, day: other.day, hour: 12))!
+        return calendar.dateComponents([.day], from: a, to: b).day!
+    }
+
+    /// ISO weekday: 1 is Monday, 7 is Sunday.
+    public var isoWeekday: Int {
+        let calendar = Calendar.gregorian(in: TimeZone(identifier: "UTC")!)
+        let date = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12))!
+        let weekday = calendar.component(.weekday, from: date) // 1 = Sunday
+        return weekday == 1 ? 7 : weekday - 1
+    }
+
+    public static func < (a: LocalDate, b: LocalDate) -> Bool {
+        (a.year, a.month, a.day) < (b.year, b.month, b.day)
+    }
+
+    public static func isLeap(_ year: Int) -> Bool {
+        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    }
+
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let date = LocalDate(iso: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a YYYY-MM-DD date: \(text)"))
+        }
+        self = date
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(iso)
+    }
+}
+
+extension Calendar {
+    /// A Gregorian calendar fixed to `zone` with ISO weeks (Monday first), the one clerk reasons in.
+    public static func gregorian(in zone: TimeZone) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        calendar.locale = Locale(identifier: "en_US_POSIX")
+        calendar.firstWeekday = 2
+        calendar.minimumDaysInFirstWeek = 4
+        return calendar
+    }
+}

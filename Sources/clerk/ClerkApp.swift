@@ -1,0 +1,61 @@
+import ClerkAssistant
+import ClerkCore
+import Foundation
+
+/// Exit codes of DESIGN.md.
+enum ExitCode {
+    static let success: Int32 = 0
+    static let failure: Int32 = 1
+    static let usage: Int32 = 2
+}
+
+/// The `clerk` command: reads the command line, wires a session, and drives it from a
+/// terminal, a pipe or the arguments.
+struct ClerkApp {
+    static let version = "0.1.0"
+    static let quitWords: Set<String> = ["quit", "exit", "bye", ":q"]
+
+    var arguments: [String]
+    var environment: [String: String]
+
+    func run() -> Int32 {
+        let options: GlobalOptions
+        let command: Command
+        do {
+            (options, command) = try CommandLineParser().parse(arguments)
+        } catch {
+            Output.error(error.message)
+            return ExitCode.usage
+        }
+        let paths = ClerkPaths(dataDirectoryOption: options.dataDirectory, environment: environment)
+
+        switch command {
+        case .help:
+            Output.line(Usage.text)
+            return ExitCode.success
+        case .version:
+            Output.line("clerk \(ClerkApp.version)")
+            return ExitCode.success
+        case .parse, .importFile, .export:
+            Output.error("this command is not available yet")
+            return ExitCode.failure
+        case .request(let line):
+            let driver = ConversationDriver(options: options, paths: paths, session: Session())
+            return driver.answerOne(line)
+        case .conversation:
+            let driver = ConversationDriver(options: options, paths: paths, session: Session())
+            return isatty(STDIN_FILENO) == 1 ? driver.runREPL() : driver.runPipe()
+        }
+    }
+}
+
+/// Writes answers to stdout and one-line errors to stderr.
+enum Output {
+    static func line(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    static func error(_ text: String) {
+        FileHandle.standardError.write(Data(("clerk: " + text + "\n").utf8))
+    }
+}

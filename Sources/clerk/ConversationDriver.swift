@@ -1,0 +1,98 @@
+import ClerkAssistant
+import ClerkCore
+import Foundation
+
+/// Feeds lines to a `Session` from one source — the terminal, a pipe, or the arguments —
+/// and prints each reply as text or as `--json`.
+struct ConversationDriver {
+    var options: GlobalOptions
+    var paths: ClerkPaths
+    var session: Session
+
+    /// The REPL: libedit on the terminal until Ctrl-D, `quit` or `exit`.
+    func runREPL() -> Int32 {
+        try? ClerkPaths.ensure(paths.stateDirectory)
+        let editor = LineEditor(program: "clerk", historyPath: paths.history, completer: completions)
+        let prompt = "clerk (\(options.backend.rawValue))> "
+        var failed = false
+        while true {
+            editor.prompt = session.isAwaitingAnswer ? "> " : prompt
+            switch editor.readLine() {
+            case .endOfInput:
+                if let reply = session.abandonQuestion(interrupted: false) { show(reply) }
+                Output.line("")
+                return failed ? ExitCode.failure : ExitCode.success
+            case .interrupted:
+                if let reply = session.abandonQuestion(interrupted: true) { show(reply) }
+            case .line(let line):
+                let text = line.trimmingCharacters(in: .whitespaces)
+                if text.isEmpty, !session.isAwaitingAnswer { continue }
+                if !session.isAwaitingAnswer, ClerkApp.quitWords.contains(text.lowercased()) {
+                    return failed ? ExitCode.failure : ExitCode.success
+                }
+                let reply = session.respond(to: text)
+                if !reply.ok { failed = true }
+                show(reply)
+            }
+        }
+    }
+
+    /// Piped stdin: no prompt, one answer per line; exit code 1 if any request failed.
+    func runPipe() -> Int32 {
+        var failed = false
+        while let line = readLine(strippingNewline: true) {
+            let text = line.trimmingCharacters(in: .whitespaces)
+            if text.isEmpty, !session.isAwaitingAnswer { continue }
+            if !session.isAwaitingAnswer, ClerkApp.quitWords.contains(text.lowercased()) { break }
+            if !answer(text) { failed = true }
+        }
+        if let reply = session.abandonQuestion(interrupted: false) {
+            show(reply)
+            failed = true
+        }
+        return failed ? ExitCode.failure : ExitCode.success
+    }
+
+    /// `clerk WORDS…`: one request; a question is answered by `--yes`, the terminal, or the
+    /// next line of stdin — and with none of them nothing changes.
+    func answerOne(_ line: String) -> Int32 {
+        var ok = answer(line)
+        while session.isAwaitingAnswer {
+            let answerLine: String?
+            if isatty(STDIN_FILENO) == 1 {
+                FileHandle.standardOutput.write(Data("> ".utf8))
+                answerLine = readLine(strippingNewline: true)
+            } else {
+                answerLine = readLine(strippingNewline: true)
+            }
+            guard let answerLine else {
+                if let reply = session.abandonQuestion(interrupted: false) { show(reply) }
+                return ExitCode.failure
+            }
+            ok = answer(answerLine.trimmingCharacters(in: .whitespaces))
+        }
+        return ok ? ExitCode.success : ExitCode.failure
+    }
+
+    /// Answers one line, and with `--yes` every question that follows it; true when it went well.
+    private func answer(_ line: String) -> Bool {
+        var reply = session.respond(to: line)
+        show(reply)
+        while options.assumeYes, reply.asksQuestion {
+            reply = session.respond(to: "yes")
+            show(reply)
+        }
+        return reply.ok
+    }
+
+    private func show(_ reply: Reply) {
+        Output.line(options.json ? reply.json.serialized() : reply.message)
+    }
+
+    /// Words the REPL offers on Tab.
+    private func completions(_ lineBeforeCursor: String) -> [String] {
+        let words = lineBeforeCursor.split(separator: " ", omittingEmptySubsequences: false)
+        guard words.count <= 1 else { return [] }
+        return ["help", "quit", "exit"]
+    }
+}

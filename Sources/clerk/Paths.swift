@@ -1,0 +1,34 @@
+import Foundation
+
+/// Where clerk keeps its files: the XDG folders, or everything under `--data-dir`.
+struct ClerkPaths {
+    var configDirectory: String
+    var dataDirectory: String
+    var stateDirectory: String
+
+    init(dataDirectoryOption: String?, environment: [String: String]) {
+        if let folder = dataDirectoryOption {
+            configDirectory = folder
+            dataDirectory = folder
+            stateDirectory = folder
+            return
+        }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        func xdg(_ variable: String, _ fallback: String) -> String {
+            let base = environment[variable].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/" + fallback
+            return base + "/clerk"
+        }
+        configDirectory = xdg("XDG_CONFIG_HOME", ".config")
+        dataDirectory = xdg("XDG_DATA_HOME", ".local/share")
+        stateDirectory = xdg("XDG_STATE_HOME", ".local/state")
+    }
+
+    var store: String { dataDirectory + "/clerk.sqlite3" }
+    var history: String { stateDirectory + "/history" }
+    var googleToken: String { configDirectory + "/google-token.json" }
+
+    /// Creates `folder` (and its parents) readable only by the user.
+    static func ensure(_ folder: String) throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    }
+}

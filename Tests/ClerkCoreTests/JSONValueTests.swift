@@ -1,0 +1,48 @@
+import ClerkCore
+import Testing
+
+@Suite struct JSONValueTests {
+    @Test func serializesObjectsInTheOrderWritten() {
+        let value: JSONValue = ["b": 1, "a": [true, nil, "x"], "c": .number(1.5)]
+        #expect(value.serialized() == #"{"b":1,"a":[true,null,"x"],"c":1.5}"#)
+    }
+
+    @Test(arguments: [
+        ("quote \" and \\ slash", #""quote \" and \\ slash""#),
+        ("line\nbreak\ttab", #""line\nbreak\ttab""#),
+        ("bell\u{07}", #""bell\u0007""#),
+        ("café ✓", #""café ✓""#),
+    ])
+    func escapesStrings(text: String, expected: String) {
+        #expect(JSONValue.string(text).serialized() == expected)
+    }
+
+    @Test func parsesWhatItWrites() throws {
+        let text = #"{"id":"a1","n":-12,"f":0.25,"ok":false,"list":[{"x":null}],"s":"é\u00e9\ud83d\ude00"}"#
+        let value = try JSONValue.parse(text)
+        #expect(value["id"]?.stringValue == "a1")
+        #expect(value["n"]?.intValue == -12)
+        #expect(value["f"]?.numberValue == 0.25)
+        #expect(value["ok"]?.boolValue == false)
+        #expect(value["s"]?.stringValue == "éé😀")
+        #expect(value.serialized() == #"{"id":"a1","n":-12,"f":0.25,"ok":false,"list":[{"x":null}],"s":"éé😀"}"#)
+    }
+
+    @Test(arguments: [
+        ("", "unexpected end of JSON at byte 0"),
+        ("{\"a\":1,}", "expected a string key at byte 7"),
+        ("[1 2]", "expected ',' or ']' at byte 3"),
+        ("\"open", "unterminated string at byte 5"),
+        ("{} x", "unexpected text after the JSON value at byte 3"),
+        ("+1", "invalid JSON value at byte 0"),
+        (String(repeating: "[", count: 500), "JSON nested too deeply at byte 200"),
+    ])
+    func rejectsMalformedText(text: String, expected: String) {
+        #expect(throws: JSONParseError.self) { try JSONValue.parse(text) }
+        do {
+            _ = try JSONValue.parse(text)
+        } catch {
+            #expect(error.description == expected)
+        }
+    }
+}

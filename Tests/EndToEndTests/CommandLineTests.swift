@@ -1,0 +1,53 @@
+import Testing
+
+/// The command line as a user meets it: exact messages and exit codes.
+@Suite struct CommandLineTests {
+    @Test(arguments: [
+        (["--now", "garbage"], "clerk: --now: expected YYYY-MM-DDTHH:MM, got 'garbage'\n"),
+        (["--now", "2026-02-30T10:00"], "clerk: --now: expected YYYY-MM-DDTHH:MM, got '2026-02-30T10:00'\n"),
+        (["--now", "2026-11-30T24:00"], "clerk: --now: expected YYYY-MM-DDTHH:MM, got '2026-11-30T24:00'\n"),
+        (["--now"], "clerk: --now: needs a value\n"),
+        (["--tz", "Mars/Olympus"], "clerk: --tz: expected an IANA name like Europe/Madrid or an offset like +01:00, got 'Mars/Olympus'\n"),
+        (["--tz", "+15:00"], "clerk: --tz: expected an IANA name like Europe/Madrid or an offset like +01:00, got '+15:00'\n"),
+        (["--backend", "outlook"], "clerk: --backend: expected local or google, got 'outlook'\n"),
+        (["--google-endpoint", "localhost"], "clerk: --google-endpoint: expected a URL like http://127.0.0.1:8080, got 'localhost'\n"),
+        (["--nwo", "2026-11-30T09:00"], "clerk: unknown option '--nwo'. Did you mean '--now'?\n"),
+        (["--frobnicate"], "clerk: unknown option '--frobnicate'. See 'clerk --help'.\n"),
+        (["--yes=no"], "clerk: --yes: takes no value\n"),
+        (["--data-dir="], "clerk: --data-dir: needs a folder\n"),
+        (["parse"], "clerk: parse: needs a PHRASE (or --jsonl to read JSON lines)\n"),
+        (["parse", "--jsonl", "tomorrow"], "clerk: parse: give a PHRASE or --jsonl, not both\n"),
+        (["--jsonl"], "clerk: --jsonl: only with 'clerk parse'\n"),
+        (["import"], "clerk: import: needs one FILE.ics or FILE.vcf\n"),
+        (["help", "--calendar", "Work"], "clerk: --calendar: only with 'clerk import' or 'clerk export'\n"),
+    ])
+    func rejectsBadOptionsWithOneLineAndExitCode2(arguments: [String], expected: String) throws {
+        let result = try ClerkBinary.run(arguments)
+        #expect(result.stderr == expected)
+        #expect(result.stdout == "")
+        #expect(result.status == 2)
+    }
+
+    @Test(arguments: [
+        ["--tz", "Europe/Madrid", "--now", "2026-11-30T09:00", "help"],
+        ["--tz=-03:30", "--now=2026-11-30T09:00:59", "help"],
+        ["--tz", "UTC", "--backend", "local", "--yes", "--verbose", "help"],
+        ["help", "--data-dir", "/tmp/clerk-unused", "--google-endpoint", "http://127.0.0.1:9"],
+    ])
+    func acceptsEveryGlobalOption(arguments: [String]) throws {
+        let result = try ClerkBinary.run(arguments)
+        #expect(result.stderr == "")
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("Tell me what you mean"))
+    }
+
+    @Test func printsVersionAndUsage() throws {
+        #expect(try ClerkBinary.run(["--version"]) == .init(stdout: "clerk 0.1.0\n", stderr: "", status: 0))
+        let usage = try ClerkBinary.run(["--help"])
+        #expect(usage.status == 0)
+        #expect(usage.stdout.hasPrefix("clerk — a calendar, contacts and files assistant for the terminal\n"))
+        for option in ["--now", "--tz", "--data-dir", "--backend", "--google-endpoint", "--yes", "--json", "--verbose"] {
+            #expect(usage.stdout.contains(option))
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// The REPL in a real pseudo-terminal: editing keys, history, UTF-8, Ctrl-C, Ctrl-D.
+@Suite(.serialized) struct REPLTests {
+    static func clerk(dataDir: String) -> String {
+        "'\(ClerkBinary.path)' --data-dir '\(dataDir)'; echo \"[exit $?]\""
+    }
+
+    @Test func editingKeysFixATypo() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let terminal = try Terminal(command: Self.clerk(dataDir: folder.path))
+        try terminal.waitFor("clerk (local)>")
+        // "hepl": back over the "l", delete the "p", forward again, type "p".
+        try terminal.type("hepl")
+        try terminal.send("Left", "BSpace", "Right")
+        try terminal.type("p")
+        try terminal.send("Enter")
+        let screen = try terminal.waitFor("Type 'quit' or press Ctrl-D to leave.")
+        #expect(screen.hasPrefix("clerk (local)> help\nTell me what you mean"))
+        try terminal.send("C-d")
+        try terminal.waitFor("[exit 0]")
+    }
+
+    @Test func historyRecallsKeepsUTF8AndPersists() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        do {
+            let terminal = try Terminal(command: Self.clerk(dataDir: folder.path))
+            try terminal.waitFor("clerk (local)>")
+            try terminal.type("café con Ana")
+            try terminal.send("Enter")
+            try terminal.waitFor("I didn't understand 'café con Ana'.")
+            try terminal.send("Up")
+            try terminal.waitFor("clerk (local)> café con Ana")
+            try terminal.send("C-u")
+            try terminal.type("quit")
+            try terminal.send("Enter")
+            try terminal.waitFor("[exit 1]")
+        }
+        let history = try String(contentsOfFile: folder.path + "/history", encoding: .utf8)
+        #expect(history.contains("quit"))
+
+        let second = try Terminal(command: Self.clerk(dataDir: folder.path))
+        try second.waitFor("clerk (local)>")
+        // Ctrl-R finds the earlier line by a word in it.
+        try second.send("C-r")
+        try second.type("Ana")
+        try second.send("Enter")
+        try second.waitFor("I didn't understand 'café con Ana'.")
+        try second.send("Up")
+        try second.waitFor("I didn't understand 'café con Ana'. Type 'help' for what I can do.\nclerk (local)> café con Ana")
+        try second.send("Up")
+        try second.waitFor("I didn't understand 'café con Ana'. Type 'help' for what I can do.\nclerk (local)> quit")
+    }
+
+    @Test func ctrlCAbandonsTheLineAndCtrlDLeaves() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let terminal = try Terminal(command: Self.clerk(dataDir: folder.path))
+        try terminal.waitFor("clerk (local)>")
+        try terminal.type("half a thought")
+        try terminal.send("C-c")
+        try terminal.waitFor("clerk (local)> half a thought^C\nclerk (local)>")
+        try terminal.type("he")
+        try terminal.send("Tab")
+        try terminal.waitFor("clerk (local)> help")
+        try terminal.send("Enter")
+        try terminal.waitFor("Type 'quit' or press Ctrl-D to leave.")
+        try terminal.send("C-d")
+        let screen = try terminal.waitFor("[exit 0]")
+        #expect(!screen.contains("half a thought\nI didn't"))
+    }
+}

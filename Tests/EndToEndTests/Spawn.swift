@@ -1,0 +1,50 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Starts a program with posix_spawn and waits for it, with its standard streams on files.
+///
+/// Foundation's `Process` on Linux learns that a child ended when a socket the child
+/// inherited closes; a daemon the child leaves behind (the tmux server) or a sibling started
+/// by a parallel test keeps it open, and `waitUntilExit` never returns. Here every
+/// descriptor above 2 is closed in the child and `waitpid` is the only judge.
+enum Spawn {
+    /// Runs `path` with `arguments` and `environment`; returns the exit status (128+signal
+    /// when killed).
+    static func run(_ path: String, _ arguments: [String], environment: [String: String],
+                    stdin: String = "/dev/null", stdout: String = "/dev/null", stderr: String = "/dev/null") throws -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        _ = addCloseFrom(&actions, 3)
+
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        guard spawned == 0 else { throw SpawnError(path: path, code: spawned) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let signal = status & 0x7F
+        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+    }
+}
+
+struct SpawnError: Error, CustomStringConvertible {
+    var path: String
+    var code: Int32
+    var description: String { "could not start \(path): error \(code)" }
+}
+
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which its header hides from
+/// Swift unless _GNU_SOURCE is set; the symbol itself is always there.
+@_silgen_name("posix_spawn_file_actions_addclosefrom_np")
+private func addCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32) -> Int32

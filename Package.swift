@@ -29,6 +29,7 @@ let package = Package(
         ),
 
         .testTarget(name: "ClerkCoreTests", dependencies: ["ClerkCore"], swiftSettings: strictSettings),
+        .testTarget(name: "ClerkAssistantTests", dependencies: ["ClerkAssistant", "ClerkCore"], swiftSettings: strictSettings),
         // Runs the built `clerk` binary; depending on it makes `swift test` build it first.
         .testTarget(name: "EndToEndTests", dependencies: ["clerk", "ClerkCore"], swiftSettings: strictSettings),
     ]

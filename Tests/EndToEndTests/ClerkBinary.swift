@@ -29,7 +29,7 @@ struct ClerkBinary {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let inPath = folder.path + "/stdin", outPath = folder.path + "/stdout", errPath = folder.path + "/stderr"
-        FileManager.default.createFile(atPath: inPath, contents: Data(input.utf8))
+        _ = FileManager.default.createFile(atPath: inPath, contents: Data(input.utf8))
         let status = try Spawn.run(path, arguments, environment: environment, stdin: inPath, stdout: outPath, stderr: errPath)
         let out = try Data(contentsOf: URL(fileURLWithPath: outPath))
         let err = try Data(contentsOf: URL(fileURLWithPath: errPath))

@@ -1,0 +1,71 @@
+public import ClerkCore
+public import Foundation
+
+/// Lays events out by day: a weekday heading per day, all-day events first, then timed ones
+/// with their times aligned, each with its calendar's tag when there are several calendars.
+///
+/// An all-day event shows on every day it covers; a timed event on the day it starts (or on
+/// the first day shown, when it started earlier).
+public struct AgendaLayout {
+    public var text: DateText
+    public var style: TextStyle
+    /// Calendar id → name; tags are shown when this names more than one calendar.
+    public var calendarNames: [String: String]
+
+    public init(text: DateText, style: TextStyle, calendarNames: [String: String]) {
+        self.text = text
+        self.style = style
+        self.calendarNames = calendarNames
+    }
+
+    /// Events grouped by local date within `[from, to)`, each day's list all-day first, by start.
+    public func days(_ events: [Event], from: Date, to: Date) -> [(LocalDate, [Event])] {
+        let firstDay = text.localDate(from)
+        var lastDay = text.localDate(to)
+        if lastDay.startOfDay(in: text.zone) == to { lastDay = lastDay.adding(days: -1) }
+        var byDay: [LocalDate: [Event]] = [:]
+        for event in events {
+            switch event.when {
+            case .allDay(let start, let end):
+                var day = max(start, firstDay)
+                while day < end, day <= lastDay {
+                    byDay[day, default: []].append(event)
+                    day = day.adding(days: 1)
+                }
+            case .timed(let start, _, _):
+                let day = max(text.localDate(start), firstDay)
+                if day <= lastDay { byDay[day, default: []].append(event) }
+            }
+        }
+        return byDay.keys.sorted().map { day in
+            (day, byDay[day]!.sorted { a, b in
+                if a.when.isAllDay != b.when.isAllDay { return a.when.isAllDay }
+                let sa = a.when.startInstant(in: text.zone), sb = b.when.startInstant(in: text.zone)
+                return sa != sb ? sa < sb : a.title < b.title
+            })
+        }
+    }
+
+    /// One event as an agenda line: "  13:00–14:00  Lunch with Ana  [Work]".
+    public func line(_ event: Event) -> String {
+        let time: String
+        switch event.when {
+        case .allDay: time = "all day    "
+        case .timed(let start, let end, _): time = text.clockRange(start, end)
+        }
+        var line = "  " + style.dim(time.padding(toLength: max(11, time.count), withPad: " ", startingAt: 0)) + "  " + event.title
+        if let location = event.location, !location.isEmpty { line += " · " + location }
+        if calendarNames.count > 1, let name = calendarNames[event.calendarID] { line += "  [" + name + "]" }
+        return line
+    }
+
+    /// Headings and lines for the days that have events.
+    public func render(_ events: [Event], from: Date, to: Date) -> [String] {
+        var lines: [String] = []
+        for (day, dayEvents) in days(events, from: from, to: to) {
+            lines.append(style.bold(text.weekday(day) + " " + "\(day.day) " + DateText.months[day.month - 1].prefix(3)))
+            lines += dayEvents.map(line)
+        }
+        return lines
+    }
+}

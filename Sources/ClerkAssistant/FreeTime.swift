@@ -1,0 +1,67 @@
+public import ClerkCore
+public import Foundation
+
+/// Free and busy time within a window, for "am I free on Friday afternoon" and "free slots of
+/// an hour tomorrow".
+///
+/// | asked about | window searched |
+/// |---|---|
+/// | a part of a day ("Friday afternoon") or an explicit span | exactly that span |
+/// | whole days ("tomorrow", "this week") | each day's waking hours, 08:00–20:00 |
+///
+/// All-day events do not make a person busy (birthdays, holidays), as in Google Calendar's
+/// free/busy; timed events do, overlapping ones merged.
+public enum FreeTime {
+    /// The hours of a whole day that count when looking for free time.
+    public static let dayWindow = (startHour: 8, endHour: 20)
+
+    /// The spans to search: `[from, to)` itself, or each day's waking hours when the span is
+    /// made of whole days.
+    public static func windows(from: Date, to: Date, zone: TimeZone, wholeDays: Bool) -> [(Date, Date)] {
+        guard wholeDays else { return [(from, to)] }
+        let calendar = Calendar.gregorian(in: zone)
+        var windows: [(Date, Date)] = []
+        var day = LocalDate(from, in: zone)
+        while day.startOfDay(in: zone) < to {
+            let base = DateComponents(year: day.year, month: day.month, day: day.day)
+            var startParts = base, endParts = base
+            startParts.hour = dayWindow.startHour
+            endParts.hour = dayWindow.endHour
+            if let s = calendar.date(from: startParts), let e = calendar.date(from: endParts) {
+                let start = max(s, from), end = min(e, to)
+                if start < end { windows.append((start, end)) }
+            }
+            day = day.adding(days: 1)
+        }
+        return windows
+    }
+
+    /// The timed events overlapping `[from, to)`, merged into busy spans.
+    public static func busy(_ events: [Event], from: Date, to: Date) -> [(Date, Date)] {
+        let spans = events.compactMap { event -> (Date, Date)? in
+            guard case .timed(let s, let e, _) = event.when, s < to, e > from else { return nil }
+            return (max(s, from), min(e, to))
+        }.sorted { $0.0 < $1.0 }
+        var merged: [(Date, Date)] = []
+        for span in spans {
+            if let last = merged.last, span.0 <= last.1 {
+                merged[merged.count - 1].1 = max(last.1, span.1)
+            } else {
+                merged.append(span)
+            }
+        }
+        return merged
+    }
+
+    /// The free spans of `[from, to)` around `events`, at least `minimum` seconds long.
+    public static func free(_ events: [Event], from: Date, to: Date, minimum: TimeInterval = 0) -> [(Date, Date)] {
+        var free: [(Date, Date)] = []
+        var cursor = from
+        for (s, e) in busy(events, from: from, to: to) {
+            if s > cursor { free.append((cursor, s)) }
+            cursor = max(cursor, e)
+        }
+        if cursor < to { free.append((cursor, to)) }
+        return free.filter { $0.1.timeIntervalSince($0.0) >= max(minimum, 1) }
+    }
+}

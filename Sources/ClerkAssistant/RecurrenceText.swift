@@ -1,0 +1,106 @@
+public import ClerkCore
+import Foundation
+
+/// An RFC 5545 RRULE said in words: "every other week on Tuesday and Thursday, 6 times".
+public enum RecurrenceText {
+    private static let dayCodes = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+    private static let ordinals = [1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", -1: "last", -2: "second to last"]
+
+    /// Describes `rule` (with or without the `RRULE:` prefix) for an event starting on `start`;
+    /// nil when the rule cannot be read.
+    public static func describe(_ rule: String, start: LocalDate) -> String? {
+        let body = rule.hasPrefix("RRULE:") ? String(rule.dropFirst(6)) : rule
+        var fields: [String: String] = [:]
+        for pair in body.split(separator: ";") {
+            let kv = pair.split(separator: "=", maxSplits: 1)
+            guard kv.count == 2 else { return nil }
+            fields[kv[0].uppercased()] = String(kv[1])
+        }
+        guard let frequency = fields["FREQ"] else { return nil }
+        let interval = Int(fields["INTERVAL"] ?? "1") ?? 1
+        let byDay = fields["BYDAY"].map { $0.split(separator: ",").map(String.init) } ?? []
+        let byMonthDay = fields["BYMONTHDAY"].flatMap { Int($0.split(separator: ",").first ?? "") }
+        let byMonth = fields["BYMONTH"].flatMap { Int($0.split(separator: ",").first ?? "") }
+
+        var text: String
+        switch frequency {
+        case "DAILY":
+            text = every(interval, "day", "days")
+        case "WEEKLY":
+            let days = byDay.compactMap(weekdayName)
+            let set = Set(byDay)
+            if set == ["MO", "TU", "WE", "TH", "FR"], interval == 1 {
+                text = "every weekday"
+            } else if interval == 1 {
+                text = "every " + list(days.isEmpty ? [DateText.weekdays[start.isoWeekday - 1]] : days)
+            } else {
+                text = every(interval, "week", "weeks") + " on " + list(days.isEmpty ? [DateText.weekdays[start.isoWeekday - 1]] : days)
+            }
+        case "MONTHLY":
+            let period = interval == 1 ? "every month" : every(interval, "month", "months")
+            if let first = byDay.first, let (ordinal, day) = ordinalDay(first) {
+                text = "the \(ordinal) \(day) of \(period)"
+            } else if let byMonthDay {
+                text = (byMonthDay == -1 ? "the last day" : "the " + ordinal(byMonthDay)) + " of " + period
+            } else {
+                text = "the " + ordinal(start.day) + " of " + period
+            }
+        case "YEARLY":
+            let month = byMonth ?? start.month
+            if let first = byDay.first, let (ordinal, day) = ordinalDay(first) {
+                text = every(interval, "year", "years") + " on the \(ordinal) \(day) of \(DateText.months[month - 1])"
+            } else {
+                text = every(interval, "year", "years") + " on \(byMonthDay ?? start.day) \(DateText.months[month - 1])"
+            }
+        default:
+            return nil
+        }
+        if let count = fields["COUNT"].flatMap({ Int($0) }) {
+            text += count == 1 ? ", once" : ", \(count) times"
+        } else if let until = fields["UNTIL"], until.count >= 8,
+                  let date = LocalDate(iso: "\(until.prefix(4))-\(until.dropFirst(4).prefix(2))-\(until.dropFirst(6).prefix(2))") {
+            text += ", until " + DateText(zone: TimeZone(identifier: "UTC")!).day(date)
+        }
+        return text
+    }
+
+    private static func every(_ n: Int, _ one: String, _ many: String) -> String {
+        switch n {
+        case 1: return "every " + one
+        case 2: return "every other " + one
+        default: return "every \(n) " + many
+        }
+    }
+
+    private static func weekdayName(_ code: String) -> String? {
+        dayCodes.firstIndex(of: String(code.suffix(2))).map { DateText.weekdays[$0] }
+    }
+
+    /// "1MO" → ("first", "Monday"); "-1FR" → ("last", "Friday").
+    private static func ordinalDay(_ code: String) -> (String, String)? {
+        guard code.count > 2, let n = Int(code.dropLast(2)), let word = ordinals[n], let day = weekdayName(code) else { return nil }
+        return (word, day)
+    }
+
+    /// "1st", "2nd", "3rd", "11th", "22nd".
+    public static func ordinal(_ n: Int) -> String {
+        let suffix: String
+        switch (n % 10, n % 100) {
+        case (_, 11...13): suffix = "th"
+        case (1, _): suffix = "st"
+        case (2, _): suffix = "nd"
+        case (3, _): suffix = "rd"
+        default: suffix = "th"
+        }
+        return "\(n)\(suffix)"
+    }
+
+    /// "Monday", "Monday and Thursday", "Monday, Wednesday and Friday".
+    static func list(_ items: [String]) -> String {
+        switch items.count {
+        case 0: return ""
+        case 1: return items[0]
+        default: return items.dropLast().joined(separator: ", ") + " and " + items.last!
+        }
+    }
+}

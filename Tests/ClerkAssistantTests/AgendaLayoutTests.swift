@@ -1,0 +1,54 @@
+@testable import ClerkAssistant
+import ClerkCore
+import Foundation
+import Testing
+
+@Suite struct AgendaLayoutTests {
+    let layout = AgendaLayout(text: DateText(zone: Moments.madrid), style: .plain, calendarNames: ["personal": "Personal", "work": "Work"])
+
+    @Test func groupsByDayAllDayFirstTimesAligned() {
+        let events = [
+            Moments.timed("3", "Lunch with Ana", "2026-12-01 13:00", "2026-12-01 14:00", calendar: "work"),
+            Moments.allDay("1", "Trip", "2026-11-30", "2026-12-02"),
+            Moments.timed("2", "Standup", "2026-11-30 09:00", "2026-11-30 09:30", calendar: "work"),
+            Moments.timed("4", "Late show", "2026-12-01 23:00", "2026-12-02 01:00"),
+        ]
+        let lines = layout.render(events, from: Moments.at("2026-11-30 00:00"), to: Moments.at("2026-12-07 00:00"))
+        #expect(lines == [
+            "Monday 30 Nov",
+            "  all day      Trip  [Personal]",
+            "  09:00–09:30  Standup  [Work]",
+            "Tuesday 1 Dec",
+            "  all day      Trip  [Personal]",
+            "  13:00–14:00  Lunch with Ana  [Work]",
+            "  23:00–01:00 (Wed 2 Dec)  Late show  [Personal]",
+        ])
+    }
+
+    @Test func showsEventsThatStartedBeforeTheRangeOnItsFirstDay() {
+        let events = [Moments.timed("1", "Night shift", "2026-11-29 22:00", "2026-11-30 06:00")]
+        let single = AgendaLayout(text: DateText(zone: Moments.madrid), style: .plain, calendarNames: ["personal": "Personal"])
+        #expect(single.render(events, from: Moments.at("2026-11-30 00:00"), to: Moments.at("2026-12-01 00:00")) == [
+            "Monday 30 Nov",
+            "  22:00–06:00 (Mon 30 Nov)  Night shift",
+        ])
+    }
+
+    @Test func findsFreeSpansAndSlots() {
+        let events = [
+            Moments.timed("1", "A", "2026-12-04 12:30", "2026-12-04 13:00"),
+            Moments.timed("2", "B", "2026-12-04 12:45", "2026-12-04 14:00"),
+            Moments.timed("3", "C", "2026-12-04 15:00", "2026-12-04 16:00"),
+            Moments.allDay("4", "Birthday", "2026-12-04", "2026-12-05"),
+        ]
+        let free = FreeTime.free(events, from: Moments.at("2026-12-04 12:00"), to: Moments.at("2026-12-04 18:00"))
+        let clock = DateText(zone: Moments.madrid)
+        #expect(free.map { clock.clockRange($0.0, $0.1) } == ["12:00–12:30", "14:00–15:00", "16:00–18:00"])
+        let hourLong = FreeTime.free(events, from: Moments.at("2026-12-04 12:00"), to: Moments.at("2026-12-04 18:00"), minimum: 3600)
+        #expect(hourLong.map { clock.clockRange($0.0, $0.1) } == ["14:00–15:00", "16:00–18:00"])
+        let windows = FreeTime.windows(from: Moments.at("2026-12-04 00:00"), to: Moments.at("2026-12-06 00:00"), zone: Moments.madrid, wholeDays: true)
+        #expect(windows.map { clock.day(clock.localDate($0.0)) + " " + clock.clockRange($0.0, $0.1) } == [
+            "Fri 4 Dec 2026 08:00–20:00", "Sat 5 Dec 2026 08:00–20:00",
+        ])
+    }
+}

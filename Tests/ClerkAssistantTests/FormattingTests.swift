@@ -1,0 +1,69 @@
+@testable import ClerkAssistant
+import ClerkCore
+import Foundation
+import Testing
+
+@Suite struct FormattingTests {
+    let text = DateText(zone: Moments.madrid)
+
+    @Test func writesDaysTimesAndSpans() {
+        #expect(text.day(LocalDate(year: 2026, month: 12, day: 1)) == "Tue 1 Dec 2026")
+        #expect(text.span(.timed(start: Moments.at("2026-12-01 13:00"), end: Moments.at("2026-12-01 14:30"), timeZone: "Europe/Madrid"))
+                == "Tue 1 Dec 2026, 13:00–14:30")
+        #expect(text.span(.timed(start: Moments.at("2026-12-01 23:00"), end: Moments.at("2026-12-02 01:00"), timeZone: "Europe/Madrid"))
+                == "Tue 1 Dec 2026, 23:00–01:00 (Wed 2 Dec)")
+        #expect(text.span(.timed(start: Moments.at("2026-12-01 23:00"), end: Moments.at("2026-12-02 00:00"), timeZone: "Europe/Madrid"))
+                == "Tue 1 Dec 2026, 23:00–00:00")
+        #expect(text.span(.allDay(start: LocalDate(iso: "2026-12-01")!, end: LocalDate(iso: "2026-12-02")!)) == "Tue 1 Dec 2026, all day")
+        #expect(text.span(.allDay(start: LocalDate(iso: "2026-12-21")!, end: LocalDate(iso: "2027-01-04")!))
+                == "Mon 21 Dec 2026 – Sun 3 Jan 2027, all day")
+    }
+
+    @Test(arguments: [(1800.0, "30 min"), (3600, "1 h"), (5400, "1 h 30 min"), (86_400, "1 day"), (172_800, "2 days")])
+    func writesDurations(seconds: Double, expected: String) {
+        #expect(DateText.duration(seconds: seconds) == expected)
+    }
+
+    @Test func writesTimeUntil() {
+        let now = Moments.at("2026-11-30 09:00")
+        #expect(DateText.until(Moments.at("2026-11-30 09:25"), from: now) == "in 25 min")
+        #expect(DateText.until(Moments.at("2026-11-30 11:10"), from: now) == "in 2 h 10 min")
+        #expect(DateText.until(Moments.at("2026-12-03 10:00"), from: now) == "in 3 days")
+        #expect(DateText.until(now, from: now) == "now")
+    }
+
+    @Test(arguments: [
+        ("FREQ=DAILY", "every day"),
+        ("FREQ=DAILY;INTERVAL=3;COUNT=4", "every 3 days, 4 times"),
+        ("RRULE:FREQ=WEEKLY;BYDAY=MO", "every Monday"),
+        ("FREQ=WEEKLY", "every Tuesday"),
+        ("FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "every weekday"),
+        ("FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH", "every other week on Tuesday and Thursday"),
+        ("FREQ=WEEKLY;BYDAY=MO,WE,FR;UNTIL=20261231T225959Z", "every Monday, Wednesday and Friday, until Thu 31 Dec 2026"),
+        ("FREQ=MONTHLY;BYMONTHDAY=1", "the 1st of every month"),
+        ("FREQ=MONTHLY;BYDAY=1MO", "the first Monday of every month"),
+        ("FREQ=MONTHLY;BYDAY=-1FR", "the last Friday of every month"),
+        ("FREQ=MONTHLY;BYMONTHDAY=-1", "the last day of every month"),
+        ("FREQ=MONTHLY", "the 1st of every month"),
+        ("FREQ=YEARLY;BYMONTH=5;BYMONTHDAY=5", "every year on 5 May"),
+        ("FREQ=YEARLY", "every year on 1 December"),
+        ("FREQ=HOURLY", nil),
+        ("garbage", nil),
+    ] as [(String, String?)])
+    func saysRecurrenceInWords(rule: String, expected: String?) {
+        #expect(RecurrenceText.describe(rule, start: LocalDate(year: 2026, month: 12, day: 1)) == expected)
+    }
+
+    @Test func writesEventJSONInTheContractShape() {
+        var event = Moments.timed("e1", "Lunch with Ana", "2026-12-01 13:00", "2026-12-01 14:00")
+        event.attendees = [Attendee(name: "Ana Pérez", email: "ana@example.com")]
+        event.recurrence = ["RRULE:FREQ=WEEKLY;BYDAY=TU"]
+        #expect(JSONShapes.event(event, calendarName: "Work", zone: Moments.madrid).serialized() ==
+            #"{"id":"e1","calendar":"Work","title":"Lunch with Ana","start":"2026-12-01T13:00:00+01:00","end":"2026-12-01T14:00:00+01:00","allDay":false,"location":null,"attendees":[{"name":"Ana Pérez","email":"ana@example.com"}],"recurrence":["RRULE:FREQ=WEEKLY;BYDAY=TU"]}"#)
+        let day = Moments.allDay("e2", "Holiday", "2026-12-24", "2026-12-26")
+        #expect(JSONShapes.event(day, calendarName: "Personal", zone: Moments.madrid).serialized() ==
+            #"{"id":"e2","calendar":"Personal","title":"Holiday","start":"2026-12-24","end":"2026-12-26","allDay":true,"location":null,"attendees":[],"recurrence":[]}"#)
+        #expect(JSONShapes.rfc3339(Moments.at("2026-07-01 09:30"), zone: TimeZone(identifier: "UTC")!) == "2026-07-01T07:30:00Z")
+        #expect(JSONShapes.rfc3339(Moments.at("2026-07-01 09:30"), zone: TimeZone(identifier: "America/St_Johns")!) == "2026-07-01T05:00:00-02:30")
+    }
+}

@@ -21,6 +21,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         .target(name: "ClerkCore", swiftSettings: strictSettings),
+        .target(name: "ClerkLanguage", dependencies: ["ClerkCore"], swiftSettings: strictSettings),
         .target(name: "ClerkAssistant", dependencies: ["ClerkCore"], swiftSettings: strictSettings),
         .executableTarget(
             name: "clerk",

@@ -1,0 +1,83 @@
+public import Foundation
+
+/// The unit a reading is precise to: "March" is a month, "March 3" a day, "3pm" an hour.
+public enum Grain: String, Sendable, Hashable, Comparable, CaseIterable {
+    case second, minute, hour, day, week, month, quarter, year
+
+    public static func < (a: Grain, b: Grain) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+/// Which parts of a reading the person said, as opposed to defaults clerk filled in.
+/// "tomorrow" knows the date only; "tomorrow 3pm" knows date and time; the end of
+/// "tomorrow 3pm" is implied (1 h), the end of "3-4pm" is known.
+public struct KnownParts: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let date = KnownParts(rawValue: 1 << 0)
+    public static let time = KnownParts(rawValue: 1 << 1)
+    public static let end = KnownParts(rawValue: 1 << 2)
+    public static let duration = KnownParts(rawValue: 1 << 3)
+    public static let year = KnownParts(rawValue: 1 << 4)
+    public static let timeZone = KnownParts(rawValue: 1 << 5)
+    public static let recurrence = KnownParts(rawValue: 1 << 6)
+}
+
+/// One piece of a match and what it contributed, for explanations:
+/// `"tomorrow" date · "at 13:00" time`.
+public struct DatePart: Sendable, Hashable {
+    public var range: Range<String.Index>
+    /// What the piece says: "date", "time", "end", "duration", "zone", "recurrence", …
+    public var role: String
+    /// The rule that read it, e.g. "relative-day", "clock-time".
+    public var rule: String
+
+    public init(range: Range<String.Index>, role: String, rule: String) {
+        self.range = range
+        self.role = role
+        self.rule = rule
+    }
+}
+
+/// A date or time expression found in a text, resolved against a `ReferenceTime`.
+///
+/// `start` and `end` are instants; `end` is exclusive and always present: for an all-day
+/// reading it is the next midnight after the last day, for a timed reading without a
+/// stated end it is `start` + 1 h and `known` lacks `.end`. A person reads them in the
+/// reference's zone (or the zone `timeZone` names when one was said).
+public struct DateMatch: Sendable, Hashable {
+    /// Where in the text the expression is (indices of the string that was read).
+    public var range: Range<String.Index>
+    /// The rule that produced the whole reading, e.g. "weekday+time", "holiday".
+    public var rule: String
+    public var start: Date
+    public var end: Date
+    public var grain: Grain
+    /// True for readings of whole days ("tomorrow", "Dec 21 to Jan 3", "all day").
+    public var isAllDay: Bool
+    public var known: KnownParts
+    /// An RFC 5545 RRULE value without the `RRULE:` prefix ("FREQ=WEEKLY;BYDAY=MO"), or nil.
+    public var recurrence: String?
+    /// The zone the person named ("8am JST"), already converted into the reference zone.
+    public var statedTimeZone: TimeZone?
+    /// The pieces, in text order.
+    public var parts: [DatePart]
+
+    public init(
+        range: Range<String.Index>, rule: String, start: Date, end: Date, grain: Grain, isAllDay: Bool,
+        known: KnownParts, recurrence: String? = nil, statedTimeZone: TimeZone? = nil, parts: [DatePart] = []
+    ) {
+        self.range = range
+        self.rule = rule
+        self.start = start
+        self.end = end
+        self.grain = grain
+        self.isAllDay = isAllDay
+        self.known = known
+        self.recurrence = recurrence
+        self.statedTimeZone = statedTimeZone
+        self.parts = parts
+    }
+}

@@ -1,0 +1,290 @@
+public import ClerkCore
+public import Foundation
+
+/// What a person asked for, with what the sentence says about it. One case per intent name
+/// of DESIGN.md (`name` gives it); the conversation has exactly one handler per case.
+///
+/// The values are what was *said*: nothing here is looked up in a store. A date is a
+/// `DateMatch` (its `known` parts tell what the person said and what was filled in), a
+/// calendar is a `CalendarMention` checked against the names the backend knows, people are
+/// names or emails as typed.
+public enum Intent: Sendable, Hashable {
+    case createEvent(EventRequest)
+    case queryAgenda(AgendaQuery)
+    /// Change an event: which one, and what to change. Follow-up edits of a card being
+    /// confirmed ("make it 13:30", "on Personal instead", "add Bob") come here with
+    /// `EventReference.lastShown`.
+    case updateEvent(EventReference, EventChanges)
+    case deleteEvent(EventReference)
+    case contactLookup(ContactQuery)
+    /// List files; `nameContains` filters by name ("files with budget in the name").
+    case fileList(nameContains: String?)
+    case fileRead(name: String)
+    case fileWrite(FileWrite)
+    case fileDelete(name: String)
+    /// List the calendars.
+    case calendars
+    case createCalendar(name: String)
+    case help
+    case login
+    case logout
+    case undo
+    /// Leave the conversation ("quit", "exit", "bye"); not an intent of DESIGN.md's list,
+    /// the drivers act on it before a session sees it.
+    case quit
+    case outOfScope(OutOfScope)
+
+    /// The intent name of DESIGN.md: `create_event`, `query_agenda`, … (`quit` for `.quit`).
+    public var name: String {
+        switch self {
+        case .createEvent: "create_event"
+        case .queryAgenda: "query_agenda"
+        case .updateEvent: "update_event"
+        case .deleteEvent: "delete_event"
+        case .contactLookup: "contact_lookup"
+        case .fileList: "file_list"
+        case .fileRead: "file_read"
+        case .fileWrite: "file_write"
+        case .fileDelete: "file_delete"
+        case .calendars: "calendars"
+        case .createCalendar: "create_calendar"
+        case .help: "help"
+        case .login: "login"
+        case .logout: "logout"
+        case .undo: "undo"
+        case .quit: "quit"
+        case .outOfScope: "out_of_scope"
+        }
+    }
+}
+
+/// A calendar named in a sentence ("on Work", "in my Wrok calendar"), checked against the
+/// calendars the backend knows.
+public struct CalendarMention: Sendable, Hashable {
+    /// The name as the person typed it ("wrok").
+    public var said: String
+    /// The known calendar it names, spelled as the backend spells it ("Work"); nil when no
+    /// known calendar matches case- and accent-insensitively.
+    public var known: String?
+    /// For an unknown name, the closest known one ("Work" for "Wrok"), to ask "did you mean".
+    public var closest: String?
+
+    public init(said: String, known: String? = nil, closest: String? = nil) {
+        self.said = said
+        self.known = known
+        self.closest = closest
+    }
+
+    /// The name to use: the known spelling when there is one, otherwise what was said.
+    public var name: String { known ?? said }
+}
+
+/// A new event as the sentence describes it ("lunch with Ana tomorrow at 13:00 on Work").
+public struct EventRequest: Sendable, Hashable {
+    /// What remains once command words, time, calendar, recurrence and location are taken
+    /// out; "with Ana" stays ("Lunch with Ana"). First letter capitalised. Empty when
+    /// nothing remains ("schedule something tomorrow").
+    public var title: String
+    /// When, as read; nil when no date or time was said (the conversation asks).
+    public var when: DateMatch?
+    public var calendar: CalendarMention?
+    /// "with Ana", "with Bob and Carla", "invite ana@example.com": a name, an email or both.
+    /// Relations ("my boss") are not attendees.
+    public var attendees: [Attendee]
+    /// "at Café Central", "in room 4B".
+    public var location: String?
+    /// Minutes before the start, one per reminder asked ("remind me 10 minutes before").
+    public var reminderMinutes: [Int]
+    /// A length said apart from the time ("for 2 hours"); also folded into `when` when both
+    /// were said. Nil when not said (the conversation assumes its default).
+    public var durationMinutes: Int?
+    /// An RFC 5545 RRULE value without the `RRULE:` prefix ("FREQ=WEEKLY;INTERVAL=2;BYDAY=TH").
+    public var recurrence: String?
+    /// True when the event takes whole days ("all day", or a date with no time).
+    public var isAllDay: Bool
+
+    public init(
+        title: String, when: DateMatch? = nil, calendar: CalendarMention? = nil, attendees: [Attendee] = [],
+        location: String? = nil, reminderMinutes: [Int] = [], durationMinutes: Int? = nil,
+        recurrence: String? = nil, isAllDay: Bool = false
+    ) {
+        self.title = title
+        self.when = when
+        self.calendar = calendar
+        self.attendees = attendees
+        self.location = location
+        self.reminderMinutes = reminderMinutes
+        self.durationMinutes = durationMinutes
+        self.recurrence = recurrence
+        self.isAllDay = isAllDay
+    }
+}
+
+/// A question about the agenda ("what's on this week", "am I free on Friday afternoon",
+/// "when is my next dentist appointment").
+public struct AgendaQuery: Sendable, Hashable {
+    /// The date expression the range came from; nil when none was said.
+    public var when: DateMatch?
+    /// The span asked about: "this week" is Monday 00:00 to next Monday 00:00, "tomorrow"
+    /// the whole day. Nil when no date was said (the conversation picks: upcoming events).
+    public var range: DateInterval?
+    public var calendar: CalendarMention?
+    /// Words an event's title should contain ("dentist appointment"); nil for any event.
+    public var words: String?
+    /// A person the events should include ("what meetings do i have with george").
+    public var attendee: String?
+    /// "am I free …", "free slots …": the answer is free time, not events.
+    public var wantsFreeTime: Bool
+    /// The length of free slot wanted ("free slots of an hour" → 60).
+    public var slotMinutes: Int?
+    /// "what's next", "my next dentist appointment": only the first event from now.
+    public var wantsNext: Bool
+
+    public init(
+        when: DateMatch? = nil, range: DateInterval? = nil, calendar: CalendarMention? = nil, words: String? = nil,
+        attendee: String? = nil, wantsFreeTime: Bool = false, slotMinutes: Int? = nil, wantsNext: Bool = false
+    ) {
+        self.when = when
+        self.range = range
+        self.calendar = calendar
+        self.words = words
+        self.attendee = attendee
+        self.wantsFreeTime = wantsFreeTime
+        self.slotMinutes = slotMinutes
+        self.wantsNext = wantsNext
+    }
+}
+
+/// Which existing event a sentence means. Several clues may be given together
+/// ("cancel lunch with Ana tomorrow": words, attendee and date).
+public struct EventReference: Sendable, Hashable {
+    /// "it", "that", "this one": the event last shown or created in the session.
+    public var isLastShown: Bool
+    /// Words the title should contain ("dentist appointment", "lunch").
+    public var words: String?
+    /// When the event is ("tomorrow", "at 3pm on Friday").
+    public var when: DateMatch?
+    /// A person the event includes ("with Ana").
+    public var attendee: String?
+    public var calendar: CalendarMention?
+
+    public init(isLastShown: Bool = false, words: String? = nil, when: DateMatch? = nil, attendee: String? = nil, calendar: CalendarMention? = nil) {
+        self.isLastShown = isLastShown
+        self.words = words
+        self.when = when
+        self.attendee = attendee
+        self.calendar = calendar
+    }
+
+    /// The reference of a follow-up: the last event shown.
+    public static let lastShown = EventReference(isLastShown: true)
+}
+
+/// What to change in an event; nil and empty leave a part alone.
+public struct EventChanges: Sendable, Hashable {
+    /// The new date and/or time. Only the `known` parts change: "make it 13:30" keeps the
+    /// date, "move it to Tuesday" keeps the time.
+    public var when: DateMatch?
+    /// A new length ("for 2 hours", "make it 30 minutes").
+    public var durationMinutes: Int?
+    /// A new title ("rename it to Team lunch", "call it Team lunch").
+    public var title: String?
+    /// A new calendar ("on Personal instead", "move it to Work").
+    public var calendar: CalendarMention?
+    /// A new location ("at Café Central").
+    public var location: String?
+    public var addAttendees: [Attendee]
+    public var removeAttendees: [Attendee]
+
+    public init(
+        when: DateMatch? = nil, durationMinutes: Int? = nil, title: String? = nil, calendar: CalendarMention? = nil,
+        location: String? = nil, addAttendees: [Attendee] = [], removeAttendees: [Attendee] = []
+    ) {
+        self.when = when
+        self.durationMinutes = durationMinutes
+        self.title = title
+        self.calendar = calendar
+        self.location = location
+        self.addAttendees = addAttendees
+        self.removeAttendees = removeAttendees
+    }
+
+    public var isEmpty: Bool { self == EventChanges() }
+}
+
+/// A question about a person ("Ana's phone", "who is Carla Gomez").
+public struct ContactQuery: Sendable, Hashable {
+    /// The name as said ("Ana", "Carla Gomez", "petey"); for a relation ("my mom") the
+    /// relation word ("mom").
+    public var name: String
+    /// True when `name` is a relation word rather than a name.
+    public var isRelation: Bool
+    public var field: ContactField
+
+    public init(name: String, isRelation: Bool = false, field: ContactField = .all) {
+        self.name = name
+        self.isRelation = isRelation
+        self.field = field
+    }
+}
+
+/// The part of a contact a person asked for.
+public enum ContactField: String, Sendable, Hashable, CaseIterable {
+    case phone, email, address, birthday, all
+}
+
+/// A change to a text file.
+public struct FileWrite: Sendable, Hashable {
+    public var name: String
+    public var operation: FileOperation
+
+    public init(name: String, operation: FileOperation) {
+        self.name = name
+        self.operation = operation
+    }
+}
+
+/// How a file changes.
+public enum FileOperation: Sendable, Hashable {
+    /// A new file with this content ("create a file todo.txt with buy milk"; empty content
+    /// for "create todo.txt").
+    case create(content: String)
+    /// A line added at the end ("append call plumber to todo.txt", "add eggs to todo.txt").
+    case append(content: String)
+    /// Every occurrence of `old` becomes `new` ("replace milk with oat milk in todo.txt").
+    case replace(old: String, new: String)
+}
+
+/// A sentence clerk cannot act on, with what it seemed to be about.
+public struct OutOfScope: Sendable, Hashable {
+    /// What the sentence asked for, when recognisable (alarms, weather, …), so the reply
+    /// can say what clerk does instead.
+    public var topic: OutOfScopeTopic?
+    /// For a command-like line with a typo, the line as clerk would understand it
+    /// ("delete notes.txt" for "delte notes.txt"), to ask "did you mean …?".
+    public var didYouMean: String?
+
+    public init(topic: OutOfScopeTopic? = nil, didYouMean: String? = nil) {
+        self.topic = topic
+        self.didYouMean = didYouMean
+    }
+}
+
+/// Things people ask an assistant that clerk does not do.
+public enum OutOfScopeTopic: String, Sendable, Hashable, CaseIterable {
+    case alarm, timer, weather, music, news
+    /// Sending or reading email, texts, calls, social posts.
+    case messaging
+    /// Adding or changing contacts (clerk only looks them up).
+    case contactEditing
+    /// "what time is it", "what date is it".
+    case clock
+    /// Lists, shopping, to-dos outside files.
+    case lists
+    /// Lights, vacuum, volume and other devices.
+    case devices
+    /// Travel, taxis, tickets, traffic.
+    case travel
+    /// General questions: facts, definitions, recipes, stocks, recommendations.
+    case question
+}

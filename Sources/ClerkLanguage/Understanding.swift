@@ -1,0 +1,104 @@
+/// How one line was read: the intent, and every slot with the text it came from and the
+/// rule that made it, so `clerk parse` can show a person why.
+public struct Understanding: Sendable, Hashable {
+    /// The line as given; every slot's ranges index into it.
+    public var text: String
+    public var intent: Intent
+    /// The slots in text order of their first range.
+    public var slots: [Slot]
+    /// Every date expression the date reader found, in text order (including any the
+    /// intent did not use), so a line that is only a date still shows its reading.
+    public var dates: [DateMatch]
+    /// The rule that chose the intent, e.g. "command:schedule", "question:whats-on".
+    public var rule: String
+
+    public init(text: String, intent: Intent, slots: [Slot] = [], dates: [DateMatch] = [], rule: String) {
+        self.text = text
+        self.intent = intent
+        self.slots = slots
+        self.dates = dates
+        self.rule = rule
+    }
+
+    /// The first slot of `kind`, if any.
+    public func slot(_ kind: Slot.Kind) -> Slot? {
+        slots.first { $0.kind == kind }
+    }
+}
+
+/// One piece of meaning taken from the text: `title "lunch with Ana"`, `calendar "on Work"`.
+public struct Slot: Sendable, Hashable {
+    /// What a slot is about.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// The words that chose the intent ("schedule", "what's on", "cancel").
+        case command
+        case title
+        /// A date or time (the event's, the range asked about, or the new one).
+        case when
+        case duration
+        case recurrence
+        case reminder
+        case allDay
+        case calendar
+        case attendee
+        /// A person to take off an event ("remove Bob").
+        case removedAttendee
+        case location
+        /// "it", "that": the event last shown.
+        case reference
+        /// Words an existing event's title should contain.
+        case words
+        /// "free", "free slots of an hour".
+        case freeTime
+        /// "next": only the first event.
+        case next
+        /// A contact's name.
+        case contact
+        /// The contact field asked for (phone, email, …).
+        case field
+        /// A file name.
+        case file
+        /// Text to write, append, or search for.
+        case content
+        /// The new text of a replacement.
+        case replacement
+        /// A name for a new calendar or a new title.
+        case name
+        /// What an out-of-scope line was about.
+        case topic
+    }
+
+    public var kind: Kind
+    /// Where in `Understanding.text` the slot was said; several pieces when the words were
+    /// apart ("lunch tomorrow with Ana" → "lunch" + "with Ana").
+    public var ranges: [Range<String.Index>]
+    /// The value as clerk uses it ("Lunch with Ana", "Work", "60").
+    public var value: String
+    /// The rule that made it, e.g. "with-person", "calendar:known", "at-place".
+    public var rule: String
+
+    public init(kind: Kind, ranges: [Range<String.Index>], value: String, rule: String) {
+        self.kind = kind
+        self.ranges = ranges
+        self.value = value
+        self.rule = rule
+    }
+}
+
+/// Names the active backend knows, used as context: a known calendar after "on" is a
+/// calendar, a known contact after "with" is a person, a known file after "show" is a file.
+/// Everything works with none (an empty value): then the sentence's shape decides.
+public struct KnownNames: Sendable, Hashable {
+    public var calendars: [String]
+    public var contacts: [String]
+    public var files: [String]
+
+    public init(calendars: [String] = [], contacts: [String] = [], files: [String] = []) {
+        self.calendars = calendars
+        self.contacts = contacts
+        self.files = files
+    }
+
+    /// No names known.
+    public static let none = KnownNames()
+}

@@ -22,7 +22,7 @@ let package = Package(
 
         .target(name: "ClerkCore", swiftSettings: strictSettings),
         .target(name: "ClerkLanguage", dependencies: ["ClerkCore"], swiftSettings: strictSettings),
-        .target(name: "ClerkAssistant", dependencies: ["ClerkCore"], swiftSettings: strictSettings),
+        .target(name: "ClerkAssistant", dependencies: ["ClerkCore", "ClerkLanguage"], swiftSettings: strictSettings),
         .executableTarget(
             name: "clerk",
             dependencies: ["ClerkCore", "ClerkAssistant", "CEditLine"],
@@ -30,7 +30,7 @@ let package = Package(
         ),
 
         .testTarget(name: "ClerkCoreTests", dependencies: ["ClerkCore"], swiftSettings: strictSettings),
-        .testTarget(name: "ClerkAssistantTests", dependencies: ["ClerkAssistant", "ClerkCore"], swiftSettings: strictSettings),
+        .testTarget(name: "ClerkAssistantTests", dependencies: ["ClerkAssistant", "ClerkCore", "ClerkLanguage"], swiftSettings: strictSettings),
         // Runs the built `clerk` binary; depending on it makes `swift test` build it first.
         .testTarget(name: "EndToEndTests", dependencies: ["clerk", "ClerkCore"], swiftSettings: strictSettings),
     ]

@@ -1,24 +1,104 @@
+public import ClerkCore
+import ClerkLanguage
+import Foundation
+
 /// Every sentence clerk says to a person, in one place, so tone and wording stay consistent:
-/// short, concrete, and with the next step when something fails.
+/// short, concrete, and with the next step when something fails. Split by subject across
+/// `Renderer+…` files.
 public enum Renderer {
     /// The answer to `help`: what clerk understands, by example.
     public static let help = """
         Tell me what you mean, in your own words. For example:
           lunch with Ana tomorrow at 13:00 on Work
-          what's on this week
-          Ana's phone number
-          show notes.txt
+          what's on this week · am I free on Friday afternoon · what's next
+          move the dentist to Tuesday at 3pm · cancel lunch with Ana · undo
+          Ana's phone number · find Bob Stone
+          list my files · show notes.txt · append call plumber to todo.txt
+          calendars · new calendar Family
         Type 'quit' or press Ctrl-D to leave.
         """
 
-    /// The answer when a line could not be read as any request.
-    public static func notUnderstood(_ line: String) -> String {
-        "I didn't understand '\(line)'. Type 'help' for what I can do."
-    }
+    /// Words offered by Tab at the start of a line.
+    public static let commandWords = [
+        "add", "append", "calendars", "cancel", "create", "delete", "find", "help", "list", "move",
+        "new", "quit", "rename", "schedule", "show", "undo", "what's",
+    ]
+
+    static let quitHint = "Type 'quit' on its own, or press Ctrl-D, to leave."
 
     /// Said when input ends while a question is still open: nothing was changed.
     public static let questionUnanswered = "No answer, so nothing changed."
 
     /// Said when Ctrl-C abandons a question.
     public static let questionAbandoned = "Cancelled; nothing changed."
+
+    static let nothingChanged = "OK, nothing changed."
+
+    static func answerYesOrNo(_ question: String) -> String {
+        "Please answer y or n. " + question
+    }
+
+    static func pickANumber(_ question: String, count: Int) -> String {
+        "Please answer with a number from 1 to \(count), or n to cancel.\n" + question
+    }
+
+    /// The one line for a service call that failed, with the next step.
+    static func failure(_ error: any Error) -> String {
+        guard let error = error as? ServiceError else { return "Something went wrong: \(error). Nothing changed." }
+        switch error {
+        case .notFound(let kind, _): return "That \(kind) no longer exists. Nothing changed."
+        case .alreadyExists(let kind, let name): return "A \(kind) named '\(name)' already exists."
+        case .invalid(let reason): return "That can't be done: \(reason)."
+        case .unauthorized: return "Google needs you to sign in again: type 'log in'."
+        case .unavailable(let reason): return "Couldn't reach the calendar service (\(reason)). Nothing changed; try again in a moment."
+        case .storage(let reason): return "The local store failed (\(reason)). Nothing changed."
+        }
+    }
+
+    static func googleNotAvailable(_ intent: String) -> String {
+        intent == "login"
+            ? "Google sign-in isn't part of this build yet; everything stays in the local store."
+            : "You're not signed in to Google; everything is in the local store."
+    }
+
+    static func didYouMean(_ suggestion: String) -> String {
+        "Did you mean '\(suggestion)'? [Y/n]"
+    }
+
+    /// What clerk says to a request it does not handle, with what it can do instead.
+    static func outOfScope(_ text: String, topic: OutOfScopeTopic?) -> String {
+        let instead: String
+        switch topic {
+        case .alarm?, .timer?:
+            instead = "I can't set alarms or timers, but I can put a reminder on your calendar: 'remind me to call mum at 7:00'."
+        case .weather?: instead = "I can't check the weather. I can tell you what's on your calendar: 'what's on tomorrow'."
+        case .music?, .devices?: instead = "I can't control music or devices. I look after your calendar, contacts and text files."
+        case .news?: instead = "I can't read the news. I can tell you what's next on your calendar: 'what's next'."
+        case .messaging?: instead = "I can't send messages or email, but I can find someone's address: 'Ana's email'."
+        case .contactEditing?: instead = "I can look contacts up but not change them; import a vCard with 'clerk import FILE.vcf'."
+        case .clock?: instead = "I don't tell the time, but I can tell you what's next: 'what's next'."
+        case .lists?: instead = "I keep lists in text files: 'append milk to shopping.txt'."
+        case .travel?: instead = "I can't book travel, but I can put the trip on your calendar: 'flight to Lisbon Friday 9am'."
+        case .question?: instead = "I can't answer general questions. I look after your calendar, contacts and text files."
+        case nil: instead = "I didn't understand '\(text)'. Type 'help' for what I can do."
+        }
+        return instead
+    }
+
+    /// "Lunch with Ana" from "lunch with Ana": the first letter up, nothing else changed.
+    static func capitalizedTitle(_ text: String) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let first = trimmed.first else { return trimmed }
+        return first.uppercased() + trimmed.dropFirst()
+    }
+
+    /// "a, b and c".
+    static func list(_ items: [String]) -> String {
+        RecurrenceText.list(items)
+    }
+
+    /// `'name'` lists: "'Personal', 'Work'".
+    static func quoted(_ names: [String]) -> String {
+        names.map { "'\($0)'" }.joined(separator: ", ")
+    }
 }

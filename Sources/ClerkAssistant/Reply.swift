@@ -12,6 +12,8 @@ public struct Reply: Sendable {
     public var fields: [(String, JSONValue)]
     /// True when the answer ends in a question and the next line answers it.
     public var asksQuestion: Bool
+    /// True for long content (a file) that a terminal may show through a pager.
+    public var pageable = false
 
     public init(intent: String, ok: Bool, message: String, fields: [(String, JSONValue)] = [], asksQuestion: Bool = false) {
         self.intent = intent

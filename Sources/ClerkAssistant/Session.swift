@@ -1,29 +1,124 @@
+public import ClerkCore
+public import ClerkLanguage
+public import Foundation
+
 /// One conversation: each line in, one `Reply` out.
 ///
-/// A session remembers what it needs between lines (a question waiting for its answer, the
-/// last result for "it" and "undo"), so drivers — the REPL, piped stdin, one-shot — only
-/// feed lines and print replies.
+/// A session remembers what it needs between lines — a question waiting for its answer,
+/// the event last shown (what "it" means), the last change (what "undo" reverses) — so
+/// drivers (the REPL, piped stdin, one-shot) only feed lines and print replies. Each intent
+/// goes to exactly one handler (the `Session+…` files); every sentence comes from `Renderer`.
 public final class Session {
-    public init() {}
+    let context: SessionContext
+    let router = Router()
+    var pending: Pending?
+    /// The event "it" refers to: the last one shown alone, created or changed.
+    var lastShown: Event?
+    /// The last change made in this session, for "undo".
+    var lastChange: Change?
+    private var knownCache: KnownNames?
+
+    public init(context: SessionContext) {
+        self.context = context
+    }
 
     /// True when the last reply asked a question that the next line answers.
-    public private(set) var isAwaitingAnswer = false
+    public var isAwaitingAnswer: Bool { pending != nil }
 
     /// Answers one line a person typed.
     public func respond(to line: String) -> Reply {
-        let words = line.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        switch words.lowercased() {
-        case "help", "?", "what can you do":
-            return Reply(intent: "help", ok: true, message: Renderer.help)
-        default:
-            return Reply(intent: "out_of_scope", ok: false, message: Renderer.notUnderstood(words))
+        let text = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let question = pending {
+            pending = nil
+            return answer(question, with: text)
         }
+        guard !text.isEmpty else { return Reply(intent: "help", ok: true, message: "") }
+        return handle(understand(text))
     }
 
     /// Closes an open question without an answer (input ended, or Ctrl-C); nothing changes.
     public func abandonQuestion(interrupted: Bool) -> Reply? {
-        guard isAwaitingAnswer else { return nil }
-        isAwaitingAnswer = false
-        return Reply(intent: "out_of_scope", ok: false, message: interrupted ? Renderer.questionAbandoned : Renderer.questionUnanswered)
+        guard let question = pending else { return nil }
+        pending = nil
+        return Reply(intent: question.intent, ok: false, message: interrupted ? Renderer.questionAbandoned : Renderer.questionUnanswered)
+    }
+
+    /// Reads a line with the names the backend knows as context.
+    func understand(_ text: String) -> Understanding {
+        router.understand(text, at: context.reference, known: knownNames())
+    }
+
+    /// Sends an understood line to its handler.
+    func handle(_ understanding: Understanding) -> Reply {
+        switch understanding.intent {
+        case .createEvent(let request): return createEvent(request)
+        case .queryAgenda(let query): return queryAgenda(query)
+        case .updateEvent(let reference, let changes): return updateEvent(reference, changes)
+        case .deleteEvent(let reference): return deleteEvent(reference)
+        case .contactLookup(let query): return lookUpContact(query)
+        case .fileList(let nameContains): return listFiles(nameContains)
+        case .fileRead(let name): return readFile(name)
+        case .fileWrite(let write): return writeFile(write)
+        case .fileDelete(let name): return deleteFile(name)
+        case .calendars: return listCalendars()
+        case .createCalendar(let name): return createCalendar(name)
+        case .help: return Reply(intent: "help", ok: true, message: Renderer.help)
+        case .login, .logout: return accountReply(understanding.intent)
+        case .undo: return undo()
+        case .quit: return Reply(intent: "help", ok: true, message: Renderer.quitHint)
+        case .outOfScope(let outOfScope): return outOfScopeReply(understanding.text, outOfScope)
+        }
+    }
+
+    // MARK: Known names
+
+    /// Calendar, contact and file names for the router, read once and refreshed after a
+    /// change that adds or removes one.
+    func knownNames() -> KnownNames {
+        if let knownCache { return knownCache }
+        let calendars = (try? context.calendars.calendars().map(\.name)) ?? []
+        let contacts = (try? context.contacts.contacts().map(\.name)) ?? []
+        let files = (try? context.files.files(matching: nil).map(\.name)) ?? []
+        let names = KnownNames(calendars: calendars, contacts: contacts, files: files)
+        knownCache = names
+        return names
+    }
+
+    /// Forgets the cached names after calendars or files change.
+    func namesChanged() {
+        knownCache = nil
+    }
+
+    // MARK: Completion
+
+    /// Words the REPL offers on Tab for the word being typed at the end of `lineBeforeCursor`:
+    /// command words first, calendar names after "on"/"in"/"to", contact names after
+    /// "with"/"invite", file names after file verbs.
+    public func completions(lineBeforeCursor: String) -> [String] {
+        let words = lineBeforeCursor.split(separator: " ", omittingEmptySubsequences: false).map { $0.lowercased() }
+        guard words.count > 1 else { return Renderer.commandWords }
+        let previous = words[words.count - 2]
+        let known = knownNames()
+        switch previous {
+        case "on", "in", "to", "calendar": return known.calendars
+        case "with", "invite", "and": return known.contacts.map { $0.split(separator: " ").first.map(String.init) ?? $0 }.uniqued()
+        case "show", "read", "open", "cat", "delete", "remove", "append", "edit", "file": return known.files
+        default: return []
+        }
+    }
+
+    // MARK: Failures
+
+    /// The reply for a service call that threw.
+    func failure(_ intent: String, _ error: any Error) -> Reply {
+        Reply(intent: intent, ok: false, message: Renderer.failure(error))
+    }
+}
+
+extension Array where Element: Hashable {
+    /// The elements in order, each once.
+    func uniqued() -> [Element] {
+        var seen = Set<Element>()
+        return filter { seen.insert($0).inserted }
     }
 }

@@ -1,0 +1,90 @@
+import ClerkCore
+import ClerkLanguage
+import Foundation
+
+/// A new event being put together before anything is written: what the sentence said,
+/// what was resolved (calendar, people), and what was assumed.
+struct DraftCard {
+    /// Chosen once, so saying yes again after a failure never creates a second event.
+    var id: String
+    var draft: EventDraft
+    var calendar: CalendarInfo
+    /// The duration was not said; the default applies.
+    var durationAssumed: Bool
+    /// No calendar was named; the primary one applies.
+    var calendarAssumed: Bool
+    /// People named who are not in the contacts (invited by name only).
+    var unknownPeople: [String] = []
+}
+
+/// Default lengths for new events.
+///
+/// | said | length |
+/// |---|---|
+/// | a time, no end or duration ("tomorrow at 13:00") | 1 h |
+/// | a date only ("tomorrow") | all day |
+enum EventDefaults {
+    static let duration: TimeInterval = 3600
+}
+
+/// How a date said in an edit changes an existing `When`: only what was said changes.
+///
+/// | said | result |
+/// |---|---|
+/// | a time ("make it 13:30") | same day, new time, same length |
+/// | a date ("move it to Tuesday") | new day, same time and length |
+/// | both, or a span ("Friday 3-4pm") | the new span (same length unless an end was said) |
+/// | a date, for an all-day event | the new day(s), same number of days |
+/// | a time, for an all-day event | a timed event of the default length |
+enum WhenEdit {
+    static func apply(_ match: DateMatch, to when: When, zone: TimeZone) -> When {
+        let calendar = Calendar.gregorian(in: zone)
+        let saidDate = match.known.contains(.date) || match.isAllDay
+        let saidTime = match.known.contains(.time) && !match.isAllDay
+        let saidEnd = match.known.contains(.end) || match.known.contains(.duration)
+
+        switch when {
+        case .allDay(let start, let end):
+            if saidTime {
+                let day = saidDate ? LocalDate(match.start, in: zone) : start
+                let time = calendar.dateComponents([.hour, .minute], from: match.start)
+                let newStart = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: time.hour, minute: time.minute))!
+                let newEnd = saidEnd ? newStart + match.end.timeIntervalSince(match.start) : newStart + EventDefaults.duration
+                return .timed(start: newStart, end: newEnd, timeZone: zone.identifier)
+            }
+            let newStart = LocalDate(match.start, in: zone)
+            let days = match.isAllDay && match.known.contains(.end)
+                ? max(1, newStart.days(until: LocalDate(match.end, in: zone)))
+                : start.days(until: end)
+            return .allDay(start: newStart, end: newStart.adding(days: days))
+
+        case .timed(let start, let end, let zoneName):
+            let length = end.timeIntervalSince(start)
+            var newStart: Date
+            if saidTime && saidDate {
+                newStart = match.start
+            } else if saidTime {
+                let day = LocalDate(start, in: zone)
+                let time = calendar.dateComponents([.hour, .minute], from: match.start)
+                newStart = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: time.hour, minute: time.minute))!
+            } else {
+                let day = LocalDate(match.start, in: zone)
+                let time = calendar.dateComponents([.hour, .minute], from: start)
+                newStart = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: time.hour, minute: time.minute))!
+            }
+            let newEnd = saidTime && saidEnd ? match.end : newStart + length
+            if newStart >= newEnd { newStart = newEnd - length }
+            return .timed(start: newStart, end: newEnd, timeZone: zoneName)
+        }
+    }
+
+    /// `when` with a new length, keeping the start.
+    static func resize(_ when: When, minutes: Int) -> When {
+        switch when {
+        case .timed(let start, _, let zone):
+            return .timed(start: start, end: start + TimeInterval(minutes * 60), timeZone: zone)
+        case .allDay(let start, _):
+            return .allDay(start: start, end: start.adding(days: max(1, minutes / 1440)))
+        }
+    }
+}

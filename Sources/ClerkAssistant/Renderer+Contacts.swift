@@ -1,0 +1,70 @@
+import ClerkCore
+import ClerkLanguage
+import Foundation
+
+/// Sentences about contacts.
+extension Renderer {
+    static func relationUnknown(_ relation: String) -> String {
+        "I don't know who your \(relation) is. Ask by name, like 'Ana's phone'."
+    }
+
+    static func noContact(_ name: String, closest: String?) -> String {
+        if let closest { return "No contact named '\(name)'. Did you mean \(closest)?" }
+        return "No contact named '\(name)'. Import contacts with 'clerk import contacts.vcf'."
+    }
+
+    private static func values(_ items: [LabeledValue]) -> String {
+        items.map { item in item.label.map { "\(item.value) (\($0))" } ?? item.value }.joined(separator: ", ")
+    }
+
+    private static func birthday(_ b: Birthday) -> String {
+        "\(b.day) \(DateText.months[b.month - 1])" + (b.year.map { " \($0)" } ?? "")
+    }
+
+    /// A compact card: name, then one labelled line per kind of detail.
+    static func contactCard(_ contact: Contact, style: TextStyle) -> String {
+        var lines = [style.bold(contact.name)]
+        func row(_ label: String, _ value: String) { lines.append("  " + style.dim(label.padding(toLength: 9, withPad: " ", startingAt: 0)) + value) }
+        if !contact.emails.isEmpty { row("email", values(contact.emails)) }
+        if !contact.phones.isEmpty { row("phone", values(contact.phones)) }
+        for address in contact.addresses { row("address", address.value.replacingOccurrences(of: "\n", with: ", ") + (address.label.map { " (\($0))" } ?? "")) }
+        if let b = contact.birthday { row("birthday", birthday(b)) }
+        if let notes = contact.notes, !notes.isEmpty { row("notes", notes) }
+        if lines.count == 1 { lines.append("  (no details)") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// "Ana Pérez's phone: +34 600 123 456".
+    static func contactField(_ contact: Contact, _ field: ContactField) -> String {
+        let owner = contact.name + (contact.name.hasSuffix("s") ? "'" : "'s")
+        switch field {
+        case .phone:
+            return contact.phones.isEmpty ? "\(contact.name) has no phone number saved." : "\(owner) phone: \(values(contact.phones))"
+        case .email:
+            return contact.emails.isEmpty ? "\(contact.name) has no email saved." : "\(owner) email: \(values(contact.emails))"
+        case .address:
+            return contact.addresses.isEmpty ? "\(contact.name) has no address saved."
+                : "\(owner) address: " + contact.addresses.map { $0.value.replacingOccurrences(of: "\n", with: ", ") }.joined(separator: "; ")
+        case .birthday:
+            return contact.birthday.map { "\(owner) birthday: \(birthday($0))" } ?? "\(contact.name) has no birthday saved."
+        case .all:
+            return contactCard(contact, style: .plain)
+        }
+    }
+
+    static func contactList(_ contacts: [Contact], field: ContactField, style: TextStyle) -> String {
+        var lines = ["\(contacts.count) contacts match:"]
+        for contact in contacts.prefix(20) {
+            let detail: String
+            switch field {
+            case .phone: detail = contact.phones.first?.value ?? "no phone"
+            case .address: detail = contact.addresses.first?.value.replacingOccurrences(of: "\n", with: ", ") ?? "no address"
+            case .birthday: detail = contact.birthday.map(birthday) ?? "no birthday"
+            case .email, .all: detail = contact.emails.first?.value ?? contact.phones.first?.value ?? ""
+            }
+            lines.append("  " + contact.name + (detail.isEmpty ? "" : "  " + style.dim(detail)))
+        }
+        if contacts.count > 20 { lines.append("  … and \(contacts.count - 20) more; give more of the name.") }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,228 @@
+import ClerkCore
+import ClerkLanguage
+import Foundation
+
+/// Sentences about events: cards, agendas, changes.
+extension Renderer {
+    static let noCalendars = "There is no calendar to put it on. Create one first: 'new calendar Personal'."
+    static let askTitle = "What should I call it?"
+    static let createQuestion = "Create it? [Y/n/edit]"
+    static let notCreated = "OK, not created."
+    static let whatToChange = "What should change? For example: 'make it 13:30', 'for 2 hours', 'on Personal instead', 'add Bob', 'call it Team lunch'."
+    static let answerCard = "Answer y to create it, n to drop it, or say what to change ('make it 13:30')."
+    static let noLastEvent = "Which event? I haven't shown one yet; name it, like 'the dentist appointment'."
+    static let deleteQuestion = "Delete it? [y/N]"
+    static let notDeleted = "OK, not deleted."
+    static let changeQuestion = "Change it? [Y/n]"
+    static let notChanged = "OK, not changed."
+    static let cannotMoveBetweenCalendars = "Moving an event to another calendar isn't supported yet; delete it and create it there."
+    static let nothingToUndo = "Nothing to undo in this session."
+    static let nothingToSearch = "That span has no waking hours to search (08:00–20:00)."
+
+    static func askWhen(_ title: String) -> String {
+        "When is '\(title)'? For example: 'tomorrow at 10', 'Friday 3-4pm'."
+    }
+
+    static func didNotReadDate(_ text: String) -> String {
+        "I couldn't read a date in '\(text)'. Nothing was created; try again with a day and time, like 'tomorrow at 10'."
+    }
+
+    static func unknownCalendar(_ said: String, closest: String) -> String {
+        "No calendar named '\(said)'. Did you mean '\(closest)'? [Y/n]"
+    }
+
+    static func unknownCalendar(_ said: String, known: [String]) -> String {
+        "No calendar named '\(said)'. Your calendars: \(quoted(known)). Create it with 'new calendar \(said)'."
+    }
+
+    static func nameACalendar(_ names: [String]) -> String {
+        "OK, nothing created. Say it again with one of your calendars: \(quoted(names))."
+    }
+
+    static func whichPerson(_ name: String, _ contacts: [Contact]) -> String {
+        var lines = ["Which \(name)?"]
+        for (i, contact) in contacts.enumerated() {
+            let email = contact.emails.first.map { " <\($0.value)>" } ?? ""
+            lines.append("  \(i + 1)) \(contact.name)\(email)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func alreadyPast(_ start: Date, text: DateText, now: Date) -> String {
+        text.localDate(start) == text.localDate(now)
+            ? "\(text.clock(start)) today has already passed."
+            : "\(text.day(text.localDate(start))) is in the past."
+    }
+
+    static func overlaps(_ events: [Event], text: DateText) -> String {
+        "Overlaps " + events.prefix(3).map { event in
+            guard case .timed(let s, let e, _) = event.when else { return event.title }
+            return "\(event.title) \(text.clockRange(s, e))"
+        }.joined(separator: ", ") + (events.count > 3 ? " and \(events.count - 3) more" : "") + "."
+    }
+
+    /// The card shown before creating: one labelled line per part, warnings last.
+    static func card(_ card: DraftCard, next: [Date], warnings: [String], zone: TimeZone, style: TextStyle) -> String {
+        let text = DateText(zone: zone)
+        var lines = [style.bold(card.draft.title)]
+        func row(_ label: String, _ value: String) { lines.append("  " + style.dim(label.padding(toLength: 9, withPad: " ", startingAt: 0)) + value) }
+        var when = text.span(card.draft.when)
+        if case .timed = card.draft.when {
+            if card.calendar.timeZone != zone.identifier { when += " " + zone.identifier }
+            if card.durationAssumed { when += " (1 h assumed)" }
+        }
+        row("when", when)
+        row("calendar", card.calendar.name + (card.calendarAssumed ? " (default)" : ""))
+        if !card.draft.attendees.isEmpty {
+            row("with", card.draft.attendees.map { person in
+                switch (person.name, person.email) {
+                case let (name?, email?): return "\(name) <\(email)>"
+                case let (name?, nil): return card.unknownPeople.contains(name) ? "\(name) (not in contacts)" : name
+                case let (nil, email?): return email
+                default: return "?"
+                }
+            }.joined(separator: ", "))
+        }
+        if let location = card.draft.location { row("where", location) }
+        if let rule = card.draft.recurrence.first {
+            var repeats = RecurrenceText.describe(rule, start: text.localDate(card.draft.when.startInstant(in: zone))) ?? rule
+            if !next.isEmpty { repeats += "; next " + next.map { text.shortDay(text.localDate($0)) }.joined(separator: ", ") }
+            row("repeats", repeats)
+        }
+        if !card.draft.reminderMinutes.isEmpty {
+            row("reminder", card.draft.reminderMinutes.map { DateText.duration(seconds: TimeInterval($0 * 60)) + " before" }.joined(separator: ", "))
+        }
+        lines += warnings.map { "  " + style.warning("! " + $0) }
+        return lines.joined(separator: "\n")
+    }
+
+    static func created(_ event: Event, calendar: String, text: DateText) -> String {
+        "Created '\(event.title)', \(text.span(event.when)), on \(calendar)."
+    }
+
+    /// "Tue 1 Dec 2026, 13:00–14:00  Lunch with Ana".
+    static func eventLine(_ event: Event, text: DateText) -> String {
+        text.span(event.when) + "  " + event.title
+    }
+
+    static func next(_ event: Event, calendar: String?, text: DateText, now: Date) -> String {
+        let start = event.when.startInstant(in: text.zone)
+        let day = text.localDate(start)
+        let today = text.localDate(now)
+        let dayWord = day == today ? "today" : day == today.adding(days: 1) ? "tomorrow" : text.shortDay(day)
+        let time: String
+        switch event.when {
+        case .allDay: time = "all day"
+        case .timed(let s, let e, _): time = text.clockRange(s, e)
+        }
+        let until = start <= now ? "now" : DateText.until(start, from: now)
+        return "Next: \(event.title), \(dayWord) \(time) (\(until))" + (calendar.map { "  [\($0)]" } ?? "")
+    }
+
+    static func nothingNext(words: String?) -> String {
+        words.map { "No '\($0)' coming up in the next year." } ?? "Nothing coming up in the next year."
+    }
+
+    /// "Nothing on Saturday.", "Nothing from Mon 30 Nov to Sun 6 Dec.", "No 'dentist' events …".
+    static func nothing(from: Date, to: Date, words: String?, text: DateText) -> String {
+        let first = text.localDate(from)
+        var last = text.localDate(to)
+        if last.startOfDay(in: text.zone) == to { last = last.adding(days: -1) }
+        let span = first >= last ? "on \(text.weekday(first))" : "from \(text.shortDay(first)) to \(text.shortDay(last))"
+        if let words { return "No '\(words)' events \(span)." }
+        return "Nothing \(span)."
+    }
+
+    static func freeSlots(day: LocalDate, _ free: [(Date, Date)], text: DateText) -> String {
+        guard !free.isEmpty else { return "\(text.shortDay(day)): no free slot that long." }
+        return "\(text.shortDay(day)) free: " + free.map { text.clockRange($0.0, $0.1) }.joined(separator: ", ")
+    }
+
+    /// "Fri 4 Dec 12:00–18:00: you're free except 15:00–16:00 Dentist."
+    static func freeExcept(day: LocalDate, window: (Date, Date), busy: [Event], text: DateText) -> String {
+        let head = "\(text.shortDay(day)) \(text.clockRange(window.0, window.1)): "
+        guard !busy.isEmpty else { return head + "you're free." }
+        let taken = busy.map { event -> String in
+            guard case .timed(let s, let e, _) = event.when else { return event.title }
+            return "\(text.clockRange(s, e)) \(event.title)"
+        }
+        return head + "you're free except " + list(taken) + "."
+    }
+
+    static func noSuchEvent(_ reference: EventReference, from: Date, to: Date, text: DateText) -> String {
+        var what = "No event"
+        if let words = reference.words { what += " matching '\(words)'" }
+        if let person = reference.attendee { what += " with \(person)" }
+        let first = text.localDate(from)
+        var last = text.localDate(to)
+        if last.startOfDay(in: text.zone) == to { last = last.adding(days: -1) }
+        if reference.when == nil {
+            what += " from today on."
+        } else if first >= last {
+            what += " on \(text.shortDay(first))."
+        } else {
+            what += " from \(text.shortDay(first)) to \(text.shortDay(last))."
+        }
+        return what + " Try 'what's on' to see your events."
+    }
+
+    static func whichEvent(_ events: [Event], text: DateText) -> String {
+        var lines = ["Which one?"]
+        for (i, event) in events.enumerated() { lines.append("  \(i + 1)) " + eventLine(event, text: text)) }
+        return lines.joined(separator: "\n")
+    }
+
+    static func deleteWhich(_ event: Event, text: DateText) -> String {
+        "'\(event.title)' repeats. Delete 1) only \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone)))) or 2) the whole series? [1/2/n]"
+    }
+
+    static func deleted(_ event: Event, wholeSeries: Bool) -> String {
+        wholeSeries ? "Deleted every '\(event.title)'. Say 'undo' to bring it back." : "Deleted '\(event.title)'. Say 'undo' to bring it back."
+    }
+
+    static func changeWhich(_ event: Event, text: DateText) -> String {
+        "'\(event.title)' repeats. Change 1) only \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone)))) or 2) the whole series? [1/2/n]"
+    }
+
+    /// What an update will change, one line per part: "when  Tue 1 Dec 2026, 13:00–14:00 → 13:30–14:30".
+    static func changeSummary(before: Event, after: Event, text: DateText) -> String {
+        var lines = [before.title]
+        func row(_ label: String, _ old: String, _ new: String) {
+            lines.append("  " + label.padding(toLength: 9, withPad: " ", startingAt: 0) + old + " → " + new)
+        }
+        if before.when != after.when { row("when", text.span(before.when), text.span(after.when)) }
+        if before.title != after.title { row("title", before.title, after.title) }
+        if before.location != after.location { row("where", before.location ?? "—", after.location ?? "—") }
+        if before.attendees != after.attendees {
+            func names(_ people: [Attendee]) -> String { people.isEmpty ? "—" : people.map { $0.name ?? $0.email ?? "?" }.joined(separator: ", ") }
+            row("with", names(before.attendees), names(after.attendees))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func updated(_ event: Event, text: DateText) -> String {
+        "Changed '\(event.title)', now \(text.span(event.when)). Say 'undo' to change it back."
+    }
+
+    static func undoQuestion(_ change: Change, text: DateText) -> String {
+        switch change {
+        case .createdEvent(let event): return "Undo: delete '\(event.title)' (\(text.span(event.when)))? [Y/n]"
+        case .deletedEvent(let event, _): return "Undo: bring back '\(event.title)' (\(text.span(event.when)))? [Y/n]"
+        case .updatedEvent(let before, _, _): return "Undo: change '\(before.title)' back to \(text.span(before.when))? [Y/n]"
+        case .createdFile(let file): return "Undo: move the new file \(file.name) to the trash? [Y/n]"
+        case .wroteFile(let file, _): return "Undo: put back the previous content of \(file.name)? [Y/n]"
+        case .trashedFile(let file): return "Undo: take \(file.name) out of the trash? [Y/n]"
+        }
+    }
+
+    static func undone(_ change: Change, text: DateText) -> String {
+        switch change {
+        case .createdEvent(let event): return "Undone: '\(event.title)' is deleted."
+        case .deletedEvent(let event, _): return "Undone: '\(event.title)' is back."
+        case .updatedEvent(let before, _, _): return "Undone: '\(before.title)' is back to \(text.span(before.when))."
+        case .createdFile(let file): return "Undone: \(file.name) is in the trash."
+        case .wroteFile(let file, _): return "Undone: \(file.name) has its previous content."
+        case .trashedFile(let file): return "Undone: \(file.name) is back."
+        }
+    }
+}

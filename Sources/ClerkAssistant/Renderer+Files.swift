@@ -1,0 +1,83 @@
+import ClerkCore
+import Foundation
+
+/// Sentences about files and calendars.
+extension Renderer {
+    static let writeQuestion = "Write it? [Y/n]"
+
+    /// Name, size and age of each file, aligned.
+    static func fileList(_ files: [DriveFile], filter: String?, text: DateText, now: Date) -> String {
+        guard !files.isEmpty else {
+            return filter.map { "No files with '\($0)' in the name." } ?? "No files yet. Create one: 'create a file todo.txt with buy milk'."
+        }
+        let width = min(40, files.map(\.name.count).max() ?? 0)
+        return files.map { file in
+            file.name.padding(toLength: max(width, file.name.count), withPad: " ", startingAt: 0) + "  "
+                + size(file.size).padding(toLength: 8, withPad: " ", startingAt: 0) + "  " + modified(file.modified, text: text, now: now)
+        }.joined(separator: "\n")
+    }
+
+    static func size(_ bytes: Int) -> String {
+        if bytes < 1024 { return "\(bytes) B" }
+        if bytes < 1024 * 1024 { return String(format: "%.1f KB", Double(bytes) / 1024) }
+        return String(format: "%.1f MB", Double(bytes) / 1024 / 1024)
+    }
+
+    static func modified(_ date: Date, text: DateText, now: Date) -> String {
+        let day = text.localDate(date)
+        if day == text.localDate(now) { return "today " + text.clock(date) }
+        if day == text.localDate(now).adding(days: -1) { return "yesterday " + text.clock(date) }
+        return text.day(day)
+    }
+
+    static func severalFiles(_ name: String, _ names: [String]) -> String {
+        "Several files match '\(name)': \(quoted(names)). Give the full name."
+    }
+
+    static func noFile(_ name: String, closest: String?) -> String {
+        if let closest { return "No file named '\(name)'. Did you mean '\(closest)'?" }
+        return "No file named '\(name)'. Say 'list my files' to see them."
+    }
+
+    static func fileContent(_ file: DriveFile, _ content: String, style: TextStyle) -> String {
+        style.bold("── \(file.name) ──") + "\n" + (content.hasSuffix("\n") ? String(content.dropLast()) : content)
+    }
+
+    static func fileExists(_ name: String) -> String {
+        "\(name) already exists. To add to it: 'append … to \(name)'."
+    }
+
+    static func createFileQuestion(_ name: String, _ content: String) -> String {
+        "New file \(name)" + (content.isEmpty ? " (empty)" : ":\n" + content.split(separator: "\n", omittingEmptySubsequences: false).map { "+ " + $0 }.joined(separator: "\n"))
+            + "\n" + writeQuestion
+    }
+
+    static func fileCreated(_ file: DriveFile) -> String { "Created \(file.name). Say 'undo' to remove it." }
+    static func fileWritten(_ file: DriveFile) -> String { "Saved \(file.name). Say 'undo' to put the old content back." }
+    static func textNotInFile(_ text: String, _ name: String) -> String { "'\(text)' isn't in \(name); nothing changed." }
+    static func trashQuestion(_ name: String) -> String { "Move \(name) to the trash? [y/N]" }
+    static func fileTrashed(_ name: String) -> String { "Moved \(name) to the trash. Say 'undo' to bring it back." }
+
+    /// The lines that change, as "- old" / "+ new", with the file's name on top.
+    static func changePreview(_ name: String, old: String, new: String) -> String {
+        let before = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let after = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var prefix = 0
+        while prefix < before.count, prefix < after.count, before[prefix] == after[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < before.count - prefix, suffix < after.count - prefix,
+              before[before.count - 1 - suffix] == after[after.count - 1 - suffix] { suffix += 1 }
+        var lines = ["Change to \(name):"]
+        lines += before[prefix..<(before.count - suffix)].map { "- " + $0 }
+        lines += after[prefix..<(after.count - suffix)].map { "+ " + $0 }
+        return lines.joined(separator: "\n")
+    }
+
+    static func calendarList(_ calendars: [CalendarInfo]) -> String {
+        calendars.map { $0.name + ($0.isPrimary ? " (primary)" : "") + "  " + $0.timeZone }.joined(separator: "\n")
+    }
+
+    static func calendarExists(_ name: String) -> String { "You already have a calendar named '\(name)'." }
+    static func createCalendarQuestion(_ name: String, zone: String) -> String { "Create calendar '\(name)' (\(zone))? [Y/n]" }
+    static func calendarCreated(_ name: String) -> String { "Created calendar '\(name)'. Put events on it with 'on \(name)'." }
+}

@@ -1,0 +1,109 @@
+import ClerkCore
+import ClerkLanguage
+import Foundation
+
+/// How far clerk looks when a question names no dates.
+///
+/// | asked | span searched |
+/// |---|---|
+/// | "what's on", "what do I have" | now to 7 days ahead |
+/// | by words or person ("my dentist appointment", "with george") | today to a year ahead |
+/// | "what's next" | now to a year ahead |
+enum AgendaDefaults {
+    static let upcomingDays = 7
+    static let searchDays = 366
+}
+
+/// query_agenda: events in a range, free time, or the next event.
+extension Session {
+    func queryAgenda(_ query: AgendaQuery) -> Reply {
+        let now = context.now.now()
+        let text = DateText(zone: context.zone)
+        let calendars: [CalendarInfo]
+        do { calendars = try context.calendars.calendars() } catch { return failure("query_agenda", error) }
+        var calendarIDs: [String]?
+        if let mention = query.calendar {
+            guard let found = calendars.first(where: { Spelling.fold($0.name) == Spelling.fold(mention.name) }) else {
+                return Reply(intent: "query_agenda", ok: false, message: Renderer.unknownCalendar(mention.said, known: calendars.map(\.name)))
+            }
+            calendarIDs = [found.id]
+        }
+        let names = Dictionary(uniqueKeysWithValues: calendars.map { ($0.id, $0.name) })
+        let filtered = query.words != nil || query.attendee != nil
+        let startOfToday = text.localDate(now).startOfDay(in: context.zone)
+
+        let from: Date, to: Date
+        if let range = query.range {
+            (from, to) = (range.start, range.end)
+        } else if query.wantsNext {
+            (from, to) = (now, now + TimeInterval(AgendaDefaults.searchDays * 86_400))
+        } else if filtered {
+            (from, to) = (startOfToday, startOfToday + TimeInterval(AgendaDefaults.searchDays * 86_400))
+        } else {
+            (from, to) = (now, startOfToday + TimeInterval((AgendaDefaults.upcomingDays + 1) * 86_400))
+        }
+
+        var events: [Event]
+        do {
+            if filtered {
+                events = try context.calendars.searchEvents(EventSearch(text: query.words, attendee: query.attendee, from: from, to: to, calendarIDs: calendarIDs))
+            } else {
+                events = try context.calendars.events(from: from, to: to, calendarIDs: calendarIDs)
+            }
+        } catch {
+            return failure("query_agenda", error)
+        }
+
+        if query.wantsFreeTime {
+            return freeTime(events, from: from, to: to, query: query)
+        }
+        if query.wantsNext {
+            guard let next = events.first(where: { $0.when.endInstant(in: context.zone) > now }) else {
+                return Reply(intent: "query_agenda", ok: true, message: Renderer.nothingNext(words: query.words), fields: [("events", .array([]))])
+            }
+            lastShown = next
+            return Reply(intent: "query_agenda", ok: true,
+                         message: Renderer.next(next, calendar: names.count > 1 ? names[next.calendarID] : nil, text: text, now: now),
+                         fields: [("events", .array([eventJSON(next, names)]))])
+        }
+
+        lastShown = events.count == 1 ? events[0] : nil
+        let json: [(String, JSONValue)] = [("events", .array(events.map { eventJSON($0, names) }))]
+        guard !events.isEmpty else {
+            return Reply(intent: "query_agenda", ok: true, message: Renderer.nothing(from: from, to: to, words: query.words ?? query.attendee, text: text), fields: json)
+        }
+        let layout = AgendaLayout(text: text, style: context.style, calendarNames: names)
+        return Reply(intent: "query_agenda", ok: true, message: layout.render(events, from: from, to: to).joined(separator: "\n"), fields: json)
+    }
+
+    /// "Friday afternoon you're free except 15:00–16:00 Dentist", or the free slots of a length.
+    private func freeTime(_ events: [Event], from: Date, to: Date, query: AgendaQuery) -> Reply {
+        let text = DateText(zone: context.zone)
+        let wholeDays = query.when.map(\.isAllDay) ?? true
+        let windows = FreeTime.windows(from: from, to: to, zone: context.zone, wholeDays: wholeDays)
+        var lines: [String] = []
+        var slotsJSON: [JSONValue] = []
+        for (start, end) in windows {
+            let busy = events.filter {
+                guard case .timed(let s, let e, _) = $0.when else { return false }
+                return s < end && e > start
+            }
+            if let minutes = query.slotMinutes {
+                let free = FreeTime.free(busy, from: start, to: end, minimum: TimeInterval(minutes * 60))
+                lines.append(Renderer.freeSlots(day: text.localDate(start), free, text: text))
+                slotsJSON += free.map { .object([("start", .string(JSONShapes.rfc3339($0.0, zone: context.zone))), ("end", .string(JSONShapes.rfc3339($0.1, zone: context.zone)))]) }
+            } else {
+                lines.append(Renderer.freeExcept(day: text.localDate(start), window: (start, end), busy: busy, text: text))
+                slotsJSON += FreeTime.free(busy, from: start, to: end).map { .object([("start", .string(JSONShapes.rfc3339($0.0, zone: context.zone))), ("end", .string(JSONShapes.rfc3339($0.1, zone: context.zone)))]) }
+            }
+        }
+        if windows.isEmpty { lines.append(Renderer.nothingToSearch) }
+        let names = Dictionary(uniqueKeysWithValues: ((try? context.calendars.calendars()) ?? []).map { ($0.id, $0.name) })
+        return Reply(intent: "query_agenda", ok: true, message: lines.joined(separator: "\n"),
+                     fields: [("events", .array(events.map { eventJSON($0, names) })), ("free", .array(slotsJSON))])
+    }
+
+    func eventJSON(_ event: Event, _ names: [String: String]) -> JSONValue {
+        JSONShapes.event(event, calendarName: names[event.calendarID] ?? event.calendarID, zone: context.zone)
+    }
+}

@@ -1,0 +1,51 @@
+import ClerkCore
+import ClerkLanguage
+import Foundation
+
+/// calendars, create_calendar, login/logout, out_of_scope.
+extension Session {
+    func listCalendars() -> Reply {
+        do {
+            let calendars = try context.calendars.calendars()
+            return Reply(intent: "calendars", ok: true, message: Renderer.calendarList(calendars),
+                         fields: [("calendars", .array(calendars.map(JSONShapes.calendar)))])
+        } catch {
+            return failure("calendars", error)
+        }
+    }
+
+    func createCalendar(_ name: String) -> Reply {
+        let calendars: [CalendarInfo]
+        do { calendars = try context.calendars.calendars() } catch { return failure("create_calendar", error) }
+        if let existing = calendars.first(where: { Spelling.fold($0.name) == Spelling.fold(name) }) {
+            return Reply(intent: "create_calendar", ok: false, message: Renderer.calendarExists(existing.name))
+        }
+        let question = Renderer.createCalendarQuestion(name, zone: context.zone.identifier)
+        return ask(.confirm(Confirmation(intent: "create_calendar", question: question, defaultYes: true, yes: { [unowned self] in
+            do {
+                let calendar = try context.calendars.createCalendar(named: name, timeZone: context.zone.identifier)
+                namesChanged()
+                return Reply(intent: "create_calendar", ok: true, message: Renderer.calendarCreated(calendar.name),
+                             fields: [("calendars", .array([JSONShapes.calendar(calendar)]))])
+            } catch {
+                return failure("create_calendar", error)
+            }
+        }, no: { Reply(intent: "create_calendar", ok: true, message: Renderer.nothingChanged) })),
+        Reply(intent: "create_calendar", ok: true, message: question))
+    }
+
+    func accountReply(_ intent: Intent) -> Reply {
+        Reply(intent: intent.name, ok: false, message: Renderer.googleNotAvailable(intent.name))
+    }
+
+    func outOfScopeReply(_ text: String, _ outOfScope: OutOfScope) -> Reply {
+        if let suggestion = outOfScope.didYouMean {
+            let question = Renderer.didYouMean(suggestion)
+            return ask(.confirm(Confirmation(intent: "out_of_scope", question: question, defaultYes: true, yes: { [unowned self] in
+                handle(understand(suggestion))
+            }, no: { Reply(intent: "out_of_scope", ok: true, message: Renderer.help) })),
+            Reply(intent: "out_of_scope", ok: true, message: question))
+        }
+        return Reply(intent: "out_of_scope", ok: false, message: Renderer.outOfScope(text, topic: outOfScope.topic))
+    }
+}

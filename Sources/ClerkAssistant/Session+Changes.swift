@@ -1,0 +1,216 @@
+import ClerkCore
+import ClerkLanguage
+import Foundation
+
+/// A change made in this session, kept so "undo" can reverse it.
+enum Change {
+    case createdEvent(Event)
+    /// `id` is what was deleted: a series, one occurrence, or a single event.
+    case deletedEvent(Event, id: String)
+    /// The event before and after; `id` is what was patched.
+    case updatedEvent(before: Event, after: Event, id: String)
+    case createdFile(DriveFile)
+    case wroteFile(DriveFile, previous: String)
+    case trashedFile(DriveFile)
+}
+
+/// update_event, delete_event and undo.
+extension Session {
+    /// Words that answer "only this one (1) or the whole series (2)?".
+    static let seriesAnswers: [String: Int] = [
+        "this": 1, "this one": 1, "only this": 1, "only this one": 1, "just this one": 1, "one": 1,
+        "all": 2, "series": 2, "the series": 2, "whole series": 2, "the whole series": 2, "every": 2, "all of them": 2,
+    ]
+
+    /// Finds the event a reference means, asking when several fit, then calls `then`.
+    func findEvent(_ reference: EventReference, intent: String, then: @escaping (Event) -> Reply) -> Reply {
+        if reference.isLastShown, reference.words == nil, reference.when == nil, reference.attendee == nil {
+            guard let event = lastShown else { return Reply(intent: intent, ok: false, message: Renderer.noLastEvent) }
+            return then(event)
+        }
+        let now = context.now.now()
+        let text = DateText(zone: context.zone)
+        let startOfToday = text.localDate(now).startOfDay(in: context.zone)
+        var from = startOfToday, to = startOfToday + TimeInterval(AgendaDefaults.searchDays * 86_400)
+        if let when = reference.when {
+            if when.known.contains(.time) && !when.isAllDay {
+                (from, to) = (when.start, when.start + 1)
+            } else {
+                (from, to) = (when.start, when.end)
+            }
+        }
+        var calendarIDs: [String]?
+        if let mention = reference.calendar {
+            let calendars = (try? context.calendars.calendars()) ?? []
+            guard let found = calendars.first(where: { Spelling.fold($0.name) == Spelling.fold(mention.name) }) else {
+                return Reply(intent: intent, ok: false, message: Renderer.unknownCalendar(mention.said, known: calendars.map(\.name)))
+            }
+            calendarIDs = [found.id]
+        }
+        let found: [Event]
+        do {
+            if reference.words != nil || reference.attendee != nil {
+                found = try context.calendars.searchEvents(EventSearch(text: reference.words, attendee: reference.attendee, from: from, to: to, calendarIDs: calendarIDs))
+            } else {
+                found = try context.calendars.events(from: from, to: to, calendarIDs: calendarIDs)
+            }
+        } catch {
+            return failure(intent, error)
+        }
+        switch found.count {
+        case 0:
+            return Reply(intent: intent, ok: false, message: Renderer.noSuchEvent(reference, from: from, to: to, text: text))
+        case 1:
+            return then(found[0])
+        default:
+            let options = Array(found.prefix(9))
+            let question = Renderer.whichEvent(options, text: text)
+            return ask(.choose(Choice(intent: intent, question: question, count: options.count) { number in
+                then(options[number - 1])
+            }), Reply(intent: intent, ok: true, message: question))
+        }
+    }
+
+    func deleteEvent(_ reference: EventReference) -> Reply {
+        findEvent(reference, intent: "delete_event") { [unowned self] event in
+            let text = DateText(zone: context.zone)
+            let card = Renderer.eventLine(event, text: text)
+            if let series = event.recurringEventID ?? (event.recurrence.isEmpty ? nil : event.id) {
+                let question = Renderer.deleteWhich(event, text: text)
+                return ask(.choose(Choice(intent: "delete_event", question: question, count: 2, aliases: Self.seriesAnswers) { [unowned self] number in
+                    let id = number == 1 ? event.id : series
+                    return performDelete(event, id: id, wholeSeries: number == 2)
+                }), Reply(intent: "delete_event", ok: true, message: card + "\n" + question))
+            }
+            let question = Renderer.deleteQuestion
+            return ask(.confirm(Confirmation(intent: "delete_event", question: question, defaultYes: false, yes: { [unowned self] in
+                performDelete(event, id: event.id, wholeSeries: false)
+            }, no: {
+                Reply(intent: "delete_event", ok: true, message: Renderer.notDeleted)
+            })), Reply(intent: "delete_event", ok: true, message: card + "\n" + question))
+        }
+    }
+
+    private func performDelete(_ event: Event, id: String, wholeSeries: Bool) -> Reply {
+        do {
+            try context.calendars.deleteEvent(id: id)
+            lastChange = .deletedEvent(event, id: id)
+            lastShown = nil
+            return Reply(intent: "delete_event", ok: true, message: Renderer.deleted(event, wholeSeries: wholeSeries),
+                         fields: [("event", eventJSON(event, calendarNames()))])
+        } catch {
+            return failure("delete_event", error)
+        }
+    }
+
+    func updateEvent(_ reference: EventReference, _ changes: EventChanges) -> Reply {
+        guard !changes.isEmpty else { return Reply(intent: "update_event", ok: false, message: Renderer.whatToChange) }
+        if changes.calendar != nil {
+            return Reply(intent: "update_event", ok: false, message: Renderer.cannotMoveBetweenCalendars)
+        }
+        return findEvent(reference, intent: "update_event") { [unowned self] event in
+            var patch = EventPatch()
+            if let match = changes.when { patch.when = WhenEdit.apply(match, to: event.when, zone: context.zone) }
+            if let minutes = changes.durationMinutes { patch.when = WhenEdit.resize(patch.when ?? event.when, minutes: minutes) }
+            if let title = changes.title { patch.title = title }
+            if let location = changes.location { patch.location = .some(location) }
+            if !changes.addAttendees.isEmpty || !changes.removeAttendees.isEmpty {
+                var people = event.attendees
+                let removed = Set(changes.removeAttendees.compactMap { ($0.name ?? $0.email).map(Spelling.fold) })
+                people.removeAll { person in
+                    guard let key = (person.name ?? person.email).map(Spelling.fold) else { return false }
+                    return removed.contains { key == $0 || key.hasPrefix($0 + " ") }
+                }
+                for person in changes.addAttendees {
+                    if let name = person.name, person.email == nil, let contact = try? context.contacts.lookupContacts(name).first {
+                        people.append(Attendee(name: contact.name, email: contact.emails.first?.value))
+                    } else {
+                        people.append(person)
+                    }
+                }
+                patch.attendees = people
+            }
+            let after = patch.applied(to: event)
+            let text = DateText(zone: context.zone)
+            let summary = Renderer.changeSummary(before: event, after: after, text: text)
+            if let series = event.recurringEventID ?? (event.recurrence.isEmpty ? nil : event.id) {
+                let question = Renderer.changeWhich(event, text: text)
+                return ask(.choose(Choice(intent: "update_event", question: question, count: 2, aliases: Self.seriesAnswers) { [unowned self] number in
+                    var seriesPatch = patch
+                    if number == 2, let newWhen = patch.when, let original = try? context.calendars.event(id: series) {
+                        // Move the series by the same amount the occurrence moved.
+                        let shift = newWhen.startInstant(in: context.zone).timeIntervalSince(event.when.startInstant(in: context.zone))
+                        let length = newWhen.endInstant(in: context.zone).timeIntervalSince(newWhen.startInstant(in: context.zone))
+                        let start = original.when.shifted(bySeconds: shift)
+                        seriesPatch.when = WhenEdit.resize(start, minutes: Int(length / 60))
+                    }
+                    return performUpdate(event, id: number == 1 ? event.id : series, patch: seriesPatch)
+                }), Reply(intent: "update_event", ok: true, message: summary + "\n" + question))
+            }
+            let question = Renderer.changeQuestion
+            return ask(.confirm(Confirmation(intent: "update_event", question: question, defaultYes: true, yes: { [unowned self] in
+                performUpdate(event, id: event.id, patch: patch)
+            }, no: {
+                Reply(intent: "update_event", ok: true, message: Renderer.notChanged)
+            })), Reply(intent: "update_event", ok: true, message: summary + "\n" + question))
+        }
+    }
+
+    private func performUpdate(_ event: Event, id: String, patch: EventPatch) -> Reply {
+        do {
+            let before = try context.calendars.event(id: id) ?? event
+            let after = try context.calendars.patchEvent(id: id, patch)
+            lastChange = .updatedEvent(before: before, after: after, id: id)
+            lastShown = after
+            return Reply(intent: "update_event", ok: true,
+                         message: Renderer.updated(after, text: DateText(zone: context.zone)),
+                         fields: [("event", eventJSON(after, calendarNames()))])
+        } catch {
+            return failure("update_event", error)
+        }
+    }
+
+    func undo() -> Reply {
+        guard let change = lastChange else { return Reply(intent: "undo", ok: false, message: Renderer.nothingToUndo) }
+        let text = DateText(zone: context.zone)
+        let question = Renderer.undoQuestion(change, text: text)
+        return ask(.confirm(Confirmation(intent: "undo", question: question, defaultYes: true, yes: { [unowned self] in
+            performUndo(change)
+        }, no: {
+            Reply(intent: "undo", ok: true, message: Renderer.nothingChanged)
+        })), Reply(intent: "undo", ok: true, message: question))
+    }
+
+    private func performUndo(_ change: Change) -> Reply {
+        do {
+            switch change {
+            case .createdEvent(let event):
+                try context.calendars.deleteEvent(id: event.id)
+                lastShown = nil
+            case .deletedEvent(_, let id):
+                lastShown = try context.calendars.restoreEvent(id: id)
+            case .updatedEvent(let before, _, let id):
+                lastShown = try context.calendars.patchEvent(id: id, EventPatch(
+                    title: before.title, when: before.when, location: .some(before.location), notes: .some(before.notes),
+                    attendees: before.attendees, recurrence: id == before.id && before.recurringEventID == nil ? before.recurrence : nil,
+                    reminderMinutes: before.reminderMinutes))
+            case .createdFile(let file):
+                try context.files.trashFile(id: file.id)
+                namesChanged()
+            case .wroteFile(let file, let previous):
+                _ = try context.files.updateFile(id: file.id, content: previous)
+            case .trashedFile(let file):
+                _ = try context.files.restoreFile(id: file.id)
+                namesChanged()
+            }
+            lastChange = nil
+            return Reply(intent: "undo", ok: true, message: Renderer.undone(change, text: DateText(zone: context.zone)))
+        } catch {
+            return failure("undo", error)
+        }
+    }
+
+    func calendarNames() -> [String: String] {
+        Dictionary(uniqueKeysWithValues: ((try? context.calendars.calendars()) ?? []).map { ($0.id, $0.name) })
+    }
+}

@@ -1,0 +1,202 @@
+import ClerkCore
+import ClerkLanguage
+import Foundation
+
+/// create_event: build a card from the sentence, resolve what needs resolving (calendar,
+/// people), show it, and create the event only on a yes.
+extension Session {
+    func createEvent(_ request: EventRequest) -> Reply {
+        let calendars: [CalendarInfo]
+        do { calendars = try context.calendars.calendars() } catch { return failure("create_event", error) }
+        guard let primary = calendars.first(where: \.isPrimary) ?? calendars.first else {
+            return Reply(intent: "create_event", ok: false, message: Renderer.noCalendars)
+        }
+
+        var request = request
+        if request.title.isEmpty {
+            return ask(.text(TextQuestion(intent: "create_event", question: Renderer.askTitle) { [unowned self] answer in
+                request.title = Renderer.capitalizedTitle(answer)
+                return createEvent(request)
+            }), Reply(intent: "create_event", ok: true, message: Renderer.askTitle))
+        }
+        guard let match = request.when else {
+            return ask(.text(TextQuestion(intent: "create_event", question: Renderer.askWhen(request.title)) { [unowned self] answer in
+                guard let reading = understand(answer).dates.first else {
+                    return Reply(intent: "create_event", ok: false, message: Renderer.didNotReadDate(answer))
+                }
+                request.when = reading
+                return createEvent(request)
+            }), Reply(intent: "create_event", ok: true, message: Renderer.askWhen(request.title)))
+        }
+
+        var calendar = primary
+        if let mention = request.calendar {
+            if let found = calendars.first(where: { Spelling.fold($0.name) == Spelling.fold(mention.name) }) {
+                calendar = found
+            } else if let closest = mention.closest.flatMap({ name in calendars.first { $0.name == name } })
+                        ?? Spelling.closest(to: mention.said, in: calendars.map(\.name)).flatMap({ name in calendars.first { $0.name == name } }) {
+                let question = Renderer.unknownCalendar(mention.said, closest: closest.name)
+                return ask(.confirm(Confirmation(intent: "create_event", question: question, defaultYes: true, yes: { [unowned self] in
+                    request.calendar = CalendarMention(said: closest.name, known: closest.name)
+                    return createEvent(request)
+                }, no: {
+                    Reply(intent: "create_event", ok: true, message: Renderer.nameACalendar(calendars.map(\.name)))
+                })), Reply(intent: "create_event", ok: true, message: question))
+            } else {
+                return Reply(intent: "create_event", ok: false, message: Renderer.unknownCalendar(mention.said, known: calendars.map(\.name)))
+            }
+        }
+
+        let allDay = request.isAllDay || match.isAllDay
+        var when: When
+        var durationAssumed = false
+        if allDay {
+            let first = LocalDate(match.start, in: context.zone)
+            let last = LocalDate(match.end, in: context.zone)
+            when = .allDay(start: first, end: max(last, first.adding(days: 1)))
+        } else {
+            var end = match.end
+            if let minutes = request.durationMinutes {
+                end = match.start + TimeInterval(minutes * 60)
+            } else if !match.known.contains(.end) && !match.known.contains(.duration) {
+                end = match.start + EventDefaults.duration
+                durationAssumed = true
+            }
+            when = .timed(start: match.start, end: end, timeZone: context.zone.identifier)
+        }
+        let recurrence = (request.recurrence ?? match.recurrence).map { ["RRULE:" + $0] } ?? []
+        let draft = EventDraft(title: request.title, when: when, location: request.location, attendees: [],
+                               recurrence: recurrence, reminderMinutes: request.reminderMinutes)
+        let card = DraftCard(id: context.makeID(), draft: draft, calendar: calendar, durationAssumed: durationAssumed,
+                             calendarAssumed: request.calendar == nil)
+        return resolvePeople(card, remaining: request.attendees)
+    }
+
+    /// Looks each named person up in the contacts, asking when a name fits several, then
+    /// shows the card.
+    func resolvePeople(_ card: DraftCard, remaining: [Attendee]) -> Reply {
+        var card = card
+        var remaining = remaining
+        while let person = remaining.first {
+            remaining.removeFirst()
+            guard person.email == nil, let name = person.name else {
+                card.draft.attendees.append(person)
+                continue
+            }
+            let matches: [Contact]
+            do { matches = try context.contacts.lookupContacts(name) } catch { return failure("create_event", error) }
+            switch matches.count {
+            case 0:
+                card.draft.attendees.append(Attendee(name: name))
+                card.unknownPeople.append(name)
+            case 1:
+                card.draft.attendees.append(Attendee(name: matches[0].name, email: matches[0].emails.first?.value))
+            default:
+                let options = Array(matches.prefix(9))
+                let question = Renderer.whichPerson(name, options)
+                let waiting = card, rest = remaining
+                return ask(.choose(Choice(intent: "create_event", question: question, count: options.count) { [unowned self] number in
+                    var chosen = waiting
+                    let contact = options[number - 1]
+                    chosen.draft.attendees.append(Attendee(name: contact.name, email: contact.emails.first?.value))
+                    return resolvePeople(chosen, remaining: rest)
+                }), Reply(intent: "create_event", ok: true, message: question))
+            }
+        }
+        return showCard(card)
+    }
+
+    /// Shows the card with its warnings and asks to create it.
+    func showCard(_ card: DraftCard) -> Reply {
+        let now = context.now.now()
+        var warnings: [String] = []
+        if case .timed(let start, _, _) = card.draft.when, start < now {
+            warnings.append(Renderer.alreadyPast(start, text: DateText(zone: context.zone), now: now))
+        }
+        let span = (card.draft.when.startInstant(in: context.zone), card.draft.when.endInstant(in: context.zone))
+        if !card.draft.when.isAllDay, let others = try? context.calendars.events(from: span.0, to: span.1, calendarIDs: nil) {
+            let clashing = others.filter { !$0.when.isAllDay }
+            if !clashing.isEmpty { warnings.append(Renderer.overlaps(clashing, text: DateText(zone: context.zone))) }
+        }
+        var next: [Date] = []
+        if let rule = card.draft.recurrence.first {
+            next = context.previewOccurrences(String(rule.dropFirst("RRULE:".count)), card.draft.when, 3) ?? []
+        }
+        let message = Renderer.card(card, next: next, warnings: warnings, zone: context.zone, style: context.style)
+            + "\n" + Renderer.createQuestion
+        return ask(.card(card), Reply(intent: "create_event", ok: true, message: message, fields: [("event", draftJSON(card))]))
+    }
+
+    /// The answer to "Create it? [Y/n/edit]": yes, no, "edit", or an edit in words.
+    func answerCard(_ card: DraftCard, with text: String) -> Reply {
+        switch YesNo.read(text, empty: true) {
+        case true?:
+            return insert(card)
+        case false?:
+            return Reply(intent: "create_event", ok: true, message: Renderer.notCreated)
+        case nil:
+            break
+        }
+        if text.lowercased() == "edit" || text.lowercased() == "change" || text.lowercased() == "e" {
+            return ask(.card(card), Reply(intent: "create_event", ok: true, message: Renderer.whatToChange))
+        }
+        guard case .updateEvent(_, let changes) = understand(text).intent, !changes.isEmpty else {
+            return ask(.card(card), Reply(intent: "create_event", ok: true, message: Renderer.answerCard))
+        }
+        return edit(card, changes)
+    }
+
+    /// Applies an edit in words to the card and shows it again.
+    func edit(_ card: DraftCard, _ changes: EventChanges) -> Reply {
+        var card = card
+        if let match = changes.when {
+            card.draft.when = WhenEdit.apply(match, to: card.draft.when, zone: context.zone)
+            if match.known.contains(.end) || match.known.contains(.duration) { card.durationAssumed = false }
+            if card.draft.when.isAllDay { card.durationAssumed = false }
+        }
+        if let minutes = changes.durationMinutes {
+            card.draft.when = WhenEdit.resize(card.draft.when, minutes: minutes)
+            card.durationAssumed = false
+        }
+        if let title = changes.title { card.draft.title = title }
+        if let location = changes.location { card.draft.location = location }
+        if let mention = changes.calendar {
+            let calendars = (try? context.calendars.calendars()) ?? []
+            guard let found = calendars.first(where: { Spelling.fold($0.name) == Spelling.fold(mention.name) }) else {
+                return ask(.card(card), Reply(intent: "create_event", ok: false,
+                                              message: Renderer.unknownCalendar(mention.said, known: calendars.map(\.name))))
+            }
+            card.calendar = found
+            card.calendarAssumed = false
+        }
+        let removed = Set(changes.removeAttendees.compactMap { $0.name.map(Spelling.fold) })
+        if !removed.isEmpty {
+            card.draft.attendees.removeAll { attendee in
+                guard let name = attendee.name.map(Spelling.fold) else { return false }
+                return removed.contains { name == $0 || name.hasPrefix($0 + " ") }
+            }
+        }
+        return resolvePeople(card, remaining: changes.addAttendees)
+    }
+
+    /// Writes the event; the card's id makes a repeated yes harmless.
+    func insert(_ card: DraftCard) -> Reply {
+        do {
+            let event = try context.calendars.insertEvent(card.draft, id: card.id, calendarID: card.calendar.id)
+            lastShown = event
+            lastChange = .createdEvent(event)
+            return Reply(intent: "create_event", ok: true,
+                         message: Renderer.created(event, calendar: card.calendar.name, text: DateText(zone: context.zone)),
+                         fields: [("event", JSONShapes.event(event, calendarName: card.calendar.name, zone: context.zone))])
+        } catch {
+            return failure("create_event", error)
+        }
+    }
+
+    private func draftJSON(_ card: DraftCard) -> JSONValue {
+        let event = Event(id: card.id, calendarID: card.calendar.id, title: card.draft.title, when: card.draft.when,
+                          location: card.draft.location, attendees: card.draft.attendees, recurrence: card.draft.recurrence,
+                          reminderMinutes: card.draft.reminderMinutes)
+        return JSONShapes.event(event, calendarName: card.calendar.name, zone: context.zone)
+    }
+}

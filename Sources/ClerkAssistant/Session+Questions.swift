@@ -1,0 +1,102 @@
+import ClerkCore
+import ClerkLanguage
+import Foundation
+
+/// A question the session asked and what each answer does.
+enum Pending {
+    /// Yes or no.
+    case confirm(Confirmation)
+    /// A numbered choice ("Which Ana? 1) … 2) …").
+    case choose(Choice)
+    /// The new-event card: yes, no, "edit", or an edit in words.
+    case card(DraftCard)
+    /// A free-text answer ("What should I call it?").
+    case text(TextQuestion)
+
+    var intent: String {
+        switch self {
+        case .confirm(let c): return c.intent
+        case .choose(let c): return c.intent
+        case .card: return "create_event"
+        case .text(let t): return t.intent
+        }
+    }
+}
+
+struct Confirmation {
+    var intent: String
+    /// Repeated when the answer is neither yes nor no.
+    var question: String
+    /// What Enter alone means.
+    var defaultYes: Bool
+    var yes: () -> Reply
+    var no: () -> Reply
+}
+
+struct Choice {
+    var intent: String
+    var question: String
+    var count: Int
+    /// Words that pick an option besides its number ("all" → 2), lower-case.
+    var aliases: [String: Int] = [:]
+    var pick: (Int) -> Reply
+}
+
+struct TextQuestion {
+    var intent: String
+    var question: String
+    var answer: (String) -> Reply
+}
+
+/// How a person says yes or no.
+enum YesNo {
+    static let yes: Set<String> = ["y", "yes", "yeah", "yep", "yup", "sure", "ok", "okay", "do it", "go ahead", "confirm", "please", "yes please", "create it", "delete it", "sounds good"]
+    static let no: Set<String> = ["n", "no", "nope", "nah", "cancel", "stop", "don't", "dont", "never mind", "nevermind", "no thanks", "abort"]
+
+    /// True for yes, false for no, nil for anything else; `empty` is what Enter alone means.
+    static func read(_ text: String, empty: Bool) -> Bool? {
+        let words = text.lowercased().trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
+        if words.isEmpty { return empty }
+        if yes.contains(words) { return true }
+        if no.contains(words) { return false }
+        return nil
+    }
+}
+
+extension Session {
+    /// Sets `question` as pending and returns `reply` marked as asking.
+    func ask(_ question: Pending, _ reply: Reply) -> Reply {
+        pending = question
+        var asking = reply
+        asking.asksQuestion = true
+        return asking
+    }
+
+    /// Routes the answer to an open question.
+    func answer(_ question: Pending, with text: String) -> Reply {
+        switch question {
+        case .confirm(let confirmation):
+            switch YesNo.read(text, empty: confirmation.defaultYes) {
+            case true?: return confirmation.yes()
+            case false?: return confirmation.no()
+            case nil:
+                return ask(question, Reply(intent: confirmation.intent, ok: true, message: Renderer.answerYesOrNo(confirmation.question)))
+            }
+        case .choose(let choice):
+            let word = text.lowercased().trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
+            if let number = Int(word), (1...choice.count).contains(number) { return choice.pick(number) }
+            if let number = choice.aliases[word] { return choice.pick(number) }
+            if YesNo.read(word, empty: false) == false || word.isEmpty {
+                return Reply(intent: choice.intent, ok: true, message: Renderer.nothingChanged)
+            }
+            return ask(question, Reply(intent: choice.intent, ok: true, message: Renderer.pickANumber(choice.question, count: choice.count)))
+        case .card(let card):
+            return answerCard(card, with: text)
+        case .text(let textQuestion):
+            if text.isEmpty || YesNo.read(text, empty: false) == false {
+                return Reply(intent: textQuestion.intent, ok: true, message: Renderer.nothingChanged)
+            }
+            return textQuestion.answer(text)
+        }
+    }
+}

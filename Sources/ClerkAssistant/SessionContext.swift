@@ -1,0 +1,52 @@
+public import ClerkCore
+public import ClerkLanguage
+public import Foundation
+
+/// Everything a session works with, handed in by the executable: the active backend's
+/// services, the clock, the zone, how text looks, and how new ids are made.
+public struct SessionContext {
+    public var calendars: any CalendarService
+    public var contacts: any ContactsService
+    public var files: any FileService
+    /// "local" or "google", for messages that depend on it.
+    public var backendName: String
+    public var now: NowProvider
+    public var zone: TimeZone
+    public var dateOrder: DateOrder
+    public var style: TextStyle
+    /// A new event id (Google's rules: 5–1024 characters of a–v and 0–9). Injected so
+    /// transcripts are reproducible.
+    public var makeID: () -> String
+    /// The first `count` starts of a series beginning at `start` under `rule` (an RRULE
+    /// value), for the card's "next three dates"; nil when unknown. The executable passes
+    /// libical's expansion.
+    public var previewOccurrences: (_ rule: String, _ start: When, _ count: Int) -> [Date]?
+
+    public init(
+        calendars: any CalendarService, contacts: any ContactsService, files: any FileService,
+        backendName: String, now: NowProvider, zone: TimeZone, dateOrder: DateOrder = .monthFirst,
+        style: TextStyle = .plain, makeID: @escaping () -> String = SessionContext.randomID,
+        previewOccurrences: @escaping (_ rule: String, _ start: When, _ count: Int) -> [Date]? = { _, _, _ in nil }
+    ) {
+        self.calendars = calendars
+        self.contacts = contacts
+        self.files = files
+        self.backendName = backendName
+        self.now = now
+        self.zone = zone
+        self.dateOrder = dateOrder
+        self.style = style
+        self.makeID = makeID
+        self.previewOccurrences = previewOccurrences
+    }
+
+    /// 32 lower-case hex digits: valid as a Google event id and unique enough to retry safely.
+    public static func randomID() -> String {
+        UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+    }
+
+    /// The reference the language layer reads against, now.
+    var reference: ReferenceTime {
+        ReferenceTime(instant: now.now(), timeZone: zone, dateOrder: dateOrder)
+    }
+}

@@ -160,6 +160,10 @@ public struct AgendaQuery: Sendable, Hashable {
 public struct EventReference: Sendable, Hashable {
     /// "it", "that", "this one": the event last shown or created in the session.
     public var isLastShown: Bool
+    /// "my next event", "the next meeting": the first matching event from now on.
+    public var isNext: Bool
+    /// "all events", "clear my calendar", "everything tomorrow": every matching event, not one.
+    public var isAll: Bool
     /// Words the title should contain ("dentist appointment", "lunch").
     public var words: String?
     /// When the event is ("tomorrow", "at 3pm on Friday").
@@ -168,8 +172,13 @@ public struct EventReference: Sendable, Hashable {
     public var attendee: String?
     public var calendar: CalendarMention?
 
-    public init(isLastShown: Bool = false, words: String? = nil, when: DateMatch? = nil, attendee: String? = nil, calendar: CalendarMention? = nil) {
+    public init(
+        isLastShown: Bool = false, isNext: Bool = false, isAll: Bool = false, words: String? = nil, when: DateMatch? = nil,
+        attendee: String? = nil, calendar: CalendarMention? = nil
+    ) {
         self.isLastShown = isLastShown
+        self.isNext = isNext
+        self.isAll = isAll
         self.words = words
         self.when = when
         self.attendee = attendee

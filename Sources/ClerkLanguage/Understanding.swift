@@ -52,6 +52,8 @@ public struct Slot: Sendable, Hashable {
         case freeTime
         /// "next": only the first event.
         case next
+        /// "all", "everything", "clear my calendar": every matching event.
+        case all
         /// A contact's name.
         case contact
         /// The contact field asked for (phone, email, …).

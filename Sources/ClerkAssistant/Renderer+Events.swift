@@ -16,6 +16,8 @@ extension Renderer {
     static let changeQuestion = "Change it? [Y/n]"
     static let notChanged = "OK, not changed."
     static let cannotMoveBetweenCalendars = "Moving an event to another calendar isn't supported yet; delete it and create it there."
+    static let sayWhichDay = "Which events? Say a day or a name, like 'clear my calendar tomorrow' or 'delete all meetings with Bob'."
+    static let theseEvents = "These events:"
     static let nothingToUndo = "Nothing to undo in this session."
     static let nothingToSearch = "That span has no waking hours to search (08:00–20:00)."
 
@@ -180,6 +182,14 @@ extension Renderer {
         wholeSeries ? "Deleted every '\(event.title)'. Say 'undo' to bring it back." : "Deleted '\(event.title)'. Say 'undo' to bring it back."
     }
 
+    static func deleteAllQuestion(_ count: Int) -> String {
+        count == 1 ? "Delete it? [y/N]" : "Delete all \(count)? [y/N]"
+    }
+
+    static func deletedAll(_ count: Int) -> String {
+        count == 1 ? "Deleted 1 event. Say 'undo' to bring it back." : "Deleted \(count) events. Say 'undo' to bring them back."
+    }
+
     static func changeWhich(_ event: Event, text: DateText) -> String {
         "'\(event.title)' repeats. Change 1) only \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone)))) or 2) the whole series? [1/2/n]"
     }
@@ -208,6 +218,7 @@ extension Renderer {
         switch change {
         case .createdEvent(let event): return "Undo: delete '\(event.title)' (\(text.span(event.when)))? [Y/n]"
         case .deletedEvent(let event, _): return "Undo: bring back '\(event.title)' (\(text.span(event.when)))? [Y/n]"
+        case .deletedEvents(let deleted): return "Undo: bring back the \(deleted.count) deleted events? [Y/n]"
         case .updatedEvent(let before, _, _): return "Undo: change '\(before.title)' back to \(text.span(before.when))? [Y/n]"
         case .createdFile(let file): return "Undo: move the new file \(file.name) to the trash? [Y/n]"
         case .wroteFile(let file, _): return "Undo: put back the previous content of \(file.name)? [Y/n]"
@@ -219,6 +230,7 @@ extension Renderer {
         switch change {
         case .createdEvent(let event): return "Undone: '\(event.title)' is deleted."
         case .deletedEvent(let event, _): return "Undone: '\(event.title)' is back."
+        case .deletedEvents(let deleted): return "Undone: \(deleted.count) events are back."
         case .updatedEvent(let before, _, _): return "Undone: '\(before.title)' is back to \(text.span(before.when))."
         case .createdFile(let file): return "Undone: \(file.name) is in the trash."
         case .wroteFile(let file, _): return "Undone: \(file.name) has its previous content."

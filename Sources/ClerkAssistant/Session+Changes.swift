@@ -7,6 +7,8 @@ enum Change {
     case createdEvent(Event)
     /// `id` is what was deleted: a series, one occurrence, or a single event.
     case deletedEvent(Event, id: String)
+    /// Several events deleted at once, each with the id that was deleted.
+    case deletedEvents([(Event, String)])
     /// The event before and after; `id` is what was patched.
     case updatedEvent(before: Event, after: Event, id: String)
     case createdFile(DriveFile)
@@ -22,16 +24,13 @@ extension Session {
         "all": 2, "series": 2, "the series": 2, "whole series": 2, "the whole series": 2, "every": 2, "all of them": 2,
     ]
 
-    /// Finds the event a reference means, asking when several fit, then calls `then`.
-    func findEvent(_ reference: EventReference, intent: String, then: @escaping (Event) -> Reply) -> Reply {
-        if reference.isLastShown, reference.words == nil, reference.when == nil, reference.attendee == nil {
-            guard let event = lastShown else { return Reply(intent: intent, ok: false, message: Renderer.noLastEvent) }
-            return then(event)
-        }
+    /// The events a reference can mean, by start; for "next", only the first from now on.
+    func matchingEvents(_ reference: EventReference, intent: String) -> Lookup<[Event]> {
         let now = context.now.now()
         let text = DateText(zone: context.zone)
         let startOfToday = text.localDate(now).startOfDay(in: context.zone)
-        var from = startOfToday, to = startOfToday + TimeInterval(AgendaDefaults.searchDays * 86_400)
+        var from = reference.isNext ? now : startOfToday
+        var to = startOfToday + TimeInterval(AgendaDefaults.searchDays * 86_400)
         if let when = reference.when {
             if when.known.contains(.time) && !when.isAllDay {
                 (from, to) = (when.start, when.start + 1)
@@ -43,11 +42,11 @@ extension Session {
         if let mention = reference.calendar {
             let calendars = (try? context.calendars.calendars()) ?? []
             guard let found = calendars.first(where: { Spelling.fold($0.name) == Spelling.fold(mention.name) }) else {
-                return Reply(intent: intent, ok: false, message: Renderer.unknownCalendar(mention.said, known: calendars.map(\.name)))
+                return .answered(Reply(intent: intent, ok: false, message: Renderer.unknownCalendar(mention.said, known: calendars.map(\.name))))
             }
             calendarIDs = [found.id]
         }
-        let found: [Event]
+        var found: [Event]
         do {
             if reference.words != nil || reference.attendee != nil {
                 found = try context.calendars.searchEvents(EventSearch(text: reference.words, attendee: reference.attendee, from: from, to: to, calendarIDs: calendarIDs))
@@ -55,24 +54,73 @@ extension Session {
                 found = try context.calendars.events(from: from, to: to, calendarIDs: calendarIDs)
             }
         } catch {
-            return failure(intent, error)
+            return .answered(failure(intent, error))
         }
-        switch found.count {
-        case 0:
-            return Reply(intent: intent, ok: false, message: Renderer.noSuchEvent(reference, from: from, to: to, text: text))
-        case 1:
+        if reference.isNext {
+            found = Array(found.filter { $0.when.startInstant(in: context.zone) >= now }.prefix(1))
+        }
+        guard !found.isEmpty else {
+            return .answered(Reply(intent: intent, ok: false, message: Renderer.noSuchEvent(reference, from: from, to: to, text: text)))
+        }
+        return .found(found)
+    }
+
+    /// Finds the one event a reference means, asking when several fit, then calls `then`.
+    func findEvent(_ reference: EventReference, intent: String, then: @escaping (Event) -> Reply) -> Reply {
+        if reference.isLastShown, reference.words == nil, reference.when == nil, reference.attendee == nil {
+            guard let event = lastShown else { return Reply(intent: intent, ok: false, message: Renderer.noLastEvent) }
+            return then(event)
+        }
+        switch matchingEvents(reference, intent: intent) {
+        case .answered(let reply):
+            return reply
+        case .found(let found) where found.count == 1:
             return then(found[0])
-        default:
+        case .found(let found):
             let options = Array(found.prefix(9))
-            let question = Renderer.whichEvent(options, text: text)
+            let question = Renderer.whichEvent(options, text: DateText(zone: context.zone))
             return ask(.choose(Choice(intent: intent, question: question, count: options.count) { number in
                 then(options[number - 1])
             }), Reply(intent: intent, ok: true, message: question))
         }
     }
 
+    /// "clear my calendar tomorrow", "delete all meetings with Bob": every match, after one yes.
+    func deleteAll(_ reference: EventReference) -> Reply {
+        guard reference.when != nil || reference.words != nil || reference.attendee != nil else {
+            return Reply(intent: "delete_event", ok: false, message: Renderer.sayWhichDay)
+        }
+        switch matchingEvents(reference, intent: "delete_event") {
+        case .answered(let reply):
+            return reply
+        case .found(let events):
+            let text = DateText(zone: context.zone)
+            let question = Renderer.deleteAllQuestion(events.count)
+            return ask(.confirm(Confirmation(intent: "delete_event", question: question, defaultYes: false, yes: { [unowned self] in
+                var deleted: [(Event, String)] = []
+                for event in events {
+                    do {
+                        try context.calendars.deleteEvent(id: event.id)
+                        deleted.append((event, event.id))
+                    } catch {
+                        if !deleted.isEmpty { lastChange = .deletedEvents(deleted) }
+                        return failure("delete_event", error)
+                    }
+                }
+                lastChange = .deletedEvents(deleted)
+                lastShown = nil
+                let names = calendarNames()
+                return Reply(intent: "delete_event", ok: true, message: Renderer.deletedAll(events.count),
+                             fields: [("events", .array(events.map { eventJSON($0, names) }))])
+            }, no: {
+                Reply(intent: "delete_event", ok: true, message: Renderer.notDeleted)
+            })), Reply(intent: "delete_event", ok: true, message: Renderer.whichEvent(events, text: text).replacingOccurrences(of: "Which one?", with: Renderer.theseEvents) + "\n" + question))
+        }
+    }
+
     func deleteEvent(_ reference: EventReference) -> Reply {
-        findEvent(reference, intent: "delete_event") { [unowned self] event in
+        if reference.isAll { return deleteAll(reference) }
+        return findEvent(reference, intent: "delete_event") { [unowned self] event in
             let text = DateText(zone: context.zone)
             let card = Renderer.eventLine(event, text: text)
             if let series = event.recurringEventID ?? (event.recurrence.isEmpty ? nil : event.id) {
@@ -189,6 +237,8 @@ extension Session {
                 lastShown = nil
             case .deletedEvent(_, let id):
                 lastShown = try context.calendars.restoreEvent(id: id)
+            case .deletedEvents(let deleted):
+                for (_, id) in deleted { _ = try context.calendars.restoreEvent(id: id) }
             case .updatedEvent(let before, _, let id):
                 lastShown = try context.calendars.patchEvent(id: id, EventPatch(
                     title: before.title, when: before.when, location: .some(before.location), notes: .some(before.notes),

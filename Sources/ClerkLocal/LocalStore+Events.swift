@@ -92,9 +92,10 @@ extension LocalStore {
                 row.deleted = stamp
                 try database.run("UPDATE events SET deleted = ? WHERE id = ?", [stamp, row.id])
                 if row.isSeries {
-                    // Its changed occurrences go with it, marked with the same moment so a
-                    // restore brings back exactly these.
-                    try database.run("UPDATE events SET deleted = ? WHERE recurring_event_id = ? AND deleted IS NULL", [stamp, row.id])
+                    // Its changed occurrences go with it, marked so that a restore brings back
+                    // exactly these and not the ones deleted on their own before.
+                    try database.run("UPDATE events SET deleted = ?, deleted_with = ? WHERE recurring_event_id = ? AND deleted IS NULL",
+                                     [stamp, row.id, row.id])
                 }
             }
         }
@@ -103,19 +104,20 @@ extension LocalStore {
     public func restoreEvent(id: String) throws -> Event {
         try guarded {
             try database.transaction {
-                if let row = try storedEvent(id: id), let stamp = row.deleted {
+                if let row = try storedEvent(id: id), row.deleted != nil {
                     if let seriesID = row.recurringEventID {
                         guard try storedEvent(id: seriesID)?.deleted == nil else {
                             throw ServiceError.invalid(reason: "the repeating event this occurrence belongs to is deleted; restore it first")
                         }
                         if row.overrides {
-                            try database.run("UPDATE events SET deleted = NULL WHERE id = ?", [id])
+                            try database.run("UPDATE events SET deleted = NULL, deleted_with = NULL WHERE id = ?", [id])
                         } else {
                             try database.run("DELETE FROM events WHERE id = ?", [id])
                         }
                     } else {
                         try database.run("UPDATE events SET deleted = NULL WHERE id = ?", [id])
-                        try database.run("UPDATE events SET deleted = NULL WHERE recurring_event_id = ? AND deleted = ?", [id, stamp])
+                        try database.run("UPDATE events SET deleted = NULL, deleted_with = NULL WHERE recurring_event_id = ? AND deleted_with = ?",
+                                         [id, id])
                     }
                 }
                 guard let restored = try liveEvent(id: id) else { throw ServiceError.notFound(kind: "event", id: id) }

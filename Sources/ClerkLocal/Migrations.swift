@@ -87,6 +87,7 @@ enum StoreSchema {
                 original_start TEXT,         -- occurrence: the same, as in its id
                 overrides INTEGER NOT NULL DEFAULT 1, -- occurrence: 0 when only cancelled
                 deleted REAL,                -- when it was deleted; NULL while it is live
+                deleted_with TEXT,           -- occurrence: the series whose deletion took it along
                 updated REAL NOT NULL
             );
             CREATE UNIQUE INDEX events_by_uid ON events(calendar_id, ical_uid) WHERE recurring_event_id IS NULL;

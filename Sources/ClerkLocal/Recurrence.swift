@@ -213,7 +213,10 @@ struct Recurrence {
             LibICal.locked {
                 guard let iterator = icalrecur_iterator_new(rule, .floating(first, isDate: isAllDay)) else { return }
                 defer { icalrecur_iterator_free(iterator) }
-                if rule.count == 0, wallFrom > first.secondsAsUTC {
+                // libical can start at the range instead of stepping from DTSTART, except
+                // with COUNT (it must count from the start) and below DAILY (it loses the
+                // INTERVAL's phase: FREQ=HOURLY;INTERVAL=7 lands on the wrong hours).
+                if rule.count == 0, rule.freq.rawValue >= ICAL_DAILY_RECURRENCE.rawValue, wallFrom > first.secondsAsUTC {
                     _ = icalrecur_iterator_set_start(iterator, .floating(WallTime(secondsAsUTC: wallFrom), isDate: isAllDay))
                 }
                 for _ in 0..<Recurrence.iterationLimit {

@@ -11,7 +11,7 @@ public import Foundation
 /// X-LIC-ERROR, so a first pass over the unfolded lines checks the file's shape and every
 /// value clerk relies on, with libical's own value parsers, and names the line of the first
 /// problem. A file with any problem imports nothing.
-public struct ICalendarReader {
+public struct ICalendarReader: Sendable {
     /// The file as the person named it, for messages.
     public var file: String
     /// The zone of floating times (no TZID, no Z), and of events whose zone has no IANA name.
@@ -116,6 +116,7 @@ public struct ICalendarReader {
     /// Checks the values clerk reads from one VEVENT.
     private func check(_ event: EventOutline, outline: Outline) throws(ImportError) {
         var seen: Set<String> = []
+        var start: ICalTime?
         for (line, property) in event.properties {
             func fail(_ reason: String) -> ImportError {
                 ImportError(file: file, line: line, property: property.name, reason: reason)
@@ -135,6 +136,7 @@ public struct ICalendarReader {
                     throw fail("expected a date or date-time, got \(quoted(property.value))")
                 }
                 if wantsDate, !time.isDate { throw fail("VALUE=DATE needs a date like 20260305, got \(quoted(property.value))") }
+                if name == "DTSTART" { start = time }
             case "EXDATE", "RDATE":
                 for part in property.value.split(separator: ",", omittingEmptySubsequences: false) {
                     let start = part.split(separator: "/").first.map(String.init) ?? ""
@@ -160,8 +162,15 @@ public struct ICalendarReader {
                 break
             }
         }
-        if !seen.contains("DTSTART") {
+        guard let start else {
             throw ImportError(file: file, line: event.line, property: "VEVENT", reason: "no DTSTART")
+        }
+        for (line, property) in event.properties where property.name == "RRULE" {
+            do {
+                try Recurrence.check(rule: property.value, first: start.wall, isAllDay: start.isDate)
+            } catch {
+                throw ImportError(file: file, line: line, property: "RRULE", reason: error.reason)
+            }
         }
         if seen.contains("DTEND"), seen.contains("DURATION") {
             throw ImportError(file: file, line: event.line(of: "DURATION"), property: "DURATION", reason: "an event has DTEND or DURATION, not both")

@@ -136,6 +136,11 @@ struct Recurrence {
         return rule
     }
 
+    /// Checks an RRULE value as a series starting at `first` would use it.
+    static func check(rule text: String, first: WallTime, isAllDay: Bool) throws(RecurrenceError) {
+        try checkExpandable(try rule(text), from: first, isAllDay: isAllDay, text: text)
+    }
+
     private static func checkExpandable(_ rule: icalrecurrencetype, from first: WallTime, isAllDay: Bool, text: String) throws(RecurrenceError) {
         let ok = LibICal.locked {
             guard let iterator = icalrecur_iterator_new(rule, .floating(first, isDate: isAllDay)) else { return false }

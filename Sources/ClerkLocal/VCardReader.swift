@@ -5,7 +5,7 @@ public import Foundation
 /// import: FN, N, NICKNAME, EMAIL, TEL, ADR, BDAY, NOTE and UID, with folded lines, escaped
 /// text (`\n`, `\,`, `\;`, `\\`), TYPE labels and Apple's `itemN.X-ABLabel` labels. Any
 /// problem names its line and imports nothing.
-public struct VCardReader {
+public struct VCardReader: Sendable {
     /// The file as the person named it, for messages.
     public var file: String
 

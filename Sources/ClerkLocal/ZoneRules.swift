@@ -8,20 +8,22 @@ import Foundation
 /// a time inside a DST gap or overlap against the RFC, so clerk does not use them here.
 struct ZoneRules {
     let timeZone: TimeZone
-
-    var identifier: String { timeZone.identifier }
+    /// The name it was asked for by (Foundation calls UTC "GMT").
+    let identifier: String
 
     init(_ timeZone: TimeZone) {
         self.timeZone = timeZone
+        identifier = timeZone.identifier
     }
 
     /// The zone for an IANA name or a fixed offset ("GMT+0100"); nil when unknown.
     init?(identifier: String) {
         guard let zone = TimeZone(identifier: identifier) else { return nil }
-        self.init(zone)
+        timeZone = zone
+        self.identifier = identifier
     }
 
-    static let utc = ZoneRules(TimeZone(identifier: "UTC")!)
+    static let utc = ZoneRules(identifier: "UTC")!
 
     /// Seconds east of UTC at the instant `utcSeconds`.
     func offset(at utcSeconds: Int64) -> Int {

@@ -19,3 +19,18 @@ public struct DriveFile: Hashable, Sendable {
         self.trashed = trashed
     }
 }
+
+/// An earlier content of a file, kept when it was replaced.
+public struct FileRevision: Hashable, Sendable {
+    public var id: String
+    /// When this content was written (it stopped being current later).
+    public var modified: Date
+    /// Size of the content in bytes.
+    public var size: Int
+
+    public init(id: String, modified: Date, size: Int) {
+        self.id = id
+        self.modified = modified
+        self.size = size
+    }
+}

@@ -30,12 +30,15 @@ public struct Event: Hashable, Sendable {
     public var recurringEventID: String?
     public var originalStart: When?
     public var updated: Date?
+    /// The iCalendar UID shared by a series and its occurrences; what an import matches on,
+    /// so importing a file again updates instead of duplicating (Google's `iCalUID`).
+    public var iCalUID: String?
 
     public init(
         id: String, calendarID: String, title: String, when: When, location: String? = nil,
         notes: String? = nil, attendees: [Attendee] = [], recurrence: [String] = [],
         reminderMinutes: [Int] = [], recurringEventID: String? = nil, originalStart: When? = nil,
-        updated: Date? = nil
+        updated: Date? = nil, iCalUID: String? = nil
     ) {
         self.id = id
         self.calendarID = calendarID
@@ -49,6 +52,7 @@ public struct Event: Hashable, Sendable {
         self.recurringEventID = recurringEventID
         self.originalStart = originalStart
         self.updated = updated
+        self.iCalUID = iCalUID
     }
 
     /// True for an event that repeats, or for one occurrence of such an event.

@@ -32,6 +32,16 @@ public protocol CalendarService: AnyObject {
 
     /// Brings back what `deleteEvent(id:)` removed (for undo).
     func restoreEvent(id: String) throws -> Event
+
+    /// Every event of a calendar as stored, not expanded — what an export writes: single
+    /// events; each series once, its `recurrence` carrying an EXDATE for every deleted
+    /// occurrence; and each changed occurrence (with `recurringEventID` and `originalStart`).
+    func storedEvents(calendarID: String) throws -> [Event]
+
+    /// Adds or updates `events` in one step, matched on their UID (and original start, for a
+    /// changed occurrence), so importing the same file twice duplicates nothing. All or
+    /// nothing: when one event is refused, none is stored.
+    func importEvents(_ events: [ImportedEvent], calendarID: String, progress: ImportProgress?) throws -> ImportSummary
 }
 
 /// What to look for among events: words, a person, within a range.
@@ -59,12 +69,18 @@ public protocol ContactsService: AnyObject {
     /// Contacts whose names, in any order, start with the words of `name` ("ana per" finds
     /// "Ana Pérez"), case- and accent-insensitive; nicknames count as names. Best first.
     func lookupContacts(_ name: String) throws -> [Contact]
+
+    /// Adds or updates `contacts` in one step, matched on their UID, so importing the same
+    /// file twice duplicates nothing. All or nothing.
+    func importContacts(_ contacts: [ImportedContact], progress: ImportProgress?) throws -> ImportSummary
 }
 
 /// Text files: the local store's or Google Drive's.
 public protocol FileService: AnyObject {
     /// Files not in the trash whose names contain `text` (all of them when nil), by name.
     func files(matching text: String?) throws -> [DriveFile]
+    /// Files in the trash whose names contain `text` (all of them when nil), by name.
+    func trashedFiles(matching text: String?) throws -> [DriveFile]
     func readFile(id: String) throws -> String
     func createFile(named name: String, content: String) throws -> DriveFile
     /// Replaces the content; the previous content is kept as a revision.
@@ -73,6 +89,9 @@ public protocol FileService: AnyObject {
     func trashFile(id: String) throws
     /// Takes a file back out of the trash.
     func restoreFile(id: String) throws -> DriveFile
+    /// The earlier contents `updateFile` kept, newest first (the current content is not one).
+    func revisions(ofFile id: String) throws -> [FileRevision]
+    func readRevision(_ revisionID: String, ofFile id: String) throws -> String
 }
 
 /// Why a service call failed, in terms the conversation can explain.

@@ -36,9 +36,13 @@ struct ClerkApp {
         case .version:
             Output.line("clerk \(ClerkApp.version)")
             return ExitCode.success
-        case .parse, .importFile, .export:
+        case .parse:
             Output.error("this command is not available yet")
             return ExitCode.failure
+        case .importFile(let path, let calendar):
+            return Transfer(options: options, paths: paths).importFile(path, calendarName: calendar)
+        case .export(let calendar):
+            return Transfer(options: options, paths: paths).export(calendarName: calendar)
         case .request(let line):
             let driver = ConversationDriver(options: options, paths: paths, session: Session())
             return driver.answerOne(line)

@@ -14,6 +14,20 @@ enum Spawn {
     /// when killed).
     static func run(_ path: String, _ arguments: [String], environment: [String: String],
                     stdin: String = "/dev/null", stdout: String = "/dev/null", stderr: String = "/dev/null") throws -> Int32 {
+        wait(try start(path, arguments, environment: environment, stdin: stdin, stdout: stdout, stderr: stderr))
+    }
+
+    /// Waits for a started child; returns its exit status (128+signal when killed).
+    static func wait(_ pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let signal = status & 0x7F
+        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+    }
+
+    /// Starts `path` without waiting; the caller must `wait` for the returned pid.
+    static func start(_ path: String, _ arguments: [String], environment: [String: String],
+                      stdin: String = "/dev/null", stdout: String = "/dev/null", stderr: String = "/dev/null") throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -31,10 +45,7 @@ enum Spawn {
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, path, &actions, nil, argv, envp)
         guard spawned == 0 else { throw SpawnError(path: path, code: spawned) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        let signal = status & 0x7F
-        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+        return pid
     }
 }
 

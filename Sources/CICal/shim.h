@@ -1,0 +1,34 @@
+#ifndef CLERK_CICAL_SHIM_H
+#define CLERK_CICAL_SHIM_H
+// libical's error state is a macro Swift cannot import, and a recurrence rule keeps its BY*
+// lists in fixed C arrays Swift sees as long tuples; small typed wrappers live here (prefix
+// cical_). clerk calls none of libical's variadic constructors (icalcomponent_vanew,
+// icalproperty_vanew_*): components are built one property at a time.
+#include <libical/ical.h>
+
+/// The last libical error (`icalerrno`), and a way to clear it before a call.
+static inline int cical_errno(void) { return (int)icalerrno; }
+static inline void cical_clear_errno(void) { icalerrno = ICAL_NO_ERROR; }
+
+/// True when the rule's BYDAY names an ordinal weekday (1MO, -1FR).
+static inline int cical_rule_has_byday_ordinals(const struct icalrecurrencetype *rule) {
+    for (int i = 0; i < ICAL_BY_DAY_SIZE && rule->by_day[i] != ICAL_RECURRENCE_ARRAY_MAX; i++) {
+        if (icalrecurrencetype_day_position(rule->by_day[i]) != 0) return 1;
+    }
+    return 0;
+}
+
+/// True when the rule asks for a calendar other than the Gregorian one (RFC 7529 RSCALE).
+static inline int cical_rule_has_rscale(const struct icalrecurrencetype *rule) {
+    return rule->rscale != NULL;
+}
+
+/// Frees what icalrecurrencetype_from_string allocated inside the rule (only RSCALE text).
+static inline void cical_rule_release(struct icalrecurrencetype *rule) {
+    if (rule->rscale != NULL) {
+        icalmemory_free_buffer(rule->rscale);
+        rule->rscale = NULL;
+    }
+}
+
+#endif

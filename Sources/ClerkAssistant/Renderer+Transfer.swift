@@ -1,0 +1,31 @@
+public import ClerkCore
+
+/// What `clerk import` and `clerk export` say.
+extension Renderer {
+    /// After an import: how many items went where, and how many were new.
+    public static func imported(_ summary: ImportSummary, noun: String, into place: String?, file: String) -> String {
+        guard summary.total > 0 else { return "\(file) has no \(noun)s to import." }
+        let parts = [(summary.added, "new"), (summary.updated, "updated"), (summary.unchanged, "already there")]
+            .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        let count = summary.total == 1 ? "1 \(noun)" : "\(summary.total) \(noun)s"
+        return "Imported \(count)" + (place.map { " into \($0)" } ?? "") + ": " + parts.joined(separator: ", ") + "."
+    }
+
+    /// A calendar name that matches none, with the nearest one or the list.
+    public static func noCalendar(named name: String, among names: [String], suggestion: String?) -> String {
+        if let suggestion { return "no calendar named '\(name)'. Did you mean '\(suggestion)'?" }
+        return "no calendar named '\(name)'. Calendars: \(names.joined(separator: ", "))."
+    }
+
+    /// A service failure as one line (for the command line, after "clerk: ").
+    public static func failure(_ error: ServiceError) -> String {
+        switch error {
+        case .notFound(let kind, let id): return "no \(kind) '\(id)'"
+        case .alreadyExists(let kind, let name): return "a \(kind) named '\(name)' already exists"
+        case .invalid(let reason): return reason
+        case .unauthorized: return "the backend needs you to log in again: run 'clerk login'"
+        case .unavailable(let reason): return reason
+        case .storage(let reason): return reason
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import ClerkCore
+import Foundation
+
+/// A date and time on a wall clock with no zone attached — what an RRULE counts in and what
+/// a TZID-qualified DTSTART says.
+struct WallTime: Hashable, Comparable, CustomStringConvertible {
+    var year: Int
+    var month: Int
+    var day: Int
+    var hour: Int
+    var minute: Int
+    var second: Int
+
+    var date: LocalDate { LocalDate(year: year, month: month, day: day) }
+
+    /// Seconds since 1970 if this wall clock were in UTC.
+    var secondsAsUTC: Int64 {
+        Civil.dayNumber(of: date) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+    }
+
+    init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
+        self.year = year
+        self.month = month
+        self.day = day
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+    }
+
+    /// The wall time `seconds` after 1970-01-01 00:00.
+    init(secondsAsUTC seconds: Int64) {
+        let days = Civil.floorDivide(seconds, 86_400)
+        let rest = Int(seconds - days * 86_400)
+        let date = Civil.date(ofDayNumber: days)
+        self.init(year: date.year, month: date.month, day: date.day, hour: rest / 3600, minute: rest / 60 % 60, second: rest % 60)
+    }
+
+    static func < (a: WallTime, b: WallTime) -> Bool { a.secondsAsUTC < b.secondsAsUTC }
+
+    /// iCalendar's basic form, `YYYYMMDDTHHMMSS`.
+    var basic: String {
+        String(format: "%04d%02d%02dT%02d%02d%02d", year, month, day, hour, minute, second)
+    }
+
+    var description: String { basic }
+}
+
+/// Proleptic Gregorian arithmetic on day numbers (days since 1970-01-01), exact and cheap —
+/// no `Calendar` in the hot paths of range queries.
+enum Civil {
+    static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
+        a >= 0 ? a / b : -((-a + b - 1) / b)
+    }
+
+    /// Days from 1970-01-01 to `date` (Howard Hinnant's days_from_civil).
+    static func dayNumber(of date: LocalDate) -> Int64 {
+        let y = Int64(date.month <= 2 ? date.year - 1 : date.year)
+        let era = floorDivide(y, 400)
+        let yearOfEra = y - era * 400
+        let m = Int64(date.month)
+        let dayOfYear = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + Int64(date.day) - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The date `days` after 1970-01-01 (civil_from_days).
+    static func date(ofDayNumber days: Int64) -> LocalDate {
+        let z = days + 719_468
+        let era = floorDivide(z, 146_097)
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = Int(dayOfYear - (153 * mp + 2) / 5 + 1)
+        let month = Int(mp < 10 ? mp + 3 : mp - 9)
+        let year = Int(yearOfEra + era * 400) + (month <= 2 ? 1 : 0)
+        return LocalDate(year: year, month: month, day: day)
+    }
+
+    /// The key of an all-day date: its midnight read as UTC.
+    static func key(of date: LocalDate) -> Int64 { dayNumber(of: date) * 86_400 }
+
+    /// The date whose key is `key`.
+    static func date(ofKey key: Int64) -> LocalDate { date(ofDayNumber: floorDivide(key, 86_400)) }
+
+    /// True when the numbers name a real date and time (libical accepts month 13 and hour 25).
+    static func isValid(_ wall: WallTime) -> Bool {
+        (1...12).contains(wall.month) && (1...LocalDate.daysIn(month: wall.month, year: wall.year)).contains(wall.day)
+            && (0...23).contains(wall.hour) && (0...59).contains(wall.minute) && (0...60).contains(wall.second)
+            && (1...9999).contains(wall.year)
+    }
+
+    /// `YYYYMMDD`.
+    static func basic(_ date: LocalDate) -> String {
+        String(format: "%04d%02d%02d", date.year, date.month, date.day)
+    }
+
+    /// `YYYYMMDDTHHMMSSZ` for UTC seconds.
+    static func basicUTC(_ seconds: Int64) -> String {
+        WallTime(secondsAsUTC: seconds).basic + "Z"
+    }
+
+    static func seconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }
+    static func instant(_ seconds: Int64) -> Date { Date(timeIntervalSince1970: Double(seconds)) }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// One logical line of an iCalendar or vCard file, after unfolding, with the number of the
+/// physical line it starts on.
+struct ContentLine {
+    var number: Int
+    var text: String
+}
+
+/// Splits iCalendar (RFC 5545) and vCard (RFC 6350) text into logical lines: a physical line
+/// that starts with a space or a tab continues the one before (the space itself is dropped).
+/// Line ends may be CRLF or LF; blank lines are skipped; a byte-order mark is ignored.
+enum ContentLines {
+    static func unfold(_ data: Data, file: String) throws(ImportError) -> [ContentLine] {
+        var bytes = [UInt8](data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        var lines: [ContentLine] = []
+        var current: [UInt8] = []
+        var currentNumber = 0
+        var number = 0
+        var lineStart = 0
+
+        func finish() throws(ImportError) {
+            defer { current.removeAll(keepingCapacity: true) }
+            guard !current.isEmpty else { return }
+            guard let text = String(validating: current, as: UTF8.self) else {
+                throw ImportError(file: file, line: currentNumber, reason: "not UTF-8 text")
+            }
+            lines.append(ContentLine(number: currentNumber, text: text))
+        }
+
+        while lineStart < bytes.count {
+            number += 1
+            var lineEnd = lineStart
+            while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            var contentEnd = lineEnd
+            if contentEnd > lineStart, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+            let physical = bytes[lineStart..<contentEnd]
+            if let first = physical.first, first == 0x20 || first == 0x09, !current.isEmpty {
+                current.append(contentsOf: physical.dropFirst())
+            } else {
+                try finish()
+                if !physical.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                    current.append(contentsOf: physical)
+                    currentNumber = number
+                }
+            }
+            lineStart = lineEnd + 1
+        }
+        try finish()
+        return lines
+    }
+}

@@ -1,0 +1,384 @@
+internal import CICal
+public import ClerkCore
+public import Foundation
+
+/// Reads an iCalendar file (RFC 5545) into events to import: VEVENTs with DTSTART, DTEND or
+/// DURATION, TZID and VTIMEZONE, VALUE=DATE, RRULE, RDATE, EXDATE, RECURRENCE-ID, UID,
+/// SUMMARY, LOCATION, DESCRIPTION, ATTENDEE and VALARM triggers.
+///
+/// libical parses the document — folding, escaping, parameters, time zones — and events are
+/// read from its tree. libical keeps no line numbers and silently swaps a bad property for an
+/// X-LIC-ERROR, so a first pass over the unfolded lines checks the file's shape and every
+/// value clerk relies on, with libical's own value parsers, and names the line of the first
+/// problem. A file with any problem imports nothing.
+public struct ICalendarReader: Sendable {
+    /// The file as the person named it, for messages.
+    public var file: String
+    /// The zone of floating times (no TZID, no Z), and of events whose zone has no IANA name.
+    public var zone: TimeZone
+
+    public init(file: String, zone: TimeZone) {
+        self.file = file
+        self.zone = zone
+    }
+
+    /// The events of `data`, in file order.
+    public func read(_ data: Data) throws(ImportError) -> [ImportedEvent] {
+        let lines = try ContentLines.unfold(data, file: file)
+        let outline = try outline(of: lines)
+        for event in outline.events { try check(event, outline: outline) }
+        let text = lines.map(\.text).joined(separator: "\r\n") + "\r\n"
+        return try LibICal.locked { () throws(ImportError) -> [ImportedEvent] in
+            guard let root = icalparser_parse_string(text) else {
+                throw ImportError(file: file, line: 1, reason: "libical could not read the file")
+            }
+            defer { icalcomponent_free(root) }
+            var events: [ImportedEvent] = []
+            var component = icalcomponent_get_first_component(root, ICAL_VEVENT_COMPONENT)
+            var index = 0
+            while let vevent = component, index < outline.events.count {
+                if let event = try read(vevent, calendar: root, outline: outline.events[index]) { events.append(event) }
+                index += 1
+                component = icalcomponent_get_next_component(root, ICAL_VEVENT_COMPONENT)
+            }
+            return events
+        }
+    }
+
+    // MARK: The shape of the file
+
+    /// Where each VEVENT and its properties are, and which TZIDs the file defines.
+    private struct Outline {
+        var events: [EventOutline] = []
+        var fileZones: Set<String> = []
+    }
+
+    private struct EventOutline {
+        var line: Int
+        var properties: [(line: Int, property: PropertyLine)] = []
+
+        func line(of name: String) -> Int {
+            properties.first { $0.property.name == name }?.line ?? line
+        }
+
+        func value(of name: String) -> String? {
+            properties.first { $0.property.name == name }?.property.value
+        }
+    }
+
+    private func outline(of lines: [ContentLine]) throws(ImportError) -> Outline {
+        var outline = Outline()
+        var open: [(name: String, line: Int)] = []
+        var finished = false
+        for line in lines {
+            let property = PropertyLine(line.text)
+            if open.isEmpty {
+                guard !finished else {
+                    throw ImportError(file: file, line: line.number, reason: "expected the end of the file after END:VCALENDAR, got \(quoted(line.text))")
+                }
+                guard property?.name == "BEGIN", property?.value.uppercased() == "VCALENDAR" else {
+                    throw ImportError(file: file, line: line.number, reason: "expected BEGIN:VCALENDAR, got \(quoted(line.text))")
+                }
+            }
+            guard let property else {
+                throw ImportError(file: file, line: line.number, reason: "expected NAME:VALUE, got \(quoted(line.text))")
+            }
+            switch property.name {
+            case "BEGIN":
+                let name = property.value.uppercased()
+                open.append((name, line.number))
+                if name == "VEVENT", open.count == 2 { outline.events.append(EventOutline(line: line.number)) }
+            case "END":
+                let name = property.value.uppercased()
+                guard let last = open.last, last.name == name else {
+                    let what = open.last.map { "does not close BEGIN:\($0.name) from line \($0.line)" } ?? "closes nothing"
+                    throw ImportError(file: file, line: line.number, reason: "END:\(property.value) \(what)")
+                }
+                open.removeLast()
+                finished = open.isEmpty
+            default:
+                if open.count == 2, open[1].name == "VEVENT" {
+                    outline.events[outline.events.count - 1].properties.append((line.number, property))
+                } else if open.last?.name == "VTIMEZONE", property.name == "TZID" {
+                    outline.fileZones.insert(property.value)
+                }
+            }
+        }
+        if let last = open.last {
+            throw ImportError(file: file, line: last.line, reason: "BEGIN:\(last.name) has no END:\(last.name)")
+        }
+        if !finished {
+            throw ImportError(file: file, line: 1, reason: "expected BEGIN:VCALENDAR, got an empty file")
+        }
+        return outline
+    }
+
+    /// Checks the values clerk reads from one VEVENT.
+    private func check(_ event: EventOutline, outline: Outline) throws(ImportError) {
+        var seen: Set<String> = []
+        var start: ICalTime?
+        for (line, property) in event.properties {
+            func fail(_ reason: String) -> ImportError {
+                ImportError(file: file, line: line, property: property.name, reason: reason)
+            }
+            let name = property.name
+            if ["DTSTART", "DTEND", "DURATION", "RECURRENCE-ID", "UID"].contains(name) {
+                guard seen.insert(name).inserted else { throw fail("appears twice in one event") }
+            }
+            if let tzid = property.parameters["TZID"], ["DTSTART", "DTEND", "RECURRENCE-ID", "EXDATE", "RDATE"].contains(name),
+               knownZone(tzid) == nil, !outline.fileZones.contains(tzid) {
+                throw fail("unknown time zone \(quoted(tzid))")
+            }
+            let wantsDate = property.parameters["VALUE"]?.uppercased() == "DATE"
+            switch name {
+            case "DTSTART", "DTEND", "RECURRENCE-ID":
+                guard let time = LibICal.time(property.value), time.isValid else {
+                    throw fail("expected a date or date-time, got \(quoted(property.value))")
+                }
+                if wantsDate, !time.isDate { throw fail("VALUE=DATE needs a date like 20260305, got \(quoted(property.value))") }
+                if name == "DTSTART" { start = time }
+            case "EXDATE", "RDATE":
+                for part in property.value.split(separator: ",", omittingEmptySubsequences: false) {
+                    let start = part.split(separator: "/").first.map(String.init) ?? ""
+                    guard let time = LibICal.time(start), time.isValid else {
+                        throw fail("expected dates or date-times, got \(quoted(property.value))")
+                    }
+                    if wantsDate, !time.isDate { throw fail("VALUE=DATE needs dates like 20260305, got \(quoted(property.value))") }
+                }
+            case "DURATION":
+                guard let seconds = LibICal.durationSeconds(property.value) else {
+                    throw fail("expected a duration like PT1H30M, got \(quoted(property.value))")
+                }
+                if seconds < 0 { throw fail("expected a duration that is not negative, got \(quoted(property.value))") }
+            case "RRULE":
+                do {
+                    _ = try Recurrence.rule(property.value)
+                } catch {
+                    throw fail(error.reason)
+                }
+            case "EXRULE":
+                throw fail("is not supported (RFC 5545 deprecated it); use EXDATE")
+            default:
+                break
+            }
+        }
+        guard let start else {
+            throw ImportError(file: file, line: event.line, property: "VEVENT", reason: "no DTSTART")
+        }
+        for (line, property) in event.properties where property.name == "RRULE" {
+            do {
+                try Recurrence.check(rule: property.value, first: start.wall, isAllDay: start.isDate)
+            } catch {
+                throw ImportError(file: file, line: line, property: "RRULE", reason: error.reason)
+            }
+        }
+        if seen.contains("DTEND"), seen.contains("DURATION") {
+            throw ImportError(file: file, line: event.line(of: "DURATION"), property: "DURATION", reason: "an event has DTEND or DURATION, not both")
+        }
+    }
+
+    // MARK: Reading libical's tree
+
+    private func read(_ vevent: OpaquePointer, calendar: OpaquePointer, outline: EventOutline) throws(ImportError) -> ImportedEvent? {
+        func fail(_ property: String, _ reason: String) -> ImportError {
+            ImportError(file: file, line: outline.line(of: property), property: property, reason: reason)
+        }
+        let isCancelled = icalcomponent_get_status(vevent) == ICAL_STATUS_CANCELLED
+        let originalProperty = icalcomponent_get_first_property(vevent, ICAL_RECURRENCEID_PROPERTY)
+        // A cancelled event that is not an occurrence of a series is simply not there.
+        if isCancelled, originalProperty == nil { return nil }
+
+        guard let startProperty = icalcomponent_get_first_property(vevent, ICAL_DTSTART_PROPERTY) else {
+            throw fail("VEVENT", "no DTSTART")
+        }
+        let recurs = icalcomponent_get_first_property(vevent, ICAL_RRULE_PROPERTY) != nil
+            || icalcomponent_get_first_property(vevent, ICAL_RDATE_PROPERTY) != nil
+        let start = moment(of: startProperty, value: icalproperty_get_dtstart(startProperty), calendar: calendar, recurs: recurs)
+
+        let when: When
+        switch start {
+        case .date(let day):
+            var end = day.adding(days: 1)
+            if let endProperty = icalcomponent_get_first_property(vevent, ICAL_DTEND_PROPERTY) {
+                guard case .date(let endDay) = moment(of: endProperty, value: icalproperty_get_dtend(endProperty), calendar: calendar, recurs: recurs) else {
+                    throw fail("DTEND", "a date-time, but DTSTART is a date")
+                }
+                end = endDay
+            } else if let durationProperty = icalcomponent_get_first_property(vevent, ICAL_DURATION_PROPERTY) {
+                let seconds = Int(icaldurationtype_as_int(icalproperty_get_duration(durationProperty)))
+                end = day.adding(days: (seconds + 86_399) / 86_400)
+            }
+            guard end > day else {
+                let property = icalcomponent_get_first_property(vevent, ICAL_DTEND_PROPERTY) != nil ? "DTEND" : "DURATION"
+                throw fail(property, "must end after DTSTART")
+            }
+            when = .allDay(start: day, end: end)
+        case .instant(let seconds, let zone):
+            var end = seconds
+            if let endProperty = icalcomponent_get_first_property(vevent, ICAL_DTEND_PROPERTY) {
+                guard case .instant(let endSeconds, _) = moment(of: endProperty, value: icalproperty_get_dtend(endProperty), calendar: calendar, recurs: recurs) else {
+                    throw fail("DTEND", "a date, but DTSTART is a date-time")
+                }
+                guard endSeconds >= seconds else { throw fail("DTEND", "ends before DTSTART") }
+                end = endSeconds
+            } else if let durationProperty = icalcomponent_get_first_property(vevent, ICAL_DURATION_PROPERTY) {
+                end = seconds + Int64(icaldurationtype_as_int(icalproperty_get_duration(durationProperty)))
+            }
+            when = .timed(start: Civil.instant(seconds), end: Civil.instant(end), timeZone: zone.identifier)
+        }
+
+        let recurrence = recurrenceLines(of: vevent, calendar: calendar, start: start)
+        if !recurrence.isEmpty {
+            let seriesZone: ZoneRules
+            let first: WallTime
+            switch start {
+            case .date(let day):
+                seriesZone = ZoneRules(zone)
+                first = WallTime(year: day.year, month: day.month, day: day.day)
+            case .instant(let seconds, let rules):
+                seriesZone = rules
+                first = rules.wallTime(at: seconds)
+            }
+            do {
+                _ = try Recurrence(lines: recurrence, first: first, isAllDay: when.isAllDay, zone: seriesZone)
+            } catch {
+                throw fail(error.property, error.reason)
+            }
+        }
+
+        var originalStart: When?
+        if let originalProperty {
+            switch moment(of: originalProperty, value: icalproperty_get_recurrenceid(originalProperty), calendar: calendar, recurs: recurs) {
+            case .date(let day): originalStart = .allDay(start: day, end: day.adding(days: 1))
+            case .instant(let seconds, let zone):
+                originalStart = .timed(start: Civil.instant(seconds), end: Civil.instant(seconds), timeZone: zone.identifier)
+            }
+        }
+
+        let draft = EventDraft(
+            title: text(icalcomponent_get_summary(vevent)) ?? "",
+            when: when,
+            location: text(icalcomponent_get_location(vevent)).flatMap { $0.isEmpty ? nil : $0 },
+            notes: text(icalcomponent_get_description(vevent)).flatMap { $0.isEmpty ? nil : $0 },
+            attendees: attendees(of: vevent),
+            recurrence: originalStart == nil ? recurrence : [],
+            reminderMinutes: reminders(of: vevent))
+        let uid = text(icalcomponent_get_uid(vevent)).flatMap { $0.isEmpty ? nil : $0 } ?? madeUpUID(from: ["DTSTART", "SUMMARY", "RECURRENCE-ID"].map { outline.value(of: $0) ?? "" })
+        return ImportedEvent(uid: uid, draft: draft, originalStart: originalStart, isCancelled: isCancelled)
+    }
+
+    /// A DTSTART-like value: a date, or an instant with the zone to show and repeat it in.
+    private enum Moment {
+        case date(LocalDate)
+        case instant(Int64, ZoneRules)
+    }
+
+    private func moment(of property: OpaquePointer, value: icaltimetype, calendar: OpaquePointer, recurs: Bool) -> Moment {
+        let wall = value.wallTime
+        if value.is_date != 0 { return .date(wall.date) }
+        let reader = ZoneRules(zone)
+        if icaltime_is_utc(value) != 0 {
+            // A repeating event written in UTC repeats in UTC (no DST shifts).
+            return .instant(wall.secondsAsUTC, recurs ? .utc : reader)
+        }
+        guard let tzid = tzid(of: property) else { return .instant(reader.utcSeconds(of: wall), reader) }
+        if let known = knownZone(tzid) { return .instant(known.utcSeconds(of: wall), known) }
+        // Only the file defines this zone (an Outlook name, say): libical reads the instant
+        // with the file's VTIMEZONE; it is shown in the reader's zone, or the zone the
+        // definition names in X-LIC-LOCATION.
+        guard let fileZone = icalcomponent_get_timezone(calendar, tzid) else { return .instant(reader.utcSeconds(of: wall), reader) }
+        let seconds = Int64(icaltime_as_timet_with_zone(.floating(wall, isDate: false), fileZone))
+        let shown = text(icaltimezone_get_location(fileZone)).flatMap(knownZone) ?? reader
+        return .instant(seconds, shown)
+    }
+
+    private func tzid(of property: OpaquePointer) -> String? {
+        guard let parameter = icalproperty_get_first_parameter(property, ICAL_TZID_PARAMETER) else { return nil }
+        return text(icalparameter_get_tzid(parameter))
+    }
+
+    /// The zone a TZID names: an IANA name, or one at the end of a vendor prefix
+    /// ("/freeassociation.sourceforge.net/Europe/Madrid").
+    private func knownZone(_ tzid: String) -> ZoneRules? {
+        if let rules = ZoneRules(identifier: tzid) { return rules }
+        let parts = tzid.split(separator: "/")
+        for count in [3, 2] where parts.count > count {
+            if let rules = ZoneRules(identifier: parts.suffix(count).joined(separator: "/")) { return rules }
+        }
+        return nil
+    }
+
+    /// RRULE, RDATE and EXDATE as clerk stores them: rules as libical writes them; dates as
+    /// UTC instants for timed series and as dates for all-day ones, one per line.
+    private func recurrenceLines(of vevent: OpaquePointer, calendar: OpaquePointer, start: Moment) -> [String] {
+        var lines: [String] = []
+        var property = icalcomponent_get_first_property(vevent, ICAL_RRULE_PROPERTY)
+        while let rule = property {
+            var value = icalproperty_get_rrule(rule)
+            if let written = icalrecurrencetype_as_string_r(&value) {
+                lines.append("RRULE:" + String(cString: written))
+                icalmemory_free_buffer(written)
+            }
+            property = icalcomponent_get_next_property(vevent, ICAL_RRULE_PROPERTY)
+        }
+        for (kind, name) in [(ICAL_RDATE_PROPERTY, "RDATE"), (ICAL_EXDATE_PROPERTY, "EXDATE")] {
+            property = icalcomponent_get_first_property(vevent, kind)
+            while let dates = property {
+                var value: icaltimetype
+                if kind == ICAL_RDATE_PROPERTY {
+                    let period = icalproperty_get_rdate(dates)
+                    value = icaltime_is_null_time(period.time) == 0 ? period.time : period.period.start
+                } else {
+                    value = icalproperty_get_exdate(dates)
+                }
+                switch (start, moment(of: dates, value: value, calendar: calendar, recurs: true)) {
+                case (_, .date(let day)):
+                    lines.append("\(name);VALUE=DATE:" + Civil.basic(day))
+                case (.date, .instant(let seconds, let zone)):
+                    lines.append("\(name);VALUE=DATE:" + Civil.basic(zone.wallTime(at: seconds).date))
+                case (.instant, .instant(let seconds, _)):
+                    lines.append("\(name):" + Civil.basicUTC(seconds))
+                }
+                property = icalcomponent_get_next_property(vevent, kind)
+            }
+        }
+        return lines
+    }
+
+    private func attendees(of vevent: OpaquePointer) -> [Attendee] {
+        var found: [Attendee] = []
+        var property = icalcomponent_get_first_property(vevent, ICAL_ATTENDEE_PROPERTY)
+        while let attendee = property {
+            let address = text(icalproperty_get_attendee(attendee)) ?? ""
+            let email = address.lowercased().hasPrefix("mailto:") ? String(address.dropFirst(7)) : nil
+            let name = icalproperty_get_first_parameter(attendee, ICAL_CN_PARAMETER).flatMap { text(icalparameter_get_cn($0)) }
+            if email?.isEmpty == false || name?.isEmpty == false {
+                found.append(Attendee(name: name?.isEmpty == true ? nil : name, email: email?.isEmpty == true ? nil : email))
+            }
+            property = icalcomponent_get_next_property(vevent, ICAL_ATTENDEE_PROPERTY)
+        }
+        return found
+    }
+
+    /// Minutes before the start of each VALARM whose TRIGGER is a duration before the start.
+    private func reminders(of vevent: OpaquePointer) -> [Int] {
+        var minutes: [Int] = []
+        var alarm = icalcomponent_get_first_component(vevent, ICAL_VALARM_COMPONENT)
+        while let current = alarm {
+            if let trigger = icalcomponent_get_first_property(current, ICAL_TRIGGER_PROPERTY),
+               icalproperty_get_first_parameter(trigger, ICAL_RELATED_PARAMETER) == nil {
+                let value = icalproperty_get_trigger(trigger)
+                if icaltime_is_null_time(value.time) != 0 {
+                    let seconds = Int(icaldurationtype_as_int(value.duration))
+                    if seconds <= 0 { minutes.append(-seconds / 60) }
+                }
+            }
+            alarm = icalcomponent_get_next_component(vevent, ICAL_VALARM_COMPONENT)
+        }
+        return minutes
+    }
+
+    private func text(_ pointer: UnsafePointer<CChar>?) -> String? {
+        pointer.map { String(cString: $0) }
+    }
+}

@@ -1,0 +1,94 @@
+internal import CICal
+import ClerkCore
+import Foundation
+
+/// The one door to libical. Its error state, its ring buffer of temporary strings and its
+/// time-zone cache are process-wide, so every call goes through `locked` — tests run stores
+/// on many threads at once.
+enum LibICal {
+    private static let lock = NSRecursiveLock()
+
+    static func locked<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    /// A date or date-time value as written in iCalendar (`20260305`, `20260305T090000`,
+    /// `20260305T090000Z`), read by libical and checked for impossible fields; nil when it is
+    /// neither.
+    static func time(_ text: String) -> ICalTime? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        // libical also takes `2026-03-05`; iCalendar does not.
+        guard !trimmed.contains("-"), trimmed.count == 8 || trimmed.count == 15 || trimmed.count == 16 else { return nil }
+        return locked {
+            cical_clear_errno()
+            let value = icaltime_from_string(trimmed)
+            guard icaltime_is_null_time(value) == 0, cical_errno() == 0 else { return nil }
+            return ICalTime(value)
+        }
+    }
+
+    /// An iCalendar duration (`PT1H30M`, `-PT15M`, `P1D`) in seconds; nil when malformed.
+    static func durationSeconds(_ text: String) -> Int? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return nil }
+        return locked {
+            cical_clear_errno()
+            let duration = icaldurationtype_from_string(trimmed)
+            guard icaldurationtype_is_bad_duration(duration) == 0, cical_errno() == 0 else { return nil }
+            return Int(icaldurationtype_as_int(duration))
+        }
+    }
+}
+
+/// A DATE or DATE-TIME value from libical, in Swift terms.
+struct ICalTime: Hashable {
+    var wall: WallTime
+    var isDate: Bool
+    var isUTC: Bool
+
+    var date: LocalDate { wall.date }
+
+    fileprivate init(_ value: icaltimetype) {
+        wall = WallTime(year: Int(value.year), month: Int(value.month), day: Int(value.day),
+                        hour: Int(value.hour), minute: Int(value.minute), second: Int(value.second))
+        isDate = value.is_date != 0
+        isUTC = icaltime_is_utc(value) != 0
+    }
+
+    init(wall: WallTime, isDate: Bool, isUTC: Bool) {
+        self.wall = wall
+        self.isDate = isDate
+        self.isUTC = isUTC
+    }
+
+    var isValid: Bool { Civil.isValid(wall) }
+
+    /// The instant this value names: UTC as written, otherwise on the wall clock of `zone`.
+    func utcSeconds(floatingIn zone: ZoneRules) -> Int64 {
+        isUTC ? wall.secondsAsUTC : zone.utcSeconds(of: wall)
+    }
+}
+
+extension icaltimetype {
+    /// A floating libical time (no zone) for a wall time or a date.
+    static func floating(_ wall: WallTime, isDate: Bool) -> icaltimetype {
+        var value = icaltime_null_time()
+        value.year = Int32(wall.year)
+        value.month = Int32(wall.month)
+        value.day = Int32(wall.day)
+        if isDate {
+            value.is_date = 1
+        } else {
+            value.hour = Int32(wall.hour)
+            value.minute = Int32(wall.minute)
+            value.second = Int32(wall.second)
+        }
+        return value
+    }
+
+    var wallTime: WallTime {
+        WallTime(year: Int(year), month: Int(month), day: Int(day), hour: Int(hour), minute: Int(minute), second: Int(second))
+    }
+}

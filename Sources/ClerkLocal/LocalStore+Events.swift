@@ -1,0 +1,410 @@
+public import ClerkCore
+public import Foundation
+
+/// Events: single ones, series (expanded into occurrences named `<series id>_<start>` as
+/// Google names them), and changed or cancelled occurrences kept as rows of their own.
+extension LocalStore {
+    public func insertEvent(_ draft: EventDraft, id: String, calendarID: String) throws -> Event {
+        guard !id.isEmpty, !id.contains(where: { $0.isWhitespace || $0.isNewline }) else {
+            throw ServiceError.invalid(reason: "an event id cannot be empty or contain spaces")
+        }
+        return try guarded {
+            try database.transaction {
+                if let existing = try storedEvent(id: id) {
+                    // A retried insert: the first one went through.
+                    guard existing.deleted == nil else { throw ServiceError.alreadyExists(kind: "event", name: id) }
+                    return existing.event
+                }
+                let calendar = try calendar(id: calendarID)
+                let row = StoredEvent(id: id, calendarID: calendar.id, uid: id + "@clerk", draft: draft,
+                                      calendarZone: calendar.timeZone, updated: nowSeconds)
+                try validate(row)
+                try insert(row)
+                return row.event
+            }
+        }
+    }
+
+    public func events(from start: Date, to end: Date, calendarIDs: [String]?) throws -> [Event] {
+        try guarded { try eventsOverlapping(from: start, to: end, calendarIDs: calendarIDs.map(Set.init)) }
+    }
+
+    public func searchEvents(_ search: EventSearch) throws -> [Event] {
+        let words = search.text.map { Spelling.fold($0).split(whereSeparator: \.isWhitespace).map(String.init) } ?? []
+        let person = search.attendee.map(Spelling.fold)?.trimmingCharacters(in: .whitespaces)
+        return try events(from: search.from, to: search.to, calendarIDs: search.calendarIDs).filter { event in
+            let text = Spelling.fold([event.title, event.location ?? "", event.notes ?? ""].joined(separator: " "))
+            guard words.allSatisfy(text.contains) else { return false }
+            guard let person, !person.isEmpty else { return true }
+            return event.attendees.contains { attendee in
+                [attendee.name, attendee.email].contains { $0.map(Spelling.fold)?.contains(person) == true }
+            }
+        }
+    }
+
+    public func event(id: String) throws -> Event? {
+        try guarded { try liveEvent(id: id)?.event }
+    }
+
+    public func patchEvent(id: String, _ patch: EventPatch) throws -> Event {
+        try guarded {
+            try database.transaction {
+                guard let found = try liveEvent(id: id) else { throw ServiceError.notFound(kind: "event", id: id) }
+                if found.row == nil || found.row?.recurringEventID != nil, let recurrence = patch.recurrence, !recurrence.isEmpty {
+                    throw ServiceError.invalid(reason: "one occurrence of a repeating event cannot repeat on its own")
+                }
+                var row = found.row ?? found.exceptionRow
+                let before = row
+                let changed = patch.applied(to: found.event)
+                row.title = changed.title
+                row.when = changed.when
+                row.location = changed.location
+                row.notes = changed.notes
+                row.attendees = changed.attendees
+                row.reminders = changed.reminderMinutes
+                if row.recurringEventID == nil { row.recurrence = changed.recurrence }
+                row.overrides = true
+                row.updated = nowSeconds
+                try validate(row)
+                if found.row == nil {
+                    try insert(row)
+                } else {
+                    try update(row, rulesChanged: row.recurrence != before.recurrence || row.when != before.when)
+                }
+                return row.event
+            }
+        }
+    }
+
+    public func deleteEvent(id: String) throws {
+        try guarded {
+            try database.transaction {
+                guard let found = try liveEvent(id: id) else { throw ServiceError.notFound(kind: "event", id: id) }
+                let stamp = nowSeconds
+                guard var row = found.row else {
+                    // An occurrence nobody changed: a row that only says "cancelled".
+                    var cancelled = found.exceptionRow
+                    cancelled.overrides = false
+                    cancelled.deleted = stamp
+                    try insert(cancelled)
+                    return
+                }
+                row.deleted = stamp
+                try database.run("UPDATE events SET deleted = ? WHERE id = ?", [stamp, row.id])
+                if row.isSeries {
+                    // Its changed occurrences go with it, marked so that a restore brings back
+                    // exactly these and not the ones deleted on their own before.
+                    try database.run("UPDATE events SET deleted = ?, deleted_with = ? WHERE recurring_event_id = ? AND deleted IS NULL",
+                                     [stamp, row.id, row.id])
+                }
+            }
+        }
+    }
+
+    public func restoreEvent(id: String) throws -> Event {
+        try guarded {
+            try database.transaction {
+                if let row = try storedEvent(id: id), row.deleted != nil {
+                    if let seriesID = row.recurringEventID {
+                        guard try storedEvent(id: seriesID)?.deleted == nil else {
+                            throw ServiceError.invalid(reason: "the repeating event this occurrence belongs to is deleted; restore it first")
+                        }
+                        if row.overrides {
+                            try database.run("UPDATE events SET deleted = NULL, deleted_with = NULL WHERE id = ?", [id])
+                        } else {
+                            try database.run("DELETE FROM events WHERE id = ?", [id])
+                        }
+                    } else {
+                        try database.run("UPDATE events SET deleted = NULL WHERE id = ?", [id])
+                        try database.run("UPDATE events SET deleted = NULL, deleted_with = NULL WHERE recurring_event_id = ? AND deleted_with = ?",
+                                         [id, id])
+                    }
+                }
+                guard let restored = try liveEvent(id: id) else { throw ServiceError.notFound(kind: "event", id: id) }
+                return restored.event
+            }
+        }
+    }
+
+    public func storedEvents(calendarID: String) throws -> [Event] {
+        try guarded {
+            _ = try calendar(id: calendarID)
+            var rows: [StoredEvent] = []
+            var cancelled: [String: [StoredEvent]] = [:]
+            try database.forEachRow("""
+                SELECT \(StoredEvent.columns) FROM events WHERE calendar_id = ?
+                AND (deleted IS NULL OR recurring_event_id IS NOT NULL) ORDER BY start_key, id
+                """, [calendarID]) { row in
+                let event = StoredEvent(row: row)
+                if event.deleted == nil {
+                    rows.append(event)
+                } else if let seriesID = event.recurringEventID {
+                    cancelled[seriesID, default: []].append(event)
+                }
+            }
+            return rows.map { row in
+                var event = row.event
+                for occurrence in cancelled[row.id] ?? [] {
+                    guard let key = occurrence.originalKey else { continue }
+                    event.recurrence.append(row.isAllDay
+                        ? "EXDATE;VALUE=DATE:" + StoredEvent.occurrenceSuffix(key: key, isAllDay: true)
+                        : "EXDATE:" + StoredEvent.occurrenceSuffix(key: key, isAllDay: false))
+                }
+                return event
+            }
+        }
+    }
+
+    public func importEvents(_ events: [ImportedEvent], calendarID: String, progress: ImportProgress?) throws -> ImportSummary {
+        try guarded {
+            try database.transaction {
+                let calendar = try calendar(id: calendarID)
+                var summary = ImportSummary()
+                // A changed occurrence needs its series stored first, wherever the file put it.
+                let ordered = events.filter { $0.originalStart == nil } + events.filter { $0.originalStart != nil }
+                for (index, item) in ordered.enumerated() {
+                    if let original = item.originalStart, let series = try storedEvent(uid: item.uid, calendarID: calendar.id), series.isSeries {
+                        try importOccurrence(item, original: original, of: series, into: &summary)
+                    } else {
+                        var uid = item.uid
+                        if let original = item.originalStart {
+                            // An occurrence whose series is not here stands alone.
+                            uid += "#" + StoredEvent.occurrenceSuffix(key: StoredEvent.key(of: original), isAllDay: original.isAllDay)
+                        }
+                        try importEvent(item.draft, uid: uid, into: calendar, summary: &summary)
+                    }
+                    progress?(index + 1, ordered.count)
+                }
+                return summary
+            }
+        }
+    }
+
+    // MARK: Import steps
+
+    private func importEvent(_ draft: EventDraft, uid: String, into calendar: CalendarInfo, summary: inout ImportSummary) throws {
+        let existing = try storedEvent(uid: uid, calendarID: calendar.id)
+        var row = StoredEvent(id: existing?.id ?? LocalStore.newID(), calendarID: calendar.id, uid: uid, draft: draft,
+                              calendarZone: calendar.timeZone, updated: nowSeconds)
+        try validate(row)
+        guard let existing else {
+            try insert(row)
+            summary.added += 1
+            return
+        }
+        if existing.content == row.content, existing.deleted == nil {
+            summary.unchanged += 1
+            return
+        }
+        row.deleted = nil
+        try update(row, rulesChanged: existing.recurrence != row.recurrence || existing.when != row.when)
+        summary.updated += 1
+    }
+
+    private func importOccurrence(_ item: ImportedEvent, original: When, of series: StoredEvent, into summary: inout ImportSummary) throws {
+        let key = StoredEvent.key(of: original)
+        let suffix = StoredEvent.occurrenceSuffix(key: key, isAllDay: series.isAllDay)
+        let existing = try storedEvent(id: series.id + "_" + suffix)
+        var row = StoredEvent(id: series.id + "_" + suffix, calendarID: series.calendarID, uid: series.uid, draft: item.draft,
+                              calendarZone: series.timeZone, updated: nowSeconds)
+        row.recurringEventID = series.id
+        row.originalKey = key
+        row.originalStart = suffix
+        if item.isCancelled {
+            row.overrides = existing?.overrides ?? false
+            row.deleted = existing?.deleted ?? nowSeconds
+        }
+        try validate(row)
+        guard let existing else {
+            try insert(row)
+            summary.added += 1
+            return
+        }
+        if existing.content == row.content, (existing.deleted == nil) == (row.deleted == nil) {
+            summary.unchanged += 1
+            return
+        }
+        try update(row, rulesChanged: false)
+        summary.updated += 1
+    }
+
+    // MARK: Rows
+
+    func storedEvent(id: String) throws -> StoredEvent? {
+        try database.scalar("SELECT \(StoredEvent.columns) FROM events WHERE id = ?", [id]) { StoredEvent(row: $0) }
+    }
+
+    private func storedEvent(uid: String, calendarID: String) throws -> StoredEvent? {
+        try database.scalar("""
+            SELECT \(StoredEvent.columns) FROM events WHERE calendar_id = ? AND ical_uid = ? AND recurring_event_id IS NULL
+            """, [calendarID, uid]) { StoredEvent(row: $0) }
+    }
+
+    private static let columnNames = StoredEvent.columns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+
+    private func insert(_ row: StoredEvent) throws {
+        let marks = Array(repeating: "?", count: LocalStore.columnNames.count).joined(separator: ", ")
+        try database.run("INSERT INTO events (\(StoredEvent.columns)) VALUES (\(marks))", row.values)
+        try noteDuration(row.duration)
+        if row.isSeries { try keepOccurrences(of: row) }
+    }
+
+    private func update(_ row: StoredEvent, rulesChanged: Bool) throws {
+        let assignments = LocalStore.columnNames.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")
+        try database.run("UPDATE events SET \(assignments) WHERE id = ?", Array(row.values.dropFirst()) + [row.id])
+        try noteDuration(row.duration)
+        if rulesChanged { try keepOccurrences(of: row) }
+    }
+
+    /// Remembers the longest event, so range queries know how far back to look.
+    private func noteDuration(_ seconds: Int64) throws {
+        try database.run("UPDATE store_facts SET value = max(value, ?) WHERE name = 'longest_event'", [seconds])
+    }
+
+    private func validate(_ row: StoredEvent) throws {
+        if !row.isAllDay, zone(named: row.timeZone) == nil {
+            throw ServiceError.invalid(reason: "unknown time zone '\(row.timeZone)'")
+        }
+        if row.isAllDay ? row.endKey <= row.startKey : row.endKey < row.startKey {
+            throw ServiceError.invalid(reason: "an event cannot end before it starts")
+        }
+        if row.isSeries { _ = try recurrence(of: row) }
+    }
+
+    /// A live event, series, changed occurrence or occurrence by id. For an occurrence with
+    /// no row yet, `row` is nil and `exceptionRow` is the row it would get.
+    private func liveEvent(id: String) throws -> (event: Event, row: StoredEvent?, exceptionRow: StoredEvent)? {
+        if let row = try storedEvent(id: id) {
+            return row.deleted == nil ? (row.event, row, row) : nil
+        }
+        guard let (seriesID, key, isAllDay) = StoredEvent.parseOccurrenceID(id),
+              let series = try storedEvent(id: seriesID), series.deleted == nil, series.isSeries, series.isAllDay == isAllDay,
+              try recurrence(of: series).starts(from: key, to: key + 1) == [key]
+        else { return nil }
+        var row = series
+        row.id = id
+        row.recurrence = []
+        row.recurringEventID = series.id
+        row.originalKey = key
+        row.originalStart = StoredEvent.occurrenceSuffix(key: key, isAllDay: isAllDay)
+        row.startKey = key
+        row.endKey = key + series.duration
+        return (row.event, nil, row)
+    }
+
+    // MARK: Ranges
+
+    /// How far beyond a range all-day keys may lie: the widest UTC offset.
+    private static let dayEdge: Int64 = 14 * 3600
+
+    private func eventsOverlapping(from start: Date, to end: Date, calendarIDs: Set<String>?) throws -> [Event] {
+        let from = Civil.seconds(start) - LocalStore.dayEdge
+        let to = Civil.seconds(end.addingTimeInterval(0.999)) + LocalStore.dayEdge
+        let longest = try database.scalar("SELECT value FROM store_facts WHERE name = 'longest_event'", [], { $0.int64(0) }) ?? 0
+        let earliest = from - longest
+        var found: [Event] = []
+        func keep(_ event: Event, calendarID: String) {
+            if calendarIDs?.contains(calendarID) ?? true, overlaps(event.when, start, end) { found.append(event) }
+        }
+
+        // Single events and changed occurrences.
+        try database.forEachRow("""
+            SELECT \(StoredEvent.columns) FROM events WHERE recurrence IS NULL AND deleted IS NULL
+            AND start_key < ? AND start_key >= ? AND end_key >= ?
+            """, [to, earliest, from]) { row in
+            let event = StoredEvent(row: row)
+            keep(event.event, calendarID: event.calendarID)
+        }
+
+        // Occurrences that have a row of their own (changed or cancelled) are not generated.
+        var taken = Set<String>()
+        try database.forEachRow("""
+            SELECT recurring_event_id, original_key FROM events WHERE recurring_event_id IS NOT NULL
+            AND original_key < ? AND original_key >= ?
+            """, [to, earliest]) { row in
+            taken.insert(row.text(0) + "_" + String(row.int64(1)))
+        }
+
+        // Series whose kept window covers the range: the starts are in `occurrences`.
+        var series: [String: (row: StoredEvent, event: Event)] = [:]
+        func occurrence(of id: String, start: Int64, row read: () -> StoredEvent) {
+            guard !taken.contains(id + "_" + String(start)) else { return }
+            let base = series[id] ?? { let row = read(); return (row, row.event) }()
+            series[id] = base
+            let row = base.row
+            var event = base.event
+            event.id = id + "_" + StoredEvent.occurrenceSuffix(key: start, isAllDay: row.isAllDay)
+            event.when = StoredEvent.when(startKey: start, endKey: start + row.duration, isAllDay: row.isAllDay, timeZone: row.timeZone)
+            event.recurrence = []
+            event.recurringEventID = id
+            event.originalStart = StoredEvent.originalWhen(key: start, isAllDay: row.isAllDay, timeZone: row.timeZone)
+            keep(event, calendarID: row.calendarID)
+        }
+        try database.forEachRow("""
+            SELECT o.start_key, \(StoredEvent.columns.split(separator: ",").map { "e." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", "))
+            FROM occurrences o JOIN events e ON e.id = o.series_id
+            WHERE o.start_key < ? AND o.start_key >= ? AND e.deleted IS NULL AND e.expanded_from <= ? AND e.expanded_until >= ?
+            """, [to, earliest, earliest, to]) { row in
+            occurrence(of: row.text(1), start: row.int64(0)) { StoredEvent(row: row, offset: 1) }
+        }
+
+        // Series whose kept window does not reach the range: libical, now.
+        var uncovered: [StoredEvent] = []
+        try database.forEachRow("""
+            SELECT \(StoredEvent.columns) FROM events WHERE recurrence IS NOT NULL AND deleted IS NULL
+            AND start_key < ? AND (series_end_key IS NULL OR series_end_key >= ?)
+            AND (expanded_from > ? OR expanded_until < ?)
+            """, [to, from, earliest, to]) { uncovered.append(StoredEvent(row: $0)) }
+        for row in uncovered {
+            for start in try recurrence(of: row).starts(from: earliest, to: to) {
+                occurrence(of: row.id, start: start) { row }
+            }
+        }
+
+        return found.sorted(by: LocalStore.agendaOrder(in: zone))
+    }
+
+    /// True when `when` shares time with `[start, end)`; an event that takes no time counts
+    /// when it happens inside the range.
+    private func overlaps(_ when: When, _ start: Date, _ end: Date) -> Bool {
+        let (first, last) = instants(of: when)
+        return first < end && (last > start || (first == last && first >= start))
+    }
+
+    /// The instants an event begins and ends for this store's reader.
+    private func instants(of when: When) -> (Date, Date) {
+        switch when {
+        case .timed(let start, let end, _): return (start, end)
+        case .allDay(let start, let end):
+            return (Civil.instant(zone.utcSeconds(of: WallTime(year: start.year, month: start.month, day: start.day))),
+                    Civil.instant(zone.utcSeconds(of: WallTime(year: end.year, month: end.month, day: end.day))))
+        }
+    }
+
+    /// By start; all-day events before timed ones that start at the same moment; then title.
+    static func agendaOrder(in zone: ZoneRules) -> (Event, Event) -> Bool {
+        func start(_ event: Event) -> Int64 {
+            switch event.when {
+            case .timed(let start, _, _): return Civil.seconds(start)
+            case .allDay(let start, _): return zone.utcSeconds(of: WallTime(year: start.year, month: start.month, day: start.day))
+            }
+        }
+        return { a, b in
+            let (startA, startB) = (start(a), start(b))
+            if startA != startB { return startA < startB }
+            if a.when.isAllDay != b.when.isAllDay { return a.when.isAllDay }
+            if a.title != b.title { return a.title < b.title }
+            return a.id < b.id
+        }
+    }
+}
+
+extension StoredEvent {
+    /// The key of an original start: UTC seconds, or the date's key for an all-day one.
+    static func key(of when: When) -> Int64 {
+        switch when {
+        case .timed(let start, _, _): return Civil.seconds(start)
+        case .allDay(let start, _): return Civil.key(of: start)
+        }
+    }
+}

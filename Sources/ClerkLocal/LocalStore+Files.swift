@@ -1,0 +1,148 @@
+public import ClerkCore
+import Foundation
+
+/// Text files with their earlier contents and a trash. Names are unique among the files not
+/// in the trash, ignoring case, so "show notes.txt" names one file.
+extension LocalStore: FileService {
+    public func files(matching text: String?) throws -> [DriveFile] {
+        try guarded { try files(trashed: false, matching: text) }
+    }
+
+    public func trashedFiles(matching text: String?) throws -> [DriveFile] {
+        try guarded { try files(trashed: true, matching: text) }
+    }
+
+    public func readFile(id: String) throws -> String {
+        try guarded {
+            guard let content = try database.scalar("SELECT content FROM files WHERE id = ?", [id], { $0.text(0) }) else {
+                throw ServiceError.notFound(kind: "file", id: id)
+            }
+            return content
+        }
+    }
+
+    public func createFile(named name: String, content: String) throws -> DriveFile {
+        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty, !name.contains("/") else {
+            throw ServiceError.invalid(reason: "a file needs a name without '/'")
+        }
+        return try guarded {
+            try database.transaction {
+                if try liveFileID(named: name) != nil { throw ServiceError.alreadyExists(kind: "file", name: name) }
+                let id = LocalStore.newID(), stamp = nowSeconds
+                try database.run("""
+                    INSERT INTO files (id, name, content, mime_type, created, modified) VALUES (?, ?, ?, ?, ?, ?)
+                    """, [id, name, content, LocalStore.mimeType(of: name), stamp, stamp])
+                return try file(id: id)
+            }
+        }
+    }
+
+    public func updateFile(id: String, content: String) throws -> DriveFile {
+        try guarded {
+            try database.transaction {
+                let old = try database.scalar("SELECT content, modified FROM files WHERE id = ? AND trashed IS NULL", [id]) {
+                    ($0.text(0), $0.double(1))
+                }
+                guard let old else { throw ServiceError.notFound(kind: "file", id: id) }
+                if old.0 == content { return try file(id: id) }
+                try database.run("""
+                    INSERT INTO file_revisions (file_id, number, content, modified)
+                    VALUES (?, (SELECT coalesce(max(number), 0) + 1 FROM file_revisions WHERE file_id = ?), ?, ?)
+                    """, [id, id, old.0, old.1])
+                try database.run("UPDATE files SET content = ?, modified = ? WHERE id = ?", [content, nowSeconds, id])
+                return try file(id: id)
+            }
+        }
+    }
+
+    public func trashFile(id: String) throws {
+        try guarded {
+            try database.transaction {
+                let changed = try database.run("UPDATE files SET trashed = ? WHERE id = ? AND trashed IS NULL", [nowSeconds, id])
+                if changed == 0 { throw ServiceError.notFound(kind: "file", id: id) }
+            }
+        }
+    }
+
+    public func restoreFile(id: String) throws -> DriveFile {
+        try guarded {
+            try database.transaction {
+                let name = try database.scalar("SELECT name FROM files WHERE id = ?", [id]) { $0.text(0) }
+                guard let name else { throw ServiceError.notFound(kind: "file", id: id) }
+                if let other = try liveFileID(named: name), other != id {
+                    throw ServiceError.alreadyExists(kind: "file", name: name)
+                }
+                try database.run("UPDATE files SET trashed = NULL WHERE id = ?", [id])
+                return try file(id: id)
+            }
+        }
+    }
+
+    public func revisions(ofFile id: String) throws -> [FileRevision] {
+        try guarded {
+            _ = try file(id: id)
+            return try database.rows("""
+                SELECT number, modified, length(CAST(content AS BLOB)) FROM file_revisions WHERE file_id = ? ORDER BY number DESC
+                """, [id]) { FileRevision(id: String($0.int(0)), modified: Date(timeIntervalSince1970: $0.double(1)), size: $0.int(2)) }
+        }
+    }
+
+    public func readRevision(_ revisionID: String, ofFile id: String) throws -> String {
+        try guarded {
+            let content = try Int(revisionID).flatMap { number in
+                try database.scalar("SELECT content FROM file_revisions WHERE file_id = ? AND number = ?", [id, number]) { $0.text(0) }
+            }
+            guard let content else { throw ServiceError.notFound(kind: "revision", id: revisionID) }
+            return content
+        }
+    }
+
+    // MARK: Helpers
+
+    private static let fileColumns = "id, name, length(CAST(content AS BLOB)), modified, mime_type, trashed IS NOT NULL"
+
+    private static func driveFile(from row: Row) -> DriveFile {
+        DriveFile(id: row.text(0), name: row.text(1), size: row.int(2), modified: Date(timeIntervalSince1970: row.double(3)),
+                  mimeType: row.text(4), trashed: row.bool(5))
+    }
+
+    private func file(id: String) throws -> DriveFile {
+        guard let file = try database.scalar("SELECT \(LocalStore.fileColumns) FROM files WHERE id = ?", [id], LocalStore.driveFile) else {
+            throw ServiceError.notFound(kind: "file", id: id)
+        }
+        return file
+    }
+
+    private func liveFileID(named name: String) throws -> String? {
+        try database.scalar("SELECT id FROM files WHERE name = ? COLLATE NOCASE AND trashed IS NULL", [name]) { $0.text(0) }
+    }
+
+    private func files(trashed: Bool, matching text: String?) throws -> [DriveFile] {
+        let all = try database.rows("""
+            SELECT \(LocalStore.fileColumns) FROM files WHERE (trashed IS NOT NULL) = ? ORDER BY name COLLATE NOCASE, id
+            """, [trashed], LocalStore.driveFile)
+        guard let text, !text.trimmingCharacters(in: .whitespaces).isEmpty else { return all }
+        let wanted = Spelling.fold(text.trimmingCharacters(in: .whitespaces))
+        return all.filter { Spelling.fold($0.name).contains(wanted) }
+    }
+
+    /// The type a file's extension suggests; plain text otherwise.
+    ///
+    /// | extension        | type            |
+    /// |------------------|-----------------|
+    /// | .md, .markdown   | text/markdown   |
+    /// | .csv             | text/csv        |
+    /// | .json            | application/json|
+    /// | .html, .htm      | text/html       |
+    /// | anything else    | text/plain      |
+    static func mimeType(of name: String) -> String {
+        switch (name as NSString).pathExtension.lowercased() {
+        case "md", "markdown": return "text/markdown"
+        case "csv": return "text/csv"
+        case "json": return "application/json"
+        case "html", "htm": return "text/html"
+        default: return "text/plain"
+        }
+    }
+}

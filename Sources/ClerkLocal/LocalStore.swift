@@ -1,0 +1,131 @@
+public import ClerkCore
+public import Foundation
+
+/// The embedded default: calendars, contacts and text files in one SQLite file.
+///
+/// Every change is one transaction, so a process killed at any moment leaves the store with
+/// all or nothing of it, and two clerk processes writing at once queue on the file lock
+/// instead of failing. The store reads the clock only through its `NowProvider`.
+public final class LocalStore {
+    let database: Database
+    /// The reader's zone: all-day events begin at midnight here, and the first calendar is
+    /// created in it.
+    let zone: ZoneRules
+    let now: NowProvider
+    private var zones: [String: ZoneRules] = [:]
+
+    /// How long a call waits for another process that holds the write lock (an import of
+    /// 10,000 events takes about a second).
+    public static let busyTimeout: Double = 30
+
+    /// Opens the store at `path` (creating it, its tables and the primary calendar
+    /// "Personal" in `timeZone` on first use).
+    public init(path: String, timeZone: TimeZone, now: NowProvider = .system) throws {
+        self.zone = ZoneRules(timeZone)
+        self.now = now
+        do {
+            database = try Database(path: path, busyTimeout: LocalStore.busyTimeout)
+            try database.migrate(StoreSchema.migrations, appliedAt: now.now())
+        } catch {
+            throw LocalStore.serviceError(error, path: path)
+        }
+        try guarded {
+            try ensurePrimaryCalendar()
+            try refreshOccurrenceWindows()
+        }
+    }
+
+    /// The name a new store gives its primary calendar.
+    public static let primaryCalendarName = "Personal"
+
+    /// What SQLite's own check says: `["ok"]` for a sound file, else one line per problem.
+    public func integrityCheck() throws -> [String] {
+        try guarded { try database.rows("PRAGMA integrity_check") { $0.text(0) } }
+    }
+
+    // MARK: Shared helpers
+
+    /// Runs `body`, turning whatever it throws into a `ServiceError`.
+    func guarded<T>(_ body: () throws -> T) throws(ServiceError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw LocalStore.serviceError(error, path: database.path)
+        }
+    }
+
+    static func serviceError(_ error: any Error, path: String) -> ServiceError {
+        switch error {
+        case let error as ServiceError: return error
+        case let error as DatabaseError where error.isBusy:
+            return .unavailable(reason: "\(path) is busy: another clerk kept it locked for \(Int(busyTimeout)) s")
+        case let error as DatabaseError: return .storage(reason: "\(path): \(error)")
+        case let error as RecurrenceError: return .invalid(reason: error.description)
+        default: return .storage(reason: "\(path): \(error)")
+        }
+    }
+
+    /// A fresh identifier: 32 lower-case hex digits, which Google also accepts as an event id.
+    static func newID() -> String {
+        UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+    }
+
+    var nowSeconds: Double { now.now().timeIntervalSince1970 }
+
+    /// The rules of the zone named `identifier`, cached; nil when the name is unknown.
+    func zone(named identifier: String) -> ZoneRules? {
+        if let known = zones[identifier] { return known }
+        guard let rules = ZoneRules(identifier: identifier) else { return nil }
+        zones[identifier] = rules
+        return rules
+    }
+}
+
+// MARK: - Calendars
+
+extension LocalStore: CalendarService {
+    public func calendars() throws -> [CalendarInfo] {
+        try guarded {
+            try database.rows("SELECT id, name, time_zone, is_primary FROM calendars ORDER BY is_primary DESC, name COLLATE NOCASE") {
+                CalendarInfo(id: $0.text(0), name: $0.text(1), timeZone: $0.text(2), isPrimary: $0.bool(3))
+            }
+        }
+    }
+
+    public func createCalendar(named name: String, timeZone: String) throws -> CalendarInfo {
+        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { throw ServiceError.invalid(reason: "a calendar needs a name") }
+        guard zone(named: timeZone) != nil else { throw ServiceError.invalid(reason: "unknown time zone '\(timeZone)'") }
+        return try guarded {
+            try database.transaction {
+                if try database.scalar("SELECT 1 FROM calendars WHERE name = ? COLLATE NOCASE", [name], { $0.int(0) }) != nil {
+                    throw ServiceError.alreadyExists(kind: "calendar", name: name)
+                }
+                let calendar = CalendarInfo(id: LocalStore.newID(), name: name, timeZone: timeZone, isPrimary: false)
+                try database.run("INSERT INTO calendars (id, name, time_zone, is_primary, created) VALUES (?, ?, ?, 0, ?)",
+                                 [calendar.id, calendar.name, calendar.timeZone, nowSeconds])
+                return calendar
+            }
+        }
+    }
+
+    /// The calendar with `id`, or a `notFound` error.
+    func calendar(id: String) throws -> CalendarInfo {
+        let found = try database.scalar("SELECT id, name, time_zone, is_primary FROM calendars WHERE id = ?", [id]) {
+            CalendarInfo(id: $0.text(0), name: $0.text(1), timeZone: $0.text(2), isPrimary: $0.bool(3))
+        }
+        guard let found else { throw ServiceError.notFound(kind: "calendar", id: id) }
+        return found
+    }
+
+    /// First run: the primary calendar, in the reader's zone.
+    private func ensurePrimaryCalendar() throws {
+        if try database.scalar("SELECT 1 FROM calendars WHERE is_primary = 1", [], { $0.int(0) }) != nil { return }
+        try database.transaction {
+            // INSERT OR IGNORE: another process may have created it while this one waited.
+            try database.run("""
+                INSERT OR IGNORE INTO calendars (id, name, time_zone, is_primary, created) VALUES (?, ?, ?, 1, ?)
+                """, [LocalStore.newID(), LocalStore.primaryCalendarName, zone.identifier, nowSeconds])
+        }
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+
+/// One numbered, named step of the store's schema. Steps only ever get appended: a released
+/// step is never edited, a change is a new step.
+struct Migration {
+    var number: Int
+    var name: String
+    var sql: String
+}
+
+/// Why the schema could not be brought up to date.
+struct MigrationError: Error, CustomStringConvertible {
+    var description: String
+}
+
+extension Database {
+    /// Applies the steps of `migrations` this file has not seen, each in its own transaction,
+    /// recording them in `schema_migrations` and in `PRAGMA user_version` (the quick check
+    /// that lets an up-to-date store open without taking the write lock).
+    func migrate(_ migrations: [Migration], appliedAt now: Date) throws {
+        let latest = migrations.map(\.number).max() ?? 0
+        let version = try scalar("PRAGMA user_version") { $0.int(0) } ?? 0
+        if version == latest { return }
+        if version > latest {
+            throw MigrationError(description: "\(path) was written by a newer clerk (schema \(version), this one knows \(latest))")
+        }
+        try transaction {
+            try execute("""
+                CREATE TABLE IF NOT EXISTS schema_migrations (
+                    number INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    applied REAL NOT NULL
+                )
+                """)
+            // Another process may have migrated while this one waited for the lock.
+            let applied = Set(try rows("SELECT number FROM schema_migrations") { $0.int(0) })
+            for migration in migrations.sorted(by: { $0.number < $1.number }) where !applied.contains(migration.number) {
+                try execute(migration.sql)
+                try run("INSERT INTO schema_migrations (number, name, applied) VALUES (?, ?, ?)",
+                        [migration.number, migration.name, now.timeIntervalSince1970])
+            }
+            try execute("PRAGMA user_version = \(latest)")
+        }
+    }
+}
+
+/// The store's schema, step by step.
+///
+/// Times: `*_key` columns are seconds since 1970 — UTC for timed events, and for all-day
+/// events the date's midnight read as UTC (a date has no zone; queries widen by 14 hours and
+/// settle the edges in the reader's zone). Wall-clock columns (`*_at`, `updated`) are UTC
+/// seconds from the injected clock.
+enum StoreSchema {
+    static let migrations: [Migration] = [
+        Migration(number: 1, name: "calendars and events", sql: """
+            CREATE TABLE calendars (
+                id TEXT PRIMARY KEY,
+                name TEXT NOT NULL,
+                time_zone TEXT NOT NULL,
+                is_primary INTEGER NOT NULL DEFAULT 0,
+                created REAL NOT NULL
+            );
+            CREATE UNIQUE INDEX calendars_by_name ON calendars(name COLLATE NOCASE);
+            CREATE UNIQUE INDEX calendars_one_primary ON calendars(is_primary) WHERE is_primary = 1;
+
+            -- Single events, series (recurrence not NULL) and changed or cancelled occurrences
+            -- of a series (recurring_event_id not NULL; id is '<series id>_<original start>').
+            CREATE TABLE events (
+                id TEXT PRIMARY KEY,
+                calendar_id TEXT NOT NULL REFERENCES calendars(id) ON DELETE CASCADE,
+                ical_uid TEXT NOT NULL,
+                title TEXT NOT NULL,
+                location TEXT,
+                notes TEXT,
+                attendees TEXT,              -- JSON [{"name","email"}], NULL when none
+                reminders TEXT,              -- JSON [minutes], NULL when none
+                all_day INTEGER NOT NULL,
+                time_zone TEXT NOT NULL,     -- the zone a timed event is shown and repeated in
+                start_key INTEGER NOT NULL,
+                end_key INTEGER NOT NULL,
+                recurrence TEXT,             -- RRULE/RDATE/EXDATE lines joined by newlines
+                series_end_key INTEGER,      -- series: end of the last occurrence, NULL when endless
+                expanded_from INTEGER,       -- series: `occurrences` holds every start in
+                expanded_until INTEGER,      --   [expanded_from, expanded_until)
+                recurring_event_id TEXT REFERENCES events(id) ON DELETE CASCADE,
+                original_key INTEGER,        -- occurrence: the start the series gave it
+                original_start TEXT,         -- occurrence: the same, as in its id
+                overrides INTEGER NOT NULL DEFAULT 1, -- occurrence: 0 when only cancelled
+                deleted REAL,                -- when it was deleted; NULL while it is live
+                deleted_with TEXT,           -- occurrence: the series whose deletion took it along
+                updated REAL NOT NULL
+            );
+            CREATE UNIQUE INDEX events_by_uid ON events(calendar_id, ical_uid) WHERE recurring_event_id IS NULL;
+            CREATE INDEX events_single_by_start ON events(start_key) WHERE recurrence IS NULL AND deleted IS NULL;
+            CREATE INDEX events_series_by_start ON events(start_key) WHERE recurrence IS NOT NULL AND deleted IS NULL;
+            CREATE UNIQUE INDEX events_occurrence ON events(recurring_event_id, original_key) WHERE recurring_event_id IS NOT NULL;
+            CREATE INDEX events_occurrence_by_start ON events(original_key) WHERE recurring_event_id IS NOT NULL;
+
+            -- The starts a series' rules produce, kept for a window around now so an agenda is
+            -- one indexed read; always rebuilt from `recurrence` (see Occurrences.swift).
+            CREATE TABLE occurrences (
+                series_id TEXT NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+                start_key INTEGER NOT NULL,
+                PRIMARY KEY (series_id, start_key)
+            ) WITHOUT ROWID;
+            CREATE INDEX occurrences_by_start ON occurrences(start_key);
+
+            -- Small facts about the whole store, e.g. the longest event (how far back a range
+            -- query must look for events that began earlier and are still going on).
+            CREATE TABLE store_facts (
+                name TEXT PRIMARY KEY,
+                value INTEGER NOT NULL
+            );
+            INSERT INTO store_facts (name, value) VALUES ('longest_event', 0);
+            """),
+        Migration(number: 2, name: "contacts", sql: """
+            CREATE TABLE contacts (
+                id TEXT PRIMARY KEY,
+                uid TEXT NOT NULL UNIQUE,
+                name TEXT NOT NULL,
+                sort_name TEXT NOT NULL,     -- the name folded (lower case, no accents)
+                given_name TEXT,
+                family_name TEXT,
+                nicknames TEXT,              -- JSON ["…"], NULL when none
+                emails TEXT,                 -- JSON [{"value","label"}], NULL when none
+                phones TEXT,
+                addresses TEXT,
+                birthday TEXT,               -- YYYY-MM-DD, or --MM-DD without a year
+                notes TEXT,
+                updated REAL NOT NULL
+            );
+            CREATE INDEX contacts_by_name ON contacts(sort_name);
+
+            -- Every folded word of a contact's names and nicknames, for prefix lookups.
+            CREATE TABLE contact_words (
+                word TEXT NOT NULL,
+                contact_id TEXT NOT NULL REFERENCES contacts(id) ON DELETE CASCADE,
+                PRIMARY KEY (word, contact_id)
+            ) WITHOUT ROWID;
+            CREATE INDEX contact_words_by_contact ON contact_words(contact_id);
+            """),
+        Migration(number: 3, name: "files with revisions and a trash", sql: """
+            CREATE TABLE files (
+                id TEXT PRIMARY KEY,
+                name TEXT NOT NULL,
+                content TEXT NOT NULL,
+                mime_type TEXT NOT NULL,
+                created REAL NOT NULL,
+                modified REAL NOT NULL,
+                trashed REAL                 -- when it went to the trash; NULL when not there
+            );
+            CREATE UNIQUE INDEX files_live_by_name ON files(name COLLATE NOCASE) WHERE trashed IS NULL;
+
+            -- Earlier contents, kept when a file is updated.
+            CREATE TABLE file_revisions (
+                file_id TEXT NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+                number INTEGER NOT NULL,
+                content TEXT NOT NULL,
+                modified REAL NOT NULL,
+                PRIMARY KEY (file_id, number)
+            ) WITHOUT ROWID;
+            """),
+    ]
+}

@@ -1,0 +1,174 @@
+import ClerkCore
+import Foundation
+
+/// One row of `events` in Swift terms: a single event, a series, or a changed or cancelled
+/// occurrence of a series.
+struct StoredEvent: Equatable {
+    var id: String
+    var calendarID: String
+    var uid: String
+    var title: String
+    var location: String?
+    var notes: String?
+    var attendees: [Attendee]
+    var reminders: [Int]
+    var isAllDay: Bool
+    /// The zone a timed event is shown and repeated in (for an all-day event, its calendar's).
+    var timeZone: String
+    var startKey: Int64
+    var endKey: Int64
+    var recurrence: [String]
+    var recurringEventID: String?
+    var originalStart: String?
+    var originalKey: Int64?
+    /// False for an occurrence that was only cancelled, never changed.
+    var overrides: Bool
+    var deleted: Double?
+    var updated: Double
+
+    /// The columns `init(row:)` reads, in order.
+    static let columns = """
+        id, calendar_id, ical_uid, title, location, notes, attendees, reminders, all_day, time_zone, \
+        start_key, end_key, recurrence, recurring_event_id, original_start, original_key, overrides, deleted, updated
+        """
+
+    /// Reads a row selected with `columns` starting at column `offset`.
+    init(row: Row, offset: Int32 = 0) {
+        id = row.text(offset)
+        calendarID = row.text(offset + 1)
+        uid = row.text(offset + 2)
+        title = row.text(offset + 3)
+        location = row.optionalText(offset + 4)
+        notes = row.optionalText(offset + 5)
+        attendees = row.optionalText(offset + 6).map(StoredEvent.decodeAttendees) ?? []
+        reminders = row.optionalText(offset + 7).map(StoredEvent.decodeReminders) ?? []
+        isAllDay = row.bool(offset + 8)
+        timeZone = row.text(offset + 9)
+        startKey = row.int64(offset + 10)
+        endKey = row.int64(offset + 11)
+        recurrence = row.optionalText(offset + 12).map { $0.split(separator: "\n").map(String.init) } ?? []
+        recurringEventID = row.optionalText(offset + 13)
+        originalStart = row.optionalText(offset + 14)
+        originalKey = row.optionalInt64(offset + 15)
+        overrides = row.bool(offset + 16)
+        deleted = row.optionalDouble(offset + 17)
+        updated = row.double(offset + 18)
+    }
+
+    /// A row for a new event with `draft`'s content.
+    init(id: String, calendarID: String, uid: String, draft: EventDraft, calendarZone: String, updated: Double) {
+        self.id = id
+        self.calendarID = calendarID
+        self.uid = uid
+        title = draft.title
+        location = draft.location
+        notes = draft.notes
+        attendees = draft.attendees
+        reminders = draft.reminderMinutes
+        isAllDay = draft.when.isAllDay
+        timeZone = calendarZone
+        startKey = 0
+        endKey = 0
+        recurrence = draft.recurrence
+        overrides = true
+        self.updated = updated
+        when = draft.when
+    }
+
+    /// The values `insert` binds, in the order of `columns`.
+    var values: [any SQLBindable] {
+        [id, calendarID, uid, title, location, notes, attendees.isEmpty ? nil : StoredEvent.encode(attendees),
+         reminders.isEmpty ? nil : JSONValue.array(reminders.map { .number(Double($0)) }).serialized(),
+         isAllDay, timeZone, startKey, endKey, recurrence.isEmpty ? nil : recurrence.joined(separator: "\n"),
+         recurringEventID, originalStart, originalKey, overrides, deleted, updated]
+    }
+
+    var isSeries: Bool { !recurrence.isEmpty }
+    var duration: Int64 { endKey - startKey }
+
+    /// When the event happens, read from or written to its keys.
+    var when: When {
+        get { StoredEvent.when(startKey: startKey, endKey: endKey, isAllDay: isAllDay, timeZone: timeZone) }
+        set {
+            switch newValue {
+            case .timed(let start, let end, let zone):
+                isAllDay = false
+                timeZone = zone
+                startKey = Civil.seconds(start)
+                endKey = Civil.seconds(end)
+            case .allDay(let start, let end):
+                isAllDay = true
+                startKey = Civil.key(of: start)
+                endKey = Civil.key(of: end)
+            }
+        }
+    }
+
+    static func when(startKey: Int64, endKey: Int64, isAllDay: Bool, timeZone: String) -> When {
+        isAllDay
+            ? .allDay(start: Civil.date(ofKey: startKey), end: Civil.date(ofKey: endKey))
+            : .timed(start: Civil.instant(startKey), end: Civil.instant(endKey), timeZone: timeZone)
+    }
+
+    /// The first start on the series' wall clock, as its recurrence counts from.
+    func firstWallTime(in zone: ZoneRules) -> WallTime {
+        isAllDay ? WallTime(secondsAsUTC: startKey) : zone.wallTime(at: startKey)
+    }
+
+    /// The content a person sees, to tell a real change from a repeated import.
+    var content: [String] {
+        [title, location ?? "\u{0}", notes ?? "\u{0}", StoredEvent.encode(attendees), reminders.map(String.init).joined(separator: ","),
+         "\(isAllDay)", isAllDay ? "" : timeZone, "\(startKey)", "\(endKey)", recurrence.joined(separator: "\n")]
+    }
+
+    /// The event as the service protocols show it.
+    var event: Event {
+        Event(id: id, calendarID: calendarID, title: title, when: when, location: location, notes: notes,
+              attendees: attendees, recurrence: recurrence, reminderMinutes: reminders,
+              recurringEventID: recurringEventID,
+              originalStart: originalKey.map { StoredEvent.originalWhen(key: $0, isAllDay: originalStart?.count == 8, timeZone: timeZone) },
+              updated: Date(timeIntervalSince1970: updated), iCalUID: uid)
+    }
+
+    /// The start an occurrence had in its series; a timed one is an instant (end = start).
+    static func originalWhen(key: Int64, isAllDay: Bool, timeZone: String) -> When {
+        isAllDay
+            ? .allDay(start: Civil.date(ofKey: key), end: Civil.date(ofKey: key).adding(days: 1))
+            : .timed(start: Civil.instant(key), end: Civil.instant(key), timeZone: timeZone)
+    }
+
+    /// The text an occurrence id ends with: `20260305T080000Z`, or `20260305` all-day.
+    static func occurrenceSuffix(key: Int64, isAllDay: Bool) -> String {
+        isAllDay ? Civil.basic(Civil.date(ofKey: key)) : Civil.basicUTC(key)
+    }
+
+    /// The series id and start key an occurrence id names, or nil when `id` is not one.
+    static func parseOccurrenceID(_ id: String) -> (seriesID: String, key: Int64, isAllDay: Bool)? {
+        guard let underscore = id.lastIndex(of: "_") else { return nil }
+        let seriesID = String(id[..<underscore])
+        let suffix = String(id[id.index(after: underscore)...])
+        guard !seriesID.isEmpty, suffix.allSatisfy({ $0.isASCII }) else { return nil }
+        if suffix.count == 8, let time = LibICal.time(suffix), time.isDate, time.isValid {
+            return (seriesID, Civil.key(of: time.date), true)
+        }
+        if suffix.count == 16, suffix.hasSuffix("Z"), let time = LibICal.time(suffix), time.isValid {
+            return (seriesID, time.wall.secondsAsUTC, false)
+        }
+        return nil
+    }
+
+    // MARK: JSON columns
+
+    static func encode(_ attendees: [Attendee]) -> String {
+        JSONValue.array(attendees.map { .object([("name", .string(orNull: $0.name)), ("email", .string(orNull: $0.email))]) }).serialized()
+    }
+
+    static func decodeAttendees(_ text: String) -> [Attendee] {
+        guard let items = (try? JSONValue.parse(text))?.arrayValue else { return [] }
+        return items.map { Attendee(name: $0["name"]?.stringValue, email: $0["email"]?.stringValue) }
+    }
+
+    static func decodeReminders(_ text: String) -> [Int] {
+        ((try? JSONValue.parse(text))?.arrayValue ?? []).compactMap(\.intValue)
+    }
+}

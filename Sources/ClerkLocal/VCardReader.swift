@@ -1,0 +1,234 @@
+public import ClerkCore
+public import Foundation
+
+/// Reads vCard 3.0 (RFC 2426) and 4.0 (RFC 6350) files — one card or many — into contacts to
+/// import: FN, N, NICKNAME, EMAIL, TEL, ADR, BDAY, NOTE and UID, with folded lines, escaped
+/// text (`\n`, `\,`, `\;`, `\\`), TYPE labels and Apple's `itemN.X-ABLabel` labels. Any
+/// problem names its line and imports nothing.
+public struct VCardReader: Sendable {
+    /// The file as the person named it, for messages.
+    public var file: String
+
+    public init(file: String) {
+        self.file = file
+    }
+
+    public func read(_ data: Data) throws(ImportError) -> [ImportedContact] {
+        let lines = try ContentLines.unfold(data, file: file)
+        var cards: [ImportedContact] = []
+        var card: Card?
+        for line in lines {
+            let parsed = PropertyLine(line.text)
+            let isBegin = parsed?.name == "BEGIN" && parsed?.value.uppercased() == "VCARD"
+            guard let current = card else {
+                guard isBegin else {
+                    throw ImportError(file: file, line: line.number, reason: "expected BEGIN:VCARD, got \(quoted(line.text))")
+                }
+                card = Card(line: line.number)
+                continue
+            }
+            guard let property = parsed else {
+                throw ImportError(file: file, line: line.number, reason: "expected NAME:VALUE, got \(quoted(line.text))")
+            }
+            if isBegin {
+                throw ImportError(file: file, line: line.number, reason: "BEGIN:VCARD inside the card from line \(current.line)")
+            }
+            if property.name == "END" {
+                guard property.value.uppercased() == "VCARD" else {
+                    throw ImportError(file: file, line: line.number, reason: "expected END:VCARD, got \(quoted(line.text))")
+                }
+                cards.append(try contact(from: current))
+                card = nil
+                continue
+            }
+            card?.properties.append((line.number, property))
+        }
+        if let card {
+            throw ImportError(file: file, line: card.line, reason: "BEGIN:VCARD has no END:VCARD")
+        }
+        if lines.isEmpty {
+            throw ImportError(file: file, line: 1, reason: "expected BEGIN:VCARD, got an empty file")
+        }
+        return cards
+    }
+
+    /// One card's lines, with the line it began on.
+    private struct Card {
+        var line: Int
+        var properties: [(line: Int, property: PropertyLine)] = []
+    }
+
+    private func contact(from card: Card) throws(ImportError) -> ImportedContact {
+        var contact = Contact(id: "", name: "")
+        var uid: String?
+        var labels: [String: String] = [:]  // group → X-ABLabel
+        var labelled: [(group: String, kind: String, index: Int)] = []
+        var notes: [String] = []
+
+        for (line, property) in card.properties {
+            func fail(_ reason: String) -> ImportError {
+                ImportError(file: file, line: line, property: property.name, reason: reason)
+            }
+            let (group, name) = VCardReader.split(property.name)
+            switch name {
+            case "VERSION":
+                guard ["3.0", "4.0"].contains(property.value.trimmingCharacters(in: .whitespaces)) else {
+                    throw ImportError(file: file, line: line, property: name, reason: "expected 3.0 or 4.0, got \(quoted(property.value))")
+                }
+            case "FN":
+                contact.name = VCardReader.unescape(property.value).trimmingCharacters(in: .whitespaces)
+            case "N":
+                let parts = VCardReader.components(property.value, separator: ";").map {
+                    VCardReader.components($0, separator: ",").map(VCardReader.unescape).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+                }
+                contact.familyName = parts.first.flatMap { $0.isEmpty ? nil : $0 }
+                contact.givenName = parts.count > 1 && !parts[1].isEmpty ? parts[1] : nil
+            case "NICKNAME":
+                contact.nicknames += VCardReader.components(property.value, separator: ",")
+                    .map { VCardReader.unescape($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            case "EMAIL":
+                let email = VCardReader.unescape(property.value).trimmingCharacters(in: .whitespaces)
+                guard !email.isEmpty else { continue }
+                contact.emails.append(LabeledValue(email, label: VCardReader.label(property)))
+                if let group { labelled.append((group, "EMAIL", contact.emails.count - 1)) }
+            case "TEL":
+                var phone = VCardReader.unescape(property.value).trimmingCharacters(in: .whitespaces)
+                if phone.lowercased().hasPrefix("tel:") { phone.removeFirst(4) }
+                guard !phone.isEmpty else { continue }
+                contact.phones.append(LabeledValue(phone, label: VCardReader.label(property)))
+                if let group { labelled.append((group, "TEL", contact.phones.count - 1)) }
+            case "ADR":
+                let parts = VCardReader.components(property.value, separator: ";").map {
+                    VCardReader.unescape($0).split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+                        .filter { !$0.isEmpty }.joined(separator: ", ")
+                }.filter { !$0.isEmpty }
+                guard !parts.isEmpty else { continue }
+                contact.addresses.append(LabeledValue(parts.joined(separator: ", "), label: VCardReader.label(property)))
+                if let group { labelled.append((group, "ADR", contact.addresses.count - 1)) }
+            case "BDAY":
+                if property.parameters["VALUE"]?.lowercased() == "text" { continue }
+                guard let birthday = VCardReader.birthday(property.value) else {
+                    throw fail("expected a date like 1985-05-05 or --05-05, got \(quoted(property.value))")
+                }
+                contact.birthday = birthday
+            case "NOTE":
+                let note = VCardReader.unescape(property.value)
+                if !note.isEmpty { notes.append(note) }
+            case "UID":
+                uid = property.value.trimmingCharacters(in: .whitespaces)
+            case "X-ABLABEL":
+                if let group { labels[group] = VCardReader.appleLabel(VCardReader.unescape(property.value)) }
+            default:
+                continue
+            }
+        }
+        for (group, kind, index) in labelled {
+            guard let label = labels[group] else { continue }
+            switch kind {
+            case "EMAIL": contact.emails[index].label = label
+            case "TEL": contact.phones[index].label = label
+            default: contact.addresses[index].label = label
+            }
+        }
+        if contact.name.isEmpty {
+            contact.name = [contact.givenName, contact.familyName].compactMap { $0 }.joined(separator: " ")
+        }
+        guard !contact.name.isEmpty else {
+            throw ImportError(file: file, line: card.line, property: "VCARD", reason: "no FN or N, so the contact has no name")
+        }
+        contact.notes = notes.isEmpty ? nil : notes.joined(separator: "\n")
+        let madeUp = madeUpUID(from: [contact.name, contact.emails.first?.value ?? "", contact.phones.first?.value ?? ""])
+        return ImportedContact(uid: uid.flatMap { $0.isEmpty ? nil : $0 } ?? madeUp, contact: contact)
+    }
+
+    // MARK: Values
+
+    /// `item1.EMAIL` is EMAIL in group `ITEM1`.
+    static func split(_ name: String) -> (group: String?, name: String) {
+        guard let dot = name.lastIndex(of: ".") else { return (nil, name) }
+        return (String(name[..<dot]), String(name[name.index(after: dot)...]))
+    }
+
+    /// Undoes vCard text escaping: `\n` and `\N` are new lines; `\,` `\;` `\\` the character.
+    static func unescape(_ text: some StringProtocol) -> String {
+        var out = ""
+        var escaped = false
+        for character in text {
+            if escaped {
+                out.append(character == "n" || character == "N" ? "\n" : character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else {
+                out.append(character)
+            }
+        }
+        if escaped { out.append("\\") }
+        return out
+    }
+
+    /// Splits at every `separator` that is not escaped with a backslash (escapes are kept).
+    static func components(_ text: some StringProtocol, separator: Character) -> [String] {
+        var parts: [String] = [""]
+        var escaped = false
+        for character in text {
+            if escaped {
+                parts[parts.count - 1].append(character)
+                escaped = false
+            } else if character == "\\" {
+                parts[parts.count - 1].append(character)
+                escaped = true
+            } else if character == separator {
+                parts.append("")
+            } else {
+                parts[parts.count - 1].append(character)
+            }
+        }
+        return parts
+    }
+
+    /// The first TYPE that says what the value is for ("work", "home", "mobile").
+    ///
+    /// | TYPE                                      | label         |
+    /// |-------------------------------------------|---------------|
+    /// | cell                                      | mobile        |
+    /// | pref, internet, voice, x400, text, msg    | (not a label) |
+    /// | anything else                             | itself, lower case |
+    static func label(_ property: PropertyLine) -> String? {
+        let types = (property.parameters["TYPE"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let ignored: Set<String> = ["pref", "internet", "voice", "x400", "text", "msg", ""]
+        guard let type = types.first(where: { !ignored.contains($0) }) else { return nil }
+        return type == "cell" ? "mobile" : type
+    }
+
+    /// Apple writes its standard labels as `_$!<Mobile>!$_`.
+    static func appleLabel(_ text: String) -> String {
+        var label = text
+        if label.hasPrefix("_$!<"), label.hasSuffix(">!$_") { label = String(label.dropFirst(4).dropLast(4)) }
+        return label.lowercased()
+    }
+
+    /// `1985-05-05`, `19850505`, `--05-05` or `--0505` (no year), optionally with a time.
+    static func birthday(_ text: String) -> Birthday? {
+        var value = text.trimmingCharacters(in: .whitespaces)
+        if let t = value.firstIndex(of: "T") { value = String(value[..<t]) }
+        let noYear = value.hasPrefix("--")
+        let digits = value.replacingOccurrences(of: "-", with: "")
+        guard digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
+        let year: Int?, month: Int, day: Int
+        if noYear {
+            guard digits.count == 4, value.count == 6 || value.count == 7 else { return nil }
+            year = nil
+            month = Int(digits.prefix(2))!
+            day = Int(digits.suffix(2))!
+        } else {
+            guard digits.count == 8, value.count == 8 || value.count == 10 else { return nil }
+            year = Int(digits.prefix(4))!
+            month = Int(digits.dropFirst(4).prefix(2))!
+            day = Int(digits.suffix(2))!
+        }
+        guard (1...12).contains(month), (1...LocalDate.daysIn(month: month, year: year ?? 2000)).contains(day) else { return nil }
+        return Birthday(year: year, month: month, day: day)
+    }
+
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// The UTC offsets of one time zone, and RFC 5545's reading of a wall time in it.
+///
+/// Offsets come from Foundation's `TimeZone`, which matches the system's tz database
+/// (/usr/share/zoneinfo) in every year we checked. libical 3.0.16's own zones, built from the
+/// same files, give wrong offsets for some years (São Paulo 2014, Tehran 1992–2019) and read
+/// a time inside a DST gap or overlap against the RFC, so clerk does not use them here.
+struct ZoneRules {
+    let timeZone: TimeZone
+    /// The name it was asked for by (Foundation calls UTC "GMT").
+    let identifier: String
+
+    init(_ timeZone: TimeZone) {
+        self.timeZone = timeZone
+        identifier = timeZone.identifier
+    }
+
+    /// The zone for an IANA name or a fixed offset ("GMT+0100"); nil when unknown.
+    init?(identifier: String) {
+        guard let zone = TimeZone(identifier: identifier) else { return nil }
+        timeZone = zone
+        self.identifier = identifier
+    }
+
+    static let utc = ZoneRules(identifier: "UTC")!
+
+    /// Seconds east of UTC at the instant `utcSeconds`.
+    func offset(at utcSeconds: Int64) -> Int {
+        timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(utcSeconds)))
+    }
+
+    /// The wall clock in this zone at `utcSeconds`.
+    func wallTime(at utcSeconds: Int64) -> WallTime {
+        WallTime(secondsAsUTC: utcSeconds + Int64(offset(at: utcSeconds)))
+    }
+
+    /// The instant a wall time names (RFC 5545 §3.3.5): a time that occurs twice (clocks
+    /// going back) is the first of the two; a time that does not exist (clocks going forward)
+    /// is read with the offset in force before the gap, so 02:30 becomes 03:30 summer time.
+    func utcSeconds(of wall: WallTime) -> Int64 {
+        let local = wall.secondsAsUTC
+        // Transitions are further apart than two days in every zone, so the offsets a day
+        // either side are the only candidates.
+        let before = Int64(offset(at: local - 86_400))
+        let after = Int64(offset(at: local + 86_400))
+        let candidates = before == after ? [before] : [max(before, after), min(before, after)]
+        for candidate in candidates where Int64(offset(at: local - candidate)) == candidate {
+            return local - candidate
+        }
+        return local - before
+    }
+}

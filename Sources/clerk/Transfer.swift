@@ -1,0 +1,157 @@
+import ClerkAssistant
+import ClerkCore
+import ClerkLocal
+import Foundation
+
+/// `clerk import FILE.ics|FILE.vcf [--calendar NAME]` and `clerk export [--calendar NAME]`:
+/// data in and out of the active backend. A file is read whole and checked before anything
+/// is written; the import itself is one transaction.
+struct Transfer {
+    var options: GlobalOptions
+    var paths: ClerkPaths
+
+    /// What a file to import holds.
+    enum FileKind {
+        case calendar
+        case contacts
+    }
+
+    /// A failure already worded for the person: printed after `clerk: `, exit code 1.
+    struct Failure: Error {
+        var message: String
+    }
+
+    func importFile(_ path: String, calendarName: String?) -> Int32 {
+        run {
+            let data = try read(path)
+            let kind = try kind(of: path, data: data)
+            let name = path
+            switch kind {
+            case .calendar:
+                let events = try readerFailure { () throws(ImportError) in
+                    try ICalendarReader(file: name, zone: options.timeZone).read(data)
+                }
+                let store = try openStore()
+                let (calendar, isNew) = try calendar(named: calendarName, in: store, createIfMissing: true)
+                let progress = ProgressLine(label: "Importing events…", enabled: !options.json)
+                defer { progress?.finish() }
+                let summary = try service { try store.importEvents(events, calendarID: calendar.id, progress: progress.map { line in line.update }) }
+                progress?.finish()
+                let place = calendar.name + (isNew ? " (a new calendar)" : "")
+                report(Renderer.imported(summary, noun: "event", into: place, file: name), summary: summary)
+            case .contacts:
+                if calendarName != nil { throw Failure(message: "--calendar: only for .ics files; contacts have no calendar") }
+                let contacts = try readerFailure { () throws(ImportError) in try VCardReader(file: name).read(data) }
+                let store = try openStore()
+                let progress = ProgressLine(label: "Importing contacts…", enabled: !options.json)
+                defer { progress?.finish() }
+                let summary = try service { try store.importContacts(contacts, progress: progress.map { line in line.update }) }
+                progress?.finish()
+                report(Renderer.imported(summary, noun: "contact", into: nil, file: name), summary: summary)
+            }
+        }
+    }
+
+    func export(calendarName: String?) -> Int32 {
+        run {
+            let store = try openStore()
+            let (calendar, _) = try calendar(named: calendarName, in: store, createIfMissing: false)
+            let events = try service { try store.storedEvents(calendarID: calendar.id) }
+            let text = ICalendarWriter.write(events, calendar: calendar, stamp: options.nowProvider.now())
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }
+    }
+
+    // MARK: Steps
+
+    private func run(_ body: () throws -> Void) -> Int32 {
+        do {
+            if options.backend == .google { throw Failure(message: "import and export with Google are not available yet") }
+            try body()
+            return ExitCode.success
+        } catch let failure as Failure {
+            Output.error(failure.message)
+        } catch {
+            Output.error("\(error)")
+        }
+        return ExitCode.failure
+    }
+
+    private func read(_ path: String) throws -> Data {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw Failure(message: "\(path): no such file")
+        }
+        guard !isFolder.boolValue, let data = FileManager.default.contents(atPath: path) else {
+            throw Failure(message: "\(path): cannot read it")
+        }
+        return data
+    }
+
+    /// By extension, else by the first line.
+    private func kind(of path: String, data: Data) throws -> FileKind {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "ics", "ical", "icalendar", "ifb": return .calendar
+        case "vcf", "vcard": return .contacts
+        default:
+            let start = String(decoding: data.prefix(64), as: UTF8.self).uppercased()
+            if start.contains("BEGIN:VCALENDAR") { return .calendar }
+            if start.contains("BEGIN:VCARD") { return .contacts }
+            throw Failure(message: "\(path): expected an iCalendar (.ics) or vCard (.vcf) file")
+        }
+    }
+
+    private func readerFailure<T>(_ body: () throws(ImportError) -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw Failure(message: error.description)
+        }
+    }
+
+    private func service<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as ServiceError {
+            throw Failure(message: Renderer.failure(error))
+        }
+    }
+
+    private func openStore() throws -> LocalStore {
+        do {
+            try ClerkPaths.ensure(paths.dataDirectory)
+        } catch {
+            throw Failure(message: "\(paths.dataDirectory): cannot create the folder")
+        }
+        return try service { try LocalStore(path: paths.store, timeZone: options.timeZone, now: options.nowProvider) }
+    }
+
+    /// The calendar `name` names (ignoring case), the primary one when nil. An import into a
+    /// name that is nobody's typo creates the calendar.
+    private func calendar(named name: String?, in store: LocalStore, createIfMissing: Bool) throws -> (CalendarInfo, isNew: Bool) {
+        let calendars = try service { try store.calendars() }
+        guard let name else {
+            guard let primary = calendars.first(where: \.isPrimary) ?? calendars.first else {
+                throw Failure(message: "the store has no calendar")
+            }
+            return (primary, false)
+        }
+        if let match = calendars.first(where: { $0.name.lowercased() == name.lowercased() }) { return (match, false) }
+        let names = calendars.map(\.name)
+        let suggestion = Spelling.closest(to: name, in: names)
+        guard createIfMissing, suggestion == nil else {
+            throw Failure(message: Renderer.noCalendar(named: name, among: names, suggestion: suggestion))
+        }
+        return (try service { try store.createCalendar(named: name, timeZone: options.timeZone.identifier) }, true)
+    }
+
+    private func report(_ message: String, summary: ImportSummary) {
+        guard options.json else { return Output.line(message) }
+        let answer: JSONValue = .object([
+            ("command", "import"), ("ok", true), ("message", .string(message)),
+            ("added", .number(Double(summary.added))), ("updated", .number(Double(summary.updated))),
+            ("unchanged", .number(Double(summary.unchanged))),
+        ])
+        Output.line(answer.serialized())
+    }
+}

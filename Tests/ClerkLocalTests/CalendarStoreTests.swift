@@ -1,0 +1,318 @@
+import ClerkCore
+@testable import ClerkLocal
+import Foundation
+import Testing
+
+/// Calendars and events in a real SQLite file.
+@Suite struct CalendarStoreTests {
+    static let madrid = "Europe/Madrid"
+
+    static func timed(_ start: String, _ end: String, _ zone: String = madrid) -> When {
+        .timed(start: local(start, zone), end: local(end, zone), timeZone: zone)
+    }
+
+    /// The agenda of `[from, to)` (wall times in Madrid) as "id: span title".
+    static func agenda(_ store: LocalStore, _ from: String, _ to: String, zone: String = madrid) throws -> [String] {
+        try store.events(from: local(from, zone), to: local(to, zone), calendarIDs: nil).map {
+            "\($0.id): \(span($0, in: zone)) \($0.title)"
+        }
+    }
+
+    @Test func firstRunCreatesPersonalInTheReadersZone() throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        #expect(try test.store.calendars() == [CalendarInfo(id: test.primaryID, name: "Personal", timeZone: Self.madrid, isPrimary: true)])
+        // Opened again — from another zone, as another process — nothing is added.
+        #expect(try test.reopened(zone: "America/New_York").calendars().map(\.name) == ["Personal"])
+
+        let work = try test.store.createCalendar(named: "Work", timeZone: "America/New_York")
+        #expect(try test.store.calendars().map(\.name) == ["Personal", "Work"])
+        #expect(work.isPrimary == false)
+        #expect(throws: ServiceError.alreadyExists(kind: "calendar", name: "work")) {
+            try test.store.createCalendar(named: "work", timeZone: Self.madrid)
+        }
+        #expect(throws: ServiceError.invalid(reason: "unknown time zone 'Mars/Olympus'")) {
+            try test.store.createCalendar(named: "Mars", timeZone: "Mars/Olympus")
+        }
+    }
+
+    @Test func insertingTheSameIDTwiceStoresOneEvent() throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        let draft = EventDraft(title: "Lunch with Ana", when: Self.timed("2026-03-05T13:00", "2026-03-05T14:00"), location: "Casa Lucio",
+                               attendees: [Attendee(name: "Ana", email: "ana@example.com")], reminderMinutes: [10])
+        let first = try test.store.insertEvent(draft, id: "lunch1", calendarID: test.primaryID)
+        let retried = try test.store.insertEvent(EventDraft(title: "Something else", when: draft.when), id: "lunch1", calendarID: test.primaryID)
+        #expect(retried == first)
+        #expect(first.iCalUID == "lunch1@clerk")
+        #expect(first.updated == instant("2026-03-01T10:00:00Z"))
+        #expect(try Self.agenda(test.store, "2026-03-05T00:00", "2026-03-06T00:00")
+            == ["lunch1: 2026-03-05 13:00 +01:00 → 2026-03-05 14:00 +01:00 Lunch with Ana"])
+        #expect(try test.reopened().event(id: "lunch1") == first)
+    }
+
+    @Test func refusesEventsThatCannotBe() throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        let when = Self.timed("2026-03-05T13:00", "2026-03-05T14:00")
+        #expect(throws: ServiceError.notFound(kind: "calendar", id: "nope")) {
+            try test.store.insertEvent(EventDraft(title: "x", when: when), id: "a", calendarID: "nope")
+        }
+        #expect(throws: ServiceError.invalid(reason: "an event cannot end before it starts")) {
+            try test.store.insertEvent(EventDraft(title: "x", when: Self.timed("2026-03-05T13:00", "2026-03-05T12:00")), id: "b", calendarID: test.primaryID)
+        }
+        #expect(throws: ServiceError.invalid(reason: "an event cannot end before it starts")) {
+            try test.store.insertEvent(EventDraft(title: "x", when: .allDay(start: date("2026-03-05"), end: date("2026-03-05"))), id: "c", calendarID: test.primaryID)
+        }
+        #expect(throws: ServiceError.invalid(reason: "RRULE: expected a rule like FREQ=WEEKLY;BYDAY=MO, got 'FREQ=OFTEN'")) {
+            try test.store.insertEvent(EventDraft(title: "x", when: when, recurrence: ["RRULE:FREQ=OFTEN"]), id: "d", calendarID: test.primaryID)
+        }
+        #expect(throws: ServiceError.invalid(reason: "unknown time zone 'Mars/Olympus'")) {
+            try test.store.insertEvent(EventDraft(title: "x", when: Self.timed("2026-03-05T13:00", "2026-03-05T14:00", "UTC").withZone("Mars/Olympus")),
+                                       id: "e", calendarID: test.primaryID)
+        }
+        #expect(try test.store.events(from: .distantPast, to: .distantFuture, calendarIDs: nil).isEmpty)
+    }
+
+    /// Overlap, not containment: events that began before the range, all-day events on the
+    /// reader's dates, an event that takes no time.
+    @Test func listsWhatOverlapsARange() throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        let id = try test.primaryID
+        try test.store.insertEvent(EventDraft(title: "Standup", when: Self.timed("2026-03-05T09:00", "2026-03-05T10:00")), id: "standup", calendarID: id)
+        try test.store.insertEvent(EventDraft(title: "Holiday", when: .allDay(start: date("2026-03-05"), end: date("2026-03-06"))), id: "holiday", calendarID: id)
+        try test.store.insertEvent(EventDraft(title: "Trip", when: Self.timed("2026-03-01T22:00", "2026-03-05T02:00")), id: "trip", calendarID: id)
+        try test.store.insertEvent(EventDraft(title: "Next day", when: .allDay(start: date("2026-03-06"), end: date("2026-03-07"))), id: "next", calendarID: id)
+        try test.store.insertEvent(EventDraft(title: "Call mum", when: Self.timed("2026-03-05T00:00", "2026-03-05T00:00")), id: "call", calendarID: id)
+        try test.store.insertEvent(EventDraft(title: "Late", when: Self.timed("2026-03-05T23:30", "2026-03-06T00:30")), id: "late", calendarID: id)
+        #expect(try Self.agenda(test.store, "2026-03-05T00:00", "2026-03-06T00:00") == [
+            "trip: 2026-03-01 22:00 +01:00 → 2026-03-05 02:00 +01:00 Trip",
+            "holiday: 2026-03-05 (all day) → 2026-03-06 Holiday",
+            "call: 2026-03-05 00:00 +01:00 → 2026-03-05 00:00 +01:00 Call mum",
+            "standup: 2026-03-05 09:00 +01:00 → 2026-03-05 10:00 +01:00 Standup",
+            "late: 2026-03-05 23:30 +01:00 → 2026-03-06 00:30 +01:00 Late",
+        ])
+        // For a reader in New York, 2026-03-05 19:00 is still the 5th: the holiday is on,
+        // the next day's is not, and the Madrid standup was long over.
+        let newYork = try test.reopened(zone: "America/New_York")
+        #expect(try Self.agenda(newYork, "2026-03-05T18:00", "2026-03-05T20:00", zone: "America/New_York") == [
+            "holiday: 2026-03-05 (all day) → 2026-03-06 Holiday",
+            "late: 2026-03-05 17:30 -05:00 → 2026-03-05 18:30 -05:00 Late",
+        ])
+        #expect(try test.store.events(from: local("2026-03-05T00:00", Self.madrid), to: local("2026-03-06T00:00", Self.madrid), calendarIDs: ["other"]).isEmpty)
+    }
+
+    /// A weekly series across the DST change, its occurrences named like Google's.
+    @Test func expandsSeriesIntoOccurrencesWithTheirOwnIDs() throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        let series = try test.store.insertEvent(
+            EventDraft(title: "Standup", when: Self.timed("2026-03-02T09:00", "2026-03-02T09:15"), recurrence: ["RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR"]),
+            id: "standup", calendarID: test.primaryID)
+        #expect(series.recurrence == ["RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR"])
+        #expect(try Self.agenda(test.store, "2026-03-27T00:00", "2026-04-02T00:00") == [
+            "standup_20260327T080000Z: 2026-03-27 09:00 +01:00 → 2026-03-27 09:15 +01:00 Standup",
+            "standup_20260330T070000Z: 2026-03-30 09:00 +02:00 → 2026-03-30 09:15 +02:00 Standup",
+            "standup_20260401T070000Z: 2026-04-01 09:00 +02:00 → 2026-04-01 09:15 +02:00 Standup",
+        ])
+        let occurrence = try #require(try test.store.event(id: "standup_20260330T070000Z"))
+        #expect(occurrence.recurringEventID == "standup")
+        #expect(occurrence.originalStart == .timed(start: instant("2026-03-30T07:00:00Z"), end: instant("2026-03-30T07:00:00Z"), timeZone: Self.madrid))
+        #expect(occurrence.recurrence.isEmpty && occurrence.isRecurring)
+        #expect(occurrence.iCalUID == "standup@clerk")
+        #expect(try test.store.event(id: "standup_20260331T070000Z") == nil)  // a Tuesday
+        #expect(try test.store.event(id: "standup_20260330") == nil)
+        #expect(try test.store.event(id: "standup") == series)
+    }
+
+    @Test func changesOneOccurrenceOrTheWholeSeries() throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        try test.store.insertEvent(
+            EventDraft(title: "Standup", when: Self.timed("2026-03-02T09:00", "2026-03-02T09:15"), recurrence: ["RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR"]),
+            id: "standup", calendarID: test.primaryID)
+        let moved = try test.store.patchEvent(id: "standup_20260325T080000Z",
+                                              EventPatch(title: "Standup (late)", when: Self.timed("2026-03-25T11:00", "2026-03-25T11:30")))
+        #expect(moved.id == "standup_20260325T080000Z")
+        #expect(moved.recurringEventID == "standup")
+        try test.store.patchEvent(id: "standup", EventPatch(title: "Daily standup", location: "Room 4"))
+        #expect(try Self.agenda(test.store, "2026-03-23T00:00", "2026-03-28T00:00") == [
+            "standup_20260323T080000Z: 2026-03-23 09:00 +01:00 → 2026-03-23 09:15 +01:00 Daily standup",
+            "standup_20260325T080000Z: 2026-03-25 11:00 +01:00 → 2026-03-25 11:30 +01:00 Standup (late)",
+            "standup_20260327T080000Z: 2026-03-27 09:00 +01:00 → 2026-03-27 09:15 +01:00 Daily standup",
+        ])
+        #expect(try test.store.event(id: "standup_20260327T080000Z")?.location == "Room 4")
+        #expect(throws: ServiceError.invalid(reason: "one occurrence of a repeating event cannot repeat on its own")) {
+            try test.store.patchEvent(id: "standup_20260327T080000Z", EventPatch(recurrence: ["RRULE:FREQ=DAILY"]))
+        }
+        // Moving the series to 10:00 moves the occurrences nobody changed.
+        try test.store.patchEvent(id: "standup", EventPatch(when: Self.timed("2026-03-02T10:00", "2026-03-02T10:15")))
+        #expect(try Self.agenda(test.store, "2026-03-27T00:00", "2026-03-28T00:00") == [
+            "standup_20260327T090000Z: 2026-03-27 10:00 +01:00 → 2026-03-27 10:15 +01:00 Daily standup",
+        ])
+    }
+
+    @Test func deletesAndRestoresOneOccurrence() throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        try test.store.insertEvent(
+            EventDraft(title: "Standup", when: Self.timed("2026-03-02T09:00", "2026-03-02T09:15"), recurrence: ["RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR"]),
+            id: "standup", calendarID: test.primaryID)
+        try test.store.patchEvent(id: "standup_20260325T080000Z", EventPatch(title: "Standup (late)"))
+        try test.store.deleteEvent(id: "standup_20260323T080000Z")
+        try test.store.deleteEvent(id: "standup_20260325T080000Z")
+        #expect(try Self.agenda(test.store, "2026-03-23T00:00", "2026-03-28T00:00") == [
+            "standup_20260327T080000Z: 2026-03-27 09:00 +01:00 → 2026-03-27 09:15 +01:00 Standup",
+        ])
+        #expect(try test.store.event(id: "standup_20260323T080000Z") == nil)
+        #expect(throws: ServiceError.notFound(kind: "event", id: "standup_20260323T080000Z")) {
+            try test.store.deleteEvent(id: "standup_20260323T080000Z")
+        }
+        #expect(try test.store.storedEvents(calendarID: test.primaryID).first?.recurrence
+            == ["RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR", "EXDATE:20260323T080000Z", "EXDATE:20260325T080000Z"])
+
+        #expect(try test.store.restoreEvent(id: "standup_20260325T080000Z").title == "Standup (late)")
+        #expect(try test.store.restoreEvent(id: "standup_20260323T080000Z").title == "Standup")
+        #expect(try Self.agenda(test.store, "2026-03-23T00:00", "2026-03-26T00:00") == [
+            "standup_20260323T080000Z: 2026-03-23 09:00 +01:00 → 2026-03-23 09:15 +01:00 Standup",
+            "standup_20260325T080000Z: 2026-03-25 09:00 +01:00 → 2026-03-25 09:15 +01:00 Standup (late)",
+        ])
+        #expect(try test.store.storedEvents(calendarID: test.primaryID).map(\.id) == ["standup", "standup_20260325T080000Z"])
+    }
+
+    @Test func deletesAndRestoresAWholeSeriesWithItsChanges() throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        try test.store.insertEvent(
+            EventDraft(title: "Standup", when: Self.timed("2026-03-02T09:00", "2026-03-02T09:15"), recurrence: ["RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR"]),
+            id: "standup", calendarID: test.primaryID)
+        try test.store.patchEvent(id: "standup_20260325T080000Z", EventPatch(title: "Standup (late)"))
+        try test.store.deleteEvent(id: "standup_20260327T080000Z")
+        try test.store.deleteEvent(id: "standup")
+        #expect(try Self.agenda(test.store, "2026-03-23T00:00", "2026-03-28T00:00") == [])
+        #expect(try test.store.event(id: "standup_20260323T080000Z") == nil)
+        #expect(try test.store.event(id: "standup_20260325T080000Z") == nil)
+        #expect(throws: ServiceError.invalid(reason: "the repeating event this occurrence belongs to is deleted; restore it first")) {
+            try test.store.restoreEvent(id: "standup_20260327T080000Z")
+        }
+        #expect(try test.store.restoreEvent(id: "standup").title == "Standup")
+        // The change comes back, and the occurrence deleted before the series stays deleted.
+        #expect(try Self.agenda(test.store, "2026-03-23T00:00", "2026-03-28T00:00") == [
+            "standup_20260323T080000Z: 2026-03-23 09:00 +01:00 → 2026-03-23 09:15 +01:00 Standup",
+            "standup_20260325T080000Z: 2026-03-25 09:00 +01:00 → 2026-03-25 09:15 +01:00 Standup (late)",
+        ])
+        #expect(throws: ServiceError.notFound(kind: "event", id: "gone")) { try test.store.restoreEvent(id: "gone") }
+    }
+
+    /// All-day series, and a long one that began before the range.
+    @Test func expandsAllDaySeries() throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        try test.store.insertEvent(EventDraft(title: "Ana's birthday", when: .allDay(start: date("2020-03-10"), end: date("2020-03-11")),
+                                              recurrence: ["RRULE:FREQ=YEARLY"]), id: "bday", calendarID: test.primaryID)
+        try test.store.insertEvent(EventDraft(title: "Ski week", when: .allDay(start: date("2026-01-03"), end: date("2026-01-10")),
+                                              recurrence: ["RRULE:FREQ=MONTHLY;COUNT=6"]), id: "ski", calendarID: test.primaryID)
+        #expect(try Self.agenda(test.store, "2026-03-08T00:00", "2026-03-11T00:00") == [
+            "ski_20260303: 2026-03-03 (all day) → 2026-03-10 Ski week",
+            "bday_20260310: 2026-03-10 (all day) → 2026-03-11 Ana's birthday",
+        ])
+        #expect(try test.store.event(id: "bday_20310310")?.title == "Ana's birthday")
+        #expect(try Self.agenda(test.store, "2026-07-01T00:00", "2026-07-31T00:00") == [])  // six months only
+    }
+
+    /// Far from now the kept window does not reach: libical answers at query time, the same.
+    @Test func expandsBeyondTheKeptWindowAndWidensItOnOpening() throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        try test.store.insertEvent(
+            EventDraft(title: "Standup", when: Self.timed("2026-03-02T09:00", "2026-03-02T09:15"), recurrence: ["RRULE:FREQ=WEEKLY;BYDAY=MO"]),
+            id: "standup", calendarID: test.primaryID)
+        let expected = ["standup_20310310T080000Z: 2031-03-10 09:00 +01:00 → 2031-03-10 09:15 +01:00 Standup"]
+        #expect(try Self.agenda(test.store, "2031-03-09T00:00", "2031-03-16T00:00") == expected)
+        let keptUntil = try test.store.database.scalar("SELECT expanded_until FROM events WHERE id = 'standup'") { $0.int64(0) }
+
+        let later = try test.reopened(now: "2030-06-01T10:00:00Z")
+        let widened = try later.database.scalar("SELECT expanded_until FROM events WHERE id = 'standup'") { $0.int64(0) }
+        #expect(widened == Civil.seconds(instant("2030-06-01T10:00:00Z")) + OccurrenceWindow.keptAfter)
+        #expect(widened! > keptUntil!)
+        #expect(try later.database.scalar("SELECT count(*) FROM occurrences WHERE start_key = ?", [Civil.seconds(instant("2031-03-10T08:00:00Z"))]) { $0.int(0) } == 1)
+        #expect(try Self.agenda(later, "2031-03-09T00:00", "2031-03-16T00:00") == expected)
+    }
+
+    @Test func searchesWordsAndPeople() throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        let id = try test.primaryID
+        try test.store.insertEvent(EventDraft(title: "Café con Ana", when: Self.timed("2026-03-05T09:00", "2026-03-05T10:00"),
+                                              attendees: [Attendee(name: "Ana Pérez", email: "ana@example.com")]), id: "a", calendarID: id)
+        try test.store.insertEvent(EventDraft(title: "Dentist", when: Self.timed("2026-03-06T09:00", "2026-03-06T10:00"), location: "Calle Mayor",
+                                              notes: "bring the CAFE receipt"), id: "b", calendarID: id)
+        try test.store.insertEvent(EventDraft(title: "Cafe later", when: Self.timed("2026-04-06T09:00", "2026-04-06T10:00")), id: "c", calendarID: id)
+        let march = (local("2026-03-01T00:00", Self.madrid), local("2026-04-01T00:00", Self.madrid))
+        func search(_ text: String?, _ person: String?) throws -> [String] {
+            try test.store.searchEvents(EventSearch(text: text, attendee: person, from: march.0, to: march.1)).map(\.id)
+        }
+        #expect(try search("cafe", nil) == ["a", "b"])
+        #expect(try search("CAFÉ mayor", nil) == ["b"])
+        #expect(try search(nil, "perez") == ["a"])
+        #expect(try search(nil, "ana@example") == ["a"])
+        #expect(try search("dentist", "ana") == [])
+    }
+
+    @Test func listsWhatIsStoredForExport() throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        let id = try test.primaryID
+        try test.store.insertEvent(EventDraft(title: "Standup", when: Self.timed("2026-03-02T09:00", "2026-03-02T09:15"),
+                                              recurrence: ["RRULE:FREQ=DAILY;COUNT=10"]), id: "standup", calendarID: id)
+        try test.store.insertEvent(EventDraft(title: "Once", when: Self.timed("2026-03-01T09:00", "2026-03-01T10:00")), id: "once", calendarID: id)
+        try test.store.insertEvent(EventDraft(title: "Gone", when: Self.timed("2026-03-01T09:00", "2026-03-01T10:00")), id: "gone", calendarID: id)
+        try test.store.deleteEvent(id: "gone")
+        try test.store.patchEvent(id: "standup_20260303T080000Z", EventPatch(title: "Standup (late)"))
+        try test.store.deleteEvent(id: "standup_20260304T080000Z")
+        let stored = try test.store.storedEvents(calendarID: id)
+        #expect(stored.map(\.id) == ["once", "standup", "standup_20260303T080000Z"])
+        #expect(stored[1].recurrence == ["RRULE:FREQ=DAILY;COUNT=10", "EXDATE:20260304T080000Z"])
+        #expect(stored[2].originalStart == .timed(start: instant("2026-03-03T08:00:00Z"), end: instant("2026-03-03T08:00:00Z"), timeZone: Self.madrid))
+        #expect(throws: ServiceError.notFound(kind: "calendar", id: "nope")) { try test.store.storedEvents(calendarID: "nope") }
+    }
+
+    @Test func importsIdempotentlyByUID() throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        let id = try test.primaryID
+        let series = ImportedEvent(uid: "s@x", draft: EventDraft(title: "Yoga", when: Self.timed("2026-03-02T19:00", "2026-03-02T20:00"),
+                                                                  recurrence: ["RRULE:FREQ=WEEKLY;COUNT=4"]))
+        let change = ImportedEvent(uid: "s@x", draft: EventDraft(title: "Yoga (park)", when: Self.timed("2026-03-09T18:00", "2026-03-09T19:00")),
+                                   originalStart: .timed(start: local("2026-03-09T19:00", Self.madrid), end: local("2026-03-09T19:00", Self.madrid), timeZone: Self.madrid))
+        let cancel = ImportedEvent(uid: "s@x", draft: EventDraft(title: "Yoga", when: Self.timed("2026-03-16T19:00", "2026-03-16T20:00")),
+                                   originalStart: .timed(start: local("2026-03-16T19:00", Self.madrid), end: local("2026-03-16T19:00", Self.madrid), timeZone: Self.madrid),
+                                   isCancelled: true)
+        let single = ImportedEvent(uid: "one@x", draft: EventDraft(title: "Dinner", when: .allDay(start: date("2026-03-04"), end: date("2026-03-05"))))
+        var progress: [String] = []
+        // The changed occurrence comes first in the file; the series is stored first anyway.
+        let summary = try test.store.importEvents([change, cancel, series, single], calendarID: id) { progress.append("\($0)/\($1)") }
+        #expect(summary == ImportSummary(added: 4))
+        #expect(progress == ["1/4", "2/4", "3/4", "4/4"])
+        let agenda = try Self.agenda(test.store, "2026-03-01T00:00", "2026-04-01T00:00")
+        #expect(agenda.count == 4)
+        #expect(agenda.allSatisfy { $0.contains("Yoga") || $0.contains("Dinner") })
+        #expect(agenda.contains { $0.hasSuffix("2026-03-09 18:00 +01:00 → 2026-03-09 19:00 +01:00 Yoga (park)") })
+        #expect(!agenda.contains { $0.contains("2026-03-16") })
+
+        #expect(try test.store.importEvents([series, change, cancel, single], calendarID: id, progress: nil) == ImportSummary(unchanged: 4))
+        var renamed = single
+        renamed.draft.title = "Dinner with Ana"
+        #expect(try test.store.importEvents([renamed], calendarID: id, progress: nil) == ImportSummary(updated: 1))
+        #expect(try test.store.events(from: .distantPast, to: .distantFuture, calendarIDs: nil).count == 4)
+    }
+}
+
+extension When {
+    /// The same span said to be in another zone (to build invalid events).
+    func withZone(_ zone: String) -> When {
+        guard case .timed(let start, let end, _) = self else { return self }
+        return .timed(start: start, end: end, timeZone: zone)
+    }
+}

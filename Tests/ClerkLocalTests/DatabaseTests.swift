@@ -1,0 +1,91 @@
+@testable import ClerkLocal
+import Foundation
+import Testing
+
+/// The SQLite wrapper on real files: settings, migrations, transactions, errors.
+@Suite struct DatabaseTests {
+    let folder = NSTemporaryDirectory() + "clerk-db-" + UUID().uuidString
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    static let steps = [
+        Migration(number: 1, name: "notes", sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL UNIQUE)"),
+        Migration(number: 2, name: "note tags", sql: "CREATE TABLE tags (note_id INTEGER NOT NULL REFERENCES notes(id), tag TEXT)"),
+    ]
+
+    @Test func opensInWALWithForeignKeysAndABusyTimeout() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let database = try Database(path: folder + "/a.sqlite3", busyTimeout: 30)
+        #expect(try database.scalar("PRAGMA journal_mode") { $0.text(0) } == "wal")
+        #expect(try database.scalar("PRAGMA foreign_keys") { $0.int(0) } == 1)
+        #expect(try database.scalar("PRAGMA busy_timeout") { $0.int(0) } == 30_000)
+        #expect(try database.scalar("PRAGMA synchronous") { $0.int(0) } == 1)  // NORMAL
+    }
+
+    @Test func appliesEachMigrationOnceInOrder() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/a.sqlite3"
+        do {
+            let database = try Database(path: path, busyTimeout: 1)
+            try database.migrate(Array(Self.steps.prefix(1)), appliedAt: Date(timeIntervalSince1970: 100))
+        }
+        let database = try Database(path: path, busyTimeout: 1)
+        try database.migrate(Self.steps, appliedAt: Date(timeIntervalSince1970: 200))
+        try database.migrate(Self.steps, appliedAt: Date(timeIntervalSince1970: 300))
+        let applied = try database.rows("SELECT number, name, applied FROM schema_migrations ORDER BY number") {
+            "\($0.int(0)) \($0.text(1)) \($0.int(2))"
+        }
+        #expect(applied == ["1 notes 100", "2 note tags 200"])
+        #expect(try database.scalar("PRAGMA user_version") { $0.int(0) } == 2)
+    }
+
+    @Test func refusesAStoreFromANewerClerk() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let database = try Database(path: folder + "/a.sqlite3", busyTimeout: 1)
+        try database.execute("PRAGMA user_version = 9")
+        let error = #expect(throws: MigrationError.self) { try database.migrate(Self.steps, appliedAt: Date()) }
+        #expect(error?.description == folder + "/a.sqlite3 was written by a newer clerk (schema 9, this one knows 2)")
+    }
+
+    @Test func rollsBackWhenTheBodyThrows() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let database = try Database(path: folder + "/a.sqlite3", busyTimeout: 1)
+        try database.migrate(Self.steps, appliedAt: Date())
+        struct Stop: Error {}
+        #expect(throws: Stop.self) {
+            try database.transaction {
+                try database.run("INSERT INTO notes (text) VALUES (?)", ["first"])
+                throw Stop()
+            }
+        }
+        #expect(try database.scalar("SELECT count(*) FROM notes") { $0.int(0) } == 0)
+    }
+
+    /// A constraint failure says which constraint and statement, never the person's data.
+    @Test func errorsNeverShowBoundValues() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let database = try Database(path: folder + "/a.sqlite3", busyTimeout: 1)
+        try database.migrate(Self.steps, appliedAt: Date())
+        try database.run("INSERT INTO notes (text) VALUES (?)", ["my bank PIN is 4321"])
+        let duplicate = #expect(throws: DatabaseError.self) {
+            try database.run("INSERT INTO notes (text) VALUES (?)", ["my bank PIN is 4321"])
+        }
+        #expect(duplicate?.description == "UNIQUE constraint failed: notes.text (in INSERT INTO notes (text) VALUES (?))")
+        let orphan = #expect(throws: DatabaseError.self) {
+            try database.run("INSERT INTO tags (note_id, tag) VALUES (?, ?)", [999, "secret tag"])
+        }
+        #expect(orphan?.description == "FOREIGN KEY constraint failed (in INSERT INTO tags (note_id, tag) VALUES (?, ?))")
+    }
+
+    @Test func storesTextExactly() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let database = try Database(path: folder + "/a.sqlite3", busyTimeout: 1)
+        try database.migrate(Self.steps, appliedAt: Date())
+        for text in ["", "café ñ 日本", "nul\u{0}inside", "emoji 🎉"] {
+            try database.run("INSERT INTO notes (text) VALUES (?)", [text])
+            #expect(try database.scalar("SELECT text FROM notes WHERE text = ?", [text]) { $0.text(0) } == text)
+        }
+    }
+}

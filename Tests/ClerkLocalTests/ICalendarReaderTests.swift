@@ -1,0 +1,176 @@
+import ClerkCore
+@testable import ClerkLocal
+import Foundation
+import Testing
+
+/// Reading .ics files: what each VEVENT becomes, and one exact line for each kind of mistake.
+@Suite struct ICalendarReaderTests {
+    static let reader = ICalendarReader(file: "events.ics", zone: TimeZone(identifier: "Europe/Madrid")!)
+
+    static func read(_ text: String) throws(ImportError) -> [ImportedEvent] {
+        try reader.read(Data(text.utf8))
+    }
+
+    /// An Outlook zone known only by its VTIMEZONE, Google's IANA zones, folding, escaping,
+    /// VALUE=DATE, DURATION, RRULE with EXDATE lists, RECURRENCE-ID, floating and UTC times.
+    static let sample = """
+        BEGIN:VCALENDAR
+        VERSION:2.0
+        PRODID:-//Example//EN
+        BEGIN:VTIMEZONE
+        TZID:W. Europe Standard Time
+        BEGIN:STANDARD
+        DTSTART:16010101T030000
+        TZOFFSETFROM:+0200
+        TZOFFSETTO:+0100
+        RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10
+        END:STANDARD
+        BEGIN:DAYLIGHT
+        DTSTART:16010101T020000
+        TZOFFSETFROM:+0100
+        TZOFFSETTO:+0200
+        RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3
+        END:DAYLIGHT
+        END:VTIMEZONE
+        BEGIN:VEVENT
+        UID:outlook-1
+        SUMMARY:Planning\\, Q2\\; budget
+        DTSTART;TZID=W. Europe Standard Time:20260410T100000
+        DTEND;TZID=W. Europe Standard Time:20260410T113000
+        LOCATION:Room 4\\nSecond floor
+        DESCRIPTION:Agenda:\\n1. numbers\\n2. people with a very long line that the wri
+         ter folded in the middle of a word
+        ATTENDEE;CN="Pérez, Ana";ROLE=REQ-PARTICIPANT:mailto:ana@example.com
+        ATTENDEE:mailto:bob@example.com
+        BEGIN:VALARM
+        ACTION:DISPLAY
+        TRIGGER:-PT30M
+        END:VALARM
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:google-2
+        SUMMARY:Standup
+        DTSTART;TZID=Europe/Madrid:20260302T090000
+        DURATION:PT15M
+        RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR;UNTIL=20260401T070000Z
+        EXDATE;TZID=Europe/Madrid:20260304T090000,20260306T090000
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:google-2
+        RECURRENCE-ID;TZID=Europe/Madrid:20260311T090000
+        SUMMARY:Standup (moved)
+        DTSTART;TZID=/freeassociation.sourceforge.net/Europe/Madrid:20260311T100000
+        DTEND;TZID=Europe/Madrid:20260311T101500
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:holiday-3
+        SUMMARY:Easter Monday
+        DTSTART;VALUE=DATE:20260406
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:float-4
+        SUMMARY:Wake up
+        DTSTART:20260407T070000
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:utc-5
+        SUMMARY:Call New York
+        DTSTART:20260408T150000Z
+        DTEND:20260408T160000Z
+        END:VEVENT
+        BEGIN:VEVENT
+        SUMMARY:No UID
+        DTSTART;VALUE=DATE:20260409
+        DTEND;VALUE=DATE:20260411
+        END:VEVENT
+        BEGIN:VTODO
+        UID:todo
+        SUMMARY:Not an event
+        END:VTODO
+        END:VCALENDAR
+        """
+
+    @Test func readsWhatEachEventSays() throws {
+        let madrid = "Europe/Madrid"
+        let events = try Self.read(Self.sample)
+        #expect(events.count == 7)
+        #expect(events[0] == ImportedEvent(uid: "outlook-1", draft: EventDraft(
+            title: "Planning, Q2; budget",
+            when: .timed(start: instant("2026-04-10T08:00:00Z"), end: instant("2026-04-10T09:30:00Z"), timeZone: madrid),
+            location: "Room 4\nSecond floor",
+            notes: "Agenda:\n1. numbers\n2. people with a very long line that the writer folded in the middle of a word",
+            attendees: [Attendee(name: "Pérez, Ana", email: "ana@example.com"), Attendee(email: "bob@example.com")],
+            reminderMinutes: [30])))
+        #expect(events[1] == ImportedEvent(uid: "google-2", draft: EventDraft(
+            title: "Standup",
+            when: .timed(start: instant("2026-03-02T08:00:00Z"), end: instant("2026-03-02T08:15:00Z"), timeZone: madrid),
+            recurrence: ["RRULE:FREQ=WEEKLY;UNTIL=20260401T070000Z;BYDAY=MO,WE,FR", "EXDATE:20260304T080000Z", "EXDATE:20260306T080000Z"])))
+        #expect(events[2] == ImportedEvent(uid: "google-2", draft: EventDraft(
+            title: "Standup (moved)",
+            when: .timed(start: instant("2026-03-11T09:00:00Z"), end: instant("2026-03-11T09:15:00Z"), timeZone: madrid)),
+            originalStart: .timed(start: instant("2026-03-11T08:00:00Z"), end: instant("2026-03-11T08:00:00Z"), timeZone: madrid)))
+        #expect(events[3] == ImportedEvent(uid: "holiday-3", draft: EventDraft(title: "Easter Monday", when: .allDay(start: date("2026-04-06"), end: date("2026-04-07")))))
+        #expect(events[4] == ImportedEvent(uid: "float-4", draft: EventDraft(
+            title: "Wake up", when: .timed(start: instant("2026-04-07T05:00:00Z"), end: instant("2026-04-07T05:00:00Z"), timeZone: madrid))))
+        #expect(events[5] == ImportedEvent(uid: "utc-5", draft: EventDraft(
+            title: "Call New York", when: .timed(start: instant("2026-04-08T15:00:00Z"), end: instant("2026-04-08T16:00:00Z"), timeZone: madrid))))
+        #expect(events[6].draft.when == .allDay(start: date("2026-04-09"), end: date("2026-04-11")))
+        // A made-up UID is the same on every reading, so a second import finds the event.
+        #expect(events[6].uid.hasPrefix("clerk-"))
+        #expect(try Self.read(Self.sample)[6].uid == events[6].uid)
+    }
+
+    @Test func readsCRLFFilesAndRepeatsUTCSeriesInUTC() throws {
+        let text = ["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:u", "DTSTART:20260326T080000Z", "RRULE:FREQ=WEEKLY;COUNT=2",
+                    "STATUS:CONFIRMED", "END:VEVENT", "BEGIN:VEVENT", "UID:gone", "STATUS:CANCELLED", "DTSTART:20260326T080000Z",
+                    "END:VEVENT", "END:VCALENDAR", ""].joined(separator: "\r\n")
+        let events = try Self.read(text)
+        #expect(events.map(\.uid) == ["u"])
+        #expect(events[0].draft.when == .timed(start: instant("2026-03-26T08:00:00Z"), end: instant("2026-03-26T08:00:00Z"), timeZone: "UTC"))
+    }
+
+    static func event(_ lines: String...) -> String {
+        (["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", "UID:x"] + lines + ["END:VEVENT", "END:VCALENDAR"]).joined(separator: "\n")
+    }
+
+    @Test(arguments: [
+        (event("DTSTART:tomorrow"), "events.ics:5: DTSTART: expected a date or date-time, got 'tomorrow'"),
+        (event("DTSTART:20260230T100000"), "events.ics:5: DTSTART: expected a date or date-time, got '20260230T100000'"),
+        (event("DTSTART:2026-03-05"), "events.ics:5: DTSTART: expected a date or date-time, got '2026-03-05'"),
+        (event("DTSTART;VALUE=DATE:20260305T100000"), "events.ics:5: DTSTART: VALUE=DATE needs a date like 20260305, got '20260305T100000'"),
+        (event("DTSTART;TZID=Mars/Olympus:20260305T100000"), "events.ics:5: DTSTART: unknown time zone 'Mars/Olympus'"),
+        (event("SUMMARY:no start"), "events.ics:3: VEVENT: no DTSTART"),
+        (event("DTSTART:20260305T100000", "DTSTART:20260306T100000"), "events.ics:6: DTSTART: appears twice in one event"),
+        (event("DTSTART:20260305T100000", "DTEND:20260305T090000"), "events.ics:6: DTEND: ends before DTSTART"),
+        (event("DTSTART:20260305T100000", "DTEND;VALUE=DATE:20260306"), "events.ics:6: DTEND: a date, but DTSTART is a date-time"),
+        (event("DTSTART;VALUE=DATE:20260305", "DTEND:20260306T100000"), "events.ics:6: DTEND: a date-time, but DTSTART is a date"),
+        (event("DTSTART;VALUE=DATE:20260305", "DTEND;VALUE=DATE:20260305"), "events.ics:6: DTEND: must end after DTSTART"),
+        (event("DTSTART:20260305T100000", "DURATION:an hour"), "events.ics:6: DURATION: expected a duration like PT1H30M, got 'an hour'"),
+        (event("DTSTART:20260305T100000", "DURATION:-PT1H"), "events.ics:6: DURATION: expected a duration that is not negative, got '-PT1H'"),
+        (event("DTSTART:20260305T100000", "DTEND:20260305T110000", "DURATION:PT1H"), "events.ics:7: DURATION: an event has DTEND or DURATION, not both"),
+        (event("DTSTART:20260305T100000", "RRULE:FREQ=SOMETIMES"), "events.ics:6: RRULE: expected a rule like FREQ=WEEKLY;BYDAY=MO, got 'FREQ=SOMETIMES'"),
+        (event("DTSTART:20260305T100000", "RRULE:FREQ=WEEKLY;BYDAY=-1FR"), "events.ics:6: RRULE: BYDAY ordinals like 1MO need FREQ=MONTHLY or FREQ=YEARLY, got 'FREQ=WEEKLY;BYDAY=-1FR'"),
+        (event("DTSTART:20260305T100000", "RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30"), "events.ics:6: RRULE: no date can match 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30'"),
+        (event("DTSTART:20260305T100000", "EXRULE:FREQ=DAILY"), "events.ics:6: EXRULE: is not supported (RFC 5545 deprecated it); use EXDATE"),
+        (event("DTSTART:20260305T100000", "EXDATE:20260306T100000,nope"), "events.ics:6: EXDATE: expected dates or date-times, got '20260306T100000,nope'"),
+        (event("DTSTART:20260305T100000", "this is not a property"), "events.ics:6: expected NAME:VALUE, got 'this is not a property'"),
+        // A folded value is reported on the line it starts.
+        (event("SUMMARY:ok", "DTSTART:2026", " 0305T10000"), "events.ics:6: DTSTART: expected a date or date-time, got '20260305T10000'"),
+        ("hello\nBEGIN:VCALENDAR\n", "events.ics:1: expected BEGIN:VCALENDAR, got 'hello'"),
+        ("", "events.ics:1: expected BEGIN:VCALENDAR, got an empty file"),
+        ("BEGIN:VCALENDAR\nBEGIN:VEVENT\nDTSTART:20260305T100000\n", "events.ics:2: BEGIN:VEVENT has no END:VEVENT"),
+        ("BEGIN:VCALENDAR\nBEGIN:VEVENT\nDTSTART:20260305T100000\nEND:VCALENDAR\n", "events.ics:4: END:VCALENDAR does not close BEGIN:VEVENT from line 2"),
+        ("BEGIN:VCALENDAR\nEND:VCALENDAR\nBEGIN:VCALENDAR\nEND:VCALENDAR\n", "events.ics:3: expected the end of the file after END:VCALENDAR, got 'BEGIN:VCALENDAR'"),
+    ])
+    func namesTheLineAndWhatIsWrong(text: String, message: String) {
+        let error = #expect(throws: ImportError.self) { try Self.read(text) }
+        #expect(error?.description == message)
+    }
+
+    @Test func refusesTextThatIsNotUTF8() {
+        var bytes = Array(Self.event("DTSTART:20260305T100000", "SUMMARY:caf").utf8)
+        bytes.insert(0xE9, at: bytes.firstIndex(of: UInt8(ascii: "f"))! + 1)  // Latin-1 é
+        let error = #expect(throws: ImportError.self) { try Self.reader.read(Data(bytes)) }
+        #expect(error?.description == "events.ics:6: not UTF-8 text")
+    }
+}

@@ -1,0 +1,88 @@
+import ClerkCore
+@testable import ClerkLocal
+import Foundation
+import Testing
+
+/// Export → import: what one store writes, another reads back the same.
+@Suite struct RoundTripTests {
+    static let madrid = "Europe/Madrid"
+
+    static func timed(_ start: String, _ end: String, _ zone: String = madrid) -> When {
+        .timed(start: local(start, zone), end: local(end, zone), timeZone: zone)
+    }
+
+    /// A calendar with something of everything an export must carry.
+    static func fill(_ store: LocalStore, calendarID: String) throws {
+        try store.insertEvent(EventDraft(
+            title: "Review; budget, Q2 \\ \"final\" — ñandú 🎉",
+            when: timed("2026-03-05T09:30", "2026-03-05T11:00"), location: "Sala 4, planta 2",
+            notes: "Line one\nLine two, with commas; semicolons and a very long sentence that goes well past seventy-five octets so it folds",
+            attendees: [Attendee(name: "Pérez, Ana", email: "ana@example.com"), Attendee(name: "Bob"), Attendee(email: "c@example.com")],
+            reminderMinutes: [10, 60]), id: "review", calendarID: calendarID)
+        try store.insertEvent(EventDraft(title: "Call New York", when: timed("2026-03-06T09:00", "2026-03-06T09:30", "America/New_York")),
+                              id: "ny", calendarID: calendarID)
+        try store.insertEvent(EventDraft(title: "Holidays", when: .allDay(start: date("2026-03-30"), end: date("2026-04-06"))),
+                              id: "holidays", calendarID: calendarID)
+        try store.insertEvent(EventDraft(title: "Standup", when: timed("2026-03-02T09:00", "2026-03-02T09:15"),
+                                         recurrence: ["RRULE:FREQ=WEEKLY;UNTIL=20260430T070000Z;BYDAY=MO,WE,FR", "EXDATE:20260304T080000Z"]),
+                              id: "standup", calendarID: calendarID)
+        try store.patchEvent(id: "standup_20260311T080000Z", EventPatch(title: "Standup (late)", when: timed("2026-03-11T10:00", "2026-03-11T10:15")))
+        try store.deleteEvent(id: "standup_20260313T080000Z")
+        try store.patchEvent(id: "standup_20260401T070000Z", EventPatch(location: .some("Garden")))
+        try store.insertEvent(EventDraft(title: "Mum's birthday", when: .allDay(start: date("1960-03-10"), end: date("1960-03-11")),
+                                         recurrence: ["RRULE:FREQ=YEARLY"], reminderMinutes: [1440]), id: "mum", calendarID: calendarID)
+        try store.insertEvent(EventDraft(title: "Last Friday drinks", when: timed("2026-01-30T18:00", "2026-01-30T20:00"),
+                                         recurrence: ["RRULE:FREQ=MONTHLY;BYDAY=-1FR"]), id: "drinks", calendarID: calendarID)
+    }
+
+    /// Events without the ids a store chose: what a person sees.
+    static func content(_ events: [Event]) -> [String] {
+        events.map { event in
+            [event.title, "\(event.when)", event.location ?? "-", event.notes ?? "-", "\(event.attendees)",
+             event.recurrence.joined(separator: "|"), "\(event.reminderMinutes)", event.originalStart.map { "\($0)" } ?? "-",
+             event.iCalUID ?? "-", event.recurringEventID == nil ? "single" : "occurrence"].joined(separator: " ¦ ")
+        }
+    }
+
+    @Test func anotherStoreReadsBackWhatOneWrote() throws {
+        let first = try TestStore()
+        defer { first.remove() }
+        try Self.fill(first.store, calendarID: first.primaryID)
+        let calendar = try first.store.calendars()[0]
+        let written = ICalendarWriter.write(try first.store.storedEvents(calendarID: calendar.id), calendar: calendar, stamp: instant("2026-03-01T10:00:00Z"))
+        #expect(written.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//clerk//clerk//EN\r\n"))
+        #expect(written.split(separator: "\r\n").allSatisfy { $0.utf8.count <= 75 })
+        #expect(written.contains("DTSTART;TZID=America/New_York:20260306T090000\r\n"))
+        #expect(written.contains("BEGIN:VTIMEZONE\r\nTZID:Europe/Madrid\r\n"))
+
+        let second = try TestStore(zone: "Asia/Tokyo")
+        defer { second.remove() }
+        let events = try ICalendarReader(file: "export.ics", zone: TimeZone(identifier: "Asia/Tokyo")!).read(Data(written.utf8))
+        #expect(try second.store.importEvents(events, calendarID: second.primaryID, progress: nil) == ImportSummary(added: 8))
+
+        #expect(Self.content(try second.store.storedEvents(calendarID: second.primaryID))
+            == Self.content(try first.store.storedEvents(calendarID: first.primaryID)))
+        let spring = (local("2026-03-01T00:00", Self.madrid), local("2026-05-01T00:00", Self.madrid))
+        let before = try first.store.events(from: spring.0, to: spring.1, calendarIDs: nil)
+        let after = try second.reopened(zone: Self.madrid).events(from: spring.0, to: spring.1, calendarIDs: nil)
+        #expect(Self.content(after) == Self.content(before))
+        #expect(before.count == 30)
+
+        // The same file again adds nothing.
+        #expect(try second.store.importEvents(events, calendarID: second.primaryID, progress: nil) == ImportSummary(unchanged: 8))
+    }
+
+    /// UTC and fixed-offset zones are written in UTC: the instants survive, the reader's zone
+    /// shows them.
+    @Test func writesFixedZonesInUTC() throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        try test.store.insertEvent(EventDraft(title: "Fixed", when: Self.timed("2026-03-05T09:00", "2026-03-05T10:00", "GMT+0300")),
+                                   id: "fixed", calendarID: test.primaryID)
+        let calendar = try test.store.calendars()[0]
+        let written = ICalendarWriter.write(try test.store.storedEvents(calendarID: calendar.id), calendar: calendar, stamp: instant("2026-03-01T10:00:00Z"))
+        #expect(written.contains("DTSTART:20260305T060000Z\r\nDTEND:20260305T070000Z\r\n"))
+        let read = try ICalendarReader(file: "x.ics", zone: TimeZone(identifier: Self.madrid)!).read(Data(written.utf8))
+        #expect(read.map(\.draft.when) == [.timed(start: instant("2026-03-05T06:00:00Z"), end: instant("2026-03-05T07:00:00Z"), timeZone: Self.madrid)])
+    }
+}

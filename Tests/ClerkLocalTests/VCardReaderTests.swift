@@ -1,0 +1,137 @@
+import ClerkCore
+@testable import ClerkLocal
+import Foundation
+import Testing
+
+/// vCard 3.0 and 4.0: fields, folding, escaping, labels, many cards, and exact errors.
+@Suite struct VCardReaderTests {
+    static func read(_ text: String) throws(ImportError) -> [ImportedContact] {
+        try VCardReader(file: "people.vcf").read(Data(text.utf8))
+    }
+
+    @Test(arguments: [
+        // vCard 3.0 with everything, CRLF line ends, a folded NOTE and escapes.
+        ("""
+         BEGIN:VCARD\r
+         VERSION:3.0\r
+         FN:Ana Pérez\r
+         N:Pérez;Ana;;;\r
+         NICKNAME:Anita,La Jefa\r
+         EMAIL;TYPE=INTERNET,WORK:ana@work.example\r
+         EMAIL;TYPE=HOME;TYPE=PREF:ana@home.example\r
+         TEL;TYPE=CELL:+34 600 000 001\r
+         ADR;TYPE=HOME:;;Calle Mayor 1\\, 2º;Madrid;;28013;Spain\r
+         BDAY:1985-05-05\r
+         NOTE:Met at the conference\\, 2024.\\nLikes tea\\; not coffee. Backslash: \\\\ and a long line that was fol\r
+          ded here.\r
+         UID:ana-1\r
+         END:VCARD\r
+
+         """,
+         ImportedContact(uid: "ana-1", contact: Contact(
+            id: "", name: "Ana Pérez", givenName: "Ana", familyName: "Pérez", nicknames: ["Anita", "La Jefa"],
+            emails: [LabeledValue("ana@work.example", label: "work"), LabeledValue("ana@home.example", label: "home")],
+            phones: [LabeledValue("+34 600 000 001", label: "mobile")],
+            addresses: [LabeledValue("Calle Mayor 1, 2º, Madrid, 28013, Spain", label: "home")],
+            birthday: Birthday(year: 1985, month: 5, day: 5),
+            notes: "Met at the conference, 2024.\nLikes tea; not coffee. Backslash: \\ and a long line that was folded here."))),
+        // vCard 4.0: tel: URIs, quoted TYPE lists, a birthday without a year, a structured N.
+        ("""
+         BEGIN:VCARD
+         VERSION:4.0
+         FN:Dr. John Q. Public\\, Esq.
+         N:Public;John;Quinlan;Dr.;Esq.
+         TEL;VALUE=uri;TYPE="voice,home":tel:+1-555-555-5555
+         EMAIL;TYPE=work:john@example.com
+         BDAY:--0704
+         ADR;TYPE=work:;Suite 5;123 Main St\\nBuilding B;Springfield;IL;62701;USA
+         UID:urn:uuid:4fbe8971-0bc3-424c-9c26-36c3e1eff6b1
+         END:VCARD
+         """,
+         ImportedContact(uid: "urn:uuid:4fbe8971-0bc3-424c-9c26-36c3e1eff6b1", contact: Contact(
+            id: "", name: "Dr. John Q. Public, Esq.", givenName: "John", familyName: "Public",
+            emails: [LabeledValue("john@example.com", label: "work")],
+            phones: [LabeledValue("+1-555-555-5555", label: "home")],
+            addresses: [LabeledValue("Suite 5, 123 Main St, Building B, Springfield, IL, 62701, USA", label: "work")],
+            birthday: Birthday(month: 7, day: 4)))),
+        // Apple's grouped labels, a tab-folded line, 4.0's basic birthday with a time.
+        ("""
+         BEGIN:VCARD
+         VERSION:3.0
+         N:Brien;Robert;;;
+         FN:Robert O'
+         \tBrien
+         item1.EMAIL;type=INTERNET:bob@school.example
+         item1.X-ABLabel:School
+         item2.TEL:555 0101
+         item2.X-ABLabel:_$!<Other>!$_
+         BDAY:19900102T000000Z
+         UID:bob
+         END:VCARD
+         """,
+         ImportedContact(uid: "bob", contact: Contact(
+            id: "", name: "Robert O'Brien", givenName: "Robert", familyName: "Brien",
+            emails: [LabeledValue("bob@school.example", label: "school")], phones: [LabeledValue("555 0101", label: "other")],
+            birthday: Birthday(year: 1990, month: 1, day: 2)))),
+        // Only N: the name is made from it. A text birthday is kept out.
+        ("""
+         BEGIN:VCARD
+         VERSION:4.0
+         N:García;Luis;;;
+         BDAY;VALUE=text:circa 1800
+         UID:luis
+         END:VCARD
+         """,
+         ImportedContact(uid: "luis", contact: Contact(id: "", name: "Luis García", givenName: "Luis", familyName: "García"))),
+    ])
+    func readsEachField(text: String, expected: ImportedContact) throws {
+        #expect(try Self.read(text) == [expected])
+    }
+
+    @Test func readsManyCardsAndMakesUpStableUIDs() throws {
+        let text = """
+            BEGIN:VCARD
+            VERSION:3.0
+            FN:One
+            END:VCARD
+
+            BEGIN:VCARD
+            VERSION:4.0
+            FN:Two
+            EMAIL:two@example.com
+            END:VCARD
+            BEGIN:VCARD
+            VERSION:4.0
+            FN:Three
+            UID:3
+            END:VCARD
+            """
+        let cards = try Self.read(text)
+        #expect(cards.map(\.contact.name) == ["One", "Two", "Three"])
+        #expect(cards[0].uid.hasPrefix("clerk-") && cards[1].uid.hasPrefix("clerk-") && cards[0].uid != cards[1].uid)
+        #expect(try Self.read(text).map(\.uid) == cards.map(\.uid))
+        #expect(cards[2].uid == "3")
+    }
+
+    static func card(_ lines: String...) -> String {
+        (["BEGIN:VCARD", "VERSION:3.0"] + lines + ["END:VCARD"]).joined(separator: "\n")
+    }
+
+    @Test(arguments: [
+        ("BEGIN:VCARD\nVERSION:2.1\nFN:Old\nEND:VCARD\n", "people.vcf:2: VERSION: expected 3.0 or 4.0, got '2.1'"),
+        (card("FN:Ana", "BDAY:May 5"), "people.vcf:4: BDAY: expected a date like 1985-05-05 or --05-05, got 'May 5'"),
+        (card("FN:Ana", "BDAY:1985-02-30"), "people.vcf:4: BDAY: expected a date like 1985-05-05 or --05-05, got '1985-02-30'"),
+        (card("EMAIL:nobody@example.com"), "people.vcf:1: VCARD: no FN or N, so the contact has no name"),
+        (card("FN:Ana", "this line has no colon"), "people.vcf:4: expected NAME:VALUE, got 'this line has no colon'"),
+        ("BEGIN:VCARD\nVERSION:3.0\nFN:Ana\n", "people.vcf:1: BEGIN:VCARD has no END:VCARD"),
+        ("BEGIN:VCARD\nFN:Ana\nBEGIN:VCARD\n", "people.vcf:3: BEGIN:VCARD inside the card from line 1"),
+        ("BEGIN:VCARD\nFN:Ana\nEND:VCALENDAR\n", "people.vcf:3: expected END:VCARD, got 'END:VCALENDAR'"),
+        ("FN:Ana\n", "people.vcf:1: expected BEGIN:VCARD, got 'FN:Ana'"),
+        (card("FN:Ana") + "\nhello\n", "people.vcf:5: expected BEGIN:VCARD, got 'hello'"),
+        ("\n\n", "people.vcf:1: expected BEGIN:VCARD, got an empty file"),
+    ])
+    func namesTheLineAndWhatIsWrong(text: String, message: String) {
+        let error = #expect(throws: ImportError.self) { try Self.read(text) }
+        #expect(error?.description == message)
+    }
+}

@@ -43,11 +43,16 @@ struct ClerkApp {
             return Transfer(options: options, paths: paths).importFile(path, calendarName: calendar)
         case .export(let calendar):
             return Transfer(options: options, paths: paths).export(calendarName: calendar)
-        case .request(let line):
-            let driver = ConversationDriver(options: options, paths: paths, session: Session())
-            return driver.answerOne(line)
-        case .conversation:
-            let driver = ConversationDriver(options: options, paths: paths, session: Session())
+        case .request, .conversation:
+            let session: Session
+            do {
+                session = try SessionFactory.make(options: options, paths: paths, environment: environment)
+            } catch {
+                Output.error(error.message)
+                return ExitCode.failure
+            }
+            let driver = ConversationDriver(options: options, paths: paths, session: session, environment: environment)
+            if case .request(let line) = command { return driver.answerOne(line) }
             return isatty(STDIN_FILENO) == 1 ? driver.runREPL() : driver.runPipe()
         }
     }

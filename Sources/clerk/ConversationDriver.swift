@@ -8,6 +8,7 @@ struct ConversationDriver {
     var options: GlobalOptions
     var paths: ClerkPaths
     var session: Session
+    var environment: [String: String]
 
     /// The REPL: libedit on the terminal until Ctrl-D, `quit` or `exit`.
     func runREPL() -> Int32 {
@@ -85,14 +86,16 @@ struct ConversationDriver {
         return reply.ok
     }
 
+    /// Prints a reply: JSON with `--json`; long content through the pager on a terminal.
     private func show(_ reply: Reply) {
-        Output.line(options.json ? reply.json.serialized() : reply.message)
+        if options.json { return Output.line(reply.json.serialized()) }
+        if reply.message.isEmpty { return }
+        if reply.pageable, TerminalInfo.stdout().page(reply.message, environment: environment) { return }
+        Output.line(reply.message)
     }
 
-    /// Words the REPL offers on Tab.
+    /// Words the REPL offers on Tab: the session knows the names.
     private func completions(_ lineBeforeCursor: String) -> [String] {
-        let words = lineBeforeCursor.split(separator: " ", omittingEmptySubsequences: false)
-        guard words.count <= 1 else { return [] }
-        return ["help", "quit", "exit"]
+        session.completions(lineBeforeCursor: lineBeforeCursor)
     }
 }

@@ -1,0 +1,26 @@
+public import ClerkCore
+public import Foundation
+
+/// The first starts of a series that is not stored yet, for the new-event card's "next three
+/// dates" — the same libical expansion the store uses, so the card and the agenda agree.
+public enum RecurrencePreview {
+    /// How far ahead to look for `count` starts: ten years covers a yearly rule.
+    static let horizonDays: Int64 = 3660
+
+    /// The first `count` starts of `rule` (an RRULE value) for a series whose first
+    /// occurrence is `first`, on the wall clock of `zone`.
+    public static func starts(rule: String, first: When, zone: TimeZone, count: Int) throws -> [Date] {
+        let rules = ZoneRules(zone)
+        let wall: WallTime
+        switch first {
+        case .timed(let start, _, _): wall = rules.wallTime(at: Civil.seconds(start))
+        case .allDay(let start, _): wall = WallTime(year: start.year, month: start.month, day: start.day)
+        }
+        let recurrence = try Recurrence(lines: ["RRULE:" + rule], first: wall, isAllDay: first.isAllDay, zone: rules)
+        let from = recurrence.firstKey
+        let keys = recurrence.starts(from: from, to: from + horizonDays * 86_400).prefix(count)
+        return keys.map { key in
+            first.isAllDay ? Civil.date(ofKey: key).startOfDay(in: zone) : Civil.instant(key)
+        }
+    }
+}

@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "ClerkAssistant", dependencies: ["ClerkCore"], swiftSettings: strictSettings),
         .executableTarget(
             name: "clerk",
-            dependencies: ["ClerkCore", "ClerkAssistant", "CEditLine"],
+            dependencies: ["ClerkCore", "ClerkLanguage", "ClerkAssistant", "CEditLine"],
             swiftSettings: strictSettings
         ),
 

@@ -36,7 +36,10 @@ struct ClerkApp {
         case .version:
             Output.line("clerk \(ClerkApp.version)")
             return ExitCode.success
-        case .parse, .importFile, .export:
+        case .parse(let phrase, let jsonl):
+            let parse = ParseCommand(options: options)
+            return jsonl ? parse.runJSONLines() : parse.explain(phrase ?? "")
+        case .importFile, .export:
             Output.error("this command is not available yet")
             return ExitCode.failure
         case .request(let line):

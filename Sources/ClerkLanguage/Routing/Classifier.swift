@@ -1,0 +1,300 @@
+/// The kinds of request the classifier tells apart; the readers fill in the details.
+enum RouteKind: Equatable {
+    case createEvent, queryAgenda, updateEvent, deleteEvent, contactLookup
+    case fileList, fileRead, fileWrite, fileDelete
+    case calendars, createCalendar, help, login, logout, undo, quit
+    case outOfScope(OutOfScopeTopic?)
+}
+
+/// The classifier's verdict: the kind, the rule that decided it, and the command words
+/// (token indices) so readers can leave them out of titles.
+struct Route {
+    var kind: RouteKind
+    var rule: String
+    var command: Range<Int>
+}
+
+/// What a sentence looks like, measured once: its head verb, whether it asks, which kinds
+/// of words it holds. The decision in `Classifier.route` reads only these.
+struct Shape {
+    enum HeadVerb { case create, delete, update, show, none }
+
+    /// First token of the request proper.
+    var head: Int
+    var headVerb = HeadVerb.none
+    /// Token after the head verb and its particles ("remind me to" → the token after "to").
+    var afterVerb: Int
+    var isQuestion = false
+    /// Where a delete verb or phrase is, anywhere in the body.
+    var deleteAt: Int?
+    var hasEventNoun = false
+    var hasCalendarNoun = false
+    var hasListingNoun = false
+    var hasUpcomingWord = false
+    var hasFreeWord = false
+    var hasDate = false
+    var hasTimeOfDay = false
+    var hasContactNoun = false
+    var contactField: ContactField?
+    var hasFileName = false
+    var hasFileNoun = false
+    var hasEmail = false
+    var pronounAt: Int?
+    var topic: OutOfScopeTopic?
+    var remind = false
+}
+
+/// Decides which intent a sentence asks for, by ordered rules. Each rule is a sentence shape
+/// people use; the first that fits wins, and its name travels with the result.
+enum Classifier {
+    static func route(_ s: Sentence, known: KnownNames) -> Route {
+        let shape = measure(s)
+        let head = shape.head
+        let body = s.body
+        let command = head..<shape.afterVerb
+        func route(_ kind: RouteKind, _ rule: String, _ command: Range<Int>? = nil) -> Route {
+            Route(kind: kind, rule: rule, command: command ?? head..<head)
+        }
+
+        // 1. Fixed commands: help, log in/out, undo, quit, calendars, new calendar.
+        if let fixed = FixedCommands.match(s) { return fixed }
+
+        // 2. Files: a file name, or the word "files" with a file verb.
+        if shape.hasFileName || (shape.hasFileNoun && !shape.hasEventNoun && !shape.hasContactNoun) {
+            if let file = FilePhrases.route(s, shape: shape) { return file }
+        }
+
+        // 3. Follow-up edits of the event on screen ("make it 13:30", "call it Team lunch").
+        if let followUp = FollowUps.route(s, shape: shape, known: known) { return followUp }
+
+        // 4. Things clerk does not do (alarms, weather, music …), unless the calendar is named
+        //    or the person asks to be reminded.
+        if let topic = shape.topic, !shape.hasCalendarNoun, !shape.remind || topic == .alarm || topic == .timer {
+            return route(.outOfScope(topic), "topic:\(topic.rawValue)")
+        }
+        //    Adding or changing a contact is not something clerk does either.
+        if shape.headVerb == .create || shape.headVerb == .update || s.word(head) == "store" || s.word(head) == "keep",
+           shape.hasContactNoun || ((shape.hasEmail || shape.contactField == .email || shape.contactField == .phone)
+               && !shape.hasEventNoun && !shape.hasDate) {
+            return route(.outOfScope(.contactEditing), "contact-editing", command)
+        }
+
+        // 5. Removing events: a delete verb at the head, or anywhere when the sentence is about
+        //    events ("whatever the next event is, delete it").
+        if shape.headVerb == .delete {
+            if shape.hasContactNoun && !shape.hasEventNoun && !shape.hasCalendarNoun {
+                return route(.outOfScope(.contactEditing), "delete-contact", command)
+            }
+            return route(.deleteEvent, "delete-verb", command)
+        }
+        if let at = shape.deleteAt, shape.headVerb != .create || s.word(head) == "make",
+           shape.hasEventNoun || shape.hasCalendarNoun || shape.pronounAt != nil || shape.hasDate {
+            return route(.deleteEvent, "delete-in-sentence", at..<(at + 1))
+        }
+
+        // 6. Changing events: "move the review to Tuesday", "rename the standup to Daily".
+        if shape.headVerb == .update, !isCalendarItself(s, from: shape.afterVerb) {
+            return route(.updateEvent, "update-verb", command)
+        }
+
+        // 7. People: a contact's field, the address book, "call Ana", "who is Carla Gomez".
+        if let contact = ContactPhrases.route(s, shape: shape, known: known) { return contact }
+
+        // 8. Questions about the agenda, and noun phrases that name it ("upcoming events").
+        if shape.isQuestion || shape.headVerb == .show {
+            if shape.hasEventNoun || shape.hasCalendarNoun || shape.hasFreeWord || shape.hasDate || shape.hasListingNoun
+                || shape.hasUpcomingWord || asksWhatsOn(s, head: head) {
+                return route(.queryAgenda, shape.isQuestion ? "question" : "show-verb", command)
+            }
+            if shape.headVerb == .show, s.word(head) != "what" {
+                return route(.outOfScope(.question), "show-unknown", command)
+            }
+            return route(.outOfScope(.question), "question-unknown")
+        }
+
+        // 9. Creating events: a create verb, a reminder, or a statement about an event.
+        if shape.headVerb == .create || shape.remind {
+            return route(.createEvent, shape.remind ? "remind" : "create-verb", command)
+        }
+        let nounPhraseOnly = shape.headVerb == .none && !hasVerb(s)
+        if nounPhraseOnly, shape.hasListingNoun || (shape.hasUpcomingWord && shape.hasEventNoun) || shape.hasCalendarNoun,
+           !shape.hasTimeOfDay {
+            return route(.queryAgenda, "noun-phrase")
+        }
+        if shape.hasEventNoun || shape.hasTimeOfDay || (shape.hasDate && body.count > dateTokenCount(s)) {
+            return route(.createEvent, "event-statement")
+        }
+        if shape.hasDate {
+            return route(.queryAgenda, "date-only")
+        }
+
+        // 10. Anything else: out of scope, with a guess when the head looks like a misspelt command.
+        return route(.outOfScope(nil), "unknown")
+    }
+
+    /// Reads the shape of a sentence once.
+    static func measure(_ s: Sentence) -> Shape {
+        let head = s.body.lowerBound
+        var shape = Shape(head: head, afterVerb: head)
+        let w0 = s.word(head)
+
+        // The head verb and the particles that belong to it ("remind me to", "set up a").
+        if Lexicon.deleteVerbs.contains(w0) || Lexicon.deletePhrases.contains(where: { s.matches($0, at: head) && $0.count > 1 && $0[0] != "no" && $0[0] != "any" }) {
+            shape.headVerb = .delete
+        } else if Lexicon.updateVerbs.contains(w0) && !(w0 == "bring" && s.word(head + 1) != "forward") {
+            shape.headVerb = .update
+        } else if Lexicon.createVerbs.contains(w0) || isCreatePhrase(s, at: head) {
+            shape.headVerb = .create
+        } else if Lexicon.showVerbs.contains(w0) && w0 != "what" {
+            shape.headVerb = .show
+        }
+        shape.afterVerb = shape.headVerb == .none ? head : CommandWords.end(of: s, from: head)
+
+        shape.isQuestion = Lexicon.questionWords.contains(w0) || s.matches(["let", "me", "know"], at: head)
+            || s.matches(["i", "want", "to", "know"], at: head) || s.matches(["is", "there"], at: head)
+        if shape.headVerb == .create && (w0 == "notify" || w0 == "alert") { shape.isQuestion = false }
+
+        var i = s.body.lowerBound
+        while i < s.body.upperBound {
+            let t = s.tokens[i]
+            let w = t.word
+            if t.isInDate {
+                shape.hasDate = true
+                if let d = t.date, s.dates[d].known.contains(.time) { shape.hasTimeOfDay = true }
+                i += 1
+                continue
+            }
+            switch t.kind {
+            case .fileName: shape.hasFileName = true
+            case .email: shape.hasEmail = true
+            default: break
+            }
+            if Lexicon.eventNouns.contains(w) || Lexicon.eventNouns.contains(String(t.base)) { shape.hasEventNoun = true }
+            if Lexicon.calendarNouns.contains(w) && w != "day" && w != "week" { shape.hasCalendarNoun = true }
+            if Lexicon.listingNouns.contains(w) { shape.hasListingNoun = true }
+            if Lexicon.upcomingWords.contains(w) { shape.hasUpcomingWord = true }
+            if Lexicon.freeWords.contains(w) && w != "off" && w != "break" { shape.hasFreeWord = true }
+            if Lexicon.contactNouns.contains(w) || s.matches(["address", "book"], at: i) || s.matches(["phone", "book"], at: i) {
+                shape.hasContactNoun = true
+            }
+            if shape.contactField == nil, let field = Lexicon.contactFields[w], field != .all { shape.contactField = field }
+            if Lexicon.fileNouns.contains(w) { shape.hasFileNoun = true }
+            if shape.pronounAt == nil, Lexicon.referencePronouns.contains(w), i > head { shape.pronounAt = i }
+            if w == "remind" || w == "reminded" || w == "remember" || s.matches(["don't", "forget"], at: i)
+                || s.matches(["dont", "forget"], at: i) || s.matches(["let", "me", "forget"], at: i) {
+                shape.remind = true
+            }
+            if shape.deleteAt == nil, i > head || shape.headVerb == .delete {
+                if Lexicon.deleteVerbs.contains(w) && !(w == "clean" && i > head && s.word(i - 1) == "calendar") {
+                    shape.deleteAt = i
+                } else if Lexicon.deletePhrases.contains(where: { s.matches($0, at: i) }) {
+                    shape.deleteAt = i
+                }
+            }
+            if shape.topic == nil, let topic = Lexicon.outOfScopeTopics[w], topicCounts(s, at: i, topic: topic) {
+                shape.topic = topic
+            }
+            i += 1
+        }
+        if shape.topic == nil, let topic = Lexicon.outOfScopeHeads[w0], headTopicCounts(s, at: head, topic: topic) {
+            shape.topic = topic
+        }
+        if shape.topic == nil, isClockQuestion(s) { shape.topic = .clock }
+        // "remind me" at the head of a question is still a reminder ("can you remind me …").
+        if shape.remind, shape.headVerb == .none, w0 == "remind" { shape.headVerb = .create }
+        if w0 == "remind" || w0 == "remember" { shape.isQuestion = false }
+        return shape
+    }
+
+    /// "set up", "write down", "take note", "don't forget", "i need a reminder".
+    static func isCreatePhrase(_ s: Sentence, at i: Int) -> Bool {
+        for phrase in [["write", "down"], ["take", "note"], ["don't", "forget"], ["dont", "forget"], ["don't", "let"],
+                       ["be", "sure"], ["make", "sure", "to"], ["sign", "me", "up"], ["i", "need", "a", "reminder"]]
+        where s.matches(phrase, at: i) { return true }
+        return false
+    }
+
+    /// A topic word counts unless the sentence uses it in an event sense
+    /// ("list" as the verb at the head, "text" in a file, "order" in "in order to").
+    static func topicCounts(_ s: Sentence, at i: Int, topic: OutOfScopeTopic) -> Bool {
+        let w = s.word(i)
+        switch w {
+        case "list", "lists":
+            // "list my events" (verb) and "contact list" (the address book) are not lists.
+            if i == s.body.lowerBound { return false }
+            if s.word(i - 1) == "contact" || s.word(i - 1) == "contacts" || s.word(i - 1) == "email" { return false }
+            return !(s.word(i + 1) == "out" || s.word(i + 1) == "all" || s.word(i + 1) == "my")
+        case "text", "texts", "message", "messages", "post":
+            return i == s.body.lowerBound || ["a", "send", "any", "new", "my", "the", "facebook"].contains(s.word(i - 1))
+        case "order":
+            return s.word(i - 1) != "in"
+        case "outside", "layers", "jacket", "umbrella", "far", "mean", "tall", "miles", "dollar", "cook", "exchange":
+            return !s.has(Lexicon.eventNouns) || s.matches(["how"], at: s.body.lowerBound)
+        case "audio":
+            return s.word(i + 1) != "book" || true
+        case "shopping":
+            return s.has(["list", "lists"])
+        case "train", "bus", "ticket", "tickets":
+            return !s.has(["meeting", "meetings", "appointment", "event", "calendar"])
+        default:
+            return true
+        }
+    }
+
+    /// "play …", "turn on …", "send a text …" at the head; "send me a reminder" is not.
+    static func headTopicCounts(_ s: Sentence, at i: Int, topic: OutOfScopeTopic) -> Bool {
+        switch s.word(i) {
+        case "send": return !(s.word(i + 1) == "me") || s.has(["email", "text", "message", "mail", "tweet"])
+        case "email", "mail": return !(s.has(["address", "id", "of"]))
+        case "stop", "pause", "resume": return !s.has(Lexicon.eventNouns)
+        case "turn": return !s.has(["reminders", "reminder", "notifications"])
+        case "play": return !s.has(["date", "calendar", "meeting"]) || s.count <= 3
+        default: return true
+        }
+    }
+
+    /// "what time is it", "what's the date today", "what day is it".
+    static func isClockQuestion(_ s: Sentence) -> Bool {
+        let head = s.body.lowerBound
+        let words = s.body.map { s.tokens[$0].word }
+        guard let first = words.first, ["what", "what's", "whats", "whats", "tell", "could", "which"].contains(first) || s.matches(["what", "is"], at: head) else { return false }
+        let asksClock = words.contains("time") && (words.contains("it") || words.last == "now")
+        let asksDate = (words.contains("date") || words.contains("day")) && (words.contains("it") || words.contains("today")) && !words.contains("my")
+            && !words.contains("event") && !words.contains("meeting")
+        return asksClock || asksDate
+    }
+
+    /// "what's on", "what do I have", "what am I up to", "anything going on".
+    static func asksWhatsOn(_ s: Sentence, head: Int) -> Bool {
+        let words = s.body.map { s.tokens[$0].word }
+        if words.contains("on") && (words.first == "what's" || words.first == "whats" || words.first == "what") { return true }
+        if let have = words.firstIndex(of: "have"), words.prefix(have).contains("i") || words.prefix(have).contains("do") { return true }
+        if words.contains("happening") || words.contains("going") || words.contains("up") && words.contains("to") { return true }
+        if words.contains("planned") || words.contains("scheduled") || words.contains("plans") { return true }
+        return false
+    }
+
+    /// True when the body has a verb other than "be" (so it is not a bare noun phrase).
+    static func hasVerb(_ s: Sentence) -> Bool {
+        for i in s.body where !s.tokens[i].isInDate {
+            let w = s.word(i)
+            if Lexicon.createVerbs.contains(w) || Lexicon.deleteVerbs.contains(w) || Lexicon.updateVerbs.contains(w)
+                || Lexicon.showVerbs.contains(w) || ["have", "go", "meet", "see", "visit", "attend", "take", "is", "are", "will", "need", "want", "pick", "call"].contains(w) {
+                if w == "call" || w == "meet" || w == "date" { continue }
+                return true
+            }
+        }
+        return false
+    }
+
+    /// "update my calendar with …" is adding, not changing an event.
+    static func isCalendarItself(_ s: Sentence, from i: Int) -> Bool {
+        var j = i
+        while j < s.body.upperBound, ["my", "the", "your"].contains(s.word(j)) { j += 1 }
+        return s.word(j) == "calendar" || s.word(j) == "contacts" || s.word(j) == "contact"
+    }
+
+    static func dateTokenCount(_ s: Sentence) -> Int {
+        s.body.reduce(0) { $0 + (s.tokens[$1].isInDate ? 1 : 0) }
+    }
+}

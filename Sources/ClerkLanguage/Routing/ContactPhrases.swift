@@ -1,0 +1,186 @@
+internal import ClerkCore
+
+/// Questions about people: "Ana's phone", "what's Ana's email", "find Bob Stone", "who is
+/// Carla Gomez", "give me petey's telephone number", "call mom".
+enum ContactPhrases {
+    /// Verbs that look someone up when a name follows ("find Bob Stone", "pull up jeff").
+    static let lookupVerbs: Set<String> = ["find", "search", "lookup", "look", "pull", "show", "open", "get", "fetch", "display", "locate", "check", "select", "tell", "give", "read"]
+    /// Verbs of reaching someone: clerk shows the number to call.
+    static let callVerbs: Set<String> = ["call", "dial", "ring", "phone"]
+
+    static func route(_ s: Sentence, shape: Shape, known: KnownNames) -> Route? {
+        let head = shape.head
+        let body = s.body
+        let w0 = s.word(head)
+        let eventish = shape.hasEventNoun && !(s.has(["birthday", "bday"]) && !shape.hasDate && !s.has(["party", "event", "calendar", "schedule"]))
+        // "call Ana", "dial mom", "help me call james".
+        if callVerbs.contains(w0), let name = person(in: s, from: head + 1, known: known), name.range.upperBound >= body.upperBound - 1 {
+            _ = name
+            return Route(kind: .contactLookup, rule: "call-person", command: head..<(head + 1))
+        }
+        // "who is Carla Gomez", "who's bob".
+        if ["who", "who's", "whos"].contains(w0) {
+            var i = head + 1
+            if s.word(i) == "is" { i += 1 }
+            if let name = person(in: s, from: i, known: known), !Lexicon.determiners.contains(s.word(i)), name.range.upperBound >= body.upperBound - 3 {
+                return Route(kind: .contactLookup, rule: "who-is", command: head..<i)
+            }
+        }
+        if eventish || shape.hasCalendarNoun { return nil }
+        // The address book itself: "show me my contacts", "is alex saved in my contacts list".
+        if shape.hasContactNoun {
+            return Route(kind: .contactLookup, rule: "contact-noun", command: head..<shape.afterVerb)
+        }
+        // A field of someone: "Ana's phone", "email address of silvia", "where does fred work".
+        if let field = fieldWord(s, known: known) {
+            if personMention(s, known: known) != nil || ["his", "her", "their"].contains(where: { s.has([$0]) }) || body.count <= 3 {
+                return Route(kind: .contactLookup, rule: "contact-field:\(field.rawValue)", command: head..<shape.afterVerb)
+            }
+        }
+        if (s.matches(["where", "does"], at: head) || s.matches(["does"], at: head) || s.matches(["is"], at: head)),
+           s.has(["live", "lives", "living", "work", "works", "working"]), personMention(s, known: known) != nil {
+            return Route(kind: .contactLookup, rule: "contact-where", command: head..<head)
+        }
+        // "find Bob Stone", "tell me about joose", "what do you know about mary", "julie's information".
+        var i = shape.afterVerb
+        if lookupVerbs.contains(w0) || s.matches(["what", "do", "you", "know", "about"], at: head) {
+            if s.matches(["what", "do", "you", "know", "about"], at: head) { i = head + 5 }
+            while ["me", "for", "up", "about", "on", "the", "details", "of", "info", "information", "contact"].contains(s.word(i)) { i += 1 }
+            if let name = person(in: s, from: i, known: known), name.range.upperBound >= body.upperBound - 3, !name.isRelation || s.word(i) == "my" {
+                let rest = name.range.upperBound..<body.upperBound
+                if rest.allSatisfy({ ["in", "my", "contacts", "contact", "list", "from", "phonebook", "book", "address", "please"].contains(s.word($0)) || s.tokens[$0].isMark }) || s.tokens[i].isCapitalized {
+                    return Route(kind: .contactLookup, rule: "lookup-person", command: head..<i)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The contact field a sentence asks for, if it names one.
+    static func fieldWord(_ s: Sentence, known: KnownNames) -> ContactField? {
+        var found: ContactField?
+        for i in s.body {
+            let w = s.word(i)
+            guard let field = Lexicon.contactFields[w] else { continue }
+            switch w {
+            case "number", "numbers":
+                // "number of meetings" is a count, not a phone number.
+                if s.word(i + 1) == "of", s.word(i - 1) != "phone" && s.word(i - 1) != "contact" { continue }
+            case "old":
+                guard s.word(i - 1) == "how" else { continue }
+            case "live", "lives", "living", "located", "location":
+                guard personMention(s, known: known) != nil else { continue }
+            case "name", "information", "info", "details", "detail", "card", "profile":
+                guard s.word(i - 1) == "contact" || s.tokens[max(i - 1, 0)].isPossessive || ["of", "on", "about", "for"].contains(s.word(i + 1)) || s.word(i - 1) == "last" || s.word(i - 1) == "first" else { continue }
+            case "birthday", "bday", "born", "age":
+                break
+            case "mail", "code":
+                guard ["email", "e", "area"].contains(s.word(i - 1)) || s.word(i + 1) == "address" || s.word(i + 1) == "id" else { continue }
+            default:
+                break
+            }
+            if found == nil || found == .all { found = field }
+        }
+        return found
+    }
+
+    /// A person the sentence names: "ana's", "of Bob Stone", "for sarah", "my wife".
+    static func personMention(_ s: Sentence, known: KnownNames) -> (range: Range<Int>, isRelation: Bool)? {
+        for i in s.body {
+            let t = s.tokens[i]
+            if t.isPossessive, !t.isInDate {
+                let b = String(t.base)
+                if Lexicon.relations.contains(b) { return (i..<(i + 1), true) }
+                if isName(s, i) {
+                    var start = i
+                    while start > s.body.lowerBound, i - start < 2, isName(s, start - 1), !s.tokens[start - 1].isPossessive { start -= 1 }
+                    return (start..<(i + 1), false)
+                }
+            }
+            if ["of", "for", "to", "on", "about", "named", "called", "from"].contains(t.word), let p = person(in: s, from: i + 1, known: known) {
+                return (p.range, p.isRelation)
+            }
+            if t.word == "my", Lexicon.relations.contains(s.word(i + 1)) { return ((i + 1)..<(i + 2), true) }
+            if !known.contacts.isEmpty, known.contacts.contains(where: { Spelling.fold($0).split(separator: " ").contains(Substring(t.word)) }) {
+                return (i..<(i + 1), false)
+            }
+        }
+        // "is bills pager number in my contacts", "show ana number", "rahul contact".
+        for i in s.body where isName(s, i) && i + 1 < s.count && Lexicon.contactFields[s.word(i + 1)] != nil {
+            return (i..<(i + 1), false)
+        }
+        for i in s.body where ["does", "is", "did", "where"].contains(s.word(i - 1)) && isName(s, i) {
+            return (i..<(i + 1), false)
+        }
+        return nil
+    }
+
+    /// A name (or "my" + relation) starting at token `i`: up to three name words.
+    static func person(in s: Sentence, from i: Int, known: KnownNames) -> (range: Range<Int>, isRelation: Bool)? {
+        var start = i
+        while ["my", "the", "a"].contains(s.word(start)), Lexicon.relations.contains(s.word(start + 1)) || s.word(start) == "my" { start += 1 }
+        if start < s.body.upperBound, Lexicon.relations.contains(String(s.tokens[start].base)) {
+            var end = start + 1
+            // "my girlfriend lisa", "my friend alex": the name after the relation wins.
+            if end < s.body.upperBound, isName(s, end) {
+                let nameStart = end
+                while end < s.body.upperBound, end - nameStart < 3, isName(s, end) { end += 1 }
+                return (nameStart..<end, false)
+            }
+            return (start..<end, true)
+        }
+        var j = start
+        if Lexicon.honorifics.contains(s.word(j)), isName(s, j + 1) { j += 1 }
+        guard j < s.body.upperBound, isName(s, j) else { return nil }
+        var end = j + 1
+        while end < s.body.upperBound, end - start < 3, isName(s, end), !s.tokens[end - 1].isPossessive { end += 1 }
+        return (start..<end, false)
+    }
+
+    /// A word that may be (part of) a name in a contact question.
+    static func isName(_ s: Sentence, _ i: Int) -> Bool {
+        guard i >= s.body.lowerBound, i < s.body.upperBound else { return false }
+        let t = s.tokens[i]
+        guard t.kind == .word, !t.isInDate else { return false }
+        let b = String(t.base)
+        if Lexicon.contactFields[t.word] != nil || Lexicon.contactFields[b] != nil { return false }
+        if Lexicon.contactNouns.contains(b) || Lexicon.fileNouns.contains(b) { return false }
+        for set in [Lexicon.notNames, Lexicon.relations, Lexicon.eventNouns, Lexicon.calendarNouns, Lexicon.showVerbs,
+                    Lexicon.createVerbs, Lexicon.deleteVerbs, Lexicon.questionWords, EventDetails.commonWords, Lexicon.determiners]
+        where set.contains(t.word) || set.contains(b) {
+            return false
+        }
+        if ["home", "work", "office", "cell", "mobile", "street", "residential", "mailing", "corporate", "house", "pager",
+            "landline", "newest", "other", "last", "first", "full", "job", "title", "area", "id", "saved", "list", "know",
+            "live", "lives", "living", "works", "working", "travelling", "traveling", "still", "currently", "nowadays",
+            "new", "old", "whose", "most", "frequently", "called", "named", "way", "favorite", "favourite", "missed"].contains(t.word) {
+            return false
+        }
+        return Quantity.numberWords[t.word] == nil
+    }
+
+    /// Reads the name and field of a contact question.
+    static func read(_ s: Sentence, route: Route, known: KnownNames, slots: inout [Slot]) -> Intent {
+        var field = fieldWord(s, known: known) ?? .all
+        if route.rule == "call-person" { field = .phone }
+        if route.rule == "contact-where" { field = .address }
+        if s.has(["work", "works", "working"]), route.rule == "contact-where" { field = .all }
+        var mention: (range: Range<Int>, isRelation: Bool)?
+        switch route.rule {
+        case "call-person", "lookup-person", "who-is":
+            mention = person(in: s, from: route.command.upperBound, known: known)
+        default:
+            mention = personMention(s, known: known)
+        }
+        if let fieldAt = s.body.first(where: { Lexicon.contactFields[s.word($0)] == field && field != .all }) {
+            slots.append(s.slot(.field, fieldAt..<(fieldAt + 1), value: field.rawValue, rule: "field-word"))
+        }
+        guard let mention else { return .contactLookup(ContactQuery(name: "", field: field)) }
+        var name = String(s.text(of: mention.range))
+        if s.tokens[mention.range.upperBound - 1].isPossessive {
+            name = String(name.dropLast(name.hasSuffix("'") ? 1 : 2))
+        }
+        slots.append(s.slot(.contact, mention.range, value: name, rule: mention.isRelation ? "relation" : "name"))
+        return .contactLookup(ContactQuery(name: name, isRelation: mention.isRelation, field: field))
+    }
+}

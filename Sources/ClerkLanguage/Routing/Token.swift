@@ -1,0 +1,128 @@
+internal import ClerkCore
+import Foundation
+
+/// One word, number, name or mark of a line, with where it is in the text.
+///
+/// `word` is what rules compare against: lower case, accents folded, typographic apostrophes
+/// made plain ("Café" → "cafe", "Ana’s" → "ana's"). The text itself is never changed; slots
+/// are cut from `range`.
+struct Token: Hashable {
+    enum Kind: Hashable {
+        case word
+        /// Digits, possibly with `:` `.` `/` `-` inside ("13:00", "4b" is a word).
+        case number
+        case email
+        /// A word with an extension, "notes.txt", "shopping-list.md".
+        case fileName
+        /// `,` `;` `.` `!` `?` and the like: a boundary between phrases.
+        case mark
+    }
+
+    var range: Range<String.Index>
+    var word: String
+    var kind: Kind
+    /// The first letter was upper case as typed ("Ana", "Work"): a hint for names.
+    var isCapitalized: Bool
+    /// Set when the date reader's match covers this token (its index in the dates).
+    var date: Int?
+
+    /// `word` without a possessive ending: "ana's" → "ana", "james'" → "james".
+    var base: Substring {
+        if word.hasSuffix("'s") { return word.dropLast(2) }
+        if word.hasSuffix("'"), word.count > 1 { return word.dropLast() }
+        return word[...]
+    }
+
+    var isPossessive: Bool { word.hasSuffix("'s") || (word.hasSuffix("s'") && word.count > 2) }
+    var isMark: Bool { kind == .mark }
+    var isInDate: Bool { date != nil }
+}
+
+/// Splits a line into tokens. Letters and digits make words; `'` inside a word, and `.`,
+/// `@`, `-`, `:`, `/`, `_` between letters or digits keep a word together ("don't",
+/// "ana@example.com", "todo.txt", "13:00", "co-worker"); sentence marks become `.mark`
+/// tokens; anything else separates.
+enum Tokenizer {
+    static func tokens(of text: String) -> [Token] {
+        var tokens: [Token] = []
+        tokens.reserveCapacity(16)
+        let scalars = text.unicodeScalars
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            if isWordScalar(scalar) {
+                let start = index
+                var end = scalars.index(after: index)
+                var sawDot = false, sawAt = false, sawLetter = isLetter(scalar)
+                while end < scalars.endIndex {
+                    let next = scalars[end]
+                    if isWordScalar(next) {
+                        sawLetter = sawLetter || isLetter(next)
+                        end = scalars.index(after: end)
+                        continue
+                    }
+                    // A joiner stays inside the word only when a word character follows it.
+                    let after = scalars.index(after: end)
+                    guard after < scalars.endIndex, isJoiner(next) else {
+                        // "james'" keeps its possessive apostrophe.
+                        if isApostrophe(next), scalars[scalars.index(before: end)] == "s",
+                           after == scalars.endIndex || !isWordScalar(scalars[after]) {
+                            end = after
+                        }
+                        break
+                    }
+                    guard isWordScalar(scalars[after]) else { break }
+                    if next == "." { sawDot = true }
+                    if next == "@" { sawAt = true }
+                    end = scalars.index(after: after)
+                    sawLetter = sawLetter || isLetter(scalars[after])
+                }
+                let range = start..<end
+                let raw = String(scalars[range])
+                let word = fold(raw)
+                let kind: Token.Kind
+                if sawAt { kind = .email }
+                else if sawDot, sawLetter, let ext = word.split(separator: ".").last, ext.count <= 5,
+                        ext.first?.isLetter == true, !word.hasPrefix("www.") { kind = .fileName }
+                else if !sawLetter { kind = .number }
+                else { kind = .word }
+                tokens.append(Token(range: range, word: word, kind: kind, isCapitalized: scalar.properties.isUppercase))
+                index = end
+            } else {
+                let next = scalars.index(after: index)
+                if marks.contains(scalar) {
+                    tokens.append(Token(range: index..<next, word: String(scalar), kind: .mark, isCapitalized: false))
+                }
+                index = next
+            }
+        }
+        return tokens
+    }
+
+    private static let marks: Set<Unicode.Scalar> = [",", ";", ".", "!", "?", "(", ")", "\"", "“", "”", "&", "+"]
+
+    private static func isLetter(_ s: Unicode.Scalar) -> Bool {
+        if s.isASCII { return (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") }
+        return s.properties.isAlphabetic
+    }
+
+    private static func isWordScalar(_ s: Unicode.Scalar) -> Bool {
+        if s.isASCII { return (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") || (s >= "0" && s <= "9") }
+        return s.properties.isAlphabetic || s.properties.numericType != nil
+    }
+
+    private static func isApostrophe(_ s: Unicode.Scalar) -> Bool { s == "'" || s == "\u{2019}" }
+
+    private static func isJoiner(_ s: Unicode.Scalar) -> Bool {
+        switch s {
+        case "'", "\u{2019}", ".", "@", "-", ":", "/", "_": return true
+        default: return false
+        }
+    }
+
+    /// Lower case, plain apostrophes, accents removed.
+    static func fold(_ raw: String) -> String {
+        if raw.utf8.allSatisfy({ $0 < 0x80 }) { return raw.lowercased() }
+        return Spelling.fold(raw.replacingOccurrences(of: "\u{2019}", with: "'"))
+    }
+}

@@ -68,15 +68,20 @@ enum Classifier {
         if let followUp = FollowUps.route(s, shape: shape, known: known) { return followUp }
 
         // 4. Things clerk does not do (alarms, weather, music …), unless the calendar is named
-        //    or the person asks to be reminded.
+        //    or the person asks to be reminded. A weak topic (a restaurant, a ticket, a
+        //    question) yields to a calendar verb with an event ("cancel lunch at the restaurant").
         if let topic = shape.topic, !shape.hasCalendarNoun, !shape.remind || topic == .alarm || topic == .timer {
-            return route(.outOfScope(topic), "topic:\(topic.rawValue)")
+            let yields = Self.weakTopics.contains(topic) && shape.headVerb != .none && shape.headVerb != .show && shape.hasEventNoun
+            if !yields { return route(.outOfScope(topic), "topic:\(topic.rawValue)") }
         }
         //    Adding or changing a contact is not something clerk does either.
-        if shape.headVerb == .create || shape.headVerb == .update || s.word(head) == "store" || s.word(head) == "keep",
-           shape.hasContactNoun || ((shape.hasEmail || shape.contactField == .email || shape.contactField == .phone)
-               && !shape.hasEventNoun && !shape.hasDate) {
-            return route(.outOfScope(.contactEditing), "contact-editing", command)
+        let addsSomething = shape.headVerb == .create || shape.headVerb == .update || ["store", "keep", "use", "get"].contains(s.word(head))
+            || s.has(["add", "save", "store"])
+        if addsSomething, !shape.hasEventNoun, !shape.hasCalendarNoun,
+           shape.hasContactNoun || ((shape.hasEmail || shape.contactField == .email || shape.contactField == .phone) && !shape.hasDate) {
+            if !(shape.headVerb == .show && !shape.hasEmail && !s.has(["add", "save", "store"])) {
+                return route(.outOfScope(.contactEditing), "contact-editing", command)
+            }
         }
 
         // 5. Removing events: a delete verb at the head, or anywhere when the sentence is about
@@ -90,6 +95,18 @@ enum Classifier {
         if let at = shape.deleteAt, shape.headVerb != .create || s.word(head) == "make",
            shape.hasEventNoun || shape.hasCalendarNoun || shape.pronounAt != nil || shape.hasDate {
             return route(.deleteEvent, "delete-in-sentence", at..<(at + 1))
+        }
+        //    "make my calendar empty", "make blank on july three calendar", "no lunch date tomorrow".
+        if shape.hasCalendarNoun, let at = s.first(in: ["blank", "empty", "clear", "clean", "cleared", "emptied"]) {
+            return route(.deleteEvent, "clear-calendar", at..<(at + 1))
+        }
+        if s.word(head) == "no", shape.hasEventNoun, !shape.isQuestion {
+            return route(.deleteEvent, "no-event", head..<(head + 1))
+        }
+        //    "take lunch meeting off my calendar".
+        if ["take", "get", "knock"].contains(s.word(head)), let off = s.first(in: ["off", "out", "away"], from: head + 1),
+           shape.hasCalendarNoun || shape.hasEventNoun, !shape.remind {
+            return route(.deleteEvent, "take-off", off..<(off + 1))
         }
 
         // 6. Changing events: "move the review to Tuesday", "rename the standup to Daily".
@@ -132,9 +149,18 @@ enum Classifier {
         return route(.outOfScope(nil), "unknown")
     }
 
+    /// Topics that give way to a calendar verb with an event in the sentence.
+    static let weakTopics: Set<OutOfScopeTopic> = [.question, .travel, .weather, .news, .clock]
+
     /// Reads the shape of a sentence once.
     static func measure(_ s: Sentence) -> Shape {
-        let head = s.body.lowerBound
+        // The verb may follow a date said first ("on Tuesday remind me …", "tomorrow cancel …").
+        var head = s.body.lowerBound
+        while head + 1 < s.body.upperBound, s.tokens[head].isInDate || s.tokens[head].isMark
+                || (EventDetails.datePrepositions.contains(s.word(head)) && s.tokens[head + 1].isInDate) {
+            head += 1
+        }
+        if head + 1 >= s.body.upperBound, s.tokens[head].isInDate { head = s.body.lowerBound }
         var shape = Shape(head: head, afterVerb: head)
         let w0 = s.word(head)
 
@@ -151,13 +177,19 @@ enum Classifier {
         shape.afterVerb = shape.headVerb == .none ? head : CommandWords.end(of: s, from: head)
 
         shape.isQuestion = Lexicon.questionWords.contains(w0) || s.matches(["let", "me", "know"], at: head)
-            || s.matches(["i", "want", "to", "know"], at: head) || s.matches(["is", "there"], at: head)
+            || s.matches(["i", "want", "to", "know"], at: head) || s.word(s.body.upperBound) == "?"
+            || (shape.headVerb == .none && s.first(of: [["are", "there"], ["is", "there"], ["do", "i", "have"], ["am", "i"]]) != nil)
         if shape.headVerb == .create && (w0 == "notify" || w0 == "alert") { shape.isQuestion = false }
 
         var i = s.body.lowerBound
         while i < s.body.upperBound {
             let t = s.tokens[i]
             let w = t.word
+            // The verb at the head is not also a noun ("show …", "call Ana", "schedule lunch").
+            if i == head, shape.headVerb != .none || ContactPhrases.callVerbs.contains(w) {
+                i += 1
+                continue
+            }
             if t.isInDate {
                 shape.hasDate = true
                 if let d = t.date, s.dates[d].known.contains(.time) { shape.hasTimeOfDay = true }
@@ -181,7 +213,7 @@ enum Classifier {
             if Lexicon.fileNouns.contains(w) { shape.hasFileNoun = true }
             if shape.pronounAt == nil, Lexicon.referencePronouns.contains(w), i > head { shape.pronounAt = i }
             if w == "remind" || w == "reminded" || w == "remember" || s.matches(["don't", "forget"], at: i)
-                || s.matches(["dont", "forget"], at: i) || s.matches(["let", "me", "forget"], at: i) {
+                || s.matches(["dont", "forget"], at: i) || s.matches(["let", "me", "forget"], at: i) || isTellMeTo(s, at: i) {
                 shape.remind = true
             }
             if shape.deleteAt == nil, i > head || shape.headVerb == .delete {
@@ -200,10 +232,22 @@ enum Classifier {
             shape.topic = topic
         }
         if shape.topic == nil, isClockQuestion(s) { shape.topic = .clock }
+        // "in my area", "near me": public events and places, not the person's calendar.
+        if shape.topic == nil, s.first(of: [["in", "my", "area"], ["in", "my", "city"], ["near", "me"], ["in", "town"], ["around", "me"], ["nearby"], ["in", "the", "area"]]) != nil {
+            shape.topic = .question
+        }
         // "remind me" at the head of a question is still a reminder ("can you remind me …").
         if shape.remind, shape.headVerb == .none, w0 == "remind" { shape.headVerb = .create }
         if w0 == "remind" || w0 == "remember" { shape.isQuestion = false }
         return shape
+    }
+
+    /// "tell me to take my umbrella", "tell me on Tuesday to call Jane": a reminder.
+    static func isTellMeTo(_ s: Sentence, at i: Int) -> Bool {
+        guard s.matches(["tell", "me"], at: i) else { return false }
+        var j = i + 2
+        while j < s.body.upperBound, s.tokens[j].isInDate || EventDetails.datePrepositions.contains(s.word(j)) && s.word(j) != "to" { j += 1 }
+        return s.word(j) == "to"
     }
 
     /// "set up", "write down", "take note", "don't forget", "i need a reminder".
@@ -220,18 +264,15 @@ enum Classifier {
         let w = s.word(i)
         switch w {
         case "list", "lists":
-            // "list my events" (verb) and "contact list" (the address book) are not lists.
-            if i == s.body.lowerBound { return false }
-            if s.word(i - 1) == "contact" || s.word(i - 1) == "contacts" || s.word(i - 1) == "email" { return false }
-            return !(s.word(i + 1) == "out" || s.word(i + 1) == "all" || s.word(i + 1) == "my")
+            // "list my events" (verb), "the list of upcoming events", and the contact list are not lists;
+            // "shopping list", "to do list" are.
+            if i == s.body.lowerBound || ["out", "all", "my", "of"].contains(s.word(i + 1)) { return false }
+            if ["shopping", "grocery", "groceries", "do", "todo", "to-do", "party", "vacation", "wish", "reading"].contains(s.word(i - 1)) { return true }
+            return !s.has(Lexicon.contactNouns) && !s.has(["email", "email", "reminder", "reminders", "events", "meetings"])
         case "text", "texts", "message", "messages", "post":
             return i == s.body.lowerBound || ["a", "send", "any", "new", "my", "the", "facebook"].contains(s.word(i - 1))
         case "order":
             return s.word(i - 1) != "in"
-        case "outside", "layers", "jacket", "umbrella", "far", "mean", "tall", "miles", "dollar", "cook", "exchange":
-            return !s.has(Lexicon.eventNouns) || s.matches(["how"], at: s.body.lowerBound)
-        case "audio":
-            return s.word(i + 1) != "book" || true
         case "shopping":
             return s.has(["list", "lists"])
         case "train", "bus", "ticket", "tickets":
@@ -278,9 +319,10 @@ enum Classifier {
     static func hasVerb(_ s: Sentence) -> Bool {
         for i in s.body where !s.tokens[i].isInDate {
             let w = s.word(i)
+            // Words that are nouns as often as verbs ("schedule", "plan", "call") do not count.
+            if Lexicon.eventNouns.contains(w) || Lexicon.calendarNouns.contains(w) || Lexicon.listingNouns.contains(w) { continue }
             if Lexicon.createVerbs.contains(w) || Lexicon.deleteVerbs.contains(w) || Lexicon.updateVerbs.contains(w)
-                || Lexicon.showVerbs.contains(w) || ["have", "go", "meet", "see", "visit", "attend", "take", "is", "are", "will", "need", "want", "pick", "call"].contains(w) {
-                if w == "call" || w == "meet" || w == "date" { continue }
+                || Lexicon.showVerbs.contains(w) || ["have", "go", "see", "visit", "attend", "take", "is", "are", "will", "need", "want", "pick"].contains(w) {
                 return true
             }
         }

@@ -169,8 +169,9 @@ struct EventDetails {
             if s.word(j) == "in" { end += 1 }
             if s.word(j) == "prior", s.word(end) == "to" { end += 1 }
             // "before the meeting", "before it", "before time", "before my anniversary".
-            if ["it", "time", "start", "then"].contains(s.word(end)) { end += 1 }
-            else if s.word(end) == "the", ["meeting", "event", "start", "appointment", "time"].contains(s.word(end + 1)) { end += 2 }
+            // "before it", "before time", "before the start"; "before the meeting" keeps its event for the title.
+            if ["it", "time", "start", "then", "hand", "that"].contains(s.word(end)) { end += 1 }
+            else if s.word(end) == "the", ["start", "time", "beginning"].contains(s.word(end + 1)) { end += 2 }
             var start = i
             if start > range.lowerBound, ["remind", "notify", "alert", "ping"].contains(s.word(start - 1)) {
                 start -= 1
@@ -336,6 +337,18 @@ struct EventDetails {
                 if s.word(i + 2) == "a", s.word(i + 3) == "call" || s.word(i + 3) == "ring" {
                     readNameList(s, from: i + 1, limit: i + 2, rule: "give-a-call", keepInTitle: true, known: known, maxNames: 1)
                 }
+            case "add" where i == s.body.lowerBound:
+                // "add jim and jerry to the event".
+                var end = i + 1
+                while end < range.upperBound, isNameWord(s, end) || ["and", ","].contains(s.word(end)) { end += 1 }
+                if end > i + 1, s.word(end) == "to", ["event", "meeting", "it", "this", "the"].contains(s.word(end + 1)) {
+                    readNameList(s, from: i + 1, limit: end, rule: "add-person", keepInTitle: false, known: known)
+                }
+            case "for" where i > range.lowerBound && Lexicon.eventNouns.contains(s.word(i - 1)) && !s.tokens[i - 1].isInDate:
+                // "an appointment for allen".
+                if !s.tokens[i + 1 < s.count ? i + 1 : i].isPossessive {
+                    readNameList(s, from: i + 1, limit: range.upperBound, rule: "for-person", keepInTitle: true, known: known, maxNames: 1)
+                }
             default:
                 // "Jane's birthday party": the person whose occasion it is.
                 if t.isPossessive, i + 1 < range.upperBound, Lexicon.eventNouns.contains(s.word(i + 1)),
@@ -412,7 +425,8 @@ struct EventDetails {
         guard t.kind == .word, !t.isInDate else { return false }
         let w = t.word, b = String(t.base)
         if t.isPossessive && !allowPossessive { return false }
-        for set in [Lexicon.notNames, Lexicon.relations, Lexicon.eventNouns, Lexicon.calendarNouns, Lexicon.createVerbs,
+        // Verbs that are also names ("Mark", "Will") stay possible names.
+        for set in [Lexicon.notNames, Lexicon.relations, Lexicon.eventNouns, Lexicon.calendarNouns,
                     Lexicon.deleteVerbs, Lexicon.updateVerbs, Lexicon.showVerbs, Lexicon.genericEventNouns, Self.placeNouns,
                     Lexicon.determiners, Self.commonWords] where set.contains(w) || set.contains(b) {
             return false
@@ -432,6 +446,8 @@ struct EventDetails {
         "tell", "ask", "let", "know", "store", "airport", "station", "groomer", "doctor", "doctors", "vet", "work",
         "home", "school", "office", "clients", "all", "my", "laundry", "trash", "bill", "bills", "payment", "rent",
         "name", "information", "info", "details", "number", "email", "address", "phone", "contact", "contacts",
+        "add", "set", "put", "make", "create", "schedule", "book", "plan", "remind", "remember", "new", "save", "repeat",
+        "fix", "enter", "notify", "alert", "block", "record", "log", "jot", "setup", "insert", "register", "organize",
     ]
 
     private mutating func mark(_ range: Range<Int>) {

@@ -48,7 +48,7 @@ enum FixedCommands {
     static func newCalendar(_ s: Sentence) -> Route? {
         var i = s.body.lowerBound
         let verb = s.word(i)
-        guard ["new", "create", "add", "make", "start", "open"].contains(verb) else { return nil }
+        guard ["new", "create", "add", "make"].contains(verb) else { return nil }
         if verb != "new" { i += 1 }
         while ["a", "an", "new", "another"].contains(s.word(i)) { i += 1 }
         guard s.word(i) == "calendar", i + 1 <= s.body.upperBound else { return nil }
@@ -58,7 +58,8 @@ enum FixedCommands {
         if i < s.body.upperBound {
             let next = s.tokens[i]
             if next.isInDate || Lexicon.genericEventNouns.contains(next.word) || ["to", "on", "in", "with", "info"].contains(next.word) { return nil }
-            if (i..<s.body.upperBound).contains(where: { s.tokens[$0].isInDate }) { return nil }
+            if (i..<s.body.upperBound).contains(where: { s.tokens[$0].isInDate }) || s.body.upperBound - i > 3 { return nil }
+            if (i..<s.body.upperBound).contains(where: { Lexicon.createVerbs.contains(s.word($0)) || Lexicon.deleteVerbs.contains(s.word($0)) || s.word($0) == "and" }) { return nil }
         }
         return Route(kind: .createCalendar, rule: "new-calendar", command: s.body.lowerBound..<i)
     }

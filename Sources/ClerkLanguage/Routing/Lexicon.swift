@@ -20,6 +20,9 @@ enum Lexicon {
         ["would", "you", "mind"], ["go", "ahead", "and"], ["help", "me", "to"], ["help", "me"], ["i", "want", "to"], ["i", "need", "to"],
         ["i", "would", "like", "to"], ["i'd", "like", "to"], ["i", "wanna"], ["i", "wish", "to"], ["let's"], ["lets"],
         ["please"], ["kindly"], ["just"], ["now"], ["also"], ["and"], ["then"], ["quickly"], ["ok"], ["okay"],
+        // "open calendar and …", "open up contacts and …": opening the app is not the request.
+        ["open", "calendar", "and"], ["open", "my", "calendar", "and"], ["open", "the", "calendar", "and"], ["open", "calendar"],
+        ["open", "up", "contacts", "and"], ["open", "contacts", "and"], ["check", "the", "events", "on", "calendar", "and"],
     ]
 
     /// Filler at the end ("…, please", "… for me", "… thanks").
@@ -32,6 +35,7 @@ enum Lexicon {
         "schedule", "schedules", "scheduled", "add", "adds", "set", "sets", "put", "book", "create", "make", "plan", "arrange",
         "organize", "organise", "remind", "remember", "note", "mark", "marked", "block", "enter", "insert", "register",
         "pencil", "jot", "log", "new", "flag", "notify", "alert", "save", "record", "place", "fix", "setup", "reserve",
+        "repeat",
     ]
 
     /// Verbs that remove events ("cancel", "delete", "clear my day").
@@ -39,7 +43,7 @@ enum Lexicon {
         "delete", "deletes", "deleted", "deleting", "remove", "removes", "removed", "removing", "cancel", "cancels",
         "canceled", "cancelled", "cancelling", "canceling", "clear", "clears", "cleared", "erase", "erases", "erased",
         "wipe", "wiped", "drop", "scrap", "scratch", "discard", "dismiss", "destroy", "empty", "format", "reset",
-        "purge", "clean", "unschedule", "disregard", "rm", "trash", "kill",
+        "purge", "unschedule", "disregard", "rm", "trash", "kill",
     ]
 
     /// Two-word verbs that remove: "take off", "get rid of", "call off".
@@ -84,7 +88,8 @@ enum Lexicon {
         "visit", "checkup", "check-up", "haircut", "shift", "task", "tasks", "commitments", "errand", "errands", "service",
         "services", "retirement", "graduation", "dance", "show", "movie", "screening", "tournament", "recital", "webinar",
         "seminar", "workshop", "lecture", "course", "playdate", "drinks", "hangout", "outing", "date", "dates", "plan",
-        "activity", "activities", "entry", "entries", "occasion", "things",
+        "activity", "activities", "entry", "entries", "occasion", "things", "church", "mass", "prayer", "prayers", "worship",
+        "reunion", "pickup", "payday", "cookoff", "appointment's",
     ]
 
     /// Nouns that mean the calendar itself or what is on it.
@@ -101,13 +106,13 @@ enum Lexicon {
     /// Plural or collective nouns: a noun phrase made of them asks to see ("upcoming events").
     static let listingNouns: Set<String> = [
         "events", "meetings", "appointments", "reminders", "plans", "schedule", "agenda", "calendar", "birthdays",
-        "engagements", "commitments", "tasks", "parties", "things", "dates", "programs", "activities", "classes",
+        "engagements", "commitments", "tasks", "parties", "things", "dates", "programs", "activities", "classes", "plan",
     ]
 
     /// "upcoming", "next", "latest": about what comes, not something new.
     static let upcomingWords: Set<String> = [
-        "upcoming", "next", "latest", "coming", "future", "pending", "current", "remaining", "rest", "first", "last", "today's",
-        "tomorrow's", "tonight's", "weekly", "daily", "monthly",
+        "upcoming", "next", "latest", "coming", "future", "pending", "remaining", "rest", "today's", "tomorrow's",
+        "tonight's", "weekly", "daily", "monthly",
     ]
 
     /// Words of a question about being free.
@@ -146,9 +151,9 @@ enum Lexicon {
         "email": .email, "e-mail": .email, "emails": .email, "mail": .email, "gmail": .email,
         "address": .address, "addresses": .address, "live": .address, "lives": .address, "living": .address,
         "located": .address, "location": .address,
-        "birthday": .birthday, "bday": .birthday, "born": .birthday, "old": .birthday, "age": .birthday,
+        "birthday": .birthday, "bday": .birthday, "old": .birthday, "age": .birthday,
         "contact": .all, "contacts": .all, "details": .all, "detail": .all, "info": .all, "information": .all,
-        "profile": .all, "card": .all, "name": .all, "phonebook": .all,
+        "profile": .all, "card": .all, "name": .all, "phonebook": .all, "job": .all,
     ]
 
     /// Nouns that mean the address book.

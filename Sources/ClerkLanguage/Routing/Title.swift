@@ -6,11 +6,11 @@ enum Title {
     static let leading: Set<String> = [
         "to", "for", "about", "of", "that", "on", "at", "in", "by", "from", "and", "so", "then", "as", "me", "us", "up",
         "there", "is", "are", "it", "called", "named", "titled", "regarding", "re", "saying", "which", "a", "an", "the",
-        "new", "some", "please", "also", "just", "remind", "reminder", "event", "entry", "notification", "alert", "note",
+        "some", "please", "also", "just", "remind", "reminder", "event", "entry", "notification", "alert", "note",
         "item", "calendar", "notice", "be", "was", "were", "i", "we", "will", "would", "should", "could", "can", "you",
         "need", "needs", "have", "has", "must", "am", "i'm", "i'll", "we'll", "we're", "i've", "got", "going", "reminded",
-        "remember", "let", "know", "okay", "ok", "with", "set", "add", "put", "schedule", "book", "create", "make",
-        "input", "name", "title", "as", "following", "another", "like", "want", "wanna", "would", "having", "dont",
+        "remember", "let", "know", "okay", "ok", "with", "set", "input", "name", "title", "as", "following", "another",
+        "like", "want", "wanna", "would", "having", "dont",
         "don't", "forget", "actually", "this", "any", "events", "reminders", "entries", "notifications",
     ]
 

@@ -28,7 +28,7 @@ public struct Router: Sendable {
 
     /// The pipeline after the date reader (the benchmark times it on its own as well).
     func understand(_ text: String, dates: [DateMatch], known: KnownNames, suggest: Bool) -> Understanding {
-        let sentence = Sentence(text: text, tokens: Tokenizer.tokens(of: text), dates: dates)
+        let sentence = Sentence(text: text, tokens: Term.split(text), dates: dates)
         guard !sentence.body.isEmpty else {
             return Understanding(text: text, intent: .outOfScope(OutOfScope()), dates: dates, rule: "empty")
         }

@@ -22,7 +22,7 @@ struct Shape {
     /// First token of the request proper.
     var head: Int
     var headVerb = HeadVerb.none
-    /// Token after the head verb and its particles ("remind me to" → the token after "to").
+    /// Term after the head verb and its particles ("remind me to" → the token after "to").
     var afterVerb: Int
     var isQuestion = false
     /// Where a delete verb or phrase is, anywhere in the body.
@@ -165,18 +165,18 @@ enum Classifier {
         let w0 = s.word(head)
 
         // The head verb and the particles that belong to it ("remind me to", "set up a").
-        if Lexicon.deleteVerbs.contains(w0) || Lexicon.deletePhrases.contains(where: { s.matches($0, at: head) && $0.count > 1 && $0[0] != "no" && $0[0] != "any" }) {
+        if Vocabulary.deleteVerbs.contains(w0) || Vocabulary.deletePhrases.contains(where: { s.matches($0, at: head) && $0.count > 1 && $0[0] != "no" && $0[0] != "any" }) {
             shape.headVerb = .delete
-        } else if Lexicon.updateVerbs.contains(w0) && !(w0 == "bring" && s.word(head + 1) != "forward") {
+        } else if Vocabulary.updateVerbs.contains(w0) && !(w0 == "bring" && s.word(head + 1) != "forward") {
             shape.headVerb = .update
-        } else if Lexicon.createVerbs.contains(w0) || isCreatePhrase(s, at: head) {
+        } else if Vocabulary.createVerbs.contains(w0) || isCreatePhrase(s, at: head) {
             shape.headVerb = .create
-        } else if Lexicon.showVerbs.contains(w0) && w0 != "what" {
+        } else if Vocabulary.showVerbs.contains(w0) && w0 != "what" {
             shape.headVerb = .show
         }
         shape.afterVerb = shape.headVerb == .none ? head : CommandWords.end(of: s, from: head)
 
-        shape.isQuestion = Lexicon.questionWords.contains(w0) || s.matches(["let", "me", "know"], at: head)
+        shape.isQuestion = Vocabulary.questionWords.contains(w0) || s.matches(["let", "me", "know"], at: head)
             || s.matches(["i", "want", "to", "know"], at: head) || s.word(s.body.upperBound) == "?"
             || (shape.headVerb == .none && s.first(of: [["are", "there"], ["is", "there"], ["do", "i", "have"], ["am", "i"]]) != nil)
         if shape.headVerb == .create && (w0 == "notify" || w0 == "alert") { shape.isQuestion = false }
@@ -201,34 +201,34 @@ enum Classifier {
             case .email: shape.hasEmail = true
             default: break
             }
-            if Lexicon.eventNouns.contains(w) || Lexicon.eventNouns.contains(String(t.base)) { shape.hasEventNoun = true }
-            if Lexicon.calendarNouns.contains(w) && w != "day" && w != "week" { shape.hasCalendarNoun = true }
-            if Lexicon.listingNouns.contains(w) { shape.hasListingNoun = true }
-            if Lexicon.upcomingWords.contains(w) { shape.hasUpcomingWord = true }
-            if Lexicon.freeWords.contains(w) && w != "off" && w != "break" { shape.hasFreeWord = true }
-            if Lexicon.contactNouns.contains(w) || s.matches(["address", "book"], at: i) || s.matches(["phone", "book"], at: i) {
+            if Vocabulary.eventNouns.contains(w) || Vocabulary.eventNouns.contains(String(t.base)) { shape.hasEventNoun = true }
+            if Vocabulary.calendarNouns.contains(w) && w != "day" && w != "week" { shape.hasCalendarNoun = true }
+            if Vocabulary.listingNouns.contains(w) { shape.hasListingNoun = true }
+            if Vocabulary.upcomingWords.contains(w) { shape.hasUpcomingWord = true }
+            if Vocabulary.freeWords.contains(w) && w != "off" && w != "break" { shape.hasFreeWord = true }
+            if Vocabulary.contactNouns.contains(w) || s.matches(["address", "book"], at: i) || s.matches(["phone", "book"], at: i) {
                 shape.hasContactNoun = true
             }
-            if shape.contactField == nil, let field = Lexicon.contactFields[w], field != .all { shape.contactField = field }
-            if Lexicon.fileNouns.contains(w) { shape.hasFileNoun = true }
-            if shape.pronounAt == nil, Lexicon.referencePronouns.contains(w), i > head { shape.pronounAt = i }
+            if shape.contactField == nil, let field = Vocabulary.contactFields[w], field != .all { shape.contactField = field }
+            if Vocabulary.fileNouns.contains(w) { shape.hasFileNoun = true }
+            if shape.pronounAt == nil, Vocabulary.referencePronouns.contains(w), i > head { shape.pronounAt = i }
             if w == "remind" || w == "reminded" || w == "remember" || s.matches(["don't", "forget"], at: i)
                 || s.matches(["dont", "forget"], at: i) || s.matches(["let", "me", "forget"], at: i) || isTellMeTo(s, at: i) {
                 shape.remind = true
             }
             if shape.deleteAt == nil, i > head || shape.headVerb == .delete {
-                if Lexicon.deleteVerbs.contains(w) && !(w == "clean" && i > head && s.word(i - 1) == "calendar") {
+                if Vocabulary.deleteVerbs.contains(w) && !(w == "clean" && i > head && s.word(i - 1) == "calendar") {
                     shape.deleteAt = i
-                } else if Lexicon.deletePhrases.contains(where: { s.matches($0, at: i) }) {
+                } else if Vocabulary.deletePhrases.contains(where: { s.matches($0, at: i) }) {
                     shape.deleteAt = i
                 }
             }
-            if shape.topic == nil, let topic = Lexicon.outOfScopeTopics[w], topicCounts(s, at: i, topic: topic) {
+            if shape.topic == nil, let topic = Vocabulary.outOfScopeTopics[w], topicCounts(s, at: i, topic: topic) {
                 shape.topic = topic
             }
             i += 1
         }
-        if shape.topic == nil, let topic = Lexicon.outOfScopeHeads[w0], headTopicCounts(s, at: head, topic: topic) {
+        if shape.topic == nil, let topic = Vocabulary.outOfScopeHeads[w0], headTopicCounts(s, at: head, topic: topic) {
             shape.topic = topic
         }
         if shape.topic == nil, isClockQuestion(s) { shape.topic = .clock }
@@ -268,7 +268,7 @@ enum Classifier {
             // "shopping list", "to do list" are.
             if i == s.body.lowerBound || ["out", "all", "my", "of"].contains(s.word(i + 1)) { return false }
             if ["shopping", "grocery", "groceries", "do", "todo", "to-do", "party", "vacation", "wish", "reading"].contains(s.word(i - 1)) { return true }
-            return !s.has(Lexicon.contactNouns) && !s.has(["email", "email", "reminder", "reminders", "events", "meetings"])
+            return !s.has(Vocabulary.contactNouns) && !s.has(["email", "email", "reminder", "reminders", "events", "meetings"])
         case "text", "texts", "message", "messages", "post":
             return i == s.body.lowerBound || ["a", "send", "any", "new", "my", "the", "facebook"].contains(s.word(i - 1))
         case "order":
@@ -287,7 +287,7 @@ enum Classifier {
         switch s.word(i) {
         case "send": return !(s.word(i + 1) == "me") || s.has(["email", "text", "message", "mail", "tweet"])
         case "email", "mail": return !(s.has(["address", "id", "of"]))
-        case "stop", "pause", "resume": return !s.has(Lexicon.eventNouns)
+        case "stop", "pause", "resume": return !s.has(Vocabulary.eventNouns)
         case "turn": return !s.has(["reminders", "reminder", "notifications"])
         case "play": return !s.has(["date", "calendar", "meeting"]) || s.count <= 3
         default: return true
@@ -320,9 +320,9 @@ enum Classifier {
         for i in s.body where !s.tokens[i].isInDate {
             let w = s.word(i)
             // Words that are nouns as often as verbs ("schedule", "plan", "call") do not count.
-            if Lexicon.eventNouns.contains(w) || Lexicon.calendarNouns.contains(w) || Lexicon.listingNouns.contains(w) { continue }
-            if Lexicon.createVerbs.contains(w) || Lexicon.deleteVerbs.contains(w) || Lexicon.updateVerbs.contains(w)
-                || Lexicon.showVerbs.contains(w) || ["have", "go", "see", "visit", "attend", "take", "is", "are", "will", "need", "want", "pick"].contains(w) {
+            if Vocabulary.eventNouns.contains(w) || Vocabulary.calendarNouns.contains(w) || Vocabulary.listingNouns.contains(w) { continue }
+            if Vocabulary.createVerbs.contains(w) || Vocabulary.deleteVerbs.contains(w) || Vocabulary.updateVerbs.contains(w)
+                || Vocabulary.showVerbs.contains(w) || ["have", "go", "see", "visit", "attend", "take", "is", "are", "will", "need", "want", "pick"].contains(w) {
                 return true
             }
         }

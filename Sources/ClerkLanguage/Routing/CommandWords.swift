@@ -25,7 +25,7 @@ enum CommandWords {
         while j < limit, articles.contains(s.word(j)) { j += 1 }
         // Generic nouns right after the verb: "create an event …", "set a reminder …".
         var k = j
-        while k < limit, Lexicon.genericEventNouns.contains(s.word(k)) || ["calendar", "repeating", "recurring", "weekly", "daily", "monthly", "yearly", "generic"].contains(s.word(k)),
+        while k < limit, Vocabulary.genericEventNouns.contains(s.word(k)) || ["calendar", "repeating", "recurring", "weekly", "daily", "monthly", "yearly", "generic"].contains(s.word(k)),
               !s.tokens[k].isInDate {
             k += 1
         }
@@ -36,7 +36,7 @@ enum CommandWords {
 
     /// True when the run is only generic nouns (and "calendar" comes before a generic noun).
     private static func isGenericRun(_ s: Sentence, _ run: Range<Int>) -> Bool {
-        run.contains { Lexicon.genericEventNouns.contains(s.word($0)) && s.word($0) != "calendar" }
+        run.contains { Vocabulary.genericEventNouns.contains(s.word($0)) && s.word($0) != "calendar" }
             || (run.count == 1 && s.word(run.lowerBound) == "calendar")
     }
 }

@@ -22,7 +22,7 @@ enum ContactPhrases {
         if ["who", "who's", "whos"].contains(w0) {
             var i = head + 1
             if s.word(i) == "is" { i += 1 }
-            if let name = person(in: s, from: i, known: known), !Lexicon.determiners.contains(s.word(i)), name.range.upperBound >= body.upperBound - 3 {
+            if let name = person(in: s, from: i, known: known), !Vocabulary.determiners.contains(s.word(i)), name.range.upperBound >= body.upperBound - 3 {
                 return Route(kind: .contactLookup, rule: "who-is", command: head..<i)
             }
         }
@@ -61,7 +61,7 @@ enum ContactPhrases {
         var found: ContactField?
         for i in s.body {
             let w = s.word(i)
-            guard let field = Lexicon.contactFields[w] else { continue }
+            guard let field = Vocabulary.contactFields[w] else { continue }
             switch w {
             case "number", "numbers":
                 // "number of meetings" is a count, not a phone number.
@@ -90,7 +90,7 @@ enum ContactPhrases {
             let t = s.tokens[i]
             if t.isPossessive, !t.isInDate {
                 let b = String(t.base)
-                if Lexicon.relations.contains(b) { return (i..<(i + 1), true) }
+                if Vocabulary.relations.contains(b) { return (i..<(i + 1), true) }
                 if isName(s, i) {
                     var start = i
                     while start > s.body.lowerBound, i - start < 2, isName(s, start - 1), !s.tokens[start - 1].isPossessive { start -= 1 }
@@ -100,13 +100,13 @@ enum ContactPhrases {
             if ["of", "for", "to", "on", "about", "named", "called", "from"].contains(t.word), let p = person(in: s, from: i + 1, known: known) {
                 return (p.range, p.isRelation)
             }
-            if t.word == "my", Lexicon.relations.contains(s.word(i + 1)) { return ((i + 1)..<(i + 2), true) }
+            if t.word == "my", Vocabulary.relations.contains(s.word(i + 1)) { return ((i + 1)..<(i + 2), true) }
             if !known.contacts.isEmpty, known.contacts.contains(where: { Spelling.fold($0).split(separator: " ").contains(Substring(t.word)) }) {
                 return (i..<(i + 1), false)
             }
         }
         // "is bills pager number in my contacts", "show ana number", "rahul contact".
-        for i in s.body where isName(s, i) && i + 1 < s.count && Lexicon.contactFields[s.word(i + 1)] != nil {
+        for i in s.body where isName(s, i) && i + 1 < s.count && Vocabulary.contactFields[s.word(i + 1)] != nil {
             return (i..<(i + 1), false)
         }
         for i in s.body where ["does", "is", "did", "where"].contains(s.word(i - 1)) && isName(s, i) {
@@ -118,8 +118,8 @@ enum ContactPhrases {
     /// A name (or "my" + relation) starting at token `i`: up to three name words.
     static func person(in s: Sentence, from i: Int, known: KnownNames) -> (range: Range<Int>, isRelation: Bool)? {
         var start = i
-        while ["my", "the", "a"].contains(s.word(start)), Lexicon.relations.contains(s.word(start + 1)) || s.word(start) == "my" { start += 1 }
-        if start < s.body.upperBound, Lexicon.relations.contains(String(s.tokens[start].base)) {
+        while ["my", "the", "a"].contains(s.word(start)), Vocabulary.relations.contains(s.word(start + 1)) || s.word(start) == "my" { start += 1 }
+        if start < s.body.upperBound, Vocabulary.relations.contains(String(s.tokens[start].base)) {
             var end = start + 1
             // "my girlfriend lisa", "my friend alex": the name after the relation wins.
             if end < s.body.upperBound, isName(s, end) {
@@ -130,7 +130,7 @@ enum ContactPhrases {
             return (start..<end, true)
         }
         var j = start
-        if Lexicon.honorifics.contains(s.word(j)), isName(s, j + 1) { j += 1 }
+        if Vocabulary.honorifics.contains(s.word(j)), isName(s, j + 1) { j += 1 }
         guard j < s.body.upperBound, isName(s, j) else { return nil }
         var end = j + 1
         while end < s.body.upperBound, end - start < 3, isName(s, end), !s.tokens[end - 1].isPossessive { end += 1 }
@@ -143,10 +143,10 @@ enum ContactPhrases {
         let t = s.tokens[i]
         guard t.kind == .word, !t.isInDate else { return false }
         let b = String(t.base)
-        if Lexicon.contactFields[t.word] != nil || Lexicon.contactFields[b] != nil { return false }
-        if Lexicon.contactNouns.contains(b) || Lexicon.fileNouns.contains(b) { return false }
-        for set in [Lexicon.notNames, Lexicon.relations, Lexicon.eventNouns, Lexicon.calendarNouns, Lexicon.showVerbs,
-                    Lexicon.createVerbs, Lexicon.deleteVerbs, Lexicon.questionWords, EventDetails.commonWords, Lexicon.determiners]
+        if Vocabulary.contactFields[t.word] != nil || Vocabulary.contactFields[b] != nil { return false }
+        if Vocabulary.contactNouns.contains(b) || Vocabulary.fileNouns.contains(b) { return false }
+        for set in [Vocabulary.notNames, Vocabulary.relations, Vocabulary.eventNouns, Vocabulary.calendarNouns, Vocabulary.showVerbs,
+                    Vocabulary.createVerbs, Vocabulary.deleteVerbs, Vocabulary.questionWords, EventDetails.commonWords, Vocabulary.determiners]
         where set.contains(t.word) || set.contains(b) {
             return false
         }
@@ -172,7 +172,7 @@ enum ContactPhrases {
         default:
             mention = personMention(s, known: known)
         }
-        if let fieldAt = s.body.first(where: { Lexicon.contactFields[s.word($0)] == field && field != .all }) {
+        if let fieldAt = s.body.first(where: { Vocabulary.contactFields[s.word($0)] == field && field != .all }) {
             slots.append(s.slot(.field, fieldAt..<(fieldAt + 1), value: field.rawValue, rule: "field-word"))
         }
         guard let mention else { return .contactLookup(ContactQuery(name: "", field: field)) }

@@ -19,7 +19,7 @@ struct EventDetails {
     var reminderMinutes: [Int] = []
     var durationMinutes: Int?
     var isAllDay = false
-    /// Token ranges of attendee names that stay in the title ("with Ana").
+    /// Term ranges of attendee names that stay in the title ("with Ana").
     var namesInTitle: [Range<Int>] = []
 
     /// Reads `range` of `s`. `keepWithNames` leaves "with Ana" unused so it stays in a title.
@@ -125,7 +125,7 @@ struct EventDetails {
     private func knownCalendar(_ s: Sentence, at i: Int, known: KnownNames, limit: Int) -> (name: String, next: Int)? {
         var best: (String, Int)?
         for name in known.calendars {
-            let words = Tokenizer.tokens(of: name).filter { !$0.isMark }.map(\.word)
+            let words = Term.split(name).filter { !$0.isMark }.map(\.word)
             guard !words.isEmpty, i + words.count <= limit else { continue }
             var ok = true
             for (k, w) in words.enumerated() where s.tokens[i + k].word != w || s.tokens[i + k].isInDate || used[i + k] { ok = false; break }
@@ -137,7 +137,7 @@ struct EventDetails {
     /// A word that can be part of a calendar's name ("Work", "Family", "Book club").
     private func isCalendarWord(_ s: Sentence, _ i: Int) -> Bool {
         let t = s.tokens[i]
-        return t.kind == .word && !t.isInDate && !Lexicon.notNames.contains(t.word) && !Lexicon.determiners.contains(t.word)
+        return t.kind == .word && !t.isInDate && !Vocabulary.notNames.contains(t.word) && !Vocabulary.determiners.contains(t.word)
             && !["calendar", "instead", "please", "too"].contains(t.word)
     }
 
@@ -329,7 +329,7 @@ struct EventDetails {
                 // "meet joe for lunch", "call my grandma", "pick up john from the airport", "give jane a call".
                 var j = i + 1
                 if w == "pick", s.word(j) == "up" { j += 1 }
-                if w == "meeting", Lexicon.eventNouns.contains(s.word(j)) { continue }
+                if w == "meeting", Vocabulary.eventNouns.contains(s.word(j)) { continue }
                 if w != "meeting" || isKnownContact(s, j, known: known) {
                     readNameList(s, from: j, limit: range.upperBound, rule: "\(w)-person", keepInTitle: true, known: known, maxNames: 1)
                 }
@@ -344,18 +344,18 @@ struct EventDetails {
                 if end > i + 1, s.word(end) == "to", ["event", "meeting", "it", "this", "the"].contains(s.word(end + 1)) {
                     readNameList(s, from: i + 1, limit: end, rule: "add-person", keepInTitle: false, known: known)
                 }
-            case "for" where i > range.lowerBound && Lexicon.eventNouns.contains(s.word(i - 1)) && !s.tokens[i - 1].isInDate:
+            case "for" where i > range.lowerBound && Vocabulary.eventNouns.contains(s.word(i - 1)) && !s.tokens[i - 1].isInDate:
                 // "an appointment for allen".
                 if !s.tokens[i + 1 < s.count ? i + 1 : i].isPossessive {
                     readNameList(s, from: i + 1, limit: range.upperBound, rule: "for-person", keepInTitle: true, known: known, maxNames: 1)
                 }
             default:
                 // "Jane's birthday party": the person whose occasion it is.
-                if t.isPossessive, i + 1 < range.upperBound, Lexicon.eventNouns.contains(s.word(i + 1)),
+                if t.isPossessive, i + 1 < range.upperBound, Vocabulary.eventNouns.contains(s.word(i + 1)),
                    isNameWord(s, i, allowPossessive: true), !Self.holidayOwners.contains(String(t.base)) {
                     var start = i
                     while start > range.lowerBound, start > i - 2, isNameWord(s, start - 1), !used[start - 1],
-                          !Lexicon.createVerbs.contains(s.word(start - 1)) && !Lexicon.showVerbs.contains(s.word(start - 1)) { start -= 1 }
+                          !Vocabulary.createVerbs.contains(s.word(start - 1)) && !Vocabulary.showVerbs.contains(s.word(start - 1)) { start -= 1 }
                     let name = (start..<i).map { String(s.text(of: $0..<($0 + 1))) } + [String(s.text(of: i..<(i + 1)).dropLast(2))]
                     addAttendee(Attendee(name: name.joined(separator: " ")), s, start..<(i + 1), rule: "possessive-person", keepInTitle: true)
                 }
@@ -377,7 +377,7 @@ struct EventDetails {
                 i += 1
             } else {
                 var start = i
-                if Lexicon.honorifics.contains(s.word(i)), i + 1 < limit, isNameWord(s, i + 1) { i += 1 }
+                if Vocabulary.honorifics.contains(s.word(i)), i + 1 < limit, isNameWord(s, i + 1) { i += 1 }
                 else if !isNameWord(s, i) || used[i] { break }
                 var end = i + 1
                 while end < limit, end - start < 3, isNameWord(s, end), !used[end], !s.tokens[end - 1].isPossessive { end += 1 }
@@ -394,7 +394,7 @@ struct EventDetails {
             // Lists go on with "and", ",", "&".
             if i < limit, s.word(i) == "and" || s.word(i) == "," || s.word(i) == "&" {
                 let next = s.word(i) == "," && s.word(i + 1) == "and" ? i + 2 : i + 1
-                if next < limit, isNameWord(s, next) || s.tokens[next].kind == .email || Lexicon.honorifics.contains(s.word(next)) {
+                if next < limit, isNameWord(s, next) || s.tokens[next].kind == .email || Vocabulary.honorifics.contains(s.word(next)) {
                     if !keepInTitle { used[i] = true }
                     i = next
                     continue
@@ -426,9 +426,9 @@ struct EventDetails {
         let w = t.word, b = String(t.base)
         if t.isPossessive && !allowPossessive { return false }
         // Verbs that are also names ("Mark", "Will") stay possible names.
-        for set in [Lexicon.notNames, Lexicon.relations, Lexicon.eventNouns, Lexicon.calendarNouns,
-                    Lexicon.deleteVerbs, Lexicon.updateVerbs, Lexicon.showVerbs, Lexicon.genericEventNouns, Self.placeNouns,
-                    Lexicon.determiners, Self.commonWords] where set.contains(w) || set.contains(b) {
+        for set in [Vocabulary.notNames, Vocabulary.relations, Vocabulary.eventNouns, Vocabulary.calendarNouns,
+                    Vocabulary.deleteVerbs, Vocabulary.updateVerbs, Vocabulary.showVerbs, Vocabulary.genericEventNouns, Self.placeNouns,
+                    Vocabulary.determiners, Self.commonWords] where set.contains(w) || set.contains(b) {
             return false
         }
         if Quantity.numberWords[w] != nil || Quantity.units[w] != nil { return false }

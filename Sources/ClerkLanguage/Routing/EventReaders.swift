@@ -112,10 +112,10 @@ enum AgendaReader {
         for i in s.body where s.word(i) == "with" && i + 1 < s.count && details.namesInTitle.contains(where: { $0.lowerBound == i + 1 }) { used[i] = true }
         var kept = s.body.filter { i in
             let t = s.tokens[i]
-            return !used[i] && !t.isInDate && !t.isMark && !questionFrame.contains(t.word) && !Lexicon.freeWords.contains(t.word)
+            return !used[i] && !t.isInDate && !t.isMark && !questionFrame.contains(t.word) && !Vocabulary.freeWords.contains(t.word)
                 && Quantity.numberWords[t.word] == nil && Quantity.units[t.word] == nil
         }
-        kept = kept.filter { !(Lexicon.relations.contains(s.word($0)) && s.word($0 - 1) == "my") }
+        kept = kept.filter { !(Vocabulary.relations.contains(s.word($0)) && s.word($0 - 1) == "my") }
         guard !kept.isEmpty, !kept.allSatisfy({ categoryWords.contains(s.word($0)) }) else { return nil }
         var pieces: [Range<Int>] = []
         for i in kept {
@@ -128,7 +128,7 @@ enum AgendaReader {
 
     /// "meetings" → "meeting", "appointments" → "appointment"; other words as they are.
     static func singular(_ word: String) -> String {
-        if word.hasSuffix("s"), !word.hasSuffix("ss"), Lexicon.eventNouns.contains(String(word.dropLast())) { return String(word.dropLast()) }
+        if word.hasSuffix("s"), !word.hasSuffix("ss"), Vocabulary.eventNouns.contains(String(word.dropLast())) { return String(word.dropLast()) }
         return word
     }
 }
@@ -157,7 +157,7 @@ enum ReferenceReader {
         }
         // "it", "that", "this event": the one last shown, when nothing else says which.
         if reference.words == nil, !reference.isNext, !reference.isAll, reference.when == nil, reference.attendee == nil,
-           let it = range.first(where: { Lexicon.referencePronouns.contains(s.word($0)) || ["current", "same"].contains(s.word($0)) }) {
+           let it = range.first(where: { Vocabulary.referencePronouns.contains(s.word($0)) || ["current", "same"].contains(s.word($0)) }) {
             reference.isLastShown = true
             slots.append(s.slot(.reference, it..<(it + 1), value: "it", rule: "pronoun"))
         }
@@ -177,7 +177,7 @@ enum DeleteReader {
         var used = s.usedOutsideBody
         for i in route.command { used[i] = true }
         // The verb itself, wherever it is ("… and delete it").
-        for i in s.body where Lexicon.deleteVerbs.contains(s.word(i)) { used[i] = true }
+        for i in s.body where Vocabulary.deleteVerbs.contains(s.word(i)) { used[i] = true }
         return .deleteEvent(ReferenceReader.read(s, range: s.body, used: used, known: known, slots: &slots))
     }
 }

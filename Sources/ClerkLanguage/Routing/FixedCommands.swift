@@ -57,9 +57,9 @@ enum FixedCommands {
         // The rest is the name; "calendar entry for …", "calendar event", "calendar for tomorrow" are events.
         if i < s.body.upperBound {
             let next = s.tokens[i]
-            if next.isInDate || Lexicon.genericEventNouns.contains(next.word) || ["to", "on", "in", "with", "info"].contains(next.word) { return nil }
+            if next.isInDate || Vocabulary.genericEventNouns.contains(next.word) || ["to", "on", "in", "with", "info"].contains(next.word) { return nil }
             if (i..<s.body.upperBound).contains(where: { s.tokens[$0].isInDate }) || s.body.upperBound - i > 3 { return nil }
-            if (i..<s.body.upperBound).contains(where: { Lexicon.createVerbs.contains(s.word($0)) || Lexicon.deleteVerbs.contains(s.word($0)) || s.word($0) == "and" }) { return nil }
+            if (i..<s.body.upperBound).contains(where: { Vocabulary.createVerbs.contains(s.word($0)) || Vocabulary.deleteVerbs.contains(s.word($0)) || s.word($0) == "and" }) { return nil }
         }
         return Route(kind: .createCalendar, rule: "new-calendar", command: s.body.lowerBound..<i)
     }

@@ -82,7 +82,7 @@ enum FollowUps {
         let w = String(t.base)
         if known.contacts.contains(where: { Spelling.fold($0).split(separator: " ").contains(Substring(w)) }) { return true }
         guard t.isCapitalized else { return false }
-        return !Lexicon.eventNouns.contains(t.word) && !Lexicon.notNames.contains(t.word) && !Lexicon.calendarNouns.contains(t.word)
+        return !Vocabulary.eventNouns.contains(t.word) && !Vocabulary.notNames.contains(t.word) && !Vocabulary.calendarNouns.contains(t.word)
             && !known.calendars.contains(where: { Spelling.fold($0) == t.word })
     }
 

@@ -2,14 +2,14 @@
 /// that carries the request (`body`: without wake words, politeness and trailing thanks).
 struct Sentence {
     let text: String
-    var tokens: [Token]
+    var tokens: [Term]
     let dates: [DateMatch]
-    /// Token indices of the request proper.
+    /// Term indices of the request proper.
     var body: Range<Int>
     /// Tokens skipped at the head (wake words, "can you", "please"), for the explanation.
     var skipped: [Int] = []
 
-    init(text: String, tokens: [Token], dates: [DateMatch]) {
+    init(text: String, tokens: [Term], dates: [DateMatch]) {
         self.text = text
         self.tokens = tokens
         self.dates = dates
@@ -33,13 +33,13 @@ struct Sentence {
         var progress = true
         while progress, start + 1 < end {
             progress = false
-            if tokens[start].isMark || Lexicon.wakeWords.contains(tokens[start].word) {
+            if tokens[start].isMark || Vocabulary.wakeWords.contains(tokens[start].word) {
                 skipped.append(start)
                 start += 1
                 progress = true
                 continue
             }
-            for phrase in Lexicon.politeHeads where start + phrase.count < end && matches(phrase, at: start) {
+            for phrase in Vocabulary.politeHeads where start + phrase.count < end && matches(phrase, at: start) {
                 skipped.append(contentsOf: start..<(start + phrase.count))
                 start += phrase.count
                 progress = true
@@ -48,7 +48,7 @@ struct Sentence {
         }
         while end > start + 1 {
             let last = tokens[end - 1]
-            if last.isMark || (Lexicon.politeTails.contains(last.word) && !last.isInDate) {
+            if last.isMark || (Vocabulary.politeTails.contains(last.word) && !last.isInDate) {
                 end -= 1
             } else if last.word == "you", tokens[end - 2].word == "thank" {
                 end -= 2

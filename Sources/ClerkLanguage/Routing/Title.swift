@@ -66,7 +66,7 @@ enum Title {
         guard kept.count > 1 else { return }
         for k in 1..<kept.count where tailCommands.contains(s.word(kept[k])) {
             let rest = kept[(k + 1)...]
-            if rest.allSatisfy({ tailFiller.contains(s.word($0)) || Lexicon.calendarNouns.contains(s.word($0)) || EventDetails.repeatWords.contains(s.word($0)) }) {
+            if rest.allSatisfy({ tailFiller.contains(s.word($0)) || Vocabulary.calendarNouns.contains(s.word($0)) || EventDetails.repeatWords.contains(s.word($0)) }) {
                 var cut = k
                 while cut > 0, tailFiller.contains(s.word(kept[cut - 1])) || ["please", "can", "you", "and", "so", "i", "need", "to", "be"].contains(s.word(kept[cut - 1])) {
                     cut -= 1

@@ -1,12 +1,12 @@
 internal import ClerkCore
 import Foundation
 
-/// One word, number, name or mark of a line, with where it is in the text.
+/// One word, number, name or mark of a line (a token), with where it is in the text.
 ///
 /// `word` is what rules compare against: lower case, accents folded, typographic apostrophes
 /// made plain ("Café" → "cafe", "Ana’s" → "ana's"). The text itself is never changed; slots
 /// are cut from `range`.
-struct Token: Hashable {
+struct Term: Hashable {
     enum Kind: Hashable {
         case word
         /// Digits, possibly with `:` `.` `/` `-` inside ("13:00", "4b" is a word).
@@ -38,13 +38,13 @@ struct Token: Hashable {
     var isInDate: Bool { date != nil }
 }
 
-/// Splits a line into tokens. Letters and digits make words; `'` inside a word, and `.`,
-/// `@`, `-`, `:`, `/`, `_` between letters or digits keep a word together ("don't",
-/// "ana@example.com", "todo.txt", "13:00", "co-worker"); sentence marks become `.mark`
-/// tokens; anything else separates.
-enum Tokenizer {
-    static func tokens(of text: String) -> [Token] {
-        var tokens: [Token] = []
+extension Term {
+    /// Splits a line into terms. Letters and digits make words; `'` inside a word, and `.`,
+    /// `@`, `-`, `:`, `/`, `_` between letters or digits keep a word together ("don't",
+    /// "ana@example.com", "todo.txt", "13:00", "co-worker"); sentence marks become `.mark`
+    /// terms; anything else separates.
+    static func split(_ text: String) -> [Term] {
+        var tokens: [Term] = []
         tokens.reserveCapacity(16)
         let scalars = text.unicodeScalars
         var index = scalars.startIndex
@@ -80,18 +80,18 @@ enum Tokenizer {
                 let range = start..<end
                 let raw = String(scalars[range])
                 let word = fold(raw)
-                let kind: Token.Kind
+                let kind: Term.Kind
                 if sawAt { kind = .email }
                 else if sawDot, sawLetter, let ext = word.split(separator: ".").last, ext.count <= 5,
                         ext.first?.isLetter == true, !word.hasPrefix("www.") { kind = .fileName }
                 else if !sawLetter { kind = .number }
                 else { kind = .word }
-                tokens.append(Token(range: range, word: word, kind: kind, isCapitalized: scalar.properties.isUppercase))
+                tokens.append(Term(range: range, word: word, kind: kind, isCapitalized: scalar.properties.isUppercase))
                 index = end
             } else {
                 let next = scalars.index(after: index)
                 if marks.contains(scalar) {
-                    tokens.append(Token(range: index..<next, word: String(scalar), kind: .mark, isCapitalized: false))
+                    tokens.append(Term(range: index..<next, word: String(scalar), kind: .mark, isCapitalized: false))
                 }
                 index = next
             }

@@ -3,7 +3,7 @@
 ///
 /// Words are folded (lower case, no accents, plain apostrophes). Verbs list their common
 /// inflections because spoken transcripts use them ("cancels lunch", "deleted").
-enum Lexicon {
+enum Vocabulary {
     // MARK: - Noise around the request
 
     /// Said before a request to wake an assistant or be polite; skipped at the start and end.

@@ -1,3 +1,5 @@
+internal import ClerkCore
+
 /// The kinds of request the classifier tells apart; the readers fill in the details.
 enum RouteKind: Equatable {
     case createEvent, queryAgenda, updateEvent, deleteEvent, contactLookup
@@ -58,6 +60,8 @@ enum Classifier {
 
         // 1. Fixed commands: help, log in/out, undo, quit, calendars, new calendar.
         if let fixed = FixedCommands.match(s) { return fixed }
+        //    A misspelt command verb ("shedule …", "delte …") is not a title: ask instead.
+        if isMisspeltVerb(s, at: head) { return route(.outOfScope(nil), "misspelt-command") }
 
         // 2. Files: a file name, or the word "files" with a file verb.
         if shape.hasFileName || (shape.hasFileNoun && !shape.hasEventNoun && !shape.hasContactNoun) {
@@ -133,13 +137,20 @@ enum Classifier {
         if shape.headVerb == .create || shape.remind {
             return route(.createEvent, shape.remind ? "remind" : "create-verb", command)
         }
+        // A noun phrase about events in the plural or the schedule asks to see them
+        // ("upcoming events", "today's schedule", "free slots"); one event with its details
+        // asks to create it ("dentist appointment today at nine", "standup on my Work calendar").
         let nounPhraseOnly = shape.headVerb == .none && !hasVerb(s)
-        if nounPhraseOnly, shape.hasListingNoun || (shape.hasUpcomingWord && shape.hasEventNoun) || shape.hasCalendarNoun,
-           !shape.hasTimeOfDay {
+        if nounPhraseOnly, !shape.hasTimeOfDay,
+           shape.hasListingNoun || shape.hasFreeWord || (shape.hasUpcomingWord && shape.hasEventNoun)
+            || (shape.hasCalendarNoun && !hasSingularEvent(s)) {
             return route(.queryAgenda, "noun-phrase")
         }
         if shape.hasEventNoun || shape.hasTimeOfDay || (shape.hasDate && body.count > dateTokenCount(s)) {
             return route(.createEvent, "event-statement")
+        }
+        if !shape.isQuestion, saysEventDetails(s) {
+            return route(.createEvent, "event-details")
         }
         if shape.hasDate {
             return route(.queryAgenda, "date-only")
@@ -312,6 +323,42 @@ enum Classifier {
         if let have = words.firstIndex(of: "have"), words.prefix(have).contains("i") || words.prefix(have).contains("do") { return true }
         if words.contains("happening") || words.contains("going") || words.contains("up") && words.contains("to") { return true }
         if words.contains("planned") || words.contains("scheduled") || words.contains("plans") { return true }
+        return false
+    }
+
+    /// Verbs clerk's commands start with, for spotting a misspelt one.
+    static let headVerbs: [String] = ["schedule", "delete", "remove", "cancel", "remind", "create", "reschedule", "rename",
+                                      "append", "replace", "show", "list", "move", "change", "update", "calendars"]
+
+    /// True when the head word is no word clerk knows but one edit or two from a command verb.
+    static func isMisspeltVerb(_ s: Sentence, at head: Int) -> Bool {
+        let t = s.tokens[head]
+        guard t.kind == .word, t.word.count >= 5, !t.isInDate, !headVerbs.contains(t.word) else { return false }
+        for set in [Vocabulary.createVerbs, Vocabulary.deleteVerbs, Vocabulary.updateVerbs, Vocabulary.showVerbs,
+                    Vocabulary.eventNouns, Vocabulary.calendarNouns, Vocabulary.questionWords, Vocabulary.relations] where set.contains(t.word) {
+            return false
+        }
+        return Spelling.closest(to: t.word, in: headVerbs) != nil
+    }
+
+    /// True when the body names one event ("review", "lunch"), not a kind of list.
+    static func hasSingularEvent(_ s: Sentence) -> Bool {
+        s.body.contains { i in
+            let w = s.word(i)
+            return Vocabulary.eventNouns.contains(w) && !Vocabulary.listingNouns.contains(w) && !categoryWords.contains(w)
+        }
+    }
+
+    /// "team offsite in room 4B", "hackathon all day", "review on my Work calendar": a
+    /// statement with a place, a calendar, a length or "all day" describes an event.
+    static func saysEventDetails(_ s: Sentence) -> Bool {
+        for i in s.body {
+            let w = s.word(i)
+            if ["all", "whole"].contains(w), s.word(i + 1) == "day" { return true }
+            if w == "in", EventDetails.placeNouns.contains(s.word(i + 1)) || EventDetails.placeNouns.contains(s.word(i + 2)) { return true }
+            if ["on", "in", "to"].contains(w), s.word(i + 1) == "my" || s.word(i + 1) == "the", s.word(i + 3) == "calendar" { return true }
+            if w == "for", Quantity.minutes(in: s, at: i + 1) != nil { return true }
+        }
         return false
     }
 

@@ -59,6 +59,7 @@ let questionFrame: Set<String> = [
     "again", "also", "just", "want", "go", "planning", "agenda", "done", "doing", "to-do", "todo", "must", "lined",
     "remaining", "rest", "coming-up", "later", "soon", "up?", "everything", "nothing", "openings", "opening", "break",
     "breaks", "gap", "gaps", "off", "availability", "remind", "reminded", "not", "no", "yet", "ever", "long", "often",
+    "title", "name", "called", "named",
 ]
 
 /// Reads a question about the agenda: range, filters, free time, "next".
@@ -113,6 +114,7 @@ enum AgendaReader {
         var kept = s.body.filter { i in
             let t = s.tokens[i]
             return !used[i] && !t.isInDate && !t.isMark && !questionFrame.contains(t.word) && !Vocabulary.freeWords.contains(t.word)
+                && !Vocabulary.allWords.contains(t.word) && !Vocabulary.calendarNouns.contains(t.word)
                 && Quantity.numberWords[t.word] == nil && Quantity.units[t.word] == nil
         }
         kept = kept.filter { !(Vocabulary.relations.contains(s.word($0)) && s.word($0 - 1) == "my") }

@@ -138,12 +138,14 @@ enum FilePhrases {
         return i
     }
 
-    /// Text without surrounding quotes.
+    /// Text without the quotes around it (a closing quote the sentence's end took is fine).
     static func unquoted(_ text: Substring) -> String {
-        var t = text.trimmingCharacters(in: .whitespaces)
-        for (open, close) in [("\"", "\""), ("'", "'"), ("“", "”"), ("‘", "’")] where t.count >= 2 && t.hasPrefix(open) && t.hasSuffix(close) {
-            t = String(t.dropFirst().dropLast())
+        let quotes: Set<Character> = ["\"", "“", "”", "‘", "’"]
+        var t = text.trimmingCharacters(in: .whitespaces)[...]
+        if let first = t.first, quotes.contains(first) || (first == "'" && t.last == "'") {
+            t = t.dropFirst()
+            if let last = t.last, quotes.contains(last) || last == "'" { t = t.dropLast() }
         }
-        return t
+        return String(t)
     }
 }

@@ -59,7 +59,7 @@ enum FixedCommands {
             let next = s.tokens[i]
             if next.isInDate || Vocabulary.genericEventNouns.contains(next.word) || ["to", "on", "in", "with", "info"].contains(next.word) { return nil }
             if (i..<s.body.upperBound).contains(where: { s.tokens[$0].isInDate }) || s.body.upperBound - i > 3 { return nil }
-            if (i..<s.body.upperBound).contains(where: { Vocabulary.createVerbs.contains(s.word($0)) || Vocabulary.deleteVerbs.contains(s.word($0)) || s.word($0) == "and" }) { return nil }
+            if (i..<s.body.upperBound).contains(where: { Vocabulary.deleteVerbs.contains(s.word($0)) || s.word($0) == "and" }) { return nil }
         }
         return Route(kind: .createCalendar, rule: "new-calendar", command: s.body.lowerBound..<i)
     }

@@ -63,7 +63,7 @@ enum Vocabulary {
     static let showVerbs: Set<String> = [
         "show", "list", "tell", "give", "check", "find", "search", "look", "read", "display", "open", "get", "fetch", "see",
         "view", "pull", "browse", "print", "cat", "lookup", "locate", "query", "select", "provide", "describe", "bring",
-        "what", "summarize", "review",
+        "what", "summarize",
     ]
 
     /// Words that open a question.
@@ -89,7 +89,8 @@ enum Vocabulary {
         "services", "retirement", "graduation", "dance", "show", "movie", "screening", "tournament", "recital", "webinar",
         "seminar", "workshop", "lecture", "course", "playdate", "drinks", "hangout", "outing", "date", "dates", "plan",
         "activity", "activities", "entry", "entries", "occasion", "things", "church", "mass", "prayer", "prayers", "worship",
-        "reunion", "pickup", "payday", "cookoff", "appointment's",
+        "reunion", "pickup", "payday", "cookoff", "appointment's", "standup", "offsite", "hackathon", "sprint", "retro",
+        "retrospective", "kickoff", "launch", "planning", "onboarding", "1:1", "one-on-one", "sync-up", "townhall",
     ]
 
     /// Nouns that mean the calendar itself or what is on it.
@@ -105,7 +106,7 @@ enum Vocabulary {
 
     /// Plural or collective nouns: a noun phrase made of them asks to see ("upcoming events").
     static let listingNouns: Set<String> = [
-        "events", "meetings", "appointments", "reminders", "plans", "schedule", "agenda", "calendar", "birthdays",
+        "events", "meetings", "appointments", "reminders", "plans", "schedule", "agenda", "birthdays",
         "engagements", "commitments", "tasks", "parties", "things", "dates", "programs", "activities", "classes", "plan",
     ]
 

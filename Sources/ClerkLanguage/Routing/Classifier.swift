@@ -80,10 +80,10 @@ enum Classifier {
         }
         //    Adding or changing a contact is not something clerk does either.
         let addsSomething = shape.headVerb == .create || shape.headVerb == .update || ["store", "keep", "use", "get"].contains(s.word(head))
-            || s.has(["add", "save", "store"])
+            || s.has(["add", "save"])
         if addsSomething, !shape.hasEventNoun, !shape.hasCalendarNoun,
            shape.hasContactNoun || ((shape.hasEmail || shape.contactField == .email || shape.contactField == .phone) && !shape.hasDate) {
-            if !(shape.headVerb == .show && !shape.hasEmail && !s.has(["add", "save", "store"])) {
+            if !(shape.headVerb == .show && !shape.hasEmail && !s.has(["add", "save"])) {
                 return route(.outOfScope(.contactEditing), "contact-editing", command)
             }
         }

@@ -12,11 +12,14 @@ enum ContactPhrases {
         let head = shape.head
         let body = s.body
         let w0 = s.word(head)
+        // "remind me to call Ana", "add Bob's birthday": events about people, not lookups.
+        if shape.remind || shape.headVerb == .create { return nil }
         let eventish = shape.hasEventNoun && !(s.has(["birthday", "bday"]) && !shape.hasDate && !s.has(["party", "event", "calendar", "schedule"]))
-        // "call Ana", "dial mom", "help me call james".
-        if callVerbs.contains(w0), let name = person(in: s, from: head + 1, known: known), name.range.upperBound >= body.upperBound - 1 {
-            _ = name
-            return Route(kind: .contactLookup, rule: "call-person", command: head..<(head + 1))
+        // "call Ana", "dial mom", "how do i dial sarah", "call raju phone number".
+        if let at = s.first(in: callVerbs), at == head || !shape.hasEventNoun, !shape.hasDate,
+           let name = person(in: s, from: at + 1, known: known),
+           (name.range.upperBound..<body.upperBound).allSatisfy({ Vocabulary.contactFields[s.word($0)] != nil || fieldModifiers.contains(s.word($0)) }) {
+            return Route(kind: .contactLookup, rule: "call-person", command: at..<(at + 1))
         }
         // "who is Carla Gomez", "who's bob".
         if ["who", "who's", "whos"].contains(w0) {
@@ -31,9 +34,10 @@ enum ContactPhrases {
         if shape.hasContactNoun {
             return Route(kind: .contactLookup, rule: "contact-noun", command: head..<shape.afterVerb)
         }
-        // A field of someone: "Ana's phone", "email address of silvia", "where does fred work".
+        // A field of someone: "Ana's phone", "email address of silvia", "tell me the landline number".
         if let field = fieldWord(s, known: known) {
-            if personMention(s, known: known) != nil || ["his", "her", "their"].contains(where: { s.has([$0]) }) || body.count <= 3 {
+            if personMention(s, known: known) != nil || ["his", "her", "their"].contains(where: { s.has([$0]) }) || body.count <= 3
+                || s.has(strongFieldWords) {
                 return Route(kind: .contactLookup, rule: "contact-field:\(field.rawValue)", command: head..<shape.afterVerb)
             }
         }
@@ -48,7 +52,8 @@ enum ContactPhrases {
             while ["me", "for", "up", "about", "on", "the", "details", "of", "info", "information", "contact"].contains(s.word(i)) { i += 1 }
             if let name = person(in: s, from: i, known: known), name.range.upperBound >= body.upperBound - 3, !name.isRelation || s.word(i) == "my" {
                 let rest = name.range.upperBound..<body.upperBound
-                if rest.allSatisfy({ ["in", "my", "contacts", "contact", "list", "from", "phonebook", "book", "address", "please"].contains(s.word($0)) || s.tokens[$0].isMark }) || s.tokens[i].isCapitalized {
+                // What may follow the name: where to look, or where the person is from.
+                if rest.isEmpty || ["in", "from", "at", "who", "that", "on"].contains(s.word(rest.lowerBound)) || s.tokens[i].isCapitalized {
                     return Route(kind: .contactLookup, rule: "lookup-person", command: head..<i)
                 }
             }
@@ -84,6 +89,15 @@ enum ContactPhrases {
         return found
     }
 
+    /// Words that qualify a field ("home phone", "office number", "street address").
+    static let fieldModifiers: Set<String> = [
+        "home", "office", "work", "cell", "mobile", "house", "pager", "phone", "contact", "email", "e-mail", "street",
+        "mailing", "residential", "corporate", "landline", "telephone", "personal", "private", "business",
+    ]
+
+    /// Field words that ask about a contact even without a name ("tell me the landline number").
+    static let strongFieldWords: Set<String> = ["phone", "telephone", "landline", "cellphone", "mobile", "email", "e-mail", "phonebook"]
+
     /// A person the sentence names: "ana's", "of Bob Stone", "for sarah", "my wife".
     static func personMention(_ s: Sentence, known: KnownNames) -> (range: Range<Int>, isRelation: Bool)? {
         for i in s.body {
@@ -105,9 +119,11 @@ enum ContactPhrases {
                 return (i..<(i + 1), false)
             }
         }
-        // "is bills pager number in my contacts", "show ana number", "rahul contact".
-        for i in s.body where isName(s, i) && i + 1 < s.count && Vocabulary.contactFields[s.word(i + 1)] != nil {
-            return (i..<(i + 1), false)
+        // "is bills pager number in my contacts", "show ana number", "show johns office number".
+        for i in s.body where isName(s, i) {
+            var j = i + 1
+            while fieldModifiers.contains(s.word(j)) { j += 1 }
+            if j < s.count, Vocabulary.contactFields[s.word(j)] != nil { return (i..<(i + 1), false) }
         }
         for i in s.body where ["does", "is", "did", "where"].contains(s.word(i - 1)) && isName(s, i) {
             return (i..<(i + 1), false)
@@ -146,7 +162,7 @@ enum ContactPhrases {
         if Vocabulary.contactFields[t.word] != nil || Vocabulary.contactFields[b] != nil { return false }
         if Vocabulary.contactNouns.contains(b) || Vocabulary.fileNouns.contains(b) { return false }
         for set in [Vocabulary.notNames, Vocabulary.relations, Vocabulary.eventNouns, Vocabulary.calendarNouns, Vocabulary.showVerbs,
-                    Vocabulary.createVerbs, Vocabulary.deleteVerbs, Vocabulary.questionWords, EventDetails.commonWords, Vocabulary.determiners]
+                    Vocabulary.deleteVerbs, Vocabulary.questionWords, Vocabulary.determiners]
         where set.contains(t.word) || set.contains(b) {
             return false
         }

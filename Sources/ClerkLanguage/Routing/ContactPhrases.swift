@@ -98,37 +98,62 @@ enum ContactPhrases {
     /// Field words that ask about a contact even without a name ("tell me the landline number").
     static let strongFieldWords: Set<String> = ["phone", "telephone", "landline", "cellphone", "mobile", "email", "e-mail", "phonebook"]
 
-    /// A person the sentence names: "ana's", "of Bob Stone", "for sarah", "my wife".
+    /// A person the sentence names, by the most telling clue first: a possessive ("ana's",
+    /// "mary smith's"), a name after "of"/"for"/"about"/"contact" ("email of silvia"), the
+    /// subject of "does … live" or "is … in my contacts", a name before a field ("show ana
+    /// number"), a name after the lookup verb ("search jack in contacts"), then "to"/"on".
     static func personMention(_ s: Sentence, known: KnownNames) -> (range: Range<Int>, isRelation: Bool)? {
-        for i in s.body {
+        let body = s.body
+        for i in body {
             let t = s.tokens[i]
-            if t.isPossessive, !t.isInDate {
-                let b = String(t.base)
-                if Vocabulary.relations.contains(b) { return (i..<(i + 1), true) }
-                if isName(s, i) {
-                    var start = i
-                    while start > s.body.lowerBound, i - start < 2, isName(s, start - 1), !s.tokens[start - 1].isPossessive { start -= 1 }
-                    return (start..<(i + 1), false)
-                }
-            }
-            if ["of", "for", "to", "on", "about", "named", "called", "from"].contains(t.word), let p = person(in: s, from: i + 1, known: known) {
-                return (p.range, p.isRelation)
-            }
-            if t.word == "my", Vocabulary.relations.contains(s.word(i + 1)) { return ((i + 1)..<(i + 2), true) }
-            if !known.contacts.isEmpty, known.contacts.contains(where: { Spelling.fold($0).split(separator: " ").contains(Substring(t.word)) }) {
-                return (i..<(i + 1), false)
+            guard t.isPossessive, !t.isInDate else { continue }
+            if Vocabulary.relations.contains(String(t.base)) { return (i..<(i + 1), true) }
+            if isName(s, i) {
+                var start = i
+                while start > body.lowerBound, i - start < 2, isName(s, start - 1), !s.tokens[start - 1].isPossessive { start -= 1 }
+                return (start..<(i + 1), false)
             }
         }
-        // "is bills pager number in my contacts", "show ana number", "show johns office number".
-        for i in s.body where isName(s, i) {
+        for i in body where ["of", "for", "about", "named", "called", "contact"].contains(s.word(i)) {
+            if let p = person(in: s, from: i + 1, known: known) { return p }
+        }
+        for i in body where ["does", "is", "did", "where"].contains(s.word(i - 1)) && isName(s, i) {
+            return (i..<nameEnd(s, from: i), false)
+        }
+        for i in body where isName(s, i) {
             var j = i + 1
-            while fieldModifiers.contains(s.word(j)) { j += 1 }
-            if j < s.count, Vocabulary.contactFields[s.word(j)] != nil { return (i..<(i + 1), false) }
+            while j < body.upperBound, isName(s, j), j - i < 3 { j += 1 }
+            let nameEnd = j
+            while j < body.upperBound {
+                if Vocabulary.contactFields[s.word(j)] != nil { return (i..<nameEnd, false) }
+                guard fieldModifiers.contains(s.word(j)) else { break }
+                j += 1
+            }
         }
-        for i in s.body where ["does", "is", "did", "where"].contains(s.word(i - 1)) && isName(s, i) {
-            return (i..<(i + 1), false)
+        if lookupVerbs.contains(s.word(body.lowerBound)) {
+            var i = body.lowerBound + 1
+            while ["me", "for", "up", "the", "a"].contains(s.word(i)) { i += 1 }
+            if let p = person(in: s, from: i, known: known) { return p }
+        }
+        for i in body where ["to", "on", "from"].contains(s.word(i)) {
+            if let p = person(in: s, from: i + 1, known: known) { return p }
+        }
+        for i in body where s.word(i) == "my" && Vocabulary.relations.contains(s.word(i + 1)) {
+            return ((i + 1)..<(i + 2), true)
+        }
+        if !known.contacts.isEmpty {
+            for i in body where known.contacts.contains(where: { Spelling.fold($0).split(separator: " ").contains(Substring(s.word(i))) }) {
+                return (i..<nameEnd(s, from: i), false)
+            }
         }
         return nil
+    }
+
+    /// The end of a name of up to three words starting at `i`.
+    static func nameEnd(_ s: Sentence, from i: Int) -> Int {
+        var end = i + 1
+        while end < s.body.upperBound, end - i < 3, isName(s, end), !s.tokens[end - 1].isPossessive { end += 1 }
+        return end
     }
 
     /// A name (or "my" + relation) starting at token `i`: up to three name words.
@@ -137,9 +162,10 @@ enum ContactPhrases {
         while ["my", "the", "a"].contains(s.word(start)), Vocabulary.relations.contains(s.word(start + 1)) || s.word(start) == "my" { start += 1 }
         if start < s.body.upperBound, Vocabulary.relations.contains(String(s.tokens[start].base)) {
             var end = start + 1
-            // "my girlfriend lisa", "my friend alex": the name after the relation wins.
+            // "my girlfriend lisa", "my friend alex": the name after the relation wins;
+            // "aunt ruth", "uncle bob" keep the title.
             if end < s.body.upperBound, isName(s, end) {
-                let nameStart = end
+                let nameStart = Vocabulary.honorifics.contains(s.word(start)) ? start : end
                 while end < s.body.upperBound, end - nameStart < 3, isName(s, end) { end += 1 }
                 return (nameStart..<end, false)
             }

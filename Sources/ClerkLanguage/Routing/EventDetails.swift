@@ -313,8 +313,17 @@ struct EventDetails {
                 addAttendee(Attendee(email: t.word), s, i..<(i + 1), rule: "email", keepInTitle: inWith)
                 continue
             }
-            guard !used[i] else { continue }
             let w = t.word
+            if w == "add", i == s.body.lowerBound {
+                // "add jim and jerry to the event".
+                var end = i + 1
+                while end < range.upperBound, isNameWord(s, end) || ["and", ","].contains(s.word(end)) { end += 1 }
+                if end > i + 1, s.word(end) == "to", ["event", "meeting", "it", "this", "the"].contains(s.word(end + 1)) {
+                    readNameList(s, from: i + 1, limit: end, rule: "add-person", keepInTitle: false, known: known)
+                }
+                continue
+            }
+            guard !used[i] else { continue }
             switch w {
             case "with":
                 // "with Ana", "with Bob and Carla", "with dr smith"; "with my boss" is a relation.
@@ -337,17 +346,20 @@ struct EventDetails {
                 if s.word(i + 2) == "a", s.word(i + 3) == "call" || s.word(i + 3) == "ring" {
                     readNameList(s, from: i + 1, limit: i + 2, rule: "give-a-call", keepInTitle: true, known: known, maxNames: 1)
                 }
-            case "add" where i == s.body.lowerBound:
-                // "add jim and jerry to the event".
-                var end = i + 1
-                while end < range.upperBound, isNameWord(s, end) || ["and", ","].contains(s.word(end)) { end += 1 }
-                if end > i + 1, s.word(end) == "to", ["event", "meeting", "it", "this", "the"].contains(s.word(end + 1)) {
-                    readNameList(s, from: i + 1, limit: end, rule: "add-person", keepInTitle: false, known: known)
-                }
             case "for" where i > range.lowerBound && Vocabulary.eventNouns.contains(s.word(i - 1)) && !s.tokens[i - 1].isInDate:
                 // "an appointment for allen".
                 if !s.tokens[i + 1 < s.count ? i + 1 : i].isPossessive {
                     readNameList(s, from: i + 1, limit: range.upperBound, rule: "for-person", keepInTitle: true, known: known, maxNames: 1)
+                }
+            case _ where Self.personalOccasions.contains(w) && i > range.lowerBound && !used[i - 1] && !s.tokens[i - 1].isPossessive:
+                // "bola birthday", "john marriage anniversary": a name before a personal occasion.
+                var start = i - 1
+                while start > range.lowerBound, i - start < 2, isNameWord(s, start - 1), !used[start - 1],
+                      !Vocabulary.createVerbs.contains(s.word(start - 1)) { start -= 1 }
+                if isNameWord(s, start), !Vocabulary.createVerbs.contains(s.word(start)), !s.tokens[start].isPossessive {
+                    var end = start + 1
+                    while end < i, isNameWord(s, end) { end += 1 }
+                    addAttendee(Attendee(name: String(s.text(of: start..<end))), s, start..<end, rule: "occasion-person", keepInTitle: true)
                 }
             default:
                 // "Jane's birthday party": the person whose occasion it is.
@@ -362,6 +374,9 @@ struct EventDetails {
             }
         }
     }
+
+    /// Occasions that belong to one person, whose name may come before them ("bola birthday").
+    static let personalOccasions: Set<String> = ["birthday", "bday", "anniversary", "wedding", "graduation", "retirement", "farewell"]
 
     /// Owners in holiday names are not people ("Valentine's Day", "Mother's Day").
     static let holidayOwners: Set<String> = ["valentine", "mother", "father", "patrick", "new", "year", "children", "people", "st", "saint", "president", "all", "april", "fool", "veteran", "king", "queen", "boxing"]

@@ -77,6 +77,14 @@ extension Term {
                     end = scalars.index(after: after)
                     sawLetter = sawLetter || isLetter(scalars[after])
                 }
+                // An initial keeps its dot, and a possessive after it: "Mary S.", "Mary S.'s".
+                if scalars.distance(from: start, to: end) == 1, isLetter(scalar), end < scalars.endIndex, scalars[end] == "." {
+                    end = scalars.index(after: end)
+                    let after = end < scalars.endIndex ? scalars.index(after: end) : end
+                    if end < scalars.endIndex, isApostrophe(scalars[end]), after < scalars.endIndex, scalars[after] == "s" || scalars[after] == "S" {
+                        end = scalars.index(after: after)
+                    }
+                }
                 let range = start..<end
                 let raw = String(scalars[range])
                 let word = fold(raw)

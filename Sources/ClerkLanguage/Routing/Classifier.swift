@@ -186,6 +186,7 @@ enum Classifier {
             shape.headVerb = .show
         }
         shape.afterVerb = shape.headVerb == .none ? head : CommandWords.end(of: s, from: head)
+        shape.remind = ["remind", "remember", "notify", "alert"].contains(w0) || isCreatePhrase(s, at: head) && ["don't", "dont", "be", "make"].contains(w0)
 
         shape.isQuestion = Vocabulary.questionWords.contains(w0) || s.matches(["let", "me", "know"], at: head)
             || s.matches(["i", "want", "to", "know"], at: head) || s.word(s.body.upperBound) == "?"
@@ -309,11 +310,16 @@ enum Classifier {
     static func isClockQuestion(_ s: Sentence) -> Bool {
         let head = s.body.lowerBound
         let words = s.body.map { s.tokens[$0].word }
-        guard let first = words.first, ["what", "what's", "whats", "whats", "tell", "could", "which"].contains(first) || s.matches(["what", "is"], at: head) else { return false }
+        guard let first = words.first, ["what", "what's", "whats", "tell", "could", "which", "i"].contains(first) else { return false }
         let asksClock = words.contains("time") && (words.contains("it") || words.last == "now")
         let asksDate = (words.contains("date") || words.contains("day")) && (words.contains("it") || words.contains("today")) && !words.contains("my")
             && !words.contains("event") && !words.contains("meeting")
-        return asksClock || asksDate
+        // "what's the date of last monday of this month", "what day is christmas": a date, not an event.
+        var asksDateOf = false
+        if let at = s.first(in: ["date", "day"]), ["of", "is"].contains(s.word(at + 1)), at + 2 < s.body.upperBound {
+            asksDateOf = (at + 2..<s.body.upperBound).allSatisfy { s.tokens[$0].isInDate || ["the", "this", "on"].contains(s.word($0)) }
+        }
+        return asksClock || asksDate || asksDateOf
     }
 
     /// "what's on", "what do I have", "what am I up to", "anything going on".
@@ -323,6 +329,8 @@ enum Classifier {
         if let have = words.firstIndex(of: "have"), words.prefix(have).contains("i") || words.prefix(have).contains("do") { return true }
         if words.contains("happening") || words.contains("going") || words.contains("up") && words.contains("to") { return true }
         if words.contains("planned") || words.contains("scheduled") || words.contains("plans") { return true }
+        // "is there anything i need to be aware of", "what is left for today", "where am i supposed to be".
+        if words.contains("anything") || words.contains("left") || words.contains("supposed") || words.contains("else") { return true }
         return false
     }
 

@@ -91,6 +91,7 @@ enum Vocabulary {
         "activity", "activities", "entry", "entries", "occasion", "things", "church", "mass", "prayer", "prayers", "worship",
         "reunion", "pickup", "payday", "cookoff", "appointment's", "standup", "offsite", "hackathon", "sprint", "retro",
         "retrospective", "kickoff", "launch", "planning", "onboarding", "1:1", "one-on-one", "sync-up", "townhall",
+        "alerts", "notifications",
     ]
 
     /// Nouns that mean the calendar itself or what is on it.
@@ -108,6 +109,7 @@ enum Vocabulary {
     static let listingNouns: Set<String> = [
         "events", "meetings", "appointments", "reminders", "plans", "schedule", "agenda", "birthdays",
         "engagements", "commitments", "tasks", "parties", "things", "dates", "programs", "activities", "classes", "plan",
+        "alerts", "notifications",
     ]
 
     /// "upcoming", "next", "latest": about what comes, not something new.

@@ -29,6 +29,9 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // Speed figures for BENCHMARKS.md: swift run -c release router-benchmark
+        .executableTarget(name: "router-benchmark", dependencies: ["ClerkLanguage"], path: "Benchmarks/RouterBenchmark", swiftSettings: strictSettings),
+
         .testTarget(name: "ClerkCoreTests", dependencies: ["ClerkCore"], swiftSettings: strictSettings),
         .testTarget(name: "ClerkLanguageTests", dependencies: ["ClerkLanguage", "ClerkCore"], swiftSettings: strictSettings),
         // Runs the built `clerk` binary; depending on it makes `swift test` build it first.

@@ -23,11 +23,11 @@ public struct Router: Sendable {
     /// names the backend has).
     public func understand(_ text: String, at reference: ReferenceTime, known: KnownNames = .none) -> Understanding {
         let dates = readDates(text, at: reference)
-        return understand(text, dates: dates, known: known, suggest: true)
+        return understand(text, dates: dates, known: known.folded, suggest: true)
     }
 
     /// The pipeline after the date reader (the benchmark times it on its own as well).
-    func understand(_ text: String, dates: [DateMatch], known: KnownNames, suggest: Bool) -> Understanding {
+    func understand(_ text: String, dates: [DateMatch], known: Names, suggest: Bool) -> Understanding {
         let sentence = Sentence(text: text, tokens: Term.split(text), dates: dates)
         guard !sentence.body.isEmpty else {
             return Understanding(text: text, intent: .outOfScope(OutOfScope()), dates: dates, rule: "empty")
@@ -76,13 +76,15 @@ public struct Router: Sendable {
         "email", "address", "agenda", "events", "next", "lunch", "dinner",
     ]
 
+    static let commandTypos = NearMiss(commandWords)
+
     /// For a line nobody understood: the same line with one misspelt word corrected, when
     /// that makes it a request clerk handles ("delte notes.txt" → "delete notes.txt").
-    func didYouMean(_ s: Sentence, dates: [DateMatch], known: KnownNames) -> String? {
+    func didYouMean(_ s: Sentence, dates: [DateMatch], known: Names) -> String? {
         for i in s.body {
             let t = s.tokens[i]
-            guard t.kind == .word, t.word.count >= 4, !t.isInDate, !Router.commandWords.contains(t.word),
-                  let guess = Spelling.closest(to: t.word, in: Router.commandWords) else { continue }
+            guard t.kind == .word, t.word.utf8.count >= 4, !t.isInDate, !Vocabulary.isKnown(t.word),
+                  let guess = Router.commandTypos.closest(to: t.word) else { continue }
             let fixed = String(s.text[..<t.range.lowerBound]) + guess + String(s.text[t.range.upperBound...])
             let shift = guess.utf8.count - s.text[t.range].utf8.count
             let moved = dates.map { m -> DateMatch in

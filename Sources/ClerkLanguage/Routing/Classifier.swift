@@ -49,7 +49,7 @@ struct Shape {
 /// Decides which intent a sentence asks for, by ordered rules. Each rule is a sentence shape
 /// people use; the first that fits wins, and its name travels with the result.
 enum Classifier {
-    static func route(_ s: Sentence, known: KnownNames) -> Route {
+    static func route(_ s: Sentence, known: Names) -> Route {
         let shape = measure(s)
         let head = shape.head
         let body = s.body
@@ -335,18 +335,15 @@ enum Classifier {
     }
 
     /// Verbs clerk's commands start with, for spotting a misspelt one.
-    static let headVerbs: [String] = ["schedule", "delete", "remove", "cancel", "remind", "create", "reschedule", "rename",
-                                      "append", "replace", "show", "list", "move", "change", "update", "calendars"]
+    static let headVerbs = NearMiss(["schedule", "delete", "remove", "cancel", "remind", "create", "reschedule", "rename",
+                                     "append", "replace", "show", "list", "move", "change", "update", "calendars"])
 
     /// True when the head word is no word clerk knows but one edit or two from a command verb.
     static func isMisspeltVerb(_ s: Sentence, at head: Int) -> Bool {
         let t = s.tokens[head]
-        guard t.kind == .word, t.word.count >= 5, !t.isInDate, !headVerbs.contains(t.word) else { return false }
-        for set in [Vocabulary.createVerbs, Vocabulary.deleteVerbs, Vocabulary.updateVerbs, Vocabulary.showVerbs,
-                    Vocabulary.eventNouns, Vocabulary.calendarNouns, Vocabulary.questionWords, Vocabulary.relations] where set.contains(t.word) {
-            return false
-        }
-        return Spelling.closest(to: t.word, in: headVerbs) != nil
+        guard t.kind == .word, t.word.utf8.count >= 5, !t.isInDate, !Vocabulary.isKnown(t.word) else { return false }
+        guard let verb = headVerbs.closest(to: t.word) else { return false }
+        return verb != t.word
     }
 
     /// True when the body names one event ("review", "lunch"), not a kind of list.

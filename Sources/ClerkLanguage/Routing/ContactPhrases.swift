@@ -8,7 +8,7 @@ enum ContactPhrases {
     /// Verbs of reaching someone: clerk shows the number to call.
     static let callVerbs: Set<String> = ["call", "dial", "ring", "phone"]
 
-    static func route(_ s: Sentence, shape: Shape, known: KnownNames) -> Route? {
+    static func route(_ s: Sentence, shape: Shape, known: Names) -> Route? {
         let head = shape.head
         let body = s.body
         let w0 = s.word(head)
@@ -62,7 +62,7 @@ enum ContactPhrases {
     }
 
     /// The contact field a sentence asks for, if it names one.
-    static func fieldWord(_ s: Sentence, known: KnownNames) -> ContactField? {
+    static func fieldWord(_ s: Sentence, known: Names) -> ContactField? {
         var found: ContactField?
         for i in s.body {
             let w = s.word(i)
@@ -102,7 +102,7 @@ enum ContactPhrases {
     /// "mary smith's"), a name after "of"/"for"/"about"/"contact" ("email of silvia"), the
     /// subject of "does … live" or "is … in my contacts", a name before a field ("show ana
     /// number"), a name after the lookup verb ("search jack in contacts"), then "to"/"on".
-    static func personMention(_ s: Sentence, known: KnownNames) -> (range: Range<Int>, isRelation: Bool)? {
+    static func personMention(_ s: Sentence, known: Names) -> (range: Range<Int>, isRelation: Bool)? {
         let body = s.body
         for i in body {
             let t = s.tokens[i]
@@ -141,8 +141,8 @@ enum ContactPhrases {
         for i in body where s.word(i) == "my" && Vocabulary.relations.contains(s.word(i + 1)) {
             return ((i + 1)..<(i + 2), true)
         }
-        if !known.contacts.isEmpty {
-            for i in body where known.contacts.contains(where: { Spelling.fold($0).split(separator: " ").contains(Substring(s.word(i))) }) {
+        if !known.contactWords.isEmpty {
+            for i in body where known.contactWords.contains(s.word(i)) {
                 return (i..<nameEnd(s, from: i), false)
             }
         }
@@ -157,7 +157,7 @@ enum ContactPhrases {
     }
 
     /// A name (or "my" + relation) starting at token `i`: up to three name words.
-    static func person(in s: Sentence, from i: Int, known: KnownNames) -> (range: Range<Int>, isRelation: Bool)? {
+    static func person(in s: Sentence, from i: Int, known: Names) -> (range: Range<Int>, isRelation: Bool)? {
         var start = i
         while ["my", "the", "a"].contains(s.word(start)), Vocabulary.relations.contains(s.word(start + 1)) || s.word(start) == "my" { start += 1 }
         if start < s.body.upperBound, Vocabulary.relations.contains(String(s.tokens[start].base)) {
@@ -202,7 +202,7 @@ enum ContactPhrases {
     }
 
     /// Reads the name and field of a contact question.
-    static func read(_ s: Sentence, route: Route, known: KnownNames, slots: inout [Slot]) -> Intent {
+    static func read(_ s: Sentence, route: Route, known: Names, slots: inout [Slot]) -> Intent {
         var field = fieldWord(s, known: known) ?? .all
         if route.rule == "call-person" { field = .phone }
         if route.rule == "contact-where" { field = .address }

@@ -23,7 +23,7 @@ struct EventDetails {
     var namesInTitle: [Range<Int>] = []
 
     /// Reads `range` of `s`. `keepWithNames` leaves "with Ana" unused so it stays in a title.
-    init(_ s: Sentence, range: Range<Int>, known: KnownNames, used: [Bool]) {
+    init(_ s: Sentence, range: Range<Int>, known: Names, used: [Bool]) {
         self.used = used
         readDates(s, range)
         readCalendar(s, range, known: known)
@@ -74,7 +74,7 @@ struct EventDetails {
 
     // MARK: - Calendars
 
-    private mutating func readCalendar(_ s: Sentence, _ range: Range<Int>, known: KnownNames) {
+    private mutating func readCalendar(_ s: Sentence, _ range: Range<Int>, known: Names) {
         var i = range.lowerBound
         while i < range.upperBound {
             defer { i += 1 }
@@ -122,10 +122,9 @@ struct EventDetails {
 
     /// A known calendar's name starting at token `i` (several words allowed), case- and
     /// accent-insensitively.
-    private func knownCalendar(_ s: Sentence, at i: Int, known: KnownNames, limit: Int) -> (name: String, next: Int)? {
+    private func knownCalendar(_ s: Sentence, at i: Int, known: Names, limit: Int) -> (name: String, next: Int)? {
         var best: (String, Int)?
-        for name in known.calendars {
-            let words = Term.split(name).filter { !$0.isMark }.map(\.word)
+        for (name, words) in known.calendarWords {
             guard !words.isEmpty, i + words.count <= limit else { continue }
             var ok = true
             for (k, w) in words.enumerated() where s.tokens[i + k].word != w || s.tokens[i + k].isInDate || used[i + k] { ok = false; break }
@@ -142,8 +141,8 @@ struct EventDetails {
     }
 
     /// A calendar said by name: the known one it spells, or the closest known one.
-    func mention(_ said: String, known: KnownNames) -> CalendarMention {
-        if let exact = known.calendars.first(where: { Spelling.fold($0) == Spelling.fold(said) }) {
+    func mention(_ said: String, known: Names) -> CalendarMention {
+        if let exact = known.calendar(named: said) {
             return CalendarMention(said: said, known: exact)
         }
         return CalendarMention(said: said, closest: Spelling.closest(to: said, in: known.calendars))
@@ -246,7 +245,7 @@ struct EventDetails {
         "conference", "boardroom", "meeting-room",
     ]
 
-    private mutating func readLocation(_ s: Sentence, _ range: Range<Int>, known: KnownNames) {
+    private mutating func readLocation(_ s: Sentence, _ range: Range<Int>, known: Names) {
         var i = range.lowerBound
         while i < range.upperBound {
             defer { i += 1 }
@@ -303,7 +302,7 @@ struct EventDetails {
 
     // MARK: - Attendees
 
-    private mutating func readAttendees(_ s: Sentence, _ range: Range<Int>, known: KnownNames) {
+    private mutating func readAttendees(_ s: Sentence, _ range: Range<Int>, known: Names) {
         var i = range.lowerBound
         while i < range.upperBound {
             defer { i += 1 }
@@ -383,7 +382,7 @@ struct EventDetails {
 
     /// Reads "Ana", "Bob and Carla", "Ana, Bob & Carla", "dr smith" from `from`; returns the end.
     @discardableResult
-    private mutating func readNameList(_ s: Sentence, from: Int, limit: Int, rule: String, keepInTitle: Bool, known: KnownNames, maxNames: Int = 8) -> Int {
+    private mutating func readNameList(_ s: Sentence, from: Int, limit: Int, rule: String, keepInTitle: Bool, known: Names, maxNames: Int = 8) -> Int {
         var i = from
         var names = 0
         while i < limit, names < maxNames {
@@ -427,9 +426,9 @@ struct EventDetails {
         slots.append(s.slot(.attendee, range, value: attendee.email ?? attendee.name ?? "", rule: rule))
     }
 
-    private func isKnownContact(_ s: Sentence, _ i: Int, known: KnownNames) -> Bool {
+    private func isKnownContact(_ s: Sentence, _ i: Int, known: Names) -> Bool {
         let w = String(s.tokens[min(i, s.count - 1)].base)
-        return known.contacts.contains { Spelling.fold($0).split(separator: " ").first.map(String.init) == w }
+        return known.contactFirstNames.contains(w)
     }
 
     /// A word that can be part of a person's name: not a function word, a relation, an

@@ -3,7 +3,7 @@ import Foundation
 
 /// Reads a new event: "lunch with Ana tomorrow at 13:00 on Work".
 enum CreateReader {
-    static func read(_ s: Sentence, route: Route, known: KnownNames, slots: inout [Slot]) -> Intent {
+    static func read(_ s: Sentence, route: Route, known: Names, slots: inout [Slot]) -> Intent {
         var used = s.usedOutsideBody
         for i in route.command { used[i] = true }
         var details = EventDetails(s, range: s.body, known: known, used: used)
@@ -64,7 +64,7 @@ let questionFrame: Set<String> = [
 
 /// Reads a question about the agenda: range, filters, free time, "next".
 enum AgendaReader {
-    static func read(_ s: Sentence, route: Route, known: KnownNames, slots: inout [Slot]) -> Intent {
+    static func read(_ s: Sentence, route: Route, known: Names, slots: inout [Slot]) -> Intent {
         var used = s.usedOutsideBody
         for i in route.command { used[i] = true }
         let details = EventDetails(s, range: s.body, known: known, used: used)
@@ -138,7 +138,7 @@ enum AgendaReader {
 /// Reads which event a change or removal means: "the dentist appointment", "lunch with Ana
 /// tomorrow", "it", "my next meeting", "everything on Friday".
 enum ReferenceReader {
-    static func read(_ s: Sentence, range: Range<Int>, used: [Bool], known: KnownNames, slots: inout [Slot]) -> EventReference {
+    static func read(_ s: Sentence, range: Range<Int>, used: [Bool], known: Names, slots: inout [Slot]) -> EventReference {
         let details = EventDetails(s, range: range, known: known, used: used)
         slots += details.slots.filter { $0.kind == .when || $0.kind == .calendar || $0.kind == .attendee }
         var reference = EventReference()
@@ -175,7 +175,7 @@ enum ReferenceReader {
 
 /// Reads a removal: "cancel lunch with Ana tomorrow", "delete it", "clear my Friday".
 enum DeleteReader {
-    static func read(_ s: Sentence, route: Route, known: KnownNames, slots: inout [Slot]) -> Intent {
+    static func read(_ s: Sentence, route: Route, known: Names, slots: inout [Slot]) -> Intent {
         var used = s.usedOutsideBody
         for i in route.command { used[i] = true }
         // The verb itself, wherever it is ("… and delete it").
@@ -187,7 +187,7 @@ enum DeleteReader {
 /// Reads a change to a named event: "move the project review to Tuesday at 3pm",
 /// "rename the standup to Daily", "change lunch to 2pm".
 enum UpdateReader {
-    static func read(_ s: Sentence, route: Route, known: KnownNames, slots: inout [Slot]) -> Intent {
+    static func read(_ s: Sentence, route: Route, known: Names, slots: inout [Slot]) -> Intent {
         var used = s.usedOutsideBody
         for i in route.command { used[i] = true }
         let body = s.body
@@ -212,7 +212,7 @@ enum UpdateReader {
 
 /// Reads what changes: a new time, length, title, calendar, place or people.
 enum ChangeReader {
-    static func read(_ s: Sentence, range: Range<Int>, used: [Bool], verb: String, known: KnownNames, slots: inout [Slot]) -> EventChanges {
+    static func read(_ s: Sentence, range: Range<Int>, used: [Bool], verb: String, known: Names, slots: inout [Slot]) -> EventChanges {
         var changes = EventChanges()
         guard !range.isEmpty else { return changes }
         // "to Work" / "to my Personal calendar" after "move": the calendar, not a title.

@@ -11,7 +11,7 @@ enum FollowUps {
     /// Words a follow-up may hold besides its change.
     static let filler: Set<String> = ["instead", "too", "also", "please", "and", "then", "rather", "actually", "no", "oh", "as", "well", "it", "that", "this", "one", "event", "the", "to", "make"]
 
-    static func route(_ s: Sentence, shape: Shape, known: KnownNames) -> Route? {
+    static func route(_ s: Sentence, shape: Shape, known: Names) -> Route? {
         let head = shape.head
         let body = s.body
         let w0 = s.word(head)
@@ -47,6 +47,7 @@ enum FollowUps {
             return Route(kind: .updateEvent, rule: "follow-up:location", command: head..<(at + 2))
         }
         // A bare change: "for 2 hours", "on Personal instead", "tomorrow instead", "at Café Central instead".
+        guard body.count <= 8, !shape.isQuestion, shape.headVerb != .show else { return nil }
         let hasInstead = s.has(["instead"])
         var used = s.usedOutsideBody
         let details = EventDetails(s, range: body, known: known, used: used)
@@ -62,7 +63,7 @@ enum FollowUps {
 
     /// The end of a list of names or emails from `i` that are certainly people: emails,
     /// known contacts, or capitalised words.
-    static func nameList(_ s: Sentence, from i: Int, known: KnownNames) -> Int? {
+    static func nameList(_ s: Sentence, from i: Int, known: Names) -> Int? {
         var j = i
         while j < s.body.upperBound {
             let t = s.tokens[j]
@@ -77,16 +78,16 @@ enum FollowUps {
         return j > i ? j : nil
     }
 
-    private static func isPerson(_ s: Sentence, _ i: Int, known: KnownNames) -> Bool {
+    private static func isPerson(_ s: Sentence, _ i: Int, known: Names) -> Bool {
         let t = s.tokens[i]
         let w = String(t.base)
-        if known.contacts.contains(where: { Spelling.fold($0).split(separator: " ").contains(Substring(w)) }) { return true }
+        if known.contactWords.contains(w) { return true }
         guard t.isCapitalized else { return false }
         return !Vocabulary.eventNouns.contains(t.word) && !Vocabulary.notNames.contains(t.word) && !Vocabulary.calendarNouns.contains(t.word)
-            && !known.calendars.contains(where: { Spelling.fold($0) == t.word })
+            && known.calendar(named: t.word) == nil
     }
 
-    static func read(_ s: Sentence, route: Route, known: KnownNames, slots: inout [Slot]) -> Intent {
+    static func read(_ s: Sentence, route: Route, known: Names, slots: inout [Slot]) -> Intent {
         var used = s.usedOutsideBody
         for i in route.command { used[i] = true }
         if let it = route.command.first(where: { ["it", "that", "this"].contains(s.word($0)) }) {

@@ -86,19 +86,19 @@ extension Term {
                     }
                 }
                 let range = start..<end
-                let raw = String(scalars[range])
-                let word = fold(raw)
+                let word = fold(scalars[range])
                 let kind: Term.Kind
                 if sawAt { kind = .email }
                 else if sawDot, sawLetter, let ext = word.split(separator: ".").last, ext.count <= 5,
                         ext.first?.isLetter == true, !word.hasPrefix("www.") { kind = .fileName }
                 else if !sawLetter { kind = .number }
                 else { kind = .word }
-                tokens.append(Term(range: range, word: word, kind: kind, isCapitalized: scalar.properties.isUppercase))
+                let capital = scalar.isASCII ? (scalar >= "A" && scalar <= "Z") : scalar.properties.isUppercase
+                tokens.append(Term(range: range, word: word, kind: kind, isCapitalized: capital))
                 index = end
             } else {
                 let next = scalars.index(after: index)
-                if marks.contains(scalar) {
+                if isMark(scalar) {
                     tokens.append(Term(range: index..<next, word: String(scalar), kind: .mark, isCapitalized: false))
                 }
                 index = next
@@ -107,7 +107,12 @@ extension Term {
         return tokens
     }
 
-    private static let marks: Set<Unicode.Scalar> = [",", ";", ".", "!", "?", "(", ")", "\"", "“", "”", "&", "+"]
+    private static func isMark(_ s: Unicode.Scalar) -> Bool {
+        switch s {
+        case ",", ";", ".", "!", "?", "(", ")", "\"", "“", "”", "&", "+": return true
+        default: return false
+        }
+    }
 
     private static func isLetter(_ s: Unicode.Scalar) -> Bool {
         if s.isASCII { return (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") }
@@ -128,9 +133,34 @@ extension Term {
         }
     }
 
-    /// Lower case, plain apostrophes, accents removed.
-    static func fold(_ raw: String) -> String {
-        if raw.utf8.allSatisfy({ $0 < 0x80 }) { return raw.lowercased() }
-        return Spelling.fold(raw.replacingOccurrences(of: "\u{2019}", with: "'"))
+    /// Lower case, plain apostrophes, accents removed ("Café" → "cafe", "Ana’s" → "ana's").
+    /// Latin letters are folded here, byte by byte; anything rarer goes through Foundation.
+    static func fold(_ scalars: Substring.UnicodeScalarView) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(scalars.count + 2)
+        for s in scalars {
+            let v = s.value
+            if v < 0x80 {
+                bytes.append(v >= 0x41 && v <= 0x5A ? UInt8(v + 32) : UInt8(v))
+            } else if v == 0x2019 {
+                bytes.append(UInt8(ascii: "'"))
+            } else if v >= 0xC0, v <= 0x17F, let plain = latin[Int(v - 0xC0)], plain != " " {
+                bytes.append(contentsOf: plain.utf8)
+            } else {
+                return Spelling.fold(String(String.UnicodeScalarView(scalars)).replacingOccurrences(of: "\u{2019}", with: "'"))
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// Unaccented lower-case forms of U+00C0…U+017F; " " where there is none.
+    private static let latin: [String?] = {
+        let table = "aaaaaa ceeeeiiii nooooo  uuuuy  aaaaaa ceeeeiiii nooooo  uuuuy yaaaaaaccccccccdd  eeeeeeeeeegggggggghh  iiiiiiiii   jjkk llllll    nnnnnn   oooooo  rrrrrrsssssssstttt  uuuuuuuuuuuuwwyyyzzzzzz "
+        var out = table.map { $0 == " " ? " " : String($0) } as [String?]
+        // Letters that fold to two: Æ æ Œ œ ß, and the Ĳ ĳ ligature.
+        for (v, s) in [(0xC6, "ae"), (0xE6, "ae"), (0x152, "oe"), (0x153, "oe"), (0xDF, "ss"), (0x132, "ij"), (0x133, "ij"), (0xD8, "o"), (0xF8, "o")] {
+            out[v - 0xC0] = s
+        }
+        return out
+    }()
 }

@@ -206,6 +206,22 @@ enum Vocabulary {
         "order": .question, "wake": .alarm,
     ]
 
+    /// Every word some list above holds, for telling a typo from a word clerk knows.
+    static let allKnown: Set<String> = {
+        var all = Set<String>()
+        for set in [wakeWords, politeTails, createVerbs, deleteVerbs, updateVerbs, showVerbs, questionWords, eventNouns,
+                    calendarNouns, genericEventNouns, listingNouns, upcomingWords, freeWords, allWords, referencePronouns,
+                    relations, honorifics, contactNouns, fileNouns, determiners, notNames] {
+            all.formUnion(set)
+        }
+        all.formUnion(contactFields.keys)
+        all.formUnion(outOfScopeTopics.keys)
+        all.formUnion(outOfScopeHeads.keys)
+        return all
+    }()
+
+    static func isKnown(_ word: String) -> Bool { allKnown.contains(word) }
+
     // MARK: - Small words
 
     /// Words that never start or end a title, a name or a place.

@@ -21,7 +21,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         .target(name: "ClerkCore", swiftSettings: strictSettings),
-        .target(name: "ClerkAssistant", dependencies: ["ClerkCore"], swiftSettings: strictSettings),
+        .target(name: "ClerkLanguage", dependencies: ["ClerkCore"], swiftSettings: strictSettings),
+        .target(name: "ClerkAssistant", dependencies: ["ClerkCore", "ClerkLanguage"], swiftSettings: strictSettings),
         .executableTarget(
             name: "clerk",
             dependencies: ["ClerkCore", "ClerkAssistant", "CEditLine"],
@@ -29,6 +30,7 @@ let package = Package(
         ),
 
         .testTarget(name: "ClerkCoreTests", dependencies: ["ClerkCore"], swiftSettings: strictSettings),
+        .testTarget(name: "ClerkLanguageTests", dependencies: ["ClerkLanguage", "ClerkCore"], swiftSettings: strictSettings),
         // Runs the built `clerk` binary; depending on it makes `swift test` build it first.
         .testTarget(name: "EndToEndTests", dependencies: ["clerk", "ClerkCore"], swiftSettings: strictSettings),
     ]

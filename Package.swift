@@ -22,7 +22,7 @@ let package = Package(
 
         .target(name: "ClerkCore", swiftSettings: strictSettings),
         .target(name: "ClerkLanguage", dependencies: ["ClerkCore"], swiftSettings: strictSettings),
-        .target(name: "ClerkAssistant", dependencies: ["ClerkCore"], swiftSettings: strictSettings),
+        .target(name: "ClerkAssistant", dependencies: ["ClerkCore", "ClerkLanguage"], swiftSettings: strictSettings),
         .executableTarget(
             name: "clerk",
             dependencies: ["ClerkCore", "ClerkLanguage", "ClerkAssistant", "CEditLine"],

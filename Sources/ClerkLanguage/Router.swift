@@ -17,7 +17,16 @@ import Foundation
 /// 5. **Read slots** with the reader for that intent; each slot keeps its text span and the
 ///    rule that made it.
 public struct Router: Sendable {
-    public init() {}
+    let reader: DateReader
+
+    public init() {
+        reader = DateReader()
+    }
+
+    /// A router that reads dates with `reader` (one reader may serve many lines).
+    public init(dates reader: DateReader) {
+        self.reader = reader
+    }
 
     /// Reads `text` at `reference`, using `known` as context (calendar, contact and file
     /// names the backend has).
@@ -104,8 +113,17 @@ public struct Router: Sendable {
         return nil
     }
 
-    /// The date reader's matches. (Until the reader is merged: none.)
+    /// The date reader's matches, without the readings routing must not take as times:
+    /// a bare number before a unit ("for 2 hours" is a length, not 2 o'clock), and "all day"
+    /// alone (a flag on the event: "make it all day" keeps the event's date).
     func readDates(_ text: String, at reference: ReferenceTime) -> [DateMatch] {
-        []
+        reader.read(text, at: reference).filter { match in
+            if match.rule == "all-day" { return false }
+            if match.rule == "at-time", let next = Term.split(String(text[match.range.upperBound...])).first,
+               Quantity.units[next.word] != nil {
+                return false
+            }
+            return true
+        }
     }
 }

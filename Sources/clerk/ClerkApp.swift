@@ -1,5 +1,6 @@
 import ClerkAssistant
 import ClerkCore
+import ClerkLanguage
 import Foundation
 
 /// Exit codes of DESIGN.md.
@@ -37,8 +38,8 @@ struct ClerkApp {
             Output.line("clerk \(ClerkApp.version)")
             return ExitCode.success
         case .parse(let phrase, let jsonl):
-            let parse = ParseCommand(options: options)
-            return jsonl ? parse.runJSONLines() : parse.explain(phrase ?? "")
+            let reference = ReferenceTime(instant: options.nowProvider.now(), timeZone: options.timeZone)
+            return jsonl ? ParseCommand.runBatch(defaults: reference) : ParseCommand.explain(phrase ?? "", at: reference, json: options.json)
         case .importFile, .export:
             Output.error("this command is not available yet")
             return ExitCode.failure

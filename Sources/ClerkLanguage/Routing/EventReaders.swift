@@ -222,6 +222,16 @@ enum ChangeReader {
         var details = EventDetails(s, range: from..<range.upperBound, known: known, used: used)
         slots += details.slots
         changes.when = details.when(in: s)
+        // "make it 30 minutes earlier": the reader reads a time counted from now; an edit
+        // means a move of the event by that much.
+        if let d = details.dates.first, let first = (range.lowerBound..<s.body.upperBound).first(where: { s.tokens[$0].date == d }),
+           let (minutes, next) = Quantity.minutes(in: s, at: first), s.tokens[min(next, s.count - 1)].date == d,
+           ["earlier", "later", "sooner", "before", "after"].contains(s.word(next)) {
+            changes.when = nil
+            changes.shiftMinutes = ["earlier", "sooner", "before"].contains(s.word(next)) ? -minutes : minutes
+            slots.removeAll { $0.kind == .when && $0.ranges.first == s.dates[d].range }
+            slots.append(s.slot(.duration, first..<(next + 1), value: String(changes.shiftMinutes!), rule: "shift"))
+        }
         changes.calendar = details.calendar
         changes.location = details.location
         changes.addAttendees = details.attendees

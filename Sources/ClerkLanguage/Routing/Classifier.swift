@@ -96,7 +96,9 @@ enum Classifier {
             }
             return route(.deleteEvent, "delete-verb", command)
         }
-        if let at = shape.deleteAt, shape.headVerb != .create || s.word(head) == "make",
+        // "is jimmie's party on friday cancelled" asks; "can that event be removed" requests.
+        let asksStatus = ["is", "was", "are", "were", "has", "have", "did"].contains(s.word(head)) && shape.isQuestion
+        if let at = shape.deleteAt, shape.headVerb != .create || s.word(head) == "make", !asksStatus,
            shape.hasEventNoun || shape.hasCalendarNoun || shape.pronounAt != nil || shape.hasDate {
             return route(.deleteEvent, "delete-in-sentence", at..<(at + 1))
         }
@@ -141,10 +143,13 @@ enum Classifier {
         // ("upcoming events", "today's schedule", "free slots"); one event with its details
         // asks to create it ("dentist appointment today at nine", "standup on my Work calendar").
         let nounPhraseOnly = shape.headVerb == .none && !hasVerb(s)
-        if nounPhraseOnly, !shape.hasTimeOfDay,
-           shape.hasListingNoun || shape.hasFreeWord || (shape.hasUpcomingWord && shape.hasEventNoun)
-            || (shape.hasCalendarNoun && !hasSingularEvent(s)) {
+        if nounPhraseOnly, shape.hasListingNoun || (!shape.hasTimeOfDay && (shape.hasFreeWord || (shape.hasUpcomingWord && shape.hasEventNoun)
+            || (shape.hasCalendarNoun && !hasSingularEvent(s)))) {
             return route(.queryAgenda, "noun-phrase")
+        }
+        // "today was a tiring day": a statement about the past asks for nothing.
+        if s.has(["was", "were", "did", "went", "had"]), !shape.hasTimeOfDay {
+            return route(.outOfScope(nil), "past-statement")
         }
         if shape.hasEventNoun || shape.hasTimeOfDay || (shape.hasDate && body.count > dateTokenCount(s)) {
             return route(.createEvent, "event-statement")
@@ -185,10 +190,16 @@ enum Classifier {
         } else if Vocabulary.showVerbs.contains(w0) && w0 != "what" {
             shape.headVerb = .show
         }
+        // "schedule", "today's schedule", "my plan": a verb with nothing after it is a noun.
+        if shape.headVerb == .create, head + 1 >= s.body.upperBound, Vocabulary.calendarNouns.contains(w0) || Vocabulary.eventNouns.contains(w0) {
+            shape.headVerb = .none
+        }
         shape.afterVerb = shape.headVerb == .none ? head : CommandWords.end(of: s, from: head)
         shape.remind = ["remind", "remember", "notify", "alert"].contains(w0) || isCreatePhrase(s, at: head) && ["don't", "dont", "be", "make"].contains(w0)
+            || isTellMeTo(s, at: head)
 
-        shape.isQuestion = Vocabulary.questionWords.contains(w0) || s.matches(["let", "me", "know"], at: head)
+        let afterDate = head > s.body.lowerBound && ["is", "are", "was", "were"].contains(w0)
+        shape.isQuestion = (Vocabulary.questionWords.contains(w0) && !afterDate) || s.matches(["let", "me", "know"], at: head)
             || s.matches(["i", "want", "to", "know"], at: head) || s.word(s.body.upperBound) == "?"
             || (shape.headVerb == .none && s.first(of: [["are", "there"], ["is", "there"], ["do", "i", "have"], ["am", "i"]]) != nil)
         if shape.headVerb == .create && (w0 == "notify" || w0 == "alert") { shape.isQuestion = false }
@@ -229,7 +240,7 @@ enum Classifier {
                 shape.remind = true
             }
             if shape.deleteAt == nil, i > head || shape.headVerb == .delete {
-                if Vocabulary.deleteVerbs.contains(w) && !(w == "clean" && i > head && s.word(i - 1) == "calendar") {
+                if Vocabulary.deleteVerbs.contains(w) && !Vocabulary.headOnlyDeleteVerbs.contains(w) {
                     shape.deleteAt = i
                 } else if Vocabulary.deletePhrases.contains(where: { s.matches($0, at: i) }) {
                     shape.deleteAt = i
@@ -329,8 +340,8 @@ enum Classifier {
         if let have = words.firstIndex(of: "have"), words.prefix(have).contains("i") || words.prefix(have).contains("do") { return true }
         if words.contains("happening") || words.contains("going") || words.contains("up") && words.contains("to") { return true }
         if words.contains("planned") || words.contains("scheduled") || words.contains("plans") { return true }
-        // "is there anything i need to be aware of", "what is left for today", "where am i supposed to be".
-        if words.contains("anything") || words.contains("left") || words.contains("supposed") || words.contains("else") { return true }
+        // "is there anything i need to be aware of", "where am i supposed to be".
+        if words.contains("anything") || words.contains("supposed") || words.contains("else") { return true }
         return false
     }
 
@@ -342,7 +353,8 @@ enum Classifier {
     static func isMisspeltVerb(_ s: Sentence, at head: Int) -> Bool {
         let t = s.tokens[head]
         guard t.kind == .word, t.word.utf8.count >= 5, !t.isInDate, !Vocabulary.isKnown(t.word) else { return false }
-        guard let verb = headVerbs.closest(to: t.word) else { return false }
+        // One edit for words up to six letters ("delte"), two beyond ("reschdule").
+        guard let verb = headVerbs.closest(to: t.word, limit: t.word.utf8.count > 6 ? 2 : 1) else { return false }
         return verb != t.word
     }
 

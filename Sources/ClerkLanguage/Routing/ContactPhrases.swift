@@ -21,8 +21,8 @@ enum ContactPhrases {
            (name.range.upperBound..<body.upperBound).allSatisfy({ Vocabulary.contactFields[s.word($0)] != nil || fieldModifiers.contains(s.word($0)) }) {
             return Route(kind: .contactLookup, rule: "call-person", command: at..<(at + 1))
         }
-        // "who is Carla Gomez", "who's bob".
-        if ["who", "who's", "whos"].contains(w0) {
+        // "who is Carla Gomez", "who's bob" (not "who is coming to the meeting").
+        if ["who", "who's", "whos"].contains(w0), !shape.hasEventNoun {
             var i = head + 1
             if s.word(i) == "is" { i += 1 }
             if let name = person(in: s, from: i, known: known), !Vocabulary.determiners.contains(s.word(i)), name.range.upperBound >= body.upperBound - 3 {
@@ -106,7 +106,8 @@ enum ContactPhrases {
         let body = s.body
         for i in body {
             let t = s.tokens[i]
-            guard t.isPossessive, !t.isInDate else { continue }
+            // "june's address": a possessive month before a field is a person.
+            guard t.isPossessive, !t.isInDate || Vocabulary.contactFields[s.word(i + 1)] != nil || fieldModifiers.contains(s.word(i + 1)) else { continue }
             if Vocabulary.relations.contains(String(t.base)) { return (i..<(i + 1), true) }
             if isName(s, i) {
                 var start = i
@@ -183,7 +184,8 @@ enum ContactPhrases {
     static func isName(_ s: Sentence, _ i: Int) -> Bool {
         guard i >= s.body.lowerBound, i < s.body.upperBound else { return false }
         let t = s.tokens[i]
-        guard t.kind == .word, !t.isInDate else { return false }
+        let next = s.word(i + 1)
+        guard t.kind == .word, !t.isInDate || (t.isPossessive && (Vocabulary.contactFields[next] != nil || fieldModifiers.contains(next))) else { return false }
         let b = String(t.base)
         if Vocabulary.contactFields[t.word] != nil || Vocabulary.contactFields[b] != nil { return false }
         if Vocabulary.contactNouns.contains(b) || Vocabulary.fileNouns.contains(b) { return false }

@@ -9,9 +9,9 @@ struct NearMiss {
     }
 
     /// The candidate closest to `word` when it is close enough to be a typo.
-    func closest(to word: String) -> String? {
+    func closest(to word: String, limit: Int? = nil) -> String? {
         let bytes = Array(word.utf8)
-        let limit = max(1, bytes.count / 3)
+        let limit = limit ?? max(1, bytes.count / 3)
         var best: (String, Int)?
         if let exact = candidates.first(where: { $0.bytes == bytes }) { return exact.word }
         for candidate in candidates where abs(candidate.bytes.count - bytes.count) <= limit {

@@ -46,6 +46,19 @@ enum Vocabulary {
         "purge", "unschedule", "disregard", "rm", "trash", "kill",
     ]
 
+    /// Delete verbs that remove only at the head of a request; elsewhere they are other words
+    /// ("trash pickup", "format", "empty").
+    static let headOnlyDeleteVerbs: Set<String> = ["trash", "drop", "kill", "scratch", "format", "reset", "empty", "scrap", "dismiss", "clean"]
+
+    /// Everyday verbs, so a typo check never mistakes them for a misspelt command ("attend").
+    static let commonVerbs: Set<String> = [
+        "attend", "attending", "visit", "meet", "see", "go", "going", "take", "pick", "call", "have", "need", "want",
+        "like", "love", "play", "watch", "eat", "drink", "leave", "arrive", "start", "finish", "stop", "send", "tell",
+        "answer", "write", "order", "buy", "pay", "study", "learn", "work", "walk", "run", "drive", "fly", "travel",
+        "clean", "cook", "bring", "sleep", "wake", "help", "ask", "check", "confirm", "prepare", "happen", "happened",
+        "spend", "plant", "water", "feed", "fix", "return", "wait", "sing", "dance", "hear", "listen", "read",
+    ]
+
     /// Two-word verbs that remove: "take off", "get rid of", "call off".
     static let deletePhrases: [[String]] = [
         ["take", "off"], ["take", "out"], ["take", "away"], ["get", "rid"], ["call", "off"], ["clear", "out"], ["clear", "off"],
@@ -195,7 +208,7 @@ enum Vocabulary {
         "currency": .question, "dollar": .question, "calculate": .question, "miles": .question, "far": .question,
         "tall": .question, "restaurant": .question, "restaurants": .question, "recommend": .question, "joke": .question,
         "order": .question, "deliver": .question, "delivered": .question, "takeaway": .question, "movies": .question,
-        "solitaire": .question, "checkers": .question,
+        "solitaire": .question, "checkers": .question, "question": .question, "trivia": .question, "quiz": .question,
     ]
 
     /// Words that alone say "not an event", whatever else is there ("play …", "turn on …").
@@ -211,7 +224,7 @@ enum Vocabulary {
         var all = Set<String>()
         for set in [wakeWords, politeTails, createVerbs, deleteVerbs, updateVerbs, showVerbs, questionWords, eventNouns,
                     calendarNouns, genericEventNouns, listingNouns, upcomingWords, freeWords, allWords, referencePronouns,
-                    relations, honorifics, contactNouns, fileNouns, determiners, notNames] {
+                    relations, honorifics, contactNouns, fileNouns, determiners, notNames, commonVerbs] {
             all.formUnion(set)
         }
         all.formUnion(contactFields.keys)
@@ -236,5 +249,6 @@ enum Vocabulary {
         "up", "down", "out", "off", "will", "would", "can", "could", "should", "then", "so", "but", "also", "too",
         "again", "now", "later", "soon", "am", "pm", "o'clock", "oclock", "noon", "midnight", "morning", "evening",
         "afternoon", "night", "day", "week", "month", "year", "time", "instead", "both", "only", "just", "other",
+        "scheduled", "planned", "booked", "invited", "coming", "attending", "going", "supposed", "available",
     ]
 }

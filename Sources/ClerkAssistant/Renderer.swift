@@ -51,7 +51,7 @@ extension Renderer {
             lines.append("  did you mean \"\(guess)\"?")
         }
         lines += dateLines(of: report).map { "  when      " + $0 }
-        if report.dates.isEmpty { lines.append("  no date or time found") }
+        if report.dates.isEmpty, case .outOfScope = understanding.intent { lines.append("  no date or time found") }
         return lines.joined(separator: "\n")
     }
 

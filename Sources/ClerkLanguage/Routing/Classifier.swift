@@ -362,7 +362,7 @@ enum Classifier {
     static func hasSingularEvent(_ s: Sentence) -> Bool {
         s.body.contains { i in
             let w = s.word(i)
-            return Vocabulary.eventNouns.contains(w) && !Vocabulary.listingNouns.contains(w) && !categoryWords.contains(w)
+            return Vocabulary.eventNouns.contains(w) && !Vocabulary.listingNouns.contains(w) && !Vocabulary.genericEventNouns.contains(w)
         }
     }
 

@@ -53,7 +53,8 @@ struct EventDetails {
             while end < range.upperBound, s.tokens[end].date == d { end += 1 }
             var start = i
             if start > range.lowerBound, !used[start - 1], Self.datePrepositions.contains(s.word(start - 1)) { start -= 1 }
-            for k in start..<end { used[k] = true }
+            // "lunch on Friday": the reader reads the meal as a time of day; it is also the title.
+            for k in start..<end where !Self.mealWords.contains(s.word(k)) { used[k] = true }
             if !dates.contains(d) {
                 dates.append(d)
                 let match = s.dates[d]
@@ -69,6 +70,10 @@ struct EventDetails {
             used[i] = true
         }
     }
+
+    /// Meals the date reader reads as times of day ("lunch" is 12:00–14:00) but that also
+    /// name the event.
+    static let mealWords: Set<String> = ["breakfast", "brunch", "lunch", "lunchtime", "dinner", "supper"]
 
     static let repeatWords: Set<String> = ["repeat", "repeating", "repeated", "recurring", "recurrent", "rotating", "recur"]
 

@@ -15,8 +15,9 @@ enum CreateReader {
         if !title.isEmpty { slots.append(s.slot(.title, pieces: pieces, value: title, rule: "remaining-words")) }
         slots += details.slots
         let when = details.when(in: s)
+        // A length said inside the time ("tomorrow at 3 for an hour") counts; an end ("3-4pm") is in `when`.
         var duration = details.durationMinutes
-        if duration == nil, let when, when.known.contains(.end) || when.known.contains(.duration), !when.isAllDay {
+        if duration == nil, let when, when.known.contains(.duration), !when.isAllDay {
             duration = Int(when.end.timeIntervalSince(when.start) / 60)
         }
         let recurrence = details.dates.lazy.compactMap { s.dates[$0].recurrence }.first
@@ -114,6 +115,7 @@ enum AgendaReader {
         var kept = s.body.filter { i in
             let t = s.tokens[i]
             return !used[i] && !t.isInDate && !t.isMark && !questionFrame.contains(t.word) && !Vocabulary.freeWords.contains(t.word)
+                && !Vocabulary.deleteVerbs.contains(t.word)
                 && !Vocabulary.allWords.contains(t.word) && !Vocabulary.calendarNouns.contains(t.word)
                 && Quantity.numberWords[t.word] == nil && Quantity.units[t.word] == nil
         }
@@ -238,7 +240,8 @@ enum ChangeReader {
         changes.durationMinutes = details.durationMinutes
         changes.reminderMinutes = details.reminderMinutes.isEmpty ? nil : details.reminderMinutes
         changes.recurrence = details.dates.lazy.compactMap { s.dates[$0].recurrence }.first
-        if details.isAllDay, changes.when == nil || changes.when!.isAllDay { changes.makesAllDay = true }
+        // Only "all day" said makes an event all-day; "move it to Friday" keeps its time.
+        if details.slots.contains(where: { $0.kind == .allDay }) { changes.makesAllDay = true }
         // "an hour later", "back 30 minutes", "15 minutes earlier".
         for i in range where !details.used[i] {
             if let (minutes, next) = Quantity.minutes(in: s, at: i) {

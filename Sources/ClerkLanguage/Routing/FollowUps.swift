@@ -56,7 +56,7 @@ enum FollowUps {
         guard leftover.isEmpty else { return nil }
         if details.durationMinutes != nil || details.calendar != nil || !details.reminderMinutes.isEmpty
             || (hasInstead && (details.location != nil || !details.dates.isEmpty || !details.attendees.isEmpty)) {
-            return Route(kind: .updateEvent, rule: "follow-up:bare", command: head..<head)
+            return Route(kind: .updateEvent, rule: "follow-up:bare", command: body.lowerBound..<body.lowerBound)
         }
         return nil
     }

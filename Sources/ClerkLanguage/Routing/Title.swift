@@ -39,7 +39,7 @@ enum Title {
 
     /// The title from tokens `range` not `used`, and the token runs it came from.
     static func build(_ s: Sentence, range: Range<Int>, used: [Bool]) -> (title: String, pieces: [Range<Int>]) {
-        var kept: [Int] = range.filter { !used[$0] && !s.tokens[$0].isInDate }
+        var kept: [Int] = range.filter { !used[$0] && (!s.tokens[$0].isInDate || EventDetails.mealWords.contains(s.word($0))) }
         // Marks stay only between kept words.
         kept = kept.enumerated().filter { k, i in
             !s.tokens[i].isMark || (k > 0 && k + 1 < kept.count && kept[k - 1] == i - 1 && kept[k + 1] == i + 1 && s.word(i) != "?")

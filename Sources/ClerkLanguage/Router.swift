@@ -32,12 +32,12 @@ public struct Router: Sendable {
     /// names the backend has).
     public func understand(_ text: String, at reference: ReferenceTime, known: KnownNames = .none) -> Understanding {
         let dates = readDates(text, at: reference)
-        return understand(text, dates: dates, known: known.folded, suggest: true)
+        return understand(text, dates: dates, zone: reference.timeZone, known: known.folded, suggest: true)
     }
 
     /// The pipeline after the date reader (the benchmark times it on its own as well).
-    func understand(_ text: String, dates: [DateMatch], known: Names, suggest: Bool) -> Understanding {
-        let sentence = Sentence(text: text, tokens: Term.split(text), dates: dates)
+    func understand(_ text: String, dates: [DateMatch], zone: TimeZone, known: Names, suggest: Bool) -> Understanding {
+        let sentence = Sentence(text: text, tokens: Term.split(text), dates: dates, zone: zone)
         guard !sentence.body.isEmpty else {
             return Understanding(text: text, intent: .outOfScope(OutOfScope()), dates: dates, rule: "empty")
         }
@@ -69,7 +69,7 @@ public struct Router: Sendable {
         case .undo: intent = .undo
         case .quit: intent = .quit
         case .outOfScope(let topic):
-            let guess = suggest ? didYouMean(sentence, dates: dates, known: known) : nil
+            let guess = suggest ? didYouMean(sentence, dates: dates, zone: zone, known: known) : nil
             if let topic { slots.append(Slot(kind: .topic, ranges: [], value: topic.rawValue, rule: route.rule)) }
             intent = .outOfScope(OutOfScope(topic: topic, didYouMean: guess))
         }
@@ -89,7 +89,7 @@ public struct Router: Sendable {
 
     /// For a line nobody understood: the same line with one misspelt word corrected, when
     /// that makes it a request clerk handles ("delte notes.txt" → "delete notes.txt").
-    func didYouMean(_ s: Sentence, dates: [DateMatch], known: Names) -> String? {
+    func didYouMean(_ s: Sentence, dates: [DateMatch], zone: TimeZone, known: Names) -> String? {
         for i in s.body {
             let t = s.tokens[i]
             guard t.kind == .word, t.word.utf8.count >= 4, !t.isInDate, !Vocabulary.isKnown(t.word),
@@ -105,7 +105,7 @@ public struct Router: Sendable {
                 m.parts = []
                 return m
             }
-            let second = understand(fixed, dates: moved, known: known, suggest: false)
+            let second = understand(fixed, dates: moved, zone: zone, known: known, suggest: false)
             if case .outOfScope = second.intent { continue }
             return String(fixed[s.span(s.body.lowerBound..<s.body.upperBound).lowerBound...])
                 .trimmingCharacters(in: .whitespaces)

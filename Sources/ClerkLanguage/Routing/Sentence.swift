@@ -1,18 +1,24 @@
+internal import ClerkCore
+import Foundation
+
 /// A tokenized line with the date reader's matches marked on its tokens, and the part of it
 /// that carries the request (`body`: without wake words, politeness and trailing thanks).
 struct Sentence {
     let text: String
     var tokens: [Term]
     let dates: [DateMatch]
-    /// Term indices of the request proper.
+    /// The zone times are shown in (slot values of dates are local times).
+    let zone: TimeZone
+    /// Token indices of the request proper.
     var body: Range<Int>
     /// Tokens skipped at the head (wake words, "can you", "please"), for the explanation.
     var skipped: [Int] = []
 
-    init(text: String, tokens: [Term], dates: [DateMatch]) {
+    init(text: String, tokens: [Term], dates: [DateMatch], zone: TimeZone) {
         self.text = text
         self.tokens = tokens
         self.dates = dates
+        self.zone = zone
         // Mark each token covered by a date match.
         var d = 0
         for i in tokens.indices {
@@ -116,6 +122,29 @@ struct Sentence {
 }
 
 extension Sentence {
+    /// `2026-12-01T13:00/2026-12-01T14:00`: a date match as local times, for slot values.
+    func interval(_ match: DateMatch) -> String {
+        "\(Sentence.local(match.start, zone))/\(Sentence.local(match.end, zone))"
+    }
+
+    /// `YYYY-MM-DDTHH:MM` on the wall clock of `zone` (civil-from-days arithmetic; no Calendar).
+    static func local(_ date: Date, _ zone: TimeZone) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let clock = seconds - days * 86_400
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(year)-\(two(month))-\(two(day))T\(two(clock / 3600)):\(two(clock % 3600 / 60))"
+    }
+
     /// A slot over the tokens `range`.
     func slot(_ kind: Slot.Kind, _ range: Range<Int>, value: String, rule: String) -> Slot {
         Slot(kind: kind, ranges: [span(range)], value: value, rule: rule)

@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "ClerkLocal", dependencies: ["ClerkCore", "CSQLite", "CICal"], swiftSettings: strictSettings),
         .executableTarget(
             name: "clerk",
-            dependencies: ["ClerkCore", "ClerkAssistant", "ClerkLocal", "CEditLine"],
+            dependencies: ["ClerkCore", "ClerkLanguage", "ClerkAssistant", "ClerkLocal", "CEditLine"],
             swiftSettings: strictSettings
         ),
         // Speed figures for BENCHMARKS.md: `swift run -c release clerk-benchmarks`.
@@ -35,12 +35,17 @@ let package = Package(
             name: "clerk-benchmarks",
             dependencies: ["ClerkCore", "ClerkLocal"],
             path: "Benchmarks",
+            exclude: ["RouterBenchmark"],
             swiftSettings: strictSettings
         ),
+
+        // Speed figures for BENCHMARKS.md: swift run -c release router-benchmark
+        .executableTarget(name: "router-benchmark", dependencies: ["ClerkLanguage"], path: "Benchmarks/RouterBenchmark", swiftSettings: strictSettings),
 
         .testTarget(name: "ClerkCoreTests", dependencies: ["ClerkCore"], swiftSettings: strictSettings),
         .testTarget(name: "ClerkAssistantTests", dependencies: ["ClerkAssistant", "ClerkCore", "ClerkLanguage", "ClerkLocal"], swiftSettings: strictSettings),
         .testTarget(name: "ClerkLocalTests", dependencies: ["ClerkLocal", "ClerkCore"], swiftSettings: strictSettings),
+        .testTarget(name: "ClerkLanguageTests", dependencies: ["ClerkLanguage", "ClerkCore"], swiftSettings: strictSettings),
         // Runs the built `clerk` binary; depending on it makes `swift test` build it first.
         .testTarget(name: "EndToEndTests", dependencies: ["clerk", "ClerkCore", "ClerkLocal"], swiftSettings: strictSettings),
     ]

@@ -24,6 +24,11 @@ public enum Renderer {
         "new", "quit", "rename", "schedule", "show", "undo", "what's",
     ]
 
+    /// The answer when a line could not be read as any request.
+    public static func notUnderstood(_ line: String) -> String {
+        "I didn't understand '\(line)'. Type 'help' for what I can do."
+    }
+
     static let quitHint = "Type 'quit' on its own, or press Ctrl-D, to leave."
 
     /// Said when input ends while a question is still open: nothing was changed.

@@ -204,10 +204,20 @@ public struct EventChanges: Sendable, Hashable {
     public var location: String?
     public var addAttendees: [Attendee]
     public var removeAttendees: [Attendee]
+    /// A move relative to the current time, in minutes ("an hour later" → 60, "push it back
+    /// 30 minutes" → 30, "15 minutes earlier" → -15).
+    public var shiftMinutes: Int?
+    /// A new repetition ("make it weekly"): an RRULE value without `RRULE:`.
+    public var recurrence: String?
+    /// New reminders, minutes before the start ("remind me 10 minutes before").
+    public var reminderMinutes: [Int]?
+    /// "make it all day".
+    public var makesAllDay: Bool
 
     public init(
         when: DateMatch? = nil, durationMinutes: Int? = nil, title: String? = nil, calendar: CalendarMention? = nil,
-        location: String? = nil, addAttendees: [Attendee] = [], removeAttendees: [Attendee] = []
+        location: String? = nil, addAttendees: [Attendee] = [], removeAttendees: [Attendee] = [],
+        shiftMinutes: Int? = nil, recurrence: String? = nil, reminderMinutes: [Int]? = nil, makesAllDay: Bool = false
     ) {
         self.when = when
         self.durationMinutes = durationMinutes
@@ -216,6 +226,10 @@ public struct EventChanges: Sendable, Hashable {
         self.location = location
         self.addAttendees = addAttendees
         self.removeAttendees = removeAttendees
+        self.shiftMinutes = shiftMinutes
+        self.recurrence = recurrence
+        self.reminderMinutes = reminderMinutes
+        self.makesAllDay = makesAllDay
     }
 
     public var isEmpty: Bool { self == EventChanges() }

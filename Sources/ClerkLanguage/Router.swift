@@ -1,13 +1,129 @@
+internal import ClerkCore
+import Foundation
+
 /// Turns a line a person typed into an `Intent` with its slots.
 ///
 /// Rule-based and pure: the same text, reference time and known names always give the same
-/// `Understanding`; it never reads the clock or touches a store.
+/// `Understanding`; it never reads the clock or touches a store. One pipeline, in order:
+///
+/// 1. **Tokenize** the line (words, numbers, emails, file names, marks; case and accents
+///    folded for matching, the text itself kept for slots).
+/// 2. **Dates**: the date reader's matches are marked on the tokens they cover.
+/// 3. **Normalize**: wake words ("olly", "alexa"), politeness ("can you", "please") and
+///    thanks are set aside; what remains is the request's body.
+/// 4. **Classify** by ordered sentence-shape rules (`Classifier`): fixed commands, files,
+///    follow-up edits, out-of-scope topics, delete, update, contacts, agenda questions,
+///    event creation, and the rest.
+/// 5. **Read slots** with the reader for that intent; each slot keeps its text span and the
+///    rule that made it.
 public struct Router: Sendable {
-    public init() {}
+    let reader: DateReader
+
+    public init() {
+        reader = DateReader()
+    }
+
+    /// A router that reads dates with `reader` (one reader may serve many lines).
+    public init(dates reader: DateReader) {
+        self.reader = reader
+    }
 
     /// Reads `text` at `reference`, using `known` as context (calendar, contact and file
     /// names the backend has).
     public func understand(_ text: String, at reference: ReferenceTime, known: KnownNames = .none) -> Understanding {
-        Understanding(text: text, intent: .outOfScope(OutOfScope()), rule: "unimplemented")
+        let dates = readDates(text, at: reference)
+        return understand(text, dates: dates, zone: reference.timeZone, known: known.folded, suggest: true)
+    }
+
+    /// The pipeline after the date reader (the benchmark times it on its own as well).
+    func understand(_ text: String, dates: [DateMatch], zone: TimeZone, known: Names, suggest: Bool) -> Understanding {
+        let sentence = Sentence(text: text, tokens: Term.split(text), dates: dates, zone: zone)
+        guard !sentence.body.isEmpty else {
+            return Understanding(text: text, intent: .outOfScope(OutOfScope()), dates: dates, rule: "empty")
+        }
+        let route = Classifier.route(sentence, known: known)
+        var slots: [Slot] = []
+        if !route.command.isEmpty {
+            slots.append(sentence.slot(.command, route.command, value: String(sentence.text(of: route.command)), rule: route.rule))
+        }
+        let intent: Intent
+        switch route.kind {
+        case .createEvent: intent = CreateReader.read(sentence, route: route, known: known, slots: &slots)
+        case .queryAgenda: intent = AgendaReader.read(sentence, route: route, known: known, slots: &slots)
+        case .deleteEvent: intent = DeleteReader.read(sentence, route: route, known: known, slots: &slots)
+        case .updateEvent:
+            intent = route.rule.hasPrefix("follow-up")
+                ? FollowUps.read(sentence, route: route, known: known, slots: &slots)
+                : UpdateReader.read(sentence, route: route, known: known, slots: &slots)
+        case .contactLookup: intent = ContactPhrases.read(sentence, route: route, known: known, slots: &slots)
+        case .fileList, .fileRead, .fileWrite, .fileDelete: intent = FilePhrases.read(sentence, route: route, slots: &slots)
+        case .calendars: intent = .calendars
+        case .createCalendar:
+            let name = route.command.upperBound..<sentence.body.upperBound
+            let value = name.isEmpty ? "" : FilePhrases.unquoted(sentence.text(of: name))
+            if !name.isEmpty { slots.append(sentence.slot(.name, name, value: value, rule: "calendar-name")) }
+            intent = .createCalendar(name: value)
+        case .help: intent = .help
+        case .login: intent = .login
+        case .logout: intent = .logout
+        case .undo: intent = .undo
+        case .quit: intent = .quit
+        case .outOfScope(let topic):
+            let guess = suggest ? didYouMean(sentence, dates: dates, zone: zone, known: known) : nil
+            if let topic { slots.append(Slot(kind: .topic, ranges: [], value: topic.rawValue, rule: route.rule)) }
+            intent = .outOfScope(OutOfScope(topic: topic, didYouMean: guess))
+        }
+        slots.sort { ($0.ranges.first?.lowerBound ?? text.endIndex) < ($1.ranges.first?.lowerBound ?? text.endIndex) }
+        return Understanding(text: text, intent: intent, slots: slots, dates: dates, rule: route.rule)
+    }
+
+    /// Words clerk's commands start with, for "did you mean …?".
+    static let commandWords = [
+        "delete", "remove", "cancel", "schedule", "show", "list", "help", "undo", "login", "logout", "calendars", "create",
+        "add", "move", "rename", "find", "append", "replace", "read", "open", "remind", "what's", "reschedule", "files",
+        "contacts", "calendar", "meeting", "appointment", "tomorrow", "today", "tonight", "week", "birthday", "phone",
+        "email", "address", "agenda", "events", "next", "lunch", "dinner",
+    ]
+
+    static let commandTypos = NearMiss(commandWords)
+
+    /// For a line nobody understood: the same line with one misspelt word corrected, when
+    /// that makes it a request clerk handles ("delte notes.txt" → "delete notes.txt").
+    func didYouMean(_ s: Sentence, dates: [DateMatch], zone: TimeZone, known: Names) -> String? {
+        for i in s.body {
+            let t = s.tokens[i]
+            guard t.kind == .word, t.word.utf8.count >= 4, !t.isInDate, !Vocabulary.isKnown(t.word),
+                  let guess = Router.commandTypos.closest(to: t.word) else { continue }
+            let fixed = String(s.text[..<t.range.lowerBound]) + guess + String(s.text[t.range.upperBound...])
+            let shift = guess.utf8.count - s.text[t.range].utf8.count
+            let moved = dates.map { m -> DateMatch in
+                var m = m
+                guard m.range.lowerBound >= t.range.upperBound else { return m }
+                let lo = fixed.utf8.index(fixed.startIndex, offsetBy: s.text.utf8.distance(from: s.text.startIndex, to: m.range.lowerBound) + shift)
+                let hi = fixed.utf8.index(lo, offsetBy: s.text.utf8.distance(from: m.range.lowerBound, to: m.range.upperBound))
+                m.range = lo..<hi
+                m.parts = []
+                return m
+            }
+            let second = understand(fixed, dates: moved, zone: zone, known: known, suggest: false)
+            if case .outOfScope = second.intent { continue }
+            return String(fixed[s.span(s.body.lowerBound..<s.body.upperBound).lowerBound...])
+                .trimmingCharacters(in: .whitespaces)
+        }
+        return nil
+    }
+
+    /// The date reader's matches, without the readings routing must not take as times:
+    /// a bare number before a unit ("for 2 hours" is a length, not 2 o'clock), and "all day"
+    /// alone (a flag on the event: "make it all day" keeps the event's date).
+    func readDates(_ text: String, at reference: ReferenceTime) -> [DateMatch] {
+        reader.read(text, at: reference).filter { match in
+            if match.rule == "all-day" { return false }
+            if match.rule == "at-time", let next = Term.split(String(text[match.range.upperBound...])).first,
+               Quantity.units[next.word] != nil {
+                return false
+            }
+            return true
+        }
     }
 }

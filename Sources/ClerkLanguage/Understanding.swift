@@ -91,16 +91,29 @@ public struct Slot: Sendable, Hashable {
 /// calendar, a known contact after "with" is a person, a known file after "show" is a file.
 /// Everything works with none (an empty value): then the sentence's shape decides.
 public struct KnownNames: Sendable, Hashable {
-    public var calendars: [String]
-    public var contacts: [String]
-    public var files: [String]
+    public var calendars: [String] { didSet { folded = Names(self) } }
+    public var contacts: [String] { didSet { folded = Names(self) } }
+    public var files: [String] { didSet { folded = Names(self) } }
+    /// The names folded for matching, kept up to date so each line does not fold them again.
+    private(set) var folded: Names
 
     public init(calendars: [String] = [], contacts: [String] = [], files: [String] = []) {
         self.calendars = calendars
         self.contacts = contacts
         self.files = files
+        folded = Names(calendars: calendars, contacts: contacts)
     }
 
     /// No names known.
     public static let none = KnownNames()
+
+    public static func == (a: KnownNames, b: KnownNames) -> Bool {
+        (a.calendars, a.contacts, a.files) == (b.calendars, b.contacts, b.files)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(calendars)
+        hasher.combine(contacts)
+        hasher.combine(files)
+    }
 }

@@ -1,5 +1,6 @@
 import ClerkAssistant
 import ClerkCore
+import ClerkLanguage
 import Foundation
 
 /// Exit codes of DESIGN.md.
@@ -36,9 +37,9 @@ struct ClerkApp {
         case .version:
             Output.line("clerk \(ClerkApp.version)")
             return ExitCode.success
-        case .parse:
-            Output.error("this command is not available yet")
-            return ExitCode.failure
+        case .parse(let phrase, let jsonl):
+            let reference = ReferenceTime(instant: options.nowProvider.now(), timeZone: options.timeZone)
+            return jsonl ? ParseCommand.runBatch(defaults: reference) : ParseCommand.explain(phrase ?? "", at: reference, json: options.json)
         case .importFile(let path, let calendar):
             return Transfer(options: options, paths: paths).importFile(path, calendarName: calendar)
         case .export(let calendar):

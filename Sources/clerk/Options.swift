@@ -162,40 +162,17 @@ struct CommandLineParser {
 
     /// `--tz`: an IANA name or a fixed offset `±HH:MM`.
     static func timeZone(_ text: String) throws(UsageError) -> TimeZone {
-        if let offset = fixedOffset(text) {
-            if let zone = TimeZone(secondsFromGMT: offset) { return zone }
+        guard let zone = ClockText.timeZone(text) else {
+            throw UsageError(message: "--tz: expected an IANA name like Europe/Madrid or an offset like +01:00, got '\(text)'")
         }
-        if text.contains("/") || text == "UTC", let zone = TimeZone(identifier: text) {
-            return zone
-        }
-        throw UsageError(message: "--tz: expected an IANA name like Europe/Madrid or an offset like +01:00, got '\(text)'")
-    }
-
-    /// Seconds east of UTC for `±HH:MM`, nil for anything else.
-    static func fixedOffset(_ text: String) -> Int? {
-        let chars = Array(text)
-        guard chars.count == 6, chars[0] == "+" || chars[0] == "-", chars[3] == ":",
-              let hours = Int(String(chars[1...2])), let minutes = Int(String(chars[4...5])),
-              chars[1...2].allSatisfy(\.isASCII), chars[4...5].allSatisfy(\.isASCII),
-              hours <= 14, minutes < 60
-        else { return nil }
-        return (chars[0] == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
+        return zone
     }
 
     /// `--now`: `YYYY-MM-DDTHH:MM[:SS]` on the wall clock of `zone`.
     static func instant(_ text: String, in zone: TimeZone) throws(UsageError) -> Date {
-        let failure = UsageError(message: "--now: expected YYYY-MM-DDTHH:MM, got '\(text)'")
-        let halves = text.split(separator: "T", omittingEmptySubsequences: false)
-        guard halves.count == 2, let date = LocalDate(iso: halves[0]) else { throw failure }
-        let clock = halves[1].split(separator: ":", omittingEmptySubsequences: false)
-        guard clock.count == 2 || clock.count == 3, clock.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) }),
-              let hour = Int(clock[0]), let minute = Int(clock[1]), hour < 24, minute < 60
-        else { throw failure }
-        let second = clock.count == 3 ? Int(clock[2]) : 0
-        guard let second, second < 60 else { throw failure }
-        let calendar = Calendar.gregorian(in: zone)
-        let parts = DateComponents(year: date.year, month: date.month, day: date.day, hour: hour, minute: minute, second: second)
-        guard let instant = calendar.date(from: parts) else { throw failure }
+        guard let instant = ClockText.instant(text, in: zone) else {
+            throw UsageError(message: "--now: expected YYYY-MM-DDTHH:MM, got '\(text)'")
+        }
         return instant
     }
 }

@@ -1,0 +1,48 @@
+import ClerkLanguage
+import Foundation
+
+// Times the router over the fixture sentences (Fixtures/phrases/intents.tsv), in release:
+//
+//     swift run -c release router-benchmark
+//
+// It reports the time per sentence of `Router.understand` (date reader included) and of the
+// date reader alone; routing is the difference. Each figure is the best of several rounds.
+
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let fixture = root.appendingPathComponent("Fixtures/phrases/intents.tsv")
+guard let table = try? String(contentsOf: fixture, encoding: .utf8) else {
+    FileHandle.standardError.write(Data("router-benchmark: cannot read \(fixture.path)\n".utf8))
+    exit(1)
+}
+let sentences = table.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.hasPrefix("text\t") }
+    .compactMap { $0.split(separator: "\t", omittingEmptySubsequences: false).first.map(String.init) }
+    .filter { !$0.isEmpty }
+
+let zone = TimeZone(identifier: "Europe/Madrid")!
+let reference = ReferenceTime(instant: Date(timeIntervalSince1970: 1_796_025_600), timeZone: zone)
+let known = KnownNames(calendars: ["Work", "Personal", "Family", "Book club", "Équipe"],
+                       contacts: ["Ana Pérez", "Bob Stone", "Carla Gomez", "Petey Jones"],
+                       files: ["notes.txt", "todo.txt", "shopping-list.txt", "budget.txt"])
+let router = Router()
+
+/// Best time per sentence, in microseconds, over `rounds` passes of `repeats` each.
+func bestMicroseconds(rounds: Int = 7, repeats: Int = 20, _ body: (String) -> Int) -> Double {
+    var best = Double.infinity
+    var sink = 0
+    for _ in 0..<rounds {
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<repeats { for s in sentences { sink &+= body(s) } }
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1000
+        best = min(best, elapsed / Double(repeats * sentences.count))
+    }
+    if sink == 42 { print("") }
+    return best
+}
+
+let reader = DateReader()
+let total = bestMicroseconds { router.understand($0, at: reference, known: known).slots.count }
+let dates = bestMicroseconds { reader.read($0, at: reference).count }
+print("sentences: \(sentences.count)")
+print(String(format: "Router.understand, date reader included: %6.2f µs/sentence", total))
+print(String(format: "DateReader.read alone:                 %6.2f µs/sentence", dates))
+print(String(format: "routing (the difference):              %6.2f µs/sentence", total - dates))

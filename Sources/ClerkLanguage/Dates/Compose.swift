@@ -1,0 +1,108 @@
+/// How two readings combine, shared by the composition rules.
+enum Compose {
+    /// Both readings at once: "Friday" and "3pm", "March 3" and "2027", "tomorrow" and
+    /// "evening". Nil when they cannot hold together (two clock times, "Monday Tuesday").
+    static func intersect(_ a: TimeValue, _ b: TimeValue, _ series: Series) -> TimeValue? {
+        if a.hasClock && b.hasClock { return nil }
+        if a.recurrence != nil || b.recurrence != nil { return nil }
+        if a.openBound != nil || b.openBound != nil { return nil }
+        if a.duration != nil && b.duration != nil { return nil }
+        if a.fromNow != nil || b.fromNow != nil { return nil }
+        if let za = a.zone, let zb = b.zone, za != zb { return nil }
+        if a.hasDayPart && b.hasDayPart { return nil }
+
+        var ea = a.expression, eb = b.expression
+        // "tonight at 8", "this afternoon at 3": the part of the day picks am or pm.
+        if let chosen = clockInDayPart(clock: a, other: b) { ea = chosen.clock; eb = chosen.other }
+        else if let chosen = clockInDayPart(clock: b, other: a) { eb = chosen.clock; ea = chosen.other }
+
+        let e: TimeExpression
+        if case .range(let from, let to, let inclusive) = ea, !b.hasClock, !b.isStretch {
+            e = .range(.intersect(from, eb), to, inclusive: inclusive)
+        } else if case .range(let from, let to, let inclusive) = eb, !a.hasClock, !a.isStretch {
+            e = .range(.intersect(from, ea), to, inclusive: inclusive)
+        } else {
+            e = .intersect(ea, eb)
+        }
+        guard exists(e, series) else { return nil }
+
+        var r = TimeValue(e, grain: min(a.grain, b.grain))
+        r.hasDate = a.hasDate || b.hasDate
+        r.hasClock = a.hasClock || b.hasClock
+        r.hasDayPart = (a.hasDayPart || b.hasDayPart) && !r.hasClock
+        let finer = a.grain < b.grain ? a : (b.grain < a.grain ? b : (a.isStretch ? a : b))
+        r.isStretch = a.hasEnd || b.hasEnd || (!r.hasClock && finer.isStretch)
+        r.hasYear = a.hasYear || b.hasYear
+        r.hasEnd = a.hasEnd || b.hasEnd
+        r.duration = a.duration ?? b.duration
+        r.zone = a.zone ?? b.zone
+        r.isAllDay = a.isAllDay || b.isAllDay
+        return r
+    }
+
+    /// True when the expression has at least one span.
+    static func exists(_ e: TimeExpression, _ series: Series) -> Bool {
+        series.next(e, endingAfter: series.now) != nil || series.previous(e, startingBefore: series.now) != nil
+    }
+
+    /// For an am/pm-less clock next to a part of the day: the clock that part means, and the
+    /// other reading without its part of the day (which the clock now pins down).
+    private static func clockInDayPart(clock: TimeValue, other: TimeValue) -> (clock: TimeExpression, other: TimeExpression)? {
+        guard case .ambiguousClock(let h, let m, let s, let length) = clock.expression,
+              let window = dayPartWindow(other.expression) else { return nil }
+        let am = (h % 12) * 3600 + m * 60 + s
+        let pm = am + 12 * 3600
+        let inside = [am, pm].filter { $0 >= window.from && $0 < window.to }
+        let chosen = inside.first ?? (window.from >= 12 * 3600 ? pm : am)
+        let c = TimeExpression.clock(hour: chosen / 3600, minute: m, second: s, length: length)
+        guard let rest = removingDayPart(other.expression) else { return (c, c) }
+        return (c, rest)
+    }
+
+    static func dayPartWindow(_ e: TimeExpression) -> (from: Int, to: Int)? {
+        switch e {
+        case .dayPart(let from, let to): return (from, to)
+        case .intersect(let a, let b): return dayPartWindow(a) ?? dayPartWindow(b)
+        default: return nil
+        }
+    }
+
+    static func removingDayPart(_ e: TimeExpression) -> TimeExpression? {
+        switch e {
+        case .dayPart: return nil
+        case .intersect(let a, let b):
+            let ra = removingDayPart(a), rb = removingDayPart(b)
+            switch (ra, rb) {
+            case (nil, nil): return nil
+            case (let x?, nil): return x
+            case (nil, let y?): return y
+            case (let x?, let y?): return .intersect(x, y)
+            }
+        default: return e
+        }
+    }
+
+    /// From `a` to `b`: "3-4pm", "Dec 21 to Jan 3", "9:30 - 11:00 on Thursday".
+    static func range(_ a: TimeValue, _ b: TimeValue, _ series: Series) -> TimeValue? {
+        guard a.isPlain, b.isPlain || (b.zone != nil && b.zone == a.zone) else { return nil }
+        guard !a.hasEnd, !b.hasEnd else { return nil }
+        var from = a.expression
+        // "3-4pm": the start takes the end's afternoon when that keeps it before the end.
+        if case .ambiguousClock(let h, let m, let s, let l) = from, case .clock(let eh, let em, _, _) = b.expression {
+            let pm = (h % 12 + 12) * 60 + m, end = eh * 60 + em
+            from = .clock(hour: pm <= end ? h % 12 + 12 : h % 12, minute: m, second: s, length: l)
+        }
+        // A clock at either end stops at the start of the end time; dates include the end day.
+        let inclusive = b.grain >= .day && !b.hasClock && !b.hasDayPart
+        let e = TimeExpression.range(from, b.expression, inclusive: inclusive)
+        guard exists(e, series) else { return nil }
+        var r = TimeValue(e, grain: min(a.grain, b.grain))
+        r.hasDate = a.hasDate || b.hasDate
+        r.hasClock = a.hasClock || b.hasClock
+        r.hasYear = a.hasYear || b.hasYear
+        r.isStretch = true
+        r.hasEnd = true
+        r.zone = a.zone ?? b.zone
+        return r
+    }
+}

@@ -1,0 +1,100 @@
+public import Foundation
+
+/// Finds the date and time expressions in a text and resolves them against a reference time.
+///
+/// The pipeline, in order (chrono's and Duckling's shape):
+/// 1. `Tokenizer`: lower-cased words, digit runs and symbols, once.
+/// 2. `DateRules.stages` on a `Chart`, each stage to a fixed point:
+///    numbers → atoms (clock times, dates, durations) → compositions (this/next/last,
+///    date + time, ranges, offsets, bounds, zones, holidays, repeats).
+/// 3. `Selection`: the longest readings that do not overlap, without latent ones ("7",
+///    "May") unless they are the whole text, and none that cuts a number like 650-650-6500.
+/// 4. `Resolver`: the span each reading means relative to now, as a `DateMatch`.
+///
+/// Reading never fails: text with no date gives no match, and every loop is bounded.
+public struct DateReader: Sendable {
+    /// Texts longer than this many bytes are not read (no request is that long).
+    public static let maximumLength = 4_096
+
+    public init() {}
+
+    /// The date and time expressions in `text`, in text order, not overlapping.
+    public func read(_ text: String, at reference: ReferenceTime) -> [DateMatch] {
+        guard !text.isEmpty, text.utf8.count <= Self.maximumLength else { return [] }
+        let tokens = Tokenizer.tokens(text)
+        guard !tokens.isEmpty else { return [] }
+        let now = ZoneClock(reference.timeZone).wall(reference.instant)
+        var chart = Chart(tokens: tokens, context: ReadingContext(series: Series(now: now), dayFirst: reference.dateOrder == .dayFirst))
+        for stage in DateRules.stages {
+            chart.run(stage)
+        }
+        let resolver = Resolver(reference: reference, text: text, tokens: tokens)
+        return Selection.choose(chart.items, tokens: tokens).compactMap(resolver.match)
+    }
+}
+
+/// The reader's rules by stage, in the order they run.
+enum DateRules {
+    static let stages: [RuleStage] = [
+        RuleStage(numbers),
+        RuleStage(clock + dates + durations),
+        RuleStage(relative + compose + spans),
+    ]
+}
+
+/// Step 3 of the pipeline: which readings of the chart to keep.
+enum Selection {
+    static func choose(_ items: [Item], tokens: [Token]) -> [Item] {
+        let chains = numberChains(tokens)
+        var candidates: [(index: Int, item: Item)] = []
+        for (index, item) in items.enumerated() {
+            guard item.time != nil else { continue }
+            if chains[item.first] != nil, chains[item.first]! < item.first { continue }
+            if let chainStart = chains[item.end - 1], item.end < tokens.count, chains[item.end] == chainStart { continue }
+            if item.latent, !coversContent(item, tokens) { continue }
+            candidates.append((index, item))
+        }
+        candidates.sort { a, b in
+            let la = a.item.end - a.item.first, lb = b.item.end - b.item.first
+            if la != lb { return la > lb }
+            if a.item.latent != b.item.latent { return !a.item.latent }
+            // On a tie, the reading that makes one piece of more words ("the first Monday of
+            // March" as one count, not "the first" ∩ "Monday" ∩ "March").
+            if a.item.parts.count != b.item.parts.count { return a.item.parts.count < b.item.parts.count }
+            return a.index < b.index
+        }
+        var taken = Array(repeating: false, count: tokens.count)
+        var chosen: [Item] = []
+        for (_, item) in candidates where !taken[item.first..<item.end].contains(true) {
+            for i in item.first..<item.end { taken[i] = true }
+            chosen.append(item)
+        }
+        return chosen.sorted { $0.first < $1.first }
+    }
+
+    /// For each token in a run of numbers joined by single symbols without spaces
+    /// ("650-650-6500", "10.31.1974"), the index where the run starts.
+    static func numberChains(_ tokens: [Token]) -> [Int?] {
+        var result = [Int?](repeating: nil, count: tokens.count)
+        var i = 0
+        while i < tokens.count {
+            guard tokens[i].kind == .number else { i += 1; continue }
+            var j = i
+            while j + 2 < tokens.count, tokens[j + 1].kind == .symbol, ["-", "/", ".", ":"].contains(tokens[j + 1].text),
+                  !tokens[j + 1].spaceBefore, !tokens[j + 2].spaceBefore, tokens[j + 2].kind == .number {
+                j += 2
+            }
+            if j > i { for k in i...j { result[k] = i } }
+            i = j + 1
+        }
+        return result
+    }
+
+    /// True when nothing but punctuation lies outside the item.
+    static func coversContent(_ item: Item, _ tokens: [Token]) -> Bool {
+        for (i, t) in tokens.enumerated() where (i < item.first || i >= item.end) && t.kind != .symbol {
+            return false
+        }
+        return true
+    }
+}

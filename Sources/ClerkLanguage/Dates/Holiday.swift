@@ -1,0 +1,190 @@
+internal import Foundation
+
+/// A holiday people schedule around, and how to find it in a given year.
+///
+/// Western and Christian feasts are computed (Gregorian and Julian Easter, nth weekdays);
+/// Jewish, Islamic and Chinese ones come from Foundation's Hebrew, Umm al-Qura and Chinese
+/// calendars. Jewish holidays start on their eve (they begin at sundown), as Duckling has them.
+struct Holiday: Hashable, Sendable {
+    enum Rule: Hashable, Sendable {
+        /// Month and day every year.
+        case fixed(month: Int, day: Int)
+        /// The `n`th `weekday` of `month` (-1 the last), then `plusDays` ("Black Friday").
+        case nthWeekday(month: Int, weekday: Int, n: Int, plusDays: Int)
+        /// A fixed date moved to the nearest weekday when it falls on a weekend (Boss's Day).
+        case nearestWeekday(month: Int, day: Int)
+        /// A fixed date moved back a day when it falls on Sunday (King's Day).
+        case sundayMovesBack(month: Int, day: Int)
+        /// Days after Western Easter Sunday.
+        case easter(offset: Int)
+        /// Days after Orthodox Easter Sunday.
+        case orthodoxEaster(offset: Int)
+        /// A Hebrew month and day; `month` counts from Tishrei as Foundation does (7 is Adar
+        /// or Adar II, 8 Nisan). `shift` moves it off days the Israeli calendar avoids.
+        case hebrew(month: Int, day: Int, shift: HebrewShift)
+        /// A month and day of the Islamic (Umm al-Qura) calendar.
+        case islamic(month: Int, day: Int)
+        /// The last Friday of Ramadan.
+        case lastFridayOfRamadan
+        case chineseNewYear
+        /// The last Saturday of March, 20:30 to 21:30.
+        case earthHour
+    }
+
+    enum HebrewShift: Hashable, Sendable {
+        case none
+        /// Tisha B'Av: a fast on Shabbat moves to Sunday.
+        case avoidSaturday
+        /// Yom HaShoah: Friday → Thursday, Sunday → Monday.
+        case yomHashoah
+        /// Yom HaAtzmaut: Friday or Saturday → Thursday, Monday → Tuesday.
+        case yomHaatzmaut
+    }
+
+    var rule: Rule
+    /// Days the holiday lasts ("Passover" 8, "Chanukah" 8, most 1).
+    var days: Int = 1
+    /// Whether the span starts on the evening before, as Jewish holidays do.
+    var startsOnEve = false
+
+    /// The holiday's span in Gregorian `year`, or nil when it has none that year.
+    func span(in year: Int) -> Span? {
+        if case .earthHour = rule {
+            let day = Holiday.nthWeekday(year: year, month: 3, weekday: 6, n: -1)
+            let start = day * Wall.day + 20 * 3600 + 1800
+            return Span(start, start + 3600)
+        }
+        guard var day = firstDay(in: year) else { return nil }
+        var length = days
+        if startsOnEve { day -= 1; length += 1 }
+        return Span(day * Wall.day, (day + length) * Wall.day)
+    }
+
+    /// The day number of the holiday's (first) day in `year`.
+    private func firstDay(in year: Int) -> Int? {
+        switch rule {
+        case .fixed(let m, let d):
+            return d <= Wall.daysIn(month: m, year: year) ? Wall.days(year, m, d) : nil
+        case .nthWeekday(let m, let w, let n, let plus):
+            return Holiday.nthWeekday(year: year, month: m, weekday: w, n: n) + plus
+        case .nearestWeekday(let m, let d):
+            let day = Wall.days(year, m, d)
+            switch Wall.weekday(ofDay: day) {
+            case 6: return day - 1
+            case 7: return day + 1
+            default: return day
+            }
+        case .sundayMovesBack(let m, let d):
+            let day = Wall.days(year, m, d)
+            return Wall.weekday(ofDay: day) == 7 ? day - 1 : day
+        case .easter(let offset):
+            return Holiday.westernEaster(year) + offset
+        case .orthodoxEaster(let offset):
+            return Holiday.orthodoxEaster(year) + offset
+        case .hebrew(let m, let d, let shift):
+            guard var day = ForeignCalendars.hebrew(month: m, day: d, gregorianYear: year) else { return nil }
+            let weekday = Wall.weekday(ofDay: day)
+            switch shift {
+            case .none: break
+            case .avoidSaturday: if weekday == 6 { day += 1 }
+            case .yomHashoah: if weekday == 5 { day -= 1 } else if weekday == 7 { day += 1 }
+            case .yomHaatzmaut:
+                if weekday == 5 { day -= 1 } else if weekday == 6 { day -= 2 } else if weekday == 1 { day += 1 }
+            }
+            return day
+        case .islamic(let m, let d):
+            return ForeignCalendars.islamic(month: m, day: d, gregorianYear: year)
+        case .lastFridayOfRamadan:
+            guard let first = ForeignCalendars.islamic(month: 10, day: 1, gregorianYear: year) else { return nil }
+            var day = first - 1
+            while Wall.weekday(ofDay: day) != 5 { day -= 1 }
+            return day
+        case .chineseNewYear:
+            return ForeignCalendars.chineseNewYear(gregorianYear: year)
+        case .earthHour:
+            return nil
+        }
+    }
+
+    /// Day number of the `n`th `weekday` of a month; `n == -1` is the last.
+    static func nthWeekday(year: Int, month: Int, weekday: Int, n: Int) -> Int {
+        if n > 0 {
+            let first = Wall.days(year, month, 1)
+            return first + (weekday - Wall.weekday(ofDay: first) + 7) % 7 + 7 * (n - 1)
+        }
+        let last = Wall.days(year, month, Wall.daysIn(month: month, year: year))
+        return last - (Wall.weekday(ofDay: last) - weekday + 7) % 7 + 7 * (n + 1)
+    }
+
+    /// Western Easter Sunday (the anonymous Gregorian algorithm).
+    static func westernEaster(_ year: Int) -> Int {
+        let a = year % 19, b = year / 100, c = year % 100
+        let d = b / 4, e = b % 4, f = (b + 8) / 25, g = (b - f + 1) / 3
+        let h = (19 * a + b - d - g + 15) % 30
+        let i = c / 4, k = c % 4
+        let l = (32 + 2 * e + 2 * i - h - k) % 7
+        let m = (a + 11 * h + 22 * l) / 451
+        let month = (h + l - 7 * m + 114) / 31
+        let day = (h + l - 7 * m + 114) % 31 + 1
+        return Wall.days(year, month, day)
+    }
+
+    /// Orthodox Easter Sunday: Meeus' Julian algorithm, moved to the Gregorian calendar.
+    static func orthodoxEaster(_ year: Int) -> Int {
+        let a = year % 4, b = year % 7, c = year % 19
+        let d = (19 * c + 15) % 30
+        let e = (2 * a + 4 * b - d + 34) % 7
+        let month = (d + e + 114) / 31
+        let day = (d + e + 114) % 31 + 1
+        let julianShift = year / 100 - year / 400 - 2
+        return Wall.days(year, month, day) + julianShift
+    }
+}
+
+/// Foundation's non-Gregorian calendars, asked once per holiday and year.
+enum ForeignCalendars {
+    private static let utc = TimeZone(identifier: "UTC")!
+
+    private static func calendar(_ id: Calendar.Identifier, zone: TimeZone = utc) -> Calendar {
+        var c = Calendar(identifier: id)
+        c.timeZone = zone
+        return c
+    }
+
+    private static let hebrewCalendar = calendar(.hebrew)
+    private static let islamicCalendar = calendar(.islamicUmmAlQura)
+    private static let chineseCalendar = calendar(.chinese, zone: TimeZone(identifier: "Asia/Shanghai")!)
+    private static let gregorian = calendar(.gregorian)
+
+    private static func dayNumber(_ date: Date, in calendar: Calendar) -> Int {
+        let c = gregorian.dateComponents(in: calendar.timeZone, from: date)
+        return Wall.days(c.year!, c.month!, c.day!)
+    }
+
+    /// The Gregorian day of a Hebrew date that falls in `gregorianYear`.
+    static func hebrew(month: Int, day: Int, gregorianYear: Int) -> Int? {
+        // Tishrei to Kislev fall in the autumn of the Hebrew year that starts then.
+        let hebrewYear = gregorianYear + (month <= 3 ? 3761 : 3760)
+        guard let date = hebrewCalendar.date(from: DateComponents(year: hebrewYear, month: month, day: day)) else { return nil }
+        return dayNumber(date, in: hebrewCalendar)
+    }
+
+    /// The Gregorian day of an Islamic date that falls in `gregorianYear` (the first, when
+    /// the lunar year brings it twice).
+    static func islamic(month: Int, day: Int, gregorianYear: Int) -> Int? {
+        let approximate = Int((Double(gregorianYear - 622) * 33.0 / 32.0).rounded(.down))
+        for hijri in (approximate - 1)...(approximate + 2) {
+            guard let date = islamicCalendar.date(from: DateComponents(year: hijri, month: month, day: day)) else { continue }
+            let d = dayNumber(date, in: islamicCalendar)
+            if Wall.civil(d).year == gregorianYear { return d }
+        }
+        return nil
+    }
+
+    static func chineseNewYear(gregorianYear: Int) -> Int? {
+        guard let midYear = gregorian.date(from: DateComponents(year: gregorianYear, month: 6, day: 1)) else { return nil }
+        let parts = chineseCalendar.dateComponents([.era, .year], from: midYear)
+        guard let date = chineseCalendar.date(from: DateComponents(era: parts.era, year: parts.year, month: 1, day: 1)) else { return nil }
+        return dayNumber(date, in: chineseCalendar)
+    }
+}

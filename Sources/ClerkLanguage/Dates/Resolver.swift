@@ -1,0 +1,131 @@
+internal import Foundation
+
+/// Turns the chosen readings into `DateMatch`es: picks the span the person means, fills
+/// what was implied (a 1-hour length, the whole day), and converts wall times to instants.
+///
+/// Which span is meant, in order:
+/// 1. "in 2 hours", "now": exact offsets on the instant line.
+/// 2. A clock time without a date ("at 3pm", "9-11am"): the next one that has not started,
+///    so a time already past today means tomorrow (Duckling keeps today's).
+/// 3. Anything else: the first span not over yet ("Friday" said on a Friday is today;
+///    "March" is this March until it ends), falling back to the last one when none is ahead
+///    ("March 3 2015"). A weekday that contradicts a date ("Sunday, Feb 10") takes the nearer
+///    agreeing date when the next is more than a year away.
+struct Resolver {
+    let reference: ReferenceTime
+    let text: String
+    let tokens: [Token]
+
+    /// The default length of a timed event with no stated end.
+    static let defaultLength = 3600
+
+    func match(_ item: Item) -> DateMatch? {
+        guard let t = item.time else { return nil }
+        let zone = t.zone.flatMap(Self.timeZone) ?? reference.timeZone
+        let clock = ZoneClock(zone)
+        let now = clock.wall(reference.instant)
+        let series = Series(now: now)
+
+        var start: Date
+        var end: Date
+        var allDay = false
+        var known = knownParts(t)
+        var grain = t.grain
+
+        if let offset = t.fromNow, t.openBound == nil || t.openBound == .after {
+            // 1. exact offsets
+            start = offset.isExact ? reference.instant.addingTimeInterval(TimeInterval(offset.seconds))
+                                   : clock.instant(offset.applied(to: now))
+            end = start.addingTimeInterval(TimeInterval(Self.defaultLength))
+            grain = offset == Offset() ? .second : min(offset.unit, offset.unit >= .day ? .hour : offset.unit)
+            known.remove(.end)
+        } else {
+            guard let span = self.span(t, series) else { return nil }
+            switch t.openBound {
+            case .by?, .before?, .until?:
+                var bound = span.start
+                if case .portion(_, .end) = t.expression { bound = span.end }
+                if t.openBound == .until, !t.hasClock, !t.hasDayPart { bound = span.end }
+                if case .cycleAt = t.expression { bound = span.start }
+                let endWall = bound
+                end = clock.instant(endWall)
+                start = endWall > now ? reference.instant : clock.instant(endWall - Self.defaultLength)
+                known.insert(.end)
+                grain = t.hasClock ? t.grain : .second
+                if t.openBound != .by { grain = t.grain }
+            default:
+                let isAllDayReading = t.isAllDay || (t.grain >= .day && !t.hasClock && !t.hasDayPart)
+                if isAllDayReading {
+                    allDay = true
+                    let first = Wall.startOfDay(span.start)
+                    var last = max(Wall.startOfDay(span.end - 1) + Wall.day, first + Wall.day)
+                    if let d = t.duration { last = d.applied(to: first) }
+                    start = clock.instant(first)
+                    end = clock.instant(last)
+                } else {
+                    start = clock.instant(span.start)
+                    if let d = t.duration {
+                        end = d.isExact ? start.addingTimeInterval(TimeInterval(d.seconds)) : clock.instant(d.applied(to: span.start))
+                    } else if t.isStretch || t.hasEnd {
+                        end = clock.instant(span.end)
+                    } else {
+                        end = start.addingTimeInterval(TimeInterval(Self.defaultLength))
+                    }
+                    if t.openBound == .after { known.remove(.end) }
+                }
+            }
+        }
+        guard end > start || (end == start && t.openBound != nil) else { return nil }
+
+        return DateMatch(
+            range: stringRange(tokens[item.first].start, tokens[item.end - 1].end),
+            rule: item.rule, start: start, end: end, grain: grain, isAllDay: allDay, known: known,
+            recurrence: t.recurrence?.rrule(), statedTimeZone: t.zone == nil ? nil : zone,
+            parts: item.parts.map { DatePart(range: stringRange($0.start, $0.end), role: $0.role, rule: $0.rule) })
+    }
+
+    /// The span of `t` the person means (see the type's documentation).
+    func span(_ t: TimeValue, _ series: Series) -> Span? {
+        let e = t.expression
+        let now = series.now
+        if t.hasClock, !t.hasDate, t.openBound == nil {
+            var x = series.next(e, endingAfter: now)
+            for _ in 0..<4 {
+                guard let s = x, s.start < now else { break }
+                x = series.next(e, endingAfter: s.end)
+            }
+            return x
+        }
+        let future = series.next(e, endingAfter: now)
+        if let f = future, !t.hasYear, f.start - now > 366 * Wall.day,
+           let p = series.previous(e, startingBefore: now), now - p.start < 183 * Wall.day {
+            return p
+        }
+        return future ?? series.previous(e, startingBefore: now)
+    }
+
+    private func knownParts(_ t: TimeValue) -> KnownParts {
+        var k: KnownParts = []
+        if t.hasDate { k.insert(.date) }
+        if t.hasClock || t.hasDayPart { k.insert(.time) }
+        if t.hasEnd || t.isStretch { k.insert(.end) }
+        if t.duration != nil { k.insert(.duration) }
+        if t.hasYear { k.insert(.year) }
+        if t.zone != nil { k.insert(.timeZone) }
+        if t.recurrence != nil { k.insert(.recurrence) }
+        return k
+    }
+
+    private func stringRange(_ from: Int, _ to: Int) -> Range<String.Index> {
+        let utf8 = text.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: from)
+        let upper = utf8.index(lower, offsetBy: to - from)
+        return lower..<upper
+    }
+
+    static func timeZone(_ z: StatedZone) -> TimeZone? {
+        if let id = z.identifier { return TimeZone(identifier: id) }
+        if let s = z.secondsFromGMT { return TimeZone(secondsFromGMT: s) }
+        return nil
+    }
+}

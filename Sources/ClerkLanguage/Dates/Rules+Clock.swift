@@ -1,0 +1,177 @@
+/// Clock times: 13:00, 1pm, 1:30 p.m., 1.30pm, 0930h, 15h30, noon, half past three,
+/// quarter to five, ten thirty, twelve oh three.
+extension DateRules {
+    static let meridiemWords: Set<String> = ["am", "pm", "a", "p"]
+
+    static let clock: [Rule] = [
+        // 15:30, 9:01:10
+        Rule("clock-colon", [.digits { $0.digitCount <= 2 && $0.number! < 24 }, Element.symbol(":").touching,
+                             Element.digits { $0.digitCount == 2 && $0.number! < 60 }.touching,
+                             Element.symbol(":").touching.opt, Element.digits { $0.digitCount == 2 && $0.number! < 60 }.touching.opt], role: "time") { m in
+            guard m.has(3) == m.has(4) else { return nil }
+            let hour = m.digits(0)
+            let ambiguous = hour <= 12 && hour > 0 && m.token(0)!.digitCount == 1
+            return .time(.clock(hour: hour, minute: m.digits(2), second: m.has(4) ? m.digits(4) : 0,
+                                grain: m.has(4) ? .second : .minute, ambiguous: ambiguous))
+        },
+        // 15h30, 3h18, 16h
+        Rule("clock-h", [.digits { $0.digitCount <= 2 && $0.number! < 24 }, Element.word("h").touching,
+                         Element.digits { $0.digitCount == 2 && $0.number! < 60 }.touching.opt], role: "time") { m in
+            .time(.clock(hour: m.digits(0), minute: m.has(2) ? m.digits(2) : 0, grain: .minute, ambiguous: false))
+        },
+        // 0930h, 1030hrs
+        Rule("clock-hhmm-h", [.digits { $0.digitCount == 4 && $0.number! / 100 < 24 && $0.number! % 100 < 60 }, Element.words(["h", "hrs", "hours"]).touching], role: "time") { m in
+            .time(.clock(hour: m.digits(0) / 100, minute: m.digits(0) % 100, grain: .minute, ambiguous: false))
+        },
+        // 1030, 815, 150 — latent: only "at 1030", "1030am", "tonight 815" make them times
+        Rule("clock-hhmm", [.digits { ($0.digitCount == 3 || $0.digitCount == 4) && $0.number! / 100 < 24 && $0.number! % 100 < 60 }], role: "time") { m in
+            let v = m.digits(0), digits = m.token(0)!.digitCount
+            let hour = v / 100
+            let ambiguous = digits == 3 && hour > 0
+            return .time(.clock(hour: hour, minute: v % 100, grain: .minute, ambiguous: ambiguous), latent: true)
+        },
+        // 1.30pm, at 9.30
+        Rule("clock-dot", [.digits { $0.digitCount <= 2 && $0.number! <= 12 }, Element.symbol(".").touching,
+                           Element.digits { $0.digitCount == 2 && $0.number! < 60 }.touching], role: "time") { m in
+            .time(.clock(hour: m.digits(0), minute: m.digits(2), grain: .minute, ambiguous: true), latent: true)
+        },
+        // a bare hour: latent ("7" alone is 7:00; "buy 7 apples" is not a time)
+        Rule("clock-hour", [.number { !$0.isOrdinal && $0.isWhole && $0.value <= 24 && ($0.digitCount <= 2) }], role: "time") { m in
+            let h = m.int(0)
+            return .time(.clock(hour: h % 24, grain: .hour, ambiguous: h >= 1 && h <= 12 && m.number(0).digitCount < 2), latent: true)
+        },
+        // ten thirty, twelve oh three, nine fifty nine
+        Rule("clock-words", [.number { $0.isWords && !$0.isOrdinal && (1...12).contains($0.value) }, Element.symbol("-").opt,
+                             .number { $0.isWords && !$0.isOrdinal && (10...59).contains($0.value) }], role: "time") { m in
+            .time(.clock(hour: m.int(0), minute: m.int(2), grain: .minute, ambiguous: true), latent: true)
+        },
+        Rule("clock-words-oh", [.number { $0.isWords && !$0.isOrdinal && (1...12).contains($0.value) }, Element.symbol("-").opt,
+                                .words(["oh", "o", "ou", "zero", "owe"]), Element.symbol("-").opt,
+                                .number { $0.isWords && !$0.isOrdinal && (1...9).contains($0.value) }], role: "time") { m in
+            .time(.clock(hour: m.int(0), minute: m.int(4), grain: .minute, ambiguous: true), latent: true)
+        },
+        // at 3 15
+        Rule("clock-at-h-mm", [.words(["at", "@"]), .digits { $0.digitCount <= 2 && (1...12).contains($0.number!) },
+                               .digits { $0.digitCount == 2 && $0.number! < 60 }], role: "time") { m in
+            .time(.clock(hour: m.digits(1), minute: m.digits(2), grain: .minute, ambiguous: true))
+        },
+        Rule("noon", [Element.word("the").opt, .word("noon", "midday", "noonish")], role: "time") { _ in
+            .time(.clock(hour: 12, grain: .hour, ambiguous: false))
+        },
+        Rule("mid-day", [Element.word("the").opt, .word("mid"), Element.symbol("-").opt, .word("day")], role: "time") { _ in
+            .time(.clock(hour: 12, grain: .hour, ambiguous: false))
+        },
+        Rule("midnight", [.word("midnight")], role: "time") { _ in
+            .time(.clock(hour: 0, grain: .hour, ambiguous: false))
+        },
+        // 3 o'clock, three oclock
+        Rule("o'clock", [.anyTime { isBareHour($0) }, .words(["o'clock", "oclock"])], role: "time") { m in
+            .time(m.time(0))
+        },
+        Rule("o-clock", [.anyTime { isBareHour($0) }, .word("o"), Element.symbol("'").opt, .word("clock")], role: "time") { m in
+            .time(m.time(0))
+        },
+        // 3pm, 3:30 p.m., ten thirty am, 12am, 7p
+        Rule("am-pm", [.anyTime { canTakeMeridiem($0) }, .words(meridiemWords), Element.symbol(".").touching.opt,
+                       Element.word("m").opt, Element.symbol(".").touching.opt], role: "time") { m in
+            let w = m.word(1)!
+            if w == "am" || w == "pm" { guard !m.has(3) else { return nil } }
+            if (w == "a" || w == "p") && !m.has(3) {
+                // "7p", "3a": the letter must touch the number.
+                guard !m.token(1)!.spaceBefore else { return nil }
+            }
+            return withMeridiem(m.time(0), pm: w.hasPrefix("p")).map { .time($0) }
+        },
+        // 3 in the afternoon is handled by composition; "3 in the AM":
+        Rule("in-the-am", [.anyTime { canTakeMeridiem($0) }, .word("in"), .word("the"), .words(["am", "pm"])], role: "time") { m in
+            withMeridiem(m.time(0), pm: m.word(3) == "pm").map { .time($0) }
+        },
+        // half past three, a quarter to noon, 20 minutes to 2pm, twenty after 3pm
+        Rule("quarter-past", [Element.word("a").opt, .word("quarter"), .words(pastWords.union(toWords)), .anyTime { isHourLike($0) }]) { m in
+            shiftedClock(m.time(3), by: pastWords.contains(m.word(2)!) ? 15 : -15).map { .time($0) }
+        },
+        Rule("half-past", [.word("half"), .words(pastWords), .anyTime { isHourLike($0) }]) { m in
+            shiftedClock(m.time(2), by: 30).map { .time($0) }
+        },
+        Rule("minutes-past", [.number { !$0.isOrdinal && $0.isWhole && (1...59).contains($0.value) },
+                              Element.words(["minutes", "minute", "mins", "min"]).opt,
+                              .words(pastWords.union(toWords)), .anyTime { isHourLike($0) }]) { m in
+            let n = m.int(0)
+            let past = pastWords.contains(m.word(2)!)
+            // "10 to 11" is more often a range than 10:50: plain numbers need "minutes" before "to".
+            if !past, !m.has(1), n % 5 != 0 || n == 10 { return nil }
+            return shiftedClock(m.time(3), by: past ? n : -n).map { .time($0) }
+        },
+        Rule("half-hour", [.word("half"), .anyTime { isHourLike($0) && $0.expression.isAmbiguousClock }]) { m in
+            shiftedClock(m.time(1), by: 30).map { .time($0) }
+        },
+    ]
+
+    static let pastWords: Set<String> = ["past", "after"]
+    static let toWords: Set<String> = ["to", "till", "before", "of"]
+
+    static func isBareHour(_ t: TimeValue) -> Bool {
+        guard t.isClockOnly, t.grain == .hour, t.isPlain else { return false }
+        switch t.expression {
+        case .ambiguousClock, .clock: return true
+        default: return false
+        }
+    }
+
+    static func isHourLike(_ t: TimeValue) -> Bool {
+        guard t.isClockOnly, t.isPlain else { return false }
+        switch t.expression {
+        case .ambiguousClock(_, let minute, _, _), .clock(_, let minute, _, _): return minute == 0
+        default: return false
+        }
+    }
+
+    static func canTakeMeridiem(_ t: TimeValue) -> Bool {
+        guard t.isClockOnly, t.isPlain else { return false }
+        switch t.expression {
+        case .ambiguousClock: return true
+        case .clock(let h, _, _, _): return h == 0 || h == 12
+        default: return false
+        }
+    }
+
+    /// The clock moved to the morning or the afternoon.
+    static func withMeridiem(_ t: TimeValue, pm: Bool) -> TimeValue? {
+        var hour: Int, minute: Int, second: Int, length: Int
+        switch t.expression {
+        case .ambiguousClock(let h, let mi, let s, let l): (hour, minute, second, length) = (h, mi, s, l)
+        case .clock(let h, let mi, let s, let l): (hour, minute, second, length) = (h == 0 ? 12 : h, mi, s, l)
+        default: return nil
+        }
+        guard (1...12).contains(hour) else { return nil }
+        var r = t
+        r.expression = .clock(hour: hour % 12 + (pm ? 12 : 0), minute: minute, second: second, length: length)
+        return r
+    }
+
+    /// A clock moved by whole minutes, keeping its am/pm ambiguity.
+    static func shiftedClock(_ t: TimeValue, by minutes: Int) -> TimeValue? {
+        var r = t
+        r.grain = .minute
+        switch t.expression {
+        case .ambiguousClock(let h, let mi, _, _):
+            var total = (h % 12) * 60 + mi + minutes
+            total = (total % 720 + 720) % 720
+            let hour = total / 60 == 0 ? 12 : total / 60
+            r.expression = .ambiguousClock(hour: hour, minute: total % 60, second: 0, length: 60)
+        case .clock(let h, let mi, _, _):
+            let total = ((h * 60 + mi + minutes) % 1440 + 1440) % 1440
+            r.expression = .clock(hour: total / 60, minute: total % 60, second: 0, length: 60)
+        default:
+            return nil
+        }
+        return r
+    }
+}
+
+extension TimeExpression {
+    var isAmbiguousClock: Bool {
+        if case .ambiguousClock = self { return true }
+        return false
+    }
+}

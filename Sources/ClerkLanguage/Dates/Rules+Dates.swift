@@ -1,0 +1,234 @@
+/// Dates and the words for days: today, Friday, Dec 3, 3 December, the 3rd, 12/3,
+/// 2026-12-03, 3.12.2026, March, 2026, Q4, summer, morning.
+extension DateRules {
+    static let monthElement = Element.words(Set(Lexicon.months.keys))
+    static let weekdayElement = Element.words(Set(Lexicon.weekdays.keys))
+    /// A day of the month: 3, 3rd, third, twenty-first.
+    static let dayElement = Element.number { n in
+        n.isWhole && (1...31).contains(n.value) && n.digitCount <= 2
+    }
+    /// A year written out: 2026, two thousand ten.
+    static let yearElement = Element.number { n in
+        n.isWhole && !n.isOrdinal && (n.digitCount == 4 || (n.isWords && n.value >= 1000)) && (1000...2999).contains(n.value)
+    }
+    static let dateSeparators: Set<String> = ["/", "-", "."]
+
+    static let dates: [Rule] = [
+        // MARK: relative days
+        Rule("today", [.words(["today", "todays"])], role: "date") { _ in .time(.date(.cycle(.day, 0))) },
+        Rule("tomorrow", [.words(["tomorrow", "tomorrows", "tmrw", "tmr", "tmw", "tomorow", "tommorow", "tommorrow"])], role: "date") { _ in
+            .time(.date(.cycle(.day, 1)))
+        },
+        Rule("yesterday", [.words(["yesterday", "yesterdays"])], role: "date") { _ in .time(.date(.cycle(.day, -1))) },
+        Rule("day-after-tomorrow", [Element.word("the").opt, .word("day"), .word("after"), .word("tomorrow")], role: "date") { _ in
+            .time(.date(.cycle(.day, 2)))
+        },
+        Rule("day-before-yesterday", [Element.word("the").opt, .word("day"), .word("before"), .word("yesterday")], role: "date") { _ in
+            .time(.date(.cycle(.day, -2)))
+        },
+        Rule("now", [Element.words(["right", "just"]).opt, .word("now")], role: "time") { _ in now() },
+        Rule("at-the-moment", [.word("at"), .word("the"), .word("moment")], role: "time") { _ in now() },
+        Rule("atm-asap", [.words(["atm", "asap"])], role: "time") { _ in now() },
+        Rule("as-soon-as-possible", [.word("as"), .word("soon"), .word("as"), .word("possible")], role: "time") { _ in now() },
+        Rule("at-this-time", [.word("at"), .word("this"), .word("time")], role: "time") { _ in now() },
+
+        // MARK: weekdays, months, years
+        Rule("weekday", [weekdayElement, Element.symbol(".").touching.opt], role: "date") { m in
+            let w = m.word(0)!
+            return .time(.date(.weekday(Lexicon.weekdays[w]!)), latent: Lexicon.ambiguousWeekdays.contains(w) && !m.has(1))
+        },
+        Rule("month", [monthElement, Element.symbol(".").touching.opt], role: "date") { m in
+            let w = m.word(0)!
+            return .time(.date(.month(Lexicon.months[w]!), .month), latent: Lexicon.ambiguousMonths.contains(w))
+        },
+        Rule("year", [yearElement], role: "date") { m in
+            .time(.date(.year(m.int(0)), .year, year: true), latent: true)
+        },
+        Rule("year-era", [.number { $0.isWhole && !$0.isOrdinal && $0.value >= 1 && $0.value <= 9999 },
+                          .words(["ad", "bc", "bce", "ce", "a", "b"]), Element.symbol(".").touching.opt,
+                          Element.words(["d", "c"]).opt, Element.symbol(".").touching.opt], role: "date") { m in
+            let w = m.word(1)!
+            let era: String
+            switch (w, m.word(3)) {
+            case ("ad", nil), ("ce", nil), ("a", "d"): era = "ad"
+            case ("bc", nil), ("bce", nil), ("b", "c"): era = "bc"
+            default: return nil
+            }
+            let y = m.int(0)
+            return .time(.date(.year(era == "bc" ? -y : y), .year, year: true))
+        },
+
+        // MARK: month and day
+        // March 3, March 3rd, March the 3rd, Feb13, March first
+        Rule("month-day", [monthElement, Element.symbol(".").touching.opt, Element.word("the").opt, dayElement], role: "date") { m in
+            monthDay(Lexicon.months[m.word(0)!]!, m.int(3))
+        },
+        // 3 December, 15th of February, the first of March, 14april
+        Rule("day-month", [Element.word("the").opt, dayElement, Element.word("of").opt, Element.symbols(["-", "/", "."]).opt, monthElement], role: "date") { m in
+            guard !(m.has(2) && m.has(3)) else { return nil }
+            return monthDay(Lexicon.months[m.word(4)!]!, m.int(1))
+        },
+        Rule("ides", [Element.word("the").opt, .word("ides"), .word("of"), monthElement], role: "date") { m in
+            let month = Lexicon.months[m.word(3)!]!
+            return monthDay(month, [3, 5, 7, 10].contains(month) ? 15 : 13)
+        },
+        // the 3rd, on the 15th, the 24 (latent without "the" or an ordinal)
+        Rule("the-day-of-month", [.word("the"), dayElement], role: "date") { m in
+            .time(.date(.dayOfMonth(m.int(1))), latent: !m.number(1).isOrdinal)
+        },
+        Rule("ordinal-day-of-month", [.number { $0.isOrdinal && (1...31).contains($0.value) && $0.digitCount > 0 }], role: "date") { m in
+            .time(.date(.dayOfMonth(m.int(0))), latent: true)
+        },
+
+        // MARK: numeric dates
+        // 2/15, 12/3 (order by the reference), 2 - 15
+        Rule("numeric-date", [.digits { $0.digitCount <= 2 && $0.number! >= 1 }, .symbols(["/", "-"]),
+                              .digits { $0.digitCount <= 2 && $0.number! >= 1 }], role: "date") { m in
+            guard m.token(1)!.spaceBefore == m.token(2)!.spaceBefore else { return nil }
+            return numericDate(m.digits(0), m.digits(2), year: nil, dayFirst: m.dayFirst)
+        },
+        // 10/31/1974, 10-31-74, 3.12.2026 (dots: day first)
+        Rule("numeric-date-year", [.digits { $0.digitCount <= 2 && $0.number! >= 1 }, .symbols(dateSeparators).touching,
+                                   Element.digits { $0.digitCount <= 2 && $0.number! >= 1 }.touching, .symbols(dateSeparators).touching,
+                                   Element.digits { $0.digitCount == 2 || $0.digitCount == 4 }.touching], role: "date") { m in
+            guard m.word(1) == m.word(3) else { return nil }
+            let year = fullYear(m.token(4)!)
+            let dayFirst = m.word(1) == "." ? true : m.dayFirst
+            return numericDate(m.digits(0), m.digits(2), year: year, dayFirst: dayFirst)
+        },
+        // 2026-12-03, 2015-3-3, 2015/03/03
+        Rule("iso-date", [.digits { $0.digitCount == 4 }, .symbols(["-", "/", "."]).touching, Element.digits { $0.digitCount <= 2 }.touching,
+                          .symbols(["-", "/", "."]).touching, Element.digits { $0.digitCount <= 2 }.touching], role: "date") { m in
+            guard m.word(1) == m.word(3) else { return nil }
+            return numericDate(m.digits(2), m.digits(4), year: m.digits(0), dayFirst: false)
+        },
+        // 2014-10, 2014/10
+        Rule("year-month", [.digits { $0.digitCount == 4 }, .symbols(["-", "/"]).touching, Element.digits { $0.digitCount <= 2 && (1...12).contains($0.number!) }.touching], role: "date") { m in
+            .time(.date(.intersect(.year(m.digits(0)), .month(m.digits(2))), .month, year: true))
+        },
+        // 2/2013
+        Rule("month-year", [.digits { $0.digitCount <= 2 && (1...12).contains($0.number!) }, .symbols(["/", "-", "."]).touching, Element.digits { $0.digitCount == 4 }.touching], role: "date") { m in
+            .time(.date(.intersect(.year(m.digits(2)), .month(m.digits(0))), .month, year: true))
+        },
+        // 31/Oct/1974, 31-Oct-74
+        Rule("day-month-name-year", [.digits { $0.digitCount <= 2 }, .symbols(["/", "-", "."]).touching, monthElement.touching,
+                                     .symbols(["/", "-", "."]).touching, Element.digits { $0.digitCount == 2 || $0.digitCount == 4 }.touching], role: "date") { m in
+            guard m.word(1) == m.word(3) else { return nil }
+            return datedValue(month: Lexicon.months[m.word(2)!]!, day: m.digits(0), year: fullYear(m.token(4)!))
+        },
+
+        // MARK: quarters
+        Rule("ordinal-quarter", [Element.word("the").opt, .number { $0.isOrdinal && (1...4).contains($0.value) }, .words(["quarter", "qtr"])], role: "date") { m in
+            .time(.date(.quarter(m.int(1)), .quarter))
+        },
+        Rule("q-quarter", [.word("q"), Element.digits { (1...4).contains($0.number!) && $0.digitCount == 1 }.touching], role: "date") { m in
+            .time(.date(.quarter(m.digits(1)), .quarter))
+        },
+        // 2018Q4, 18q4
+        Rule("year-q-quarter", [.digits { $0.digitCount == 4 || $0.digitCount == 2 }, Element.word("q").touching,
+                                Element.digits { (1...4).contains($0.number!) && $0.digitCount == 1 }.touching], role: "date") { m in
+            let year = fullYear(m.token(0)!)
+            return .time(.date(.intersect(.year(year), .quarter(m.digits(2))), .quarter, year: true))
+        },
+
+        // MARK: seasons and parts of the day
+        Rule("season", [.words(["spring", "summer", "fall", "autumn", "winter", "summertime", "wintertime"])], role: "date") { m in
+            let season: Season
+            switch m.word(0)! {
+            case "spring": season = .spring
+            case "summer", "summertime": season = .summer
+            case "fall", "autumn": season = .fall
+            default: season = .winter
+            }
+            var t = TimeValue.date(.season(season), .day)
+            t.isStretch = true
+            return .time(t, latent: m.word(0) == "fall" || m.word(0) == "spring")
+        },
+        Rule("part-of-day", [.words(["morning", "afternoon", "evening", "night", "afternoonish", "mornings", "evenings", "nights", "afternoons"])], role: "time") { m in
+            let w = m.word(0)!
+            if w.hasPrefix("morning") { return .time(.dayPart(from: 0, to: 12), latent: true) }
+            if w.hasPrefix("afternoon") { return .time(.dayPart(from: 12, to: 19), latent: true) }
+            return .time(.dayPart(from: 18, to: 24), latent: true)
+        },
+        Rule("early-morning", [.word("early"), Element.words(["in"]).opt, Element.word("the").opt, .word("morning")], role: "time") { _ in
+            .time(.dayPart(from: 0, to: 9))
+        },
+        Rule("early-hours", [Element.word("in").opt, .word("the"), .word("early"), .word("hours"), .word("of"), .word("the"), .word("morning")], role: "time") { _ in
+            .time(.dayPart(from: 0, to: 9))
+        },
+        Rule("late-night", [.word("late"), Element.word("at").opt, .words(["night", "evening"])], role: "time") { _ in
+            .time(.dayPart(from: 21, to: 24))
+        },
+        Rule("in-the-part-of-day", [.words(["in", "during"]), .word("the"), .words(["morning", "afternoon", "evening", "night", "am", "pm", "a.m."])], role: "time") { m in
+            switch m.word(2)! {
+            case "morning", "am": return .time(.dayPart(from: 0, to: 12))
+            case "afternoon": return .time(.dayPart(from: 12, to: 19))
+            case "pm": return .time(.dayPart(from: 12, to: 24))
+            default: return .time(.dayPart(from: 18, to: 24))
+            }
+        },
+        Rule("in-afternoon", [.word("in"), .words(["morning", "afternoon", "evening"])], role: "time") { m in
+            switch m.word(1)! {
+            case "morning": return .time(.dayPart(from: 0, to: 12))
+            case "afternoon": return .time(.dayPart(from: 12, to: 19))
+            default: return .time(.dayPart(from: 18, to: 24))
+            }
+        },
+        Rule("at-night", [.word("at"), .word("night")], role: "time") { _ in .time(.dayPart(from: 18, to: 24)) },
+        // "lunch with Ana" is a title; "at lunch", "tomorrow lunch" are times.
+        Rule("lunch", [Element.words(["at", "for", "around", "over"]).opt, Element.word("the").opt, .words(["lunch", "lunchtime"])], role: "time") { m in
+            .time(.dayPart(from: 12, to: 14), latent: !m.has(0))
+        },
+        Rule("after-lunch", [.word("after"), .word("lunch")], role: "time") { _ in .time(.dayPart(from: 13, to: 17)) },
+        Rule("after-school", [.word("after"), .word("school")], role: "time") { _ in .time(.dayPart(from: 15, to: 21)) },
+        Rule("after-work", [.word("after"), .word("work")], role: "time") { _ in .time(.dayPart(from: 17, to: 21)) },
+        Rule("tonight", [Element.word("late").opt, .words(["tonight", "tonite", "2nite"])], role: "date") { m in
+            var t = TimeValue.dayPart(from: m.has(0) ? 21 : 18, to: 24)
+            t.expression = .intersect(.cycle(.day, 0), t.expression)
+            t.hasDate = true
+            return .time(t)
+        },
+        Rule("last-night", [Element.word("late").opt, .word("last"), .word("night")], role: "date") { m in
+            var t = TimeValue.dayPart(from: m.has(0) ? 21 : 18, to: 24)
+            t.expression = .intersect(.cycle(.day, -1), t.expression)
+            t.hasDate = true
+            return .time(t)
+        },
+    ]
+
+    static func now() -> Production {
+        var t = TimeValue(.now, grain: .second)
+        t.hasDate = true
+        t.hasClock = true
+        t.fromNow = Offset()
+        return .time(t)
+    }
+
+    /// A two-digit year read the way people write them: 74 is 1974, 15 is 2015.
+    static func fullYear(_ token: Token) -> Int {
+        let v = token.number!
+        guard token.digitCount == 2 else { return v }
+        return v < 50 ? 2000 + v : 1900 + v
+    }
+
+    static func monthDay(_ month: Int, _ day: Int) -> Production? {
+        guard day <= Wall.daysIn(month: month, year: 2000) else { return nil }
+        return .time(.date(.monthDay(month: month, day: day)))
+    }
+
+    static func datedValue(month: Int, day: Int, year: Int?) -> Production? {
+        guard (1...12).contains(month), day >= 1 else { return nil }
+        if let year {
+            guard day <= Wall.daysIn(month: month, year: year) else { return nil }
+            return .time(.date(.intersect(.year(year), .monthDay(month: month, day: day)), .day, year: true))
+        }
+        return monthDay(month, day)
+    }
+
+    /// `a/b` as month/day or day/month: the reference's order first, the other when only it is valid.
+    static func numericDate(_ a: Int, _ b: Int, year: Int?, dayFirst: Bool) -> Production? {
+        let (first, second) = dayFirst ? (b, a) : (a, b)
+        if let p = datedValue(month: first, day: second, year: year) { return p }
+        return datedValue(month: second, day: first, year: year)
+    }
+}

@@ -1,0 +1,70 @@
+/// Stage 1: numbers, in digits and in words, cardinal and ordinal.
+extension DateRules {
+    static let numbers: [Rule] = [
+        Rule("digits", [.digits()]) { m in
+            let t = m.token(0)!
+            return .number(NumberValue(value: t.number!, amount: Double(t.number!), digitCount: t.digitCount))
+        },
+        // 2.5 hours
+        Rule("decimal", [.digits { $0.digitCount <= 3 }, Element.symbol(".").touching, Element.digits { $0.digitCount <= 2 }.touching]) { m in
+            let whole = m.digits(0), fraction = m.token(2)!
+            let amount = Double(whole) + Double(fraction.number!) / (fraction.digitCount == 1 ? 10 : 100)
+            return .number(NumberValue(value: whole, amount: amount, digitCount: m.token(0)!.digitCount))
+        },
+        // 1/4 h, 3/4 hour
+        Rule("fraction", [.digits { $0.number! >= 1 && $0.number! <= 3 }, Element.symbol("/").touching, Element.digits { $0.number == 2 || $0.number == 4 }.touching]) { m in
+            let amount = Double(m.digits(0)) / Double(m.digits(2))
+            guard amount < 1 else { return nil }
+            return .number(NumberValue(value: 0, amount: amount, digitCount: 1))
+        },
+        Rule("ordinal-digits", [.digits { $0.digitCount <= 2 }, Element.words(Lexicon.ordinalSuffixes).touching]) { m in
+            .number(NumberValue(value: m.digits(0), amount: Double(m.digits(0)), isOrdinal: true, digitCount: m.token(0)!.digitCount))
+        },
+        Rule("number-word", [.words(Set(Lexicon.units.keys).union(Lexicon.tens.keys))]) { m in
+            let w = m.word(0)!
+            let v = Lexicon.units[w] ?? Lexicon.tens[w]!
+            return .number(NumberValue(value: v, amount: Double(v)))
+        },
+        // twenty-one, thirty five
+        Rule("compound-number", [.words(Set(Lexicon.tens.keys)), Element.symbol("-").opt, .words(Set(Lexicon.units.keys))]) { m in
+            let unit = Lexicon.units[m.word(2)!]!
+            guard (1...9).contains(unit) else { return nil }
+            let v = Lexicon.tens[m.word(0)!]! + unit
+            return .number(NumberValue(value: v, amount: Double(v)))
+        },
+        Rule("ordinal-word", [.words(Set(Lexicon.ordinalUnits.keys).union(Lexicon.ordinalTens.keys))]) { m in
+            let v = Lexicon.ordinalUnits[m.word(0)!] ?? Lexicon.ordinalTens[m.word(0)!]!
+            return .number(NumberValue(value: v, amount: Double(v), isOrdinal: true))
+        },
+        // twenty-first, thirty first
+        Rule("compound-ordinal", [.words(Set(Lexicon.tens.keys)), Element.symbol("-").opt, .words(Set(Lexicon.ordinalUnits.keys))]) { m in
+            let unit = Lexicon.ordinalUnits[m.word(2)!]!
+            guard unit <= 9 else { return nil }
+            let v = Lexicon.tens[m.word(0)!]! + unit
+            return .number(NumberValue(value: v, amount: Double(v), isOrdinal: true))
+        },
+        // last, second last, 3rd last: ordinals counted from the end
+        Rule("ordinal-last", [Element.number { $0.isOrdinal && (1...31).contains($0.value) }.opt, .word("last")]) { m in
+            let n = m.item(0)?.number?.value ?? 1
+            return .number(NumberValue(value: -n, amount: Double(-n), isOrdinal: true))
+        },
+        // a couple of, a pair of, a few
+        Rule("a-couple", [Element.word("a").opt, .word("couple", "pair"), Element.word("of").opt]) { _ in
+            .number(NumberValue(value: 2, amount: 2))
+        },
+        Rule("a-few", [Element.word("a").opt, .word("few")]) { _ in
+            .number(NumberValue(value: 3, amount: 3))
+        },
+        // two thousand ten, two thousand and eighteen
+        Rule("year-words", [.word("two", "one"), .word("thousand"), Element.word("and").opt, Element.number { $0.isWords && !$0.isOrdinal && $0.value < 100 }.opt]) { m in
+            let thousands = Lexicon.units[m.word(0)!]! * 1000
+            let rest = m.item(3)?.number?.value ?? 0
+            return .number(NumberValue(value: thousands + rest, amount: Double(thousands + rest)))
+        },
+        // nineteen seventy-four, twenty twenty-six
+        Rule("year-pairs", [Element.number { $0.isWords && !$0.isOrdinal && (19...20).contains($0.value) }, Element.number { $0.isWords && !$0.isOrdinal && (10...99).contains($0.value) }]) { m in
+            let v = m.int(0) * 100 + m.int(1)
+            return .number(NumberValue(value: v, amount: Double(v)))
+        },
+    ]
+}

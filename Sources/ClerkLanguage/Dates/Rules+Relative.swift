@@ -1,0 +1,259 @@
+/// Readings relative to now: this/next/last week, next Friday, the weekend, the next 3 days,
+/// early March, the end of the month, the first Monday of the month, in 2 hours, 3 days ago.
+extension DateRules {
+    static let thisWords: Set<String> = ["this", "current", "present"]
+    static let nextWords: Set<String> = ["next", "coming", "upcoming", "following"]
+    static let lastWords: Set<String> = ["last", "past", "previous", "prior", "preceding"]
+    static let cycleWords = Set(Lexicon.cycleUnits.keys)
+
+    static func direction(_ word: String) -> Int {
+        if thisWords.contains(word) { return 0 }
+        return nextWords.contains(word) ? 1 : -1
+    }
+
+    static let relative: [Rule] = [
+        // MARK: cycles
+        // this week, next month, last year, the following week, this past week
+        Rule("cycle", [Element.word("the").opt, .words(thisWords.union(nextWords).union(lastWords)), Element.word("past").opt, .words(cycleWords)], role: "date") { m in
+            let grain = Lexicon.cycleUnits[m.word(3)!]!
+            let n = m.has(2) ? -1 : direction(m.word(1)!)
+            return cycleValue(grain, n)
+        },
+        Rule("weekend", [.words(["weekend", "wkend", "weekends", "week-end"])], role: "date") { _ in weekend() },
+        Rule("week-end", [.word("week"), Element.symbol("-").opt, .word("end")], role: "date") { _ in weekend() },
+        // the week (latent), all week, the rest of the week
+        Rule("the-week", [.word("the"), .word("week")], role: "date") { _ in
+            var t = TimeValue.date(.portion(.cycle(.week, 0), .rest))
+            t.isStretch = true
+            return .time(t, latent: true)
+        },
+        Rule("all-unit", [.words(["all", "whole", "entire"]), Element.word("the").opt, .words(["week", "month", "year"])], role: "date") { m in
+            cycleValue(Lexicon.cycleUnits[m.word(2)!]!, 0)
+        },
+        Rule("rest-of", [Element.word("the").opt, .word("rest"), .word("of"), Element.words(["the", "this"]).opt, .words(["day", "week", "month", "year"])], role: "date") { m in
+            let grain = Lexicon.cycleUnits[m.word(4)!]!
+            var t = TimeValue.date(.portion(.cycle(grain, 0), .rest), grain == .year ? .month : .day)
+            t.isStretch = true
+            return .time(t)
+        },
+        // the next 3 days, last 2 weeks, past two years
+        Rule("next-n-units", [Element.word("the").opt, .words(nextWords.union(lastWords)), .number { $0.isWhole && !$0.isOrdinal && $0.value >= 1 && $0.value < 1000 }, .words(cycleWords)], role: "date") { m in
+            let grain = Lexicon.cycleUnits[m.word(3)!]!
+            let n = m.int(2)
+            let forward = nextWords.contains(m.word(1)!)
+            // "upcoming two weeks" is the week after next (Duckling); "the next 3 days" a stretch.
+            if m.word(1) == "upcoming" { return cycleValue(grain, n) }
+            let e: TimeExpression = forward
+                ? .range(.cycle(grain, 1), .cycle(grain, n), inclusive: true)
+                : .range(.cycle(grain, -n), .cycle(grain, -1), inclusive: true)
+            var t = TimeValue.date(e, grain)
+            t.hasClock = grain < .day
+            t.hasDate = grain >= .day
+            t.isStretch = true
+            t.hasEnd = true
+            return .time(t)
+        },
+        Rule("n-upcoming-units", [.number { $0.isWhole && !$0.isOrdinal && $0.value >= 1 && $0.value < 1000 }, .word("upcoming"), .words(cycleWords)], role: "date") { m in
+            cycleValue(Lexicon.cycleUnits[m.word(2)!]!, m.int(0))
+        },
+
+        // MARK: this / next / last <time>
+        Rule("this-time", [.words(thisWords), .time { $0.isPlain && !$0.hasClock && !$0.isCycle }], role: nil) { m in
+            let t = m.time(1)
+            if t.hasDayPart, !t.hasDate {
+                var r = t
+                r.expression = .intersect(.cycle(.day, 0), t.expression)
+                r.hasDate = true
+                return .time(r)
+            }
+            return occurrence(t, 1, skipCurrent: false)
+        },
+        Rule("next-time", [.words(nextWords), .time { $0.isPlain && !$0.hasClock && !$0.hasDayPart && !$0.isCycle }], role: nil) { m in
+            let t = m.time(1)
+            if case .weekday = t.expression {
+                var r = t
+                r.expression = .intersect(.cycle(.week, 1), t.expression)
+                return .time(r)
+            }
+            return occurrence(t, 1, skipCurrent: true)
+        },
+        Rule("last-time", [.words(lastWords), .time { $0.isPlain && !$0.hasClock && !$0.hasDayPart && !$0.isCycle }], role: nil) { m in
+            occurrence(m.time(1), -1, skipCurrent: true)
+        },
+        Rule("this-past-time", [.word("this"), .word("past"), .time { $0.isPlain && !$0.hasClock && !$0.isCycle }], role: nil) { m in
+            occurrence(m.time(2), -1, skipCurrent: true)
+        },
+        // Friday after next, March after next
+        Rule("after-next", [.time { $0.isPlain && !$0.hasClock && !$0.isCycle }, .word("after"), .word("next")], role: nil) { m in
+            occurrence(m.time(0), 2, skipCurrent: true)
+        },
+
+        // MARK: parts of a stretch
+        // early March, mid-March, late March
+        Rule("early-mid-late", [.words(["early", "mid", "late", "middle"]), Element.symbol("-").opt, Element.word("of").opt, .anyTime { $0.isPlain && $0.grain >= .month && !$0.hasClock }], role: nil) { m in
+            let portion: Portion = m.word(0) == "early" ? .early : (m.word(0) == "late" ? .late : .middle)
+            return portionValue(m.time(3), portion)
+        },
+        // the beginning of the month, end of 2012, the end of next week
+        Rule("beginning-end-of", [Element.word("the").opt, .words(["beginning", "start", "end", "begining"]), .word("of"), .anyTime { $0.isPlain && $0.grain >= .week && !$0.hasClock }], role: nil) { m in
+            portionValue(m.time(3), m.word(1) == "end" ? .end : .beginning)
+        },
+        Rule("beginning-end-of-unit", [Element.word("the").opt, .words(["beginning", "start", "end", "begining"]), .word("of"), Element.words(["the", "this", "current"]).opt, .words(["week", "month", "year"])], role: "date") { m in
+            let grain = Lexicon.cycleUnits[m.word(4)!]!
+            guard case .time(let t)? = cycleValue(grain, 0)?.value else { return nil }
+            return portionValue(t, m.word(1) == "end" ? .end : .beginning)
+        },
+        Rule("eom-boy", [.words(["eom", "bom", "eoy", "boy", "eow", "bow"])], role: "date") { m in
+            let w = m.word(0)!
+            let grain: Grain = w.hasSuffix("m") ? .month : (w.hasSuffix("y") ? .year : .week)
+            guard case .time(let t)? = cycleValue(grain, 0)?.value else { return nil }
+            return portionValue(t, w.hasPrefix("e") ? .end : .beginning)
+        },
+        Rule("eod", [.words(["eod"])], role: "time") { _ in
+            var t = TimeValue.date(.portion(.cycle(.day, 0), .end), .hour)
+            t.hasDayPart = true
+            t.isStretch = true
+            return .time(t)
+        },
+        Rule("end-of-day", [Element.word("the").opt, .word("end"), .word("of"), Element.words(["the", "this"]).opt, .word("day")], role: "time") { _ in
+            var t = TimeValue.date(.portion(.cycle(.day, 0), .end), .hour)
+            t.hasDayPart = true
+            t.isStretch = true
+            return .time(t)
+        },
+
+        // MARK: counting inside a stretch
+        // the first Monday of March, the last Sunday of March 2014, the 2nd Monday of this month
+        Rule("nth-of", [Element.word("the").opt, ordinalElement, .anyTime { isCountable($0) }, .words(["of", "in"]), .time { isContainer($0) }], role: nil) { m in
+            guard let n = ordinal(m, 1) else { return nil }
+            return nthValue(n, of: m.time(2), in: m.time(4), m.series)
+        },
+        Rule("nth-of-the-unit", [Element.word("the").opt, ordinalElement, .anyTime { isCountable($0) }, .words(["of", "in"]), .words(["the", "this", "current"]), .words(["month", "year", "week"])], role: nil) { m in
+            guard let n = ordinal(m, 1), case .time(let box)? = cycleValue(Lexicon.cycleUnits[m.word(5)!]!, 0)?.value else { return nil }
+            return nthValue(n, of: m.time(2), in: box, m.series)
+        },
+        // the third day of October, the first week of October 2014, the 2nd last week of 2018
+        Rule("nth-unit-of", [Element.word("the").opt, ordinalElement, .words(["day", "week"]), .words(["of", "in"]), .time { isContainer($0) }], role: nil) { m in
+            guard let n = ordinal(m, 1) else { return nil }
+            let grain: Grain = m.word(2) == "day" ? .day : .week
+            let box = m.time(4)
+            guard box.grain > grain else { return nil }
+            let e = TimeExpression.nthUnit(n, grain, in: box.expression)
+            guard Compose.exists(e, m.series) else { return nil }
+            var t = TimeValue.date(e, grain, year: box.hasYear)
+            t.isStretch = grain == .week
+            return .time(t)
+        },
+        // 20 of next month, the 20th day of the current month
+        Rule("day-of-cycle", [Element.word("the").opt, dayElement, Element.word("day").opt, .words(["of", "in"]), .time { $0.isCycle && $0.grain == .month }], role: nil) { m in
+            let day = TimeValue.date(.dayOfMonth(m.int(1)))
+            return Compose.intersect(day, m.time(4), m.series).map { .time($0) }
+        },
+        // the closest Monday to Oct 5th
+        Rule("closest", [Element.word("the").opt, ordinalElement.opt, .words(["closest", "nearest"]), .anyTime { $0.isPlain && !$0.hasClock }, .word("to"), .time { $0.isPlain }], role: nil) { m in
+            let n = m.has(1) ? (ordinal(m, 1) ?? 1) : 1
+            guard n > 0 else { return nil }
+            var t = m.time(3)
+            t.expression = .closest(t.expression, n, to: m.time(5).expression)
+            guard Compose.exists(t.expression, m.series) else { return nil }
+            return .time(t)
+        },
+        // the third Tuesday after Christmas
+        Rule("nth-after", [Element.word("the").opt, ordinalElement, .anyTime { isCountable($0) }, .words(["after", "before"]), .time { $0.isPlain }], role: nil) { m in
+            guard let n = ordinal(m, 1), n > 0 else { return nil }
+            var t = m.time(2)
+            t.expression = .nthAfter(m.word(3) == "after" ? n : -n, t.expression, after: m.time(4).expression)
+            t.hasYear = m.time(4).hasYear
+            guard Compose.exists(t.expression, m.series) else { return nil }
+            return .time(t)
+        },
+        // 3 Fridays from now, 2 Thursdays ago
+        Rule("n-weekdays-from-now", [.number { $0.isWhole && !$0.isOrdinal && (1...52).contains($0.value) }, .anyTime { isWeekday($0) },
+                                     .words(["from", "ago", "back", "hence"]), Element.words(["now", "today"]).opt], role: "date") { m in
+            let forward = m.word(2) == "from" || m.word(2) == "hence"
+            guard forward == (m.word(2) == "from" ? m.has(3) : !m.has(3)) else { return nil }
+            var t = m.time(1)
+            t.expression = .nthAfter(forward ? m.int(0) : -m.int(0), t.expression, after: .cycle(.day, 0))
+            return .time(t)
+        },
+    ]
+
+    static let ordinalElement = Element(kind: .item(.number) { item in
+        guard let n = item.number else { return false }
+        return n.isOrdinal && n.value != 0 && abs(n.value) <= 31
+    })
+
+    /// The ordinal at `i`, counting "last" and "2nd last" from the end.
+    static func ordinal(_ m: Match, _ i: Int) -> Int? {
+        m.item(i)?.number.map { $0.value }
+    }
+
+    static func cycleValue(_ grain: Grain, _ n: Int) -> Production? {
+        var t = TimeValue.date(.cycle(grain, n), grain)
+        if grain < .day {
+            t.hasDate = false
+            t.hasClock = true
+        }
+        t.isStretch = grain < .day
+        return .time(t)
+    }
+
+    static func weekend() -> Production {
+        var t = TimeValue.date(.weekend, .hour)
+        t.isStretch = true
+        return .time(t)
+    }
+
+    static func occurrence(_ t: TimeValue, _ k: Int, skipCurrent: Bool) -> Production? {
+        var r = t
+        r.expression = .occurrence(t.expression, k, skipCurrent: skipCurrent)
+        return .time(r)
+    }
+
+    static func portionValue(_ t: TimeValue, _ portion: Portion) -> Production? {
+        var r = t
+        r.expression = .portion(t.expression, portion)
+        r.grain = t.grain >= .year ? .month : .day
+        if t.grain == .day {
+            r.grain = .hour
+            r.hasDayPart = true
+        }
+        r.isStretch = true
+        return .time(r)
+    }
+
+    static func nthValue(_ n: Int, of unit: TimeValue, in box: TimeValue, _ series: Series) -> Production? {
+        guard box.grain > unit.grain || (unit.isStretch && box.grain >= .month) else { return nil }
+        let e = TimeExpression.nth(n, unit.expression, in: box.expression)
+        guard Compose.exists(e, series) else { return nil }
+        var t = unit
+        t.expression = e
+        t.hasYear = box.hasYear
+        return .time(t)
+    }
+
+    static func isCountable(_ t: TimeValue) -> Bool {
+        guard t.isPlain, !t.hasClock else { return false }
+        switch t.expression {
+        case .weekday, .weekend, .holiday: return true
+        default: return false
+        }
+    }
+
+    static func isWeekday(_ t: TimeValue) -> Bool {
+        if case .weekday = t.expression { return t.isPlain }
+        return false
+    }
+
+    static func isContainer(_ t: TimeValue) -> Bool {
+        t.isPlain && !t.hasClock && t.grain >= .week
+    }
+}
+
+extension TimeValue {
+    /// "this week", "next month": a unit counted from now.
+    var isCycle: Bool {
+        if case .cycle = expression { return true }
+        return false
+    }
+}

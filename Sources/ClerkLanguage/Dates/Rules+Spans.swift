@@ -1,0 +1,225 @@
+/// Durations and what is built from them (in 2 hours, 3 days ago, for 90 minutes, within
+/// 2 weeks), ranges (2-4pm, from Dec 21 to Jan 3, July 13-15), bounds (until 5, after 2pm,
+/// by Friday) and "all day".
+extension DateRules {
+    static let rangeWords: Set<String> = ["-", "to", "thru", "through", "till", "til", "until", "untill", "'til", "and"]
+
+    static let durations: [Rule] = [
+        // 2 hours, 90 minutes, 2.5 hours, a couple of days, 1/4h
+        Rule("duration", [.number { $0.amount > 0 && !$0.isOrdinal && $0.amount < 10_000 }, Element.word("more").opt, .words(Set(Lexicon.durationUnits.keys))], role: "duration") { m in
+            let unit = m.word(2)!
+            let n = m.number(0)
+            // Single letters ("3d", "2h") must touch the number.
+            if unit.count == 1, m.token(2)!.spaceBefore, unit != "h" { return nil }
+            return .duration(Offset.of(n.amount, Lexicon.durationUnits[unit]!))
+        },
+        Rule("a-unit", [.words(["a", "an", "one", "per"]), .words(["second", "sec", "minute", "min", "hour", "day", "week", "month", "year", "quarter", "moment"])], role: "duration") { m in
+            let unit = m.word(1)!
+            return .duration(Offset.of(1, unit == "moment" ? .minute : Lexicon.durationUnits[unit]!))
+        },
+        Rule("fortnight", [.words(["a", "one"]).opt, .word("fortnight")], role: "duration") { _ in .duration(Offset(days: 14, unit: .day)) },
+        Rule("half-a-unit", [.word("half"), .words(["a", "an"]), .words(["hour", "day", "minute", "year", "month"])], role: "duration") { m in
+            .duration(Offset.of(0.5, Lexicon.durationUnits[m.word(2)!]!))
+        },
+        Rule("quarter-of-an-hour", [Element.words(["a", "one", "three"]).opt, Element.symbol("-").opt, .words(["quarter", "quarters"]), Element.word("of").opt, .words(["an", "a"]), .word("hour")], role: "duration") { m in
+            .duration(Offset(seconds: m.word(0) == "three" ? 2700 : 900, unit: .minute))
+        },
+        // 2 and a half hours, an hour and a half
+        Rule("and-a-half", [.number { $0.isWhole && !$0.isOrdinal }, .word("and"), .words(["a", "an"]), .word("half"), .words(Set(Lexicon.durationUnits.keys))], role: "duration") { m in
+            .duration(Offset.of(Double(m.int(0)) + 0.5, Lexicon.durationUnits[m.word(4)!]!))
+        },
+        Rule("unit-and-a-half", [.duration { $0.months == 0 }, .word("and"), .words(["a", "an"]), .word("half")], role: "duration") { m in
+            let d = m.duration(0)
+            let half = Offset.of(0.5, d.unit)
+            return .duration(d + half)
+        },
+        // 1 hour 30 minutes, 1 hour and 30 minutes
+        Rule("duration-sum", [.duration(), Element.word("and").opt, .duration()], role: "duration") { m in
+            let a = m.duration(0), b = m.duration(2)
+            guard a.unit > b.unit else { return nil }
+            return .duration(a + b)
+        },
+        // 30', 1"
+        Rule("minute-marks", [.digits { $0.digitCount <= 3 }, Element.symbols(["'", "\""]).touching], role: "duration") { m in
+            .duration(Offset.of(Double(m.digits(0)), m.word(1) == "'" ? .minute : .second))
+        },
+    ]
+
+    static let spans: [Rule] = [
+        // MARK: offsets from now
+        Rule("in-duration", [.words(["in", "within"]), Element.words(["about", "around", "approximately", "roughly", "just", "another", "the", "next"]).opt, .duration()], role: nil) { m in
+            if m.word(0) == "within" { return within(m.duration(2)) }
+            return fromNow(m.duration(2))
+        },
+        Rule("in-minutes", [.word("in"), .digits { $0.digitCount <= 2 && $0.number! > 0 }], role: "time") { m in
+            guard case .time(let t)? = fromNow(Offset(seconds: 60 * m.digits(1), unit: .minute))?.value else { return nil }
+            return .time(t, latent: true)
+        },
+        Rule("duration-from-now", [.duration(), .words(["from", "hence", "later"]), Element.words(["now", "today", "right"]).opt, Element.word("now").opt], role: nil) { m in
+            switch (m.word(1)!, m.word(2), m.word(3)) {
+            case ("from", "now", nil), ("from", "today", nil), ("from", "right", "now"), ("hence", nil, nil), ("later", nil, nil):
+                if m.word(2) == "today" { return dayOffset(m.duration(0)) }
+                return fromNow(m.duration(0))
+            default: return nil
+            }
+        },
+        Rule("duration-ago", [.duration(), .words(["ago", "back", "earlier", "before"]), Element.words(["now", "today"]).opt], role: nil) { m in
+            if m.word(1) == "before", !m.has(2) { return nil }
+            return fromNow(m.duration(0).negated)
+        },
+        Rule("after-duration", [.word("after"), .duration()], role: nil) { m in
+            guard case .time(var t)? = fromNow(m.duration(1))?.value else { return nil }
+            t.openBound = .after
+            return .time(t)
+        },
+        // a year from Christmas, three days after Easter, 15 minutes from 1pm, 2 days before Christmas
+        Rule("duration-from-time", [.duration(), .words(["from", "after", "before"]), .time { $0.isPlain }], role: nil) { m in
+            let d = m.duration(0)
+            var t = m.time(2)
+            t.expression = .shifted(t.expression, m.word(1) == "before" ? d.negated : d)
+            t.grain = min(t.grain, d.unit == .week ? .day : d.unit)
+            return .time(t)
+        },
+        // thanksgiving in 9 months, March in a year, in 7 days at 5pm, thanksgiving 3 months ago
+        Rule("time-at-offset", [.time { $0.isPlain && $0.fromNow == nil }, .time { $0.fromNow != nil && $0.openBound == nil && !$0.isNowItself }], role: nil) { m in
+            atOffset(m.time(0), m.time(1), m.series)
+        },
+        Rule("offset-at-time", [.time { $0.fromNow != nil && $0.openBound == nil && !$0.isNowItself }, Element.words(["at", "on", "in"]).opt, .time { $0.isPlain && $0.fromNow == nil }], role: nil) { m in
+            atOffset(m.time(2), m.time(0), m.series)
+        },
+
+        // MARK: ranges
+        // from 2 to 4pm, 9:30 - 11:00, Dec 21 to Jan 3, between 9:30 and 11:00
+        Rule("range", [Element.words(["from", "between", "btw", "btwn"]).opt, .anyTime { $0.isPlain }, .words(rangeWords), Element.word("the").opt, .anyTime { $0.isPlain || $0.zone != nil }], role: nil) { m in
+            let a = m.item(1)!, b = m.item(4)!
+            let joiner = m.word(2)!
+            if joiner == "and", m.word(0) != "between" && m.word(0) != "btw" && m.word(0) != "btwn" { return nil }
+            if ["to", "-"].contains(joiner) == false, m.word(0) == "between" { if joiner != "and" { return nil } }
+            guard rangeEndsFit(a, b) else { return nil }
+            return Compose.range(a.time!, b.time!, m.series).map { .time($0, latent: a.latent && b.latent) }
+        },
+        Rule("range-slash", [.time { $0.isPlain && $0.hasDate && $0.hasClock }, .symbol("/"), .time { $0.isPlain && $0.hasDate && $0.hasClock }], role: nil) { m in
+            Compose.range(m.time(0), m.time(2), m.series).map { .time($0) }
+        },
+        Rule("later-than-before", [.words(["later", "after"]), Element.word("than").opt, .time { $0.isPlain }, .words(["but", "and"]), .words(["before", "earlier"]), Element.word("than").opt, .time { $0.isPlain }], role: nil) { m in
+            Compose.range(m.time(2), m.time(6), m.series).map { .time($0) }
+        },
+        // July 13-15, Dec 14 to 16, August 27th - 29th
+        Rule("month-day-range", [Element.word("from").opt, .time { $0.isMonthDay }, .words(["-", "to", "thru", "through", "till", "until"]), Element.word("the").opt, dayElement], role: nil) { m in
+            guard case .monthDay(let month, _) = m.time(1).expression, case .time(let end)? = monthDay(month, m.int(4))?.value else { return nil }
+            return Compose.range(m.time(1), end, m.series).map { .time($0) }
+        },
+        // 13-15 July, from the 13th to the 15th of July, 1-8 September
+        Rule("day-range-month", [Element.word("from").opt, Element.word("the").opt, dayElement, .words(["-", "to", "thru", "through", "till", "until"]), .time { $0.isMonthDay }], role: nil) { m in
+            guard case .monthDay(let month, _) = m.time(4).expression, case .time(let start)? = monthDay(month, m.int(2))?.value else { return nil }
+            return Compose.range(start, m.time(4), m.series).map { .time($0) }
+        },
+
+        // MARK: durations attached to a start
+        // 4pm for 30 mins, 18th Dec for 10 days, from 4pm for thirty minutes
+        Rule("time-for-duration", [Element.word("from").opt, .time { $0.isPlain && !$0.hasEnd }, .words(["for", "lasting"]), .duration()], role: nil) { m in
+            withDuration(m.time(1), m.duration(3))
+        },
+        // for 10 days from 18th Dec, for 30' starting from 4pm
+        Rule("duration-starting", [.word("for"), .duration(), .words(["from", "starting", "beginning", "since"]), Element.words(["from", "at", "on"]).opt, .time { $0.isPlain && !$0.hasEnd }], role: nil) { m in
+            withDuration(m.time(4), m.duration(1))
+        },
+
+        // MARK: bounds
+        Rule("after-time", [Element.words(["anytime", "sometime", "sometimes", "any", "time"]).opt, .words(["after", "since", "from", "starting", "beginning"]), Element.words(["from", "on", "at"]).opt, .time { $0.isPlain }], role: nil) { m in
+            if m.word(1) == "starting" || m.word(1) == "beginning" { if m.word(2) == "at" { return nil } }
+            var t = m.time(3)
+            t.openBound = .after
+            return .time(t)
+        },
+        Rule("before-time", [Element.words(["anytime", "sometime", "sometimes", "any", "time"]).opt, .words(["until", "untill", "till", "til", "before", "through", "thru", "up"]), Element.word("to").opt, .time { $0.isPlain }], role: nil) { m in
+            if m.word(1) == "up", !m.has(2) { return nil }
+            var t = m.time(3)
+            t.openBound = m.word(1) == "before" ? .before : .until
+            return .time(t)
+        },
+        Rule("by-time", [.words(["by", "before"]), Element.word("the").opt, .time { $0.isPlain }], role: nil) { m in
+            if m.word(0) == "before" { return nil }
+            var t = m.time(2)
+            t.openBound = .by
+            return .time(t)
+        },
+        Rule("no-later-than", [.word("no"), .word("later"), .word("than"), .time { $0.isPlain }], role: nil) { m in
+            var t = m.time(3)
+            t.openBound = .by
+            return .time(t)
+        },
+
+        // MARK: all day
+        Rule("all-day", [.words(["all"]), Element.word("-").opt, .word("day")], role: "date") { _ in
+            var t = TimeValue.date(.cycle(.day, 0))
+            t.isAllDay = true
+            return .time(t)
+        },
+        Rule("time-all-day", [.time { $0.isPlain && !$0.hasClock && !$0.hasDayPart }, .time { $0.isAllDay && $0.expression == .cycle(.day, 0) }], role: nil) { m in
+            var t = m.time(0)
+            t.isAllDay = true
+            return .time(t)
+        },
+        Rule("all-day-time", [.time { $0.isAllDay && $0.expression == .cycle(.day, 0) }, Element.words(["on", ","]).opt, .time { $0.isPlain && !$0.hasClock && !$0.hasDayPart }], role: nil) { m in
+            var t = m.time(2)
+            t.isAllDay = true
+            return .time(t)
+        },
+    ]
+
+    static func fromNow(_ d: Offset) -> Production? {
+        var t = TimeValue(.moment(d, d.unit), grain: d.unit)
+        t.fromNow = d
+        t.hasDate = true
+        t.hasClock = d.unit < .day
+        return .time(t)
+    }
+
+    /// "3 years from today": counted in whole days.
+    static func dayOffset(_ d: Offset) -> Production? {
+        var t = TimeValue.date(.shifted(.cycle(.day, 0), d), .day)
+        t.grain = .day
+        return .time(t)
+    }
+
+    /// "within 2 weeks": from now to the end of the day two weeks ahead.
+    static func within(_ d: Offset) -> Production? {
+        var t = TimeValue(d.unit >= .day ? .cycleAt(.day, d) : .moment(d, d.unit), grain: .second)
+        t.hasDate = true
+        t.openBound = .by
+        return .time(t)
+    }
+
+    static func atOffset(_ t: TimeValue, _ offset: TimeValue, _ series: Series) -> Production? {
+        guard let d = offset.fromNow else { return nil }
+        var container = TimeValue.date(.cycleAt(d.unit == .week ? .day : d.unit, d), d.unit)
+        container.hasClock = d.unit < .day
+        return Compose.intersect(t, container, series).map { .time($0) }
+    }
+
+    static func withDuration(_ t: TimeValue, _ d: Offset) -> Production? {
+        var r = t
+        r.duration = d
+        r.hasEnd = true
+        return .time(r)
+    }
+
+    /// Whether two readings can be the ends of one range: like with like.
+    static func rangeEndsFit(_ a: Item, _ b: Item) -> Bool {
+        guard let x = a.time, let y = b.time else { return false }
+        if x.hasClock != y.hasClock { return x.hasClock && y.hasClock }
+        if x.hasClock { return !(a.latent && b.latent) || a.latent == b.latent }
+        if x.grain != y.grain && !(x.grain <= .day && y.grain <= .day) { return false }
+        return true
+    }
+}
+
+extension TimeValue {
+    var isMonthDay: Bool {
+        if case .monthDay = expression { return isPlain }
+        return false
+    }
+
+    var isNowItself: Bool { expression == .now }
+}

@@ -1,0 +1,73 @@
+/// What a date or time phrase means, before it is pinned to one stretch of time.
+///
+/// As in Duckling, most expressions denote a *series* of spans: "March" is every March,
+/// "Friday" every Friday, "3pm" every day's 15:00–16:00. Combining phrases intersects
+/// series ("Friday 3pm"), picks from them ("the last Monday of March") or shifts them
+/// ("three days after Easter"); `Series` walks them, and `Resolver` picks the span the
+/// person means relative to the reference time.
+indirect enum TimeExpression: Hashable, Sendable {
+    /// This very second.
+    case now
+    /// A wall-clock time every day; `length` is the span of its grain (60 for "3:30pm").
+    case clock(hour: Int, minute: Int, second: Int, length: Int)
+    /// "at 5", "9:30": a 12-hour time without am/pm, read inside `Series.schedulingHours`.
+    case ambiguousClock(hour: Int, minute: Int, second: Int, length: Int)
+    /// ISO weekday, 1 Monday … 7 Sunday.
+    case weekday(Int)
+    case dayOfMonth(Int)
+    case month(Int)
+    case monthDay(month: Int, day: Int)
+    case year(Int)
+    case quarter(Int)
+    /// A part of every day, in seconds after midnight (`to` may pass midnight).
+    case dayPart(from: Int, to: Int)
+    /// Friday 18:00 to Monday 00:00, every week.
+    case weekend
+    case season(Season)
+    /// Every season in turn ("this season").
+    case anySeason
+    case holiday(Holiday)
+    /// One stretch already known.
+    case fixed(Span)
+    /// The `grain` unit holding now, moved `offset` units ("next week" is `.cycle(.week, 1)`).
+    case cycle(Grain, Int)
+    /// The `grain` unit holding now + `offset` ("in a year" as a container: next year's span).
+    case cycleAt(Grain, Offset)
+    /// Now moved by `offset` ("in 2 hours", "3 days ago").
+    case moment(Offset, Grain)
+    /// The spans two series share ("Friday" ∩ "3pm").
+    case intersect(TimeExpression, TimeExpression)
+    /// The `n`th span of `unit` lying wholly inside each span of `container`; negative counts
+    /// from the end ("the last Monday of March" is `n == -1`).
+    case nth(Int, TimeExpression, in: TimeExpression)
+    /// The `n`th whole `grain` unit inside each span of `container` ("the first week of October").
+    case nthUnit(Int, Grain, in: TimeExpression)
+    /// The `n`th span of `unit` after each span of `anchor` (`n < 0`: before):
+    /// "the third Tuesday after Christmas", "3 Fridays from now", "2 Thursdays ago".
+    case nthAfter(Int, TimeExpression, after: TimeExpression)
+    /// Every span moved by `offset` ("a year from Christmas", "three days after Easter").
+    case shifted(TimeExpression, Offset)
+    /// The `k`th span counted from now: 1 the next (or current unless `skipCurrent`), -1 the
+    /// last one over ("last Tuesday"), 2 "after next".
+    case occurrence(TimeExpression, Int, skipCurrent: Bool)
+    /// The `n`th span of `expression` nearest to `anchor` ("the closest Monday to Oct 5th").
+    case closest(TimeExpression, Int, to: TimeExpression)
+    /// A part of every span ("early March", "the end of the month", "the rest of the week").
+    case portion(TimeExpression, Portion)
+    /// From each span of `from` to the next span of `to`, including `to` when `inclusive`
+    /// ("July 13-15") or stopping at its start ("3-4pm").
+    case range(TimeExpression, TimeExpression, inclusive: Bool)
+}
+
+/// Seasons by their meteorological-astronomical dates (Duckling's table).
+enum Season: Int, Hashable, Sendable, CaseIterable {
+    case spring, summer, fall, winter
+}
+
+/// Which part of a span "early/mid/late", "beginning/end of", "rest of" pick.
+enum Portion: Hashable, Sendable {
+    case early, middle, late
+    case beginning, end
+    /// From now to the end of the span ("the rest of the week").
+    case rest
+}

@@ -1,0 +1,479 @@
+internal import ClerkCore
+import Foundation
+
+/// The details a sentence gives about an event — when, which calendar, where, with whom,
+/// reminders, length, repetition — read from a stretch of tokens in a fixed order. Each
+/// reader marks the tokens it takes as `used`, so what is left is the title (or the words
+/// that identify an existing event).
+///
+/// Order matters and is: dates (the date reader's matches), calendar, reminders, duration,
+/// all-day, location, attendees. Calendars come before locations so "in my Work calendar"
+/// is never a place; reminders before durations so "10 minutes before" is not a length.
+struct EventDetails {
+    var used: [Bool]
+    var slots: [Slot] = []
+    var dates: [Int] = []
+    var calendar: CalendarMention?
+    var location: String?
+    var attendees: [Attendee] = []
+    var reminderMinutes: [Int] = []
+    var durationMinutes: Int?
+    var isAllDay = false
+    /// Term ranges of attendee names that stay in the title ("with Ana").
+    var namesInTitle: [Range<Int>] = []
+
+    /// Reads `range` of `s`. `keepWithNames` leaves "with Ana" unused so it stays in a title.
+    init(_ s: Sentence, range: Range<Int>, known: Names, used: [Bool]) {
+        self.used = used
+        readDates(s, range)
+        readCalendar(s, range, known: known)
+        readReminders(s, range)
+        readDuration(s, range)
+        readAllDay(s, range)
+        readLocation(s, range, known: known)
+        readAttendees(s, range, known: known)
+    }
+
+    /// The first date match, the one the event takes its time from.
+    func when(in s: Sentence) -> DateMatch? { dates.first.map { s.dates[$0] } }
+
+    // MARK: - Dates
+
+    /// Prepositions that belong to the date after them ("on Friday", "at 5", "for tomorrow").
+    static let datePrepositions: Set<String> = [
+        "on", "at", "for", "by", "from", "in", "until", "till", "starting", "beginning", "during", "around", "this",
+        "of", "to", "before", "after", "between", "sometime", "sharply", "later",
+    ]
+
+    private mutating func readDates(_ s: Sentence, _ range: Range<Int>) {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            guard let d = s.tokens[i].date else { i += 1; continue }
+            var end = i
+            while end < range.upperBound, s.tokens[end].date == d { end += 1 }
+            var start = i
+            if start > range.lowerBound, !used[start - 1], Self.datePrepositions.contains(s.word(start - 1)) { start -= 1 }
+            // "lunch on Friday": the reader reads the meal as a time of day; it is also the title.
+            for k in start..<end where !Self.mealWords.contains(s.word(k)) { used[k] = true }
+            if !dates.contains(d) {
+                dates.append(d)
+                let match = s.dates[d]
+                slots.append(Slot(kind: .when, ranges: [match.range], value: s.interval(match), rule: "date:\(match.rule)"))
+                if let rule = match.recurrence {
+                    slots.append(Slot(kind: .recurrence, ranges: [match.range], value: rule, rule: "date-recurrence"))
+                }
+            }
+            i = end
+        }
+        // Words that only say "it repeats" ("repeating", "set it to repeat") go with the recurrence.
+        for i in range where !used[i] && Self.repeatWords.contains(s.word(i)) {
+            used[i] = true
+        }
+    }
+
+    /// Meals the date reader reads as times of day ("lunch" is 12:00–14:00) but that also
+    /// name the event.
+    static let mealWords: Set<String> = ["breakfast", "brunch", "lunch", "lunchtime", "dinner", "supper"]
+
+    static let repeatWords: Set<String> = ["repeat", "repeating", "repeated", "recurring", "recurrent", "rotating", "recur"]
+
+    // MARK: - Calendars
+
+    private mutating func readCalendar(_ s: Sentence, _ range: Range<Int>, known: Names) {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            defer { i += 1 }
+            guard !used[i], ["on", "in", "to", "into", "onto", "from", "off"].contains(s.word(i)) else { continue }
+            var j = i + 1
+            while j < range.upperBound, ["my", "the", "our", "your"].contains(s.word(j)) { j += 1 }
+            // "on my calendar", "in the calendar": the calendar in general.
+            if j < range.upperBound, ["calendar", "calendars", "schedule", "agenda", "diary"].contains(s.word(j)) {
+                for k in i...j { used[k] = true }
+                slots.append(s.slot(.command, i..<(j + 1), value: "calendar", rule: "calendar:generic"))
+                i = j
+                continue
+            }
+            // "on Work", "in my Family calendar", "to Trips instead".
+            if let name = knownCalendar(s, at: j, known: known, limit: range.upperBound) {
+                var end = name.next
+                if s.word(end) == "calendar" { end += 1 }
+                mark(i..<end)
+                calendar = CalendarMention(said: String(s.text(of: j..<name.next)), known: name.name)
+                slots.append(s.slot(.calendar, i..<end, value: name.name, rule: "calendar:known"))
+                i = end - 1
+                continue
+            }
+            var end = j
+            while end < range.upperBound, end - j < 3, isCalendarWord(s, end), !used[end] { end += 1 }
+            guard end > j else { continue }
+            let said = String(s.text(of: j..<end))
+            if s.word(end) == "calendar" {
+                // "in my Wrok calendar": a calendar by its shape, known or not.
+                mark(i..<(end + 1))
+                calendar = mention(said, known: known)
+                slots.append(s.slot(.calendar, i..<(end + 1), value: calendar!.name, rule: "calendar:named"))
+                i = end
+            } else if s.word(end) == "instead" || (end == range.upperBound && s.word(i) == "on" && s.tokens[j].isCapitalized
+                                                   && end == j + 1 && (known.calendars.isEmpty || Spelling.closest(to: said, in: known.calendars) != nil)) {
+                // "on Personal instead", or a capitalised word closing the sentence ("… on Wrok").
+                let last = s.word(end) == "instead" ? end + 1 : end
+                mark(i..<last)
+                calendar = mention(said, known: known)
+                slots.append(s.slot(.calendar, i..<last, value: calendar!.name, rule: "calendar:last-word"))
+                i = last - 1
+            }
+        }
+    }
+
+    /// A known calendar's name starting at token `i` (several words allowed), case- and
+    /// accent-insensitively.
+    private func knownCalendar(_ s: Sentence, at i: Int, known: Names, limit: Int) -> (name: String, next: Int)? {
+        var best: (String, Int)?
+        for (name, words) in known.calendarWords {
+            guard !words.isEmpty, i + words.count <= limit else { continue }
+            var ok = true
+            for (k, w) in words.enumerated() where s.tokens[i + k].word != w || s.tokens[i + k].isInDate || used[i + k] { ok = false; break }
+            if ok, best == nil || words.count > best!.1 - i { best = (name, i + words.count) }
+        }
+        return best
+    }
+
+    /// A word that can be part of a calendar's name ("Work", "Family", "Book club").
+    private func isCalendarWord(_ s: Sentence, _ i: Int) -> Bool {
+        let t = s.tokens[i]
+        return t.kind == .word && !t.isInDate && !Vocabulary.notNames.contains(t.word) && !Vocabulary.determiners.contains(t.word)
+            && !["calendar", "instead", "please", "too"].contains(t.word)
+    }
+
+    /// A calendar said by name: the known one it spells, or the closest known one.
+    func mention(_ said: String, known: Names) -> CalendarMention {
+        if let exact = known.calendar(named: said) {
+            return CalendarMention(said: said, known: exact)
+        }
+        return CalendarMention(said: said, closest: Spelling.closest(to: said, in: known.calendars))
+    }
+
+    // MARK: - Reminders, duration, all day
+
+    private mutating func readReminders(_ s: Sentence, _ range: Range<Int>) {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            defer { i += 1 }
+            guard !used[i], let (minutes, next) = Quantity.minutes(in: s, at: i) else { continue }
+            var j = next
+            // "a one week notification before", "10 minutes before", "an hour prior".
+            while ["notification", "notifications", "reminder", "reminders", "alert", "alerts", "notice", "warning", "heads", "up"].contains(s.word(j)) { j += 1 }
+            guard ["before", "prior", "ahead", "early", "earlier", "in"].contains(s.word(j)) else { continue }
+            if s.word(j) == "in", s.word(j + 1) != "advance" { continue }
+            if s.word(j) == "earlier" || s.word(j) == "early" {
+                // "remind me 10 minutes early"; "15 minutes earlier" on its own is a shift.
+                guard s.has(["remind", "reminder", "notify", "alert"]) else { continue }
+            }
+            var end = j + 1
+            if s.word(j) == "in" { end += 1 }
+            if s.word(j) == "prior", s.word(end) == "to" { end += 1 }
+            // "before the meeting", "before it", "before time", "before my anniversary".
+            // "before it", "before time", "before the start"; "before the meeting" keeps its event for the title.
+            if ["it", "time", "start", "then", "hand", "that"].contains(s.word(end)) { end += 1 }
+            else if s.word(end) == "the", ["start", "time", "beginning"].contains(s.word(end + 1)) { end += 2 }
+            var start = i
+            if start > range.lowerBound, ["remind", "notify", "alert", "ping"].contains(s.word(start - 1)) {
+                start -= 1
+            } else if start > range.lowerBound + 1, s.word(start - 1) == "me", ["remind", "notify", "alert", "ping", "tell"].contains(s.word(start - 2)) {
+                start -= 2
+            }
+            if start > range.lowerBound, ["with", "and", "a", "set"].contains(s.word(start - 1)), !used[start - 1] { start -= 1 }
+            mark(start..<min(end, range.upperBound))
+            reminderMinutes.append(minutes)
+            slots.append(s.slot(.reminder, start..<min(end, range.upperBound), value: String(minutes), rule: "reminder:before"))
+            i = end - 1
+        }
+    }
+
+    private mutating func readDuration(_ s: Sentence, _ range: Range<Int>) {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            defer { i += 1 }
+            guard !used[i] else { continue }
+            let w = s.word(i)
+            // "for 2 hours", "lasting 90 minutes", "2 hours long".
+            if ["for", "lasting", "lasts", "last"].contains(w), let (minutes, next) = Quantity.minutes(in: s, at: i + 1), !anyUsed(i + 1..<next) {
+                var end = next
+                if s.word(end) == "long" { end += 1 }
+                mark(i..<end)
+                durationMinutes = minutes
+                slots.append(s.slot(.duration, i..<end, value: String(minutes), rule: "duration:for"))
+                i = end - 1
+            } else if let (minutes, next) = Quantity.minutes(in: s, at: i), s.word(next) == "long", !anyUsed(i..<next) {
+                mark(i..<(next + 1))
+                durationMinutes = minutes
+                slots.append(s.slot(.duration, i..<(next + 1), value: String(minutes), rule: "duration:long"))
+                i = next
+            }
+        }
+    }
+
+    private mutating func readAllDay(_ s: Sentence, _ range: Range<Int>) {
+        if let first = dates.first, s.dates[first].isAllDay { isAllDay = true }
+        var i = range.lowerBound
+        while i + 1 < range.upperBound {
+            if ["all", "whole", "entire"].contains(s.word(i)), s.word(i + 1) == "day" || s.word(i + 1) == "day-long" {
+                var start = i
+                if start > range.lowerBound, s.word(start - 1) == "the" { start -= 1 }
+                if start > range.lowerBound, s.word(start - 1) == "for" || s.word(start - 1) == "an" { start -= 1 }
+                mark(start..<(i + 2))
+                isAllDay = true
+                slots.append(s.slot(.allDay, start..<(i + 2), value: "true", rule: "all-day"))
+                return
+            }
+            if s.word(i) == "all-day" {
+                mark(i..<(i + 1))
+                isAllDay = true
+                slots.append(s.slot(.allDay, i..<(i + 1), value: "true", rule: "all-day"))
+                return
+            }
+            i += 1
+        }
+        if range.count > 0, s.word(range.upperBound - 1) == "all-day" {
+            mark((range.upperBound - 1)..<range.upperBound)
+            isAllDay = true
+        }
+    }
+
+    // MARK: - Location
+
+    /// Nouns that make "in …" a place ("in room 4B", "in the office").
+    static let placeNouns: Set<String> = [
+        "room", "office", "building", "hall", "lobby", "cafe", "cafeteria", "kitchen", "library", "park", "restaurant",
+        "bar", "pub", "studio", "lab", "gym", "clinic", "hospital", "school", "church", "center", "centre", "floor",
+        "suite", "auditorium", "garden", "house", "home", "hotel", "store", "mall", "town", "city", "downtown",
+        "conference", "boardroom", "meeting-room",
+    ]
+
+    private mutating func readLocation(_ s: Sentence, _ range: Range<Int>, known: Names) {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            defer { i += 1 }
+            guard !used[i], i + 1 < range.upperBound, !used[i + 1] else { continue }
+            let w = s.word(i)
+            guard w == "at" || w == "in" || (w == "location" && ["is", ":"].contains(s.word(i + 1))) else { continue }
+            var start = i + 1
+            if w == "location" { start += 1 }
+            guard start < range.upperBound, !used[start], isPlaceStart(s, start) else { continue }
+            if w == "in" {
+                // "in" names a place only with a place noun or a capitalised name ("in room 4B", "in Madrid").
+                let next = s.word(start) == "the" || s.word(start) == "my" ? start + 1 : start
+                guard Self.placeNouns.contains(s.word(next)) || (s.tokens[next].isCapitalized && !s.tokens[next].isInDate) else { continue }
+            }
+            var end = start
+            while end < range.upperBound, !used[end], !s.tokens[end].isMark, !isPlaceBoundary(s, end, start: start) { end += 1 }
+            // "at tomo in arcata california": a place may go on with "in …".
+            if end < range.upperBound, s.word(end) == "in", end + 1 < range.upperBound, !used[end + 1], !s.tokens[end + 1].isInDate,
+               !["my", "the"].contains(s.word(end + 1)) || Self.placeNouns.contains(s.word(end + 2)) {
+                var more = end + 1
+                while more < range.upperBound, !used[more], !s.tokens[more].isMark, !isPlaceBoundary(s, more, start: end + 1) { more += 1 }
+                if more > end + 1 { end = more }
+            }
+            guard end > start else { continue }
+            let place = String(s.text(of: start..<end))
+            mark(i..<end)
+            location = place
+            slots.append(s.slot(.location, i..<end, value: place, rule: w == "in" ? "in-place" : "at-place"))
+            i = end - 1
+        }
+    }
+
+    /// A place cannot start with a number or a time word ("at 5", "at noon", "at five").
+    private func isPlaceStart(_ s: Sentence, _ i: Int) -> Bool {
+        let t = s.tokens[i]
+        if t.isInDate || t.kind == .number || t.kind == .email || t.isMark { return false }
+        if Quantity.numberWords[t.word] != nil && t.word != "a" && t.word != "an" { return false }
+        if ["noon", "midnight", "least", "most", "all", "once", "the", "this", "that", "work", "it", "me", "them", "about", "around"].contains(t.word) {
+            // "at the office" is a place; "at the same time" and "at this time" are not.
+            if t.word == "the" { return !["same", "moment", "latest", "earliest", "end", "start", "beginning"].contains(s.word(i + 1)) && !s.tokens[min(i + 1, s.count - 1)].isInDate }
+            if t.word == "work" { return true }
+            return false
+        }
+        return true
+    }
+
+    private func isPlaceBoundary(_ s: Sentence, _ i: Int, start: Int) -> Bool {
+        let t = s.tokens[i]
+        if t.isInDate || t.kind == .email { return true }
+        return ["with", "on", "for", "to", "from", "by", "about", "at", "and", "so", "because", "regarding", "every",
+                "i", "we", "remind", "please", "instead", "which", "that", "where", "tomorrow", "today", "tonight", "in"]
+            .contains(t.word) && i > start
+    }
+
+    // MARK: - Attendees
+
+    private mutating func readAttendees(_ s: Sentence, _ range: Range<Int>, known: Names) {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            defer { i += 1 }
+            let t = s.tokens[i]
+            if t.kind == .email, !used[i] {
+                let inWith = i > range.lowerBound && (s.word(i - 1) == "with" || s.word(i - 1) == "and")
+                addAttendee(Attendee(email: t.word), s, i..<(i + 1), rule: "email", keepInTitle: inWith)
+                continue
+            }
+            let w = t.word
+            if w == "add", i == s.body.lowerBound {
+                // "add jim and jerry to the event".
+                var end = i + 1
+                while end < range.upperBound, isNameWord(s, end) || ["and", ","].contains(s.word(end)) { end += 1 }
+                if end > i + 1, s.word(end) == "to", ["event", "meeting", "it", "this", "the"].contains(s.word(end + 1)) {
+                    readNameList(s, from: i + 1, limit: end, rule: "add-person", keepInTitle: false, known: known)
+                }
+                continue
+            }
+            guard !used[i] else { continue }
+            switch w {
+            case "with":
+                // "with Ana", "with Bob and Carla", "with dr smith"; "with my boss" is a relation.
+                readNameList(s, from: i + 1, limit: range.upperBound, rule: "with-person", keepInTitle: true, known: known)
+            case "and" where s.word(i - 1) == "me":
+                // "between me and Ana".
+                readNameList(s, from: i + 1, limit: range.upperBound, rule: "and-person", keepInTitle: true, known: known)
+            case "invite", "inviting", "invited", "including", "include", "cc":
+                let end = readNameList(s, from: i + 1, limit: range.upperBound, rule: "invite", keepInTitle: false, known: known)
+                if end > i + 1 { used[i] = true }
+            case "meet", "meeting", "see", "seeing", "visit", "visiting", "call", "calling", "pick", "join", "joining", "ring", "phone", "text":
+                // "meet joe for lunch", "call my grandma", "pick up john from the airport", "give jane a call".
+                var j = i + 1
+                if w == "pick", s.word(j) == "up" { j += 1 }
+                if w == "meeting", Vocabulary.eventNouns.contains(s.word(j)) { continue }
+                if w != "meeting" || isKnownContact(s, j, known: known) {
+                    readNameList(s, from: j, limit: range.upperBound, rule: "\(w)-person", keepInTitle: true, known: known, maxNames: 1)
+                }
+            case "give":
+                if s.word(i + 2) == "a", s.word(i + 3) == "call" || s.word(i + 3) == "ring" {
+                    readNameList(s, from: i + 1, limit: i + 2, rule: "give-a-call", keepInTitle: true, known: known, maxNames: 1)
+                }
+            case "for" where i > range.lowerBound && Vocabulary.eventNouns.contains(s.word(i - 1)) && !s.tokens[i - 1].isInDate:
+                // "an appointment for allen".
+                if !s.tokens[i + 1 < s.count ? i + 1 : i].isPossessive {
+                    readNameList(s, from: i + 1, limit: range.upperBound, rule: "for-person", keepInTitle: true, known: known, maxNames: 1)
+                }
+            case _ where Self.personalOccasions.contains(w) && i > range.lowerBound && !used[i - 1] && !s.tokens[i - 1].isPossessive:
+                // "bola birthday", "john marriage anniversary": a name before a personal occasion.
+                var start = i - 1
+                while start > range.lowerBound, i - start < 2, isNameWord(s, start - 1), !used[start - 1],
+                      !Vocabulary.createVerbs.contains(s.word(start - 1)) { start -= 1 }
+                if isNameWord(s, start), !Vocabulary.createVerbs.contains(s.word(start)), !s.tokens[start].isPossessive {
+                    var end = start + 1
+                    while end < i, isNameWord(s, end) { end += 1 }
+                    addAttendee(Attendee(name: String(s.text(of: start..<end))), s, start..<end, rule: "occasion-person", keepInTitle: true)
+                }
+            default:
+                // "Jane's birthday party": the person whose occasion it is.
+                if t.isPossessive, i + 1 < range.upperBound, Vocabulary.eventNouns.contains(s.word(i + 1)),
+                   isNameWord(s, i, allowPossessive: true), !Self.holidayOwners.contains(String(t.base)) {
+                    var start = i
+                    while start > range.lowerBound, start > i - 2, isNameWord(s, start - 1), !used[start - 1],
+                          !Vocabulary.createVerbs.contains(s.word(start - 1)) && !Vocabulary.showVerbs.contains(s.word(start - 1)) { start -= 1 }
+                    let name = (start..<i).map { String(s.text(of: $0..<($0 + 1))) } + [String(s.text(of: i..<(i + 1)).dropLast(2))]
+                    addAttendee(Attendee(name: name.joined(separator: " ")), s, start..<(i + 1), rule: "possessive-person", keepInTitle: true)
+                }
+            }
+        }
+    }
+
+    /// Occasions that belong to one person, whose name may come before them ("bola birthday").
+    static let personalOccasions: Set<String> = ["birthday", "bday", "anniversary", "wedding", "graduation", "retirement", "farewell"]
+
+    /// Owners in holiday names are not people ("Valentine's Day", "Mother's Day").
+    static let holidayOwners: Set<String> = ["valentine", "mother", "father", "patrick", "new", "year", "children", "people", "st", "saint", "president", "all", "april", "fool", "veteran", "king", "queen", "boxing"]
+
+    /// Reads "Ana", "Bob and Carla", "Ana, Bob & Carla", "dr smith" from `from`; returns the end.
+    @discardableResult
+    private mutating func readNameList(_ s: Sentence, from: Int, limit: Int, rule: String, keepInTitle: Bool, known: Names, maxNames: Int = 8) -> Int {
+        var i = from
+        var names = 0
+        while i < limit, names < maxNames {
+            if s.tokens[i].kind == .email {
+                addAttendee(Attendee(email: s.word(i)), s, i..<(i + 1), rule: rule, keepInTitle: keepInTitle)
+                i += 1
+            } else {
+                var start = i
+                if Vocabulary.honorifics.contains(s.word(i)), i + 1 < limit, isNameWord(s, i + 1) { i += 1 }
+                else if !isNameWord(s, i) || used[i] { break }
+                var end = i + 1
+                while end < limit, end - start < 3, isNameWord(s, end), !used[end], !s.tokens[end - 1].isPossessive { end += 1 }
+                // A possessive is a name only before an occasion; "meet sara's friend" stops.
+                var nameText = String(s.text(of: start..<end))
+                if s.tokens[end - 1].isPossessive {
+                    nameText = String(s.text(of: start..<end).dropLast(2))
+                }
+                if start < end { addAttendee(Attendee(name: nameText), s, start..<end, rule: rule, keepInTitle: keepInTitle) }
+                start = end
+                i = end
+            }
+            names += 1
+            // Lists go on with "and", ",", "&".
+            if i < limit, s.word(i) == "and" || s.word(i) == "," || s.word(i) == "&" {
+                let next = s.word(i) == "," && s.word(i + 1) == "and" ? i + 2 : i + 1
+                if next < limit, isNameWord(s, next) || s.tokens[next].kind == .email || Vocabulary.honorifics.contains(s.word(next)) {
+                    if !keepInTitle { used[i] = true }
+                    i = next
+                    continue
+                }
+            }
+            break
+        }
+        return i
+    }
+
+    private mutating func addAttendee(_ attendee: Attendee, _ s: Sentence, _ range: Range<Int>, rule: String, keepInTitle: Bool) {
+        guard !attendees.contains(where: { ($0.name?.lowercased(), $0.email) == (attendee.name?.lowercased(), attendee.email) }) else { return }
+        attendees.append(attendee)
+        if keepInTitle { namesInTitle.append(range) } else { mark(range) }
+        slots.append(s.slot(.attendee, range, value: attendee.email ?? attendee.name ?? "", rule: rule))
+    }
+
+    private func isKnownContact(_ s: Sentence, _ i: Int, known: Names) -> Bool {
+        let w = String(s.tokens[min(i, s.count - 1)].base)
+        return known.contactFirstNames.contains(w)
+    }
+
+    /// A word that can be part of a person's name: not a function word, a relation, an
+    /// event, a calendar word, a verb clerk knows, a number or a date.
+    func isNameWord(_ s: Sentence, _ i: Int, allowPossessive: Bool = true) -> Bool {
+        guard i >= 0, i < s.count else { return false }
+        let t = s.tokens[i]
+        guard t.kind == .word, !t.isInDate else { return false }
+        let w = t.word, b = String(t.base)
+        if t.isPossessive && !allowPossessive { return false }
+        // Verbs that are also names ("Mark", "Will") stay possible names.
+        for set in [Vocabulary.notNames, Vocabulary.relations, Vocabulary.eventNouns, Vocabulary.calendarNouns,
+                    Vocabulary.deleteVerbs, Vocabulary.updateVerbs, Vocabulary.showVerbs, Vocabulary.genericEventNouns, Self.placeNouns,
+                    Vocabulary.determiners, Self.commonWords] where set.contains(w) || set.contains(b) {
+            return false
+        }
+        if Quantity.numberWords[w] != nil || Quantity.units[w] != nil { return false }
+        return true
+    }
+
+    /// Everyday words that follow "with" or "meet" but are not names.
+    static let commonWords: Set<String> = [
+        "following", "only", "these", "those", "whoever", "others", "guests", "anyone", "somebody", "someone", "lunch",
+        "dinner", "coffee", "drinks", "food", "up", "down", "over", "him", "her", "them", "us", "everyone", "regarding",
+        "re", "soon", "later", "too", "again", "back", "if", "when", "where", "while", "before", "after", "because",
+        "since", "than", "like", "via", "into", "onto", "upon", "without", "within", "reminder", "reminders", "not",
+        "no", "yes", "go", "going", "get", "got", "have", "has", "had", "do", "does", "did", "be", "been", "being",
+        "was", "were", "am", "are", "is", "need", "needs", "want", "wants", "there", "here", "where", "somewhere",
+        "tell", "ask", "let", "know", "store", "airport", "station", "groomer", "doctor", "doctors", "vet", "work",
+        "home", "school", "office", "clients", "all", "my", "laundry", "trash", "bill", "bills", "payment", "rent",
+        "name", "information", "info", "details", "number", "email", "address", "phone", "contact", "contacts",
+        "add", "set", "put", "make", "create", "schedule", "book", "plan", "remind", "remember", "new", "save", "repeat",
+        "fix", "enter", "notify", "alert", "block", "record", "log", "jot", "setup", "insert", "register", "organize",
+    ]
+
+    private mutating func mark(_ range: Range<Int>) {
+        for k in range where k < used.count { used[k] = true }
+    }
+
+    private func anyUsed(_ range: Range<Int>) -> Bool {
+        range.contains { $0 < used.count && used[$0] }
+    }
+}

@@ -1,0 +1,287 @@
+internal import ClerkCore
+import Foundation
+
+/// Reads a new event: "lunch with Ana tomorrow at 13:00 on Work".
+enum CreateReader {
+    static func read(_ s: Sentence, route: Route, known: Names, slots: inout [Slot]) -> Intent {
+        var used = s.usedOutsideBody
+        for i in route.command { used[i] = true }
+        var details = EventDetails(s, range: s.body, known: known, used: used)
+        // "mark today as my cheat day", "input name as meeting": the title is what follows "as".
+        if let asAt = titleAfterAs(s, used: details.used) {
+            for i in s.body.lowerBound...asAt { details.used[i] = true }
+        }
+        let (title, pieces) = Title.build(s, range: s.body, used: details.used)
+        if !title.isEmpty { slots.append(s.slot(.title, pieces: pieces, value: title, rule: "remaining-words")) }
+        slots += details.slots
+        let when = details.when(in: s)
+        // A length said inside the time ("tomorrow at 3 for an hour") counts; an end ("3-4pm") is in `when`.
+        var duration = details.durationMinutes
+        if duration == nil, let when, when.known.contains(.duration), !when.isAllDay {
+            duration = Int(when.end.timeIntervalSince(when.start) / 60)
+        }
+        let recurrence = details.dates.lazy.compactMap { s.dates[$0].recurrence }.first
+        let allDay = details.isAllDay || (when.map { $0.isAllDay && !$0.known.contains(.time) } ?? false)
+        return .createEvent(EventRequest(
+            title: title, when: when, calendar: details.calendar, attendees: details.attendees, location: details.location,
+            reminderMinutes: details.reminderMinutes, durationMinutes: duration, recurrence: recurrence, isAllDay: allDay
+        ))
+    }
+
+    /// The "as" of "mark X as Y" when a marking verb comes before it and words follow it.
+    static func titleAfterAs(_ s: Sentence, used: [Bool]) -> Int? {
+        guard let asAt = s.first(in: ["as"]), asAt + 1 < s.body.upperBound,
+              (s.body.lowerBound..<asAt).contains(where: { ["mark", "marked", "flag", "flagged", "note", "name", "set", "save", "input", "keep"].contains(s.word($0)) })
+        else { return nil }
+        return (asAt + 1..<s.body.upperBound).contains(where: { !used[$0] }) ? asAt : nil
+    }
+}
+
+/// Words that only name the kind of thing on a calendar; a filter made only of them
+/// filters nothing ("what meetings do I have" lists every event).
+let categoryWords: Set<String> = [
+    "event", "events", "meeting", "meetings", "appointment", "appointments", "reminder", "reminders", "plans", "plan",
+    "things", "thing", "anything", "something", "schedule", "calendar", "agenda", "entries", "entry", "engagements",
+    "commitments", "tasks", "task", "activities", "programs", "program", "items", "item", "stuff", "details", "dates",
+]
+
+/// Words around a question that do not say which events ("what", "do i have", "scheduled").
+let questionFrame: Set<String> = [
+    "what", "what's", "whats", "when", "when's", "whens", "where", "where's", "who", "who's", "which", "how", "many",
+    "much", "do", "does", "did", "i", "have", "has", "had", "is", "are", "am", "was", "were", "there", "any", "my",
+    "me", "on", "in", "for", "the", "a", "an", "of", "to", "at", "scheduled", "planned", "coming", "up", "upcoming",
+    "next", "show", "list", "tell", "give", "check", "find", "see", "all", "happening", "going", "got", "free",
+    "busy", "available", "time", "slots", "slot", "look", "like", "should", "supposed", "be", "need", "know", "let",
+    "about", "info", "information", "pending", "it", "this", "that", "else", "left", "get", "so", "with", "from",
+    "between", "and", "or", "by", "out", "i'm", "we", "our", "you", "can", "could", "would", "will", "shall", "please",
+    "start", "starts", "begin", "day", "date", "held", "set", "current", "latest", "future", "first", "last", "read",
+    "open", "view", "display", "search", "pull", "fetch", "up", "happen", "happens", "take", "place", "us", "some",
+    "your", "booked", "added", "expect", "attending", "attend", "whether", "if", "then", "true", "right", "still",
+    "again", "also", "just", "want", "go", "planning", "agenda", "done", "doing", "to-do", "todo", "must", "lined",
+    "remaining", "rest", "coming-up", "later", "soon", "up?", "everything", "nothing", "openings", "opening", "break",
+    "breaks", "gap", "gaps", "off", "availability", "remind", "reminded", "not", "no", "yet", "ever", "long", "often",
+    "title", "name", "called", "named",
+]
+
+/// Reads a question about the agenda: range, filters, free time, "next".
+enum AgendaReader {
+    static func read(_ s: Sentence, route: Route, known: Names, slots: inout [Slot]) -> Intent {
+        var used = s.usedOutsideBody
+        for i in route.command { used[i] = true }
+        let details = EventDetails(s, range: s.body, known: known, used: used)
+        slots += details.slots.filter { $0.kind != .location && $0.kind != .reminder }
+        var query = AgendaQuery()
+        query.calendar = details.calendar
+        query.attendee = details.attendees.first.map { $0.name ?? $0.email ?? "" }
+        if let first = details.dates.first {
+            let a = s.dates[first], b = s.dates[details.dates.last!]
+            query.when = a
+            query.range = DateInterval(start: a.start, end: max(a.end, b.end))
+        }
+        // Free time: "am I free", "free slots of an hour", "when do I have a free break".
+        for i in s.body where ["free", "busy", "available", "availability", "openings", "opening"].contains(s.word(i)) && !s.tokens[i].isInDate {
+            query.wantsFreeTime = true
+            slots.append(s.slot(.freeTime, i..<(i + 1), value: "true", rule: "free-word"))
+            break
+        }
+        if query.wantsFreeTime {
+            for i in s.body where !s.tokens[i].isInDate {
+                if let (minutes, next) = Quantity.minutes(in: s, at: i), !(i..<next).contains(where: { s.tokens[$0].isInDate }),
+                   i > s.body.lowerBound, ["of", "for", "an", "a"].contains(s.word(i - 1)) || ["slot", "slots", "long", "free"].contains(s.word(next)) {
+                    query.slotMinutes = minutes
+                    slots.append(s.slot(.duration, i..<next, value: String(minutes), rule: "slot-length"))
+                    break
+                }
+            }
+        }
+        if let next = s.first(in: ["next"]), !s.tokens[next].isInDate {
+            query.wantsNext = true
+            slots.append(s.slot(.next, next..<(next + 1), value: "true", rule: "next"))
+        }
+        if let (words, pieces) = filterWords(s, used: details.used, keepNamesOf: details) {
+            query.words = words
+            slots.append(s.slot(.words, pieces: pieces, value: words, rule: "remaining-words"))
+        }
+        return .queryAgenda(query)
+    }
+
+    /// What is left once question words, dates, calendars and people are taken out, when it
+    /// says more than "events" ("dentist appointment").
+    static func filterWords(_ s: Sentence, used: [Bool], keepNamesOf details: EventDetails) -> (String, [Range<Int>])? {
+        var used = used
+        for run in details.namesInTitle { for i in run { used[i] = true } }
+        // "with" before a name went with the name.
+        for i in s.body where s.word(i) == "with" && i + 1 < s.count && details.namesInTitle.contains(where: { $0.lowerBound == i + 1 }) { used[i] = true }
+        var kept = s.body.filter { i in
+            let t = s.tokens[i]
+            return !used[i] && !t.isInDate && !t.isMark && !questionFrame.contains(t.word) && !Vocabulary.freeWords.contains(t.word)
+                && !Vocabulary.deleteVerbs.contains(t.word)
+                && !Vocabulary.allWords.contains(t.word) && !Vocabulary.calendarNouns.contains(t.word)
+                && Quantity.numberWords[t.word] == nil && Quantity.units[t.word] == nil
+        }
+        kept = kept.filter { !(Vocabulary.relations.contains(s.word($0)) && s.word($0 - 1) == "my") }
+        guard !kept.isEmpty, !kept.allSatisfy({ categoryWords.contains(s.word($0)) }) else { return nil }
+        var pieces: [Range<Int>] = []
+        for i in kept {
+            if let last = pieces.last, last.upperBound == i { pieces[pieces.count - 1] = last.lowerBound..<(i + 1) }
+            else { pieces.append(i..<(i + 1)) }
+        }
+        let words = kept.map { singular(s.word($0)) }.joined(separator: " ")
+        return (words, pieces)
+    }
+
+    /// "meetings" → "meeting", "appointments" → "appointment"; other words as they are.
+    static func singular(_ word: String) -> String {
+        if word.hasSuffix("s"), !word.hasSuffix("ss"), Vocabulary.eventNouns.contains(String(word.dropLast())) { return String(word.dropLast()) }
+        return word
+    }
+}
+
+/// Reads which event a change or removal means: "the dentist appointment", "lunch with Ana
+/// tomorrow", "it", "my next meeting", "everything on Friday".
+enum ReferenceReader {
+    static func read(_ s: Sentence, range: Range<Int>, used: [Bool], known: Names, slots: inout [Slot]) -> EventReference {
+        let details = EventDetails(s, range: range, known: known, used: used)
+        slots += details.slots.filter { $0.kind == .when || $0.kind == .calendar || $0.kind == .attendee }
+        var reference = EventReference()
+        reference.when = details.when(in: s)
+        reference.calendar = details.calendar
+        reference.attendee = details.attendees.first.map { $0.name ?? $0.email ?? "" }
+        if let next = (range.lowerBound..<range.upperBound).first(where: { s.word($0) == "next" && !s.tokens[$0].isInDate }) {
+            reference.isNext = true
+            slots.append(s.slot(.next, next..<(next + 1), value: "true", rule: "next"))
+        }
+        if let all = range.first(where: { ["all", "everything", "every", "entire", "whole", "completely", "clean", "blank", "empty"].contains(s.word($0)) && !s.tokens[$0].isInDate }) {
+            reference.isAll = true
+            slots.append(s.slot(.all, all..<(all + 1), value: "true", rule: "all-word"))
+        }
+        if let (words, pieces) = AgendaReader.filterWords(s, used: details.used.enumerated().map { $0.element || !range.contains($0.offset) }, keepNamesOf: details) {
+            reference.words = words
+            slots.append(s.slot(.words, pieces: pieces, value: words, rule: "remaining-words"))
+        }
+        // "it", "that", "this event": the one last shown, when nothing else says which.
+        if reference.words == nil, !reference.isNext, !reference.isAll, reference.when == nil, reference.attendee == nil,
+           let it = range.first(where: { Vocabulary.referencePronouns.contains(s.word($0)) || ["current", "same"].contains(s.word($0)) }) {
+            reference.isLastShown = true
+            slots.append(s.slot(.reference, it..<(it + 1), value: "it", rule: "pronoun"))
+        }
+        // "clear my calendar", "clear my day on the 29th": every event in that span.
+        if !reference.isAll, reference.words == nil, !reference.isLastShown, !reference.isNext,
+           ["clear", "empty", "clean", "wipe", "format", "reset", "purge", "blank"].contains(where: { w in range.contains { s.word($0) == w } })
+            || (reference.words == nil && !reference.isLastShown && !reference.isNext && range.contains { ["day", "calendar", "schedule", "agenda"].contains(s.word($0)) && !s.tokens[$0].isInDate }) {
+            reference.isAll = true
+        }
+        return reference
+    }
+}
+
+/// Reads a removal: "cancel lunch with Ana tomorrow", "delete it", "clear my Friday".
+enum DeleteReader {
+    static func read(_ s: Sentence, route: Route, known: Names, slots: inout [Slot]) -> Intent {
+        var used = s.usedOutsideBody
+        for i in route.command { used[i] = true }
+        // The verb itself, wherever it is ("… and delete it").
+        for i in s.body where Vocabulary.deleteVerbs.contains(s.word(i)) { used[i] = true }
+        return .deleteEvent(ReferenceReader.read(s, range: s.body, used: used, known: known, slots: &slots))
+    }
+}
+
+/// Reads a change to a named event: "move the project review to Tuesday at 3pm",
+/// "rename the standup to Daily", "change lunch to 2pm".
+enum UpdateReader {
+    static func read(_ s: Sentence, route: Route, known: Names, slots: inout [Slot]) -> Intent {
+        var used = s.usedOutsideBody
+        for i in route.command { used[i] = true }
+        let body = s.body
+        let verb = s.word(body.lowerBound)
+        // The change starts at "to"/"until"/"into"/"as", else at the last date.
+        var split = (route.command.upperBound..<body.upperBound).first { ["to", "until", "till", "into", "as"].contains(s.word($0)) && !used[$0] }
+        if split == nil, let lastDate = (body.lowerBound..<body.upperBound).last(where: { s.tokens[$0].isInDate }), let d = s.tokens[lastDate].date {
+            split = (body.lowerBound...lastDate).first { s.tokens[$0].date == d }
+            if let at = split, at > body.lowerBound, EventDetails.datePrepositions.contains(s.word(at - 1)) { split = at - 1 }
+        }
+        let cut = split ?? body.upperBound
+        let referenceRange = body.lowerBound..<cut
+        var reference = ReferenceReader.read(s, range: referenceRange, used: used, known: known, slots: &slots)
+        if referenceRange.isEmpty || route.command.upperBound >= cut { reference.isLastShown = true }
+        var changeUsed = used
+        for i in referenceRange { changeUsed[i] = true }
+        let changeStart = split.map { ["to", "until", "till", "into", "as"].contains(s.word($0)) ? $0 + 1 : $0 } ?? body.upperBound
+        let changes = ChangeReader.read(s, range: changeStart..<body.upperBound, used: changeUsed, verb: verb, known: known, slots: &slots)
+        return .updateEvent(reference, changes)
+    }
+}
+
+/// Reads what changes: a new time, length, title, calendar, place or people.
+enum ChangeReader {
+    static func read(_ s: Sentence, range: Range<Int>, used: [Bool], verb: String, known: Names, slots: inout [Slot]) -> EventChanges {
+        var changes = EventChanges()
+        guard !range.isEmpty else { return changes }
+        // "to Work" / "to my Personal calendar" after "move": the calendar, not a title.
+        var used = used
+        if range.lowerBound > 0, s.word(range.lowerBound - 1) == "to" { used[range.lowerBound - 1] = false }
+        let from = range.lowerBound > 0 && s.word(range.lowerBound - 1) == "to" ? range.lowerBound - 1 : range.lowerBound
+        var details = EventDetails(s, range: from..<range.upperBound, known: known, used: used)
+        slots += details.slots
+        changes.when = details.when(in: s)
+        // "make it 30 minutes earlier": the reader reads a time counted from now; an edit
+        // means a move of the event by that much.
+        if let d = details.dates.first, let first = (range.lowerBound..<s.body.upperBound).first(where: { s.tokens[$0].date == d }),
+           let (minutes, next) = Quantity.minutes(in: s, at: first), s.tokens[min(next, s.count - 1)].date == d,
+           ["earlier", "later", "sooner", "before", "after"].contains(s.word(next)) {
+            changes.when = nil
+            changes.shiftMinutes = ["earlier", "sooner", "before"].contains(s.word(next)) ? -minutes : minutes
+            slots.removeAll { $0.kind == .when && $0.ranges.first == s.dates[d].range }
+            slots.append(s.slot(.duration, first..<(next + 1), value: String(changes.shiftMinutes!), rule: "shift"))
+        }
+        changes.calendar = details.calendar
+        changes.location = details.location
+        changes.addAttendees = details.attendees
+        changes.durationMinutes = details.durationMinutes
+        changes.reminderMinutes = details.reminderMinutes.isEmpty ? nil : details.reminderMinutes
+        changes.recurrence = details.dates.lazy.compactMap { s.dates[$0].recurrence }.first
+        // Only "all day" said makes an event all-day; "move it to Friday" keeps its time.
+        if details.slots.contains(where: { $0.kind == .allDay }) { changes.makesAllDay = true }
+        // "an hour later", "back 30 minutes", "15 minutes earlier".
+        for i in range where !details.used[i] {
+            if let (minutes, next) = Quantity.minutes(in: s, at: i) {
+                let before = i > 0 ? s.word(i - 1) : ""
+                let after = s.word(next)
+                if ["later", "back"].contains(after) || before == "back" || before == "later" {
+                    changes.shiftMinutes = minutes
+                } else if ["earlier", "forward", "sooner"].contains(after) || before == "forward" || before == "earlier" {
+                    changes.shiftMinutes = -minutes
+                } else if changes.durationMinutes == nil, changes.when == nil, ["make", "change", "extend", "shorten", "set"].contains(verb) || after == "long" {
+                    changes.durationMinutes = minutes
+                    slots.append(s.slot(.duration, i..<next, value: String(minutes), rule: "duration:make"))
+                    for k in i..<next { details.used[k] = true }
+                    continue
+                } else {
+                    continue
+                }
+                let end = min(next + (["later", "back", "earlier", "forward", "sooner"].contains(after) ? 1 : 0), range.upperBound)
+                slots.append(s.slot(.duration, i..<end, value: String(changes.shiftMinutes!), rule: "shift"))
+                for k in max(range.lowerBound, i - 1)..<end { details.used[k] = true }
+                break
+            }
+        }
+        // Whatever words are left are a new title ("rename it to Team lunch", "call it Standup").
+        if ["rename", "renamed", "call", "name", "title", "retitle", "change"].contains(verb) || s.first(in: ["title", "name", "rename"]) != nil {
+            let (title, pieces) = Title.build(s, range: range, used: details.used)
+            if !title.isEmpty {
+                changes.title = title
+                slots.append(s.slot(.name, pieces: pieces, value: title, rule: "new-title"))
+            }
+        }
+        return changes
+    }
+}
+
+extension Sentence {
+    /// A used-mask where everything outside the body (wake words, politeness) is taken.
+    var usedOutsideBody: [Bool] {
+        var used = [Bool](repeating: true, count: tokens.count)
+        for i in body { used[i] = false }
+        return used
+    }
+}

@@ -1,0 +1,66 @@
+/// Short commands said in a few fixed ways: help, log in, log out, undo, quit, the list of
+/// calendars, and "new calendar NAME".
+enum FixedCommands {
+    /// Whole requests (wake words and politeness already skipped) and what they ask.
+    static let forms: [String: RouteKind] = {
+        var forms: [String: RouteKind] = [:]
+        for f in ["help", "?", "help me", "what can you do", "what can i do", "what can i say", "what do you do", "commands",
+                  "usage", "how does this work", "how do i use this", "how do i use you", "show help", "examples", "manual",
+                  "what can you help me with", "what are the commands", "show me what you can do", "instructions"] {
+            forms[f] = .help
+        }
+        for f in ["log in", "login", "log me in", "sign in", "signin", "sign me in", "log in to google", "login to google",
+                  "sign in to google", "connect google", "connect to google", "log into google", "connect my google account",
+                  "use google", "link google", "log on"] {
+            forms[f] = .login
+        }
+        for f in ["log out", "logout", "log me out", "sign out", "signout", "sign me out", "log off", "disconnect",
+                  "disconnect google", "log out of google", "sign out of google", "forget my google account", "unlink google"] {
+            forms[f] = .logout
+        }
+        for f in ["undo", "undo that", "undo it", "undo the last change", "undo last change", "undo the last thing",
+                  "revert", "revert that", "revert it", "take that back", "put it back", "restore it", "undo this",
+                  "go back", "undo please", "reverse that", "cancel that change", "oops undo"] {
+            forms[f] = .undo
+        }
+        for f in ["quit", "exit", "bye", "goodbye", "good bye", "see you", "that's all", "thats all", "i'm done"] {
+            forms[f] = .quit
+        }
+        for f in ["calendars", "list calendars", "list my calendars", "list the calendars", "list all calendars",
+                  "show calendars", "show my calendars", "show me my calendars", "show the calendars", "show all calendars",
+                  "show me the calendars", "what calendars do i have", "which calendars do i have", "my calendars",
+                  "what calendars are there", "which calendars are there", "all calendars", "all my calendars",
+                  "what are my calendars", "list of calendars", "which calendars", "what calendars"] {
+            forms[f] = .calendars
+        }
+        return forms
+    }()
+
+    static func match(_ s: Sentence) -> Route? {
+        let body = s.body
+        guard !body.isEmpty, body.count <= 8 else { return nil }
+        let key = body.map { s.tokens[$0].word }.joined(separator: " ")
+        if let kind = forms[key] { return Route(kind: kind, rule: "fixed:\(key)", command: body) }
+        return newCalendar(s)
+    }
+
+    /// "new calendar Work", "create a calendar called Family", "add a calendar named Trips".
+    static func newCalendar(_ s: Sentence) -> Route? {
+        var i = s.body.lowerBound
+        let verb = s.word(i)
+        guard ["new", "create", "add", "make"].contains(verb) else { return nil }
+        if verb != "new" { i += 1 }
+        while ["a", "an", "new", "another"].contains(s.word(i)) { i += 1 }
+        guard s.word(i) == "calendar", i + 1 <= s.body.upperBound else { return nil }
+        i += 1
+        if ["called", "named", "titled", "for"].contains(s.word(i)) { i += 1 }
+        // The rest is the name; "calendar entry for …", "calendar event", "calendar for tomorrow" are events.
+        if i < s.body.upperBound {
+            let next = s.tokens[i]
+            if next.isInDate || Vocabulary.genericEventNouns.contains(next.word) || ["to", "on", "in", "with", "info"].contains(next.word) { return nil }
+            if (i..<s.body.upperBound).contains(where: { s.tokens[$0].isInDate }) || s.body.upperBound - i > 3 { return nil }
+            if (i..<s.body.upperBound).contains(where: { Vocabulary.deleteVerbs.contains(s.word($0)) || s.word($0) == "and" }) { return nil }
+        }
+        return Route(kind: .createCalendar, rule: "new-calendar", command: s.body.lowerBound..<i)
+    }
+}

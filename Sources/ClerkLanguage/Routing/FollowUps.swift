@@ -1,0 +1,134 @@
+internal import ClerkCore
+
+/// Edits of the event on screen, said as a follow-up: "make it 13:30", "for 2 hours",
+/// "on Personal instead", "add Bob", "call it Team lunch", "rename it to Team lunch",
+/// "move it to Friday", "at Café Central instead". They become `update_event` of "it".
+enum FollowUps {
+    /// Verbs that take "it" and a new value ("make it 13:30", "move it to Friday").
+    static let changeVerbs: Set<String> = ["make", "set", "change", "move", "push", "put", "switch", "shift", "turn", "bring", "reschedule", "postpone", "extend", "shorten", "delay"]
+    /// Verbs that give a new title ("call it Team lunch").
+    static let titleVerbs: Set<String> = ["call", "name", "title", "rename", "retitle", "label"]
+    /// Words a follow-up may hold besides its change.
+    static let filler: Set<String> = ["instead", "too", "also", "please", "and", "then", "rather", "actually", "no", "oh", "as", "well", "it", "that", "this", "one", "event", "the", "to", "make"]
+
+    static func route(_ s: Sentence, shape: Shape, known: Names) -> Route? {
+        let head = shape.head
+        let body = s.body
+        let w0 = s.word(head)
+        let pronounNext = ["it", "that", "this"].contains(s.word(head + 1)) && head + 1 < body.upperBound
+        // "call it Team lunch", "rename it to Team lunch", "rename to Team lunch".
+        if titleVerbs.contains(w0), pronounNext || (w0 == "rename" && s.word(head + 1) == "to") {
+            var end = head + 1
+            if pronounNext { end += 1 }
+            if ["to", "as"].contains(s.word(end)) { end += 1 }
+            if end < body.upperBound { return Route(kind: .updateEvent, rule: "follow-up:title", command: head..<end) }
+        }
+        // "change the title to X", "change the name to X".
+        if ["change", "set", "update"].contains(w0), s.word(head + 1) == "the", ["title", "name"].contains(s.word(head + 2)), s.word(head + 3) == "to" {
+            return Route(kind: .updateEvent, rule: "follow-up:title", command: head..<(head + 4))
+        }
+        // "make it 13:30", "move it to Friday", "push it back an hour".
+        if changeVerbs.contains(w0), pronounNext {
+            var end = head + 2
+            if ["to", "for", "back", "forward"].contains(s.word(end)) && !s.tokens[min(end, s.count - 1)].isInDate { end += s.word(end) == "to" || s.word(end) == "for" ? 1 : 0 }
+            return Route(kind: .updateEvent, rule: "follow-up:\(w0)-it", command: head..<end)
+        }
+        // "add Bob", "invite ana@example.com", "remove Carla", "without Bob".
+        if ["add", "invite", "include", "also", "remove", "uninvite", "drop", "without", "exclude"].contains(w0),
+           let names = nameList(s, from: head + 1, known: known), names > head + 1 {
+            var rest = names
+            while rest < body.upperBound, ["too", "as", "well", "to", "it", "the", "event", "meeting", "from", "this", "that", "please", "also"].contains(s.word(rest)) { rest += 1 }
+            if rest == body.upperBound {
+                return Route(kind: .updateEvent, rule: ["add", "invite", "include", "also"].contains(w0) ? "follow-up:add-people" : "follow-up:remove-people", command: head..<(head + 1))
+            }
+        }
+        // "the location is my office", "set the location to Café Central".
+        if let at = s.first(in: ["location", "place", "venue"]), at <= head + 2, ["is", "to", ":"].contains(s.word(at + 1)) {
+            return Route(kind: .updateEvent, rule: "follow-up:location", command: head..<(at + 2))
+        }
+        // A bare change: "for 2 hours", "on Personal instead", "tomorrow instead", "at Café Central instead".
+        guard body.count <= 8, !shape.isQuestion, shape.headVerb != .show else { return nil }
+        let hasInstead = s.has(["instead"])
+        var used = s.usedOutsideBody
+        let details = EventDetails(s, range: body, known: known, used: used)
+        used = details.used
+        let leftover = body.filter { !used[$0] && !filler.contains(s.word($0)) && !s.tokens[$0].isMark && !s.tokens[$0].isInDate }
+        guard leftover.isEmpty else { return nil }
+        if details.durationMinutes != nil || details.calendar != nil || !details.reminderMinutes.isEmpty
+            || (hasInstead && (details.location != nil || !details.dates.isEmpty || !details.attendees.isEmpty)) {
+            return Route(kind: .updateEvent, rule: "follow-up:bare", command: body.lowerBound..<body.lowerBound)
+        }
+        return nil
+    }
+
+    /// The end of a list of names or emails from `i` that are certainly people: emails,
+    /// known contacts, or capitalised words.
+    static func nameList(_ s: Sentence, from i: Int, known: Names) -> Int? {
+        var j = i
+        while j < s.body.upperBound {
+            let t = s.tokens[j]
+            if t.kind == .email || (t.kind == .word && !t.isInDate && isPerson(s, j, known: known)) {
+                j += 1
+                continue
+            }
+            if ["and", ",", "&"].contains(t.word), j > i { j += 1; continue }
+            break
+        }
+        while j > i, ["and", ",", "&"].contains(s.word(j - 1)) { j -= 1 }
+        return j > i ? j : nil
+    }
+
+    private static func isPerson(_ s: Sentence, _ i: Int, known: Names) -> Bool {
+        let t = s.tokens[i]
+        let w = String(t.base)
+        if known.contactWords.contains(w) { return true }
+        guard t.isCapitalized else { return false }
+        return !Vocabulary.eventNouns.contains(t.word) && !Vocabulary.notNames.contains(t.word) && !Vocabulary.calendarNouns.contains(t.word)
+            && known.calendar(named: t.word) == nil
+    }
+
+    static func read(_ s: Sentence, route: Route, known: Names, slots: inout [Slot]) -> Intent {
+        var used = s.usedOutsideBody
+        for i in route.command { used[i] = true }
+        if let it = route.command.first(where: { ["it", "that", "this"].contains(s.word($0)) }) {
+            slots.append(s.slot(.reference, it..<(it + 1), value: "it", rule: "pronoun"))
+        }
+        let rest = route.command.upperBound..<s.body.upperBound
+        var changes = EventChanges()
+        switch route.rule {
+        case "follow-up:title":
+            let (title, pieces) = Title.build(s, range: rest, used: used)
+            changes.title = title
+            if !title.isEmpty { slots.append(s.slot(.name, pieces: pieces, value: title, rule: "new-title")) }
+        case "follow-up:location":
+            var end = s.body.upperBound
+            while end > rest.lowerBound, ["instead", "please"].contains(s.word(end - 1)) || s.tokens[end - 1].isMark { end -= 1 }
+            if rest.lowerBound < end {
+                let place = String(s.text(of: rest.lowerBound..<end))
+                changes.location = place
+                slots.append(s.slot(.location, rest.lowerBound..<end, value: place, rule: "location-is"))
+            }
+        case "follow-up:add-people", "follow-up:remove-people":
+            let adding = route.rule == "follow-up:add-people"
+            var people: [Attendee] = []
+            var i = rest.lowerBound
+            let end = nameList(s, from: i, known: known) ?? i
+            while i < end {
+                if ["and", ",", "&"].contains(s.word(i)) { i += 1; continue }
+                var j = i + 1
+                if s.tokens[i].kind != .email {
+                    while j < end, s.tokens[j].kind == .word, !["and"].contains(s.word(j)) { j += 1 }
+                }
+                let text = String(s.text(of: i..<j))
+                people.append(s.tokens[i].kind == .email ? Attendee(email: s.word(i)) : Attendee(name: text))
+                slots.append(s.slot(adding ? .attendee : .removedAttendee, i..<j, value: text, rule: adding ? "add-person" : "remove-person"))
+                i = j
+            }
+            if adding { changes.addAttendees = people } else { changes.removeAttendees = people }
+        default:
+            let verb = s.word(route.command.lowerBound)
+            changes = ChangeReader.read(s, range: rest, used: used, verb: verb, known: known, slots: &slots)
+        }
+        return .updateEvent(.lastShown, changes)
+    }
+}

@@ -1,0 +1,65 @@
+/// Lengths of time said as an amount and a unit — "2 hours", "an hour", "half an hour",
+/// "ninety minutes", "90m", "1h30" — for durations, reminders, slot lengths and shifts.
+/// (Dates and times themselves are the date reader's; this reads only amounts.)
+enum Quantity {
+    /// Minutes per unit word.
+    static let units: [String: Int] = [
+        "minute": 1, "minutes": 1, "min": 1, "mins": 1, "m": 1,
+        "hour": 60, "hours": 60, "hr": 60, "hrs": 60, "h": 60,
+        "day": 1440, "days": 1440, "week": 10080, "weeks": 10080,
+    ]
+
+    static let numberWords: [String: Int] = [
+        "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+        "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+        "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40,
+        "forty-five": 45, "fifty": 50, "sixty": 60, "ninety": 90, "couple": 2, "few": 3,
+    ]
+
+    /// The number said at token `i` and the index after it ("twenty five" → 25).
+    static func number(in s: Sentence, at i: Int) -> (value: Double, next: Int)? {
+        let w = s.word(i)
+        if let n = Double(w) { return (n, i + 1) }
+        if w == "half", s.word(i + 1) == "an" || s.word(i + 1) == "a" { return (0.5, i + 2) }
+        if w == "a", s.word(i + 1) == "couple", s.word(i + 2) == "of" { return (2, i + 3) }
+        if w == "a", s.word(i + 1) == "few" { return (3, i + 2) }
+        guard let n = numberWords[w] else { return nil }
+        if n >= 20, n % 10 == 0, let units = numberWords[s.word(i + 1)], units < 10, s.word(i + 1) != "a", s.word(i + 1) != "an" {
+            return (Double(n + units), i + 2)
+        }
+        return (Double(n), i + 1)
+    }
+
+    /// A length at token `i`: minutes and the index after it. "an hour and a half" is 90.
+    static func minutes(in s: Sentence, at i: Int) -> (minutes: Int, next: Int)? {
+        // Glued forms: "2h", "30min", "1h30", "90m".
+        if let glued = glued(s.word(i)) { return (glued, i + 1) }
+        guard let (n, next) = number(in: s, at: i) else { return nil }
+        var j = next
+        if s.word(j) == "and", s.word(j + 1) == "a", s.word(j + 2) == "half", let unit = units[s.word(j + 3)] {
+            return (Int((n + 0.5) * Double(unit)), j + 4)
+        }
+        guard let unit = units[s.word(j)] else { return nil }
+        j += 1
+        var total = n * Double(unit)
+        if s.word(j) == "and", s.word(j + 1) == "a", s.word(j + 2) == "half" { total += 0.5 * Double(unit); j += 3 }
+        else if unit == 60, let (more, after) = minutesOnly(s, at: s.word(j) == "and" ? j + 1 : j) { total += Double(more); j = after }
+        return (Int(total.rounded()), j)
+    }
+
+    private static func minutesOnly(_ s: Sentence, at i: Int) -> (Int, Int)? {
+        guard let (n, next) = number(in: s, at: i), ["minutes", "minute", "min", "mins"].contains(s.word(next)) else { return nil }
+        return (Int(n), next + 1)
+    }
+
+    /// "2h", "30min", "90m", "1h30", "1.5h".
+    static func glued(_ word: String) -> Int? {
+        guard let first = word.first, first.isNumber else { return nil }
+        let digits = word.prefix { $0.isNumber || $0 == "." }
+        let rest = word.dropFirst(digits.count)
+        guard let n = Double(digits), !rest.isEmpty else { return nil }
+        if let unit = units[String(rest)], rest != "m" || n >= 1 { return Int(n * Double(unit)) }
+        if rest.hasPrefix("h"), let m = Int(rest.dropFirst()), m < 60 { return Int(n) * 60 + m }
+        return nil
+    }
+}

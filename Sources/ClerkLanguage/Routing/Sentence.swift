@@ -1,0 +1,157 @@
+internal import ClerkCore
+import Foundation
+
+/// A tokenized line with the date reader's matches marked on its tokens, and the part of it
+/// that carries the request (`body`: without wake words, politeness and trailing thanks).
+struct Sentence {
+    let text: String
+    var tokens: [Term]
+    let dates: [DateMatch]
+    /// The zone times are shown in (slot values of dates are local times).
+    let zone: TimeZone
+    /// Token indices of the request proper.
+    var body: Range<Int>
+    /// Tokens skipped at the head (wake words, "can you", "please"), for the explanation.
+    var skipped: [Int] = []
+
+    init(text: String, tokens: [Term], dates: [DateMatch], zone: TimeZone) {
+        self.text = text
+        self.tokens = tokens
+        self.dates = dates
+        self.zone = zone
+        // Mark each token covered by a date match.
+        var d = 0
+        for i in tokens.indices {
+            while d < dates.count, dates[d].range.upperBound <= tokens[i].range.lowerBound { d += 1 }
+            if d < dates.count, dates[d].range.lowerBound < tokens[i].range.upperBound,
+               tokens[i].range.lowerBound < dates[d].range.upperBound {
+                self.tokens[i].date = d
+            }
+        }
+        body = 0..<tokens.count
+        trimNoise()
+    }
+
+    /// Skips wake words and politeness at the head and thanks at the tail, repeatedly
+    /// ("hey olly can you please …"); never the last word ("help" stays "help").
+    private mutating func trimNoise() {
+        var start = body.lowerBound, end = body.upperBound
+        var progress = true
+        while progress, start + 1 < end {
+            progress = false
+            if tokens[start].isMark || Vocabulary.wakeWords.contains(tokens[start].word) {
+                skipped.append(start)
+                start += 1
+                progress = true
+                continue
+            }
+            for phrase in Vocabulary.politeHeads where start + phrase.count < end && matches(phrase, at: start) {
+                skipped.append(contentsOf: start..<(start + phrase.count))
+                start += phrase.count
+                progress = true
+                break
+            }
+        }
+        while end > start + 1 {
+            let last = tokens[end - 1]
+            if last.isMark || (Vocabulary.politeTails.contains(last.word) && !last.isInDate) {
+                end -= 1
+            } else if last.word == "you", tokens[end - 2].word == "thank" {
+                end -= 2
+            } else {
+                break
+            }
+        }
+        body = start..<end
+    }
+
+    // MARK: - Reading words
+
+    var count: Int { tokens.count }
+
+    func word(_ i: Int) -> String { i >= 0 && i < tokens.count ? tokens[i].word : "" }
+
+    /// True when the words of `phrase` follow each other from token `i`.
+    func matches(_ phrase: [String], at i: Int) -> Bool {
+        guard i >= 0, i + phrase.count <= tokens.count else { return false }
+        for (k, w) in phrase.enumerated() where tokens[i + k].word != w { return false }
+        return true
+    }
+
+    /// The first body index from `from` whose word is in `set`.
+    func first(in set: Set<String>, from: Int? = nil, until: Int? = nil) -> Int? {
+        let upper = until ?? body.upperBound
+        var i = from ?? body.lowerBound
+        while i < upper {
+            if set.contains(tokens[i].word) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// True when some body word is in `set`.
+    func has(_ set: Set<String>) -> Bool { first(in: set) != nil }
+
+    /// The first body position where one of `phrases` starts, with the phrase's length.
+    func first(of phrases: [[String]], from: Int? = nil) -> (index: Int, length: Int)? {
+        var i = from ?? body.lowerBound
+        while i < body.upperBound {
+            for phrase in phrases where matches(phrase, at: i) { return (i, phrase.count) }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The text of tokens `range` (inclusive of what lies between them), as typed.
+    func text(of range: Range<Int>) -> Substring {
+        guard !range.isEmpty else { return "" }
+        return text[tokens[range.lowerBound].range.lowerBound..<tokens[range.upperBound - 1].range.upperBound]
+    }
+
+    /// The string range covering tokens `range`.
+    func span(_ range: Range<Int>) -> Range<String.Index> {
+        tokens[range.lowerBound].range.lowerBound..<tokens[range.upperBound - 1].range.upperBound
+    }
+
+    /// Indices of the date matches that fall inside the body.
+    var dateIndicesInBody: [Int] {
+        var seen: [Int] = []
+        for i in body { if let d = tokens[i].date, seen.last != d { seen.append(d) } }
+        return seen
+    }
+}
+
+extension Sentence {
+    /// `2026-12-01T13:00/2026-12-01T14:00`: a date match as local times, for slot values.
+    func interval(_ match: DateMatch) -> String {
+        "\(Sentence.local(match.start, zone))/\(Sentence.local(match.end, zone))"
+    }
+
+    /// `YYYY-MM-DDTHH:MM` on the wall clock of `zone` (civil-from-days arithmetic; no Calendar).
+    static func local(_ date: Date, _ zone: TimeZone) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let clock = seconds - days * 86_400
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(year)-\(two(month))-\(two(day))T\(two(clock / 3600)):\(two(clock % 3600 / 60))"
+    }
+
+    /// A slot over the tokens `range`.
+    func slot(_ kind: Slot.Kind, _ range: Range<Int>, value: String, rule: String) -> Slot {
+        Slot(kind: kind, ranges: [span(range)], value: value, rule: rule)
+    }
+
+    /// A slot over several runs of tokens (adjacent runs merge into one range).
+    func slot(_ kind: Slot.Kind, pieces: [Range<Int>], value: String, rule: String) -> Slot {
+        Slot(kind: kind, ranges: pieces.filter { !$0.isEmpty }.map(span), value: value, rule: rule)
+    }
+}

@@ -1,0 +1,166 @@
+internal import ClerkCore
+import Foundation
+
+/// One word, number, name or mark of a line (a token), with where it is in the text.
+///
+/// `word` is what rules compare against: lower case, accents folded, typographic apostrophes
+/// made plain ("Café" → "cafe", "Ana’s" → "ana's"). The text itself is never changed; slots
+/// are cut from `range`.
+struct Term: Hashable {
+    enum Kind: Hashable {
+        case word
+        /// Digits, possibly with `:` `.` `/` `-` inside ("13:00", "4b" is a word).
+        case number
+        case email
+        /// A word with an extension, "notes.txt", "shopping-list.md".
+        case fileName
+        /// `,` `;` `.` `!` `?` and the like: a boundary between phrases.
+        case mark
+    }
+
+    var range: Range<String.Index>
+    var word: String
+    var kind: Kind
+    /// The first letter was upper case as typed ("Ana", "Work"): a hint for names.
+    var isCapitalized: Bool
+    /// Set when the date reader's match covers this token (its index in the dates).
+    var date: Int?
+
+    /// `word` without a possessive ending: "ana's" → "ana", "james'" → "james".
+    var base: Substring {
+        if word.hasSuffix("'s") { return word.dropLast(2) }
+        if word.hasSuffix("'"), word.count > 1 { return word.dropLast() }
+        return word[...]
+    }
+
+    var isPossessive: Bool { word.hasSuffix("'s") || (word.hasSuffix("s'") && word.count > 2) }
+    var isMark: Bool { kind == .mark }
+    var isInDate: Bool { date != nil }
+}
+
+extension Term {
+    /// Splits a line into terms. Letters and digits make words; `'` inside a word, and `.`,
+    /// `@`, `-`, `:`, `/`, `_` between letters or digits keep a word together ("don't",
+    /// "ana@example.com", "todo.txt", "13:00", "co-worker"); sentence marks become `.mark`
+    /// terms; anything else separates.
+    static func split(_ text: String) -> [Term] {
+        var tokens: [Term] = []
+        tokens.reserveCapacity(16)
+        let scalars = text.unicodeScalars
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            if isWordScalar(scalar) {
+                let start = index
+                var end = scalars.index(after: index)
+                var sawDot = false, sawAt = false, sawLetter = isLetter(scalar)
+                while end < scalars.endIndex {
+                    let next = scalars[end]
+                    if isWordScalar(next) {
+                        sawLetter = sawLetter || isLetter(next)
+                        end = scalars.index(after: end)
+                        continue
+                    }
+                    // A joiner stays inside the word only when a word character follows it.
+                    let after = scalars.index(after: end)
+                    guard after < scalars.endIndex, isJoiner(next) else {
+                        // "james'" keeps its possessive apostrophe.
+                        if isApostrophe(next), scalars[scalars.index(before: end)] == "s",
+                           after == scalars.endIndex || !isWordScalar(scalars[after]) {
+                            end = after
+                        }
+                        break
+                    }
+                    guard isWordScalar(scalars[after]) else { break }
+                    if next == "." { sawDot = true }
+                    if next == "@" { sawAt = true }
+                    end = scalars.index(after: after)
+                    sawLetter = sawLetter || isLetter(scalars[after])
+                }
+                // An initial keeps its dot, and a possessive after it: "Mary S.", "Mary S.'s".
+                if scalars.distance(from: start, to: end) == 1, isLetter(scalar), end < scalars.endIndex, scalars[end] == "." {
+                    end = scalars.index(after: end)
+                    let after = end < scalars.endIndex ? scalars.index(after: end) : end
+                    if end < scalars.endIndex, isApostrophe(scalars[end]), after < scalars.endIndex, scalars[after] == "s" || scalars[after] == "S" {
+                        end = scalars.index(after: after)
+                    }
+                }
+                let range = start..<end
+                let word = fold(scalars[range])
+                let kind: Term.Kind
+                if sawAt { kind = .email }
+                else if sawDot, sawLetter, let ext = word.split(separator: ".").last, ext.count <= 5,
+                        ext.first?.isLetter == true, !word.hasPrefix("www.") { kind = .fileName }
+                else if !sawLetter { kind = .number }
+                else { kind = .word }
+                let capital = scalar.isASCII ? (scalar >= "A" && scalar <= "Z") : scalar.properties.isUppercase
+                tokens.append(Term(range: range, word: word, kind: kind, isCapitalized: capital))
+                index = end
+            } else {
+                let next = scalars.index(after: index)
+                if isMark(scalar) {
+                    tokens.append(Term(range: index..<next, word: String(scalar), kind: .mark, isCapitalized: false))
+                }
+                index = next
+            }
+        }
+        return tokens
+    }
+
+    private static func isMark(_ s: Unicode.Scalar) -> Bool {
+        switch s {
+        case ",", ";", ".", "!", "?", "(", ")", "\"", "“", "”", "&", "+": return true
+        default: return false
+        }
+    }
+
+    private static func isLetter(_ s: Unicode.Scalar) -> Bool {
+        if s.isASCII { return (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") }
+        return s.properties.isAlphabetic
+    }
+
+    private static func isWordScalar(_ s: Unicode.Scalar) -> Bool {
+        if s.isASCII { return (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") || (s >= "0" && s <= "9") }
+        return s.properties.isAlphabetic || s.properties.numericType != nil
+    }
+
+    private static func isApostrophe(_ s: Unicode.Scalar) -> Bool { s == "'" || s == "\u{2019}" }
+
+    private static func isJoiner(_ s: Unicode.Scalar) -> Bool {
+        switch s {
+        case "'", "\u{2019}", ".", "@", "-", ":", "/", "_": return true
+        default: return false
+        }
+    }
+
+    /// Lower case, plain apostrophes, accents removed ("Café" → "cafe", "Ana’s" → "ana's").
+    /// Latin letters are folded here, byte by byte; anything rarer goes through Foundation.
+    static func fold(_ scalars: Substring.UnicodeScalarView) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(scalars.count + 2)
+        for s in scalars {
+            let v = s.value
+            if v < 0x80 {
+                bytes.append(v >= 0x41 && v <= 0x5A ? UInt8(v + 32) : UInt8(v))
+            } else if v == 0x2019 {
+                bytes.append(UInt8(ascii: "'"))
+            } else if v >= 0xC0, v <= 0x17F, let plain = latin[Int(v - 0xC0)], plain != " " {
+                bytes.append(contentsOf: plain.utf8)
+            } else {
+                return Spelling.fold(String(String.UnicodeScalarView(scalars)).replacingOccurrences(of: "\u{2019}", with: "'"))
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Unaccented lower-case forms of U+00C0…U+017F; " " where there is none.
+    private static let latin: [String?] = {
+        let table = "aaaaaa ceeeeiiii nooooo  uuuuy  aaaaaa ceeeeiiii nooooo  uuuuy yaaaaaaccccccccdd  eeeeeeeeeegggggggghh  iiiiiiiii   jjkk llllll    nnnnnn   oooooo  rrrrrrsssssssstttt  uuuuuuuuuuuuwwyyyzzzzzz "
+        var out = table.map { $0 == " " ? " " : String($0) } as [String?]
+        // Letters that fold to two: Æ æ Œ œ ß, and the Ĳ ĳ ligature.
+        for (v, s) in [(0xC6, "ae"), (0xE6, "ae"), (0x152, "oe"), (0x153, "oe"), (0xDF, "ss"), (0x132, "ij"), (0x133, "ij"), (0xD8, "o"), (0xF8, "o")] {
+            out[v - 0xC0] = s
+        }
+        return out
+    }()
+}

@@ -1,0 +1,96 @@
+/// Builds an event title from the tokens no reader took: the words as typed, with framing
+/// words trimmed at the edges ("there is a", "i have a", "remind me", "to", "the"), first
+/// letter capitalised, nothing else changed.
+enum Title {
+    /// Words dropped at the start of a title.
+    static let leading: Set<String> = [
+        "to", "for", "about", "of", "that", "on", "at", "in", "by", "from", "and", "so", "then", "as", "me", "us", "up",
+        "there", "is", "are", "it", "called", "named", "titled", "regarding", "re", "saying", "which", "a", "an", "the",
+        "some", "please", "also", "just", "remind", "reminder", "event", "entry", "notification", "alert", "note",
+        "item", "calendar", "notice", "be", "was", "were", "i", "we", "will", "would", "should", "could", "can", "you",
+        "need", "needs", "have", "has", "must", "am", "i'm", "i'll", "we'll", "we're", "i've", "got", "going", "reminded",
+        "remember", "let", "know", "okay", "ok", "with", "set", "input", "name", "title", "as", "following", "another",
+        "like", "want", "wanna", "would", "having", "dont",
+        "don't", "forget", "actually", "this", "any", "events", "reminders", "entries", "notifications",
+    ]
+
+    /// Words dropped at the end of a title.
+    static let trailing: Set<String> = [
+        "on", "at", "for", "to", "from", "by", "in", "with", "and", "of", "about", "that", "please", "okay", "ok", "i",
+        "is", "it", "then", "so", "too", "the", "a", "an", "me", "calendar", "scheduled", "planned", "set", "there",
+        "be", "this", "which", "have", "has", "had", "will", "as", "event", "reminder", "entry", "notification", "my",
+        "can", "you", "could", "would", "also", "soon", "now", "tonight", "starting", "sharply", "time", "date",
+        "down", "up", "noted", "marked", "remind", "reminded", "need", "want", "do", "does", "are", "am", "was", "we",
+    ]
+
+    /// Verbs that, after the title, open a clause that only repeats the command
+    /// ("… remind me", "… set it to repeat", "… please place this on the calendar").
+    static let tailCommands: Set<String> = [
+        "remind", "reminded", "set", "save", "put", "place", "add", "mark", "note", "notify", "schedule", "book",
+        "remember", "alert", "create", "make", "input", "update", "updated", "added",
+    ]
+
+    /// Words a tail clause may hold besides its verb.
+    static let tailFiller: Set<String> = [
+        "me", "it", "this", "that", "the", "event", "on", "in", "to", "my", "calendar", "please", "of", "about", "be",
+        "i", "need", "can", "you", "and", "also", "so", "with", "date", "details", "of", "is", "a", "an", "reminder",
+        "entry", "down", "up", "for", "them", "too", "okay", "ok", "will", "could", "would", "should", "just", "there",
+    ]
+
+    /// The title from tokens `range` not `used`, and the token runs it came from.
+    static func build(_ s: Sentence, range: Range<Int>, used: [Bool]) -> (title: String, pieces: [Range<Int>]) {
+        var kept: [Int] = range.filter { !used[$0] && (!s.tokens[$0].isInDate || EventDetails.mealWords.contains(s.word($0))) }
+        // Marks stay only between kept words.
+        kept = kept.enumerated().filter { k, i in
+            !s.tokens[i].isMark || (k > 0 && k + 1 < kept.count && kept[k - 1] == i - 1 && kept[k + 1] == i + 1 && s.word(i) != "?")
+        }.map(\.1)
+        cutTailClause(s, &kept)
+        trimEdges(s, &kept)
+        guard !kept.isEmpty else { return ("", []) }
+        var pieces: [Range<Int>] = []
+        var start = kept[0], last = kept[0]
+        for i in kept.dropFirst() {
+            if i == last + 1 { last = i; continue }
+            pieces.append(start..<(last + 1))
+            start = i
+            last = i
+        }
+        pieces.append(start..<(last + 1))
+        let text = pieces.map { String(s.text(of: $0)) }.joined(separator: " ")
+        return (capitalized(text), pieces)
+    }
+
+    /// "… there is a meeting i need to be reminded of": drops a clause that restates the
+    /// command once the title has started.
+    static func cutTailClause(_ s: Sentence, _ kept: inout [Int]) {
+        guard kept.count > 1 else { return }
+        for k in 1..<kept.count where tailCommands.contains(s.word(kept[k])) {
+            let rest = kept[(k + 1)...]
+            if rest.allSatisfy({ tailFiller.contains(s.word($0)) || Vocabulary.calendarNouns.contains(s.word($0)) || EventDetails.repeatWords.contains(s.word($0)) }) {
+                var cut = k
+                while cut > 0, tailFiller.contains(s.word(kept[cut - 1])) || ["please", "can", "you", "and", "so", "i", "need", "to", "be"].contains(s.word(kept[cut - 1])) {
+                    cut -= 1
+                }
+                if cut > 0 { kept.removeSubrange(cut...) }
+                return
+            }
+        }
+    }
+
+    static func trimEdges(_ s: Sentence, _ kept: inout [Int]) {
+        while let first = kept.first, leading.contains(s.word(first)) || s.tokens[first].isMark {
+            // "with Ana" may open a title only when nothing else is left of it.
+            if s.word(first) == "with", kept.count > 1, !leading.contains(s.word(kept[1])) { break }
+            kept.removeFirst()
+        }
+        while let last = kept.last, trailing.contains(s.word(last)) || s.tokens[last].isMark {
+            kept.removeLast()
+        }
+    }
+
+    /// First letter upper case, the rest as typed.
+    static func capitalized(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.uppercased() + text.dropFirst()
+    }
+}

@@ -1,0 +1,254 @@
+/// The words the router knows, by what they tell it. Rules ask "is this a delete verb?",
+/// never "is this the word 'erase'?", so a new synonym goes here and nowhere else.
+///
+/// Words are folded (lower case, no accents, plain apostrophes). Verbs list their common
+/// inflections because spoken transcripts use them ("cancels lunch", "deleted").
+enum Vocabulary {
+    // MARK: - Noise around the request
+
+    /// Said before a request to wake an assistant or be polite; skipped at the start and end.
+    static let wakeWords: Set<String> = [
+        "olly", "alexa", "siri", "hey", "hi", "hello", "ok", "okay", "google", "assistant", "computer", "clerk",
+        "please", "pls", "plz", "kindly", "um", "uh", "so", "well", "yo",
+    ]
+
+    /// Phrases that only soften a request ("can you", "i want you to"); skipped at the head.
+    static let politeHeads: [[String]] = [
+        ["i", "want", "you", "to"], ["i", "need", "you", "to"], ["i", "would", "like", "you", "to"], ["i'd", "like", "you", "to"],
+        ["would", "you", "please"], ["could", "you", "please"], ["can", "you", "please"], ["will", "you", "please"],
+        ["can", "you"], ["could", "you"], ["would", "you"], ["will", "you"], ["can", "u"], ["could", "u"], ["may", "you"],
+        ["would", "you", "mind"], ["go", "ahead", "and"], ["help", "me", "to"], ["help", "me"], ["i", "want", "to"], ["i", "need", "to"],
+        ["i", "would", "like", "to"], ["i'd", "like", "to"], ["i", "wanna"], ["i", "wish", "to"], ["let's"], ["lets"],
+        ["please"], ["kindly"], ["just"], ["now"], ["also"], ["and"], ["then"], ["quickly"], ["ok"], ["okay"],
+        // "open calendar and …", "open up contacts and …": opening the app is not the request.
+        ["open", "calendar", "and"], ["open", "my", "calendar", "and"], ["open", "the", "calendar", "and"], ["open", "calendar"],
+        ["open", "up", "contacts", "and"], ["open", "contacts", "and"], ["check", "the", "events", "on", "calendar", "and"],
+    ]
+
+    /// Filler at the end ("…, please", "… for me", "… thanks").
+    static let politeTails: Set<String> = ["please", "pls", "plz", "thanks", "okay", "ok", "olly", "alexa", "siri"]
+
+    // MARK: - Commands
+
+    /// Verbs that create an event ("schedule lunch", "remind me to …", "put … on my calendar").
+    static let createVerbs: Set<String> = [
+        "schedule", "schedules", "scheduled", "add", "adds", "set", "sets", "put", "book", "create", "make", "plan", "arrange",
+        "organize", "organise", "remind", "remember", "note", "mark", "marked", "block", "enter", "insert", "register",
+        "pencil", "jot", "log", "new", "flag", "notify", "alert", "save", "record", "place", "fix", "setup", "reserve",
+        "repeat",
+    ]
+
+    /// Verbs that remove events ("cancel", "delete", "clear my day").
+    static let deleteVerbs: Set<String> = [
+        "delete", "deletes", "deleted", "deleting", "remove", "removes", "removed", "removing", "cancel", "cancels",
+        "canceled", "cancelled", "cancelling", "canceling", "clear", "clears", "cleared", "erase", "erases", "erased",
+        "wipe", "wiped", "drop", "scrap", "scratch", "discard", "dismiss", "destroy", "empty", "format", "reset",
+        "purge", "unschedule", "disregard", "rm", "trash", "kill",
+    ]
+
+    /// Delete verbs that remove only at the head of a request; elsewhere they are other words
+    /// ("trash pickup", "format", "empty").
+    static let headOnlyDeleteVerbs: Set<String> = ["trash", "drop", "kill", "scratch", "format", "reset", "empty", "scrap", "dismiss", "clean"]
+
+    /// Everyday verbs, so a typo check never mistakes them for a misspelt command ("attend").
+    static let commonVerbs: Set<String> = [
+        "attend", "attending", "visit", "meet", "see", "go", "going", "take", "pick", "call", "have", "need", "want",
+        "like", "love", "play", "watch", "eat", "drink", "leave", "arrive", "start", "finish", "stop", "send", "tell",
+        "answer", "write", "order", "buy", "pay", "study", "learn", "work", "walk", "run", "drive", "fly", "travel",
+        "clean", "cook", "bring", "sleep", "wake", "help", "ask", "check", "confirm", "prepare", "happen", "happened",
+        "spend", "plant", "water", "feed", "fix", "return", "wait", "sing", "dance", "hear", "listen", "read",
+    ]
+
+    /// Two-word verbs that remove: "take off", "get rid of", "call off".
+    static let deletePhrases: [[String]] = [
+        ["take", "off"], ["take", "out"], ["take", "away"], ["get", "rid"], ["call", "off"], ["clear", "out"], ["clear", "off"],
+        ["clear", "up"], ["no", "longer"], ["any", "more"], ["anymore"],
+    ]
+
+    /// Verbs that change an existing event.
+    static let updateVerbs: Set<String> = [
+        "move", "moves", "moved", "reschedule", "rescheduled", "postpone", "postponed", "push", "shift", "change", "changed",
+        "rename", "renamed", "update", "modify", "edit", "alter", "adjust", "prepone", "delay", "extend", "shorten",
+        "bring", "retitle", "relocate",
+    ]
+
+    /// Verbs that ask to see something ("show my week", "list my files", "find Bob").
+    static let showVerbs: Set<String> = [
+        "show", "list", "tell", "give", "check", "find", "search", "look", "read", "display", "open", "get", "fetch", "see",
+        "view", "pull", "browse", "print", "cat", "lookup", "locate", "query", "select", "provide", "describe", "bring",
+        "what", "summarize",
+    ]
+
+    /// Words that open a question.
+    static let questionWords: Set<String> = [
+        "what", "what's", "whats", "when", "when's", "whens", "where", "where's", "wheres", "who", "who's", "whos", "whom",
+        "which", "how", "how's", "hows", "do", "does", "did", "am", "is", "are", "was", "were", "have", "has", "will",
+        "any", "anything", "shall", "can", "could", "should", "whose", "why",
+    ]
+
+    // MARK: - Events and calendars
+
+    /// Nouns that name something that goes on a calendar.
+    static let eventNouns: Set<String> = [
+        "meeting", "meetings", "meet", "appointment", "appointments", "appt", "event", "events", "reminder", "reminders",
+        "party", "parties", "birthday", "birthdays", "bday", "anniversary", "anniversaries", "lunch", "dinner", "breakfast",
+        "brunch", "coffee", "call", "calls", "standup", "stand-up", "interview", "class", "classes", "practice", "game",
+        "games", "match", "concert", "wedding", "conference", "dentist", "doctor", "doctor's", "doctors", "session",
+        "training", "workout", "gym", "date", "plans", "program", "programs", "function", "celebration", "ceremony",
+        "festival", "trip", "flight", "holiday", "holidays", "vacation", "exhibition", "deadline", "review", "presentation",
+        "demo", "1:1", "sync", "catchup", "catch-up", "engagement", "engagements", "get-together", "together", "togethers",
+        "reunion", "picnic", "booking", "reservation", "reservations", "rehearsal", "lesson", "lessons", "exam", "test",
+        "visit", "checkup", "check-up", "haircut", "shift", "task", "tasks", "commitments", "errand", "errands", "service",
+        "services", "retirement", "graduation", "dance", "show", "movie", "screening", "tournament", "recital", "webinar",
+        "seminar", "workshop", "lecture", "course", "playdate", "drinks", "hangout", "outing", "date", "dates", "plan",
+        "activity", "activities", "entry", "entries", "occasion", "things", "church", "mass", "prayer", "prayers", "worship",
+        "reunion", "pickup", "payday", "cookoff", "appointment's", "standup", "offsite", "hackathon", "sprint", "retro",
+        "retrospective", "kickoff", "launch", "planning", "onboarding", "1:1", "one-on-one", "sync-up", "townhall",
+        "alerts", "notifications",
+    ]
+
+    /// Nouns that mean the calendar itself or what is on it.
+    static let calendarNouns: Set<String> = [
+        "calendar", "calendars", "schedule", "schedules", "agenda", "diary", "planner", "day", "week", "itinerary",
+    ]
+
+    /// Nouns that stand for an event without naming it; left out of titles
+    /// ("create an event for the pool party" → "Pool party").
+    static let genericEventNouns: Set<String> = [
+        "event", "reminder", "entry", "notification", "alert", "note", "item", "calendar", "notice", "events", "reminders",
+    ]
+
+    /// Plural or collective nouns: a noun phrase made of them asks to see ("upcoming events").
+    static let listingNouns: Set<String> = [
+        "events", "meetings", "appointments", "reminders", "plans", "schedule", "agenda", "birthdays",
+        "engagements", "commitments", "tasks", "parties", "things", "dates", "programs", "activities", "classes", "plan",
+        "alerts", "notifications",
+    ]
+
+    /// "upcoming", "next", "latest": about what comes, not something new.
+    static let upcomingWords: Set<String> = [
+        "upcoming", "next", "latest", "coming", "future", "pending", "remaining", "rest", "today's", "tomorrow's",
+        "tonight's", "weekly", "daily", "monthly",
+    ]
+
+    /// Words of a question about being free.
+    static let freeWords: Set<String> = ["free", "busy", "available", "availability", "openings", "opening", "slot", "slots", "gap", "gaps", "break", "off"]
+
+    /// "everything", "all": the whole lot, for bulk deletes.
+    static let allWords: Set<String> = ["all", "everything", "every", "entire", "whole", "completely", "clean", "blank", "empty"]
+
+    /// Pronouns that point at the event last shown.
+    static let referencePronouns: Set<String> = ["it", "that", "this", "them"]
+
+    // MARK: - People
+
+    /// Relations: people named by their tie to the speaker, not by a name.
+    static let relations: Set<String> = [
+        "boss", "colleague", "colleagues", "coworker", "coworkers", "co-worker", "co-workers", "manager", "team", "teammates",
+        "mom", "mum", "mother", "dad", "father", "parents", "brother", "sister", "sisters", "brothers", "wife", "husband",
+        "partner", "girlfriend", "boyfriend", "son", "daughter", "kids", "children", "child", "family", "friend", "friends",
+        "uncle", "aunt", "cousin", "grandma", "grandpa", "grandmother", "grandfather", "nephew", "niece", "neighbor",
+        "neighbour", "neighbors", "therapist", "doctor", "dentist", "ceo", "cfo", "cto", "vp", "president", "client",
+        "clients", "customer", "customers", "employees", "staff", "everyone", "everybody", "people", "person", "players",
+        "classmates", "roommate", "landlord", "lawyer", "teacher", "teachers", "leader", "director", "assistant",
+        "secretary", "fiance", "fiancee", "spouse", "in-laws", "mommy", "daddy", "bro", "sis", "guys", "group", "sales",
+        "marketing", "department", "nanny", "babysitter", "coach", "tutor", "mentor", "supervisor", "colleague's",
+    ]
+
+    /// Titles before a name ("dr smith", "ms boland").
+    static let honorifics: Set<String> = ["dr", "mr", "mrs", "ms", "miss", "prof", "professor", "sir", "madam", "aunt", "uncle"]
+
+    // MARK: - Contacts
+
+    /// Nouns for a contact's fields, and the field each asks for.
+    static let contactFields: [String: ContactField] = [
+        "phone": .phone, "number": .phone, "numbers": .phone, "telephone": .phone, "cell": .phone, "cellphone": .phone,
+        "mobile": .phone, "landline": .phone, "pager": .phone, "phones": .phone, "dial": .phone, "code": .phone,
+        "email": .email, "e-mail": .email, "emails": .email, "mail": .email, "gmail": .email,
+        "address": .address, "addresses": .address, "live": .address, "lives": .address, "living": .address,
+        "located": .address, "location": .address,
+        "birthday": .birthday, "bday": .birthday, "old": .birthday, "age": .birthday,
+        "contact": .all, "contacts": .all, "details": .all, "detail": .all, "info": .all, "information": .all,
+        "profile": .all, "card": .all, "name": .all, "phonebook": .all, "job": .all,
+    ]
+
+    /// Nouns that mean the address book.
+    static let contactNouns: Set<String> = ["contact", "contacts", "phonebook", "addressbook", "directory", "vcard"]
+
+    // MARK: - Files
+
+    /// Nouns for files.
+    static let fileNouns: Set<String> = ["file", "files", "document", "documents", "doc", "docs", "drive", "folder", "notes"]
+
+    // MARK: - Other requests
+
+    /// Words whose presence means a topic clerk does not handle, and which topic.
+    static let outOfScopeTopics: [String: OutOfScopeTopic] = [
+        "alarm": .alarm, "alarms": .alarm, "wake": .alarm,
+        "timer": .timer, "timers": .timer, "stopwatch": .timer, "countdown": .timer,
+        "weather": .weather, "forecast": .weather, "rain": .weather, "raining": .weather, "rainy": .weather,
+        "rained": .weather, "snow": .weather, "snowing": .weather, "sunny": .weather, "temperature": .weather,
+        "windy": .weather, "humid": .weather, "humidity": .weather, "degrees": .weather, "sunset": .weather,
+        "sunrise": .weather, "jacket": .weather, "umbrella": .weather, "layers": .weather, "outside": .weather,
+        "music": .music, "song": .music, "songs": .music, "playlist": .music, "playlists": .music, "album": .music,
+        "radio": .music, "podcast": .music, "podcasts": .music, "audiobook": .music, "audio": .music, "listen": .music,
+        "shuffle": .music, "track": .music, "tracks": .music, "spotify": .music, "pandora": .music, "riff": .music,
+        "volume": .devices, "mute": .devices, "speakers": .devices, "speaker": .devices,
+        "news": .news, "headlines": .news, "articles": .news, "poll": .news,
+        "tweet": .messaging, "twitter": .messaging, "facebook": .messaging, "post": .messaging, "sms": .messaging,
+        "whatsapp": .messaging, "message": .messaging, "messages": .messaging, "text": .messaging, "texts": .messaging,
+        "inbox": .messaging, "instagram": .messaging, "social": .messaging, "tinder": .messaging,
+        "list": .lists, "lists": .lists, "groceries": .lists, "grocery": .lists, "shopping": .lists,
+        "light": .devices, "lights": .devices, "lamp": .devices, "vacuum": .devices, "cleaner": .devices, "fan": .devices,
+        "thermostat": .devices, "heating": .devices, "tv": .devices, "plug": .devices, "brighten": .devices, "dim": .devices,
+        "uber": .travel, "taxi": .travel, "cab": .travel, "lyft": .travel, "train": .travel, "trains": .travel,
+        "ticket": .travel, "tickets": .travel, "traffic": .travel, "directions": .travel, "railway": .travel, "bus": .travel,
+        "recipe": .question, "recipes": .question, "cook": .question, "define": .question, "definition": .question,
+        "mean": .question, "meaning": .question, "stock": .question, "stocks": .question, "exchange": .question,
+        "currency": .question, "dollar": .question, "calculate": .question, "miles": .question, "far": .question,
+        "tall": .question, "restaurant": .question, "restaurants": .question, "recommend": .question, "joke": .question,
+        "order": .question, "deliver": .question, "delivered": .question, "takeaway": .question, "movies": .question,
+        "solitaire": .question, "checkers": .question, "question": .question, "trivia": .question, "quiz": .question,
+    ]
+
+    /// Words that alone say "not an event", whatever else is there ("play …", "turn on …").
+    static let outOfScopeHeads: [String: OutOfScopeTopic] = [
+        "play": .music, "turn": .devices, "tune": .music, "resume": .music, "pause": .music, "stop": .music,
+        "dim": .devices, "brighten": .devices, "send": .messaging, "tweet": .messaging, "post": .messaging,
+        "text": .messaging, "email": .messaging, "mail": .messaging, "define": .question, "calculate": .question,
+        "order": .question, "wake": .alarm,
+    ]
+
+    /// Every word some list above holds, for telling a typo from a word clerk knows.
+    static let allKnown: Set<String> = {
+        var all = Set<String>()
+        for set in [wakeWords, politeTails, createVerbs, deleteVerbs, updateVerbs, showVerbs, questionWords, eventNouns,
+                    calendarNouns, genericEventNouns, listingNouns, upcomingWords, freeWords, allWords, referencePronouns,
+                    relations, honorifics, contactNouns, fileNouns, determiners, notNames, commonVerbs] {
+            all.formUnion(set)
+        }
+        all.formUnion(contactFields.keys)
+        all.formUnion(outOfScopeTopics.keys)
+        all.formUnion(outOfScopeHeads.keys)
+        return all
+    }()
+
+    static func isKnown(_ word: String) -> Bool { allKnown.contains(word) }
+
+    // MARK: - Small words
+
+    /// Words that never start or end a title, a name or a place.
+    static let determiners: Set<String> = ["a", "an", "the", "some", "any", "one", "this", "that", "these", "those"]
+
+    /// Words that are never part of a person's name.
+    static let notNames: Set<String> = [
+        "a", "an", "the", "my", "our", "your", "his", "her", "their", "me", "us", "him", "them", "i", "you", "we", "it",
+        "and", "or", "at", "on", "in", "for", "to", "from", "by", "with", "of", "about", "about", "is", "are", "be",
+        "this", "that", "some", "all", "every", "everyone", "tomorrow", "today", "tonight", "next", "new", "please",
+        "who", "what", "whom", "someone", "somebody", "anyone", "anybody", "person", "people", "there", "here", "as",
+        "up", "down", "out", "off", "will", "would", "can", "could", "should", "then", "so", "but", "also", "too",
+        "again", "now", "later", "soon", "am", "pm", "o'clock", "oclock", "noon", "midnight", "morning", "evening",
+        "afternoon", "night", "day", "week", "month", "year", "time", "instead", "both", "only", "just", "other",
+        "scheduled", "planned", "booked", "invited", "coming", "attending", "going", "supposed", "available",
+    ]
+}

@@ -1,0 +1,95 @@
+import ClerkCore
+import ClerkLanguage
+import Foundation
+
+/// An `Intent` written as `key=value` pairs in a fixed order, so fixture rows can state
+/// every slot a reading has — and a reading with a slot the row does not list fails.
+///
+/// Times are naive local `YYYY-MM-DDTHH:MM` in the reference zone; a range is `START..END`.
+/// A calendar the backend does not know is `said?closest` ("Wrok?Work").
+enum IntentSummary {
+    static func pairs(_ intent: Intent, zone: TimeZone) -> [String] {
+        var out: [String] = []
+        func add(_ key: String, _ value: String?) { if let value, !value.isEmpty { out.append("\(key)=\(value)") } }
+        func flag(_ key: String, _ on: Bool) { if on { out.append(key) } }
+        func time(_ m: DateMatch?) -> String? { m.map { "\(naive($0.start, zone))..\(naive($0.end, zone))" } }
+        func people(_ list: [Attendee]) -> String? { list.isEmpty ? nil : list.map { $0.email ?? $0.name ?? "" }.joined(separator: "|") }
+        func reference(_ r: EventReference) {
+            flag("it", r.isLastShown)
+            flag("next", r.isNext)
+            flag("all", r.isAll)
+            add("words", r.words)
+            add("when", time(r.when))
+            add("attendee", r.attendee)
+            add("calendar", r.calendar.map(calendar))
+        }
+        switch intent {
+        case .createEvent(let e):
+            add("title", e.title)
+            add("when", time(e.when))
+            flag("allDay", e.isAllDay)
+            add("calendar", e.calendar.map(calendar))
+            add("attendees", people(e.attendees))
+            add("location", e.location)
+            add("reminders", e.reminderMinutes.isEmpty ? nil : e.reminderMinutes.map(String.init).joined(separator: "|"))
+            add("duration", e.durationMinutes.map(String.init))
+            add("rrule", e.recurrence)
+        case .queryAgenda(let q):
+            add("range", q.range.map { "\(naive($0.start, zone))..\(naive($0.end, zone))" })
+            add("calendar", q.calendar.map(calendar))
+            add("words", q.words)
+            add("attendee", q.attendee)
+            flag("free", q.wantsFreeTime)
+            add("slot", q.slotMinutes.map(String.init))
+            flag("next", q.wantsNext)
+        case .updateEvent(let r, let c):
+            reference(r)
+            add("new.when", time(c.when))
+            add("new.duration", c.durationMinutes.map(String.init))
+            add("new.title", c.title)
+            add("new.calendar", c.calendar.map(calendar))
+            add("new.location", c.location)
+            add("add", people(c.addAttendees))
+            add("remove", people(c.removeAttendees))
+            add("shift", c.shiftMinutes.map(String.init))
+            add("new.rrule", c.recurrence)
+            add("new.reminders", c.reminderMinutes?.map(String.init).joined(separator: "|"))
+            flag("new.allDay", c.makesAllDay)
+        case .deleteEvent(let r):
+            reference(r)
+        case .contactLookup(let c):
+            add("name", c.name)
+            flag("relation", c.isRelation)
+            add("field", c.field.rawValue)
+        case .fileList(let filter):
+            add("filter", filter)
+        case .fileRead(let name), .fileDelete(let name):
+            add("file", name)
+        case .fileWrite(let w):
+            add("file", w.name)
+            switch w.operation {
+            case .create(let content): out.append("create=\(content)")
+            case .append(let content): add("append", content)
+            case .replace(let old, let new): add("replace", "\(old)->\(new)")
+            }
+        case .createCalendar(let name):
+            add("name", name)
+        case .outOfScope(let o):
+            add("topic", o.topic?.rawValue)
+            add("didYouMean", o.didYouMean)
+        case .calendars, .help, .login, .logout, .undo, .quit:
+            break
+        }
+        return out
+    }
+
+    static func calendar(_ c: CalendarMention) -> String {
+        if let known = c.known { return known }
+        return "\(c.said)?\(c.closest ?? "")"
+    }
+
+    static func naive(_ date: Date, _ zone: TimeZone) -> String {
+        let c = Calendar.gregorian(in: zone).dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        return String(format: "%04d-%02d-%02dT%02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!)
+    }
+}

@@ -1,0 +1,131 @@
+import ClerkCore
+import ClerkLanguage
+import Foundation
+import Testing
+
+/// What the router gives besides the intent: the words each slot came from, the rules, the
+/// names the backend knows, and readings that must not change with case, accents or noise.
+@Suite struct RouterSlotTests {
+    let router = Router()
+
+    func read(_ text: String, known: KnownNames = FixtureContext.known) -> Understanding {
+        router.understand(text, at: FixtureContext.reference, known: known)
+    }
+
+    /// Each slot as `kind "words" rule`, pieces joined by " + " (a date's rule is the date
+    /// reader's business: shown as `date:…`).
+    func spans(_ u: Understanding) -> [String] {
+        u.slots.map { slot in
+            let rule = slot.rule.hasPrefix("date:") ? "date:…" : slot.rule
+            return "\(slot.kind.rawValue) \"\(slot.ranges.map { String(u.text[$0]) }.joined(separator: " + "))\" \(rule)"
+        }
+    }
+
+    @Test func everySlotPointsAtTheWordsItCameFrom() {
+        let u = read("Lunch with Ana tomorrow at 13:00 on Work")
+        #expect(u.rule == "event-statement")
+        #expect(spans(u) == [
+            "title \"Lunch with Ana\" remaining-words",
+            "attendee \"Ana\" with-person",
+            "when \"tomorrow at 13:00\" date:…",
+            "calendar \"on Work\" calendar:known",
+        ])
+    }
+
+    @Test func aTitleMayComeFromWordsApart() {
+        let u = read("lunch tomorrow at 1pm with Ana")
+        #expect(u.slot(.title)?.value == "Lunch with Ana")
+        #expect(u.slot(.title)?.ranges.map { String(u.text[$0]) } == ["lunch", "with Ana"])
+    }
+
+    @Test func commandWordsAreASlotToo() {
+        let u = read("please remind me to water the plants")
+        #expect(spans(u) == ["command \"remind me to\" remind", "title \"water the plants\" remaining-words"])
+    }
+
+    @Test(arguments: ["lunch on work", "lunch on WORK", "lunch in my work calendar", "lunch to Work"])
+    func knownCalendarsMatchWhateverTheCase(text: String) {
+        guard case .createEvent(let event) = read(text).intent else { Issue.record("not create_event"); return }
+        #expect(event.calendar == CalendarMention(said: String(event.calendar?.said ?? ""), known: "Work"))
+        #expect(event.title == "Lunch")
+    }
+
+    @Test func accentsDoNotMatterForCalendars() {
+        guard case .createEvent(let event) = read("standup on the equipe calendar").intent else { Issue.record("not create_event"); return }
+        #expect(event.calendar == CalendarMention(said: "equipe", known: "Équipe"))
+    }
+
+    @Test func anUnknownCalendarComesWithTheClosestKnownOne() {
+        guard case .createEvent(let event) = read("review tomorrow at 10 on Wrok").intent else { Issue.record("not create_event"); return }
+        #expect(event.calendar == CalendarMention(said: "Wrok", known: nil, closest: "Work"))
+    }
+
+    @Test func withoutKnownNamesACalendarIsStillReadByItsShape() {
+        guard case .createEvent(let event) = read("review in my Garden calendar", known: .none).intent else { Issue.record("not create_event"); return }
+        #expect(event.calendar == CalendarMention(said: "Garden"))
+        #expect(event.title == "Review")
+    }
+
+    @Test(arguments: [
+        ("on Friday", "lunch on Friday at 1pm"),
+        ("on the 3rd", "lunch on the 3rd at 1pm"),
+        ("on Monday", "dentist on Monday"),
+    ])
+    func datesAfterOnAreNeverCalendars(said: String, text: String) {
+        guard case .createEvent(let event) = read(text).intent else { Issue.record("not create_event"); return }
+        #expect(event.calendar == nil)
+        #expect(event.when != nil)
+    }
+
+    @Test func atAPlaceIsALocationAndAtATimeIsATime() {
+        guard case .createEvent(let a) = read("coffee at Café Central at 5").intent,
+              case .createEvent(let b) = read("coffee at 5").intent else { Issue.record("not create_event"); return }
+        #expect(a.location == "Café Central")
+        #expect(a.when.map { IntentSummary.naive($0.start, FixtureContext.zone) } == "2026-11-30T17:00")
+        #expect(b.location == nil)
+    }
+
+    @Test func relationsAreNotAttendees() {
+        guard case .createEvent(let event) = read("lunch with my boss and Ana on Friday").intent else { Issue.record("not create_event"); return }
+        #expect(event.attendees.isEmpty || event.attendees == [Attendee(name: "Ana")])
+        #expect(event.title == "Lunch with my boss and Ana")
+    }
+
+    @Test(arguments: [
+        "lunch with Ana tomorrow at 13:00",
+        "LUNCH WITH ANA TOMORROW AT 13:00",
+        "olly lunch with ana tomorrow at 13:00",
+        "alexa, lunch with Ana tomorrow at 13:00, please!",
+        "hey olly can you please add lunch with ana tomorrow at 13:00",
+    ])
+    func caseWakeWordsAndPolitenessDoNotChangeTheReading(text: String) {
+        let u = read(text)
+        guard case .createEvent(let event) = u.intent else { Issue.record("not create_event: \(u.rule)"); return }
+        #expect(event.title.lowercased() == "lunch with ana")
+        #expect(event.attendees.map { $0.name?.lowercased() } == ["ana"])
+        #expect(event.when.map { IntentSummary.naive($0.start, FixtureContext.zone) } == "2026-12-01T13:00")
+    }
+
+    @Test func aKnownContactAddedToTheEventOnScreenNeedNotBeCapitalised() {
+        #expect(IntentSummary.pairs(read("add bob").intent, zone: FixtureContext.zone) == ["it", "add=bob"])
+        #expect(read("add bob", known: .none).intent.name == "create_event")
+    }
+
+    @Test func theReadingIsTheSameEveryTime() {
+        let text = "move the project review to Tuesday at 3pm"
+        #expect(read(text) == read(text))
+    }
+
+    @Test func emptyAndNoiseOnlyLinesAreOutOfScope() {
+        #expect(read("").intent == .outOfScope(OutOfScope()))
+        #expect(read("   ").intent == .outOfScope(OutOfScope()))
+        #expect(read("?!").intent == .outOfScope(OutOfScope()))
+    }
+
+    @Test func intentNamesAreDesignsNames() {
+        #expect(Intent.createEvent(EventRequest(title: "x")).name == "create_event")
+        #expect(Intent.updateEvent(.lastShown, EventChanges()).name == "update_event")
+        #expect(Intent.fileWrite(FileWrite(name: "a.txt", operation: .append(content: "x"))).name == "file_write")
+        #expect(Intent.outOfScope(OutOfScope()).name == "out_of_scope")
+    }
+}

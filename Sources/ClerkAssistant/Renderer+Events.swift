@@ -121,6 +121,11 @@ extension Renderer {
         return "Next: \(event.title), \(dayWord) \(time) (\(until))" + (calendar.map { "  [\($0)]" } ?? "")
     }
 
+    /// "Now: Standup until 09:45."
+    static func now(_ event: Event, text: DateText) -> String {
+        "Now: \(event.title) until \(text.clock(event.when.endInstant(in: text.zone)))."
+    }
+
     static func nothingNext(words: String?) -> String {
         words.map { "No '\($0)' coming up in the next year." } ?? "Nothing coming up in the next year."
     }
@@ -178,8 +183,12 @@ extension Renderer {
         "'\(event.title)' repeats. Delete 1) only \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone)))) or 2) the whole series? [1/2/n]"
     }
 
-    static func deleted(_ event: Event, wholeSeries: Bool) -> String {
-        wholeSeries ? "Deleted every '\(event.title)'. Say 'undo' to bring it back." : "Deleted '\(event.title)'. Say 'undo' to bring it back."
+    static func deleted(_ event: Event, wholeSeries: Bool, text: DateText) -> String {
+        if wholeSeries { return "Deleted every '\(event.title)'. Say 'undo' to bring them back." }
+        if event.recurringEventID != nil {
+            return "Deleted '\(event.title)' on \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone)))). Say 'undo' to bring it back."
+        }
+        return "Deleted '\(event.title)'. Say 'undo' to bring it back."
     }
 
     static func deleteAllQuestion(_ count: Int) -> String {
@@ -210,15 +219,20 @@ extension Renderer {
         return lines.joined(separator: "\n")
     }
 
-    static func updated(_ event: Event, text: DateText) -> String {
-        "Changed '\(event.title)', now \(text.span(event.when)). Say 'undo' to change it back."
+    static func updated(_ event: Event, wholeSeries: Bool, text: DateText) -> String {
+        if wholeSeries {
+            return "Changed every '\(event.title)'; the series now starts \(text.span(event.when)). Say 'undo' to change it back."
+        }
+        return "Changed '\(event.title)', now \(text.span(event.when)). Say 'undo' to change it back."
     }
 
     static func undoQuestion(_ change: Change, text: DateText) -> String {
         switch change {
         case .createdEvent(let event): return "Undo: delete '\(event.title)' (\(text.span(event.when)))? [Y/n]"
         case .deletedEvent(let event, _): return "Undo: bring back '\(event.title)' (\(text.span(event.when)))? [Y/n]"
-        case .deletedEvents(let deleted): return "Undo: bring back the \(deleted.count) deleted events? [Y/n]"
+        case .deletedEvents(let deleted):
+            if deleted.count == 1, let (event, _) = deleted.first { return "Undo: bring back '\(event.title)' (\(text.span(event.when)))? [Y/n]" }
+            return "Undo: bring back the \(deleted.count) deleted events? [Y/n]"
         case .updatedEvent(let before, _, _): return "Undo: change '\(before.title)' back to \(text.span(before.when))? [Y/n]"
         case .createdFile(let file): return "Undo: move the new file \(file.name) to the trash? [Y/n]"
         case .wroteFile(let file, _): return "Undo: put back the previous content of \(file.name)? [Y/n]"
@@ -230,7 +244,9 @@ extension Renderer {
         switch change {
         case .createdEvent(let event): return "Undone: '\(event.title)' is deleted."
         case .deletedEvent(let event, _): return "Undone: '\(event.title)' is back."
-        case .deletedEvents(let deleted): return "Undone: \(deleted.count) events are back."
+        case .deletedEvents(let deleted):
+            if deleted.count == 1, let (event, _) = deleted.first { return "Undone: '\(event.title)' is back." }
+            return "Undone: \(deleted.count) events are back."
         case .updatedEvent(let before, _, _): return "Undone: '\(before.title)' is back to \(text.span(before.when))."
         case .createdFile(let file): return "Undone: \(file.name) is in the trash."
         case .wroteFile(let file, _): return "Undone: \(file.name) has its previous content."

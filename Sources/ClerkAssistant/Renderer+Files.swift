@@ -43,6 +43,10 @@ extension Renderer {
         style.bold("── \(file.name) ──") + "\n" + (content.hasSuffix("\n") ? String(content.dropLast()) : content)
     }
 
+    static func fileInTrash(_ name: String) -> String {
+        "\(name) is in the trash. Say 'undo' right after deleting to bring it back."
+    }
+
     static func fileExists(_ name: String) -> String {
         "\(name) already exists. To add to it: 'append … to \(name)'."
     }
@@ -60,8 +64,11 @@ extension Renderer {
 
     /// The lines that change, as "- old" / "+ new", with the file's name on top.
     static func changePreview(_ name: String, old: String, new: String) -> String {
-        let before = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let after = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        func lines(_ text: String) -> [String] {
+            let body = text.hasSuffix("\n") ? String(text.dropLast()) : text
+            return body.isEmpty ? [] : body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+        let before = lines(old), after = lines(new)
         var prefix = 0
         while prefix < before.count, prefix < after.count, before[prefix] == after[prefix] { prefix += 1 }
         var suffix = 0
@@ -73,8 +80,11 @@ extension Renderer {
         return lines.joined(separator: "\n")
     }
 
+    /// One calendar per line, the primary one marked, zones aligned.
     static func calendarList(_ calendars: [CalendarInfo]) -> String {
-        calendars.map { $0.name + ($0.isPrimary ? " (primary)" : "") + "  " + $0.timeZone }.joined(separator: "\n")
+        let names = calendars.map { $0.name + ($0.isPrimary ? " (primary)" : "") }
+        let width = names.map(\.count).max() ?? 0
+        return zip(names, calendars).map { $0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $1.timeZone }.joined(separator: "\n")
     }
 
     static func calendarExists(_ name: String) -> String { "You already have a calendar named '\(name)'." }

@@ -39,6 +39,11 @@ public enum Renderer {
 
     static let nothingChanged = "OK, nothing changed."
 
+    /// Said when a new request comes instead of an answer: the question is dropped.
+    static func droppedQuestion(_ intent: String) -> String {
+        intent == "create_event" ? "(Not created.)" : "(Left that question; nothing changed.)"
+    }
+
     static func answerYesOrNo(_ question: String) -> String {
         "Please answer y or n. " + question
     }
@@ -65,6 +70,8 @@ public enum Renderer {
             ? "Google sign-in isn't part of this build yet; everything stays in the local store."
             : "You're not signed in to Google; everything is in the local store."
     }
+
+    static let okayThen = "OK. Type 'help' for what I can do."
 
     static func didYouMean(_ suggestion: String) -> String {
         "Did you mean '\(suggestion)'? [Y/n]"

@@ -46,7 +46,7 @@ extension Session {
         var events: [Event]
         do {
             if filtered {
-                events = try context.calendars.searchEvents(EventSearch(text: query.words, attendee: query.attendee, from: from, to: to, calendarIDs: calendarIDs))
+                events = try searchEvents(words: query.words, attendee: query.attendee, from: from, to: to, calendarIDs: calendarIDs)
             } else {
                 events = try context.calendars.events(from: from, to: to, calendarIDs: calendarIDs)
             }
@@ -58,16 +58,20 @@ extension Session {
             return freeTime(events, from: from, to: to, query: query)
         }
         if query.wantsNext {
-            guard let next = events.first(where: { $0.when.endInstant(in: context.zone) > now }) else {
+            // The next event is the first still to start; one going on now is mentioned too.
+            let current = events.filter { !$0.when.isAllDay && $0.when.startInstant(in: context.zone) <= now }
+            guard let next = events.first(where: { $0.when.startInstant(in: context.zone) > now }) else {
                 return Reply(intent: "query_agenda", ok: true, message: Renderer.nothingNext(words: query.words), fields: [("events", .array([]))])
             }
             lastShown = next
-            return Reply(intent: "query_agenda", ok: true,
-                         message: Renderer.next(next, calendar: names.count > 1 ? names[next.calendarID] : nil, text: text, now: now),
+            var message = current.map { Renderer.now($0, text: text) }
+            message.append(Renderer.next(next, calendar: names.count > 1 ? names[next.calendarID] : nil, text: text, now: now))
+            return Reply(intent: "query_agenda", ok: true, message: message.joined(separator: "\n"),
                          fields: [("events", .array([eventJSON(next, names)]))])
         }
 
-        lastShown = events.count == 1 ? events[0] : nil
+        // A listing of one event makes it "it"; a longer one leaves "it" as it was.
+        if events.count == 1 { lastShown = events[0] }
         let json: [(String, JSONValue)] = [("events", .array(events.map { eventJSON($0, names) }))]
         guard !events.isEmpty else {
             return Reply(intent: "query_agenda", ok: true, message: Renderer.nothing(from: from, to: to, words: query.words ?? query.attendee, text: text), fields: json)
@@ -102,6 +106,23 @@ extension Session {
         return Reply(intent: "query_agenda", ok: true, message: lines.joined(separator: "\n"),
                      fields: [("events", .array(events.map { eventJSON($0, names) })), ("free", .array(slotsJSON))])
     }
+
+    /// Events matching words and a person. When every word together finds nothing, the
+    /// words that name a kind of event ("appointment", "meeting") are dropped and the rest
+    /// tried, so "my next dentist appointment" finds "Dentist".
+    func searchEvents(words: String?, attendee: String?, from: Date, to: Date, calendarIDs: [String]?) throws -> [Event] {
+        let found = try context.calendars.searchEvents(EventSearch(text: words, attendee: attendee, from: from, to: to, calendarIDs: calendarIDs))
+        guard found.isEmpty, let words else { return found }
+        let kept = words.split(separator: " ").filter { !Self.eventKindWords.contains($0.lowercased()) }.joined(separator: " ")
+        guard kept != words else { return found }
+        return try context.calendars.searchEvents(EventSearch(text: kept.isEmpty ? nil : kept, attendee: attendee, from: from, to: to, calendarIDs: calendarIDs))
+    }
+
+    /// Words that say what kind of thing an event is rather than which one.
+    static let eventKindWords: Set<String> = [
+        "appointment", "appointments", "meeting", "meetings", "event", "events", "session", "sessions",
+        "call", "calls", "thing", "things", "reservation", "booking",
+    ]
 
     func eventJSON(_ event: Event, _ names: [String: String]) -> JSONValue {
         JSONShapes.event(event, calendarName: names[event.calendarID] ?? event.calendarID, zone: context.zone)

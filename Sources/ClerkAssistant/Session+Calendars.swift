@@ -43,7 +43,7 @@ extension Session {
             let question = Renderer.didYouMean(suggestion)
             return ask(.confirm(Confirmation(intent: "out_of_scope", question: question, defaultYes: true, yes: { [unowned self] in
                 handle(understand(suggestion))
-            }, no: { Reply(intent: "out_of_scope", ok: true, message: Renderer.help) })),
+            }, no: { Reply(intent: "out_of_scope", ok: true, message: Renderer.okayThen) })),
             Reply(intent: "out_of_scope", ok: true, message: question))
         }
         return Reply(intent: "out_of_scope", ok: false, message: Renderer.outOfScope(text, topic: outOfScope.topic))

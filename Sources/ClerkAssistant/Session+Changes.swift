@@ -32,11 +32,11 @@ extension Session {
         var from = reference.isNext ? now : startOfToday
         var to = startOfToday + TimeInterval(AgendaDefaults.searchDays * 86_400)
         if let when = reference.when {
-            if when.known.contains(.time) && !when.isAllDay {
-                (from, to) = (when.start, when.start + 1)
-            } else {
-                (from, to) = (when.start, when.end)
-            }
+            // A clock time ("at 3pm") means the event going on then; a span ("tomorrow",
+            // "lunch", "3-5pm") means any event overlapping it.
+            let isPointInTime = when.known.contains(.time) && !when.known.contains(.end) && !when.isAllDay
+                && when.end.timeIntervalSince(when.start) == EventDefaults.duration
+            (from, to) = isPointInTime ? (when.start, when.start + 1) : (when.start, when.end)
         }
         var calendarIDs: [String]?
         if let mention = reference.calendar {
@@ -49,7 +49,7 @@ extension Session {
         var found: [Event]
         do {
             if reference.words != nil || reference.attendee != nil {
-                found = try context.calendars.searchEvents(EventSearch(text: reference.words, attendee: reference.attendee, from: from, to: to, calendarIDs: calendarIDs))
+                found = try searchEvents(words: reference.words, attendee: reference.attendee, from: from, to: to, calendarIDs: calendarIDs)
             } else {
                 found = try context.calendars.events(from: from, to: to, calendarIDs: calendarIDs)
             }
@@ -58,6 +58,14 @@ extension Session {
         }
         if reference.isNext {
             found = Array(found.filter { $0.when.startInstant(in: context.zone) >= now }.prefix(1))
+        }
+        if !reference.isAll {
+            // One line per series: its first occurrence in the range stands for it.
+            var seenSeries = Set<String>()
+            found = found.filter { event in
+                guard let series = event.recurringEventID else { return true }
+                return seenSeries.insert(series).inserted
+            }
         }
         guard !found.isEmpty else {
             return .answered(Reply(intent: intent, ok: false, message: Renderer.noSuchEvent(reference, from: from, to: to, text: text)))
@@ -144,7 +152,7 @@ extension Session {
             try context.calendars.deleteEvent(id: id)
             lastChange = .deletedEvent(event, id: id)
             lastShown = nil
-            return Reply(intent: "delete_event", ok: true, message: Renderer.deleted(event, wholeSeries: wholeSeries),
+            return Reply(intent: "delete_event", ok: true, message: Renderer.deleted(event, wholeSeries: wholeSeries, text: DateText(zone: context.zone)),
                          fields: [("event", eventJSON(event, calendarNames()))])
         } catch {
             return failure("delete_event", error)
@@ -192,26 +200,26 @@ extension Session {
                         let start = original.when.shifted(bySeconds: shift)
                         seriesPatch.when = WhenEdit.resize(start, minutes: Int(length / 60))
                     }
-                    return performUpdate(event, id: number == 1 ? event.id : series, patch: seriesPatch)
+                    return performUpdate(event, id: number == 1 ? event.id : series, patch: seriesPatch, wholeSeries: number == 2)
                 }), Reply(intent: "update_event", ok: true, message: summary + "\n" + question))
             }
             let question = Renderer.changeQuestion
             return ask(.confirm(Confirmation(intent: "update_event", question: question, defaultYes: true, yes: { [unowned self] in
-                performUpdate(event, id: event.id, patch: patch)
+                performUpdate(event, id: event.id, patch: patch, wholeSeries: false)
             }, no: {
                 Reply(intent: "update_event", ok: true, message: Renderer.notChanged)
             })), Reply(intent: "update_event", ok: true, message: summary + "\n" + question))
         }
     }
 
-    private func performUpdate(_ event: Event, id: String, patch: EventPatch) -> Reply {
+    private func performUpdate(_ event: Event, id: String, patch: EventPatch, wholeSeries: Bool) -> Reply {
         do {
             let before = try context.calendars.event(id: id) ?? event
             let after = try context.calendars.patchEvent(id: id, patch)
             lastChange = .updatedEvent(before: before, after: after, id: id)
             lastShown = after
             return Reply(intent: "update_event", ok: true,
-                         message: Renderer.updated(after, text: DateText(zone: context.zone)),
+                         message: Renderer.updated(after, wholeSeries: wholeSeries, text: DateText(zone: context.zone)),
                          fields: [("event", eventJSON(after, calendarNames()))])
         } catch {
             return failure("update_event", error)

@@ -141,6 +141,7 @@ extension Session {
             return ask(.card(card), Reply(intent: "create_event", ok: true, message: Renderer.whatToChange))
         }
         guard case .updateEvent(_, let changes) = understand(text).intent, !changes.isEmpty else {
+            if let reply = newRequest(insteadOf: .card(card), text) { return reply }
             return ask(.card(card), Reply(intent: "create_event", ok: true, message: Renderer.answerCard))
         }
         return edit(card, changes)

@@ -27,6 +27,9 @@ extension Session {
         if candidates.count > 1 {
             return .answered(Reply(intent: intent, ok: false, message: Renderer.severalFiles(name, candidates.map(\.name))))
         }
+        if let trashed = try? context.files.trashedFiles(matching: name).first(where: { Spelling.fold($0.name) == Spelling.fold(name) }) {
+            return .answered(Reply(intent: intent, ok: false, message: Renderer.fileInTrash(trashed.name)))
+        }
         let all = (try? context.files.files(matching: nil).map(\.name)) ?? []
         return .answered(Reply(intent: intent, ok: false, message: Renderer.noFile(name, closest: Spelling.closest(to: name, in: all))))
     }

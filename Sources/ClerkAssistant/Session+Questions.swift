@@ -72,6 +72,20 @@ extension Session {
         return asking
     }
 
+    /// A line typed instead of an answer that is plainly a new request: the question is
+    /// dropped (nothing changes) and the request handled. Yes, no, numbers and edits in words
+    /// are never new requests.
+    func newRequest(insteadOf question: Pending, _ text: String) -> Reply? {
+        let understanding = understand(text)
+        switch understanding.intent {
+        case .outOfScope, .updateEvent: return nil
+        default:
+            var reply = handle(understanding)
+            reply.message = Renderer.droppedQuestion(question.intent) + "\n" + reply.message
+            return reply
+        }
+    }
+
     /// Routes the answer to an open question.
     func answer(_ question: Pending, with text: String) -> Reply {
         switch question {
@@ -80,6 +94,7 @@ extension Session {
             case true?: return confirmation.yes()
             case false?: return confirmation.no()
             case nil:
+                if let reply = newRequest(insteadOf: question, text) { return reply }
                 return ask(question, Reply(intent: confirmation.intent, ok: true, message: Renderer.answerYesOrNo(confirmation.question)))
             }
         case .choose(let choice):
@@ -89,6 +104,7 @@ extension Session {
             if YesNo.read(word, empty: false) == false || word.isEmpty {
                 return Reply(intent: choice.intent, ok: true, message: Renderer.nothingChanged)
             }
+            if let reply = newRequest(insteadOf: question, text) { return reply }
             return ask(question, Reply(intent: choice.intent, ok: true, message: Renderer.pickANumber(choice.question, count: choice.count)))
         case .card(let card):
             return answerCard(card, with: text)

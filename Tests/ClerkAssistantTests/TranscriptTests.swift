@@ -1,0 +1,125 @@
+import ClerkAssistant
+import ClerkCore
+import ClerkLanguage
+import ClerkLocal
+import Foundation
+import Testing
+
+/// Replays every conversation in `Fixtures/transcripts/` against a fresh local store and
+/// checks each reply exactly.
+@Suite struct TranscriptTests {
+    @Test(arguments: Transcript.all())
+    func replays(_ name: String) throws {
+        let transcript = try Transcript.load(name)
+        let player = try TranscriptPlayer()
+        defer { try? FileManager.default.removeItem(atPath: player.folder) }
+        // With CLERK_RECORD_TRANSCRIPTS set, the replies as they are now are written beside
+        // the transcript (`NAME.recorded`) for a person to read and accept.
+        var recorded: [String] = []
+        for step in transcript.steps {
+            switch step {
+            case .now(let text): try player.setNow(text); recorded.append("@now " + text)
+            case .timeZone(let text): try player.setZone(text); recorded.append("@tz " + text)
+            case .importFile(let path): try player.importFixture(path); recorded.append("@import " + path)
+            case .json: player.json = true; recorded.append("@json")
+            case .say(let line, let expected, let number):
+                let actual = player.say(line)
+                recorded += ["> " + line] + actual
+                #expect(actual == expected, "\(name):\(number): after '> \(line)'\n--- expected\n\(expected.joined(separator: "\n"))\n--- got\n\(actual.joined(separator: "\n"))")
+            }
+        }
+        if ProcessInfo.processInfo.environment["CLERK_RECORD_TRANSCRIPTS"] != nil {
+            let url = Transcript.folder.appendingPathComponent("transcripts/" + name + ".recorded")
+            try (recorded.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+}
+
+/// One session on a fresh store, with a clock the transcript sets.
+final class TranscriptPlayer {
+    let folder = NSTemporaryDirectory() + "clerk-transcript-" + UUID().uuidString
+    private let clock = SettableClock()
+    private var zone = TimeZone(identifier: "Europe/Madrid")!
+    private var store: LocalStore?
+    private var session: Session?
+    private var nextID = 0
+    var json = false
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    private var now: NowProvider {
+        let clock = self.clock
+        return NowProvider { clock.date }
+    }
+
+    func setNow(_ text: String) throws {
+        let instant = try Transcript.instant(text, in: zone)
+        clock.date = instant
+    }
+
+    func setZone(_ text: String) throws {
+        guard store == nil, let zone = TimeZone(identifier: text) else { throw TranscriptError.badDirective("tz", 0, text) }
+        self.zone = zone
+    }
+
+    /// The store and session, opened on first use (after `@now` and `@tz`).
+    private func open() throws -> (LocalStore, Session) {
+        if let store, let session { return (store, session) }
+        let store = try LocalStore(path: folder + "/clerk.sqlite3", timeZone: zone, now: now)
+        let zone = self.zone
+        let context = SessionContext(
+            calendars: store, contacts: store, files: store, backendName: "local", now: now, zone: zone,
+            makeID: { [unowned self] in
+                nextID += 1
+                return String(format: "evt%04d", nextID)
+            },
+            previewOccurrences: { rule, first, count in try? RecurrencePreview.starts(rule: rule, first: first, zone: zone, count: count) })
+        let session = Session(context: context)
+        self.store = store
+        self.session = session
+        return (store, session)
+    }
+
+    func importFixture(_ path: String) throws {
+        let (store, _) = try open()
+        let url = Transcript.folder.appendingPathComponent(path)
+        let data = try Data(contentsOf: url)
+        if path.hasSuffix(".vcf") {
+            _ = try store.importContacts(try VCardReader(file: path).read(data), progress: nil)
+        } else {
+            let primary = try #require(try store.calendars().first(where: \.isPrimary))
+            _ = try store.importEvents(try ICalendarReader(file: path, zone: zone).read(data), calendarID: primary.id, progress: nil)
+        }
+    }
+
+    /// The reply to `line`, as lines.
+    func say(_ line: String) -> [String] {
+        guard let (_, session) = try? open() else { return ["(the store did not open)"] }
+        let reply = session.respond(to: line)
+        let text = json ? reply.json.serialized() : reply.message
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+}
+
+extension Transcript {
+    /// `YYYY-MM-DDTHH:MM` on the wall clock of `zone`.
+    static func instant(_ text: String, in zone: TimeZone) throws -> Date {
+        let parts = text.split(whereSeparator: { $0 == "-" || $0 == "T" || $0 == ":" }).compactMap { Int($0) }
+        guard parts.count == 5 else { throw TranscriptError.badDirective("now", 0, text) }
+        let components = DateComponents(year: parts[0], month: parts[1], day: parts[2], hour: parts[3], minute: parts[4])
+        return Calendar.gregorian(in: zone).date(from: components)!
+    }
+}
+
+/// The transcript's clock: `@now` sets it, the session reads it.
+final class SettableClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = Date(timeIntervalSince1970: 0)
+
+    var date: Date {
+        get { lock.withLock { value } }
+        set { lock.withLock { value = newValue } }
+    }
+}

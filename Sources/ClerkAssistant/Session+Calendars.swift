@@ -46,6 +46,7 @@ extension Session {
             }, no: { Reply(intent: "out_of_scope", ok: true, message: Renderer.okayThen) })),
             Reply(intent: "out_of_scope", ok: true, message: question))
         }
-        return Reply(intent: "out_of_scope", ok: false, message: Renderer.outOfScope(text, topic: outOfScope.topic))
+        let said = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return Reply(intent: "out_of_scope", ok: false, message: Renderer.outOfScope(said, topic: outOfScope.topic))
     }
 }

@@ -73,3 +73,27 @@ import Testing
         #expect(!screen.contains("half a thought\nI didn't"))
     }
 }
+
+/// The conversation in a real terminal: create, confirm, and ask about it.
+@Suite struct REPLConversationTests {
+    @Test func createsConfirmsAndQueries() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let command = "'\(ClerkBinary.path)' --data-dir '\(folder.path)' --now 2026-11-30T09:00 --tz Europe/Madrid; echo \"[exit $?]\""
+        let terminal = try Terminal(command: command)
+        try terminal.waitFor("clerk (local)>")
+        try terminal.type("lunch with Ana tomorrow at 13:00")
+        try terminal.send("Enter")
+        try terminal.waitFor("Create it? [Y/n/edit]\n>")
+        try terminal.type("make it 13:30")
+        try terminal.send("Enter")
+        try terminal.waitFor("Tue 1 Dec 2026, 13:30–14:30 (1 h assumed)")
+        try terminal.send("Enter")
+        try terminal.waitFor("Created 'Lunch with Ana', Tue 1 Dec 2026, 13:30–14:30, on Personal.")
+        try terminal.type("what's on tomorrow")
+        try terminal.send("Enter")
+        try terminal.waitFor("Tuesday 1 Dec\n  13:30–14:30  Lunch with Ana")
+        try terminal.send("C-d")
+        try terminal.waitFor("[exit 0]")
+    }
+}

@@ -35,7 +35,7 @@ final class Terminal {
 
     /// Waits until the screen contains `text` (at most `seconds`), then returns the screen.
     @discardableResult
-    func waitFor(_ text: String, seconds: Double = 10) throws -> String {
+    func waitFor(_ text: String, seconds: Double = 30) throws -> String {
         let deadline = Date().addingTimeInterval(seconds)
         var last = ""
         while Date() < deadline {

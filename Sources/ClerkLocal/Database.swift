@@ -97,7 +97,7 @@ final class Database {
         guard mode?.lowercased() == "wal" else {
             throw DatabaseError(code: SQLITE_ERROR, message: "\(path): cannot switch to WAL mode", sql: nil)
         }
-        try execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL")
+        try execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA mmap_size = 268435456")
     }
 
     deinit {

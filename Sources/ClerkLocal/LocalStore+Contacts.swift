@@ -12,16 +12,23 @@ extension LocalStore: ContactsService {
 
     public func lookupContacts(_ name: String) throws -> [Contact] {
         let query = NameWords.words(of: name)
-        guard !query.isEmpty else { return [] }
+        guard let driver = query.max(by: { $0.utf8.count < $1.utf8.count }) else { return [] }
         return try guarded {
-            // One prefix range per word; a contact must match them all.
-            let matches = Array(repeating: "SELECT contact_id FROM contact_words WHERE word >= ? AND word < ?", count: query.count)
-                .joined(separator: " INTERSECT ")
-            let bounds: [any SQLBindable] = query.flatMap { [$0, $0 + "\u{10FFFF}"] as [any SQLBindable] }
-            let found = try database.rows("""
-                SELECT \(LocalStore.contactColumns) FROM contacts WHERE id IN (\(matches))
-                """, bounds) { LocalStore.contact(from: $0) }
-            return NameWords.ranked(found, for: query)
+            // The longest word names the fewest contacts: read those from its range of the
+            // word index, check the other words on the names stored beside it, then rank.
+            var ranked: [(rank: NameWords.Rank, id: String)] = []
+            var seen = Set<String>()
+            try database.forEachRow("SELECT contact_id, name_words FROM contact_words WHERE word >= ? AND word < ?",
+                                    [driver, driver + "\u{10FFFF}"]) { row in
+                let id = row.text(0)
+                let names = row.text(1)
+                guard query.allSatisfy({ NameWords.hasWord(startingWith: $0, in: names) }), seen.insert(id).inserted else { return }
+                ranked.append((NameWords.rank(query, nameWords: names, id: id), id))
+            }
+            ranked.sort { $0.rank < $1.rank }
+            return try ranked.compactMap { item in
+                try database.scalar("SELECT \(LocalStore.contactColumns) FROM contacts WHERE id = ?", [item.id], LocalStore.contact)
+            }
         }
     }
 
@@ -61,9 +68,9 @@ extension LocalStore: ContactsService {
             LocalStore.encode(contact.emails), LocalStore.encode(contact.phones), LocalStore.encode(contact.addresses),
             contact.birthday.map(LocalStore.encode), contact.notes, nowSeconds,
         ])
-        let names = [contact.name, contact.givenName ?? "", contact.familyName ?? ""] + contact.nicknames
-        for word in Set(names.flatMap(NameWords.words)) {
-            try database.run("INSERT INTO contact_words (word, contact_id) VALUES (?, ?)", [word, contact.id])
+        let nameWords = NameWords.stored(contact)
+        for word in Set(nameWords.split(whereSeparator: { $0 == " " || $0 == "\n" })) {
+            try database.run("INSERT INTO contact_words (word, contact_id, name_words) VALUES (?, ?, ?)", [String(word), contact.id, nameWords])
         }
     }
 
@@ -93,7 +100,13 @@ extension LocalStore: ContactsService {
 
     /// `YYYY-MM-DD`, or `--MM-DD` when the year is unknown (as vCard writes it).
     static func encode(_ birthday: Birthday) -> String {
-        (birthday.year.map { String(format: "%04d", $0) } ?? "-") + String(format: "-%02d-%02d", birthday.month, birthday.day)
+        var text = birthday.year.map { _ in "" } ?? "-"
+        if let year = birthday.year { Civil.append(year, width: 4, to: &text) }
+        text.append("-")
+        Civil.append(birthday.month, width: 2, to: &text)
+        text.append("-")
+        Civil.append(birthday.day, width: 2, to: &text)
+        return text
     }
 
     static func decodeBirthday(_ text: String) -> Birthday? {
@@ -114,34 +127,53 @@ enum NameWords {
         return words
     }
 
-    /// Best first: a name equal to the query; then query words that are whole name words
-    /// rather than beginnings; names before nicknames; words in the order typed; then by name.
-    static func ranked(_ contacts: [Contact], for query: [String]) -> [Contact] {
-        let joinedQuery = query.joined(separator: " ")
-        let scored = contacts.map { contact -> ((Int, Int, Int, String, String), Contact) in
-            let nameWords = words(of: contact.name)
-            let otherNames = words(of: [contact.givenName ?? "", contact.familyName ?? ""].joined(separator: " "))
-            let nicknameWords = contact.nicknames.flatMap(words)
-            var cost = 0
-            var positions: [Int] = []
-            for word in query {
-                if let position = nameWords.firstIndex(of: word) {
-                    positions.append(position)
-                } else if let position = nameWords.firstIndex(where: { $0.hasPrefix(word) }) {
-                    cost += 1
-                    positions.append(position)
-                } else if otherNames.contains(where: { $0.hasPrefix(word) }) {
-                    cost += 2
-                } else if nicknameWords.contains(word) {
-                    cost += 3
-                } else {
-                    cost += 4
-                }
+    /// The `name_words` column: folded words of the name, of given and family name, and of
+    /// the nicknames, one line each.
+    static func stored(_ contact: Contact) -> String {
+        [words(of: contact.name), words(of: [contact.givenName ?? "", contact.familyName ?? ""].joined(separator: " ")),
+         contact.nicknames.flatMap(words)].map { $0.joined(separator: " ") }.joined(separator: "\n")
+    }
+
+    /// True when a word of `nameWords` (as `stored` writes them) begins with `prefix`.
+    static func hasWord(startingWith prefix: String, in nameWords: String) -> Bool {
+        let text = Array(nameWords.utf8), wanted = Array(prefix.utf8)
+        guard !wanted.isEmpty, wanted.count <= text.count else { return wanted.isEmpty }
+        var at = 0
+        while at + wanted.count <= text.count {
+            if at == 0 || text[at - 1] == UInt8(ascii: " ") || text[at - 1] == UInt8(ascii: "\n"),
+               text[at..<at + wanted.count].elementsEqual(wanted) {
+                return true
             }
-            let exact = nameWords.joined(separator: " ") == joinedQuery ? 0 : 1
-            let outOfOrder = positions == positions.sorted() ? 0 : 1
-            return ((exact, cost, outOfOrder, Spelling.fold(contact.name), contact.id), contact)
+            at += 1
         }
-        return scored.sorted { $0.0 < $1.0 }.map(\.1)
+        return false
+    }
+
+    /// How well a contact matches, smaller first: a name equal to the query; then query words
+    /// that are whole name words rather than beginnings; names before nicknames; words in the
+    /// order typed; then by name.
+    typealias Rank = (exact: Int, cost: Int, outOfOrder: Int, sortName: String, id: String)
+
+    static func rank(_ query: [String], nameWords: String, id: String) -> Rank {
+        let lines = nameWords.split(separator: "\n", omittingEmptySubsequences: false).map { $0.split(separator: " ") }
+        let name = lines[0], otherNames = lines.count > 1 ? lines[1] : [], nicknames = lines.count > 2 ? lines[2] : []
+        var cost = 0
+        var positions: [Int] = []
+        for word in query {
+            if let position = name.firstIndex(where: { $0 == word }) {
+                positions.append(position)
+            } else if let position = name.firstIndex(where: { $0.hasPrefix(word) }) {
+                cost += 1
+                positions.append(position)
+            } else if otherNames.contains(where: { $0.hasPrefix(word) }) {
+                cost += 2
+            } else if nicknames.contains(where: { $0 == word }) {
+                cost += 3
+            } else {
+                cost += 4
+            }
+        }
+        let exact = name.elementsEqual(query, by: { $0 == $1 }) ? 0 : 1
+        return (exact, cost, positions == positions.sorted() ? 0 : 1, name.joined(separator: " "), id)
     }
 }

@@ -303,8 +303,14 @@ extension LocalStore {
         let longest = try database.scalar("SELECT value FROM store_facts WHERE name = 'longest_event'", [], { $0.int64(0) }) ?? 0
         let earliest = from - longest
         var found: [Event] = []
-        func keep(_ event: Event, calendarID: String) {
-            if calendarIDs?.contains(calendarID) ?? true, overlaps(event.when, start, end) { found.append(event) }
+        var order: [(start: Int64, isTimed: Bool, index: Int)] = []
+        func keep(_ event: consuming Event, calendarID: String) {
+            guard calendarIDs?.contains(calendarID) ?? true else { return }
+            let (first, last) = instants(of: event.when)
+            // Shares time with the range; an event that takes no time counts when it happens in it.
+            guard first < end, last > start || (first == last && first >= start) else { return }
+            order.append((Civil.seconds(first), !event.when.isAllDay, found.count))
+            found.append(event)
         }
 
         // Single events and changed occurrences.
@@ -317,58 +323,76 @@ extension LocalStore {
         }
 
         // Occurrences that have a row of their own (changed or cancelled) are not generated.
-        var taken = Set<String>()
+        struct Occurrence: Hashable {
+            var seriesID: String
+            var start: Int64
+        }
+        var taken = Set<Occurrence>()
         try database.forEachRow("""
             SELECT recurring_event_id, original_key FROM events WHERE recurring_event_id IS NOT NULL
             AND original_key < ? AND original_key >= ?
             """, [to, earliest]) { row in
-            taken.insert(row.text(0) + "_" + String(row.int64(1)))
+            taken.insert(Occurrence(seriesID: row.text(0), start: row.int64(1)))
         }
 
-        // Series whose kept window covers the range: the starts are in `occurrences`.
-        var series: [String: (row: StoredEvent, event: Event)] = [:]
-        func occurrence(of id: String, start: Int64, row read: () -> StoredEvent) {
-            guard !taken.contains(id + "_" + String(start)) else { return }
-            let base = series[id] ?? { let row = read(); return (row, row.event) }()
-            series[id] = base
-            let row = base.row
-            var event = base.event
-            event.id = id + "_" + StoredEvent.occurrenceSuffix(key: start, isAllDay: row.isAllDay)
+        // Every live series that may have an occurrence in the range, read once.
+        final class Series {
+            let row: StoredEvent
+            /// What each of its occurrences starts from.
+            lazy var base: Event = {
+                var event = row.event
+                event.recurrence = []
+                event.recurringEventID = row.id
+                return event
+            }()
+
+            init(_ row: StoredEvent) { self.row = row }
+        }
+        var covered: [String: Series] = [:]
+        covered.reserveCapacity(1024)
+        var uncovered: [Series] = []
+        try database.forEachRow("""
+            SELECT \(StoredEvent.columns), expanded_from, expanded_until FROM events
+            WHERE recurrence IS NOT NULL AND deleted IS NULL AND start_key < ? AND (series_end_key IS NULL OR series_end_key >= ?)
+            """, [to, earliest]) { row in
+            let series = Series(StoredEvent(row: row))
+            if row.int64(19) <= earliest, row.int64(20) >= to {
+                covered[series.row.id] = series
+            } else {
+                uncovered.append(series)
+            }
+        }
+        func occurrence(of series: Series, start: Int64) {
+            let row = series.row
+            guard taken.isEmpty || !taken.contains(Occurrence(seriesID: row.id, start: start)) else { return }
+            var event = series.base
+            event.id = row.id + "_" + StoredEvent.occurrenceSuffix(key: start, isAllDay: row.isAllDay)
             event.when = StoredEvent.when(startKey: start, endKey: start + row.duration, isAllDay: row.isAllDay, timeZone: row.timeZone)
-            event.recurrence = []
-            event.recurringEventID = id
             event.originalStart = StoredEvent.originalWhen(key: start, isAllDay: row.isAllDay, timeZone: row.timeZone)
             keep(event, calendarID: row.calendarID)
         }
-        try database.forEachRow("""
-            SELECT o.start_key, \(StoredEvent.columns.split(separator: ",").map { "e." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", "))
-            FROM occurrences o JOIN events e ON e.id = o.series_id
-            WHERE o.start_key < ? AND o.start_key >= ? AND e.deleted IS NULL AND e.expanded_from <= ? AND e.expanded_until >= ?
-            """, [to, earliest, earliest, to]) { row in
-            occurrence(of: row.text(1), start: row.int64(0)) { StoredEvent(row: row, offset: 1) }
-        }
 
-        // Series whose kept window does not reach the range: libical, now.
-        var uncovered: [StoredEvent] = []
-        try database.forEachRow("""
-            SELECT \(StoredEvent.columns) FROM events WHERE recurrence IS NOT NULL AND deleted IS NULL
-            AND start_key < ? AND (series_end_key IS NULL OR series_end_key >= ?)
-            AND (expanded_from > ? OR expanded_until < ?)
-            """, [to, from, earliest, to]) { uncovered.append(StoredEvent(row: $0)) }
-        for row in uncovered {
-            for start in try recurrence(of: row).starts(from: earliest, to: to) {
-                occurrence(of: row.id, start: start) { row }
+        // Where the kept window covers the range, the starts are in `occurrences`.
+        if !covered.isEmpty {
+            try database.forEachRow("SELECT series_id, start_key FROM occurrences WHERE start_key < ? AND start_key >= ?", [to, earliest]) { row in
+                if let series = covered[row.text(0)] { occurrence(of: series, start: row.int64(1)) }
+            }
+        }
+        // Elsewhere libical expands the series now.
+        for series in uncovered {
+            for start in try recurrence(of: series.row).starts(from: earliest, to: to) {
+                occurrence(of: series, start: start)
             }
         }
 
-        return found.sorted(by: LocalStore.agendaOrder(in: zone))
-    }
-
-    /// True when `when` shares time with `[start, end)`; an event that takes no time counts
-    /// when it happens inside the range.
-    private func overlaps(_ when: When, _ start: Date, _ end: Date) -> Bool {
-        let (first, last) = instants(of: when)
-        return first < end && (last > start || (first == last && first >= start))
+        // By start; all-day events before timed ones that start at the same moment; then title.
+        order.sort { a, b in
+            if a.start != b.start { return a.start < b.start }
+            if a.isTimed != b.isTimed { return !a.isTimed }
+            let (eventA, eventB) = (found[a.index], found[b.index])
+            return eventA.title != eventB.title ? eventA.title < eventB.title : eventA.id < eventB.id
+        }
+        return order.map { found[$0.index] }
     }
 
     /// The instants an event begins and ends for this store's reader.
@@ -378,23 +402,6 @@ extension LocalStore {
         case .allDay(let start, let end):
             return (Civil.instant(zone.utcSeconds(of: WallTime(year: start.year, month: start.month, day: start.day))),
                     Civil.instant(zone.utcSeconds(of: WallTime(year: end.year, month: end.month, day: end.day))))
-        }
-    }
-
-    /// By start; all-day events before timed ones that start at the same moment; then title.
-    static func agendaOrder(in zone: ZoneRules) -> (Event, Event) -> Bool {
-        func start(_ event: Event) -> Int64 {
-            switch event.when {
-            case .timed(let start, _, _): return Civil.seconds(start)
-            case .allDay(let start, _): return zone.utcSeconds(of: WallTime(year: start.year, month: start.month, day: start.day))
-            }
-        }
-        return { a, b in
-            let (startA, startB) = (start(a), start(b))
-            if startA != startB { return startA < startB }
-            if a.when.isAllDay != b.when.isAllDay { return a.when.isAllDay }
-            if a.title != b.title { return a.title < b.title }
-            return a.id < b.id
         }
     }
 }

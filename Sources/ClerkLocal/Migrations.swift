@@ -131,10 +131,13 @@ enum StoreSchema {
             );
             CREATE INDEX contacts_by_name ON contacts(sort_name);
 
-            -- Every folded word of a contact's names and nicknames, for prefix lookups.
+            -- Every folded word of a contact's names and nicknames, for prefix lookups, with
+            -- all of the contact's words (three lines: the name's, given and family name's,
+            -- the nicknames') so that the other words of a query are checked here.
             CREATE TABLE contact_words (
                 word TEXT NOT NULL,
                 contact_id TEXT NOT NULL REFERENCES contacts(id) ON DELETE CASCADE,
+                name_words TEXT NOT NULL,
                 PRIMARY KEY (word, contact_id)
             ) WITHOUT ROWID;
             CREATE INDEX contact_words_by_contact ON contact_words(contact_id);

@@ -10,23 +10,31 @@ extension LocalStore: ContactsService {
         }
     }
 
-    public func lookupContacts(_ name: String) throws -> [Contact] {
+    public func lookupContacts(_ name: String, limit: Int) throws -> [Contact] {
         let query = NameWords.words(of: name)
-        guard let driver = query.max(by: { $0.utf8.count < $1.utf8.count }) else { return [] }
+        guard !query.isEmpty, limit > 0 else { return [] }
         return try guarded {
-            // The longest word names the fewest contacts: read those from its range of the
-            // word index, check the other words on the names stored beside it, then rank.
+            // The word that begins the fewest names drives: its range of the word index is
+            // read, the other words are checked on the names stored beside it, and only the
+            // best `limit` contacts are read whole.
+            let range = "SELECT contact_id, name_words FROM contact_words WHERE word >= ? AND word < ?"
+            var driver = query[0]
+            if query.count > 1 {
+                let counts = try query.map { word in
+                    try database.scalar("SELECT count(*) FROM (\(range))", [word, word + "\u{10FFFF}"]) { $0.int(0) } ?? 0
+                }
+                driver = query[counts.indices.min { counts[$0] < counts[$1] }!]
+            }
             var ranked: [(rank: NameWords.Rank, id: String)] = []
             var seen = Set<String>()
-            try database.forEachRow("SELECT contact_id, name_words FROM contact_words WHERE word >= ? AND word < ?",
-                                    [driver, driver + "\u{10FFFF}"]) { row in
+            try database.forEachRow(range, [driver, driver + "\u{10FFFF}"]) { row in
                 let id = row.text(0)
                 let names = row.text(1)
                 guard query.allSatisfy({ NameWords.hasWord(startingWith: $0, in: names) }), seen.insert(id).inserted else { return }
                 ranked.append((NameWords.rank(query, nameWords: names, id: id), id))
             }
             ranked.sort { $0.rank < $1.rank }
-            return try ranked.compactMap { item in
+            return try ranked.prefix(limit).compactMap { item in
                 try database.scalar("SELECT \(LocalStore.contactColumns) FROM contacts WHERE id = ?", [item.id], LocalStore.contact)
             }
         }

@@ -25,13 +25,16 @@ extension LocalStore: ContactsService {
                 }
                 driver = query[counts.indices.min { counts[$0] < counts[$1] }!]
             }
+            let others = query.filter { $0 != driver }
+            let queryBytes = query.map { Array($0.utf8) }
             var ranked: [(rank: NameWords.Rank, id: String)] = []
             var seen = Set<String>()
             try database.forEachRow(range, [driver, driver + "\u{10FFFF}"]) { row in
-                let id = row.text(0)
                 let names = row.text(1)
-                guard query.allSatisfy({ NameWords.hasWord(startingWith: $0, in: names) }), seen.insert(id).inserted else { return }
-                ranked.append((NameWords.rank(query, nameWords: names, id: id), id))
+                guard others.allSatisfy({ NameWords.hasWord(startingWith: $0, in: names) }) else { return }
+                let id = row.text(0)
+                guard seen.insert(id).inserted else { return }
+                ranked.append((NameWords.rank(queryBytes, nameWords: names, id: id), id))
             }
             ranked.sort { $0.rank < $1.rank }
             return try ranked.prefix(limit).compactMap { item in
@@ -144,17 +147,14 @@ enum NameWords {
 
     /// True when a word of `nameWords` (as `stored` writes them) begins with `prefix`.
     static func hasWord(startingWith prefix: String, in nameWords: String) -> Bool {
-        let text = Array(nameWords.utf8), wanted = Array(prefix.utf8)
-        guard !wanted.isEmpty, wanted.count <= text.count else { return wanted.isEmpty }
-        var at = 0
-        while at + wanted.count <= text.count {
-            if at == 0 || text[at - 1] == UInt8(ascii: " ") || text[at - 1] == UInt8(ascii: "\n"),
-               text[at..<at + wanted.count].elementsEqual(wanted) {
-                return true
-            }
-            at += 1
+        var wordStart = true
+        var text = nameWords.utf8[...]
+        while !text.isEmpty {
+            if wordStart, text.starts(with: prefix.utf8) { return true }
+            let byte = text.removeFirst()
+            wordStart = byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n")
         }
-        return false
+        return prefix.isEmpty
     }
 
     /// How well a contact matches, smaller first: a name equal to the query; then query words
@@ -162,26 +162,40 @@ enum NameWords {
     /// order typed; then by name.
     typealias Rank = (exact: Int, cost: Int, outOfOrder: Int, sortName: String, id: String)
 
-    static func rank(_ query: [String], nameWords: String, id: String) -> Rank {
-        let lines = nameWords.split(separator: "\n", omittingEmptySubsequences: false).map { $0.split(separator: " ") }
-        let name = lines[0], otherNames = lines.count > 1 ? lines[1] : [], nicknames = lines.count > 2 ? lines[2] : []
+    static func rank(_ query: [[UInt8]], nameWords: String, id: String) -> Rank {
+        // Bytes and ranges, not Strings: a common first name ranks a thousand contacts.
+        let bytes = Array(nameWords.utf8)
+        var lines: [[Range<Int>]] = [[], [], []]
+        var line = 0, wordStart = 0
+        for at in 0...bytes.count {
+            let byte = at < bytes.count ? bytes[at] : UInt8(ascii: "\n")
+            guard byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") else { continue }
+            if at > wordStart, line < 3 { lines[line].append(wordStart..<at) }
+            wordStart = at + 1
+            if byte == UInt8(ascii: "\n") { line += 1 }
+        }
+        func isWord(_ word: Range<Int>, _ text: [UInt8]) -> Bool { word.count == text.count && bytes[word].elementsEqual(text) }
+        func begins(_ word: Range<Int>, _ text: [UInt8]) -> Bool { word.count >= text.count && bytes[word].starts(with: text) }
+
+        let (name, otherNames, nicknames) = (lines[0], lines[1], lines[2])
         var cost = 0
         var positions: [Int] = []
         for word in query {
-            if let position = name.firstIndex(where: { $0 == word }) {
+            if let position = name.firstIndex(where: { isWord($0, word) }) {
                 positions.append(position)
-            } else if let position = name.firstIndex(where: { $0.hasPrefix(word) }) {
+            } else if let position = name.firstIndex(where: { begins($0, word) }) {
                 cost += 1
                 positions.append(position)
-            } else if otherNames.contains(where: { $0.hasPrefix(word) }) {
+            } else if otherNames.contains(where: { begins($0, word) }) {
                 cost += 2
-            } else if nicknames.contains(where: { $0 == word }) {
+            } else if nicknames.contains(where: { isWord($0, word) }) {
                 cost += 3
             } else {
                 cost += 4
             }
         }
-        let exact = name.elementsEqual(query, by: { $0 == $1 }) ? 0 : 1
-        return (exact, cost, positions == positions.sorted() ? 0 : 1, name.joined(separator: " "), id)
+        let exact = name.count == query.count && zip(name, query).allSatisfy { isWord($0, $1) } ? 0 : 1
+        let sortName = String(decoding: bytes[0..<(bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count)], as: UTF8.self)
+        return (exact, cost, positions == positions.sorted() ? 0 : 1, sortName, id)
     }
 }

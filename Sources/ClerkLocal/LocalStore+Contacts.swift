@@ -25,7 +25,7 @@ extension LocalStore: ContactsService {
                 }
                 driver = query[counts.indices.min { counts[$0] < counts[$1] }!]
             }
-            let others = query.filter { $0 != driver }
+            let others = query.filter { $0 != driver }.map { Array($0.utf8) }
             let queryBytes = query.map { Array($0.utf8) }
             var ranked: [(rank: NameWords.Rank, id: String)] = []
             var seen = Set<String>()
@@ -146,15 +146,19 @@ enum NameWords {
     }
 
     /// True when a word of `nameWords` (as `stored` writes them) begins with `prefix`.
-    static func hasWord(startingWith prefix: String, in nameWords: String) -> Bool {
-        var wordStart = true
-        var text = nameWords.utf8[...]
-        while !text.isEmpty {
-            if wordStart, text.starts(with: prefix.utf8) { return true }
-            let byte = text.removeFirst()
-            wordStart = byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n")
+    static func hasWord(startingWith prefix: [UInt8], in nameWords: String) -> Bool {
+        var nameWords = nameWords
+        return nameWords.withUTF8 { text in
+            var at = 0
+            while at + prefix.count <= text.count {
+                if at == 0 || text[at - 1] == UInt8(ascii: " ") || text[at - 1] == UInt8(ascii: "\n"),
+                   text[at..<at + prefix.count].elementsEqual(prefix) {
+                    return true
+                }
+                at += 1
+            }
+            return false
         }
-        return prefix.isEmpty
     }
 
     /// How well a contact matches, smaller first: a name equal to the query; then query words

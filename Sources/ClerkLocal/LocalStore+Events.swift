@@ -335,34 +335,33 @@ extension LocalStore {
             taken.insert(Occurrence(seriesID: row.text(0), start: row.int64(1)))
         }
 
-        // Every live series that may have an occurrence in the range, read once.
-        final class Series {
-            let row: StoredEvent
-            /// What each of its occurrences starts from.
-            lazy var base: Event = {
-                var event = row.event
-                event.recurrence = []
-                event.recurringEventID = row.id
-                return event
-            }()
-
-            init(_ row: StoredEvent) { self.row = row }
+        // Every live series that may have an occurrence in the range, decoded once for as
+        // long as nothing in the store changes.
+        let stamp = try database.changeStamp()
+        if stamp != decodedSeriesStamp {
+            decodedSeries.removeAll(keepingCapacity: true)
+            decodedSeriesStamp = stamp
         }
-        var covered: [String: Series] = [:]
+        var covered: [String: DecodedSeries] = [:]
         covered.reserveCapacity(1024)
-        var uncovered: [Series] = []
+        var uncovered: [DecodedSeries] = []
         try database.forEachRow("""
             SELECT \(StoredEvent.columns), expanded_from, expanded_until FROM events
             WHERE recurrence IS NOT NULL AND deleted IS NULL AND start_key < ? AND (series_end_key IS NULL OR series_end_key >= ?)
             """, [to, earliest]) { row in
-            let series = Series(StoredEvent(row: row))
+            let id = row.text(0)
+            let series = decodedSeries[id] ?? {
+                let decoded = DecodedSeries(StoredEvent(row: row))
+                decodedSeries[id] = decoded
+                return decoded
+            }()
             if row.int64(19) <= earliest, row.int64(20) >= to {
                 covered[series.row.id] = series
             } else {
                 uncovered.append(series)
             }
         }
-        func occurrence(of series: Series, start: Int64) {
+        func occurrence(of series: DecodedSeries, start: Int64) {
             let row = series.row
             guard taken.isEmpty || !taken.contains(Occurrence(seriesID: row.id, start: start)) else { return }
             var event = series.base
@@ -404,6 +403,21 @@ extension LocalStore {
                     Civil.instant(zone.utcSeconds(of: WallTime(year: end.year, month: end.month, day: end.day))))
         }
     }
+}
+
+/// A series row as range queries use it, kept by `LocalStore` between queries until the
+/// store changes.
+final class DecodedSeries {
+    let row: StoredEvent
+    /// What each of its occurrences starts from.
+    lazy var base: Event = {
+        var event = row.event
+        event.recurrence = []
+        event.recurringEventID = row.id
+        return event
+    }()
+
+    init(_ row: StoredEvent) { self.row = row }
 }
 
 extension StoredEvent {

@@ -335,27 +335,19 @@ extension LocalStore {
             taken.insert(Occurrence(seriesID: row.text(0), start: row.int64(1)))
         }
 
-        // Every live series that may have an occurrence in the range, decoded once for as
-        // long as nothing in the store changes.
+        // Every live series, decoded once for as long as nothing in the store changes.
         let stamp = try database.changeStamp()
-        if stamp != decodedSeriesStamp {
-            decodedSeries.removeAll(keepingCapacity: true)
-            decodedSeriesStamp = stamp
+        if stamp != liveSeriesStamp {
+            liveSeries = try database.rows("""
+                SELECT \(StoredEvent.columns), expanded_from, expanded_until, series_end_key FROM events
+                WHERE recurrence IS NOT NULL AND deleted IS NULL
+                """) { DecodedSeries(StoredEvent(row: $0), keptFrom: $0.int64(19), keptUntil: $0.int64(20), end: $0.optionalInt64(21)) }
+            liveSeriesStamp = stamp
         }
         var covered: [String: DecodedSeries] = [:]
-        covered.reserveCapacity(1024)
         var uncovered: [DecodedSeries] = []
-        try database.forEachRow("""
-            SELECT \(StoredEvent.columns), expanded_from, expanded_until FROM events
-            WHERE recurrence IS NOT NULL AND deleted IS NULL AND start_key < ? AND (series_end_key IS NULL OR series_end_key >= ?)
-            """, [to, earliest]) { row in
-            let id = row.text(0)
-            let series = decodedSeries[id] ?? {
-                let decoded = DecodedSeries(StoredEvent(row: row))
-                decodedSeries[id] = decoded
-                return decoded
-            }()
-            if row.int64(19) <= earliest, row.int64(20) >= to {
+        for series in liveSeries where series.row.startKey < to && (series.end ?? .max) >= earliest {
+            if series.keptFrom <= earliest, series.keptUntil >= to {
                 covered[series.row.id] = series
             } else {
                 uncovered.append(series)
@@ -405,10 +397,15 @@ extension LocalStore {
     }
 }
 
-/// A series row as range queries use it, kept by `LocalStore` between queries until the
+/// A live series as range queries use it, kept by `LocalStore` between queries until the
 /// store changes.
 final class DecodedSeries {
     let row: StoredEvent
+    /// `occurrences` holds its starts in `[keptFrom, keptUntil)`.
+    let keptFrom: Int64
+    let keptUntil: Int64
+    /// The end of its last occurrence, nil when it never ends.
+    let end: Int64?
     /// What each of its occurrences starts from.
     lazy var base: Event = {
         var event = row.event
@@ -417,7 +414,12 @@ final class DecodedSeries {
         return event
     }()
 
-    init(_ row: StoredEvent) { self.row = row }
+    init(_ row: StoredEvent, keptFrom: Int64, keptUntil: Int64, end: Int64?) {
+        self.row = row
+        self.keptFrom = keptFrom
+        self.keptUntil = keptUntil
+        self.end = end
+    }
 }
 
 extension StoredEvent {

@@ -36,8 +36,7 @@ extension LocalStore: ContactsService {
                 guard seen.insert(id).inserted else { return }
                 ranked.append((NameWords.rank(queryBytes, nameWords: names, id: id), id))
             }
-            ranked.sort { $0.rank < $1.rank }
-            return try ranked.prefix(limit).compactMap { item in
+            return try NameWords.best(ranked, limit: limit).compactMap { item in
                 try database.scalar("SELECT \(LocalStore.contactColumns) FROM contacts WHERE id = ?", [item.id], LocalStore.contact)
             }
         }
@@ -161,45 +160,58 @@ enum NameWords {
         }
     }
 
+    /// The `limit` best of `ranked`, best first, without sorting them all when few are wanted.
+    static func best(_ ranked: [(rank: Rank, id: String)], limit: Int) -> [(rank: Rank, id: String)] {
+        guard ranked.count > limit else { return ranked.sorted { $0.rank < $1.rank } }
+        var top: [(rank: Rank, id: String)] = []
+        for item in ranked {
+            if top.count == limit, !(item.rank < top[limit - 1].rank) { continue }
+            top.insert(item, at: top.firstIndex { item.rank < $0.rank } ?? top.count)
+            if top.count > limit { top.removeLast() }
+        }
+        return top
+    }
+
     /// How well a contact matches, smaller first: a name equal to the query; then query words
     /// that are whole name words rather than beginnings; names before nicknames; words in the
-    /// order typed; then by name.
-    typealias Rank = (exact: Int, cost: Int, outOfOrder: Int, sortName: String, id: String)
+    /// order typed; then by name (the stored words begin with the folded name).
+    typealias Rank = (exact: Int, cost: Int, outOfOrder: Int, nameWords: String, id: String)
 
     static func rank(_ query: [[UInt8]], nameWords: String, id: String) -> Rank {
         // Bytes and ranges, not Strings: a common first name ranks a thousand contacts.
-        let bytes = Array(nameWords.utf8)
-        var lines: [[Range<Int>]] = [[], [], []]
-        var line = 0, wordStart = 0
-        for at in 0...bytes.count {
-            let byte = at < bytes.count ? bytes[at] : UInt8(ascii: "\n")
-            guard byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") else { continue }
-            if at > wordStart, line < 3 { lines[line].append(wordStart..<at) }
-            wordStart = at + 1
-            if byte == UInt8(ascii: "\n") { line += 1 }
-        }
-        func isWord(_ word: Range<Int>, _ text: [UInt8]) -> Bool { word.count == text.count && bytes[word].elementsEqual(text) }
-        func begins(_ word: Range<Int>, _ text: [UInt8]) -> Bool { word.count >= text.count && bytes[word].starts(with: text) }
-
-        let (name, otherNames, nicknames) = (lines[0], lines[1], lines[2])
-        var cost = 0
-        var positions: [Int] = []
-        for word in query {
-            if let position = name.firstIndex(where: { isWord($0, word) }) {
-                positions.append(position)
-            } else if let position = name.firstIndex(where: { begins($0, word) }) {
-                cost += 1
-                positions.append(position)
-            } else if otherNames.contains(where: { begins($0, word) }) {
-                cost += 2
-            } else if nicknames.contains(where: { isWord($0, word) }) {
-                cost += 3
-            } else {
-                cost += 4
+        var text = nameWords
+        let (exact, cost, outOfOrder) = text.withUTF8 { bytes -> (Int, Int, Int) in
+            var words: [(line: Int, range: Range<Int>)] = []
+            var line = 0, wordStart = 0
+            for at in 0...bytes.count {
+                let byte = at < bytes.count ? bytes[at] : UInt8(ascii: "\n")
+                guard byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") else { continue }
+                if at > wordStart { words.append((line, wordStart..<at)) }
+                wordStart = at + 1
+                if byte == UInt8(ascii: "\n") { line += 1 }
             }
+            func isWord(_ word: Range<Int>, _ text: [UInt8]) -> Bool { word.count == text.count && bytes[word].elementsEqual(text) }
+            func begins(_ word: Range<Int>, _ text: [UInt8]) -> Bool { word.count >= text.count && bytes[word].starts(with: text) }
+            let nameCount = words.firstIndex { $0.line > 0 } ?? words.count
+            var cost = 0
+            var positions: [Int] = []
+            for word in query {
+                if let position = words[..<nameCount].firstIndex(where: { isWord($0.range, word) }) {
+                    positions.append(position)
+                } else if let position = words[..<nameCount].firstIndex(where: { begins($0.range, word) }) {
+                    cost += 1
+                    positions.append(position)
+                } else if words.contains(where: { $0.line == 1 && begins($0.range, word) }) {
+                    cost += 2
+                } else if words.contains(where: { $0.line == 2 && isWord($0.range, word) }) {
+                    cost += 3
+                } else {
+                    cost += 4
+                }
+            }
+            let exact = nameCount == query.count && zip(words, query).allSatisfy { isWord($0.range, $1) }
+            return (exact ? 0 : 1, cost, positions == positions.sorted() ? 0 : 1)
         }
-        let exact = name.count == query.count && zip(name, query).allSatisfy { isWord($0, $1) } ? 0 : 1
-        let sortName = String(decoding: bytes[0..<(bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count)], as: UTF8.self)
-        return (exact, cost, positions == positions.sorted() ? 0 : 1, sortName, id)
+        return (exact, cost, outOfOrder, nameWords, id)
     }
 }

@@ -256,7 +256,24 @@ func importBenchmark() throws {
     print()
 }
 
-let wanted = Set(CommandLine.arguments.dropFirst())
+/// `clerk-benchmarks write-ics COUNT FILE`: the import benchmark's calendar as a file, to time
+/// the `clerk import` command itself.
+func writeCalendar(count: Int, to path: String) throws {
+    let folder = folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let source = try LocalStore(path: folder + "/source.sqlite3", timeZone: madrid, now: .fixed(now))
+    let primary = try source.calendars()[0]
+    _ = try source.importEvents(events(count, seed: 99), calendarID: primary.id, progress: nil)
+    let text = ICalendarWriter.write(try source.storedEvents(calendarID: primary.id), calendar: primary, stamp: now)
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "write-ics", arguments.count == 3, let count = Int(arguments[1]) {
+    try writeCalendar(count: count, to: arguments[2])
+    exit(0)
+}
+let wanted = Set(arguments)
 if wanted.isEmpty || wanted.contains("agenda") { try agendaBenchmark() }
 if wanted.isEmpty || wanted.contains("contacts") { try contactsBenchmark() }
 if wanted.isEmpty || wanted.contains("import") { try importBenchmark() }

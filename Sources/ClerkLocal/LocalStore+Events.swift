@@ -81,7 +81,7 @@ extension LocalStore {
             try database.transaction {
                 guard let found = try liveEvent(id: id) else { throw ServiceError.notFound(kind: "event", id: id) }
                 let stamp = nowSeconds
-                guard var row = found.row else {
+                guard let row = found.row else {
                     // An occurrence nobody changed: a row that only says "cancelled".
                     var cancelled = found.exceptionRow
                     cancelled.overrides = false
@@ -89,7 +89,6 @@ extension LocalStore {
                     try insert(cancelled)
                     return
                 }
-                row.deleted = stamp
                 try database.run("UPDATE events SET deleted = ? WHERE id = ?", [stamp, row.id])
                 if row.isSeries {
                     // Its changed occurrences go with it, marked so that a restore brings back

@@ -1,3 +1,4 @@
+internal import CSQLite
 import Foundation
 
 /// One numbered, named step of the store's schema. Steps only ever get appended: a released
@@ -6,11 +7,6 @@ struct Migration {
     var number: Int
     var name: String
     var sql: String
-}
-
-/// Why the schema could not be brought up to date.
-struct MigrationError: Error, CustomStringConvertible {
-    var description: String
 }
 
 extension Database {
@@ -22,7 +18,7 @@ extension Database {
         let version = try scalar("PRAGMA user_version") { $0.int(0) } ?? 0
         if version == latest { return }
         if version > latest {
-            throw MigrationError(description: "\(path) was written by a newer clerk (schema \(version), this one knows \(latest))")
+            throw DatabaseError(code: SQLITE_ERROR, message: "\(path) was written by a newer clerk (schema \(version), this one knows \(latest))", sql: nil)
         }
         try transaction {
             try execute("""

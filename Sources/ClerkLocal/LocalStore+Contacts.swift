@@ -42,6 +42,7 @@ extension LocalStore: ContactsService {
         }
     }
 
+    @discardableResult
     public func importContacts(_ contacts: [ImportedContact], progress: ImportProgress?) throws -> ImportSummary {
         try guarded {
             try database.transaction {

@@ -4,6 +4,7 @@ public import Foundation
 /// Events: single ones, series (expanded into occurrences named `<series id>_<start>` as
 /// Google names them), and changed or cancelled occurrences kept as rows of their own.
 extension LocalStore {
+    @discardableResult
     public func insertEvent(_ draft: EventDraft, id: String, calendarID: String) throws -> Event {
         guard !id.isEmpty, !id.contains(where: { $0.isWhitespace || $0.isNewline }) else {
             throw ServiceError.invalid(reason: "an event id cannot be empty or contain spaces")
@@ -46,6 +47,7 @@ extension LocalStore {
         try guarded { try liveEvent(id: id)?.event }
     }
 
+    @discardableResult
     public func patchEvent(id: String, _ patch: EventPatch) throws -> Event {
         try guarded {
             try database.transaction {
@@ -100,6 +102,7 @@ extension LocalStore {
         }
     }
 
+    @discardableResult
     public func restoreEvent(id: String) throws -> Event {
         try guarded {
             try database.transaction {
@@ -154,6 +157,7 @@ extension LocalStore {
         }
     }
 
+    @discardableResult
     public func importEvents(_ events: [ImportedEvent], calendarID: String, progress: ImportProgress?) throws -> ImportSummary {
         try guarded {
             try database.transaction {

@@ -96,6 +96,7 @@ extension LocalStore: CalendarService {
         }
     }
 
+    @discardableResult
     public func createCalendar(named name: String, timeZone: String) throws -> CalendarInfo {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw ServiceError.invalid(reason: "a calendar needs a name") }

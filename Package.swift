@@ -33,7 +33,7 @@ let package = Package(
         .executableTarget(
             name: "clerk-benchmarks",
             dependencies: ["ClerkCore", "ClerkLocal"],
-            path: "Benchmarks",
+            path: "Benchmarks/StoreBenchmark",
             swiftSettings: strictSettings
         ),
 

@@ -34,8 +34,7 @@ let package = Package(
         .executableTarget(
             name: "clerk-benchmarks",
             dependencies: ["ClerkCore", "ClerkLocal"],
-            path: "Benchmarks",
-            exclude: ["RouterBenchmark"],
+            path: "Benchmarks/StoreBenchmark",
             swiftSettings: strictSettings
         ),
 

@@ -67,12 +67,20 @@ public protocol ContactsService: AnyObject {
     func contacts() throws -> [Contact]
 
     /// Contacts whose names, in any order, start with the words of `name` ("ana per" finds
-    /// "Ana Pérez"), case- and accent-insensitive; nicknames count as names. Best first.
-    func lookupContacts(_ name: String) throws -> [Contact]
+    /// "Ana Pérez"), case- and accent-insensitive; nicknames count as names. The best
+    /// `limit` of them, best first.
+    func lookupContacts(_ name: String, limit: Int) throws -> [Contact]
 
     /// Adds or updates `contacts` in one step, matched on their UID, so importing the same
     /// file twice duplicates nothing. All or nothing.
     func importContacts(_ contacts: [ImportedContact], progress: ImportProgress?) throws -> ImportSummary
+}
+
+extension ContactsService {
+    /// Every contact `lookupContacts(_:limit:)` finds for `name`, best first.
+    public func lookupContacts(_ name: String) throws -> [Contact] {
+        try lookupContacts(name, limit: .max)
+    }
 }
 
 /// Text files: the local store's or Google Drive's.

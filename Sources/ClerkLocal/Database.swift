@@ -73,6 +73,7 @@ final class Database {
     private let handle: OpaquePointer
     private var statements: [String: OpaquePointer] = [:]
     private var inTransaction = false
+    private var commits = 0
     private let busyTimeoutMilliseconds: Int32
 
     /// Opens (creating when missing) the file at `path` in WAL mode with foreign keys on,
@@ -97,7 +98,7 @@ final class Database {
         guard mode?.lowercased() == "wal" else {
             throw DatabaseError(code: SQLITE_ERROR, message: "\(path): cannot switch to WAL mode", sql: nil)
         }
-        try execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL")
+        try execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA mmap_size = 268435456")
     }
 
     deinit {
@@ -156,11 +157,23 @@ final class Database {
         do {
             let result = try body()
             try execute("COMMIT")
+            commits += 1
             return result
         } catch {
             try? execute("ROLLBACK")
             throw error
         }
+    }
+
+    /// Changes when anything was committed to the file — by this connection or another
+    /// process — so that what was read from it can be kept until then.
+    struct ChangeStamp: Equatable {
+        var othersCommits: Int64
+        var ownCommits: Int
+    }
+
+    func changeStamp() throws -> ChangeStamp {
+        ChangeStamp(othersCommits: try scalar("PRAGMA data_version") { $0.int64(0) } ?? 0, ownCommits: commits)
     }
 
     /// Runs `body` with the busy timeout set to `seconds`, for work that should rather be

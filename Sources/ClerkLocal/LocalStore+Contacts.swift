@@ -10,21 +10,39 @@ extension LocalStore: ContactsService {
         }
     }
 
-    public func lookupContacts(_ name: String) throws -> [Contact] {
+    public func lookupContacts(_ name: String, limit: Int) throws -> [Contact] {
         let query = NameWords.words(of: name)
-        guard !query.isEmpty else { return [] }
+        guard !query.isEmpty, limit > 0 else { return [] }
         return try guarded {
-            // One prefix range per word; a contact must match them all.
-            let matches = Array(repeating: "SELECT contact_id FROM contact_words WHERE word >= ? AND word < ?", count: query.count)
-                .joined(separator: " INTERSECT ")
-            let bounds: [any SQLBindable] = query.flatMap { [$0, $0 + "\u{10FFFF}"] as [any SQLBindable] }
-            let found = try database.rows("""
-                SELECT \(LocalStore.contactColumns) FROM contacts WHERE id IN (\(matches))
-                """, bounds) { LocalStore.contact(from: $0) }
-            return NameWords.ranked(found, for: query)
+            // The word that begins the fewest names drives: its range of the word index is
+            // read, the other words are checked on the names stored beside it, and only the
+            // best `limit` contacts are read whole.
+            let range = "SELECT contact_id, name_words FROM contact_words WHERE word >= ? AND word < ?"
+            var driver = query[0]
+            if query.count > 1 {
+                let counts = try query.map { word in
+                    try database.scalar("SELECT count(*) FROM (\(range))", [word, word + "\u{10FFFF}"]) { $0.int(0) } ?? 0
+                }
+                driver = query[counts.indices.min { counts[$0] < counts[$1] }!]
+            }
+            let others = query.filter { $0 != driver }.map { Array($0.utf8) }
+            let queryBytes = query.map { Array($0.utf8) }
+            var ranked: [(rank: NameWords.Rank, id: String)] = []
+            var seen = Set<String>()
+            try database.forEachRow(range, [driver, driver + "\u{10FFFF}"]) { row in
+                let names = row.text(1)
+                guard others.allSatisfy({ NameWords.hasWord(startingWith: $0, in: names) }) else { return }
+                let id = row.text(0)
+                guard seen.insert(id).inserted else { return }
+                ranked.append((NameWords.rank(queryBytes, nameWords: names, id: id), id))
+            }
+            return try NameWords.best(ranked, limit: limit).compactMap { item in
+                try database.scalar("SELECT \(LocalStore.contactColumns) FROM contacts WHERE id = ?", [item.id], LocalStore.contact)
+            }
         }
     }
 
+    @discardableResult
     public func importContacts(_ contacts: [ImportedContact], progress: ImportProgress?) throws -> ImportSummary {
         try guarded {
             try database.transaction {
@@ -61,9 +79,9 @@ extension LocalStore: ContactsService {
             LocalStore.encode(contact.emails), LocalStore.encode(contact.phones), LocalStore.encode(contact.addresses),
             contact.birthday.map(LocalStore.encode), contact.notes, nowSeconds,
         ])
-        let names = [contact.name, contact.givenName ?? "", contact.familyName ?? ""] + contact.nicknames
-        for word in Set(names.flatMap(NameWords.words)) {
-            try database.run("INSERT INTO contact_words (word, contact_id) VALUES (?, ?)", [word, contact.id])
+        let nameWords = NameWords.stored(contact)
+        for word in Set(nameWords.split(whereSeparator: { $0 == " " || $0 == "\n" })) {
+            try database.run("INSERT INTO contact_words (word, contact_id, name_words) VALUES (?, ?, ?)", [String(word), contact.id, nameWords])
         }
     }
 
@@ -93,7 +111,13 @@ extension LocalStore: ContactsService {
 
     /// `YYYY-MM-DD`, or `--MM-DD` when the year is unknown (as vCard writes it).
     static func encode(_ birthday: Birthday) -> String {
-        (birthday.year.map { String(format: "%04d", $0) } ?? "-") + String(format: "-%02d-%02d", birthday.month, birthday.day)
+        var text = birthday.year.map { _ in "" } ?? "-"
+        if let year = birthday.year { Civil.append(year, width: 4, to: &text) }
+        text.append("-")
+        Civil.append(birthday.month, width: 2, to: &text)
+        text.append("-")
+        Civil.append(birthday.day, width: 2, to: &text)
+        return text
     }
 
     static func decodeBirthday(_ text: String) -> Birthday? {
@@ -114,34 +138,81 @@ enum NameWords {
         return words
     }
 
-    /// Best first: a name equal to the query; then query words that are whole name words
-    /// rather than beginnings; names before nicknames; words in the order typed; then by name.
-    static func ranked(_ contacts: [Contact], for query: [String]) -> [Contact] {
-        let joinedQuery = query.joined(separator: " ")
-        let scored = contacts.map { contact -> ((Int, Int, Int, String, String), Contact) in
-            let nameWords = words(of: contact.name)
-            let otherNames = words(of: [contact.givenName ?? "", contact.familyName ?? ""].joined(separator: " "))
-            let nicknameWords = contact.nicknames.flatMap(words)
+    /// The `name_words` column: folded words of the name, of given and family name, and of
+    /// the nicknames, one line each.
+    static func stored(_ contact: Contact) -> String {
+        [words(of: contact.name), words(of: [contact.givenName ?? "", contact.familyName ?? ""].joined(separator: " ")),
+         contact.nicknames.flatMap(words)].map { $0.joined(separator: " ") }.joined(separator: "\n")
+    }
+
+    /// True when a word of `nameWords` (as `stored` writes them) begins with `prefix`.
+    static func hasWord(startingWith prefix: [UInt8], in nameWords: String) -> Bool {
+        var nameWords = nameWords
+        return nameWords.withUTF8 { text in
+            var at = 0
+            while at + prefix.count <= text.count {
+                if at == 0 || text[at - 1] == UInt8(ascii: " ") || text[at - 1] == UInt8(ascii: "\n"),
+                   text[at..<at + prefix.count].elementsEqual(prefix) {
+                    return true
+                }
+                at += 1
+            }
+            return false
+        }
+    }
+
+    /// The `limit` best of `ranked`, best first, without sorting them all when few are wanted.
+    static func best(_ ranked: [(rank: Rank, id: String)], limit: Int) -> [(rank: Rank, id: String)] {
+        guard ranked.count > limit else { return ranked.sorted { $0.rank < $1.rank } }
+        var top: [(rank: Rank, id: String)] = []
+        for item in ranked {
+            if top.count == limit, !(item.rank < top[limit - 1].rank) { continue }
+            top.insert(item, at: top.firstIndex { item.rank < $0.rank } ?? top.count)
+            if top.count > limit { top.removeLast() }
+        }
+        return top
+    }
+
+    /// How well a contact matches, smaller first: a name equal to the query; then query words
+    /// that are whole name words rather than beginnings; names before nicknames; words in the
+    /// order typed; then by name (the stored words begin with the folded name).
+    typealias Rank = (exact: Int, cost: Int, outOfOrder: Int, nameWords: String, id: String)
+
+    static func rank(_ query: [[UInt8]], nameWords: String, id: String) -> Rank {
+        // Bytes and ranges, not Strings: a common first name ranks a thousand contacts.
+        var text = nameWords
+        let (exact, cost, outOfOrder) = text.withUTF8 { bytes -> (Int, Int, Int) in
+            var words: [(line: Int, range: Range<Int>)] = []
+            var line = 0, wordStart = 0
+            for at in 0...bytes.count {
+                let byte = at < bytes.count ? bytes[at] : UInt8(ascii: "\n")
+                guard byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") else { continue }
+                if at > wordStart { words.append((line, wordStart..<at)) }
+                wordStart = at + 1
+                if byte == UInt8(ascii: "\n") { line += 1 }
+            }
+            func isWord(_ word: Range<Int>, _ text: [UInt8]) -> Bool { word.count == text.count && bytes[word].elementsEqual(text) }
+            func begins(_ word: Range<Int>, _ text: [UInt8]) -> Bool { word.count >= text.count && bytes[word].starts(with: text) }
+            let nameCount = words.firstIndex { $0.line > 0 } ?? words.count
             var cost = 0
             var positions: [Int] = []
             for word in query {
-                if let position = nameWords.firstIndex(of: word) {
+                if let position = words[..<nameCount].firstIndex(where: { isWord($0.range, word) }) {
                     positions.append(position)
-                } else if let position = nameWords.firstIndex(where: { $0.hasPrefix(word) }) {
+                } else if let position = words[..<nameCount].firstIndex(where: { begins($0.range, word) }) {
                     cost += 1
                     positions.append(position)
-                } else if otherNames.contains(where: { $0.hasPrefix(word) }) {
+                } else if words.contains(where: { $0.line == 1 && begins($0.range, word) }) {
                     cost += 2
-                } else if nicknameWords.contains(word) {
+                } else if words.contains(where: { $0.line == 2 && isWord($0.range, word) }) {
                     cost += 3
                 } else {
                     cost += 4
                 }
             }
-            let exact = nameWords.joined(separator: " ") == joinedQuery ? 0 : 1
-            let outOfOrder = positions == positions.sorted() ? 0 : 1
-            return ((exact, cost, outOfOrder, Spelling.fold(contact.name), contact.id), contact)
+            let exact = nameCount == query.count && zip(words, query).allSatisfy { isWord($0.range, $1) }
+            return (exact ? 0 : 1, cost, positions == positions.sorted() ? 0 : 1)
         }
-        return scored.sorted { $0.0 < $1.0 }.map(\.1)
+        return (exact, cost, outOfOrder, nameWords, id)
     }
 }

@@ -4,6 +4,7 @@ public import Foundation
 /// Events: single ones, series (expanded into occurrences named `<series id>_<start>` as
 /// Google names them), and changed or cancelled occurrences kept as rows of their own.
 extension LocalStore {
+    @discardableResult
     public func insertEvent(_ draft: EventDraft, id: String, calendarID: String) throws -> Event {
         guard !id.isEmpty, !id.contains(where: { $0.isWhitespace || $0.isNewline }) else {
             throw ServiceError.invalid(reason: "an event id cannot be empty or contain spaces")
@@ -46,6 +47,7 @@ extension LocalStore {
         try guarded { try liveEvent(id: id)?.event }
     }
 
+    @discardableResult
     public func patchEvent(id: String, _ patch: EventPatch) throws -> Event {
         try guarded {
             try database.transaction {
@@ -81,7 +83,7 @@ extension LocalStore {
             try database.transaction {
                 guard let found = try liveEvent(id: id) else { throw ServiceError.notFound(kind: "event", id: id) }
                 let stamp = nowSeconds
-                guard var row = found.row else {
+                guard let row = found.row else {
                     // An occurrence nobody changed: a row that only says "cancelled".
                     var cancelled = found.exceptionRow
                     cancelled.overrides = false
@@ -89,7 +91,6 @@ extension LocalStore {
                     try insert(cancelled)
                     return
                 }
-                row.deleted = stamp
                 try database.run("UPDATE events SET deleted = ? WHERE id = ?", [stamp, row.id])
                 if row.isSeries {
                     // Its changed occurrences go with it, marked so that a restore brings back
@@ -101,6 +102,7 @@ extension LocalStore {
         }
     }
 
+    @discardableResult
     public func restoreEvent(id: String) throws -> Event {
         try guarded {
             try database.transaction {
@@ -155,6 +157,7 @@ extension LocalStore {
         }
     }
 
+    @discardableResult
     public func importEvents(_ events: [ImportedEvent], calendarID: String, progress: ImportProgress?) throws -> ImportSummary {
         try guarded {
             try database.transaction {
@@ -303,8 +306,14 @@ extension LocalStore {
         let longest = try database.scalar("SELECT value FROM store_facts WHERE name = 'longest_event'", [], { $0.int64(0) }) ?? 0
         let earliest = from - longest
         var found: [Event] = []
-        func keep(_ event: Event, calendarID: String) {
-            if calendarIDs?.contains(calendarID) ?? true, overlaps(event.when, start, end) { found.append(event) }
+        var order: [(start: Int64, isTimed: Bool, index: Int)] = []
+        func keep(_ event: consuming Event, calendarID: String) {
+            guard calendarIDs?.contains(calendarID) ?? true else { return }
+            let (first, last) = instants(of: event.when)
+            // Shares time with the range; an event that takes no time counts when it happens in it.
+            guard first < end, last > start || (first == last && first >= start) else { return }
+            order.append((Civil.seconds(first), !event.when.isAllDay, found.count))
+            found.append(event)
         }
 
         // Single events and changed occurrences.
@@ -317,58 +326,67 @@ extension LocalStore {
         }
 
         // Occurrences that have a row of their own (changed or cancelled) are not generated.
-        var taken = Set<String>()
+        struct Occurrence: Hashable {
+            var seriesID: String
+            var start: Int64
+        }
+        var taken = Set<Occurrence>()
         try database.forEachRow("""
             SELECT recurring_event_id, original_key FROM events WHERE recurring_event_id IS NOT NULL
             AND original_key < ? AND original_key >= ?
             """, [to, earliest]) { row in
-            taken.insert(row.text(0) + "_" + String(row.int64(1)))
+            taken.insert(Occurrence(seriesID: row.text(0), start: row.int64(1)))
         }
 
-        // Series whose kept window covers the range: the starts are in `occurrences`.
-        var series: [String: (row: StoredEvent, event: Event)] = [:]
-        func occurrence(of id: String, start: Int64, row read: () -> StoredEvent) {
-            guard !taken.contains(id + "_" + String(start)) else { return }
-            let base = series[id] ?? { let row = read(); return (row, row.event) }()
-            series[id] = base
-            let row = base.row
-            var event = base.event
-            event.id = id + "_" + StoredEvent.occurrenceSuffix(key: start, isAllDay: row.isAllDay)
+        // Every live series, decoded once for as long as nothing in the store changes.
+        let stamp = try database.changeStamp()
+        if stamp != liveSeriesStamp {
+            liveSeries = try database.rows("""
+                SELECT \(StoredEvent.columns), expanded_from, expanded_until, series_end_key FROM events
+                WHERE recurrence IS NOT NULL AND deleted IS NULL
+                """) { DecodedSeries(StoredEvent(row: $0), keptFrom: $0.int64(19), keptUntil: $0.int64(20), end: $0.optionalInt64(21)) }
+            liveSeriesStamp = stamp
+        }
+        var covered: [String: DecodedSeries] = [:]
+        var uncovered: [DecodedSeries] = []
+        for series in liveSeries where series.row.startKey < to && (series.end ?? .max) >= earliest {
+            if series.keptFrom <= earliest, series.keptUntil >= to {
+                covered[series.row.id] = series
+            } else {
+                uncovered.append(series)
+            }
+        }
+        func occurrence(of series: DecodedSeries, start: Int64) {
+            let row = series.row
+            guard taken.isEmpty || !taken.contains(Occurrence(seriesID: row.id, start: start)) else { return }
+            var event = series.base
+            event.id = row.id + "_" + StoredEvent.occurrenceSuffix(key: start, isAllDay: row.isAllDay)
             event.when = StoredEvent.when(startKey: start, endKey: start + row.duration, isAllDay: row.isAllDay, timeZone: row.timeZone)
-            event.recurrence = []
-            event.recurringEventID = id
             event.originalStart = StoredEvent.originalWhen(key: start, isAllDay: row.isAllDay, timeZone: row.timeZone)
             keep(event, calendarID: row.calendarID)
         }
-        try database.forEachRow("""
-            SELECT o.start_key, \(StoredEvent.columns.split(separator: ",").map { "e." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", "))
-            FROM occurrences o JOIN events e ON e.id = o.series_id
-            WHERE o.start_key < ? AND o.start_key >= ? AND e.deleted IS NULL AND e.expanded_from <= ? AND e.expanded_until >= ?
-            """, [to, earliest, earliest, to]) { row in
-            occurrence(of: row.text(1), start: row.int64(0)) { StoredEvent(row: row, offset: 1) }
-        }
 
-        // Series whose kept window does not reach the range: libical, now.
-        var uncovered: [StoredEvent] = []
-        try database.forEachRow("""
-            SELECT \(StoredEvent.columns) FROM events WHERE recurrence IS NOT NULL AND deleted IS NULL
-            AND start_key < ? AND (series_end_key IS NULL OR series_end_key >= ?)
-            AND (expanded_from > ? OR expanded_until < ?)
-            """, [to, from, earliest, to]) { uncovered.append(StoredEvent(row: $0)) }
-        for row in uncovered {
-            for start in try recurrence(of: row).starts(from: earliest, to: to) {
-                occurrence(of: row.id, start: start) { row }
+        // Where the kept window covers the range, the starts are in `occurrences`.
+        if !covered.isEmpty {
+            try database.forEachRow("SELECT series_id, start_key FROM occurrences WHERE start_key < ? AND start_key >= ?", [to, earliest]) { row in
+                if let series = covered[row.text(0)] { occurrence(of: series, start: row.int64(1)) }
+            }
+        }
+        // Elsewhere libical expands the series now.
+        for series in uncovered {
+            for start in try recurrence(of: series.row).starts(from: earliest, to: to) {
+                occurrence(of: series, start: start)
             }
         }
 
-        return found.sorted(by: LocalStore.agendaOrder(in: zone))
-    }
-
-    /// True when `when` shares time with `[start, end)`; an event that takes no time counts
-    /// when it happens inside the range.
-    private func overlaps(_ when: When, _ start: Date, _ end: Date) -> Bool {
-        let (first, last) = instants(of: when)
-        return first < end && (last > start || (first == last && first >= start))
+        // By start; all-day events before timed ones that start at the same moment; then title.
+        order.sort { a, b in
+            if a.start != b.start { return a.start < b.start }
+            if a.isTimed != b.isTimed { return !a.isTimed }
+            let (eventA, eventB) = (found[a.index], found[b.index])
+            return eventA.title != eventB.title ? eventA.title < eventB.title : eventA.id < eventB.id
+        }
+        return order.map { found[$0.index] }
     }
 
     /// The instants an event begins and ends for this store's reader.
@@ -380,22 +398,30 @@ extension LocalStore {
                     Civil.instant(zone.utcSeconds(of: WallTime(year: end.year, month: end.month, day: end.day))))
         }
     }
+}
 
-    /// By start; all-day events before timed ones that start at the same moment; then title.
-    static func agendaOrder(in zone: ZoneRules) -> (Event, Event) -> Bool {
-        func start(_ event: Event) -> Int64 {
-            switch event.when {
-            case .timed(let start, _, _): return Civil.seconds(start)
-            case .allDay(let start, _): return zone.utcSeconds(of: WallTime(year: start.year, month: start.month, day: start.day))
-            }
-        }
-        return { a, b in
-            let (startA, startB) = (start(a), start(b))
-            if startA != startB { return startA < startB }
-            if a.when.isAllDay != b.when.isAllDay { return a.when.isAllDay }
-            if a.title != b.title { return a.title < b.title }
-            return a.id < b.id
-        }
+/// A live series as range queries use it, kept by `LocalStore` between queries until the
+/// store changes.
+final class DecodedSeries {
+    let row: StoredEvent
+    /// `occurrences` holds its starts in `[keptFrom, keptUntil)`.
+    let keptFrom: Int64
+    let keptUntil: Int64
+    /// The end of its last occurrence, nil when it never ends.
+    let end: Int64?
+    /// What each of its occurrences starts from.
+    lazy var base: Event = {
+        var event = row.event
+        event.recurrence = []
+        event.recurringEventID = row.id
+        return event
+    }()
+
+    init(_ row: StoredEvent, keptFrom: Int64, keptUntil: Int64, end: Int64?) {
+        self.row = row
+        self.keptFrom = keptFrom
+        self.keptUntil = keptUntil
+        self.end = end
     }
 }
 

@@ -21,6 +21,7 @@ extension LocalStore: FileService {
         }
     }
 
+    @discardableResult
     public func createFile(named name: String, content: String) throws -> DriveFile {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty, !name.contains("/") else {
@@ -38,6 +39,7 @@ extension LocalStore: FileService {
         }
     }
 
+    @discardableResult
     public func updateFile(id: String, content: String) throws -> DriveFile {
         try guarded {
             try database.transaction {
@@ -65,6 +67,7 @@ extension LocalStore: FileService {
         }
     }
 
+    @discardableResult
     public func restoreFile(id: String) throws -> DriveFile {
         try guarded {
             try database.transaction {

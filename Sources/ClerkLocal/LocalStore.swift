@@ -13,6 +13,10 @@ public final class LocalStore {
     let zone: ZoneRules
     let now: NowProvider
     private var zones: [String: ZoneRules] = [:]
+    /// Every live series, decoded by a range query and kept while `liveSeriesStamp` is the
+    /// database's change stamp (a REPL asks for agendas again and again).
+    var liveSeries: [DecodedSeries] = []
+    var liveSeriesStamp: Database.ChangeStamp?
 
     /// How long a call waits for another process that holds the write lock (an import of
     /// 10,000 events takes about a second).
@@ -92,6 +96,7 @@ extension LocalStore: CalendarService {
         }
     }
 
+    @discardableResult
     public func createCalendar(named name: String, timeZone: String) throws -> CalendarInfo {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw ServiceError.invalid(reason: "a calendar needs a name") }

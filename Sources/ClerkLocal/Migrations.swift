@@ -1,3 +1,4 @@
+internal import CSQLite
 import Foundation
 
 /// One numbered, named step of the store's schema. Steps only ever get appended: a released
@@ -6,11 +7,6 @@ struct Migration {
     var number: Int
     var name: String
     var sql: String
-}
-
-/// Why the schema could not be brought up to date.
-struct MigrationError: Error, CustomStringConvertible {
-    var description: String
 }
 
 extension Database {
@@ -22,7 +18,7 @@ extension Database {
         let version = try scalar("PRAGMA user_version") { $0.int(0) } ?? 0
         if version == latest { return }
         if version > latest {
-            throw MigrationError(description: "\(path) was written by a newer clerk (schema \(version), this one knows \(latest))")
+            throw DatabaseError(code: SQLITE_ERROR, message: "\(path) was written by a newer clerk (schema \(version), this one knows \(latest))", sql: nil)
         }
         try transaction {
             try execute("""
@@ -131,10 +127,13 @@ enum StoreSchema {
             );
             CREATE INDEX contacts_by_name ON contacts(sort_name);
 
-            -- Every folded word of a contact's names and nicknames, for prefix lookups.
+            -- Every folded word of a contact's names and nicknames, for prefix lookups, with
+            -- all of the contact's words (three lines: the name's, given and family name's,
+            -- the nicknames') so that the other words of a query are checked here.
             CREATE TABLE contact_words (
                 word TEXT NOT NULL,
                 contact_id TEXT NOT NULL REFERENCES contacts(id) ON DELETE CASCADE,
+                name_words TEXT NOT NULL,
                 PRIMARY KEY (word, contact_id)
             ) WITHOUT ROWID;
             CREATE INDEX contact_words_by_contact ON contact_words(contact_id);

@@ -46,7 +46,7 @@ struct StoredEvent: Equatable {
         timeZone = row.text(offset + 9)
         startKey = row.int64(offset + 10)
         endKey = row.int64(offset + 11)
-        recurrence = row.optionalText(offset + 12).map { $0.split(separator: "\n").map(String.init) } ?? []
+        recurrence = row.optionalText(offset + 12).map(StoredEvent.lines) ?? []
         recurringEventID = row.optionalText(offset + 13)
         originalStart = row.optionalText(offset + 14)
         originalKey = row.optionalInt64(offset + 15)
@@ -133,7 +133,7 @@ struct StoredEvent: Equatable {
     /// The start an occurrence had in its series; a timed one is an instant (end = start).
     static func originalWhen(key: Int64, isAllDay: Bool, timeZone: String) -> When {
         isAllDay
-            ? .allDay(start: Civil.date(ofKey: key), end: Civil.date(ofKey: key).adding(days: 1))
+            ? .allDay(start: Civil.date(ofKey: key), end: Civil.date(ofKey: key + 86_400))
             : .timed(start: Civil.instant(key), end: Civil.instant(key), timeZone: timeZone)
     }
 
@@ -155,6 +155,11 @@ struct StoredEvent: Equatable {
             return (seriesID, time.wall.secondsAsUTC, false)
         }
         return nil
+    }
+
+    /// The lines of a `recurrence` column (split on bytes: splitting on characters is slow).
+    static func lines(_ text: String) -> [String] {
+        text.utf8.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
     }
 
     // MARK: JSON columns

@@ -240,6 +240,27 @@ import Testing
         #expect(try Self.agenda(later, "2031-03-09T00:00", "2031-03-16T00:00") == expected)
     }
 
+    /// Range queries keep decoded series between calls; a change by this store or by another
+    /// connection to the same file is seen at once.
+    @Test func seesChangesFromAnotherConnection() throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        try test.store.insertEvent(
+            EventDraft(title: "Standup", when: Self.timed("2026-03-02T09:00", "2026-03-02T09:15"), recurrence: ["RRULE:FREQ=WEEKLY;BYDAY=MO"]),
+            id: "standup", calendarID: test.primaryID)
+        func titles(_ store: LocalStore) throws -> [String] {
+            try store.events(from: local("2026-03-09T00:00", Self.madrid), to: local("2026-03-10T00:00", Self.madrid), calendarIDs: nil).map(\.title)
+        }
+        #expect(try titles(test.store) == ["Standup"])
+        let other = try test.reopened()
+        try other.patchEvent(id: "standup", EventPatch(title: "Standup (other process)"))
+        #expect(try titles(test.store) == ["Standup (other process)"])
+        try test.store.patchEvent(id: "standup", EventPatch(title: "Standup (this one)"))
+        #expect(try titles(test.store) == ["Standup (this one)"])
+        try other.deleteEvent(id: "standup")
+        #expect(try titles(test.store) == [])
+    }
+
     @Test func searchesWordsAndPeople() throws {
         let test = try TestStore()
         defer { test.remove() }

@@ -43,6 +43,14 @@ import Testing
         #expect(try test.store.lookupContacts(query).map(\.name) == expected)
     }
 
+    @Test func returnsTheBestFirstUpToALimit() throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        _ = try test.store.importContacts(Self.people, progress: nil)
+        #expect(try test.store.lookupContacts("ana", limit: 2).map(\.name) == ["Ana María García-López", "Ana Pérez"])
+        #expect(try test.store.lookupContacts("ana", limit: 0) == [])
+    }
+
     @Test func keepsEveryFieldAndUpdatesByUID() throws {
         let test = try TestStore()
         defer { test.remove() }

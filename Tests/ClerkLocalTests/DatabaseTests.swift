@@ -45,7 +45,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let database = try Database(path: folder + "/a.sqlite3", busyTimeout: 1)
         try database.execute("PRAGMA user_version = 9")
-        let error = #expect(throws: MigrationError.self) { try database.migrate(Self.steps, appliedAt: Date()) }
+        let error = #expect(throws: DatabaseError.self) { try database.migrate(Self.steps, appliedAt: Date()) }
         #expect(error?.description == folder + "/a.sqlite3 was written by a newer clerk (schema 9, this one knows 2)")
     }
 

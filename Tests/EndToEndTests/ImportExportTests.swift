@@ -32,7 +32,7 @@ import Glibc
     }
 
     static func write(_ text: String, to path: String) {
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
     }
 
     static func store(_ folder: TemporaryFolder) throws -> LocalStore {

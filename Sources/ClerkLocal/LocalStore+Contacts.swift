@@ -52,7 +52,7 @@ extension LocalStore: ContactsService {
                         LocalStore.contact(from: $0)
                     }
                     var contact = item.contact
-                    contact.id = existing?.id ?? LocalStore.newID()
+                    contact.id = existing?.id ?? makeID()
                     if let existing, existing == contact {
                         summary.unchanged += 1
                     } else {

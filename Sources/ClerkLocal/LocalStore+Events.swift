@@ -187,7 +187,7 @@ extension LocalStore {
 
     private func importEvent(_ draft: EventDraft, uid: String, into calendar: CalendarInfo, summary: inout ImportSummary) throws {
         let existing = try storedEvent(uid: uid, calendarID: calendar.id)
-        var row = StoredEvent(id: existing?.id ?? LocalStore.newID(), calendarID: calendar.id, uid: uid, draft: draft,
+        var row = StoredEvent(id: existing?.id ?? makeID(), calendarID: calendar.id, uid: uid, draft: draft,
                               calendarZone: calendar.timeZone, updated: nowSeconds)
         try validate(row)
         guard let existing else {

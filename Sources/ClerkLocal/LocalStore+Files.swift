@@ -30,7 +30,7 @@ extension LocalStore: FileService {
         return try guarded {
             try database.transaction {
                 if try liveFileID(named: name) != nil { throw ServiceError.alreadyExists(kind: "file", name: name) }
-                let id = LocalStore.newID(), stamp = nowSeconds
+                let id = makeID(), stamp = nowSeconds
                 try database.run("""
                     INSERT INTO files (id, name, content, mime_type, created, modified) VALUES (?, ?, ?, ?, ?, ?)
                     """, [id, name, content, LocalStore.mimeType(of: name), stamp, stamp])

@@ -24,9 +24,10 @@ public final class LocalStore {
 
     /// Opens the store at `path` (creating it, its tables and the primary calendar
     /// "Personal" in `timeZone` on first use).
-    public init(path: String, timeZone: TimeZone, now: NowProvider = .system) throws {
+    public init(path: String, timeZone: TimeZone, now: NowProvider = .system, makeID: @escaping () -> String = LocalStore.randomID) throws {
         self.zone = ZoneRules(timeZone)
         self.now = now
+        self.makeID = makeID
         do {
             database = try Database(path: path, busyTimeout: LocalStore.busyTimeout)
             try database.migrate(StoreSchema.migrations, appliedAt: now.now())
@@ -70,9 +71,13 @@ public final class LocalStore {
     }
 
     /// A fresh identifier: 32 lower-case hex digits, which Google also accepts as an event id.
-    static func newID() -> String {
+    public static func randomID() -> String {
         UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
     }
+
+    /// Makes the ids of what the store creates itself (calendars, imported events, contacts,
+    /// files); injected so tests and transcripts see the same ids every run.
+    let makeID: () -> String
 
     var nowSeconds: Double { now.now().timeIntervalSince1970 }
 
@@ -106,7 +111,7 @@ extension LocalStore: CalendarService {
                 if try database.scalar("SELECT 1 FROM calendars WHERE name = ? COLLATE NOCASE", [name], { $0.int(0) }) != nil {
                     throw ServiceError.alreadyExists(kind: "calendar", name: name)
                 }
-                let calendar = CalendarInfo(id: LocalStore.newID(), name: name, timeZone: timeZone, isPrimary: false)
+                let calendar = CalendarInfo(id: makeID(), name: name, timeZone: timeZone, isPrimary: false)
                 try database.run("INSERT INTO calendars (id, name, time_zone, is_primary, created) VALUES (?, ?, ?, 0, ?)",
                                  [calendar.id, calendar.name, calendar.timeZone, nowSeconds])
                 return calendar
@@ -130,7 +135,7 @@ extension LocalStore: CalendarService {
             // INSERT OR IGNORE: another process may have created it while this one waited.
             try database.run("""
                 INSERT OR IGNORE INTO calendars (id, name, time_zone, is_primary, created) VALUES (?, ?, ?, 1, ?)
-                """, [LocalStore.newID(), LocalStore.primaryCalendarName, zone.identifier, nowSeconds])
+                """, [makeID(), LocalStore.primaryCalendarName, zone.identifier, nowSeconds])
         }
     }
 }

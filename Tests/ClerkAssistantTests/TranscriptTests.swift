@@ -67,7 +67,11 @@ final class TranscriptPlayer {
     /// The store and session, opened on first use (after `@now` and `@tz`).
     private func open() throws -> (LocalStore, Session) {
         if let store, let session { return (store, session) }
-        let store = try LocalStore(path: folder + "/clerk.sqlite3", timeZone: zone, now: now)
+        var storeIDs = 0
+        let store = try LocalStore(path: folder + "/clerk.sqlite3", timeZone: zone, now: now, makeID: {
+            storeIDs += 1
+            return String(format: "id%04d", storeIDs)
+        })
         let zone = self.zone
         let context = SessionContext(
             calendars: store, contacts: store, files: store, backendName: "local", now: now, zone: zone,

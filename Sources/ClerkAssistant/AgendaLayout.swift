@@ -53,10 +53,14 @@ public struct AgendaLayout {
         case .allDay: time = "all day    "
         case .timed(let start, let end, _): time = text.clockRange(start, end)
         }
-        var line = "  " + style.dim(time.padding(toLength: max(11, time.count), withPad: " ", startingAt: 0)) + "  " + event.title
-        if let location = event.location, !location.isEmpty { line += " · " + location }
-        if calendarNames.count > 1, let name = calendarNames[event.calendarID] { line += "  [" + name + "]" }
-        return line
+        let clock = time.padding(toLength: max(11, time.count), withPad: " ", startingAt: 0)
+        var what = event.title
+        if let location = event.location, !location.isEmpty { what += " · " + location }
+        var tag = ""
+        if calendarNames.count > 1, let name = calendarNames[event.calendarID] { tag = "  [" + name + "]" }
+        // Only the title and place give way when the terminal is narrow.
+        what = style.fit(what, style.width - 4 - clock.count - tag.count)
+        return "  " + style.dim(clock) + "  " + what + tag
     }
 
     /// Headings and lines for the days that have events.

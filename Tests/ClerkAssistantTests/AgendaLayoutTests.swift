@@ -52,3 +52,19 @@ import Testing
         ])
     }
 }
+
+@Suite struct NarrowTerminalTests {
+    @Test func titlesGiveWayWhenTheTerminalIsNarrow() {
+        let layout = AgendaLayout(text: DateText(zone: Moments.madrid), style: TextStyle(color: false, width: 40),
+                                  calendarNames: ["personal": "Personal", "work": "Work"])
+        let event = Moments.timed("1", "Quarterly planning with the whole product team", "2026-12-01 13:00", "2026-12-01 14:00", calendar: "work")
+        #expect(layout.line(event) == "  13:00–14:00  Quarterly planni…  [Work]")
+        #expect(layout.line(event).count == 40)
+    }
+
+    @Test func colourWrapsOnlyTheClock() {
+        let layout = AgendaLayout(text: DateText(zone: Moments.madrid), style: TextStyle(color: true, width: 80), calendarNames: [:])
+        let event = Moments.timed("1", "Standup", "2026-12-01 09:30", "2026-12-01 09:45")
+        #expect(layout.line(event) == "  \u{1B}[2m09:30–09:45\u{1B}[0m  Standup")
+    }
+}

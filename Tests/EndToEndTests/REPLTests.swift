@@ -93,6 +93,11 @@ import Testing
         try terminal.type("what's on tomorrow")
         try terminal.send("Enter")
         try terminal.waitFor("Tuesday 1 Dec\n  13:30–14:30  Lunch with Ana")
+        // Tab offers calendar names after "on".
+        try terminal.type("what's on Pe")
+        try terminal.send("Tab")
+        try terminal.waitFor("clerk (local)> what's on Personal")
+        try terminal.send("C-u")
         try terminal.send("C-d")
         try terminal.waitFor("[exit 0]")
     }

@@ -17,11 +17,20 @@ enum CreateReader {
         let when = details.when(in: s)
         // A length said inside the time ("tomorrow at 3 for an hour") counts; an end ("3-4pm") is in `when`.
         var duration = details.durationMinutes
-        if duration == nil, let when, when.known.contains(.duration), !when.isAllDay {
-            duration = Int(when.end.timeIntervalSince(when.start) / 60)
+        if duration == nil, let when, when.known.contains(.duration) {
+            if !when.isAllDay {
+                duration = Int(when.end.timeIntervalSince(when.start) / 60)
+            } else if let part = when.parts.first(where: { $0.role == "duration" }),
+                      let first = s.tokens.firstIndex(where: { $0.range.lowerBound >= part.range.lowerBound }) {
+                // "on Friday for 3 hours": a day and a length, the time still to choose.
+                let start = s.word(first) == "for" ? first + 1 : first
+                duration = Quantity.minutes(in: s, at: start)?.minutes
+            }
         }
         let recurrence = details.dates.lazy.compactMap { s.dates[$0].recurrence }.first
-        let allDay = details.isAllDay || (when.map { $0.isAllDay && !$0.known.contains(.time) } ?? false)
+        // A day alone is all-day ("lunch on Friday" is not: the reader gave it lunch time);
+        // a day with a length is not ("workshop on Friday for 3 hours": the time is to choose).
+        let allDay = details.isAllDay || (when.map { $0.isAllDay && !$0.known.contains(.time) && duration == nil } ?? false)
         return .createEvent(EventRequest(
             title: title, when: when, calendar: details.calendar, attendees: details.attendees, location: details.location,
             reminderMinutes: details.reminderMinutes, durationMinutes: duration, recurrence: recurrence, isAllDay: allDay
@@ -170,6 +179,7 @@ enum ReferenceReader {
            ["clear", "empty", "clean", "wipe", "format", "reset", "purge", "blank"].contains(where: { w in range.contains { s.word($0) == w } })
             || (reference.words == nil && !reference.isLastShown && !reference.isNext && range.contains { ["day", "calendar", "schedule", "agenda"].contains(s.word($0)) && !s.tokens[$0].isInDate }) {
             reference.isAll = true
+            slots.append(Slot(kind: .all, ranges: [], value: "true", rule: "clear-span"))
         }
         return reference
     }

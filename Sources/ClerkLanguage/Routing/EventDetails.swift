@@ -213,8 +213,8 @@ struct EventDetails {
         }
     }
 
+    /// "all day", "the whole day", "all-day": said, not inferred from a date without a time.
     private mutating func readAllDay(_ s: Sentence, _ range: Range<Int>) {
-        if let first = dates.first, s.dates[first].isAllDay { isAllDay = true }
         var i = range.lowerBound
         while i + 1 < range.upperBound {
             if ["all", "whole", "entire"].contains(s.word(i)), s.word(i + 1) == "day" || s.word(i + 1) == "day-long" {

@@ -4,6 +4,8 @@ struct NumberValue: Hashable, Sendable {
     /// For "2.5" and "1/4": the exact amount; equals `value` for whole numbers.
     var amount: Double
     var isOrdinal = false
+    /// "a couple", "a few": amounts of things, never a clock hour or a day.
+    var isCount = false
     /// Digits as written, 0 for words ("0930" has 4, with its leading zero).
     var digitCount = 0
 
@@ -55,6 +57,7 @@ struct Item: Sendable {
     /// Duckling's "latent": a reading too weak to stand inside a sentence ("7", "May", "1974");
     /// kept only when it is the whole text.
     var latent: Bool
+    var priority = 0
 
     var time: TimeValue? { if case .time(let t) = value { return t } else { return nil } }
     var number: NumberValue? { if case .number(let n) = value { return n } else { return nil } }
@@ -95,6 +98,10 @@ struct Element: Sendable {
         Element(kind: .item(.duration) { item in item.duration.map(test) ?? false })
     }
     static let zone = Element(kind: .item(.zone) { _ in true })
+    /// A time item tested as a whole (its rule, its latency).
+    static func timeItem(_ test: @escaping @Sendable (Item) -> Bool) -> Element {
+        Element(kind: .item(.time) { item in item.time != nil && test(item) })
+    }
 
     var opt: Element { var e = self; e.optional = true; return e }
     var touching: Element { var e = self; e.glued = true; return e }
@@ -143,11 +150,15 @@ struct Rule: Sendable {
     /// items it combines.
     var role: String?
     var produce: @Sendable (Match) -> Production?
+    /// Breaks ties between readings of the same words: the more specific rule says more
+    /// ("the last Monday of March" counts Mondays; it is not "last (Monday of March)").
+    var priority: Int
 
-    init(_ name: String, _ pattern: [Element], role: String? = nil, _ produce: @escaping @Sendable (Match) -> Production?) {
+    init(_ name: String, _ pattern: [Element], role: String? = nil, priority: Int = 0, _ produce: @escaping @Sendable (Match) -> Production?) {
         self.name = name
         self.pattern = pattern
         self.role = role
+        self.priority = priority
         self.produce = produce
     }
 }
@@ -209,7 +220,7 @@ struct Chart {
             let m = Match(captures: captured, tokens: tokens, context: context)
             guard let production = rule.produce(m) else { continue }
             add(Item(first: position, end: end, value: production.value, rule: rule.name,
-                     parts: parts(of: rule, captured, position, end), latent: production.latent))
+                     parts: parts(of: rule, captured, position, end), latent: production.latent, priority: rule.priority))
         }
     }
 

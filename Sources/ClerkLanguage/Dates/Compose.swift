@@ -84,7 +84,10 @@ enum Compose {
 
     /// From `a` to `b`: "3-4pm", "Dec 21 to Jan 3", "9:30 - 11:00 on Thursday".
     static func range(_ a: TimeValue, _ b: TimeValue, _ series: Series) -> TimeValue? {
-        guard a.isPlain, b.isPlain || (b.zone != nil && b.zone == a.zone) else { return nil }
+        var plainA = a, plainB = b
+        plainA.zone = nil
+        plainB.zone = nil
+        guard plainA.isPlain, plainB.isPlain, a.zone == b.zone || a.zone == nil || b.zone == nil else { return nil }
         guard !a.hasEnd, !b.hasEnd else { return nil }
         var from = a.expression
         // "3-4pm": the start takes the end's afternoon when that keeps it before the end.

@@ -37,8 +37,8 @@ public struct DateReader: Sendable {
 enum DateRules {
     static let stages: [RuleStage] = [
         RuleStage(numbers),
-        RuleStage(clock + dates + durations),
-        RuleStage(relative + compose + spans),
+        RuleStage(clock + dates + durations + zones + holidays),
+        RuleStage(relative + compose + spans + zoneAttachments),
     ]
 }
 
@@ -60,6 +60,7 @@ enum Selection {
             if a.item.latent != b.item.latent { return !a.item.latent }
             // On a tie, the reading that makes one piece of more words ("the first Monday of
             // March" as one count, not "the first" ∩ "Monday" ∩ "March").
+            if a.item.priority != b.item.priority { return a.item.priority > b.item.priority }
             if a.item.parts.count != b.item.parts.count { return a.item.parts.count < b.item.parts.count }
             return a.index < b.index
         }

@@ -10,7 +10,8 @@ extension DateRules {
                              Element.symbol(":").touching.opt, Element.digits { $0.digitCount == 2 && $0.number! < 60 }.touching.opt], role: "time") { m in
             guard m.has(3) == m.has(4) else { return nil }
             let hour = m.digits(0)
-            let ambiguous = hour <= 12 && hour > 0 && m.token(0)!.digitCount == 1
+            // "09:30" with its leading zero is morning; "9:30" may be either.
+            let ambiguous = hour <= 12 && hour > 0 && !(m.token(0)!.digitCount == 2 && hour < 10)
             return .time(.clock(hour: hour, minute: m.digits(2), second: m.has(4) ? m.digits(4) : 0,
                                 grain: m.has(4) ? .second : .minute, ambiguous: ambiguous))
         },
@@ -36,9 +37,10 @@ extension DateRules {
             .time(.clock(hour: m.digits(0), minute: m.digits(2), grain: .minute, ambiguous: true), latent: true)
         },
         // a bare hour: latent ("7" alone is 7:00; "buy 7 apples" is not a time)
-        Rule("clock-hour", [.number { !$0.isOrdinal && $0.isWhole && $0.value <= 24 && ($0.digitCount <= 2) }], role: "time") { m in
+        Rule("clock-hour", [.number { !$0.isOrdinal && $0.isWhole && !$0.isCount && $0.value <= 24 && ($0.digitCount <= 2) }], role: "time") { m in
             let h = m.int(0)
-            return .time(.clock(hour: h % 24, grain: .hour, ambiguous: h >= 1 && h <= 12 && m.number(0).digitCount < 2), latent: true)
+            let n = m.number(0)
+            return .time(.clock(hour: h % 24, grain: .hour, ambiguous: h >= 1 && h <= 12 && !(n.digitCount == 2 && h < 10)), latent: true)
         },
         // ten thirty, twelve oh three, nine fifty nine
         Rule("clock-words", [.number { $0.isWords && !$0.isOrdinal && (1...12).contains($0.value) }, Element.symbol("-").opt,
@@ -130,7 +132,7 @@ extension DateRules {
         guard t.isClockOnly, t.isPlain else { return false }
         switch t.expression {
         case .ambiguousClock: return true
-        case .clock(let h, _, _, _): return h == 0 || h == 12
+        case .clock(let h, _, _, _): return h <= 12
         default: return false
         }
     }

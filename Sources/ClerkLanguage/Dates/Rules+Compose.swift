@@ -2,7 +2,7 @@
 /// prepositions ("on Friday", "at 5"), durations and offsets, ranges and bounds, zones.
 extension DateRules {
     /// Words that may join two readings of one moment: "tomorrow at 3", "3pm on Friday".
-    static let joiners: Set<String> = [",", "at", "@", "on", "of", "in", "during", "for", "from", "the", "-", "this"]
+    static let joiners: Set<String> = [",", "at", "@", "on", "of", "in", "during", "for", "from", "the", "-", "this", "'s"]
 
     static let compose: [Rule] = [
         // MARK: prepositions and hedges
@@ -36,8 +36,8 @@ extension DateRules {
             guard !(a.latent && b.latent) else { return nil }
             if let joiner = m.word(1), !joinerFits(joiner, a.time!, b.time!) { return nil }
             // A bare number is only a clock next to a date ("9 tomorrow", "tomorrow 815").
-            if a.latent, !latentClockFits(a.time!, with: b.time!) { return nil }
-            if b.latent, !latentClockFits(b.time!, with: a.time!) { return nil }
+            if a.latent, !latentClockFits(a, with: b.time!) { return nil }
+            if b.latent, !latentClockFits(b, with: a.time!) { return nil }
             return Compose.intersect(a.time!, b.time!, m.series).map { .time($0) }
         },
         Rule("intersect-comma", [.anyTime { $0.isIntersectable }, .symbol(","), Element.words(["at", "on"]).opt, .anyTime { $0.isIntersectable }], role: nil) { m in
@@ -56,7 +56,8 @@ extension DateRules {
         case "at", "@": return b.hasClock || b.hasDayPart || a.hasClock
         case "on": return b.hasDate && b.grain <= .day
         case "of": return b.hasDate && b.grain >= .day
-        case "in", "during": return b.hasDayPart || b.grain >= .month || b.hasYear
+        case "in", "during": return b.hasDayPart || b.grain >= .month || b.hasYear || (b.hasEnd && b.hasClock)
+        case "'s": return a.isCycle && b.hasDate
         case "for": return b.hasClock
         case "from": return b.isCycle
         case "the": return b.hasDate
@@ -66,12 +67,25 @@ extension DateRules {
         }
     }
 
-    static func latentClockFits(_ clock: TimeValue, with other: TimeValue) -> Bool {
-        guard clock.hasClock else { return true }
+    /// A bare number next to a date is a clock hour ("9 tomorrow", "tonight 815"), but four
+    /// digits there are a year ("March 3 2015"): those need "at".
+    static func latentClockFits(_ clock: Item, with other: TimeValue) -> Bool {
+        guard let t = clock.time, t.hasClock else { return true }
+        if clock.isFourDigitClock { return false }
         return other.hasDate || other.hasDayPart
     }
 }
 
+extension Item {
+    /// "2014" read as 20:14: only "at 2014" makes it a time.
+    var isFourDigitClock: Bool {
+        guard rule == "clock-hhmm", case .clock? = time?.expression else { return false }
+        return latent
+    }
+}
+
 extension TimeValue {
+    var isPlainOrZoned: Bool { openBound == nil && recurrence == nil && duration == nil && fromNow == nil }
+
     var isIntersectable: Bool { isPlain || (zone != nil && openBound == nil && recurrence == nil && fromNow == nil) }
 }

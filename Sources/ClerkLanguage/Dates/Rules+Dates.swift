@@ -5,7 +5,7 @@ extension DateRules {
     static let weekdayElement = Element.words(Set(Lexicon.weekdays.keys))
     /// A day of the month: 3, 3rd, third, twenty-first.
     static let dayElement = Element.number { n in
-        n.isWhole && (1...31).contains(n.value) && n.digitCount <= 2
+        n.isWhole && !n.isCount && (1...31).contains(n.value) && n.digitCount <= 2
     }
     /// A year written out: 2026, two thousand ten.
     static let yearElement = Element.number { n in
@@ -67,6 +67,11 @@ extension DateRules {
         Rule("day-month", [Element.word("the").opt, dayElement, Element.word("of").opt, Element.symbols(["-", "/", "."]).opt, monthElement], role: "date") { m in
             guard !(m.has(2) && m.has(3)) else { return nil }
             return monthDay(Lexicon.months[m.word(4)!]!, m.int(1))
+        },
+        // 14th April 15: a two-digit year after a day written first
+        Rule("day-month-yy", [.timeItem { $0.rule == "day-month" }, Element.symbol(",").opt, .digits { $0.digitCount == 2 }], role: "date") { m in
+            guard case .monthDay(let month, let day)? = m.item(0)?.time?.expression else { return nil }
+            return datedValue(month: month, day: day, year: fullYear(m.token(2)!))
         },
         Rule("ides", [Element.word("the").opt, .word("ides"), .word("of"), monthElement], role: "date") { m in
             let month = Lexicon.months[m.word(3)!]!

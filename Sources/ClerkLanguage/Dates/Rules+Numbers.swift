@@ -50,10 +50,10 @@ extension DateRules {
         },
         // a couple of, a pair of, a few
         Rule("a-couple", [Element.word("a").opt, .word("couple", "pair"), Element.word("of").opt]) { _ in
-            .number(NumberValue(value: 2, amount: 2))
+            .number(NumberValue(value: 2, amount: 2, isCount: true))
         },
         Rule("a-few", [Element.word("a").opt, .word("few")]) { _ in
-            .number(NumberValue(value: 3, amount: 3))
+            .number(NumberValue(value: 3, amount: 3, isCount: true))
         },
         // two thousand ten, two thousand and eighteen
         Rule("year-words", [.word("two", "one"), .word("thousand"), Element.word("and").opt, Element.number { $0.isWords && !$0.isOrdinal && $0.value < 100 }.opt]) { m in

@@ -81,7 +81,7 @@ extension DateRules {
             return .time(t)
         },
         // thanksgiving in 9 months, March in a year, in 7 days at 5pm, thanksgiving 3 months ago
-        Rule("time-at-offset", [.time { $0.isPlain && $0.fromNow == nil }, .time { $0.fromNow != nil && $0.openBound == nil && !$0.isNowItself }], role: nil) { m in
+        Rule("time-at-offset", [.anyTime { $0.isPlain && $0.fromNow == nil && !$0.hasClock }, .time { $0.fromNow != nil && $0.openBound == nil && !$0.isNowItself }], role: nil) { m in
             atOffset(m.time(0), m.time(1), m.series)
         },
         Rule("offset-at-time", [.time { $0.fromNow != nil && $0.openBound == nil && !$0.isNowItself }, Element.words(["at", "on", "in"]).opt, .time { $0.isPlain && $0.fromNow == nil }], role: nil) { m in
@@ -90,7 +90,7 @@ extension DateRules {
 
         // MARK: ranges
         // from 2 to 4pm, 9:30 - 11:00, Dec 21 to Jan 3, between 9:30 and 11:00
-        Rule("range", [Element.words(["from", "between", "btw", "btwn"]).opt, .anyTime { $0.isPlain }, .words(rangeWords), Element.word("the").opt, .anyTime { $0.isPlain || $0.zone != nil }], role: nil) { m in
+        Rule("range", [Element.words(["from", "between", "btw", "btwn"]).opt, .anyTime { $0.isPlainOrZoned }, .words(rangeWords), Element.word("the").opt, .anyTime { $0.isPlainOrZoned }], role: nil) { m in
             let a = m.item(1)!, b = m.item(4)!
             let joiner = m.word(2)!
             if joiner == "and", m.word(0) != "between" && m.word(0) != "btw" && m.word(0) != "btwn" { return nil }
@@ -126,19 +126,19 @@ extension DateRules {
         },
 
         // MARK: bounds
-        Rule("after-time", [Element.words(["anytime", "sometime", "sometimes", "any", "time"]).opt, .words(["after", "since", "from", "starting", "beginning"]), Element.words(["from", "on", "at"]).opt, .time { $0.isPlain }], role: nil) { m in
+        Rule("after-time", [Element.words(["anytime", "sometime", "sometimes", "any", "time"]).opt, .words(["after", "since", "from", "starting", "beginning"]), Element.words(["from", "on", "at"]).opt, .timeItem { $0.time!.isPlain && !$0.isFourDigitClock }], role: nil) { m in
             if m.word(1) == "starting" || m.word(1) == "beginning" { if m.word(2) == "at" { return nil } }
             var t = m.time(3)
             t.openBound = .after
             return .time(t)
         },
-        Rule("before-time", [Element.words(["anytime", "sometime", "sometimes", "any", "time"]).opt, .words(["until", "untill", "till", "til", "before", "through", "thru", "up"]), Element.word("to").opt, .time { $0.isPlain }], role: nil) { m in
+        Rule("before-time", [Element.words(["anytime", "sometime", "sometimes", "any", "time"]).opt, .words(["until", "untill", "till", "til", "before", "through", "thru", "up"]), Element.word("to").opt, .timeItem { $0.time!.isPlain && !$0.isFourDigitClock }], role: nil) { m in
             if m.word(1) == "up", !m.has(2) { return nil }
             var t = m.time(3)
             t.openBound = m.word(1) == "before" ? .before : .until
             return .time(t)
         },
-        Rule("by-time", [.words(["by", "before"]), Element.word("the").opt, .time { $0.isPlain }], role: nil) { m in
+        Rule("by-time", [.words(["by", "before"]), Element.word("the").opt, .timeItem { $0.time!.isPlain && !$0.isFourDigitClock }], role: nil) { m in
             if m.word(0) == "before" { return nil }
             var t = m.time(2)
             t.openBound = .by
@@ -193,6 +193,8 @@ extension DateRules {
 
     static func atOffset(_ t: TimeValue, _ offset: TimeValue, _ series: Series) -> Production? {
         guard let d = offset.fromNow else { return nil }
+        // "today in one hour" is the hour from now.
+        if t.expression == .cycle(.day, 0), d.unit < .day { return .time(offset) }
         var container = TimeValue.date(.cycleAt(d.unit == .week ? .day : d.unit, d), d.unit)
         container.hasClock = d.unit < .day
         return Compose.intersect(t, container, series).map { .time($0) }

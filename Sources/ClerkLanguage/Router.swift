@@ -35,7 +35,13 @@ public struct Router: Sendable {
         return understand(text, dates: dates, zone: reference.timeZone, known: known.folded, suggest: true)
     }
 
-    /// The pipeline after the date reader (the benchmark times it on its own as well).
+    /// Reads `text` with its dates already read by a `DateReader` (the benchmark uses it to
+    /// time routing alone). `dates` must be what the reader found in this `text`.
+    public func understand(_ text: String, dates: [DateMatch], at reference: ReferenceTime, known: KnownNames = .none) -> Understanding {
+        understand(text, dates: usable(dates, in: text), zone: reference.timeZone, known: known.folded, suggest: true)
+    }
+
+    /// The pipeline after the date reader.
     func understand(_ text: String, dates: [DateMatch], zone: TimeZone, known: Names, suggest: Bool) -> Understanding {
         let sentence = Sentence(text: text, tokens: Term.split(text), dates: dates, zone: zone)
         guard !sentence.body.isEmpty else {
@@ -117,7 +123,11 @@ public struct Router: Sendable {
     /// a bare number before a unit ("for 2 hours" is a length, not 2 o'clock), and "all day"
     /// alone (a flag on the event: "make it all day" keeps the event's date).
     func readDates(_ text: String, at reference: ReferenceTime) -> [DateMatch] {
-        reader.read(text, at: reference).filter { match in
+        usable(reader.read(text, at: reference), in: text)
+    }
+
+    func usable(_ dates: [DateMatch], in text: String) -> [DateMatch] {
+        dates.filter { match in
             if match.rule == "all-day" { return false }
             if match.rule == "at-time", let next = Term.split(String(text[match.range.upperBound...])).first,
                Quantity.units[next.word] != nil {

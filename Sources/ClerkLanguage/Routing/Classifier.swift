@@ -224,29 +224,32 @@ enum Classifier {
             case .email: shape.hasEmail = true
             default: break
             }
-            if Vocabulary.eventNouns.contains(w) || Vocabulary.eventNouns.contains(String(t.base)) { shape.hasEventNoun = true }
-            if Vocabulary.calendarNouns.contains(w) && w != "day" && w != "week" { shape.hasCalendarNoun = true }
-            if Vocabulary.listingNouns.contains(w) { shape.hasListingNoun = true }
-            if Vocabulary.upcomingWords.contains(w) { shape.hasUpcomingWord = true }
-            if Vocabulary.freeWords.contains(w) && w != "off" && w != "break" { shape.hasFreeWord = true }
-            if Vocabulary.contactNouns.contains(w) || s.matches(["address", "book"], at: i) || s.matches(["phone", "book"], at: i) {
+            guard !t.classes.isEmpty else { i += 1; continue }
+            if t.is(.eventNoun) || t.baseIs(.eventNoun) { shape.hasEventNoun = true }
+            if t.is(.calendarNoun), w != "day", w != "week" { shape.hasCalendarNoun = true }
+            if t.is(.listingNoun) { shape.hasListingNoun = true }
+            if t.is(.upcoming) { shape.hasUpcomingWord = true }
+            if t.is(.free), w != "off", w != "break" { shape.hasFreeWord = true }
+            if t.is(.contactNoun) || (w == "book" && (s.word(i - 1) == "address" || s.word(i - 1) == "phone")) {
                 shape.hasContactNoun = true
             }
-            if shape.contactField == nil, let field = Vocabulary.contactFields[w], field != .all { shape.contactField = field }
-            if Vocabulary.fileNouns.contains(w) { shape.hasFileNoun = true }
-            if shape.pronounAt == nil, Vocabulary.referencePronouns.contains(w), i > head { shape.pronounAt = i }
-            if w == "remind" || w == "reminded" || w == "remember" || s.matches(["don't", "forget"], at: i)
-                || s.matches(["dont", "forget"], at: i) || s.matches(["let", "me", "forget"], at: i) || isTellMeTo(s, at: i) {
-                shape.remind = true
+            if shape.contactField == nil, t.is(.contactField), let field = Vocabulary.contactFields[w], field != .all { shape.contactField = field }
+            if t.is(.fileNoun) { shape.hasFileNoun = true }
+            if shape.pronounAt == nil, t.is(.pronoun), i > head { shape.pronounAt = i }
+            switch w {
+            case "remind", "reminded", "remember": shape.remind = true
+            case "forget": if ["don't", "dont"].contains(s.word(i - 1)) || s.word(i - 1) == "me" && s.word(i - 2) == "let" { shape.remind = true }
+            case "tell": if isTellMeTo(s, at: i) { shape.remind = true }
+            default: break
             }
             if shape.deleteAt == nil, i > head || shape.headVerb == .delete {
-                if Vocabulary.deleteVerbs.contains(w) && !Vocabulary.headOnlyDeleteVerbs.contains(w) {
+                if t.is(.deleteVerb) && !t.is(.headOnlyDelete) {
                     shape.deleteAt = i
-                } else if Vocabulary.deletePhrases.contains(where: { s.matches($0, at: i) }) {
+                } else if Vocabulary.deletePhraseStarts.contains(w), Vocabulary.deletePhrases.contains(where: { s.matches($0, at: i) }) {
                     shape.deleteAt = i
                 }
             }
-            if shape.topic == nil, let topic = Vocabulary.outOfScopeTopics[w], topicCounts(s, at: i, topic: topic) {
+            if shape.topic == nil, t.is(.topic), let topic = Vocabulary.outOfScopeTopics[w], topicCounts(s, at: i, topic: topic) {
                 shape.topic = topic
             }
             i += 1
@@ -256,7 +259,7 @@ enum Classifier {
         }
         if shape.topic == nil, isClockQuestion(s) { shape.topic = .clock }
         // "in my area", "near me": public events and places, not the person's calendar.
-        if shape.topic == nil, s.first(of: [["in", "my", "area"], ["in", "my", "city"], ["near", "me"], ["in", "town"], ["around", "me"], ["nearby"], ["in", "the", "area"]]) != nil {
+        if shape.topic == nil, s.first(of: Vocabulary.localPlaces) != nil {
             shape.topic = .question
         }
         // "remind me" at the head of a question is still a reminder ("can you remind me …").

@@ -442,16 +442,9 @@ struct EventDetails {
         guard i >= 0, i < s.count else { return false }
         let t = s.tokens[i]
         guard t.kind == .word, !t.isInDate else { return false }
-        let w = t.word, b = String(t.base)
         if t.isPossessive && !allowPossessive { return false }
         // Verbs that are also names ("Mark", "Will") stay possible names.
-        for set in [Vocabulary.notNames, Vocabulary.relations, Vocabulary.eventNouns, Vocabulary.calendarNouns,
-                    Vocabulary.deleteVerbs, Vocabulary.updateVerbs, Vocabulary.showVerbs, Vocabulary.genericEventNouns, Self.placeNouns,
-                    Vocabulary.determiners, Self.commonWords] where set.contains(w) || set.contains(b) {
-            return false
-        }
-        if Quantity.numberWords[w] != nil || Quantity.units[w] != nil { return false }
-        return true
+        return !t.is(.neverAName) && !t.baseIs(.neverAName)
     }
 
     /// Everyday words that follow "with" or "meet" but are not names.

@@ -46,32 +46,6 @@ enum CreateReader {
     }
 }
 
-/// Words that only name the kind of thing on a calendar; a filter made only of them
-/// filters nothing ("what meetings do I have" lists every event).
-let categoryWords: Set<String> = [
-    "event", "events", "meeting", "meetings", "appointment", "appointments", "reminder", "reminders", "plans", "plan",
-    "things", "thing", "anything", "something", "schedule", "calendar", "agenda", "entries", "entry", "engagements",
-    "commitments", "tasks", "task", "activities", "programs", "program", "items", "item", "stuff", "details", "dates",
-]
-
-/// Words around a question that do not say which events ("what", "do i have", "scheduled").
-let questionFrame: Set<String> = [
-    "what", "what's", "whats", "when", "when's", "whens", "where", "where's", "who", "who's", "which", "how", "many",
-    "much", "do", "does", "did", "i", "have", "has", "had", "is", "are", "am", "was", "were", "there", "any", "my",
-    "me", "on", "in", "for", "the", "a", "an", "of", "to", "at", "scheduled", "planned", "coming", "up", "upcoming",
-    "next", "show", "list", "tell", "give", "check", "find", "see", "all", "happening", "going", "got", "free",
-    "busy", "available", "time", "slots", "slot", "look", "like", "should", "supposed", "be", "need", "know", "let",
-    "about", "info", "information", "pending", "it", "this", "that", "else", "left", "get", "so", "with", "from",
-    "between", "and", "or", "by", "out", "i'm", "we", "our", "you", "can", "could", "would", "will", "shall", "please",
-    "start", "starts", "begin", "day", "date", "held", "set", "current", "latest", "future", "first", "last", "read",
-    "open", "view", "display", "search", "pull", "fetch", "up", "happen", "happens", "take", "place", "us", "some",
-    "your", "booked", "added", "expect", "attending", "attend", "whether", "if", "then", "true", "right", "still",
-    "again", "also", "just", "want", "go", "planning", "agenda", "done", "doing", "to-do", "todo", "must", "lined",
-    "remaining", "rest", "coming-up", "later", "soon", "up?", "everything", "nothing", "openings", "opening", "break",
-    "breaks", "gap", "gaps", "off", "availability", "remind", "reminded", "not", "no", "yet", "ever", "long", "often",
-    "title", "name", "called", "named",
-]
-
 /// Reads a question about the agenda: range, filters, free time, "next".
 enum AgendaReader {
     static func read(_ s: Sentence, route: Route, known: Names, slots: inout [Slot]) -> Intent {
@@ -121,15 +95,12 @@ enum AgendaReader {
         for run in details.namesInTitle { for i in run { used[i] = true } }
         // "with" before a name went with the name.
         for i in s.body where s.word(i) == "with" && i + 1 < s.count && details.namesInTitle.contains(where: { $0.lowerBound == i + 1 }) { used[i] = true }
-        var kept = s.body.filter { i in
+        let frame: WordClass = [.questionFrame, .free, .deleteVerb, .all, .calendarNoun, .number, .unit]
+        let kept = s.body.filter { i in
             let t = s.tokens[i]
-            return !used[i] && !t.isInDate && !t.isMark && !questionFrame.contains(t.word) && !Vocabulary.freeWords.contains(t.word)
-                && !Vocabulary.deleteVerbs.contains(t.word)
-                && !Vocabulary.allWords.contains(t.word) && !Vocabulary.calendarNouns.contains(t.word)
-                && Quantity.numberWords[t.word] == nil && Quantity.units[t.word] == nil
+            return !used[i] && !t.isInDate && !t.isMark && !t.is(frame) && !(t.is(.relation) && s.word(i - 1) == "my")
         }
-        kept = kept.filter { !(Vocabulary.relations.contains(s.word($0)) && s.word($0 - 1) == "my") }
-        guard !kept.isEmpty, !kept.allSatisfy({ categoryWords.contains(s.word($0)) }) else { return nil }
+        guard !kept.isEmpty, !kept.allSatisfy({ s.isA($0, .category) }) else { return nil }
         var pieces: [Range<Int>] = []
         for i in kept {
             if let last = pieces.last, last.upperBound == i { pieces[pieces.count - 1] = last.lowerBound..<(i + 1) }

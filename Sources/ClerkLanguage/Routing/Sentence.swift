@@ -71,6 +71,9 @@ struct Sentence {
 
     func word(_ i: Int) -> String { i >= 0 && i < tokens.count ? tokens[i].word : "" }
 
+    /// True when token `i` exists and its word is of class `c`.
+    func isA(_ i: Int, _ c: WordClass) -> Bool { i >= 0 && i < tokens.count && tokens[i].is(c) }
+
     /// True when the words of `phrase` follow each other from token `i`.
     func matches(_ phrase: [String], at i: Int) -> Bool {
         guard i >= 0, i + phrase.count <= tokens.count else { return false }

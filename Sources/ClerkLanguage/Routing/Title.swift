@@ -78,12 +78,12 @@ enum Title {
     }
 
     static func trimEdges(_ s: Sentence, _ kept: inout [Int]) {
-        while let first = kept.first, leading.contains(s.word(first)) || s.tokens[first].isMark {
+        while let first = kept.first, s.tokens[first].is(.titleLeading) || s.tokens[first].isMark {
             // "with Ana" may open a title only when nothing else is left of it.
-            if s.word(first) == "with", kept.count > 1, !leading.contains(s.word(kept[1])) { break }
+            if s.word(first) == "with", kept.count > 1, !s.tokens[kept[1]].is(.titleLeading) { break }
             kept.removeFirst()
         }
-        while let last = kept.last, trailing.contains(s.word(last)) || s.tokens[last].isMark {
+        while let last = kept.last, s.tokens[last].is(.titleTrailing) || s.tokens[last].isMark {
             kept.removeLast()
         }
     }

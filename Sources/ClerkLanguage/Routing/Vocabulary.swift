@@ -65,6 +65,12 @@ enum Vocabulary {
         ["clear", "up"], ["no", "longer"], ["any", "more"], ["anymore"],
     ]
 
+    /// First words of `deletePhrases`, to test the phrases only where one may start.
+    static let deletePhraseStarts: Set<String> = Set(deletePhrases.map { $0[0] })
+
+    /// "in my area", "near me": public events and places, not the person's calendar.
+    static let localPlaces: [[String]] = [["in", "my", "area"], ["in", "my", "city"], ["near", "me"], ["in", "town"], ["around", "me"], ["nearby"], ["in", "the", "area"]]
+
     /// Verbs that change an existing event.
     static let updateVerbs: Set<String> = [
         "move", "moves", "moved", "reschedule", "rescheduled", "postpone", "postponed", "push", "shift", "change", "changed",
@@ -234,6 +240,34 @@ enum Vocabulary {
     }()
 
     static func isKnown(_ word: String) -> Bool { allKnown.contains(word) }
+
+    // MARK: - Questions about events
+
+    /// Words that only name the kind of thing on a calendar; a filter made only of them
+    /// filters nothing ("what meetings do I have" lists every event).
+    static let categoryWords: Set<String> = [
+        "event", "events", "meeting", "meetings", "appointment", "appointments", "reminder", "reminders", "plans", "plan",
+        "things", "thing", "anything", "something", "schedule", "calendar", "agenda", "entries", "entry", "engagements",
+        "commitments", "tasks", "task", "activities", "programs", "program", "items", "item", "stuff", "details", "dates",
+    ]
+
+    /// Words around a question that do not say which events ("what", "do i have", "scheduled").
+    static let questionFrame: Set<String> = [
+        "what", "what's", "whats", "when", "when's", "whens", "where", "where's", "who", "who's", "which", "how", "many",
+        "much", "do", "does", "did", "i", "have", "has", "had", "is", "are", "am", "was", "were", "there", "any", "my",
+        "me", "on", "in", "for", "the", "a", "an", "of", "to", "at", "scheduled", "planned", "coming", "up", "upcoming",
+        "next", "show", "list", "tell", "give", "check", "find", "see", "all", "happening", "going", "got", "free",
+        "busy", "available", "time", "slots", "slot", "look", "like", "should", "supposed", "be", "need", "know", "let",
+        "about", "info", "information", "pending", "it", "this", "that", "else", "left", "get", "so", "with", "from",
+        "between", "and", "or", "by", "out", "i'm", "we", "our", "you", "can", "could", "would", "will", "shall", "please",
+        "start", "starts", "begin", "day", "date", "held", "set", "current", "latest", "future", "first", "last", "read",
+        "open", "view", "display", "search", "pull", "fetch", "up", "happen", "happens", "take", "place", "us", "some",
+        "your", "booked", "added", "expect", "attending", "attend", "whether", "if", "then", "true", "right", "still",
+        "again", "also", "just", "want", "go", "planning", "agenda", "done", "doing", "to-do", "todo", "must", "lined",
+        "remaining", "rest", "coming-up", "later", "soon", "up?", "everything", "nothing", "openings", "opening", "break",
+        "breaks", "gap", "gaps", "off", "availability", "remind", "reminded", "not", "no", "yet", "ever", "long", "often",
+        "title", "name", "called", "named",
+    ]
 
     // MARK: - Small words
 

@@ -83,6 +83,12 @@ public struct Router: Sendable {
         return Understanding(text: text, intent: intent, slots: slots, dates: dates, rule: route.rule)
     }
 
+    /// The lower-cased word right after `range` ("hours" in "for 2 hours").
+    static func wordAfter(_ range: Range<String.Index>, in text: String) -> String {
+        let rest = text[range.upperBound...].drop { $0 == " " }
+        return rest.prefix { $0.isLetter }.lowercased()
+    }
+
     /// Words clerk's commands start with, for "did you mean …?".
     static let commandWords = [
         "delete", "remove", "cancel", "schedule", "show", "list", "help", "undo", "login", "logout", "calendars", "create",
@@ -129,8 +135,7 @@ public struct Router: Sendable {
     func usable(_ dates: [DateMatch], in text: String) -> [DateMatch] {
         dates.filter { match in
             if match.rule == "all-day" { return false }
-            if match.rule == "at-time", let next = Term.split(String(text[match.range.upperBound...])).first,
-               Quantity.units[next.word] != nil {
+            if match.rule == "at-time", Quantity.units[Self.wordAfter(match.range, in: text)] != nil {
                 return false
             }
             return true

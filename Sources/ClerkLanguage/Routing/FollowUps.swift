@@ -49,6 +49,9 @@ enum FollowUps {
         // A bare change: "for 2 hours", "on Personal instead", "tomorrow instead", "at Café Central instead".
         guard body.count <= 8, !shape.isQuestion, shape.headVerb != .show else { return nil }
         let hasInstead = s.has(["instead"])
+        // Only a change can make a bare follow-up: a length, a reminder, a calendar, or "instead".
+        guard hasInstead || s.has(["for", "before", "long", "calendar", "lasting", "prior"])
+                || body.contains(where: { known.calendarWordSet.contains(s.word($0)) }) else { return nil }
         var used = s.usedOutsideBody
         let details = EventDetails(s, range: body, known: known, used: used)
         used = details.used

@@ -124,7 +124,7 @@ enum Classifier {
         if let contact = ContactPhrases.route(s, shape: shape, known: known) { return contact }
 
         // 8. Questions about the agenda, and noun phrases that name it ("upcoming events").
-        if shape.isQuestion || shape.headVerb == .show {
+        if shape.isQuestion || shape.headVerb == .show, !shape.remind {
             if shape.hasEventNoun || shape.hasCalendarNoun || shape.hasFreeWord || shape.hasDate || shape.hasListingNoun
                 || shape.hasUpcomingWord || asksWhatsOn(s, head: head) {
                 return route(.queryAgenda, shape.isQuestion ? "question" : "show-verb", command)

@@ -24,7 +24,7 @@ struct Shape {
     /// First token of the request proper.
     var head: Int
     var headVerb = HeadVerb.none
-    /// Term after the head verb and its particles ("remind me to" → the token after "to").
+    /// Token after the head verb and its particles ("remind me to" → the token after "to").
     var afterVerb: Int
     var isQuestion = false
     /// Where a delete verb or phrase is, anywhere in the body.
@@ -294,7 +294,7 @@ enum Classifier {
             // "shopping list", "to do list" are.
             if i == s.body.lowerBound || ["out", "all", "my", "of"].contains(s.word(i + 1)) { return false }
             if ["shopping", "grocery", "groceries", "do", "todo", "to-do", "party", "vacation", "wish", "reading"].contains(s.word(i - 1)) { return true }
-            return !s.has(Vocabulary.contactNouns) && !s.has(["email", "email", "reminder", "reminders", "events", "meetings"])
+            return !s.has(Vocabulary.contactNouns) && !s.has(["email", "reminder", "reminders", "events", "meetings"])
         case "text", "texts", "message", "messages", "post":
             return i == s.body.lowerBound || ["a", "send", "any", "new", "my", "the", "facebook"].contains(s.word(i - 1))
         case "order":
@@ -322,7 +322,6 @@ enum Classifier {
 
     /// "what time is it", "what's the date today", "what day is it".
     static func isClockQuestion(_ s: Sentence) -> Bool {
-        let head = s.body.lowerBound
         let words = s.body.map { s.tokens[$0].word }
         guard let first = words.first, ["what", "what's", "whats", "tell", "could", "which", "i"].contains(first) else { return false }
         let asksClock = words.contains("time") && (words.contains("it") || words.last == "now")

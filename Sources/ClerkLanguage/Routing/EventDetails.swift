@@ -19,7 +19,7 @@ struct EventDetails {
     var reminderMinutes: [Int] = []
     var durationMinutes: Int?
     var isAllDay = false
-    /// Term ranges of attendee names that stay in the title ("with Ana").
+    /// Token ranges of attendee names that stay in the title ("with Ana").
     var namesInTitle: [Range<Int>] = []
 
     /// Reads `range` of `s`. `keepWithNames` leaves "with Ana" unused so it stays in a title.

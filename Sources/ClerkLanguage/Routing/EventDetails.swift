@@ -204,6 +204,15 @@ struct EventDetails {
                 durationMinutes = minutes
                 slots.append(s.slot(.duration, i..<end, value: String(minutes), rule: "duration:for"))
                 i = end - 1
+            } else if let (minutes, next) = Quantity.minutes(in: s, at: i), i > range.lowerBound,
+                      ["block", "reserve", "book", "aside", "need", "schedule"].contains(s.word(i - 1)), !anyUsed(i..<next) {
+                // "block 2 hours for focus time", "set aside an hour to plan".
+                var end = next
+                if ["for", "to"].contains(s.word(end)) { end += 1 }
+                mark(i..<end)
+                durationMinutes = minutes
+                slots.append(s.slot(.duration, i..<end, value: String(minutes), rule: "duration:block"))
+                i = end - 1
             } else if let (minutes, next) = Quantity.minutes(in: s, at: i), s.word(next) == "long", !anyUsed(i..<next) {
                 mark(i..<(next + 1))
                 durationMinutes = minutes

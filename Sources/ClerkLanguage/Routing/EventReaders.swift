@@ -188,8 +188,29 @@ enum UpdateReader {
         var changeUsed = used
         for i in referenceRange { changeUsed[i] = true }
         let changeStart = split.map { ["to", "until", "till", "into", "as"].contains(s.word($0)) ? $0 + 1 : $0 } ?? body.upperBound
-        let changes = ChangeReader.read(s, range: changeStart..<body.upperBound, used: changeUsed, verb: verb, known: known, slots: &slots)
+        var changes = ChangeReader.read(s, range: changeStart..<body.upperBound, used: changeUsed, verb: verb, known: known, slots: &slots)
+        // "move my 3pm to 4pm": the reader reads one span 15:00–16:00; a move means from its
+        // start to its end.
+        if let span = reference.when, changes.when == span, !span.isAllDay,
+           body.contains(where: { ["to", "until", "till"].contains(s.word($0)) && s.tokens[$0].isInDate }) {
+            let (from, to) = fromAndTo(span)
+            reference.when = from
+            changes.when = to
+        }
         return .updateEvent(reference, changes)
+    }
+
+    /// A span "A to B" as two moments: A (the event's time now) and B (its new time), each
+    /// an hour long as a time with no end is.
+    static func fromAndTo(_ span: DateMatch) -> (DateMatch, DateMatch) {
+        let first = span.parts.first?.range ?? span.range, last = span.parts.last?.range ?? span.range
+        var known = span.known
+        known.remove(.end)
+        let from = DateMatch(range: first, rule: span.rule + ":from", start: span.start, end: span.start + 3600, grain: span.grain,
+                             isAllDay: false, known: known, statedTimeZone: span.statedTimeZone)
+        let to = DateMatch(range: last, rule: span.rule + ":to", start: span.end, end: span.end + 3600, grain: span.grain,
+                           isAllDay: false, known: known, statedTimeZone: span.statedTimeZone)
+        return (from, to)
     }
 }
 

@@ -19,7 +19,7 @@ enum Title {
         "on", "at", "for", "to", "from", "by", "in", "with", "and", "of", "about", "that", "please", "okay", "ok", "i",
         "is", "it", "then", "so", "too", "the", "a", "an", "me", "calendar", "scheduled", "planned", "set", "there",
         "be", "this", "which", "have", "has", "had", "will", "as", "event", "reminder", "entry", "notification", "my",
-        "can", "you", "could", "would", "also", "soon", "now", "tonight", "starting", "sharply", "time", "date",
+        "can", "you", "could", "would", "also", "soon", "now", "tonight", "starting", "sharply",
         "down", "up", "noted", "marked", "remind", "reminded", "need", "want", "do", "does", "are", "am", "was", "we",
     ]
 

@@ -272,7 +272,7 @@ struct EventDetails {
             if w == "in" {
                 // "in" names a place only with a place noun or a capitalised name ("in room 4B", "in Madrid").
                 let next = s.word(start) == "the" || s.word(start) == "my" ? start + 1 : start
-                guard Self.placeNouns.contains(s.word(next)) || (s.tokens[next].isCapitalized && !s.tokens[next].isInDate) else { continue }
+                guard next < range.upperBound, Self.placeNouns.contains(s.word(next)) || (s.tokens[next].isCapitalized && !s.tokens[next].isInDate) else { continue }
             }
             var end = start
             while end < range.upperBound, !used[end], !s.tokens[end].isMark, !isPlaceBoundary(s, end, start: start) { end += 1 }

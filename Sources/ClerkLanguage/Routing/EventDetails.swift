@@ -18,11 +18,13 @@ struct EventDetails {
     var attendees: [Attendee] = []
     var reminderMinutes: [Int] = []
     var durationMinutes: Int?
+    /// "all day" was said.
     var isAllDay = false
     /// Token ranges of attendee names that stay in the title ("with Ana").
     var namesInTitle: [Range<Int>] = []
 
-    /// Reads `range` of `s`. `keepWithNames` leaves "with Ana" unused so it stays in a title.
+    /// Reads `range` of `s`, where `used` marks the tokens already taken (the command words).
+    /// Names after "with" stay unused, so "with Ana" stays in a title.
     init(_ s: Sentence, range: Range<Int>, known: Names, used: [Bool]) {
         self.used = used
         readDates(s, range)

@@ -83,10 +83,12 @@ public struct Router: Sendable {
         return Understanding(text: text, intent: intent, slots: slots, dates: dates, rule: route.rule)
     }
 
-    /// The lower-cased word right after `range` ("hours" in "for 2 hours").
-    static func wordAfter(_ range: Range<String.Index>, in text: String) -> String {
-        let rest = text[range.upperBound...].drop { $0 == " " }
-        return rest.prefix { $0.isLetter }.lowercased()
+    /// The lower-cased first word of `rest`, which loses it.
+    static func firstWord(of rest: inout Substring) -> String {
+        rest = rest.drop { $0 == " " }
+        let word = rest.prefix { $0.isLetter || $0 == "-" }
+        rest = rest.dropFirst(word.count)
+        return word.lowercased()
     }
 
     /// Words clerk's commands start with, for "did you mean …?".
@@ -126,8 +128,9 @@ public struct Router: Sendable {
     }
 
     /// The date reader's matches, without the readings routing must not take as times:
-    /// a bare number before a unit ("for 2 hours" is a length, not 2 o'clock), and "all day"
-    /// alone (a flag on the event: "make it all day" keeps the event's date).
+    /// a number before a unit ("for 2 hours", "for twenty five minutes" are lengths, not
+    /// 2 o'clock or 20:00), a length glued to its unit after "for" ("for 2h", "for 1h30"),
+    /// and "all day" alone (a flag on the event: "make it all day" keeps the event's date).
     func readDates(_ text: String, at reference: ReferenceTime) -> [DateMatch] {
         usable(reader.read(text, at: reference), in: text)
     }
@@ -135,8 +138,13 @@ public struct Router: Sendable {
     func usable(_ dates: [DateMatch], in text: String) -> [DateMatch] {
         dates.filter { match in
             if match.rule == "all-day" { return false }
-            if match.rule == "at-time", Quantity.units[Self.wordAfter(match.range, in: text)] != nil {
-                return false
+            if match.rule == "at-time" {
+                var rest = text[match.range.upperBound...]
+                var next = Self.firstWord(of: &rest)
+                while Quantity.numberWords[next] != nil { next = Self.firstWord(of: &rest) }
+                if Quantity.units[next] != nil { return false }
+                let said = text[match.range].lowercased()
+                if said.hasPrefix("for "), Quantity.glued(String(said.dropFirst(4))) != nil { return false }
             }
             return true
         }

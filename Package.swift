@@ -29,6 +29,14 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // Speed and memory of the date reader over a corpus; run in release (see BENCHMARKS.md).
+        .executableTarget(
+            name: "DateReaderBenchmark",
+            dependencies: ["ClerkCore", "ClerkLanguage"],
+            path: "Benchmarks/DateReaderBenchmark",
+            swiftSettings: strictSettings
+        ),
+
         .testTarget(name: "ClerkCoreTests", dependencies: ["ClerkCore"], swiftSettings: strictSettings),
         .testTarget(name: "ClerkLanguageTests", dependencies: ["ClerkLanguage", "ClerkCore"], swiftSettings: strictSettings),
         // Runs the built `clerk` binary; depending on it makes `swift test` build it first.

@@ -3,7 +3,7 @@ import Foundation
 
 // Times the router over the fixture sentences (Fixtures/phrases/intents.tsv), in release:
 //
-//     swift run -c release router-benchmark
+//     swift build -c release --product RouterBenchmark && .build/release/RouterBenchmark
 //
 // It reports the time per sentence of `Router.understand` (date reader included), of the
 // date reader alone, and of routing alone (dates read beforehand). Each figure is the best
@@ -12,7 +12,7 @@ import Foundation
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let fixture = root.appendingPathComponent("Fixtures/phrases/intents.tsv")
 guard let table = try? String(contentsOf: fixture, encoding: .utf8) else {
-    FileHandle.standardError.write(Data("router-benchmark: cannot read \(fixture.path)\n".utf8))
+    FileHandle.standardError.write(Data("RouterBenchmark: cannot read \(fixture.path)\n".utf8))
     exit(1)
 }
 let sentences = table.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.hasPrefix("text\t") }

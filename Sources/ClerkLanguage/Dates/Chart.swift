@@ -37,7 +37,7 @@ enum Value: Hashable, Sendable {
     }
 }
 
-enum ValueKind: Sendable { case number, time, duration, zone }
+enum ValueKind: UInt8, Sendable, CaseIterable { case number, time, duration, zone }
 
 /// A piece of a reading and the part it plays, for explanations (`"tomorrow" date`).
 struct PartSpan: Hashable, Sendable {
@@ -47,26 +47,44 @@ struct PartSpan: Hashable, Sendable {
     var rule: String
 }
 
-/// A reading of tokens `first..<end` found by a rule.
-struct Item: Sendable {
-    var first: Int
-    var end: Int
-    var value: Value
-    var rule: String
-    var parts: [PartSpan]
+/// A reading of tokens `first..<end` found by a rule. Items never change once made, and
+/// are shared by reference between the chart and the items built on them.
+final class Item: Sendable {
+    let first: Int
+    let end: Int
+    let value: Value
+    let kind: ValueKind
+    /// The time reading, read without unpacking `value` (the hot path of matching).
+    let time: TimeValue?
+    let rule: String
+    let parts: [PartSpan]
     /// Duckling's "latent": a reading too weak to stand inside a sentence ("7", "May", "1974");
     /// kept only when it is the whole text.
-    var latent: Bool
-    var priority = 0
+    let latent: Bool
+    let priority: Int
+    /// The chart pass that made it (rules in later passes must use something new).
+    let generation: Int
 
-    var time: TimeValue? { if case .time(let t) = value { return t } else { return nil } }
+    init(first: Int, end: Int, value: Value, rule: String, parts: [PartSpan], latent: Bool, priority: Int = 0, generation: Int = 0) {
+        self.first = first
+        self.end = end
+        self.value = value
+        self.kind = value.kind
+        if case .time(let t) = value { time = t } else { time = nil }
+        self.rule = rule
+        self.parts = parts
+        self.latent = latent
+        self.priority = priority
+        self.generation = generation
+    }
+
     var number: NumberValue? { if case .number(let n) = value { return n } else { return nil } }
     var duration: Offset? { if case .duration(let d) = value { return d } else { return nil } }
     var zone: StatedZone? { if case .zone(let z) = value { return z } else { return nil } }
 }
 
 /// One element of a rule's pattern.
-struct Element: Sendable {
+final class Element: Sendable {
     enum Kind: Sendable {
         case words(Set<String>)
         case symbols(Set<String>)
@@ -74,10 +92,25 @@ struct Element: Sendable {
         case item(ValueKind, @Sendable (Item) -> Bool)
     }
 
-    var kind: Kind
-    var optional = false
+    let kind: Kind
+    let optional: Bool
     /// Must touch the previous element, without a space ("3pm", "15h30").
-    var glued = false
+    let glued: Bool
+
+    init(kind: Kind, optional: Bool = false, glued: Bool = false) {
+        self.kind = kind
+        self.optional = optional
+        self.glued = glued
+    }
+
+    /// The words or symbols a required element needs, for a quick look before matching.
+    var requiredTexts: Set<String>? {
+        guard !optional else { return nil }
+        switch kind {
+        case .words(let set), .symbols(let set): return set
+        default: return nil
+        }
+    }
 
     static func word(_ words: String...) -> Element { Element(kind: .words(Set(words))) }
     static func words(_ words: Set<String>) -> Element { Element(kind: .words(words)) }
@@ -103,30 +136,36 @@ struct Element: Sendable {
         Element(kind: .item(.time) { item in item.time != nil && test(item) })
     }
 
-    var opt: Element { var e = self; e.optional = true; return e }
-    var touching: Element { var e = self; e.glued = true; return e }
+    var opt: Element { Element(kind: kind, optional: true, glued: glued) }
+    var touching: Element { Element(kind: kind, optional: optional, glued: true) }
 }
 
 /// What a pattern matched, element by element (nil for an absent optional element).
 struct Match {
-    enum Capture { case token(Token), item(Item) }
+    enum Capture { case token(Int), item(Int32) }
 
     var captures: [Capture?]
     let tokens: [Token]
+    let items: [Item]
     let context: ReadingContext
 
     var series: Series { context.series }
     var dayFirst: Bool { context.dayFirst }
 
     func has(_ i: Int) -> Bool { captures[i] != nil }
-    func item(_ i: Int) -> Item? { if case .item(let x)? = captures[i] { return x } else { return nil } }
+    func item(_ i: Int) -> Item? { if case .item(let x)? = captures[i] { return items[Int(x)] } else { return nil } }
     func time(_ i: Int) -> TimeValue { item(i)!.time! }
     func timeIfPresent(_ i: Int) -> TimeValue? { item(i)?.time }
+    /// The number at `i`, nil when the element is absent or not a number.
+    @inline(never) func numberIfPresent(_ i: Int) -> NumberValue? {
+        guard case .item(let x)? = captures[i], case .number(let n) = items[Int(x)].value else { return nil }
+        return n
+    }
     func number(_ i: Int) -> NumberValue { item(i)!.number! }
     func int(_ i: Int) -> Int { number(i).value }
     func duration(_ i: Int) -> Offset { item(i)!.duration! }
     func zone(_ i: Int) -> StatedZone { item(i)!.zone! }
-    func token(_ i: Int) -> Token? { if case .token(let t)? = captures[i] { return t } else { return nil } }
+    func token(_ i: Int) -> Token? { if case .token(let t)? = captures[i] { return tokens[t] } else { return nil } }
     func word(_ i: Int) -> String? { token(i)?.text }
     func digits(_ i: Int) -> Int { token(i)!.number ?? 0 }
 }
@@ -143,16 +182,16 @@ struct Production {
 }
 
 /// A reading rule: a pattern of words, symbols and earlier readings, and what it means.
-struct Rule: Sendable {
-    var name: String
-    var pattern: [Element]
+final class Rule: Sendable {
+    let name: String
+    let pattern: [Element]
     /// The explanation role of the whole match ("date", "time"…); nil keeps the parts of the
     /// items it combines.
-    var role: String?
-    var produce: @Sendable (Match) -> Production?
+    let role: String?
+    let produce: @Sendable (Match) -> Production?
     /// Breaks ties between readings of the same words: the more specific rule says more
     /// ("the last Monday of March" counts Mondays; it is not "last (Monday of March)").
-    var priority: Int
+    let priority: Int
 
     init(_ name: String, _ pattern: [Element], role: String? = nil, priority: Int = 0, _ produce: @escaping @Sendable (Match) -> Production?) {
         self.name = name
@@ -163,8 +202,6 @@ struct Rule: Sendable {
     }
 }
 
-/// Bottom-up chart parsing (Duckling's engine, much reduced): each stage's rules run over
-/// the tokens and every reading found so far until nothing new appears.
 /// What rules may know about the reading: the reference time (to check that a combination
 /// exists at all) and the numeric date order.
 struct ReadingContext: Sendable {
@@ -172,38 +209,80 @@ struct ReadingContext: Sendable {
     var dayFirst: Bool
 }
 
+/// Bottom-up chart parsing (Duckling's engine, much reduced): each stage's rules run over
+/// the tokens and every reading found so far until nothing new appears.
+///
+/// Matching is the hot loop of the reader, so it works on plain data: tokens carry a word
+/// number from the grammar's vocabulary, pattern elements are compiled to `CompiledElement`s
+/// whose word sets are bitsets, and items are found through index lists. Only a match that
+/// passes every cheap check calls a rule's closures.
 struct Chart {
     let tokens: [Token]
     let context: ReadingContext
+    let grammar: Grammar
+    /// Word number of each token in `grammar.vocabulary`, -1 for words no rule knows.
+    private let wordIDs: [Int32]
     private(set) var items: [Item] = []
-    private var startingAt: [[Int]]
+    /// Per item, as plain data: where it ends, its kind and generation, and the next item
+    /// starting at the same token (a linked list from `firstStartingAt`).
+    private struct Header {
+        var first: Int32
+        var end: Int32
+        var generation: Int32
+        var nextStartingHere: Int32
+        var kind: ValueKind
+    }
+    private var headers: [Header] = []
+    /// The first item of each kind starting at each token: index `token * kinds + kind`.
+    private var firstStartingAt: [Int32]
+    private static let kinds = ValueKind.allCases.count
     /// Safety valve for pathological text: the chart never grows past this.
     private let capacity: Int
+    /// The pass being run; items remember it as their generation.
+    private var pass: Int32 = 0
 
-    init(tokens: [Token], context: ReadingContext) {
+
+    init(tokens: [Token], context: ReadingContext, grammar: Grammar = .shared) {
         self.tokens = tokens
         self.context = context
-        startingAt = Array(repeating: [], count: tokens.count + 1)
+        self.grammar = grammar
+        wordIDs = tokens.map { grammar.vocabulary[$0.text] ?? -1 }
+        firstStartingAt = Array(repeating: -1, count: (tokens.count + 1) * Self.kinds)
         capacity = 64 + tokens.count * 12
     }
 
-    /// Runs one stage of rules to a fixed point.
-    mutating func run(_ stage: RuleStage) {
-        for _ in 0..<6 {
+    /// Runs one stage of rules to a fixed point. The first pass tries every rule; later
+    /// passes only keep matches that use an item the previous pass made (semi-naive
+    /// evaluation), so no production runs twice on the same inputs.
+    mutating func run(_ stage: Int) {
+        let compiled = grammar.stages[stage]
+        var captures: [Match.Capture?] = []
+        captures.reserveCapacity(16)
+        var found: [(end: Int, captures: [Match.Capture?])] = []
+        for round in 0..<6 {
+            pass += 1
             let before = items.count
-            for position in 0..<tokens.count {
-                let token = tokens[position]
-                let key: String = token.kind == .number ? RuleStage.digitsKey : token.text
-                if let rules = stage.byToken[key] {
-                    for r in rules { apply(stage.rules[r], at: position) }
+            let minimumGeneration: Int32 = round == 0 ? Int32.min : pass - 1
+            // After the first round a match must use a new item, which starts at or after it.
+            var lastFreshStart = tokens.count - 1
+            if round > 0 {
+                lastFreshStart = -1
+                for h in headers where h.generation >= minimumGeneration { lastFreshStart = max(lastFreshStart, Int(h.first)) }
+            }
+            for position in 0...max(lastFreshStart, -1) where position >= 0 {
+                let id = wordIDs[position]
+                if tokens[position].kind == .number {
+                    for r in compiled.byDigits where round == 0 || compiled.rules[Int(r)].usesItems {
+                        apply(compiled, r, position, minimumGeneration, &captures, &found)
+                    }
+                } else if id >= 0 {
+                    for r in compiled.byWord[Int(id)] where round == 0 || compiled.rules[Int(r)].usesItems {
+                        apply(compiled, r, position, minimumGeneration, &captures, &found)
+                    }
                 }
-                var kinds: [ValueKind] = []
-                for index in startingAt[position] where !kinds.contains(items[index].value.kind) {
-                    kinds.append(items[index].value.kind)
-                }
-                for kind in kinds {
-                    if let rules = stage.byItem[kind] {
-                        for r in rules { apply(stage.rules[r], at: position) }
+                for kind in ValueKind.allCases where firstStartingAt[position * Self.kinds + Int(kind.rawValue)] >= 0 {
+                    for r in compiled.byItem[Int(kind.rawValue)] {
+                        apply(compiled, r, position, minimumGeneration, &captures, &found)
                     }
                 }
             }
@@ -211,63 +290,101 @@ struct Chart {
         }
     }
 
-    private mutating func apply(_ rule: Rule, at position: Int) {
-        var captures: [Match.Capture?] = []
-        captures.reserveCapacity(rule.pattern.count)
-        var found: [(end: Int, captures: [Match.Capture?])] = []
-        match(rule.pattern, 0, position, position, &captures, &found)
-        for (end, captured) in found {
-            let m = Match(captures: captured, tokens: tokens, context: context)
-            guard let production = rule.produce(m) else { continue }
-            add(Item(first: position, end: end, value: production.value, rule: rule.name,
-                     parts: parts(of: rule, captured, position, end), latent: production.latent, priority: rule.priority))
+    private mutating func apply(_ stage: CompiledStage, _ r: Int32, _ position: Int, _ minimumGeneration: Int32,
+                                _ captures: inout [Match.Capture?], _ found: inout [(end: Int, captures: [Match.Capture?])]) {
+        let rule = stage.rules[Int(r)]
+        captures.removeAll(keepingCapacity: true)
+        found.removeAll(keepingCapacity: true)
+        stage.elements.withUnsafeBufferPointer { elements in
+            let pattern = UnsafeBufferPointer(rebasing: elements[rule.elementRange])
+            match(pattern, 0, position, position, minimumGeneration == Int32.min, minimumGeneration, &captures, &found)
+        }
+        guard !found.isEmpty else { return }
+        let source = stage.sources[Int(r)]
+        let matches = found
+        for (end, captured) in matches {
+            let m = Match(captures: captured, tokens: tokens, items: items, context: context)
+            guard let production = source.produce(m) else { continue }
+            add(Item(first: position, end: end, value: production.value, rule: source.name,
+                     parts: parts(of: source, captured, position, end), latent: production.latent,
+                     priority: source.priority, generation: Int(pass)))
         }
     }
 
-    /// Depth-first matching of `pattern[e...]` from token `at`; `begin` is where the match began.
-    private func match(_ pattern: [Element], _ e: Int, _ begin: Int, _ at: Int,
+    /// Depth-first matching of `pattern[e...]` from token `at`; `begin` is where the match
+    /// began, `fresh` whether an item new enough has been used.
+    private func match(_ pattern: UnsafeBufferPointer<CompiledElement>, _ e: Int, _ begin: Int, _ at: Int, _ fresh: Bool,
+                       _ minimumGeneration: Int32,
                        _ captures: inout [Match.Capture?], _ found: inout [(end: Int, captures: [Match.Capture?])]) {
         if e == pattern.count {
-            if at > begin { found.append((at, captures)) }
+            if at > begin, fresh { found.append((at, captures)) }
             return
         }
         if found.count > 16 { return }
         let element = pattern[e]
+        // No new item so far and none can come: this match would be thrown away.
+        if !fresh, element.itemsFromHere == 0 { return }
         if element.optional {
             captures.append(nil)
-            match(pattern, e + 1, begin, at, &captures, &found)
+            match(pattern, e + 1, begin, at, fresh, minimumGeneration, &captures, &found)
             captures.removeLast()
         }
         guard at < tokens.count else { return }
         if element.glued, e > 0, tokens[at].spaceBefore { return }
-        switch element.kind {
-        case .words(let set):
-            let t = tokens[at]
-            guard t.kind != .number, set.contains(t.text) else { return }
-            captures.append(.token(t))
-            match(pattern, e + 1, begin, at + 1, &captures, &found)
+        switch element.tag {
+        case .word, .symbol:
+            let kind = tokens[at].kind
+            if element.tag == .word ? kind == .number : kind != .symbol { return }
+            guard grammar.contains(element.set, wordIDs[at]) else { return }
+            captures.append(.token(at))
+            match(pattern, e + 1, begin, at + 1, fresh, minimumGeneration, &captures, &found)
             captures.removeLast()
-        case .symbols(let set):
-            let t = tokens[at]
-            guard t.kind == .symbol, set.contains(t.text) else { return }
-            captures.append(.token(t))
-            match(pattern, e + 1, begin, at + 1, &captures, &found)
+        case .digits:
+            guard tokens[at].kind == .number, tokens[at].number != nil, grammar.digitTests[Int(element.test)](tokens[at]) else { return }
+            captures.append(.token(at))
+            match(pattern, e + 1, begin, at + 1, fresh, minimumGeneration, &captures, &found)
             captures.removeLast()
-        case .digits(let test):
-            let t = tokens[at]
-            guard t.kind == .number, t.number != nil, test(t) else { return }
-            captures.append(.token(t))
-            match(pattern, e + 1, begin, at + 1, &captures, &found)
-            captures.removeLast()
-        case .item(let kind, let test):
-            for index in startingAt[at] {
-                let item = items[index]
-                guard item.value.kind == kind, test(item) else { continue }
-                captures.append(.item(item))
-                match(pattern, e + 1, begin, item.end, &captures, &found)
+        case .item:
+            var index = firstStartingAt[at * Self.kinds + Int(element.itemKind.rawValue)]
+            while index >= 0 {
+                let i = Int(index)
+                let header = headers[i]
+                index = header.nextStartingHere
+                let end = Int(header.end)
+                // Whether the rest of the pattern can start after the item, before the item's own test.
+                guard canContinue(pattern, e + 1, end) else { continue }
+                // The item is owned by the chart for the whole match: test it without retaining it.
+                let passes = Unmanaged.passUnretained(items[i])._withUnsafeGuaranteedRef { grammar.itemTests[Int(element.test)]($0) }
+                guard passes else { continue }
+                captures.append(.item(Int32(i)))
+                match(pattern, e + 1, begin, end, fresh || header.generation >= minimumGeneration, minimumGeneration, &captures, &found)
                 captures.removeLast()
             }
         }
+    }
+
+    /// A cheap look at whether `pattern[e...]` could match from token `at`: its first
+    /// required element (and the optional ones before it) against what is there.
+    private func canContinue(_ pattern: UnsafeBufferPointer<CompiledElement>, _ e: Int, _ at: Int) -> Bool {
+        var k = e
+        while k < pattern.count {
+            let element = pattern[k]
+            let possible: Bool
+            if at >= tokens.count {
+                possible = false
+            } else {
+                switch element.tag {
+                case .word: possible = tokens[at].kind != .number && grammar.contains(element.set, wordIDs[at])
+                case .symbol: possible = tokens[at].kind == .symbol && grammar.contains(element.set, wordIDs[at])
+                case .digits: possible = tokens[at].kind == .number
+                case .item: possible = firstStartingAt[at * Self.kinds + Int(element.itemKind.rawValue)] >= 0
+                }
+            }
+            if possible { return true }
+            if !element.optional { return false }
+            k += 1
+        }
+        return true
     }
 
     private func parts(of rule: Rule, _ captures: [Match.Capture?], _ first: Int, _ end: Int) -> [PartSpan] {
@@ -278,16 +395,16 @@ struct Chart {
         var pendingStart: Int?
         for capture in captures {
             switch capture {
-            case .item(let item)?:
-                var inner = item.parts
+            case .item(let index)?:
+                var inner = items[Int(index)].parts
                 if let start = pendingStart, !inner.isEmpty {
                     inner[0].start = min(inner[0].start, start)
                     pendingStart = nil
                 }
                 parts += inner
-            case .token(let t)?:
+            case .token(let index)?:
                 // Connecting words ("at", "on") join the part that follows them.
-                if pendingStart == nil { pendingStart = t.start }
+                if pendingStart == nil { pendingStart = tokens[index].start }
             case nil:
                 break
             }
@@ -300,42 +417,146 @@ struct Chart {
 
     private mutating func add(_ item: Item) {
         guard items.count < capacity else { return }
-        for index in startingAt[item.first] {
-            let other = items[index]
-            if other.end == item.end, other.value == item.value, other.latent == item.latent { return }
+        let slot = item.first * Self.kinds + Int(item.kind.rawValue)
+        var index = firstStartingAt[slot]
+        while index >= 0 {
+            let header = headers[Int(index)]
+            if Int(header.end) == item.end {
+                let other = items[Int(index)]
+                if other.latent == item.latent, other.value == item.value { return }
+            }
+            index = header.nextStartingHere
         }
-        startingAt[item.first].append(items.count)
+        let new = Int32(items.count)
+        headers.append(Header(first: Int32(item.first), end: Int32(item.end), generation: Int32(item.generation),
+                              nextStartingHere: firstStartingAt[slot], kind: item.kind))
+        firstStartingAt[slot] = new
         items.append(item)
     }
 }
 
-/// A stage of rules, indexed by what their first element can match.
-struct RuleStage: Sendable {
-    static let digitsKey = "#digits"
+/// A pattern element as plain data: what to look at, and an index into the grammar's tables.
+struct CompiledElement: Sendable {
+    enum Tag: UInt8, Sendable { case word, symbol, digits, item }
+    var tag: Tag
+    var optional: Bool
+    var glued: Bool
+    var itemKind: ValueKind
+    /// Offset of the word set's bitset in `Grammar.bitsets`.
+    var set: Int32
+    /// Index of the test in `Grammar.digitTests` or `Grammar.itemTests`.
+    var test: Int32
+    /// How many item elements this one and those after it hold.
+    var itemsFromHere: Int16 = 0
+}
 
-    let rules: [Rule]
-    let byToken: [String: [Int]]
-    let byItem: [ValueKind: [Int]]
+/// A stage's rules compiled, with an index by what their first element can match.
+struct CompiledStage: Sendable {
+    struct CompiledRule: Sendable {
+        var elementRange: Range<Int>
+        /// Whether any element is an earlier reading (else only the first round can match).
+        var usesItems: Bool
+    }
 
-    init(_ rules: [Rule]) {
-        self.rules = rules
-        var byToken: [String: [Int]] = [:]
-        var byItem: [ValueKind: [Int]] = [:]
-        for (index, rule) in rules.enumerated() {
-            // A rule is tried where its first element, or the first after optional ones, can match.
+    var rules: [CompiledRule] = []
+    var sources: [Rule] = []
+    var elements: [CompiledElement] = []
+    var byWord: [[Int32]] = []
+    var byDigits: [Int32] = []
+    var byItem: [[Int32]] = Array(repeating: [], count: ValueKind.allCases.count)
+}
+
+/// Every rule of every stage compiled once: the vocabulary of words the rules name, their
+/// word sets as bitsets over it, and the tests of numbers and items.
+struct Grammar: Sendable {
+    static let shared = Grammar(stages: DateRules.stages)
+
+    private(set) var vocabulary: [String: Int32] = [:]
+    private(set) var bitsets: [UInt64] = []
+    private(set) var words = 0
+    private(set) var digitTests: [@Sendable (Token) -> Bool] = []
+    private(set) var itemTests: [@Sendable (Item) -> Bool] = []
+    private(set) var stages: [CompiledStage] = []
+    private var bitsetWidth = 0
+
+    init(stages ruleStages: [[Rule]]) {
+        // 1. The vocabulary: every word and symbol any element names.
+        for rule in ruleStages.joined() {
             for element in rule.pattern {
                 switch element.kind {
                 case .words(let set), .symbols(let set):
-                    for w in set { byToken[w, default: []].append(index) }
-                case .digits:
-                    byToken[Self.digitsKey, default: []].append(index)
-                case .item(let kind, _):
-                    byItem[kind, default: []].append(index)
+                    for w in set.sorted() where vocabulary[w] == nil { vocabulary[w] = Int32(vocabulary.count) }
+                default: break
                 }
-                if !element.optional { break }
             }
         }
-        self.byToken = byToken
-        self.byItem = byItem
+        words = vocabulary.count
+        bitsetWidth = (words + 63) / 64
+        var setOffsets: [Set<String>: Int32] = [:]
+
+        // 2. Each stage's elements, with shared bitsets and tests.
+        for rules in ruleStages {
+            var stage = CompiledStage()
+            stage.byWord = Array(repeating: [], count: words)
+            for (index, rule) in rules.enumerated() {
+                let first = stage.elements.count
+                for element in rule.pattern {
+                    var compiled = CompiledElement(tag: .word, optional: element.optional, glued: element.glued, itemKind: .time, set: -1, test: -1)
+                    switch element.kind {
+                    case .words(let set), .symbols(let set):
+                        if case .symbols = element.kind { compiled.tag = .symbol }
+                        if let offset = setOffsets[set] {
+                            compiled.set = offset
+                        } else {
+                            let offset = Int32(bitsets.count)
+                            var bits = [UInt64](repeating: 0, count: bitsetWidth)
+                            for w in set { let id = Int(vocabulary[w]!); bits[id >> 6] |= 1 << UInt64(id & 63) }
+                            bitsets += bits
+                            setOffsets[set] = offset
+                            compiled.set = offset
+                        }
+                    case .digits(let test):
+                        compiled.tag = .digits
+                        compiled.test = Int32(digitTests.count)
+                        digitTests.append(test)
+                    case .item(let kind, let test):
+                        compiled.tag = .item
+                        compiled.itemKind = kind
+                        compiled.test = Int32(itemTests.count)
+                        itemTests.append(test)
+                    }
+                    stage.elements.append(compiled)
+                }
+                var itemsAfter: Int16 = 0
+                for k in stride(from: stage.elements.count - 1, through: first, by: -1) {
+                    if stage.elements[k].tag == .item { itemsAfter += 1 }
+                    stage.elements[k].itemsFromHere = itemsAfter
+                }
+                let usesItems = rule.pattern.contains { if case .item = $0.kind { return true } else { return false } }
+                stage.rules.append(.init(elementRange: first..<stage.elements.count, usesItems: usesItems))
+                stage.sources.append(rule)
+                // Index the rule where its first element, or the first after optional ones, can match.
+                for element in rule.pattern {
+                    switch element.kind {
+                    case .words(let set), .symbols(let set):
+                        for w in set { stage.byWord[Int(vocabulary[w]!)].append(Int32(index)) }
+                    case .digits:
+                        stage.byDigits.append(Int32(index))
+                    case .item(let kind, _):
+                        stage.byItem[Int(kind.rawValue)].append(Int32(index))
+                    }
+                    if !element.optional { break }
+                }
+            }
+            stage.byWord = stage.byWord.map { Array(Set($0)).sorted() }
+            stages.append(stage)
+        }
+    }
+
+    /// Whether word number `id` is in the set at `offset`.
+    @inline(__always) func contains(_ offset: Int32, _ id: Int32) -> Bool {
+        guard id >= 0 else { return false }
+        let i = Int(id)
+        return bitsets[Int(offset) + (i >> 6)] & (1 << UInt64(i & 63)) != 0
     }
 }

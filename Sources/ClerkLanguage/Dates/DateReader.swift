@@ -1,4 +1,4 @@
-public import Foundation
+internal import Foundation
 
 /// Finds the date and time expressions in a text and resolves them against a reference time.
 ///
@@ -25,7 +25,7 @@ public struct DateReader: Sendable {
         guard !tokens.isEmpty else { return [] }
         let now = ZoneClock(reference.timeZone).wall(reference.instant)
         var chart = Chart(tokens: tokens, context: ReadingContext(series: Series(now: now), dayFirst: reference.dateOrder == .dayFirst))
-        for stage in DateRules.stages {
+        for stage in DateRules.stages.indices {
             chart.run(stage)
         }
         let resolver = Resolver(reference: reference, text: text, tokens: tokens)
@@ -35,10 +35,10 @@ public struct DateReader: Sendable {
 
 /// The reader's rules by stage, in the order they run.
 enum DateRules {
-    static let stages: [RuleStage] = [
-        RuleStage(numbers),
-        RuleStage(clock + dates + durations + zones + holidays),
-        RuleStage(relative + compose + spans + zoneAttachments),
+    static let stages: [[Rule]] = [
+        numbers,
+        clock + dates + durations + zones + holidays,
+        relative + compose + spans + zoneAttachments,
     ]
 }
 

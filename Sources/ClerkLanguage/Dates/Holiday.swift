@@ -153,8 +153,36 @@ struct Holiday: Hashable, Sendable {
     }
 }
 
-/// Foundation's non-Gregorian calendars, asked once per holiday and year.
+/// Foundation's non-Gregorian calendars, asked once per holiday and year: the answers are
+/// kept, since a calendar conversion costs more than a whole parse.
 enum ForeignCalendars {
+    private struct Key: Hashable {
+        var calendar: UInt8
+        var month: Int
+        var day: Int
+        var year: Int
+    }
+
+    private final class Memo: @unchecked Sendable {
+        let lock = NSLock()
+        var days: [Key: Int?] = [:]
+    }
+
+    private static let memo = Memo()
+
+    /// The remembered answer for `key`, or `compute()`'s, remembered.
+    private static func remembered(_ key: Key, _ compute: () -> Int?) -> Int? {
+        memo.lock.lock()
+        if let known = memo.days[key] { memo.lock.unlock(); return known }
+        memo.lock.unlock()
+        let value = compute()
+        memo.lock.lock()
+        if memo.days.count > 10_000 { memo.days.removeAll() }
+        memo.days[key] = value
+        memo.lock.unlock()
+        return value
+    }
+
     private static let utc = TimeZone(identifier: "UTC")!
 
     private static func calendar(_ id: Calendar.Identifier, zone: TimeZone = utc) -> Calendar {
@@ -179,6 +207,12 @@ enum ForeignCalendars {
 
     /// The Gregorian day of a Hebrew date that falls in `gregorianYear`.
     static func hebrew(month: Int, day: Int, gregorianYear: Int) -> Int? {
+        remembered(Key(calendar: 0, month: month, day: day, year: gregorianYear)) {
+            computeHebrew(month: month, day: day, gregorianYear: gregorianYear)
+        }
+    }
+
+    private static func computeHebrew(month: Int, day: Int, gregorianYear: Int) -> Int? {
         // Tishrei to Kislev fall in the autumn of the Hebrew year that starts then.
         let hebrewYear = gregorianYear + (month <= 3 ? 3761 : 3760)
         guard let date = hebrewCalendar.date(from: DateComponents(year: hebrewYear, month: month, day: day)) else { return nil }
@@ -188,6 +222,12 @@ enum ForeignCalendars {
     /// The Gregorian day of an Islamic date that falls in `gregorianYear` (the first, when
     /// the lunar year brings it twice).
     static func islamic(month: Int, day: Int, gregorianYear: Int) -> Int? {
+        remembered(Key(calendar: 1, month: month, day: day, year: gregorianYear)) {
+            computeIslamic(month: month, day: day, gregorianYear: gregorianYear)
+        }
+    }
+
+    private static func computeIslamic(month: Int, day: Int, gregorianYear: Int) -> Int? {
         let approximate = Int((Double(gregorianYear - 622) * 33.0 / 32.0).rounded(.down))
         for hijri in (approximate - 1)...(approximate + 2) {
             let calendar = hijri >= ummAlQuraFirstYear ? ummAlQura : astronomicalIslamic
@@ -199,6 +239,12 @@ enum ForeignCalendars {
     }
 
     static func chineseNewYear(gregorianYear: Int) -> Int? {
+        remembered(Key(calendar: 2, month: 1, day: 1, year: gregorianYear)) {
+            computeChineseNewYear(gregorianYear: gregorianYear)
+        }
+    }
+
+    private static func computeChineseNewYear(gregorianYear: Int) -> Int? {
         guard let midYear = gregorian.date(from: DateComponents(year: gregorianYear, month: 6, day: 1)) else { return nil }
         let parts = chineseCalendar.dateComponents([.era, .year], from: midYear)
         guard let date = chineseCalendar.date(from: DateComponents(era: parts.era, year: parts.year, month: 1, day: 1)) else { return nil }

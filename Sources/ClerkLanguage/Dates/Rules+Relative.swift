@@ -192,7 +192,7 @@ extension DateRules {
 
     /// The ordinal at `i`, counting "last" and "2nd last" from the end.
     static func ordinal(_ m: Match, _ i: Int) -> Int? {
-        m.item(i)?.number.map { $0.value }
+        m.numberIfPresent(i)?.value
     }
 
     static func cycleValue(_ grain: Grain, _ n: Int) -> Production? {

@@ -1,4 +1,4 @@
-public import Foundation
+internal import Foundation
 
 /// Converts between instants and wall times in one zone, handling daylight-saving changes.
 ///

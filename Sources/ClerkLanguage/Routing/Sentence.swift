@@ -95,6 +95,22 @@ struct Sentence {
     /// True when some body word is in `set`.
     func has(_ set: Set<String>) -> Bool { first(in: set) != nil }
 
+    /// The first body index from `from` whose word is one of `words` — for a handful of
+    /// words written at the call site (comparing beats building a set each time).
+    func first(in words: [String], from: Int? = nil, until: Int? = nil) -> Int? {
+        let upper = until ?? body.upperBound
+        var i = from ?? body.lowerBound
+        while i < upper {
+            let w = tokens[i].word
+            for candidate in words where candidate == w { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// True when some body word is one of `words`.
+    func has(_ words: [String]) -> Bool { first(in: words) != nil }
+
     /// The first body position where one of `phrases` starts, with the phrase's length.
     func first(of phrases: [[String]], from: Int? = nil) -> (index: Int, length: Int)? {
         var i = from ?? body.lowerBound

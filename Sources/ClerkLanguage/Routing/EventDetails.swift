@@ -115,9 +115,10 @@ struct EventDetails {
                 calendar = mention(said, known: known)
                 slots.append(s.slot(.calendar, i..<(end + 1), value: calendar!.name, rule: "calendar:named"))
                 i = end
-            } else if s.word(end) == "instead" || (end == range.upperBound && s.word(i) == "on" && s.tokens[j].isCapitalized
-                                                   && end == j + 1 && (known.calendars.isEmpty || Spelling.closest(to: said, in: known.calendars) != nil)) {
-                // "on Personal instead", or a capitalised word closing the sentence ("… on Wrok").
+            } else if s.word(end) == "instead" || (end == range.upperBound && s.word(i) == "on" && end == j + 1
+                                                   && Self.closesWithCalendar(said, capitalized: s.tokens[j].isCapitalized, known: known)) {
+                // "on Personal instead", or a word closing the sentence that is a calendar's
+                // name misspelt ("… on wrok"), or any capitalised one when none is known.
                 let last = s.word(end) == "instead" ? end + 1 : end
                 mark(i..<last)
                 calendar = mention(said, known: known)
@@ -125,6 +126,13 @@ struct EventDetails {
                 i = last - 1
             }
         }
+    }
+
+    /// "… on Wrok" ends with a calendar when the word is near a known calendar's name, or,
+    /// with no calendars known, when it is capitalised ("… on Work").
+    static func closesWithCalendar(_ said: String, capitalized: Bool, known: Names) -> Bool {
+        if known.calendars.isEmpty { return capitalized }
+        return Spelling.closest(to: said, in: known.calendars) != nil
     }
 
     /// A known calendar's name starting at token `i` (several words allowed), case- and

@@ -21,6 +21,7 @@ enum Title {
         "be", "this", "which", "have", "has", "had", "will", "as", "event", "reminder", "entry", "notification", "my",
         "can", "you", "could", "would", "also", "soon", "now", "tonight", "starting", "sharply",
         "down", "up", "noted", "marked", "remind", "reminded", "need", "want", "do", "does", "are", "am", "was", "we",
+        "every", "each", "other",
     ]
 
     /// Verbs that, after the title, open a clause that only repeats the command

@@ -30,7 +30,9 @@ enum FollowUps {
         // "make it 13:30", "move it to Friday", "push it back an hour".
         if changeVerbs.contains(w0), pronounNext {
             var end = head + 2
-            if ["to", "for", "back", "forward"].contains(s.word(end)) && !s.tokens[min(end, s.count - 1)].isInDate { end += s.word(end) == "to" || s.word(end) == "for" ? 1 : 0 }
+            // "move it to Friday", "set it for 2 hours": the preposition goes with the command
+            // (unless the date reader took it, as in "to 4pm").
+            if end < body.upperBound, ["to", "for"].contains(s.word(end)), !s.tokens[end].isInDate { end += 1 }
             return Route(kind: .updateEvent, rule: "follow-up:\(w0)-it", command: head..<end)
         }
         // "add Bob", "invite ana@example.com", "remove Carla", "without Bob".

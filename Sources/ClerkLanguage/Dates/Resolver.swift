@@ -19,7 +19,7 @@ struct Resolver {
     /// The default length of a timed event with no stated end.
     static let defaultLength = 3600
 
-    func match(_ item: Item) -> DateMatch? {
+    func match(_ item: Item, parts: [PartSpan]) -> DateMatch? {
         guard let t = item.time else { return nil }
         let zone = t.zone.flatMap(Self.timeZone) ?? reference.timeZone
         let clock = ZoneClock(zone)
@@ -81,7 +81,7 @@ struct Resolver {
             range: stringRange(tokens[item.first].start, tokens[item.end - 1].end),
             rule: item.rule, start: start, end: end, grain: grain, isAllDay: allDay, known: known,
             recurrence: t.recurrence?.rrule(), statedTimeZone: t.zone == nil ? nil : zone,
-            parts: item.parts.map { DatePart(range: stringRange($0.start, $0.end), role: $0.role, rule: $0.rule) })
+            parts: parts.map { DatePart(range: stringRange($0.start, $0.end), role: $0.role, rule: $0.rule) })
     }
 
     /// The span of `t` the person means (see the type's documentation).

@@ -451,6 +451,11 @@ struct Series {
         return n <= candidates.count ? candidates[n - 1] : nil
     }
 
+    /// True when `e` has at least one span.
+    func exists(_ e: TimeExpression) -> Bool {
+        next(e, endingAfter: now) != nil || previous(e, startingBefore: now) != nil
+    }
+
     // MARK: helpers
 
     /// The hours a 12-hour reading may stand for inside the scheduling window; both when

@@ -70,7 +70,8 @@ enum Compose {
         case .monthDay: return 4
         case .nth, .nthUnit, .nthAfter, .shifted, .portion: return 5
         case .dayOfMonth: return 6
-        case .weekend, .weekday: return 7
+        case .weekend, .weekday, .either: return 7
+        case .every: return 8
         case .range: return 8
         case .dayPart: return 9
         case .clock, .ambiguousClock: return 10

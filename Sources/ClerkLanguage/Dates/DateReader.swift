@@ -38,7 +38,7 @@ enum DateRules {
     static let stages: [[Rule]] = [
         numbers,
         clock + dates + durations + zones + holidays,
-        relative + compose + spans + zoneAttachments,
+        relative + compose + spans + zoneAttachments + recurrence,
     ]
 }
 

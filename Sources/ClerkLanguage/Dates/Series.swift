@@ -137,6 +137,16 @@ struct Series {
         case .fixed(let s):
             return s.end > t ? s : nil
 
+        case .every(let grain):
+            return Wall.unit(t, grain)
+
+        case .either(let a, let b):
+            switch (next(a, endingAfter: t), next(b, endingAfter: t)) {
+            case (let x?, let y?): return x.start <= y.start ? x : y
+            case (let x?, nil): return x
+            case (nil, let y): return y
+            }
+
         case .cycle, .cycleAt, .moment, .occurrence, .closest:
             guard let s = single(e) else { return nil }
             return s.end > t ? s : nil
@@ -320,6 +330,16 @@ struct Series {
 
         case .fixed(let s):
             return s.start < t ? s : nil
+
+        case .every(let grain):
+            return Wall.unit(t - 1, grain)
+
+        case .either(let a, let b):
+            switch (previous(a, startingBefore: t), previous(b, startingBefore: t)) {
+            case (let x?, let y?): return x.start >= y.start ? x : y
+            case (let x?, nil): return x
+            case (nil, let y): return y
+            }
 
         case .cycle, .cycleAt, .moment, .occurrence, .closest:
             guard let s = single(e) else { return nil }

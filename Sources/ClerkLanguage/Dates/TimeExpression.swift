@@ -29,6 +29,10 @@ enum TimeExpression: Hashable, Sendable {
     indirect case holiday(Holiday)
     /// One stretch already known.
     case fixed(Span)
+    /// Every unit of a grain in turn: every day, every week, every month.
+    case every(Grain)
+    /// The spans of either expression ("Tuesday and Thursday").
+    indirect case either(TimeExpression, TimeExpression)
     /// The `grain` unit holding now, moved `offset` units ("next week" is `.cycle(.week, 1)`).
     case cycle(Grain, Int)
     /// The `grain` unit holding now + `offset` ("in a year" as a container: next year's span).

@@ -57,7 +57,13 @@ final class Item: Sendable {
     /// The time reading, read without unpacking `value` (the hot path of matching).
     let time: TimeValue?
     let rule: String
-    let parts: [PartSpan]
+    /// The explanation role of the whole item, when its rule gives one ("date", "time").
+    let role: String?
+    /// What the rule's elements captured (see `Chart.Stack`), to work out the parts of the
+    /// items that are kept, and only those.
+    let captures: [Int32]
+    /// How many parts the explanation will have (a tie-breaker in `Selection`).
+    let partCount: Int
     /// Duckling's "latent": a reading too weak to stand inside a sentence ("7", "May", "1974");
     /// kept only when it is the whole text.
     let latent: Bool
@@ -65,14 +71,17 @@ final class Item: Sendable {
     /// The chart pass that made it (rules in later passes must use something new).
     let generation: Int
 
-    init(first: Int, end: Int, value: Value, rule: String, parts: [PartSpan], latent: Bool, priority: Int = 0, generation: Int = 0) {
+    init(first: Int, end: Int, value: Value, rule: String, role: String? = nil, captures: [Int32] = [], partCount: Int = 1,
+         latent: Bool, priority: Int = 0, generation: Int = 0) {
         self.first = first
         self.end = end
         self.value = value
         self.kind = value.kind
         if case .time(let t) = value { time = t } else { time = nil }
         self.rule = rule
-        self.parts = parts
+        self.role = role
+        self.captures = captures
+        self.partCount = partCount
         self.latent = latent
         self.priority = priority
         self.generation = generation
@@ -142,9 +151,9 @@ final class Element: Sendable {
 
 /// What a pattern matched, element by element (nil for an absent optional element).
 struct Match {
-    enum Capture { case token(Int), item(Int32) }
-
-    var captures: [Capture?]
+    /// What each element captured, as `Chart.Stack` writes it: -1 nothing, `2t` token `t`,
+    /// `2i+1` item `i`.
+    var captures: [Int32]
     let tokens: [Token]
     let items: [Item]
     let context: ReadingContext
@@ -152,20 +161,20 @@ struct Match {
     var series: Series { context.series }
     var dayFirst: Bool { context.dayFirst }
 
-    func has(_ i: Int) -> Bool { captures[i] != nil }
-    func item(_ i: Int) -> Item? { if case .item(let x)? = captures[i] { return items[Int(x)] } else { return nil } }
+    func has(_ i: Int) -> Bool { captures[i] >= 0 }
+    func item(_ i: Int) -> Item? { captures[i] >= 0 && captures[i] & 1 == 1 ? items[Int(captures[i] >> 1)] : nil }
     func time(_ i: Int) -> TimeValue { item(i)!.time! }
     func timeIfPresent(_ i: Int) -> TimeValue? { item(i)?.time }
     /// The number at `i`, nil when the element is absent or not a number.
     @inline(never) func numberIfPresent(_ i: Int) -> NumberValue? {
-        guard case .item(let x)? = captures[i], case .number(let n) = items[Int(x)].value else { return nil }
+        guard captures[i] >= 0, captures[i] & 1 == 1, case .number(let n) = items[Int(captures[i] >> 1)].value else { return nil }
         return n
     }
     func number(_ i: Int) -> NumberValue { item(i)!.number! }
     func int(_ i: Int) -> Int { number(i).value }
     func duration(_ i: Int) -> Offset { item(i)!.duration! }
     func zone(_ i: Int) -> StatedZone { item(i)!.zone! }
-    func token(_ i: Int) -> Token? { if case .token(let t)? = captures[i] { return tokens[t] } else { return nil } }
+    func token(_ i: Int) -> Token? { captures[i] >= 0 && captures[i] & 1 == 0 ? tokens[Int(captures[i] >> 1)] : nil }
     func word(_ i: Int) -> String? { token(i)?.text }
     func digits(_ i: Int) -> Int { token(i)!.number ?? 0 }
 }
@@ -240,6 +249,12 @@ struct Chart {
     private let capacity: Int
     /// The pass being run; items remember it as their generation.
     private var pass: Int32 = 0
+    /// Scratch space reused by every round: what the match in progress captured (see
+    /// `Stack`), which rules were tried at a position (by `stamp`), kinds of new items.
+    private let stack = Stack()
+    private var applied: [UInt32] = []
+    private var stamp: UInt32 = 0
+    private var freshKinds: [UInt8]
 
 
     init(tokens: [Token], context: ReadingContext, grammar: Grammar = .shared) {
@@ -249,6 +264,8 @@ struct Chart {
         wordIDs = tokens.map { grammar.vocabulary[$0.text] ?? -1 }
         firstStartingAt = Array(repeating: -1, count: (tokens.count + 1) * Self.kinds)
         capacity = 64 + tokens.count * 12
+        freshKinds = [UInt8](repeating: 0, count: tokens.count)
+        applied = [UInt32](repeating: 0, count: grammar.largestStage)
     }
 
     /// Runs one stage of rules to a fixed point. The first pass tries every rule; later
@@ -256,33 +273,55 @@ struct Chart {
     /// evaluation), so no production runs twice on the same inputs.
     mutating func run(_ stage: Int) {
         let compiled = grammar.stages[stage]
-        var captures: [Match.Capture?] = []
-        captures.reserveCapacity(16)
-        var found: [(end: Int, captures: [Match.Capture?])] = []
+        var found: [Found] = []
+
         for round in 0..<6 {
             pass += 1
             let before = items.count
             let minimumGeneration: Int32 = round == 0 ? Int32.min : pass - 1
             // After the first round a match must use a new item, which starts at or after it.
             var lastFreshStart = tokens.count - 1
+            // Kinds of new items starting at each token, as bits.
+            for i in freshKinds.indices { freshKinds[i] = round == 0 ? 0xFF : 0 }
             if round > 0 {
                 lastFreshStart = -1
-                for h in headers where h.generation >= minimumGeneration { lastFreshStart = max(lastFreshStart, Int(h.first)) }
+                for h in headers where h.generation >= minimumGeneration {
+                    lastFreshStart = max(lastFreshStart, Int(h.first))
+                    freshKinds[Int(h.first)] |= 1 << h.kind.rawValue
+                }
             }
             for position in 0...max(lastFreshStart, -1) where position >= 0 {
                 let id = wordIDs[position]
                 if tokens[position].kind == .number {
                     for r in compiled.byDigits where round == 0 || compiled.rules[Int(r)].usesItems {
-                        apply(compiled, r, position, minimumGeneration, &captures, &found)
+                        apply(compiled, r, position, minimumGeneration, stack, &found)
                     }
                 } else if id >= 0 {
                     for r in compiled.byWord[Int(id)] where round == 0 || compiled.rules[Int(r)].usesItems {
-                        apply(compiled, r, position, minimumGeneration, &captures, &found)
+                        apply(compiled, r, position, minimumGeneration, stack, &found)
                     }
                 }
-                for kind in ValueKind.allCases where firstStartingAt[position * Self.kinds + Int(kind.rawValue)] >= 0 {
-                    for r in compiled.byItem[Int(kind.rawValue)] {
-                        apply(compiled, r, position, minimumGeneration, &captures, &found)
+                for kind in 0..<Self.kinds {
+                    let head = firstStartingAt[position * Self.kinds + kind]
+                    guard head >= 0 else { continue }
+                    let freshHere = freshKinds[position] & (1 << UInt8(kind)) != 0
+                    for r in compiled.byItemThenAny[kind] {
+                        // A rule whose only item is this first one needs that item to be new.
+                        if !freshHere, compiled.rules[Int(r)].itemElements == 1 { continue }
+                        apply(compiled, r, position, minimumGeneration, stack, &found)
+                    }
+                    // Rules that need a word after the item: only those whose word is there.
+                    stamp &+= 1
+                    var index = head
+                    while index >= 0 {
+                        let end = Int(headers[Int(index)].end)
+                        index = headers[Int(index)].nextStartingHere
+                        guard end < tokens.count, wordIDs[end] >= 0 else { continue }
+                        for r in compiled.byItemThenWord[kind][Int(wordIDs[end])] where applied[Int(r)] != stamp {
+                            applied[Int(r)] = stamp
+                            if !freshHere, compiled.rules[Int(r)].itemElements == 1 { continue }
+                            apply(compiled, r, position, minimumGeneration, stack, &found)
+                        }
                     }
                 }
             }
@@ -290,23 +329,46 @@ struct Chart {
         }
     }
 
+    /// A complete match: where it ends and what its elements captured.
+    struct Found {
+        var end: Int
+        var captures: [Int32]
+    }
+
+    /// Captures of the match in progress: -1 an absent optional element, `2t` token `t`,
+    /// `2i+1` item `i`.
+    final class Stack {
+        let slots = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
+        var depth = 0
+        deinit { slots.deallocate() }
+        @inline(__always) func push(_ value: Int32) { slots[depth] = value; depth += 1 }
+        @inline(__always) func pop() { depth -= 1 }
+        var contents: [Int32] { Array(UnsafeBufferPointer(start: slots, count: depth)) }
+    }
+
     private mutating func apply(_ stage: CompiledStage, _ r: Int32, _ position: Int, _ minimumGeneration: Int32,
-                                _ captures: inout [Match.Capture?], _ found: inout [(end: Int, captures: [Match.Capture?])]) {
+                                _ stack: Stack, _ found: inout [Found]) {
         let rule = stage.rules[Int(r)]
-        captures.removeAll(keepingCapacity: true)
-        found.removeAll(keepingCapacity: true)
+        stack.depth = 0
+        if !found.isEmpty { found.removeAll(keepingCapacity: true) }
         stage.elements.withUnsafeBufferPointer { elements in
             let pattern = UnsafeBufferPointer(rebasing: elements[rule.elementRange])
-            match(pattern, 0, position, position, minimumGeneration == Int32.min, minimumGeneration, &captures, &found)
+            match(pattern, 0, position, position, minimumGeneration == Int32.min, minimumGeneration, stack, &found)
         }
         guard !found.isEmpty else { return }
         let source = stage.sources[Int(r)]
         let matches = found
-        for (end, captured) in matches {
-            let m = Match(captures: captured, tokens: tokens, items: items, context: context)
+        for match in matches {
+            let end = match.end, slots = match.captures
+            let m = Match(captures: slots, tokens: tokens, items: items, context: context)
             guard let production = source.produce(m) else { continue }
-            add(Item(first: position, end: end, value: production.value, rule: source.name,
-                     parts: parts(of: source, captured, position, end), latent: production.latent,
+            var partCount = 1
+            if source.role == nil {
+                partCount = 0
+                for slot in slots where slot >= 0 && slot & 1 == 1 { partCount += items[Int(slot >> 1)].partCount }
+            }
+            add(Item(first: position, end: end, value: production.value, rule: source.name, role: source.role,
+                     captures: slots, partCount: partCount, latent: production.latent,
                      priority: source.priority, generation: Int(pass)))
         }
     }
@@ -314,10 +376,9 @@ struct Chart {
     /// Depth-first matching of `pattern[e...]` from token `at`; `begin` is where the match
     /// began, `fresh` whether an item new enough has been used.
     private func match(_ pattern: UnsafeBufferPointer<CompiledElement>, _ e: Int, _ begin: Int, _ at: Int, _ fresh: Bool,
-                       _ minimumGeneration: Int32,
-                       _ captures: inout [Match.Capture?], _ found: inout [(end: Int, captures: [Match.Capture?])]) {
+                       _ minimumGeneration: Int32, _ stack: Stack, _ found: inout [Found]) {
         if e == pattern.count {
-            if at > begin, fresh { found.append((at, captures)) }
+            if at > begin, fresh { found.append(Found(end: at, captures: stack.contents)) }
             return
         }
         if found.count > 16 { return }
@@ -325,9 +386,9 @@ struct Chart {
         // No new item so far and none can come: this match would be thrown away.
         if !fresh, element.itemsFromHere == 0 { return }
         if element.optional {
-            captures.append(nil)
-            match(pattern, e + 1, begin, at, fresh, minimumGeneration, &captures, &found)
-            captures.removeLast()
+            stack.push(-1)
+            match(pattern, e + 1, begin, at, fresh, minimumGeneration, stack, &found)
+            stack.pop()
         }
         guard at < tokens.count else { return }
         if element.glued, e > 0, tokens[at].spaceBefore { return }
@@ -336,14 +397,14 @@ struct Chart {
             let kind = tokens[at].kind
             if element.tag == .word ? kind == .number : kind != .symbol { return }
             guard grammar.contains(element.set, wordIDs[at]) else { return }
-            captures.append(.token(at))
-            match(pattern, e + 1, begin, at + 1, fresh, minimumGeneration, &captures, &found)
-            captures.removeLast()
+            stack.push(Int32(at) << 1)
+            match(pattern, e + 1, begin, at + 1, fresh, minimumGeneration, stack, &found)
+            stack.pop()
         case .digits:
             guard tokens[at].kind == .number, tokens[at].number != nil, grammar.digitTests[Int(element.test)](tokens[at]) else { return }
-            captures.append(.token(at))
-            match(pattern, e + 1, begin, at + 1, fresh, minimumGeneration, &captures, &found)
-            captures.removeLast()
+            stack.push(Int32(at) << 1)
+            match(pattern, e + 1, begin, at + 1, fresh, minimumGeneration, stack, &found)
+            stack.pop()
         case .item:
             var index = firstStartingAt[at * Self.kinds + Int(element.itemKind.rawValue)]
             while index >= 0 {
@@ -356,9 +417,9 @@ struct Chart {
                 // The item is owned by the chart for the whole match: test it without retaining it.
                 let passes = Unmanaged.passUnretained(items[i])._withUnsafeGuaranteedRef { grammar.itemTests[Int(element.test)]($0) }
                 guard passes else { continue }
-                captures.append(.item(Int32(i)))
-                match(pattern, e + 1, begin, end, fresh || header.generation >= minimumGeneration, minimumGeneration, &captures, &found)
-                captures.removeLast()
+                stack.push(Int32(i) << 1 | 1)
+                match(pattern, e + 1, begin, end, fresh || header.generation >= minimumGeneration, minimumGeneration, stack, &found)
+                stack.pop()
             }
         }
     }
@@ -387,26 +448,26 @@ struct Chart {
         return true
     }
 
-    private func parts(of rule: Rule, _ captures: [Match.Capture?], _ first: Int, _ end: Int) -> [PartSpan] {
-        if let role = rule.role {
-            return [PartSpan(start: tokens[first].start, end: tokens[end - 1].end, role: role, rule: rule.name)]
+    /// The pieces of an item for explanations: the item itself when its rule names a role,
+    /// else the pieces of the items it combines, with connecting words ("at", "on") joined to
+    /// the piece after them.
+    func parts(of item: Item) -> [PartSpan] {
+        let first = item.first, end = item.end
+        if let role = item.role {
+            return [PartSpan(start: tokens[first].start, end: tokens[end - 1].end, role: role, rule: item.rule)]
         }
         var parts: [PartSpan] = []
         var pendingStart: Int?
-        for capture in captures {
-            switch capture {
-            case .item(let index)?:
-                var inner = items[Int(index)].parts
+        for slot in item.captures where slot >= 0 {
+            if slot & 1 == 1 {
+                var inner = self.parts(of: items[Int(slot >> 1)])
                 if let start = pendingStart, !inner.isEmpty {
                     inner[0].start = min(inner[0].start, start)
                     pendingStart = nil
                 }
                 parts += inner
-            case .token(let index)?:
-                // Connecting words ("at", "on") join the part that follows them.
-                if pendingStart == nil { pendingStart = tokens[index].start }
-            case nil:
-                break
+            } else if pendingStart == nil {
+                pendingStart = tokens[Int(slot >> 1)].start
             }
         }
         if let start = pendingStart, !parts.isEmpty, parts[parts.count - 1].end <= start {
@@ -455,7 +516,9 @@ struct CompiledStage: Sendable {
     struct CompiledRule: Sendable {
         var elementRange: Range<Int>
         /// Whether any element is an earlier reading (else only the first round can match).
-        var usesItems: Bool
+        var usesItems: Bool { itemElements > 0 }
+        /// How many elements are earlier readings.
+        var itemElements: Int
     }
 
     var rules: [CompiledRule] = []
@@ -463,7 +526,11 @@ struct CompiledStage: Sendable {
     var elements: [CompiledElement] = []
     var byWord: [[Int32]] = []
     var byDigits: [Int32] = []
-    var byItem: [[Int32]] = Array(repeating: [], count: ValueKind.allCases.count)
+    /// Rules that start with a reading of a kind, by what must follow that reading: the rules
+    /// under a word in `byItemThenWord[kind][word]`, the others (anything may follow) in
+    /// `byItemThenAny[kind]`. A rule is only tried when its follower is in the text there.
+    var byItemThenWord: [[[Int32]]] = []
+    var byItemThenAny: [[Int32]] = Array(repeating: [], count: ValueKind.allCases.count)
 }
 
 /// Every rule of every stage compiled once: the vocabulary of words the rules name, their
@@ -477,6 +544,8 @@ struct Grammar: Sendable {
     private(set) var digitTests: [@Sendable (Token) -> Bool] = []
     private(set) var itemTests: [@Sendable (Item) -> Bool] = []
     private(set) var stages: [CompiledStage] = []
+    /// The most rules any stage has.
+    private(set) var largestStage = 0
     private var bitsetWidth = 0
 
     init(stages ruleStages: [[Rule]]) {
@@ -498,6 +567,7 @@ struct Grammar: Sendable {
         for rules in ruleStages {
             var stage = CompiledStage()
             stage.byWord = Array(repeating: [], count: words)
+            stage.byItemThenWord = Array(repeating: Array(repeating: [], count: words), count: ValueKind.allCases.count)
             for (index, rule) in rules.enumerated() {
                 let first = stage.elements.count
                 for element in rule.pattern {
@@ -532,8 +602,7 @@ struct Grammar: Sendable {
                     if stage.elements[k].tag == .item { itemsAfter += 1 }
                     stage.elements[k].itemsFromHere = itemsAfter
                 }
-                let usesItems = rule.pattern.contains { if case .item = $0.kind { return true } else { return false } }
-                stage.rules.append(.init(elementRange: first..<stage.elements.count, usesItems: usesItems))
+                stage.rules.append(.init(elementRange: first..<stage.elements.count, itemElements: Int(itemsAfter)))
                 stage.sources.append(rule)
                 // Index the rule where its first element, or the first after optional ones, can match.
                 for element in rule.pattern {
@@ -543,14 +612,36 @@ struct Grammar: Sendable {
                     case .digits:
                         stage.byDigits.append(Int32(index))
                     case .item(let kind, _):
-                        stage.byItem[Int(kind.rawValue)].append(Int32(index))
+                        if let followers = Self.followers(of: rule.pattern, after: element) {
+                            for w in followers { stage.byItemThenWord[Int(kind.rawValue)][Int(vocabulary[w]!)].append(Int32(index)) }
+                        } else {
+                            stage.byItemThenAny[Int(kind.rawValue)].append(Int32(index))
+                        }
                     }
                     if !element.optional { break }
                 }
             }
             stage.byWord = stage.byWord.map { Array(Set($0)).sorted() }
             stages.append(stage)
+            largestStage = max(largestStage, stage.rules.count)
         }
+    }
+
+    /// The words one of which must come right after `element` for `pattern` to match, or nil
+    /// when a reading or a number may come there (or nothing: the pattern ends).
+    static func followers(of pattern: [Element], after element: Element) -> Set<String>? {
+        guard let i = pattern.firstIndex(where: { $0 === element }) else { return nil }
+        var words: Set<String> = []
+        for next in pattern[(i + 1)...] {
+            switch next.kind {
+            case .words(let set), .symbols(let set):
+                words.formUnion(set)
+                if !next.optional { return words }
+            default:
+                return nil
+            }
+        }
+        return nil
     }
 
     /// Whether word number `id` is in the set at `offset`.

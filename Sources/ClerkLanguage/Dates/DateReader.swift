@@ -29,7 +29,7 @@ public struct DateReader: Sendable {
             chart.run(stage)
         }
         let resolver = Resolver(reference: reference, text: text, tokens: tokens)
-        return Selection.choose(chart.items, tokens: tokens).compactMap(resolver.match)
+        return Selection.choose(chart.items, tokens: tokens).compactMap { resolver.match($0, parts: chart.parts(of: $0)) }
     }
 }
 
@@ -38,7 +38,7 @@ enum DateRules {
     static let stages: [[Rule]] = [
         numbers,
         clock + dates + durations + zones + holidays,
-        relative + compose + spans + zoneAttachments,
+        relative + compose + spans + zoneAttachments + recurrence,
     ]
 }
 
@@ -61,7 +61,7 @@ enum Selection {
             // On a tie, the reading that makes one piece of more words ("the first Monday of
             // March" as one count, not "the first" ∩ "Monday" ∩ "March").
             if a.item.priority != b.item.priority { return a.item.priority > b.item.priority }
-            if a.item.parts.count != b.item.parts.count { return a.item.parts.count < b.item.parts.count }
+            if a.item.partCount != b.item.partCount { return a.item.partCount < b.item.partCount }
             return a.index < b.index
         }
         var taken = Array(repeating: false, count: tokens.count)

@@ -154,10 +154,20 @@ struct RecurrenceRule: Hashable, Sendable {
     var byDay: [String] = []
     var byMonthDay: [Int] = []
     var byMonth: [Int] = []
+
+    init(frequency: String, interval: Int = 1, byDay: [String] = [], byMonthDay: [Int] = [], byMonth: [Int] = []) {
+        self.frequency = frequency
+        self.interval = interval
+        self.byDay = byDay
+        self.byMonthDay = byMonthDay
+        self.byMonth = byMonth
+    }
     var bySetPosition: Int?
     var count: Int?
-    /// "until May 5": the last day, as a wall time.
+    /// "until May 5": the last moment it may start, as a wall time.
     var until: WallTime?
+    /// "starting next week": the first occurrence comes no earlier than this.
+    var startsFrom: TimeExpression?
 
     /// The RRULE value, e.g. `FREQ=WEEKLY;BYDAY=TU,TH`.
     func rrule(untilText: String? = nil) -> String {

@@ -32,18 +32,20 @@ public struct Router: Sendable {
     /// names the backend has).
     public func understand(_ text: String, at reference: ReferenceTime, known: KnownNames = .none) -> Understanding {
         let dates = readDates(text, at: reference)
-        return understand(text, dates: dates, zone: reference.timeZone, known: known.folded, suggest: true)
+        return understand(text, dates: dates, at: reference, known: known.folded, suggest: true)
     }
 
     /// Reads `text` with its dates already read by a `DateReader` (the benchmark uses it to
     /// time routing alone). `dates` must be what the reader found in this `text`.
     public func understand(_ text: String, dates: [DateMatch], at reference: ReferenceTime, known: KnownNames = .none) -> Understanding {
-        understand(text, dates: usable(dates, in: text), zone: reference.timeZone, known: known.folded, suggest: true)
+        understand(text, dates: usable(dates, in: text), at: reference, known: known.folded, suggest: true)
     }
 
     /// The pipeline after the date reader.
-    func understand(_ text: String, dates: [DateMatch], zone: TimeZone, known: Names, suggest: Bool) -> Understanding {
-        let sentence = Sentence(text: text, tokens: Term.split(text), dates: dates, zone: zone)
+    func understand(_ text: String, dates: [DateMatch], at reference: ReferenceTime, known: Names, suggest: Bool) -> Understanding {
+        let zone = reference.timeZone
+        var sentence = Sentence(text: text, tokens: Term.split(text), dates: dates, zone: zone)
+        sentence.joined = joinedDate(dates, in: text, at: reference)
         guard !sentence.body.isEmpty else {
             return Understanding(text: text, intent: .outOfScope(OutOfScope()), dates: dates, rule: "empty")
         }
@@ -75,7 +77,7 @@ public struct Router: Sendable {
         case .undo: intent = .undo
         case .quit: intent = .quit
         case .outOfScope(let topic):
-            let guess = suggest ? didYouMean(sentence, dates: dates, zone: zone, known: known) : nil
+            let guess = suggest ? didYouMean(sentence, dates: dates, at: reference, known: known) : nil
             if let topic { slots.append(Slot(kind: .topic, ranges: [], value: topic.rawValue, rule: route.rule)) }
             intent = .outOfScope(OutOfScope(topic: topic, didYouMean: guess))
         }
@@ -103,7 +105,7 @@ public struct Router: Sendable {
 
     /// For a line nobody understood: the same line with one misspelt word corrected, when
     /// that makes it a request clerk handles ("delte notes.txt" → "delete notes.txt").
-    func didYouMean(_ s: Sentence, dates: [DateMatch], zone: TimeZone, known: Names) -> String? {
+    func didYouMean(_ s: Sentence, dates: [DateMatch], at reference: ReferenceTime, known: Names) -> String? {
         for i in s.body {
             let t = s.tokens[i]
             guard t.kind == .word, t.word.utf8.count >= 4, !t.isInDate, !Vocabulary.isKnown(t.word),
@@ -119,7 +121,7 @@ public struct Router: Sendable {
                 m.parts = []
                 return m
             }
-            let second = understand(fixed, dates: moved, zone: zone, known: known, suggest: false)
+            let second = understand(fixed, dates: moved, at: reference, known: known, suggest: false)
             if case .outOfScope = second.intent { continue }
             return String(fixed[s.span(s.body.lowerBound..<s.body.upperBound).lowerBound...])
                 .trimmingCharacters(in: .whitespaces)
@@ -133,6 +135,28 @@ public struct Router: Sendable {
     /// and "all day" alone (a flag on the event: "make it all day" keeps the event's date).
     func readDates(_ text: String, at reference: ReferenceTime) -> [DateMatch] {
         usable(reader.read(text, at: reference), in: text)
+    }
+
+    /// A day and a time said apart ("lunch on Friday with Ana at 1pm", "daily standup at 10")
+    /// are one moment: the reader reads the two expressions put together, and the event takes
+    /// that reading. Nil when there is no such pair or the reader does not join them.
+    func joinedDate(_ dates: [DateMatch], in text: String, at reference: ReferenceTime) -> JoinedDate? {
+        // A meal is a time of day only until a time is said ("lunch on Friday … at 1pm").
+        func timeIsAMeal(_ m: DateMatch) -> Bool {
+            m.parts.contains { $0.role == "time" } && m.parts.allSatisfy { $0.role != "time" || EventDetails.mealWords.contains(text[$0.range].lowercased()) }
+        }
+        guard dates.count >= 2,
+              let day = dates.firstIndex(where: { (!$0.known.contains(.time) || timeIsAMeal($0)) && ($0.known.contains(.date) || $0.recurrence != nil) }),
+              let time = dates.firstIndex(where: { $0.known.contains(.time) && !$0.known.contains(.date) && $0.recurrence == nil })
+        else { return nil }
+        let (a, b) = day < time ? (day, time) : (time, day)
+        let phrase = String(text[dates[a].range]) + " " + String(text[dates[b].range])
+        let read = reader.read(phrase, at: reference)
+        guard read.count == 1, var match = read.first, match.range == phrase.startIndex..<phrase.endIndex else { return nil }
+        match.range = dates[a].range
+        match.rule = "joined:" + match.rule
+        match.parts = dates[a].parts + dates[b].parts
+        return JoinedDate(indices: [a, b], match: match)
     }
 
     func usable(_ dates: [DateMatch], in text: String) -> [DateMatch] {

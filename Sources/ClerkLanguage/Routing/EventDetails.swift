@@ -36,8 +36,12 @@ struct EventDetails {
         readAttendees(s, range, known: known)
     }
 
-    /// The first date match, the one the event takes its time from.
-    func when(in s: Sentence) -> DateMatch? { dates.first.map { s.dates[$0] } }
+    /// The time the event takes: a day and a time said apart read together, else the
+    /// first date match.
+    func when(in s: Sentence) -> DateMatch? {
+        if let joined = s.joined, joined.indices.allSatisfy(dates.contains) { return joined.match }
+        return dates.first.map { s.dates[$0] }
+    }
 
     // MARK: - Dates
 

@@ -216,9 +216,21 @@ enum UpdateReader {
 
 /// Reads what changes: a new time, length, title, calendar, place or people.
 enum ChangeReader {
+    /// Verbs after which the rest of the line is a new title, said as is.
+    static let renameVerbs: Set<String> = ["rename", "renamed", "retitle", "call", "name", "title", "label"]
+
     static func read(_ s: Sentence, range: Range<Int>, used: [Bool], verb: String, known: Names, slots: inout [Slot]) -> EventChanges {
         var changes = EventChanges()
         guard !range.isEmpty else { return changes }
+        // "rename the standup to Daily sync": the new title is taken word for word, dates and all.
+        if renameVerbs.contains(verb) {
+            let title = literalTitle(s, range)
+            if !title.isEmpty {
+                changes.title = title
+                slots.append(s.slot(.name, range, value: title, rule: "new-title"))
+            }
+            return changes
+        }
         // "to Work" / "to my Personal calendar" after "move": the calendar, not a title.
         var used = used
         if range.lowerBound > 0, s.word(range.lowerBound - 1) == "to" { used[range.lowerBound - 1] = false }
@@ -242,6 +254,10 @@ enum ChangeReader {
         changes.durationMinutes = details.durationMinutes
         changes.reminderMinutes = details.reminderMinutes.isEmpty ? nil : details.reminderMinutes
         changes.recurrence = details.dates.lazy.compactMap { s.dates[$0].recurrence }.first
+        // "make it weekly" names no day: the event keeps its date and only repeats.
+        if let when = changes.when, let rule = when.recurrence, !rule.contains("BY"), !when.known.contains(.time) {
+            changes.when = nil
+        }
         // Only "all day" said makes an event all-day; "move it to Friday" keeps its time.
         if details.slots.contains(where: { $0.kind == .allDay }) { changes.makesAllDay = true }
         // "an hour later", "back 30 minutes", "15 minutes earlier".
@@ -276,6 +292,16 @@ enum ChangeReader {
             }
         }
         return changes
+    }
+}
+
+extension ChangeReader {
+    /// The words of `range` as typed, without quotes and end marks, first letter capitalised.
+    static func literalTitle(_ s: Sentence, _ range: Range<Int>) -> String {
+        var end = range.upperBound
+        while end > range.lowerBound, s.tokens[end - 1].isMark { end -= 1 }
+        guard end > range.lowerBound else { return "" }
+        return Title.capitalized(FilePhrases.unquoted(s.text(of: range.lowerBound..<end)))
     }
 }
 

@@ -102,9 +102,10 @@ enum FollowUps {
         var changes = EventChanges()
         switch route.rule {
         case "follow-up:title":
-            let (title, pieces) = Title.build(s, range: rest, used: used)
+            // "call it Daily sync": the title word for word, even words that read as dates.
+            let title = ChangeReader.literalTitle(s, rest)
             changes.title = title
-            if !title.isEmpty { slots.append(s.slot(.name, pieces: pieces, value: title, rule: "new-title")) }
+            if !title.isEmpty { slots.append(s.slot(.name, rest, value: title, rule: "new-title")) }
         case "follow-up:location":
             var end = s.body.upperBound
             while end > rest.lowerBound, ["instead", "please"].contains(s.word(end - 1)) || s.tokens[end - 1].isMark { end -= 1 }

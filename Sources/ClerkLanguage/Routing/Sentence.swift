@@ -1,6 +1,12 @@
 internal import ClerkCore
 import Foundation
 
+/// Two of a line's date matches (`indices`) and their reading together.
+struct JoinedDate {
+    var indices: [Int]
+    var match: DateMatch
+}
+
 /// A tokenized line with the date reader's matches marked on its tokens, and the part of it
 /// that carries the request (`body`: without wake words, politeness and trailing thanks).
 struct Sentence {
@@ -13,6 +19,8 @@ struct Sentence {
     var body: Range<Int>
     /// Tokens skipped at the head (wake words, "can you", "please"), for the explanation.
     var skipped: [Int] = []
+    /// Two date expressions said apart that read as one ("on Friday … at 1pm").
+    var joined: JoinedDate?
 
     init(text: String, tokens: [Term], dates: [DateMatch], zone: TimeZone) {
         self.text = text

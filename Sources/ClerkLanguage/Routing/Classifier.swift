@@ -322,8 +322,9 @@ enum Classifier {
 
     /// "what time is it", "what's the date today", "what day is it".
     static func isClockQuestion(_ s: Sentence) -> Bool {
+        guard ["what", "what's", "whats", "tell", "could", "which", "i"].contains(s.word(s.body.lowerBound)),
+              s.has(["time", "date", "day"]) else { return false }
         let words = s.body.map { s.tokens[$0].word }
-        guard let first = words.first, ["what", "what's", "whats", "tell", "could", "which", "i"].contains(first) else { return false }
         let asksClock = words.contains("time") && (words.contains("it") || words.last == "now")
         let asksDate = (words.contains("date") || words.contains("day")) && (words.contains("it") || words.contains("today")) && !words.contains("my")
             && !words.contains("event") && !words.contains("meeting")

@@ -148,6 +148,10 @@ extension Term {
     /// Lower case, plain apostrophes, accents removed ("Café" → "cafe", "Ana’s" → "ana's").
     /// Latin letters are folded here, byte by byte; anything rarer goes through Foundation.
     static func fold(_ scalars: Substring.UnicodeScalarView) -> String {
+        // Most words are plain lower-case ASCII already: take them as they are.
+        if scalars.allSatisfy({ $0.value < 0x80 && !($0.value >= 0x41 && $0.value <= 0x5A) }) {
+            return String(Substring(scalars))
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(scalars.count + 2)
         for s in scalars {

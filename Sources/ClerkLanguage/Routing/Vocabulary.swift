@@ -22,7 +22,7 @@ enum Vocabulary {
         ["please"], ["kindly"], ["just"], ["now"], ["also"], ["and"], ["then"], ["quickly"], ["ok"], ["okay"],
         // "open calendar and …", "open up contacts and …": opening the app is not the request.
         ["open", "calendar", "and"], ["open", "my", "calendar", "and"], ["open", "the", "calendar", "and"], ["open", "calendar"],
-        ["open", "up", "contacts", "and"], ["open", "contacts", "and"], ["check", "the", "events", "on", "calendar", "and"],
+        ["open", "up", "contacts", "and"], ["open", "contacts", "and"],
     ]
 
     /// Filler at the end ("…, please", "… for me", "… thanks").
@@ -106,10 +106,10 @@ enum Vocabulary {
         "reunion", "picnic", "booking", "reservation", "reservations", "rehearsal", "lesson", "lessons", "exam", "test",
         "visit", "checkup", "check-up", "haircut", "shift", "task", "tasks", "commitments", "errand", "errands", "service",
         "services", "retirement", "graduation", "dance", "show", "movie", "screening", "tournament", "recital", "webinar",
-        "seminar", "workshop", "lecture", "course", "playdate", "drinks", "hangout", "outing", "date", "dates", "plan",
+        "seminar", "workshop", "lecture", "course", "playdate", "drinks", "hangout", "outing", "dates", "plan",
         "activity", "activities", "entry", "entries", "occasion", "things", "church", "mass", "prayer", "prayers", "worship",
-        "reunion", "pickup", "payday", "cookoff", "appointment's", "standup", "offsite", "hackathon", "sprint", "retro",
-        "retrospective", "kickoff", "launch", "planning", "onboarding", "1:1", "one-on-one", "sync-up", "townhall",
+        "pickup", "payday", "cookoff", "appointment's", "offsite", "hackathon", "sprint", "retro",
+        "retrospective", "kickoff", "launch", "planning", "onboarding", "one-on-one", "sync-up", "townhall",
         "alerts", "notifications",
     ]
 
@@ -261,7 +261,7 @@ enum Vocabulary {
         "about", "info", "information", "pending", "it", "this", "that", "else", "left", "get", "so", "with", "from",
         "between", "and", "or", "by", "out", "i'm", "we", "our", "you", "can", "could", "would", "will", "shall", "please",
         "start", "starts", "begin", "day", "date", "held", "set", "current", "latest", "future", "first", "last", "read",
-        "open", "view", "display", "search", "pull", "fetch", "up", "happen", "happens", "take", "place", "us", "some",
+        "open", "view", "display", "search", "pull", "fetch", "happen", "happens", "take", "place", "us", "some",
         "your", "booked", "added", "expect", "attending", "attend", "whether", "if", "then", "true", "right", "still",
         "again", "also", "just", "want", "go", "planning", "agenda", "done", "doing", "to-do", "todo", "must", "lined",
         "remaining", "rest", "coming-up", "later", "soon", "up?", "everything", "nothing", "openings", "opening", "break",
@@ -277,7 +277,7 @@ enum Vocabulary {
     /// Words that are never part of a person's name.
     static let notNames: Set<String> = [
         "a", "an", "the", "my", "our", "your", "his", "her", "their", "me", "us", "him", "them", "i", "you", "we", "it",
-        "and", "or", "at", "on", "in", "for", "to", "from", "by", "with", "of", "about", "about", "is", "are", "be",
+        "and", "or", "at", "on", "in", "for", "to", "from", "by", "with", "of", "about", "is", "are", "be",
         "this", "that", "some", "all", "every", "everyone", "tomorrow", "today", "tonight", "next", "new", "please",
         "who", "what", "whom", "someone", "somebody", "anyone", "anybody", "person", "people", "there", "here", "as",
         "up", "down", "out", "off", "will", "would", "can", "could", "should", "then", "so", "but", "also", "too",

@@ -75,7 +75,10 @@ enum Classifier {
         //    or the person asks to be reminded. A weak topic (a restaurant, a ticket, a
         //    question) yields to a calendar verb with an event ("cancel lunch at the restaurant").
         if let topic = shape.topic, !shape.hasCalendarNoun, !shape.remind || topic == .alarm || topic == .timer {
-            let yields = Self.weakTopics.contains(topic) && shape.headVerb != .none && shape.headVerb != .show && shape.hasEventNoun
+            // A statement of an event with a date yields too ("dinner at the restaurant on Friday").
+            let statesEvent = shape.headVerb == .none && !shape.isQuestion && shape.hasDate && topic != .clock
+            let yields = Self.weakTopics.contains(topic) && shape.hasEventNoun
+                && ((shape.headVerb != .none && shape.headVerb != .show) || statesEvent)
             if !yields { return route(.outOfScope(topic), "topic:\(topic.rawValue)") }
         }
         //    Adding or changing a contact is not something clerk does either.
@@ -299,6 +302,9 @@ enum Classifier {
             return i == s.body.lowerBound || ["a", "send", "any", "new", "my", "the", "facebook"].contains(s.word(i - 1))
         case "order":
             return s.word(i - 1) != "in"
+        case "outside", "jacket", "umbrella", "layers", "degrees":
+            // Weather only when asked about ("do i need a jacket today"); "lunch outside" is lunch.
+            return Vocabulary.questionWords.contains(s.word(s.body.lowerBound))
         case "shopping":
             return s.has(["list", "lists"])
         case "train", "bus", "ticket", "tickets":

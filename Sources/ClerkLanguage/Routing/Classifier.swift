@@ -307,7 +307,11 @@ enum Classifier {
             return Vocabulary.questionWords.contains(s.word(s.body.lowerBound))
         case "shopping":
             return s.has(["list", "lists"])
-        case "train", "bus", "ticket", "tickets":
+        case "train", "trains", "bus":
+            // "train to Paris tomorrow at 9" is a trip to put on the calendar; timetables and
+            // tickets are not clerk's.
+            return s.has(["ticket", "tickets", "timetable", "running", "schedule"]) || Vocabulary.questionWords.contains(s.word(s.body.lowerBound))
+        case "ticket", "tickets":
             return !s.has(["meeting", "meetings", "appointment", "event", "calendar"])
         default:
             return true

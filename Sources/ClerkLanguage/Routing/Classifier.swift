@@ -325,7 +325,8 @@ enum Classifier {
         case "email", "mail": return !(s.has(["address", "id", "of"]))
         case "stop", "pause", "resume": return !s.has(Vocabulary.eventNouns)
         case "turn": return !s.has(["reminders", "reminder", "notifications"])
-        case "play": return !s.has(["date", "calendar", "meeting"]) || s.count <= 3
+        // "play adele" asks for music; "play tennis with Bob at 5" is an event.
+        case "play": return !s.body.contains { s.tokens[$0].isInDate } && !s.has(["calendar", "meeting", "game", "match"])
         default: return true
         }
     }

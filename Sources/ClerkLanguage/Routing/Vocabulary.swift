@@ -110,7 +110,7 @@ enum Vocabulary {
         "activity", "activities", "entry", "entries", "occasion", "things", "church", "mass", "prayer", "prayers", "worship",
         "pickup", "payday", "cookoff", "appointment's", "offsite", "hackathon", "sprint", "retro",
         "retrospective", "kickoff", "launch", "planning", "onboarding", "one-on-one", "sync-up", "townhall",
-        "alerts", "notifications",
+        "alerts", "notifications", "movies", "tennis", "football", "soccer", "golf", "yoga", "run", "hike", "swim",
     ]
 
     /// Nouns that mean the calendar itself or what is on it.
@@ -203,9 +203,9 @@ enum Vocabulary {
         "news": .news, "headlines": .news, "articles": .news, "poll": .news,
         "tweet": .messaging, "twitter": .messaging, "facebook": .messaging, "post": .messaging, "sms": .messaging,
         "whatsapp": .messaging, "message": .messaging, "messages": .messaging, "text": .messaging, "texts": .messaging,
-        "inbox": .messaging, "instagram": .messaging, "social": .messaging, "tinder": .messaging,
+        "inbox": .messaging, "instagram": .messaging, "tinder": .messaging,
         "list": .lists, "lists": .lists, "groceries": .lists, "grocery": .lists, "shopping": .lists,
-        "light": .devices, "lights": .devices, "lamp": .devices, "vacuum": .devices, "cleaner": .devices, "fan": .devices,
+        "lights": .devices, "lamp": .devices, "vacuum": .devices, "cleaner": .devices, "fan": .devices,
         "thermostat": .devices, "heating": .devices, "tv": .devices, "plug": .devices, "brighten": .devices, "dim": .devices,
         "uber": .travel, "taxi": .travel, "cab": .travel, "lyft": .travel, "train": .travel, "trains": .travel,
         "ticket": .travel, "tickets": .travel, "traffic": .travel, "directions": .travel, "railway": .travel, "bus": .travel,

@@ -202,7 +202,7 @@ final class Rule: Sendable {
     /// ("the last Monday of March" counts Mondays; it is not "last (Monday of March)").
     let priority: Int
 
-    init(_ name: String, _ pattern: [Element], role: String? = nil, priority: Int = 0, _ produce: @escaping @Sendable (Match) -> Production?) {
+    init(_ name: String, priority: Int = 0, _ pattern: [Element], role: String? = nil, _ produce: @escaping @Sendable (Match) -> Production?) {
         self.name = name
         self.pattern = pattern
         self.role = role

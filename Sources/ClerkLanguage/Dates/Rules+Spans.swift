@@ -125,6 +125,15 @@ extension DateRules {
             withDuration(m.time(4), m.duration(1))
         },
 
+        // "for 90 minutes" alone: from now, for that long
+        Rule("for-duration", [.words(["for", "lasting"]), .duration()], role: "duration") { m in
+            var t = TimeValue(.now, grain: .minute)
+            t.fromNow = Offset()
+            t.duration = m.duration(1)
+            t.hasEnd = true
+            return .time(t)
+        },
+
         // MARK: bounds
         Rule("after-time", [Element.words(["anytime", "sometime", "sometimes", "any", "time"]).opt, .words(["after", "since", "from", "starting", "beginning"]), Element.words(["from", "on", "at"]).opt, .timeItem { $0.time!.isPlain && !$0.isFourDigitClock }], role: nil) { m in
             if m.word(1) == "starting" || m.word(1) == "beginning" { if m.word(2) == "at" { return nil } }

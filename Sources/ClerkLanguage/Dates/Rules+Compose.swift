@@ -40,6 +40,9 @@ extension DateRules {
             // Two weak readings make a weak one ("March 2027" alone is a date; in a sentence
             // it needs "in"), but never a clock ("7 5").
             if a.latent && b.latent, a.time!.hasClock || b.time!.hasClock { return nil }
+            // "lunch tomorrow" is a lunch on a day, "tomorrow lunch" a time of a day: a bare
+            // part of the day only joins the date before it.
+            if a.latent, a.time!.hasDayPart { return nil }
             if let joiner = m.word(1), !joinerFits(joiner, a.time!, b.time!) { return nil }
             // A bare number is only a clock next to a date ("9 tomorrow", "tomorrow 815").
             if a.latent, !latentClockFits(a, with: b.time!) { return nil }

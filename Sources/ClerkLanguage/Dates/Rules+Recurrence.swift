@@ -134,7 +134,7 @@ extension DateRules {
         },
         // ... until June 30, ... till the end of the year
         Rule("repeat-until", [.time { $0.recurrence != nil && $0.recurrence!.until == nil && $0.recurrence!.count == nil },
-                              .words(["until", "till", "untill", "through", "thru", "to"]), .time { $0.isPlain && $0.hasDate && !$0.hasClock }], role: nil) { m in
+                              .words(["until", "till", "untill", "through", "thru", "to"]), .time { $0.isPlain && $0.hasDate && !$0.hasClock }], role: nil, endElement: 2) { m in
             guard let end = m.series.single(m.time(2).expression) else { return nil }
             var t = m.time(0)
             var rule = t.recurrence!

@@ -67,7 +67,10 @@ extension Renderer {
                 pieces.append("\"\(report.text[part.range])\" \(part.role)")
             }
             if let rule = match.recurrence { pieces.append("repeats \(rule)") }
-            if let stated = match.statedTimeZone { pieces.append("from \(zoneName(stated))") }
+            if let stated = match.statedTimeZone {
+                let there = LocalDateTime(match.start, in: stated)
+                pieces.append("\(clock(there)) in \(zoneName(stated))")
+            }
             if !match.isAllDay, !match.known.contains(.end) { pieces.append("1 h assumed") }
             return pieces.joined(separator: " · ")
         }

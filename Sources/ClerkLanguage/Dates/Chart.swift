@@ -64,6 +64,8 @@ final class Item: Sendable {
     let captures: [Int32]
     /// How many parts the explanation will have (a tie-breaker in `Selection`).
     let partCount: Int
+    /// The capture whose pieces are explained as the end ("to Jan 3" end), -1 for none.
+    let endElement: Int8
     /// Duckling's "latent": a reading too weak to stand inside a sentence ("7", "May", "1974");
     /// kept only when it is the whole text.
     let latent: Bool
@@ -72,7 +74,7 @@ final class Item: Sendable {
     let generation: Int
 
     init(first: Int, end: Int, value: Value, rule: String, role: String? = nil, captures: [Int32] = [], partCount: Int = 1,
-         latent: Bool, priority: Int = 0, generation: Int = 0) {
+         endElement: Int8 = -1, latent: Bool, priority: Int = 0, generation: Int = 0) {
         self.first = first
         self.end = end
         self.value = value
@@ -82,6 +84,7 @@ final class Item: Sendable {
         self.role = role
         self.captures = captures
         self.partCount = partCount
+        self.endElement = endElement
         self.latent = latent
         self.priority = priority
         self.generation = generation
@@ -201,12 +204,16 @@ final class Rule: Sendable {
     /// Breaks ties between readings of the same words: the more specific rule says more
     /// ("the last Monday of March" counts Mondays; it is not "last (Monday of March)").
     let priority: Int
+    /// The element whose pieces are the end of a range or a repeat ("to Jan 3" end).
+    let endElement: Int?
 
-    init(_ name: String, _ pattern: [Element], role: String? = nil, priority: Int = 0, _ produce: @escaping @Sendable (Match) -> Production?) {
+    init(_ name: String, priority: Int = 0, _ pattern: [Element], role: String? = nil, endElement: Int? = nil,
+         _ produce: @escaping @Sendable (Match) -> Production?) {
         self.name = name
         self.pattern = pattern
         self.role = role
         self.priority = priority
+        self.endElement = endElement
         self.produce = produce
     }
 }
@@ -368,7 +375,7 @@ struct Chart {
                 for slot in slots where slot >= 0 && slot & 1 == 1 { partCount += items[Int(slot >> 1)].partCount }
             }
             add(Item(first: position, end: end, value: production.value, rule: source.name, role: source.role,
-                     captures: slots, partCount: partCount, latent: production.latent,
+                     captures: slots, partCount: partCount, endElement: Int8(source.endElement ?? -1), latent: production.latent,
                      priority: source.priority, generation: Int(pass)))
         }
     }
@@ -458,15 +465,23 @@ struct Chart {
         }
         var parts: [PartSpan] = []
         var pendingStart: Int?
-        for slot in item.captures where slot >= 0 {
+        for (index, slot) in item.captures.enumerated() where slot >= 0 {
             if slot & 1 == 1 {
-                var inner = self.parts(of: items[Int(slot >> 1)])
+                let child = items[Int(slot >> 1)]
+                var inner = self.parts(of: child)
+                if inner.isEmpty, index == Int(item.endElement) {
+                    // A bare number as the end ("Dec 14-16"): the number is the piece.
+                    inner = [PartSpan(start: tokens[child.first].start, end: tokens[child.end - 1].end, role: "end", rule: child.rule)]
+                }
                 if let start = pendingStart, !inner.isEmpty {
                     inner[0].start = min(inner[0].start, start)
                     pendingStart = nil
                 }
+                if index == Int(item.endElement) {
+                    for k in inner.indices { inner[k].role = "end" }
+                }
                 parts += inner
-            } else if pendingStart == nil {
+            } else if pendingStart == nil, tokens[Int(slot >> 1)].kind == .word {
                 pendingStart = tokens[Int(slot >> 1)].start
             }
         }

@@ -36,9 +36,15 @@ struct Resolver {
             // 1. exact offsets
             start = offset.isExact ? reference.instant.addingTimeInterval(TimeInterval(offset.seconds))
                                    : clock.instant(offset.applied(to: now))
-            end = start.addingTimeInterval(TimeInterval(Self.defaultLength))
-            grain = offset == Offset() ? .second : min(offset.unit, offset.unit >= .day ? .hour : offset.unit)
-            known.remove(.end)
+            if let d = t.duration {
+                // "for 90 minutes": from now, for that long.
+                end = d.isExact ? start.addingTimeInterval(TimeInterval(d.seconds)) : clock.instant(d.applied(to: clock.wall(start)))
+                grain = .minute
+            } else {
+                end = start.addingTimeInterval(TimeInterval(Self.defaultLength))
+                grain = offset == Offset() ? .second : min(offset.unit, offset.unit >= .day ? .hour : offset.unit)
+                known.remove(.end)
+            }
         } else {
             guard let span = self.span(t, series) else { return nil }
             switch t.openBound {

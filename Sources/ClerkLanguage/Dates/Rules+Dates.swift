@@ -37,6 +37,10 @@ extension DateRules {
             let w = m.word(0)!
             return .time(.date(.weekday(Lexicon.weekdays[w]!)), latent: Lexicon.ambiguousWeekdays.contains(w) && !m.has(1))
         },
+        // "Fridays": a weekday to count ("3 Fridays from now") or to repeat ("on Fridays")
+        Rule("weekday-plural", [.words(Set(Lexicon.pluralWeekdays.keys))], role: "date") { m in
+            .time(.date(.weekday(Lexicon.pluralWeekdays[m.word(0)!]!)), latent: true)
+        },
         Rule("month", [monthElement, Element.symbol(".").touching.opt], role: "date") { m in
             let w = m.word(0)!
             return .time(.date(.month(Lexicon.months[w]!), .month), latent: Lexicon.ambiguousMonths.contains(w))
@@ -79,7 +83,10 @@ extension DateRules {
         },
         // the 3rd, on the 15th, the 24 (latent without "the" or an ordinal)
         Rule("the-day-of-month", [.word("the"), dayElement], role: "date") { m in
-            .time(.date(.dayOfMonth(m.int(1))), latent: !m.number(1).isOrdinal)
+            // "the one" is not a date; "the first", "the 24" may be.
+            let n = m.number(1)
+            guard n.isOrdinal || !n.isWords else { return nil }
+            return .time(.date(.dayOfMonth(n.value)), latent: !n.isOrdinal)
         },
         Rule("ordinal-day-of-month", [.number { $0.isOrdinal && (1...31).contains($0.value) && $0.digitCount > 0 }], role: "date") { m in
             .time(.date(.dayOfMonth(m.int(0))), latent: true)

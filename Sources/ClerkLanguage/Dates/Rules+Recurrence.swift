@@ -26,7 +26,7 @@ extension DateRules {
             return repeating(m.time(2), rule)
         },
         // on Mondays, Tuesdays and Thursdays
-        Rule("plural-weekdays", [Element.word("on").opt, pluralWeekdayElement, Element.words(listJoiners).opt, Element.words(listJoiners).opt, pluralWeekdayElement.opt,
+        Rule("plural-weekdays", priority: 1, [Element.word("on").opt, pluralWeekdayElement, Element.words(listJoiners).opt, Element.words(listJoiners).opt, pluralWeekdayElement.opt,
                                  Element.words(listJoiners).opt, Element.words(listJoiners).opt, pluralWeekdayElement.opt], role: "recurrence") { m in
             let days = [1, 4, 7].compactMap { m.word($0).flatMap { Lexicon.pluralWeekdays[$0] } }
             // Joiners only between days.
@@ -134,7 +134,7 @@ extension DateRules {
         },
         // ... until June 30, ... till the end of the year
         Rule("repeat-until", [.time { $0.recurrence != nil && $0.recurrence!.until == nil && $0.recurrence!.count == nil },
-                              .words(["until", "till", "untill", "through", "thru", "to"]), .time { $0.isPlain && $0.hasDate && !$0.hasClock }], role: nil) { m in
+                              .words(["until", "till", "untill", "through", "thru", "to"]), .time { $0.isPlain && $0.hasDate && !$0.hasClock }], role: nil, endElement: 2) { m in
             guard let end = m.series.single(m.time(2).expression) else { return nil }
             var t = m.time(0)
             var rule = t.recurrence!
@@ -175,6 +175,13 @@ extension DateRules {
     /// A repeat whose first occurrence is `first` (today when nil).
     static func repeating(_ first: TimeValue?, _ rule: RecurrenceRule) -> Production {
         var t = first ?? TimeValue(.every(.day), grain: .day)
+        // "every weekday": the first occurrence is on one of those days.
+        if first == nil, !rule.byDay.isEmpty {
+            let days = rule.byDay.compactMap { code in Lexicon.weekdayCodes.firstIndex(of: code) }
+            var e = TimeExpression.weekday(days[0])
+            for d in days.dropFirst() { e = .either(e, .weekday(d)) }
+            t = TimeValue(e, grain: .day)
+        }
         if first == nil || rule.frequency == "HOURLY" || rule.frequency == "MINUTELY" {
             if rule.frequency == "HOURLY" || rule.frequency == "MINUTELY" {
                 t = TimeValue(.every(rule.frequency == "HOURLY" ? .hour : .minute), grain: rule.frequency == "HOURLY" ? .hour : .minute)

@@ -130,16 +130,16 @@ extension DateRules {
 
         // MARK: counting inside a stretch
         // the first Monday of March, the last Sunday of March 2014, the 2nd Monday of this month
-        Rule("nth-of", [Element.word("the").opt, ordinalElement, .anyTime { isCountable($0) }, .words(["of", "in"]), .anyTime { isContainer($0) && !$0.hasClock }], role: nil, priority: 1) { m in
+        Rule("nth-of", priority: 1, [Element.word("the").opt, ordinalElement, .anyTime { isCountable($0) }, .words(["of", "in"]), .anyTime { isContainer($0) && !$0.hasClock }], role: nil) { m in
             guard let n = ordinal(m, 1) else { return nil }
             return nthValue(n, of: m.time(2), in: m.time(4), m.series)
         },
-        Rule("nth-of-the-unit", [Element.word("the").opt, ordinalElement, .anyTime { isCountable($0) }, .words(["of", "in"]), .words(["the", "this", "current"]), .words(["month", "year", "week"])], role: nil, priority: 1) { m in
+        Rule("nth-of-the-unit", priority: 1, [Element.word("the").opt, ordinalElement, .anyTime { isCountable($0) }, .words(["of", "in"]), .words(["the", "this", "current"]), .words(["month", "year", "week"])], role: nil) { m in
             guard let n = ordinal(m, 1), case .time(let box)? = cycleValue(Lexicon.cycleUnits[m.word(5)!]!, 0)?.value else { return nil }
             return nthValue(n, of: m.time(2), in: box, m.series)
         },
         // the third day of October, the first week of October 2014, the 2nd last week of 2018
-        Rule("nth-unit-of", [Element.word("the").opt, ordinalElement, .words(["day", "week"]), .words(["of", "in"]), .anyTime { isContainer($0) && !$0.hasClock }], role: nil, priority: 1) { m in
+        Rule("nth-unit-of", priority: 1, [Element.word("the").opt, ordinalElement, .words(["day", "week"]), .words(["of", "in"]), .anyTime { isContainer($0) && !$0.hasClock }], role: nil) { m in
             guard let n = ordinal(m, 1) else { return nil }
             let grain: Grain = m.word(2) == "day" ? .day : .week
             let box = m.time(4)
@@ -156,7 +156,7 @@ extension DateRules {
             return Compose.intersect(day, m.time(4), m.series).map { .time($0) }
         },
         // the closest Monday to Oct 5th
-        Rule("closest", [Element.word("the").opt, ordinalElement.opt, .words(["closest", "nearest"]), .anyTime { $0.isPlain && !$0.hasClock }, .word("to"), .time { $0.isPlain }], role: nil, priority: 1) { m in
+        Rule("closest", priority: 1, [Element.word("the").opt, ordinalElement.opt, .words(["closest", "nearest"]), .anyTime { $0.isPlain && !$0.hasClock }, .word("to"), .time { $0.isPlain }], role: nil) { m in
             let n = m.has(1) ? (ordinal(m, 1) ?? 1) : 1
             guard n > 0 else { return nil }
             var t = m.time(3)
@@ -165,7 +165,7 @@ extension DateRules {
             return .time(t)
         },
         // the third Tuesday after Christmas
-        Rule("nth-after", [Element.word("the").opt, ordinalElement, .anyTime { isCountable($0) }, .words(["after", "before"]), .time { $0.isPlain }], role: nil, priority: 1) { m in
+        Rule("nth-after", priority: 1, [Element.word("the").opt, ordinalElement, .anyTime { isCountable($0) }, .words(["after", "before"]), .time { $0.isPlain }], role: nil) { m in
             guard let n = ordinal(m, 1), n > 0 else { return nil }
             var t = m.time(2)
             t.expression = .nthAfter(m.word(3) == "after" ? n : -n, t.expression, after: m.time(4).expression)

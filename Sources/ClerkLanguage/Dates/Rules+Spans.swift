@@ -90,7 +90,7 @@ extension DateRules {
 
         // MARK: ranges
         // from 2 to 4pm, 9:30 - 11:00, Dec 21 to Jan 3, between 9:30 and 11:00
-        Rule("range", [Element.words(["from", "between", "btw", "btwn"]).opt, .anyTime { $0.isPlainOrZoned }, .words(rangeWords), Element.word("the").opt, .anyTime { $0.isPlainOrZoned }], role: nil) { m in
+        Rule("range", [Element.words(["from", "between", "btw", "btwn"]).opt, .anyTime { $0.isPlainOrZoned }, .words(rangeWords), Element.word("the").opt, .anyTime { $0.isPlainOrZoned }], role: nil, endElement: 4) { m in
             let a = m.item(1)!, b = m.item(4)!
             let joiner = m.word(2)!
             if joiner == "and", m.word(0) != "between" && m.word(0) != "btw" && m.word(0) != "btwn" { return nil }
@@ -98,19 +98,19 @@ extension DateRules {
             guard rangeEndsFit(a, b) else { return nil }
             return Compose.range(a.time!, b.time!, m.series).map { .time($0, latent: a.latent && b.latent) }
         },
-        Rule("range-slash", [.time { $0.isPlain && $0.hasDate && $0.hasClock }, .symbol("/"), .time { $0.isPlain && $0.hasDate && $0.hasClock }], role: nil) { m in
+        Rule("range-slash", [.time { $0.isPlain && $0.hasDate && $0.hasClock }, .symbol("/"), .time { $0.isPlain && $0.hasDate && $0.hasClock }], role: nil, endElement: 2) { m in
             Compose.range(m.time(0), m.time(2), m.series).map { .time($0) }
         },
-        Rule("later-than-before", [.words(["later", "after"]), Element.word("than").opt, .time { $0.isPlain }, .words(["but", "and"]), .words(["before", "earlier"]), Element.word("than").opt, .time { $0.isPlain }], role: nil) { m in
+        Rule("later-than-before", [.words(["later", "after"]), Element.word("than").opt, .time { $0.isPlain }, .words(["but", "and"]), .words(["before", "earlier"]), Element.word("than").opt, .time { $0.isPlain }], role: nil, endElement: 6) { m in
             Compose.range(m.time(2), m.time(6), m.series).map { .time($0) }
         },
         // July 13-15, Dec 14 to 16, August 27th - 29th
-        Rule("month-day-range", [Element.word("from").opt, .time { $0.isMonthDay }, .words(["-", "to", "thru", "through", "till", "until"]), Element.word("the").opt, dayElement], role: nil) { m in
+        Rule("month-day-range", [Element.word("from").opt, .time { $0.isMonthDay }, .words(["-", "to", "thru", "through", "till", "until"]), Element.word("the").opt, dayElement], role: nil, endElement: 4) { m in
             guard case .monthDay(let month, _) = m.time(1).expression, case .time(let end)? = monthDay(month, m.int(4))?.value else { return nil }
             return Compose.range(m.time(1), end, m.series).map { .time($0) }
         },
         // 13-15 July, from the 13th to the 15th of July, 1-8 September
-        Rule("day-range-month", [Element.word("from").opt, Element.word("the").opt, dayElement, .words(["-", "to", "thru", "through", "till", "until"]), .time { $0.isMonthDay }], role: nil) { m in
+        Rule("day-range-month", [Element.word("from").opt, Element.word("the").opt, dayElement, .words(["-", "to", "thru", "through", "till", "until"]), .time { $0.isMonthDay }], role: nil, endElement: 4) { m in
             guard case .monthDay(let month, _) = m.time(4).expression, case .time(let start)? = monthDay(month, m.int(2))?.value else { return nil }
             return Compose.range(start, m.time(4), m.series).map { .time($0) }
         },
@@ -123,6 +123,15 @@ extension DateRules {
         // for 10 days from 18th Dec, for 30' starting from 4pm
         Rule("duration-starting", [.word("for"), .duration(), .words(["from", "starting", "beginning", "since"]), Element.words(["from", "at", "on"]).opt, .time { $0.isPlain && !$0.hasEnd }], role: nil) { m in
             withDuration(m.time(4), m.duration(1))
+        },
+
+        // "for 90 minutes" alone: from now, for that long
+        Rule("for-duration", [.words(["for", "lasting"]), .duration()], role: "duration") { m in
+            var t = TimeValue(.now, grain: .minute)
+            t.fromNow = Offset()
+            t.duration = m.duration(1)
+            t.hasEnd = true
+            return .time(t)
         },
 
         // MARK: bounds

@@ -132,7 +132,8 @@ public struct Router: Sendable {
     /// The date reader's matches, without the readings routing must not take as times:
     /// a number before a unit ("for 2 hours", "for twenty five minutes" are lengths, not
     /// 2 o'clock or 20:00), a length glued to its unit after "for" ("for 2h", "for 1h30"),
-    /// and "all day" alone (a flag on the event: "make it all day" keeps the event's date).
+    /// a length alone ("for 90 minutes" is how long, not 9:00–10:30 from now), and "all day"
+    /// alone (a flag on the event: "make it all day" keeps the event's date).
     func readDates(_ text: String, at reference: ReferenceTime) -> [DateMatch] {
         usable(reader.read(text, at: reference), in: text)
     }
@@ -162,6 +163,8 @@ public struct Router: Sendable {
     func usable(_ dates: [DateMatch], in text: String) -> [DateMatch] {
         dates.filter { match in
             if match.rule == "all-day" { return false }
+            // "for 90 minutes" alone: a length (the event's), not a span starting now.
+            if match.known.contains(.duration), !match.known.contains(.date), !match.known.contains(.time) { return false }
             if match.rule == "at-time" {
                 var rest = text[match.range.upperBound...]
                 var next = Self.firstWord(of: &rest)

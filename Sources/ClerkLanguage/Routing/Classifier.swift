@@ -202,9 +202,9 @@ enum Classifier {
             || isTellMeTo(s, at: head)
 
         let afterDate = head > s.body.lowerBound && ["is", "are", "was", "were"].contains(w0)
-        shape.isQuestion = (Vocabulary.questionWords.contains(w0) && !afterDate) || s.matches(["let", "me", "know"], at: head)
-            || s.matches(["i", "want", "to", "know"], at: head) || s.word(s.body.upperBound) == "?"
-            || (shape.headVerb == .none && s.first(of: [["are", "there"], ["is", "there"], ["do", "i", "have"], ["am", "i"]]) != nil)
+        shape.isQuestion = (Vocabulary.questionWords.contains(w0) && !afterDate) || s.word(s.body.upperBound) == "?"
+            || Self.questionHeads.contains { s.matches($0, at: head) }
+            || (shape.headVerb == .none && s.first(of: Self.questionsInside) != nil)
         if shape.headVerb == .create && (w0 == "notify" || w0 == "alert") { shape.isQuestion = false }
 
         var i = s.body.lowerBound
@@ -271,9 +271,17 @@ enum Classifier {
         return shape
     }
 
+    /// Openings that ask without a question word.
+    static let questionHeads: [[String]] = [["let", "me", "know"], ["i", "want", "to", "know"]]
+    /// Question forms later in a line ("on my calendar are there any birthdays").
+    static let questionsInside: [[String]] = [["are", "there"], ["is", "there"], ["do", "i", "have"], ["am", "i"]]
+    /// Phrases that create ("write down", "take note", "don't forget").
+    static let createPhrases: [[String]] = [["write", "down"], ["take", "note"], ["don't", "forget"], ["dont", "forget"], ["don't", "let"],
+                                            ["be", "sure"], ["make", "sure", "to"], ["sign", "me", "up"], ["i", "need", "a", "reminder"]]
+
     /// "tell me to take my umbrella", "tell me on Tuesday to call Jane": a reminder.
     static func isTellMeTo(_ s: Sentence, at i: Int) -> Bool {
-        guard s.matches(["tell", "me"], at: i) else { return false }
+        guard s.word(i) == "tell", s.word(i + 1) == "me" else { return false }
         var j = i + 2
         while j < s.body.upperBound, s.tokens[j].isInDate || EventDetails.datePrepositions.contains(s.word(j)) && s.word(j) != "to" { j += 1 }
         return s.word(j) == "to"
@@ -281,10 +289,7 @@ enum Classifier {
 
     /// "set up", "write down", "take note", "don't forget", "i need a reminder".
     static func isCreatePhrase(_ s: Sentence, at i: Int) -> Bool {
-        for phrase in [["write", "down"], ["take", "note"], ["don't", "forget"], ["dont", "forget"], ["don't", "let"],
-                       ["be", "sure"], ["make", "sure", "to"], ["sign", "me", "up"], ["i", "need", "a", "reminder"]]
-        where s.matches(phrase, at: i) { return true }
-        return false
+        createPhrases.contains { s.matches($0, at: i) }
     }
 
     /// A topic word counts unless the sentence uses it in an event sense

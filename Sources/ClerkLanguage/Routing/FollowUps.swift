@@ -52,7 +52,8 @@ enum FollowUps {
         guard body.count <= 8, !shape.isQuestion, shape.headVerb != .show else { return nil }
         let hasInstead = s.has(["instead"])
         // Only a change can make a bare follow-up: a length, a reminder, a calendar, or "instead".
-        guard hasInstead || s.has(["for", "before", "long", "calendar", "lasting", "prior"])
+        let saysLength = s.first(in: ["for", "lasting"]).map { Quantity.minutes(in: s, at: $0 + 1) != nil } ?? false
+        guard hasInstead || saysLength || s.has(["before", "long", "calendar", "prior"])
                 || body.contains(where: { known.calendarWordSet.contains(s.word($0)) }) else { return nil }
         var used = s.usedOutsideBody
         let details = EventDetails(s, range: body, known: known, used: used)

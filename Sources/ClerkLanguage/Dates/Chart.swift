@@ -317,17 +317,26 @@ struct Chart {
                         if !freshHere, compiled.rules[Int(r)].itemElements == 1 { continue }
                         apply(compiled, r, position, minimumGeneration, stack, &found)
                     }
-                    // Rules that need a word after the item: only those whose word is there.
+                    // Rules that need a word or a reading after the item: only those whose
+                    // follower is there.
                     stamp &+= 1
                     var index = head
                     while index >= 0 {
                         let end = Int(headers[Int(index)].end)
                         index = headers[Int(index)].nextStartingHere
-                        guard end < tokens.count, wordIDs[end] >= 0 else { continue }
-                        for r in compiled.byItemThenWord[kind][Int(wordIDs[end])] where applied[Int(r)] != stamp {
-                            applied[Int(r)] = stamp
-                            if !freshHere, compiled.rules[Int(r)].itemElements == 1 { continue }
-                            apply(compiled, r, position, minimumGeneration, stack, &found)
+                        guard end < tokens.count else { continue }
+                        if wordIDs[end] >= 0 {
+                            for r in compiled.byItemThenWord[kind][Int(wordIDs[end])] where applied[Int(r)] != stamp {
+                                applied[Int(r)] = stamp
+                                if !freshHere, compiled.rules[Int(r)].itemElements == 1 { continue }
+                                apply(compiled, r, position, minimumGeneration, stack, &found)
+                            }
+                        }
+                        for next in 0..<Self.kinds where firstStartingAt[end * Self.kinds + next] >= 0 {
+                            for r in compiled.byItemThenItem[kind][next] where applied[Int(r)] != stamp {
+                                applied[Int(r)] = stamp
+                                apply(compiled, r, position, minimumGeneration, stack, &found)
+                            }
                         }
                     }
                 }
@@ -545,6 +554,8 @@ struct CompiledStage: Sendable {
     /// under a word in `byItemThenWord[kind][word]`, the others (anything may follow) in
     /// `byItemThenAny[kind]`. A rule is only tried when its follower is in the text there.
     var byItemThenWord: [[[Int32]]] = []
+    /// ... and under the kind of reading that must start where the first one ends.
+    var byItemThenItem: [[[Int32]]] = Array(repeating: Array(repeating: [], count: ValueKind.allCases.count), count: ValueKind.allCases.count)
     var byItemThenAny: [[Int32]] = Array(repeating: [], count: ValueKind.allCases.count)
 }
 
@@ -628,7 +639,8 @@ struct Grammar: Sendable {
                         stage.byDigits.append(Int32(index))
                     case .item(let kind, _):
                         if let followers = Self.followers(of: rule.pattern, after: element) {
-                            for w in followers { stage.byItemThenWord[Int(kind.rawValue)][Int(vocabulary[w]!)].append(Int32(index)) }
+                            for w in followers.words { stage.byItemThenWord[Int(kind.rawValue)][Int(vocabulary[w]!)].append(Int32(index)) }
+                            for k in followers.kinds { stage.byItemThenItem[Int(kind.rawValue)][Int(k.rawValue)].append(Int32(index)) }
                         } else {
                             stage.byItemThenAny[Int(kind.rawValue)].append(Int32(index))
                         }
@@ -642,19 +654,22 @@ struct Grammar: Sendable {
         }
     }
 
-    /// The words one of which must come right after `element` for `pattern` to match, or nil
-    /// when a reading or a number may come there (or nothing: the pattern ends).
-    static func followers(of pattern: [Element], after element: Element) -> Set<String>? {
+    /// What must come right after `element` for `pattern` to match: one of some words, or a
+    /// reading of some kinds; nil when anything may (a number, or the end of the pattern).
+    static func followers(of pattern: [Element], after element: Element) -> (words: Set<String>, kinds: Set<ValueKind>)? {
         guard let i = pattern.firstIndex(where: { $0 === element }) else { return nil }
         var words: Set<String> = []
+        var kinds: Set<ValueKind> = []
         for next in pattern[(i + 1)...] {
             switch next.kind {
             case .words(let set), .symbols(let set):
                 words.formUnion(set)
-                if !next.optional { return words }
-            default:
+            case .item(let kind, _):
+                kinds.insert(kind)
+            case .digits:
                 return nil
             }
+            if !next.optional { return (words, kinds) }
         }
         return nil
     }

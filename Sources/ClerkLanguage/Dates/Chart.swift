@@ -300,34 +300,50 @@ struct Chart {
             for position in 0...max(lastFreshStart, -1) where position >= 0 {
                 let id = wordIDs[position]
                 if tokens[position].kind == .number {
-                    for r in compiled.byDigits where round == 0 || compiled.rules[Int(r)].usesItems {
-                        apply(compiled, r, position, minimumGeneration, stack, &found)
+                    for i in compiled.byDigits.range(0) {
+                        let r = compiled.byDigits.rules[i]
+                        if round == 0 || compiled.rules[Int(r)].usesItems { apply(compiled, r, position, minimumGeneration, stack, &found) }
                     }
                 } else if id >= 0 {
-                    for r in compiled.byWord[Int(id)] where round == 0 || compiled.rules[Int(r)].usesItems {
-                        apply(compiled, r, position, minimumGeneration, stack, &found)
+                    for i in compiled.byWord.range(Int(id)) {
+                        let r = compiled.byWord.rules[i]
+                        if round == 0 || compiled.rules[Int(r)].usesItems { apply(compiled, r, position, minimumGeneration, stack, &found) }
                     }
                 }
                 for kind in 0..<Self.kinds {
                     let head = firstStartingAt[position * Self.kinds + kind]
                     guard head >= 0 else { continue }
                     let freshHere = freshKinds[position] & (1 << UInt8(kind)) != 0
-                    for r in compiled.byItemThenAny[kind] {
+                    for i in compiled.byItemThenAny.range(kind) {
+                        let r = compiled.byItemThenAny.rules[i]
                         // A rule whose only item is this first one needs that item to be new.
                         if !freshHere, compiled.rules[Int(r)].itemElements == 1 { continue }
                         apply(compiled, r, position, minimumGeneration, stack, &found)
                     }
-                    // Rules that need a word after the item: only those whose word is there.
+                    // Rules that need a word or a reading after the item: only those whose
+                    // follower is there.
                     stamp &+= 1
                     var index = head
                     while index >= 0 {
                         let end = Int(headers[Int(index)].end)
                         index = headers[Int(index)].nextStartingHere
-                        guard end < tokens.count, wordIDs[end] >= 0 else { continue }
-                        for r in compiled.byItemThenWord[kind][Int(wordIDs[end])] where applied[Int(r)] != stamp {
-                            applied[Int(r)] = stamp
-                            if !freshHere, compiled.rules[Int(r)].itemElements == 1 { continue }
-                            apply(compiled, r, position, minimumGeneration, stack, &found)
+                        guard end < tokens.count else { continue }
+                        if wordIDs[end] >= 0 {
+                            for i in compiled.byItemThenWord.range(kind * grammar.words + Int(wordIDs[end])) {
+                                let r = compiled.byItemThenWord.rules[i]
+                                guard applied[Int(r)] != stamp else { continue }
+                                applied[Int(r)] = stamp
+                                if !freshHere, compiled.rules[Int(r)].itemElements == 1 { continue }
+                                apply(compiled, r, position, minimumGeneration, stack, &found)
+                            }
+                        }
+                        for next in 0..<Self.kinds where firstStartingAt[end * Self.kinds + next] >= 0 {
+                            for i in compiled.byItemThenItem.range(kind * Self.kinds + next) {
+                                let r = compiled.byItemThenItem.rules[i]
+                                guard applied[Int(r)] != stamp else { continue }
+                                applied[Int(r)] = stamp
+                                apply(compiled, r, position, minimumGeneration, stack, &found)
+                            }
                         }
                     }
                 }
@@ -539,31 +555,57 @@ struct CompiledStage: Sendable {
     var rules: [CompiledRule] = []
     var sources: [Rule] = []
     var elements: [CompiledElement] = []
-    var byWord: [[Int32]] = []
-    var byDigits: [Int32] = []
+    var byWord = RuleIndex()
+    var byDigits = RuleIndex()
     /// Rules that start with a reading of a kind, by what must follow that reading: the rules
     /// under a word in `byItemThenWord[kind][word]`, the others (anything may follow) in
     /// `byItemThenAny[kind]`. A rule is only tried when its follower is in the text there.
-    var byItemThenWord: [[[Int32]]] = []
-    var byItemThenAny: [[Int32]] = Array(repeating: [], count: ValueKind.allCases.count)
+    var byItemThenWord = RuleIndex()
+    /// ... and under the kind of reading that must start where the first one ends.
+    var byItemThenItem = RuleIndex()
+    var byItemThenAny = RuleIndex()
+}
+
+/// Lists of rule numbers by key, flattened (the rules of key `k` are
+/// `rules[starts[k]..<starts[k + 1]]`) so the hot loop reads them without copying arrays.
+struct RuleIndex: Sendable {
+    var starts: [Int32] = [0]
+    var rules: [Int32] = []
+
+    init() {}
+
+    init(_ lists: [[Int32]]) {
+        starts = [0]
+        for list in lists {
+            rules += Array(Set(list)).sorted()
+            starts.append(Int32(rules.count))
+        }
+    }
+
+    @inline(__always) func range(_ key: Int) -> Range<Int> { Int(starts[key])..<Int(starts[key + 1]) }
 }
 
 /// Every rule of every stage compiled once: the vocabulary of words the rules name, their
 /// word sets as bitsets over it, and the tests of numbers and items.
-struct Grammar: Sendable {
+final class Grammar: Sendable {
     static let shared = Grammar(stages: DateRules.stages)
 
-    private(set) var vocabulary: [String: Int32] = [:]
-    private(set) var bitsets: [UInt64] = []
-    private(set) var words = 0
-    private(set) var digitTests: [@Sendable (Token) -> Bool] = []
-    private(set) var itemTests: [@Sendable (Item) -> Bool] = []
-    private(set) var stages: [CompiledStage] = []
+    let vocabulary: [String: Int32]
+    let bitsets: [UInt64]
+    let words: Int
+    let digitTests: [@Sendable (Token) -> Bool]
+    let itemTests: [@Sendable (Item) -> Bool]
+    let stages: [CompiledStage]
     /// The most rules any stage has.
-    private(set) var largestStage = 0
-    private var bitsetWidth = 0
+    let largestStage: Int
 
     init(stages ruleStages: [[Rule]]) {
+        var vocabulary: [String: Int32] = [:]
+        var bitsets: [UInt64] = []
+        var digitTests: [@Sendable (Token) -> Bool] = []
+        var itemTests: [@Sendable (Item) -> Bool] = []
+        var stages: [CompiledStage] = []
+        var largestStage = 0
         // 1. The vocabulary: every word and symbol any element names.
         for rule in ruleStages.joined() {
             for element in rule.pattern {
@@ -574,15 +616,19 @@ struct Grammar: Sendable {
                 }
             }
         }
-        words = vocabulary.count
-        bitsetWidth = (words + 63) / 64
+        let words = vocabulary.count
+        let bitsetWidth = (words + 63) / 64
         var setOffsets: [Set<String>: Int32] = [:]
 
         // 2. Each stage's elements, with shared bitsets and tests.
         for rules in ruleStages {
             var stage = CompiledStage()
-            stage.byWord = Array(repeating: [], count: words)
-            stage.byItemThenWord = Array(repeating: Array(repeating: [], count: words), count: ValueKind.allCases.count)
+            let kinds = ValueKind.allCases.count
+            var byWord = [[Int32]](repeating: [], count: words)
+            var byDigits: [[Int32]] = [[]]
+            var byItemThenWord = [[Int32]](repeating: [], count: kinds * words)
+            var byItemThenItem = [[Int32]](repeating: [], count: kinds * kinds)
+            var byItemThenAny = [[Int32]](repeating: [], count: kinds)
             for (index, rule) in rules.enumerated() {
                 let first = stage.elements.count
                 for element in rule.pattern {
@@ -623,38 +669,53 @@ struct Grammar: Sendable {
                 for element in rule.pattern {
                     switch element.kind {
                     case .words(let set), .symbols(let set):
-                        for w in set { stage.byWord[Int(vocabulary[w]!)].append(Int32(index)) }
+                        for w in set { byWord[Int(vocabulary[w]!)].append(Int32(index)) }
                     case .digits:
-                        stage.byDigits.append(Int32(index))
+                        byDigits[0].append(Int32(index))
                     case .item(let kind, _):
-                        if let followers = Self.followers(of: rule.pattern, after: element) {
-                            for w in followers { stage.byItemThenWord[Int(kind.rawValue)][Int(vocabulary[w]!)].append(Int32(index)) }
+                        if let followers = Grammar.followers(of: rule.pattern, after: element) {
+                            for w in followers.words { byItemThenWord[Int(kind.rawValue) * words + Int(vocabulary[w]!)].append(Int32(index)) }
+                            for k in followers.kinds { byItemThenItem[Int(kind.rawValue) * kinds + Int(k.rawValue)].append(Int32(index)) }
                         } else {
-                            stage.byItemThenAny[Int(kind.rawValue)].append(Int32(index))
+                            byItemThenAny[Int(kind.rawValue)].append(Int32(index))
                         }
                     }
                     if !element.optional { break }
                 }
             }
-            stage.byWord = stage.byWord.map { Array(Set($0)).sorted() }
+            stage.byWord = RuleIndex(byWord)
+            stage.byDigits = RuleIndex(byDigits)
+            stage.byItemThenWord = RuleIndex(byItemThenWord)
+            stage.byItemThenItem = RuleIndex(byItemThenItem)
+            stage.byItemThenAny = RuleIndex(byItemThenAny)
             stages.append(stage)
             largestStage = max(largestStage, stage.rules.count)
         }
+        self.vocabulary = vocabulary
+        self.bitsets = bitsets
+        self.words = words
+        self.digitTests = digitTests
+        self.itemTests = itemTests
+        self.stages = stages
+        self.largestStage = largestStage
     }
 
-    /// The words one of which must come right after `element` for `pattern` to match, or nil
-    /// when a reading or a number may come there (or nothing: the pattern ends).
-    static func followers(of pattern: [Element], after element: Element) -> Set<String>? {
+    /// What must come right after `element` for `pattern` to match: one of some words, or a
+    /// reading of some kinds; nil when anything may (a number, or the end of the pattern).
+    static func followers(of pattern: [Element], after element: Element) -> (words: Set<String>, kinds: Set<ValueKind>)? {
         guard let i = pattern.firstIndex(where: { $0 === element }) else { return nil }
         var words: Set<String> = []
+        var kinds: Set<ValueKind> = []
         for next in pattern[(i + 1)...] {
             switch next.kind {
             case .words(let set), .symbols(let set):
                 words.formUnion(set)
-                if !next.optional { return words }
-            default:
+            case .item(let kind, _):
+                kinds.insert(kind)
+            case .digits:
                 return nil
             }
+            if !next.optional { return (words, kinds) }
         }
         return nil
     }

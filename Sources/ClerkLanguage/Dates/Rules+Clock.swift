@@ -89,22 +89,22 @@ extension DateRules {
             withMeridiem(m.time(0), pm: m.word(3) == "pm").map { .time($0) }
         },
         // half past three, a quarter to noon, 20 minutes to 2pm, twenty after 3pm
-        Rule("quarter-past", [Element.word("a").opt, .word("quarter"), .words(pastWords.union(toWords)), .anyTime { isHourLike($0) }]) { m in
+        Rule("quarter-past", [Element.word("a").opt, .word("quarter"), .words(pastWords.union(toWords)), .anyTime { isHourLike($0) }], role: "time") { m in
             shiftedClock(m.time(3), by: pastWords.contains(m.word(2)!) ? 15 : -15).map { .time($0) }
         },
-        Rule("half-past", [.word("half"), .words(pastWords), .anyTime { isHourLike($0) }]) { m in
+        Rule("half-past", [.word("half"), .words(pastWords), .anyTime { isHourLike($0) }], role: "time") { m in
             shiftedClock(m.time(2), by: 30).map { .time($0) }
         },
         Rule("minutes-past", [.number { !$0.isOrdinal && $0.isWhole && (1...59).contains($0.value) },
                               Element.words(["minutes", "minute", "mins", "min"]).opt,
-                              .words(pastWords.union(toWords)), .anyTime { isHourLike($0) }]) { m in
+                              .words(pastWords.union(toWords)), .anyTime { isHourLike($0) }], role: "time") { m in
             let n = m.int(0)
             let past = pastWords.contains(m.word(2)!)
             // "10 to 11" is more often a range than 10:50: plain numbers need "minutes" before "to".
             if !past, !m.has(1), n % 5 != 0 || n == 10 { return nil }
             return shiftedClock(m.time(3), by: past ? n : -n).map { .time($0) }
         },
-        Rule("half-hour", [.word("half"), .anyTime { isHourLike($0) && $0.expression.isAmbiguousClock }]) { m in
+        Rule("half-hour", [.word("half"), .anyTime { isHourLike($0) && $0.expression.isAmbiguousClock }], role: "time") { m in
             shiftedClock(m.time(1), by: 30).map { .time($0) }
         },
     ]

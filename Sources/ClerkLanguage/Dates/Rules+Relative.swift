@@ -26,6 +26,10 @@ extension DateRules {
             t.isStretch = true
             return .time(t)
         },
+        // the week after next, the month after next
+        Rule("unit-after-next", [Element.word("the").opt, .words(["day", "week", "month", "year"]), .word("after"), .word("next")], role: "date") { m in
+            cycleValue(Lexicon.cycleUnits[m.word(1)!]!, 2)
+        },
         Rule("weekend", [.words(["weekend", "wkend", "weekends", "week-end"])], role: "date") { _ in weekend() },
         Rule("week-end", [.word("week"), Element.symbol("-").opt, .word("end")], role: "date") { _ in weekend() },
         // the week (latent), all week, the rest of the week
@@ -76,7 +80,8 @@ extension DateRules {
         },
         Rule("next-time", [.words(nextWords), .anyTime { $0.isPlain && !$0.hasClock && !$0.hasDayPart && !$0.isCycle }], role: nil) { m in
             let t = m.time(1)
-            if case .weekday = t.expression {
+            // "next Friday" is next week's (Duckling); "the coming Friday" the one ahead.
+            if case .weekday = t.expression, m.word(0) == "next" || m.word(0) == "following" {
                 var r = t
                 r.expression = .intersect(.cycle(.week, 1), t.expression)
                 return .time(r)
@@ -85,6 +90,9 @@ extension DateRules {
         },
         Rule("last-time", [.words(lastWords), .anyTime { $0.isPlain && !$0.hasClock && !$0.hasDayPart && !$0.isCycle }], role: nil) { m in
             occurrence(m.time(1), -1, skipCurrent: true)
+        },
+        Rule("this-coming-time", [.word("this"), .words(["coming", "upcoming"]), .anyTime { $0.isPlain && !$0.hasClock && !$0.hasDayPart && !$0.isCycle }], role: nil) { m in
+            occurrence(m.time(2), 1, skipCurrent: true)
         },
         Rule("this-past-time", [.word("this"), .word("past"), .anyTime { $0.isPlain && !$0.hasClock && !$0.isCycle }], role: nil) { m in
             occurrence(m.time(2), -1, skipCurrent: true)

@@ -80,6 +80,15 @@ extension DateRules {
             t.grain = min(t.grain, d.unit == .week ? .day : d.unit)
             return .time(t)
         },
+        // the day after Christmas, the week before Easter
+        Rule("the-unit-after", [Element.word("the").opt, .words(["day", "week", "month", "year"]), .words(["after", "before"]), .time { $0.isPlain && $0.hasDate && !$0.hasClock }], role: nil) { m in
+            let unit = Lexicon.durationUnits[m.word(1)!]!
+            let d = Offset.of(1, unit)
+            var t = m.time(3)
+            t.expression = .shifted(t.expression, m.word(2) == "after" ? d : d.negated)
+            t.grain = max(t.grain, min(unit, .month))
+            return .time(t)
+        },
         // thanksgiving in 9 months, March in a year, in 7 days at 5pm, thanksgiving 3 months ago
         Rule("time-at-offset", [.anyTime { $0.isPlain && $0.fromNow == nil && !$0.hasClock }, .time { $0.fromNow != nil && $0.openBound == nil && !$0.isNowItself }], role: nil) { m in
             atOffset(m.time(0), m.time(1), m.series)

@@ -38,8 +38,20 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
-        // Speed figures for BENCHMARKS.md: swift run -c release router-benchmark
-        .executableTarget(name: "router-benchmark", dependencies: ["ClerkLanguage"], path: "Benchmarks/RouterBenchmark", swiftSettings: strictSettings),
+        // Speed and memory of the date reader over a corpus; run in release (see BENCHMARKS.md).
+        .executableTarget(
+            name: "DateReaderBenchmark",
+            dependencies: ["ClerkCore", "ClerkLanguage"],
+            path: "Benchmarks/DateReaderBenchmark",
+            swiftSettings: strictSettings
+        ),
+        // Speed of the router (routing alone and with the date reader); run in release (see BENCHMARKS.md).
+        .executableTarget(
+            name: "RouterBenchmark",
+            dependencies: ["ClerkLanguage"],
+            path: "Benchmarks/RouterBenchmark",
+            swiftSettings: strictSettings
+        ),
 
         .testTarget(name: "ClerkCoreTests", dependencies: ["ClerkCore"], swiftSettings: strictSettings),
         .testTarget(name: "ClerkAssistantTests", dependencies: ["ClerkAssistant", "ClerkCore", "ClerkLanguage", "ClerkLocal"], swiftSettings: strictSettings),

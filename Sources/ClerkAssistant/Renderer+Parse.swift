@@ -1,22 +1,25 @@
+import ClerkCore
 import ClerkLanguage
 import Foundation
 
 // MARK: - clerk parse
 
 extension Renderer {
-    /// How a phrase was read: the intent and the rule that chose it, then one line per slot
-    /// with the words it came from and the rule that read it, then one line per date
-    /// expression found:
+    /// How a phrase was read: first the dates, one line per expression found
+    /// (`tomorrow at 13:00 → Tue 1 Dec 2026, 13:00–14:00 Europe/Madrid · "tomorrow" date ·
+    /// "at 13:00" time · 1 h assumed`), then the intent with the rule that chose it, and one
+    /// line per slot with the words it came from and the rule that read it:
     ///
-    ///     lunch with Ana tomorrow at 13:00 on Work → create_event (event-statement)
+    ///     lunch with Ana tomorrow at 13:00 on Work → Tue 1 Dec 2026, 13:00–14:00 Europe/Madrid · …
+    ///       intent    create_event (event-statement)
     ///       title     Lunch with Ana ← "lunch with Ana" (remaining-words)
     ///       attendee  Ana ← "Ana" (with-person)
     ///       calendar  Work ← "on Work" (calendar:last-word)
-    ///       when      tomorrow at 13:00 → Tue 1 Dec 2026, 13:00–14:00 Europe/Madrid · "tomorrow" date · "at 13:00" time · 1 h assumed
     public static func explanation(of report: ParseReport) -> String {
         let phrase = report.text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        var lines = dateLines(of: report, phrase: phrase)
         let understanding = report.understanding
-        var lines = ["\(phrase) → \(understanding.intent.name) (\(understanding.rule))"]
+        lines.append("  intent    \(understanding.intent.name) (\(understanding.rule))")
         for slot in understanding.slots where slot.kind != .when && slot.kind != .recurrence {
             let said = slot.ranges.map { "\"\(report.text[$0])\"" }.joined(separator: " + ")
             let name = slot.kind.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
@@ -25,22 +28,25 @@ extension Renderer {
         if case .outOfScope(let reading) = understanding.intent, let guess = reading.didYouMean {
             lines.append("  did you mean \"\(guess)\"?")
         }
-        lines += dateLines(of: report).map { "  when      " + $0 }
-        if report.dates.isEmpty, case .outOfScope = understanding.intent { lines.append("  no date or time found") }
         return lines.joined(separator: "\n")
     }
 
-    /// `tomorrow at 13:00 → Tue 1 Dec 2026, 13:00–14:00 Europe/Madrid · "tomorrow" date · "at 13:00" time · 1 h assumed`,
-    /// one line per date expression found.
-    static func dateLines(of report: ParseReport) -> [String] {
+    /// One line per date expression found: the whole phrase when there is one, each
+    /// expression's own words when there are several.
+    static func dateLines(of report: ParseReport, phrase: String) -> [String] {
+        guard !report.dates.isEmpty else { return ["\(phrase) → no date or time found"] }
         let zone = report.reference.timeZone
         return report.dates.map { match in
-            var pieces = ["\(report.text[match.range]) → \(span(of: match, in: zone))"]
+            var pieces = ["\(phrase) → \(span(of: match, in: zone))"]
+            if report.dates.count > 1 { pieces[0] = "\(report.text[match.range]) → \(span(of: match, in: zone))" }
             for part in match.parts {
                 pieces.append("\"\(report.text[part.range])\" \(part.role)")
             }
             if let rule = match.recurrence { pieces.append("repeats \(rule)") }
-            if let stated = match.statedTimeZone { pieces.append("from \(zoneName(stated))") }
+            if let stated = match.statedTimeZone {
+                let there = LocalDateTime(match.start, in: stated)
+                pieces.append("\(clock(there)) in \(zoneName(stated))")
+            }
             if !match.isAllDay, !match.known.contains(.end) { pieces.append("1 h assumed") }
             return pieces.joined(separator: " · ")
         }

@@ -32,12 +32,20 @@ public struct Router: Sendable {
     /// names the backend has).
     public func understand(_ text: String, at reference: ReferenceTime, known: KnownNames = .none) -> Understanding {
         let dates = readDates(text, at: reference)
-        return understand(text, dates: dates, zone: reference.timeZone, known: known.folded, suggest: true)
+        return understand(text, dates: dates, at: reference, known: known.folded, suggest: true)
     }
 
-    /// The pipeline after the date reader (the benchmark times it on its own as well).
-    func understand(_ text: String, dates: [DateMatch], zone: TimeZone, known: Names, suggest: Bool) -> Understanding {
-        let sentence = Sentence(text: text, tokens: Term.split(text), dates: dates, zone: zone)
+    /// Reads `text` with its dates already read by a `DateReader` (the benchmark uses it to
+    /// time routing alone). `dates` must be what the reader found in this `text`.
+    public func understand(_ text: String, dates: [DateMatch], at reference: ReferenceTime, known: KnownNames = .none) -> Understanding {
+        understand(text, dates: usable(dates, in: text), at: reference, known: known.folded, suggest: true)
+    }
+
+    /// The pipeline after the date reader.
+    func understand(_ text: String, dates: [DateMatch], at reference: ReferenceTime, known: Names, suggest: Bool) -> Understanding {
+        let zone = reference.timeZone
+        var sentence = Sentence(text: text, tokens: Term.split(text), dates: dates, zone: zone)
+        sentence.joined = joinedDate(dates, in: text, at: reference)
         guard !sentence.body.isEmpty else {
             return Understanding(text: text, intent: .outOfScope(OutOfScope()), dates: dates, rule: "empty")
         }
@@ -69,12 +77,20 @@ public struct Router: Sendable {
         case .undo: intent = .undo
         case .quit: intent = .quit
         case .outOfScope(let topic):
-            let guess = suggest ? didYouMean(sentence, dates: dates, zone: zone, known: known) : nil
+            let guess = suggest ? didYouMean(sentence, dates: dates, at: reference, known: known) : nil
             if let topic { slots.append(Slot(kind: .topic, ranges: [], value: topic.rawValue, rule: route.rule)) }
             intent = .outOfScope(OutOfScope(topic: topic, didYouMean: guess))
         }
         slots.sort { ($0.ranges.first?.lowerBound ?? text.endIndex) < ($1.ranges.first?.lowerBound ?? text.endIndex) }
         return Understanding(text: text, intent: intent, slots: slots, dates: dates, rule: route.rule)
+    }
+
+    /// The lower-cased first word of `rest`, which loses it.
+    static func firstWord(of rest: inout Substring) -> String {
+        rest = rest.drop { $0 == " " }
+        let word = rest.prefix { $0.isLetter || $0 == "-" }
+        rest = rest.dropFirst(word.count)
+        return word.lowercased()
     }
 
     /// Words clerk's commands start with, for "did you mean …?".
@@ -89,7 +105,7 @@ public struct Router: Sendable {
 
     /// For a line nobody understood: the same line with one misspelt word corrected, when
     /// that makes it a request clerk handles ("delte notes.txt" → "delete notes.txt").
-    func didYouMean(_ s: Sentence, dates: [DateMatch], zone: TimeZone, known: Names) -> String? {
+    func didYouMean(_ s: Sentence, dates: [DateMatch], at reference: ReferenceTime, known: Names) -> String? {
         for i in s.body {
             let t = s.tokens[i]
             guard t.kind == .word, t.word.utf8.count >= 4, !t.isInDate, !Vocabulary.isKnown(t.word),
@@ -105,7 +121,7 @@ public struct Router: Sendable {
                 m.parts = []
                 return m
             }
-            let second = understand(fixed, dates: moved, zone: zone, known: known, suggest: false)
+            let second = understand(fixed, dates: moved, at: reference, known: known, suggest: false)
             if case .outOfScope = second.intent { continue }
             return String(fixed[s.span(s.body.lowerBound..<s.body.upperBound).lowerBound...])
                 .trimmingCharacters(in: .whitespaces)
@@ -114,14 +130,48 @@ public struct Router: Sendable {
     }
 
     /// The date reader's matches, without the readings routing must not take as times:
-    /// a bare number before a unit ("for 2 hours" is a length, not 2 o'clock), and "all day"
+    /// a number before a unit ("for 2 hours", "for twenty five minutes" are lengths, not
+    /// 2 o'clock or 20:00), a length glued to its unit after "for" ("for 2h", "for 1h30"),
+    /// a length alone ("for 90 minutes" is how long, not 9:00–10:30 from now), and "all day"
     /// alone (a flag on the event: "make it all day" keeps the event's date).
     func readDates(_ text: String, at reference: ReferenceTime) -> [DateMatch] {
-        reader.read(text, at: reference).filter { match in
+        usable(reader.read(text, at: reference), in: text)
+    }
+
+    /// A day and a time said apart ("lunch on Friday with Ana at 1pm", "daily standup at 10")
+    /// are one moment: the reader reads the two expressions put together, and the event takes
+    /// that reading. Nil when there is no such pair or the reader does not join them.
+    func joinedDate(_ dates: [DateMatch], in text: String, at reference: ReferenceTime) -> JoinedDate? {
+        // A meal is a time of day only until a time is said ("lunch on Friday … at 1pm").
+        func timeIsAMeal(_ m: DateMatch) -> Bool {
+            m.parts.contains { $0.role == "time" } && m.parts.allSatisfy { $0.role != "time" || EventDetails.mealWords.contains(text[$0.range].lowercased()) }
+        }
+        guard dates.count >= 2,
+              let day = dates.firstIndex(where: { (!$0.known.contains(.time) || timeIsAMeal($0)) && ($0.known.contains(.date) || $0.recurrence != nil) }),
+              let time = dates.firstIndex(where: { $0.known.contains(.time) && !$0.known.contains(.date) && $0.recurrence == nil })
+        else { return nil }
+        let (a, b) = day < time ? (day, time) : (time, day)
+        let phrase = String(text[dates[a].range]) + " " + String(text[dates[b].range])
+        let read = reader.read(phrase, at: reference)
+        guard read.count == 1, var match = read.first, match.range == phrase.startIndex..<phrase.endIndex else { return nil }
+        match.range = dates[a].range
+        match.rule = "joined:" + match.rule
+        match.parts = dates[a].parts + dates[b].parts
+        return JoinedDate(indices: [a, b], match: match)
+    }
+
+    func usable(_ dates: [DateMatch], in text: String) -> [DateMatch] {
+        dates.filter { match in
             if match.rule == "all-day" { return false }
-            if match.rule == "at-time", let next = Term.split(String(text[match.range.upperBound...])).first,
-               Quantity.units[next.word] != nil {
-                return false
+            // "for 90 minutes" alone: a length (the event's), not a span starting now.
+            if match.known.contains(.duration), !match.known.contains(.date), !match.known.contains(.time) { return false }
+            if match.rule == "at-time" {
+                var rest = text[match.range.upperBound...]
+                var next = Self.firstWord(of: &rest)
+                while Quantity.numberWords[next] != nil { next = Self.firstWord(of: &rest) }
+                if Quantity.units[next] != nil { return false }
+                let said = text[match.range].lowercased()
+                if said.hasPrefix("for "), Quantity.glued(String(said.dropFirst(4))) != nil { return false }
             }
             return true
         }

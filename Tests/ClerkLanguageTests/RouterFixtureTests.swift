@@ -19,7 +19,8 @@ struct IntentCase: CustomTestStringConvertible, Sendable {
         for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if line.isEmpty || line.hasPrefix("#") || line.hasPrefix("text\t") { continue }
             let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            let slots = columns.count > 2 ? columns[2].split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } : []
+            // Slots are separated by "; " (an RRULE's own ";" has no space after it).
+            let slots = columns.count > 2 ? columns[2].components(separatedBy: "; ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } : []
             cases.append(IntentCase(line: n + 1, text: columns[0], intent: columns.count > 1 ? columns[1] : "?", slots: slots))
         }
         return cases

@@ -50,10 +50,10 @@ import Testing
         let result = try ClerkBinary.run(["parse", "--now", "2026-11-30T09:00", "--tz", "Europe/Madrid", "remind me to water the plants on Sunday at 6pm"])
         #expect(result.status == 0)
         #expect(result.stdout == """
-            remind me to water the plants on Sunday at 6pm → create_event (remind)
+            remind me to water the plants on Sunday at 6pm → Sun 6 Dec 2026, 18:00–19:00 Europe/Madrid · "on Sunday" date · "at 6pm" time · 1 h assumed
+              intent    create_event (remind)
               command   remind me to ← "remind me to" (remind)
               title     Water the plants ← "water the plants" (remaining-words)
-              when      on Sunday at 6pm → Sun 6 Dec 2026, 18:00–19:00 Europe/Madrid · "on Sunday" date · "at 6pm" time · 1 h assumed
 
             """)
     }
@@ -61,9 +61,9 @@ import Testing
     @Test func theExplanationOfAnUnknownLineSuggestsTheCommand() throws {
         let result = try ClerkBinary.run(["parse", "--now", "2026-11-30T09:00", "--tz", "Europe/Madrid", "delte notes.txt"])
         #expect(result.stdout == """
-            delte notes.txt → out_of_scope (misspelt-command)
+            delte notes.txt → no date or time found
+              intent    out_of_scope (misspelt-command)
               did you mean "delete notes.txt"?
-              no date or time found
 
             """)
     }

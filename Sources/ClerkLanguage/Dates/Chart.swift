@@ -4,6 +4,8 @@ struct NumberValue: Hashable, Sendable {
     /// For "2.5" and "1/4": the exact amount; equals `value` for whole numbers.
     var amount: Double
     var isOrdinal = false
+    /// "a couple", "a few": amounts of things, never a clock hour or a day.
+    var isCount = false
     /// Digits as written, 0 for words ("0930" has 4, with its leading zero).
     var digitCount = 0
 
@@ -35,7 +37,7 @@ enum Value: Hashable, Sendable {
     }
 }
 
-enum ValueKind: Sendable { case number, time, duration, zone }
+enum ValueKind: UInt8, Sendable, CaseIterable { case number, time, duration, zone }
 
 /// A piece of a reading and the part it plays, for explanations (`"tomorrow" date`).
 struct PartSpan: Hashable, Sendable {
@@ -45,25 +47,56 @@ struct PartSpan: Hashable, Sendable {
     var rule: String
 }
 
-/// A reading of tokens `first..<end` found by a rule.
-struct Item: Sendable {
-    var first: Int
-    var end: Int
-    var value: Value
-    var rule: String
-    var parts: [PartSpan]
+/// A reading of tokens `first..<end` found by a rule. Items never change once made, and
+/// are shared by reference between the chart and the items built on them.
+final class Item: Sendable {
+    let first: Int
+    let end: Int
+    let value: Value
+    let kind: ValueKind
+    /// The time reading, read without unpacking `value` (the hot path of matching).
+    let time: TimeValue?
+    let rule: String
+    /// The explanation role of the whole item, when its rule gives one ("date", "time").
+    let role: String?
+    /// What the rule's elements captured (see `Chart.Stack`), to work out the parts of the
+    /// items that are kept, and only those.
+    let captures: [Int32]
+    /// How many parts the explanation will have (a tie-breaker in `Selection`).
+    let partCount: Int
+    /// The capture whose pieces are explained as the end ("to Jan 3" end), -1 for none.
+    let endElement: Int8
     /// Duckling's "latent": a reading too weak to stand inside a sentence ("7", "May", "1974");
     /// kept only when it is the whole text.
-    var latent: Bool
+    let latent: Bool
+    let priority: Int
+    /// The chart pass that made it (rules in later passes must use something new).
+    let generation: Int
 
-    var time: TimeValue? { if case .time(let t) = value { return t } else { return nil } }
+    init(first: Int, end: Int, value: Value, rule: String, role: String? = nil, captures: [Int32] = [], partCount: Int = 1,
+         endElement: Int8 = -1, latent: Bool, priority: Int = 0, generation: Int = 0) {
+        self.first = first
+        self.end = end
+        self.value = value
+        self.kind = value.kind
+        if case .time(let t) = value { time = t } else { time = nil }
+        self.rule = rule
+        self.role = role
+        self.captures = captures
+        self.partCount = partCount
+        self.endElement = endElement
+        self.latent = latent
+        self.priority = priority
+        self.generation = generation
+    }
+
     var number: NumberValue? { if case .number(let n) = value { return n } else { return nil } }
     var duration: Offset? { if case .duration(let d) = value { return d } else { return nil } }
     var zone: StatedZone? { if case .zone(let z) = value { return z } else { return nil } }
 }
 
 /// One element of a rule's pattern.
-struct Element: Sendable {
+final class Element: Sendable {
     enum Kind: Sendable {
         case words(Set<String>)
         case symbols(Set<String>)
@@ -71,10 +104,25 @@ struct Element: Sendable {
         case item(ValueKind, @Sendable (Item) -> Bool)
     }
 
-    var kind: Kind
-    var optional = false
+    let kind: Kind
+    let optional: Bool
     /// Must touch the previous element, without a space ("3pm", "15h30").
-    var glued = false
+    let glued: Bool
+
+    init(kind: Kind, optional: Bool = false, glued: Bool = false) {
+        self.kind = kind
+        self.optional = optional
+        self.glued = glued
+    }
+
+    /// The words or symbols a required element needs, for a quick look before matching.
+    var requiredTexts: Set<String>? {
+        guard !optional else { return nil }
+        switch kind {
+        case .words(let set), .symbols(let set): return set
+        default: return nil
+        }
+    }
 
     static func word(_ words: String...) -> Element { Element(kind: .words(Set(words))) }
     static func words(_ words: Set<String>) -> Element { Element(kind: .words(words)) }
@@ -95,31 +143,41 @@ struct Element: Sendable {
         Element(kind: .item(.duration) { item in item.duration.map(test) ?? false })
     }
     static let zone = Element(kind: .item(.zone) { _ in true })
+    /// A time item tested as a whole (its rule, its latency).
+    static func timeItem(_ test: @escaping @Sendable (Item) -> Bool) -> Element {
+        Element(kind: .item(.time) { item in item.time != nil && test(item) })
+    }
 
-    var opt: Element { var e = self; e.optional = true; return e }
-    var touching: Element { var e = self; e.glued = true; return e }
+    var opt: Element { Element(kind: kind, optional: true, glued: glued) }
+    var touching: Element { Element(kind: kind, optional: optional, glued: true) }
 }
 
 /// What a pattern matched, element by element (nil for an absent optional element).
 struct Match {
-    enum Capture { case token(Token), item(Item) }
-
-    var captures: [Capture?]
+    /// What each element captured, as `Chart.Stack` writes it: -1 nothing, `2t` token `t`,
+    /// `2i+1` item `i`.
+    var captures: [Int32]
     let tokens: [Token]
+    let items: [Item]
     let context: ReadingContext
 
     var series: Series { context.series }
     var dayFirst: Bool { context.dayFirst }
 
-    func has(_ i: Int) -> Bool { captures[i] != nil }
-    func item(_ i: Int) -> Item? { if case .item(let x)? = captures[i] { return x } else { return nil } }
+    func has(_ i: Int) -> Bool { captures[i] >= 0 }
+    func item(_ i: Int) -> Item? { captures[i] >= 0 && captures[i] & 1 == 1 ? items[Int(captures[i] >> 1)] : nil }
     func time(_ i: Int) -> TimeValue { item(i)!.time! }
     func timeIfPresent(_ i: Int) -> TimeValue? { item(i)?.time }
+    /// The number at `i`, nil when the element is absent or not a number.
+    @inline(never) func numberIfPresent(_ i: Int) -> NumberValue? {
+        guard captures[i] >= 0, captures[i] & 1 == 1, case .number(let n) = items[Int(captures[i] >> 1)].value else { return nil }
+        return n
+    }
     func number(_ i: Int) -> NumberValue { item(i)!.number! }
     func int(_ i: Int) -> Int { number(i).value }
     func duration(_ i: Int) -> Offset { item(i)!.duration! }
     func zone(_ i: Int) -> StatedZone { item(i)!.zone! }
-    func token(_ i: Int) -> Token? { if case .token(let t)? = captures[i] { return t } else { return nil } }
+    func token(_ i: Int) -> Token? { captures[i] >= 0 && captures[i] & 1 == 0 ? tokens[Int(captures[i] >> 1)] : nil }
     func word(_ i: Int) -> String? { token(i)?.text }
     func digits(_ i: Int) -> Int { token(i)!.number ?? 0 }
 }
@@ -136,24 +194,30 @@ struct Production {
 }
 
 /// A reading rule: a pattern of words, symbols and earlier readings, and what it means.
-struct Rule: Sendable {
-    var name: String
-    var pattern: [Element]
+final class Rule: Sendable {
+    let name: String
+    let pattern: [Element]
     /// The explanation role of the whole match ("date", "time"…); nil keeps the parts of the
     /// items it combines.
-    var role: String?
-    var produce: @Sendable (Match) -> Production?
+    let role: String?
+    let produce: @Sendable (Match) -> Production?
+    /// Breaks ties between readings of the same words: the more specific rule says more
+    /// ("the last Monday of March" counts Mondays; it is not "last (Monday of March)").
+    let priority: Int
+    /// The element whose pieces are the end of a range or a repeat ("to Jan 3" end).
+    let endElement: Int?
 
-    init(_ name: String, _ pattern: [Element], role: String? = nil, _ produce: @escaping @Sendable (Match) -> Production?) {
+    init(_ name: String, priority: Int = 0, _ pattern: [Element], role: String? = nil, endElement: Int? = nil,
+         _ produce: @escaping @Sendable (Match) -> Production?) {
         self.name = name
         self.pattern = pattern
         self.role = role
+        self.priority = priority
+        self.endElement = endElement
         self.produce = produce
     }
 }
 
-/// Bottom-up chart parsing (Duckling's engine, much reduced): each stage's rules run over
-/// the tokens and every reading found so far until nothing new appears.
 /// What rules may know about the reading: the reference time (to check that a combination
 /// exists at all) and the numeric date order.
 struct ReadingContext: Sendable {
@@ -161,38 +225,126 @@ struct ReadingContext: Sendable {
     var dayFirst: Bool
 }
 
+/// Bottom-up chart parsing (Duckling's engine, much reduced): each stage's rules run over
+/// the tokens and every reading found so far until nothing new appears.
+///
+/// Matching is the hot loop of the reader, so it works on plain data: tokens carry a word
+/// number from the grammar's vocabulary, pattern elements are compiled to `CompiledElement`s
+/// whose word sets are bitsets, and items are found through index lists. Only a match that
+/// passes every cheap check calls a rule's closures.
 struct Chart {
     let tokens: [Token]
     let context: ReadingContext
+    let grammar: Grammar
+    /// Word number of each token in `grammar.vocabulary`, -1 for words no rule knows.
+    private let wordIDs: [Int32]
     private(set) var items: [Item] = []
-    private var startingAt: [[Int]]
+    /// Per item, as plain data: where it ends, its kind and generation, and the next item
+    /// starting at the same token (a linked list from `firstStartingAt`).
+    private struct Header {
+        var first: Int32
+        var end: Int32
+        var generation: Int32
+        var nextStartingHere: Int32
+        var kind: ValueKind
+    }
+    private var headers: [Header] = []
+    /// The first item of each kind starting at each token: index `token * kinds + kind`.
+    private var firstStartingAt: [Int32]
+    private static let kinds = ValueKind.allCases.count
     /// Safety valve for pathological text: the chart never grows past this.
     private let capacity: Int
+    /// The pass being run; items remember it as their generation.
+    private var pass: Int32 = 0
+    /// Scratch space reused by every round: what the match in progress captured (see
+    /// `Stack`), which rules were tried at a position (by `stamp`), kinds of new items.
+    private let stack = Stack()
+    private var applied: [UInt32] = []
+    private var stamp: UInt32 = 0
+    private var freshKinds: [UInt8]
 
-    init(tokens: [Token], context: ReadingContext) {
+
+    init(tokens: [Token], context: ReadingContext, grammar: Grammar = .shared) {
         self.tokens = tokens
         self.context = context
-        startingAt = Array(repeating: [], count: tokens.count + 1)
+        self.grammar = grammar
+        wordIDs = tokens.map { grammar.vocabulary[$0.text] ?? -1 }
+        firstStartingAt = Array(repeating: -1, count: (tokens.count + 1) * Self.kinds)
         capacity = 64 + tokens.count * 12
+        freshKinds = [UInt8](repeating: 0, count: tokens.count)
+        applied = [UInt32](repeating: 0, count: grammar.largestStage)
     }
 
-    /// Runs one stage of rules to a fixed point.
-    mutating func run(_ stage: RuleStage) {
-        for _ in 0..<6 {
+    /// Runs one stage of rules to a fixed point. The first pass tries every rule; later
+    /// passes only keep matches that use an item the previous pass made (semi-naive
+    /// evaluation), so no production runs twice on the same inputs.
+    mutating func run(_ stage: Int) {
+        let compiled = grammar.stages[stage]
+        var found: [Found] = []
+
+        for round in 0..<6 {
+            pass += 1
             let before = items.count
-            for position in 0..<tokens.count {
-                let token = tokens[position]
-                let key: String = token.kind == .number ? RuleStage.digitsKey : token.text
-                if let rules = stage.byToken[key] {
-                    for r in rules { apply(stage.rules[r], at: position) }
+            let minimumGeneration: Int32 = round == 0 ? Int32.min : pass - 1
+            // After the first round a match must use a new item, which starts at or after it.
+            var lastFreshStart = tokens.count - 1
+            // Kinds of new items starting at each token, as bits.
+            for i in freshKinds.indices { freshKinds[i] = round == 0 ? 0xFF : 0 }
+            if round > 0 {
+                lastFreshStart = -1
+                for h in headers where h.generation >= minimumGeneration {
+                    lastFreshStart = max(lastFreshStart, Int(h.first))
+                    freshKinds[Int(h.first)] |= 1 << h.kind.rawValue
                 }
-                var kinds: [ValueKind] = []
-                for index in startingAt[position] where !kinds.contains(items[index].value.kind) {
-                    kinds.append(items[index].value.kind)
+            }
+            for position in 0...max(lastFreshStart, -1) where position >= 0 {
+                let id = wordIDs[position]
+                if tokens[position].kind == .number {
+                    for i in compiled.byDigits.range(0) {
+                        let r = compiled.byDigits.rules[i]
+                        if round == 0 || compiled.rules[Int(r)].usesItems { apply(compiled, r, position, minimumGeneration, stack, &found) }
+                    }
+                } else if id >= 0 {
+                    for i in compiled.byWord.range(Int(id)) {
+                        let r = compiled.byWord.rules[i]
+                        if round == 0 || compiled.rules[Int(r)].usesItems { apply(compiled, r, position, minimumGeneration, stack, &found) }
+                    }
                 }
-                for kind in kinds {
-                    if let rules = stage.byItem[kind] {
-                        for r in rules { apply(stage.rules[r], at: position) }
+                for kind in 0..<Self.kinds {
+                    let head = firstStartingAt[position * Self.kinds + kind]
+                    guard head >= 0 else { continue }
+                    let freshHere = freshKinds[position] & (1 << UInt8(kind)) != 0
+                    for i in compiled.byItemThenAny.range(kind) {
+                        let r = compiled.byItemThenAny.rules[i]
+                        // A rule whose only item is this first one needs that item to be new.
+                        if !freshHere, compiled.rules[Int(r)].itemElements == 1 { continue }
+                        apply(compiled, r, position, minimumGeneration, stack, &found)
+                    }
+                    // Rules that need a word or a reading after the item: only those whose
+                    // follower is there.
+                    stamp &+= 1
+                    var index = head
+                    while index >= 0 {
+                        let end = Int(headers[Int(index)].end)
+                        index = headers[Int(index)].nextStartingHere
+                        guard end < tokens.count else { continue }
+                        if wordIDs[end] >= 0 {
+                            for i in compiled.byItemThenWord.range(kind * grammar.words + Int(wordIDs[end])) {
+                                let r = compiled.byItemThenWord.rules[i]
+                                guard applied[Int(r)] != stamp else { continue }
+                                applied[Int(r)] = stamp
+                                if !freshHere, compiled.rules[Int(r)].itemElements == 1 { continue }
+                                apply(compiled, r, position, minimumGeneration, stack, &found)
+                            }
+                        }
+                        for next in 0..<Self.kinds where firstStartingAt[end * Self.kinds + next] >= 0 {
+                            for i in compiled.byItemThenItem.range(kind * Self.kinds + next) {
+                                let r = compiled.byItemThenItem.rules[i]
+                                guard applied[Int(r)] != stamp else { continue }
+                                applied[Int(r)] = stamp
+                                apply(compiled, r, position, minimumGeneration, stack, &found)
+                            }
+                        }
                     }
                 }
             }
@@ -200,85 +352,153 @@ struct Chart {
         }
     }
 
-    private mutating func apply(_ rule: Rule, at position: Int) {
-        var captures: [Match.Capture?] = []
-        captures.reserveCapacity(rule.pattern.count)
-        var found: [(end: Int, captures: [Match.Capture?])] = []
-        match(rule.pattern, 0, position, position, &captures, &found)
-        for (end, captured) in found {
-            let m = Match(captures: captured, tokens: tokens, context: context)
-            guard let production = rule.produce(m) else { continue }
-            add(Item(first: position, end: end, value: production.value, rule: rule.name,
-                     parts: parts(of: rule, captured, position, end), latent: production.latent))
+    /// A complete match: where it ends and what its elements captured.
+    struct Found {
+        var end: Int
+        var captures: [Int32]
+    }
+
+    /// Captures of the match in progress: -1 an absent optional element, `2t` token `t`,
+    /// `2i+1` item `i`.
+    final class Stack {
+        let slots = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
+        var depth = 0
+        deinit { slots.deallocate() }
+        @inline(__always) func push(_ value: Int32) { slots[depth] = value; depth += 1 }
+        @inline(__always) func pop() { depth -= 1 }
+        var contents: [Int32] { Array(UnsafeBufferPointer(start: slots, count: depth)) }
+    }
+
+    private mutating func apply(_ stage: CompiledStage, _ r: Int32, _ position: Int, _ minimumGeneration: Int32,
+                                _ stack: Stack, _ found: inout [Found]) {
+        let rule = stage.rules[Int(r)]
+        stack.depth = 0
+        if !found.isEmpty { found.removeAll(keepingCapacity: true) }
+        stage.elements.withUnsafeBufferPointer { elements in
+            let pattern = UnsafeBufferPointer(rebasing: elements[rule.elementRange])
+            match(pattern, 0, position, position, minimumGeneration == Int32.min, minimumGeneration, stack, &found)
+        }
+        guard !found.isEmpty else { return }
+        let source = stage.sources[Int(r)]
+        let matches = found
+        for match in matches {
+            let end = match.end, slots = match.captures
+            let m = Match(captures: slots, tokens: tokens, items: items, context: context)
+            guard let production = source.produce(m) else { continue }
+            var partCount = 1
+            if source.role == nil {
+                partCount = 0
+                for slot in slots where slot >= 0 && slot & 1 == 1 { partCount += items[Int(slot >> 1)].partCount }
+            }
+            add(Item(first: position, end: end, value: production.value, rule: source.name, role: source.role,
+                     captures: slots, partCount: partCount, endElement: Int8(source.endElement ?? -1), latent: production.latent,
+                     priority: source.priority, generation: Int(pass)))
         }
     }
 
-    /// Depth-first matching of `pattern[e...]` from token `at`; `begin` is where the match began.
-    private func match(_ pattern: [Element], _ e: Int, _ begin: Int, _ at: Int,
-                       _ captures: inout [Match.Capture?], _ found: inout [(end: Int, captures: [Match.Capture?])]) {
+    /// Depth-first matching of `pattern[e...]` from token `at`; `begin` is where the match
+    /// began, `fresh` whether an item new enough has been used.
+    private func match(_ pattern: UnsafeBufferPointer<CompiledElement>, _ e: Int, _ begin: Int, _ at: Int, _ fresh: Bool,
+                       _ minimumGeneration: Int32, _ stack: Stack, _ found: inout [Found]) {
         if e == pattern.count {
-            if at > begin { found.append((at, captures)) }
+            if at > begin, fresh { found.append(Found(end: at, captures: stack.contents)) }
             return
         }
         if found.count > 16 { return }
         let element = pattern[e]
+        // No new item so far and none can come: this match would be thrown away.
+        if !fresh, element.itemsFromHere == 0 { return }
         if element.optional {
-            captures.append(nil)
-            match(pattern, e + 1, begin, at, &captures, &found)
-            captures.removeLast()
+            stack.push(-1)
+            match(pattern, e + 1, begin, at, fresh, minimumGeneration, stack, &found)
+            stack.pop()
         }
         guard at < tokens.count else { return }
         if element.glued, e > 0, tokens[at].spaceBefore { return }
-        switch element.kind {
-        case .words(let set):
-            let t = tokens[at]
-            guard t.kind != .number, set.contains(t.text) else { return }
-            captures.append(.token(t))
-            match(pattern, e + 1, begin, at + 1, &captures, &found)
-            captures.removeLast()
-        case .symbols(let set):
-            let t = tokens[at]
-            guard t.kind == .symbol, set.contains(t.text) else { return }
-            captures.append(.token(t))
-            match(pattern, e + 1, begin, at + 1, &captures, &found)
-            captures.removeLast()
-        case .digits(let test):
-            let t = tokens[at]
-            guard t.kind == .number, t.number != nil, test(t) else { return }
-            captures.append(.token(t))
-            match(pattern, e + 1, begin, at + 1, &captures, &found)
-            captures.removeLast()
-        case .item(let kind, let test):
-            for index in startingAt[at] {
-                let item = items[index]
-                guard item.value.kind == kind, test(item) else { continue }
-                captures.append(.item(item))
-                match(pattern, e + 1, begin, item.end, &captures, &found)
-                captures.removeLast()
+        switch element.tag {
+        case .word, .symbol:
+            let kind = tokens[at].kind
+            if element.tag == .word ? kind == .number : kind != .symbol { return }
+            guard grammar.contains(element.set, wordIDs[at]) else { return }
+            stack.push(Int32(at) << 1)
+            match(pattern, e + 1, begin, at + 1, fresh, minimumGeneration, stack, &found)
+            stack.pop()
+        case .digits:
+            guard tokens[at].kind == .number, tokens[at].number != nil, grammar.digitTests[Int(element.test)](tokens[at]) else { return }
+            stack.push(Int32(at) << 1)
+            match(pattern, e + 1, begin, at + 1, fresh, minimumGeneration, stack, &found)
+            stack.pop()
+        case .item:
+            var index = firstStartingAt[at * Self.kinds + Int(element.itemKind.rawValue)]
+            while index >= 0 {
+                let i = Int(index)
+                let header = headers[i]
+                index = header.nextStartingHere
+                let end = Int(header.end)
+                // Whether the rest of the pattern can start after the item, before the item's own test.
+                guard canContinue(pattern, e + 1, end) else { continue }
+                // The item is owned by the chart for the whole match: test it without retaining it.
+                let passes = Unmanaged.passUnretained(items[i])._withUnsafeGuaranteedRef { grammar.itemTests[Int(element.test)]($0) }
+                guard passes else { continue }
+                stack.push(Int32(i) << 1 | 1)
+                match(pattern, e + 1, begin, end, fresh || header.generation >= minimumGeneration, minimumGeneration, stack, &found)
+                stack.pop()
             }
         }
     }
 
-    private func parts(of rule: Rule, _ captures: [Match.Capture?], _ first: Int, _ end: Int) -> [PartSpan] {
-        if let role = rule.role {
-            return [PartSpan(start: tokens[first].start, end: tokens[end - 1].end, role: role, rule: rule.name)]
+    /// A cheap look at whether `pattern[e...]` could match from token `at`: its first
+    /// required element (and the optional ones before it) against what is there.
+    private func canContinue(_ pattern: UnsafeBufferPointer<CompiledElement>, _ e: Int, _ at: Int) -> Bool {
+        var k = e
+        while k < pattern.count {
+            let element = pattern[k]
+            let possible: Bool
+            if at >= tokens.count {
+                possible = false
+            } else {
+                switch element.tag {
+                case .word: possible = tokens[at].kind != .number && grammar.contains(element.set, wordIDs[at])
+                case .symbol: possible = tokens[at].kind == .symbol && grammar.contains(element.set, wordIDs[at])
+                case .digits: possible = tokens[at].kind == .number
+                case .item: possible = firstStartingAt[at * Self.kinds + Int(element.itemKind.rawValue)] >= 0
+                }
+            }
+            if possible { return true }
+            if !element.optional { return false }
+            k += 1
+        }
+        return true
+    }
+
+    /// The pieces of an item for explanations: the item itself when its rule names a role,
+    /// else the pieces of the items it combines, with connecting words ("at", "on") joined to
+    /// the piece after them.
+    func parts(of item: Item) -> [PartSpan] {
+        let first = item.first, end = item.end
+        if let role = item.role {
+            return [PartSpan(start: tokens[first].start, end: tokens[end - 1].end, role: role, rule: item.rule)]
         }
         var parts: [PartSpan] = []
         var pendingStart: Int?
-        for capture in captures {
-            switch capture {
-            case .item(let item)?:
-                var inner = item.parts
+        for (index, slot) in item.captures.enumerated() where slot >= 0 {
+            if slot & 1 == 1 {
+                let child = items[Int(slot >> 1)]
+                var inner = self.parts(of: child)
+                if inner.isEmpty, index == Int(item.endElement) {
+                    // A bare number as the end ("Dec 14-16"): the number is the piece.
+                    inner = [PartSpan(start: tokens[child.first].start, end: tokens[child.end - 1].end, role: "end", rule: child.rule)]
+                }
                 if let start = pendingStart, !inner.isEmpty {
                     inner[0].start = min(inner[0].start, start)
                     pendingStart = nil
                 }
+                if index == Int(item.endElement) {
+                    for k in inner.indices { inner[k].role = "end" }
+                }
                 parts += inner
-            case .token(let t)?:
-                // Connecting words ("at", "on") join the part that follows them.
-                if pendingStart == nil { pendingStart = t.start }
-            case nil:
-                break
+            } else if pendingStart == nil, tokens[Int(slot >> 1)].kind == .word {
+                pendingStart = tokens[Int(slot >> 1)].start
             }
         }
         if let start = pendingStart, !parts.isEmpty, parts[parts.count - 1].end <= start {
@@ -289,42 +509,221 @@ struct Chart {
 
     private mutating func add(_ item: Item) {
         guard items.count < capacity else { return }
-        for index in startingAt[item.first] {
-            let other = items[index]
-            if other.end == item.end, other.value == item.value, other.latent == item.latent { return }
+        let slot = item.first * Self.kinds + Int(item.kind.rawValue)
+        var index = firstStartingAt[slot]
+        while index >= 0 {
+            let header = headers[Int(index)]
+            if Int(header.end) == item.end {
+                let other = items[Int(index)]
+                if other.latent == item.latent, other.value == item.value { return }
+            }
+            index = header.nextStartingHere
         }
-        startingAt[item.first].append(items.count)
+        let new = Int32(items.count)
+        headers.append(Header(first: Int32(item.first), end: Int32(item.end), generation: Int32(item.generation),
+                              nextStartingHere: firstStartingAt[slot], kind: item.kind))
+        firstStartingAt[slot] = new
         items.append(item)
     }
 }
 
-/// A stage of rules, indexed by what their first element can match.
-struct RuleStage: Sendable {
-    static let digitsKey = "#digits"
+/// A pattern element as plain data: what to look at, and an index into the grammar's tables.
+struct CompiledElement: Sendable {
+    enum Tag: UInt8, Sendable { case word, symbol, digits, item }
+    var tag: Tag
+    var optional: Bool
+    var glued: Bool
+    var itemKind: ValueKind
+    /// Offset of the word set's bitset in `Grammar.bitsets`.
+    var set: Int32
+    /// Index of the test in `Grammar.digitTests` or `Grammar.itemTests`.
+    var test: Int32
+    /// How many item elements this one and those after it hold.
+    var itemsFromHere: Int16 = 0
+}
 
-    let rules: [Rule]
-    let byToken: [String: [Int]]
-    let byItem: [ValueKind: [Int]]
+/// A stage's rules compiled, with an index by what their first element can match.
+struct CompiledStage: Sendable {
+    struct CompiledRule: Sendable {
+        var elementRange: Range<Int>
+        /// Whether any element is an earlier reading (else only the first round can match).
+        var usesItems: Bool { itemElements > 0 }
+        /// How many elements are earlier readings.
+        var itemElements: Int
+    }
 
-    init(_ rules: [Rule]) {
-        self.rules = rules
-        var byToken: [String: [Int]] = [:]
-        var byItem: [ValueKind: [Int]] = [:]
-        for (index, rule) in rules.enumerated() {
-            // A rule is tried where its first element, or the first after optional ones, can match.
+    var rules: [CompiledRule] = []
+    var sources: [Rule] = []
+    var elements: [CompiledElement] = []
+    var byWord = RuleIndex()
+    var byDigits = RuleIndex()
+    /// Rules that start with a reading of a kind, by what must follow that reading: the rules
+    /// under a word in `byItemThenWord[kind][word]`, the others (anything may follow) in
+    /// `byItemThenAny[kind]`. A rule is only tried when its follower is in the text there.
+    var byItemThenWord = RuleIndex()
+    /// ... and under the kind of reading that must start where the first one ends.
+    var byItemThenItem = RuleIndex()
+    var byItemThenAny = RuleIndex()
+}
+
+/// Lists of rule numbers by key, flattened (the rules of key `k` are
+/// `rules[starts[k]..<starts[k + 1]]`) so the hot loop reads them without copying arrays.
+struct RuleIndex: Sendable {
+    var starts: [Int32] = [0]
+    var rules: [Int32] = []
+
+    init() {}
+
+    init(_ lists: [[Int32]]) {
+        starts = [0]
+        for list in lists {
+            rules += Array(Set(list)).sorted()
+            starts.append(Int32(rules.count))
+        }
+    }
+
+    @inline(__always) func range(_ key: Int) -> Range<Int> { Int(starts[key])..<Int(starts[key + 1]) }
+}
+
+/// Every rule of every stage compiled once: the vocabulary of words the rules name, their
+/// word sets as bitsets over it, and the tests of numbers and items.
+final class Grammar: Sendable {
+    static let shared = Grammar(stages: DateRules.stages)
+
+    let vocabulary: [String: Int32]
+    let bitsets: [UInt64]
+    let words: Int
+    let digitTests: [@Sendable (Token) -> Bool]
+    let itemTests: [@Sendable (Item) -> Bool]
+    let stages: [CompiledStage]
+    /// The most rules any stage has.
+    let largestStage: Int
+
+    init(stages ruleStages: [[Rule]]) {
+        var vocabulary: [String: Int32] = [:]
+        var bitsets: [UInt64] = []
+        var digitTests: [@Sendable (Token) -> Bool] = []
+        var itemTests: [@Sendable (Item) -> Bool] = []
+        var stages: [CompiledStage] = []
+        var largestStage = 0
+        // 1. The vocabulary: every word and symbol any element names.
+        for rule in ruleStages.joined() {
             for element in rule.pattern {
                 switch element.kind {
                 case .words(let set), .symbols(let set):
-                    for w in set { byToken[w, default: []].append(index) }
-                case .digits:
-                    byToken[Self.digitsKey, default: []].append(index)
-                case .item(let kind, _):
-                    byItem[kind, default: []].append(index)
+                    for w in set.sorted() where vocabulary[w] == nil { vocabulary[w] = Int32(vocabulary.count) }
+                default: break
                 }
-                if !element.optional { break }
             }
         }
-        self.byToken = byToken
-        self.byItem = byItem
+        let words = vocabulary.count
+        let bitsetWidth = (words + 63) / 64
+        var setOffsets: [Set<String>: Int32] = [:]
+
+        // 2. Each stage's elements, with shared bitsets and tests.
+        for rules in ruleStages {
+            var stage = CompiledStage()
+            let kinds = ValueKind.allCases.count
+            var byWord = [[Int32]](repeating: [], count: words)
+            var byDigits: [[Int32]] = [[]]
+            var byItemThenWord = [[Int32]](repeating: [], count: kinds * words)
+            var byItemThenItem = [[Int32]](repeating: [], count: kinds * kinds)
+            var byItemThenAny = [[Int32]](repeating: [], count: kinds)
+            for (index, rule) in rules.enumerated() {
+                let first = stage.elements.count
+                for element in rule.pattern {
+                    var compiled = CompiledElement(tag: .word, optional: element.optional, glued: element.glued, itemKind: .time, set: -1, test: -1)
+                    switch element.kind {
+                    case .words(let set), .symbols(let set):
+                        if case .symbols = element.kind { compiled.tag = .symbol }
+                        if let offset = setOffsets[set] {
+                            compiled.set = offset
+                        } else {
+                            let offset = Int32(bitsets.count)
+                            var bits = [UInt64](repeating: 0, count: bitsetWidth)
+                            for w in set { let id = Int(vocabulary[w]!); bits[id >> 6] |= 1 << UInt64(id & 63) }
+                            bitsets += bits
+                            setOffsets[set] = offset
+                            compiled.set = offset
+                        }
+                    case .digits(let test):
+                        compiled.tag = .digits
+                        compiled.test = Int32(digitTests.count)
+                        digitTests.append(test)
+                    case .item(let kind, let test):
+                        compiled.tag = .item
+                        compiled.itemKind = kind
+                        compiled.test = Int32(itemTests.count)
+                        itemTests.append(test)
+                    }
+                    stage.elements.append(compiled)
+                }
+                var itemsAfter: Int16 = 0
+                for k in stride(from: stage.elements.count - 1, through: first, by: -1) {
+                    if stage.elements[k].tag == .item { itemsAfter += 1 }
+                    stage.elements[k].itemsFromHere = itemsAfter
+                }
+                stage.rules.append(.init(elementRange: first..<stage.elements.count, itemElements: Int(itemsAfter)))
+                stage.sources.append(rule)
+                // Index the rule where its first element, or the first after optional ones, can match.
+                for element in rule.pattern {
+                    switch element.kind {
+                    case .words(let set), .symbols(let set):
+                        for w in set { byWord[Int(vocabulary[w]!)].append(Int32(index)) }
+                    case .digits:
+                        byDigits[0].append(Int32(index))
+                    case .item(let kind, _):
+                        if let followers = Grammar.followers(of: rule.pattern, after: element) {
+                            for w in followers.words { byItemThenWord[Int(kind.rawValue) * words + Int(vocabulary[w]!)].append(Int32(index)) }
+                            for k in followers.kinds { byItemThenItem[Int(kind.rawValue) * kinds + Int(k.rawValue)].append(Int32(index)) }
+                        } else {
+                            byItemThenAny[Int(kind.rawValue)].append(Int32(index))
+                        }
+                    }
+                    if !element.optional { break }
+                }
+            }
+            stage.byWord = RuleIndex(byWord)
+            stage.byDigits = RuleIndex(byDigits)
+            stage.byItemThenWord = RuleIndex(byItemThenWord)
+            stage.byItemThenItem = RuleIndex(byItemThenItem)
+            stage.byItemThenAny = RuleIndex(byItemThenAny)
+            stages.append(stage)
+            largestStage = max(largestStage, stage.rules.count)
+        }
+        self.vocabulary = vocabulary
+        self.bitsets = bitsets
+        self.words = words
+        self.digitTests = digitTests
+        self.itemTests = itemTests
+        self.stages = stages
+        self.largestStage = largestStage
+    }
+
+    /// What must come right after `element` for `pattern` to match: one of some words, or a
+    /// reading of some kinds; nil when anything may (a number, or the end of the pattern).
+    static func followers(of pattern: [Element], after element: Element) -> (words: Set<String>, kinds: Set<ValueKind>)? {
+        guard let i = pattern.firstIndex(where: { $0 === element }) else { return nil }
+        var words: Set<String> = []
+        var kinds: Set<ValueKind> = []
+        for next in pattern[(i + 1)...] {
+            switch next.kind {
+            case .words(let set), .symbols(let set):
+                words.formUnion(set)
+            case .item(let kind, _):
+                kinds.insert(kind)
+            case .digits:
+                return nil
+            }
+            if !next.optional { return (words, kinds) }
+        }
+        return nil
+    }
+
+    /// Whether word number `id` is in the set at `offset`.
+    @inline(__always) func contains(_ offset: Int32, _ id: Int32) -> Bool {
+        guard id >= 0 else { return false }
+        let i = Int(id)
+        return bitsets[Int(offset) + (i >> 6)] & (1 << UInt64(i & 63)) != 0
     }
 }

@@ -22,7 +22,7 @@ enum Compose {
         } else if case .range(let from, let to, let inclusive) = eb, !a.hasClock, !a.isStretch {
             e = .range(.intersect(from, ea), to, inclusive: inclusive)
         } else {
-            e = .intersect(ea, eb)
+            e = intersection(ea, eb)
         }
         guard exists(e, series) else { return nil }
 
@@ -40,9 +40,48 @@ enum Compose {
         return r
     }
 
+    /// `a ∩ b` in one canonical shape: nested intersections flattened, and the factors
+    /// ordered from the sparsest to the densest (a year before a month before a weekday before
+    /// a clock). "(Friday ∩ July 18) ∩ 2014" and "Friday ∩ (July 18 ∩ 2014)" become one reading,
+    /// and walking the series starts from the factor that moves furthest per step.
+    static func intersection(_ a: TimeExpression, _ b: TimeExpression) -> TimeExpression {
+        if !a.isIntersection, !b.isIntersection {
+            return density(a) <= density(b) ? .intersect(a, b) : .intersect(b, a)
+        }
+        var factors: [TimeExpression] = []
+        func collect(_ e: TimeExpression) {
+            if case .intersect(let x, let y) = e { collect(x); collect(y) } else { factors.append(e) }
+        }
+        collect(a)
+        collect(b)
+        factors.sort { density($0) < density($1) }
+        var result = factors[factors.count - 1]
+        for f in factors.dropLast().reversed() { result = .intersect(f, result) }
+        return result
+    }
+
+    /// How many spans an expression has per year, roughly, as a rank.
+    private static func density(_ e: TimeExpression) -> Int {
+        switch e {
+        case .year, .fixed, .cycle, .cycleAt, .moment, .occurrence, .closest, .now: return 0
+        case .holiday: return 1
+        case .quarter, .season, .anySeason: return 2
+        case .month: return 3
+        case .monthDay: return 4
+        case .nth, .nthUnit, .nthAfter, .shifted, .portion: return 5
+        case .dayOfMonth: return 6
+        case .weekend, .weekday, .either: return 7
+        case .every: return 8
+        case .range: return 8
+        case .dayPart: return 9
+        case .clock, .ambiguousClock: return 10
+        case .intersect: return 11
+        }
+    }
+
     /// True when the expression has at least one span.
     static func exists(_ e: TimeExpression, _ series: Series) -> Bool {
-        series.next(e, endingAfter: series.now) != nil || series.previous(e, startingBefore: series.now) != nil
+        series.exists(e)
     }
 
     /// For an am/pm-less clock next to a part of the day: the clock that part means, and the
@@ -84,7 +123,10 @@ enum Compose {
 
     /// From `a` to `b`: "3-4pm", "Dec 21 to Jan 3", "9:30 - 11:00 on Thursday".
     static func range(_ a: TimeValue, _ b: TimeValue, _ series: Series) -> TimeValue? {
-        guard a.isPlain, b.isPlain || (b.zone != nil && b.zone == a.zone) else { return nil }
+        var plainA = a, plainB = b
+        plainA.zone = nil
+        plainB.zone = nil
+        guard plainA.isPlain, plainB.isPlain, a.zone == b.zone || a.zone == nil || b.zone == nil else { return nil }
         guard !a.hasEnd, !b.hasEnd else { return nil }
         var from = a.expression
         // "3-4pm": the start takes the end's afternoon when that keeps it before the end.
@@ -104,5 +146,12 @@ enum Compose {
         r.hasEnd = true
         r.zone = a.zone ?? b.zone
         return r
+    }
+}
+
+extension TimeExpression {
+    var isIntersection: Bool {
+        if case .intersect = self { return true }
+        return false
     }
 }

@@ -1,4 +1,4 @@
-public import Foundation
+internal import Foundation
 
 /// Finds the date and time expressions in a text and resolves them against a reference time.
 ///
@@ -25,20 +25,20 @@ public struct DateReader: Sendable {
         guard !tokens.isEmpty else { return [] }
         let now = ZoneClock(reference.timeZone).wall(reference.instant)
         var chart = Chart(tokens: tokens, context: ReadingContext(series: Series(now: now), dayFirst: reference.dateOrder == .dayFirst))
-        for stage in DateRules.stages {
+        for stage in DateRules.stages.indices {
             chart.run(stage)
         }
         let resolver = Resolver(reference: reference, text: text, tokens: tokens)
-        return Selection.choose(chart.items, tokens: tokens).compactMap(resolver.match)
+        return Selection.choose(chart.items, tokens: tokens).compactMap { resolver.match($0, parts: chart.parts(of: $0)) }
     }
 }
 
 /// The reader's rules by stage, in the order they run.
 enum DateRules {
-    static let stages: [RuleStage] = [
-        RuleStage(numbers),
-        RuleStage(clock + dates + durations),
-        RuleStage(relative + compose + spans),
+    static let stages: [[Rule]] = [
+        numbers,
+        clock + dates + durations + zones + holidays,
+        relative + compose + spans + zoneAttachments + recurrence,
     ]
 }
 
@@ -60,7 +60,8 @@ enum Selection {
             if a.item.latent != b.item.latent { return !a.item.latent }
             // On a tie, the reading that makes one piece of more words ("the first Monday of
             // March" as one count, not "the first" ∩ "Monday" ∩ "March").
-            if a.item.parts.count != b.item.parts.count { return a.item.parts.count < b.item.parts.count }
+            if a.item.priority != b.item.priority { return a.item.priority > b.item.priority }
+            if a.item.partCount != b.item.partCount { return a.item.partCount < b.item.partCount }
             return a.index < b.index
         }
         var taken = Array(repeating: false, count: tokens.count)

@@ -3,7 +3,7 @@ internal import Foundation
 /// A holiday people schedule around, and how to find it in a given year.
 ///
 /// Western and Christian feasts are computed (Gregorian and Julian Easter, nth weekdays);
-/// Jewish, Islamic and Chinese ones come from Foundation's Hebrew, Umm al-Qura and Chinese
+/// Jewish, Islamic and Chinese ones come from Foundation's Hebrew, Islamic and Chinese
 /// calendars. Jewish holidays start on their eve (they begin at sundown), as Duckling has them.
 struct Holiday: Hashable, Sendable {
     enum Rule: Hashable, Sendable {
@@ -24,6 +24,8 @@ struct Holiday: Hashable, Sendable {
         case hebrew(month: Int, day: Int, shift: HebrewShift)
         /// A month and day of the Islamic (Umm al-Qura) calendar.
         case islamic(month: Int, day: Int)
+        /// The whole of an Islamic month ("Ramadan").
+        case islamicMonth(Int)
         /// The last Friday of Ramadan.
         case lastFridayOfRamadan
         case chineseNewYear
@@ -49,10 +51,20 @@ struct Holiday: Hashable, Sendable {
 
     /// The holiday's span in Gregorian `year`, or nil when it has none that year.
     func span(in year: Int) -> Span? {
-        if case .earthHour = rule {
-            let day = Holiday.nthWeekday(year: year, month: 3, weekday: 6, n: -1)
+        switch rule {
+        case .earthHour:
+            // The last Saturday of March, a week earlier when that is Holy Saturday.
+            var day = Holiday.nthWeekday(year: year, month: 3, weekday: 6, n: -1)
+            if day == Holiday.westernEaster(year) - 1 { day -= 7 }
             let start = day * Wall.day + 20 * 3600 + 1800
             return Span(start, start + 3600)
+        case .islamicMonth(let month):
+            guard let first = ForeignCalendars.islamic(month: month, day: 1, gregorianYear: year),
+                  let next = ForeignCalendars.islamic(month: month % 12 + 1, day: 1, gregorianYear: year) ?? ForeignCalendars.islamic(month: month % 12 + 1, day: 1, gregorianYear: year + 1)
+            else { return nil }
+            return Span(first * Wall.day, next * Wall.day)
+        default:
+            break
         }
         guard var day = firstDay(in: year) else { return nil }
         var length = days
@@ -101,7 +113,7 @@ struct Holiday: Hashable, Sendable {
             return day
         case .chineseNewYear:
             return ForeignCalendars.chineseNewYear(gregorianYear: year)
-        case .earthHour:
+        case .earthHour, .islamicMonth:
             return nil
         }
     }
@@ -141,8 +153,36 @@ struct Holiday: Hashable, Sendable {
     }
 }
 
-/// Foundation's non-Gregorian calendars, asked once per holiday and year.
+/// Foundation's non-Gregorian calendars, asked once per holiday and year: the answers are
+/// kept, since a calendar conversion costs more than a whole parse.
 enum ForeignCalendars {
+    private struct Key: Hashable {
+        var calendar: UInt8
+        var month: Int
+        var day: Int
+        var year: Int
+    }
+
+    private final class Memo: @unchecked Sendable {
+        let lock = NSLock()
+        var days: [Key: Int?] = [:]
+    }
+
+    private static let memo = Memo()
+
+    /// The remembered answer for `key`, or `compute()`'s, remembered.
+    private static func remembered(_ key: Key, _ compute: () -> Int?) -> Int? {
+        memo.lock.lock()
+        if let known = memo.days[key] { memo.lock.unlock(); return known }
+        memo.lock.unlock()
+        let value = compute()
+        memo.lock.lock()
+        if memo.days.count > 10_000 { memo.days.removeAll() }
+        memo.days[key] = value
+        memo.lock.unlock()
+        return value
+    }
+
     private static let utc = TimeZone(identifier: "UTC")!
 
     private static func calendar(_ id: Calendar.Identifier, zone: TimeZone = utc) -> Calendar {
@@ -152,7 +192,11 @@ enum ForeignCalendars {
     }
 
     private static let hebrewCalendar = calendar(.hebrew)
-    private static let islamicCalendar = calendar(.islamicUmmAlQura)
+    /// Umm al-Qura, Saudi Arabia's official calendar, under the rules it follows since
+    /// 1420 AH (1999); the astronomical Islamic calendar for the years before.
+    private static let ummAlQura = calendar(.islamicUmmAlQura)
+    private static let astronomicalIslamic = calendar(.islamic)
+    static let ummAlQuraFirstYear = 1420
     private static let chineseCalendar = calendar(.chinese, zone: TimeZone(identifier: "Asia/Shanghai")!)
     private static let gregorian = calendar(.gregorian)
 
@@ -163,6 +207,12 @@ enum ForeignCalendars {
 
     /// The Gregorian day of a Hebrew date that falls in `gregorianYear`.
     static func hebrew(month: Int, day: Int, gregorianYear: Int) -> Int? {
+        remembered(Key(calendar: 0, month: month, day: day, year: gregorianYear)) {
+            computeHebrew(month: month, day: day, gregorianYear: gregorianYear)
+        }
+    }
+
+    private static func computeHebrew(month: Int, day: Int, gregorianYear: Int) -> Int? {
         // Tishrei to Kislev fall in the autumn of the Hebrew year that starts then.
         let hebrewYear = gregorianYear + (month <= 3 ? 3761 : 3760)
         guard let date = hebrewCalendar.date(from: DateComponents(year: hebrewYear, month: month, day: day)) else { return nil }
@@ -172,16 +222,29 @@ enum ForeignCalendars {
     /// The Gregorian day of an Islamic date that falls in `gregorianYear` (the first, when
     /// the lunar year brings it twice).
     static func islamic(month: Int, day: Int, gregorianYear: Int) -> Int? {
+        remembered(Key(calendar: 1, month: month, day: day, year: gregorianYear)) {
+            computeIslamic(month: month, day: day, gregorianYear: gregorianYear)
+        }
+    }
+
+    private static func computeIslamic(month: Int, day: Int, gregorianYear: Int) -> Int? {
         let approximate = Int((Double(gregorianYear - 622) * 33.0 / 32.0).rounded(.down))
         for hijri in (approximate - 1)...(approximate + 2) {
-            guard let date = islamicCalendar.date(from: DateComponents(year: hijri, month: month, day: day)) else { continue }
-            let d = dayNumber(date, in: islamicCalendar)
+            let calendar = hijri >= ummAlQuraFirstYear ? ummAlQura : astronomicalIslamic
+            guard let date = calendar.date(from: DateComponents(year: hijri, month: month, day: day)) else { continue }
+            let d = dayNumber(date, in: calendar)
             if Wall.civil(d).year == gregorianYear { return d }
         }
         return nil
     }
 
     static func chineseNewYear(gregorianYear: Int) -> Int? {
+        remembered(Key(calendar: 2, month: 1, day: 1, year: gregorianYear)) {
+            computeChineseNewYear(gregorianYear: gregorianYear)
+        }
+    }
+
+    private static func computeChineseNewYear(gregorianYear: Int) -> Int? {
         guard let midYear = gregorian.date(from: DateComponents(year: gregorianYear, month: 6, day: 1)) else { return nil }
         let parts = chineseCalendar.dateComponents([.era, .year], from: midYear)
         guard let date = chineseCalendar.date(from: DateComponents(era: parts.era, year: parts.year, month: 1, day: 1)) else { return nil }

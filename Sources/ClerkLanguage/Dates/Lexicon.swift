@@ -31,13 +31,16 @@ enum Lexicon {
     static let ambiguousMonths: Set<String> = ["may", "march", "mar", "jan", "sep", "dec", "jun"]
 
     static let weekdays: [String: Int] = [
-        "monday": 1, "mon": 1, "mondays": 1,
-        "tuesday": 2, "tue": 2, "tues": 2, "tuesdays": 2,
-        "wednesday": 3, "wed": 3, "weds": 3, "wednesdays": 3,
-        "thursday": 4, "thu": 4, "thur": 4, "thurs": 4, "thursdays": 4,
-        "friday": 5, "fri": 5, "fridays": 5,
-        "saturday": 6, "sat": 6, "saturdays": 6,
-        "sunday": 7, "sun": 7, "sundays": 7,
+        "monday": 1, "mon": 1,
+        "tuesday": 2, "tue": 2, "tues": 2,
+        "wednesday": 3, "wed": 3, "weds": 3,
+        "thursday": 4, "thu": 4, "thur": 4, "thurs": 4,
+        "friday": 5, "fri": 5,
+        "saturday": 6, "sat": 6,
+        "sunday": 7, "sun": 7,
+    ]
+    static let pluralWeekdays: [String: Int] = [
+        "mondays": 1, "tuesdays": 2, "wednesdays": 3, "thursdays": 4, "fridays": 5, "saturdays": 6, "sundays": 7,
     ]
     static let ambiguousWeekdays: Set<String> = ["sun", "sat", "wed", "mon"]
     static let weekdayCodes = ["", "MO", "TU", "WE", "TH", "FR", "SA", "SU"]

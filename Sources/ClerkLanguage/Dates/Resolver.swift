@@ -19,7 +19,7 @@ struct Resolver {
     /// The default length of a timed event with no stated end.
     static let defaultLength = 3600
 
-    func match(_ item: Item) -> DateMatch? {
+    func match(_ item: Item, parts: [PartSpan]) -> DateMatch? {
         guard let t = item.time else { return nil }
         let zone = t.zone.flatMap(Self.timeZone) ?? reference.timeZone
         let clock = ZoneClock(zone)
@@ -36,9 +36,15 @@ struct Resolver {
             // 1. exact offsets
             start = offset.isExact ? reference.instant.addingTimeInterval(TimeInterval(offset.seconds))
                                    : clock.instant(offset.applied(to: now))
-            end = start.addingTimeInterval(TimeInterval(Self.defaultLength))
-            grain = offset == Offset() ? .second : min(offset.unit, offset.unit >= .day ? .hour : offset.unit)
-            known.remove(.end)
+            if let d = t.duration {
+                // "for 90 minutes": from now, for that long.
+                end = d.isExact ? start.addingTimeInterval(TimeInterval(d.seconds)) : clock.instant(d.applied(to: clock.wall(start)))
+                grain = .minute
+            } else {
+                end = start.addingTimeInterval(TimeInterval(Self.defaultLength))
+                grain = offset == Offset() ? .second : min(offset.unit, offset.unit >= .day ? .hour : offset.unit)
+                known.remove(.end)
+            }
         } else {
             guard let span = self.span(t, series) else { return nil }
             switch t.openBound {
@@ -77,17 +83,31 @@ struct Resolver {
         }
         guard end > start || (end == start && t.openBound != nil) else { return nil }
 
+        var rrule: String?
+        if let rule = t.recurrence {
+            rrule = rule.rrule(untilText: rule.until.map { untilText($0, allDay: allDay, clock) })
+        }
         return DateMatch(
             range: stringRange(tokens[item.first].start, tokens[item.end - 1].end),
             rule: item.rule, start: start, end: end, grain: grain, isAllDay: allDay, known: known,
-            recurrence: t.recurrence?.rrule(), statedTimeZone: t.zone == nil ? nil : zone,
-            parts: item.parts.map { DatePart(range: stringRange($0.start, $0.end), role: $0.role, rule: $0.rule) })
+            recurrence: rrule, statedTimeZone: t.zone == nil ? nil : zone,
+            parts: parts.map { DatePart(range: stringRange($0.start, $0.end), role: $0.role, rule: $0.rule) })
     }
 
     /// The span of `t` the person means (see the type's documentation).
     func span(_ t: TimeValue, _ series: Series) -> Span? {
         let e = t.expression
-        let now = series.now
+        var now = series.now
+        // A repeat "starting next week" begins no earlier than that.
+        if let from = t.recurrence?.startsFrom, let anchor = series.single(from), anchor.start > now {
+            now = anchor.start
+            var x = series.next(e, endingAfter: now)
+            for _ in 0..<8 {
+                guard let s = x, s.start < now else { break }
+                x = series.next(e, endingAfter: s.end)
+            }
+            return x
+        }
         if t.hasClock, !t.hasDate, t.openBound == nil {
             var x = series.next(e, endingAfter: now)
             for _ in 0..<4 {
@@ -102,6 +122,16 @@ struct Resolver {
             return p
         }
         return future ?? series.previous(e, startingBefore: now)
+    }
+
+    /// RFC 5545's UNTIL: a date for all-day repeats, else the UTC time of the last moment.
+    private func untilText(_ wall: WallTime, allDay: Bool, _ clock: ZoneClock) -> String {
+        if allDay {
+            let f = Wall.fields(wall)
+            return String(format: "%04d%02d%02d", f.year, f.month, f.day)
+        }
+        let utc = Wall.fields(Int(clock.instant(wall).timeIntervalSince1970))
+        return String(format: "%04d%02d%02dT%02d%02d%02dZ", utc.year, utc.month, utc.day, utc.hour, utc.minute, utc.second)
     }
 
     private func knownParts(_ t: TimeValue) -> KnownParts {

@@ -10,7 +10,8 @@ extension DateRules {
                              Element.symbol(":").touching.opt, Element.digits { $0.digitCount == 2 && $0.number! < 60 }.touching.opt], role: "time") { m in
             guard m.has(3) == m.has(4) else { return nil }
             let hour = m.digits(0)
-            let ambiguous = hour <= 12 && hour > 0 && m.token(0)!.digitCount == 1
+            // "09:30" with its leading zero is morning; "9:30" may be either.
+            let ambiguous = hour <= 12 && hour > 0 && !(m.token(0)!.digitCount == 2 && hour < 10)
             return .time(.clock(hour: hour, minute: m.digits(2), second: m.has(4) ? m.digits(4) : 0,
                                 grain: m.has(4) ? .second : .minute, ambiguous: ambiguous))
         },
@@ -36,9 +37,10 @@ extension DateRules {
             .time(.clock(hour: m.digits(0), minute: m.digits(2), grain: .minute, ambiguous: true), latent: true)
         },
         // a bare hour: latent ("7" alone is 7:00; "buy 7 apples" is not a time)
-        Rule("clock-hour", [.number { !$0.isOrdinal && $0.isWhole && $0.value <= 24 && ($0.digitCount <= 2) }], role: "time") { m in
+        Rule("clock-hour", [.number { !$0.isOrdinal && $0.isWhole && !$0.isCount && $0.value <= 24 && ($0.digitCount <= 2) }], role: "time") { m in
             let h = m.int(0)
-            return .time(.clock(hour: h % 24, grain: .hour, ambiguous: h >= 1 && h <= 12 && m.number(0).digitCount < 2), latent: true)
+            let n = m.number(0)
+            return .time(.clock(hour: h % 24, grain: .hour, ambiguous: h >= 1 && h <= 12 && !(n.digitCount == 2 && h < 10)), latent: true)
         },
         // ten thirty, twelve oh three, nine fifty nine
         Rule("clock-words", [.number { $0.isWords && !$0.isOrdinal && (1...12).contains($0.value) }, Element.symbol("-").opt,
@@ -87,22 +89,22 @@ extension DateRules {
             withMeridiem(m.time(0), pm: m.word(3) == "pm").map { .time($0) }
         },
         // half past three, a quarter to noon, 20 minutes to 2pm, twenty after 3pm
-        Rule("quarter-past", [Element.word("a").opt, .word("quarter"), .words(pastWords.union(toWords)), .anyTime { isHourLike($0) }]) { m in
+        Rule("quarter-past", [Element.word("a").opt, .word("quarter"), .words(pastWords.union(toWords)), .anyTime { isHourLike($0) }], role: "time") { m in
             shiftedClock(m.time(3), by: pastWords.contains(m.word(2)!) ? 15 : -15).map { .time($0) }
         },
-        Rule("half-past", [.word("half"), .words(pastWords), .anyTime { isHourLike($0) }]) { m in
+        Rule("half-past", [.word("half"), .words(pastWords), .anyTime { isHourLike($0) }], role: "time") { m in
             shiftedClock(m.time(2), by: 30).map { .time($0) }
         },
         Rule("minutes-past", [.number { !$0.isOrdinal && $0.isWhole && (1...59).contains($0.value) },
                               Element.words(["minutes", "minute", "mins", "min"]).opt,
-                              .words(pastWords.union(toWords)), .anyTime { isHourLike($0) }]) { m in
+                              .words(pastWords.union(toWords)), .anyTime { isHourLike($0) }], role: "time") { m in
             let n = m.int(0)
             let past = pastWords.contains(m.word(2)!)
             // "10 to 11" is more often a range than 10:50: plain numbers need "minutes" before "to".
             if !past, !m.has(1), n % 5 != 0 || n == 10 { return nil }
             return shiftedClock(m.time(3), by: past ? n : -n).map { .time($0) }
         },
-        Rule("half-hour", [.word("half"), .anyTime { isHourLike($0) && $0.expression.isAmbiguousClock }]) { m in
+        Rule("half-hour", [.word("half"), .anyTime { isHourLike($0) && $0.expression.isAmbiguousClock }], role: "time") { m in
             shiftedClock(m.time(1), by: 30).map { .time($0) }
         },
     ]
@@ -130,7 +132,7 @@ extension DateRules {
         guard t.isClockOnly, t.isPlain else { return false }
         switch t.expression {
         case .ambiguousClock: return true
-        case .clock(let h, _, _, _): return h == 0 || h == 12
+        case .clock(let h, _, _, _): return h <= 12
         default: return false
         }
     }

@@ -5,7 +5,7 @@ extension DateRules {
     static let weekdayElement = Element.words(Set(Lexicon.weekdays.keys))
     /// A day of the month: 3, 3rd, third, twenty-first.
     static let dayElement = Element.number { n in
-        n.isWhole && (1...31).contains(n.value) && n.digitCount <= 2
+        n.isWhole && !n.isCount && (1...31).contains(n.value) && n.digitCount <= 2
     }
     /// A year written out: 2026, two thousand ten.
     static let yearElement = Element.number { n in
@@ -36,6 +36,10 @@ extension DateRules {
         Rule("weekday", [weekdayElement, Element.symbol(".").touching.opt], role: "date") { m in
             let w = m.word(0)!
             return .time(.date(.weekday(Lexicon.weekdays[w]!)), latent: Lexicon.ambiguousWeekdays.contains(w) && !m.has(1))
+        },
+        // "Fridays": a weekday to count ("3 Fridays from now") or to repeat ("on Fridays")
+        Rule("weekday-plural", [.words(Set(Lexicon.pluralWeekdays.keys))], role: "date") { m in
+            .time(.date(.weekday(Lexicon.pluralWeekdays[m.word(0)!]!)), latent: true)
         },
         Rule("month", [monthElement, Element.symbol(".").touching.opt], role: "date") { m in
             let w = m.word(0)!
@@ -68,13 +72,21 @@ extension DateRules {
             guard !(m.has(2) && m.has(3)) else { return nil }
             return monthDay(Lexicon.months[m.word(4)!]!, m.int(1))
         },
+        // 14th April 15: a two-digit year after a day written first
+        Rule("day-month-yy", [.timeItem { $0.rule == "day-month" }, Element.symbol(",").opt, .digits { $0.digitCount == 2 }], role: "date") { m in
+            guard case .monthDay(let month, let day)? = m.item(0)?.time?.expression else { return nil }
+            return datedValue(month: month, day: day, year: fullYear(m.token(2)!))
+        },
         Rule("ides", [Element.word("the").opt, .word("ides"), .word("of"), monthElement], role: "date") { m in
             let month = Lexicon.months[m.word(3)!]!
             return monthDay(month, [3, 5, 7, 10].contains(month) ? 15 : 13)
         },
         // the 3rd, on the 15th, the 24 (latent without "the" or an ordinal)
         Rule("the-day-of-month", [.word("the"), dayElement], role: "date") { m in
-            .time(.date(.dayOfMonth(m.int(1))), latent: !m.number(1).isOrdinal)
+            // "the one" is not a date; "the first", "the 24" may be.
+            let n = m.number(1)
+            guard n.isOrdinal || !n.isWords else { return nil }
+            return .time(.date(.dayOfMonth(n.value)), latent: !n.isOrdinal)
         },
         Rule("ordinal-day-of-month", [.number { $0.isOrdinal && (1...31).contains($0.value) && $0.digitCount > 0 }], role: "date") { m in
             .time(.date(.dayOfMonth(m.int(0))), latent: true)

@@ -45,20 +45,20 @@ extension DateRules {
         },
         // last, second last, 3rd last: ordinals counted from the end
         Rule("ordinal-last", [Element.number { $0.isOrdinal && (1...31).contains($0.value) }.opt, .word("last")]) { m in
-            let n = m.item(0)?.number?.value ?? 1
+            let n = m.numberIfPresent(0)?.value ?? 1
             return .number(NumberValue(value: -n, amount: Double(-n), isOrdinal: true))
         },
         // a couple of, a pair of, a few
         Rule("a-couple", [Element.word("a").opt, .word("couple", "pair"), Element.word("of").opt]) { _ in
-            .number(NumberValue(value: 2, amount: 2))
+            .number(NumberValue(value: 2, amount: 2, isCount: true))
         },
         Rule("a-few", [Element.word("a").opt, .word("few")]) { _ in
-            .number(NumberValue(value: 3, amount: 3))
+            .number(NumberValue(value: 3, amount: 3, isCount: true))
         },
         // two thousand ten, two thousand and eighteen
         Rule("year-words", [.word("two", "one"), .word("thousand"), Element.word("and").opt, Element.number { $0.isWords && !$0.isOrdinal && $0.value < 100 }.opt]) { m in
             let thousands = Lexicon.units[m.word(0)!]! * 1000
-            let rest = m.item(3)?.number?.value ?? 0
+            let rest = m.numberIfPresent(3)?.value ?? 0
             return .number(NumberValue(value: thousands + rest, amount: Double(thousands + rest)))
         },
         // nineteen seventy-four, twenty twenty-six

@@ -19,6 +19,17 @@ extension DateRules {
             let n = m.has(2) ? -1 : direction(m.word(1)!)
             return cycleValue(grain, n)
         },
+        // this season, last season, next season
+        Rule("season-cycle", [.words(thisWords.union(nextWords).union(lastWords)), .words(["season", "seasons"])], role: "date") { m in
+            let d = direction(m.word(0)!)
+            var t = TimeValue.date(.occurrence(.anySeason, d == 0 ? 1 : d, skipCurrent: d != 0))
+            t.isStretch = true
+            return .time(t)
+        },
+        // the week after next, the month after next
+        Rule("unit-after-next", [Element.word("the").opt, .words(["day", "week", "month", "year"]), .word("after"), .word("next")], role: "date") { m in
+            cycleValue(Lexicon.cycleUnits[m.word(1)!]!, 2)
+        },
         Rule("weekend", [.words(["weekend", "wkend", "weekends", "week-end"])], role: "date") { _ in weekend() },
         Rule("week-end", [.word("week"), Element.symbol("-").opt, .word("end")], role: "date") { _ in weekend() },
         // the week (latent), all week, the rest of the week
@@ -48,7 +59,6 @@ extension DateRules {
                 : .range(.cycle(grain, -n), .cycle(grain, -1), inclusive: true)
             var t = TimeValue.date(e, grain)
             t.hasClock = grain < .day
-            t.hasDate = grain >= .day
             t.isStretch = true
             t.hasEnd = true
             return .time(t)
@@ -58,7 +68,7 @@ extension DateRules {
         },
 
         // MARK: this / next / last <time>
-        Rule("this-time", [.words(thisWords), .time { $0.isPlain && !$0.hasClock && !$0.isCycle }], role: nil) { m in
+        Rule("this-time", [.words(thisWords), .anyTime { $0.isPlain && !$0.hasClock && !$0.isCycle }], role: nil) { m in
             let t = m.time(1)
             if t.hasDayPart, !t.hasDate {
                 var r = t
@@ -68,23 +78,27 @@ extension DateRules {
             }
             return occurrence(t, 1, skipCurrent: false)
         },
-        Rule("next-time", [.words(nextWords), .time { $0.isPlain && !$0.hasClock && !$0.hasDayPart && !$0.isCycle }], role: nil) { m in
+        Rule("next-time", [.words(nextWords), .anyTime { $0.isPlain && !$0.hasClock && !$0.hasDayPart && !$0.isCycle }], role: nil) { m in
             let t = m.time(1)
-            if case .weekday = t.expression {
+            // "next Friday" is next week's (Duckling); "the coming Friday" the one ahead.
+            if case .weekday = t.expression, m.word(0) == "next" || m.word(0) == "following" {
                 var r = t
                 r.expression = .intersect(.cycle(.week, 1), t.expression)
                 return .time(r)
             }
             return occurrence(t, 1, skipCurrent: true)
         },
-        Rule("last-time", [.words(lastWords), .time { $0.isPlain && !$0.hasClock && !$0.hasDayPart && !$0.isCycle }], role: nil) { m in
+        Rule("last-time", [.words(lastWords), .anyTime { $0.isPlain && !$0.hasClock && !$0.hasDayPart && !$0.isCycle }], role: nil) { m in
             occurrence(m.time(1), -1, skipCurrent: true)
         },
-        Rule("this-past-time", [.word("this"), .word("past"), .time { $0.isPlain && !$0.hasClock && !$0.isCycle }], role: nil) { m in
+        Rule("this-coming-time", [.word("this"), .words(["coming", "upcoming"]), .anyTime { $0.isPlain && !$0.hasClock && !$0.hasDayPart && !$0.isCycle }], role: nil) { m in
+            occurrence(m.time(2), 1, skipCurrent: true)
+        },
+        Rule("this-past-time", [.word("this"), .word("past"), .anyTime { $0.isPlain && !$0.hasClock && !$0.isCycle }], role: nil) { m in
             occurrence(m.time(2), -1, skipCurrent: true)
         },
         // Friday after next, March after next
-        Rule("after-next", [.time { $0.isPlain && !$0.hasClock && !$0.isCycle }, .word("after"), .word("next")], role: nil) { m in
+        Rule("after-next", [.anyTime { $0.isPlain && !$0.hasClock && !$0.isCycle }, .word("after"), .word("next")], role: nil) { m in
             occurrence(m.time(0), 2, skipCurrent: true)
         },
 
@@ -124,16 +138,16 @@ extension DateRules {
 
         // MARK: counting inside a stretch
         // the first Monday of March, the last Sunday of March 2014, the 2nd Monday of this month
-        Rule("nth-of", [Element.word("the").opt, ordinalElement, .anyTime { isCountable($0) }, .words(["of", "in"]), .time { isContainer($0) }], role: nil) { m in
+        Rule("nth-of", priority: 1, [Element.word("the").opt, ordinalElement, .anyTime { isCountable($0) }, .words(["of", "in"]), .anyTime { isContainer($0) && !$0.hasClock }], role: nil) { m in
             guard let n = ordinal(m, 1) else { return nil }
             return nthValue(n, of: m.time(2), in: m.time(4), m.series)
         },
-        Rule("nth-of-the-unit", [Element.word("the").opt, ordinalElement, .anyTime { isCountable($0) }, .words(["of", "in"]), .words(["the", "this", "current"]), .words(["month", "year", "week"])], role: nil) { m in
+        Rule("nth-of-the-unit", priority: 1, [Element.word("the").opt, ordinalElement, .anyTime { isCountable($0) }, .words(["of", "in"]), .words(["the", "this", "current"]), .words(["month", "year", "week"])], role: nil) { m in
             guard let n = ordinal(m, 1), case .time(let box)? = cycleValue(Lexicon.cycleUnits[m.word(5)!]!, 0)?.value else { return nil }
             return nthValue(n, of: m.time(2), in: box, m.series)
         },
         // the third day of October, the first week of October 2014, the 2nd last week of 2018
-        Rule("nth-unit-of", [Element.word("the").opt, ordinalElement, .words(["day", "week"]), .words(["of", "in"]), .time { isContainer($0) }], role: nil) { m in
+        Rule("nth-unit-of", priority: 1, [Element.word("the").opt, ordinalElement, .words(["day", "week"]), .words(["of", "in"]), .anyTime { isContainer($0) && !$0.hasClock }], role: nil) { m in
             guard let n = ordinal(m, 1) else { return nil }
             let grain: Grain = m.word(2) == "day" ? .day : .week
             let box = m.time(4)
@@ -150,7 +164,7 @@ extension DateRules {
             return Compose.intersect(day, m.time(4), m.series).map { .time($0) }
         },
         // the closest Monday to Oct 5th
-        Rule("closest", [Element.word("the").opt, ordinalElement.opt, .words(["closest", "nearest"]), .anyTime { $0.isPlain && !$0.hasClock }, .word("to"), .time { $0.isPlain }], role: nil) { m in
+        Rule("closest", priority: 1, [Element.word("the").opt, ordinalElement.opt, .words(["closest", "nearest"]), .anyTime { $0.isPlain && !$0.hasClock }, .word("to"), .time { $0.isPlain }], role: nil) { m in
             let n = m.has(1) ? (ordinal(m, 1) ?? 1) : 1
             guard n > 0 else { return nil }
             var t = m.time(3)
@@ -159,7 +173,7 @@ extension DateRules {
             return .time(t)
         },
         // the third Tuesday after Christmas
-        Rule("nth-after", [Element.word("the").opt, ordinalElement, .anyTime { isCountable($0) }, .words(["after", "before"]), .time { $0.isPlain }], role: nil) { m in
+        Rule("nth-after", priority: 1, [Element.word("the").opt, ordinalElement, .anyTime { isCountable($0) }, .words(["after", "before"]), .time { $0.isPlain }], role: nil) { m in
             guard let n = ordinal(m, 1), n > 0 else { return nil }
             var t = m.time(2)
             t.expression = .nthAfter(m.word(3) == "after" ? n : -n, t.expression, after: m.time(4).expression)
@@ -170,8 +184,9 @@ extension DateRules {
         // 3 Fridays from now, 2 Thursdays ago
         Rule("n-weekdays-from-now", [.number { $0.isWhole && !$0.isOrdinal && (1...52).contains($0.value) }, .anyTime { isWeekday($0) },
                                      .words(["from", "ago", "back", "hence"]), Element.words(["now", "today"]).opt], role: "date") { m in
-            let forward = m.word(2) == "from" || m.word(2) == "hence"
-            guard forward == (m.word(2) == "from" ? m.has(3) : !m.has(3)) else { return nil }
+            let word = m.word(2)!
+            let forward = word == "from" || word == "hence"
+            guard (word == "from") == m.has(3) else { return nil }
             var t = m.time(1)
             t.expression = .nthAfter(forward ? m.int(0) : -m.int(0), t.expression, after: .cycle(.day, 0))
             return .time(t)
@@ -185,15 +200,12 @@ extension DateRules {
 
     /// The ordinal at `i`, counting "last" and "2nd last" from the end.
     static func ordinal(_ m: Match, _ i: Int) -> Int? {
-        m.item(i)?.number.map { $0.value }
+        m.numberIfPresent(i)?.value
     }
 
     static func cycleValue(_ grain: Grain, _ n: Int) -> Production? {
         var t = TimeValue.date(.cycle(grain, n), grain)
-        if grain < .day {
-            t.hasDate = false
-            t.hasClock = true
-        }
+        t.hasClock = grain < .day
         t.isStretch = grain < .day
         return .time(t)
     }

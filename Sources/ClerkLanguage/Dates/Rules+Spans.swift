@@ -80,8 +80,17 @@ extension DateRules {
             t.grain = min(t.grain, d.unit == .week ? .day : d.unit)
             return .time(t)
         },
+        // the day after Christmas, the week before Easter
+        Rule("the-unit-after", [Element.word("the").opt, .words(["day", "week", "month", "year"]), .words(["after", "before"]), .time { $0.isPlain && $0.hasDate && !$0.hasClock }], role: nil) { m in
+            let unit = Lexicon.durationUnits[m.word(1)!]!
+            let d = Offset.of(1, unit)
+            var t = m.time(3)
+            t.expression = .shifted(t.expression, m.word(2) == "after" ? d : d.negated)
+            t.grain = max(t.grain, min(unit, .month))
+            return .time(t)
+        },
         // thanksgiving in 9 months, March in a year, in 7 days at 5pm, thanksgiving 3 months ago
-        Rule("time-at-offset", [.time { $0.isPlain && $0.fromNow == nil }, .time { $0.fromNow != nil && $0.openBound == nil && !$0.isNowItself }], role: nil) { m in
+        Rule("time-at-offset", [.anyTime { $0.isPlain && $0.fromNow == nil && !$0.hasClock }, .time { $0.fromNow != nil && $0.openBound == nil && !$0.isNowItself }], role: nil) { m in
             atOffset(m.time(0), m.time(1), m.series)
         },
         Rule("offset-at-time", [.time { $0.fromNow != nil && $0.openBound == nil && !$0.isNowItself }, Element.words(["at", "on", "in"]).opt, .time { $0.isPlain && $0.fromNow == nil }], role: nil) { m in
@@ -90,7 +99,7 @@ extension DateRules {
 
         // MARK: ranges
         // from 2 to 4pm, 9:30 - 11:00, Dec 21 to Jan 3, between 9:30 and 11:00
-        Rule("range", [Element.words(["from", "between", "btw", "btwn"]).opt, .anyTime { $0.isPlain }, .words(rangeWords), Element.word("the").opt, .anyTime { $0.isPlain || $0.zone != nil }], role: nil) { m in
+        Rule("range", [Element.words(["from", "between", "btw", "btwn"]).opt, .anyTime { $0.isPlainOrZoned }, .words(rangeWords), Element.word("the").opt, .anyTime { $0.isPlainOrZoned }], role: nil, endElement: 4) { m in
             let a = m.item(1)!, b = m.item(4)!
             let joiner = m.word(2)!
             if joiner == "and", m.word(0) != "between" && m.word(0) != "btw" && m.word(0) != "btwn" { return nil }
@@ -98,19 +107,19 @@ extension DateRules {
             guard rangeEndsFit(a, b) else { return nil }
             return Compose.range(a.time!, b.time!, m.series).map { .time($0, latent: a.latent && b.latent) }
         },
-        Rule("range-slash", [.time { $0.isPlain && $0.hasDate && $0.hasClock }, .symbol("/"), .time { $0.isPlain && $0.hasDate && $0.hasClock }], role: nil) { m in
+        Rule("range-slash", [.time { $0.isPlain && $0.hasDate && $0.hasClock }, .symbol("/"), .time { $0.isPlain && $0.hasDate && $0.hasClock }], role: nil, endElement: 2) { m in
             Compose.range(m.time(0), m.time(2), m.series).map { .time($0) }
         },
-        Rule("later-than-before", [.words(["later", "after"]), Element.word("than").opt, .time { $0.isPlain }, .words(["but", "and"]), .words(["before", "earlier"]), Element.word("than").opt, .time { $0.isPlain }], role: nil) { m in
+        Rule("later-than-before", [.words(["later", "after"]), Element.word("than").opt, .time { $0.isPlain }, .words(["but", "and"]), .words(["before", "earlier"]), Element.word("than").opt, .time { $0.isPlain }], role: nil, endElement: 6) { m in
             Compose.range(m.time(2), m.time(6), m.series).map { .time($0) }
         },
         // July 13-15, Dec 14 to 16, August 27th - 29th
-        Rule("month-day-range", [Element.word("from").opt, .time { $0.isMonthDay }, .words(["-", "to", "thru", "through", "till", "until"]), Element.word("the").opt, dayElement], role: nil) { m in
+        Rule("month-day-range", [Element.word("from").opt, .time { $0.isMonthDay }, .words(["-", "to", "thru", "through", "till", "until"]), Element.word("the").opt, dayElement], role: nil, endElement: 4) { m in
             guard case .monthDay(let month, _) = m.time(1).expression, case .time(let end)? = monthDay(month, m.int(4))?.value else { return nil }
             return Compose.range(m.time(1), end, m.series).map { .time($0) }
         },
         // 13-15 July, from the 13th to the 15th of July, 1-8 September
-        Rule("day-range-month", [Element.word("from").opt, Element.word("the").opt, dayElement, .words(["-", "to", "thru", "through", "till", "until"]), .time { $0.isMonthDay }], role: nil) { m in
+        Rule("day-range-month", [Element.word("from").opt, Element.word("the").opt, dayElement, .words(["-", "to", "thru", "through", "till", "until"]), .time { $0.isMonthDay }], role: nil, endElement: 4) { m in
             guard case .monthDay(let month, _) = m.time(4).expression, case .time(let start)? = monthDay(month, m.int(2))?.value else { return nil }
             return Compose.range(start, m.time(4), m.series).map { .time($0) }
         },
@@ -125,20 +134,29 @@ extension DateRules {
             withDuration(m.time(4), m.duration(1))
         },
 
+        // "for 90 minutes" alone: from now, for that long
+        Rule("for-duration", [.words(["for", "lasting"]), .duration()], role: "duration") { m in
+            var t = TimeValue(.now, grain: .minute)
+            t.fromNow = Offset()
+            t.duration = m.duration(1)
+            t.hasEnd = true
+            return .time(t)
+        },
+
         // MARK: bounds
-        Rule("after-time", [Element.words(["anytime", "sometime", "sometimes", "any", "time"]).opt, .words(["after", "since", "from", "starting", "beginning"]), Element.words(["from", "on", "at"]).opt, .time { $0.isPlain }], role: nil) { m in
+        Rule("after-time", [Element.words(["anytime", "sometime", "sometimes", "any", "time"]).opt, .words(["after", "since", "from", "starting", "beginning"]), Element.words(["from", "on", "at"]).opt, .timeItem { $0.time!.isPlain && !$0.isFourDigitClock }], role: nil) { m in
             if m.word(1) == "starting" || m.word(1) == "beginning" { if m.word(2) == "at" { return nil } }
             var t = m.time(3)
             t.openBound = .after
             return .time(t)
         },
-        Rule("before-time", [Element.words(["anytime", "sometime", "sometimes", "any", "time"]).opt, .words(["until", "untill", "till", "til", "before", "through", "thru", "up"]), Element.word("to").opt, .time { $0.isPlain }], role: nil) { m in
+        Rule("before-time", [Element.words(["anytime", "sometime", "sometimes", "any", "time"]).opt, .words(["until", "untill", "till", "til", "before", "through", "thru", "up"]), Element.word("to").opt, .timeItem { $0.time!.isPlain && !$0.isFourDigitClock }], role: nil) { m in
             if m.word(1) == "up", !m.has(2) { return nil }
             var t = m.time(3)
             t.openBound = m.word(1) == "before" ? .before : .until
             return .time(t)
         },
-        Rule("by-time", [.words(["by", "before"]), Element.word("the").opt, .time { $0.isPlain }], role: nil) { m in
+        Rule("by-time", [.words(["by", "before"]), Element.word("the").opt, .timeItem { $0.time!.isPlain && !$0.isFourDigitClock }], role: nil) { m in
             if m.word(0) == "before" { return nil }
             var t = m.time(2)
             t.openBound = .by
@@ -193,6 +211,8 @@ extension DateRules {
 
     static func atOffset(_ t: TimeValue, _ offset: TimeValue, _ series: Series) -> Production? {
         guard let d = offset.fromNow else { return nil }
+        // "today in one hour" is the hour from now.
+        if t.expression == .cycle(.day, 0), d.unit < .day { return .time(offset) }
         var container = TimeValue.date(.cycleAt(d.unit == .week ? .day : d.unit, d), d.unit)
         container.hasClock = d.unit < .day
         return Compose.intersect(t, container, series).map { .time($0) }

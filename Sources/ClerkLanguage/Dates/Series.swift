@@ -137,6 +137,16 @@ struct Series {
         case .fixed(let s):
             return s.end > t ? s : nil
 
+        case .every(let grain):
+            return Wall.unit(t, grain)
+
+        case .either(let a, let b):
+            switch (next(a, endingAfter: t), next(b, endingAfter: t)) {
+            case (let x?, let y?): return x.start <= y.start ? x : y
+            case (let x?, nil): return x
+            case (nil, let y): return y
+            }
+
         case .cycle, .cycleAt, .moment, .occurrence, .closest:
             guard let s = single(e) else { return nil }
             return s.end > t ? s : nil
@@ -321,6 +331,16 @@ struct Series {
         case .fixed(let s):
             return s.start < t ? s : nil
 
+        case .every(let grain):
+            return Wall.unit(t - 1, grain)
+
+        case .either(let a, let b):
+            switch (previous(a, startingBefore: t), previous(b, startingBefore: t)) {
+            case (let x?, let y?): return x.start >= y.start ? x : y
+            case (let x?, nil): return x
+            case (nil, let y): return y
+            }
+
         case .cycle, .cycleAt, .moment, .occurrence, .closest:
             guard let s = single(e) else { return nil }
             return s.start < t ? s : nil
@@ -449,6 +469,11 @@ struct Series {
         }
         candidates.sort { distance($0) < distance($1) }
         return n <= candidates.count ? candidates[n - 1] : nil
+    }
+
+    /// True when `e` has at least one span.
+    func exists(_ e: TimeExpression) -> Bool {
+        next(e, endingAfter: now) != nil || previous(e, startingBefore: now) != nil
     }
 
     // MARK: helpers
@@ -593,6 +618,8 @@ struct Series {
     private func range(from s: Span, to: TimeExpression, inclusive: Bool) -> Span? {
         guard let e = next(to, endingAfter: s.start + 1) else { return nil }
         let end = inclusive ? e.end : e.start
+        // "9:30 - 11:00" is not 21:30 to 11:00 the next day.
+        if case .ambiguousClock = to, end - s.start > 12 * 3600 { return nil }
         return end > s.start ? Span(s.start, end) : nil
     }
 

@@ -5,7 +5,7 @@
 /// series ("Friday 3pm"), picks from them ("the last Monday of March") or shifts them
 /// ("three days after Easter"); `Series` walks them, and `Resolver` picks the span the
 /// person means relative to the reference time.
-indirect enum TimeExpression: Hashable, Sendable {
+enum TimeExpression: Hashable, Sendable {
     /// This very second.
     case now
     /// A wall-clock time every day; `length` is the span of its grain (60 for "3:30pm").
@@ -26,37 +26,41 @@ indirect enum TimeExpression: Hashable, Sendable {
     case season(Season)
     /// Every season in turn ("this season").
     case anySeason
-    case holiday(Holiday)
+    indirect case holiday(Holiday)
     /// One stretch already known.
     case fixed(Span)
+    /// Every unit of a grain in turn: every day, every week, every month.
+    case every(Grain)
+    /// The spans of either expression ("Tuesday and Thursday").
+    indirect case either(TimeExpression, TimeExpression)
     /// The `grain` unit holding now, moved `offset` units ("next week" is `.cycle(.week, 1)`).
     case cycle(Grain, Int)
     /// The `grain` unit holding now + `offset` ("in a year" as a container: next year's span).
-    case cycleAt(Grain, Offset)
+    indirect case cycleAt(Grain, Offset)
     /// Now moved by `offset` ("in 2 hours", "3 days ago").
-    case moment(Offset, Grain)
+    indirect case moment(Offset, Grain)
     /// The spans two series share ("Friday" ∩ "3pm").
-    case intersect(TimeExpression, TimeExpression)
+    indirect case intersect(TimeExpression, TimeExpression)
     /// The `n`th span of `unit` lying wholly inside each span of `container`; negative counts
     /// from the end ("the last Monday of March" is `n == -1`).
-    case nth(Int, TimeExpression, in: TimeExpression)
+    indirect case nth(Int, TimeExpression, in: TimeExpression)
     /// The `n`th whole `grain` unit inside each span of `container` ("the first week of October").
-    case nthUnit(Int, Grain, in: TimeExpression)
+    indirect case nthUnit(Int, Grain, in: TimeExpression)
     /// The `n`th span of `unit` after each span of `anchor` (`n < 0`: before):
     /// "the third Tuesday after Christmas", "3 Fridays from now", "2 Thursdays ago".
-    case nthAfter(Int, TimeExpression, after: TimeExpression)
+    indirect case nthAfter(Int, TimeExpression, after: TimeExpression)
     /// Every span moved by `offset` ("a year from Christmas", "three days after Easter").
-    case shifted(TimeExpression, Offset)
+    indirect case shifted(TimeExpression, Offset)
     /// The `k`th span counted from now: 1 the next (or current unless `skipCurrent`), -1 the
     /// last one over ("last Tuesday"), 2 "after next".
-    case occurrence(TimeExpression, Int, skipCurrent: Bool)
+    indirect case occurrence(TimeExpression, Int, skipCurrent: Bool)
     /// The `n`th span of `expression` nearest to `anchor` ("the closest Monday to Oct 5th").
-    case closest(TimeExpression, Int, to: TimeExpression)
+    indirect case closest(TimeExpression, Int, to: TimeExpression)
     /// A part of every span ("early March", "the end of the month", "the rest of the week").
-    case portion(TimeExpression, Portion)
+    indirect case portion(TimeExpression, Portion)
     /// From each span of `from` to the next span of `to`, including `to` when `inclusive`
     /// ("July 13-15") or stopping at its start ("3-4pm").
-    case range(TimeExpression, TimeExpression, inclusive: Bool)
+    indirect case range(TimeExpression, TimeExpression, inclusive: Bool)
 }
 
 /// Seasons by their meteorological-astronomical dates (Duckling's table).

@@ -1,33 +1,106 @@
 /// A time reading in the chart: the expression plus what the person said about it.
+///
+/// Readings are copied at every step of matching, so the value is kept small: flags in one
+/// word, and the attributes few readings have (a duration, a zone, a repeat, a bound) in one
+/// shared box that is copied only when one of them changes.
 struct TimeValue: Hashable, Sendable {
     var expression: TimeExpression
     /// The finest unit said: "March" month, "March 3" day, "3pm" hour.
     var grain: Grain
-    /// A day or a longer stretch was named ("tomorrow", "Friday", "next week").
-    var hasDate = false
-    /// A clock time was named ("3pm", "noon").
-    var hasClock = false
-    /// A part of the day was named ("morning", "tonight").
-    var hasDayPart = false
-    /// The reading is a stretch with its own end ("the weekend", "3-4pm", "tonight").
-    var isStretch = false
-    var hasYear = false
-    /// The person said where it ends ("until 5", "2-4pm").
-    var hasEnd = false
-    /// "for 2 hours": the end is the start plus this.
-    var duration: Offset?
-    var zone: StatedZone?
-    var recurrence: RecurrenceRule?
-    /// "all day".
-    var isAllDay = false
-    /// A bound rather than a stretch: "after 2pm", "until 5", "by Friday".
-    var openBound: OpenBound?
-    /// "in 2 hours": exact on the instant line, so the resolver adds real seconds.
-    var fromNow: Offset?
+    private var flags: Flags = []
+    private var extras: Extras?
 
     init(_ expression: TimeExpression, grain: Grain) {
         self.expression = expression
         self.grain = grain
+    }
+
+    private struct Flags: OptionSet, Hashable, Sendable {
+        let rawValue: UInt16
+        static let hasDate = Flags(rawValue: 1 << 0)
+        static let hasClock = Flags(rawValue: 1 << 1)
+        static let hasDayPart = Flags(rawValue: 1 << 2)
+        static let isStretch = Flags(rawValue: 1 << 3)
+        static let hasYear = Flags(rawValue: 1 << 4)
+        static let hasEnd = Flags(rawValue: 1 << 5)
+        static let isAllDay = Flags(rawValue: 1 << 6)
+    }
+
+    private final class Extras: Hashable, Sendable {
+        let duration: Offset?
+        let zone: StatedZone?
+        let recurrence: RecurrenceRule?
+        let openBound: OpenBound?
+        let fromNow: Offset?
+
+        init(duration: Offset?, zone: StatedZone?, recurrence: RecurrenceRule?, openBound: OpenBound?, fromNow: Offset?) {
+            self.duration = duration
+            self.zone = zone
+            self.recurrence = recurrence
+            self.openBound = openBound
+            self.fromNow = fromNow
+        }
+
+        static func == (a: Extras, b: Extras) -> Bool {
+            a.duration == b.duration && a.zone == b.zone && a.recurrence == b.recurrence && a.openBound == b.openBound && a.fromNow == b.fromNow
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(duration)
+            hasher.combine(zone)
+            hasher.combine(openBound)
+        }
+    }
+
+    private func flag(_ f: Flags) -> Bool { flags.contains(f) }
+    private mutating func set(_ f: Flags, _ on: Bool) { if on { flags.insert(f) } else { flags.remove(f) } }
+
+    private mutating func setExtras(duration: Offset??, zone: StatedZone??, recurrence: RecurrenceRule??, openBound: OpenBound??, fromNow: Offset??) {
+        let d = duration ?? extras?.duration
+        let z = zone ?? extras?.zone
+        let r = recurrence ?? extras?.recurrence
+        let o = openBound ?? extras?.openBound
+        let f = fromNow ?? extras?.fromNow
+        extras = (d == nil && z == nil && r == nil && o == nil && f == nil) ? nil
+            : Extras(duration: d, zone: z, recurrence: r, openBound: o, fromNow: f)
+    }
+
+    /// A day or a longer stretch was named ("tomorrow", "Friday", "next week").
+    var hasDate: Bool { get { flag(.hasDate) } set { set(.hasDate, newValue) } }
+    /// A clock time was named ("3pm", "noon").
+    var hasClock: Bool { get { flag(.hasClock) } set { set(.hasClock, newValue) } }
+    /// A part of the day was named ("morning", "tonight").
+    var hasDayPart: Bool { get { flag(.hasDayPart) } set { set(.hasDayPart, newValue) } }
+    /// The reading is a stretch with its own end ("the weekend", "3-4pm", "tonight").
+    var isStretch: Bool { get { flag(.isStretch) } set { set(.isStretch, newValue) } }
+    var hasYear: Bool { get { flag(.hasYear) } set { set(.hasYear, newValue) } }
+    /// The person said where it ends ("until 5", "2-4pm").
+    var hasEnd: Bool { get { flag(.hasEnd) } set { set(.hasEnd, newValue) } }
+    /// "all day".
+    var isAllDay: Bool { get { flag(.isAllDay) } set { set(.isAllDay, newValue) } }
+
+    /// "for 2 hours": the end is the start plus this.
+    var duration: Offset? {
+        get { extras?.duration }
+        set { setExtras(duration: .some(newValue), zone: nil, recurrence: nil, openBound: nil, fromNow: nil) }
+    }
+    var zone: StatedZone? {
+        get { extras?.zone }
+        set { setExtras(duration: nil, zone: .some(newValue), recurrence: nil, openBound: nil, fromNow: nil) }
+    }
+    var recurrence: RecurrenceRule? {
+        get { extras?.recurrence }
+        set { setExtras(duration: nil, zone: nil, recurrence: .some(newValue), openBound: nil, fromNow: nil) }
+    }
+    /// A bound rather than a stretch: "after 2pm", "until 5", "by Friday".
+    var openBound: OpenBound? {
+        get { extras?.openBound }
+        set { setExtras(duration: nil, zone: nil, recurrence: nil, openBound: .some(newValue), fromNow: nil) }
+    }
+    /// "in 2 hours": exact on the instant line, so the resolver adds real seconds.
+    var fromNow: Offset? {
+        get { extras?.fromNow }
+        set { setExtras(duration: nil, zone: nil, recurrence: nil, openBound: nil, fromNow: .some(newValue)) }
     }
 
     /// A date reading ("Friday", "March 3", "next week").
@@ -58,7 +131,8 @@ struct TimeValue: Hashable, Sendable {
     }
 
     var isClockOnly: Bool { hasClock && !hasDate && !hasDayPart && !isStretch }
-    var isPlain: Bool { openBound == nil && recurrence == nil && duration == nil && zone == nil && fromNow == nil }
+    /// No duration, zone, repeat, bound or offset: a plain moment or stretch.
+    var isPlain: Bool { extras == nil }
 }
 
 /// Which side of a bound an open reading lies on.
@@ -80,10 +154,20 @@ struct RecurrenceRule: Hashable, Sendable {
     var byDay: [String] = []
     var byMonthDay: [Int] = []
     var byMonth: [Int] = []
+
+    init(frequency: String, interval: Int = 1, byDay: [String] = [], byMonthDay: [Int] = [], byMonth: [Int] = []) {
+        self.frequency = frequency
+        self.interval = interval
+        self.byDay = byDay
+        self.byMonthDay = byMonthDay
+        self.byMonth = byMonth
+    }
     var bySetPosition: Int?
     var count: Int?
-    /// "until May 5": the last day, as a wall time.
+    /// "until May 5": the last moment it may start, as a wall time.
     var until: WallTime?
+    /// "starting next week": the first occurrence comes no earlier than this.
+    var startsFrom: TimeExpression?
 
     /// The RRULE value, e.g. `FREQ=WEEKLY;BYDAY=TU,TH`.
     func rrule(untilText: String? = nil) -> String {

@@ -1,4 +1,4 @@
-public import Foundation
+internal import Foundation
 
 /// Converts between instants and wall times in one zone, handling daylight-saving changes.
 ///
@@ -6,22 +6,12 @@ public import Foundation
 /// the gap (03:30); one that exists twice (02:30 on the morning clocks go back) is the first.
 struct ZoneClock: Sendable {
     let zone: TimeZone
-    /// Set for zones with one offset all year, which skips every lookup.
-    private let fixedOffset: Int?
-
     init(_ zone: TimeZone) {
         self.zone = zone
-        let identifier = zone.identifier
-        if identifier == "UTC" || identifier == "GMT" || identifier.hasPrefix("GMT+") || identifier.hasPrefix("GMT-") {
-            fixedOffset = zone.secondsFromGMT()
-        } else {
-            fixedOffset = nil
-        }
     }
 
     func offset(at instantSeconds: Int) -> Int {
-        if let fixedOffset { return fixedOffset }
-        return zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instantSeconds)))
+        zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instantSeconds)))
     }
 
     func wall(_ date: Date) -> WallTime {
@@ -30,7 +20,6 @@ struct ZoneClock: Sendable {
     }
 
     func instant(_ wall: WallTime) -> Date {
-        if let fixedOffset { return Date(timeIntervalSince1970: TimeInterval(wall - fixedOffset)) }
         let before = offset(at: wall - Wall.day)
         let after = offset(at: wall + Wall.day)
         if before == after {

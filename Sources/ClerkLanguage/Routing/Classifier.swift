@@ -24,7 +24,7 @@ struct Shape {
     /// First token of the request proper.
     var head: Int
     var headVerb = HeadVerb.none
-    /// Term after the head verb and its particles ("remind me to" → the token after "to").
+    /// Token after the head verb and its particles ("remind me to" → the token after "to").
     var afterVerb: Int
     var isQuestion = false
     /// Where a delete verb or phrase is, anywhere in the body.
@@ -75,7 +75,10 @@ enum Classifier {
         //    or the person asks to be reminded. A weak topic (a restaurant, a ticket, a
         //    question) yields to a calendar verb with an event ("cancel lunch at the restaurant").
         if let topic = shape.topic, !shape.hasCalendarNoun, !shape.remind || topic == .alarm || topic == .timer {
-            let yields = Self.weakTopics.contains(topic) && shape.headVerb != .none && shape.headVerb != .show && shape.hasEventNoun
+            // A statement of an event with a date yields too ("dinner at the restaurant on Friday").
+            let statesEvent = shape.headVerb == .none && !shape.isQuestion && shape.hasDate && topic != .clock
+            let yields = Self.weakTopics.contains(topic) && shape.hasEventNoun
+                && ((shape.headVerb != .none && shape.headVerb != .show) || statesEvent)
             if !yields { return route(.outOfScope(topic), "topic:\(topic.rawValue)") }
         }
         //    Adding or changing a contact is not something clerk does either.
@@ -124,7 +127,7 @@ enum Classifier {
         if let contact = ContactPhrases.route(s, shape: shape, known: known) { return contact }
 
         // 8. Questions about the agenda, and noun phrases that name it ("upcoming events").
-        if shape.isQuestion || shape.headVerb == .show {
+        if shape.isQuestion || shape.headVerb == .show, !shape.remind {
             if shape.hasEventNoun || shape.hasCalendarNoun || shape.hasFreeWord || shape.hasDate || shape.hasListingNoun
                 || shape.hasUpcomingWord || asksWhatsOn(s, head: head) {
                 return route(.queryAgenda, shape.isQuestion ? "question" : "show-verb", command)
@@ -199,9 +202,9 @@ enum Classifier {
             || isTellMeTo(s, at: head)
 
         let afterDate = head > s.body.lowerBound && ["is", "are", "was", "were"].contains(w0)
-        shape.isQuestion = (Vocabulary.questionWords.contains(w0) && !afterDate) || s.matches(["let", "me", "know"], at: head)
-            || s.matches(["i", "want", "to", "know"], at: head) || s.word(s.body.upperBound) == "?"
-            || (shape.headVerb == .none && s.first(of: [["are", "there"], ["is", "there"], ["do", "i", "have"], ["am", "i"]]) != nil)
+        shape.isQuestion = (Vocabulary.questionWords.contains(w0) && !afterDate) || s.word(s.body.upperBound) == "?"
+            || Self.questionHeads.contains { s.matches($0, at: head) }
+            || (shape.headVerb == .none && s.first(of: Self.questionsInside) != nil)
         if shape.headVerb == .create && (w0 == "notify" || w0 == "alert") { shape.isQuestion = false }
 
         var i = s.body.lowerBound
@@ -224,29 +227,32 @@ enum Classifier {
             case .email: shape.hasEmail = true
             default: break
             }
-            if Vocabulary.eventNouns.contains(w) || Vocabulary.eventNouns.contains(String(t.base)) { shape.hasEventNoun = true }
-            if Vocabulary.calendarNouns.contains(w) && w != "day" && w != "week" { shape.hasCalendarNoun = true }
-            if Vocabulary.listingNouns.contains(w) { shape.hasListingNoun = true }
-            if Vocabulary.upcomingWords.contains(w) { shape.hasUpcomingWord = true }
-            if Vocabulary.freeWords.contains(w) && w != "off" && w != "break" { shape.hasFreeWord = true }
-            if Vocabulary.contactNouns.contains(w) || s.matches(["address", "book"], at: i) || s.matches(["phone", "book"], at: i) {
+            guard !t.classes.isEmpty else { i += 1; continue }
+            if t.is(.eventNoun) || t.baseIs(.eventNoun) { shape.hasEventNoun = true }
+            if t.is(.calendarNoun), w != "day", w != "week" { shape.hasCalendarNoun = true }
+            if t.is(.listingNoun) { shape.hasListingNoun = true }
+            if t.is(.upcoming) { shape.hasUpcomingWord = true }
+            if t.is(.free), w != "off", w != "break" { shape.hasFreeWord = true }
+            if t.is(.contactNoun) || (w == "book" && (s.word(i - 1) == "address" || s.word(i - 1) == "phone")) {
                 shape.hasContactNoun = true
             }
-            if shape.contactField == nil, let field = Vocabulary.contactFields[w], field != .all { shape.contactField = field }
-            if Vocabulary.fileNouns.contains(w) { shape.hasFileNoun = true }
-            if shape.pronounAt == nil, Vocabulary.referencePronouns.contains(w), i > head { shape.pronounAt = i }
-            if w == "remind" || w == "reminded" || w == "remember" || s.matches(["don't", "forget"], at: i)
-                || s.matches(["dont", "forget"], at: i) || s.matches(["let", "me", "forget"], at: i) || isTellMeTo(s, at: i) {
-                shape.remind = true
+            if shape.contactField == nil, t.is(.contactField), let field = Vocabulary.contactFields[w], field != .all { shape.contactField = field }
+            if t.is(.fileNoun) { shape.hasFileNoun = true }
+            if shape.pronounAt == nil, t.is(.pronoun), i > head { shape.pronounAt = i }
+            switch w {
+            case "remind", "reminded", "remember": shape.remind = true
+            case "forget": if ["don't", "dont"].contains(s.word(i - 1)) || s.word(i - 1) == "me" && s.word(i - 2) == "let" { shape.remind = true }
+            case "tell": if isTellMeTo(s, at: i) { shape.remind = true }
+            default: break
             }
             if shape.deleteAt == nil, i > head || shape.headVerb == .delete {
-                if Vocabulary.deleteVerbs.contains(w) && !Vocabulary.headOnlyDeleteVerbs.contains(w) {
+                if t.is(.deleteVerb) && !t.is(.headOnlyDelete) {
                     shape.deleteAt = i
-                } else if Vocabulary.deletePhrases.contains(where: { s.matches($0, at: i) }) {
+                } else if Vocabulary.deletePhraseStarts.contains(w), Vocabulary.deletePhrases.contains(where: { s.matches($0, at: i) }) {
                     shape.deleteAt = i
                 }
             }
-            if shape.topic == nil, let topic = Vocabulary.outOfScopeTopics[w], topicCounts(s, at: i, topic: topic) {
+            if shape.topic == nil, t.is(.topic), let topic = Vocabulary.outOfScopeTopics[w], topicCounts(s, at: i, topic: topic) {
                 shape.topic = topic
             }
             i += 1
@@ -256,7 +262,7 @@ enum Classifier {
         }
         if shape.topic == nil, isClockQuestion(s) { shape.topic = .clock }
         // "in my area", "near me": public events and places, not the person's calendar.
-        if shape.topic == nil, s.first(of: [["in", "my", "area"], ["in", "my", "city"], ["near", "me"], ["in", "town"], ["around", "me"], ["nearby"], ["in", "the", "area"]]) != nil {
+        if shape.topic == nil, s.first(of: Vocabulary.localPlaces) != nil {
             shape.topic = .question
         }
         // "remind me" at the head of a question is still a reminder ("can you remind me …").
@@ -265,9 +271,17 @@ enum Classifier {
         return shape
     }
 
+    /// Openings that ask without a question word.
+    static let questionHeads: [[String]] = [["let", "me", "know"], ["i", "want", "to", "know"]]
+    /// Question forms later in a line ("on my calendar are there any birthdays").
+    static let questionsInside: [[String]] = [["are", "there"], ["is", "there"], ["do", "i", "have"], ["am", "i"]]
+    /// Phrases that create ("write down", "take note", "don't forget").
+    static let createPhrases: [[String]] = [["write", "down"], ["take", "note"], ["don't", "forget"], ["dont", "forget"], ["don't", "let"],
+                                            ["be", "sure"], ["make", "sure", "to"], ["sign", "me", "up"], ["i", "need", "a", "reminder"]]
+
     /// "tell me to take my umbrella", "tell me on Tuesday to call Jane": a reminder.
     static func isTellMeTo(_ s: Sentence, at i: Int) -> Bool {
-        guard s.matches(["tell", "me"], at: i) else { return false }
+        guard s.word(i) == "tell", s.word(i + 1) == "me" else { return false }
         var j = i + 2
         while j < s.body.upperBound, s.tokens[j].isInDate || EventDetails.datePrepositions.contains(s.word(j)) && s.word(j) != "to" { j += 1 }
         return s.word(j) == "to"
@@ -275,10 +289,7 @@ enum Classifier {
 
     /// "set up", "write down", "take note", "don't forget", "i need a reminder".
     static func isCreatePhrase(_ s: Sentence, at i: Int) -> Bool {
-        for phrase in [["write", "down"], ["take", "note"], ["don't", "forget"], ["dont", "forget"], ["don't", "let"],
-                       ["be", "sure"], ["make", "sure", "to"], ["sign", "me", "up"], ["i", "need", "a", "reminder"]]
-        where s.matches(phrase, at: i) { return true }
-        return false
+        createPhrases.contains { s.matches($0, at: i) }
     }
 
     /// A topic word counts unless the sentence uses it in an event sense
@@ -291,14 +302,21 @@ enum Classifier {
             // "shopping list", "to do list" are.
             if i == s.body.lowerBound || ["out", "all", "my", "of"].contains(s.word(i + 1)) { return false }
             if ["shopping", "grocery", "groceries", "do", "todo", "to-do", "party", "vacation", "wish", "reading"].contains(s.word(i - 1)) { return true }
-            return !s.has(Vocabulary.contactNouns) && !s.has(["email", "email", "reminder", "reminders", "events", "meetings"])
+            return !s.has(Vocabulary.contactNouns) && !s.has(["email", "reminder", "reminders", "events", "meetings"])
         case "text", "texts", "message", "messages", "post":
             return i == s.body.lowerBound || ["a", "send", "any", "new", "my", "the", "facebook"].contains(s.word(i - 1))
         case "order":
             return s.word(i - 1) != "in"
+        case "outside", "jacket", "umbrella", "layers", "degrees":
+            // Weather only when asked about ("do i need a jacket today"); "lunch outside" is lunch.
+            return Vocabulary.questionWords.contains(s.word(s.body.lowerBound))
         case "shopping":
             return s.has(["list", "lists"])
-        case "train", "bus", "ticket", "tickets":
+        case "train", "trains", "bus":
+            // "train to Paris tomorrow at 9" is a trip to put on the calendar; timetables and
+            // tickets are not clerk's.
+            return s.has(["ticket", "tickets", "timetable", "running", "schedule"]) || Vocabulary.questionWords.contains(s.word(s.body.lowerBound))
+        case "ticket", "tickets":
             return !s.has(["meeting", "meetings", "appointment", "event", "calendar"])
         default:
             return true
@@ -312,16 +330,17 @@ enum Classifier {
         case "email", "mail": return !(s.has(["address", "id", "of"]))
         case "stop", "pause", "resume": return !s.has(Vocabulary.eventNouns)
         case "turn": return !s.has(["reminders", "reminder", "notifications"])
-        case "play": return !s.has(["date", "calendar", "meeting"]) || s.count <= 3
+        // "play adele" asks for music; "play tennis with Bob at 5" is an event.
+        case "play": return !s.body.contains { s.tokens[$0].isInDate } && !s.has(["calendar", "meeting", "game", "match"])
         default: return true
         }
     }
 
     /// "what time is it", "what's the date today", "what day is it".
     static func isClockQuestion(_ s: Sentence) -> Bool {
-        let head = s.body.lowerBound
+        guard ["what", "what's", "whats", "tell", "could", "which", "i"].contains(s.word(s.body.lowerBound)),
+              s.has(["time", "date", "day"]) else { return false }
         let words = s.body.map { s.tokens[$0].word }
-        guard let first = words.first, ["what", "what's", "whats", "tell", "could", "which", "i"].contains(first) else { return false }
         let asksClock = words.contains("time") && (words.contains("it") || words.last == "now")
         let asksDate = (words.contains("date") || words.contains("day")) && (words.contains("it") || words.contains("today")) && !words.contains("my")
             && !words.contains("event") && !words.contains("meeting")

@@ -30,7 +30,9 @@ enum CommandWords {
             k += 1
         }
         if k > j, isGenericRun(s, j..<k) { i = k }
-        if i < limit, connectors.contains(s.word(i)), !s.tokens[i].isInDate { i += 1 }
+        // A connector goes with the command unless it opens "to my calendar" (the calendar reader's).
+        let opensCalendar = s.word(i + 1) == "calendar" || (["my", "the"].contains(s.word(i + 1)) && s.word(i + 2) == "calendar")
+        if i < limit, connectors.contains(s.word(i)), !s.tokens[i].isInDate, !opensCalendar { i += 1 }
         return i
     }
 

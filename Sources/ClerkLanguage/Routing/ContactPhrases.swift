@@ -184,24 +184,22 @@ enum ContactPhrases {
     static func isName(_ s: Sentence, _ i: Int) -> Bool {
         guard i >= s.body.lowerBound, i < s.body.upperBound else { return false }
         let t = s.tokens[i]
-        let next = s.word(i + 1)
-        guard t.kind == .word, !t.isInDate || (t.isPossessive && (Vocabulary.contactFields[next] != nil || fieldModifiers.contains(next))) else { return false }
-        let b = String(t.base)
-        if Vocabulary.contactFields[t.word] != nil || Vocabulary.contactFields[b] != nil { return false }
-        if Vocabulary.contactNouns.contains(b) || Vocabulary.fileNouns.contains(b) { return false }
-        for set in [Vocabulary.notNames, Vocabulary.relations, Vocabulary.eventNouns, Vocabulary.calendarNouns, Vocabulary.showVerbs,
-                    Vocabulary.deleteVerbs, Vocabulary.questionWords, Vocabulary.determiners]
-        where set.contains(t.word) || set.contains(b) {
-            return false
-        }
-        if ["home", "work", "office", "cell", "mobile", "street", "residential", "mailing", "corporate", "house", "pager",
-            "landline", "newest", "other", "last", "first", "full", "job", "title", "area", "id", "saved", "list", "know",
-            "live", "lives", "living", "works", "working", "travelling", "traveling", "still", "currently", "nowadays",
-            "new", "old", "whose", "most", "frequently", "called", "named", "way", "favorite", "favourite", "missed"].contains(t.word) {
-            return false
-        }
-        return Quantity.numberWords[t.word] == nil
+        guard t.kind == .word, !t.isInDate || (t.isPossessive && s.isA(i + 1, [.contactField, .fieldModifier])) else { return false }
+        if t.is(notInContactNames) || t.baseIs(notInContactNames) { return false }
+        return !nonNames.contains(t.word)
     }
+
+    /// Classes of words that are never part of a name in a contact question.
+    static let notInContactNames: WordClass = [.contactField, .contactNoun, .fileNoun, .notName, .relation, .eventNoun,
+                                               .calendarNoun, .showVerb, .deleteVerb, .questionWord, .determiner, .number]
+
+    /// Words around a contact question that are not names ("home", "nowadays", "saved").
+    static let nonNames: Set<String> = [
+        "home", "work", "office", "cell", "mobile", "street", "residential", "mailing", "corporate", "house", "pager",
+        "landline", "newest", "other", "last", "first", "full", "job", "title", "area", "id", "saved", "list", "know",
+        "live", "lives", "living", "works", "working", "travelling", "traveling", "still", "currently", "nowadays",
+        "new", "old", "whose", "most", "frequently", "called", "named", "way", "favorite", "favourite", "missed",
+    ]
 
     /// Reads the name and field of a contact question.
     static func read(_ s: Sentence, route: Route, known: Names, slots: inout [Slot]) -> Intent {

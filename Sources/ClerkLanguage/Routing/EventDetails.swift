@@ -18,11 +18,13 @@ struct EventDetails {
     var attendees: [Attendee] = []
     var reminderMinutes: [Int] = []
     var durationMinutes: Int?
+    /// "all day" was said.
     var isAllDay = false
-    /// Term ranges of attendee names that stay in the title ("with Ana").
+    /// Token ranges of attendee names that stay in the title ("with Ana").
     var namesInTitle: [Range<Int>] = []
 
-    /// Reads `range` of `s`. `keepWithNames` leaves "with Ana" unused so it stays in a title.
+    /// Reads `range` of `s`, where `used` marks the tokens already taken (the command words).
+    /// Names after "with" stay unused, so "with Ana" stays in a title.
     init(_ s: Sentence, range: Range<Int>, known: Names, used: [Bool]) {
         self.used = used
         readDates(s, range)
@@ -34,8 +36,12 @@ struct EventDetails {
         readAttendees(s, range, known: known)
     }
 
-    /// The first date match, the one the event takes its time from.
-    func when(in s: Sentence) -> DateMatch? { dates.first.map { s.dates[$0] } }
+    /// The time the event takes: a day and a time said apart read together, else the
+    /// first date match.
+    func when(in s: Sentence) -> DateMatch? {
+        if let joined = s.joined, joined.indices.allSatisfy(dates.contains) { return joined.match }
+        return dates.first.map { s.dates[$0] }
+    }
 
     // MARK: - Dates
 
@@ -113,9 +119,10 @@ struct EventDetails {
                 calendar = mention(said, known: known)
                 slots.append(s.slot(.calendar, i..<(end + 1), value: calendar!.name, rule: "calendar:named"))
                 i = end
-            } else if s.word(end) == "instead" || (end == range.upperBound && s.word(i) == "on" && s.tokens[j].isCapitalized
-                                                   && end == j + 1 && (known.calendars.isEmpty || Spelling.closest(to: said, in: known.calendars) != nil)) {
-                // "on Personal instead", or a capitalised word closing the sentence ("… on Wrok").
+            } else if s.word(end) == "instead" || (end == range.upperBound && s.word(i) == "on" && end == j + 1
+                                                   && Self.closesWithCalendar(said, capitalized: s.tokens[j].isCapitalized, known: known)) {
+                // "on Personal instead", or a word closing the sentence that is a calendar's
+                // name misspelt ("… on wrok"), or any capitalised one when none is known.
                 let last = s.word(end) == "instead" ? end + 1 : end
                 mark(i..<last)
                 calendar = mention(said, known: known)
@@ -123,6 +130,13 @@ struct EventDetails {
                 i = last - 1
             }
         }
+    }
+
+    /// "… on Wrok" ends with a calendar when the word is near a known calendar's name, or,
+    /// with no calendars known, when it is capitalised ("… on Work").
+    static func closesWithCalendar(_ said: String, capitalized: Bool, known: Names) -> Bool {
+        if known.calendars.isEmpty { return capitalized }
+        return Spelling.closest(to: said, in: known.calendars) != nil
     }
 
     /// A known calendar's name starting at token `i` (several words allowed), case- and
@@ -204,6 +218,15 @@ struct EventDetails {
                 durationMinutes = minutes
                 slots.append(s.slot(.duration, i..<end, value: String(minutes), rule: "duration:for"))
                 i = end - 1
+            } else if let (minutes, next) = Quantity.minutes(in: s, at: i), i > range.lowerBound,
+                      ["block", "reserve", "book", "aside", "need", "schedule"].contains(s.word(i - 1)), !anyUsed(i..<next) {
+                // "block 2 hours for focus time", "set aside an hour to plan".
+                var end = next
+                if ["for", "to"].contains(s.word(end)) { end += 1 }
+                mark(i..<end)
+                durationMinutes = minutes
+                slots.append(s.slot(.duration, i..<end, value: String(minutes), rule: "duration:block"))
+                i = end - 1
             } else if let (minutes, next) = Quantity.minutes(in: s, at: i), s.word(next) == "long", !anyUsed(i..<next) {
                 mark(i..<(next + 1))
                 durationMinutes = minutes
@@ -213,8 +236,8 @@ struct EventDetails {
         }
     }
 
+    /// "all day", "the whole day", "all-day": said, not inferred from a date without a time.
     private mutating func readAllDay(_ s: Sentence, _ range: Range<Int>) {
-        if let first = dates.first, s.dates[first].isAllDay { isAllDay = true }
         var i = range.lowerBound
         while i + 1 < range.upperBound {
             if ["all", "whole", "entire"].contains(s.word(i)), s.word(i + 1) == "day" || s.word(i + 1) == "day-long" {
@@ -263,7 +286,7 @@ struct EventDetails {
             if w == "in" {
                 // "in" names a place only with a place noun or a capitalised name ("in room 4B", "in Madrid").
                 let next = s.word(start) == "the" || s.word(start) == "my" ? start + 1 : start
-                guard Self.placeNouns.contains(s.word(next)) || (s.tokens[next].isCapitalized && !s.tokens[next].isInDate) else { continue }
+                guard next < range.upperBound, Self.placeNouns.contains(s.word(next)) || (s.tokens[next].isCapitalized && !s.tokens[next].isInDate) else { continue }
             }
             var end = start
             while end < range.upperBound, !used[end], !s.tokens[end].isMark, !isPlaceBoundary(s, end, start: start) { end += 1 }
@@ -442,16 +465,9 @@ struct EventDetails {
         guard i >= 0, i < s.count else { return false }
         let t = s.tokens[i]
         guard t.kind == .word, !t.isInDate else { return false }
-        let w = t.word, b = String(t.base)
         if t.isPossessive && !allowPossessive { return false }
         // Verbs that are also names ("Mark", "Will") stay possible names.
-        for set in [Vocabulary.notNames, Vocabulary.relations, Vocabulary.eventNouns, Vocabulary.calendarNouns,
-                    Vocabulary.deleteVerbs, Vocabulary.updateVerbs, Vocabulary.showVerbs, Vocabulary.genericEventNouns, Self.placeNouns,
-                    Vocabulary.determiners, Self.commonWords] where set.contains(w) || set.contains(b) {
-            return false
-        }
-        if Quantity.numberWords[w] != nil || Quantity.units[w] != nil { return false }
-        return true
+        return !t.is(.neverAName) && !t.baseIs(.neverAName)
     }
 
     /// Everyday words that follow "with" or "meet" but are not names.

@@ -17,11 +17,20 @@ enum CreateReader {
         let when = details.when(in: s)
         // A length said inside the time ("tomorrow at 3 for an hour") counts; an end ("3-4pm") is in `when`.
         var duration = details.durationMinutes
-        if duration == nil, let when, when.known.contains(.duration), !when.isAllDay {
-            duration = Int(when.end.timeIntervalSince(when.start) / 60)
+        if duration == nil, let when, when.known.contains(.duration) {
+            if !when.isAllDay {
+                duration = Int(when.end.timeIntervalSince(when.start) / 60)
+            } else if let part = when.parts.first(where: { $0.role == "duration" }),
+                      let first = s.tokens.firstIndex(where: { $0.range.lowerBound >= part.range.lowerBound }) {
+                // "on Friday for 3 hours": a day and a length, the time still to choose.
+                let start = s.word(first) == "for" ? first + 1 : first
+                duration = Quantity.minutes(in: s, at: start)?.minutes
+            }
         }
         let recurrence = details.dates.lazy.compactMap { s.dates[$0].recurrence }.first
-        let allDay = details.isAllDay || (when.map { $0.isAllDay && !$0.known.contains(.time) } ?? false)
+        // A day alone is all-day ("lunch on Friday" is not: the reader gave it lunch time);
+        // a day with a length is not ("workshop on Friday for 3 hours": the time is to choose).
+        let allDay = details.isAllDay || (when.map { $0.isAllDay && !$0.known.contains(.time) && duration == nil } ?? false)
         return .createEvent(EventRequest(
             title: title, when: when, calendar: details.calendar, attendees: details.attendees, location: details.location,
             reminderMinutes: details.reminderMinutes, durationMinutes: duration, recurrence: recurrence, isAllDay: allDay
@@ -36,32 +45,6 @@ enum CreateReader {
         return (asAt + 1..<s.body.upperBound).contains(where: { !used[$0] }) ? asAt : nil
     }
 }
-
-/// Words that only name the kind of thing on a calendar; a filter made only of them
-/// filters nothing ("what meetings do I have" lists every event).
-let categoryWords: Set<String> = [
-    "event", "events", "meeting", "meetings", "appointment", "appointments", "reminder", "reminders", "plans", "plan",
-    "things", "thing", "anything", "something", "schedule", "calendar", "agenda", "entries", "entry", "engagements",
-    "commitments", "tasks", "task", "activities", "programs", "program", "items", "item", "stuff", "details", "dates",
-]
-
-/// Words around a question that do not say which events ("what", "do i have", "scheduled").
-let questionFrame: Set<String> = [
-    "what", "what's", "whats", "when", "when's", "whens", "where", "where's", "who", "who's", "which", "how", "many",
-    "much", "do", "does", "did", "i", "have", "has", "had", "is", "are", "am", "was", "were", "there", "any", "my",
-    "me", "on", "in", "for", "the", "a", "an", "of", "to", "at", "scheduled", "planned", "coming", "up", "upcoming",
-    "next", "show", "list", "tell", "give", "check", "find", "see", "all", "happening", "going", "got", "free",
-    "busy", "available", "time", "slots", "slot", "look", "like", "should", "supposed", "be", "need", "know", "let",
-    "about", "info", "information", "pending", "it", "this", "that", "else", "left", "get", "so", "with", "from",
-    "between", "and", "or", "by", "out", "i'm", "we", "our", "you", "can", "could", "would", "will", "shall", "please",
-    "start", "starts", "begin", "day", "date", "held", "set", "current", "latest", "future", "first", "last", "read",
-    "open", "view", "display", "search", "pull", "fetch", "up", "happen", "happens", "take", "place", "us", "some",
-    "your", "booked", "added", "expect", "attending", "attend", "whether", "if", "then", "true", "right", "still",
-    "again", "also", "just", "want", "go", "planning", "agenda", "done", "doing", "to-do", "todo", "must", "lined",
-    "remaining", "rest", "coming-up", "later", "soon", "up?", "everything", "nothing", "openings", "opening", "break",
-    "breaks", "gap", "gaps", "off", "availability", "remind", "reminded", "not", "no", "yet", "ever", "long", "often",
-    "title", "name", "called", "named",
-]
 
 /// Reads a question about the agenda: range, filters, free time, "next".
 enum AgendaReader {
@@ -112,15 +95,12 @@ enum AgendaReader {
         for run in details.namesInTitle { for i in run { used[i] = true } }
         // "with" before a name went with the name.
         for i in s.body where s.word(i) == "with" && i + 1 < s.count && details.namesInTitle.contains(where: { $0.lowerBound == i + 1 }) { used[i] = true }
-        var kept = s.body.filter { i in
+        let frame: WordClass = [.questionFrame, .free, .deleteVerb, .all, .calendarNoun, .number, .unit]
+        let kept = s.body.filter { i in
             let t = s.tokens[i]
-            return !used[i] && !t.isInDate && !t.isMark && !questionFrame.contains(t.word) && !Vocabulary.freeWords.contains(t.word)
-                && !Vocabulary.deleteVerbs.contains(t.word)
-                && !Vocabulary.allWords.contains(t.word) && !Vocabulary.calendarNouns.contains(t.word)
-                && Quantity.numberWords[t.word] == nil && Quantity.units[t.word] == nil
+            return !used[i] && !t.isInDate && !t.isMark && !t.is(frame) && !(t.is(.relation) && s.word(i - 1) == "my")
         }
-        kept = kept.filter { !(Vocabulary.relations.contains(s.word($0)) && s.word($0 - 1) == "my") }
-        guard !kept.isEmpty, !kept.allSatisfy({ categoryWords.contains(s.word($0)) }) else { return nil }
+        guard !kept.isEmpty, !kept.allSatisfy({ s.isA($0, .category) }) else { return nil }
         var pieces: [Range<Int>] = []
         for i in kept {
             if let last = pieces.last, last.upperBound == i { pieces[pieces.count - 1] = last.lowerBound..<(i + 1) }
@@ -170,6 +150,7 @@ enum ReferenceReader {
            ["clear", "empty", "clean", "wipe", "format", "reset", "purge", "blank"].contains(where: { w in range.contains { s.word($0) == w } })
             || (reference.words == nil && !reference.isLastShown && !reference.isNext && range.contains { ["day", "calendar", "schedule", "agenda"].contains(s.word($0)) && !s.tokens[$0].isInDate }) {
             reference.isAll = true
+            slots.append(Slot(kind: .all, ranges: [], value: "true", rule: "clear-span"))
         }
         return reference
     }
@@ -207,16 +188,49 @@ enum UpdateReader {
         var changeUsed = used
         for i in referenceRange { changeUsed[i] = true }
         let changeStart = split.map { ["to", "until", "till", "into", "as"].contains(s.word($0)) ? $0 + 1 : $0 } ?? body.upperBound
-        let changes = ChangeReader.read(s, range: changeStart..<body.upperBound, used: changeUsed, verb: verb, known: known, slots: &slots)
+        var changes = ChangeReader.read(s, range: changeStart..<body.upperBound, used: changeUsed, verb: verb, known: known, slots: &slots)
+        // "move my 3pm to 4pm": the reader reads one span 15:00–16:00; a move means from its
+        // start to its end.
+        if let span = reference.when, changes.when == span, !span.isAllDay,
+           body.contains(where: { ["to", "until", "till"].contains(s.word($0)) && s.tokens[$0].isInDate }) {
+            let (from, to) = fromAndTo(span)
+            reference.when = from
+            changes.when = to
+        }
         return .updateEvent(reference, changes)
+    }
+
+    /// A span "A to B" as two moments: A (the event's time now) and B (its new time), each
+    /// an hour long as a time with no end is.
+    static func fromAndTo(_ span: DateMatch) -> (DateMatch, DateMatch) {
+        let first = span.parts.first?.range ?? span.range, last = span.parts.last?.range ?? span.range
+        var known = span.known
+        known.remove(.end)
+        let from = DateMatch(range: first, rule: span.rule + ":from", start: span.start, end: span.start + 3600, grain: span.grain,
+                             isAllDay: false, known: known, statedTimeZone: span.statedTimeZone)
+        let to = DateMatch(range: last, rule: span.rule + ":to", start: span.end, end: span.end + 3600, grain: span.grain,
+                           isAllDay: false, known: known, statedTimeZone: span.statedTimeZone)
+        return (from, to)
     }
 }
 
 /// Reads what changes: a new time, length, title, calendar, place or people.
 enum ChangeReader {
+    /// Verbs after which the rest of the line is a new title, said as is.
+    static let renameVerbs: Set<String> = ["rename", "renamed", "retitle", "call", "name", "title", "label"]
+
     static func read(_ s: Sentence, range: Range<Int>, used: [Bool], verb: String, known: Names, slots: inout [Slot]) -> EventChanges {
         var changes = EventChanges()
         guard !range.isEmpty else { return changes }
+        // "rename the standup to Daily sync": the new title is taken word for word, dates and all.
+        if renameVerbs.contains(verb) {
+            let title = literalTitle(s, range)
+            if !title.isEmpty {
+                changes.title = title
+                slots.append(s.slot(.name, range, value: title, rule: "new-title"))
+            }
+            return changes
+        }
         // "to Work" / "to my Personal calendar" after "move": the calendar, not a title.
         var used = used
         if range.lowerBound > 0, s.word(range.lowerBound - 1) == "to" { used[range.lowerBound - 1] = false }
@@ -240,6 +254,10 @@ enum ChangeReader {
         changes.durationMinutes = details.durationMinutes
         changes.reminderMinutes = details.reminderMinutes.isEmpty ? nil : details.reminderMinutes
         changes.recurrence = details.dates.lazy.compactMap { s.dates[$0].recurrence }.first
+        // "make it weekly" names no day: the event keeps its date and only repeats.
+        if let when = changes.when, let rule = when.recurrence, !rule.contains("BY"), !when.known.contains(.time) {
+            changes.when = nil
+        }
         // Only "all day" said makes an event all-day; "move it to Friday" keeps its time.
         if details.slots.contains(where: { $0.kind == .allDay }) { changes.makesAllDay = true }
         // "an hour later", "back 30 minutes", "15 minutes earlier".
@@ -274,6 +292,16 @@ enum ChangeReader {
             }
         }
         return changes
+    }
+}
+
+extension ChangeReader {
+    /// The words of `range` as typed, without quotes and end marks, first letter capitalised.
+    static func literalTitle(_ s: Sentence, _ range: Range<Int>) -> String {
+        var end = range.upperBound
+        while end > range.lowerBound, s.tokens[end - 1].isMark { end -= 1 }
+        guard end > range.lowerBound else { return "" }
+        return Title.capitalized(FilePhrases.unquoted(s.text(of: range.lowerBound..<end)))
     }
 }
 

@@ -16,7 +16,7 @@ enum FilePhrases {
         let w0 = s.word(head)
         let fileAt = fileNameIndex(s)
         let command = head..<(head + 1)
-        if let _ = fileAt {
+        if fileAt != nil {
             if shape.headVerb == .delete { return Route(kind: .fileDelete, rule: "file:delete", command: command) }
             if replaceVerbs.contains(w0) || s.first(in: ["replace"]) != nil, s.first(in: ["with", "to", "by"]) != nil {
                 return Route(kind: .fileWrite, rule: "file:replace", command: command)

@@ -36,9 +36,13 @@ enum FixedCommands {
         return forms
     }()
 
+    /// The first words of the forms and of "new calendar …", to turn other lines away early.
+    static let firstWords: Set<String> = Set(forms.keys.compactMap { $0.split(separator: " ").first.map(String.init) })
+        .union(["new", "create", "add", "make"])
+
     static func match(_ s: Sentence) -> Route? {
         let body = s.body
-        guard !body.isEmpty, body.count <= 8 else { return nil }
+        guard !body.isEmpty, body.count <= 8, firstWords.contains(s.word(body.lowerBound)) else { return nil }
         let key = body.map { s.tokens[$0].word }.joined(separator: " ")
         if let kind = forms[key] { return Route(kind: kind, rule: "fixed:\(key)", command: body) }
         return newCalendar(s)

@@ -30,7 +30,9 @@ enum FollowUps {
         // "make it 13:30", "move it to Friday", "push it back an hour".
         if changeVerbs.contains(w0), pronounNext {
             var end = head + 2
-            if ["to", "for", "back", "forward"].contains(s.word(end)) && !s.tokens[min(end, s.count - 1)].isInDate { end += s.word(end) == "to" || s.word(end) == "for" ? 1 : 0 }
+            // "move it to Friday", "set it for 2 hours": the preposition goes with the command
+            // (unless the date reader took it, as in "to 4pm").
+            if end < body.upperBound, ["to", "for"].contains(s.word(end)), !s.tokens[end].isInDate { end += 1 }
             return Route(kind: .updateEvent, rule: "follow-up:\(w0)-it", command: head..<end)
         }
         // "add Bob", "invite ana@example.com", "remove Carla", "without Bob".
@@ -49,6 +51,10 @@ enum FollowUps {
         // A bare change: "for 2 hours", "on Personal instead", "tomorrow instead", "at Café Central instead".
         guard body.count <= 8, !shape.isQuestion, shape.headVerb != .show else { return nil }
         let hasInstead = s.has(["instead"])
+        // Only a change can make a bare follow-up: a length, a reminder, a calendar, or "instead".
+        let saysLength = s.first(in: ["for", "lasting"]).map { Quantity.minutes(in: s, at: $0 + 1) != nil } ?? false
+        guard hasInstead || saysLength || s.has(["before", "long", "calendar", "prior"])
+                || body.contains(where: { known.calendarWordSet.contains(s.word($0)) }) else { return nil }
         var used = s.usedOutsideBody
         let details = EventDetails(s, range: body, known: known, used: used)
         used = details.used
@@ -97,9 +103,10 @@ enum FollowUps {
         var changes = EventChanges()
         switch route.rule {
         case "follow-up:title":
-            let (title, pieces) = Title.build(s, range: rest, used: used)
+            // "call it Daily sync": the title word for word, even words that read as dates.
+            let title = ChangeReader.literalTitle(s, rest)
             changes.title = title
-            if !title.isEmpty { slots.append(s.slot(.name, pieces: pieces, value: title, rule: "new-title")) }
+            if !title.isEmpty { slots.append(s.slot(.name, rest, value: title, rule: "new-title")) }
         case "follow-up:location":
             var end = s.body.upperBound
             while end > rest.lowerBound, ["instead", "please"].contains(s.word(end - 1)) || s.tokens[end - 1].isMark { end -= 1 }

@@ -6,6 +6,8 @@ struct Names: Sendable {
     let calendars: [String]
     /// Each calendar's folded words, for matching it inside a sentence ("Book club").
     let calendarWords: [(name: String, words: [String])]
+    /// Every folded word of every calendar's name.
+    let calendarWordSet: Set<String>
     /// Every folded word of every contact's name ("ana", "perez").
     let contactWords: Set<String>
     /// Folded first words of contacts' names ("ana").
@@ -18,6 +20,7 @@ struct Names: Sendable {
     init(calendars: [String], contacts: [String]) {
         self.calendars = calendars
         calendarWords = calendars.map { name in (name, Term.split(name).filter { !$0.isMark }.map(\.word)) }
+        calendarWordSet = Set(calendarWords.flatMap(\.words))
         var words = Set<String>(), firsts = Set<String>()
         for contact in contacts {
             let parts = Term.split(contact).filter { !$0.isMark }.map(\.word)

@@ -32,6 +32,10 @@ enum Quantity {
 
     /// A length at token `i`: minutes and the index after it. "an hour and a half" is 90.
     static func minutes(in s: Sentence, at i: Int) -> (minutes: Int, next: Int)? {
+        // Only a number can start a length; most words are turned away here.
+        guard i >= 0, i < s.count else { return nil }
+        let t = s.tokens[i]
+        guard t.is(.number) || t.word == "half" || t.word.utf8.first.map({ $0 >= 48 && $0 <= 57 }) == true else { return nil }
         // Glued forms: "2h", "30min", "1h30", "90m".
         if let glued = glued(s.word(i)) { return (glued, i + 1) }
         guard let (n, next) = number(in: s, at: i) else { return nil }

@@ -1,6 +1,12 @@
 internal import ClerkCore
 import Foundation
 
+/// Two of a line's date matches (`indices`) and their reading together.
+struct JoinedDate {
+    var indices: [Int]
+    var match: DateMatch
+}
+
 /// A tokenized line with the date reader's matches marked on its tokens, and the part of it
 /// that carries the request (`body`: without wake words, politeness and trailing thanks).
 struct Sentence {
@@ -13,6 +19,8 @@ struct Sentence {
     var body: Range<Int>
     /// Tokens skipped at the head (wake words, "can you", "please"), for the explanation.
     var skipped: [Int] = []
+    /// Two date expressions said apart that read as one ("on Friday … at 1pm").
+    var joined: JoinedDate?
 
     init(text: String, tokens: [Term], dates: [DateMatch], zone: TimeZone) {
         self.text = text
@@ -71,6 +79,9 @@ struct Sentence {
 
     func word(_ i: Int) -> String { i >= 0 && i < tokens.count ? tokens[i].word : "" }
 
+    /// True when token `i` exists and its word is of class `c`.
+    func isA(_ i: Int, _ c: WordClass) -> Bool { i >= 0 && i < tokens.count && tokens[i].is(c) }
+
     /// True when the words of `phrase` follow each other from token `i`.
     func matches(_ phrase: [String], at i: Int) -> Bool {
         guard i >= 0, i + phrase.count <= tokens.count else { return false }
@@ -91,6 +102,22 @@ struct Sentence {
 
     /// True when some body word is in `set`.
     func has(_ set: Set<String>) -> Bool { first(in: set) != nil }
+
+    /// The first body index from `from` whose word is one of `words` — for a handful of
+    /// words written at the call site (comparing beats building a set each time).
+    func first(in words: [String], from: Int? = nil, until: Int? = nil) -> Int? {
+        let upper = until ?? body.upperBound
+        var i = from ?? body.lowerBound
+        while i < upper {
+            let w = tokens[i].word
+            for candidate in words where candidate == w { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// True when some body word is one of `words`.
+    func has(_ words: [String]) -> Bool { first(in: words) != nil }
 
     /// The first body position where one of `phrases` starts, with the phrase's length.
     func first(of phrases: [[String]], from: Int? = nil) -> (index: Int, length: Int)? {

@@ -25,6 +25,13 @@ struct Term: Hashable {
     var isCapitalized: Bool
     /// Set when the date reader's match covers this token (its index in the dates).
     var date: Int?
+    /// The vocabulary lists `word` is on, and those its possessive-free `base` is on.
+    var classes: WordClass = []
+    var baseClasses: WordClass = []
+
+    /// True when the word (or, for "ana's", its base) is on a list of class `c`.
+    func `is`(_ c: WordClass) -> Bool { !classes.isDisjoint(with: c) }
+    func baseIs(_ c: WordClass) -> Bool { !baseClasses.isDisjoint(with: c) }
 
     /// `word` without a possessive ending: "ana's" → "ana", "james'" → "james".
     var base: Substring {
@@ -94,7 +101,12 @@ extension Term {
                 else if !sawLetter { kind = .number }
                 else { kind = .word }
                 let capital = scalar.isASCII ? (scalar >= "A" && scalar <= "Z") : scalar.properties.isUppercase
-                tokens.append(Term(range: range, word: word, kind: kind, isCapitalized: capital))
+                var term = Term(range: range, word: word, kind: kind, isCapitalized: capital)
+                if kind == .word {
+                    term.classes = WordClass.of(word)
+                    term.baseClasses = term.isPossessive ? WordClass.of(term.base) : term.classes
+                }
+                tokens.append(term)
                 index = end
             } else {
                 let next = scalars.index(after: index)
@@ -136,6 +148,10 @@ extension Term {
     /// Lower case, plain apostrophes, accents removed ("Café" → "cafe", "Ana’s" → "ana's").
     /// Latin letters are folded here, byte by byte; anything rarer goes through Foundation.
     static func fold(_ scalars: Substring.UnicodeScalarView) -> String {
+        // Most words are plain lower-case ASCII already: take them as they are.
+        if scalars.allSatisfy({ $0.value < 0x80 && !($0.value >= 0x41 && $0.value <= 0x5A) }) {
+            return String(Substring(scalars))
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(scalars.count + 2)
         for s in scalars {

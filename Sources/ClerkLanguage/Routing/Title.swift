@@ -19,8 +19,9 @@ enum Title {
         "on", "at", "for", "to", "from", "by", "in", "with", "and", "of", "about", "that", "please", "okay", "ok", "i",
         "is", "it", "then", "so", "too", "the", "a", "an", "me", "calendar", "scheduled", "planned", "set", "there",
         "be", "this", "which", "have", "has", "had", "will", "as", "event", "reminder", "entry", "notification", "my",
-        "can", "you", "could", "would", "also", "soon", "now", "tonight", "starting", "sharply", "time", "date",
+        "can", "you", "could", "would", "also", "soon", "now", "tonight", "starting", "sharply",
         "down", "up", "noted", "marked", "remind", "reminded", "need", "want", "do", "does", "are", "am", "was", "we",
+        "every", "each", "other",
     ]
 
     /// Verbs that, after the title, open a clause that only repeats the command
@@ -78,12 +79,12 @@ enum Title {
     }
 
     static func trimEdges(_ s: Sentence, _ kept: inout [Int]) {
-        while let first = kept.first, leading.contains(s.word(first)) || s.tokens[first].isMark {
+        while let first = kept.first, s.tokens[first].is(.titleLeading) || s.tokens[first].isMark {
             // "with Ana" may open a title only when nothing else is left of it.
-            if s.word(first) == "with", kept.count > 1, !leading.contains(s.word(kept[1])) { break }
+            if s.word(first) == "with", kept.count > 1, !s.tokens[kept[1]].is(.titleLeading) { break }
             kept.removeFirst()
         }
-        while let last = kept.last, trailing.contains(s.word(last)) || s.tokens[last].isMark {
+        while let last = kept.last, s.tokens[last].is(.titleTrailing) || s.tokens[last].isMark {
             kept.removeLast()
         }
     }

@@ -22,7 +22,7 @@ enum Vocabulary {
         ["please"], ["kindly"], ["just"], ["now"], ["also"], ["and"], ["then"], ["quickly"], ["ok"], ["okay"],
         // "open calendar and …", "open up contacts and …": opening the app is not the request.
         ["open", "calendar", "and"], ["open", "my", "calendar", "and"], ["open", "the", "calendar", "and"], ["open", "calendar"],
-        ["open", "up", "contacts", "and"], ["open", "contacts", "and"], ["check", "the", "events", "on", "calendar", "and"],
+        ["open", "up", "contacts", "and"], ["open", "contacts", "and"],
     ]
 
     /// Filler at the end ("…, please", "… for me", "… thanks").
@@ -65,6 +65,12 @@ enum Vocabulary {
         ["clear", "up"], ["no", "longer"], ["any", "more"], ["anymore"],
     ]
 
+    /// First words of `deletePhrases`, to test the phrases only where one may start.
+    static let deletePhraseStarts: Set<String> = Set(deletePhrases.map { $0[0] })
+
+    /// "in my area", "near me": public events and places, not the person's calendar.
+    static let localPlaces: [[String]] = [["in", "my", "area"], ["in", "my", "city"], ["near", "me"], ["in", "town"], ["around", "me"], ["nearby"], ["in", "the", "area"]]
+
     /// Verbs that change an existing event.
     static let updateVerbs: Set<String> = [
         "move", "moves", "moved", "reschedule", "rescheduled", "postpone", "postponed", "push", "shift", "change", "changed",
@@ -100,11 +106,11 @@ enum Vocabulary {
         "reunion", "picnic", "booking", "reservation", "reservations", "rehearsal", "lesson", "lessons", "exam", "test",
         "visit", "checkup", "check-up", "haircut", "shift", "task", "tasks", "commitments", "errand", "errands", "service",
         "services", "retirement", "graduation", "dance", "show", "movie", "screening", "tournament", "recital", "webinar",
-        "seminar", "workshop", "lecture", "course", "playdate", "drinks", "hangout", "outing", "date", "dates", "plan",
+        "seminar", "workshop", "lecture", "course", "playdate", "drinks", "hangout", "outing", "dates", "plan",
         "activity", "activities", "entry", "entries", "occasion", "things", "church", "mass", "prayer", "prayers", "worship",
-        "reunion", "pickup", "payday", "cookoff", "appointment's", "standup", "offsite", "hackathon", "sprint", "retro",
-        "retrospective", "kickoff", "launch", "planning", "onboarding", "1:1", "one-on-one", "sync-up", "townhall",
-        "alerts", "notifications",
+        "pickup", "payday", "cookoff", "appointment's", "offsite", "hackathon", "sprint", "retro",
+        "retrospective", "kickoff", "launch", "planning", "onboarding", "one-on-one", "sync-up", "townhall",
+        "alerts", "notifications", "movies", "tennis", "football", "soccer", "golf", "yoga", "run", "hike", "swim",
     ]
 
     /// Nouns that mean the calendar itself or what is on it.
@@ -197,9 +203,9 @@ enum Vocabulary {
         "news": .news, "headlines": .news, "articles": .news, "poll": .news,
         "tweet": .messaging, "twitter": .messaging, "facebook": .messaging, "post": .messaging, "sms": .messaging,
         "whatsapp": .messaging, "message": .messaging, "messages": .messaging, "text": .messaging, "texts": .messaging,
-        "inbox": .messaging, "instagram": .messaging, "social": .messaging, "tinder": .messaging,
+        "inbox": .messaging, "instagram": .messaging, "tinder": .messaging,
         "list": .lists, "lists": .lists, "groceries": .lists, "grocery": .lists, "shopping": .lists,
-        "light": .devices, "lights": .devices, "lamp": .devices, "vacuum": .devices, "cleaner": .devices, "fan": .devices,
+        "lights": .devices, "lamp": .devices, "vacuum": .devices, "cleaner": .devices, "fan": .devices,
         "thermostat": .devices, "heating": .devices, "tv": .devices, "plug": .devices, "brighten": .devices, "dim": .devices,
         "uber": .travel, "taxi": .travel, "cab": .travel, "lyft": .travel, "train": .travel, "trains": .travel,
         "ticket": .travel, "tickets": .travel, "traffic": .travel, "directions": .travel, "railway": .travel, "bus": .travel,
@@ -235,6 +241,34 @@ enum Vocabulary {
 
     static func isKnown(_ word: String) -> Bool { allKnown.contains(word) }
 
+    // MARK: - Questions about events
+
+    /// Words that only name the kind of thing on a calendar; a filter made only of them
+    /// filters nothing ("what meetings do I have" lists every event).
+    static let categoryWords: Set<String> = [
+        "event", "events", "meeting", "meetings", "appointment", "appointments", "reminder", "reminders", "plans", "plan",
+        "things", "thing", "anything", "something", "schedule", "calendar", "agenda", "entries", "entry", "engagements",
+        "commitments", "tasks", "task", "activities", "programs", "program", "items", "item", "stuff", "details", "dates",
+    ]
+
+    /// Words around a question that do not say which events ("what", "do i have", "scheduled").
+    static let questionFrame: Set<String> = [
+        "what", "what's", "whats", "when", "when's", "whens", "where", "where's", "who", "who's", "which", "how", "many",
+        "much", "do", "does", "did", "i", "have", "has", "had", "is", "are", "am", "was", "were", "there", "any", "my",
+        "me", "on", "in", "for", "the", "a", "an", "of", "to", "at", "scheduled", "planned", "coming", "up", "upcoming",
+        "next", "show", "list", "tell", "give", "check", "find", "see", "all", "happening", "going", "got", "free",
+        "busy", "available", "time", "slots", "slot", "look", "like", "should", "supposed", "be", "need", "know", "let",
+        "about", "info", "information", "pending", "it", "this", "that", "else", "left", "get", "so", "with", "from",
+        "between", "and", "or", "by", "out", "i'm", "we", "our", "you", "can", "could", "would", "will", "shall", "please",
+        "start", "starts", "begin", "day", "date", "held", "set", "current", "latest", "future", "first", "last", "read",
+        "open", "view", "display", "search", "pull", "fetch", "happen", "happens", "take", "place", "us", "some",
+        "your", "booked", "added", "expect", "attending", "attend", "whether", "if", "then", "true", "right", "still",
+        "again", "also", "just", "want", "go", "planning", "agenda", "done", "doing", "to-do", "todo", "must", "lined",
+        "remaining", "rest", "coming-up", "later", "soon", "up?", "everything", "nothing", "openings", "opening", "break",
+        "breaks", "gap", "gaps", "off", "availability", "remind", "reminded", "not", "no", "yet", "ever", "long", "often",
+        "title", "name", "called", "named",
+    ]
+
     // MARK: - Small words
 
     /// Words that never start or end a title, a name or a place.
@@ -243,7 +277,7 @@ enum Vocabulary {
     /// Words that are never part of a person's name.
     static let notNames: Set<String> = [
         "a", "an", "the", "my", "our", "your", "his", "her", "their", "me", "us", "him", "them", "i", "you", "we", "it",
-        "and", "or", "at", "on", "in", "for", "to", "from", "by", "with", "of", "about", "about", "is", "are", "be",
+        "and", "or", "at", "on", "in", "for", "to", "from", "by", "with", "of", "about", "is", "are", "be",
         "this", "that", "some", "all", "every", "everyone", "tomorrow", "today", "tonight", "next", "new", "please",
         "who", "what", "whom", "someone", "somebody", "anyone", "anybody", "person", "people", "there", "here", "as",
         "up", "down", "out", "off", "will", "would", "can", "could", "should", "then", "so", "but", "also", "too",

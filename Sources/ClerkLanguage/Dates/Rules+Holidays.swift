@@ -1,0 +1,116 @@
+/// Holidays people schedule around, by the names they use (Duckling's list, where
+/// Foundation's calendars reach).
+extension DateRules {
+    /// Each holiday with the ways people write it. Spellings are matched word by word,
+    /// with "." and "-" allowed between words ("St. Patrick's", "Eid al-Fitr").
+    static let holidayNames: [(Holiday, [String])] = [
+        // Fixed dates
+        (Holiday(rule: .fixed(month: 12, day: 25)), ["christmas", "xmas", "x-mas", "christmas day", "xmas day", "christmas time"]),
+        (Holiday(rule: .fixed(month: 12, day: 24)), ["christmas eve", "xmas eve"]),
+        (Holiday(rule: .fixed(month: 12, day: 26)), ["boxing day", "st stephen's day", "saint stephen's day"]),
+        (Holiday(rule: .fixed(month: 12, day: 31)), ["new year's eve", "new years eve", "new year eve", "nye"]),
+        (Holiday(rule: .fixed(month: 1, day: 1)), ["new year's day", "new years day", "new year day"]),
+        (Holiday(rule: .fixed(month: 2, day: 14)), ["valentine's day", "valentines day", "valentine day", "valentine's", "valentines", "st valentine's day", "saint valentine's day"]),
+        (Holiday(rule: .fixed(month: 10, day: 31)), ["halloween", "hallowe'en", "all hallows eve"]),
+        (Holiday(rule: .fixed(month: 11, day: 1)), ["all saints day", "all saints' day", "all saint's day", "world vegan day"]),
+        (Holiday(rule: .fixed(month: 3, day: 17)), ["st patrick's day", "saint patrick's day", "st patricks day", "saint patricks day",
+                                                    "st paddy's day", "saint paddy's day", "st paddys day", "saint paddys day", "paddy's day", "patrick's day"]),
+        (Holiday(rule: .fixed(month: 7, day: 4)), ["independence day", "fourth of july", "4th of july", "4 of july", "july fourth", "july 4th"]),
+        (Holiday(rule: .fixed(month: 11, day: 11)), ["veterans day", "veteran's day", "veterans' day", "armistice day", "remembrance day"]),
+        (Holiday(rule: .fixed(month: 4, day: 1)), ["april fools day", "april fool's day", "april fools' day"]),
+        (Holiday(rule: .fixed(month: 3, day: 8)), ["international women's day", "women's day"]),
+        (Holiday(rule: .fixed(month: 5, day: 1)), ["may day", "labour day", "international workers' day", "workers' day"]),
+        (Holiday(rule: .nearestWeekday(month: 10, day: 16)), ["boss's day", "bosses day", "bosses' day", "boss day", "boss's", "national boss day"]),
+        (Holiday(rule: .sundayMovesBack(month: 4, day: 27)), ["king's day", "kings day", "koningsdag"]),
+        // Nth weekdays
+        (Holiday(rule: .nthWeekday(month: 11, weekday: 4, n: 4, plusDays: 0)), ["thanksgiving", "thanksgiving day", "thanks giving"]),
+        (Holiday(rule: .nthWeekday(month: 11, weekday: 4, n: 4, plusDays: 1)), ["black friday"]),
+        (Holiday(rule: .nthWeekday(month: 11, weekday: 4, n: 4, plusDays: 4)), ["cyber monday"]),
+        (Holiday(rule: .nthWeekday(month: 1, weekday: 1, n: 3, plusDays: 0)), ["mlk day", "mlk jr day", "mlk", "martin luther king day", "martin luther king jr day",
+                                                                            "martin luther king's day", "martin luther kings day", "martin luther king jr's day",
+                                                                            "civil rights day"]),
+        (Holiday(rule: .nthWeekday(month: 2, weekday: 1, n: 3, plusDays: 0)), ["presidents day", "presidents' day", "president's day", "washington's birthday"]),
+        (Holiday(rule: .nthWeekday(month: 5, weekday: 1, n: -1, plusDays: 0)), ["memorial day"]),
+        (Holiday(rule: .nthWeekday(month: 9, weekday: 1, n: 1, plusDays: 0)), ["labor day"]),
+        (Holiday(rule: .nthWeekday(month: 10, weekday: 1, n: 2, plusDays: 0)), ["columbus day", "indigenous peoples day", "indigenous peoples' day"]),
+        (Holiday(rule: .nthWeekday(month: 5, weekday: 7, n: 2, plusDays: 0)), ["mother's day", "mothers day", "mothers' day", "mom's day"]),
+        (Holiday(rule: .nthWeekday(month: 6, weekday: 7, n: 3, plusDays: 0)), ["father's day", "fathers day", "fathers' day", "dad's day"]),
+        (Holiday(rule: .nthWeekday(month: 4, weekday: 5, n: -1, plusDays: 0), days: 3), ["global youth service day", "gysd"]),
+        (Holiday(rule: .earthHour), ["earth hour"]),
+        // Easter and the days computed from it
+        (Holiday(rule: .easter(offset: 0)), ["easter", "easter sunday", "easter day"]),
+        (Holiday(rule: .easter(offset: 1)), ["easter monday", "easter mon"]),
+        (Holiday(rule: .easter(offset: -1)), ["holy saturday", "easter saturday", "easter eve"]),
+        (Holiday(rule: .easter(offset: -2)), ["good friday", "great friday", "holy friday"]),
+        (Holiday(rule: .easter(offset: -3)), ["maundy thursday", "holy thursday", "covenant thursday", "covenant thu", "thursday of mysteries", "thu of mysteries"]),
+        (Holiday(rule: .easter(offset: -7)), ["palm sunday", "branch sunday", "passion sunday"]),
+        (Holiday(rule: .easter(offset: -46)), ["ash wednesday"]),
+        (Holiday(rule: .easter(offset: -47)), ["mardi gras", "shrove tuesday", "pancake day", "pancake tuesday", "fat tuesday"]),
+        (Holiday(rule: .easter(offset: -46), days: 46), ["lent"]),
+        (Holiday(rule: .easter(offset: 39)), ["ascension day", "ascension thursday", "feast of the ascension"]),
+        (Holiday(rule: .easter(offset: 49)), ["pentecost", "whit sunday", "whitsunday", "white sunday", "whitsun", "pentecost sunday"]),
+        (Holiday(rule: .easter(offset: 50)), ["whit monday", "whitmonday", "pentecost monday", "monday of the holy spirit"]),
+        (Holiday(rule: .easter(offset: 56)), ["trinity sunday"]),
+        (Holiday(rule: .easter(offset: 60)), ["corpus christi"]),
+        (Holiday(rule: .orthodoxEaster(offset: 0)), ["orthodox easter", "orthodox easter sunday", "pascha"]),
+        (Holiday(rule: .orthodoxEaster(offset: 1)), ["orthodox easter monday"]),
+        (Holiday(rule: .orthodoxEaster(offset: -2)), ["orthodox good friday", "orthodox great friday", "orthodox holy friday"]),
+        (Holiday(rule: .orthodoxEaster(offset: -8)), ["lazarus saturday"]),
+        (Holiday(rule: .orthodoxEaster(offset: -48)), ["clean monday", "orthodox shrove monday", "ash monday", "pure monday"]),
+        (Holiday(rule: .orthodoxEaster(offset: -48), days: 40), ["great fast", "great lent"]),
+        // Jewish holidays, from their eve
+        (Holiday(rule: .hebrew(month: 1, day: 1, shift: .none), days: 2, startsOnEve: true), ["rosh hashanah", "rosh hashana", "rosh hashanna", "rosh hoshana", "jewish new year"]),
+        (Holiday(rule: .hebrew(month: 1, day: 10, shift: .none), startsOnEve: true), ["yom kippur", "day of atonement"]),
+        (Holiday(rule: .hebrew(month: 1, day: 15, shift: .none), days: 8, startsOnEve: true), ["sukkot", "succos", "sukkos", "succot", "feast of the ingathering", "feast of tabernacles", "feast of booths"]),
+        (Holiday(rule: .hebrew(month: 1, day: 22, shift: .none), startsOnEve: true), ["shemini atzeret", "shmini atzeret"]),
+        (Holiday(rule: .hebrew(month: 1, day: 23, shift: .none), startsOnEve: true), ["simchat torah", "simchas torah", "simhat torah"]),
+        (Holiday(rule: .hebrew(month: 3, day: 25, shift: .none), days: 7, startsOnEve: true), ["chanukah", "hanukkah", "hanukah", "hannukkah", "hannukah", "chanukkah", "hanuka", "chanuka", "hanukka"]),
+        (Holiday(rule: .hebrew(month: 5, day: 15, shift: .none), startsOnEve: true), ["tu bishvat", "tu bshvat", "tu b'shvat", "tu b'shevat"]),
+        (Holiday(rule: .hebrew(month: 7, day: 14, shift: .none), startsOnEve: true), ["purim"]),
+        (Holiday(rule: .hebrew(month: 7, day: 15, shift: .none), startsOnEve: true), ["shushan purim"]),
+        (Holiday(rule: .hebrew(month: 8, day: 15, shift: .none), days: 8, startsOnEve: true), ["passover", "pesach", "pesah"]),
+        (Holiday(rule: .hebrew(month: 8, day: 27, shift: .yomHashoah), startsOnEve: true), ["yom hashoah", "yom hashoa", "holocaust day", "holocaust remembrance day"]),
+        (Holiday(rule: .hebrew(month: 9, day: 5, shift: .yomHaatzmaut), startsOnEve: true), ["yom haatzmaut", "yom ha'atzmaut", "israel independence day"]),
+        (Holiday(rule: .hebrew(month: 9, day: 18, shift: .none), startsOnEve: true), ["lag b'omer", "lag baomer", "lag ba'omer", "lag bomer"]),
+        (Holiday(rule: .hebrew(month: 10, day: 6, shift: .none), days: 2, startsOnEve: true), ["shavuot", "shavuos", "shavuoth"]),
+        (Holiday(rule: .hebrew(month: 12, day: 9, shift: .avoidSaturday), startsOnEve: true), ["tisha b'av", "tisha bav", "tisha be'av", "tish'a b'av"]),
+        // Islamic holidays (Umm al-Qura calendar)
+        (Holiday(rule: .islamic(month: 10, day: 1)), ["eid al-fitr", "eid al fitr", "eid ul-fitr", "eid ul fitr", "id ul-fitr", "id al-fitr", "eid-ul-fitr"]),
+        (Holiday(rule: .islamic(month: 12, day: 10)), ["eid al-adha", "eid al adha", "eid ul-adha", "id ul-adha", "id al-adha", "sacrifice feast", "feast of the sacrifice",
+                                                       "bakr id", "bakri id", "bakrid", "eid-ul-adha"]),
+        (Holiday(rule: .islamic(month: 3, day: 12)), ["mawlid", "mawlid al-nabawi", "mawlid an-nabi", "mawlid al nabi", "milad un nabi", "prophet's birthday"]),
+        (Holiday(rule: .islamic(month: 1, day: 1)), ["islamic new year", "hijri new year", "arabic new year", "amun jadid", "ras as-sana al-hijriya"]),
+        (Holiday(rule: .islamic(month: 1, day: 10)), ["ashura", "day of ashura", "ashoura"]),
+        (Holiday(rule: .islamic(month: 9, day: 27)), ["laylat al-qadr", "laylat al qadr", "laylat al-kadr", "laylat al kadr", "lailat al qadr", "night of power",
+                                                      "night of measures", "night of destiny", "night of decree"]),
+        (Holiday(rule: .islamic(month: 7, day: 27)), ["isra and mi'raj", "isra and miraj", "isra' and mi'raj", "al isra wal miraj", "the prophet's ascension", "prophet's ascension",
+                                                      "the night journey", "night journey", "ascension to heaven"]),
+        (Holiday(rule: .lastFridayOfRamadan), ["jumu'atul-wida", "jumu'atul wida", "jumuatul wida", "jamat ul-vida", "jamat ul vida", "jumat ul vida"]),
+        (Holiday(rule: .islamicMonth(9)), ["ramadan", "ramadhan", "ramazan", "ramzan"]),
+        // Chinese calendar
+        (Holiday(rule: .chineseNewYear), ["chinese new year", "chinese new years", "chinese new year's day", "chinese lunar new year", "chinese lunar new year's day",
+                                          "lunar new year", "spring festival"]),
+    ]
+
+    static let holidays: [Rule] = holidayNames.flatMap { holiday, names in
+        names.map { name in holidayRule(holiday, name) }
+    }
+
+    private static func holidayRule(_ holiday: Holiday, _ name: String) -> Rule {
+        var pattern: [Element] = []
+        for (i, token) in Tokenizer.tokens(name).enumerated() where token.kind != .symbol || token.text == "'" {
+            if i > 0 { pattern.append(Element.symbols([".", "-"]).opt) }
+            pattern.append(token.kind == .symbol ? Element.symbol(token.text) : Element.word(token.text))
+        }
+        pattern.append(Element.symbol(".").touching.opt)
+        return Rule("holiday", pattern, role: "date") { _ in
+            var t = TimeValue.date(.holiday(holiday), .day)
+            if case .earthHour = holiday.rule {
+                t.grain = .minute
+                t.hasClock = true
+            }
+            t.isStretch = holiday.days > 1 || t.hasClock
+            return .time(t)
+        }
+    }
+}

@@ -1,0 +1,229 @@
+/// Repeats, as RFC 5545 RRULEs: every Monday, every weekday, daily, weekly on Tue and Thu,
+/// every other week, the 1st of every month, the first Monday of every month, every year on
+/// May 5, until a date, N times. The reading's span is the first occurrence.
+extension DateRules {
+    static let everyWords: Set<String> = ["every", "each", "evry", "every-"]
+    static let pluralWeekdayElement = Element.words(Set(Lexicon.pluralWeekdays.keys))
+    static let listJoiners: Set<String> = [",", "and", "&", "or", "+", "/"]
+
+    static let recurrence: [Rule] = [
+        // Monday and Thursday, Mon, Wed and Fri (only inside repeats, or as the whole text)
+        Rule("weekday-list", [.anyTime { isWeekdayOrList($0) }, Element.symbol(",").opt, .words(listJoiners), .anyTime { isWeekday($0) }], role: nil) { m in
+            var t = m.time(0)
+            t.expression = .either(t.expression, m.time(3).expression)
+            return .time(t, latent: true)
+        },
+        Rule("weekday-list-comma", [.anyTime { isWeekdayOrList($0) }, .symbol(","), .anyTime { isWeekday($0) }], role: nil) { m in
+            var t = m.time(0)
+            t.expression = .either(t.expression, m.time(2).expression)
+            return .time(t, latent: true)
+        },
+        // every Monday, each Tuesday and Thursday, every other Friday
+        Rule("every-weekday", [.words(everyWords), Element.words(["other", "second", "alternate"]).opt, .anyTime { isWeekdayOrList($0) }], role: "recurrence") { m in
+            var rule = RecurrenceRule(frequency: "WEEKLY")
+            rule.interval = m.has(1) ? 2 : 1
+            rule.byDay = weekdayCodes(m.time(2).expression)
+            return repeating(m.time(2), rule)
+        },
+        // on Mondays, Tuesdays and Thursdays
+        Rule("plural-weekdays", priority: 1, [Element.word("on").opt, pluralWeekdayElement, Element.words(listJoiners).opt, Element.words(listJoiners).opt, pluralWeekdayElement.opt,
+                                 Element.words(listJoiners).opt, Element.words(listJoiners).opt, pluralWeekdayElement.opt], role: "recurrence") { m in
+            let days = [1, 4, 7].compactMap { m.word($0).flatMap { Lexicon.pluralWeekdays[$0] } }
+            // Joiners only between days.
+            if (m.has(2) || m.has(3)) != m.has(4) || (m.has(5) || m.has(6)) != m.has(7) { return nil }
+            var first = TimeExpression.weekday(days[0])
+            for d in days.dropFirst() { first = .either(first, .weekday(d)) }
+            var rule = RecurrenceRule(frequency: "WEEKLY")
+            rule.byDay = Set(days).sorted().map { Lexicon.weekdayCodes[$0] }
+            return repeating(TimeValue.date(first), rule)
+        },
+        // daily, weekly, every day, every other week, every 3 months, biweekly
+        Rule("frequency-word", [.words(["daily", "weekly", "monthly", "yearly", "annually", "hourly", "biweekly", "fortnightly", "quarterly", "everyday", "nightly"])], role: "recurrence") { m in
+            switch m.word(0)! {
+            case "daily", "everyday", "nightly": return repeating(nil, RecurrenceRule(frequency: "DAILY"))
+            case "weekly": return repeating(nil, RecurrenceRule(frequency: "WEEKLY"))
+            case "biweekly", "fortnightly": return repeating(nil, RecurrenceRule(frequency: "WEEKLY", interval: 2))
+            case "monthly": return repeating(nil, RecurrenceRule(frequency: "MONTHLY"))
+            case "quarterly": return repeating(nil, RecurrenceRule(frequency: "MONTHLY", interval: 3))
+            case "hourly": return repeating(nil, RecurrenceRule(frequency: "HOURLY"))
+            default: return repeating(nil, RecurrenceRule(frequency: "YEARLY"))
+            }
+        },
+        Rule("every-unit", [.words(everyWords), Element.words(["other", "second", "alternate"]).opt,
+                            Element.number { $0.isWhole && !$0.isOrdinal && $0.value >= 1 && $0.value < 1000 }.opt,
+                            .words(["day", "days", "week", "weeks", "month", "months", "year", "years", "hour", "hours", "minute", "minutes", "night", "morning", "evening", "afternoon"])], role: "recurrence") { m in
+            guard !(m.has(1) && m.has(2)) else { return nil }
+            let interval = m.has(1) ? 2 : (m.numberIfPresent(2)?.value ?? 1)
+            let word = m.word(3)!
+            var part: TimeValue?
+            let frequency: String
+            switch word {
+            case "day", "days": frequency = "DAILY"
+            case "week", "weeks": frequency = "WEEKLY"
+            case "month", "months": frequency = "MONTHLY"
+            case "year", "years": frequency = "YEARLY"
+            case "hour", "hours": frequency = "HOURLY"
+            case "minute", "minutes": frequency = "MINUTELY"
+            case "morning": frequency = "DAILY"; part = .dayPart(from: 0, to: 12)
+            case "afternoon": frequency = "DAILY"; part = .dayPart(from: 12, to: 19)
+            default: frequency = "DAILY"; part = .dayPart(from: 18, to: 24)
+            }
+            // "every 2 day" is not English; "every days" neither.
+            if m.numberIfPresent(2).map({ $0.value > 1 }) ?? false, !word.hasSuffix("s") { return nil }
+            if !m.has(2), word.hasSuffix("s") { return nil }
+            return repeating(part, RecurrenceRule(frequency: frequency, interval: interval))
+        },
+        Rule("every-weekday-word", [.words(everyWords), .words(["weekday", "workday", "business"]), Element.word("day").opt], role: "recurrence") { _ in
+            repeating(nil, RecurrenceRule(frequency: "WEEKLY", byDay: ["MO", "TU", "WE", "TH", "FR"]))
+        },
+        Rule("weekdays", [Element.word("on").opt, .words(["weekdays", "workdays"])], role: "recurrence") { _ in
+            repeating(nil, RecurrenceRule(frequency: "WEEKLY", byDay: ["MO", "TU", "WE", "TH", "FR"]))
+        },
+        Rule("every-weekend", [.words(everyWords), .words(["weekend", "week-end"])], role: "recurrence") { _ in
+            repeating(nil, RecurrenceRule(frequency: "WEEKLY", byDay: ["SA", "SU"]))
+        },
+        // the 1st of every month, the 15th of each month
+        Rule("day-of-every-month", [Element.word("the").opt, dayElement, Element.word("day").opt, .word("of"), .words(everyWords), .word("month")], role: "recurrence") { m in
+            repeating(TimeValue.date(.dayOfMonth(m.int(1))), RecurrenceRule(frequency: "MONTHLY", byMonthDay: [m.int(1)]))
+        },
+        // the first Monday of every month, the last Friday of each month
+        Rule("nth-weekday-of-every-month", [Element.word("the").opt, ordinalElement, .anyTime { isWeekday($0) }, .words(["of", "in"]), .words(everyWords), .word("month")], role: "recurrence") { m in
+            guard let n = ordinal(m, 1), (-5...5).contains(n), case .weekday(let w) = m.time(2).expression else { return nil }
+            let first = TimeValue.date(.nth(n, .weekday(w), in: .every(.month)))
+            return repeating(first, RecurrenceRule(frequency: "MONTHLY", byDay: ["\(n)\(Lexicon.weekdayCodes[w])"]))
+        },
+        // every first Monday of the month
+        Rule("every-nth-weekday", [.words(everyWords), ordinalElement, .anyTime { isWeekday($0) }, Element.words(["of", "in"]).opt, Element.words(["the", "a"]).opt, Element.word("month").opt], role: "recurrence") { m in
+            guard let n = ordinal(m, 1), (-5...5).contains(n), case .weekday(let w) = m.time(2).expression else { return nil }
+            let first = TimeValue.date(.nth(n, .weekday(w), in: .every(.month)))
+            return repeating(first, RecurrenceRule(frequency: "MONTHLY", byDay: ["\(n)\(Lexicon.weekdayCodes[w])"]))
+        },
+        // every year on May 5, every May 5th, yearly on 5 May
+        Rule("every-date", [.words(everyWords), Element.word("year").opt, Element.word("on").opt, .anyTime { $0.isMonthDay }], role: "recurrence") { m in
+            guard case .monthDay(let month, let day) = m.time(3).expression else { return nil }
+            return repeating(m.time(3), RecurrenceRule(frequency: "YEARLY", byMonthDay: [day], byMonth: [month]))
+        },
+
+        // MARK: what a repeat is refined by
+        // weekly on Tuesday and Thursday, every other week on Friday
+        Rule("repeat-on-weekdays", [.time { isRepeat($0, "WEEKLY") && $0.recurrence!.byDay.isEmpty }, .word("on"), .anyTime { isWeekdayOrList($0) }], role: nil) { m in
+            var rule = m.time(0).recurrence!
+            rule.byDay = weekdayCodes(m.time(2).expression)
+            return repeating(m.time(2), rule)
+        },
+        // monthly on the 1st, every month on the 15th
+        Rule("repeat-on-day", [.time { isRepeat($0, "MONTHLY") && $0.recurrence!.byMonthDay.isEmpty }, .word("on"), Element.word("the").opt, dayElement], role: nil) { m in
+            var rule = m.time(0).recurrence!
+            rule.byMonthDay = [m.int(3)]
+            return repeating(TimeValue.date(.dayOfMonth(m.int(3))), rule)
+        },
+        // yearly on May 5
+        Rule("repeat-on-date", [.time { isRepeat($0, "YEARLY") && $0.recurrence!.byMonth.isEmpty }, .word("on"), .anyTime { $0.isMonthDay }], role: nil) { m in
+            guard case .monthDay(let month, let day) = m.time(2).expression else { return nil }
+            var rule = m.time(0).recurrence!
+            rule.byMonth = [month]
+            rule.byMonthDay = [day]
+            return repeating(m.time(2), rule)
+        },
+        // every Monday at 10am, at 9 every day, daily at 9:30
+        Rule("repeat-at-time", [.time { $0.recurrence != nil && !$0.hasClock }, Element.words(["at", "@", "from"]).opt, .anyTime { $0.isPlain && $0.hasClock && !$0.hasDate }], role: nil) { m in
+            withTime(m.time(0), m.time(2), m.series)
+        },
+        Rule("time-repeat", [.anyTime { $0.isPlain && $0.hasClock && !$0.hasDate }, .time { $0.recurrence != nil && !$0.hasClock }], role: nil) { m in
+            withTime(m.time(1), m.time(0), m.series)
+        },
+        // ... until June 30, ... till the end of the year
+        Rule("repeat-until", [.time { $0.recurrence != nil && $0.recurrence!.until == nil && $0.recurrence!.count == nil },
+                              .words(["until", "till", "untill", "through", "thru", "to"]), .time { $0.isPlain && $0.hasDate && !$0.hasClock }], role: nil, endElement: 2) { m in
+            guard let end = m.series.single(m.time(2).expression) else { return nil }
+            var t = m.time(0)
+            var rule = t.recurrence!
+            rule.until = end.end - 1
+            t.recurrence = rule
+            return .time(t)
+        },
+        // ... 10 times, ... for 6 weeks
+        Rule("repeat-count", [.time { $0.recurrence != nil && $0.recurrence!.count == nil && $0.recurrence!.until == nil },
+                              Element.word("for").opt, .number { $0.isWhole && !$0.isOrdinal && $0.value >= 1 && $0.value <= 1000 },
+                              .words(["times", "occurrences", "sessions", "weeks", "days", "months", "years", "x"])], role: nil) { m in
+            var t = m.time(0)
+            var rule = t.recurrence!
+            let unit = m.word(3)!
+            let frequencyUnit = ["DAILY": "days", "WEEKLY": "weeks", "MONTHLY": "months", "YEARLY": "years"][rule.frequency]
+            if ["weeks", "days", "months", "years"].contains(unit) {
+                // "every Monday for 6 weeks": one a week, six times.
+                guard unit == frequencyUnit, rule.byDay.count <= 1 else { return nil }
+                guard m.has(1) else { return nil }
+            }
+            rule.count = (m.int(2) + rule.interval - 1) / rule.interval
+            if !["weeks", "days", "months", "years"].contains(unit) { rule.count = m.int(2) }
+            t.recurrence = rule
+            return .time(t)
+        },
+        // every Monday starting next week, every day from December 7
+        Rule("repeat-from", [.time { $0.recurrence != nil && $0.recurrence!.startsFrom == nil },
+                             .words(["starting", "from", "beginning", "since", "effective"]), Element.words(["from", "on", "in"]).opt,
+                             .time { $0.isPlain && $0.hasDate && !$0.hasClock }], role: nil) { m in
+            var t = m.time(0)
+            var rule = t.recurrence!
+            rule.startsFrom = m.time(3).expression
+            t.recurrence = rule
+            return .time(t)
+        },
+    ]
+
+    /// A repeat whose first occurrence is `first` (today when nil).
+    static func repeating(_ first: TimeValue?, _ rule: RecurrenceRule) -> Production {
+        var t = first ?? TimeValue(.every(.day), grain: .day)
+        // "every weekday": the first occurrence is on one of those days.
+        if first == nil, !rule.byDay.isEmpty {
+            let days = rule.byDay.compactMap { code in Lexicon.weekdayCodes.firstIndex(of: code) }
+            var e = TimeExpression.weekday(days[0])
+            for d in days.dropFirst() { e = .either(e, .weekday(d)) }
+            t = TimeValue(e, grain: .day)
+        }
+        if first == nil || rule.frequency == "HOURLY" || rule.frequency == "MINUTELY" {
+            if rule.frequency == "HOURLY" || rule.frequency == "MINUTELY" {
+                t = TimeValue(.every(rule.frequency == "HOURLY" ? .hour : .minute), grain: rule.frequency == "HOURLY" ? .hour : .minute)
+                t.hasClock = true
+            }
+        }
+        if !t.hasDayPart, !t.hasClock { t.hasDate = true }
+        t.recurrence = rule
+        return .time(t)
+    }
+
+    static func withTime(_ repeated: TimeValue, _ clock: TimeValue, _ series: Series) -> Production? {
+        var plain = repeated
+        let rule = repeated.recurrence!
+        plain.recurrence = nil
+        guard var t = Compose.intersect(plain, clock, series) else { return nil }
+        // A repeat of whole days at a time: the first one is the next that has not started.
+        if case .every(.day) = plain.expression { t.hasDate = false }
+        t.recurrence = rule
+        return .time(t)
+    }
+
+    static func isRepeat(_ t: TimeValue, _ frequency: String) -> Bool {
+        t.recurrence?.frequency == frequency && !t.hasClock
+    }
+
+    static func isWeekdayOrList(_ t: TimeValue) -> Bool {
+        guard t.isPlain else { return false }
+        return weekdays(t.expression) != nil
+    }
+
+    static func weekdays(_ e: TimeExpression) -> [Int]? {
+        switch e {
+        case .weekday(let w): return [w]
+        case .either(let a, let b):
+            guard let x = weekdays(a), let y = weekdays(b) else { return nil }
+            return x + y
+        default: return nil
+        }
+    }
+
+    static func weekdayCodes(_ e: TimeExpression) -> [String] {
+        (weekdays(e) ?? []).sorted().map { Lexicon.weekdayCodes[$0] }
+    }
+}

@@ -1,0 +1,93 @@
+/// Time zones a person names after a time: "8am JST", "9:00 PST", "10am London time",
+/// "15:00 UTC+2". The time is read in that zone and shown in the reference zone.
+extension DateRules {
+    /// Abbreviations with the fixed offset they stand for (minutes east of UTC).
+    static let zoneAbbreviations: [String: Int] = [
+        "utc": 0, "gmt": 0, "z": 0, "zulu": 0, "wet": 0, "west": 60,
+        "bst": 60, "ist": 330, "cet": 60, "cest": 120, "met": 60, "mest": 120, "eet": 120, "eest": 180, "msk": 180,
+        "est": -300, "edt": -240, "cst": -360, "cdt": -300, "mst": -420, "mdt": -360, "pst": -480, "pdt": -420,
+        "akst": -540, "akdt": -480, "hst": -600, "ast": -240, "adt": -180, "nst": -210, "ndt": -150,
+        "jst": 540, "kst": 540, "hkt": 480, "sgt": 480, "awst": 480, "acst": 570, "acdt": 630,
+        "aest": 600, "aedt": 660, "nzst": 720, "nzdt": 780, "wib": 420, "ict": 420, "pkt": 300, "gst": 240,
+        "brt": -180, "art": -180,
+    ]
+
+    /// Zones that follow daylight saving, by the names people use for them.
+    static let zoneNames: [String: String] = [
+        "et": "America/New_York", "eastern": "America/New_York",
+        "ct": "America/Chicago", "central": "America/Chicago",
+        "mt": "America/Denver", "mountain": "America/Denver",
+        "pt": "America/Los_Angeles", "pacific": "America/Los_Angeles",
+    ]
+
+    /// Places, for "London time": one word, or the first word of two.
+    static let zoneCities: [String: String] = [
+        "london": "Europe/London", "paris": "Europe/Paris", "madrid": "Europe/Madrid", "barcelona": "Europe/Madrid",
+        "berlin": "Europe/Berlin", "rome": "Europe/Rome", "amsterdam": "Europe/Amsterdam", "brussels": "Europe/Brussels",
+        "lisbon": "Europe/Lisbon", "dublin": "Europe/Dublin", "zurich": "Europe/Zurich", "vienna": "Europe/Vienna",
+        "stockholm": "Europe/Stockholm", "oslo": "Europe/Oslo", "copenhagen": "Europe/Copenhagen",
+        "helsinki": "Europe/Helsinki", "warsaw": "Europe/Warsaw", "prague": "Europe/Prague", "athens": "Europe/Athens",
+        "istanbul": "Europe/Istanbul", "moscow": "Europe/Moscow", "kyiv": "Europe/Kyiv", "kiev": "Europe/Kyiv",
+        "chicago": "America/Chicago", "denver": "America/Denver", "phoenix": "America/Phoenix",
+        "seattle": "America/Los_Angeles", "boston": "America/New_York", "toronto": "America/Toronto",
+        "vancouver": "America/Vancouver", "montreal": "America/Toronto", "houston": "America/Chicago",
+        "dallas": "America/Chicago", "atlanta": "America/New_York", "miami": "America/New_York",
+        "honolulu": "Pacific/Honolulu", "hawaii": "Pacific/Honolulu", "anchorage": "America/Anchorage",
+        "tokyo": "Asia/Tokyo", "japan": "Asia/Tokyo", "beijing": "Asia/Shanghai", "shanghai": "Asia/Shanghai",
+        "china": "Asia/Shanghai", "singapore": "Asia/Singapore", "seoul": "Asia/Seoul", "korea": "Asia/Seoul",
+        "sydney": "Australia/Sydney", "melbourne": "Australia/Melbourne", "brisbane": "Australia/Brisbane",
+        "perth": "Australia/Perth", "auckland": "Pacific/Auckland", "delhi": "Asia/Kolkata", "mumbai": "Asia/Kolkata",
+        "india": "Asia/Kolkata", "bangalore": "Asia/Kolkata", "kolkata": "Asia/Kolkata", "dubai": "Asia/Dubai",
+        "bangkok": "Asia/Bangkok", "jakarta": "Asia/Jakarta", "manila": "Asia/Manila", "taipei": "Asia/Taipei",
+        "cairo": "Africa/Cairo", "johannesburg": "Africa/Johannesburg", "lagos": "Africa/Lagos", "nairobi": "Africa/Nairobi",
+        "jerusalem": "Asia/Jerusalem", "uk": "Europe/London", "utc": "UTC", "gmt": "UTC",
+    ]
+    static let twoWordCities: [String: String] = [
+        "new york": "America/New_York", "los angeles": "America/Los_Angeles", "san francisco": "America/Los_Angeles",
+        "hong kong": "Asia/Hong_Kong", "mexico city": "America/Mexico_City", "sao paulo": "America/Sao_Paulo",
+        "buenos aires": "America/Argentina/Buenos_Aires", "tel aviv": "Asia/Jerusalem", "cape town": "Africa/Johannesburg",
+        "san diego": "America/Los_Angeles", "las vegas": "America/Los_Angeles", "kuala lumpur": "Asia/Kuala_Lumpur",
+    ]
+
+    static let zones: [Rule] = [
+        Rule("zone-abbreviation", [.words(Set(zoneAbbreviations.keys))], role: "zone") { m in
+            let w = m.word(0)!
+            return .zone(StatedZone(name: w.uppercased(), secondsFromGMT: zoneAbbreviations[w]! * 60))
+        },
+        // UTC+2, GMT-05:00, UTC +5:30
+        Rule("zone-offset", [.words(["utc", "gmt"]), .symbols(["+", "-"]), .digits { $0.digitCount <= 4 },
+                             Element.symbol(":").touching.opt, Element.digits { $0.digitCount == 2 }.touching.opt], role: "zone") { m in
+            var hours = m.digits(2), minutes = m.has(4) ? m.digits(4) : 0
+            if m.token(2)!.digitCount > 2 { (hours, minutes) = (hours / 100, hours % 100) }
+            guard hours <= 14, minutes < 60 else { return nil }
+            let sign = m.word(1) == "-" ? -1 : 1
+            let name = "\(m.word(0)!.uppercased())\(m.word(1)!)\(hours)" + (minutes > 0 ? ":\(minutes)" : "")
+            return .zone(StatedZone(name: name, secondsFromGMT: sign * (hours * 3600 + minutes * 60)))
+        },
+        Rule("zone-name", [.words(Set(zoneNames.keys)), Element.words(["time", "standard", "daylight"]).opt, Element.word("time").opt], role: "zone") { m in
+            let w = m.word(0)!
+            // "ET" alone, or "Eastern time": the long names need "time".
+            if w.count > 2, !m.has(1) { return nil }
+            return .zone(StatedZone(name: w.uppercased(), identifier: zoneNames[w]!))
+        },
+        Rule("zone-city", [.words(Set(zoneCities.keys)), .word("time")], role: "zone") { m in
+            let w = m.word(0)!
+            return .zone(StatedZone(name: w.prefix(1).uppercased() + w.dropFirst(), identifier: zoneCities[w]!))
+        },
+        Rule("zone-city-pair", [.words(Set(twoWordCities.keys.map { String($0.split(separator: " ")[0]) })), .words(Set(twoWordCities.keys.map { String($0.split(separator: " ")[1]) })), .word("time")], role: "zone") { m in
+            let key = m.word(0)! + " " + m.word(1)!
+            guard let id = twoWordCities[key] else { return nil }
+            return .zone(StatedZone(name: key.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " "), identifier: id))
+        },
+    ]
+
+    static let zoneAttachments: [Rule] = [
+        // 8am JST, 9:00 (BST), 10am London time, 9:30 - 11:00 CST
+        Rule("time-zone", [.anyTime { $0.hasClock && $0.zone == nil && $0.openBound == nil && $0.fromNow == nil }, Element.symbol("(").opt, .zone, Element.symbol(")").opt], role: nil) { m in
+            guard m.has(1) == m.has(3) else { return nil }
+            var t = m.time(0)
+            t.zone = m.zone(2)
+            return .time(t)
+        },
+    ]
+}

@@ -1,0 +1,140 @@
+import ClerkLanguage
+import Foundation
+import Testing
+
+/// The reader's contract beyond the corpus: order, parts, known parts, zones, settings, and
+/// text that holds nothing.
+@Suite struct DateReaderTests {
+    static let madrid = TimeZone(identifier: "Europe/Madrid")!
+    /// Monday 30 November 2026, 09:00 in Madrid.
+    static let monday = ReferenceTime(instant: Date(timeIntervalSince1970: 1_796_025_600), timeZone: madrid)
+
+    func local(_ date: Date) -> String { LocalDateTime(date, in: Self.madrid).iso }
+
+    @Test func findsSeveralExpressionsInTextOrderWithoutOverlap() {
+        let text = "lunch tomorrow at 1 and dinner on friday at 8pm"
+        let matches = DateReader().read(text, at: Self.monday)
+        #expect(matches.map { String(text[$0.range]) } == ["tomorrow at 1", "on friday at 8pm"])
+        #expect(matches.map { local($0.start) } == ["2026-12-01T13:00:00", "2026-12-04T20:00:00"])
+        #expect(matches[0].range.upperBound <= matches[1].range.lowerBound)
+    }
+
+    @Test func namesThePiecesAndTheRuleThatReadThem() throws {
+        let text = "tomorrow at 13:00"
+        let match = try #require(DateReader().read(text, at: Self.monday).first)
+        #expect(match.parts.map { String(text[$0.range]) } == ["tomorrow", "at 13:00"])
+        #expect(match.parts.map(\.role) == ["date", "time"])
+        #expect(match.parts.map(\.rule) == ["tomorrow", "clock-colon"])
+        #expect(match.rule == "intersect")
+    }
+
+    @Test(arguments: [
+        ("tomorrow", KnownParts.date, true),
+        ("tomorrow 3pm", KnownParts([.date, .time]), false),
+        ("3-4pm", KnownParts([.time, .end]), false),
+        ("at 3pm for 2 hours", KnownParts([.time, .end, .duration]), false),
+        ("March 3 2027", KnownParts([.date, .year]), true),
+        ("8am JST", KnownParts([.time, .timeZone]), false),
+        ("every Monday", KnownParts([.date, .recurrence]), true),
+    ] as [(String, KnownParts, Bool)])
+    func keepsWhatWasSaidApartFromWhatWasImplied(text: String, known: KnownParts, allDay: Bool) throws {
+        let match = try #require(DateReader().read(text, at: Self.monday).first)
+        #expect(match.known == known)
+        #expect(match.isAllDay == allDay)
+    }
+
+    @Test func aTimedReadingWithoutEndLastsOneHour() throws {
+        let match = try #require(DateReader().read("tomorrow 3pm", at: Self.monday).first)
+        #expect(match.end.timeIntervalSince(match.start) == 3600)
+        #expect(!match.known.contains(.end))
+    }
+
+    @Test func keepsTheZoneThePersonNamed() throws {
+        let match = try #require(DateReader().read("8am JST", at: Self.monday).first)
+        #expect(match.statedTimeZone?.secondsFromGMT() == 9 * 3600)
+        #expect(local(match.start) == "2026-12-01T00:00:00")
+        let plain = try #require(DateReader().read("8am", at: Self.monday).first)
+        #expect(plain.statedTimeZone == nil)
+    }
+
+    @Test(arguments: [
+        ("12/3", DateOrder.monthFirst, "2026-12-03T00:00:00"),
+        ("12/3", DateOrder.dayFirst, "2027-03-12T00:00:00"),
+        ("3/12/2027", DateOrder.monthFirst, "2027-03-12T00:00:00"),
+        ("3/12/2027", DateOrder.dayFirst, "2027-12-03T00:00:00"),
+        ("25/12", DateOrder.monthFirst, "2026-12-25T00:00:00"),
+        ("12/25", DateOrder.dayFirst, "2026-12-25T00:00:00"),
+        ("3.12.2026", DateOrder.monthFirst, "2026-12-03T00:00:00"),
+    ])
+    func readsNumericDatesInTheReferencesOrder(text: String, order: DateOrder, start: String) throws {
+        var reference = Self.monday
+        reference.dateOrder = order
+        let match = try #require(DateReader().read(text, at: reference).first)
+        #expect(local(match.start) == start)
+    }
+
+    @Test func readsTheSameInstantTheSameWayInEveryZone() throws {
+        // 09:00 in Madrid is 17:00 in Tokyo: "in 2 hours" is the same instant in both.
+        let tokyo = ReferenceTime(instant: Self.monday.instant, timeZone: TimeZone(identifier: "Asia/Tokyo")!)
+        let a = try #require(DateReader().read("in 2 hours", at: Self.monday).first)
+        let b = try #require(DateReader().read("in 2 hours", at: tokyo).first)
+        #expect(a.start == b.start)
+    }
+
+    // MARK: text that holds nothing
+
+    static let noise: [String] = {
+        var generator = SplitMix64(seed: 2026)
+        let pieces: [String] = ["!", "?", "*", "&", "%", "$", "#", "=", "+", "<", ">", "[", "]", "{", "}", "|", "\\", "^", "`", "~", "_",
+                                "\u{0}", "\u{1}", "\u{7}", "\u{8}", "\t", "\n", "\r", "\u{1B}", "\u{7F}", "\u{85}", "\u{200B}", "\u{FEFF}",
+                                "😀", "🦷", "📅", "👍🏽", "🇪🇸", "é", "ñ", "ß", "Ω", "ж", "中文", "日本", "한국", "عربى", "\u{301}", "\u{FFFD}", " "]
+        func text(_ bytes: Int) -> String {
+            var s = ""
+            while s.utf8.count < bytes { s += pieces[Int(generator.next() % UInt64(pieces.count))] }
+            return s
+        }
+        return ["", " ", "\n\n\t", text(200), text(4_000), text(100_000), String(repeating: "😀", count: 25_000)]
+    }()
+
+    @Test(arguments: noise.indices)
+    func findsNothingInNoise(index: Int) {
+        #expect(DateReader().read(Self.noise[index], at: Self.monday).isEmpty)
+    }
+
+    @Test func findsNothingInInvalidUTF8() {
+        var generator = SplitMix64(seed: 7)
+        let bytes = (0..<100_000).map { _ in UInt8(0x80 + generator.next() % 0x80) }
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(DateReader().read(text, at: Self.monday).isEmpty)
+        let short = String(decoding: Array(bytes.prefix(3_000)), as: UTF8.self)
+        #expect(DateReader().read(short, at: Self.monday).isEmpty)
+    }
+
+    @Test func readsNothingBeyondTheLengthLimitButEverythingBelowIt() {
+        let filler = String(repeating: "la ", count: 1_300)
+        #expect(DateReader().read(filler + "tomorrow", at: Self.monday).map(\.rule) == ["tomorrow"])
+        let tooLong = String(repeating: "la ", count: DateReader.maximumLength / 3 + 1) + "tomorrow"
+        #expect(DateReader().read(tooLong, at: Self.monday).isEmpty)
+    }
+
+    @Test func survivesLongRunsOfNumbersAndDateWords() {
+        // Worst cases for the chart: every token could start a reading.
+        let numbers = (0..<600).map { String($0 % 60) }.joined(separator: " ")
+        let words = String(repeating: "next friday at 5 ", count: 200)
+        _ = DateReader().read(numbers, at: Self.monday)
+        #expect(!DateReader().read(words, at: Self.monday).isEmpty)
+    }
+}
+
+/// A small deterministic random source, so that noise is the same on every run.
+struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

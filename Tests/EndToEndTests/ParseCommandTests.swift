@@ -1,0 +1,105 @@
+import Testing
+
+/// `clerk parse` as scripts and people use it: exact output and exit codes.
+@Suite struct ParseCommandTests {
+    static let at = ["--now", "2026-11-30T09:00", "--tz", "Europe/Madrid"]
+
+    @Test(arguments: [
+        ("tomorrow at 13:00",
+         "tomorrow at 13:00 → Tue 1 Dec 2026, 13:00–14:00 Europe/Madrid · \"tomorrow\" date · \"at 13:00\" time · 1 h assumed\n"
+         + "  intent    create_event (event-statement)\n"),
+        ("next week",
+         "next week → Mon 7 Dec – Sun 13 Dec 2026 (all day) · \"next week\" date\n"
+         + "  intent    query_agenda (date-only)\n"),
+        ("Dec 21 to Jan 3",
+         "Dec 21 to Jan 3 → Mon 21 Dec 2026 – Sun 3 Jan 2027 (all day) · \"Dec 21\" date · \"to Jan 3\" end\n"
+         + "  intent    query_agenda (date-only)\n"),
+        ("2-4pm",
+         "2-4pm → Mon 30 Nov 2026, 14:00–16:00 Europe/Madrid · \"2\" time · \"4pm\" end\n"
+         + "  intent    create_event (event-statement)\n"),
+        ("call at 10am London time",
+         "call at 10am London time → Mon 30 Nov 2026, 11:00–12:00 Europe/Madrid · \"at 10am\" time · \"London time\" zone · 10:00 in Europe/London · 1 h assumed\n"
+         + "  intent    create_event (event-statement)\n"
+         + "  title     Call ← \"call\" (remaining-words)\n"),
+        ("every Monday at 10am",
+         "every Monday at 10am → Mon 30 Nov 2026, 10:00–11:00 Europe/Madrid · \"every Monday\" recurrence · \"at 10am\" time · repeats FREQ=WEEKLY;BYDAY=MO · 1 h assumed\n"
+         + "  intent    create_event (event-statement)\n"),
+        ("lunch tomorrow at 1 and dinner friday at 8pm",
+         "tomorrow at 1 → Tue 1 Dec 2026, 13:00–14:00 Europe/Madrid · \"tomorrow\" date · \"at 1\" time · 1 h assumed\n"
+         + "friday at 8pm → Fri 4 Dec 2026, 20:00–21:00 Europe/Madrid · \"friday\" date · \"at 8pm\" time · 1 h assumed\n"
+         + "  intent    create_event (event-statement)\n"
+         + "  title     Lunch and dinner ← \"lunch\" + \"and dinner\" (remaining-words)\n"),
+        ("buy milk", "buy milk → no date or time found\n  intent    out_of_scope (unknown)\n"),
+    ])
+    func explainsHowAPhraseIsRead(phrase: String, expected: String) throws {
+        let result = try ClerkBinary.run(["parse"] + Self.at + [phrase])
+        #expect(result == .init(stdout: expected, stderr: "", status: 0))
+    }
+
+    @Test func readsTheClockFromNowAndTz() throws {
+        let result = try ClerkBinary.run(["parse", "--now", "2013-02-12T04:30", "--tz", "-02:00", "tomorrow"])
+        #expect(result.stdout == "tomorrow → Wed 13 Feb 2013 (all day) · \"tomorrow\" date\n  intent    query_agenda (date-only)\n")
+    }
+
+    @Test func answersWithOneJSONObject() throws {
+        let result = try ClerkBinary.run(["parse", "--json"] + Self.at + ["tomorrow at 13:00"])
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            {"id":null,"intent":"create_event","title":null,"start":"2026-12-01T13:00:00","end":"2026-12-01T14:00:00","allDay":false,\
+            "grain":"minute","calendar":null,"attendees":[],"location":null,"recurrence":null,"range":null,"contact":null,\
+            "file":null,"rule":"event-statement","slots":[{"kind":"when","value":"2026-12-01T13:00/2026-12-01T14:00",\
+            "text":["tomorrow at 13:00"],"rule":"date:intersect"}],"dates":[{"text":"tomorrow at 13:00","rule":"intersect","start":"2026-12-01T13:00:00",\
+            "end":"2026-12-01T14:00:00","allDay":false,"grain":"minute","known":["date","time"],"recurrence":null,\
+            "timeZone":null,"parts":[{"text":"tomorrow","role":"date","rule":"tomorrow"},\
+            {"text":"at 13:00","role":"time","rule":"clock-colon"}]}]}
+
+            """)
+    }
+
+    @Test func readsJSONLinesWithTheirOwnClock() throws {
+        let input = """
+            {"id":"a","text":"tomorrow"}
+            {"id":2,"text":"next friday","now":"2013-02-12T04:30:00","tz":"-02:00"}
+            {"id":"c","text":"tomorrow","tz":"Asia/Tokyo"}
+
+            {"id":"d","text":"every weekday at 9","now":"2026-12-05T12:00"}
+            {"id":"e","text":"buy milk"}
+
+            """
+        let result = try ClerkBinary.run(["parse", "--jsonl"] + Self.at, input: input)
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 5)
+        // A bare date asks about the agenda: its range is the span read.
+        #expect(lines[0].hasPrefix(#"{"id":"a","intent":"query_agenda","title":null,"start":"2026-12-01T00:00:00","end":"2026-12-02T00:00:00","allDay":true,"grain":"day","calendar":null,"attendees":[],"location":null,"recurrence":null,"range":{"start":"2026-12-01T00:00:00","end":"2026-12-02T00:00:00"},"contact":null,"file":null,"#))
+        #expect(lines[1].hasPrefix(#"{"id":2,"intent":"query_agenda","title":null,"start":"2013-02-22T00:00:00","end":"2013-02-23T00:00:00","allDay":true,"grain":"day","#))
+        // Only the zone given: the same wall clock (09:00) in Tokyo.
+        #expect(lines[2].hasPrefix(#"{"id":"c","intent":"query_agenda","title":null,"start":"2026-12-01T00:00:00","#))
+        #expect(lines[3].hasPrefix(#"{"id":"d","intent":"create_event","title":null,"start":"2026-12-07T09:00:00","end":"2026-12-07T10:00:00","allDay":false,"grain":"hour","calendar":null,"attendees":[],"location":null,"recurrence":"FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR","#))
+        #expect(lines[4] == #"{"id":"e","intent":"out_of_scope","title":null,"start":null,"end":null,"allDay":null,"grain":null,"calendar":null,"attendees":[],"location":null,"recurrence":null,"range":null,"contact":null,"file":null,"rule":"unknown","slots":[],"dates":[]}"#)
+    }
+
+    @Test func answersABadLineWithAnErrorAndGoesOn() throws {
+        let input = """
+            not json
+            [1, 2]
+            {"id":"c"}
+            {"id":"d","text":"x","tz":"Mars/Base"}
+            {"id":"e","text":"x","now":"yesterday"}
+            {"id":"f","text":"today"}
+
+            """
+        let result = try ClerkBinary.run(["parse", "--jsonl"] + Self.at, input: input)
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(Array(lines.prefix(5)) == [
+            #"{"id":null,"error":"not a JSON object: invalid literal at byte 0"}"#,
+            #"{"id":null,"error":"not a JSON object: expected {\"id\", \"text\", \"now\", \"tz\"}"}"#,
+            #"{"id":"c","error":"needs \"text\": the phrase to read"}"#,
+            #"{"id":"d","error":"tz: expected an IANA name like Europe/Madrid or an offset like +01:00, got 'Mars/Base'"}"#,
+            #"{"id":"e","error":"now: expected YYYY-MM-DDTHH:MM[:SS], got 'yesterday'"}"#,
+        ])
+        #expect(lines[5].hasPrefix(#"{"id":"f","intent":"query_agenda","title":null,"start":"2026-11-30T00:00:00","#))
+    }
+}

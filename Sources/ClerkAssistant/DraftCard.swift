@@ -78,6 +78,25 @@ enum WhenEdit {
         }
     }
 
+    /// `when` after every timing change of an edit, in this order: the new date or time, a
+    /// move ("an hour later"), a new length, all day.
+    static func applying(_ changes: EventChanges, to when: When, zone: TimeZone) -> When {
+        var result = when
+        if let match = changes.when { result = apply(match, to: result, zone: zone) }
+        if let minutes = changes.shiftMinutes { result = result.shifted(bySeconds: TimeInterval(minutes * 60)) }
+        if let minutes = changes.durationMinutes { result = resize(result, minutes: minutes) }
+        if changes.makesAllDay, case .timed(let start, _, _) = result {
+            let day = LocalDate(start, in: zone)
+            result = .allDay(start: day, end: day.adding(days: 1))
+        }
+        return result
+    }
+
+    /// True when an edit touches the timing at all.
+    static func changesTiming(_ changes: EventChanges) -> Bool {
+        changes.when != nil || changes.shiftMinutes != nil || changes.durationMinutes != nil || changes.makesAllDay
+    }
+
     /// `when` with a new length, keeping the start.
     static func resize(_ when: When, minutes: Int) -> When {
         switch when {

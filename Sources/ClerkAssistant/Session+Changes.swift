@@ -166,8 +166,9 @@ extension Session {
         }
         return findEvent(reference, intent: "update_event") { [unowned self] event in
             var patch = EventPatch()
-            if let match = changes.when { patch.when = WhenEdit.apply(match, to: event.when, zone: context.zone) }
-            if let minutes = changes.durationMinutes { patch.when = WhenEdit.resize(patch.when ?? event.when, minutes: minutes) }
+            if WhenEdit.changesTiming(changes) { patch.when = WhenEdit.applying(changes, to: event.when, zone: context.zone) }
+            if let rule = changes.recurrence { patch.recurrence = ["RRULE:" + rule] }
+            if let minutes = changes.reminderMinutes { patch.reminderMinutes = minutes }
             if let title = changes.title { patch.title = title }
             if let location = changes.location { patch.location = .some(location) }
             if !changes.addAttendees.isEmpty || !changes.removeAttendees.isEmpty {

@@ -150,15 +150,14 @@ extension Session {
     /// Applies an edit in words to the card and shows it again.
     func edit(_ card: DraftCard, _ changes: EventChanges) -> Reply {
         var card = card
-        if let match = changes.when {
-            card.draft.when = WhenEdit.apply(match, to: card.draft.when, zone: context.zone)
-            if match.known.contains(.end) || match.known.contains(.duration) { card.durationAssumed = false }
-            if card.draft.when.isAllDay { card.durationAssumed = false }
+        if WhenEdit.changesTiming(changes) {
+            card.draft.when = WhenEdit.applying(changes, to: card.draft.when, zone: context.zone)
+            let saidLength = changes.durationMinutes != nil
+                || changes.when.map { $0.known.contains(.end) || $0.known.contains(.duration) } ?? false
+            if saidLength || card.draft.when.isAllDay { card.durationAssumed = false }
         }
-        if let minutes = changes.durationMinutes {
-            card.draft.when = WhenEdit.resize(card.draft.when, minutes: minutes)
-            card.durationAssumed = false
-        }
+        if let rule = changes.recurrence { card.draft.recurrence = ["RRULE:" + rule] }
+        if let minutes = changes.reminderMinutes { card.draft.reminderMinutes = minutes }
         if let title = changes.title { card.draft.title = title }
         if let location = changes.location { card.draft.location = location }
         if let mention = changes.calendar {

@@ -38,10 +38,11 @@ public struct DateText: Sendable {
         LocalDate(instant, in: zone)
     }
 
-    /// "13:05".
+    /// "13:05", or "13:05:30" when the seconds are not zero.
     public func clock(_ instant: Date) -> String {
-        let parts = calendar.dateComponents([.hour, .minute], from: instant)
-        return String(format: "%02d:%02d", parts.hour!, parts.minute!)
+        let parts = calendar.dateComponents([.hour, .minute, .second], from: instant)
+        let base = String(format: "%02d:%02d", parts.hour!, parts.minute!)
+        return parts.second! == 0 ? base : base + String(format: ":%02d", parts.second!)
     }
 
     /// "13:00–14:00", or "23:00–01:00 (Wed)" when the end falls on a later day.

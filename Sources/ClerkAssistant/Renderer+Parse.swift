@@ -44,8 +44,7 @@ extension Renderer {
             }
             if let rule = match.recurrence { pieces.append("repeats \(rule)") }
             if let stated = match.statedTimeZone {
-                let there = LocalDateTime(match.start, in: stated)
-                pieces.append("\(clock(there)) in \(zoneName(stated))")
+                pieces.append("\(DateText(zone: stated).clock(match.start)) in \(zoneName(stated))")
             }
             if !match.isAllDay, !match.known.contains(.end) { pieces.append("1 h assumed") }
             return pieces.joined(separator: " · ")
@@ -55,31 +54,19 @@ extension Renderer {
     /// `Tue 1 Dec 2026, 13:00–14:00 Europe/Madrid`, `Tue 1 Dec 2026 (all day)`,
     /// `Mon 30 Nov – Sun 6 Dec 2026 (all day)`.
     static func span(of match: DateMatch, in zone: TimeZone) -> String {
-        let start = LocalDateTime(match.start, in: zone)
+        let text = DateText(zone: zone)
+        let first = text.localDate(match.start)
         if match.isAllDay {
-            let last = LocalDateTime(match.end.addingTimeInterval(-1), in: zone)
-            if (last.year, last.month, last.day) == (start.year, start.month, start.day) {
-                return "\(day(start)) (all day)"
-            }
-            let first = start.year == last.year ? dayWithoutYear(start) : day(start)
-            return "\(first) – \(day(last)) (all day)"
+            let last = text.localDate(match.end.addingTimeInterval(-1))
+            if last == first { return "\(text.day(first)) (all day)" }
+            return "\(first.year == last.year ? text.shortDay(first) : text.day(first)) – \(text.day(last)) (all day)"
         }
-        let end = LocalDateTime(match.end, in: zone)
-        if (end.year, end.month, end.day) == (start.year, start.month, start.day) || (end.hour == 0 && end.minute == 0 && match.end.timeIntervalSince(match.start) <= 86_400) {
-            return "\(day(start)), \(clock(start))–\(clock(end)) \(zoneName(zone))"
+        let last = text.localDate(match.end)
+        let endsAtMidnight = last == first.adding(days: 1) && text.clock(match.end) == "00:00"
+        if last == first || endsAtMidnight {
+            return "\(text.day(first)), \(text.clock(match.start))–\(text.clock(match.end)) \(zoneName(zone))"
         }
-        return "\(day(start)), \(clock(start)) – \(day(end)), \(clock(end)) \(zoneName(zone))"
-    }
-
-    private static let weekdayNames = ["", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-    private static let monthNames = ["", "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-
-    private static func day(_ t: LocalDateTime) -> String { "\(dayWithoutYear(t)) \(t.year)" }
-    private static func dayWithoutYear(_ t: LocalDateTime) -> String { "\(weekdayNames[t.weekday]) \(t.day) \(monthNames[t.month])" }
-
-    private static func clock(_ t: LocalDateTime) -> String {
-        let base = (t.hour < 10 ? "0" : "") + "\(t.hour):" + (t.minute < 10 ? "0" : "") + "\(t.minute)"
-        return t.second == 0 ? base : base + ":" + (t.second < 10 ? "0" : "") + "\(t.second)"
+        return "\(text.day(first)), \(text.clock(match.start)) – \(text.day(last)), \(text.clock(match.end)) \(zoneName(zone))"
     }
 
     /// An IANA name as is; a fixed offset as `UTC-02:00`.

@@ -44,25 +44,40 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// The date `days` later (or earlier when negative).
     public func adding(days: Int) -> LocalDate {
-        let calendar = Calendar.gregorian(in: TimeZone(identifier: "UTC")!)
-        let date = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12))!
-        return LocalDate(calendar.date(byAdding: .day, value: days, to: date)!, in: calendar.timeZone)
+        LocalDate(dayNumber: dayNumber + days)
     }
 
     /// Days from this date to `other` (positive when `other` is later).
     public func days(until other: LocalDate) -> Int {
-        let calendar = Calendar.gregorian(in: TimeZone(identifier: "UTC")!)
-        let a = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12))!
-        let b = calendar.date(from: DateComponents(year: other.year, month: other.month, day: other.day, hour: 12))!
-        return calendar.dateComponents([.day], from: a, to: b).day!
+        other.dayNumber - dayNumber
     }
 
-    /// ISO weekday: 1 is Monday, 7 is Sunday.
+    /// ISO weekday: 1 is Monday, 7 is Sunday (1970-01-01 was a Thursday).
     public var isoWeekday: Int {
-        let calendar = Calendar.gregorian(in: TimeZone(identifier: "UTC")!)
-        let date = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12))!
-        let weekday = calendar.component(.weekday, from: date) // 1 = Sunday
-        return weekday == 1 ? 7 : weekday - 1
+        ((dayNumber % 7) + 7 + 3) % 7 + 1
+    }
+
+    /// Days from 1970-01-01 to this date, negative before it (Howard Hinnant's
+    /// days_from_civil: exact for the whole proleptic Gregorian calendar, no `Calendar`).
+    public var dayNumber: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The date `dayNumber` days after 1970-01-01 (civil_from_days).
+    public init(dayNumber: Int) {
+        let z = dayNumber + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let month = mp < 10 ? mp + 3 : mp - 9
+        self.init(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: dayOfYear - (153 * mp + 2) / 5 + 1)
     }
 
     public static func < (a: LocalDate, b: LocalDate) -> Bool {

@@ -52,30 +52,11 @@ enum Civil {
         a >= 0 ? a / b : -((-a + b - 1) / b)
     }
 
-    /// Days from 1970-01-01 to `date` (Howard Hinnant's days_from_civil).
-    static func dayNumber(of date: LocalDate) -> Int64 {
-        let y = Int64(date.month <= 2 ? date.year - 1 : date.year)
-        let era = floorDivide(y, 400)
-        let yearOfEra = y - era * 400
-        let m = Int64(date.month)
-        let dayOfYear = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + Int64(date.day) - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
+    /// Days from 1970-01-01 to `date`.
+    static func dayNumber(of date: LocalDate) -> Int64 { Int64(date.dayNumber) }
 
-    /// The date `days` after 1970-01-01 (civil_from_days).
-    static func date(ofDayNumber days: Int64) -> LocalDate {
-        let z = days + 719_468
-        let era = floorDivide(z, 146_097)
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = Int(dayOfYear - (153 * mp + 2) / 5 + 1)
-        let month = Int(mp < 10 ? mp + 3 : mp - 9)
-        let year = Int(yearOfEra + era * 400) + (month <= 2 ? 1 : 0)
-        return LocalDate(year: year, month: month, day: day)
-    }
+    /// The date `days` after 1970-01-01.
+    static func date(ofDayNumber days: Int64) -> LocalDate { LocalDate(dayNumber: Int(days)) }
 
     /// The key of an all-day date: its midnight read as UTC.
     static func key(of date: LocalDate) -> Int64 { dayNumber(of: date) * 86_400 }

@@ -34,3 +34,27 @@ import Testing
         #expect(Spelling.fold("Ana PÉREZ") == "ana perez")
     }
 }
+
+@Suite struct DayNumberTests {
+    @Test(arguments: [
+        ("1970-01-01", 0, 4), ("1969-12-31", -1, 3), ("2000-02-29", 11_016, 2), ("2026-11-30", 20_787, 1),
+        ("1600-03-01", -135_080, 3), ("2400-12-31", 157_419, 7),
+    ])
+    func countsDaysFromTheEpoch(text: String, days: Int, weekday: Int) throws {
+        let date = try #require(LocalDate(iso: text))
+        #expect(date.dayNumber == days)
+        #expect(LocalDate(dayNumber: days) == date)
+        #expect(date.isoWeekday == weekday)
+    }
+
+    @Test func agreesWithFoundationForFourCenturies() {
+        let calendar = Calendar.gregorian(in: TimeZone(identifier: "UTC")!)
+        var instant = calendar.date(from: DateComponents(year: 1800, month: 1, day: 1, hour: 12))!
+        for _ in 0..<(400 * 366 / 7) {
+            let date = LocalDate(instant, in: calendar.timeZone)
+            #expect(LocalDate(dayNumber: date.dayNumber) == date)
+            #expect(date.isoWeekday == (calendar.component(.weekday, from: instant) + 5) % 7 + 1)
+            instant += 7 * 86_400 + 3 * 3600
+        }
+    }
+}

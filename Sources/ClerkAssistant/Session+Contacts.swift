@@ -12,7 +12,7 @@ extension Session {
         do { matches = try context.contacts.lookupContacts(query.name) } catch { return failure("contact_lookup", error) }
         let json: [(String, JSONValue)] = [("contacts", .array(matches.map(JSONShapes.contact)))]
         guard !matches.isEmpty else {
-            let everyone = (try? context.contacts.contacts().map(\.name)) ?? []
+            let everyone = (try? context.contacts.contactNames()) ?? []
             return Reply(intent: "contact_lookup", ok: false,
                          message: Renderer.noContact(query.name, closest: Spelling.closest(to: query.name, in: everyone)), fields: json)
         }

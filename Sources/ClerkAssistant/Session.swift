@@ -77,7 +77,7 @@ public final class Session {
     func knownNames() -> KnownNames {
         if let knownCache { return knownCache }
         let calendars = (try? context.calendars.calendars().map(\.name)) ?? []
-        let contacts = (try? context.contacts.contacts().map(\.name)) ?? []
+        let contacts = (try? context.contacts.contactNames()) ?? []
         let files = (try? context.files.files(matching: nil).map(\.name)) ?? []
         let names = KnownNames(calendars: calendars, contacts: contacts, files: files)
         knownCache = names

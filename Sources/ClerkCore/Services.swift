@@ -66,6 +66,10 @@ public protocol ContactsService: AnyObject {
     /// Every contact, by name.
     func contacts() throws -> [Contact]
 
+    /// Every contact's name, in no particular order: what the language layer needs as
+    /// context, without reading whole cards.
+    func contactNames() throws -> [String]
+
     /// Contacts whose names, in any order, start with the words of `name` ("ana per" finds
     /// "Ana Pérez"), case- and accent-insensitive; nicknames count as names. The best
     /// `limit` of them, best first.

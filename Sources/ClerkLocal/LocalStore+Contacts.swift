@@ -10,6 +10,12 @@ extension LocalStore: ContactsService {
         }
     }
 
+    public func contactNames() throws -> [String] {
+        try guarded {
+            try database.rows("SELECT name FROM contacts") { $0.text(0) }
+        }
+    }
+
     public func lookupContacts(_ name: String, limit: Int) throws -> [Contact] {
         let query = NameWords.words(of: name)
         guard !query.isEmpty, limit > 0 else { return [] }

@@ -43,6 +43,14 @@ import Testing
         #expect(try test.store.lookupContacts(query).map(\.name) == expected)
     }
 
+    @Test func namesEveryContactWithoutReadingCards() throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        #expect(try test.store.contactNames() == [])
+        _ = try test.store.importContacts(Self.people, progress: nil)
+        #expect(try test.store.contactNames().sorted() == Self.people.map(\.contact.name).sorted())
+    }
+
     @Test func returnsTheBestFirstUpToALimit() throws {
         let test = try TestStore()
         defer { test.remove() }

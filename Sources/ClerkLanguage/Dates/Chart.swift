@@ -358,25 +358,21 @@ struct Chart {
         var captures: [Int32]
     }
 
-    /// Captures of the match in progress: -1 an absent optional element, `2t` token `t`,
-    /// `2i+1` item `i`.
+    /// Captures of the match in progress, one per element (element `e` writes slot `e`):
+    /// -1 an absent optional element, `2t` token `t`, `2i+1` item `i`.
     final class Stack {
         let slots = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
-        var depth = 0
         deinit { slots.deallocate() }
-        @inline(__always) func push(_ value: Int32) { slots[depth] = value; depth += 1 }
-        @inline(__always) func pop() { depth -= 1 }
-        var contents: [Int32] { Array(UnsafeBufferPointer(start: slots, count: depth)) }
     }
 
     private mutating func apply(_ stage: CompiledStage, _ r: Int32, _ position: Int, _ minimumGeneration: Int32,
                                 _ stack: Stack, _ found: inout [Found]) {
         let rule = stage.rules[Int(r)]
-        stack.depth = 0
         if !found.isEmpty { found.removeAll(keepingCapacity: true) }
+        let slots = stack.slots
         stage.elements.withUnsafeBufferPointer { elements in
             let pattern = UnsafeBufferPointer(rebasing: elements[rule.elementRange])
-            match(pattern, 0, position, position, minimumGeneration == Int32.min, minimumGeneration, stack, &found)
+            match(pattern, 0, position, position, minimumGeneration == Int32.min, minimumGeneration, slots, &found)
         }
         guard !found.isEmpty else { return }
         let source = stage.sources[Int(r)]
@@ -399,9 +395,9 @@ struct Chart {
     /// Depth-first matching of `pattern[e...]` from token `at`; `begin` is where the match
     /// began, `fresh` whether an item new enough has been used.
     private func match(_ pattern: UnsafeBufferPointer<CompiledElement>, _ e: Int, _ begin: Int, _ at: Int, _ fresh: Bool,
-                       _ minimumGeneration: Int32, _ stack: Stack, _ found: inout [Found]) {
+                       _ minimumGeneration: Int32, _ slots: UnsafeMutablePointer<Int32>, _ found: inout [Found]) {
         if e == pattern.count {
-            if at > begin, fresh { found.append(Found(end: at, captures: stack.contents)) }
+            if at > begin, fresh { found.append(Found(end: at, captures: Array(UnsafeBufferPointer(start: slots, count: e)))) }
             return
         }
         if found.count > 16 { return }
@@ -409,9 +405,8 @@ struct Chart {
         // No new item so far and none can come: this match would be thrown away.
         if !fresh, element.itemsFromHere == 0 { return }
         if element.optional {
-            stack.push(-1)
-            match(pattern, e + 1, begin, at, fresh, minimumGeneration, stack, &found)
-            stack.pop()
+            slots[e] = -1
+            match(pattern, e + 1, begin, at, fresh, minimumGeneration, slots, &found)
         }
         guard at < tokens.count else { return }
         if element.glued, e > 0, tokens[at].spaceBefore { return }
@@ -420,14 +415,12 @@ struct Chart {
             let kind = tokens[at].kind
             if element.tag == .word ? kind == .number : kind != .symbol { return }
             guard grammar.contains(element.set, wordIDs[at]) else { return }
-            stack.push(Int32(at) << 1)
-            match(pattern, e + 1, begin, at + 1, fresh, minimumGeneration, stack, &found)
-            stack.pop()
+            slots[e] = Int32(at) << 1
+            match(pattern, e + 1, begin, at + 1, fresh, minimumGeneration, slots, &found)
         case .digits:
             guard tokens[at].kind == .number, tokens[at].number != nil, grammar.digitTests[Int(element.test)](tokens[at]) else { return }
-            stack.push(Int32(at) << 1)
-            match(pattern, e + 1, begin, at + 1, fresh, minimumGeneration, stack, &found)
-            stack.pop()
+            slots[e] = Int32(at) << 1
+            match(pattern, e + 1, begin, at + 1, fresh, minimumGeneration, slots, &found)
         case .item:
             var index = firstStartingAt[at * Self.kinds + Int(element.itemKind.rawValue)]
             while index >= 0 {
@@ -440,9 +433,8 @@ struct Chart {
                 // The item is owned by the chart for the whole match: test it without retaining it.
                 let passes = Unmanaged.passUnretained(items[i])._withUnsafeGuaranteedRef { grammar.itemTests[Int(element.test)]($0) }
                 guard passes else { continue }
-                stack.push(Int32(i) << 1 | 1)
-                match(pattern, e + 1, begin, end, fresh || header.generation >= minimumGeneration, minimumGeneration, stack, &found)
-                stack.pop()
+                slots[e] = Int32(i) << 1 | 1
+                match(pattern, e + 1, begin, end, fresh || header.generation >= minimumGeneration, minimumGeneration, slots, &found)
             }
         }
     }

@@ -52,10 +52,13 @@ struct PartSpan: Hashable, Sendable {
 final class Item: Sendable {
     let first: Int
     let end: Int
-    let value: Value
     let kind: ValueKind
-    /// The time reading, read without unpacking `value` (the hot path of matching).
+    /// The time reading, kept apart so that matching reads it without unpacking a `Value`.
     let time: TimeValue?
+    /// Any other reading (a number, a duration, a zone).
+    private let other: Value?
+
+    var value: Value { time.map(Value.time) ?? other! }
     let rule: String
     /// The explanation role of the whole item, when its rule gives one ("date", "time").
     let role: String?
@@ -77,9 +80,14 @@ final class Item: Sendable {
          endElement: Int8 = -1, latent: Bool, priority: Int = 0, generation: Int = 0) {
         self.first = first
         self.end = end
-        self.value = value
         self.kind = value.kind
-        if case .time(let t) = value { time = t } else { time = nil }
+        if case .time(let t) = value {
+            time = t
+            other = nil
+        } else {
+            time = nil
+            other = value
+        }
         self.rule = rule
         self.role = role
         self.captures = captures
@@ -90,9 +98,15 @@ final class Item: Sendable {
         self.generation = generation
     }
 
-    var number: NumberValue? { if case .number(let n) = value { return n } else { return nil } }
-    var duration: Offset? { if case .duration(let d) = value { return d } else { return nil } }
-    var zone: StatedZone? { if case .zone(let z) = value { return z } else { return nil } }
+    var number: NumberValue? { if case .number(let n)? = other { return n } else { return nil } }
+    var duration: Offset? { if case .duration(let d)? = other { return d } else { return nil } }
+    var zone: StatedZone? { if case .zone(let z)? = other { return z } else { return nil } }
+
+    /// Whether two items read the same.
+    func sameReading(as other: Item) -> Bool {
+        if let t = time { return other.time == t }
+        return self.other == other.other
+    }
 }
 
 /// One element of a rule's pattern.
@@ -170,8 +184,8 @@ struct Match {
     func timeIfPresent(_ i: Int) -> TimeValue? { item(i)?.time }
     /// The number at `i`, nil when the element is absent or not a number.
     @inline(never) func numberIfPresent(_ i: Int) -> NumberValue? {
-        guard captures[i] >= 0, captures[i] & 1 == 1, case .number(let n) = items[Int(captures[i] >> 1)].value else { return nil }
-        return n
+        guard captures[i] >= 0, captures[i] & 1 == 1 else { return nil }
+        return items[Int(captures[i] >> 1)].number
     }
     func number(_ i: Int) -> NumberValue { item(i)!.number! }
     func int(_ i: Int) -> Int { number(i).value }
@@ -268,7 +282,7 @@ struct Chart {
         self.tokens = tokens
         self.context = context
         self.grammar = grammar
-        wordIDs = tokens.map { grammar.vocabulary[$0.text] ?? -1 }
+        wordIDs = tokens.map { grammar.wordID($0.text) }
         firstStartingAt = Array(repeating: -1, count: (tokens.count + 1) * Self.kinds)
         capacity = 64 + tokens.count * 12
         freshKinds = [UInt8](repeating: 0, count: tokens.count)
@@ -507,7 +521,7 @@ struct Chart {
             let header = headers[Int(index)]
             if Int(header.end) == item.end {
                 let other = items[Int(index)]
-                if other.latent == item.latent, other.value == item.value { return }
+                if other.latent == item.latent, other.sameReading(as: item) { return }
             }
             index = header.nextStartingHere
         }
@@ -590,6 +604,11 @@ final class Grammar: Sendable {
     let stages: [CompiledStage]
     /// The most rules any stage has.
     let largestStage: Int
+    /// `vocabulary` again as an open-addressing table on an FNV-1a hash of the bytes: looking
+    /// a token up is the first thing every reading does, and this is several times cheaper
+    /// than a `Dictionary` of `String`s.
+    private let wordTable: [Int32]
+    private let wordsByID: [String]
 
     init(stages ruleStages: [[Rule]]) {
         var vocabulary: [String: Int32] = [:]
@@ -690,6 +709,36 @@ final class Grammar: Sendable {
         self.itemTests = itemTests
         self.stages = stages
         self.largestStage = largestStage
+        var byID = [String](repeating: "", count: words)
+        for (w, id) in vocabulary { byID[Int(id)] = w }
+        var size = 64
+        while size < words * 4 { size *= 2 }
+        var table = [Int32](repeating: -1, count: size)
+        for (id, w) in byID.enumerated() {
+            var h = Int(Grammar.hash(w) & UInt64(size - 1))
+            while table[h] >= 0 { h = (h + 1) & (size - 1) }
+            table[h] = Int32(id)
+        }
+        wordTable = table
+        wordsByID = byID
+    }
+
+    @inline(__always) static func hash(_ text: String) -> UInt64 {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for b in text.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+        return h
+    }
+
+    /// The word number of `text`, -1 when no rule names it.
+    func wordID(_ text: String) -> Int32 {
+        let mask = wordTable.count - 1
+        var h = Int(Grammar.hash(text) & UInt64(mask))
+        while true {
+            let id = wordTable[h]
+            if id < 0 { return -1 }
+            if wordsByID[Int(id)] == text { return id }
+            h = (h + 1) & mask
+        }
     }
 
     /// What must come right after `element` for `pattern` to match: one of some words, or a

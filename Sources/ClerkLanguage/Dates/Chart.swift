@@ -294,6 +294,7 @@ struct Chart {
     /// evaluation), so no production runs twice on the same inputs.
     mutating func run(_ stage: Int) {
         let compiled = grammar.stages[stage]
+        let elements = compiled.patterns
         var found: [Found] = []
 
         for round in 0..<6 {
@@ -316,12 +317,12 @@ struct Chart {
                 if tokens[position].kind == .number {
                     for i in compiled.byDigits.range(0) {
                         let r = compiled.byDigits.rules[i]
-                        if round == 0 || compiled.rules[Int(r)].usesItems { apply(compiled, r, position, minimumGeneration, stack, &found) }
+                        if round == 0 || compiled.rules[Int(r)].usesItems { apply(compiled, elements, r, position, minimumGeneration, &found) }
                     }
                 } else if id >= 0 {
                     for i in compiled.byWord.range(Int(id)) {
                         let r = compiled.byWord.rules[i]
-                        if round == 0 || compiled.rules[Int(r)].usesItems { apply(compiled, r, position, minimumGeneration, stack, &found) }
+                        if round == 0 || compiled.rules[Int(r)].usesItems { apply(compiled, elements, r, position, minimumGeneration, &found) }
                     }
                 }
                 for kind in 0..<Self.kinds {
@@ -332,7 +333,7 @@ struct Chart {
                         let r = compiled.byItemThenAny.rules[i]
                         // A rule whose only item is this first one needs that item to be new.
                         if !freshHere, compiled.rules[Int(r)].itemElements == 1 { continue }
-                        apply(compiled, r, position, minimumGeneration, stack, &found)
+                        apply(compiled, elements, r, position, minimumGeneration, &found)
                     }
                     // Rules that need a word or a reading after the item: only those whose
                     // follower is there.
@@ -348,7 +349,7 @@ struct Chart {
                                 guard applied[Int(r)] != stamp else { continue }
                                 applied[Int(r)] = stamp
                                 if !freshHere, compiled.rules[Int(r)].itemElements == 1 { continue }
-                                apply(compiled, r, position, minimumGeneration, stack, &found)
+                                apply(compiled, elements, r, position, minimumGeneration, &found)
                             }
                         }
                         for next in 0..<Self.kinds where firstStartingAt[end * Self.kinds + next] >= 0 {
@@ -356,7 +357,7 @@ struct Chart {
                                 let r = compiled.byItemThenItem.rules[i]
                                 guard applied[Int(r)] != stamp else { continue }
                                 applied[Int(r)] = stamp
-                                apply(compiled, r, position, minimumGeneration, stack, &found)
+                                apply(compiled, elements, r, position, minimumGeneration, &found)
                             }
                         }
                     }
@@ -379,15 +380,12 @@ struct Chart {
         deinit { slots.deallocate() }
     }
 
-    private mutating func apply(_ stage: CompiledStage, _ r: Int32, _ position: Int, _ minimumGeneration: Int32,
-                                _ stack: Stack, _ found: inout [Found]) {
-        let rule = stage.rules[Int(r)]
+    private mutating func apply(_ stage: CompiledStage, _ elements: UnsafeBufferPointer<CompiledElement>, _ r: Int32, _ position: Int,
+                                _ minimumGeneration: Int32, _ found: inout [Found]) {
+        let range = stage.rules[Int(r)].elementRange
         if !found.isEmpty { found.removeAll(keepingCapacity: true) }
-        let slots = stack.slots
-        stage.elements.withUnsafeBufferPointer { elements in
-            let pattern = UnsafeBufferPointer(rebasing: elements[rule.elementRange])
-            match(pattern, 0, position, position, minimumGeneration == Int32.min, minimumGeneration, slots, &found)
-        }
+        let pattern = UnsafeBufferPointer(start: elements.baseAddress! + range.lowerBound, count: range.count)
+        match(pattern, 0, position, position, minimumGeneration == Int32.min, minimumGeneration, stack.slots, &found)
         guard !found.isEmpty else { return }
         let source = stage.sources[Int(r)]
         let matches = found
@@ -549,7 +547,8 @@ struct CompiledElement: Sendable {
 }
 
 /// A stage's rules compiled, with an index by what their first element can match.
-struct CompiledStage: Sendable {
+/// Read-only once built (the pattern memory is never written after `Grammar.init`).
+struct CompiledStage: @unchecked Sendable {
     struct CompiledRule: Sendable {
         var elementRange: Range<Int>
         /// Whether any element is an earlier reading (else only the first round can match).
@@ -561,6 +560,8 @@ struct CompiledStage: Sendable {
     var rules: [CompiledRule] = []
     var sources: [Rule] = []
     var elements: [CompiledElement] = []
+    /// `elements` in memory the grammar owns, read in place by the matcher.
+    var patterns = UnsafeBufferPointer<CompiledElement>(start: nil, count: 0)
     var byWord = RuleIndex()
     var byDigits = RuleIndex()
     /// Rules that start with a reading of a kind, by what must follow that reading: the rules
@@ -699,6 +700,9 @@ final class Grammar: Sendable {
             stage.byItemThenWord = RuleIndex(byItemThenWord)
             stage.byItemThenItem = RuleIndex(byItemThenItem)
             stage.byItemThenAny = RuleIndex(byItemThenAny)
+            let storage = UnsafeMutableBufferPointer<CompiledElement>.allocate(capacity: stage.elements.count)
+            _ = storage.initialize(from: stage.elements)
+            stage.patterns = UnsafeBufferPointer(storage)
             stages.append(stage)
             largestStage = max(largestStage, stage.rules.count)
         }
@@ -721,6 +725,10 @@ final class Grammar: Sendable {
         }
         wordTable = table
         wordsByID = byID
+    }
+
+    deinit {
+        for stage in stages { UnsafeMutableBufferPointer(mutating: stage.patterns).deallocate() }
     }
 
     @inline(__always) static func hash(_ text: String) -> UInt64 {

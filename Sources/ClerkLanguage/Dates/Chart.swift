@@ -194,6 +194,12 @@ struct Match {
     func token(_ i: Int) -> Token? { captures[i] >= 0 && captures[i] & 1 == 0 ? tokens[Int(captures[i] >> 1)] : nil }
     func word(_ i: Int) -> String? { token(i)?.text }
     func digits(_ i: Int) -> Int { token(i)!.number ?? 0 }
+    /// The token right after the one element `i` captured, if it touches it.
+    func gluedToken(after i: Int) -> Token? {
+        guard captures[i] >= 0, captures[i] & 1 == 0 else { return nil }
+        let next = Int(captures[i] >> 1) + 1
+        return next < tokens.count && !tokens[next].spaceBefore ? tokens[next] : nil
+    }
 }
 
 /// What a rule makes of a match.

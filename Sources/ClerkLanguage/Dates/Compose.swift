@@ -90,6 +90,14 @@ enum Compose {
         }
     }
 
+    /// Clock times, weekdays, days of the month, months: found again and again.
+    private static func isRepeating(_ e: TimeExpression) -> Bool {
+        switch e {
+        case .clock, .ambiguousClock, .weekday, .dayOfMonth, .month, .monthDay, .dayPart: return true
+        default: return false
+        }
+    }
+
     /// True when the expression has at least one span.
     static func exists(_ e: TimeExpression, _ series: Series) -> Bool {
         series.exists(e)
@@ -148,7 +156,8 @@ enum Compose {
         // A clock at either end stops at the start of the end time; dates include the end day.
         let inclusive = b.grain >= .day && !b.hasClock && !b.hasDayPart
         let e = TimeExpression.range(from, b.expression, inclusive: inclusive)
-        guard exists(e, series) else { return nil }
+        // Two repeating ends always make a range somewhere; others are checked.
+        guard (isRepeating(from) && isRepeating(b.expression)) || exists(e, series) else { return nil }
         var r = TimeValue(e, grain: min(a.grain, b.grain))
         r.hasDate = a.hasDate || b.hasDate
         r.hasClock = a.hasClock || b.hasClock

@@ -320,15 +320,48 @@ struct Chart {
             }
             for position in 0...max(lastFreshStart, -1) where position >= 0 {
                 let id = wordIDs[position]
+                let next = position + 1
+                let nextID = next < tokens.count ? wordIDs[next] : -1
+                stamp &+= 1
                 if tokens[position].kind == .number {
                     for i in compiled.byDigits.range(0) {
                         let r = compiled.byDigits.rules[i]
                         if round == 0 || compiled.rules[Int(r)].usesItems { apply(compiled, elements, r, position, minimumGeneration, &found) }
                     }
+                    if nextID >= 0 {
+                        for i in compiled.byDigitsThenWord.range(Int(nextID)) {
+                            let r = compiled.byDigitsThenWord.rules[i]
+                            guard applied[Int(r)] != stamp else { continue }
+                            applied[Int(r)] = stamp
+                            if round == 0 || compiled.rules[Int(r)].usesItems { apply(compiled, elements, r, position, minimumGeneration, &found) }
+                        }
+                    }
+                    for kind in 0..<Self.kinds where next < tokens.count && firstStartingAt[next * Self.kinds + kind] >= 0 {
+                        for i in compiled.byDigitsThenItem.range(kind) {
+                            let r = compiled.byDigitsThenItem.rules[i]
+                            guard applied[Int(r)] != stamp else { continue }
+                            applied[Int(r)] = stamp
+                            apply(compiled, elements, r, position, minimumGeneration, &found)
+                        }
+                    }
                 } else if id >= 0 {
                     for i in compiled.byWord.range(Int(id)) {
                         let r = compiled.byWord.rules[i]
                         if round == 0 || compiled.rules[Int(r)].usesItems { apply(compiled, elements, r, position, minimumGeneration, &found) }
+                    }
+                    if nextID >= 0, let rules = compiled.byWordThenWord[Int(id) * grammar.words + Int(nextID)] {
+                        for r in rules where applied[Int(r)] != stamp {
+                            applied[Int(r)] = stamp
+                            if round == 0 || compiled.rules[Int(r)].usesItems { apply(compiled, elements, r, position, minimumGeneration, &found) }
+                        }
+                    }
+                    for kind in 0..<Self.kinds where next < tokens.count && firstStartingAt[next * Self.kinds + kind] >= 0 {
+                        for i in compiled.byWordThenItem.range(Int(id) * Self.kinds + kind) {
+                            let r = compiled.byWordThenItem.rules[i]
+                            guard applied[Int(r)] != stamp else { continue }
+                            applied[Int(r)] = stamp
+                            apply(compiled, elements, r, position, minimumGeneration, &found)
+                        }
                     }
                 }
                 for kind in 0..<Self.kinds {
@@ -568,8 +601,15 @@ struct CompiledStage: @unchecked Sendable {
     var elements: [CompiledElement] = []
     /// `elements` in memory the grammar owns, read in place by the matcher.
     var patterns = UnsafeBufferPointer<CompiledElement>(start: nil, count: 0)
+    /// Rules that start with a word or a number, by what must follow it: anything
+    /// (`byWord`, `byDigits`), a word (`…ThenWord`), or a reading of a kind (`…ThenItem`).
     var byWord = RuleIndex()
     var byDigits = RuleIndex()
+    var byDigitsThenWord = RuleIndex()
+    var byDigitsThenItem = RuleIndex()
+    /// Keyed by `first word * words + next word`.
+    var byWordThenWord: [Int: [Int32]] = [:]
+    var byWordThenItem = RuleIndex()
     /// Rules that start with a reading of a kind, by what must follow that reading: the rules
     /// under a word in `byItemThenWord[kind][word]`, the others (anything may follow) in
     /// `byItemThenAny[kind]`. A rule is only tried when its follower is in the text there.
@@ -644,6 +684,10 @@ final class Grammar: Sendable {
             let kinds = ValueKind.allCases.count
             var byWord = [[Int32]](repeating: [], count: words)
             var byDigits: [[Int32]] = [[]]
+            var byDigitsThenWord = [[Int32]](repeating: [], count: words)
+            var byDigitsThenItem = [[Int32]](repeating: [], count: kinds)
+            var byWordThenWord: [Int: [Int32]] = [:]
+            var byWordThenItem = [[Int32]](repeating: [], count: words * kinds)
             var byItemThenWord = [[Int32]](repeating: [], count: kinds * words)
             var byItemThenItem = [[Int32]](repeating: [], count: kinds * kinds)
             var byItemThenAny = [[Int32]](repeating: [], count: kinds)
@@ -687,9 +731,24 @@ final class Grammar: Sendable {
                 for element in rule.pattern {
                     switch element.kind {
                     case .words(let set), .symbols(let set):
-                        for w in set { byWord[Int(vocabulary[w]!)].append(Int32(index)) }
+                        // Under the word, and under what must follow it.
+                        let followers = Grammar.followers(of: rule.pattern, after: element)
+                        for w in set {
+                            let id = Int(vocabulary[w]!)
+                            if let followers {
+                                for f in followers.words { byWordThenWord[id * words + Int(vocabulary[f]!), default: []].append(Int32(index)) }
+                                for k in followers.kinds { byWordThenItem[id * kinds + Int(k.rawValue)].append(Int32(index)) }
+                            } else {
+                                byWord[id].append(Int32(index))
+                            }
+                        }
                     case .digits:
-                        byDigits[0].append(Int32(index))
+                        if let followers = Grammar.followers(of: rule.pattern, after: element) {
+                            for f in followers.words { byDigitsThenWord[Int(vocabulary[f]!)].append(Int32(index)) }
+                            for k in followers.kinds { byDigitsThenItem[Int(k.rawValue)].append(Int32(index)) }
+                        } else {
+                            byDigits[0].append(Int32(index))
+                        }
                     case .item(let kind, _):
                         if let followers = Grammar.followers(of: rule.pattern, after: element) {
                             for w in followers.words { byItemThenWord[Int(kind.rawValue) * words + Int(vocabulary[w]!)].append(Int32(index)) }
@@ -703,6 +762,10 @@ final class Grammar: Sendable {
             }
             stage.byWord = RuleIndex(byWord)
             stage.byDigits = RuleIndex(byDigits)
+            stage.byDigitsThenWord = RuleIndex(byDigitsThenWord)
+            stage.byDigitsThenItem = RuleIndex(byDigitsThenItem)
+            stage.byWordThenWord = byWordThenWord.mapValues { Array(Set($0)).sorted() }
+            stage.byWordThenItem = RuleIndex(byWordThenItem)
             stage.byItemThenWord = RuleIndex(byItemThenWord)
             stage.byItemThenItem = RuleIndex(byItemThenItem)
             stage.byItemThenAny = RuleIndex(byItemThenAny)

@@ -64,7 +64,7 @@ final class Item: Sendable {
     let role: String?
     /// What the rule's elements captured (see `Chart.Stack`), to work out the parts of the
     /// items that are kept, and only those.
-    let captures: [Int32]
+    let captures: Captures
     /// How many parts the explanation will have (a tie-breaker in `Selection`).
     let partCount: Int
     /// The capture whose pieces are explained as the end ("to Jan 3" end), -1 for none.
@@ -76,7 +76,7 @@ final class Item: Sendable {
     /// The chart pass that made it (rules in later passes must use something new).
     let generation: Int
 
-    init(first: Int, end: Int, value: Value, rule: String, role: String? = nil, captures: [Int32] = [], partCount: Int = 1,
+    init(first: Int, end: Int, value: Value, rule: String, role: String? = nil, captures: Captures = Captures(), partCount: Int = 1,
          endElement: Int8 = -1, latent: Bool, priority: Int = 0, generation: Int = 0) {
         self.first = first
         self.end = end
@@ -170,7 +170,7 @@ final class Element: Sendable {
 struct Match {
     /// What each element captured, as `Chart.Stack` writes it: -1 nothing, `2t` token `t`,
     /// `2i+1` item `i`.
-    var captures: [Int32]
+    var captures: Captures
     let tokens: [Token]
     let items: [Item]
     let context: ReadingContext
@@ -409,7 +409,7 @@ struct Chart {
     /// A complete match: where it ends and what its elements captured.
     struct Found {
         var end: Int
-        var captures: [Int32]
+        var captures: Captures
     }
 
     /// Captures of the match in progress, one per element (element `e` writes slot `e`):
@@ -435,7 +435,7 @@ struct Chart {
             var partCount = 1
             if source.role == nil {
                 partCount = 0
-                for slot in slots where slot >= 0 && slot & 1 == 1 { partCount += items[Int(slot >> 1)].partCount }
+                for k in 0..<slots.count where slots[k] >= 0 && slots[k] & 1 == 1 { partCount += items[Int(slots[k] >> 1)].partCount }
             }
             add(Item(first: position, end: end, value: production.value, rule: source.name, role: source.role,
                      captures: slots, partCount: partCount, endElement: Int8(source.endElement ?? -1), latent: production.latent,
@@ -448,7 +448,7 @@ struct Chart {
     private func match(_ pattern: UnsafeBufferPointer<CompiledElement>, _ e: Int, _ begin: Int, _ at: Int, _ fresh: Bool,
                        _ minimumGeneration: Int32, _ slots: UnsafeMutablePointer<Int32>, _ found: inout [Found]) {
         if e == pattern.count {
-            if at > begin, fresh { found.append(Found(end: at, captures: Array(UnsafeBufferPointer(start: slots, count: e)))) }
+            if at > begin, fresh { found.append(Found(end: at, captures: Captures(slots, count: e))) }
             return
         }
         if found.count > 16 { return }
@@ -524,7 +524,9 @@ struct Chart {
         }
         var parts: [PartSpan] = []
         var pendingStart: Int?
-        for (index, slot) in item.captures.enumerated() where slot >= 0 {
+        for index in 0..<item.captures.count {
+            let slot = item.captures[index]
+            guard slot >= 0 else { continue }
             if slot & 1 == 1 {
                 let child = items[Int(slot >> 1)]
                 var inner = self.parts(of: child)
@@ -725,6 +727,7 @@ final class Grammar: Sendable {
                     if stage.elements[k].tag == .item { itemsAfter += 1 }
                     stage.elements[k].itemsFromHere = itemsAfter
                 }
+                precondition(rule.pattern.count <= Captures.capacity, "rule \(rule.name): pattern longer than \(Captures.capacity)")
                 stage.rules.append(.init(elementRange: first..<stage.elements.count, itemElements: Int(itemsAfter)))
                 stage.sources.append(rule)
                 // Index the rule where its first element, or the first after optional ones, can match.
@@ -843,5 +846,31 @@ final class Grammar: Sendable {
         guard id >= 0 else { return false }
         let i = Int(id)
         return bitsets[Int(offset) + (i >> 6)] & (1 << UInt64(i & 63)) != 0
+    }
+}
+
+/// What a match's elements captured, stored inline (no allocation): one slot per element,
+/// -1 for an absent optional element, `2t` for token `t`, `2i+1` for item `i`.
+struct Captures: Sendable {
+    /// Patterns have at most this many elements (checked when the grammar is built).
+    static let capacity = 16
+    private var storage: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
+                          Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32)
+    = (-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1)
+    private(set) var count = 0
+
+    init() {}
+
+    init(_ slots: UnsafeMutablePointer<Int32>, count: Int) {
+        self.count = count
+        withUnsafeMutableBytes(of: &storage) { raw in
+            let target = raw.bindMemory(to: Int32.self)
+            for i in 0..<count { target[i] = slots[i] }
+        }
+    }
+
+    subscript(_ i: Int) -> Int32 {
+        precondition(i < count)
+        return withUnsafeBytes(of: storage) { $0.load(fromByteOffset: i * 4, as: Int32.self) }
     }
 }

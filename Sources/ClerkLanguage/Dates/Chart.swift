@@ -102,10 +102,10 @@ final class Item: Sendable {
     var duration: Offset? { if case .duration(let d)? = other { return d } else { return nil } }
     var zone: StatedZone? { if case .zone(let z)? = other { return z } else { return nil } }
 
-    /// Whether two items read the same.
-    func sameReading(as other: Item) -> Bool {
-        if let t = time { return other.time == t }
-        return self.other == other.other
+    /// Whether the item reads `value`.
+    func reads(_ value: Value) -> Bool {
+        if case .time(let t) = value { return time == t }
+        return other == value
     }
 }
 
@@ -432,6 +432,8 @@ struct Chart {
             let end = match.end, slots = match.captures
             let m = Match(captures: slots, tokens: tokens, items: items, context: context)
             guard let production = source.produce(m) else { continue }
+            // The same reading again (another way to the same words): nothing new.
+            if isKnown(first: position, end: end, production) { continue }
             var partCount = 1
             if source.role == nil {
                 partCount = 0
@@ -552,18 +554,23 @@ struct Chart {
         return parts
     }
 
-    private mutating func add(_ item: Item) {
-        guard items.count < capacity else { return }
-        let slot = item.first * Self.kinds + Int(item.kind.rawValue)
-        var index = firstStartingAt[slot]
+    /// Whether an item with this span and reading is in the chart already.
+    private func isKnown(first: Int, end: Int, _ production: Production) -> Bool {
+        var index = firstStartingAt[first * Self.kinds + Int(production.value.kind.rawValue)]
         while index >= 0 {
             let header = headers[Int(index)]
-            if Int(header.end) == item.end {
+            if Int(header.end) == end {
                 let other = items[Int(index)]
-                if other.latent == item.latent, other.sameReading(as: item) { return }
+                if other.latent == production.latent, other.reads(production.value) { return true }
             }
             index = header.nextStartingHere
         }
+        return false
+    }
+
+    private mutating func add(_ item: Item) {
+        guard items.count < capacity else { return }
+        let slot = item.first * Self.kinds + Int(item.kind.rawValue)
         let new = Int32(items.count)
         headers.append(Header(first: Int32(item.first), end: Int32(item.end), generation: Int32(item.generation),
                               nextStartingHere: firstStartingAt[slot], kind: item.kind))

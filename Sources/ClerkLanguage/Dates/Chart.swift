@@ -52,16 +52,19 @@ struct PartSpan: Hashable, Sendable {
 final class Item: Sendable {
     let first: Int
     let end: Int
-    let value: Value
     let kind: ValueKind
-    /// The time reading, read without unpacking `value` (the hot path of matching).
+    /// The time reading, kept apart so that matching reads it without unpacking a `Value`.
     let time: TimeValue?
+    /// Any other reading (a number, a duration, a zone).
+    private let other: Value?
+
+    var value: Value { time.map(Value.time) ?? other! }
     let rule: String
     /// The explanation role of the whole item, when its rule gives one ("date", "time").
     let role: String?
     /// What the rule's elements captured (see `Chart.Stack`), to work out the parts of the
     /// items that are kept, and only those.
-    let captures: [Int32]
+    let captures: Captures
     /// How many parts the explanation will have (a tie-breaker in `Selection`).
     let partCount: Int
     /// The capture whose pieces are explained as the end ("to Jan 3" end), -1 for none.
@@ -73,13 +76,18 @@ final class Item: Sendable {
     /// The chart pass that made it (rules in later passes must use something new).
     let generation: Int
 
-    init(first: Int, end: Int, value: Value, rule: String, role: String? = nil, captures: [Int32] = [], partCount: Int = 1,
+    init(first: Int, end: Int, value: Value, rule: String, role: String? = nil, captures: Captures = Captures(), partCount: Int = 1,
          endElement: Int8 = -1, latent: Bool, priority: Int = 0, generation: Int = 0) {
         self.first = first
         self.end = end
-        self.value = value
         self.kind = value.kind
-        if case .time(let t) = value { time = t } else { time = nil }
+        if case .time(let t) = value {
+            time = t
+            other = nil
+        } else {
+            time = nil
+            other = value
+        }
         self.rule = rule
         self.role = role
         self.captures = captures
@@ -90,9 +98,15 @@ final class Item: Sendable {
         self.generation = generation
     }
 
-    var number: NumberValue? { if case .number(let n) = value { return n } else { return nil } }
-    var duration: Offset? { if case .duration(let d) = value { return d } else { return nil } }
-    var zone: StatedZone? { if case .zone(let z) = value { return z } else { return nil } }
+    var number: NumberValue? { if case .number(let n)? = other { return n } else { return nil } }
+    var duration: Offset? { if case .duration(let d)? = other { return d } else { return nil } }
+    var zone: StatedZone? { if case .zone(let z)? = other { return z } else { return nil } }
+
+    /// Whether the item reads `value`.
+    func reads(_ value: Value) -> Bool {
+        if case .time(let t) = value { return time == t }
+        return other == value
+    }
 }
 
 /// One element of a rule's pattern.
@@ -156,7 +170,7 @@ final class Element: Sendable {
 struct Match {
     /// What each element captured, as `Chart.Stack` writes it: -1 nothing, `2t` token `t`,
     /// `2i+1` item `i`.
-    var captures: [Int32]
+    var captures: Captures
     let tokens: [Token]
     let items: [Item]
     let context: ReadingContext
@@ -170,8 +184,8 @@ struct Match {
     func timeIfPresent(_ i: Int) -> TimeValue? { item(i)?.time }
     /// The number at `i`, nil when the element is absent or not a number.
     @inline(never) func numberIfPresent(_ i: Int) -> NumberValue? {
-        guard captures[i] >= 0, captures[i] & 1 == 1, case .number(let n) = items[Int(captures[i] >> 1)].value else { return nil }
-        return n
+        guard captures[i] >= 0, captures[i] & 1 == 1 else { return nil }
+        return items[Int(captures[i] >> 1)].number
     }
     func number(_ i: Int) -> NumberValue { item(i)!.number! }
     func int(_ i: Int) -> Int { number(i).value }
@@ -180,6 +194,12 @@ struct Match {
     func token(_ i: Int) -> Token? { captures[i] >= 0 && captures[i] & 1 == 0 ? tokens[Int(captures[i] >> 1)] : nil }
     func word(_ i: Int) -> String? { token(i)?.text }
     func digits(_ i: Int) -> Int { token(i)!.number ?? 0 }
+    /// The token right after the one element `i` captured, if it touches it.
+    func gluedToken(after i: Int) -> Token? {
+        guard captures[i] >= 0, captures[i] & 1 == 0 else { return nil }
+        let next = Int(captures[i] >> 1) + 1
+        return next < tokens.count && !tokens[next].spaceBefore ? tokens[next] : nil
+    }
 }
 
 /// What a rule makes of a match.
@@ -268,7 +288,7 @@ struct Chart {
         self.tokens = tokens
         self.context = context
         self.grammar = grammar
-        wordIDs = tokens.map { grammar.vocabulary[$0.text] ?? -1 }
+        wordIDs = tokens.map { grammar.wordID($0.text) }
         firstStartingAt = Array(repeating: -1, count: (tokens.count + 1) * Self.kinds)
         capacity = 64 + tokens.count * 12
         freshKinds = [UInt8](repeating: 0, count: tokens.count)
@@ -280,6 +300,7 @@ struct Chart {
     /// evaluation), so no production runs twice on the same inputs.
     mutating func run(_ stage: Int) {
         let compiled = grammar.stages[stage]
+        let elements = compiled.patterns
         var found: [Found] = []
 
         for round in 0..<6 {
@@ -299,15 +320,48 @@ struct Chart {
             }
             for position in 0...max(lastFreshStart, -1) where position >= 0 {
                 let id = wordIDs[position]
+                let next = position + 1
+                let nextID = next < tokens.count ? wordIDs[next] : -1
+                stamp &+= 1
                 if tokens[position].kind == .number {
                     for i in compiled.byDigits.range(0) {
                         let r = compiled.byDigits.rules[i]
-                        if round == 0 || compiled.rules[Int(r)].usesItems { apply(compiled, r, position, minimumGeneration, stack, &found) }
+                        if round == 0 || compiled.rules[Int(r)].usesItems { apply(compiled, elements, r, position, minimumGeneration, &found) }
+                    }
+                    if nextID >= 0 {
+                        for i in compiled.byDigitsThenWord.range(Int(nextID)) {
+                            let r = compiled.byDigitsThenWord.rules[i]
+                            guard applied[Int(r)] != stamp else { continue }
+                            applied[Int(r)] = stamp
+                            if round == 0 || compiled.rules[Int(r)].usesItems { apply(compiled, elements, r, position, minimumGeneration, &found) }
+                        }
+                    }
+                    for kind in 0..<Self.kinds where next < tokens.count && firstStartingAt[next * Self.kinds + kind] >= 0 {
+                        for i in compiled.byDigitsThenItem.range(kind) {
+                            let r = compiled.byDigitsThenItem.rules[i]
+                            guard applied[Int(r)] != stamp else { continue }
+                            applied[Int(r)] = stamp
+                            apply(compiled, elements, r, position, minimumGeneration, &found)
+                        }
                     }
                 } else if id >= 0 {
                     for i in compiled.byWord.range(Int(id)) {
                         let r = compiled.byWord.rules[i]
-                        if round == 0 || compiled.rules[Int(r)].usesItems { apply(compiled, r, position, minimumGeneration, stack, &found) }
+                        if round == 0 || compiled.rules[Int(r)].usesItems { apply(compiled, elements, r, position, minimumGeneration, &found) }
+                    }
+                    if nextID >= 0, let rules = compiled.byWordThenWord[Int(id) * grammar.words + Int(nextID)] {
+                        for r in rules where applied[Int(r)] != stamp {
+                            applied[Int(r)] = stamp
+                            if round == 0 || compiled.rules[Int(r)].usesItems { apply(compiled, elements, r, position, minimumGeneration, &found) }
+                        }
+                    }
+                    for kind in 0..<Self.kinds where next < tokens.count && firstStartingAt[next * Self.kinds + kind] >= 0 {
+                        for i in compiled.byWordThenItem.range(Int(id) * Self.kinds + kind) {
+                            let r = compiled.byWordThenItem.rules[i]
+                            guard applied[Int(r)] != stamp else { continue }
+                            applied[Int(r)] = stamp
+                            apply(compiled, elements, r, position, minimumGeneration, &found)
+                        }
                     }
                 }
                 for kind in 0..<Self.kinds {
@@ -318,7 +372,7 @@ struct Chart {
                         let r = compiled.byItemThenAny.rules[i]
                         // A rule whose only item is this first one needs that item to be new.
                         if !freshHere, compiled.rules[Int(r)].itemElements == 1 { continue }
-                        apply(compiled, r, position, minimumGeneration, stack, &found)
+                        apply(compiled, elements, r, position, minimumGeneration, &found)
                     }
                     // Rules that need a word or a reading after the item: only those whose
                     // follower is there.
@@ -334,7 +388,7 @@ struct Chart {
                                 guard applied[Int(r)] != stamp else { continue }
                                 applied[Int(r)] = stamp
                                 if !freshHere, compiled.rules[Int(r)].itemElements == 1 { continue }
-                                apply(compiled, r, position, minimumGeneration, stack, &found)
+                                apply(compiled, elements, r, position, minimumGeneration, &found)
                             }
                         }
                         for next in 0..<Self.kinds where firstStartingAt[end * Self.kinds + next] >= 0 {
@@ -342,7 +396,7 @@ struct Chart {
                                 let r = compiled.byItemThenItem.rules[i]
                                 guard applied[Int(r)] != stamp else { continue }
                                 applied[Int(r)] = stamp
-                                apply(compiled, r, position, minimumGeneration, stack, &found)
+                                apply(compiled, elements, r, position, minimumGeneration, &found)
                             }
                         }
                     }
@@ -355,29 +409,22 @@ struct Chart {
     /// A complete match: where it ends and what its elements captured.
     struct Found {
         var end: Int
-        var captures: [Int32]
+        var captures: Captures
     }
 
-    /// Captures of the match in progress: -1 an absent optional element, `2t` token `t`,
-    /// `2i+1` item `i`.
+    /// Captures of the match in progress, one per element (element `e` writes slot `e`):
+    /// -1 an absent optional element, `2t` token `t`, `2i+1` item `i`.
     final class Stack {
         let slots = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
-        var depth = 0
         deinit { slots.deallocate() }
-        @inline(__always) func push(_ value: Int32) { slots[depth] = value; depth += 1 }
-        @inline(__always) func pop() { depth -= 1 }
-        var contents: [Int32] { Array(UnsafeBufferPointer(start: slots, count: depth)) }
     }
 
-    private mutating func apply(_ stage: CompiledStage, _ r: Int32, _ position: Int, _ minimumGeneration: Int32,
-                                _ stack: Stack, _ found: inout [Found]) {
-        let rule = stage.rules[Int(r)]
-        stack.depth = 0
+    private mutating func apply(_ stage: CompiledStage, _ elements: UnsafeBufferPointer<CompiledElement>, _ r: Int32, _ position: Int,
+                                _ minimumGeneration: Int32, _ found: inout [Found]) {
+        let range = stage.rules[Int(r)].elementRange
         if !found.isEmpty { found.removeAll(keepingCapacity: true) }
-        stage.elements.withUnsafeBufferPointer { elements in
-            let pattern = UnsafeBufferPointer(rebasing: elements[rule.elementRange])
-            match(pattern, 0, position, position, minimumGeneration == Int32.min, minimumGeneration, stack, &found)
-        }
+        let pattern = UnsafeBufferPointer(start: elements.baseAddress! + range.lowerBound, count: range.count)
+        match(pattern, 0, position, position, minimumGeneration == Int32.min, minimumGeneration, stack.slots, &found)
         guard !found.isEmpty else { return }
         let source = stage.sources[Int(r)]
         let matches = found
@@ -385,10 +432,12 @@ struct Chart {
             let end = match.end, slots = match.captures
             let m = Match(captures: slots, tokens: tokens, items: items, context: context)
             guard let production = source.produce(m) else { continue }
+            // The same reading again (another way to the same words): nothing new.
+            if isKnown(first: position, end: end, production) { continue }
             var partCount = 1
             if source.role == nil {
                 partCount = 0
-                for slot in slots where slot >= 0 && slot & 1 == 1 { partCount += items[Int(slot >> 1)].partCount }
+                for k in 0..<slots.count where slots[k] >= 0 && slots[k] & 1 == 1 { partCount += items[Int(slots[k] >> 1)].partCount }
             }
             add(Item(first: position, end: end, value: production.value, rule: source.name, role: source.role,
                      captures: slots, partCount: partCount, endElement: Int8(source.endElement ?? -1), latent: production.latent,
@@ -399,9 +448,9 @@ struct Chart {
     /// Depth-first matching of `pattern[e...]` from token `at`; `begin` is where the match
     /// began, `fresh` whether an item new enough has been used.
     private func match(_ pattern: UnsafeBufferPointer<CompiledElement>, _ e: Int, _ begin: Int, _ at: Int, _ fresh: Bool,
-                       _ minimumGeneration: Int32, _ stack: Stack, _ found: inout [Found]) {
+                       _ minimumGeneration: Int32, _ slots: UnsafeMutablePointer<Int32>, _ found: inout [Found]) {
         if e == pattern.count {
-            if at > begin, fresh { found.append(Found(end: at, captures: stack.contents)) }
+            if at > begin, fresh { found.append(Found(end: at, captures: Captures(slots, count: e))) }
             return
         }
         if found.count > 16 { return }
@@ -409,9 +458,8 @@ struct Chart {
         // No new item so far and none can come: this match would be thrown away.
         if !fresh, element.itemsFromHere == 0 { return }
         if element.optional {
-            stack.push(-1)
-            match(pattern, e + 1, begin, at, fresh, minimumGeneration, stack, &found)
-            stack.pop()
+            slots[e] = -1
+            match(pattern, e + 1, begin, at, fresh, minimumGeneration, slots, &found)
         }
         guard at < tokens.count else { return }
         if element.glued, e > 0, tokens[at].spaceBefore { return }
@@ -420,14 +468,12 @@ struct Chart {
             let kind = tokens[at].kind
             if element.tag == .word ? kind == .number : kind != .symbol { return }
             guard grammar.contains(element.set, wordIDs[at]) else { return }
-            stack.push(Int32(at) << 1)
-            match(pattern, e + 1, begin, at + 1, fresh, minimumGeneration, stack, &found)
-            stack.pop()
+            slots[e] = Int32(at) << 1
+            match(pattern, e + 1, begin, at + 1, fresh, minimumGeneration, slots, &found)
         case .digits:
             guard tokens[at].kind == .number, tokens[at].number != nil, grammar.digitTests[Int(element.test)](tokens[at]) else { return }
-            stack.push(Int32(at) << 1)
-            match(pattern, e + 1, begin, at + 1, fresh, minimumGeneration, stack, &found)
-            stack.pop()
+            slots[e] = Int32(at) << 1
+            match(pattern, e + 1, begin, at + 1, fresh, minimumGeneration, slots, &found)
         case .item:
             var index = firstStartingAt[at * Self.kinds + Int(element.itemKind.rawValue)]
             while index >= 0 {
@@ -440,9 +486,8 @@ struct Chart {
                 // The item is owned by the chart for the whole match: test it without retaining it.
                 let passes = Unmanaged.passUnretained(items[i])._withUnsafeGuaranteedRef { grammar.itemTests[Int(element.test)]($0) }
                 guard passes else { continue }
-                stack.push(Int32(i) << 1 | 1)
-                match(pattern, e + 1, begin, end, fresh || header.generation >= minimumGeneration, minimumGeneration, stack, &found)
-                stack.pop()
+                slots[e] = Int32(i) << 1 | 1
+                match(pattern, e + 1, begin, end, fresh || header.generation >= minimumGeneration, minimumGeneration, slots, &found)
             }
         }
     }
@@ -481,7 +526,9 @@ struct Chart {
         }
         var parts: [PartSpan] = []
         var pendingStart: Int?
-        for (index, slot) in item.captures.enumerated() where slot >= 0 {
+        for index in 0..<item.captures.count {
+            let slot = item.captures[index]
+            guard slot >= 0 else { continue }
             if slot & 1 == 1 {
                 let child = items[Int(slot >> 1)]
                 var inner = self.parts(of: child)
@@ -507,18 +554,23 @@ struct Chart {
         return parts
     }
 
-    private mutating func add(_ item: Item) {
-        guard items.count < capacity else { return }
-        let slot = item.first * Self.kinds + Int(item.kind.rawValue)
-        var index = firstStartingAt[slot]
+    /// Whether an item with this span and reading is in the chart already.
+    private func isKnown(first: Int, end: Int, _ production: Production) -> Bool {
+        var index = firstStartingAt[first * Self.kinds + Int(production.value.kind.rawValue)]
         while index >= 0 {
             let header = headers[Int(index)]
-            if Int(header.end) == item.end {
+            if Int(header.end) == end {
                 let other = items[Int(index)]
-                if other.latent == item.latent, other.value == item.value { return }
+                if other.latent == production.latent, other.reads(production.value) { return true }
             }
             index = header.nextStartingHere
         }
+        return false
+    }
+
+    private mutating func add(_ item: Item) {
+        guard items.count < capacity else { return }
+        let slot = item.first * Self.kinds + Int(item.kind.rawValue)
         let new = Int32(items.count)
         headers.append(Header(first: Int32(item.first), end: Int32(item.end), generation: Int32(item.generation),
                               nextStartingHere: firstStartingAt[slot], kind: item.kind))
@@ -543,7 +595,8 @@ struct CompiledElement: Sendable {
 }
 
 /// A stage's rules compiled, with an index by what their first element can match.
-struct CompiledStage: Sendable {
+/// Read-only once built (the pattern memory is never written after `Grammar.init`).
+struct CompiledStage: @unchecked Sendable {
     struct CompiledRule: Sendable {
         var elementRange: Range<Int>
         /// Whether any element is an earlier reading (else only the first round can match).
@@ -555,8 +608,17 @@ struct CompiledStage: Sendable {
     var rules: [CompiledRule] = []
     var sources: [Rule] = []
     var elements: [CompiledElement] = []
+    /// `elements` in memory the grammar owns, read in place by the matcher.
+    var patterns = UnsafeBufferPointer<CompiledElement>(start: nil, count: 0)
+    /// Rules that start with a word or a number, by what must follow it: anything
+    /// (`byWord`, `byDigits`), a word (`…ThenWord`), or a reading of a kind (`…ThenItem`).
     var byWord = RuleIndex()
     var byDigits = RuleIndex()
+    var byDigitsThenWord = RuleIndex()
+    var byDigitsThenItem = RuleIndex()
+    /// Keyed by `first word * words + next word`.
+    var byWordThenWord: [Int: [Int32]] = [:]
+    var byWordThenItem = RuleIndex()
     /// Rules that start with a reading of a kind, by what must follow that reading: the rules
     /// under a word in `byItemThenWord[kind][word]`, the others (anything may follow) in
     /// `byItemThenAny[kind]`. A rule is only tried when its follower is in the text there.
@@ -598,6 +660,11 @@ final class Grammar: Sendable {
     let stages: [CompiledStage]
     /// The most rules any stage has.
     let largestStage: Int
+    /// `vocabulary` again as an open-addressing table on an FNV-1a hash of the bytes: looking
+    /// a token up is the first thing every reading does, and this is several times cheaper
+    /// than a `Dictionary` of `String`s.
+    private let wordTable: [Int32]
+    private let wordsByID: [String]
 
     init(stages ruleStages: [[Rule]]) {
         var vocabulary: [String: Int32] = [:]
@@ -626,6 +693,10 @@ final class Grammar: Sendable {
             let kinds = ValueKind.allCases.count
             var byWord = [[Int32]](repeating: [], count: words)
             var byDigits: [[Int32]] = [[]]
+            var byDigitsThenWord = [[Int32]](repeating: [], count: words)
+            var byDigitsThenItem = [[Int32]](repeating: [], count: kinds)
+            var byWordThenWord: [Int: [Int32]] = [:]
+            var byWordThenItem = [[Int32]](repeating: [], count: words * kinds)
             var byItemThenWord = [[Int32]](repeating: [], count: kinds * words)
             var byItemThenItem = [[Int32]](repeating: [], count: kinds * kinds)
             var byItemThenAny = [[Int32]](repeating: [], count: kinds)
@@ -663,15 +734,31 @@ final class Grammar: Sendable {
                     if stage.elements[k].tag == .item { itemsAfter += 1 }
                     stage.elements[k].itemsFromHere = itemsAfter
                 }
+                precondition(rule.pattern.count <= Captures.capacity, "rule \(rule.name): pattern longer than \(Captures.capacity)")
                 stage.rules.append(.init(elementRange: first..<stage.elements.count, itemElements: Int(itemsAfter)))
                 stage.sources.append(rule)
                 // Index the rule where its first element, or the first after optional ones, can match.
                 for element in rule.pattern {
                     switch element.kind {
                     case .words(let set), .symbols(let set):
-                        for w in set { byWord[Int(vocabulary[w]!)].append(Int32(index)) }
+                        // Under the word, and under what must follow it.
+                        let followers = Grammar.followers(of: rule.pattern, after: element)
+                        for w in set {
+                            let id = Int(vocabulary[w]!)
+                            if let followers {
+                                for f in followers.words { byWordThenWord[id * words + Int(vocabulary[f]!), default: []].append(Int32(index)) }
+                                for k in followers.kinds { byWordThenItem[id * kinds + Int(k.rawValue)].append(Int32(index)) }
+                            } else {
+                                byWord[id].append(Int32(index))
+                            }
+                        }
                     case .digits:
-                        byDigits[0].append(Int32(index))
+                        if let followers = Grammar.followers(of: rule.pattern, after: element) {
+                            for f in followers.words { byDigitsThenWord[Int(vocabulary[f]!)].append(Int32(index)) }
+                            for k in followers.kinds { byDigitsThenItem[Int(k.rawValue)].append(Int32(index)) }
+                        } else {
+                            byDigits[0].append(Int32(index))
+                        }
                     case .item(let kind, _):
                         if let followers = Grammar.followers(of: rule.pattern, after: element) {
                             for w in followers.words { byItemThenWord[Int(kind.rawValue) * words + Int(vocabulary[w]!)].append(Int32(index)) }
@@ -685,9 +772,16 @@ final class Grammar: Sendable {
             }
             stage.byWord = RuleIndex(byWord)
             stage.byDigits = RuleIndex(byDigits)
+            stage.byDigitsThenWord = RuleIndex(byDigitsThenWord)
+            stage.byDigitsThenItem = RuleIndex(byDigitsThenItem)
+            stage.byWordThenWord = byWordThenWord.mapValues { Array(Set($0)).sorted() }
+            stage.byWordThenItem = RuleIndex(byWordThenItem)
             stage.byItemThenWord = RuleIndex(byItemThenWord)
             stage.byItemThenItem = RuleIndex(byItemThenItem)
             stage.byItemThenAny = RuleIndex(byItemThenAny)
+            let storage = UnsafeMutableBufferPointer<CompiledElement>.allocate(capacity: stage.elements.count)
+            _ = storage.initialize(from: stage.elements)
+            stage.patterns = UnsafeBufferPointer(storage)
             stages.append(stage)
             largestStage = max(largestStage, stage.rules.count)
         }
@@ -698,6 +792,40 @@ final class Grammar: Sendable {
         self.itemTests = itemTests
         self.stages = stages
         self.largestStage = largestStage
+        var byID = [String](repeating: "", count: words)
+        for (w, id) in vocabulary { byID[Int(id)] = w }
+        var size = 64
+        while size < words * 4 { size *= 2 }
+        var table = [Int32](repeating: -1, count: size)
+        for (id, w) in byID.enumerated() {
+            var h = Int(Grammar.hash(w) & UInt64(size - 1))
+            while table[h] >= 0 { h = (h + 1) & (size - 1) }
+            table[h] = Int32(id)
+        }
+        wordTable = table
+        wordsByID = byID
+    }
+
+    deinit {
+        for stage in stages { UnsafeMutableBufferPointer(mutating: stage.patterns).deallocate() }
+    }
+
+    @inline(__always) static func hash(_ text: String) -> UInt64 {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for b in text.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+        return h
+    }
+
+    /// The word number of `text`, -1 when no rule names it.
+    func wordID(_ text: String) -> Int32 {
+        let mask = wordTable.count - 1
+        var h = Int(Grammar.hash(text) & UInt64(mask))
+        while true {
+            let id = wordTable[h]
+            if id < 0 { return -1 }
+            if wordsByID[Int(id)] == text { return id }
+            h = (h + 1) & mask
+        }
     }
 
     /// What must come right after `element` for `pattern` to match: one of some words, or a
@@ -725,5 +853,31 @@ final class Grammar: Sendable {
         guard id >= 0 else { return false }
         let i = Int(id)
         return bitsets[Int(offset) + (i >> 6)] & (1 << UInt64(i & 63)) != 0
+    }
+}
+
+/// What a match's elements captured, stored inline (no allocation): one slot per element,
+/// -1 for an absent optional element, `2t` for token `t`, `2i+1` for item `i`.
+struct Captures: Sendable {
+    /// Patterns have at most this many elements (checked when the grammar is built).
+    static let capacity = 16
+    private var storage: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
+                          Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32)
+    = (-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1)
+    private(set) var count = 0
+
+    init() {}
+
+    init(_ slots: UnsafeMutablePointer<Int32>, count: Int) {
+        self.count = count
+        withUnsafeMutableBytes(of: &storage) { raw in
+            let target = raw.bindMemory(to: Int32.self)
+            for i in 0..<count { target[i] = slots[i] }
+        }
+    }
+
+    subscript(_ i: Int) -> Int32 {
+        precondition(i < count)
+        return withUnsafeBytes(of: storage) { $0.load(fromByteOffset: i * 4, as: Int32.self) }
     }
 }

@@ -24,7 +24,8 @@ enum Compose {
         } else {
             e = intersection(ea, eb)
         }
-        guard exists(e, series) else { return nil }
+        // A clock time on a named day always exists; other combinations are checked.
+        guard isClockOnAnyDay(ea, b) || isClockOnAnyDay(eb, a) || exists(e, series) else { return nil }
 
         var r = TimeValue(e, grain: min(a.grain, b.grain))
         r.hasDate = a.hasDate || b.hasDate
@@ -76,6 +77,24 @@ enum Compose {
         case .dayPart: return 9
         case .clock, .ambiguousClock: return 10
         case .intersect: return 11
+        }
+    }
+
+    /// True for a clock time next to a reading of whole days: every day has that time.
+    private static func isClockOnAnyDay(_ clock: TimeExpression, _ other: TimeValue) -> Bool {
+        switch clock {
+        case .clock, .ambiguousClock:
+            return other.grain >= .day && !other.hasDayPart && !other.hasClock && other.isPlain
+        default:
+            return false
+        }
+    }
+
+    /// Clock times, weekdays, days of the month, months: found again and again.
+    private static func isRepeating(_ e: TimeExpression) -> Bool {
+        switch e {
+        case .clock, .ambiguousClock, .weekday, .dayOfMonth, .month, .monthDay, .dayPart: return true
+        default: return false
         }
     }
 
@@ -137,7 +156,8 @@ enum Compose {
         // A clock at either end stops at the start of the end time; dates include the end day.
         let inclusive = b.grain >= .day && !b.hasClock && !b.hasDayPart
         let e = TimeExpression.range(from, b.expression, inclusive: inclusive)
-        guard exists(e, series) else { return nil }
+        // Two repeating ends always make a range somewhere; others are checked.
+        guard (isRepeating(from) && isRepeating(b.expression)) || exists(e, series) else { return nil }
         var r = TimeValue(e, grain: min(a.grain, b.grain))
         r.hasDate = a.hasDate || b.hasDate
         r.hasClock = a.hasClock || b.hasClock

@@ -46,20 +46,26 @@ enum DateRules {
 enum Selection {
     static func choose(_ items: [Item], tokens: [Token]) -> [Item] {
         let chains = numberChains(tokens)
+        // The first and last tokens that are not punctuation: a latent reading must span them.
+        let firstContent = tokens.firstIndex { $0.kind != .symbol } ?? 0
+        let lastContent = tokens.lastIndex { $0.kind != .symbol } ?? 0
         var candidates: [(index: Int, item: Item)] = []
+        candidates.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
-            guard item.time != nil else { continue }
-            if chains[item.first] != nil, chains[item.first]! < item.first { continue }
-            if let chainStart = chains[item.end - 1], item.end < tokens.count, chains[item.end] == chainStart { continue }
-            if item.latent, !coversContent(item, tokens) { continue }
+            guard item.kind == .time else { continue }
+            if let chains {
+                if chains[item.first] >= 0, chains[item.first] < item.first { continue }
+                if chains[item.end - 1] >= 0, item.end < tokens.count, chains[item.end] == chains[item.end - 1] { continue }
+            }
+            if item.latent, item.first > firstContent || item.end <= lastContent { continue }
             candidates.append((index, item))
         }
         candidates.sort { a, b in
             let la = a.item.end - a.item.first, lb = b.item.end - b.item.first
             if la != lb { return la > lb }
             if a.item.latent != b.item.latent { return !a.item.latent }
-            // On a tie, the reading that makes one piece of more words ("the first Monday of
-            // March" as one count, not "the first" ∩ "Monday" ∩ "March").
+            // On a tie, the more specific rule, then the reading that makes one piece of more
+            // words ("the first Monday of March" as one count, not "the first" ∩ "Monday").
             if a.item.priority != b.item.priority { return a.item.priority > b.item.priority }
             if a.item.partCount != b.item.partCount { return a.item.partCount < b.item.partCount }
             return a.index < b.index
@@ -70,32 +76,36 @@ enum Selection {
             for i in item.first..<item.end { taken[i] = true }
             chosen.append(item)
         }
-        return chosen.sorted { $0.first < $1.first }
+        if chosen.count > 1 { chosen.sort { $0.first < $1.first } }
+        return chosen
     }
 
     /// For each token in a run of numbers joined by single symbols without spaces
-    /// ("650-650-6500", "10.31.1974"), the index where the run starts.
-    static func numberChains(_ tokens: [Token]) -> [Int?] {
-        var result = [Int?](repeating: nil, count: tokens.count)
+    /// ("650-650-6500", "10.31.1974"), the index where the run starts, -1 elsewhere; nil when
+    /// the text has no such run.
+    static func numberChains(_ tokens: [Token]) -> [Int]? {
+        var result: [Int]?
         var i = 0
         while i < tokens.count {
             guard tokens[i].kind == .number else { i += 1; continue }
             var j = i
-            while j + 2 < tokens.count, tokens[j + 1].kind == .symbol, ["-", "/", ".", ":"].contains(tokens[j + 1].text),
+            while j + 2 < tokens.count, tokens[j + 1].kind == .symbol, isJoiner(tokens[j + 1].text),
                   !tokens[j + 1].spaceBefore, !tokens[j + 2].spaceBefore, tokens[j + 2].kind == .number {
                 j += 2
             }
-            if j > i { for k in i...j { result[k] = i } }
+            if j > i {
+                if result == nil { result = Array(repeating: -1, count: tokens.count) }
+                for k in i...j { result![k] = i }
+            }
             i = j + 1
         }
         return result
     }
 
-    /// True when nothing but punctuation lies outside the item.
-    static func coversContent(_ item: Item, _ tokens: [Token]) -> Bool {
-        for (i, t) in tokens.enumerated() where (i < item.first || i >= item.end) && t.kind != .symbol {
-            return false
+    private static func isJoiner(_ symbol: String) -> Bool {
+        switch symbol {
+        case "-", "/", ".", ":": return true
+        default: return false
         }
-        return true
     }
 }

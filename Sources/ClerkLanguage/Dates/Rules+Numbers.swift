@@ -3,6 +3,8 @@ extension DateRules {
     static let numbers: [Rule] = [
         Rule("digits", [.digits()]) { m in
             let t = m.token(0)!
+            // "13th" is the ordinal 13, not 13 followed by a word.
+            if let next = m.gluedToken(after: 0), Lexicon.ordinalSuffixes.contains(next.text) { return nil }
             return .number(NumberValue(value: t.number!, amount: Double(t.number!), digitCount: t.digitCount))
         },
         // 2.5 hours

@@ -57,29 +57,38 @@ enum Tokenizer {
                 continue
             case .letter:
                 let start = i
-                var word: [UInt8] = []
-                while i < n {
-                    let c = bytes[i]
-                    let k = classify(c)
-                    if k == .letter {
-                        word.append(c | 0x20)
-                        i += 1
-                    } else if k == .apostrophe || isCurlyApostrophe(bytes, i) {
-                        let width = k == .apostrophe ? 1 : 3
-                        guard i + width < n, classify(bytes[i + width]) == .letter else { break }
-                        word.append(0x27)
-                        i += width
-                    } else {
-                        break
+                // The lower-cased word, built in a fixed buffer: no allocation for words of
+                // up to 32 bytes (longer ones no rule knows, and are cut).
+                var word: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+                var length = 0
+                withUnsafeMutableBytes(of: &word) { buffer in
+                    while i < n {
+                        let c = bytes[i]
+                        let k = classify(c)
+                        if k == .letter {
+                            if length < 32 { buffer[length] = c | 0x20 }
+                            length += 1
+                            i += 1
+                        } else if k == .apostrophe || isCurlyApostrophe(bytes, i) {
+                            let width = k == .apostrophe ? 1 : 3
+                            guard i + width < n, classify(bytes[i + width]) == .letter else { break }
+                            if length < 32 { buffer[length] = 0x27 }
+                            length += 1
+                            i += width
+                        } else {
+                            break
+                        }
                     }
                 }
+                let kept = min(length, 32)
+                let text = withUnsafeBytes(of: &word) { String(decoding: UnsafeRawBufferPointer(rebasing: $0[0..<kept]), as: UTF8.self) }
                 // A possessive "'s" is a word of its own: "boss's day" reads as `boss` `'s` `day`.
-                if word.count > 2, word[word.count - 2] == 0x27, word[word.count - 1] == 0x73 {
+                if kept == length, length > 2, withUnsafeBytes(of: &word, { $0[length - 2] == 0x27 && $0[length - 1] == 0x73 }) {
                     let width = i - start - (bytes[i - 2] == 0x27 ? 2 : 4)
-                    tokens.append(Token(kind: .word, text: String(decoding: word.dropLast(2), as: UTF8.self), number: nil, start: start, end: start + width, spaceBefore: spaceBefore))
+                    tokens.append(Token(kind: .word, text: String(text.utf8.dropLast(2))!, number: nil, start: start, end: start + width, spaceBefore: spaceBefore))
                     tokens.append(Token(kind: .word, text: "'s", number: nil, start: start + width, end: i, spaceBefore: false))
                 } else {
-                    tokens.append(Token(kind: .word, text: String(decoding: word, as: UTF8.self), number: nil, start: start, end: i, spaceBefore: spaceBefore))
+                    tokens.append(Token(kind: .word, text: text, number: nil, start: start, end: i, spaceBefore: spaceBefore))
                 }
             case .digit:
                 let start = i

@@ -60,9 +60,16 @@ public struct Router: Sendable {
         case .queryAgenda: intent = AgendaReader.read(sentence, route: route, known: known, slots: &slots)
         case .deleteEvent: intent = DeleteReader.read(sentence, route: route, known: known, slots: &slots)
         case .updateEvent:
-            intent = route.rule.hasPrefix("follow-up")
+            var update = route.rule.hasPrefix("follow-up")
                 ? FollowUps.read(sentence, route: route, known: known, slots: &slots)
                 : UpdateReader.read(sentence, route: route, known: known, slots: &slots)
+            if case .updateEvent(let which, var changes) = update, which.when != nil, changes.isEmpty,
+               let target = bareTimeAfterTo(in: sentence, at: reference) {
+                changes.when = target
+                slots.append(Slot(kind: .when, ranges: [target.range], value: String(text[target.range]), rule: target.rule))
+                update = .updateEvent(which, changes)
+            }
+            intent = update
         case .contactLookup: intent = ContactPhrases.read(sentence, route: route, known: known, slots: &slots)
         case .fileList, .fileRead, .fileWrite, .fileDelete: intent = FilePhrases.read(sentence, route: route, slots: &slots)
         case .calendars: intent = .calendars
@@ -158,6 +165,23 @@ public struct Router: Sendable {
         match.rule = "joined:" + match.rule
         match.parts = dates[a].parts + dates[b].parts
         return JoinedDate(indices: [a, b], match: match)
+    }
+
+    /// "reschedule the standup from 9 to 10": a bare number after the last "to" is a time the
+    /// reader only takes when it stands alone, so it is read again as "at 10" and becomes the
+    /// new time. Nil when the words after "to" are not such a time.
+    func bareTimeAfterTo(in s: Sentence, at reference: ReferenceTime) -> DateMatch? {
+        guard let to = s.body.last(where: { s.word($0) == "to" }), to + 1 < s.body.upperBound,
+              (to + 1..<s.body.upperBound).allSatisfy({ !s.tokens[$0].isInDate }) else { return nil }
+        let said = s.span((to + 1)..<s.body.upperBound)
+        let phrase = "at " + s.text[said]
+        let read = reader.read(phrase, at: reference)
+        guard read.count == 1, var match = read.first, match.range == phrase.startIndex..<phrase.endIndex,
+              match.known.contains(.time), !match.known.contains(.date) else { return nil }
+        match.range = said
+        match.rule = "bare-time:" + match.rule
+        match.parts = []
+        return match
     }
 
     func usable(_ dates: [DateMatch], in text: String) -> [DateMatch] {

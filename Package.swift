@@ -55,7 +55,7 @@ let package = Package(
 
         .testTarget(name: "ClerkCoreTests", dependencies: ["ClerkCore"], swiftSettings: strictSettings),
         .testTarget(name: "ClerkAssistantTests", dependencies: ["ClerkAssistant", "ClerkCore", "ClerkLanguage", "ClerkLocal"], swiftSettings: strictSettings),
-        .testTarget(name: "ClerkLocalTests", dependencies: ["ClerkLocal", "ClerkCore"], swiftSettings: strictSettings),
+        .testTarget(name: "ClerkLocalTests", dependencies: ["ClerkLocal", "ClerkCore", "CSQLite"], swiftSettings: strictSettings),
         .testTarget(name: "ClerkLanguageTests", dependencies: ["ClerkLanguage", "ClerkCore"], swiftSettings: strictSettings),
         // Runs the built `clerk` binary; depending on it makes `swift test` build it first.
         .testTarget(name: "EndToEndTests", dependencies: ["clerk", "ClerkCore", "ClerkLocal"], swiftSettings: strictSettings),

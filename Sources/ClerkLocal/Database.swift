@@ -92,13 +92,33 @@ final class Database {
         }
         handle = opened
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
-        // WAL lets readers go on while one process writes; NORMAL sync keeps every committed
-        // transaction across a killed process (only a power cut may lose the last ones).
-        let mode = try rows("PRAGMA journal_mode = WAL") { $0.text(0) }.first
-        guard mode?.lowercased() == "wal" else {
-            throw DatabaseError(code: SQLITE_ERROR, message: "\(path): cannot switch to WAL mode", sql: nil)
-        }
+        try switchToWAL(within: busyTimeout)
         try execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA mmap_size = 268435456")
+    }
+
+    /// WAL lets readers go on while one process writes; NORMAL sync (set by `init`) keeps
+    /// every committed transaction across a killed process.
+    ///
+    /// The mode is a property of the file, so once any process has switched it there is
+    /// nothing to do. The switch itself needs the file to itself and SQLite does not run the
+    /// busy handler for it: several clerks opening a new store at once would fail with
+    /// "database is locked" (or quietly stay in rollback mode), so it is retried here.
+    private func switchToWAL(within seconds: Double) throws {
+        let deadline = ProcessInfo.processInfo.systemUptime + seconds
+        var pause: useconds_t = 1_000
+        while true {
+            do {
+                if try scalar("PRAGMA journal_mode", [], { $0.text(0) })?.lowercased() == "wal" { return }
+                if try scalar("PRAGMA journal_mode = WAL", [], { $0.text(0) })?.lowercased() == "wal" { return }
+            } catch let error as DatabaseError where error.isBusy {
+                if ProcessInfo.processInfo.systemUptime >= deadline { throw error }
+            }
+            if ProcessInfo.processInfo.systemUptime >= deadline {
+                throw DatabaseError(code: SQLITE_ERROR, message: "\(path): cannot switch to WAL mode", sql: nil)
+            }
+            usleep(pause)
+            pause = min(pause * 2, 50_000)
+        }
     }
 
     deinit {

@@ -1,4 +1,5 @@
 @testable import ClerkLocal
+import CSQLite
 import Foundation
 import Testing
 
@@ -22,6 +23,26 @@ import Testing
         #expect(try database.scalar("PRAGMA foreign_keys") { $0.int(0) } == 1)
         #expect(try database.scalar("PRAGMA busy_timeout") { $0.int(0) } == 30_000)
         #expect(try database.scalar("PRAGMA synchronous") { $0.int(0) } == 1)  // NORMAL
+    }
+
+    /// Switching a file to WAL needs it to itself, and SQLite does not run the busy handler
+    /// for that: while another connection holds the write lock of a file still in rollback
+    /// mode (a second clerk creating the store), opening waits for it instead of failing
+    /// with "database is locked".
+    @Test func waitsForTheFileToSwitchItToWAL() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/a.sqlite3"
+        var holder: OpaquePointer?
+        #expect(sqlite3_open(path, &holder) == SQLITE_OK)
+        defer { sqlite3_close(holder) }
+        #expect(sqlite3_exec(holder, "CREATE TABLE t (x); BEGIN IMMEDIATE; INSERT INTO t VALUES (1)", nil, nil, nil) == SQLITE_OK)
+        let connection = UnsafeSendable(holder)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) {
+            sqlite3_exec(connection.value, "COMMIT", nil, nil, nil)
+        }
+        let database = try Database(path: path, busyTimeout: 10)
+        #expect(try database.scalar("PRAGMA journal_mode") { $0.text(0) } == "wal")
+        #expect(try database.scalar("SELECT count(*) FROM t") { $0.int(0) } == 1)
     }
 
     @Test func appliesEachMigrationOnceInOrder() throws {
@@ -88,4 +109,10 @@ import Testing
             #expect(try database.scalar("SELECT text FROM notes WHERE text = ?", [text]) { $0.text(0) } == text)
         }
     }
+}
+
+/// Hands a C handle to the thread that finishes with it.
+private struct UnsafeSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -1,3 +1,4 @@
+import Foundation
 internal import ClerkCore
 
 /// The backend's names, folded once per line so rules compare words, not strings.
@@ -8,10 +9,14 @@ struct Names: Sendable {
     let calendarWords: [(name: String, words: [String])]
     /// Every folded word of every calendar's name.
     let calendarWordSet: Set<String>
+    /// The contacts' folded words, worked out the first time a rule asks: an address book
+    /// of 50,000 names costs a tenth of a second to fold, and most lines never look.
+    private let contactSets: ContactWordSets
+
     /// Every folded word of every contact's name ("ana", "perez").
-    let contactWords: Set<String>
+    var contactWords: Set<String> { contactSets.value.words }
     /// Folded first words of contacts' names ("ana").
-    let contactFirstNames: Set<String>
+    var contactFirstNames: Set<String> { contactSets.value.firsts }
 
     init(_ known: KnownNames) {
         self.init(calendars: known.calendars, contacts: known.contacts)
@@ -21,19 +26,38 @@ struct Names: Sendable {
         self.calendars = calendars
         calendarWords = calendars.map { name in (name, Term.split(name).filter { !$0.isMark }.map(\.word)) }
         calendarWordSet = Set(calendarWords.flatMap(\.words))
-        var words = Set<String>(), firsts = Set<String>()
-        for contact in contacts {
-            let parts = Term.split(contact).filter { !$0.isMark }.map(\.word)
-            words.formUnion(parts)
-            if let first = parts.first { firsts.insert(first) }
-        }
-        contactWords = words
-        contactFirstNames = firsts
+        contactSets = ContactWordSets(contacts)
     }
 
     /// The known calendar spelled `said`, ignoring case and accents.
     func calendar(named said: String) -> String? {
         let key = Spelling.fold(said)
         return calendarWords.first { $0.words.joined(separator: " ") == key }?.name
+    }
+}
+
+/// The folded words of contact names, built once on first use and shared by copies of
+/// `Names` (a class, so a session's one value folds once; locked, so it stays `Sendable`).
+final class ContactWordSets: @unchecked Sendable {
+    private let names: [String]
+    private let lock = NSLock()
+    private var built: (words: Set<String>, firsts: Set<String>)?
+
+    init(_ names: [String]) {
+        self.names = names
+    }
+
+    var value: (words: Set<String>, firsts: Set<String>) {
+        lock.withLock {
+            if let built { return built }
+            var words = Set<String>(), firsts = Set<String>()
+            for contact in names {
+                let parts = Term.split(contact).filter { !$0.isMark }.map(\.word)
+                words.formUnion(parts)
+                if let first = parts.first { firsts.insert(first) }
+            }
+            built = (words, firsts)
+            return (words, firsts)
+        }
     }
 }

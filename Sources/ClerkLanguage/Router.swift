@@ -71,7 +71,7 @@ public struct Router: Sendable {
             }
             intent = update
         case .contactLookup: intent = ContactPhrases.read(sentence, route: route, known: known, slots: &slots)
-        case .fileList, .fileRead, .fileWrite, .fileDelete: intent = FilePhrases.read(sentence, route: route, slots: &slots)
+        case .fileList, .fileRead, .fileWrite, .fileDelete: intent = FilePhrases.read(sentence, route: route, known: known, slots: &slots)
         case .calendars: intent = .calendars
         case .createCalendar:
             let name = route.command.upperBound..<sentence.body.upperBound

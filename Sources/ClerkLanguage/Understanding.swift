@@ -101,7 +101,7 @@ public struct KnownNames: Sendable, Hashable {
         self.calendars = calendars
         self.contacts = contacts
         self.files = files
-        folded = Names(calendars: calendars, contacts: contacts)
+        folded = Names(calendars: calendars, contacts: contacts, files: files)
     }
 
     /// No names known.

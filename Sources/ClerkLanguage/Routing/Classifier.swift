@@ -64,8 +64,9 @@ enum Classifier {
         if isMisspeltVerb(s, at: head) { return route(.outOfScope(nil), "misspelt-command") }
 
         // 2. Files: a file name, or the word "files" with a file verb.
-        if shape.hasFileName || (shape.hasFileNoun && !shape.hasEventNoun && !shape.hasContactNoun) {
-            if let file = FilePhrases.route(s, shape: shape) { return file }
+        if shape.hasFileName || (shape.hasFileNoun && !shape.hasEventNoun && !shape.hasContactNoun)
+            || FilePhrases.knownFileIndex(s, known: known) != nil {
+            if let file = FilePhrases.route(s, shape: shape, known: known) { return file }
         }
 
         // 3. Follow-up edits of the event on screen ("make it 13:30", "call it Team lunch").

@@ -58,6 +58,13 @@ enum ContactPhrases {
                 }
             }
         }
+        // A contact's name and nothing else ("ana perez"): their card.
+        if !shape.hasDate, !shape.isQuestion, shape.headVerb == .none, body.count <= 4,
+           known.contactFirstNames.contains(s.word(head)),
+           body.allSatisfy({ s.tokens[$0].kind == .word && known.contactWords.contains(s.word($0)) }),
+           let name = person(in: s, from: head, known: known), name.range.upperBound == body.upperBound {
+            return Route(kind: .contactLookup, rule: "name-alone", command: head..<head)
+        }
         return nil
     }
 

@@ -11,10 +11,10 @@ enum FilePhrases {
     static let listVerbs: Set<String> = ["list", "show", "find", "search", "which", "what", "ls", "display", "give", "get", "look"]
 
     /// Which file request the sentence makes, if it is one.
-    static func route(_ s: Sentence, shape: Shape) -> Route? {
+    static func route(_ s: Sentence, shape: Shape, known: Names) -> Route? {
         let head = s.body.lowerBound
         let w0 = s.word(head)
-        let fileAt = fileNameIndex(s)
+        let fileAt = fileNameIndex(s) ?? knownFileIndex(s, known: known)
         let command = head..<(head + 1)
         if fileAt != nil {
             if shape.headVerb == .delete { return Route(kind: .fileDelete, rule: "file:delete", command: command) }
@@ -47,10 +47,32 @@ enum FilePhrases {
         return nil
     }
 
+    /// A known file named without its extension as the last word of "show todo", "delete
+    /// the todo file" or "append milk to todo": a read, delete or append verb at the head.
+    static func knownFileIndex(_ s: Sentence, known: Names) -> Int? {
+        guard !known.fileStems.isEmpty, s.body.count >= 2 else { return nil }
+        var last = s.body.upperBound - 1
+        let saysFile = s.word(last) == "file"
+        if saysFile, last - 1 > s.body.lowerBound { last -= 1 }
+        let stem = s.tokens[last]
+        guard stem.kind == .word, known.fileStems.contains(stem.word) else { return nil }
+        // "delete the meeting" is about an event even with a meeting.txt: a word clerk reads
+        // otherwise names the file only with "file" after it.
+        guard saysFile || (!stem.isInDate && !Vocabulary.isKnown(stem.word)) else { return nil }
+        let head = s.body.lowerBound
+        let verb = s.word(head)
+        let between = (head + 1)..<last
+        if readVerbs.contains(verb) || Vocabulary.deleteVerbs.contains(verb) {
+            return between.allSatisfy { ["the", "my", "file", "me"].contains(s.word($0)) } ? last : nil
+        }
+        if appendVerbs.contains(verb), ["to", "into", "onto"].contains(s.word(last - 1)), last - 1 > head + 1 { return last }
+        return nil
+    }
+
     /// Reads the slots of a file request the classifier recognised.
-    static func read(_ s: Sentence, route: Route, slots: inout [Slot]) -> Intent {
+    static func read(_ s: Sentence, route: Route, known: Names, slots: inout [Slot]) -> Intent {
         let body = s.body
-        let fileAt = fileNameIndex(s) ?? namedFile(s)
+        let fileAt = fileNameIndex(s) ?? knownFileIndex(s, known: known) ?? namedFile(s)
         let name = fileAt.map { String(s.text(of: $0..<($0 + 1))) } ?? ""
         if let fileAt { slots.append(s.slot(.file, fileAt..<(fileAt + 1), value: name, rule: "file-name")) }
         switch route.kind {

@@ -18,12 +18,20 @@ struct Names: Sendable {
     /// Folded first words of contacts' names ("ana").
     var contactFirstNames: Set<String> { contactSets.value.firsts }
 
+    /// Folded names of the files without their extension ("todo" for "todo.txt"), so
+    /// "read todo" finds the file a person did not spell out in full.
+    let fileStems: Set<String>
+
     init(_ known: KnownNames) {
-        self.init(calendars: known.calendars, contacts: known.contacts)
+        self.init(calendars: known.calendars, contacts: known.contacts, files: known.files)
     }
 
-    init(calendars: [String], contacts: [String]) {
+    init(calendars: [String], contacts: [String], files: [String] = []) {
         self.calendars = calendars
+        fileStems = Set(files.map { name in
+            let stem = name.lastIndex(of: ".").map { name[..<$0] } ?? name[...]
+            return Spelling.fold(String(stem.isEmpty ? name[...] : stem))
+        })
         calendarWords = calendars.map { name in (name, Term.split(name).filter { !$0.isMark }.map(\.word)) }
         calendarWordSet = Set(calendarWords.flatMap(\.words))
         contactSets = ContactWordSets(contacts)

@@ -67,12 +67,15 @@ enum AgendaReader {
             slots.append(s.slot(.freeTime, i..<(i + 1), value: "true", rule: "free-word"))
             break
         }
+        var filterUsed = details.used
         if query.wantsFreeTime {
             for i in s.body where !s.tokens[i].isInDate {
                 if let (minutes, next) = Quantity.minutes(in: s, at: i), !(i..<next).contains(where: { s.tokens[$0].isInDate }),
                    i > s.body.lowerBound, ["of", "for", "an", "a"].contains(s.word(i - 1)) || ["slot", "slots", "long", "free"].contains(s.word(next)) {
                     query.slotMinutes = minutes
                     slots.append(s.slot(.duration, i..<next, value: String(minutes), rule: "slot-length"))
+                    // The length is not a word to look for ("free slots of 2 hours").
+                    for j in i..<next { filterUsed[j] = true }
                     break
                 }
             }
@@ -81,7 +84,7 @@ enum AgendaReader {
             query.wantsNext = true
             slots.append(s.slot(.next, next..<(next + 1), value: "true", rule: "next"))
         }
-        if let (words, pieces) = filterWords(s, used: details.used, keepNamesOf: details) {
+        if let (words, pieces) = filterWords(s, used: filterUsed, keepNamesOf: details) {
             query.words = words
             slots.append(s.slot(.words, pieces: pieces, value: words, rule: "remaining-words"))
         }

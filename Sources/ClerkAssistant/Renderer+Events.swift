@@ -7,6 +7,8 @@ extension Renderer {
     static let noCalendars = "There is no calendar to put it on. Create one first: 'new calendar Personal'."
     static let askTitle = "What should I call it?"
     static let createQuestion = "Create it? [Y/n/edit]"
+    /// For a card already in the past, where Enter alone answers no.
+    static let createPastQuestion = "Create it anyway? [y/N/edit]"
     static let notCreated = "OK, not created."
     static let whatToChange = "What should change? For example: 'make it 13:30', 'for 2 hours', 'on Personal instead', 'add Bob', 'call it Team lunch'."
     static let answerCard = "Answer y to create it, n to drop it, or say what to change ('make it 13:30')."
@@ -52,8 +54,8 @@ extension Renderer {
 
     static func alreadyPast(_ start: Date, text: DateText, now: Date) -> String {
         text.localDate(start) == text.localDate(now)
-            ? "\(text.clock(start)) today has already passed."
-            : "\(text.day(text.localDate(start))) is in the past."
+            ? "\(text.clock(start)) today has already passed; say 'tomorrow' to move it."
+            : "\(text.day(text.localDate(start))) is in the past; say a later day to move it."
     }
 
     static func overlaps(_ events: [Event], text: DateText) -> String {

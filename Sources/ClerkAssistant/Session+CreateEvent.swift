@@ -110,7 +110,7 @@ extension Session {
     func showCard(_ card: DraftCard) -> Reply {
         let now = context.now.now()
         var warnings: [String] = []
-        if case .timed(let start, _, _) = card.draft.when, start < now {
+        if let start = pastStart(card) {
             warnings.append(Renderer.alreadyPast(start, text: DateText(zone: context.zone), now: now))
         }
         let span = (card.draft.when.startInstant(in: context.zone), card.draft.when.endInstant(in: context.zone))
@@ -123,13 +123,14 @@ extension Session {
             next = context.previewOccurrences(String(rule.dropFirst("RRULE:".count)), card.draft.when, 3) ?? []
         }
         let message = Renderer.card(card, next: next, warnings: warnings, zone: context.zone, style: context.style)
-            + "\n" + Renderer.createQuestion
+            + "\n" + (pastStart(card) == nil ? Renderer.createQuestion : Renderer.createPastQuestion)
         return ask(.card(card), Reply(intent: "create_event", ok: true, message: message, fields: [("event", draftJSON(card))]))
     }
 
     /// The answer to "Create it? [Y/n/edit]": yes, no, "edit", or an edit in words.
     func answerCard(_ card: DraftCard, with text: String) -> Reply {
-        switch YesNo.read(text, empty: true) {
+        // Enter alone does not put an event in the past: that needs a yes.
+        switch YesNo.read(text, empty: pastStart(card) == nil) {
         case true?:
             return insert(card)
         case false?:
@@ -140,11 +141,28 @@ extension Session {
         if text.lowercased() == "edit" || text.lowercased() == "change" || text.lowercased() == "e" {
             return ask(.card(card), Reply(intent: "create_event", ok: true, message: Renderer.whatToChange))
         }
-        guard case .updateEvent(_, let changes) = understand(text).intent, !changes.isEmpty else {
+        let understood = understand(text)
+        if let when = Self.dateAlone(understood) { return edit(card, EventChanges(when: when)) }
+        guard case .updateEvent(_, let changes) = understood.intent, !changes.isEmpty else {
             if let reply = newRequest(insteadOf: .card(card), text) { return reply }
             return ask(.card(card), Reply(intent: "create_event", ok: true, message: Renderer.answerCard))
         }
         return edit(card, changes)
+    }
+
+    /// The start of a timed card that is already over, which the card warns about.
+    func pastStart(_ card: DraftCard) -> Date? {
+        guard case .timed(let start, _, _) = card.draft.when, start < context.now.now() else { return nil }
+        return start
+    }
+
+    /// A date or time said alone to the card ("tomorrow", "at 10", "Friday 3pm") moves it
+    /// there, as "move it to …" would.
+    static func dateAlone(_ understood: Understanding) -> DateMatch? {
+        guard understood.dates.count == 1, let date = understood.dates.first, date.recurrence == nil else { return nil }
+        let text = understood.text
+        let outside = text[..<date.range.lowerBound] + text[date.range.upperBound...]
+        return outside.allSatisfy { $0.isWhitespace || $0.isPunctuation } ? date : nil
     }
 
     /// Applies an edit in words to the card and shows it again.

@@ -44,7 +44,9 @@ extension Renderer {
     }
 
     static func whichPerson(_ name: String, _ contacts: [Contact]) -> String {
-        var lines = ["Which \(name)?"]
+        // "Which Ana?" even when typed in lower case: the name as the contacts spell it.
+        let shown = name == name.lowercased() ? name.capitalized : name
+        var lines = ["Which \(shown)?"]
         for (i, contact) in contacts.enumerated() {
             let email = contact.emails.first.map { " <\($0.value)>" } ?? ""
             lines.append("  \(i + 1)) \(contact.name)\(email)")

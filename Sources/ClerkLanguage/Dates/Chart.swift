@@ -293,6 +293,9 @@ struct Chart {
         freshKinds = scratch.freshKinds
         applied = scratch.applied
         capacity = 64 + tokens.count * 12
+        // Room for the items of an ordinary phrase, so the lists do not grow one doubling at a time.
+        items.reserveCapacity(16 + tokens.count * 2)
+        headers.reserveCapacity(16 + tokens.count * 2)
     }
 
     /// Runs one stage of rules to a fixed point. The first pass tries every rule; later
@@ -349,8 +352,10 @@ struct Chart {
                         let r = compiled.byWord.rules[i]
                         if round == 0 || compiled.rules[Int(r)].usesItems { apply(compiled, elements, r, position, minimumGeneration, &found) }
                     }
-                    if nextID >= 0, let rules = compiled.byWordThenWord[Int(id) * grammar.words + Int(nextID)] {
-                        for r in rules where applied[Int(r)] != stamp {
+                    if nextID >= 0, let pair = compiled.byWordThenWord.pair(Int(id), Int(nextID)) {
+                        for i in compiled.byWordThenWord.rules.range(pair) {
+                            let r = compiled.byWordThenWord.rules.rules[i]
+                            guard applied[Int(r)] != stamp else { continue }
                             applied[Int(r)] = stamp
                             if round == 0 || compiled.rules[Int(r)].usesItems { apply(compiled, elements, r, position, minimumGeneration, &found) }
                         }
@@ -641,8 +646,7 @@ final class CompiledStage: @unchecked Sendable {
     let byDigits: RuleIndex
     let byDigitsThenWord: RuleIndex
     let byDigitsThenItem: RuleIndex
-    /// Keyed by `first word * words + next word`.
-    let byWordThenWord: [Int: [Int32]]
+    let byWordThenWord: WordPairIndex
     let byWordThenItem: RuleIndex
     /// Rules that start with a reading of a kind, by what must follow that reading: the rules
     /// under a word in `byItemThenWord[kind][word]`, the others (anything may follow) in
@@ -661,7 +665,7 @@ final class CompiledStage: @unchecked Sendable {
         var byDigits = RuleIndex()
         var byDigitsThenWord = RuleIndex()
         var byDigitsThenItem = RuleIndex()
-        var byWordThenWord: [Int: [Int32]] = [:]
+        var byWordThenWord = WordPairIndex()
         var byWordThenItem = RuleIndex()
         var byItemThenWord = RuleIndex()
         var byItemThenItem = RuleIndex()
@@ -705,6 +709,47 @@ struct RuleIndex: Sendable {
     }
 
     @inline(__always) func range(_ key: Int) -> Range<Int> { Int(starts[key])..<Int(starts[key + 1]) }
+}
+
+/// Rules by a pair of words that must follow each other, without hashing: the pairs are
+/// grouped by first word and sorted by second, so a lookup is a short binary search.
+struct WordPairIndex: Sendable {
+    /// The pairs of first word `w` are `starts[w]..<starts[w + 1]`.
+    var starts: [Int32] = [0]
+    /// The second word of each pair, ascending within one first word.
+    var seconds: [Int32] = []
+    /// The rules of each pair, keyed by pair number.
+    var rules = RuleIndex()
+
+    init() {}
+
+    /// From rule lists keyed by `first * words + second`.
+    init(_ lists: [Int: [Int32]], words: Int) {
+        var byFirst = [[(second: Int32, rules: [Int32])]](repeating: [], count: words)
+        for (key, list) in lists { byFirst[key / words].append((Int32(key % words), list)) }
+        var pairLists: [[Int32]] = []
+        starts = [0]
+        for pairs in byFirst {
+            for pair in pairs.sorted(by: { $0.second < $1.second }) {
+                seconds.append(pair.second)
+                pairLists.append(pair.rules)
+            }
+            starts.append(Int32(seconds.count))
+        }
+        rules = RuleIndex(pairLists)
+    }
+
+    /// The pair number of `first` then `second`, nil when no rule needs that pair.
+    @inline(__always) func pair(_ first: Int, _ second: Int) -> Int? {
+        var low = Int(starts[first]), high = Int(starts[first + 1])
+        while low < high {
+            let middle = (low + high) / 2
+            let s = Int(seconds[middle])
+            if s == second { return middle }
+            if s < second { low = middle + 1 } else { high = middle }
+        }
+        return nil
+    }
 }
 
 /// Every rule of every stage compiled once: the vocabulary of words the rules name, their
@@ -834,7 +879,7 @@ final class Grammar: Sendable {
             stage.byDigits = RuleIndex(byDigits)
             stage.byDigitsThenWord = RuleIndex(byDigitsThenWord)
             stage.byDigitsThenItem = RuleIndex(byDigitsThenItem)
-            stage.byWordThenWord = byWordThenWord.mapValues { Array(Set($0)).sorted() }
+            stage.byWordThenWord = WordPairIndex(byWordThenWord, words: words)
             stage.byWordThenItem = RuleIndex(byWordThenItem)
             stage.byItemThenWord = RuleIndex(byItemThenWord)
             stage.byItemThenItem = RuleIndex(byItemThenItem)

@@ -270,29 +270,32 @@ struct Chart {
     }
     private var headers: [Header] = []
     /// The first item of each kind starting at each token: index `token * kinds + kind`.
-    private var firstStartingAt: [Int32]
+    private let firstStartingAt: UnsafeMutablePointer<Int32>
     private static let kinds = ValueKind.allCases.count
     /// Safety valve for pathological text: the chart never grows past this.
     private let capacity: Int
     /// The pass being run; items remember it as their generation.
     private var pass: Int32 = 0
     /// Scratch space reused by every round: what the match in progress captured (see
-    /// `Stack`), which rules were tried at a position (by `stamp`), kinds of new items.
-    private let stack = Stack()
-    private var applied: [UInt32] = []
+    /// `Scratch.slots`), which rules were tried at a position (by `stamp`), kinds of new items.
+    private let scratch: Scratch
+    private let applied: UnsafeMutablePointer<UInt32>
     private var stamp: UInt32 = 0
-    private var freshKinds: [UInt8]
-
+    private let freshKinds: UnsafeMutablePointer<UInt8>
 
     init(tokens: [Token], context: ReadingContext, grammar: Grammar = .shared) {
         self.tokens = tokens
         self.context = context
         self.grammar = grammar
         wordIDs = tokens.map { grammar.wordID($0.text) }
-        firstStartingAt = Array(repeating: -1, count: (tokens.count + 1) * Self.kinds)
+        scratch = Scratch(tokens: tokens.count, kinds: Self.kinds, rules: grammar.largestStage)
+        firstStartingAt = scratch.firstStartingAt
+        freshKinds = scratch.freshKinds
+        applied = scratch.applied
         capacity = 64 + tokens.count * 12
-        freshKinds = [UInt8](repeating: 0, count: tokens.count)
-        applied = [UInt32](repeating: 0, count: grammar.largestStage)
+        // Room for the items of an ordinary phrase, so the lists do not grow one doubling at a time.
+        items.reserveCapacity(16 + tokens.count * 2)
+        headers.reserveCapacity(16 + tokens.count * 2)
     }
 
     /// Runs one stage of rules to a fixed point. The first pass tries every rule; later
@@ -310,7 +313,7 @@ struct Chart {
             // After the first round a match must use a new item, which starts at or after it.
             var lastFreshStart = tokens.count - 1
             // Kinds of new items starting at each token, as bits.
-            for i in freshKinds.indices { freshKinds[i] = round == 0 ? 0xFF : 0 }
+            freshKinds.update(repeating: round == 0 ? 0xFF : 0, count: tokens.count)
             if round > 0 {
                 lastFreshStart = -1
                 for h in headers where h.generation >= minimumGeneration {
@@ -349,8 +352,10 @@ struct Chart {
                         let r = compiled.byWord.rules[i]
                         if round == 0 || compiled.rules[Int(r)].usesItems { apply(compiled, elements, r, position, minimumGeneration, &found) }
                     }
-                    if nextID >= 0, let rules = compiled.byWordThenWord[Int(id) * grammar.words + Int(nextID)] {
-                        for r in rules where applied[Int(r)] != stamp {
+                    if nextID >= 0, let pair = compiled.byWordThenWord.pair(Int(id), Int(nextID)) {
+                        for i in compiled.byWordThenWord.rules.range(pair) {
+                            let r = compiled.byWordThenWord.rules.rules[i]
+                            guard applied[Int(r)] != stamp else { continue }
                             applied[Int(r)] = stamp
                             if round == 0 || compiled.rules[Int(r)].usesItems { apply(compiled, elements, r, position, minimumGeneration, &found) }
                         }
@@ -412,11 +417,36 @@ struct Chart {
         var captures: Captures
     }
 
-    /// Captures of the match in progress, one per element (element `e` writes slot `e`):
-    /// -1 an absent optional element, `2t` token `t`, `2i+1` item `i`.
-    final class Stack {
-        let slots = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
-        deinit { slots.deallocate() }
+    /// The chart's tables of plain integers, allocated directly rather than as arrays: three
+    /// small arrays per reading cost more in Swift's generic array set-up than the reading's
+    /// matching in them. Owned by one chart and freed with it.
+    final class Scratch {
+        /// Captures of the match in progress, one per element (element `e` writes slot `e`):
+        /// -1 an absent optional element, `2t` token `t`, `2i+1` item `i`.
+        let slots: UnsafeMutablePointer<Int32>
+        /// `(tokens + 1) * kinds` heads of item lists, -1 for none.
+        let firstStartingAt: UnsafeMutablePointer<Int32>
+        /// One stamp per rule of the largest stage.
+        let applied: UnsafeMutablePointer<UInt32>
+        /// One byte of kind bits per token.
+        let freshKinds: UnsafeMutablePointer<UInt8>
+
+        init(tokens: Int, kinds: Int, rules: Int) {
+            slots = .allocate(capacity: Captures.capacity)
+            firstStartingAt = .allocate(capacity: (tokens + 1) * kinds)
+            firstStartingAt.initialize(repeating: -1, count: (tokens + 1) * kinds)
+            applied = .allocate(capacity: rules)
+            applied.initialize(repeating: 0, count: rules)
+            freshKinds = .allocate(capacity: max(tokens, 1))
+            freshKinds.initialize(repeating: 0, count: max(tokens, 1))
+        }
+
+        deinit {
+            slots.deallocate()
+            firstStartingAt.deallocate()
+            applied.deallocate()
+            freshKinds.deallocate()
+        }
     }
 
     private mutating func apply(_ stage: CompiledStage, _ elements: UnsafeBufferPointer<CompiledElement>, _ r: Int32, _ position: Int,
@@ -424,7 +454,7 @@ struct Chart {
         let range = stage.rules[Int(r)].elementRange
         if !found.isEmpty { found.removeAll(keepingCapacity: true) }
         let pattern = UnsafeBufferPointer(start: elements.baseAddress! + range.lowerBound, count: range.count)
-        match(pattern, 0, position, position, minimumGeneration == Int32.min, minimumGeneration, stack.slots, &found)
+        match(pattern, 0, position, position, minimumGeneration == Int32.min, minimumGeneration, scratch.slots, &found)
         guard !found.isEmpty else { return }
         let source = stage.sources[Int(r)]
         let matches = found
@@ -595,8 +625,9 @@ struct CompiledElement: Sendable {
 }
 
 /// A stage's rules compiled, with an index by what their first element can match.
-/// Read-only once built (the pattern memory is never written after `Grammar.init`).
-struct CompiledStage: @unchecked Sendable {
+/// Read-only once built. A class, so that a chart takes the whole stage with one reference
+/// count instead of one per table (the struct it was cost a dozen retains per stage and parse).
+final class CompiledStage: @unchecked Sendable {
     struct CompiledRule: Sendable {
         var elementRange: Range<Int>
         /// Whether any element is an earlier reading (else only the first round can match).
@@ -605,27 +636,60 @@ struct CompiledStage: @unchecked Sendable {
         var itemElements: Int
     }
 
-    var rules: [CompiledRule] = []
-    var sources: [Rule] = []
-    var elements: [CompiledElement] = []
-    /// `elements` in memory the grammar owns, read in place by the matcher.
-    var patterns = UnsafeBufferPointer<CompiledElement>(start: nil, count: 0)
+    let rules: [CompiledRule]
+    let sources: [Rule]
+    /// Every rule's elements in one block of memory the stage owns, read in place by the matcher.
+    let patterns: UnsafeBufferPointer<CompiledElement>
     /// Rules that start with a word or a number, by what must follow it: anything
     /// (`byWord`, `byDigits`), a word (`…ThenWord`), or a reading of a kind (`…ThenItem`).
-    var byWord = RuleIndex()
-    var byDigits = RuleIndex()
-    var byDigitsThenWord = RuleIndex()
-    var byDigitsThenItem = RuleIndex()
-    /// Keyed by `first word * words + next word`.
-    var byWordThenWord: [Int: [Int32]] = [:]
-    var byWordThenItem = RuleIndex()
+    let byWord: RuleIndex
+    let byDigits: RuleIndex
+    let byDigitsThenWord: RuleIndex
+    let byDigitsThenItem: RuleIndex
+    let byWordThenWord: WordPairIndex
+    let byWordThenItem: RuleIndex
     /// Rules that start with a reading of a kind, by what must follow that reading: the rules
     /// under a word in `byItemThenWord[kind][word]`, the others (anything may follow) in
     /// `byItemThenAny[kind]`. A rule is only tried when its follower is in the text there.
-    var byItemThenWord = RuleIndex()
+    let byItemThenWord: RuleIndex
     /// ... and under the kind of reading that must start where the first one ends.
-    var byItemThenItem = RuleIndex()
-    var byItemThenAny = RuleIndex()
+    let byItemThenItem: RuleIndex
+    let byItemThenAny: RuleIndex
+
+    /// The tables as `Grammar.init` fills them in.
+    struct Tables {
+        var rules: [CompiledRule] = []
+        var sources: [Rule] = []
+        var elements: [CompiledElement] = []
+        var byWord = RuleIndex()
+        var byDigits = RuleIndex()
+        var byDigitsThenWord = RuleIndex()
+        var byDigitsThenItem = RuleIndex()
+        var byWordThenWord = WordPairIndex()
+        var byWordThenItem = RuleIndex()
+        var byItemThenWord = RuleIndex()
+        var byItemThenItem = RuleIndex()
+        var byItemThenAny = RuleIndex()
+    }
+
+    init(_ tables: Tables) {
+        rules = tables.rules
+        sources = tables.sources
+        let storage = UnsafeMutableBufferPointer<CompiledElement>.allocate(capacity: tables.elements.count)
+        _ = storage.initialize(from: tables.elements)
+        patterns = UnsafeBufferPointer(storage)
+        byWord = tables.byWord
+        byDigits = tables.byDigits
+        byDigitsThenWord = tables.byDigitsThenWord
+        byDigitsThenItem = tables.byDigitsThenItem
+        byWordThenWord = tables.byWordThenWord
+        byWordThenItem = tables.byWordThenItem
+        byItemThenWord = tables.byItemThenWord
+        byItemThenItem = tables.byItemThenItem
+        byItemThenAny = tables.byItemThenAny
+    }
+
+    deinit { UnsafeMutableBufferPointer(mutating: patterns).deallocate() }
 }
 
 /// Lists of rule numbers by key, flattened (the rules of key `k` are
@@ -645,6 +709,47 @@ struct RuleIndex: Sendable {
     }
 
     @inline(__always) func range(_ key: Int) -> Range<Int> { Int(starts[key])..<Int(starts[key + 1]) }
+}
+
+/// Rules by a pair of words that must follow each other, without hashing: the pairs are
+/// grouped by first word and sorted by second, so a lookup is a short binary search.
+struct WordPairIndex: Sendable {
+    /// The pairs of first word `w` are `starts[w]..<starts[w + 1]`.
+    var starts: [Int32] = [0]
+    /// The second word of each pair, ascending within one first word.
+    var seconds: [Int32] = []
+    /// The rules of each pair, keyed by pair number.
+    var rules = RuleIndex()
+
+    init() {}
+
+    /// From rule lists keyed by `first * words + second`.
+    init(_ lists: [Int: [Int32]], words: Int) {
+        var byFirst = [[(second: Int32, rules: [Int32])]](repeating: [], count: words)
+        for (key, list) in lists { byFirst[key / words].append((Int32(key % words), list)) }
+        var pairLists: [[Int32]] = []
+        starts = [0]
+        for pairs in byFirst {
+            for pair in pairs.sorted(by: { $0.second < $1.second }) {
+                seconds.append(pair.second)
+                pairLists.append(pair.rules)
+            }
+            starts.append(Int32(seconds.count))
+        }
+        rules = RuleIndex(pairLists)
+    }
+
+    /// The pair number of `first` then `second`, nil when no rule needs that pair.
+    @inline(__always) func pair(_ first: Int, _ second: Int) -> Int? {
+        var low = Int(starts[first]), high = Int(starts[first + 1])
+        while low < high {
+            let middle = (low + high) / 2
+            let s = Int(seconds[middle])
+            if s == second { return middle }
+            if s < second { low = middle + 1 } else { high = middle }
+        }
+        return nil
+    }
 }
 
 /// Every rule of every stage compiled once: the vocabulary of words the rules name, their
@@ -689,7 +794,7 @@ final class Grammar: Sendable {
 
         // 2. Each stage's elements, with shared bitsets and tests.
         for rules in ruleStages {
-            var stage = CompiledStage()
+            var stage = CompiledStage.Tables()
             let kinds = ValueKind.allCases.count
             var byWord = [[Int32]](repeating: [], count: words)
             var byDigits: [[Int32]] = [[]]
@@ -774,15 +879,12 @@ final class Grammar: Sendable {
             stage.byDigits = RuleIndex(byDigits)
             stage.byDigitsThenWord = RuleIndex(byDigitsThenWord)
             stage.byDigitsThenItem = RuleIndex(byDigitsThenItem)
-            stage.byWordThenWord = byWordThenWord.mapValues { Array(Set($0)).sorted() }
+            stage.byWordThenWord = WordPairIndex(byWordThenWord, words: words)
             stage.byWordThenItem = RuleIndex(byWordThenItem)
             stage.byItemThenWord = RuleIndex(byItemThenWord)
             stage.byItemThenItem = RuleIndex(byItemThenItem)
             stage.byItemThenAny = RuleIndex(byItemThenAny)
-            let storage = UnsafeMutableBufferPointer<CompiledElement>.allocate(capacity: stage.elements.count)
-            _ = storage.initialize(from: stage.elements)
-            stage.patterns = UnsafeBufferPointer(storage)
-            stages.append(stage)
+            stages.append(CompiledStage(stage))
             largestStage = max(largestStage, stage.rules.count)
         }
         self.vocabulary = vocabulary
@@ -804,10 +906,6 @@ final class Grammar: Sendable {
         }
         wordTable = table
         wordsByID = byID
-    }
-
-    deinit {
-        for stage in stages { UnsafeMutableBufferPointer(mutating: stage.patterns).deallocate() }
     }
 
     @inline(__always) static func hash(_ text: String) -> UInt64 {

@@ -4,11 +4,15 @@ enum Compose {
     /// "evening". Nil when they cannot hold together (two clock times, "Monday Tuesday").
     static func intersect(_ a: TimeValue, _ b: TimeValue, _ series: Series) -> TimeValue? {
         if a.hasClock && b.hasClock { return nil }
-        if a.recurrence != nil || b.recurrence != nil { return nil }
-        if a.openBound != nil || b.openBound != nil { return nil }
-        if a.duration != nil && b.duration != nil { return nil }
-        if a.fromNow != nil || b.fromNow != nil { return nil }
-        if let za = a.zone, let zb = b.zone, za != zb { return nil }
+        // Plain readings (nearly all) have none of the attributes below: skip copying them out.
+        let plain = a.isPlain && b.isPlain
+        if !plain {
+            if a.recurrence != nil || b.recurrence != nil { return nil }
+            if a.openBound != nil || b.openBound != nil { return nil }
+            if a.duration != nil && b.duration != nil { return nil }
+            if a.fromNow != nil || b.fromNow != nil { return nil }
+            if let za = a.zone, let zb = b.zone, za != zb { return nil }
+        }
         if a.hasDayPart && b.hasDayPart { return nil }
 
         var ea = a.expression, eb = b.expression
@@ -35,8 +39,10 @@ enum Compose {
         r.isStretch = a.hasEnd || b.hasEnd || (!r.hasClock && finer.isStretch)
         r.hasYear = a.hasYear || b.hasYear
         r.hasEnd = a.hasEnd || b.hasEnd
-        r.duration = a.duration ?? b.duration
-        r.zone = a.zone ?? b.zone
+        if !plain {
+            r.duration = a.duration ?? b.duration
+            r.zone = a.zone ?? b.zone
+        }
         r.isAllDay = a.isAllDay || b.isAllDay
         return r
     }
@@ -49,16 +55,25 @@ enum Compose {
         if !a.isIntersection, !b.isIntersection {
             return density(a) <= density(b) ? .intersect(a, b) : .intersect(b, a)
         }
-        var factors: [TimeExpression] = []
-        func collect(_ e: TimeExpression) {
-            if case .intersect(let x, let y) = e { collect(x); collect(y) } else { factors.append(e) }
+        // The factors of `a`, then of `b`, each put after the factors no denser than it: the
+        // stable sort into a right-leaning chain, without building an array of factors.
+        var chain: TimeExpression?
+        func add(_ e: TimeExpression) {
+            if case .intersect(let x, let y) = e { add(x); add(y); return }
+            chain = chain.map { inserting(e, into: $0) } ?? e
         }
-        collect(a)
-        collect(b)
-        factors.sort { density($0) < density($1) }
-        var result = factors[factors.count - 1]
-        for f in factors.dropLast().reversed() { result = .intersect(f, result) }
-        return result
+        add(a)
+        add(b)
+        return chain!
+    }
+
+    /// `factor` placed into a density-ordered chain of intersections, after every factor no
+    /// denser than it.
+    private static func inserting(_ factor: TimeExpression, into chain: TimeExpression) -> TimeExpression {
+        guard case .intersect(let head, let tail) = chain else {
+            return density(chain) <= density(factor) ? .intersect(chain, factor) : .intersect(factor, chain)
+        }
+        return density(head) <= density(factor) ? .intersect(head, inserting(factor, into: tail)) : .intersect(factor, chain)
     }
 
     /// How many spans an expression has per year, roughly, as a rank.

@@ -70,10 +70,10 @@ enum Selection {
             if a.item.partCount != b.item.partCount { return a.item.partCount < b.item.partCount }
             return a.index < b.index
         }
-        var taken = Array(repeating: false, count: tokens.count)
+        var taken = TokenMarks(count: tokens.count)
         var chosen: [Item] = []
-        for (_, item) in candidates where !taken[item.first..<item.end].contains(true) {
-            for i in item.first..<item.end { taken[i] = true }
+        for (_, item) in candidates where !taken.any(item.first..<item.end) {
+            taken.mark(item.first..<item.end)
             chosen.append(item)
         }
         if chosen.count > 1 { chosen.sort { $0.first < $1.first } }
@@ -107,5 +107,33 @@ enum Selection {
         case "-", "/", ".", ":": return true
         default: return false
         }
+    }
+}
+
+/// Which tokens the chosen readings cover: the bits of one word for phrases of up to 64
+/// tokens (every ordinary one; no array to allocate per reading), an array beyond.
+struct TokenMarks {
+    private var bits: UInt64 = 0
+    private var marks: [Bool]
+
+    init(count: Int) {
+        marks = count > 64 ? Array(repeating: false, count: count) : []
+    }
+
+    func any(_ range: Range<Int>) -> Bool {
+        if marks.isEmpty { return bits & Self.mask(range) != 0 }
+        return marks[range].contains(true)
+    }
+
+    mutating func mark(_ range: Range<Int>) {
+        if marks.isEmpty { bits |= Self.mask(range); return }
+        for i in range { marks[i] = true }
+    }
+
+    /// Bits `range.lowerBound..<range.upperBound` set (the range lies within 0...64).
+    private static func mask(_ range: Range<Int>) -> UInt64 {
+        let width = range.count
+        let ones: UInt64 = width >= 64 ? ~0 : (1 << UInt64(width)) - 1
+        return ones << UInt64(range.lowerBound)
     }
 }

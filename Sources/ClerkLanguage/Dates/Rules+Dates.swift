@@ -70,11 +70,16 @@ extension DateRules {
         // 3 December, 15th of February, the first of March, 14april
         Rule("day-month", [Element.word("the").opt, dayElement, Element.word("of").opt, Element.symbols(["-", "/", "."]).opt, monthElement], role: "date") { m in
             guard !(m.has(2) && m.has(3)) else { return nil }
+            // "14-april" is one date; "13 - July 15" is the start of a range.
+            if m.has(3), m.token(3)!.spaceBefore || m.token(4)!.spaceBefore { return nil }
             return monthDay(Lexicon.months[m.word(4)!]!, m.int(1))
         },
         // 14th April 15: a two-digit year after a day written first
         Rule("day-month-yy", [.timeItem { $0.rule == "day-month" }, Element.symbol(",").opt, .digits { $0.digitCount == 2 }], role: "date") { m in
             guard case .monthDay(let month, let day)? = m.item(0)?.time?.expression else { return nil }
+            // "13-Jul-15" and "14th April 15" carry a year; in "13-Jul 15" the 15 is another day.
+            if let dated = m.item(0), m.token(2)!.spaceBefore,
+               m.tokens[dated.first..<dated.end].contains(where: { ["-", "/", "."].contains($0.text) }) { return nil }
             return datedValue(month: month, day: day, year: fullYear(m.token(2)!))
         },
         Rule("ides", [Element.word("the").opt, .word("ides"), .word("of"), monthElement], role: "date") { m in

@@ -29,6 +29,9 @@ struct Holiday: Hashable, Sendable {
         /// The last Friday of Ramadan.
         case lastFridayOfRamadan
         case chineseNewYear
+        /// Parsi New Year (Navroz of the Shahenshahi calendar): its years have 365 days and
+        /// no leap day, so the Gregorian date moves a day earlier every four years.
+        case parsiNewYear
         /// The last Saturday of March, 20:30 to 21:30.
         case earthHour
     }
@@ -113,6 +116,10 @@ struct Holiday: Hashable, Sendable {
             return day
         case .chineseNewYear:
             return ForeignCalendars.chineseNewYear(gregorianYear: year)
+        case .parsiNewYear:
+            // Navroz fell on 16 August 2022; every Shahenshahi year since and before is 365 days.
+            let day = Wall.days(2022, 8, 16) + 365 * (year - 2022)
+            return Wall.civil(day).year == year ? day : nil
         case .earthHour, .islamicMonth:
             return nil
         }

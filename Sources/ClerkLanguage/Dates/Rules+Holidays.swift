@@ -90,6 +90,8 @@ extension DateRules {
         // Chinese calendar
         (Holiday(rule: .chineseNewYear), ["chinese new year", "chinese new years", "chinese new year's day", "chinese lunar new year", "chinese lunar new year's day",
                                           "lunar new year", "spring festival"]),
+        // Zoroastrian (Shahenshahi) calendar
+        (Holiday(rule: .parsiNewYear), ["parsi new year", "parsi new year's day", "jamshedi navroz", "jamshedi navroze"]),
     ]
 
     static let holidays: [Rule] = holidayNames.flatMap { holiday, names in

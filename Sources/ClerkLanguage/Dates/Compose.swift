@@ -126,6 +126,13 @@ enum Compose {
         let am = (h % 12) * 3600 + m * 60 + s
         let pm = am + 12 * 3600
         let inside = [am, pm].filter { $0 >= window.from && $0 < window.to }
+        // "tonight at 12", "this evening at 12:30": just after the evening's midnight, so the
+        // next day's 00:00 (a person does not mean noon in the evening).
+        if inside.isEmpty, h % 12 == 0, window.from >= 18 * 3600, window.to >= 24 * 3600 {
+            let c = TimeExpression.clock(hour: 0, minute: m, second: s, length: length)
+            guard let rest = removingDayPart(other.expression) else { return (c, c) }
+            return (c, .shifted(rest, Offset(days: 1, unit: .day)))
+        }
         let chosen = inside.first ?? (window.from >= 12 * 3600 ? pm : am)
         let c = TimeExpression.clock(hour: chosen / 3600, minute: m, second: s, length: length)
         guard let rest = removingDayPart(other.expression) else { return (c, c) }

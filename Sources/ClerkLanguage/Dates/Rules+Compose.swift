@@ -95,10 +95,10 @@ extension Item {
 }
 
 extension TimeValue {
-    /// The weekend, a season, a holiday: stretches named with "the".
+    /// The weekend, a season, a holiday, the week of a day: stretches named with "the".
     var isNamedStretch: Bool {
         switch expression {
-        case .weekend, .season, .holiday: return true
+        case .weekend, .season, .holiday, .portion(_, .holdingWeek): return true
         default: return false
         }
     }

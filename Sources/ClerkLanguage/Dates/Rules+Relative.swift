@@ -38,6 +38,13 @@ extension DateRules {
             t.isStretch = true
             return .time(t, latent: true)
         },
+        // the week of Dec 7, the week of the 14th: Monday to Sunday around that day
+        Rule("week-of", [Element.word("the").opt, .word("week"), .word("of"), .time { $0.isPlain && $0.hasDate && !$0.hasClock && $0.grain == .day }], role: "date") { m in
+            let day = m.time(3)
+            var t = TimeValue.date(.portion(day.expression, .holdingWeek), .week, year: day.hasYear)
+            t.isStretch = true
+            return .time(t)
+        },
         Rule("all-unit", [.words(["all", "whole", "entire"]), Element.word("the").opt, .words(["week", "month", "year"])], role: "date") { m in
             cycleValue(Lexicon.cycleUnits[m.word(2)!]!, 0)
         },

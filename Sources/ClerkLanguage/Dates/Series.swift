@@ -595,6 +595,11 @@ struct Series {
         case .rest:
             let from = max(s.start, Wall.startOfDay(now))
             return from < s.end ? Span(from, s.end) : nil
+        case .holdingWeek:
+            let day = Wall.dayNumber(s.start)
+            let weekday = Wall.weekday(ofDay: day)
+            let monday = weekday == 7 ? day + 1 : day - (weekday - 1)
+            return Span(monday * Wall.day, (monday + 7) * Wall.day)
         case .early, .beginning:
             if days >= 365 { return Span(s.start, Wall.addMonths(s.start, 3)) }
             if days >= 28 { return Span(s.start, s.start + 10 * Wall.day) }

@@ -74,4 +74,7 @@ enum Portion: Hashable, Sendable {
     case beginning, end
     /// From now to the end of the span ("the rest of the week").
     case rest
+    /// The Monday-to-Sunday week holding the span ("the week of Dec 7"); a Sunday names the
+    /// week it starts, as people who start weeks on Sunday mean.
+    case holdingWeek
 }

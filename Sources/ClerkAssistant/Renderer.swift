@@ -1,4 +1,4 @@
-public import ClerkCore
+import ClerkCore
 import ClerkLanguage
 import Foundation
 

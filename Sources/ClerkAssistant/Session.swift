@@ -1,6 +1,6 @@
-public import ClerkCore
-public import ClerkLanguage
-public import Foundation
+import ClerkCore
+import ClerkLanguage
+import Foundation
 
 /// One conversation: each line in, one `Reply` out.
 ///

@@ -26,7 +26,13 @@ public enum Renderer {
 
     /// The answer when a line could not be read as any request.
     public static func notUnderstood(_ line: String) -> String {
-        "I didn't understand '\(line)'. Type 'help' for what I can do."
+        "I didn't understand '\(echo(line))'. Type 'help' for what I can do."
+    }
+
+    /// What a person typed, quoted back: at most 60 characters, so a pasted page does not
+    /// come back whole.
+    static func echo(_ text: String) -> String {
+        text.count <= 60 ? text : String(text.prefix(59)) + "…"
     }
 
     static let quitHint = "Type 'quit' on its own, or press Ctrl-D, to leave."
@@ -92,7 +98,7 @@ public enum Renderer {
         case .lists?: instead = "I keep lists in text files: 'append milk to shopping.txt'."
         case .travel?: instead = "I can't book travel, but I can put the trip on your calendar: 'flight to Lisbon Friday 9am'."
         case .question?: instead = "I can't answer general questions. I look after your calendar, contacts and text files."
-        case nil: instead = "I didn't understand '\(text)'. Type 'help' for what I can do."
+        case nil: instead = notUnderstood(text)
         }
         return instead
     }

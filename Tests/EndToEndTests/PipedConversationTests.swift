@@ -25,6 +25,14 @@ import Testing
         #expect(result.status == 1)
     }
 
+    /// A pasted page is neither read as a request nor quoted back whole.
+    @Test func quotesOnlyTheStartOfALongLine() throws {
+        let line = String(repeating: "qwerty ", count: 15_000)
+        let result = try ClerkBinary.run([], input: line + "\n")
+        #expect(result == .init(stdout: "I didn't understand '\(String(line.prefix(59)))…'. Type 'help' for what I can do.\n",
+                                stderr: "", status: 1))
+    }
+
     @Test func stopsReadingAtQuit() throws {
         let result = try ClerkBinary.run([], input: "help\nquit\nnonsense\n")
         #expect(result == .init(stdout: Self.help, stderr: "", status: 0))

@@ -141,6 +141,10 @@ extension Session {
         if text.lowercased() == "edit" || text.lowercased() == "change" || text.lowercased() == "e" {
             return ask(.card(card), Reply(intent: "create_event", ok: true, message: Renderer.whatToChange))
         }
+        // A bare number ("2") answers a numbered question, not this one: ask again.
+        if !text.isEmpty, text.allSatisfy(\.isNumber) {
+            return ask(.card(card), Reply(intent: "create_event", ok: true, message: Renderer.answerCard))
+        }
         let understood = understand(text)
         if let when = Self.dateAlone(understood) { return edit(card, EventChanges(when: when)) }
         guard case .updateEvent(_, let changes) = understood.intent, !changes.isEmpty else {
@@ -156,8 +160,8 @@ extension Session {
         return start
     }
 
-    /// A date or time said alone to the card ("tomorrow", "at 10", "Friday 3pm") moves it
-    /// there, as "move it to …" would.
+    /// A date or time said alone to the card ("tomorrow", "at 10", "Friday 3pm", "14:30")
+    /// moves it there, as "move it to …" would.
     static func dateAlone(_ understood: Understanding) -> DateMatch? {
         guard understood.dates.count == 1, let date = understood.dates.first, date.recurrence == nil else { return nil }
         let text = understood.text

@@ -1,3 +1,4 @@
+import ClerkCore
 import ClerkLanguage
 import Foundation
 import Testing

@@ -25,14 +25,10 @@ public enum Renderer {
     ]
 
     /// The answer when a line could not be read as any request.
+    /// The line is quoted back at most 60 characters long, so a pasted page does not come
+    /// back whole.
     public static func notUnderstood(_ line: String) -> String {
-        "I didn't understand '\(echo(line))'. Type 'help' for what I can do."
-    }
-
-    /// What a person typed, quoted back: at most 60 characters, so a pasted page does not
-    /// come back whole.
-    static func echo(_ text: String) -> String {
-        text.count <= 60 ? text : String(text.prefix(59)) + "…"
+        "I didn't understand '\(TextStyle.plain.fit(line, 60))'. Type 'help' for what I can do."
     }
 
     static let quitHint = "Type 'quit' on its own, or press Ctrl-D, to leave."

@@ -110,7 +110,8 @@ extension Session {
     func showCard(_ card: DraftCard) -> Reply {
         let now = context.now.now()
         var warnings: [String] = []
-        if let start = pastStart(card) {
+        let past = pastStart(card)
+        if let start = past {
             warnings.append(Renderer.alreadyPast(start, text: DateText(zone: context.zone), now: now))
         }
         let span = (card.draft.when.startInstant(in: context.zone), card.draft.when.endInstant(in: context.zone))
@@ -123,7 +124,7 @@ extension Session {
             next = context.previewOccurrences(String(rule.dropFirst("RRULE:".count)), card.draft.when, 3) ?? []
         }
         let message = Renderer.card(card, next: next, warnings: warnings, zone: context.zone, style: context.style)
-            + "\n" + (pastStart(card) == nil ? Renderer.createQuestion : Renderer.createPastQuestion)
+            + "\n" + (past == nil ? Renderer.createQuestion : Renderer.createPastQuestion)
         return ask(.card(card), Reply(intent: "create_event", ok: true, message: message, fields: [("event", draftJSON(card))]))
     }
 

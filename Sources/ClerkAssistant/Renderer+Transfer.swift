@@ -17,15 +17,4 @@ extension Renderer {
         return "no calendar named '\(name)'. Calendars: \(names.joined(separator: ", "))."
     }
 
-    /// A service failure as one line (for the command line, after "clerk: ").
-    public static func failure(_ error: ServiceError) -> String {
-        switch error {
-        case .notFound(let kind, let id): return "no \(kind) '\(id)'"
-        case .alreadyExists(let kind, let name): return "a \(kind) named '\(name)' already exists"
-        case .invalid(let reason): return reason
-        case .unauthorized: return "the backend needs you to log in again: run 'clerk login'"
-        case .unavailable(let reason): return reason
-        case .storage(let reason): return reason
-        }
-    }
 }

@@ -54,19 +54,6 @@ public enum Renderer {
         "Please answer with a number from 1 to \(count), or n to cancel.\n" + question
     }
 
-    /// The one line for a service call that failed, with the next step.
-    static func failure(_ error: any Error) -> String {
-        guard let error = error as? ServiceError else { return "Something went wrong: \(error). Nothing changed." }
-        switch error {
-        case .notFound(let kind, _): return "That \(kind) no longer exists. Nothing changed."
-        case .alreadyExists(let kind, let name): return "A \(kind) named '\(name)' already exists."
-        case .invalid(let reason): return "That can't be done: \(reason)."
-        case .unauthorized: return "Google needs you to sign in again: type 'log in'."
-        case .unavailable(let reason): return "Couldn't reach the calendar service (\(reason)). Nothing changed; try again in a moment."
-        case .storage(let reason): return "The local store failed (\(reason)). Nothing changed."
-        }
-    }
-
     static func googleNotAvailable(_ intent: String) -> String {
         intent == "login"
             ? "Google sign-in isn't part of this build yet; everything stays in the local store."

@@ -106,18 +106,88 @@ public protocol FileService: AnyObject {
     func readRevision(_ revisionID: String, ofFile id: String) throws -> String
 }
 
-/// Why a service call failed, in terms the conversation can explain.
+/// What kind of thing a service call was about.
+public enum ItemKind: String, Hashable, Sendable {
+    case event, calendar, file, contact, revision
+}
+
+/// Why a service call failed, as values: `ClerkAssistant`'s renderer words them.
+///
+/// The network cases are apart so the conversation can say what happened and what to do:
+/// a rate limit is worth waiting for, a timeout may be retried, and after `outcomeUnknown`
+/// the change may or may not have been made.
 public enum ServiceError: Error, Hashable, Sendable {
-    /// No such thing: `kind` is "event", "calendar", "file" or "contact".
-    case notFound(kind: String, id: String)
+    /// No such thing (or it was deleted).
+    case notFound(ItemKind, id: String)
     /// Something with that name or id exists already.
-    case alreadyExists(kind: String, name: String)
-    /// The request itself was wrong; `reason` says how, in plain words.
-    case invalid(reason: String)
-    /// The backend needs a (new) login.
-    case unauthorized
-    /// The backend could not be reached or kept failing; `reason` is short and has no secrets.
-    case unavailable(reason: String)
-    /// The store is damaged or unwritable; `reason` names the file or operation.
-    case storage(reason: String)
+    case alreadyExists(ItemKind, name: String)
+    /// The request itself was wrong.
+    case invalid(InvalidRequest)
+    /// The backend needs a (new) sign-in.
+    case signInNeeded(SignInProblem)
+    /// The sign-in lacks a permission the call needs (Google scopes, as URLs).
+    case insufficientScope(missing: [String])
+    /// The backend asked to slow down; `retryAfter` seconds when it said how long.
+    case rateLimited(retryAfter: Double?)
+    /// No answer in time.
+    case timedOut
+    /// The backend could not be reached at all (no network, refused, name not found).
+    case unreachable
+    /// The connection broke after the request was sent: it may or may not have been applied.
+    case outcomeUnknown
+    /// The backend refused for a reason of its own: the HTTP status and its reason code
+    /// (Google's `reason`, such as `forbidden`), never English from the wire.
+    case refused(status: Int, reason: String)
+    /// The backend answered with something that is not what its API promises.
+    case malformedResponse
+    /// The store is damaged, locked or unwritable; `path` names the file.
+    case storage(StorageProblem, path: String)
+}
+
+/// What was wrong with a request.
+public enum InvalidRequest: Hashable, Sendable {
+    /// A calendar, file or contact needs a name.
+    case emptyName(ItemKind)
+    /// A file name with a `/`, a NUL, or one that is only dots.
+    case badFileName(String)
+    case unknownTimeZone(String)
+    /// An event id that is empty or holds spaces.
+    case badEventID(String)
+    case endsBeforeStart
+    /// A recurrence line that cannot be used (the line as given).
+    case badRecurrence(String)
+    /// One occurrence of a series was given a repeat of its own.
+    case occurrenceCannotRepeat
+    /// An occurrence whose series is deleted cannot come back alone.
+    case seriesDeleted
+    /// Too large for the backend (bytes).
+    case tooLarge(limit: Int)
+}
+
+/// Why the backend wants a new sign-in.
+public enum SignInProblem: Hashable, Sendable {
+    /// Never signed in, or signed out.
+    case signedOut
+    /// The grant expired or was revoked (Google's `invalid_grant`).
+    case expired
+    /// The OAuth client id or secret was refused (`invalid_client`).
+    case clientRefused
+}
+
+/// What is wrong with a store file.
+public enum StorageProblem: Hashable, Sendable {
+    /// Another process kept it locked for `seconds`.
+    case busy(seconds: Int)
+    /// Not a database, or a damaged one.
+    case damaged
+    /// The file or its folder cannot be written.
+    case readOnly
+    /// The disk (or the store's size limit) is full.
+    case full
+    /// The file cannot be opened at all.
+    case cannotOpen
+    /// Written by a newer clerk: schema `found`, this one knows `known`.
+    case newerSchema(found: Int, known: Int)
+    /// Another SQLite failure, by its extended result code.
+    case failed(code: Int32)
 }

@@ -1,4 +1,5 @@
 internal import CSQLite
+import ClerkCore
 import Foundation
 
 /// A value SQLite stores or hands back.
@@ -34,6 +35,18 @@ struct DatabaseError: Error, CustomStringConvertible {
 
     /// Another connection held the lock for longer than the busy timeout.
     var isBusy: Bool { code & 0xFF == SQLITE_BUSY || code & 0xFF == SQLITE_LOCKED }
+
+    /// What the failure means for the person, by SQLite's primary result code.
+    func problem(busyTimeout: Int) -> StorageProblem {
+        switch code & 0xFF {
+        case SQLITE_BUSY, SQLITE_LOCKED: return .busy(seconds: busyTimeout)
+        case SQLITE_CORRUPT, SQLITE_NOTADB: return .damaged
+        case SQLITE_READONLY, SQLITE_PERM: return .readOnly
+        case SQLITE_FULL: return .full
+        case SQLITE_CANTOPEN: return .cannotOpen
+        default: return .failed(code: code)
+        }
+    }
 
     var description: String {
         guard let sql else { return message }

@@ -7,13 +7,13 @@ extension LocalStore {
     @discardableResult
     public func insertEvent(_ draft: EventDraft, id: String, calendarID: String) throws -> Event {
         guard !id.isEmpty, !id.contains(where: { $0.isWhitespace || $0.isNewline }) else {
-            throw ServiceError.invalid(reason: "an event id cannot be empty or contain spaces")
+            throw ServiceError.invalid(.badEventID(id))
         }
         return try guarded {
             try database.transaction {
                 if let existing = try storedEvent(id: id) {
                     // A retried insert: the first one went through.
-                    guard existing.deleted == nil else { throw ServiceError.alreadyExists(kind: "event", name: id) }
+                    guard existing.deleted == nil else { throw ServiceError.alreadyExists(.event, name: id) }
                     return existing.event
                 }
                 let calendar = try calendar(id: calendarID)
@@ -51,9 +51,9 @@ extension LocalStore {
     public func patchEvent(id: String, _ patch: EventPatch) throws -> Event {
         try guarded {
             try database.transaction {
-                guard let found = try liveEvent(id: id) else { throw ServiceError.notFound(kind: "event", id: id) }
+                guard let found = try liveEvent(id: id) else { throw ServiceError.notFound(.event, id: id) }
                 if found.row == nil || found.row?.recurringEventID != nil, let recurrence = patch.recurrence, !recurrence.isEmpty {
-                    throw ServiceError.invalid(reason: "one occurrence of a repeating event cannot repeat on its own")
+                    throw ServiceError.invalid(.occurrenceCannotRepeat)
                 }
                 var row = found.row ?? found.exceptionRow
                 let before = row
@@ -81,7 +81,7 @@ extension LocalStore {
     public func deleteEvent(id: String) throws {
         try guarded {
             try database.transaction {
-                guard let found = try liveEvent(id: id) else { throw ServiceError.notFound(kind: "event", id: id) }
+                guard let found = try liveEvent(id: id) else { throw ServiceError.notFound(.event, id: id) }
                 let stamp = nowSeconds
                 guard let row = found.row else {
                     // An occurrence nobody changed: a row that only says "cancelled".
@@ -109,7 +109,7 @@ extension LocalStore {
                 if let row = try storedEvent(id: id), row.deleted != nil {
                     if let seriesID = row.recurringEventID {
                         guard try storedEvent(id: seriesID)?.deleted == nil else {
-                            throw ServiceError.invalid(reason: "the repeating event this occurrence belongs to is deleted; restore it first")
+                            throw ServiceError.invalid(.seriesDeleted)
                         }
                         if row.overrides {
                             try database.run("UPDATE events SET deleted = NULL, deleted_with = NULL WHERE id = ?", [id])
@@ -122,7 +122,7 @@ extension LocalStore {
                                          [id, id])
                     }
                 }
-                guard let restored = try liveEvent(id: id) else { throw ServiceError.notFound(kind: "event", id: id) }
+                guard let restored = try liveEvent(id: id) else { throw ServiceError.notFound(.event, id: id) }
                 return restored.event
             }
         }
@@ -266,10 +266,10 @@ extension LocalStore {
 
     private func validate(_ row: StoredEvent) throws {
         if !row.isAllDay, zone(named: row.timeZone) == nil {
-            throw ServiceError.invalid(reason: "unknown time zone '\(row.timeZone)'")
+            throw ServiceError.invalid(.unknownTimeZone(row.timeZone))
         }
         if row.isAllDay ? row.endKey <= row.startKey : row.endKey < row.startKey {
-            throw ServiceError.invalid(reason: "an event cannot end before it starts")
+            throw ServiceError.invalid(.endsBeforeStart)
         }
         if row.isSeries { _ = try recurrence(of: row) }
     }

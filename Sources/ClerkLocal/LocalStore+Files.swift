@@ -15,7 +15,7 @@ extension LocalStore: FileService {
     public func readFile(id: String) throws -> String {
         try guarded {
             guard let content = try database.scalar("SELECT content FROM files WHERE id = ?", [id], { $0.text(0) }) else {
-                throw ServiceError.notFound(kind: "file", id: id)
+                throw ServiceError.notFound(.file, id: id)
             }
             return content
         }
@@ -25,11 +25,11 @@ extension LocalStore: FileService {
     public func createFile(named name: String, content: String) throws -> DriveFile {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty, !name.contains("/") else {
-            throw ServiceError.invalid(reason: "a file needs a name without '/'")
+            throw ServiceError.invalid(.badFileName(name))
         }
         return try guarded {
             try database.transaction {
-                if try liveFileID(named: name) != nil { throw ServiceError.alreadyExists(kind: "file", name: name) }
+                if try liveFileID(named: name) != nil { throw ServiceError.alreadyExists(.file, name: name) }
                 let id = makeID(), stamp = nowSeconds
                 try database.run("""
                     INSERT INTO files (id, name, content, mime_type, created, modified) VALUES (?, ?, ?, ?, ?, ?)
@@ -46,7 +46,7 @@ extension LocalStore: FileService {
                 let old = try database.scalar("SELECT content, modified FROM files WHERE id = ? AND trashed IS NULL", [id]) {
                     ($0.text(0), $0.double(1))
                 }
-                guard let old else { throw ServiceError.notFound(kind: "file", id: id) }
+                guard let old else { throw ServiceError.notFound(.file, id: id) }
                 if old.0 == content { return try file(id: id) }
                 try database.run("""
                     INSERT INTO file_revisions (file_id, number, content, modified)
@@ -62,7 +62,7 @@ extension LocalStore: FileService {
         try guarded {
             try database.transaction {
                 let changed = try database.run("UPDATE files SET trashed = ? WHERE id = ? AND trashed IS NULL", [nowSeconds, id])
-                if changed == 0 { throw ServiceError.notFound(kind: "file", id: id) }
+                if changed == 0 { throw ServiceError.notFound(.file, id: id) }
             }
         }
     }
@@ -72,9 +72,9 @@ extension LocalStore: FileService {
         try guarded {
             try database.transaction {
                 let name = try database.scalar("SELECT name FROM files WHERE id = ?", [id]) { $0.text(0) }
-                guard let name else { throw ServiceError.notFound(kind: "file", id: id) }
+                guard let name else { throw ServiceError.notFound(.file, id: id) }
                 if let other = try liveFileID(named: name), other != id {
-                    throw ServiceError.alreadyExists(kind: "file", name: name)
+                    throw ServiceError.alreadyExists(.file, name: name)
                 }
                 try database.run("UPDATE files SET trashed = NULL WHERE id = ?", [id])
                 return try file(id: id)
@@ -96,7 +96,7 @@ extension LocalStore: FileService {
             let content = try Int(revisionID).flatMap { number in
                 try database.scalar("SELECT content FROM file_revisions WHERE file_id = ? AND number = ?", [id, number]) { $0.text(0) }
             }
-            guard let content else { throw ServiceError.notFound(kind: "revision", id: revisionID) }
+            guard let content else { throw ServiceError.notFound(.revision, id: revisionID) }
             return content
         }
     }
@@ -112,7 +112,7 @@ extension LocalStore: FileService {
 
     private func file(id: String) throws -> DriveFile {
         guard let file = try database.scalar("SELECT \(LocalStore.fileColumns) FROM files WHERE id = ?", [id], LocalStore.driveFile) else {
-            throw ServiceError.notFound(kind: "file", id: id)
+            throw ServiceError.notFound(.file, id: id)
         }
         return file
     }

@@ -1,4 +1,5 @@
 public import ClerkCore
+internal import CSQLite
 public import Foundation
 
 /// The embedded default: calendars, contacts and text files in one SQLite file.
@@ -62,11 +63,9 @@ public final class LocalStore {
     static func serviceError(_ error: any Error, path: String) -> ServiceError {
         switch error {
         case let error as ServiceError: return error
-        case let error as DatabaseError where error.isBusy:
-            return .unavailable(reason: "\(path) is busy: another clerk kept it locked for \(Int(busyTimeout)) s")
-        case let error as DatabaseError: return .storage(reason: "\(path): \(error)")
-        case let error as RecurrenceError: return .invalid(reason: error.description)
-        default: return .storage(reason: "\(path): \(error)")
+        case let error as DatabaseError: return .storage(error.problem(busyTimeout: Int(busyTimeout)), path: path)
+        case let error as RecurrenceError: return .invalid(.badRecurrence(error.line))
+        default: return .storage(.failed(code: SQLITE_ERROR), path: path)
         }
     }
 
@@ -104,12 +103,12 @@ extension LocalStore: CalendarService {
     @discardableResult
     public func createCalendar(named name: String, timeZone: String) throws -> CalendarInfo {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty else { throw ServiceError.invalid(reason: "a calendar needs a name") }
-        guard zone(named: timeZone) != nil else { throw ServiceError.invalid(reason: "unknown time zone '\(timeZone)'") }
+        guard !name.isEmpty else { throw ServiceError.invalid(.emptyName(.calendar)) }
+        guard zone(named: timeZone) != nil else { throw ServiceError.invalid(.unknownTimeZone(timeZone)) }
         return try guarded {
             try database.transaction {
                 if try database.scalar("SELECT 1 FROM calendars WHERE name = ? COLLATE NOCASE", [name], { $0.int(0) }) != nil {
-                    throw ServiceError.alreadyExists(kind: "calendar", name: name)
+                    throw ServiceError.alreadyExists(.calendar, name: name)
                 }
                 let calendar = CalendarInfo(id: makeID(), name: name, timeZone: timeZone, isPrimary: false)
                 try database.run("INSERT INTO calendars (id, name, time_zone, is_primary, created) VALUES (?, ?, ?, 0, ?)",
@@ -124,7 +123,7 @@ extension LocalStore: CalendarService {
         let found = try database.scalar("SELECT id, name, time_zone, is_primary FROM calendars WHERE id = ?", [id]) {
             CalendarInfo(id: $0.text(0), name: $0.text(1), timeZone: $0.text(2), isPrimary: $0.bool(3))
         }
-        guard let found else { throw ServiceError.notFound(kind: "calendar", id: id) }
+        guard let found else { throw ServiceError.notFound(.calendar, id: id) }
         return found
     }
 

@@ -1,4 +1,5 @@
 internal import CSQLite
+import ClerkCore
 import Foundation
 
 /// One numbered, named step of the store's schema. Steps only ever get appended: a released
@@ -18,7 +19,7 @@ extension Database {
         let version = try scalar("PRAGMA user_version") { $0.int(0) } ?? 0
         if version == latest { return }
         if version > latest {
-            throw DatabaseError(code: SQLITE_ERROR, message: "\(path) was written by a newer clerk (schema \(version), this one knows \(latest))", sql: nil)
+            throw ServiceError.storage(.newerSchema(found: version, known: latest), path: path)
         }
         try transaction {
             try execute("""

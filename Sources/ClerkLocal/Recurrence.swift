@@ -7,6 +7,8 @@ struct RecurrenceError: Error, Hashable, CustomStringConvertible {
     /// `RRULE`, `RDATE` or `EXDATE` (or the unknown name).
     var property: String
     var reason: String
+    /// The whole line refused, once known.
+    var line = ""
 
     var description: String { "\(property): \(reason)" }
 }
@@ -95,22 +97,33 @@ struct Recurrence {
         self.first = isAllDay ? WallTime(year: first.year, month: first.month, day: first.day) : first
         firstKey = isAllDay ? Civil.key(of: first.date) : zone.utcSeconds(of: first)
         for text in lines {
-            guard let line = PropertyLine(text) else {
-                throw RecurrenceError(property: text.prefix { $0 != ":" && $0 != ";" }.uppercased(), reason: "expected NAME:VALUE, got '\(text)'")
+            do throws(RecurrenceError) {
+                try read(text)
+            } catch {
+                var error = error
+                error.line = text
+                throw error
             }
-            switch line.name {
-            case "RRULE":
-                var rule = try Recurrence.rule(line.value)
-                moveUntilOntoWallClock(&rule)
-                try Recurrence.checkExpandable(rule, from: self.first, isAllDay: isAllDay, text: line.value)
-                rules.append(rule)
-            case "RDATE":
-                added += try keys(of: line)
-            case "EXDATE":
-                excluded.formUnion(try keys(of: line))
-            default:
-                throw RecurrenceError(property: line.name, reason: "expected RRULE, RDATE or EXDATE")
-            }
+        }
+    }
+
+    /// Reads one RRULE, RDATE or EXDATE line into the rules, additions or exclusions.
+    private mutating func read(_ text: String) throws(RecurrenceError) {
+        guard let line = PropertyLine(text) else {
+            throw RecurrenceError(property: text.prefix { $0 != ":" && $0 != ";" }.uppercased(), reason: "expected NAME:VALUE, got '\(text)'")
+        }
+        switch line.name {
+        case "RRULE":
+            var rule = try Recurrence.rule(line.value)
+            moveUntilOntoWallClock(&rule)
+            try Recurrence.checkExpandable(rule, from: first, isAllDay: isAllDay, text: line.value)
+            rules.append(rule)
+        case "RDATE":
+            added += try keys(of: line)
+        case "EXDATE":
+            excluded.formUnion(try keys(of: line))
+        default:
+            throw RecurrenceError(property: line.name, reason: "expected RRULE, RDATE or EXDATE")
         }
     }
 

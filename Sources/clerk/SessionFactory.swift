@@ -22,8 +22,10 @@ enum SessionFactory {
         let store: LocalStore
         do {
             store = try LocalStore(path: paths.store, timeZone: options.timeZone, now: options.nowProvider)
+        } catch let error as ServiceError {
+            throw Failure(message: Renderer.commandFailure(error))
         } catch {
-            throw Failure(message: "\(paths.store): cannot open the store (\(error))")
+            throw Failure(message: "\(paths.store): cannot open the store")
         }
         let style = TerminalInfo.stdout().style(json: options.json, environment: environment)
         let context = SessionContext(

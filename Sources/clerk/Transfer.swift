@@ -113,7 +113,7 @@ struct Transfer {
         do {
             return try body()
         } catch let error as ServiceError {
-            throw Failure(message: Renderer.failure(error))
+            throw Failure(message: Renderer.commandFailure(error))
         }
     }
 

@@ -28,10 +28,10 @@ import Testing
         let work = try test.store.createCalendar(named: "Work", timeZone: "America/New_York")
         #expect(try test.store.calendars().map(\.name) == ["Personal", "Work"])
         #expect(work.isPrimary == false)
-        #expect(throws: ServiceError.alreadyExists(kind: "calendar", name: "work")) {
+        #expect(throws: ServiceError.alreadyExists(.calendar, name: "work")) {
             try test.store.createCalendar(named: "work", timeZone: Self.madrid)
         }
-        #expect(throws: ServiceError.invalid(reason: "unknown time zone 'Mars/Olympus'")) {
+        #expect(throws: ServiceError.invalid(.unknownTimeZone("Mars/Olympus"))) {
             try test.store.createCalendar(named: "Mars", timeZone: "Mars/Olympus")
         }
     }
@@ -55,19 +55,19 @@ import Testing
         let test = try TestStore()
         defer { test.remove() }
         let when = Self.timed("2026-03-05T13:00", "2026-03-05T14:00")
-        #expect(throws: ServiceError.notFound(kind: "calendar", id: "nope")) {
+        #expect(throws: ServiceError.notFound(.calendar, id: "nope")) {
             try test.store.insertEvent(EventDraft(title: "x", when: when), id: "a", calendarID: "nope")
         }
-        #expect(throws: ServiceError.invalid(reason: "an event cannot end before it starts")) {
+        #expect(throws: ServiceError.invalid(.endsBeforeStart)) {
             try test.store.insertEvent(EventDraft(title: "x", when: Self.timed("2026-03-05T13:00", "2026-03-05T12:00")), id: "b", calendarID: test.primaryID)
         }
-        #expect(throws: ServiceError.invalid(reason: "an event cannot end before it starts")) {
+        #expect(throws: ServiceError.invalid(.endsBeforeStart)) {
             try test.store.insertEvent(EventDraft(title: "x", when: .allDay(start: date("2026-03-05"), end: date("2026-03-05"))), id: "c", calendarID: test.primaryID)
         }
-        #expect(throws: ServiceError.invalid(reason: "RRULE: expected a rule like FREQ=WEEKLY;BYDAY=MO, got 'FREQ=OFTEN'")) {
+        #expect(throws: ServiceError.invalid(.badRecurrence("RRULE:FREQ=OFTEN"))) {
             try test.store.insertEvent(EventDraft(title: "x", when: when, recurrence: ["RRULE:FREQ=OFTEN"]), id: "d", calendarID: test.primaryID)
         }
-        #expect(throws: ServiceError.invalid(reason: "unknown time zone 'Mars/Olympus'")) {
+        #expect(throws: ServiceError.invalid(.unknownTimeZone("Mars/Olympus"))) {
             try test.store.insertEvent(EventDraft(title: "x", when: Self.timed("2026-03-05T13:00", "2026-03-05T14:00", "UTC").withZone("Mars/Olympus")),
                                        id: "e", calendarID: test.primaryID)
         }
@@ -143,7 +143,7 @@ import Testing
             "standup_20260327T080000Z: 2026-03-27 09:00 +01:00 → 2026-03-27 09:15 +01:00 Daily standup",
         ])
         #expect(try test.store.event(id: "standup_20260327T080000Z")?.location == "Room 4")
-        #expect(throws: ServiceError.invalid(reason: "one occurrence of a repeating event cannot repeat on its own")) {
+        #expect(throws: ServiceError.invalid(.occurrenceCannotRepeat)) {
             try test.store.patchEvent(id: "standup_20260327T080000Z", EventPatch(recurrence: ["RRULE:FREQ=DAILY"]))
         }
         // Moving the series to 10:00 moves the occurrences nobody changed.
@@ -166,7 +166,7 @@ import Testing
             "standup_20260327T080000Z: 2026-03-27 09:00 +01:00 → 2026-03-27 09:15 +01:00 Standup",
         ])
         #expect(try test.store.event(id: "standup_20260323T080000Z") == nil)
-        #expect(throws: ServiceError.notFound(kind: "event", id: "standup_20260323T080000Z")) {
+        #expect(throws: ServiceError.notFound(.event, id: "standup_20260323T080000Z")) {
             try test.store.deleteEvent(id: "standup_20260323T080000Z")
         }
         #expect(try test.store.storedEvents(calendarID: test.primaryID).first?.recurrence
@@ -193,7 +193,7 @@ import Testing
         #expect(try Self.agenda(test.store, "2026-03-23T00:00", "2026-03-28T00:00") == [])
         #expect(try test.store.event(id: "standup_20260323T080000Z") == nil)
         #expect(try test.store.event(id: "standup_20260325T080000Z") == nil)
-        #expect(throws: ServiceError.invalid(reason: "the repeating event this occurrence belongs to is deleted; restore it first")) {
+        #expect(throws: ServiceError.invalid(.seriesDeleted)) {
             try test.store.restoreEvent(id: "standup_20260327T080000Z")
         }
         #expect(try test.store.restoreEvent(id: "standup").title == "Standup")
@@ -202,7 +202,7 @@ import Testing
             "standup_20260323T080000Z: 2026-03-23 09:00 +01:00 → 2026-03-23 09:15 +01:00 Standup",
             "standup_20260325T080000Z: 2026-03-25 09:00 +01:00 → 2026-03-25 09:15 +01:00 Standup (late)",
         ])
-        #expect(throws: ServiceError.notFound(kind: "event", id: "gone")) { try test.store.restoreEvent(id: "gone") }
+        #expect(throws: ServiceError.notFound(.event, id: "gone")) { try test.store.restoreEvent(id: "gone") }
     }
 
     /// All-day series, and a long one that began before the range.
@@ -296,7 +296,7 @@ import Testing
         #expect(stored.map(\.id) == ["once", "standup", "standup_20260303T080000Z"])
         #expect(stored[1].recurrence == ["RRULE:FREQ=DAILY;COUNT=10", "EXDATE:20260304T080000Z"])
         #expect(stored[2].originalStart == .timed(start: instant("2026-03-03T08:00:00Z"), end: instant("2026-03-03T08:00:00Z"), timeZone: Self.madrid))
-        #expect(throws: ServiceError.notFound(kind: "calendar", id: "nope")) { try test.store.storedEvents(calendarID: "nope") }
+        #expect(throws: ServiceError.notFound(.calendar, id: "nope")) { try test.store.storedEvents(calendarID: "nope") }
     }
 
     @Test func importsIdempotentlyByUID() throws {

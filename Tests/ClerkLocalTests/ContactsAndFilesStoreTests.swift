@@ -96,12 +96,12 @@ import Testing
         #expect(revisions.map(\.size) == [13, 5])
         #expect(try test.store.readRevision("1", ofFile: notes.id) == "first")
         #expect(try test.store.readRevision("2", ofFile: notes.id) == "second — ñ")
-        #expect(throws: ServiceError.notFound(kind: "revision", id: "9")) { try test.store.readRevision("9", ofFile: notes.id) }
+        #expect(throws: ServiceError.notFound(.revision, id: "9")) { try test.store.readRevision("9", ofFile: notes.id) }
         #expect(try test.store.createFile(named: "plan.md", content: "# Plan").mimeType == "text/markdown")
-        #expect(throws: ServiceError.alreadyExists(kind: "file", name: "NOTES.txt")) {
+        #expect(throws: ServiceError.alreadyExists(.file, name: "NOTES.txt")) {
             try test.store.createFile(named: "NOTES.txt", content: "")
         }
-        #expect(throws: ServiceError.invalid(reason: "a file needs a name without '/'")) {
+        #expect(throws: ServiceError.invalid(.badFileName("a/b.txt"))) {
             try test.store.createFile(named: "a/b.txt", content: "")
         }
     }
@@ -116,16 +116,16 @@ import Testing
         try test.store.trashFile(id: notes.id)
         #expect(try test.store.files(matching: nil).map(\.id) == [list.id])
         #expect(try test.store.trashedFiles(matching: "note").map { "\($0.name) \($0.trashed)" } == ["notes.txt true"])
-        #expect(throws: ServiceError.notFound(kind: "file", id: notes.id)) { try test.store.trashFile(id: notes.id) }
-        #expect(throws: ServiceError.notFound(kind: "file", id: notes.id)) { try test.store.updateFile(id: notes.id, content: "x") }
+        #expect(throws: ServiceError.notFound(.file, id: notes.id)) { try test.store.trashFile(id: notes.id) }
+        #expect(throws: ServiceError.notFound(.file, id: notes.id)) { try test.store.updateFile(id: notes.id, content: "x") }
         #expect(try test.store.readFile(id: notes.id) == "keep me")
 
         // A new notes.txt takes the name; the old one cannot come back over it.
         let newer = try test.store.createFile(named: "notes.txt", content: "new")
-        #expect(throws: ServiceError.alreadyExists(kind: "file", name: "notes.txt")) { try test.store.restoreFile(id: notes.id) }
+        #expect(throws: ServiceError.alreadyExists(.file, name: "notes.txt")) { try test.store.restoreFile(id: notes.id) }
         try test.store.trashFile(id: newer.id)
         #expect(try test.store.restoreFile(id: notes.id).trashed == false)
         #expect(try test.store.files(matching: "notes").map(\.id) == [notes.id])
-        #expect(throws: ServiceError.notFound(kind: "file", id: "nope")) { try test.store.readFile(id: "nope") }
+        #expect(throws: ServiceError.notFound(.file, id: "nope")) { try test.store.readFile(id: "nope") }
     }
 }

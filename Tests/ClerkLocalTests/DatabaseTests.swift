@@ -1,5 +1,6 @@
 @testable import ClerkLocal
 import CSQLite
+import ClerkCore
 import Foundation
 import Testing
 
@@ -66,8 +67,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let database = try Database(path: folder + "/a.sqlite3", busyTimeout: 1)
         try database.execute("PRAGMA user_version = 9")
-        let error = #expect(throws: DatabaseError.self) { try database.migrate(Self.steps, appliedAt: Date()) }
-        #expect(error?.description == folder + "/a.sqlite3 was written by a newer clerk (schema 9, this one knows 2)")
+        #expect(throws: ServiceError.storage(.newerSchema(found: 9, known: 2), path: folder + "/a.sqlite3")) {
+            try database.migrate(Self.steps, appliedAt: Date())
+        }
     }
 
     @Test func rollsBackWhenTheBodyThrows() throws {

@@ -1,0 +1,89 @@
+public import ClerkCore
+
+/// What clerk says when a service call fails: what happened, whether anything changed, and
+/// the next step. The conversation and the command line (after `clerk: `) share the words.
+extension Renderer {
+    /// The reply in the conversation for a call that threw.
+    static func failure(_ error: any Error) -> String {
+        guard let error = error as? ServiceError else { return "Something went wrong (\(error)). Nothing changed." }
+        switch error {
+        case .notFound(let kind, _): return "That \(kind.rawValue) no longer exists. Nothing changed."
+        case .alreadyExists(let kind, let name): return "A \(kind.rawValue) named '\(name)' already exists."
+        case .invalid(let problem): return "That can't be done: \(invalid(problem))."
+        default: return sentence(error)
+        }
+    }
+
+    /// The line `clerk` prints after `clerk: ` for a command that failed.
+    public static func commandFailure(_ error: ServiceError) -> String {
+        switch error {
+        case .notFound(let kind, let id): return "no \(kind.rawValue) '\(id)'"
+        case .alreadyExists(let kind, let name): return "a \(kind.rawValue) named '\(name)' already exists"
+        case .invalid(let problem): return invalid(problem)
+        default: return sentence(error)
+        }
+    }
+
+    /// A whole sentence, with the next step, for the failures worded the same everywhere.
+    static func sentence(_ error: ServiceError) -> String {
+        switch error {
+        case .notFound, .alreadyExists, .invalid: return commandFailure(error)
+        case .signInNeeded(.signedOut): return "You're not signed in to Google. Run 'clerk login'."
+        case .signInNeeded(.expired): return "Your Google sign-in has expired. Run 'clerk login'."
+        case .signInNeeded(.clientRefused):
+            return "Google refused clerk's OAuth client. Check google_client_id and google_client_secret in the config, then run 'clerk login'."
+        case .insufficientScope(let missing):
+            let names = missing.map(scopeName).joined(separator: ", ")
+            return "Google didn't give clerk access to \(names). Run 'clerk login' and allow it."
+        case .rateLimited(let after):
+            let wait = after.map { " in \(Int($0.rounded(.up))) s" } ?? " in a minute"
+            return "Google asked clerk to slow down. Nothing changed; try again\(wait)."
+        case .timedOut: return "Google didn't answer in time. Nothing changed; try again in a moment."
+        case .unreachable: return "Couldn't reach Google. Nothing changed; check the network and try again."
+        case .outcomeUnknown:
+            return "The connection to Google broke before it answered, so clerk can't tell whether that went through. Look before trying again."
+        case .refused(let status, let reason): return "Google refused that (\(status) \(reason)). Nothing changed."
+        case .malformedResponse: return "Google sent an answer clerk couldn't read. Nothing changed; try again in a moment."
+        case .storage(let problem, let path): return storage(problem, path: path)
+        }
+    }
+
+    /// Why a request was refused, as a clause.
+    static func invalid(_ problem: InvalidRequest) -> String {
+        switch problem {
+        case .emptyName(let kind): return "a \(kind.rawValue) needs a name"
+        case .badFileName(let name): return "'\(TextStyle.plain.fit(name, 60))' can't be a file name (no '/', no NUL, not only dots)"
+        case .unknownTimeZone(let zone): return "'\(TextStyle.plain.fit(zone, 60))' is not a time zone I know"
+        case .badEventID: return "an event id can't be empty or hold spaces"
+        case .endsBeforeStart: return "an event can't end before it starts"
+        case .badRecurrence(let line): return "the repeat '\(TextStyle.plain.fit(line, 60))' can't be read"
+        case .occurrenceCannotRepeat: return "one occurrence of a repeating event can't repeat on its own"
+        case .seriesDeleted: return "the repeating event it belongs to is deleted; bring that back first"
+        case .tooLarge(let limit): return "it is larger than the \(limit) bytes allowed"
+        }
+    }
+
+    static func storage(_ problem: StorageProblem, path: String) -> String {
+        switch problem {
+        case .busy(let seconds): return "\(path) is busy: another clerk kept it locked for \(seconds) s. Try again when it is done."
+        case .damaged: return "\(path) is damaged or not a clerk store. Move it aside and clerk starts a new one."
+        case .readOnly: return "\(path) can't be written. Check the permissions of the file and its folder."
+        case .full: return "The disk holding \(path) is full. Free some space and try again."
+        case .cannotOpen: return "\(path) can't be opened. Check that its folder exists and is yours."
+        case .newerSchema(let found, let known):
+            return "\(path) was written by a newer clerk (schema \(found); this one knows \(known)). Update clerk."
+        case .failed(let code): return "\(path): the store failed (SQLite code \(code)). Nothing changed."
+        }
+    }
+
+    /// A Google scope as a person would name it.
+    static func scopeName(_ scope: String) -> String {
+        switch scope.split(separator: "/").last.map(String.init) ?? scope {
+        case "calendar", "calendar.events", "calendar.events.owned": return "your calendar's events"
+        case "calendar.calendarlist", "calendar.calendarlist.readonly", "calendar.readonly": return "your list of calendars"
+        case "drive", "drive.file": return "Drive files"
+        case "contacts", "contacts.readonly": return "your contacts"
+        default: return scope
+        }
+    }
+}

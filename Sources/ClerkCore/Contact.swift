@@ -35,11 +35,16 @@ public struct Contact: Hashable, Sendable {
     public var addresses: [LabeledValue]
     public var birthday: Birthday?
     public var notes: String?
+    /// Where they work (vCard ORG, People `organizations.name`).
+    public var company: String?
+    /// Their role there (vCard TITLE, People `organizations.title`).
+    public var jobTitle: String?
 
     public init(
         id: String, name: String, givenName: String? = nil, familyName: String? = nil,
         nicknames: [String] = [], emails: [LabeledValue] = [], phones: [LabeledValue] = [],
-        addresses: [LabeledValue] = [], birthday: Birthday? = nil, notes: String? = nil
+        addresses: [LabeledValue] = [], birthday: Birthday? = nil, notes: String? = nil,
+        company: String? = nil, jobTitle: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -51,5 +56,7 @@ public struct Contact: Hashable, Sendable {
         self.addresses = addresses
         self.birthday = birthday
         self.notes = notes
+        self.company = company
+        self.jobTitle = jobTitle
     }
 }

@@ -8,6 +8,7 @@ enum SQLValue: Hashable {
     case integer(Int64)
     case real(Double)
     case text(String)
+    case blob([UInt8])
 }
 
 /// Something that can be bound to a `?` in a statement; nil binds NULL.
@@ -21,6 +22,7 @@ extension Int64: SQLBindable { var sqlValue: SQLValue { .integer(self) } }
 extension Double: SQLBindable { var sqlValue: SQLValue { .real(self) } }
 extension Bool: SQLBindable { var sqlValue: SQLValue { .integer(self ? 1 : 0) } }
 extension SQLValue: SQLBindable { var sqlValue: SQLValue { self } }
+extension Array: SQLBindable where Element == UInt8 { var sqlValue: SQLValue { .blob(self) } }
 extension Optional: SQLBindable where Wrapped: SQLBindable {
     var sqlValue: SQLValue { self?.sqlValue ?? .null }
 }
@@ -74,6 +76,13 @@ struct Row {
     }
 
     func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+
+    /// The column's bytes as stored, text or blob.
+    func bytes(_ column: Int32) -> [UInt8] {
+        let count = Int(sqlite3_column_bytes(statement, column))
+        guard count > 0, let start = sqlite3_column_blob(statement, column) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: start, count: count))
+    }
 }
 
 /// A connection to one SQLite file, and the only owner of its handle.
@@ -246,6 +255,9 @@ final class Database {
         case .real(let number): code = sqlite3_bind_double(statement, index, number)
         case .text(let text):
             code = text.withCString { csqlite_bind_text(statement, index, $0, Int32(text.utf8.count)) }
+        case .blob(let bytes):
+            // A zero-length blob, not NULL, for empty content.
+            code = bytes.withUnsafeBytes { csqlite_bind_blob(statement, index, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count)) }
         }
         try check(code, sql: sql)
     }

@@ -73,17 +73,17 @@ extension LocalStore: ContactsService {
     }
 
     /// Writes a contact and its words.
-    private func save(_ contact: Contact, uid: String, replacing: Bool) throws {
+    func save(_ contact: Contact, uid: String, replacing: Bool) throws {
         if replacing { try database.run("DELETE FROM contacts WHERE id = ?", [contact.id]) }
         try database.run("""
             INSERT INTO contacts (id, uid, name, sort_name, given_name, family_name, nicknames, emails, phones, addresses,
-                                  birthday, notes, updated)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                  birthday, notes, company, job_title, updated)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [
             contact.id, uid, contact.name, Spelling.fold(contact.name), contact.givenName, contact.familyName,
             contact.nicknames.isEmpty ? nil : JSONValue.array(contact.nicknames.map(JSONValue.string)).serialized(),
             LocalStore.encode(contact.emails), LocalStore.encode(contact.phones), LocalStore.encode(contact.addresses),
-            contact.birthday.map(LocalStore.encode), contact.notes, nowSeconds,
+            contact.birthday.map(LocalStore.encode), contact.notes, contact.company, contact.jobTitle, nowSeconds,
         ])
         let nameWords = NameWords.stored(contact)
         for word in Set(nameWords.split(whereSeparator: { $0 == " " || $0 == "\n" })) {
@@ -93,15 +93,16 @@ extension LocalStore: ContactsService {
 
     // MARK: Columns
 
-    private static let contactColumns =
-        "id, name, given_name, family_name, nicknames, emails, phones, addresses, birthday, notes"
+    static let contactColumns =
+        "id, name, given_name, family_name, nicknames, emails, phones, addresses, birthday, notes, company, job_title"
 
-    private static func contact(from row: Row) -> Contact {
+    static func contact(from row: Row) -> Contact {
         Contact(
             id: row.text(0), name: row.text(1), givenName: row.optionalText(2), familyName: row.optionalText(3),
             nicknames: row.optionalText(4).flatMap { try? JSONValue.parse($0).arrayValue?.compactMap(\.stringValue) } ?? [],
             emails: decode(row.optionalText(5)), phones: decode(row.optionalText(6)), addresses: decode(row.optionalText(7)),
-            birthday: row.optionalText(8).flatMap(decodeBirthday), notes: row.optionalText(9))
+            birthday: row.optionalText(8).flatMap(decodeBirthday), notes: row.optionalText(9),
+            company: row.optionalText(10), jobTitle: row.optionalText(11))
     }
 
     private static func encode(_ values: [LabeledValue]) -> String? {

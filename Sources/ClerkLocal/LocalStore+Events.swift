@@ -243,17 +243,15 @@ extension LocalStore {
             """, [calendarID, uid]) { StoredEvent(row: $0) }
     }
 
-    private static let columnNames = StoredEvent.columns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-
-    private func insert(_ row: StoredEvent) throws {
-        let marks = Array(repeating: "?", count: LocalStore.columnNames.count).joined(separator: ", ")
+    func insert(_ row: StoredEvent) throws {
+        let marks = Array(repeating: "?", count: StoredEvent.columnNames.count).joined(separator: ", ")
         try database.run("INSERT INTO events (\(StoredEvent.columns)) VALUES (\(marks))", row.values)
         try noteDuration(row.duration)
         if row.isSeries { try keepOccurrences(of: row) }
     }
 
-    private func update(_ row: StoredEvent, rulesChanged: Bool) throws {
-        let assignments = LocalStore.columnNames.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")
+    func update(_ row: StoredEvent, rulesChanged: Bool) throws {
+        let assignments = StoredEvent.columnNames.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")
         try database.run("UPDATE events SET \(assignments) WHERE id = ?", Array(row.values.dropFirst()) + [row.id])
         try noteDuration(row.duration)
         if rulesChanged { try keepOccurrences(of: row) }
@@ -264,7 +262,7 @@ extension LocalStore {
         try database.run("UPDATE store_facts SET value = max(value, ?) WHERE name = 'longest_event'", [seconds])
     }
 
-    private func validate(_ row: StoredEvent) throws {
+    func validate(_ row: StoredEvent) throws {
         if !row.isAllDay, zone(named: row.timeZone) == nil {
             throw ServiceError.invalid(.unknownTimeZone(row.timeZone))
         }
@@ -276,7 +274,7 @@ extension LocalStore {
 
     /// A live event, series, changed occurrence or occurrence by id. For an occurrence with
     /// no row yet, `row` is nil and `exceptionRow` is the row it would get.
-    private func liveEvent(id: String) throws -> (event: Event, row: StoredEvent?, exceptionRow: StoredEvent)? {
+    func liveEvent(id: String) throws -> (event: Event, row: StoredEvent?, exceptionRow: StoredEvent)? {
         if let row = try storedEvent(id: id) {
             return row.deleted == nil ? (row.event, row, row) : nil
         }
@@ -344,7 +342,10 @@ extension LocalStore {
             liveSeries = try database.rows("""
                 SELECT \(StoredEvent.columns), expanded_from, expanded_until, series_end_key FROM events
                 WHERE recurrence IS NOT NULL AND deleted IS NULL
-                """) { DecodedSeries(StoredEvent(row: $0), keptFrom: $0.int64(19), keptUntil: $0.int64(20), end: $0.optionalInt64(21)) }
+                """) {
+                let after = StoredEvent.columnCount
+                return DecodedSeries(StoredEvent(row: $0), keptFrom: $0.int64(after), keptUntil: $0.int64(after + 1), end: $0.optionalInt64(after + 2))
+            }
             liveSeriesStamp = stamp
         }
         var covered: [String: DecodedSeries] = [:]

@@ -103,14 +103,14 @@ extension LocalStore: FileService {
 
     // MARK: Helpers
 
-    private static let fileColumns = "id, name, length(CAST(content AS BLOB)), modified, mime_type, trashed IS NOT NULL"
+    static let fileColumns = "id, name, length(CAST(content AS BLOB)), modified, mime_type, trashed IS NOT NULL"
 
-    private static func driveFile(from row: Row) -> DriveFile {
+    static func driveFile(from row: Row) -> DriveFile {
         DriveFile(id: row.text(0), name: row.text(1), size: row.int(2), modified: Date(timeIntervalSince1970: row.double(3)),
                   mimeType: row.text(4), trashed: row.bool(5))
     }
 
-    private func file(id: String) throws -> DriveFile {
+    func file(id: String) throws -> DriveFile {
         guard let file = try database.scalar("SELECT \(LocalStore.fileColumns) FROM files WHERE id = ?", [id], LocalStore.driveFile) else {
             throw ServiceError.notFound(.file, id: id)
         }

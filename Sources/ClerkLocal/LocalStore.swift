@@ -25,7 +25,13 @@ public final class LocalStore {
 
     /// Opens the store at `path` (creating it, its tables and the primary calendar
     /// "Personal" in `timeZone` on first use).
-    public init(path: String, timeZone: TimeZone, now: NowProvider = .system, makeID: @escaping () -> String = LocalStore.randomID) throws {
+    public convenience init(path: String, timeZone: TimeZone, now: NowProvider = .system, makeID: @escaping () -> String = LocalStore.randomID) throws {
+        try self.init(path: path, timeZone: timeZone, now: now, makeID: makeID, makesPrimaryCalendar: true)
+    }
+
+    /// Opens the store at `path`; without `makesPrimaryCalendar` a new store starts with no
+    /// calendar at all, for a replica whose calendars come from elsewhere (`putCalendar`).
+    package init(path: String, timeZone: TimeZone, now: NowProvider, makeID: @escaping () -> String, makesPrimaryCalendar: Bool) throws {
         self.zone = ZoneRules(timeZone)
         self.now = now
         self.makeID = makeID
@@ -36,7 +42,7 @@ public final class LocalStore {
             throw LocalStore.serviceError(error, path: path)
         }
         try guarded {
-            try ensurePrimaryCalendar()
+            if makesPrimaryCalendar { try ensurePrimaryCalendar() }
             try refreshOccurrenceWindows()
         }
     }

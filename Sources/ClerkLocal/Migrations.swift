@@ -160,5 +160,99 @@ enum StoreSchema {
                 PRIMARY KEY (file_id, number)
             ) WITHOUT ROWID;
             """),
+        Migration(number: 4, name: "change feed, tombstones and fields of other systems", sql: """
+            -- Every insert, change and delete of a calendar, event, contact or file takes the
+            -- next change number (triggers below, so no write path can forget it): the feed a
+            -- sync token or etag is made from. Hard deletes leave a tombstone with theirs, so
+            -- the id stays taken and the feed can report the deletion.
+            INSERT INTO store_facts (name, value) VALUES ('change_number', 0);
+            ALTER TABLE calendars ADD COLUMN change_number INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE calendars ADD COLUMN unmodeled TEXT;  -- JSON object: fields clerk does not model
+            ALTER TABLE events ADD COLUMN change_number INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE events ADD COLUMN created REAL;
+            ALTER TABLE events ADD COLUMN unmodeled TEXT;
+            ALTER TABLE contacts ADD COLUMN change_number INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE contacts ADD COLUMN company TEXT;
+            ALTER TABLE contacts ADD COLUMN job_title TEXT;
+            ALTER TABLE contacts ADD COLUMN unmodeled TEXT;
+            ALTER TABLE files ADD COLUMN change_number INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE files ADD COLUMN unmodeled TEXT;
+            UPDATE events SET created = updated;
+            CREATE INDEX events_by_change ON events(calendar_id, change_number);
+            CREATE INDEX contacts_by_change ON contacts(change_number);
+            CREATE INDEX files_by_change ON files(change_number);
+
+            CREATE TABLE tombstones (
+                kind TEXT NOT NULL,          -- 'calendar', 'event', 'contact' or 'file'
+                id TEXT NOT NULL,
+                scope TEXT,                  -- an event's calendar
+                change_number INTEGER NOT NULL,
+                PRIMARY KEY (kind, id)
+            ) WITHOUT ROWID;
+            CREATE INDEX tombstones_by_change ON tombstones(kind, change_number);
+
+            -- Google allows two calendars or two files of one name; the local store's own
+            -- creates still refuse a second one.
+            DROP INDEX calendars_by_name;
+            CREATE INDEX calendars_by_name ON calendars(name COLLATE NOCASE);
+            DROP INDEX files_live_by_name;
+            CREATE INDEX files_live_by_name ON files(name COLLATE NOCASE) WHERE trashed IS NULL;
+
+            -- What a mirror of another system remembers (sync tokens, when it last synced)
+            -- and the changes it has still to send there, oldest first.
+            CREATE TABLE sync_state (
+                name TEXT PRIMARY KEY,
+                value TEXT NOT NULL
+            );
+            CREATE TABLE outbox (
+                number INTEGER PRIMARY KEY AUTOINCREMENT,
+                created REAL NOT NULL,
+                kind TEXT NOT NULL,
+                payload TEXT NOT NULL,       -- JSON, written and read by the sender
+                attempts INTEGER NOT NULL DEFAULT 0,
+                last_problem TEXT
+            );
+            \(ChangeTriggers.sql)
+            """),
     ]
+}
+
+/// The triggers that stamp every row of the synced tables with the next change number and
+/// leave a tombstone when one is deleted. An update stamps only when a column a person or
+/// another system can see is written (not the occurrence window a query widens).
+enum ChangeTriggers {
+    static let tables: [(table: String, kind: String, scope: String, content: String)] = [
+        ("calendars", "calendar", "NULL", "name, time_zone, is_primary, unmodeled"),
+        ("events", "event", "OLD.calendar_id", """
+            calendar_id, ical_uid, title, location, notes, attendees, reminders, all_day, time_zone, start_key, end_key, \
+            recurrence, recurring_event_id, original_key, original_start, overrides, deleted, updated, unmodeled
+            """),
+        ("contacts", "contact", "NULL", """
+            uid, name, given_name, family_name, nicknames, emails, phones, addresses, birthday, notes, company, job_title, unmodeled
+            """),
+        ("files", "file", "NULL", "name, content, mime_type, modified, trashed, unmodeled"),
+    ]
+
+    static let next = "UPDATE store_facts SET value = value + 1 WHERE name = 'change_number';"
+    static let current = "(SELECT value FROM store_facts WHERE name = 'change_number')"
+
+    static var sql: String {
+        tables.map { t in
+            """
+            CREATE TRIGGER \(t.table)_stamp_insert AFTER INSERT ON \(t.table) BEGIN
+                \(next)
+                UPDATE \(t.table) SET change_number = \(current) WHERE rowid = NEW.rowid;
+                DELETE FROM tombstones WHERE kind = '\(t.kind)' AND id = NEW.id;
+            END;
+            CREATE TRIGGER \(t.table)_stamp_update AFTER UPDATE OF \(t.content) ON \(t.table) BEGIN
+                \(next)
+                UPDATE \(t.table) SET change_number = \(current) WHERE rowid = NEW.rowid;
+            END;
+            CREATE TRIGGER \(t.table)_tombstone AFTER DELETE ON \(t.table) BEGIN
+                \(next)
+                INSERT OR REPLACE INTO tombstones (kind, id, scope, change_number) VALUES ('\(t.kind)', OLD.id, \(t.scope), \(current));
+            END;
+            """
+        }.joined(separator: "\n")
+    }
 }

@@ -71,7 +71,7 @@ extension LocalStore {
             try database.withBusyTimeout(0) {
                 try database.transaction {
                     var series: [(StoredEvent, Int64, Int64)] = []
-                    try database.forEachRow(stale, bounds) { series.append((StoredEvent(row: $0), $0.int64(19), $0.int64(20))) }
+                    try database.forEachRow(stale, bounds) { series.append((StoredEvent(row: $0), $0.int64(StoredEvent.columnCount), $0.int64(StoredEvent.columnCount + 1))) }
                     for (event, keptFrom, keptUntil) in series {
                         try widenWindow(of: event, keptFrom: keptFrom, keptUntil: keptUntil, now: now)
                     }

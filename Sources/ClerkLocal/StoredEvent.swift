@@ -32,6 +32,12 @@ struct StoredEvent: Equatable {
         start_key, end_key, recurrence, recurring_event_id, original_start, original_key, overrides, deleted, updated
         """
 
+    /// The names in `columns`, in order.
+    static let columnNames = columns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    /// How many columns `columns` names: a query that selects more after them reads those
+    /// from this position on.
+    static let columnCount = Int32(columnNames.count)
+
     /// Reads a row selected with `columns` starting at column `offset`.
     init(row: Row, offset: Int32 = 0) {
         id = row.text(offset)

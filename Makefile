@@ -3,7 +3,7 @@
 #   make test   install what is missing, build, and run every test
 
 # The -dev packages of every system-library target, time zones, and what the tests drive.
-APT_PACKAGES := pkg-config libcurl4-openssl-dev libedit-dev libsqlite3-dev libical-dev \
+APT_PACKAGES := pkg-config libcurl4-openssl-dev libedit-dev libsqlite3-dev libical-dev zlib1g-dev libssl-dev \
                 libmicrohttpd-dev tzdata tmux
 SWIFT ?= swift
 

@@ -20,11 +20,21 @@ let package = Package(
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         .target(name: "ClerkCore", swiftSettings: strictSettings),
         .target(name: "ClerkLanguage", dependencies: ["ClerkCore"], swiftSettings: strictSettings),
         .target(name: "ClerkAssistant", dependencies: ["ClerkCore", "ClerkLanguage"], swiftSettings: strictSettings),
         .target(name: "ClerkLocal", dependencies: ["ClerkCore", "CSQLite", "CICal"], swiftSettings: strictSettings),
+        // Google's REST APIs on loopback, for the tests and for trying the Google mode offline.
+        .target(
+            name: "GoogleEmulator",
+            dependencies: ["ClerkCore", "ClerkLanguage", "ClerkLocal", "CMicroHTTPD", "CZlib", "CCrypto"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(name: "google-emulator", dependencies: ["GoogleEmulator", "ClerkCore"], swiftSettings: strictSettings),
         .executableTarget(
             name: "clerk",
             dependencies: ["ClerkCore", "ClerkLanguage", "ClerkAssistant", "ClerkLocal", "CEditLine"],
@@ -56,6 +66,7 @@ let package = Package(
         .testTarget(name: "ClerkCoreTests", dependencies: ["ClerkCore"], swiftSettings: strictSettings),
         .testTarget(name: "ClerkAssistantTests", dependencies: ["ClerkAssistant", "ClerkCore", "ClerkLanguage", "ClerkLocal"], swiftSettings: strictSettings),
         .testTarget(name: "ClerkLocalTests", dependencies: ["ClerkLocal", "ClerkCore", "CSQLite"], swiftSettings: strictSettings),
+        .testTarget(name: "GoogleEmulatorTests", dependencies: ["GoogleEmulator", "ClerkCore", "ClerkLocal", "CCurl"], swiftSettings: strictSettings),
         .testTarget(name: "ClerkLanguageTests", dependencies: ["ClerkLanguage", "ClerkCore"], swiftSettings: strictSettings),
         // Runs the built `clerk` binary; depending on it makes `swift test` build it first.
         .testTarget(name: "EndToEndTests", dependencies: ["clerk", "ClerkCore", "ClerkLocal"], swiftSettings: strictSettings),

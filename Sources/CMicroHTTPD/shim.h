@@ -16,12 +16,14 @@ typedef void (*cmhd_completed_fn)(void *cls, struct MHD_Connection *connection, 
 typedef void *(*cmhd_uri_fn)(void *cls, const char *uri, struct MHD_Connection *connection);
 typedef enum MHD_Result (*cmhd_value_fn)(void *cls, enum MHD_ValueKind kind, const char *key, const char *value);
 
-/// Starts a daemon listening on `address` with a thread per connection. `uri` sees the raw
-/// request target (path and query, still escaped) first; what it returns becomes *req_cls.
-static inline struct MHD_Daemon *cmhd_start(unsigned int flags, const struct sockaddr_in *address,
+/// Starts a daemon listening on `address` with a thread per connection (so a slow answer
+/// holds up only its own connection). `uri` sees the raw request target (path and query,
+/// still escaped) first; what it returns becomes *req_cls.
+static inline struct MHD_Daemon *cmhd_start(const struct sockaddr_in *address,
                                             cmhd_handler_fn handler, cmhd_completed_fn completed,
                                             cmhd_uri_fn uri, void *cls, unsigned int timeout_seconds,
                                             unsigned int connection_limit) {
+    unsigned int flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL;
     return MHD_start_daemon(flags, 0, NULL, NULL, handler, cls,
                             MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)address,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, cls,

@@ -9,8 +9,8 @@ public enum JSONShapes {
         let start: String, end: String
         switch event.when {
         case .timed(let s, let e, _):
-            start = rfc3339(s, zone: zone)
-            end = rfc3339(e, zone: zone)
+            start = ClockText.rfc3339(s, zone: zone)
+            end = ClockText.rfc3339(e, zone: zone)
         case .allDay(let s, let e):
             start = s.iso
             end = e.iso
@@ -54,7 +54,7 @@ public enum JSONShapes {
             ("id", .string(file.id)),
             ("name", .string(file.name)),
             ("size", .number(Double(file.size))),
-            ("modified", .string(rfc3339(file.modified, zone: zone))),
+            ("modified", .string(ClockText.rfc3339(file.modified, zone: zone))),
         ])
     }
 
@@ -68,15 +68,4 @@ public enum JSONShapes {
         ])
     }
 
-    /// `2026-12-01T13:00:00+01:00` (or `Z` for UTC).
-    public static func rfc3339(_ instant: Date, zone: TimeZone) -> String {
-        let calendar = Calendar.gregorian(in: zone)
-        let p = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
-        let offset = zone.secondsFromGMT(for: instant)
-        let base = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", p.year!, p.month!, p.day!, p.hour!, p.minute!, p.second!)
-        if offset == 0 { return base + "Z" }
-        let sign = offset < 0 ? "-" : "+"
-        let minutes = abs(offset) / 60
-        return base + String(format: "%@%02d:%02d", sign, minutes / 60, minutes % 60)
-    }
 }

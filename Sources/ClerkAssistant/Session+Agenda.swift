@@ -95,10 +95,10 @@ extension Session {
             if let minutes = query.slotMinutes {
                 let free = FreeTime.free(busy, from: start, to: end, minimum: TimeInterval(minutes * 60))
                 lines.append(Renderer.freeSlots(day: text.localDate(start), free, text: text))
-                slotsJSON += free.map { .object([("start", .string(JSONShapes.rfc3339($0.0, zone: context.zone))), ("end", .string(JSONShapes.rfc3339($0.1, zone: context.zone)))]) }
+                slotsJSON += free.map { .object([("start", .string(ClockText.rfc3339($0.0, zone: context.zone))), ("end", .string(ClockText.rfc3339($0.1, zone: context.zone)))]) }
             } else {
                 lines.append(Renderer.freeExcept(day: text.localDate(start), window: (start, end), busy: busy, text: text))
-                slotsJSON += FreeTime.free(busy, from: start, to: end).map { .object([("start", .string(JSONShapes.rfc3339($0.0, zone: context.zone))), ("end", .string(JSONShapes.rfc3339($0.1, zone: context.zone)))]) }
+                slotsJSON += FreeTime.free(busy, from: start, to: end).map { .object([("start", .string(ClockText.rfc3339($0.0, zone: context.zone))), ("end", .string(ClockText.rfc3339($0.1, zone: context.zone)))]) }
             }
         }
         if windows.isEmpty { lines.append(Renderer.nothingToSearch) }

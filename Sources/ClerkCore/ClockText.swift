@@ -39,4 +39,54 @@ public enum ClockText {
         let parts = DateComponents(year: date.year, month: date.month, day: date.day, hour: hour, minute: minute, second: second)
         return calendar.date(from: parts)
     }
+
+    /// `2026-12-01T13:00:00+01:00` (or `Z` for UTC): the instant on the wall clock of `zone`.
+    public static func rfc3339(_ instant: Date, zone: TimeZone) -> String {
+        let calendar = Calendar.gregorian(in: zone)
+        let p = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
+        let offset = zone.secondsFromGMT(for: instant)
+        let base = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", p.year!, p.month!, p.day!, p.hour!, p.minute!, p.second!)
+        if offset == 0 { return base + "Z" }
+        let sign = offset < 0 ? "-" : "+"
+        let minutes = abs(offset) / 60
+        return base + String(format: "%@%02d:%02d", sign, minutes / 60, minutes % 60)
+    }
+
+    /// `2026-12-01T12:00:00.000Z`: UTC with milliseconds, as Google writes `created` and `updated`.
+    public static func rfc3339UTCMilliseconds(_ instant: Date) -> String {
+        let calendar = Calendar.gregorian(in: TimeZone(identifier: "UTC")!)
+        let p = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
+        let milliseconds = Int((instant.timeIntervalSince1970 * 1000).rounded(.down)) % 1000
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", p.year!, p.month!, p.day!, p.hour!, p.minute!, p.second!,
+                      (milliseconds + 1000) % 1000)
+    }
+
+    /// An RFC 3339 date-time: `2026-12-01T13:00:00+01:00`, `…Z`, with or without fractional
+    /// seconds (ignored beyond milliseconds). Without an offset it is read on the wall clock
+    /// of `zone`, and is nil when there is none.
+    public static func rfc3339Instant(_ text: String, zone: TimeZone? = nil) -> Date? {
+        let upper = text.uppercased()
+        guard let t = upper.firstIndex(of: "T") else { return nil }
+        let clock = upper[upper.index(after: t)...]
+        var offset: Int?
+        var wall = Substring(upper)
+        if clock.hasSuffix("Z") {
+            offset = 0
+            wall = upper.dropLast()
+        } else if let sign = clock.lastIndex(where: { $0 == "+" || $0 == "-" }) {
+            guard let seconds = fixedOffset(String(upper[sign...])) else { return nil }
+            offset = seconds
+            wall = upper[..<sign]
+        }
+        var fraction = 0.0
+        if let dot = wall.firstIndex(of: ".") {
+            let digits = wall[wall.index(after: dot)...]
+            guard !digits.isEmpty, digits.allSatisfy(\.isNumber), let value = Double("0." + digits) else { return nil }
+            fraction = (value * 1000).rounded(.down) / 1000
+            wall = wall[..<dot]
+        }
+        guard let zone = offset.map({ TimeZone(secondsFromGMT: $0)! }) ?? zone,
+              let instant = instant(String(wall), in: zone) else { return nil }
+        return instant + fraction
+    }
 }

@@ -1,0 +1,24 @@
+#ifndef CLERK_CCRYPTO_SHIM_H
+#define CLERK_CCRYPTO_SHIM_H
+// OpenSSL's libcrypto for the one digest OAuth needs: the PKCE S256 challenge, made in one
+// place for the client (clerk login) and the server (the emulator's /token) alike.
+#include <openssl/evp.h>
+#include <string.h>
+
+/// Writes BASE64URL-NOPAD(SHA256(verifier)) and a NUL into `out` (at least 44 bytes);
+/// returns its length, or 0 on failure.
+static inline int ccrypto_pkce_challenge(const char *verifier, size_t length, char *out, size_t capacity) {
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int digest_length = 0;
+    if (capacity < 45 || !EVP_Digest(verifier, length, digest, &digest_length, EVP_sha256(), NULL)) return 0;
+    unsigned char encoded[64];
+    int n = EVP_EncodeBlock(encoded, digest, (int)digest_length);
+    int written = 0;
+    for (int i = 0; i < n && encoded[i] != '='; i++) {
+        char c = (char)encoded[i];
+        out[written++] = c == '+' ? '-' : (c == '/' ? '_' : c);
+    }
+    out[written] = 0;
+    return written;
+}
+#endif

@@ -1,0 +1,8 @@
+import ClerkCore
+import ClerkLocal
+import Foundation
+
+extension Emulator {
+    /// People v1 (to be written).
+    static let peopleRoutes: [Route] = []
+}

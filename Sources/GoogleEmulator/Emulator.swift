@@ -1,0 +1,165 @@
+package import ClerkCore
+import ClerkLocal
+package import Foundation
+
+/// One emulated Google account behind Google's own paths: OAuth (`/o/oauth2/v2/auth`,
+/// `/token`, `/revoke`), Calendar v3 (`/calendar/v3/…`), Drive v3 (`/drive/v3/…`,
+/// `/upload/drive/v3/…`) and People v1 (`/v1/…`), with the control paths of DESIGN.md under
+/// `/_emulator/` for tests.
+///
+/// State lives in a `LocalStore` (its change feed gives sync tokens and etags, its tombstones
+/// the 410s); OAuth grants, faults and the request log live here. Requests are handled one at
+/// a time under `lock`; a delayed answer waits outside it.
+package final class Emulator: @unchecked Sendable {
+    package struct Configuration: Sendable {
+        /// Where the store lives; nil keeps it in a temporary folder removed on `close()`.
+        package var dataDirectory: String?
+        /// Seconds an access token lives.
+        package var tokenLifetime: TimeInterval = 3599
+        /// The account's address: the primary calendar's id and the owner of everything.
+        package var account = "emulator@example.com"
+        /// The account's zone (the primary calendar's, and new calendars').
+        package var timeZone = TimeZone(identifier: "UTC")!
+        package var now: NowProvider = .system
+
+        package init(dataDirectory: String? = nil, tokenLifetime: TimeInterval = 3599, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+                    now: NowProvider = .system) {
+            self.dataDirectory = dataDirectory
+            self.tokenLifetime = tokenLifetime
+            self.timeZone = timeZone
+            self.now = now
+        }
+    }
+
+    let configuration: Configuration
+    private let folder: String
+    private let ownsFolder: Bool
+    private let lock = NSLock()
+    /// The account's data; replaced by `/_emulator/reset`.
+    var store: LocalStore
+    var oauth = OAuthState()
+    var faults: [Fault] = []
+    var requestLog = RequestLog()
+    /// Sync tokens made before this change number are refused as expired.
+    var syncTokensValidFrom: Int64 = 0
+    /// Resumable upload sessions by id.
+    var uploads: [String: ResumableUpload] = [:]
+
+    var now: Date { configuration.now.now() }
+    var account: String { configuration.account }
+
+    package init(configuration: Configuration) throws {
+        self.configuration = configuration
+        if let directory = configuration.dataDirectory {
+            folder = directory
+            ownsFolder = false
+        } else {
+            folder = NSTemporaryDirectory() + "google-emulator-" + UUID().uuidString
+            ownsFolder = true
+        }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        store = try Emulator.openStore(in: folder, configuration: configuration)
+        oauth = OAuthState.load(from: store)
+    }
+
+    deinit { close() }
+
+    /// Removes the temporary folder of an emulator made without a data directory.
+    package func close() {
+        if ownsFolder { try? FileManager.default.removeItem(atPath: folder) }
+    }
+
+    private static func storePath(in folder: String) -> String { folder + "/emulator.sqlite3" }
+
+    private static func openStore(in folder: String, configuration: Configuration) throws -> LocalStore {
+        let store = try LocalStore(path: storePath(in: folder), timeZone: configuration.timeZone, now: configuration.now,
+                                   makeID: Wire.eventID, makesPrimaryCalendar: false)
+        if try store.calendarReplicas().isEmpty {
+            try store.putCalendar(CalendarInfo(id: configuration.account, name: configuration.account,
+                                               timeZone: configuration.timeZone.identifier, isPrimary: true), unmodeled: nil)
+        }
+        return store
+    }
+
+    /// Forgets every calendar, event, contact and file (the account starts empty again).
+    func resetData() throws {
+        let path = Emulator.storePath(in: folder)
+        store = try LocalStore(path: NSTemporaryDirectory() + "google-emulator-swap-" + UUID().uuidString, timeZone: configuration.timeZone,
+                               now: configuration.now, makeID: Wire.eventID, makesPrimaryCalendar: false)
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        store = try Emulator.openStore(in: folder, configuration: configuration)
+        oauth.save(to: store)
+        uploads = [:]
+        syncTokensValidFrom = 0
+    }
+
+    // MARK: Handling requests
+
+    /// Every route of every API, tried in order.
+    static let routes: [Route] = oauthRoutes + calendarRoutes + driveRoutes + peopleRoutes
+
+    /// Answers one request: control paths, then any armed fault, then the API.
+    package func handle(_ request: HTTPRequest) -> HTTPOutcome {
+        lock.lock()
+        let (outcome, delay) = handleLocked(request)
+        lock.unlock()
+        guard delay > 0, case .respond(let response, _) = outcome else { return outcome }
+        return .respond(response, delay: delay)
+    }
+
+    private func handleLocked(_ request: HTTPRequest) -> (HTTPOutcome, Double) {
+        let api = API.of(request.segments)
+        if api == .control {
+            return (.respond(control(request), delay: 0), 0)
+        }
+        let fault = takeFault(for: request)
+        var response: HTTPResponse
+        if let fault, fault.mode == .status {
+            response = fault.errorResponse(api: api)
+        } else {
+            response = route(request, api: api)
+        }
+        requestLog.append(request, status: response.status, bytes: response.body.count)
+        switch fault?.mode {
+        case .dropAfterApply?: return (.drop, 0)
+        case .delay?: return (.respond(response, delay: 0), fault!.delay)
+        case .malformed?:
+            response.body = Array(response.body.prefix(max(1, response.body.count / 2)))
+            if response.body.isEmpty { response.body = Array("{\"".utf8) }
+            return (.respond(response, delay: 0), 0)
+        default: return (.respond(response, delay: 0), 0)
+        }
+    }
+
+    private func route(_ request: HTTPRequest, api: API) -> HTTPResponse {
+        var pathMatched = false
+        for route in Emulator.routes {
+            guard let captures = route.match(request.segments) else { continue }
+            pathMatched = true
+            guard route.method == request.method || (route.method == "GET" && request.method == "HEAD") else { continue }
+            let call = Call(request: request, captures: captures, api: api)
+            do {
+                if !route.scopes.isEmpty { try authorize(call, scopes: route.scopes) }
+                return try route.run(self, call)
+            } catch {
+                return GoogleError.backend(error).shaped(like: api.errorShape).response
+            }
+        }
+        if pathMatched {
+            return GoogleError(status: 405, reason: "httpMethodNotAllowed", message: "Method Not Allowed").shaped(like: api.errorShape).response
+        }
+        let path = "/" + request.segments.joined(separator: "/")
+        return GoogleError.notFound("Not Found: \(path)").shaped(like: api.errorShape).response
+    }
+
+    /// Runs `body` on the store, turning its failures into Google's backend errors.
+    func withStore<T>(_ body: (LocalStore) throws -> T) throws(GoogleError) -> T {
+        do {
+            return try body(store)
+        } catch let error as GoogleError {
+            throw error
+        } catch {
+            throw GoogleError.backend(error)
+        }
+    }
+}

@@ -1,0 +1,159 @@
+internal import CMicroHTTPD
+internal import CZlib
+import Foundation
+
+/// An HTTP/1.1 server on 127.0.0.1, on libmicrohttpd: keep-alive, Content-Length and
+/// chunked request bodies, a thread per connection (a slow answer holds up only its own).
+/// It hands each whole request to `handler` and gzips the answer when the client asks.
+///
+/// libmicrohttpd calls the access handler first with the headers, then with slices of the
+/// body, then once with no data to answer. Per-request state lives behind `*req_cls`, made
+/// by the URI callback (which also sees the raw request target) and freed by the completion
+/// callback, which runs for dropped connections too.
+package final class HTTPServer: @unchecked Sendable {
+    /// The largest request body accepted (413 beyond it).
+    package static let maximumBodySize = 64 << 20
+
+    package typealias Handler = @Sendable (HTTPRequest) -> HTTPOutcome
+
+    private var daemon: OpaquePointer?
+    private let handler: Handler
+    /// The port the server listens on (the one picked when 0 was asked).
+    package private(set) var port: UInt16 = 0
+
+    package enum StartError: Error, Equatable {
+        /// The port is taken, or the address cannot be bound.
+        case cannotListen(port: UInt16)
+    }
+
+    package init(port: UInt16, handler: @escaping Handler) throws(StartError) {
+        self.handler = handler
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        daemon = cmhd_start(&address, accessHandler, completionHandler, uriHandler, context, 120, 1024)
+        guard let daemon else { throw .cannotListen(port: port) }
+        self.port = cmhd_bound_port(daemon)
+    }
+
+    deinit { stop() }
+
+    /// Stops listening and waits for the connection threads to end.
+    package func stop() {
+        if let daemon { MHD_stop_daemon(daemon) }
+        daemon = nil
+    }
+
+    fileprivate func answer(_ state: RequestState, connection: OpaquePointer) -> MHD_Result {
+        var request = HTTPRequest(method: state.method, target: state.target, headers: state.headers, body: state.body)
+        if state.tooLarge {
+            return send(HTTPResponse.json(413, #"{"error":{"code":413,"message":"Request Entity Too Large"}}"#), to: connection, for: request)
+        }
+        request.headers = state.headers.map { ($0.0.lowercased(), $0.1) }
+        switch handler(request) {
+        case .drop:
+            return .NO
+        case .respond(let response, let delay):
+            if delay > 0 { usleep(useconds_t(min(delay, 600) * 1_000_000)) }
+            return send(response, to: connection, for: request)
+        }
+    }
+
+    private func send(_ response: HTTPResponse, to connection: OpaquePointer, for request: HTTPRequest) -> MHD_Result {
+        var body = response.body
+        var headers = response.headers
+        let noBody = response.status == 204 || response.status == 304 || request.method == "HEAD"
+        if noBody { body = [] }
+        if !body.isEmpty, response.header("content-encoding") == nil, HTTPServer.acceptsGzip(request.header("accept-encoding")),
+           let zipped = HTTPServer.gzip(body) {
+            body = zipped
+            headers.append(("Content-Encoding", "gzip"))
+            headers.append(("Vary", "Accept-Encoding"))
+        }
+        let answer = body.withUnsafeMutableBytes { buffer in
+            MHD_create_response_from_buffer(buffer.count, buffer.baseAddress, .RESPMEM_MUST_COPY)
+        }
+        guard let answer else { return .NO }
+        defer { MHD_destroy_response(answer) }
+        for (name, value) in headers { _ = MHD_add_response_header(answer, name, value) }
+        return MHD_queue_response(connection, UInt32(response.status), answer)
+    }
+
+    /// True when an `Accept-Encoding` header allows gzip (and does not refuse it with q=0).
+    static func acceptsGzip(_ header: String?) -> Bool {
+        guard let header else { return false }
+        return header.lowercased().split(separator: ",").contains { item in
+            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.first == "gzip" || parts.first == "*" else { return false }
+            return !parts.dropFirst().contains { $0.replacingOccurrences(of: " ", with: "") == "q=0" }
+        }
+    }
+
+    /// `bytes` gzipped, nil when zlib fails.
+    static func gzip(_ bytes: [UInt8]) -> [UInt8]? {
+        var output = [UInt8](repeating: 0, count: czlib_gzip_bound(bytes.count))
+        let capacity = output.count
+        let written = bytes.withUnsafeBufferPointer { input in
+            output.withUnsafeMutableBufferPointer { czlib_gzip(input.baseAddress, input.count, $0.baseAddress, capacity) }
+        }
+        guard written > 0 else { return nil }
+        output.removeSubrange(written...)
+        return output
+    }
+}
+
+/// What the server gathers about one request until it is answered.
+private final class RequestState {
+    let target: String
+    var method = ""
+    var headers: [(String, String)] = []
+    var body: [UInt8] = []
+    var started = false
+    var tooLarge = false
+
+    init(target: String) { self.target = target }
+}
+
+private let uriHandler: cmhd_uri_fn = { _, uri, _ in
+    let target = uri.map { String(cString: $0) } ?? "/"
+    return Unmanaged.passRetained(RequestState(target: target)).toOpaque()
+}
+
+private let completionHandler: cmhd_completed_fn = { _, _, slot, _ in
+    guard let slot, let pointer = slot.pointee else { return }
+    Unmanaged<RequestState>.fromOpaque(pointer).release()
+    slot.pointee = nil
+}
+
+private let headerCollector: cmhd_value_fn = { context, _, key, value in
+    guard let context, let key else { return .YES }
+    let state = Unmanaged<RequestState>.fromOpaque(context).takeUnretainedValue()
+    state.headers.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
+    return .YES
+}
+
+private let accessHandler: cmhd_handler_fn = { context, connection, _, method, _, data, size, slot in
+    guard let context, let connection, let slot, let pointer = slot.pointee, let size else { return .NO }
+    let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+    let state = Unmanaged<RequestState>.fromOpaque(pointer).takeUnretainedValue()
+    if !state.started {
+        state.started = true
+        state.method = method.map { String(cString: $0) } ?? "GET"
+        _ = cmhd_each_header(connection, headerCollector, pointer)
+        return .YES
+    }
+    if size.pointee > 0 {
+        if state.body.count + size.pointee > HTTPServer.maximumBodySize {
+            state.tooLarge = true
+        } else if let data {
+            data.withMemoryRebound(to: UInt8.self, capacity: size.pointee) {
+                state.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: size.pointee))
+            }
+        }
+        size.pointee = 0
+        return .YES
+    }
+    return server.answer(state, connection: connection)
+}

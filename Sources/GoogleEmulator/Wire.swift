@@ -1,0 +1,38 @@
+import ClerkCore
+import Foundation
+
+/// Small encodings of Google's wire: URL-safe base64, random ids and tokens, timestamps.
+enum Wire {
+    static func base64URL(_ bytes: [UInt8]) -> String {
+        Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    static func base64URLDecoded(_ text: String) -> [UInt8]? {
+        var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while standard.count % 4 != 0 { standard += "=" }
+        return Data(base64Encoded: standard).map(Array.init)
+    }
+
+    /// `count` random characters of `alphabet`.
+    static func random(_ count: Int, from alphabet: String) -> String {
+        let characters = Array(alphabet)
+        var generator = SystemRandomNumberGenerator()
+        return String((0..<count).map { _ in characters[Int(generator.next(upperBound: UInt(characters.count)))] })
+    }
+
+    static let base32hex = "0123456789abcdefghijklmnopqrstuv"
+    static let alphanumeric = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+    /// An event id as Google makes them: 26 characters of base32hex.
+    static func eventID() -> String { random(26, from: base32hex) }
+
+    /// A secret token with a recognizable prefix.
+    static func token(_ prefix: String) -> String { prefix + random(40, from: alphanumeric + "-_") }
+
+    /// `2026-12-01T12:00:00.000Z`.
+    static func timestamp(_ instant: Date) -> String { ClockText.rfc3339UTCMilliseconds(instant) }
+
+    /// A quoted etag of a version: `"3181161784712000"`.
+    static func etag(_ version: Int64) -> String { "\"\(version)\"" }
+}

@@ -1,0 +1,105 @@
+import CCurl
+import ClerkCore
+import Foundation
+@testable import GoogleEmulator
+import Testing
+
+/// The sign-in endpoints over real HTTP: the consent redirect, PKCE, single-use codes,
+/// refresh and revoke.
+@Suite struct OAuthTests {
+    static let verifier = String(repeating: "abcdefghij-._~", count: 5)
+    static let redirect = "http://127.0.0.1:4711/"
+
+    /// The query of a redirect's `Location`.
+    static func query(_ location: String?) -> [String: String] {
+        let query = location?.split(separator: "?", maxSplits: 1).last.map(String.init) ?? ""
+        return Dictionary(HTTPRequest.formFields(query), uniquingKeysWith: { a, _ in a })
+    }
+
+    static func authURL(scope: String = "https://www.googleapis.com/auth/calendar.events https://www.googleapis.com/auth/drive.file",
+                        challenge: String = OAuthState.challenge(for: verifier)) -> String {
+        "/o/oauth2/v2/auth?response_type=code&client_id=clerk-test&redirect_uri=\(Emulator.formEscaped(redirect))"
+            + "&scope=\(Emulator.formEscaped(scope))&state=xyz123&code_challenge=\(challenge)&code_challenge_method=S256&access_type=offline"
+    }
+
+    static func exchange(_ harness: EmulatorHarness, code: String, verifier: String = verifier, redirect: String = redirect) -> TestResponse {
+        let form = "grant_type=authorization_code&code=\(Emulator.formEscaped(code))&redirect_uri=\(Emulator.formEscaped(redirect))"
+            + "&client_id=clerk-test&client_secret=shh&code_verifier=\(verifier)"
+        return harness.send("POST", "/token", body: Array(form.utf8), headers: ["Content-Type: application/x-www-form-urlencoded"])
+    }
+
+    @Test func approvesAtOnceAndRedirectsToTheLoopbackWithCodeAndState() throws {
+        let harness = try EmulatorHarness()
+        let answer = harness.send("GET", Self.authURL())
+        #expect(answer.status == 302)
+        let query = Self.query(answer.header("Location"))
+        #expect(answer.header("Location")?.hasPrefix(Self.redirect + "?code=4%2Femu-") == true)
+        #expect(query["state"] == "xyz123")
+        #expect(query["scope"] == "https://www.googleapis.com/auth/calendar.events https://www.googleapis.com/auth/drive.file")
+
+        let tokens = Self.exchange(harness, code: try #require(query["code"]))
+        #expect(tokens.status == 200)
+        #expect(tokens.json["token_type"] == "Bearer")
+        #expect(tokens.json["expires_in"] == 3599)
+        #expect(tokens.json["access_token"]?.stringValue?.hasPrefix("ya29.") == true)
+        #expect(tokens.json["refresh_token"]?.stringValue?.hasPrefix("1//") == true)
+
+        // A code works once.
+        let again = Self.exchange(harness, code: query["code"]!)
+        #expect(again.status == 400)
+        #expect(again.json["error"] == "invalid_grant")
+    }
+
+    @Test func refusesAWrongVerifierOrRedirect() throws {
+        let harness = try EmulatorHarness()
+        let first = Self.query(harness.send("GET", Self.authURL()).header("Location"))["code"]!
+        #expect(Self.exchange(harness, code: first, verifier: String(repeating: "x", count: 64)).json["error"] == "invalid_grant")
+        let second = Self.query(harness.send("GET", Self.authURL()).header("Location"))["code"]!
+        #expect(Self.exchange(harness, code: second, redirect: "http://127.0.0.1:1/").json["error"] == "redirect_uri_mismatch")
+        // A redirect that is not on loopback is refused at the consent page.
+        let page = harness.send("GET", Self.authURL().replacingOccurrences(of: "127.0.0.1%3A4711", with: "example.com"))
+        #expect(page.status == 400)
+    }
+
+    @Test func refreshesUntilRevoked() throws {
+        let harness = try EmulatorHarness()
+        let code = Self.query(harness.send("GET", Self.authURL()).header("Location"))["code"]!
+        let refresh = Self.exchange(harness, code: code).json["refresh_token"]!.stringValue!
+        let form = "grant_type=refresh_token&refresh_token=\(Emulator.formEscaped(refresh))&client_id=clerk-test&client_secret=shh"
+        let renewed = harness.send("POST", "/token", body: Array(form.utf8), headers: ["Content-Type: application/x-www-form-urlencoded"])
+        #expect(renewed.status == 200)
+        #expect(renewed.json["refresh_token"] == nil)
+        #expect(renewed.json["scope"] == "https://www.googleapis.com/auth/calendar.events https://www.googleapis.com/auth/drive.file")
+
+        let revoked = harness.send("POST", "/revoke", body: Array("token=\(Emulator.formEscaped(refresh))".utf8),
+                                   headers: ["Content-Type: application/x-www-form-urlencoded"])
+        #expect(revoked.status == 200)
+        let refused = harness.send("POST", "/token", body: Array(form.utf8), headers: ["Content-Type: application/x-www-form-urlencoded"])
+        #expect(refused.status == 400)
+        #expect(refused.json["error"] == "invalid_grant")
+        #expect(harness.send("POST", "/revoke", body: Array("token=\(Emulator.formEscaped(refresh))".utf8)).json["error"] == "invalid_token")
+    }
+
+    @Test func narrowedScopesAndDeniedConsentAreWhatTheClientGets() throws {
+        let harness = try EmulatorHarness()
+        harness.send("POST", "/_emulator/scopes", json: ["scopes": ["https://www.googleapis.com/auth/drive.file"]])
+        let narrowed = Self.query(harness.send("GET", Self.authURL()).header("Location"))
+        #expect(narrowed["scope"] == "https://www.googleapis.com/auth/drive.file")
+        harness.send("POST", "/_emulator/consent", json: ["deny": true])
+        let denied = Self.query(harness.send("GET", Self.authURL()).header("Location"))
+        #expect(denied["error"] == "access_denied")
+        #expect(denied["code"] == nil)
+        #expect(denied["state"] == "xyz123")
+    }
+
+    @Test func theRequestLogHidesSecrets() throws {
+        let harness = try EmulatorHarness()
+        let code = Self.query(harness.send("GET", Self.authURL()).header("Location"))["code"]!
+        _ = Self.exchange(harness, code: code)
+        harness.send("GET", "/oauth2/v3/tokeninfo?access_token=ya29.secret")
+        let log = harness.send("GET", "/_emulator/requests").text
+        #expect(!log.contains("ya29.secret"))
+        #expect(!log.contains(code))
+        #expect(log.contains("access_token=REDACTED"))
+    }
+}

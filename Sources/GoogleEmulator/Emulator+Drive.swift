@@ -15,4 +15,10 @@ struct ResumableUpload {
 extension Emulator {
     /// Drive v3 (to be written).
     static let driveRoutes: [Route] = []
+
+    /// Loads one file of a seed folder into Drive as a text file (to be written).
+    func seedFile(path: String, name: String) throws {}
+
+    /// Makes `count` small text files for benchmarks (to be written).
+    func generateFiles(_ count: Int, random: inout SeededRandom) throws {}
 }

@@ -56,13 +56,6 @@ extension Emulator {
         try generateContacts(plan.contacts, random: &random)
         try generateFiles(plan.files, random: &random)
     }
-
-    func seedCalendar(path: String, name: String) throws {}
-    func generateEvents(_ count: Int, calendars: Int, random: inout SeededRandom) throws {}
-    func seedContacts(path: String) throws {}
-    func generateContacts(_ count: Int, random: inout SeededRandom) throws {}
-    func seedFile(path: String, name: String) throws {}
-    func generateFiles(_ count: Int, random: inout SeededRandom) throws {}
 }
 
 /// A small deterministic generator (SplitMix64), so generated accounts are the same every run.

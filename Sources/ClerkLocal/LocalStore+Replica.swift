@@ -16,6 +16,14 @@ package struct Replica<Item> {
     package var isDeleted: Bool
     package var created: Date
     package var unmodeled: JSONValue?
+
+    package init(item: Item, version: Int64, isDeleted: Bool, created: Date, unmodeled: JSONValue?) {
+        self.item = item
+        self.version = version
+        self.isDeleted = isDeleted
+        self.created = created
+        self.unmodeled = unmodeled
+    }
 }
 
 /// One entry of a change feed: an item as it is now (perhaps deleted), or one that is gone.
@@ -113,6 +121,17 @@ extension LocalStore {
         }
     }
 
+    /// Calendars changed after `version` and ids of those deleted, oldest change first.
+    package func calendarFeed(after version: Int64) throws -> [FeedEntry<CalendarInfo>] {
+        try guarded {
+            var entries = try database.rows("""
+                SELECT \(LocalStore.calendarColumns) FROM calendars WHERE change_number > ? ORDER BY change_number
+                """, [version]) { FeedEntry.present(LocalStore.calendarReplica($0)) }
+            entries += try tombstones(kind: "calendar", scope: nil, after: version)
+            return entries.sorted { $0.version < $1.version }
+        }
+    }
+
     /// Deletes a calendar and every event on it.
     package func removeCalendar(id: String) throws {
         try guarded {
@@ -124,7 +143,7 @@ extension LocalStore {
 
     // MARK: Events
 
-    private static let eventColumns = StoredEvent.columns + ", change_number, created, unmodeled"
+    private static let eventColumns = StoredEvent.columns + ", change_number, coalesce(created, updated), unmodeled"
 
     private func eventRow(id: String) throws -> (StoredEvent, Replica<Event>)? {
         try database.scalar("SELECT \(LocalStore.eventColumns) FROM events WHERE id = ?", [id]) { row in
@@ -188,9 +207,7 @@ extension LocalStore {
                     }
                 } else {
                     try insert(row)
-                    if let created {
-                        try database.run("UPDATE events SET created = ? WHERE id = ?", [created.timeIntervalSince1970, row.id])
-                    }
+                    try database.run("UPDATE events SET created = ? WHERE id = ?", [created?.timeIntervalSince1970 ?? nowSeconds, row.id])
                 }
                 try setUnmodeled(unmodeled, table: "events", id: row.id, was: old?.1.unmodeled)
                 return try eventRow(id: row.id)!.1

@@ -1,0 +1,237 @@
+import ClerkCore
+import ClerkLocal
+import Foundation
+
+/// Calendar v3 resources to and from the store's values.
+///
+/// The store keeps what clerk models (title, times, place, notes, attendees, reminders,
+/// recurrence) in its columns and every other member of the resource verbatim in the
+/// event's unmodeled fields, so a client gets back what it sent. Attendees and reminders are
+/// kept both ways: as clerk reads them, and verbatim (with `responseStatus`, `method`, …).
+enum CalendarResources {
+    /// Members the server sets or derives; what a client sends for them is not kept.
+    static let serverMembers: Set<String> = [
+        "kind", "etag", "id", "htmlLink", "created", "updated", "creator", "organizer", "iCalUID", "recurringEventId",
+        "originalStartTime", "summary", "description", "location", "start", "end", "recurrence", "status", "privateCopy",
+        "locked", "hangoutLink",
+    ]
+
+    static let defaultReminders: JSONValue = [["method": "popup", "minutes": 10]]
+
+    /// `{"dateTime": …, "timeZone": …}` or `{"date": …}` for one end of `when`.
+    static func time(_ when: When, start: Bool, zone override: TimeZone?) -> JSONValue {
+        switch when {
+        case .allDay(let first, let last):
+            return ["date": .string((start ? first : last).iso)]
+        case .timed(let first, let last, let zoneName):
+            let zone = override ?? TimeZone(identifier: zoneName) ?? TimeZone(identifier: "UTC")!
+            return .object([("dateTime", .string(ClockText.rfc3339(start ? first : last, zone: zone))), ("timeZone", .string(zoneName))])
+        }
+    }
+
+    /// The `htmlLink` Google gives an event: its id and calendar, base64 in a URL.
+    static func link(_ id: String, calendar: String) -> String {
+        "https://www.google.com/calendar/event?eid=" + Wire.base64URL(Array("\(id) \(calendar)".utf8))
+    }
+
+    /// The Event resource of a stored event.
+    static func resource(_ replica: Replica<Event>, calendar: CalendarInfo, account: String, zone: TimeZone?) -> JSONValue {
+        let event = replica.item
+        var members: [(String, JSONValue)] = [
+            ("kind", "calendar#event"), ("etag", .string(Wire.etag(replica.version))), ("id", .string(event.id)),
+            ("status", .string(replica.isDeleted ? "cancelled" : replica.unmodeled?["status"]?.stringValue ?? "confirmed")),
+            ("htmlLink", .string(link(event.id, calendar: calendar.id))),
+            ("created", .string(Wire.timestamp(replica.created))),
+            ("updated", .string(Wire.timestamp(event.updated ?? replica.created))),
+        ]
+        if !event.title.isEmpty { members.append(("summary", .string(event.title))) }
+        if let notes = event.notes { members.append(("description", .string(notes))) }
+        if let location = event.location { members.append(("location", .string(location))) }
+        members.append(("creator", .object([("email", .string(account)), ("self", true)])))
+        members.append(("organizer", .object([("email", .string(calendar.id)), ("displayName", .string(calendar.name)), ("self", true)])))
+        members.append(("start", time(event.when, start: true, zone: zone)))
+        members.append(("end", time(event.when, start: false, zone: zone)))
+        if !event.recurrence.isEmpty, event.recurringEventID == nil {
+            members.append(("recurrence", .array(event.recurrence.map(JSONValue.string))))
+        }
+        if let series = event.recurringEventID, let original = event.originalStart {
+            members.append(("recurringEventId", .string(series)))
+            members.append(("originalStartTime", time(original, start: true, zone: zone)))
+        }
+        members.append(("iCalUID", .string(event.iCalUID ?? event.id + "@google.com")))
+        members.append(("sequence", replica.unmodeled?["sequence"] ?? 0))
+        if let attendees = replica.unmodeled?["attendees"] {
+            members.append(("attendees", attendees))
+        } else if !event.attendees.isEmpty {
+            members.append(("attendees", .array(event.attendees.map { person in
+                var item: [(String, JSONValue)] = [("email", .string(person.email ?? ""))]
+                if let name = person.name { item.append(("displayName", .string(name))) }
+                item.append(("responseStatus", "needsAction"))
+                return .object(item)
+            })))
+        }
+        members.append(("reminders", replica.unmodeled?["reminders"] ?? reminders(event.reminderMinutes)))
+        for (key, value) in replica.unmodeled?.objectValue ?? [] where !["status", "sequence", "attendees", "reminders"].contains(key) {
+            members.append((key, value))
+        }
+        if replica.unmodeled?["eventType"] == nil { members.append(("eventType", "default")) }
+        return .object(members)
+    }
+
+    static func reminders(_ minutes: [Int]) -> JSONValue {
+        minutes.isEmpty ? ["useDefault": true]
+            : .object([("useDefault", false), ("overrides", .array(minutes.map { .object([("method", "popup"), ("minutes", .number(Double($0)))]) }))])
+    }
+
+    /// The small form a cancelled occurrence takes in a listing.
+    static func cancelledStub(id: String, version: Int64, seriesID: String?, original: When?, zone: TimeZone?) -> JSONValue {
+        var members: [(String, JSONValue)] = [("kind", "calendar#event"), ("etag", .string(Wire.etag(version))), ("id", .string(id)),
+                                              ("status", "cancelled")]
+        if let seriesID, let original {
+            members.append(("recurringEventId", .string(seriesID)))
+            members.append(("originalStartTime", time(original, start: true, zone: zone)))
+        }
+        return .object(members)
+    }
+
+    // MARK: Reading a resource
+
+    /// What an Event resource from a client says, checked as Google checks it.
+    struct Reading {
+        var event: Event
+        var unmodeled: JSONValue?
+        var isCancelled: Bool
+    }
+
+    /// Reads `json` as the whole new content of event `id` on `calendar` (for a changed
+    /// occurrence, `occurrenceOf` names its series and original start).
+    static func read(_ json: JSONValue, id: String, calendar: CalendarInfo, iCalUID: String?,
+                     occurrenceOf: (series: String, original: When)?) throws(GoogleError) -> Reading {
+        let start = try readTime(json["start"], end: "start", calendarZone: calendar.timeZone)
+        let end = try readTime(json["end"], end: "end", calendarZone: calendar.timeZone)
+        let recurrence = try json["recurrence"].map { value throws(GoogleError) -> [String] in
+            guard let lines = value.arrayValue?.compactMap(\.stringValue), lines.count == value.arrayValue?.count else {
+                throw GoogleError.invalid("Invalid recurrence rule.")
+            }
+            return lines.filter { !$0.isEmpty }
+        } ?? []
+        let when: When
+        switch (start, end) {
+        case (.date(let first), .date(let last)):
+            guard last > first else { throw GoogleError.badRequest("The specified time range is empty.", reason: "timeRangeEmpty") }
+            when = .allDay(start: first, end: last)
+        case (.dateTime(let first, let zone, let zoneGiven), .dateTime(let last, _, _)):
+            guard last >= first else { throw GoogleError.badRequest("The specified time range is empty.", reason: "timeRangeEmpty") }
+            if !recurrence.isEmpty, !zoneGiven { throw GoogleError.required("Missing time zone definition for start time.") }
+            when = .timed(start: first, end: last, timeZone: zone)
+        default:
+            throw GoogleError.invalid("Start and end times must either both be date or both be dateTime.")
+        }
+        let attendees = try readAttendees(json["attendees"])
+        let reminderMinutes = try readReminders(json["reminders"])
+        let status = json["status"]?.stringValue ?? "confirmed"
+        guard ["confirmed", "tentative", "cancelled"].contains(status) else { throw GoogleError.invalid("Invalid value for: status") }
+        var kept: [(String, JSONValue)] = []
+        for (key, value) in json.objectValue ?? [] where !serverMembers.contains(key) && value != .null {
+            kept.append((key, value))
+        }
+        if status == "tentative" { kept.append(("status", "tentative")) }
+        let event = Event(
+            id: id, calendarID: calendar.id, title: json["summary"]?.stringValue ?? "", when: when,
+            location: json["location"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 },
+            notes: json["description"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 },
+            attendees: attendees, recurrence: occurrenceOf == nil ? recurrence : [], reminderMinutes: reminderMinutes,
+            recurringEventID: occurrenceOf?.series, originalStart: occurrenceOf?.original, iCalUID: iCalUID)
+        return Reading(event: event, unmodeled: kept.isEmpty ? nil : .object(kept), isCancelled: status == "cancelled")
+    }
+
+    enum TimeReading {
+        case date(LocalDate)
+        case dateTime(Date, zone: String, zoneGiven: Bool)
+    }
+
+    /// One `EventDateTime`: a `date`, or a `dateTime` with an offset or a `timeZone`.
+    static func readTime(_ json: JSONValue?, end name: String, calendarZone: String) throws(GoogleError) -> TimeReading {
+        guard let json, json.objectValue != nil else { throw GoogleError.required("Missing \(name) time.") }
+        let zoneName = json["timeZone"]?.stringValue
+        if let zoneName, TimeZone(identifier: zoneName) == nil || !zoneName.contains("/") && zoneName != "UTC" {
+            throw GoogleError.invalid("Invalid time zone definition for \(name) time.")
+        }
+        if let text = json["date"]?.stringValue, json["dateTime"]?.stringValue == nil {
+            guard let date = LocalDate(iso: text), text.count == 10 else { throw GoogleError.invalid("Invalid \(name) time.") }
+            return .date(date)
+        }
+        guard let text = json["dateTime"]?.stringValue else { throw GoogleError.required("Missing \(name) time.") }
+        guard let instant = ClockText.rfc3339Instant(text, zone: zoneName.flatMap(TimeZone.init(identifier:))) else {
+            let hasOffset = text.uppercased().hasSuffix("Z") || text.dropFirst(10).contains("+") || text.dropFirst(10).contains("-")
+            throw hasOffset || zoneName != nil ? GoogleError.invalid("Invalid \(name) time.")
+                : GoogleError.required("Missing time zone definition for \(name) time.")
+        }
+        return .dateTime(instant, zone: zoneName ?? calendarZone, zoneGiven: zoneName != nil)
+    }
+
+    static func readAttendees(_ json: JSONValue?) throws(GoogleError) -> [Attendee] {
+        guard let json, json != .null else { return [] }
+        guard let items = json.arrayValue else { throw GoogleError.invalid("Invalid attendee list.") }
+        var attendees: [Attendee] = []
+        for item in items {
+            guard let email = item["email"]?.stringValue, !email.isEmpty else { throw GoogleError.required("Missing attendee email.") }
+            guard email.contains("@") else { throw GoogleError.invalid("Invalid attendee email.") }
+            attendees.append(Attendee(name: item["displayName"]?.stringValue, email: email))
+        }
+        return attendees
+    }
+
+    /// The minutes of the reminder overrides, checked as Google checks them.
+    static func readReminders(_ json: JSONValue?) throws(GoogleError) -> [Int] {
+        guard let json, json != .null else { return [] }
+        let overrides = json["overrides"]?.arrayValue ?? []
+        if json["useDefault"]?.boolValue == true, !overrides.isEmpty {
+            throw GoogleError(status: 400, reason: "cannotUseDefaultRemindersAndSpecifyOverride",
+                              message: "Cannot specify both default reminders and overrides at the same time.", domain: "calendar")
+        }
+        guard overrides.count <= 5 else {
+            throw GoogleError(status: 400, reason: "tooManyReminders", message: "Too many reminders.", domain: "calendar")
+        }
+        return try overrides.map { item throws(GoogleError) -> Int in
+            guard let minutes = item["minutes"]?.intValue, (0...40320).contains(minutes),
+                  ["email", "popup"].contains(item["method"]?.stringValue ?? "") else {
+                throw GoogleError.invalid("Invalid reminder.")
+            }
+            return minutes
+        }
+    }
+
+    /// Whether an event id follows Google's rules: 5 to 1024 characters of base32hex.
+    static func isValidID(_ id: String) -> Bool {
+        (5...1024).contains(id.utf8.count) && id.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x76).contains($0) }
+    }
+}
+
+extension JSONValue {
+    /// PATCH semantics: members of `patch` replace those here, objects merge member by
+    /// member, arrays and plain values are replaced whole, and null removes a member.
+    func merged(with patch: JSONValue) -> JSONValue {
+        guard case .object(var members) = self, case .object(let changes) = patch else { return patch }
+        for (key, value) in changes {
+            let index = members.firstIndex { $0.0 == key }
+            if value == .null {
+                if let index { members.remove(at: index) }
+            } else if let index {
+                members[index].1 = members[index].1.merged(with: value)
+            } else {
+                members.append((key, value.removingNulls()))
+            }
+        }
+        return .object(members)
+    }
+
+    /// The value with null members of objects left out, all the way down.
+    func removingNulls() -> JSONValue {
+        switch self {
+        case .object(let members): return .object(members.filter { $0.1 != .null }.map { ($0.0, $0.1.removingNulls()) })
+        case .array(let items): return .array(items.map { $0.removingNulls() })
+        default: return self
+        }
+    }
+}

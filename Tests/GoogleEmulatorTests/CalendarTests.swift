@@ -1,0 +1,215 @@
+import CCurl
+import ClerkCore
+import Foundation
+@testable import GoogleEmulator
+import Testing
+
+/// Calendar v3 over real HTTP: ids and 409s, deletes and 410s, paging at exact boundaries,
+/// sync tokens, recurring events with exceptions, quickAdd, patch semantics and scopes.
+@Suite struct CalendarTests {
+    /// Monday 2 March 2026, 09:00 in Madrid.
+    static let now = NowProvider.fixed(Date(timeIntervalSince1970: 1_772_438_400))
+    static let events = "/calendar/v3/calendars/primary/events"
+
+    static func harness() throws -> (EmulatorHarness, String) {
+        let harness = try EmulatorHarness(now: now)
+        return (harness, harness.token())
+    }
+
+    static func event(_ id: String?, _ summary: String, start: String = "2026-03-05T13:00:00+01:00", end: String = "2026-03-05T14:00:00+01:00",
+                      extra: [(String, JSONValue)] = []) -> JSONValue {
+        var members: [(String, JSONValue)] = []
+        if let id { members.append(("id", .string(id))) }
+        members += [("summary", .string(summary)), ("start", ["dateTime": .string(start), "timeZone": "Europe/Madrid"]),
+                    ("end", ["dateTime": .string(end), "timeZone": "Europe/Madrid"])]
+        return .object(members + extra)
+    }
+
+    @Test func insertsWithAClientIDOnceAndKeepsADeletedIDTaken() throws {
+        let (harness, token) = try Self.harness()
+        let created = harness.send("POST", Self.events, json: Self.event("lunch00001", "Lunch"), token: token)
+        #expect(created.status == 200)
+        #expect(created.json["id"] == "lunch00001")
+        #expect(created.json["status"] == "confirmed")
+        #expect(created.json["start"] == ["dateTime": "2026-03-05T13:00:00+01:00", "timeZone": "Europe/Madrid"])
+        #expect(created.json["iCalUID"] == "lunch00001@google.com")
+        #expect(created.json["organizer"]?["email"] == "emulator@example.com")
+
+        let again = harness.send("POST", Self.events, json: Self.event("lunch00001", "Lunch"), token: token)
+        #expect(again.status == 409)
+        #expect(again.reason == "duplicate")
+        #expect(again.json["error"]?["message"] == "The requested identifier already exists.")
+
+        #expect(harness.send("DELETE", Self.events + "/lunch00001", token: token).status == 204)
+        let second = harness.send("DELETE", Self.events + "/lunch00001", token: token)
+        #expect(second.status == 410)
+        #expect(second.reason == "deleted")
+        let gone = harness.send("GET", Self.events + "/lunch00001", token: token)
+        #expect(gone.status == 200)
+        #expect(gone.json["status"] == "cancelled")
+        #expect(harness.send("POST", Self.events, json: Self.event("lunch00001", "Lunch"), token: token).status == 409)
+        #expect(harness.send("DELETE", Self.events + "/nosuchevent", token: token).status == 404)
+    }
+
+    @Test(arguments: ["abc", "UPPERCASE1", "has-dash-1", "wxyz12345"])
+    func refusesIDsOutsideBase32hex(id: String) throws {
+        let (harness, token) = try Self.harness()
+        let answer = harness.send("POST", Self.events, json: Self.event(id, "x"), token: token)
+        #expect(answer.status == 400)
+        #expect(answer.reason == "invalid")
+    }
+
+    @Test func refusesWhatGoogleRefuses() throws {
+        let (harness, token) = try Self.harness()
+        let backwards = harness.send("POST", Self.events, json: Self.event(nil, "x", start: "2026-03-05T14:00:00+01:00", end: "2026-03-05T13:00:00+01:00"), token: token)
+        #expect(backwards.reason == "timeRangeEmpty")
+        let both = harness.send("POST", Self.events, json: Self.event(nil, "x", extra: [("reminders", ["useDefault": true, "overrides": [["method": "popup", "minutes": 5]]])]), token: token)
+        #expect(both.status == 400)
+        #expect(both.reason == "cannotUseDefaultRemindersAndSpecifyOverride")
+        let noZone = harness.send("POST", Self.events, json: ["summary": "x", "start": ["dateTime": "2026-03-05T13:00:00"], "end": ["dateTime": "2026-03-05T14:00:00"]], token: token)
+        #expect(noZone.reason == "required")
+        let empty = harness.send("GET", Self.events + "?timeMin=2026-03-05T00:00:00Z&timeMax=2026-03-04T00:00:00Z", token: token)
+        #expect(empty.reason == "timeRangeEmpty")
+        let ordering = harness.send("GET", Self.events + "?orderBy=startTime", token: token)
+        #expect(ordering.status == 400)
+        #expect(harness.send("GET", Self.events + "?syncToken=abc&timeMin=2026-03-05T00:00:00Z", token: token).status == 400)
+    }
+
+    @Test func pagesEndExactlyAtTheBoundaryAndOnlyTheLastCarriesTheSyncToken() throws {
+        let (harness, token) = try Self.harness()
+        for number in 1...6 {
+            harness.send("POST", Self.events, json: Self.event("page0000\(number)", "Event \(number)"), token: token)
+        }
+        let first = harness.send("GET", Self.events + "?maxResults=3", token: token)
+        #expect(first.json["items"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == ["page00001", "page00002", "page00003"])
+        #expect(first.json["nextSyncToken"] == nil)
+        let next = try #require(first.json["nextPageToken"]?.stringValue)
+        let second = harness.send("GET", Self.events + "?maxResults=3&pageToken=\(next)", token: token)
+        #expect(second.json["items"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == ["page00004", "page00005", "page00006"])
+        #expect(second.json["nextPageToken"] == nil)
+        #expect(second.json["nextSyncToken"]?.stringValue != nil)
+        // A page token is for the query it came from.
+        #expect(harness.send("GET", Self.events + "?maxResults=3&q=Event&pageToken=\(next)", token: token).status == 400)
+    }
+
+    @Test func syncTokensReturnExactlyWhatChangedAndExpireWith410() throws {
+        let (harness, token) = try Self.harness()
+        harness.send("POST", Self.events, json: Self.event("keep00001", "Keep"), token: token)
+        harness.send("POST", Self.events, json: Self.event("edit00001", "Edit"), token: token)
+        harness.send("POST", Self.events, json: Self.event("drop00001", "Drop"), token: token)
+        let full = harness.send("GET", Self.events, token: token)
+        #expect(full.json["items"]?.arrayValue?.count == 3)
+        let sync = try #require(full.json["nextSyncToken"]?.stringValue)
+
+        harness.send("POST", Self.events, json: Self.event("fresh0001", "New"), token: token)
+        harness.send("PATCH", Self.events + "/edit00001", json: ["summary": "Edited"], token: token)
+        harness.send("DELETE", Self.events + "/drop00001", token: token)
+        let delta = harness.send("GET", Self.events + "?syncToken=\(sync)", token: token)
+        let changes = delta.json["items"]?.arrayValue?.map { "\($0["id"]!.stringValue!) \($0["status"]!.stringValue!) \($0["summary"]?.stringValue ?? "-")" }
+        #expect(changes == ["fresh0001 confirmed New", "edit00001 confirmed Edited", "drop00001 cancelled Drop"])
+        let after = try #require(delta.json["nextSyncToken"]?.stringValue)
+        #expect(harness.send("GET", Self.events + "?syncToken=\(after)", token: token).json["items"] == [])
+
+        harness.send("POST", "/_emulator/sync-tokens/expire")
+        let expired = harness.send("GET", Self.events + "?syncToken=\(after)", token: token)
+        #expect(expired.status == 410)
+        #expect(expired.reason == "fullSyncRequired")
+    }
+
+    @Test func aSeriesExpandsWithItsExceptionsAndCancellations() throws {
+        let (harness, token) = try Self.harness()
+        let series = Self.event("series001", "Sync", start: "2026-03-02T10:00:00+01:00", end: "2026-03-02T10:30:00+01:00",
+                                extra: [("recurrence", ["RRULE:FREQ=WEEKLY;COUNT=4"])])
+        #expect(harness.send("POST", Self.events, json: series, token: token).status == 200)
+        let instances = harness.send("GET", Self.events + "/series001/instances", token: token).json["items"]?.arrayValue ?? []
+        #expect(instances.compactMap { $0["id"]?.stringValue }
+            == ["series001_20260302T090000Z", "series001_20260309T090000Z", "series001_20260316T090000Z", "series001_20260323T090000Z"])
+        #expect(instances.first?["recurringEventId"] == "series001")
+        #expect(instances.first?["originalStartTime"]?["dateTime"] == "2026-03-02T10:00:00+01:00")
+
+        // One moved an hour later, one cancelled.
+        let moved = harness.send("PATCH", Self.events + "/series001_20260309T090000Z",
+                                 json: ["start": ["dateTime": "2026-03-09T11:00:00+01:00"], "end": ["dateTime": "2026-03-09T11:30:00+01:00"]], token: token)
+        #expect(moved.status == 200)
+        #expect(moved.json["originalStartTime"]?["dateTime"] == "2026-03-09T10:00:00+01:00")
+        #expect(harness.send("DELETE", Self.events + "/series001_20260316T090000Z", token: token).status == 204)
+
+        let listed = harness.send("GET", Self.events + "?singleEvents=true&orderBy=startTime&timeMin=2026-03-01T00:00:00Z&timeMax=2026-04-01T00:00:00Z", token: token)
+        #expect(listed.json["items"]?.arrayValue?.map { "\($0["id"]!.stringValue!) \($0["start"]!["dateTime"]!.stringValue!)" } == [
+            "series001_20260302T090000Z 2026-03-02T10:00:00+01:00",
+            "series001_20260309T090000Z 2026-03-09T11:00:00+01:00",
+            "series001_20260323T090000Z 2026-03-23T10:00:00+01:00",
+        ])
+        let withDeleted = harness.send("GET", Self.events + "?singleEvents=true&showDeleted=true&timeMin=2026-03-01T00:00:00Z&timeMax=2026-04-01T00:00:00Z", token: token)
+        #expect(withDeleted.json["items"]?.arrayValue?.filter { $0["status"] == "cancelled" }.compactMap { $0["id"]?.stringValue } == ["series001_20260316T090000Z"])
+        // Without singleEvents: the series once, with its changed occurrence apart.
+        let stored = harness.send("GET", Self.events + "?timeMin=2026-03-01T00:00:00Z&timeMax=2026-04-01T00:00:00Z", token: token)
+        #expect(stored.json["items"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == ["series001", "series001_20260309T090000Z"])
+        #expect(stored.json["items"]?.arrayValue?.first?["recurrence"] == ["RRULE:FREQ=WEEKLY;COUNT=4"])
+    }
+
+    @Test func quickAddReadsTheTextAsClerkDoes() throws {
+        let (harness, token) = try Self.harness()
+        let added = harness.send("POST", Self.events + "/quickAdd?text=Dinner+with+Ana+tomorrow+at+8pm", token: token)
+        #expect(added.status == 200)
+        #expect(added.json["summary"] == "Dinner with Ana")
+        #expect(added.json["start"]?["dateTime"] == "2026-03-03T20:00:00+01:00")
+        #expect(added.json["end"]?["dateTime"] == "2026-03-03T21:00:00+01:00")
+        #expect(harness.send("POST", Self.events + "/quickAdd", token: token).reason == "required")
+    }
+
+    @Test func patchReplacesArraysWholeAndStatusBringsAnEventBack() throws {
+        let (harness, token) = try Self.harness()
+        let invited = Self.event("meet00001", "Meet", extra: [("attendees", [["email": "ana@example.com"], ["email": "bob@example.com", "responseStatus": "accepted"]]),
+                                                              ("colorId", "5")])
+        harness.send("POST", Self.events, json: invited, token: token)
+        let patched = harness.send("PATCH", Self.events + "/meet00001", json: ["attendees": [["email": "carla@example.com"]]], token: token)
+        #expect(patched.json["attendees"] == [["email": "carla@example.com"]])
+        #expect(patched.json["colorId"] == "5")
+        #expect(patched.json["summary"] == "Meet")
+        #expect(patched.json["sequence"] == 0)
+        let moved = harness.send("PATCH", Self.events + "/meet00001", json: ["start": ["dateTime": "2026-03-06T13:00:00+01:00"], "end": ["dateTime": "2026-03-06T14:00:00+01:00"]], token: token)
+        #expect(moved.json["sequence"] == 1)
+
+        let etag = try #require(moved.json["etag"]?.stringValue)
+        #expect(harness.send("PATCH", Self.events + "/meet00001", json: ["summary": "Stale"], headers: ["If-Match: \"1\""], token: token).status == 412)
+        #expect(harness.send("PATCH", Self.events + "/meet00001", json: ["summary": "Fresh"], headers: ["If-Match: \(etag)"], token: token).status == 200)
+
+        harness.send("DELETE", Self.events + "/meet00001", token: token)
+        let restored = harness.send("PATCH", Self.events + "/meet00001", json: ["status": "confirmed"], token: token)
+        #expect(restored.json["status"] == "confirmed")
+        #expect(harness.send("GET", Self.events + "?q=fresh", token: token).json["items"]?.arrayValue?.count == 1)
+    }
+
+    @Test func asksForATokenWithTheRightScope() throws {
+        let (harness, _) = try Self.harness()
+        let anonymous = harness.send("GET", "/calendar/v3/users/me/calendarList")
+        #expect(anonymous.status == 401)
+        #expect(anonymous.reason == "required")
+        let wrong = harness.send("GET", "/calendar/v3/users/me/calendarList", token: "ya29.nonsense")
+        #expect(wrong.status == 401)
+        #expect(wrong.reason == "authError")
+        // calendar.events alone does not list calendars.
+        let eventsOnly = harness.token(scopes: ["https://www.googleapis.com/auth/calendar.events"])
+        let refused = harness.send("GET", "/calendar/v3/users/me/calendarList", token: eventsOnly)
+        #expect(refused.status == 403)
+        #expect(refused.reason == "insufficientPermissions")
+        #expect(harness.send("GET", Self.events, token: eventsOnly).status == 200)
+        harness.send("POST", "/_emulator/tokens/expire")
+        #expect(harness.send("GET", Self.events, token: eventsOnly).status == 401)
+    }
+
+    @Test func calendarsCanBeAddedListedAndRemoved() throws {
+        let (harness, token) = try Self.harness()
+        let work = harness.send("POST", "/calendar/v3/calendars", json: ["summary": "Work", "timeZone": "America/New_York"], token: token)
+        let id = try #require(work.json["id"]?.stringValue)
+        #expect(id.hasSuffix("@group.calendar.google.com"))
+        let list = harness.send("GET", "/calendar/v3/users/me/calendarList?fields=items(id,summary,primary)", token: token)
+        #expect(list.json == ["items": [["id": "emulator@example.com", "summary": "emulator@example.com", "primary": true], ["id": .string(id), "summary": "Work"]]])
+        let escaped = id.replacingOccurrences(of: "@", with: "%40")
+        #expect(harness.send("POST", "/calendar/v3/calendars/\(escaped)/events", json: Self.event(nil, "Review"), token: token).status == 200)
+        #expect(harness.send("DELETE", "/calendar/v3/calendars/\(escaped)", token: token).status == 204)
+        #expect(harness.send("GET", "/calendar/v3/calendars/\(escaped)/events", token: token).status == 404)
+        #expect(harness.send("DELETE", "/calendar/v3/calendars/primary", token: token).reason == "cannotDeletePrimaryCalendar")
+    }
+}

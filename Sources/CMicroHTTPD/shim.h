@@ -43,4 +43,11 @@ static inline uint16_t cmhd_bound_port(struct MHD_Daemon *daemon) {
 static inline int cmhd_each_header(struct MHD_Connection *connection, cmhd_value_fn fn, void *cls) {
     return MHD_get_connection_values(connection, MHD_HEADER_KIND, fn, cls);
 }
+
+/// Shuts the connection's socket down so that it closes with no answer at all (returning
+/// MHD_NO alone makes libmicrohttpd send a 500 page first).
+static inline void cmhd_abort_connection(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    if (info) shutdown(info->connect_fd, SHUT_RDWR);
+}
 #endif

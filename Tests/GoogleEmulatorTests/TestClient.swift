@@ -77,6 +77,9 @@ final class TestClient {
     var acceptGzip = false
     /// Seconds before libcurl gives up on a transfer (0: never).
     var timeout = 0
+    /// Sends the next requests on a new connection each (libcurl otherwise resends a request
+    /// once, silently, when a reused connection closes without an answer).
+    var freshConnection = false
 
     init() {
         handle = curl_easy_init()
@@ -99,6 +102,7 @@ final class TestClient {
         ccurl_set_string(handle, CURLOPT_CUSTOMREQUEST, method)
         if method == "HEAD" { ccurl_set_long(handle, CURLOPT_NOBODY, 1) }
         if acceptGzip { ccurl_set_string(handle, CURLOPT_ACCEPT_ENCODING, "gzip") }
+        if freshConnection { ccurl_set_long(handle, CURLOPT_FRESH_CONNECT, 1) }
         var list: UnsafeMutablePointer<curl_slist>?
         for header in headers + (body == nil ? [] : ["Expect:"]) { list = curl_slist_append(list, header) }
         defer { curl_slist_free_all(list) }

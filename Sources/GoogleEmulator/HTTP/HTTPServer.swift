@@ -54,6 +54,7 @@ package final class HTTPServer: @unchecked Sendable {
         request.headers = state.headers.map { ($0.0.lowercased(), $0.1) }
         switch handler(request) {
         case .drop:
+            cmhd_abort_connection(connection)
             return .NO
         case .respond(let response, let delay):
             if delay > 0 { usleep(useconds_t(min(delay, 600) * 1_000_000)) }

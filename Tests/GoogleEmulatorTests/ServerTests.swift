@@ -1,0 +1,153 @@
+import CCurl
+import ClerkCore
+import Foundation
+@testable import GoogleEmulator
+import Testing
+
+/// The HTTP layer and the fault injection, over real connections.
+@Suite struct ServerTests {
+    static let events = "/calendar/v3/calendars/primary/events"
+
+    static func event(_ id: String) -> JSONValue {
+        CalendarTests.event(id, "Fault test")
+    }
+
+    static func count(_ harness: EmulatorHarness, token: String) -> Int {
+        harness.send("GET", events, token: token).json["items"]?.arrayValue?.count ?? -1
+    }
+
+    @Test func gzipsWhenAskedAndOnlyThen() throws {
+        let harness = try EmulatorHarness()
+        let token = harness.token()
+        let plain = harness.send("GET", "/calendar/v3/colors", token: token)
+        #expect(plain.header("Content-Encoding") == nil)
+        harness.client.acceptGzip = true
+        let zipped = harness.send("GET", "/calendar/v3/colors", token: token)
+        #expect(zipped.header("Content-Encoding") == "gzip")
+        #expect(zipped.body == plain.body)  // libcurl decoded it
+        #expect(HTTPServer.acceptsGzip("deflate, gzip;q=0") == false)
+        #expect(HTTPServer.acceptsGzip("gzip, deflate") == true)
+    }
+
+    @Test func readsChunkedBodiesAndMethodOverrides() throws {
+        let harness = try EmulatorHarness()
+        let token = harness.token()
+        let chunked = harness.client.send("POST", harness.base + Self.events,
+                                          headers: ["Authorization: Bearer \(token)", "Content-Type: application/json", "Transfer-Encoding: chunked"],
+                                          body: Array(Self.event("chunk0001").serialized().utf8))
+        #expect(chunked.status == 200)
+        #expect(chunked.json["id"] == "chunk0001")
+        // A long GET sent as a POST that says it is a GET, its query in a form body.
+        let overridden = harness.send("POST", Self.events, body: Array("q=Fault&maxResults=1".utf8),
+                                      headers: ["X-HTTP-Method-Override: GET", "Content-Type: application/x-www-form-urlencoded"], token: token)
+        #expect(overridden.status == 200)
+        #expect(overridden.json["items"]?.arrayValue?.count == 1)
+    }
+
+    @Test func keepsTheConnectionAliveAndServesManyAtOnce() throws {
+        let harness = try EmulatorHarness()
+        let token = harness.token()
+        for _ in 0..<5 { harness.send("GET", "/calendar/v3/colors", token: token) }
+        // Twenty clients at once, each on its own connection.
+        let base = harness.base
+        let statuses = LockedList()
+        DispatchQueue.concurrentPerform(iterations: 20) { number in
+            let client = TestClient()
+            let answer = client.send("POST", base + Self.events, headers: ["Authorization: Bearer \(token)", "Content-Type: application/json"],
+                                     body: Array(Self.event(String(format: "conc%05d", number)).serialized().utf8))
+            statuses.append(answer.status)
+        }
+        #expect(statuses.items == Array(repeating: 200, count: 20))
+        #expect(Self.count(harness, token: token) == 20)
+    }
+
+    @Test func aStatusFaultFailsTheNextRequestsWithoutApplyingThem() throws {
+        let harness = try EmulatorHarness()
+        let token = harness.token()
+        harness.arm(["method": "POST", "path": .string(Self.events), "count": 2, "mode": "status", "status": 503])
+        let first = harness.send("POST", Self.events, json: Self.event("fault0001"), token: token)
+        #expect(first.status == 503)
+        #expect(first.reason == "backendError")
+        #expect(harness.send("POST", Self.events, json: Self.event("fault0001"), token: token).status == 503)
+        #expect(harness.send("POST", Self.events, json: Self.event("fault0001"), token: token).status == 200)
+        #expect(Self.count(harness, token: token) == 1)
+
+        harness.arm(["path": "/calendar/v3", "mode": "status", "status": 429, "retryAfter": 7])
+        let limited = harness.send("GET", Self.events, token: token)
+        #expect(limited.status == 429)
+        #expect(limited.header("Retry-After") == "7")
+        #expect(limited.reason == "rateLimitExceeded")
+        harness.arm(["path": "/calendar/v3", "status": 403, "reason": "rateLimitExceeded"])
+        #expect(harness.send("GET", Self.events, token: token).reason == "rateLimitExceeded")
+        // The People API answers in its own shape.
+        harness.arm(["path": "/v1/", "status": 500])
+        let people = harness.send("GET", "/v1/people/me/connections?personFields=names", token: token)
+        #expect(people.json["error"]?["status"] == "INTERNAL")
+    }
+
+    @Test func droppedAfterApplyLeavesTheClientWithNoAnswerButTheChangeMade() throws {
+        let harness = try EmulatorHarness()
+        let token = harness.token()
+        harness.arm(["method": "POST", "path": .string(Self.events), "mode": "drop-after-apply"])
+        harness.client.freshConnection = true
+        let dropped = harness.send("POST", Self.events, json: Self.event("drop00002"), token: token)
+        #expect(dropped.curlCode == CURLE_GOT_NOTHING)
+        harness.client.freshConnection = false
+        #expect(harness.send("GET", Self.events + "/drop00002", token: token).json["status"] == "confirmed")
+        #expect(harness.send("POST", Self.events, json: Self.event("drop00002"), token: token).status == 409)
+
+        // On a reused connection libcurl sends the request again by itself: the client sees
+        // only the answer to the second one.
+        harness.arm(["method": "POST", "path": .string(Self.events), "mode": "drop-after-apply"])
+        let resent = harness.send("POST", Self.events, json: Self.event("drop00003"), token: token)
+        #expect(resent.curlCode == CURLE_OK)
+        #expect(resent.status == 409)
+    }
+
+    @Test func aDelayedOrMalformedAnswerComesAfterTheChange() throws {
+        let harness = try EmulatorHarness()
+        let token = harness.token()
+        harness.arm(["method": "POST", "path": .string(Self.events), "mode": "delay", "delayMs": 1500])
+        harness.client.timeout = 1
+        let late = harness.send("POST", Self.events, json: Self.event("late00001"), token: token)
+        #expect(late.curlCode == CURLE_OPERATION_TIMEDOUT)
+        harness.client.timeout = 0
+        #expect(harness.send("GET", Self.events + "/late00001", token: token).status == 200)
+
+        harness.arm(["method": "GET", "path": .string(Self.events), "mode": "malformed"])
+        let cut = harness.send("GET", Self.events, token: token)
+        #expect(cut.status == 200)
+        #expect((try? JSONValue.parse(bytes: cut.body)) == nil)
+        let armed = harness.send("GET", "/_emulator/faults").json["faults"]
+        #expect(armed == [])
+    }
+
+    @Test func resetForgetsDataAndFaultsButNotTheSignIn() throws {
+        let harness = try EmulatorHarness()
+        let token = harness.token()
+        harness.send("POST", Self.events, json: Self.event("reset0001"), token: token)
+        harness.arm(["path": "/drive", "status": 500, "count": 9])
+        harness.send("POST", "/_emulator/reset")
+        #expect(Self.count(harness, token: token) == 0)
+        #expect(harness.send("GET", "/_emulator/faults").json["faults"] == [])
+        #expect(harness.send("GET", "/_emulator/requests").json["requests"]?.arrayValue?.count == 1)
+    }
+}
+
+/// A list several threads append to.
+final class LockedList: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Int] = []
+
+    func append(_ value: Int) {
+        lock.lock()
+        values.append(value)
+        lock.unlock()
+    }
+
+    var items: [Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        return values
+    }
+}

@@ -7,7 +7,7 @@ APT_PACKAGES := pkg-config libcurl4-openssl-dev libedit-dev libsqlite3-dev libic
                 libmicrohttpd-dev tzdata tmux
 SWIFT ?= swift
 
-.PHONY: run test build release deps clean
+.PHONY: run test build release deps clean bench-emulator
 
 run: deps release
 	.build/release/clerk $(ARGS)
@@ -34,6 +34,11 @@ deps:
 	  $$sudo apt-get update -q && \
 	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
 	fi
+
+# Small requests per second over keep-alive (needs wrk; see BENCHMARKS.md).
+bench-emulator: deps
+	@command -v wrk >/dev/null || { if [ "$$(id -u)" -eq 0 ]; then apt-get install -y -q wrk; else sudo apt-get install -y -q wrk; fi; }
+	Benchmarks/Emulator/throughput.sh
 
 clean:
 	rm -rf .build

@@ -42,23 +42,59 @@ public enum ClockText {
 
     /// `2026-12-01T13:00:00+01:00` (or `Z` for UTC): the instant on the wall clock of `zone`.
     public static func rfc3339(_ instant: Date, zone: TimeZone) -> String {
-        let calendar = Calendar.gregorian(in: zone)
-        let p = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
         let offset = zone.secondsFromGMT(for: instant)
-        let base = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", p.year!, p.month!, p.day!, p.hour!, p.minute!, p.second!)
-        if offset == 0 { return base + "Z" }
-        let sign = offset < 0 ? "-" : "+"
+        var text = wallClock(seconds(instant) + Int64(offset))
+        if offset == 0 { return text + "Z" }
+        text.append(offset < 0 ? "-" : "+")
         let minutes = abs(offset) / 60
-        return base + String(format: "%@%02d:%02d", sign, minutes / 60, minutes % 60)
+        append(minutes / 60, width: 2, to: &text)
+        text.append(":")
+        append(minutes % 60, width: 2, to: &text)
+        return text
     }
 
     /// `2026-12-01T12:00:00.000Z`: UTC with milliseconds, as Google writes `created` and `updated`.
     public static func rfc3339UTCMilliseconds(_ instant: Date) -> String {
-        let calendar = Calendar.gregorian(in: TimeZone(identifier: "UTC")!)
-        let p = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
-        let milliseconds = Int((instant.timeIntervalSince1970 * 1000).rounded(.down)) % 1000
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", p.year!, p.month!, p.day!, p.hour!, p.minute!, p.second!,
-                      (milliseconds + 1000) % 1000)
+        var text = wallClock(seconds(instant))
+        text.append(".")
+        let milliseconds = (instant.timeIntervalSince1970 * 1000).rounded(.down).truncatingRemainder(dividingBy: 1000)
+        append(Int((milliseconds + 1000).truncatingRemainder(dividingBy: 1000)), width: 3, to: &text)
+        return text + "Z"
+    }
+
+    /// Whole seconds since 1970, rounded down, held to years 0000–9999.
+    private static func seconds(_ instant: Date) -> Int64 {
+        let value = instant.timeIntervalSince1970.rounded(.down)
+        return Int64(min(max(value, -62_167_219_200), 253_402_300_799))
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS` for seconds since 1970 on some wall clock (civil-from-days
+    /// arithmetic: Foundation's `Calendar` and `String(format:)` cost a hundred times more).
+    private static func wallClock(_ seconds: Int64) -> String {
+        let days = Int(seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400)
+        let time = Int(seconds - Int64(days) * 86_400)
+        let date = LocalDate(dayNumber: days)
+        var text = ""
+        text.reserveCapacity(26)
+        append(date.year, width: 4, to: &text)
+        text.append("-")
+        append(date.month, width: 2, to: &text)
+        text.append("-")
+        append(date.day, width: 2, to: &text)
+        text.append("T")
+        append(time / 3600, width: 2, to: &text)
+        text.append(":")
+        append(time / 60 % 60, width: 2, to: &text)
+        text.append(":")
+        append(time % 60, width: 2, to: &text)
+        return text
+    }
+
+    /// `value` in decimal, zero-padded to `width` digits.
+    private static func append(_ value: Int, width: Int, to text: inout String) {
+        let digits = String(value)
+        if digits.count < width { text.append(String(repeating: "0", count: width - digits.count)) }
+        text.append(digits)
     }
 
     /// An RFC 3339 date-time: `2026-12-01T13:00:00+01:00`, `…Z`, with or without fractional
@@ -82,7 +118,7 @@ public enum ClockText {
         if let dot = wall.firstIndex(of: ".") {
             let digits = wall[wall.index(after: dot)...]
             guard !digits.isEmpty, digits.allSatisfy(\.isNumber), let value = Double("0." + digits) else { return nil }
-            fraction = (value * 1000).rounded(.down) / 1000
+            fraction = (value * 1000).rounded() / 1000
             wall = wall[..<dot]
         }
         guard let zone = offset.map({ TimeZone(secondsFromGMT: $0)! }) ?? zone,

@@ -72,59 +72,82 @@ public enum JSONValue: Hashable, Sendable {
 
     /// Compact JSON on one line, non-ASCII kept as UTF-8.
     public func serialized() -> String {
-        var out = ""
+        String(decoding: serializedBytes(), as: UTF8.self)
+    }
+
+    /// The same as UTF-8 bytes (written byte by byte: appending to a String scalar by
+    /// scalar is several times slower).
+    public func serializedBytes() -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
         write(to: &out)
         return out
     }
 
-    private func write(to out: inout String) {
+    private func write(to out: inout [UInt8]) {
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
         case .number(let n):
             if n.rounded() == n, abs(n) < 1e15 {
-                out += String(Int64(n))
+                out.append(contentsOf: String(Int64(n)).utf8)
             } else if n.isFinite {
-                out += "\(n)"
+                out.append(contentsOf: "\(n)".utf8)
             } else {
-                out += "null"
+                out.append(contentsOf: "null".utf8)
             }
         case .string(let s): JSONValue.writeString(s, to: &out)
         case .array(let items):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 item.write(to: &out)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             for (i, (key, value)) in members.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 JSONValue.writeString(key, to: &out)
-                out += ":"
+                out.append(UInt8(ascii: ":"))
                 value.write(to: &out)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func writeString(_ s: String, to out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// A string literal: `"`, `\\` and control characters escaped; U+007F, U+2028 and U+2029
+    /// as `\u` escapes too, so the text is safe inside a line and inside JavaScript.
+    private static func writeString(_ s: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var text = s
+        text.withUTF8 { bytes in
+            var at = 0
+            while at < bytes.count {
+                let byte = bytes[at]
+                switch byte {
+                case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+                case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+                case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+                case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+                case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+                case 0x00..<0x20, 0x7F: escape(UInt32(byte), to: &out)
+                case 0xE2 where at + 2 < bytes.count && bytes[at + 1] == 0x80 && (bytes[at + 2] == 0xA8 || bytes[at + 2] == 0xA9):
+                    escape(bytes[at + 2] == 0xA8 ? 0x2028 : 0x2029, to: &out)
+                    at += 2
+                default: out.append(byte)
+                }
+                at += 1
             }
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
+    }
+
+    private static func escape(_ code: UInt32, to out: inout [UInt8]) {
+        out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u")])
+        for shift in [12, 8, 4, 0] { out.append(hexDigits[Int((code >> UInt32(shift)) & 0xF)]) }
     }
 }
 

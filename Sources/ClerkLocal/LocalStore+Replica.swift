@@ -52,6 +52,12 @@ package struct OutboxItem: Hashable, Sendable {
 }
 
 extension LocalStore {
+    /// Keeps the file locked by this connection for as long as it is open: right for a store
+    /// only one process serves (the emulator's), and it saves two system calls per read.
+    package func holdExclusively() throws {
+        try guarded { try database.execute("PRAGMA locking_mode = EXCLUSIVE") }
+    }
+
     /// The newest change number in the store (0 for a new one).
     package func latestVersion() throws -> Int64 {
         try guarded { try database.scalar("SELECT value FROM store_facts WHERE name = 'change_number'") { $0.int64(0) } ?? 0 }

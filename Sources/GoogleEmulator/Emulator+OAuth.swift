@@ -238,7 +238,11 @@ extension Emulator {
     /// revoked or expired; 403 when it lacks every one of `scopes`.
     func authorize(_ call: Call, scopes: [String]) throws(GoogleError) {
         let header = call.request.header("authorization")
-        let bearer = header.flatMap { $0.lowercased().hasPrefix("bearer ") ? String($0.dropFirst(7)).trimmingCharacters(in: .whitespaces) : nil }
+        // (Trimmed by hand: Foundation's trimming costs more than the rest of the check.)
+        let bearer = header.flatMap { value -> String? in
+            guard value.utf8.count > 7, value.prefix(7).lowercased() == "bearer " else { return nil }
+            return String(value.dropFirst(7).drop { $0 == " " })
+        }
         guard let token = bearer ?? call.parameter("access_token") else {
             throw GoogleError(status: 401, reason: "required",
                               message: "Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential.",

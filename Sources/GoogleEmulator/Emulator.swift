@@ -74,6 +74,7 @@ package final class Emulator: @unchecked Sendable {
     private static func openStore(in folder: String, configuration: Configuration) throws -> LocalStore {
         let store = try LocalStore(path: storePath(in: folder), timeZone: configuration.timeZone, now: configuration.now,
                                    makeID: Wire.eventID, makesPrimaryCalendar: false)
+        try store.holdExclusively()
         if try store.calendarReplicas().isEmpty {
             try store.putCalendar(CalendarInfo(id: configuration.account, name: configuration.account,
                                                timeZone: configuration.timeZone.identifier, isPrimary: true), unmodeled: nil)

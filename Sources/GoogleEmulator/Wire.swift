@@ -3,9 +3,20 @@ import Foundation
 
 /// Small encodings of Google's wire: URL-safe base64, random ids and tokens, timestamps.
 enum Wire {
+    private static let base64URLAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+    /// RFC 4648 §5 base64 without padding.
     static func base64URL(_ bytes: [UInt8]) -> String {
-        Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        var out: [UInt8] = []
+        out.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var at = 0
+        while at < bytes.count {
+            let chunk = (UInt32(bytes[at]) << 16) | (at + 1 < bytes.count ? UInt32(bytes[at + 1]) << 8 : 0) | (at + 2 < bytes.count ? UInt32(bytes[at + 2]) : 0)
+            let remaining = bytes.count - at
+            for index in 0..<(remaining >= 3 ? 4 : remaining + 1) { out.append(base64URLAlphabet[Int((chunk >> UInt32(18 - 6 * index)) & 0x3F)]) }
+            at += 3
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     static func base64URLDecoded(_ text: String) -> [UInt8]? {

@@ -12,6 +12,8 @@ import Testing
         ("line\nbreak\ttab", #""line\nbreak\ttab""#),
         ("bell\u{07}", #""bell\u0007""#),
         ("café ✓", #""café ✓""#),
+        ("del\u{7F} sep\u{2028}para\u{2029}", #""del\u007f sep\u2028para\u2029""#),
+        ("\u{1B}[2J\r", #""\u001b[2J\r""#),
     ])
     func escapesStrings(text: String, expected: String) {
         #expect(JSONValue.string(text).serialized() == expected)

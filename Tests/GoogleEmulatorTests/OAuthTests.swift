@@ -103,3 +103,12 @@ import Testing
         #expect(log.contains("access_token=REDACTED"))
     }
 }
+
+@Suite struct WireTests {
+    @Test(arguments: [("", ""), ("f", "Zg"), ("fo", "Zm8"), ("foo", "Zm9v"), ("foob", "Zm9vYg"), ("fooba", "Zm9vYmE"), ("foobar", "Zm9vYmFy"),
+                      ("\u{FB}\u{FF}", "w7vDvw")])
+    func encodesBase64URLWithoutPadding(text: String, encoded: String) {
+        #expect(Wire.base64URL(Array(text.utf8)) == encoded)
+        #expect(Wire.base64URLDecoded(encoded) == Array(text.utf8))
+    }
+}

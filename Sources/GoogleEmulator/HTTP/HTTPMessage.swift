@@ -62,6 +62,7 @@ package struct HTTPRequest: Sendable {
 
     /// `%XX` escapes decoded as UTF-8 bytes; a malformed escape stays as written.
     package static func percentDecoded(_ text: String, plusIsSpace: Bool) -> String {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }) else { return text }
         var bytes: [UInt8] = []
         let source = Array(text.utf8)
         bytes.reserveCapacity(source.count)

@@ -47,11 +47,10 @@ package final class HTTPServer: @unchecked Sendable {
     }
 
     fileprivate func answer(_ state: RequestState, connection: OpaquePointer) -> MHD_Result {
-        var request = HTTPRequest(method: state.method, target: state.target, headers: state.headers, body: state.body)
+        let request = HTTPRequest(method: state.method, target: state.target, headers: state.headers, body: state.body)
         if state.tooLarge {
             return send(HTTPResponse.json(413, #"{"error":{"code":413,"message":"Request Entity Too Large"}}"#), to: connection, for: request)
         }
-        request.headers = state.headers.map { ($0.0.lowercased(), $0.1) }
         switch handler(request) {
         case .drop:
             cmhd_abort_connection(connection)

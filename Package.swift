@@ -28,13 +28,15 @@ let package = Package(
         .target(name: "ClerkLanguage", dependencies: ["ClerkCore"], swiftSettings: strictSettings),
         .target(name: "ClerkAssistant", dependencies: ["ClerkCore", "ClerkLanguage"], swiftSettings: strictSettings),
         .target(name: "ClerkLocal", dependencies: ["ClerkCore", "CSQLite", "CICal"], swiftSettings: strictSettings),
+        // An HTTP/1.1 server on 127.0.0.1 (libmicrohttpd): the emulator's, and the OAuth redirect listener's.
+        .target(name: "LoopbackHTTP", dependencies: ["CMicroHTTPD", "CZlib"], swiftSettings: strictSettings),
         // Google's REST APIs on loopback, for the tests and for trying the Google mode offline.
         .target(
             name: "GoogleEmulator",
-            dependencies: ["ClerkCore", "ClerkLanguage", "ClerkLocal", "CMicroHTTPD", "CZlib", "CCrypto"],
+            dependencies: ["ClerkCore", "ClerkLanguage", "ClerkLocal", "LoopbackHTTP", "CCrypto"],
             swiftSettings: strictSettings
         ),
-        .executableTarget(name: "google-emulator", dependencies: ["GoogleEmulator", "ClerkCore"], swiftSettings: strictSettings),
+        .executableTarget(name: "google-emulator", dependencies: ["GoogleEmulator", "LoopbackHTTP", "ClerkCore"], swiftSettings: strictSettings),
         .executableTarget(
             name: "clerk",
             dependencies: ["ClerkCore", "ClerkLanguage", "ClerkAssistant", "ClerkLocal", "CEditLine"],
@@ -66,7 +68,7 @@ let package = Package(
         .testTarget(name: "ClerkCoreTests", dependencies: ["ClerkCore"], swiftSettings: strictSettings),
         .testTarget(name: "ClerkAssistantTests", dependencies: ["ClerkAssistant", "ClerkCore", "ClerkLanguage", "ClerkLocal"], swiftSettings: strictSettings),
         .testTarget(name: "ClerkLocalTests", dependencies: ["ClerkLocal", "ClerkCore", "CSQLite"], swiftSettings: strictSettings),
-        .testTarget(name: "GoogleEmulatorTests", dependencies: ["GoogleEmulator", "ClerkCore", "ClerkLocal", "CCurl"], swiftSettings: strictSettings),
+        .testTarget(name: "GoogleEmulatorTests", dependencies: ["GoogleEmulator", "LoopbackHTTP", "ClerkCore", "ClerkLocal", "CCurl"], swiftSettings: strictSettings),
         .testTarget(name: "ClerkLanguageTests", dependencies: ["ClerkLanguage", "ClerkCore"], swiftSettings: strictSettings),
         // Runs the built `clerk` binary; depending on it makes `swift test` build it first.
         .testTarget(name: "EndToEndTests", dependencies: ["clerk", "ClerkCore", "ClerkLocal"], swiftSettings: strictSettings),

@@ -2,6 +2,7 @@ import ClerkCore
 import ClerkLanguage
 import ClerkLocal
 import Foundation
+import LoopbackHTTP
 
 /// Calendar v3: the calendar list, calendars, events (list with sync tokens, get, insert,
 /// import, quickAdd, patch, update, delete, instances), colors, free/busy and settings.

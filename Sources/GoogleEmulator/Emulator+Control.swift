@@ -1,6 +1,7 @@
 import ClerkCore
 import ClerkLocal
 import Foundation
+import LoopbackHTTP
 
 /// A fault armed for the next `remaining` requests whose method and path match.
 ///

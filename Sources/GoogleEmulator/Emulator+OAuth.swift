@@ -2,6 +2,7 @@ internal import CCrypto
 import ClerkCore
 import ClerkLocal
 import Foundation
+import LoopbackHTTP
 
 /// The OAuth 2.0 side of the account: authorization codes, access tokens and grants
 /// (refresh tokens). Any client id and secret is accepted, but a code or refresh token only

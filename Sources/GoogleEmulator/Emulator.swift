@@ -1,6 +1,7 @@
 package import ClerkCore
 import ClerkLocal
 package import Foundation
+package import LoopbackHTTP
 
 /// One emulated Google account behind Google's own paths: OAuth (`/o/oauth2/v2/auth`,
 /// `/token`, `/revoke`), Calendar v3 (`/calendar/v3/…`), Drive v3 (`/drive/v3/…`,

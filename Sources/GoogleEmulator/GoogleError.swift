@@ -1,5 +1,6 @@
 import ClerkCore
 import Foundation
+import LoopbackHTTP
 
 /// An error answer in Google's JSON shapes.
 ///

@@ -1,5 +1,6 @@
 import ClerkCore
 import Foundation
+import LoopbackHTTP
 
 /// Which of Google's services a path belongs to: it decides the error shape and the name
 /// in error details.

@@ -1,6 +1,7 @@
 import ClerkCore
 import Foundation
 import GoogleEmulator
+import LoopbackHTTP
 
 /// `google-emulator --port N [--data-dir DIR] [--seed DIR] [--token-lifetime SECONDS]
 /// [--generate events=N,contacts=N,files=N] [--tz ZONE] [--account EMAIL]`: Google's APIs on

@@ -2,6 +2,7 @@ import CCurl
 import ClerkCore
 import Foundation
 @testable import GoogleEmulator
+@testable import LoopbackHTTP
 import Testing
 
 /// Calendar v3 over real HTTP: ids and 409s, deletes and 410s, paging at exact boundaries,

@@ -2,6 +2,7 @@ import CCurl
 import ClerkCore
 import Foundation
 @testable import GoogleEmulator
+@testable import LoopbackHTTP
 import Testing
 
 /// The sign-in endpoints over real HTTP: the consent redirect, PKCE, single-use codes,

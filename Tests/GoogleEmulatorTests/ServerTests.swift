@@ -2,6 +2,7 @@ import CCurl
 import ClerkCore
 import Foundation
 @testable import GoogleEmulator
+@testable import LoopbackHTTP
 import Testing
 
 /// The HTTP layer and the fault injection, over real connections.

@@ -2,6 +2,7 @@ import CCurl
 import ClerkCore
 import Foundation
 @testable import GoogleEmulator
+@testable import LoopbackHTTP
 
 /// An emulator on a free loopback port for one test, and a libcurl client that talks to it
 /// over real HTTP (one handle, so requests reuse the connection like a real client's).

@@ -30,6 +30,12 @@ let package = Package(
         .target(name: "ClerkLocal", dependencies: ["ClerkCore", "CSQLite", "CICal"], swiftSettings: strictSettings),
         // An HTTP/1.1 server on 127.0.0.1 (libmicrohttpd): the emulator's, and the OAuth redirect listener's.
         .target(name: "LoopbackHTTP", dependencies: ["CMicroHTTPD", "CZlib"], swiftSettings: strictSettings),
+        // Google Calendar, Drive and People over libcurl, behind a local mirror of the account.
+        .target(
+            name: "ClerkGoogle",
+            dependencies: ["ClerkCore", "ClerkLocal", "LoopbackHTTP", "CCurl", "CCrypto"],
+            swiftSettings: strictSettings
+        ),
         // Google's REST APIs on loopback, for the tests and for trying the Google mode offline.
         .target(
             name: "GoogleEmulator",

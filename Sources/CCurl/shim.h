@@ -5,6 +5,7 @@
 #include <curl/curl.h>
 
 typedef size_t (*ccurl_data_fn)(char *ptr, size_t size, size_t count, void *user);
+typedef int (*ccurl_progress_fn)(void *user, curl_off_t download_total, curl_off_t downloaded, curl_off_t upload_total, curl_off_t uploaded);
 
 static inline CURLcode ccurl_set_long(CURL *h, CURLoption opt, long value) { return curl_easy_setopt(h, opt, value); }
 static inline CURLcode ccurl_set_string(CURL *h, CURLoption opt, const char *value) { return curl_easy_setopt(h, opt, value); }
@@ -12,9 +13,11 @@ static inline CURLcode ccurl_set_pointer(CURL *h, CURLoption opt, void *value) {
 static inline CURLcode ccurl_set_slist(CURL *h, CURLoption opt, struct curl_slist *value) { return curl_easy_setopt(h, opt, value); }
 static inline CURLcode ccurl_set_data_function(CURL *h, CURLoption opt, ccurl_data_fn fn) { return curl_easy_setopt(h, opt, fn); }
 static inline CURLcode ccurl_set_off(CURL *h, CURLoption opt, curl_off_t value) { return curl_easy_setopt(h, opt, value); }
+static inline CURLcode ccurl_set_progress_function(CURL *h, ccurl_progress_fn fn) { return curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, fn); }
 
 static inline CURLcode ccurl_get_long(CURL *h, CURLINFO info, long *out) { return curl_easy_getinfo(h, info, out); }
 static inline CURLcode ccurl_get_string(CURL *h, CURLINFO info, char **out) { return curl_easy_getinfo(h, info, out); }
 static inline CURLcode ccurl_get_double(CURL *h, CURLINFO info, double *out) { return curl_easy_getinfo(h, info, out); }
+static inline CURLcode ccurl_get_off(CURL *h, CURLINFO info, curl_off_t *out) { return curl_easy_getinfo(h, info, out); }
 
 #endif

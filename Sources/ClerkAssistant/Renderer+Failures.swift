@@ -30,6 +30,8 @@ extension Renderer {
         case .notFound, .alreadyExists, .invalid: return commandFailure(error)
         case .signInNeeded(.signedOut): return "You're not signed in to Google. Run 'clerk login'."
         case .signInNeeded(.expired): return "Your Google sign-in has expired. Run 'clerk login'."
+        case .signInNeeded(.declined): return "Google sign-in was declined, so clerk has no access. Run 'clerk login' to try again."
+        case .cancelled: return "Cancelled."
         case .signInNeeded(.clientRefused):
             return "Google refused clerk's OAuth client. Check google_client_id and google_client_secret in the config, then run 'clerk login'."
         case .insufficientScope(let missing):
@@ -42,6 +44,8 @@ extension Renderer {
         case .unreachable: return "Couldn't reach Google. Nothing changed; check the network and try again."
         case .outcomeUnknown:
             return "The connection to Google broke before it answered, so clerk can't tell whether that went through. Look before trying again."
+        case .refused(let status, let reason) where status >= 500:
+            return "Google is having trouble (\(status) \(reason)). Nothing changed; try again in a moment."
         case .refused(let status, let reason): return "Google refused that (\(status) \(reason)). Nothing changed."
         case .malformedResponse: return "Google sent an answer clerk couldn't read. Nothing changed; try again in a moment."
         case .storage(let problem, let path): return storage(problem, path: path)

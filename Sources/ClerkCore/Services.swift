@@ -135,6 +135,8 @@ public enum ServiceError: Error, Hashable, Sendable {
     case unreachable
     /// The connection broke after the request was sent: it may or may not have been applied.
     case outcomeUnknown
+    /// Stopped by the person (Ctrl-C) before an answer came.
+    case cancelled
     /// The backend refused for a reason of its own: the HTTP status and its reason code
     /// (Google's `reason`, such as `forbidden`), never English from the wire.
     case refused(status: Int, reason: String)
@@ -170,8 +172,10 @@ public enum SignInProblem: Hashable, Sendable {
     case signedOut
     /// The grant expired or was revoked (Google's `invalid_grant`).
     case expired
-    /// The OAuth client id or secret was refused (`invalid_client`).
+    /// The OAuth client id or secret was refused (`invalid_client`), or none is set.
     case clientRefused
+    /// The person said no on Google's consent page.
+    case declined
 }
 
 /// What is wrong with a store file.

@@ -1,0 +1,174 @@
+import ClerkCore
+import Foundation
+
+/// The calls clerk makes to Calendar v3, Drive v3 and People v1, as requests and their JSON.
+/// Paging is the caller's: each list call is one page.
+struct GoogleAPI {
+    let transport: GoogleTransport
+    var endpoints: GoogleEndpoints { transport.endpoints }
+
+    /// One page of a list: its items and the token of the next page or of the next sync.
+    struct Page {
+        var items: [JSONValue]
+        var next: String?
+        var syncToken: String?
+    }
+
+    static func path(_ segment: String) -> String { Form.escape(segment) }
+
+    private func url(_ base: String, _ path: String, _ query: [(String, String)] = []) -> String {
+        base + path + (query.isEmpty ? "" : "?" + Form.encode(query))
+    }
+
+    private func jsonCall(_ method: String, _ url: String, body: JSONValue? = nil, idempotent: Bool = true) -> HTTPCall {
+        HTTPCall(method, url, headers: body == nil ? [] : [("Content-Type", "application/json")], body: body?.serializedBytes(), isIdempotent: idempotent)
+    }
+
+    // MARK: Calendar
+
+    func calendarList(pageToken: String?) throws(APIFailure) -> Page {
+        var query = [("maxResults", "250")]
+        if let pageToken { query.append(("pageToken", pageToken)) }
+        let json = try transport.json(jsonCall("GET", url(endpoints.calendar, "/users/me/calendarList", query)))
+        return Page(items: json["items"]?.arrayValue ?? [], next: json["nextPageToken"]?.stringValue, syncToken: json["nextSyncToken"]?.stringValue)
+    }
+
+    func insertCalendar(summary: String, timeZone: String) throws(APIFailure) -> JSONValue {
+        try transport.json(jsonCall("POST", url(endpoints.calendar, "/calendars"), body: .object([("summary", .string(summary)), ("timeZone", .string(timeZone))]),
+                                    idempotent: false))
+    }
+
+    /// One page of a calendar's events as stored (series once, cancelled ones included):
+    /// a full listing, or with `syncToken` what changed since.
+    func events(calendarID: String, syncToken: String?, pageToken: String?) throws(APIFailure) -> Page {
+        var query = [("maxResults", "2500"), ("showDeleted", "true")]
+        if let syncToken { query.append(("syncToken", syncToken)) }
+        if let pageToken { query.append(("pageToken", pageToken)) }
+        let json = try transport.json(jsonCall("GET", url(endpoints.calendar, "/calendars/\(GoogleAPI.path(calendarID))/events", query)))
+        return Page(items: json["items"]?.arrayValue ?? [], next: json["nextPageToken"]?.stringValue, syncToken: json["nextSyncToken"]?.stringValue)
+    }
+
+    func event(calendarID: String, eventID: String) throws(APIFailure) -> JSONValue {
+        try transport.json(jsonCall("GET", url(endpoints.calendar, "/calendars/\(GoogleAPI.path(calendarID))/events/\(GoogleAPI.path(eventID))")))
+    }
+
+    /// events.insert with a client-chosen id: safe to send again (a 409 then means it went
+    /// through).
+    func insertEvent(calendarID: String, body: JSONValue) throws(APIFailure) -> JSONValue {
+        try transport.json(jsonCall("POST", url(endpoints.calendar, "/calendars/\(GoogleAPI.path(calendarID))/events"), body: body))
+    }
+
+    /// events.quickAdd: Google reads the text. Not idempotent, so it is sent once, on a new
+    /// connection.
+    func quickAdd(calendarID: String, text: String) throws(APIFailure) -> JSONValue {
+        try transport.json(HTTPCall("POST", url(endpoints.calendar, "/calendars/\(GoogleAPI.path(calendarID))/events/quickAdd", [("text", text)]),
+                                    isIdempotent: false))
+    }
+
+    func patchEvent(calendarID: String, eventID: String, body: JSONValue) throws(APIFailure) -> JSONValue {
+        try transport.json(jsonCall("PATCH", url(endpoints.calendar, "/calendars/\(GoogleAPI.path(calendarID))/events/\(GoogleAPI.path(eventID))"), body: body))
+    }
+
+    func deleteEvent(calendarID: String, eventID: String) throws(APIFailure) {
+        _ = try transport.send(HTTPCall("DELETE", url(endpoints.calendar, "/calendars/\(GoogleAPI.path(calendarID))/events/\(GoogleAPI.path(eventID))")))
+    }
+
+    /// events.import: added or updated by iCalendar UID, so sending it twice is safe.
+    func importEvent(calendarID: String, body: JSONValue) throws(APIFailure) -> JSONValue {
+        try transport.json(jsonCall("POST", url(endpoints.calendar, "/calendars/\(GoogleAPI.path(calendarID))/events/import"), body: body))
+    }
+
+    // MARK: People
+
+    func connections(syncToken: String?, pageToken: String?) throws(APIFailure) -> Page {
+        var query = [("personFields", GoogleCoding.personFields), ("pageSize", "1000"), ("requestSyncToken", "true")]
+        if let syncToken { query.append(("syncToken", syncToken)) }
+        if let pageToken { query.append(("pageToken", pageToken)) }
+        let json = try transport.json(jsonCall("GET", url(endpoints.people, "/people/me/connections", query)))
+        return Page(items: json["connections"]?.arrayValue ?? [], next: json["nextPageToken"]?.stringValue, syncToken: json["nextSyncToken"]?.stringValue)
+    }
+
+    func searchContacts(_ query: String) throws(APIFailure) -> [JSONValue] {
+        let json = try transport.json(jsonCall("GET", url(endpoints.people, "/people:searchContacts",
+                                                          [("query", query), ("readMask", GoogleCoding.personFields), ("pageSize", "30")])))
+        return (json["results"]?.arrayValue ?? []).compactMap { $0["person"] }
+    }
+
+    // MARK: Drive
+
+    /// The `q` of the text files clerk shows: not folders, one of the text types.
+    static var textFilesQuery: String {
+        "(" + GoogleCoding.textTypes.map { "mimeType = '\(quoted($0))'" }.joined(separator: " or ") + ")"
+    }
+
+    /// A value inside a single-quoted `q` literal: backslashes, then quotes, escaped.
+    static func quoted(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+    }
+
+    func files(query: String, pageToken: String?) throws(APIFailure) -> Page {
+        var parameters = [("q", query), ("pageSize", "1000"), ("fields", "nextPageToken,files(\(GoogleCoding.fileFields))")]
+        if let pageToken { parameters.append(("pageToken", pageToken)) }
+        let json = try transport.json(jsonCall("GET", url(endpoints.drive, "/files", parameters)))
+        return Page(items: json["files"]?.arrayValue ?? [], next: json["nextPageToken"]?.stringValue, syncToken: nil)
+    }
+
+    func startPageToken() throws(APIFailure) -> String {
+        guard let token = try transport.json(jsonCall("GET", url(endpoints.drive, "/changes/startPageToken")))["startPageToken"]?.stringValue else {
+            throw .malformed
+        }
+        return token
+    }
+
+    /// One page of Drive's change feed; `syncToken` holds `newStartPageToken` on the last.
+    func changes(pageToken: String) throws(APIFailure) -> Page {
+        let json = try transport.json(jsonCall("GET", url(endpoints.drive, "/changes", [
+            ("pageToken", pageToken), ("pageSize", "1000"), ("includeRemoved", "true"),
+            ("fields", "nextPageToken,newStartPageToken,changes(fileId,removed,file(\(GoogleCoding.fileFields)))"),
+        ])))
+        return Page(items: json["changes"]?.arrayValue ?? [], next: json["nextPageToken"]?.stringValue, syncToken: json["newStartPageToken"]?.stringValue)
+    }
+
+    func generateIDs(count: Int) throws(APIFailure) -> [String] {
+        let json = try transport.json(jsonCall("GET", url(endpoints.drive, "/files/generateIds", [("count", String(count)), ("space", "drive")])))
+        return (json["ids"]?.arrayValue ?? []).compactMap(\.stringValue)
+    }
+
+    /// The content of a file: its bytes, or a Google Doc exported as plain text.
+    func content(of file: DriveFile) throws(APIFailure) -> [UInt8] {
+        let path = "/files/\(GoogleAPI.path(file.id))"
+        let call = file.mimeType == GoogleCoding.googleDoc
+            ? HTTPCall("GET", url(endpoints.drive, path + "/export", [("mimeType", "text/plain")]))
+            : HTTPCall("GET", url(endpoints.drive, path, [("alt", "media")]))
+        return try transport.send(call).body
+    }
+
+    /// files.create with a generated id: metadata and content in one multipart upload.
+    /// Safe to send twice (a 409 then means it went through).
+    func createFile(id: String, name: String, mimeType: String, content: [UInt8]) throws(APIFailure) -> JSONValue {
+        let boundary = "clerk_" + OAuthClient.randomToken(24).replacingOccurrences(of: "~", with: "x").replacingOccurrences(of: ".", with: "x")
+        let metadata = JSONValue.object([("id", .string(id)), ("name", .string(name)), ("mimeType", .string(mimeType))])
+        var body = Array("--\(boundary)\r\nContent-Type: application/json; charset=UTF-8\r\n\r\n".utf8) + metadata.serializedBytes()
+        body += Array("\r\n--\(boundary)\r\nContent-Type: \(mimeType)\r\n\r\n".utf8) + content + Array("\r\n--\(boundary)--\r\n".utf8)
+        return try transport.json(HTTPCall("POST", url(endpoints.upload, "/files", [("uploadType", "multipart"), ("fields", GoogleCoding.fileFields)]),
+                                           headers: [("Content-Type", "multipart/related; boundary=\(boundary)")], body: body))
+    }
+
+    /// New content for a file (media upload).
+    func updateContent(fileID: String, mimeType: String, content: [UInt8]) throws(APIFailure) -> JSONValue {
+        try transport.json(HTTPCall("PATCH", url(endpoints.upload, "/files/\(GoogleAPI.path(fileID))", [("uploadType", "media"), ("fields", GoogleCoding.fileFields)]),
+                                    headers: [("Content-Type", mimeType)], body: content))
+    }
+
+    func patchFile(fileID: String, body: JSONValue) throws(APIFailure) -> JSONValue {
+        try transport.json(jsonCall("PATCH", url(endpoints.drive, "/files/\(GoogleAPI.path(fileID))", [("fields", GoogleCoding.fileFields)]), body: body))
+    }
+
+    func file(id: String) throws(APIFailure) -> JSONValue {
+        try transport.json(jsonCall("GET", url(endpoints.drive, "/files/\(GoogleAPI.path(id))", [("fields", GoogleCoding.fileFields)])))
+    }
+
+    func deleteFile(id: String) throws(APIFailure) {
+        _ = try transport.send(HTTPCall("DELETE", url(endpoints.drive, "/files/\(GoogleAPI.path(id))")))
+    }
+}

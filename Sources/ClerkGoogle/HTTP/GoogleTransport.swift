@@ -1,0 +1,193 @@
+package import ClerkCore
+package import Foundation
+
+/// Why a Google call failed, in the terms the backend decides on; it becomes a
+/// `ServiceError` at the edge of the services.
+package enum APIFailure: Error, Equatable {
+    /// No answer.
+    case transport(TransportError)
+    /// An error answer: the status, Google's reason and `Retry-After` in seconds.
+    case answered(status: Int, reason: String?, retryAfter: Double?)
+    /// A success answer whose body is not what the API promises.
+    case malformed
+    /// Already typed (a refresh that failed, a missing sign-in).
+    case service(ServiceError)
+
+    /// True when the failure says Google could not be reached or kept failing, so a change
+    /// is worth keeping to send later; false when Google refused it for what it is.
+    package var isWorthWaiting: Bool {
+        switch self {
+        case .transport(let error):
+            if case .cancelled = error { return false }
+            if case .failed = error { return false }
+            return true
+        case .answered(let status, let reason, _): return RetryPolicy.isRetryable(status: status, reason: reason)
+        case .malformed: return false
+        case .service(let error):
+            if case .signInNeeded = error { return true }
+            return false
+        }
+    }
+
+    /// The failure as the conversation explains it. `mayHaveApplied` says a broken
+    /// connection leaves a change unknown rather than not made.
+    package func serviceError(mayHaveApplied: Bool) -> ServiceError {
+        switch self {
+        case .transport(.unreachable): return .unreachable
+        case .transport(.timedOut(let arrived)): return arrived && mayHaveApplied ? .outcomeUnknown : .timedOut
+        case .transport(.connectionLost): return mayHaveApplied ? .outcomeUnknown : .unreachable
+        case .transport(.cancelled(let arrived)): return arrived && mayHaveApplied ? .outcomeUnknown : .cancelled
+        case .transport(.failed): return .unreachable
+        case .answered(401, _, _): return .signInNeeded(.expired)
+        case .answered(403, "insufficientPermissions"?, _), .answered(403, "ACCESS_TOKEN_SCOPE_INSUFFICIENT"?, _):
+            return .insufficientScope(missing: [])
+        case .answered(let status, let reason, let retryAfter) where status == 429 || RetryPolicy.isRetryable(status: status, reason: reason) && status == 403:
+            return .rateLimited(retryAfter: retryAfter)
+        case .answered(let status, let reason, _): return .refused(status: status, reason: reason ?? "error")
+        case .malformed: return .malformedResponse
+        case .service(let error): return error
+        }
+    }
+}
+
+/// Authorized calls to Google's APIs: the bearer token added (refreshed when it is about to
+/// expire, and once more after a 401), the retry policy applied with an injected sleep, and
+/// the answer's JSON read.
+package final class GoogleTransport {
+    package let client: HTTPClient
+    package let endpoints: GoogleEndpoints
+    let oauth: OAuthClient
+    let tokenStore: TokenStore
+    package private(set) var tokens: GoogleTokens
+    let now: NowProvider
+    let policy: RetryPolicy
+    /// Waits between attempts; tests pass one that does not.
+    let sleep: (Double) -> Void
+    /// A draw from [0, 1) for the backoff's jitter.
+    let random: () -> Double
+    /// Requests sent and bytes moved, both ways, since this transport was made.
+    package private(set) var requestCount = 0
+    package private(set) var bytesMoved = 0
+
+    /// Refreshes when fewer than this many seconds are left (google-auth's threshold).
+    static let refreshMargin: Double = 225
+
+    package init(client: HTTPClient, endpoints: GoogleEndpoints, oauth: OAuthClient, tokenStore: TokenStore, tokens: GoogleTokens,
+                 now: NowProvider, policy: RetryPolicy = RetryPolicy(), sleep: @escaping (Double) -> Void = GoogleTransport.interruptibleSleep,
+                 random: @escaping () -> Double = { Double.random(in: 0..<1) }) {
+        self.client = client
+        self.endpoints = endpoints
+        self.oauth = oauth
+        self.tokenStore = tokenStore
+        self.tokens = tokens
+        self.now = now
+        self.policy = policy
+        self.sleep = sleep
+        self.random = random
+    }
+
+    /// Sleeps `seconds` in short steps, ending early when Ctrl-C cancels network calls.
+    package static func interruptibleSleep(_ seconds: Double) {
+        var left = seconds
+        while left > 0, !HTTPClient.isCancelled {
+            let step = min(left, 0.05)
+            usleep(useconds_t(step * 1_000_000))
+            left -= step
+        }
+    }
+
+    /// Remembers a new account name in the tokens (and the token file).
+    package func setAccount(_ account: String) throws(ServiceError) {
+        tokens.account = account
+        try tokenStore.save(tokens)
+    }
+
+    private func refreshTokens() throws(APIFailure) {
+        do {
+            tokens = try oauth.refresh(tokens, client: client, now: now.now())
+            try tokenStore.save(tokens)
+        } catch {
+            throw .service(error)
+        }
+    }
+
+    /// Sends `call` with the bearer token until it succeeds or the policy gives up; returns
+    /// a 2xx answer.
+    package func send(_ call: HTTPCall) throws(APIFailure) -> HTTPAnswer {
+        if tokens.expiry.timeIntervalSince(now.now()) < GoogleTransport.refreshMargin { try refreshTokens() }
+        var attempt = 1
+        var refreshed = false
+        while true {
+            var authorized = call
+            authorized.headers.append(("Authorization", "Bearer " + tokens.accessToken))
+            let outcome: RetryPolicy.Outcome
+            let failure: APIFailure
+            switch Result(catching: { () throws(TransportError) -> HTTPAnswer in try client.send(authorized) }) {
+            case .success(let answer):
+                requestCount += 1
+                bytesMoved += answer.bytesSent + answer.bytesReceived
+                if (200..<300).contains(answer.status) || answer.status == 304 || answer.status == 308 { return answer }
+                if answer.status == 401, !refreshed {
+                    refreshed = true
+                    try refreshTokens()
+                    continue
+                }
+                let reason = GoogleTransport.reason(of: answer.body)
+                let retryAfter = RetryPolicy.retryAfter(answer.header("Retry-After"), now: now.now())
+                outcome = .answered(status: answer.status, reason: reason, retryAfter: retryAfter)
+                failure = .answered(status: answer.status, reason: reason, retryAfter: retryAfter)
+            case .failure(let error):
+                requestCount += 1
+                outcome = .transport(error)
+                failure = .transport(error)
+            }
+            switch policy.decide(attempt: attempt, outcome: outcome, idempotent: call.isIdempotent, random: random()) {
+            case .stop: throw failure
+            case .retry(let after):
+                sleep(after)
+                if HTTPClient.isCancelled { throw .transport(.cancelled(mayHaveArrived: failure.mayHaveArrived)) }
+                attempt += 1
+            }
+        }
+    }
+
+    /// `send`, with the answer read as a JSON object (an empty body is an empty object).
+    package func json(_ call: HTTPCall) throws(APIFailure) -> JSONValue {
+        let answer = try send(call)
+        if answer.body.isEmpty { return .object([]) }
+        guard let json = try? JSONValue.parse(bytes: answer.body), json.objectValue != nil else { throw .malformed }
+        return json
+    }
+
+    /// Google's reason for an error answer: `errors[0].reason`, else the ErrorInfo detail's,
+    /// else the OAuth `error`.
+    static func reason(of body: [UInt8]) -> String? {
+        guard let json = try? JSONValue.parse(bytes: body) else { return nil }
+        let error = json["error"]
+        if let reason = error?["errors"]?.arrayValue?.first?["reason"]?.stringValue { return reason }
+        if let details = error?["details"]?.arrayValue,
+           let reason = details.first(where: { $0["@type"]?.stringValue?.hasSuffix("ErrorInfo") == true })?["reason"]?.stringValue {
+            return reason
+        }
+        return error?.stringValue ?? error?["status"]?.stringValue
+    }
+}
+
+extension APIFailure {
+    /// The HTTP status of an error answer.
+    var status: Int? {
+        if case .answered(let status, _, _) = self { return status }
+        return nil
+    }
+
+    /// Google's reason of an error answer.
+    var reason: String? {
+        if case .answered(_, let reason, _) = self { return reason }
+        return nil
+    }
+
+    var mayHaveArrived: Bool {
+        if case .transport(let error) = self { return error.mayHaveArrived }
+        return true
+    }
+}

@@ -1,0 +1,83 @@
+package import Foundation
+
+/// When to try a Google request again, and after how long: a pure function of the attempt
+/// and its outcome, with the random draw and the clock passed in.
+///
+/// Retried: 5xx, 429, 408, 403 whose reason is `rateLimitExceeded` or
+/// `userRateLimitExceeded`, and transport failures — but a failure after which the request
+/// may have arrived only when the request is safe to send twice. Never retried: 400, other
+/// 403s, 404, 409, 410, 412 (and 401, which the caller answers by refreshing the token once).
+///
+/// Full-jitter exponential backoff: before attempt n+1 the wait is uniform in
+/// [0, min(32 s, 0.25 s × 2^(n−1))]; `Retry-After` replaces the draw when given (capped
+/// at 32 s too). At most 5 attempts in all.
+///
+/// | after attempt | wait at most |
+/// |---------------|--------------|
+/// | 1             | 0.25 s       |
+/// | 2             | 0.5 s        |
+/// | 3             | 1 s          |
+/// | 4             | 2 s          |
+/// | 5             | — (give up)  |
+package struct RetryPolicy: Sendable {
+    package var maxAttempts = 5
+    package var base = 0.25
+    package var cap = 32.0
+
+    package init(maxAttempts: Int = 5, base: Double = 0.25, cap: Double = 32) {
+        self.maxAttempts = maxAttempts
+        self.base = base
+        self.cap = cap
+    }
+
+    /// How an attempt ended, as far as retrying goes.
+    package enum Outcome: Equatable, Sendable {
+        /// An HTTP answer: its status, Google's reason (`errors[0].reason`) and `Retry-After`
+        /// in seconds when sent.
+        case answered(status: Int, reason: String?, retryAfter: Double?)
+        /// No answer.
+        case transport(TransportError)
+    }
+
+    package enum Decision: Equatable, Sendable {
+        case retry(after: Double)
+        case stop
+    }
+
+    /// Whether an answer with this status and reason is worth another attempt.
+    package static func isRetryable(status: Int, reason: String?) -> Bool {
+        switch status {
+        case 408, 429, 500...599: return true
+        case 403: return reason == "rateLimitExceeded" || reason == "userRateLimitExceeded"
+        default: return false
+        }
+    }
+
+    /// What to do after `attempt` (1 for the first) ended with `outcome`; `random` is a
+    /// draw from [0, 1). `idempotent` says the request may safely arrive twice.
+    package func decide(attempt: Int, outcome: Outcome, idempotent: Bool, random: Double) -> Decision {
+        guard attempt < maxAttempts else { return .stop }
+        switch outcome {
+        case .answered(let status, let reason, let retryAfter):
+            guard RetryPolicy.isRetryable(status: status, reason: reason) else { return .stop }
+            if let retryAfter { return .retry(after: min(max(retryAfter, 0), cap)) }
+        case .transport(let error):
+            if case .cancelled = error { return .stop }
+            if case .failed = error { return .stop }
+            if error.mayHaveArrived && !idempotent { return .stop }
+        }
+        let ceiling = min(cap, base * pow(2, Double(attempt - 1)))
+        return .retry(after: ceiling * min(max(random, 0), 1))
+    }
+
+    /// `Retry-After` in seconds: a number, or an HTTP date measured from `now`.
+    package static func retryAfter(_ header: String?, now: Date) -> Double? {
+        guard let header = header?.trimmingCharacters(in: .whitespaces), !header.isEmpty else { return nil }
+        if let seconds = Double(header) { return max(seconds, 0) }
+        let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
+        format.timeZone = TimeZone(identifier: "GMT")
+        format.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return format.date(from: header).map { max($0.timeIntervalSince(now), 0) }
+    }
+}

@@ -1,0 +1,132 @@
+internal import CCrypto
+package import ClerkCore
+package import Foundation
+
+/// The OAuth 2.0 calls of an installed app: the consent URL (with PKCE S256), the code
+/// exchange, refresh and revoke. Google accepts the client id and secret in the form body.
+package struct OAuthClient {
+    package var endpoints: GoogleEndpoints
+    package var clientID: String
+    package var clientSecret: String
+
+    package init(endpoints: GoogleEndpoints, clientID: String, clientSecret: String) {
+        self.endpoints = endpoints
+        self.clientID = clientID
+        self.clientSecret = clientSecret
+    }
+
+    /// A PKCE pair: a 64-character verifier of unreserved characters and its S256 challenge.
+    package static func pkce() -> (verifier: String, challenge: String) {
+        let verifier = randomToken(64)
+        return (verifier, challenge(for: verifier))
+    }
+
+    /// BASE64URL(SHA256(verifier)).
+    package static func challenge(for verifier: String) -> String {
+        var output = [CChar](repeating: 0, count: 64)
+        let length = ccrypto_pkce_challenge(verifier, verifier.utf8.count, &output, output.count)
+        return length > 0 ? String(cString: output) : ""
+    }
+
+    /// `count` characters of `[A-Za-z0-9-._~]` from the system's random source.
+    package static func randomToken(_ count: Int) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        var generator = SystemRandomNumberGenerator()
+        return String((0..<count).map { _ in alphabet[Int(generator.next(upperBound: UInt(alphabet.count)))] })
+    }
+
+    /// The page the person opens to say yes.
+    package func authorizationURL(redirect: String, scopes: [String], state: String, challenge: String) -> String {
+        endpoints.authorize + "?" + Form.encode([
+            ("response_type", "code"), ("client_id", clientID), ("redirect_uri", redirect), ("scope", scopes.joined(separator: " ")),
+            ("state", state), ("code_challenge", challenge), ("code_challenge_method", "S256"), ("access_type", "offline"),
+            ("prompt", "consent"),
+        ])
+    }
+
+    /// Trades the code from the redirect for tokens.
+    package func exchange(code: String, verifier: String, redirect: String, client: HTTPClient, now: Date) throws(ServiceError) -> GoogleTokens {
+        let answer = try post(endpoints.token, [
+            ("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirect), ("client_id", clientID),
+            ("client_secret", clientSecret), ("code_verifier", verifier),
+        ], client: client)
+        guard let access = answer["access_token"]?.stringValue, let refresh = answer["refresh_token"]?.stringValue else {
+            throw .malformedResponse
+        }
+        return GoogleTokens(clientID: clientID, accessToken: access, refreshToken: refresh,
+                            expiry: now + (answer["expires_in"]?.numberValue ?? 3600),
+                            scopes: (answer["scope"]?.stringValue ?? "").split(separator: " ").map(String.init))
+    }
+
+    /// A new access token for `tokens` (the refresh token stays unless Google sends another).
+    package func refresh(_ tokens: GoogleTokens, client: HTTPClient, now: Date) throws(ServiceError) -> GoogleTokens {
+        let answer = try post(endpoints.token, [
+            ("grant_type", "refresh_token"), ("refresh_token", tokens.refreshToken), ("client_id", clientID), ("client_secret", clientSecret),
+        ], client: client)
+        guard let access = answer["access_token"]?.stringValue else { throw .malformedResponse }
+        var renewed = tokens
+        renewed.accessToken = access
+        renewed.refreshToken = answer["refresh_token"]?.stringValue ?? tokens.refreshToken
+        renewed.expiry = now + (answer["expires_in"]?.numberValue ?? 3600)
+        if let scope = answer["scope"]?.stringValue { renewed.scopes = scope.split(separator: " ").map(String.init) }
+        return renewed
+    }
+
+    /// Ends the grant. A token Google no longer knows counts as revoked.
+    package func revoke(_ token: String, client: HTTPClient) throws(ServiceError) {
+        do {
+            _ = try post(endpoints.revoke, [("token", token)], client: client)
+        } catch .signInNeeded {
+            return
+        }
+    }
+
+    /// A form POST to an OAuth endpoint, its JSON answer or the typed failure.
+    private func post(_ url: String, _ fields: [(String, String)], client: HTTPClient) throws(ServiceError) -> JSONValue {
+        let call = HTTPCall("POST", url, headers: [("Content-Type", "application/x-www-form-urlencoded")], body: Array(Form.encode(fields).utf8))
+        let answer: HTTPAnswer
+        do {
+            answer = try client.send(call)
+        } catch {
+            throw APIFailure.transport(error).serviceError(mayHaveApplied: false)
+        }
+        let json = (try? JSONValue.parse(bytes: answer.body)) ?? .null
+        guard (200..<300).contains(answer.status) else {
+            switch json["error"]?.stringValue {
+            case "invalid_grant"?, "invalid_token"?: throw .signInNeeded(.expired)
+            case "invalid_client"?, "unauthorized_client"?: throw .signInNeeded(.clientRefused)
+            default: throw APIFailure.answered(status: answer.status, reason: json["error"]?.stringValue, retryAfter: nil).serviceError(mayHaveApplied: false)
+            }
+        }
+        guard json.objectValue != nil else { throw .malformedResponse }
+        return json
+    }
+}
+
+/// `application/x-www-form-urlencoded` and URL query encoding.
+package enum Form {
+    private static let unreserved: CharacterSet = {
+        var set = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
+        set.insert(charactersIn: "-._~")
+        return set
+    }()
+
+    /// One value escaped: everything but unreserved characters as `%XX`.
+    package static func escape(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+    }
+
+    package static func encode(_ fields: [(String, String)]) -> String {
+        fields.map { escape($0.0) + "=" + escape($0.1) }.joined(separator: "&")
+    }
+
+    /// Decodes `a=1&b=two+words`.
+    package static func decode(_ text: String) -> [(String, String)] {
+        text.split(separator: "&").map { pair in
+            let sides = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map {
+                String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
+            }
+            return (sides[0], sides.count > 1 ? sides[1] : "")
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package import ClerkCore
+package import Foundation
+
+/// A Google sign-in as clerk keeps it: the tokens, when the access token expires, what was
+/// granted, and whose account it is.
+package struct GoogleTokens: Equatable, Sendable {
+    package var clientID: String
+    package var accessToken: String
+    package var refreshToken: String
+    package var expiry: Date
+    package var scopes: [String]
+    /// The account's address (its primary calendar's id), once known.
+    package var account: String?
+
+    package init(clientID: String, accessToken: String, refreshToken: String, expiry: Date, scopes: [String], account: String? = nil) {
+        self.clientID = clientID
+        self.accessToken = accessToken
+        self.refreshToken = refreshToken
+        self.expiry = expiry
+        self.scopes = scopes
+        self.account = account
+    }
+
+    var json: JSONValue {
+        .object([
+            ("client_id", .string(clientID)), ("access_token", .string(accessToken)), ("refresh_token", .string(refreshToken)),
+            ("expiry", .number(expiry.timeIntervalSince1970.rounded())), ("scopes", .array(scopes.map(JSONValue.string))),
+            ("account", .string(orNull: account)),
+        ])
+    }
+
+    init?(json: JSONValue) {
+        guard let clientID = json["client_id"]?.stringValue, let access = json["access_token"]?.stringValue,
+              let refresh = json["refresh_token"]?.stringValue, let expiry = json["expiry"]?.numberValue else { return nil }
+        self.init(clientID: clientID, accessToken: access, refreshToken: refresh, expiry: Date(timeIntervalSince1970: expiry),
+                  scopes: json["scopes"]?.arrayValue?.compactMap(\.stringValue) ?? [], account: json["account"]?.stringValue)
+    }
+}
+
+/// The token file (`google-token.json` in the config folder), readable by its owner only.
+package struct TokenStore: Sendable {
+    package var path: String
+
+    package init(path: String) {
+        self.path = path
+    }
+
+    /// The saved sign-in, nil when there is none (or the file is not one clerk wrote).
+    package func load() -> GoogleTokens? {
+        guard let data = FileManager.default.contents(atPath: path), let json = try? JSONValue.parse(bytes: Array(data)) else { return nil }
+        return GoogleTokens(json: json)
+    }
+
+    /// Writes the file whole: a new file made 0600 before anything is written to it, then
+    /// renamed over the old one, so a crash leaves the old tokens or the new, never half.
+    package func save(_ tokens: GoogleTokens) throws(ServiceError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        let temporary = path + ".new"
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .storage(.readOnly, path: folder)
+        }
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard descriptor >= 0 else { throw .storage(.readOnly, path: path) }
+        fchmod(descriptor, 0o600)
+        let bytes = tokens.json.serializedBytes() + [0x0A]
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        let synced = fsync(descriptor) == 0
+        close(descriptor)
+        guard written == bytes.count, synced, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw .storage(.full, path: path)
+        }
+    }
+
+    /// Removes the file (signing out).
+    package func delete() {
+        unlink(path)
+    }
+}

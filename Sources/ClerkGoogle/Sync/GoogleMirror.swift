@@ -1,0 +1,338 @@
+package import ClerkCore
+package import ClerkLocal
+package import Foundation
+
+/// The mirror of a Google account: a `LocalStore` kept in step with Google, so reads are
+/// answered here, at once and offline too.
+///
+/// Each kind of data has its own incremental sync: events per calendar with sync tokens
+/// (a full sync on first use and after a 410), People connections with sync tokens (a full
+/// one again after `EXPIRED_SYNC_TOKEN`), Drive's change feed, and the calendar list. A
+/// command syncs a kind only when it is older than its freshness:
+///
+/// | kind          | synced when older than |
+/// |---------------|------------------------|
+/// | events        | 5 s                    |
+/// | files         | 30 s                   |
+/// | contacts      | 60 s                   |
+/// | calendar list | 5 min                  |
+///
+/// When Google cannot be reached the mirror answers as it is and says how old it is; it
+/// waits 30 s before trying again in the same process.
+package final class GoogleMirror {
+    package enum Kind: String, CaseIterable, Sendable {
+        case calendarList, events, contacts, files
+
+        var freshness: Double {
+            switch self {
+            case .events: return 5
+            case .files: return 30
+            case .contacts: return 60
+            case .calendarList: return 300
+            }
+        }
+    }
+
+    /// How the last reads stood.
+    package enum Standing: Equatable, Sendable {
+        case current
+        /// Google could not be reached; the data is from `asOf` (nil: never synced).
+        case offline(asOf: Date?)
+        /// The sign-in is no longer valid; the data is from `asOf`.
+        case signInExpired(asOf: Date?)
+    }
+
+    package let store: LocalStore
+    let api: GoogleAPI
+    let now: NowProvider
+    package private(set) var standing = Standing.current
+    private var unreachableAt: Date?
+    static let retryOfflineAfter: Double = 30
+
+    init(store: LocalStore, api: GoogleAPI, now: NowProvider) {
+        self.store = store
+        self.api = api
+        self.now = now
+    }
+
+    // MARK: Freshness
+
+    package func lastSync(_ kind: Kind) -> Date? {
+        (try? store.syncValue("synced." + kind.rawValue)).flatMap(Double.init).map(Date.init(timeIntervalSince1970:))
+    }
+
+    /// The oldest of the kinds' last syncs (what "as of" means for an answer).
+    package var lastFullSync: Date? {
+        let times = Kind.allCases.map(lastSync)
+        return times.contains { $0 == nil } ? nil : times.compactMap { $0 }.min()
+    }
+
+    private func noteSynced(_ kind: Kind) throws {
+        try store.setSyncValue("synced." + kind.rawValue, String(now.now().timeIntervalSince1970))
+    }
+
+    /// Brings each of `kinds` up to date when it is older than its freshness (all of them
+    /// with `force`). Failing to reach Google is not an error here: the mirror answers as it
+    /// is and `standing` says so. Google refusing for another reason is.
+    package func refresh(_ kinds: [Kind], force: Bool = false, progress: ((Int) -> Void)? = nil) throws(ServiceError) {
+        let moment = now.now()
+        if !force, let unreachableAt, moment.timeIntervalSince(unreachableAt) < GoogleMirror.retryOfflineAfter { return }
+        let due = kinds.filter { kind in force || lastSync(kind).map { moment.timeIntervalSince($0) >= kind.freshness || $0 > moment } ?? true }
+        guard !due.isEmpty else { return }
+        do {
+            // The calendar list first: events sync per calendar.
+            if due.contains(.calendarList) || (due.contains(.events) && lastSync(.calendarList) == nil) { try syncCalendarList() }
+            var count = 0
+            if due.contains(.events) {
+                for calendar in try store.calendars() {
+                    count += try syncEvents(calendarID: calendar.id)
+                    progress?(count)
+                }
+                try noteSynced(.events)
+            }
+            if due.contains(.contacts) {
+                count += try syncContacts()
+                progress?(count)
+            }
+            if due.contains(.files) {
+                count += try syncFiles()
+                progress?(count)
+            }
+            standing = .current
+            unreachableAt = nil
+        } catch let failure as APIFailure {
+            if case .service(.signInNeeded) = failure {
+                standing = .signInExpired(asOf: lastFullSync)
+                return
+            }
+            guard failure.isWorthWaiting else { throw failure.serviceError(mayHaveApplied: false) }
+            unreachableAt = moment
+            standing = .offline(asOf: lastFullSync)
+        } catch let error as ServiceError {
+            throw error
+        } catch {
+            throw .storage(.failed(code: 1), path: "mirror")
+        }
+    }
+
+    // MARK: Calendars
+
+    func syncCalendarList() throws {
+        var seen: [CalendarInfo] = []
+        var pageToken: String?
+        repeat {
+            let page = try api.calendarList(pageToken: pageToken)
+            for item in page.items where item["deleted"]?.boolValue != true {
+                guard let id = item["id"]?.stringValue else { continue }
+                let name = item["summaryOverride"]?.stringValue ?? item["summary"]?.stringValue ?? id
+                seen.append(CalendarInfo(id: id, name: name, timeZone: item["timeZone"]?.stringValue ?? "UTC",
+                                         isPrimary: item["primary"]?.boolValue ?? false))
+            }
+            pageToken = page.next
+        } while pageToken != nil
+        try store.atomically {
+            let known = Set(seen.map(\.id))
+            for old in try store.calendars() where !known.contains(old.id) {
+                try store.removeCalendar(id: old.id)
+                try store.setSyncValue("events." + old.id, nil)
+            }
+            // The primary one last, so a calendar that stops being primary lets go first.
+            for calendar in seen.sorted(by: { !$0.isPrimary && $1.isPrimary }) {
+                try store.putCalendar(calendar, unmodeled: nil)
+            }
+        }
+        try noteSynced(.calendarList)
+    }
+
+    /// Applies what changed on one calendar since its sync token (everything, the first
+    /// time or after Google said 410); returns how many events came.
+    func syncEvents(calendarID: String) throws -> Int {
+        let key = "events." + calendarID
+        let token = try store.syncValue(key)
+        let items: [JSONValue], nextSync: String?
+        do {
+            (items, nextSync) = try fetchEvents(calendarID: calendarID, syncToken: token)
+        } catch {
+            // 410: the token is too old; start over from a full listing.
+            guard token != nil, (error as? APIFailure)?.status == 410 else { throw error }
+            try store.removeEvents(calendarID: calendarID)
+            try store.setSyncValue(key, nil)
+            return try syncEvents(calendarID: calendarID)
+        }
+        guard let calendar = try store.calendars().first(where: { $0.id == calendarID }) else { return 0 }
+        try store.atomically {
+            // Series before their changed occurrences, wherever the pages put them.
+            for item in items.filter({ $0["recurringEventId"] == nil }) + items.filter({ $0["recurringEventId"] != nil }) {
+                try apply(item, calendar: calendar)
+            }
+            try store.setSyncValue(key, nextSync)
+        }
+        return items.count
+    }
+
+    /// Every page of a calendar's listing: its items and the sync token of the last page.
+    private func fetchEvents(calendarID: String, syncToken: String?) throws -> ([JSONValue], String?) {
+        var pageToken: String?
+        var items: [JSONValue] = []
+        var nextSync: String?
+        repeat {
+            let page = try api.events(calendarID: calendarID, syncToken: syncToken, pageToken: pageToken)
+            items += page.items
+            pageToken = page.next
+            nextSync = page.syncToken
+        } while pageToken != nil
+        return (items, nextSync)
+    }
+
+    /// One event from Google into the mirror: as it is, or deleted when cancelled.
+    func apply(_ item: JSONValue, calendar: CalendarInfo) throws {
+        guard let id = item["id"]?.stringValue else { return }
+        if item["status"]?.stringValue == "cancelled" {
+            // A cancelled stub may lack its times: cancel what the mirror has under the id.
+            if let existing = try store.eventReplica(id: id) {
+                if !existing.isDeleted { try store.putEvent(existing.item, isDeleted: true, unmodeled: nil) }
+            } else if let event = GoogleCoding.event(item, calendarID: calendar.id, calendarZone: calendar.timeZone), event.recurringEventID == nil {
+                try store.putEvent(event, isDeleted: true, unmodeled: nil)
+            }
+            return
+        }
+        guard let event = GoogleCoding.event(item, calendarID: calendar.id, calendarZone: calendar.timeZone) else { return }
+        if let series = event.recurringEventID, try store.eventReplica(id: series) == nil { return }
+        try store.putEvent(event, isDeleted: false, unmodeled: nil)
+    }
+
+    /// Stores Google's answer to a write.
+    @discardableResult
+    func apply(answer: JSONValue, calendarID: String) throws -> Event? {
+        guard let calendar = try store.calendars().first(where: { $0.id == calendarID }) else { return nil }
+        try apply(answer, calendar: calendar)
+        return try answer["id"]?.stringValue.flatMap { try store.event(id: $0) }
+    }
+
+    // MARK: Contacts
+
+    /// People connections: with the sync token what changed, else the whole address book
+    /// (a full sync drops contacts no longer there). Returns how many came.
+    func syncContacts() throws -> Int {
+        let token = try store.syncValue("people.token")
+        var pageToken: String?
+        var people: [JSONValue] = []
+        var nextSync: String?
+        do {
+            repeat {
+                let page = try api.connections(syncToken: token, pageToken: pageToken)
+                people += page.items
+                pageToken = page.next
+                nextSync = page.syncToken
+            } while pageToken != nil
+        } catch {
+            // An expired token: start over from a full listing.
+            let failure = error as? APIFailure
+            guard token != nil, failure?.reason == "EXPIRED_SYNC_TOKEN" || failure?.status == 410 else { throw error }
+            try store.setSyncValue("people.token", nil)
+            return try syncContacts()
+        }
+        try store.atomically {
+            var seen = Set<String>()
+            for person in people {
+                guard let id = person["resourceName"]?.stringValue else { continue }
+                seen.insert(id)
+                if person["metadata"]?["deleted"]?.boolValue == true {
+                    if try store.contactReplica(id: id) != nil { try store.removeContact(id: id) }
+                } else if let contact = GoogleCoding.contact(person) {
+                    try store.putContact(contact, unmodeled: nil)
+                } else if try store.contactReplica(id: id) != nil {
+                    try store.removeContact(id: id)  // emptied
+                }
+            }
+            if token == nil {
+                for old in try store.contacts() where !seen.contains(old.id) { try store.removeContact(id: old.id) }
+            }
+            try store.setSyncValue("people.token", nextSync)
+        }
+        try noteSynced(.contacts)
+        return people.count
+    }
+
+    // MARK: Files
+
+    /// Drive: the change feed from the saved page token; the first time, every text file,
+    /// with the feed's start taken before the listing so nothing between is missed.
+    func syncFiles() throws -> Int {
+        var count = 0
+        if let saved = try store.syncValue("drive.pageToken") {
+            var pageToken = saved
+            var changes: [JSONValue] = []
+            var newStart: String?
+            repeat {
+                let page = try api.changes(pageToken: pageToken)
+                changes += page.items
+                newStart = page.syncToken
+                pageToken = page.next ?? ""
+            } while newStart == nil && !pageToken.isEmpty
+            try store.atomically {
+                for change in changes {
+                    guard let id = change["fileId"]?.stringValue else { continue }
+                    if change["removed"]?.boolValue == true || change["file"] == nil {
+                        if try store.fileReplica(id: id) != nil { try store.removeFile(id: id) }
+                    } else if let json = change["file"] {
+                        try put(file: json)
+                    }
+                }
+                if let newStart { try store.setSyncValue("drive.pageToken", newStart) }
+            }
+            count = changes.count
+        } else {
+            let start = try api.startPageToken()
+            var pageToken: String?
+            var files: [JSONValue] = []
+            repeat {
+                let page = try api.files(query: GoogleAPI.textFilesQuery, pageToken: pageToken)
+                files += page.items
+                pageToken = page.next
+            } while pageToken != nil
+            try store.atomically {
+                let seen = Set(files.compactMap { $0["id"]?.stringValue })
+                for old in try store.files(matching: nil) + store.trashedFiles(matching: nil) where !seen.contains(old.id) {
+                    try store.removeFile(id: old.id)
+                }
+                for json in files { try put(file: json) }
+                try store.setSyncValue("drive.pageToken", start)
+            }
+            count = files.count
+        }
+        try noteSynced(.files)
+        return count
+    }
+
+    /// A Drive file's metadata into the mirror; its cached content is kept only while
+    /// Google's `version` is the one it was read at. Other types are not clerk's.
+    @discardableResult
+    func put(file json: JSONValue, content: [UInt8]? = nil) throws -> DriveFile? {
+        guard let file = GoogleCoding.file(json) else { return nil }
+        guard GoogleCoding.textTypes.contains(file.mimeType) else {
+            if try store.fileReplica(id: file.id) != nil { try store.removeFile(id: file.id) }
+            return nil
+        }
+        let version = json["version"]?.stringValue ?? json["md5Checksum"]?.stringValue ?? ""
+        let old = try store.fileReplica(id: file.id)
+        let cached = content != nil || old?.unmodeled?["cachedVersion"]?.stringValue == version
+        let unmodeled: JSONValue = .object([("version", .string(version)), ("cachedVersion", cached ? .string(version) : .null)])
+        return try store.putFile(file, content: content ?? (old == nil ? [] : nil), unmodeled: unmodeled).item
+    }
+
+    /// The content of a file: from the mirror when it holds the current version, else from
+    /// Google (and kept).
+    func content(of file: DriveFile) throws -> [UInt8] {
+        if let replica = try store.fileReplica(id: file.id), let version = replica.unmodeled?["version"]?.stringValue,
+           replica.unmodeled?["cachedVersion"]?.stringValue == version {
+            return try store.fileBytes(id: file.id)
+        }
+        let bytes = try api.content(of: file)
+        if let replica = try store.fileReplica(id: file.id) {
+            let version = replica.unmodeled?["version"] ?? .null
+            try store.putFile(replica.item, content: bytes, unmodeled: .object([("version", version), ("cachedVersion", version)]))
+        }
+        return bytes
+    }
+}

@@ -22,6 +22,9 @@ struct GoogleError: Error {
     var locationType: String?
     var shape = Shape.legacy
     var headers: [(String, String)] = []
+    /// The rpc shape's `status` when it is not the usual one for the HTTP status: People
+    /// answers a stale etag or an expired sync token with 400 `FAILED_PRECONDITION`.
+    var canonicalStatus: String?
 
     /// The canonical gRPC status name of an HTTP status.
     static func rpcStatus(_ status: Int) -> String {
@@ -49,14 +52,29 @@ struct GoogleError: Error {
             if let location { item.append(("location", .string(location))) }
             return ["error": .object([("errors", .array([.object(item)])), ("code", .number(Double(status))), ("message", .string(message))])]
         case .rpc(let service):
-            let info: JSONValue = .object([
-                ("@type", "type.googleapis.com/google.rpc.ErrorInfo"), ("reason", .string(reason)), ("domain", .string(service)),
-            ])
+            var info: [(String, JSONValue)] = [("@type", "type.googleapis.com/google.rpc.ErrorInfo")]
+            if let auth = GoogleError.rpcAuthReason(status: status, reason: reason) {
+                info += [("reason", .string(auth.reason)), ("domain", .string(auth.domain)), ("metadata", ["service": .string(service)])]
+            } else {
+                info += [("reason", .string(reason)), ("domain", .string(service))]
+            }
             return ["error": .object([
                 ("code", .number(Double(status))), ("message", .string(message)),
-                ("status", .string(status == 400 && reason == "EXPIRED_SYNC_TOKEN" ? "FAILED_PRECONDITION" : GoogleError.rpcStatus(status))),
-                ("details", [info]),
+                ("status", .string(canonicalStatus ?? GoogleError.rpcStatus(status))),
+                ("details", [.object(info)]),
             ])]
+        }
+    }
+
+    /// The ErrorInfo reason and domain newer APIs give a sign-in failure, in place of the
+    /// legacy reasons the emulator's token check throws (`required`, `authError`,
+    /// `insufficientPermissions`): Google reports those from `googleapis.com` itself.
+    static func rpcAuthReason(status: Int, reason: String) -> (reason: String, domain: String)? {
+        switch (status, reason) {
+        case (401, "required"): return ("CREDENTIALS_MISSING", "googleapis.com")
+        case (401, "authError"): return ("ACCESS_TOKEN_TYPE_UNSUPPORTED", "googleapis.com")
+        case (403, "insufficientPermissions"): return ("ACCESS_TOKEN_SCOPE_INSUFFICIENT", "googleapis.com")
+        default: return nil
         }
     }
 

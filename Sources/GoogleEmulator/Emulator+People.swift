@@ -1,6 +1,7 @@
 import ClerkCore
 import ClerkLocal
 import Foundation
+import LoopbackHTTP
 
 /// The order of a connections listing (`sortOrder`).
 enum ConnectionOrder: String {

@@ -1,5 +1,6 @@
 import ClerkCore
 import Foundation
+import LoopbackHTTP
 
 /// The Person fields a People call reads or writes: its `personFields`, `readMask` or
 /// `updatePersonFields` parameter.

@@ -194,19 +194,22 @@ extension Emulator {
 
     // MARK: Sync tokens
 
-    /// An opaque sync token: what it belongs to and the change number it was made at.
+    /// An opaque sync token: what it belongs to, the change number it was made at, and the
+    /// expiry bar in force then (`/_emulator/sync-tokens/expire` raises the bar).
     func syncToken(scope: String, version: Int64) -> String {
-        Wire.base64URL(Array("\(version):\(scope)".utf8))
+        Wire.base64URL(Array("\(version):\(syncTokensValidFrom):\(scope)".utf8))
     }
 
     /// The change number of a sync token made for `scope`: 410 when it has expired (or was
-    /// made for something else), as Google answers a stale token.
+    /// made for something else, or before a reset), as Google answers a stale token.
     func readSyncToken(_ token: String, scope: String) throws(GoogleError) -> Int64 {
         let gone = GoogleError(status: 410, reason: "fullSyncRequired", message: "Sync token is no longer valid, a full sync is required.")
-        guard let bytes = Wire.base64URLDecoded(token) else { throw GoogleError.invalid("Invalid sync token value.", location: "syncToken") }
-        let parts = String(decoding: bytes, as: UTF8.self).split(separator: ":", maxSplits: 1)
-        guard parts.count == 2, let version = Int64(parts[0]) else { throw GoogleError.invalid("Invalid sync token value.", location: "syncToken") }
-        guard parts[1] == scope, version >= syncTokensValidFrom else { throw gone }
+        let invalid = GoogleError.invalid("Invalid sync token value.", location: "syncToken")
+        guard let bytes = Wire.base64URLDecoded(token) else { throw invalid }
+        let parts = String(decoding: bytes, as: UTF8.self).split(separator: ":", maxSplits: 2)
+        guard parts.count == 3, let version = Int64(parts[0]), let bar = Int64(parts[1]) else { throw invalid }
+        let latest = try withStore { try $0.latestVersion() }
+        guard parts[2] == scope, bar >= syncTokensValidFrom, version <= latest else { throw gone }
         return version
     }
 

@@ -74,6 +74,7 @@ let package = Package(
         .testTarget(name: "ClerkCoreTests", dependencies: ["ClerkCore"], swiftSettings: strictSettings),
         .testTarget(name: "ClerkAssistantTests", dependencies: ["ClerkAssistant", "ClerkCore", "ClerkLanguage", "ClerkLocal"], swiftSettings: strictSettings),
         .testTarget(name: "ClerkLocalTests", dependencies: ["ClerkLocal", "ClerkCore", "CSQLite"], swiftSettings: strictSettings),
+        .testTarget(name: "ClerkGoogleTests", dependencies: ["ClerkGoogle", "GoogleEmulator", "LoopbackHTTP", "ClerkCore", "ClerkLocal"], swiftSettings: strictSettings),
         .testTarget(name: "GoogleEmulatorTests", dependencies: ["GoogleEmulator", "LoopbackHTTP", "ClerkCore", "ClerkLocal", "CCurl"], swiftSettings: strictSettings),
         .testTarget(name: "ClerkLanguageTests", dependencies: ["ClerkLanguage", "ClerkCore"], swiftSettings: strictSettings),
         // Runs the built `clerk` binary; depending on it makes `swift test` build it first.

@@ -64,6 +64,8 @@ extension Renderer {
         case .occurrenceCannotRepeat: return "one occurrence of a repeating event can't repeat on its own"
         case .seriesDeleted: return "the repeating event it belongs to is deleted; bring that back first"
         case .tooLarge(let limit): return "it is larger than the \(limit) bytes allowed"
+        case .contactsAreReadOnly: return "clerk reads your Google contacts but does not change them; add contacts in Google Contacts"
+        case .googleDocIsReadOnly: return "clerk reads Google Docs as text but does not write them; edit it in Google Docs"
         }
     }
 

@@ -164,6 +164,10 @@ public enum InvalidRequest: Hashable, Sendable {
     case seriesDeleted
     /// Too large for the backend (bytes).
     case tooLarge(limit: Int)
+    /// Google contacts are read, not written, by clerk.
+    case contactsAreReadOnly
+    /// A Google Doc is read as text but not written.
+    case googleDocIsReadOnly
 }
 
 /// Why the backend wants a new sign-in.
@@ -194,4 +198,64 @@ public enum StorageProblem: Hashable, Sendable {
     case newerSchema(found: Int, known: Int)
     /// Another SQLite failure, by its extended result code.
     case failed(code: Int32)
+}
+
+/// Events read from free text by the calendar itself (Google Calendar's quickAdd).
+public protocol QuickAddService: AnyObject {
+    /// Creates the event Google reads from `text`; nil when Google cannot be reached and the
+    /// text waits to be sent (what it becomes is known only then).
+    func quickAdd(_ text: String, calendarID: String) throws -> Event?
+}
+
+/// The account behind the active backend, as the conversation sees it.
+public protocol AccountService: AnyObject {
+    /// Who, where, how fresh, and what is still to be sent.
+    func status() -> AccountStatus
+    /// What the person should hear about the last request, once: that answers came from an
+    /// out-of-date copy, or that changes wait to be sent (empty when nothing).
+    func takeNotices() -> [AccountNotice]
+    /// Signs in to Google: `show` gets the line to print (the consent URL); returns the
+    /// account signed in to.
+    func logIn(show: (String) -> Void) throws -> AccountStatus
+    /// Signs out: the grant revoked, the token and the mirror deleted.
+    func logOut() throws
+}
+
+/// What `clerk status` shows.
+public struct AccountStatus: Hashable, Sendable {
+    /// "local" or "google".
+    public var backend: String
+    /// The Google account's address.
+    public var account: String?
+    /// The store file (local) or the mirror's.
+    public var store: String?
+    /// When the mirror last heard from Google.
+    public var lastSync: Date?
+    /// Changes waiting in the outbox.
+    public var waiting: Int
+    /// True when the last try to reach Google failed.
+    public var isOffline: Bool
+
+    public init(backend: String, account: String? = nil, store: String? = nil, lastSync: Date? = nil, waiting: Int = 0, isOffline: Bool = false) {
+        self.backend = backend
+        self.account = account
+        self.store = store
+        self.lastSync = lastSync
+        self.waiting = waiting
+        self.isOffline = isOffline
+    }
+}
+
+/// Something to add to a reply about the account.
+public enum AccountNotice: Hashable, Sendable {
+    /// Google could not be reached: the answer is from `asOf` (nil: never synced).
+    case offline(asOf: Date?)
+    /// The sign-in expired: the answer is from `asOf`.
+    case signInExpired(asOf: Date?)
+    /// Changes wait in the outbox.
+    case waiting(count: Int)
+    /// Changes that waited were sent now.
+    case sent(count: Int)
+    /// A change that waited was refused by Google when sent (what it was, in words).
+    case refused(change: String, error: ServiceError)
 }

@@ -139,7 +139,7 @@ extension LocalStore: FileService {
     /// | .json            | application/json|
     /// | .html, .htm      | text/html       |
     /// | anything else    | text/plain      |
-    static func mimeType(of name: String) -> String {
+    package static func mimeType(of name: String) -> String {
         switch (name as NSString).pathExtension.lowercased() {
         case "md", "markdown": return "text/markdown"
         case "csv": return "text/csv"

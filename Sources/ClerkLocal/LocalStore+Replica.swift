@@ -438,6 +438,13 @@ extension LocalStore {
         }
     }
 
+    /// Rewrites what change `number` says (a sender noting it was tried, before trying).
+    package func replaceOutboxPayload(_ number: Int64, with payload: String) throws {
+        try guarded {
+            try database.transaction { _ = try database.run("UPDATE outbox SET payload = ? WHERE number = ?", [payload, number]) }
+        }
+    }
+
     /// Takes a sent (or abandoned) change off the outbox.
     package func removeFromOutbox(_ number: Int64) throws {
         try guarded {

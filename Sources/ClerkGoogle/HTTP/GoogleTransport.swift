@@ -190,4 +190,20 @@ extension APIFailure {
         if case .transport(let error) = self { return error.mayHaveArrived }
         return true
     }
+
+    /// 404 or 410: the thing is not on Google (any more).
+    var isGone: Bool { status == 404 || status == 410 }
+
+    /// A 409 on a create with a client id, or a success whose body could not be read: an
+    /// earlier (or this) try went through.
+    var wentThroughBefore: Bool { status == 409 || self == .malformed }
+
+    /// Google said no for what the request is (a 4xx other than rate limits).
+    var isRefusal: Bool { status.map { (400..<500).contains($0) } == true && !isWorthWaiting }
+
+    /// True when `error` is an `APIFailure` with `property` (for catch clauses: binding the
+    /// failure in a `catch … where` trips the compiler).
+    static func matches(_ error: any Error, _ property: KeyPath<APIFailure, Bool>) -> Bool {
+        (error as? APIFailure)?[keyPath: property] == true
+    }
 }

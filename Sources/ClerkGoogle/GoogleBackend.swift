@@ -1,0 +1,491 @@
+package import ClerkCore
+package import ClerkLocal
+package import Foundation
+
+/// Calendars, contacts and files of a Google account, local-first: every read is answered
+/// from the mirror (synced first when it is older than its freshness), every confirmed
+/// change goes to Google first and lands in the mirror from Google's answer.
+///
+/// When Google cannot be reached (or keeps failing) the change waits in the outbox with the
+/// ids it will be sent with, shows in the mirror at once, and is sent before the next
+/// request that reaches Google. Nothing typed is lost and nothing is sent twice: inserts and
+/// file creates carry their ids (a 409 on a resend means it went through), quickAdd goes
+/// once on a fresh connection and is looked for before it is tried again.
+package final class GoogleBackend {
+    package let mirror: GoogleMirror
+    let api: GoogleAPI
+    let now: NowProvider
+    package var store: LocalStore { mirror.store }
+    /// What to tell the person after this request.
+    private(set) var notices: [AccountNotice] = []
+
+    package init(store: LocalStore, transport: GoogleTransport, now: NowProvider) {
+        api = GoogleAPI(transport: transport)
+        mirror = GoogleMirror(store: store, api: api, now: now)
+        self.now = now
+    }
+
+    /// The notices gathered since the last call, with how the mirror stands.
+    package func takeNotices() -> [AccountNotice] {
+        var all = notices
+        notices = []
+        switch mirror.standing {
+        case .current: break
+        case .offline(let asOf): all.insert(.offline(asOf: asOf), at: 0)
+        case .signInExpired(let asOf): all.insert(.signInExpired(asOf: asOf), at: 0)
+        }
+        return all
+    }
+
+    package var waitingCount: Int { (try? store.outbox().count) ?? 0 }
+
+    /// Before a read or a write: what waits is sent, then `kinds` are synced when stale.
+    func prepare(_ kinds: [GoogleMirror.Kind]) throws(ServiceError) {
+        flushOutbox()
+        try mirror.refresh(kinds)
+    }
+
+    /// A failure as the service reports it.
+    static func fail(_ error: any Error, mayHaveApplied: Bool) -> ServiceError {
+        if let failure = error as? APIFailure { return failure.serviceError(mayHaveApplied: mayHaveApplied) }
+        if let error = error as? ServiceError { return error }
+        return .malformedResponse
+    }
+
+    /// Keeps `change` to send later and tells the person it waits.
+    func queue(_ change: PendingChange) throws(ServiceError) {
+        do {
+            try store.enqueue(kind: change.kind, payload: change.payload.serialized())
+        } catch {
+            throw GoogleBackend.fail(error, mayHaveApplied: false)
+        }
+        notices.removeAll { if case .waiting = $0 { return true }; return false }
+        notices.append(.waiting(count: waitingCount))
+    }
+
+    // MARK: The outbox
+
+    /// Sends what waits, oldest first. It stops at the first change that still cannot reach
+    /// Google (order matters: an edit follows its create); a change Google refuses is
+    /// dropped and the person is told.
+    package func flushOutbox() {
+        guard let items = try? store.outbox(), !items.isEmpty else { return }
+        var sent = 0
+        for item in items {
+            guard let change = PendingChange(kind: item.kind, payload: item.payload) else {
+                try? store.removeFromOutbox(item.number)
+                continue
+            }
+            do {
+                try send(change, number: item.number)
+                try store.removeFromOutbox(item.number)
+                sent += 1
+            } catch where APIFailure.matches(error, \.isWorthWaiting) {
+                try? store.noteAttempt(onOutboxItem: item.number, problem: "\(error)")
+                break
+            } catch {
+                try? store.removeFromOutbox(item.number)
+                notices.append(.refused(change: change.summary, error: GoogleBackend.fail(error, mayHaveApplied: false)))
+            }
+        }
+        if sent > 0 { notices.append(.sent(count: sent)) }
+    }
+
+    /// Sends one waiting change and lands Google's answer in the mirror.
+    private func send(_ change: PendingChange, number: Int64) throws {
+        switch change {
+        case .insertEvent(let calendar, let body):
+            try landInsert(calendarID: calendar, body: body)
+        case .quickAdd(let calendar, let text, let attempted):
+            if let attempted, try lookForQuickAdd(text, calendarID: calendar, since: attempted) != nil { return }
+            // Noted before sending: if this run dies mid-request, the next one looks first.
+            try store.replaceOutboxPayload(number, with: PendingChange.quickAdd(calendarID: calendar, text: text, attempted: now.now()).payload.serialized())
+            try mirror.apply(answer: try api.quickAdd(calendarID: calendar, text: text), calendarID: calendar)
+        case .patchEvent(let calendar, let event, let body):
+            do {
+                try mirror.apply(answer: try api.patchEvent(calendarID: calendar, eventID: event, body: body), calendarID: calendar)
+            } catch where APIFailure.matches(error, \.isGone) {
+                return  // gone on Google: nothing to change
+            }
+        case .deleteEvent(let calendar, let event):
+            do {
+                try api.deleteEvent(calendarID: calendar, eventID: event)
+            } catch where APIFailure.matches(error, \.isGone) {
+                return
+            }
+        case .createFile(let id, let name, let type, let content):
+            try landFileCreate(id: id, name: name, mimeType: type, content: content)
+        case .updateFile(let id, let type, let content):
+            try mirror.put(file: try api.updateContent(fileID: id, mimeType: type, content: content), content: content)
+        case .trashFile(let id, let trashed):
+            try mirror.put(file: try api.patchFile(fileID: id, body: ["trashed": .bool(trashed)]))
+        }
+    }
+
+    /// events.insert of a client id; a 409 means an earlier try went through, so the event
+    /// is fetched instead. Returns the event as the mirror now holds it.
+    @discardableResult
+    func landInsert(calendarID: String, body: JSONValue) throws -> Event? {
+        do {
+            return try mirror.apply(answer: try api.insertEvent(calendarID: calendarID, body: body), calendarID: calendarID)
+        } catch where APIFailure.matches(error, \.wentThroughBefore) {
+            guard let id = body["id"]?.stringValue else { throw error }
+            return try mirror.apply(answer: try api.event(calendarID: calendarID, eventID: id), calendarID: calendarID)
+        }
+    }
+
+    /// After a quickAdd that may have arrived: the event it made, if Google has it — one
+    /// created since the attempt whose title is part of the text.
+    func lookForQuickAdd(_ text: String, calendarID: String, since: Date) throws -> Event? {
+        _ = try mirror.syncEvents(calendarID: calendarID)
+        let folded = Spelling.fold(text)
+        let window = since.addingTimeInterval(-120)
+        return try store.eventFeed(calendarID: calendarID, after: 0).lazy.compactMap { entry -> Event? in
+            guard case .present(let replica) = entry, !replica.isDeleted, (replica.item.updated ?? .distantPast) >= window else { return nil }
+            let title = Spelling.fold(replica.item.title)
+            return !title.isEmpty && folded.contains(title) ? replica.item : nil
+        }.first
+    }
+
+    func landFileCreate(id: String, name: String, mimeType: String, content: [UInt8]) throws -> DriveFile? {
+        do {
+            return try mirror.put(file: try api.createFile(id: id, name: name, mimeType: mimeType, content: content), content: content)
+        } catch where APIFailure.matches(error, \.wentThroughBefore) {
+            return try mirror.put(file: try api.file(id: id), content: content)
+        }
+    }
+}
+
+// MARK: - Calendars and events
+
+extension GoogleBackend: CalendarService {
+    package func calendars() throws -> [CalendarInfo] {
+        try prepare([.calendarList])
+        return try store.calendars()
+    }
+
+    package func createCalendar(named name: String, timeZone: String) throws -> CalendarInfo {
+        try prepare([])
+        do {
+            let answer = try api.insertCalendar(summary: name, timeZone: timeZone)
+            guard let id = answer["id"]?.stringValue else { throw APIFailure.malformed }
+            let calendar = CalendarInfo(id: id, name: answer["summary"]?.stringValue ?? name, timeZone: answer["timeZone"]?.stringValue ?? timeZone, isPrimary: false)
+            return try store.putCalendar(calendar, unmodeled: nil).item
+        } catch {
+            throw GoogleBackend.fail(error, mayHaveApplied: true)
+        }
+    }
+
+    package func insertEvent(_ draft: EventDraft, id: String, calendarID: String) throws -> Event {
+        try prepare([])
+        let body = GoogleCoding.eventBody(draft, id: id)
+        do {
+            if let event = try landInsert(calendarID: calendarID, body: body) { return event }
+            throw APIFailure.malformed
+        } catch where APIFailure.matches(error, \.isWorthWaiting) {
+            try queue(.insertEvent(calendarID: calendarID, body: body))
+            return try store.insertEvent(draft, id: id, calendarID: calendarID)
+        } catch {
+            throw GoogleBackend.fail(error, mayHaveApplied: true)
+        }
+    }
+
+    package func events(from start: Date, to end: Date, calendarIDs: [String]?) throws -> [Event] {
+        try prepare([.events])
+        return try store.events(from: start, to: end, calendarIDs: calendarIDs)
+    }
+
+    package func searchEvents(_ search: EventSearch) throws -> [Event] {
+        try prepare([.events])
+        return try store.searchEvents(search)
+    }
+
+    package func event(id: String) throws -> Event? {
+        try store.event(id: id)
+    }
+
+    package func patchEvent(id: String, _ patch: EventPatch) throws -> Event {
+        try prepare([])
+        guard let event = try store.event(id: id) else { throw ServiceError.notFound(.event, id: id) }
+        let body = GoogleCoding.patchBody(patch)
+        do {
+            if let changed = try mirror.apply(answer: try api.patchEvent(calendarID: event.calendarID, eventID: id, body: body), calendarID: event.calendarID) {
+                return changed
+            }
+            throw APIFailure.malformed
+        } catch where APIFailure.matches(error, \.isWorthWaiting) {
+            try queue(.patchEvent(calendarID: event.calendarID, eventID: id, body: body))
+            return try store.patchEvent(id: id, patch)
+        } catch where APIFailure.matches(error, \.isGone) {
+            try? mirror.refresh([.events], force: true)
+            throw ServiceError.notFound(.event, id: id)
+        } catch {
+            throw GoogleBackend.fail(error, mayHaveApplied: true)
+        }
+    }
+
+    package func deleteEvent(id: String) throws {
+        try prepare([])
+        guard let event = try store.event(id: id) else { throw ServiceError.notFound(.event, id: id) }
+        do {
+            try api.deleteEvent(calendarID: event.calendarID, eventID: id)
+        } catch where APIFailure.matches(error, \.isGone) {
+            // Already gone on Google.
+        } catch where APIFailure.matches(error, \.isWorthWaiting) {
+            try queue(.deleteEvent(calendarID: event.calendarID, eventID: id))
+        } catch {
+            throw GoogleBackend.fail(error, mayHaveApplied: true)
+        }
+        try store.deleteEvent(id: id)
+    }
+
+    /// Brings a deleted event back: Google is asked to confirm it again; if it refuses, the
+    /// event is made anew under a new id (the returned event's id says which happened).
+    package func restoreEvent(id: String) throws -> Event {
+        try prepare([])
+        guard let replica = try store.eventReplica(id: id) else { throw ServiceError.notFound(.event, id: id) }
+        let event = replica.item
+        do {
+            if let restored = try mirror.apply(answer: try api.patchEvent(calendarID: event.calendarID, eventID: id, body: ["status": "confirmed"]),
+                                               calendarID: event.calendarID) {
+                return restored
+            }
+            throw APIFailure.malformed
+        } catch where APIFailure.matches(error, \.isWorthWaiting) {
+            try queue(.patchEvent(calendarID: event.calendarID, eventID: id, body: ["status": "confirmed"]))
+            return try store.restoreEvent(id: id)
+        } catch where APIFailure.matches(error, \.isRefusal) {
+            let draft = EventDraft(title: event.title, when: event.when, location: event.location, notes: event.notes,
+                                   attendees: event.attendees, recurrence: event.recurrence, reminderMinutes: event.reminderMinutes)
+            return try insertEvent(draft, id: LocalStore.randomID(), calendarID: event.calendarID)
+        } catch {
+            throw GoogleBackend.fail(error, mayHaveApplied: true)
+        }
+    }
+
+    package func storedEvents(calendarID: String) throws -> [Event] {
+        try prepare([.events])
+        return try store.storedEvents(calendarID: calendarID)
+    }
+
+    /// Each event goes to Google with events.import (matched on its UID, so importing a file
+    /// twice changes nothing), its changed occurrences as patches of their instances. When
+    /// one is refused, those this import added are deleted again: all or nothing.
+    package func importEvents(_ events: [ImportedEvent], calendarID: String, progress: ImportProgress?) throws -> ImportSummary {
+        try prepare([.events])
+        let before = Set(try store.storedEvents(calendarID: calendarID).compactMap(\.iCalUID))
+        var added: [String] = []
+        var summary = ImportSummary()
+        let ordered = events.filter { $0.originalStart == nil } + events.filter { $0.originalStart != nil }
+        var seriesIDs: [String: String] = [:]
+        do {
+            for (index, item) in ordered.enumerated() {
+                if let original = item.originalStart {
+                    guard let series = seriesIDs[item.uid] else { continue }
+                    let instance = series + "_" + GoogleBackend.occurrenceSuffix(original)
+                    let body: JSONValue = item.isCancelled ? ["status": "cancelled"] : GoogleCoding.patchBody(EventPatch(
+                        title: item.draft.title, when: item.draft.when, location: .some(item.draft.location), notes: .some(item.draft.notes)))
+                    try mirror.apply(answer: try api.patchEvent(calendarID: calendarID, eventID: instance, body: body), calendarID: calendarID)
+                    summary.updated += 1
+                } else {
+                    var body = GoogleCoding.eventBody(item.draft, id: "")
+                    if case .object(var members) = body {
+                        members.removeAll { $0.0 == "id" }
+                        members.insert(("iCalUID", .string(item.uid)), at: 0)
+                        body = .object(members)
+                    }
+                    let answer = try api.importEvent(calendarID: calendarID, body: body)
+                    guard let id = answer["id"]?.stringValue else { throw APIFailure.malformed }
+                    try mirror.apply(answer: answer, calendarID: calendarID)
+                    seriesIDs[item.uid] = id
+                    if before.contains(item.uid) { summary.updated += 1 } else { summary.added += 1; added.append(id) }
+                }
+                progress?(index + 1, ordered.count)
+            }
+        } catch {
+            for id in added {
+                try? api.deleteEvent(calendarID: calendarID, eventID: id)
+                try? store.deleteEvent(id: id)
+            }
+            throw GoogleBackend.fail(error, mayHaveApplied: false)
+        }
+        return summary
+    }
+
+    /// The suffix Google gives an instance id: `20260305T080000Z`, or `20260305` all-day.
+    static func occurrenceSuffix(_ original: When) -> String {
+        switch original {
+        case .allDay(let date, _): return date.iso.replacingOccurrences(of: "-", with: "")
+        case .timed(let start, _, _):
+            return ClockText.rfc3339(start, zone: TimeZone(identifier: "UTC")!).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
+        }
+    }
+}
+
+extension GoogleBackend: QuickAddService {
+    /// Google reads the text. Sent once, on a fresh connection; after a failure that may
+    /// have reached Google, the event is looked for before anything is tried again.
+    package func quickAdd(_ text: String, calendarID: String) throws -> Event? {
+        try prepare([])
+        let attempted = now.now()
+        do {
+            return try mirror.apply(answer: try api.quickAdd(calendarID: calendarID, text: text), calendarID: calendarID)
+        } catch where APIFailure.matches(error, \.isWorthWaiting) {
+            let arrived = (error as? APIFailure)?.mayHaveArrived ?? true
+            if arrived, let found = try? lookForQuickAdd(text, calendarID: calendarID, since: attempted) { return found }
+            try queue(.quickAdd(calendarID: calendarID, text: text, attempted: arrived ? attempted : nil))
+            return nil
+        } catch {
+            throw GoogleBackend.fail(error, mayHaveApplied: true)
+        }
+    }
+}
+
+// MARK: - Contacts
+
+extension GoogleBackend: ContactsService {
+    package func contacts() throws -> [Contact] {
+        try prepare([.contacts])
+        return try store.contacts()
+    }
+
+    package func contactNames() throws -> [String] {
+        try prepare([.contacts])
+        return try store.contactNames()
+    }
+
+    /// From the synced address book; before the first sync has worked, Google's own search.
+    package func lookupContacts(_ name: String, limit: Int) throws -> [Contact] {
+        try prepare([.contacts])
+        if mirror.lastSync(.contacts) == nil, mirror.standing == .current {
+            do {
+                return try api.searchContacts(name).compactMap(GoogleCoding.contact).prefix(max(limit, 0)).map { $0 }
+            } catch {
+                throw GoogleBackend.fail(error, mayHaveApplied: false)
+            }
+        }
+        return try store.lookupContacts(name, limit: limit)
+    }
+
+    package func importContacts(_ contacts: [ImportedContact], progress: ImportProgress?) throws -> ImportSummary {
+        throw ServiceError.invalid(.contactsAreReadOnly)
+    }
+}
+
+// MARK: - Files
+
+extension GoogleBackend: FileService {
+    package func files(matching text: String?) throws -> [DriveFile] {
+        try prepare([.files])
+        return try store.files(matching: text)
+    }
+
+    package func trashedFiles(matching text: String?) throws -> [DriveFile] {
+        try prepare([.files])
+        return try store.trashedFiles(matching: text)
+    }
+
+    private func storedFile(_ id: String) throws -> DriveFile {
+        guard let file = try store.fileReplica(id: id)?.item else { throw ServiceError.notFound(.file, id: id) }
+        return file
+    }
+
+    package func readFile(id: String) throws -> String {
+        try prepare([])
+        let file = try storedFile(id)
+        do {
+            return String(decoding: try mirror.content(of: file), as: UTF8.self)
+        } catch where APIFailure.matches(error, \.isWorthWaiting) {
+            // Offline and not cached: what the mirror has (empty when never read).
+            return String(decoding: try store.fileBytes(id: id), as: UTF8.self)
+        } catch {
+            throw GoogleBackend.fail(error, mayHaveApplied: false)
+        }
+    }
+
+    /// A Drive id for a new file: from a pool filled by files.generateIds, so a create can
+    /// be resent (and made offline) under the id it will keep.
+    func newFileID() throws(ServiceError) -> String {
+        var pool = (try? store.syncValue("drive.ids")).flatMap { try? JSONValue.parse($0).arrayValue?.compactMap(\.stringValue) } ?? []
+        if pool.count < 2 {
+            pool += (try? api.generateIDs(count: 10)) ?? []
+        }
+        guard !pool.isEmpty else { throw .unreachable }
+        let id = pool.removeFirst()
+        try? store.setSyncValue("drive.ids", JSONValue.array(pool.map(JSONValue.string)).serialized())
+        return id
+    }
+
+    package func createFile(named name: String, content: String) throws -> DriveFile {
+        try prepare([.files])
+        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty, !name.contains("/"), !name.contains("\u{0}") else { throw ServiceError.invalid(.badFileName(name)) }
+        if try store.files(matching: name).contains(where: { $0.name.lowercased() == name.lowercased() }) {
+            throw ServiceError.alreadyExists(.file, name: name)
+        }
+        let id = try newFileID()
+        let type = LocalStore.mimeType(of: name)
+        let bytes = Array(content.utf8)
+        do {
+            if let file = try landFileCreate(id: id, name: name, mimeType: type, content: bytes) { return file }
+            throw APIFailure.malformed
+        } catch where APIFailure.matches(error, \.isWorthWaiting) {
+            try queue(.createFile(id: id, name: name, mimeType: type, content: bytes))
+            return try store.putFile(DriveFile(id: id, name: name, size: bytes.count, modified: now.now(), mimeType: type), content: bytes, unmodeled: nil).item
+        } catch {
+            throw GoogleBackend.fail(error, mayHaveApplied: true)
+        }
+    }
+
+    package func updateFile(id: String, content: String) throws -> DriveFile {
+        try prepare([])
+        let file = try storedFile(id)
+        guard file.mimeType != GoogleCoding.googleDoc else { throw ServiceError.invalid(.googleDocIsReadOnly) }
+        let bytes = Array(content.utf8)
+        do {
+            if let changed = try mirror.put(file: try api.updateContent(fileID: id, mimeType: file.mimeType, content: bytes), content: bytes) {
+                return changed
+            }
+            throw APIFailure.malformed
+        } catch where APIFailure.matches(error, \.isWorthWaiting) {
+            try queue(.updateFile(id: id, mimeType: file.mimeType, content: bytes))
+            var local = file
+            local.modified = now.now()
+            return try store.putFile(local, content: bytes, unmodeled: nil).item
+        } catch {
+            throw GoogleBackend.fail(error, mayHaveApplied: true)
+        }
+    }
+
+    private func setTrashed(_ id: String, _ trashed: Bool) throws -> DriveFile {
+        try prepare([])
+        var file = try storedFile(id)
+        do {
+            if let changed = try mirror.put(file: try api.patchFile(fileID: id, body: ["trashed": .bool(trashed)])) { return changed }
+            throw APIFailure.malformed
+        } catch where APIFailure.matches(error, \.isWorthWaiting) {
+            try queue(.trashFile(id: id, trashed: trashed))
+            file.trashed = trashed
+            return try store.putFile(file, content: nil, unmodeled: nil).item
+        } catch {
+            throw GoogleBackend.fail(error, mayHaveApplied: true)
+        }
+    }
+
+    package func trashFile(id: String) throws {
+        _ = try setTrashed(id, true)
+    }
+
+    package func restoreFile(id: String) throws -> DriveFile {
+        try setTrashed(id, false)
+    }
+
+    package func revisions(ofFile id: String) throws -> [FileRevision] {
+        try store.revisions(ofFile: id)
+    }
+
+    package func readRevision(_ revisionID: String, ofFile id: String) throws -> String {
+        try store.readRevision(revisionID, ofFile: id)
+    }
+
+}

@@ -22,9 +22,10 @@ import Foundation
 /// parentheses; NOTES.md reads that as left to right without precedence, which no query
 /// written with parentheses (as clients are told to) can tell apart.
 ///
-/// Matching, as Drive does it: `name` and `fullText` compare without regard to case, and
-/// `contains` on them matches at the start of a word (`name contains 'rep'` finds
-/// "Q3 report.txt", not "prepared.txt"); `mimeType contains` matches anywhere.
+/// Matching, as Drive's guide describes it: `name` and `fullText` compare without regard to
+/// case; `name contains` matches at the start of a word (`'rep'` finds "Q3 report.txt", not
+/// "prepared.txt"), `fullText contains` only whole words (`'report'`, not `'repo'`), in the
+/// name, the description or the content; `mimeType contains` matches anywhere.
 indirect enum DriveQuery {
     case term(Term)
     case not(DriveQuery)
@@ -81,14 +82,18 @@ indirect enum DriveQuery {
         }
     }
 
-    /// True when `needle` occurs in `haystack` at the start of a word, without regard to case.
-    static func containsWord(_ haystack: String, _ needle: String) -> Bool {
+    /// True when `needle` occurs in `haystack` at the start of a word (and, when `whole`,
+    /// ending at the end of one), without regard to case.
+    static func containsWord(_ haystack: String, _ needle: String, whole: Bool = false) -> Bool {
         let folded = Array(haystack.lowercased()), wanted = Array(needle.lowercased())
         guard !wanted.isEmpty else { return true }
         guard folded.count >= wanted.count else { return false }
+        func isWordCharacter(_ at: Int) -> Bool { folded[at].isLetter || folded[at].isNumber }
         for start in 0...(folded.count - wanted.count) {
-            if start > 0, folded[start - 1].isLetter || folded[start - 1].isNumber { continue }
-            if folded[start..<(start + wanted.count)].elementsEqual(wanted) { return true }
+            let end = start + wanted.count
+            if start > 0, isWordCharacter(start - 1) { continue }
+            if whole, end < folded.count, isWordCharacter(end) { continue }
+            if folded[start..<end].elementsEqual(wanted) { return true }
         }
         return false
     }
@@ -113,8 +118,8 @@ extension DriveQuery.Term {
             // A phrase may be given in double quotes inside the literal.
             var phrase = value
             if phrase.count >= 2, phrase.hasPrefix("\""), phrase.hasSuffix("\"") { phrase = String(phrase.dropFirst().dropLast()) }
-            return DriveQuery.containsWord(record.name, phrase) || DriveQuery.containsWord(record.description ?? "", phrase)
-                || DriveQuery.containsWord(context.content(record), phrase)
+            return DriveQuery.containsWord(record.name, phrase, whole: true) || DriveQuery.containsWord(record.description ?? "", phrase, whole: true)
+                || DriveQuery.containsWord(context.content(record), phrase, whole: true)
         case .time(let field, let comparison, let value):
             let instant = field == .createdTime ? record.created : record.modified
             // Drive's times have milliseconds; compare at that grain.

@@ -54,6 +54,10 @@ import Testing
         for (haystack, needle, expected) in table {
             #expect(DriveQuery.containsWord(haystack, needle) == expected, "\(haystack) / \(needle)")
         }
+        // fullText: whole words only.
+        #expect(DriveQuery.containsWord("the report.", "report", whole: true))
+        #expect(!DriveQuery.containsWord("the reports", "report", whole: true))
+        #expect(DriveQuery.containsWord("a draft idea here", "draft idea", whole: true))
     }
 
     @Test func readsMediaTypesWithQuotedParameters() {

@@ -94,6 +94,8 @@ import Testing
         ("name contains 'REPORT'", ["old report.txt", "Q3 report.txt"]),
         ("fullText contains 'report'", ["Notes.md", "old report.txt", "Q3 report.txt"]),
         ("fullText contains 'board'", ["Q3 report.txt"]),
+        ("fullText contains 'repo'", []),
+        ("name contains 'repo'", ["old report.txt", "Q3 report.txt"]),
         ("fullText contains '\"draft ideas\"'", ["Notes.md"]),
         ("mimeType = 'text/plain'", ["old report.txt", "prepared.txt", "Q3 report.txt"]),
         ("mimeType != 'application/vnd.google-apps.folder'", everything.filter { $0 != "Archive" }),

@@ -22,10 +22,14 @@ import Foundation
 /// parentheses; NOTES.md reads that as left to right without precedence, which no query
 /// written with parentheses (as clients are told to) can tell apart.
 ///
-/// Matching, as Drive's guide describes it: `name` and `fullText` compare without regard to
-/// case; `name contains` matches at the start of a word (`'rep'` finds "Q3 report.txt", not
-/// "prepared.txt"), `fullText contains` only whole words (`'report'`, not `'repo'`), in the
-/// name, the description or the content; `mimeType contains` matches anywhere.
+/// Matching, as Drive's guide describes it and clients have observed: text is read as words
+/// (runs of letters and digits, anything else a separator) without regard to case.
+/// `name contains 'v'` holds when every word of `v` starts a word of the name, in any order
+/// (`'rep'` finds "Q3 report.txt", not "prepared.txt"; `'it\'s a \\ test'` also finds
+/// "it's a test"). `fullText contains 'v'` holds when every word of `v` is a whole word of the
+/// name, the description or the content, and `'"v"'` when its words stand in a row in one of
+/// them. `name =` compares whole names without regard to case; `mimeType` compares exactly
+/// and `mimeType contains` matches anywhere.
 indirect enum DriveQuery {
     case term(Term)
     case not(DriveQuery)
@@ -82,20 +86,36 @@ indirect enum DriveQuery {
         }
     }
 
-    /// True when `needle` occurs in `haystack` at the start of a word (and, when `whole`,
-    /// ending at the end of one), without regard to case.
-    static func containsWord(_ haystack: String, _ needle: String, whole: Bool = false) -> Bool {
-        let folded = Array(haystack.lowercased()), wanted = Array(needle.lowercased())
-        guard !wanted.isEmpty else { return true }
-        guard folded.count >= wanted.count else { return false }
-        func isWordCharacter(_ at: Int) -> Bool { folded[at].isLetter || folded[at].isNumber }
-        for start in 0...(folded.count - wanted.count) {
-            let end = start + wanted.count
-            if start > 0, isWordCharacter(start - 1) { continue }
-            if whole, end < folded.count, isWordCharacter(end) { continue }
-            if folded[start..<end].elementsEqual(wanted) { return true }
+    /// The words of a text as Drive's search sees them: runs of letters and digits, in lower
+    /// case.
+    static func words(_ text: String) -> [Substring] {
+        text.lowercased().split { !($0.isLetter || $0.isNumber) }
+    }
+
+    /// `name contains`: every word of `value` starts a word of `name`. A value without words
+    /// (only punctuation) matches as a plain substring.
+    static func nameContains(_ name: String, _ value: String) -> Bool {
+        let wanted = words(value)
+        guard !wanted.isEmpty else { return name.lowercased().contains(value.lowercased()) }
+        let have = words(name)
+        return wanted.allSatisfy { word in have.contains { $0.hasPrefix(word) } }
+    }
+
+    /// `fullText contains`: every word of `value` is a word of one of `texts`; a value in
+    /// double quotes is a phrase, its words in a row in one text.
+    static func fullTextContains(_ texts: [String], _ value: String) -> Bool {
+        let quoted = value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"")
+        let wanted = words(quoted ? String(value.dropFirst().dropLast()) : value)
+        guard !wanted.isEmpty else { return false }
+        if quoted {
+            return texts.contains { text in
+                let have = words(text)
+                guard have.count >= wanted.count else { return false }
+                return (0...(have.count - wanted.count)).contains { have[$0..<($0 + wanted.count)].elementsEqual(wanted) }
+            }
         }
-        return false
+        let have = Set(texts.flatMap(words))
+        return wanted.allSatisfy(have.contains)
     }
 }
 
@@ -106,7 +126,7 @@ extension DriveQuery.Term {
             switch op {
             case .equals: return record.name.lowercased() == value.lowercased()
             case .notEquals: return record.name.lowercased() != value.lowercased()
-            case .contains: return DriveQuery.containsWord(record.name, value)
+            case .contains: return DriveQuery.nameContains(record.name, value)
             }
         case .text(.mimeType, let op, let value):
             switch op {
@@ -115,11 +135,7 @@ extension DriveQuery.Term {
             case .contains: return record.mimeType.contains(value)
             }
         case .text(.fullText, _, let value):
-            // A phrase may be given in double quotes inside the literal.
-            var phrase = value
-            if phrase.count >= 2, phrase.hasPrefix("\""), phrase.hasSuffix("\"") { phrase = String(phrase.dropFirst().dropLast()) }
-            return DriveQuery.containsWord(record.name, phrase, whole: true) || DriveQuery.containsWord(record.description ?? "", phrase, whole: true)
-                || DriveQuery.containsWord(context.content(record), phrase, whole: true)
+            return DriveQuery.fullTextContains([record.name, record.description ?? "", context.content(record)], value)
         case .time(let field, let comparison, let value):
             let instant = field == .createdTime ? record.created : record.modified
             // Drive's times have milliseconds; compare at that grain.

@@ -45,19 +45,24 @@ import Testing
         }
     }
 
-    @Test func containsMatchesAtTheStartOfAWord() {
-        let table: [(String, String, Bool)] = [
+    @Test func nameContainsMatchesWordStartsAndFullTextWholeWords() {
+        let names: [(String, String, Bool)] = [
             ("Q3 report.txt", "rep", true), ("prepared.txt", "rep", false), ("HelloWorld", "World", false),
-            ("hello-world", "WORLD", true), ("it's a \\ test", "it's a \\ test", true), ("x", "", true), ("ab", "abc", false),
-            ("año nuevo", "NUEVO", true),
+            ("hello-world", "WORLD", true), ("it's a \\ test", "it's a \\ test", true), ("it's a test", "it's a \\ test", true),
+            ("it is a test", "it's a \\ test", false), ("report q3", "q3 rep", true), ("ab", "abc", false), ("año nuevo", "NUEVO", true),
+            ("a\\b", "\\", true), ("ab", "\\", false),
         ]
-        for (haystack, needle, expected) in table {
-            #expect(DriveQuery.containsWord(haystack, needle) == expected, "\(haystack) / \(needle)")
+        for (name, value, expected) in names {
+            #expect(DriveQuery.nameContains(name, value) == expected, "\(name) / \(value)")
         }
-        // fullText: whole words only.
-        #expect(DriveQuery.containsWord("the report.", "report", whole: true))
-        #expect(!DriveQuery.containsWord("the reports", "report", whole: true))
-        #expect(DriveQuery.containsWord("a draft idea here", "draft idea", whole: true))
+        let texts: [([String], String, Bool)] = [
+            (["the report."], "report", true), (["the reports"], "report", false), (["Hello there world"], "\"hello there\"", true),
+            (["Hello there world"], "\"hello world\"", false), (["Hello there world"], "world hello", true), (["Hello_world"], "\"hello world\"", true),
+            (["name", "", "body text"], "name text", true), (["x"], "...", false),
+        ]
+        for (haystack, value, expected) in texts {
+            #expect(DriveQuery.fullTextContains(haystack, value) == expected, "\(haystack) / \(value)")
+        }
     }
 
     @Test func readsMediaTypesWithQuotedParameters() {

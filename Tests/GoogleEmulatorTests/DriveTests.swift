@@ -51,8 +51,8 @@ import Testing
     @Test func theNotesQueryForANameWithAQuoteAndABackslashFindsExactlyThatFile() throws {
         let (harness, token) = try Self.harness()
         let wanted = harness.upload("it's a \\ test", "the one", token: token)
-        harness.upload("it's a test", "no backslash", token: token)
-        harness.upload("its a \\ test", "no quote", token: token)
+        harness.upload("it is a test", "no 's'", token: token)
+        harness.upload("its a \\ test", "no word 's'", token: token)
         harness.folder("it's a \\ test", token: token)
         let trashed = harness.upload("it's a \\ test", "in the trash", token: token)
         harness.send("PATCH", "/drive/v3/files/\(trashed["id"]!.stringValue!)", json: ["trashed": true], token: token)
@@ -96,6 +96,11 @@ import Testing
         ("fullText contains 'board'", ["Q3 report.txt"]),
         ("fullText contains 'repo'", []),
         ("name contains 'repo'", ["old report.txt", "Q3 report.txt"]),
+        // Words, in any order, punctuation aside.
+        ("name contains 'txt report'", ["old report.txt", "Q3 report.txt"]),
+        ("name contains 'q3.rep'", ["Q3 report.txt"]),
+        ("fullText contains 'ideas report'", ["Notes.md"]),
+        ("fullText contains '\"ideas report\"'", []),
         ("fullText contains '\"draft ideas\"'", ["Notes.md"]),
         ("mimeType = 'text/plain'", ["old report.txt", "prepared.txt", "Q3 report.txt"]),
         ("mimeType != 'application/vnd.google-apps.folder'", everything.filter { $0 != "Archive" }),

@@ -327,14 +327,9 @@ extension Emulator {
         let name = try Emulator.string(metadata, "name") ?? "Untitled"
         let media = mediaType.map { MediaType($0).type }.flatMap { $0.isEmpty || $0 == Drive.octetStream ? nil : $0 }
         let mimeType = try Emulator.string(metadata, "mimeType") ?? media ?? content.flatMap { _ in Drive.mimeType(ofName: name) } ?? Drive.octetStream
-        let id: String
-        if let wanted = try Emulator.string(metadata, "id") {
-            try claimGeneratedID(wanted, mimeType: mimeType)
-            id = wanted
-        } else {
-            id = try unusedFileID()
-        }
-        var record = DriveRecord(id: id, name: name, mimeType: mimeType, at: now)
+        let wanted = try Emulator.string(metadata, "id")
+        var record = DriveRecord(id: "", name: name, mimeType: mimeType, at: now)
+        record.id = if let wanted { wanted } else { try unusedFileID() }
         let parents = try Emulator.strings(metadata, "parents") ?? []
         guard parents.count <= 1 else {
             throw GoogleError(status: 403, reason: "cannotAddParent", message: "Increasing the number of parents is not allowed.")
@@ -349,6 +344,8 @@ extension Emulator {
         let bytes = record.isFolder ? [] : content ?? []
         if !record.isGoogleType { record.extra["originalFilename"] = .string(try Emulator.string(metadata, "originalFilename") ?? name) }
         record.noteContent(bytes, headRevision: 1)
+        // Last, so a create refused for another reason leaves the generated id usable.
+        if let wanted { try claimGeneratedID(wanted, mimeType: record.mimeType) }
         return try save(record, content: bytes)
     }
 

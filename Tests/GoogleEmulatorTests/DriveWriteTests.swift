@@ -51,6 +51,8 @@ import Testing
             #expect(harness.send("GET", "/drive/v3/files/generateIds?\(bad)", token: token).status == 400, "\(bad)")
         }
 
+        // A create refused for another reason leaves the id usable.
+        #expect(harness.send("POST", "/drive/v3/files", json: ["id": .string(ids[0]), "parents": ["nowhere"]], token: token).status == 404)
         let made = harness.send("POST", "/drive/v3/files", json: ["id": .string(ids[0]), "name": "one.txt"], token: token)
         #expect(made.status == 200)
         #expect(made.json["id"] == .string(ids[0]))

@@ -21,7 +21,7 @@ extension Emulator {
         static let about = ["drive", "drive.appdata", "drive.file", "drive.metadata", "drive.metadata.readonly", "drive.photos.readonly",
                             "drive.readonly"]
         /// Downloading content (`alt=media`) needs more than the metadata scopes files.get
-        /// takes.
+        /// takes. Full URLs: the handler checks these itself, after the route's check.
         static let content = ["drive", "drive.appdata", "drive.file", "drive.meet.readonly", "drive.photos.readonly", "drive.readonly"]
             .map { "https://www.googleapis.com/auth/" + $0 }
     }

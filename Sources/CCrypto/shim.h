@@ -1,7 +1,8 @@
 #ifndef CLERK_CCRYPTO_SHIM_H
 #define CLERK_CCRYPTO_SHIM_H
-// OpenSSL's libcrypto for the one digest OAuth needs: the PKCE S256 challenge, made in one
-// place for the client (clerk login) and the server (the emulator's /token) alike.
+// OpenSSL's libcrypto for the digests clerk needs: the PKCE S256 challenge, made in one
+// place for the client (clerk login) and the server (the emulator's /token) alike, and the
+// content checksums of Drive's File resource (md5Checksum, sha1Checksum, sha256Checksum).
 #include <openssl/evp.h>
 #include <string.h>
 
@@ -20,5 +21,14 @@ static inline int ccrypto_pkce_challenge(const char *verifier, size_t length, ch
     }
     out[written] = 0;
     return written;
+}
+
+/// Writes the digest named `name` ("MD5", "SHA1", "SHA256") of `length` bytes at `data` into
+/// `out` (at least EVP_MAX_MD_SIZE, 64, bytes); returns its length, or 0 on failure.
+static inline int ccrypto_digest(const char *name, const void *data, size_t length, unsigned char *out) {
+    const EVP_MD *md = EVP_get_digestbyname(name);
+    unsigned int digest_length = 0;
+    if (!md || !EVP_Digest(data, length, out, &digest_length, md, NULL)) return 0;
+    return (int)digest_length;
 }
 #endif

@@ -45,6 +45,8 @@ package final class Emulator: @unchecked Sendable {
     var syncTokensValidFrom: Int64 = 0
     /// Resumable upload sessions by id.
     var uploads: [String: ResumableUpload] = [:]
+    /// Drive's view of the store's files, kept while the store does not change.
+    var driveSnapshot: DriveSnapshot?
 
     var now: Date { configuration.now.now() }
     var account: String { configuration.account }

@@ -1,0 +1,154 @@
+import ClerkCore
+import Foundation
+@testable import GoogleEmulator
+import Testing
+
+/// Drive's uploads over real HTTP: media, multipart (LF and CRLF), resumable, and content
+/// updates with their revisions.
+@Suite struct DriveUploadTests {
+    static func harness() throws -> (EmulatorHarness, String) {
+        let harness = try EmulatorHarness(now: .fixed(DriveTests.now))
+        return (harness, harness.token())
+    }
+
+    /// Python's boundary: quoted, with `=` in it.
+    static let pythonBoundary = "===============7330845974216740156=="
+
+    @Test(arguments: [("\n", true), ("\r\n", false)])
+    func multipartWithEitherLineEndStoresExactlyTheMedia(lineEnd: String, python: Bool) throws {
+        let (harness, token) = try Self.harness()
+        let content = Array("line one\(lineEnd)line two\(lineEnd)".utf8)
+        let boundary = python ? Self.pythonBoundary : "plainBoundary42"
+        let body = EmulatorHarness.multipart(["name": "notes.txt", "parents": ["root"]], content: content, boundary: boundary,
+                                             lineEnd: lineEnd, python: python)
+        let header = python ? "Content-Type: multipart/related; boundary=\"\(boundary)\"" : "Content-Type: multipart/related; boundary=\(boundary)"
+        let answer = harness.send("POST", "/upload/drive/v3/files?uploadType=multipart&fields=id,name,mimeType,size,parents",
+                                  body: body, headers: [header], token: token)
+        #expect(answer.status == 200)
+        let id = try #require(answer.json["id"]?.stringValue)
+        #expect(answer.json == .object([("id", .string(id)), ("name", "notes.txt"), ("mimeType", "text/plain"),
+                                        ("parents", [.string(Drive.rootID)]), ("size", .string(String(content.count)))]))
+        #expect(harness.send("GET", "/drive/v3/files/\(id)?alt=media", token: token).body == content)
+    }
+
+    @Test func aMalformedMultipartBodyIsA400() throws {
+        let (harness, token) = try Self.harness()
+        let cases: [(String, String)] = [
+            ("multipart/related; boundary=b", "--b\r\nContent-Type: application/json\r\n\r\n{}\r\n--b\r\nContent-Type: text/plain\r\n\r\nunterminated"),
+            ("multipart/related; boundary=b", "no delimiter at all"),
+            ("multipart/related", "--b\r\n\r\n{}\r\n--b--"),
+            ("multipart/related; boundary=b", "--b\r\nContent-Type: application/json\r\n\r\n{}\r\n--b--"),
+            ("text/plain", "hello"),
+            ("multipart/related; boundary=b", "--b\r\nContent-Type: application/json\r\n\r\n{not json\r\n--b\r\n\r\nx\r\n--b--"),
+        ]
+        for (type, body) in cases {
+            let answer = harness.send("POST", "/upload/drive/v3/files?uploadType=multipart", body: Array(body.utf8),
+                                      headers: ["Content-Type: \(type)"], token: token)
+            #expect(answer.status == 400, "\(body)")
+        }
+        #expect(harness.send("POST", "/upload/drive/v3/files?uploadType=sideways", body: [1], token: token).status == 400)
+    }
+
+    @Test func aMediaUploadIsUntitledAndTypedByItsContentType() throws {
+        let (harness, token) = try Self.harness()
+        let answer = harness.send("POST", "/upload/drive/v3/files?uploadType=media&fields=name,mimeType,size,md5Checksum",
+                                  body: Array("{\"a\":1}".utf8), headers: ["Content-Type: application/json; charset=UTF-8"], token: token)
+        #expect(answer.status == 200)
+        #expect(answer.json == .object([("name", "Untitled"), ("mimeType", "application/json"),
+                                        ("md5Checksum", .string(Digest.hex("MD5", Array("{\"a\":1}".utf8)))), ("size", "7")]))
+    }
+
+    @Test func aResumableUploadInTwoChunks() throws {
+        let (harness, token) = try Self.harness()
+        let content = (0..<(262_144 + 10)).map { UInt8($0 % 251) }
+        let start = harness.send("POST", "/upload/drive/v3/files?uploadType=resumable&fields=id,name,size", json: ["name": "big.bin"],
+                                 headers: ["X-Upload-Content-Type: application/octet-stream", "X-Upload-Content-Length: \(content.count)"],
+                                 token: token)
+        #expect(start.status == 200)
+        #expect(start.body.isEmpty)
+        let location = try #require(start.header("Location"))
+        let prefix = harness.base + "/upload/drive/v3/files?uploadType=resumable&fields=id%2Cname%2Csize&upload_id="
+        #expect(location.hasPrefix(prefix))
+        let session = String(location.dropFirst(harness.base.count))
+
+        // Nothing yet: 308 without a Range.
+        let nothing = harness.client.send("PUT", location, headers: ["Content-Range: bytes */\(content.count)"], body: [])
+        #expect(nothing.status == 308)
+        #expect(nothing.header("Range") == nil)
+
+        let first = harness.send("PUT", session, body: Array(content[..<262_144]), headers: ["Content-Range: bytes 0-262143/\(content.count)"])
+        #expect(first.status == 308)
+        #expect(first.header("Range") == "bytes=0-262143")
+        let status = harness.send("PUT", session, body: [], headers: ["Content-Range: bytes */\(content.count)"])
+        #expect(status.status == 308)
+        #expect(status.header("Range") == "bytes=0-262143")
+        // A chunk that is not the last must be a multiple of 256 KiB; one past a gap is refused.
+        #expect(harness.send("PUT", session, body: [1, 2, 3], headers: ["Content-Range: bytes 262144-262146/*"]).status == 400)
+        #expect(harness.send("PUT", session, body: [1], headers: ["Content-Range: bytes 262150-262150/\(content.count)"]).status == 400)
+        #expect(harness.send("PUT", session, body: [1], headers: ["Content-Range: bytes 9-1/\(content.count)"]).status == 400)
+
+        let last = harness.send("PUT", session, body: Array(content[262_144...]), headers: ["Content-Range: bytes 262144-262153/\(content.count)"])
+        #expect(last.status == 200)
+        let id = try #require(last.json["id"]?.stringValue)
+        #expect(last.json == .object([("id", .string(id)), ("name", "big.bin"), ("size", "262154")]))
+        #expect(harness.send("GET", "/drive/v3/files/\(id)?alt=media", token: token).body == content)
+        // The final chunk sent again (its answer lost) answers the same file.
+        let again = harness.send("PUT", session, body: Array(content[262_144...]), headers: ["Content-Range: bytes 262144-262153/\(content.count)"])
+        #expect(again.json["id"] == .string(id))
+        #expect(harness.names("", token: token) == ["big.bin"])
+
+        let unknown = harness.send("PUT", "/upload/drive/v3/files?uploadType=resumable&upload_id=nope", body: [1], headers: ["Content-Range: bytes 0-0/1"])
+        #expect(unknown.status == 404)
+    }
+
+    @Test func aResumableUploadRetriesAnOverlappingChunkAndSpeaksWithout308() throws {
+        let (harness, token) = try Self.harness()
+        let content = [UInt8](repeating: 7, count: 262_144 * 2)
+        let start = harness.send("POST", "/upload/drive/v3/files?uploadType=resumable", json: [:], token: token)
+        let session = String(try #require(start.header("Location")).dropFirst(harness.base.count))
+        let first = harness.send("PUT", session, body: Array(content[..<262_144]), headers: ["Content-Range: bytes 0-262143/*", "X-GUploader-No-308: yes"])
+        #expect(first.status == 200)
+        #expect(first.header("X-HTTP-Status-Code-Override") == "308")
+        #expect(first.header("Range") == "bytes=0-262143")
+        // The whole content again, from byte 0: the known part is skipped.
+        let whole = harness.send("PUT", session, body: content, headers: ["Content-Range: bytes 0-524287/524288"])
+        #expect(whole.status == 200)
+        #expect(whole.json["name"] == "Untitled")
+        #expect(harness.send("GET", "/drive/v3/files/\(whole.json["id"]!.stringValue!)?alt=media", token: token).body == content)
+    }
+
+    @Test func replacingContentKeepsTheOldAsARevision() throws {
+        let (harness, token) = try Self.harness()
+        let id = harness.upload("notes.txt", "first", token: token)["id"]!.stringValue!
+        let media = harness.send("PATCH", "/upload/drive/v3/files/\(id)?uploadType=media&fields=size,headRevisionId,md5Checksum",
+                                 body: Array("second!".utf8), headers: ["Content-Type: text/plain"], token: token)
+        #expect(media.status == 200)
+        #expect(media.json == .object([("md5Checksum", .string(Digest.hex("MD5", Array("second!".utf8)))), ("headRevisionId", "2"), ("size", "7")]))
+        #expect(harness.content(of: id, token: token) == "second!")
+
+        let body = EmulatorHarness.multipart(["name": "renamed.txt"], content: Array("third".utf8), boundary: "zz", lineEnd: "\r\n")
+        let multipart = harness.send("PATCH", "/upload/drive/v3/files/\(id)?uploadType=multipart&fields=name,headRevisionId", body: body,
+                                     headers: ["Content-Type: multipart/related; boundary=zz"], token: token)
+        #expect(multipart.json == .object([("name", "renamed.txt"), ("headRevisionId", "3")]))
+
+        let start = harness.send("PATCH", "/upload/drive/v3/files/\(id)?uploadType=resumable", json: [:],
+                                 headers: ["X-Upload-Content-Length: 6"], token: token)
+        let location = try #require(start.header("Location"))
+        #expect(location.hasPrefix(harness.base + "/upload/drive/v3/files/\(id)?uploadType=resumable&upload_id="))
+        let done = harness.send("PUT", String(location.dropFirst(harness.base.count)), body: Array("fourth".utf8), headers: ["Content-Range: bytes 0-5/6"])
+        #expect(done.json["id"] == .string(id))
+        #expect(harness.content(of: id, token: token) == "fourth")
+
+        let list = harness.send("GET", "/drive/v3/files/\(id)/revisions", token: token)
+        #expect(list.json.keys == ["kind", "revisions"])
+        #expect(list.json["revisions"]?.arrayValue?.map { $0["id"] } == ["1", "2", "3", "4"])
+        #expect(list.json["revisions"]?.arrayValue?.first?.keys == ["kind", "id", "mimeType", "modifiedTime"])
+        #expect(harness.send("GET", "/drive/v3/files/\(id)/revisions/2?alt=media", token: token).text == "second!")
+        #expect(harness.send("GET", "/drive/v3/files/\(id)/revisions/4?alt=media", token: token).text == "fourth")
+        #expect(harness.send("GET", "/drive/v3/files/\(id)/revisions/1?fields=id,size", token: token).json == .object([("id", "1"), ("size", "5")]))
+        #expect(harness.send("GET", "/drive/v3/files/\(id)/revisions/9", token: token).status == 404)
+        let paged = harness.send("GET", "/drive/v3/files/\(id)/revisions?pageSize=3&fields=nextPageToken,revisions(id)", token: token)
+        #expect(paged.json["revisions"]?.arrayValue?.count == 3)
+        #expect(paged.json["nextPageToken"] != nil)
+    }
+}

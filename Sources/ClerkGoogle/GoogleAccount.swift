@@ -124,7 +124,8 @@ package final class GoogleAccount: AccountService {
         if tokens.account == nil, !missing.isEmpty { throw .insufficientScope(missing: missing) }
         try transport.setAccount(tokens.account ?? "account")
         guard let signedIn = try GoogleAccount(setup: setup) else { throw .signInNeeded(.signedOut) }
-        try signedIn.backend.mirror.refresh(GoogleMirror.Kind.allCases, force: true, progress: progress)
+        let granted = GoogleMirror.Kind.allCases.filter { !missing.contains($0.scope) }
+        try signedIn.backend.mirror.refresh(granted, force: true, progress: progress)
         if !missing.isEmpty { throw .insufficientScope(missing: missing) }
         return signedIn.status()
     }

@@ -1,6 +1,7 @@
 import ClerkCore
 import ClerkLocal
 import Foundation
+import LoopbackHTTP
 
 /// Drive v3: files, uploads, changes, about and revisions, on the store's files.
 ///

@@ -1,6 +1,7 @@
 import ClerkCore
 import ClerkLocal
 import Foundation
+import LoopbackHTTP
 
 /// Drive's changes, about and revisions.
 ///

@@ -1,5 +1,6 @@
 import ClerkCore
 import Foundation
+import LoopbackHTTP
 
 /// A resumable upload session (`uploadType=resumable`): what it was started with and the
 /// bytes received so far. Sessions live in memory (`Emulator.uploads`), so a restart forgets

@@ -1,6 +1,7 @@
 import ClerkCore
 import Foundation
 @testable import GoogleEmulator
+@testable import LoopbackHTTP
 import Testing
 
 /// The readers behind Drive's endpoints, without HTTP: `q`, multipart bodies, media types,

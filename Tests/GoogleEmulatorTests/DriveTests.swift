@@ -1,6 +1,7 @@
 import ClerkCore
 import Foundation
 @testable import GoogleEmulator
+@testable import LoopbackHTTP
 import Testing
 
 /// Drive's files.list, files.get, downloads and exports over real HTTP.

@@ -1,6 +1,7 @@
 import ClerkCore
 import Foundation
 @testable import GoogleEmulator
+@testable import LoopbackHTTP
 import Testing
 
 /// Drive's uploads over real HTTP: media, multipart (LF and CRLF), resumable, and content

@@ -2,6 +2,7 @@ import ClerkCore
 import ClerkLocal
 import Foundation
 @testable import GoogleEmulator
+@testable import LoopbackHTTP
 import Testing
 
 /// People v1 over real HTTP: the Person mapping, paging, field masks, sync tokens and their

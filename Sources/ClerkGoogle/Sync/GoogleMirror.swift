@@ -23,6 +23,16 @@ package final class GoogleMirror {
     package enum Kind: String, CaseIterable, Sendable {
         case calendarList, events, contacts, files
 
+        /// The scope a sync of this kind needs.
+        var scope: String {
+            switch self {
+            case .calendarList: return GoogleScopes.calendarList
+            case .events: return GoogleScopes.calendarEvents
+            case .contacts: return GoogleScopes.contacts
+            case .files: return GoogleScopes.driveFile
+            }
+        }
+
         var freshness: Double {
             switch self {
             case .events: return 5
@@ -77,7 +87,12 @@ package final class GoogleMirror {
     package func refresh(_ kinds: [Kind], force: Bool = false, progress: ((Int) -> Void)? = nil) throws(ServiceError) {
         let moment = now.now()
         if !force, let unreachableAt, moment.timeIntervalSince(unreachableAt) < GoogleMirror.retryOfflineAfter { return }
-        let due = kinds.filter { kind in force || lastSync(kind).map { moment.timeIntervalSince($0) >= kind.freshness || $0 > moment } ?? true }
+        // A kind whose permission was not granted is left as it is (its writes say why).
+        let granted = Set(api.transport.tokens.scopes)
+        let due = kinds.filter { kind in
+            GoogleScopes.satisfied(kind.scope, by: granted)
+                && (force || lastSync(kind).map { moment.timeIntervalSince($0) >= kind.freshness || $0 > moment } ?? true)
+        }
         guard !due.isEmpty else { return }
         do {
             // The calendar list first: events sync per calendar.

@@ -45,7 +45,7 @@ let package = Package(
         .executableTarget(name: "google-emulator", dependencies: ["GoogleEmulator", "LoopbackHTTP", "ClerkCore"], swiftSettings: strictSettings),
         .executableTarget(
             name: "clerk",
-            dependencies: ["ClerkCore", "ClerkLanguage", "ClerkAssistant", "ClerkLocal", "CEditLine"],
+            dependencies: ["ClerkCore", "ClerkLanguage", "ClerkAssistant", "ClerkLocal", "ClerkGoogle", "CEditLine"],
             swiftSettings: strictSettings
         ),
         // Speed figures for BENCHMARKS.md: `swift run -c release clerk-benchmarks`.

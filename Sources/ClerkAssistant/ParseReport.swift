@@ -88,7 +88,7 @@ public struct ParseReport: Sendable {
             f.title = filter
         case .createCalendar(let name):
             f.calendar = name
-        case .calendars, .help, .login, .logout, .undo, .quit, .outOfScope:
+        case .calendars, .help, .login, .logout, .status, .undo, .quit, .outOfScope:
             break
         }
         // A phrase that is only a date or time still shows its reading.

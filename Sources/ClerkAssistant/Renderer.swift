@@ -54,12 +54,6 @@ public enum Renderer {
         "Please answer with a number from 1 to \(count), or n to cancel.\n" + question
     }
 
-    static func googleNotAvailable(_ intent: String) -> String {
-        intent == "login"
-            ? "Google sign-in isn't part of this build yet; everything stays in the local store."
-            : "You're not signed in to Google; everything is in the local store."
-    }
-
     static let okayThen = "OK. Type 'help' for what I can do."
 
     static func didYouMean(_ suggestion: String) -> String {

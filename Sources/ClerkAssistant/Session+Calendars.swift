@@ -34,10 +34,6 @@ extension Session {
         Reply(intent: "create_calendar", ok: true, message: question))
     }
 
-    func accountReply(_ intent: Intent) -> Reply {
-        Reply(intent: intent.name, ok: false, message: Renderer.googleNotAvailable(intent.name))
-    }
-
     func outOfScopeReply(_ text: String, _ outOfScope: OutOfScope) -> Reply {
         if let suggestion = outOfScope.didYouMean {
             let question = Renderer.didYouMean(suggestion)

@@ -28,12 +28,27 @@ public final class Session {
     /// Answers one line a person typed.
     public func respond(to line: String) -> Reply {
         let text = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        let reply: Reply
         if let question = pending {
             pending = nil
-            return answer(question, with: text)
+            reply = answer(question, with: text)
+        } else if text.isEmpty {
+            return Reply(intent: "help", ok: true, message: "")
+        } else {
+            reply = handle(understand(text))
         }
-        guard !text.isEmpty else { return Reply(intent: "help", ok: true, message: "") }
-        return handle(understand(text))
+        return withNotices(reply)
+    }
+
+    /// The reply with what the account has to say after it (offline, changes waiting).
+    func withNotices(_ reply: Reply) -> Reply {
+        guard let notices = context.account?.takeNotices(), !notices.isEmpty else { return reply }
+        var noted = reply
+        let now = context.now.now()
+        let lines = notices.map { Renderer.notice($0, zone: context.zone, now: now) }
+        noted.message += (noted.message.isEmpty ? "" : "\n") + lines.joined(separator: "\n")
+        noted.fields.append(("notices", .array(lines.map(JSONValue.string))))
+        return noted
     }
 
     /// Closes an open question without an answer (input ended, or Ctrl-C); nothing changes.
@@ -63,7 +78,9 @@ public final class Session {
         case .calendars: return listCalendars()
         case .createCalendar(let name): return createCalendar(name)
         case .help: return Reply(intent: "help", ok: true, message: Renderer.help)
-        case .login, .logout: return accountReply(understanding.intent)
+        case .login: return logIn()
+        case .logout: return logOut()
+        case .status: return showStatus()
         case .undo: return undo()
         case .quit: return Reply(intent: "help", ok: true, message: Renderer.quitHint)
         case .outOfScope(let outOfScope): return outOfScopeReply(understanding.text, outOfScope)

@@ -21,6 +21,12 @@ public struct SessionContext {
     /// value), for the card's "next three dates"; nil when unknown. The executable passes
     /// libical's expansion.
     public var previewOccurrences: (_ rule: String, _ start: When, _ count: Int) -> [Date]?
+    /// The account behind the backend: status, sign-in and notices (nil: none to speak of).
+    public var account: (any AccountService)?
+    /// Google's own reading of free text, when the backend offers it.
+    public var quickAdd: (any QuickAddService)?
+    /// Prints a line at once, before the reply (the sign-in URL while clerk waits).
+    public var announce: (String) -> Void = { _ in }
 
     public init(
         calendars: any CalendarService, contacts: any ContactsService, files: any FileService,

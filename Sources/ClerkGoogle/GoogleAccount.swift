@@ -5,6 +5,8 @@ package import Foundation
 /// Where a Google sign-in and its mirror live, and how to reach Google.
 package struct GoogleSetup {
     package var endpoints: GoogleEndpoints
+    /// The root URL standing for Google's hosts (kept with the sign-in); nil for Google.
+    package var endpointRoot: String?
     package var clientID: String
     package var clientSecret: String
     /// The token file (0600).
@@ -109,6 +111,7 @@ package final class GoogleAccount: AccountService {
         guard !setup.clientID.isEmpty else { throw .signInNeeded(.clientRefused) }
         let client = setup.makeClient()
         var tokens = try SignIn(oauth: setup.oauth).run(client: client, now: setup.now, present: show)
+        tokens.endpoint = setup.endpointRoot
         try setup.tokenStore.save(tokens)
         let missing = SignIn.missingScopes(tokens)
         let transport = GoogleTransport(client: client, endpoints: setup.endpoints, oauth: setup.oauth, tokenStore: setup.tokenStore,

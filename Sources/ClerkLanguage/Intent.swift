@@ -28,6 +28,8 @@ public enum Intent: Sendable, Hashable {
     case help
     case login
     case logout
+    /// How the account stands: who, when last synced, changes waiting ("status").
+    case status
     case undo
     /// Leave the conversation ("quit", "exit", "bye"); not an intent of DESIGN.md's list,
     /// the drivers act on it before a session sees it.
@@ -51,6 +53,7 @@ public enum Intent: Sendable, Hashable {
         case .help: "help"
         case .login: "login"
         case .logout: "logout"
+        case .status: "status"
         case .undo: "undo"
         case .quit: "quit"
         case .outOfScope: "out_of_scope"

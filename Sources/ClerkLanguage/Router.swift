@@ -81,6 +81,7 @@ public struct Router: Sendable {
         case .help: intent = .help
         case .login: intent = .login
         case .logout: intent = .logout
+        case .status: intent = .status
         case .undo: intent = .undo
         case .quit: intent = .quit
         case .outOfScope(let topic):

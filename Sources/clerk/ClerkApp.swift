@@ -8,6 +8,7 @@ enum ExitCode {
     static let success: Int32 = 0
     static let failure: Int32 = 1
     static let usage: Int32 = 2
+    static let interrupted: Int32 = 130
 }
 
 /// The `clerk` command: reads the command line, wires a session, and drives it from a
@@ -44,15 +45,22 @@ struct ClerkApp {
             return Transfer(options: options, paths: paths).importFile(path, calendarName: calendar)
         case .export(let calendar):
             return Transfer(options: options, paths: paths).export(calendarName: calendar)
+        case .login:
+            return AccountCommands.login(options: options, paths: paths, environment: environment)
+        case .logout:
+            return AccountCommands.logout(options: options, paths: paths, environment: environment)
+        case .status:
+            return AccountCommands.status(options: options, paths: paths, environment: environment)
         case .request, .conversation:
-            let session: Session
+            let session: Session, backend: Backend
             do {
-                session = try SessionFactory.make(options: options, paths: paths, environment: environment)
+                (session, backend) = try SessionFactory.make(options: options, paths: paths, environment: environment)
             } catch {
                 Output.error(error.message)
                 return ExitCode.failure
             }
-            let driver = ConversationDriver(options: options, paths: paths, session: session, environment: environment)
+            Interruption.install()
+            let driver = ConversationDriver(options: options, paths: paths, session: session, backend: backend, environment: environment)
             if case .request(let line) = command { return driver.answerOne(line) }
             return isatty(STDIN_FILENO) == 1 ? driver.runREPL() : driver.runPipe()
         }

@@ -1,23 +1,45 @@
 import ClerkAssistant
 import ClerkCore
+import ClerkGoogle
 import Foundation
 
 /// Feeds lines to a `Session` from one source — the terminal, a pipe, or the arguments —
 /// and prints each reply as text or as `--json`.
-struct ConversationDriver {
-    var options: GlobalOptions
-    var paths: ClerkPaths
+final class ConversationDriver {
+    let options: GlobalOptions
+    let paths: ClerkPaths
     var session: Session
-    var environment: [String: String]
+    /// The backend the session talks to (shown in the prompt; it changes after "log in").
+    var backend: Backend
+    let environment: [String: String]
+
+    init(options: GlobalOptions, paths: ClerkPaths, session: Session, backend: Backend, environment: [String: String]) {
+        self.options = options
+        self.paths = paths
+        self.session = session
+        self.backend = backend
+        self.environment = environment
+    }
+
+    /// After signing in or out, the conversation goes on with the backend now active.
+    private func followAccount(_ reply: Reply) {
+        HTTPClient.resume()
+        guard reply.ok, reply.intent == "login" || reply.intent == "logout", !session.isAwaitingAnswer else { return }
+        var next = options
+        next.backend = nil
+        if let (reopened, backend) = try? SessionFactory.make(options: next, paths: paths, environment: environment) {
+            session = reopened
+            self.backend = backend
+        }
+    }
 
     /// The REPL: libedit on the terminal until Ctrl-D, `quit` or `exit`.
     func runREPL() -> Int32 {
         try? ClerkPaths.ensure(paths.stateDirectory)
         let editor = LineEditor(program: "clerk", historyPath: paths.history, completer: completions)
-        let prompt = "clerk (\(options.backend.rawValue))> "
         var failed = false
         while true {
-            editor.prompt = session.isAwaitingAnswer ? "> " : prompt
+            editor.prompt = session.isAwaitingAnswer ? "> " : "clerk (\(backend.rawValue))> "
             switch editor.readLine() {
             case .endOfInput:
                 if let reply = session.abandonQuestion(interrupted: false) { show(reply) }
@@ -34,6 +56,7 @@ struct ConversationDriver {
                 let reply = session.respond(to: text)
                 if !reply.ok { failed = true }
                 show(reply)
+                followAccount(reply)
             }
         }
     }
@@ -72,6 +95,7 @@ struct ConversationDriver {
             }
             ok = answer(answerLine.trimmingCharacters(in: .whitespaces))
         }
+        if HTTPClient.isCancelled { return ExitCode.interrupted }
         return ok ? ExitCode.success : ExitCode.failure
     }
 
@@ -83,6 +107,7 @@ struct ConversationDriver {
             reply = session.respond(to: "yes")
             show(reply)
         }
+        followAccount(reply)
         return reply.ok
     }
 

@@ -13,7 +13,8 @@ struct GlobalOptions {
     var now: Date?
     var timeZone: TimeZone = .current
     var dataDirectory: String?
-    var backend: Backend = .local
+    /// `--backend`; nil lets the config and the saved sign-in decide.
+    var backend: Backend?
     var googleEndpoint: URL?
     var assumeYes = false
     var json = false
@@ -34,6 +35,10 @@ enum Command: Equatable {
     case importFile(path: String, calendar: String?)
     /// `clerk export [--calendar NAME]`.
     case export(calendar: String?)
+    /// `clerk login`, `clerk logout`, `clerk status`.
+    case login
+    case logout
+    case status
     case help
     case version
 }
@@ -143,6 +148,9 @@ struct CommandLineParser {
         case "export":
             guard words.count == 1 else { throw UsageError(message: "export: takes no words; use --calendar NAME") }
             command = .export(calendar: calendar)
+        case "login" where words.count == 1: command = .login
+        case "logout" where words.count == 1: command = .logout
+        case "status" where words.count == 1: command = .status
         case nil:
             command = .conversation
         default:

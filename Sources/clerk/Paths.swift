@@ -26,6 +26,7 @@ struct ClerkPaths {
     var store: String { dataDirectory + "/clerk.sqlite3" }
     var history: String { stateDirectory + "/history" }
     var googleToken: String { configDirectory + "/google-token.json" }
+    var config: String { configDirectory + "/config" }
 
     /// Creates `folder` (and its parents) readable only by the user.
     static func ensure(_ folder: String) throws {

@@ -20,6 +20,13 @@ final class ProgressLine {
         write("\r\u{1B}[K\(label) \(done) of \(total) (\(percent)%)")
     }
 
+    /// Shows a count when the total is not known (items synced so far).
+    func update(count: Int) {
+        guard count != shownPercent else { return }
+        shownPercent = count
+        write("\r\u{1B}[K\(label) \(count)")
+    }
+
     /// Erases the line (once, however often it is called).
     func finish() {
         if shownPercent >= 0 { write("\r\u{1B}[K") }

@@ -1,39 +1,149 @@
 import ClerkAssistant
 import ClerkCore
+import ClerkGoogle
 import ClerkLocal
 import Foundation
 
+/// The services of the active backend, opened.
+struct OpenBackend {
+    var backend: Backend
+    var calendars: any CalendarService
+    var contacts: any ContactsService
+    var files: any FileService
+    var account: any AccountService
+    var quickAdd: (any QuickAddService)?
+}
+
 /// Opens the active backend and builds the session that talks to it.
+///
+/// Which backend: `--backend` when given, else `backend` in the config, else Google when a
+/// sign-in is saved, else the local store.
 enum SessionFactory {
     /// A failure already worded for the person, printed after `clerk: ` with exit code 1.
     struct Failure: Error {
         var message: String
     }
 
-    static func make(options: GlobalOptions, paths: ClerkPaths, environment: [String: String]) throws(Failure) -> Session {
-        guard options.backend == .local else {
-            throw Failure(message: "--backend google: not in this build yet; clerk keeps everything in the local store (--backend local)")
+    static func config(_ paths: ClerkPaths) throws(Failure) -> Config {
+        do {
+            return try Config.load(paths.config)
+        } catch {
+            throw Failure(message: error.message)
         }
+    }
+
+    /// How to reach Google and where the sign-in lives. The endpoint is `--google-endpoint`,
+    /// else the one saved with the sign-in, else Google's own hosts; the client comes from
+    /// the config, else the environment (an emulator takes any).
+    static func googleSetup(options: GlobalOptions, paths: ClerkPaths, config: Config, environment: [String: String]) -> GoogleSetup {
+        let saved = TokenStore(path: paths.googleToken).load()
+        let root = options.googleEndpoint?.absoluteString ?? saved?.endpoint
+        let emulated = root != nil
+        let clientID = config.googleClientID ?? environment["CLERK_GOOGLE_CLIENT_ID"] ?? (emulated ? "clerk-emulator" : "")
+        let secret = config.googleClientSecret ?? environment["CLERK_GOOGLE_CLIENT_SECRET"] ?? (emulated ? "emulator" : "")
+        var setup = GoogleSetup(endpoints: root.map(GoogleEndpoints.init(root:)) ?? .google, clientID: clientID, clientSecret: secret,
+                                tokenPath: paths.googleToken, mirrorFolder: paths.dataDirectory + "/google", timeZone: options.timeZone,
+                                now: options.nowProvider, version: ClerkApp.version)
+        setup.endpointRoot = root
+        if options.verbose { setup.log = { Output.error($0) } }
+        return setup
+    }
+
+    static func chosenBackend(options: GlobalOptions, config: Config, setup: GoogleSetup) -> Backend {
+        options.backend ?? config.backend ?? (setup.isSignedIn ? .google : .local)
+    }
+
+    static func open(options: GlobalOptions, paths: ClerkPaths, environment: [String: String]) throws(Failure) -> (OpenBackend, Config) {
+        let config = try config(paths)
+        let setup = googleSetup(options: options, paths: paths, config: config, environment: environment)
+        let backend = chosenBackend(options: options, config: config, setup: setup)
         do {
             try ClerkPaths.ensure(paths.dataDirectory)
         } catch {
             throw Failure(message: "\(paths.dataDirectory): cannot create the folder")
         }
-        let store: LocalStore
-        do {
-            store = try LocalStore(path: paths.store, timeZone: options.timeZone, now: options.nowProvider)
-        } catch let error as ServiceError {
-            throw Failure(message: Renderer.commandFailure(error))
-        } catch {
-            throw Failure(message: "\(paths.store): cannot open the store")
+        switch backend {
+        case .google:
+            let account: GoogleAccount
+            do {
+                guard let opened = try GoogleAccount(setup: setup) else {
+                    throw Failure(message: Renderer.commandFailure(.signInNeeded(.signedOut)))
+                }
+                account = opened
+            } catch let error as ServiceError {
+                throw Failure(message: Renderer.commandFailure(error))
+            } catch let failure as Failure {
+                throw failure
+            } catch {
+                throw Failure(message: "cannot open the Google account")
+            }
+            let services = account.backend
+            return (OpenBackend(backend: .google, calendars: services, contacts: services, files: services, account: account, quickAdd: services), config)
+        case .local:
+            let store: LocalStore
+            do {
+                store = try LocalStore(path: paths.store, timeZone: options.timeZone, now: options.nowProvider)
+            } catch let error as ServiceError {
+                throw Failure(message: Renderer.commandFailure(error))
+            } catch {
+                throw Failure(message: "\(paths.store): cannot open the store")
+            }
+            let account = LocalAccount(store: paths.store, setup: setup)
+            return (OpenBackend(backend: .local, calendars: store, contacts: store, files: store, account: account, quickAdd: nil), config)
         }
+    }
+
+    static func make(options: GlobalOptions, paths: ClerkPaths, environment: [String: String]) throws(Failure) -> (Session, Backend) {
+        let (opened, config) = try open(options: options, paths: paths, environment: environment)
         let style = TerminalInfo.stdout().style(json: options.json, environment: environment)
-        let context = SessionContext(
-            calendars: store, contacts: store, files: store, backendName: options.backend.rawValue,
-            now: options.nowProvider, zone: options.timeZone, style: style,
+        var context = SessionContext(
+            calendars: opened.calendars, contacts: opened.contacts, files: opened.files, backendName: opened.backend.rawValue,
+            now: options.nowProvider, zone: options.timeZone, dateOrder: config.dateOrder, style: style,
             previewOccurrences: { rule, start, count in
                 try? RecurrencePreview.starts(rule: rule, first: start, zone: options.timeZone, count: count)
             })
-        return Session(context: context)
+        context.account = opened.account
+        context.quickAdd = opened.quickAdd
+        context.announce = { Output.line($0) }
+        return (Session(context: context), opened.backend)
     }
+
+    /// Shows the sign-in page: opens a browser when there is a display, and prints the URL
+    /// alone on a line when there is none (or `BROWSER=none`), or in case the browser does
+    /// not open.
+    static func present(_ url: String, environment: [String: String]) {
+        let browser = environment["BROWSER"]
+        let display = environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil
+        guard browser != "none", display || browser != nil else {
+            Output.line(url)
+            return
+        }
+        Output.line(Renderer.openingBrowser)
+        Output.line(url)
+        Spawn.detached(browser ?? "xdg-open", [url])
+    }
+}
+
+/// The account when clerk uses the local store: its status, and signing in to Google from
+/// the conversation ("log in").
+final class LocalAccount: AccountService {
+    let store: String
+    let setup: GoogleSetup
+
+    init(store: String, setup: GoogleSetup) {
+        self.store = store
+        self.setup = setup
+    }
+
+    func status() -> AccountStatus {
+        AccountStatus(backend: "local", store: store)
+    }
+
+    func takeNotices() -> [AccountNotice] { [] }
+
+    func logIn(show: (String) -> Void) throws -> AccountStatus {
+        try GoogleAccount.signIn(setup, show: show)
+    }
+
+    func logOut() throws {}
 }

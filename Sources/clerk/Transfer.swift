@@ -31,21 +31,21 @@ struct Transfer {
                 let events = try readerFailure { () throws(ImportError) in
                     try ICalendarReader(file: name, zone: options.timeZone).read(data)
                 }
-                let store = try openStore()
+                let store = try openBackend()
                 let (calendar, isNew) = try calendar(named: calendarName, in: store, createIfMissing: true)
                 let progress = ProgressLine(label: "Importing events…", enabled: !options.json)
                 defer { progress?.finish() }
-                let summary = try service { try store.importEvents(events, calendarID: calendar.id, progress: progress.map { line in line.update }) }
+                let summary = try service { try store.calendars.importEvents(events, calendarID: calendar.id, progress: progress.map { line in line.update }) }
                 progress?.finish()
                 let place = calendar.name + (isNew ? " (a new calendar)" : "")
                 report(Renderer.imported(summary, noun: "event", into: place, file: name), summary: summary)
             case .contacts:
                 if calendarName != nil { throw Failure(message: "--calendar: only for .ics files; contacts have no calendar") }
                 let contacts = try readerFailure { () throws(ImportError) in try VCardReader(file: name).read(data) }
-                let store = try openStore()
+                let store = try openBackend()
                 let progress = ProgressLine(label: "Importing contacts…", enabled: !options.json)
                 defer { progress?.finish() }
-                let summary = try service { try store.importContacts(contacts, progress: progress.map { line in line.update }) }
+                let summary = try service { try store.contacts.importContacts(contacts, progress: progress.map { line in line.update }) }
                 progress?.finish()
                 report(Renderer.imported(summary, noun: "contact", into: nil, file: name), summary: summary)
             }
@@ -54,9 +54,9 @@ struct Transfer {
 
     func export(calendarName: String?) -> Int32 {
         run {
-            let store = try openStore()
+            let store = try openBackend()
             let (calendar, _) = try calendar(named: calendarName, in: store, createIfMissing: false)
-            let events = try service { try store.storedEvents(calendarID: calendar.id) }
+            let events = try service { try store.calendars.storedEvents(calendarID: calendar.id) }
             let text = ICalendarWriter.write(events, calendar: calendar, stamp: options.nowProvider.now())
             FileHandle.standardOutput.write(Data(text.utf8))
         }
@@ -66,7 +66,6 @@ struct Transfer {
 
     private func run(_ body: () throws -> Void) -> Int32 {
         do {
-            if options.backend == .google { throw Failure(message: "import and export with Google are not available yet") }
             try body()
             return ExitCode.success
         } catch let failure as Failure {
@@ -117,19 +116,19 @@ struct Transfer {
         }
     }
 
-    private func openStore() throws -> LocalStore {
+    /// The active backend (the local store, or the Google account through its mirror).
+    private func openBackend() throws -> OpenBackend {
         do {
-            try ClerkPaths.ensure(paths.dataDirectory)
+            return try SessionFactory.open(options: options, paths: paths, environment: ProcessInfo.processInfo.environment).0
         } catch {
-            throw Failure(message: "\(paths.dataDirectory): cannot create the folder")
+            throw Failure(message: error.message)
         }
-        return try service { try LocalStore(path: paths.store, timeZone: options.timeZone, now: options.nowProvider) }
     }
 
     /// The calendar `name` names (ignoring case), the primary one when nil. An import into a
     /// name that is nobody's typo creates the calendar.
-    private func calendar(named name: String?, in store: LocalStore, createIfMissing: Bool) throws -> (CalendarInfo, isNew: Bool) {
-        let calendars = try service { try store.calendars() }
+    private func calendar(named name: String?, in store: OpenBackend, createIfMissing: Bool) throws -> (CalendarInfo, isNew: Bool) {
+        let calendars = try service { try store.calendars.calendars() }
         guard let name else {
             guard let primary = calendars.first(where: \.isPrimary) ?? calendars.first else {
                 throw Failure(message: "the store has no calendar")
@@ -142,7 +141,7 @@ struct Transfer {
         guard createIfMissing, suggestion == nil else {
             throw Failure(message: Renderer.noCalendar(named: name, among: names, suggestion: suggestion))
         }
-        return (try service { try store.createCalendar(named: name, timeZone: options.timeZone.identifier) }, true)
+        return (try service { try store.calendars.createCalendar(named: name, timeZone: options.timeZone.identifier) }, true)
     }
 
     private func report(_ message: String, summary: ImportSummary) {

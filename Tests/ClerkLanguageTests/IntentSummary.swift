@@ -77,7 +77,7 @@ enum IntentSummary {
         case .outOfScope(let o):
             add("topic", o.topic?.rawValue)
             add("didYouMean", o.didYouMean)
-        case .calendars, .help, .login, .logout, .undo, .quit:
+        case .calendars, .help, .login, .logout, .status, .undo, .quit:
             break
         }
         return out

@@ -89,6 +89,7 @@ package final class HTTPClient {
     package var log: ((String) -> Void)?
 
     private static let cancelled = Atomic<Bool>(false)
+    private static let waits = Atomic<Int>(0)
 
     package init(version: String, limits: HTTPLimits = HTTPLimits()) {
         userAgent = "clerk/\(version) (gzip)"
@@ -113,13 +114,24 @@ package final class HTTPClient {
 
     package static var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 
+    /// True while a request (or the sign-in's wait for the browser) is under way: what
+    /// Ctrl-C stops then instead of ending the program.
+    package static var isWaiting: Bool { waits.load(ordering: .relaxed) > 0 }
+
+    /// Runs `body` as a wait that Ctrl-C cancels.
+    package static func waiting<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        waits.add(1, ordering: .relaxed)
+        defer { waits.subtract(1, ordering: .relaxed) }
+        return try body()
+    }
+
     /// Sends `call` and waits for the whole answer.
     package func send(_ call: HTTPCall) throws(TransportError) -> HTTPAnswer {
         guard !HTTPClient.isCancelled else { throw .cancelled(mayHaveArrived: false) }
         let handle = self.handle(for: call.url)
         log?("→ \(call.method) \(Redaction.url(call.url))")
         do {
-            let answer = try handle.perform(call, userAgent: userAgent, limits: limits)
+            let answer = try HTTPClient.waiting { () throws(TransportError) in try handle.perform(call, userAgent: userAgent, limits: limits) }
             log?("← \(answer.status) \(Redaction.url(call.url)) (\(answer.body.count) bytes)")
             return answer
         } catch {

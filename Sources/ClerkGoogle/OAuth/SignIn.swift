@@ -31,7 +31,7 @@ package struct SignIn {
         let state = OAuthClient.randomToken(32)
         redirect.expectedState = state
         present(oauth.authorizationURL(redirect: redirectURI, scopes: scopes, state: state, challenge: challenge))
-        guard let result = redirect.wait(seconds: timeout) else {
+        guard let result = HTTPClient.waiting({ redirect.wait(seconds: timeout) }) else {
             throw HTTPClient.isCancelled ? .cancelled : .timedOut
         }
         switch result {

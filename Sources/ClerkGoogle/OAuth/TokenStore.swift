@@ -11,6 +11,9 @@ package struct GoogleTokens: Equatable, Sendable {
     package var scopes: [String]
     /// The account's address (its primary calendar's id), once known.
     package var account: String?
+    /// The root URL that stood for Google's hosts at sign-in (`--google-endpoint`); nil
+    /// for Google itself.
+    package var endpoint: String?
 
     package init(clientID: String, accessToken: String, refreshToken: String, expiry: Date, scopes: [String], account: String? = nil) {
         self.clientID = clientID
@@ -25,7 +28,7 @@ package struct GoogleTokens: Equatable, Sendable {
         .object([
             ("client_id", .string(clientID)), ("access_token", .string(accessToken)), ("refresh_token", .string(refreshToken)),
             ("expiry", .number(expiry.timeIntervalSince1970.rounded())), ("scopes", .array(scopes.map(JSONValue.string))),
-            ("account", .string(orNull: account)),
+            ("account", .string(orNull: account)), ("endpoint", .string(orNull: endpoint)),
         ])
     }
 
@@ -34,6 +37,7 @@ package struct GoogleTokens: Equatable, Sendable {
               let refresh = json["refresh_token"]?.stringValue, let expiry = json["expiry"]?.numberValue else { return nil }
         self.init(clientID: clientID, accessToken: access, refreshToken: refresh, expiry: Date(timeIntervalSince1970: expiry),
                   scopes: json["scopes"]?.arrayValue?.compactMap(\.stringValue) ?? [], account: json["account"]?.stringValue)
+        endpoint = json["endpoint"]?.stringValue
     }
 }
 

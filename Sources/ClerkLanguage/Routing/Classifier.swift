@@ -4,7 +4,7 @@ internal import ClerkCore
 enum RouteKind: Equatable {
     case createEvent, queryAgenda, updateEvent, deleteEvent, contactLookup
     case fileList, fileRead, fileWrite, fileDelete
-    case calendars, createCalendar, help, login, logout, undo, quit
+    case calendars, createCalendar, help, login, logout, status, undo, quit
     case outOfScope(OutOfScopeTopic?)
 }
 

@@ -1,4 +1,4 @@
-/// Short commands said in a few fixed ways: help, log in, log out, undo, quit, the list of
+/// Short commands said in a few fixed ways: help, log in, log out, status, undo, quit, the list of
 /// calendars, and "new calendar NAME".
 enum FixedCommands {
     /// Whole requests (wake words and politeness already skipped) and what they ask.
@@ -17,6 +17,12 @@ enum FixedCommands {
         for f in ["log out", "logout", "log me out", "sign out", "signout", "sign me out", "log off", "disconnect",
                   "disconnect google", "log out of google", "sign out of google", "forget my google account", "unlink google"] {
             forms[f] = .logout
+        }
+        for f in ["status", "account status", "sync status", "show status", "show my status", "clerk status", "google status",
+                  "am i online", "am i signed in", "am i logged in", "who am i signed in as", "which account", "what account am i using",
+                  "is anything waiting", "what's waiting", "whats waiting", "anything waiting to be sent", "when did you last sync",
+                  "when was the last sync", "is it synced", "are you online", "are you synced"] {
+            forms[f] = .status
         }
         for f in ["undo", "undo that", "undo it", "undo the last change", "undo last change", "undo the last thing",
                   "revert", "revert that", "revert it", "take that back", "put it back", "restore it", "undo this",

@@ -1,0 +1,86 @@
+public import ClerkCore
+public import Foundation
+
+/// What clerk says about the account: signing in and out, its status, and the notices that
+/// follow a reply (offline, changes waiting).
+extension Renderer {
+    static let noAccounts = "This clerk has no accounts to sign in to."
+    public static let openingBrowser = "Opening your browser to sign in to Google. If it does not open, visit:"
+    static let notSignedIn = "You're not signed in to Google; everything is in the local store."
+    public static var notSignedInAnswer: String { notSignedIn }
+
+    public static func signedOutAnswer(_ status: AccountStatus) -> String { signedOut(status) }
+
+    public static func changesWouldBeLost(_ count: Int) -> String {
+        "\(changes(count)) made offline \(count == 1 ? "is" : "are") still waiting to be sent to Google and would be lost."
+            + " Run 'clerk status' when Google can be reached, or 'clerk logout --yes' to sign out anyway."
+    }
+
+    /// No OAuth client to sign in with.
+    public static func noOAuthClient(config: String) -> String {
+        "no Google OAuth client: set google_client_id and google_client_secret in \(config)"
+            + " (or CLERK_GOOGLE_CLIENT_ID and CLERK_GOOGLE_CLIENT_SECRET); the README says how to make one"
+    }
+
+    public static func signedIn(_ status: AccountStatus) -> String {
+        "Signed in to Google as \(status.account ?? "your account"). clerk now keeps your calendar, contacts and files there"
+            + " (the local store stays: --backend local)."
+    }
+
+    static func logOutQuestion(_ status: AccountStatus) -> String {
+        "Sign out of Google (\(status.account ?? "your account"))? clerk's copy of the account on this machine goes too"
+            + (status.waiting > 0 ? ", and \(changes(status.waiting)) not yet sent are lost" : "") + ". [y/N]"
+    }
+
+    static func signedOut(_ status: AccountStatus) -> String {
+        "Signed out of \(status.account ?? "Google"). clerk uses the local store again."
+    }
+
+    /// `clerk status`: the backend, who, when last synced, what waits.
+    public static func status(_ status: AccountStatus, zone: TimeZone) -> String {
+        guard status.backend == "google" else {
+            return "Local store" + (status.store.map { ": \($0)" } ?? "") + ". Not signed in to Google ('clerk login' to sign in)."
+        }
+        var lines = ["Google account: \(status.account ?? "unknown")"]
+        let text = DateText(zone: zone)
+        lines.append("  last sync  " + (status.lastSync.map { text.day(text.localDate($0)) + " " + text.clock($0) } ?? "never"))
+        lines.append("  waiting    " + (status.waiting == 0 ? "nothing" : changes(status.waiting) + " to send"))
+        if status.isOffline { lines.append("  Google can't be reached right now; clerk answers from its copy.") }
+        return lines.joined(separator: "\n")
+    }
+
+    public static func statusJSON(_ status: AccountStatus) -> JSONValue {
+        .object([
+            ("backend", .string(status.backend)), ("account", .string(orNull: status.account)),
+            ("lastSync", status.lastSync.map { .string(ClockText.rfc3339($0, zone: TimeZone(identifier: "UTC")!)) } ?? .null),
+            ("waiting", .number(Double(status.waiting))), ("offline", .bool(status.isOffline)),
+        ])
+    }
+
+    static func changes(_ count: Int) -> String {
+        count == 1 ? "1 change" : "\(count) changes"
+    }
+
+    /// One line after a reply.
+    static func notice(_ notice: AccountNotice, zone: TimeZone, now: Date) -> String {
+        switch notice {
+        case .offline(let asOf): return "(offline — " + asOfText(asOf, zone: zone, now: now) + ")"
+        case .signInExpired(let asOf): return "(Your Google sign-in has expired: run 'clerk login'. Shown " + asOfText(asOf, zone: zone, now: now) + ".)"
+        case .waiting(let count): return "(Google can't be reached: \(changes(count)) waiting to be sent; clerk sends \(count == 1 ? "it" : "them") next time.)"
+        case .sent(let count): return "(\(changes(count).capitalizingFirst) made offline \(count == 1 ? "was" : "were") sent to Google.)"
+        case .refused(let change, let error): return "(Google refused \(change), made offline: \(commandFailure(error)).)"
+        }
+    }
+
+    /// "as of 10:42" today, "as of Mon 30 Nov 10:42" before.
+    static func asOfText(_ date: Date?, zone: TimeZone, now: Date) -> String {
+        guard let date else { return "nothing synced yet" }
+        let text = DateText(zone: zone)
+        let sameDay = text.localDate(date) == text.localDate(now)
+        return "as of " + (sameDay ? "" : text.shortDay(text.localDate(date)) + " ") + text.clock(date)
+    }
+}
+
+extension String {
+    var capitalizingFirst: String { prefix(1).uppercased() + dropFirst() }
+}

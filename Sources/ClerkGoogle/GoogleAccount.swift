@@ -19,6 +19,10 @@ package struct GoogleSetup {
     /// Sees each request and response line, redacted (`--verbose`).
     package var log: ((String) -> Void)?
     package var limits = HTTPLimits()
+    /// How the transport waits between attempts (tests pass one that does not).
+    package var sleep: (Double) -> Void = GoogleTransport.interruptibleSleep
+    /// Items asked for per page of a list (Google's largest by default).
+    package var pageSize = 1000
 
     package init(endpoints: GoogleEndpoints, clientID: String, clientSecret: String, tokenPath: String, mirrorFolder: String,
                  timeZone: TimeZone, now: NowProvider, version: String, log: ((String) -> Void)? = nil) {
@@ -66,12 +70,12 @@ package final class GoogleAccount: AccountService {
         self.setup = setup
         let client = setup.makeClient()
         transport = GoogleTransport(client: client, endpoints: setup.endpoints, oauth: setup.oauth, tokenStore: setup.tokenStore,
-                                    tokens: tokens, now: setup.now)
+                                    tokens: tokens, now: setup.now, sleep: setup.sleep)
         let path = setup.mirrorPath(for: tokens.account ?? "account")
         do {
             try FileManager.default.createDirectory(atPath: setup.mirrorFolder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             let store = try LocalStore(path: path, timeZone: setup.timeZone, now: setup.now, makeID: LocalStore.randomID, makesPrimaryCalendar: false)
-            backend = GoogleBackend(store: store, transport: transport, now: setup.now)
+            backend = GoogleBackend(store: store, transport: transport, now: setup.now, pageSize: setup.pageSize)
         } catch let error as ServiceError {
             throw error
         } catch {
@@ -115,8 +119,8 @@ package final class GoogleAccount: AccountService {
         try setup.tokenStore.save(tokens)
         let missing = SignIn.missingScopes(tokens)
         let transport = GoogleTransport(client: client, endpoints: setup.endpoints, oauth: setup.oauth, tokenStore: setup.tokenStore,
-                                        tokens: tokens, now: setup.now)
-        let api = GoogleAPI(transport: transport)
+                                        tokens: tokens, now: setup.now, sleep: setup.sleep)
+        let api = GoogleAPI(transport: transport, pageSize: setup.pageSize)
         // The account is the primary calendar's id.
         do {
             let page = try api.calendarList(pageToken: nil)

@@ -19,8 +19,8 @@ package final class GoogleBackend {
     /// What to tell the person after this request.
     private(set) var notices: [AccountNotice] = []
 
-    package init(store: LocalStore, transport: GoogleTransport, now: NowProvider) {
-        api = GoogleAPI(transport: transport)
+    package init(store: LocalStore, transport: GoogleTransport, now: NowProvider, pageSize: Int = 1000) {
+        api = GoogleAPI(transport: transport, pageSize: pageSize)
         mirror = GoogleMirror(store: store, api: api, now: now)
         self.now = now
     }

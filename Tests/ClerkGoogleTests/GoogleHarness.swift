@@ -9,20 +9,36 @@ import Foundation
 /// fresh folder: what the Google stack is tested against (through libcurl).
 final class GoogleHarness {
     let emulator: Emulator
-    let server: HTTPServer
+    var server: HTTPServer
+    let port: UInt16
     let folder: String
-    let now: NowProvider
-    var base: String { "http://127.0.0.1:\(server.port)" }
+    let clock: TestClock
+    var now: NowProvider { clock.provider }
+    /// Items per page of a list, small so paging shows with few items.
+    var pageSize = 1000
+    var base: String { "http://127.0.0.1:\(port)" }
     /// Requests and responses the client logged (redacted), for the secrets check.
     let log = LogLines()
 
-    init(now: NowProvider = .system, tokenLifetime: TimeInterval = 3599, zone: String = "Europe/Madrid") throws {
-        self.now = now
+    init(start: Date = Date(timeIntervalSince1970: 1_772_438_400), tokenLifetime: TimeInterval = 3599, zone: String = "Europe/Madrid") throws {
+        clock = TestClock(start)
         folder = NSTemporaryDirectory() + "clerk-google-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        emulator = try Emulator(configuration: Emulator.Configuration(tokenLifetime: tokenLifetime, timeZone: TimeZone(identifier: zone)!, now: now))
+        emulator = try Emulator(configuration: Emulator.Configuration(tokenLifetime: tokenLifetime, timeZone: TimeZone(identifier: zone)!, now: clock.provider))
         let emulator = self.emulator
         server = try HTTPServer(port: 0) { emulator.handle($0) }
+        port = server.port
+    }
+
+    /// Google can no longer be reached (the port is closed).
+    func goOffline() {
+        server.stop()
+    }
+
+    /// Google is back, on the same port.
+    func comeBack() throws {
+        let emulator = self.emulator
+        server = try HTTPServer(port: port) { emulator.handle($0) }
     }
 
     deinit {
@@ -37,7 +53,9 @@ final class GoogleHarness {
                                 now: now, version: "test")
         let log = self.log
         setup.log = { log.append($0) }
-        setup.limits = HTTPLimits(connect: 2, total: 3)
+        setup.limits = HTTPLimits(connect: 1, total: 1)
+        setup.sleep = { _ in }
+        setup.pageSize = pageSize
         return setup
     }
 
@@ -87,6 +105,28 @@ final class GoogleHarness {
 
     func clearRequests() {
         side("DELETE", "/_emulator/requests")
+    }
+}
+
+/// A clock a test moves by hand.
+final class TestClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Date
+
+    init(_ start: Date) { current = start }
+
+    var provider: NowProvider { NowProvider { [self] in now } }
+
+    var now: Date {
+        lock.lock()
+        defer { lock.unlock() }
+        return current
+    }
+
+    func advance(_ seconds: TimeInterval) {
+        lock.lock()
+        current += seconds
+        lock.unlock()
     }
 }
 

@@ -5,6 +5,8 @@ import Foundation
 /// Paging is the caller's: each list call is one page.
 struct GoogleAPI {
     let transport: GoogleTransport
+    /// Items asked for per page (each API caps it: Calendar 2500, People and Drive 1000).
+    var pageSize = 1000
     var endpoints: GoogleEndpoints { transport.endpoints }
 
     /// One page of a list: its items and the token of the next page or of the next sync.
@@ -27,7 +29,7 @@ struct GoogleAPI {
     // MARK: Calendar
 
     func calendarList(pageToken: String?) throws(APIFailure) -> Page {
-        var query = [("maxResults", "250")]
+        var query = [("maxResults", String(min(pageSize, 250)))]
         if let pageToken { query.append(("pageToken", pageToken)) }
         let json = try transport.json(jsonCall("GET", url(endpoints.calendar, "/users/me/calendarList", query)))
         return Page(items: json["items"]?.arrayValue ?? [], next: json["nextPageToken"]?.stringValue, syncToken: json["nextSyncToken"]?.stringValue)
@@ -41,7 +43,7 @@ struct GoogleAPI {
     /// One page of a calendar's events as stored (series once, cancelled ones included):
     /// a full listing, or with `syncToken` what changed since.
     func events(calendarID: String, syncToken: String?, pageToken: String?) throws(APIFailure) -> Page {
-        var query = [("maxResults", "2500"), ("showDeleted", "true")]
+        var query = [("maxResults", String(min(pageSize, 2500))), ("showDeleted", "true")]
         if let syncToken { query.append(("syncToken", syncToken)) }
         if let pageToken { query.append(("pageToken", pageToken)) }
         let json = try transport.json(jsonCall("GET", url(endpoints.calendar, "/calendars/\(GoogleAPI.path(calendarID))/events", query)))
@@ -81,7 +83,7 @@ struct GoogleAPI {
     // MARK: People
 
     func connections(syncToken: String?, pageToken: String?) throws(APIFailure) -> Page {
-        var query = [("personFields", GoogleCoding.personFields), ("pageSize", "1000"), ("requestSyncToken", "true")]
+        var query = [("personFields", GoogleCoding.personFields), ("pageSize", String(min(pageSize, 1000))), ("requestSyncToken", "true")]
         if let syncToken { query.append(("syncToken", syncToken)) }
         if let pageToken { query.append(("pageToken", pageToken)) }
         let json = try transport.json(jsonCall("GET", url(endpoints.people, "/people/me/connections", query)))
@@ -107,7 +109,7 @@ struct GoogleAPI {
     }
 
     func files(query: String, pageToken: String?) throws(APIFailure) -> Page {
-        var parameters = [("q", query), ("pageSize", "1000"), ("fields", "nextPageToken,files(\(GoogleCoding.fileFields))")]
+        var parameters = [("q", query), ("pageSize", String(min(pageSize, 1000))), ("fields", "nextPageToken,files(\(GoogleCoding.fileFields))")]
         if let pageToken { parameters.append(("pageToken", pageToken)) }
         let json = try transport.json(jsonCall("GET", url(endpoints.drive, "/files", parameters)))
         return Page(items: json["files"]?.arrayValue ?? [], next: json["nextPageToken"]?.stringValue, syncToken: nil)
@@ -123,7 +125,7 @@ struct GoogleAPI {
     /// One page of Drive's change feed; `syncToken` holds `newStartPageToken` on the last.
     func changes(pageToken: String) throws(APIFailure) -> Page {
         let json = try transport.json(jsonCall("GET", url(endpoints.drive, "/changes", [
-            ("pageToken", pageToken), ("pageSize", "1000"), ("includeRemoved", "true"),
+            ("pageToken", pageToken), ("pageSize", String(min(pageSize, 1000))), ("includeRemoved", "true"),
             ("fields", "nextPageToken,newStartPageToken,changes(fileId,removed,file(\(GoogleCoding.fileFields)))"),
         ])))
         return Page(items: json["changes"]?.arrayValue ?? [], next: json["nextPageToken"]?.stringValue, syncToken: json["newStartPageToken"]?.stringValue)

@@ -1,0 +1,175 @@
+@testable import ClerkGoogle
+import ClerkCore
+import ClerkLocal
+import Foundation
+@testable import GoogleEmulator
+import Testing
+
+/// The Google backend against the emulator: reads from the mirror kept by incremental sync,
+/// writes to Google first, the outbox when Google cannot be reached.
+@Suite struct GoogleBackendTests {
+    static let madrid = TimeZone(identifier: "Europe/Madrid")!
+    static let events = "/calendar/v3/calendars/primary/events"
+
+    static func when(_ day: Int, _ hour: Int) -> When {
+        let start = Date(timeIntervalSince1970: 1_772_438_400 + Double(day) * 86_400 + Double(hour - 9) * 3600)
+        return .timed(start: start, end: start + 3600, timeZone: "Europe/Madrid")
+    }
+
+    static func eventJSON(_ id: String, _ summary: String, day: Int = 1, hour: Int = 13) -> JSONValue {
+        ["id": .string(id), "summary": .string(summary), "start": GoogleCoding.time(when(day, hour), start: true),
+         "end": GoogleCoding.time(when(day, hour), start: false)]
+    }
+
+    /// The titles of the week's agenda from the backend (the mirror).
+    static func titles(_ backend: GoogleBackend) throws -> [String] {
+        try backend.events(from: Date(timeIntervalSince1970: 1_772_438_400), to: Date(timeIntervalSince1970: 1_772_438_400 + 7 * 86_400),
+                           calendarIDs: nil).map(\.title)
+    }
+
+    @Test func changesMadeBehindClerksBackShowAfterTheNextSync() throws {
+        let harness = try GoogleHarness()
+        harness.side("POST", Self.events, Self.eventJSON("keep00001", "Keep"))
+        harness.side("POST", Self.events, Self.eventJSON("edit00001", "Edit", day: 2))
+        harness.side("POST", Self.events, Self.eventJSON("drop00001", "Drop", day: 3))
+        let backend = try harness.signIn().backend
+        #expect(try Self.titles(backend) == ["Keep", "Edit", "Drop"])
+
+        harness.side("POST", Self.events, Self.eventJSON("fresh0001", "Fresh", day: 4))
+        harness.side("PATCH", Self.events + "/edit00001", ["summary": "Edited"])
+        harness.side("DELETE", Self.events + "/drop00001")
+        // Within the freshness the mirror answers as it is; after it, one delta request.
+        #expect(try Self.titles(backend) == ["Keep", "Edit", "Drop"])
+        harness.clock.advance(6)
+        harness.clearRequests()
+        #expect(try Self.titles(backend) == ["Keep", "Edited", "Fresh"])
+        #expect(harness.requests() == ["GET /calendar/v3/calendars/emulator@example.com/events"])
+    }
+
+    @Test func aFullSyncReadsEveryPage() throws {
+        let harness = try GoogleHarness()
+        harness.pageSize = 5
+        for number in 0..<12 { harness.side("POST", Self.events, Self.eventJSON(String(format: "page%05d", number), "Event \(number)", day: number % 6)) }
+        harness.clearRequests()
+        let backend = try harness.signIn().backend
+        #expect(harness.requests().filter { $0 == "GET /calendar/v3/calendars/emulator@example.com/events" }.count == 3)
+        #expect(try backend.store.events(from: .distantPast, to: .distantFuture, calendarIDs: nil).count == 12)
+    }
+
+    @Test func aStaleSyncTokenStartsOverWithAFullSync() throws {
+        let harness = try GoogleHarness()
+        harness.side("POST", Self.events, Self.eventJSON("keep00001", "Keep"))
+        let backend = try harness.signIn().backend
+        harness.side("POST", "/_emulator/sync-tokens/expire")
+        harness.side("DELETE", Self.events + "/keep00001")
+        harness.side("POST", Self.events, Self.eventJSON("later0001", "Later"))
+        harness.clock.advance(6)
+        harness.clearRequests()
+        #expect(try Self.titles(backend) == ["Later"])
+        #expect(harness.requests() == ["GET /calendar/v3/calendars/emulator@example.com/events", "GET /calendar/v3/calendars/emulator@example.com/events"])
+    }
+
+    @Test func anExpiredAccessTokenIsRefreshedOnceAndTheCallRepeated() throws {
+        let harness = try GoogleHarness()
+        let backend = try harness.signIn().backend
+        harness.side("POST", "/_emulator/tokens/expire")
+        harness.clearRequests()
+        let event = try backend.insertEvent(EventDraft(title: "Dentist", when: Self.when(1, 9)), id: "dentist01", calendarID: "emulator@example.com")
+        #expect(event.title == "Dentist")
+        #expect(harness.requests() == ["POST /calendar/v3/calendars/emulator@example.com/events", "POST /token",
+                                       "POST /calendar/v3/calendars/emulator@example.com/events"])
+    }
+
+    @Test func aRevokedSignInSaysSoAndAnswersFromTheMirror() throws {
+        let harness = try GoogleHarness()
+        harness.side("POST", Self.events, Self.eventJSON("keep00001", "Keep"))
+        let account = try harness.signIn()
+        harness.emulator.oauth.revoke(grant: account.transport.tokens.refreshToken)
+        harness.clock.advance(6)
+        #expect(try Self.titles(account.backend) == ["Keep"])
+        #expect(account.backend.takeNotices() == [.signInExpired(asOf: harness.clock.now - 6)])
+        #expect(throws: ServiceError.signInNeeded(.expired)) {
+            try account.backend.createCalendar(named: "Trips", timeZone: "Europe/Madrid")
+        }
+    }
+
+    @Test func offlineChangesWaitAndAreSentExactlyOnceWhenGoogleIsBack() throws {
+        let harness = try GoogleHarness()
+        let account = try harness.signIn()
+        let backend = account.backend
+        harness.goOffline()
+        harness.clock.advance(6)
+        let event = try backend.insertEvent(EventDraft(title: "Offline lunch", when: Self.when(2, 13)), id: "offline01", calendarID: "emulator@example.com")
+        #expect(event.id == "offline01")
+        try backend.patchEvent(id: "offline01", EventPatch(title: "Offline lunch with Ana"))
+        // Shown at once from the mirror, and said to wait.
+        #expect(try Self.titles(backend) == ["Offline lunch with Ana"])
+        let notices = backend.takeNotices()
+        #expect(notices.first == .offline(asOf: harness.clock.now - 6))
+        #expect(notices.last == .waiting(count: 2))
+        #expect(account.status().waiting == 2)
+
+        // The next run, with Google back: sent in order, once.
+        try harness.comeBack()
+        harness.clock.advance(31)
+        let next = try #require(try GoogleAccount(setup: harness.setup))
+        #expect(try Self.titles(next.backend) == ["Offline lunch with Ana"])
+        #expect(next.backend.takeNotices() == [.sent(count: 2)])
+        #expect(next.status().waiting == 0)
+        let stored = harness.side("GET", Self.events)["items"]?.arrayValue ?? []
+        #expect(stored.map { $0["summary"]?.stringValue ?? "" } == ["Offline lunch with Ana"])
+    }
+
+    @Test func undoingADeleteBringsTheSameEventBack() throws {
+        let harness = try GoogleHarness()
+        harness.side("POST", Self.events, Self.eventJSON("keep00001", "Keep"))
+        let backend = try harness.signIn().backend
+        try backend.deleteEvent(id: "keep00001")
+        #expect(harness.side("GET", Self.events + "/keep00001")["status"] == "cancelled")
+        let restored = try backend.restoreEvent(id: "keep00001")
+        #expect(restored.id == "keep00001")
+        #expect(harness.side("GET", Self.events + "/keep00001")["status"] == "confirmed")
+    }
+
+    @Test func quickAddLetsGoogleReadTheText() throws {
+        let harness = try GoogleHarness()
+        let backend = try harness.signIn().backend
+        let event = try #require(try backend.quickAdd("Dinner with Ana tomorrow at 8pm", calendarID: "emulator@example.com"))
+        #expect(event.title == "Dinner with Ana")
+        #expect(event.when == .timed(start: Date(timeIntervalSince1970: 1_772_564_400), end: Date(timeIntervalSince1970: 1_772_568_000), timeZone: "Europe/Madrid"))
+        #expect(try backend.event(id: event.id)?.title == "Dinner with Ana")
+    }
+
+    @Test func contactsComeFromTheSyncedAddressBook() throws {
+        let harness = try GoogleHarness()
+        harness.side("POST", "/v1/people:createContact", ["names": [["givenName": "Ana", "familyName": "Pérez"]],
+                                                        "emailAddresses": [["value": "ana@example.com"]], "organizations": [["name": "Acme", "title": "CTO"]]])
+        harness.side("POST", "/v1/people:createContact", ["emailAddresses": [["value": "nobody-named@example.com"]]])
+        let backend = try harness.signIn().backend
+        let ana = try #require(try backend.lookupContacts("ana per").first)
+        #expect(ana.name == "Ana Pérez")
+        #expect(ana.emails == [LabeledValue("ana@example.com")])
+        #expect(ana.company == "Acme" && ana.jobTitle == "CTO")
+        #expect(try backend.contactNames().sorted() == ["Ana Pérez", "nobody-named@example.com"])
+        #expect(throws: ServiceError.invalid(.contactsAreReadOnly)) { try backend.importContacts([], progress: nil) }
+    }
+
+    @Test func filesAreCreatedReadUpdatedAndTrashedOnDrive() throws {
+        let harness = try GoogleHarness()
+        let backend = try harness.signIn().backend
+        let notes = try backend.createFile(named: "notes.txt", content: "buy milk\n")
+        #expect(try backend.files(matching: nil).map(\.name) == ["notes.txt"])
+        #expect(try backend.readFile(id: notes.id) == "buy milk\n")
+        _ = try backend.updateFile(id: notes.id, content: "buy milk\ncall Ana\n")
+        #expect(try backend.revisions(ofFile: notes.id).count == 1)
+        let listed = harness.side("GET", "/drive/v3/files?q=name+%3D+%27notes.txt%27&fields=files(id,name,trashed)")["files"]?.arrayValue ?? []
+        #expect(listed.count == 1)
+        #expect(harness.side("GET", "/drive/v3/files/\(notes.id)?fields=size")["size"] == "18")
+        try backend.trashFile(id: notes.id)
+        #expect(try backend.files(matching: nil).isEmpty)
+        #expect(try backend.trashedFiles(matching: nil).map(\.name) == ["notes.txt"])
+        _ = try backend.restoreFile(id: notes.id)
+        #expect(try backend.files(matching: "notes").count == 1)
+        #expect(throws: ServiceError.alreadyExists(.file, name: "notes.txt")) { try backend.createFile(named: "notes.txt", content: "") }
+    }
+}

@@ -213,6 +213,12 @@ extension GoogleBackend: CalendarService {
                 return changed
             }
             throw APIFailure.malformed
+        } catch where (error as? APIFailure) == .malformed {
+            // Applied, but the answer cannot be read: read the event again.
+            if let fetched = try? mirror.apply(answer: try api.event(calendarID: event.calendarID, eventID: id), calendarID: event.calendarID) {
+                return fetched
+            }
+            throw ServiceError.outcomeUnknown
         } catch where APIFailure.matches(error, \.isWorthWaiting) {
             try queue(.patchEvent(calendarID: event.calendarID, eventID: id, body: body))
             return try store.patchEvent(id: id, patch)
@@ -323,20 +329,29 @@ extension GoogleBackend: CalendarService {
 }
 
 extension GoogleBackend: QuickAddService {
-    /// Google reads the text. Sent once, on a fresh connection; after a failure that may
-    /// have reached Google, the event is looked for before anything is tried again.
+    /// Google reads the text. Sent on a fresh connection and never resent blindly: after a
+    /// failure that may have reached Google (a broken connection, a timeout, a 5xx, an answer
+    /// that cannot be read) the event is looked for first, and sent once more only when it
+    /// is not there. When Google cannot be reached the text waits in the outbox.
     package func quickAdd(_ text: String, calendarID: String) throws -> Event? {
         try prepare([])
-        let attempted = now.now()
-        do {
-            return try mirror.apply(answer: try api.quickAdd(calendarID: calendarID, text: text), calendarID: calendarID)
-        } catch where APIFailure.matches(error, \.isWorthWaiting) {
-            let arrived = (error as? APIFailure)?.mayHaveArrived ?? true
-            if arrived, let found = try? lookForQuickAdd(text, calendarID: calendarID, since: attempted) { return found }
-            try queue(.quickAdd(calendarID: calendarID, text: text, attempted: arrived ? attempted : nil))
-            return nil
-        } catch {
-            throw GoogleBackend.fail(error, mayHaveApplied: true)
+        var attempt = 1
+        while true {
+            let attempted = now.now()
+            do {
+                return try mirror.apply(answer: try api.quickAdd(calendarID: calendarID, text: text), calendarID: calendarID)
+            } catch {
+                let failure = error as? APIFailure
+                let uncertain = failure.map { $0.mayHaveArrived && ($0.isWorthWaiting || $0 == .malformed) } ?? false
+                if uncertain, let found = try? lookForQuickAdd(text, calendarID: calendarID, since: attempted) { return found }
+                if uncertain, attempt == 1 {
+                    attempt += 1
+                    continue
+                }
+                guard failure?.isWorthWaiting == true else { throw GoogleBackend.fail(error, mayHaveApplied: true) }
+                try queue(.quickAdd(calendarID: calendarID, text: text, attempted: uncertain ? attempted : nil))
+                return nil
+            }
         }
     }
 }
@@ -447,6 +462,9 @@ extension GoogleBackend: FileService {
                 return changed
             }
             throw APIFailure.malformed
+        } catch where (error as? APIFailure) == .malformed {
+            if let fetched = try? mirror.put(file: try api.file(id: id), content: bytes) { return fetched }
+            throw ServiceError.outcomeUnknown
         } catch where APIFailure.matches(error, \.isWorthWaiting) {
             try queue(.updateFile(id: id, mimeType: file.mimeType, content: bytes))
             var local = file
@@ -463,6 +481,9 @@ extension GoogleBackend: FileService {
         do {
             if let changed = try mirror.put(file: try api.patchFile(fileID: id, body: ["trashed": .bool(trashed)])) { return changed }
             throw APIFailure.malformed
+        } catch where (error as? APIFailure) == .malformed {
+            if let fetched = try? mirror.put(file: try api.file(id: id)) { return fetched }
+            throw ServiceError.outcomeUnknown
         } catch where APIFailure.matches(error, \.isWorthWaiting) {
             try queue(.trashFile(id: id, trashed: trashed))
             file.trashed = trashed

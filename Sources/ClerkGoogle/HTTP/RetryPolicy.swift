@@ -4,8 +4,9 @@ package import Foundation
 /// and its outcome, with the random draw and the clock passed in.
 ///
 /// Retried: 5xx, 429, 408, 403 whose reason is `rateLimitExceeded` or
-/// `userRateLimitExceeded`, and transport failures — but a failure after which the request
-/// may have arrived only when the request is safe to send twice. Never retried: 400, other
+/// `userRateLimitExceeded`, and transport failures — but a 5xx or a failure after which the
+/// request may have arrived only when the request is safe to send twice (a 5xx may come
+/// after the work was done; a rate limit comes before it). Never retried: 400, other
 /// 403s, 404, 409, 410, 412 (and 401, which the caller answers by refreshing the token once).
 ///
 /// Full-jitter exponential backoff: before attempt n+1 the wait is uniform in
@@ -60,6 +61,7 @@ package struct RetryPolicy: Sendable {
         switch outcome {
         case .answered(let status, let reason, let retryAfter):
             guard RetryPolicy.isRetryable(status: status, reason: reason) else { return .stop }
+            if status >= 500, !idempotent { return .stop }
             if let retryAfter { return .retry(after: min(max(retryAfter, 0), cap)) }
         case .transport(let error):
             if case .cancelled = error { return .stop }

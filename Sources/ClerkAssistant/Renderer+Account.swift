@@ -84,3 +84,18 @@ extension Renderer {
 extension String {
     var capitalizingFirst: String { prefix(1).uppercased() + dropFirst() }
 }
+
+/// What clerk says about Google's own reading of a line.
+extension Renderer {
+    static func quickAddQuestion(_ text: String, calendar: String) -> String {
+        "Google will read '\(TextStyle.plain.fit(text, 80))' and add the event it finds to \(calendar). Go ahead? [Y/n]"
+    }
+
+    static func quickAdded(_ event: Event, calendar: String, text: DateText) -> String {
+        "Google added '\(event.title)', \(text.span(event.when)), on \(calendar). ('undo' removes it.)"
+    }
+
+    static func quickAddWaits(_ text: String) -> String {
+        "Google can't be reached, so clerk keeps '\(TextStyle.plain.fit(text, 80))' and sends it for Google to read next time."
+    }
+}

@@ -20,6 +20,7 @@ extension Session {
             }), Reply(intent: "create_event", ok: true, message: Renderer.askTitle))
         }
         guard let match = request.when else {
+            if context.quickAdd != nil, let line = lastLine { return offerQuickAdd(line) }
             return ask(.text(TextQuestion(intent: "create_event", question: Renderer.askWhen(request.title)) { [unowned self] answer in
                 guard let reading = understand(answer).dates.first else {
                     return Reply(intent: "create_event", ok: false, message: Renderer.didNotReadDate(answer))

@@ -17,6 +17,8 @@ public final class Session {
     /// The last change made in this session, for "undo".
     var lastChange: Change?
     private var knownCache: KnownNames?
+    /// The line being answered, as typed (what Google reads for a quickAdd).
+    var lastLine: String?
 
     public init(context: SessionContext) {
         self.context = context
@@ -31,10 +33,14 @@ public final class Session {
         let reply: Reply
         if let question = pending {
             pending = nil
+            lastLine = nil
             reply = answer(question, with: text)
         } else if text.isEmpty {
             return Reply(intent: "help", ok: true, message: "")
+        } else if let said = Session.quickAddText(text) {
+            reply = offerQuickAdd(said)
         } else {
+            lastLine = text
             reply = handle(understand(text))
         }
         return withNotices(reply)

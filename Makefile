@@ -7,7 +7,7 @@ APT_PACKAGES := pkg-config libcurl4-openssl-dev libedit-dev libsqlite3-dev libic
                 libmicrohttpd-dev tzdata tmux
 SWIFT ?= swift
 
-.PHONY: run test build release deps clean bench-emulator
+.PHONY: run test build release deps clean bench-emulator try-google
 
 run: deps release
 	.build/release/clerk $(ARGS)
@@ -34,6 +34,18 @@ deps:
 	  $$sudo apt-get update -q && \
 	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
 	fi
+
+# Google mode without a Google account: the emulator with a small seeded account on
+# 127.0.0.1:8787, a sign-in whose "browser" is curl following the consent redirect, and
+# clerk's REPL on it. The emulator stops when the REPL ends.
+TRY_DIR := .build/try-google
+try-google: deps release
+	@mkdir -p $(TRY_DIR)
+	@.build/release/google-emulator --port 8787 --data-dir $(TRY_DIR)/emulator --seed Fixtures/emulator-seed --tz Europe/Madrid > $(TRY_DIR)/emulator.log 2>&1 & \
+	  echo $$! > $(TRY_DIR)/emulator.pid; sleep 1; \
+	  BROWSER="curl -sL -o /dev/null" .build/release/clerk --data-dir $(TRY_DIR)/clerk --google-endpoint http://127.0.0.1:8787 login && \
+	  .build/release/clerk --data-dir $(TRY_DIR)/clerk $(ARGS); \
+	  kill $$(cat $(TRY_DIR)/emulator.pid) 2>/dev/null; rm -f $(TRY_DIR)/emulator.pid
 
 # Small requests per second over keep-alive (needs wrk; see BENCHMARKS.md).
 bench-emulator: deps

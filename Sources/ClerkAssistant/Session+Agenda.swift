@@ -84,7 +84,7 @@ extension Session {
     private func freeTime(_ events: [Event], from: Date, to: Date, query: AgendaQuery) -> Reply {
         let text = DateText(zone: context.zone)
         let wholeDays = query.when.map(\.isAllDay) ?? true
-        let windows = FreeTime.windows(from: from, to: to, zone: context.zone, wholeDays: wholeDays)
+        let windows = FreeTime.windows(from: from, to: to, zone: context.zone, wholeDays: wholeDays, hours: context.preferences.workingHours)
         var lines: [String] = []
         var slotsJSON: [JSONValue] = []
         for (start, end) in windows {

@@ -30,7 +30,7 @@ extension Session {
             }), Reply(intent: "create_event", ok: true, message: Renderer.askWhen(request.title)))
         }
 
-        var calendar = primary
+        var calendar = context.preferences.defaultCalendar.flatMap { name in calendars.first { Spelling.fold($0.name) == Spelling.fold(name) } } ?? primary
         if let mention = request.calendar {
             if let found = calendars.first(where: { Spelling.fold($0.name) == Spelling.fold(mention.name) }) {
                 calendar = found
@@ -60,7 +60,7 @@ extension Session {
             if let minutes = request.durationMinutes {
                 end = match.start + TimeInterval(minutes * 60)
             } else if !match.known.contains(.end) && !match.known.contains(.duration) {
-                end = match.start + EventDefaults.duration
+                end = match.start + context.preferences.eventLength
                 durationAssumed = true
             }
             when = .timed(start: match.start, end: end, timeZone: context.zone.identifier)

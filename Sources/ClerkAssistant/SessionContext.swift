@@ -2,6 +2,30 @@ public import ClerkCore
 public import ClerkLanguage
 public import Foundation
 
+/// What the person set in the config file, with clerk's defaults.
+///
+/// | setting | default |
+/// |---|---|
+/// | the calendar new events go on | the primary calendar |
+/// | the hours free-time answers count as a day | 08:00–20:00 |
+/// | how long an event lasts when no end or length is said | 1 h |
+public struct Preferences: Sendable, Equatable {
+    public var defaultCalendar: String?
+    /// Minutes after midnight.
+    public var workingHours: (start: Int, end: Int)
+    public var eventLength: TimeInterval
+
+    public init(defaultCalendar: String? = nil, workingHours: (start: Int, end: Int) = (8 * 60, 20 * 60), eventLength: TimeInterval = 3600) {
+        self.defaultCalendar = defaultCalendar
+        self.workingHours = workingHours
+        self.eventLength = eventLength
+    }
+
+    public static func == (a: Preferences, b: Preferences) -> Bool {
+        a.defaultCalendar == b.defaultCalendar && a.workingHours == b.workingHours && a.eventLength == b.eventLength
+    }
+}
+
 /// Everything a session works with, handed in by the executable: the active backend's
 /// services, the clock, the zone, how text looks, and how new ids are made.
 public struct SessionContext {
@@ -21,6 +45,7 @@ public struct SessionContext {
     /// value), for the card's "next three dates"; nil when unknown. The executable passes
     /// libical's expansion.
     public var previewOccurrences: (_ rule: String, _ start: When, _ count: Int) -> [Date]?
+    public var preferences = Preferences()
     /// The account behind the backend: status, sign-in and notices (nil: none to speak of).
     public var account: (any AccountService)?
     /// Google's own reading of free text, when the backend offers it.

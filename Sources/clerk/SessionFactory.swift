@@ -102,6 +102,8 @@ enum SessionFactory {
             previewOccurrences: { rule, start, count in
                 try? RecurrencePreview.starts(rule: rule, first: start, zone: options.timeZone, count: count)
             })
+        context.preferences = Preferences(defaultCalendar: config.defaultCalendar, workingHours: config.workingHours,
+                                          eventLength: TimeInterval(config.defaultEventMinutes * 60))
         context.account = opened.account
         context.quickAdd = opened.quickAdd
         context.announce = { Output.line($0) }
@@ -120,7 +122,11 @@ enum SessionFactory {
         }
         Output.line(Renderer.openingBrowser)
         Output.line(url)
-        Spawn.detached(browser ?? "xdg-open", [url])
+        // BROWSER may hold arguments ("firefox --new-window"), or `%s` where the URL goes.
+        let words = (browser ?? "xdg-open").split(separator: " ").map(String.init)
+        guard let program = words.first else { return }
+        let arguments = words.dropFirst().contains("%s") ? words.dropFirst().map { $0 == "%s" ? url : $0 } : Array(words.dropFirst()) + [url]
+        Spawn.detached(program, arguments)
     }
 }
 

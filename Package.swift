@@ -71,6 +71,14 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // The Google backend against an emulated account; run in release (see BENCHMARKS.md).
+        .executableTarget(
+            name: "GoogleBenchmark",
+            dependencies: ["ClerkCore", "ClerkGoogle", "ClerkLocal", "GoogleEmulator", "LoopbackHTTP"],
+            path: "Benchmarks/GoogleBenchmark",
+            swiftSettings: strictSettings
+        ),
+
         .testTarget(name: "ClerkCoreTests", dependencies: ["ClerkCore"], swiftSettings: strictSettings),
         .testTarget(name: "ClerkAssistantTests", dependencies: ["ClerkAssistant", "ClerkCore", "ClerkLanguage", "ClerkLocal"], swiftSettings: strictSettings),
         .testTarget(name: "ClerkLocalTests", dependencies: ["ClerkLocal", "ClerkCore", "CSQLite"], swiftSettings: strictSettings),

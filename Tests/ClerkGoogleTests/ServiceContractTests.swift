@@ -1,0 +1,165 @@
+@testable import ClerkGoogle
+import ClerkCore
+import ClerkLocal
+import Foundation
+@testable import GoogleEmulator
+import Testing
+
+/// One contract for every implementation of the service protocols: the local store, and the
+/// Google backend (its mirror) on the emulator. Each test runs against both.
+@Suite struct ServiceContractTests {
+    /// The services of one implementation, with what it needs kept alive.
+    final class Services {
+        let calendars: any CalendarService
+        let contacts: any ContactsService
+        let files: any FileService
+        let primary: String
+        /// Puts contacts in the address book by the implementation's own way in.
+        let addContacts: ([Contact]) throws -> Void
+        private let keep: [AnyObject]
+
+        init(calendars: any CalendarService, contacts: any ContactsService, files: any FileService, primary: String,
+             addContacts: @escaping ([Contact]) throws -> Void, keep: [AnyObject]) {
+            self.calendars = calendars
+            self.contacts = contacts
+            self.files = files
+            self.primary = primary
+            self.addContacts = addContacts
+            self.keep = keep
+        }
+    }
+
+    enum Implementation: String, CaseIterable, CustomStringConvertible {
+        case local, google
+        var description: String { rawValue }
+
+        func make() throws -> Services {
+            switch self {
+            case .local:
+                let folder = NSTemporaryDirectory() + "clerk-contract-" + UUID().uuidString
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                let store = try LocalStore(path: folder + "/clerk.sqlite3", timeZone: TimeZone(identifier: "Europe/Madrid")!,
+                                           now: .fixed(Date(timeIntervalSince1970: 1_772_438_400)))
+                let primary = try store.calendars().first { $0.isPrimary }!.id
+                return Services(calendars: store, contacts: store, files: store, primary: primary, addContacts: { contacts in
+                    try store.importContacts(contacts.map { ImportedContact(uid: $0.name, contact: $0) }, progress: nil)
+                }, keep: [store])
+            case .google:
+                let harness = try GoogleHarness()
+                let backend = try harness.signIn().backend
+                return Services(calendars: backend, contacts: backend, files: backend, primary: "emulator@example.com", addContacts: { contacts in
+                    for contact in contacts {
+                        harness.side("POST", "/v1/people:createContact", .object([
+                            ("names", [["givenName": .string(contact.givenName ?? contact.name), "familyName": .string(contact.familyName ?? "")]]),
+                            ("emailAddresses", .array(contact.emails.map { ["value": .string($0.value)] })),
+                        ]))
+                    }
+                    harness.clock.advance(61)
+                }, keep: [harness, backend])
+            }
+        }
+    }
+
+    static func when(_ day: Int, _ hour: Int, minutes: Int = 60) -> When {
+        let start = Date(timeIntervalSince1970: 1_772_438_400 + Double(day) * 86_400 + Double(hour - 9) * 3600)
+        return .timed(start: start, end: start + Double(minutes) * 60, timeZone: "Europe/Madrid")
+    }
+
+    static let week = (Date(timeIntervalSince1970: 1_772_438_400 - 9 * 3600), Date(timeIntervalSince1970: 1_772_438_400 + 7 * 86_400))
+
+    @Test(arguments: Implementation.allCases)
+    func anInsertUnderTheSameIDIsMadeOnce(_ implementation: Implementation) throws {
+        let services = try implementation.make()
+        let draft = EventDraft(title: "Lunch with Ana", when: Self.when(1, 13), location: "Casa Lucio", reminderMinutes: [10])
+        let first = try services.calendars.insertEvent(draft, id: "lunch0001", calendarID: services.primary)
+        let again = try services.calendars.insertEvent(draft, id: "lunch0001", calendarID: services.primary)
+        #expect(again.id == first.id)
+        #expect(first.title == "Lunch with Ana" && first.location == "Casa Lucio" && first.reminderMinutes == [10])
+        #expect(try services.calendars.events(from: Self.week.0, to: Self.week.1, calendarIDs: nil).map(\.id) == ["lunch0001"])
+    }
+
+    @Test(arguments: Implementation.allCases)
+    func findsEventsByRangeByWordsAndByPerson(_ implementation: Implementation) throws {
+        let services = try implementation.make()
+        try services.calendars.insertEvent(EventDraft(title: "Dentist", when: Self.when(2, 9)), id: "dent00001", calendarID: services.primary)
+        try services.calendars.insertEvent(EventDraft(title: "Review", when: Self.when(1, 15), attendees: [Attendee(name: "Bob", email: "bob@example.com")]),
+                                           id: "revi00001", calendarID: services.primary)
+        try services.calendars.insertEvent(EventDraft(title: "Later", when: Self.when(20, 9)), id: "late00001", calendarID: services.primary)
+        #expect(try services.calendars.events(from: Self.week.0, to: Self.week.1, calendarIDs: nil).map(\.title) == ["Review", "Dentist"])
+        #expect(try services.calendars.searchEvents(EventSearch(text: "dentist", from: Self.week.0, to: Self.week.1 + 30 * 86_400)).map(\.id) == ["dent00001"])
+        #expect(try services.calendars.searchEvents(EventSearch(attendee: "bob", from: Self.week.0, to: Self.week.1)).map(\.id) == ["revi00001"])
+    }
+
+    @Test(arguments: Implementation.allCases)
+    func changesDeletesAndBringsBack(_ implementation: Implementation) throws {
+        let services = try implementation.make()
+        try services.calendars.insertEvent(EventDraft(title: "Standup", when: Self.when(1, 9)), id: "stand0001", calendarID: services.primary)
+        let moved = try services.calendars.patchEvent(id: "stand0001", EventPatch(title: "Daily sync", when: Self.when(1, 10, minutes: 15)))
+        #expect(moved.title == "Daily sync" && moved.when == Self.when(1, 10, minutes: 15))
+        try services.calendars.deleteEvent(id: "stand0001")
+        #expect(try services.calendars.event(id: "stand0001") == nil)
+        #expect(try services.calendars.events(from: Self.week.0, to: Self.week.1, calendarIDs: nil).isEmpty)
+        let back = try services.calendars.restoreEvent(id: "stand0001")
+        #expect(back.id == "stand0001" && back.title == "Daily sync")
+        #expect(try services.calendars.events(from: Self.week.0, to: Self.week.1, calendarIDs: nil).map(\.title) == ["Daily sync"])
+    }
+
+    @Test(arguments: Implementation.allCases)
+    func anOccurrenceChangesAndGoesAlone(_ implementation: Implementation) throws {
+        let services = try implementation.make()
+        try services.calendars.insertEvent(EventDraft(title: "Sync", when: Self.when(0, 11), recurrence: ["RRULE:FREQ=DAILY;COUNT=3"]),
+                                           id: "seri00001", calendarID: services.primary)
+        let ids = try services.calendars.events(from: Self.week.0, to: Self.week.1, calendarIDs: nil).map(\.id)
+        #expect(ids == ["seri00001_20260302T100000Z", "seri00001_20260303T100000Z", "seri00001_20260304T100000Z"])
+        try services.calendars.patchEvent(id: ids[1], EventPatch(title: "Sync (moved)", when: Self.when(1, 12)))
+        try services.calendars.deleteEvent(id: ids[2])
+        #expect(try services.calendars.events(from: Self.week.0, to: Self.week.1, calendarIDs: nil).map(\.title) == ["Sync", "Sync (moved)"])
+        #expect(try services.calendars.event(id: "seri00001")?.recurrence == ["RRULE:FREQ=DAILY;COUNT=3"])
+    }
+
+    @Test(arguments: Implementation.allCases)
+    func aNewCalendarHoldsItsOwnEvents(_ implementation: Implementation) throws {
+        let services = try implementation.make()
+        let trips = try services.calendars.createCalendar(named: "Trips", timeZone: "Europe/Madrid")
+        #expect(try services.calendars.calendars().map(\.name).contains("Trips"))
+        try services.calendars.insertEvent(EventDraft(title: "Lisbon", when: .allDay(start: LocalDate(year: 2026, month: 3, day: 6), end: LocalDate(year: 2026, month: 3, day: 9))),
+                                           id: "lisb00001", calendarID: trips.id)
+        try services.calendars.insertEvent(EventDraft(title: "Home", when: Self.when(1, 9)), id: "home00001", calendarID: services.primary)
+        #expect(try services.calendars.events(from: Self.week.0, to: Self.week.1, calendarIDs: [trips.id]).map(\.title) == ["Lisbon"])
+        #expect(try services.calendars.storedEvents(calendarID: trips.id).map(\.id) == ["lisb00001"])
+    }
+
+    @Test(arguments: Implementation.allCases)
+    func filesKeepTheirEarlierContentAndGoToTheTrash(_ implementation: Implementation) throws {
+        let services = try implementation.make()
+        let notes = try services.files.createFile(named: "notes.txt", content: "first\n")
+        try services.files.createFile(named: "plan.md", content: "# Plan\n")
+        #expect(try services.files.files(matching: nil).map(\.name) == ["notes.txt", "plan.md"])
+        #expect(try services.files.files(matching: "plan").map(\.mimeType) == ["text/markdown"])
+        let updated = try services.files.updateFile(id: notes.id, content: "second — ñ\n")
+        #expect(updated.size == 14)
+        #expect(try services.files.readFile(id: notes.id) == "second — ñ\n")
+        let revisions = try services.files.revisions(ofFile: notes.id)
+        #expect(revisions.count == 1)
+        #expect(try services.files.readRevision(revisions[0].id, ofFile: notes.id) == "first\n")
+        #expect(throws: ServiceError.alreadyExists(.file, name: "NOTES.txt")) { try services.files.createFile(named: "NOTES.txt", content: "") }
+        try services.files.trashFile(id: notes.id)
+        #expect(try services.files.files(matching: nil).map(\.name) == ["plan.md"])
+        #expect(try services.files.trashedFiles(matching: nil).map(\.name) == ["notes.txt"])
+        #expect(try services.files.restoreFile(id: notes.id).name == "notes.txt")
+    }
+
+    @Test(arguments: Implementation.allCases)
+    func contactsAreFoundByTheBeginningsOfTheirNames(_ implementation: Implementation) throws {
+        let services = try implementation.make()
+        try services.addContacts([
+            Contact(id: "", name: "Ana Pérez", givenName: "Ana", familyName: "Pérez", emails: [LabeledValue("ana@example.com")]),
+            Contact(id: "", name: "Ana López", givenName: "Ana", familyName: "López", emails: [LabeledValue("ana.lopez@example.org")]),
+            Contact(id: "", name: "Bob Stone", givenName: "Bob", familyName: "Stone", emails: [LabeledValue("bob@example.com")]),
+        ])
+        #expect(try services.contacts.lookupContacts("ana per").map(\.name) == ["Ana Pérez"])
+        #expect(Set(try services.contacts.lookupContacts("ana").map(\.name)) == ["Ana Pérez", "Ana López"])
+        #expect(try services.contacts.lookupContacts("stone").first?.emails == [LabeledValue("bob@example.com")])
+        #expect(try services.contacts.contactNames().sorted() == ["Ana López", "Ana Pérez", "Bob Stone"])
+    }
+}

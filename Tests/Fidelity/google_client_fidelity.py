@@ -32,13 +32,15 @@ import webbrowser
 # The emulator is http://127.0.0.1; oauthlib refuses plain HTTP unless told it is a test.
 os.environ.setdefault("OAUTHLIB_INSECURE_TRANSPORT", "1")
 
+import google.auth.exceptions  # noqa: E402
 import google.auth.transport.requests  # noqa: E402
 import google.oauth2.credentials  # noqa: E402
 from googleapiclient import version as googleapiclient_version  # noqa: E402
 from google_auth_oauthlib.flow import InstalledAppFlow  # noqa: E402
 from googleapiclient.discovery import build  # noqa: E402
 from googleapiclient.errors import HttpError  # noqa: E402
-from googleapiclient.http import MediaIoBaseDownload, MediaIoBaseUpload  # noqa: E402
+from googleapiclient import discovery_cache  # noqa: E402
+from googleapiclient.http import HttpRequest, MediaIoBaseDownload, MediaIoBaseUpload  # noqa: E402
 
 SCOPE = "https://www.googleapis.com/auth/"
 SIGN_IN_SCOPES = [SCOPE + s for s in (
@@ -85,6 +87,115 @@ def expect_http_error(status, call, what, reasons=None):
 def drive_literal(text):
     """A Drive `q` string literal: backslash before `\\` and `'`, backslashes first."""
     return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+class Shapes:
+    """Checks every JSON answer against the discovery document the library ships (the one
+    static_discovery=True builds from): each field must be one its schema names, with the
+    schema's type, format and enum. A violation fails the step that made the call."""
+
+    def __init__(self):
+        self.docs = {}
+        self.methods = {}
+        self.violations = []
+
+    def response_schema(self, method_id):
+        if method_id not in self.methods:
+            api = method_id.split(".")[0]
+            version = {"calendar": "v3", "drive": "v3", "people": "v1"}[api]
+            doc = self.docs.setdefault(api, json.loads(discovery_cache.get_static_doc(api, version)))
+
+            def find(resources):
+                for resource in resources.values():
+                    for method in resource.get("methods", {}).values():
+                        if method.get("id") == method_id:
+                            return method.get("response", {}).get("$ref")
+                    found = find(resource.get("resources", {}))
+                    if found:
+                        return found
+                return None
+
+            self.methods[method_id] = (doc, find(doc.get("resources", {})))
+        return self.methods[method_id]
+
+    def check(self, method_id, value):
+        if not method_id or not isinstance(value, dict) or not value:
+            return  # media, exports and empty 204 answers have no schema to check
+        doc, ref = self.response_schema(method_id)
+        if ref:
+            self.walk(doc, {"$ref": ref}, value, ref, method_id)
+
+    def fault(self, method_id, path, text):
+        if len(self.violations) < 200:
+            self.violations.append(f"{method_id} {path}: {text}")
+
+    def walk(self, doc, schema, value, path, method_id):
+        while "$ref" in schema:
+            schema = doc["schemas"][schema["$ref"]]
+        kind = schema.get("type")
+        if kind == "object" or "properties" in schema:
+            if not isinstance(value, dict):
+                return self.fault(method_id, path, f"expected an object, got {type(value).__name__}")
+            properties = schema.get("properties", {})
+            extra = schema.get("additionalProperties")
+            for key, item in value.items():
+                if key in properties:
+                    self.walk(doc, properties[key], item, f"{path}.{key}", method_id)
+                elif extra is not None:
+                    self.walk(doc, extra, item, f"{path}[{key}]", method_id)
+                else:
+                    self.fault(method_id, path, f"field {key!r} is not in the discovery schema")
+        elif kind == "array":
+            if not isinstance(value, list):
+                return self.fault(method_id, path, f"expected an array, got {type(value).__name__}")
+            for index, item in enumerate(value):
+                self.walk(doc, schema.get("items", {}), item, f"{path}[{index}]", method_id)
+        elif kind == "string":
+            if not isinstance(value, str):
+                return self.fault(method_id, path, f"expected a string, got {value!r}")
+            form = schema.get("format")
+            if form in ("int64", "uint64") and not value.lstrip("-").isdigit():
+                self.fault(method_id, path, f"{value!r} is not an {form} string")
+            elif form == "date-time":
+                try:
+                    datetime.datetime.fromisoformat(value.replace("Z", "+00:00"))
+                except ValueError:
+                    self.fault(method_id, path, f"{value!r} is not an RFC 3339 date-time")
+            elif form == "date":
+                try:
+                    datetime.date.fromisoformat(value)
+                except ValueError:
+                    self.fault(method_id, path, f"{value!r} is not a date")
+            if "enum" in schema and value not in schema["enum"]:
+                self.fault(method_id, path, f"{value!r} is not one of {schema['enum']}")
+        elif kind == "integer":
+            if isinstance(value, bool) or not isinstance(value, int):
+                self.fault(method_id, path, f"expected an integer, got {value!r}")
+        elif kind == "number":
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                self.fault(method_id, path, f"expected a number, got {value!r}")
+        elif kind == "boolean":
+            if not isinstance(value, bool):
+                self.fault(method_id, path, f"expected a boolean, got {value!r}")
+
+
+SHAPES = Shapes()
+
+
+class CheckedRequest(HttpRequest):
+    """The library's own HttpRequest, given to build() as its documented requestBuilder,
+    with each JSON answer checked by SHAPES."""
+
+    def execute(self, *args, **kwargs):
+        result = super().execute(*args, **kwargs)
+        SHAPES.check(self.methodId, result)
+        return result
+
+    def next_chunk(self, *args, **kwargs):
+        status, body = super().next_chunk(*args, **kwargs)
+        if body is not None:
+            SHAPES.check(self.methodId, body)
+        return status, body
 
 
 class Emulator:
@@ -155,8 +266,13 @@ class Fidelity:
     def step(self, name, function):
         self.steps += 1
         started = time.monotonic()
+        seen = len(SHAPES.violations)
         try:
             function()
+            wrong = SHAPES.violations[seen:]
+            if wrong:
+                more = f" (and {len(wrong) - 3} more)" if len(wrong) > 3 else ""
+                raise StepFailed("answers differ from the discovery schema: " + "; ".join(wrong[:3]) + more)
         except StepFailed as error:
             self.failures += 1
             print(f"FAIL {name}: {error}", flush=True)
@@ -175,7 +291,7 @@ class Fidelity:
 
     def service(self, name, version, path, creds=None):
         return build(name, version, credentials=creds or self.creds, static_discovery=True,
-                     client_options={"api_endpoint": self.root + path})
+                     client_options={"api_endpoint": self.root + path}, requestBuilder=CheckedRequest)
 
     def upload(self, request):
         """The library builds a media upload's URL from the discovery document's rootUrl and,
@@ -204,6 +320,7 @@ class Fidelity:
             ("calendar paging", self.calendar_paging),
             ("calendar full sync", self.calendar_full_sync),
             ("calendar patch", self.calendar_patch),
+            ("calendar update", self.calendar_update),
             ("calendar quickAdd", self.calendar_quick_add),
             ("calendar delete (204, then 410)", self.calendar_delete),
             ("calendar incremental sync", self.calendar_incremental_sync),
@@ -241,6 +358,7 @@ class Fidelity:
             ("fault 403 rateLimitExceeded retried", self.fault_rate_limit),
             ("fault 403 forbidden not retried", self.fault_forbidden),
             ("fault 503 on an upload chunk, chunk sent again", self.fault_upload_chunk),
+            ("revoke, then refresh is refused", self.revoke),
         ]:
             self.step(name, function)
         print(f"fidelity: {self.steps - self.failures} passed, {self.failures} failed", flush=True)
@@ -392,6 +510,20 @@ class Fidelity:
         check(patched.get("reminders", {}).get("overrides") == [{"method": "email", "minutes": 60}], f"reminders.overrides were not replaced: {patched.get('reminders')}")
         check(patched.get("location") == "Main St 1", "patch cleared a field it was not sent")
 
+    def calendar_update(self):
+        event = self.calendar.events().get(calendarId="primary", eventId=self.paging_ids[1]).execute()
+        body = self.event_body("Paging 1 (replaced)", datetime.datetime.fromisoformat(event["start"]["dateTime"]), 45)
+        updated = self.calendar.events().update(calendarId="primary", eventId=self.paging_ids[1], body=body).execute()
+        check(updated.get("summary") == "Paging 1 (replaced)", "update did not replace the summary")
+        check(updated.get("etag") != event.get("etag"), "update kept the etag")
+        end = datetime.datetime.fromisoformat(updated["end"]["dateTime"]) - datetime.datetime.fromisoformat(updated["start"]["dateTime"])
+        check(end == datetime.timedelta(minutes=45), f"update made the event {end} long, not 45 minutes")
+        self.paging_ids_changed = [self.paging_ids[1]]
+        # The calendar's own zone unless the call names one, like Google.
+        shown = self.calendar.events().get(calendarId="primary", eventId=self.paging_ids[2], timeZone="America/New_York").execute()
+        check(shown["start"]["dateTime"].endswith("-04:00") or shown["start"]["dateTime"].endswith("-05:00"),
+              f"timeZone=America/New_York gave start {shown['start']}")
+
     def calendar_quick_add(self):
         added = self.calendar.events().quickAdd(calendarId="primary", text="Fidelity lunch with Ana tomorrow at 13:00").execute()
         check(added.get("id") and added.get("start"), f"quickAdd returned no event: {added}")
@@ -422,7 +554,8 @@ class Fidelity:
         check(self.quick_id in changed, "the incremental sync misses the quickAdd insert")
         check(changed.get(self.event_id, {}).get("summary") == "Fidelity dentist (moved)", "the incremental sync misses the patch")
         check(changed.get(self.paging_ids[0], {}).get("status") == "cancelled", "the incremental sync misses the delete (status cancelled)")
-        untouched = set(self.paging_ids[1:]) & set(changed)
+        check(changed.get(self.paging_ids[1], {}).get("summary") == "Paging 1 (replaced)", "the incremental sync misses the update")
+        untouched = set(self.paging_ids[2:]) & set(changed)
         check(not untouched, f"the incremental sync repeats {len(untouched)} unchanged events")
         self.sync_token = last["nextSyncToken"]
 
@@ -504,6 +637,12 @@ class Fidelity:
         puts = [r["status"] for r in self.emulator.requests() if r["method"] == "PUT"]
         check(puts == [308, 308, 200], f"the chunks were answered {puts}, expected [308, 308, 200]")
         self.drive_state.update(big=made["id"], big_content=content)
+        # Every field Drive has for the file, each checked against the File schema.
+        full = self.drive.files().get(fileId=made["id"], fields="*").execute()
+        check(full.get("size") == str(len(content)) and full.get("createdTime") and full.get("capabilities"),
+              f"fields=* gave only {sorted(full)}")
+        about = self.drive.about().get(fields="*").execute()
+        check(about.get("user") and about.get("storageQuota"), f"about fields=* gave only {sorted(about)}")
 
     def drive_list_escaped(self):
         name = self.drive_state["small_name"]
@@ -553,6 +692,12 @@ class Fidelity:
         check(doc.get("mimeType") == "application/vnd.google-apps.document", f"the upload became {doc.get('mimeType')}, not a Doc")
         exported = self.drive.files().export(fileId=doc["id"], mimeType="text/plain").execute()
         check(isinstance(exported, bytes) and b"Fidelity notes" in exported, f"export gave {exported[:60]!r}")
+        buffer = io.BytesIO()
+        download = MediaIoBaseDownload(buffer, self.drive.files().export_media(fileId=doc["id"], mimeType="text/plain"))
+        done = False
+        while not done:
+            _, done = download.next_chunk()
+        check(buffer.getvalue() == exported, "export_media through MediaIoBaseDownload gave other bytes than export")
         expect_http_error(403, lambda: self.drive.files().get_media(fileId=doc["id"]).execute(),
                           "alt=media on a Doc", reasons=["fileNotDownloadable"])
         self.drive_state["doc"] = doc["id"]
@@ -598,8 +743,7 @@ class Fidelity:
 
     def drive_changes(self):
         changes = self.drive.changes()
-        request = changes.list(pageToken=self.drive_state["start"], pageSize=2,
-                               fields="nextPageToken,newStartPageToken,changes(fileId,removed,file(id,name,trashed))")
+        request = changes.list(pageToken=self.drive_state["start"], pageSize=2, fields="*")
         seen, last, pages = {}, None, 0
         while request is not None:
             last = request.execute()
@@ -649,6 +793,11 @@ class Fidelity:
         check(all("nextSyncToken" not in p for p in pages[:-1]) and pages[-1].get("nextSyncToken"),
               "nextSyncToken is not on the last page alone")
         check(pages[0].get("totalPeople", pages[0].get("totalItems")) == len(everyone), "totalPeople does not count the connections")
+        every = ("addresses,ageRanges,biographies,birthdays,calendarUrls,clientData,coverPhotos,emailAddresses,events,"
+                 "externalIds,genders,imClients,interests,locales,locations,memberships,metadata,miscKeywords,names,nicknames,"
+                 "occupations,organizations,phoneNumbers,photos,relations,sipAddresses,skills,urls,userDefined")
+        whole = reader.people().get(resourceName=self.people_state["made"]["Fidel"]["resourceName"], personFields=every).execute()
+        check(whole.get("metadata", {}).get("sources"), f"people.get with every personField gave no metadata.sources: {sorted(whole)}")
         fidel = everyone[self.people_state["made"]["Fidel"]["resourceName"]]
         check(fidel.get("phoneNumbers") and fidel.get("emailAddresses") and fidel.get("names"), "personFields were not all returned")
         self.people_state["sync"] = pages[-1]["nextSyncToken"]
@@ -728,6 +877,32 @@ class Fidelity:
         # After the error the library first asks where the upload stands (`bytes */total`).
         puts = [r["status"] for r in self.emulator.requests() if r["method"] == "PUT"]
         check(puts == [503, 308, 308, 200], f"the PUTs were answered {puts}, expected [503, 308 (status query), 308, 200]")
+
+    # MARK: revoke
+
+    def revoke(self):
+        # google-auth has no revoke call; this is the POST Google documents, made with requests
+        # (which the libraries already use for the token endpoint).
+        import requests
+        answer = requests.post(self.root + "/revoke", data={"token": self.creds.refresh_token}, timeout=30)
+        check(answer.status_code == 200, f"/revoke answered {answer.status_code}")
+        try:
+            self.creds.refresh(google.auth.transport.requests.Request())
+        except google.auth.exceptions.RefreshError as error:
+            check("invalid_grant" in str(error), f"the refused refresh says {error}, not invalid_grant")
+        else:
+            raise StepFailed("a refresh with a revoked refresh token succeeded")
+        # The access token went with the grant: the call gets a 401, and the library's own
+        # refresh on 401 is refused in turn.
+        self.emulator.clear_requests()
+        try:
+            self.calendar.calendarList().list().execute()
+        except google.auth.exceptions.RefreshError:
+            pass
+        else:
+            raise StepFailed("a call with the revoked grant's access token succeeded")
+        seen = [(r["path"], r["status"]) for r in self.emulator.requests()]
+        check(seen == [("/calendar/v3/users/me/calendarList", 401), ("/token", 400)], f"the emulator saw {seen}")
 
 
 def main(argv):

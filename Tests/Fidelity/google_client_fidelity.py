@@ -4,14 +4,19 @@
 Signs in with google-auth-oauthlib's InstalledAppFlow (loopback redirect, PKCE), then
 drives Calendar v3, Drive v3 and People v1 through googleapiclient.discovery.build with
 the static discovery documents the library ships, pointed at the emulator with
-client_options. Nothing in the libraries is patched: the only changes are the documented
-knobs (OAUTHLIB_INSECURE_TRANSPORT, because the emulator speaks plain HTTP on loopback,
-and a registered webbrowser controller that plays the person's browser).
+client_options, and checks every JSON answer against those documents. Nothing in the
+libraries is patched; what the script sets is each library's own public surface:
+
+* OAUTHLIB_INSECURE_TRANSPORT=1, since the emulator speaks plain HTTP on loopback;
+* a registered webbrowser controller that plays the person at the browser;
+* build(requestBuilder=…), a subclass of the library's HttpRequest that checks shapes;
+* the scheme of a media upload's `uri`, which the library derives from the discovery
+  document's https rootUrl even under an http api_endpoint (see Fidelity.upload).
 
     google_client_fidelity.py http://127.0.0.1:PORT
 
-Prints one line per step (`ok   calendar insert`, `FAIL drive resumable: …`) and exits 1
-when any step failed. Tokens are never printed.
+Prints one line per step (`ok   calendar insert`, `FAIL drive resumable upload: …`), then
+`fidelity: N passed, M failed`, and exits 1 when any step failed. Tokens are never printed.
 """
 
 import base64
@@ -35,11 +40,11 @@ os.environ.setdefault("OAUTHLIB_INSECURE_TRANSPORT", "1")
 import google.auth.exceptions  # noqa: E402
 import google.auth.transport.requests  # noqa: E402
 import google.oauth2.credentials  # noqa: E402
-from googleapiclient import version as googleapiclient_version  # noqa: E402
 from google_auth_oauthlib.flow import InstalledAppFlow  # noqa: E402
+from googleapiclient import discovery_cache  # noqa: E402
+from googleapiclient import version as googleapiclient_version  # noqa: E402
 from googleapiclient.discovery import build  # noqa: E402
 from googleapiclient.errors import HttpError  # noqa: E402
-from googleapiclient import discovery_cache  # noqa: E402
 from googleapiclient.http import HttpRequest, MediaIoBaseDownload, MediaIoBaseUpload  # noqa: E402
 
 SCOPE = "https://www.googleapis.com/auth/"
@@ -126,8 +131,7 @@ class Shapes:
             self.walk(doc, {"$ref": ref}, value, ref, method_id)
 
     def fault(self, method_id, path, text):
-        if len(self.violations) < 200:
-            self.violations.append(f"{method_id} {path}: {text}")
+        self.violations.append(f"{method_id} {path}: {text}")
 
     def walk(self, doc, schema, value, path, method_id):
         while "$ref" in schema:
@@ -279,7 +283,8 @@ class Fidelity:
             return False
         except HttpError as error:
             self.failures += 1
-            print(f"FAIL {name}: HTTP {error.resp.status} {reason_of(error)} from {error.resp.get('content-location', error.uri)}", flush=True)
+            where = urllib.parse.urlsplit(error.uri or "").path  # not the query: an upload_id is a credential
+            print(f"FAIL {name}: HTTP {error.resp.status} {reason_of(error)} from {where}", flush=True)
             return False
         except Exception as error:
             self.failures += 1

@@ -12,9 +12,12 @@ SWIFT ?= swift
 run: deps release
 	.build/release/clerk $(ARGS)
 
+# Every Swift test, then Google's own Python client against the emulator (Tests/Fidelity/run;
+# it says so when it skips: no python3, or no PyPI to make its venv the first time).
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	Tests/Fidelity/run
 
 build: deps
 	$(SWIFT) build

@@ -384,12 +384,18 @@ extension Emulator {
         return items
     }
 
-    /// Where an expansion without both bounds stops: the earliest stored start, and two
-    /// years from now or the latest stored end, whichever is later.
+    /// Where an expansion without both bounds stops: the earliest stored start, and the
+    /// latest of two years from now, a day past the latest stored end, and two years past
+    /// the start of each series (so a series that starts beyond the horizon still shows
+    /// its instances, not only the first).
     private func expansionWindow(_ rows: [Replica<Event>], from: Date?, to: Date?) -> (Date, Date) {
         let utc = TimeZone(identifier: "UTC")!
+        let twoYears: TimeInterval = 2 * 366 * 86_400
         let low = from ?? rows.map { $0.item.when.startInstant(in: utc) - 86_400 }.min() ?? now
-        let high = to ?? max(now + 2 * 366 * 86_400, rows.map { $0.item.when.endInstant(in: utc) + 86_400 }.max() ?? now)
+        let stored = rows.map { row in
+            row.item.recurrence.isEmpty ? row.item.when.endInstant(in: utc) + 86_400 : row.item.when.startInstant(in: utc) + twoYears
+        }
+        let high = to ?? max(now + twoYears, stored.max() ?? now)
         return (low, max(high, low + 1))
     }
 

@@ -152,6 +152,20 @@ import Testing
         #expect(stored.json["items"]?.arrayValue?.first?["recurrence"] == ["RRULE:FREQ=WEEKLY;COUNT=4"])
     }
 
+    /// Found by google-api-python-client: a series starting years ahead expanded only its
+    /// first instance, as the window stopped a day after the latest stored end.
+    @Test func aSeriesFarAheadExpandsEveryInstance() throws {
+        let (harness, token) = try Self.harness()
+        let series = Self.event("farahead1", "Weekly", start: "2031-03-17T09:00:00+01:00", end: "2031-03-17T10:00:00+01:00",
+                                extra: [("recurrence", ["RRULE:FREQ=WEEKLY;COUNT=3;BYDAY=MO"])])
+        #expect(harness.send("POST", Self.events, json: series, token: token).status == 200)
+        let instances = harness.send("GET", Self.events + "/farahead1/instances", token: token).json["items"]?.arrayValue ?? []
+        #expect(instances.compactMap { $0["id"]?.stringValue }
+            == ["farahead1_20310317T080000Z", "farahead1_20310324T080000Z", "farahead1_20310331T070000Z"])
+        let listed = harness.send("GET", Self.events + "?singleEvents=true", token: token).json["items"]?.arrayValue ?? []
+        #expect(listed.count == 3)
+    }
+
     @Test func quickAddReadsTheTextAsClerkDoes() throws {
         let (harness, token) = try Self.harness()
         let added = harness.send("POST", Self.events + "/quickAdd?text=Dinner+with+Ana+tomorrow+at+8pm", token: token)

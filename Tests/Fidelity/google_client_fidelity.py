@@ -1,0 +1,925 @@
+#!/usr/bin/env python3
+"""Google's own Python client against google-emulator, unmodified.
+
+Signs in with google-auth-oauthlib's InstalledAppFlow (loopback redirect, PKCE), then
+drives Calendar v3, Drive v3 and People v1 through googleapiclient.discovery.build with
+the static discovery documents the library ships, pointed at the emulator with
+client_options, and checks every JSON answer against those documents. Nothing in the
+libraries is patched; what the script sets is each library's own public surface:
+
+* OAUTHLIB_INSECURE_TRANSPORT=1, since the emulator speaks plain HTTP on loopback;
+* a registered webbrowser controller that plays the person at the browser;
+* build(requestBuilder=…), a subclass of the library's HttpRequest that checks shapes;
+* the scheme of a media upload's `uri`, which the library derives from the discovery
+  document's https rootUrl even under an http api_endpoint (see Fidelity.upload).
+
+    google_client_fidelity.py http://127.0.0.1:PORT
+
+Prints one line per step (`ok   calendar insert`, `FAIL drive resumable upload: …`), its
+time, then `fidelity: N passed, M failed`; exits 1 when any step failed. Tokens are never
+printed.
+"""
+
+import base64
+import datetime
+import hashlib
+import io
+import json
+import os
+import sys
+import threading
+import time
+import traceback
+import urllib.parse
+import urllib.request
+import uuid
+import webbrowser
+
+# The emulator is http://127.0.0.1; oauthlib refuses plain HTTP unless told it is a test.
+os.environ.setdefault("OAUTHLIB_INSECURE_TRANSPORT", "1")
+
+import google.auth.exceptions  # noqa: E402
+import google.auth.transport.requests  # noqa: E402
+import google.oauth2.credentials  # noqa: E402
+from google_auth_oauthlib.flow import InstalledAppFlow  # noqa: E402
+from googleapiclient import discovery_cache  # noqa: E402
+from googleapiclient import version as googleapiclient_version  # noqa: E402
+from googleapiclient.discovery import build  # noqa: E402
+from googleapiclient.errors import HttpError  # noqa: E402
+from googleapiclient.http import HttpRequest, MediaIoBaseDownload, MediaIoBaseUpload  # noqa: E402
+
+SCOPE = "https://www.googleapis.com/auth/"
+SIGN_IN_SCOPES = [SCOPE + s for s in (
+    "calendar.events", "calendar.calendarlist.readonly", "calendar.app.created", "drive.file", "contacts.readonly")]
+KIB = 1024
+
+
+class StepFailed(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise StepFailed(message)
+
+
+def reason_of(error):
+    """Google's reason from an HttpError: errors[0].reason, else the ErrorInfo's, else status."""
+    try:
+        body = json.loads(error.content.decode("utf-8"))["error"]
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None
+    for item in body.get("errors") or []:
+        if item.get("reason"):
+            return item["reason"]
+    for item in body.get("details") or []:
+        if item.get("reason"):
+            return item["reason"]
+    return body.get("status")
+
+
+def expect_http_error(status, call, what, reasons=None):
+    """Runs `call` and insists it raises HttpError `status` (with one of `reasons`)."""
+    try:
+        call()
+    except HttpError as error:
+        check(error.resp.status == status, f"{what}: expected HTTP {status}, got {error.resp.status} ({reason_of(error)})")
+        if reasons is not None:
+            check(reason_of(error) in reasons, f"{what}: expected reason {' or '.join(reasons)}, got {reason_of(error)}")
+        return error
+    raise StepFailed(f"{what}: expected HTTP {status}, but the call succeeded")
+
+
+def drive_literal(text):
+    """A Drive `q` string literal: backslash before `\\` and `'`, backslashes first."""
+    return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+class Shapes:
+    """Checks every JSON answer against the discovery document the library ships (the one
+    static_discovery=True builds from): each field must be one its schema names, with the
+    schema's type, format and enum. A violation fails the step that made the call."""
+
+    def __init__(self):
+        self.docs = {}
+        self.methods = {}
+        self.violations = []
+
+    def response_schema(self, method_id):
+        if method_id not in self.methods:
+            api = method_id.split(".")[0]
+            version = {"calendar": "v3", "drive": "v3", "people": "v1"}[api]
+            doc = self.docs.setdefault(api, json.loads(discovery_cache.get_static_doc(api, version)))
+
+            def find(resources):
+                for resource in resources.values():
+                    for method in resource.get("methods", {}).values():
+                        if method.get("id") == method_id:
+                            return method.get("response", {}).get("$ref")
+                    found = find(resource.get("resources", {}))
+                    if found:
+                        return found
+                return None
+
+            self.methods[method_id] = (doc, find(doc.get("resources", {})))
+        return self.methods[method_id]
+
+    def check(self, method_id, value):
+        if not method_id or not isinstance(value, dict) or not value:
+            return  # media, exports and empty 204 answers have no schema to check
+        doc, ref = self.response_schema(method_id)
+        if ref:
+            self.walk(doc, {"$ref": ref}, value, ref, method_id)
+
+    def fault(self, method_id, path, text):
+        self.violations.append(f"{method_id} {path}: {text}")
+
+    def walk(self, doc, schema, value, path, method_id):
+        while "$ref" in schema:
+            schema = doc["schemas"][schema["$ref"]]
+        kind = schema.get("type")
+        if kind == "object" or "properties" in schema:
+            if not isinstance(value, dict):
+                return self.fault(method_id, path, f"expected an object, got {type(value).__name__}")
+            properties = schema.get("properties", {})
+            extra = schema.get("additionalProperties")
+            for key, item in value.items():
+                if key in properties:
+                    self.walk(doc, properties[key], item, f"{path}.{key}", method_id)
+                elif extra is not None:
+                    self.walk(doc, extra, item, f"{path}[{key}]", method_id)
+                else:
+                    self.fault(method_id, path, f"field {key!r} is not in the discovery schema")
+        elif kind == "array":
+            if not isinstance(value, list):
+                return self.fault(method_id, path, f"expected an array, got {type(value).__name__}")
+            for index, item in enumerate(value):
+                self.walk(doc, schema.get("items", {}), item, f"{path}[{index}]", method_id)
+        elif kind == "string":
+            if not isinstance(value, str):
+                return self.fault(method_id, path, f"expected a string, got {value!r}")
+            form = schema.get("format")
+            if form in ("int64", "uint64") and not value.lstrip("-").isdigit():
+                self.fault(method_id, path, f"{value!r} is not an {form} string")
+            elif form == "date-time":
+                try:
+                    datetime.datetime.fromisoformat(value.replace("Z", "+00:00"))
+                except ValueError:
+                    self.fault(method_id, path, f"{value!r} is not an RFC 3339 date-time")
+            elif form == "date":
+                try:
+                    datetime.date.fromisoformat(value)
+                except ValueError:
+                    self.fault(method_id, path, f"{value!r} is not a date")
+            if "enum" in schema and value not in schema["enum"]:
+                self.fault(method_id, path, f"{value!r} is not one of {schema['enum']}")
+        elif kind == "integer":
+            if isinstance(value, bool) or not isinstance(value, int):
+                self.fault(method_id, path, f"expected an integer, got {value!r}")
+        elif kind == "number":
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                self.fault(method_id, path, f"expected a number, got {value!r}")
+        elif kind == "boolean":
+            if not isinstance(value, bool):
+                self.fault(method_id, path, f"expected a boolean, got {value!r}")
+
+
+SHAPES = Shapes()
+
+
+class CheckedRequest(HttpRequest):
+    """The library's own HttpRequest, given to build() as its documented requestBuilder,
+    with each JSON answer checked by SHAPES."""
+
+    def execute(self, *args, **kwargs):
+        result = super().execute(*args, **kwargs)
+        SHAPES.check(self.methodId, result)
+        return result
+
+    def next_chunk(self, *args, **kwargs):
+        status, body = super().next_chunk(*args, **kwargs)
+        if body is not None:
+            SHAPES.check(self.methodId, body)
+        return status, body
+
+
+class Emulator:
+    """The emulator's control paths (`/_emulator/…`), over urllib."""
+
+    def __init__(self, root):
+        self.root = root.rstrip("/")
+        self.opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+    def control(self, method, path, body=None):
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.root + "/_emulator/" + path, data=data, method=method,
+                                         headers={"Content-Type": "application/json"})
+        with self.opener.open(request, timeout=30) as response:
+            return json.loads(response.read() or b"{}")
+
+    def requests(self):
+        return self.control("GET", "requests")["requests"]
+
+    def clear_requests(self):
+        self.control("DELETE", "requests")
+
+    def arm(self, **fault):
+        self.control("POST", "faults", fault)
+
+    def mint(self, scopes):
+        return self.control("POST", "token", {"scopes": scopes})["access_token"]
+
+
+class PlayedBrowser(webbrowser.BaseBrowser):
+    """Plays the person at the browser: GETs the consent URL on a thread and follows the
+    emulator's 302 to the flow's loopback listener, as a browser would."""
+
+    def __init__(self):
+        super().__init__("fidelity-browser")
+        self.opened = []
+        self.thread = None
+        self.error = None
+        self.landing = None
+
+    def open(self, url, new=0, autoraise=True):
+        self.opened.append(url)
+
+        def play():
+            opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+            try:
+                with opener.open(url, timeout=30) as response:
+                    self.landing = (response.status, response.geturl(), response.read().decode("utf-8", "replace"))
+            except Exception as error:  # reported by the sign-in step
+                self.error = error
+
+        self.thread = threading.Thread(target=play, name="played-browser", daemon=True)
+        self.thread.start()
+        return True
+
+
+class Fidelity:
+    def __init__(self, root):
+        self.root = root.rstrip("/")
+        self.emulator = Emulator(self.root)
+        self.failures = 0
+        self.steps = 0
+        self.creds = None
+        self.stamp = uuid.uuid4().hex[:8]
+
+    # MARK: running
+
+    def step(self, name, function):
+        self.steps += 1
+        started = time.monotonic()
+        seen = len(SHAPES.violations)
+        try:
+            function()
+            wrong = SHAPES.violations[seen:]
+            if wrong:
+                more = f" (and {len(wrong) - 3} more)" if len(wrong) > 3 else ""
+                raise StepFailed("answers differ from the discovery schema: " + "; ".join(wrong[:3]) + more)
+        except StepFailed as error:
+            self.failures += 1
+            print(f"FAIL {name}: {error}", flush=True)
+            return False
+        except HttpError as error:
+            self.failures += 1
+            where = urllib.parse.urlsplit(error.uri or "").path  # not the query: an upload_id is a credential
+            print(f"FAIL {name}: HTTP {error.resp.status} {reason_of(error)} from {where}", flush=True)
+            return False
+        except Exception as error:
+            self.failures += 1
+            last = traceback.extract_tb(error.__traceback__)[-1]
+            print(f"FAIL {name}: {type(error).__name__}: {error} (at {os.path.basename(last.filename)}:{last.lineno})", flush=True)
+            return False
+        print(f"ok   {name} ({time.monotonic() - started:.1f}s)", flush=True)
+        return True
+
+    def service(self, name, version, path, creds=None):
+        return build(name, version, credentials=creds or self.creds, static_discovery=True,
+                     client_options={"api_endpoint": self.root + path}, requestBuilder=CheckedRequest)
+
+    def upload(self, request):
+        """The library builds a media upload's URL from the discovery document's rootUrl and,
+        under client_options.api_endpoint, swaps only the host (discovery.py
+        _fix_up_media_path_base_url), so an upload to a plain-HTTP endpoint still says https.
+        The emulator has no TLS: put the endpoint's scheme back on the request's public `uri`.
+        Everything after that (resumable session URI, chunks, retries) is the library's own."""
+        secure = "https://" + urllib.parse.urlsplit(self.root).netloc + "/"
+        check(request.uri.startswith(secure), f"the upload goes to {request.uri.split('?')[0]}, not the emulator")
+        request.uri = self.root + "/" + request.uri[len(secure):]
+        return request
+
+    def run(self):
+        print(f"google-api-python-client {googleapiclient_version.__version__}, google-auth {google.auth.__version__}", flush=True)
+        if not self.step("sign-in", self.sign_in):
+            print("FAIL the rest: skipped, nothing works without a signed-in account", flush=True)
+            return
+        self.step("refresh", self.refresh)
+        self.calendar = self.service("calendar", "v3", "/calendar/v3/")
+        for name, function in [
+            ("calendar list", self.calendar_list),
+            ("calendar insert", self.calendar_insert),
+            ("calendar insert again (409)", self.calendar_insert_again),
+            ("calendar list range", self.calendar_list_range),
+            ("calendar paging", self.calendar_paging),
+            ("calendar full sync", self.calendar_full_sync),
+            ("calendar patch", self.calendar_patch),
+            ("calendar update", self.calendar_update),
+            ("calendar quickAdd", self.calendar_quick_add),
+            ("calendar delete (204, then 410)", self.calendar_delete),
+            ("calendar incremental sync", self.calendar_incremental_sync),
+            ("calendar recurring instances", self.calendar_recurring),
+            ("calendar expired sync token (410)", self.calendar_expired_sync_token),
+            ("token expiry (401, refresh by itself)", self.token_expiry),
+        ]:
+            self.step(name, function)
+        self.drive = self.service("drive", "v3", "/drive/v3/")
+        self.drive_state = {}
+        for name, function in [
+            ("drive start page token", self.drive_start_page_token),
+            ("drive multipart upload", self.drive_multipart),
+            ("drive resumable upload", self.drive_resumable),
+            ("drive list with escaped q", self.drive_list_escaped),
+            ("drive download", self.drive_download),
+            ("drive export", self.drive_export),
+            ("drive update content", self.drive_update_content),
+            ("drive trash", self.drive_trash),
+            ("drive delete", self.drive_delete),
+            ("drive generateIds", self.drive_generate_ids),
+            ("drive changes", self.drive_changes),
+        ]:
+            self.step(name, function)
+        self.people_state = {}
+        for name, function in [
+            ("people create contacts", self.people_create),
+            ("people connections paging", self.people_connections),
+            ("people incremental sync", self.people_incremental_sync),
+            ("people searchContacts", self.people_search),
+        ]:
+            self.step(name, function)
+        for name, function in [
+            ("fault 503 retried", self.fault_503),
+            ("fault 403 rateLimitExceeded retried", self.fault_rate_limit),
+            ("fault 403 forbidden not retried", self.fault_forbidden),
+            ("fault 503 on an upload chunk, chunk sent again", self.fault_upload_chunk),
+            ("revoke, then refresh is refused", self.revoke),
+        ]:
+            self.step(name, function)
+
+    # MARK: sign-in
+
+    def sign_in(self):
+        config = {"installed": {
+            "client_id": "fidelity-client.apps.googleusercontent.com",
+            "client_secret": "fidelity-secret",
+            "auth_uri": self.root + "/o/oauth2/v2/auth",
+            "token_uri": self.root + "/token",
+            "redirect_uris": ["http://localhost"],
+        }}
+        flow = InstalledAppFlow.from_client_config(config, scopes=SIGN_IN_SCOPES)
+        browser = PlayedBrowser()
+        webbrowser.register(browser.name, None, browser, preferred=True)
+        self.emulator.control("POST", "reset", {})  # the script's own account, whatever ran before
+        creds = flow.run_local_server(port=0, open_browser=True, browser=browser.name, timeout_seconds=30,
+                                      authorization_prompt_message=None)
+        browser.thread.join(30)
+        check(len(browser.opened) == 1, f"the flow opened {len(browser.opened)} browser windows, expected 1")
+        asked = urllib.parse.parse_qs(urllib.parse.urlsplit(browser.opened[0]).query)
+        check(asked.get("code_challenge_method") == ["S256"], f"no S256 PKCE in the consent URL (code_challenge_method={asked.get('code_challenge_method')})")
+        verifier = flow.code_verifier or ""
+        expected = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).decode().rstrip("=")
+        check(43 <= len(verifier) <= 128 and asked.get("code_challenge") == [expected],
+              "the consent URL's code_challenge is not BASE64URL(SHA256(code_verifier))")
+        check(asked.get("redirect_uri", [""])[0].startswith("http://localhost:"), f"redirect_uri is {asked.get('redirect_uri')}")
+        check(asked.get("state"), "the consent URL has no state")
+        check(browser.error is None, f"the played browser failed: {browser.error}")
+        check(browser.landing and browser.landing[0] == 200, f"the loopback listener answered {browser.landing and browser.landing[0]}")
+        landed = urllib.parse.parse_qs(urllib.parse.urlsplit(browser.landing[1]).query)
+        check(landed.get("state") == asked.get("state"), "the redirect did not carry the state back")
+        check(creds.token and creds.refresh_token, "no access or refresh token after the code exchange")
+        check(set(creds.granted_scopes or creds.scopes or []) >= set(SIGN_IN_SCOPES),
+              f"granted scopes {creds.granted_scopes} lack some of {SIGN_IN_SCOPES}")
+        check(creds.valid and creds.expiry is not None, "the credentials are not valid or have no expiry")
+        lifetime = (creds.expiry - datetime.datetime.now(datetime.timezone.utc).replace(tzinfo=None)).total_seconds()
+        check(3000 < lifetime <= 3600, f"the access token lives {lifetime:.0f}s, expected about an hour (expires_in)")
+        seen = [(r["method"], r["path"], r["status"]) for r in self.emulator.requests()]
+        check(("GET", "/o/oauth2/v2/auth", 302) in seen, f"the emulator saw no consent GET answered 302: {seen}")
+        check(("POST", "/token", 200) in seen, f"the emulator saw no successful POST /token: {seen}")
+        self.creds = creds
+
+    def refresh(self):
+        before = self.creds.token
+        self.creds.refresh(google.auth.transport.requests.Request())
+        check(self.creds.token and self.creds.token != before, "refresh did not bring a new access token")
+        check(self.creds.refresh_token, "the refresh token was lost")
+        check(self.creds.valid, "the refreshed credentials are not valid")
+
+    # MARK: Calendar
+
+    def calendar_list(self):
+        items = self.calendar.calendarList().list().execute().get("items", [])
+        check(any(item.get("primary") for item in items), f"calendarList has no primary calendar: {[i.get('id') for i in items]}")
+
+    def event_body(self, summary, start, minutes=60, **extra):
+        end = start + datetime.timedelta(minutes=minutes)
+        body = {"summary": summary,
+                "start": {"dateTime": start.isoformat(), "timeZone": "Europe/Berlin"},
+                "end": {"dateTime": end.isoformat(), "timeZone": "Europe/Berlin"}}
+        body.update(extra)
+        return body
+
+    # A week of its own in the future, so reruns and seeds do not get in the way.
+    BASE = datetime.datetime(2031, 3, 10, 9, 0, tzinfo=datetime.timezone(datetime.timedelta(hours=1)))
+
+    def calendar_insert(self):
+        self.event_id = uuid.uuid4().hex
+        body = self.event_body("Fidelity dentist", self.BASE, id=self.event_id, location="Main St 1",
+                               attendees=[{"email": "ana@example.com"}, {"email": "ben@example.com"}],
+                               reminders={"useDefault": False, "overrides": [{"method": "popup", "minutes": 10}]})
+        created = self.calendar.events().insert(calendarId="primary", body=body, sendUpdates="none").execute()
+        check(created.get("id") == self.event_id, f"insert kept id {created.get('id')}, not the client's {self.event_id}")
+        check(created.get("status") == "confirmed" and created.get("etag"), "the created event has no status or etag")
+        check([a["email"] for a in created.get("attendees", [])] == ["ana@example.com", "ben@example.com"], "attendees differ")
+        got = self.calendar.events().get(calendarId="primary", eventId=self.event_id).execute()
+        check(got.get("summary") == "Fidelity dentist", "events.get does not return what was inserted")
+
+    def calendar_insert_again(self):
+        body = self.event_body("Fidelity dentist", self.BASE, id=self.event_id)
+        expect_http_error(409, lambda: self.calendar.events().insert(calendarId="primary", body=body).execute(),
+                          "a second insert with the same id", reasons=["duplicate"])
+
+    def calendar_list_range(self):
+        day = self.BASE.replace(hour=0)
+        found = self.calendar.events().list(calendarId="primary", timeMin=day.isoformat(),
+                                            timeMax=(day + datetime.timedelta(days=1)).isoformat(),
+                                            singleEvents=True, orderBy="startTime").execute()
+        check(found.get("kind") == "calendar#events", f"kind is {found.get('kind')}")
+        check([e["id"] for e in found.get("items", [])] == [self.event_id], f"the day holds {[e.get('summary') for e in found.get('items', [])]}")
+        later = self.BASE + datetime.timedelta(hours=1)
+        empty = self.calendar.events().list(calendarId="primary", timeMin=later.isoformat(),
+                                            timeMax=(later + datetime.timedelta(hours=1)).isoformat(),
+                                            singleEvents=True, orderBy="startTime").execute()
+        check(empty.get("items", []) == [], "timeMin is not an exclusive bound on the end")
+        partial = self.calendar.events().list(calendarId="primary", timeMin=day.isoformat(),
+                                              timeMax=(day + datetime.timedelta(days=1)).isoformat(),
+                                              fields="items(id,start),nextPageToken").execute()
+        check(set(partial) == {"items"} and [set(e) for e in partial["items"]] == [{"id", "start"}],
+              f"fields=items(id,start),nextPageToken gave {partial}")
+
+    def calendar_paging(self):
+        day = self.BASE + datetime.timedelta(days=1)
+        wanted = []
+        for hour in range(7):
+            start = day.replace(hour=8 + hour)
+            event = self.calendar.events().insert(calendarId="primary", body=self.event_body(f"Paging {hour}", start, 30)).execute()
+            wanted.append(event["id"])
+        events = self.calendar.events()
+        request = events.list(calendarId="primary", timeMin=day.replace(hour=0).isoformat(),
+                              timeMax=day.replace(hour=23).isoformat(), singleEvents=True, orderBy="startTime", maxResults=3)
+        pages = []
+        while request is not None:
+            page = request.execute()
+            pages.append(page)
+            request = events.list_next(request, page)
+        sizes = [len(p.get("items", [])) for p in pages]
+        check(sizes == [3, 3, 1], f"pages hold {sizes} events, expected [3, 3, 1]")
+        got = [e["id"] for p in pages for e in p.get("items", [])]
+        check(got == wanted, "paging lost, repeated or reordered events")
+        check(all("nextPageToken" in p for p in pages[:-1]) and "nextPageToken" not in pages[-1], "nextPageToken is misplaced")
+        self.paging_ids = wanted
+
+    def calendar_full_sync(self):
+        events = self.calendar.events()
+        request = events.list(calendarId="primary", maxResults=5)
+        pages = []
+        while request is not None:
+            page = request.execute()
+            pages.append(page)
+            request = events.list_next(request, page)
+        check(len(pages) >= 2, f"a full sync of {sum(len(p.get('items', [])) for p in pages)} events came in {len(pages)} page(s) of 5")
+        check(all("nextSyncToken" not in p for p in pages[:-1]), "nextSyncToken appeared before the last page")
+        check(pages[-1].get("nextSyncToken"), "the last page of a full sync has no nextSyncToken")
+        ids = {e["id"] for p in pages for e in p.get("items", [])}
+        check({self.event_id, *self.paging_ids} <= ids, "the full sync misses events inserted before it")
+        self.sync_token = pages[-1]["nextSyncToken"]
+
+    def calendar_patch(self):
+        patched = self.calendar.events().patch(calendarId="primary", eventId=self.event_id, body={
+            "summary": "Fidelity dentist (moved)", "attendees": [{"email": "cleo@example.com"}],
+            "reminders": {"useDefault": False, "overrides": [{"method": "email", "minutes": 60}]}}).execute()
+        check(patched.get("summary") == "Fidelity dentist (moved)", "patch did not change the summary")
+        check([a["email"] for a in patched.get("attendees", [])] == ["cleo@example.com"], f"attendees were not replaced whole: {patched.get('attendees')}")
+        check(patched.get("reminders", {}).get("overrides") == [{"method": "email", "minutes": 60}], f"reminders.overrides were not replaced: {patched.get('reminders')}")
+        check(patched.get("location") == "Main St 1", "patch cleared a field it was not sent")
+
+    def calendar_update(self):
+        event = self.calendar.events().get(calendarId="primary", eventId=self.paging_ids[1]).execute()
+        body = self.event_body("Paging 1 (replaced)", datetime.datetime.fromisoformat(event["start"]["dateTime"]), 45)
+        updated = self.calendar.events().update(calendarId="primary", eventId=self.paging_ids[1], body=body).execute()
+        check(updated.get("summary") == "Paging 1 (replaced)", "update did not replace the summary")
+        check(updated.get("etag") != event.get("etag"), "update kept the etag")
+        end = datetime.datetime.fromisoformat(updated["end"]["dateTime"]) - datetime.datetime.fromisoformat(updated["start"]["dateTime"])
+        check(end == datetime.timedelta(minutes=45), f"update made the event {end} long, not 45 minutes")
+        self.paging_ids_changed = [self.paging_ids[1]]
+        # The calendar's own zone unless the call names one, like Google.
+        shown = self.calendar.events().get(calendarId="primary", eventId=self.paging_ids[2], timeZone="America/New_York").execute()
+        check(shown["start"]["dateTime"].endswith("-04:00") or shown["start"]["dateTime"].endswith("-05:00"),
+              f"timeZone=America/New_York gave start {shown['start']}")
+
+    def calendar_quick_add(self):
+        added = self.calendar.events().quickAdd(calendarId="primary", text="Fidelity lunch with Ana tomorrow at 13:00").execute()
+        check(added.get("id") and added.get("start"), f"quickAdd returned no event: {added}")
+        check("lunch" in added.get("summary", "").lower(), f"quickAdd summary is {added.get('summary')!r}")
+        self.quick_id = added["id"]
+
+    def calendar_delete(self):
+        self.emulator.clear_requests()
+        answer = self.calendar.events().delete(calendarId="primary", eventId=self.paging_ids[0]).execute()
+        check(answer in ("", {}, None), f"delete answered a body: {answer!r}")
+        statuses = [r["status"] for r in self.emulator.requests() if r["method"] == "DELETE"]
+        check(statuses == [204], f"delete answered {statuses}, expected [204]")
+        expect_http_error(410, lambda: self.calendar.events().delete(calendarId="primary", eventId=self.paging_ids[0]).execute(),
+                          "deleting it again", reasons=["deleted"])
+        expect_http_error(404, lambda: self.calendar.events().delete(calendarId="primary", eventId="nosuchevent00").execute(),
+                          "deleting an unknown id", reasons=["notFound"])
+
+    def calendar_incremental_sync(self):
+        events = self.calendar.events()
+        request = events.list(calendarId="primary", syncToken=self.sync_token)
+        changed = {}
+        last = None
+        while request is not None:
+            last = request.execute()
+            changed.update({e["id"]: e for e in last.get("items", [])})
+            request = events.list_next(request, last)
+        check(last.get("nextSyncToken"), "the incremental sync has no nextSyncToken")
+        check(self.quick_id in changed, "the incremental sync misses the quickAdd insert")
+        check(changed.get(self.event_id, {}).get("summary") == "Fidelity dentist (moved)", "the incremental sync misses the patch")
+        check(changed.get(self.paging_ids[0], {}).get("status") == "cancelled", "the incremental sync misses the delete (status cancelled)")
+        check(changed.get(self.paging_ids[1], {}).get("summary") == "Paging 1 (replaced)", "the incremental sync misses the update")
+        untouched = set(self.paging_ids[2:]) & set(changed)
+        check(not untouched, f"the incremental sync repeats {len(untouched)} unchanged events")
+        self.sync_token = last["nextSyncToken"]
+
+    def calendar_recurring(self):
+        start = (self.BASE + datetime.timedelta(days=7)).replace(tzinfo=None)
+        body = {"summary": "Fidelity weekly", "recurrence": ["RRULE:FREQ=WEEKLY;COUNT=3;BYDAY=MO"],
+                "start": {"dateTime": start.isoformat(), "timeZone": "Europe/Berlin"},
+                "end": {"dateTime": (start + datetime.timedelta(hours=1)).isoformat(), "timeZone": "Europe/Berlin"}}
+        series = self.calendar.events().insert(calendarId="primary", body=body).execute()
+        check(series.get("recurrence") == body["recurrence"], f"the series lost its recurrence: {series.get('recurrence')}")
+        instances = self.calendar.events().instances(calendarId="primary", eventId=series["id"]).execute().get("items", [])
+        check(len(instances) == 3, f"instances gave {len(instances)} items, expected 3")
+        check(all(i.get("recurringEventId") == series["id"] and i.get("originalStartTime") for i in instances),
+              "instances lack recurringEventId or originalStartTime")
+        starts = [i["start"]["dateTime"][:16] for i in instances]
+        check(starts == ["2031-03-17T09:00", "2031-03-24T09:00", "2031-03-31T09:00"] or
+              [s[:10] for s in starts] == ["2031-03-17", "2031-03-24", "2031-03-31"], f"instances start {starts}")
+        expanded = self.calendar.events().list(calendarId="primary", timeMin="2031-03-16T00:00:00Z", timeMax="2031-04-07T00:00:00Z",
+                                               singleEvents=True, orderBy="startTime", q="Fidelity weekly").execute().get("items", [])
+        check(len([e for e in expanded if e.get("recurringEventId") == series["id"]]) == 3, "singleEvents=true did not expand the series")
+
+    def calendar_expired_sync_token(self):
+        self.emulator.control("POST", "sync-tokens/expire", {})
+        expect_http_error(410, lambda: self.calendar.events().list(calendarId="primary", syncToken=self.sync_token).execute(),
+                          "an incremental sync with an expired token", reasons=["fullSyncRequired"])
+        page = self.calendar.events().list(calendarId="primary", maxResults=2500).execute()
+        check(page.get("nextSyncToken"), "a new full sync after the 410 has no nextSyncToken")
+
+    # MARK: token expiry
+
+    def token_expiry(self):
+        before = self.creds.token
+        check(self.creds.valid, "the credentials should still look valid to the library")
+        self.emulator.control("POST", "tokens/expire", {})
+        self.emulator.clear_requests()
+        items = self.calendar.calendarList().list().execute().get("items", [])
+        check(items, "calendarList after the refresh is empty")
+        seen = [(r["method"], r["path"], r["status"]) for r in self.emulator.requests()]
+        expected = [("GET", "/calendar/v3/users/me/calendarList", 401), ("POST", "/token", 200),
+                    ("GET", "/calendar/v3/users/me/calendarList", 200)]
+        check(seen == expected, f"the emulator saw {seen}, expected a 401, a refresh and the same call again")
+        check(self.creds.token != before, "the library kept the expired access token")
+
+    # MARK: Drive
+
+    def drive_start_page_token(self):
+        token = self.drive.changes().getStartPageToken().execute().get("startPageToken")
+        check(token, "changes.getStartPageToken gave no token")
+        self.drive_state["start"] = token
+
+    def drive_multipart(self):
+        name = f"it's a \\ test {self.stamp}.txt"
+        content = b"hello from the python client\n"
+        media = MediaIoBaseUpload(io.BytesIO(content), mimetype="text/plain", resumable=False)
+        self.emulator.clear_requests()
+        made = self.upload(self.drive.files().create(body={"name": name, "mimeType": "text/plain"}, media_body=media,
+                                                     fields="id,name,mimeType,size,md5Checksum")).execute()
+        check(made.get("name") == name, f"the name came back as {made.get('name')!r}")
+        check(made.get("size") == str(len(content)), f"size is {made.get('size')!r}, expected '{len(content)}' (a string)")
+        check(made.get("md5Checksum") == hashlib.md5(content).hexdigest(), "md5Checksum does not match the bytes sent")
+        uploads = [r for r in self.emulator.requests() if r["path"] == "/upload/drive/v3/files"]
+        check(uploads and "uploadType=multipart" in uploads[0]["query"], f"the client did not send a multipart upload: {uploads}")
+        self.drive_state.update(small=made["id"], small_name=name, small_content=content)
+
+    def drive_resumable(self):
+        content = bytes((i * 7 + i // 1000) % 256 for i in range(600 * KIB))
+        media = MediaIoBaseUpload(io.BytesIO(content), mimetype="application/octet-stream", chunksize=256 * KIB, resumable=True)
+        request = self.upload(self.drive.files().create(body={"name": f"big {self.stamp}.bin"}, media_body=media,
+                                                        fields="id,name,size,md5Checksum"))
+        self.emulator.clear_requests()
+        progress, made = [], None
+        while made is None:
+            status, made = request.next_chunk()
+            if status:
+                progress.append(status.resumable_progress)
+        check(progress == [256 * KIB, 512 * KIB], f"progress went {progress}, expected two 256 KiB chunks before the last")
+        check(made.get("size") == str(len(content)), f"size is {made.get('size')}, expected {len(content)}")
+        check(made.get("md5Checksum") == hashlib.md5(content).hexdigest(), "md5Checksum of the resumable upload is wrong")
+        puts = [r["status"] for r in self.emulator.requests() if r["method"] == "PUT"]
+        check(puts == [308, 308, 200], f"the chunks were answered {puts}, expected [308, 308, 200]")
+        self.drive_state.update(big=made["id"], big_content=content)
+        # Every field Drive has for the file, each checked against the File schema.
+        full = self.drive.files().get(fileId=made["id"], fields="*").execute()
+        check(full.get("size") == str(len(content)) and full.get("createdTime") and full.get("capabilities"),
+              f"fields=* gave only {sorted(full)}")
+        about = self.drive.about().get(fields="*").execute()
+        check(about.get("user") and about.get("storageQuota"), f"about fields=* gave only {sorted(about)}")
+
+    def drive_list_escaped(self):
+        name = self.drive_state["small_name"]
+        q = f"name contains {drive_literal(name)} and trashed = false and mimeType != 'application/vnd.google-apps.folder'"
+        found = self.drive.files().list(q=q, fields="nextPageToken,files(id,name)").execute().get("files", [])
+        check([f["id"] for f in found] == [self.drive_state["small"]], f"q {q!r} found {found}")
+        none = self.drive.files().list(q=f"name = {drive_literal(name + 'x')}", fields="files(id)").execute().get("files", [])
+        check(none == [], "an exact name that does not exist matched")
+        # Over 2048 characters the library sends the GET as a POST with X-HTTP-Method-Override.
+        long_q = " or ".join([f"name = 'no such file {n:04d}'" for n in range(80)] + [f"name = {drive_literal(name)}"])
+        check(len(long_q) > 2100, "the long q is not long")
+        request = self.drive.files().list(q=long_q, fields="files(id)")
+        found = request.execute().get("files", [])
+        check(request.method == "POST" and request.headers.get("x-http-method-override") == "GET",
+              f"the library sent the long q as {request.method}, not as a POST with a method override")
+        check([f["id"] for f in found] == [self.drive_state["small"]], f"the long q found {found}")
+        files = self.drive.files()
+        request, ids, pages = files.list(pageSize=1, q="trashed = false", fields="nextPageToken,files(id)"), [], 0
+        while request is not None:
+            page = request.execute()
+            pages += 1
+            ids += [f["id"] for f in page.get("files", [])]
+            request = files.list_next(request, page)
+        check(pages >= 2 and len(ids) == len(set(ids)) and {self.drive_state["small"], self.drive_state["big"]} <= set(ids),
+              f"paging files.list by 1 gave {len(ids)} ids in {pages} pages")
+
+    def drive_download(self):
+        buffer = io.BytesIO()
+        download = MediaIoBaseDownload(buffer, self.drive.files().get_media(fileId=self.drive_state["big"]), chunksize=256 * KIB)
+        self.emulator.clear_requests()
+        done, chunks = False, 0
+        while not done:
+            _, done = download.next_chunk()
+            chunks += 1
+        check(buffer.getvalue() == self.drive_state["big_content"], "the downloaded bytes differ from the uploaded ones")
+        check(chunks == 3, f"the download took {chunks} ranged chunks, expected 3")
+        statuses = [r["status"] for r in self.emulator.requests() if r["method"] == "GET"]
+        check(statuses == [206, 206, 206], f"ranged GETs were answered {statuses}")
+        whole = self.drive.files().get_media(fileId=self.drive_state["small"]).execute()
+        check(whole == self.drive_state["small_content"], "get_media().execute() gave other bytes")
+
+    def drive_export(self):
+        text = "Fidelity notes\nsecond line\n"
+        doc = self.upload(self.drive.files().create(body={"name": f"Doc {self.stamp}", "mimeType": "application/vnd.google-apps.document"},
+                                                    media_body=MediaIoBaseUpload(io.BytesIO(text.encode()), mimetype="text/plain"),
+                                                    fields="id,mimeType")).execute()
+        check(doc.get("mimeType") == "application/vnd.google-apps.document", f"the upload became {doc.get('mimeType')}, not a Doc")
+        exported = self.drive.files().export(fileId=doc["id"], mimeType="text/plain").execute()
+        check(isinstance(exported, bytes) and b"Fidelity notes" in exported, f"export gave {exported[:60]!r}")
+        buffer = io.BytesIO()
+        download = MediaIoBaseDownload(buffer, self.drive.files().export_media(fileId=doc["id"], mimeType="text/plain"))
+        done = False
+        while not done:
+            _, done = download.next_chunk()
+        check(buffer.getvalue() == exported, "export_media through MediaIoBaseDownload gave other bytes than export")
+        expect_http_error(403, lambda: self.drive.files().get_media(fileId=doc["id"]).execute(),
+                          "alt=media on a Doc", reasons=["fileNotDownloadable"])
+        self.drive_state["doc"] = doc["id"]
+
+    def drive_update_content(self):
+        content = b"changed by files.update\n"
+        updated = self.upload(self.drive.files().update(fileId=self.drive_state["small"], body={"description": "updated"},
+                                                        media_body=MediaIoBaseUpload(io.BytesIO(content), mimetype="text/plain"),
+                                                        fields="id,size,description,md5Checksum")).execute()
+        check(updated.get("size") == str(len(content)) and updated.get("description") == "updated", f"update gave {updated}")
+        media_only = b"media only\n"
+        self.upload(self.drive.files().update(fileId=self.drive_state["small"],
+                                              media_body=MediaIoBaseUpload(io.BytesIO(media_only), mimetype="text/plain"))).execute()
+        check(self.drive.files().get_media(fileId=self.drive_state["small"]).execute() == media_only, "the new content does not download")
+        renamed = self.drive.files().update(fileId=self.drive_state["small"], body={"name": f"renamed {self.stamp}.txt"}).execute()
+        check(renamed.get("name") == f"renamed {self.stamp}.txt", "a metadata-only update did not rename")
+
+    def drive_trash(self):
+        trashed = self.drive.files().update(fileId=self.drive_state["small"], body={"trashed": True}, fields="id,trashed").execute()
+        check(trashed.get("trashed") is True, f"update trashed=true gave {trashed}")
+        listed = self.drive.files().list(q="trashed = false", fields="files(id)", pageSize=1000).execute().get("files", [])
+        check(self.drive_state["small"] not in {f["id"] for f in listed}, "a trashed file is listed with trashed = false")
+        listed = self.drive.files().list(q="trashed = true", fields="files(id)").execute().get("files", [])
+        check(self.drive_state["small"] in {f["id"] for f in listed}, "the trashed file is not listed with trashed = true")
+
+    def drive_delete(self):
+        answer = self.drive.files().delete(fileId=self.drive_state["small"]).execute()
+        check(answer in ("", {}, None), f"delete answered {answer!r}")
+        expect_http_error(404, lambda: self.drive.files().get(fileId=self.drive_state["small"]).execute(), "get after delete",
+                          reasons=["notFound"])
+
+    def drive_generate_ids(self):
+        ids = self.drive.files().generateIds(count=3, space="drive").execute().get("ids", [])
+        check(len(ids) == 3 and len(set(ids)) == 3, f"generateIds gave {ids}")
+        made = self.upload(self.drive.files().create(body={"id": ids[0], "name": f"with id {self.stamp}.txt"},
+                                                     media_body=MediaIoBaseUpload(io.BytesIO(b"x"), mimetype="text/plain"))).execute()
+        check(made.get("id") == ids[0], f"create with a generated id made {made.get('id')}")
+        check(set(made) == {"kind", "id", "name", "mimeType"} and made["kind"] == "drive#file",
+              f"files.create without fields gave {sorted(made)}, not Drive's default kind,id,name,mimeType")
+        expect_http_error(409, lambda: self.drive.files().create(body={"id": ids[0], "name": "again.txt"}).execute(),
+                          "a second create with the same id")
+        self.drive_state["generated"] = ids[0]
+
+    def drive_changes(self):
+        changes = self.drive.changes()
+        request = changes.list(pageToken=self.drive_state["start"], pageSize=2, fields="*")
+        seen, last, pages = {}, None, 0
+        while request is not None:
+            last = request.execute()
+            pages += 1
+            for change in last.get("changes", []):
+                seen[change["fileId"]] = change
+            request = changes.list_next(request, last)
+        check(pages >= 2, f"changes came in {pages} page(s) of 2")
+        check(last.get("newStartPageToken"), "the last changes page has no newStartPageToken")
+        for key in ("big", "doc", "generated"):
+            check(self.drive_state[key] in seen and not seen[self.drive_state[key]].get("removed"), f"changes miss the {key} file")
+        check(seen.get(self.drive_state["small"], {}).get("removed") is True, "changes do not show the deleted file as removed")
+
+    # MARK: People
+
+    def people_services(self):
+        writer = google.oauth2.credentials.Credentials(token=self.emulator.mint([SCOPE + "contacts"]))
+        return self.service("people", "v1", "/", writer), self.service("people", "v1", "/")
+
+    def people_create(self):
+        writer, reader = self.people_services()
+        self.people_state.update(writer=writer, reader=reader, made={})
+        for index, given in enumerate(["Fidelia", "Fidel", "Fidelma", "Fiona", "Fitz"]):
+            person = writer.people().createContact(personFields="names,emailAddresses", body={
+                "names": [{"givenName": given, "familyName": "Client" + self.stamp}],
+                "emailAddresses": [{"value": f"{given.lower()}.{self.stamp}@example.com", "type": "home"}],
+                "phoneNumbers": [{"value": f"+34 600 000 {index:03d}"}]}).execute()
+            check(person.get("resourceName", "").startswith("people/c"), f"createContact gave {person.get('resourceName')}")
+            self.people_state["made"][given] = person
+        expect_http_error(403, lambda: reader.people().createContact(body={"names": [{"givenName": "Nobody"}]}).execute(),
+                          "createContact with contacts.readonly")
+
+    def people_connections(self):
+        reader = self.people_state["reader"]
+        connections = reader.people().connections()
+        request = connections.list(resourceName="people/me", personFields="names,emailAddresses,phoneNumbers", pageSize=2,
+                                   requestSyncToken=True)
+        pages = []
+        while request is not None:
+            page = request.execute()
+            pages.append(page)
+            request = connections.list_next(request, page)
+        everyone = {p["resourceName"]: p for page in pages for p in page.get("connections", [])}
+        made = {p["resourceName"] for p in self.people_state["made"].values()}
+        check(made <= set(everyone), f"connections miss {len(made - set(everyone))} created contacts")
+        check(len(pages) >= 3, f"{len(everyone)} connections came in {len(pages)} page(s) of 2")
+        check(all("nextSyncToken" not in p for p in pages[:-1]) and pages[-1].get("nextSyncToken"),
+              "nextSyncToken is not on the last page alone")
+        check(pages[0].get("totalPeople", pages[0].get("totalItems")) == len(everyone), "totalPeople does not count the connections")
+        every = ("addresses,ageRanges,biographies,birthdays,calendarUrls,clientData,coverPhotos,emailAddresses,events,"
+                 "externalIds,genders,imClients,interests,locales,locations,memberships,metadata,miscKeywords,names,nicknames,"
+                 "occupations,organizations,phoneNumbers,photos,relations,sipAddresses,skills,urls,userDefined")
+        whole = reader.people().get(resourceName=self.people_state["made"]["Fidel"]["resourceName"], personFields=every).execute()
+        check(whole.get("metadata", {}).get("sources"), f"people.get with every personField gave no metadata.sources: {sorted(whole)}")
+        fidel = everyone[self.people_state["made"]["Fidel"]["resourceName"]]
+        check(fidel.get("phoneNumbers") and fidel.get("emailAddresses") and fidel.get("names"), "personFields were not all returned")
+        self.people_state["sync"] = pages[-1]["nextSyncToken"]
+
+    def people_incremental_sync(self):
+        writer = self.people_state["writer"]
+        made = self.people_state["made"]
+        fiona = writer.people().get(resourceName=made["Fiona"]["resourceName"], personFields="names").execute()
+        writer.people().updateContact(resourceName=fiona["resourceName"], updatePersonFields="names",
+                                      body={"etag": fiona["etag"], "names": [{"givenName": "Fiona", "familyName": "Changed"}]}).execute()
+        writer.people().deleteContact(resourceName=made["Fitz"]["resourceName"]).execute()
+        connections = self.people_state["reader"].people().connections()
+        request = connections.list(resourceName="people/me", personFields="names", syncToken=self.people_state["sync"],
+                                   requestSyncToken=True)
+        changed, last = {}, None
+        while request is not None:
+            last = request.execute()
+            changed.update({p["resourceName"]: p for p in last.get("connections", [])})
+            request = connections.list_next(request, last)
+        check(last.get("nextSyncToken"), "the incremental list has no nextSyncToken")
+        names = changed.get(fiona["resourceName"], {}).get("names", [{}])
+        check(names[0].get("familyName") == "Changed", "the incremental list misses the update")
+        check(changed.get(made["Fitz"]["resourceName"], {}).get("metadata", {}).get("deleted") is True,
+              "the incremental list does not show the deleted contact with metadata.deleted")
+        check(made["Fidel"]["resourceName"] not in changed, "the incremental list repeats an unchanged contact")
+
+    def people_search(self):
+        people = self.people_state["reader"].people()
+        people.searchContacts(query="", readMask="names,emailAddresses").execute()  # the warm-up Google asks for
+        found = people.searchContacts(query="Fidel", readMask="names,emailAddresses", pageSize=10).execute().get("results", [])
+        given = sorted(r["person"]["names"][0]["givenName"] for r in found if r["person"].get("names")
+                       and r["person"]["names"][0].get("familyName") == "Client" + self.stamp)
+        check(given == ["Fidel", "Fidelia", "Fidelma"], f"searchContacts('Fidel') found {given}")
+        check(all("phoneNumbers" not in r["person"] for r in found), "searchContacts returned fields outside readMask")
+        nothing = people.searchContacts(query="idel", readMask="names").execute()
+        check(not nothing.get("results"), "searchContacts matched inside a word instead of a prefix")
+
+    # MARK: faults
+
+    def retried_once(self, fault):
+        self.emulator.clear_requests()
+        self.emulator.arm(**fault)
+        items = self.calendar.calendarList().list().execute(num_retries=2).get("items", [])
+        check(items, "the retried call gave no calendars")
+        statuses = [r["status"] for r in self.emulator.requests() if r["path"].startswith("/calendar/v3")]
+        check(statuses == [fault["status"], 200], f"the emulator answered {statuses}, expected [{fault['status']}, 200]")
+
+    def fault_503(self):
+        self.retried_once({"method": "GET", "path": "/calendar/v3", "count": 1, "mode": "status", "status": 503})
+
+    def fault_rate_limit(self):
+        self.retried_once({"method": "GET", "path": "/calendar/v3", "count": 1, "mode": "status", "status": 403,
+                           "reason": "rateLimitExceeded"})
+
+    def fault_forbidden(self):
+        self.emulator.arm(method="GET", path="/calendar/v3", count=1, mode="status", status=403, reason="forbidden")
+        expect_http_error(403, lambda: self.calendar.calendarList().list().execute(num_retries=2),
+                          "a 403 forbidden with num_retries=2", reasons=["forbidden"])
+
+    def fault_upload_chunk(self):
+        # Not next_chunk(num_retries=…): its retry resends the chunk from a _StreamSlice that
+        # the first try already read to the end, so the retry announces 256 KiB and sends
+        # none, and waits for its 60 s socket timeout (google-api-python-client 2.202.0,
+        # http.py). The documented way works: on a 5xx call next_chunk again, which slices
+        # the stream anew at the offset the server acknowledges.
+        content = bytes(range(256)) * (3 * KIB)  # 768 KiB
+        media = MediaIoBaseUpload(io.BytesIO(content), mimetype="application/octet-stream", chunksize=256 * KIB, resumable=True)
+        request = self.upload(self.drive.files().create(body={"name": f"retried {self.stamp}.bin"}, media_body=media,
+                                                        fields="id,size,md5Checksum"))
+        status, made = request.next_chunk()
+        self.emulator.clear_requests()
+        self.emulator.arm(method="PUT", path="/upload/drive/v3/files", count=1, mode="status", status=503)
+        expect_http_error(503, request.next_chunk, "the second chunk under a 503 fault")
+        while made is None:
+            status, made = request.next_chunk()
+        check(made.get("md5Checksum") == hashlib.md5(content).hexdigest(), "the upload with a resent chunk has other bytes")
+        # After the error the library first asks where the upload stands (`bytes */total`).
+        puts = [r["status"] for r in self.emulator.requests() if r["method"] == "PUT"]
+        check(puts == [503, 308, 308, 200], f"the PUTs were answered {puts}, expected [503, 308 (status query), 308, 200]")
+
+    # MARK: revoke
+
+    def revoke(self):
+        # google-auth has no revoke call; this is the POST Google documents, made with requests
+        # (which the libraries already use for the token endpoint).
+        import requests
+        answer = requests.post(self.root + "/revoke", data={"token": self.creds.refresh_token}, timeout=30)
+        check(answer.status_code == 200, f"/revoke answered {answer.status_code}")
+        try:
+            self.creds.refresh(google.auth.transport.requests.Request())
+        except google.auth.exceptions.RefreshError as error:
+            check("invalid_grant" in str(error), f"the refused refresh says {error}, not invalid_grant")
+        else:
+            raise StepFailed("a refresh with a revoked refresh token succeeded")
+        # The access token went with the grant: the call gets a 401, and the library's own
+        # refresh on 401 is refused in turn.
+        self.emulator.clear_requests()
+        try:
+            self.calendar.calendarList().list().execute()
+        except google.auth.exceptions.RefreshError:
+            pass
+        else:
+            raise StepFailed("a call with the revoked grant's access token succeeded")
+        seen = [(r["path"], r["status"]) for r in self.emulator.requests()]
+        check(seen == [("/calendar/v3/users/me/calendarList", 401), ("/token", 400)], f"the emulator saw {seen}")
+
+
+def main(argv):
+    if len(argv) != 2 or not argv[1].startswith("http://"):
+        print("usage: google_client_fidelity.py http://127.0.0.1:PORT", file=sys.stderr)
+        return 2
+    started = time.monotonic()
+    fidelity = Fidelity(argv[1])
+    fidelity.run()
+    print(f"fidelity script took {time.monotonic() - started:.1f}s", flush=True)
+    # Last, alone on its line: the count a CI log reader looks for.
+    print(f"fidelity: {fidelity.steps - fidelity.failures} passed, {fidelity.failures} failed", flush=True)
+    return 1 if fidelity.failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,160 @@
+import ClerkCore
+@testable import ClerkGoogle
+import Foundation
+import Testing
+
+/// The built `clerk` against the built `google-emulator`, as a person runs them: sign-in
+/// from the command line with no browser, one-shot commands, Google going away and coming
+/// back, and no secret anywhere in what clerk prints.
+@Suite(.serialized) struct GoogleEndToEndTests {
+    /// The emulator binary beside clerk's.
+    static let emulatorPath = URL(fileURLWithPath: ClerkBinary.path).deletingLastPathComponent().appendingPathComponent("google-emulator").path
+
+    /// A running emulator on a port of its own, with its data in `folder` (so it can stop and
+    /// start again with the same account).
+    final class RunningEmulator {
+        let folder: String
+        var pid: pid_t = 0
+        var port: UInt16 = 0
+        var base: String { "http://127.0.0.1:\(port)" }
+
+        init(folder: String) throws {
+            self.folder = folder
+            try start(port: 0)
+        }
+
+        func start(port wanted: UInt16) throws {
+            let log = folder + "/emulator-\(wanted).out"
+            pid = try Spawn.start(GoogleEndToEndTests.emulatorPath, ["--port", String(wanted), "--data-dir", folder + "/emulator", "--tz", "Europe/Madrid"],
+                                  environment: ["PATH": "/usr/bin:/bin"], stdout: log, stderr: folder + "/emulator.err")
+            let deadline = Date() + 10
+            while Date() < deadline {
+                let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+                if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("listening on http://127.0.0.1:") }),
+                   let number = UInt16(line.split(separator: ":").last ?? "") {
+                    port = number
+                    return
+                }
+                usleep(20_000)
+            }
+            throw SpawnError(path: GoogleEndToEndTests.emulatorPath, code: -1)
+        }
+
+        func stop() {
+            kill(pid, SIGTERM)
+            _ = Spawn.wait(pid)
+        }
+
+        deinit { stop() }
+
+        /// A request straight to the emulator, behind clerk's back.
+        func side(_ method: String, _ path: String) -> JSONValue {
+            let client = HTTPClient(version: "test")
+            let token = (try? client.send(HTTPCall("POST", base + "/_emulator/token", body: Array("{}".utf8)))).flatMap { try? JSONValue.parse(bytes: $0.body) }?["access_token"]?.stringValue ?? ""
+            let answer = try? client.send(HTTPCall(method, base + path, headers: [("Authorization", "Bearer " + token)]))
+            return (try? JSONValue.parse(bytes: answer?.body ?? [])) ?? .null
+        }
+    }
+
+    static let environment = ["BROWSER": "none", "CLERK_GOOGLE_CLIENT_ID": "e2e-client.apps.googleusercontent.com",
+                              "CLERK_GOOGLE_CLIENT_SECRET": "e2e-secret-not-to-be-shown"]
+
+    /// `clerk login` with no browser: the URL alone on a line, opened by the test, which
+    /// follows the consent page's redirect to clerk's listener.
+    static func logIn(_ emulator: RunningEmulator, folder: String, extra: [String] = []) throws -> (status: Int32, stdout: String, stderr: String) {
+        let out = folder + "/login.out", err = folder + "/login.err"
+        var environment = ["PATH": "/usr/bin:/bin", "TZ": "UTC", "NO_COLOR": "1", "HOME": folder]
+        environment.merge(Self.environment) { $1 }
+        let pid = try Spawn.start(ClerkBinary.path, ["--data-dir", folder + "/clerk", "--google-endpoint", emulator.base] + extra + ["login"],
+                                  environment: environment, stdout: out, stderr: err)
+        var url: String?
+        let deadline = Date() + 10
+        while url == nil, Date() < deadline {
+            url = ((try? String(contentsOfFile: out, encoding: .utf8)) ?? "").split(separator: "\n").first { $0.hasPrefix("http://") }.map(String.init)
+            if url == nil { usleep(20_000) }
+        }
+        if let url {
+            let browser = HTTPClient(version: "browser")
+            if let consent = try? browser.send(HTTPCall("GET", url)), let location = consent.header("Location") {
+                _ = try? browser.send(HTTPCall("GET", location))
+            }
+        }
+        let status = Spawn.wait(pid)
+        return (status, (try? String(contentsOfFile: out, encoding: .utf8)) ?? "", (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
+    }
+
+    static func clerk(_ folder: String, _ arguments: [String]) throws -> ClerkBinary.Result {
+        try ClerkBinary.run(["--data-dir", folder + "/clerk", "--tz", "Europe/Madrid", "--now", "2026-12-01T09:00"] + arguments,
+                            environment: Self.environment.merging(["HOME": folder]) { $1 })
+    }
+
+    @Test func signsInWithoutABrowserAndWorksOnTheAccount() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let emulator = try RunningEmulator(folder: folder.path)
+        let login = try Self.logIn(emulator, folder: folder.path)
+        #expect(login.status == 0)
+        let lines = login.stdout.split(separator: "\n")
+        #expect(lines.first?.hasPrefix(emulator.base + "/o/oauth2/v2/auth?response_type=code&client_id=e2e-client") == true)
+        #expect(lines.last == "Signed in to Google as emulator@example.com. clerk now keeps your calendar, contacts and files there (the local store stays: --backend local).")
+        let token = folder.path + "/clerk/google-token.json"
+        #expect((try FileManager.default.attributesOfItem(atPath: token)[.posixPermissions] as? Int) == 0o600)
+
+        let created = try Self.clerk(folder.path, ["--yes", "lunch with Ana tomorrow at 13:00"])
+        #expect(created.status == 0)
+        #expect(created.stdout.contains("Created 'Lunch with Ana', Wed 2 Dec 2026, 13:00–14:00, on emulator@example.com."))
+        let items = emulator.side("GET", "/calendar/v3/calendars/primary/events")["items"]?.arrayValue ?? []
+        #expect(items.map { $0["summary"]?.stringValue ?? "" } == ["Lunch with Ana"])
+        let agenda = try Self.clerk(folder.path, ["what's on tomorrow"])
+        #expect(agenda.stdout == "Wednesday 2 Dec\n  13:00–14:00  Lunch with Ana\n")
+        let status = try Self.clerk(folder.path, ["status"])
+        #expect(status.stdout.hasPrefix("Google account: emulator@example.com\n"))
+        #expect(try Self.clerk(folder.path, ["--backend", "local", "what's on tomorrow"]).stdout == "Nothing on Wed 2 Dec.\n")
+    }
+
+    @Test func googleGoingAwaySaysHowOldTheAnswerIsAndKeepsWhatWasTyped() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let emulator = try RunningEmulator(folder: folder.path)
+        #expect(try Self.logIn(emulator, folder: folder.path).status == 0)
+        #expect(try Self.clerk(folder.path, ["--yes", "lunch tomorrow at 13:00"]).status == 0)
+        let port = emulator.port
+        emulator.stop()
+
+        let offline = try Self.clerk(folder.path, ["--now", "2026-12-01T09:10", "what's on tomorrow"])
+        #expect(offline.stdout.hasPrefix("Wednesday 2 Dec\n  13:00–14:00  Lunch\n(offline — as of 09:00)"))
+        let queued = try Self.clerk(folder.path, ["--now", "2026-12-01T09:11", "--yes", "dinner tomorrow at 8pm"])
+        #expect(queued.status == 0)
+        #expect(queued.stdout.contains("(Google can't be reached: 1 change waiting to be sent; clerk sends it next time.)"))
+        #expect(try Self.clerk(folder.path, ["--now", "2026-12-01T09:12", "status"]).stdout.contains("waiting    1 change to send"))
+
+        try emulator.start(port: port)
+        let back = try Self.clerk(folder.path, ["--now", "2026-12-01T09:20", "what's on tomorrow"])
+        #expect(back.stdout.contains("(1 change made offline was sent to Google.)"))
+        #expect(back.stdout.contains("20:00–21:00  Dinner"))
+        let items = emulator.side("GET", "/calendar/v3/calendars/primary/events")["items"]?.arrayValue ?? []
+        #expect(items.map { $0["summary"]?.stringValue ?? "" }.sorted() == ["Dinner", "Lunch"])
+    }
+
+    @Test func noTokenCodeOrSecretAppearsInAnythingClerkPrints() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let emulator = try RunningEmulator(folder: folder.path)
+        let login = try Self.logIn(emulator, folder: folder.path, extra: ["--verbose"])
+        var printed = login.stdout + login.stderr
+        for request in [["--verbose", "--yes", "lunch tomorrow at 13:00"], ["--verbose", "what's on tomorrow"], ["--verbose", "--json", "status"],
+                        ["--verbose", "list my files"]] {
+            let result = try Self.clerk(folder.path, request)
+            printed += result.stdout + result.stderr
+        }
+        #expect(printed.contains("→ GET "))  // --verbose did log the requests
+        let tokens = try JSONValue.parse(bytes: Array(FileManager.default.contents(atPath: folder.path + "/clerk/google-token.json") ?? Data()))
+        let secrets = [tokens["access_token"]?.stringValue, tokens["refresh_token"]?.stringValue, Self.environment["CLERK_GOOGLE_CLIENT_SECRET"]].compactMap { $0 }
+        #expect(secrets.count == 3)
+        for secret in secrets { #expect(!printed.contains(secret)) }
+        #expect(!printed.contains("code=4/"))
+        #expect(!printed.contains("code=4%2F"))
+        let log = emulator.side("GET", "/_emulator/requests").serialized()
+        for secret in secrets { #expect(!log.contains(secret)) }
+    }
+}

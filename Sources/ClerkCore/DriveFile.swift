@@ -34,3 +34,17 @@ public struct FileRevision: Hashable, Sendable {
         self.size = size
     }
 }
+
+/// What `FileService.editFile` did: the file as it is now, with its content before and after
+/// (the content before is what an undo puts back).
+public struct FileEdit: Hashable, Sendable {
+    public var file: DriveFile
+    public var previous: String
+    public var content: String
+
+    public init(file: DriveFile, previous: String, content: String) {
+        self.file = file
+        self.previous = previous
+        self.content = content
+    }
+}

@@ -97,6 +97,17 @@ public protocol FileService: AnyObject {
     func createFile(named name: String, content: String) throws -> DriveFile
     /// Replaces the content; the previous content is kept as a revision.
     func updateFile(id: String, content: String) throws -> DriveFile
+    /// Changes the content by `edit`, which gets the content as stored now and returns the new
+    /// one; the previous content is kept as a revision. For every change computed from the
+    /// old content (an append, a replacement), so that no other writer's change made between
+    /// the read and the write is lost.
+    ///
+    /// The local store reads and writes in one write transaction. A remote backend reads the
+    /// content with its revision (an ETag), writes on the condition that it is unchanged
+    /// (If-Match), and on a conflict calls `edit` again with the newer content — so `edit`
+    /// must depend only on its argument, and may run more than once. An error `edit` throws
+    /// leaves the file as it was and comes out of this call unchanged.
+    func editFile(id: String, _ edit: (String) throws -> String) throws -> FileEdit
     /// Moves a file to the trash.
     func trashFile(id: String) throws
     /// Takes a file back out of the trash.

@@ -41,21 +41,42 @@ extension LocalStore: FileService {
 
     @discardableResult
     public func updateFile(id: String, content: String) throws -> DriveFile {
-        try guarded {
+        try editFile(id: id) { _ in content }.file
+    }
+
+    /// Reads the content, runs `edit` and writes its result in one write transaction
+    /// (`BEGIN IMMEDIATE`): another process's change waits for this one and then sees it.
+    @discardableResult
+    public func editFile(id: String, _ edit: (String) throws -> String) throws -> FileEdit {
+        // What `edit` throws belongs to the caller: it leaves the transaction as nil, and is
+        // thrown again as it was, not as a storage failure.
+        var refusal: (any Error)?
+        let edited: FileEdit? = try guarded {
             try database.transaction {
                 let old = try database.scalar("SELECT content, modified FROM files WHERE id = ? AND trashed IS NULL", [id]) {
-                    ($0.text(0), $0.double(1))
+                    (content: $0.text(0), modified: $0.double(1))
                 }
                 guard let old else { throw ServiceError.notFound(.file, id: id) }
-                if old.0 == content { return try file(id: id) }
-                try database.run("""
-                    INSERT INTO file_revisions (file_id, number, content, modified)
-                    VALUES (?, (SELECT coalesce(max(number), 0) + 1 FROM file_revisions WHERE file_id = ?), ?, ?)
-                    """, [id, id, old.0, old.1])
-                try database.run("UPDATE files SET content = ?, modified = ? WHERE id = ?", [content, nowSeconds, id])
-                return try file(id: id)
+                let new: String
+                do {
+                    new = try edit(old.content)
+                } catch {
+                    refusal = error
+                    return nil
+                }
+                if new != old.content {
+                    try database.run("""
+                        INSERT INTO file_revisions (file_id, number, content, modified)
+                        VALUES (?, (SELECT coalesce(max(number), 0) + 1 FROM file_revisions WHERE file_id = ?), ?, ?)
+                        """, [id, id, old.content, old.modified])
+                    try database.run("UPDATE files SET content = ?, modified = ? WHERE id = ?", [new, nowSeconds, id])
+                }
+                return FileEdit(file: try file(id: id), previous: old.content, content: new)
             }
         }
+        if let refusal { throw refusal }
+        guard let edited else { throw ServiceError.notFound(.file, id: id) }
+        return edited
     }
 
     public func trashFile(id: String) throws {

@@ -32,10 +32,13 @@ import Testing
         ["--tz", "Europe/Madrid", "--now", "2026-11-30T09:00", "help"],
         ["--tz=-03:30", "--now=2026-11-30T09:00:59", "help"],
         ["--tz", "UTC", "--backend", "local", "--yes", "--verbose", "help"],
-        ["help", "--data-dir", "/tmp/clerk-unused", "--google-endpoint", "http://127.0.0.1:9"],
+        ["help", "--data-dir", "DATA", "--google-endpoint", "http://127.0.0.1:9"],
     ])
     func acceptsEveryGlobalOption(arguments: [String]) throws {
-        let result = try ClerkBinary.run(arguments)
+        // DATA: a folder of this test's own (a fixed path could hold another checkout's store).
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let result = try ClerkBinary.run(arguments.map { $0 == "DATA" ? folder.path : $0 })
         #expect(result.stderr == "")
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("Tell me what you mean"))

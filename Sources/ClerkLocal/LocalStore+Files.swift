@@ -48,22 +48,13 @@ extension LocalStore: FileService {
     /// (`BEGIN IMMEDIATE`): another process's change waits for this one and then sees it.
     @discardableResult
     public func editFile(id: String, _ edit: (String) throws -> String) throws -> FileEdit {
-        // What `edit` throws belongs to the caller: it leaves the transaction as nil, and is
-        // thrown again as it was, not as a storage failure.
-        var refusal: (any Error)?
-        let edited: FileEdit? = try guarded {
+        try guardedCallingBack {
             try database.transaction {
                 let old = try database.scalar("SELECT content, modified FROM files WHERE id = ? AND trashed IS NULL", [id]) {
                     (content: $0.text(0), modified: $0.double(1))
                 }
                 guard let old else { throw ServiceError.notFound(.file, id: id) }
-                let new: String
-                do {
-                    new = try edit(old.content)
-                } catch {
-                    refusal = error
-                    return nil
-                }
+                let new = try callingBack { try edit(old.content) }
                 if new != old.content {
                     try database.run("""
                         INSERT INTO file_revisions (file_id, number, content, modified)
@@ -74,9 +65,6 @@ extension LocalStore: FileService {
                 return FileEdit(file: try file(id: id), previous: old.content, content: new)
             }
         }
-        if let refusal { throw refusal }
-        guard let edited else { throw ServiceError.notFound(.file, id: id) }
-        return edited
     }
 
     public func trashFile(id: String) throws {

@@ -60,6 +60,33 @@ public final class LocalStore {
         }
     }
 
+    /// What the caller's own code, run inside a transaction, threw (`callingBack`).
+    struct CallerError: Error {
+        var error: any Error
+    }
+
+    /// Runs the caller's code (an edit, a patch) inside a store call: what it throws rolls the
+    /// transaction back and, through `guardedCallingBack`, comes out as it was.
+    func callingBack<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw CallerError(error: error)
+        }
+    }
+
+    /// `guarded` for calls that run the caller's code: its errors pass unchanged, the
+    /// store's become a `ServiceError`.
+    func guardedCallingBack<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as CallerError {
+            throw error.error
+        } catch {
+            throw LocalStore.serviceError(error, path: database.path)
+        }
+    }
+
     static func serviceError(_ error: any Error, path: String) -> ServiceError {
         switch error {
         case let error as ServiceError: return error

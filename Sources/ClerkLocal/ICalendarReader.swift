@@ -27,7 +27,7 @@ public struct ICalendarReader: Sendable {
         let lines = try ContentLines.unfold(data, file: file)
         let outline = try outline(of: lines)
         for event in outline.events { try check(event, outline: outline) }
-        let text = lines.map(\.text).joined(separator: "\r\n") + "\r\n"
+        let text = lines.flatMap { Self.oneDatePerLine($0.text) }.joined(separator: "\r\n") + "\r\n"
         return try LibICal.locked { () throws(ImportError) -> [ImportedEvent] in
             guard let root = icalparser_parse_string(text) else {
                 throw ImportError(file: file, line: 1, reason: "libical could not read the file")
@@ -43,6 +43,18 @@ public struct ICalendarReader: Sendable {
             }
             return events
         }
+    }
+
+    /// An RDATE or EXDATE line with a list of values as one line per value, with the same
+    /// name and parameters (RFC 5545 reads both the same). libical keeps only the first 500
+    /// values of a list and drops the rest without a word; one value per line it keeps all.
+    static func oneDatePerLine(_ line: String) -> [String] {
+        let name = line.prefix(7).uppercased()
+        guard name.hasPrefix("EXDATE") || name.hasPrefix("RDATE"), line.contains(","),
+              let property = PropertyLine(line), property.name == "EXDATE" || property.name == "RDATE"
+        else { return [line] }
+        let head = line.dropLast(property.value.count)
+        return property.value.split(separator: ",").map { String(head + $0) }
     }
 
     // MARK: The shape of the file

@@ -201,6 +201,40 @@ import Glibc
         #expect(killedMidway > 0, "no kill landed inside the import's transaction")
     }
 
+    /// One EXDATE property listing 600 dates (libical keeps only the first 500 of a list):
+    /// every one of them stays excluded.
+    @Test func aLongExdateListIsReadWhole() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let days = (0..<610).map { LocalDate(year: 2026, month: 1, day: 1).adding(days: $0).iso.replacingOccurrences(of: "-", with: "") }
+        Self.write("""
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            BEGIN:VEVENT\r
+            UID:daily\r
+            DTSTART:20260101T090000Z\r
+            DTEND:20260101T100000Z\r
+            RRULE:FREQ=DAILY;COUNT=610\r
+            SUMMARY:Daily\r
+            EXDATE:\(days.prefix(600).map { $0 + "T090000Z" }.joined(separator: ","))\r
+            END:VEVENT\r
+            END:VCALENDAR\r
+
+            """, to: folder.path + "/daily.ics")
+        let clock = ["--data-dir", folder.path + "/data", "--tz", "UTC", "--now", "2026-01-01T00:00"]
+        #expect(try ClerkBinary.run(clock + ["import", folder.path + "/daily.ics"])
+            == .init(stdout: "Imported 1 event into Personal: 1 new.\n", stderr: "", status: 0))
+        #expect(try ClerkBinary.run(clock + ["what's on in 2026"]).stdout == "Nothing from Thu 1 Jan to Thu 31 Dec.\n")
+        let left2027 = ["Tuesday 24 Aug", "Wednesday 25 Aug", "Thursday 26 Aug", "Friday 27 Aug", "Saturday 28 Aug", "Sunday 29 Aug",
+                        "Monday 30 Aug", "Tuesday 31 Aug", "Wednesday 1 Sep", "Thursday 2 Sep"]
+        #expect(try ClerkBinary.run(clock + ["what's on in 2027"]).stdout == left2027.map { $0 + "\n  09:00–10:00  Daily\n" }.joined())
+        let store = try LocalStore(path: folder.path + "/data/clerk.sqlite3", timeZone: TimeZone(identifier: "UTC")!)
+        let left = try store.events(from: .distantPast, to: .distantFuture, calendarIDs: nil)
+        #expect(left.map { LocalDate($0.when.startInstant(in: TimeZone(identifier: "UTC")!), in: TimeZone(identifier: "UTC")!).iso }
+                == (600..<610).map { LocalDate(year: 2026, month: 1, day: 1).adding(days: $0).iso })
+        #expect(try ClerkBinary.run(clock + ["export"]).stdout.components(separatedBy: "EXDATE").count == 601)
+    }
+
     /// On a terminal (`script` gives clerk one) a large import redraws one progress line and
     /// erases it before the answer; in a pipe, stderr stays empty.
     @Test func showsProgressOnlyOnATerminal() throws {

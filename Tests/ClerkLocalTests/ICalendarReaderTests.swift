@@ -174,10 +174,17 @@ import Testing
         ("BEGIN:VCALENDAR\nBEGIN:VEVENT\nDTSTART:20260305T100000\n", "events.ics:2: BEGIN:VEVENT has no END:VEVENT"),
         ("BEGIN:VCALENDAR\nBEGIN:VEVENT\nDTSTART:20260305T100000\nEND:VCALENDAR\n", "events.ics:4: END:VCALENDAR does not close BEGIN:VEVENT from line 2"),
         ("BEGIN:VCALENDAR\nEND:VCALENDAR\nBEGIN:VCALENDAR\nEND:VCALENDAR\n", "events.ics:3: expected the end of the file after END:VCALENDAR, got 'BEGIN:VCALENDAR'"),
+        ("BEGIN:VCALENDAR\n" + String(repeating: "BEGIN:VALARM\n", count: 16) + String(repeating: "END:VALARM\n", count: 16) + "END:VCALENDAR\n",
+         "events.ics:17: BEGIN:VALARM nests components deeper than 16 levels"),
     ])
     func namesTheLineAndWhatIsWrong(text: String, message: String) {
         let error = #expect(throws: ImportError.self) { try Self.read(text) }
         #expect(error?.description == message)
+    }
+
+    @Test func refusesAFileLargerThanItReads() {
+        let error = #expect(throws: ImportError.self) { try Self.reader.read(Data(count: ICalendarReader.maximumBytes + 1)) }
+        #expect(error?.description == "events.ics: larger than 64 MB, the most clerk imports at once; split the file")
     }
 
     @Test func refusesTextThatIsNotUTF8() {

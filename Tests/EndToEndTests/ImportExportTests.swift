@@ -235,6 +235,20 @@ import Glibc
         #expect(try ClerkBinary.run(clock + ["export"]).stdout.components(separatedBy: "EXDATE").count == 601)
     }
 
+    /// Components nested 300,000 deep (libical frees its tree recursively, and overflowed
+    /// the stack): refused with the line where the nesting gets too deep, nothing imported.
+    @Test func deeplyNestedComponentsAreRefused() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let depth = 300_000
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n" + String(repeating: "BEGIN:X-A\r\n", count: depth)
+            + String(repeating: "END:X-A\r\n", count: depth) + "END:VCALENDAR\r\n"
+        Self.write(text, to: folder.path + "/deep.ics")
+        #expect(try Self.clerk(folder, ["import", folder.path + "/deep.ics"])
+            == .init(stdout: "", stderr: "clerk: \(folder.path)/deep.ics:18: BEGIN:X-A nests components deeper than 16 levels\n", status: 1))
+        #expect(try Self.clerk(folder, ["export"]).stdout.contains("BEGIN:VEVENT") == false)
+    }
+
     /// On a terminal (`script` gives clerk one) a large import redraws one progress line and
     /// erases it before the answer; in a pipe, stderr stays empty.
     @Test func showsProgressOnlyOnATerminal() throws {

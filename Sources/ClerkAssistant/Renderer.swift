@@ -36,6 +36,12 @@ public enum Renderer {
     /// Said when input ends while a question is still open: nothing was changed.
     public static let questionUnanswered = "No answer, so nothing changed."
 
+    /// Said when `--yes` meets a question that yes does not answer: the question on one line.
+    static func yesCannotAnswer(_ question: String) -> String {
+        let oneLine = question.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        return "--yes answers only yes-or-no questions, so nothing changed. The question was: " + oneLine
+    }
+
     /// Said when Ctrl-C abandons a question.
     public static let questionAbandoned = "Cancelled; nothing changed."
 

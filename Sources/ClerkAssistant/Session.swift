@@ -36,6 +36,24 @@ public final class Session {
         return handle(understand(text))
     }
 
+    /// Answers the open question as `--yes` does: yes to a yes-or-no question and to the
+    /// new-event card. A numbered choice ("Which Ana?") or a question that wants words has no
+    /// yes: it is closed with nothing changed, and the failed reply names it with its choices,
+    /// so a script learns what to say instead of being asked forever. Nil when none is open.
+    public func answerYes() -> Reply? {
+        guard let question = pending else { return nil }
+        switch question {
+        case .confirm, .card:
+            return respond(to: "yes")
+        case .choose(let choice):
+            pending = nil
+            return Reply(intent: choice.intent, ok: false, message: Renderer.yesCannotAnswer(choice.question))
+        case .text(let asked):
+            pending = nil
+            return Reply(intent: asked.intent, ok: false, message: Renderer.yesCannotAnswer(asked.question))
+        }
+    }
+
     /// Closes an open question without an answer (input ended, or Ctrl-C); nothing changes.
     public func abandonQuestion(interrupted: Bool) -> Reply? {
         guard let question = pending else { return nil }

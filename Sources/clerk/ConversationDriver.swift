@@ -75,13 +75,19 @@ struct ConversationDriver {
         return ok ? ExitCode.success : ExitCode.failure
     }
 
-    /// Answers one line, and with `--yes` every question that follows it; true when it went well.
+    /// Answers one line, and with `--yes` every yes-or-no question that follows it; true when
+    /// it went well. A question yes cannot answer (a choice) fails the request at once, its
+    /// reason on stderr.
     private func answer(_ line: String) -> Bool {
         var reply = session.respond(to: line)
         show(reply)
-        while options.assumeYes, reply.asksQuestion {
-            reply = session.respond(to: "yes")
-            show(reply)
+        while options.assumeYes, reply.asksQuestion, let answered = session.answerYes() {
+            reply = answered
+            if !reply.ok, !reply.asksQuestion, !session.isAwaitingAnswer, !options.json {
+                Output.error(reply.message)
+            } else {
+                show(reply)
+            }
         }
         return reply.ok
     }

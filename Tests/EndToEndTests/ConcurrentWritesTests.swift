@@ -15,7 +15,7 @@ import Testing
             try Spawn.start(ClerkBinary.path, ["--data-dir", folder.path + "/data", "--yes", request(k)], environment: environment,
                             stdout: folder.path + "/\(k).out", stderr: folder.path + "/\(k).err")
         }
-        #expect(pids.map(Spawn.wait) == Array(repeating: 0, count: writers))
+        #expect(pids.map { Spawn.wait($0) } == Array(repeating: 0, count: writers))
         for k in 1...writers {
             #expect(try String(contentsOfFile: folder.path + "/\(k).err", encoding: .utf8) == "")
         }

@@ -151,7 +151,7 @@ import Glibc
             try Spawn.start(ClerkBinary.path, ["--data-dir", folder.path + "/data"] + Self.clock + ["import", folder.path + "/\(name).ics"],
                             environment: environment, stdout: folder.path + "/\(name).out", stderr: folder.path + "/\(name).err")
         }
-        let statuses = pids.map(Spawn.wait)
+        let statuses = pids.map { Spawn.wait($0) }
         #expect(statuses == [0, 0, 0, 0])
         for name in names {
             #expect(try String(contentsOfFile: folder.path + "/\(name).out", encoding: .utf8) == "Imported 300 events into Personal: 300 new.\n")

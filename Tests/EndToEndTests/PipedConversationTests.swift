@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// clerk with stdin not a terminal: no prompt, one answer per line, exit code 1 if any failed.
@@ -83,6 +84,36 @@ import Testing
         #expect(declined == .init(stdout: Self.card + "OK, not created.\n", stderr: "", status: 0))
         let accepted = try ClerkBinary.run(Self.clock + ["--data-dir", folder.path, "lunch with Ana tomorrow at 13:00"], input: "y\n")
         #expect(accepted == .init(stdout: Self.card + Self.created, stderr: "", status: 0))
+    }
+
+    /// `--yes` answers yes-or-no questions only. A choice it cannot make ("Which Ana?", "only
+    /// this one or the whole series?") or a question wanting words fails at once — exit 1, one
+    /// line on stderr naming the question and its choices — instead of asking forever.
+    @Test(arguments: [
+        ("lunch with Ana tomorrow at 13:00", "Which Ana?\n  1) Ana Gomez\n  2) Ana Pérez\n",
+         "clerk: --yes answers only yes-or-no questions, so nothing changed. The question was: Which Ana? 1) Ana Gomez 2) Ana Pérez\n"),
+        ("cancel standup on Wednesday", "Wed 2 Dec 2026, 09:30–09:45  Standup\n'Standup' repeats. Delete 1) only Wed 2 Dec or 2) the whole series? [1/2/n]\n",
+         "clerk: --yes answers only yes-or-no questions, so nothing changed. The question was: 'Standup' repeats. Delete 1) only Wed 2 Dec or 2) the whole series? [1/2/n]\n"),
+        ("dentist", "When is 'Dentist'? For example: 'tomorrow at 10', 'Friday 3-4pm'.\n",
+         "clerk: --yes answers only yes-or-no questions, so nothing changed. The question was: When is 'Dentist'? For example: 'tomorrow at 10', 'Friday 3-4pm'.\n"),
+    ])
+    func yesCannotChooseAndFailsAtOnce(request: String, question: String, reason: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let data = ["--data-dir", folder.path]
+        let seed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/seed").path
+        try "BEGIN:VCARD\nVERSION:3.0\nFN:Ana Pérez\nUID:a1\nEND:VCARD\nBEGIN:VCARD\nVERSION:3.0\nFN:Ana Gomez\nUID:a2\nEND:VCARD\n"
+            .write(toFile: folder.path + "/anas.vcf", atomically: true, encoding: .utf8)
+        #expect(try ClerkBinary.run(Self.clock + data + ["import", folder.path + "/anas.vcf"]).status == 0)
+        #expect(try ClerkBinary.run(Self.clock + data + ["import", seed + "/week.ics"]).status == 0)
+        let before = try ClerkBinary.run(Self.clock + data + ["export"]).stdout
+        let result = try ClerkBinary.run(Self.clock + data + ["--yes", request], timeout: 20)
+        #expect(result == .init(stdout: question, stderr: reason, status: 1))
+        #expect(try ClerkBinary.run(Self.clock + data + ["export"]).stdout == before)
+        // In a pipe the next line is a new request; the exit code still says one failed.
+        let piped = try ClerkBinary.run(Self.clock + data + ["--yes"], input: request + "\nhelp\n", timeout: 20)
+        #expect(piped == .init(stdout: question + PipedConversationTests.help, stderr: reason, status: 1))
     }
 
     @Test func noAnswerChangesNothingAndFails() throws {

@@ -36,7 +36,7 @@ extension Renderer {
             let names = missing.map(scopeName).joined(separator: ", ")
             return "Google didn't give clerk access to \(names). Run 'clerk login' and allow it."
         case .rateLimited(let after):
-            let wait = after.map { " in \(Int($0.rounded(.up))) s" } ?? " in a minute"
+            let wait = after.map { " in \(Int(saturating: $0.rounded(.up))) s" } ?? " in a minute"
             return "Google asked clerk to slow down. Nothing changed; try again\(wait)."
         case .timedOut: return "Google didn't answer in time. Nothing changed; try again in a moment."
         case .unreachable: return "Couldn't reach Google. Nothing changed; check the network and try again."

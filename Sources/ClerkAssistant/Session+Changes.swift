@@ -185,7 +185,7 @@ extension Session {
                             let zone = context.zone
                             let shift = newWhen.startInstant(in: zone).timeIntervalSince(event.when.startInstant(in: zone))
                             let length = newWhen.endInstant(in: zone).timeIntervalSince(newWhen.startInstant(in: zone))
-                            seriesPatch.when = WhenEdit.resize(current.when.shifted(bySeconds: shift), minutes: Int(length / 60))
+                            seriesPatch.when = WhenEdit.resize(current.when.shifted(bySeconds: shift), minutes: Int(saturating: length / 60))
                         }
                         return seriesPatch
                     }

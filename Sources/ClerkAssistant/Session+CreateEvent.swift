@@ -147,6 +147,9 @@ extension Session {
             return ask(.card(card), Reply(intent: "create_event", ok: true, message: Renderer.answerCard))
         }
         let understood = understand(text)
+        if let said = understood.amountOutOfRange {
+            return ask(.card(card), Reply(intent: "create_event", ok: false, message: Renderer.amountTooLong(said)))
+        }
         if let when = Self.dateAlone(understood) { return edit(card, EventChanges(when: when)) }
         guard case .updateEvent(_, let changes) = understood.intent, !changes.isEmpty else {
             if let reply = newRequest(insteadOf: .card(card), text) { return reply }

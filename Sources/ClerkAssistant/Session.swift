@@ -66,8 +66,12 @@ public final class Session {
         router.understand(text, at: context.reference, known: knownNames())
     }
 
-    /// Sends an understood line to its handler.
+    /// Sends an understood line to its handler; a line with an amount of time beyond what
+    /// clerk takes is refused first, whatever it asks.
     func handle(_ understanding: Understanding) -> Reply {
+        if let said = understanding.amountOutOfRange {
+            return Reply(intent: understanding.intent.name, ok: false, message: Renderer.amountTooLong(said))
+        }
         switch understanding.intent {
         case .createEvent(let request): return createEvent(request)
         case .queryAgenda(let query): return queryAgenda(query)

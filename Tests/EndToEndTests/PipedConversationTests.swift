@@ -116,6 +116,22 @@ import Testing
         #expect(piped == .init(stdout: question + PipedConversationTests.help, stderr: reason, status: 1))
     }
 
+    /// The amounts trapped (exit 132); now each is refused, and nothing is created.
+    @Test(arguments: [
+        ("what's on in 1e19 days", "'1e19 days' is more time than I can work with. Nothing changed."),
+        ("lunch for 1e999 hours", "'for 1e999 hours' is more time than I can work with. Nothing changed."),
+        ("lunch in 9999999999999999999 days", "'9999999999999999999 days' is more time than I can work with. Nothing changed."),
+        ("lunch tomorrow at 1pm for 99999999 hours", "'for 99999999 hours' is more time than I can work with. Nothing changed."),
+    ])
+    func refusesAmountsBeyondRange(request: String, reason: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let data = ["--data-dir", folder.path]
+        let result = try ClerkBinary.run(Self.clock + data + ["--yes", request], timeout: 60)
+        #expect(result == .init(stdout: reason + "\n", stderr: "", status: 1))
+        #expect(try ClerkBinary.run(Self.clock + data + ["export"]).stdout.contains("BEGIN:VEVENT") == false)
+    }
+
     @Test func noAnswerChangesNothingAndFails() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -52,6 +52,8 @@ extension Session {
 
     func writeFile(_ write: FileWrite) -> Reply {
         if case .create(let content) = write.operation {
+            // Refused before the question, not after a yes.
+            guard DriveFile.isAcceptableName(write.name) else { return failure("file_write", ServiceError.invalid(.badFileName(write.name))) }
             if let existing = try? context.files.files(matching: write.name).first(where: { Spelling.fold($0.name) == Spelling.fold(write.name) }) {
                 return Reply(intent: "file_write", ok: false, message: Renderer.fileExists(existing.name))
             }

@@ -185,7 +185,7 @@ public enum ServiceError: Error, Hashable, Sendable {
 public enum InvalidRequest: Hashable, Sendable {
     /// A calendar, file or contact needs a name.
     case emptyName(ItemKind)
-    /// A file name with a `/`, a NUL, or one that is only dots.
+    /// A file name with a `/` or a control character (NUL among them), or only dots.
     case badFileName(String)
     case unknownTimeZone(String)
     /// An event id that is empty or holds spaces.

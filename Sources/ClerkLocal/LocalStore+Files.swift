@@ -24,9 +24,7 @@ extension LocalStore: FileService {
     @discardableResult
     public func createFile(named name: String, content: String) throws -> DriveFile {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty, !name.contains("/") else {
-            throw ServiceError.invalid(.badFileName(name))
-        }
+        guard DriveFile.isAcceptableName(name) else { throw ServiceError.invalid(.badFileName(name)) }
         return try guarded {
             try database.transaction {
                 if try liveFileID(named: name) != nil { throw ServiceError.alreadyExists(.file, name: name) }

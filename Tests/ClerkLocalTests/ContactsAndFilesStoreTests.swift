@@ -106,6 +106,23 @@ import Testing
         }
     }
 
+    /// Names that are folders or paths on every system a file may be saved to, or hold a
+    /// character no one types in a name, are refused; nothing is created.
+    @Test(arguments: [".", "..", "...", "a/b.txt", "/etc/passwd", "a\u{0}b.txt", "\u{0}", "bell\u{7}.txt", "esc\u{1B}[2J.txt", "tab\tname.txt"])
+    func refusesNamesThatAreNotFileNames(name: String) throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        #expect(throws: ServiceError.invalid(.badFileName(name))) { try test.store.createFile(named: name, content: "x") }
+        #expect(try test.store.files(matching: nil) == [])
+    }
+
+    @Test(arguments: [".profile", "notes..txt", "a.b.c", "…", "ñandú.md", "file name with spaces.txt"])
+    func acceptsOtherNames(name: String) throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        #expect(try test.store.createFile(named: name, content: "x").name == name)
+    }
+
     /// `editFile` reads and writes under the write lock: another connection cannot write in
     /// between, what `edit` throws comes out as it is, and nothing is written then.
     @Test func editsInsideOneWriteTransaction() throws {

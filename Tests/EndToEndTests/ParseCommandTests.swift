@@ -137,19 +137,28 @@ import Glibc
             {"id":"c"}
             {"id":"d","text":"x","tz":"Mars/Base"}
             {"id":"e","text":"x","now":"yesterday"}
+            {"id":"g","text":"x","now":"2026-11-30T09:00:00.5"}
+            {"id":"h","text":"x","now":"2026-11-30T09:00:+5"}
+            {"id":"i","text":"x","now":"+026-11-30T09:00"}
+            {"id":"j","text":"x","now":"2026-11-30T09:00:00.123Z"}
             {"id":"f","text":"today"}
 
             """
         let result = try ClerkBinary.run(["parse", "--jsonl"] + Self.at, input: input)
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(Array(lines.prefix(5)) == [
+        #expect(Array(lines.prefix(9)) == [
             #"{"id":null,"error":"not a JSON object: invalid literal at byte 0"}"#,
             #"{"id":null,"error":"not a JSON object: expected {\"id\", \"text\", \"now\", \"tz\"}"}"#,
             #"{"id":"c","error":"needs \"text\": the phrase to read"}"#,
             #"{"id":"d","error":"tz: expected an IANA name like Europe/Madrid or an offset like +01:00, got 'Mars/Base'"}"#,
             #"{"id":"e","error":"now: expected YYYY-MM-DDTHH:MM[:SS], got 'yesterday'"}"#,
+            #"{"id":"g","error":"now: expected YYYY-MM-DDTHH:MM[:SS], got '2026-11-30T09:00:00.5'"}"#,
+            #"{"id":"h","error":"now: expected YYYY-MM-DDTHH:MM[:SS], got '2026-11-30T09:00:+5'"}"#,
+            #"{"id":"i","error":"now: expected YYYY-MM-DDTHH:MM[:SS], got '+026-11-30T09:00'"}"#,
+            #"{"id":"j","error":"now: expected YYYY-MM-DDTHH:MM[:SS], got '2026-11-30T09:00:00.123Z'"}"#,
         ])
-        #expect(lines[5].hasPrefix(#"{"id":"f","intent":"query_agenda","title":null,"start":"2026-11-30T00:00:00","#))
+        #expect(lines.count == 10)
+        #expect(lines[9].hasPrefix(#"{"id":"f","intent":"query_agenda","title":null,"start":"2026-11-30T00:00:00","#))
     }
 }

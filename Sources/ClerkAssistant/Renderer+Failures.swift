@@ -5,7 +5,9 @@ public import ClerkCore
 extension Renderer {
     /// The reply in the conversation for a call that threw.
     static func failure(_ error: any Error) -> String {
-        guard let error = error as? ServiceError else { return "Something went wrong (\(error)). Nothing changed." }
+        // Services throw only `ServiceError`; anything else is clerk's own mistake, and its
+        // debug text is no sentence for a person.
+        guard let error = error as? ServiceError else { return unexpected + " Nothing changed." }
         switch error {
         case .notFound(let kind, _): return "That \(kind.rawValue) no longer exists. Nothing changed."
         case .alreadyExists(let kind, let name): return "A \(kind.rawValue) named '\(name)' already exists."
@@ -13,6 +15,9 @@ extension Renderer {
         default: return sentence(error)
         }
     }
+
+    /// A failure that is no `ServiceError`: a mistake in clerk itself.
+    public static let unexpected = "Something went wrong inside clerk."
 
     /// The line `clerk` prints after `clerk: ` for a command that failed.
     public static func commandFailure(_ error: ServiceError) -> String {

@@ -20,11 +20,11 @@ struct ConversationDriver {
             editor.prompt = session.isAwaitingAnswer ? "> " : prompt
             switch editor.readLine() {
             case .endOfInput:
-                if let reply = session.abandonQuestion(interrupted: false) { show(reply) }
+                if let reply = session.abandonQuestion(interrupted: false) { show(reply, inREPL: true) }
                 Output.line("")
                 return failed ? ExitCode.failure : ExitCode.success
             case .interrupted:
-                if let reply = session.abandonQuestion(interrupted: true) { show(reply) }
+                if let reply = session.abandonQuestion(interrupted: true) { show(reply, inREPL: true) }
             case .line(let line):
                 let text = line.trimmingCharacters(in: .whitespaces)
                 if text.isEmpty, !session.isAwaitingAnswer { continue }
@@ -33,7 +33,7 @@ struct ConversationDriver {
                 }
                 let reply = session.respond(to: text)
                 if !reply.ok { failed = true }
-                show(reply)
+                show(reply, inREPL: true)
             }
         }
     }
@@ -76,28 +76,34 @@ struct ConversationDriver {
     }
 
     /// Answers one line, and with `--yes` every yes-or-no question that follows it; true when
-    /// it went well. A question yes cannot answer (a choice) fails the request at once, its
-    /// reason on stderr.
+    /// it went well. A question yes cannot answer (a choice) fails the request at once.
     private func answer(_ line: String) -> Bool {
         var reply = session.respond(to: line)
         show(reply)
         while options.assumeYes, reply.asksQuestion, let answered = session.answerYes() {
             reply = answered
-            if !reply.ok, !reply.asksQuestion, !session.isAwaitingAnswer, !options.json {
-                Output.error(reply.message)
-            } else {
-                show(reply)
-            }
+            show(reply)
         }
         return reply.ok
     }
 
     /// Prints a reply: JSON with `--json`; long content through the pager on a terminal.
-    private func show(_ reply: Reply) {
-        if options.json { return Output.line(reply.json.serialized()) }
-        if reply.message.isEmpty { return }
-        if reply.pageable, TerminalInfo.stdout().page(reply.message, environment: environment) { return }
-        Output.line(reply.message)
+    ///
+    /// Outside the REPL a failed request's reason goes to stderr, one line after `clerk: `
+    /// (the README's contract for scripts), and stdout keeps the answers; with `--json` the
+    /// object stays on stdout and the reason is on stderr too. In the REPL the screen is the
+    /// conversation, and a failure reads like any answer.
+    private func show(_ reply: Reply, inREPL: Bool = false) {
+        let failed = !reply.ok && !inREPL && !reply.message.isEmpty
+        if options.json {
+            Output.line(reply.json.serialized())
+        } else if !failed, !reply.message.isEmpty {
+            if reply.pageable, TerminalInfo.stdout().page(reply.message, environment: environment) { return }
+            Output.line(reply.message)
+        }
+        if failed {
+            Output.error(reply.message.split(whereSeparator: \.isNewline).joined(separator: " "))
+        }
     }
 
     /// Words the REPL offers on Tab: the session knows the names.

@@ -71,8 +71,10 @@ struct Transfer {
             return ExitCode.success
         } catch let failure as Failure {
             Output.error(failure.message)
+        } catch let error as ServiceError {
+            Output.error(Renderer.commandFailure(error))
         } catch {
-            Output.error("\(error)")
+            Output.error(Renderer.unexpected)
         }
         return ExitCode.failure
     }

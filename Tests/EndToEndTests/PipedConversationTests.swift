@@ -20,18 +20,20 @@ import Testing
         #expect(result == .init(stdout: Self.help + Self.help, stderr: "", status: 0))
     }
 
+    /// A failed request's reason goes to stderr, one line after `clerk: ` (README's contract);
+    /// stdout keeps the answers, so a script reading it sees only what went well.
     @Test func failsWhenALineIsNotUnderstood() throws {
-        let result = try ClerkBinary.run([], input: "help\nfrobnicate the   widgets\n")
-        #expect(result.stdout == Self.help + "I didn't understand 'frobnicate the widgets'. Type 'help' for what I can do.\n")
-        #expect(result.status == 1)
+        let result = try ClerkBinary.run([], input: "help\nfrobnicate the   widgets\nhelp\n")
+        #expect(result == .init(stdout: Self.help + Self.help,
+                                stderr: "clerk: I didn't understand 'frobnicate the widgets'. Type 'help' for what I can do.\n", status: 1))
     }
 
     /// A pasted page is neither read as a request nor quoted back whole.
     @Test func quotesOnlyTheStartOfALongLine() throws {
         let line = String(repeating: "qwerty ", count: 15_000)
         let result = try ClerkBinary.run([], input: line + "\n")
-        #expect(result == .init(stdout: "I didn't understand '\(String(line.prefix(59)))…'. Type 'help' for what I can do.\n",
-                                stderr: "", status: 1))
+        #expect(result == .init(stdout: "", stderr: "clerk: I didn't understand '\(String(line.prefix(59)))…'. Type 'help' for what I can do.\n",
+                                status: 1))
     }
 
     @Test func stopsReadingAtQuit() throws {
@@ -42,7 +44,7 @@ import Testing
     @Test func answersOneRequestFromTheArguments() throws {
         #expect(try ClerkBinary.run(["help"]) == .init(stdout: Self.help, stderr: "", status: 0))
         let unknown = try ClerkBinary.run(["sing", "café"])
-        #expect(unknown == .init(stdout: "I didn't understand 'sing café'. Type 'help' for what I can do.\n", stderr: "", status: 1))
+        #expect(unknown == .init(stdout: "", stderr: "clerk: I didn't understand 'sing café'. Type 'help' for what I can do.\n", status: 1))
     }
 
     @Test func writesOneJSONObjectPerAnswer() throws {
@@ -51,6 +53,8 @@ import Testing
         #expect(lines.count == 2)
         #expect(lines[0].hasPrefix(#"{"intent":"help","ok":true,"message":"Tell me what you mean"#))
         #expect(lines[1] == #"{"intent":"out_of_scope","ok":false,"message":"I didn't understand 'sing'. Type 'help' for what I can do."}"#)
+        // The reason of a failure is on stderr as well, as for text.
+        #expect(result.stderr == "clerk: I didn't understand 'sing'. Type 'help' for what I can do.\n")
         #expect(result.status == 1)
     }
 }
@@ -128,7 +132,7 @@ import Testing
         defer { folder.remove() }
         let data = ["--data-dir", folder.path]
         let result = try ClerkBinary.run(Self.clock + data + ["--yes", request], timeout: 60)
-        #expect(result == .init(stdout: reason + "\n", stderr: "", status: 1))
+        #expect(result == .init(stdout: "", stderr: "clerk: " + reason + "\n", status: 1))
         #expect(try ClerkBinary.run(Self.clock + data + ["export"]).stdout.contains("BEGIN:VEVENT") == false)
     }
 
@@ -136,9 +140,9 @@ import Testing
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let oneShot = try ClerkBinary.run(Self.clock + ["--data-dir", folder.path, "lunch with Ana tomorrow at 13:00"])
-        #expect(oneShot == .init(stdout: Self.card + "No answer, so nothing changed.\n", stderr: "", status: 1))
+        #expect(oneShot == .init(stdout: Self.card, stderr: "clerk: No answer, so nothing changed.\n", status: 1))
         let piped = try ClerkBinary.run(Self.clock + ["--data-dir", folder.path], input: "lunch with Ana tomorrow at 13:00\n")
-        #expect(piped == .init(stdout: Self.card + "No answer, so nothing changed.\n", stderr: "", status: 1))
+        #expect(piped == .init(stdout: Self.card, stderr: "clerk: No answer, so nothing changed.\n", status: 1))
         let agenda = try ClerkBinary.run(Self.clock + ["--data-dir", folder.path, "what's on tomorrow"])
         #expect(agenda.stdout == "Nothing on Tuesday.\n")
     }

@@ -24,20 +24,41 @@ public final class LocalStore {
     public static let busyTimeout: Double = 30
 
     /// Opens the store at `path` (creating it, its tables and the primary calendar
-    /// "Personal" in `timeZone` on first use).
+    /// "Personal" in `timeZone` on first use). A store that exists but cannot be written is
+    /// opened for reading: everything in it can be seen, and every change fails with
+    /// `StorageProblem.readOnly`.
     public init(path: String, timeZone: TimeZone, now: NowProvider = .system, makeID: @escaping () -> String = LocalStore.randomID) throws {
         self.zone = ZoneRules(timeZone)
         self.now = now
         self.makeID = makeID
-        do {
-            database = try Database(path: path, busyTimeout: LocalStore.busyTimeout)
-            try database.migrate(StoreSchema.migrations, appliedAt: now.now())
-        } catch {
-            throw LocalStore.serviceError(error, path: path)
-        }
+        database = try LocalStore.openDatabase(path, now: now)
         try guarded {
             try ensurePrimaryCalendar()
             try refreshOccurrenceWindows()
+        }
+    }
+
+    /// True when the store could only be opened for reading.
+    public var isReadOnly: Bool { database.isReadOnly }
+
+    /// The database at `path`, migrated; opened for reading only when it cannot be opened
+    /// for writing (then the schema must already be this clerk's).
+    private static func openDatabase(_ path: String, now: NowProvider) throws(ServiceError) -> Database {
+        do {
+            let database = try Database(path: path, busyTimeout: busyTimeout)
+            try database.migrate(StoreSchema.migrations, appliedAt: now.now())
+            return database
+        } catch let error as DatabaseError where [.readOnly, .cannotOpen].contains(error.problem(busyTimeout: 0))
+            && FileManager.default.fileExists(atPath: path) {
+            do {
+                let database = try Database(readingOnly: path, busyTimeout: busyTimeout)
+                try database.migrate(StoreSchema.migrations, appliedAt: now.now())
+                return database
+            } catch {
+                throw serviceError(error, path: path)
+            }
+        } catch {
+            throw serviceError(error, path: path)
         }
     }
 

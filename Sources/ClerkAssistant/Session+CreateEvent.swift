@@ -131,7 +131,7 @@ extension Session {
     /// The answer to "Create it? [Y/n/edit]": yes, no, "edit", or an edit in words.
     func answerCard(_ card: DraftCard, with text: String) -> Reply {
         // Enter alone does not put an event in the past: that needs a yes.
-        switch YesNo.read(text, empty: pastStart(card) == nil) {
+        switch YesNo.read(text, empty: pastStart(card) == nil, rule: context.answers) {
         case true?:
             return insert(card)
         case false?:
@@ -139,6 +139,8 @@ extension Session {
         case nil:
             break
         }
+        // An empty line from a pipe answers nothing: ask again.
+        if text.isEmpty { return ask(.card(card), Reply(intent: "create_event", ok: true, message: Renderer.answerCard)) }
         if text.lowercased() == "edit" || text.lowercased() == "change" || text.lowercased() == "e" {
             return ask(.card(card), Reply(intent: "create_event", ok: true, message: Renderer.whatToChange))
         }

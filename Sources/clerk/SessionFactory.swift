@@ -31,6 +31,8 @@ enum SessionFactory {
         let context = SessionContext(
             calendars: store, contacts: store, files: store, backendName: options.backend.rawValue,
             now: options.nowProvider, zone: options.timeZone, style: style,
+            // Answers are typed at a terminal, or are the next lines of a pipe.
+            answers: isatty(STDIN_FILENO) == 1 ? .terminal : .pipe,
             previewOccurrences: { rule, start, count in
                 try? RecurrencePreview.starts(rule: rule, first: start, zone: options.timeZone, count: count)
             })

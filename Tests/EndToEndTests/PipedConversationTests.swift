@@ -90,6 +90,26 @@ import Testing
         #expect(accepted == .init(stdout: Self.card + Self.created, stderr: "", status: 0))
     }
 
+    /// In a pipe the answer must say yes: an empty line, or a yes said loosely ("sure"), is
+    /// no answer, and the question is asked again; only y or yes confirms.
+    @Test func inAPipeOnlyYOrYesIsYes() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let data = Self.clock + ["--data-dir", folder.path]
+        let again = "Answer y to create it, n to drop it, or say what to change ('make it 13:30').\n"
+        let oneShot = try ClerkBinary.run(data + ["lunch with Ana tomorrow at 13:00"], input: "\n\nsure\n")
+        #expect(oneShot == .init(stdout: Self.card + again + again + again, stderr: "clerk: No answer, so nothing changed.\n", status: 1))
+        let piped = try ClerkBinary.run(data, input: "lunch with Ana tomorrow at 13:00\n\n")
+        #expect(piped == .init(stdout: Self.card + again, stderr: "clerk: No answer, so nothing changed.\n", status: 1))
+        let file = try ClerkBinary.run(data, input: "create a file todo.txt with milk\n\n")
+        #expect(file == .init(stdout: "New file todo.txt:\n+ milk\nWrite it? [Y/n]\nPlease answer y or n. Write it? [Y/n]\n",
+                              stderr: "clerk: No answer, so nothing changed.\n", status: 1))
+        #expect(try ClerkBinary.run(data + ["what's on tomorrow"]).stdout == "Nothing on Tuesday.\n")
+        #expect(try ClerkBinary.run(data + ["list my files"]).stdout == "No files yet. Create one: 'create a file todo.txt with buy milk'.\n")
+        let yes = try ClerkBinary.run(data, input: "lunch with Ana tomorrow at 13:00\n\nYES\n")
+        #expect(yes == .init(stdout: Self.card + again + Self.created, stderr: "", status: 0))
+    }
+
     /// `--yes` answers yes-or-no questions only. A choice it cannot make ("Which Ana?", "only
     /// this one or the whole series?") or a question wanting words fails at once — exit 1, one
     /// line on stderr naming the question and its choices — instead of asking forever.

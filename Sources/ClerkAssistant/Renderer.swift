@@ -24,6 +24,9 @@ public enum Renderer {
         "new", "quit", "rename", "schedule", "show", "undo", "what's",
     ]
 
+    /// The answer to a line of input that is not UTF-8 text.
+    public static let lineNotText = "That line isn't UTF-8 text, so I didn't read it."
+
     /// The answer when a line could not be read as any request.
     /// The line is quoted back at most 60 characters long, so a pasted page does not come
     /// back whole.

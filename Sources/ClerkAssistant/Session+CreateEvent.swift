@@ -154,7 +154,7 @@ extension Session {
         }
         if let when = Self.dateAlone(understood) { return edit(card, EventChanges(when: when)) }
         guard case .updateEvent(_, let changes) = understood.intent, !changes.isEmpty else {
-            if let reply = newRequest(insteadOf: .card(card), text) { return reply }
+            if let reply = newRequest(insteadOf: .card(card), understood) { return reply }
             return ask(.card(card), Reply(intent: "create_event", ok: true, message: Renderer.answerCard))
         }
         return edit(card, changes)

@@ -79,7 +79,11 @@ extension Session {
     /// dropped (nothing changes) and the request handled. Yes, no, numbers and edits in words
     /// are never new requests.
     func newRequest(insteadOf question: Pending, _ text: String) -> Reply? {
-        let understanding = understand(text)
+        newRequest(insteadOf: question, understand(text))
+    }
+
+    /// `newRequest(insteadOf:_:)` for a line already read (each line is routed once).
+    func newRequest(insteadOf question: Pending, _ understanding: Understanding) -> Reply? {
         switch understanding.intent {
         case .outOfScope, .updateEvent: return nil
         default:

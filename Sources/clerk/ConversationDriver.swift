@@ -9,6 +9,8 @@ struct ConversationDriver {
     var paths: ClerkPaths
     var session: Session
     var environment: [String: String]
+    /// Stdin, line by line, when it is not the REPL's.
+    private let input = InputLines()
 
     /// The REPL: libedit on the terminal until Ctrl-D, `quit` or `exit`.
     func runREPL() -> Int32 {
@@ -38,10 +40,16 @@ struct ConversationDriver {
         }
     }
 
-    /// Piped stdin: no prompt, one answer per line; exit code 1 if any request failed.
+    /// Piped stdin: no prompt, one answer per line; exit code 1 if any request failed. A
+    /// line that is not UTF-8 text is refused and answers nothing.
     func runPipe() -> Int32 {
         var failed = false
-        while let line = readLine(strippingNewline: true) {
+        while let next = input.next() {
+            guard case .text(let line) = next else {
+                show(Self.notText)
+                failed = true
+                continue
+            }
             let text = line.trimmingCharacters(in: .whitespaces)
             if text.isEmpty, !session.isAwaitingAnswer { continue }
             if !session.isAwaitingAnswer, ClerkApp.quitWords.contains(text.lowercased()) { break }
@@ -59,21 +67,22 @@ struct ConversationDriver {
     func answerOne(_ line: String) -> Int32 {
         var ok = answer(line)
         while session.isAwaitingAnswer {
-            let answerLine: String?
-            if isatty(STDIN_FILENO) == 1 {
-                FileHandle.standardOutput.write(Data("> ".utf8))
-                answerLine = readLine(strippingNewline: true)
-            } else {
-                answerLine = readLine(strippingNewline: true)
-            }
-            guard let answerLine else {
+            if isatty(STDIN_FILENO) == 1 { FileHandle.standardOutput.write(Data("> ".utf8)) }
+            guard let next = input.next() else {
                 if let reply = session.abandonQuestion(interrupted: false) { show(reply) }
                 return ExitCode.failure
+            }
+            guard case .text(let answerLine) = next else {
+                show(Self.notText)
+                continue
             }
             ok = answer(answerLine.trimmingCharacters(in: .whitespaces))
         }
         return ok ? ExitCode.success : ExitCode.failure
     }
+
+    /// The answer to a line that is not UTF-8 text: refused, nothing read from it.
+    static let notText = Reply(intent: "out_of_scope", ok: false, message: Renderer.lineNotText)
 
     /// Answers one line, and with `--yes` every yes-or-no question that follows it; true when
     /// it went well. A question yes cannot answer (a choice) fails the request at once.

@@ -28,12 +28,18 @@ struct ClerkBinary {
     /// command clerk runs under (`setpriv …`), its last word the program it starts.
     static func run(_ arguments: [String], input: String = "", environment extra: [String: String] = [:], timeout: Double = 300,
                     through wrapper: [String] = []) throws -> Result {
+        try run(arguments, bytes: Data(input.utf8), environment: extra, timeout: timeout, through: wrapper)
+    }
+
+    /// `run` with stdin given as bytes, which need not be text.
+    static func run(_ arguments: [String], bytes input: Data, environment extra: [String: String] = [:], timeout: Double = 300,
+                    through wrapper: [String] = []) throws -> Result {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         var environment = ["PATH": "/usr/bin:/bin", "TZ": "UTC", "NO_COLOR": "1", "HOME": folder.path]
         environment.merge(extra) { $1 }
         let inPath = folder.path + "/stdin", outPath = folder.path + "/stdout", errPath = folder.path + "/stderr"
-        _ = FileManager.default.createFile(atPath: inPath, contents: Data(input.utf8))
+        _ = FileManager.default.createFile(atPath: inPath, contents: input)
         let program = wrapper.first ?? path
         let status = try Spawn.run(program, Array(wrapper.dropFirst()) + (wrapper.isEmpty ? [] : [path]) + arguments, environment: environment,
                                    stdin: inPath, stdout: outPath, stderr: errPath, timeout: timeout)

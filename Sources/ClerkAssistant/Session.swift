@@ -22,6 +22,9 @@ public final class Session {
         self.context = context
     }
 
+    /// How replies look, for the driver that writes them out (`TextStyle.terminal`).
+    public var style: TextStyle { context.style }
+
     /// True when the last reply asked a question that the next line answers.
     public var isAwaitingAnswer: Bool { pending != nil }
 

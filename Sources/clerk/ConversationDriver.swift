@@ -105,10 +105,10 @@ struct ConversationDriver {
     private func show(_ reply: Reply, inREPL: Bool = false) {
         let failed = !reply.ok && !inREPL && !reply.message.isEmpty
         if options.json {
-            Output.line(reply.json.serialized())
+            Output.json(reply.json)
         } else if !failed, !reply.message.isEmpty {
-            if reply.pageable, TerminalInfo.stdout().page(reply.message, environment: environment) { return }
-            Output.line(reply.message)
+            if reply.pageable, TerminalInfo.stdout().page(session.style.terminal(reply.message), environment: environment) { return }
+            Output.line(reply.message, style: session.style)
         }
         if failed {
             Output.error(reply.message.split(whereSeparator: \.isNewline).joined(separator: " "))

@@ -9,7 +9,7 @@ enum ParseCommand {
     /// `clerk parse PHRASE`: the explanation, or with `--json` the reading as one object.
     static func explain(_ phrase: String, at reference: ReferenceTime, json: Bool) -> Int32 {
         let report = ParseReport(text: phrase, reference: reference)
-        Output.line(json ? report.record(id: .null).serialized() : report.explanation)
+        if json { Output.json(report.record(id: .null)) } else { Output.line(report.explanation) }
         return ExitCode.success
     }
 

@@ -154,6 +154,6 @@ struct Transfer {
             ("added", .number(Double(summary.added))), ("updated", .number(Double(summary.updated))),
             ("unchanged", .number(Double(summary.unchanged))),
         ])
-        Output.line(answer.serialized())
+        Output.json(answer)
     }
 }

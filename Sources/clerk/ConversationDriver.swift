@@ -66,6 +66,7 @@ struct ConversationDriver {
     /// next line of stdin — and with none of them nothing changes.
     func answerOne(_ line: String) -> Int32 {
         var ok = answer(line)
+        var refusedALine = false
         while session.isAwaitingAnswer {
             if isatty(STDIN_FILENO) == 1 { FileHandle.standardOutput.write(Data("> ".utf8)) }
             guard let next = input.next() else {
@@ -74,11 +75,12 @@ struct ConversationDriver {
             }
             guard case .text(let answerLine) = next else {
                 show(Self.notText)
+                refusedALine = true
                 continue
             }
             ok = answer(answerLine.trimmingCharacters(in: .whitespaces))
         }
-        return ok ? ExitCode.success : ExitCode.failure
+        return ok && !refusedALine ? ExitCode.success : ExitCode.failure
     }
 
     /// The answer to a line that is not UTF-8 text: refused, nothing read from it.

@@ -26,6 +26,12 @@ import Testing
         let created = try ClerkBinary.run(data, bytes: answers)
         #expect(created == .init(stdout: "New file todo.txt:\n+ milk\nWrite it? [Y/n]\nCreated todo.txt. Say 'undo' to remove it.\n",
                                  stderr: refused, status: 1))
+        // The same for a one-shot request's answer.
+        var oneShotAnswers = Data([0xFF, 0x0A])
+        oneShotAnswers.append(Data("y\n".utf8))
+        let oneShot = try ClerkBinary.run(data + ["create a file plan.txt with milk"], bytes: oneShotAnswers)
+        #expect(oneShot == .init(stdout: "New file plan.txt:\n+ milk\nWrite it? [Y/n]\nCreated plan.txt. Say 'undo' to remove it.\n",
+                                 stderr: refused, status: 1))
     }
 
     /// A few MB of random bytes (10 MB once took 65 s and created 157 events, blank lines

@@ -71,7 +71,7 @@ public struct DateText: Sendable {
 
     /// A length of time in words: "1 h", "30 min", "1 h 30 min", "2 days".
     public static func duration(seconds: TimeInterval) -> String {
-        let minutes = Int((seconds / 60).rounded())
+        let minutes = Int(saturating: (seconds / 60).rounded())
         if minutes % 1440 == 0, minutes >= 1440 {
             let days = minutes / 1440
             return days == 1 ? "1 day" : "\(days) days"
@@ -88,7 +88,7 @@ public struct DateText: Sendable {
     public static func until(_ instant: Date, from now: Date) -> String {
         let seconds = instant.timeIntervalSince(now)
         if seconds < 60 { return "now" }
-        if seconds >= 2 * 86_400 { return "in \(Int(seconds / 86_400)) days" }
+        if seconds >= 2 * 86_400 { return "in \(Int(saturating: seconds / 86_400)) days" }
         return "in " + duration(seconds: (seconds / 60).rounded(.down) * 60)
     }
 }

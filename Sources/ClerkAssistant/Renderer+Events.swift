@@ -43,6 +43,12 @@ extension Renderer {
         "OK, nothing created. Say it again with one of your calendars: \(quoted(names))."
     }
 
+    /// An amount of time beyond what clerk takes: a length, reminder or move over ten years,
+    /// or a date 10,000 units away.
+    static func amountTooLong(_ said: String) -> String {
+        "'\(TextStyle.plain.fit(said, 60))' is more time than I can work with. Nothing changed."
+    }
+
     static func whichPerson(_ name: String, _ contacts: [Contact]) -> String {
         // "Which Ana?" even when typed in lower case: the name as the contacts spell it.
         let shown = name == name.lowercased() ? name.capitalized : name

@@ -5,7 +5,9 @@ public import ClerkCore
 extension Renderer {
     /// The reply in the conversation for a call that threw.
     static func failure(_ error: any Error) -> String {
-        guard let error = error as? ServiceError else { return "Something went wrong (\(error)). Nothing changed." }
+        // Services throw only `ServiceError`; anything else is clerk's own mistake, and its
+        // debug text is no sentence for a person.
+        guard let error = error as? ServiceError else { return unexpected + " Nothing changed." }
         switch error {
         case .notFound(let kind, _): return "That \(kind.rawValue) no longer exists. Nothing changed."
         case .alreadyExists(let kind, let name): return "A \(kind.rawValue) named '\(name)' already exists."
@@ -13,6 +15,9 @@ extension Renderer {
         default: return sentence(error)
         }
     }
+
+    /// A failure that is no `ServiceError`: a mistake in clerk itself.
+    public static let unexpected = "Something went wrong inside clerk."
 
     /// The line `clerk` prints after `clerk: ` for a command that failed.
     public static func commandFailure(_ error: ServiceError) -> String {
@@ -38,7 +43,7 @@ extension Renderer {
             let names = missing.map(scopeName).joined(separator: ", ")
             return "Google didn't give clerk access to \(names). Run 'clerk login' and allow it."
         case .rateLimited(let after):
-            let wait = after.map { " in \(Int($0.rounded(.up))) s" } ?? " in a minute"
+            let wait = after.map { " in \(Int(saturating: $0.rounded(.up))) s" } ?? " in a minute"
             return "Google asked clerk to slow down. Nothing changed; try again\(wait)."
         case .timedOut: return "Google didn't answer in time. Nothing changed; try again in a moment."
         case .unreachable: return "Couldn't reach Google. Nothing changed; check the network and try again."
@@ -56,7 +61,7 @@ extension Renderer {
     static func invalid(_ problem: InvalidRequest) -> String {
         switch problem {
         case .emptyName(let kind): return "a \(kind.rawValue) needs a name"
-        case .badFileName(let name): return "'\(TextStyle.plain.fit(name, 60))' can't be a file name (no '/', no NUL, not only dots)"
+        case .badFileName(let name): return "'\(TextStyle.plain.fit(name, 60))' can't be a file name (no '/', no control characters, not only dots)"
         case .unknownTimeZone(let zone): return "'\(TextStyle.plain.fit(zone, 60))' is not a time zone I know"
         case .badEventID: return "an event id can't be empty or hold spaces"
         case .endsBeforeStart: return "an event can't end before it starts"

@@ -24,6 +24,9 @@ public enum Renderer {
         "new", "quit", "rename", "schedule", "show", "undo", "what's",
     ]
 
+    /// The answer to a line of input that is not UTF-8 text.
+    public static let lineNotText = "That line isn't UTF-8 text, so I didn't read it."
+
     /// The answer when a line could not be read as any request.
     /// The line is quoted back at most 60 characters long, so a pasted page does not come
     /// back whole.
@@ -35,6 +38,12 @@ public enum Renderer {
 
     /// Said when input ends while a question is still open: nothing was changed.
     public static let questionUnanswered = "No answer, so nothing changed."
+
+    /// Said when `--yes` meets a question that yes does not answer: the question on one line.
+    static func yesCannotAnswer(_ question: String) -> String {
+        let oneLine = question.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        return "--yes answers only yes-or-no questions, so nothing changed. The question was: " + oneLine
+    }
 
     /// Said when Ctrl-C abandons a question.
     public static let questionAbandoned = "Cancelled; nothing changed."

@@ -165,63 +165,81 @@ extension Session {
             return Reply(intent: "update_event", ok: false, message: Renderer.cannotMoveBetweenCalendars)
         }
         return findEvent(reference, intent: "update_event") { [unowned self] event in
-            var patch = EventPatch()
-            if WhenEdit.changesTiming(changes) { patch.when = WhenEdit.applying(changes, to: event.when, zone: context.zone) }
-            if let rule = changes.recurrence { patch.recurrence = ["RRULE:" + rule] }
-            if let minutes = changes.reminderMinutes { patch.reminderMinutes = minutes }
-            if let title = changes.title { patch.title = title }
-            if let location = changes.location { patch.location = .some(location) }
-            if !changes.addAttendees.isEmpty || !changes.removeAttendees.isEmpty {
-                var people = event.attendees
-                let removed = Set(changes.removeAttendees.compactMap { ($0.name ?? $0.email).map(Spelling.fold) })
-                people.removeAll { person in
-                    guard let key = (person.name ?? person.email).map(Spelling.fold) else { return false }
-                    return removed.contains { key == $0 || key.hasPrefix($0 + " ") }
-                }
-                for person in changes.addAttendees {
-                    if let name = person.name, person.email == nil, let contact = try? context.contacts.lookupContacts(name).first {
-                        people.append(Attendee(name: contact.name, email: contact.emails.first?.value))
-                    } else {
-                        people.append(person)
-                    }
-                }
-                patch.attendees = people
-            }
+            let added = attendees(changes.addAttendees)
+            let patch = patch(changes, of: event, adding: added)
             let after = patch.applied(to: event)
             let text = DateText(zone: context.zone)
             let summary = Renderer.changeSummary(before: event, after: after, text: text)
+            // The patch is made again from the event as stored when the answer comes, inside
+            // the store's transaction: a change another writer made meanwhile stays.
             if let series = event.recurringEventID ?? (event.recurrence.isEmpty ? nil : event.id) {
                 let question = Renderer.changeWhich(event, text: text)
                 return ask(.choose(Choice(intent: "update_event", question: question, count: 2, aliases: Self.seriesAnswers) { [unowned self] number in
-                    var seriesPatch = patch
-                    if number == 2, let newWhen = patch.when, let original = try? context.calendars.event(id: series) {
-                        // Move the series by the same amount the occurrence moved.
-                        let shift = newWhen.startInstant(in: context.zone).timeIntervalSince(event.when.startInstant(in: context.zone))
-                        let length = newWhen.endInstant(in: context.zone).timeIntervalSince(newWhen.startInstant(in: context.zone))
-                        let start = original.when.shifted(bySeconds: shift)
-                        seriesPatch.when = WhenEdit.resize(start, minutes: Int(length / 60))
+                    guard number == 2 else {
+                        return performUpdate(id: event.id, wholeSeries: false) { [unowned self] current in self.patch(changes, of: current, adding: added) }
                     }
-                    return performUpdate(event, id: number == 1 ? event.id : series, patch: seriesPatch, wholeSeries: number == 2)
+                    return performUpdate(id: series, wholeSeries: true) { [unowned self] current in
+                        var seriesPatch = self.patch(changes, of: current, adding: added)
+                        if let newWhen = patch.when {
+                            // Move the series by the same amount the occurrence moved.
+                            let zone = context.zone
+                            let shift = newWhen.startInstant(in: zone).timeIntervalSince(event.when.startInstant(in: zone))
+                            let length = newWhen.endInstant(in: zone).timeIntervalSince(newWhen.startInstant(in: zone))
+                            seriesPatch.when = WhenEdit.resize(current.when.shifted(bySeconds: shift), minutes: Int(saturating: length / 60))
+                        }
+                        return seriesPatch
+                    }
                 }), Reply(intent: "update_event", ok: true, message: summary + "\n" + question))
             }
             let question = Renderer.changeQuestion
             return ask(.confirm(Confirmation(intent: "update_event", question: question, defaultYes: true, yes: { [unowned self] in
-                performUpdate(event, id: event.id, patch: patch, wholeSeries: false)
+                performUpdate(id: event.id, wholeSeries: false) { [unowned self] current in self.patch(changes, of: current, adding: added) }
             }, no: {
                 Reply(intent: "update_event", ok: true, message: Renderer.notChanged)
             })), Reply(intent: "update_event", ok: true, message: summary + "\n" + question))
         }
     }
 
-    private func performUpdate(_ event: Event, id: String, patch: EventPatch, wholeSeries: Bool) -> Reply {
+    /// What `changes` make of `event`: its new timing, title, place, reminders, and its
+    /// attendees less those removed plus `added`. Computed from the event's values, so it is
+    /// worked out again on the stored event when the change is made.
+    func patch(_ changes: EventChanges, of event: Event, adding added: [Attendee]) -> EventPatch {
+        var patch = EventPatch()
+        if WhenEdit.changesTiming(changes) { patch.when = WhenEdit.applying(changes, to: event.when, zone: context.zone) }
+        if let rule = changes.recurrence { patch.recurrence = ["RRULE:" + rule] }
+        if let minutes = changes.reminderMinutes { patch.reminderMinutes = minutes }
+        if let title = changes.title { patch.title = title }
+        if let location = changes.location { patch.location = .some(location) }
+        if !added.isEmpty || !changes.removeAttendees.isEmpty {
+            var people = event.attendees
+            let removed = Set(changes.removeAttendees.compactMap { ($0.name ?? $0.email).map(Spelling.fold) })
+            people.removeAll { person in
+                guard let key = (person.name ?? person.email).map(Spelling.fold) else { return false }
+                return removed.contains { key == $0 || key.hasPrefix($0 + " ") }
+            }
+            patch.attendees = people + added
+        }
+        return patch
+    }
+
+    /// People to add as attendees, a name alone completed from the contacts.
+    private func attendees(_ people: [Attendee]) -> [Attendee] {
+        people.map { person in
+            if let name = person.name, person.email == nil, let contact = try? context.contacts.lookupContacts(name).first {
+                return Attendee(name: contact.name, email: contact.emails.first?.value)
+            }
+            return person
+        }
+    }
+
+    private func performUpdate(id: String, wholeSeries: Bool, patch: (Event) -> EventPatch) -> Reply {
         do {
-            let before = try context.calendars.event(id: id) ?? event
-            let after = try context.calendars.patchEvent(id: id, patch)
-            lastChange = .updatedEvent(before: before, after: after, id: id)
-            lastShown = after
+            let edit = try context.calendars.patchEvent(id: id, from: patch)
+            lastChange = .updatedEvent(before: edit.before, after: edit.after, id: id)
+            lastShown = edit.after
             return Reply(intent: "update_event", ok: true,
-                         message: Renderer.updated(after, wholeSeries: wholeSeries, text: DateText(zone: context.zone)),
-                         fields: [("event", eventJSON(after, calendarNames()))])
+                         message: Renderer.updated(edit.after, wholeSeries: wholeSeries, text: DateText(zone: context.zone)),
+                         fields: [("event", eventJSON(edit.after, calendarNames()))])
         } catch {
             return failure("update_event", error)
         }

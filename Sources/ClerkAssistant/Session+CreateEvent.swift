@@ -132,7 +132,7 @@ extension Session {
     /// The answer to "Create it? [Y/n/edit]": yes, no, "edit", or an edit in words.
     func answerCard(_ card: DraftCard, with text: String) -> Reply {
         // Enter alone does not put an event in the past: that needs a yes.
-        switch YesNo.read(text, empty: pastStart(card) == nil) {
+        switch YesNo.read(text, empty: pastStart(card) == nil, rule: context.answers) {
         case true?:
             return insert(card)
         case false?:
@@ -140,6 +140,8 @@ extension Session {
         case nil:
             break
         }
+        // An empty line from a pipe answers nothing: ask again.
+        if text.isEmpty { return ask(.card(card), Reply(intent: "create_event", ok: true, message: Renderer.answerCard)) }
         if text.lowercased() == "edit" || text.lowercased() == "change" || text.lowercased() == "e" {
             return ask(.card(card), Reply(intent: "create_event", ok: true, message: Renderer.whatToChange))
         }
@@ -148,9 +150,12 @@ extension Session {
             return ask(.card(card), Reply(intent: "create_event", ok: true, message: Renderer.answerCard))
         }
         let understood = understand(text)
+        if let said = understood.amountOutOfRange {
+            return ask(.card(card), Reply(intent: "create_event", ok: false, message: Renderer.amountTooLong(said)))
+        }
         if let when = Self.dateAlone(understood) { return edit(card, EventChanges(when: when)) }
         guard case .updateEvent(_, let changes) = understood.intent, !changes.isEmpty else {
-            if let reply = newRequest(insteadOf: .card(card), text) { return reply }
+            if let reply = newRequest(insteadOf: .card(card), understood) { return reply }
             return ask(.card(card), Reply(intent: "create_event", ok: true, message: Renderer.answerCard))
         }
         return edit(card, changes)

@@ -52,6 +52,8 @@ extension Session {
 
     func writeFile(_ write: FileWrite) -> Reply {
         if case .create(let content) = write.operation {
+            // Refused before the question, not after a yes.
+            guard DriveFile.isAcceptableName(write.name) else { return failure("file_write", ServiceError.invalid(.badFileName(write.name))) }
             if let existing = try? context.files.files(matching: write.name).first(where: { Spelling.fold($0.name) == Spelling.fold(write.name) }) {
                 return Reply(intent: "file_write", ok: false, message: Renderer.fileExists(existing.name))
             }
@@ -73,30 +75,50 @@ extension Session {
         switch findFile(write.name, intent: "file_write") {
         case .answered(let reply): return reply
         case .found(let file):
+            if case .create = write.operation { return Reply(intent: "file_write", ok: false, message: Renderer.fileExists(file.name)) }
             let old: String
             do { old = try context.files.readFile(id: file.id) } catch { return failure("file_write", error) }
-            let new: String
-            switch write.operation {
-            case .create: return Reply(intent: "file_write", ok: false, message: Renderer.fileExists(file.name))
-            case .append(let content):
-                new = old.isEmpty || old.hasSuffix("\n") ? old + content + "\n" : old + "\n" + content + "\n"
-            case .replace(let target, let replacement):
-                guard old.contains(target) else { return Reply(intent: "file_write", ok: false, message: Renderer.textNotInFile(target, file.name)) }
-                new = old.replacingOccurrences(of: target, with: replacement)
+            guard let new = try? Self.applying(write.operation, to: old) else {
+                return textNotInFile(write.operation, file.name)
             }
             let preview = Renderer.changePreview(file.name, old: old, new: new)
             return ask(.confirm(Confirmation(intent: "file_write", question: Renderer.writeQuestion, defaultYes: true, yes: { [unowned self] in
                 do {
-                    let written = try context.files.updateFile(id: file.id, content: new)
-                    lastChange = .wroteFile(written, previous: old)
-                    return Reply(intent: "file_write", ok: true, message: Renderer.fileWritten(written),
-                                 fields: [("file", .object([("name", .string(written.name)), ("content", .string(new))]))])
+                    // The change is made again on the content as it is at the moment of writing,
+                    // inside the store's transaction: another writer's change since the preview stays.
+                    let edit = try context.files.editFile(id: file.id) { current in try Self.applying(write.operation, to: current) }
+                    lastChange = .wroteFile(edit.file, previous: edit.previous)
+                    return Reply(intent: "file_write", ok: true, message: Renderer.fileWritten(edit.file),
+                                 fields: [("file", .object([("name", .string(edit.file.name)), ("content", .string(edit.content))]))])
+                } catch is TextNotInFile {
+                    return textNotInFile(write.operation, file.name)
                 } catch {
                     return failure("file_write", error)
                 }
             }, no: { Reply(intent: "file_write", ok: true, message: Renderer.nothingChanged) })),
             Reply(intent: "file_write", ok: true, message: preview + "\n" + Renderer.writeQuestion))
         }
+    }
+
+    /// The text a replacement looks for is not in the file (any more).
+    struct TextNotInFile: Error {}
+
+    /// `content` changed by `operation`: an append adds one line at the end, a replacement
+    /// changes every occurrence. A pure function of `content`, as `FileService.editFile` asks.
+    static func applying(_ operation: FileOperation, to content: String) throws(TextNotInFile) -> String {
+        switch operation {
+        case .create(let new): return new
+        case .append(let line):
+            return content.isEmpty || content.hasSuffix("\n") ? content + line + "\n" : content + "\n" + line + "\n"
+        case .replace(let target, let replacement):
+            guard content.contains(target) else { throw TextNotInFile() }
+            return content.replacingOccurrences(of: target, with: replacement)
+        }
+    }
+
+    private func textNotInFile(_ operation: FileOperation, _ name: String) -> Reply {
+        guard case .replace(let target, _) = operation else { return failure("file_write", TextNotInFile()) }
+        return Reply(intent: "file_write", ok: false, message: Renderer.textNotInFile(target, name))
     }
 
     func deleteFile(_ name: String) -> Reply {

@@ -51,13 +51,16 @@ struct TextQuestion {
 /// How a person says yes or no.
 enum YesNo {
     static let yes: Set<String> = ["y", "yes", "yeah", "yep", "yup", "sure", "ok", "okay", "do it", "go ahead", "confirm", "please", "yes please", "create it", "delete it", "sounds good"]
+    /// The only yes read from a pipe.
+    static let strictYes: Set<String> = ["y", "yes"]
     static let no: Set<String> = ["n", "no", "nope", "nah", "cancel", "stop", "don't", "dont", "never mind", "nevermind", "no thanks", "abort"]
 
-    /// True for yes, false for no, nil for anything else; `empty` is what Enter alone means.
-    static func read(_ text: String, empty: Bool) -> Bool? {
+    /// True for yes, false for no, nil for anything else. At a terminal `empty` is what Enter
+    /// alone means; from a pipe an empty line is no answer and only y or yes is yes.
+    static func read(_ text: String, empty: Bool, rule: AnswerRule) -> Bool? {
         let words = text.lowercased().trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
-        if words.isEmpty { return empty }
-        if yes.contains(words) { return true }
+        if words.isEmpty { return rule == .terminal ? empty : nil }
+        if (rule == .terminal ? yes : strictYes).contains(words) { return true }
         if no.contains(words) { return false }
         return nil
     }
@@ -76,7 +79,11 @@ extension Session {
     /// dropped (nothing changes) and the request handled. Yes, no, numbers and edits in words
     /// are never new requests.
     func newRequest(insteadOf question: Pending, _ text: String) -> Reply? {
-        let understanding = understand(text)
+        newRequest(insteadOf: question, understand(text))
+    }
+
+    /// `newRequest(insteadOf:_:)` for a line already read (each line is routed once).
+    func newRequest(insteadOf question: Pending, _ understanding: Understanding) -> Reply? {
         switch understanding.intent {
         case .outOfScope, .updateEvent: return nil
         default:
@@ -90,7 +97,7 @@ extension Session {
     func answer(_ question: Pending, with text: String) -> Reply {
         switch question {
         case .confirm(let confirmation):
-            switch YesNo.read(text, empty: confirmation.defaultYes) {
+            switch YesNo.read(text, empty: confirmation.defaultYes, rule: context.answers) {
             case true?: return confirmation.yes()
             case false?: return confirmation.no()
             case nil:
@@ -101,7 +108,7 @@ extension Session {
             let word = text.lowercased().trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
             if let number = Int(word), (1...choice.count).contains(number) { return choice.pick(number) }
             if let number = choice.aliases[word] { return choice.pick(number) }
-            if YesNo.read(word, empty: false) == false || word.isEmpty {
+            if YesNo.read(word, empty: false, rule: context.answers) == false || word.isEmpty {
                 return Reply(intent: choice.intent, ok: true, message: Renderer.nothingChanged)
             }
             if let reply = newRequest(insteadOf: question, text) { return reply }
@@ -109,7 +116,7 @@ extension Session {
         case .card(let card):
             return answerCard(card, with: text)
         case .text(let textQuestion):
-            if text.isEmpty || YesNo.read(text, empty: false) == false {
+            if text.isEmpty || YesNo.read(text, empty: false, rule: context.answers) == false {
                 return Reply(intent: textQuestion.intent, ok: true, message: Renderer.nothingChanged)
             }
             return textQuestion.answer(text)

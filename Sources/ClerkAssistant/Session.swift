@@ -24,6 +24,9 @@ public final class Session {
         self.context = context
     }
 
+    /// How replies look, for the driver that writes them out (`TextStyle.terminal`).
+    public var style: TextStyle { context.style }
+
     /// True when the last reply asked a question that the next line answers.
     public var isAwaitingAnswer: Bool { pending != nil }
 
@@ -57,6 +60,24 @@ public final class Session {
         return noted
     }
 
+    /// Answers the open question as `--yes` does: yes to a yes-or-no question and to the
+    /// new-event card. A numbered choice ("Which Ana?") or a question that wants words has no
+    /// yes: it is closed with nothing changed, and the failed reply names it with its choices,
+    /// so a script learns what to say instead of being asked forever. Nil when none is open.
+    public func answerYes() -> Reply? {
+        guard let question = pending else { return nil }
+        switch question {
+        case .confirm, .card:
+            return respond(to: "yes")
+        case .choose(let choice):
+            pending = nil
+            return Reply(intent: choice.intent, ok: false, message: Renderer.yesCannotAnswer(choice.question))
+        case .text(let asked):
+            pending = nil
+            return Reply(intent: asked.intent, ok: false, message: Renderer.yesCannotAnswer(asked.question))
+        }
+    }
+
     /// Closes an open question without an answer (input ended, or Ctrl-C); nothing changes.
     public func abandonQuestion(interrupted: Bool) -> Reply? {
         guard let question = pending else { return nil }
@@ -69,8 +90,12 @@ public final class Session {
         router.understand(text, at: context.reference, known: knownNames())
     }
 
-    /// Sends an understood line to its handler.
+    /// Sends an understood line to its handler; a line with an amount of time beyond what
+    /// clerk takes is refused first, whatever it asks.
     func handle(_ understanding: Understanding) -> Reply {
+        if let said = understanding.amountOutOfRange {
+            return Reply(intent: understanding.intent.name, ok: false, message: Renderer.amountTooLong(said))
+        }
         switch understanding.intent {
         case .createEvent(let request): return createEvent(request)
         case .queryAgenda(let query): return queryAgenda(query)

@@ -26,6 +26,17 @@ public struct Preferences: Sendable, Equatable {
     }
 }
 
+/// How answers to questions are read.
+///
+/// At a terminal a person answers: Enter takes the default (the capital letter of
+/// `[Y/n]`), and yes may be said in many ways ("sure", "ok"). From a pipe the next line is
+/// the answer and must say it: only y or yes confirms, and an empty line is no answer — so
+/// neither a script's stray blank line nor random input ever says yes.
+public enum AnswerRule: Sendable {
+    case terminal
+    case pipe
+}
+
 /// Everything a session works with, handed in by the executable: the active backend's
 /// services, the clock, the zone, how text looks, and how new ids are made.
 public struct SessionContext {
@@ -38,6 +49,8 @@ public struct SessionContext {
     public var zone: TimeZone
     public var dateOrder: DateOrder
     public var style: TextStyle
+    /// Where answers come from; see `AnswerRule`.
+    public var answers: AnswerRule
     /// A new event id (Google's rules: 5–1024 characters of a–v and 0–9). Injected so
     /// transcripts are reproducible.
     public var makeID: () -> String
@@ -56,7 +69,7 @@ public struct SessionContext {
     public init(
         calendars: any CalendarService, contacts: any ContactsService, files: any FileService,
         backendName: String, now: NowProvider, zone: TimeZone, dateOrder: DateOrder = .monthFirst,
-        style: TextStyle = .plain, makeID: @escaping () -> String = SessionContext.randomID,
+        style: TextStyle = .plain, answers: AnswerRule = .terminal, makeID: @escaping () -> String = SessionContext.randomID,
         previewOccurrences: @escaping (_ rule: String, _ start: When, _ count: Int) -> [Date]? = { _, _, _ in nil }
     ) {
         self.calendars = calendars
@@ -67,6 +80,7 @@ public struct SessionContext {
         self.zone = zone
         self.dateOrder = dateOrder
         self.style = style
+        self.answers = answers
         self.makeID = makeID
         self.previewOccurrences = previewOccurrences
     }

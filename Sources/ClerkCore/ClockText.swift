@@ -25,12 +25,14 @@ public enum ClockText {
         return (chars[0] == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
     }
 
-    /// `YYYY-MM-DDTHH:MM[:SS]` on the wall clock of `zone`; nil for anything else.
+    /// `YYYY-MM-DDTHH:MM[:SS]` on the wall clock of `zone`; nil for anything else: every
+    /// field is ASCII digits of its width (`Int("+5")` would take a sign; fractions of a
+    /// second and zone letters are not part of the form).
     public static func instant(_ text: String, in zone: TimeZone) -> Date? {
         let halves = text.split(separator: "T", omittingEmptySubsequences: false)
         guard halves.count == 2, let date = LocalDate(iso: halves[0]) else { return nil }
         let clock = halves[1].split(separator: ":", omittingEmptySubsequences: false)
-        guard clock.count == 2 || clock.count == 3, clock.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) }),
+        guard clock.count == 2 || clock.count == 3, clock.allSatisfy({ isDigits($0, count: 2) }),
               let hour = Int(clock[0]), let minute = Int(clock[1]), hour < 24, minute < 60
         else { return nil }
         let second = clock.count == 3 ? Int(clock[2]) : 0
@@ -124,5 +126,10 @@ public enum ClockText {
         guard let zone = offset.map({ TimeZone(secondsFromGMT: $0)! }) ?? zone,
               let instant = instant(String(wall), in: zone) else { return nil }
         return instant + fraction
+    }
+
+    /// True when `text` is exactly `count` ASCII digits.
+    static func isDigits(_ text: some StringProtocol, count: Int) -> Bool {
+        text.utf8.count == count && text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
 }

@@ -20,6 +20,17 @@ public struct DriveFile: Hashable, Sendable {
     }
 }
 
+extension DriveFile {
+    /// Whether `name` can name a file in any backend and on any system it may be saved to:
+    /// not empty, not only dots ("." and ".." are folders everywhere), no "/" (a path), and
+    /// no control character (NUL ends a name in C; the others are never typed in one and
+    /// would reach a terminal when the name is shown).
+    public static func isAcceptableName(_ name: String) -> Bool {
+        !name.isEmpty && !name.allSatisfy { $0 == "." }
+            && !name.unicodeScalars.contains { $0 == "/" || $0.properties.generalCategory == .control }
+    }
+}
+
 /// An earlier content of a file, kept when it was replaced.
 public struct FileRevision: Hashable, Sendable {
     public var id: String
@@ -32,5 +43,19 @@ public struct FileRevision: Hashable, Sendable {
         self.id = id
         self.modified = modified
         self.size = size
+    }
+}
+
+/// What `FileService.editFile` did: the file as it is now, with its content before and after
+/// (the content before is what an undo puts back).
+public struct FileEdit: Hashable, Sendable {
+    public var file: DriveFile
+    public var previous: String
+    public var content: String
+
+    public init(file: DriveFile, previous: String, content: String) {
+        self.file = file
+        self.previous = previous
+        self.content = content
     }
 }

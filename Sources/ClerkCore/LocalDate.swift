@@ -12,11 +12,11 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         self.day = day
     }
 
-    /// Reads `YYYY-MM-DD`; nil for anything else or an impossible date.
+    /// Reads `YYYY-MM-DD` (ASCII digits only); nil for anything else or an impossible date.
     public init?(iso text: some StringProtocol) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
+        guard parts.count == 3, ClockText.isDigits(parts[0], count: 4), ClockText.isDigits(parts[1], count: 2),
+              ClockText.isDigits(parts[2], count: 2), let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
               (1...12).contains(m), (1...LocalDate.daysIn(month: m, year: y)).contains(d)
         else { return nil }
         self.init(year: y, month: m, day: d)

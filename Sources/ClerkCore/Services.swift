@@ -24,8 +24,14 @@ public protocol CalendarService: AnyObject {
     /// One event or one occurrence (an occurrence id names it), nil when unknown or deleted.
     func event(id: String) throws -> Event?
 
-    /// Changes one event; for an occurrence id only that occurrence changes.
-    func patchEvent(id: String, _ patch: EventPatch) throws -> Event
+    /// Changes one event by a patch made from the event as stored now; for an occurrence id
+    /// only that occurrence changes. `patch` gets the event and returns what to change — for
+    /// every change computed from the old values (a move by an hour, an attendee added), so
+    /// that no other writer's change between the read and the write is lost. The contract of
+    /// `FileService.editFile`: the local store runs it inside its write transaction, a remote
+    /// backend writes with If-Match and calls `patch` again after a conflict (so it may run
+    /// more than once); what `patch` throws leaves the event alone and comes out unchanged.
+    func patchEvent(id: String, from patch: (Event) throws -> EventPatch) throws -> EventEdit
 
     /// Deletes an event, a whole series (series id) or one occurrence (occurrence id).
     func deleteEvent(id: String) throws
@@ -42,6 +48,26 @@ public protocol CalendarService: AnyObject {
     /// changed occurrence), so importing the same file twice duplicates nothing. All or
     /// nothing: when one event is refused, none is stored.
     func importEvents(_ events: [ImportedEvent], calendarID: String, progress: ImportProgress?) throws -> ImportSummary
+}
+
+extension CalendarService {
+    /// Changes one event by a patch that does not depend on its old values (the undo of a
+    /// change puts the old values back); `patchEvent(id:from:)` otherwise.
+    @discardableResult
+    public func patchEvent(id: String, _ patch: EventPatch) throws -> Event {
+        try patchEvent(id: id, from: { _ in patch }).after
+    }
+}
+
+/// What `CalendarService.patchEvent(id:from:)` did: the event before and after.
+public struct EventEdit: Hashable, Sendable {
+    public var before: Event
+    public var after: Event
+
+    public init(before: Event, after: Event) {
+        self.before = before
+        self.after = after
+    }
 }
 
 /// What to look for among events: words, a person, within a range.
@@ -97,6 +123,17 @@ public protocol FileService: AnyObject {
     func createFile(named name: String, content: String) throws -> DriveFile
     /// Replaces the content; the previous content is kept as a revision.
     func updateFile(id: String, content: String) throws -> DriveFile
+    /// Changes the content by `edit`, which gets the content as stored now and returns the new
+    /// one; the previous content is kept as a revision. For every change computed from the
+    /// old content (an append, a replacement), so that no other writer's change made between
+    /// the read and the write is lost.
+    ///
+    /// The local store reads and writes in one write transaction. A remote backend reads the
+    /// content with its revision (an ETag), writes on the condition that it is unchanged
+    /// (If-Match), and on a conflict calls `edit` again with the newer content — so `edit`
+    /// must depend only on its argument, and may run more than once. An error `edit` throws
+    /// leaves the file as it was and comes out of this call unchanged.
+    func editFile(id: String, _ edit: (String) throws -> String) throws -> FileEdit
     /// Moves a file to the trash.
     func trashFile(id: String) throws
     /// Takes a file back out of the trash.
@@ -150,7 +187,7 @@ public enum ServiceError: Error, Hashable, Sendable {
 public enum InvalidRequest: Hashable, Sendable {
     /// A calendar, file or contact needs a name.
     case emptyName(ItemKind)
-    /// A file name with a `/`, a NUL, or one that is only dots.
+    /// A file name with a `/` or a control character (NUL among them), or only dots.
     case badFileName(String)
     case unknownTimeZone(String)
     /// An event id that is empty or holds spaces.

@@ -204,30 +204,55 @@ extension GoogleBackend: CalendarService {
         try store.event(id: id)
     }
 
-    package func patchEvent(id: String, _ patch: EventPatch) throws -> Event {
+    /// The patch is worked out from the event as Google has it now and sent with its etag;
+    /// when someone changed it in between (412), it is read and worked out again. Offline,
+    /// it is worked out from the mirror and waits in the outbox.
+    package func patchEvent(id: String, from makePatch: (Event) throws -> EventPatch) throws -> EventEdit {
         try prepare([])
-        guard let event = try store.event(id: id) else { throw ServiceError.notFound(.event, id: id) }
-        let body = GoogleCoding.patchBody(patch)
-        do {
-            if let changed = try mirror.apply(answer: try api.patchEvent(calendarID: event.calendarID, eventID: id, body: body), calendarID: event.calendarID) {
-                return changed
+        guard let stored = try store.event(id: id) else { throw ServiceError.notFound(.event, id: id) }
+        let calendarID = stored.calendarID
+        let zone = try store.calendars().first { $0.id == calendarID }?.timeZone ?? "UTC"
+        for attempt in 1...3 {
+            let current: Event, etag: String?
+            do {
+                let json = try api.event(calendarID: calendarID, eventID: id)
+                current = GoogleCoding.event(json, calendarID: calendarID, calendarZone: zone) ?? stored
+                etag = json["etag"]?.stringValue
+            } catch where APIFailure.matches(error, \.isWorthWaiting) {
+                let patch = try makePatch(stored)
+                try queue(.patchEvent(calendarID: calendarID, eventID: id, body: GoogleCoding.patchBody(patch)))
+                return try store.patchEvent(id: id, from: { _ in patch })
+            } catch where APIFailure.matches(error, \.isGone) {
+                try? mirror.refresh([.events], force: true)
+                throw ServiceError.notFound(.event, id: id)
+            } catch {
+                throw GoogleBackend.fail(error, mayHaveApplied: false)
             }
-            throw APIFailure.malformed
-        } catch where (error as? APIFailure) == .malformed {
-            // Applied, but the answer cannot be read: read the event again.
-            if let fetched = try? mirror.apply(answer: try api.event(calendarID: event.calendarID, eventID: id), calendarID: event.calendarID) {
-                return fetched
+            let patch = try makePatch(current)
+            let body = GoogleCoding.patchBody(patch)
+            do {
+                guard let changed = try mirror.apply(answer: try api.patchEvent(calendarID: calendarID, eventID: id, body: body, ifMatch: etag),
+                                                     calendarID: calendarID) else { throw APIFailure.malformed }
+                return EventEdit(before: current, after: changed)
+            } catch where (error as? APIFailure)?.status == 412 && attempt < 3 {
+                continue  // changed in between: read it again
+            } catch where (error as? APIFailure) == .malformed {
+                // Applied, but the answer cannot be read: read the event again.
+                if let fetched = try? mirror.apply(answer: try api.event(calendarID: calendarID, eventID: id), calendarID: calendarID) {
+                    return EventEdit(before: current, after: fetched)
+                }
+                throw ServiceError.outcomeUnknown
+            } catch where APIFailure.matches(error, \.isWorthWaiting) {
+                try queue(.patchEvent(calendarID: calendarID, eventID: id, body: body))
+                return EventEdit(before: current, after: try store.patchEvent(id: id, from: { _ in patch }).after)
+            } catch where APIFailure.matches(error, \.isGone) {
+                try? mirror.refresh([.events], force: true)
+                throw ServiceError.notFound(.event, id: id)
+            } catch {
+                throw GoogleBackend.fail(error, mayHaveApplied: true)
             }
-            throw ServiceError.outcomeUnknown
-        } catch where APIFailure.matches(error, \.isWorthWaiting) {
-            try queue(.patchEvent(calendarID: event.calendarID, eventID: id, body: body))
-            return try store.patchEvent(id: id, patch)
-        } catch where APIFailure.matches(error, \.isGone) {
-            try? mirror.refresh([.events], force: true)
-            throw ServiceError.notFound(.event, id: id)
-        } catch {
-            throw GoogleBackend.fail(error, mayHaveApplied: true)
         }
+        throw ServiceError.outcomeUnknown
     }
 
     package func deleteEvent(id: String) throws {
@@ -473,6 +498,27 @@ extension GoogleBackend: FileService {
         } catch {
             throw GoogleBackend.fail(error, mayHaveApplied: true)
         }
+    }
+
+    /// The edit is worked out from the content as Drive has it now (not the mirror's copy),
+    /// then uploaded. Drive v3 takes no etag on an upload, so a change made elsewhere in the
+    /// same moment can still be overwritten. Offline, it is worked out from the mirror's copy
+    /// and waits in the outbox.
+    package func editFile(id: String, _ edit: (String) throws -> String) throws -> FileEdit {
+        try prepare([])
+        let file = try storedFile(id)
+        guard file.mimeType != GoogleCoding.googleDoc else { throw ServiceError.invalid(.googleDocIsReadOnly) }
+        let previous: String
+        do {
+            previous = String(decoding: try api.content(of: file), as: UTF8.self)
+        } catch where APIFailure.matches(error, \.isWorthWaiting) {
+            previous = String(decoding: try store.fileBytes(id: id), as: UTF8.self)
+        } catch {
+            throw GoogleBackend.fail(error, mayHaveApplied: false)
+        }
+        let content = try edit(previous)
+        let written = try updateFile(id: id, content: content)
+        return FileEdit(file: written, previous: previous, content: content)
     }
 
     private func setTrashed(_ id: String, _ trashed: Bool) throws -> DriveFile {

@@ -61,6 +61,20 @@ public enum Intent: Sendable, Hashable {
     }
 }
 
+extension Intent {
+    /// Every length of time the request says, in minutes: an event's length and reminders,
+    /// a move, the length of a free slot asked for.
+    var minutesSaid: [Int] {
+        switch self {
+        case .createEvent(let request): return [request.durationMinutes].compactMap { $0 } + request.reminderMinutes
+        case .queryAgenda(let query): return [query.slotMinutes].compactMap { $0 }
+        case .updateEvent(_, let changes):
+            return [changes.durationMinutes, changes.shiftMinutes].compactMap { $0 } + (changes.reminderMinutes ?? [])
+        default: return []
+        }
+    }
+}
+
 /// A calendar named in a sentence ("on Work", "in my Wrok calendar"), checked against the
 /// calendars the backend knows.
 public struct CalendarMention: Sendable, Hashable {

@@ -90,7 +90,39 @@ public struct Router: Sendable {
             intent = .outOfScope(OutOfScope(topic: topic, didYouMean: guess))
         }
         slots.sort { ($0.ranges.first?.lowerBound ?? text.endIndex) < ($1.ranges.first?.lowerBound ?? text.endIndex) }
-        return Understanding(text: text, intent: intent, slots: slots, dates: dates, rule: route.rule)
+        var understanding = Understanding(text: text, intent: intent, slots: slots, dates: dates, rule: route.rule)
+        understanding.amountOutOfRange = amountOutOfRange(understanding, sentence)
+        return understanding
+    }
+
+    /// The words of an amount of time too large to use, in a request about events: a length,
+    /// reminder or move beyond `Quantity.maximumMinutes` (read, as `tooLong`: the slot holding
+    /// it, else the date it came from, "on Friday for 9999 weeks"); or a number with a unit of
+    /// time that nothing read because it is past every reader's range ("in 1e19 days", "in
+    /// 99999 years": `DateRules.amountLimit` or more). Nil when there is none.
+    func amountOutOfRange(_ understanding: Understanding, _ s: Sentence) -> String? {
+        switch understanding.intent {
+        case .createEvent, .queryAgenda, .updateEvent, .deleteEvent: break
+        default: return nil
+        }
+        let text = understanding.text
+        func said(_ ranges: [Range<String.Index>]) -> String { ranges.map { String(text[$0]) }.joined(separator: " ") }
+        let lengthSlots = understanding.slots.filter { $0.kind == .duration || $0.kind == .reminder }
+        if understanding.intent.minutesSaid.contains(where: { abs($0) > Quantity.maximumMinutes }) {
+            if let slot = lengthSlots.first(where: { Int($0.value).map { abs($0) > Quantity.maximumMinutes } ?? false }) {
+                return said(slot.ranges)
+            }
+            if let date = understanding.dates.first(where: { $0.known.contains(.duration) }) { return said([date.range]) }
+            return text
+        }
+        for i in s.body where i + 1 < s.body.upperBound && !s.tokens[i].isInDate {
+            guard let amount = Quantity.numeral(s.word(i)), !(amount < DateRules.amountLimit),
+                  Lexicon.durationUnits[s.word(i + 1)] != nil || Quantity.units[s.word(i + 1)] != nil else { continue }
+            let range = s.tokens[i].range.lowerBound..<s.tokens[i + 1].range.upperBound
+            if lengthSlots.contains(where: { $0.ranges.contains { $0.overlaps(range) } }) { continue }
+            return String(text[range])
+        }
+        return nil
     }
 
     /// The lower-cased first word of `rest`, which loses it.

@@ -11,6 +11,10 @@ public struct Understanding: Sendable, Hashable {
     public var dates: [DateMatch]
     /// The rule that chose the intent, e.g. "command:schedule", "question:whats-on".
     public var rule: String
+    /// A length, reminder or move beyond the longest clerk takes (`Quantity.maximumMinutes`),
+    /// as it was said ("for 1e999 hours"); the conversation refuses such a line. Nil when
+    /// every amount is in range.
+    public var amountOutOfRange: String?
 
     public init(text: String, intent: Intent, slots: [Slot] = [], dates: [DateMatch] = [], rule: String) {
         self.text = text

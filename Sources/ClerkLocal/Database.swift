@@ -92,6 +92,9 @@ struct Row {
 /// processes queue on the busy timeout instead of failing half-way.
 final class Database {
     let path: String
+    /// True when opened for reading only (`init(readingOnly:)`): every write fails with
+    /// `SQLITE_READONLY`.
+    let isReadOnly: Bool
     private let handle: OpaquePointer
     private var statements: [String: OpaquePointer] = [:]
     private var inTransaction = false
@@ -102,20 +105,44 @@ final class Database {
     /// waiting up to `busyTimeout` seconds for another connection's lock.
     init(path: String, busyTimeout: Double) throws {
         self.path = path
+        isReadOnly = false
         busyTimeoutMilliseconds = Int32(busyTimeout * 1000)
+        handle = try Database.open(path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+        try switchToWAL(within: busyTimeout)
+        try execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA mmap_size = 268435456")
+    }
+
+    /// Opens the existing file at `path` for reading only, for a store its user may read but
+    /// not write (a read-only folder or file).
+    ///
+    /// A WAL database is read through its `-wal` and `-shm` files, which SQLite cannot create
+    /// in a folder it may not write. When there is no `-wal` file every change is in the main
+    /// file, and it is opened `immutable` (no locks, no side files); when there is one,
+    /// SQLite reads both side files as they are (`mode=ro`).
+    init(readingOnly path: String, busyTimeout: Double) throws {
+        self.path = path
+        isReadOnly = true
+        busyTimeoutMilliseconds = Int32(busyTimeout * 1000)
+        let escaped = path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f")
+            .replacingOccurrences(of: "#", with: "%23")
+        let hasLog = FileManager.default.fileExists(atPath: path + "-wal")
+        handle = try Database.open("file:" + escaped + (hasLog ? "?mode=ro" : "?mode=ro&immutable=1"), flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
+        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+        try execute("PRAGMA foreign_keys = ON; PRAGMA mmap_size = 268435456")
+    }
+
+    /// The one call to `sqlite3_open_v2`, with the flags every connection has.
+    private static func open(_ name: String, flags: Int32) throws -> OpaquePointer {
         var opened: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        let code = sqlite3_open_v2(path, &opened, flags, nil)
-        guard let opened else { throw DatabaseError(code: code, message: "cannot open \(path): out of memory", sql: nil) }
+        let code = sqlite3_open_v2(name, &opened, flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE, nil)
+        guard let opened else { throw DatabaseError(code: code, message: "cannot open \(name): out of memory", sql: nil) }
         guard code == SQLITE_OK else {
             let error = DatabaseError(code: code, message: String(cString: sqlite3_errmsg(opened)), sql: nil)
             sqlite3_close_v2(opened)
             throw error
         }
-        handle = opened
-        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
-        try switchToWAL(within: busyTimeout)
-        try execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA mmap_size = 268435456")
+        return opened
     }
 
     /// WAL lets readers go on while one process writes; NORMAL sync (set by `init`) keeps

@@ -22,12 +22,26 @@ public struct ICalendarReader: Sendable {
         self.zone = zone
     }
 
+    /// Limits checked before libical sees a file, which it could not survive otherwise: it
+    /// frees a component tree by recursion (components nested some 100,000 deep overflow the
+    /// stack) and holds the whole parsed file in memory.
+    ///
+    /// | limit           | value  | what real calendars need                               |
+    /// |-----------------|--------|--------------------------------------------------------|
+    /// | nesting depth   | 16     | 3 (VCALENDAR › VEVENT › VALARM, or › VTIMEZONE › STANDARD) |
+    /// | size of a file  | 64 MiB | a busy calendar's export of ten years is a few MB       |
+    public static let maximumDepth = 16
+    public static let maximumBytes = 64 << 20
+
     /// The events of `data`, in file order.
     public func read(_ data: Data) throws(ImportError) -> [ImportedEvent] {
+        guard data.count <= Self.maximumBytes else {
+            throw ImportError(file: file, line: nil, reason: "larger than \(Self.maximumBytes >> 20) MB, the most clerk imports at once; split the file")
+        }
         let lines = try ContentLines.unfold(data, file: file)
         let outline = try outline(of: lines)
         for event in outline.events { try check(event, outline: outline) }
-        let text = lines.map(\.text).joined(separator: "\r\n") + "\r\n"
+        let text = lines.flatMap { Self.oneDatePerLine($0.text) }.joined(separator: "\r\n") + "\r\n"
         return try LibICal.locked { () throws(ImportError) -> [ImportedEvent] in
             guard let root = icalparser_parse_string(text) else {
                 throw ImportError(file: file, line: 1, reason: "libical could not read the file")
@@ -43,6 +57,18 @@ public struct ICalendarReader: Sendable {
             }
             return events
         }
+    }
+
+    /// An RDATE or EXDATE line with a list of values as one line per value, with the same
+    /// name and parameters (RFC 5545 reads both the same). libical keeps only the first 500
+    /// values of a list and drops the rest without a word; one value per line it keeps all.
+    static func oneDatePerLine(_ line: String) -> [String] {
+        let name = line.prefix(7).uppercased()
+        guard name.hasPrefix("EXDATE") || name.hasPrefix("RDATE"), line.contains(","),
+              let property = PropertyLine(line), property.name == "EXDATE" || property.name == "RDATE"
+        else { return [line] }
+        let head = line.dropLast(property.value.count)
+        return property.value.split(separator: ",").map { String(head + $0) }
     }
 
     // MARK: The shape of the file
@@ -86,6 +112,9 @@ public struct ICalendarReader: Sendable {
             switch property.name {
             case "BEGIN":
                 let name = property.value.uppercased()
+                guard open.count < Self.maximumDepth else {
+                    throw ImportError(file: file, line: line.number, reason: "BEGIN:\(property.value) nests components deeper than \(Self.maximumDepth) levels")
+                }
                 open.append((name, line.number))
                 if name == "VEVENT", open.count == 2 { outline.events.append(EventOutline(line: line.number)) }
             case "END":

@@ -5,14 +5,15 @@ import Foundation
 public struct ImportError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file as the person named it.
     public var file: String
-    /// 1-based line where the problem is (a folded property: the line it starts on).
-    public var line: Int
+    /// 1-based line where the problem is (a folded property: the line it starts on); nil
+    /// when the problem is the file as a whole (its size).
+    public var line: Int?
     /// The property or component at fault (`DTSTART`, `VEVENT`, `BDAY`), nil for the shape
     /// of the file itself.
     public var property: String?
     public var reason: String
 
-    public init(file: String, line: Int, property: String? = nil, reason: String) {
+    public init(file: String, line: Int?, property: String? = nil, reason: String) {
         self.file = file
         self.line = line
         self.property = property
@@ -20,7 +21,7 @@ public struct ImportError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(file):\(line): " + (property.map { "\($0): " } ?? "") + reason
+        "\(file):" + (line.map { "\($0): " } ?? " ") + (property.map { "\($0): " } ?? "") + reason
     }
 }
 

@@ -47,11 +47,13 @@ extension LocalStore {
         try guarded { try liveEvent(id: id)?.event }
     }
 
+    /// Reads the event, runs `patch` and writes in one write transaction (`BEGIN IMMEDIATE`).
     @discardableResult
-    public func patchEvent(id: String, _ patch: EventPatch) throws -> Event {
-        try guarded {
+    public func patchEvent(id: String, from makePatch: (Event) throws -> EventPatch) throws -> EventEdit {
+        try guardedCallingBack {
             try database.transaction {
                 guard let found = try liveEvent(id: id) else { throw ServiceError.notFound(.event, id: id) }
+                let patch = try callingBack { try makePatch(found.event) }
                 if found.row == nil || found.row?.recurringEventID != nil, let recurrence = patch.recurrence, !recurrence.isEmpty {
                     throw ServiceError.invalid(.occurrenceCannotRepeat)
                 }
@@ -73,7 +75,7 @@ extension LocalStore {
                 } else {
                     try update(row, rulesChanged: row.recurrence != before.recurrence || row.when != before.when)
                 }
-                return row.event
+                return EventEdit(before: found.event, after: row.event)
             }
         }
     }

@@ -24,9 +24,7 @@ extension LocalStore: FileService {
     @discardableResult
     public func createFile(named name: String, content: String) throws -> DriveFile {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty, !name.contains("/") else {
-            throw ServiceError.invalid(.badFileName(name))
-        }
+        guard DriveFile.isAcceptableName(name) else { throw ServiceError.invalid(.badFileName(name)) }
         return try guarded {
             try database.transaction {
                 if try liveFileID(named: name) != nil { throw ServiceError.alreadyExists(.file, name: name) }
@@ -41,19 +39,28 @@ extension LocalStore: FileService {
 
     @discardableResult
     public func updateFile(id: String, content: String) throws -> DriveFile {
-        try guarded {
+        try editFile(id: id) { _ in content }.file
+    }
+
+    /// Reads the content, runs `edit` and writes its result in one write transaction
+    /// (`BEGIN IMMEDIATE`): another process's change waits for this one and then sees it.
+    @discardableResult
+    public func editFile(id: String, _ edit: (String) throws -> String) throws -> FileEdit {
+        try guardedCallingBack {
             try database.transaction {
                 let old = try database.scalar("SELECT content, modified FROM files WHERE id = ? AND trashed IS NULL", [id]) {
-                    ($0.text(0), $0.double(1))
+                    (content: $0.text(0), modified: $0.double(1))
                 }
                 guard let old else { throw ServiceError.notFound(.file, id: id) }
-                if old.0 == content { return try file(id: id) }
-                try database.run("""
-                    INSERT INTO file_revisions (file_id, number, content, modified)
-                    VALUES (?, (SELECT coalesce(max(number), 0) + 1 FROM file_revisions WHERE file_id = ?), ?, ?)
-                    """, [id, id, old.0, old.1])
-                try database.run("UPDATE files SET content = ?, modified = ? WHERE id = ?", [content, nowSeconds, id])
-                return try file(id: id)
+                let new = try callingBack { try edit(old.content) }
+                if new != old.content {
+                    try database.run("""
+                        INSERT INTO file_revisions (file_id, number, content, modified)
+                        VALUES (?, (SELECT coalesce(max(number), 0) + 1 FROM file_revisions WHERE file_id = ?), ?, ?)
+                        """, [id, id, old.content, old.modified])
+                    try database.run("UPDATE files SET content = ?, modified = ? WHERE id = ?", [new, nowSeconds, id])
+                }
+                return FileEdit(file: try file(id: id), previous: old.content, content: new)
             }
         }
     }

@@ -24,7 +24,9 @@ public final class LocalStore {
     public static let busyTimeout: Double = 30
 
     /// Opens the store at `path` (creating it, its tables and the primary calendar
-    /// "Personal" in `timeZone` on first use).
+    /// "Personal" in `timeZone` on first use). A store that exists but cannot be written is
+    /// opened for reading: everything in it can be seen, and every change fails with
+    /// `StorageProblem.readOnly`.
     public convenience init(path: String, timeZone: TimeZone, now: NowProvider = .system, makeID: @escaping () -> String = LocalStore.randomID) throws {
         try self.init(path: path, timeZone: timeZone, now: now, makeID: makeID, makesPrimaryCalendar: true)
     }
@@ -35,15 +37,34 @@ public final class LocalStore {
         self.zone = ZoneRules(timeZone)
         self.now = now
         self.makeID = makeID
-        do {
-            database = try Database(path: path, busyTimeout: LocalStore.busyTimeout)
-            try database.migrate(StoreSchema.migrations, appliedAt: now.now())
-        } catch {
-            throw LocalStore.serviceError(error, path: path)
-        }
+        database = try LocalStore.openDatabase(path, now: now)
         try guarded {
             if makesPrimaryCalendar { try ensurePrimaryCalendar() }
             try refreshOccurrenceWindows()
+        }
+    }
+
+    /// True when the store could only be opened for reading.
+    public var isReadOnly: Bool { database.isReadOnly }
+
+    /// The database at `path`, migrated; opened for reading only when it cannot be opened
+    /// for writing (then the schema must already be this clerk's).
+    private static func openDatabase(_ path: String, now: NowProvider) throws(ServiceError) -> Database {
+        do {
+            let database = try Database(path: path, busyTimeout: busyTimeout)
+            try database.migrate(StoreSchema.migrations, appliedAt: now.now())
+            return database
+        } catch let error as DatabaseError where [.readOnly, .cannotOpen].contains(error.problem(busyTimeout: 0))
+            && FileManager.default.fileExists(atPath: path) {
+            do {
+                let database = try Database(readingOnly: path, busyTimeout: busyTimeout)
+                try database.migrate(StoreSchema.migrations, appliedAt: now.now())
+                return database
+            } catch {
+                throw serviceError(error, path: path)
+            }
+        } catch {
+            throw serviceError(error, path: path)
         }
     }
 
@@ -61,6 +82,33 @@ public final class LocalStore {
     func guarded<T>(_ body: () throws -> T) throws(ServiceError) -> T {
         do {
             return try body()
+        } catch {
+            throw LocalStore.serviceError(error, path: database.path)
+        }
+    }
+
+    /// What the caller's own code, run inside a transaction, threw (`callingBack`).
+    struct CallerError: Error {
+        var error: any Error
+    }
+
+    /// Runs the caller's code (an edit, a patch) inside a store call: what it throws rolls the
+    /// transaction back and, through `guardedCallingBack`, comes out as it was.
+    func callingBack<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw CallerError(error: error)
+        }
+    }
+
+    /// `guarded` for calls that run the caller's code: its errors pass unchanged, the
+    /// store's become a `ServiceError`.
+    func guardedCallingBack<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as CallerError {
+            throw error.error
         } catch {
             throw LocalStore.serviceError(error, path: database.path)
         }

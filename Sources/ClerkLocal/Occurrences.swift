@@ -66,6 +66,8 @@ extension LocalStore {
             WHERE recurrence IS NOT NULL AND deleted IS NULL AND (expanded_from > ? OR expanded_until < ?)
             """
         let bounds: [any SQLBindable] = [now - OccurrenceWindow.refreshBefore, now + OccurrenceWindow.refreshAfter]
+        // A read-only store keeps its windows; a range outside one is expanded when asked.
+        guard !database.isReadOnly else { return }
         guard try database.scalar("SELECT count(*) FROM (\(stale))", bounds, { $0.int(0) }) ?? 0 > 0 else { return }
         do {
             try database.withBusyTimeout(0) {
@@ -77,7 +79,9 @@ extension LocalStore {
                     }
                 }
             }
-        } catch let error as DatabaseError where error.isBusy {
+        } catch let error as DatabaseError where error.isBusy || error.problem(busyTimeout: 0) == .readOnly {
+            // Busy: another process is writing. Read-only: a file SQLite opened read-only
+            // without saying so. Either way queries expand outside the windows themselves.
             return
         }
     }

@@ -67,13 +67,22 @@ struct ClerkApp {
     }
 }
 
-/// Writes answers to stdout and one-line errors to stderr.
+/// Writes answers to stdout and one-line errors to stderr: the one place where text for a
+/// person reaches the terminal, so the one place its control characters are made visible
+/// (`TextStyle.terminal`). JSON and exports are written exact.
 enum Output {
-    static func line(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    /// Text for a person, in `style` (colour marks become escapes only with colour).
+    static func line(_ text: String, style: TextStyle = .plain) {
+        FileHandle.standardOutput.write(Data((style.terminal(text) + "\n").utf8))
     }
 
+    /// A JSON answer, exactly as serialized (JSON escapes its own control characters).
+    static func json(_ value: JSONValue) {
+        FileHandle.standardOutput.write(Data((value.serialized() + "\n").utf8))
+    }
+
+    /// A failure, on one line after `clerk: `.
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data(("clerk: " + text + "\n").utf8))
+        FileHandle.standardError.write(Data(("clerk: " + TextStyle.plain.terminal(text) + "\n").utf8))
     }
 }

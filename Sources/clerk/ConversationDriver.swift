@@ -12,6 +12,8 @@ final class ConversationDriver {
     /// The backend the session talks to (shown in the prompt; it changes after "log in").
     var backend: Backend
     let environment: [String: String]
+    /// Stdin, line by line, when it is not the REPL's.
+    private let input = InputLines()
 
     init(options: GlobalOptions, paths: ClerkPaths, session: Session, backend: Backend, environment: [String: String]) {
         self.options = options
@@ -42,11 +44,11 @@ final class ConversationDriver {
             editor.prompt = session.isAwaitingAnswer ? "> " : "clerk (\(backend.rawValue))> "
             switch editor.readLine() {
             case .endOfInput:
-                if let reply = session.abandonQuestion(interrupted: false) { show(reply) }
+                if let reply = session.abandonQuestion(interrupted: false) { show(reply, inREPL: true) }
                 Output.line("")
                 return failed ? ExitCode.failure : ExitCode.success
             case .interrupted:
-                if let reply = session.abandonQuestion(interrupted: true) { show(reply) }
+                if let reply = session.abandonQuestion(interrupted: true) { show(reply, inREPL: true) }
             case .line(let line):
                 let text = line.trimmingCharacters(in: .whitespaces)
                 if text.isEmpty, !session.isAwaitingAnswer { continue }
@@ -55,16 +57,22 @@ final class ConversationDriver {
                 }
                 let reply = session.respond(to: text)
                 if !reply.ok { failed = true }
-                show(reply)
+                show(reply, inREPL: true)
                 followAccount(reply)
             }
         }
     }
 
-    /// Piped stdin: no prompt, one answer per line; exit code 1 if any request failed.
+    /// Piped stdin: no prompt, one answer per line; exit code 1 if any request failed. A
+    /// line that is not UTF-8 text is refused and answers nothing.
     func runPipe() -> Int32 {
         var failed = false
-        while let line = readLine(strippingNewline: true) {
+        while let next = input.next() {
+            guard case .text(let line) = next else {
+                show(Self.notText)
+                failed = true
+                continue
+            }
             let text = line.trimmingCharacters(in: .whitespaces)
             if text.isEmpty, !session.isAwaitingAnswer { continue }
             if !session.isAwaitingAnswer, ClerkApp.quitWords.contains(text.lowercased()) { break }
@@ -81,30 +89,34 @@ final class ConversationDriver {
     /// next line of stdin — and with none of them nothing changes.
     func answerOne(_ line: String) -> Int32 {
         var ok = answer(line)
+        var refusedALine = false
         while session.isAwaitingAnswer {
-            let answerLine: String?
-            if isatty(STDIN_FILENO) == 1 {
-                FileHandle.standardOutput.write(Data("> ".utf8))
-                answerLine = readLine(strippingNewline: true)
-            } else {
-                answerLine = readLine(strippingNewline: true)
-            }
-            guard let answerLine else {
+            if isatty(STDIN_FILENO) == 1 { FileHandle.standardOutput.write(Data("> ".utf8)) }
+            guard let next = input.next() else {
                 if let reply = session.abandonQuestion(interrupted: false) { show(reply) }
                 return ExitCode.failure
+            }
+            guard case .text(let answerLine) = next else {
+                show(Self.notText)
+                refusedALine = true
+                continue
             }
             ok = answer(answerLine.trimmingCharacters(in: .whitespaces))
         }
         if HTTPClient.isCancelled { return ExitCode.interrupted }
-        return ok ? ExitCode.success : ExitCode.failure
+        return ok && !refusedALine ? ExitCode.success : ExitCode.failure
     }
 
-    /// Answers one line, and with `--yes` every question that follows it; true when it went well.
+    /// The answer to a line that is not UTF-8 text: refused, nothing read from it.
+    static let notText = Reply(intent: "out_of_scope", ok: false, message: Renderer.lineNotText)
+
+    /// Answers one line, and with `--yes` every yes-or-no question that follows it; true when
+    /// it went well. A question yes cannot answer (a choice) fails the request at once.
     private func answer(_ line: String) -> Bool {
         var reply = session.respond(to: line)
         show(reply)
-        while options.assumeYes, reply.asksQuestion {
-            reply = session.respond(to: "yes")
+        while options.assumeYes, reply.asksQuestion, let answered = session.answerYes() {
+            reply = answered
             show(reply)
         }
         followAccount(reply)
@@ -112,11 +124,22 @@ final class ConversationDriver {
     }
 
     /// Prints a reply: JSON with `--json`; long content through the pager on a terminal.
-    private func show(_ reply: Reply) {
-        if options.json { return Output.line(reply.json.serialized()) }
-        if reply.message.isEmpty { return }
-        if reply.pageable, TerminalInfo.stdout().page(reply.message, environment: environment) { return }
-        Output.line(reply.message)
+    ///
+    /// Outside the REPL a failed request's reason goes to stderr, one line after `clerk: `
+    /// (the README's contract for scripts), and stdout keeps the answers; with `--json` the
+    /// object stays on stdout and the reason is on stderr too. In the REPL the screen is the
+    /// conversation, and a failure reads like any answer.
+    private func show(_ reply: Reply, inREPL: Bool = false) {
+        let failed = !reply.ok && !inREPL && !reply.message.isEmpty
+        if options.json {
+            Output.json(reply.json)
+        } else if !failed, !reply.message.isEmpty {
+            if reply.pageable, TerminalInfo.stdout().page(session.style.terminal(reply.message), environment: environment) { return }
+            Output.line(reply.message, style: session.style)
+        }
+        if failed {
+            Output.error(reply.message.split(whereSeparator: \.isNewline).joined(separator: " "))
+        }
     }
 
     /// Words the REPL offers on Tab: the session knows the names.

@@ -1,4 +1,5 @@
 internal import CEditLine
+import ClerkAssistant
 import Foundation
 
 /// What one read from the terminal produced.
@@ -116,7 +117,8 @@ final class LineEditor {
             el_insertstr(editLine, common)
             return UInt8(CC_REFRESH)
         }
-        let list = "\n" + candidates.sorted().joined(separator: "  ") + "\n"
+        // Names come from the store: shown with their control characters visible.
+        let list = "\n" + TextStyle.plain.terminal(candidates.sorted().joined(separator: "  ")) + "\n"
         cedit_print(list)
         return UInt8(CC_REDISPLAY)
     }

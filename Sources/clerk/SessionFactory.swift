@@ -99,6 +99,8 @@ enum SessionFactory {
         var context = SessionContext(
             calendars: opened.calendars, contacts: opened.contacts, files: opened.files, backendName: opened.backend.rawValue,
             now: options.nowProvider, zone: options.timeZone, dateOrder: config.dateOrder, style: style,
+            // Answers are typed at a terminal, or are the next lines of a pipe.
+            answers: isatty(STDIN_FILENO) == 1 ? .terminal : .pipe,
             previewOccurrences: { rule, start, count in
                 try? RecurrencePreview.starts(rule: rule, first: start, zone: options.timeZone, count: count)
             })

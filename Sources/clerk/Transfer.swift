@@ -70,8 +70,10 @@ struct Transfer {
             return ExitCode.success
         } catch let failure as Failure {
             Output.error(failure.message)
+        } catch let error as ServiceError {
+            Output.error(Renderer.commandFailure(error))
         } catch {
-            Output.error("\(error)")
+            Output.error(Renderer.unexpected)
         }
         return ExitCode.failure
     }
@@ -151,6 +153,6 @@ struct Transfer {
             ("added", .number(Double(summary.added))), ("updated", .number(Double(summary.updated))),
             ("unchanged", .number(Double(summary.unchanged))),
         ])
-        Output.line(answer.serialized())
+        Output.json(answer)
     }
 }

@@ -17,7 +17,7 @@ enum Usage {
           --data-dir DIR               keep store, config, tokens and history in DIR
           --backend local|google       where data lives (default local)
           --google-endpoint URL        send Google requests to URL (an emulator)
-          --yes                        answer yes to every confirmation
+          --yes                        answer yes to every yes-or-no question
           --json                       one JSON object per answer
           --verbose                    show requests and responses on stderr (secrets hidden)
           --help, --version

@@ -63,8 +63,9 @@ import Testing
     }
 
     @Test func colourWrapsOnlyTheClock() {
-        let layout = AgendaLayout(text: DateText(zone: Moments.madrid), style: TextStyle(color: true, width: 80), calendarNames: [:])
+        let style = TextStyle(color: true, width: 80)
+        let layout = AgendaLayout(text: DateText(zone: Moments.madrid), style: style, calendarNames: [:])
         let event = Moments.timed("1", "Standup", "2026-12-01 09:30", "2026-12-01 09:45")
-        #expect(layout.line(event) == "  \u{1B}[2m09:30–09:45\u{1B}[0m  Standup")
+        #expect(style.terminal(layout.line(event)) == "  \u{1B}[2m09:30–09:45\u{1B}[0m  Standup")
     }
 }

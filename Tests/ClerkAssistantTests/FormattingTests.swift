@@ -67,3 +67,31 @@ import Testing
         #expect(ClockText.rfc3339(Moments.at("2026-07-01 09:30"), zone: TimeZone(identifier: "America/St_Johns")!) == "2026-07-01T05:00:00-02:30")
     }
 }
+
+/// What reaches a terminal: control characters from data made visible as `less` shows them,
+/// clerk's own styles as escapes only with colour.
+@Suite struct TerminalTextTests {
+    @Test(arguments: [
+        ("plain text, ünïcode — and a tab\tand\nlines", "plain text, ünïcode — and a tab\tand\nlines"),
+        ("\u{1B}[2J clear", "^[[2J clear"),
+        ("\u{1B}]0;title\u{07}", "^[]0;title^G"),
+        ("nul\u{0} del\u{7F} cr\r", "nul^@ del^? cr^M"),
+        ("csi\u{9B}31m nel\u{85}", "csi<U+009B>31m nel<U+0085>"),
+        ("crlf\r\n", "crlf^M\n"),
+    ])
+    func controlCharactersBecomeVisible(text: String, shown: String) {
+        #expect(TextStyle.plain.terminal(text) == shown)
+        #expect(TextStyle(color: true).terminal(text) == shown)
+    }
+
+    @Test func stylesBecomeEscapesOnlyWithColour() {
+        let colour = TextStyle(color: true)
+        let title = "Evil\u{1B}[8m"
+        #expect(colour.terminal(colour.bold(title)) == "\u{1B}[1mEvil^[[8m\u{1B}[0m")
+        #expect(colour.terminal(colour.dim("a") + colour.warning("b") + colour.error("c"))
+                == "\u{1B}[2ma\u{1B}[0m\u{1B}[33mb\u{1B}[0m\u{1B}[31mc\u{1B}[0m")
+        // Marks made with colour and written without it (a failure on stderr) are dropped.
+        #expect(TextStyle.plain.terminal(colour.bold(title)) == "Evil^[[8m")
+        #expect(TextStyle.plain.bold(title) == title)
+    }
+}

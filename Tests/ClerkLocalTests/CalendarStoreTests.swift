@@ -261,6 +261,34 @@ import Testing
         #expect(try titles(test.store) == [])
     }
 
+    /// `patchEvent(id:from:)` makes the patch from the stored event under the write lock;
+    /// what the patch function throws comes out as it is and changes nothing.
+    @Test func patchesFromTheStoredEventInOneTransaction() throws {
+        struct Refused: Error, Equatable {}
+        let test = try TestStore()
+        defer { test.remove() }
+        try test.store.insertEvent(EventDraft(title: "Lunch", when: Self.timed("2026-03-02T13:00", "2026-03-02T14:00"),
+                                              attendees: [Attendee(name: "Ana")]), id: "lunch", calendarID: test.primaryID)
+        let other = try test.reopened()
+        var otherWrite: ServiceError?
+        let edit = try test.store.patchEvent(id: "lunch") { current in
+            do {
+                _ = try other.database.withBusyTimeout(0.05) { try other.patchEvent(id: "lunch", EventPatch(title: "lost")) }
+            } catch {
+                otherWrite = error as? ServiceError
+            }
+            return EventPatch(attendees: current.attendees + [Attendee(name: "Bob")])
+        }
+        #expect(otherWrite == .storage(.busy(seconds: Int(LocalStore.busyTimeout)), path: test.path))
+        #expect(edit.before.attendees.map(\.name) == ["Ana"])
+        #expect(edit.after.attendees.map(\.name) == ["Ana", "Bob"])
+        #expect(try other.event(id: "lunch") == edit.after)
+
+        #expect(throws: Refused()) { try test.store.patchEvent(id: "lunch") { _ in throw Refused() } }
+        #expect(try test.store.event(id: "lunch") == edit.after)
+        #expect(throws: ServiceError.notFound(.event, id: "nope")) { try test.store.patchEvent(id: "nope") { _ in EventPatch() } }
+    }
+
     @Test func searchesWordsAndPeople() throws {
         let test = try TestStore()
         defer { test.remove() }

@@ -106,6 +106,51 @@ import Testing
         }
     }
 
+    /// Names that are folders or paths on every system a file may be saved to, or hold a
+    /// character no one types in a name, are refused; nothing is created.
+    @Test(arguments: [".", "..", "...", "a/b.txt", "/etc/passwd", "a\u{0}b.txt", "\u{0}", "bell\u{7}.txt", "esc\u{1B}[2J.txt", "tab\tname.txt"])
+    func refusesNamesThatAreNotFileNames(name: String) throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        #expect(throws: ServiceError.invalid(.badFileName(name))) { try test.store.createFile(named: name, content: "x") }
+        #expect(try test.store.files(matching: nil) == [])
+    }
+
+    @Test(arguments: [".profile", "notes..txt", "a.b.c", "…", "ñandú.md", "file name with spaces.txt"])
+    func acceptsOtherNames(name: String) throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        #expect(try test.store.createFile(named: name, content: "x").name == name)
+    }
+
+    /// `editFile` reads and writes under the write lock: another connection cannot write in
+    /// between, what `edit` throws comes out as it is, and nothing is written then.
+    @Test func editsInsideOneWriteTransaction() throws {
+        struct NotThere: Error, Equatable {}
+        let test = try TestStore()
+        defer { test.remove() }
+        let notes = try test.store.createFile(named: "notes.txt", content: "milk\n")
+        let other = try test.reopened()
+        var otherWrite: ServiceError?
+        let edit = try test.store.editFile(id: notes.id) { current in
+            do {
+                _ = try other.database.withBusyTimeout(0.05) { try other.updateFile(id: notes.id, content: "lost\n") }
+            } catch {
+                otherWrite = error as? ServiceError
+            }
+            return current + "eggs\n"
+        }
+        #expect(otherWrite == .storage(.busy(seconds: Int(LocalStore.busyTimeout)), path: test.path))
+        #expect(edit.previous == "milk\n" && edit.content == "milk\neggs\n" && edit.file.size == 10)
+        #expect(try other.readFile(id: notes.id) == "milk\neggs\n")
+        #expect(try test.store.readRevision("1", ofFile: notes.id) == "milk\n")
+
+        #expect(throws: NotThere()) { try test.store.editFile(id: notes.id) { _ in throw NotThere() } }
+        #expect(try test.store.readFile(id: notes.id) == "milk\neggs\n")
+        #expect(try test.store.revisions(ofFile: notes.id).count == 1)
+        #expect(throws: ServiceError.notFound(.file, id: "nope")) { try test.store.editFile(id: "nope") { $0 } }
+    }
+
     @Test func trashesAndRestores() throws {
         let test = try TestStore()
         defer { test.remove() }

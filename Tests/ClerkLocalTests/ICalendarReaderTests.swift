@@ -129,6 +129,19 @@ import Testing
         #expect(events[0].draft.when == .timed(start: instant("2026-03-26T08:00:00Z"), end: instant("2026-03-26T08:00:00Z"), timeZone: "UTC"))
     }
 
+    /// libical keeps 500 values of a list; clerk hands it one value per line, so all stay.
+    @Test func readsRDATEAndEXDATEListsLongerThanLibicalKeeps() throws {
+        func days(from year: Int) -> [String] {
+            (0..<600).map { LocalDate(year: year, month: 1, day: 1).adding(days: $0).iso.replacingOccurrences(of: "-", with: "") }
+        }
+        let events = try Self.read(Self.event("DTSTART;VALUE=DATE:20260101", "RRULE:FREQ=DAILY;COUNT=1000",
+                                              "RDATE;VALUE=DATE:" + days(from: 2030).joined(separator: ","),
+                                              "EXDATE;VALUE=DATE:" + days(from: 2026).joined(separator: ",")))
+        let lines = try #require(events.first?.draft.recurrence)
+        #expect(lines.filter { $0.hasPrefix("RDATE;") } == days(from: 2030).map { "RDATE;VALUE=DATE:" + $0 })
+        #expect(lines.filter { $0.hasPrefix("EXDATE;") } == days(from: 2026).map { "EXDATE;VALUE=DATE:" + $0 })
+    }
+
     static func event(_ lines: String...) -> String {
         (["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", "UID:x"] + lines + ["END:VEVENT", "END:VCALENDAR"]).joined(separator: "\n")
     }
@@ -161,10 +174,17 @@ import Testing
         ("BEGIN:VCALENDAR\nBEGIN:VEVENT\nDTSTART:20260305T100000\n", "events.ics:2: BEGIN:VEVENT has no END:VEVENT"),
         ("BEGIN:VCALENDAR\nBEGIN:VEVENT\nDTSTART:20260305T100000\nEND:VCALENDAR\n", "events.ics:4: END:VCALENDAR does not close BEGIN:VEVENT from line 2"),
         ("BEGIN:VCALENDAR\nEND:VCALENDAR\nBEGIN:VCALENDAR\nEND:VCALENDAR\n", "events.ics:3: expected the end of the file after END:VCALENDAR, got 'BEGIN:VCALENDAR'"),
+        ("BEGIN:VCALENDAR\n" + String(repeating: "BEGIN:VALARM\n", count: 16) + String(repeating: "END:VALARM\n", count: 16) + "END:VCALENDAR\n",
+         "events.ics:17: BEGIN:VALARM nests components deeper than 16 levels"),
     ])
     func namesTheLineAndWhatIsWrong(text: String, message: String) {
         let error = #expect(throws: ImportError.self) { try Self.read(text) }
         #expect(error?.description == message)
+    }
+
+    @Test func refusesAFileLargerThanItReads() {
+        let error = #expect(throws: ImportError.self) { try Self.reader.read(Data(count: ICalendarReader.maximumBytes + 1)) }
+        #expect(error?.description == "events.ics: larger than 64 MB, the most clerk imports at once; split the file")
     }
 
     @Test func refusesTextThatIsNotUTF8() {

@@ -7,6 +7,9 @@ import Testing
         (["--now", "2026-02-30T10:00"], "clerk: --now: expected YYYY-MM-DDTHH:MM, got '2026-02-30T10:00'\n"),
         (["--now", "2026-11-30T24:00"], "clerk: --now: expected YYYY-MM-DDTHH:MM, got '2026-11-30T24:00'\n"),
         (["--now"], "clerk: --now: needs a value\n"),
+        (["--now", "2026-11-30T09:00:+5"], "clerk: --now: expected YYYY-MM-DDTHH:MM, got '2026-11-30T09:00:+5'\n"),
+        (["--now", "2026-11-30T09:00:00.5"], "clerk: --now: expected YYYY-MM-DDTHH:MM, got '2026-11-30T09:00:00.5'\n"),
+        (["--now", "+026-11-30T09:00"], "clerk: --now: expected YYYY-MM-DDTHH:MM, got '+026-11-30T09:00'\n"),
         (["--tz", "Mars/Olympus"], "clerk: --tz: expected an IANA name like Europe/Madrid or an offset like +01:00, got 'Mars/Olympus'\n"),
         (["--tz", "+15:00"], "clerk: --tz: expected an IANA name like Europe/Madrid or an offset like +01:00, got '+15:00'\n"),
         (["--backend", "outlook"], "clerk: --backend: expected local or google, got 'outlook'\n"),
@@ -32,10 +35,13 @@ import Testing
         ["--tz", "Europe/Madrid", "--now", "2026-11-30T09:00", "help"],
         ["--tz=-03:30", "--now=2026-11-30T09:00:59", "help"],
         ["--tz", "UTC", "--backend", "local", "--yes", "--verbose", "help"],
-        ["help", "--data-dir", "/tmp/clerk-unused", "--google-endpoint", "http://127.0.0.1:9"],
+        ["help", "--data-dir", "DATA", "--google-endpoint", "http://127.0.0.1:9"],
     ])
     func acceptsEveryGlobalOption(arguments: [String]) throws {
-        let result = try ClerkBinary.run(arguments)
+        // DATA: a folder of this test's own (a fixed path could hold another checkout's store).
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let result = try ClerkBinary.run(arguments.map { $0 == "DATA" ? folder.path : $0 })
         #expect(result.stderr == "")
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("Tell me what you mean"))

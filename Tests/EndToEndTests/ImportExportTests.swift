@@ -151,7 +151,7 @@ import Glibc
             try Spawn.start(ClerkBinary.path, ["--data-dir", folder.path + "/data"] + Self.clock + ["import", folder.path + "/\(name).ics"],
                             environment: environment, stdout: folder.path + "/\(name).out", stderr: folder.path + "/\(name).err")
         }
-        let statuses = pids.map(Spawn.wait)
+        let statuses = pids.map { Spawn.wait($0) }
         #expect(statuses == [0, 0, 0, 0])
         for name in names {
             #expect(try String(contentsOfFile: folder.path + "/\(name).out", encoding: .utf8) == "Imported 300 events into Personal: 300 new.\n")
@@ -199,6 +199,54 @@ import Glibc
             if count == 0 { killedMidway += 1 }
         }
         #expect(killedMidway > 0, "no kill landed inside the import's transaction")
+    }
+
+    /// One EXDATE property listing 600 dates (libical keeps only the first 500 of a list):
+    /// every one of them stays excluded.
+    @Test func aLongExdateListIsReadWhole() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let days = (0..<610).map { LocalDate(year: 2026, month: 1, day: 1).adding(days: $0).iso.replacingOccurrences(of: "-", with: "") }
+        Self.write("""
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            BEGIN:VEVENT\r
+            UID:daily\r
+            DTSTART:20260101T090000Z\r
+            DTEND:20260101T100000Z\r
+            RRULE:FREQ=DAILY;COUNT=610\r
+            SUMMARY:Daily\r
+            EXDATE:\(days.prefix(600).map { $0 + "T090000Z" }.joined(separator: ","))\r
+            END:VEVENT\r
+            END:VCALENDAR\r
+
+            """, to: folder.path + "/daily.ics")
+        let clock = ["--data-dir", folder.path + "/data", "--tz", "UTC", "--now", "2026-01-01T00:00"]
+        #expect(try ClerkBinary.run(clock + ["import", folder.path + "/daily.ics"])
+            == .init(stdout: "Imported 1 event into Personal: 1 new.\n", stderr: "", status: 0))
+        #expect(try ClerkBinary.run(clock + ["what's on in 2026"]).stdout == "Nothing from Thu 1 Jan to Thu 31 Dec.\n")
+        let left2027 = ["Tuesday 24 Aug", "Wednesday 25 Aug", "Thursday 26 Aug", "Friday 27 Aug", "Saturday 28 Aug", "Sunday 29 Aug",
+                        "Monday 30 Aug", "Tuesday 31 Aug", "Wednesday 1 Sep", "Thursday 2 Sep"]
+        #expect(try ClerkBinary.run(clock + ["what's on in 2027"]).stdout == left2027.map { $0 + "\n  09:00–10:00  Daily\n" }.joined())
+        let store = try LocalStore(path: folder.path + "/data/clerk.sqlite3", timeZone: TimeZone(identifier: "UTC")!)
+        let left = try store.events(from: .distantPast, to: .distantFuture, calendarIDs: nil)
+        #expect(left.map { LocalDate($0.when.startInstant(in: TimeZone(identifier: "UTC")!), in: TimeZone(identifier: "UTC")!).iso }
+                == (600..<610).map { LocalDate(year: 2026, month: 1, day: 1).adding(days: $0).iso })
+        #expect(try ClerkBinary.run(clock + ["export"]).stdout.components(separatedBy: "EXDATE").count == 601)
+    }
+
+    /// Components nested 300,000 deep (libical frees its tree recursively, and overflowed
+    /// the stack): refused with the line where the nesting gets too deep, nothing imported.
+    @Test func deeplyNestedComponentsAreRefused() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let depth = 300_000
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n" + String(repeating: "BEGIN:X-A\r\n", count: depth)
+            + String(repeating: "END:X-A\r\n", count: depth) + "END:VCALENDAR\r\n"
+        Self.write(text, to: folder.path + "/deep.ics")
+        #expect(try Self.clerk(folder, ["import", folder.path + "/deep.ics"])
+            == .init(stdout: "", stderr: "clerk: \(folder.path)/deep.ics:18: BEGIN:X-A nests components deeper than 16 levels\n", status: 1))
+        #expect(try Self.clerk(folder, ["export"]).stdout.contains("BEGIN:VEVENT") == false)
     }
 
     /// On a terminal (`script` gives clerk one) a large import redraws one progress line and

@@ -1,4 +1,8 @@
+import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `clerk parse` as scripts and people use it: exact output and exit codes.
 @Suite struct ParseCommandTests {
@@ -80,6 +84,52 @@ import Testing
         #expect(lines[4] == #"{"id":"e","intent":"out_of_scope","title":null,"start":null,"end":null,"allDay":null,"grain":null,"calendar":null,"attendees":[],"location":null,"recurrence":null,"range":null,"contact":null,"file":null,"rule":"unknown","slots":[],"dates":[]}"#)
     }
 
+    /// Amounts that once trapped the reader (exit 132, every earlier answer lost): each line
+    /// is answered, and so are the lines around them.
+    @Test func hostileAmountsLoseNoAnswer() throws {
+        let phrases = ["what's on in 1e19 days", "lunch for 1e999 hours", "lunch in 9999999999999999999 days",
+                       "lunch tomorrow for 1e300 minutes", "free slots of 1e20 hours tomorrow", "lunch for nan hours"]
+        let input = (["{\"id\":0,\"text\":\"today\"}"] + phrases.enumerated().map { "{\"id\":\($0.offset + 1),\"text\":\"\($0.element)\"}" }
+                     + ["{\"id\":99,\"text\":\"today\"}"]).joined(separator: "\n") + "\n"
+        let result = try ClerkBinary.run(["parse", "--jsonl"] + Self.at, input: input, timeout: 60)
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        let ids = result.stdout.split(separator: "\n").map { $0.prefix { $0 != "," } }
+        #expect(ids == ["{\"id\":0"] + (1...phrases.count).map { "{\"id\":\($0)" }[...] + ["{\"id\":99"])
+        for phrase in phrases {
+            #expect(try ClerkBinary.run(["parse"] + Self.at + [phrase], timeout: 60).status == 0)
+        }
+    }
+
+    /// Each answer is out before the next line arrives: stdin is a FIFO written one line at a
+    /// time, and the answer to the first is read while clerk still waits for the second.
+    @Test func answersEachLineAsItComes() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let fifo = folder.path + "/in", out = folder.path + "/out"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // Opened for reading and writing, so clerk's open for reading does not wait for a writer.
+        let writer = open(fifo, O_RDWR)
+        #expect(writer >= 0)
+        let pid = try Spawn.start(ClerkBinary.path, ["parse", "--jsonl"] + Self.at, environment: ["PATH": "/usr/bin:/bin", "HOME": folder.path],
+                                  stdin: fifo, stdout: out)
+        func send(_ line: String) { _ = line.withCString { write(writer, $0, strlen($0)) } }
+        func answers(atLeast count: Int) -> [String] {
+            for _ in 0..<600 {
+                let lines = ((try? String(contentsOfFile: out, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+                if lines.count >= count { return lines }
+                usleep(50_000)
+            }
+            return []
+        }
+        send("{\"id\":1,\"text\":\"tomorrow\"}\n")
+        #expect(answers(atLeast: 1).first?.hasPrefix(#"{"id":1,"intent":"query_agenda""#) == true)
+        send("{\"id\":2,\"text\":\"today\"}\n")
+        #expect(answers(atLeast: 2).last?.hasPrefix(#"{"id":2,"intent":"query_agenda""#) == true)
+        close(writer)
+        #expect(Spawn.wait(pid, timeout: 30) == 0)
+    }
+
     @Test func answersABadLineWithAnErrorAndGoesOn() throws {
         let input = """
             not json
@@ -87,19 +137,28 @@ import Testing
             {"id":"c"}
             {"id":"d","text":"x","tz":"Mars/Base"}
             {"id":"e","text":"x","now":"yesterday"}
+            {"id":"g","text":"x","now":"2026-11-30T09:00:00.5"}
+            {"id":"h","text":"x","now":"2026-11-30T09:00:+5"}
+            {"id":"i","text":"x","now":"+026-11-30T09:00"}
+            {"id":"j","text":"x","now":"2026-11-30T09:00:00.123Z"}
             {"id":"f","text":"today"}
 
             """
         let result = try ClerkBinary.run(["parse", "--jsonl"] + Self.at, input: input)
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(Array(lines.prefix(5)) == [
+        #expect(Array(lines.prefix(9)) == [
             #"{"id":null,"error":"not a JSON object: invalid literal at byte 0"}"#,
             #"{"id":null,"error":"not a JSON object: expected {\"id\", \"text\", \"now\", \"tz\"}"}"#,
             #"{"id":"c","error":"needs \"text\": the phrase to read"}"#,
             #"{"id":"d","error":"tz: expected an IANA name like Europe/Madrid or an offset like +01:00, got 'Mars/Base'"}"#,
             #"{"id":"e","error":"now: expected YYYY-MM-DDTHH:MM[:SS], got 'yesterday'"}"#,
+            #"{"id":"g","error":"now: expected YYYY-MM-DDTHH:MM[:SS], got '2026-11-30T09:00:00.5'"}"#,
+            #"{"id":"h","error":"now: expected YYYY-MM-DDTHH:MM[:SS], got '2026-11-30T09:00:+5'"}"#,
+            #"{"id":"i","error":"now: expected YYYY-MM-DDTHH:MM[:SS], got '+026-11-30T09:00'"}"#,
+            #"{"id":"j","error":"now: expected YYYY-MM-DDTHH:MM[:SS], got '2026-11-30T09:00:00.123Z'"}"#,
         ])
-        #expect(lines[5].hasPrefix(#"{"id":"f","intent":"query_agenda","title":null,"start":"2026-11-30T00:00:00","#))
+        #expect(lines.count == 10)
+        #expect(lines[9].hasPrefix(#"{"id":"f","intent":"query_agenda","title":null,"start":"2026-11-30T00:00:00","#))
     }
 }

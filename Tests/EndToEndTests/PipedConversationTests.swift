@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// clerk with stdin not a terminal: no prompt, one answer per line, exit code 1 if any failed.
@@ -19,18 +20,20 @@ import Testing
         #expect(result == .init(stdout: Self.help + Self.help, stderr: "", status: 0))
     }
 
+    /// A failed request's reason goes to stderr, one line after `clerk: ` (README's contract);
+    /// stdout keeps the answers, so a script reading it sees only what went well.
     @Test func failsWhenALineIsNotUnderstood() throws {
-        let result = try ClerkBinary.run([], input: "help\nfrobnicate the   widgets\n")
-        #expect(result.stdout == Self.help + "I didn't understand 'frobnicate the widgets'. Type 'help' for what I can do.\n")
-        #expect(result.status == 1)
+        let result = try ClerkBinary.run([], input: "help\nfrobnicate the   widgets\nhelp\n")
+        #expect(result == .init(stdout: Self.help + Self.help,
+                                stderr: "clerk: I didn't understand 'frobnicate the widgets'. Type 'help' for what I can do.\n", status: 1))
     }
 
     /// A pasted page is neither read as a request nor quoted back whole.
     @Test func quotesOnlyTheStartOfALongLine() throws {
         let line = String(repeating: "qwerty ", count: 15_000)
         let result = try ClerkBinary.run([], input: line + "\n")
-        #expect(result == .init(stdout: "I didn't understand '\(String(line.prefix(59)))…'. Type 'help' for what I can do.\n",
-                                stderr: "", status: 1))
+        #expect(result == .init(stdout: "", stderr: "clerk: I didn't understand '\(String(line.prefix(59)))…'. Type 'help' for what I can do.\n",
+                                status: 1))
     }
 
     @Test func stopsReadingAtQuit() throws {
@@ -41,7 +44,7 @@ import Testing
     @Test func answersOneRequestFromTheArguments() throws {
         #expect(try ClerkBinary.run(["help"]) == .init(stdout: Self.help, stderr: "", status: 0))
         let unknown = try ClerkBinary.run(["sing", "café"])
-        #expect(unknown == .init(stdout: "I didn't understand 'sing café'. Type 'help' for what I can do.\n", stderr: "", status: 1))
+        #expect(unknown == .init(stdout: "", stderr: "clerk: I didn't understand 'sing café'. Type 'help' for what I can do.\n", status: 1))
     }
 
     @Test func writesOneJSONObjectPerAnswer() throws {
@@ -50,6 +53,8 @@ import Testing
         #expect(lines.count == 2)
         #expect(lines[0].hasPrefix(#"{"intent":"help","ok":true,"message":"Tell me what you mean"#))
         #expect(lines[1] == #"{"intent":"out_of_scope","ok":false,"message":"I didn't understand 'sing'. Type 'help' for what I can do."}"#)
+        // The reason of a failure is on stderr as well, as for text.
+        #expect(result.stderr == "clerk: I didn't understand 'sing'. Type 'help' for what I can do.\n")
         #expect(result.status == 1)
     }
 }
@@ -85,13 +90,79 @@ import Testing
         #expect(accepted == .init(stdout: Self.card + Self.created, stderr: "", status: 0))
     }
 
+    /// In a pipe the answer must say yes: an empty line, or a yes said loosely ("sure"), is
+    /// no answer, and the question is asked again; only y or yes confirms.
+    @Test func inAPipeOnlyYOrYesIsYes() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let data = Self.clock + ["--data-dir", folder.path]
+        let again = "Answer y to create it, n to drop it, or say what to change ('make it 13:30').\n"
+        let oneShot = try ClerkBinary.run(data + ["lunch with Ana tomorrow at 13:00"], input: "\n\nsure\n")
+        #expect(oneShot == .init(stdout: Self.card + again + again + again, stderr: "clerk: No answer, so nothing changed.\n", status: 1))
+        let piped = try ClerkBinary.run(data, input: "lunch with Ana tomorrow at 13:00\n\n")
+        #expect(piped == .init(stdout: Self.card + again, stderr: "clerk: No answer, so nothing changed.\n", status: 1))
+        let file = try ClerkBinary.run(data, input: "create a file todo.txt with milk\n\n")
+        #expect(file == .init(stdout: "New file todo.txt:\n+ milk\nWrite it? [Y/n]\nPlease answer y or n. Write it? [Y/n]\n",
+                              stderr: "clerk: No answer, so nothing changed.\n", status: 1))
+        #expect(try ClerkBinary.run(data + ["what's on tomorrow"]).stdout == "Nothing on Tuesday.\n")
+        #expect(try ClerkBinary.run(data + ["list my files"]).stdout == "No files yet. Create one: 'create a file todo.txt with buy milk'.\n")
+        let yes = try ClerkBinary.run(data, input: "lunch with Ana tomorrow at 13:00\n\nYES\n")
+        #expect(yes == .init(stdout: Self.card + again + Self.created, stderr: "", status: 0))
+    }
+
+    /// `--yes` answers yes-or-no questions only. A choice it cannot make ("Which Ana?", "only
+    /// this one or the whole series?") or a question wanting words fails at once — exit 1, one
+    /// line on stderr naming the question and its choices — instead of asking forever.
+    @Test(arguments: [
+        ("lunch with Ana tomorrow at 13:00", "Which Ana?\n  1) Ana Gomez\n  2) Ana Pérez\n",
+         "clerk: --yes answers only yes-or-no questions, so nothing changed. The question was: Which Ana? 1) Ana Gomez 2) Ana Pérez\n"),
+        ("cancel standup on Wednesday", "Wed 2 Dec 2026, 09:30–09:45  Standup\n'Standup' repeats. Delete 1) only Wed 2 Dec or 2) the whole series? [1/2/n]\n",
+         "clerk: --yes answers only yes-or-no questions, so nothing changed. The question was: 'Standup' repeats. Delete 1) only Wed 2 Dec or 2) the whole series? [1/2/n]\n"),
+        ("dentist", "When is 'Dentist'? For example: 'tomorrow at 10', 'Friday 3-4pm'.\n",
+         "clerk: --yes answers only yes-or-no questions, so nothing changed. The question was: When is 'Dentist'? For example: 'tomorrow at 10', 'Friday 3-4pm'.\n"),
+    ])
+    func yesCannotChooseAndFailsAtOnce(request: String, question: String, reason: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let data = ["--data-dir", folder.path]
+        let seed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/seed").path
+        try "BEGIN:VCARD\nVERSION:3.0\nFN:Ana Pérez\nUID:a1\nEND:VCARD\nBEGIN:VCARD\nVERSION:3.0\nFN:Ana Gomez\nUID:a2\nEND:VCARD\n"
+            .write(toFile: folder.path + "/anas.vcf", atomically: true, encoding: .utf8)
+        #expect(try ClerkBinary.run(Self.clock + data + ["import", folder.path + "/anas.vcf"]).status == 0)
+        #expect(try ClerkBinary.run(Self.clock + data + ["import", seed + "/week.ics"]).status == 0)
+        let before = try ClerkBinary.run(Self.clock + data + ["export"]).stdout
+        let result = try ClerkBinary.run(Self.clock + data + ["--yes", request], timeout: 20)
+        #expect(result == .init(stdout: question, stderr: reason, status: 1))
+        #expect(try ClerkBinary.run(Self.clock + data + ["export"]).stdout == before)
+        // In a pipe the next line is a new request; the exit code still says one failed.
+        let piped = try ClerkBinary.run(Self.clock + data + ["--yes"], input: request + "\nhelp\n", timeout: 20)
+        #expect(piped == .init(stdout: question + PipedConversationTests.help, stderr: reason, status: 1))
+    }
+
+    /// The issue's amounts trapped (exit 132); now each is refused, and nothing is created.
+    @Test(arguments: [
+        ("what's on in 1e19 days", "'1e19 days' is more time than I can work with. Nothing changed."),
+        ("lunch for 1e999 hours", "'for 1e999 hours' is more time than I can work with. Nothing changed."),
+        ("lunch in 9999999999999999999 days", "'9999999999999999999 days' is more time than I can work with. Nothing changed."),
+        ("lunch tomorrow at 1pm for 99999999 hours", "'for 99999999 hours' is more time than I can work with. Nothing changed."),
+    ])
+    func refusesAmountsBeyondRange(request: String, reason: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let data = ["--data-dir", folder.path]
+        let result = try ClerkBinary.run(Self.clock + data + ["--yes", request], timeout: 60)
+        #expect(result == .init(stdout: "", stderr: "clerk: " + reason + "\n", status: 1))
+        #expect(try ClerkBinary.run(Self.clock + data + ["export"]).stdout.contains("BEGIN:VEVENT") == false)
+    }
+
     @Test func noAnswerChangesNothingAndFails() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let oneShot = try ClerkBinary.run(Self.clock + ["--data-dir", folder.path, "lunch with Ana tomorrow at 13:00"])
-        #expect(oneShot == .init(stdout: Self.card + "No answer, so nothing changed.\n", stderr: "", status: 1))
+        #expect(oneShot == .init(stdout: Self.card, stderr: "clerk: No answer, so nothing changed.\n", status: 1))
         let piped = try ClerkBinary.run(Self.clock + ["--data-dir", folder.path], input: "lunch with Ana tomorrow at 13:00\n")
-        #expect(piped == .init(stdout: Self.card + "No answer, so nothing changed.\n", stderr: "", status: 1))
+        #expect(piped == .init(stdout: Self.card, stderr: "clerk: No answer, so nothing changed.\n", status: 1))
         let agenda = try ClerkBinary.run(Self.clock + ["--data-dir", folder.path, "what's on tomorrow"])
         #expect(agenda.stdout == "Nothing on Tuesday.\n")
     }

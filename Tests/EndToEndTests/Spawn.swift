@@ -13,14 +13,29 @@ enum Spawn {
     /// Runs `path` with `arguments` and `environment`; returns the exit status (128+signal
     /// when killed).
     static func run(_ path: String, _ arguments: [String], environment: [String: String],
-                    stdin: String = "/dev/null", stdout: String = "/dev/null", stderr: String = "/dev/null") throws -> Int32 {
-        wait(try start(path, arguments, environment: environment, stdin: stdin, stdout: stdout, stderr: stderr))
+                    stdin: String = "/dev/null", stdout: String = "/dev/null", stderr: String = "/dev/null", timeout: Double = 300) throws -> Int32 {
+        wait(try start(path, arguments, environment: environment, stdin: stdin, stdout: stdout, stderr: stderr), timeout: timeout)
     }
 
-    /// Waits for a started child; returns its exit status (128+signal when killed).
-    static func wait(_ pid: pid_t) -> Int32 {
+    /// Waits for a started child; returns its exit status (128+signal when killed). A child
+    /// still running after `timeout` seconds is killed (status 137), so a hang fails a test
+    /// instead of stopping the suite.
+    static func wait(_ pid: pid_t, timeout: Double = 300) -> Int32 {
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let deadline = ProcessInfo.processInfo.systemUptime + timeout
+        var pause: useconds_t = 100
+        while true {
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid { break }
+            if result == -1, errno != EINTR { return -1 }
+            if ProcessInfo.processInfo.systemUptime > deadline {
+                kill(pid, SIGKILL)
+                while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+                break
+            }
+            usleep(pause)
+            pause = min(pause * 2, 20_000)
+        }
         let signal = status & 0x7F
         return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
     }

@@ -67,8 +67,12 @@ struct GoogleAPI {
                                     isIdempotent: false))
     }
 
-    func patchEvent(calendarID: String, eventID: String, body: JSONValue) throws(APIFailure) -> JSONValue {
-        try transport.json(jsonCall("PATCH", url(endpoints.calendar, "/calendars/\(GoogleAPI.path(calendarID))/events/\(GoogleAPI.path(eventID))"), body: body))
+    /// events.patch; with `ifMatch` (an etag) Google refuses with 412 when the event changed
+    /// since it was read.
+    func patchEvent(calendarID: String, eventID: String, body: JSONValue, ifMatch: String? = nil) throws(APIFailure) -> JSONValue {
+        var call = jsonCall("PATCH", url(endpoints.calendar, "/calendars/\(GoogleAPI.path(calendarID))/events/\(GoogleAPI.path(eventID))"), body: body)
+        if let ifMatch { call.headers.append(("If-Match", ifMatch)) }
+        return try transport.json(call)
     }
 
     func deleteEvent(calendarID: String, eventID: String) throws(APIFailure) {

@@ -11,7 +11,9 @@ package import Foundation
 ///
 /// Full-jitter exponential backoff: before attempt n+1 the wait is uniform in
 /// [0, min(32 s, 0.25 s × 2^(n−1))]; `Retry-After` replaces the draw when given (capped
-/// at 32 s too). At most 5 attempts in all.
+/// at 32 s too). At most 5 attempts in all; when Google could not be reached at all
+/// (refused, no route, name not found) only 2, so a command offline answers from the
+/// mirror at once instead of waiting out the backoff.
 ///
 /// | after attempt | wait at most |
 /// |---------------|--------------|
@@ -64,6 +66,7 @@ package struct RetryPolicy: Sendable {
             if status >= 500, !idempotent { return .stop }
             if let retryAfter { return .retry(after: min(max(retryAfter, 0), cap)) }
         case .transport(let error):
+            if case .unreachable = error, attempt >= 2 { return .stop }
             if case .cancelled = error { return .stop }
             if case .failed = error { return .stop }
             if error.mayHaveArrived && !idempotent { return .stop }

@@ -1,3 +1,4 @@
+internal import ClerkCore
 internal import Foundation
 
 /// A holiday people schedule around, and how to find it in a given year.
@@ -235,7 +236,7 @@ enum ForeignCalendars {
     }
 
     private static func computeIslamic(month: Int, day: Int, gregorianYear: Int) -> Int? {
-        let approximate = Int((Double(gregorianYear - 622) * 33.0 / 32.0).rounded(.down))
+        let approximate = Int(saturating: (Double(gregorianYear - 622) * 33.0 / 32.0).rounded(.down))
         for hijri in (approximate - 1)...(approximate + 2) {
             let calendar = hijri >= ummAlQuraFirstYear ? ummAlQura : astronomicalIslamic
             guard let date = calendar.date(from: DateComponents(year: hijri, month: month, day: day)) else { continue }

@@ -1,3 +1,5 @@
+internal import ClerkCore
+
 /// An amount of time as people say it: "3 months" stays calendar months, "90 minutes" stays
 /// seconds, so that "in 3 months" lands on the same day of a later month.
 struct Offset: Hashable, Sendable {
@@ -8,6 +10,9 @@ struct Offset: Hashable, Sendable {
     var unit: Grain = .second
 
     static func of(_ amount: Double, _ unit: Grain) -> Offset {
+        // The rules pass amounts below `DateRules.amountLimit`; held there anyway, so that no
+        // product below can overflow whatever reaches here.
+        let amount = amount.isFinite ? min(max(amount, -DateRules.amountLimit), DateRules.amountLimit) : 0
         let whole = Int(amount)
         let isWhole = Double(whole) == amount
         switch unit {
@@ -16,14 +21,14 @@ struct Offset: Hashable, Sendable {
         case .month where isWhole: return Offset(months: whole, unit: unit)
         case .week where isWhole: return Offset(days: 7 * whole, unit: unit)
         case .day where isWhole: return Offset(days: whole, unit: unit)
-        case .year: return Offset(days: Int((amount * 365).rounded()), unit: .day)
-        case .quarter: return Offset(days: Int((amount * 91).rounded()), unit: .day)
-        case .month: return Offset(days: Int((amount * 30).rounded()), unit: .day)
-        case .week: return Offset(seconds: Int((amount * 7 * 86_400).rounded()), unit: .hour)
-        case .day: return Offset(seconds: Int((amount * 86_400).rounded()), unit: .hour)
-        case .hour: return Offset(seconds: Int((amount * 3600).rounded()), unit: amount == Double(whole) ? .hour : .minute)
-        case .minute: return Offset(seconds: Int((amount * 60).rounded()), unit: amount == Double(whole) ? .minute : .second)
-        case .second: return Offset(seconds: Int(amount.rounded()), unit: .second)
+        case .year: return Offset(days: Int(saturating: (amount * 365).rounded()), unit: .day)
+        case .quarter: return Offset(days: Int(saturating: (amount * 91).rounded()), unit: .day)
+        case .month: return Offset(days: Int(saturating: (amount * 30).rounded()), unit: .day)
+        case .week: return Offset(seconds: Int(saturating: (amount * 7 * 86_400).rounded()), unit: .hour)
+        case .day: return Offset(seconds: Int(saturating: (amount * 86_400).rounded()), unit: .hour)
+        case .hour: return Offset(seconds: Int(saturating: (amount * 3600).rounded()), unit: amount == Double(whole) ? .hour : .minute)
+        case .minute: return Offset(seconds: Int(saturating: (amount * 60).rounded()), unit: amount == Double(whole) ? .minute : .second)
+        case .second: return Offset(seconds: Int(saturating: amount.rounded()), unit: .second)
         }
     }
 

@@ -1,3 +1,4 @@
+internal import ClerkCore
 internal import Foundation
 
 /// Turns the chosen readings into `DateMatch`es: picks the span the person means, fills
@@ -130,7 +131,7 @@ struct Resolver {
             let f = Wall.fields(wall)
             return String(format: "%04d%02d%02d", f.year, f.month, f.day)
         }
-        let utc = Wall.fields(Int(clock.instant(wall).timeIntervalSince1970))
+        let utc = Wall.fields(Int(saturating: clock.instant(wall).timeIntervalSince1970))
         return String(format: "%04d%02d%02dT%02d%02d%02dZ", utc.year, utc.month, utc.day, utc.hour, utc.minute, utc.second)
     }
 

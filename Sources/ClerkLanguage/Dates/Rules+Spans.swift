@@ -4,9 +4,13 @@
 extension DateRules {
     static let rangeWords: Set<String> = ["-", "to", "thru", "through", "till", "til", "until", "untill", "'til", "and"]
 
+    /// Amounts of a unit the reader takes are below this ("in 9999 days", not "in 10000
+    /// days"): a larger one is no date a person means, and the router refuses it.
+    static let amountLimit: Double = 10_000
+
     static let durations: [Rule] = [
         // 2 hours, 90 minutes, 2.5 hours, a couple of days, 1/4h
-        Rule("duration", [.number { $0.amount > 0 && !$0.isOrdinal && $0.amount < 10_000 }, Element.word("more").opt, .words(Set(Lexicon.durationUnits.keys))], role: "duration") { m in
+        Rule("duration", [.number { $0.amount > 0 && !$0.isOrdinal && $0.amount < amountLimit }, Element.word("more").opt, .words(Set(Lexicon.durationUnits.keys))], role: "duration") { m in
             let unit = m.word(2)!
             let n = m.number(0)
             // Single letters ("3d", "2h") must touch the number.

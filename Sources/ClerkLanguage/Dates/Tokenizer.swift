@@ -92,6 +92,16 @@ enum Tokenizer {
                 }
             case .digit:
                 let start = i
+                // "1e19", "2.5E-3": a number in scientific notation is one word that no rule
+                // knows, so its first digits are not read on their own ("for 1e999 hours" is
+                // not "for 1", one o'clock).
+                if let end = exponentNumberEnd(bytes, from: i) {
+                    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self).lowercased()
+                    tokens.append(Token(kind: .word, text: text, number: nil, start: start, end: end, spaceBefore: spaceBefore))
+                    i = end
+                    spaceBefore = false
+                    continue
+                }
                 var value = 0
                 while i < n, classify(bytes[i]) == .digit {
                     if i - start < 9 { value = value * 10 + Int(bytes[i] - 0x30) }
@@ -119,6 +129,26 @@ enum Tokenizer {
             spaceBefore = false
         }
         return tokens
+    }
+
+    /// The end of a number in scientific notation starting at `i` — digits, an optional
+    /// decimal part, `e` or `E`, an optional sign, digits, and then no letter or digit — or
+    /// nil when the text there is not one.
+    private static func exponentNumberEnd(_ bytes: UnsafeBufferPointer<UInt8>, from i: Int) -> Int? {
+        let n = bytes.count
+        func digits(from j: Int) -> Int {
+            var k = j
+            while k < n, classify(bytes[k]) == .digit { k += 1 }
+            return k
+        }
+        var j = digits(from: i)
+        if j + 1 < n, bytes[j] == UInt8(ascii: "."), classify(bytes[j + 1]) == .digit { j = digits(from: j + 1) }
+        guard j < n, bytes[j] | 0x20 == UInt8(ascii: "e") else { return nil }
+        j += 1
+        if j < n, bytes[j] == UInt8(ascii: "+") || bytes[j] == UInt8(ascii: "-") { j += 1 }
+        let end = digits(from: j)
+        guard end > j, end == n || (classify(bytes[end]) != .letter && classify(bytes[end]) != .digit) else { return nil }
+        return end
     }
 
     @inline(__always) private static func scalarWidth(_ lead: UInt8) -> Int {

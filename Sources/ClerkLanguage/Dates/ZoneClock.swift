@@ -1,3 +1,4 @@
+internal import ClerkCore
 internal import Foundation
 
 /// Converts between instants and wall times in one zone, handling daylight-saving changes.
@@ -15,7 +16,7 @@ struct ZoneClock: Sendable {
     }
 
     func wall(_ date: Date) -> WallTime {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let seconds = Int(saturating: date.timeIntervalSince1970.rounded(.down))
         return seconds + offset(at: seconds)
     }
 

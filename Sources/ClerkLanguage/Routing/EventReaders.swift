@@ -19,7 +19,7 @@ enum CreateReader {
         var duration = details.durationMinutes
         if duration == nil, let when, when.known.contains(.duration) {
             if !when.isAllDay {
-                duration = Int(when.end.timeIntervalSince(when.start) / 60)
+                duration = Quantity.clamped(when.end.timeIntervalSince(when.start) / 60)
             } else if let part = when.parts.first(where: { $0.role == "duration" }),
                       let first = s.tokens.firstIndex(where: { $0.range.lowerBound >= part.range.lowerBound }) {
                 // "on Friday for 3 hours": a day and a length, the time still to choose.

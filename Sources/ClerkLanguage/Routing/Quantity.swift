@@ -16,10 +16,49 @@ enum Quantity {
         "forty-five": 45, "fifty": 50, "sixty": 60, "ninety": 90, "couple": 2, "few": 3,
     ]
 
+    /// The longest length, reminder or move clerk takes: ten years, in minutes. A longer one
+    /// ("for 1e999 hours", "9999999999999999999 days later") is still read as a length, so
+    /// its words do not become a title or a time, but as `tooLong`; the router marks the
+    /// line (`Understanding.amountOutOfRange`) and the conversation refuses it.
+    static let maximumMinutes = 10 * 366 * 24 * 60
+
+    /// What a length beyond `maximumMinutes` reads as: more than the most, and small enough
+    /// that arithmetic on it (minutes × 60, a start plus it) cannot overflow.
+    static let tooLong = maximumMinutes + 1
+
+    /// `minutes` as a whole number of minutes, `tooLong` when it is beyond the maximum (or
+    /// not a number at all: 1e999 is infinite). The one place a length becomes an `Int`.
+    static func clamped(_ minutes: Double) -> Int {
+        guard minutes.isFinite, minutes <= Double(maximumMinutes) else { return tooLong }
+        return Int(max(0, minutes).rounded())
+    }
+
+    /// A numeral as people and programs write amounts: digits, a decimal part, an exponent
+    /// ("90", "1.5", "1e19"). Not a sign, "nan", "inf" or hexadecimal, which `Double(_:)`
+    /// would also take. Nil for anything else.
+    static func numeral(_ word: some StringProtocol) -> Double? {
+        var sawDigit = false, sawPoint = false, sawExponent = false, previous: UInt8 = 0
+        for byte in word.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): sawDigit = true
+            case UInt8(ascii: ".") where !sawPoint && !sawExponent && sawDigit: sawPoint = true
+            case UInt8(ascii: "e"), UInt8(ascii: "E"):
+                guard sawDigit, !sawExponent else { return nil }
+                sawExponent = true
+            case UInt8(ascii: "+"), UInt8(ascii: "-"):
+                guard previous == UInt8(ascii: "e") || previous == UInt8(ascii: "E") else { return nil }
+            default: return nil
+            }
+            previous = byte
+        }
+        guard sawDigit, previous >= UInt8(ascii: "0"), previous <= UInt8(ascii: "9") else { return nil }
+        return Double(word)
+    }
+
     /// The number said at token `i` and the index after it ("twenty five" → 25).
     static func number(in s: Sentence, at i: Int) -> (value: Double, next: Int)? {
         let w = s.word(i)
-        if let n = Double(w) { return (n, i + 1) }
+        if let n = numeral(w) { return (n, i + 1) }
         if w == "half", s.word(i + 1) == "an" || s.word(i + 1) == "a" { return (0.5, i + 2) }
         if w == "a", s.word(i + 1) == "couple", s.word(i + 2) == "of" { return (2, i + 3) }
         if w == "a", s.word(i + 1) == "few" { return (3, i + 2) }
@@ -41,19 +80,19 @@ enum Quantity {
         guard let (n, next) = number(in: s, at: i) else { return nil }
         var j = next
         if s.word(j) == "and", s.word(j + 1) == "a", s.word(j + 2) == "half", let unit = units[s.word(j + 3)] {
-            return (Int((n + 0.5) * Double(unit)), j + 4)
+            return (clamped((n + 0.5) * Double(unit)), j + 4)
         }
         guard let unit = units[s.word(j)] else { return nil }
         j += 1
         var total = n * Double(unit)
         if s.word(j) == "and", s.word(j + 1) == "a", s.word(j + 2) == "half" { total += 0.5 * Double(unit); j += 3 }
         else if unit == 60, let (more, after) = minutesOnly(s, at: s.word(j) == "and" ? j + 1 : j) { total += Double(more); j = after }
-        return (Int(total.rounded()), j)
+        return (clamped(total), j)
     }
 
     private static func minutesOnly(_ s: Sentence, at i: Int) -> (Int, Int)? {
         guard let (n, next) = number(in: s, at: i), ["minutes", "minute", "min", "mins"].contains(s.word(next)) else { return nil }
-        return (Int(n), next + 1)
+        return (clamped(n.rounded(.down)), next + 1)
     }
 
     /// "2h", "30min", "90m", "1h30", "1.5h".
@@ -61,9 +100,11 @@ enum Quantity {
         guard let first = word.first, first.isNumber else { return nil }
         let digits = word.prefix { $0.isNumber || $0 == "." }
         let rest = word.dropFirst(digits.count)
-        guard let n = Double(digits), !rest.isEmpty else { return nil }
-        if let unit = units[String(rest)], rest != "m" || n >= 1 { return Int(n * Double(unit)) }
-        if rest.hasPrefix("h"), let m = Int(rest.dropFirst()), m < 60 { return Int(n) * 60 + m }
+        guard let n = numeral(digits), !rest.isEmpty else { return nil }
+        if let unit = units[String(rest)], rest != "m" || n >= 1 { return clamped((n * Double(unit)).rounded(.down)) }
+        if rest.hasPrefix("h"), rest.utf8.count <= 3, let m = Int(rest.dropFirst()), (0..<60).contains(m) {
+            return clamped(n.rounded(.down) * 60 + Double(m))
+        }
         return nil
     }
 }

@@ -156,7 +156,7 @@ extension Sentence {
 
     /// `YYYY-MM-DDTHH:MM` on the wall clock of `zone` (civil-from-days arithmetic; no Calendar).
     static func local(_ date: Date, _ zone: TimeZone) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)
+        let seconds = Int(saturating: date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let clock = seconds - days * 86_400
         let z = days + 719_468

@@ -1,0 +1,77 @@
+import Foundation
+
+/// The lines of a file descriptor (stdin) as bytes, read in blocks.
+///
+/// `readLine()` decodes bytes that are not UTF-8 into U+FFFD and hands on a line that was
+/// never text; clerk refuses such a line instead (`String(validating:)`), and from bytes it
+/// can. The work is linear in the input: each byte is looked at once for a newline, and the
+/// buffer is compacted only when half of it has been used.
+final class InputLines {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    /// Where the next line starts, and how far past it no newline was found.
+    private var start = 0
+    private var scanned = 0
+    private var ended = false
+
+    init(descriptor: Int32 = STDIN_FILENO) {
+        self.descriptor = descriptor
+    }
+
+    /// One line of input.
+    enum Line {
+        /// UTF-8 text, without its line end (`\n` or `\r\n`).
+        case text(String)
+        /// Bytes that are not UTF-8.
+        case notText
+    }
+
+    /// The next line, nil at the end of the input.
+    func next() -> Line? {
+        guard let bytes = nextBytes() else { return nil }
+        var line = bytes[...]
+        if line.last == 0x0D { line = line.dropLast() }
+        guard let text = String(validating: line, as: UTF8.self) else { return .notText }
+        return .text(text)
+    }
+
+    private func nextBytes() -> ArraySlice<UInt8>? {
+        while true {
+            if let newline = buffer[scanned...].firstIndex(of: 0x0A) {
+                let line = buffer[start..<newline]
+                start = newline + 1
+                scanned = start
+                return line
+            }
+            scanned = buffer.count
+            if ended {
+                guard start < buffer.count else { return nil }
+                let line = buffer[start...]
+                start = buffer.count
+                scanned = start
+                return line
+            }
+            fill()
+        }
+    }
+
+    /// Reads one more block, first dropping the lines already handed out when they are
+    /// half of the buffer (so the copying stays linear overall).
+    private func fill() {
+        if start > 0, start * 2 >= buffer.count {
+            buffer.removeFirst(start)
+            scanned -= start
+            start = 0
+        }
+        let block = 1 << 16
+        let old = buffer.count
+        buffer.reserveCapacity(old + block)
+        buffer.append(contentsOf: repeatElement(0, count: block))
+        var count = 0
+        repeat {
+            count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + old, block) }
+        } while count < 0 && errno == EINTR
+        buffer.removeLast(block - max(count, 0))
+        if count <= 0 { ended = true }
+    }
+}

@@ -1,0 +1,61 @@
+import ClerkAssistant
+import ClerkCore
+import ClerkLocal
+import Foundation
+import Testing
+
+/// A change asked for in one session while another process changes the same event: the
+/// answer's change is worked out again from the event as stored, so the other one stays.
+@Suite struct ConcurrentChangeTests {
+    static let zone = TimeZone(identifier: "Europe/Madrid")!
+    static let now = Date(timeIntervalSince1970: 1_796_025_600)  // Mon 30 Nov 2026, 09:00 in Madrid
+
+    /// A session on a store holding "Dentist", Fri 4 Dec 15:00–16:00 with Ana, and a second
+    /// connection to the same file, as another clerk process would have.
+    final class Fixture {
+        let folder = NSTemporaryDirectory() + "clerk-concurrent-" + UUID().uuidString
+        let store: LocalStore
+        let other: LocalStore
+        let session: Session
+
+        init() throws {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            store = try LocalStore(path: folder + "/clerk.sqlite3", timeZone: ConcurrentChangeTests.zone, now: .fixed(ConcurrentChangeTests.now))
+            other = try LocalStore(path: folder + "/clerk.sqlite3", timeZone: ConcurrentChangeTests.zone, now: .fixed(ConcurrentChangeTests.now))
+            let primary = try #require(try store.calendars().first(where: \.isPrimary))
+            try store.insertEvent(EventDraft(title: "Dentist", when: Fixture.friday(15), attendees: [Attendee(name: "Ana")]),
+                                  id: "dentist", calendarID: primary.id)
+            session = Session(context: SessionContext(calendars: store, contacts: store, files: store, backendName: "local",
+                                                      now: .fixed(ConcurrentChangeTests.now), zone: ConcurrentChangeTests.zone))
+        }
+
+        /// Friday 4 December at `hour`:00 for an hour, in Madrid.
+        static func friday(_ hour: Int) -> When {
+            let start = Calendar.gregorian(in: ConcurrentChangeTests.zone).date(from: DateComponents(year: 2026, month: 12, day: 4, hour: hour))!
+            return .timed(start: start, end: start + 3600, timeZone: "Europe/Madrid")
+        }
+
+        func remove() { try? FileManager.default.removeItem(atPath: folder) }
+    }
+
+    @Test func anAttendeeAddedMeanwhileStays() throws {
+        let test = try Fixture()
+        defer { test.remove() }
+        _ = test.session.respond(to: "when is my next dentist appointment")
+        #expect(test.session.respond(to: "add Bob").asksQuestion)
+        try test.other.patchEvent(id: "dentist", EventPatch(title: "Dentist check-up", attendees: [Attendee(name: "Ana"), Attendee(name: "Carla")]))
+        #expect(test.session.respond(to: "y").ok)
+        let event = try #require(try test.store.event(id: "dentist"))
+        #expect(event.title == "Dentist check-up")
+        #expect(event.attendees.map(\.name) == ["Ana", "Carla", "Bob"])
+    }
+
+    @Test func aMoveCountsFromWhereTheEventIsWhenTheAnswerComes() throws {
+        let test = try Fixture()
+        defer { test.remove() }
+        #expect(test.session.respond(to: "move the dentist an hour later").asksQuestion)
+        try test.other.patchEvent(id: "dentist", EventPatch(when: Fixture.friday(17)))
+        #expect(test.session.respond(to: "y").ok)
+        #expect(try test.store.event(id: "dentist")?.when == Fixture.friday(18))
+    }
+}

@@ -1,0 +1,54 @@
+import ClerkLocal
+import Foundation
+import Testing
+
+/// Text from data or input — titles, imported SUMMARY, vCard FN and TEL, file content,
+/// echoed requests, option values, bad .ics lines — reaches a terminal with its control
+/// characters made visible (`ESC` as `^[`, as less and git show them), so an escape in it is
+/// shown, never obeyed. `--json` keeps the text exact.
+@Suite struct TerminalSafetyTests {
+    static let clock = ["--now", "2026-11-30T09:00", "--tz", "Europe/Madrid"]
+    /// Clears the screen, retitles the window, rings the bell.
+    static let hostile = "\u{1B}[2J\u{1B}]0;pwned\u{07}Evil\u{9B}31m"
+    static let shown = "^[[2J^[]0;pwned^GEvil<U+009B>31m"
+
+    static func write(_ text: String, to path: String) {
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    }
+
+    @Test func dataInTheStoreIsShownWithItsControlCharactersVisible() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let data = Self.clock + ["--data-dir", folder.path + "/data"]
+        Self.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:x\r\nDTSTART:20261201T120000Z\r\nDTEND:20261201T130000Z\r\n"
+                   + "SUMMARY:\(Self.hostile)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n", to: folder.path + "/evil.ics")
+        #expect(try ClerkBinary.run(data + ["import", folder.path + "/evil.ics"]).status == 0)
+        Self.write("BEGIN:VCARD\nVERSION:3.0\nFN:Ana\(Self.hostile)\nTEL:+34 600\u{1B}[8m\nUID:a\nEND:VCARD\n", to: folder.path + "/evil.vcf")
+        #expect(try ClerkBinary.run(data + ["import", folder.path + "/evil.vcf"]).status == 0)
+        // Straight into the store: the router reads a file's text from words, not escapes.
+        let store = try LocalStore(path: folder.path + "/data/clerk.sqlite3", timeZone: TimeZone(identifier: "Europe/Madrid")!)
+        try store.createFile(named: "evil.txt", content: Self.hostile)
+
+        #expect(try ClerkBinary.run(data + ["what's on tomorrow"]).stdout == "Tuesday 1 Dec\n  13:00–14:00  \(Self.shown)\n")
+        #expect(try ClerkBinary.run(data + ["Ana's phone"]).stdout == "Ana\(Self.shown)'s phone: +34 600^[[8m\n")
+        #expect(try ClerkBinary.run(data + ["show evil.txt"]).stdout == "── evil.txt ──\n\(Self.shown)\n")
+        // --json is exact: the escapes are JSON's own.
+        let json = try ClerkBinary.run(data + ["--json", "show evil.txt"]).stdout
+        #expect(json.contains(#""content":"\u001b[2J\u001b]0;pwned\u0007Evil\#u{9B}31m""#))
+    }
+
+    @Test func inputEchoedBackIsShownWithItsControlCharactersVisible() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let data = Self.clock + ["--data-dir", folder.path + "/data"]
+        #expect(try ClerkBinary.run(data, input: "frobnicate \(Self.hostile)\n")
+            == .init(stdout: "", stderr: "clerk: I didn't understand 'frobnicate \(Self.shown)'. Type 'help' for what I can do.\n", status: 1))
+        #expect(try ClerkBinary.run(["--backend", Self.hostile])
+            == .init(stdout: "", stderr: "clerk: --backend: expected local or google, got '\(Self.shown)'\n", status: 2))
+        Self.write("BEGIN:VCALENDAR\nVERSION:2.0\n\(Self.hostile)\nEND:VCALENDAR\n", to: folder.path + "/bad.ics")
+        #expect(try ClerkBinary.run(data + ["import", folder.path + "/bad.ics"])
+            == .init(stdout: "", stderr: "clerk: \(folder.path)/bad.ics:3: expected NAME:VALUE, got '\(Self.shown)'\n", status: 1))
+        #expect(try ClerkBinary.run(["parse"] + Self.clock + ["buy \u{1B}[2J milk"]).stdout
+            == "buy ^[[2J milk → no date or time found\n  intent    out_of_scope (unknown)\n")
+    }
+}

@@ -250,6 +250,12 @@ extension Renderer {
         }
     }
 
+    /// After an undo that could not bring events back as they were.
+    static func madeAgain(_ count: Int) -> String {
+        count == 1 ? "(Google would not bring it back, so it was made again as a new event.)"
+            : "(Google would not bring \(count) of them back, so they were made again as new events.)"
+    }
+
     static func undone(_ change: Change, text: DateText) -> String {
         switch change {
         case .createdEvent(let event): return "Undone: '\(event.title)' is deleted."

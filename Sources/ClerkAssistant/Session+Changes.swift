@@ -257,15 +257,20 @@ extension Session {
     }
 
     private func performUndo(_ change: Change) -> Reply {
+        // A calendar that cannot bring an event back (Google refusing) makes it again under
+        // a new id; the reply says so.
+        var madeAgain = 0
         do {
             switch change {
             case .createdEvent(let event):
                 try context.calendars.deleteEvent(id: event.id)
                 lastShown = nil
             case .deletedEvent(_, let id):
-                lastShown = try context.calendars.restoreEvent(id: id)
+                let restored = try context.calendars.restoreEvent(id: id)
+                if restored.id != id { madeAgain += 1 }
+                lastShown = restored
             case .deletedEvents(let deleted):
-                for (_, id) in deleted { _ = try context.calendars.restoreEvent(id: id) }
+                for (_, id) in deleted where try context.calendars.restoreEvent(id: id).id != id { madeAgain += 1 }
             case .updatedEvent(let before, _, let id):
                 lastShown = try context.calendars.patchEvent(id: id, EventPatch(
                     title: before.title, when: before.when, location: .some(before.location), notes: .some(before.notes),
@@ -281,7 +286,8 @@ extension Session {
                 namesChanged()
             }
             lastChange = nil
-            return Reply(intent: "undo", ok: true, message: Renderer.undone(change, text: DateText(zone: context.zone)))
+            let message = Renderer.undone(change, text: DateText(zone: context.zone)) + (madeAgain > 0 ? " " + Renderer.madeAgain(madeAgain) : "")
+            return Reply(intent: "undo", ok: true, message: message)
         } catch {
             return failure("undo", error)
         }

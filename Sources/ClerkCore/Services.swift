@@ -136,6 +136,9 @@ public protocol FileService: AnyObject {
     func editFile(id: String, _ edit: (String) throws -> String) throws -> FileEdit
     /// Moves a file to the trash.
     func trashFile(id: String) throws
+    /// Deletes a file for good, skipping the trash (only when the person asks for exactly
+    /// that: it cannot be undone).
+    func deleteFilePermanently(id: String) throws
     /// Takes a file back out of the trash.
     func restoreFile(id: String) throws -> DriveFile
     /// The earlier contents `updateFile` kept, newest first (the current content is not one).

@@ -119,6 +119,12 @@ package final class GoogleBackend {
             try mirror.put(file: try api.updateContent(fileID: id, mimeType: type, content: content), content: content)
         case .trashFile(let id, let trashed):
             try mirror.put(file: try api.patchFile(fileID: id, body: ["trashed": .bool(trashed)]))
+        case .deleteFile(let id):
+            do {
+                try api.deleteFile(id: id)
+            } catch where APIFailure.matches(error, \.isGone) {
+                return
+            }
         }
     }
 
@@ -537,6 +543,21 @@ extension GoogleBackend: FileService {
         } catch {
             throw GoogleBackend.fail(error, mayHaveApplied: true)
         }
+    }
+
+    package func deleteFilePermanently(id: String) throws {
+        try prepare([])
+        _ = try storedFile(id)
+        do {
+            try api.deleteFile(id: id)
+        } catch where APIFailure.matches(error, \.isGone) {
+            // Already gone on Drive.
+        } catch where APIFailure.matches(error, \.isWorthWaiting) {
+            try queue(.deleteFile(id: id))
+        } catch {
+            throw GoogleBackend.fail(error, mayHaveApplied: true)
+        }
+        try store.removeFile(id: id)
     }
 
     package func trashFile(id: String) throws {

@@ -65,6 +65,10 @@ extension LocalStore: FileService {
         }
     }
 
+    public func deleteFilePermanently(id: String) throws {
+        try removeFile(id: id)
+    }
+
     public func trashFile(id: String) throws {
         try guarded {
             try database.transaction {

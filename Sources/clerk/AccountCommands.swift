@@ -81,6 +81,11 @@ enum AccountCommands {
 /// 130, as before (the REPL's line editor takes Ctrl-C as a key and never sees a signal).
 enum Interruption {
     static func install() {
+        // A parent may have started clerk with SIGINT blocked (the mask is inherited).
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         signal(SIGINT) { _ in
             HTTPClient.cancelAll()
             if !HTTPClient.isWaiting { _exit(130) }

@@ -25,7 +25,6 @@ final class ConversationDriver {
 
     /// After signing in or out, the conversation goes on with the backend now active.
     private func followAccount(_ reply: Reply) {
-        HTTPClient.resume()
         guard reply.ok, reply.intent == "login" || reply.intent == "logout", !session.isAwaitingAnswer else { return }
         var next = options
         next.backend = nil
@@ -59,6 +58,7 @@ final class ConversationDriver {
                 if !reply.ok { failed = true }
                 show(reply, inREPL: true)
                 followAccount(reply)
+                HTTPClient.resume()  // a Ctrl-C stopped only that line's wait
             }
         }
     }

@@ -147,6 +147,10 @@ import Testing
         #expect(try services.files.files(matching: nil).map(\.name) == ["plan.md"])
         #expect(try services.files.trashedFiles(matching: nil).map(\.name) == ["notes.txt"])
         #expect(try services.files.restoreFile(id: notes.id).name == "notes.txt")
+        try services.files.deleteFilePermanently(id: notes.id)
+        #expect(try services.files.files(matching: nil).map(\.name) == ["plan.md"])
+        #expect(try services.files.trashedFiles(matching: nil).isEmpty)
+        #expect(throws: ServiceError.notFound(.file, id: notes.id)) { try services.files.readFile(id: notes.id) }
     }
 
     @Test(arguments: Implementation.allCases)

@@ -136,6 +136,27 @@ import Testing
         #expect(items.map { $0["summary"]?.stringValue ?? "" }.sorted() == ["Dinner", "Lunch"])
     }
 
+    @Test func ctrlCStopsAWaitOnGoogleAndExits130() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let emulator = try RunningEmulator(folder: folder.path)
+        #expect(try Self.logIn(emulator, folder: folder.path).status == 0)
+        let client = HTTPClient(version: "test")
+        _ = try client.send(HTTPCall("POST", emulator.base + "/_emulator/faults",
+                                     body: Array(#"{"method":"GET","path":"/calendar/v3/calendars","mode":"delay","delayMs":4000}"#.utf8)))
+        var environment = ["PATH": "/usr/bin:/bin", "TZ": "UTC", "NO_COLOR": "1", "HOME": folder.path]
+        environment.merge(Self.environment) { $1 }
+        let started = Date()
+        let pid = try Spawn.start(ClerkBinary.path, ["--data-dir", folder.path + "/clerk", "--tz", "Europe/Madrid", "--now", "2026-12-01T10:00", "what's on tomorrow"],
+                                  environment: environment, stdout: folder.path + "/out", stderr: folder.path + "/err")
+        usleep(700_000)
+        kill(pid, SIGINT)
+        let status = Spawn.wait(pid)
+        #expect(status == 130)
+        #expect(Date().timeIntervalSince(started) < 3)
+        #expect((try? String(contentsOfFile: folder.path + "/err", encoding: .utf8)) == "clerk: Cancelled.\n")
+    }
+
     @Test func noTokenCodeOrSecretAppearsInAnythingClerkPrints() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

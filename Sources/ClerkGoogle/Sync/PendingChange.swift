@@ -15,6 +15,8 @@ enum PendingChange: Equatable {
     case createFile(id: String, name: String, mimeType: String, content: [UInt8])
     case updateFile(id: String, mimeType: String, content: [UInt8])
     case trashFile(id: String, trashed: Bool)
+    /// files.delete: gone for good, skipping the trash.
+    case deleteFile(id: String)
 
     var kind: String {
         switch self {
@@ -25,6 +27,7 @@ enum PendingChange: Equatable {
         case .createFile: return "file.create"
         case .updateFile: return "file.update"
         case .trashFile: return "file.trash"
+        case .deleteFile: return "file.delete"
         }
     }
 
@@ -38,6 +41,7 @@ enum PendingChange: Equatable {
         case .createFile(_, let name, _, _): return "the new file '\(name)'"
         case .updateFile: return "a file's new content"
         case .trashFile(_, let trashed): return trashed ? "moving a file to the trash" : "taking a file out of the trash"
+        case .deleteFile: return "deleting a file for good"
         }
     }
 
@@ -55,6 +59,7 @@ enum PendingChange: Equatable {
         case .updateFile(let id, let type, let content):
             return .object([("id", .string(id)), ("mimeType", .string(type)), ("content", .string(Data(content).base64EncodedString()))])
         case .trashFile(let id, let trashed): return .object([("id", .string(id)), ("trashed", .bool(trashed))])
+        case .deleteFile(let id): return .object([("id", .string(id))])
         }
     }
 
@@ -84,6 +89,9 @@ enum PendingChange: Equatable {
         case "file.trash":
             guard let id = string("id"), let trashed = json["trashed"]?.boolValue else { return nil }
             self = .trashFile(id: id, trashed: trashed)
+        case "file.delete":
+            guard let id = string("id") else { return nil }
+            self = .deleteFile(id: id)
         default:
             return nil
         }

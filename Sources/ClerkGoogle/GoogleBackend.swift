@@ -322,8 +322,10 @@ extension GoogleBackend: CalendarService {
                     let instance = series + "_" + GoogleBackend.occurrenceSuffix(original)
                     let body: JSONValue = item.isCancelled ? ["status": "cancelled"] : GoogleCoding.patchBody(EventPatch(
                         title: item.draft.title, when: item.draft.when, location: .some(item.draft.location), notes: .some(item.draft.notes)))
+                    // A changed occurrence the mirror has no row for yet is new to the account.
+                    let known = try store.hasEventRow(id: instance)
                     try mirror.apply(answer: try api.patchEvent(calendarID: calendarID, eventID: instance, body: body), calendarID: calendarID)
-                    summary.updated += 1
+                    if known { summary.updated += 1 } else { summary.added += 1 }
                 } else {
                     var body = GoogleCoding.eventBody(item.draft, id: "")
                     if case .object(var members) = body {

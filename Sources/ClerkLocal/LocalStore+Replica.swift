@@ -158,6 +158,11 @@ extension LocalStore {
         }
     }
 
+    /// True when a row is stored under `id` (an occurrence the series only generates has none).
+    package func hasEventRow(id: String) throws -> Bool {
+        try guarded { try eventRow(id: id) != nil }
+    }
+
     /// The event, series, changed or cancelled occurrence stored under `id`, deleted or not;
     /// or an occurrence of a live series nobody changed, with the series' version and fields.
     package func eventReplica(id: String) throws -> Replica<Event>? {

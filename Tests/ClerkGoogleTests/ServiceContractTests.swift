@@ -130,6 +130,24 @@ import Testing
     }
 
     @Test(arguments: Implementation.allCases)
+    func importingTheSameEventsTwiceAddsThemOnce(_ implementation: Implementation) throws {
+        let services = try implementation.make()
+        let events = [
+            ImportedEvent(uid: "party@example.com", draft: EventDraft(title: "Party", when: Self.when(3, 20))),
+            ImportedEvent(uid: "class@example.com", draft: EventDraft(title: "Class", when: Self.when(0, 18), recurrence: ["RRULE:FREQ=DAILY;COUNT=3"])),
+            ImportedEvent(uid: "class@example.com", draft: EventDraft(title: "Class (room 2)", when: Self.when(1, 19)), originalStart: {
+                if case .timed(let start, _, let zone) = Self.when(1, 18) { return .timed(start: start, end: start, timeZone: zone) }
+                return nil
+            }()),
+        ]
+        let first = try services.calendars.importEvents(events, calendarID: services.primary, progress: nil)
+        #expect(first.added == 3)
+        _ = try services.calendars.importEvents(events, calendarID: services.primary, progress: nil)
+        #expect(try services.calendars.events(from: Self.week.0, to: Self.week.1, calendarIDs: nil).map(\.title)
+            == ["Class", "Class (room 2)", "Class", "Party"])
+    }
+
+    @Test(arguments: Implementation.allCases)
     func filesKeepTheirEarlierContentAndGoToTheTrash(_ implementation: Implementation) throws {
         let services = try implementation.make()
         let notes = try services.files.createFile(named: "notes.txt", content: "first\n")

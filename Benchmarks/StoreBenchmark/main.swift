@@ -10,18 +10,6 @@ import Foundation
 //
 // Data is made by a seeded generator, so every run measures the same stores.
 
-/// SplitMix64: a small seeded generator, so the data is the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 let madrid = TimeZone(identifier: "Europe/Madrid")!
 /// 2026-03-01 10:00 UTC, the benchmarks' "now".
 let now = Date(timeIntervalSince1970: 1_772_359_200)
@@ -101,7 +89,7 @@ struct SeriesMix {
 /// 2021–2030, a few all day; series start in the five years before now and four in five
 /// never end, so nearly all of them are live in any week — the hard case for an agenda.
 func events(_ count: Int, seed: UInt64, mix: SeriesMix = .usual) -> [ImportedEvent] {
-    var random = SeededGenerator(state: seed)
+    var random = SeededRandom(seed: seed)
     let seriesCount = count / 100
     var result: [ImportedEvent] = []
     let weekdays = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
@@ -194,7 +182,7 @@ let familyNames = ["Pérez", "García", "López", "Martínez", "Sánchez", "Gonz
                    "Pastor", "Soto", "Sáez", "Velasco", "Moya", "Soler", "Parra", "Esteban", "Bravo", "Gallardo", "Rojas"]
 
 func contacts(_ count: Int, seed: UInt64) -> [ImportedContact] {
-    var random = SeededGenerator(state: seed)
+    var random = SeededRandom(seed: seed)
     return (0..<count).map { n in
         let given = givenNames.randomElement(using: &random)!
         let family = familyNames.randomElement(using: &random)! + " " + familyNames.randomElement(using: &random)!

@@ -1,4 +1,5 @@
 import ClerkLanguage
+import ClerkCore
 import Foundation
 import Testing
 
@@ -84,7 +85,7 @@ import Testing
     // MARK: text that holds nothing
 
     static let noise: [String] = {
-        var generator = SplitMix64(seed: 2026)
+        var generator = SeededRandom(seed: 2026)
         let pieces: [String] = ["!", "?", "*", "&", "%", "$", "#", "=", "+", "<", ">", "[", "]", "{", "}", "|", "\\", "^", "`", "~", "_",
                                 "\u{0}", "\u{1}", "\u{7}", "\u{8}", "\t", "\n", "\r", "\u{1B}", "\u{7F}", "\u{85}", "\u{200B}", "\u{FEFF}",
                                 "😀", "🦷", "📅", "👍🏽", "🇪🇸", "é", "ñ", "ß", "Ω", "ж", "中文", "日本", "한국", "عربى", "\u{301}", "\u{FFFD}", " "]
@@ -102,7 +103,7 @@ import Testing
     }
 
     @Test func findsNothingInInvalidUTF8() {
-        var generator = SplitMix64(seed: 7)
+        var generator = SeededRandom(seed: 7)
         let bytes = (0..<100_000).map { _ in UInt8(0x80 + generator.next() % 0x80) }
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(DateReader().read(text, at: Self.monday).isEmpty)
@@ -126,15 +127,3 @@ import Testing
     }
 }
 
-/// A small deterministic random source, so that noise is the same on every run.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -40,7 +40,7 @@ import Testing
     @Test func randomBytesCreateNothing() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        var generator = SplitMix64(seed: 0x5EED)
+        var generator = SeededRandom(seed: 0x5EED)
         let bytes = Data((0..<3_000_000).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
         let started = Date()
         let result = try ClerkBinary.run(Self.clock + ["--data-dir", folder.path + "/data"], bytes: bytes, timeout: 60)
@@ -57,17 +57,3 @@ import Testing
     }
 }
 
-/// A small fixed-seed generator (SplitMix64), so the random input is the same every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

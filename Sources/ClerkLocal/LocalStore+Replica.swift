@@ -130,11 +130,8 @@ extension LocalStore {
     /// Calendars changed after `version` and ids of those deleted, oldest change first.
     package func calendarFeed(after version: Int64) throws -> [FeedEntry<CalendarInfo>] {
         try guarded {
-            var entries = try database.rows("""
-                SELECT \(LocalStore.calendarColumns) FROM calendars WHERE change_number > ? ORDER BY change_number
-                """, [version]) { FeedEntry.present(LocalStore.calendarReplica($0)) }
-            entries += try tombstones(kind: "calendar", scope: nil, after: version)
-            return entries.sorted { $0.version < $1.version }
+            try feed("SELECT \(LocalStore.calendarColumns) FROM calendars WHERE change_number > ?", [version], kind: "calendar", scope: nil,
+                     after: version, read: LocalStore.calendarReplica)
         }
     }
 
@@ -230,14 +227,11 @@ extension LocalStore {
     /// now (deleted ones too) and ids of rows that are gone. After version 0 it is every row.
     package func eventFeed(calendarID: String, after version: Int64) throws -> [FeedEntry<Event>] {
         try guarded {
-            var entries = try database.rows("""
-                SELECT \(LocalStore.eventColumns) FROM events WHERE calendar_id = ? AND change_number > ? ORDER BY change_number
-                """, [calendarID, version]) { row -> FeedEntry<Event> in
+            try feed("SELECT \(LocalStore.eventColumns) FROM events WHERE calendar_id = ? AND change_number > ?", [calendarID, version],
+                     kind: "event", scope: calendarID, after: version) { row in
                 let stored = StoredEvent(row: row)
-                return .present(LocalStore.replica(stored.event, from: row, at: StoredEvent.columnCount, isDeleted: stored.deleted != nil))
+                return LocalStore.replica(stored.event, from: row, at: StoredEvent.columnCount, isDeleted: stored.deleted != nil)
             }
-            entries += try tombstones(kind: "event", scope: calendarID, after: version)
-            return entries.sorted { $0.version < $1.version }
         }
     }
 
@@ -248,10 +242,15 @@ extension LocalStore {
         }
     }
 
-    private func tombstones<Item>(kind: String, scope: String?, after version: Int64) throws -> [FeedEntry<Item>] {
-        try database.rows("""
+    /// The rows `select` finds (changed after `version`) and the tombstones of `kind` after
+    /// it, oldest change first.
+    private func feed<Item>(_ select: String, _ values: [any SQLBindable], kind: String, scope: String?, after version: Int64,
+                            read: (Row) -> Replica<Item>) throws -> [FeedEntry<Item>] {
+        var entries = try database.rows(select + " ORDER BY change_number", values) { FeedEntry.present(read($0)) }
+        entries += try database.rows("""
             SELECT id, change_number FROM tombstones WHERE kind = ? AND scope IS ? AND change_number > ? ORDER BY change_number
             """, [kind, scope, version]) { .removed(id: $0.text(0), version: $0.int64(1)) }
+        return entries.sorted { $0.version < $1.version }
     }
 
     // MARK: Contacts
@@ -293,11 +292,8 @@ extension LocalStore {
     /// Contacts changed after `version` and ids of those deleted, oldest change first.
     package func contactFeed(after version: Int64) throws -> [FeedEntry<Contact>] {
         try guarded {
-            var entries = try database.rows("""
-                SELECT \(LocalStore.contactReplicaColumns) FROM contacts WHERE change_number > ? ORDER BY change_number
-                """, [version]) { FeedEntry.present(LocalStore.contactReplica($0)) }
-            entries += try tombstones(kind: "contact", scope: nil, after: version)
-            return entries.sorted { $0.version < $1.version }
+            try feed("SELECT \(LocalStore.contactReplicaColumns) FROM contacts WHERE change_number > ?", [version], kind: "contact", scope: nil,
+                     after: version, read: LocalStore.contactReplica)
         }
     }
 
@@ -384,11 +380,8 @@ extension LocalStore {
     /// oldest change first. After version 0 it is every file.
     package func fileFeed(after version: Int64) throws -> [FeedEntry<DriveFile>] {
         try guarded {
-            var entries = try database.rows("""
-                SELECT \(LocalStore.fileReplicaColumns) FROM files WHERE change_number > ? ORDER BY change_number
-                """, [version]) { FeedEntry.present(LocalStore.fileReplica($0)) }
-            entries += try tombstones(kind: "file", scope: nil, after: version)
-            return entries.sorted { $0.version < $1.version }
+            try feed("SELECT \(LocalStore.fileReplicaColumns) FROM files WHERE change_number > ?", [version], kind: "file", scope: nil,
+                     after: version, read: LocalStore.fileReplica)
         }
     }
 

@@ -65,9 +65,13 @@ package final class GoogleBackend {
 
     // MARK: The outbox
 
+    /// How long a change is claimed while it is sent; a claim left by a killed process
+    /// runs out after it.
+    static let claimTime: Double = 120
+
     /// Sends what waits, oldest first. It stops at the first change that still cannot reach
-    /// Google (order matters: an edit follows its create); a change Google refuses is
-    /// dropped and the person is told.
+    /// Google (order matters: an edit follows its create), or that another clerk process is
+    /// sending (its claim); a change Google refuses is dropped and the person is told.
     package func flushOutbox() {
         guard let items = try? store.outbox(), !items.isEmpty else { return }
         var sent = 0
@@ -76,6 +80,7 @@ package final class GoogleBackend {
                 try? store.removeFromOutbox(item.number)
                 continue
             }
+            guard (try? store.claimOutboxItem(item.number, until: now.now() + GoogleBackend.claimTime)) == true else { break }
             do {
                 try send(change, number: item.number)
                 try store.removeFromOutbox(item.number)

@@ -427,11 +427,23 @@ extension LocalStore {
         }
     }
 
-    /// Notes a failed attempt to send change `number`.
+    /// Claims change `number` for sending until `until`: false when it is gone or another
+    /// process holds an unexpired claim on it.
+    package func claimOutboxItem(_ number: Int64, until: Date) throws -> Bool {
+        try guarded {
+            try database.transaction {
+                try database.run("""
+                    UPDATE outbox SET claimed_until = ? WHERE number = ? AND (claimed_until IS NULL OR claimed_until < ?)
+                    """, [until.timeIntervalSince1970, number, nowSeconds]) == 1
+            }
+        }
+    }
+
+    /// Notes a failed attempt to send change `number` and lets go of its claim.
     package func noteAttempt(onOutboxItem number: Int64, problem: String) throws {
         try guarded {
             try database.transaction {
-                try database.run("UPDATE outbox SET attempts = attempts + 1, last_problem = ? WHERE number = ?", [problem, number])
+                try database.run("UPDATE outbox SET attempts = attempts + 1, last_problem = ?, claimed_until = NULL WHERE number = ?", [problem, number])
             }
         }
     }

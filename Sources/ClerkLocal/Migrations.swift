@@ -214,6 +214,11 @@ enum StoreSchema {
             );
             \(ChangeTriggers.sql)
             """),
+        Migration(number: 5, name: "outbox claims", sql: """
+            -- A change being sent is claimed until then, so a second clerk process does not
+            -- send it too; a claim left by a killed process runs out.
+            ALTER TABLE outbox ADD COLUMN claimed_until REAL;
+            """),
     ]
 }
 

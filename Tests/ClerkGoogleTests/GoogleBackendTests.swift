@@ -120,6 +120,27 @@ import Testing
         #expect(stored.map { $0["summary"]?.stringValue ?? "" } == ["Offline lunch with Ana"])
     }
 
+    @Test func aChangeAnotherProcessIsSendingIsLeftToItUntilItsClaimRunsOut() throws {
+        let harness = try GoogleHarness()
+        let account = try harness.signIn()
+        harness.goOffline()
+        _ = try account.backend.quickAdd("Offline dinner tomorrow at 8pm", calendarID: "emulator@example.com")
+        try harness.comeBack()
+        // Another clerk process, on the same mirror, is sending it.
+        let other = try #require(try GoogleAccount(setup: harness.setup))
+        let item = try #require(try other.backend.store.outbox().first)
+        #expect(try other.backend.store.claimOutboxItem(item.number, until: harness.clock.now + GoogleBackend.claimTime))
+        account.backend.flushOutbox()
+        #expect(account.backend.waitingCount == 1)
+        #expect(harness.side("GET", Self.events)["items"]?.arrayValue?.isEmpty == true)
+        // That process was killed mid-send: once its claim runs out, this one sends it, once.
+        harness.clock.advance(GoogleBackend.claimTime + 1)
+        account.backend.flushOutbox()
+        account.backend.flushOutbox()
+        #expect(account.backend.waitingCount == 0)
+        #expect(harness.side("GET", Self.events)["items"]?.arrayValue?.map { $0["summary"]?.stringValue ?? "" } == ["Offline dinner"])
+    }
+
     @Test func undoingADeleteBringsTheSameEventBack() throws {
         let harness = try GoogleHarness()
         harness.side("POST", Self.events, Self.eventJSON("keep00001", "Keep"))

@@ -17,7 +17,8 @@ import Testing
         try terminal.send("Left", "BSpace", "Right")
         try terminal.type("p")
         try terminal.send("Enter")
-        let screen = try terminal.waitFor("Type 'quit' or press Ctrl-D to leave.")
+        // Keys go in only once the prompt is back: libedit flushes what was typed before.
+        let screen = try terminal.waitFor("Type 'quit' or press Ctrl-D to leave.\nclerk (local)>")
         #expect(screen.hasPrefix("clerk (local)> help\nTell me what you mean"))
         try terminal.send("C-d")
         try terminal.waitFor("[exit 0]")
@@ -67,7 +68,7 @@ import Testing
         try terminal.send("Tab")
         try terminal.waitFor("clerk (local)> help")
         try terminal.send("Enter")
-        try terminal.waitFor("Type 'quit' or press Ctrl-D to leave.")
+        try terminal.waitFor("Type 'quit' or press Ctrl-D to leave.\nclerk (local)>")
         try terminal.send("C-d")
         let screen = try terminal.waitFor("[exit 0]")
         #expect(!screen.contains("half a thought\nI didn't"))
@@ -92,7 +93,7 @@ import Testing
         try terminal.waitFor("Created 'Lunch with Ana', Tue 1 Dec 2026, 13:30–14:30, on Personal.")
         try terminal.type("what's on tomorrow")
         try terminal.send("Enter")
-        try terminal.waitFor("Tuesday 1 Dec\n  13:30–14:30  Lunch with Ana")
+        try terminal.waitFor("Tuesday 1 Dec\n  13:30–14:30  Lunch with Ana\nclerk (local)>")
         // Tab offers calendar names after "on".
         try terminal.type("what's on Pe")
         try terminal.send("Tab")

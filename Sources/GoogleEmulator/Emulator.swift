@@ -120,6 +120,8 @@ package final class Emulator: @unchecked Sendable {
         var response: HTTPResponse
         if let fault, fault.mode == .status {
             response = fault.errorResponse(api: api)
+        } else if request.segments.first == "batch", request.method == "POST" {
+            response = batch(request)
         } else {
             response = route(request, api: api)
         }
@@ -135,7 +137,7 @@ package final class Emulator: @unchecked Sendable {
         }
     }
 
-    private func route(_ request: HTTPRequest, api: API) -> HTTPResponse {
+    func route(_ request: HTTPRequest, api: API) -> HTTPResponse {
         var pathMatched = false
         for route in Emulator.routes {
             guard let captures = route.match(request.segments) else { continue }

@@ -16,6 +16,7 @@ enum API {
 
     /// The service a path is under.
     static func of(_ segments: [String]) -> API {
+        if segments.first == "batch" { return segments.dropFirst().first.map { API.of([$0]) } ?? .people }
         switch segments.first {
         case "calendar": return .calendar
         case "drive", "upload": return .drive

@@ -123,6 +123,44 @@ import Testing
         #expect(armed == [])
     }
 
+    @Test func aBatchAnswersEachPartInOrderWithItsContentID() throws {
+        let harness = try EmulatorHarness()
+        let token = harness.token()
+        let insert = CalendarTests.event("batch0001", "Batched").serialized()
+        let body = """
+            --xyz\r
+            Content-Type: application/http\r
+            Content-ID: <item1>\r
+            \r
+            POST /calendar/v3/calendars/primary/events?alt=json HTTP/1.1\r
+            Content-Type: application/json\r
+            \r
+            \(insert)\r
+            --xyz\r
+            Content-Type: application/http\r
+            Content-ID: <item2>\r
+            \r
+            GET https://www.googleapis.com/calendar/v3/calendars/primary/events/nosuchevent HTTP/1.1\r
+            \r
+            \r
+            --xyz--\r
+
+            """
+        let answer = harness.send("POST", "/batch/calendar/v3", body: Array(body.utf8), headers: ["Content-Type: multipart/mixed; boundary=xyz"], token: token)
+        #expect(answer.status == 200)
+        let parts = try MultipartBody(body: answer.body, contentType: answer.header("Content-Type") ?? "").parts
+        #expect(parts.map { $0.header("content-id") } == ["<response-item1>", "<response-item2>"])
+        let first = String(decoding: parts[0].body, as: UTF8.self)
+        #expect(first.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(first.contains("\"id\":\"batch0001\""))
+        #expect(String(decoding: parts[1].body, as: UTF8.self).hasPrefix("HTTP/1.1 404 Not Found\r\n"))
+        #expect(harness.send("GET", Self.events + "/batch0001", token: token).json["summary"] == "Batched")
+        // Without credentials a part is refused like any request.
+        let anonymous = harness.send("POST", "/batch/calendar/v3", body: Array(body.utf8), headers: ["Content-Type: multipart/mixed; boundary=xyz"])
+        let refused = try MultipartBody(body: anonymous.body, contentType: anonymous.header("Content-Type") ?? "").parts
+        #expect(String(decoding: refused[0].body, as: UTF8.self).hasPrefix("HTTP/1.1 401 Unauthorized\r\n"))
+    }
+
     @Test func resetForgetsDataAndFaultsButNotTheSignIn() throws {
         let harness = try EmulatorHarness()
         let token = harness.token()

@@ -1,0 +1,102 @@
+import ClerkCore
+import Foundation
+import LoopbackHTTP
+
+/// Google's batch endpoints (`POST /batch/calendar/v3`, `/batch/drive/v3`, `/batch` for
+/// People, and the old global `/batch`): a `multipart/mixed` body of `application/http`
+/// parts, each one request; the answer is a `multipart/mixed` body of their answers in the
+/// same order, each with `Content-ID: <response-…>` for the part's own id.
+extension Emulator {
+    static let batchLimit = 1000
+
+    func batch(_ request: HTTPRequest) -> HTTPResponse {
+        let parts: [MultipartBody.Part]
+        do {
+            parts = try MultipartBody(body: request.body, contentType: request.header("content-type") ?? "").parts
+        } catch {
+            return GoogleError.badRequest("Invalid multipart request: expected multipart/mixed parts of application/http.").response
+        }
+        guard parts.count <= Emulator.batchLimit else {
+            return GoogleError.badRequest("A batch may hold at most \(Emulator.batchLimit) requests.").response
+        }
+        let boundary = "batch_" + Wire.random(20, from: Wire.alphanumeric)
+        var body: [UInt8] = []
+        for part in parts {
+            let answer: HTTPResponse
+            if var inner = Emulator.innerRequest(part.body) {
+                // A part without credentials of its own uses the batch's.
+                if inner.header("authorization") == nil, let outer = request.header("authorization") {
+                    inner.headers.append(("authorization", outer))
+                }
+                answer = route(inner, api: API.of(inner.segments))
+            } else {
+                answer = GoogleError.badRequest("Invalid batch part.").response
+            }
+            let id = part.header("content-id").map { "<response-" + $0.trimmingCharacters(in: CharacterSet(charactersIn: "<>")) + ">" }
+            var head = "--\(boundary)\r\nContent-Type: application/http\r\n"
+            if let id { head += "Content-ID: \(id)\r\n" }
+            head += "\r\nHTTP/1.1 \(answer.status) \(Emulator.reasonPhrase(answer.status))\r\n"
+            for (name, value) in answer.headers { head += "\(name): \(value)\r\n" }
+            head += "Content-Length: \(answer.body.count)\r\n\r\n"
+            body += Array(head.utf8) + answer.body + Array("\r\n".utf8)
+        }
+        body += Array("--\(boundary)--\r\n".utf8)
+        return HTTPResponse(status: 200, headers: [("Content-Type", "multipart/mixed; boundary=\(boundary)")], body: body)
+    }
+
+    /// One part's HTTP request: `METHOD /path?query HTTP/1.1`, headers, an empty line, the
+    /// body (a full URL is read for its path).
+    static func innerRequest(_ bytes: [UInt8]) -> HTTPRequest? {
+        let lf = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
+        var lines: [String] = []
+        var at = 0
+        while at < bytes.count {
+            guard let end = bytes[at...].firstIndex(of: lf) else {
+                lines.append(String(decoding: bytes[at...], as: UTF8.self))
+                at = bytes.count
+                break
+            }
+            var line = bytes[at..<end]
+            if line.last == cr { line = line.dropLast() }
+            at = end + 1
+            if line.isEmpty {
+                if lines.isEmpty { continue }  // blank lines before the request line
+                break
+            }
+            lines.append(String(decoding: line, as: UTF8.self))
+        }
+        guard let first = lines.first else { return nil }
+        let words = first.split(separator: " ")
+        guard words.count >= 2 else { return nil }
+        var target = String(words[1])
+        if let scheme = target.range(of: "://"), let slash = target[scheme.upperBound...].firstIndex(of: "/") {
+            target = String(target[slash...])
+        }
+        let headers = lines.dropFirst().compactMap { line -> (String, String)? in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (line[..<colon].trimmingCharacters(in: .whitespaces), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        var body = Array(bytes[min(at, bytes.count)...])
+        while let last = body.last, last == lf || last == cr { body.removeLast() }
+        return HTTPRequest(method: String(words[0]), target: target, headers: headers, body: body)
+    }
+
+    static func reasonPhrase(_ status: Int) -> String {
+        switch status {
+        case 200: return "OK"
+        case 204: return "No Content"
+        case 304: return "Not Modified"
+        case 400: return "Bad Request"
+        case 401: return "Unauthorized"
+        case 403: return "Forbidden"
+        case 404: return "Not Found"
+        case 409: return "Conflict"
+        case 410: return "Gone"
+        case 412: return "Precondition Failed"
+        case 429: return "Too Many Requests"
+        case 500: return "Internal Server Error"
+        case 503: return "Service Unavailable"
+        default: return "Status \(status)"
+        }
+    }
+}

@@ -1,5 +1,5 @@
 package import ClerkCore
-package import ClerkLocal
+import ClerkLocal
 package import Foundation
 
 /// Where a Google sign-in and its mirror live, and how to reach Google.

@@ -119,7 +119,7 @@ package final class GoogleBackend {
                 return
             }
         case .createFile(let id, let name, let type, let content):
-            try landFileCreate(id: id, name: name, mimeType: type, content: content)
+            _ = try landFileCreate(id: id, name: name, mimeType: type, content: content)
         case .updateFile(let id, let type, let content):
             try mirror.put(file: try api.updateContent(fileID: id, mimeType: type, content: content), content: content)
         case .trashFile(let id, let trashed):

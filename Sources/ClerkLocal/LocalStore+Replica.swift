@@ -1,5 +1,5 @@
-public import ClerkCore
-public import Foundation
+package import ClerkCore
+package import Foundation
 
 /// A stored item as another system sees it: the Google emulator serves the store as an
 /// account, and a mirror of a Google account is a store kept in step with it.
@@ -394,7 +394,7 @@ extension LocalStore {
 
     /// Remembers `value` under `name`; nil forgets it.
     package func setSyncValue(_ name: String, _ value: String?) throws {
-        try guarded {
+        _ = try guarded {
             try database.transaction {
                 if let value {
                     try database.run("INSERT INTO sync_state (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value",
@@ -441,7 +441,7 @@ extension LocalStore {
 
     /// Notes a failed attempt to send change `number` and lets go of its claim.
     package func noteAttempt(onOutboxItem number: Int64, problem: String) throws {
-        try guarded {
+        _ = try guarded {
             try database.transaction {
                 try database.run("UPDATE outbox SET attempts = attempts + 1, last_problem = ?, claimed_until = NULL WHERE number = ?", [problem, number])
             }

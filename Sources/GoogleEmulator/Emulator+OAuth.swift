@@ -88,7 +88,7 @@ struct OAuthState {
     static func challenge(for verifier: String) -> String {
         var output = [CChar](repeating: 0, count: 64)
         let length = ccrypto_pkce_challenge(verifier, verifier.utf8.count, &output, output.count)
-        return length > 0 ? String(cString: output) : ""
+        return length > 0 ? String(decoding: output.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
     }
 }
 

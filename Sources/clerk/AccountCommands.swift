@@ -27,7 +27,7 @@ enum AccountCommands {
             return ExitCode.success
         } catch {
             progress?.finish()
-            Output.error(Renderer.commandFailure(error as? ServiceError ?? .malformedResponse))
+            Output.error(Renderer.commandFailure(error))
             return HTTPClient.isCancelled ? ExitCode.interrupted : ExitCode.failure
         }
     }

@@ -1,5 +1,5 @@
 package import ClerkCore
-package import Foundation
+import Foundation
 
 /// Why a Google call failed, in the terms the backend decides on; it becomes a
 /// `ServiceError` at the edge of the services.

@@ -1,5 +1,5 @@
 internal import CCurl
-package import Foundation
+import Foundation
 import Synchronization
 
 /// One HTTP request as a value.

@@ -1,5 +1,5 @@
 package import ClerkCore
-package import Foundation
+import Foundation
 import LoopbackHTTP
 
 /// The loopback sign-in of an installed app: a listener on 127.0.0.1 at a random port, the

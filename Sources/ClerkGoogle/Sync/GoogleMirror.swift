@@ -242,8 +242,7 @@ package final class GoogleMirror {
             } while pageToken != nil
         } catch {
             // An expired token: start over from a full listing.
-            let failure = error as? APIFailure
-            guard token != nil, failure?.reason == "EXPIRED_SYNC_TOKEN" || failure?.status == 410 else { throw error }
+            guard token != nil, error.reason == "EXPIRED_SYNC_TOKEN" || error.status == 410 else { throw error }
             try store.setSyncValue("people.token", nil)
             return try syncContacts()
         }

@@ -81,10 +81,10 @@ import Testing
     @Test(arguments: Implementation.allCases)
     func findsEventsByRangeByWordsAndByPerson(_ implementation: Implementation) throws {
         let services = try implementation.make()
-        try services.calendars.insertEvent(EventDraft(title: "Dentist", when: Self.when(2, 9)), id: "dent00001", calendarID: services.primary)
-        try services.calendars.insertEvent(EventDraft(title: "Review", when: Self.when(1, 15), attendees: [Attendee(name: "Bob", email: "bob@example.com")]),
+        _ = try services.calendars.insertEvent(EventDraft(title: "Dentist", when: Self.when(2, 9)), id: "dent00001", calendarID: services.primary)
+        _ = try services.calendars.insertEvent(EventDraft(title: "Review", when: Self.when(1, 15), attendees: [Attendee(name: "Bob", email: "bob@example.com")]),
                                            id: "revi00001", calendarID: services.primary)
-        try services.calendars.insertEvent(EventDraft(title: "Later", when: Self.when(20, 9)), id: "late00001", calendarID: services.primary)
+        _ = try services.calendars.insertEvent(EventDraft(title: "Later", when: Self.when(20, 9)), id: "late00001", calendarID: services.primary)
         #expect(try services.calendars.events(from: Self.week.0, to: Self.week.1, calendarIDs: nil).map(\.title) == ["Review", "Dentist"])
         #expect(try services.calendars.searchEvents(EventSearch(text: "dentist", from: Self.week.0, to: Self.week.1 + 30 * 86_400)).map(\.id) == ["dent00001"])
         #expect(try services.calendars.searchEvents(EventSearch(attendee: "bob", from: Self.week.0, to: Self.week.1)).map(\.id) == ["revi00001"])
@@ -93,7 +93,7 @@ import Testing
     @Test(arguments: Implementation.allCases)
     func changesDeletesAndBringsBack(_ implementation: Implementation) throws {
         let services = try implementation.make()
-        try services.calendars.insertEvent(EventDraft(title: "Standup", when: Self.when(1, 9)), id: "stand0001", calendarID: services.primary)
+        _ = try services.calendars.insertEvent(EventDraft(title: "Standup", when: Self.when(1, 9)), id: "stand0001", calendarID: services.primary)
         let moved = try services.calendars.patchEvent(id: "stand0001", EventPatch(title: "Daily sync", when: Self.when(1, 10, minutes: 15)))
         #expect(moved.title == "Daily sync" && moved.when == Self.when(1, 10, minutes: 15))
         try services.calendars.deleteEvent(id: "stand0001")
@@ -107,7 +107,7 @@ import Testing
     @Test(arguments: Implementation.allCases)
     func anOccurrenceChangesAndGoesAlone(_ implementation: Implementation) throws {
         let services = try implementation.make()
-        try services.calendars.insertEvent(EventDraft(title: "Sync", when: Self.when(0, 11), recurrence: ["RRULE:FREQ=DAILY;COUNT=3"]),
+        _ = try services.calendars.insertEvent(EventDraft(title: "Sync", when: Self.when(0, 11), recurrence: ["RRULE:FREQ=DAILY;COUNT=3"]),
                                            id: "seri00001", calendarID: services.primary)
         let ids = try services.calendars.events(from: Self.week.0, to: Self.week.1, calendarIDs: nil).map(\.id)
         #expect(ids == ["seri00001_20260302T100000Z", "seri00001_20260303T100000Z", "seri00001_20260304T100000Z"])
@@ -122,9 +122,9 @@ import Testing
         let services = try implementation.make()
         let trips = try services.calendars.createCalendar(named: "Trips", timeZone: "Europe/Madrid")
         #expect(try services.calendars.calendars().map(\.name).contains("Trips"))
-        try services.calendars.insertEvent(EventDraft(title: "Lisbon", when: .allDay(start: LocalDate(year: 2026, month: 3, day: 6), end: LocalDate(year: 2026, month: 3, day: 9))),
+        _ = try services.calendars.insertEvent(EventDraft(title: "Lisbon", when: .allDay(start: LocalDate(year: 2026, month: 3, day: 6), end: LocalDate(year: 2026, month: 3, day: 9))),
                                            id: "lisb00001", calendarID: trips.id)
-        try services.calendars.insertEvent(EventDraft(title: "Home", when: Self.when(1, 9)), id: "home00001", calendarID: services.primary)
+        _ = try services.calendars.insertEvent(EventDraft(title: "Home", when: Self.when(1, 9)), id: "home00001", calendarID: services.primary)
         #expect(try services.calendars.events(from: Self.week.0, to: Self.week.1, calendarIDs: [trips.id]).map(\.title) == ["Lisbon"])
         #expect(try services.calendars.storedEvents(calendarID: trips.id).map(\.id) == ["lisb00001"])
     }
@@ -151,7 +151,7 @@ import Testing
     func filesKeepTheirEarlierContentAndGoToTheTrash(_ implementation: Implementation) throws {
         let services = try implementation.make()
         let notes = try services.files.createFile(named: "notes.txt", content: "first\n")
-        try services.files.createFile(named: "plan.md", content: "# Plan\n")
+        _ = try services.files.createFile(named: "plan.md", content: "# Plan\n")
         #expect(try services.files.files(matching: nil).map(\.name) == ["notes.txt", "plan.md"])
         #expect(try services.files.files(matching: "plan").map(\.mimeType) == ["text/markdown"])
         let updated = try services.files.updateFile(id: notes.id, content: "second — ñ\n")

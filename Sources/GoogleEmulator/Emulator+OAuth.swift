@@ -98,9 +98,12 @@ extension Emulator {
         Route("GET", "o/oauth2/auth", scopes: []) { try $0.authorize(page: $1) },
         Route("POST", "token", scopes: []) { $0.token($1) },
         Route("POST", "oauth2/v4/token", scopes: []) { $0.token($1) },
+        Route("POST", "o/oauth2/token", scopes: []) { $0.token($1) },
         Route("POST", "revoke", scopes: []) { $0.revoke($1) },
         Route("POST", "o/oauth2/revoke", scopes: []) { $0.revoke($1) },
         Route("GET", "oauth2/v3/tokeninfo", scopes: []) { try $0.tokenInfo($1) },
+        Route("GET", "oauth2/v3/userinfo", scopes: []) { try $0.userInfo($1) },
+        Route("GET", "oauth2/v2/userinfo", scopes: []) { try $0.userInfo($1) },
     ]
 
     /// The consent page: approves at once and sends the browser back to the loopback
@@ -235,6 +238,19 @@ extension Emulator {
         ]).serialized())
     }
 
+    /// `/oauth2/v3/userinfo`: who the token belongs to (OpenID Connect's claims).
+    /// Any live token may ask (the emulator does not model the OpenID scopes).
+    func userInfo(_ call: Call) throws(GoogleError) -> HTTPResponse {
+        try authorize(call, scopes: [])
+        let name = account.split(separator: "@").first.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? account
+        var subject: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in account.utf8 { subject = (subject ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return .json(200, JSONValue.object([
+            ("sub", .string(String(subject % 1_000_000_000_000_000_000))), ("email", .string(account)),
+            ("email_verified", true), ("name", .string(name)),
+        ]).serialized())
+    }
+
     /// Checks the call's bearer token: 401 in Google's shape when it is missing, unknown,
     /// revoked or expired; 403 when it lacks every one of `scopes`.
     func authorize(_ call: Call, scopes: [String]) throws(GoogleError) {
@@ -256,7 +272,7 @@ extension Emulator {
                               location: "Authorization", locationType: "header",
                               headers: [("WWW-Authenticate", "Bearer realm=\"https://accounts.google.com/\", error=\"invalid_token\"")])
         }
-        guard access.scopes.contains(where: scopes.contains) else {
+        guard scopes.isEmpty || access.scopes.contains(where: scopes.contains) else {
             throw GoogleError(status: 403, reason: "insufficientPermissions", message: "Request had insufficient authentication scopes.",
                               headers: [("WWW-Authenticate", "Bearer realm=\"https://accounts.google.com/\", error=\"insufficient_scope\", scope=\"\(scopes.joined(separator: " "))\"")])
         }

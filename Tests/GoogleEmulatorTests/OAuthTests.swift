@@ -113,3 +113,15 @@ import Testing
         #expect(Wire.base64URLDecoded(encoded) == Array(text.utf8))
     }
 }
+
+@Suite struct UserInfoTests {
+    @Test func aLiveTokenLearnsWhoseAccountItIs() throws {
+        let harness = try EmulatorHarness()
+        let token = harness.token(scopes: ["https://www.googleapis.com/auth/calendar.events"])
+        let info = harness.send("GET", "/oauth2/v3/userinfo", token: token)
+        #expect(info.json["email"] == "emulator@example.com")
+        #expect(info.json["email_verified"] == true)
+        #expect(harness.send("GET", "/oauth2/v3/userinfo").status == 401)
+        #expect(harness.send("GET", "/oauth2/v2/userinfo", token: token).json["sub"] == info.json["sub"])
+    }
+}

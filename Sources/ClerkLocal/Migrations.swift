@@ -11,9 +11,11 @@ struct Migration {
 }
 
 extension Database {
-    /// Applies the steps of `migrations` this file has not seen, each in its own transaction,
-    /// recording them in `schema_migrations` and in `PRAGMA user_version` (the quick check
-    /// that lets an up-to-date store open without taking the write lock).
+    /// Applies the steps of `migrations` this file has not seen, each in its own transaction
+    /// (as GRDB does: a process killed between steps leaves the steps before it, and the next
+    /// open goes on from there), recording each in `schema_migrations` and in
+    /// `PRAGMA user_version` (the quick check that lets an up-to-date store open without
+    /// taking the write lock).
     func migrate(_ migrations: [Migration], appliedAt now: Date) throws {
         let latest = migrations.map(\.number).max() ?? 0
         let version = try scalar("PRAGMA user_version") { $0.int(0) } ?? 0
@@ -21,22 +23,22 @@ extension Database {
         if version > latest {
             throw ServiceError.storage(.newerSchema(found: version, known: latest), path: path)
         }
-        try transaction {
-            try execute("""
-                CREATE TABLE IF NOT EXISTS schema_migrations (
-                    number INTEGER PRIMARY KEY,
-                    name TEXT NOT NULL,
-                    applied REAL NOT NULL
-                )
-                """)
-            // Another process may have migrated while this one waited for the lock.
-            let applied = Set(try rows("SELECT number FROM schema_migrations") { $0.int(0) })
-            for migration in migrations.sorted(by: { $0.number < $1.number }) where !applied.contains(migration.number) {
+        for migration in migrations.sorted(by: { $0.number < $1.number }) {
+            try transaction {
+                try execute("""
+                    CREATE TABLE IF NOT EXISTS schema_migrations (
+                        number INTEGER PRIMARY KEY,
+                        name TEXT NOT NULL,
+                        applied REAL NOT NULL
+                    )
+                    """)
+                // Another process may have applied it while this one waited for the lock.
+                guard try scalar("SELECT 1 FROM schema_migrations WHERE number = ?", [migration.number], { $0.int(0) }) == nil else { return }
                 try execute(migration.sql)
                 try run("INSERT INTO schema_migrations (number, name, applied) VALUES (?, ?, ?)",
                         [migration.number, migration.name, now.timeIntervalSince1970])
+                try execute("PRAGMA user_version = \(migration.number)")
             }
-            try execute("PRAGMA user_version = \(latest)")
         }
     }
 }

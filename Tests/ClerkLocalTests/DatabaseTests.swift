@@ -63,6 +63,18 @@ import Testing
         #expect(try database.scalar("PRAGMA user_version") { $0.int(0) } == 2)
     }
 
+    @Test func aStepThatFailsLeavesTheStepsBeforeItAndTheNextOpenGoesOn() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let database = try Database(path: folder + "/a.sqlite3", busyTimeout: 1)
+        let broken = [Self.steps[0], Migration(number: 2, name: "note tags", sql: "CREATE TABLE tags (oops")]
+        #expect(throws: DatabaseError.self) { try database.migrate(broken, appliedAt: Date(timeIntervalSince1970: 100)) }
+        #expect(try database.scalar("PRAGMA user_version") { $0.int(0) } == 1)
+        #expect(try database.rows("SELECT number FROM schema_migrations") { $0.int(0) } == [1])
+        try database.migrate(Self.steps, appliedAt: Date(timeIntervalSince1970: 200))
+        #expect(try database.rows("SELECT number, applied FROM schema_migrations ORDER BY number") { "\($0.int(0)) \($0.int(1))" } == ["1 100", "2 200"])
+        #expect(try database.scalar("PRAGMA user_version") { $0.int(0) } == 2)
+    }
+
     @Test func refusesAStoreFromANewerClerk() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let database = try Database(path: folder + "/a.sqlite3", busyTimeout: 1)

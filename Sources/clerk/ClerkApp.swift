@@ -9,6 +9,14 @@ enum ExitCode {
     static let failure: Int32 = 1
     static let usage: Int32 = 2
     static let interrupted: Int32 = 130
+
+    /// What each means, for `--help` (the summary) and the man page (the detail).
+    static let meanings: [(code: Int32, meaning: String, detail: String)] = [
+        (success, "success", "Every request was answered."),
+        (failure, "a request failed", "A request failed: not understood, refused, not answered, or a store or Google that could not be reached. The reason is on stderr, one line after clerk:."),
+        (usage, "usage error", "The command line is wrong: an unknown option, a bad value, a command without what it needs."),
+        (interrupted, "interrupted", "Interrupted by Ctrl-C (during a network call, which stops cleanly)."),
+    ]
 }
 
 /// The `clerk` command: reads the command line, wires a session, and drives it from a

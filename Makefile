@@ -6,6 +6,15 @@
 APT_PACKAGES := pkg-config libcurl4-openssl-dev libedit-dev libsqlite3-dev libical-dev zlib1g-dev libssl-dev \
                 libmicrohttpd-dev tzdata tmux
 SWIFT ?= swift
+CLANG ?= clang
+
+# The commit `clerk --version` names (Packaging/commit-id: git's, or the one `git archive`
+# wrote). A release build links it in as an object defining one symbol (Sources/CBuildInfo):
+# only the link step sees it, so a new commit relinks and compiles nothing. A plain `swift
+# build` links without it, and clerk then says "commit unknown".
+COMMIT := $(shell Packaging/commit-id)
+COMMIT_OBJECT := $(if $(COMMIT),.build/commit/$(COMMIT).o)
+LINK_COMMIT := $(if $(COMMIT),-Xlinker $(CURDIR)/$(COMMIT_OBJECT))
 
 .PHONY: run test build release deps clean bench-emulator try-google
 
@@ -22,8 +31,15 @@ test: deps
 build: deps
 	$(SWIFT) build
 
-release: deps
-	$(SWIFT) build -c release
+# The two programs in release (the benchmarks build their own: see BENCHMARKS.md).
+release: deps $(COMMIT_OBJECT)
+	$(SWIFT) build -c release --product clerk $(LINK_COMMIT)
+	$(SWIFT) build -c release --product google-emulator $(LINK_COMMIT)
+
+.build/commit/%.o:
+	@mkdir -p .build/commit
+	@printf 'const char clerk_build_commit[] = "%s";\n' '$*' > .build/commit/$*.c
+	$(CLANG) -c -fPIC -o $@ .build/commit/$*.c
 
 # Installs only what is missing; apt is not touched when everything is present.
 deps:

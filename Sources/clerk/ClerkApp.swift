@@ -23,6 +23,13 @@ enum ExitCode {
 /// terminal, a pipe or the arguments.
 struct ClerkApp {
     static let version = "0.1.0"
+
+    /// `clerk --version`: the version and the commit of the build (`make` links the commit
+    /// in; after a plain `swift build` it is unknown).
+    static var versionLine: String {
+        "clerk \(version) (commit \(BuildInfo.commit ?? "unknown"))"
+    }
+
     static let quitWords: Set<String> = ["quit", "exit", "bye", ":q"]
 
     var arguments: [String]
@@ -44,7 +51,7 @@ struct ClerkApp {
             Output.line(Usage.text)
             return ExitCode.success
         case .version:
-            Output.line("clerk \(ClerkApp.version)")
+            Output.line(ClerkApp.versionLine)
             return ExitCode.success
         case .parse(let phrase, let jsonl):
             let reference = ReferenceTime(instant: options.nowProvider.now(), timeZone: options.timeZone)

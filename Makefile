@@ -16,7 +16,7 @@ COMMIT := $(shell Packaging/commit-id)
 COMMIT_OBJECT := $(if $(COMMIT),.build/commit/$(COMMIT).o)
 LINK_COMMIT := $(if $(COMMIT),-Xlinker $(CURDIR)/$(COMMIT_OBJECT))
 
-.PHONY: run test build release deps clean bench-emulator try-google
+.PHONY: run test build release deps clean bench-emulator try-google man
 
 run: deps release
 	.build/release/clerk $(ARGS)
@@ -40,6 +40,11 @@ release: deps $(COMMIT_OBJECT)
 	@mkdir -p .build/commit
 	@printf 'const char clerk_build_commit[] = "%s";\n' '$*' > .build/commit/$*.c
 	$(CLANG) -c -fPIC -o $@ .build/commit/$*.c
+
+# clerk.1 from the options table and ManPage.swift (a test says when it is out of date).
+man:
+	$(SWIFT) build --product clerk
+	.build/debug/clerk --man-page > clerk.1
 
 # Installs only what is missing; apt is not touched when everything is present.
 deps:

@@ -53,6 +53,9 @@ struct ClerkApp {
         case .version:
             Output.line(ClerkApp.versionLine)
             return ExitCode.success
+        case .manPage:
+            FileHandle.standardOutput.write(Data(ManPage.text.utf8))
+            return ExitCode.success
         case .parse(let phrase, let jsonl):
             let reference = ReferenceTime(instant: options.nowProvider.now(), timeZone: options.timeZone)
             return jsonl ? ParseCommand.runBatch(defaults: reference) : ParseCommand.explain(phrase ?? "", at: reference, json: options.json)

@@ -27,6 +27,7 @@ struct OptionValues {
     var jsonl = false
     var wantsHelp = false
     var wantsVersion = false
+    var wantsManPage = false
 }
 
 /// One option of `clerk`: its name, whether it takes a value, what it sets, and how
@@ -179,6 +180,10 @@ enum CommandLineTable {
             name: "--version", effect: .flag { $0.wantsVersion = true },
             summary: "show the version and the commit it was built from",
             detail: "Print the version and the commit clerk was built from, and exit."),
+        OptionSpec(
+            name: "--man-page", effect: .flag { $0.wantsManPage = true },
+            summary: "print the man page in roff (make man writes clerk.1 with it)",
+            hidden: true),
     ]
 
     /// In this order in `--help` and the man page.

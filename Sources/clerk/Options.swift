@@ -41,6 +41,8 @@ enum Command: Equatable {
     case status
     case help
     case version
+    /// `--man-page`: clerk(1) in roff.
+    case manPage
 }
 
 /// A command line that cannot run; `message` is the one line printed after `clerk: `.
@@ -98,6 +100,7 @@ struct CommandLineParser {
         }
         if values.wantsHelp { return (options, .help) }
         if values.wantsVersion { return (options, .version) }
+        if values.wantsManPage { return (options, .manPage) }
 
         var command = Command.conversation
         var commandWord: String?

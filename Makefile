@@ -2,9 +2,10 @@
 #   make run    install what is missing, build, and start clerk on the local store
 #   make test   install what is missing, build, and run every test
 
-# The -dev packages of every system-library target, time zones, and what the tests drive.
+# The -dev packages of every system-library target, time zones, and what the tests drive: a
+# terminal, the shells whose completions they try, man for the man pages.
 APT_PACKAGES := pkg-config libcurl4-openssl-dev libedit-dev libsqlite3-dev libical-dev zlib1g-dev libssl-dev \
-                libmicrohttpd-dev tzdata tmux
+                libmicrohttpd-dev tzdata tmux bash zsh fish man-db
 SWIFT ?= swift
 CLANG ?= clang
 

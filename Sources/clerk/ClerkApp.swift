@@ -56,6 +56,11 @@ struct ClerkApp {
         case .manPage:
             FileHandle.standardOutput.write(Data(ManPage.text.utf8))
             return ExitCode.success
+        case .completions(let shell):
+            FileHandle.standardOutput.write(Data(Completions.script(for: shell).utf8))
+            return ExitCode.success
+        case .calendarNames:
+            return CalendarNames.print(options: options, paths: paths, environment: environment)
         case .parse(let phrase, let jsonl):
             let reference = ReferenceTime(instant: options.nowProvider.now(), timeZone: options.timeZone)
             return jsonl ? ParseCommand.runBatch(defaults: reference) : ParseCommand.explain(phrase ?? "", at: reference, json: options.json)

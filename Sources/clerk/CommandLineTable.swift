@@ -196,6 +196,9 @@ enum CommandLineTable {
             detail: "Answer one request and exit. A question it asks is answered at the terminal, by the next line of stdin, or by --yes; with none of them nothing changes."),
     ]
 
+    /// The shells `clerk completions` writes a script for.
+    static let shells = Completions.Shell.allCases.map(\.rawValue)
+
     /// In this order in `--help`, the man page and completions.
     static let commands: [CommandSpec] = [
         CommandSpec(
@@ -241,6 +244,19 @@ enum CommandLineTable {
             forms: [Form(arguments: "", summary: "the account, when it last synced, what waits to be sent")],
             detail: "Show the active backend: the store, or the Google account, when it last synced and the changes waiting to be sent."
         ) { words, _ in words.isEmpty ? .status : nil },
+        CommandSpec(
+            word: "completions",
+            forms: [Form(arguments: shells.joined(separator: "|"), summary: "print the shell's completion script")],
+            detail: "Print the completion script of bash, zsh or fish (see SHELL COMPLETION). The scripts ask clerk completions calendars for the calendar names to offer after --calendar: one name per line, read from the store the line names, without a sync.",
+            completion: .words(shells)
+        ) { words, _ throws(UsageError) in
+            guard words.count == 1, let word = words.first else {
+                throw UsageError(message: "completions: needs bash, zsh or fish")
+            }
+            if let shell = Completions.Shell(rawValue: word) { return .completions(shell) }
+            if word == "calendars" { return .calendarNames }
+            throw UsageError(message: "completions: expected bash, zsh or fish, got '\(word)'")
+        },
     ]
 
     static func option(named name: String) -> OptionSpec? {

@@ -51,6 +51,7 @@ enum ManPage {
             page.item(["\(meaning.code)"], meaning.detail, plainTag: true)
         }
 
+        completion(&page)
         examples(&page)
 
         page.section("SEE ALSO")
@@ -124,6 +125,16 @@ enum ManPage {
         page.item(["$XDG_DATA_HOME/clerk/google/ACCOUNT.sqlite3"], "The copy of a Google account, with the changes waiting to be sent.", plainTag: false)
         page.item(["$XDG_STATE_HOME/clerk/history"], "The REPL's history.", plainTag: false)
         page.paragraph("With --data-dir DIR all of them are in DIR.")
+    }
+
+    private static func completion(_ page: inout Roff) {
+        page.section("SHELL COMPLETION")
+        page.paragraph("clerk completions prints a script that completes the commands, the options, the values of --backend and --tz (the IANA zone names), .ics and .vcf files after import and, after --calendar, the calendars of the store the line names. The Debian package and make install put the scripts where the shells look; by hand:")
+        page.example([
+            "clerk completions bash > ~/.local/share/bash-completion/completions/clerk",
+            "clerk completions zsh > ~/.local/share/zsh/site-functions/_clerk   # a folder in $fpath",
+            "clerk completions fish > ~/.config/fish/completions/clerk.fish",
+        ])
     }
 
     private static func examples(_ page: inout Roff) {

@@ -39,6 +39,10 @@ enum Command: Equatable {
     case login
     case logout
     case status
+    /// `clerk completions bash|zsh|fish`: the shell's completion script.
+    case completions(Completions.Shell)
+    /// `clerk completions calendars`: the calendar names the scripts offer, one a line.
+    case calendarNames
     case help
     case version
     /// `--man-page`: clerk(1) in roff.

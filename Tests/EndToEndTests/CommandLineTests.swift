@@ -62,6 +62,7 @@ import Testing
                      "  clerk login                sign in to Google",
                      "  clerk logout               sign out",
                      "  clerk status               the account",
+                     "  clerk completions bash|zsh|fish\n",
                      "  --jsonl                      with parse:",
                      "  --calendar NAME              with import and export:",
                      "\nExit codes: 0 success, 1 a request failed, 2 usage error, 130 interrupted.\n"] {

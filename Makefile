@@ -2,10 +2,11 @@
 #   make run    install what is missing, build, and start clerk on the local store
 #   make test   install what is missing, build, and run every test
 
-# The -dev packages of every system-library target, time zones, and what the tests drive: a
-# terminal, the shells whose completions they try, man for the man pages.
+# The -dev packages of every system-library target, time zones, what the tests drive (a
+# terminal, the shells whose completions they try, man for the man pages), and what
+# installing uses (patchelf sets the installed programs' library path).
 APT_PACKAGES := pkg-config libcurl4-openssl-dev libedit-dev libsqlite3-dev libical-dev zlib1g-dev libssl-dev \
-                libmicrohttpd-dev tzdata tmux bash zsh fish man-db
+                libmicrohttpd-dev tzdata tmux bash zsh fish man-db patchelf
 SWIFT ?= swift
 CLANG ?= clang
 
@@ -17,17 +18,23 @@ COMMIT := $(shell Packaging/commit-id)
 COMMIT_OBJECT := $(if $(COMMIT),.build/commit/$(COMMIT).o)
 LINK_COMMIT := $(if $(COMMIT),-Xlinker $(CURDIR)/$(COMMIT_OBJECT))
 
-.PHONY: run test build release deps clean bench-emulator try-google man
+# make install: where, and under which staging root (DESTDIR, for packagers).
+PREFIX ?= /usr/local
+DESTDIR ?=
+
+.PHONY: run test build release deps clean bench-emulator try-google man install uninstall
 
 run: deps release
 	.build/release/clerk $(ARGS)
 
 # Every Swift test, then Google's own Python client against the emulator (Tests/Fidelity/run;
-# it says so when it skips: no python3, or no PyPI to make its venv the first time).
+# it says so when it skips: no python3, or no PyPI to make its venv the first time), then
+# make install and make uninstall of the debug build into a DESTDIR (Tests/Packaging/run).
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	Tests/Fidelity/run
+	Tests/Packaging/run
 
 build: deps
 	$(SWIFT) build
@@ -41,6 +48,14 @@ release: deps $(COMMIT_OBJECT)
 	@mkdir -p .build/commit
 	@printf 'const char clerk_build_commit[] = "%s";\n' '$*' > .build/commit/$*.c
 	$(CLANG) -c -fPIC -o $@ .build/commit/$*.c
+
+# The release programs, their Swift runtime (PREFIX/lib/clerk), man pages and completions:
+# Packaging/stage says what goes where. make uninstall removes exactly that.
+install: release
+	Packaging/stage install .build/release "$(DESTDIR)" "$(PREFIX)"
+
+uninstall:
+	Packaging/stage uninstall "$(DESTDIR)" "$(PREFIX)"
 
 # clerk.1 from the options table and ManPage.swift (a test says when it is out of date).
 man:

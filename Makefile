@@ -4,9 +4,10 @@
 
 # The -dev packages of every system-library target, time zones, what the tests drive (a
 # terminal, the shells whose completions they try, man for the man pages), and what
-# installing uses (patchelf sets the installed programs' library path).
+# packaging uses (dpkg-shlibdeps from dpkg-dev; patchelf sets the installed programs'
+# library path).
 APT_PACKAGES := pkg-config libcurl4-openssl-dev libedit-dev libsqlite3-dev libical-dev zlib1g-dev libssl-dev \
-                libmicrohttpd-dev tzdata tmux bash zsh fish man-db patchelf
+                libmicrohttpd-dev tzdata tmux bash zsh fish man-db dpkg-dev patchelf
 SWIFT ?= swift
 CLANG ?= clang
 
@@ -21,15 +22,16 @@ LINK_COMMIT := $(if $(COMMIT),-Xlinker $(CURDIR)/$(COMMIT_OBJECT))
 # make install: where, and under which staging root (DESTDIR, for packagers).
 PREFIX ?= /usr/local
 DESTDIR ?=
+DEB = .build/clerk_$(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/clerk/ClerkApp.swift)_$(shell dpkg --print-architecture).deb
 
-.PHONY: run test build release deps clean bench-emulator try-google man install uninstall
+.PHONY: run test build release deps clean bench-emulator try-google man install uninstall deb
 
 run: deps release
 	.build/release/clerk $(ARGS)
 
 # Every Swift test, then Google's own Python client against the emulator (Tests/Fidelity/run;
 # it says so when it skips: no python3, or no PyPI to make its venv the first time), then
-# make install and make uninstall of the debug build into a DESTDIR (Tests/Packaging/run).
+# make install/uninstall and a quick .deb of the debug build (Tests/Packaging/run).
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
@@ -56,6 +58,11 @@ install: release
 
 uninstall:
 	Packaging/stage uninstall "$(DESTDIR)" "$(PREFIX)"
+
+# The Debian package (Packaging/build-deb), then the checks of Tests/Packaging/run on it.
+deb: release
+	Packaging/build-deb .build/release $(DEB)
+	Tests/Packaging/run --bin .build/release --deb $(DEB) $(if $(COMMIT),--commit $(COMMIT))
 
 # clerk.1 from the options table and ManPage.swift (a test says when it is out of date).
 man:

@@ -9,7 +9,7 @@ enum Completion: Equatable, Sendable {
     case timeZones
     /// Folders.
     case folders
-    /// Files, those with these extensions first.
+    /// Folders, and the files with these extensions (in either case).
     case files(extensions: [String])
     /// One of a few fixed words.
     case words([String])
@@ -217,17 +217,17 @@ enum CommandLineTable {
             forms: [Form(arguments: "FILE.ics|FILE.vcf", summary: "add the events or contacts of a file")],
             detail: "Add the events of an iCalendar file, or the contacts of a vCard file, to the active backend. The file is read whole first: if anything in it is wrong, clerk names the line and imports nothing. Events and contacts are matched on their UID, so importing a file again adds nothing new.",
             completion: .files(extensions: ["ics", "vcf"])
-        ) { words, _ throws(UsageError) in
+        ) { words, values throws(UsageError) in
             guard words.count == 1, let path = words.first else { throw UsageError(message: "import: needs one FILE.ics or FILE.vcf") }
-            return .importFile(path: path, calendar: nil)
+            return .importFile(path: path, calendar: values.calendar)
         },
         CommandSpec(
             word: "export",
             forms: [Form(arguments: "", summary: "write a calendar as iCalendar on stdout")],
             detail: "Write a calendar of the active backend, with its repeating events and their exceptions, as iCalendar on stdout."
-        ) { words, _ throws(UsageError) in
+        ) { words, values throws(UsageError) in
             guard words.isEmpty else { throw UsageError(message: "export: takes no words; use --calendar NAME") }
-            return .export(calendar: nil)
+            return .export(calendar: values.calendar)
         },
         CommandSpec(
             word: "login",

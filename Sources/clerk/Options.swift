@@ -118,11 +118,6 @@ struct CommandLineParser {
         for option in CommandLineTable.options where !option.commands.isEmpty && given.contains(option.name) {
             guard let commandWord, option.commands.contains(commandWord) else { throw option.misplaced }
         }
-        switch command {
-        case .importFile(let path, _): command = .importFile(path: path, calendar: values.calendar)
-        case .export: command = .export(calendar: values.calendar)
-        default: break
-        }
         return (options, command)
     }
 

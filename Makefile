@@ -2,28 +2,72 @@
 #   make run    install what is missing, build, and start clerk on the local store
 #   make test   install what is missing, build, and run every test
 
-# The -dev packages of every system-library target, time zones, and what the tests drive.
+# The -dev packages of every system-library target, time zones, what the tests drive (a
+# terminal, the shells whose completions they try, man for the man pages), and what
+# packaging uses (dpkg-shlibdeps from dpkg-dev; patchelf sets the installed programs'
+# library path).
 APT_PACKAGES := pkg-config libcurl4-openssl-dev libedit-dev libsqlite3-dev libical-dev zlib1g-dev libssl-dev \
-                libmicrohttpd-dev tzdata tmux
+                libmicrohttpd-dev tzdata tmux bash zsh fish man-db dpkg-dev patchelf
 SWIFT ?= swift
+CLANG ?= clang
 
-.PHONY: run test build release deps clean bench-emulator try-google
+# The commit `clerk --version` names (Packaging/commit-id: git's, or the one `git archive`
+# wrote). A release build links it in as an object defining one symbol (Sources/CBuildInfo):
+# only the link step sees it, so a new commit relinks and compiles nothing. A plain `swift
+# build` links without it, and clerk then says "commit unknown".
+COMMIT := $(shell Packaging/commit-id)
+COMMIT_OBJECT := $(if $(COMMIT),.build/commit/$(COMMIT).o)
+LINK_COMMIT := $(if $(COMMIT),-Xlinker $(CURDIR)/$(COMMIT_OBJECT))
+
+# make install: where, and under which staging root (DESTDIR, for packagers).
+PREFIX ?= /usr/local
+DESTDIR ?=
+DEB = .build/clerk_$(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/clerk/ClerkApp.swift)_$(shell dpkg --print-architecture).deb
+
+.PHONY: run test build release deps clean bench-emulator try-google man install uninstall deb
 
 run: deps release
 	.build/release/clerk $(ARGS)
 
 # Every Swift test, then Google's own Python client against the emulator (Tests/Fidelity/run;
-# it says so when it skips: no python3, or no PyPI to make its venv the first time).
+# it says so when it skips: no python3, or no PyPI to make its venv the first time), then
+# make install/uninstall and a quick .deb of the debug build (Tests/Packaging/run).
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	Tests/Fidelity/run
+	Tests/Packaging/run
 
 build: deps
 	$(SWIFT) build
 
-release: deps
-	$(SWIFT) build -c release
+# The two programs in release (the benchmarks build their own: see BENCHMARKS.md).
+release: deps $(COMMIT_OBJECT)
+	$(SWIFT) build -c release --product clerk $(LINK_COMMIT)
+	$(SWIFT) build -c release --product google-emulator $(LINK_COMMIT)
+
+.build/commit/%.o:
+	@mkdir -p .build/commit
+	@printf 'const char clerk_build_commit[] = "%s";\n' '$*' > .build/commit/$*.c
+	$(CLANG) -c -fPIC -o $@ .build/commit/$*.c
+
+# The release programs, their Swift runtime (PREFIX/lib/clerk), man pages and completions:
+# Packaging/stage says what goes where. make uninstall removes exactly that.
+install: release
+	Packaging/stage install .build/release "$(DESTDIR)" "$(PREFIX)"
+
+uninstall:
+	Packaging/stage uninstall "$(DESTDIR)" "$(PREFIX)"
+
+# The Debian package (Packaging/build-deb), then the checks of Tests/Packaging/run on it.
+deb: release
+	Packaging/build-deb .build/release $(DEB)
+	Tests/Packaging/run --bin .build/release --deb $(DEB) $(if $(COMMIT),--commit $(COMMIT))
+
+# clerk.1 from the options table and ManPage.swift (a test says when it is out of date).
+man:
+	$(SWIFT) build --product clerk
+	.build/debug/clerk --man-page > clerk.1
 
 # Installs only what is missing; apt is not touched when everything is present.
 deps:

@@ -23,6 +23,8 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // The commit clerk was built from: a weak symbol `make` defines at link time (no library).
+        .systemLibrary(name: "CBuildInfo"),
 
         .target(name: "ClerkCore", swiftSettings: strictSettings),
         .target(name: "ClerkLanguage", dependencies: ["ClerkCore"], swiftSettings: strictSettings),
@@ -45,7 +47,7 @@ let package = Package(
         .executableTarget(name: "google-emulator", dependencies: ["GoogleEmulator", "LoopbackHTTP", "ClerkCore"], swiftSettings: strictSettings),
         .executableTarget(
             name: "clerk",
-            dependencies: ["ClerkCore", "ClerkLanguage", "ClerkAssistant", "ClerkLocal", "ClerkGoogle", "CEditLine"],
+            dependencies: ["ClerkCore", "ClerkLanguage", "ClerkAssistant", "ClerkLocal", "ClerkGoogle", "CEditLine", "CBuildInfo"],
             swiftSettings: strictSettings
         ),
         // Speed figures for BENCHMARKS.md: `swift run -c release clerk-benchmarks`.

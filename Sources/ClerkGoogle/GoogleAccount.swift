@@ -54,6 +54,12 @@ package struct GoogleSetup {
 
     /// True when a sign-in is saved.
     package var isSignedIn: Bool { tokenStore.load() != nil }
+
+    /// The mirror file of the saved sign-in, nil when no one is signed in: for a look at the
+    /// account's copy without opening the account (no sync, no network).
+    package var savedMirrorPath: String? {
+        tokenStore.load().map { mirrorPath(for: $0.account ?? "account") }
+    }
 }
 
 /// A signed-in Google account: its backend (the mirror behind the services) and what

@@ -9,12 +9,27 @@ enum ExitCode {
     static let failure: Int32 = 1
     static let usage: Int32 = 2
     static let interrupted: Int32 = 130
+
+    /// What each means, for `--help` (the summary) and the man page (the detail).
+    static let meanings: [(code: Int32, meaning: String, detail: String)] = [
+        (success, "success", "Every request was answered."),
+        (failure, "a request failed", "A request failed: not understood, refused, not answered, or a store or Google that could not be reached. The reason is on stderr, one line after clerk:."),
+        (usage, "usage error", "The command line is wrong: an unknown option, a bad value, a command without what it needs."),
+        (interrupted, "interrupted", "Interrupted by Ctrl-C (during a network call, which stops cleanly)."),
+    ]
 }
 
 /// The `clerk` command: reads the command line, wires a session, and drives it from a
 /// terminal, a pipe or the arguments.
 struct ClerkApp {
     static let version = "0.1.0"
+
+    /// `clerk --version`: the version and the commit of the build (`make` links the commit
+    /// in; after a plain `swift build` it is unknown).
+    static var versionLine: String {
+        "clerk \(version) (commit \(BuildInfo.commit ?? "unknown"))"
+    }
+
     static let quitWords: Set<String> = ["quit", "exit", "bye", ":q"]
 
     var arguments: [String]
@@ -36,8 +51,16 @@ struct ClerkApp {
             Output.line(Usage.text)
             return ExitCode.success
         case .version:
-            Output.line("clerk \(ClerkApp.version)")
+            Output.line(ClerkApp.versionLine)
             return ExitCode.success
+        case .manPage:
+            FileHandle.standardOutput.write(Data(ManPage.text.utf8))
+            return ExitCode.success
+        case .completions(let shell):
+            FileHandle.standardOutput.write(Data(Completions.script(for: shell).utf8))
+            return ExitCode.success
+        case .calendarNames:
+            return CalendarNames.print(options: options, paths: paths, environment: environment)
         case .parse(let phrase, let jsonl):
             let reference = ReferenceTime(instant: options.nowProvider.now(), timeZone: options.timeZone)
             return jsonl ? ParseCommand.runBatch(defaults: reference) : ParseCommand.explain(phrase ?? "", at: reference, json: options.json)

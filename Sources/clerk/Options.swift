@@ -39,8 +39,14 @@ enum Command: Equatable {
     case login
     case logout
     case status
+    /// `clerk completions bash|zsh|fish`: the shell's completion script.
+    case completions(Completions.Shell)
+    /// `clerk completions calendars`: the calendar names the scripts offer, one a line.
+    case calendarNames
     case help
     case version
+    /// `--man-page`: clerk(1) in roff.
+    case manPage
 }
 
 /// A command line that cannot run; `message` is the one line printed after `clerk: `.
@@ -48,29 +54,22 @@ struct UsageError: Error, Equatable {
     var message: String
 }
 
-/// Reads `clerk`'s arguments. Options may come anywhere; `--` ends them.
+/// Reads `clerk`'s arguments with `CommandLineTable`. Options may come anywhere; `--` ends
+/// them.
 struct CommandLineParser {
-    static let valueOptions = ["--now", "--tz", "--data-dir", "--backend", "--google-endpoint", "--calendar"]
-    static let flagOptions = ["--yes", "--json", "--jsonl", "--verbose", "--help", "--version"]
-
     var environmentTimeZone: TimeZone = .current
 
     func parse(_ arguments: [String]) throws(UsageError) -> (GlobalOptions, Command) {
-        var options = GlobalOptions(timeZone: environmentTimeZone)
+        var values = OptionValues(options: GlobalOptions(timeZone: environmentTimeZone))
         var words: [String] = []
-        var nowText: String?
-        var calendar: String?
-        var jsonl = false
-        var wantsHelp = false
-        var wantsVersion = false
+        var given: Set<String> = []
         var index = 0
         var optionsEnded = false
 
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            if optionsEnded || !argument.hasPrefix("--") || argument == "-" {
-                if argument == "--", !optionsEnded { optionsEnded = true; continue }
+            if optionsEnded || !argument.hasPrefix("--") {
                 words.append(argument)
                 continue
             }
@@ -81,91 +80,54 @@ struct CommandLineParser {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
-            if Self.valueOptions.contains(name) {
-                let value: String
+            guard let option = CommandLineTable.option(named: name) else { throw Self.unknownOption(name) }
+            given.insert(option.name)
+            switch option.effect {
+            case .value(_, _, let set):
                 if let inlineValue {
-                    value = inlineValue
+                    try set(&values, inlineValue)
                 } else if index < arguments.count {
-                    value = arguments[index]
                     index += 1
+                    try set(&values, arguments[index - 1])
                 } else {
                     throw UsageError(message: "\(name): needs a value")
                 }
-                switch name {
-                case "--now": nowText = value
-                case "--tz": options.timeZone = try Self.timeZone(value)
-                case "--data-dir":
-                    guard !value.isEmpty else { throw UsageError(message: "--data-dir: needs a folder") }
-                    options.dataDirectory = value
-                case "--backend":
-                    guard let backend = Backend(rawValue: value) else {
-                        throw UsageError(message: "--backend: expected local or google, got '\(value)'")
-                    }
-                    options.backend = backend
-                case "--google-endpoint":
-                    guard let url = URL(string: value), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
-                        throw UsageError(message: "--google-endpoint: expected a URL like http://127.0.0.1:8080, got '\(value)'")
-                    }
-                    options.googleEndpoint = url
-                default: calendar = value
-                }
-                continue
-            }
-            guard Self.flagOptions.contains(name) else {
-                let known = Self.valueOptions + Self.flagOptions
-                if let guess = Spelling.closest(to: name, in: known) {
-                    throw UsageError(message: "unknown option '\(name)'. Did you mean '\(guess)'?")
-                }
-                throw UsageError(message: "unknown option '\(name)'. See 'clerk --help'.")
-            }
-            if inlineValue != nil { throw UsageError(message: "\(name): takes no value") }
-            switch name {
-            case "--yes": options.assumeYes = true
-            case "--json": options.json = true
-            case "--jsonl": jsonl = true
-            case "--verbose": options.verbose = true
-            case "--help": wantsHelp = true
-            default: wantsVersion = true
+            case .flag(let set):
+                if inlineValue != nil { throw UsageError(message: "\(name): takes no value") }
+                set(&values)
             }
         }
 
-        if let nowText {
+        var options = values.options
+        if let nowText = values.nowText {
             options.now = try Self.instant(nowText, in: options.timeZone)
         }
-        if wantsHelp { return (options, .help) }
-        if wantsVersion { return (options, .version) }
+        if values.wantsHelp { return (options, .help) }
+        if values.wantsVersion { return (options, .version) }
+        if values.wantsManPage { return (options, .manPage) }
 
-        let command: Command
-        switch words.first {
-        case "parse":
-            let phrase = words.dropFirst().joined(separator: " ")
-            if jsonl, !phrase.isEmpty { throw UsageError(message: "parse: give a PHRASE or --jsonl, not both") }
-            if !jsonl, phrase.isEmpty { throw UsageError(message: "parse: needs a PHRASE (or --jsonl to read JSON lines)") }
-            command = .parse(phrase: jsonl ? nil : phrase, jsonl: jsonl)
-        case "import":
-            guard words.count == 2 else { throw UsageError(message: "import: needs one FILE.ics or FILE.vcf") }
-            command = .importFile(path: words[1], calendar: calendar)
-        case "export":
-            guard words.count == 1 else { throw UsageError(message: "export: takes no words; use --calendar NAME") }
-            command = .export(calendar: calendar)
-        case "login" where words.count == 1: command = .login
-        case "logout" where words.count == 1: command = .logout
-        case "status" where words.count == 1: command = .status
-        case nil:
-            command = .conversation
-        default:
+        var command = Command.conversation
+        var commandWord: String?
+        if let first = words.first {
             command = .request(words.joined(separator: " "))
-        }
-        if jsonl, case .parse = command {} else if jsonl {
-            throw UsageError(message: "--jsonl: only with 'clerk parse'")
-        }
-        if calendar != nil {
-            switch command {
-            case .importFile, .export: break
-            default: throw UsageError(message: "--calendar: only with 'clerk import' or 'clerk export'")
+            if let spec = CommandLineTable.command(first), let made = try spec.make(words.dropFirst(), values) {
+                command = made
+                commandWord = spec.word
             }
         }
+        for option in CommandLineTable.options where !option.commands.isEmpty && given.contains(option.name) {
+            guard let commandWord, option.commands.contains(commandWord) else { throw option.misplaced }
+        }
         return (options, command)
+    }
+
+    /// An option no entry of the table has, with the nearest visible name when it looks
+    /// like a typo of one.
+    static func unknownOption(_ name: String) -> UsageError {
+        if let guess = Spelling.closest(to: name, in: CommandLineTable.visibleOptions.map(\.name)) {
+            return UsageError(message: "unknown option '\(name)'. Did you mean '\(guess)'?")
+        }
+        return UsageError(message: "unknown option '\(name)'. See 'clerk --help'.")
     }
 
     /// `--tz`: an IANA name or a fixed offset `±HH:MM`.

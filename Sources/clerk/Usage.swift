@@ -1,27 +1,34 @@
-/// The text of `clerk --help`.
+/// The text of `clerk --help`, made from `CommandLineTable`.
 enum Usage {
-    static let text = """
-        clerk — a calendar, contacts and files assistant for the terminal
+    static let title = "clerk \u{2014} a calendar, contacts and files assistant for the terminal"
 
-        Usage:
-          clerk                      talk to clerk (one request per line when piped)
-          clerk WORDS…               answer one request: clerk "what's on tomorrow"
-          clerk parse PHRASE         show how a phrase is read, changing nothing
-          clerk parse --jsonl        read {"id","text","now","tz"} lines, write one reading per line
-          clerk import FILE.ics|FILE.vcf [--calendar NAME]
-          clerk export [--calendar NAME]
+    static var text: String {
+        var lines = [title, "", "Usage:"]
+        for invocation in CommandLineTable.invocations {
+            lines += row(["clerk", invocation.arguments].filter { !$0.isEmpty }.joined(separator: " "), invocation.summary, width: 27)
+        }
+        for command in CommandLineTable.commands {
+            for form in command.forms {
+                lines += row("clerk " + CommandLineTable.synopsis(command, form), form.summary, width: 27)
+            }
+        }
+        lines += ["", "Options:"]
+        let options = CommandLineTable.visibleOptions
+        let width = options.map(\.synopsis.count).max()! + 2
+        for option in options {
+            lines += row(option.synopsis, option.summary, width: width)
+        }
+        lines += ["", "Exit codes: " + ExitCode.meanings.map { "\($0.code) \($0.meaning)" }.joined(separator: ", ") + "."]
+        return lines.joined(separator: "\n")
+    }
 
-        Options:
-          --now YYYY-MM-DDTHH:MM[:SS]  the clock to use (for reproducible runs)
-          --tz ZONE                    time zone: an IANA name (Europe/Madrid) or ±HH:MM
-          --data-dir DIR               keep store, config, tokens and history in DIR
-          --backend local|google       where data lives (default local)
-          --google-endpoint URL        send Google requests to URL (an emulator)
-          --yes                        answer yes to every yes-or-no question
-          --json                       one JSON object per answer
-          --verbose                    show requests and responses on stderr (secrets hidden)
-          --help, --version
-
-        Exit codes: 0 success, 1 a request failed, 2 usage error.
-        """
+    /// `  left   summary`, the summary at column `width + 2`; a left side too long for its
+    /// column gets a line of its own.
+    private static func row(_ left: String, _ summary: String, width: Int) -> [String] {
+        let indent = String(repeating: " ", count: width + 2)
+        if left.count >= width {
+            return ["  " + left, indent + summary]
+        }
+        return ["  " + left + String(repeating: " ", count: width - left.count) + summary]
+    }
 }

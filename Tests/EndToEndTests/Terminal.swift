@@ -6,10 +6,11 @@ final class Terminal {
     private let socket = "clerk-test-" + UUID().uuidString.prefix(8)
     private let session = "clerk"
 
-    /// Starts `command` in an 100×30 terminal with a UTF-8 locale.
+    /// Starts `command` in an 100×30 terminal with a UTF-8 locale. The session ends by
+    /// itself after three minutes, so a test that fails half-way leaves nothing running.
     init(command: String) throws {
         try tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "30",
-                  "env", "LANG=C.UTF-8", "TERM=xterm", "NO_COLOR=1", "sh", "-c", command + "; sleep 60"])
+                  "env", "LANG=C.UTF-8", "TERM=xterm", "NO_COLOR=1", "timeout", "-s", "KILL", "180", "sh", "-c", command + "; sleep 60"])
     }
 
     deinit {

@@ -80,26 +80,26 @@ struct Holiday: Hashable, Sendable {
     private func firstDay(in year: Int) -> Int? {
         switch rule {
         case .fixed(let m, let d):
-            return d <= Wall.daysIn(month: m, year: year) ? Wall.days(year, m, d) : nil
+            return d <= CivilCalendar.daysIn(month: m, year: year) ? CivilCalendar.dayNumber(year: year, month: m, day: d) : nil
         case .nthWeekday(let m, let w, let n, let plus):
             return Holiday.nthWeekday(year: year, month: m, weekday: w, n: n) + plus
         case .nearestWeekday(let m, let d):
-            let day = Wall.days(year, m, d)
-            switch Wall.weekday(ofDay: day) {
+            let day = CivilCalendar.dayNumber(year: year, month: m, day: d)
+            switch CivilCalendar.isoWeekday(dayNumber: day) {
             case 6: return day - 1
             case 7: return day + 1
             default: return day
             }
         case .sundayMovesBack(let m, let d):
-            let day = Wall.days(year, m, d)
-            return Wall.weekday(ofDay: day) == 7 ? day - 1 : day
+            let day = CivilCalendar.dayNumber(year: year, month: m, day: d)
+            return CivilCalendar.isoWeekday(dayNumber: day) == 7 ? day - 1 : day
         case .easter(let offset):
             return Holiday.westernEaster(year) + offset
         case .orthodoxEaster(let offset):
             return Holiday.orthodoxEaster(year) + offset
         case .hebrew(let m, let d, let shift):
             guard var day = ForeignCalendars.hebrew(month: m, day: d, gregorianYear: year) else { return nil }
-            let weekday = Wall.weekday(ofDay: day)
+            let weekday = CivilCalendar.isoWeekday(dayNumber: day)
             switch shift {
             case .none: break
             case .avoidSaturday: if weekday == 6 { day += 1 }
@@ -113,14 +113,14 @@ struct Holiday: Hashable, Sendable {
         case .lastFridayOfRamadan:
             guard let first = ForeignCalendars.islamic(month: 10, day: 1, gregorianYear: year) else { return nil }
             var day = first - 1
-            while Wall.weekday(ofDay: day) != 5 { day -= 1 }
+            while CivilCalendar.isoWeekday(dayNumber: day) != 5 { day -= 1 }
             return day
         case .chineseNewYear:
             return ForeignCalendars.chineseNewYear(gregorianYear: year)
         case .parsiNewYear:
             // Navroz fell on 16 August 2022; every Shahenshahi year since and before is 365 days.
-            let day = Wall.days(2022, 8, 16) + 365 * (year - 2022)
-            return Wall.civil(day).year == year ? day : nil
+            let day = CivilCalendar.dayNumber(year: 2022, month: 8, day: 16) + 365 * (year - 2022)
+            return CivilCalendar.date(dayNumber: day).year == year ? day : nil
         case .earthHour, .islamicMonth:
             return nil
         }
@@ -129,11 +129,11 @@ struct Holiday: Hashable, Sendable {
     /// Day number of the `n`th `weekday` of a month; `n == -1` is the last.
     static func nthWeekday(year: Int, month: Int, weekday: Int, n: Int) -> Int {
         if n > 0 {
-            let first = Wall.days(year, month, 1)
-            return first + (weekday - Wall.weekday(ofDay: first) + 7) % 7 + 7 * (n - 1)
+            let first = CivilCalendar.dayNumber(year: year, month: month, day: 1)
+            return first + (weekday - CivilCalendar.isoWeekday(dayNumber: first) + 7) % 7 + 7 * (n - 1)
         }
-        let last = Wall.days(year, month, Wall.daysIn(month: month, year: year))
-        return last - (Wall.weekday(ofDay: last) - weekday + 7) % 7 + 7 * (n + 1)
+        let last = CivilCalendar.dayNumber(year: year, month: month, day: CivilCalendar.daysIn(month: month, year: year))
+        return last - (CivilCalendar.isoWeekday(dayNumber: last) - weekday + 7) % 7 + 7 * (n + 1)
     }
 
     /// Western Easter Sunday (the anonymous Gregorian algorithm).
@@ -146,7 +146,7 @@ struct Holiday: Hashable, Sendable {
         let m = (a + 11 * h + 22 * l) / 451
         let month = (h + l - 7 * m + 114) / 31
         let day = (h + l - 7 * m + 114) % 31 + 1
-        return Wall.days(year, month, day)
+        return CivilCalendar.dayNumber(year: year, month: month, day: day)
     }
 
     /// Orthodox Easter Sunday: Meeus' Julian algorithm, moved to the Gregorian calendar.
@@ -157,7 +157,7 @@ struct Holiday: Hashable, Sendable {
         let month = (d + e + 114) / 31
         let day = (d + e + 114) % 31 + 1
         let julianShift = year / 100 - year / 400 - 2
-        return Wall.days(year, month, day) + julianShift
+        return CivilCalendar.dayNumber(year: year, month: month, day: day) + julianShift
     }
 }
 
@@ -210,7 +210,7 @@ enum ForeignCalendars {
 
     private static func dayNumber(_ date: Date, in calendar: Calendar) -> Int {
         let c = gregorian.dateComponents(in: calendar.timeZone, from: date)
-        return Wall.days(c.year!, c.month!, c.day!)
+        return CivilCalendar.dayNumber(year: c.year!, month: c.month!, day: c.day!)
     }
 
     /// The Gregorian day of a Hebrew date that falls in `gregorianYear`.
@@ -241,7 +241,7 @@ enum ForeignCalendars {
             let calendar = hijri >= ummAlQuraFirstYear ? ummAlQura : astronomicalIslamic
             guard let date = calendar.date(from: DateComponents(year: hijri, month: month, day: day)) else { continue }
             let d = dayNumber(date, in: calendar)
-            if Wall.civil(d).year == gregorianYear { return d }
+            if CivilCalendar.date(dayNumber: d).year == gregorianYear { return d }
         }
         return nil
     }

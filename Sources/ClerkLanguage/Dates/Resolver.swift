@@ -126,7 +126,7 @@ struct Resolver {
     }
 
     /// RFC 5545's UNTIL: a date for all-day repeats, else the UTC time of the last moment.
-    private func untilText(_ wall: WallTime, allDay: Bool, _ clock: ZoneClock) -> String {
+    private func untilText(_ wall: WallSeconds, allDay: Bool, _ clock: ZoneClock) -> String {
         if allDay {
             let f = Wall.fields(wall)
             return String(format: "%04d%02d%02d", f.year, f.month, f.day)

@@ -1,3 +1,5 @@
+internal import ClerkCore
+
 /// Dates and the words for days: today, Friday, Dec 3, 3 December, the 3rd, 12/3,
 /// 2026-12-03, 3.12.2026, March, 2026, Q4, summer, morning.
 extension DateRules {
@@ -229,14 +231,14 @@ extension DateRules {
     }
 
     static func monthDay(_ month: Int, _ day: Int) -> Production? {
-        guard day <= Wall.daysIn(month: month, year: 2000) else { return nil }
+        guard day <= CivilCalendar.daysIn(month: month, year: 2000) else { return nil }
         return .time(.date(.monthDay(month: month, day: day)))
     }
 
     static func datedValue(month: Int, day: Int, year: Int?) -> Production? {
         guard (1...12).contains(month), day >= 1 else { return nil }
         if let year {
-            guard day <= Wall.daysIn(month: month, year: year) else { return nil }
+            guard day <= CivilCalendar.daysIn(month: month, year: year) else { return nil }
             return .time(.date(.intersect(.year(year), .monthDay(month: month, day: day)), .day, year: true))
         }
         return monthDay(month, day)

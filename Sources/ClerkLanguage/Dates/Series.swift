@@ -1,3 +1,5 @@
+internal import ClerkCore
+
 /// Walks the series of spans a `TimeExpression` denotes.
 ///
 /// Two questions are enough for every expression: the first span that ends after a wall
@@ -6,7 +8,7 @@
 /// combinations ("Sunday the 31st of February") give up quickly instead of hanging.
 struct Series {
     /// The reference moment on the wall clock.
-    let now: WallTime
+    let now: WallSeconds
 
     /// How far loops search before they give up.
     static let maxSteps = 80
@@ -18,7 +20,7 @@ struct Series {
     // MARK: next
 
     /// The first span of `e` that ends after `t`.
-    func next(_ e: TimeExpression, endingAfter t: WallTime) -> Span? {
+    func next(_ e: TimeExpression, endingAfter t: WallSeconds) -> Span? {
         switch e {
         case .now:
             let s = Span(now, now + 1)
@@ -43,14 +45,14 @@ struct Series {
 
         case .weekday(let w):
             let d = Wall.dayNumber(t)
-            let delta = (w - Wall.weekday(ofDay: d) + 7) % 7
+            let delta = (w - CivilCalendar.isoWeekday(dayNumber: d) + 7) % 7
             let start = (d + delta) * Wall.day
             return Span(start, start + Wall.day)
 
         case .dayOfMonth(let dom):
-            var c = Wall.civil(Wall.dayNumber(t))
+            var c = CivilCalendar.date(dayNumber: Wall.dayNumber(t))
             for _ in 0..<14 {
-                if dom <= Wall.daysIn(month: c.month, year: c.year) {
+                if dom <= CivilCalendar.daysIn(month: c.month, year: c.year) {
                     let start = Wall.time(c.year, c.month, dom)
                     if start + Wall.day > t { return Span(start, start + Wall.day) }
                 }
@@ -60,7 +62,7 @@ struct Series {
             return nil
 
         case .month(let m):
-            var y = Wall.civil(Wall.dayNumber(t)).year
+            var y = CivilCalendar.date(dayNumber: Wall.dayNumber(t)).year
             for _ in 0..<2 {
                 let s = Span(Wall.time(y, m, 1), Wall.addMonths(Wall.time(y, m, 1), 1))
                 if s.end > t { return s }
@@ -69,9 +71,9 @@ struct Series {
             return nil
 
         case .monthDay(let m, let d):
-            var y = Wall.civil(Wall.dayNumber(t)).year
+            var y = CivilCalendar.date(dayNumber: Wall.dayNumber(t)).year
             for _ in 0..<10 {
-                if d <= Wall.daysIn(month: m, year: y) {
+                if d <= CivilCalendar.daysIn(month: m, year: y) {
                     let start = Wall.time(y, m, d)
                     if start + Wall.day > t { return Span(start, start + Wall.day) }
                 }
@@ -84,7 +86,7 @@ struct Series {
             return s.end > t ? s : nil
 
         case .quarter(let q):
-            var y = Wall.civil(Wall.dayNumber(t)).year
+            var y = CivilCalendar.date(dayNumber: Wall.dayNumber(t)).year
             for _ in 0..<2 {
                 let start = Wall.time(y, 3 * (q - 1) + 1, 1)
                 let s = Span(start, Wall.addMonths(start, 3))
@@ -103,14 +105,14 @@ struct Series {
 
         case .weekend:
             let d = Wall.dayNumber(t)
-            let friday = d - (Wall.weekday(ofDay: d) - 5)
+            let friday = d - (CivilCalendar.isoWeekday(dayNumber: d) - 5)
             var start = friday * Wall.day + 18 * 3600
             if start - 7 * Wall.day + 54 * 3600 > t { start -= 7 * Wall.day }
             if start + 54 * 3600 <= t { start += 7 * Wall.day }
             return Span(start, start + 54 * 3600)
 
         case .season(let season):
-            let y = Wall.civil(Wall.dayNumber(t)).year
+            let y = CivilCalendar.date(dayNumber: Wall.dayNumber(t)).year
             for year in (y - 1)...(y + 1) {
                 let s = Self.span(of: season, startingIn: year)
                 if s.end > t { return s }
@@ -118,7 +120,7 @@ struct Series {
             return nil
 
         case .anySeason:
-            let y = Wall.civil(Wall.dayNumber(t)).year
+            let y = CivilCalendar.date(dayNumber: Wall.dayNumber(t)).year
             for year in (y - 1)...(y + 1) {
                 for season in Season.allCases {
                     let s = Self.generalSpan(of: season, startingIn: year)
@@ -128,7 +130,7 @@ struct Series {
             return nil
 
         case .holiday(let h):
-            let y = Wall.civil(Wall.dayNumber(t)).year
+            let y = CivilCalendar.date(dayNumber: Wall.dayNumber(t)).year
             for year in (y - 1)...(y + 2) {
                 if let s = h.span(in: year), s.end > t { return s }
             }
@@ -215,7 +217,7 @@ struct Series {
     // MARK: previous
 
     /// The last span of `e` that starts before `t`.
-    func previous(_ e: TimeExpression, startingBefore t: WallTime) -> Span? {
+    func previous(_ e: TimeExpression, startingBefore t: WallSeconds) -> Span? {
         switch e {
         case .now:
             let s = Span(now, now + 1)
@@ -239,14 +241,14 @@ struct Series {
 
         case .weekday(let w):
             let d = Wall.dayNumber(t)
-            var day = d - (Wall.weekday(ofDay: d) - w + 7) % 7
+            var day = d - (CivilCalendar.isoWeekday(dayNumber: d) - w + 7) % 7
             if day * Wall.day >= t { day -= 7 }
             return Span(day * Wall.day, (day + 1) * Wall.day)
 
         case .dayOfMonth(let dom):
-            var c = Wall.civil(Wall.dayNumber(t))
+            var c = CivilCalendar.date(dayNumber: Wall.dayNumber(t))
             for _ in 0..<14 {
-                if dom <= Wall.daysIn(month: c.month, year: c.year) {
+                if dom <= CivilCalendar.daysIn(month: c.month, year: c.year) {
                     let start = Wall.time(c.year, c.month, dom)
                     if start < t { return Span(start, start + Wall.day) }
                 }
@@ -256,7 +258,7 @@ struct Series {
             return nil
 
         case .month(let m):
-            var y = Wall.civil(Wall.dayNumber(t)).year
+            var y = CivilCalendar.date(dayNumber: Wall.dayNumber(t)).year
             for _ in 0..<2 {
                 let start = Wall.time(y, m, 1)
                 if start < t { return Span(start, Wall.addMonths(start, 1)) }
@@ -265,9 +267,9 @@ struct Series {
             return nil
 
         case .monthDay(let m, let d):
-            var y = Wall.civil(Wall.dayNumber(t)).year
+            var y = CivilCalendar.date(dayNumber: Wall.dayNumber(t)).year
             for _ in 0..<10 {
-                if d <= Wall.daysIn(month: m, year: y) {
+                if d <= CivilCalendar.daysIn(month: m, year: y) {
                     let start = Wall.time(y, m, d)
                     if start < t { return Span(start, start + Wall.day) }
                 }
@@ -280,7 +282,7 @@ struct Series {
             return s.start < t ? s : nil
 
         case .quarter(let q):
-            var y = Wall.civil(Wall.dayNumber(t)).year
+            var y = CivilCalendar.date(dayNumber: Wall.dayNumber(t)).year
             for _ in 0..<2 {
                 let start = Wall.time(y, 3 * (q - 1) + 1, 1)
                 if start < t { return Span(start, Wall.addMonths(start, 3)) }
@@ -298,13 +300,13 @@ struct Series {
 
         case .weekend:
             let d = Wall.dayNumber(t)
-            let friday = d - (Wall.weekday(ofDay: d) - 5)
+            let friday = d - (CivilCalendar.isoWeekday(dayNumber: d) - 5)
             var start = friday * Wall.day + 18 * 3600
             if start >= t { start -= 7 * Wall.day }
             return Span(start, start + 54 * 3600)
 
         case .season(let season):
-            let y = Wall.civil(Wall.dayNumber(t)).year
+            let y = CivilCalendar.date(dayNumber: Wall.dayNumber(t)).year
             for year in stride(from: y + 1, through: y - 1, by: -1) {
                 let s = Self.span(of: season, startingIn: year)
                 if s.start < t { return s }
@@ -312,7 +314,7 @@ struct Series {
             return nil
 
         case .anySeason:
-            let y = Wall.civil(Wall.dayNumber(t)).year
+            let y = CivilCalendar.date(dayNumber: Wall.dayNumber(t)).year
             for year in stride(from: y + 1, through: y - 1, by: -1) {
                 for season in Season.allCases.reversed() {
                     let s = Self.generalSpan(of: season, startingIn: year)
@@ -322,7 +324,7 @@ struct Series {
             return nil
 
         case .holiday(let h):
-            let y = Wall.civil(Wall.dayNumber(t)).year
+            let y = CivilCalendar.date(dayNumber: Wall.dayNumber(t)).year
             for year in stride(from: y + 1, through: y - 2, by: -1) {
                 if let s = h.span(in: year), s.start < t { return s }
             }
@@ -486,7 +488,7 @@ struct Series {
         return inside.isEmpty ? [am, pm] : inside
     }
 
-    private func nextIntersection(_ a: TimeExpression, _ b: TimeExpression, endingAfter t: WallTime) -> Span? {
+    private func nextIntersection(_ a: TimeExpression, _ b: TimeExpression, endingAfter t: WallSeconds) -> Span? {
         var x = next(a, endingAfter: t)
         var y = next(b, endingAfter: t)
         for _ in 0..<Self.maxSteps {
@@ -501,7 +503,7 @@ struct Series {
         return nil
     }
 
-    private func previousIntersection(_ a: TimeExpression, _ b: TimeExpression, startingBefore t: WallTime) -> Span? {
+    private func previousIntersection(_ a: TimeExpression, _ b: TimeExpression, startingBefore t: WallSeconds) -> Span? {
         var x = previous(a, startingBefore: t)
         var y = previous(b, startingBefore: t)
         for _ in 0..<Self.maxSteps {
@@ -597,7 +599,7 @@ struct Series {
             return from < s.end ? Span(from, s.end) : nil
         case .holdingWeek:
             let day = Wall.dayNumber(s.start)
-            let weekday = Wall.weekday(ofDay: day)
+            let weekday = CivilCalendar.isoWeekday(dayNumber: day)
             let monday = weekday == 7 ? day + 1 : day - (weekday - 1)
             return Span(monday * Wall.day, (monday + 7) * Wall.day)
         case .early, .beginning:

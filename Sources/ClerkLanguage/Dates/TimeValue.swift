@@ -165,7 +165,7 @@ struct RecurrenceRule: Hashable, Sendable {
     var bySetPosition: Int?
     var count: Int?
     /// "until May 5": the last moment it may start, as a wall time.
-    var until: WallTime?
+    var until: WallSeconds?
     /// "starting next week": the first occurrence comes no earlier than this.
     var startsFrom: TimeExpression?
 

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// The unit a reading is precise to: "March" is a month, "March 3" a day, "3pm" an hour.
+/// The unit a reading is precise to: "March" is a month, "April 9" a day, "5pm" an hour.
 public enum Grain: String, Sendable, Hashable, Comparable, CaseIterable {
     case second, minute, hour, day, week, month, quarter, year
 
@@ -23,7 +23,7 @@ public enum Grain: String, Sendable, Hashable, Comparable, CaseIterable {
 
 /// Which parts of a reading the person said, as opposed to defaults clerk filled in.
 /// "tomorrow" knows the date only; "tomorrow 3pm" knows date and time; the end of
-/// "tomorrow 3pm" is implied (1 h), the end of "3-4pm" is known.
+/// "tomorrow 5pm" is implied (1 h), the end of "4-6pm" is known.
 public struct KnownParts: OptionSet, Sendable, Hashable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }

@@ -1,6 +1,6 @@
 /// How two readings combine, shared by the composition rules.
 enum Compose {
-    /// Both readings at once: "Friday" and "3pm", "March 3" and "2027", "tomorrow" and
+    /// Both readings at once: "Friday" and "5pm", "April 9" and "2027", "tomorrow" and
     /// "evening". Nil when they cannot hold together (two clock times, "Monday Tuesday").
     static func intersect(_ a: TimeValue, _ b: TimeValue, _ series: Series) -> TimeValue? {
         if a.hasClock && b.hasClock { return nil }
@@ -162,7 +162,7 @@ enum Compose {
         }
     }
 
-    /// From `a` to `b`: "3-4pm", "Dec 21 to Jan 3", "9:30 - 11:00 on Thursday".
+    /// From `a` to `b`: "4-6pm", "Dec 21 to Jan 3", "10:15 - 11:45 on Friday".
     static func range(_ a: TimeValue, _ b: TimeValue, _ series: Series) -> TimeValue? {
         var plainA = a, plainB = b
         plainA.zone = nil
@@ -170,7 +170,7 @@ enum Compose {
         guard plainA.isPlain, plainB.isPlain, a.zone == b.zone || a.zone == nil || b.zone == nil else { return nil }
         guard !a.hasEnd, !b.hasEnd else { return nil }
         var from = a.expression
-        // "3-4pm": the start takes the end's afternoon when that keeps it before the end.
+        // "4-6pm": the start takes the end's afternoon when that keeps it before the end.
         if case .ambiguousClock(let h, let m, let s, let l) = from, case .clock(let eh, let em, _, _) = b.expression {
             let pm = (h % 12 + 12) * 60 + m, end = eh * 60 + em
             from = .clock(hour: pm <= end ? h % 12 + 12 : h % 12, minute: m, second: s, length: l)

@@ -7,7 +7,7 @@ internal import Foundation
 /// 2. `DateRules.stages` on a `Chart`, each stage to a fixed point:
 ///    numbers → atoms (clock times, dates, durations) → compositions (this/next/last,
 ///    date + time, ranges, offsets, bounds, zones, holidays, repeats).
-/// 3. `Selection`: the longest readings that do not overlap, without latent ones ("7",
+/// 3. `Selection`: the longest readings that do not overlap, without latent ones ("8",
 ///    "May") unless they are the whole text, and none that cuts a number like 650-650-6500.
 /// 4. `Resolver`: the span each reading means relative to now, as a `DateMatch`.
 ///
@@ -81,7 +81,7 @@ enum Selection {
     }
 
     /// For each token in a run of numbers joined by single symbols without spaces
-    /// ("650-650-6500", "10.31.1974"), the index where the run starts, -1 elsewhere; nil when
+    /// ("650-650-6500", "11.28.1985"), the index where the run starts, -1 elsewhere; nil when
     /// the text has no such run.
     static func numberChains(_ tokens: [Token]) -> [Int]? {
         var result: [Int]?

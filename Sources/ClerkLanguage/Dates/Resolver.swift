@@ -6,11 +6,11 @@ internal import Foundation
 ///
 /// Which span is meant, in order:
 /// 1. "in 2 hours", "now": exact offsets on the instant line.
-/// 2. A clock time without a date ("at 3pm", "9-11am"): the next one that has not started,
+/// 2. A clock time without a date ("at 5pm", "9-11am"): the next one that has not started,
 ///    so a time already past today means tomorrow (Duckling keeps today's).
 /// 3. Anything else: the first span not over yet ("Friday" said on a Friday is today;
 ///    "March" is this March until it ends), falling back to the last one when none is ahead
-///    ("March 3 2015"). A weekday that contradicts a date ("Sunday, Feb 10") takes the nearer
+///    ("April 9 2016"). A weekday that contradicts a date ("Saturday, Mar 16") takes the nearer
 ///    agreeing date when the next is more than a year away.
 struct Resolver {
     let reference: ReferenceTime

@@ -74,7 +74,7 @@ final class Item: Sendable {
     let partCount: Int
     /// The capture whose pieces are explained as the end ("to Jan 3" end), -1 for none.
     let endElement: Int8
-    /// Duckling's "latent": a reading too weak to stand inside a sentence ("7", "May", "1974");
+    /// Duckling's "latent": a reading too weak to stand inside a sentence ("8", "May", "1985");
     /// kept only when it is the whole text.
     let latent: Bool
     let priority: Int
@@ -125,7 +125,7 @@ final class Element: Sendable {
 
     let kind: Kind
     let optional: Bool
-    /// Must touch the previous element, without a space ("3pm", "15h30").
+    /// Must touch the previous element, without a space ("5pm", "16h45").
     let glued: Bool
 
     init(kind: Kind, optional: Bool = false, glued: Bool = false) {

@@ -44,7 +44,7 @@ extension DateRules {
             // part of the day only joins the date before it.
             if a.latent, a.time!.hasDayPart { return nil }
             if let joiner = m.word(1), !joinerFits(joiner, a.time!, b.time!) { return nil }
-            // A bare number is only a clock next to a date ("9 tomorrow", "tomorrow 815").
+            // A bare number is only a clock next to a date ("8 tomorrow", "tomorrow 945").
             if a.latent, !latentClockFits(a, with: b.time!) { return nil }
             if b.latent, !latentClockFits(b, with: a.time!) { return nil }
             return Compose.intersect(a.time!, b.time!, m.series).map { .time($0, latent: a.latent && b.latent) }
@@ -54,7 +54,7 @@ extension DateRules {
             guard !(a.latent && b.latent), !a.time!.hasClock || !b.time!.hasClock else { return nil }
             return Compose.intersect(a.time!, b.time!, m.series).map { .time($0) }
         },
-        // "9 tomorrow morning": the hour first, its day and part after
+        // "8 tomorrow evening": the hour first, its day and part after
         Rule("of-date", [.anyTime { $0.hasDayPart && $0.isPlain }, .word("of"), .time { $0.isPlain && $0.hasDate && !$0.hasClock }], role: nil) { m in
             Compose.intersect(m.time(0), m.time(2), m.series).map { .time($0) }
         },
@@ -76,8 +76,8 @@ extension DateRules {
         }
     }
 
-    /// A bare number next to a date is a clock hour ("9 tomorrow", "tonight 815"), but four
-    /// digits there are a year ("March 3 2015"): those need "at".
+    /// A bare number next to a date is a clock hour ("8 tomorrow", "tonight 945"), but four
+    /// digits there are a year ("April 9 2016"): those need "at".
     static func latentClockFits(_ clock: Item, with other: TimeValue) -> Bool {
         guard let t = clock.time, t.hasClock else { return true }
         if clock.isFourDigitClock { return false }

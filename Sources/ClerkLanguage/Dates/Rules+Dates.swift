@@ -39,7 +39,7 @@ extension DateRules {
             let w = m.word(0)!
             return .time(.date(.weekday(Lexicon.weekdays[w]!)), latent: Lexicon.ambiguousWeekdays.contains(w) && !m.has(1))
         },
-        // "Fridays": a weekday to count ("3 Fridays from now") or to repeat ("on Fridays")
+        // "Fridays": a weekday to count ("4 Mondays from now") or to repeat ("on Fridays")
         Rule("weekday-plural", [.words(Set(Lexicon.pluralWeekdays.keys))], role: "date") { m in
             .time(.date(.weekday(Lexicon.pluralWeekdays[m.word(0)!]!)), latent: true)
         },
@@ -65,11 +65,11 @@ extension DateRules {
         },
 
         // MARK: month and day
-        // March 3, March 3rd, March the 3rd, Feb13, March first
+        // April 9, April 9th, April the 9th, Feb13, April first
         Rule("month-day", [monthElement, Element.symbol(".").touching.opt, Element.word("the").opt, dayElement], role: "date") { m in
             monthDay(Lexicon.months[m.word(0)!]!, m.int(3))
         },
-        // 3 December, 15th of February, the first of March, 14april
+        // 3 December, 15th of February, the second of April, 14april
         Rule("day-month", [Element.word("the").opt, dayElement, Element.word("of").opt, Element.symbols(["-", "/", "."]).opt, monthElement], role: "date") { m in
             guard !(m.has(2) && m.has(3)) else { return nil }
             // "14-april" is one date; "13 - July 15" is the start of a range.
@@ -79,7 +79,7 @@ extension DateRules {
         // 14th April 15: a two-digit year after a day written first
         Rule("day-month-yy", [.timeItem { $0.rule == "day-month" }, Element.symbol(",").opt, .digits { $0.digitCount == 2 }], role: "date") { m in
             guard case .monthDay(let month, let day)? = m.item(0)?.time?.expression else { return nil }
-            // "13-Jul-15" and "14th April 15" carry a year; in "13-Jul 15" the 15 is another day.
+            // "16-Jun-17" and "16th June 17" carry a year; in "16-Jun 17" the 17 is another day.
             if let dated = m.item(0), m.token(2)!.spaceBefore,
                m.tokens[dated.first..<dated.end].contains(where: { ["-", "/", "."].contains($0.text) }) { return nil }
             return datedValue(month: month, day: day, year: fullYear(m.token(2)!))
@@ -88,9 +88,9 @@ extension DateRules {
             let month = Lexicon.months[m.word(3)!]!
             return monthDay(month, [3, 5, 7, 10].contains(month) ? 15 : 13)
         },
-        // the 3rd, on the 15th, the 24 (latent without "the" or an ordinal)
+        // the 3rd, on the 17th, the 23 (latent without "the" or an ordinal)
         Rule("the-day-of-month", [.word("the"), dayElement], role: "date") { m in
-            // "the one" is not a date; "the first", "the 24" may be.
+            // "the one" is not a date; "the first", "the 23" may be.
             let n = m.number(1)
             guard n.isOrdinal || !n.isWords else { return nil }
             return .time(.date(.dayOfMonth(n.value)), latent: !n.isOrdinal)
@@ -100,13 +100,13 @@ extension DateRules {
         },
 
         // MARK: numeric dates
-        // 2/15, 12/3 (order by the reference), 2 - 15
+        // 3/17, 12/3 (order by the reference), 3 - 17
         Rule("numeric-date", [.digits { $0.digitCount <= 2 && $0.number! >= 1 }, .symbols(["/", "-"]),
                               .digits { $0.digitCount <= 2 && $0.number! >= 1 }], role: "date") { m in
             guard m.token(1)!.spaceBefore == m.token(2)!.spaceBefore else { return nil }
             return numericDate(m.digits(0), m.digits(2), year: nil, dayFirst: m.dayFirst)
         },
-        // 10/31/1974, 10-31-74, 3.12.2026 (dots: day first)
+        // 11/28/1985, 11-28-85, 3.12.2026 (dots: day first)
         Rule("numeric-date-year", [.digits { $0.digitCount <= 2 && $0.number! >= 1 }, .symbols(dateSeparators).touching,
                                    Element.digits { $0.digitCount <= 2 && $0.number! >= 1 }.touching, .symbols(dateSeparators).touching,
                                    Element.digits { $0.digitCount == 2 || $0.digitCount == 4 }.touching], role: "date") { m in
@@ -115,21 +115,21 @@ extension DateRules {
             let dayFirst = m.word(1) == "." ? true : m.dayFirst
             return numericDate(m.digits(0), m.digits(2), year: year, dayFirst: dayFirst)
         },
-        // 2026-12-03, 2015-3-3, 2015/03/03
+        // 2026-12-03, 2016-4-9, 2016/04/09
         Rule("iso-date", [.digits { $0.digitCount == 4 }, .symbols(["-", "/", "."]).touching, Element.digits { $0.digitCount <= 2 }.touching,
                           .symbols(["-", "/", "."]).touching, Element.digits { $0.digitCount <= 2 }.touching], role: "date") { m in
             guard m.word(1) == m.word(3) else { return nil }
             return numericDate(m.digits(2), m.digits(4), year: m.digits(0), dayFirst: false)
         },
-        // 2014-10, 2014/10
+        // 2016-11, 2016/11
         Rule("year-month", [.digits { $0.digitCount == 4 }, .symbols(["-", "/"]).touching, Element.digits { $0.digitCount <= 2 && (1...12).contains($0.number!) }.touching], role: "date") { m in
             .time(.date(.intersect(.year(m.digits(0)), .month(m.digits(2))), .month, year: true))
         },
-        // 2/2013
+        // 3/2016
         Rule("month-year", [.digits { $0.digitCount <= 2 && (1...12).contains($0.number!) }, .symbols(["/", "-", "."]).touching, Element.digits { $0.digitCount == 4 }.touching], role: "date") { m in
             .time(.date(.intersect(.year(m.digits(2)), .month(m.digits(0))), .month, year: true))
         },
-        // 31/Oct/1974, 31-Oct-74
+        // 28/Nov/1985, 28-Nov-85
         Rule("day-month-name-year", [.digits { $0.digitCount <= 2 }, .symbols(["/", "-", "."]).touching, monthElement.touching,
                                      .symbols(["/", "-", "."]).touching, Element.digits { $0.digitCount == 2 || $0.digitCount == 4 }.touching], role: "date") { m in
             guard m.word(1) == m.word(3) else { return nil }
@@ -143,7 +143,7 @@ extension DateRules {
         Rule("q-quarter", [.word("q"), Element.digits { (1...4).contains($0.number!) && $0.digitCount == 1 }.touching], role: "date") { m in
             .time(.date(.quarter(m.digits(1)), .quarter))
         },
-        // 2018Q4, 18q4
+        // 2016Q3, 16q3
         Rule("year-q-quarter", [.digits { $0.digitCount == 4 || $0.digitCount == 2 }, Element.word("q").touching,
                                 Element.digits { (1...4).contains($0.number!) && $0.digitCount == 1 }.touching], role: "date") { m in
             let year = fullYear(m.token(0)!)

@@ -1,5 +1,5 @@
 /// Readings relative to now: this/next/last week, next Friday, the weekend, the next 3 days,
-/// early March, the end of the month, the first Monday of the month, in 2 hours, 3 days ago.
+/// early March, the end of the week, the second Tuesday of the month, in 5 hours, 5 days ago.
 extension DateRules {
     static let thisWords: Set<String> = ["this", "current", "present"]
     static let nextWords: Set<String> = ["next", "coming", "upcoming", "following"]
@@ -13,7 +13,7 @@ extension DateRules {
 
     static let relative: [Rule] = [
         // MARK: cycles
-        // this week, next month, last year, the following week, this past week
+        // this week, next month, last year, the coming month, this past month
         Rule("cycle", [Element.word("the").opt, .words(thisWords.union(nextWords).union(lastWords)), Element.word("past").opt, .words(cycleWords)], role: "date") { m in
             let grain = Lexicon.cycleUnits[m.word(3)!]!
             let n = m.has(2) ? -1 : direction(m.word(1)!)
@@ -54,12 +54,12 @@ extension DateRules {
             t.isStretch = true
             return .time(t)
         },
-        // the next 3 days, last 2 weeks, past two years
+        // the next 3 days, past 3 weeks, past two years
         Rule("next-n-units", [Element.word("the").opt, .words(nextWords.union(lastWords)), .number { $0.isWhole && !$0.isOrdinal && $0.value >= 1 && $0.value < 1000 }, .words(cycleWords)], role: "date") { m in
             let grain = Lexicon.cycleUnits[m.word(3)!]!
             let n = m.int(2)
             let forward = nextWords.contains(m.word(1)!)
-            // "upcoming two weeks" is the week after next (Duckling); "the next 3 days" a stretch.
+            // "upcoming three weeks" is the third week ahead (Duckling); "the next 3 days" a stretch.
             if m.word(1) == "upcoming" { return cycleValue(grain, n) }
             let e: TimeExpression = forward
                 ? .range(.cycle(grain, 1), .cycle(grain, n), inclusive: true)
@@ -104,7 +104,7 @@ extension DateRules {
         Rule("this-past-time", [.word("this"), .word("past"), .anyTime { $0.isPlain && !$0.hasClock && !$0.isCycle }], role: nil) { m in
             occurrence(m.time(2), -1, skipCurrent: true)
         },
-        // Friday after next, March after next
+        // Sunday after next, June after next
         Rule("after-next", [.anyTime { $0.isPlain && !$0.hasClock && !$0.isCycle }, .word("after"), .word("next")], role: nil) { m in
             occurrence(m.time(0), 2, skipCurrent: true)
         },
@@ -115,7 +115,7 @@ extension DateRules {
             let portion: Portion = m.word(0) == "early" ? .early : (m.word(0) == "late" ? .late : .middle)
             return portionValue(m.time(3), portion)
         },
-        // the beginning of the month, end of 2012, the end of next week
+        // the start of the year, end of 2016, the end of next week
         Rule("beginning-end-of", [Element.word("the").opt, .words(["beginning", "start", "end", "begining"]), .word("of"), .anyTime { $0.isPlain && $0.grain >= .week && !$0.hasClock }], role: nil) { m in
             portionValue(m.time(3), m.word(1) == "end" ? .end : .beginning)
         },
@@ -165,12 +165,12 @@ extension DateRules {
             t.isStretch = grain == .week
             return .time(t)
         },
-        // 20 of next month, the 20th day of the current month
+        // 22 of next month, the 22nd day of the current month
         Rule("day-of-cycle", [Element.word("the").opt, dayElement, Element.word("day").opt, .words(["of", "in"]), .time { $0.isCycle && $0.grain == .month }], role: nil) { m in
             let day = TimeValue.date(.dayOfMonth(m.int(1)))
             return Compose.intersect(day, m.time(4), m.series).map { .time($0) }
         },
-        // the closest Monday to Oct 5th
+        // the closest Friday to Nov 3rd
         Rule("closest", priority: 1, [Element.word("the").opt, ordinalElement.opt, .words(["closest", "nearest"]), .anyTime { $0.isPlain && !$0.hasClock }, .word("to"), .time { $0.isPlain }], role: nil) { m in
             let n = m.has(1) ? (ordinal(m, 1) ?? 1) : 1
             guard n > 0 else { return nil }
@@ -188,7 +188,7 @@ extension DateRules {
             guard Compose.exists(t.expression, m.series) else { return nil }
             return .time(t)
         },
-        // 3 Fridays from now, 2 Thursdays ago
+        // 4 Mondays from now, 3 Tuesdays ago
         Rule("n-weekdays-from-now", [.number { $0.isWhole && !$0.isOrdinal && (1...52).contains($0.value) }, .anyTime { isWeekday($0) },
                                      .words(["from", "ago", "back", "hence"]), Element.words(["now", "today"]).opt], role: "date") { m in
             let word = m.word(2)!

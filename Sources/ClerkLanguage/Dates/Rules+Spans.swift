@@ -1,5 +1,5 @@
 /// Durations and what is built from them (in 2 hours, 3 days ago, for 90 minutes, within
-/// 2 weeks), ranges (2-4pm, from Dec 21 to Jan 3, July 13-15), bounds (until 5, after 2pm,
+/// 2 weeks), ranges (2-4pm, from Dec 21 to Jan 3, Aug 3-5), bounds (until 5, after 2pm,
 /// by Friday) and "all day".
 extension DateRules {
     static let rangeWords: Set<String> = ["-", "to", "thru", "through", "till", "til", "until", "untill", "'til", "and"]
@@ -76,7 +76,7 @@ extension DateRules {
             t.openBound = .after
             return .time(t)
         },
-        // a year from Christmas, three days after Easter, 15 minutes from 1pm, 2 days before Christmas
+        // a year from Easter, two days after Thanksgiving, 20 minutes from 2pm, 2 days before Christmas
         Rule("duration-from-time", [.duration(), .words(["from", "after", "before"]), .time { $0.isPlain }], role: nil) { m in
             let d = m.duration(0)
             var t = m.time(2)
@@ -93,7 +93,7 @@ extension DateRules {
             t.grain = max(t.grain, min(unit, .month))
             return .time(t)
         },
-        // thanksgiving in 9 months, March in a year, in 7 days at 5pm, thanksgiving 3 months ago
+        // easter in 10 months, June in a year, in 5 days at 6pm, easter 2 months ago
         Rule("time-at-offset", [.anyTime { $0.isPlain && $0.fromNow == nil && !$0.hasClock }, .time { $0.fromNow != nil && $0.openBound == nil && !$0.isNowItself }], role: nil) { m in
             atOffset(m.time(0), m.time(1), m.series)
         },
@@ -117,23 +117,23 @@ extension DateRules {
         Rule("later-than-before", [.words(["later", "after"]), Element.word("than").opt, .time { $0.isPlain }, .words(["but", "and"]), .words(["before", "earlier"]), Element.word("than").opt, .time { $0.isPlain }], role: nil, endElement: 6) { m in
             Compose.range(m.time(2), m.time(6), m.series).map { .time($0) }
         },
-        // July 13-15, Dec 14 to 16, August 27th - 29th
+        // Aug 3-5, Dec 14 to 16, June 23rd - 25th
         Rule("month-day-range", [Element.word("from").opt, .time { $0.isMonthDay }, .words(["-", "to", "thru", "through", "till", "until"]), Element.word("the").opt, dayElement], role: nil, endElement: 4) { m in
             guard case .monthDay(let month, _) = m.time(1).expression, case .time(let end)? = monthDay(month, m.int(4))?.value else { return nil }
             return Compose.range(m.time(1), end, m.series).map { .time($0) }
         },
-        // 13-15 July, from the 13th to the 15th of July, 1-8 September
+        // 13-15 July, from the 3rd to the 6th of June, 2-9 October
         Rule("day-range-month", [Element.word("from").opt, Element.word("the").opt, dayElement, .words(["-", "to", "thru", "through", "till", "until"]), .time { $0.isMonthDay }], role: nil, endElement: 4) { m in
             guard case .monthDay(let month, _) = m.time(4).expression, case .time(let start)? = monthDay(month, m.int(2))?.value else { return nil }
             return Compose.range(start, m.time(4), m.series).map { .time($0) }
         },
 
         // MARK: durations attached to a start
-        // 4pm for 30 mins, 18th Dec for 10 days, from 4pm for thirty minutes
+        // 5pm for 45 mins, 20th Nov for 5 days, from 5pm for forty minutes
         Rule("time-for-duration", [Element.word("from").opt, .time { $0.isPlain && !$0.hasEnd }, .words(["for", "lasting"]), .duration()], role: nil) { m in
             withDuration(m.time(1), m.duration(3))
         },
-        // for 10 days from 18th Dec, for 30' starting from 4pm
+        // for 5 days from 20th Nov, for 45' starting from 5pm
         Rule("duration-starting", [.word("for"), .duration(), .words(["from", "starting", "beginning", "since"]), Element.words(["from", "at", "on"]).opt, .time { $0.isPlain && !$0.hasEnd }], role: nil) { m in
             withDuration(m.time(4), m.duration(1))
         },
@@ -198,14 +198,14 @@ extension DateRules {
         return .time(t)
     }
 
-    /// "3 years from today": counted in whole days.
+    /// "2 years from today": counted in whole days.
     static func dayOffset(_ d: Offset) -> Production? {
         var t = TimeValue.date(.shifted(.cycle(.day, 0), d), .day)
         t.grain = .day
         return .time(t)
     }
 
-    /// "within 2 weeks": from now to the end of the day two weeks ahead.
+    /// "within 3 weeks": from now to the end of the day three weeks ahead.
     static func within(_ d: Offset) -> Production? {
         var t = TimeValue(d.unit >= .day ? .cycleAt(.day, d) : .moment(d, d.unit), grain: .second)
         t.hasDate = true
@@ -215,7 +215,7 @@ extension DateRules {
 
     static func atOffset(_ t: TimeValue, _ offset: TimeValue, _ series: Series) -> Production? {
         guard let d = offset.fromNow else { return nil }
-        // "today in one hour" is the hour from now.
+        // "today in two hours" is that moment from now.
         if t.expression == .cycle(.day, 0), d.unit < .day { return .time(offset) }
         var container = TimeValue.date(.cycleAt(d.unit == .week ? .day : d.unit, d), d.unit)
         container.hasClock = d.unit < .day

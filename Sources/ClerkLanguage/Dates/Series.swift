@@ -418,7 +418,7 @@ struct Series {
     private func range(from s: Span, to: TimeExpression, inclusive: Bool) -> Span? {
         guard let e = next(to, endingAfter: s.start + 1) else { return nil }
         let end = inclusive ? e.end : e.start
-        // "9:30 - 11:00" is not 21:30 to 11:00 the next day.
+        // "10:15 - 11:45" is not 22:15 to 11:45 the next day.
         if case .ambiguousClock = to, end - s.start > 12 * 3600 { return nil }
         return end > s.start ? Span(s.start, end) : nil
     }

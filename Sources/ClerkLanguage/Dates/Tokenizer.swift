@@ -18,7 +18,7 @@ struct Token: Sendable {
 
 /// Splits text into tokens in one pass over its UTF-8 bytes.
 ///
-/// Letters and digits split into separate tokens ("14april" → `14` `april`, "3pm" → `3` `pm`);
+/// Letters and digits split into separate tokens ("14april" → `14` `april`, "5pm" → `5` `pm`);
 /// an apostrophe between letters stays in the word ("o'clock", "boss's"). Control characters
 /// count as spaces; any other non-ASCII character becomes a word of its own that no rule
 /// knows, so emoji and accents separate tokens without ever matching.

@@ -53,6 +53,20 @@ public struct DatePart: Sendable, Hashable {
     }
 }
 
+/// A word of the text read as another: a misspelling or shorthand of a closed word
+/// ("fridya" → "friday", "nxt" → "next"; `SpellingTolerance`).
+public struct WordCorrection: Sendable, Hashable {
+    /// The word as typed.
+    public var range: Range<String.Index>
+    /// The word it was read as, lower case.
+    public var word: String
+
+    public init(range: Range<String.Index>, word: String) {
+        self.range = range
+        self.word = word
+    }
+}
+
 /// A date or time expression found in a text, resolved against a `ReferenceTime`.
 ///
 /// `start` and `end` are instants; `end` is exclusive and always present: for an all-day
@@ -76,10 +90,13 @@ public struct DateMatch: Sendable, Hashable {
     public var statedTimeZone: TimeZone?
     /// The pieces, in text order.
     public var parts: [DatePart]
+    /// Words read as others ("fridya" as "friday"), in text order.
+    public var corrections: [WordCorrection]
 
     public init(
         range: Range<String.Index>, rule: String, start: Date, end: Date, grain: Grain, isAllDay: Bool,
-        known: KnownParts, recurrence: String? = nil, statedTimeZone: TimeZone? = nil, parts: [DatePart] = []
+        known: KnownParts, recurrence: String? = nil, statedTimeZone: TimeZone? = nil, parts: [DatePart] = [],
+        corrections: [WordCorrection] = []
     ) {
         self.range = range
         self.rule = rule
@@ -91,5 +108,6 @@ public struct DateMatch: Sendable, Hashable {
         self.recurrence = recurrence
         self.statedTimeZone = statedTimeZone
         self.parts = parts
+        self.corrections = corrections
     }
 }

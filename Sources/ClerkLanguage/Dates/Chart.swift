@@ -224,7 +224,7 @@ struct Chart {
             }
             add(Item(first: position, end: end, value: production.value, rule: source.name, role: source.role,
                      captures: slots, partCount: partCount, endElement: Int8(source.endElement ?? -1), latent: production.latent,
-                     priority: source.priority, generation: Int(pass)))
+                     standsAlone: production.standsAlone, priority: production.priority ?? source.priority, generation: Int(pass)))
         }
     }
 

@@ -21,15 +21,50 @@ public struct DateReader: Sendable {
     /// The date and time expressions in `text`, in text order, not overlapping.
     public func read(_ text: String, at reference: ReferenceTime) -> [DateMatch] {
         guard !text.isEmpty, text.utf8.count <= Self.maximumLength else { return [] }
-        let tokens = Tokenizer.tokens(text)
+        var tokens = Tokenizer.tokens(text)
         guard !tokens.isEmpty else { return [] }
+        let corrections = Self.correctSpelling(&tokens, Grammar.shared)
+        Selection.blockUnknownRuns(&tokens, Grammar.shared)
         let now = ZoneClock(reference.timeZone).wall(reference.instant)
         var chart = Chart(tokens: tokens, context: ReadingContext(series: Series(now: now), dayFirst: reference.dateOrder == .dayFirst))
         for stage in DateRules.stages.indices {
             chart.run(stage)
         }
-        let resolver = Resolver(reference: reference, text: text, tokens: tokens)
+        let resolver = Resolver(reference: reference, text: text, tokens: tokens, corrections: corrections)
         return Selection.choose(chart.items, tokens: tokens).compactMap { resolver.match($0, parts: chart.parts(of: $0)) }
+    }
+}
+
+extension DateReader {
+    /// A word the reader read as another (`SpellingTolerance`): UTF-8 offsets and the word.
+    struct TokenCorrection: Sendable {
+        var start: Int
+        var end: Int
+        var word: String
+    }
+
+    /// Step 1½: misspelt and abbreviated date words the rules do not know become the word
+    /// meant ("fridya", "wendesday", "nxt"), and "2morrow"-style shorthand one word; the
+    /// tokens keep their place in the text.
+    static func correctSpelling(_ tokens: inout [Token], _ grammar: Grammar) -> [TokenCorrection] {
+        var corrections: [TokenCorrection] = []
+        var i = 0
+        while i < tokens.count {
+            let t = tokens[i]
+            if t.kind == .number, i + 1 < tokens.count, tokens[i + 1].kind == .word, !tokens[i + 1].spaceBefore,
+               i + 2 == tokens.count || tokens[i + 2].spaceBefore || tokens[i + 2].kind == .symbol,
+               let c = SpellingTolerance.gluedShorthand(digits: t.text, letters: tokens[i + 1].text), grammar.wordID(c.word) >= 0 {
+                tokens[i] = Token(kind: .word, text: c.word, number: nil, start: t.start, end: tokens[i + 1].end, spaceBefore: t.spaceBefore)
+                tokens.remove(at: i + 1)
+                corrections.append(TokenCorrection(start: t.start, end: tokens[i].end, word: c.word))
+            } else if t.kind == .word, t.text.utf8.count >= 2, grammar.wordID(t.text) < 0,
+                      let c = SpellingTolerance.correction(of: t.text), c.wordClass != .command, grammar.wordID(c.word) >= 0 {
+                tokens[i].text = c.word
+                corrections.append(TokenCorrection(start: t.start, end: t.end, word: c.word))
+            }
+            i += 1
+        }
+        return corrections
     }
 }
 
@@ -57,7 +92,8 @@ enum Selection {
                 if chains[item.first] >= 0, chains[item.first] < item.first { continue }
                 if chains[item.end - 1] >= 0, item.end < tokens.count, chains[item.end] == chains[item.end - 1] { continue }
             }
-            if item.latent, item.first > firstContent || item.end <= lastContent { continue }
+            if item.latent, !item.standsAlone || item.first > firstContent || item.end <= lastContent { continue }
+            if isAmount(item, tokens) { continue }
             candidates.append((index, item))
         }
         candidates.sort { a, b in
@@ -101,6 +137,45 @@ enum Selection {
         }
         return result
     }
+
+    /// A run of letters and digits with nothing between them ("3pm", "14april", "x7k2q9") is
+    /// read only when every word in it is one the rules know: an identifier, a code or a
+    /// hash ("covid19", "v2", "3am3iYcY0K") holds no date. Its tokens become unreadable.
+    static func blockUnknownRuns(_ tokens: inout [Token], _ grammar: Grammar) {
+        var i = 0
+        while i < tokens.count {
+            guard tokens[i].kind != .symbol else { i += 1; continue }
+            var j = i + 1
+            while j < tokens.count, tokens[j].kind != .symbol, !tokens[j].spaceBefore { j += 1 }
+            if j - i >= 2 {
+                var hasNumber = false, hasUnknown = false
+                for k in i..<j {
+                    if tokens[k].kind == .number { hasNumber = true } else if grammar.wordID(tokens[k].text) < 0 { hasUnknown = true }
+                }
+                if hasNumber, hasUnknown {
+                    for k in i..<j {
+                        tokens[k].kind = .word
+                        tokens[k].text = ""
+                        tokens[k].number = nil
+                    }
+                }
+            }
+            i = j
+        }
+    }
+
+    /// Money and percentages are amounts, not dates or times: a reading that starts with a
+    /// number after a currency sign ("$12", "€ 30") or ends with one before "%" or
+    /// "percent" ("at 6.45 percent") is not kept.
+    static func isAmount(_ item: Item, _ tokens: [Token]) -> Bool {
+        let first = item.first, last = item.end - 1
+        if tokens[first].kind == .number, first > 0, currencySigns.contains(tokens[first - 1].text) { return true }
+        if tokens[last].kind == .number, last + 1 < tokens.count, percentWords.contains(tokens[last + 1].text) { return true }
+        return false
+    }
+
+    static let currencySigns: Set<String> = ["$", "€", "£", "¥"]
+    static let percentWords: Set<String> = ["%", "percent", "pct", "per", "percentage"]
 
     private static func isJoiner(_ symbol: String) -> Bool {
         switch symbol {

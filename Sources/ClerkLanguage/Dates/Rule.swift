@@ -77,12 +77,15 @@ final class Item: Sendable {
     /// Duckling's "latent": a reading too weak to stand inside a sentence ("8", "May", "1985");
     /// kept only when it is the whole text.
     let latent: Bool
+    /// False for a latent reading that needs other words even when it is the whole text: a
+    /// four-digit number is a year before it is a clock ("2030" alone is not 20:30).
+    let standsAlone: Bool
     let priority: Int
     /// The chart pass that made it (rules in later passes must use something new).
     let generation: Int
 
     init(first: Int, end: Int, value: Value, rule: String, role: String? = nil, captures: Captures = Captures(), partCount: Int = 1,
-         endElement: Int8 = -1, latent: Bool, priority: Int = 0, generation: Int = 0) {
+         endElement: Int8 = -1, latent: Bool, standsAlone: Bool = true, priority: Int = 0, generation: Int = 0) {
         self.first = first
         self.end = end
         self.kind = value.kind
@@ -99,6 +102,7 @@ final class Item: Sendable {
         self.partCount = partCount
         self.endElement = endElement
         self.latent = latent
+        self.standsAlone = standsAlone
         self.priority = priority
         self.generation = generation
     }
@@ -211,6 +215,10 @@ struct Match {
 struct Production {
     var value: Value
     var latent = false
+    /// See `Item.standsAlone`.
+    var standsAlone = true
+    /// Overrides the rule's priority for this reading.
+    var priority: Int?
 
     static func time(_ t: TimeValue, latent: Bool = false) -> Production { Production(value: .time(t), latent: latent) }
     static func number(_ n: NumberValue) -> Production { Production(value: .number(n)) }

@@ -18,7 +18,11 @@ extension DateRules {
         // 16h45, 4h25, 16h
         Rule("clock-h", [.digits { $0.digitCount <= 2 && $0.number! < 24 }, Element.word("h").touching,
                          Element.digits { $0.digitCount == 2 && $0.number! < 60 }.touching.opt], role: "time") { m in
-            .time(.clock(hour: m.digits(0), minute: m.has(2) ? m.digits(2) : 0, grain: .minute, ambiguous: false))
+            let t = TimeValue.clock(hour: m.digits(0), minute: m.has(2) ? m.digits(2) : 0, grain: .minute, ambiguous: false)
+            // "2h" without minutes is more often a length (two hours): a time only with a
+            // zone or in a range ("8h GMT", "9h30 - 11h"); "16h" always.
+            guard m.has(2) || m.digits(0) > 12 else { return Production(value: .time(t), latent: true, standsAlone: false) }
+            return .time(t)
         },
         // 0930h, 1030hrs
         Rule("clock-hhmm-h", [.digits { $0.digitCount == 4 && $0.number! / 100 < 24 && $0.number! % 100 < 60 }, Element.words(["h", "hrs", "hours"]).touching], role: "time") { m in
@@ -29,7 +33,10 @@ extension DateRules {
             let v = m.digits(0), digits = m.token(0)!.digitCount
             let hour = v / 100
             let ambiguous = digits == 3 && hour > 0
-            return .time(.clock(hour: hour, minute: v % 100, grain: .minute, ambiguous: ambiguous), latent: true)
+            // Four digits that can be a year are a year when they stand alone ("2030").
+            var p = Production.time(.clock(hour: hour, minute: v % 100, grain: .minute, ambiguous: ambiguous), latent: true)
+            p.standsAlone = digits < 4 || v < 1000
+            return p
         },
         // 1.30pm, at 9.30
         Rule("clock-dot", [.digits { $0.digitCount <= 2 && $0.number! <= 12 }, Element.symbol(".").touching,
@@ -40,6 +47,9 @@ extension DateRules {
         Rule("clock-hour", [.number { !$0.isOrdinal && $0.isWhole && !$0.isCount && $0.value <= 24 && ($0.digitCount <= 2) }], role: "time") { m in
             let h = m.int(0)
             let n = m.number(0)
+            // "2h", "30m", "3d": a number glued to a unit is a length.
+            if let item = m.item(0), item.end < m.tokens.count, !m.tokens[item.end].spaceBefore,
+               Lexicon.durationUnits[m.tokens[item.end].text] != nil { return nil }
             return .time(.clock(hour: h % 24, grain: .hour, ambiguous: h >= 1 && h <= 12 && !(n.digitCount == 2 && h < 10)), latent: true)
         },
         // ten forty five, eleven oh five, nine fifty nine
@@ -74,8 +84,9 @@ extension DateRules {
             .time(m.time(0))
         },
         // 5pm, 4:45 p.m., eleven fifteen am, 12am, 9p
-        Rule("am-pm", [.anyTime { canTakeMeridiem($0) }, .words(meridiemWords), Element.symbol(".").touching.opt,
-                       Element.word("m").opt, Element.symbol(".").touching.opt], role: "time") { m in
+        // (the dots may stand apart, as speech transcribed writes them: "7 p . m .")
+        Rule("am-pm", [.anyTime { canTakeMeridiem($0) }, .words(meridiemWords), Element.symbol(".").opt,
+                       Element.word("m").opt, Element.symbol(".").opt], role: "time") { m in
             let w = m.word(1)!
             if w == "am" || w == "pm" { guard !m.has(3) else { return nil } }
             if (w == "a" || w == "p") && !m.has(3) {

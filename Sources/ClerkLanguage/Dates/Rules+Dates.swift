@@ -9,16 +9,16 @@ extension DateRules {
     static let dayElement = Element.number { n in
         n.isWhole && !n.isCount && (1...31).contains(n.value) && n.digitCount <= 2
     }
-    /// A year written out: 2026, two thousand ten.
+    /// A year written out: 2026, 2999, two thousand ten.
     static let yearElement = Element.number { n in
-        n.isWhole && !n.isOrdinal && (n.digitCount == 4 || (n.isWords && n.value >= 1000)) && (1000...2999).contains(n.value)
+        n.isWhole && !n.isOrdinal && (n.digitCount == 4 || (n.isWords && n.value >= 1000)) && (1000...9999).contains(n.value)
     }
     static let dateSeparators: Set<String> = ["/", "-", "."]
 
     static let dates: [Rule] = [
-        // MARK: relative days
+        // MARK: relative days (misspellings and shorthand such as "tmrw" are SpellingTolerance's)
         Rule("today", [.words(["today", "todays"])], role: "date") { _ in .time(.date(.cycle(.day, 0))) },
-        Rule("tomorrow", [.words(["tomorrow", "tomorrows", "tmrw", "tmr", "tmw", "tomorow", "tommorow", "tommorrow"])], role: "date") { _ in
+        Rule("tomorrow", [.words(["tomorrow", "tomorrows"])], role: "date") { _ in
             .time(.date(.cycle(.day, 1)))
         },
         Rule("yesterday", [.words(["yesterday", "yesterdays"])], role: "date") { _ in .time(.date(.cycle(.day, -1))) },
@@ -33,6 +33,9 @@ extension DateRules {
         Rule("atm-asap", [.words(["atm", "asap"])], role: "time") { _ in now() },
         Rule("as-soon-as-possible", [.word("as"), .word("soon"), .word("as"), .word("possible")], role: "time") { _ in now() },
         Rule("at-this-time", [.word("at"), .word("this"), .word("time")], role: "time") { _ in now() },
+        Rule("at-present", [.word("at"), Element.word("the").opt, .words(["present", "minute"])], role: "time") { m in
+            m.has(1) == (m.word(2) == "minute") ? now() : nil
+        },
 
         // MARK: weekdays, months, years
         Rule("weekday", [weekdayElement, Element.symbol(".").touching.opt], role: "date") { m in
@@ -69,6 +72,29 @@ extension DateRules {
         Rule("month-day", [monthElement, Element.symbol(".").touching.opt, Element.word("the").opt, dayElement], role: "date") { m in
             monthDay(Lexicon.months[m.word(0)!]!, m.int(3))
         },
+        // Apr/9, Jan-15, June-3: the month's name and the day joined by a mark
+        Rule("month-mark-day", [monthElement, Element.symbols(["/", "-"]).touching, Element.number { $0.isWhole && !$0.isCount && (1...31).contains($0.value) && $0.digitCount > 0 && $0.digitCount <= 2 }.touching], role: "date") { m in
+            monthDay(Lexicon.months[m.word(0)!]!, m.int(2))
+        },
+        // Aug 2027, May 2028, October, 2026: a month's name and a year of four digits is a date
+        // even when the name is also a word
+        Rule("month-year", [monthElement, Element.symbol(".").touching.opt, Element.symbol(",").opt, Element.digits { $0.digitCount == 4 && $0.number! >= 1000 }], role: "date") { m in
+            .time(.date(.intersect(.year(m.digits(3)), .month(Lexicon.months[m.word(0)!]!)), .month, year: true))
+        },
+        // Sep '98, June '05: a month and a two-digit year after an apostrophe
+        Rule("month-apostrophe-year", [monthElement, Element.symbol(".").touching.opt, .symbol("'"), Element.digits { $0.digitCount == 2 }.touching], role: "date") { m in
+            .time(.date(.intersect(.year(fullYear(m.token(3)!)), .month(Lexicon.months[m.word(0)!]!)), .month, year: true))
+        },
+        // 2028-June, 2027/oct: a year and a month's name
+        Rule("year-month-name", [.digits { $0.digitCount == 4 }, .symbols(["-", "/", "."]).touching, monthElement.touching], role: "date") { m in
+            .time(.date(.intersect(.year(m.digits(0)), .month(Lexicon.months[m.word(2)!]!)), .month, year: true))
+        },
+        // 2027-jun-3, 2028/oct/09: a year, a month's name and a day
+        Rule("year-month-name-day", [.digits { $0.digitCount == 4 }, .symbols(["-", "/", "."]).touching, monthElement.touching,
+                                     .symbols(["-", "/", "."]).touching, Element.digits { $0.digitCount <= 2 }.touching], role: "date") { m in
+            guard m.word(1) == m.word(3) else { return nil }
+            return datedValue(month: Lexicon.months[m.word(2)!]!, day: m.digits(4), year: m.digits(0))
+        },
         // 3 December, 15th of February, the second of April, 14april
         Rule("day-month", [Element.word("the").opt, dayElement, Element.word("of").opt, Element.symbols(["-", "/", "."]).opt, monthElement], role: "date") { m in
             guard !(m.has(2) && m.has(3)) else { return nil }
@@ -77,7 +103,7 @@ extension DateRules {
             return monthDay(Lexicon.months[m.word(4)!]!, m.int(1))
         },
         // 14th April 15: a two-digit year after a day written first
-        Rule("day-month-yy", [.timeItem { $0.rule == "day-month" }, Element.symbol(",").opt, .digits { $0.digitCount == 2 }], role: "date") { m in
+        Rule("day-month-yy", [.timeItem { $0.rule == "day-month" }, Element.words([",", "of"]).opt, .digits { $0.digitCount == 2 }], role: "date") { m in
             guard case .monthDay(let month, let day)? = m.item(0)?.time?.expression else { return nil }
             // "16-Jun-17" and "16th June 17" carry a year; in "16-Jun 17" the 17 is another day.
             if let dated = m.item(0), m.token(2)!.spaceBefore,
@@ -104,7 +130,9 @@ extension DateRules {
         Rule("numeric-date", [.digits { $0.digitCount <= 2 && $0.number! >= 1 }, .symbols(["/", "-"]),
                               .digits { $0.digitCount <= 2 && $0.number! >= 1 }], role: "date") { m in
             guard m.token(1)!.spaceBefore == m.token(2)!.spaceBefore else { return nil }
-            return numericDate(m.digits(0), m.digits(2), year: nil, dayFirst: m.dayFirst)
+            // "3 - 1" with spaces is more often a score or a range of numbers: a date only alone.
+            guard case .time(let t)? = numericDate(m.digits(0), m.digits(2), year: nil, dayFirst: m.dayFirst)?.value else { return nil }
+            return .time(t, latent: m.token(1)!.spaceBefore)
         },
         // 11/28/1985, 11-28-85, 3.12.2026 (dots: day first)
         Rule("numeric-date-year", [.digits { $0.digitCount <= 2 && $0.number! >= 1 }, .symbols(dateSeparators).touching,
@@ -201,7 +229,7 @@ extension DateRules {
         Rule("after-lunch", [.word("after"), .word("lunch")], role: "time") { _ in .time(.dayPart(from: 13, to: 17)) },
         Rule("after-school", [.word("after"), .word("school")], role: "time") { _ in .time(.dayPart(from: 15, to: 21)) },
         Rule("after-work", [.word("after"), .word("work")], role: "time") { _ in .time(.dayPart(from: 17, to: 21)) },
-        Rule("tonight", [Element.word("late").opt, .words(["tonight", "tonite", "2nite"])], role: "date") { m in
+        Rule("tonight", [Element.word("late").opt, .word("tonight")], role: "date") { m in
             var t = TimeValue.dayPart(from: m.has(0) ? 21 : 18, to: 24)
             t.expression = .intersect(.cycle(.day, 0), t.expression)
             t.hasDate = true

@@ -188,6 +188,15 @@ struct Series {
             }
             return nil
 
+        case .isoWeek(let n, let container):
+            var c = walk(container, d, from: t)
+            for _ in 0..<24 {
+                guard let box = c else { return nil }
+                if let r = Self.isoWeek(n, of: CivilCalendar.date(dayNumber: Wall.dayNumber(box.start)).year), d.accepts(r, from: t) { return r }
+                c = walk(container, d, from: d.leading(box))
+            }
+            return nil
+
         case .nthAfter(let n, let unit, let anchor):
             // Counted from the last anchor before `t`: "the third Tuesday after Christmas"
             // may still be ahead. Going forward, the next anchor when none came before.
@@ -368,6 +377,15 @@ struct Series {
         return s.start >= box.start ? s : nil
     }
 
+    /// ISO week `n` of `year`: weeks start on Monday and week 1 holds 4 January; nil for a
+    /// week 53 the year does not have.
+    static func isoWeek(_ n: Int, of year: Int) -> Span? {
+        let january4 = CivilCalendar.dayNumber(year: year, month: 1, day: 4)
+        let monday = january4 - (CivilCalendar.isoWeekday(dayNumber: january4) - 1) + 7 * (n - 1)
+        guard n >= 1, monday <= CivilCalendar.dayNumber(year: year, month: 12, day: 28) else { return nil }
+        return Span(monday * Wall.day, (monday + 7) * Wall.day)
+    }
+
     /// The `n`th span of `unit` after `anchor` ends (`n < 0`: before it starts); a unit
     /// that overlaps the anchor does not count.
     func nth(_ n: Int, of unit: TimeExpression, after anchor: Span) -> Span? {
@@ -395,6 +413,9 @@ struct Series {
             let weekday = CivilCalendar.isoWeekday(dayNumber: day)
             let monday = weekday == 7 ? day + 1 : day - (weekday - 1)
             return Span(monday * Wall.day, (monday + 7) * Wall.day)
+        case .firstHalf, .secondHalf:
+            let middle = days >= 365 ? Wall.addMonths(s.start, 6) : s.start + (s.end - s.start) / 2
+            return portion == .firstHalf ? Span(s.start, middle) : Span(middle, s.end)
         case .early, .beginning:
             if days >= 365 { return Span(s.start, Wall.addMonths(s.start, 3)) }
             if days >= 28 { return Span(s.start, s.start + 10 * Wall.day) }

@@ -46,6 +46,9 @@ enum TimeExpression: Hashable, Sendable {
     indirect case nth(Int, TimeExpression, in: TimeExpression)
     /// The `n`th whole `grain` unit inside each span of `container` ("the first week of October").
     indirect case nthUnit(Int, Grain, in: TimeExpression)
+    /// ISO week `n` (Monday to Sunday; week 1 holds 4 January) of the year each span of
+    /// `container` starts in ("week 12", "week 30 of 2027").
+    indirect case isoWeek(Int, in: TimeExpression)
     /// The `n`th span of `unit` after each span of `anchor` (`n < 0`: before):
     /// "the third Tuesday after Christmas", "4 Mondays from now", "3 Tuesdays ago".
     indirect case nthAfter(Int, TimeExpression, after: TimeExpression)
@@ -77,4 +80,6 @@ enum Portion: Hashable, Sendable {
     /// The Monday-to-Sunday week holding the span ("the week of Dec 7"); a Sunday names the
     /// week it starts, as people who start weeks on Sunday mean.
     case holdingWeek
+    /// The first or second half: January–June and July–December of a year.
+    case firstHalf, secondHalf
 }

@@ -157,6 +157,9 @@ public struct ParseReport: Sendable {
             ("parts", .array(match.parts.map { part in
                 .object([("text", .string(String(text[part.range]))), ("role", .string(part.role)), ("rule", .string(part.rule))])
             })),
+            ("corrections", .array(match.corrections.map { c in
+                .object([("text", .string(String(text[c.range]))), ("as", .string(c.word))])
+            })),
         ])
     }
 

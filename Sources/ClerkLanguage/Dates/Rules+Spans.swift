@@ -162,6 +162,11 @@ extension DateRules {
         Rule("time-for-duration", [Element.word("from").opt, .time { $0.isPlain && !$0.hasEnd }, .words(["for", "lasting"]), .duration()], role: nil) { m in
             withDuration(m.time(1), m.duration(3))
         },
+        // tomorrow 3pm 30 min, Friday at 10 2h, at 4pm half an hour: a length right after a
+        // time of day is how long it lasts
+        Rule("time-then-duration", [.time { $0.isPlain && $0.hasClock && !$0.hasEnd && !$0.isStretch }, .duration { $0.months == 0 && $0.days == 0 && $0.seconds <= 12 * 3600 }], role: nil) { m in
+            withDuration(m.time(0), m.duration(1))
+        },
         // for 5 days from 20th Nov, for 45' starting from 5pm
         // (for 3 days, from Friday; for 2 weeks from today: not "for" a day 2 weeks from today)
         Rule("duration-starting", priority: 1, [.word("for"), .duration(), Element.symbol(",").opt, .words(["from", "starting", "beginning", "since"]), Element.words(["from", "at", "on"]).opt, .time { $0.isPlain && !$0.hasEnd }], role: nil) { m in

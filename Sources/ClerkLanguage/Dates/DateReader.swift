@@ -139,8 +139,9 @@ enum Selection {
     }
 
     /// A run of letters and digits with nothing between them ("3pm", "14april", "x7k2q9") is
-    /// read only when every word in it is one the rules know: an identifier, a code or a
-    /// hash ("covid19", "v2", "3am3iYcY0K") holds no date. Its tokens become unreadable.
+    /// read only when every word in it is one the rules know and it is short: an identifier,
+    /// a code or a hash ("covid19", "v2", "3am3iYcY0K", "410c74a8") holds no date. Its
+    /// tokens become unreadable.
     static func blockUnknownRuns(_ tokens: inout [Token], _ grammar: Grammar) {
         var i = 0
         while i < tokens.count {
@@ -152,7 +153,8 @@ enum Selection {
                 for k in i..<j {
                     if tokens[k].kind == .number { hasNumber = true } else if grammar.wordID(tokens[k].text) < 0 { hasUnknown = true }
                 }
-                if hasNumber, hasUnknown {
+                // ... and a long alternation of letters and digits is a code even of known words ("410c74a8").
+                if hasNumber, hasUnknown || j - i >= 5 {
                     for k in i..<j {
                         tokens[k].kind = .word
                         tokens[k].text = ""

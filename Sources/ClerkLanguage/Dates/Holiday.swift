@@ -35,6 +35,12 @@ struct Holiday: Hashable, Sendable {
         case parsiNewYear
         /// The last Saturday of March, 20:30 to 21:30.
         case earthHour
+        /// A day of the Hindu solar calendar, counted from the Sun's entry into sidereal
+        /// sign `sign` (0 Mesha/Aries … 9 Makara/Capricorn): the day of the entry (the next
+        /// day when it comes after sunset, as the festivals keep it) plus `offset`; or, for
+        /// the Bengali calendar (`bengali`), the month's `offset + 1`th day (the month starts
+        /// the day after the entry).
+        case solar(sign: Int, offset: Int, bengali: Bool)
     }
 
     enum HebrewShift: Hashable, Sendable {
@@ -121,6 +127,13 @@ struct Holiday: Hashable, Sendable {
             // Navroz fell on 16 August 2022; every Shahenshahi year since and before is 365 days.
             let day = CivilCalendar.dayNumber(year: 2022, month: 8, day: 16) + 365 * (year - 2022)
             return CivilCalendar.date(dayNumber: day).year == year ? day : nil
+        case .solar(let sign, let offset, let bengali):
+            guard let minutes = ForeignCalendars.sankranti(sign: sign, gregorianYear: year) else { return nil }
+            // The civil day in India (UTC+5:30), and whether the entry is after sunset (18:00).
+            let local = minutes + 330
+            let day = CivilCalendar.floorDivide(local, 1440)
+            if bengali { return day + 1 + offset }
+            return day + (local - day * 1440 >= 18 * 60 ? 1 : 0) + offset
         case .earthHour, .islamicMonth:
             return nil
         }
@@ -246,6 +259,14 @@ enum ForeignCalendars {
         return nil
     }
 
+    /// The moment, in minutes since 1970 (UTC), the Sun enters sidereal sign `sign` (0 is
+    /// Aries … 11 Pisces, Lahiri's ayanamsa) in `gregorianYear`.
+    static func sankranti(sign: Int, gregorianYear: Int) -> Int? {
+        remembered(Key(calendar: 3, month: sign, day: 0, year: gregorianYear)) {
+            SolarLongitude.entry(intoSign: sign, gregorianYear: gregorianYear)
+        }
+    }
+
     static func chineseNewYear(gregorianYear: Int) -> Int? {
         remembered(Key(calendar: 2, month: 1, day: 1, year: gregorianYear)) {
             computeChineseNewYear(gregorianYear: gregorianYear)
@@ -257,5 +278,41 @@ enum ForeignCalendars {
         let parts = chineseCalendar.dateComponents([.era, .year], from: midYear)
         guard let date = chineseCalendar.date(from: DateComponents(era: parts.era, year: parts.year, month: 1, day: 1)) else { return nil }
         return dayNumber(date, in: chineseCalendar)
+    }
+}
+
+/// The Sun's sidereal longitude, enough for the day it enters a sign: Meeus' low-precision
+/// apparent longitude (about 0.01°, a quarter of an hour of the Sun's motion) less Lahiri's
+/// ayanamsa (23.8571° at J2000, growing with precession by 50.29" a year).
+enum SolarLongitude {
+    /// Degrees 0..<360 at `days` since 1970-01-01T00:00 UTC.
+    static func sidereal(atDays days: Double) -> Double {
+        let t = (days + 2_440_587.5 - 2_451_545.0) / 36_525
+        let radians = Double.pi / 180
+        let meanLongitude = 280.46646 + 36_000.76983 * t + 0.0003032 * t * t
+        let anomaly = (357.52911 + 35_999.05029 * t - 0.0001537 * t * t) * radians
+        let centre = (1.914602 - 0.004817 * t - 0.000014 * t * t) * sin(anomaly) + (0.019993 - 0.000101 * t) * sin(2 * anomaly)
+            + 0.000289 * sin(3 * anomaly)
+        let node = (125.04 - 1934.136 * t) * radians
+        let apparent = meanLongitude + centre - 0.00569 - 0.00478 * sin(node)
+        let ayanamsa = 23.857092 + 1.396971 * t
+        let l = (apparent - ayanamsa).truncatingRemainder(dividingBy: 360)
+        return l < 0 ? l + 360 : l
+    }
+
+    /// Minutes since 1970 (UTC) when the sidereal longitude reaches `30 × sign`° in `gregorianYear`.
+    static func entry(intoSign sign: Int, gregorianYear year: Int) -> Int? {
+        guard (0..<12).contains(sign), (1...9999).contains(year) else { return nil }
+        let target = Double(30 * sign)
+        // Mesha (0°) comes about 14 April; the Sun moves 0.9856° a day.
+        var days = Double(CivilCalendar.dayNumber(year: year, month: 4, day: 14)) + target / 0.985_647
+        if days >= Double(CivilCalendar.dayNumber(year: year + 1, month: 1, day: 1)) { days -= 365.2422 }
+        for _ in 0..<8 {
+            var difference = sidereal(atDays: days) - target
+            if difference > 180 { difference -= 360 } else if difference < -180 { difference += 360 }
+            days -= difference / 0.985_647
+        }
+        guard CivilCalendar.date(dayNumber: Int(days.rounded(.down))).year == year else { return nil }
+        return Int((days * 1440).rounded())
     }
 }

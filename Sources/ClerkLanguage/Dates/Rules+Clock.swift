@@ -53,9 +53,10 @@ extension DateRules {
             return .time(.clock(hour: h % 24, grain: .hour, ambiguous: h >= 1 && h <= 12 && !(n.digitCount == 2 && h < 10)), latent: true)
         },
         // ten forty five, eleven oh five, nine fifty nine
+        // (two number words alone are a number, as "3 30" is: "at", am/pm or a date make them a time)
         Rule("clock-words", [.number { $0.isWords && !$0.isOrdinal && (1...12).contains($0.value) }, Element.symbol("-").opt,
                              .number { $0.isWords && !$0.isOrdinal && (10...59).contains($0.value) }], role: "time") { m in
-            .time(.clock(hour: m.int(0), minute: m.int(2), grain: .minute, ambiguous: true), latent: true)
+            Production(value: .time(.clock(hour: m.int(0), minute: m.int(2), grain: .minute, ambiguous: true)), latent: true, standsAlone: false)
         },
         Rule("clock-words-oh", [.number { $0.isWords && !$0.isOrdinal && (1...12).contains($0.value) }, Element.symbol("-").opt,
                                 .words(["oh", "o", "ou", "zero", "owe"]), Element.symbol("-").opt,
@@ -90,8 +91,12 @@ extension DateRules {
             let w = m.word(1)!
             if w == "am" || w == "pm" { guard !m.has(3) else { return nil } }
             if (w == "a" || w == "p") && !m.has(3) {
-                // "9p", "3a": the letter must touch the number.
+                // "9p", "7a": the letter must touch the number; and on a bare hour it is
+                // am or pm only inside the hours people schedule ("4a", "12b" are seats,
+                // flats and forms; "3:18a" has its minutes).
                 guard !m.token(1)!.spaceBefore else { return nil }
+                if m.time(0).grain == .hour, case .ambiguousClock(let h, _, _, _) = m.time(0).expression,
+                   !Series.schedulingHours.contains(h % 12 + (w == "p" ? 12 : 0)) { return nil }
             }
             return withMeridiem(m.time(0), pm: w.hasPrefix("p")).map { .time($0) }
         },

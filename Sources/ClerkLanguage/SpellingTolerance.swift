@@ -32,15 +32,14 @@ enum SpellingTolerance {
     /// The word `word` (lower case, as the tokenizers fold it) stands for, or nil when it is
     /// written as meant, is an open word, or is not near enough to any closed word.
     static func correction(of word: String) -> Correction? {
-        if let short = shorthand[word] { return short }
-        let bytes = word.utf8
-        guard bytes.count >= 5, bytes.count <= 12, bytes.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else { return nil }
-        return index.nearest(Array(bytes))
+        guard word.utf8.count <= 12 else { return nil }
+        if let found = word.utf8.withContiguousStorageIfAvailable({ index.lookup($0) }) { return found }
+        return Array(word.utf8).withUnsafeBufferPointer { index.lookup($0) }
     }
 
     /// A number glued to letters that together are shorthand: "2morrow", "2nite", "2day".
     static func gluedShorthand(digits: String, letters: String) -> Correction? {
-        guard digits == "2" else { return nil }
+        guard digits == "2", letters.utf8.count <= 11 else { return nil }
         return shorthand["2" + letters]
     }
 
@@ -102,45 +101,77 @@ enum SpellingTolerance {
         "marco", "marcy", "marci", "junie",
     ]
 
-    private static let index = NearWords(words)
+    private static let index = NearWords(words, shorthand: shorthand)
 }
 
 /// The closed words indexed for one-edit look-ups without allocating: every word and every
-/// form of it with one letter dropped, by an FNV-1a hash of the bytes. A query hashes itself
-/// and its own one-letter-dropped forms; candidates are checked with the real distance.
+/// form of it with one letter dropped, and the shorthand, in open-addressing tables keyed by
+/// an FNV-1a hash of the bytes. A query hashes itself and its own one-letter-dropped forms;
+/// candidates are checked letter by letter.
 private struct NearWords: Sendable {
     private let targets: [(bytes: [UInt8], correction: SpellingTolerance.Correction)]
-    private let byHash: [UInt64: [Int32]]
+    /// Hash → target, for the closed words and their forms with a letter dropped.
+    private let near: HashSlots
+    /// Hash → target, for the shorthand forms (`shortForms[i]` spells target `i` of `shortTargets`).
+    private let short: HashSlots
+    private let shortForms: [[UInt8]]
+    private let shortTargets: [SpellingTolerance.Correction]
 
-    init(_ classes: [(SpellingTolerance.WordClass, [String])]) {
+    init(_ classes: [(SpellingTolerance.WordClass, [String])], shorthand: [String: SpellingTolerance.Correction]) {
         var targets: [(bytes: [UInt8], correction: SpellingTolerance.Correction)] = []
-        var byHash: [UInt64: [Int32]] = [:]
+        var nearKeys: [(UInt64, Int32)] = []
         for (wordClass, words) in classes {
             for word in words {
                 let bytes = Array(word.utf8)
                 let id = Int32(targets.count)
                 targets.append((bytes, SpellingTolerance.Correction(word: word, wordClass: wordClass)))
-                byHash[NearWords.hash(bytes, skipping: -1), default: []].append(id)
-                for k in bytes.indices { byHash[NearWords.hash(bytes, skipping: k), default: []].append(id) }
+                bytes.withUnsafeBufferPointer { b in
+                    nearKeys.append((NearWords.hash(b, skipping: -1), id))
+                    for k in b.indices { nearKeys.append((NearWords.hash(b, skipping: k), id)) }
+                }
             }
+        }
+        var shortKeys: [(UInt64, Int32)] = []
+        var forms: [[UInt8]] = []
+        var shortTargets: [SpellingTolerance.Correction] = []
+        for (form, correction) in shorthand.sorted(by: { $0.key < $1.key }) {
+            let bytes = Array(form.utf8)
+            shortKeys.append((bytes.withUnsafeBufferPointer { NearWords.hash($0, skipping: -1) }, Int32(forms.count)))
+            forms.append(bytes)
+            shortTargets.append(correction)
         }
         self.targets = targets
-        self.byHash = byHash
+        near = HashSlots(nearKeys)
+        short = HashSlots(shortKeys)
+        shortForms = forms
+        self.shortTargets = shortTargets
     }
 
-    /// The closed word one edit from `query`, the first listed when several are; nil when
-    /// none is, when `query` is a closed word or an inflection of one, or an open word.
-    func nearest(_ query: [UInt8]) -> SpellingTolerance.Correction? {
+    /// The word `query` stands for: shorthand, or the closed word one edit from it (the first
+    /// listed when several are); nil when none is, when `query` is a closed word or an
+    /// inflection of one, or an open word.
+    func lookup(_ query: UnsafeBufferPointer<UInt8>) -> SpellingTolerance.Correction? {
+        guard !query.isEmpty else { return nil }
+        let whole = NearWords.hash(query, skipping: -1)
+        var found: SpellingTolerance.Correction?
+        short.forEach(whole) { id in
+            if found == nil, shortForms[Int(id)].elementsEqual(query) { found = shortTargets[Int(id)] }
+        }
+        if let found { return found }
+        guard query.count >= 5, query.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else { return nil }
         var best: Int32?
+        var exact = false
         for k in -1..<query.count {
-            guard let ids = byHash[NearWords.hash(query, skipping: k)] else { continue }
-            for id in ids {
+            near.forEach(k < 0 ? whole : NearWords.hash(query, skipping: k)) { id in
                 let target = targets[Int(id)].bytes
-                if target == query { return nil }
-                if best.map({ id < $0 }) ?? true, NearMiss.distance(query, target, limit: 1) <= 1 { best = id }
+                switch NearWords.edits(query, target) {
+                case 0: exact = true
+                case 1: if best.map({ id < $0 }) ?? true { best = id }
+                default: break
+                }
             }
         }
-        guard let best else { return nil }
+        guard !exact, let best else { return nil }
         let target = targets[Int(best)]
         // An inflection of the closed word ("mondays", "changed") is a word as written.
         if query.count == target.bytes.count + 1, query.starts(with: target.bytes), query.last == 0x73 || query.last == 0x64 { return nil }
@@ -148,9 +179,64 @@ private struct NearWords: Sendable {
         return target.correction
     }
 
-    private static func hash(_ bytes: [UInt8], skipping skip: Int) -> UInt64 {
+    /// 0 when equal, 1 for one letter added, dropped, changed, or two neighbours swapped, 2 for more.
+    static func edits(_ a: UnsafeBufferPointer<UInt8>, _ b: [UInt8]) -> Int {
+        let n = a.count, m = b.count
+        if n == m {
+            var first = -1, second = -1
+            for i in 0..<n where a[i] != b[i] {
+                if first < 0 { first = i } else if second < 0 { second = i } else { return 2 }
+            }
+            if first < 0 { return 0 }
+            if second < 0 { return 1 }
+            return second == first + 1 && a[first] == b[second] && a[second] == b[first] ? 1 : 2
+        }
+        guard abs(n - m) == 1 else { return 2 }
+        var i = 0, j = 0, skipped = false
+        while i < n, j < m {
+            if a[i] == b[j] { i += 1; j += 1; continue }
+            if skipped { return 2 }
+            skipped = true
+            if n > m { i += 1 } else { j += 1 }
+        }
+        return 1
+    }
+
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, skipping skip: Int) -> UInt64 {
         var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for (k, b) in bytes.enumerated() where k != skip { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
-        return h
+        for k in 0..<bytes.count where k != skip { h = (h ^ UInt64(bytes[k])) &* 0x0000_0100_0000_01B3 }
+        return h | 1
+    }
+}
+
+/// An open-addressing multimap from a non-zero 64-bit hash to small numbers.
+private struct HashSlots: Sendable {
+    private let keys: [UInt64]
+    private let values: [Int32]
+    private let mask: Int
+
+    init(_ entries: [(UInt64, Int32)]) {
+        var size = 16
+        while size < entries.count * 2 { size *= 2 }
+        var keys = [UInt64](repeating: 0, count: size)
+        var values = [Int32](repeating: -1, count: size)
+        for (key, value) in entries {
+            var i = Int(truncatingIfNeeded: key) & (size - 1)
+            while keys[i] != 0 { i = (i + 1) & (size - 1) }
+            keys[i] = key
+            values[i] = value
+        }
+        self.keys = keys
+        self.values = values
+        mask = size - 1
+    }
+
+    /// Calls `body` with every value stored under `key`.
+    @inline(__always) func forEach(_ key: UInt64, _ body: (Int32) -> Void) {
+        var i = Int(truncatingIfNeeded: key) & mask
+        while keys[i] != 0 {
+            if keys[i] == key { body(values[i]) }
+            i = (i + 1) & mask
+        }
     }
 }

@@ -36,11 +36,12 @@ struct Chart {
     private var stamp: UInt32 = 0
     private let freshKinds: UnsafeMutablePointer<UInt8>
 
-    init(tokens: [Token], context: ReadingContext, grammar: Grammar = .shared) {
+    /// `wordIDs`, when given, are the tokens' word numbers in `grammar` (the reader has them).
+    init(tokens: [Token], wordIDs: [Int32]? = nil, context: ReadingContext, grammar: Grammar = .shared) {
         self.tokens = tokens
         self.context = context
         self.grammar = grammar
-        wordIDs = tokens.map { grammar.wordID($0.text) }
+        self.wordIDs = wordIDs ?? tokens.map { grammar.wordID($0.text) }
         scratch = Scratch(tokens: tokens.count, kinds: Self.kinds, rules: grammar.largestStage)
         firstStartingAt = scratch.firstStartingAt
         freshKinds = scratch.freshKinds

@@ -23,10 +23,12 @@ public struct DateReader: Sendable {
         guard !text.isEmpty, text.utf8.count <= Self.maximumLength else { return [] }
         var tokens = Tokenizer.tokens(text)
         guard !tokens.isEmpty else { return [] }
-        let corrections = Self.correctSpelling(&tokens, Grammar.shared)
-        Selection.blockUnknownRuns(&tokens, Grammar.shared)
+        let grammar = Grammar.shared
+        var wordIDs = tokens.map { grammar.wordID($0.text) }
+        let corrections = Self.correctSpelling(&tokens, &wordIDs, grammar)
+        Selection.blockUnknownRuns(&tokens, &wordIDs)
         let now = ZoneClock(reference.timeZone).wall(reference.instant)
-        var chart = Chart(tokens: tokens, context: ReadingContext(series: Series(now: now), dayFirst: reference.dateOrder == .dayFirst))
+        var chart = Chart(tokens: tokens, wordIDs: wordIDs, context: ReadingContext(series: Series(now: now), dayFirst: reference.dateOrder == .dayFirst))
         for stage in DateRules.stages.indices {
             chart.run(stage)
         }
@@ -46,23 +48,31 @@ extension DateReader {
     /// Step 1½: misspelt and abbreviated date words the rules do not know become the word
     /// meant ("fridya", "wendesday", "nxt"), and "2morrow"-style shorthand one word; the
     /// tokens keep their place in the text.
-    static func correctSpelling(_ tokens: inout [Token], _ grammar: Grammar) -> [TokenCorrection] {
+    static func correctSpelling(_ tokens: inout [Token], _ wordIDs: inout [Int32], _ grammar: Grammar) -> [TokenCorrection] {
         var corrections: [TokenCorrection] = []
         var i = 0
         while i < tokens.count {
-            let t = tokens[i]
-            if t.kind == .number, i + 1 < tokens.count, tokens[i + 1].kind == .word, !tokens[i + 1].spaceBefore,
-               i + 2 == tokens.count || tokens[i + 2].spaceBefore || tokens[i + 2].kind == .symbol,
-               let c = SpellingTolerance.gluedShorthand(digits: t.text, letters: tokens[i + 1].text), grammar.wordID(c.word) >= 0 {
+            defer { i += 1 }
+            guard wordIDs[i] < 0, tokens[i].kind != .symbol else { continue }
+            if tokens[i].kind == .number {
+                guard tokens[i].number == 2, i + 1 < tokens.count, tokens[i + 1].kind == .word, !tokens[i + 1].spaceBefore,
+                      i + 2 == tokens.count || tokens[i + 2].spaceBefore || tokens[i + 2].kind == .symbol,
+                      let c = SpellingTolerance.gluedShorthand(digits: tokens[i].text, letters: tokens[i + 1].text) else { continue }
+                let id = grammar.wordID(c.word)
+                guard id >= 0 else { continue }
+                let t = tokens[i]
                 tokens[i] = Token(kind: .word, text: c.word, number: nil, start: t.start, end: tokens[i + 1].end, spaceBefore: t.spaceBefore)
                 tokens.remove(at: i + 1)
+                wordIDs.remove(at: i + 1)
+                wordIDs[i] = id
                 corrections.append(TokenCorrection(start: t.start, end: tokens[i].end, word: c.word))
-            } else if t.kind == .word, t.text.utf8.count >= 2, grammar.wordID(t.text) < 0,
-                      let c = SpellingTolerance.correction(of: t.text), c.wordClass != .command, grammar.wordID(c.word) >= 0 {
+            } else if tokens[i].text.utf8.count >= 2, let c = SpellingTolerance.correction(of: tokens[i].text), c.wordClass != .command {
+                let id = grammar.wordID(c.word)
+                guard id >= 0 else { continue }
                 tokens[i].text = c.word
-                corrections.append(TokenCorrection(start: t.start, end: t.end, word: c.word))
+                wordIDs[i] = id
+                corrections.append(TokenCorrection(start: tokens[i].start, end: tokens[i].end, word: c.word))
             }
-            i += 1
         }
         return corrections
     }
@@ -142,7 +152,7 @@ enum Selection {
     /// read only when every word in it is one the rules know and it is short: an identifier,
     /// a code or a hash ("covid19", "v2", "3am3iYcY0K", "410c74a8") holds no date. Its
     /// tokens become unreadable.
-    static func blockUnknownRuns(_ tokens: inout [Token], _ grammar: Grammar) {
+    static func blockUnknownRuns(_ tokens: inout [Token], _ wordIDs: inout [Int32]) {
         var i = 0
         while i < tokens.count {
             guard tokens[i].kind != .symbol else { i += 1; continue }
@@ -151,7 +161,7 @@ enum Selection {
             if j - i >= 2 {
                 var hasNumber = false, hasUnknown = false
                 for k in i..<j {
-                    if tokens[k].kind == .number { hasNumber = true } else if grammar.wordID(tokens[k].text) < 0 { hasUnknown = true }
+                    if tokens[k].kind == .number { hasNumber = true } else if wordIDs[k] < 0 { hasUnknown = true }
                 }
                 // ... and a long alternation of letters and digits is a code even of known words ("410c74a8").
                 if hasNumber, hasUnknown || j - i >= 5 {
@@ -159,6 +169,7 @@ enum Selection {
                         tokens[k].kind = .word
                         tokens[k].text = ""
                         tokens[k].number = nil
+                        wordIDs[k] = -1
                     }
                 }
             }

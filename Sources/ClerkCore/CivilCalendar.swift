@@ -17,7 +17,7 @@ public enum CivilCalendar {
     }
 
     /// The day number of a date (Howard Hinnant's `days_from_civil`).
-    @inlinable
+    @inlinable @inline(__always)
     public static func dayNumber(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = floorDivide(y, 400)
@@ -28,7 +28,7 @@ public enum CivilCalendar {
     }
 
     /// The date of a day number (`civil_from_days`).
-    @inlinable
+    @inlinable @inline(__always)
     public static func date(dayNumber: Int) -> (year: Int, month: Int, day: Int) {
         let z = dayNumber + 719_468
         let era = floorDivide(z, 146_097)

@@ -45,12 +45,11 @@ struct Series {
             return Span(start, start + length)
 
         case .ambiguousClock(let h, let m, let s, let length):
-            var best: Span?
-            for hour in Self.readings(ofHour: h) {
-                if let c = walk(.clock(hour: hour, minute: m, second: s, length: length), d, from: t),
-                   best.map({ d.precedes(c, $0) }) ?? true {
-                    best = c
-                }
+            let (first, second) = Self.readings(ofHour: h)
+            var best = walk(.clock(hour: first, minute: m, second: s, length: length), d, from: t)
+            if let second, let c = walk(.clock(hour: second, minute: m, second: s, length: length), d, from: t),
+               best.map({ d.precedes(c, $0) }) ?? true {
+                best = c
             }
             return best
 
@@ -315,12 +314,15 @@ struct Series {
 
     // MARK: helpers
 
-    /// The hours a 12-hour reading may stand for inside the scheduling window; both when
-    /// neither falls inside it.
-    static func readings(ofHour h: Int) -> [Int] {
+    /// The hours a 12-hour reading may stand for inside the scheduling window (the second
+    /// nil when only one does); both when neither or both fall inside it.
+    static func readings(ofHour h: Int) -> (Int, Int?) {
         let am = h % 12, pm = h % 12 + 12
-        let inside = [am, pm].filter { schedulingHours.contains($0) }
-        return inside.isEmpty ? [am, pm] : inside
+        switch (schedulingHours.contains(am), schedulingHours.contains(pm)) {
+        case (true, false): return (am, nil)
+        case (false, true): return (pm, nil)
+        default: return (am, pm)
+        }
     }
 
     /// The spans `a` and `b` share, walking in direction `d` from `t`: the two series

@@ -106,8 +106,8 @@ enum SpellingTolerance {
 
 /// The closed words indexed for one-edit look-ups without allocating: every word and every
 /// form of it with one letter dropped, and the shorthand, in open-addressing tables keyed by
-/// an FNV-1a hash of the bytes. A query hashes itself and its own one-letter-dropped forms;
-/// candidates are checked letter by letter.
+/// a polynomial hash of the bytes. A query hashes itself and its own one-letter-dropped forms
+/// (all of them in one pass); candidates are checked letter by letter.
 private struct NearWords: Sendable {
     private let targets: [(bytes: [UInt8], correction: SpellingTolerance.Correction)]
     /// Hash → target, for the closed words and their forms with a letter dropped.
@@ -161,8 +161,40 @@ private struct NearWords: Sendable {
         guard query.count >= 5, query.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else { return nil }
         var best: Int32?
         var exact = false
-        for k in -1..<query.count {
-            near.forEach(k < 0 ? whole : NearWords.hash(query, skipping: k)) { id in
+        // The hashes of the query with each letter dropped, from prefix and suffix sums of
+        // the polynomial hash: linear in the length.
+        let n = query.count
+        var prefix: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var suffix = prefix
+        withUnsafeMutableBytes(of: &prefix) { pb in
+            withUnsafeMutableBytes(of: &suffix) { sb in
+                let p = pb.bindMemory(to: UInt64.self), q = sb.bindMemory(to: UInt64.self)
+                // p[k]: hash of query[0..<k]; q[k]: hash of query[k...] (both as polynomials).
+                p[0] = 0
+                for k in 0..<n - 1 { p[k + 1] = p[k] &* NearWords.base &+ UInt64(query[k]) }
+                q[n - 1 < 12 ? n : 12] = 0
+                var sum: UInt64 = 0, power: UInt64 = 1
+                for k in stride(from: n - 1, through: 0, by: -1) {
+                    sum = sum &+ UInt64(query[k]) &* power
+                    power = power &* NearWords.base
+                    if k <= 12 { q[k] = sum }
+                }
+            }
+        }
+        for k in -1..<n {
+            let key: UInt64
+            if k < 0 {
+                key = whole
+            } else {
+                key = withUnsafeBytes(of: &prefix) { pb in
+                    withUnsafeBytes(of: &suffix) { sb in
+                        let p = pb.bindMemory(to: UInt64.self), q = sb.bindMemory(to: UInt64.self)
+                        let rest = k + 1 < n ? q[k + 1] : 0
+                        return (p[k] &* NearWords.powers[n - 1 - k] &+ rest) | 1
+                    }
+                }
+            }
+            near.forEach(key) { id in
                 let target = targets[Int(id)].bytes
                 switch NearWords.edits(query, target) {
                 case 0: exact = true
@@ -202,11 +234,17 @@ private struct NearWords: Sendable {
         return 1
     }
 
+    /// The polynomial hash of `bytes` without the one at `skip` (-1: all of them), odd so
+    /// that no key is the empty slot's 0.
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>, skipping skip: Int) -> UInt64 {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for k in 0..<bytes.count where k != skip { h = (h ^ UInt64(bytes[k])) &* 0x0000_0100_0000_01B3 }
+        var h: UInt64 = 0
+        for k in 0..<bytes.count where k != skip { h = h &* base &+ UInt64(bytes[k]) }
         return h | 1
     }
+
+    static let base: UInt64 = 0x100_0000_01B3
+    /// `base` to the powers 0…13.
+    static let powers: [UInt64] = (0...13).reduce(into: []) { list, k in list.append(k == 0 ? 1 : list[k - 1] &* base) }
 }
 
 /// An open-addressing multimap from a non-zero 64-bit hash to small numbers.

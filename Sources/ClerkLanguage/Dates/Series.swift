@@ -170,31 +170,13 @@ struct Series {
             return intersection(a, b, d, from: t)
 
         case .nth(let n, let unit, let container):
-            var c = walk(container, d, from: t)
-            for _ in 0..<24 {
-                guard let box = c else { return nil }
-                if let r = nth(n, of: unit, inside: box), d.accepts(r, from: t) { return r }
-                c = walk(container, d, from: d.leading(box))
-            }
-            return nil
+            return first(in: container, d, from: t) { box in nth(n, of: unit, inside: box) }
 
         case .nthUnit(let n, let grain, let container):
-            var c = walk(container, d, from: t)
-            for _ in 0..<24 {
-                guard let box = c else { return nil }
-                if let r = Self.nthUnit(n, grain, inside: box), d.accepts(r, from: t) { return r }
-                c = walk(container, d, from: d.leading(box))
-            }
-            return nil
+            return first(in: container, d, from: t) { box in Self.nthUnit(n, grain, inside: box) }
 
         case .isoWeek(let n, let container):
-            var c = walk(container, d, from: t)
-            for _ in 0..<24 {
-                guard let box = c else { return nil }
-                if let r = Self.isoWeek(n, of: CivilCalendar.date(dayNumber: Wall.dayNumber(box.start)).year), d.accepts(r, from: t) { return r }
-                c = walk(container, d, from: d.leading(box))
-            }
-            return nil
+            return first(in: container, d, from: t) { box in Self.isoWeek(n, of: CivilCalendar.date(dayNumber: Wall.dayNumber(box.start)).year) }
 
         case .nthAfter(let n, let unit, let anchor):
             // Counted from the last anchor before `t`: "the third Tuesday after Christmas"
@@ -221,13 +203,7 @@ struct Series {
             return nil
 
         case .portion(let inner, let portion):
-            var x = walk(inner, d, from: t)
-            for _ in 0..<3 {
-                guard let span = x else { return nil }
-                if let p = part(portion, of: span), d.accepts(p, from: t) { return p }
-                x = walk(inner, d, from: d.leading(span))
-            }
-            return nil
+            return first(in: inner, d, from: t, steps: 3) { span in part(portion, of: span) }
 
         case .range(let from, let to, let inclusive):
             // From the last start before `t` (a range that began may still be running);
@@ -240,6 +216,19 @@ struct Series {
             }
             return nil
         }
+    }
+
+    /// The first span `pick` finds in a span of `container` that answers a walk from `t` in
+    /// direction `d`, trying `steps` spans of the container from `t` on.
+    @inline(__always)
+    private func first(in container: TimeExpression, _ d: Direction, from t: WallSeconds, steps: Int = 24, _ pick: (Span) -> Span?) -> Span? {
+        var c = walk(container, d, from: t)
+        for _ in 0..<steps {
+            guard let box = c else { return nil }
+            if let r = pick(box), d.accepts(r, from: t) { return r }
+            c = walk(container, d, from: d.leading(box))
+        }
+        return nil
     }
 
     // MARK: single spans

@@ -177,9 +177,9 @@ enum Selection {
         }
     }
 
-    /// Money and percentages are amounts, not dates or times: a reading that starts with a
-    /// number after a currency sign ("$12", "€ 30") or ends with one before "%" or
-    /// "percent" ("at 6.45 percent") is not kept.
+    /// Money, percentages and numbered things are amounts, not dates or times: a reading that
+    /// starts with a number after a currency sign or "#" ("$12", "€ 30", "#4021") or ends
+    /// with one before "%" or "percent" ("at 6.45 percent") is not kept.
     static func isAmount(_ item: Item, _ tokens: [Token]) -> Bool {
         let first = item.first, last = item.end - 1
         if tokens[first].kind == .number, first > 0, currencySigns.contains(tokens[first - 1].text) { return true }
@@ -187,7 +187,8 @@ enum Selection {
         return false
     }
 
-    static let currencySigns: Set<String> = ["$", "€", "£", "¥"]
+    /// Signs before a number that make it an amount or a number of something ("#4021").
+    static let currencySigns: Set<String> = ["$", "€", "£", "¥", "#"]
     static let percentWords: Set<String> = ["%", "percent", "pct", "per", "percentage"]
 
     private static func isJoiner(_ symbol: String) -> Bool {

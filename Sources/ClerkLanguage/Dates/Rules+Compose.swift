@@ -51,9 +51,13 @@ extension DateRules {
             if b.latent, !latentClockFits(b, with: a.time!) { return nil }
             guard let t = Compose.intersect(a.time!, b.time!, m.series) else { return nil }
             var p = Production.time(t, latent: a.latent && b.latent)
-            // A clock range with a part of the day ("9 - 10 at night") over the other
-            // readings of its numbers.
-            if a.time!.hasClock, a.time!.hasEnd, b.time!.hasDayPart { p.priority = 1 }
+            // A clock range with a day or a part of one ("9 - 10 at night", "9 - 5 monday")
+            // over the other readings of its numbers.
+            let x = a.time!, y = b.time!
+            func isDay(_ t: TimeValue) -> Bool { !t.hasClock && (t.hasDayPart || (t.hasDate && t.grain <= .day)) }
+            if x.hasClock && x.hasEnd && isDay(y) || y.hasClock && y.hasEnd && isDay(x) {
+                p.priority = 1
+            }
             return p
         },
         Rule("intersect-comma", [.anyTime { $0.isIntersectable }, .symbol(","), Element.words(["at", "on"]).opt, .anyTime { $0.isIntersectable }], role: nil) { m in

@@ -144,7 +144,7 @@ public struct ParseReport: Sendable {
         let names: [(KnownParts, String)] = [(.date, "date"), (.time, "time"), (.end, "end"), (.duration, "duration"),
                                              (.year, "year"), (.timeZone, "timeZone"), (.recurrence, "recurrence")]
         for (part, name) in names where match.known.contains(part) { known.append(.string(name)) }
-        return .object([
+        var fields: [(String, JSONValue)] = [
             ("text", .string(String(text[match.range]))),
             ("rule", .string(match.rule)),
             ("start", .string(LocalDateTime(match.start, in: zone).iso)),
@@ -157,7 +157,14 @@ public struct ParseReport: Sendable {
             ("parts", .array(match.parts.map { part in
                 .object([("text", .string(String(text[part.range]))), ("role", .string(part.role)), ("rule", .string(part.rule))])
             })),
-        ])
+        ]
+        // Words read as others ("fridya" as "friday"), when there are any.
+        if !match.corrections.isEmpty {
+            fields.append(("corrections", .array(match.corrections.map { c in
+                .object([("text", .string(String(text[c.range]))), ("as", .string(c.word))])
+            })))
+        }
+        return .object(fields)
     }
 
     /// The person-facing explanation (see `Renderer.explanation`).

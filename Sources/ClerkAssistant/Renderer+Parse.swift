@@ -20,6 +20,10 @@ extension Renderer {
         var lines = dateLines(of: report, phrase: phrase)
         let understanding = report.understanding
         lines.append("  intent    \(understanding.intent.name) (\(understanding.rule))")
+        let inDates = Set(report.dates.flatMap { $0.corrections.map(\.range) })
+        for correction in understanding.corrections where !inDates.contains(correction.range) {
+            lines.append("  read      \"\(report.text[correction.range])\" as \(correction.word)")
+        }
         for slot in understanding.slots where slot.kind != .when && slot.kind != .recurrence {
             let said = slot.ranges.map { "\"\(report.text[$0])\"" }.joined(separator: " + ")
             let name = slot.kind.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
@@ -41,6 +45,9 @@ extension Renderer {
             if report.dates.count > 1 { pieces[0] = "\(report.text[match.range]) → \(span(of: match, in: zone))" }
             for part in match.parts {
                 pieces.append("\"\(report.text[part.range])\" \(part.role)")
+            }
+            for correction in match.corrections {
+                pieces.append("\"\(report.text[correction.range])\" read as \(correction.word)")
             }
             if let rule = match.recurrence { pieces.append("repeats \(rule)") }
             if let stated = match.statedTimeZone {

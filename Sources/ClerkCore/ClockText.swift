@@ -73,7 +73,7 @@ public enum ClockText {
     /// `YYYY-MM-DDTHH:MM:SS` for seconds since 1970 on some wall clock (civil-from-days
     /// arithmetic: Foundation's `Calendar` and `String(format:)` cost a hundred times more).
     private static func wallClock(_ seconds: Int64) -> String {
-        let days = Int(seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400)
+        let days = CivilCalendar.floorDivide(Int(seconds), CivilCalendar.secondsPerDay)
         let time = Int(seconds - Int64(days) * 86_400)
         let date = LocalDate(dayNumber: days)
         var text = ""

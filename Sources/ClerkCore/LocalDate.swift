@@ -54,47 +54,27 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// ISO weekday: 1 is Monday, 7 is Sunday (1970-01-01 was a Thursday).
     public var isoWeekday: Int {
-        ((dayNumber % 7) + 7 + 3) % 7 + 1
+        CivilCalendar.isoWeekday(dayNumber: dayNumber)
     }
 
-    /// Days from 1970-01-01 to this date, negative before it (Howard Hinnant's
-    /// days_from_civil: exact for the whole proleptic Gregorian calendar, no `Calendar`).
+    /// Days from 1970-01-01 to this date, negative before it.
     public var dayNumber: Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        CivilCalendar.dayNumber(year: year, month: month, day: day)
     }
 
-    /// The date `dayNumber` days after 1970-01-01 (civil_from_days).
+    /// The date `dayNumber` days after 1970-01-01.
     public init(dayNumber: Int) {
-        let z = dayNumber + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let month = mp < 10 ? mp + 3 : mp - 9
-        self.init(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: dayOfYear - (153 * mp + 2) / 5 + 1)
+        let date = CivilCalendar.date(dayNumber: dayNumber)
+        self.init(year: date.year, month: date.month, day: date.day)
     }
 
     public static func < (a: LocalDate, b: LocalDate) -> Bool {
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
     }
 
-    public static func isLeap(_ year: Int) -> Bool {
-        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-    }
+    public static func isLeap(_ year: Int) -> Bool { CivilCalendar.isLeap(year) }
 
-    public static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
+    public static func daysIn(month: Int, year: Int) -> Int { CivilCalendar.daysIn(month: month, year: year) }
 
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// The unit a reading is precise to: "March" is a month, "March 3" a day, "3pm" an hour.
+/// The unit a reading is precise to: "March" is a month, "April 9" a day, "5pm" an hour.
 public enum Grain: String, Sendable, Hashable, Comparable, CaseIterable {
     case second, minute, hour, day, week, month, quarter, year
 
@@ -23,7 +23,7 @@ public enum Grain: String, Sendable, Hashable, Comparable, CaseIterable {
 
 /// Which parts of a reading the person said, as opposed to defaults clerk filled in.
 /// "tomorrow" knows the date only; "tomorrow 3pm" knows date and time; the end of
-/// "tomorrow 3pm" is implied (1 h), the end of "3-4pm" is known.
+/// "tomorrow 5pm" is implied (1 h), the end of "4-6pm" is known.
 public struct KnownParts: OptionSet, Sendable, Hashable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
@@ -53,6 +53,20 @@ public struct DatePart: Sendable, Hashable {
     }
 }
 
+/// A word of the text read as another: a misspelling or shorthand of a closed word
+/// ("fridya" → "friday", "nxt" → "next"; `SpellingTolerance`).
+public struct WordCorrection: Sendable, Hashable {
+    /// The word as typed.
+    public var range: Range<String.Index>
+    /// The word it was read as, lower case.
+    public var word: String
+
+    public init(range: Range<String.Index>, word: String) {
+        self.range = range
+        self.word = word
+    }
+}
+
 /// A date or time expression found in a text, resolved against a `ReferenceTime`.
 ///
 /// `start` and `end` are instants; `end` is exclusive and always present: for an all-day
@@ -76,10 +90,13 @@ public struct DateMatch: Sendable, Hashable {
     public var statedTimeZone: TimeZone?
     /// The pieces, in text order.
     public var parts: [DatePart]
+    /// Words read as others ("fridya" as "friday"), in text order.
+    public var corrections: [WordCorrection]
 
     public init(
         range: Range<String.Index>, rule: String, start: Date, end: Date, grain: Grain, isAllDay: Bool,
-        known: KnownParts, recurrence: String? = nil, statedTimeZone: TimeZone? = nil, parts: [DatePart] = []
+        known: KnownParts, recurrence: String? = nil, statedTimeZone: TimeZone? = nil, parts: [DatePart] = [],
+        corrections: [WordCorrection] = []
     ) {
         self.range = range
         self.rule = rule
@@ -91,5 +108,6 @@ public struct DateMatch: Sendable, Hashable {
         self.recurrence = recurrence
         self.statedTimeZone = statedTimeZone
         self.parts = parts
+        self.corrections = corrections
     }
 }

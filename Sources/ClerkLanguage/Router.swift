@@ -92,6 +92,7 @@ public struct Router: Sendable {
         slots.sort { ($0.ranges.first?.lowerBound ?? text.endIndex) < ($1.ranges.first?.lowerBound ?? text.endIndex) }
         var understanding = Understanding(text: text, intent: intent, slots: slots, dates: dates, rule: route.rule)
         understanding.amountOutOfRange = amountOutOfRange(understanding, sentence)
+        understanding.corrections = sentence.tokens.filter { $0.isCorrected && !$0.isInDate }.map { WordCorrection(range: $0.range, word: $0.word) }
         return understanding
     }
 

@@ -15,6 +15,8 @@ public struct Understanding: Sendable, Hashable {
     /// as it was said ("for 1e999 hours"); the conversation refuses such a line. Nil when
     /// every amount is in range.
     public var amountOutOfRange: String?
+    /// Words read as others ("delte" as "delete", "w/" as "with"), in text order.
+    public var corrections: [WordCorrection] = []
 
     public init(text: String, intent: Intent, slots: [Slot] = [], dates: [DateMatch] = [], rule: String) {
         self.text = text

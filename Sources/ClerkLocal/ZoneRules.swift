@@ -1,3 +1,4 @@
+import ClerkCore
 import Foundation
 
 /// The UTC offsets of one time zone, and RFC 5545's reading of a wall time in it.
@@ -38,16 +39,8 @@ struct ZoneRules {
     /// The instant a wall time names (RFC 5545 §3.3.5): a time that occurs twice (clocks
     /// going back) is the first of the two; a time that does not exist (clocks going forward)
     /// is read with the offset in force before the gap, so 02:30 becomes 03:30 summer time.
+    /// ClerkCore's `TimeZone.utcSeconds(ofWallClock:)` holds the rule.
     func utcSeconds(of wall: WallTime) -> Int64 {
-        let local = wall.secondsAsUTC
-        // Transitions are further apart than two days in every zone, so the offsets a day
-        // either side are the only candidates.
-        let before = Int64(offset(at: local - 86_400))
-        let after = Int64(offset(at: local + 86_400))
-        let candidates = before == after ? [before] : [max(before, after), min(before, after)]
-        for candidate in candidates where Int64(offset(at: local - candidate)) == candidate {
-            return local - candidate
-        }
-        return local - before
+        Int64(timeZone.utcSeconds(ofWallClock: Int(wall.secondsAsUTC)))
     }
 }

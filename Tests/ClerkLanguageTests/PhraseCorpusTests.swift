@@ -36,4 +36,6 @@ import Testing
     @Test(arguments: PhraseCorpus.rows("negative")) func textsWithoutDates(_ row: PhraseRow) throws { try check(row) }
     @Test(arguments: PhraseCorpus.rows("sentences")) func datesInsideRequests(_ row: PhraseRow) throws { try check(row) }
     @Test(arguments: PhraseCorpus.rows("differences")) func deliberateDifferencesFromDuckling(_ row: PhraseRow) throws { try check(row) }
+    @Test(arguments: PhraseCorpus.rows("forms")) func writtenForms(_ row: PhraseRow) throws { try check(row) }
+    @Test(arguments: PhraseCorpus.rows("spelling")) func misspeltAndAbbreviatedWords(_ row: PhraseRow) throws { try check(row) }
 }

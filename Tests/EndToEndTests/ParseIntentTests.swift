@@ -59,12 +59,28 @@ import Testing
     }
 
     @Test func theExplanationOfAnUnknownLineSuggestsTheCommand() throws {
+        let result = try ClerkBinary.run(["parse", "--now", "2026-11-30T09:00", "--tz", "Europe/Madrid", "calendras"])
+        #expect(result.stdout == """
+            calendras → no date or time found
+              intent    out_of_scope (misspelt-command)
+              did you mean "calendars"?
+
+            """)
+    }
+
+    @Test func theExplanationShowsMisspeltWordsReadAsTheWordMeant() throws {
         let result = try ClerkBinary.run(["parse", "--now", "2026-11-30T09:00", "--tz", "Europe/Madrid", "delte notes.txt"])
         #expect(result.stdout == """
             delte notes.txt → no date or time found
-              intent    out_of_scope (misspelt-command)
-              did you mean "delete notes.txt"?
+              intent    file_delete (file:delete)
+              read      "delte" as delete
+              command   delte ← "delte" (file:delete)
+              file      notes.txt ← "notes.txt" (file-name)
 
             """)
+        let dated = try ClerkBinary.run(["parse", "--now", "2026-11-30T09:00", "--tz", "Europe/Madrid", "fridya 3pm"])
+        #expect(dated.stdout.hasPrefix("""
+            fridya 3pm → Fri 4 Dec 2026, 15:00–16:00 Europe/Madrid · "fridya" date · "3pm" time · "fridya" read as friday · 1 h assumed
+            """))
     }
 }

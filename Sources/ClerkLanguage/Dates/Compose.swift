@@ -1,6 +1,6 @@
 /// How two readings combine, shared by the composition rules.
 enum Compose {
-    /// Both readings at once: "Friday" and "3pm", "March 3" and "2027", "tomorrow" and
+    /// Both readings at once: "Friday" and "5pm", "April 9" and "2027", "tomorrow" and
     /// "evening". Nil when they cannot hold together (two clock times, "Monday Tuesday").
     static func intersect(_ a: TimeValue, _ b: TimeValue, _ series: Series) -> TimeValue? {
         if a.hasClock && b.hasClock { return nil }
@@ -21,7 +21,9 @@ enum Compose {
         else if let chosen = clockInDayPart(clock: b, other: a) { eb = chosen.clock; ea = chosen.other }
 
         let e: TimeExpression
-        if case .range(let from, let to, let inclusive) = ea, !b.hasClock, !b.isStretch {
+        if let whole = clockRangeOnDay(a, b, series) ?? clockRangeOnDay(b, a, series) {
+            e = whole
+        } else if case .range(let from, let to, let inclusive) = ea, !b.hasClock, !b.isStretch {
             e = .range(.intersect(from, eb), to, inclusive: inclusive)
         } else if case .range(let from, let to, let inclusive) = eb, !a.hasClock, !a.isStretch {
             e = .range(.intersect(from, ea), to, inclusive: inclusive)
@@ -84,7 +86,7 @@ enum Compose {
         case .quarter, .season, .anySeason: return 2
         case .month: return 3
         case .monthDay: return 4
-        case .nth, .nthUnit, .nthAfter, .shifted, .portion: return 5
+        case .nth, .nthUnit, .isoWeek, .nthAfter, .shifted, .portion: return 5
         case .dayOfMonth: return 6
         case .weekend, .weekday, .either: return 7
         case .every: return 8
@@ -162,7 +164,26 @@ enum Compose {
         }
     }
 
-    /// From `a` to `b`: "3-4pm", "Dec 21 to Jan 3", "9:30 - 11:00 on Thursday".
+    /// A range of clock times on a day with a part of it ("from 3-8pm yesterday afternoon",
+    /// "9 - 10 at night"): the part only says am or pm; the range keeps both its ends, on the
+    /// day when one is named.
+    private static func clockRangeOnDay(_ range: TimeValue, _ other: TimeValue, _ series: Series) -> TimeExpression? {
+        guard range.hasClock, range.hasEnd, !other.hasClock, other.hasDayPart,
+              case .range(var from, var to, let inclusive) = range.expression,
+              let window = dayPartWindow(other.expression) else { return nil }
+        func pinned(_ e: TimeExpression) -> TimeExpression {
+            guard case .ambiguousClock(let h, let m, let s, let l) = e else { return e }
+            let am = (h % 12) * 3600 + m * 60 + s
+            let hour = (am >= window.from && am < window.to) || am + 12 * 3600 >= window.to ? h % 12 : h % 12 + 12
+            return .clock(hour: hour, minute: m, second: s, length: l)
+        }
+        from = pinned(from)
+        to = pinned(to)
+        guard let day = removingDayPart(other.expression) else { return .range(from, to, inclusive: inclusive) }
+        return .range(.intersect(day, from), to, inclusive: inclusive)
+    }
+
+    /// From `a` to `b`: "4-6pm", "Dec 21 to Jan 3", "10:15 - 11:45 on Friday".
     static func range(_ a: TimeValue, _ b: TimeValue, _ series: Series) -> TimeValue? {
         var plainA = a, plainB = b
         plainA.zone = nil
@@ -170,16 +191,27 @@ enum Compose {
         guard plainA.isPlain, plainB.isPlain, a.zone == b.zone || a.zone == nil || b.zone == nil else { return nil }
         guard !a.hasEnd, !b.hasEnd else { return nil }
         var from = a.expression
-        // "3-4pm": the start takes the end's afternoon when that keeps it before the end.
+        var to = b.expression
+        // "from May to Oct 2027", "Nov-Feb 2027": a start without a year is the last one
+        // before the end.
+        if b.hasYear, !a.hasYear, !a.hasClock, !b.hasClock, a.grain >= .day, b.grain >= .day {
+            from = .nthAfter(-1, from, after: to)
+        }
+        // "4-6pm": the start takes the end's afternoon when that keeps it before the end.
         if case .ambiguousClock(let h, let m, let s, let l) = from, case .clock(let eh, let em, _, _) = b.expression {
             let pm = (h % 12 + 12) * 60 + m, end = eh * 60 + em
             from = .clock(hour: pm <= end ? h % 12 + 12 : h % 12, minute: m, second: s, length: l)
         }
+        // "7pm - 10", "8am-3": a bare end hour is the first one after the start.
+        if case .clock(let sh, let sm, _, _) = from, case .ambiguousClock(let h, let m, let s, let l) = to {
+            let start = sh * 60 + sm, am = (h % 12) * 60 + m
+            to = .clock(hour: am > start ? h % 12 : (am + 720 > start ? h % 12 + 12 : h % 12), minute: m, second: s, length: l)
+        }
         // A clock at either end stops at the start of the end time; dates include the end day.
         let inclusive = b.grain >= .day && !b.hasClock && !b.hasDayPart
-        let e = TimeExpression.range(from, b.expression, inclusive: inclusive)
+        let e = TimeExpression.range(from, to, inclusive: inclusive)
         // Two repeating ends always make a range somewhere; others are checked.
-        guard (isRepeating(from) && isRepeating(b.expression)) || exists(e, series) else { return nil }
+        guard (isRepeating(from) && isRepeating(to)) || exists(e, series) else { return nil }
         var r = TimeValue(e, grain: min(a.grain, b.grain))
         r.hasDate = a.hasDate || b.hasDate
         r.hasClock = a.hasClock || b.hasClock

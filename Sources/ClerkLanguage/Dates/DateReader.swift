@@ -7,7 +7,7 @@ internal import Foundation
 /// 2. `DateRules.stages` on a `Chart`, each stage to a fixed point:
 ///    numbers → atoms (clock times, dates, durations) → compositions (this/next/last,
 ///    date + time, ranges, offsets, bounds, zones, holidays, repeats).
-/// 3. `Selection`: the longest readings that do not overlap, without latent ones ("7",
+/// 3. `Selection`: the longest readings that do not overlap, without latent ones ("8",
 ///    "May") unless they are the whole text, and none that cuts a number like 650-650-6500.
 /// 4. `Resolver`: the span each reading means relative to now, as a `DateMatch`.
 ///
@@ -21,15 +21,60 @@ public struct DateReader: Sendable {
     /// The date and time expressions in `text`, in text order, not overlapping.
     public func read(_ text: String, at reference: ReferenceTime) -> [DateMatch] {
         guard !text.isEmpty, text.utf8.count <= Self.maximumLength else { return [] }
-        let tokens = Tokenizer.tokens(text)
+        var tokens = Tokenizer.tokens(text)
         guard !tokens.isEmpty else { return [] }
+        let grammar = Grammar.shared
+        var wordIDs = tokens.map { grammar.wordID($0.text) }
+        let corrections = Self.correctSpelling(&tokens, &wordIDs, grammar)
+        Selection.blockUnknownRuns(&tokens, &wordIDs)
         let now = ZoneClock(reference.timeZone).wall(reference.instant)
-        var chart = Chart(tokens: tokens, context: ReadingContext(series: Series(now: now), dayFirst: reference.dateOrder == .dayFirst))
+        var chart = Chart(tokens: tokens, wordIDs: wordIDs, context: ReadingContext(series: Series(now: now), dayFirst: reference.dateOrder == .dayFirst))
         for stage in DateRules.stages.indices {
             chart.run(stage)
         }
-        let resolver = Resolver(reference: reference, text: text, tokens: tokens)
+        let resolver = Resolver(reference: reference, text: text, tokens: tokens, corrections: corrections)
         return Selection.choose(chart.items, tokens: tokens).compactMap { resolver.match($0, parts: chart.parts(of: $0)) }
+    }
+}
+
+extension DateReader {
+    /// A word the reader read as another (`SpellingTolerance`): UTF-8 offsets and the word.
+    struct TokenCorrection: Sendable {
+        var start: Int
+        var end: Int
+        var word: String
+    }
+
+    /// Step 1½: misspelt and abbreviated date words the rules do not know become the word
+    /// meant ("fridya", "wendesday", "nxt"), and "2morrow"-style shorthand one word; the
+    /// tokens keep their place in the text.
+    static func correctSpelling(_ tokens: inout [Token], _ wordIDs: inout [Int32], _ grammar: Grammar) -> [TokenCorrection] {
+        var corrections: [TokenCorrection] = []
+        var i = 0
+        while i < tokens.count {
+            defer { i += 1 }
+            guard wordIDs[i] < 0, tokens[i].kind != .symbol else { continue }
+            if tokens[i].kind == .number {
+                guard tokens[i].number == 2, i + 1 < tokens.count, tokens[i + 1].kind == .word, !tokens[i + 1].spaceBefore,
+                      i + 2 == tokens.count || tokens[i + 2].spaceBefore || tokens[i + 2].kind == .symbol,
+                      let c = SpellingTolerance.gluedShorthand(digits: tokens[i].text, letters: tokens[i + 1].text) else { continue }
+                let id = grammar.wordID(c.word)
+                guard id >= 0 else { continue }
+                let t = tokens[i]
+                tokens[i] = Token(kind: .word, text: c.word, number: nil, start: t.start, end: tokens[i + 1].end, spaceBefore: t.spaceBefore)
+                tokens.remove(at: i + 1)
+                wordIDs.remove(at: i + 1)
+                wordIDs[i] = id
+                corrections.append(TokenCorrection(start: t.start, end: tokens[i].end, word: c.word))
+            } else if tokens[i].text.utf8.count >= 2, let c = SpellingTolerance.correction(of: tokens[i].text), c.wordClass != .command {
+                let id = grammar.wordID(c.word)
+                guard id >= 0 else { continue }
+                tokens[i].text = c.word
+                wordIDs[i] = id
+                corrections.append(TokenCorrection(start: tokens[i].start, end: tokens[i].end, word: c.word))
+            }
+        }
+        return corrections
     }
 }
 
@@ -57,7 +102,8 @@ enum Selection {
                 if chains[item.first] >= 0, chains[item.first] < item.first { continue }
                 if chains[item.end - 1] >= 0, item.end < tokens.count, chains[item.end] == chains[item.end - 1] { continue }
             }
-            if item.latent, item.first > firstContent || item.end <= lastContent { continue }
+            if item.latent, !item.standsAlone || item.first > firstContent || item.end <= lastContent { continue }
+            if isAmount(item, tokens) { continue }
             candidates.append((index, item))
         }
         candidates.sort { a, b in
@@ -81,7 +127,7 @@ enum Selection {
     }
 
     /// For each token in a run of numbers joined by single symbols without spaces
-    /// ("650-650-6500", "10.31.1974"), the index where the run starts, -1 elsewhere; nil when
+    /// ("650-650-6500", "11.28.1985"), the index where the run starts, -1 elsewhere; nil when
     /// the text has no such run.
     static func numberChains(_ tokens: [Token]) -> [Int]? {
         var result: [Int]?
@@ -101,6 +147,49 @@ enum Selection {
         }
         return result
     }
+
+    /// A run of letters and digits with nothing between them ("3pm", "14april", "x7k2q9") is
+    /// read only when every word in it is one the rules know and it is short: an identifier,
+    /// a code or a hash ("covid19", "v2", "3am3iYcY0K", "410c74a8") holds no date. Its
+    /// tokens become unreadable.
+    static func blockUnknownRuns(_ tokens: inout [Token], _ wordIDs: inout [Int32]) {
+        var i = 0
+        while i < tokens.count {
+            guard tokens[i].kind != .symbol else { i += 1; continue }
+            var j = i + 1
+            while j < tokens.count, tokens[j].kind != .symbol, !tokens[j].spaceBefore { j += 1 }
+            if j - i >= 2 {
+                var hasNumber = false, hasUnknown = false
+                for k in i..<j {
+                    if tokens[k].kind == .number { hasNumber = true } else if wordIDs[k] < 0 { hasUnknown = true }
+                }
+                // ... and a long alternation of letters and digits is a code even of known words ("410c74a8").
+                if hasNumber, hasUnknown || j - i >= 5 {
+                    for k in i..<j {
+                        tokens[k].kind = .word
+                        tokens[k].text = ""
+                        tokens[k].number = nil
+                        wordIDs[k] = -1
+                    }
+                }
+            }
+            i = j
+        }
+    }
+
+    /// Money, percentages and numbered things are amounts, not dates or times: a reading that
+    /// starts with a number after a currency sign or "#" ("$12", "€ 30", "#4021") or ends
+    /// with one before "%" or "percent" ("at 6.45 percent") is not kept.
+    static func isAmount(_ item: Item, _ tokens: [Token]) -> Bool {
+        let first = item.first, last = item.end - 1
+        if tokens[first].kind == .number, first > 0, currencySigns.contains(tokens[first - 1].text) { return true }
+        if tokens[last].kind == .number, last + 1 < tokens.count, percentWords.contains(tokens[last + 1].text) { return true }
+        return false
+    }
+
+    /// Signs before a number that make it an amount or a number of something ("#4021").
+    static let currencySigns: Set<String> = ["$", "€", "£", "¥", "#"]
+    static let percentWords: Set<String> = ["%", "percent", "pct", "per", "percentage"]
 
     private static func isJoiner(_ symbol: String) -> Bool {
         switch symbol {

@@ -35,6 +35,12 @@ struct Holiday: Hashable, Sendable {
         case parsiNewYear
         /// The last Saturday of March, 20:30 to 21:30.
         case earthHour
+        /// A day of the Hindu solar calendar, counted from the Sun's entry into sidereal
+        /// sign `sign` (0 Mesha/Aries … 9 Makara/Capricorn): the day of the entry (the next
+        /// day when it comes after sunset, as the festivals keep it) plus `offset`; or, for
+        /// the Bengali calendar (`bengali`), the month's `offset + 1`th day (the month starts
+        /// the day after the entry).
+        case solar(sign: Int, offset: Int, bengali: Bool)
     }
 
     enum HebrewShift: Hashable, Sendable {
@@ -80,26 +86,26 @@ struct Holiday: Hashable, Sendable {
     private func firstDay(in year: Int) -> Int? {
         switch rule {
         case .fixed(let m, let d):
-            return d <= Wall.daysIn(month: m, year: year) ? Wall.days(year, m, d) : nil
+            return d <= CivilCalendar.daysIn(month: m, year: year) ? CivilCalendar.dayNumber(year: year, month: m, day: d) : nil
         case .nthWeekday(let m, let w, let n, let plus):
             return Holiday.nthWeekday(year: year, month: m, weekday: w, n: n) + plus
         case .nearestWeekday(let m, let d):
-            let day = Wall.days(year, m, d)
-            switch Wall.weekday(ofDay: day) {
+            let day = CivilCalendar.dayNumber(year: year, month: m, day: d)
+            switch CivilCalendar.isoWeekday(dayNumber: day) {
             case 6: return day - 1
             case 7: return day + 1
             default: return day
             }
         case .sundayMovesBack(let m, let d):
-            let day = Wall.days(year, m, d)
-            return Wall.weekday(ofDay: day) == 7 ? day - 1 : day
+            let day = CivilCalendar.dayNumber(year: year, month: m, day: d)
+            return CivilCalendar.isoWeekday(dayNumber: day) == 7 ? day - 1 : day
         case .easter(let offset):
             return Holiday.westernEaster(year) + offset
         case .orthodoxEaster(let offset):
             return Holiday.orthodoxEaster(year) + offset
         case .hebrew(let m, let d, let shift):
             guard var day = ForeignCalendars.hebrew(month: m, day: d, gregorianYear: year) else { return nil }
-            let weekday = Wall.weekday(ofDay: day)
+            let weekday = CivilCalendar.isoWeekday(dayNumber: day)
             switch shift {
             case .none: break
             case .avoidSaturday: if weekday == 6 { day += 1 }
@@ -113,14 +119,21 @@ struct Holiday: Hashable, Sendable {
         case .lastFridayOfRamadan:
             guard let first = ForeignCalendars.islamic(month: 10, day: 1, gregorianYear: year) else { return nil }
             var day = first - 1
-            while Wall.weekday(ofDay: day) != 5 { day -= 1 }
+            while CivilCalendar.isoWeekday(dayNumber: day) != 5 { day -= 1 }
             return day
         case .chineseNewYear:
             return ForeignCalendars.chineseNewYear(gregorianYear: year)
         case .parsiNewYear:
             // Navroz fell on 16 August 2022; every Shahenshahi year since and before is 365 days.
-            let day = Wall.days(2022, 8, 16) + 365 * (year - 2022)
-            return Wall.civil(day).year == year ? day : nil
+            let day = CivilCalendar.dayNumber(year: 2022, month: 8, day: 16) + 365 * (year - 2022)
+            return CivilCalendar.date(dayNumber: day).year == year ? day : nil
+        case .solar(let sign, let offset, let bengali):
+            guard let minutes = ForeignCalendars.sankranti(sign: sign, gregorianYear: year) else { return nil }
+            // The civil day in India (UTC+5:30), and whether the entry is after sunset (18:00).
+            let local = minutes + 330
+            let day = CivilCalendar.floorDivide(local, 1440)
+            if bengali { return day + 1 + offset }
+            return day + (local - day * 1440 >= 18 * 60 ? 1 : 0) + offset
         case .earthHour, .islamicMonth:
             return nil
         }
@@ -129,11 +142,11 @@ struct Holiday: Hashable, Sendable {
     /// Day number of the `n`th `weekday` of a month; `n == -1` is the last.
     static func nthWeekday(year: Int, month: Int, weekday: Int, n: Int) -> Int {
         if n > 0 {
-            let first = Wall.days(year, month, 1)
-            return first + (weekday - Wall.weekday(ofDay: first) + 7) % 7 + 7 * (n - 1)
+            let first = CivilCalendar.dayNumber(year: year, month: month, day: 1)
+            return first + (weekday - CivilCalendar.isoWeekday(dayNumber: first) + 7) % 7 + 7 * (n - 1)
         }
-        let last = Wall.days(year, month, Wall.daysIn(month: month, year: year))
-        return last - (Wall.weekday(ofDay: last) - weekday + 7) % 7 + 7 * (n + 1)
+        let last = CivilCalendar.dayNumber(year: year, month: month, day: CivilCalendar.daysIn(month: month, year: year))
+        return last - (CivilCalendar.isoWeekday(dayNumber: last) - weekday + 7) % 7 + 7 * (n + 1)
     }
 
     /// Western Easter Sunday (the anonymous Gregorian algorithm).
@@ -146,7 +159,7 @@ struct Holiday: Hashable, Sendable {
         let m = (a + 11 * h + 22 * l) / 451
         let month = (h + l - 7 * m + 114) / 31
         let day = (h + l - 7 * m + 114) % 31 + 1
-        return Wall.days(year, month, day)
+        return CivilCalendar.dayNumber(year: year, month: month, day: day)
     }
 
     /// Orthodox Easter Sunday: Meeus' Julian algorithm, moved to the Gregorian calendar.
@@ -157,7 +170,7 @@ struct Holiday: Hashable, Sendable {
         let month = (d + e + 114) / 31
         let day = (d + e + 114) % 31 + 1
         let julianShift = year / 100 - year / 400 - 2
-        return Wall.days(year, month, day) + julianShift
+        return CivilCalendar.dayNumber(year: year, month: month, day: day) + julianShift
     }
 }
 
@@ -210,7 +223,7 @@ enum ForeignCalendars {
 
     private static func dayNumber(_ date: Date, in calendar: Calendar) -> Int {
         let c = gregorian.dateComponents(in: calendar.timeZone, from: date)
-        return Wall.days(c.year!, c.month!, c.day!)
+        return CivilCalendar.dayNumber(year: c.year!, month: c.month!, day: c.day!)
     }
 
     /// The Gregorian day of a Hebrew date that falls in `gregorianYear`.
@@ -241,9 +254,17 @@ enum ForeignCalendars {
             let calendar = hijri >= ummAlQuraFirstYear ? ummAlQura : astronomicalIslamic
             guard let date = calendar.date(from: DateComponents(year: hijri, month: month, day: day)) else { continue }
             let d = dayNumber(date, in: calendar)
-            if Wall.civil(d).year == gregorianYear { return d }
+            if CivilCalendar.date(dayNumber: d).year == gregorianYear { return d }
         }
         return nil
+    }
+
+    /// The moment, in minutes since 1970 (UTC), the Sun enters sidereal sign `sign` (0 is
+    /// Aries … 11 Pisces, Lahiri's ayanamsa) in `gregorianYear`.
+    static func sankranti(sign: Int, gregorianYear: Int) -> Int? {
+        remembered(Key(calendar: 3, month: sign, day: 0, year: gregorianYear)) {
+            SolarLongitude.entry(intoSign: sign, gregorianYear: gregorianYear)
+        }
     }
 
     static func chineseNewYear(gregorianYear: Int) -> Int? {
@@ -257,5 +278,41 @@ enum ForeignCalendars {
         let parts = chineseCalendar.dateComponents([.era, .year], from: midYear)
         guard let date = chineseCalendar.date(from: DateComponents(era: parts.era, year: parts.year, month: 1, day: 1)) else { return nil }
         return dayNumber(date, in: chineseCalendar)
+    }
+}
+
+/// The Sun's sidereal longitude, enough for the day it enters a sign: Meeus' low-precision
+/// apparent longitude (about 0.01°, a quarter of an hour of the Sun's motion) less Lahiri's
+/// ayanamsa (23.8571° at J2000, growing with precession by 50.29" a year).
+enum SolarLongitude {
+    /// Degrees 0..<360 at `days` since 1970-01-01T00:00 UTC.
+    static func sidereal(atDays days: Double) -> Double {
+        let t = (days + 2_440_587.5 - 2_451_545.0) / 36_525
+        let radians = Double.pi / 180
+        let meanLongitude = 280.46646 + 36_000.76983 * t + 0.0003032 * t * t
+        let anomaly = (357.52911 + 35_999.05029 * t - 0.0001537 * t * t) * radians
+        let centre = (1.914602 - 0.004817 * t - 0.000014 * t * t) * sin(anomaly) + (0.019993 - 0.000101 * t) * sin(2 * anomaly)
+            + 0.000289 * sin(3 * anomaly)
+        let node = (125.04 - 1934.136 * t) * radians
+        let apparent = meanLongitude + centre - 0.00569 - 0.00478 * sin(node)
+        let ayanamsa = 23.857092 + 1.396971 * t
+        let l = (apparent - ayanamsa).truncatingRemainder(dividingBy: 360)
+        return l < 0 ? l + 360 : l
+    }
+
+    /// Minutes since 1970 (UTC) when the sidereal longitude reaches `30 × sign`° in `gregorianYear`.
+    static func entry(intoSign sign: Int, gregorianYear year: Int) -> Int? {
+        guard (0..<12).contains(sign), (1...9999).contains(year) else { return nil }
+        let target = Double(30 * sign)
+        // Mesha (0°) comes about 14 April; the Sun moves 0.9856° a day.
+        var days = Double(CivilCalendar.dayNumber(year: year, month: 4, day: 14)) + target / 0.985_647
+        if days >= Double(CivilCalendar.dayNumber(year: year + 1, month: 1, day: 1)) { days -= 365.2422 }
+        for _ in 0..<8 {
+            var difference = sidereal(atDays: days) - target
+            if difference > 180 { difference -= 360 } else if difference < -180 { difference += 360 }
+            days -= difference / 0.985_647
+        }
+        guard CivilCalendar.date(dayNumber: Int(days.rounded(.down))).year == year else { return nil }
+        return Int((days * 1440).rounded())
     }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+internal import ClerkCore
 
 /// An instant as the wall clock of a zone shows it, for output: `2026-12-01T13:00:00`.
 ///
@@ -23,7 +24,7 @@ public struct LocalDateTime: Hashable, Sendable {
         self.hour = f.hour
         self.minute = f.minute
         self.second = f.second
-        self.weekday = Wall.weekday(ofDay: Wall.dayNumber(wall))
+        self.weekday = CivilCalendar.isoWeekday(dayNumber: Wall.dayNumber(wall))
     }
 
     /// `YYYY-MM-DDTHH:MM:SS`, naive (no offset).

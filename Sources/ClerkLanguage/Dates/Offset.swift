@@ -43,7 +43,7 @@ struct Offset: Hashable, Sendable {
     var isExact: Bool { months == 0 && days == 0 }
 
     /// `t` moved by this offset on the wall clock.
-    func applied(to t: WallTime) -> WallTime {
+    func applied(to t: WallSeconds) -> WallSeconds {
         var r = t
         if months != 0 { r = Wall.addMonths(r, months) }
         return r + days * Wall.day + seconds

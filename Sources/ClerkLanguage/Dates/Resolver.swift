@@ -6,16 +6,19 @@ internal import Foundation
 ///
 /// Which span is meant, in order:
 /// 1. "in 2 hours", "now": exact offsets on the instant line.
-/// 2. A clock time without a date ("at 3pm", "9-11am"): the next one that has not started,
+/// 2. A clock time without a date ("at 5pm", "9-11am"): the next one that has not started,
 ///    so a time already past today means tomorrow (Duckling keeps today's).
 /// 3. Anything else: the first span not over yet ("Friday" said on a Friday is today;
 ///    "March" is this March until it ends), falling back to the last one when none is ahead
-///    ("March 3 2015"). A weekday that contradicts a date ("Sunday, Feb 10") takes the nearer
-///    agreeing date when the next is more than a year away.
+///    ("April 9 2016"). A weekday that contradicts a date ("Saturday, Mar 16") takes the nearer
+///    agreeing date when the next is more than a year away; a date alone is always the next
+///    ("Feb 29" said in March is the next leap day).
 struct Resolver {
     let reference: ReferenceTime
     let text: String
     let tokens: [Token]
+    /// Words read as others, to report with the matches that hold them.
+    var corrections: [DateReader.TokenCorrection] = []
 
     /// The default length of a timed event with no stated end.
     static let defaultLength = 3600
@@ -92,7 +95,9 @@ struct Resolver {
             range: stringRange(tokens[item.first].start, tokens[item.end - 1].end),
             rule: item.rule, start: start, end: end, grain: grain, isAllDay: allDay, known: known,
             recurrence: rrule, statedTimeZone: t.zone == nil ? nil : zone,
-            parts: parts.map { DatePart(range: stringRange($0.start, $0.end), role: $0.role, rule: $0.rule) })
+            parts: parts.map { DatePart(range: stringRange($0.start, $0.end), role: $0.role, rule: $0.rule) },
+            corrections: corrections.isEmpty ? [] : corrections.filter { $0.start >= tokens[item.first].start && $0.end <= tokens[item.end - 1].end }
+                .map { WordCorrection(range: stringRange($0.start, $0.end), word: $0.word) })
     }
 
     /// The span of `t` the person means (see the type's documentation).
@@ -118,7 +123,7 @@ struct Resolver {
             return x
         }
         let future = series.next(e, endingAfter: now)
-        if let f = future, !t.hasYear, f.start - now > 366 * Wall.day,
+        if let f = future, !t.hasYear, f.start - now > 366 * Wall.day, e.namesWeekday,
            let p = series.previous(e, startingBefore: now), now - p.start < 183 * Wall.day {
             return p
         }
@@ -126,7 +131,7 @@ struct Resolver {
     }
 
     /// RFC 5545's UNTIL: a date for all-day repeats, else the UTC time of the last moment.
-    private func untilText(_ wall: WallTime, allDay: Bool, _ clock: ZoneClock) -> String {
+    private func untilText(_ wall: WallSeconds, allDay: Bool, _ clock: ZoneClock) -> String {
         if allDay {
             let f = Wall.fields(wall)
             return String(format: "%04d%02d%02d", f.year, f.month, f.day)
@@ -158,5 +163,16 @@ struct Resolver {
         if let id = z.identifier { return TimeZone(identifier: id) }
         if let s = z.secondsFromGMT { return TimeZone(secondsFromGMT: s) }
         return nil
+    }
+}
+
+extension TimeExpression {
+    /// Whether a weekday is one of the factors ("Saturday, Mar 16").
+    var namesWeekday: Bool {
+        switch self {
+        case .weekday: return true
+        case .intersect(let a, let b): return a.namesWeekday || b.namesWeekday
+        default: return false
+        }
     }
 }

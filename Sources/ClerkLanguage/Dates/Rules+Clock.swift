@@ -1,10 +1,10 @@
-/// Clock times: 13:00, 1pm, 1:30 p.m., 1.30pm, 0930h, 15h30, noon, half past three,
-/// quarter to five, ten thirty, twelve oh three.
+/// Clock times: 13:00, 1pm, 1:30 p.m., 1.30pm, 0930h, 16h45, noon, half past three,
+/// quarter to five, ten thirty, eleven oh five.
 extension DateRules {
     static let meridiemWords: Set<String> = ["am", "pm", "a", "p"]
 
     static let clock: [Rule] = [
-        // 15:30, 9:01:10
+        // 16:45, 9:01:10
         Rule("clock-colon", [.digits { $0.digitCount <= 2 && $0.number! < 24 }, Element.symbol(":").touching,
                              Element.digits { $0.digitCount == 2 && $0.number! < 60 }.touching,
                              Element.symbol(":").touching.opt, Element.digits { $0.digitCount == 2 && $0.number! < 60 }.touching.opt], role: "time") { m in
@@ -15,44 +15,55 @@ extension DateRules {
             return .time(.clock(hour: hour, minute: m.digits(2), second: m.has(4) ? m.digits(4) : 0,
                                 grain: m.has(4) ? .second : .minute, ambiguous: ambiguous))
         },
-        // 15h30, 3h18, 16h
+        // 16h45, 4h25, 16h
         Rule("clock-h", [.digits { $0.digitCount <= 2 && $0.number! < 24 }, Element.word("h").touching,
                          Element.digits { $0.digitCount == 2 && $0.number! < 60 }.touching.opt], role: "time") { m in
-            .time(.clock(hour: m.digits(0), minute: m.has(2) ? m.digits(2) : 0, grain: .minute, ambiguous: false))
+            let t = TimeValue.clock(hour: m.digits(0), minute: m.has(2) ? m.digits(2) : 0, grain: .minute, ambiguous: false)
+            // "2h" without minutes is more often a length (two hours): a time only with a
+            // zone or in a range ("8h GMT", "9h30 - 11h"); "16h" always.
+            guard m.has(2) || m.digits(0) > 12 else { return Production(value: .time(t), latent: true, standsAlone: false) }
+            return .time(t)
         },
         // 0930h, 1030hrs
         Rule("clock-hhmm-h", [.digits { $0.digitCount == 4 && $0.number! / 100 < 24 && $0.number! % 100 < 60 }, Element.words(["h", "hrs", "hours"]).touching], role: "time") { m in
             .time(.clock(hour: m.digits(0) / 100, minute: m.digits(0) % 100, grain: .minute, ambiguous: false))
         },
-        // 1030, 815, 150 — latent: only "at 1030", "1030am", "tonight 815" make them times
+        // 1030, 815, 150 — latent: only "at 1145", "1145am", "tonight 945" make them times
         Rule("clock-hhmm", [.digits { ($0.digitCount == 3 || $0.digitCount == 4) && $0.number! / 100 < 24 && $0.number! % 100 < 60 }], role: "time") { m in
             let v = m.digits(0), digits = m.token(0)!.digitCount
             let hour = v / 100
             let ambiguous = digits == 3 && hour > 0
-            return .time(.clock(hour: hour, minute: v % 100, grain: .minute, ambiguous: ambiguous), latent: true)
+            // Four digits that can be a year are a year when they stand alone ("2030").
+            var p = Production.time(.clock(hour: hour, minute: v % 100, grain: .minute, ambiguous: ambiguous), latent: true)
+            p.standsAlone = digits < 4 || v < 1000
+            return p
         },
         // 1.30pm, at 9.30
         Rule("clock-dot", [.digits { $0.digitCount <= 2 && $0.number! <= 12 }, Element.symbol(".").touching,
                            Element.digits { $0.digitCount == 2 && $0.number! < 60 }.touching], role: "time") { m in
             .time(.clock(hour: m.digits(0), minute: m.digits(2), grain: .minute, ambiguous: true), latent: true)
         },
-        // a bare hour: latent ("7" alone is 7:00; "buy 7 apples" is not a time)
+        // a bare hour: latent ("8" alone is 8:00; "buy 8 apples" is not a time)
         Rule("clock-hour", [.number { !$0.isOrdinal && $0.isWhole && !$0.isCount && $0.value <= 24 && ($0.digitCount <= 2) }], role: "time") { m in
             let h = m.int(0)
             let n = m.number(0)
+            // "2h", "30m", "3d": a number glued to a unit is a length.
+            if let item = m.item(0), item.end < m.tokens.count, !m.tokens[item.end].spaceBefore,
+               Lexicon.durationUnits[m.tokens[item.end].text] != nil { return nil }
             return .time(.clock(hour: h % 24, grain: .hour, ambiguous: h >= 1 && h <= 12 && !(n.digitCount == 2 && h < 10)), latent: true)
         },
-        // ten thirty, twelve oh three, nine fifty nine
+        // ten forty five, eleven oh five, nine fifty nine
+        // (two number words alone are a number, as "3 30" is: "at", am/pm or a date make them a time)
         Rule("clock-words", [.number { $0.isWords && !$0.isOrdinal && (1...12).contains($0.value) }, Element.symbol("-").opt,
                              .number { $0.isWords && !$0.isOrdinal && (10...59).contains($0.value) }], role: "time") { m in
-            .time(.clock(hour: m.int(0), minute: m.int(2), grain: .minute, ambiguous: true), latent: true)
+            Production(value: .time(.clock(hour: m.int(0), minute: m.int(2), grain: .minute, ambiguous: true)), latent: true, standsAlone: false)
         },
         Rule("clock-words-oh", [.number { $0.isWords && !$0.isOrdinal && (1...12).contains($0.value) }, Element.symbol("-").opt,
                                 .words(["oh", "o", "ou", "zero", "owe"]), Element.symbol("-").opt,
                                 .number { $0.isWords && !$0.isOrdinal && (1...9).contains($0.value) }], role: "time") { m in
             .time(.clock(hour: m.int(0), minute: m.int(4), grain: .minute, ambiguous: true), latent: true)
         },
-        // at 3 15
+        // at 4 25
         Rule("clock-at-h-mm", [.words(["at", "@"]), .digits { $0.digitCount <= 2 && (1...12).contains($0.number!) },
                                .digits { $0.digitCount == 2 && $0.number! < 60 }], role: "time") { m in
             .time(.clock(hour: m.digits(1), minute: m.digits(2), grain: .minute, ambiguous: true))
@@ -73,22 +84,27 @@ extension DateRules {
         Rule("o-clock", [.anyTime { isBareHour($0) }, .word("o"), Element.symbol("'").opt, .word("clock")], role: "time") { m in
             .time(m.time(0))
         },
-        // 3pm, 3:30 p.m., ten thirty am, 12am, 7p
-        Rule("am-pm", [.anyTime { canTakeMeridiem($0) }, .words(meridiemWords), Element.symbol(".").touching.opt,
-                       Element.word("m").opt, Element.symbol(".").touching.opt], role: "time") { m in
+        // 5pm, 4:45 p.m., eleven fifteen am, 12am, 9p
+        // (the dots may stand apart, as speech transcribed writes them: "7 p . m .")
+        Rule("am-pm", [.anyTime { canTakeMeridiem($0) }, .words(meridiemWords), Element.symbol(".").opt,
+                       Element.word("m").opt, Element.symbol(".").opt], role: "time") { m in
             let w = m.word(1)!
             if w == "am" || w == "pm" { guard !m.has(3) else { return nil } }
             if (w == "a" || w == "p") && !m.has(3) {
-                // "7p", "3a": the letter must touch the number.
+                // "9p", "7a": the letter must touch the number; and on a bare hour it is
+                // am or pm only inside the hours people schedule ("4a", "12b" are seats,
+                // flats and forms; "3:18a" has its minutes).
                 guard !m.token(1)!.spaceBefore else { return nil }
+                if m.time(0).grain == .hour, case .ambiguousClock(let h, _, _, _) = m.time(0).expression,
+                   !Series.schedulingHours.contains(h % 12 + (w == "p" ? 12 : 0)) { return nil }
             }
             return withMeridiem(m.time(0), pm: w.hasPrefix("p")).map { .time($0) }
         },
-        // 3 in the afternoon is handled by composition; "3 in the AM":
+        // 3 in the afternoon is handled by composition; "4 in the AM":
         Rule("in-the-am", [.anyTime { canTakeMeridiem($0) }, .word("in"), .word("the"), .words(["am", "pm"])], role: "time") { m in
             withMeridiem(m.time(0), pm: m.word(3) == "pm").map { .time($0) }
         },
-        // half past three, a quarter to noon, 20 minutes to 2pm, twenty after 3pm
+        // half past three, a quarter to midnight, 20 minutes to 2pm, ten after 4pm
         Rule("quarter-past", [Element.word("a").opt, .word("quarter"), .words(pastWords.union(toWords)), .anyTime { isHourLike($0) }], role: "time") { m in
             shiftedClock(m.time(3), by: pastWords.contains(m.word(2)!) ? 15 : -15).map { .time($0) }
         },

@@ -25,7 +25,9 @@ extension DateRules {
         },
         Rule("around", [.words(["around", "about", "approximately", "approx", "circa", "roughly", "~", "sometime", "somewhere"]),
                         Element.words(["around", "about", "at", "on", "in"]).opt, .anyTime { _ in true }], role: nil) { m in
-            .time(m.time(2), latent: m.item(2)!.latent && !m.time(2).hasClock)
+            // "about 2030" is about the year; "around 1030" the time.
+            if m.item(2)!.looksLikeYear { return nil }
+            return .time(m.time(2), latent: m.item(2)!.latent && !m.time(2).hasClock)
         },
         Rule("ish", [.anyTime { $0.hasClock || $0.hasDayPart }, .words(["ish", "approximately", "sharp", "exactly", "or so", "precisely"])], role: nil) { m in
             .time(m.time(0))
@@ -44,17 +46,63 @@ extension DateRules {
             // part of the day only joins the date before it.
             if a.latent, a.time!.hasDayPart { return nil }
             if let joiner = m.word(1), !joinerFits(joiner, a.time!, b.time!) { return nil }
-            // A bare number is only a clock next to a date ("9 tomorrow", "tomorrow 815").
+            // A bare number is only a clock next to a date ("8 tomorrow", "tomorrow 945").
             if a.latent, !latentClockFits(a, with: b.time!) { return nil }
             if b.latent, !latentClockFits(b, with: a.time!) { return nil }
-            return Compose.intersect(a.time!, b.time!, m.series).map { .time($0, latent: a.latent && b.latent) }
+            guard let t = Compose.intersect(a.time!, b.time!, m.series) else { return nil }
+            var p = Production.time(t, latent: a.latent && b.latent)
+            // A clock range with a day or a part of one ("9 - 10 at night", "9 - 5 monday")
+            // over the other readings of its numbers.
+            let x = a.time!, y = b.time!
+            func isDay(_ t: TimeValue) -> Bool { !t.hasClock && (t.hasDayPart || (t.hasDate && t.grain <= .day)) }
+            if x.hasClock && x.hasEnd && isDay(y) || y.hasClock && y.hasEnd && isDay(x) {
+                p.priority = 1
+            }
+            return p
         },
         Rule("intersect-comma", [.anyTime { $0.isIntersectable }, .symbol(","), Element.words(["at", "on"]).opt, .anyTime { $0.isIntersectable }], role: nil) { m in
             let a = m.item(0)!, b = m.item(3)!
             guard !(a.latent && b.latent), !a.time!.hasClock || !b.time!.hasClock else { return nil }
+            // "Dec 3, 2026": four digits after a comma are a year, not a clock.
+            if a.isFourDigitClock || b.isFourDigitClock { return nil }
             return Compose.intersect(a.time!, b.time!, m.series).map { .time($0) }
         },
-        // "9 tomorrow morning": the hour first, its day and part after
+        // Wed 16, Sunday the 14th, Fri 31st: a weekday and a day of the month. A bare number
+        // is a day from 13 up; below that "monday 9" is nine o'clock.
+        Rule("weekday-day", priority: 1, [.anyTime { isWeekday($0) }, Element.symbol(",").opt, Element.word("the").opt,
+                                          .number { $0.isWhole && !$0.isCount && (1...31).contains($0.value) && $0.digitCount <= 2 }], role: nil) { m in
+            let n = m.number(3)
+            guard n.isOrdinal || (n.digitCount > 0 && (m.has(2) || n.value > 12)) else { return nil }
+            return Compose.intersect(m.time(0), TimeValue.date(.dayOfMonth(n.value)), m.series).map { .time($0) }
+        },
+        // 12/03/2026-09:15, 2027-01-04@08:30: a date and a time joined by a mark
+        Rule("date-mark-time", [.time { $0.isPlain && $0.hasDate && !$0.hasClock && $0.grain == .day }, .symbols(["-", "@"]).touching,
+                                Element.time { $0.isClockOnly && $0.isPlain }.touching], role: nil) { m in
+            Compose.intersect(m.time(0), m.time(2), m.series).map { .time($0) }
+        },
+        // 2027-03-05T14:30:00, …T14:30:00.000Z, …T14:30+01:00: ISO 8601 date and time, with
+        // fractions of a second and a zone (Z, ±hh:mm, ±hhmm)
+        Rule("iso-date-time", [.timeItem { $0.rule == "iso-date" }, Element.word("t").touching, Element.anyTime { $0.isClockOnly && $0.isPlain }.touching,
+                               Element.symbol(".").touching.opt, Element.digits().touching.opt, Element.word("z").touching.opt,
+                               Element.symbols(["+", "-"]).touching.opt, Element.digits { $0.digitCount == 2 || $0.digitCount == 4 }.touching.opt,
+                               Element.symbol(":").touching.opt, Element.digits { $0.digitCount == 2 }.touching.opt], role: nil) { m in
+            guard m.has(3) == m.has(4), !(m.has(5) && m.has(6)), m.has(6) == m.has(7), m.has(8) == m.has(9), !m.has(8) || m.has(6),
+                  m.time(2).grain <= .minute else { return nil }
+            guard var t = Compose.intersect(m.time(0), m.time(2), m.series) else { return nil }
+            if m.has(5) {
+                t.zone = StatedZone(name: "UTC", secondsFromGMT: 0)
+            } else if m.has(6) {
+                let digits = m.token(7)!
+                var hours = digits.number!, minutes = m.has(9) ? m.digits(9) : 0
+                if digits.digitCount == 4 { guard !m.has(9) else { return nil }; (hours, minutes) = (hours / 100, hours % 100) }
+                guard hours <= 14, minutes < 60 else { return nil }
+                let sign = m.word(6)!
+                let name = "UTC\(sign)\(hours)" + (minutes > 0 ? ":\(minutes < 10 ? "0" : "")\(minutes)" : "")
+                t.zone = StatedZone(name: name, secondsFromGMT: (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60))
+            }
+            return .time(t)
+        },
+        // "8 tomorrow evening": the hour first, its day and part after
         Rule("of-date", [.anyTime { $0.hasDayPart && $0.isPlain }, .word("of"), .time { $0.isPlain && $0.hasDate && !$0.hasClock }], role: nil) { m in
             Compose.intersect(m.time(0), m.time(2), m.series).map { .time($0) }
         },
@@ -76,11 +124,11 @@ extension DateRules {
         }
     }
 
-    /// A bare number next to a date is a clock hour ("9 tomorrow", "tonight 815"), but four
-    /// digits there are a year ("March 3 2015"): those need "at".
+    /// A bare number next to a date is a clock hour ("8 tomorrow", "tonight 945"), but four
+    /// digits there are a year ("April 9 2016"): those need "at".
     static func latentClockFits(_ clock: Item, with other: TimeValue) -> Bool {
         guard let t = clock.time, t.hasClock else { return true }
-        if clock.isFourDigitClock { return false }
+        if clock.isFourDigitClock || clock.isBareHourH { return false }
         // "July 13" is a day, not July at 13:00: a bare hour needs a day or a part of one.
         return (other.hasDate && other.grain <= .day) || other.hasDayPart
     }
@@ -92,6 +140,15 @@ extension Item {
         guard rule == "clock-hhmm", case .clock? = time?.expression else { return false }
         return latent
     }
+
+    /// Four bare digits that are more likely a year than a clock: 1900 to 2099.
+    var looksLikeYear: Bool {
+        guard isFourDigitClock, case .clock(let h, let m, _, _)? = time?.expression else { return false }
+        return (1900...2099).contains(h * 100 + m)
+    }
+
+    /// "8h" without minutes: a clock only with a zone or in a range.
+    var isBareHourH: Bool { rule == "clock-h" && latent }
 }
 
 extension TimeValue {
@@ -105,5 +162,6 @@ extension TimeValue {
 
     var isPlainOrZoned: Bool { openBound == nil && recurrence == nil && duration == nil && fromNow == nil }
 
-    var isIntersectable: Bool { isPlain || (zone != nil && openBound == nil && recurrence == nil && fromNow == nil) }
+    /// Plain, or with only a zone or a length ("at 3pm for 2 hours" on a day).
+    var isIntersectable: Bool { isPlain || (openBound == nil && recurrence == nil && fromNow == nil) }
 }

@@ -1,3 +1,5 @@
+internal import ClerkCore
+
 /// Dates and the words for days: today, Friday, Dec 3, 3 December, the 3rd, 12/3,
 /// 2026-12-03, 3.12.2026, March, 2026, Q4, summer, morning.
 extension DateRules {
@@ -7,16 +9,16 @@ extension DateRules {
     static let dayElement = Element.number { n in
         n.isWhole && !n.isCount && (1...31).contains(n.value) && n.digitCount <= 2
     }
-    /// A year written out: 2026, two thousand ten.
+    /// A year written out: 2026, 2999, two thousand ten.
     static let yearElement = Element.number { n in
-        n.isWhole && !n.isOrdinal && (n.digitCount == 4 || (n.isWords && n.value >= 1000)) && (1000...2999).contains(n.value)
+        n.isWhole && !n.isOrdinal && (n.digitCount == 4 || (n.isWords && n.value >= 1000)) && (1000...9999).contains(n.value)
     }
     static let dateSeparators: Set<String> = ["/", "-", "."]
 
     static let dates: [Rule] = [
-        // MARK: relative days
+        // MARK: relative days (misspellings and shorthand such as "tmrw" are SpellingTolerance's)
         Rule("today", [.words(["today", "todays"])], role: "date") { _ in .time(.date(.cycle(.day, 0))) },
-        Rule("tomorrow", [.words(["tomorrow", "tomorrows", "tmrw", "tmr", "tmw", "tomorow", "tommorow", "tommorrow"])], role: "date") { _ in
+        Rule("tomorrow", [.words(["tomorrow", "tomorrows"])], role: "date") { _ in
             .time(.date(.cycle(.day, 1)))
         },
         Rule("yesterday", [.words(["yesterday", "yesterdays"])], role: "date") { _ in .time(.date(.cycle(.day, -1))) },
@@ -31,13 +33,16 @@ extension DateRules {
         Rule("atm-asap", [.words(["atm", "asap"])], role: "time") { _ in now() },
         Rule("as-soon-as-possible", [.word("as"), .word("soon"), .word("as"), .word("possible")], role: "time") { _ in now() },
         Rule("at-this-time", [.word("at"), .word("this"), .word("time")], role: "time") { _ in now() },
+        Rule("at-present", [.word("at"), Element.word("the").opt, .words(["present", "minute"])], role: "time") { m in
+            m.has(1) == (m.word(2) == "minute") ? now() : nil
+        },
 
         // MARK: weekdays, months, years
         Rule("weekday", [weekdayElement, Element.symbol(".").touching.opt], role: "date") { m in
             let w = m.word(0)!
             return .time(.date(.weekday(Lexicon.weekdays[w]!)), latent: Lexicon.ambiguousWeekdays.contains(w) && !m.has(1))
         },
-        // "Fridays": a weekday to count ("3 Fridays from now") or to repeat ("on Fridays")
+        // "Fridays": a weekday to count ("4 Mondays from now") or to repeat ("on Fridays")
         Rule("weekday-plural", [.words(Set(Lexicon.pluralWeekdays.keys))], role: "date") { m in
             .time(.date(.weekday(Lexicon.pluralWeekdays[m.word(0)!]!)), latent: true)
         },
@@ -63,11 +68,34 @@ extension DateRules {
         },
 
         // MARK: month and day
-        // March 3, March 3rd, March the 3rd, Feb13, March first
+        // April 9, April 9th, April the 9th, Feb13, April first
         Rule("month-day", [monthElement, Element.symbol(".").touching.opt, Element.word("the").opt, dayElement], role: "date") { m in
             monthDay(Lexicon.months[m.word(0)!]!, m.int(3))
         },
-        // 3 December, 15th of February, the first of March, 14april
+        // Apr/9, Jan-15, June-3: the month's name and the day joined by a mark
+        Rule("month-mark-day", [monthElement, Element.symbols(["/", "-"]).touching, Element.number { $0.isWhole && !$0.isCount && (1...31).contains($0.value) && $0.digitCount > 0 && $0.digitCount <= 2 }.touching], role: "date") { m in
+            monthDay(Lexicon.months[m.word(0)!]!, m.int(2))
+        },
+        // Aug 2027, May 2028, October, 2026: a month's name and a year of four digits is a date
+        // even when the name is also a word
+        Rule("month-year", [monthElement, Element.symbol(".").touching.opt, Element.symbol(",").opt, Element.digits { $0.digitCount == 4 && $0.number! >= 1000 }], role: "date") { m in
+            .time(.date(.intersect(.year(m.digits(3)), .month(Lexicon.months[m.word(0)!]!)), .month, year: true))
+        },
+        // Sep '98, June '05: a month and a two-digit year after an apostrophe
+        Rule("month-apostrophe-year", [monthElement, Element.symbol(".").touching.opt, .symbol("'"), Element.digits { $0.digitCount == 2 }.touching], role: "date") { m in
+            .time(.date(.intersect(.year(fullYear(m.token(3)!)), .month(Lexicon.months[m.word(0)!]!)), .month, year: true))
+        },
+        // 2028-June, 2027/oct: a year and a month's name
+        Rule("year-month-name", [.digits { $0.digitCount == 4 }, .symbols(["-", "/", "."]).touching, monthElement.touching], role: "date") { m in
+            .time(.date(.intersect(.year(m.digits(0)), .month(Lexicon.months[m.word(2)!]!)), .month, year: true))
+        },
+        // 2027-jun-3, 2028/oct/09: a year, a month's name and a day
+        Rule("year-month-name-day", [.digits { $0.digitCount == 4 }, .symbols(["-", "/", "."]).touching, monthElement.touching,
+                                     .symbols(["-", "/", "."]).touching, Element.digits { $0.digitCount <= 2 }.touching], role: "date") { m in
+            guard m.word(1) == m.word(3) else { return nil }
+            return datedValue(month: Lexicon.months[m.word(2)!]!, day: m.digits(4), year: m.digits(0))
+        },
+        // 3 December, 15th of February, the second of April, 14april
         Rule("day-month", [Element.word("the").opt, dayElement, Element.word("of").opt, Element.symbols(["-", "/", "."]).opt, monthElement], role: "date") { m in
             guard !(m.has(2) && m.has(3)) else { return nil }
             // "14-april" is one date; "13 - July 15" is the start of a range.
@@ -75,9 +103,9 @@ extension DateRules {
             return monthDay(Lexicon.months[m.word(4)!]!, m.int(1))
         },
         // 14th April 15: a two-digit year after a day written first
-        Rule("day-month-yy", [.timeItem { $0.rule == "day-month" }, Element.symbol(",").opt, .digits { $0.digitCount == 2 }], role: "date") { m in
+        Rule("day-month-yy", [.timeItem { $0.rule == "day-month" }, Element.words([",", "of"]).opt, .digits { $0.digitCount == 2 }], role: "date") { m in
             guard case .monthDay(let month, let day)? = m.item(0)?.time?.expression else { return nil }
-            // "13-Jul-15" and "14th April 15" carry a year; in "13-Jul 15" the 15 is another day.
+            // "16-Jun-17" and "16th June 17" carry a year; in "16-Jun 17" the 17 is another day.
             if let dated = m.item(0), m.token(2)!.spaceBefore,
                m.tokens[dated.first..<dated.end].contains(where: { ["-", "/", "."].contains($0.text) }) { return nil }
             return datedValue(month: month, day: day, year: fullYear(m.token(2)!))
@@ -86,9 +114,9 @@ extension DateRules {
             let month = Lexicon.months[m.word(3)!]!
             return monthDay(month, [3, 5, 7, 10].contains(month) ? 15 : 13)
         },
-        // the 3rd, on the 15th, the 24 (latent without "the" or an ordinal)
+        // the 3rd, on the 17th, the 23 (latent without "the" or an ordinal)
         Rule("the-day-of-month", [.word("the"), dayElement], role: "date") { m in
-            // "the one" is not a date; "the first", "the 24" may be.
+            // "the one" is not a date; "the first", "the 23" may be.
             let n = m.number(1)
             guard n.isOrdinal || !n.isWords else { return nil }
             return .time(.date(.dayOfMonth(n.value)), latent: !n.isOrdinal)
@@ -98,13 +126,15 @@ extension DateRules {
         },
 
         // MARK: numeric dates
-        // 2/15, 12/3 (order by the reference), 2 - 15
+        // 3/17, 12/3 (order by the reference), 3 - 17
         Rule("numeric-date", [.digits { $0.digitCount <= 2 && $0.number! >= 1 }, .symbols(["/", "-"]),
                               .digits { $0.digitCount <= 2 && $0.number! >= 1 }], role: "date") { m in
             guard m.token(1)!.spaceBefore == m.token(2)!.spaceBefore else { return nil }
-            return numericDate(m.digits(0), m.digits(2), year: nil, dayFirst: m.dayFirst)
+            // "3 - 1" with spaces is more often a score or a range of numbers: a date only alone.
+            guard case .time(let t)? = numericDate(m.digits(0), m.digits(2), year: nil, dayFirst: m.dayFirst)?.value else { return nil }
+            return .time(t, latent: m.token(1)!.spaceBefore)
         },
-        // 10/31/1974, 10-31-74, 3.12.2026 (dots: day first)
+        // 11/28/1985, 11-28-85, 3.12.2026 (dots: day first)
         Rule("numeric-date-year", [.digits { $0.digitCount <= 2 && $0.number! >= 1 }, .symbols(dateSeparators).touching,
                                    Element.digits { $0.digitCount <= 2 && $0.number! >= 1 }.touching, .symbols(dateSeparators).touching,
                                    Element.digits { $0.digitCount == 2 || $0.digitCount == 4 }.touching], role: "date") { m in
@@ -113,21 +143,21 @@ extension DateRules {
             let dayFirst = m.word(1) == "." ? true : m.dayFirst
             return numericDate(m.digits(0), m.digits(2), year: year, dayFirst: dayFirst)
         },
-        // 2026-12-03, 2015-3-3, 2015/03/03
+        // 2026-12-03, 2016-4-9, 2016/04/09
         Rule("iso-date", [.digits { $0.digitCount == 4 }, .symbols(["-", "/", "."]).touching, Element.digits { $0.digitCount <= 2 }.touching,
                           .symbols(["-", "/", "."]).touching, Element.digits { $0.digitCount <= 2 }.touching], role: "date") { m in
             guard m.word(1) == m.word(3) else { return nil }
             return numericDate(m.digits(2), m.digits(4), year: m.digits(0), dayFirst: false)
         },
-        // 2014-10, 2014/10
+        // 2016-11, 2016/11
         Rule("year-month", [.digits { $0.digitCount == 4 }, .symbols(["-", "/"]).touching, Element.digits { $0.digitCount <= 2 && (1...12).contains($0.number!) }.touching], role: "date") { m in
             .time(.date(.intersect(.year(m.digits(0)), .month(m.digits(2))), .month, year: true))
         },
-        // 2/2013
+        // 3/2016
         Rule("month-year", [.digits { $0.digitCount <= 2 && (1...12).contains($0.number!) }, .symbols(["/", "-", "."]).touching, Element.digits { $0.digitCount == 4 }.touching], role: "date") { m in
             .time(.date(.intersect(.year(m.digits(2)), .month(m.digits(0))), .month, year: true))
         },
-        // 31/Oct/1974, 31-Oct-74
+        // 28/Nov/1985, 28-Nov-85
         Rule("day-month-name-year", [.digits { $0.digitCount <= 2 }, .symbols(["/", "-", "."]).touching, monthElement.touching,
                                      .symbols(["/", "-", "."]).touching, Element.digits { $0.digitCount == 2 || $0.digitCount == 4 }.touching], role: "date") { m in
             guard m.word(1) == m.word(3) else { return nil }
@@ -141,7 +171,7 @@ extension DateRules {
         Rule("q-quarter", [.word("q"), Element.digits { (1...4).contains($0.number!) && $0.digitCount == 1 }.touching], role: "date") { m in
             .time(.date(.quarter(m.digits(1)), .quarter))
         },
-        // 2018Q4, 18q4
+        // 2016Q3, 16q3
         Rule("year-q-quarter", [.digits { $0.digitCount == 4 || $0.digitCount == 2 }, Element.word("q").touching,
                                 Element.digits { (1...4).contains($0.number!) && $0.digitCount == 1 }.touching], role: "date") { m in
             let year = fullYear(m.token(0)!)
@@ -199,7 +229,7 @@ extension DateRules {
         Rule("after-lunch", [.word("after"), .word("lunch")], role: "time") { _ in .time(.dayPart(from: 13, to: 17)) },
         Rule("after-school", [.word("after"), .word("school")], role: "time") { _ in .time(.dayPart(from: 15, to: 21)) },
         Rule("after-work", [.word("after"), .word("work")], role: "time") { _ in .time(.dayPart(from: 17, to: 21)) },
-        Rule("tonight", [Element.word("late").opt, .words(["tonight", "tonite", "2nite"])], role: "date") { m in
+        Rule("tonight", [Element.word("late").opt, .word("tonight")], role: "date") { m in
             var t = TimeValue.dayPart(from: m.has(0) ? 21 : 18, to: 24)
             t.expression = .intersect(.cycle(.day, 0), t.expression)
             t.hasDate = true
@@ -229,14 +259,14 @@ extension DateRules {
     }
 
     static func monthDay(_ month: Int, _ day: Int) -> Production? {
-        guard day <= Wall.daysIn(month: month, year: 2000) else { return nil }
+        guard day <= CivilCalendar.daysIn(month: month, year: 2000) else { return nil }
         return .time(.date(.monthDay(month: month, day: day)))
     }
 
     static func datedValue(month: Int, day: Int, year: Int?) -> Production? {
         guard (1...12).contains(month), day >= 1 else { return nil }
         if let year {
-            guard day <= Wall.daysIn(month: month, year: year) else { return nil }
+            guard day <= CivilCalendar.daysIn(month: month, year: year) else { return nil }
             return .time(.date(.intersect(.year(year), .monthDay(month: month, day: day)), .day, year: true))
         }
         return monthDay(month, day)

@@ -14,10 +14,12 @@ extension DateRules {
         (Holiday(rule: .fixed(month: 10, day: 31)), ["halloween", "hallowe'en", "all hallows eve"]),
         (Holiday(rule: .fixed(month: 11, day: 1)), ["all saints day", "all saints' day", "all saint's day", "world vegan day"]),
         (Holiday(rule: .fixed(month: 3, day: 17)), ["st patrick's day", "saint patrick's day", "st patricks day", "saint patricks day",
-                                                    "st paddy's day", "saint paddy's day", "st paddys day", "saint paddys day", "paddy's day", "patrick's day"]),
+                                                    "st paddy's day", "saint paddy's day", "st paddys day", "saint paddys day", "paddy's day", "patrick's day",
+                                                    "st patrick", "saint patrick", "st patricks", "saint patricks"]),
         (Holiday(rule: .fixed(month: 7, day: 4)), ["independence day", "fourth of july", "4th of july", "4 of july", "july fourth", "july 4th"]),
         (Holiday(rule: .fixed(month: 11, day: 11)), ["veterans day", "veteran's day", "veterans' day", "armistice day", "remembrance day"]),
         (Holiday(rule: .fixed(month: 4, day: 1)), ["april fools day", "april fool's day", "april fools' day"]),
+        (Holiday(rule: .fixed(month: 4, day: 22)), ["earth day", "international mother earth day"]),
         (Holiday(rule: .fixed(month: 3, day: 8)), ["international women's day", "women's day"]),
         (Holiday(rule: .fixed(month: 5, day: 1)), ["may day", "labour day", "international workers' day", "workers' day"]),
         (Holiday(rule: .nearestWeekday(month: 10, day: 16)), ["boss's day", "bosses day", "bosses' day", "boss day", "boss's", "national boss day"]),
@@ -90,15 +92,28 @@ extension DateRules {
         // Chinese calendar
         (Holiday(rule: .chineseNewYear), ["chinese new year", "chinese new years", "chinese new year's day", "chinese lunar new year", "chinese lunar new year's day",
                                           "lunar new year", "spring festival"]),
+        // Hindu solar calendar: the Sun's entry into Makara (Capricorn) and Mesha (Aries)
+        (Holiday(rule: .solar(sign: 9, offset: 0, bengali: false)), ["makar sankranti", "makara sankranti", "makara sankranthi", "makar sankranthi", "sankranti",
+                                                                     "pongal", "thai pongal", "maghi", "uttarayan", "uttarayana"]),
+        (Holiday(rule: .solar(sign: 9, offset: -1, bengali: false)), ["bhogi", "bogi", "bogi pandigai", "bhogi pandigai", "lohri"]),
+        (Holiday(rule: .solar(sign: 9, offset: 1, bengali: false)), ["maattu pongal", "mattu pongal", "mattu pongal day"]),
+        (Holiday(rule: .solar(sign: 9, offset: 2, bengali: false)), ["kaanum pongal", "kanum pongal", "kanni pongal"]),
+        (Holiday(rule: .solar(sign: 0, offset: 0, bengali: false)), ["vaisakhi", "baisakhi", "vasakhi", "vaishakhi", "mesha sankranti", "mesha sankranthi"]),
+        (Holiday(rule: .solar(sign: 0, offset: 0, bengali: true)), ["pohela boishakh", "pahela baishakh", "poila baisakh", "bengali new year"]),
+        (Holiday(rule: .solar(sign: 0, offset: 24, bengali: true)), ["rabindra jayanti", "rabindranath jayanti", "tagore jayanti", "rabindra jayanthi"]),
         // Zoroastrian (Shahenshahi) calendar
         (Holiday(rule: .parsiNewYear), ["parsi new year", "parsi new year's day", "jamshedi navroz", "jamshedi navroze"]),
     ]
 
+    /// Names that are also plain phrases ("how long is an earth day"): a holiday only with a
+    /// year, a preposition or other date words.
+    static let weakHolidayNames: Set<String> = ["earth day", "st patrick", "saint patrick", "st patricks", "saint patricks"]
+
     static let holidays: [Rule] = holidayNames.flatMap { holiday, names in
-        names.map { name in holidayRule(holiday, name) }
+        names.map { name in holidayRule(holiday, name, latent: weakHolidayNames.contains(name)) }
     }
 
-    private static func holidayRule(_ holiday: Holiday, _ name: String) -> Rule {
+    private static func holidayRule(_ holiday: Holiday, _ name: String, latent: Bool) -> Rule {
         var pattern: [Element] = []
         for (i, token) in Tokenizer.tokens(name).enumerated() where token.kind != .symbol || token.text == "'" {
             if i > 0 { pattern.append(Element.symbols([".", "-"]).opt) }
@@ -112,7 +127,7 @@ extension DateRules {
                 t.hasClock = true
             }
             t.isStretch = holiday.days > 1 || t.hasClock
-            return .time(t)
+            return .time(t, latent: latent)
         }
     }
 }

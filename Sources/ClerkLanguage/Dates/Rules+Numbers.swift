@@ -63,6 +63,12 @@ extension DateRules {
             let rest = m.numberIfPresent(3)?.value ?? 0
             return .number(NumberValue(value: thousands + rest, amount: Double(thousands + rest)))
         },
+        // nineteen hundred ninety three, twenty hundred and five: a year in hundreds
+        Rule("year-hundreds", [Element.number { $0.isWords && !$0.isOrdinal && (10...29).contains($0.value) }, .word("hundred"), Element.word("and").opt,
+                               Element.number { $0.isWords && !$0.isOrdinal && (1...99).contains($0.value) }.opt]) { m in
+            let v = m.int(0) * 100 + (m.numberIfPresent(3)?.value ?? 0)
+            return .number(NumberValue(value: v, amount: Double(v)))
+        },
         // nineteen seventy-four, twenty twenty-six
         Rule("year-pairs", [Element.number { $0.isWords && !$0.isOrdinal && (19...20).contains($0.value) }, Element.number { $0.isWords && !$0.isOrdinal && (10...99).contains($0.value) }]) { m in
             let v = m.int(0) * 100 + m.int(1)

@@ -1,5 +1,7 @@
+internal import ClerkCore
+
 /// Readings relative to now: this/next/last week, next Friday, the weekend, the next 3 days,
-/// early March, the end of the month, the first Monday of the month, in 2 hours, 3 days ago.
+/// early March, the end of the week, the second Tuesday of the month, in 5 hours, 5 days ago.
 extension DateRules {
     static let thisWords: Set<String> = ["this", "current", "present"]
     static let nextWords: Set<String> = ["next", "coming", "upcoming", "following"]
@@ -13,9 +15,11 @@ extension DateRules {
 
     static let relative: [Rule] = [
         // MARK: cycles
-        // this week, next month, last year, the following week, this past week
-        Rule("cycle", [Element.word("the").opt, .words(thisWords.union(nextWords).union(lastWords)), Element.word("past").opt, .words(cycleWords)], role: "date") { m in
-            let grain = Lexicon.cycleUnits[m.word(3)!]!
+        // this week, next month, last year, the coming month, this past month
+        Rule("cycle", [Element.word("the").opt, .words(thisWords.union(nextWords).union(lastWords)), Element.word("past").opt,
+                       Element.word("calendar").opt, .words(cycleWords)], role: "date") { m in
+            let grain = Lexicon.cycleUnits[m.word(4)!]!
+            if m.has(3), grain != .year, grain != .month, grain != .week { return nil }
             let n = m.has(2) ? -1 : direction(m.word(1)!)
             return cycleValue(grain, n)
         },
@@ -39,7 +43,7 @@ extension DateRules {
             return .time(t, latent: true)
         },
         // the week of Dec 7, the week of the 14th: Monday to Sunday around that day
-        Rule("week-of", [Element.word("the").opt, .word("week"), .word("of"), .time { $0.isPlain && $0.hasDate && !$0.hasClock && $0.grain == .day }], role: "date") { m in
+        Rule("week-of", [Element.word("the").opt, .word("week"), .words(["of", "beginning", "starting", "commencing"]), .time { $0.isPlain && $0.hasDate && !$0.hasClock && $0.grain == .day }], role: "date") { m in
             let day = m.time(3)
             var t = TimeValue.date(.portion(day.expression, .holdingWeek), .week, year: day.hasYear)
             t.isStretch = true
@@ -48,27 +52,120 @@ extension DateRules {
         Rule("all-unit", [.words(["all", "whole", "entire"]), Element.word("the").opt, .words(["week", "month", "year"])], role: "date") { m in
             cycleValue(Lexicon.cycleUnits[m.word(2)!]!, 0)
         },
+        // the year to date, month to date, YTD: from the start of this one to today
+        Rule("unit-to-date", [Element.word("the").opt, .words(["year", "month", "week", "quarter"]), .word("to"), .word("date")], role: "date") { m in
+            let grain = Lexicon.cycleUnits[m.word(1)!]!
+            var t = TimeValue.date(.range(.cycle(grain, 0), .cycle(.day, 0), inclusive: true), .day)
+            t.isStretch = true
+            t.hasEnd = true
+            return .time(t)
+        },
+        Rule("ytd", [.words(["ytd", "mtd", "qtd", "wtd"])], role: "date") { m in
+            let grain: Grain = ["ytd": .year, "mtd": .month, "qtd": .quarter][m.word(0)!] ?? .week
+            var t = TimeValue.date(.range(.cycle(grain, 0), .cycle(.day, 0), inclusive: true), .day)
+            t.isStretch = true
+            t.hasEnd = true
+            return .time(t)
+        },
+        // away for the month, busy for the week: the one we are in
+        Rule("for-the-unit", [.word("for"), .word("the"), .words(["day", "week", "month", "year"])], role: "date") { m in
+            cycleValue(Lexicon.cycleUnits[m.word(2)!]!, 0)
+        },
         Rule("rest-of", [Element.word("the").opt, .word("rest"), .word("of"), Element.words(["the", "this"]).opt, .words(["day", "week", "month", "year"])], role: "date") { m in
             let grain = Lexicon.cycleUnits[m.word(4)!]!
             var t = TimeValue.date(.portion(.cycle(grain, 0), .rest), grain == .year ? .month : .day)
             t.isStretch = true
             return .time(t)
         },
-        // the next 3 days, last 2 weeks, past two years
+        // the next 3 days, past 3 weeks, past two years
         Rule("next-n-units", [Element.word("the").opt, .words(nextWords.union(lastWords)), .number { $0.isWhole && !$0.isOrdinal && $0.value >= 1 && $0.value < 1000 }, .words(cycleWords)], role: "date") { m in
             let grain = Lexicon.cycleUnits[m.word(3)!]!
-            let n = m.int(2)
-            let forward = nextWords.contains(m.word(1)!)
-            // "upcoming two weeks" is the week after next (Duckling); "the next 3 days" a stretch.
-            if m.word(1) == "upcoming" { return cycleValue(grain, n) }
-            let e: TimeExpression = forward
-                ? .range(.cycle(grain, 1), .cycle(grain, n), inclusive: true)
-                : .range(.cycle(grain, -n), .cycle(grain, -1), inclusive: true)
-            var t = TimeValue.date(e, grain)
-            t.hasClock = grain < .day
-            t.isStretch = true
-            t.hasEnd = true
+            // "upcoming three weeks" is the third week ahead (Duckling); "the next 3 days" a stretch.
+            if m.word(1) == "upcoming" { return cycleValue(grain, m.int(2)) }
+            return unitsAround(m.int(2), grain, forward: nextWords.contains(m.word(1)!))
+        },
+        // the 3 next days, 10 past minutes: the count first
+        Rule("n-next-units", [Element.word("the").opt, .number { $0.isWhole && !$0.isOrdinal && $0.value >= 2 && $0.value < 1000 },
+                              .words(["next", "following", "last", "past", "previous"]), .words(cycleWords.filter { $0.hasSuffix("s") })], role: "date") { m in
+            unitsAround(m.int(1), Lexicon.cycleUnits[m.word(3)!]!, forward: nextWords.contains(m.word(2)!))
+        },
+        // this decade, the next two decades, the past 3 decades
+        Rule("decades", [Element.word("the").opt, .words(thisWords.union(nextWords).union(lastWords)), Element.number { $0.isWhole && !$0.isOrdinal && (1...20).contains($0.value) }.opt,
+                         .words(["decade", "decades"])], role: "date") { m in
+            let year = CivilCalendar.date(dayNumber: Wall.dayNumber(m.series.now)).year
+            let first = CivilCalendar.floorDivide(year, 10) * 10
+            let n = m.numberIfPresent(2)?.value ?? 1
+            guard (n == 1) == (m.word(3) == "decade") else { return nil }
+            let from: Int, to: Int
+            switch direction(m.word(1)!) {
+            case 0: (from, to) = (first, first + 10)
+            case 1: (from, to) = (first + 10, first + 10 + 10 * n)
+            default: (from, to) = (first - 10 * n, first)
+            }
+            return stretchOfYears(from, to)
+        },
+        // the 1990s, the 80s, '70s
+        Rule("decade-of", [Element.words(["the", "'"]).opt, .digits { ($0.digitCount == 4 || $0.digitCount == 2) && $0.number! % 10 == 0 }, Element.word("s").touching], role: "date") { m in
+            let digits = m.token(1)!
+            var year = digits.number!
+            if digits.digitCount == 2 {
+                // The latest that has begun: "the 90s" said in 2026 is the 1990s, "the 20s" the 2020s.
+                guard m.has(0) else { return nil }
+                let now = CivilCalendar.date(dayNumber: Wall.dayNumber(m.series.now)).year
+                let century = CivilCalendar.floorDivide(now, 100) * 100
+                year = century + year <= now ? century + year : century - 100 + year
+            } else if year % 100 == 0 {
+                return stretchOfYears(year, year + 100)
+            }
+            return stretchOfYears(year, year + 10)
+        },
+        // the 15th century, 21st century
+        Rule("century", [Element.word("the").opt, .number { $0.isOrdinal && (1...40).contains($0.value) }, .word("century")], role: "date") { m in
+            let n = m.int(1)
+            return stretchOfYears((n - 1) * 100, n * 100)
+        },
+        // the year 2031, calendar year 2029
+        Rule("the-year", [Element.word("the").opt, Element.word("calendar").opt, .word("year"), yearElement], role: "date") { m in
+            .time(.date(.year(m.int(3)), .year, year: true))
+        },
+        // 2027 or later, 2019 and after, 2030 onwards; 2012 or earlier: a bound said after the time
+        Rule("or-later", [.anyTime { $0.isPlain && $0.hasDate && !$0.hasClock }, .words(["or", "and"]),
+                          .words(["later", "after", "greater", "beyond", "newer", "earlier", "before", "older"])], role: nil) { m in
+            var t = m.time(0)
+            t.openBound = ["earlier", "before", "older"].contains(m.word(2)!) ? .until : .after
             return .time(t)
+        },
+        Rule("onwards", [.anyTime { $0.isPlain && $0.hasDate && !$0.hasClock }, .words(["onwards", "onward"])], role: nil) { m in
+            var t = m.time(0)
+            t.openBound = .after
+            return .time(t)
+        },
+        // greater than 2012, later than March, earlier than 2020
+        Rule("greater-than", [.words(["greater", "later", "newer", "earlier", "older", "less"]), .word("than"), .anyTime { $0.isPlain && $0.hasDate && !$0.hasClock }], role: nil) { m in
+            var t = m.time(2)
+            t.openBound = ["greater", "later", "newer"].contains(m.word(0)!) ? .after : .before
+            return .time(t)
+        },
+        // week 31, the week 12 of 2027, wk 5 of next year (ISO weeks: Monday to Sunday, week 1 holds 4 January)
+        Rule("iso-week", [Element.word("the").opt, .words(["week", "wk"]), Element.word("number").opt, .digits { $0.digitCount <= 2 && (1...53).contains($0.number!) },
+                          Element.words(["of", "in"]).opt, Element.anyTime { $0.isPlain && !$0.hasClock && $0.grain == .year }.opt], role: "date") { m in
+            guard m.has(4) == m.has(5) else { return nil }
+            let container = m.timeIfPresent(5)
+            var t = TimeValue.date(.isoWeek(m.digits(3), in: container?.expression ?? .every(.year)), .week, year: container?.hasYear ?? false)
+            t.isStretch = true
+            guard Compose.exists(t.expression, m.series) else { return nil }
+            return .time(t)
+        },
+        // H2 2027, 2026-H1: halves of a year
+        Rule("half-year", [.digits { $0.digitCount == 4 }, Element.symbol("-").touching.opt, .word("h"), Element.digits { $0.digitCount == 1 && (1...2).contains($0.number!) }.touching], role: "date") { m in
+            halfOfYear(.year(m.digits(0)), m.digits(3), hasYear: true)
+        },
+        Rule("half-year-first", [.word("h"), Element.digits { $0.digitCount == 1 && (1...2).contains($0.number!) }.touching, .digits { $0.digitCount == 4 }], role: "date") { m in
+            halfOfYear(.year(m.digits(2)), m.digits(1), hasYear: true)
+        },
+        // the first half of 2027, the second half of next year
+        Rule("half-of", [Element.word("the").opt, .words(["first", "second"]), .word("half"), .word("of"), .anyTime { $0.isPlain && !$0.hasClock && $0.grain == .year }], role: nil) { m in
+            halfOfYear(m.time(4).expression, m.word(1) == "first" ? 1 : 2, hasYear: m.time(4).hasYear)
         },
         Rule("n-upcoming-units", [.number { $0.isWhole && !$0.isOrdinal && $0.value >= 1 && $0.value < 1000 }, .word("upcoming"), .words(cycleWords)], role: "date") { m in
             cycleValue(Lexicon.cycleUnits[m.word(2)!]!, m.int(0))
@@ -77,6 +174,10 @@ extension DateRules {
         // MARK: this / next / last <time>
         Rule("this-time", [.words(thisWords), .anyTime { $0.isPlain && !$0.hasClock && !$0.isCycle }], role: nil) { m in
             let t = m.time(1)
+            // "this may take a while": the verb, unless written as the month ("this May").
+            if let item = m.item(1), item.latent, m.tokens[item.first].text == "may", !m.tokens[item.first].isCapitalized {
+                return occurrence(t, 1, skipCurrent: false).map { Production(value: $0.value, latent: true) }
+            }
             if t.hasDayPart, !t.hasDate {
                 var r = t
                 r.expression = .intersect(.cycle(.day, 0), t.expression)
@@ -104,7 +205,7 @@ extension DateRules {
         Rule("this-past-time", [.word("this"), .word("past"), .anyTime { $0.isPlain && !$0.hasClock && !$0.isCycle }], role: nil) { m in
             occurrence(m.time(2), -1, skipCurrent: true)
         },
-        // Friday after next, March after next
+        // Sunday after next, June after next
         Rule("after-next", [.anyTime { $0.isPlain && !$0.hasClock && !$0.isCycle }, .word("after"), .word("next")], role: nil) { m in
             occurrence(m.time(0), 2, skipCurrent: true)
         },
@@ -115,7 +216,7 @@ extension DateRules {
             let portion: Portion = m.word(0) == "early" ? .early : (m.word(0) == "late" ? .late : .middle)
             return portionValue(m.time(3), portion)
         },
-        // the beginning of the month, end of 2012, the end of next week
+        // the start of the year, end of 2016, the end of next week
         Rule("beginning-end-of", [Element.word("the").opt, .words(["beginning", "start", "end", "begining"]), .word("of"), .anyTime { $0.isPlain && $0.grain >= .week && !$0.hasClock }], role: nil) { m in
             portionValue(m.time(3), m.word(1) == "end" ? .end : .beginning)
         },
@@ -154,23 +255,38 @@ extension DateRules {
             return nthValue(n, of: m.time(2), in: box, m.series)
         },
         // the third day of October, the first week of October 2014, the 2nd last week of 2018
-        Rule("nth-unit-of", priority: 1, [Element.word("the").opt, ordinalElement, .words(["day", "week"]), .words(["of", "in"]), .anyTime { isContainer($0) && !$0.hasClock }], role: nil) { m in
+        Rule("nth-unit-of", priority: 1, [Element.word("the").opt, ordinalElement, .words(["day", "week", "month"]), .words(["of", "in"]), .anyTime { isContainer($0) && !$0.hasClock }], role: nil) { m in
             guard let n = ordinal(m, 1) else { return nil }
-            let grain: Grain = m.word(2) == "day" ? .day : .week
+            let grain: Grain = m.word(2) == "day" ? .day : (m.word(2) == "week" ? .week : .month)
             let box = m.time(4)
             guard box.grain > grain else { return nil }
             let e = TimeExpression.nthUnit(n, grain, in: box.expression)
             guard Compose.exists(e, m.series) else { return nil }
             var t = TimeValue.date(e, grain, year: box.hasYear)
-            t.isStretch = grain == .week
+            t.isStretch = grain >= .week
             return .time(t)
         },
-        // 20 of next month, the 20th day of the current month
+        // the first 2 weeks of 2027, the last three days of the month, first ten days of May
+        Rule("first-n-units-of", priority: 1, [Element.word("the").opt, .words(["first", "last"]), .number { $0.isWhole && !$0.isOrdinal && (1...31).contains($0.value) },
+                                               .words(["days", "weeks", "months"]), .words(["of", "in"]), .anyTime { isContainer($0) && !$0.hasClock }], role: nil) { m in
+            let n = m.int(2), box = m.time(5)
+            let grain = Lexicon.cycleUnits[m.word(3)!]!
+            guard box.grain > grain else { return nil }
+            let e: TimeExpression = m.word(1) == "first"
+                ? .range(.nthUnit(1, grain, in: box.expression), .nthUnit(n, grain, in: box.expression), inclusive: true)
+                : .range(.nthUnit(-n, grain, in: box.expression), .nthUnit(-1, grain, in: box.expression), inclusive: true)
+            guard Compose.exists(e, m.series) else { return nil }
+            var t = TimeValue.date(e, grain, year: box.hasYear)
+            t.isStretch = true
+            t.hasEnd = true
+            return .time(t)
+        },
+        // 22 of next month, the 22nd day of the current month
         Rule("day-of-cycle", [Element.word("the").opt, dayElement, Element.word("day").opt, .words(["of", "in"]), .time { $0.isCycle && $0.grain == .month }], role: nil) { m in
             let day = TimeValue.date(.dayOfMonth(m.int(1)))
             return Compose.intersect(day, m.time(4), m.series).map { .time($0) }
         },
-        // the closest Monday to Oct 5th
+        // the closest Friday to Nov 3rd
         Rule("closest", priority: 1, [Element.word("the").opt, ordinalElement.opt, .words(["closest", "nearest"]), .anyTime { $0.isPlain && !$0.hasClock }, .word("to"), .time { $0.isPlain }], role: nil) { m in
             let n = m.has(1) ? (ordinal(m, 1) ?? 1) : 1
             guard n > 0 else { return nil }
@@ -188,7 +304,7 @@ extension DateRules {
             guard Compose.exists(t.expression, m.series) else { return nil }
             return .time(t)
         },
-        // 3 Fridays from now, 2 Thursdays ago
+        // 4 Mondays from now, 3 Tuesdays ago
         Rule("n-weekdays-from-now", [.number { $0.isWhole && !$0.isOrdinal && (1...52).contains($0.value) }, .anyTime { isWeekday($0) },
                                      .words(["from", "ago", "back", "hence"]), Element.words(["now", "today"]).opt], role: "date") { m in
             let word = m.word(2)!
@@ -214,6 +330,34 @@ extension DateRules {
         var t = TimeValue.date(.cycle(grain, n), grain)
         t.hasClock = grain < .day
         t.isStretch = grain < .day
+        return .time(t)
+    }
+
+    /// The `n` units of `grain` after this one (`forward`) or before it: "the next 3 days"
+    /// starts tomorrow, "the last 2 weeks" ends last Sunday.
+    static func unitsAround(_ n: Int, _ grain: Grain, forward: Bool) -> Production? {
+        let e: TimeExpression = forward
+            ? .range(.cycle(grain, 1), .cycle(grain, n), inclusive: true)
+            : .range(.cycle(grain, -n), .cycle(grain, -1), inclusive: true)
+        var t = TimeValue.date(e, grain)
+        t.hasClock = grain < .day
+        t.isStretch = true
+        t.hasEnd = true
+        return .time(t)
+    }
+
+    /// Whole years `from..<to` (decades, centuries).
+    static func stretchOfYears(_ from: Int, _ to: Int) -> Production? {
+        guard to > from else { return nil }
+        var t = TimeValue.date(.fixed(Span(Wall.time(from, 1, 1), Wall.time(to, 1, 1))), .year, year: true)
+        t.isStretch = true
+        return .time(t)
+    }
+
+    /// January to June (`half` 1) or July to December (2) of each span of `year`.
+    static func halfOfYear(_ year: TimeExpression, _ half: Int, hasYear: Bool) -> Production? {
+        var t = TimeValue.date(.portion(year, half == 1 ? .firstHalf : .secondHalf), .month, year: hasYear)
+        t.isStretch = true
         return .time(t)
     }
 

@@ -1,8 +1,8 @@
 /// Durations and what is built from them (in 2 hours, 3 days ago, for 90 minutes, within
-/// 2 weeks), ranges (2-4pm, from Dec 21 to Jan 3, July 13-15), bounds (until 5, after 2pm,
+/// 2 weeks), ranges (2-4pm, from Dec 21 to Jan 3, Aug 3-5), bounds (until 5, after 2pm,
 /// by Friday) and "all day".
 extension DateRules {
-    static let rangeWords: Set<String> = ["-", "to", "thru", "through", "till", "til", "until", "untill", "'til", "and"]
+    static let rangeWords: Set<String> = ["-", "~", "to", "thru", "through", "till", "til", "until", "untill", "'til", "and"]
 
     /// Amounts of a unit the reader takes are below this ("in 9999 days", not "in 10000
     /// days"): a larger one is no date a person means, and the router refuses it.
@@ -55,6 +55,11 @@ extension DateRules {
             if m.word(0) == "within" { return within(m.duration(2)) }
             return fromNow(m.duration(2))
         },
+        // +20 minutes, -3 days: a signed length from now
+        Rule("signed-duration", [.symbols(["+", "-"]), Element.duration().touching], role: nil) { m in
+            guard m.token(0)!.spaceBefore else { return nil }
+            return fromNow(m.word(0) == "-" ? m.duration(1).negated : m.duration(1))
+        },
         Rule("in-minutes", [.word("in"), .digits { $0.digitCount <= 2 && $0.number! > 0 }], role: "time") { m in
             guard case .time(let t)? = fromNow(Offset(seconds: 60 * m.digits(1), unit: .minute))?.value else { return nil }
             return .time(t, latent: true)
@@ -68,15 +73,17 @@ extension DateRules {
             }
         },
         Rule("duration-ago", [.duration(), .words(["ago", "back", "earlier", "before"]), Element.words(["now", "today"]).opt], role: nil) { m in
-            if m.word(1) == "before", !m.has(2) { return nil }
-            return fromNow(m.duration(0).negated)
+            // "10 minutes before" alone is ten minutes ago; in a request it is said of
+            // something else ("remind me 10 minutes before").
+            guard case .time(let t)? = fromNow(m.duration(0).negated)?.value else { return nil }
+            return .time(t, latent: m.word(1) == "before" && !m.has(2))
         },
         Rule("after-duration", [.word("after"), .duration()], role: nil) { m in
             guard case .time(var t)? = fromNow(m.duration(1))?.value else { return nil }
             t.openBound = .after
             return .time(t)
         },
-        // a year from Christmas, three days after Easter, 15 minutes from 1pm, 2 days before Christmas
+        // a year from Easter, two days after Thanksgiving, 20 minutes from 2pm, 2 days before Christmas
         Rule("duration-from-time", [.duration(), .words(["from", "after", "before"]), .time { $0.isPlain }], role: nil) { m in
             let d = m.duration(0)
             var t = m.time(2)
@@ -93,9 +100,9 @@ extension DateRules {
             t.grain = max(t.grain, min(unit, .month))
             return .time(t)
         },
-        // thanksgiving in 9 months, March in a year, in 7 days at 5pm, thanksgiving 3 months ago
-        Rule("time-at-offset", [.anyTime { $0.isPlain && $0.fromNow == nil && !$0.hasClock }, .time { $0.fromNow != nil && $0.openBound == nil && !$0.isNowItself }], role: nil) { m in
-            atOffset(m.time(0), m.time(1), m.series)
+        // easter in 10 months, June in a year, in 5 days at 6pm, easter 2 months ago
+        Rule("time-at-offset", [.anyTime { $0.isPlain && $0.fromNow == nil && !$0.hasClock }, Element.symbol(",").opt, .time { $0.fromNow != nil && $0.openBound == nil && !$0.isNowItself }], role: nil) { m in
+            atOffset(m.time(0), m.time(2), m.series)
         },
         Rule("offset-at-time", [.time { $0.fromNow != nil && $0.openBound == nil && !$0.isNowItself }, Element.words(["at", "on", "in"]).opt, .time { $0.isPlain && $0.fromNow == nil }], role: nil) { m in
             atOffset(m.time(2), m.time(0), m.series)
@@ -103,13 +110,21 @@ extension DateRules {
 
         // MARK: ranges
         // from 2 to 4pm, 9:30 - 11:00, Dec 21 to Jan 3, between 9:30 and 11:00
-        Rule("range", [Element.words(["from", "between", "btw", "btwn"]).opt, .anyTime { $0.isPlainOrZoned }, .words(rangeWords), Element.word("the").opt, .anyTime { $0.isPlainOrZoned }], role: nil, endElement: 4) { m in
+        Rule("range", [Element.words(["from", "between", "btw", "btwn"]).opt, .anyTime { $0.isPlainOrZoned }, .words(rangeWords), Element.word("the").opt, .anyTime { $0.isPlainOrZoned || $0.isNowItself }], role: nil, endElement: 4) { m in
             let a = m.item(1)!, b = m.item(4)!
             let joiner = m.word(2)!
             if joiner == "and", m.word(0) != "between" && m.word(0) != "btw" && m.word(0) != "btwn" { return nil }
-            if ["to", "-"].contains(joiner) == false, m.word(0) == "between" { if joiner != "and" { return nil } }
+            if !["to", "-", "~", "and"].contains(joiner), m.word(0) == "between" { return nil }
+            if joiner == "~", !m.has(0) { return nil }
             guard rangeEndsFit(a, b) else { return nil }
-            return Compose.range(a.time!, b.time!, m.series).map { .time($0, latent: a.latent && b.latent) }
+            var end = b.time!
+            if end.isNowItself {
+                // "between Jan 2019 and now": up to this moment.
+                end = TimeValue(.now, grain: .second)
+                end.hasClock = true
+            }
+            // "from"/"between" make two weak ends ("between 2014 and 2018") a range.
+            return Compose.range(a.time!, end, m.series).map { .time($0, latent: a.latent && b.latent && !m.has(0)) }
         },
         Rule("range-slash", [.time { $0.isPlain && $0.hasDate && $0.hasClock }, .symbol("/"), .time { $0.isPlain && $0.hasDate && $0.hasClock }], role: nil, endElement: 2) { m in
             Compose.range(m.time(0), m.time(2), m.series).map { .time($0) }
@@ -117,25 +132,45 @@ extension DateRules {
         Rule("later-than-before", [.words(["later", "after"]), Element.word("than").opt, .time { $0.isPlain }, .words(["but", "and"]), .words(["before", "earlier"]), Element.word("than").opt, .time { $0.isPlain }], role: nil, endElement: 6) { m in
             Compose.range(m.time(2), m.time(6), m.series).map { .time($0) }
         },
-        // July 13-15, Dec 14 to 16, August 27th - 29th
+        // Aug 3-5, Dec 14 to 16, June 23rd - 25th
         Rule("month-day-range", [Element.word("from").opt, .time { $0.isMonthDay }, .words(["-", "to", "thru", "through", "till", "until"]), Element.word("the").opt, dayElement], role: nil, endElement: 4) { m in
-            guard case .monthDay(let month, _) = m.time(1).expression, case .time(let end)? = monthDay(month, m.int(4))?.value else { return nil }
+            guard case .monthDay(let month, let day) = m.time(1).expression else { return nil }
+            // "April 27th to the 3rd": an end day before the start is in the next month.
+            let endMonth = m.int(4) < day ? month % 12 + 1 : month
+            guard case .time(let end)? = monthDay(endMonth, m.int(4))?.value else { return nil }
             return Compose.range(m.time(1), end, m.series).map { .time($0) }
         },
-        // 13-15 July, from the 13th to the 15th of July, 1-8 September
-        Rule("day-range-month", [Element.word("from").opt, Element.word("the").opt, dayElement, .words(["-", "to", "thru", "through", "till", "until"]), .time { $0.isMonthDay }], role: nil, endElement: 4) { m in
+        // 13-15 July, from the 3rd to the 6th of June, 2-9 October
+        // (between the 9th and the 17th of April, between 3 and 12 of Sept)
+        Rule("day-range-month", [Element.words(["from", "between"]).opt, Element.word("the").opt, dayElement, .words(["-", "to", "thru", "through", "till", "until", "and"]), .time { $0.isMonthDay }], role: nil, endElement: 4) { m in
+            if (m.word(3) == "and") != (m.word(0) == "between") { return nil }
             guard case .monthDay(let month, _) = m.time(4).expression, case .time(let start)? = monthDay(month, m.int(2))?.value else { return nil }
             return Compose.range(start, m.time(4), m.series).map { .time($0) }
         },
+        // from 4-23 next month, the 5th to the 9th of next month: days of a month named by a cycle
+        Rule("day-range-cycle", [Element.words(["from", "between"]).opt, Element.word("the").opt, dayElement, .words(["-", "to", "thru", "through", "till", "until", "and"]), Element.word("the").opt, dayElement,
+                                 Element.words(["of", "in"]).opt, .time { $0.isCycle && $0.grain == .month }], role: nil, endElement: 5) { m in
+            if (m.word(3) == "and") != (m.word(0) == "between") { return nil }
+            let box = m.time(7)
+            guard m.int(2) < m.int(5), let start = Compose.intersect(TimeValue.date(.dayOfMonth(m.int(2))), box, m.series),
+                  let end = Compose.intersect(TimeValue.date(.dayOfMonth(m.int(5))), box, m.series) else { return nil }
+            return Compose.range(start, end, m.series).map { .time($0) }
+        },
 
         // MARK: durations attached to a start
-        // 4pm for 30 mins, 18th Dec for 10 days, from 4pm for thirty minutes
+        // 5pm for 45 mins, 20th Nov for 5 days, from 5pm for forty minutes
         Rule("time-for-duration", [Element.word("from").opt, .time { $0.isPlain && !$0.hasEnd }, .words(["for", "lasting"]), .duration()], role: nil) { m in
             withDuration(m.time(1), m.duration(3))
         },
-        // for 10 days from 18th Dec, for 30' starting from 4pm
-        Rule("duration-starting", [.word("for"), .duration(), .words(["from", "starting", "beginning", "since"]), Element.words(["from", "at", "on"]).opt, .time { $0.isPlain && !$0.hasEnd }], role: nil) { m in
-            withDuration(m.time(4), m.duration(1))
+        // tomorrow 3pm 30 min, Friday at 10 2h, at 4pm half an hour: a length right after a
+        // time of day is how long it lasts
+        Rule("time-then-duration", [.time { $0.isPlain && $0.hasClock && !$0.hasEnd && !$0.isStretch }, .duration { $0.months == 0 && $0.days == 0 && $0.seconds <= 12 * 3600 }], role: nil) { m in
+            withDuration(m.time(0), m.duration(1))
+        },
+        // for 5 days from 20th Nov, for 45' starting from 5pm
+        // (for 3 days, from Friday; for 2 weeks from today: not "for" a day 2 weeks from today)
+        Rule("duration-starting", priority: 1, [.word("for"), .duration(), Element.symbol(",").opt, .words(["from", "starting", "beginning", "since"]), Element.words(["from", "at", "on"]).opt, .time { $0.isPlain && !$0.hasEnd }], role: nil) { m in
+            withDuration(m.time(5), m.duration(1))
         },
 
         // "for 90 minutes" alone: from now, for that long
@@ -198,14 +233,14 @@ extension DateRules {
         return .time(t)
     }
 
-    /// "3 years from today": counted in whole days.
+    /// "2 years from today": counted in whole days.
     static func dayOffset(_ d: Offset) -> Production? {
         var t = TimeValue.date(.shifted(.cycle(.day, 0), d), .day)
         t.grain = .day
         return .time(t)
     }
 
-    /// "within 2 weeks": from now to the end of the day two weeks ahead.
+    /// "within 3 weeks": from now to the end of the day three weeks ahead.
     static func within(_ d: Offset) -> Production? {
         var t = TimeValue(d.unit >= .day ? .cycleAt(.day, d) : .moment(d, d.unit), grain: .second)
         t.hasDate = true
@@ -215,8 +250,13 @@ extension DateRules {
 
     static func atOffset(_ t: TimeValue, _ offset: TimeValue, _ series: Series) -> Production? {
         guard let d = offset.fromNow else { return nil }
-        // "today in one hour" is the hour from now.
+        // "today in two hours" is that moment from now.
         if t.expression == .cycle(.day, 0), d.unit < .day { return .time(offset) }
+        // "Monday two weeks from now", "Friday in a month": that weekday of the week then.
+        if case .weekday = t.expression, d.unit >= .week {
+            let week = TimeValue.date(.cycleAt(.week, d), .week)
+            return Compose.intersect(t, week, series).map { .time($0) }
+        }
         var container = TimeValue.date(.cycleAt(d.unit == .week ? .day : d.unit, d), d.unit)
         container.hasClock = d.unit < .day
         return Compose.intersect(t, container, series).map { .time($0) }
@@ -232,9 +272,19 @@ extension DateRules {
     /// Whether two readings can be the ends of one range: like with like.
     static func rangeEndsFit(_ a: Item, _ b: Item) -> Bool {
         guard let x = a.time, let y = b.time else { return false }
+        // "between Jan 2019 and now": a date up to this moment.
+        if y.expression == .now { return x.hasDate && !x.hasClock }
         if x.hasClock != y.hasClock { return x.hasClock && y.hasClock }
-        if x.hasClock { return !(a.latent && b.latent) || a.latent == b.latent }
-        if x.grain != y.grain && !(x.grain <= .day && y.grain <= .day) { return false }
+        if x.hasClock {
+            // "from 3 to 6pm tomorrow": the day is the whole range's, read by intersecting.
+            if !x.hasDate, y.hasDate { return false }
+            // Four bare digits at both ends are years ("from 2014 to 2018"), not 20:14.
+            if a.looksLikeYear && (b.latent || b.isFourDigitClock) || b.looksLikeYear && a.latent { return false }
+            return !(a.latent && b.latent) || a.latent == b.latent
+        }
+        // Days with days; a year or a month may end in another grain when a year is said
+        // ("2014 through May 2018", "Jan 2019 to today").
+        if x.grain != y.grain && !(x.grain <= .day && y.grain <= .day) { return x.hasYear || y.hasYear || y.isCycle }
         return true
     }
 }

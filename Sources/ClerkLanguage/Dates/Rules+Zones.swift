@@ -83,7 +83,8 @@ extension DateRules {
 
     static let zoneAttachments: [Rule] = [
         // 8am JST, 9:00 (BST), 10am London time, 9:30 - 11:00 CST
-        Rule("time-zone", [.anyTime { $0.hasClock && $0.zone == nil && $0.openBound == nil && $0.fromNow == nil }, Element.symbol("(").opt, .zone, Element.symbol(")").opt], role: nil) { m in
+        // (a part of the day too: "Friday evening PST")
+        Rule("time-zone", [.anyTime { ($0.hasClock || $0.hasDayPart) && $0.zone == nil && $0.openBound == nil && $0.fromNow == nil }, Element.symbol("(").opt, .zone, Element.symbol(")").opt], role: nil) { m in
             guard m.has(1) == m.has(3) else { return nil }
             var t = m.time(0)
             t.zone = m.zone(2)

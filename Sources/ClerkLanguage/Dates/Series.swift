@@ -1,12 +1,15 @@
+internal import ClerkCore
+
 /// Walks the series of spans a `TimeExpression` denotes.
 ///
 /// Two questions are enough for every expression: the first span that ends after a wall
-/// time (`next`), and the last span that starts before one (`previous`). Intersections
+/// time (`next`), and the last span that starts before one (`previous`) — one walk
+/// (`walk`) in either `Direction`, so each case is written once. Intersections
 /// leapfrog the two series (Duckling's approach); every loop is capped so that impossible
 /// combinations ("Sunday the 31st of February") give up quickly instead of hanging.
 struct Series {
     /// The reference moment on the wall clock.
-    let now: WallTime
+    let now: WallSeconds
 
     /// How far loops search before they give up.
     static let maxSteps = 80
@@ -15,395 +18,217 @@ struct Series {
     /// 09:00 and 21:00, "at 11" 11:00. See README "Where clerk reads differently from Duckling".
     static let schedulingHours = 7...21
 
-    // MARK: next
+    // MARK: the walk
 
     /// The first span of `e` that ends after `t`.
-    func next(_ e: TimeExpression, endingAfter t: WallTime) -> Span? {
+    @inline(__always) func next(_ e: TimeExpression, endingAfter t: WallSeconds) -> Span? {
+        walk(e, .forward, from: t)
+    }
+
+    /// The last span of `e` that starts before `t`.
+    @inline(__always) func previous(_ e: TimeExpression, startingBefore t: WallSeconds) -> Span? {
+        walk(e, .backward, from: t)
+    }
+
+    /// The first span of `e` beyond `t` in direction `d`: going forward the first that ends
+    /// after `t`, going backward the last that starts before it. One walk for both questions,
+    /// so a case is written once; where the two differ on purpose, the case says so.
+    func walk(_ e: TimeExpression, _ d: Direction, from t: WallSeconds) -> Span? {
         switch e {
         case .now:
-            let s = Span(now, now + 1)
-            return s.end > t ? s : nil
+            return d.found(Span(now, now + 1), from: t)
 
         case .clock(let h, let m, let s, let length):
-            let offset = h * 3600 + m * 60 + s
-            var start = Wall.startOfDay(t) + offset
-            if start + length <= t { start += Wall.day }
-            if start + length <= t { start += Wall.day }
+            var start = Wall.startOfDay(t) + h * 3600 + m * 60 + s
+            // Today's, else the day's before or after (twice: a clock past midnight).
+            for _ in 0..<2 where !d.accepts(Span(start, start + length), from: t) { start += d.step * Wall.day }
             return Span(start, start + length)
 
         case .ambiguousClock(let h, let m, let s, let length):
-            var best: Span?
-            for hour in Self.readings(ofHour: h) {
-                if let c = next(.clock(hour: hour, minute: m, second: s, length: length), endingAfter: t),
-                   best == nil || c.start < best!.start {
-                    best = c
-                }
+            let (first, second) = Self.readings(ofHour: h)
+            var best = walk(.clock(hour: first, minute: m, second: s, length: length), d, from: t)
+            if let second, let c = walk(.clock(hour: second, minute: m, second: s, length: length), d, from: t),
+               best.map({ d.precedes(c, $0) }) ?? true {
+                best = c
             }
             return best
 
         case .weekday(let w):
-            let d = Wall.dayNumber(t)
-            let delta = (w - Wall.weekday(ofDay: d) + 7) % 7
-            let start = (d + delta) * Wall.day
-            return Span(start, start + Wall.day)
+            let day = Wall.dayNumber(t)
+            let weekday = CivilCalendar.isoWeekday(dayNumber: day)
+            var first = d == .forward ? day + (w - weekday + 7) % 7 : day - (weekday - w + 7) % 7
+            if !d.accepts(Span(first * Wall.day, (first + 1) * Wall.day), from: t) { first += 7 * d.step }
+            return Span(first * Wall.day, (first + 1) * Wall.day)
 
         case .dayOfMonth(let dom):
-            var c = Wall.civil(Wall.dayNumber(t))
+            var c = CivilCalendar.date(dayNumber: Wall.dayNumber(t))
             for _ in 0..<14 {
-                if dom <= Wall.daysIn(month: c.month, year: c.year) {
+                if dom <= CivilCalendar.daysIn(month: c.month, year: c.year) {
                     let start = Wall.time(c.year, c.month, dom)
-                    if start + Wall.day > t { return Span(start, start + Wall.day) }
+                    if let span = d.found(Span(start, start + Wall.day), from: t) { return span }
                 }
-                c.month += 1
-                if c.month > 12 { c.month = 1; c.year += 1 }
+                c.month += d.step
+                if c.month > 12 { c.month = 1; c.year += 1 } else if c.month < 1 { c.month = 12; c.year -= 1 }
             }
             return nil
 
         case .month(let m):
-            var y = Wall.civil(Wall.dayNumber(t)).year
+            var y = CivilCalendar.date(dayNumber: Wall.dayNumber(t)).year
             for _ in 0..<2 {
-                let s = Span(Wall.time(y, m, 1), Wall.addMonths(Wall.time(y, m, 1), 1))
-                if s.end > t { return s }
-                y += 1
+                let start = Wall.time(y, m, 1)
+                if let span = d.found(Span(start, Wall.addMonths(start, 1)), from: t) { return span }
+                y += d.step
             }
             return nil
 
-        case .monthDay(let m, let d):
-            var y = Wall.civil(Wall.dayNumber(t)).year
+        case .monthDay(let m, let day):
+            var y = CivilCalendar.date(dayNumber: Wall.dayNumber(t)).year
             for _ in 0..<10 {
-                if d <= Wall.daysIn(month: m, year: y) {
-                    let start = Wall.time(y, m, d)
-                    if start + Wall.day > t { return Span(start, start + Wall.day) }
+                if day <= CivilCalendar.daysIn(month: m, year: y) {
+                    let start = Wall.time(y, m, day)
+                    if let span = d.found(Span(start, start + Wall.day), from: t) { return span }
                 }
-                y += 1
+                y += d.step
             }
             return nil
 
         case .year(let y):
-            let s = Span(Wall.time(y, 1, 1), Wall.time(y + 1, 1, 1))
-            return s.end > t ? s : nil
+            return d.found(Span(Wall.time(y, 1, 1), Wall.time(y + 1, 1, 1)), from: t)
 
         case .quarter(let q):
-            var y = Wall.civil(Wall.dayNumber(t)).year
+            var y = CivilCalendar.date(dayNumber: Wall.dayNumber(t)).year
             for _ in 0..<2 {
                 let start = Wall.time(y, 3 * (q - 1) + 1, 1)
-                let s = Span(start, Wall.addMonths(start, 3))
-                if s.end > t { return s }
-                y += 1
+                if let span = d.found(Span(start, Wall.addMonths(start, 3)), from: t) { return span }
+                y += d.step
             }
             return nil
 
         case .dayPart(let from, let to):
-            var start = Wall.startOfDay(t) - Wall.day + from
+            // From the day before `t` (going forward) or after it (going back).
+            var start = Wall.startOfDay(t) - d.step * Wall.day + from
             for _ in 0..<3 {
-                if start + (to - from) > t { return Span(start, start + (to - from)) }
-                start += Wall.day
+                if let span = d.found(Span(start, start + (to - from)), from: t) { return span }
+                start += d.step * Wall.day
             }
             return nil
 
         case .weekend:
-            let d = Wall.dayNumber(t)
-            let friday = d - (Wall.weekday(ofDay: d) - 5)
-            var start = friday * Wall.day + 18 * 3600
-            if start - 7 * Wall.day + 54 * 3600 > t { start -= 7 * Wall.day }
-            if start + 54 * 3600 <= t { start += 7 * Wall.day }
-            return Span(start, start + 54 * 3600)
+            // Friday 18:00 to Monday 00:00: of the week before `t`'s, then `t`'s, then the
+            // next (going forward; the other way round going back).
+            let day = Wall.dayNumber(t)
+            let friday = day - (CivilCalendar.isoWeekday(dayNumber: day) - 5)
+            var start = friday * Wall.day + 18 * 3600 - d.step * 7 * Wall.day
+            for _ in 0..<3 {
+                if let span = d.found(Span(start, start + 54 * 3600), from: t) { return span }
+                start += d.step * 7 * Wall.day
+            }
+            return nil
 
         case .season(let season):
-            let y = Wall.civil(Wall.dayNumber(t)).year
-            for year in (y - 1)...(y + 1) {
-                let s = Self.span(of: season, startingIn: year)
-                if s.end > t { return s }
+            let y = CivilCalendar.date(dayNumber: Wall.dayNumber(t)).year
+            for k in 0..<3 {
+                if let span = d.found(Self.span(of: season, startingIn: y + (k - 1) * d.step), from: t) { return span }
             }
             return nil
 
         case .anySeason:
-            let y = Wall.civil(Wall.dayNumber(t)).year
-            for year in (y - 1)...(y + 1) {
-                for season in Season.allCases {
-                    let s = Self.generalSpan(of: season, startingIn: year)
-                    if s.end > t { return s }
+            let y = CivilCalendar.date(dayNumber: Wall.dayNumber(t)).year
+            for k in 0..<3 {
+                for i in 0..<4 {
+                    let season = Season.allCases[d == .forward ? i : 3 - i]
+                    if let span = d.found(Self.generalSpan(of: season, startingIn: y + (k - 1) * d.step), from: t) { return span }
                 }
             }
             return nil
 
         case .holiday(let h):
-            let y = Wall.civil(Wall.dayNumber(t)).year
-            for year in (y - 1)...(y + 2) {
-                if let s = h.span(in: year), s.end > t { return s }
+            let y = CivilCalendar.date(dayNumber: Wall.dayNumber(t)).year
+            for k in 0..<4 {
+                if let span = h.span(in: y + (k - 1) * d.step), d.accepts(span, from: t) { return span }
             }
             return nil
 
-        case .fixed(let s):
-            return s.end > t ? s : nil
+        case .fixed(let span):
+            return d.found(span, from: t)
 
         case .every(let grain):
-            return Wall.unit(t, grain)
+            return Wall.unit(d == .forward ? t : t - 1, grain)
 
         case .either(let a, let b):
-            switch (next(a, endingAfter: t), next(b, endingAfter: t)) {
-            case (let x?, let y?): return x.start <= y.start ? x : y
+            switch (walk(a, d, from: t), walk(b, d, from: t)) {
+            case (let x?, let y?): return d.precedes(y, x) ? y : x
             case (let x?, nil): return x
             case (nil, let y): return y
             }
 
         case .cycle, .cycleAt, .moment, .occurrence, .closest:
-            guard let s = single(e) else { return nil }
-            return s.end > t ? s : nil
+            guard let span = single(e) else { return nil }
+            return d.found(span, from: t)
 
         case .intersect(let a, let b):
-            return nextIntersection(a, b, endingAfter: t)
+            return intersection(a, b, d, from: t)
 
         case .nth(let n, let unit, let container):
-            var c = next(container, endingAfter: t)
-            for _ in 0..<24 {
-                guard let box = c else { return nil }
-                if let r = nth(n, of: unit, inside: box), r.end > t { return r }
-                c = next(container, endingAfter: box.end)
-            }
-            return nil
+            return first(in: container, d, from: t) { box in nth(n, of: unit, inside: box) }
 
         case .nthUnit(let n, let grain, let container):
-            var c = next(container, endingAfter: t)
-            for _ in 0..<24 {
-                guard let box = c else { return nil }
-                if let r = Self.nthUnit(n, grain, inside: box), r.end > t { return r }
-                c = next(container, endingAfter: box.end)
-            }
-            return nil
+            return first(in: container, d, from: t) { box in Self.nthUnit(n, grain, inside: box) }
+
+        case .isoWeek(let n, let container):
+            return first(in: container, d, from: t) { box in Self.isoWeek(n, of: CivilCalendar.date(dayNumber: Wall.dayNumber(box.start)).year) }
 
         case .nthAfter(let n, let unit, let anchor):
-            var a = previous(anchor, startingBefore: t) ?? next(anchor, endingAfter: t)
+            // Counted from the last anchor before `t`: "the third Tuesday after Christmas"
+            // may still be ahead. Going forward, the next anchor when none came before.
+            var a = previous(anchor, startingBefore: t) ?? (d == .forward ? next(anchor, endingAfter: t) : nil)
             for _ in 0..<6 {
                 guard let box = a else { return nil }
-                if let r = nth(n, of: unit, after: box), r.end > t { return r }
-                a = next(anchor, endingAfter: box.end)
+                if let r = nth(n, of: unit, after: box), d.accepts(r, from: t) { return r }
+                a = walk(anchor, d, from: d.leading(box))
             }
             return nil
 
         case .shifted(let inner, let offset):
+            // The inner span that lands beyond `t` once moved; going back, one starting at the
+            // moved-back moment itself counts (months move unevenly).
             let back = offset.negated.applied(to: t)
-            var x = next(inner, endingAfter: back)
+            var x = walk(inner, d, from: d == .forward ? back : back + 1)
             for _ in 0..<3 {
-                guard let s = x else { return nil }
-                let moved = Span(offset.applied(to: s.start), offset.applied(to: s.end))
-                if moved.end > t { return moved }
-                x = next(inner, endingAfter: s.end)
+                guard let span = x else { return nil }
+                let moved = Span(offset.applied(to: span.start), offset.applied(to: span.end))
+                if d.accepts(moved, from: t) { return moved }
+                x = walk(inner, d, from: d.leading(span))
             }
             return nil
 
         case .portion(let inner, let portion):
-            var x = next(inner, endingAfter: t)
-            for _ in 0..<3 {
-                guard let s = x else { return nil }
-                if let p = part(portion, of: s), p.end > t { return p }
-                x = next(inner, endingAfter: s.end)
-            }
-            return nil
+            return first(in: inner, d, from: t, steps: 3) { span in part(portion, of: span) }
 
         case .range(let from, let to, let inclusive):
-            var x = previous(from, startingBefore: t) ?? next(from, endingAfter: t)
+            // From the last start before `t` (a range that began may still be running);
+            // going forward, the next start when none came before.
+            var x = previous(from, startingBefore: t) ?? (d == .forward ? next(from, endingAfter: t) : nil)
             for _ in 0..<4 {
-                guard let s = x else { return nil }
-                if let r = range(from: s, to: to, inclusive: inclusive), r.end > t { return r }
-                x = next(from, endingAfter: s.end)
+                guard let span = x else { return nil }
+                if let r = range(from: span, to: to, inclusive: inclusive), d.accepts(r, from: t) { return r }
+                x = walk(from, d, from: d.leading(span))
             }
             return nil
         }
     }
 
-    // MARK: previous
-
-    /// The last span of `e` that starts before `t`.
-    func previous(_ e: TimeExpression, startingBefore t: WallTime) -> Span? {
-        switch e {
-        case .now:
-            let s = Span(now, now + 1)
-            return s.start < t ? s : nil
-
-        case .clock(let h, let m, let s, let length):
-            var start = Wall.startOfDay(t) + h * 3600 + m * 60 + s
-            if start >= t { start -= Wall.day }
-            if start >= t { start -= Wall.day }
-            return Span(start, start + length)
-
-        case .ambiguousClock(let h, let m, let s, let length):
-            var best: Span?
-            for hour in Self.readings(ofHour: h) {
-                if let c = previous(.clock(hour: hour, minute: m, second: s, length: length), startingBefore: t),
-                   best == nil || c.start > best!.start {
-                    best = c
-                }
-            }
-            return best
-
-        case .weekday(let w):
-            let d = Wall.dayNumber(t)
-            var day = d - (Wall.weekday(ofDay: d) - w + 7) % 7
-            if day * Wall.day >= t { day -= 7 }
-            return Span(day * Wall.day, (day + 1) * Wall.day)
-
-        case .dayOfMonth(let dom):
-            var c = Wall.civil(Wall.dayNumber(t))
-            for _ in 0..<14 {
-                if dom <= Wall.daysIn(month: c.month, year: c.year) {
-                    let start = Wall.time(c.year, c.month, dom)
-                    if start < t { return Span(start, start + Wall.day) }
-                }
-                c.month -= 1
-                if c.month < 1 { c.month = 12; c.year -= 1 }
-            }
-            return nil
-
-        case .month(let m):
-            var y = Wall.civil(Wall.dayNumber(t)).year
-            for _ in 0..<2 {
-                let start = Wall.time(y, m, 1)
-                if start < t { return Span(start, Wall.addMonths(start, 1)) }
-                y -= 1
-            }
-            return nil
-
-        case .monthDay(let m, let d):
-            var y = Wall.civil(Wall.dayNumber(t)).year
-            for _ in 0..<10 {
-                if d <= Wall.daysIn(month: m, year: y) {
-                    let start = Wall.time(y, m, d)
-                    if start < t { return Span(start, start + Wall.day) }
-                }
-                y -= 1
-            }
-            return nil
-
-        case .year(let y):
-            let s = Span(Wall.time(y, 1, 1), Wall.time(y + 1, 1, 1))
-            return s.start < t ? s : nil
-
-        case .quarter(let q):
-            var y = Wall.civil(Wall.dayNumber(t)).year
-            for _ in 0..<2 {
-                let start = Wall.time(y, 3 * (q - 1) + 1, 1)
-                if start < t { return Span(start, Wall.addMonths(start, 3)) }
-                y -= 1
-            }
-            return nil
-
-        case .dayPart(let from, let to):
-            var start = Wall.startOfDay(t) + Wall.day + from
-            for _ in 0..<3 {
-                if start < t { return Span(start, start + (to - from)) }
-                start -= Wall.day
-            }
-            return nil
-
-        case .weekend:
-            let d = Wall.dayNumber(t)
-            let friday = d - (Wall.weekday(ofDay: d) - 5)
-            var start = friday * Wall.day + 18 * 3600
-            if start >= t { start -= 7 * Wall.day }
-            return Span(start, start + 54 * 3600)
-
-        case .season(let season):
-            let y = Wall.civil(Wall.dayNumber(t)).year
-            for year in stride(from: y + 1, through: y - 1, by: -1) {
-                let s = Self.span(of: season, startingIn: year)
-                if s.start < t { return s }
-            }
-            return nil
-
-        case .anySeason:
-            let y = Wall.civil(Wall.dayNumber(t)).year
-            for year in stride(from: y + 1, through: y - 1, by: -1) {
-                for season in Season.allCases.reversed() {
-                    let s = Self.generalSpan(of: season, startingIn: year)
-                    if s.start < t { return s }
-                }
-            }
-            return nil
-
-        case .holiday(let h):
-            let y = Wall.civil(Wall.dayNumber(t)).year
-            for year in stride(from: y + 1, through: y - 2, by: -1) {
-                if let s = h.span(in: year), s.start < t { return s }
-            }
-            return nil
-
-        case .fixed(let s):
-            return s.start < t ? s : nil
-
-        case .every(let grain):
-            return Wall.unit(t - 1, grain)
-
-        case .either(let a, let b):
-            switch (previous(a, startingBefore: t), previous(b, startingBefore: t)) {
-            case (let x?, let y?): return x.start >= y.start ? x : y
-            case (let x?, nil): return x
-            case (nil, let y): return y
-            }
-
-        case .cycle, .cycleAt, .moment, .occurrence, .closest:
-            guard let s = single(e) else { return nil }
-            return s.start < t ? s : nil
-
-        case .intersect(let a, let b):
-            return previousIntersection(a, b, startingBefore: t)
-
-        case .nth(let n, let unit, let container):
-            var c = previous(container, startingBefore: t)
-            for _ in 0..<24 {
-                guard let box = c else { return nil }
-                if let r = nth(n, of: unit, inside: box), r.start < t { return r }
-                c = previous(container, startingBefore: box.start)
-            }
-            return nil
-
-        case .nthUnit(let n, let grain, let container):
-            var c = previous(container, startingBefore: t)
-            for _ in 0..<24 {
-                guard let box = c else { return nil }
-                if let r = Self.nthUnit(n, grain, inside: box), r.start < t { return r }
-                c = previous(container, startingBefore: box.start)
-            }
-            return nil
-
-        case .nthAfter(let n, let unit, let anchor):
-            var a = previous(anchor, startingBefore: t)
-            for _ in 0..<6 {
-                guard let box = a else { return nil }
-                if let r = nth(n, of: unit, after: box), r.start < t { return r }
-                a = previous(anchor, startingBefore: box.start)
-            }
-            return nil
-
-        case .shifted(let inner, let offset):
-            let back = offset.negated.applied(to: t)
-            var x = previous(inner, startingBefore: back + 1)
-            for _ in 0..<3 {
-                guard let s = x else { return nil }
-                let moved = Span(offset.applied(to: s.start), offset.applied(to: s.end))
-                if moved.start < t { return moved }
-                x = previous(inner, startingBefore: s.start)
-            }
-            return nil
-
-        case .portion(let inner, let portion):
-            var x = previous(inner, startingBefore: t)
-            for _ in 0..<3 {
-                guard let s = x else { return nil }
-                if let p = part(portion, of: s), p.start < t { return p }
-                x = previous(inner, startingBefore: s.start)
-            }
-            return nil
-
-        case .range(let from, let to, let inclusive):
-            var x = previous(from, startingBefore: t)
-            for _ in 0..<4 {
-                guard let s = x else { return nil }
-                if let r = range(from: s, to: to, inclusive: inclusive), r.start < t { return r }
-                x = previous(from, startingBefore: s.start)
-            }
-            return nil
+    /// The first span `pick` finds in a span of `container` that answers a walk from `t` in
+    /// direction `d`, trying `steps` spans of the container from `t` on.
+    @inline(__always)
+    private func first(in container: TimeExpression, _ d: Direction, from t: WallSeconds, steps: Int = 24, _ pick: (Span) -> Span?) -> Span? {
+        var c = walk(container, d, from: t)
+        for _ in 0..<steps {
+            guard let box = c else { return nil }
+            if let r = pick(box), d.accepts(r, from: t) { return r }
+            c = walk(container, d, from: d.leading(box))
         }
+        return nil
     }
 
     // MARK: single spans
@@ -478,45 +303,35 @@ struct Series {
 
     // MARK: helpers
 
-    /// The hours a 12-hour reading may stand for inside the scheduling window; both when
-    /// neither falls inside it.
-    static func readings(ofHour h: Int) -> [Int] {
+    /// The hours a 12-hour reading may stand for inside the scheduling window (the second
+    /// nil when only one does); both when neither or both fall inside it.
+    static func readings(ofHour h: Int) -> (Int, Int?) {
         let am = h % 12, pm = h % 12 + 12
-        let inside = [am, pm].filter { schedulingHours.contains($0) }
-        return inside.isEmpty ? [am, pm] : inside
-    }
-
-    private func nextIntersection(_ a: TimeExpression, _ b: TimeExpression, endingAfter t: WallTime) -> Span? {
-        var x = next(a, endingAfter: t)
-        var y = next(b, endingAfter: t)
-        for _ in 0..<Self.maxSteps {
-            guard let p = x, let q = y else { return nil }
-            if p.overlaps(q) { return p.intersection(q) }
-            if p.end <= q.start {
-                x = next(a, endingAfter: q.start)
-            } else {
-                y = next(b, endingAfter: p.start)
-            }
+        switch (schedulingHours.contains(am), schedulingHours.contains(pm)) {
+        case (true, false): return (am, nil)
+        case (false, true): return (pm, nil)
+        default: return (am, pm)
         }
-        return nil
     }
 
-    private func previousIntersection(_ a: TimeExpression, _ b: TimeExpression, startingBefore t: WallTime) -> Span? {
-        var x = previous(a, startingBefore: t)
-        var y = previous(b, startingBefore: t)
+    /// The spans `a` and `b` share, walking in direction `d` from `t`: the two series
+    /// leapfrog, the one behind stepping up to the other, until they overlap.
+    private func intersection(_ a: TimeExpression, _ b: TimeExpression, _ d: Direction, from t: WallSeconds) -> Span? {
+        var x = walk(a, d, from: t)
+        var y = walk(b, d, from: t)
         for _ in 0..<Self.maxSteps {
             guard let p = x, let q = y else { return nil }
             if p.overlaps(q) {
-                let i = p.intersection(q)
-                if i.start < t { return i }
-                // The overlap starts too late: step the later-starting side back.
-                if p.start >= q.start { x = previous(a, startingBefore: p.start) } else { y = previous(b, startingBefore: q.start) }
+                let shared = p.intersection(q)
+                if d.accepts(shared, from: t) { return shared }
+                // The overlap lies on the wrong side of `t`: step on the side that reaches less far.
+                if !d.isBeyond(d.leading(p), d.leading(q)) { x = walk(a, d, from: d.leading(p)) } else { y = walk(b, d, from: d.leading(q)) }
                 continue
             }
-            if p.start >= q.end {
-                x = previous(a, startingBefore: q.end)
+            if !d.isBeyond(d.leading(p), d.trailing(q)) {
+                x = walk(a, d, from: d.trailing(q))
             } else {
-                y = previous(b, startingBefore: p.end)
+                y = walk(b, d, from: d.trailing(p))
             }
         }
         return nil
@@ -524,28 +339,16 @@ struct Series {
 
     /// The `n`th span of `unit` wholly inside `box` (negative `n` counts from the end).
     func nth(_ n: Int, of unit: TimeExpression, inside box: Span) -> Span? {
-        if n > 0 {
-            var x = next(unit, endingAfter: box.start)
-            var count = 0
-            for _ in 0..<Self.maxSteps {
-                guard let s = x, s.start < box.end else { return nil }
-                if s.start >= box.start, s.end <= box.end {
-                    count += 1
-                    if count == n { return s }
-                }
-                x = next(unit, endingAfter: s.end)
-            }
-            return nil
-        }
-        var x = previous(unit, startingBefore: box.end)
+        let d: Direction = n > 0 ? .forward : .backward
+        var x = walk(unit, d, from: d.trailing(box))
         var count = 0
         for _ in 0..<Self.maxSteps {
-            guard let s = x, s.end > box.start else { return nil }
-            if s.start >= box.start, s.end <= box.end {
-                count -= 1
-                if count == n { return s }
+            guard let s = x, d.isBeyond(d.leading(box), d.trailing(s)) else { return nil }
+            if box.contains(s) {
+                count += 1
+                if count == abs(n) { return s }
             }
-            x = previous(unit, startingBefore: s.start)
+            x = walk(unit, d, from: d.leading(s))
         }
         return nil
     }
@@ -565,23 +368,24 @@ struct Series {
         return s.start >= box.start ? s : nil
     }
 
+    /// ISO week `n` of `year`: weeks start on Monday and week 1 holds 4 January; nil for a
+    /// week 53 the year does not have.
+    static func isoWeek(_ n: Int, of year: Int) -> Span? {
+        let january4 = CivilCalendar.dayNumber(year: year, month: 1, day: 4)
+        let monday = january4 - (CivilCalendar.isoWeekday(dayNumber: january4) - 1) + 7 * (n - 1)
+        guard n >= 1, monday <= CivilCalendar.dayNumber(year: year, month: 12, day: 28) else { return nil }
+        return Span(monday * Wall.day, (monday + 7) * Wall.day)
+    }
+
     /// The `n`th span of `unit` after `anchor` ends (`n < 0`: before it starts); a unit
     /// that overlaps the anchor does not count.
     func nth(_ n: Int, of unit: TimeExpression, after anchor: Span) -> Span? {
-        if n > 0 {
-            var x = next(unit, endingAfter: anchor.end)
-            if let s = x, s.start < anchor.end { x = next(unit, endingAfter: s.end) }
-            for _ in 1..<n {
-                guard let s = x else { return nil }
-                x = next(unit, endingAfter: s.end)
-            }
-            return x
-        }
-        var x = previous(unit, startingBefore: anchor.start)
-        if let s = x, s.end > anchor.start { x = previous(unit, startingBefore: s.start) }
-        for _ in 1..<(-n) {
+        let d: Direction = n > 0 ? .forward : .backward
+        var x = walk(unit, d, from: d.leading(anchor))
+        if let s = x, d.isBeyond(d.leading(anchor), d.trailing(s)) { x = walk(unit, d, from: d.leading(s)) }
+        for _ in 1..<max(abs(n), 1) {
             guard let s = x else { return nil }
-            x = previous(unit, startingBefore: s.start)
+            x = walk(unit, d, from: d.leading(s))
         }
         return x
     }
@@ -597,9 +401,12 @@ struct Series {
             return from < s.end ? Span(from, s.end) : nil
         case .holdingWeek:
             let day = Wall.dayNumber(s.start)
-            let weekday = Wall.weekday(ofDay: day)
+            let weekday = CivilCalendar.isoWeekday(dayNumber: day)
             let monday = weekday == 7 ? day + 1 : day - (weekday - 1)
             return Span(monday * Wall.day, (monday + 7) * Wall.day)
+        case .firstHalf, .secondHalf:
+            let middle = days >= 365 ? Wall.addMonths(s.start, 6) : s.start + (s.end - s.start) / 2
+            return portion == .firstHalf ? Span(s.start, middle) : Span(middle, s.end)
         case .early, .beginning:
             if days >= 365 { return Span(s.start, Wall.addMonths(s.start, 3)) }
             if days >= 28 { return Span(s.start, s.start + 10 * Wall.day) }
@@ -623,7 +430,7 @@ struct Series {
     private func range(from s: Span, to: TimeExpression, inclusive: Bool) -> Span? {
         guard let e = next(to, endingAfter: s.start + 1) else { return nil }
         let end = inclusive ? e.end : e.start
-        // "9:30 - 11:00" is not 21:30 to 11:00 the next day.
+        // "10:15 - 11:45" is not 22:15 to 11:45 the next day.
         if case .ambiguousClock = to, end - s.start > 12 * 3600 { return nil }
         return end > s.start ? Span(s.start, end) : nil
     }
@@ -647,4 +454,34 @@ struct Series {
         case .winter: return Span(Wall.time(year, 12, 21), Wall.time(year + 1, 3, 19))
         }
     }
+}
+
+/// Which way `Series.walk` goes, and what "beyond" means that way.
+enum Direction: Sendable {
+    /// Toward later spans: the first that ends after a moment.
+    case forward
+    /// Toward earlier spans: the last that starts before a moment.
+    case backward
+
+    /// +1 or -1: how a day, month or year count moves.
+    var step: Int { self == .forward ? 1 : -1 }
+
+    /// The edge of `s` that must lie beyond the moment: its end going forward, its start
+    /// going back. A walk continues from there.
+    @inline(__always) func leading(_ s: Span) -> WallSeconds { self == .forward ? s.end : s.start }
+
+    /// The other edge: where `s` begins in the walk's order.
+    @inline(__always) func trailing(_ s: Span) -> WallSeconds { self == .forward ? s.start : s.end }
+
+    /// Whether `a` lies strictly beyond `t`: later going forward, earlier going back.
+    @inline(__always) func isBeyond(_ a: WallSeconds, _ t: WallSeconds) -> Bool { self == .forward ? a > t : a < t }
+
+    /// Whether `s` answers a walk from `t`.
+    @inline(__always) func accepts(_ s: Span, from t: WallSeconds) -> Bool { isBeyond(leading(s), t) }
+
+    /// `s` when it answers a walk from `t`, else nil.
+    @inline(__always) func found(_ s: Span, from t: WallSeconds) -> Span? { accepts(s, from: t) ? s : nil }
+
+    /// Whether `a` comes before `b` in the walk's order (by their starts; ties are not).
+    @inline(__always) func precedes(_ a: Span, _ b: Span) -> Bool { self == .forward ? a.start < b.start : a.start > b.start }
 }

@@ -1,14 +1,14 @@
 /// What a date or time phrase means, before it is pinned to one stretch of time.
 ///
 /// As in Duckling, most expressions denote a *series* of spans: "March" is every March,
-/// "Friday" every Friday, "3pm" every day's 15:00–16:00. Combining phrases intersects
+/// "Friday" every Friday, "5pm" every day's 17:00–18:00. Combining phrases intersects
 /// series ("Friday 3pm"), picks from them ("the last Monday of March") or shifts them
-/// ("three days after Easter"); `Series` walks them, and `Resolver` picks the span the
+/// ("two days after Thanksgiving"); `Series` walks them, and `Resolver` picks the span the
 /// person means relative to the reference time.
 enum TimeExpression: Hashable, Sendable {
     /// This very second.
     case now
-    /// A wall-clock time every day; `length` is the span of its grain (60 for "3:30pm").
+    /// A wall-clock time every day; `length` is the span of its grain (60 for "4:45pm").
     case clock(hour: Int, minute: Int, second: Int, length: Int)
     /// "at 5", "9:30": a 12-hour time without am/pm, read inside `Series.schedulingHours`.
     case ambiguousClock(hour: Int, minute: Int, second: Int, length: Int)
@@ -39,27 +39,30 @@ enum TimeExpression: Hashable, Sendable {
     indirect case cycleAt(Grain, Offset)
     /// Now moved by `offset` ("in 2 hours", "3 days ago").
     indirect case moment(Offset, Grain)
-    /// The spans two series share ("Friday" ∩ "3pm").
+    /// The spans two series share ("Friday" ∩ "5pm").
     indirect case intersect(TimeExpression, TimeExpression)
     /// The `n`th span of `unit` lying wholly inside each span of `container`; negative counts
     /// from the end ("the last Monday of March" is `n == -1`).
     indirect case nth(Int, TimeExpression, in: TimeExpression)
     /// The `n`th whole `grain` unit inside each span of `container` ("the first week of October").
     indirect case nthUnit(Int, Grain, in: TimeExpression)
+    /// ISO week `n` (Monday to Sunday; week 1 holds 4 January) of the year each span of
+    /// `container` starts in ("week 12", "week 30 of 2027").
+    indirect case isoWeek(Int, in: TimeExpression)
     /// The `n`th span of `unit` after each span of `anchor` (`n < 0`: before):
-    /// "the third Tuesday after Christmas", "3 Fridays from now", "2 Thursdays ago".
+    /// "the third Tuesday after Christmas", "4 Mondays from now", "3 Tuesdays ago".
     indirect case nthAfter(Int, TimeExpression, after: TimeExpression)
-    /// Every span moved by `offset` ("a year from Christmas", "three days after Easter").
+    /// Every span moved by `offset` ("a year from Easter", "two days after Thanksgiving").
     indirect case shifted(TimeExpression, Offset)
     /// The `k`th span counted from now: 1 the next (or current unless `skipCurrent`), -1 the
     /// last one over ("last Tuesday"), 2 "after next".
     indirect case occurrence(TimeExpression, Int, skipCurrent: Bool)
-    /// The `n`th span of `expression` nearest to `anchor` ("the closest Monday to Oct 5th").
+    /// The `n`th span of `expression` nearest to `anchor` ("the closest Friday to Nov 3rd").
     indirect case closest(TimeExpression, Int, to: TimeExpression)
-    /// A part of every span ("early March", "the end of the month", "the rest of the week").
+    /// A part of every span ("early March", "the end of the week", "the rest of the week").
     indirect case portion(TimeExpression, Portion)
     /// From each span of `from` to the next span of `to`, including `to` when `inclusive`
-    /// ("July 13-15") or stopping at its start ("3-4pm").
+    /// ("Aug 3-5") or stopping at its start ("4-6pm").
     indirect case range(TimeExpression, TimeExpression, inclusive: Bool)
 }
 
@@ -77,4 +80,6 @@ enum Portion: Hashable, Sendable {
     /// The Monday-to-Sunday week holding the span ("the week of Dec 7"); a Sunday names the
     /// week it starts, as people who start weeks on Sunday mean.
     case holdingWeek
+    /// The first or second half: January–June and July–December of a year.
+    case firstHalf, secondHalf
 }

@@ -5,7 +5,7 @@
 /// shared box that is copied only when one of them changes.
 struct TimeValue: Hashable, Sendable {
     var expression: TimeExpression
-    /// The finest unit said: "March" month, "March 3" day, "3pm" hour.
+    /// The finest unit said: "March" month, "April 9" day, "5pm" hour.
     var grain: Grain
     private var flags: Flags = []
     private var extras: Extras?
@@ -67,11 +67,11 @@ struct TimeValue: Hashable, Sendable {
 
     /// A day or a longer stretch was named ("tomorrow", "Friday", "next week").
     var hasDate: Bool { get { flag(.hasDate) } set { set(.hasDate, newValue) } }
-    /// A clock time was named ("3pm", "noon").
+    /// A clock time was named ("5pm", "noon").
     var hasClock: Bool { get { flag(.hasClock) } set { set(.hasClock, newValue) } }
     /// A part of the day was named ("morning", "tonight").
     var hasDayPart: Bool { get { flag(.hasDayPart) } set { set(.hasDayPart, newValue) } }
-    /// The reading is a stretch with its own end ("the weekend", "3-4pm", "tonight").
+    /// The reading is a stretch with its own end ("the weekend", "4-6pm", "tonight").
     var isStretch: Bool { get { flag(.isStretch) } set { set(.isStretch, newValue) } }
     var hasYear: Bool { get { flag(.hasYear) } set { set(.hasYear, newValue) } }
     /// The person said where it ends ("until 5", "2-4pm").
@@ -103,7 +103,7 @@ struct TimeValue: Hashable, Sendable {
         set { setExtras(duration: nil, zone: nil, recurrence: nil, openBound: nil, fromNow: .some(newValue)) }
     }
 
-    /// A date reading ("Friday", "March 3", "next week").
+    /// A date reading ("Friday", "April 9", "next week").
     static func date(_ e: TimeExpression, _ grain: Grain = .day, year: Bool = false) -> TimeValue {
         var t = TimeValue(e, grain: grain)
         t.hasDate = true
@@ -111,7 +111,7 @@ struct TimeValue: Hashable, Sendable {
         return t
     }
 
-    /// A clock reading ("3pm", "15:30").
+    /// A clock reading ("5pm", "16:45").
     static func clock(hour: Int, minute: Int = 0, second: Int = 0, grain: Grain, ambiguous: Bool) -> TimeValue {
         let length = grain.seconds ?? 3600
         let e: TimeExpression = ambiguous && (1...12).contains(hour)
@@ -137,13 +137,13 @@ struct TimeValue: Hashable, Sendable {
 
 /// Which side of a bound an open reading lies on.
 enum OpenBound: Hashable, Sendable {
-    /// "after 2pm", "since 2014", "from 2 pm": from the bound on.
+    /// "after 2pm", "since 2016", "from 3 pm": from the bound on.
     case after
-    /// "before 11 am": up to the start of the bound.
+    /// "before 10 am": up to the start of the bound.
     case before
     /// "until 5", "through Friday": up to the bound, a named day included.
     case until
-    /// "by Friday", "within 2 weeks": from now up to the bound.
+    /// "by Friday", "within 3 weeks": from now up to the bound.
     case by
 }
 
@@ -165,7 +165,7 @@ struct RecurrenceRule: Hashable, Sendable {
     var bySetPosition: Int?
     var count: Int?
     /// "until May 5": the last moment it may start, as a wall time.
-    var until: WallTime?
+    var until: WallSeconds?
     /// "starting next week": the first occurrence comes no earlier than this.
     var startsFrom: TimeExpression?
 

@@ -12,13 +12,15 @@ struct Token: Sendable {
     var end: Int
     /// True when whitespace or the start of the text comes before the token.
     var spaceBefore: Bool
+    /// A word whose first letter was typed upper case ("May" the month, "may" the verb).
+    var isCapitalized = false
 
     var digitCount: Int { kind == .number ? end - start : 0 }
 }
 
 /// Splits text into tokens in one pass over its UTF-8 bytes.
 ///
-/// Letters and digits split into separate tokens ("14april" → `14` `april`, "3pm" → `3` `pm`);
+/// Letters and digits split into separate tokens ("14april" → `14` `april`, "5pm" → `5` `pm`);
 /// an apostrophe between letters stays in the word ("o'clock", "boss's"). Control characters
 /// count as spaces; any other non-ASCII character becomes a word of its own that no rule
 /// knows, so emoji and accents separate tokens without ever matching.
@@ -88,7 +90,8 @@ enum Tokenizer {
                     tokens.append(Token(kind: .word, text: String(text.utf8.dropLast(2))!, number: nil, start: start, end: start + width, spaceBefore: spaceBefore))
                     tokens.append(Token(kind: .word, text: "'s", number: nil, start: start + width, end: i, spaceBefore: false))
                 } else {
-                    tokens.append(Token(kind: .word, text: text, number: nil, start: start, end: i, spaceBefore: spaceBefore))
+                    tokens.append(Token(kind: .word, text: text, number: nil, start: start, end: i, spaceBefore: spaceBefore,
+                                        isCapitalized: bytes[start] < 0x61))
                 }
             case .digit:
                 let start = i
@@ -165,10 +168,19 @@ enum Tokenizer {
         i + 2 < bytes.count && bytes[i] == 0xE2 && bytes[i + 1] == 0x80 && bytes[i + 2] == 0x99
     }
 
-    /// Typographic punctuation read as its ASCII twin: dashes, curly quotes, no-break space.
+    /// Typographic punctuation read as its ASCII twin (dashes, curly quotes, no-break space), and
+    /// the currency signs £ ¥ €.
     private static func foreignSymbol(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String? {
         let count = end - start
-        if count == 2, bytes[start] == 0xC2, bytes[start + 1] == 0xA0 { return " " }
+        if count == 2, bytes[start] == 0xC2 {
+            switch bytes[start + 1] {
+            case 0xA0: return " "
+            case 0xA3: return "£"
+            case 0xA5: return "¥"
+            default: return nil
+            }
+        }
+        if count == 3, bytes[start] == 0xE2, bytes[start + 1] == 0x82, bytes[start + 2] == 0xAC { return "€" }
         guard count == 3, bytes[start] == 0xE2, bytes[start + 1] == 0x80 else { return nil }
         switch bytes[start + 2] {
         case 0x90, 0x91, 0x92, 0x93, 0x94: return "-"

@@ -157,17 +157,9 @@ extension Sentence {
     /// `YYYY-MM-DDTHH:MM` on the wall clock of `zone` (civil-from-days arithmetic; no Calendar).
     static func local(_ date: Date, _ zone: TimeZone) -> String {
         let seconds = Int(saturating: date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let days = CivilCalendar.floorDivide(seconds, 86_400)
         let clock = seconds - days * 86_400
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        let (year, month, day) = CivilCalendar.date(dayNumber: days)
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return "\(year)-\(two(month))-\(two(day))T\(two(clock / 3600)):\(two(clock % 3600 / 60))"
     }

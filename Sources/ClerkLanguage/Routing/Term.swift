@@ -25,6 +25,9 @@ struct Term: Hashable {
     var isCapitalized: Bool
     /// Set when the date reader's match covers this token (its index in the dates).
     var date: Int?
+    /// Set when `word` is what a misspelt or abbreviated word was read as ("delte" → "delete",
+    /// "w/" → "with"; `SpellingTolerance`).
+    var isCorrected = false
     /// The vocabulary lists `word` is on, and those its possessive-free `base` is on.
     var classes: WordClass = []
     var baseClasses: WordClass = []
@@ -102,6 +105,10 @@ extension Term {
                 else { kind = .word }
                 let capital = scalar.isASCII ? (scalar >= "A" && scalar <= "Z") : scalar.properties.isUppercase
                 var term = Term(range: range, word: word, kind: kind, isCapitalized: capital)
+                if kind == .word, let correction = SpellingTolerance.correction(of: word) {
+                    term.word = correction.word
+                    term.isCorrected = true
+                }
                 if kind == .word {
                     term.classes = WordClass.of(word)
                     term.baseClasses = term.isPossessive ? WordClass.of(term.base) : term.classes

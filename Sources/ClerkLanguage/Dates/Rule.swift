@@ -1,0 +1,260 @@
+// The rule language of the date reader: what a reading is (`Item` and its `Value`), the
+// pattern elements rules are written in (`Element`), what a rule sees of a match (`Match`)
+// and gives back (`Production`), and the rule itself (`Rule`). `Grammar` compiles rules;
+// `Chart` runs them.
+
+/// A number as written: digits ("15", "0930") or words ("twenty-one", "a couple of").
+struct NumberValue: Hashable, Sendable {
+    var value: Int
+    /// For "2.5" and "1/4": the exact amount; equals `value` for whole numbers.
+    var amount: Double
+    var isOrdinal = false
+    /// "a couple", "a few": amounts of things, never a clock hour or a day.
+    var isCount = false
+    /// Digits as written, 0 for words ("0930" has 4, with its leading zero).
+    var digitCount = 0
+
+    var isWords: Bool { digitCount == 0 }
+    var isWhole: Bool { amount == Double(value) }
+}
+
+/// A time zone the person named: "PST" (a fixed offset), "London time" (a place).
+struct StatedZone: Hashable, Sendable {
+    var name: String
+    var secondsFromGMT: Int?
+    var identifier: String?
+}
+
+/// What an item of the chart stands for.
+enum Value: Hashable, Sendable {
+    case number(NumberValue)
+    case time(TimeValue)
+    case duration(Offset)
+    case zone(StatedZone)
+
+    var kind: ValueKind {
+        switch self {
+        case .number: return .number
+        case .time: return .time
+        case .duration: return .duration
+        case .zone: return .zone
+        }
+    }
+}
+
+enum ValueKind: UInt8, Sendable, CaseIterable { case number, time, duration, zone }
+
+/// A piece of a reading and the part it plays, for explanations (`"tomorrow" date`).
+struct PartSpan: Hashable, Sendable {
+    var start: Int
+    var end: Int
+    var role: String
+    var rule: String
+}
+
+/// A reading of tokens `first..<end` found by a rule. Items never change once made, and
+/// are shared by reference between the chart and the items built on them.
+final class Item: Sendable {
+    let first: Int
+    let end: Int
+    let kind: ValueKind
+    /// The time reading, kept apart so that matching reads it without unpacking a `Value`.
+    let time: TimeValue?
+    /// Any other reading (a number, a duration, a zone).
+    private let other: Value?
+
+    var value: Value { time.map(Value.time) ?? other! }
+    let rule: String
+    /// The explanation role of the whole item, when its rule gives one ("date", "time").
+    let role: String?
+    /// What the rule's elements captured (see `Chart.Stack`), to work out the parts of the
+    /// items that are kept, and only those.
+    let captures: Captures
+    /// How many parts the explanation will have (a tie-breaker in `Selection`).
+    let partCount: Int
+    /// The capture whose pieces are explained as the end ("to Jan 3" end), -1 for none.
+    let endElement: Int8
+    /// Duckling's "latent": a reading too weak to stand inside a sentence ("8", "May", "1985");
+    /// kept only when it is the whole text.
+    let latent: Bool
+    /// False for a latent reading that needs other words even when it is the whole text: a
+    /// four-digit number is a year before it is a clock ("2030" alone is not 20:30).
+    let standsAlone: Bool
+    let priority: Int
+    /// The chart pass that made it (rules in later passes must use something new).
+    let generation: Int
+
+    init(first: Int, end: Int, value: Value, rule: String, role: String? = nil, captures: Captures = Captures(), partCount: Int = 1,
+         endElement: Int8 = -1, latent: Bool, standsAlone: Bool = true, priority: Int = 0, generation: Int = 0) {
+        self.first = first
+        self.end = end
+        self.kind = value.kind
+        if case .time(let t) = value {
+            time = t
+            other = nil
+        } else {
+            time = nil
+            other = value
+        }
+        self.rule = rule
+        self.role = role
+        self.captures = captures
+        self.partCount = partCount
+        self.endElement = endElement
+        self.latent = latent
+        self.standsAlone = standsAlone
+        self.priority = priority
+        self.generation = generation
+    }
+
+    var number: NumberValue? { if case .number(let n)? = other { return n } else { return nil } }
+    var duration: Offset? { if case .duration(let d)? = other { return d } else { return nil } }
+    var zone: StatedZone? { if case .zone(let z)? = other { return z } else { return nil } }
+
+    /// Whether the item reads `value`.
+    func reads(_ value: Value) -> Bool {
+        if case .time(let t) = value { return time == t }
+        return other == value
+    }
+}
+
+/// One element of a rule's pattern.
+final class Element: Sendable {
+    enum Kind: Sendable {
+        case words(Set<String>)
+        case symbols(Set<String>)
+        case digits(@Sendable (Token) -> Bool)
+        case item(ValueKind, @Sendable (Item) -> Bool)
+    }
+
+    let kind: Kind
+    let optional: Bool
+    /// Must touch the previous element, without a space ("5pm", "16h45").
+    let glued: Bool
+
+    init(kind: Kind, optional: Bool = false, glued: Bool = false) {
+        self.kind = kind
+        self.optional = optional
+        self.glued = glued
+    }
+
+    /// The words or symbols a required element needs, for a quick look before matching.
+    var requiredTexts: Set<String>? {
+        guard !optional else { return nil }
+        switch kind {
+        case .words(let set), .symbols(let set): return set
+        default: return nil
+        }
+    }
+
+    static func word(_ words: String...) -> Element { Element(kind: .words(Set(words))) }
+    static func words(_ words: Set<String>) -> Element { Element(kind: .words(words)) }
+    static func symbol(_ symbols: String...) -> Element { Element(kind: .symbols(Set(symbols))) }
+    static func symbols(_ symbols: Set<String>) -> Element { Element(kind: .symbols(symbols)) }
+    static func digits(_ test: @escaping @Sendable (Token) -> Bool = { _ in true }) -> Element { Element(kind: .digits(test)) }
+    static func number(_ test: @escaping @Sendable (NumberValue) -> Bool = { _ in true }) -> Element {
+        Element(kind: .item(.number) { item in item.number.map(test) ?? false })
+    }
+    static func time(_ test: @escaping @Sendable (TimeValue) -> Bool = { _ in true }) -> Element {
+        Element(kind: .item(.time) { item in !item.latent && (item.time.map(test) ?? false) })
+    }
+    /// A time item, latent ones included.
+    static func anyTime(_ test: @escaping @Sendable (TimeValue) -> Bool = { _ in true }) -> Element {
+        Element(kind: .item(.time) { item in item.time.map(test) ?? false })
+    }
+    static func duration(_ test: @escaping @Sendable (Offset) -> Bool = { _ in true }) -> Element {
+        Element(kind: .item(.duration) { item in item.duration.map(test) ?? false })
+    }
+    static let zone = Element(kind: .item(.zone) { _ in true })
+    /// A time item tested as a whole (its rule, its latency).
+    static func timeItem(_ test: @escaping @Sendable (Item) -> Bool) -> Element {
+        Element(kind: .item(.time) { item in item.time != nil && test(item) })
+    }
+
+    var opt: Element { Element(kind: kind, optional: true, glued: glued) }
+    var touching: Element { Element(kind: kind, optional: optional, glued: true) }
+}
+
+/// What a pattern matched, element by element (nil for an absent optional element).
+struct Match {
+    /// What each element captured, as `Chart.Stack` writes it: -1 nothing, `2t` token `t`,
+    /// `2i+1` item `i`.
+    var captures: Captures
+    let tokens: [Token]
+    let items: [Item]
+    let context: ReadingContext
+
+    var series: Series { context.series }
+    var dayFirst: Bool { context.dayFirst }
+
+    func has(_ i: Int) -> Bool { captures[i] >= 0 }
+    func item(_ i: Int) -> Item? { captures[i] >= 0 && captures[i] & 1 == 1 ? items[Int(captures[i] >> 1)] : nil }
+    func time(_ i: Int) -> TimeValue { item(i)!.time! }
+    func timeIfPresent(_ i: Int) -> TimeValue? { item(i)?.time }
+    /// The number at `i`, nil when the element is absent or not a number.
+    @inline(never) func numberIfPresent(_ i: Int) -> NumberValue? {
+        guard captures[i] >= 0, captures[i] & 1 == 1 else { return nil }
+        return items[Int(captures[i] >> 1)].number
+    }
+    func number(_ i: Int) -> NumberValue { item(i)!.number! }
+    func int(_ i: Int) -> Int { number(i).value }
+    func duration(_ i: Int) -> Offset { item(i)!.duration! }
+    func zone(_ i: Int) -> StatedZone { item(i)!.zone! }
+    func token(_ i: Int) -> Token? { captures[i] >= 0 && captures[i] & 1 == 0 ? tokens[Int(captures[i] >> 1)] : nil }
+    func word(_ i: Int) -> String? { token(i)?.text }
+    func digits(_ i: Int) -> Int { token(i)!.number ?? 0 }
+    /// The token right after the one element `i` captured, if it touches it.
+    func gluedToken(after i: Int) -> Token? {
+        guard captures[i] >= 0, captures[i] & 1 == 0 else { return nil }
+        let next = Int(captures[i] >> 1) + 1
+        return next < tokens.count && !tokens[next].spaceBefore ? tokens[next] : nil
+    }
+}
+
+/// What a rule makes of a match.
+struct Production {
+    var value: Value
+    var latent = false
+    /// See `Item.standsAlone`.
+    var standsAlone = true
+    /// Overrides the rule's priority for this reading.
+    var priority: Int?
+
+    static func time(_ t: TimeValue, latent: Bool = false) -> Production { Production(value: .time(t), latent: latent) }
+    static func number(_ n: NumberValue) -> Production { Production(value: .number(n)) }
+    static func duration(_ d: Offset) -> Production { Production(value: .duration(d)) }
+    static func zone(_ z: StatedZone) -> Production { Production(value: .zone(z)) }
+}
+
+/// A reading rule: a pattern of words, symbols and earlier readings, and what it means.
+final class Rule: Sendable {
+    let name: String
+    let pattern: [Element]
+    /// The explanation role of the whole match ("date", "time"…); nil keeps the parts of the
+    /// items it combines.
+    let role: String?
+    let produce: @Sendable (Match) -> Production?
+    /// Breaks ties between readings of the same words: the more specific rule says more
+    /// ("the last Monday of March" counts Mondays; it is not "last (Monday of March)").
+    let priority: Int
+    /// The element whose pieces are the end of a range or a repeat ("to Jan 3" end).
+    let endElement: Int?
+
+    init(_ name: String, priority: Int = 0, _ pattern: [Element], role: String? = nil, endElement: Int? = nil,
+         _ produce: @escaping @Sendable (Match) -> Production?) {
+        self.name = name
+        self.pattern = pattern
+        self.role = role
+        self.priority = priority
+        self.endElement = endElement
+        self.produce = produce
+    }
+}
+
+/// What rules may know about the reading: the reference time (to check that a combination
+/// exists at all) and the numeric date order.
+struct ReadingContext: Sendable {
+    var series: Series
+    var dayFirst: Bool
+}
+

@@ -1,0 +1,280 @@
+/// Misspelt and abbreviated words of a few closed classes, read as the word meant:
+/// "fridya" is Friday, "wendesday" Wednesday, "tomorow" and "2morrow" tomorrow, "nxt" next,
+/// "mins" minutes, "w/" with, "shedule" schedule. The one place both readers ask — the date
+/// reader for words its rules do not know, the router when it splits a line into terms.
+///
+/// Only closed classes are corrected (weekdays, months, the words for days and parts of
+/// days, units of time, command verbs, a few connectors), and only in two ways:
+///
+/// | how | words | example |
+/// |---|---|---|
+/// | shorthand, looked up | any length | `tmrw`, `2morrow`, `nxt`, `thurs`, `hrs`, `w/` |
+/// | one edit (a letter added, dropped, changed, or two swapped) | 5 letters or more | `fridya`, `tomorow`, `mintues` |
+///
+/// Never an open word: words of four letters or fewer are only looked up ("fry" stays
+/// "fry", "sat" and "wed" are the date reader's own), a word one edit from a closed word
+/// that is itself an English word stays as written ("sundae", "match", "remote"), and so do
+/// the closed words' own inflections ("mondays", "changes"). Looking a word up costs one
+/// hash per dropped letter and no allocation for words that are not near any closed word.
+enum SpellingTolerance {
+    /// The classes corrected.
+    enum WordClass: Sendable, Hashable {
+        case weekday, month, dayWord, unit, command, connector
+    }
+
+    /// What a word was read as.
+    struct Correction: Sendable, Hashable {
+        /// The word meant, lower case.
+        var word: String
+        var wordClass: WordClass
+    }
+
+    /// The word `word` (lower case, as the tokenizers fold it) stands for, or nil when it is
+    /// written as meant, is an open word, or is not near enough to any closed word.
+    static func correction(of word: String) -> Correction? {
+        guard word.utf8.count <= 12 else { return nil }
+        if let found = word.utf8.withContiguousStorageIfAvailable({ index.lookup($0) }) { return found }
+        return Array(word.utf8).withUnsafeBufferPointer { index.lookup($0) }
+    }
+
+    /// A number glued to letters that together are shorthand: "2morrow", "2nite", "2day".
+    static func gluedShorthand(digits: String, letters: String) -> Correction? {
+        guard digits == "2", letters.utf8.count <= 11 else { return nil }
+        return shorthand["2" + letters]
+    }
+
+    // MARK: - The classes
+
+    static let words: [(WordClass, [String])] = [
+        (.weekday, ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]),
+        (.month, ["january", "february", "march", "april", "june", "july", "august", "september", "october", "november", "december"]),
+        (.dayWord, ["today", "tomorrow", "tonight", "yesterday", "morning", "afternoon", "evening", "weekend", "midnight"]),
+        (.unit, ["minute", "minutes", "second", "seconds", "month", "months"]),
+        (.command, ["delete", "remove", "cancel", "schedule", "reschedule", "create", "rename", "append", "replace", "change",
+                    "update", "remind", "show", "list", "move"]),
+    ]
+
+    /// Shorthand people type, looked up as written.
+    static let shorthand: [String: Correction] = {
+        var table: [String: Correction] = [:]
+        func add(_ c: WordClass, _ meant: String, _ forms: [String]) {
+            for f in forms { table[f] = Correction(word: meant, wordClass: c) }
+        }
+        add(.dayWord, "tomorrow", ["tmrw", "tmr", "tmw", "tmrow", "tmrrw", "tomoro", "tomorow", "tommorow", "tommorrow", "2morrow", "2morow", "2moro", "2mrw", "2mro"])
+        add(.dayWord, "today", ["2day", "tday", "tdy"])
+        add(.dayWord, "tonight", ["2nite", "2night", "tonite", "tonit"])
+        add(.dayWord, "yesterday", ["yday", "ystrdy", "yest", "yesterdy"])
+        add(.dayWord, "night", ["nite"])
+        add(.dayWord, "afternoon", ["aft", "arvo"])
+        add(.dayWord, "morning", ["mrng", "morn"])
+        add(.connector, "next", ["nxt", "nex"])
+        add(.connector, "with", ["w/", "w"])
+        add(.connector, "without", ["w/o", "wo/"])
+        add(.connector, "before", ["b4"])
+        add(.connector, "between", ["btwn"])
+        // Not "mon", "wed", "sat", "sun": English words; the date reader reads them itself,
+        // where a date is around them.
+        add(.weekday, "tuesday", ["tue", "tues"])
+        add(.weekday, "wednesday", ["weds", "wednes"])
+        add(.weekday, "thursday", ["thu", "thur", "thurs", "thrs"])
+        add(.weekday, "friday", ["fri", "frid"])
+        add(.month, "september", ["sept"])
+        add(.unit, "minutes", ["mins", "mns"])
+        add(.unit, "minute", ["min"])
+        add(.unit, "hours", ["hrs"])
+        add(.unit, "hour", ["hr"])
+        add(.unit, "seconds", ["secs"])
+        add(.unit, "second", ["sec"])
+        add(.unit, "weeks", ["wks"])
+        add(.unit, "week", ["wk"])
+        add(.unit, "years", ["yrs"])
+        add(.unit, "year", ["yr"])
+        return table
+    }()
+
+    /// English words one edit from a closed word, which stay as written.
+    static let openWords: Set<String> = [
+        "sundae", "sundaes", "match", "marsh", "mouth", "mouths", "toady", "toddy", "mourning", "moaning", "minuet", "minuets",
+        "cancer", "crate", "remote", "rewind", "remand", "chance", "charge", "chant", "junes", "aprils", "augusts", "lists",
+        "listen", "removal", "updater", "mover", "moved", "moves", "cancels", "movie", "remover", "augusta", "tonights",
+        // names one edit from a month
+        "marco", "marcy", "marci", "junie",
+    ]
+
+    private static let index = NearWords(words, shorthand: shorthand)
+}
+
+/// The closed words indexed for one-edit look-ups without allocating: every word and every
+/// form of it with one letter dropped, and the shorthand, in open-addressing tables keyed by
+/// a polynomial hash of the bytes. A query hashes itself and its own one-letter-dropped forms
+/// (all of them in one pass); candidates are checked letter by letter.
+private struct NearWords: Sendable {
+    private let targets: [(bytes: [UInt8], correction: SpellingTolerance.Correction)]
+    /// Hash → target, for the closed words and their forms with a letter dropped.
+    private let near: HashSlots
+    /// Hash → target, for the shorthand forms (`shortForms[i]` spells target `i` of `shortTargets`).
+    private let short: HashSlots
+    private let shortForms: [[UInt8]]
+    private let shortTargets: [SpellingTolerance.Correction]
+
+    init(_ classes: [(SpellingTolerance.WordClass, [String])], shorthand: [String: SpellingTolerance.Correction]) {
+        var targets: [(bytes: [UInt8], correction: SpellingTolerance.Correction)] = []
+        var nearKeys: [(UInt64, Int32)] = []
+        for (wordClass, words) in classes {
+            for word in words {
+                let bytes = Array(word.utf8)
+                let id = Int32(targets.count)
+                targets.append((bytes, SpellingTolerance.Correction(word: word, wordClass: wordClass)))
+                bytes.withUnsafeBufferPointer { b in
+                    nearKeys.append((NearWords.hash(b, skipping: -1), id))
+                    for k in b.indices { nearKeys.append((NearWords.hash(b, skipping: k), id)) }
+                }
+            }
+        }
+        var shortKeys: [(UInt64, Int32)] = []
+        var forms: [[UInt8]] = []
+        var shortTargets: [SpellingTolerance.Correction] = []
+        for (form, correction) in shorthand.sorted(by: { $0.key < $1.key }) {
+            let bytes = Array(form.utf8)
+            shortKeys.append((bytes.withUnsafeBufferPointer { NearWords.hash($0, skipping: -1) }, Int32(forms.count)))
+            forms.append(bytes)
+            shortTargets.append(correction)
+        }
+        self.targets = targets
+        near = HashSlots(nearKeys)
+        short = HashSlots(shortKeys)
+        shortForms = forms
+        self.shortTargets = shortTargets
+    }
+
+    /// The word `query` stands for: shorthand, or the closed word one edit from it (the first
+    /// listed when several are); nil when none is, when `query` is a closed word or an
+    /// inflection of one, or an open word.
+    func lookup(_ query: UnsafeBufferPointer<UInt8>) -> SpellingTolerance.Correction? {
+        guard !query.isEmpty else { return nil }
+        let whole = NearWords.hash(query, skipping: -1)
+        var found: SpellingTolerance.Correction?
+        short.forEach(whole) { id in
+            if found == nil, shortForms[Int(id)].elementsEqual(query) { found = shortTargets[Int(id)] }
+        }
+        if let found { return found }
+        guard query.count >= 5, query.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else { return nil }
+        var best: Int32?
+        var exact = false
+        // The hashes of the query with each letter dropped, from prefix and suffix sums of
+        // the polynomial hash: linear in the length.
+        let n = query.count
+        var prefix: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var suffix = prefix
+        withUnsafeMutableBytes(of: &prefix) { pb in
+            withUnsafeMutableBytes(of: &suffix) { sb in
+                let p = pb.bindMemory(to: UInt64.self), q = sb.bindMemory(to: UInt64.self)
+                // p[k]: hash of query[0..<k]; q[k]: hash of query[k...] (both as polynomials).
+                p[0] = 0
+                for k in 0..<n - 1 { p[k + 1] = p[k] &* NearWords.base &+ UInt64(query[k]) }
+                q[n - 1 < 12 ? n : 12] = 0
+                var sum: UInt64 = 0, power: UInt64 = 1
+                for k in stride(from: n - 1, through: 0, by: -1) {
+                    sum = sum &+ UInt64(query[k]) &* power
+                    power = power &* NearWords.base
+                    if k <= 12 { q[k] = sum }
+                }
+            }
+        }
+        for k in -1..<n {
+            let key: UInt64
+            if k < 0 {
+                key = whole
+            } else {
+                key = withUnsafeBytes(of: &prefix) { pb in
+                    withUnsafeBytes(of: &suffix) { sb in
+                        let p = pb.bindMemory(to: UInt64.self), q = sb.bindMemory(to: UInt64.self)
+                        let rest = k + 1 < n ? q[k + 1] : 0
+                        return (p[k] &* NearWords.powers[n - 1 - k] &+ rest) | 1
+                    }
+                }
+            }
+            near.forEach(key) { id in
+                let target = targets[Int(id)].bytes
+                switch NearWords.edits(query, target) {
+                case 0: exact = true
+                case 1: if best.map({ id < $0 }) ?? true { best = id }
+                default: break
+                }
+            }
+        }
+        guard !exact, let best else { return nil }
+        let target = targets[Int(best)]
+        // An inflection of the closed word ("mondays", "changed") is a word as written.
+        if query.count == target.bytes.count + 1, query.starts(with: target.bytes), query.last == 0x73 || query.last == 0x64 { return nil }
+        if SpellingTolerance.openWords.contains(String(decoding: query, as: UTF8.self)) { return nil }
+        return target.correction
+    }
+
+    /// 0 when equal, 1 for one letter added, dropped, changed, or two neighbours swapped, 2 for more.
+    static func edits(_ a: UnsafeBufferPointer<UInt8>, _ b: [UInt8]) -> Int {
+        let n = a.count, m = b.count
+        if n == m {
+            var first = -1, second = -1
+            for i in 0..<n where a[i] != b[i] {
+                if first < 0 { first = i } else if second < 0 { second = i } else { return 2 }
+            }
+            if first < 0 { return 0 }
+            if second < 0 { return 1 }
+            return second == first + 1 && a[first] == b[second] && a[second] == b[first] ? 1 : 2
+        }
+        guard abs(n - m) == 1 else { return 2 }
+        var i = 0, j = 0, skipped = false
+        while i < n, j < m {
+            if a[i] == b[j] { i += 1; j += 1; continue }
+            if skipped { return 2 }
+            skipped = true
+            if n > m { i += 1 } else { j += 1 }
+        }
+        return 1
+    }
+
+    /// The polynomial hash of `bytes` without the one at `skip` (-1: all of them), odd so
+    /// that no key is the empty slot's 0.
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, skipping skip: Int) -> UInt64 {
+        var h: UInt64 = 0
+        for k in 0..<bytes.count where k != skip { h = h &* base &+ UInt64(bytes[k]) }
+        return h | 1
+    }
+
+    static let base: UInt64 = 0x100_0000_01B3
+    /// `base` to the powers 0…13.
+    static let powers: [UInt64] = (0...13).reduce(into: []) { list, k in list.append(k == 0 ? 1 : list[k - 1] &* base) }
+}
+
+/// An open-addressing multimap from a non-zero 64-bit hash to small numbers.
+private struct HashSlots: Sendable {
+    private let keys: [UInt64]
+    private let values: [Int32]
+    private let mask: Int
+
+    init(_ entries: [(UInt64, Int32)]) {
+        var size = 16
+        while size < entries.count * 2 { size *= 2 }
+        var keys = [UInt64](repeating: 0, count: size)
+        var values = [Int32](repeating: -1, count: size)
+        for (key, value) in entries {
+            var i = Int(truncatingIfNeeded: key) & (size - 1)
+            while keys[i] != 0 { i = (i + 1) & (size - 1) }
+            keys[i] = key
+            values[i] = value
+        }
+        self.keys = keys
+        self.values = values
+        mask = size - 1
+    }
+
+    /// Calls `body` with every value stored under `key`.
+    @inline(__always) func forEach(_ key: UInt64, _ body: (Int32) -> Void) {
+        var i = Int(truncatingIfNeeded: key) & mask
+        while keys[i] != 0 {
+            if keys[i] == key { body(values[i]) }
+            i = (i + 1) & mask
+        }
+    }
+}

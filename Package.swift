@@ -79,6 +79,15 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // The fuzz targets of `make fuzz` (Fuzz/run builds them with libFuzzer and ASan); built as
+        // usual, a replayer of inputs: `clerk-fuzz TARGET FILE…`.
+        .executableTarget(
+            name: "clerk-fuzz",
+            dependencies: ["ClerkCore", "ClerkLanguage", "ClerkAssistant", "ClerkLocal", "ClerkGoogle", "GoogleEmulator", "LoopbackHTTP"],
+            path: "Fuzz/ClerkFuzz",
+            swiftSettings: strictSettings
+        ),
+
         .testTarget(name: "ClerkCoreTests", dependencies: ["ClerkCore"], swiftSettings: strictSettings),
         .testTarget(name: "ClerkAssistantTests", dependencies: ["ClerkAssistant", "ClerkCore", "ClerkLanguage", "ClerkLocal"], swiftSettings: strictSettings),
         .testTarget(name: "ClerkLocalTests", dependencies: ["ClerkLocal", "ClerkCore", "CSQLite"], swiftSettings: strictSettings),

@@ -7,7 +7,7 @@ APT_PACKAGES := pkg-config libcurl4-openssl-dev libedit-dev libsqlite3-dev libic
                 libmicrohttpd-dev tzdata tmux
 SWIFT ?= swift
 
-.PHONY: run test build release deps clean bench-emulator try-google
+.PHONY: run test build release deps clean bench-emulator try-google fuzz killtest bench
 
 run: deps release
 	.build/release/clerk $(ARGS)
@@ -54,6 +54,21 @@ try-google: deps release
 bench-emulator: deps
 	@command -v wrk >/dev/null || { if [ "$$(id -u)" -eq 0 ]; then apt-get install -y -q wrk; else sudo apt-get install -y -q wrk; fi; }
 	Benchmarks/Emulator/throughput.sh
+
+# Every fuzz target for SECONDS seconds each, one at a time, niced (Fuzz/run; ROBUSTNESS.md).
+# FUZZ_TARGETS picks some: make fuzz SECONDS=600 FUZZ_TARGETS="language icalendar".
+SECONDS ?= 60
+FUZZ_TARGETS ?=
+fuzz: deps
+	Fuzz/run $(SECONDS) $(FUZZ_TARGETS)
+
+# 200 SIGKILLs during event creation, imports, file appends and Google's outbox (ROBUSTNESS.md).
+KILLS ?= 200
+killtest: deps
+	$(SWIFT) build -c release --product clerk
+	$(SWIFT) build -c release --product google-emulator
+	$(SWIFT) build -c release --product clerk-killtest
+	nice -n 10 .build/release/clerk-killtest --kills $(KILLS)
 
 clean:
 	rm -rf .build

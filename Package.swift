@@ -88,6 +88,9 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // `make killtest`: SIGKILLs the built clerk during writes and checks what survives.
+        .executableTarget(name: "clerk-killtest", dependencies: ["ClerkCore", "ClerkLocal"], path: "Tests/KillLoop", swiftSettings: strictSettings),
+
         .testTarget(name: "ClerkCoreTests", dependencies: ["ClerkCore"], swiftSettings: strictSettings),
         .testTarget(name: "ClerkAssistantTests", dependencies: ["ClerkAssistant", "ClerkCore", "ClerkLanguage", "ClerkLocal"], swiftSettings: strictSettings),
         .testTarget(name: "ClerkLocalTests", dependencies: ["ClerkLocal", "ClerkCore", "CSQLite"], swiftSettings: strictSettings),

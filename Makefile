@@ -70,5 +70,10 @@ killtest: deps
 	$(SWIFT) build -c release --product clerk-killtest
 	nice -n 10 .build/release/clerk-killtest --kills $(KILLS)
 
+# The side-by-side speed table of BENCHMARKS.md: clerk's date reader next to parsedatetime and
+# dateparser, clerk parse --jsonl, start-up, and scale (Benchmarks/run; about five minutes).
+bench: deps
+	Benchmarks/run
+
 clean:
 	rm -rf .build

@@ -91,6 +91,16 @@ let package = Package(
         // `make killtest`: SIGKILLs the built clerk during writes and checks what survives.
         .executableTarget(name: "clerk-killtest", dependencies: ["ClerkCore", "ClerkLocal"], path: "Tests/KillLoop", swiftSettings: strictSettings),
 
+        // `make bench`: a Foundation hello-world built like clerk, the start-up baseline.
+        .executableTarget(name: "hello-foundation", path: "Benchmarks/HelloFoundation", swiftSettings: strictSettings),
+        // `make bench`: agenda, lookup and file listing at 1k, 10k and 100k items, local and on the emulator.
+        .executableTarget(
+            name: "ScaleBenchmark",
+            dependencies: ["ClerkCore", "ClerkGoogle", "ClerkLocal", "GoogleEmulator", "LoopbackHTTP"],
+            path: "Benchmarks/ScaleBenchmark",
+            swiftSettings: strictSettings
+        ),
+
         .testTarget(name: "ClerkCoreTests", dependencies: ["ClerkCore"], swiftSettings: strictSettings),
         .testTarget(name: "ClerkAssistantTests", dependencies: ["ClerkAssistant", "ClerkCore", "ClerkLanguage", "ClerkLocal"], swiftSettings: strictSettings),
         .testTarget(name: "ClerkLocalTests", dependencies: ["ClerkLocal", "ClerkCore", "CSQLite"], swiftSettings: strictSettings),

@@ -20,7 +20,7 @@ import LoopbackHTTP
 /// | `icalendar` | an .ics file | `ICalendarReader`, then the events imported into a fresh store, a week and a far year asked, and exported |
 /// | `vcard` | a .vcf file | `VCardReader`, then the contacts imported and looked up |
 /// | `config` | a config file | `Config.parse` |
-/// | `http` | requests (see `EmulatorRequests`) | `HTTPRequest`'s parsing of target, query, headers and form bodies |
+/// | `http` | requests (see `EmulatorRequests`) | `HTTPRequest`'s parsing of target, query, headers and form bodies; `Accept-Encoding` |
 /// | `emulator` | requests | the same, then `Emulator.handle` on a seeded account with a valid token |
 /// | `google-json` | a JSON text | `JSONValue.parse`, its round trip, and `GoogleCoding`'s event, person and file decoders |
 enum FuzzTarget: String, CaseIterable {

@@ -164,6 +164,7 @@ enum EmulatorRequests {
             let request = HTTPRequest(method: String(words[0]), target: String(words[1]), headers: headers, body: Array(piece[cursor...]))
             _ = request.parameters("fields")
             _ = request.header("content-type")
+            _ = HTTPServer.acceptsGzip(request.header("accept-encoding"))
             requests.append(request)
         }
         return requests

@@ -71,7 +71,7 @@ killtest: deps
 	nice -n 10 .build/release/clerk-killtest --kills $(KILLS)
 
 # The side-by-side speed table of BENCHMARKS.md: clerk's date reader next to parsedatetime and
-# dateparser, clerk parse --jsonl, start-up, and scale (Benchmarks/run; about five minutes).
+# dateparser, clerk parse --jsonl, start-up, and scale (Benchmarks/run; 10-15 minutes).
 bench: deps
 	Benchmarks/run
 

@@ -19,6 +19,40 @@ import Testing
         #expect(JSONValue.string(text).serialized() == expected)
     }
 
+    /// Strings are copied in runs of plain bytes: every mix of plain text and characters to
+    /// escape, at every position, comes out as the scalar-by-scalar escaping says, and reads
+    /// back as it was.
+    @Test func escapesEveryMixAtEveryPosition() throws {
+        let pieces = ["a", "é", "✓", "😀", "\"", "\\", "\n", "\r", "\t", "\u{0}", "\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}", "\u{2027}", "\u{E2}"]
+        func reference(_ text: String) -> String {
+            var out = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                case "\u{0}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out + "\""
+        }
+        var state: UInt64 = 0x5EED
+        for _ in 0..<3000 {
+            var text = ""
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            for step in 0..<Int(state >> 60) {
+                text += pieces[Int((state >> UInt64(4 * (step % 14))) & 0xF)]
+            }
+            #expect(JSONValue.string(text).serialized() == reference(text), "\(Array(text.unicodeScalars))")
+            #expect(try JSONValue.parse(JSONValue.string(text).serialized()).stringValue == text)
+        }
+    }
+
     @Test func parsesWhatItWrites() throws {
         let text = #"{"id":"a1","n":-12,"f":0.25,"ok":false,"list":[{"x":null}],"s":"é\u00e9\ud83d\ude00"}"#
         let value = try JSONValue.parse(text)

@@ -354,6 +354,8 @@ private struct JSONReader {
             || bytes[at] == UInt8(ascii: "+") || bytes[at] == UInt8(ascii: "-") { at += 1 }
         let text = String(decoding: bytes[start..<at], as: UTF8.self)
         guard !text.isEmpty, let n = Double(text), text.first != "+" else { at = start; throw fail("invalid JSON value") }
+        // Past Double's range the value would be infinity, which JSON cannot write back.
+        guard n.isFinite else { at = start; throw fail("number out of range") }
         return .number(n)
     }
 }

@@ -53,6 +53,12 @@ import Testing
         }
     }
 
+    /// What is read is written back the same: a number too small for a Double is zero.
+    @Test func tinyNumbersReadAsZero() throws {
+        #expect(try JSONValue.parse("1e-400") == .number(0))
+        #expect(try JSONValue.parse("[1e308]").serialized() == "[1e+308]")
+    }
+
     @Test func parsesWhatItWrites() throws {
         let text = #"{"id":"a1","n":-12,"f":0.25,"ok":false,"list":[{"x":null}],"s":"é\u00e9\ud83d\ude00"}"#
         let value = try JSONValue.parse(text)
@@ -72,6 +78,11 @@ import Testing
         ("{} x", "unexpected text after the JSON value at byte 3"),
         ("+1", "invalid JSON value at byte 0"),
         (String(repeating: "[", count: 500), "JSON nested too deeply at byte 200"),
+        // Found by the google-json fuzz target: a number past Double's range was read as
+        // infinity, which JSON cannot hold, so writing it gave null.
+        (String(repeating: "3", count: 430), "number out of range at byte 0"),
+        ("[1, -1e400]", "number out of range at byte 4"),
+        ("{\"n\":1E999}", "number out of range at byte 5"),
     ])
     func rejectsMalformedText(text: String, expected: String) {
         #expect(throws: JSONParseError.self) { try JSONValue.parse(text) }

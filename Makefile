@@ -24,7 +24,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 DEB = .build/clerk_$(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/clerk/ClerkApp.swift)_$(shell dpkg --print-architecture).deb
 
-.PHONY: run test build release deps clean bench-emulator try-google man install uninstall deb
+.PHONY: run test build release deps clean bench-emulator try-google man install uninstall deb fuzz killtest bench
 
 run: deps release
 	.build/release/clerk $(ARGS)
@@ -98,6 +98,26 @@ try-google: deps release
 bench-emulator: deps
 	@command -v wrk >/dev/null || { if [ "$$(id -u)" -eq 0 ]; then apt-get install -y -q wrk; else sudo apt-get install -y -q wrk; fi; }
 	Benchmarks/Emulator/throughput.sh
+
+# Every fuzz target for SECONDS seconds each, one at a time, niced (Fuzz/run; ROBUSTNESS.md).
+# FUZZ_TARGETS picks some: make fuzz SECONDS=600 FUZZ_TARGETS="language icalendar".
+SECONDS ?= 60
+FUZZ_TARGETS ?=
+fuzz: deps
+	Fuzz/run $(SECONDS) $(FUZZ_TARGETS)
+
+# 200 SIGKILLs during event creation, imports, file appends and Google's outbox (ROBUSTNESS.md).
+KILLS ?= 200
+killtest: deps
+	$(SWIFT) build -c release --product clerk
+	$(SWIFT) build -c release --product google-emulator
+	$(SWIFT) build -c release --product clerk-killtest
+	nice -n 10 .build/release/clerk-killtest --kills $(KILLS)
+
+# The side-by-side speed table of BENCHMARKS.md: clerk's date reader next to parsedatetime and
+# dateparser, clerk parse --jsonl, start-up, and scale (Benchmarks/run; 10-15 minutes).
+bench: deps
+	Benchmarks/run
 
 clean:
 	rm -rf .build

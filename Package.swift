@@ -81,6 +81,28 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // The fuzz targets of `make fuzz` (Fuzz/run builds them with libFuzzer and ASan); built as
+        // usual, a replayer of inputs: `clerk-fuzz TARGET FILE…`.
+        .executableTarget(
+            name: "clerk-fuzz",
+            dependencies: ["ClerkCore", "ClerkLanguage", "ClerkAssistant", "ClerkLocal", "ClerkGoogle", "GoogleEmulator", "LoopbackHTTP"],
+            path: "Fuzz/ClerkFuzz",
+            swiftSettings: strictSettings
+        ),
+
+        // `make killtest`: SIGKILLs the built clerk during writes and checks what survives.
+        .executableTarget(name: "clerk-killtest", dependencies: ["ClerkCore", "ClerkLocal"], path: "Tests/KillLoop", swiftSettings: strictSettings),
+
+        // `make bench`: a Foundation hello-world built like clerk, the start-up baseline.
+        .executableTarget(name: "hello-foundation", path: "Benchmarks/HelloFoundation", swiftSettings: strictSettings),
+        // `make bench`: agenda, lookup and file listing at 1k, 10k and 100k items, local and on the emulator.
+        .executableTarget(
+            name: "ScaleBenchmark",
+            dependencies: ["ClerkCore", "ClerkGoogle", "ClerkLocal", "GoogleEmulator", "LoopbackHTTP"],
+            path: "Benchmarks/ScaleBenchmark",
+            swiftSettings: strictSettings
+        ),
+
         .testTarget(name: "ClerkCoreTests", dependencies: ["ClerkCore"], swiftSettings: strictSettings),
         .testTarget(name: "ClerkAssistantTests", dependencies: ["ClerkAssistant", "ClerkCore", "ClerkLanguage", "ClerkLocal"], swiftSettings: strictSettings),
         .testTarget(name: "ClerkLocalTests", dependencies: ["ClerkLocal", "ClerkCore", "CSQLite"], swiftSettings: strictSettings),

@@ -189,10 +189,260 @@ public enum ParseBatch {
         guard let text = request["text"]?.stringValue else {
             return (failure(id: id, Renderer.batchLineNeedsText), false)
         }
+        let reference: ReferenceTime
+        switch ParseBatch.reference(of: request, id: id, defaults: defaults) {
+        case .success(let made): reference = made
+        case .failure(let refusal): return (refusal.json, false)
+        }
+        return (ParseReport(text: text, reference: reference, router: router).record(id: id), true)
+    }
+
+    static func failure(id: JSONValue, _ message: String) -> JSONValue {
+        .object([("id", id), ("error", .string(message))])
+    }
+}
+
+// MARK: The --jsonl answer as bytes
+
+extension ParseReport {
+    /// `record(id:)` written straight to bytes: the same bytes as
+    /// `record(id:).serializedBytes()`, without the tree of values in between (for
+    /// `clerk parse --jsonl`, where building and walking that tree cost as much as reading the
+    /// dates). `ParseRecordWriterTests` holds the two to the same bytes.
+    public func writeRecord(id: JSONValue, to out: inout [UInt8]) {
+        let zone = reference.timeZone
+        let f = fields
+        let main = f.when
+        func key(_ name: StaticString, first: Bool = false) {
+            if !first { out.append(UInt8(ascii: ",")) }
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+            out.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        }
+        func string(_ text: String?) {
+            if let text { JSONValue.writeString(text, to: &out) } else { out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }  // null
+        }
+        func null() { out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
+        func bool(_ value: Bool) { out.append(contentsOf: value ? [0x74, 0x72, 0x75, 0x65] : [0x66, 0x61, 0x6C, 0x73, 0x65]) }
+        func local(_ date: Date) { Self.writeLocal(LocalDateTime(date, in: zone), to: &out) }
+
+        out.append(UInt8(ascii: "{"))
+        key("id", first: true); id.write(to: &out)
+        key("intent"); string(understanding.intent.name)
+        key("title"); string(f.title)
+        key("start"); if let main { local(main.start) } else { null() }
+        key("end"); if let main { local(main.end) } else { null() }
+        key("allDay"); if let main { bool(f.allDay ?? main.isAllDay) } else { null() }
+        key("grain"); string(main?.grain.rawValue)
+        key("calendar"); string(f.calendar)
+        key("attendees")
+        out.append(UInt8(ascii: "["))
+        for (index, person) in f.attendees.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(UInt8(ascii: "{"))
+            key("name", first: true); string(person.name)
+            key("email"); string(person.email)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(UInt8(ascii: "]"))
+        key("location"); string(f.location)
+        key("recurrence"); string(f.recurrence)
+        key("range")
+        if let range = f.range {
+            out.append(UInt8(ascii: "{"))
+            key("start", first: true); local(range.start)
+            key("end"); local(range.end)
+            out.append(UInt8(ascii: "}"))
+        } else {
+            null()
+        }
+        key("contact"); string(f.contact)
+        key("file"); string(f.file)
+        key("rule"); string(understanding.rule)
+        key("slots")
+        out.append(UInt8(ascii: "["))
+        for (index, slot) in understanding.slots.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(UInt8(ascii: "{"))
+            key("kind", first: true); string(slot.kind.rawValue)
+            key("value"); string(slot.value)
+            key("text")
+            out.append(UInt8(ascii: "["))
+            for (at, range) in slot.ranges.enumerated() {
+                if at > 0 { out.append(UInt8(ascii: ",")) }
+                string(String(text[range]))
+            }
+            out.append(UInt8(ascii: "]"))
+            key("rule"); string(slot.rule)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(UInt8(ascii: "]"))
+        key("dates")
+        out.append(UInt8(ascii: "["))
+        for (index, match) in dates.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            writeDate(match, to: &out)
+        }
+        out.append(UInt8(ascii: "]"))
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// `dateJSON(_:)` as bytes.
+    private func writeDate(_ match: DateMatch, to out: inout [UInt8]) {
+        let zone = reference.timeZone
+        func key(_ name: StaticString, first: Bool = false) {
+            if !first { out.append(UInt8(ascii: ",")) }
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+            out.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        }
+        func string(_ text: String?) {
+            if let text { JSONValue.writeString(text, to: &out) } else { out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
+        }
+        out.append(UInt8(ascii: "{"))
+        key("text", first: true); string(String(text[match.range]))
+        key("rule"); string(match.rule)
+        key("start"); Self.writeLocal(LocalDateTime(match.start, in: zone), to: &out)
+        key("end"); Self.writeLocal(LocalDateTime(match.end, in: zone), to: &out)
+        key("allDay"); out.append(contentsOf: match.isAllDay ? [0x74, 0x72, 0x75, 0x65] : [0x66, 0x61, 0x6C, 0x73, 0x65])
+        key("grain"); string(match.grain.rawValue)
+        key("known")
+        out.append(UInt8(ascii: "["))
+        var first = true
+        let names: [(KnownParts, StaticString)] = [(.date, "date"), (.time, "time"), (.end, "end"), (.duration, "duration"),
+                                                   (.year, "year"), (.timeZone, "timeZone"), (.recurrence, "recurrence")]
+        for (part, name) in names where match.known.contains(part) {
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+            out.append(UInt8(ascii: "\""))
+        }
+        out.append(UInt8(ascii: "]"))
+        key("recurrence"); string(match.recurrence)
+        key("timeZone"); string(match.statedTimeZone?.identifier)
+        key("parts")
+        out.append(UInt8(ascii: "["))
+        for (index, part) in match.parts.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(UInt8(ascii: "{"))
+            key("text", first: true); string(String(text[part.range]))
+            key("role"); string(part.role)
+            key("rule"); string(part.rule)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(UInt8(ascii: "]"))
+        if !match.corrections.isEmpty {
+            key("corrections")
+            out.append(UInt8(ascii: "["))
+            for (index, correction) in match.corrections.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                out.append(UInt8(ascii: "{"))
+                key("text", first: true); string(String(text[correction.range]))
+                key("as"); string(correction.word)
+                out.append(UInt8(ascii: "}"))
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// `"YYYY-MM-DDTHH:MM:SS"`, as `LocalDateTime.iso` writes it (a year below zero with a
+    /// minus, a year past 9999 with all its digits).
+    static func writeLocal(_ time: LocalDateTime, to out: inout [UInt8]) {
+        func digits(_ value: Int, _ width: Int) {
+            var n = value, count = 0
+            var buffer: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                         UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            withUnsafeMutableBytes(of: &buffer) { raw in
+                repeat {
+                    raw[19 - count] = UInt8(ascii: "0") + UInt8(n % 10)
+                    n /= 10
+                    count += 1
+                } while n > 0
+                for _ in count..<max(width, count) { out.append(UInt8(ascii: "0")) }
+                out.append(contentsOf: raw[(20 - count)...])
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+        if time.year < 0 { out.append(UInt8(ascii: "-")) }
+        digits(time.year.magnitude > UInt(Int.max) ? Int.max : abs(time.year), 4)
+        out.append(UInt8(ascii: "-")); digits(time.month, 2)
+        out.append(UInt8(ascii: "-")); digits(time.day, 2)
+        out.append(UInt8(ascii: "T")); digits(time.hour, 2)
+        out.append(UInt8(ascii: ":")); digits(time.minute, 2)
+        out.append(UInt8(ascii: ":")); digits(time.second, 2)
+        out.append(UInt8(ascii: "\""))
+    }
+}
+
+extension ParseBatch {
+    /// A `clerk parse --jsonl` run: one router for every line, and the reference of the line
+    /// before, reused when a line gives the same `now` and `tz` (a corpus read at one
+    /// reference time asks the zone database once, not once a line). The answers are those of
+    /// `answer(line:defaults:router:)`, byte for byte.
+    public final class Reader {
+        let defaults: ReferenceTime
+        let router: Router
+        private var lastKey: (tz: JSONValue?, now: JSONValue?)?
+        private var lastReference: ReferenceTime?
+
+        public init(defaults: ReferenceTime, router: Router = Router()) {
+            self.defaults = defaults
+            self.router = router
+        }
+
+        /// Appends the answer to `line` to `out` (without a line end); false for an
+        /// `{"id", "error"}` answer.
+        public func answer(line: String, to out: inout [UInt8]) -> Bool {
+            let request: JSONValue
+            do {
+                request = try JSONValue.parse(line)
+            } catch {
+                ParseBatch.failure(id: .null, Renderer.batchLineUnreadable(error.description)).write(to: &out)
+                return false
+            }
+            guard request.objectValue != nil else {
+                ParseBatch.failure(id: .null, Renderer.batchLineNotObject).write(to: &out)
+                return false
+            }
+            let id = request["id"] ?? .null
+            guard let text = request["text"]?.stringValue else {
+                ParseBatch.failure(id: id, Renderer.batchLineNeedsText).write(to: &out)
+                return false
+            }
+            let key = (tz: request["tz"], now: request["now"])
+            let reference: ReferenceTime
+            if let lastKey, let lastReference, lastKey.tz == key.tz, lastKey.now == key.now {
+                reference = lastReference
+            } else {
+                switch ParseBatch.reference(of: request, id: id, defaults: defaults) {
+                case .success(let made):
+                    reference = made
+                    lastKey = key
+                    lastReference = made
+                case .failure(let failure):
+                    failure.json.write(to: &out)
+                    return false
+                }
+            }
+            ParseReport(text: text, reference: reference, router: router).writeRecord(id: id, to: &out)
+            return true
+        }
+    }
+
+    /// An `{"id", "error"}` answer, as a failure.
+    struct Refusal: Error {
+        var json: JSONValue
+    }
+
+    /// The reference time a request asks for: its `tz` and `now`, else `defaults`.
+    static func reference(of request: JSONValue, id: JSONValue, defaults: ReferenceTime) -> Result<ReferenceTime, Refusal> {
         var reference = defaults
         if let tz = request["tz"], !tz.isNull {
             guard let name = tz.stringValue, let zone = ClockText.timeZone(name) else {
-                return (failure(id: id, Renderer.badZone(request["tz"]?.stringValue ?? tz.serialized())), false)
+                return .failure(Refusal(json: failure(id: id, Renderer.badZone(request["tz"]?.stringValue ?? tz.serialized()))))
             }
             reference.timeZone = zone
             if request["now"] == nil || request["now"]!.isNull {
@@ -203,14 +453,10 @@ public enum ParseBatch {
         }
         if let now = request["now"], !now.isNull {
             guard let value = now.stringValue, let instant = ClockText.instant(value, in: reference.timeZone) else {
-                return (failure(id: id, Renderer.badNow(request["now"]?.stringValue ?? now.serialized())), false)
+                return .failure(Refusal(json: failure(id: id, Renderer.badNow(request["now"]?.stringValue ?? now.serialized()))))
             }
             reference.instant = instant
         }
-        return (ParseReport(text: text, reference: reference, router: router).record(id: id), true)
-    }
-
-    private static func failure(id: JSONValue, _ message: String) -> JSONValue {
-        .object([("id", id), ("error", .string(message))])
+        return .success(reference)
     }
 }

@@ -84,7 +84,8 @@ public enum JSONValue: Hashable, Sendable {
         return out
     }
 
-    private func write(to out: inout [UInt8]) {
+    /// Appends the compact JSON of this value to `out` (what `serializedBytes` returns).
+    package func write(to out: inout [UInt8]) {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
@@ -119,28 +120,40 @@ public enum JSONValue: Hashable, Sendable {
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// A string literal: `"`, `\\` and control characters escaped; U+007F, U+2028 and U+2029
-    /// as `\u` escapes too, so the text is safe inside a line and inside JavaScript.
-    private static func writeString(_ s: String, to out: inout [UInt8]) {
+    /// as `\u` escapes too, so the text is safe inside a line and inside JavaScript. Runs of
+    /// bytes that need no escape are copied at once.
+    package static func writeString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var text = s
         text.withUTF8 { bytes in
             var at = 0
+            var plain = 0  // where the run of bytes copied as they are starts
             while at < bytes.count {
                 let byte = bytes[at]
+                if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte != 0x7F, byte != 0xE2 {
+                    at += 1
+                    continue
+                }
+                if byte == 0xE2, !(at + 2 < bytes.count && bytes[at + 1] == 0x80 && (bytes[at + 2] == 0xA8 || bytes[at + 2] == 0xA9)) {
+                    at += 1
+                    continue
+                }
+                if plain < at { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain..<at])) }
                 switch byte {
                 case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
                 case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
                 case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
                 case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
                 case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-                case 0x00..<0x20, 0x7F: escape(UInt32(byte), to: &out)
-                case 0xE2 where at + 2 < bytes.count && bytes[at + 1] == 0x80 && (bytes[at + 2] == 0xA8 || bytes[at + 2] == 0xA9):
+                case 0xE2:
                     escape(bytes[at + 2] == 0xA8 ? 0x2028 : 0x2029, to: &out)
                     at += 2
-                default: out.append(byte)
+                default: escape(UInt32(byte), to: &out)
                 }
                 at += 1
+                plain = at
             }
+            if plain < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain...])) }
         }
         out.append(UInt8(ascii: "\""))
     }
@@ -341,6 +354,8 @@ private struct JSONReader {
             || bytes[at] == UInt8(ascii: "+") || bytes[at] == UInt8(ascii: "-") { at += 1 }
         let text = String(decoding: bytes[start..<at], as: UTF8.self)
         guard !text.isEmpty, let n = Double(text), text.first != "+" else { at = start; throw fail("invalid JSON value") }
+        // Past Double's range the value would be infinity, which JSON cannot write back.
+        guard n.isFinite else { at = start; throw fail("number out of range") }
         return .number(n)
     }
 }

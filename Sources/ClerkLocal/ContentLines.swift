@@ -9,7 +9,9 @@ struct ContentLine {
 
 /// Splits iCalendar (RFC 5545) and vCard (RFC 6350) text into logical lines: a physical line
 /// that starts with a space or a tab continues the one before (the space itself is dropped).
-/// Line ends may be CRLF or LF; blank lines are skipped; a byte-order mark is ignored.
+/// Line ends may be CRLF or LF; blank lines are skipped; a byte-order mark is ignored. A line
+/// holding a NUL byte is refused: no text holds one, libical would stop reading the whole file
+/// there, and in a vCard it would end up inside a name no lookup finds.
 enum ContentLines {
     static func unfold(_ data: Data, file: String) throws(ImportError) -> [ContentLine] {
         var bytes = [UInt8](data)
@@ -23,6 +25,9 @@ enum ContentLines {
         func finish() throws(ImportError) {
             defer { current.removeAll(keepingCapacity: true) }
             guard !current.isEmpty else { return }
+            guard !current.contains(0) else {
+                throw ImportError(file: file, line: currentNumber, reason: "a NUL byte, which text never holds")
+            }
             guard let text = String(validating: current, as: UTF8.self) else {
                 throw ImportError(file: file, line: currentNumber, reason: "not UTF-8 text")
             }

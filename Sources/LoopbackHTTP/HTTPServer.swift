@@ -82,7 +82,7 @@ package final class HTTPServer: @unchecked Sendable {
     }
 
     /// True when an `Accept-Encoding` header allows gzip (and does not refuse it with q=0).
-    static func acceptsGzip(_ header: String?) -> Bool {
+    package static func acceptsGzip(_ header: String?) -> Bool {
         guard let header else { return false }
         return header.lowercased().split(separator: ",").contains { item in
             let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }

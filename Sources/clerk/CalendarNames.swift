@@ -1,3 +1,4 @@
+import ClerkAssistant
 import ClerkCore
 import ClerkGoogle
 import ClerkLocal

@@ -1,11 +1,6 @@
+import ClerkAssistant
 import ClerkCore
 import Foundation
-
-/// Which services answer: the embedded SQLite store or Google's APIs.
-enum Backend: String, CaseIterable {
-    case local
-    case google
-}
 
 /// The global options of DESIGN.md, validated.
 struct GlobalOptions {

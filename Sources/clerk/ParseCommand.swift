@@ -17,14 +17,32 @@ enum ParseCommand {
     /// Each answer is written as soon as it is made, so whatever happens to a later line,
     /// the answers before it are out (a reader of the pipe also sees them as they come).
     static func runBatch(defaults: ReferenceTime) -> Int32 {
-        let router = Router()
+        let reader = ParseBatch.Reader(defaults: defaults)
         var failed = false
+        var out: [UInt8] = []
+        out.reserveCapacity(4096)
         while let line = readLine(strippingNewline: true) {
             if line.allSatisfy(\.isWhitespace) { continue }
-            let (answer, ok) = ParseBatch.answer(line: line, defaults: defaults, router: router)
-            if !ok { failed = true }
-            FileHandle.standardOutput.write(Data((answer.serialized() + "\n").utf8))
+            out.removeAll(keepingCapacity: true)
+            if !reader.answer(line: line, to: &out) { failed = true }
+            out.append(0x0A)
+            writeAll(out)
         }
         return failed ? ExitCode.failure : ExitCode.success
+    }
+
+    /// Writes `bytes` to stdout with write(2), all of them (a pipe may take them in parts).
+    private static func writeAll(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { raw in
+            var at = 0
+            while at < raw.count {
+                let written = write(STDOUT_FILENO, raw.baseAddress! + at, raw.count - at)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                at += written
+            }
+        }
     }
 }

@@ -19,6 +19,46 @@ import Testing
         #expect(JSONValue.string(text).serialized() == expected)
     }
 
+    /// Strings are copied in runs of plain bytes: every mix of plain text and characters to
+    /// escape, at every position, comes out as the scalar-by-scalar escaping says, and reads
+    /// back as it was.
+    @Test func escapesEveryMixAtEveryPosition() throws {
+        let pieces = ["a", "é", "✓", "😀", "\"", "\\", "\n", "\r", "\t", "\u{0}", "\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}", "\u{2027}", "\u{E2}"]
+        func reference(_ text: String) -> String {
+            var out = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                case "\u{0}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out + "\""
+        }
+        var state: UInt64 = 0x5EED
+        for _ in 0..<3000 {
+            var text = ""
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            for step in 0..<Int(state >> 60) {
+                text += pieces[Int((state >> UInt64(4 * (step % 14))) & 0xF)]
+            }
+            #expect(JSONValue.string(text).serialized() == reference(text), "\(Array(text.unicodeScalars))")
+            #expect(try JSONValue.parse(JSONValue.string(text).serialized()).stringValue == text)
+        }
+    }
+
+    /// What is read is written back the same: a number too small for a Double is zero.
+    @Test func tinyNumbersReadAsZero() throws {
+        #expect(try JSONValue.parse("1e-400") == .number(0))
+        #expect(try JSONValue.parse("[1e308]").serialized() == "[1e+308]")
+    }
+
     @Test func parsesWhatItWrites() throws {
         let text = #"{"id":"a1","n":-12,"f":0.25,"ok":false,"list":[{"x":null}],"s":"é\u00e9\ud83d\ude00"}"#
         let value = try JSONValue.parse(text)
@@ -38,6 +78,11 @@ import Testing
         ("{} x", "unexpected text after the JSON value at byte 3"),
         ("+1", "invalid JSON value at byte 0"),
         (String(repeating: "[", count: 500), "JSON nested too deeply at byte 200"),
+        // Found by the google-json fuzz target: a number past Double's range was read as
+        // infinity, which JSON cannot hold, so writing it gave null.
+        (String(repeating: "3", count: 430), "number out of range at byte 0"),
+        ("[1, -1e400]", "number out of range at byte 4"),
+        ("{\"n\":1E999}", "number out of range at byte 5"),
     ])
     func rejectsMalformedText(text: String, expected: String) {
         #expect(throws: JSONParseError.self) { try JSONValue.parse(text) }

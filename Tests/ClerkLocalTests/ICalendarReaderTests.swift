@@ -193,4 +193,12 @@ import Testing
         let error = #expect(throws: ImportError.self) { try Self.reader.read(Data(bytes)) }
         #expect(error?.description == "events.ics:6: not UTF-8 text")
     }
+
+    /// A NUL byte ended the text libical was given, so the file was refused on line 1 with
+    /// "libical could not read the file"; now the line holding it is named.
+    @Test func namesTheLineOfANULByte() {
+        let text = Self.event("DTSTART:20260305T100000", "SUMMARY:first\u{0} hidden")
+        let error = #expect(throws: ImportError.self) { try Self.reader.read(Data(text.utf8)) }
+        #expect(error?.description == "events.ics:6: a NUL byte, which text never holds")
+    }
 }

@@ -129,6 +129,9 @@ import Testing
         ("FN:Ana\n", "people.vcf:1: expected BEGIN:VCARD, got 'FN:Ana'"),
         (card("FN:Ana") + "\nhello\n", "people.vcf:5: expected BEGIN:VCARD, got 'hello'"),
         ("\n\n", "people.vcf:1: expected BEGIN:VCARD, got an empty file"),
+        // A NUL byte is never text: it was imported into the name, which no lookup then found.
+        (card("FN:A\u{0}na"), "people.vcf:3: a NUL byte, which text never holds"),
+        (card("FN:Ana", "NOTE:first", " \u{0}folded"), "people.vcf:4: a NUL byte, which text never holds"),
     ])
     func namesTheLineAndWhatIsWrong(text: String, message: String) {
         let error = #expect(throws: ImportError.self) { try Self.read(text) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ClerkAssistant
 @testable import clerk
 
 /// clerk(1) and google-emulator(1): current with the options table, complete, and read by

@@ -1,9 +1,9 @@
-import ClerkCore
+package import ClerkCore
 import Foundation
 
 /// Google's resources to clerk's values and back: Calendar events, People persons and
 /// Drive files.
-enum GoogleCoding {
+package enum GoogleCoding {
     // MARK: Events
 
     /// An `EventDateTime` (`{dateTime, timeZone}` or `{date}`) of one end of a span.
@@ -86,7 +86,7 @@ enum GoogleCoding {
 
     /// An Event resource as clerk's event on `calendarID`; nil when it lacks what clerk needs
     /// (a cancelled stub has no times: the caller handles those by id).
-    static func event(_ json: JSONValue, calendarID: String, calendarZone: String) -> Event? {
+    package static func event(_ json: JSONValue, calendarID: String, calendarZone: String) -> Event? {
         guard let id = json["id"]?.stringValue,
               let when = when(start: readTime(json["start"], calendarZone: calendarZone), end: readTime(json["end"], calendarZone: calendarZone))
         else { return nil }
@@ -117,7 +117,7 @@ enum GoogleCoding {
     static let personFields = "names,nicknames,emailAddresses,phoneNumbers,addresses,birthdays,biographies,organizations"
 
     /// A Person as a contact; nil for an entry with no name, email or phone (an empty one).
-    static func contact(_ json: JSONValue) -> Contact? {
+    package static func contact(_ json: JSONValue) -> Contact? {
         guard let id = json["resourceName"]?.stringValue else { return nil }
         func primaryFirst(_ key: String) -> [JSONValue] {
             let items = json[key]?.arrayValue ?? []
@@ -155,7 +155,7 @@ enum GoogleCoding {
 
     static let fileFields = "id,name,mimeType,size,modifiedTime,trashed,version,md5Checksum"
 
-    static func file(_ json: JSONValue) -> DriveFile? {
+    package static func file(_ json: JSONValue) -> DriveFile? {
         guard let id = json["id"]?.stringValue, let name = json["name"]?.stringValue else { return nil }
         return DriveFile(id: id, name: name, size: json["size"]?.stringValue.flatMap { Int($0) } ?? 0,
                          modified: json["modifiedTime"]?.stringValue.flatMap { ClockText.rfc3339Instant($0) } ?? Date(timeIntervalSince1970: 0),

@@ -1,0 +1,54 @@
+@testable import ClerkAssistant
+import ClerkLanguage
+import Testing
+
+/// The config file's reading (`Config.parse`, moved here from the executable so the fuzz
+/// target can reach it): every key, and the one line of each refusal.
+@Suite struct ConfigTests {
+    @Test func readsEveryKey() throws {
+        let text = """
+            # a comment, then every key
+            default_calendar = Work
+            working_hours = 09:00-17:30
+              default_event_length = 1.5h
+
+            DATE_ORDER = DMY
+            backend = Google
+            google_client_id = 1234-abc.apps.googleusercontent.com
+            google_client_secret = GOCSPX-x = y
+            """
+        let config = try Config.parse(text, file: "config")
+        #expect(config.defaultCalendar == "Work")
+        #expect(config.workingHours == (9 * 60, 17 * 60 + 30))
+        #expect(config.defaultEventMinutes == 90)
+        #expect(config.dateOrder == .dayFirst)
+        #expect(config.backend == .google)
+        #expect(config.googleClientID == "1234-abc.apps.googleusercontent.com")
+        #expect(config.googleClientSecret == "GOCSPX-x = y")
+        #expect(try Config.parse("", file: "config") == Config())
+    }
+
+    @Test(arguments: [
+        ("45", 45), ("45m", 45), ("90 min", 90), ("1h", 60), ("24h", 1440), ("5", 5),
+    ])
+    func readsLengths(text: String, minutes: Int) {
+        #expect(Config.minutes(text) == minutes)
+    }
+
+    @Test(arguments: [
+        ("lunch", "config:1: expected key = value, got 'lunch'"),
+        ("bakend = google", "config:1: unknown key 'bakend'. Did you mean 'backend'?"),
+        ("zzz = 1", "config:1: unknown key 'zzz'. Keys: default_calendar, working_hours, default_event_length, date_order, backend, google_client_id, google_client_secret"),
+        ("\n\nworking_hours = 20:00-08:00", "config:3: working_hours: expected hours like 08:00-20:00, got '20:00-08:00'"),
+        ("working_hours = 24:30-25:00", "config:1: working_hours: expected hours like 08:00-20:00, got '24:30-25:00'"),
+        ("default_event_length = 4", "config:1: default_event_length: expected minutes like 60, 45m or 1h, got '4'"),
+        ("default_event_length = 1e999h", "config:1: default_event_length: expected minutes like 60, 45m or 1h, got '1e999h'"),
+        ("default_event_length = nan", "config:1: default_event_length: expected minutes like 60, 45m or 1h, got 'nan'"),
+        ("date_order = ymd", "config:1: date_order: expected month-first or day-first, got 'ymd'"),
+        ("backend = outlook", "config:1: backend: expected local or google, got 'outlook'"),
+        ("default_calendar =", "config:1: default_calendar: expected a calendar's name, got ''"),
+    ])
+    func refusesALineNamingIt(text: String, message: String) {
+        #expect(throws: Config.Failure(message: message)) { try Config.parse(text, file: "config") }
+    }
+}

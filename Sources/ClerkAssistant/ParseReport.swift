@@ -108,7 +108,7 @@ public struct ParseReport: Sendable {
         func local(_ date: Date) -> JSONValue { .string(LocalDateTime(date, in: zone).iso) }
         return .object([
             ("id", id),
-            ("intent", .string(understanding.intent.name)),
+            ("intent", .string(understanding.intent.name.rawValue)),
             ("title", .string(orNull: f.title)),
             ("start", main.map { local($0.start) } ?? .null),
             ("end", main.map { local($0.end) } ?? .null),

@@ -51,8 +51,8 @@ public enum Renderer {
     static let nothingChanged = "OK, nothing changed."
 
     /// Said when a new request comes instead of an answer: the question is dropped.
-    static func droppedQuestion(_ intent: String) -> String {
-        intent == "create_event" ? "(Not created.)" : "(Left that question; nothing changed.)"
+    static func droppedQuestion(_ intent: IntentName) -> String {
+        intent == .createEvent ? "(Not created.)" : "(Left that question; nothing changed.)"
     }
 
     static func answerYesOrNo(_ question: String) -> String {

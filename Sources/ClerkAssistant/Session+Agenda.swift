@@ -20,11 +20,11 @@ extension Session {
         let now = context.now.now()
         let text = DateText(zone: context.zone)
         let calendars: [CalendarInfo]
-        do { calendars = try context.calendars.calendars() } catch { return failure("query_agenda", error) }
+        do { calendars = try context.calendars.calendars() } catch { return failure(.queryAgenda, error) }
         var calendarIDs: [String]?
         if let mention = query.calendar {
             guard let found = calendars.first(where: { Spelling.fold($0.name) == Spelling.fold(mention.name) }) else {
-                return Reply(intent: "query_agenda", ok: false, message: Renderer.unknownCalendar(mention.said, known: calendars.map(\.name)))
+                return Reply(intent: .queryAgenda, ok: false, message: Renderer.unknownCalendar(mention.said, known: calendars.map(\.name)))
             }
             calendarIDs = [found.id]
         }
@@ -51,7 +51,7 @@ extension Session {
                 events = try context.calendars.events(from: from, to: to, calendarIDs: calendarIDs)
             }
         } catch {
-            return failure("query_agenda", error)
+            return failure(.queryAgenda, error)
         }
 
         if query.wantsFreeTime {
@@ -61,12 +61,12 @@ extension Session {
             // The next event is the first still to start; one going on now is mentioned too.
             let current = events.filter { !$0.when.isAllDay && $0.when.startInstant(in: context.zone) <= now }
             guard let next = events.first(where: { $0.when.startInstant(in: context.zone) > now }) else {
-                return Reply(intent: "query_agenda", ok: true, message: Renderer.nothingNext(words: query.words), fields: [("events", .array([]))])
+                return Reply(intent: .queryAgenda, ok: true, message: Renderer.nothingNext(words: query.words), fields: [("events", .array([]))])
             }
             lastShown = next
             var message = current.map { Renderer.now($0, text: text) }
             message.append(Renderer.next(next, calendar: names.count > 1 ? names[next.calendarID] : nil, text: text, now: now))
-            return Reply(intent: "query_agenda", ok: true, message: message.joined(separator: "\n"),
+            return Reply(intent: .queryAgenda, ok: true, message: message.joined(separator: "\n"),
                          fields: [("events", .array([eventJSON(next, names)]))])
         }
 
@@ -74,10 +74,10 @@ extension Session {
         if events.count == 1 { lastShown = events[0] }
         let json: [(String, JSONValue)] = [("events", .array(events.map { eventJSON($0, names) }))]
         guard !events.isEmpty else {
-            return Reply(intent: "query_agenda", ok: true, message: Renderer.nothing(from: from, to: to, words: query.words ?? query.attendee, text: text), fields: json)
+            return Reply(intent: .queryAgenda, ok: true, message: Renderer.nothing(from: from, to: to, words: query.words ?? query.attendee, text: text), fields: json)
         }
         let layout = AgendaLayout(text: text, style: context.style, calendarNames: names)
-        return Reply(intent: "query_agenda", ok: true, message: layout.render(events, from: from, to: to).joined(separator: "\n"), fields: json)
+        return Reply(intent: .queryAgenda, ok: true, message: layout.render(events, from: from, to: to).joined(separator: "\n"), fields: json)
     }
 
     /// "Friday afternoon you're free except 15:00–16:00 Dentist", or the free slots of a length.
@@ -103,7 +103,7 @@ extension Session {
         }
         if windows.isEmpty { lines.append(Renderer.nothingToSearch) }
         let names = Dictionary(uniqueKeysWithValues: ((try? context.calendars.calendars()) ?? []).map { ($0.id, $0.name) })
-        return Reply(intent: "query_agenda", ok: true, message: lines.joined(separator: "\n"),
+        return Reply(intent: .queryAgenda, ok: true, message: lines.joined(separator: "\n"),
                      fields: [("events", .array(events.map { eventJSON($0, names) })), ("free", .array(slotsJSON))])
     }
 

@@ -25,7 +25,7 @@ extension Session {
     ]
 
     /// The events a reference can mean, by start; for "next", only the first from now on.
-    func matchingEvents(_ reference: EventReference, intent: String) -> Lookup<[Event]> {
+    func matchingEvents(_ reference: EventReference, intent: IntentName) -> Lookup<[Event]> {
         let now = context.now.now()
         let text = DateText(zone: context.zone)
         let startOfToday = text.localDate(now).startOfDay(in: context.zone)
@@ -74,7 +74,7 @@ extension Session {
     }
 
     /// Finds the one event a reference means, asking when several fit, then calls `then`.
-    func findEvent(_ reference: EventReference, intent: String, then: @escaping (Event) -> Reply) -> Reply {
+    func findEvent(_ reference: EventReference, intent: IntentName, then: @escaping (Event) -> Reply) -> Reply {
         if reference.isLastShown, reference.words == nil, reference.when == nil, reference.attendee == nil {
             guard let event = lastShown else { return Reply(intent: intent, ok: false, message: Renderer.noLastEvent) }
             return then(event)
@@ -96,15 +96,15 @@ extension Session {
     /// "clear my calendar tomorrow", "delete all meetings with Bob": every match, after one yes.
     func deleteAll(_ reference: EventReference) -> Reply {
         guard reference.when != nil || reference.words != nil || reference.attendee != nil else {
-            return Reply(intent: "delete_event", ok: false, message: Renderer.sayWhichDay)
+            return Reply(intent: .deleteEvent, ok: false, message: Renderer.sayWhichDay)
         }
-        switch matchingEvents(reference, intent: "delete_event") {
+        switch matchingEvents(reference, intent: .deleteEvent) {
         case .answered(let reply):
             return reply
         case .found(let events):
             let text = DateText(zone: context.zone)
             let question = Renderer.deleteAllQuestion(events.count)
-            return ask(.confirm(Confirmation(intent: "delete_event", question: question, defaultYes: false, yes: { [unowned self] in
+            return ask(.confirm(Confirmation(intent: .deleteEvent, question: question, defaultYes: false, yes: { [unowned self] in
                 var deleted: [(Event, String)] = []
                 for event in events {
                     do {
@@ -112,38 +112,38 @@ extension Session {
                         deleted.append((event, event.id))
                     } catch {
                         if !deleted.isEmpty { lastChange = .deletedEvents(deleted) }
-                        return failure("delete_event", error)
+                        return failure(.deleteEvent, error)
                     }
                 }
                 lastChange = .deletedEvents(deleted)
                 lastShown = nil
                 let names = calendarNames()
-                return Reply(intent: "delete_event", ok: true, message: Renderer.deletedAll(events.count),
+                return Reply(intent: .deleteEvent, ok: true, message: Renderer.deletedAll(events.count),
                              fields: [("events", .array(events.map { eventJSON($0, names) }))])
             }, no: {
-                Reply(intent: "delete_event", ok: true, message: Renderer.notDeleted)
-            })), Reply(intent: "delete_event", ok: true, message: Renderer.whichEvent(events, text: text).replacingOccurrences(of: "Which one?", with: Renderer.theseEvents) + "\n" + question))
+                Reply(intent: .deleteEvent, ok: true, message: Renderer.notDeleted)
+            })), Reply(intent: .deleteEvent, ok: true, message: Renderer.whichEvent(events, text: text).replacingOccurrences(of: "Which one?", with: Renderer.theseEvents) + "\n" + question))
         }
     }
 
     func deleteEvent(_ reference: EventReference) -> Reply {
         if reference.isAll { return deleteAll(reference) }
-        return findEvent(reference, intent: "delete_event") { [unowned self] event in
+        return findEvent(reference, intent: .deleteEvent) { [unowned self] event in
             let text = DateText(zone: context.zone)
             let card = Renderer.eventLine(event, text: text)
             if let series = event.recurringEventID ?? (event.recurrence.isEmpty ? nil : event.id) {
                 let question = Renderer.deleteWhich(event, text: text)
-                return ask(.choose(Choice(intent: "delete_event", question: question, count: 2, aliases: Self.seriesAnswers) { [unowned self] number in
+                return ask(.choose(Choice(intent: .deleteEvent, question: question, count: 2, aliases: Self.seriesAnswers) { [unowned self] number in
                     let id = number == 1 ? event.id : series
                     return performDelete(event, id: id, wholeSeries: number == 2)
-                }), Reply(intent: "delete_event", ok: true, message: card + "\n" + question))
+                }), Reply(intent: .deleteEvent, ok: true, message: card + "\n" + question))
             }
             let question = Renderer.deleteQuestion
-            return ask(.confirm(Confirmation(intent: "delete_event", question: question, defaultYes: false, yes: { [unowned self] in
+            return ask(.confirm(Confirmation(intent: .deleteEvent, question: question, defaultYes: false, yes: { [unowned self] in
                 performDelete(event, id: event.id, wholeSeries: false)
             }, no: {
-                Reply(intent: "delete_event", ok: true, message: Renderer.notDeleted)
-            })), Reply(intent: "delete_event", ok: true, message: card + "\n" + question))
+                Reply(intent: .deleteEvent, ok: true, message: Renderer.notDeleted)
+            })), Reply(intent: .deleteEvent, ok: true, message: card + "\n" + question))
         }
     }
 
@@ -152,19 +152,19 @@ extension Session {
             try context.calendars.deleteEvent(id: id)
             lastChange = .deletedEvent(event, id: id)
             lastShown = nil
-            return Reply(intent: "delete_event", ok: true, message: Renderer.deleted(event, wholeSeries: wholeSeries, text: DateText(zone: context.zone)),
+            return Reply(intent: .deleteEvent, ok: true, message: Renderer.deleted(event, wholeSeries: wholeSeries, text: DateText(zone: context.zone)),
                          fields: [("event", eventJSON(event, calendarNames()))])
         } catch {
-            return failure("delete_event", error)
+            return failure(.deleteEvent, error)
         }
     }
 
     func updateEvent(_ reference: EventReference, _ changes: EventChanges) -> Reply {
-        guard !changes.isEmpty else { return Reply(intent: "update_event", ok: false, message: Renderer.whatToChange) }
+        guard !changes.isEmpty else { return Reply(intent: .updateEvent, ok: false, message: Renderer.whatToChange) }
         if changes.calendar != nil {
-            return Reply(intent: "update_event", ok: false, message: Renderer.cannotMoveBetweenCalendars)
+            return Reply(intent: .updateEvent, ok: false, message: Renderer.cannotMoveBetweenCalendars)
         }
-        return findEvent(reference, intent: "update_event") { [unowned self] event in
+        return findEvent(reference, intent: .updateEvent) { [unowned self] event in
             let added = attendees(changes.addAttendees)
             let patch = patch(changes, of: event, adding: added)
             let after = patch.applied(to: event)
@@ -174,7 +174,7 @@ extension Session {
             // the store's transaction: a change another writer made meanwhile stays.
             if let series = event.recurringEventID ?? (event.recurrence.isEmpty ? nil : event.id) {
                 let question = Renderer.changeWhich(event, text: text)
-                return ask(.choose(Choice(intent: "update_event", question: question, count: 2, aliases: Self.seriesAnswers) { [unowned self] number in
+                return ask(.choose(Choice(intent: .updateEvent, question: question, count: 2, aliases: Self.seriesAnswers) { [unowned self] number in
                     guard number == 2 else {
                         return performUpdate(id: event.id, wholeSeries: false) { [unowned self] current in self.patch(changes, of: current, adding: added) }
                     }
@@ -189,14 +189,14 @@ extension Session {
                         }
                         return seriesPatch
                     }
-                }), Reply(intent: "update_event", ok: true, message: summary + "\n" + question))
+                }), Reply(intent: .updateEvent, ok: true, message: summary + "\n" + question))
             }
             let question = Renderer.changeQuestion
-            return ask(.confirm(Confirmation(intent: "update_event", question: question, defaultYes: true, yes: { [unowned self] in
+            return ask(.confirm(Confirmation(intent: .updateEvent, question: question, defaultYes: true, yes: { [unowned self] in
                 performUpdate(id: event.id, wholeSeries: false) { [unowned self] current in self.patch(changes, of: current, adding: added) }
             }, no: {
-                Reply(intent: "update_event", ok: true, message: Renderer.notChanged)
-            })), Reply(intent: "update_event", ok: true, message: summary + "\n" + question))
+                Reply(intent: .updateEvent, ok: true, message: Renderer.notChanged)
+            })), Reply(intent: .updateEvent, ok: true, message: summary + "\n" + question))
         }
     }
 
@@ -237,23 +237,23 @@ extension Session {
             let edit = try context.calendars.patchEvent(id: id, from: patch)
             lastChange = .updatedEvent(before: edit.before, after: edit.after, id: id)
             lastShown = edit.after
-            return Reply(intent: "update_event", ok: true,
+            return Reply(intent: .updateEvent, ok: true,
                          message: Renderer.updated(edit.after, wholeSeries: wholeSeries, text: DateText(zone: context.zone)),
                          fields: [("event", eventJSON(edit.after, calendarNames()))])
         } catch {
-            return failure("update_event", error)
+            return failure(.updateEvent, error)
         }
     }
 
     func undo() -> Reply {
-        guard let change = lastChange else { return Reply(intent: "undo", ok: false, message: Renderer.nothingToUndo) }
+        guard let change = lastChange else { return Reply(intent: .undo, ok: false, message: Renderer.nothingToUndo) }
         let text = DateText(zone: context.zone)
         let question = Renderer.undoQuestion(change, text: text)
-        return ask(.confirm(Confirmation(intent: "undo", question: question, defaultYes: true, yes: { [unowned self] in
+        return ask(.confirm(Confirmation(intent: .undo, question: question, defaultYes: true, yes: { [unowned self] in
             performUndo(change)
         }, no: {
-            Reply(intent: "undo", ok: true, message: Renderer.nothingChanged)
-        })), Reply(intent: "undo", ok: true, message: question))
+            Reply(intent: .undo, ok: true, message: Renderer.nothingChanged)
+        })), Reply(intent: .undo, ok: true, message: question))
     }
 
     private func performUndo(_ change: Change) -> Reply {
@@ -281,9 +281,9 @@ extension Session {
                 namesChanged()
             }
             lastChange = nil
-            return Reply(intent: "undo", ok: true, message: Renderer.undone(change, text: DateText(zone: context.zone)))
+            return Reply(intent: .undo, ok: true, message: Renderer.undone(change, text: DateText(zone: context.zone)))
         } catch {
-            return failure("undo", error)
+            return failure(.undo, error)
         }
     }
 

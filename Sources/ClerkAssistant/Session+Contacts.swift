@@ -6,22 +6,22 @@ import Foundation
 extension Session {
     func lookUpContact(_ query: ContactQuery) -> Reply {
         if query.isRelation {
-            return Reply(intent: "contact_lookup", ok: false, message: Renderer.relationUnknown(query.name))
+            return Reply(intent: .contactLookup, ok: false, message: Renderer.relationUnknown(query.name))
         }
         let matches: [Contact]
-        do { matches = try context.contacts.lookupContacts(query.name) } catch { return failure("contact_lookup", error) }
+        do { matches = try context.contacts.lookupContacts(query.name) } catch { return failure(.contactLookup, error) }
         let json: [(String, JSONValue)] = [("contacts", .array(matches.map(JSONShapes.contact)))]
         guard !matches.isEmpty else {
             let everyone = (try? context.contacts.contactNames()) ?? []
-            return Reply(intent: "contact_lookup", ok: false,
+            return Reply(intent: .contactLookup, ok: false,
                          message: Renderer.noContact(query.name, closest: Spelling.closest(to: query.name, in: everyone)), fields: json)
         }
         if matches.count == 1 {
             let message = query.field == .all
                 ? Renderer.contactCard(matches[0], style: context.style)
                 : Renderer.contactField(matches[0], query.field)
-            return Reply(intent: "contact_lookup", ok: true, message: message, fields: json)
+            return Reply(intent: .contactLookup, ok: true, message: message, fields: json)
         }
-        return Reply(intent: "contact_lookup", ok: true, message: Renderer.contactList(matches, field: query.field, style: context.style), fields: json)
+        return Reply(intent: .contactLookup, ok: true, message: Renderer.contactList(matches, field: query.field, style: context.style), fields: json)
     }
 }

@@ -7,27 +7,27 @@ import Foundation
 extension Session {
     func createEvent(_ request: EventRequest) -> Reply {
         let calendars: [CalendarInfo]
-        do { calendars = try context.calendars.calendars() } catch { return failure("create_event", error) }
+        do { calendars = try context.calendars.calendars() } catch { return failure(.createEvent, error) }
         guard let primary = calendars.first(where: \.isPrimary) ?? calendars.first else {
-            return Reply(intent: "create_event", ok: false, message: Renderer.noCalendars)
+            return Reply(intent: .createEvent, ok: false, message: Renderer.noCalendars)
         }
 
         var request = request
         if request.title.isEmpty {
-            return ask(.text(TextQuestion(intent: "create_event", question: Renderer.askTitle) { [unowned self] answer in
+            return ask(.text(TextQuestion(intent: .createEvent, question: Renderer.askTitle) { [unowned self] answer in
                 request.title = Renderer.capitalizedTitle(answer)
                 return createEvent(request)
-            }), Reply(intent: "create_event", ok: true, message: Renderer.askTitle))
+            }), Reply(intent: .createEvent, ok: true, message: Renderer.askTitle))
         }
         guard let match = request.when else {
             if context.quickAdd != nil, let line = lastLine { return offerQuickAdd(line) }
-            return ask(.text(TextQuestion(intent: "create_event", question: Renderer.askWhen(request.title)) { [unowned self] answer in
+            return ask(.text(TextQuestion(intent: .createEvent, question: Renderer.askWhen(request.title)) { [unowned self] answer in
                 guard let reading = understand(answer).dates.first else {
-                    return Reply(intent: "create_event", ok: false, message: Renderer.didNotReadDate(answer))
+                    return Reply(intent: .createEvent, ok: false, message: Renderer.didNotReadDate(answer))
                 }
                 request.when = reading
                 return createEvent(request)
-            }), Reply(intent: "create_event", ok: true, message: Renderer.askWhen(request.title)))
+            }), Reply(intent: .createEvent, ok: true, message: Renderer.askWhen(request.title)))
         }
 
         var calendar = context.preferences.defaultCalendar.flatMap { name in calendars.first { Spelling.fold($0.name) == Spelling.fold(name) } } ?? primary
@@ -37,14 +37,14 @@ extension Session {
             } else if let closest = mention.closest.flatMap({ name in calendars.first { $0.name == name } })
                         ?? Spelling.closest(to: mention.said, in: calendars.map(\.name)).flatMap({ name in calendars.first { $0.name == name } }) {
                 let question = Renderer.unknownCalendar(mention.said, closest: closest.name)
-                return ask(.confirm(Confirmation(intent: "create_event", question: question, defaultYes: true, yes: { [unowned self] in
+                return ask(.confirm(Confirmation(intent: .createEvent, question: question, defaultYes: true, yes: { [unowned self] in
                     request.calendar = CalendarMention(said: closest.name, known: closest.name)
                     return createEvent(request)
                 }, no: {
-                    Reply(intent: "create_event", ok: true, message: Renderer.nameACalendar(calendars.map(\.name)))
-                })), Reply(intent: "create_event", ok: true, message: question))
+                    Reply(intent: .createEvent, ok: true, message: Renderer.nameACalendar(calendars.map(\.name)))
+                })), Reply(intent: .createEvent, ok: true, message: question))
             } else {
-                return Reply(intent: "create_event", ok: false, message: Renderer.unknownCalendar(mention.said, known: calendars.map(\.name)))
+                return Reply(intent: .createEvent, ok: false, message: Renderer.unknownCalendar(mention.said, known: calendars.map(\.name)))
             }
         }
 
@@ -85,7 +85,7 @@ extension Session {
                 continue
             }
             let matches: [Contact]
-            do { matches = try context.contacts.lookupContacts(name) } catch { return failure("create_event", error) }
+            do { matches = try context.contacts.lookupContacts(name) } catch { return failure(.createEvent, error) }
             switch matches.count {
             case 0:
                 card.draft.attendees.append(Attendee(name: name))
@@ -96,12 +96,12 @@ extension Session {
                 let options = Array(matches.prefix(9))
                 let question = Renderer.whichPerson(name, options)
                 let waiting = card, rest = remaining
-                return ask(.choose(Choice(intent: "create_event", question: question, count: options.count) { [unowned self] number in
+                return ask(.choose(Choice(intent: .createEvent, question: question, count: options.count) { [unowned self] number in
                     var chosen = waiting
                     let contact = options[number - 1]
                     chosen.draft.attendees.append(Attendee(name: contact.name, email: contact.emails.first?.value))
                     return resolvePeople(chosen, remaining: rest)
-                }), Reply(intent: "create_event", ok: true, message: question))
+                }), Reply(intent: .createEvent, ok: true, message: question))
             }
         }
         return showCard(card)
@@ -126,7 +126,7 @@ extension Session {
         }
         let message = Renderer.card(card, next: next, warnings: warnings, zone: context.zone, style: context.style)
             + "\n" + (past == nil ? Renderer.createQuestion : Renderer.createPastQuestion)
-        return ask(.card(card), Reply(intent: "create_event", ok: true, message: message, fields: [("event", draftJSON(card))]))
+        return ask(.card(card), Reply(intent: .createEvent, ok: true, message: message, fields: [("event", draftJSON(card))]))
     }
 
     /// The answer to "Create it? [Y/n/edit]": yes, no, "edit", or an edit in words.
@@ -136,27 +136,27 @@ extension Session {
         case true?:
             return insert(card)
         case false?:
-            return Reply(intent: "create_event", ok: true, message: Renderer.notCreated)
+            return Reply(intent: .createEvent, ok: true, message: Renderer.notCreated)
         case nil:
             break
         }
         // An empty line from a pipe answers nothing: ask again.
-        if text.isEmpty { return ask(.card(card), Reply(intent: "create_event", ok: true, message: Renderer.answerCard)) }
+        if text.isEmpty { return ask(.card(card), Reply(intent: .createEvent, ok: true, message: Renderer.answerCard)) }
         if text.lowercased() == "edit" || text.lowercased() == "change" || text.lowercased() == "e" {
-            return ask(.card(card), Reply(intent: "create_event", ok: true, message: Renderer.whatToChange))
+            return ask(.card(card), Reply(intent: .createEvent, ok: true, message: Renderer.whatToChange))
         }
         // A bare number ("2") answers a numbered question, not this one: ask again.
         if !text.isEmpty, text.allSatisfy(\.isNumber) {
-            return ask(.card(card), Reply(intent: "create_event", ok: true, message: Renderer.answerCard))
+            return ask(.card(card), Reply(intent: .createEvent, ok: true, message: Renderer.answerCard))
         }
         let understood = understand(text)
         if let said = understood.amountOutOfRange {
-            return ask(.card(card), Reply(intent: "create_event", ok: false, message: Renderer.amountTooLong(said)))
+            return ask(.card(card), Reply(intent: .createEvent, ok: false, message: Renderer.amountTooLong(said)))
         }
         if let when = Self.dateAlone(understood) { return edit(card, EventChanges(when: when)) }
         guard case .updateEvent(_, let changes) = understood.intent, !changes.isEmpty else {
             if let reply = newRequest(insteadOf: .card(card), understood) { return reply }
-            return ask(.card(card), Reply(intent: "create_event", ok: true, message: Renderer.answerCard))
+            return ask(.card(card), Reply(intent: .createEvent, ok: true, message: Renderer.answerCard))
         }
         return edit(card, changes)
     }
@@ -192,7 +192,7 @@ extension Session {
         if let mention = changes.calendar {
             let calendars = (try? context.calendars.calendars()) ?? []
             guard let found = calendars.first(where: { Spelling.fold($0.name) == Spelling.fold(mention.name) }) else {
-                return ask(.card(card), Reply(intent: "create_event", ok: false,
+                return ask(.card(card), Reply(intent: .createEvent, ok: false,
                                               message: Renderer.unknownCalendar(mention.said, known: calendars.map(\.name))))
             }
             card.calendar = found
@@ -214,11 +214,11 @@ extension Session {
             let event = try context.calendars.insertEvent(card.draft, id: card.id, calendarID: card.calendar.id)
             lastShown = event
             lastChange = .createdEvent(event)
-            return Reply(intent: "create_event", ok: true,
+            return Reply(intent: .createEvent, ok: true,
                          message: Renderer.created(event, calendar: card.calendar.name, text: DateText(zone: context.zone)),
                          fields: [("event", JSONShapes.event(event, calendarName: card.calendar.name, zone: context.zone))])
         } catch {
-            return failure("create_event", error)
+            return failure(.createEvent, error)
         }
     }
 

@@ -12,14 +12,14 @@ enum Lookup<Value> {
 extension Session {
     func listFiles(_ nameContains: String?) -> Reply {
         let files: [DriveFile]
-        do { files = try context.files.files(matching: nameContains) } catch { return failure("file_list", error) }
-        return Reply(intent: "file_list", ok: true,
+        do { files = try context.files.files(matching: nameContains) } catch { return failure(.fileList, error) }
+        return Reply(intent: .fileList, ok: true,
                      message: Renderer.fileList(files, filter: nameContains, text: DateText(zone: context.zone), now: context.now.now()),
                      fields: [("files", .array(files.map { JSONShapes.file($0, zone: context.zone) }))])
     }
 
     /// The file a name means: an exact name (any case) first, else the only file containing it.
-    func findFile(_ name: String, intent: String) -> Lookup<DriveFile> {
+    func findFile(_ name: String, intent: IntentName) -> Lookup<DriveFile> {
         let candidates: [DriveFile]
         do { candidates = try context.files.files(matching: name) } catch { return .answered(failure(intent, error)) }
         if let exact = candidates.first(where: { Spelling.fold($0.name) == Spelling.fold(name) }) { return .found(exact) }
@@ -35,17 +35,17 @@ extension Session {
     }
 
     func readFile(_ name: String) -> Reply {
-        switch findFile(name, intent: "file_read") {
+        switch findFile(name, intent: .fileRead) {
         case .answered(let reply): return reply
         case .found(let file):
             do {
                 let content = try context.files.readFile(id: file.id)
-                var reply = Reply(intent: "file_read", ok: true, message: Renderer.fileContent(file, content, style: context.style),
+                var reply = Reply(intent: .fileRead, ok: true, message: Renderer.fileContent(file, content, style: context.style),
                                   fields: [("file", .object([("name", .string(file.name)), ("content", .string(content))]))])
                 reply.pageable = true
                 return reply
             } catch {
-                return failure("file_read", error)
+                return failure(.fileRead, error)
             }
         }
     }
@@ -53,50 +53,50 @@ extension Session {
     func writeFile(_ write: FileWrite) -> Reply {
         if case .create(let content) = write.operation {
             // Refused before the question, not after a yes.
-            guard DriveFile.isAcceptableName(write.name) else { return failure("file_write", ServiceError.invalid(.badFileName(write.name))) }
+            guard DriveFile.isAcceptableName(write.name) else { return failure(.fileWrite, ServiceError.invalid(.badFileName(write.name))) }
             if let existing = try? context.files.files(matching: write.name).first(where: { Spelling.fold($0.name) == Spelling.fold(write.name) }) {
-                return Reply(intent: "file_write", ok: false, message: Renderer.fileExists(existing.name))
+                return Reply(intent: .fileWrite, ok: false, message: Renderer.fileExists(existing.name))
             }
             let question = Renderer.createFileQuestion(write.name, content)
-            return ask(.confirm(Confirmation(intent: "file_write", question: Renderer.writeQuestion, defaultYes: true, yes: { [unowned self] in
+            return ask(.confirm(Confirmation(intent: .fileWrite, question: Renderer.writeQuestion, defaultYes: true, yes: { [unowned self] in
                 do {
                     let file = try context.files.createFile(named: write.name, content: content)
                     lastChange = .createdFile(file)
                     namesChanged()
-                    return Reply(intent: "file_write", ok: true, message: Renderer.fileCreated(file),
+                    return Reply(intent: .fileWrite, ok: true, message: Renderer.fileCreated(file),
                                  fields: [("file", .object([("name", .string(file.name)), ("content", .string(content))]))])
                 } catch {
-                    return failure("file_write", error)
+                    return failure(.fileWrite, error)
                 }
-            }, no: { Reply(intent: "file_write", ok: true, message: Renderer.nothingChanged) })),
-            Reply(intent: "file_write", ok: true, message: question))
+            }, no: { Reply(intent: .fileWrite, ok: true, message: Renderer.nothingChanged) })),
+            Reply(intent: .fileWrite, ok: true, message: question))
         }
 
-        switch findFile(write.name, intent: "file_write") {
+        switch findFile(write.name, intent: .fileWrite) {
         case .answered(let reply): return reply
         case .found(let file):
-            if case .create = write.operation { return Reply(intent: "file_write", ok: false, message: Renderer.fileExists(file.name)) }
+            if case .create = write.operation { return Reply(intent: .fileWrite, ok: false, message: Renderer.fileExists(file.name)) }
             let old: String
-            do { old = try context.files.readFile(id: file.id) } catch { return failure("file_write", error) }
+            do { old = try context.files.readFile(id: file.id) } catch { return failure(.fileWrite, error) }
             guard let new = try? Self.applying(write.operation, to: old) else {
                 return textNotInFile(write.operation, file.name)
             }
             let preview = Renderer.changePreview(file.name, old: old, new: new)
-            return ask(.confirm(Confirmation(intent: "file_write", question: Renderer.writeQuestion, defaultYes: true, yes: { [unowned self] in
+            return ask(.confirm(Confirmation(intent: .fileWrite, question: Renderer.writeQuestion, defaultYes: true, yes: { [unowned self] in
                 do {
                     // The change is made again on the content as it is at the moment of writing,
                     // inside the store's transaction: another writer's change since the preview stays.
                     let edit = try context.files.editFile(id: file.id) { current in try Self.applying(write.operation, to: current) }
                     lastChange = .wroteFile(edit.file, previous: edit.previous)
-                    return Reply(intent: "file_write", ok: true, message: Renderer.fileWritten(edit.file),
+                    return Reply(intent: .fileWrite, ok: true, message: Renderer.fileWritten(edit.file),
                                  fields: [("file", .object([("name", .string(edit.file.name)), ("content", .string(edit.content))]))])
                 } catch is TextNotInFile {
                     return textNotInFile(write.operation, file.name)
                 } catch {
-                    return failure("file_write", error)
+                    return failure(.fileWrite, error)
                 }
-            }, no: { Reply(intent: "file_write", ok: true, message: Renderer.nothingChanged) })),
-            Reply(intent: "file_write", ok: true, message: preview + "\n" + Renderer.writeQuestion))
+            }, no: { Reply(intent: .fileWrite, ok: true, message: Renderer.nothingChanged) })),
+            Reply(intent: .fileWrite, ok: true, message: preview + "\n" + Renderer.writeQuestion))
         }
     }
 
@@ -117,27 +117,27 @@ extension Session {
     }
 
     private func textNotInFile(_ operation: FileOperation, _ name: String) -> Reply {
-        guard case .replace(let target, _) = operation else { return failure("file_write", TextNotInFile()) }
-        return Reply(intent: "file_write", ok: false, message: Renderer.textNotInFile(target, name))
+        guard case .replace(let target, _) = operation else { return failure(.fileWrite, TextNotInFile()) }
+        return Reply(intent: .fileWrite, ok: false, message: Renderer.textNotInFile(target, name))
     }
 
     func deleteFile(_ name: String) -> Reply {
-        switch findFile(name, intent: "file_delete") {
+        switch findFile(name, intent: .fileDelete) {
         case .answered(let reply): return reply
         case .found(let file):
             let question = Renderer.trashQuestion(file.name)
-            return ask(.confirm(Confirmation(intent: "file_delete", question: question, defaultYes: false, yes: { [unowned self] in
+            return ask(.confirm(Confirmation(intent: .fileDelete, question: question, defaultYes: false, yes: { [unowned self] in
                 do {
                     try context.files.trashFile(id: file.id)
                     lastChange = .trashedFile(file)
                     namesChanged()
-                    return Reply(intent: "file_delete", ok: true, message: Renderer.fileTrashed(file.name),
+                    return Reply(intent: .fileDelete, ok: true, message: Renderer.fileTrashed(file.name),
                                  fields: [("file", .object([("name", .string(file.name)), ("content", .null)]))])
                 } catch {
-                    return failure("file_delete", error)
+                    return failure(.fileDelete, error)
                 }
-            }, no: { Reply(intent: "file_delete", ok: true, message: Renderer.nothingChanged) })),
-            Reply(intent: "file_delete", ok: true, message: question))
+            }, no: { Reply(intent: .fileDelete, ok: true, message: Renderer.nothingChanged) })),
+            Reply(intent: .fileDelete, ok: true, message: question))
         }
     }
 }

@@ -13,18 +13,18 @@ enum Pending {
     /// A free-text answer ("What should I call it?").
     case text(TextQuestion)
 
-    var intent: String {
+    var intent: IntentName {
         switch self {
         case .confirm(let c): return c.intent
         case .choose(let c): return c.intent
-        case .card: return "create_event"
+        case .card: return .createEvent
         case .text(let t): return t.intent
         }
     }
 }
 
 struct Confirmation {
-    var intent: String
+    var intent: IntentName
     /// Repeated when the answer is neither yes nor no.
     var question: String
     /// What Enter alone means.
@@ -34,7 +34,7 @@ struct Confirmation {
 }
 
 struct Choice {
-    var intent: String
+    var intent: IntentName
     var question: String
     var count: Int
     /// Words that pick an option besides its number ("all" → 2), lower-case.
@@ -43,7 +43,7 @@ struct Choice {
 }
 
 struct TextQuestion {
-    var intent: String
+    var intent: IntentName
     var question: String
     var answer: (String) -> Reply
 }

@@ -39,7 +39,7 @@ public final class Session {
             lastLine = nil
             reply = answer(question, with: text)
         } else if text.isEmpty {
-            return Reply(intent: "help", ok: true, message: "")
+            return Reply(intent: .help, ok: true, message: "")
         } else if let said = Session.quickAddText(text) {
             reply = offerQuickAdd(said)
         } else {
@@ -108,12 +108,12 @@ public final class Session {
         case .fileDelete(let name): return deleteFile(name)
         case .calendars: return listCalendars()
         case .createCalendar(let name): return createCalendar(name)
-        case .help: return Reply(intent: "help", ok: true, message: Renderer.help)
+        case .help: return Reply(intent: .help, ok: true, message: Renderer.help)
         case .login: return logIn()
         case .logout: return logOut()
         case .status: return showStatus()
         case .undo: return undo()
-        case .quit: return Reply(intent: "help", ok: true, message: Renderer.quitHint)
+        case .quit: return Reply(intent: .help, ok: true, message: Renderer.quitHint)
         case .outOfScope(let outOfScope): return outOfScopeReply(understanding.text, outOfScope)
         }
     }
@@ -158,7 +158,7 @@ public final class Session {
     // MARK: Failures
 
     /// The reply for a service call that threw.
-    func failure(_ intent: String, _ error: any Error) -> Reply {
+    func failure(_ intent: IntentName, _ error: any Error) -> Reply {
         Reply(intent: intent, ok: false, message: Renderer.failure(error))
     }
 }

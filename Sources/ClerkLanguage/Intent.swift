@@ -37,28 +37,54 @@ public enum Intent: Sendable, Hashable {
     case outOfScope(OutOfScope)
 
     /// The intent name of DESIGN.md: `create_event`, `query_agenda`, … (`quit` for `.quit`).
-    public var name: String {
+    public var name: IntentName {
         switch self {
-        case .createEvent: "create_event"
-        case .queryAgenda: "query_agenda"
-        case .updateEvent: "update_event"
-        case .deleteEvent: "delete_event"
-        case .contactLookup: "contact_lookup"
-        case .fileList: "file_list"
-        case .fileRead: "file_read"
-        case .fileWrite: "file_write"
-        case .fileDelete: "file_delete"
-        case .calendars: "calendars"
-        case .createCalendar: "create_calendar"
-        case .help: "help"
-        case .login: "login"
-        case .logout: "logout"
-        case .status: "status"
-        case .undo: "undo"
-        case .quit: "quit"
-        case .outOfScope: "out_of_scope"
+        case .createEvent: .createEvent
+        case .queryAgenda: .queryAgenda
+        case .updateEvent: .updateEvent
+        case .deleteEvent: .deleteEvent
+        case .contactLookup: .contactLookup
+        case .fileList: .fileList
+        case .fileRead: .fileRead
+        case .fileWrite: .fileWrite
+        case .fileDelete: .fileDelete
+        case .calendars: .calendars
+        case .createCalendar: .createCalendar
+        case .help: .help
+        case .login: .login
+        case .logout: .logout
+        case .status: .status
+        case .undo: .undo
+        case .quit: .quit
+        case .outOfScope: .outOfScope
         }
     }
+}
+
+/// The intent names of DESIGN.md as a type: what an `Intent` is called, what a reply answers
+/// and what `--json` writes in `intent` (the raw value).
+public enum IntentName: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    case createEvent = "create_event"
+    case queryAgenda = "query_agenda"
+    case updateEvent = "update_event"
+    case deleteEvent = "delete_event"
+    case contactLookup = "contact_lookup"
+    case fileList = "file_list"
+    case fileRead = "file_read"
+    case fileWrite = "file_write"
+    case fileDelete = "file_delete"
+    case calendars
+    case createCalendar = "create_calendar"
+    case help
+    case login
+    case logout
+    case status
+    case undo
+    /// Not an intent of DESIGN.md's list: the drivers act on it before a session sees it.
+    case quit
+    case outOfScope = "out_of_scope"
+
+    public var description: String { rawValue }
 }
 
 extension Intent {

@@ -108,7 +108,7 @@ import Testing
 
     @Test func aKnownContactAddedToTheEventOnScreenNeedNotBeCapitalised() {
         #expect(IntentSummary.pairs(read("add bob").intent, zone: FixtureContext.zone) == ["it", "add=bob"])
-        #expect(read("add bob", known: .none).intent.name == "create_event")
+        #expect(read("add bob", known: .none).intent.name == .createEvent)
     }
 
     @Test func theReadingIsTheSameEveryTime() {
@@ -123,9 +123,9 @@ import Testing
     }
 
     @Test func intentNamesAreDesignsNames() {
-        #expect(Intent.createEvent(EventRequest(title: "x")).name == "create_event")
-        #expect(Intent.updateEvent(.lastShown, EventChanges()).name == "update_event")
-        #expect(Intent.fileWrite(FileWrite(name: "a.txt", operation: .append(content: "x"))).name == "file_write")
-        #expect(Intent.outOfScope(OutOfScope()).name == "out_of_scope")
+        #expect(Intent.createEvent(EventRequest(title: "x")).name.rawValue == "create_event")
+        #expect(Intent.updateEvent(.lastShown, EventChanges()).name.rawValue == "update_event")
+        #expect(Intent.fileWrite(FileWrite(name: "a.txt", operation: .append(content: "x"))).name.rawValue == "file_write")
+        #expect(Intent.outOfScope(OutOfScope()).name.rawValue == "out_of_scope")
     }
 }

@@ -184,7 +184,17 @@ extension Renderer {
     }
 
     static func whichEvent(_ events: [Event], text: DateText) -> String {
-        var lines = ["Which one?"]
+        numbered(events, under: "Which one?", text: text)
+    }
+
+    /// The events a bulk delete will remove, numbered, and the question.
+    static func deleteAll(_ events: [Event], text: DateText) -> String {
+        numbered(events, under: theseEvents, text: text) + "\n" + deleteAllQuestion(events.count)
+    }
+
+    /// `heading`, then one numbered line per event.
+    private static func numbered(_ events: [Event], under heading: String, text: DateText) -> String {
+        var lines = [heading]
         for (i, event) in events.enumerated() { lines.append("  \(i + 1)) " + eventLine(event, text: text)) }
         return lines.joined(separator: "\n")
     }

@@ -122,7 +122,7 @@ extension Session {
                              fields: [("events", .array(events.map { eventJSON($0, names) }))])
             }, no: {
                 Reply(intent: .deleteEvent, ok: true, message: Renderer.notDeleted)
-            })), Reply(intent: .deleteEvent, ok: true, message: Renderer.whichEvent(events, text: text).replacingOccurrences(of: "Which one?", with: Renderer.theseEvents) + "\n" + question))
+            })), Reply(intent: .deleteEvent, ok: true, message: Renderer.deleteAll(events, text: text)))
         }
     }
 

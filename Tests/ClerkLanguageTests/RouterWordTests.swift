@@ -52,13 +52,13 @@ import Testing
         #expect(changes.reminderMinutes == [minutes])
     }
 
-    @Test(arguments: ["delte notes.txt", "dlete notes.txt", "delete notes.txtt"])
-    func typosOfCommandsAreCaught(text: String) {
-        let u = read(text)
-        if text == "delete notes.txtt" {
-            #expect(u.intent == .fileDelete(name: "notes.txtt"))
-        } else {
-            #expect(u.intent == .outOfScope(OutOfScope(didYouMean: "delete notes.txt")))
-        }
+    @Test(arguments: [
+        ("delte notes.txt", Intent.outOfScope(OutOfScope(didYouMean: "delete notes.txt"))),
+        ("dlete notes.txt", Intent.outOfScope(OutOfScope(didYouMean: "delete notes.txt"))),
+        // A file name with a typo is still a file name: the store says it does not exist.
+        ("delete notes.txtt", Intent.fileDelete(name: "notes.txtt")),
+    ])
+    func typosOfCommandsAreCaught(text: String, intent: Intent) {
+        #expect(read(text).intent == intent)
     }
 }

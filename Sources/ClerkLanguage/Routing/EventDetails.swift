@@ -417,6 +417,9 @@ struct EventDetails {
             if s.tokens[i].kind == .email {
                 addAttendee(Attendee(email: s.word(i)), s, i..<(i + 1), rule: rule, keepInTitle: keepInTitle)
                 i += 1
+            } else if let after = relationEnd(s, at: i, limit: limit) {
+                // "with my boss and Ana": a relation is nobody to invite, but the list goes on.
+                i = after
             } else {
                 var start = i
                 if Vocabulary.honorifics.contains(s.word(i)), i + 1 < limit, isNameWord(s, i + 1) { i += 1 }
@@ -445,6 +448,15 @@ struct EventDetails {
             break
         }
         return i
+    }
+
+    /// The index after "my boss", "our team", "the client" at `i`: a person named by a tie
+    /// to the speaker. Nil when `i` does not start one.
+    private func relationEnd(_ s: Sentence, at i: Int, limit: Int) -> Int? {
+        var j = i
+        if ["my", "our", "the", "his", "her", "their"].contains(s.word(j)) { j += 1 }
+        guard j < limit, s.tokens[j].is(.relation), !s.tokens[j].isPossessive else { return nil }
+        return j + 1
     }
 
     private mutating func addAttendee(_ attendee: Attendee, _ s: Sentence, _ range: Range<Int>, rule: String, keepInTitle: Bool) {

@@ -10,7 +10,7 @@ public struct Reply: Sendable {
     /// The text a person reads.
     public var message: String
     /// Further `--json` members by intent (`event`, `events`, `contacts`, …), in order.
-    public var fields: [(String, JSONValue)]
+    var fields: [(String, JSONValue)]
     /// True when the answer ends in a question and the next line answers it.
     public var asksQuestion: Bool
     /// True for long content (a file) that a terminal may show through a pager.

@@ -40,24 +40,24 @@ public enum AnswerRule: Sendable {
 /// Everything a session works with, handed in by the executable: the active backend's
 /// services, the clock, the zone, how text looks, and how new ids are made.
 public struct SessionContext {
-    public var calendars: any CalendarService
-    public var contacts: any ContactsService
-    public var files: any FileService
+    var calendars: any CalendarService
+    var contacts: any ContactsService
+    var files: any FileService
     /// "local" or "google", for messages that depend on it.
-    public var backendName: String
-    public var now: NowProvider
-    public var zone: TimeZone
-    public var dateOrder: DateOrder
-    public var style: TextStyle
+    var backendName: String
+    var now: NowProvider
+    var zone: TimeZone
+    var dateOrder: DateOrder
+    var style: TextStyle
     /// Where answers come from; see `AnswerRule`.
-    public var answers: AnswerRule
+    var answers: AnswerRule
     /// A new event id (Google's rules: 5–1024 characters of a–v and 0–9). Injected so
     /// transcripts are reproducible.
-    public var makeID: () -> String
+    var makeID: () -> String
     /// The first `count` starts of a series beginning at `start` under `rule` (an RRULE
     /// value), for the card's "next three dates"; nil when unknown. The executable passes
     /// libical's expansion.
-    public var previewOccurrences: (_ rule: String, _ start: When, _ count: Int) -> [Date]?
+    var previewOccurrences: (_ rule: String, _ start: When, _ count: Int) -> [Date]?
     public var preferences = Preferences()
     /// The account behind the backend: status, sign-in and notices (nil: none to speak of).
     public var account: (any AccountService)?

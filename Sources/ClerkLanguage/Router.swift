@@ -47,22 +47,28 @@ public struct Router: Sendable {
         var sentence = Sentence(text: text, tokens: Term.split(text), dates: dates, zone: zone)
         sentence.joined = joinedDate(dates, in: text, at: reference)
         guard !sentence.body.isEmpty else {
-            return Understanding(text: text, intent: .outOfScope(OutOfScope()), dates: dates, rule: "empty")
+            return Understanding(text: text, intent: .outOfScope(OutOfScope()), dates: dates, rule: RouteRule.empty.name)
         }
         let route = Classifier.route(sentence, known: known)
         var slots: [Slot] = []
         if !route.command.isEmpty {
-            slots.append(sentence.slot(.command, route.command, value: String(sentence.text(of: route.command)), rule: route.rule))
+            slots.append(sentence.slot(.command, route.command, value: String(sentence.text(of: route.command)), rule: route.rule.name))
         }
         let intent: Intent
-        switch route.kind {
-        case .createEvent: intent = CreateReader.read(sentence, route: route, known: known, slots: &slots)
-        case .queryAgenda: intent = AgendaReader.read(sentence, route: route, known: known, slots: &slots)
-        case .deleteEvent: intent = DeleteReader.read(sentence, route: route, known: known, slots: &slots)
-        case .updateEvent:
-            var update = route.rule.hasPrefix("follow-up")
-                ? FollowUps.read(sentence, route: route, known: known, slots: &slots)
-                : UpdateReader.read(sentence, route: route, known: known, slots: &slots)
+        switch route.rule {
+        case .remind, .createVerb, .eventStatement, .eventDetails:
+            intent = CreateReader.read(sentence, route: route, known: known, slots: &slots)
+        case .question, .showVerb, .nounPhrase, .dateOnly:
+            intent = AgendaReader.read(sentence, route: route, known: known, slots: &slots)
+        case .deleteVerb, .deleteInSentence, .clearCalendar, .takeOff, .negatedEvent:
+            intent = DeleteReader.read(sentence, route: route, known: known, slots: &slots)
+        case .updateVerb, .followUp:
+            var update: Intent
+            if case .followUp(let rule) = route.rule {
+                update = FollowUps.read(sentence, rule: rule, route: route, known: known, slots: &slots)
+            } else {
+                update = UpdateReader.read(sentence, route: route, known: known, slots: &slots)
+            }
             if case .updateEvent(let which, var changes) = update, which.when != nil, changes.isEmpty,
                let target = bareTimeAfterTo(in: sentence, at: reference) {
                 changes.when = target
@@ -70,27 +76,25 @@ public struct Router: Sendable {
                 update = .updateEvent(which, changes)
             }
             intent = update
-        case .contactLookup: intent = ContactPhrases.read(sentence, route: route, known: known, slots: &slots)
-        case .fileList, .fileRead, .fileWrite, .fileDelete: intent = FilePhrases.read(sentence, route: route, known: known, slots: &slots)
-        case .calendars: intent = .calendars
-        case .createCalendar:
+        case .contact(let rule):
+            intent = ContactPhrases.read(sentence, rule: rule, route: route, known: known, slots: &slots)
+        case .file(let rule):
+            intent = FilePhrases.read(sentence, rule: rule, route: route, known: known, slots: &slots)
+        case .fixed(let command, _):
+            intent = command.intent
+        case .newCalendar:
             let name = route.command.upperBound..<sentence.body.upperBound
             let value = name.isEmpty ? "" : FilePhrases.unquoted(sentence.text(of: name))
             if !name.isEmpty { slots.append(sentence.slot(.name, name, value: value, rule: "calendar-name")) }
             intent = .createCalendar(name: value)
-        case .help: intent = .help
-        case .login: intent = .login
-        case .logout: intent = .logout
-        case .status: intent = .status
-        case .undo: intent = .undo
-        case .quit: intent = .quit
-        case .outOfScope(let topic):
+        case .empty, .misspeltCommand, .topic, .contactEditing, .deleteContact, .showUnknown, .questionUnknown, .pastStatement, .unknown:
+            let topic = route.rule.topic
             let guess = suggest ? didYouMean(sentence, dates: dates, at: reference, known: known) : nil
-            if let topic { slots.append(Slot(kind: .topic, ranges: [], value: topic.rawValue, rule: route.rule)) }
+            if let topic { slots.append(Slot(kind: .topic, ranges: [], value: topic.rawValue, rule: route.rule.name)) }
             intent = .outOfScope(OutOfScope(topic: topic, didYouMean: guess))
         }
         slots.sort { ($0.ranges.first?.lowerBound ?? text.endIndex) < ($1.ranges.first?.lowerBound ?? text.endIndex) }
-        var understanding = Understanding(text: text, intent: intent, slots: slots, dates: dates, rule: route.rule)
+        var understanding = Understanding(text: text, intent: intent, slots: slots, dates: dates, rule: route.rule.name)
         understanding.amountOutOfRange = amountOutOfRange(understanding, sentence)
         return understanding
     }
@@ -184,7 +188,7 @@ public struct Router: Sendable {
     func joinedDate(_ dates: [DateMatch], in text: String, at reference: ReferenceTime) -> JoinedDate? {
         // A meal is a time of day only until a time is said ("lunch on Friday … at 1pm").
         func timeIsAMeal(_ m: DateMatch) -> Bool {
-            m.parts.contains { $0.role == "time" } && m.parts.allSatisfy { $0.role != "time" || EventDetails.mealWords.contains(text[$0.range].lowercased()) }
+            m.parts.contains { $0.role == "time" } && m.parts.allSatisfy { $0.role != "time" || Vocabulary.mealWords.contains(text[$0.range].lowercased()) }
         }
         guard dates.count >= 2,
               let day = dates.firstIndex(where: { (!$0.known.contains(.time) || timeIsAMeal($0)) && ($0.known.contains(.date) || $0.recurrence != nil) }),

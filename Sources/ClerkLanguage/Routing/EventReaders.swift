@@ -182,7 +182,7 @@ enum UpdateReader {
         var split = (route.command.upperBound..<body.upperBound).first { ["to", "until", "till", "into", "as"].contains(s.word($0)) && !used[$0] }
         if split == nil, let lastDate = (body.lowerBound..<body.upperBound).last(where: { s.tokens[$0].isInDate }), let d = s.tokens[lastDate].date {
             split = (body.lowerBound...lastDate).first { s.tokens[$0].date == d }
-            if let at = split, at > body.lowerBound, EventDetails.datePrepositions.contains(s.word(at - 1)) { split = at - 1 }
+            if let at = split, at > body.lowerBound, Vocabulary.datePrepositions.contains(s.word(at - 1)) { split = at - 1 }
         }
         let cut = split ?? body.upperBound
         let referenceRange = body.lowerBound..<cut

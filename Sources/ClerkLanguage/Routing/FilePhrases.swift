@@ -17,15 +17,15 @@ enum FilePhrases {
         let fileAt = fileNameIndex(s) ?? knownFileIndex(s, known: known)
         let command = head..<(head + 1)
         if fileAt != nil {
-            if shape.headVerb == .delete { return Route(kind: .fileDelete, rule: "file:delete", command: command) }
+            if shape.headVerb == .delete { return Route(rule: .file(.delete), command: command) }
             if replaceVerbs.contains(w0) || s.first(in: ["replace"]) != nil, s.first(in: ["with", "to", "by"]) != nil {
-                return Route(kind: .fileWrite, rule: "file:replace", command: command)
+                return Route(rule: .file(.replace), command: command)
             }
-            if createVerbs.contains(w0) { return Route(kind: .fileWrite, rule: "file:create", command: command) }
-            if appendVerbs.contains(w0) { return Route(kind: .fileWrite, rule: "file:append", command: command) }
+            if createVerbs.contains(w0) { return Route(rule: .file(.create), command: command) }
+            if appendVerbs.contains(w0) { return Route(rule: .file(.append), command: command) }
             if readVerbs.contains(w0) || shape.isQuestion || shape.headVerb == .show || s.body.count == 1
                 || s.matches(["contents", "of"], at: head) || s.matches(["content", "of"], at: head) {
-                return Route(kind: .fileRead, rule: "file:read", command: command)
+                return Route(rule: .file(.read), command: command)
             }
             return nil
         }
@@ -33,10 +33,10 @@ enum FilePhrases {
         guard let nounAt = s.first(in: ["file", "files", "documents", "docs"]) else { return nil }
         if shape.headVerb == .delete { return nil }
         if s.word(nounAt) == "file", createVerbs.contains(w0) {
-            return Route(kind: .fileWrite, rule: "file:create", command: command)
+            return Route(rule: .file(.create), command: command)
         }
         if nounAt == head || listVerbs.contains(w0) || shape.isQuestion || s.word(head) == "my" || s.word(head) == "all" {
-            return Route(kind: .fileList, rule: "file:list", command: head..<(nounAt + 1))
+            return Route(rule: .file(.list), command: head..<(nounAt + 1))
         }
         return nil
     }
@@ -70,17 +70,17 @@ enum FilePhrases {
     }
 
     /// Reads the slots of a file request the classifier recognised.
-    static func read(_ s: Sentence, route: Route, known: Names, slots: inout [Slot]) -> Intent {
+    static func read(_ s: Sentence, rule: FileRule, route: Route, known: Names, slots: inout [Slot]) -> Intent {
         let body = s.body
         let fileAt = fileNameIndex(s) ?? knownFileIndex(s, known: known) ?? namedFile(s)
         let name = fileAt.map { String(s.text(of: $0..<($0 + 1))) } ?? ""
         if let fileAt { slots.append(s.slot(.file, fileAt..<(fileAt + 1), value: name, rule: "file-name")) }
-        switch route.kind {
-        case .fileDelete:
+        switch rule {
+        case .delete:
             return .fileDelete(name: name)
-        case .fileRead:
+        case .read:
             return .fileRead(name: name)
-        case .fileList:
+        case .list:
             // "files with budget in the name", "files named budget", "files about taxes".
             var filter: Range<Int>?
             if let w = s.first(in: ["with", "containing", "named", "called", "matching", "about", "like", "for"]) {
@@ -96,12 +96,7 @@ enum FilePhrases {
                 return .fileList(nameContains: value)
             }
             return .fileList(nameContains: nil)
-        default:
-            break
-        }
-        // Writes.
-        let verb = s.word(body.lowerBound)
-        if route.rule == "file:replace" {
+        case .replace:
             // "replace A with B in F", "in F replace A with B", "change A to B in F".
             let start = (s.first(in: replaceVerbs) ?? body.lowerBound) + 1
             let joiner = s.first(in: ["with", "by"], from: start) ?? s.first(in: ["to"], from: start) ?? body.upperBound
@@ -117,8 +112,7 @@ enum FilePhrases {
             if start < oldEnd { slots.append(s.slot(.content, start..<oldEnd, value: old, rule: "replace-old")) }
             if joiner + 1 < newEnd { slots.append(s.slot(.replacement, (joiner + 1)..<newEnd, value: new, rule: "replace-new")) }
             return .fileWrite(FileWrite(name: name, operation: .replace(old: old, new: new)))
-        }
-        if createVerbs.contains(verb) {
+        case .create:
             // "create a file todo.txt with buy milk", "new file todo.txt: buy milk".
             var content = ""
             if let fileAt, let w = s.first(in: ["with", "containing", "saying", "that", "says"], from: fileAt), w + 1 < body.upperBound {
@@ -131,8 +125,14 @@ enum FilePhrases {
                 slots.append(s.slot(.content, range, value: content, rule: "file-content"))
             }
             return .fileWrite(FileWrite(name: name, operation: .create(content: content)))
+        case .append:
+            return append(s, fileAt: fileAt, name: name, slots: &slots)
         }
-        // "append call plumber to todo.txt", "add eggs to todo.txt", "write hello in notes.txt".
+    }
+
+    /// "append call plumber to todo.txt", "add eggs to todo.txt", "write hello in notes.txt".
+    static func append(_ s: Sentence, fileAt: Int?, name: String, slots: inout [Slot]) -> Intent {
+        let body = s.body
         var content = ""
         let start = body.lowerBound + 1
         if let fileAt, fileAt > start {

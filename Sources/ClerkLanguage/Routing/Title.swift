@@ -40,7 +40,7 @@ enum Title {
 
     /// The title from tokens `range` not `used`, and the token runs it came from.
     static func build(_ s: Sentence, range: Range<Int>, used: [Bool]) -> (title: String, pieces: [Range<Int>]) {
-        var kept: [Int] = range.filter { !used[$0] && (!s.tokens[$0].isInDate || EventDetails.mealWords.contains(s.word($0))) }
+        var kept: [Int] = range.filter { !used[$0] && (!s.tokens[$0].isInDate || Vocabulary.mealWords.contains(s.word($0))) }
         // Marks stay only between kept words.
         kept = kept.enumerated().filter { k, i in
             !s.tokens[i].isMark || (k > 0 && k + 1 < kept.count && kept[k - 1] == i - 1 && kept[k + 1] == i + 1 && s.word(i) != "?")
@@ -67,7 +67,7 @@ enum Title {
         guard kept.count > 1 else { return }
         for k in 1..<kept.count where tailCommands.contains(s.word(kept[k])) {
             let rest = kept[(k + 1)...]
-            if rest.allSatisfy({ tailFiller.contains(s.word($0)) || Vocabulary.calendarNouns.contains(s.word($0)) || EventDetails.repeatWords.contains(s.word($0)) }) {
+            if rest.allSatisfy({ tailFiller.contains(s.word($0)) || Vocabulary.calendarNouns.contains(s.word($0)) || Vocabulary.repeatWords.contains(s.word($0)) }) {
                 var cut = k
                 while cut > 0, tailFiller.contains(s.word(kept[cut - 1])) || ["please", "can", "you", "and", "so", "i", "need", "to", "be"].contains(s.word(kept[cut - 1])) {
                     cut -= 1

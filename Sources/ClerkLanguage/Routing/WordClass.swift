@@ -25,7 +25,7 @@ struct WordClass: OptionSet, Hashable, Sendable {
     static let determiner = WordClass(rawValue: 1 << 18)
     static let notName = WordClass(rawValue: 1 << 19)
     static let commonVerb = WordClass(rawValue: 1 << 20)
-    /// Everyday words after "with" or "meet" that are not names (`EventDetails.commonWords`).
+    /// Everyday words after "with" or "meet" that are not names (`Vocabulary.commonWords`).
     static let commonWord = WordClass(rawValue: 1 << 21)
     static let placeNoun = WordClass(rawValue: 1 << 22)
     static let number = WordClass(rawValue: 1 << 23)
@@ -72,8 +72,8 @@ struct WordClass: OptionSet, Hashable, Sendable {
         add(Vocabulary.determiners, .determiner)
         add(Vocabulary.notNames, .notName)
         add(Vocabulary.commonVerbs, .commonVerb)
-        add(EventDetails.commonWords, .commonWord)
-        add(EventDetails.placeNouns, .placeNoun)
+        add(Vocabulary.commonWords, .commonWord)
+        add(Vocabulary.placeNouns, .placeNoun)
         add(Quantity.numberWords.keys, .number)
         add(Quantity.units.keys, .unit)
         add(Vocabulary.contactFields.keys, .contactField)
@@ -81,10 +81,10 @@ struct WordClass: OptionSet, Hashable, Sendable {
         add(Vocabulary.wakeWords, .wake)
         add(Vocabulary.questionFrame, .questionFrame)
         add(Vocabulary.categoryWords, .category)
-        add(ContactPhrases.fieldModifiers, .fieldModifier)
+        add(Vocabulary.fieldModifiers, .fieldModifier)
         add(Title.leading, .titleLeading)
         add(Title.trailing, .titleTrailing)
-        add(EventDetails.datePrepositions, .datePreposition)
+        add(Vocabulary.datePrepositions, .datePreposition)
         return table
     }()
 

@@ -86,7 +86,7 @@ public struct ParseReport: Sendable {
             f.file = write.name
         case .fileList(let filter):
             f.title = filter
-        case .createCalendar(let name):
+        case .createCalendar(let name), .deleteCalendar(let name), .updateCalendar(let name, _):
             f.calendar = name
         case .calendars, .help, .login, .logout, .status, .undo, .quit, .outOfScope:
             break

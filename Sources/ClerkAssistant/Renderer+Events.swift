@@ -66,6 +66,17 @@ extension Renderer {
             : "\(text.day(text.localDate(start))) is in the past; say a later day to move it."
     }
 
+    /// A time that does not exist on the day clocks go forward, and where the event went.
+    static func clockSkipped(_ said: String, moved: String, on when: When, text: DateText) -> String {
+        "\(said) doesn't exist on \(text.shortDay(text.localDate(when.startInstant(in: text.zone)))) (the clocks go forward), so it starts at \(moved)."
+    }
+
+    /// What was read and what was not: "I understood 'Dinner' on Fri 4 Dec, not 'w/ the gang'."
+    static func understoodNot(_ title: String, when: When, unread: String, text: DateText) -> String {
+        "I understood '\(title)' on \(text.shortDay(text.localDate(when.startInstant(in: text.zone)))), not '\(TextStyle.plain.fit(unread, 40))';"
+            + " say 'call it …' to change the title."
+    }
+
     static func overlaps(_ events: [Event], text: DateText) -> String {
         "Overlaps " + events.prefix(3).map { event in
             guard case .timed(let s, let e, _) = event.when else { return event.title }
@@ -203,20 +214,53 @@ extension Renderer {
         "'\(event.title)' repeats. Delete 1) only \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone)))) or 2) the whole series? [1/2/n]"
     }
 
-    static func deleted(_ event: Event, wholeSeries: Bool, text: DateText) -> String {
-        if wholeSeries { return "Deleted every '\(event.title)'. Say 'undo' to bring them back." }
+    static func deleted(_ event: Event, wholeSeries: Bool, text: DateText, undo: Bool) -> String {
+        if wholeSeries { return "Deleted every '\(event.title)'." + undoHint(.bringThemBack, undo) }
         if event.recurringEventID != nil {
-            return "Deleted '\(event.title)' on \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone)))). Say 'undo' to bring it back."
+            return "Deleted '\(event.title)' on \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone))))." + undoHint(.bringItBack, undo)
         }
-        return "Deleted '\(event.title)'. Say 'undo' to bring it back."
+        return "Deleted '\(event.title)'." + undoHint(.bringItBack, undo)
     }
+
+    /// "Skip 'Standup' on Tue 1 Dec only? [y/N]".
+    static func skipQuestion(_ event: Event, text: DateText) -> String {
+        "Skip '\(event.title)' on \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone)))) only? [y/N]"
+    }
+
+    /// What "undo" would do after a change, as the end of the sentence saying it was made.
+    enum UndoHint {
+        case bringItBack, bringThemBack, changeItBack, removeIt, oldContentBack
+    }
+
+    /// " Say 'undo' to …", or nothing when the run cannot undo (one request, then exit).
+    static func undoHint(_ hint: UndoHint, _ offered: Bool) -> String {
+        guard offered else { return "" }
+        switch hint {
+        case .bringItBack: return " Say 'undo' to bring it back."
+        case .bringThemBack: return " Say 'undo' to bring them back."
+        case .changeItBack: return " Say 'undo' to change it back."
+        case .removeIt: return " Say 'undo' to remove it."
+        case .oldContentBack: return " Say 'undo' to put the old content back."
+        }
+    }
+
+    static let undoNeedsASession = "Undo works within a conversation: run clerk on its own and say 'undo' there, right after the change."
 
     static func deleteAllQuestion(_ count: Int) -> String {
         count == 1 ? "Delete it? [y/N]" : "Delete all \(count)? [y/N]"
     }
 
-    static func deletedAll(_ count: Int) -> String {
-        count == 1 ? "Deleted 1 event. Say 'undo' to bring it back." : "Deleted \(count) events. Say 'undo' to bring them back."
+    static func deletedAll(_ count: Int, undo: Bool) -> String {
+        count == 1 ? "Deleted 1 event." + undoHint(.bringItBack, undo) : "Deleted \(count) events." + undoHint(.bringThemBack, undo)
+    }
+
+    /// "no events", "1 event", "3 events".
+    static func eventCount(_ count: Int) -> String {
+        count == 0 ? "no events" : count == 1 ? "1 event" : "\(count) events"
+    }
+
+    static func changeSeriesQuestion(_ event: Event) -> String {
+        "Change every '\(event.title)'? [Y/n]"
     }
 
     static func changeWhich(_ event: Event, text: DateText) -> String {
@@ -239,11 +283,11 @@ extension Renderer {
         return lines.joined(separator: "\n")
     }
 
-    static func updated(_ event: Event, wholeSeries: Bool, text: DateText) -> String {
+    static func updated(_ event: Event, wholeSeries: Bool, text: DateText, undo: Bool) -> String {
         if wholeSeries {
-            return "Changed every '\(event.title)'; the series now starts \(text.span(event.when)). Say 'undo' to change it back."
+            return "Changed every '\(event.title)'; the series now starts \(text.span(event.when))." + undoHint(.changeItBack, undo)
         }
-        return "Changed '\(event.title)', now \(text.span(event.when)). Say 'undo' to change it back."
+        return "Changed '\(event.title)', now \(text.span(event.when))." + undoHint(.changeItBack, undo)
     }
 
     static func undoQuestion(_ change: Change, text: DateText) -> String {
@@ -257,6 +301,12 @@ extension Renderer {
         case .createdFile(let file): return "Undo: move the new file \(file.name) to the trash? [Y/n]"
         case .wroteFile(let file, _): return "Undo: put back the previous content of \(file.name)? [Y/n]"
         case .trashedFile(let file): return "Undo: take \(file.name) out of the trash? [Y/n]"
+        case .renamedFile(let file, let newName): return "Undo: rename \(newName) back to \(file.name)? [Y/n]"
+        case .renamedCalendar(let calendar, let newName): return "Undo: rename calendar '\(newName)' back to '\(calendar.name)'? [Y/n]"
+        case .deletedCalendar(let calendar, let events):
+            return "Undo: make the calendar '\(calendar.name)' again, with \(eventCount(events.filter { $0.recurringEventID == nil }.count))? [Y/n]"
+        case .changedDefaultCalendar(let previous, _):
+            return "Undo: make \(previous.map { "'\($0)'" } ?? "the primary calendar") the default again? [Y/n]"
         }
     }
 
@@ -271,6 +321,10 @@ extension Renderer {
         case .createdFile(let file): return "Undone: \(file.name) is in the trash."
         case .wroteFile(let file, _): return "Undone: \(file.name) has its previous content."
         case .trashedFile(let file): return "Undone: \(file.name) is back."
+        case .renamedFile(let file, _): return "Undone: the file is \(file.name) again."
+        case .renamedCalendar(let calendar, _): return "Undone: the calendar is '\(calendar.name)' again."
+        case .deletedCalendar(let calendar, _): return "Undone: the calendar '\(calendar.name)' is back, with its events."
+        case .changedDefaultCalendar(let previous, _): return "Undone: new events go on \(previous.map { "'\($0)'" } ?? "the primary calendar") again."
         }
     }
 }

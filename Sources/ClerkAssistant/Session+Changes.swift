@@ -14,6 +14,13 @@ enum Change {
     case createdFile(DriveFile)
     case wroteFile(DriveFile, previous: String)
     case trashedFile(DriveFile)
+    /// The file as it was before, under its old name.
+    case renamedFile(DriveFile, newName: String)
+    case renamedCalendar(CalendarInfo, newName: String)
+    /// A calendar deleted with what was on it (its events as stored), to make again.
+    case deletedCalendar(CalendarInfo, events: [Event])
+    /// The default calendar before the change (nil: the primary) and after.
+    case changedDefaultCalendar(previous: String?, new: String)
 }
 
 /// update_event, delete_event and undo.
@@ -74,8 +81,12 @@ extension Session {
     }
 
     /// Finds the one event a reference means, asking when several fit, then calls `then`.
+    /// "it" after a listing of several asks which of them.
     func findEvent(_ reference: EventReference, intent: IntentName, then: @escaping (Event) -> Reply) -> Reply {
         if reference.isLastShown, reference.words == nil, reference.when == nil, reference.attendee == nil {
+            if let listing = lastListing, listing.count > 1 {
+                return choose(among: Array(listing.prefix(9)), intent: intent, then: then)
+            }
             guard let event = lastShown else { return Reply(intent: intent, ok: false, message: Renderer.noLastEvent) }
             return then(event)
         }
@@ -85,12 +96,17 @@ extension Session {
         case .found(let found) where found.count == 1:
             return then(found[0])
         case .found(let found):
-            let options = Array(found.prefix(9))
-            let question = Renderer.whichEvent(options, text: DateText(zone: context.zone))
-            return ask(.choose(Choice(intent: intent, question: question, count: options.count) { number in
-                then(options[number - 1])
-            }), Reply(intent: intent, ok: true, message: question))
+            return choose(among: Array(found.prefix(9)), intent: intent, then: then)
         }
+    }
+
+    /// Asks which of `options` is meant (by number or by a word of its title), then `then`.
+    func choose(among options: [Event], intent: IntentName, then: @escaping (Event) -> Reply) -> Reply {
+        let question = Renderer.whichEvent(options, text: DateText(zone: context.zone))
+        let aliases = Choice.aliases(options.map(\.title))
+        return ask(.choose(Choice(intent: intent, question: question, count: options.count, aliases: aliases) { number in
+            then(options[number - 1])
+        }), Reply(intent: intent, ok: true, message: question))
     }
 
     /// "clear my calendar tomorrow", "delete all meetings with Bob": every match, after one yes.
@@ -111,14 +127,14 @@ extension Session {
                         try context.calendars.deleteEvent(id: event.id)
                         deleted.append((event, event.id))
                     } catch {
-                        if !deleted.isEmpty { lastChange = .deletedEvents(deleted) }
+                        if !deleted.isEmpty { record(.deletedEvents(deleted)) }
                         return failure(.deleteEvent, error)
                     }
                 }
-                lastChange = .deletedEvents(deleted)
+                record(.deletedEvents(deleted))
                 lastShown = nil
                 let names = calendarNames()
-                return Reply(intent: .deleteEvent, ok: true, message: Renderer.deletedAll(events.count),
+                return Reply(intent: .deleteEvent, ok: true, message: Renderer.deletedAll(events.count, undo: context.offersUndo),
                              fields: [("events", .array(events.map { eventJSON($0, names) }))])
             }, no: {
                 Reply(intent: .deleteEvent, ok: true, message: Renderer.notDeleted)
@@ -131,6 +147,15 @@ extension Session {
         return findEvent(reference, intent: .deleteEvent) { [unowned self] event in
             let text = DateText(zone: context.zone)
             let card = Renderer.eventLine(event, text: text)
+            // "skip the standup tomorrow": that day only, never the series.
+            if reference.isOneOccurrence, event.recurringEventID != nil {
+                let question = Renderer.skipQuestion(event, text: text)
+                return ask(.confirm(Confirmation(intent: .deleteEvent, question: question, defaultYes: false, yes: { [unowned self] in
+                    performDelete(event, id: event.id, wholeSeries: false)
+                }, no: {
+                    Reply(intent: .deleteEvent, ok: true, message: Renderer.notDeleted)
+                })), Reply(intent: .deleteEvent, ok: true, message: card + "\n" + question))
+            }
             if let series = event.recurringEventID ?? (event.recurrence.isEmpty ? nil : event.id) {
                 let question = Renderer.deleteWhich(event, text: text)
                 return ask(.choose(Choice(intent: .deleteEvent, question: question, count: 2, aliases: Self.seriesAnswers) { [unowned self] number in
@@ -150,9 +175,10 @@ extension Session {
     private func performDelete(_ event: Event, id: String, wholeSeries: Bool) -> Reply {
         do {
             try context.calendars.deleteEvent(id: id)
-            lastChange = .deletedEvent(event, id: id)
+            record(.deletedEvent(event, id: id))
             lastShown = nil
-            return Reply(intent: .deleteEvent, ok: true, message: Renderer.deleted(event, wholeSeries: wholeSeries, text: DateText(zone: context.zone)),
+            return Reply(intent: .deleteEvent, ok: true,
+                         message: Renderer.deleted(event, wholeSeries: wholeSeries, text: DateText(zone: context.zone), undo: context.offersUndo),
                          fields: [("event", eventJSON(event, calendarNames()))])
         } catch {
             return failure(.deleteEvent, error)
@@ -174,7 +200,7 @@ extension Session {
             // the store's transaction: a change another writer made meanwhile stays.
             if let series = event.recurringEventID ?? (event.recurrence.isEmpty ? nil : event.id) {
                 let question = Renderer.changeWhich(event, text: text)
-                return ask(.choose(Choice(intent: .updateEvent, question: question, count: 2, aliases: Self.seriesAnswers) { [unowned self] number in
+                let apply: (Int) -> Reply = { [unowned self] number in
                     guard number == 2 else {
                         return performUpdate(id: event.id, wholeSeries: false) { [unowned self] current in self.patch(changes, of: current, adding: added) }
                     }
@@ -189,7 +215,16 @@ extension Session {
                         }
                         return seriesPatch
                     }
-                }), Reply(intent: .updateEvent, ok: true, message: summary + "\n" + question))
+                }
+                // "move the weekly sync to 11": the series was named, so the series changes.
+                if reference.isSeries {
+                    let question = Renderer.changeSeriesQuestion(event)
+                    return ask(.confirm(Confirmation(intent: .updateEvent, question: question, defaultYes: true, yes: { apply(2) }, no: {
+                        Reply(intent: .updateEvent, ok: true, message: Renderer.notChanged)
+                    })), Reply(intent: .updateEvent, ok: true, message: summary + "\n" + question))
+                }
+                return ask(.choose(Choice(intent: .updateEvent, question: question, count: 2, aliases: Self.seriesAnswers, pick: apply)),
+                           Reply(intent: .updateEvent, ok: true, message: summary + "\n" + question))
             }
             let question = Renderer.changeQuestion
             return ask(.confirm(Confirmation(intent: .updateEvent, question: question, defaultYes: true, yes: { [unowned self] in
@@ -235,10 +270,10 @@ extension Session {
     private func performUpdate(id: String, wholeSeries: Bool, patch: (Event) -> EventPatch) -> Reply {
         do {
             let edit = try context.calendars.patchEvent(id: id, from: patch)
-            lastChange = .updatedEvent(before: edit.before, after: edit.after, id: id)
+            record(.updatedEvent(before: edit.before, after: edit.after, id: id))
             lastShown = edit.after
             return Reply(intent: .updateEvent, ok: true,
-                         message: Renderer.updated(edit.after, wholeSeries: wholeSeries, text: DateText(zone: context.zone)),
+                         message: Renderer.updated(edit.after, wholeSeries: wholeSeries, text: DateText(zone: context.zone), undo: context.offersUndo),
                          fields: [("event", eventJSON(edit.after, calendarNames()))])
         } catch {
             return failure(.updateEvent, error)
@@ -246,7 +281,8 @@ extension Session {
     }
 
     func undo() -> Reply {
-        guard let change = lastChange else { return Reply(intent: .undo, ok: false, message: Renderer.nothingToUndo) }
+        guard context.offersUndo else { return Reply(intent: .undo, ok: false, message: Renderer.undoNeedsASession) }
+        guard let change = changes.last else { return Reply(intent: .undo, ok: false, message: Renderer.nothingToUndo) }
         let text = DateText(zone: context.zone)
         let question = Renderer.undoQuestion(change, text: text)
         return ask(.confirm(Confirmation(intent: .undo, question: question, defaultYes: true, yes: { [unowned self] in
@@ -279,8 +315,20 @@ extension Session {
             case .trashedFile(let file):
                 _ = try context.files.restoreFile(id: file.id)
                 namesChanged()
+            case .renamedFile(let file, _):
+                _ = try context.files.renameFile(id: file.id, to: file.name)
+                namesChanged()
+            case .renamedCalendar(let calendar, _):
+                _ = try context.calendars.renameCalendar(id: calendar.id, to: calendar.name)
+                namesChanged()
+            case .deletedCalendar(let calendar, let events):
+                try restoreCalendar(calendar, events: events)
+                namesChanged()
+            case .changedDefaultCalendar(let previous, _):
+                try context.settings?.setDefaultCalendar(previous)
+                context.preferences.defaultCalendar = previous
             }
-            lastChange = nil
+            changes.removeLast()
             return Reply(intent: .undo, ok: true, message: Renderer.undone(change, text: DateText(zone: context.zone)))
         } catch {
             return failure(.undo, error)

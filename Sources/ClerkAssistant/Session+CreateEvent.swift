@@ -5,7 +5,9 @@ import Foundation
 /// create_event: build a card from the sentence, resolve what needs resolving (calendar,
 /// people), show it, and create the event only on a yes.
 extension Session {
-    func createEvent(_ request: EventRequest) -> Reply {
+    /// `said` is the line as typed, for what the card says about it (a time that does not
+    /// exist that day).
+    func createEvent(_ request: EventRequest, said: String? = nil) -> Reply {
         let calendars: [CalendarInfo]
         do { calendars = try context.calendars.calendars() } catch { return failure(.createEvent, error) }
         guard let primary = calendars.first(where: \.isPrimary) ?? calendars.first else {
@@ -16,7 +18,7 @@ extension Session {
         if request.title.isEmpty {
             return ask(.text(TextQuestion(intent: .createEvent, question: Renderer.askTitle) { [unowned self] answer in
                 request.title = Renderer.capitalizedTitle(answer)
-                return createEvent(request)
+                return createEvent(request, said: said)
             }), Reply(intent: .createEvent, ok: true, message: Renderer.askTitle))
         }
         guard let match = request.when else {
@@ -26,7 +28,7 @@ extension Session {
                     return Reply(intent: .createEvent, ok: false, message: Renderer.didNotReadDate(answer))
                 }
                 request.when = reading
-                return createEvent(request)
+                return createEvent(request, said: nil)
             }), Reply(intent: .createEvent, ok: true, message: Renderer.askWhen(request.title)))
         }
 
@@ -39,7 +41,7 @@ extension Session {
                 let question = Renderer.unknownCalendar(mention.said, closest: closest.name)
                 return ask(.confirm(Confirmation(intent: .createEvent, question: question, defaultYes: true, yes: { [unowned self] in
                     request.calendar = CalendarMention(said: closest.name, known: closest.name)
-                    return createEvent(request)
+                    return createEvent(request, said: said)
                 }, no: {
                     Reply(intent: .createEvent, ok: true, message: Renderer.nameACalendar(calendars.map(\.name)))
                 })), Reply(intent: .createEvent, ok: true, message: question))
@@ -48,10 +50,26 @@ extension Session {
             }
         }
 
-        let allDay = request.isAllDay || match.isAllDay
+        let allDay = request.isAllDay || match.isAllDay && request.startHint == nil
         var when: When
         var durationAssumed = false
-        if allDay {
+        let zone = context.zone
+        let hours = context.preferences.workingHours
+        if let hint = request.startHint, !request.isAllDay {
+            // "tomorrow morning", "lunch on Friday": the day said, starting at the part's or the
+            // meal's time; "block Friday afternoon" keeps the whole (working) part busy.
+            let day = LocalDate(match.start, in: zone).startOfDay(in: zone)
+            let calendar = Calendar.gregorian(in: zone)
+            if request.isBlock, request.durationMinutes == nil, case .dayPart(let part) = hint {
+                let (start, end) = StartDefaults.working(part, from: match.start, to: match.end, zone: zone, hours: hours)
+                when = .timed(start: start, end: end, timeZone: zone.identifier)
+            } else {
+                let start = calendar.date(byAdding: .minute, value: StartDefaults.start(hint, workingHours: hours), to: day) ?? match.start
+                let length = request.durationMinutes.map { TimeInterval($0 * 60) } ?? context.preferences.eventLength
+                durationAssumed = request.durationMinutes == nil
+                when = .timed(start: start, end: start + length, timeZone: zone.identifier)
+            }
+        } else if allDay {
             let first = LocalDate(match.start, in: context.zone)
             let last = LocalDate(match.end, in: context.zone)
             when = .allDay(start: first, end: max(last, first.adding(days: 1)))
@@ -68,8 +86,10 @@ extension Session {
         let recurrence = (request.recurrence ?? match.recurrence).map { ["RRULE:" + $0] } ?? []
         let draft = EventDraft(title: request.title, when: when, location: request.location, attendees: [],
                                recurrence: recurrence, reminderMinutes: request.reminderMinutes)
-        let card = DraftCard(id: context.makeID(), draft: draft, calendar: calendar, durationAssumed: durationAssumed,
+        var card = DraftCard(id: context.makeID(), draft: draft, calendar: calendar, durationAssumed: durationAssumed,
                              calendarAssumed: request.calendar == nil)
+        card.skippedClock = said.flatMap { Self.skippedClock(match, in: $0, shown: when, zone: zone) }
+        card.unread = request.unread
         return resolvePeople(card, remaining: request.attendees)
     }
 
@@ -115,6 +135,12 @@ extension Session {
         if let start = past {
             warnings.append(Renderer.alreadyPast(start, text: DateText(zone: context.zone), now: now))
         }
+        if let skipped = card.skippedClock {
+            warnings.append(Renderer.clockSkipped(skipped.said, moved: skipped.moved, on: card.draft.when, text: DateText(zone: context.zone)))
+        }
+        if let unread = card.unread {
+            warnings.append(Renderer.understoodNot(card.draft.title, when: card.draft.when, unread: unread, text: DateText(zone: context.zone)))
+        }
         let span = (card.draft.when.startInstant(in: context.zone), card.draft.when.endInstant(in: context.zone))
         if !card.draft.when.isAllDay, let others = try? context.calendars.events(from: span.0, to: span.1, calendarIDs: nil) {
             let clashing = others.filter { !$0.when.isAllDay }
@@ -149,7 +175,7 @@ extension Session {
         if !text.isEmpty, text.allSatisfy(\.isNumber) {
             return ask(.card(card), Reply(intent: .createEvent, ok: true, message: Renderer.answerCard))
         }
-        let understood = understand(text)
+        let understood = understand(text, eventOnScreen: true)
         if let said = understood.amountOutOfRange {
             return ask(.card(card), Reply(intent: .createEvent, ok: false, message: Renderer.amountTooLong(said)))
         }
@@ -159,6 +185,28 @@ extension Session {
             return ask(.card(card), Reply(intent: .createEvent, ok: true, message: Renderer.answerCard))
         }
         return edit(card, changes)
+    }
+
+    /// The clock time said ("2:30") when it does not exist on the event's day — clocks went
+    /// forward — with the time shown instead ("03:30"); nil otherwise.
+    static func skippedClock(_ match: DateMatch, in text: String, shown when: When, zone: TimeZone) -> (said: String, moved: String)? {
+        guard case .timed(let start, _, _) = when, match.known.contains(.time),
+              let piece = match.parts.first(where: { $0.role == "time" }), piece.range.upperBound <= text.endIndex else { return nil }
+        let said = text[piece.range].lowercased()
+        let numbers = said.split(whereSeparator: { !$0.isNumber }).prefix(2).compactMap { Int($0) }
+        guard var hour = numbers.first, hour < 24 else { return nil }
+        let minute = numbers.count > 1 ? numbers[1] : 0
+        if said.contains("pm"), hour < 12 { hour += 12 }
+        if said.contains("am"), hour == 12 { hour = 0 }
+        // The gap: how far the clock jumped in the hours before the start.
+        let gap = (zone.secondsFromGMT(for: start) - zone.secondsFromGMT(for: start - 3 * 3600)) / 60
+        guard gap > 0 else { return nil }
+        let shown = Calendar.gregorian(in: zone).dateComponents([.hour, .minute], from: start)
+        let shownMinutes = (shown.hour ?? 0) * 60 + (shown.minute ?? 0)
+        let saidMinutes = hour * 60 + minute
+        guard shownMinutes - saidMinutes == gap || shownMinutes - (saidMinutes + 12 * 60) == gap else { return nil }
+        func clock(_ m: Int) -> String { String(format: "%02d:%02d", m / 60 % 24, m % 60) }
+        return (clock(shownMinutes - gap), clock(shownMinutes))
     }
 
     /// The start of a timed card that is already over, which the card warns about.
@@ -213,7 +261,7 @@ extension Session {
         do {
             let event = try context.calendars.insertEvent(card.draft, id: card.id, calendarID: card.calendar.id)
             lastShown = event
-            lastChange = .createdEvent(event)
+            record(.createdEvent(event))
             return Reply(intent: .createEvent, ok: true,
                          message: Renderer.created(event, calendar: card.calendar.name, text: DateText(zone: context.zone)),
                          fields: [("event", JSONShapes.event(event, calendarName: card.calendar.name, zone: context.zone))])

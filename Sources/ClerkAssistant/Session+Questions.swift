@@ -37,9 +37,25 @@ struct Choice {
     var intent: IntentName
     var question: String
     var count: Int
-    /// Words that pick an option besides its number ("all" → 2), lower-case.
+    /// Words that pick an option besides its number ("all" → 2), folded (lower case, no
+    /// accents).
     var aliases: [String: Int] = [:]
     var pick: (Int) -> Reply
+
+    /// Answers that pick one of `labels` by name: the whole label, and each word of it that
+    /// no other label has ("perez" for "Ana Pérez" beside "Ana López"), folded; option
+    /// numbers start at 1.
+    static func aliases(_ labels: [String]) -> [String: Int] {
+        var aliases: [String: Int] = [:]
+        var counts: [String: Int] = [:]
+        let words = labels.map { Spelling.fold($0).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init) }
+        for list in words { for word in Set(list) { counts[word, default: 0] += 1 } }
+        for (index, list) in words.enumerated() {
+            aliases[Spelling.fold(labels[index])] = index + 1
+            for word in list where counts[word] == 1 && word.count >= 3 { aliases[word] = index + 1 }
+        }
+        return aliases
+    }
 }
 
 struct TextQuestion {
@@ -107,7 +123,7 @@ extension Session {
         case .choose(let choice):
             let word = text.lowercased().trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
             if let number = Int(word), (1...choice.count).contains(number) { return choice.pick(number) }
-            if let number = choice.aliases[word] { return choice.pick(number) }
+            if let number = choice.aliases[Spelling.fold(word)] { return choice.pick(number) }
             if YesNo.read(word, empty: false, rule: context.answers) == false || word.isEmpty {
                 return Reply(intent: choice.intent, ok: true, message: Renderer.nothingChanged)
             }

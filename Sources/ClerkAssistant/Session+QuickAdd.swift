@@ -41,7 +41,7 @@ extension Session {
                 return Reply(intent: .createEvent, ok: true, message: Renderer.quickAddWaits(text))
             }
             lastShown = event
-            lastChange = .createdEvent(event)
+            record(.createdEvent(event))
             return Reply(intent: .createEvent, ok: true,
                          message: Renderer.quickAdded(event, calendar: calendar.name, text: DateText(zone: context.zone)),
                          fields: [("event", JSONShapes.event(event, calendarName: calendar.name, zone: context.zone))])

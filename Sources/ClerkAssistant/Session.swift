@@ -9,13 +9,20 @@ import Foundation
 /// drivers (the REPL, piped stdin, one-shot) only feed lines and print replies. Each intent
 /// goes to exactly one handler (the `Session+…` files); every sentence comes from `Renderer`.
 public final class Session {
-    let context: SessionContext
+    /// What the session works with; its preferences change when a person sets one in words.
+    var context: SessionContext
     let router = Router()
     var pending: Pending?
     /// The event "it" refers to: the last one shown alone, created or changed.
-    var lastShown: Event?
-    /// The last change made in this session, for "undo".
-    var lastChange: Change?
+    var lastShown: Event? {
+        didSet { lastListing = nil }
+    }
+    /// The events of the last listing of several, when that was the last thing shown: "it"
+    /// then asks which of them.
+    var lastListing: [Event]?
+    /// The changes made in this session, oldest first: "undo" reverses the last, and the
+    /// next "undo" the one before.
+    var changes: [Change] = []
     private var knownCache: KnownNames?
     /// The line being answered, as typed (what Google reads for a quickAdd).
     var lastLine: String?
@@ -85,9 +92,15 @@ public final class Session {
         return Reply(intent: question.intent, ok: false, message: interrupted ? Renderer.questionAbandoned : Renderer.questionUnanswered)
     }
 
-    /// Reads a line with the names the backend knows as context.
-    func understand(_ text: String) -> Understanding {
-        router.understand(text, at: context.reference, known: knownNames())
+    /// Reads a line with the names the backend knows as context; `eventOnScreen` when the
+    /// line may change an event being shown (the new-event card).
+    func understand(_ text: String, eventOnScreen: Bool = false) -> Understanding {
+        router.understand(text, at: context.reference, known: knownNames(), eventOnScreen: eventOnScreen)
+    }
+
+    /// Records a change for "undo".
+    func record(_ change: Change) {
+        changes.append(change)
     }
 
     /// Sends an understood line to its handler; a line with an amount of time beyond what
@@ -97,7 +110,7 @@ public final class Session {
             return Reply(intent: understanding.intent.name, ok: false, message: Renderer.amountTooLong(said))
         }
         switch understanding.intent {
-        case .createEvent(let request): return createEvent(request)
+        case .createEvent(let request): return createEvent(request, said: understanding.text)
         case .queryAgenda(let query): return queryAgenda(query)
         case .updateEvent(let reference, let changes): return updateEvent(reference, changes)
         case .deleteEvent(let reference): return deleteEvent(reference)
@@ -108,6 +121,8 @@ public final class Session {
         case .fileDelete(let name): return deleteFile(name)
         case .calendars: return listCalendars()
         case .createCalendar(let name): return createCalendar(name)
+        case .deleteCalendar(let name): return deleteCalendar(name)
+        case .updateCalendar(let name, let update): return updateCalendar(name, update)
         case .help: return Reply(intent: .help, ok: true, message: Renderer.help)
         case .login: return logIn()
         case .logout: return logOut()

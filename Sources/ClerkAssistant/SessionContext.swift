@@ -26,6 +26,13 @@ public struct Preferences: Sendable, Equatable {
     }
 }
 
+/// Keeps what a person sets in words, for the runs after this one (the config file).
+public protocol SettingsWriter: AnyObject {
+    /// Makes `name` the calendar new events go on; nil goes back to the primary calendar.
+    /// Throws `ServiceError.storage` when the settings cannot be written.
+    func setDefaultCalendar(_ name: String?) throws
+}
+
 /// How answers to questions are read.
 ///
 /// At a terminal a person answers: Enter takes the default (the capital letter of
@@ -65,6 +72,12 @@ public struct SessionContext {
     public var quickAdd: (any QuickAddService)?
     /// Prints a line at once, before the reply (the sign-in URL while clerk waits).
     public var announce: (String) -> Void = { _ in }
+    /// Where settings said in words are written ("make Work my default calendar"); nil when
+    /// they cannot be kept (then they last for the session only).
+    public var settings: (any SettingsWriter)?
+    /// False for a one-shot run: the process ends with the answer, so no reply offers an
+    /// "undo" it could not give.
+    public var offersUndo = true
 
     public init(
         calendars: any CalendarService, contacts: any ContactsService, files: any FileService,

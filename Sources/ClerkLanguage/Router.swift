@@ -30,21 +30,55 @@ public struct Router: Sendable {
 
     /// Reads `text` at `reference`, using `known` as context (calendar, contact and file
     /// names the backend has).
-    public func understand(_ text: String, at reference: ReferenceTime, known: KnownNames = .none) -> Understanding {
+    ///
+    /// With `eventOnScreen`, a line that can be read as a change of the event being shown (a
+    /// new event's card) is one: "add maria" adds a person even in lower case, and a
+    /// correction ("actually thursday") moves it.
+    public func understand(_ text: String, at reference: ReferenceTime, known: KnownNames = .none, eventOnScreen: Bool = false) -> Understanding {
+        let names = known.folded
         let dates = readDates(text, at: reference)
-        return understand(text, dates: dates, at: reference, known: known.folded, suggest: true)
+        let first = understand(text, dates: dates, at: reference, known: names, suggest: true, eventOnScreen: eventOnScreen)
+        if let correction = Correction.find(in: text), let corrected = reading(correction, of: text, at: reference, known: names, eventOnScreen: eventOnScreen) {
+            return corrected
+        }
+        return first
+    }
+
+    /// The reading of a correction's new request, moved onto the line, when it is one the
+    /// correction may make: a day or time alone becomes a change of the event on screen.
+    func reading(_ correction: Correction, of text: String, at reference: ReferenceTime, known: Names, eventOnScreen: Bool) -> Understanding? {
+        let rest = correction.rest
+        let dates = readDates(rest, at: reference)
+        var inner = understand(rest, dates: dates, at: reference, known: known, suggest: false, eventOnScreen: eventOnScreen)
+        if inner.dates.count == 1, let date = inner.dates.first, inner.dates.first?.recurrence == nil,
+           rest[..<date.range.lowerBound].allSatisfy({ $0.isWhitespace || $0.isPunctuation }),
+           rest[date.range.upperBound...].allSatisfy({ $0.isWhitespace || $0.isPunctuation }) {
+            // A day or time alone: "actually thursday", "not 10, 11".
+            inner.intent = .updateEvent(.lastShown, EventChanges(when: date))
+            inner.slots = [Slot(kind: .when, ranges: [date.range], value: Sentence.interval(date, reference.timeZone), rule: "date:" + date.rule)]
+            inner.rule = RouteRule.followUp(.correction).name
+        } else if case .updateEvent(let which, let changes) = inner.intent, which.isLastShown, !changes.isEmpty {
+            // "no wait make it 11:30", "sorry, on Work": an edit of the event on screen.
+        } else if correction.denies || inner.intent.name == .outOfScope {
+            return nil
+        }
+        var moved = inner.moved(onto: text, from: rest)
+        let utf8 = text.utf8
+        let said = utf8.index(utf8.startIndex, offsetBy: correction.said.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: correction.said.upperBound)
+        moved.slots.insert(Slot(kind: .command, ranges: [said], value: String(text[said]), rule: "correction"), at: 0)
+        return moved
     }
 
     /// Reads `text` with its dates already read by a `DateReader` (the benchmark uses it to
     /// time routing alone). `dates` must be what the reader found in this `text`.
     public func understand(_ text: String, dates: [DateMatch], at reference: ReferenceTime, known: KnownNames = .none) -> Understanding {
-        understand(text, dates: usable(dates, in: text), at: reference, known: known.folded, suggest: true)
+        understand(text, dates: usable(dates, in: text), at: reference, known: known.folded, suggest: true, eventOnScreen: false)
     }
 
     /// The pipeline after the date reader.
-    func understand(_ text: String, dates: [DateMatch], at reference: ReferenceTime, known: Names, suggest: Bool) -> Understanding {
-        let zone = reference.timeZone
-        var sentence = Sentence(text: text, tokens: Term.split(text), dates: dates, zone: zone)
+    func understand(_ text: String, dates: [DateMatch], at reference: ReferenceTime, known: Names, suggest: Bool, eventOnScreen: Bool) -> Understanding {
+        var sentence = Sentence(text: text, tokens: Term.split(text), dates: dates, reference: reference)
+        sentence.eventOnScreen = eventOnScreen
         sentence.joined = joinedDate(dates, in: text, at: reference)
         guard !sentence.body.isEmpty else {
             return Understanding(text: text, intent: .outOfScope(OutOfScope()), dates: dates, rule: RouteRule.empty.name)
@@ -58,16 +92,16 @@ public struct Router: Sendable {
         switch route.rule {
         case .remind, .createVerb, .eventStatement, .eventDetails:
             intent = CreateReader.read(sentence, route: route, known: known, slots: &slots)
-        case .question, .showVerb, .nounPhrase, .dateOnly:
+        case .question, .showVerb, .nounPhrase, .dateOnly, .negatedEvent:
             intent = AgendaReader.read(sentence, route: route, known: known, slots: &slots)
-        case .deleteVerb, .deleteInSentence, .clearCalendar, .takeOff, .negatedEvent:
+        case .deleteVerb, .deleteInSentence, .clearCalendar, .takeOff:
             intent = DeleteReader.read(sentence, route: route, known: known, slots: &slots)
-        case .updateVerb, .followUp:
+        case .updateVerb, .followUp, .eventPeople, .reportedMove:
             var update: Intent
-            if case .followUp(let rule) = route.rule {
-                update = FollowUps.read(sentence, rule: rule, route: route, known: known, slots: &slots)
-            } else {
-                update = UpdateReader.read(sentence, route: route, known: known, slots: &slots)
+            switch route.rule {
+            case .followUp(let rule): update = FollowUps.read(sentence, rule: rule, route: route, known: known, slots: &slots)
+            case .eventPeople(let change): update = EventPeople.read(sentence, change: change, route: route, known: known, slots: &slots)
+            default: update = UpdateReader.read(sentence, route: route, known: known, slots: &slots)
             }
             if case .updateEvent(let which, var changes) = update, which.when != nil, changes.isEmpty,
                let target = bareTimeAfterTo(in: sentence, at: reference) {
@@ -82,6 +116,8 @@ public struct Router: Sendable {
             intent = FilePhrases.read(sentence, rule: rule, route: route, known: known, slots: &slots)
         case .fixed(let command, _):
             intent = command.intent
+        case .calendar(let rule):
+            intent = CalendarPhrases.read(sentence, rule: rule, route: route, known: known, slots: &slots)
         case .newCalendar:
             let name = route.command.upperBound..<sentence.body.upperBound
             let value = name.isEmpty ? "" : FilePhrases.unquoted(sentence.text(of: name))
@@ -165,7 +201,7 @@ public struct Router: Sendable {
                 m.parts = []
                 return m
             }
-            let second = understand(fixed, dates: moved, at: reference, known: known, suggest: false)
+            let second = understand(fixed, dates: moved, at: reference, known: known, suggest: false, eventOnScreen: false)
             if case .outOfScope = second.intent { continue }
             return String(fixed[s.span(s.body.lowerBound..<s.body.upperBound).lowerBound...])
                 .trimmingCharacters(in: .whitespaces)

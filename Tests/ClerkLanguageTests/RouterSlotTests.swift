@@ -135,7 +135,7 @@ import Testing
     @Test func intentNamesAreDesignsNames() {
         #expect(Intent.createEvent(EventRequest(title: "x")).name.rawValue == "create_event")
         #expect(Intent.updateEvent(.lastShown, EventChanges()).name.rawValue == "update_event")
-        #expect(Intent.fileWrite(FileWrite(name: "a.txt", operation: .append(content: "x"))).name.rawValue == "file_write")
+        #expect(Intent.fileWrite(FileWrite(name: "a.txt", operation: .append(lines: ["x"]))).name.rawValue == "file_write")
         #expect(Intent.outOfScope(OutOfScope()).name.rawValue == "out_of_scope")
     }
 }

@@ -83,6 +83,8 @@ enum Classifier {
     static let rules: [ClassifierRule] = [
         // 1. Fixed commands: help, log in/out, undo, quit, calendars, new calendar.
         ClassifierRule(name: "fixed command", applies: { _ in true }, route: { FixedCommands.match($0.s) }),
+        //    The calendar itself: delete, rename, make the default ("delete the Family calendar").
+        ClassifierRule(name: "calendar itself", applies: { !$0.shape.hasDate }, route: { CalendarPhrases.route($0) }),
         //    A misspelt command verb ("shedule …", "delte …") is not a title: ask instead.
         ClassifierRule(name: "misspelt command", applies: { isMisspeltVerb($0.s, at: $0.head) },
                        route: { $0.route(.misspeltCommand) }),
@@ -90,7 +92,7 @@ enum Classifier {
         // 2. Files: a file name, or the word "files" with a file verb.
         ClassifierRule(name: "files", applies: { c in
             c.shape.hasFileName || (c.shape.hasFileNoun && !c.shape.hasEventNoun && !c.shape.hasContactNoun)
-                || FilePhrases.knownFileIndex(c.s, known: c.known) != nil
+                || FilePhrases.knownFile(c.s, known: c.known) != nil
         }, route: { FilePhrases.route($0.s, shape: $0.shape, known: $0.known) }),
 
         // 3. Follow-up edits of the event on screen ("make it 13:30", "call it Team lunch").
@@ -111,6 +113,11 @@ enum Classifier {
                 && ((shape.headVerb != .none && shape.headVerb != .show) || statesEvent)
             return yields ? nil : c.route(.topic(topic))
         }),
+        //    People put on or taken off an event the sentence names ("take Bob off the review",
+        //    "add Ana to Friday's lunch"): a change of the event, not a delete or a new event.
+        ClassifierRule(name: "people on an event", applies: { c in
+            Vocabulary.addPeopleVerbs.contains(c.s.word(c.head)) || Vocabulary.removePeopleVerbs.contains(c.s.word(c.head))
+        }, route: { EventPeople.route($0) }),
         //    Adding or changing a contact is not something clerk does either.
         ClassifierRule(name: "contact editing", applies: { c in
             let shape = c.shape, s = c.s
@@ -140,9 +147,15 @@ enum Classifier {
         ClassifierRule(name: "clear the calendar", applies: { $0.shape.hasCalendarNoun }, route: { c in
             c.s.first(in: Vocabulary.clearWords).map { c.route(.clearCalendar, $0..<($0 + 1)) }
         }),
+        //    "no meeting with Bob on Friday", "there's no standup tomorrow": a denial removes
+        //    nothing; it is read as a look at that time.
         ClassifierRule(name: "no event", applies: { c in
-            c.s.word(c.head) == "no" && c.shape.hasEventNoun && !c.shape.isQuestion
-        }, route: { c in c.route(.negatedEvent, c.head..<(c.head + 1)) }),
+            Vocabulary.denialHeads.contains(c.s.word(c.head)) && c.shape.hasEventNoun && !c.shape.isQuestion
+        }, route: { c in
+            let s = c.s
+            guard let no = s.first(in: ["no"], until: min(c.head + 3, s.body.upperBound)) else { return nil }
+            return c.route(.negatedEvent, c.head..<(no + 1))
+        }),
         //    "take the review off my calendar", "get the standup off the schedule".
         ClassifierRule(name: "take off", applies: { c in
             Vocabulary.takeVerbs.contains(c.s.word(c.head)) && (c.shape.hasCalendarNoun || c.shape.hasEventNoun) && !c.shape.remind
@@ -154,6 +167,10 @@ enum Classifier {
         ClassifierRule(name: "update verb", applies: { c in
             c.shape.headVerb == .update && !isCalendarItself(c.s, from: c.shape.afterVerb)
         }, route: { $0.route(.updateVerb, $0.command) }),
+        //    "lunch was moved to Friday", "the standup has been pushed to 10": a move reported.
+        ClassifierRule(name: "move reported", applies: { !$0.shape.isQuestion && $0.s.has(Vocabulary.movedWords) }, route: { c in
+            reportedMove(c.s, head: c.head).map { c.route(.reportedMove, $0) }
+        }),
 
         // 7. People: a contact's field, the address book, "call Ana", "who is Carla Gomez".
         ClassifierRule(name: "contacts", applies: { _ in true }, route: { ContactPhrases.route($0.s, shape: $0.shape, known: $0.known) }),
@@ -296,6 +313,25 @@ enum Classifier {
         if shape.remind, shape.headVerb == .none, w0 == "remind" { shape.headVerb = .create }
         if w0 == "remind" || w0 == "remember" { shape.isQuestion = false }
         return shape
+    }
+
+    /// The words of a move reported after its event ("was moved", "has been pushed back",
+    /// "got brought forward"), nil when there is none.
+    static func reportedMove(_ s: Sentence, head: Int) -> Range<Int>? {
+        var i = head + 1
+        while i < s.body.upperBound {
+            if Vocabulary.reportingAuxiliaries.contains(s.word(i)) {
+                var j = i + 1
+                while Vocabulary.reportingFiller.contains(s.word(j)) { j += 1 }
+                if Vocabulary.movedWords.contains(s.word(j)) {
+                    var end = j + 1
+                    if Vocabulary.moveDirections.contains(s.word(end)) { end += 1 }
+                    return i..<end
+                }
+            }
+            i += 1
+        }
+        return nil
     }
 
     /// "tell me to water the plants", "tell me on Tuesday to call Bob": a reminder.

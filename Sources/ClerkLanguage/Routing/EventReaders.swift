@@ -14,7 +14,16 @@ enum CreateReader {
         let (title, pieces) = Title.build(s, range: s.body, used: details.used)
         if !title.isEmpty { slots.append(s.slot(.title, pieces: pieces, value: title, rule: "remaining-words")) }
         slots += details.slots
-        let when = details.when(in: s)
+        var when = details.when(in: s)
+        // "breakfast at 8" is 08:00, "movie night on Friday at 9" is 21:00.
+        let occasion = TimeHints.occasion(in: s)
+        if let said = when, let occasion, let fitted = TimeHints.fitted(said, to: occasion, in: s.text, reference: s.reference) {
+            when = fitted
+            if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) {
+                slots[at].value = s.interval(fitted)
+                slots[at].rule = "date:" + fitted.rule
+            }
+        }
         // A length said inside the time ("tomorrow at 3 for an hour") counts; an end ("3-4pm") is in `when`.
         var duration = details.durationMinutes
         if duration == nil, let when, when.known.contains(.duration) {
@@ -30,11 +39,25 @@ enum CreateReader {
         let recurrence = details.dates.lazy.compactMap { s.dates[$0].recurrence }.first
         // A day alone is all-day ("lunch on Friday" is not: the reader gave it lunch time);
         // a day with a length is not ("workshop on Friday for 3 hours": the time is to choose).
-        let allDay = details.isAllDay || (when.map { $0.isAllDay && !$0.known.contains(.time) && duration == nil } ?? false)
-        return .createEvent(EventRequest(
+        // A meal with a day and no time starts at the meal's time ("lunch tomorrow"); a part of
+        // the day said alone names when it starts ("call mom tomorrow morning").
+        var hint: StartHint?
+        if let when, !details.isAllDay {
+            if let part = TimeHints.dayPart(of: when, in: s.text) {
+                hint = .dayPart(part)
+            } else if let occasion = TimeHints.occasion(in: s, forHours: false), when.isAllDay, !when.known.contains(.time),
+                      when.end.timeIntervalSince(when.start) <= 86_400 + 3600 {
+                hint = .occasion(occasion)
+            }
+        }
+        let allDay = details.isAllDay || (when.map { $0.isAllDay && !$0.known.contains(.time) && duration == nil } ?? false) && hint == nil
+        var request = EventRequest(
             title: title, when: when, calendar: details.calendar, attendees: details.attendees, location: details.location,
             reminderMinutes: details.reminderMinutes, durationMinutes: duration, recurrence: recurrence, isAllDay: allDay
-        ))
+        )
+        request.startHint = hint
+        request.isBlock = Vocabulary.blockingVerbs.contains(s.word(route.command.lowerBound)) && route.command.count > 0
+        return .createEvent(request)
     }
 
     /// The "as" of "mark X as Y" when a marking verb comes before it and words follow it.

@@ -36,7 +36,10 @@ enum FixedCommands {
                   "show calendars", "show my calendars", "show me my calendars", "show the calendars", "show all calendars",
                   "show me the calendars", "what calendars do i have", "which calendars do i have", "my calendars",
                   "what calendars are there", "which calendars are there", "all calendars", "all my calendars",
-                  "what are my calendars", "list of calendars", "which calendars", "what calendars"] {
+                  "what are my calendars", "list of calendars", "which calendars", "what calendars",
+                  "what's my default calendar", "whats my default calendar", "what is my default calendar",
+                  "which is my default calendar", "which calendar is the default", "which calendar is my default",
+                  "default calendar", "my default calendar"] {
             forms[f] = .calendars
         }
         return forms

@@ -88,6 +88,8 @@ enum FollowUps {
         let t = s.tokens[i]
         let w = String(t.base)
         if known.contactWords.contains(w) { return true }
+        // With an event on screen, "add maria" adds a person however it is typed.
+        if s.eventOnScreen, !t.isCapitalized { return EventPeople.isPerson(s, i, known: known) }
         guard t.isCapitalized else { return false }
         return !Vocabulary.eventNouns.contains(t.word) && !Vocabulary.notNames.contains(t.word) && !Vocabulary.calendarNouns.contains(t.word)
             && known.calendar(named: t.word) == nil
@@ -132,7 +134,7 @@ enum FollowUps {
                 i = j
             }
             if adding { changes.addAttendees = people } else { changes.removeAttendees = people }
-        case .changeIt, .bare:
+        case .changeIt, .bare, .correction:
             let verb = s.word(route.command.lowerBound)
             changes = ChangeReader.read(s, range: rest, used: used, verb: verb, known: known, slots: &slots)
         }

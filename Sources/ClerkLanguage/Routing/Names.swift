@@ -18,9 +18,9 @@ struct Names: Sendable {
     /// Folded first words of contacts' names ("ana").
     var contactFirstNames: Set<String> { contactSets.value.firsts }
 
-    /// Folded names of the files without their extension ("todo" for "todo.txt"), so
+    /// The files by their folded names without the extension ("todo" → "todo.txt"), so
     /// "read todo" finds the file a person did not spell out in full.
-    let fileStems: Set<String>
+    let fileNames: [String: String]
 
     init(_ known: KnownNames) {
         self.init(calendars: known.calendars, contacts: known.contacts, files: known.files)
@@ -28,13 +28,29 @@ struct Names: Sendable {
 
     init(calendars: [String], contacts: [String], files: [String] = []) {
         self.calendars = calendars
-        fileStems = Set(files.map { name in
+        var stems: [String: String] = [:]
+        for name in files {
             let stem = name.lastIndex(of: ".").map { name[..<$0] } ?? name[...]
-            return Spelling.fold(String(stem.isEmpty ? name[...] : stem))
-        })
+            let key = Spelling.fold(String(stem.isEmpty ? name[...] : stem))
+            if stems[key] == nil { stems[key] = name }
+        }
+        fileNames = stems
         calendarWords = calendars.map { name in (name, Term.split(name).filter { !$0.isMark }.map(\.word)) }
         calendarWordSet = Set(calendarWords.flatMap(\.words))
         contactSets = ContactWordSets(contacts)
+    }
+
+    /// The file a folded word names without its extension, in the singular or the plural
+    /// ("grocery" and "groceries" both name groceries.txt); nil when none.
+    func file(stem word: String) -> String? {
+        guard !fileNames.isEmpty, !word.isEmpty else { return nil }
+        if let name = fileNames[word] { return name }
+        var forms: [String] = [word + "s", word + "es"]
+        if word.hasSuffix("ies") { forms.append(String(word.dropLast(3)) + "y") }
+        if word.hasSuffix("y") { forms.append(String(word.dropLast()) + "ies") }
+        if word.hasSuffix("es") { forms.append(String(word.dropLast(2))) }
+        if word.hasSuffix("s") { forms.append(String(word.dropLast())) }
+        return forms.lazy.compactMap { fileNames[$0] }.first
     }
 
     /// The known calendar spelled `said`, ignoring case and accents.

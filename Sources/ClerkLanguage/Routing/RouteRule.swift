@@ -8,6 +8,9 @@ enum RouteRule: Hashable, Sendable {
     case fixed(FixedCommand, String)
     /// "new calendar Family".
     case newCalendar
+    /// "delete the Family calendar", "rename calendar Work to Job", "make Work my default
+    /// calendar": the calendar itself, not what is on it.
+    case calendar(CalendarRule)
     /// A head word one typo away from a command verb ("shedule …").
     case misspeltCommand
     case file(FileRule)
@@ -17,6 +20,12 @@ enum RouteRule: Hashable, Sendable {
     case topic(OutOfScopeTopic)
     /// Adding or changing a contact; removing one.
     case contactEditing, deleteContact
+    /// People put on or taken off a named event ("add Ana to the review", "take Bob off the
+    /// review on Friday").
+    case eventPeople(PeopleChange)
+    /// A move reported in the past or passive ("lunch was moved to Friday", "the standup has
+    /// been pushed to 10").
+    case reportedMove
     /// A delete verb at the head; one later in a sentence about events; "clear my calendar";
     /// "take lunch off my calendar".
     case deleteVerb, deleteInSentence, clearCalendar, takeOff
@@ -47,12 +56,15 @@ enum RouteRule: Hashable, Sendable {
         case .empty: "empty"
         case .fixed(_, let words): "fixed:" + words
         case .newCalendar: "new-calendar"
+        case .calendar(let rule): "calendar:" + rule.name
         case .misspeltCommand: "misspelt-command"
         case .file(let rule): "file:" + rule.name
         case .followUp(let rule): "follow-up:" + rule.name
         case .topic(let topic): "topic:" + topic.rawValue
         case .contactEditing: "contact-editing"
         case .deleteContact: "delete-contact"
+        case .eventPeople(let change): change == .add ? "event-people:add" : "event-people:remove"
+        case .reportedMove: "reported-move"
         case .deleteVerb: "delete-verb"
         case .deleteInSentence: "delete-in-sentence"
         case .clearCalendar: "clear-calendar"
@@ -93,9 +105,34 @@ enum FixedCommand: Hashable, Sendable {
     }
 }
 
+/// Requests about a calendar itself.
+enum CalendarRule: Hashable, Sendable {
+    case delete, rename, makeDefault
+
+    var name: String {
+        switch self {
+        case .delete: "delete"
+        case .rename: "rename"
+        case .makeDefault: "default"
+        }
+    }
+}
+
+/// People coming to an event or leaving it.
+enum PeopleChange: Hashable, Sendable {
+    case add, remove
+}
+
 /// The shapes of file requests.
 enum FileRule: Hashable, Sendable {
     case read, delete, replace, create, append, list
+    /// "remove milk from groceries.txt": lines out of a file, never the file.
+    case removeLines
+    /// "rename groceries.txt to shopping.txt".
+    case rename
+    /// "remove notes.txt", "erase todo.txt": a delete said with a verb that also removes lines;
+    /// only "delete" and "trash" delete a file, so clerk asks.
+    case deleteWithOtherVerb
 
     var name: String {
         switch self {
@@ -105,6 +142,9 @@ enum FileRule: Hashable, Sendable {
         case .create: "create"
         case .append: "append"
         case .list: "list"
+        case .removeLines: "remove-lines"
+        case .rename: "rename"
+        case .deleteWithOtherVerb: "delete-said-otherwise"
         }
     }
 }
@@ -121,6 +161,9 @@ enum FollowUpRule: Hashable, Sendable {
     case location
     /// "for 2 hours", "on Personal instead", "tomorrow instead".
     case bare
+    /// "actually Thursday", "no, friday", "not 10, 11": a day or time alone that corrects
+    /// what is on screen.
+    case correction
 
     var name: String {
         switch self {
@@ -130,6 +173,7 @@ enum FollowUpRule: Hashable, Sendable {
         case .removePeople: "remove-people"
         case .location: "location"
         case .bare: "bare"
+        case .correction: "correction"
         }
     }
 }

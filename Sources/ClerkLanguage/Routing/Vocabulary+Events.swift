@@ -107,4 +107,19 @@ extension Vocabulary {
         "add", "set", "put", "make", "create", "schedule", "book", "plan", "remind", "remember", "new", "save", "repeat",
         "fix", "enter", "notify", "alert", "block", "record", "log", "jot", "setup", "insert", "register", "organize",
     ]
+
+    /// Meals and outings by the words that name them ("lunch tomorrow", "drinks at 7").
+    static let occasions: [String: Occasion] = [
+        "breakfast": .breakfast, "brekkie": .breakfast, "brunch": .brunch, "lunch": .lunch, "lunchtime": .lunch,
+        "dinner": .dinner, "supper": .dinner, "drinks": .drinks, "beers": .drinks, "cocktails": .drinks, "party": .evening,
+    ]
+
+    /// Parts of the day by their words ("tomorrow morning", "tonight").
+    static let dayParts: [String: DayPart] = [
+        "morning": .morning, "mornings": .morning, "afternoon": .afternoon, "afternoons": .afternoon, "evening": .evening,
+        "evenings": .evening, "tonight": .evening, "night": .night, "nights": .night,
+    ]
+
+    /// Verbs that keep time busy rather than name an event ("block Friday afternoon").
+    static let blockingVerbs: Set<String> = ["block", "reserve", "hold"]
 }

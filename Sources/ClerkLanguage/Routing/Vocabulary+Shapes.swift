@@ -117,4 +117,73 @@ extension Vocabulary {
 
     /// The calendar or the address book as a whole ("update my calendar with …").
     static let wholeBooks: Set<String> = ["calendar", "contacts", "contact"]
+
+    // MARK: - Calendars themselves
+
+    /// Verbs that delete a calendar named with "calendar" ("delete the Family calendar").
+    static let calendarDeleteVerbs: Set<String> = ["delete", "remove", "trash", "erase", "drop"]
+
+    /// Verbs that give something a new name.
+    static let renameVerbs: Set<String> = ["rename", "retitle"]
+
+    /// Words between an old name and a new one ("rename X to Y", "rename X as Y").
+    static let renameJoiners: Set<String> = ["to", "as", "into"]
+
+    /// Words before a name ("the calendar called Trips").
+    static let namingWords: Set<String> = ["called", "named", "titled"]
+
+    /// Verbs that choose something ("make Work my default calendar", "use Family as the default").
+    static let chooseVerbs: Set<String> = ["make", "set", "use", "choose", "pick", "switch", "change"]
+
+    // MARK: - People on events
+
+    /// Verbs that put people on an event ("add Ana to the review").
+    static let addPeopleVerbs: Set<String> = ["add", "invite", "include", "bring"]
+
+    /// Verbs that take people off an event ("take Bob off the review", "remove Ana from lunch").
+    static let removePeopleVerbs: Set<String> = ["remove", "take", "drop", "kick", "uninvite", "exclude", "delete", "cut"]
+
+    /// Words between the people and the event they join ("add Ana to the review").
+    static let addedToWords: Set<String> = ["to", "on", "into"]
+
+    /// Words between the people and the event they leave ("off the review", "from lunch").
+    static let takenOffWords: Set<String> = ["off", "from", "of"]
+
+    /// Words that join the items of a list ("Ana, Bob and Carla").
+    static let listJoiners: Set<String> = ["and", ",", "&"]
+
+    // MARK: - Changes reported
+
+    /// Helping verbs of a change reported ("lunch was moved", "the standup has been pushed",
+    /// "my review got moved").
+    static let reportingAuxiliaries: Set<String> = ["was", "were", "is", "are", "has", "have", "had", "got", "gets", "'s"]
+
+    /// Words between the helping verb and the change ("has been moved", "was just pushed").
+    static let reportingFiller: Set<String> = ["been", "just", "already", "now", "being"]
+
+    /// Past forms of the moving verbs ("moved", "pushed", "rescheduled").
+    static let movedWords: Set<String> = [
+        "moved", "rescheduled", "postponed", "pushed", "shifted", "delayed", "changed", "bumped", "brought", "extended",
+        "shortened", "preponed",
+    ]
+
+    /// Words that start a denial of an event ("no meeting on Friday", "there's no standup").
+    static let denialHeads: Set<String> = ["no", "there's", "theres"]
+
+    /// Directions after a moving verb ("pushed back", "brought forward").
+    static let moveDirections: Set<String> = ["back", "forward", "up", "out"]
+
+    // MARK: - Corrections
+
+    /// Words that open a correction of what was just said ("actually Thursday", "no, friday").
+    static let correctionWords: Set<String> = [
+        "actually", "no", "nope", "nah", "wait", "sorry", "oops", "oh", "um", "uh", "hmm", "err", "erm", "rather", "correction",
+    ]
+
+    /// The correction words that deny what was said: after them only a change of what is on
+    /// screen is taken.
+    static let denials: Set<String> = ["no", "nope", "nah"]
+
+    /// Phrases that open a correction ("i mean Friday", "make that 11").
+    static let correctionPhrases: [[String]] = [["i", "mean"], ["i", "meant"], ["make", "that"], ["scratch", "that"], ["or", "rather"]]
 }

@@ -11,6 +11,8 @@ struct AgendaLayout {
     var style: TextStyle
     /// Calendar id → name; tags are shown when this names more than one calendar.
     var calendarNames: [String: String]
+    /// The year it is: headings of days in other years name theirs ("Friday 1 Jan 2027").
+    var year: Int?
 
     init(text: DateText, style: TextStyle, calendarNames: [String: String]) {
         self.text = text
@@ -67,7 +69,7 @@ struct AgendaLayout {
     func render(_ events: [Event], from: Date, to: Date) -> [String] {
         var lines: [String] = []
         for (day, dayEvents) in days(events, from: from, to: to) {
-            lines.append(style.bold(text.weekday(day) + " " + "\(day.day) " + DateText.months[day.month - 1].prefix(3)))
+            lines.append(style.bold(text.weekday(day) + " " + "\(day.day) " + DateText.months[day.month - 1].prefix(3) + (year.map { $0 != day.year } == true ? " \(day.year)" : "")))
             lines += dayEvents.map(line)
         }
         return lines

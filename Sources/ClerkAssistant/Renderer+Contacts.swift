@@ -73,9 +73,11 @@ extension Renderer {
     static func addressBook(_ contacts: [Contact], style: TextStyle) -> String {
         guard !contacts.isEmpty else { return "No contacts yet. Import them with 'clerk import contacts.vcf'." }
         var lines = [contacts.count == 1 ? "1 contact:" : "\(contacts.count) contacts:"]
+        let width = min(30, contacts.map(\.name.count).max() ?? 0)
         for contact in contacts {
             let detail = contact.emails.first?.value ?? contact.phones.first?.value ?? ""
-            lines.append("  " + contact.name + (detail.isEmpty ? "" : "  " + style.dim(detail)))
+            let name = detail.isEmpty ? contact.name : contact.name.padding(toLength: max(width, contact.name.count), withPad: " ", startingAt: 0)
+            lines.append("  " + name + (detail.isEmpty ? "" : "  " + style.dim(detail)))
         }
         return lines.joined(separator: "\n")
     }

@@ -21,7 +21,22 @@ extension Renderer {
     static let sayWhichDay = "Which events? Say a day or a name, like 'clear my calendar tomorrow' or 'delete all meetings with Bob'."
     static let theseEvents = "These events:"
     static let nothingToUndo = "Nothing to undo in this session."
-    static let nothingToSearch = "That span has no waking hours to search (08:00–20:00)."
+    static func nothingToSearch(_ hours: (start: Int, end: Int)) -> String {
+        func clock(_ m: Int) -> String { String(format: "%02d:%02d", m / 60, m % 60) }
+        return "That span has no working hours to search (\(clock(hours.start))–\(clock(hours.end)))."
+    }
+    static let spanIsOver = "That time is already over; ask about a later one, like 'am I free tomorrow'."
+
+    /// "No — Dentist 15:00–16:00 on Fri 4 Dec." or "Yes, you're free at 13:30 on Fri 4 Dec."
+    static func freeAt(_ moment: Date, busy: [Event], text: DateText) -> String {
+        let day = text.shortDay(text.localDate(moment))
+        guard !busy.isEmpty else { return "Yes, you're free at \(text.clock(moment)) on \(day)." }
+        let taken = busy.prefix(3).map { event -> String in
+            guard case .timed(let s, let e, _) = event.when else { return event.title }
+            return "\(event.title) \(text.clockRange(s, e))"
+        }
+        return "No — " + list(taken) + " on \(day)."
+    }
 
     static func askWhen(_ title: String) -> String {
         "When is '\(title)'? For example: 'tomorrow at 10', 'Friday 3-4pm'."
@@ -151,12 +166,16 @@ extension Renderer {
         words.map { "No '\($0)' coming up in the next year." } ?? "Nothing coming up in the next year."
     }
 
-    /// "Nothing on Saturday.", "Nothing from Mon 30 Nov to Sun 6 Dec.", "No 'dentist' events …".
-    static func nothing(from: Date, to: Date, words: String?, text: DateText) -> String {
+    /// "Nothing on Sat 5 Dec.", "Nothing from Mon 30 Nov to Sun 6 Dec.", "No 'dentist' events …";
+    /// a span reaching into another year than `now`'s names its years.
+    static func nothing(from: Date, to: Date, words: String?, text: DateText, now: Date) -> String {
         let first = text.localDate(from)
         var last = text.localDate(to)
         if last.startOfDay(in: text.zone) == to { last = last.adding(days: -1) }
-        let span = first >= last ? "on \(text.weekday(first))" : "from \(text.shortDay(first)) to \(text.shortDay(last))"
+        let year = text.localDate(now).year
+        let withYears = first.year != year || last.year != year
+        func name(_ day: LocalDate) -> String { withYears ? text.day(day) : text.shortDay(day) }
+        let span = first >= last ? "on \(name(first))" : "from \(name(first)) to \(name(max(first, last)))"
         if let words { return "No '\(words)' events \(span)." }
         return "Nothing \(span)."
     }

@@ -75,22 +75,36 @@ extension Renderer {
         "No line of \(name) is " + RecurrenceText.list(items.map { "'\($0)'" }).replacingOccurrences(of: " and ", with: " or ") + "; nothing changed."
     }
 
-    /// The lines that change, as "- old" / "+ new", with the file's name on top.
+    /// The lines that change, as "- old" / "+ new", with the file's name on top: the lines
+    /// both versions share (their longest common run of lines) are left out.
     static func changePreview(_ name: String, old: String, new: String) -> String {
         func lines(_ text: String) -> [String] {
             let body = text.hasSuffix("\n") ? String(text.dropLast()) : text
             return body.isEmpty ? [] : body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }
         let before = lines(old), after = lines(new)
-        var prefix = 0
-        while prefix < before.count, prefix < after.count, before[prefix] == after[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < before.count - prefix, suffix < after.count - prefix,
-              before[before.count - 1 - suffix] == after[after.count - 1 - suffix] { suffix += 1 }
-        var lines = ["Change to \(name):"]
-        lines += before[prefix..<(before.count - suffix)].map { "- " + $0 }
-        lines += after[prefix..<(after.count - suffix)].map { "+ " + $0 }
-        return lines.joined(separator: "\n")
+        // Longest common subsequence of lines, table from the ends (files here are short).
+        var common = [[Int]](repeating: [Int](repeating: 0, count: after.count + 1), count: before.count + 1)
+        for i in stride(from: before.count - 1, through: 0, by: -1) {
+            for j in stride(from: after.count - 1, through: 0, by: -1) {
+                common[i][j] = before[i] == after[j] ? common[i + 1][j + 1] + 1 : max(common[i + 1][j], common[i][j + 1])
+            }
+        }
+        var out = ["Change to \(name):"]
+        var i = 0, j = 0
+        while i < before.count || j < after.count {
+            if i < before.count, j < after.count, before[i] == after[j] {
+                i += 1
+                j += 1
+            } else if i < before.count, j == after.count || common[i + 1][j] >= common[i][j + 1] {
+                out.append("- " + before[i])
+                i += 1
+            } else {
+                out.append("+ " + after[j])
+                j += 1
+            }
+        }
+        return out.joined(separator: "\n")
     }
 
     /// One calendar per line, the primary one and the default one marked, zones aligned.

@@ -116,7 +116,8 @@ extension Session {
                 let options = Array(matches.prefix(9))
                 let question = Renderer.whichPerson(name, options)
                 let waiting = card, rest = remaining
-                return ask(.choose(Choice(intent: .createEvent, question: question, count: options.count) { [unowned self] number in
+                let aliases = Choice.aliases(options.map(\.name))
+                return ask(.choose(Choice(intent: .createEvent, question: question, count: options.count, aliases: aliases) { [unowned self] number in
                     var chosen = waiting
                     let contact = options[number - 1]
                     chosen.draft.attendees.append(Attendee(name: contact.name, email: contact.emails.first?.value))

@@ -78,6 +78,7 @@ public struct Router: Sendable {
     /// The pipeline after the date reader.
     func understand(_ text: String, dates: [DateMatch], at reference: ReferenceTime, known: Names, suggest: Bool, eventOnScreen: Bool) -> Understanding {
         var sentence = Sentence(text: text, tokens: Term.split(text), dates: dates, reference: reference)
+        sentence.reader = reader
         sentence.eventOnScreen = eventOnScreen
         sentence.joined = joinedDate(dates, in: text, at: reference)
         guard !sentence.body.isEmpty else {
@@ -226,8 +227,12 @@ public struct Router: Sendable {
         func timeIsAMeal(_ m: DateMatch) -> Bool {
             m.parts.contains { $0.role == "time" } && m.parts.allSatisfy { $0.role != "time" || Vocabulary.mealWords.contains(text[$0.range].lowercased()) }
         }
+        // A day said with a date comes before a bare repeat ("quarterly planning next Thursday
+        // from 9 to 5:30": the Thursday is the day, "quarterly" names the meeting).
+        let dayOnly: (DateMatch) -> Bool = { !$0.known.contains(.time) || timeIsAMeal($0) }
         guard dates.count >= 2,
-              let day = dates.firstIndex(where: { (!$0.known.contains(.time) || timeIsAMeal($0)) && ($0.known.contains(.date) || $0.recurrence != nil) }),
+              let day = dates.firstIndex(where: { dayOnly($0) && $0.known.contains(.date) && $0.recurrence == nil })
+                ?? dates.firstIndex(where: { dayOnly($0) && ($0.known.contains(.date) || $0.recurrence != nil) }),
               let time = dates.firstIndex(where: { $0.known.contains(.time) && !$0.known.contains(.date) && $0.recurrence == nil })
         else { return nil }
         let (a, b) = day < time ? (day, time) : (time, day)

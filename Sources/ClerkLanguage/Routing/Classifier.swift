@@ -181,7 +181,7 @@ enum Classifier {
         }, route: { c in
             let shape = c.shape, s = c.s
             if shape.hasEventNoun || shape.hasCalendarNoun || shape.hasFreeWord || shape.hasDate || shape.hasListingNoun
-                || shape.hasUpcomingWord || asksWhatsOn(s, head: c.head) {
+                || shape.hasUpcomingWord || asksWhatsOn(s, head: c.head) || AgendaReader.mySpan(s) != nil {
                 return c.route(shape.isQuestion ? .question : .showVerb, c.command)
             }
             if shape.headVerb == .show, s.word(c.head) != "what" { return c.route(.showUnknown, c.command) }

@@ -46,7 +46,8 @@ enum ContactPhrases {
         if Vocabulary.lookupVerbs.contains(w0) || s.matches(["what", "do", "you", "know", "about"], at: head) {
             if s.matches(["what", "do", "you", "know", "about"], at: head) { i = head + 5 }
             while Vocabulary.lookupFiller.contains(s.word(i)) { i += 1 }
-            if let name = person(in: s, from: i, known: known), name.range.upperBound >= body.upperBound - 3, !name.isRelation || s.word(i) == "my" {
+            if let name = person(in: s, from: i, known: known), name.range.upperBound >= body.upperBound - 3,
+               !name.isRelation || s.word(i) == "my" || isKnownName(s, name.range, known: known) {
                 let rest = name.range.upperBound..<body.upperBound
                 // What may follow the name: where to look, or where the person is from.
                 if rest.isEmpty || Vocabulary.afterAName.contains(s.word(rest.lowerBound)) || s.tokens[i].isCapitalized {
@@ -54,9 +55,9 @@ enum ContactPhrases {
                 }
             }
         }
-        // A contact's name and nothing else ("ana perez"): their card.
+        // A contact's name and nothing else ("ana perez", a surname alone: "lopez"): their card.
         if !shape.hasDate, !shape.isQuestion, shape.headVerb == .none, body.count <= 4,
-           known.contactFirstNames.contains(s.word(head)),
+           known.contactFirstNames.contains(s.word(head)) || (body.count == 1 && known.contactWords.contains(s.word(head))),
            body.allSatisfy({ s.tokens[$0].kind == .word && known.contactWords.contains(s.word($0)) }),
            let name = person(in: s, from: head, known: known), name.range.upperBound == body.upperBound {
             return Route(rule: .contact(.nameAlone), command: head..<head)
@@ -77,6 +78,12 @@ enum ContactPhrases {
             case "old":
                 guard s.word(i - 1) == "how" else { continue }
             case "live", "lives", "living", "located", "location":
+                guard personMention(s, known: known) != nil else { continue }
+            case "title", "role", "position":
+                // "the title of the review" is an event's; "Bob's title", "job title" are a job.
+                guard s.tokens[max(i - 1, 0)].isPossessive || s.word(i - 1) == "job" || personMention(s, known: known) != nil,
+                      !s.has(Vocabulary.eventNouns) else { continue }
+            case "company", "employer", "organization", "organisation", "firm":
                 guard personMention(s, known: known) != nil else { continue }
             case "name", "information", "info", "details", "detail", "card", "profile":
                 guard s.word(i - 1) == "contact" || s.tokens[max(i - 1, 0)].isPossessive || Vocabulary.aboutWords.contains(s.word(i + 1)) || s.word(i - 1) == "last" || s.word(i - 1) == "first" else { continue }
@@ -198,7 +205,7 @@ enum ContactPhrases {
         case .lookup, .whoIs:
             mention = person(in: s, from: route.command.upperBound, known: known)
         case .whereAbout:
-            field = s.has(Vocabulary.workVerbs) ? .all : .address
+            field = s.has(Vocabulary.workVerbs) ? .company : .address
             mention = personMention(s, known: known)
         case .addressBook, .field, .nameAlone:
             mention = personMention(s, known: known)
@@ -211,7 +218,14 @@ enum ContactPhrases {
         if s.tokens[mention.range.upperBound - 1].isPossessive {
             name = String(name.dropLast(name.hasSuffix("'") ? 1 : 2))
         }
-        slots.append(s.slot(.contact, mention.range, value: name, rule: mention.isRelation ? "relation" : "name"))
-        return .contactLookup(ContactQuery(name: name, isRelation: mention.isRelation, field: field))
+        // "call mom" when Mom is a contact: the name of someone in the address book.
+        let isRelation = mention.isRelation && !isKnownName(s, mention.range, known: known)
+        slots.append(s.slot(.contact, mention.range, value: name, rule: isRelation ? "relation" : "name"))
+        return .contactLookup(ContactQuery(name: name, isRelation: isRelation, field: field))
+    }
+
+    /// True when the words are a name the address book has ("mom" for a contact called Mom).
+    static func isKnownName(_ s: Sentence, _ range: Range<Int>, known: Names) -> Bool {
+        !range.isEmpty && range.allSatisfy { known.contactWords.contains(String(s.tokens[$0].base)) }
     }
 }

@@ -22,6 +22,12 @@ struct EventDetails {
     var isAllDay = false
     /// Token ranges of attendee names that stay in the title ("with Ana").
     var namesInTitle: [Range<Int>] = []
+    /// Days of the week said as a list with a time ("gym mon wed fri 7am"), read again as the
+    /// weekly repeat they say (`Repeats`).
+    var weekdays: DateMatch?
+    /// Words of a date reading that are the title's instead ("quarterly" in "quarterly
+    /// planning next Thursday").
+    var titleDateWords: Set<Int> = []
 
     /// Reads `range` of `s`, where `used` marks the tokens already taken (the command words).
     /// Names after "with" stay unused, so "with Ana" stays in a title.

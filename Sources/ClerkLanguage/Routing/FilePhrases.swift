@@ -103,7 +103,8 @@ enum FilePhrases {
         guard !known.fileNames.isEmpty, s.body.count >= 2 else { return nil }
         let head = s.body.lowerBound
         var last = s.body.upperBound - 1
-        if let colon = (head..<s.body.upperBound).first(where: { s.word($0) == ":" }), colon > head + 1 { last = colon - 1 }
+        if let colon = (head..<s.body.upperBound).first(where: { s.text[s.tokens[$0].range.upperBound...].hasPrefix(":") }),
+           colon > head, colon + 1 < s.body.upperBound { last = colon }
         let saysFile = s.word(last) == "file" || s.word(last) == "list"
         if saysFile, last - 1 > head { last -= 1 }
         // A stem of two words ("shopping list" for shopping-list.txt) or one.
@@ -132,7 +133,7 @@ enum FilePhrases {
         while before > head, ["the", "my", "our"].contains(s.word(before)) { before -= 1 }
         if ["to", "into", "onto", "from", "off", "in", "of"].contains(s.word(before)), before > head,
            appendVerbs.contains(verb) || Vocabulary.deleteVerbs.contains(verb) || Vocabulary.removePeopleVerbs.contains(verb)
-            || Vocabulary.questionWords.contains(verb) || readVerbs.contains(verb) {
+            || Vocabulary.questionWords.contains(verb) || readVerbs.contains(verb) || replaceVerbs.contains(verb) {
             return mention
         }
         // "rename groceries to shopping".

@@ -17,6 +17,8 @@ struct Names: Sendable {
     var contactWords: Set<String> { contactSets.value.words }
     /// Folded first words of contacts' names ("ana").
     var contactFirstNames: Set<String> { contactSets.value.firsts }
+    /// Each folded word of the contacts' names as the address book spells it ("jose" → "José").
+    func contactSpelling(of word: String) -> String? { contactSets.value.spelled[word] }
 
     /// The files by their folded names without the extension ("todo" → "todo.txt"), so
     /// "read todo" finds the file a person did not spell out in full.
@@ -65,23 +67,25 @@ struct Names: Sendable {
 final class ContactWordSets: @unchecked Sendable {
     private let names: [String]
     private let lock = NSLock()
-    private var built: (words: Set<String>, firsts: Set<String>)?
+    private var built: (words: Set<String>, firsts: Set<String>, spelled: [String: String])?
 
     init(_ names: [String]) {
         self.names = names
     }
 
-    var value: (words: Set<String>, firsts: Set<String>) {
+    var value: (words: Set<String>, firsts: Set<String>, spelled: [String: String]) {
         lock.withLock {
             if let built { return built }
-            var words = Set<String>(), firsts = Set<String>()
+            var words = Set<String>(), firsts = Set<String>(), spelled: [String: String] = [:]
             for contact in names {
-                let parts = Term.split(contact).filter { !$0.isMark }.map(\.word)
+                let terms = Term.split(contact).filter { !$0.isMark }
+                for term in terms where spelled[term.word] == nil { spelled[term.word] = String(contact[term.range]) }
+                let parts = terms.map(\.word)
                 words.formUnion(parts)
                 if let first = parts.first { firsts.insert(first) }
             }
-            built = (words, firsts)
-            return (words, firsts)
+            built = (words, firsts, spelled)
+            return (words, firsts, spelled)
         }
     }
 }

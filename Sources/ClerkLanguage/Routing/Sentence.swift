@@ -25,6 +25,8 @@ struct Sentence {
     var joined: JoinedDate?
     /// An event is on screen for the line to change (a new event's card).
     var eventOnScreen = false
+    /// The date reader, for readers that read a phrase of the line again in another form.
+    var reader: DateReader?
 
     init(text: String, tokens: [Term], dates: [DateMatch], reference: ReferenceTime) {
         self.text = text

@@ -122,4 +122,15 @@ extension Vocabulary {
 
     /// Verbs that keep time busy rather than name an event ("block Friday afternoon").
     static let blockingVerbs: Set<String> = ["block", "reserve", "hold"]
+
+    /// Words that are a repeat alone ("weekly"); before an event noun they may only name it
+    /// ("quarterly planning").
+    static let frequencyWords: Set<String> = ["daily", "weekly", "monthly", "quarterly", "yearly", "annual", "annually", "biweekly", "fortnightly", "hourly"]
+
+    /// Days of the week as people write them, in full and short.
+    static let weekdayWords: Set<String> = [
+        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+        "mon", "tue", "tues", "wed", "weds", "thu", "thur", "thurs", "fri", "sat", "sun",
+        "mondays", "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays", "sundays",
+    ]
 }

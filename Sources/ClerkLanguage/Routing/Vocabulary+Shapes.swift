@@ -186,4 +186,21 @@ extension Vocabulary {
 
     /// Phrases that open a correction ("i mean Friday", "make that 11").
     static let correctionPhrases: [[String]] = [["i", "mean"], ["i", "meant"], ["make", "that"], ["scratch", "that"], ["or", "rather"]]
+
+    // MARK: - Free time
+
+    /// Words that ask about free or busy time ("am I free", "any openings").
+    static let freeTimeWords: Set<String> = ["free", "busy", "available", "availability", "openings", "opening"]
+
+    /// Verbs that ask for room for a length ("fit a 1 hour meeting", "find me an hour").
+    static let fitVerbs: Set<String> = ["fit", "squeeze", "find", "carve", "block"]
+
+    /// Nouns that, before "for", ask for room ("time for a call", "room for lunch").
+    static let roomNouns: Set<String> = ["time", "room", "space", "slot", "window", "gap"]
+
+    /// "my week", "my day": the span a question names, as the date reader reads it.
+    static let mySpans: [String: String] = [
+        "day": "today", "week": "this week", "weekend": "this weekend", "month": "this month",
+        "morning": "this morning", "afternoon": "this afternoon", "evening": "this evening",
+    ]
 }

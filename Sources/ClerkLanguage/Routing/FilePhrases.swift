@@ -123,7 +123,8 @@ enum FilePhrases {
         guard saysFile || (!stem.isInDate && !stem.is([.eventNoun, .calendarNoun, .listingNoun]) && !stem.baseIs(.eventNoun)) else { return nil }
         let verb = s.word(head)
         let between = (head + 1)..<tokens.lowerBound
-        let mention = Mention(tokens: tokens.lowerBound..<(saysFile ? tokens.upperBound + 1 : tokens.upperBound), name: name)
+        // The mention takes "file"/"list" after the name along ("the todo file").
+        let mention = Mention(tokens: tokens.lowerBound..<min(saysFile ? max(tokens.upperBound, last + 2) : tokens.upperBound, s.body.upperBound), name: name)
         if readVerbs.contains(verb) || Vocabulary.deleteVerbs.contains(verb) || Vocabulary.removePeopleVerbs.contains(verb)
             || Vocabulary.renameVerbs.contains(verb) {
             if between.allSatisfy({ ["the", "my", "file", "me", "our"].contains(s.word($0)) }) { return mention }

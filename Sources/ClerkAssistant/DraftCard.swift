@@ -86,9 +86,26 @@ enum EventDefaults {
 /// | both, or a span ("Friday 3-4pm") | the new span (same length unless an end was said) |
 /// | a date, for an all-day event | the new day(s), same number of days |
 /// | a time, for an all-day event | a timed event of the default length |
+/// | a week, no time ("to next week") | the same weekday that week, same time and length |
+/// | a month, no time ("to next month") | the same day of that month (its last, if shorter), same time |
 enum WhenEdit {
     static func apply(_ match: DateMatch, to when: When, zone: TimeZone) -> When {
         let calendar = Calendar.gregorian(in: zone)
+        if !(match.known.contains(.time) && !match.isAllDay), match.grain == .week || match.grain == .month {
+            // "push the dentist to next week (same time)": a week later, not the week's Monday.
+            let old = LocalDate(when.startInstant(in: zone), in: zone)
+            let target = LocalDate(match.start, in: zone)
+            let day = match.grain == .week
+                ? target.adding(days: old.isoWeekday - target.isoWeekday)
+                : LocalDate(year: target.year, month: target.month, day: min(old.day, LocalDate.daysIn(month: target.month, year: target.year)))
+            let days = old.days(until: day)
+            switch when {
+            case .allDay(let start, let end): return .allDay(start: start.adding(days: days), end: end.adding(days: days))
+            case .timed(let start, let end, let zoneName):
+                let newStart = calendar.date(byAdding: .day, value: days, to: start) ?? start
+                return .timed(start: newStart, end: newStart + end.timeIntervalSince(start), timeZone: zoneName)
+            }
+        }
         let saidDate = match.known.contains(.date) || match.isAllDay
         let saidTime = match.known.contains(.time) && !match.isAllDay
         let saidEnd = match.known.contains(.end) || match.known.contains(.duration)

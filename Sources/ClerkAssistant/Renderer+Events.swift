@@ -168,7 +168,7 @@ extension Renderer {
 
     /// "Nothing on Sat 5 Dec.", "Nothing from Mon 30 Nov to Sun 6 Dec.", "No 'dentist' events …";
     /// a span reaching into another year than `now`'s names its years.
-    static func nothing(from: Date, to: Date, words: String?, text: DateText, now: Date) -> String {
+    static func nothing(from: Date, to: Date, words: String?, person: String? = nil, text: DateText, now: Date) -> String {
         let first = text.localDate(from)
         var last = text.localDate(to)
         if last.startOfDay(in: text.zone) == to { last = last.adding(days: -1) }
@@ -176,7 +176,9 @@ extension Renderer {
         let withYears = first.year != year || last.year != year
         func name(_ day: LocalDate) -> String { withYears ? text.day(day) : text.shortDay(day) }
         let span = first >= last ? "on \(name(first))" : "from \(name(first)) to \(name(max(first, last)))"
-        if let words { return "No '\(words)' events \(span)." }
+        let with = person.map { " with \($0)" } ?? ""
+        if let words { return "No '\(words)' events\(with) \(span)." }
+        if !with.isEmpty { return "No events\(with) \(span)." }
         return "Nothing \(span)."
     }
 
@@ -302,7 +304,25 @@ extension Renderer {
         return lines.joined(separator: "\n")
     }
 
-    static func updated(_ event: Event, wholeSeries: Bool, text: DateText, undo: Bool) -> String {
+    /// A change asked for that the event already has.
+    static func alreadySo(_ event: Event, text: DateText) -> String {
+        "'\(event.title)' is already \(text.span(event.when)); nothing to change."
+    }
+
+    /// Said after a change: the new time when the time changed, else what changed.
+    static func updated(_ event: Event, before: Event, wholeSeries: Bool, text: DateText, undo: Bool) -> String {
+        if before.when == event.when {
+            var what: [String] = []
+            if before.title != event.title { what.append("now called '\(event.title)'") }
+            if before.location != event.location { what.append(event.location.map { "now at \($0)" } ?? "no place now") }
+            if before.attendees != event.attendees {
+                let names = event.attendees.map { $0.name ?? $0.email ?? "?" }
+                what.append(names.isEmpty ? "no one invited now" : "with " + list(names))
+            }
+            if before.reminderMinutes != event.reminderMinutes || before.recurrence != event.recurrence { what.append("updated") }
+            let subject = wholeSeries ? "every '\(event.title)'" : "'\(event.title)'"
+            return "Changed \(subject)" + (what.isEmpty ? "." : ": " + what.joined(separator: ", ") + ".") + undoHint(.changeItBack, undo)
+        }
         if wholeSeries {
             return "Changed every '\(event.title)'; the series now starts \(text.span(event.when))." + undoHint(.changeItBack, undo)
         }

@@ -75,11 +75,11 @@ extension Session {
                          fields: [("events", .array([eventJSON(next, names)]))])
         }
 
-        // A listing of one event makes it "it"; a longer one leaves "it" as it was.
-        if events.count == 1 { lastShown = events[0] }
+        // A listing of one event makes it "it"; after a longer one "it" asks which of them.
+        if events.count == 1 { lastShown = events[0] } else if events.count > 1 { lastListing = events }
         let json: [(String, JSONValue)] = [("events", .array(events.map { eventJSON($0, names) }))]
         guard !events.isEmpty else {
-            return Reply(intent: .queryAgenda, ok: true, message: Renderer.nothing(from: from, to: to, words: query.words ?? query.attendee, text: text, now: now), fields: json)
+            return Reply(intent: .queryAgenda, ok: true, message: Renderer.nothing(from: from, to: to, words: query.words, person: query.attendee, text: text, now: now), fields: json)
         }
         var layout = AgendaLayout(text: text, style: context.style, calendarNames: names)
         // A day of another year than this one says which.

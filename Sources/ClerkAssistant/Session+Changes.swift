@@ -195,6 +195,11 @@ extension Session {
             let patch = patch(changes, of: event, adding: added)
             let after = patch.applied(to: event)
             let text = DateText(zone: context.zone)
+            // "lunch was moved to Friday" when it is on Friday already: nothing to ask.
+            if after == event {
+                lastShown = event
+                return Reply(intent: .updateEvent, ok: true, message: Renderer.alreadySo(event, text: text))
+            }
             let summary = Renderer.changeSummary(before: event, after: after, text: text)
             // The patch is made again from the event as stored when the answer comes, inside
             // the store's transaction: a change another writer made meanwhile stays.
@@ -273,7 +278,7 @@ extension Session {
             record(.updatedEvent(before: edit.before, after: edit.after, id: id))
             lastShown = edit.after
             return Reply(intent: .updateEvent, ok: true,
-                         message: Renderer.updated(edit.after, wholeSeries: wholeSeries, text: DateText(zone: context.zone), undo: context.offersUndo),
+                         message: Renderer.updated(edit.after, before: edit.before, wholeSeries: wholeSeries, text: DateText(zone: context.zone), undo: context.offersUndo),
                          fields: [("event", eventJSON(edit.after, calendarNames()))])
         } catch {
             return failure(.updateEvent, error)

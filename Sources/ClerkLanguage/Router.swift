@@ -104,7 +104,7 @@ public struct Router: Sendable {
             case .eventPeople(let change): update = EventPeople.read(sentence, change: change, route: route, known: known, slots: &slots)
             default: update = UpdateReader.read(sentence, route: route, known: known, slots: &slots)
             }
-            if case .updateEvent(let which, var changes) = update, which.when != nil, changes.isEmpty,
+            if case .updateEvent(let which, var changes) = update, which.when != nil || which.words != nil || which.isSeries, changes.isEmpty,
                let target = bareTimeAfterTo(in: sentence, at: reference) {
                 changes.when = target
                 slots.append(Slot(kind: .when, ranges: [target.range], value: String(text[target.range]), rule: target.rule))

@@ -323,8 +323,12 @@ extension Session {
             case .renamedFile(let file, _):
                 _ = try context.files.renameFile(id: file.id, to: file.name)
                 namesChanged()
-            case .renamedCalendar(let calendar, _):
+            case .renamedCalendar(let calendar, let newName):
                 _ = try context.calendars.renameCalendar(id: calendar.id, to: calendar.name)
+                if let chosen = context.preferences.defaultCalendar, Spelling.fold(chosen) == Spelling.fold(newName) {
+                    try? context.settings?.setDefaultCalendar(calendar.name)
+                    context.preferences.defaultCalendar = calendar.name
+                }
                 namesChanged()
             case .deletedCalendar(let calendar, let events):
                 try restoreCalendar(calendar, events: events)

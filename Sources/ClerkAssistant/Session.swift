@@ -155,17 +155,34 @@ public final class Session {
     // MARK: Completion
 
     /// Words the REPL offers on Tab for the word being typed at the end of `lineBeforeCursor`:
-    /// command words first, calendar names after "on"/"in"/"to", contact names after
-    /// "with"/"invite", file names after file verbs.
+    /// command words first; file names after a file verb and after "append … to" (with
+    /// calendar names too after "add … to"); calendar names after "on"/"in"/"to"; after
+    /// "with"/"invite"/"and", contacts' first names, and after a first name the rest of the
+    /// names it begins ("lunch with Ana P" → "Pérez").
     public func completions(lineBeforeCursor: String) -> [String] {
         let words = lineBeforeCursor.split(separator: " ", omittingEmptySubsequences: false).map { $0.lowercased() }
         guard words.count > 1 else { return Renderer.commandWords }
         let previous = words[words.count - 2]
         let known = knownNames()
+        let head = words[0]
+        // "lunch with Ana P": the rest of the names that start with the word before.
+        if words.count >= 3, ["with", "invite", "and", "call", "find"].contains(words[words.count - 3]) {
+            let first = Spelling.fold(previous)
+            let rests = known.contacts.compactMap { name -> String? in
+                let parts = name.split(separator: " ")
+                guard parts.count > 1, Spelling.fold(String(parts[0])) == first else { return nil }
+                return parts.dropFirst().joined(separator: " ")
+            }.uniqued()
+            if !rests.isEmpty { return rests }
+        }
+        if ["to", "into", "onto"].contains(previous), ["append", "add", "write", "put", "jot", "insert"].contains(head) {
+            // "append … to notes.txt"; "add … to" may also go on a calendar.
+            return head == "append" || head == "write" ? known.files : known.files + known.calendars
+        }
         switch previous {
         case "on", "in", "to", "calendar": return known.calendars
         case "with", "invite", "and": return known.contacts.map { $0.split(separator: " ").first.map(String.init) ?? $0 }.uniqued()
-        case "show", "read", "open", "cat", "delete", "remove", "append", "edit", "file": return known.files
+        case "show", "read", "open", "cat", "delete", "remove", "append", "edit", "file", "rename", "trash": return known.files
         default: return []
         }
     }

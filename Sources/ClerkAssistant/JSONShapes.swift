@@ -28,7 +28,7 @@ enum JSONShapes {
         ])
     }
 
-    /// `{id, name, emails, phones, addresses, birthday, notes}`.
+    /// `{id, name, emails, phones, addresses, birthday, notes, company, jobTitle}`.
     static func contact(_ contact: Contact) -> JSONValue {
         func labeled(_ values: [LabeledValue]) -> JSONValue {
             .array(values.map { .object([("value", .string($0.value)), ("label", .string(orNull: $0.label))]) })
@@ -45,6 +45,8 @@ enum JSONShapes {
             ("addresses", labeled(contact.addresses)),
             ("birthday", birthday),
             ("notes", .string(orNull: contact.notes)),
+            ("company", .string(orNull: contact.company)),
+            ("jobTitle", .string(orNull: contact.jobTitle)),
         ])
     }
 

@@ -83,6 +83,16 @@ struct EventDetails {
         var i = range.lowerBound
         while i < range.upperBound {
             defer { i += 1 }
+            // "clear my Home calendar tomorrow": a known calendar named with "calendar" needs no
+            // preposition.
+            if !used[i], Vocabulary.ownerWords.contains(s.word(i)), i == range.lowerBound || !Vocabulary.calendarPrepositions.contains(s.word(i - 1)),
+               let name = knownCalendar(s, at: i + 1, known: known, limit: range.upperBound), s.word(name.next) == "calendar" {
+                mark(i..<(name.next + 1))
+                calendar = CalendarMention(said: String(s.text(of: (i + 1)..<name.next)), known: name.name)
+                slots.append(s.slot(.calendar, i..<(name.next + 1), value: name.name, rule: "calendar:known"))
+                i = name.next
+                continue
+            }
             guard !used[i], Vocabulary.calendarPrepositions.contains(s.word(i)) else { continue }
             var j = i + 1
             while j < range.upperBound, Vocabulary.ownerWords.contains(s.word(j)) { j += 1 }

@@ -12,8 +12,16 @@ enum CreateReader {
         if let asAt = titleAfterAs(s, used: details.used) {
             for i in s.body.lowerBound...asAt { details.used[i] = true }
         }
-        let (title, pieces) = Title.build(s, range: s.body, used: details.used, dateWords: details.titleDateWords,
+        var (title, pieces) = Title.build(s, range: s.body, used: details.used, dateWords: details.titleDateWords,
                                           names: details.namesInTitle, known: known)
+        // "dinner on Friday w/ the gang": words after the date that clerk cannot read are said
+        // back, not folded into the title.
+        let unread = unreadTail(s, pieces: pieces, details: details)
+        if let unread {
+            var used = details.used
+            for i in unread { used[i] = true }
+            (title, pieces) = Title.build(s, range: s.body, used: used, dateWords: details.titleDateWords, names: details.namesInTitle, known: known)
+        }
         if !title.isEmpty { slots.append(s.slot(.title, pieces: pieces, value: title, rule: "remaining-words")) }
         slots += details.slots
         var when = details.weekdays ?? details.when(in: s)
@@ -58,8 +66,27 @@ enum CreateReader {
             reminderMinutes: details.reminderMinutes, durationMinutes: duration, recurrence: recurrence, isAllDay: allDay
         )
         request.startHint = hint
+        // The unread words with the sign before them ("@ the office").
+        request.unread = unread.map { range in
+            s.text[s.tokens[range.lowerBound - 1].range.upperBound..<s.tokens[range.upperBound - 1].range.upperBound].trimmingCharacters(in: .whitespaces)
+        }
         request.isBlock = Vocabulary.blockingVerbs.contains(s.word(route.command.lowerBound)) && route.command.count > 0
         return .createEvent(request)
+    }
+
+    /// The last piece of a title when it comes after the date, the title began before it,
+    /// and it holds what clerk cannot read: a sign it does not take ("w/", "#", "@ the
+    /// office") or a lone letter ("c u there"). Nil when the title is all readable words.
+    static func unreadTail(_ s: Sentence, pieces: [Range<Int>], details: EventDetails) -> Range<Int>? {
+        guard pieces.count >= 2, let last = pieces.last, let firstDate = details.dates.first else { return nil }
+        let dateStart = s.body.first { s.tokens[$0].date == firstDate } ?? s.body.upperBound
+        guard pieces[0].upperBound <= dateStart, last.lowerBound > dateStart else { return nil }
+        // From the end of the word before it, so a sign Term set aside ("@ the office") counts.
+        let said = s.text[s.tokens[last.lowerBound - 1].range.upperBound..<s.tokens[last.upperBound - 1].range.upperBound]
+        let readable: (Character) -> Bool = { $0.isLetter || $0.isNumber || $0.isWhitespace || "'’-.,&:!?()\"".contains($0) }
+        let first = s.tokens[last.lowerBound]
+        let loneLetter = first.kind == .word && first.word.count == 1 && !["a", "i"].contains(first.word)
+        return said.allSatisfy(readable) && !loneLetter ? nil : last
     }
 
     /// The "as" of "mark X as Y" when a marking verb comes before it and words follow it.

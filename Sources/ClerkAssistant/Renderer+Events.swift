@@ -6,6 +6,8 @@ import Foundation
 extension Renderer {
     static let noCalendars = "There is no calendar to put it on. Create one first: 'new calendar Personal'."
     static let askTitle = "What should I call it?"
+    /// The title of time blocked without a name ("block Friday afternoon").
+    static let blockTitle = "Busy"
     static let createQuestion = "Create it? [Y/n/edit]"
     /// For a card already in the past, where Enter alone answers no.
     static let createPastQuestion = "Create it anyway? [y/N/edit]"

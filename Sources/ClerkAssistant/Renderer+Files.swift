@@ -72,7 +72,9 @@ extension Renderer {
 
     /// The lines a removal looks for, none of which is in the file.
     static func linesNotInFile(_ items: [String], _ name: String) -> String {
-        "No line of \(name) is " + RecurrenceText.list(items.map { "'\($0)'" }).replacingOccurrences(of: " and ", with: " or ") + "; nothing changed."
+        let said = items.map { "'\($0)'" }
+        let either = said.count < 2 ? said.joined() : said.dropLast().joined(separator: ", ") + " or " + said.last!
+        return "No line of \(name) is " + either + "; nothing changed."
     }
 
     /// The lines that change, as "- old" / "+ new", with the file's name on top: the lines

@@ -15,6 +15,8 @@ extension Session {
         }
 
         var request = request
+        // "block Friday afternoon": time kept busy needs no name.
+        if request.title.isEmpty, request.isBlock { request.title = Renderer.blockTitle }
         if request.title.isEmpty {
             return ask(.text(TextQuestion(intent: .createEvent, question: Renderer.askTitle) { [unowned self] answer in
                 request.title = Renderer.capitalizedTitle(answer)

@@ -183,7 +183,13 @@ extension Session {
             let endsWithNewline = content.hasSuffix("\n")
             if endsWithNewline { lines.removeLast() }
             var removed = false
-            for item in items {
+            // "bread and jam" that is no line is two items.
+            let wanted = items.flatMap { item -> [String] in
+                let whole = Spelling.fold(item.trimmingCharacters(in: .whitespaces))
+                guard item.contains(" and "), !lines.contains(where: { Spelling.fold(Self.bare($0)) == whole }) else { return [item] }
+                return item.components(separatedBy: " and ")
+            }
+            for item in wanted {
                 let wanted = Spelling.fold(item.trimmingCharacters(in: .whitespaces))
                 // The line that is the item ("milk", "- milk"), else every line that holds it.
                 var at = lines.indices.filter { Spelling.fold(Self.bare($0 < lines.count ? lines[$0] : "")) == wanted }

@@ -13,7 +13,10 @@ import Testing
         #expect(Transcript.all() == Self.expected)
     }
 
-    static let expected = ["agenda.txt", "changes.txt", "contacts-files.txt", "create-event.txt", "json.txt", "misc.txt"]
+    static let expected = [
+        "agenda.txt", "calendars.txt", "changes-questions.txt", "changes.txt", "contacts-files.txt", "contacts-loose.txt",
+        "context-times.txt", "create-event.txt", "files-loose.txt", "json.txt", "misc.txt", "safety.txt",
+    ]
 
     @Test(arguments: Transcript.all())
     func replays(_ name: String) throws {

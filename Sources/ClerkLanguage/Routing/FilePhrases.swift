@@ -63,6 +63,12 @@ enum FilePhrases {
             }
             return nil
         }
+        // "show notes", "open my notes": a file the person has not got, by its usual name.
+        if readVerbs.contains(w0), s.body.upperBound - 1 > head, s.tokens[s.body.upperBound - 1].is(.fileNoun),
+           !["file", "files", "documents", "docs", "folder", "drive"].contains(s.word(s.body.upperBound - 1)),
+           (head + 1..<(s.body.upperBound - 1)).allSatisfy({ aloneWords.contains(s.word($0)) }) {
+            return Route(rule: .file(.read), command: command)
+        }
         // No file name: only the word "files" ("list my files", "files with budget in the name").
         guard let nounAt = s.first(in: ["file", "files", "documents", "docs"]) else { return nil }
         if shape.headVerb == .delete { return nil }
@@ -102,6 +108,15 @@ enum FilePhrases {
     static func knownFile(_ s: Sentence, known: Names) -> Mention? {
         guard !known.fileNames.isEmpty, s.body.count >= 2 else { return nil }
         let head = s.body.lowerBound
+        // "rename groceries to shopping": the file comes right after the verb.
+        if Vocabulary.renameVerbs.contains(s.word(head)) {
+            var at = head + 1
+            while ["the", "my", "file"].contains(s.word(at)) { at += 1 }
+            if at < s.body.upperBound, Vocabulary.renameJoiners.contains(s.word(at + 1)), let name = known.file(stem: s.word(at)) {
+                return Mention(tokens: at..<(at + 1), name: name)
+            }
+            return nil
+        }
         var last = s.body.upperBound - 1
         if let colon = (head..<s.body.upperBound).first(where: { s.text[s.tokens[$0].range.upperBound...].hasPrefix(":") }),
            colon > head, colon + 1 < s.body.upperBound { last = colon }
@@ -146,7 +161,9 @@ enum FilePhrases {
     static func read(_ s: Sentence, rule: FileRule, route: Route, known: Names, slots: inout [Slot]) -> Intent {
         let body = s.body
         var file = mention(s, known: known)
-        if file == nil, let at = namedFile(s) { file = Mention(tokens: at..<(at + 1), name: String(s.text(of: at..<(at + 1)))) }
+        if file == nil, let at = namedFile(s) ?? (rule == .read ? s.body.upperBound - 1 : nil) {
+            file = Mention(tokens: at..<(at + 1), name: String(s.text(of: at..<(at + 1))))
+        }
         let name = file?.name ?? ""
         if let file { slots.append(s.slot(.file, file.tokens, value: name, rule: "file-name")) }
         let fileAt = file?.tokens.lowerBound
@@ -233,7 +250,9 @@ enum FilePhrases {
     static func append(_ s: Sentence, file: Mention?, name: String, slots: inout [Slot]) -> Intent {
         let body = s.body
         var content: [String] = []
-        let start = body.lowerBound + 1
+        var start = body.lowerBound + 1
+        // "jot down …", "write up …": the verb's particle is no part of the line.
+        if ["down", "up"].contains(s.word(start)), start + 1 < body.upperBound { start += 1 }
         if let file, file.tokens.upperBound < body.upperBound, afterColon(s, file) {
             // After a colon: what comes before the file only said what it is ("a note").
             var from = file.tokens.upperBound

@@ -72,6 +72,9 @@ enum ContactPhrases {
             let w = s.word(i)
             guard let field = Vocabulary.contactFields[w] else { continue }
             switch w {
+            case "address" where s.word(i + 1) == "book":
+                // "my address book": the contacts themselves.
+                continue
             case "number", "numbers":
                 // "number of meetings" is a count, not a phone number.
                 if s.word(i + 1) == "of", s.word(i - 1) != "phone" && s.word(i - 1) != "contact" { continue }

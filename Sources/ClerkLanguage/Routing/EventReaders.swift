@@ -188,10 +188,11 @@ enum AgendaReader {
         for run in details.namesInTitle { for i in run { used[i] = true } }
         // "with" before a name went with the name.
         for i in s.body where s.word(i) == "with" && i + 1 < s.count && details.namesInTitle.contains(where: { $0.lowerBound == i + 1 }) { used[i] = true }
-        let frame: WordClass = [.questionFrame, .free, .deleteVerb, .all, .calendarNoun, .number, .unit]
+        let frame: WordClass = [.questionFrame, .free, .deleteVerb, .updateVerb, .all, .calendarNoun, .number, .unit]
         let kept = s.body.filter { i in
             let t = s.tokens[i]
-            return !used[i] && !t.isInDate && !t.isMark && !t.is(frame) && !(t.is(.relation) && s.word(i - 1) == "my")
+            // "with my boss" names nobody to look for; "my dentist appointment" does.
+            return !used[i] && !t.isInDate && !t.isMark && !t.is(frame) && !(t.is(.relation) && s.word(i - 1) == "my" && !s.isA(i + 1, .eventNoun))
         }
         guard !kept.isEmpty, !kept.allSatisfy({ s.isA($0, .category) }) else { return nil }
         var pieces: [Range<Int>] = []
@@ -287,7 +288,9 @@ enum UpdateReader {
         let cut = split ?? body.upperBound
         let referenceRange = body.lowerBound..<cut
         var reference = ReferenceReader.read(s, range: referenceRange, used: used, known: known, slots: &slots)
-        if referenceRange.isEmpty || route.command.upperBound >= cut { reference.isLastShown = true }
+        // "move it to Friday": the command words reach the change, so the event is the one on
+        // screen; "lunch was moved to Friday" names it before them.
+        if referenceRange.isEmpty || (route.command.upperBound >= cut && route.command.lowerBound == body.lowerBound) { reference.isLastShown = true }
         var changeUsed = used
         for i in referenceRange { changeUsed[i] = true }
         let changeStart = split.map { ["to", "until", "till", "into", "as"].contains(s.word($0)) ? $0 + 1 : $0 } ?? body.upperBound

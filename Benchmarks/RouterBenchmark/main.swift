@@ -19,6 +19,12 @@ if let at = arguments.firstIndex(of: "--fixture"), at + 1 < arguments.count {
     fixture = URL(fileURLWithPath: arguments[at + 1])
     arguments.removeSubrange(at...(at + 1))
 }
+// `--rounds N` for `routing` (50 by default): fewer, to count instructions under callgrind.
+var routingRounds = 50
+if let at = arguments.firstIndex(of: "--rounds"), at + 1 < arguments.count, let n = Int(arguments[at + 1]) {
+    routingRounds = n
+    arguments.removeSubrange(at...(at + 1))
+}
 guard let table = try? String(contentsOf: fixture, encoding: .utf8) else {
     FileHandle.standardError.write(Data("RouterBenchmark: cannot read \(fixture.path)\n".utf8))
     exit(1)
@@ -52,7 +58,7 @@ let reader = DateReader()
 let read = Dictionary(sentences.map { ($0, reader.read($0, at: reference)) }, uniquingKeysWith: { a, _ in a })
 // `RouterBenchmark routing` times routing alone, long enough to profile.
 if arguments.first == "routing" {
-    let routing = bestMicroseconds(rounds: 50) { router.understand($0, dates: read[$0]!, at: reference, known: known).slots.count }
+    let routing = bestMicroseconds(rounds: routingRounds) { router.understand($0, dates: read[$0]!, at: reference, known: known).slots.count }
     print(String(format: "routing alone (dates already read): %6.2f µs/sentence", routing))
     exit(0)
 }

@@ -168,7 +168,7 @@ enum Classifier {
             c.shape.headVerb == .update && !isCalendarItself(c.s, from: c.shape.afterVerb)
         }, route: { $0.route(.updateVerb, $0.command) }),
         //    "lunch was moved to Friday", "the standup has been pushed to 10": a move reported.
-        ClassifierRule(name: "move reported", applies: { !$0.shape.isQuestion && $0.s.has(Vocabulary.movedWords) }, route: { c in
+        ClassifierRule(name: "move reported", applies: { c in !c.shape.isQuestion && c.s.body.contains { c.s.tokens[$0].is(.moved) } }, route: { c in
             reportedMove(c.s, head: c.head).map { c.route(.reportedMove, $0) }
         }),
 
@@ -323,7 +323,7 @@ enum Classifier {
             if Vocabulary.reportingAuxiliaries.contains(s.word(i)) {
                 var j = i + 1
                 while Vocabulary.reportingFiller.contains(s.word(j)) { j += 1 }
-                if Vocabulary.movedWords.contains(s.word(j)) {
+                if s.isA(j, .moved) {
                     var end = j + 1
                     if Vocabulary.moveDirections.contains(s.word(end)) { end += 1 }
                     return i..<end

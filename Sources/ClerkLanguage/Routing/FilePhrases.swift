@@ -118,15 +118,17 @@ enum FilePhrases {
             return nil
         }
         var last = s.body.upperBound - 1
-        if let colon = (head..<s.body.upperBound).first(where: { s.text[s.tokens[$0].range.upperBound...].hasPrefix(":") }),
+        if s.text.utf8.contains(UInt8(ascii: ":")),
+           let colon = (head..<s.body.upperBound).first(where: { s.tokens[$0].range.upperBound < s.text.endIndex && s.text[s.tokens[$0].range.upperBound] == ":" }),
            colon > head, colon + 1 < s.body.upperBound { last = colon }
         let saysFile = s.word(last) == "file" || s.word(last) == "list"
         if saysFile, last - 1 > head { last -= 1 }
         // A stem of two words ("shopping list" for shopping-list.txt) or one.
         var found: (Range<Int>, String)?
-        if last - 1 > head, let name = known.file(stem: s.word(last - 1) + "-" + s.word(last)) ?? known.file(stem: s.word(last - 1) + "_" + s.word(last)) {
+        if last - 1 > head, known.twoWordStemEnds.contains(s.word(last)),
+           let name = known.file(stem: s.word(last - 1) + "-" + s.word(last)) ?? known.file(stem: s.word(last - 1) + "_" + s.word(last)) {
             found = ((last - 1)..<(last + 1), name)
-        } else if s.word(last + 1) == "list", let name = known.file(stem: s.word(last) + "-list") {
+        } else if s.word(last + 1) == "list", known.twoWordStemEnds.contains("list"), let name = known.file(stem: s.word(last) + "-list") {
             found = (last..<(last + 2), name)
         } else if let name = known.file(stem: s.word(last)) {
             found = (last..<(last + 1), name)

@@ -23,6 +23,12 @@ struct Names: Sendable {
     /// The files by their folded names without the extension ("todo" → "todo.txt"), so
     /// "read todo" finds the file a person did not spell out in full.
     let fileNames: [String: String]
+    /// Every form a file's stem may be said in — itself, its singular or plural — to the
+    /// file's name, made once ("grocery" and "groceries" → "groceries.txt").
+    private let fileForms: [String: String]
+    /// The last words of stems of two words ("list" of "shopping-list"), to try the word
+    /// before only where one may end.
+    let twoWordStemEnds: Set<String>
 
     init(_ known: KnownNames) {
         self.init(calendars: known.calendars, contacts: known.contacts, files: known.files)
@@ -37,6 +43,15 @@ struct Names: Sendable {
             if stems[key] == nil { stems[key] = name }
         }
         fileNames = stems
+        var forms: [String: String] = [:]
+        var ends = Set<String>()
+        for (stem, name) in stems {
+            for form in Names.forms(of: stem) where forms[form] == nil { forms[form] = name }
+            if let cut = stem.lastIndex(where: { $0 == "-" || $0 == "_" }) { ends.insert(String(stem[stem.index(after: cut)...])) }
+        }
+        for (stem, name) in stems { forms[stem] = name }
+        fileForms = forms
+        twoWordStemEnds = ends
         calendarWords = calendars.map { name in (name, Term.split(name).filter { !$0.isMark }.map(\.word)) }
         calendarWordSet = Set(calendarWords.flatMap(\.words))
         contactSets = ContactWordSets(contacts)
@@ -45,14 +60,17 @@ struct Names: Sendable {
     /// The file a folded word names without its extension, in the singular or the plural
     /// ("grocery" and "groceries" both name groceries.txt); nil when none.
     func file(stem word: String) -> String? {
-        guard !fileNames.isEmpty, !word.isEmpty else { return nil }
-        if let name = fileNames[word] { return name }
-        var forms: [String] = [word + "s", word + "es"]
-        if word.hasSuffix("ies") { forms.append(String(word.dropLast(3)) + "y") }
-        if word.hasSuffix("y") { forms.append(String(word.dropLast()) + "ies") }
-        if word.hasSuffix("es") { forms.append(String(word.dropLast(2))) }
-        if word.hasSuffix("s") { forms.append(String(word.dropLast())) }
-        return forms.lazy.compactMap { fileNames[$0] }.first
+        fileForms.isEmpty || word.isEmpty ? nil : fileForms[word]
+    }
+
+    /// A stem and the forms it may be said in: plural and singular ("grocery", "groceries").
+    static func forms(of stem: String) -> [String] {
+        var forms = [stem, stem + "s", stem + "es"]
+        if stem.hasSuffix("ies") { forms.append(String(stem.dropLast(3)) + "y") }
+        if stem.hasSuffix("y") { forms.append(String(stem.dropLast()) + "ies") }
+        if stem.hasSuffix("es") { forms.append(String(stem.dropLast(2))) }
+        if stem.hasSuffix("s") { forms.append(String(stem.dropLast())) }
+        return forms
     }
 
     /// The known calendar spelled `said`, ignoring case and accents.

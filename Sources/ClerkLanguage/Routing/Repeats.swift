@@ -59,7 +59,7 @@ enum Repeats {
         let match = s.dates[d]
         guard match.recurrence != nil, !match.known.contains(.time) else { return false }
         let words = s.body.filter { s.tokens[$0].date == d }
-        return words.count == 1 && Vocabulary.frequencyWords.contains(s.word(words[0]))
+        return words.count == 1 && s.tokens[words[0]].is(.frequency)
     }
 
     /// "mon wed fri 7am": two or more weekday words in a row (with or without "and" and
@@ -68,12 +68,12 @@ enum Repeats {
         guard let reader = s.reader else { return }
         var i = s.body.lowerBound
         while i < s.body.upperBound {
-            guard Vocabulary.weekdayWords.contains(s.word(i)) else { i += 1; continue }
+            guard s.tokens[i].is(.weekday) else { i += 1; continue }
             var days = [i]
             var j = i + 1
             while j < s.body.upperBound {
-                if Vocabulary.weekdayWords.contains(s.word(j)) { days.append(j); j += 1; continue }
-                if Vocabulary.listJoiners.contains(s.word(j)) || s.word(j) == "/", Vocabulary.weekdayWords.contains(s.word(j + 1)) { j += 1; continue }
+                if s.tokens[j].is(.weekday) { days.append(j); j += 1; continue }
+                if Vocabulary.listJoiners.contains(s.word(j)) || s.word(j) == "/", s.isA(j + 1, .weekday) { j += 1; continue }
                 break
             }
             guard days.count >= 2 else { i = j; continue }

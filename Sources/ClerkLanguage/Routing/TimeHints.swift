@@ -27,8 +27,8 @@ enum TimeHints {
     static func occasion(in s: Sentence, forHours: Bool = true) -> Occasion? {
         for i in s.body {
             let t = s.tokens[i]
-            if t.word == "party", !forHours { continue }
-            if let occasion = Vocabulary.occasions[t.word], !t.isInDate || Vocabulary.mealWords.contains(t.word) { return occasion }
+            if t.is(.occasion), !(t.word == "party" && !forHours), let occasion = Vocabulary.occasions[t.word],
+               !t.isInDate || Vocabulary.mealWords.contains(t.word) { return occasion }
             // "movie night", "game night": an evening out, when "night" is no part of a date.
             if t.word == "night", !t.isInDate, i > s.body.lowerBound, !s.tokens[i - 1].isInDate, s.tokens[i - 1].kind == .word {
                 return .evening

@@ -39,6 +39,11 @@ struct WordClass: OptionSet, Hashable, Sendable {
     static let titleLeading = WordClass(rawValue: 1 << 31)
     static let titleTrailing = WordClass(rawValue: 1 << 32)
     static let datePreposition = WordClass(rawValue: 1 << 33)
+    static let weekday = WordClass(rawValue: 1 << 34)
+    static let occasion = WordClass(rawValue: 1 << 35)
+    static let moved = WordClass(rawValue: 1 << 36)
+    static let frequency = WordClass(rawValue: 1 << 37)
+    static let correction = WordClass(rawValue: 1 << 38)
 
     /// Words no name is made of: function words, relations, events, calendars, verbs clerk
     /// knows, generic nouns, places, everyday words, numbers and units.
@@ -85,6 +90,11 @@ struct WordClass: OptionSet, Hashable, Sendable {
         add(Title.leading, .titleLeading)
         add(Title.trailing, .titleTrailing)
         add(Vocabulary.datePrepositions, .datePreposition)
+        add(Vocabulary.weekdayWords, .weekday)
+        add(Vocabulary.occasions.keys, .occasion)
+        add(Vocabulary.movedWords, .moved)
+        add(Vocabulary.frequencyWords, .frequency)
+        add(Vocabulary.correctionWords, .correction)
         return table
     }()
 

@@ -4,13 +4,27 @@ import Foundation
 // Times the router over the fixture sentences (Fixtures/phrases/intents.tsv), in release:
 //
 //     swift build -c release --product RouterBenchmark && .build/release/RouterBenchmark
+//     .build/release/RouterBenchmark [routing] [--fixture OTHER.tsv]
 //
 // It reports the time per sentence of `Router.understand` (date reader included), of the
 // date reader alone, and of routing alone (dates read beforehand). Each figure is the best
 // of 30 rounds (the machine is shared; the best round is the least disturbed).
 
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-let fixture = root.appendingPathComponent("Fixtures/phrases/intents.tsv")
+// `--fixture PATH` times another table of sentences (an earlier intents.tsv, to compare two
+// versions of the router on the same sentences).
+var arguments = Array(CommandLine.arguments.dropFirst())
+var fixture = root.appendingPathComponent("Fixtures/phrases/intents.tsv")
+if let at = arguments.firstIndex(of: "--fixture"), at + 1 < arguments.count {
+    fixture = URL(fileURLWithPath: arguments[at + 1])
+    arguments.removeSubrange(at...(at + 1))
+}
+// `--rounds N` for `routing` (50 by default): fewer, to count instructions under callgrind.
+var routingRounds = 50
+if let at = arguments.firstIndex(of: "--rounds"), at + 1 < arguments.count, let n = Int(arguments[at + 1]) {
+    routingRounds = n
+    arguments.removeSubrange(at...(at + 1))
+}
 guard let table = try? String(contentsOf: fixture, encoding: .utf8) else {
     FileHandle.standardError.write(Data("RouterBenchmark: cannot read \(fixture.path)\n".utf8))
     exit(1)
@@ -43,8 +57,8 @@ func bestMicroseconds(rounds: Int = 30, repeats: Int = 10, _ body: (String) -> I
 let reader = DateReader()
 let read = Dictionary(sentences.map { ($0, reader.read($0, at: reference)) }, uniquingKeysWith: { a, _ in a })
 // `RouterBenchmark routing` times routing alone, long enough to profile.
-if CommandLine.arguments.dropFirst().first == "routing" {
-    let routing = bestMicroseconds(rounds: 50) { router.understand($0, dates: read[$0]!, at: reference, known: known).slots.count }
+if arguments.first == "routing" {
+    let routing = bestMicroseconds(rounds: routingRounds) { router.understand($0, dates: read[$0]!, at: reference, known: known).slots.count }
     print(String(format: "routing alone (dates already read): %6.2f µs/sentence", routing))
     exit(0)
 }

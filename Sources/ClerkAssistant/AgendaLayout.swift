@@ -1,25 +1,27 @@
-public import ClerkCore
-public import Foundation
+import ClerkCore
+import Foundation
 
 /// Lays events out by day: a weekday heading per day, all-day events first, then timed ones
 /// with their times aligned, each with its calendar's tag when there are several calendars.
 ///
 /// An all-day event shows on every day it covers; a timed event on the day it starts (or on
 /// the first day shown, when it started earlier).
-public struct AgendaLayout {
-    public var text: DateText
-    public var style: TextStyle
+struct AgendaLayout {
+    var text: DateText
+    var style: TextStyle
     /// Calendar id → name; tags are shown when this names more than one calendar.
-    public var calendarNames: [String: String]
+    var calendarNames: [String: String]
+    /// The year it is: headings of days in other years name theirs ("Friday 1 Jan 2027").
+    var year: Int?
 
-    public init(text: DateText, style: TextStyle, calendarNames: [String: String]) {
+    init(text: DateText, style: TextStyle, calendarNames: [String: String]) {
         self.text = text
         self.style = style
         self.calendarNames = calendarNames
     }
 
     /// Events grouped by local date within `[from, to)`, each day's list all-day first, by start.
-    public func days(_ events: [Event], from: Date, to: Date) -> [(LocalDate, [Event])] {
+    func days(_ events: [Event], from: Date, to: Date) -> [(LocalDate, [Event])] {
         let firstDay = text.localDate(from)
         var lastDay = text.localDate(to)
         if lastDay.startOfDay(in: text.zone) == to { lastDay = lastDay.adding(days: -1) }
@@ -47,7 +49,7 @@ public struct AgendaLayout {
     }
 
     /// One event as an agenda line: "  13:00–14:00  Lunch with Ana  [Work]".
-    public func line(_ event: Event) -> String {
+    func line(_ event: Event) -> String {
         let time: String
         switch event.when {
         case .allDay: time = "all day    "
@@ -64,10 +66,10 @@ public struct AgendaLayout {
     }
 
     /// Headings and lines for the days that have events.
-    public func render(_ events: [Event], from: Date, to: Date) -> [String] {
+    func render(_ events: [Event], from: Date, to: Date) -> [String] {
         var lines: [String] = []
         for (day, dayEvents) in days(events, from: from, to: to) {
-            lines.append(style.bold(text.weekday(day) + " " + "\(day.day) " + DateText.months[day.month - 1].prefix(3)))
+            lines.append(style.bold(text.weekday(day) + " " + "\(day.day) " + DateText.months[day.month - 1].prefix(3) + (year.map { $0 != day.year } == true ? " \(day.year)" : "")))
             lines += dayEvents.map(line)
         }
         return lines

@@ -1,52 +1,52 @@
-public import ClerkCore
-public import Foundation
+import ClerkCore
+import Foundation
 
 /// Dates and times written the way clerk shows them: "Tue 1 Dec 2026", "13:00–14:00".
 ///
 /// Written by hand rather than with `DateFormatter` so the output is the same on every
 /// machine and locale, and cheap enough for long agendas.
-public struct DateText: Sendable {
-    public let zone: TimeZone
+struct DateText: Sendable {
+    let zone: TimeZone
     private let calendar: Calendar
 
-    public static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-    public static let months = ["January", "February", "March", "April", "May", "June", "July",
+    static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+    static let months = ["January", "February", "March", "April", "May", "June", "July",
                                 "August", "September", "October", "November", "December"]
 
-    public init(zone: TimeZone) {
+    init(zone: TimeZone) {
         self.zone = zone
         calendar = Calendar.gregorian(in: zone)
     }
 
     /// "Tue 1 Dec 2026".
-    public func day(_ date: LocalDate) -> String {
+    func day(_ date: LocalDate) -> String {
         "\(Self.weekdays[date.isoWeekday - 1].prefix(3)) \(date.day) \(Self.months[date.month - 1].prefix(3)) \(date.year)"
     }
 
     /// "Tue 1 Dec" (no year), for headings and lists within the year at hand.
-    public func shortDay(_ date: LocalDate) -> String {
+    func shortDay(_ date: LocalDate) -> String {
         "\(Self.weekdays[date.isoWeekday - 1].prefix(3)) \(date.day) \(Self.months[date.month - 1].prefix(3))"
     }
 
     /// "Tuesday".
-    public func weekday(_ date: LocalDate) -> String {
+    func weekday(_ date: LocalDate) -> String {
         Self.weekdays[date.isoWeekday - 1]
     }
 
     /// The local date of `instant`.
-    public func localDate(_ instant: Date) -> LocalDate {
+    func localDate(_ instant: Date) -> LocalDate {
         LocalDate(instant, in: zone)
     }
 
     /// "13:05", or "13:05:30" when the seconds are not zero.
-    public func clock(_ instant: Date) -> String {
+    func clock(_ instant: Date) -> String {
         let parts = calendar.dateComponents([.hour, .minute, .second], from: instant)
         let base = String(format: "%02d:%02d", parts.hour!, parts.minute!)
         return parts.second! == 0 ? base : base + String(format: ":%02d", parts.second!)
     }
 
     /// "13:00–14:00", or "23:00–01:00 (Wed)" when the end falls on a later day.
-    public func clockRange(_ start: Date, _ end: Date) -> String {
+    func clockRange(_ start: Date, _ end: Date) -> String {
         let first = localDate(start)
         let last = localDate(end)
         var text = clock(start) + "–" + clock(end)
@@ -58,7 +58,7 @@ public struct DateText: Sendable {
 
     /// The whole span of a `When`: "Tue 1 Dec 2026, 13:00–14:00", "Tue 1 Dec 2026, all day",
     /// "Mon 21 Dec 2026 – Sun 3 Jan 2027, all day".
-    public func span(_ when: When) -> String {
+    func span(_ when: When) -> String {
         switch when {
         case .timed(let start, let end, _):
             return day(localDate(start)) + ", " + clockRange(start, end)
@@ -70,7 +70,7 @@ public struct DateText: Sendable {
     }
 
     /// A length of time in words: "1 h", "30 min", "1 h 30 min", "2 days".
-    public static func duration(seconds: TimeInterval) -> String {
+    static func duration(seconds: TimeInterval) -> String {
         let minutes = Int(saturating: (seconds / 60).rounded())
         if minutes % 1440 == 0, minutes >= 1440 {
             let days = minutes / 1440
@@ -85,7 +85,7 @@ public struct DateText: Sendable {
     }
 
     /// "in 25 min", "in 2 h 10 min", "in 3 days", "now" — how long until `instant`.
-    public static func until(_ instant: Date, from now: Date) -> String {
+    static func until(_ instant: Date, from now: Date) -> String {
         let seconds = instant.timeIntervalSince(now)
         if seconds < 60 { return "now" }
         if seconds >= 2 * 86_400 { return "in \(Int(saturating: seconds / 86_400)) days" }

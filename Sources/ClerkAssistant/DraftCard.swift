@@ -15,6 +15,56 @@ struct DraftCard {
     var calendarAssumed: Bool
     /// People named who are not in the contacts (invited by name only).
     var unknownPeople: [String] = []
+    /// A clock time said that does not exist that day (clocks go forward), and the time the
+    /// event was moved to: the card says so.
+    var skippedClock: (said: String, moved: String)?
+    /// Words of the line no reader could place, said back on the card.
+    var unread: String?
+}
+
+/// Where an event starts when a part of the day or a meal was said and no clock time.
+///
+/// | said | starts |
+/// |---|---|
+/// | morning ("tomorrow morning") | an hour after working hours begin (09:00), at most 11:00 |
+/// | afternoon | 14:00 |
+/// | evening, tonight | 19:00 |
+/// | night | 21:00 |
+/// | breakfast | 08:00 |
+/// | brunch | 11:00 |
+/// | lunch | 13:00 |
+/// | drinks | 19:00 |
+/// | dinner, an evening out ("movie night") | 20:00 |
+///
+/// Asked about ("am I free tomorrow morning") or blocked ("block Friday afternoon"), a
+/// morning or afternoon is its working part: the part's span within working hours.
+enum StartDefaults {
+    /// Minutes after midnight the event starts at.
+    static func start(_ hint: StartHint, workingHours: (start: Int, end: Int)) -> Int {
+        switch hint {
+        case .dayPart(.morning): return min(workingHours.start + 60, 11 * 60)
+        case .dayPart(.afternoon): return 14 * 60
+        case .dayPart(.evening): return 19 * 60
+        case .dayPart(.night): return 21 * 60
+        case .occasion(.breakfast): return 8 * 60
+        case .occasion(.brunch): return 11 * 60
+        case .occasion(.lunch): return 13 * 60
+        case .occasion(.drinks): return 19 * 60
+        case .occasion(.dinner), .occasion(.evening): return 20 * 60
+        }
+    }
+
+    /// A part of the day read as a span, narrowed to working hours when it is a morning or an
+    /// afternoon (the parts that working hours cut).
+    static func working(_ part: DayPart, from: Date, to: Date, zone: TimeZone, hours: (start: Int, end: Int)) -> (Date, Date) {
+        guard part == .morning || part == .afternoon else { return (from, to) }
+        let day = LocalDate(from, in: zone).startOfDay(in: zone)
+        let calendar = Calendar.gregorian(in: zone)
+        let opens = calendar.date(byAdding: .minute, value: hours.start, to: day) ?? from
+        let closes = calendar.date(byAdding: .minute, value: hours.end, to: day) ?? to
+        let start = max(from, opens), end = min(to, closes)
+        return start < end ? (start, end) : (from, to)
+    }
 }
 
 /// Default lengths for new events.
@@ -36,9 +86,26 @@ enum EventDefaults {
 /// | both, or a span ("Friday 3-4pm") | the new span (same length unless an end was said) |
 /// | a date, for an all-day event | the new day(s), same number of days |
 /// | a time, for an all-day event | a timed event of the default length |
+/// | a week, no time ("to next week") | the same weekday that week, same time and length |
+/// | a month, no time ("to next month") | the same day of that month (its last, if shorter), same time |
 enum WhenEdit {
     static func apply(_ match: DateMatch, to when: When, zone: TimeZone) -> When {
         let calendar = Calendar.gregorian(in: zone)
+        if !(match.known.contains(.time) && !match.isAllDay), match.grain == .week || match.grain == .month {
+            // "push the dentist to next week (same time)": a week later, not the week's Monday.
+            let old = LocalDate(when.startInstant(in: zone), in: zone)
+            let target = LocalDate(match.start, in: zone)
+            let day = match.grain == .week
+                ? target.adding(days: old.isoWeekday - target.isoWeekday)
+                : LocalDate(year: target.year, month: target.month, day: min(old.day, LocalDate.daysIn(month: target.month, year: target.year)))
+            let days = old.days(until: day)
+            switch when {
+            case .allDay(let start, let end): return .allDay(start: start.adding(days: days), end: end.adding(days: days))
+            case .timed(let start, let end, let zoneName):
+                let newStart = calendar.date(byAdding: .day, value: days, to: start) ?? start
+                return .timed(start: newStart, end: newStart + end.timeIntervalSince(start), timeZone: zoneName)
+            }
+        }
         let saidDate = match.known.contains(.date) || match.isAllDay
         let saidTime = match.known.contains(.time) && !match.isAllDay
         let saidEnd = match.known.contains(.end) || match.known.contains(.duration)

@@ -1,5 +1,5 @@
-public import ClerkCore
-public import Foundation
+import ClerkCore
+import Foundation
 
 /// Free and busy time within a window, for "am I free on Friday afternoon" and "free slots of
 /// an hour tomorrow".
@@ -11,13 +11,13 @@ public import Foundation
 ///
 /// All-day events do not make a person busy (birthdays, holidays), as in Google Calendar's
 /// free/busy; timed events do, overlapping ones merged.
-public enum FreeTime {
+enum FreeTime {
     /// The hours of a whole day that count when looking for free time.
-    public static let dayWindow = (startHour: 8, endHour: 20)
+    static let dayWindow = (startHour: 8, endHour: 20)
 
     /// The spans to search: `[from, to)` itself, or each day's waking hours when the span is
     /// made of whole days.
-    public static func windows(from: Date, to: Date, zone: TimeZone, wholeDays: Bool,
+    static func windows(from: Date, to: Date, zone: TimeZone, wholeDays: Bool,
                                hours: (start: Int, end: Int) = (dayWindow.startHour * 60, dayWindow.endHour * 60)) -> [(Date, Date)] {
         guard wholeDays else { return [(from, to)] }
         let calendar = Calendar.gregorian(in: zone)
@@ -40,7 +40,7 @@ public enum FreeTime {
     }
 
     /// The timed events overlapping `[from, to)`, merged into busy spans.
-    public static func busy(_ events: [Event], from: Date, to: Date) -> [(Date, Date)] {
+    static func busy(_ events: [Event], from: Date, to: Date) -> [(Date, Date)] {
         let spans = events.compactMap { event -> (Date, Date)? in
             guard case .timed(let s, let e, _) = event.when, s < to, e > from else { return nil }
             return (max(s, from), min(e, to))
@@ -57,7 +57,7 @@ public enum FreeTime {
     }
 
     /// The free spans of `[from, to)` around `events`, at least `minimum` seconds long.
-    public static func free(_ events: [Event], from: Date, to: Date, minimum: TimeInterval = 0) -> [(Date, Date)] {
+    static func free(_ events: [Event], from: Date, to: Date, minimum: TimeInterval = 0) -> [(Date, Date)] {
         var free: [(Date, Date)] = []
         var cursor = from
         for (s, e) in busy(events, from: from, to: to) {

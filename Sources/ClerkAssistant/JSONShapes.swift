@@ -1,11 +1,11 @@
-public import ClerkCore
-public import Foundation
+import ClerkCore
+import Foundation
 
 /// The `--json` shapes of DESIGN.md for events, contacts, files and calendars.
-public enum JSONShapes {
+enum JSONShapes {
     /// `{id, calendar, title, start, end, allDay, location, attendees, recurrence}`; timed
     /// times are RFC 3339 with the offset of `zone`, all-day ones `YYYY-MM-DD` (end exclusive).
-    public static func event(_ event: Event, calendarName: String, zone: TimeZone) -> JSONValue {
+    static func event(_ event: Event, calendarName: String, zone: TimeZone) -> JSONValue {
         let start: String, end: String
         switch event.when {
         case .timed(let s, let e, _):
@@ -28,8 +28,8 @@ public enum JSONShapes {
         ])
     }
 
-    /// `{id, name, emails, phones, addresses, birthday, notes}`.
-    public static func contact(_ contact: Contact) -> JSONValue {
+    /// `{id, name, emails, phones, addresses, birthday, notes, company, jobTitle}`.
+    static func contact(_ contact: Contact) -> JSONValue {
         func labeled(_ values: [LabeledValue]) -> JSONValue {
             .array(values.map { .object([("value", .string($0.value)), ("label", .string(orNull: $0.label))]) })
         }
@@ -45,11 +45,13 @@ public enum JSONShapes {
             ("addresses", labeled(contact.addresses)),
             ("birthday", birthday),
             ("notes", .string(orNull: contact.notes)),
+            ("company", .string(orNull: contact.company)),
+            ("jobTitle", .string(orNull: contact.jobTitle)),
         ])
     }
 
     /// `{id, name, size, modified}`.
-    public static func file(_ file: DriveFile, zone: TimeZone) -> JSONValue {
+    static func file(_ file: DriveFile, zone: TimeZone) -> JSONValue {
         .object([
             ("id", .string(file.id)),
             ("name", .string(file.name)),
@@ -59,7 +61,7 @@ public enum JSONShapes {
     }
 
     /// `{id, name, timeZone, primary}`.
-    public static func calendar(_ calendar: CalendarInfo) -> JSONValue {
+    static func calendar(_ calendar: CalendarInfo) -> JSONValue {
         .object([
             ("id", .string(calendar.id)),
             ("name", .string(calendar.name)),

@@ -1,6 +1,6 @@
 public import ClerkCore
 public import ClerkLanguage
-public import Foundation
+import Foundation
 
 /// `clerk parse`: how a phrase is read, without touching any store.
 ///
@@ -8,25 +8,25 @@ public import Foundation
 /// phrase's main date reading is the one the intent uses, else the longest found.
 /// `record` is the `--jsonl` contract of DESIGN.md.
 public struct ParseReport: Sendable {
-    public var text: String
-    public var reference: ReferenceTime
+    var text: String
+    var reference: ReferenceTime
     /// The intent, its slots and the dates, as the router read them.
-    public var understanding: Understanding
+    var understanding: Understanding
     /// Every date or time expression found, in text order.
-    public var dates: [DateMatch] { understanding.dates }
+    var dates: [DateMatch] { understanding.dates }
 
     public init(text: String, reference: ReferenceTime, reader: DateReader = DateReader()) {
         self.init(text: text, reference: reference, router: Router(dates: reader))
     }
 
-    public init(text: String, reference: ReferenceTime, router: Router) {
+    package init(text: String, reference: ReferenceTime, router: Router) {
         self.text = text
         self.reference = reference
         self.understanding = router.understand(text, at: reference)
     }
 
     /// The reading that stands for the phrase: the longest expression, the first on a tie.
-    public var primary: DateMatch? {
+    var primary: DateMatch? {
         dates.max { a, b in
             let la = text.utf8.distance(from: a.range.lowerBound, to: a.range.upperBound)
             let lb = text.utf8.distance(from: b.range.lowerBound, to: b.range.upperBound)
@@ -36,20 +36,20 @@ public struct ParseReport: Sendable {
 
     /// The parse contract's fields, taken from the intent: what each intent says about an
     /// event's title, time, calendar, people and place, a query's range, a contact, a file.
-    public struct Fields: Sendable {
-        public var title: String?
-        public var when: DateMatch?
-        public var allDay: Bool?
-        public var calendar: String?
-        public var attendees: [Attendee] = []
-        public var location: String?
-        public var recurrence: String?
-        public var range: DateInterval?
-        public var contact: String?
-        public var file: String?
+    struct Fields: Sendable {
+        var title: String?
+        var when: DateMatch?
+        var allDay: Bool?
+        var calendar: String?
+        var attendees: [Attendee] = []
+        var location: String?
+        var recurrence: String?
+        var range: DateInterval?
+        var contact: String?
+        var file: String?
     }
 
-    public var fields: Fields {
+    var fields: Fields {
         var f = Fields()
         switch understanding.intent {
         case .createEvent(let e):
@@ -86,7 +86,7 @@ public struct ParseReport: Sendable {
             f.file = write.name
         case .fileList(let filter):
             f.title = filter
-        case .createCalendar(let name):
+        case .createCalendar(let name), .deleteCalendar(let name), .updateCalendar(let name, _):
             f.calendar = name
         case .calendars, .help, .login, .logout, .status, .undo, .quit, .outOfScope:
             break
@@ -108,7 +108,7 @@ public struct ParseReport: Sendable {
         func local(_ date: Date) -> JSONValue { .string(LocalDateTime(date, in: zone).iso) }
         return .object([
             ("id", id),
-            ("intent", .string(understanding.intent.name)),
+            ("intent", .string(understanding.intent.name.rawValue)),
             ("title", .string(orNull: f.title)),
             ("start", main.map { local($0.start) } ?? .null),
             ("end", main.map { local($0.end) } ?? .null),
@@ -128,7 +128,7 @@ public struct ParseReport: Sendable {
     }
 
     /// One slot: what it is, its value, the words it came from, the rule that made it.
-    public func slotJSON(_ slot: Slot) -> JSONValue {
+    func slotJSON(_ slot: Slot) -> JSONValue {
         .object([
             ("kind", .string(slot.kind.rawValue)),
             ("value", .string(slot.value)),
@@ -138,7 +138,7 @@ public struct ParseReport: Sendable {
     }
 
     /// One date expression in detail: its text, the rule that read it, its span and parts.
-    public func dateJSON(_ match: DateMatch) -> JSONValue {
+    func dateJSON(_ match: DateMatch) -> JSONValue {
         let zone = reference.timeZone
         var known: [JSONValue] = []
         let names: [(KnownParts, String)] = [(.date, "date"), (.time, "time"), (.end, "end"), (.duration, "duration"),
@@ -228,7 +228,7 @@ extension ParseReport {
 
         out.append(UInt8(ascii: "{"))
         key("id", first: true); id.write(to: &out)
-        key("intent"); string(understanding.intent.name)
+        key("intent"); string(understanding.intent.name.rawValue)
         key("title"); string(f.title)
         key("start"); if let main { local(main.start) } else { null() }
         key("end"); if let main { local(main.end) } else { null() }

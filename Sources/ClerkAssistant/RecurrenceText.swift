@@ -1,14 +1,14 @@
-public import ClerkCore
+import ClerkCore
 import Foundation
 
 /// An RFC 5545 RRULE said in words: "every other week on Tuesday and Thursday, 6 times".
-public enum RecurrenceText {
+enum RecurrenceText {
     private static let dayCodes = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
     private static let ordinals = [1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", -1: "last", -2: "second to last"]
 
     /// Describes `rule` (with or without the `RRULE:` prefix) for an event starting on `start`;
     /// nil when the rule cannot be read.
-    public static func describe(_ rule: String, start: LocalDate) -> String? {
+    static func describe(_ rule: String, start: LocalDate) -> String? {
         let body = rule.hasPrefix("RRULE:") ? String(rule.dropFirst(6)) : rule
         var fields: [String: String] = [:]
         for pair in body.split(separator: ";") {
@@ -83,7 +83,7 @@ public enum RecurrenceText {
     }
 
     /// "1st", "2nd", "3rd", "11th", "22nd".
-    public static func ordinal(_ n: Int) -> String {
+    static func ordinal(_ n: Int) -> String {
         let suffix: String
         switch (n % 10, n % 100) {
         case (_, 11...13): suffix = "th"

@@ -29,9 +29,20 @@ extension Renderer {
         if !contact.phones.isEmpty { row("phone", values(contact.phones)) }
         for address in contact.addresses { row("address", address.value.replacingOccurrences(of: "\n", with: ", ") + (address.label.map { " (\($0))" } ?? "")) }
         if let b = contact.birthday { row("birthday", birthday(b)) }
+        if let work = work(contact) { row("work", work) }
         if let notes = contact.notes, !notes.isEmpty { row("notes", notes) }
         if lines.count == 1 { lines.append("  (no details)") }
         return lines.joined(separator: "\n")
+    }
+
+    /// "Engineer at Acme", "Acme", "Engineer": a contact's job, nil when none is saved.
+    static func work(_ contact: Contact) -> String? {
+        switch (contact.jobTitle.flatMap { $0.isEmpty ? nil : $0 }, contact.company.flatMap { $0.isEmpty ? nil : $0 }) {
+        case let (title?, company?): return "\(title) at \(company)"
+        case let (title?, nil): return title
+        case let (nil, company?): return company
+        default: return nil
+        }
     }
 
     /// "Ana Pérez's phone: +34 600 123 456".
@@ -47,9 +58,39 @@ extension Renderer {
                 : "\(owner) address: " + contact.addresses.map { $0.value.replacingOccurrences(of: "\n", with: ", ") }.joined(separator: "; ")
         case .birthday:
             return contact.birthday.map { "\(owner) birthday: \(birthday($0))" } ?? "\(contact.name) has no birthday saved."
+        case .company:
+            return contact.company.map { "\(contact.name) works at \($0)" + (contact.jobTitle.map { " (\($0))" } ?? "") + "." }
+                ?? "\(contact.name) has no company saved."
+        case .jobTitle:
+            return contact.jobTitle.map { "\(owner) job title: \($0)" + (contact.company.map { " at \($0)" } ?? "") }
+                ?? "\(contact.name) has no job title saved."
         case .all:
             return contactCard(contact, style: .plain)
         }
+    }
+
+    /// The whole address book, one contact a line with its first email or phone.
+    static func addressBook(_ contacts: [Contact], style: TextStyle) -> String {
+        guard !contacts.isEmpty else { return "No contacts yet. Import them with 'clerk import contacts.vcf'." }
+        var lines = [contacts.count == 1 ? "1 contact:" : "\(contacts.count) contacts:"]
+        let width = min(30, contacts.map(\.name.count).max() ?? 0)
+        for contact in contacts {
+            let detail = contact.emails.first?.value ?? contact.phones.first?.value ?? ""
+            let name = detail.isEmpty ? contact.name : contact.name.padding(toLength: max(width, contact.name.count), withPad: " ", startingAt: 0)
+            lines.append("  " + name + (detail.isEmpty ? "" : "  " + style.dim(detail)))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A name that is no contact's, close to one: the question whose yes looks it up.
+    static func didYouMeanContact(_ said: String, _ closest: String) -> String {
+        "No contact named '\(said)'. Did you mean \(closest)? [Y/n]"
+    }
+
+    /// "Carla Gomez's birthday: Sat 5 Dec (on your calendar as 'Carla's birthday')".
+    static func birthdayFromCalendar(_ contact: Contact, _ event: Event, text: DateText) -> String {
+        let owner = contact.name + (contact.name.hasSuffix("s") ? "'" : "'s")
+        return "\(owner) birthday: \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone)))) (on your calendar as '\(event.title)')."
     }
 
     static func contactList(_ contacts: [Contact], field: ContactField, style: TextStyle) -> String {
@@ -60,6 +101,7 @@ extension Renderer {
             case .phone: detail = contact.phones.first?.value ?? "no phone"
             case .address: detail = contact.addresses.first?.value.replacingOccurrences(of: "\n", with: ", ") ?? "no address"
             case .birthday: detail = contact.birthday.map(birthday) ?? "no birthday"
+            case .company, .jobTitle: detail = work(contact) ?? "no company"
             case .email, .all: detail = contact.emails.first?.value ?? contact.phones.first?.value ?? ""
             }
             lines.append("  " + contact.name + (detail.isEmpty ? "" : "  " + style.dim(detail)))

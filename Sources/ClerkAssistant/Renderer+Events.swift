@@ -6,6 +6,8 @@ import Foundation
 extension Renderer {
     static let noCalendars = "There is no calendar to put it on. Create one first: 'new calendar Personal'."
     static let askTitle = "What should I call it?"
+    /// The title of time blocked without a name ("block Friday afternoon").
+    static let blockTitle = "Busy"
     static let createQuestion = "Create it? [Y/n/edit]"
     /// For a card already in the past, where Enter alone answers no.
     static let createPastQuestion = "Create it anyway? [y/N/edit]"
@@ -21,7 +23,22 @@ extension Renderer {
     static let sayWhichDay = "Which events? Say a day or a name, like 'clear my calendar tomorrow' or 'delete all meetings with Bob'."
     static let theseEvents = "These events:"
     static let nothingToUndo = "Nothing to undo in this session."
-    static let nothingToSearch = "That span has no waking hours to search (08:00–20:00)."
+    static func nothingToSearch(_ hours: (start: Int, end: Int)) -> String {
+        func clock(_ m: Int) -> String { String(format: "%02d:%02d", m / 60, m % 60) }
+        return "That span has no working hours to search (\(clock(hours.start))–\(clock(hours.end)))."
+    }
+    static let spanIsOver = "That time is already over; ask about a later one, like 'am I free tomorrow'."
+
+    /// "No — Dentist 15:00–16:00 on Fri 4 Dec." or "Yes, you're free at 13:30 on Fri 4 Dec."
+    static func freeAt(_ moment: Date, busy: [Event], text: DateText) -> String {
+        let day = text.shortDay(text.localDate(moment))
+        guard !busy.isEmpty else { return "Yes, you're free at \(text.clock(moment)) on \(day)." }
+        let taken = busy.prefix(3).map { event -> String in
+            guard case .timed(let s, let e, _) = event.when else { return event.title }
+            return "\(event.title) \(text.clockRange(s, e))"
+        }
+        return "No — " + list(taken) + " on \(day)."
+    }
 
     static func askWhen(_ title: String) -> String {
         "When is '\(title)'? For example: 'tomorrow at 10', 'Friday 3-4pm'."
@@ -64,6 +81,17 @@ extension Renderer {
         text.localDate(start) == text.localDate(now)
             ? "\(text.clock(start)) today has already passed; say 'tomorrow' to move it."
             : "\(text.day(text.localDate(start))) is in the past; say a later day to move it."
+    }
+
+    /// A time that does not exist on the day clocks go forward, and where the event went.
+    static func clockSkipped(_ said: String, moved: String, on when: When, text: DateText) -> String {
+        "\(said) doesn't exist on \(text.shortDay(text.localDate(when.startInstant(in: text.zone)))) (the clocks go forward), so it starts at \(moved)."
+    }
+
+    /// What was read and what was not: "I understood 'Dinner' on Fri 4 Dec, not 'w/ the gang'."
+    static func understoodNot(_ title: String, when: When, unread: String, text: DateText) -> String {
+        "I understood '\(title)' on \(text.shortDay(text.localDate(when.startInstant(in: text.zone)))), not '\(TextStyle.plain.fit(unread, 40))';"
+            + " say 'call it …' to change the title."
     }
 
     static func overlaps(_ events: [Event], text: DateText) -> String {
@@ -140,13 +168,19 @@ extension Renderer {
         words.map { "No '\($0)' coming up in the next year." } ?? "Nothing coming up in the next year."
     }
 
-    /// "Nothing on Saturday.", "Nothing from Mon 30 Nov to Sun 6 Dec.", "No 'dentist' events …".
-    static func nothing(from: Date, to: Date, words: String?, text: DateText) -> String {
+    /// "Nothing on Sat 5 Dec.", "Nothing from Mon 30 Nov to Sun 6 Dec.", "No 'dentist' events …";
+    /// a span reaching into another year than `now`'s names its years.
+    static func nothing(from: Date, to: Date, words: String?, person: String? = nil, text: DateText, now: Date) -> String {
         let first = text.localDate(from)
         var last = text.localDate(to)
         if last.startOfDay(in: text.zone) == to { last = last.adding(days: -1) }
-        let span = first >= last ? "on \(text.weekday(first))" : "from \(text.shortDay(first)) to \(text.shortDay(last))"
-        if let words { return "No '\(words)' events \(span)." }
+        let year = text.localDate(now).year
+        let withYears = first.year != year || last.year != year
+        func name(_ day: LocalDate) -> String { withYears ? text.day(day) : text.shortDay(day) }
+        let span = first >= last ? "on \(name(first))" : "from \(name(first)) to \(name(max(first, last)))"
+        let with = person.map { " with \($0)" } ?? ""
+        if let words { return "No '\(words)' events\(with) \(span)." }
+        if !with.isEmpty { return "No events\(with) \(span)." }
         return "Nothing \(span)."
     }
 
@@ -184,7 +218,17 @@ extension Renderer {
     }
 
     static func whichEvent(_ events: [Event], text: DateText) -> String {
-        var lines = ["Which one?"]
+        numbered(events, under: "Which one?", text: text)
+    }
+
+    /// The events a bulk delete will remove, numbered, and the question.
+    static func deleteAll(_ events: [Event], text: DateText) -> String {
+        numbered(events, under: theseEvents, text: text) + "\n" + deleteAllQuestion(events.count)
+    }
+
+    /// `heading`, then one numbered line per event.
+    private static func numbered(_ events: [Event], under heading: String, text: DateText) -> String {
+        var lines = [heading]
         for (i, event) in events.enumerated() { lines.append("  \(i + 1)) " + eventLine(event, text: text)) }
         return lines.joined(separator: "\n")
     }
@@ -193,20 +237,53 @@ extension Renderer {
         "'\(event.title)' repeats. Delete 1) only \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone)))) or 2) the whole series? [1/2/n]"
     }
 
-    static func deleted(_ event: Event, wholeSeries: Bool, text: DateText) -> String {
-        if wholeSeries { return "Deleted every '\(event.title)'. Say 'undo' to bring them back." }
+    static func deleted(_ event: Event, wholeSeries: Bool, text: DateText, undo: Bool) -> String {
+        if wholeSeries { return "Deleted every '\(event.title)'." + undoHint(.bringThemBack, undo) }
         if event.recurringEventID != nil {
-            return "Deleted '\(event.title)' on \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone)))). Say 'undo' to bring it back."
+            return "Deleted '\(event.title)' on \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone))))." + undoHint(.bringItBack, undo)
         }
-        return "Deleted '\(event.title)'. Say 'undo' to bring it back."
+        return "Deleted '\(event.title)'." + undoHint(.bringItBack, undo)
     }
+
+    /// "Skip 'Standup' on Tue 1 Dec only? [y/N]".
+    static func skipQuestion(_ event: Event, text: DateText) -> String {
+        "Skip '\(event.title)' on \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone)))) only? [y/N]"
+    }
+
+    /// What "undo" would do after a change, as the end of the sentence saying it was made.
+    enum UndoHint {
+        case bringItBack, bringThemBack, changeItBack, removeIt, oldContentBack
+    }
+
+    /// " Say 'undo' to …", or nothing when the run cannot undo (one request, then exit).
+    static func undoHint(_ hint: UndoHint, _ offered: Bool) -> String {
+        guard offered else { return "" }
+        switch hint {
+        case .bringItBack: return " Say 'undo' to bring it back."
+        case .bringThemBack: return " Say 'undo' to bring them back."
+        case .changeItBack: return " Say 'undo' to change it back."
+        case .removeIt: return " Say 'undo' to remove it."
+        case .oldContentBack: return " Say 'undo' to put the old content back."
+        }
+    }
+
+    static let undoNeedsASession = "Undo works within a conversation: run clerk on its own and say 'undo' there, right after the change."
 
     static func deleteAllQuestion(_ count: Int) -> String {
         count == 1 ? "Delete it? [y/N]" : "Delete all \(count)? [y/N]"
     }
 
-    static func deletedAll(_ count: Int) -> String {
-        count == 1 ? "Deleted 1 event. Say 'undo' to bring it back." : "Deleted \(count) events. Say 'undo' to bring them back."
+    static func deletedAll(_ count: Int, undo: Bool) -> String {
+        count == 1 ? "Deleted 1 event." + undoHint(.bringItBack, undo) : "Deleted \(count) events." + undoHint(.bringThemBack, undo)
+    }
+
+    /// "no events", "1 event", "3 events".
+    static func eventCount(_ count: Int) -> String {
+        count == 0 ? "no events" : count == 1 ? "1 event" : "\(count) events"
+    }
+
+    static func changeSeriesQuestion(_ event: Event) -> String {
+        "Change every '\(event.title)'? [Y/n]"
     }
 
     static func changeWhich(_ event: Event, text: DateText) -> String {
@@ -229,11 +306,29 @@ extension Renderer {
         return lines.joined(separator: "\n")
     }
 
-    static func updated(_ event: Event, wholeSeries: Bool, text: DateText) -> String {
-        if wholeSeries {
-            return "Changed every '\(event.title)'; the series now starts \(text.span(event.when)). Say 'undo' to change it back."
+    /// A change asked for that the event already has.
+    static func alreadySo(_ event: Event, text: DateText) -> String {
+        "'\(event.title)' is already \(text.span(event.when)); nothing to change."
+    }
+
+    /// Said after a change: the new time when the time changed, else what changed.
+    static func updated(_ event: Event, before: Event, wholeSeries: Bool, text: DateText, undo: Bool) -> String {
+        if before.when == event.when {
+            var what: [String] = []
+            if before.title != event.title { what.append("now called '\(event.title)'") }
+            if before.location != event.location { what.append(event.location.map { "now at \($0)" } ?? "no place now") }
+            if before.attendees != event.attendees {
+                let names = event.attendees.map { $0.name ?? $0.email ?? "?" }
+                what.append(names.isEmpty ? "no one invited now" : "with " + list(names))
+            }
+            if before.reminderMinutes != event.reminderMinutes || before.recurrence != event.recurrence { what.append("updated") }
+            let subject = wholeSeries ? "every '\(event.title)'" : "'\(event.title)'"
+            return "Changed \(subject)" + (what.isEmpty ? "." : ": " + what.joined(separator: ", ") + ".") + undoHint(.changeItBack, undo)
         }
-        return "Changed '\(event.title)', now \(text.span(event.when)). Say 'undo' to change it back."
+        if wholeSeries {
+            return "Changed every '\(event.title)'; the series now starts \(text.span(event.when))." + undoHint(.changeItBack, undo)
+        }
+        return "Changed '\(event.title)', now \(text.span(event.when))." + undoHint(.changeItBack, undo)
     }
 
     static func undoQuestion(_ change: Change, text: DateText) -> String {
@@ -247,6 +342,12 @@ extension Renderer {
         case .createdFile(let file): return "Undo: move the new file \(file.name) to the trash? [Y/n]"
         case .wroteFile(let file, _): return "Undo: put back the previous content of \(file.name)? [Y/n]"
         case .trashedFile(let file): return "Undo: take \(file.name) out of the trash? [Y/n]"
+        case .renamedFile(let file, let newName): return "Undo: rename \(newName) back to \(file.name)? [Y/n]"
+        case .renamedCalendar(let calendar, let newName): return "Undo: rename calendar '\(newName)' back to '\(calendar.name)'? [Y/n]"
+        case .deletedCalendar(let calendar, let events):
+            return "Undo: make the calendar '\(calendar.name)' again, with \(eventCount(events.filter { $0.recurringEventID == nil }.count))? [Y/n]"
+        case .changedDefaultCalendar(let previous, _):
+            return "Undo: make \(previous.map { "'\($0)'" } ?? "the primary calendar") the default again? [Y/n]"
         }
     }
 
@@ -267,6 +368,10 @@ extension Renderer {
         case .createdFile(let file): return "Undone: \(file.name) is in the trash."
         case .wroteFile(let file, _): return "Undone: \(file.name) has its previous content."
         case .trashedFile(let file): return "Undone: \(file.name) is back."
+        case .renamedFile(let file, _): return "Undone: the file is \(file.name) again."
+        case .renamedCalendar(let calendar, _): return "Undone: the calendar is '\(calendar.name)' again."
+        case .deletedCalendar(let calendar, _): return "Undone: the calendar '\(calendar.name)' is back, with its events."
+        case .changedDefaultCalendar(let previous, _): return "Undone: new events go on \(previous.map { "'\($0)'" } ?? "the primary calendar") again."
         }
     }
 }

@@ -71,6 +71,7 @@ extension Renderer {
         case .tooLarge(let limit): return "it is larger than the \(limit) bytes allowed"
         case .contactsAreReadOnly: return "clerk reads your Google contacts but does not change them; add contacts in Google Contacts"
         case .googleDocIsReadOnly: return "clerk reads Google Docs as text but does not write them; edit it in Google Docs"
+        case .primaryCalendar: return "the primary calendar can't be deleted"
         }
     }
 

@@ -56,33 +56,62 @@ extension Renderer {
             + "\n" + writeQuestion
     }
 
-    static func fileCreated(_ file: DriveFile) -> String { "Created \(file.name). Say 'undo' to remove it." }
-    static func fileWritten(_ file: DriveFile) -> String { "Saved \(file.name). Say 'undo' to put the old content back." }
+    static func fileCreated(_ file: DriveFile, undo: Bool) -> String { "Created \(file.name)." + undoHint(.removeIt, undo) }
+    static func fileWritten(_ file: DriveFile, undo: Bool) -> String { "Saved \(file.name)." + undoHint(.oldContentBack, undo) }
     static func textNotInFile(_ text: String, _ name: String) -> String { "'\(text)' isn't in \(name); nothing changed." }
     static func trashQuestion(_ name: String) -> String { "Move \(name) to the trash? [y/N]" }
-    static func fileTrashed(_ name: String) -> String { "Moved \(name) to the trash. Say 'undo' to bring it back." }
+    static func fileTrashed(_ name: String, undo: Bool) -> String { "Moved \(name) to the trash." + undoHint(.bringItBack, undo) }
+    static func fileRenamed(_ old: String, to new: String, undo: Bool) -> String { "Renamed \(old) to \(new)." + undoHint(.changeItBack, undo) }
+    static func renameFileQuestion(_ old: String, to new: String) -> String { "Rename \(old) to \(new)? [Y/n]" }
+    static func sayANewFileName(_ name: String) -> String { "What should \(name) be called? Say 'rename \(name) to …'." }
 
-    /// The lines that change, as "- old" / "+ new", with the file's name on top.
+    /// A file that is not there, offered to be made with the lines that were to go in it.
+    static func createMissingFile(_ name: String, lines: [String]) -> String {
+        "There's no file \(name) yet. Create it?\n" + lines.map { "+ " + $0 }.joined(separator: "\n") + "\n" + writeQuestion
+    }
+
+    /// The lines a removal looks for, none of which is in the file.
+    static func linesNotInFile(_ items: [String], _ name: String) -> String {
+        let said = items.map { "'\($0)'" }
+        let either = said.count < 2 ? said.joined() : said.dropLast().joined(separator: ", ") + " or " + said.last!
+        return "No line of \(name) is " + either + "; nothing changed."
+    }
+
+    /// The lines that change, as "- old" / "+ new", with the file's name on top: the lines
+    /// both versions share (their longest common run of lines) are left out.
     static func changePreview(_ name: String, old: String, new: String) -> String {
         func lines(_ text: String) -> [String] {
             let body = text.hasSuffix("\n") ? String(text.dropLast()) : text
             return body.isEmpty ? [] : body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }
         let before = lines(old), after = lines(new)
-        var prefix = 0
-        while prefix < before.count, prefix < after.count, before[prefix] == after[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < before.count - prefix, suffix < after.count - prefix,
-              before[before.count - 1 - suffix] == after[after.count - 1 - suffix] { suffix += 1 }
-        var lines = ["Change to \(name):"]
-        lines += before[prefix..<(before.count - suffix)].map { "- " + $0 }
-        lines += after[prefix..<(after.count - suffix)].map { "+ " + $0 }
-        return lines.joined(separator: "\n")
+        // Longest common subsequence of lines, table from the ends (files here are short).
+        var common = [[Int]](repeating: [Int](repeating: 0, count: after.count + 1), count: before.count + 1)
+        for i in stride(from: before.count - 1, through: 0, by: -1) {
+            for j in stride(from: after.count - 1, through: 0, by: -1) {
+                common[i][j] = before[i] == after[j] ? common[i + 1][j + 1] + 1 : max(common[i + 1][j], common[i][j + 1])
+            }
+        }
+        var out = ["Change to \(name):"]
+        var i = 0, j = 0
+        while i < before.count || j < after.count {
+            if i < before.count, j < after.count, before[i] == after[j] {
+                i += 1
+                j += 1
+            } else if i < before.count, j == after.count || common[i + 1][j] >= common[i][j + 1] {
+                out.append("- " + before[i])
+                i += 1
+            } else {
+                out.append("+ " + after[j])
+                j += 1
+            }
+        }
+        return out.joined(separator: "\n")
     }
 
-    /// One calendar per line, the primary one marked, zones aligned.
-    static func calendarList(_ calendars: [CalendarInfo]) -> String {
-        let names = calendars.map { $0.name + ($0.isPrimary ? " (primary)" : "") }
+    /// One calendar per line, the primary one and the default one marked, zones aligned.
+    static func calendarList(_ calendars: [CalendarInfo], defaultName: String? = nil) -> String {
+        let names = calendars.map { $0.name + ($0.isPrimary ? " (primary)" : "") + ($0.name == defaultName ? " (default)" : "") }
         let width = names.map(\.count).max() ?? 0
         return zip(names, calendars).map { $0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $1.timeZone }.joined(separator: "\n")
     }
@@ -90,4 +119,39 @@ extension Renderer {
     static func calendarExists(_ name: String) -> String { "You already have a calendar named '\(name)'." }
     static func createCalendarQuestion(_ name: String, zone: String) -> String { "Create calendar '\(name)' (\(zone))? [Y/n]" }
     static func calendarCreated(_ name: String) -> String { "Created calendar '\(name)'. Put events on it with 'on \(name)'." }
+
+    static func noCalendar(_ name: String, closest: String?, known: [String]) -> String {
+        if let closest { return "No calendar named '\(name)'. Did you mean '\(closest)'?" }
+        return "No calendar named '\(name)'. Your calendars: \(quoted(known))."
+    }
+
+    static func primaryCannotGo(_ name: String) -> String { "'\(name)' is your primary calendar; it can't be deleted." }
+
+    /// The strong question before a calendar goes: how much goes with it, and the name to type.
+    static func deleteCalendarQuestion(_ name: String, events: Int) -> String {
+        "Delete the calendar '\(name)'" + (events == 0 ? "? It has no events." : " and the \(eventCount(events)) on it?")
+            + " To delete it, type its name (\(name)); anything else keeps it."
+    }
+
+    static func calendarKept(_ name: String) -> String { "OK, '\(name)' stays; nothing was deleted." }
+
+    static func calendarDeleted(_ name: String, events: Int, undo: Bool) -> String {
+        "Deleted the calendar '\(name)'" + (events == 0 ? "." : " and its \(eventCount(events)).") + undoHint(events == 0 ? .bringItBack : .bringThemBack, undo)
+    }
+
+    static func sayANewName(_ name: String) -> String { "What should '\(name)' be called? Say 'rename calendar \(name) to …'." }
+    static func renameCalendarQuestion(_ old: String, to new: String) -> String { "Rename calendar '\(old)' to '\(new)'? [Y/n]" }
+    static func calendarRenamed(_ old: String, to new: String, undo: Bool) -> String {
+        "Renamed calendar '\(old)' to '\(new)'." + undoHint(.changeItBack, undo)
+    }
+
+    static func alreadyDefault(_ name: String) -> String { "'\(name)' is already where new events go." }
+
+    static func defaultCalendarQuestion(_ name: String, kept: Bool) -> String {
+        "Make '\(name)' your default calendar? New events will go on it" + (kept ? "" : " for this session") + ". [Y/n]"
+    }
+
+    static func defaultCalendarSet(_ name: String, kept: Bool, undo: Bool) -> String {
+        "New events now go on '\(name)'" + (kept ? " (saved as default_calendar in your config)." : " until clerk ends.") + undoHint(.changeItBack, undo)
+    }
 }

@@ -15,7 +15,7 @@ extension Renderer {
     ///       title     Lunch with Ana ← "lunch with Ana" (remaining-words)
     ///       attendee  Ana ← "Ana" (with-person)
     ///       calendar  Work ← "on Work" (calendar:last-word)
-    public static func explanation(of report: ParseReport) -> String {
+    static func explanation(of report: ParseReport) -> String {
         let phrase = report.text.split(whereSeparator: \.isNewline).joined(separator: " ")
         var lines = dateLines(of: report, phrase: phrase)
         let understanding = report.understanding

@@ -7,7 +7,7 @@ import Foundation
 /// `Renderer+…` files.
 public enum Renderer {
     /// The answer to `help`: what clerk understands, by example.
-    public static let help = """
+    static let help = """
         Tell me what you mean, in your own words. For example:
           lunch with Ana tomorrow at 13:00 on Work
           what's on this week · am I free on Friday afternoon · what's next
@@ -19,7 +19,7 @@ public enum Renderer {
         """
 
     /// Words offered by Tab at the start of a line.
-    public static let commandWords = [
+    static let commandWords = [
         "add", "append", "calendars", "cancel", "create", "delete", "find", "help", "list", "move",
         "new", "quit", "rename", "schedule", "show", "undo", "what's",
     ]
@@ -30,14 +30,14 @@ public enum Renderer {
     /// The answer when a line could not be read as any request.
     /// The line is quoted back at most 60 characters long, so a pasted page does not come
     /// back whole.
-    public static func notUnderstood(_ line: String) -> String {
+    static func notUnderstood(_ line: String) -> String {
         "I didn't understand '\(TextStyle.plain.fit(line, 60))'. Type 'help' for what I can do."
     }
 
     static let quitHint = "Type 'quit' on its own, or press Ctrl-D, to leave."
 
     /// Said when input ends while a question is still open: nothing was changed.
-    public static let questionUnanswered = "No answer, so nothing changed."
+    static let questionUnanswered = "No answer, so nothing changed."
 
     /// Said when `--yes` meets a question that yes does not answer: the question on one line.
     static func yesCannotAnswer(_ question: String) -> String {
@@ -46,13 +46,13 @@ public enum Renderer {
     }
 
     /// Said when Ctrl-C abandons a question.
-    public static let questionAbandoned = "Cancelled; nothing changed."
+    static let questionAbandoned = "Cancelled; nothing changed."
 
     static let nothingChanged = "OK, nothing changed."
 
     /// Said when a new request comes instead of an answer: the question is dropped.
-    static func droppedQuestion(_ intent: String) -> String {
-        intent == "create_event" ? "(Not created.)" : "(Left that question; nothing changed.)"
+    static func droppedQuestion(_ intent: IntentName) -> String {
+        intent == .createEvent ? "(Not created.)" : "(Left that question; nothing changed.)"
     }
 
     static func answerYesOrNo(_ question: String) -> String {

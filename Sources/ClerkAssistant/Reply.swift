@@ -1,21 +1,22 @@
 public import ClerkCore
+public import ClerkLanguage
 
 /// One answer of the assistant: what a person reads, and the same as a `--json` object.
 public struct Reply: Sendable {
-    /// The intent name of DESIGN.md that this answers (`help`, `create_event`, …).
-    public var intent: String
+    /// The intent of DESIGN.md that this answers (`help`, `create_event`, …).
+    public var intent: IntentName
     /// False when the request failed or was not understood; the exit code follows it.
     public var ok: Bool
     /// The text a person reads.
     public var message: String
     /// Further `--json` members by intent (`event`, `events`, `contacts`, …), in order.
-    public var fields: [(String, JSONValue)]
+    var fields: [(String, JSONValue)]
     /// True when the answer ends in a question and the next line answers it.
     public var asksQuestion: Bool
     /// True for long content (a file) that a terminal may show through a pager.
     public var pageable = false
 
-    public init(intent: String, ok: Bool, message: String, fields: [(String, JSONValue)] = [], asksQuestion: Bool = false) {
+    public init(intent: IntentName, ok: Bool, message: String, fields: [(String, JSONValue)] = [], asksQuestion: Bool = false) {
         self.intent = intent
         self.ok = ok
         self.message = message
@@ -25,7 +26,7 @@ public struct Reply: Sendable {
 
     /// The `--json` answer: `intent`, `ok`, `message`, then the intent's own members.
     public var json: JSONValue {
-        var members: [(String, JSONValue)] = [("intent", .string(intent)), ("ok", .bool(ok)), ("message", .string(message))]
+        var members: [(String, JSONValue)] = [("intent", .string(intent.rawValue)), ("ok", .bool(ok)), ("message", .string(message))]
         if asksQuestion { members.append(("question", .bool(true))) }
         members += fields
         return .object(members)

@@ -20,11 +20,11 @@ extension Session {
         let now = context.now.now()
         let text = DateText(zone: context.zone)
         let calendars: [CalendarInfo]
-        do { calendars = try context.calendars.calendars() } catch { return failure("query_agenda", error) }
+        do { calendars = try context.calendars.calendars() } catch { return failure(.queryAgenda, error) }
         var calendarIDs: [String]?
         if let mention = query.calendar {
             guard let found = calendars.first(where: { Spelling.fold($0.name) == Spelling.fold(mention.name) }) else {
-                return Reply(intent: "query_agenda", ok: false, message: Renderer.unknownCalendar(mention.said, known: calendars.map(\.name)))
+                return Reply(intent: .queryAgenda, ok: false, message: Renderer.unknownCalendar(mention.said, known: calendars.map(\.name)))
             }
             calendarIDs = [found.id]
         }
@@ -32,9 +32,13 @@ extension Session {
         let filtered = query.words != nil || query.attendee != nil
         let startOfToday = text.localDate(now).startOfDay(in: context.zone)
 
-        let from: Date, to: Date
+        var from: Date, to: Date
         if let range = query.range {
             (from, to) = (range.start, range.end)
+            // "am I free tomorrow morning": the working part of the morning, not from midnight.
+            if let part = query.dayPart {
+                (from, to) = StartDefaults.working(part, from: from, to: to, zone: context.zone, hours: context.preferences.workingHours)
+            }
         } else if query.wantsNext {
             (from, to) = (now, now + TimeInterval(AgendaDefaults.searchDays * 86_400))
         } else if filtered {
@@ -51,40 +55,62 @@ extension Session {
                 events = try context.calendars.events(from: from, to: to, calendarIDs: calendarIDs)
             }
         } catch {
-            return failure("query_agenda", error)
+            return failure(.queryAgenda, error)
         }
 
         if query.wantsFreeTime {
+            if query.isMoment, let when = query.when { return freeAt(when.start, events: events) }
             return freeTime(events, from: from, to: to, query: query)
         }
         if query.wantsNext {
             // The next event is the first still to start; one going on now is mentioned too.
             let current = events.filter { !$0.when.isAllDay && $0.when.startInstant(in: context.zone) <= now }
             guard let next = events.first(where: { $0.when.startInstant(in: context.zone) > now }) else {
-                return Reply(intent: "query_agenda", ok: true, message: Renderer.nothingNext(words: query.words), fields: [("events", .array([]))])
+                return Reply(intent: .queryAgenda, ok: true, message: Renderer.nothingNext(words: query.words), fields: [("events", .array([]))])
             }
             lastShown = next
             var message = current.map { Renderer.now($0, text: text) }
             message.append(Renderer.next(next, calendar: names.count > 1 ? names[next.calendarID] : nil, text: text, now: now))
-            return Reply(intent: "query_agenda", ok: true, message: message.joined(separator: "\n"),
+            return Reply(intent: .queryAgenda, ok: true, message: message.joined(separator: "\n"),
                          fields: [("events", .array([eventJSON(next, names)]))])
         }
 
-        // A listing of one event makes it "it"; a longer one leaves "it" as it was.
-        if events.count == 1 { lastShown = events[0] }
+        // A listing of one event makes it "it"; after a longer one "it" asks which of them.
+        if events.count == 1 { lastShown = events[0] } else if events.count > 1 { lastListing = events }
         let json: [(String, JSONValue)] = [("events", .array(events.map { eventJSON($0, names) }))]
         guard !events.isEmpty else {
-            return Reply(intent: "query_agenda", ok: true, message: Renderer.nothing(from: from, to: to, words: query.words ?? query.attendee, text: text), fields: json)
+            return Reply(intent: .queryAgenda, ok: true, message: Renderer.nothing(from: from, to: to, words: query.words, person: query.attendee, text: text, now: now), fields: json)
         }
-        let layout = AgendaLayout(text: text, style: context.style, calendarNames: names)
-        return Reply(intent: "query_agenda", ok: true, message: layout.render(events, from: from, to: to).joined(separator: "\n"), fields: json)
+        var layout = AgendaLayout(text: text, style: context.style, calendarNames: names)
+        // A day of another year than this one says which.
+        layout.year = text.localDate(now).year
+        return Reply(intent: .queryAgenda, ok: true, message: layout.render(events, from: from, to: to).joined(separator: "\n"), fields: json)
     }
 
-    /// "Friday afternoon you're free except 15:00–16:00 Dentist", or the free slots of a length.
+    /// "am I free Friday at 1:30": yes, or no with what is on then (for the default length).
+    private func freeAt(_ moment: Date, events: [Event]) -> Reply {
+        let text = DateText(zone: context.zone)
+        let end = moment + context.preferences.eventLength
+        let busy = events.filter {
+            guard case .timed(let s, let e, _) = $0.when else { return false }
+            return s < end && e > moment
+        }
+        let names = calendarNames()
+        return Reply(intent: .queryAgenda, ok: true, message: Renderer.freeAt(moment, busy: busy, text: text),
+                     fields: [("events", .array(busy.map { eventJSON($0, names) }))])
+    }
+
+    /// "Friday afternoon you're free except 15:00–16:00 Dentist", or the free slots of a length;
+    /// time already past today is not free time any more.
     private func freeTime(_ events: [Event], from: Date, to: Date, query: AgendaQuery) -> Reply {
         let text = DateText(zone: context.zone)
-        let wholeDays = query.when.map(\.isAllDay) ?? true
+        let wholeDays = (query.when.map(\.isAllDay) ?? true) && query.dayPart == nil
+        let now = context.now.now()
         let windows = FreeTime.windows(from: from, to: to, zone: context.zone, wholeDays: wholeDays, hours: context.preferences.workingHours)
+            .compactMap { window -> (Date, Date)? in
+                let start = max(window.0, now)
+                return start < window.1 ? (start, window.1) : nil
+            }
         var lines: [String] = []
         var slotsJSON: [JSONValue] = []
         for (start, end) in windows {
@@ -101,9 +127,9 @@ extension Session {
                 slotsJSON += FreeTime.free(busy, from: start, to: end).map { .object([("start", .string(ClockText.rfc3339($0.0, zone: context.zone))), ("end", .string(ClockText.rfc3339($0.1, zone: context.zone)))]) }
             }
         }
-        if windows.isEmpty { lines.append(Renderer.nothingToSearch) }
+        if windows.isEmpty { lines.append(to <= now ? Renderer.spanIsOver : Renderer.nothingToSearch(context.preferences.workingHours)) }
         let names = Dictionary(uniqueKeysWithValues: ((try? context.calendars.calendars()) ?? []).map { ($0.id, $0.name) })
-        return Reply(intent: "query_agenda", ok: true, message: lines.joined(separator: "\n"),
+        return Reply(intent: .queryAgenda, ok: true, message: lines.joined(separator: "\n"),
                      fields: [("events", .array(events.map { eventJSON($0, names) })), ("free", .array(slotsJSON))])
     }
 

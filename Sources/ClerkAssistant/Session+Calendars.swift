@@ -2,47 +2,154 @@ import ClerkCore
 import ClerkLanguage
 import Foundation
 
-/// calendars, create_calendar, login/logout, out_of_scope.
+/// calendars, create_calendar, delete_calendar, update_calendar, out_of_scope.
 extension Session {
     func listCalendars() -> Reply {
         do {
             let calendars = try context.calendars.calendars()
-            return Reply(intent: "calendars", ok: true, message: Renderer.calendarList(calendars),
+            return Reply(intent: .calendars, ok: true, message: Renderer.calendarList(calendars, defaultName: defaultCalendarName(calendars)),
                          fields: [("calendars", .array(calendars.map(JSONShapes.calendar)))])
         } catch {
-            return failure("calendars", error)
+            return failure(.calendars, error)
         }
+    }
+
+    /// The calendar new events go on when it differs from the primary one (the setting, when
+    /// it names a calendar there is).
+    func defaultCalendarName(_ calendars: [CalendarInfo]) -> String? {
+        guard let name = context.preferences.defaultCalendar,
+              let found = calendars.first(where: { Spelling.fold($0.name) == Spelling.fold(name) }), !found.isPrimary else { return nil }
+        return found.name
     }
 
     func createCalendar(_ name: String) -> Reply {
         let calendars: [CalendarInfo]
-        do { calendars = try context.calendars.calendars() } catch { return failure("create_calendar", error) }
+        do { calendars = try context.calendars.calendars() } catch { return failure(.createCalendar, error) }
         if let existing = calendars.first(where: { Spelling.fold($0.name) == Spelling.fold(name) }) {
-            return Reply(intent: "create_calendar", ok: false, message: Renderer.calendarExists(existing.name))
+            return Reply(intent: .createCalendar, ok: false, message: Renderer.calendarExists(existing.name))
         }
         let question = Renderer.createCalendarQuestion(name, zone: context.zone.identifier)
-        return ask(.confirm(Confirmation(intent: "create_calendar", question: question, defaultYes: true, yes: { [unowned self] in
+        return ask(.confirm(Confirmation(intent: .createCalendar, question: question, defaultYes: true, yes: { [unowned self] in
             do {
                 let calendar = try context.calendars.createCalendar(named: name, timeZone: context.zone.identifier)
                 namesChanged()
-                return Reply(intent: "create_calendar", ok: true, message: Renderer.calendarCreated(calendar.name),
+                return Reply(intent: .createCalendar, ok: true, message: Renderer.calendarCreated(calendar.name),
                              fields: [("calendars", .array([JSONShapes.calendar(calendar)]))])
             } catch {
-                return failure("create_calendar", error)
+                return failure(.createCalendar, error)
             }
-        }, no: { Reply(intent: "create_calendar", ok: true, message: Renderer.nothingChanged) })),
-        Reply(intent: "create_calendar", ok: true, message: question))
+        }, no: { Reply(intent: .createCalendar, ok: true, message: Renderer.nothingChanged) })),
+        Reply(intent: .createCalendar, ok: true, message: question))
+    }
+
+    /// The calendar `name` means, or the reply that says there is none.
+    func findCalendar(_ name: String, intent: IntentName) -> Lookup<CalendarInfo> {
+        let calendars: [CalendarInfo]
+        do { calendars = try context.calendars.calendars() } catch { return .answered(failure(intent, error)) }
+        if let found = calendars.first(where: { Spelling.fold($0.name) == Spelling.fold(name) }) { return .found(found) }
+        let closest = Spelling.closest(to: name, in: calendars.map(\.name))
+        return .answered(Reply(intent: intent, ok: false, message: Renderer.noCalendar(name, closest: closest, known: calendars.map(\.name))))
+    }
+
+    /// "delete the Family calendar": how much goes with it, then the calendar's name typed
+    /// back as the answer (a yes is too easy for this), and undo makes it again.
+    func deleteCalendar(_ name: String) -> Reply {
+        switch findCalendar(name, intent: .deleteCalendar) {
+        case .answered(let reply): return reply
+        case .found(let calendar):
+            if calendar.isPrimary { return Reply(intent: .deleteCalendar, ok: false, message: Renderer.primaryCannotGo(calendar.name)) }
+            let events: [Event]
+            do { events = try context.calendars.storedEvents(calendarID: calendar.id) } catch { return failure(.deleteCalendar, error) }
+            let count = events.filter { $0.recurringEventID == nil }.count
+            let question = Renderer.deleteCalendarQuestion(calendar.name, events: count)
+            return ask(.text(TextQuestion(intent: .deleteCalendar, question: question) { [unowned self] answer in
+                guard Spelling.fold(answer.trimmingCharacters(in: .whitespaces)) == Spelling.fold(calendar.name) else {
+                    return Reply(intent: .deleteCalendar, ok: true, message: Renderer.calendarKept(calendar.name))
+                }
+                do {
+                    try context.calendars.deleteCalendar(id: calendar.id)
+                    record(.deletedCalendar(calendar, events: events))
+                    if lastShown?.calendarID == calendar.id { lastShown = nil }
+                    namesChanged()
+                    return Reply(intent: .deleteCalendar, ok: true, message: Renderer.calendarDeleted(calendar.name, events: count, undo: context.offersUndo),
+                                 fields: [("calendars", .array([JSONShapes.calendar(calendar)]))])
+                } catch {
+                    return failure(.deleteCalendar, error)
+                }
+            }), Reply(intent: .deleteCalendar, ok: true, message: question))
+        }
+    }
+
+    /// Undo of a deleted calendar: the calendar again, under its name and zone, with its
+    /// events imported as they were stored (new ids; series, exceptions and all).
+    func restoreCalendar(_ calendar: CalendarInfo, events: [Event]) throws {
+        let made = try context.calendars.createCalendar(named: calendar.name, timeZone: calendar.timeZone)
+        let imported = events.map { event in
+            ImportedEvent(uid: event.iCalUID ?? event.id,
+                          draft: EventDraft(title: event.title, when: event.when, location: event.location, notes: event.notes,
+                                            attendees: event.attendees, recurrence: event.recurrence, reminderMinutes: event.reminderMinutes),
+                          originalStart: event.recurringEventID == nil ? nil : event.originalStart)
+        }
+        if !imported.isEmpty { _ = try context.calendars.importEvents(imported, calendarID: made.id, progress: nil) }
+    }
+
+    func updateCalendar(_ name: String, _ update: CalendarUpdate) -> Reply {
+        switch findCalendar(name, intent: .updateCalendar) {
+        case .answered(let reply): return reply
+        case .found(let calendar):
+            switch update {
+            case .rename(let newName):
+                let newName = newName.trimmingCharacters(in: .whitespaces)
+                guard !newName.isEmpty else { return Reply(intent: .updateCalendar, ok: false, message: Renderer.sayANewName(calendar.name)) }
+                let question = Renderer.renameCalendarQuestion(calendar.name, to: newName)
+                return ask(.confirm(Confirmation(intent: .updateCalendar, question: question, defaultYes: true, yes: { [unowned self] in
+                    do {
+                        let renamed = try context.calendars.renameCalendar(id: calendar.id, to: newName)
+                        record(.renamedCalendar(calendar, newName: renamed.name))
+                        if let chosen = context.preferences.defaultCalendar, Spelling.fold(chosen) == Spelling.fold(calendar.name) {
+                            try? context.settings?.setDefaultCalendar(renamed.name)
+                            context.preferences.defaultCalendar = renamed.name
+                        }
+                        namesChanged()
+                        return Reply(intent: .updateCalendar, ok: true, message: Renderer.calendarRenamed(calendar.name, to: renamed.name, undo: context.offersUndo),
+                                     fields: [("calendars", .array([JSONShapes.calendar(renamed)]))])
+                    } catch {
+                        return failure(.updateCalendar, error)
+                    }
+                }, no: { Reply(intent: .updateCalendar, ok: true, message: Renderer.nothingChanged) })),
+                Reply(intent: .updateCalendar, ok: true, message: question))
+            case .makeDefault:
+                let previous = context.preferences.defaultCalendar
+                if let previous, Spelling.fold(previous) == Spelling.fold(calendar.name) {
+                    return Reply(intent: .updateCalendar, ok: true, message: Renderer.alreadyDefault(calendar.name))
+                }
+                if previous == nil, calendar.isPrimary { return Reply(intent: .updateCalendar, ok: true, message: Renderer.alreadyDefault(calendar.name)) }
+                let question = Renderer.defaultCalendarQuestion(calendar.name, kept: context.settings != nil)
+                return ask(.confirm(Confirmation(intent: .updateCalendar, question: question, defaultYes: true, yes: { [unowned self] in
+                    do {
+                        try context.settings?.setDefaultCalendar(calendar.name)
+                    } catch {
+                        return failure(.updateCalendar, error)
+                    }
+                    context.preferences.defaultCalendar = calendar.name
+                    record(.changedDefaultCalendar(previous: previous, new: calendar.name))
+                    return Reply(intent: .updateCalendar, ok: true, message: Renderer.defaultCalendarSet(calendar.name, kept: context.settings != nil, undo: context.offersUndo),
+                                 fields: [("calendars", .array([JSONShapes.calendar(calendar)]))])
+                }, no: { Reply(intent: .updateCalendar, ok: true, message: Renderer.nothingChanged) })),
+                Reply(intent: .updateCalendar, ok: true, message: question))
+            }
+        }
     }
 
     func outOfScopeReply(_ text: String, _ outOfScope: OutOfScope) -> Reply {
         if let suggestion = outOfScope.didYouMean {
             let question = Renderer.didYouMean(suggestion)
-            return ask(.confirm(Confirmation(intent: "out_of_scope", question: question, defaultYes: true, yes: { [unowned self] in
+            return ask(.confirm(Confirmation(intent: .outOfScope, question: question, defaultYes: true, yes: { [unowned self] in
                 handle(understand(suggestion))
-            }, no: { Reply(intent: "out_of_scope", ok: true, message: Renderer.okayThen) })),
-            Reply(intent: "out_of_scope", ok: true, message: question))
+            }, no: { Reply(intent: .outOfScope, ok: true, message: Renderer.okayThen) })),
+            Reply(intent: .outOfScope, ok: true, message: question))
         }
         let said = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        return Reply(intent: "out_of_scope", ok: false, message: Renderer.outOfScope(said, topic: outOfScope.topic))
+        return Reply(intent: .outOfScope, ok: false, message: Renderer.outOfScope(said, topic: outOfScope.topic))
     }
 }

@@ -14,6 +14,13 @@ enum Change {
     case createdFile(DriveFile)
     case wroteFile(DriveFile, previous: String)
     case trashedFile(DriveFile)
+    /// The file as it was before, under its old name.
+    case renamedFile(DriveFile, newName: String)
+    case renamedCalendar(CalendarInfo, newName: String)
+    /// A calendar deleted with what was on it (its events as stored), to make again.
+    case deletedCalendar(CalendarInfo, events: [Event])
+    /// The default calendar before the change (nil: the primary) and after.
+    case changedDefaultCalendar(previous: String?, new: String)
 }
 
 /// update_event, delete_event and undo.
@@ -25,7 +32,7 @@ extension Session {
     ]
 
     /// The events a reference can mean, by start; for "next", only the first from now on.
-    func matchingEvents(_ reference: EventReference, intent: String) -> Lookup<[Event]> {
+    func matchingEvents(_ reference: EventReference, intent: IntentName) -> Lookup<[Event]> {
         let now = context.now.now()
         let text = DateText(zone: context.zone)
         let startOfToday = text.localDate(now).startOfDay(in: context.zone)
@@ -74,8 +81,12 @@ extension Session {
     }
 
     /// Finds the one event a reference means, asking when several fit, then calls `then`.
-    func findEvent(_ reference: EventReference, intent: String, then: @escaping (Event) -> Reply) -> Reply {
+    /// "it" after a listing of several asks which of them.
+    func findEvent(_ reference: EventReference, intent: IntentName, then: @escaping (Event) -> Reply) -> Reply {
         if reference.isLastShown, reference.words == nil, reference.when == nil, reference.attendee == nil {
+            if let listing = lastListing, listing.count > 1 {
+                return choose(among: Array(listing.prefix(9)), intent: intent, then: then)
+            }
             guard let event = lastShown else { return Reply(intent: intent, ok: false, message: Renderer.noLastEvent) }
             return then(event)
         }
@@ -85,96 +96,116 @@ extension Session {
         case .found(let found) where found.count == 1:
             return then(found[0])
         case .found(let found):
-            let options = Array(found.prefix(9))
-            let question = Renderer.whichEvent(options, text: DateText(zone: context.zone))
-            return ask(.choose(Choice(intent: intent, question: question, count: options.count) { number in
-                then(options[number - 1])
-            }), Reply(intent: intent, ok: true, message: question))
+            return choose(among: Array(found.prefix(9)), intent: intent, then: then)
         }
+    }
+
+    /// Asks which of `options` is meant (by number or by a word of its title), then `then`.
+    func choose(among options: [Event], intent: IntentName, then: @escaping (Event) -> Reply) -> Reply {
+        let question = Renderer.whichEvent(options, text: DateText(zone: context.zone))
+        let aliases = Choice.aliases(options.map(\.title))
+        return ask(.choose(Choice(intent: intent, question: question, count: options.count, aliases: aliases) { number in
+            then(options[number - 1])
+        }), Reply(intent: intent, ok: true, message: question))
     }
 
     /// "clear my calendar tomorrow", "delete all meetings with Bob": every match, after one yes.
     func deleteAll(_ reference: EventReference) -> Reply {
         guard reference.when != nil || reference.words != nil || reference.attendee != nil else {
-            return Reply(intent: "delete_event", ok: false, message: Renderer.sayWhichDay)
+            return Reply(intent: .deleteEvent, ok: false, message: Renderer.sayWhichDay)
         }
-        switch matchingEvents(reference, intent: "delete_event") {
+        switch matchingEvents(reference, intent: .deleteEvent) {
         case .answered(let reply):
             return reply
         case .found(let events):
             let text = DateText(zone: context.zone)
             let question = Renderer.deleteAllQuestion(events.count)
-            return ask(.confirm(Confirmation(intent: "delete_event", question: question, defaultYes: false, yes: { [unowned self] in
+            return ask(.confirm(Confirmation(intent: .deleteEvent, question: question, defaultYes: false, yes: { [unowned self] in
                 var deleted: [(Event, String)] = []
                 for event in events {
                     do {
                         try context.calendars.deleteEvent(id: event.id)
                         deleted.append((event, event.id))
                     } catch {
-                        if !deleted.isEmpty { lastChange = .deletedEvents(deleted) }
-                        return failure("delete_event", error)
+                        if !deleted.isEmpty { record(.deletedEvents(deleted)) }
+                        return failure(.deleteEvent, error)
                     }
                 }
-                lastChange = .deletedEvents(deleted)
+                record(.deletedEvents(deleted))
                 lastShown = nil
                 let names = calendarNames()
-                return Reply(intent: "delete_event", ok: true, message: Renderer.deletedAll(events.count),
+                return Reply(intent: .deleteEvent, ok: true, message: Renderer.deletedAll(events.count, undo: context.offersUndo),
                              fields: [("events", .array(events.map { eventJSON($0, names) }))])
             }, no: {
-                Reply(intent: "delete_event", ok: true, message: Renderer.notDeleted)
-            })), Reply(intent: "delete_event", ok: true, message: Renderer.whichEvent(events, text: text).replacingOccurrences(of: "Which one?", with: Renderer.theseEvents) + "\n" + question))
+                Reply(intent: .deleteEvent, ok: true, message: Renderer.notDeleted)
+            })), Reply(intent: .deleteEvent, ok: true, message: Renderer.deleteAll(events, text: text)))
         }
     }
 
     func deleteEvent(_ reference: EventReference) -> Reply {
         if reference.isAll { return deleteAll(reference) }
-        return findEvent(reference, intent: "delete_event") { [unowned self] event in
+        return findEvent(reference, intent: .deleteEvent) { [unowned self] event in
             let text = DateText(zone: context.zone)
             let card = Renderer.eventLine(event, text: text)
+            // "skip the standup tomorrow": that day only, never the series.
+            if reference.isOneOccurrence, event.recurringEventID != nil {
+                let question = Renderer.skipQuestion(event, text: text)
+                return ask(.confirm(Confirmation(intent: .deleteEvent, question: question, defaultYes: false, yes: { [unowned self] in
+                    performDelete(event, id: event.id, wholeSeries: false)
+                }, no: {
+                    Reply(intent: .deleteEvent, ok: true, message: Renderer.notDeleted)
+                })), Reply(intent: .deleteEvent, ok: true, message: card + "\n" + question))
+            }
             if let series = event.recurringEventID ?? (event.recurrence.isEmpty ? nil : event.id) {
                 let question = Renderer.deleteWhich(event, text: text)
-                return ask(.choose(Choice(intent: "delete_event", question: question, count: 2, aliases: Self.seriesAnswers) { [unowned self] number in
+                return ask(.choose(Choice(intent: .deleteEvent, question: question, count: 2, aliases: Self.seriesAnswers) { [unowned self] number in
                     let id = number == 1 ? event.id : series
                     return performDelete(event, id: id, wholeSeries: number == 2)
-                }), Reply(intent: "delete_event", ok: true, message: card + "\n" + question))
+                }), Reply(intent: .deleteEvent, ok: true, message: card + "\n" + question))
             }
             let question = Renderer.deleteQuestion
-            return ask(.confirm(Confirmation(intent: "delete_event", question: question, defaultYes: false, yes: { [unowned self] in
+            return ask(.confirm(Confirmation(intent: .deleteEvent, question: question, defaultYes: false, yes: { [unowned self] in
                 performDelete(event, id: event.id, wholeSeries: false)
             }, no: {
-                Reply(intent: "delete_event", ok: true, message: Renderer.notDeleted)
-            })), Reply(intent: "delete_event", ok: true, message: card + "\n" + question))
+                Reply(intent: .deleteEvent, ok: true, message: Renderer.notDeleted)
+            })), Reply(intent: .deleteEvent, ok: true, message: card + "\n" + question))
         }
     }
 
     private func performDelete(_ event: Event, id: String, wholeSeries: Bool) -> Reply {
         do {
             try context.calendars.deleteEvent(id: id)
-            lastChange = .deletedEvent(event, id: id)
+            record(.deletedEvent(event, id: id))
             lastShown = nil
-            return Reply(intent: "delete_event", ok: true, message: Renderer.deleted(event, wholeSeries: wholeSeries, text: DateText(zone: context.zone)),
+            return Reply(intent: .deleteEvent, ok: true,
+                         message: Renderer.deleted(event, wholeSeries: wholeSeries, text: DateText(zone: context.zone), undo: context.offersUndo),
                          fields: [("event", eventJSON(event, calendarNames()))])
         } catch {
-            return failure("delete_event", error)
+            return failure(.deleteEvent, error)
         }
     }
 
     func updateEvent(_ reference: EventReference, _ changes: EventChanges) -> Reply {
-        guard !changes.isEmpty else { return Reply(intent: "update_event", ok: false, message: Renderer.whatToChange) }
+        guard !changes.isEmpty else { return Reply(intent: .updateEvent, ok: false, message: Renderer.whatToChange) }
         if changes.calendar != nil {
-            return Reply(intent: "update_event", ok: false, message: Renderer.cannotMoveBetweenCalendars)
+            return Reply(intent: .updateEvent, ok: false, message: Renderer.cannotMoveBetweenCalendars)
         }
-        return findEvent(reference, intent: "update_event") { [unowned self] event in
+        return findEvent(reference, intent: .updateEvent) { [unowned self] event in
             let added = attendees(changes.addAttendees)
             let patch = patch(changes, of: event, adding: added)
             let after = patch.applied(to: event)
             let text = DateText(zone: context.zone)
+            // "lunch was moved to Friday" when it is on Friday already: nothing to ask.
+            if after == event {
+                lastShown = event
+                return Reply(intent: .updateEvent, ok: true, message: Renderer.alreadySo(event, text: text))
+            }
             let summary = Renderer.changeSummary(before: event, after: after, text: text)
             // The patch is made again from the event as stored when the answer comes, inside
             // the store's transaction: a change another writer made meanwhile stays.
             if let series = event.recurringEventID ?? (event.recurrence.isEmpty ? nil : event.id) {
                 let question = Renderer.changeWhich(event, text: text)
-                return ask(.choose(Choice(intent: "update_event", question: question, count: 2, aliases: Self.seriesAnswers) { [unowned self] number in
+                let apply: (Int) -> Reply = { [unowned self] number in
                     guard number == 2 else {
                         return performUpdate(id: event.id, wholeSeries: false) { [unowned self] current in self.patch(changes, of: current, adding: added) }
                     }
@@ -189,14 +220,23 @@ extension Session {
                         }
                         return seriesPatch
                     }
-                }), Reply(intent: "update_event", ok: true, message: summary + "\n" + question))
+                }
+                // "move the weekly sync to 11": the series was named, so the series changes.
+                if reference.isSeries {
+                    let question = Renderer.changeSeriesQuestion(event)
+                    return ask(.confirm(Confirmation(intent: .updateEvent, question: question, defaultYes: true, yes: { apply(2) }, no: {
+                        Reply(intent: .updateEvent, ok: true, message: Renderer.notChanged)
+                    })), Reply(intent: .updateEvent, ok: true, message: summary + "\n" + question))
+                }
+                return ask(.choose(Choice(intent: .updateEvent, question: question, count: 2, aliases: Self.seriesAnswers, pick: apply)),
+                           Reply(intent: .updateEvent, ok: true, message: summary + "\n" + question))
             }
             let question = Renderer.changeQuestion
-            return ask(.confirm(Confirmation(intent: "update_event", question: question, defaultYes: true, yes: { [unowned self] in
+            return ask(.confirm(Confirmation(intent: .updateEvent, question: question, defaultYes: true, yes: { [unowned self] in
                 performUpdate(id: event.id, wholeSeries: false) { [unowned self] current in self.patch(changes, of: current, adding: added) }
             }, no: {
-                Reply(intent: "update_event", ok: true, message: Renderer.notChanged)
-            })), Reply(intent: "update_event", ok: true, message: summary + "\n" + question))
+                Reply(intent: .updateEvent, ok: true, message: Renderer.notChanged)
+            })), Reply(intent: .updateEvent, ok: true, message: summary + "\n" + question))
         }
     }
 
@@ -235,25 +275,26 @@ extension Session {
     private func performUpdate(id: String, wholeSeries: Bool, patch: (Event) -> EventPatch) -> Reply {
         do {
             let edit = try context.calendars.patchEvent(id: id, from: patch)
-            lastChange = .updatedEvent(before: edit.before, after: edit.after, id: id)
+            record(.updatedEvent(before: edit.before, after: edit.after, id: id))
             lastShown = edit.after
-            return Reply(intent: "update_event", ok: true,
-                         message: Renderer.updated(edit.after, wholeSeries: wholeSeries, text: DateText(zone: context.zone)),
+            return Reply(intent: .updateEvent, ok: true,
+                         message: Renderer.updated(edit.after, before: edit.before, wholeSeries: wholeSeries, text: DateText(zone: context.zone), undo: context.offersUndo),
                          fields: [("event", eventJSON(edit.after, calendarNames()))])
         } catch {
-            return failure("update_event", error)
+            return failure(.updateEvent, error)
         }
     }
 
     func undo() -> Reply {
-        guard let change = lastChange else { return Reply(intent: "undo", ok: false, message: Renderer.nothingToUndo) }
+        guard context.offersUndo else { return Reply(intent: .undo, ok: false, message: Renderer.undoNeedsASession) }
+        guard let change = changes.last else { return Reply(intent: .undo, ok: false, message: Renderer.nothingToUndo) }
         let text = DateText(zone: context.zone)
         let question = Renderer.undoQuestion(change, text: text)
-        return ask(.confirm(Confirmation(intent: "undo", question: question, defaultYes: true, yes: { [unowned self] in
+        return ask(.confirm(Confirmation(intent: .undo, question: question, defaultYes: true, yes: { [unowned self] in
             performUndo(change)
         }, no: {
-            Reply(intent: "undo", ok: true, message: Renderer.nothingChanged)
-        })), Reply(intent: "undo", ok: true, message: question))
+            Reply(intent: .undo, ok: true, message: Renderer.nothingChanged)
+        })), Reply(intent: .undo, ok: true, message: question))
     }
 
     private func performUndo(_ change: Change) -> Reply {
@@ -284,12 +325,28 @@ extension Session {
             case .trashedFile(let file):
                 _ = try context.files.restoreFile(id: file.id)
                 namesChanged()
+            case .renamedFile(let file, _):
+                _ = try context.files.renameFile(id: file.id, to: file.name)
+                namesChanged()
+            case .renamedCalendar(let calendar, let newName):
+                _ = try context.calendars.renameCalendar(id: calendar.id, to: calendar.name)
+                if let chosen = context.preferences.defaultCalendar, Spelling.fold(chosen) == Spelling.fold(newName) {
+                    try? context.settings?.setDefaultCalendar(calendar.name)
+                    context.preferences.defaultCalendar = calendar.name
+                }
+                namesChanged()
+            case .deletedCalendar(let calendar, let events):
+                try restoreCalendar(calendar, events: events)
+                namesChanged()
+            case .changedDefaultCalendar(let previous, _):
+                try context.settings?.setDefaultCalendar(previous)
+                context.preferences.defaultCalendar = previous
             }
-            lastChange = nil
+            changes.removeLast()
             let message = Renderer.undone(change, text: DateText(zone: context.zone)) + (madeAgain > 0 ? " " + Renderer.madeAgain(madeAgain) : "")
-            return Reply(intent: "undo", ok: true, message: message)
+            return Reply(intent: .undo, ok: true, message: message)
         } catch {
-            return failure("undo", error)
+            return failure(.undo, error)
         }
     }
 

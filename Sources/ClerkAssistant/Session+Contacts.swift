@@ -5,23 +5,62 @@ import Foundation
 /// contact_lookup: a card, a list, or just the field asked for.
 extension Session {
     func lookUpContact(_ query: ContactQuery) -> Reply {
-        if query.isRelation {
-            return Reply(intent: "contact_lookup", ok: false, message: Renderer.relationUnknown(query.name))
+        // "contacts", "list my contacts": the address book itself.
+        if query.name.isEmpty {
+            let everyone: [Contact]
+            do { everyone = try context.contacts.contacts() } catch { return failure(.contactLookup, error) }
+            var reply = Reply(intent: .contactLookup, ok: true, message: Renderer.addressBook(everyone, style: context.style),
+                              fields: [("contacts", .array(everyone.map(JSONShapes.contact)))])
+            reply.pageable = true
+            return reply
         }
         let matches: [Contact]
-        do { matches = try context.contacts.lookupContacts(query.name) } catch { return failure("contact_lookup", error) }
+        do { matches = try context.contacts.lookupContacts(query.name) } catch { return failure(.contactLookup, error) }
         let json: [(String, JSONValue)] = [("contacts", .array(matches.map(JSONShapes.contact)))]
         guard !matches.isEmpty else {
+            if query.isRelation {
+                return Reply(intent: .contactLookup, ok: false, message: Renderer.relationUnknown(query.name), fields: json)
+            }
+            // A near miss of a name people have ("anna" for Ana): asked, and a yes looks it up.
             let everyone = (try? context.contacts.contactNames()) ?? []
-            return Reply(intent: "contact_lookup", ok: false,
-                         message: Renderer.noContact(query.name, closest: Spelling.closest(to: query.name, in: everyone)), fields: json)
+            if let closest = Self.closestName(to: query.name, in: everyone) {
+                let question = Renderer.didYouMeanContact(query.name, closest)
+                return ask(.confirm(Confirmation(intent: .contactLookup, question: question, defaultYes: true, yes: { [unowned self] in
+                    lookUpContact(ContactQuery(name: closest, field: query.field))
+                }, no: { Reply(intent: .contactLookup, ok: true, message: Renderer.nothingChanged) })),
+                Reply(intent: .contactLookup, ok: true, message: question, fields: json))
+            }
+            return Reply(intent: .contactLookup, ok: false, message: Renderer.noContact(query.name, closest: nil), fields: json)
         }
         if matches.count == 1 {
+            let contact = matches[0]
+            // No birthday saved: the calendar may know it ("Carla's birthday" on Saturday).
+            if query.field == .birthday, contact.birthday == nil, let event = birthdayEvent(of: contact) {
+                return Reply(intent: .contactLookup, ok: true, message: Renderer.birthdayFromCalendar(contact, event, text: DateText(zone: context.zone)), fields: json)
+            }
             let message = query.field == .all
-                ? Renderer.contactCard(matches[0], style: context.style)
-                : Renderer.contactField(matches[0], query.field)
-            return Reply(intent: "contact_lookup", ok: true, message: message, fields: json)
+                ? Renderer.contactCard(contact, style: context.style)
+                : Renderer.contactField(contact, query.field)
+            return Reply(intent: .contactLookup, ok: true, message: message, fields: json)
         }
-        return Reply(intent: "contact_lookup", ok: true, message: Renderer.contactList(matches, field: query.field, style: context.style), fields: json)
+        return Reply(intent: .contactLookup, ok: true, message: Renderer.contactList(matches, field: query.field, style: context.style), fields: json)
+    }
+
+    /// The next event in a year that is this contact's birthday by its title ("Carla's
+    /// birthday", "Birthday: Carla Gomez").
+    func birthdayEvent(of contact: Contact) -> Event? {
+        let now = context.now.now()
+        let from = DateText(zone: context.zone).localDate(now).startOfDay(in: context.zone)
+        let words = Spelling.fold(contact.givenName ?? contact.name.split(separator: " ").first.map(String.init) ?? contact.name)
+        let found = (try? context.calendars.searchEvents(EventSearch(text: "birthday", from: from, to: from + 367 * 86_400))) ?? []
+        return found.first { Spelling.fold($0.title).contains(words) }
+    }
+
+    /// The word of a contact's name closest to `said` ("Ana" for "anna"), when it is close
+    /// enough to be a typo; a name that is a whole contact's name is tried whole.
+    static func closestName(to said: String, in names: [String]) -> String? {
+        let words = names.flatMap { $0.split(separator: " ").map(String.init) }
+        if let whole = Spelling.closest(to: said, in: names) { return whole }
+        return Spelling.closest(to: said, in: Array(Set(words)).sorted())
     }
 }

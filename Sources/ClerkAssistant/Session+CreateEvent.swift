@@ -5,29 +5,33 @@ import Foundation
 /// create_event: build a card from the sentence, resolve what needs resolving (calendar,
 /// people), show it, and create the event only on a yes.
 extension Session {
-    func createEvent(_ request: EventRequest) -> Reply {
+    /// `said` is the line as typed, for what the card says about it (a time that does not
+    /// exist that day).
+    func createEvent(_ request: EventRequest, said: String? = nil) -> Reply {
         let calendars: [CalendarInfo]
-        do { calendars = try context.calendars.calendars() } catch { return failure("create_event", error) }
+        do { calendars = try context.calendars.calendars() } catch { return failure(.createEvent, error) }
         guard let primary = calendars.first(where: \.isPrimary) ?? calendars.first else {
-            return Reply(intent: "create_event", ok: false, message: Renderer.noCalendars)
+            return Reply(intent: .createEvent, ok: false, message: Renderer.noCalendars)
         }
 
         var request = request
+        // "block Friday afternoon": time kept busy needs no name.
+        if request.title.isEmpty, request.isBlock { request.title = Renderer.blockTitle }
         if request.title.isEmpty {
-            return ask(.text(TextQuestion(intent: "create_event", question: Renderer.askTitle) { [unowned self] answer in
+            return ask(.text(TextQuestion(intent: .createEvent, question: Renderer.askTitle) { [unowned self] answer in
                 request.title = Renderer.capitalizedTitle(answer)
-                return createEvent(request)
-            }), Reply(intent: "create_event", ok: true, message: Renderer.askTitle))
+                return createEvent(request, said: said)
+            }), Reply(intent: .createEvent, ok: true, message: Renderer.askTitle))
         }
         guard let match = request.when else {
             if context.quickAdd != nil, let line = lastLine { return offerQuickAdd(line) }
-            return ask(.text(TextQuestion(intent: "create_event", question: Renderer.askWhen(request.title)) { [unowned self] answer in
+            return ask(.text(TextQuestion(intent: .createEvent, question: Renderer.askWhen(request.title)) { [unowned self] answer in
                 guard let reading = understand(answer).dates.first else {
-                    return Reply(intent: "create_event", ok: false, message: Renderer.didNotReadDate(answer))
+                    return Reply(intent: .createEvent, ok: false, message: Renderer.didNotReadDate(answer))
                 }
                 request.when = reading
-                return createEvent(request)
-            }), Reply(intent: "create_event", ok: true, message: Renderer.askWhen(request.title)))
+                return createEvent(request, said: nil)
+            }), Reply(intent: .createEvent, ok: true, message: Renderer.askWhen(request.title)))
         }
 
         var calendar = context.preferences.defaultCalendar.flatMap { name in calendars.first { Spelling.fold($0.name) == Spelling.fold(name) } } ?? primary
@@ -37,21 +41,37 @@ extension Session {
             } else if let closest = mention.closest.flatMap({ name in calendars.first { $0.name == name } })
                         ?? Spelling.closest(to: mention.said, in: calendars.map(\.name)).flatMap({ name in calendars.first { $0.name == name } }) {
                 let question = Renderer.unknownCalendar(mention.said, closest: closest.name)
-                return ask(.confirm(Confirmation(intent: "create_event", question: question, defaultYes: true, yes: { [unowned self] in
+                return ask(.confirm(Confirmation(intent: .createEvent, question: question, defaultYes: true, yes: { [unowned self] in
                     request.calendar = CalendarMention(said: closest.name, known: closest.name)
-                    return createEvent(request)
+                    return createEvent(request, said: said)
                 }, no: {
-                    Reply(intent: "create_event", ok: true, message: Renderer.nameACalendar(calendars.map(\.name)))
-                })), Reply(intent: "create_event", ok: true, message: question))
+                    Reply(intent: .createEvent, ok: true, message: Renderer.nameACalendar(calendars.map(\.name)))
+                })), Reply(intent: .createEvent, ok: true, message: question))
             } else {
-                return Reply(intent: "create_event", ok: false, message: Renderer.unknownCalendar(mention.said, known: calendars.map(\.name)))
+                return Reply(intent: .createEvent, ok: false, message: Renderer.unknownCalendar(mention.said, known: calendars.map(\.name)))
             }
         }
 
-        let allDay = request.isAllDay || match.isAllDay
+        let allDay = request.isAllDay || match.isAllDay && request.startHint == nil
         var when: When
         var durationAssumed = false
-        if allDay {
+        let zone = context.zone
+        let hours = context.preferences.workingHours
+        if let hint = request.startHint, !request.isAllDay {
+            // "tomorrow morning", "lunch on Friday": the day said, starting at the part's or the
+            // meal's time; "block Friday afternoon" keeps the whole (working) part busy.
+            let day = LocalDate(match.start, in: zone).startOfDay(in: zone)
+            let calendar = Calendar.gregorian(in: zone)
+            if request.isBlock, request.durationMinutes == nil, case .dayPart(let part) = hint {
+                let (start, end) = StartDefaults.working(part, from: match.start, to: match.end, zone: zone, hours: hours)
+                when = .timed(start: start, end: end, timeZone: zone.identifier)
+            } else {
+                let start = calendar.date(byAdding: .minute, value: StartDefaults.start(hint, workingHours: hours), to: day) ?? match.start
+                let length = request.durationMinutes.map { TimeInterval($0 * 60) } ?? context.preferences.eventLength
+                durationAssumed = request.durationMinutes == nil
+                when = .timed(start: start, end: start + length, timeZone: zone.identifier)
+            }
+        } else if allDay {
             let first = LocalDate(match.start, in: context.zone)
             let last = LocalDate(match.end, in: context.zone)
             when = .allDay(start: first, end: max(last, first.adding(days: 1)))
@@ -68,8 +88,10 @@ extension Session {
         let recurrence = (request.recurrence ?? match.recurrence).map { ["RRULE:" + $0] } ?? []
         let draft = EventDraft(title: request.title, when: when, location: request.location, attendees: [],
                                recurrence: recurrence, reminderMinutes: request.reminderMinutes)
-        let card = DraftCard(id: context.makeID(), draft: draft, calendar: calendar, durationAssumed: durationAssumed,
+        var card = DraftCard(id: context.makeID(), draft: draft, calendar: calendar, durationAssumed: durationAssumed,
                              calendarAssumed: request.calendar == nil)
+        card.skippedClock = said.flatMap { Self.skippedClock(match, in: $0, shown: when, zone: zone) }
+        card.unread = request.unread
         return resolvePeople(card, remaining: request.attendees)
     }
 
@@ -85,7 +107,7 @@ extension Session {
                 continue
             }
             let matches: [Contact]
-            do { matches = try context.contacts.lookupContacts(name) } catch { return failure("create_event", error) }
+            do { matches = try context.contacts.lookupContacts(name) } catch { return failure(.createEvent, error) }
             switch matches.count {
             case 0:
                 card.draft.attendees.append(Attendee(name: name))
@@ -96,12 +118,13 @@ extension Session {
                 let options = Array(matches.prefix(9))
                 let question = Renderer.whichPerson(name, options)
                 let waiting = card, rest = remaining
-                return ask(.choose(Choice(intent: "create_event", question: question, count: options.count) { [unowned self] number in
+                let aliases = Choice.aliases(options.map(\.name))
+                return ask(.choose(Choice(intent: .createEvent, question: question, count: options.count, aliases: aliases) { [unowned self] number in
                     var chosen = waiting
                     let contact = options[number - 1]
                     chosen.draft.attendees.append(Attendee(name: contact.name, email: contact.emails.first?.value))
                     return resolvePeople(chosen, remaining: rest)
-                }), Reply(intent: "create_event", ok: true, message: question))
+                }), Reply(intent: .createEvent, ok: true, message: question))
             }
         }
         return showCard(card)
@@ -115,6 +138,12 @@ extension Session {
         if let start = past {
             warnings.append(Renderer.alreadyPast(start, text: DateText(zone: context.zone), now: now))
         }
+        if let skipped = card.skippedClock {
+            warnings.append(Renderer.clockSkipped(skipped.said, moved: skipped.moved, on: card.draft.when, text: DateText(zone: context.zone)))
+        }
+        if let unread = card.unread {
+            warnings.append(Renderer.understoodNot(card.draft.title, when: card.draft.when, unread: unread, text: DateText(zone: context.zone)))
+        }
         let span = (card.draft.when.startInstant(in: context.zone), card.draft.when.endInstant(in: context.zone))
         if !card.draft.when.isAllDay, let others = try? context.calendars.events(from: span.0, to: span.1, calendarIDs: nil) {
             let clashing = others.filter { !$0.when.isAllDay }
@@ -126,7 +155,7 @@ extension Session {
         }
         let message = Renderer.card(card, next: next, warnings: warnings, zone: context.zone, style: context.style)
             + "\n" + (past == nil ? Renderer.createQuestion : Renderer.createPastQuestion)
-        return ask(.card(card), Reply(intent: "create_event", ok: true, message: message, fields: [("event", draftJSON(card))]))
+        return ask(.card(card), Reply(intent: .createEvent, ok: true, message: message, fields: [("event", draftJSON(card))]))
     }
 
     /// The answer to "Create it? [Y/n/edit]": yes, no, "edit", or an edit in words.
@@ -136,29 +165,51 @@ extension Session {
         case true?:
             return insert(card)
         case false?:
-            return Reply(intent: "create_event", ok: true, message: Renderer.notCreated)
+            return Reply(intent: .createEvent, ok: true, message: Renderer.notCreated)
         case nil:
             break
         }
         // An empty line from a pipe answers nothing: ask again.
-        if text.isEmpty { return ask(.card(card), Reply(intent: "create_event", ok: true, message: Renderer.answerCard)) }
+        if text.isEmpty { return ask(.card(card), Reply(intent: .createEvent, ok: true, message: Renderer.answerCard)) }
         if text.lowercased() == "edit" || text.lowercased() == "change" || text.lowercased() == "e" {
-            return ask(.card(card), Reply(intent: "create_event", ok: true, message: Renderer.whatToChange))
+            return ask(.card(card), Reply(intent: .createEvent, ok: true, message: Renderer.whatToChange))
         }
         // A bare number ("2") answers a numbered question, not this one: ask again.
         if !text.isEmpty, text.allSatisfy(\.isNumber) {
-            return ask(.card(card), Reply(intent: "create_event", ok: true, message: Renderer.answerCard))
+            return ask(.card(card), Reply(intent: .createEvent, ok: true, message: Renderer.answerCard))
         }
-        let understood = understand(text)
+        let understood = understand(text, eventOnScreen: true)
         if let said = understood.amountOutOfRange {
-            return ask(.card(card), Reply(intent: "create_event", ok: false, message: Renderer.amountTooLong(said)))
+            return ask(.card(card), Reply(intent: .createEvent, ok: false, message: Renderer.amountTooLong(said)))
         }
         if let when = Self.dateAlone(understood) { return edit(card, EventChanges(when: when)) }
         guard case .updateEvent(_, let changes) = understood.intent, !changes.isEmpty else {
             if let reply = newRequest(insteadOf: .card(card), understood) { return reply }
-            return ask(.card(card), Reply(intent: "create_event", ok: true, message: Renderer.answerCard))
+            return ask(.card(card), Reply(intent: .createEvent, ok: true, message: Renderer.answerCard))
         }
         return edit(card, changes)
+    }
+
+    /// The clock time said ("2:30") when it does not exist on the event's day — clocks went
+    /// forward — with the time shown instead ("03:30"); nil otherwise.
+    static func skippedClock(_ match: DateMatch, in text: String, shown when: When, zone: TimeZone) -> (said: String, moved: String)? {
+        guard case .timed(let start, _, _) = when, match.known.contains(.time),
+              let piece = match.parts.first(where: { $0.role == "time" }), piece.range.upperBound <= text.endIndex else { return nil }
+        let said = text[piece.range].lowercased()
+        let numbers = said.split(whereSeparator: { !$0.isNumber }).prefix(2).compactMap { Int($0) }
+        guard var hour = numbers.first, hour < 24 else { return nil }
+        let minute = numbers.count > 1 ? numbers[1] : 0
+        if said.contains("pm"), hour < 12 { hour += 12 }
+        if said.contains("am"), hour == 12 { hour = 0 }
+        // The gap: how far the clock jumped in the hours before the start.
+        let gap = (zone.secondsFromGMT(for: start) - zone.secondsFromGMT(for: start - 3 * 3600)) / 60
+        guard gap > 0 else { return nil }
+        let shown = Calendar.gregorian(in: zone).dateComponents([.hour, .minute], from: start)
+        let shownMinutes = (shown.hour ?? 0) * 60 + (shown.minute ?? 0)
+        let saidMinutes = hour * 60 + minute
+        guard shownMinutes - saidMinutes == gap || shownMinutes - (saidMinutes + 12 * 60) == gap else { return nil }
+        func clock(_ m: Int) -> String { String(format: "%02d:%02d", m / 60 % 24, m % 60) }
+        return (clock(shownMinutes - gap), clock(shownMinutes))
     }
 
     /// The start of a timed card that is already over, which the card warns about.
@@ -192,7 +243,7 @@ extension Session {
         if let mention = changes.calendar {
             let calendars = (try? context.calendars.calendars()) ?? []
             guard let found = calendars.first(where: { Spelling.fold($0.name) == Spelling.fold(mention.name) }) else {
-                return ask(.card(card), Reply(intent: "create_event", ok: false,
+                return ask(.card(card), Reply(intent: .createEvent, ok: false,
                                               message: Renderer.unknownCalendar(mention.said, known: calendars.map(\.name))))
             }
             card.calendar = found
@@ -213,12 +264,12 @@ extension Session {
         do {
             let event = try context.calendars.insertEvent(card.draft, id: card.id, calendarID: card.calendar.id)
             lastShown = event
-            lastChange = .createdEvent(event)
-            return Reply(intent: "create_event", ok: true,
+            record(.createdEvent(event))
+            return Reply(intent: .createEvent, ok: true,
                          message: Renderer.created(event, calendar: card.calendar.name, text: DateText(zone: context.zone)),
                          fields: [("event", JSONShapes.event(event, calendarName: card.calendar.name, zone: context.zone))])
         } catch {
-            return failure("create_event", error)
+            return failure(.createEvent, error)
         }
     }
 

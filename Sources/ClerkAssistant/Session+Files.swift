@@ -12,14 +12,14 @@ enum Lookup<Value> {
 extension Session {
     func listFiles(_ nameContains: String?) -> Reply {
         let files: [DriveFile]
-        do { files = try context.files.files(matching: nameContains) } catch { return failure("file_list", error) }
-        return Reply(intent: "file_list", ok: true,
+        do { files = try context.files.files(matching: nameContains) } catch { return failure(.fileList, error) }
+        return Reply(intent: .fileList, ok: true,
                      message: Renderer.fileList(files, filter: nameContains, text: DateText(zone: context.zone), now: context.now.now()),
                      fields: [("files", .array(files.map { JSONShapes.file($0, zone: context.zone) }))])
     }
 
     /// The file a name means: an exact name (any case) first, else the only file containing it.
-    func findFile(_ name: String, intent: String) -> Lookup<DriveFile> {
+    func findFile(_ name: String, intent: IntentName) -> Lookup<DriveFile> {
         let candidates: [DriveFile]
         do { candidates = try context.files.files(matching: name) } catch { return .answered(failure(intent, error)) }
         if let exact = candidates.first(where: { Spelling.fold($0.name) == Spelling.fold(name) }) { return .found(exact) }
@@ -35,109 +35,209 @@ extension Session {
     }
 
     func readFile(_ name: String) -> Reply {
-        switch findFile(name, intent: "file_read") {
+        switch findFile(name, intent: .fileRead) {
         case .answered(let reply): return reply
         case .found(let file):
             do {
                 let content = try context.files.readFile(id: file.id)
-                var reply = Reply(intent: "file_read", ok: true, message: Renderer.fileContent(file, content, style: context.style),
+                var reply = Reply(intent: .fileRead, ok: true, message: Renderer.fileContent(file, content, style: context.style),
                                   fields: [("file", .object([("name", .string(file.name)), ("content", .string(content))]))])
                 reply.pageable = true
                 return reply
             } catch {
-                return failure("file_read", error)
+                return failure(.fileRead, error)
             }
         }
     }
 
     func writeFile(_ write: FileWrite) -> Reply {
-        if case .create(let content) = write.operation {
+        switch write.operation {
+        case .create(let content):
             // Refused before the question, not after a yes.
-            guard DriveFile.isAcceptableName(write.name) else { return failure("file_write", ServiceError.invalid(.badFileName(write.name))) }
+            guard DriveFile.isAcceptableName(write.name) else { return failure(.fileWrite, ServiceError.invalid(.badFileName(write.name))) }
             if let existing = try? context.files.files(matching: write.name).first(where: { Spelling.fold($0.name) == Spelling.fold(write.name) }) {
-                return Reply(intent: "file_write", ok: false, message: Renderer.fileExists(existing.name))
+                return Reply(intent: .fileWrite, ok: false, message: Renderer.fileExists(existing.name))
             }
-            let question = Renderer.createFileQuestion(write.name, content)
-            return ask(.confirm(Confirmation(intent: "file_write", question: Renderer.writeQuestion, defaultYes: true, yes: { [unowned self] in
-                do {
-                    let file = try context.files.createFile(named: write.name, content: content)
-                    lastChange = .createdFile(file)
-                    namesChanged()
-                    return Reply(intent: "file_write", ok: true, message: Renderer.fileCreated(file),
-                                 fields: [("file", .object([("name", .string(file.name)), ("content", .string(content))]))])
-                } catch {
-                    return failure("file_write", error)
-                }
-            }, no: { Reply(intent: "file_write", ok: true, message: Renderer.nothingChanged) })),
-            Reply(intent: "file_write", ok: true, message: question))
+            return offerNewFile(write.name, content: content, question: Renderer.createFileQuestion(write.name, content))
+        case .rename(let newName):
+            return renameFile(write.name, to: newName)
+        case .append(let lines):
+            // A file that is not there yet is offered, with what was to go in it.
+            if case .answered = findFile(write.name, intent: .fileWrite), !lines.isEmpty, isMissing(write.name) {
+                let name = Self.withExtension(write.name, like: nil)
+                guard DriveFile.isAcceptableName(name) else { return failure(.fileWrite, ServiceError.invalid(.badFileName(name))) }
+                let content = lines.joined(separator: "\n") + "\n"
+                return offerNewFile(name, content: content, question: Renderer.createMissingFile(name, lines: lines))
+            }
+        case .replace, .removeLines:
+            break
         }
 
-        switch findFile(write.name, intent: "file_write") {
+        switch findFile(write.name, intent: .fileWrite) {
         case .answered(let reply): return reply
         case .found(let file):
-            if case .create = write.operation { return Reply(intent: "file_write", ok: false, message: Renderer.fileExists(file.name)) }
+            if case .create = write.operation { return Reply(intent: .fileWrite, ok: false, message: Renderer.fileExists(file.name)) }
             let old: String
-            do { old = try context.files.readFile(id: file.id) } catch { return failure("file_write", error) }
+            do { old = try context.files.readFile(id: file.id) } catch { return failure(.fileWrite, error) }
             guard let new = try? Self.applying(write.operation, to: old) else {
                 return textNotInFile(write.operation, file.name)
             }
             let preview = Renderer.changePreview(file.name, old: old, new: new)
-            return ask(.confirm(Confirmation(intent: "file_write", question: Renderer.writeQuestion, defaultYes: true, yes: { [unowned self] in
+            return ask(.confirm(Confirmation(intent: .fileWrite, question: Renderer.writeQuestion, defaultYes: true, yes: { [unowned self] in
                 do {
                     // The change is made again on the content as it is at the moment of writing,
                     // inside the store's transaction: another writer's change since the preview stays.
                     let edit = try context.files.editFile(id: file.id) { current in try Self.applying(write.operation, to: current) }
-                    lastChange = .wroteFile(edit.file, previous: edit.previous)
-                    return Reply(intent: "file_write", ok: true, message: Renderer.fileWritten(edit.file),
+                    record(.wroteFile(edit.file, previous: edit.previous))
+                    return Reply(intent: .fileWrite, ok: true, message: Renderer.fileWritten(edit.file, undo: context.offersUndo),
                                  fields: [("file", .object([("name", .string(edit.file.name)), ("content", .string(edit.content))]))])
                 } catch is TextNotInFile {
                     return textNotInFile(write.operation, file.name)
                 } catch {
-                    return failure("file_write", error)
+                    return failure(.fileWrite, error)
                 }
-            }, no: { Reply(intent: "file_write", ok: true, message: Renderer.nothingChanged) })),
-            Reply(intent: "file_write", ok: true, message: preview + "\n" + Renderer.writeQuestion))
+            }, no: { Reply(intent: .fileWrite, ok: true, message: Renderer.nothingChanged) })),
+            Reply(intent: .fileWrite, ok: true, message: preview + "\n" + Renderer.writeQuestion))
         }
     }
 
-    /// The text a replacement looks for is not in the file (any more).
+    /// True when no file, in or out of the trash, is called `name` or contains it.
+    private func isMissing(_ name: String) -> Bool {
+        let live = (try? context.files.files(matching: name)) ?? []
+        let trashed = (try? context.files.trashedFiles(matching: name)) ?? []
+        return live.isEmpty && trashed.isEmpty
+    }
+
+    /// `name` with an extension: its own, else `like`'s, else ".txt" ("shopping" → "shopping.txt").
+    static func withExtension(_ name: String, like other: String?) -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        if let dot = trimmed.lastIndex(of: "."), dot != trimmed.startIndex, trimmed[dot...].count > 1 { return trimmed }
+        if let other, let dot = other.lastIndex(of: "."), dot != other.startIndex { return trimmed + other[dot...] }
+        return trimmed + ".txt"
+    }
+
+    /// Asks `question`, then makes the file `name` with `content`.
+    private func offerNewFile(_ name: String, content: String, question: String) -> Reply {
+        ask(.confirm(Confirmation(intent: .fileWrite, question: Renderer.writeQuestion, defaultYes: true, yes: { [unowned self] in
+            do {
+                let file = try context.files.createFile(named: name, content: content)
+                record(.createdFile(file))
+                namesChanged()
+                return Reply(intent: .fileWrite, ok: true, message: Renderer.fileCreated(file, undo: context.offersUndo),
+                             fields: [("file", .object([("name", .string(file.name)), ("content", .string(content))]))])
+            } catch {
+                return failure(.fileWrite, error)
+            }
+        }, no: { Reply(intent: .fileWrite, ok: true, message: Renderer.nothingChanged) })),
+        Reply(intent: .fileWrite, ok: true, message: question))
+    }
+
+    /// "rename groceries.txt to shopping.txt"; a new name without an extension keeps the old
+    /// one's ("rename groceries to shopping" → shopping.txt).
+    func renameFile(_ name: String, to newName: String) -> Reply {
+        switch findFile(name, intent: .fileWrite) {
+        case .answered(let reply): return reply
+        case .found(let file):
+            guard !newName.trimmingCharacters(in: .whitespaces).isEmpty else {
+                return Reply(intent: .fileWrite, ok: false, message: Renderer.sayANewFileName(file.name))
+            }
+            let target = Self.withExtension(newName, like: file.name)
+            guard DriveFile.isAcceptableName(target) else { return failure(.fileWrite, ServiceError.invalid(.badFileName(target))) }
+            if let other = try? context.files.files(matching: target).first(where: { Spelling.fold($0.name) == Spelling.fold(target) && $0.id != file.id }) {
+                return Reply(intent: .fileWrite, ok: false, message: Renderer.failure(ServiceError.alreadyExists(.file, name: other.name)))
+            }
+            let question = Renderer.renameFileQuestion(file.name, to: target)
+            return ask(.confirm(Confirmation(intent: .fileWrite, question: question, defaultYes: true, yes: { [unowned self] in
+                do {
+                    let renamed = try context.files.renameFile(id: file.id, to: target)
+                    record(.renamedFile(file, newName: renamed.name))
+                    namesChanged()
+                    return Reply(intent: .fileWrite, ok: true, message: Renderer.fileRenamed(file.name, to: renamed.name, undo: context.offersUndo),
+                                 fields: [("file", .object([("name", .string(renamed.name)), ("content", .null)]))])
+                } catch {
+                    return failure(.fileWrite, error)
+                }
+            }, no: { Reply(intent: .fileWrite, ok: true, message: Renderer.nothingChanged) })),
+            Reply(intent: .fileWrite, ok: true, message: question))
+        }
+    }
+
+    /// The text a replacement or removal looks for is not in the file (any more).
     struct TextNotInFile: Error {}
 
-    /// `content` changed by `operation`: an append adds one line at the end, a replacement
-    /// changes every occurrence. A pure function of `content`, as `FileService.editFile` asks.
+    /// `content` changed by `operation`: an append adds its lines at the end, a replacement
+    /// changes every occurrence, a removal takes out the lines that are each item (else the
+    /// lines holding it). A pure function of `content`, as `FileService.editFile` asks.
     static func applying(_ operation: FileOperation, to content: String) throws(TextNotInFile) -> String {
         switch operation {
         case .create(let new): return new
-        case .append(let line):
-            return content.isEmpty || content.hasSuffix("\n") ? content + line + "\n" : content + "\n" + line + "\n"
+        case .rename: return content
+        case .append(let lines):
+            let added = lines.joined(separator: "\n") + "\n"
+            return content.isEmpty || content.hasSuffix("\n") ? content + added : content + "\n" + added
         case .replace(let target, let replacement):
             guard content.contains(target) else { throw TextNotInFile() }
             return content.replacingOccurrences(of: target, with: replacement)
+        case .removeLines(let items):
+            var lines = content.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let endsWithNewline = content.hasSuffix("\n")
+            if endsWithNewline { lines.removeLast() }
+            var removed = false
+            // "bread and jam" that is no line is two items.
+            let wanted = items.flatMap { item -> [String] in
+                let whole = Spelling.fold(item.trimmingCharacters(in: .whitespaces))
+                guard item.contains(" and "), !lines.contains(where: { Spelling.fold(Self.bare($0)) == whole }) else { return [item] }
+                return item.components(separatedBy: " and ")
+            }
+            for item in wanted {
+                let wanted = Spelling.fold(item.trimmingCharacters(in: .whitespaces))
+                // The line that is the item ("milk", "- milk"), else every line that holds it.
+                var at = lines.indices.filter { Spelling.fold(Self.bare($0 < lines.count ? lines[$0] : "")) == wanted }
+                if at.isEmpty { at = lines.indices.filter { Spelling.fold(lines[$0]).contains(wanted) } }
+                guard !at.isEmpty else { continue }
+                for i in at.reversed() { lines.remove(at: i) }
+                removed = true
+            }
+            guard removed else { throw TextNotInFile() }
+            return lines.isEmpty ? "" : lines.joined(separator: "\n") + (endsWithNewline ? "\n" : "")
         }
     }
 
+    /// A line without the list marks people type before items ("- milk", "* eggs", "[ ] bread").
+    static func bare(_ line: String) -> String {
+        var text = line.trimmingCharacters(in: .whitespaces)
+        for mark in ["- [ ] ", "- [x] ", "[ ] ", "[x] ", "- ", "* ", "• "] where text.hasPrefix(mark) {
+            text.removeFirst(mark.count)
+            break
+        }
+        return text.trimmingCharacters(in: .whitespaces)
+    }
+
     private func textNotInFile(_ operation: FileOperation, _ name: String) -> Reply {
-        guard case .replace(let target, _) = operation else { return failure("file_write", TextNotInFile()) }
-        return Reply(intent: "file_write", ok: false, message: Renderer.textNotInFile(target, name))
+        switch operation {
+        case .replace(let target, _): return Reply(intent: .fileWrite, ok: false, message: Renderer.textNotInFile(target, name))
+        case .removeLines(let items): return Reply(intent: .fileWrite, ok: false, message: Renderer.linesNotInFile(items, name))
+        default: return failure(.fileWrite, TextNotInFile())
+        }
     }
 
     func deleteFile(_ name: String) -> Reply {
-        switch findFile(name, intent: "file_delete") {
+        switch findFile(name, intent: .fileDelete) {
         case .answered(let reply): return reply
         case .found(let file):
             let question = Renderer.trashQuestion(file.name)
-            return ask(.confirm(Confirmation(intent: "file_delete", question: question, defaultYes: false, yes: { [unowned self] in
+            return ask(.confirm(Confirmation(intent: .fileDelete, question: question, defaultYes: false, yes: { [unowned self] in
                 do {
                     try context.files.trashFile(id: file.id)
-                    lastChange = .trashedFile(file)
+                    record(.trashedFile(file))
                     namesChanged()
-                    return Reply(intent: "file_delete", ok: true, message: Renderer.fileTrashed(file.name),
+                    return Reply(intent: .fileDelete, ok: true, message: Renderer.fileTrashed(file.name, undo: context.offersUndo),
                                  fields: [("file", .object([("name", .string(file.name)), ("content", .null)]))])
                 } catch {
-                    return failure("file_delete", error)
+                    return failure(.fileDelete, error)
                 }
-            }, no: { Reply(intent: "file_delete", ok: true, message: Renderer.nothingChanged) })),
-            Reply(intent: "file_delete", ok: true, message: question))
+            }, no: { Reply(intent: .fileDelete, ok: true, message: Renderer.nothingChanged) })),
+            Reply(intent: .fileDelete, ok: true, message: question))
         }
     }
 }

@@ -13,18 +13,18 @@ enum Pending {
     /// A free-text answer ("What should I call it?").
     case text(TextQuestion)
 
-    var intent: String {
+    var intent: IntentName {
         switch self {
         case .confirm(let c): return c.intent
         case .choose(let c): return c.intent
-        case .card: return "create_event"
+        case .card: return .createEvent
         case .text(let t): return t.intent
         }
     }
 }
 
 struct Confirmation {
-    var intent: String
+    var intent: IntentName
     /// Repeated when the answer is neither yes nor no.
     var question: String
     /// What Enter alone means.
@@ -34,16 +34,32 @@ struct Confirmation {
 }
 
 struct Choice {
-    var intent: String
+    var intent: IntentName
     var question: String
     var count: Int
-    /// Words that pick an option besides its number ("all" → 2), lower-case.
+    /// Words that pick an option besides its number ("all" → 2), folded (lower case, no
+    /// accents).
     var aliases: [String: Int] = [:]
     var pick: (Int) -> Reply
+
+    /// Answers that pick one of `labels` by name: the whole label, and each word of it that
+    /// no other label has ("perez" for "Ana Pérez" beside "Ana López"), folded; option
+    /// numbers start at 1.
+    static func aliases(_ labels: [String]) -> [String: Int] {
+        var aliases: [String: Int] = [:]
+        var counts: [String: Int] = [:]
+        let words = labels.map { Spelling.fold($0).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init) }
+        for list in words { for word in Set(list) { counts[word, default: 0] += 1 } }
+        for (index, list) in words.enumerated() {
+            aliases[Spelling.fold(labels[index])] = index + 1
+            for word in list where counts[word] == 1 && word.count >= 3 { aliases[word] = index + 1 }
+        }
+        return aliases
+    }
 }
 
 struct TextQuestion {
-    var intent: String
+    var intent: IntentName
     var question: String
     var answer: (String) -> Reply
 }
@@ -107,7 +123,7 @@ extension Session {
         case .choose(let choice):
             let word = text.lowercased().trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
             if let number = Int(word), (1...choice.count).contains(number) { return choice.pick(number) }
-            if let number = choice.aliases[word] { return choice.pick(number) }
+            if let number = choice.aliases[Spelling.fold(word)] { return choice.pick(number) }
             if YesNo.read(word, empty: false, rule: context.answers) == false || word.isEmpty {
                 return Reply(intent: choice.intent, ok: true, message: Renderer.nothingChanged)
             }

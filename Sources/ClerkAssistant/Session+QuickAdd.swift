@@ -23,30 +23,30 @@ extension Session {
             return handle(understand(text))
         }
         let calendars: [CalendarInfo]
-        do { calendars = try context.calendars.calendars() } catch { return failure("create_event", error) }
+        do { calendars = try context.calendars.calendars() } catch { return failure(.createEvent, error) }
         guard let calendar = calendars.first(where: \.isPrimary) ?? calendars.first else {
-            return Reply(intent: "create_event", ok: false, message: Renderer.noCalendars)
+            return Reply(intent: .createEvent, ok: false, message: Renderer.noCalendars)
         }
         let question = Renderer.quickAddQuestion(text, calendar: calendar.name)
-        return ask(.confirm(Confirmation(intent: "create_event", question: question, defaultYes: true, yes: { [unowned self] in
+        return ask(.confirm(Confirmation(intent: .createEvent, question: question, defaultYes: true, yes: { [unowned self] in
             quickAdd(text, calendar: calendar)
-        }, no: { Reply(intent: "create_event", ok: true, message: Renderer.nothingChanged) })),
-        Reply(intent: "create_event", ok: true, message: question))
+        }, no: { Reply(intent: .createEvent, ok: true, message: Renderer.nothingChanged) })),
+        Reply(intent: .createEvent, ok: true, message: question))
     }
 
     private func quickAdd(_ text: String, calendar: CalendarInfo) -> Reply {
-        guard let service = context.quickAdd else { return Reply(intent: "create_event", ok: false, message: Renderer.noCalendars) }
+        guard let service = context.quickAdd else { return Reply(intent: .createEvent, ok: false, message: Renderer.noCalendars) }
         do {
             guard let event = try service.quickAdd(text, calendarID: calendar.id) else {
-                return Reply(intent: "create_event", ok: true, message: Renderer.quickAddWaits(text))
+                return Reply(intent: .createEvent, ok: true, message: Renderer.quickAddWaits(text))
             }
             lastShown = event
-            lastChange = .createdEvent(event)
-            return Reply(intent: "create_event", ok: true,
+            record(.createdEvent(event))
+            return Reply(intent: .createEvent, ok: true,
                          message: Renderer.quickAdded(event, calendar: calendar.name, text: DateText(zone: context.zone)),
                          fields: [("event", JSONShapes.event(event, calendarName: calendar.name, zone: context.zone))])
         } catch {
-            return failure("create_event", error)
+            return failure(.createEvent, error)
         }
     }
 }

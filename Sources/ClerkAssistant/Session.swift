@@ -9,13 +9,20 @@ import Foundation
 /// drivers (the REPL, piped stdin, one-shot) only feed lines and print replies. Each intent
 /// goes to exactly one handler (the `Session+…` files); every sentence comes from `Renderer`.
 public final class Session {
-    let context: SessionContext
+    /// What the session works with; its preferences change when a person sets one in words.
+    var context: SessionContext
     let router = Router()
     var pending: Pending?
     /// The event "it" refers to: the last one shown alone, created or changed.
-    var lastShown: Event?
-    /// The last change made in this session, for "undo".
-    var lastChange: Change?
+    var lastShown: Event? {
+        didSet { lastListing = nil }
+    }
+    /// The events of the last listing of several, when that was the last thing shown: "it"
+    /// then asks which of them.
+    var lastListing: [Event]?
+    /// The changes made in this session, oldest first: "undo" reverses the last, and the
+    /// next "undo" the one before.
+    var changes: [Change] = []
     private var knownCache: KnownNames?
     /// The line being answered, as typed (what Google reads for a quickAdd).
     var lastLine: String?
@@ -39,7 +46,7 @@ public final class Session {
             lastLine = nil
             reply = answer(question, with: text)
         } else if text.isEmpty {
-            return Reply(intent: "help", ok: true, message: "")
+            return Reply(intent: .help, ok: true, message: "")
         } else if let said = Session.quickAddText(text) {
             reply = offerQuickAdd(said)
         } else {
@@ -85,9 +92,15 @@ public final class Session {
         return Reply(intent: question.intent, ok: false, message: interrupted ? Renderer.questionAbandoned : Renderer.questionUnanswered)
     }
 
-    /// Reads a line with the names the backend knows as context.
-    func understand(_ text: String) -> Understanding {
-        router.understand(text, at: context.reference, known: knownNames())
+    /// Reads a line with the names the backend knows as context; `eventOnScreen` when the
+    /// line may change an event being shown (the new-event card).
+    func understand(_ text: String, eventOnScreen: Bool = false) -> Understanding {
+        router.understand(text, at: context.reference, known: knownNames(), eventOnScreen: eventOnScreen)
+    }
+
+    /// Records a change for "undo".
+    func record(_ change: Change) {
+        changes.append(change)
     }
 
     /// Sends an understood line to its handler; a line with an amount of time beyond what
@@ -97,7 +110,7 @@ public final class Session {
             return Reply(intent: understanding.intent.name, ok: false, message: Renderer.amountTooLong(said))
         }
         switch understanding.intent {
-        case .createEvent(let request): return createEvent(request)
+        case .createEvent(let request): return createEvent(request, said: understanding.text)
         case .queryAgenda(let query): return queryAgenda(query)
         case .updateEvent(let reference, let changes): return updateEvent(reference, changes)
         case .deleteEvent(let reference): return deleteEvent(reference)
@@ -108,12 +121,14 @@ public final class Session {
         case .fileDelete(let name): return deleteFile(name)
         case .calendars: return listCalendars()
         case .createCalendar(let name): return createCalendar(name)
-        case .help: return Reply(intent: "help", ok: true, message: Renderer.help)
+        case .deleteCalendar(let name): return deleteCalendar(name)
+        case .updateCalendar(let name, let update): return updateCalendar(name, update)
+        case .help: return Reply(intent: .help, ok: true, message: Renderer.help)
         case .login: return logIn()
         case .logout: return logOut()
         case .status: return showStatus()
         case .undo: return undo()
-        case .quit: return Reply(intent: "help", ok: true, message: Renderer.quitHint)
+        case .quit: return Reply(intent: .help, ok: true, message: Renderer.quitHint)
         case .outOfScope(let outOfScope): return outOfScopeReply(understanding.text, outOfScope)
         }
     }
@@ -140,17 +155,34 @@ public final class Session {
     // MARK: Completion
 
     /// Words the REPL offers on Tab for the word being typed at the end of `lineBeforeCursor`:
-    /// command words first, calendar names after "on"/"in"/"to", contact names after
-    /// "with"/"invite", file names after file verbs.
+    /// command words first; file names after a file verb and after "append … to" (with
+    /// calendar names too after "add … to"); calendar names after "on"/"in"/"to"; after
+    /// "with"/"invite"/"and", contacts' first names, and after a first name the rest of the
+    /// names it begins ("lunch with Ana P" → "Pérez").
     public func completions(lineBeforeCursor: String) -> [String] {
         let words = lineBeforeCursor.split(separator: " ", omittingEmptySubsequences: false).map { $0.lowercased() }
         guard words.count > 1 else { return Renderer.commandWords }
         let previous = words[words.count - 2]
         let known = knownNames()
+        let head = words[0]
+        // "lunch with Ana P": the rest of the names that start with the word before.
+        if words.count >= 3, ["with", "invite", "and", "call", "find"].contains(words[words.count - 3]) {
+            let first = Spelling.fold(previous)
+            let rests = known.contacts.compactMap { name -> String? in
+                let parts = name.split(separator: " ")
+                guard parts.count > 1, Spelling.fold(String(parts[0])) == first else { return nil }
+                return parts.dropFirst().joined(separator: " ")
+            }.uniqued()
+            if !rests.isEmpty { return rests }
+        }
+        if ["to", "into", "onto"].contains(previous), ["append", "add", "write", "put", "jot", "insert"].contains(head) {
+            // "append … to notes.txt"; "add … to" may also go on a calendar.
+            return head == "append" || head == "write" ? known.files : known.files + known.calendars
+        }
         switch previous {
         case "on", "in", "to", "calendar": return known.calendars
         case "with", "invite", "and": return known.contacts.map { $0.split(separator: " ").first.map(String.init) ?? $0 }.uniqued()
-        case "show", "read", "open", "cat", "delete", "remove", "append", "edit", "file": return known.files
+        case "show", "read", "open", "cat", "delete", "remove", "append", "edit", "file", "rename", "trash": return known.files
         default: return []
         }
     }
@@ -158,7 +190,7 @@ public final class Session {
     // MARK: Failures
 
     /// The reply for a service call that threw.
-    func failure(_ intent: String, _ error: any Error) -> Reply {
+    func failure(_ intent: IntentName, _ error: any Error) -> Reply {
         Reply(intent: intent, ok: false, message: Renderer.failure(error))
     }
 }

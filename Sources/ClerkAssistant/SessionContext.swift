@@ -26,6 +26,13 @@ public struct Preferences: Sendable, Equatable {
     }
 }
 
+/// Keeps what a person sets in words, for the runs after this one (the config file).
+public protocol SettingsWriter: AnyObject {
+    /// Makes `name` the calendar new events go on; nil goes back to the primary calendar.
+    /// Throws `ServiceError.storage` when the settings cannot be written.
+    func setDefaultCalendar(_ name: String?) throws
+}
+
 /// How answers to questions are read.
 ///
 /// At a terminal a person answers: Enter takes the default (the capital letter of
@@ -40,24 +47,24 @@ public enum AnswerRule: Sendable {
 /// Everything a session works with, handed in by the executable: the active backend's
 /// services, the clock, the zone, how text looks, and how new ids are made.
 public struct SessionContext {
-    public var calendars: any CalendarService
-    public var contacts: any ContactsService
-    public var files: any FileService
+    var calendars: any CalendarService
+    var contacts: any ContactsService
+    var files: any FileService
     /// "local" or "google", for messages that depend on it.
-    public var backendName: String
-    public var now: NowProvider
-    public var zone: TimeZone
-    public var dateOrder: DateOrder
-    public var style: TextStyle
+    var backendName: String
+    var now: NowProvider
+    var zone: TimeZone
+    var dateOrder: DateOrder
+    var style: TextStyle
     /// Where answers come from; see `AnswerRule`.
-    public var answers: AnswerRule
+    var answers: AnswerRule
     /// A new event id (Google's rules: 5–1024 characters of a–v and 0–9). Injected so
     /// transcripts are reproducible.
-    public var makeID: () -> String
+    var makeID: () -> String
     /// The first `count` starts of a series beginning at `start` under `rule` (an RRULE
     /// value), for the card's "next three dates"; nil when unknown. The executable passes
     /// libical's expansion.
-    public var previewOccurrences: (_ rule: String, _ start: When, _ count: Int) -> [Date]?
+    var previewOccurrences: (_ rule: String, _ start: When, _ count: Int) -> [Date]?
     public var preferences = Preferences()
     /// The account behind the backend: status, sign-in and notices (nil: none to speak of).
     public var account: (any AccountService)?
@@ -65,6 +72,12 @@ public struct SessionContext {
     public var quickAdd: (any QuickAddService)?
     /// Prints a line at once, before the reply (the sign-in URL while clerk waits).
     public var announce: (String) -> Void = { _ in }
+    /// Where settings said in words are written ("make Work my default calendar"); nil when
+    /// they cannot be kept (then they last for the session only).
+    public var settings: (any SettingsWriter)?
+    /// False for a one-shot run: the process ends with the answer, so no reply offers an
+    /// "undo" it could not give.
+    public var offersUndo = true
 
     public init(
         calendars: any CalendarService, contacts: any ContactsService, files: any FileService,

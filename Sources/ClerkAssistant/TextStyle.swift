@@ -10,8 +10,8 @@
 /// control character visible, then turns the marks into escapes (or drops them without
 /// colour). A mark that came from data can only ever become one of these five styles.
 public struct TextStyle: Sendable, Hashable {
-    public var color: Bool
-    public var width: Int
+    var color: Bool
+    var width: Int
 
     public init(color: Bool = false, width: Int = 80) {
         self.color = color
@@ -42,13 +42,13 @@ public struct TextStyle: Sendable, Hashable {
         color ? Self.mark(index) + text + Self.mark(0) : text
     }
 
-    public func bold(_ text: String) -> String { marked(text, 1) }
-    public func dim(_ text: String) -> String { marked(text, 2) }
-    public func warning(_ text: String) -> String { marked(text, 3) }
-    public func error(_ text: String) -> String { marked(text, 4) }
+    func bold(_ text: String) -> String { marked(text, 1) }
+    func dim(_ text: String) -> String { marked(text, 2) }
+    func warning(_ text: String) -> String { marked(text, 3) }
+    func error(_ text: String) -> String { marked(text, 4) }
 
     /// `text` cut to `columns` characters with an ellipsis when longer.
-    public func fit(_ text: String, _ columns: Int) -> String {
+    func fit(_ text: String, _ columns: Int) -> String {
         guard columns > 1, text.count > columns else { return text }
         return String(text.prefix(columns - 1)) + "…"
     }

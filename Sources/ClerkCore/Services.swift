@@ -9,6 +9,13 @@ public protocol CalendarService: AnyObject {
     func calendars() throws -> [CalendarInfo]
     func createCalendar(named name: String, timeZone: String) throws -> CalendarInfo
 
+    /// Gives a calendar a new name; `alreadyExists` when another calendar has it.
+    func renameCalendar(id: String, to name: String) throws -> CalendarInfo
+
+    /// Deletes a calendar and every event on it. The primary calendar cannot be deleted
+    /// (`InvalidRequest.primaryCalendar`).
+    func deleteCalendar(id: String) throws
+
     /// Stores `draft` under the client-chosen `id`. Inserting the same id again returns the
     /// stored event and creates nothing, so a retried insert never duplicates.
     func insertEvent(_ draft: EventDraft, id: String, calendarID: String) throws -> Event
@@ -134,6 +141,9 @@ public protocol FileService: AnyObject {
     /// must depend only on its argument, and may run more than once. An error `edit` throws
     /// leaves the file as it was and comes out of this call unchanged.
     func editFile(id: String, _ edit: (String) throws -> String) throws -> FileEdit
+    /// Gives a file a new name, which, as a new file's, must be acceptable and not taken by
+    /// another file out of the trash; the content and its revisions stay.
+    func renameFile(id: String, to name: String) throws -> DriveFile
     /// Moves a file to the trash.
     func trashFile(id: String) throws
     /// Deletes a file for good, skipping the trash (only when the person asks for exactly
@@ -208,6 +218,8 @@ public enum InvalidRequest: Hashable, Sendable {
     case contactsAreReadOnly
     /// A Google Doc is read as text but not written.
     case googleDocIsReadOnly
+    /// The primary calendar cannot be deleted.
+    case primaryCalendar
 }
 
 /// Why the backend wants a new sign-in.

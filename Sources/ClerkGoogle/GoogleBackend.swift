@@ -187,6 +187,32 @@ extension GoogleBackend: CalendarService {
         }
     }
 
+    /// Calendar's own PATCH of the summary; the mirror takes Google's answer.
+    package func renameCalendar(id: String, to name: String) throws -> CalendarInfo {
+        try prepare([.calendarList])
+        guard var calendar = try store.calendars().first(where: { $0.id == id }) else { throw ServiceError.notFound(.calendar, id: id) }
+        do {
+            let answer = try api.patchCalendar(calendarID: id, body: ["summary": .string(name)])
+            calendar.name = answer["summary"]?.stringValue ?? name
+            return try store.putCalendar(calendar, unmodeled: nil).item
+        } catch {
+            throw GoogleBackend.fail(error, mayHaveApplied: true)
+        }
+    }
+
+    /// Calendar's DELETE of a secondary calendar; its events leave the mirror with it.
+    package func deleteCalendar(id: String) throws {
+        try prepare([.calendarList])
+        guard let calendar = try store.calendars().first(where: { $0.id == id }) else { throw ServiceError.notFound(.calendar, id: id) }
+        guard !calendar.isPrimary else { throw ServiceError.invalid(.primaryCalendar) }
+        do {
+            try api.deleteCalendar(calendarID: id)
+            try store.removeCalendar(id: id)
+        } catch {
+            throw GoogleBackend.fail(error, mayHaveApplied: true)
+        }
+    }
+
     package func insertEvent(_ draft: EventDraft, id: String, calendarID: String) throws -> Event {
         try prepare([])
         let body = GoogleCoding.eventBody(draft, id: id)
@@ -565,6 +591,18 @@ extension GoogleBackend: FileService {
             throw GoogleBackend.fail(error, mayHaveApplied: true)
         }
         try store.removeFile(id: id)
+    }
+
+    /// Drive's PATCH of the name; the mirror takes Google's answer.
+    package func renameFile(id: String, to name: String) throws -> DriveFile {
+        try prepare([])
+        _ = try storedFile(id)
+        do {
+            if let changed = try mirror.put(file: try api.patchFile(fileID: id, body: ["name": .string(name)])) { return changed }
+            throw APIFailure.malformed
+        } catch {
+            throw GoogleBackend.fail(error, mayHaveApplied: true)
+        }
     }
 
     package func trashFile(id: String) throws {

@@ -25,6 +25,10 @@ public enum Intent: Sendable, Hashable {
     /// List the calendars.
     case calendars
     case createCalendar(name: String)
+    /// Delete a calendar and everything on it ("delete the Family calendar").
+    case deleteCalendar(name: String)
+    /// Change a calendar itself: its name, or whether new events go on it.
+    case updateCalendar(name: String, CalendarUpdate)
     case help
     case login
     case logout
@@ -37,28 +41,58 @@ public enum Intent: Sendable, Hashable {
     case outOfScope(OutOfScope)
 
     /// The intent name of DESIGN.md: `create_event`, `query_agenda`, … (`quit` for `.quit`).
-    public var name: String {
+    public var name: IntentName {
         switch self {
-        case .createEvent: "create_event"
-        case .queryAgenda: "query_agenda"
-        case .updateEvent: "update_event"
-        case .deleteEvent: "delete_event"
-        case .contactLookup: "contact_lookup"
-        case .fileList: "file_list"
-        case .fileRead: "file_read"
-        case .fileWrite: "file_write"
-        case .fileDelete: "file_delete"
-        case .calendars: "calendars"
-        case .createCalendar: "create_calendar"
-        case .help: "help"
-        case .login: "login"
-        case .logout: "logout"
-        case .status: "status"
-        case .undo: "undo"
-        case .quit: "quit"
-        case .outOfScope: "out_of_scope"
+        case .createEvent: .createEvent
+        case .queryAgenda: .queryAgenda
+        case .updateEvent: .updateEvent
+        case .deleteEvent: .deleteEvent
+        case .contactLookup: .contactLookup
+        case .fileList: .fileList
+        case .fileRead: .fileRead
+        case .fileWrite: .fileWrite
+        case .fileDelete: .fileDelete
+        case .calendars: .calendars
+        case .createCalendar: .createCalendar
+        case .deleteCalendar: .deleteCalendar
+        case .updateCalendar: .updateCalendar
+        case .help: .help
+        case .login: .login
+        case .logout: .logout
+        case .status: .status
+        case .undo: .undo
+        case .quit: .quit
+        case .outOfScope: .outOfScope
         }
     }
+}
+
+/// The intent names of DESIGN.md as a type: what an `Intent` is called, what a reply answers
+/// and what `--json` writes in `intent` (the raw value).
+public enum IntentName: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    case createEvent = "create_event"
+    case queryAgenda = "query_agenda"
+    case updateEvent = "update_event"
+    case deleteEvent = "delete_event"
+    case contactLookup = "contact_lookup"
+    case fileList = "file_list"
+    case fileRead = "file_read"
+    case fileWrite = "file_write"
+    case fileDelete = "file_delete"
+    case calendars
+    case createCalendar = "create_calendar"
+    case deleteCalendar = "delete_calendar"
+    case updateCalendar = "update_calendar"
+    case help
+    case login
+    case logout
+    case status
+    case undo
+    /// Not an intent of DESIGN.md's list: the drivers act on it before a session sees it.
+    case quit
+    case outOfScope = "out_of_scope"
+
+    public var description: String { rawValue }
 }
 
 extension Intent {
@@ -96,6 +130,34 @@ public struct CalendarMention: Sendable, Hashable {
     public var name: String { known ?? said }
 }
 
+/// How a calendar changes.
+public enum CalendarUpdate: Sendable, Hashable {
+    /// "rename calendar Work to Job".
+    case rename(to: String)
+    /// "make Work my default calendar": new events go on it.
+    case makeDefault
+}
+
+/// A part of the day said without a clock time ("Friday morning", "tonight").
+public enum DayPart: String, Sendable, Hashable, CaseIterable {
+    case morning, afternoon, evening, night
+}
+
+/// A meal or an outing said without a clock time ("lunch tomorrow", "drinks on Friday"):
+/// it says when the event likely starts.
+public enum Occasion: String, Sendable, Hashable, CaseIterable {
+    case breakfast, brunch, lunch, dinner, drinks
+    /// "movie night", "game night", "party".
+    case evening
+}
+
+/// What a new event's start is said by, when no clock time was said: a part of the day or a
+/// meal. The conversation places the start (`StartDefaults`).
+public enum StartHint: Sendable, Hashable {
+    case dayPart(DayPart)
+    case occasion(Occasion)
+}
+
 /// A new event as the sentence describes it ("lunch with Ana tomorrow at 13:00 on Work").
 public struct EventRequest: Sendable, Hashable {
     /// What remains once command words, time, calendar, recurrence and location are taken
@@ -119,6 +181,15 @@ public struct EventRequest: Sendable, Hashable {
     public var recurrence: String?
     /// True when the event takes whole days ("all day", or a date with no time).
     public var isAllDay: Bool
+    /// When no clock time was said, what the day's reading says of the start ("tomorrow
+    /// morning", "lunch on Friday"); `when` then holds the day or the part of it.
+    public var startHint: StartHint?
+    /// "block Friday afternoon", "reserve tomorrow morning": time kept busy. With a part of
+    /// the day and no length, the event takes the whole part.
+    public var isBlock: Bool = false
+    /// Words of the line no reader could place, said back rather than put in the title
+    /// ("w/ the gang" of "dinner on Friday w/ the gang"); nil when everything was read.
+    public var unread: String?
 
     public init(
         title: String, when: DateMatch? = nil, calendar: CalendarMention? = nil, attendees: [Attendee] = [],
@@ -156,6 +227,11 @@ public struct AgendaQuery: Sendable, Hashable {
     public var slotMinutes: Int?
     /// "what's next", "my next dentist appointment": only the first event from now.
     public var wantsNext: Bool
+    /// The part of the day the span is, when that is all it says ("tomorrow morning"): the
+    /// conversation takes its working part.
+    public var dayPart: DayPart?
+    /// "am I free Friday at 1:30": one moment, answered yes or no.
+    public var isMoment: Bool = false
 
     public init(
         when: DateMatch? = nil, range: DateInterval? = nil, calendar: CalendarMention? = nil, words: String? = nil,
@@ -188,6 +264,10 @@ public struct EventReference: Sendable, Hashable {
     /// A person the event includes ("with Ana").
     public var attendee: String?
     public var calendar: CalendarMention?
+    /// "skip the sync tomorrow": one occurrence of a repeating event, never the series.
+    public var isOneOccurrence: Bool = false
+    /// "the weekly sync": the series, not one occurrence.
+    public var isSeries: Bool = false
 
     public init(
         isLastShown: Bool = false, isNext: Bool = false, isAll: Bool = false, words: String? = nil, when: DateMatch? = nil,
@@ -270,7 +350,12 @@ public struct ContactQuery: Sendable, Hashable {
 
 /// The part of a contact a person asked for.
 public enum ContactField: String, Sendable, Hashable, CaseIterable {
-    case phone, email, address, birthday, all
+    case phone, email, address, birthday
+    /// Where they work ("what company does Ana work for").
+    case company
+    /// Their role there ("what's Bob's job title").
+    case jobTitle
+    case all
 }
 
 /// A change to a text file.
@@ -289,10 +374,16 @@ public enum FileOperation: Sendable, Hashable {
     /// A new file with this content ("create a file todo.txt with buy milk"; empty content
     /// for "create todo.txt").
     case create(content: String)
-    /// A line added at the end ("append call plumber to todo.txt", "add eggs to todo.txt").
-    case append(content: String)
+    /// Lines added at the end ("append call plumber to todo.txt", "add eggs, milk and bread
+    /// to groceries.txt" adds three).
+    case append(lines: [String])
     /// Every occurrence of `old` becomes `new` ("replace milk with oat milk in todo.txt").
     case replace(old: String, new: String)
+    /// The lines that are these items taken out ("remove milk from groceries.txt"); the file
+    /// stays, even when it ends up empty.
+    case removeLines([String])
+    /// A new name ("rename groceries.txt to shopping.txt").
+    case rename(to: String)
 }
 
 /// A sentence clerk cannot act on, with what it seemed to be about.

@@ -30,67 +30,108 @@ public struct Router: Sendable {
 
     /// Reads `text` at `reference`, using `known` as context (calendar, contact and file
     /// names the backend has).
-    public func understand(_ text: String, at reference: ReferenceTime, known: KnownNames = .none) -> Understanding {
+    ///
+    /// With `eventOnScreen`, a line that can be read as a change of the event being shown (a
+    /// new event's card) is one: "add maria" adds a person even in lower case, and a
+    /// correction ("actually thursday") moves it.
+    public func understand(_ text: String, at reference: ReferenceTime, known: KnownNames = .none, eventOnScreen: Bool = false) -> Understanding {
+        let names = known.folded
         let dates = readDates(text, at: reference)
-        return understand(text, dates: dates, at: reference, known: known.folded, suggest: true)
+        let first = understand(text, dates: dates, at: reference, known: names, suggest: true, eventOnScreen: eventOnScreen)
+        if let correction = Correction.find(in: text), let corrected = reading(correction, of: text, at: reference, known: names, eventOnScreen: eventOnScreen) {
+            return corrected
+        }
+        return first
+    }
+
+    /// The reading of a correction's new request, moved onto the line, when it is one the
+    /// correction may make: a day or time alone becomes a change of the event on screen.
+    func reading(_ correction: Correction, of text: String, at reference: ReferenceTime, known: Names, eventOnScreen: Bool) -> Understanding? {
+        let rest = correction.rest
+        let dates = readDates(rest, at: reference)
+        var inner = understand(rest, dates: dates, at: reference, known: known, suggest: false, eventOnScreen: eventOnScreen)
+        if inner.dates.count == 1, let date = inner.dates.first, inner.dates.first?.recurrence == nil,
+           rest[..<date.range.lowerBound].allSatisfy({ $0.isWhitespace || $0.isPunctuation }),
+           rest[date.range.upperBound...].allSatisfy({ $0.isWhitespace || $0.isPunctuation }) {
+            // A day or time alone: "actually thursday", "not 10, 11".
+            inner.intent = .updateEvent(.lastShown, EventChanges(when: date))
+            inner.slots = [Slot(kind: .when, ranges: [date.range], value: Sentence.interval(date, reference.timeZone), rule: "date:" + date.rule)]
+            inner.rule = RouteRule.followUp(.correction).name
+        } else if case .updateEvent(let which, let changes) = inner.intent, which.isLastShown, !changes.isEmpty {
+            // "no wait make it 11:30", "sorry, on Work": an edit of the event on screen.
+        } else if correction.denies || inner.intent.name == .outOfScope {
+            return nil
+        }
+        var moved = inner.moved(onto: text, from: rest)
+        let utf8 = text.utf8
+        let said = utf8.index(utf8.startIndex, offsetBy: correction.said.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: correction.said.upperBound)
+        moved.slots.insert(Slot(kind: .command, ranges: [said], value: String(text[said]), rule: "correction"), at: 0)
+        return moved
     }
 
     /// Reads `text` with its dates already read by a `DateReader` (the benchmark uses it to
     /// time routing alone). `dates` must be what the reader found in this `text`.
     public func understand(_ text: String, dates: [DateMatch], at reference: ReferenceTime, known: KnownNames = .none) -> Understanding {
-        understand(text, dates: usable(dates, in: text), at: reference, known: known.folded, suggest: true)
+        understand(text, dates: usable(dates, in: text), at: reference, known: known.folded, suggest: true, eventOnScreen: false)
     }
 
     /// The pipeline after the date reader.
-    func understand(_ text: String, dates: [DateMatch], at reference: ReferenceTime, known: Names, suggest: Bool) -> Understanding {
-        let zone = reference.timeZone
-        var sentence = Sentence(text: text, tokens: Term.split(text), dates: dates, zone: zone)
+    func understand(_ text: String, dates: [DateMatch], at reference: ReferenceTime, known: Names, suggest: Bool, eventOnScreen: Bool) -> Understanding {
+        var sentence = Sentence(text: text, tokens: Term.split(text), dates: dates, reference: reference)
+        sentence.reader = reader
+        sentence.eventOnScreen = eventOnScreen
         sentence.joined = joinedDate(dates, in: text, at: reference)
         guard !sentence.body.isEmpty else {
-            return Understanding(text: text, intent: .outOfScope(OutOfScope()), dates: dates, rule: "empty")
+            return Understanding(text: text, intent: .outOfScope(OutOfScope()), dates: dates, rule: RouteRule.empty.name)
         }
         let route = Classifier.route(sentence, known: known)
         var slots: [Slot] = []
         if !route.command.isEmpty {
-            slots.append(sentence.slot(.command, route.command, value: String(sentence.text(of: route.command)), rule: route.rule))
+            slots.append(sentence.slot(.command, route.command, value: String(sentence.text(of: route.command)), rule: route.rule.name))
         }
         let intent: Intent
-        switch route.kind {
-        case .createEvent: intent = CreateReader.read(sentence, route: route, known: known, slots: &slots)
-        case .queryAgenda: intent = AgendaReader.read(sentence, route: route, known: known, slots: &slots)
-        case .deleteEvent: intent = DeleteReader.read(sentence, route: route, known: known, slots: &slots)
-        case .updateEvent:
-            var update = route.rule.hasPrefix("follow-up")
-                ? FollowUps.read(sentence, route: route, known: known, slots: &slots)
-                : UpdateReader.read(sentence, route: route, known: known, slots: &slots)
-            if case .updateEvent(let which, var changes) = update, which.when != nil, changes.isEmpty,
+        switch route.rule {
+        case .remind, .createVerb, .eventStatement, .eventDetails:
+            intent = CreateReader.read(sentence, route: route, known: known, slots: &slots)
+        case .question, .showVerb, .nounPhrase, .dateOnly, .negatedEvent:
+            intent = AgendaReader.read(sentence, route: route, known: known, slots: &slots)
+        case .deleteVerb, .deleteInSentence, .clearCalendar, .takeOff:
+            intent = DeleteReader.read(sentence, route: route, known: known, slots: &slots)
+        case .updateVerb, .followUp, .eventPeople, .reportedMove:
+            var update: Intent
+            switch route.rule {
+            case .followUp(let rule): update = FollowUps.read(sentence, rule: rule, route: route, known: known, slots: &slots)
+            case .eventPeople(let change): update = EventPeople.read(sentence, change: change, route: route, known: known, slots: &slots)
+            default: update = UpdateReader.read(sentence, route: route, known: known, slots: &slots)
+            }
+            if case .updateEvent(let which, var changes) = update, which.when != nil || which.words != nil || which.isSeries, changes.isEmpty,
                let target = bareTimeAfterTo(in: sentence, at: reference) {
                 changes.when = target
                 slots.append(Slot(kind: .when, ranges: [target.range], value: String(text[target.range]), rule: target.rule))
                 update = .updateEvent(which, changes)
             }
             intent = update
-        case .contactLookup: intent = ContactPhrases.read(sentence, route: route, known: known, slots: &slots)
-        case .fileList, .fileRead, .fileWrite, .fileDelete: intent = FilePhrases.read(sentence, route: route, known: known, slots: &slots)
-        case .calendars: intent = .calendars
-        case .createCalendar:
+        case .contact(let rule):
+            intent = ContactPhrases.read(sentence, rule: rule, route: route, known: known, slots: &slots)
+        case .file(let rule):
+            intent = FilePhrases.read(sentence, rule: rule, route: route, known: known, slots: &slots)
+        case .fixed(let command, _):
+            intent = command.intent
+        case .calendar(let rule):
+            intent = CalendarPhrases.read(sentence, rule: rule, route: route, known: known, slots: &slots)
+        case .newCalendar:
             let name = route.command.upperBound..<sentence.body.upperBound
             let value = name.isEmpty ? "" : FilePhrases.unquoted(sentence.text(of: name))
             if !name.isEmpty { slots.append(sentence.slot(.name, name, value: value, rule: "calendar-name")) }
             intent = .createCalendar(name: value)
-        case .help: intent = .help
-        case .login: intent = .login
-        case .logout: intent = .logout
-        case .status: intent = .status
-        case .undo: intent = .undo
-        case .quit: intent = .quit
-        case .outOfScope(let topic):
+        case .empty, .misspeltCommand, .topic, .contactEditing, .deleteContact, .showUnknown, .questionUnknown, .pastStatement, .unknown:
+            let topic = route.rule.topic
             let guess = suggest ? didYouMean(sentence, dates: dates, at: reference, known: known) : nil
-            if let topic { slots.append(Slot(kind: .topic, ranges: [], value: topic.rawValue, rule: route.rule)) }
+            if let topic { slots.append(Slot(kind: .topic, ranges: [], value: topic.rawValue, rule: route.rule.name)) }
             intent = .outOfScope(OutOfScope(topic: topic, didYouMean: guess))
         }
         slots.sort { ($0.ranges.first?.lowerBound ?? text.endIndex) < ($1.ranges.first?.lowerBound ?? text.endIndex) }
-        var understanding = Understanding(text: text, intent: intent, slots: slots, dates: dates, rule: route.rule)
+        var understanding = Understanding(text: text, intent: intent, slots: slots, dates: dates, rule: route.rule.name)
         understanding.amountOutOfRange = amountOutOfRange(understanding, sentence)
         understanding.corrections = sentence.tokens.filter { $0.isCorrected && !$0.isInDate }.map { WordCorrection(range: $0.range, word: $0.word) }
         return understanding
@@ -162,7 +203,7 @@ public struct Router: Sendable {
                 m.parts = []
                 return m
             }
-            let second = understand(fixed, dates: moved, at: reference, known: known, suggest: false)
+            let second = understand(fixed, dates: moved, at: reference, known: known, suggest: false, eventOnScreen: false)
             if case .outOfScope = second.intent { continue }
             return String(fixed[s.span(s.body.lowerBound..<s.body.upperBound).lowerBound...])
                 .trimmingCharacters(in: .whitespaces)
@@ -185,10 +226,14 @@ public struct Router: Sendable {
     func joinedDate(_ dates: [DateMatch], in text: String, at reference: ReferenceTime) -> JoinedDate? {
         // A meal is a time of day only until a time is said ("lunch on Friday … at 1pm").
         func timeIsAMeal(_ m: DateMatch) -> Bool {
-            m.parts.contains { $0.role == "time" } && m.parts.allSatisfy { $0.role != "time" || EventDetails.mealWords.contains(text[$0.range].lowercased()) }
+            m.parts.contains { $0.role == "time" } && m.parts.allSatisfy { $0.role != "time" || Vocabulary.mealWords.contains(text[$0.range].lowercased()) }
         }
+        // A day said with a date comes before a bare repeat ("quarterly planning next Thursday
+        // from 9 to 5:30": the Thursday is the day, "quarterly" names the meeting).
+        let dayOnly: (DateMatch) -> Bool = { !$0.known.contains(.time) || timeIsAMeal($0) }
         guard dates.count >= 2,
-              let day = dates.firstIndex(where: { (!$0.known.contains(.time) || timeIsAMeal($0)) && ($0.known.contains(.date) || $0.recurrence != nil) }),
+              let day = dates.firstIndex(where: { dayOnly($0) && $0.known.contains(.date) && $0.recurrence == nil })
+                ?? dates.firstIndex(where: { dayOnly($0) && ($0.known.contains(.date) || $0.recurrence != nil) }),
               let time = dates.firstIndex(where: { $0.known.contains(.time) && !$0.known.contains(.date) && $0.recurrence == nil })
         else { return nil }
         let (a, b) = day < time ? (day, time) : (time, day)

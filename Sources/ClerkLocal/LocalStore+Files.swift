@@ -69,6 +69,23 @@ extension LocalStore: FileService {
         try removeFile(id: id)
     }
 
+    /// A new name for a file out of the trash; its content, revisions and type stay.
+    @discardableResult
+    public func renameFile(id: String, to name: String) throws -> DriveFile {
+        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard DriveFile.isAcceptableName(name) else { throw ServiceError.invalid(.badFileName(name)) }
+        return try guarded {
+            try database.transaction {
+                guard try database.scalar("SELECT 1 FROM files WHERE id = ? AND trashed IS NULL", [id], { $0.int(0) }) != nil else {
+                    throw ServiceError.notFound(.file, id: id)
+                }
+                if let other = try liveFileID(named: name), other != id { throw ServiceError.alreadyExists(.file, name: name) }
+                try database.run("UPDATE files SET name = ? WHERE id = ?", [name, id])
+                return try file(id: id)
+            }
+        }
+    }
+
     public func trashFile(id: String) throws {
         try guarded {
             try database.transaction {

@@ -172,6 +172,31 @@ extension LocalStore: CalendarService {
         }
     }
 
+    @discardableResult
+    public func renameCalendar(id: String, to name: String) throws -> CalendarInfo {
+        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { throw ServiceError.invalid(.emptyName(.calendar)) }
+        return try guarded {
+            try database.transaction {
+                _ = try calendar(id: id)
+                if try database.scalar("SELECT 1 FROM calendars WHERE name = ? COLLATE NOCASE AND id != ?", [name, id], { $0.int(0) }) != nil {
+                    throw ServiceError.alreadyExists(.calendar, name: name)
+                }
+                try database.run("UPDATE calendars SET name = ? WHERE id = ?", [name, id])
+                return try calendar(id: id)
+            }
+        }
+    }
+
+    public func deleteCalendar(id: String) throws {
+        try guarded {
+            try database.transaction {
+                guard try !calendar(id: id).isPrimary else { throw ServiceError.invalid(.primaryCalendar) }
+                try database.run("DELETE FROM calendars WHERE id = ?", [id])
+            }
+        }
+    }
+
     /// The calendar with `id`, or a `notFound` error.
     func calendar(id: String) throws -> CalendarInfo {
         let found = try database.scalar("SELECT id, name, time_zone, is_primary FROM calendars WHERE id = ?", [id]) {

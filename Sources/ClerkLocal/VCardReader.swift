@@ -2,7 +2,8 @@ public import ClerkCore
 public import Foundation
 
 /// Reads vCard 3.0 (RFC 2426) and 4.0 (RFC 6350) files — one card or many — into contacts to
-/// import: FN, N, NICKNAME, EMAIL, TEL, ADR, BDAY, NOTE and UID, with folded lines, escaped
+/// import: FN, N, NICKNAME, EMAIL, TEL, ADR, BDAY, NOTE, ORG (the company; its first unit),
+/// TITLE (the job title) and UID, with folded lines, escaped
 /// text (`\n`, `\,`, `\;`, `\\`), TYPE labels and Apple's `itemN.X-ABLabel` labels. Any
 /// problem names its line and imports nothing.
 public struct VCardReader: Sendable {
@@ -111,6 +112,14 @@ public struct VCardReader: Sendable {
                     throw fail("expected a date like 1985-05-05 or --05-05, got \(quoted(property.value))")
                 }
                 contact.birthday = birthday
+            case "ORG":
+                // "Acme Corp;Research": the organisation, then its units; the company is the first.
+                let company = VCardReader.components(property.value, separator: ";").first.map(VCardReader.unescape)?
+                    .trimmingCharacters(in: .whitespaces) ?? ""
+                if !company.isEmpty { contact.company = company }
+            case "TITLE":
+                let title = VCardReader.unescape(property.value).trimmingCharacters(in: .whitespaces)
+                if !title.isEmpty { contact.jobTitle = title }
             case "NOTE":
                 let note = VCardReader.unescape(property.value)
                 if !note.isEmpty { notes.append(note) }

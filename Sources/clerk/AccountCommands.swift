@@ -1,4 +1,5 @@
 import ClerkAssistant
+import ClerkLanguage
 import ClerkCore
 import ClerkGoogle
 import Foundation
@@ -23,7 +24,7 @@ enum AccountCommands {
             let status = try GoogleAccount.signIn(setup, show: { SessionFactory.present($0, environment: environment) },
                                                   progress: progress.map { line in { line.update(count: $0) } })
             progress?.finish()
-            show(Reply(intent: "login", ok: true, message: Renderer.signedIn(status)), options: options)
+            show(Reply(intent: .login, ok: true, message: Renderer.signedIn(status)), options: options)
             return ExitCode.success
         } catch {
             progress?.finish()
@@ -37,7 +38,7 @@ enum AccountCommands {
         do {
             let setup = SessionFactory.googleSetup(options: options, paths: paths, config: try SessionFactory.config(paths), environment: environment)
             guard let account = try GoogleAccount(setup: setup) else {
-                show(Reply(intent: "logout", ok: true, message: Renderer.notSignedInAnswer), options: options)
+                show(Reply(intent: .logout, ok: true, message: Renderer.notSignedInAnswer), options: options)
                 return ExitCode.success
             }
             Interruption.install()
@@ -47,7 +48,7 @@ enum AccountCommands {
                 return ExitCode.failure
             }
             try account.logOut()
-            show(Reply(intent: "logout", ok: true, message: Renderer.signedOutAnswer(status)), options: options)
+            show(Reply(intent: .logout, ok: true, message: Renderer.signedOutAnswer(status)), options: options)
             return ExitCode.success
         } catch let failure as SessionFactory.Failure {
             Output.error(failure.message)
@@ -62,7 +63,7 @@ enum AccountCommands {
             Interruption.install()
             let (opened, _) = try SessionFactory.open(options: options, paths: paths, environment: environment)
             let status = opened.account.status()
-            show(Reply(intent: "status", ok: true, message: Renderer.status(status, zone: options.timeZone),
+            show(Reply(intent: .status, ok: true, message: Renderer.status(status, zone: options.timeZone),
                        fields: [("status", Renderer.statusJSON(status))]), options: options)
             return ExitCode.success
         } catch {

@@ -77,7 +77,8 @@ struct ClerkApp {
         case .request, .conversation:
             let session: Session, backend: Backend
             do {
-                (session, backend) = try SessionFactory.make(options: options, paths: paths, environment: environment)
+                let oneShot = if case .request = command { true } else { false }
+                (session, backend) = try SessionFactory.make(options: options, paths: paths, environment: environment, oneShot: oneShot)
             } catch {
                 Output.error(error.message)
                 return ExitCode.failure

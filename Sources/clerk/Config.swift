@@ -1,4 +1,5 @@
 import ClerkAssistant
+import ClerkCore
 import Foundation
 
 extension Config {
@@ -7,5 +8,53 @@ extension Config {
         guard let data = FileManager.default.contents(atPath: path) else { return Config() }
         guard let text = String(data: data, encoding: .utf8) else { throw Failure(message: "\(path): not UTF-8 text") }
         return try parse(text, file: path)
+    }
+}
+
+/// The config file as the conversation writes it: a setting said in words ("make Work my
+/// default calendar") replaces its `key = value` line, or is added at the end; every other
+/// line — comments, blank lines, other keys — stays as it was. The file is written whole
+/// to a temporary file beside it and moved into place, so it is never half written.
+final class ConfigFile: SettingsWriter {
+    let path: String
+
+    init(path: String) {
+        self.path = path
+    }
+
+    func setDefaultCalendar(_ name: String?) throws {
+        try set("default_calendar", to: name)
+    }
+
+    /// Sets `key` to `value` (nil removes the key's line).
+    func set(_ key: String, to value: String?) throws {
+        let old = FileManager.default.contents(atPath: path).flatMap { String(data: $0, encoding: .utf8) } ?? ""
+        let text = ConfigFile.setting(key, to: value, in: old)
+        let folder = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw ServiceError.storage(.readOnly, path: path)
+        }
+    }
+
+    /// `text` with the line of `key` set to `value`: the first such line replaced (later
+    /// ones dropped), or one added; nil removes them.
+    static func setting(_ key: String, to value: String?, in text: String) -> String {
+        var lines = text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        let line = value.map { "\(key) = \($0)" }
+        var placed = false
+        lines = lines.compactMap { raw in
+            let trimmed = raw.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.hasPrefix("#"), let equals = trimmed.firstIndex(of: "="),
+                  trimmed[..<equals].trimmingCharacters(in: .whitespaces).lowercased() == key else { return raw }
+            if placed { return nil }
+            placed = true
+            return line
+        }
+        if !placed, let line { lines.append(line) }
+        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
     }
 }

@@ -1,4 +1,5 @@
 import ClerkAssistant
+import ClerkLanguage
 import ClerkCore
 import ClerkGoogle
 import Foundation
@@ -25,7 +26,7 @@ final class ConversationDriver {
 
     /// After signing in or out, the conversation goes on with the backend now active.
     private func followAccount(_ reply: Reply) {
-        guard reply.ok, reply.intent == "login" || reply.intent == "logout", !session.isAwaitingAnswer else { return }
+        guard reply.ok, reply.intent == .login || reply.intent == .logout, !session.isAwaitingAnswer else { return }
         var next = options
         next.backend = nil
         if let (reopened, backend) = try? SessionFactory.make(options: next, paths: paths, environment: environment) {
@@ -108,7 +109,7 @@ final class ConversationDriver {
     }
 
     /// The answer to a line that is not UTF-8 text: refused, nothing read from it.
-    static let notText = Reply(intent: "out_of_scope", ok: false, message: Renderer.lineNotText)
+    static let notText = Reply(intent: .outOfScope, ok: false, message: Renderer.lineNotText)
 
     /// Answers one line, and with `--yes` every yes-or-no question that follows it; true when
     /// it went well. A question yes cannot answer (a choice) fails the request at once.

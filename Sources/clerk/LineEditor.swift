@@ -77,11 +77,14 @@ final class LineEditor {
     func readLine() -> LineInput {
         interrupted = false
         var count: Int32 = 0
-        guard let raw = el_gets(editLine, &count), count >= 0 else { return .endOfInput }
+        let raw = el_gets(editLine, &count)
+        // Checked first: on an empty line (a fresh prompt, a question) libedit answers Ctrl-C's
+        // newline with no characters, which is also how it says end of input.
         if interrupted {
             cedit_print("^C\n")
             return .interrupted
         }
+        guard let raw, count >= 0 else { return .endOfInput }
         var line = String(cString: raw)
         while line.last == "\n" || line.last == "\r" { line.removeLast() }
         if !line.trimmingCharacters(in: .whitespaces).isEmpty {

@@ -93,7 +93,8 @@ enum SessionFactory {
         }
     }
 
-    static func make(options: GlobalOptions, paths: ClerkPaths, environment: [String: String]) throws(Failure) -> (Session, Backend) {
+    /// The session for a run; `oneShot` for `clerk WORDS…`, whose process ends with the answer.
+    static func make(options: GlobalOptions, paths: ClerkPaths, environment: [String: String], oneShot: Bool = false) throws(Failure) -> (Session, Backend) {
         let (opened, config) = try open(options: options, paths: paths, environment: environment)
         let style = TerminalInfo.stdout().style(json: options.json, environment: environment)
         var context = SessionContext(
@@ -109,6 +110,9 @@ enum SessionFactory {
         context.account = opened.account
         context.quickAdd = opened.quickAdd
         context.announce = { Output.line($0) }
+        context.settings = ConfigFile(path: paths.config)
+        // One request, then the process ends: nothing it says may promise an undo.
+        context.offersUndo = !oneShot
         return (Session(context: context), opened.backend)
     }
 

@@ -29,9 +29,13 @@ struct Transcript {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
 
-    /// Every transcript in `Fixtures/transcripts/`, by file name.
+    /// Every transcript in `Fixtures/transcripts/`, by file name. A folder that cannot be
+    /// read stops the run: an empty list would pass every replay without playing one.
     static func all() -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("transcripts").path)) ?? []
+        let path = folder.appendingPathComponent("transcripts").path
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+            fatalError("cannot read the transcripts in \(path)")
+        }
         return names.filter { $0.hasSuffix(".txt") }.sorted()
     }
 

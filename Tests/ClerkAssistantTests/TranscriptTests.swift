@@ -8,9 +8,21 @@ import Testing
 /// Replays every conversation in `Fixtures/transcripts/` against a fresh local store and
 /// checks each reply exactly.
 @Suite struct TranscriptTests {
+    /// The replays below are made from this list: every transcript must be in it.
+    @Test func everyTranscriptIsFound() {
+        #expect(Transcript.all() == Self.expected)
+    }
+
+    static let expected = [
+        "agenda.txt", "calendars.txt", "changes-questions.txt", "changes.txt", "contacts-files.txt", "contacts-loose.txt",
+        "context-times.txt", "create-event.txt", "files-loose.txt", "json.txt", "misc.txt", "safety.txt",
+    ]
+
     @Test(arguments: Transcript.all())
     func replays(_ name: String) throws {
         let transcript = try Transcript.load(name)
+        // A transcript with nothing said would replay without checking a thing.
+        #expect(transcript.steps.contains { if case .say = $0 { true } else { false } }, "\(name): no '> ' line")
         let player = try TranscriptPlayer()
         defer { try? FileManager.default.removeItem(atPath: player.folder) }
         // With CLERK_RECORD_TRANSCRIPTS set, the replies as they are now are written beside

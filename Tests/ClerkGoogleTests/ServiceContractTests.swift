@@ -184,4 +184,40 @@ import Testing
         #expect(try services.contacts.lookupContacts("stone").first?.emails == [LabeledValue("bob@example.com")])
         #expect(try services.contacts.contactNames().sorted() == ["Ana López", "Ana Pérez", "Bob Stone"])
     }
+
+    /// A file renamed keeps its content; a name another file has is refused, and nothing
+    /// changes.
+    @Test(arguments: Implementation.allCases)
+    func aRenamedFileKeepsItsContent(_ implementation: Implementation) throws {
+        let services = try implementation.make()
+        let file = try services.files.createFile(named: "groceries.txt", content: "milk\n")
+        _ = try services.files.createFile(named: "todo.txt", content: "call\n")
+        let renamed = try services.files.renameFile(id: file.id, to: "shopping.txt")
+        #expect(renamed.id == file.id)
+        #expect(renamed.name == "shopping.txt")
+        #expect(try services.files.readFile(id: file.id) == "milk\n")
+        #expect(try services.files.files(matching: nil).map(\.name) == ["shopping.txt", "todo.txt"])
+        if implementation == .local {
+            // The local store keeps names unique; Drive allows two files of one name.
+            #expect(throws: ServiceError.alreadyExists(.file, name: "todo.txt")) { try services.files.renameFile(id: file.id, to: "todo.txt") }
+        }
+    }
+
+    /// A calendar renamed keeps its events; a secondary calendar deleted takes them along;
+    /// the primary one cannot be deleted.
+    @Test(arguments: Implementation.allCases)
+    func calendarsAreRenamedAndDeletedWithTheirEvents(_ implementation: Implementation) throws {
+        let services = try implementation.make()
+        let family = try services.calendars.createCalendar(named: "Family", timeZone: "Europe/Madrid")
+        _ = try services.calendars.insertEvent(EventDraft(title: "Dinner", when: Self.when(2, 20)), id: "dinner0001", calendarID: family.id)
+        let renamed = try services.calendars.renameCalendar(id: family.id, to: "Home")
+        #expect(renamed.id == family.id)
+        #expect(renamed.name == "Home")
+        #expect(try services.calendars.calendars().map(\.name).contains("Home"))
+        #expect(try services.calendars.events(from: Self.week.0, to: Self.week.1, calendarIDs: [family.id]).map(\.title) == ["Dinner"])
+        try services.calendars.deleteCalendar(id: family.id)
+        #expect(try !services.calendars.calendars().contains { $0.id == family.id })
+        #expect(try services.calendars.events(from: Self.week.0, to: Self.week.1, calendarIDs: nil).isEmpty)
+        #expect(throws: ServiceError.invalid(.primaryCalendar)) { try services.calendars.deleteCalendar(id: services.primary) }
+    }
 }

@@ -22,6 +22,8 @@ enum IntentSummary {
             add("when", time(r.when))
             add("attendee", r.attendee)
             add("calendar", r.calendar.map(calendar))
+            flag("occurrence", r.isOneOccurrence)
+            flag("series", r.isSeries)
         }
         switch intent {
         case .createEvent(let e):
@@ -34,6 +36,9 @@ enum IntentSummary {
             add("reminders", e.reminderMinutes.isEmpty ? nil : e.reminderMinutes.map(String.init).joined(separator: "|"))
             add("duration", e.durationMinutes.map(String.init))
             add("rrule", e.recurrence)
+            add("starts", e.startHint.map(hint))
+            flag("block", e.isBlock)
+            add("unread", e.unread)
         case .queryAgenda(let q):
             add("range", q.range.map { "\(naive($0.start, zone))..\(naive($0.end, zone))" })
             add("calendar", q.calendar.map(calendar))
@@ -42,6 +47,8 @@ enum IntentSummary {
             flag("free", q.wantsFreeTime)
             add("slot", q.slotMinutes.map(String.init))
             flag("next", q.wantsNext)
+            add("part", q.dayPart?.rawValue)
+            flag("moment", q.isMoment)
         case .updateEvent(let r, let c):
             reference(r)
             add("new.when", time(c.when))
@@ -69,11 +76,21 @@ enum IntentSummary {
             add("file", w.name)
             switch w.operation {
             case .create(let content): out.append("create=\(content)")
-            case .append(let content): add("append", content)
+            case .append(let lines): add("append", lines.joined(separator: "|"))
             case .replace(let old, let new): add("replace", "\(old)->\(new)")
+            case .removeLines(let lines): add("remove", lines.joined(separator: "|"))
+            case .rename(let name): add("rename", name)
             }
         case .createCalendar(let name):
             add("name", name)
+        case .deleteCalendar(let name):
+            add("calendar", name)
+        case .updateCalendar(let name, let update):
+            add("calendar", name)
+            switch update {
+            case .rename(let new): add("rename", new)
+            case .makeDefault: out.append("default")
+            }
         case .outOfScope(let o):
             add("topic", o.topic?.rawValue)
             add("didYouMean", o.didYouMean)
@@ -81,6 +98,13 @@ enum IntentSummary {
             break
         }
         return out
+    }
+
+    static func hint(_ h: StartHint) -> String {
+        switch h {
+        case .dayPart(let part): part.rawValue
+        case .occasion(let occasion): occasion.rawValue
+        }
     }
 
     static func calendar(_ c: CalendarMention) -> String {

@@ -48,7 +48,7 @@ enum FixtureContext {
     @Test(arguments: IntentCase.all)
     func readsIntentAndEverySlot(_ row: IntentCase) {
         let understanding = Router().understand(row.text, at: FixtureContext.reference, known: FixtureContext.known)
-        #expect(understanding.intent.name == row.intent, "rule \(understanding.rule)")
+        #expect(understanding.intent.name.rawValue == row.intent, "rule \(understanding.rule)")
         #expect(IntentSummary.pairs(understanding.intent, zone: FixtureContext.zone) == row.slots)
     }
 }

@@ -83,6 +83,28 @@ import Testing
          END:VCARD
          """,
          ImportedContact(uid: "luis", contact: Contact(id: "", name: "Luis García", givenName: "Luis", familyName: "García"))),
+        // Where someone works: ORG's first unit is the company, TITLE the job, escapes undone.
+        ("""
+         BEGIN:VCARD
+         VERSION:3.0
+         FN:José Núñez
+         ORG:Acme\\, Inc.;Research;Lab 4
+         TITLE:Senior Engineer
+         UID:jose
+         END:VCARD
+         """,
+         ImportedContact(uid: "jose", contact: Contact(id: "", name: "José Núñez", company: "Acme, Inc.", jobTitle: "Senior Engineer"))),
+        // An empty ORG or TITLE is no company or job.
+        ("""
+         BEGIN:VCARD
+         VERSION:4.0
+         FN:Sam
+         ORG:;
+         TITLE:
+         UID:sam
+         END:VCARD
+         """,
+         ImportedContact(uid: "sam", contact: Contact(id: "", name: "Sam"))),
     ])
     func readsEachField(text: String, expected: ImportedContact) throws {
         #expect(try Self.read(text) == [expected])

@@ -227,7 +227,7 @@ import Glibc
         #expect(try ClerkBinary.run(clock + ["what's on in 2026"]).stdout == "Nothing from Thu 1 Jan to Thu 31 Dec.\n")
         let left2027 = ["Tuesday 24 Aug", "Wednesday 25 Aug", "Thursday 26 Aug", "Friday 27 Aug", "Saturday 28 Aug", "Sunday 29 Aug",
                         "Monday 30 Aug", "Tuesday 31 Aug", "Wednesday 1 Sep", "Thursday 2 Sep"]
-        #expect(try ClerkBinary.run(clock + ["what's on in 2027"]).stdout == left2027.map { $0 + "\n  09:00–10:00  Daily\n" }.joined())
+        #expect(try ClerkBinary.run(clock + ["what's on in 2027"]).stdout == left2027.map { $0 + " 2027\n  09:00–10:00  Daily\n" }.joined())
         let store = try LocalStore(path: folder.path + "/data/clerk.sqlite3", timeZone: TimeZone(identifier: "UTC")!)
         let left = try store.events(from: .distantPast, to: .distantFuture, calendarIDs: nil)
         #expect(left.map { LocalDate($0.when.startInstant(in: TimeZone(identifier: "UTC")!), in: TimeZone(identifier: "UTC")!).iso }

@@ -104,7 +104,7 @@ import Testing
         let file = try ClerkBinary.run(data, input: "create a file todo.txt with milk\n\n")
         #expect(file == .init(stdout: "New file todo.txt:\n+ milk\nWrite it? [Y/n]\nPlease answer y or n. Write it? [Y/n]\n",
                               stderr: "clerk: No answer, so nothing changed.\n", status: 1))
-        #expect(try ClerkBinary.run(data + ["what's on tomorrow"]).stdout == "Nothing on Tuesday.\n")
+        #expect(try ClerkBinary.run(data + ["what's on tomorrow"]).stdout == "Nothing on Tue 1 Dec.\n")
         #expect(try ClerkBinary.run(data + ["list my files"]).stdout == "No files yet. Create one: 'create a file todo.txt with buy milk'.\n")
         let yes = try ClerkBinary.run(data, input: "lunch with Ana tomorrow at 13:00\n\nYES\n")
         #expect(yes == .init(stdout: Self.card + again + Self.created, stderr: "", status: 0))
@@ -164,6 +164,32 @@ import Testing
         let piped = try ClerkBinary.run(Self.clock + ["--data-dir", folder.path], input: "lunch with Ana tomorrow at 13:00\n")
         #expect(piped == .init(stdout: Self.card, stderr: "clerk: No answer, so nothing changed.\n", status: 1))
         let agenda = try ClerkBinary.run(Self.clock + ["--data-dir", folder.path, "what's on tomorrow"])
-        #expect(agenda.stdout == "Nothing on Tuesday.\n")
+        #expect(agenda.stdout == "Nothing on Tue 1 Dec.\n")
+    }
+
+    /// "make Work my default calendar" writes the config file — its other lines kept — and a
+    /// later run puts new events there.
+    @Test func aDefaultCalendarSaidInWordsIsKeptInTheConfig() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let base = ["--data-dir", folder.path, "--now", "2026-11-30T09:00", "--tz", "Europe/Madrid"]
+        try "# mine\nworking_hours = 09:00-18:00\n".write(toFile: folder.path + "/config", atomically: true, encoding: .utf8)
+        let first = try ClerkBinary.run(base, input: "new calendar Work\ny\nmake Work my default calendar\ny\n")
+        #expect(first.stdout.hasSuffix("New events now go on 'Work' (saved as default_calendar in your config). Say 'undo' to change it back.\n"))
+        #expect(try String(contentsOfFile: folder.path + "/config", encoding: .utf8) == "# mine\nworking_hours = 09:00-18:00\ndefault_calendar = Work\n")
+        let second = try ClerkBinary.run(base + ["lunch on Friday at 1"], input: "n\n")
+        #expect(second.stdout.contains("  calendar Work (default)\n"))
+    }
+
+    /// One request, then the process ends: no answer offers an "undo" it could not give.
+    @Test func aOneShotRunNeverOffersUndo() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let base = ["--data-dir", folder.path, "--now", "2026-11-30T09:00", "--tz", "Europe/Madrid"]
+        let created = try ClerkBinary.run(base + ["--yes", "create a file todo.txt with milk"])
+        #expect(created == .init(stdout: "New file todo.txt:\n+ milk\nWrite it? [Y/n]\nCreated todo.txt.\n", stderr: "", status: 0))
+        let undo = try ClerkBinary.run(base + ["undo"])
+        #expect(undo == .init(stdout: "", stderr: "clerk: Undo works within a conversation: run clerk on its own and say 'undo' there, right after the change.\n",
+                              status: 1))
     }
 }

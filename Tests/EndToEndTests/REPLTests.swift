@@ -75,6 +75,58 @@ import Testing
     }
 }
 
+/// Ctrl-C abandons the line or the question and stays, whatever is on the line.
+@Suite(.serialized) struct REPLInterruptTests {
+    @Test func ctrlCOnAnEmptyLineOrAtAQuestionStays() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let command = "'\(ClerkBinary.path)' --data-dir '\(folder.path)' --now 2026-11-30T09:00 --tz Europe/Madrid; echo \"[exit $?]\""
+        let terminal = try Terminal(command: command)
+        try terminal.waitFor("clerk (local)>")
+        // An empty prompt.
+        try terminal.send("C-c")
+        try terminal.waitFor("clerk (local)> ^C\nclerk (local)>")
+        // The card's question: abandoned, nothing created, the session goes on.
+        try terminal.type("lunch tomorrow at 1")
+        try terminal.send("Enter")
+        try terminal.waitFor("Create it? [Y/n/edit]\n>")
+        try terminal.send("C-c")
+        try terminal.waitFor("> ^C\nCancelled; nothing changed.\nclerk (local)>")
+        try terminal.type("what's on tomorrow")
+        try terminal.send("Enter")
+        try terminal.waitFor("Nothing on Tue 1 Dec.")
+        try terminal.send("C-d")
+        let screen = try terminal.waitFor("[exit 0]")
+        #expect(!screen.contains("Created"))
+    }
+}
+
+/// Tab after "append … to" offers files, and after a contact's first name the rest of it.
+@Suite(.serialized) struct REPLCompletionTests {
+    @Test func completesFilesAfterAppendToAndTwoWordNames() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let base = "'\(ClerkBinary.path)' --data-dir '\(folder.path)' --now 2026-11-30T09:00 --tz Europe/Madrid"
+        let people = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/seed/people.vcf").path
+        let seeded = try ClerkBinary.run(["--data-dir", folder.path, "--tz", "Europe/Madrid", "import", people])
+        #expect(seeded.status == 0)
+        _ = try ClerkBinary.run(["--data-dir", folder.path, "--tz", "Europe/Madrid", "--yes", "create a file groceries.txt with milk"])
+        let terminal = try Terminal(command: base + "; echo \"[exit $?]\"")
+        try terminal.waitFor("clerk (local)>")
+        try terminal.type("append eggs to gr")
+        try terminal.send("Tab")
+        try terminal.waitFor("clerk (local)> append eggs to groceries.txt")
+        try terminal.send("C-u")
+        try terminal.type("lunch with Ana P")
+        try terminal.send("Tab")
+        try terminal.waitFor("clerk (local)> lunch with Ana Pérez")
+        try terminal.send("C-u")
+        try terminal.send("C-d")
+        try terminal.waitFor("[exit 0]")
+    }
+}
+
 /// The conversation in a real terminal: create, confirm, and ask about it.
 @Suite struct REPLConversationTests {
     @Test func createsConfirmsAndQueries() throws {

@@ -40,6 +40,14 @@ struct GoogleAPI {
                                     idempotent: false))
     }
 
+    func patchCalendar(calendarID: String, body: JSONValue) throws(APIFailure) -> JSONValue {
+        try transport.json(jsonCall("PATCH", url(endpoints.calendar, "/calendars/\(GoogleAPI.path(calendarID))"), body: body))
+    }
+
+    func deleteCalendar(calendarID: String) throws(APIFailure) {
+        _ = try transport.send(HTTPCall("DELETE", url(endpoints.calendar, "/calendars/\(GoogleAPI.path(calendarID))")))
+    }
+
     /// One page of a calendar's events as stored (series once, cancelled ones included):
     /// a full listing, or with `syncToken` what changed since.
     func events(calendarID: String, syncToken: String?, pageToken: String?) throws(APIFailure) -> Page {

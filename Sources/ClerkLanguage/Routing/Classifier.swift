@@ -1,23 +1,14 @@
 internal import ClerkCore
 
-/// The kinds of request the classifier tells apart; the readers fill in the details.
-enum RouteKind: Equatable {
-    case createEvent, queryAgenda, updateEvent, deleteEvent, contactLookup
-    case fileList, fileRead, fileWrite, fileDelete
-    case calendars, createCalendar, help, login, logout, status, undo, quit
-    case outOfScope(OutOfScopeTopic?)
-}
-
-/// The classifier's verdict: the kind, the rule that decided it, and the command words
-/// (token indices) so readers can leave them out of titles.
+/// The classifier's verdict: the rule that decided it (and so what the line asks), and the
+/// command words (token indices) so readers can leave them out of titles.
 struct Route {
-    var kind: RouteKind
-    var rule: String
+    var rule: RouteRule
     var command: Range<Int>
 }
 
 /// What a sentence looks like, measured once: its head verb, whether it asks, which kinds
-/// of words it holds. The decision in `Classifier.route` reads only these.
+/// of words it holds. The decisions in `Classifier.rules` read it.
 struct Shape {
     enum HeadVerb { case create, delete, update, show, none }
 
@@ -46,138 +37,190 @@ struct Shape {
     var remind = false
 }
 
-/// Decides which intent a sentence asks for, by ordered rules. Each rule is a sentence shape
-/// people use; the first that fits wins, and its name travels with the result.
+/// A sentence with its shape and the names the backend knows: what every rule reads.
+struct Clue {
+    let s: Sentence
+    let shape: Shape
+    let known: Names
+
+    var head: Int { shape.head }
+    /// The head verb and its particles.
+    var command: Range<Int> { shape.head..<shape.afterVerb }
+
+    /// A route by `rule`, its command words `command` (none when nil).
+    func route(_ rule: RouteRule, _ command: Range<Int>? = nil) -> Route {
+        Route(rule: rule, command: command ?? head..<head)
+    }
+}
+
+/// One rule of the classifier: a sentence shape people use and what it asks.
+struct ClassifierRule: Sendable {
+    /// What the rule is about, for reading the table (the route names the rule that won).
+    let name: String
+    /// True when the sentence has the rule's shape.
+    let applies: @Sendable (Clue) -> Bool
+    /// The route; nil when a closer look says no after all, and the next rule is tried.
+    let route: @Sendable (Clue) -> Route?
+}
+
+/// Decides which intent a sentence asks for, by the ordered rules of `rules`: the first
+/// whose shape fits and which gives a route wins, and its rule travels with the result.
 enum Classifier {
     static func route(_ s: Sentence, known: Names) -> Route {
-        let shape = measure(s)
-        let head = shape.head
-        let body = s.body
-        let command = head..<shape.afterVerb
-        func route(_ kind: RouteKind, _ rule: String, _ command: Range<Int>? = nil) -> Route {
-            Route(kind: kind, rule: rule, command: command ?? head..<head)
+        let clue = Clue(s: s, shape: measure(s), known: known)
+        for rule in rules where rule.applies(clue) {
+            if let route = rule.route(clue) { return route }
         }
+        return clue.route(.unknown)
+    }
 
+    /// The rules, in the order they are tried. The order is the design: commands said whole
+    /// before anything reads words; files before events (a file name is unmistakable);
+    /// edits of the event on screen before topics (so "make it 7" is no alarm); topics
+    /// clerk does not handle before the verbs that would take them; removing before
+    /// changing before people before questions before creating, from the most telling
+    /// verbs to the loosest statements; and out of scope when nothing fits.
+    static let rules: [ClassifierRule] = [
         // 1. Fixed commands: help, log in/out, undo, quit, calendars, new calendar.
-        if let fixed = FixedCommands.match(s) { return fixed }
+        ClassifierRule(name: "fixed command", applies: { _ in true }, route: { FixedCommands.match($0.s) }),
+        //    The calendar itself: delete, rename, make the default ("delete the Family calendar").
+        ClassifierRule(name: "calendar itself", applies: { !$0.shape.hasDate }, route: { CalendarPhrases.route($0) }),
         //    A misspelt command verb ("shedule …", "delte …") is not a title: ask instead.
-        if isMisspeltVerb(s, at: head) { return route(.outOfScope(nil), "misspelt-command") }
+        ClassifierRule(name: "misspelt command", applies: { isMisspeltVerb($0.s, at: $0.head) },
+                       route: { $0.route(.misspeltCommand) }),
 
         // 2. Files: a file name, or the word "files" with a file verb.
-        if shape.hasFileName || (shape.hasFileNoun && !shape.hasEventNoun && !shape.hasContactNoun)
-            || FilePhrases.knownFileIndex(s, known: known) != nil {
-            if let file = FilePhrases.route(s, shape: shape, known: known) { return file }
-        }
+        ClassifierRule(name: "files", applies: { c in
+            c.shape.hasFileName || (c.shape.hasFileNoun && !c.shape.hasEventNoun && !c.shape.hasContactNoun)
+                || FilePhrases.knownFile(c.s, known: c.known) != nil
+        }, route: { FilePhrases.route($0.s, shape: $0.shape, known: $0.known) }),
 
         // 3. Follow-up edits of the event on screen ("make it 13:30", "call it Team lunch").
-        if let followUp = FollowUps.route(s, shape: shape, known: known) { return followUp }
+        ClassifierRule(name: "follow-up", applies: { _ in true }, route: { FollowUps.route($0.s, shape: $0.shape, known: $0.known) }),
 
         // 4. Things clerk does not do (alarms, weather, music …), unless the calendar is named
         //    or the person asks to be reminded. A weak topic (a restaurant, a ticket, a
-        //    question) yields to a calendar verb with an event ("cancel lunch at the restaurant").
-        if let topic = shape.topic, !shape.hasCalendarNoun, !shape.remind || topic == .alarm || topic == .timer {
-            // A statement of an event with a date yields too ("dinner at the restaurant on Friday").
+        //    question) yields to a calendar verb with an event ("cancel lunch at the restaurant"),
+        //    and to a statement of an event with a date ("dinner at the restaurant on Friday").
+        ClassifierRule(name: "topic", applies: { c in
+            guard let topic = c.shape.topic, !c.shape.hasCalendarNoun else { return false }
+            return !c.shape.remind || topic == .alarm || topic == .timer
+        }, route: { c in
+            let shape = c.shape
+            guard let topic = shape.topic else { return nil }
             let statesEvent = shape.headVerb == .none && !shape.isQuestion && shape.hasDate && topic != .clock
-            let yields = Self.weakTopics.contains(topic) && shape.hasEventNoun
+            let yields = Vocabulary.weakTopics.contains(topic) && shape.hasEventNoun
                 && ((shape.headVerb != .none && shape.headVerb != .show) || statesEvent)
-            if !yields { return route(.outOfScope(topic), "topic:\(topic.rawValue)") }
-        }
+            return yields ? nil : c.route(.topic(topic))
+        }),
+        //    People put on or taken off an event the sentence names ("take Bob off the review",
+        //    "add Ana to Friday's lunch"): a change of the event, not a delete or a new event.
+        ClassifierRule(name: "people on an event", applies: { c in
+            Vocabulary.addPeopleVerbs.contains(c.s.word(c.head)) || Vocabulary.removePeopleVerbs.contains(c.s.word(c.head))
+        }, route: { EventPeople.route($0) }),
         //    Adding or changing a contact is not something clerk does either.
-        let addsSomething = shape.headVerb == .create || shape.headVerb == .update || ["store", "keep", "use", "get"].contains(s.word(head))
-            || s.has(["add", "save"])
-        if addsSomething, !shape.hasEventNoun, !shape.hasCalendarNoun,
-           shape.hasContactNoun || ((shape.hasEmail || shape.contactField == .email || shape.contactField == .phone) && !shape.hasDate) {
-            if !(shape.headVerb == .show && !shape.hasEmail && !s.has(["add", "save"])) {
-                return route(.outOfScope(.contactEditing), "contact-editing", command)
-            }
-        }
+        ClassifierRule(name: "contact editing", applies: { c in
+            let shape = c.shape, s = c.s
+            let addsSomething = shape.headVerb == .create || shape.headVerb == .update || Vocabulary.keepVerbs.contains(s.word(c.head))
+                || s.has(["add", "save"])
+            return addsSomething && !shape.hasEventNoun && !shape.hasCalendarNoun
+                && (shape.hasContactNoun || ((shape.hasEmail || shape.contactField == .email || shape.contactField == .phone) && !shape.hasDate))
+        }, route: { c in
+            c.shape.headVerb == .show && !c.shape.hasEmail && !c.s.has(["add", "save"]) ? nil : c.route(.contactEditing, c.command)
+        }),
 
         // 5. Removing events: a delete verb at the head, or anywhere when the sentence is about
         //    events ("whatever the next event is, delete it").
-        if shape.headVerb == .delete {
-            if shape.hasContactNoun && !shape.hasEventNoun && !shape.hasCalendarNoun {
-                return route(.outOfScope(.contactEditing), "delete-contact", command)
-            }
-            return route(.deleteEvent, "delete-verb", command)
-        }
-        // "is jimmie's party on friday cancelled" asks; "can that event be removed" requests.
-        let asksStatus = ["is", "was", "are", "were", "has", "have", "did"].contains(s.word(head)) && shape.isQuestion
-        if let at = shape.deleteAt, shape.headVerb != .create || s.word(head) == "make", !asksStatus,
-           shape.hasEventNoun || shape.hasCalendarNoun || shape.pronounAt != nil || shape.hasDate {
-            return route(.deleteEvent, "delete-in-sentence", at..<(at + 1))
-        }
-        //    "make my calendar empty", "make blank on july three calendar", "no lunch date tomorrow".
-        if shape.hasCalendarNoun, let at = s.first(in: ["blank", "empty", "clear", "clean", "cleared", "emptied"]) {
-            return route(.deleteEvent, "clear-calendar", at..<(at + 1))
-        }
-        if s.word(head) == "no", shape.hasEventNoun, !shape.isQuestion {
-            return route(.deleteEvent, "no-event", head..<(head + 1))
-        }
-        //    "take lunch meeting off my calendar".
-        if ["take", "get", "knock"].contains(s.word(head)), let off = s.first(in: ["off", "out", "away"], from: head + 1),
-           shape.hasCalendarNoun || shape.hasEventNoun, !shape.remind {
-            return route(.deleteEvent, "take-off", off..<(off + 1))
-        }
+        ClassifierRule(name: "delete verb", applies: { $0.shape.headVerb == .delete }, route: { c in
+            let shape = c.shape
+            if shape.hasContactNoun && !shape.hasEventNoun && !shape.hasCalendarNoun { return c.route(.deleteContact, c.command) }
+            return c.route(.deleteVerb, c.command)
+        }),
+        //    "was the review on Monday cancelled?" asks; "can the review be cancelled" requests.
+        ClassifierRule(name: "delete in a sentence", applies: { c in
+            let shape = c.shape, s = c.s
+            guard shape.deleteAt != nil, shape.headVerb != .create || s.word(c.head) == "make" else { return false }
+            let asksStatus = Vocabulary.auxiliaries.contains(s.word(c.head)) && shape.isQuestion
+            return !asksStatus && (shape.hasEventNoun || shape.hasCalendarNoun || shape.pronounAt != nil || shape.hasDate)
+        }, route: { c in c.shape.deleteAt.map { c.route(.deleteInSentence, $0..<($0 + 1)) } }),
+        //    "make my calendar blank on Friday", "my calendar should be empty tomorrow".
+        ClassifierRule(name: "clear the calendar", applies: { $0.shape.hasCalendarNoun }, route: { c in
+            c.s.first(in: Vocabulary.clearWords).map { c.route(.clearCalendar, $0..<($0 + 1)) }
+        }),
+        //    "no meeting with Bob on Friday", "there's no standup tomorrow": a denial removes
+        //    nothing; it is read as a look at that time.
+        ClassifierRule(name: "no event", applies: { c in
+            Vocabulary.denialHeads.contains(c.s.word(c.head)) && c.shape.hasEventNoun && !c.shape.isQuestion
+        }, route: { c in
+            let s = c.s
+            guard let no = s.first(in: ["no"], until: min(c.head + 3, s.body.upperBound)) else { return nil }
+            return c.route(.negatedEvent, c.head..<(no + 1))
+        }),
+        //    "take the review off my calendar", "get the standup off the schedule".
+        ClassifierRule(name: "take off", applies: { c in
+            Vocabulary.takeVerbs.contains(c.s.word(c.head)) && (c.shape.hasCalendarNoun || c.shape.hasEventNoun) && !c.shape.remind
+        }, route: { c in
+            c.s.first(in: Vocabulary.offParticles, from: c.head + 1).map { c.route(.takeOff, $0..<($0 + 1)) }
+        }),
 
         // 6. Changing events: "move the review to Tuesday", "rename the standup to Daily".
-        if shape.headVerb == .update, !isCalendarItself(s, from: shape.afterVerb) {
-            return route(.updateEvent, "update-verb", command)
-        }
+        ClassifierRule(name: "update verb", applies: { c in
+            c.shape.headVerb == .update && !isCalendarItself(c.s, from: c.shape.afterVerb)
+        }, route: { $0.route(.updateVerb, $0.command) }),
+        //    "lunch was moved to Friday", "the standup has been pushed to 10": a move reported.
+        ClassifierRule(name: "move reported", applies: { c in !c.shape.isQuestion && c.s.body.contains { c.s.tokens[$0].is(.moved) } }, route: { c in
+            reportedMove(c.s, head: c.head).map { c.route(.reportedMove, $0) }
+        }),
 
         // 7. People: a contact's field, the address book, "call Ana", "who is Carla Gomez".
-        if let contact = ContactPhrases.route(s, shape: shape, known: known) { return contact }
+        ClassifierRule(name: "contacts", applies: { _ in true }, route: { ContactPhrases.route($0.s, shape: $0.shape, known: $0.known) }),
 
         // 8. Questions about the agenda, and noun phrases that name it ("upcoming events").
-        if shape.isQuestion || shape.headVerb == .show, !shape.remind {
+        ClassifierRule(name: "question", applies: { c in
+            (c.shape.isQuestion || c.shape.headVerb == .show) && !c.shape.remind
+        }, route: { c in
+            let shape = c.shape, s = c.s
             if shape.hasEventNoun || shape.hasCalendarNoun || shape.hasFreeWord || shape.hasDate || shape.hasListingNoun
-                || shape.hasUpcomingWord || asksWhatsOn(s, head: head) {
-                return route(.queryAgenda, shape.isQuestion ? "question" : "show-verb", command)
+                || shape.hasUpcomingWord || asksWhatsOn(s, head: c.head) || AgendaReader.mySpan(s) != nil {
+                return c.route(shape.isQuestion ? .question : .showVerb, c.command)
             }
-            if shape.headVerb == .show, s.word(head) != "what" {
-                return route(.outOfScope(.question), "show-unknown", command)
-            }
-            return route(.outOfScope(.question), "question-unknown")
-        }
+            if shape.headVerb == .show, s.word(c.head) != "what" { return c.route(.showUnknown, c.command) }
+            return c.route(.questionUnknown)
+        }),
 
         // 9. Creating events: a create verb, a reminder, or a statement about an event.
-        if shape.headVerb == .create || shape.remind {
-            return route(.createEvent, shape.remind ? "remind" : "create-verb", command)
-        }
-        // A noun phrase about events in the plural or the schedule asks to see them
-        // ("upcoming events", "today's schedule", "free slots"); one event with its details
-        // asks to create it ("dentist appointment today at nine", "standup on my Work calendar").
-        let nounPhraseOnly = shape.headVerb == .none && !hasVerb(s)
-        if nounPhraseOnly, shape.hasListingNoun || (!shape.hasTimeOfDay && (shape.hasFreeWord || (shape.hasUpcomingWord && shape.hasEventNoun)
-            || (shape.hasCalendarNoun && !hasSingularEvent(s)))) {
-            return route(.queryAgenda, "noun-phrase")
-        }
-        // "today was a tiring day": a statement about the past asks for nothing.
-        if s.has(["was", "were", "did", "went", "had"]), !shape.hasTimeOfDay {
-            return route(.outOfScope(nil), "past-statement")
-        }
-        if shape.hasEventNoun || shape.hasTimeOfDay || (shape.hasDate && body.count > dateTokenCount(s)) {
-            return route(.createEvent, "event-statement")
-        }
-        if !shape.isQuestion, saysEventDetails(s) {
-            return route(.createEvent, "event-details")
-        }
-        if shape.hasDate {
-            return route(.queryAgenda, "date-only")
-        }
+        ClassifierRule(name: "create verb", applies: { $0.shape.headVerb == .create || $0.shape.remind }, route: { c in
+            c.route(c.shape.remind ? .remind : .createVerb, c.command)
+        }),
+        //    A noun phrase about events in the plural or the schedule asks to see them
+        //    ("upcoming events", "tomorrow's schedule", "free slots"); one event with its details
+        //    asks to create it ("haircut appointment on Friday at ten", "standup on my Work calendar").
+        ClassifierRule(name: "noun phrase", applies: { c in
+            let shape = c.shape
+            guard shape.headVerb == .none, !hasVerb(c.s) else { return false }
+            return shape.hasListingNoun || (!shape.hasTimeOfDay && (shape.hasFreeWord || (shape.hasUpcomingWord && shape.hasEventNoun)
+                || (shape.hasCalendarNoun && !hasSingularEvent(c.s))))
+        }, route: { $0.route(.nounPhrase) }),
+        //    "yesterday was a long day": a statement about the past asks for nothing.
+        ClassifierRule(name: "past statement", applies: { c in
+            c.s.has(Vocabulary.pastMarkers) && !c.shape.hasTimeOfDay
+        }, route: { $0.route(.pastStatement) }),
+        ClassifierRule(name: "event statement", applies: { c in
+            c.shape.hasEventNoun || c.shape.hasTimeOfDay || (c.shape.hasDate && c.s.body.count > dateTokenCount(c.s))
+        }, route: { $0.route(.eventStatement) }),
+        ClassifierRule(name: "event details", applies: { !$0.shape.isQuestion && saysEventDetails($0.s) }, route: { $0.route(.eventDetails) }),
+        ClassifierRule(name: "date only", applies: { $0.shape.hasDate }, route: { $0.route(.dateOnly) }),
 
-        // 10. Anything else: out of scope, with a guess when the head looks like a misspelt command.
-        return route(.outOfScope(nil), "unknown")
-    }
+        // 10. Anything else is out of scope (the router adds a guess for a misspelt command).
+    ]
 
-    /// Topics that give way to a calendar verb with an event in the sentence.
-    static let weakTopics: Set<OutOfScopeTopic> = [.question, .travel, .weather, .news, .clock]
 
     /// Reads the shape of a sentence once.
     static func measure(_ s: Sentence) -> Shape {
         // The verb may follow a date said first ("on Tuesday remind me …", "tomorrow cancel …").
         var head = s.body.lowerBound
         while head + 1 < s.body.upperBound, s.tokens[head].isInDate || s.tokens[head].isMark
-                || (EventDetails.datePrepositions.contains(s.word(head)) && s.tokens[head + 1].isInDate) {
+                || (Vocabulary.datePrepositions.contains(s.word(head)) && s.tokens[head + 1].isInDate) {
             head += 1
         }
         if head + 1 >= s.body.upperBound, s.tokens[head].isInDate { head = s.body.lowerBound }
@@ -194,18 +237,18 @@ enum Classifier {
         } else if Vocabulary.showVerbs.contains(w0) && w0 != "what" {
             shape.headVerb = .show
         }
-        // "schedule", "today's schedule", "my plan": a verb with nothing after it is a noun.
+        // "schedule", "tomorrow's schedule", "my plan": a verb with nothing after it is a noun.
         if shape.headVerb == .create, head + 1 >= s.body.upperBound, Vocabulary.calendarNouns.contains(w0) || Vocabulary.eventNouns.contains(w0) {
             shape.headVerb = .none
         }
         shape.afterVerb = shape.headVerb == .none ? head : CommandWords.end(of: s, from: head)
-        shape.remind = ["remind", "remember", "notify", "alert"].contains(w0) || isCreatePhrase(s, at: head) && ["don't", "dont", "be", "make"].contains(w0)
+        shape.remind = Vocabulary.remindVerbs.contains(w0) || isCreatePhrase(s, at: head) && Vocabulary.remindPhraseStarts.contains(w0)
             || isTellMeTo(s, at: head)
 
-        let afterDate = head > s.body.lowerBound && ["is", "are", "was", "were"].contains(w0)
+        let afterDate = head > s.body.lowerBound && Vocabulary.copulas.contains(w0)
         shape.isQuestion = (Vocabulary.questionWords.contains(w0) && !afterDate) || s.word(s.body.upperBound) == "?"
-            || Self.questionHeads.contains { s.matches($0, at: head) }
-            || (shape.headVerb == .none && s.first(of: Self.questionsInside) != nil)
+            || Vocabulary.questionHeads.contains { s.matches($0, at: head) }
+            || (shape.headVerb == .none && s.first(of: Vocabulary.questionsInside) != nil)
         if shape.headVerb == .create && (w0 == "notify" || w0 == "alert") { shape.isQuestion = false }
 
         var i = s.body.lowerBound
@@ -213,7 +256,7 @@ enum Classifier {
             let t = s.tokens[i]
             let w = t.word
             // The verb at the head is not also a noun ("show …", "call Ana", "schedule lunch").
-            if i == head, shape.headVerb != .none || ContactPhrases.callVerbs.contains(w) {
+            if i == head, shape.headVerb != .none || Vocabulary.callVerbs.contains(w) {
                 i += 1
                 continue
             }
@@ -242,7 +285,7 @@ enum Classifier {
             if shape.pronounAt == nil, t.is(.pronoun), i > head { shape.pronounAt = i }
             switch w {
             case "remind", "reminded", "remember": shape.remind = true
-            case "forget": if ["don't", "dont"].contains(s.word(i - 1)) || s.word(i - 1) == "me" && s.word(i - 2) == "let" { shape.remind = true }
+            case "forget": if Vocabulary.dont.contains(s.word(i - 1)) || s.word(i - 1) == "me" && s.word(i - 2) == "let" { shape.remind = true }
             case "tell": if isTellMeTo(s, at: i) { shape.remind = true }
             default: break
             }
@@ -272,25 +315,36 @@ enum Classifier {
         return shape
     }
 
-    /// Openings that ask without a question word.
-    static let questionHeads: [[String]] = [["let", "me", "know"], ["i", "want", "to", "know"]]
-    /// Question forms later in a line ("on my calendar are there any birthdays").
-    static let questionsInside: [[String]] = [["are", "there"], ["is", "there"], ["do", "i", "have"], ["am", "i"]]
-    /// Phrases that create ("write down", "take note", "don't forget").
-    static let createPhrases: [[String]] = [["write", "down"], ["take", "note"], ["don't", "forget"], ["dont", "forget"], ["don't", "let"],
-                                            ["be", "sure"], ["make", "sure", "to"], ["sign", "me", "up"], ["i", "need", "a", "reminder"]]
+    /// The words of a move reported after its event ("was moved", "has been pushed back",
+    /// "got brought forward"), nil when there is none.
+    static func reportedMove(_ s: Sentence, head: Int) -> Range<Int>? {
+        var i = head + 1
+        while i < s.body.upperBound {
+            if Vocabulary.reportingAuxiliaries.contains(s.word(i)) {
+                var j = i + 1
+                while Vocabulary.reportingFiller.contains(s.word(j)) { j += 1 }
+                if s.isA(j, .moved) {
+                    var end = j + 1
+                    if Vocabulary.moveDirections.contains(s.word(end)) { end += 1 }
+                    return i..<end
+                }
+            }
+            i += 1
+        }
+        return nil
+    }
 
-    /// "tell me to take my umbrella", "tell me on Tuesday to call Jane": a reminder.
+    /// "tell me to water the plants", "tell me on Tuesday to call Bob": a reminder.
     static func isTellMeTo(_ s: Sentence, at i: Int) -> Bool {
         guard s.word(i) == "tell", s.word(i + 1) == "me" else { return false }
         var j = i + 2
-        while j < s.body.upperBound, s.tokens[j].isInDate || EventDetails.datePrepositions.contains(s.word(j)) && s.word(j) != "to" { j += 1 }
+        while j < s.body.upperBound, s.tokens[j].isInDate || Vocabulary.datePrepositions.contains(s.word(j)) && s.word(j) != "to" { j += 1 }
         return s.word(j) == "to"
     }
 
     /// "set up", "write down", "take note", "don't forget", "i need a reminder".
     static func isCreatePhrase(_ s: Sentence, at i: Int) -> Bool {
-        createPhrases.contains { s.matches($0, at: i) }
+        Vocabulary.createPhrases.contains { s.matches($0, at: i) }
     }
 
     /// A topic word counts unless the sentence uses it in an event sense
@@ -299,26 +353,26 @@ enum Classifier {
         let w = s.word(i)
         switch w {
         case "list", "lists":
-            // "list my events" (verb), "the list of upcoming events", and the contact list are not lists;
-            // "shopping list", "to do list" are.
-            if i == s.body.lowerBound || ["out", "all", "my", "of"].contains(s.word(i + 1)) { return false }
-            if ["shopping", "grocery", "groceries", "do", "todo", "to-do", "party", "vacation", "wish", "reading"].contains(s.word(i - 1)) { return true }
-            return !s.has(Vocabulary.contactNouns) && !s.has(["email", "reminder", "reminders", "events", "meetings"])
+            // "list my events" (verb), "a list of this week's events", and the contact list are
+            // not lists; "shopping list", "to do list" are.
+            if i == s.body.lowerBound || Vocabulary.afterListVerb.contains(s.word(i + 1)) { return false }
+            if Vocabulary.listKinds.contains(s.word(i - 1)) { return true }
+            return !s.has(Vocabulary.contactNouns) && !s.has(Vocabulary.listedThings)
         case "text", "texts", "message", "messages", "post":
-            return i == s.body.lowerBound || ["a", "send", "any", "new", "my", "the", "facebook"].contains(s.word(i - 1))
+            return i == s.body.lowerBound || Vocabulary.beforeMessage.contains(s.word(i - 1))
         case "order":
             return s.word(i - 1) != "in"
         case "outside", "jacket", "umbrella", "layers", "degrees":
-            // Weather only when asked about ("do i need a jacket today"); "lunch outside" is lunch.
+            // Weather only when asked about ("will I need an umbrella on Friday"); "lunch outside" is lunch.
             return Vocabulary.questionWords.contains(s.word(s.body.lowerBound))
         case "shopping":
             return s.has(["list", "lists"])
         case "train", "trains", "bus":
             // "train to Paris tomorrow at 9" is a trip to put on the calendar; timetables and
             // tickets are not clerk's.
-            return s.has(["ticket", "tickets", "timetable", "running", "schedule"]) || Vocabulary.questionWords.contains(s.word(s.body.lowerBound))
+            return s.has(Vocabulary.timetableWords) || Vocabulary.questionWords.contains(s.word(s.body.lowerBound))
         case "ticket", "tickets":
-            return !s.has(["meeting", "meetings", "appointment", "event", "calendar"])
+            return !s.has(Vocabulary.eventsNotTickets)
         default:
             return true
         }
@@ -327,28 +381,27 @@ enum Classifier {
     /// "play …", "turn on …", "send a text …" at the head; "send me a reminder" is not.
     static func headTopicCounts(_ s: Sentence, at i: Int, topic: OutOfScopeTopic) -> Bool {
         switch s.word(i) {
-        case "send": return !(s.word(i + 1) == "me") || s.has(["email", "text", "message", "mail", "tweet"])
-        case "email", "mail": return !(s.has(["address", "id", "of"]))
+        case "send": return !(s.word(i + 1) == "me") || s.has(Vocabulary.messageNouns)
+        case "email", "mail": return !(s.has(Vocabulary.addressOf))
         case "stop", "pause", "resume": return !s.has(Vocabulary.eventNouns)
-        case "turn": return !s.has(["reminders", "reminder", "notifications"])
-        // "play adele" asks for music; "play tennis with Bob at 5" is an event.
-        case "play": return !s.body.contains { s.tokens[$0].isInDate } && !s.has(["calendar", "meeting", "game", "match"])
+        case "turn": return !s.has(Vocabulary.alertNouns)
+        // "play some jazz" asks for music; "play tennis with Bob at 5" is an event.
+        case "play": return !s.body.contains { s.tokens[$0].isInDate } && !s.has(Vocabulary.playedEvents)
         default: return true
         }
     }
 
     /// "what time is it", "what's the date today", "what day is it".
     static func isClockQuestion(_ s: Sentence) -> Bool {
-        guard ["what", "what's", "whats", "tell", "could", "which", "i"].contains(s.word(s.body.lowerBound)),
-              s.has(["time", "date", "day"]) else { return false }
+        guard Vocabulary.clockQuestionHeads.contains(s.word(s.body.lowerBound)), s.has(Vocabulary.clockNouns) else { return false }
         let words = s.body.map { s.tokens[$0].word }
         let asksClock = words.contains("time") && (words.contains("it") || words.last == "now")
         let asksDate = (words.contains("date") || words.contains("day")) && (words.contains("it") || words.contains("today")) && !words.contains("my")
             && !words.contains("event") && !words.contains("meeting")
-        // "what's the date of last monday of this month", "what day is christmas": a date, not an event.
+        // "what's the date of the first Friday of May", "what day is Easter": a date, not an event.
         var asksDateOf = false
         if let at = s.first(in: ["date", "day"]), ["of", "is"].contains(s.word(at + 1)), at + 2 < s.body.upperBound {
-            asksDateOf = (at + 2..<s.body.upperBound).allSatisfy { s.tokens[$0].isInDate || ["the", "this", "on"].contains(s.word($0)) }
+            asksDateOf = (at + 2..<s.body.upperBound).allSatisfy { s.tokens[$0].isInDate || Vocabulary.beforeADate.contains(s.word($0)) }
         }
         return asksClock || asksDate || asksDateOf
     }
@@ -358,16 +411,13 @@ enum Classifier {
         let words = s.body.map { s.tokens[$0].word }
         if words.contains("on") && (words.first == "what's" || words.first == "whats" || words.first == "what") { return true }
         if let have = words.firstIndex(of: "have"), words.prefix(have).contains("i") || words.prefix(have).contains("do") { return true }
-        if words.contains("happening") || words.contains("going") || words.contains("up") && words.contains("to") { return true }
-        if words.contains("planned") || words.contains("scheduled") || words.contains("plans") { return true }
-        // "is there anything i need to be aware of", "where am i supposed to be".
-        if words.contains("anything") || words.contains("supposed") || words.contains("else") { return true }
-        return false
+        if words.contains("up") && words.contains("to") { return true }
+        // "anything planned", "where should I be", "is there anything else": the agenda in other words.
+        return words.contains { Vocabulary.agendaWords.contains($0) }
     }
 
     /// Verbs clerk's commands start with, for spotting a misspelt one.
-    static let headVerbs = NearMiss(["schedule", "delete", "remove", "cancel", "remind", "create", "reschedule", "rename",
-                                     "append", "replace", "show", "list", "move", "change", "update", "calendars"])
+    static let headVerbs = NearMiss(Vocabulary.commandVerbs)
 
     /// True when the head word is no word clerk knows but one edit or two from a command verb.
     static func isMisspeltVerb(_ s: Sentence, at head: Int) -> Bool {
@@ -391,9 +441,9 @@ enum Classifier {
     static func saysEventDetails(_ s: Sentence) -> Bool {
         for i in s.body {
             let w = s.word(i)
-            if ["all", "whole"].contains(w), s.word(i + 1) == "day" { return true }
-            if w == "in", EventDetails.placeNouns.contains(s.word(i + 1)) || EventDetails.placeNouns.contains(s.word(i + 2)) { return true }
-            if ["on", "in", "to"].contains(w), s.word(i + 1) == "my" || s.word(i + 1) == "the", s.word(i + 3) == "calendar" { return true }
+            if Vocabulary.wholeWords.contains(w), s.word(i + 1) == "day" { return true }
+            if w == "in", Vocabulary.placeNouns.contains(s.word(i + 1)) || Vocabulary.placeNouns.contains(s.word(i + 2)) { return true }
+            if Vocabulary.calendarPrepositions.contains(w), s.word(i + 1) == "my" || s.word(i + 1) == "the", s.word(i + 3) == "calendar" { return true }
             if w == "for", Quantity.minutes(in: s, at: i + 1) != nil { return true }
         }
         return false
@@ -406,7 +456,7 @@ enum Classifier {
             // Words that are nouns as often as verbs ("schedule", "plan", "call") do not count.
             if Vocabulary.eventNouns.contains(w) || Vocabulary.calendarNouns.contains(w) || Vocabulary.listingNouns.contains(w) { continue }
             if Vocabulary.createVerbs.contains(w) || Vocabulary.deleteVerbs.contains(w) || Vocabulary.updateVerbs.contains(w)
-                || Vocabulary.showVerbs.contains(w) || ["have", "go", "see", "visit", "attend", "take", "is", "are", "will", "need", "want", "pick"].contains(w) {
+                || Vocabulary.showVerbs.contains(w) || Vocabulary.statementVerbs.contains(w) {
                 return true
             }
         }
@@ -416,8 +466,8 @@ enum Classifier {
     /// "update my calendar with …" is adding, not changing an event.
     static func isCalendarItself(_ s: Sentence, from i: Int) -> Bool {
         var j = i
-        while j < s.body.upperBound, ["my", "the", "your"].contains(s.word(j)) { j += 1 }
-        return s.word(j) == "calendar" || s.word(j) == "contacts" || s.word(j) == "contact"
+        while j < s.body.upperBound, Vocabulary.possessives.contains(s.word(j)) { j += 1 }
+        return Vocabulary.wholeBooks.contains(s.word(j))
     }
 
     static func dateTokenCount(_ s: Sentence) -> Int {

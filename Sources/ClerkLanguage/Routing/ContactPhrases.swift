@@ -1,12 +1,8 @@
 internal import ClerkCore
 
 /// Questions about people: "Ana's phone", "what's Ana's email", "find Bob Stone", "who is
-/// Carla Gomez", "give me petey's telephone number", "call mom".
+/// Carla Gomez", "give me Petey's mobile number", "call mom".
 enum ContactPhrases {
-    /// Verbs that look someone up when a name follows ("find Bob Stone", "pull up jeff").
-    static let lookupVerbs: Set<String> = ["find", "search", "lookup", "look", "pull", "show", "open", "get", "fetch", "display", "locate", "check", "select", "tell", "give", "read"]
-    /// Verbs of reaching someone: clerk shows the number to call.
-    static let callVerbs: Set<String> = ["call", "dial", "ring", "phone"]
 
     static func route(_ s: Sentence, shape: Shape, known: Names) -> Route? {
         let head = shape.head
@@ -14,56 +10,57 @@ enum ContactPhrases {
         let w0 = s.word(head)
         // "remind me to call Ana", "add Bob's birthday": events about people, not lookups.
         if shape.remind || shape.headVerb == .create { return nil }
-        let eventish = shape.hasEventNoun && !(s.has(["birthday", "bday"]) && !shape.hasDate && !s.has(["party", "event", "calendar", "schedule"]))
-        // "call Ana", "dial mom", "how do i dial sarah", "call raju phone number".
-        if let at = s.first(in: callVerbs), at == head || !shape.hasEventNoun, !shape.hasDate,
+        let eventish = shape.hasEventNoun && !(s.has(Vocabulary.birthdayWords) && !shape.hasDate && !s.has(Vocabulary.eventsOfABirthday))
+        // "call Ana", "dial mom", "how do I ring Carla", "call Bob mobile number".
+        if let at = s.first(in: Vocabulary.callVerbs), at == head || !shape.hasEventNoun, !shape.hasDate,
            let name = person(in: s, from: at + 1, known: known),
-           (name.range.upperBound..<body.upperBound).allSatisfy({ Vocabulary.contactFields[s.word($0)] != nil || fieldModifiers.contains(s.word($0)) }) {
-            return Route(kind: .contactLookup, rule: "call-person", command: at..<(at + 1))
+           (name.range.upperBound..<body.upperBound).allSatisfy({ Vocabulary.contactFields[s.word($0)] != nil || Vocabulary.fieldModifiers.contains(s.word($0)) }) {
+            return Route(rule: .contact(.callPerson), command: at..<(at + 1))
         }
         // "who is Carla Gomez", "who's bob" (not "who is coming to the meeting").
-        if ["who", "who's", "whos"].contains(w0), !shape.hasEventNoun {
+        if Vocabulary.whoWords.contains(w0), !shape.hasEventNoun {
             var i = head + 1
             if s.word(i) == "is" { i += 1 }
             if let name = person(in: s, from: i, known: known), !Vocabulary.determiners.contains(s.word(i)), name.range.upperBound >= body.upperBound - 3 {
-                return Route(kind: .contactLookup, rule: "who-is", command: head..<i)
+                return Route(rule: .contact(.whoIs), command: head..<i)
             }
         }
         if eventish || shape.hasCalendarNoun { return nil }
-        // The address book itself: "show me my contacts", "is alex saved in my contacts list".
+        // The address book itself: "list my contacts", "is Sam saved in my contacts".
         if shape.hasContactNoun {
-            return Route(kind: .contactLookup, rule: "contact-noun", command: head..<shape.afterVerb)
+            return Route(rule: .contact(.addressBook), command: head..<shape.afterVerb)
         }
-        // A field of someone: "Ana's phone", "email address of silvia", "tell me the landline number".
+        // A field of someone: "Ana's phone", "the email address of Carla", "give me the mobile number".
         if let field = fieldWord(s, known: known) {
-            if personMention(s, known: known) != nil || ["his", "her", "their"].contains(where: { s.has([$0]) }) || body.count <= 3
-                || s.has(strongFieldWords) {
-                return Route(kind: .contactLookup, rule: "contact-field:\(field.rawValue)", command: head..<shape.afterVerb)
+            if personMention(s, known: known) != nil || s.has(Vocabulary.theirWords) || body.count <= 3
+                || s.has(Vocabulary.strongFieldWords) {
+                return Route(rule: .contact(.field(field)), command: head..<shape.afterVerb)
             }
         }
         if (s.matches(["where", "does"], at: head) || s.matches(["does"], at: head) || s.matches(["is"], at: head)),
-           s.has(["live", "lives", "living", "work", "works", "working"]), personMention(s, known: known) != nil {
-            return Route(kind: .contactLookup, rule: "contact-where", command: head..<head)
+           s.has(Vocabulary.whereVerbs), personMention(s, known: known) != nil {
+            return Route(rule: .contact(.whereAbout), command: head..<head)
         }
-        // "find Bob Stone", "tell me about joose", "what do you know about mary", "julie's information".
+        // "find Bob Stone", "tell me about Carla", "what do you know about Petey", "Bob's details".
         var i = shape.afterVerb
-        if lookupVerbs.contains(w0) || s.matches(["what", "do", "you", "know", "about"], at: head) {
+        if Vocabulary.lookupVerbs.contains(w0) || s.matches(["what", "do", "you", "know", "about"], at: head) {
             if s.matches(["what", "do", "you", "know", "about"], at: head) { i = head + 5 }
-            while ["me", "for", "up", "about", "on", "the", "details", "of", "info", "information", "contact"].contains(s.word(i)) { i += 1 }
-            if let name = person(in: s, from: i, known: known), name.range.upperBound >= body.upperBound - 3, !name.isRelation || s.word(i) == "my" {
+            while Vocabulary.lookupFiller.contains(s.word(i)) { i += 1 }
+            if let name = person(in: s, from: i, known: known), name.range.upperBound >= body.upperBound - 3,
+               !name.isRelation || s.word(i) == "my" || isKnownName(s, name.range, known: known) {
                 let rest = name.range.upperBound..<body.upperBound
                 // What may follow the name: where to look, or where the person is from.
-                if rest.isEmpty || ["in", "from", "at", "who", "that", "on"].contains(s.word(rest.lowerBound)) || s.tokens[i].isCapitalized {
-                    return Route(kind: .contactLookup, rule: "lookup-person", command: head..<i)
+                if rest.isEmpty || Vocabulary.afterAName.contains(s.word(rest.lowerBound)) || s.tokens[i].isCapitalized {
+                    return Route(rule: .contact(.lookup), command: head..<i)
                 }
             }
         }
-        // A contact's name and nothing else ("ana perez"): their card.
+        // A contact's name and nothing else ("ana perez", a surname alone: "lopez"): their card.
         if !shape.hasDate, !shape.isQuestion, shape.headVerb == .none, body.count <= 4,
-           known.contactFirstNames.contains(s.word(head)),
+           known.contactFirstNames.contains(s.word(head)) || (body.count == 1 && known.contactWords.contains(s.word(head))),
            body.allSatisfy({ s.tokens[$0].kind == .word && known.contactWords.contains(s.word($0)) }),
            let name = person(in: s, from: head, known: known), name.range.upperBound == body.upperBound {
-            return Route(kind: .contactLookup, rule: "name-alone", command: head..<head)
+            return Route(rule: .contact(.nameAlone), command: head..<head)
         }
         return nil
     }
@@ -75,6 +72,9 @@ enum ContactPhrases {
             let w = s.word(i)
             guard let field = Vocabulary.contactFields[w] else { continue }
             switch w {
+            case "address" where s.word(i + 1) == "book":
+                // "my address book": the contacts themselves.
+                continue
             case "number", "numbers":
                 // "number of meetings" is a count, not a phone number.
                 if s.word(i + 1) == "of", s.word(i - 1) != "phone" && s.word(i - 1) != "contact" { continue }
@@ -82,12 +82,18 @@ enum ContactPhrases {
                 guard s.word(i - 1) == "how" else { continue }
             case "live", "lives", "living", "located", "location":
                 guard personMention(s, known: known) != nil else { continue }
+            case "title", "role", "position":
+                // "the title of the review" is an event's; "Bob's title", "job title" are a job.
+                guard s.tokens[max(i - 1, 0)].isPossessive || s.word(i - 1) == "job" || personMention(s, known: known) != nil,
+                      !s.has(Vocabulary.eventNouns) else { continue }
+            case "company", "employer", "organization", "organisation", "firm":
+                guard personMention(s, known: known) != nil else { continue }
             case "name", "information", "info", "details", "detail", "card", "profile":
-                guard s.word(i - 1) == "contact" || s.tokens[max(i - 1, 0)].isPossessive || ["of", "on", "about", "for"].contains(s.word(i + 1)) || s.word(i - 1) == "last" || s.word(i - 1) == "first" else { continue }
+                guard s.word(i - 1) == "contact" || s.tokens[max(i - 1, 0)].isPossessive || Vocabulary.aboutWords.contains(s.word(i + 1)) || s.word(i - 1) == "last" || s.word(i - 1) == "first" else { continue }
             case "birthday", "bday", "born", "age":
                 break
             case "mail", "code":
-                guard ["email", "e", "area"].contains(s.word(i - 1)) || s.word(i + 1) == "address" || s.word(i + 1) == "id" else { continue }
+                guard Vocabulary.beforeMailOrCode.contains(s.word(i - 1)) || s.word(i + 1) == "address" || s.word(i + 1) == "id" else { continue }
             default:
                 break
             }
@@ -96,17 +102,8 @@ enum ContactPhrases {
         return found
     }
 
-    /// Words that qualify a field ("home phone", "office number", "street address").
-    static let fieldModifiers: Set<String> = [
-        "home", "office", "work", "cell", "mobile", "house", "pager", "phone", "contact", "email", "e-mail", "street",
-        "mailing", "residential", "corporate", "landline", "telephone", "personal", "private", "business",
-    ]
-
-    /// Field words that ask about a contact even without a name ("tell me the landline number").
-    static let strongFieldWords: Set<String> = ["phone", "telephone", "landline", "cellphone", "mobile", "email", "e-mail", "phonebook"]
-
     /// A person the sentence names, by the most telling clue first: a possessive ("ana's",
-    /// "mary smith's"), a name after "of"/"for"/"about"/"contact" ("email of silvia"), the
+    /// "carla gomez's"), a name after "of"/"for"/"about"/"contact" ("email of carla"), the
     /// subject of "does … live" or "is … in my contacts", a name before a field ("show ana
     /// number"), a name after the lookup verb ("search jack in contacts"), then "to"/"on".
     static func personMention(_ s: Sentence, known: Names) -> (range: Range<Int>, isRelation: Bool)? {
@@ -114,7 +111,7 @@ enum ContactPhrases {
         for i in body {
             let t = s.tokens[i]
             // "june's address": a possessive month before a field is a person.
-            guard t.isPossessive, !t.isInDate || Vocabulary.contactFields[s.word(i + 1)] != nil || fieldModifiers.contains(s.word(i + 1)) else { continue }
+            guard t.isPossessive, !t.isInDate || Vocabulary.contactFields[s.word(i + 1)] != nil || Vocabulary.fieldModifiers.contains(s.word(i + 1)) else { continue }
             if Vocabulary.relations.contains(String(t.base)) { return (i..<(i + 1), true) }
             if isName(s, i) {
                 var start = i
@@ -122,10 +119,10 @@ enum ContactPhrases {
                 return (start..<(i + 1), false)
             }
         }
-        for i in body where ["of", "for", "about", "named", "called", "contact"].contains(s.word(i)) {
+        for i in body where Vocabulary.beforeAName.contains(s.word(i)) {
             if let p = person(in: s, from: i + 1, known: known) { return p }
         }
-        for i in body where ["does", "is", "did", "where"].contains(s.word(i - 1)) && isName(s, i) {
+        for i in body where Vocabulary.beforeASubject.contains(s.word(i - 1)) && isName(s, i) {
             return (i..<nameEnd(s, from: i), false)
         }
         for i in body where isName(s, i) {
@@ -134,16 +131,16 @@ enum ContactPhrases {
             let nameEnd = j
             while j < body.upperBound {
                 if Vocabulary.contactFields[s.word(j)] != nil { return (i..<nameEnd, false) }
-                guard fieldModifiers.contains(s.word(j)) else { break }
+                guard Vocabulary.fieldModifiers.contains(s.word(j)) else { break }
                 j += 1
             }
         }
-        if lookupVerbs.contains(s.word(body.lowerBound)) {
+        if Vocabulary.lookupVerbs.contains(s.word(body.lowerBound)) {
             var i = body.lowerBound + 1
-            while ["me", "for", "up", "the", "a"].contains(s.word(i)) { i += 1 }
+            while Vocabulary.afterLookupVerb.contains(s.word(i)) { i += 1 }
             if let p = person(in: s, from: i, known: known) { return p }
         }
-        for i in body where ["to", "on", "from"].contains(s.word(i)) {
+        for i in body where Vocabulary.towardWords.contains(s.word(i)) {
             if let p = person(in: s, from: i + 1, known: known) { return p }
         }
         for i in body where s.word(i) == "my" && Vocabulary.relations.contains(s.word(i + 1)) {
@@ -167,10 +164,10 @@ enum ContactPhrases {
     /// A name (or "my" + relation) starting at token `i`: up to three name words.
     static func person(in s: Sentence, from i: Int, known: Names) -> (range: Range<Int>, isRelation: Bool)? {
         var start = i
-        while ["my", "the", "a"].contains(s.word(start)), Vocabulary.relations.contains(s.word(start + 1)) || s.word(start) == "my" { start += 1 }
+        while Vocabulary.beforeARelation.contains(s.word(start)), Vocabulary.relations.contains(s.word(start + 1)) || s.word(start) == "my" { start += 1 }
         if start < s.body.upperBound, Vocabulary.relations.contains(String(s.tokens[start].base)) {
             var end = start + 1
-            // "my girlfriend lisa", "my friend alex": the name after the relation wins;
+            // "my sister Carla", "my friend Bob": the name after the relation wins;
             // "aunt ruth", "uncle bob" keep the title.
             if end < s.body.upperBound, isName(s, end) {
                 let nameStart = Vocabulary.honorifics.contains(s.word(start)) ? start : end
@@ -193,32 +190,27 @@ enum ContactPhrases {
         let t = s.tokens[i]
         guard t.kind == .word, !t.isInDate || (t.isPossessive && s.isA(i + 1, [.contactField, .fieldModifier])) else { return false }
         if t.is(notInContactNames) || t.baseIs(notInContactNames) { return false }
-        return !nonNames.contains(t.word)
+        return !Vocabulary.nonNames.contains(t.word)
     }
 
     /// Classes of words that are never part of a name in a contact question.
     static let notInContactNames: WordClass = [.contactField, .contactNoun, .fileNoun, .notName, .relation, .eventNoun,
                                                .calendarNoun, .showVerb, .deleteVerb, .questionWord, .determiner, .number]
 
-    /// Words around a contact question that are not names ("home", "nowadays", "saved").
-    static let nonNames: Set<String> = [
-        "home", "work", "office", "cell", "mobile", "street", "residential", "mailing", "corporate", "house", "pager",
-        "landline", "newest", "other", "last", "first", "full", "job", "title", "area", "id", "saved", "list", "know",
-        "live", "lives", "living", "works", "working", "travelling", "traveling", "still", "currently", "nowadays",
-        "new", "old", "whose", "most", "frequently", "called", "named", "way", "favorite", "favourite", "missed",
-    ]
-
     /// Reads the name and field of a contact question.
-    static func read(_ s: Sentence, route: Route, known: Names, slots: inout [Slot]) -> Intent {
+    static func read(_ s: Sentence, rule: ContactRule, route: Route, known: Names, slots: inout [Slot]) -> Intent {
         var field = fieldWord(s, known: known) ?? .all
-        if route.rule == "call-person" { field = .phone }
-        if route.rule == "contact-where" { field = .address }
-        if s.has(["work", "works", "working"]), route.rule == "contact-where" { field = .all }
         var mention: (range: Range<Int>, isRelation: Bool)?
-        switch route.rule {
-        case "call-person", "lookup-person", "who-is":
+        switch rule {
+        case .callPerson:
+            field = .phone
             mention = person(in: s, from: route.command.upperBound, known: known)
-        default:
+        case .lookup, .whoIs:
+            mention = person(in: s, from: route.command.upperBound, known: known)
+        case .whereAbout:
+            field = s.has(Vocabulary.workVerbs) ? .company : .address
+            mention = personMention(s, known: known)
+        case .addressBook, .field, .nameAlone:
             mention = personMention(s, known: known)
         }
         if let fieldAt = s.body.first(where: { Vocabulary.contactFields[s.word($0)] == field && field != .all }) {
@@ -229,7 +221,14 @@ enum ContactPhrases {
         if s.tokens[mention.range.upperBound - 1].isPossessive {
             name = String(name.dropLast(name.hasSuffix("'") ? 1 : 2))
         }
-        slots.append(s.slot(.contact, mention.range, value: name, rule: mention.isRelation ? "relation" : "name"))
-        return .contactLookup(ContactQuery(name: name, isRelation: mention.isRelation, field: field))
+        // "call mom" when Mom is a contact: the name of someone in the address book.
+        let isRelation = mention.isRelation && !isKnownName(s, mention.range, known: known)
+        slots.append(s.slot(.contact, mention.range, value: name, rule: isRelation ? "relation" : "name"))
+        return .contactLookup(ContactQuery(name: name, isRelation: isRelation, field: field))
+    }
+
+    /// True when the words are a name the address book has ("mom" for a contact called Mom).
+    static func isKnownName(_ s: Sentence, _ range: Range<Int>, known: Names) -> Bool {
+        !range.isEmpty && range.allSatisfy { known.contactWords.contains(String(s.tokens[$0].base)) }
     }
 }

@@ -22,6 +22,12 @@ struct EventDetails {
     var isAllDay = false
     /// Token ranges of attendee names that stay in the title ("with Ana").
     var namesInTitle: [Range<Int>] = []
+    /// Days of the week said as a list with a time ("gym mon wed fri 7am"), read again as the
+    /// weekly repeat they say (`Repeats`).
+    var weekdays: DateMatch?
+    /// Words of a date reading that are the title's instead ("quarterly" in "quarterly
+    /// planning next Thursday").
+    var titleDateWords: Set<Int> = []
 
     /// Reads `range` of `s`, where `used` marks the tokens already taken (the command words).
     /// Names after "with" stay unused, so "with Ana" stays in a title.
@@ -45,12 +51,6 @@ struct EventDetails {
 
     // MARK: - Dates
 
-    /// Prepositions that belong to the date after them ("on Friday", "at 5", "for tomorrow").
-    static let datePrepositions: Set<String> = [
-        "on", "at", "for", "by", "from", "in", "until", "till", "starting", "beginning", "during", "around", "this",
-        "of", "to", "before", "after", "between", "sometime", "sharply", "later",
-    ]
-
     private mutating func readDates(_ s: Sentence, _ range: Range<Int>) {
         var i = range.lowerBound
         while i < range.upperBound {
@@ -58,9 +58,9 @@ struct EventDetails {
             var end = i
             while end < range.upperBound, s.tokens[end].date == d { end += 1 }
             var start = i
-            if start > range.lowerBound, !used[start - 1], Self.datePrepositions.contains(s.word(start - 1)) { start -= 1 }
+            if start > range.lowerBound, !used[start - 1], Vocabulary.datePrepositions.contains(s.word(start - 1)) { start -= 1 }
             // "lunch on Friday": the reader reads the meal as a time of day; it is also the title.
-            for k in start..<end where !Self.mealWords.contains(s.word(k)) { used[k] = true }
+            for k in start..<end where !Vocabulary.mealWords.contains(s.word(k)) { used[k] = true }
             if !dates.contains(d) {
                 dates.append(d)
                 let match = s.dates[d]
@@ -71,17 +71,11 @@ struct EventDetails {
             }
             i = end
         }
-        // Words that only say "it repeats" ("repeating", "set it to repeat") go with the recurrence.
-        for i in range where !used[i] && Self.repeatWords.contains(s.word(i)) {
+        // Words that only say "it repeats" ("repeating", "make it recur") go with the recurrence.
+        for i in range where !used[i] && Vocabulary.repeatWords.contains(s.word(i)) {
             used[i] = true
         }
     }
-
-    /// Meals the date reader reads as times of day ("lunch" is 12:00–14:00) but that also
-    /// name the event.
-    static let mealWords: Set<String> = ["breakfast", "brunch", "lunch", "lunchtime", "dinner", "supper"]
-
-    static let repeatWords: Set<String> = ["repeat", "repeating", "repeated", "recurring", "recurrent", "rotating", "recur"]
 
     // MARK: - Calendars
 
@@ -89,11 +83,21 @@ struct EventDetails {
         var i = range.lowerBound
         while i < range.upperBound {
             defer { i += 1 }
-            guard !used[i], ["on", "in", "to", "into", "onto", "from", "off"].contains(s.word(i)) else { continue }
+            // "clear my Home calendar tomorrow": a known calendar named with "calendar" needs no
+            // preposition.
+            if !used[i], Vocabulary.ownerWords.contains(s.word(i)), i == range.lowerBound || !Vocabulary.calendarPrepositions.contains(s.word(i - 1)),
+               let name = knownCalendar(s, at: i + 1, known: known, limit: range.upperBound), s.word(name.next) == "calendar" {
+                mark(i..<(name.next + 1))
+                calendar = CalendarMention(said: String(s.text(of: (i + 1)..<name.next)), known: name.name)
+                slots.append(s.slot(.calendar, i..<(name.next + 1), value: name.name, rule: "calendar:known"))
+                i = name.next
+                continue
+            }
+            guard !used[i], Vocabulary.calendarPrepositions.contains(s.word(i)) else { continue }
             var j = i + 1
-            while j < range.upperBound, ["my", "the", "our", "your"].contains(s.word(j)) { j += 1 }
+            while j < range.upperBound, Vocabulary.ownerWords.contains(s.word(j)) { j += 1 }
             // "on my calendar", "in the calendar": the calendar in general.
-            if j < range.upperBound, ["calendar", "calendars", "schedule", "agenda", "diary"].contains(s.word(j)) {
+            if j < range.upperBound, Vocabulary.calendarItself.contains(s.word(j)) {
                 for k in i...j { used[k] = true }
                 slots.append(s.slot(.command, i..<(j + 1), value: "calendar", rule: "calendar:generic"))
                 i = j
@@ -156,7 +160,7 @@ struct EventDetails {
     private func isCalendarWord(_ s: Sentence, _ i: Int) -> Bool {
         let t = s.tokens[i]
         return t.kind == .word && !t.isInDate && !Vocabulary.notNames.contains(t.word) && !Vocabulary.determiners.contains(t.word)
-            && !["calendar", "instead", "please", "too"].contains(t.word)
+            && !Vocabulary.notCalendarNames.contains(t.word)
     }
 
     /// A calendar said by name: the known one it spells, or the closest known one.
@@ -175,28 +179,27 @@ struct EventDetails {
             defer { i += 1 }
             guard !used[i], let (minutes, next) = Quantity.minutes(in: s, at: i) else { continue }
             var j = next
-            // "a one week notification before", "10 minutes before", "an hour prior".
-            while ["notification", "notifications", "reminder", "reminders", "alert", "alerts", "notice", "warning", "heads", "up"].contains(s.word(j)) { j += 1 }
-            guard ["before", "prior", "ahead", "early", "earlier", "in"].contains(s.word(j)) else { continue }
+            // "a two day notice before", "10 minutes before", "an hour prior".
+            while Vocabulary.alertWords.contains(s.word(j)) { j += 1 }
+            guard Vocabulary.aheadWords.contains(s.word(j)) else { continue }
             if s.word(j) == "in", s.word(j + 1) != "advance" { continue }
             if s.word(j) == "earlier" || s.word(j) == "early" {
                 // "remind me 10 minutes early"; "15 minutes earlier" on its own is a shift.
-                guard s.has(["remind", "reminder", "notify", "alert"]) else { continue }
+                guard s.has(Vocabulary.reminderWords) else { continue }
             }
             var end = j + 1
             if s.word(j) == "in" { end += 1 }
             if s.word(j) == "prior", s.word(end) == "to" { end += 1 }
-            // "before the meeting", "before it", "before time", "before my anniversary".
-            // "before it", "before time", "before the start"; "before the meeting" keeps its event for the title.
-            if ["it", "time", "start", "then", "hand", "that"].contains(s.word(end)) { end += 1 }
-            else if s.word(end) == "the", ["start", "time", "beginning"].contains(s.word(end + 1)) { end += 2 }
+            // "before it", "before time", "before the start"; "before the review" keeps its event for the title.
+            if Vocabulary.afterAhead.contains(s.word(end)) { end += 1 }
+            else if s.word(end) == "the", Vocabulary.startNouns.contains(s.word(end + 1)) { end += 2 }
             var start = i
-            if start > range.lowerBound, ["remind", "notify", "alert", "ping"].contains(s.word(start - 1)) {
+            if start > range.lowerBound, Vocabulary.pingVerbs.contains(s.word(start - 1)) {
                 start -= 1
-            } else if start > range.lowerBound + 1, s.word(start - 1) == "me", ["remind", "notify", "alert", "ping", "tell"].contains(s.word(start - 2)) {
+            } else if start > range.lowerBound + 1, s.word(start - 1) == "me", Vocabulary.pingVerbs.contains(s.word(start - 2)) || s.word(start - 2) == "tell" {
                 start -= 2
             }
-            if start > range.lowerBound, ["with", "and", "a", "set"].contains(s.word(start - 1)), !used[start - 1] { start -= 1 }
+            if start > range.lowerBound, Vocabulary.reminderLeads.contains(s.word(start - 1)), !used[start - 1] { start -= 1 }
             mark(start..<min(end, range.upperBound))
             reminderMinutes.append(minutes)
             slots.append(s.slot(.reminder, start..<min(end, range.upperBound), value: String(minutes), rule: "reminder:before"))
@@ -211,7 +214,7 @@ struct EventDetails {
             guard !used[i] else { continue }
             let w = s.word(i)
             // "for 2 hours", "lasting 90 minutes", "2 hours long".
-            if ["for", "lasting", "lasts", "last"].contains(w), let (minutes, next) = Quantity.minutes(in: s, at: i + 1), !anyUsed(i + 1..<next) {
+            if Vocabulary.lengthWords.contains(w), let (minutes, next) = Quantity.minutes(in: s, at: i + 1), !anyUsed(i + 1..<next) {
                 var end = next
                 if s.word(end) == "long" { end += 1 }
                 mark(i..<end)
@@ -219,7 +222,7 @@ struct EventDetails {
                 slots.append(s.slot(.duration, i..<end, value: String(minutes), rule: "duration:for"))
                 i = end - 1
             } else if let (minutes, next) = Quantity.minutes(in: s, at: i), i > range.lowerBound,
-                      ["block", "reserve", "book", "aside", "need", "schedule"].contains(s.word(i - 1)), !anyUsed(i..<next) {
+                      Vocabulary.blockVerbs.contains(s.word(i - 1)), !anyUsed(i..<next) {
                 // "block 2 hours for focus time", "set aside an hour to plan".
                 var end = next
                 if ["for", "to"].contains(s.word(end)) { end += 1 }
@@ -240,7 +243,7 @@ struct EventDetails {
     private mutating func readAllDay(_ s: Sentence, _ range: Range<Int>) {
         var i = range.lowerBound
         while i + 1 < range.upperBound {
-            if ["all", "whole", "entire"].contains(s.word(i)), s.word(i + 1) == "day" || s.word(i + 1) == "day-long" {
+            if Vocabulary.wholeWords.contains(s.word(i)), s.word(i + 1) == "day" || s.word(i + 1) == "day-long" {
                 var start = i
                 if start > range.lowerBound, s.word(start - 1) == "the" { start -= 1 }
                 if start > range.lowerBound, s.word(start - 1) == "for" || s.word(start - 1) == "an" { start -= 1 }
@@ -265,14 +268,6 @@ struct EventDetails {
 
     // MARK: - Location
 
-    /// Nouns that make "in …" a place ("in room 4B", "in the office").
-    static let placeNouns: Set<String> = [
-        "room", "office", "building", "hall", "lobby", "cafe", "cafeteria", "kitchen", "library", "park", "restaurant",
-        "bar", "pub", "studio", "lab", "gym", "clinic", "hospital", "school", "church", "center", "centre", "floor",
-        "suite", "auditorium", "garden", "house", "home", "hotel", "store", "mall", "town", "city", "downtown",
-        "conference", "boardroom", "meeting-room",
-    ]
-
     private mutating func readLocation(_ s: Sentence, _ range: Range<Int>, known: Names) {
         var i = range.lowerBound
         while i < range.upperBound {
@@ -286,13 +281,13 @@ struct EventDetails {
             if w == "in" {
                 // "in" names a place only with a place noun or a capitalised name ("in room 4B", "in Madrid").
                 let next = s.word(start) == "the" || s.word(start) == "my" ? start + 1 : start
-                guard next < range.upperBound, Self.placeNouns.contains(s.word(next)) || (s.tokens[next].isCapitalized && !s.tokens[next].isInDate) else { continue }
+                guard next < range.upperBound, Vocabulary.placeNouns.contains(s.word(next)) || (s.tokens[next].isCapitalized && !s.tokens[next].isInDate) else { continue }
             }
             var end = start
             while end < range.upperBound, !used[end], !s.tokens[end].isMark, !isPlaceBoundary(s, end, start: start) { end += 1 }
-            // "at tomo in arcata california": a place may go on with "in …".
+            // "at Casa Lucio in Madrid": a place may go on with "in …".
             if end < range.upperBound, s.word(end) == "in", end + 1 < range.upperBound, !used[end + 1], !s.tokens[end + 1].isInDate,
-               !["my", "the"].contains(s.word(end + 1)) || Self.placeNouns.contains(s.word(end + 2)) {
+               !Vocabulary.possessives.contains(s.word(end + 1)) || Vocabulary.placeNouns.contains(s.word(end + 2)) {
                 var more = end + 1
                 while more < range.upperBound, !used[more], !s.tokens[more].isMark, !isPlaceBoundary(s, more, start: end + 1) { more += 1 }
                 if more > end + 1 { end = more }
@@ -311,9 +306,9 @@ struct EventDetails {
         let t = s.tokens[i]
         if t.isInDate || t.kind == .number || t.kind == .email || t.isMark { return false }
         if Quantity.numberWords[t.word] != nil && t.word != "a" && t.word != "an" { return false }
-        if ["noon", "midnight", "least", "most", "all", "once", "the", "this", "that", "work", "it", "me", "them", "about", "around"].contains(t.word) {
+        if Vocabulary.notPlaceStarts.contains(t.word) {
             // "at the office" is a place; "at the same time" and "at this time" are not.
-            if t.word == "the" { return !["same", "moment", "latest", "earliest", "end", "start", "beginning"].contains(s.word(i + 1)) && !s.tokens[min(i + 1, s.count - 1)].isInDate }
+            if t.word == "the" { return !Vocabulary.notPlacesAfterThe.contains(s.word(i + 1)) && !s.tokens[min(i + 1, s.count - 1)].isInDate }
             if t.word == "work" { return true }
             return false
         }
@@ -323,9 +318,7 @@ struct EventDetails {
     private func isPlaceBoundary(_ s: Sentence, _ i: Int, start: Int) -> Bool {
         let t = s.tokens[i]
         if t.isInDate || t.kind == .email { return true }
-        return ["with", "on", "for", "to", "from", "by", "about", "at", "and", "so", "because", "regarding", "every",
-                "i", "we", "remind", "please", "instead", "which", "that", "where", "tomorrow", "today", "tonight", "in"]
-            .contains(t.word) && i > start
+        return Vocabulary.placeBoundaries.contains(t.word) && i > start
     }
 
     // MARK: - Attendees
@@ -345,7 +338,7 @@ struct EventDetails {
                 // "add jim and jerry to the event".
                 var end = i + 1
                 while end < range.upperBound, isNameWord(s, end) || ["and", ","].contains(s.word(end)) { end += 1 }
-                if end > i + 1, s.word(end) == "to", ["event", "meeting", "it", "this", "the"].contains(s.word(end + 1)) {
+                if end > i + 1, s.word(end) == "to", Vocabulary.theEventOnScreen.contains(s.word(end + 1)) {
                     readNameList(s, from: i + 1, limit: end, rule: "add-person", keepInTitle: false, known: known)
                 }
                 continue
@@ -358,11 +351,11 @@ struct EventDetails {
             case "and" where s.word(i - 1) == "me":
                 // "between me and Ana".
                 readNameList(s, from: i + 1, limit: range.upperBound, rule: "and-person", keepInTitle: true, known: known)
-            case "invite", "inviting", "invited", "including", "include", "cc":
+            case _ where Vocabulary.inviteVerbs.contains(w):
                 let end = readNameList(s, from: i + 1, limit: range.upperBound, rule: "invite", keepInTitle: false, known: known)
                 if end > i + 1 { used[i] = true }
-            case "meet", "meeting", "see", "seeing", "visit", "visiting", "call", "calling", "pick", "join", "joining", "ring", "phone", "text":
-                // "meet joe for lunch", "call my grandma", "pick up john from the airport", "give jane a call".
+            case _ where Vocabulary.meetVerbs.contains(w):
+                // "meet Carla for coffee", "call my uncle", "pick up Bob from the station", "give Ana a call".
                 var j = i + 1
                 if w == "pick", s.word(j) == "up" { j += 1 }
                 if w == "meeting", Vocabulary.eventNouns.contains(s.word(j)) { continue }
@@ -374,12 +367,12 @@ struct EventDetails {
                     readNameList(s, from: i + 1, limit: i + 2, rule: "give-a-call", keepInTitle: true, known: known, maxNames: 1)
                 }
             case "for" where i > range.lowerBound && Vocabulary.eventNouns.contains(s.word(i - 1)) && !s.tokens[i - 1].isInDate:
-                // "an appointment for allen".
+                // "a haircut for Sam".
                 if !s.tokens[i + 1 < s.count ? i + 1 : i].isPossessive {
                     readNameList(s, from: i + 1, limit: range.upperBound, rule: "for-person", keepInTitle: true, known: known, maxNames: 1)
                 }
-            case _ where Self.personalOccasions.contains(w) && i > range.lowerBound && !used[i - 1] && !s.tokens[i - 1].isPossessive:
-                // "bola birthday", "john marriage anniversary": a name before a personal occasion.
+            case _ where Vocabulary.personalOccasions.contains(w) && i > range.lowerBound && !used[i - 1] && !s.tokens[i - 1].isPossessive:
+                // "Carla birthday", "Bob wedding anniversary": a name before a personal occasion.
                 var start = i - 1
                 while start > range.lowerBound, i - start < 2, isNameWord(s, start - 1), !used[start - 1],
                       !Vocabulary.createVerbs.contains(s.word(start - 1)) { start -= 1 }
@@ -389,9 +382,9 @@ struct EventDetails {
                     addAttendee(Attendee(name: String(s.text(of: start..<end))), s, start..<end, rule: "occasion-person", keepInTitle: true)
                 }
             default:
-                // "Jane's birthday party": the person whose occasion it is.
+                // "Carla's birthday party": the person whose occasion it is.
                 if t.isPossessive, i + 1 < range.upperBound, Vocabulary.eventNouns.contains(s.word(i + 1)),
-                   isNameWord(s, i, allowPossessive: true), !Self.holidayOwners.contains(String(t.base)) {
+                   isNameWord(s, i, allowPossessive: true), !Vocabulary.holidayOwners.contains(String(t.base)) {
                     var start = i
                     while start > range.lowerBound, start > i - 2, isNameWord(s, start - 1), !used[start - 1],
                           !Vocabulary.createVerbs.contains(s.word(start - 1)) && !Vocabulary.showVerbs.contains(s.word(start - 1)) { start -= 1 }
@@ -402,12 +395,6 @@ struct EventDetails {
         }
     }
 
-    /// Occasions that belong to one person, whose name may come before them ("bola birthday").
-    static let personalOccasions: Set<String> = ["birthday", "bday", "anniversary", "wedding", "graduation", "retirement", "farewell"]
-
-    /// Owners in holiday names are not people ("Valentine's Day", "Mother's Day").
-    static let holidayOwners: Set<String> = ["valentine", "mother", "father", "patrick", "new", "year", "children", "people", "st", "saint", "president", "all", "april", "fool", "veteran", "king", "queen", "boxing"]
-
     /// Reads "Ana", "Bob and Carla", "Ana, Bob & Carla", "dr smith" from `from`; returns the end.
     @discardableResult
     private mutating func readNameList(_ s: Sentence, from: Int, limit: Int, rule: String, keepInTitle: Bool, known: Names, maxNames: Int = 8) -> Int {
@@ -417,6 +404,9 @@ struct EventDetails {
             if s.tokens[i].kind == .email {
                 addAttendee(Attendee(email: s.word(i)), s, i..<(i + 1), rule: rule, keepInTitle: keepInTitle)
                 i += 1
+            } else if let after = relationEnd(s, at: i, limit: limit) {
+                // "with my boss and Ana": a relation is nobody to invite, but the list goes on.
+                i = after
             } else {
                 var start = i
                 if Vocabulary.honorifics.contains(s.word(i)), i + 1 < limit, isNameWord(s, i + 1) { i += 1 }
@@ -447,6 +437,15 @@ struct EventDetails {
         return i
     }
 
+    /// The index after "my boss", "our team", "the client" at `i`: a person named by a tie
+    /// to the speaker. Nil when `i` does not start one.
+    private func relationEnd(_ s: Sentence, at i: Int, limit: Int) -> Int? {
+        var j = i
+        if Vocabulary.relationOwners.contains(s.word(j)) { j += 1 }
+        guard j < limit, s.tokens[j].is(.relation), !s.tokens[j].isPossessive else { return nil }
+        return j + 1
+    }
+
     private mutating func addAttendee(_ attendee: Attendee, _ s: Sentence, _ range: Range<Int>, rule: String, keepInTitle: Bool) {
         guard !attendees.contains(where: { ($0.name?.lowercased(), $0.email) == (attendee.name?.lowercased(), attendee.email) }) else { return }
         attendees.append(attendee)
@@ -469,21 +468,6 @@ struct EventDetails {
         // Verbs that are also names ("Mark", "Will") stay possible names.
         return !t.is(.neverAName) && !t.baseIs(.neverAName)
     }
-
-    /// Everyday words that follow "with" or "meet" but are not names.
-    static let commonWords: Set<String> = [
-        "following", "only", "these", "those", "whoever", "others", "guests", "anyone", "somebody", "someone", "lunch",
-        "dinner", "coffee", "drinks", "food", "up", "down", "over", "him", "her", "them", "us", "everyone", "regarding",
-        "re", "soon", "later", "too", "again", "back", "if", "when", "where", "while", "before", "after", "because",
-        "since", "than", "like", "via", "into", "onto", "upon", "without", "within", "reminder", "reminders", "not",
-        "no", "yes", "go", "going", "get", "got", "have", "has", "had", "do", "does", "did", "be", "been", "being",
-        "was", "were", "am", "are", "is", "need", "needs", "want", "wants", "there", "here", "where", "somewhere",
-        "tell", "ask", "let", "know", "store", "airport", "station", "groomer", "doctor", "doctors", "vet", "work",
-        "home", "school", "office", "clients", "all", "my", "laundry", "trash", "bill", "bills", "payment", "rent",
-        "name", "information", "info", "details", "number", "email", "address", "phone", "contact", "contacts",
-        "add", "set", "put", "make", "create", "schedule", "book", "plan", "remind", "remember", "new", "save", "repeat",
-        "fix", "enter", "notify", "alert", "block", "record", "log", "jot", "setup", "insert", "register", "organize",
-    ]
 
     private mutating func mark(_ range: Range<Int>) {
         for k in range where k < used.count { used[k] = true }

@@ -7,14 +7,33 @@ enum CreateReader {
         var used = s.usedOutsideBody
         for i in route.command { used[i] = true }
         var details = EventDetails(s, range: s.body, known: known, used: used)
+        Repeats.keepSchedule(s, &details)
         // "mark today as my cheat day", "input name as meeting": the title is what follows "as".
         if let asAt = titleAfterAs(s, used: details.used) {
             for i in s.body.lowerBound...asAt { details.used[i] = true }
         }
-        let (title, pieces) = Title.build(s, range: s.body, used: details.used)
+        var (title, pieces) = Title.build(s, range: s.body, used: details.used, dateWords: details.titleDateWords,
+                                          names: details.namesInTitle, known: known)
+        // "dinner on Friday w/ the gang": words after the date that clerk cannot read are said
+        // back, not folded into the title.
+        let unread = unreadTail(s, pieces: pieces, details: details)
+        if let unread {
+            var used = details.used
+            for i in unread { used[i] = true }
+            (title, pieces) = Title.build(s, range: s.body, used: used, dateWords: details.titleDateWords, names: details.namesInTitle, known: known)
+        }
         if !title.isEmpty { slots.append(s.slot(.title, pieces: pieces, value: title, rule: "remaining-words")) }
         slots += details.slots
-        let when = details.when(in: s)
+        var when = details.weekdays ?? details.when(in: s)
+        // "breakfast at 8" is 08:00, "movie night on Friday at 9" is 21:00.
+        let occasion = TimeHints.occasion(in: s)
+        if let said = when, let occasion, let fitted = TimeHints.fitted(said, to: occasion, in: s.text, reference: s.reference) {
+            when = fitted
+            if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) {
+                slots[at].value = s.interval(fitted)
+                slots[at].rule = "date:" + fitted.rule
+            }
+        }
         // A length said inside the time ("tomorrow at 3 for an hour") counts; an end ("3-4pm") is in `when`.
         var duration = details.durationMinutes
         if duration == nil, let when, when.known.contains(.duration) {
@@ -27,14 +46,47 @@ enum CreateReader {
                 duration = Quantity.minutes(in: s, at: start)?.minutes
             }
         }
-        let recurrence = details.dates.lazy.compactMap { s.dates[$0].recurrence }.first
+        let recurrence = details.weekdays?.recurrence ?? details.dates.lazy.compactMap { s.dates[$0].recurrence }.first
         // A day alone is all-day ("lunch on Friday" is not: the reader gave it lunch time);
         // a day with a length is not ("workshop on Friday for 3 hours": the time is to choose).
-        let allDay = details.isAllDay || (when.map { $0.isAllDay && !$0.known.contains(.time) && duration == nil } ?? false)
-        return .createEvent(EventRequest(
+        // A meal with a day and no time starts at the meal's time ("lunch tomorrow"); a part of
+        // the day said alone names when it starts ("call mom tomorrow morning").
+        var hint: StartHint?
+        if let when, !details.isAllDay {
+            if let part = TimeHints.dayPart(of: when, in: s.text) {
+                hint = .dayPart(part)
+            } else if let occasion = TimeHints.occasion(in: s, forHours: false), when.isAllDay, !when.known.contains(.time),
+                      when.end.timeIntervalSince(when.start) <= 86_400 + 3600 {
+                hint = .occasion(occasion)
+            }
+        }
+        let allDay = details.isAllDay || (when.map { $0.isAllDay && !$0.known.contains(.time) && duration == nil } ?? false) && hint == nil
+        var request = EventRequest(
             title: title, when: when, calendar: details.calendar, attendees: details.attendees, location: details.location,
             reminderMinutes: details.reminderMinutes, durationMinutes: duration, recurrence: recurrence, isAllDay: allDay
-        ))
+        )
+        request.startHint = hint
+        // The unread words with the sign before them ("@ the office").
+        request.unread = unread.map { range in
+            s.text[s.tokens[range.lowerBound - 1].range.upperBound..<s.tokens[range.upperBound - 1].range.upperBound].trimmingCharacters(in: .whitespaces)
+        }
+        request.isBlock = Vocabulary.blockingVerbs.contains(s.word(route.command.lowerBound)) && route.command.count > 0
+        return .createEvent(request)
+    }
+
+    /// The last piece of a title when it comes after the date, the title began before it,
+    /// and it holds what clerk cannot read: a sign it does not take ("w/", "#", "@ the
+    /// office") or a lone letter ("c u there"). Nil when the title is all readable words.
+    static func unreadTail(_ s: Sentence, pieces: [Range<Int>], details: EventDetails) -> Range<Int>? {
+        guard pieces.count >= 2, let last = pieces.last, let firstDate = details.dates.first else { return nil }
+        let dateStart = s.body.first { s.tokens[$0].date == firstDate } ?? s.body.upperBound
+        guard pieces[0].upperBound <= dateStart, last.lowerBound > dateStart else { return nil }
+        // From the end of the word before it, so a sign Term set aside ("@ the office") counts.
+        let said = s.text[s.tokens[last.lowerBound - 1].range.upperBound..<s.tokens[last.upperBound - 1].range.upperBound]
+        let readable: (Character) -> Bool = { $0.isLetter || $0.isNumber || $0.isWhitespace || "'’-.,&:!?()\"".contains($0) }
+        let first = s.tokens[last.lowerBound]
+        let loneLetter = first.kind == .word && first.word.count == 1 && !["a", "i"].contains(first.word)
+        return said.allSatisfy(readable) && !loneLetter ? nil : last
     }
 
     /// The "as" of "mark X as Y" when a marking verb comes before it and words follow it.
@@ -54,6 +106,17 @@ enum AgendaReader {
         let details = EventDetails(s, range: s.body, known: known, used: used)
         slots += details.slots.filter { $0.kind != .location && $0.kind != .reminder }
         var query = AgendaQuery()
+        // "how does my week look", "what's my day like": this week, today.
+        if details.dates.isEmpty, let (span, phrase) = mySpan(s), let reader = s.reader,
+           let match = reader.read(phrase, at: s.reference).first {
+            var read = match
+            read.range = s.span(span)
+            read.rule = "my-span:" + match.rule
+            read.parts = []
+            query.when = read
+            query.range = DateInterval(start: read.start, end: read.end)
+            slots.append(s.slot(.when, span, value: s.interval(read), rule: "date:" + read.rule))
+        }
         query.calendar = details.calendar
         query.attendee = details.attendees.first.map { $0.name ?? $0.email ?? "" }
         if let first = details.dates.first {
@@ -62,33 +125,60 @@ enum AgendaReader {
             query.range = DateInterval(start: a.start, end: max(a.end, b.end))
         }
         // Free time: "am I free", "free slots of an hour", "when do I have a free break".
-        for i in s.body where ["free", "busy", "available", "availability", "openings", "opening"].contains(s.word(i)) && !s.tokens[i].isInDate {
+        for i in s.body where Vocabulary.freeTimeWords.contains(s.word(i)) && !s.tokens[i].isInDate {
             query.wantsFreeTime = true
             slots.append(s.slot(.freeTime, i..<(i + 1), value: "true", rule: "free-word"))
             break
         }
+        // A length to fit: "find me an hour tomorrow", "do I have time for a 30 min call",
+        // "when can I fit a 1 hour meeting on Wednesday".
+        let length = s.body.lazy.filter { !s.tokens[$0].isInDate }.compactMap { i in Quantity.minutes(in: s, at: i).map { (i, $0) } }.first
+        if !query.wantsFreeTime, let (at, _) = length, let cue = fitCue(s, before: at) {
+            query.wantsFreeTime = true
+            slots.append(s.slot(.freeTime, cue, value: "true", rule: "fit-length"))
+        }
         var filterUsed = details.used
-        if query.wantsFreeTime {
-            for i in s.body where !s.tokens[i].isInDate {
-                if let (minutes, next) = Quantity.minutes(in: s, at: i), !(i..<next).contains(where: { s.tokens[$0].isInDate }),
-                   i > s.body.lowerBound, ["of", "for", "an", "a"].contains(s.word(i - 1)) || ["slot", "slots", "long", "free"].contains(s.word(next)) {
-                    query.slotMinutes = minutes
-                    slots.append(s.slot(.duration, i..<next, value: String(minutes), rule: "slot-length"))
-                    // The length is not a word to look for ("free slots of 2 hours").
-                    for j in i..<next { filterUsed[j] = true }
-                    break
-                }
-            }
+        if query.wantsFreeTime, let (i, found) = length, !(i..<found.next).contains(where: { s.tokens[$0].isInDate }) {
+            query.slotMinutes = found.minutes
+            slots.append(s.slot(.duration, i..<found.next, value: String(found.minutes), rule: "slot-length"))
+            // The length is not a word to look for ("free slots of 2 hours").
+            for j in i..<found.next { filterUsed[j] = true }
+        }
+        if let when = query.when {
+            query.dayPart = TimeHints.dayPart(of: when, in: s.text)
+            // "am I free Friday at 1:30": one moment, not the hour from it.
+            query.isMoment = query.wantsFreeTime && query.dayPart == nil && when.known.contains(.time) && !when.known.contains(.end)
+                && !when.known.contains(.duration) && !when.isAllDay && query.slotMinutes == nil
         }
         if let next = s.first(in: ["next"]), !s.tokens[next].isInDate {
             query.wantsNext = true
             slots.append(s.slot(.next, next..<(next + 1), value: "true", rule: "next"))
         }
-        if let (words, pieces) = filterWords(s, used: filterUsed, keepNamesOf: details) {
+        // Free time counts every event: what the slot is for filters nothing.
+        if !query.wantsFreeTime, let (words, pieces) = filterWords(s, used: filterUsed, keepNamesOf: details) {
             query.words = words
             slots.append(s.slot(.words, pieces: pieces, value: words, rule: "remaining-words"))
         }
         return .queryAgenda(query)
+    }
+
+    /// The words before a length that ask for room for it ("time for", "room for", "fit",
+    /// "find me", "squeeze in"), nil when there are none.
+    static func fitCue(_ s: Sentence, before length: Int) -> Range<Int>? {
+        for i in s.body.lowerBound..<length {
+            if Vocabulary.fitVerbs.contains(s.word(i)) { return i..<(i + 1) }
+            if Vocabulary.roomNouns.contains(s.word(i)), s.word(i + 1) == "for" { return i..<(i + 2) }
+        }
+        return nil
+    }
+
+    /// "my week", "my day", "my weekend": the span a question about the person's time names,
+    /// and the phrase the date reader reads for it.
+    static func mySpan(_ s: Sentence) -> (Range<Int>, String)? {
+        for i in s.body where s.word(i) == "my" {
+            if let phrase = Vocabulary.mySpans[s.word(i + 1)], !s.tokens[min(i + 1, s.count - 1)].isInDate { return (i..<(i + 2), phrase) }
+        }
+        return nil
     }
 
     /// What is left once question words, dates, calendars and people are taken out, when it
@@ -98,10 +188,11 @@ enum AgendaReader {
         for run in details.namesInTitle { for i in run { used[i] = true } }
         // "with" before a name went with the name.
         for i in s.body where s.word(i) == "with" && i + 1 < s.count && details.namesInTitle.contains(where: { $0.lowerBound == i + 1 }) { used[i] = true }
-        let frame: WordClass = [.questionFrame, .free, .deleteVerb, .all, .calendarNoun, .number, .unit]
+        let frame: WordClass = [.questionFrame, .free, .deleteVerb, .updateVerb, .all, .calendarNoun, .number, .unit]
         let kept = s.body.filter { i in
             let t = s.tokens[i]
-            return !used[i] && !t.isInDate && !t.isMark && !t.is(frame) && !(t.is(.relation) && s.word(i - 1) == "my")
+            // "with my boss" names nobody to look for; "my dentist appointment" does.
+            return !used[i] && !t.isInDate && !t.isMark && !t.is(frame) && !(t.is(.relation) && s.word(i - 1) == "my" && !s.isA(i + 1, .eventNoun))
         }
         guard !kept.isEmpty, !kept.allSatisfy({ s.isA($0, .category) }) else { return nil }
         var pieces: [Range<Int>] = []
@@ -124,9 +215,16 @@ enum AgendaReader {
 /// tomorrow", "it", "my next meeting", "everything on Friday".
 enum ReferenceReader {
     static func read(_ s: Sentence, range: Range<Int>, used: [Bool], known: Names, slots: inout [Slot]) -> EventReference {
-        let details = EventDetails(s, range: range, known: known, used: used)
-        slots += details.slots.filter { $0.kind == .when || $0.kind == .calendar || $0.kind == .attendee }
+        var details = EventDetails(s, range: range, known: known, used: used)
         var reference = EventReference()
+        // "the weekly sync", "the recurring standup": the series, not a day of it.
+        for d in details.dates where Repeats.isFrequencyWord(s, d) {
+            details.dates.removeAll { $0 == d }
+            details.slots.removeAll { $0.ranges == [s.dates[d].range] }
+            reference.isSeries = true
+        }
+        if range.contains(where: { Vocabulary.repeatWords.contains(s.word($0)) }) { reference.isSeries = true }
+        slots += details.slots.filter { $0.kind == .when || $0.kind == .calendar || $0.kind == .attendee }
         reference.when = details.when(in: s)
         reference.calendar = details.calendar
         reference.attendee = details.attendees.first.map { $0.name ?? $0.email ?? "" }
@@ -166,7 +264,10 @@ enum DeleteReader {
         for i in route.command { used[i] = true }
         // The verb itself, wherever it is ("… and delete it").
         for i in s.body where Vocabulary.deleteVerbs.contains(s.word(i)) { used[i] = true }
-        return .deleteEvent(ReferenceReader.read(s, range: s.body, used: used, known: known, slots: &slots))
+        var reference = ReferenceReader.read(s, range: s.body, used: used, known: known, slots: &slots)
+        // "skip the standup tomorrow": that day, never the series.
+        reference.isOneOccurrence = route.command.contains { Vocabulary.skipVerbs.contains(s.word($0)) }
+        return .deleteEvent(reference)
     }
 }
 
@@ -182,12 +283,14 @@ enum UpdateReader {
         var split = (route.command.upperBound..<body.upperBound).first { ["to", "until", "till", "into", "as"].contains(s.word($0)) && !used[$0] }
         if split == nil, let lastDate = (body.lowerBound..<body.upperBound).last(where: { s.tokens[$0].isInDate }), let d = s.tokens[lastDate].date {
             split = (body.lowerBound...lastDate).first { s.tokens[$0].date == d }
-            if let at = split, at > body.lowerBound, EventDetails.datePrepositions.contains(s.word(at - 1)) { split = at - 1 }
+            if let at = split, at > body.lowerBound, Vocabulary.datePrepositions.contains(s.word(at - 1)) { split = at - 1 }
         }
         let cut = split ?? body.upperBound
         let referenceRange = body.lowerBound..<cut
         var reference = ReferenceReader.read(s, range: referenceRange, used: used, known: known, slots: &slots)
-        if referenceRange.isEmpty || route.command.upperBound >= cut { reference.isLastShown = true }
+        // "move it to Friday": the command words reach the change, so the event is the one on
+        // screen; "lunch was moved to Friday" names it before them.
+        if referenceRange.isEmpty || (route.command.upperBound >= cut && route.command.lowerBound == body.lowerBound) { reference.isLastShown = true }
         var changeUsed = used
         for i in referenceRange { changeUsed[i] = true }
         let changeStart = split.map { ["to", "until", "till", "into", "as"].contains(s.word($0)) ? $0 + 1 : $0 } ?? body.upperBound

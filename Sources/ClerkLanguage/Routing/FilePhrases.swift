@@ -1,86 +1,183 @@
 import Foundation
 
 /// Requests about text files: "list my files", "files with budget in the name",
-/// "show notes.txt", "create a file todo.txt with buy milk", "append call plumber to
-/// todo.txt", "replace milk with oat milk in todo.txt", "delete shopping-list.txt".
+/// "show notes.txt", "read groceries", "create a file todo.txt with buy milk", "append call
+/// plumber to todo.txt", "add eggs, milk and bread to the grocery list", "replace milk with
+/// oat milk in todo.txt", "remove milk from groceries.txt", "rename groceries.txt to
+/// shopping.txt", "delete shopping-list.txt".
+///
+/// A file is named by its name ("notes.txt") or, when the backend has it, without its
+/// extension and in the singular or plural ("read groceries", "the grocery list"). Only
+/// "delete" and "trash" with the file alone delete it; a delete verb with words before
+/// "from" takes lines out of it; another delete verb with the file alone ("remove notes.txt")
+/// is asked about.
 enum FilePhrases {
     static let readVerbs: Set<String> = ["show", "read", "open", "display", "print", "cat", "view", "see", "get", "fetch", "type", "more", "less", "load"]
     static let appendVerbs: Set<String> = ["append", "add", "write", "put", "jot", "note", "insert"]
     static let createVerbs: Set<String> = ["create", "make", "new", "start", "touch"]
     static let replaceVerbs: Set<String> = ["replace", "change", "substitute", "swap", "edit"]
     static let listVerbs: Set<String> = ["list", "show", "find", "search", "which", "what", "ls", "display", "give", "get", "look"]
+    /// The only verbs that delete a file, and only with the file alone.
+    static let fileDeleteVerbs: Set<String> = ["delete", "trash", "rm"]
+    /// Words that may stand beside a file being deleted ("delete the file todo.txt").
+    static let aloneWords: Set<String> = ["the", "my", "file", "this", "that", "please", "now", "list"]
+    /// Words between the lines taken out and the file ("remove milk from groceries.txt").
+    static let outOfWords: Set<String> = ["from", "off", "in", "of", "out"]
+
+    /// A file named in a sentence: its tokens and the name to use (the backend's own name
+    /// when the words name a file it has).
+    struct Mention {
+        var tokens: Range<Int>
+        var name: String
+    }
 
     /// Which file request the sentence makes, if it is one.
     static func route(_ s: Sentence, shape: Shape, known: Names) -> Route? {
         let head = s.body.lowerBound
         let w0 = s.word(head)
-        let fileAt = fileNameIndex(s) ?? knownFileIndex(s, known: known)
         let command = head..<(head + 1)
-        if fileAt != nil {
-            if shape.headVerb == .delete { return Route(kind: .fileDelete, rule: "file:delete", command: command) }
-            if replaceVerbs.contains(w0) || s.first(in: ["replace"]) != nil, s.first(in: ["with", "to", "by"]) != nil {
-                return Route(kind: .fileWrite, rule: "file:replace", command: command)
+        if let file = mention(s, known: known) {
+            if Vocabulary.renameVerbs.contains(w0), let to = s.first(in: Vocabulary.renameJoiners, from: file.tokens.upperBound),
+               to + 1 < s.body.upperBound {
+                return Route(rule: .file(.rename), command: command)
             }
-            if createVerbs.contains(w0) { return Route(kind: .fileWrite, rule: "file:create", command: command) }
-            if appendVerbs.contains(w0) { return Route(kind: .fileWrite, rule: "file:append", command: command) }
-            if readVerbs.contains(w0) || shape.isQuestion || shape.headVerb == .show || s.body.count == 1
+            if shape.headVerb == .delete || Vocabulary.removePeopleVerbs.contains(w0) {
+                if isAlone(s, file, after: head) {
+                    return Route(rule: .file(fileDeleteVerbs.contains(w0) ? .delete : .deleteWithOtherVerb), command: command)
+                }
+                if file.tokens.lowerBound > head + 1, outOfWords.contains(s.word(file.tokens.lowerBound - 1)) || s.word(file.tokens.lowerBound - 1) == "the" {
+                    return Route(rule: .file(.removeLines), command: command)
+                }
+                return Route(rule: .file(.deleteWithOtherVerb), command: command)
+            }
+            // "move todo.txt to the trash", "put notes.txt in the bin".
+            if ["move", "put", "send"].contains(w0), s.has(["trash", "bin", "wastebasket"]) { return Route(rule: .file(.delete), command: command) }
+            if replaceVerbs.contains(w0) || s.first(in: ["replace"]) != nil, s.first(in: ["with", "to", "by"]) != nil {
+                return Route(rule: .file(.replace), command: command)
+            }
+            if createVerbs.contains(w0) { return Route(rule: .file(.create), command: command) }
+            if appendVerbs.contains(w0) { return Route(rule: .file(.append), command: command) }
+            if readVerbs.contains(w0) || shape.isQuestion || shape.headVerb == .show || isAlone(s, file, after: head - 1)
                 || s.matches(["contents", "of"], at: head) || s.matches(["content", "of"], at: head) {
-                return Route(kind: .fileRead, rule: "file:read", command: command)
+                return Route(rule: .file(.read), command: command)
             }
             return nil
+        }
+        // "show notes", "open my notes": a file the person has not got, by its usual name.
+        if readVerbs.contains(w0), s.body.upperBound - 1 > head, s.tokens[s.body.upperBound - 1].is(.fileNoun),
+           !["file", "files", "documents", "docs", "folder", "drive"].contains(s.word(s.body.upperBound - 1)),
+           (head + 1..<(s.body.upperBound - 1)).allSatisfy({ aloneWords.contains(s.word($0)) }) {
+            return Route(rule: .file(.read), command: command)
         }
         // No file name: only the word "files" ("list my files", "files with budget in the name").
         guard let nounAt = s.first(in: ["file", "files", "documents", "docs"]) else { return nil }
         if shape.headVerb == .delete { return nil }
         if s.word(nounAt) == "file", createVerbs.contains(w0) {
-            return Route(kind: .fileWrite, rule: "file:create", command: command)
+            return Route(rule: .file(.create), command: command)
         }
         if nounAt == head || listVerbs.contains(w0) || shape.isQuestion || s.word(head) == "my" || s.word(head) == "all" {
-            return Route(kind: .fileList, rule: "file:list", command: head..<(nounAt + 1))
+            return Route(rule: .file(.list), command: head..<(nounAt + 1))
         }
         return nil
     }
 
-    /// The token of the first file name ("notes.txt"), or of the word after "file" ("file todo").
+    /// True when nothing but `aloneWords` stands in the body besides the token at `after`
+    /// (the verb) and the file.
+    static func isAlone(_ s: Sentence, _ file: Mention, after verb: Int) -> Bool {
+        s.body.allSatisfy { i in i == verb || file.tokens.contains(i) || aloneWords.contains(s.word(i)) || s.tokens[i].isMark }
+    }
+
+    /// The file the sentence names: a file name anywhere ("notes.txt"), else a file the
+    /// backend has named without its extension where a file goes — the last words, or before
+    /// a colon ("add a note to groceries: eggs").
+    static func mention(_ s: Sentence, known: Names) -> Mention? {
+        if let at = fileNameIndex(s) { return Mention(tokens: at..<(at + 1), name: String(s.text(of: at..<(at + 1)))) }
+        return knownFile(s, known: known)
+    }
+
+    /// The token of the first file name ("notes.txt").
     static func fileNameIndex(_ s: Sentence) -> Int? {
         for i in s.body where s.tokens[i].kind == .fileName { return i }
         return nil
     }
 
-    /// A known file named without its extension as the last word of "show todo", "delete
-    /// the todo file" or "append milk to todo": a read, delete or append verb at the head.
-    static func knownFileIndex(_ s: Sentence, known: Names) -> Int? {
-        guard !known.fileStems.isEmpty, s.body.count >= 2 else { return nil }
-        var last = s.body.upperBound - 1
-        let saysFile = s.word(last) == "file"
-        if saysFile, last - 1 > s.body.lowerBound { last -= 1 }
-        let stem = s.tokens[last]
-        guard stem.kind == .word, known.fileStems.contains(stem.word) else { return nil }
-        // "delete the meeting" is about an event even with a meeting.txt: a word clerk reads
-        // otherwise names the file only with "file" after it.
-        guard saysFile || (!stem.isInDate && !Vocabulary.isKnown(stem.word)) else { return nil }
+    /// A known file named without its extension: "show todo", "read groceries", "delete the
+    /// todo file", "append milk to todo", "add eggs to the grocery list", "add a note to
+    /// groceries: eggs". Its words end the sentence (or come before a colon), after a verb of
+    /// reading, deleting, renaming or adding at the head.
+    static func knownFile(_ s: Sentence, known: Names) -> Mention? {
+        guard !known.fileNames.isEmpty, s.body.count >= 2 else { return nil }
         let head = s.body.lowerBound
-        let verb = s.word(head)
-        let between = (head + 1)..<last
-        if readVerbs.contains(verb) || Vocabulary.deleteVerbs.contains(verb) {
-            return between.allSatisfy { ["the", "my", "file", "me"].contains(s.word($0)) } ? last : nil
+        // "rename groceries to shopping": the file comes right after the verb.
+        if Vocabulary.renameVerbs.contains(s.word(head)) {
+            var at = head + 1
+            while ["the", "my", "file"].contains(s.word(at)) { at += 1 }
+            if at < s.body.upperBound, Vocabulary.renameJoiners.contains(s.word(at + 1)), let name = known.file(stem: s.word(at)) {
+                return Mention(tokens: at..<(at + 1), name: name)
+            }
+            return nil
         }
-        if appendVerbs.contains(verb), ["to", "into", "onto"].contains(s.word(last - 1)), last - 1 > head + 1 { return last }
+        var last = s.body.upperBound - 1
+        if s.text.utf8.contains(UInt8(ascii: ":")),
+           let colon = (head..<s.body.upperBound).first(where: { s.tokens[$0].range.upperBound < s.text.endIndex && s.text[s.tokens[$0].range.upperBound] == ":" }),
+           colon > head, colon + 1 < s.body.upperBound { last = colon }
+        let saysFile = s.word(last) == "file" || s.word(last) == "list"
+        if saysFile, last - 1 > head { last -= 1 }
+        // A stem of two words ("shopping list" for shopping-list.txt) or one.
+        var found: (Range<Int>, String)?
+        if last - 1 > head, known.twoWordStemEnds.contains(s.word(last)),
+           let name = known.file(stem: s.word(last - 1) + "-" + s.word(last)) ?? known.file(stem: s.word(last - 1) + "_" + s.word(last)) {
+            found = ((last - 1)..<(last + 1), name)
+        } else if s.word(last + 1) == "list", known.twoWordStemEnds.contains("list"), let name = known.file(stem: s.word(last) + "-list") {
+            found = (last..<(last + 2), name)
+        } else if let name = known.file(stem: s.word(last)) {
+            found = (last..<(last + 1), name)
+        }
+        guard let (tokens, name) = found else { return nil }
+        let stem = s.tokens[tokens.lowerBound]
+        // "delete the meeting" is about an event even with a meeting.txt: an event or
+        // calendar word, or a date, names the file only with "file" after it.
+        guard saysFile || (!stem.isInDate && !stem.is([.eventNoun, .calendarNoun, .listingNoun]) && !stem.baseIs(.eventNoun)) else { return nil }
+        let verb = s.word(head)
+        let between = (head + 1)..<tokens.lowerBound
+        // The mention takes "file"/"list" after the name along ("the todo file").
+        let mention = Mention(tokens: tokens.lowerBound..<min(saysFile ? max(tokens.upperBound, last + 2) : tokens.upperBound, s.body.upperBound), name: name)
+        if readVerbs.contains(verb) || Vocabulary.deleteVerbs.contains(verb) || Vocabulary.removePeopleVerbs.contains(verb)
+            || Vocabulary.renameVerbs.contains(verb) {
+            if between.allSatisfy({ ["the", "my", "file", "me", "our"].contains(s.word($0)) }) { return mention }
+        }
+        // "add milk to groceries", "remove milk from the grocery list", "what's in my todo list".
+        var before = tokens.lowerBound - 1
+        while before > head, ["the", "my", "our"].contains(s.word(before)) { before -= 1 }
+        if ["to", "into", "onto", "from", "off", "in", "of"].contains(s.word(before)), before > head,
+           appendVerbs.contains(verb) || Vocabulary.deleteVerbs.contains(verb) || Vocabulary.removePeopleVerbs.contains(verb)
+            || Vocabulary.questionWords.contains(verb) || readVerbs.contains(verb) || replaceVerbs.contains(verb) {
+            return mention
+        }
+        // "rename groceries to shopping".
+        if Vocabulary.renameVerbs.contains(verb) { return nil }
         return nil
     }
 
     /// Reads the slots of a file request the classifier recognised.
-    static func read(_ s: Sentence, route: Route, known: Names, slots: inout [Slot]) -> Intent {
+    static func read(_ s: Sentence, rule: FileRule, route: Route, known: Names, slots: inout [Slot]) -> Intent {
         let body = s.body
-        let fileAt = fileNameIndex(s) ?? knownFileIndex(s, known: known) ?? namedFile(s)
-        let name = fileAt.map { String(s.text(of: $0..<($0 + 1))) } ?? ""
-        if let fileAt { slots.append(s.slot(.file, fileAt..<(fileAt + 1), value: name, rule: "file-name")) }
-        switch route.kind {
-        case .fileDelete:
+        var file = mention(s, known: known)
+        if file == nil, let at = namedFile(s) ?? (rule == .read ? s.body.upperBound - 1 : nil) {
+            file = Mention(tokens: at..<(at + 1), name: String(s.text(of: at..<(at + 1))))
+        }
+        let name = file?.name ?? ""
+        if let file { slots.append(s.slot(.file, file.tokens, value: name, rule: "file-name")) }
+        let fileAt = file?.tokens.lowerBound
+        switch rule {
+        case .delete:
             return .fileDelete(name: name)
-        case .fileRead:
+        case .deleteWithOtherVerb:
+            // Only "delete" and "trash" delete a file: ask, with the line that would.
+            return .outOfScope(OutOfScope(didYouMean: "delete " + name))
+        case .read:
             return .fileRead(name: name)
-        case .fileList:
+        case .list:
             // "files with budget in the name", "files named budget", "files about taxes".
             var filter: Range<Int>?
             if let w = s.first(in: ["with", "containing", "named", "called", "matching", "about", "like", "for"]) {
@@ -96,12 +193,22 @@ enum FilePhrases {
                 return .fileList(nameContains: value)
             }
             return .fileList(nameContains: nil)
-        default:
-            break
-        }
-        // Writes.
-        let verb = s.word(body.lowerBound)
-        if route.rule == "file:replace" {
+        case .rename:
+            // "rename groceries.txt to shopping.txt", "rename the file notes as ideas".
+            let to = s.first(in: Vocabulary.renameJoiners, from: file?.tokens.upperBound ?? body.lowerBound) ?? body.upperBound
+            let range = (to + 1)..<body.upperBound
+            let newName = range.isEmpty ? "" : unquoted(s.text(of: range))
+            if !range.isEmpty { slots.append(s.slot(.name, range, value: newName, rule: "new-file-name")) }
+            return .fileWrite(FileWrite(name: name, operation: .rename(to: newName)))
+        case .removeLines:
+            // "remove milk from groceries.txt", "delete eggs and bread from the grocery list".
+            let start = route.command.upperBound
+            var end = fileAt ?? body.upperBound
+            while end > start, outOfWords.contains(s.word(end - 1)) || ["the", "my", "our"].contains(s.word(end - 1)) { end -= 1 }
+            let items = start < end ? lines(s, start..<end) : []
+            if start < end { slots.append(s.slot(.content, start..<end, value: items.joined(separator: "|"), rule: "file-lines")) }
+            return .fileWrite(FileWrite(name: name, operation: .removeLines(items)))
+        case .replace:
             // "replace A with B in F", "in F replace A with B", "change A to B in F".
             let start = (s.first(in: replaceVerbs) ?? body.lowerBound) + 1
             let joiner = s.first(in: ["with", "by"], from: start) ?? s.first(in: ["to"], from: start) ?? body.upperBound
@@ -117,38 +224,75 @@ enum FilePhrases {
             if start < oldEnd { slots.append(s.slot(.content, start..<oldEnd, value: old, rule: "replace-old")) }
             if joiner + 1 < newEnd { slots.append(s.slot(.replacement, (joiner + 1)..<newEnd, value: new, rule: "replace-new")) }
             return .fileWrite(FileWrite(name: name, operation: .replace(old: old, new: new)))
-        }
-        if createVerbs.contains(verb) {
+        case .create:
             // "create a file todo.txt with buy milk", "new file todo.txt: buy milk".
             var content = ""
             if let fileAt, let w = s.first(in: ["with", "containing", "saying", "that", "says"], from: fileAt), w + 1 < body.upperBound {
                 let range = (w + 1)..<body.upperBound
                 content = unquoted(s.text(of: range))
                 slots.append(s.slot(.content, range, value: content, rule: "file-content"))
-            } else if let fileAt, fileAt + 1 < body.upperBound, s.text[s.tokens[fileAt].range.upperBound...].hasPrefix(":") {
-                let range = (fileAt + 1)..<body.upperBound
+            } else if let file, file.tokens.upperBound < body.upperBound, afterColon(s, file) {
+                let range = file.tokens.upperBound..<body.upperBound
                 content = unquoted(s.text(of: range))
                 slots.append(s.slot(.content, range, value: content, rule: "file-content"))
             }
             return .fileWrite(FileWrite(name: name, operation: .create(content: content)))
+        case .append:
+            return append(s, file: file, name: name, slots: &slots)
         }
-        // "append call plumber to todo.txt", "add eggs to todo.txt", "write hello in notes.txt".
-        var content = ""
-        let start = body.lowerBound + 1
-        if let fileAt, fileAt > start {
-            var end = fileAt
-            while end > start, ["to", "in", "into", "onto", "on", "at", "the", "end", "of", "file"].contains(s.word(end - 1)) { end -= 1 }
-            if start < end {
-                content = unquoted(s.text(of: start..<end))
-                slots.append(s.slot(.content, start..<end, value: content, rule: "file-content"))
+    }
+
+    /// True when a colon follows the file's name ("groceries.txt: eggs").
+    static func afterColon(_ s: Sentence, _ file: Mention) -> Bool {
+        s.text[s.tokens[file.tokens.upperBound - 1].range.upperBound...].drop { $0 == " " }.hasPrefix(":")
+    }
+
+    /// "append call plumber to todo.txt", "add eggs, milk and bread to todo.txt", "write hello
+    /// in notes.txt", "add a note to groceries.txt: eggs".
+    static func append(_ s: Sentence, file: Mention?, name: String, slots: inout [Slot]) -> Intent {
+        let body = s.body
+        var content: [String] = []
+        var start = body.lowerBound + 1
+        // "jot down …", "write up …": the verb's particle is no part of the line.
+        if ["down", "up"].contains(s.word(start)), start + 1 < body.upperBound { start += 1 }
+        if let file, file.tokens.upperBound < body.upperBound, afterColon(s, file) {
+            // After a colon: what comes before the file only said what it is ("a note").
+            var from = file.tokens.upperBound
+            while from < body.upperBound, s.tokens[from].isMark { from += 1 }
+            if from < body.upperBound {
+                content = lines(s, from..<body.upperBound)
+                slots.append(s.slot(.content, from..<body.upperBound, value: content.joined(separator: "|"), rule: "file-content"))
             }
-        } else if let fileAt, fileAt + 1 < body.upperBound {
+        } else if let file, file.tokens.lowerBound > start {
+            var end = file.tokens.lowerBound
+            while end > start, ["to", "in", "into", "onto", "on", "at", "the", "end", "of", "file", "my", "our"].contains(s.word(end - 1)) { end -= 1 }
+            if start < end {
+                content = lines(s, start..<end)
+                slots.append(s.slot(.content, start..<end, value: content.joined(separator: "|"), rule: "file-content"))
+            }
+        } else if let file, file.tokens.upperBound < body.upperBound {
             // "append to todo.txt call plumber".
-            let range = (fileAt + 1)..<body.upperBound
-            content = unquoted(s.text(of: range))
-            slots.append(s.slot(.content, range, value: content, rule: "file-content"))
+            let range = file.tokens.upperBound..<body.upperBound
+            content = lines(s, range)
+            slots.append(s.slot(.content, range, value: content.joined(separator: "|"), rule: "file-content"))
         }
-        return .fileWrite(FileWrite(name: name, operation: .append(content: content)))
+        return .fileWrite(FileWrite(name: name, operation: .append(lines: content)))
+    }
+
+    /// The items of `range` as lines: a list with commas is one line per item ("eggs, milk and
+    /// bread"); without a comma the words are one line ("salt and pepper").
+    static func lines(_ s: Sentence, _ range: Range<Int>) -> [String] {
+        let whole = unquoted(s.text(of: range))
+        guard range.contains(where: { s.word($0) == "," }) else { return whole.isEmpty ? [] : [whole] }
+        var items: [String] = []
+        var start = range.lowerBound
+        for i in range where s.word(i) == "," || (s.word(i) == "and" && !range[(i + 1)...].contains { s.word($0) == "," }) {
+            if start < i { items.append(unquoted(s.text(of: start..<i))) }
+            start = i + 1
+            if s.word(i) == ",", s.word(start) == "and" { start += 1 }
+        }
+        if start < range.upperBound { items.append(unquoted(s.text(of: start..<range.upperBound))) }
+        return items.filter { !$0.isEmpty }
     }
 
     /// "file todo" without an extension: the word after "file".

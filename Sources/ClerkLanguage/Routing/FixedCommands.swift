@@ -2,8 +2,8 @@
 /// calendars, and "new calendar NAME".
 enum FixedCommands {
     /// Whole requests (wake words and politeness already skipped) and what they ask.
-    static let forms: [String: RouteKind] = {
-        var forms: [String: RouteKind] = [:]
+    static let forms: [String: FixedCommand] = {
+        var forms: [String: FixedCommand] = [:]
         for f in ["help", "?", "help me", "what can you do", "what can i do", "what can i say", "what do you do", "commands",
                   "usage", "how does this work", "how do i use this", "how do i use you", "show help", "examples", "manual",
                   "what can you help me with", "what are the commands", "show me what you can do", "instructions"] {
@@ -36,7 +36,10 @@ enum FixedCommands {
                   "show calendars", "show my calendars", "show me my calendars", "show the calendars", "show all calendars",
                   "show me the calendars", "what calendars do i have", "which calendars do i have", "my calendars",
                   "what calendars are there", "which calendars are there", "all calendars", "all my calendars",
-                  "what are my calendars", "list of calendars", "which calendars", "what calendars"] {
+                  "what are my calendars", "list of calendars", "which calendars", "what calendars",
+                  "what's my default calendar", "whats my default calendar", "what is my default calendar",
+                  "which is my default calendar", "which calendar is the default", "which calendar is my default",
+                  "default calendar", "my default calendar"] {
             forms[f] = .calendars
         }
         return forms
@@ -50,7 +53,7 @@ enum FixedCommands {
         let body = s.body
         guard !body.isEmpty, body.count <= 8, firstWords.contains(s.word(body.lowerBound)) else { return nil }
         let key = body.map { s.tokens[$0].word }.joined(separator: " ")
-        if let kind = forms[key] { return Route(kind: kind, rule: "fixed:\(key)", command: body) }
+        if let command = forms[key] { return Route(rule: .fixed(command, key), command: body) }
         return newCalendar(s)
     }
 
@@ -71,6 +74,6 @@ enum FixedCommands {
             if (i..<s.body.upperBound).contains(where: { s.tokens[$0].isInDate }) || s.body.upperBound - i > 3 { return nil }
             if (i..<s.body.upperBound).contains(where: { Vocabulary.deleteVerbs.contains(s.word($0)) || s.word($0) == "and" }) { return nil }
         }
-        return Route(kind: .createCalendar, rule: "new-calendar", command: s.body.lowerBound..<i)
+        return Route(rule: .newCalendar, command: s.body.lowerBound..<i)
     }
 }

@@ -21,11 +21,11 @@ enum FollowUps {
             var end = head + 1
             if pronounNext { end += 1 }
             if ["to", "as"].contains(s.word(end)) { end += 1 }
-            if end < body.upperBound { return Route(kind: .updateEvent, rule: "follow-up:title", command: head..<end) }
+            if end < body.upperBound { return Route(rule: .followUp(.title), command: head..<end) }
         }
         // "change the title to X", "change the name to X".
         if ["change", "set", "update"].contains(w0), s.word(head + 1) == "the", ["title", "name"].contains(s.word(head + 2)), s.word(head + 3) == "to" {
-            return Route(kind: .updateEvent, rule: "follow-up:title", command: head..<(head + 4))
+            return Route(rule: .followUp(.title), command: head..<(head + 4))
         }
         // "make it 13:30", "move it to Friday", "push it back an hour".
         if changeVerbs.contains(w0), pronounNext {
@@ -33,7 +33,7 @@ enum FollowUps {
             // "move it to Friday", "set it for 2 hours": the preposition goes with the command
             // (unless the date reader took it, as in "to 4pm").
             if end < body.upperBound, ["to", "for"].contains(s.word(end)), !s.tokens[end].isInDate { end += 1 }
-            return Route(kind: .updateEvent, rule: "follow-up:\(w0)-it", command: head..<end)
+            return Route(rule: .followUp(.changeIt), command: head..<end)
         }
         // "add Bob", "invite ana@example.com", "remove Carla", "without Bob".
         if ["add", "invite", "include", "also", "remove", "uninvite", "drop", "without", "exclude"].contains(w0),
@@ -41,12 +41,12 @@ enum FollowUps {
             var rest = names
             while rest < body.upperBound, ["too", "as", "well", "to", "it", "the", "event", "meeting", "from", "this", "that", "please", "also"].contains(s.word(rest)) { rest += 1 }
             if rest == body.upperBound {
-                return Route(kind: .updateEvent, rule: ["add", "invite", "include", "also"].contains(w0) ? "follow-up:add-people" : "follow-up:remove-people", command: head..<(head + 1))
+                return Route(rule: .followUp(["add", "invite", "include", "also"].contains(w0) ? .addPeople : .removePeople), command: head..<(head + 1))
             }
         }
         // "the location is my office", "set the location to Café Central".
         if let at = s.first(in: ["location", "place", "venue"]), at <= head + 2, ["is", "to", ":"].contains(s.word(at + 1)) {
-            return Route(kind: .updateEvent, rule: "follow-up:location", command: head..<(at + 2))
+            return Route(rule: .followUp(.location), command: head..<(at + 2))
         }
         // A bare change: "for 2 hours", "on Personal instead", "tomorrow instead", "at Café Central instead".
         guard body.count <= 8, !shape.isQuestion, shape.headVerb != .show else { return nil }
@@ -62,7 +62,7 @@ enum FollowUps {
         guard leftover.isEmpty else { return nil }
         if details.durationMinutes != nil || details.calendar != nil || !details.reminderMinutes.isEmpty
             || (hasInstead && (details.location != nil || !details.dates.isEmpty || !details.attendees.isEmpty)) {
-            return Route(kind: .updateEvent, rule: "follow-up:bare", command: body.lowerBound..<body.lowerBound)
+            return Route(rule: .followUp(.bare), command: body.lowerBound..<body.lowerBound)
         }
         return nil
     }
@@ -88,12 +88,14 @@ enum FollowUps {
         let t = s.tokens[i]
         let w = String(t.base)
         if known.contactWords.contains(w) { return true }
+        // With an event on screen, "add maria" adds a person however it is typed.
+        if s.eventOnScreen, !t.isCapitalized { return EventPeople.isPerson(s, i, known: known) }
         guard t.isCapitalized else { return false }
         return !Vocabulary.eventNouns.contains(t.word) && !Vocabulary.notNames.contains(t.word) && !Vocabulary.calendarNouns.contains(t.word)
             && known.calendar(named: t.word) == nil
     }
 
-    static func read(_ s: Sentence, route: Route, known: Names, slots: inout [Slot]) -> Intent {
+    static func read(_ s: Sentence, rule: FollowUpRule, route: Route, known: Names, slots: inout [Slot]) -> Intent {
         var used = s.usedOutsideBody
         for i in route.command { used[i] = true }
         if let it = route.command.first(where: { ["it", "that", "this"].contains(s.word($0)) }) {
@@ -101,13 +103,13 @@ enum FollowUps {
         }
         let rest = route.command.upperBound..<s.body.upperBound
         var changes = EventChanges()
-        switch route.rule {
-        case "follow-up:title":
+        switch rule {
+        case .title:
             // "call it Daily sync": the title word for word, even words that read as dates.
             let title = ChangeReader.literalTitle(s, rest)
             changes.title = title
             if !title.isEmpty { slots.append(s.slot(.name, rest, value: title, rule: "new-title")) }
-        case "follow-up:location":
+        case .location:
             var end = s.body.upperBound
             while end > rest.lowerBound, ["instead", "please"].contains(s.word(end - 1)) || s.tokens[end - 1].isMark { end -= 1 }
             if rest.lowerBound < end {
@@ -115,8 +117,8 @@ enum FollowUps {
                 changes.location = place
                 slots.append(s.slot(.location, rest.lowerBound..<end, value: place, rule: "location-is"))
             }
-        case "follow-up:add-people", "follow-up:remove-people":
-            let adding = route.rule == "follow-up:add-people"
+        case .addPeople, .removePeople:
+            let adding = rule == .addPeople
             var people: [Attendee] = []
             var i = rest.lowerBound
             let end = nameList(s, from: i, known: known) ?? i
@@ -132,7 +134,7 @@ enum FollowUps {
                 i = j
             }
             if adding { changes.addAttendees = people } else { changes.removeAttendees = people }
-        default:
+        case .changeIt, .bare, .correction:
             let verb = s.word(route.command.lowerBound)
             changes = ChangeReader.read(s, range: rest, used: used, verb: verb, known: known, slots: &slots)
         }

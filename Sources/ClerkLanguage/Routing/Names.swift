@@ -17,10 +17,18 @@ struct Names: Sendable {
     var contactWords: Set<String> { contactSets.value.words }
     /// Folded first words of contacts' names ("ana").
     var contactFirstNames: Set<String> { contactSets.value.firsts }
+    /// Each folded word of the contacts' names as the address book spells it ("jose" → "José").
+    func contactSpelling(of word: String) -> String? { contactSets.value.spelled[word] }
 
-    /// Folded names of the files without their extension ("todo" for "todo.txt"), so
+    /// The files by their folded names without the extension ("todo" → "todo.txt"), so
     /// "read todo" finds the file a person did not spell out in full.
-    let fileStems: Set<String>
+    let fileNames: [String: String]
+    /// Every form a file's stem may be said in — itself, its singular or plural — to the
+    /// file's name, made once ("grocery" and "groceries" → "groceries.txt").
+    private let fileForms: [String: String]
+    /// The last words of stems of two words ("list" of "shopping-list"), to try the word
+    /// before only where one may end.
+    let twoWordStemEnds: Set<String>
 
     init(_ known: KnownNames) {
         self.init(calendars: known.calendars, contacts: known.contacts, files: known.files)
@@ -28,13 +36,41 @@ struct Names: Sendable {
 
     init(calendars: [String], contacts: [String], files: [String] = []) {
         self.calendars = calendars
-        fileStems = Set(files.map { name in
+        var stems: [String: String] = [:]
+        for name in files {
             let stem = name.lastIndex(of: ".").map { name[..<$0] } ?? name[...]
-            return Spelling.fold(String(stem.isEmpty ? name[...] : stem))
-        })
+            let key = Spelling.fold(String(stem.isEmpty ? name[...] : stem))
+            if stems[key] == nil { stems[key] = name }
+        }
+        fileNames = stems
+        var forms: [String: String] = [:]
+        var ends = Set<String>()
+        for (stem, name) in stems {
+            for form in Names.forms(of: stem) where forms[form] == nil { forms[form] = name }
+            if let cut = stem.lastIndex(where: { $0 == "-" || $0 == "_" }) { ends.insert(String(stem[stem.index(after: cut)...])) }
+        }
+        for (stem, name) in stems { forms[stem] = name }
+        fileForms = forms
+        twoWordStemEnds = ends
         calendarWords = calendars.map { name in (name, Term.split(name).filter { !$0.isMark }.map(\.word)) }
         calendarWordSet = Set(calendarWords.flatMap(\.words))
         contactSets = ContactWordSets(contacts)
+    }
+
+    /// The file a folded word names without its extension, in the singular or the plural
+    /// ("grocery" and "groceries" both name groceries.txt); nil when none.
+    func file(stem word: String) -> String? {
+        fileForms.isEmpty || word.isEmpty ? nil : fileForms[word]
+    }
+
+    /// A stem and the forms it may be said in: plural and singular ("grocery", "groceries").
+    static func forms(of stem: String) -> [String] {
+        var forms = [stem, stem + "s", stem + "es"]
+        if stem.hasSuffix("ies") { forms.append(String(stem.dropLast(3)) + "y") }
+        if stem.hasSuffix("y") { forms.append(String(stem.dropLast()) + "ies") }
+        if stem.hasSuffix("es") { forms.append(String(stem.dropLast(2))) }
+        if stem.hasSuffix("s") { forms.append(String(stem.dropLast())) }
+        return forms
     }
 
     /// The known calendar spelled `said`, ignoring case and accents.
@@ -49,23 +85,25 @@ struct Names: Sendable {
 final class ContactWordSets: @unchecked Sendable {
     private let names: [String]
     private let lock = NSLock()
-    private var built: (words: Set<String>, firsts: Set<String>)?
+    private var built: (words: Set<String>, firsts: Set<String>, spelled: [String: String])?
 
     init(_ names: [String]) {
         self.names = names
     }
 
-    var value: (words: Set<String>, firsts: Set<String>) {
+    var value: (words: Set<String>, firsts: Set<String>, spelled: [String: String]) {
         lock.withLock {
             if let built { return built }
-            var words = Set<String>(), firsts = Set<String>()
+            var words = Set<String>(), firsts = Set<String>(), spelled: [String: String] = [:]
             for contact in names {
-                let parts = Term.split(contact).filter { !$0.isMark }.map(\.word)
+                let terms = Term.split(contact).filter { !$0.isMark }
+                for term in terms where spelled[term.word] == nil { spelled[term.word] = String(contact[term.range]) }
+                let parts = terms.map(\.word)
                 words.formUnion(parts)
                 if let first = parts.first { firsts.insert(first) }
             }
-            built = (words, firsts)
-            return (words, firsts)
+            built = (words, firsts, spelled)
+            return (words, firsts, spelled)
         }
     }
 }

@@ -15,18 +15,25 @@ struct Sentence {
     let dates: [DateMatch]
     /// The zone times are shown in (slot values of dates are local times).
     let zone: TimeZone
+    /// The moment and zone the line is read at.
+    let reference: ReferenceTime
     /// Token indices of the request proper.
     var body: Range<Int>
     /// Tokens skipped at the head (wake words, "can you", "please"), for the explanation.
     var skipped: [Int] = []
     /// Two date expressions said apart that read as one ("on Friday … at 1pm").
     var joined: JoinedDate?
+    /// An event is on screen for the line to change (a new event's card).
+    var eventOnScreen = false
+    /// The date reader, for readers that read a phrase of the line again in another form.
+    var reader: DateReader?
 
-    init(text: String, tokens: [Term], dates: [DateMatch], zone: TimeZone) {
+    init(text: String, tokens: [Term], dates: [DateMatch], reference: ReferenceTime) {
         self.text = text
         self.tokens = tokens
         self.dates = dates
-        self.zone = zone
+        self.zone = reference.timeZone
+        self.reference = reference
         // Mark each token covered by a date match.
         var d = 0
         for i in tokens.indices {
@@ -151,7 +158,11 @@ struct Sentence {
 extension Sentence {
     /// `2026-12-01T13:00/2026-12-01T14:00`: a date match as local times, for slot values.
     func interval(_ match: DateMatch) -> String {
-        "\(Sentence.local(match.start, zone))/\(Sentence.local(match.end, zone))"
+        Sentence.interval(match, zone)
+    }
+
+    static func interval(_ match: DateMatch, _ zone: TimeZone) -> String {
+        "\(local(match.start, zone))/\(local(match.end, zone))"
     }
 
     /// `YYYY-MM-DDTHH:MM` on the wall clock of `zone` (civil-from-days arithmetic; no Calendar).

@@ -39,8 +39,13 @@ enum Title {
     ]
 
     /// The title from tokens `range` not `used`, and the token runs it came from.
-    static func build(_ s: Sentence, range: Range<Int>, used: [Bool]) -> (title: String, pieces: [Range<Int>]) {
-        var kept: [Int] = range.filter { !used[$0] && (!s.tokens[$0].isInDate || EventDetails.mealWords.contains(s.word($0))) }
+    /// Date words are left out, except meals and those in `dateWords` (a frequency word that
+    /// names the meeting: "quarterly planning"). The words in `names` (people named) typed in
+    /// lower case are written as the address book spells them ("lunch with josé" → "Lunch
+    /// with José").
+    static func build(_ s: Sentence, range: Range<Int>, used: [Bool], dateWords: Set<Int> = [], names: [Range<Int>] = [],
+                      known: Names? = nil) -> (title: String, pieces: [Range<Int>]) {
+        var kept: [Int] = range.filter { !used[$0] && (!s.tokens[$0].isInDate || Vocabulary.mealWords.contains(s.word($0)) || dateWords.contains($0)) }
         // Marks stay only between kept words.
         kept = kept.enumerated().filter { k, i in
             !s.tokens[i].isMark || (k > 0 && k + 1 < kept.count && kept[k - 1] == i - 1 && kept[k + 1] == i + 1 && s.word(i) != "?")
@@ -57,7 +62,27 @@ enum Title {
             last = i
         }
         pieces.append(start..<(last + 1))
-        let text = pieces.map { String(s.text(of: $0)) }.joined(separator: " ")
+        var respelled: [Int: String] = [:]
+        if let known {
+            for run in names {
+                for i in run where i < s.count && kept.contains(i) {
+                    let t = s.tokens[i]
+                    let typed = s.text[t.range]
+                    guard typed == typed.lowercased(), let spelled = known.contactSpelling(of: String(t.base)) else { continue }
+                    respelled[i] = spelled + typed.dropFirst(t.base.count)
+                }
+            }
+        }
+        let text = pieces.map { piece -> String in
+            let span = s.span(piece)
+            var out = "", cursor = span.lowerBound
+            for i in piece {
+                guard let spelled = respelled[i] else { continue }
+                out += s.text[cursor..<s.tokens[i].range.lowerBound] + spelled
+                cursor = s.tokens[i].range.upperBound
+            }
+            return out + s.text[cursor..<span.upperBound]
+        }.joined(separator: " ")
         return (capitalized(text), pieces)
     }
 
@@ -67,7 +92,7 @@ enum Title {
         guard kept.count > 1 else { return }
         for k in 1..<kept.count where tailCommands.contains(s.word(kept[k])) {
             let rest = kept[(k + 1)...]
-            if rest.allSatisfy({ tailFiller.contains(s.word($0)) || Vocabulary.calendarNouns.contains(s.word($0)) || EventDetails.repeatWords.contains(s.word($0)) }) {
+            if rest.allSatisfy({ tailFiller.contains(s.word($0)) || Vocabulary.calendarNouns.contains(s.word($0)) || Vocabulary.repeatWords.contains(s.word($0)) }) {
                 var cut = k
                 while cut > 0, tailFiller.contains(s.word(kept[cut - 1])) || ["please", "can", "you", "and", "so", "i", "need", "to", "be"].contains(s.word(kept[cut - 1])) {
                     cut -= 1

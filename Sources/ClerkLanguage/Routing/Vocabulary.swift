@@ -43,8 +43,11 @@ enum Vocabulary {
         "delete", "deletes", "deleted", "deleting", "remove", "removes", "removed", "removing", "cancel", "cancels",
         "canceled", "cancelled", "cancelling", "canceling", "clear", "clears", "cleared", "erase", "erases", "erased",
         "wipe", "wiped", "drop", "scrap", "scratch", "discard", "dismiss", "destroy", "empty", "format", "reset",
-        "purge", "unschedule", "disregard", "rm", "trash", "kill",
+        "purge", "unschedule", "disregard", "rm", "trash", "kill", "skip", "skipping",
     ]
+
+    /// Delete verbs that take one day of a repeating event, never the series ("skip").
+    static let skipVerbs: Set<String> = ["skip", "skipping"]
 
     /// Delete verbs that remove only at the head of a request; elsewhere they are other words
     /// ("trash pickup", "format", "empty").
@@ -111,6 +114,7 @@ enum Vocabulary {
         "pickup", "payday", "cookoff", "appointment's", "offsite", "hackathon", "sprint", "retro",
         "retrospective", "kickoff", "launch", "planning", "onboarding", "one-on-one", "sync-up", "townhall",
         "alerts", "notifications", "movies", "tennis", "football", "soccer", "golf", "yoga", "run", "hike", "swim",
+        "mtg", "mtgs",
     ]
 
     /// Nouns that mean the calendar itself or what is on it.
@@ -175,7 +179,9 @@ enum Vocabulary {
         "located": .address, "location": .address,
         "birthday": .birthday, "bday": .birthday, "old": .birthday, "age": .birthday,
         "contact": .all, "contacts": .all, "details": .all, "detail": .all, "info": .all, "information": .all,
-        "profile": .all, "card": .all, "name": .all, "phonebook": .all, "job": .all,
+        "profile": .all, "card": .all, "name": .all, "phonebook": .all,
+        "company": .company, "employer": .company, "organization": .company, "organisation": .company, "firm": .company,
+        "job": .jobTitle, "title": .jobTitle, "role": .jobTitle, "position": .jobTitle, "occupation": .jobTitle, "profession": .jobTitle,
     ]
 
     /// Nouns that mean the address book.
@@ -266,7 +272,7 @@ enum Vocabulary {
         "again", "also", "just", "want", "go", "planning", "agenda", "done", "doing", "to-do", "todo", "must", "lined",
         "remaining", "rest", "coming-up", "later", "soon", "up?", "everything", "nothing", "openings", "opening", "break",
         "breaks", "gap", "gaps", "off", "availability", "remind", "reminded", "not", "no", "yet", "ever", "long", "often",
-        "title", "name", "called", "named",
+        "title", "name", "called", "named", "back", "forward",
     ]
 
     // MARK: - Small words

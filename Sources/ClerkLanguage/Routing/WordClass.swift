@@ -25,7 +25,7 @@ struct WordClass: OptionSet, Hashable, Sendable {
     static let determiner = WordClass(rawValue: 1 << 18)
     static let notName = WordClass(rawValue: 1 << 19)
     static let commonVerb = WordClass(rawValue: 1 << 20)
-    /// Everyday words after "with" or "meet" that are not names (`EventDetails.commonWords`).
+    /// Everyday words after "with" or "meet" that are not names (`Vocabulary.commonWords`).
     static let commonWord = WordClass(rawValue: 1 << 21)
     static let placeNoun = WordClass(rawValue: 1 << 22)
     static let number = WordClass(rawValue: 1 << 23)
@@ -39,6 +39,11 @@ struct WordClass: OptionSet, Hashable, Sendable {
     static let titleLeading = WordClass(rawValue: 1 << 31)
     static let titleTrailing = WordClass(rawValue: 1 << 32)
     static let datePreposition = WordClass(rawValue: 1 << 33)
+    static let weekday = WordClass(rawValue: 1 << 34)
+    static let occasion = WordClass(rawValue: 1 << 35)
+    static let moved = WordClass(rawValue: 1 << 36)
+    static let frequency = WordClass(rawValue: 1 << 37)
+    static let correction = WordClass(rawValue: 1 << 38)
 
     /// Words no name is made of: function words, relations, events, calendars, verbs clerk
     /// knows, generic nouns, places, everyday words, numbers and units.
@@ -72,8 +77,8 @@ struct WordClass: OptionSet, Hashable, Sendable {
         add(Vocabulary.determiners, .determiner)
         add(Vocabulary.notNames, .notName)
         add(Vocabulary.commonVerbs, .commonVerb)
-        add(EventDetails.commonWords, .commonWord)
-        add(EventDetails.placeNouns, .placeNoun)
+        add(Vocabulary.commonWords, .commonWord)
+        add(Vocabulary.placeNouns, .placeNoun)
         add(Quantity.numberWords.keys, .number)
         add(Quantity.units.keys, .unit)
         add(Vocabulary.contactFields.keys, .contactField)
@@ -81,10 +86,15 @@ struct WordClass: OptionSet, Hashable, Sendable {
         add(Vocabulary.wakeWords, .wake)
         add(Vocabulary.questionFrame, .questionFrame)
         add(Vocabulary.categoryWords, .category)
-        add(ContactPhrases.fieldModifiers, .fieldModifier)
+        add(Vocabulary.fieldModifiers, .fieldModifier)
         add(Title.leading, .titleLeading)
         add(Title.trailing, .titleTrailing)
-        add(EventDetails.datePrepositions, .datePreposition)
+        add(Vocabulary.datePrepositions, .datePreposition)
+        add(Vocabulary.weekdayWords, .weekday)
+        add(Vocabulary.occasions.keys, .occasion)
+        add(Vocabulary.movedWords, .moved)
+        add(Vocabulary.frequencyWords, .frequency)
+        add(Vocabulary.correctionWords, .correction)
         return table
     }()
 

@@ -1,0 +1,125 @@
+import Foundation
+
+/// A line that corrects what was just said or shown: "actually Thursday", "no, friday", "no
+/// wait make it 11:30", "sorry, at 4", "make that Tuesday", "not 10, 11", "11 not 10".
+///
+/// The correction words are set aside and the rest is read as a request of its own; a day or
+/// time alone becomes a change of the event on screen. After a denial ("no", "nope", "not …")
+/// only a change of the event on screen counts — "no meeting with Bob on Friday" is no
+/// correction — while after "actually", "wait" or "sorry" any request does ("actually delete
+/// it").
+struct Correction {
+    /// The correction words, as byte offsets of the line (what the command slot shows).
+    var said: Range<Int>
+    /// The line with every byte that is not the new request made a space, so offsets, and
+    /// so the ranges read from it, are the line's own.
+    var rest: String
+    /// True when it opened with a denial ("no", "not …") or a phrase that only corrects
+    /// ("make that", "i mean"): only an edit of what is on screen is taken.
+    var denies: Bool
+
+    /// The correction in `text`, nil when the line opens with none or has nothing after it.
+    static func find(in text: String) -> Correction? {
+        let terms = Term.split(text)
+        guard let first = terms.first(where: { !$0.isMark }), first.kind == .word else { return nil }
+        let utf8 = text.utf8
+        func offset(_ i: String.Index) -> Int { utf8.distance(from: utf8.startIndex, to: i) }
+        var k = terms.firstIndex(where: { !$0.isMark })!
+        var denies = false
+        var saw = false
+        // The opening words: "actually", "no", "no wait", "sorry", "i mean", "make that".
+        while k < terms.count {
+            let w = terms[k].word
+            if terms[k].isMark, saw { k += 1; continue }
+            if let phrase = Vocabulary.correctionPhrases.first(where: { phrase in
+                phrase.indices.allSatisfy { k + $0 < terms.count && terms[k + $0].word == phrase[$0] }
+            }) {
+                k += phrase.count
+                saw = true
+                denies = true
+                continue
+            }
+            if Vocabulary.correctionWords.contains(w) {
+                denies = denies || Vocabulary.denials.contains(w)
+                saw = true
+                k += 1
+                continue
+            }
+            break
+        }
+        guard k < terms.count else { return nil }
+        let opening = terms.firstIndex(where: { !$0.isMark })!
+        var said: Range<Int>? = saw ? offset(terms[opening].range.lowerBound)..<offset(terms[k - 1].range.upperBound) : nil
+        var keep = offset(terms[k].range.lowerBound)..<utf8.count
+        // "not 10, 11", "not Friday but Thursday": what follows the comma or "but".
+        if terms[k].word == "not" {
+            guard let turn = terms[(k + 1)...].firstIndex(where: { $0.word == "," || $0.word == "but" || $0.word == "rather" }),
+                  turn + 1 < terms.count else { return nil }
+            var start = turn + 1
+            while start < terms.count, terms[start].isMark || Vocabulary.correctionWords.contains(terms[start].word) { start += 1 }
+            guard start < terms.count else { return nil }
+            said = (said?.lowerBound ?? offset(terms[k].range.lowerBound))..<offset(terms[start - 1].range.upperBound)
+            keep = offset(terms[start].range.lowerBound)..<utf8.count
+            denies = true
+        } else if let not = terms[k...].lastIndex(where: { $0.word == "not" }), not > k, not + 1 < terms.count,
+                  !terms[(not + 1)...].contains(where: { $0.word == "," || $0.word == "but" }) {
+            // "11 not 10", "Thursday, not Friday": what comes before "not".
+            var end = not
+            while end > k, terms[end - 1].isMark { end -= 1 }
+            said = said ?? offset(terms[not].range.lowerBound)..<utf8.count
+            keep = keep.lowerBound..<offset(terms[end - 1].range.upperBound)
+            denies = true
+        }
+        guard let said, !keep.isEmpty else { return nil }
+        var bytes = Array(utf8)
+        for i in bytes.indices where !keep.contains(i) { bytes[i] = UInt8(ascii: " ") }
+        return Correction(said: said, rest: String(decoding: bytes, as: UTF8.self), denies: denies)
+    }
+}
+
+extension Understanding {
+    /// This reading, made from `rest` (the line with bytes blanked), moved onto `text`: the
+    /// same byte offsets, so every range is rebuilt on the line itself.
+    func moved(onto text: String, from rest: String) -> Understanding {
+        func index(_ i: String.Index) -> String.Index {
+            text.utf8.index(text.utf8.startIndex, offsetBy: rest.utf8.distance(from: rest.utf8.startIndex, to: i))
+        }
+        func range(_ r: Range<String.Index>) -> Range<String.Index> { index(r.lowerBound)..<index(r.upperBound) }
+        func date(_ m: DateMatch) -> DateMatch {
+            var m = m
+            m.range = range(m.range)
+            m.parts = m.parts.map { var p = $0; p.range = range(p.range); return p }
+            return m
+        }
+        var moved = Understanding(text: text, intent: intent.mappingDates(date), slots: slots.map { slot in
+            var slot = slot
+            slot.ranges = slot.ranges.map(range)
+            return slot
+        }, dates: dates.map(date), rule: rule)
+        moved.amountOutOfRange = amountOutOfRange
+        return moved
+    }
+}
+
+extension Intent {
+    /// The intent with each date it holds passed through `transform`.
+    func mappingDates(_ transform: (DateMatch) -> DateMatch) -> Intent {
+        switch self {
+        case .createEvent(var request):
+            request.when = request.when.map(transform)
+            return .createEvent(request)
+        case .queryAgenda(var query):
+            query.when = query.when.map(transform)
+            return .queryAgenda(query)
+        case .updateEvent(var reference, var changes):
+            reference.when = reference.when.map(transform)
+            changes.when = changes.when.map(transform)
+            return .updateEvent(reference, changes)
+        case .deleteEvent(var reference):
+            reference.when = reference.when.map(transform)
+            return .deleteEvent(reference)
+        default:
+            return self
+        }
+    }
+}

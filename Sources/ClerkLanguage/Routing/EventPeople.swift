@@ -1,0 +1,89 @@
+internal import ClerkCore
+
+/// People put on or taken off an event that the sentence names: "add Ana to the review on
+/// Friday", "invite Carla to tomorrow's lunch", "take Bob off the review on friday", "remove
+/// Petey from the standup", "drop Ana and Bob from the planning session".
+///
+/// The people come first, then "to"/"on" (adding) or "off"/"from"/"out of" (removing), then
+/// which event. It is not this shape when what follows is the calendar or the address book
+/// ("add Bob to my contacts", "take the review off my calendar": the thing moved is no
+/// person, or the place is no event).
+enum EventPeople {
+    static func route(_ c: Clue) -> Route? {
+        let s = c.s
+        let head = c.head
+        let w0 = s.word(head)
+        let adding = Vocabulary.addPeopleVerbs.contains(w0)
+        guard adding || Vocabulary.removePeopleVerbs.contains(w0),
+              let end = names(s, from: head + 1, known: c.known) else { return nil }
+        var at = end
+        if !adding, s.word(at) == "out", s.word(at + 1) == "of" { at += 1 }
+        let joiners = adding ? Vocabulary.addedToWords : Vocabulary.takenOffWords
+        guard joiners.contains(s.word(at)), at + 1 < s.body.upperBound, isAnEvent(s, (at + 1)..<s.body.upperBound) else { return nil }
+        return Route(rule: adding ? .eventPeople(.add) : .eventPeople(.remove), command: head..<(head + 1))
+    }
+
+    /// Reads which event, and who comes or goes.
+    static func read(_ s: Sentence, change: PeopleChange, route: Route, known: Names, slots: inout [Slot]) -> Intent {
+        let head = route.command.lowerBound
+        let end = names(s, from: head + 1, known: known) ?? (head + 1)
+        var people: [Attendee] = []
+        var i = head + 1
+        while i < end {
+            if Vocabulary.listJoiners.contains(s.word(i)) { i += 1; continue }
+            var j = i + 1
+            if s.tokens[i].kind != .email {
+                while j < end, s.tokens[j].kind == .word, !Vocabulary.listJoiners.contains(s.word(j)) { j += 1 }
+            }
+            let text = String(s.text(of: i..<j))
+            people.append(s.tokens[i].kind == .email ? Attendee(email: s.word(i)) : Attendee(name: text))
+            slots.append(s.slot(change == .add ? .attendee : .removedAttendee, i..<j, value: text, rule: change == .add ? "add-person" : "remove-person"))
+            i = j
+        }
+        var used = s.usedOutsideBody
+        var from = end
+        if s.word(from) == "out" { from += 1 }
+        for k in s.body.lowerBound...from { used[k] = true }
+        let reference = ReferenceReader.read(s, range: (from + 1)..<s.body.upperBound, used: used, known: known, slots: &slots)
+        var changes = EventChanges()
+        if change == .add { changes.addAttendees = people } else { changes.removeAttendees = people }
+        return .updateEvent(reference, changes)
+    }
+
+    /// The end of a list of people from `i` ("Ana", "Ana and Bob", "ana@example.com"), nil
+    /// when `i` starts no person.
+    static func names(_ s: Sentence, from i: Int, known: Names) -> Int? {
+        var j = i
+        while j < s.body.upperBound {
+            let t = s.tokens[j]
+            if t.kind == .email || isPerson(s, j, known: known) { j += 1; continue }
+            if Vocabulary.listJoiners.contains(t.word), j > i { j += 1; continue }
+            break
+        }
+        while j > i, Vocabulary.listJoiners.contains(s.word(j - 1)) { j -= 1 }
+        // A name is at most three words ("Ana Pérez", "Mary Ann Smith") between joiners.
+        return j > i ? j : nil
+    }
+
+    /// A word that may be part of a person's name here: a known contact's, or any word that
+    /// is not a function word, an event, a calendar, a file or a number.
+    static func isPerson(_ s: Sentence, _ i: Int, known: Names) -> Bool {
+        let t = s.tokens[i]
+        guard t.kind == .word, !t.isInDate, !t.isPossessive else { return false }
+        if known.contactWords.contains(t.word) { return true }
+        return !t.is(.neverAName) && !t.is([.fileNoun, .contactField, .contactNoun, .pronoun, .all]) && known.calendar(named: t.word) == nil
+    }
+
+    /// True when `range` names an event: an event word, a date, or a known calendar's event
+    /// ("the review", "Friday's lunch", "the standup tomorrow") — not the calendar, the
+    /// address book, a list or a file.
+    static func isAnEvent(_ s: Sentence, _ range: Range<Int>) -> Bool {
+        var event = false
+        for i in range {
+            let t = s.tokens[i]
+            if t.kind == .fileName || t.is([.contactNoun, .fileNoun]) || Vocabulary.calendarItself.contains(t.word) || t.word == "list" { return false }
+            if t.isInDate || t.is(.eventNoun) || t.baseIs(.eventNoun) { event = true }
+        }
+        return event
+    }
+}

@@ -1,0 +1,94 @@
+internal import ClerkCore
+import Foundation
+
+/// What the words around a time say about it. A meal or an outing sets the likely hour —
+/// "breakfast at 8" is 08:00, "movie night on Friday at 9" is 21:00, "drinks at 7" is 19:00 —
+/// and, with no time at all, says when the event starts ("lunch tomorrow"). A part of the day
+/// said without a clock time ("tomorrow morning", "tonight") says when the event starts, not
+/// that it lasts all morning. The conversation places such starts (`StartDefaults`); here
+/// they are only recognised.
+///
+/// | occasion | words | an hour 1–12 said alone falls in |
+/// |---|---|---|
+/// | breakfast | breakfast, brekkie | 05:00–10:59 |
+/// | brunch | brunch | 09:00–13:59 |
+/// | lunch | lunch, lunchtime | 11:00–15:59 |
+/// | dinner | dinner, supper | 17:00–23:59 |
+/// | drinks | drinks, beers, cocktails | 16:00–23:59 |
+/// | an evening out | party, movie/game/date/quiz night | 17:00–23:59 |
+enum TimeHints {
+    /// The hours an ambiguous hour is moved into, by occasion: `[from, to)`.
+    static let window: [Occasion: Range<Int>] = [
+        .breakfast: 5..<11, .brunch: 9..<14, .lunch: 11..<16, .dinner: 17..<24, .drinks: 16..<24, .evening: 17..<24,
+    ]
+
+    /// The occasion the body names, outside any date reading ("dinner", "movie night"); a
+    /// party counts only `forHours` (it sets the hour of "at 9", not a start of its own).
+    static func occasion(in s: Sentence, forHours: Bool = true) -> Occasion? {
+        for i in s.body {
+            let t = s.tokens[i]
+            if t.is(.occasion), !(t.word == "party" && !forHours), let occasion = Vocabulary.occasions[t.word],
+               !t.isInDate || Vocabulary.mealWords.contains(t.word) { return occasion }
+            // "movie night", "game night": an evening out, when "night" is no part of a date.
+            if t.word == "night", !t.isInDate, i > s.body.lowerBound, !s.tokens[i - 1].isInDate, s.tokens[i - 1].kind == .word {
+                return .evening
+            }
+        }
+        return nil
+    }
+
+    /// The part of the day a reading is, when it says one and no clock time ("tomorrow
+    /// morning", "on Friday afternoon", "tonight", "this evening").
+    static func dayPart(of match: DateMatch, in text: String) -> DayPart? {
+        guard match.known.contains(.time), !match.known.contains(.duration) else { return nil }
+        var part: DayPart?
+        for piece in match.parts {
+            let said = text[piece.range].lowercased()
+            let words = said.split(whereSeparator: { !$0.isLetter })
+            if let found = words.lazy.compactMap({ Vocabulary.dayParts[String($0)] }).first { part = found; continue }
+            // Any other piece that tells the time makes it a clock time ("tonight at 8").
+            if piece.role == "time" || piece.role == "end" { return nil }
+        }
+        return part
+    }
+
+    /// True when the reading's clock time was said as an hour that could be morning or
+    /// evening: no am/pm, no 24-hour form ("at 8", "8:30", "eight", "half past seven").
+    static func hourIsAmbiguous(_ match: DateMatch, in text: String) -> Bool {
+        guard match.known.contains(.time), let piece = match.parts.first(where: { $0.role == "time" }) else { return false }
+        // A part of the day said with the hour decides it already ("tonight at 8").
+        for part in match.parts {
+            let words = text[part.range].lowercased().split(whereSeparator: { !$0.isLetter })
+            if words.contains(where: { Vocabulary.dayParts[String($0)] != nil || Vocabulary.mealWords.contains(String($0)) }) { return false }
+        }
+        let said = text[piece.range].lowercased()
+        for marker in ["am", "pm", "a.m", "p.m", "noon", "midnight"] where said.contains(marker) { return false }
+        // Number words ("eight", "half past seven") are always 1–12.
+        guard let first = said.firstIndex(where: \.isNumber) else { return true }
+        let digits = said[first...].prefix(while: \.isNumber)
+        if digits.hasPrefix("0") || (Int(digits).map { $0 >= 13 || $0 == 0 } ?? true) { return false }
+        // "15h30", "9h": a 24-hour form.
+        if said[digits.endIndex...].hasPrefix("h") { return false }
+        return true
+    }
+
+    /// `match` with its hour moved by twelve into the occasion's window, when it was said
+    /// ambiguously and falls outside; a time that then lies in the past with no day said moves
+    /// to the next day. Nil when nothing changes.
+    static func fitted(_ match: DateMatch, to occasion: Occasion, in text: String, reference: ReferenceTime) -> DateMatch? {
+        guard let window = window[occasion], hourIsAmbiguous(match, in: text) else { return nil }
+        let calendar = Calendar.gregorian(in: reference.timeZone)
+        let hour = calendar.component(.hour, from: match.start)
+        guard !window.contains(hour) else { return nil }
+        let other = (hour + 12) % 24
+        guard window.contains(other) else { return nil }
+        let shift = other > hour ? 12 : -12
+        guard var start = calendar.date(byAdding: .hour, value: shift, to: match.start) else { return nil }
+        if !match.known.contains(.date), start < reference.instant, let next = calendar.date(byAdding: .day, value: 1, to: start) { start = next }
+        var fitted = match
+        fitted.end = start + match.end.timeIntervalSince(match.start)
+        fitted.start = start
+        fitted.rule = "occasion:" + match.rule
+        return fitted
+    }
+}

@@ -1,0 +1,136 @@
+/// The words the event readers ask about (`EventDetails`): dates, calendars, reminders,
+/// lengths, places and people. Folded, as everywhere in `Vocabulary`.
+extension Vocabulary {
+    /// Prepositions that may open a calendar's name ("on Work", "in my Family calendar",
+    /// "to Personal", "from the Work calendar").
+    static let calendarPrepositions: Set<String> = ["on", "in", "to", "into", "onto", "from", "off"]
+
+    /// Words between a preposition and a calendar's name ("on my Work calendar").
+    static let ownerWords: Set<String> = ["my", "the", "our", "your"]
+
+    /// The calendar in general, not one by name ("on my calendar", "in the diary").
+    static let calendarItself: Set<String> = ["calendar", "calendars", "schedule", "agenda", "diary"]
+
+    /// Words that end a calendar's name rather than belong to it.
+    static let notCalendarNames: Set<String> = ["calendar", "instead", "please", "too"]
+
+    /// Words for an alert between a length and "before" ("a day's notice before").
+    static let alertWords: Set<String> = ["notification", "notifications", "reminder", "reminders", "alert", "alerts", "notice", "warning", "heads", "up"]
+
+    /// Words after a length that make it a reminder ("10 minutes before", "an hour ahead").
+    static let aheadWords: Set<String> = ["before", "prior", "ahead", "early", "earlier", "in"]
+
+    /// Words that say a reminder is wanted ("remind me 10 minutes early").
+    static let reminderWords: Set<String> = ["remind", "reminder", "notify", "alert"]
+
+    /// What "before" may point at besides the event ("before it", "before time").
+    static let afterAhead: Set<String> = ["it", "time", "start", "then", "hand", "that"]
+
+    /// "before the start", "before the beginning".
+    static let startNouns: Set<String> = ["start", "time", "beginning"]
+
+    /// Verbs that ask for an alert ("ping me an hour before").
+    static let pingVerbs: Set<String> = ["remind", "notify", "alert", "ping"]
+
+    /// Words that lead into a reminder ("with a reminder", "and 10 minutes before").
+    static let reminderLeads: Set<String> = ["with", "and", "a", "set"]
+
+    /// Words before a length ("for 2 hours", "lasting 90 minutes").
+    static let lengthWords: Set<String> = ["for", "lasting", "lasts", "last"]
+
+    /// Verbs that take a length as what they make ("block 2 hours", "set aside an hour").
+    static let blockVerbs: Set<String> = ["block", "reserve", "book", "aside", "need", "schedule"]
+
+    /// Words that cannot start a place after "at" or "in" ("at noon", "at least", "at the same time").
+    static let notPlaceStarts: Set<String> = ["noon", "midnight", "least", "most", "all", "once", "the", "this", "that", "work", "it", "me", "them", "about", "around"]
+
+    /// Words after "at the" that are no place ("at the same time", "at the latest").
+    static let notPlacesAfterThe: Set<String> = ["same", "moment", "latest", "earliest", "end", "start", "beginning"]
+
+    /// Words that end a place's name ("at Casa Lucio with Ana").
+    static let placeBoundaries: Set<String> = [
+        "with", "on", "for", "to", "from", "by", "about", "at", "and", "so", "because", "regarding", "every",
+        "i", "we", "remind", "please", "instead", "which", "that", "where", "tomorrow", "today", "tonight", "in",
+    ]
+
+    /// What "add NAME to …" names when it means the event being made ("add Bob to the event").
+    static let theEventOnScreen: Set<String> = ["event", "meeting", "it", "this", "the"]
+
+    /// Verbs that invite the people after them, who are left out of the title.
+    static let inviteVerbs: Set<String> = ["invite", "inviting", "invited", "including", "include", "cc"]
+
+    /// Verbs of meeting someone, whose object is a person kept in the title ("meet Carla").
+    static let meetVerbs: Set<String> = [
+        "meet", "meeting", "see", "seeing", "visit", "visiting", "call", "calling", "pick", "join", "joining", "ring", "phone", "text",
+    ]
+
+    /// Words before a relation ("my boss", "our team").
+    static let relationOwners: Set<String> = ["my", "our", "the", "his", "her", "their"]
+
+    /// Prepositions that belong to the date after them ("on Friday", "at 5", "for tomorrow").
+    static let datePrepositions: Set<String> = [
+        "on", "at", "for", "by", "from", "in", "until", "till", "starting", "beginning", "during", "around", "this",
+        "of", "to", "before", "after", "between", "sometime", "sharply", "later",
+    ]
+
+    /// Meals the date reader reads as times of day ("lunch" is 12:00–14:00) but that also
+    /// name the event.
+    static let mealWords: Set<String> = ["breakfast", "brunch", "lunch", "lunchtime", "dinner", "supper"]
+
+    static let repeatWords: Set<String> = ["repeat", "repeating", "repeated", "recurring", "recurrent", "rotating", "recur"]
+
+    /// Nouns that make "in …" a place ("in room 4B", "in the office").
+    static let placeNouns: Set<String> = [
+        "room", "office", "building", "hall", "lobby", "cafe", "cafeteria", "kitchen", "library", "park", "restaurant",
+        "bar", "pub", "studio", "lab", "gym", "clinic", "hospital", "school", "church", "center", "centre", "floor",
+        "suite", "auditorium", "garden", "house", "home", "hotel", "store", "mall", "town", "city", "downtown",
+        "conference", "boardroom", "meeting-room",
+    ]
+
+    /// Occasions that belong to one person, whose name may come before them ("bola birthday").
+    static let personalOccasions: Set<String> = ["birthday", "bday", "anniversary", "wedding", "graduation", "retirement", "farewell"]
+
+    /// Owners in holiday names are not people ("Valentine's Day", "Mother's Day").
+    static let holidayOwners: Set<String> = ["valentine", "mother", "father", "patrick", "new", "year", "children", "people", "st", "saint", "president", "all", "april", "fool", "veteran", "king", "queen", "boxing"]
+
+    /// Everyday words that follow "with" or "meet" but are not names.
+    static let commonWords: Set<String> = [
+        "following", "only", "these", "those", "whoever", "others", "guests", "anyone", "somebody", "someone", "lunch",
+        "dinner", "coffee", "drinks", "food", "up", "down", "over", "him", "her", "them", "us", "everyone", "regarding",
+        "re", "soon", "later", "too", "again", "back", "if", "when", "where", "while", "before", "after", "because",
+        "since", "than", "like", "via", "into", "onto", "upon", "without", "within", "reminder", "reminders", "not",
+        "no", "yes", "go", "going", "get", "got", "have", "has", "had", "do", "does", "did", "be", "been", "being",
+        "was", "were", "am", "are", "is", "need", "needs", "want", "wants", "there", "here", "where", "somewhere",
+        "tell", "ask", "let", "know", "store", "airport", "station", "groomer", "doctor", "doctors", "vet", "work",
+        "home", "school", "office", "clients", "all", "my", "laundry", "trash", "bill", "bills", "payment", "rent",
+        "name", "information", "info", "details", "number", "email", "address", "phone", "contact", "contacts",
+        "add", "set", "put", "make", "create", "schedule", "book", "plan", "remind", "remember", "new", "save", "repeat",
+        "fix", "enter", "notify", "alert", "block", "record", "log", "jot", "setup", "insert", "register", "organize",
+    ]
+
+    /// Meals and outings by the words that name them ("lunch tomorrow", "drinks at 7").
+    static let occasions: [String: Occasion] = [
+        "breakfast": .breakfast, "brekkie": .breakfast, "brunch": .brunch, "lunch": .lunch, "lunchtime": .lunch,
+        "dinner": .dinner, "supper": .dinner, "drinks": .drinks, "beers": .drinks, "cocktails": .drinks, "party": .evening,
+    ]
+
+    /// Parts of the day by their words ("tomorrow morning", "tonight").
+    static let dayParts: [String: DayPart] = [
+        "morning": .morning, "mornings": .morning, "afternoon": .afternoon, "afternoons": .afternoon, "evening": .evening,
+        "evenings": .evening, "tonight": .evening, "night": .night, "nights": .night,
+    ]
+
+    /// Verbs that keep time busy rather than name an event ("block Friday afternoon").
+    static let blockingVerbs: Set<String> = ["block", "reserve", "hold"]
+
+    /// Words that are a repeat alone ("weekly"); before an event noun they may only name it
+    /// ("quarterly planning").
+    static let frequencyWords: Set<String> = ["daily", "weekly", "monthly", "quarterly", "yearly", "annual", "annually", "biweekly", "fortnightly", "hourly"]
+
+    /// Days of the week as people write them, in full and short.
+    static let weekdayWords: Set<String> = [
+        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+        "mon", "tue", "tues", "wed", "weds", "thu", "thur", "thurs", "fri", "sat", "sun",
+        "mondays", "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays", "sundays",
+    ]
+}

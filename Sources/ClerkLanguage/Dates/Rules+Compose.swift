@@ -14,7 +14,9 @@ extension DateRules {
             .time(m.time(1))
         },
         Rule("at-time", [.words(["at", "@", "for"]), .anyTime { $0.isPlain && $0.hasClock }], role: nil) { m in
-            .time(m.time(1))
+            // "at 2" is a time; "for 2h" is a length and "a table for 8" a count, so "for"
+            // makes no time of a reading that needs a word before it to be one.
+            m.word(0) == "for" && m.item(1)!.latent ? nil : .time(m.time(1))
         },
         // the weekend, the summer, the Christmas holidays
         Rule("the-stretch", [.word("the"), .anyTime { $0.isPlain && !$0.hasClock && $0.isNamedStretch }], role: nil) { m in

@@ -235,6 +235,17 @@ struct EventDetails {
                 durationMinutes = minutes
                 slots.append(s.slot(.duration, i..<(next + 1), value: String(minutes), rule: "duration:long"))
                 i = next
+            } else if durationMinutes == nil, let (minutes, next) = Quantity.minutes(in: s, at: i), (5..<(24 * 60)).contains(minutes),
+                      !anyUsed(i..<next), !(i..<next).contains(where: { s.tokens[$0].isInDate }),
+                      i == range.lowerBound || !Vocabulary.beforeBareLength.contains(s.word(i - 1)),
+                      !Vocabulary.afterBareLength.contains(s.word(next)) {
+                // "call bob 30 min tomorrow", "2h deep work friday", "a 45 minute review":
+                // minutes or hours said alone are the length, unless a word around them
+                // makes them an offset, a repeat or a reminder ("in 30 min", "10 min before").
+                mark(i..<next)
+                durationMinutes = minutes
+                slots.append(s.slot(.duration, i..<next, value: String(minutes), rule: "duration:bare"))
+                i = next - 1
             }
         }
     }
@@ -359,6 +370,8 @@ struct EventDetails {
                 var j = i + 1
                 if w == "pick", s.word(j) == "up" { j += 1 }
                 if w == "meeting", Vocabulary.eventNouns.contains(s.word(j)) { continue }
+                // "call with Bob", "meet w/ Ana": the people come after "with", read there.
+                if s.word(j) == "with" { continue }
                 if w != "meeting" || isKnownContact(s, j, known: known) {
                     readNameList(s, from: j, limit: range.upperBound, rule: "\(w)-person", keepInTitle: true, known: known, maxNames: 1)
                 }

@@ -38,6 +38,16 @@ extension Vocabulary {
     /// Words before a length ("for 2 hours", "lasting 90 minutes").
     static let lengthWords: Set<String> = ["for", "lasting", "lasts", "last"]
 
+    /// Words before minutes or hours said alone that make them no length: an offset, a
+    /// repeat, a shift, a comparison ("in 30 min", "every 2 hours", "push it back an hour").
+    static let beforeBareLength: Set<String> = ["in", "within", "after", "every", "each", "per", "by", "than", "over", "under",
+                                               "push", "pushed", "move", "moved", "shift", "delay", "delayed", "postpone", "later", "earlier", "back", "forward", "up", "ahead", "out"]
+
+    /// Words after minutes or hours said alone that make them no length ("30 min ago",
+    /// "10 minutes before", "an hour from now", "2 hours late").
+    static let afterBareLength: Set<String> = ["ago", "later", "before", "after", "earlier", "early", "prior", "ahead", "from",
+                                              "late", "away", "left", "of", "back", "forward", "sooner", "notice", "warning"]
+
     /// Verbs that take a length as what they make ("block 2 hours", "set aside an hour").
     static let blockVerbs: Set<String> = ["block", "reserve", "book", "aside", "need", "schedule"]
 

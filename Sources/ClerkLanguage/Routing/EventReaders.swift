@@ -55,6 +55,8 @@ enum CreateReader {
         if let when, !details.isAllDay {
             if let part = TimeHints.dayPart(of: when, in: s.text) {
                 hint = .dayPart(part)
+            } else if TimeHints.timeIsAMeal(when, in: s.text), let occasion = TimeHints.occasion(in: s, forHours: false) {
+                hint = .occasion(occasion)
             } else if let occasion = TimeHints.occasion(in: s, forHours: false), when.isAllDay, !when.known.contains(.time),
                       when.end.timeIntervalSince(when.start) <= 86_400 + 3600 {
                 hint = .occasion(occasion)

@@ -52,6 +52,20 @@ enum TimeHints {
         return part
     }
 
+    /// True when the only time of the reading is a meal ("friday lunch", "tomorrow at
+    /// dinner"): the reader gives the meal's span, but an event starts at the meal's hour,
+    /// as "lunch on friday" does.
+    static func timeIsAMeal(_ match: DateMatch, in text: String) -> Bool {
+        guard match.known.contains(.time), !match.known.contains(.duration) else { return false }
+        var meal = false
+        for piece in match.parts where piece.role == "time" || piece.role == "end" {
+            let words = text[piece.range].lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
+            guard words.allSatisfy({ Vocabulary.mealWords.contains($0) || Vocabulary.mealLeads.contains($0) }) else { return false }
+            meal = meal || words.contains(where: Vocabulary.mealWords.contains)
+        }
+        return meal
+    }
+
     /// True when the reading's clock time was said as an hour that could be morning or
     /// evening: no am/pm, no 24-hour form ("at 8", "8:30", "eight", "half past seven").
     static func hourIsAmbiguous(_ match: DateMatch, in text: String) -> Bool {

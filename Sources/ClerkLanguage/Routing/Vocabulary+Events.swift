@@ -87,6 +87,9 @@ extension Vocabulary {
     /// name the event.
     static let mealWords: Set<String> = ["breakfast", "brunch", "lunch", "lunchtime", "dinner", "supper"]
 
+    /// Words said before a meal when it tells the time ("at lunch", "over dinner").
+    static let mealLeads: Set<String> = ["at", "for", "the", "around", "over", "during"]
+
     static let repeatWords: Set<String> = ["repeat", "repeating", "repeated", "recurring", "recurrent", "rotating", "recur"]
 
     /// Nouns that make "in …" a place ("in room 4B", "in the office").

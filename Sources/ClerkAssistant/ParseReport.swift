@@ -213,15 +213,8 @@ extension ParseReport {
         let zone = reference.timeZone
         let f = fields
         let main = f.when
-        func key(_ name: StaticString, first: Bool = false) {
-            if !first { out.append(UInt8(ascii: ",")) }
-            out.append(UInt8(ascii: "\""))
-            out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-            out.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
-        }
-        func string(_ text: String?) {
-            if let text { JSONValue.writeString(text, to: &out) } else { out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }  // null
-        }
+        func key(_ name: StaticString, first: Bool = false) { Self.writeKey(name, first: first, to: &out) }
+        func string(_ text: String?) { Self.writeString(text, to: &out) }
         func null() { out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
         func bool(_ value: Bool) { out.append(contentsOf: value ? [0x74, 0x72, 0x75, 0x65] : [0x66, 0x61, 0x6C, 0x73, 0x65]) }
         func local(_ date: Date) { Self.writeLocal(LocalDateTime(date, in: zone), to: &out) }
@@ -287,18 +280,24 @@ extension ParseReport {
         out.append(UInt8(ascii: "}"))
     }
 
+    /// `"name":`, after a comma unless it is the object's first key.
+    static func writeKey(_ name: StaticString, first: Bool, to out: inout [UInt8]) {
+        if !first { out.append(UInt8(ascii: ",")) }
+        out.append(UInt8(ascii: "\""))
+        out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        out.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+    }
+
+    /// A JSON string, or `null` for nil.
+    static func writeString(_ text: String?, to out: inout [UInt8]) {
+        if let text { JSONValue.writeString(text, to: &out) } else { out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
+    }
+
     /// `dateJSON(_:)` as bytes.
     private func writeDate(_ match: DateMatch, to out: inout [UInt8]) {
         let zone = reference.timeZone
-        func key(_ name: StaticString, first: Bool = false) {
-            if !first { out.append(UInt8(ascii: ",")) }
-            out.append(UInt8(ascii: "\""))
-            out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-            out.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
-        }
-        func string(_ text: String?) {
-            if let text { JSONValue.writeString(text, to: &out) } else { out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
-        }
+        func key(_ name: StaticString, first: Bool = false) { Self.writeKey(name, first: first, to: &out) }
+        func string(_ text: String?) { Self.writeString(text, to: &out) }
         out.append(UInt8(ascii: "{"))
         key("text", first: true); string(String(text[match.range]))
         key("rule"); string(match.rule)

@@ -91,7 +91,9 @@ let package = Package(
         ),
 
         // `make killtest`: SIGKILLs the built clerk during writes and checks what survives.
-        .executableTarget(name: "clerk-killtest", dependencies: ["ClerkCore", "ClerkLocal"], path: "Tests/KillLoop", swiftSettings: strictSettings),
+        .executableTarget(name: "clerk-killtest", dependencies: ["ClerkCore", "ClerkLocal", "ChildProcess"], path: "Tests/KillLoop", swiftSettings: strictSettings),
+        // posix_spawn and waitpid for the tests that run the built programs.
+        .target(name: "ChildProcess", path: "Tests/ChildProcess", swiftSettings: strictSettings),
 
         // `make bench`: a Foundation hello-world built like clerk, the start-up baseline.
         .executableTarget(name: "hello-foundation", path: "Benchmarks/HelloFoundation", swiftSettings: strictSettings),
@@ -110,6 +112,6 @@ let package = Package(
         .testTarget(name: "GoogleEmulatorTests", dependencies: ["GoogleEmulator", "LoopbackHTTP", "ClerkCore", "ClerkLocal", "CCurl"], swiftSettings: strictSettings),
         .testTarget(name: "ClerkLanguageTests", dependencies: ["ClerkLanguage", "ClerkCore"], swiftSettings: strictSettings),
         // Runs the built `clerk` binary; depending on it makes `swift test` build it first.
-        .testTarget(name: "EndToEndTests", dependencies: ["clerk", "ClerkCore", "ClerkLocal"], swiftSettings: strictSettings),
+        .testTarget(name: "EndToEndTests", dependencies: ["clerk", "ClerkCore", "ClerkLocal", "ChildProcess"], swiftSettings: strictSettings),
     ]
 )

@@ -427,23 +427,34 @@ extension LocalStore {
         }
     }
 
-    /// Claims change `number` for sending until `until`: false when it is gone or another
-    /// process holds an unexpired claim on it.
+    /// Claims change `number` for sending until `until`, for this process: false when it is
+    /// gone or a claim on it is held, unexpired, by a process still running.
     package func claimOutboxItem(_ number: Int64, until: Date) throws -> Bool {
         try guarded {
             try database.transaction {
-                try database.run("""
-                    UPDATE outbox SET claimed_until = ? WHERE number = ? AND (claimed_until IS NULL OR claimed_until < ?)
-                    """, [until.timeIntervalSince1970, number, nowSeconds]) == 1
+                let held = try database.rows("SELECT claimed_until, claimed_by FROM outbox WHERE number = ?", [number]) {
+                    (until: $0.optionalDouble(0), by: $0.optionalInt64(1))
+                }
+                guard let claim = held.first else { return false }
+                if let expires = claim.until, expires >= nowSeconds, claim.by.map(Self.processIsRunning) ?? true { return false }
+                try database.run("UPDATE outbox SET claimed_until = ?, claimed_by = ? WHERE number = ?",
+                                 [until.timeIntervalSince1970, Int64(getpid()), number])
+                return true
             }
         }
+    }
+
+    /// True while process `pid` exists (signal 0 checks without sending anything).
+    static func processIsRunning(_ pid: Int64) -> Bool {
+        guard let id = pid_t(exactly: pid), id > 0 else { return false }
+        return kill(id, 0) == 0 || errno == EPERM
     }
 
     /// Notes a failed attempt to send change `number` and lets go of its claim.
     package func noteAttempt(onOutboxItem number: Int64, problem: String) throws {
         _ = try guarded {
             try database.transaction {
-                try database.run("UPDATE outbox SET attempts = attempts + 1, last_problem = ?, claimed_until = NULL WHERE number = ?", [problem, number])
+                try database.run("UPDATE outbox SET attempts = attempts + 1, last_problem = ?, claimed_until = NULL, claimed_by = NULL WHERE number = ?", [problem, number])
             }
         }
     }

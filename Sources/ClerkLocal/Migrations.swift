@@ -221,6 +221,11 @@ enum StoreSchema {
             -- send it too; a claim left by a killed process runs out.
             ALTER TABLE outbox ADD COLUMN claimed_until REAL;
             """),
+        Migration(number: 6, name: "outbox claim holders", sql: """
+            -- The process that holds a claim: a claim whose process has ended is void at once,
+            -- so a clerk killed while sending does not hold the change back until it runs out.
+            ALTER TABLE outbox ADD COLUMN claimed_by INTEGER;
+            """),
     ]
 }
 

@@ -123,6 +123,29 @@ import Testing
         #expect(throws: ServiceError.notFound(.contact, id: "people/c1")) { try test.store.removeContact(id: "people/c1") }
     }
 
+    /// A change being sent is held by the process sending it, until its claim runs out or
+    /// that process ends (a clerk killed mid-send must not hold it back for two minutes).
+    @Test func aClaimHeldByAProcessThatEndedIsVoid() throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        let number = try test.store.enqueue(kind: "event.insert", payload: "{}")
+        let until = Date(timeIntervalSince1970: 4_000_000_000)
+        #expect(try test.store.claimOutboxItem(number, until: until))
+        // Held by this process, which is running: nobody else may take it.
+        #expect(try !test.store.claimOutboxItem(number, until: until))
+        // Held by a process that has ended: void, though its time has not run out.
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        try test.store.database.run("UPDATE outbox SET claimed_by = ? WHERE number = ?", [Int64(ended.processIdentifier), number])
+        #expect(try test.store.claimOutboxItem(number, until: until))
+        #expect(try !test.store.claimOutboxItem(number, until: until))
+        // A failed attempt lets go of the claim.
+        try test.store.noteAttempt(onOutboxItem: number, problem: "unreachable")
+        #expect(try test.store.claimOutboxItem(number, until: until))
+    }
+
     @Test func theOutboxKeepsChangesInOrderAcrossRuns() throws {
         let test = try TestStore()
         defer { test.remove() }

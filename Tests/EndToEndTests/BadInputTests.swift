@@ -1,5 +1,6 @@
 import ClerkCore
 import ClerkLocal
+import ChildProcess
 import Foundation
 import Testing
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 
 /// The built `clerk` executable, run as a user would: arguments, piped stdin, exit code.

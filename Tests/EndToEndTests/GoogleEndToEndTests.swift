@@ -1,5 +1,6 @@
 import ClerkCore
 @testable import ClerkGoogle
+import ChildProcess
 import Foundation
 import Testing
 

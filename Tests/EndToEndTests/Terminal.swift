@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 
 /// A real pseudo-terminal driven through tmux, as a person at a keyboard would: keys go in

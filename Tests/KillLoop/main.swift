@@ -1,5 +1,6 @@
 import ClerkCore
 import ClerkLocal
+import ChildProcess
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -24,7 +25,7 @@ func option(_ name: String) -> String? {
     arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 }
 let totalKills = Int(option("--kills") ?? "") ?? 200
-nonisolated(unsafe) var random = SplitMix64(seed: UInt64(option("--seed") ?? "") ?? 0x4B1_11ED)
+nonisolated(unsafe) var random = SeededRandom(seed: UInt64(option("--seed") ?? "") ?? 0x4B1_11ED)
 let binaries = option("--bin") ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
 let clerk = binaries + "/clerk"
 let emulatorBinary = binaries + "/google-emulator"

@@ -317,6 +317,8 @@ struct EventDetails {
         let t = s.tokens[i]
         if t.isInDate || t.kind == .number || t.kind == .email || t.isMark { return false }
         if Quantity.numberWords[t.word] != nil && t.word != "a" && t.word != "an" { return false }
+        // "see you at dinner", "at lunch": a meal says when, not where.
+        if Vocabulary.mealWords.contains(t.word) { return false }
         if Vocabulary.notPlaceStarts.contains(t.word) {
             // "at the office" is a place; "at the same time" and "at this time" are not.
             if t.word == "the" { return !Vocabulary.notPlacesAfterThe.contains(s.word(i + 1)) && !s.tokens[min(i + 1, s.count - 1)].isInDate }

@@ -84,6 +84,8 @@ public enum Renderer {
         case .lists?: instead = "I keep lists in text files: 'append milk to shopping.txt'."
         case .travel?: instead = "I can't book travel, but I can put the trip on your calendar: 'flight to Lisbon Friday 9am'."
         case .question?: instead = "I can't answer general questions. I look after your calendar, contacts and text files."
+        case .greeting?: instead = "Hello. Tell me what you need in your own words, or type 'help' for examples."
+        case .thanks?: instead = "You're welcome."
         case nil: instead = notUnderstood(text)
         }
         return instead

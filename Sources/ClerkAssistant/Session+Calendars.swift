@@ -150,6 +150,8 @@ extension Session {
             Reply(intent: .outOfScope, ok: true, message: question))
         }
         let said = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        return Reply(intent: .outOfScope, ok: false, message: Renderer.outOfScope(said, topic: outOfScope.topic))
+        // A greeting or thanks is answered, not failed.
+        let isSmallTalk = outOfScope.topic == .greeting || outOfScope.topic == .thanks
+        return Reply(intent: .outOfScope, ok: isSmallTalk, message: Renderer.outOfScope(said, topic: outOfScope.topic))
     }
 }

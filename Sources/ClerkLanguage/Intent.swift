@@ -418,4 +418,6 @@ public enum OutOfScopeTopic: String, Sendable, Hashable, CaseIterable {
     case travel
     /// General questions: facts, definitions, recipes, stocks, recommendations.
     case question
+    /// A line that is only a greeting ("hi", "good morning") or thanks ("thanks!").
+    case greeting, thanks
 }

@@ -82,7 +82,9 @@ public struct Router: Sendable {
         sentence.eventOnScreen = eventOnScreen
         sentence.joined = joinedDate(dates, in: text, at: reference)
         guard !sentence.body.isEmpty else {
-            return Understanding(text: text, intent: .outOfScope(OutOfScope()), dates: dates, rule: RouteRule.empty.name)
+            // Politeness alone ("thank you", "please"): thanks when it says so.
+            let words = sentence.tokens.filter { !$0.isMark }.map(\.word).joined(separator: " ")
+            return Understanding(text: text, intent: .outOfScope(OutOfScope(topic: Vocabulary.smallTalk[words])), dates: dates, rule: RouteRule.empty.name)
         }
         let route = Classifier.route(sentence, known: known)
         var slots: [Slot] = []

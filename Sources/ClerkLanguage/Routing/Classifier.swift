@@ -305,6 +305,10 @@ enum Classifier {
             shape.topic = topic
         }
         if shape.topic == nil, isClockQuestion(s) { shape.topic = .clock }
+        // "hi", "thanks!": nothing to do, but not a request misread either.
+        if shape.topic == nil, s.body.count <= 5, let talk = Vocabulary.smallTalk[s.body.map { s.word($0) }.joined(separator: " ")] {
+            shape.topic = talk
+        }
         // "in my area", "near me": public events and places, not the person's calendar.
         if shape.topic == nil, s.first(of: Vocabulary.localPlaces) != nil {
             shape.topic = .question

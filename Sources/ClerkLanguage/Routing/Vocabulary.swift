@@ -194,6 +194,21 @@ enum Vocabulary {
 
     // MARK: - Other requests
 
+    /// Whole lines that are only a greeting or thanks, said to clerk as to a person.
+    static let smallTalk: [String: OutOfScopeTopic] = {
+        var lines: [String: OutOfScopeTopic] = [:]
+        for line in ["hi", "hello", "hey", "hiya", "howdy", "yo", "hi there", "hello there", "hey there", "good morning",
+                     "good afternoon", "good evening", "morning", "hi clerk", "hello clerk", "hey clerk", "how are you",
+                     "how are you doing", "what's up", "whats up", "sup"] {
+            lines[line] = .greeting
+        }
+        for line in ["thanks", "thank you", "thx", "ty", "thanks a lot", "thank you very much", "thanks so much", "cheers",
+                     "great thanks", "ok thanks", "okay thanks", "perfect thanks", "thanks clerk", "thank you clerk", "much appreciated"] {
+            lines[line] = .thanks
+        }
+        return lines
+    }()
+
     /// Words whose presence means a topic clerk does not handle, and which topic.
     static let outOfScopeTopics: [String: OutOfScopeTopic] = [
         "alarm": .alarm, "alarms": .alarm, "wake": .alarm,

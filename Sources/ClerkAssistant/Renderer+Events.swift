@@ -184,6 +184,12 @@ extension Renderer {
         return "Nothing \(span)."
     }
 
+    /// After the first events of a search that named no dates: how many more, up to when.
+    static func moreFound(_ count: Int, until last: Event, text: DateText) -> String {
+        let day = text.day(text.localDate(last.when.startInstant(in: text.zone)))
+        return "… and \(count) more, the last on \(day). Name a span to see them ('… in January', '… next month')."
+    }
+
     static func freeSlots(day: LocalDate, _ free: [(Date, Date)], text: DateText) -> String {
         guard !free.isEmpty else { return "\(text.shortDay(day)): no free slot that long." }
         return "\(text.shortDay(day)) free: " + free.map { text.clockRange($0.0, $0.1) }.joined(separator: ", ")

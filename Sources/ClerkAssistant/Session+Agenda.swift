@@ -12,6 +12,9 @@ import Foundation
 enum AgendaDefaults {
     static let upcomingDays = 7
     static let searchDays = 366
+    /// A search that named no dates shows this many events on screen and counts the rest
+    /// (a weekly meeting would fill a year); `--json` carries them all.
+    static let searchShown = 10
 }
 
 /// query_agenda: events in a range, free time, or the next event.
@@ -84,7 +87,12 @@ extension Session {
         var layout = AgendaLayout(text: text, style: context.style, calendarNames: names)
         // A day of another year than this one says which.
         layout.year = text.localDate(now).year
-        return Reply(intent: .queryAgenda, ok: true, message: layout.render(events, from: from, to: to).joined(separator: "\n"), fields: json)
+        var shown = events, more: [String] = []
+        if filtered, query.range == nil, events.count > AgendaDefaults.searchShown, let last = events.last {
+            shown = Array(events.prefix(AgendaDefaults.searchShown))
+            more = [Renderer.moreFound(events.count - shown.count, until: last, text: text)]
+        }
+        return Reply(intent: .queryAgenda, ok: true, message: (layout.render(shown, from: from, to: to) + more).joined(separator: "\n"), fields: json)
     }
 
     /// "am I free Friday at 1:30": yes, or no with what is on then (for the default length).

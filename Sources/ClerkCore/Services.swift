@@ -206,6 +206,9 @@ public enum InvalidRequest: Hashable, Sendable {
     /// An event id that is empty or holds spaces.
     case badEventID(String)
     case endsBeforeStart
+    /// Longer than an event may last: `maxDays` for a single event, fewer for each
+    /// occurrence of a repeating one (whose long occurrences would all overlap).
+    case lastsTooLong(maxDays: Int, repeating: Bool)
     /// A recurrence line that cannot be used (the line as given).
     case badRecurrence(String)
     /// One occurrence of a series was given a repeat of its own.

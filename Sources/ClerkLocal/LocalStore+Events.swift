@@ -259,6 +259,10 @@ extension LocalStore {
         if rulesChanged { try keepOccurrences(of: row) }
     }
 
+    /// How long an event may last: ten years; an occurrence of a repeating one, a year.
+    static let longestEventDays = 3_660
+    static let longestOccurrenceDays = 366
+
     /// Remembers the longest event, so range queries know how far back to look.
     private func noteDuration(_ seconds: Int64) throws {
         try database.run("UPDATE store_facts SET value = max(value, ?) WHERE name = 'longest_event'", [seconds])
@@ -270,6 +274,13 @@ extension LocalStore {
         }
         if row.isAllDay ? row.endKey <= row.startKey : row.endKey < row.startKey {
             throw ServiceError.invalid(.endsBeforeStart)
+        }
+        // Every range query looks back as far as the longest event lasts, and a repeating
+        // event's long occurrences all overlap: an .ics with a start 1,800 years before its
+        // end, repeating weekly, put 90,000 lines in one week's agenda.
+        let maxDays = row.isSeries ? LocalStore.longestOccurrenceDays : LocalStore.longestEventDays
+        if row.duration > Int64(maxDays) * 86_400 {
+            throw ServiceError.invalid(.lastsTooLong(maxDays: maxDays, repeating: row.isSeries))
         }
         if row.isSeries { _ = try recurrence(of: row) }
     }

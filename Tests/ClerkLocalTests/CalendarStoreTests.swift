@@ -51,6 +51,27 @@ import Testing
         #expect(try test.reopened().event(id: "lunch1") == first)
     }
 
+    /// Range queries look back as far as the longest event, and a repeating event's long
+    /// occurrences all overlap: ten years is the most an event lasts, a year each time a
+    /// repeating one happens.
+    @Test func refusesEventsThatLastTooLong() throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        let tenYears = When.allDay(start: date("2026-01-01"), end: date("2026-01-01").adding(days: 3_660))
+        _ = try test.store.insertEvent(EventDraft(title: "Decade", when: tenYears), id: "ok1", calendarID: test.primaryID)
+        #expect(throws: ServiceError.invalid(.lastsTooLong(maxDays: 3_660, repeating: false))) {
+            try test.store.insertEvent(EventDraft(title: "x", when: .allDay(start: date("2026-01-01"), end: date("2026-01-01").adding(days: 3_661))),
+                                       id: "long1", calendarID: test.primaryID)
+        }
+        let year = Self.timed("2026-01-05T09:00", "2027-01-06T09:00")
+        _ = try test.store.insertEvent(EventDraft(title: "Year", when: year, recurrence: ["RRULE:FREQ=YEARLY;COUNT=3"]), id: "ok2", calendarID: test.primaryID)
+        #expect(throws: ServiceError.invalid(.lastsTooLong(maxDays: 366, repeating: true))) {
+            try test.store.insertEvent(EventDraft(title: "x", when: Self.timed("2026-01-05T09:00", "2027-01-06T09:01"), recurrence: ["RRULE:FREQ=WEEKLY"]),
+                                       id: "long2", calendarID: test.primaryID)
+        }
+        #expect(try test.store.events(from: .distantPast, to: .distantFuture, calendarIDs: nil).map(\.title).sorted() == ["Decade", "Year", "Year", "Year"])
+    }
+
     @Test func refusesEventsThatCannotBe() throws {
         let test = try TestStore()
         defer { test.remove() }

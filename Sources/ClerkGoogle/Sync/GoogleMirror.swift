@@ -213,7 +213,12 @@ package final class GoogleMirror {
         }
         guard let event = GoogleCoding.event(item, calendarID: calendar.id, calendarZone: calendar.timeZone) else { return }
         if let series = event.recurringEventID, try store.eventReplica(id: series) == nil { return }
-        try store.putEvent(event, isDeleted: false, unmodeled: nil)
+        do {
+            try store.putEvent(event, isDeleted: false, unmodeled: nil)
+        } catch ServiceError.invalid {
+            // An event the mirror cannot hold (one lasting longer than the store allows) is
+            // left out of it rather than stopping the sync of every other one.
+        }
     }
 
     /// Stores Google's answer to a write.

@@ -43,13 +43,16 @@ enum TimeHints {
         guard match.known.contains(.time), !match.known.contains(.duration) else { return nil }
         var part: DayPart?
         for piece in match.parts {
-            let said = text[piece.range].lowercased()
-            let words = said.split(whereSeparator: { !$0.isLetter })
-            if let found = words.lazy.compactMap({ Vocabulary.dayParts[String($0)] }).first { part = found; continue }
+            if let found = words(of: piece, in: text).lazy.compactMap({ Vocabulary.dayParts[$0] }).first { part = found; continue }
             // Any other piece that tells the time makes it a clock time ("tonight at 8").
             if piece.role == "time" || piece.role == "end" { return nil }
         }
         return part
+    }
+
+    /// The lower-case words of one piece of a reading ("Friday afternoon" → friday, afternoon).
+    private static func words(of piece: DatePart, in text: String) -> [String] {
+        text[piece.range].lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
     }
 
     /// True when the only time of the reading is a meal ("friday lunch", "tomorrow at
@@ -59,7 +62,7 @@ enum TimeHints {
         guard match.known.contains(.time), !match.known.contains(.duration) else { return false }
         var meal = false
         for piece in match.parts where piece.role == "time" || piece.role == "end" {
-            let words = text[piece.range].lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
+            let words = words(of: piece, in: text)
             guard words.allSatisfy({ Vocabulary.mealWords.contains($0) || Vocabulary.mealLeads.contains($0) }) else { return false }
             meal = meal || words.contains(where: Vocabulary.mealWords.contains)
         }
@@ -72,8 +75,7 @@ enum TimeHints {
         guard match.known.contains(.time), let piece = match.parts.first(where: { $0.role == "time" }) else { return false }
         // A part of the day said with the hour decides it already ("tonight at 8").
         for part in match.parts {
-            let words = text[part.range].lowercased().split(whereSeparator: { !$0.isLetter })
-            if words.contains(where: { Vocabulary.dayParts[String($0)] != nil || Vocabulary.mealWords.contains(String($0)) }) { return false }
+            if words(of: part, in: text).contains(where: { Vocabulary.dayParts[$0] != nil || Vocabulary.mealWords.contains($0) }) { return false }
         }
         let said = text[piece.range].lowercased()
         for marker in ["am", "pm", "a.m", "p.m", "noon", "midnight"] where said.contains(marker) { return false }

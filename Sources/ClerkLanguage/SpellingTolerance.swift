@@ -93,7 +93,7 @@ enum SpellingTolerance {
     }()
 
     /// English words one edit from a closed word, which stay as written.
-    static let openWords: Set<String> = [
+    static let openWords: WordSet = [
         "sundae", "sundaes", "match", "marsh", "mouth", "mouths", "toady", "toddy", "mourning", "moaning", "minuet", "minuets",
         "cancer", "crate", "remote", "rewind", "remand", "chance", "charge", "chant", "junes", "aprils", "augusts", "lists",
         "listen", "removal", "updater", "mover", "moved", "moves", "cancels", "movie", "remover", "augusta", "tonights",
@@ -126,8 +126,8 @@ private struct NearWords: Sendable {
                 let id = Int32(targets.count)
                 targets.append((bytes, SpellingTolerance.Correction(word: word, wordClass: wordClass)))
                 bytes.withUnsafeBufferPointer { b in
-                    nearKeys.append((NearWords.hash(b, skipping: -1), id))
-                    for k in b.indices { nearKeys.append((NearWords.hash(b, skipping: k), id)) }
+                    nearKeys.append((HashSlots.hash(b, skipping: -1), id))
+                    for k in b.indices { nearKeys.append((HashSlots.hash(b, skipping: k), id)) }
                 }
             }
         }
@@ -136,7 +136,7 @@ private struct NearWords: Sendable {
         var shortTargets: [SpellingTolerance.Correction] = []
         for (form, correction) in shorthand.sorted(by: { $0.key < $1.key }) {
             let bytes = Array(form.utf8)
-            shortKeys.append((bytes.withUnsafeBufferPointer { NearWords.hash($0, skipping: -1) }, Int32(forms.count)))
+            shortKeys.append((bytes.withUnsafeBufferPointer { HashSlots.hash($0, skipping: -1) }, Int32(forms.count)))
             forms.append(bytes)
             shortTargets.append(correction)
         }
@@ -152,7 +152,7 @@ private struct NearWords: Sendable {
     /// inflection of one, or an open word.
     func lookup(_ query: UnsafeBufferPointer<UInt8>) -> SpellingTolerance.Correction? {
         guard !query.isEmpty else { return nil }
-        let whole = NearWords.hash(query, skipping: -1)
+        let whole = HashSlots.hash(query, skipping: -1)
         var found: SpellingTolerance.Correction?
         short.forEach(whole) { id in
             if found == nil, shortForms[Int(id)].elementsEqual(query) { found = shortTargets[Int(id)] }
@@ -171,12 +171,12 @@ private struct NearWords: Sendable {
                 let p = pb.bindMemory(to: UInt64.self), q = sb.bindMemory(to: UInt64.self)
                 // p[k]: hash of query[0..<k]; q[k]: hash of query[k...] (both as polynomials).
                 p[0] = 0
-                for k in 0..<n - 1 { p[k + 1] = p[k] &* NearWords.base &+ UInt64(query[k]) }
+                for k in 0..<n - 1 { p[k + 1] = p[k] &* HashSlots.base &+ UInt64(query[k]) }
                 q[n - 1 < 12 ? n : 12] = 0
                 var sum: UInt64 = 0, power: UInt64 = 1
                 for k in stride(from: n - 1, through: 0, by: -1) {
                     sum = sum &+ UInt64(query[k]) &* power
-                    power = power &* NearWords.base
+                    power = power &* HashSlots.base
                     if k <= 12 { q[k] = sum }
                 }
             }
@@ -234,47 +234,6 @@ private struct NearWords: Sendable {
         return 1
     }
 
-    /// The polynomial hash of `bytes` without the one at `skip` (-1: all of them), odd so
-    /// that no key is the empty slot's 0.
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, skipping skip: Int) -> UInt64 {
-        var h: UInt64 = 0
-        for k in 0..<bytes.count where k != skip { h = h &* base &+ UInt64(bytes[k]) }
-        return h | 1
-    }
-
-    static let base: UInt64 = 0x100_0000_01B3
     /// `base` to the powers 0…13.
-    static let powers: [UInt64] = (0...13).reduce(into: []) { list, k in list.append(k == 0 ? 1 : list[k - 1] &* base) }
-}
-
-/// An open-addressing multimap from a non-zero 64-bit hash to small numbers.
-private struct HashSlots: Sendable {
-    private let keys: [UInt64]
-    private let values: [Int32]
-    private let mask: Int
-
-    init(_ entries: [(UInt64, Int32)]) {
-        var size = 16
-        while size < entries.count * 2 { size *= 2 }
-        var keys = [UInt64](repeating: 0, count: size)
-        var values = [Int32](repeating: -1, count: size)
-        for (key, value) in entries {
-            var i = Int(truncatingIfNeeded: key) & (size - 1)
-            while keys[i] != 0 { i = (i + 1) & (size - 1) }
-            keys[i] = key
-            values[i] = value
-        }
-        self.keys = keys
-        self.values = values
-        mask = size - 1
-    }
-
-    /// Calls `body` with every value stored under `key`.
-    @inline(__always) func forEach(_ key: UInt64, _ body: (Int32) -> Void) {
-        var i = Int(truncatingIfNeeded: key) & mask
-        while keys[i] != 0 {
-            if keys[i] == key { body(values[i]) }
-            i = (i + 1) & mask
-        }
-    }
+    static let powers: [UInt64] = (0...13).reduce(into: []) { list, k in list.append(k == 0 ? 1 : list[k - 1] &* HashSlots.base) }
 }

@@ -3,9 +3,9 @@
 /// `command` slot.
 enum CommandWords {
     /// Particles that belong to the verb ("set up", "write down", "take note", "remind me").
-    static let particles: Set<String> = ["up", "down", "off", "out", "away", "rid", "note", "me", "us", "sure"]
-    static let articles: Set<String> = ["a", "an", "the", "new", "another", "some"]
-    static let connectors: Set<String> = ["for", "to", "that", "about", "of", "called", "named", "titled", "saying", "regarding"]
+    static let particles: WordSet = ["up", "down", "off", "out", "away", "rid", "note", "me", "us", "sure"]
+    static let articles: WordSet = ["a", "an", "the", "new", "another", "some"]
+    static let connectors: WordSet = ["for", "to", "that", "about", "of", "called", "named", "titled", "saying", "regarding"]
 
     /// The index after the command words that start at `head`.
     static func end(of s: Sentence, from head: Int) -> Int {

@@ -325,7 +325,7 @@ enum UpdateReader {
 /// Reads what changes: a new time, length, title, calendar, place or people.
 enum ChangeReader {
     /// Verbs after which the rest of the line is a new title, said as is.
-    static let renameVerbs: Set<String> = ["rename", "renamed", "retitle", "call", "name", "title", "label"]
+    static let renameVerbs: WordSet = ["rename", "renamed", "retitle", "call", "name", "title", "label"]
 
     static func read(_ s: Sentence, range: Range<Int>, used: [Bool], verb: String, known: Names, slots: inout [Slot]) -> EventChanges {
         var changes = EventChanges()

@@ -12,17 +12,17 @@ import Foundation
 /// "from" takes lines out of it; another delete verb with the file alone ("remove notes.txt")
 /// is asked about.
 enum FilePhrases {
-    static let readVerbs: Set<String> = ["show", "read", "open", "display", "print", "cat", "view", "see", "get", "fetch", "type", "more", "less", "load"]
-    static let appendVerbs: Set<String> = ["append", "add", "write", "put", "jot", "note", "insert"]
-    static let createVerbs: Set<String> = ["create", "make", "new", "start", "touch"]
-    static let replaceVerbs: Set<String> = ["replace", "change", "substitute", "swap", "edit"]
-    static let listVerbs: Set<String> = ["list", "show", "find", "search", "which", "what", "ls", "display", "give", "get", "look"]
+    static let readVerbs: WordSet = ["show", "read", "open", "display", "print", "cat", "view", "see", "get", "fetch", "type", "more", "less", "load"]
+    static let appendVerbs: WordSet = ["append", "add", "write", "put", "jot", "note", "insert"]
+    static let createVerbs: WordSet = ["create", "make", "new", "start", "touch"]
+    static let replaceVerbs: WordSet = ["replace", "change", "substitute", "swap", "edit"]
+    static let listVerbs: WordSet = ["list", "show", "find", "search", "which", "what", "ls", "display", "give", "get", "look"]
     /// The only verbs that delete a file, and only with the file alone.
-    static let fileDeleteVerbs: Set<String> = ["delete", "trash", "rm"]
+    static let fileDeleteVerbs: WordSet = ["delete", "trash", "rm"]
     /// Words that may stand beside a file being deleted ("delete the file todo.txt").
-    static let aloneWords: Set<String> = ["the", "my", "file", "this", "that", "please", "now", "list"]
+    static let aloneWords: WordSet = ["the", "my", "file", "this", "that", "please", "now", "list"]
     /// Words between the lines taken out and the file ("remove milk from groceries.txt").
-    static let outOfWords: Set<String> = ["from", "off", "in", "of", "out"]
+    static let outOfWords: WordSet = ["from", "off", "in", "of", "out"]
 
     /// A file named in a sentence: its tokens and the name to use (the backend's own name
     /// when the words name a file it has).

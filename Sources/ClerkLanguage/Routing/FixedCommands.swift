@@ -46,8 +46,8 @@ enum FixedCommands {
     }()
 
     /// The first words of the forms and of "new calendar …", to turn other lines away early.
-    static let firstWords: Set<String> = Set(forms.keys.compactMap { $0.split(separator: " ").first.map(String.init) })
-        .union(["new", "create", "add", "make"])
+    static let firstWords = WordSet(forms.keys.sorted().compactMap { $0.split(separator: " ").first.map(String.init) }
+        + ["new", "create", "add", "make"])
 
     static func match(_ s: Sentence) -> Route? {
         let body = s.body

@@ -5,11 +5,11 @@ internal import ClerkCore
 /// "move it to Friday", "at Café Central instead". They become `update_event` of "it".
 enum FollowUps {
     /// Verbs that take "it" and a new value ("make it 13:30", "move it to Friday").
-    static let changeVerbs: Set<String> = ["make", "set", "change", "move", "push", "put", "switch", "shift", "turn", "bring", "reschedule", "postpone", "extend", "shorten", "delay"]
+    static let changeVerbs: WordSet = ["make", "set", "change", "move", "push", "put", "switch", "shift", "turn", "bring", "reschedule", "postpone", "extend", "shorten", "delay"]
     /// Verbs that give a new title ("call it Team lunch").
-    static let titleVerbs: Set<String> = ["call", "name", "title", "rename", "retitle", "label"]
+    static let titleVerbs: WordSet = ["call", "name", "title", "rename", "retitle", "label"]
     /// Words a follow-up may hold besides its change.
-    static let filler: Set<String> = ["instead", "too", "also", "please", "and", "then", "rather", "actually", "no", "oh", "as", "well", "it", "that", "this", "one", "event", "the", "to", "make"]
+    static let filler: WordSet = ["instead", "too", "also", "please", "and", "then", "rather", "actually", "no", "oh", "as", "well", "it", "that", "this", "one", "event", "the", "to", "make"]
 
     static func route(_ s: Sentence, shape: Shape, known: Names) -> Route? {
         let head = shape.head

@@ -3,13 +3,13 @@
 /// (Dates and times themselves are the date reader's; this reads only amounts.)
 enum Quantity {
     /// Minutes per unit word.
-    static let units: [String: Int] = [
+    static let units: WordMap<Int> = [
         "minute": 1, "minutes": 1, "min": 1, "mins": 1, "m": 1,
         "hour": 60, "hours": 60, "hr": 60, "hrs": 60, "h": 60,
         "day": 1440, "days": 1440, "week": 10080, "weeks": 10080,
     ]
 
-    static let numberWords: [String: Int] = [
+    static let numberWords: WordMap<Int> = [
         "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
         "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
         "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40,

@@ -97,7 +97,7 @@ struct Sentence {
     }
 
     /// The first body index from `from` whose word is in `set`.
-    func first(in set: Set<String>, from: Int? = nil, until: Int? = nil) -> Int? {
+    func first(in set: WordSet, from: Int? = nil, until: Int? = nil) -> Int? {
         let upper = until ?? body.upperBound
         var i = from ?? body.lowerBound
         while i < upper {
@@ -108,7 +108,7 @@ struct Sentence {
     }
 
     /// True when some body word is in `set`.
-    func has(_ set: Set<String>) -> Bool { first(in: set) != nil }
+    func has(_ set: WordSet) -> Bool { first(in: set) != nil }
 
     /// The first body index from `from` whose word is one of `words` — for a handful of
     /// words written at the call site (comparing beats building a set each time).

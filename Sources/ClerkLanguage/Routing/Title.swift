@@ -3,7 +3,7 @@
 /// letter capitalised, nothing else changed.
 enum Title {
     /// Words dropped at the start of a title.
-    static let leading: Set<String> = [
+    static let leading: WordSet = [
         "to", "for", "about", "of", "that", "on", "at", "in", "by", "from", "and", "so", "then", "as", "me", "us", "up",
         "there", "is", "are", "it", "called", "named", "titled", "regarding", "re", "saying", "which", "a", "an", "the",
         "some", "please", "also", "just", "remind", "reminder", "event", "entry", "notification", "alert", "note",
@@ -15,7 +15,7 @@ enum Title {
     ]
 
     /// Words dropped at the end of a title.
-    static let trailing: Set<String> = [
+    static let trailing: WordSet = [
         "on", "at", "for", "to", "from", "by", "in", "with", "and", "of", "about", "that", "please", "okay", "ok", "i",
         "is", "it", "then", "so", "too", "the", "a", "an", "me", "calendar", "scheduled", "planned", "set", "there",
         "be", "this", "which", "have", "has", "had", "will", "as", "event", "reminder", "entry", "notification", "my",
@@ -26,13 +26,13 @@ enum Title {
 
     /// Verbs that, after the title, open a clause that only repeats the command
     /// ("… remind me", "… set it to repeat", "… please place this on the calendar").
-    static let tailCommands: Set<String> = [
+    static let tailCommands: WordSet = [
         "remind", "reminded", "set", "save", "put", "place", "add", "mark", "note", "notify", "schedule", "book",
         "remember", "alert", "create", "make", "input", "update", "updated", "added",
     ]
 
     /// Words a tail clause may hold besides its verb.
-    static let tailFiller: Set<String> = [
+    static let tailFiller: WordSet = [
         "me", "it", "this", "that", "the", "event", "on", "in", "to", "my", "calendar", "please", "of", "about", "be",
         "i", "need", "can", "you", "and", "also", "so", "with", "date", "details", "of", "is", "a", "an", "reminder",
         "entry", "down", "up", "for", "them", "too", "okay", "ok", "will", "could", "would", "should", "just", "there",

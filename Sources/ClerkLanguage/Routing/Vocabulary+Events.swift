@@ -3,97 +3,97 @@
 extension Vocabulary {
     /// Prepositions that may open a calendar's name ("on Work", "in my Family calendar",
     /// "to Personal", "from the Work calendar").
-    static let calendarPrepositions: Set<String> = ["on", "in", "to", "into", "onto", "from", "off"]
+    static let calendarPrepositions: WordSet = ["on", "in", "to", "into", "onto", "from", "off"]
 
     /// Words between a preposition and a calendar's name ("on my Work calendar").
-    static let ownerWords: Set<String> = ["my", "the", "our", "your"]
+    static let ownerWords: WordSet = ["my", "the", "our", "your"]
 
     /// The calendar in general, not one by name ("on my calendar", "in the diary").
-    static let calendarItself: Set<String> = ["calendar", "calendars", "schedule", "agenda", "diary"]
+    static let calendarItself: WordSet = ["calendar", "calendars", "schedule", "agenda", "diary"]
 
     /// Words that end a calendar's name rather than belong to it.
-    static let notCalendarNames: Set<String> = ["calendar", "instead", "please", "too"]
+    static let notCalendarNames: WordSet = ["calendar", "instead", "please", "too"]
 
     /// Words for an alert between a length and "before" ("a day's notice before").
-    static let alertWords: Set<String> = ["notification", "notifications", "reminder", "reminders", "alert", "alerts", "notice", "warning", "heads", "up"]
+    static let alertWords: WordSet = ["notification", "notifications", "reminder", "reminders", "alert", "alerts", "notice", "warning", "heads", "up"]
 
     /// Words after a length that make it a reminder ("10 minutes before", "an hour ahead").
-    static let aheadWords: Set<String> = ["before", "prior", "ahead", "early", "earlier", "in"]
+    static let aheadWords: WordSet = ["before", "prior", "ahead", "early", "earlier", "in"]
 
     /// Words that say a reminder is wanted ("remind me 10 minutes early").
-    static let reminderWords: Set<String> = ["remind", "reminder", "notify", "alert"]
+    static let reminderWords: WordSet = ["remind", "reminder", "notify", "alert"]
 
     /// What "before" may point at besides the event ("before it", "before time").
-    static let afterAhead: Set<String> = ["it", "time", "start", "then", "hand", "that"]
+    static let afterAhead: WordSet = ["it", "time", "start", "then", "hand", "that"]
 
     /// "before the start", "before the beginning".
-    static let startNouns: Set<String> = ["start", "time", "beginning"]
+    static let startNouns: WordSet = ["start", "time", "beginning"]
 
     /// Verbs that ask for an alert ("ping me an hour before").
-    static let pingVerbs: Set<String> = ["remind", "notify", "alert", "ping"]
+    static let pingVerbs: WordSet = ["remind", "notify", "alert", "ping"]
 
     /// Words that lead into a reminder ("with a reminder", "and 10 minutes before").
-    static let reminderLeads: Set<String> = ["with", "and", "a", "set"]
+    static let reminderLeads: WordSet = ["with", "and", "a", "set"]
 
     /// Words before a length ("for 2 hours", "lasting 90 minutes").
-    static let lengthWords: Set<String> = ["for", "lasting", "lasts", "last"]
+    static let lengthWords: WordSet = ["for", "lasting", "lasts", "last"]
 
     /// Words before minutes or hours said alone that make them no length: an offset, a
     /// repeat, a shift, a comparison ("in 30 min", "every 2 hours", "push it back an hour").
-    static let beforeBareLength: Set<String> = ["in", "within", "after", "every", "each", "per", "by", "than", "over", "under",
+    static let beforeBareLength: WordSet = ["in", "within", "after", "every", "each", "per", "by", "than", "over", "under",
                                                "push", "pushed", "move", "moved", "shift", "delay", "delayed", "postpone", "later", "earlier", "back", "forward", "up", "ahead", "out"]
 
     /// Words after minutes or hours said alone that make them no length ("30 min ago",
     /// "10 minutes before", "an hour from now", "2 hours late").
-    static let afterBareLength: Set<String> = ["ago", "later", "before", "after", "earlier", "early", "prior", "ahead", "from",
+    static let afterBareLength: WordSet = ["ago", "later", "before", "after", "earlier", "early", "prior", "ahead", "from",
                                               "late", "away", "left", "of", "back", "forward", "sooner", "notice", "warning"]
 
     /// Verbs that take a length as what they make ("block 2 hours", "set aside an hour").
-    static let blockVerbs: Set<String> = ["block", "reserve", "book", "aside", "need", "schedule"]
+    static let blockVerbs: WordSet = ["block", "reserve", "book", "aside", "need", "schedule"]
 
     /// Words that cannot start a place after "at" or "in" ("at noon", "at least", "at the same time").
-    static let notPlaceStarts: Set<String> = ["noon", "midnight", "least", "most", "all", "once", "the", "this", "that", "work", "it", "me", "them", "about", "around"]
+    static let notPlaceStarts: WordSet = ["noon", "midnight", "least", "most", "all", "once", "the", "this", "that", "work", "it", "me", "them", "about", "around"]
 
     /// Words after "at the" that are no place ("at the same time", "at the latest").
-    static let notPlacesAfterThe: Set<String> = ["same", "moment", "latest", "earliest", "end", "start", "beginning"]
+    static let notPlacesAfterThe: WordSet = ["same", "moment", "latest", "earliest", "end", "start", "beginning"]
 
     /// Words that end a place's name ("at Casa Lucio with Ana").
-    static let placeBoundaries: Set<String> = [
+    static let placeBoundaries: WordSet = [
         "with", "on", "for", "to", "from", "by", "about", "at", "and", "so", "because", "regarding", "every",
         "i", "we", "remind", "please", "instead", "which", "that", "where", "tomorrow", "today", "tonight", "in",
     ]
 
     /// What "add NAME to …" names when it means the event being made ("add Bob to the event").
-    static let theEventOnScreen: Set<String> = ["event", "meeting", "it", "this", "the"]
+    static let theEventOnScreen: WordSet = ["event", "meeting", "it", "this", "the"]
 
     /// Verbs that invite the people after them, who are left out of the title.
-    static let inviteVerbs: Set<String> = ["invite", "inviting", "invited", "including", "include", "cc"]
+    static let inviteVerbs: WordSet = ["invite", "inviting", "invited", "including", "include", "cc"]
 
     /// Verbs of meeting someone, whose object is a person kept in the title ("meet Carla").
-    static let meetVerbs: Set<String> = [
+    static let meetVerbs: WordSet = [
         "meet", "meeting", "see", "seeing", "visit", "visiting", "call", "calling", "pick", "join", "joining", "ring", "phone", "text",
     ]
 
     /// Words before a relation ("my boss", "our team").
-    static let relationOwners: Set<String> = ["my", "our", "the", "his", "her", "their"]
+    static let relationOwners: WordSet = ["my", "our", "the", "his", "her", "their"]
 
     /// Prepositions that belong to the date after them ("on Friday", "at 5", "for tomorrow").
-    static let datePrepositions: Set<String> = [
+    static let datePrepositions: WordSet = [
         "on", "at", "for", "by", "from", "in", "until", "till", "starting", "beginning", "during", "around", "this",
         "of", "to", "before", "after", "between", "sometime", "sharply", "later",
     ]
 
     /// Meals the date reader reads as times of day ("lunch" is 12:00–14:00) but that also
     /// name the event.
-    static let mealWords: Set<String> = ["breakfast", "brunch", "lunch", "lunchtime", "dinner", "supper"]
+    static let mealWords: WordSet = ["breakfast", "brunch", "lunch", "lunchtime", "dinner", "supper"]
 
     /// Words said before a meal when it tells the time ("at lunch", "over dinner").
-    static let mealLeads: Set<String> = ["at", "for", "the", "around", "over", "during"]
+    static let mealLeads: WordSet = ["at", "for", "the", "around", "over", "during"]
 
-    static let repeatWords: Set<String> = ["repeat", "repeating", "repeated", "recurring", "recurrent", "rotating", "recur"]
+    static let repeatWords: WordSet = ["repeat", "repeating", "repeated", "recurring", "recurrent", "rotating", "recur"]
 
     /// Nouns that make "in …" a place ("in room 4B", "in the office").
-    static let placeNouns: Set<String> = [
+    static let placeNouns: WordSet = [
         "room", "office", "building", "hall", "lobby", "cafe", "cafeteria", "kitchen", "library", "park", "restaurant",
         "bar", "pub", "studio", "lab", "gym", "clinic", "hospital", "school", "church", "center", "centre", "floor",
         "suite", "auditorium", "garden", "house", "home", "hotel", "store", "mall", "town", "city", "downtown",
@@ -101,13 +101,13 @@ extension Vocabulary {
     ]
 
     /// Occasions that belong to one person, whose name may come before them ("bola birthday").
-    static let personalOccasions: Set<String> = ["birthday", "bday", "anniversary", "wedding", "graduation", "retirement", "farewell"]
+    static let personalOccasions: WordSet = ["birthday", "bday", "anniversary", "wedding", "graduation", "retirement", "farewell"]
 
     /// Owners in holiday names are not people ("Valentine's Day", "Mother's Day").
-    static let holidayOwners: Set<String> = ["valentine", "mother", "father", "patrick", "new", "year", "children", "people", "st", "saint", "president", "all", "april", "fool", "veteran", "king", "queen", "boxing"]
+    static let holidayOwners: WordSet = ["valentine", "mother", "father", "patrick", "new", "year", "children", "people", "st", "saint", "president", "all", "april", "fool", "veteran", "king", "queen", "boxing"]
 
     /// Everyday words that follow "with" or "meet" but are not names.
-    static let commonWords: Set<String> = [
+    static let commonWords: WordSet = [
         "following", "only", "these", "those", "whoever", "others", "guests", "anyone", "somebody", "someone", "lunch",
         "dinner", "coffee", "drinks", "food", "up", "down", "over", "him", "her", "them", "us", "everyone", "regarding",
         "re", "soon", "later", "too", "again", "back", "if", "when", "where", "while", "before", "after", "because",
@@ -122,26 +122,26 @@ extension Vocabulary {
     ]
 
     /// Meals and outings by the words that name them ("lunch tomorrow", "drinks at 7").
-    static let occasions: [String: Occasion] = [
+    static let occasions: WordMap<Occasion> = [
         "breakfast": .breakfast, "brekkie": .breakfast, "brunch": .brunch, "lunch": .lunch, "lunchtime": .lunch,
         "dinner": .dinner, "supper": .dinner, "drinks": .drinks, "beers": .drinks, "cocktails": .drinks, "party": .evening,
     ]
 
     /// Parts of the day by their words ("tomorrow morning", "tonight").
-    static let dayParts: [String: DayPart] = [
+    static let dayParts: WordMap<DayPart> = [
         "morning": .morning, "mornings": .morning, "afternoon": .afternoon, "afternoons": .afternoon, "evening": .evening,
         "evenings": .evening, "tonight": .evening, "night": .night, "nights": .night,
     ]
 
     /// Verbs that keep time busy rather than name an event ("block Friday afternoon").
-    static let blockingVerbs: Set<String> = ["block", "reserve", "hold"]
+    static let blockingVerbs: WordSet = ["block", "reserve", "hold"]
 
     /// Words that are a repeat alone ("weekly"); before an event noun they may only name it
     /// ("quarterly planning").
-    static let frequencyWords: Set<String> = ["daily", "weekly", "monthly", "quarterly", "yearly", "annual", "annually", "biweekly", "fortnightly", "hourly"]
+    static let frequencyWords: WordSet = ["daily", "weekly", "monthly", "quarterly", "yearly", "annual", "annually", "biweekly", "fortnightly", "hourly"]
 
     /// Days of the week as people write them, in full and short.
-    static let weekdayWords: Set<String> = [
+    static let weekdayWords: WordSet = [
         "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
         "mon", "tue", "tues", "wed", "weds", "thu", "thur", "thurs", "fri", "sat", "sun",
         "mondays", "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays", "sundays",

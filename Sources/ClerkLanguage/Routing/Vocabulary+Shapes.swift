@@ -5,17 +5,17 @@ extension Vocabulary {
 
     /// Verbs that keep something for later: with a contact's details they ask to edit the
     /// address book ("store Bob's number", "keep this email").
-    static let keepVerbs: Set<String> = ["store", "keep", "use", "get"]
+    static let keepVerbs: WordSet = ["store", "keep", "use", "get"]
 
     /// Verbs that open a reminder ("remind me to …", "notify me when …").
-    static let remindVerbs: Set<String> = ["remind", "remember", "notify", "alert"]
+    static let remindVerbs: WordSet = ["remind", "remember", "notify", "alert"]
 
     /// First words of the create phrases that are reminders ("don't forget", "be sure to",
     /// "make sure to").
-    static let remindPhraseStarts: Set<String> = ["don't", "dont", "be", "make"]
+    static let remindPhraseStarts: WordSet = ["don't", "dont", "be", "make"]
 
     /// "don't", with and without its apostrophe.
-    static let dont: Set<String> = ["don't", "dont"]
+    static let dont: WordSet = ["don't", "dont"]
 
     /// Phrases that create ("write down", "take note", "don't forget").
     static let createPhrases: [[String]] = [
@@ -25,25 +25,25 @@ extension Vocabulary {
 
     /// Helping verbs that open a yes-or-no question about an event's state ("was the review
     /// cancelled?", "has the standup moved?").
-    static let auxiliaries: Set<String> = ["is", "was", "are", "were", "has", "have", "did"]
+    static let auxiliaries: WordSet = ["is", "was", "are", "were", "has", "have", "did"]
 
     /// Forms of "be" that follow a date said first ("tomorrow is …").
-    static let copulas: Set<String> = ["is", "are", "was", "were"]
+    static let copulas: WordSet = ["is", "are", "was", "were"]
 
     /// Words that mark a statement about the past ("yesterday was long").
-    static let pastMarkers: Set<String> = ["was", "were", "did", "went", "had"]
+    static let pastMarkers: WordSet = ["was", "were", "did", "went", "had"]
 
     /// Verbs other than the command verbs that make a sentence more than a noun phrase.
-    static let statementVerbs: Set<String> = ["have", "go", "see", "visit", "attend", "take", "is", "are", "will", "need", "want", "pick"]
+    static let statementVerbs: WordSet = ["have", "go", "see", "visit", "attend", "take", "is", "are", "will", "need", "want", "pick"]
 
     /// Verbs that take something off ("take the review off my calendar").
-    static let takeVerbs: Set<String> = ["take", "get", "knock"]
+    static let takeVerbs: WordSet = ["take", "get", "knock"]
 
     /// Particles that, after a take verb, make it remove ("off", "out", "away").
-    static let offParticles: Set<String> = ["off", "out", "away"]
+    static let offParticles: WordSet = ["off", "out", "away"]
 
     /// Words that say the calendar should have nothing on it.
-    static let clearWords: Set<String> = ["blank", "empty", "clear", "clean", "cleared", "emptied"]
+    static let clearWords: WordSet = ["blank", "empty", "clear", "clean", "cleared", "emptied"]
 
     /// The command verbs a misspelt head word is compared with ("shedule" → "schedule").
     static let commandVerbs = [
@@ -61,16 +61,16 @@ extension Vocabulary {
 
     /// Words that ask about the agenda whatever else is said ("anything planned", "where am
     /// I supposed to be", "what's happening").
-    static let agendaWords: Set<String> = ["happening", "going", "planned", "scheduled", "plans", "anything", "supposed", "else"]
+    static let agendaWords: WordSet = ["happening", "going", "planned", "scheduled", "plans", "anything", "supposed", "else"]
 
     /// Heads of a question about the clock or the date ("what time is it", "tell me the date").
-    static let clockQuestionHeads: Set<String> = ["what", "what's", "whats", "tell", "could", "which", "i"]
+    static let clockQuestionHeads: WordSet = ["what", "what's", "whats", "tell", "could", "which", "i"]
 
     /// What a clock question asks for.
-    static let clockNouns: Set<String> = ["time", "date", "day"]
+    static let clockNouns: WordSet = ["time", "date", "day"]
 
     /// Words that may stand before a date in "what day is …" ("the", "this", "on").
-    static let beforeADate: Set<String> = ["the", "this", "on"]
+    static let beforeADate: WordSet = ["the", "this", "on"]
 
     // MARK: - Topics clerk does not handle
 
@@ -78,111 +78,111 @@ extension Vocabulary {
     static let weakTopics: Set<OutOfScopeTopic> = [.question, .travel, .weather, .news, .clock]
 
     /// Words after "list" that make it the verb ("list out …", "list all …", "list my …").
-    static let afterListVerb: Set<String> = ["out", "all", "my", "of"]
+    static let afterListVerb: WordSet = ["out", "all", "my", "of"]
 
     /// Kinds of list that are lists, not agendas ("shopping list", "to do list").
-    static let listKinds: Set<String> = ["shopping", "grocery", "groceries", "do", "todo", "to-do", "party", "vacation", "wish", "reading"]
+    static let listKinds: WordSet = ["shopping", "grocery", "groceries", "do", "todo", "to-do", "party", "vacation", "wish", "reading"]
 
     /// What a list of the calendar or the mail holds ("a list of reminders").
-    static let listedThings: Set<String> = ["email", "reminder", "reminders", "events", "meetings"]
+    static let listedThings: WordSet = ["email", "reminder", "reminders", "events", "meetings"]
 
     /// Words before "text"/"message" that make it a message to send or read.
-    static let beforeMessage: Set<String> = ["a", "send", "any", "new", "my", "the", "facebook"]
+    static let beforeMessage: WordSet = ["a", "send", "any", "new", "my", "the", "facebook"]
 
     /// Words that make a train or bus a timetable question, not a trip.
-    static let timetableWords: Set<String> = ["ticket", "tickets", "timetable", "running", "schedule"]
+    static let timetableWords: WordSet = ["ticket", "tickets", "timetable", "running", "schedule"]
 
     /// Event words that make a ticket part of an event, not something to buy.
-    static let eventsNotTickets: Set<String> = ["meeting", "meetings", "appointment", "event", "calendar"]
+    static let eventsNotTickets: WordSet = ["meeting", "meetings", "appointment", "event", "calendar"]
 
     /// Things sent to someone ("send an email …").
-    static let messageNouns: Set<String> = ["email", "text", "message", "mail", "tweet"]
+    static let messageNouns: WordSet = ["email", "text", "message", "mail", "tweet"]
 
     /// Words that make "email" a contact's address ("email address of …").
-    static let addressOf: Set<String> = ["address", "id", "of"]
+    static let addressOf: WordSet = ["address", "id", "of"]
 
     /// Alerts that "turn on/off" is about on a calendar.
-    static let alertNouns: Set<String> = ["reminders", "reminder", "notifications"]
+    static let alertNouns: WordSet = ["reminders", "reminder", "notifications"]
 
     /// Things one plays that go on a calendar ("play a game", "play the match").
-    static let playedEvents: Set<String> = ["calendar", "meeting", "game", "match"]
+    static let playedEvents: WordSet = ["calendar", "meeting", "game", "match"]
 
     // MARK: - Small words of shapes
 
     /// "all day", "the whole day", "the entire day".
-    static let wholeWords: Set<String> = ["all", "whole", "entire"]
+    static let wholeWords: WordSet = ["all", "whole", "entire"]
 
     /// Possessives and articles before a noun ("my", "the", "your").
-    static let possessives: Set<String> = ["my", "the", "your"]
+    static let possessives: WordSet = ["my", "the", "your"]
 
     /// The calendar or the address book as a whole ("update my calendar with …").
-    static let wholeBooks: Set<String> = ["calendar", "contacts", "contact"]
+    static let wholeBooks: WordSet = ["calendar", "contacts", "contact"]
 
     // MARK: - Calendars themselves
 
     /// Verbs that delete a calendar named with "calendar" ("delete the Family calendar").
-    static let calendarDeleteVerbs: Set<String> = ["delete", "remove", "trash", "erase", "drop"]
+    static let calendarDeleteVerbs: WordSet = ["delete", "remove", "trash", "erase", "drop"]
 
     /// Verbs that give something a new name.
-    static let renameVerbs: Set<String> = ["rename", "retitle"]
+    static let renameVerbs: WordSet = ["rename", "retitle"]
 
     /// Words between an old name and a new one ("rename X to Y", "rename X as Y").
-    static let renameJoiners: Set<String> = ["to", "as", "into"]
+    static let renameJoiners: WordSet = ["to", "as", "into"]
 
     /// Words before a name ("the calendar called Trips").
-    static let namingWords: Set<String> = ["called", "named", "titled"]
+    static let namingWords: WordSet = ["called", "named", "titled"]
 
     /// Verbs that choose something ("make Work my default calendar", "use Family as the default").
-    static let chooseVerbs: Set<String> = ["make", "set", "use", "choose", "pick", "switch", "change"]
+    static let chooseVerbs: WordSet = ["make", "set", "use", "choose", "pick", "switch", "change"]
 
     // MARK: - People on events
 
     /// Verbs that put people on an event ("add Ana to the review").
-    static let addPeopleVerbs: Set<String> = ["add", "invite", "include", "bring"]
+    static let addPeopleVerbs: WordSet = ["add", "invite", "include", "bring"]
 
     /// Verbs that take people off an event ("take Bob off the review", "remove Ana from lunch").
-    static let removePeopleVerbs: Set<String> = ["remove", "take", "drop", "kick", "uninvite", "exclude", "delete", "cut"]
+    static let removePeopleVerbs: WordSet = ["remove", "take", "drop", "kick", "uninvite", "exclude", "delete", "cut"]
 
     /// Words between the people and the event they join ("add Ana to the review").
-    static let addedToWords: Set<String> = ["to", "on", "into"]
+    static let addedToWords: WordSet = ["to", "on", "into"]
 
     /// Words between the people and the event they leave ("off the review", "from lunch").
-    static let takenOffWords: Set<String> = ["off", "from", "of"]
+    static let takenOffWords: WordSet = ["off", "from", "of"]
 
     /// Words that join the items of a list ("Ana, Bob and Carla").
-    static let listJoiners: Set<String> = ["and", ",", "&"]
+    static let listJoiners: WordSet = ["and", ",", "&"]
 
     // MARK: - Changes reported
 
     /// Helping verbs of a change reported ("lunch was moved", "the standup has been pushed",
     /// "my review got moved").
-    static let reportingAuxiliaries: Set<String> = ["was", "were", "is", "are", "has", "have", "had", "got", "gets", "'s"]
+    static let reportingAuxiliaries: WordSet = ["was", "were", "is", "are", "has", "have", "had", "got", "gets", "'s"]
 
     /// Words between the helping verb and the change ("has been moved", "was just pushed").
-    static let reportingFiller: Set<String> = ["been", "just", "already", "now", "being"]
+    static let reportingFiller: WordSet = ["been", "just", "already", "now", "being"]
 
     /// Past forms of the moving verbs ("moved", "pushed", "rescheduled").
-    static let movedWords: Set<String> = [
+    static let movedWords: WordSet = [
         "moved", "rescheduled", "postponed", "pushed", "shifted", "delayed", "changed", "bumped", "brought", "extended",
         "shortened", "preponed",
     ]
 
     /// Words that start a denial of an event ("no meeting on Friday", "there's no standup").
-    static let denialHeads: Set<String> = ["no", "there's", "theres"]
+    static let denialHeads: WordSet = ["no", "there's", "theres"]
 
     /// Directions after a moving verb ("pushed back", "brought forward").
-    static let moveDirections: Set<String> = ["back", "forward", "up", "out"]
+    static let moveDirections: WordSet = ["back", "forward", "up", "out"]
 
     // MARK: - Corrections
 
     /// Words that open a correction of what was just said ("actually Thursday", "no, friday").
-    static let correctionWords: Set<String> = [
+    static let correctionWords: WordSet = [
         "actually", "no", "nope", "nah", "wait", "sorry", "oops", "oh", "um", "uh", "hmm", "err", "erm", "rather", "correction",
     ]
 
     /// The correction words that deny what was said: after them only a change of what is on
     /// screen is taken.
-    static let denials: Set<String> = ["no", "nope", "nah"]
+    static let denials: WordSet = ["no", "nope", "nah"]
 
     /// Phrases that open a correction ("i mean Friday", "make that 11").
     static let correctionPhrases: [[String]] = [["i", "mean"], ["i", "meant"], ["make", "that"], ["scratch", "that"], ["or", "rather"]]
@@ -190,16 +190,16 @@ extension Vocabulary {
     // MARK: - Free time
 
     /// Words that ask about free or busy time ("am I free", "any openings").
-    static let freeTimeWords: Set<String> = ["free", "busy", "available", "availability", "openings", "opening"]
+    static let freeTimeWords: WordSet = ["free", "busy", "available", "availability", "openings", "opening"]
 
     /// Verbs that ask for room for a length ("fit a 1 hour meeting", "find me an hour").
-    static let fitVerbs: Set<String> = ["fit", "squeeze", "find", "carve", "block"]
+    static let fitVerbs: WordSet = ["fit", "squeeze", "find", "carve", "block"]
 
     /// Nouns that, before "for", ask for room ("time for a call", "room for lunch").
-    static let roomNouns: Set<String> = ["time", "room", "space", "slot", "window", "gap"]
+    static let roomNouns: WordSet = ["time", "room", "space", "slot", "window", "gap"]
 
     /// "my week", "my day": the span a question names, as the date reader reads it.
-    static let mySpans: [String: String] = [
+    static let mySpans: WordMap<String> = [
         "day": "today", "week": "this week", "weekend": "this weekend", "month": "this month",
         "morning": "this morning", "afternoon": "this afternoon", "evening": "this evening",
     ]

@@ -7,7 +7,7 @@ enum Vocabulary {
     // MARK: - Noise around the request
 
     /// Said before a request to wake an assistant or be polite; skipped at the start and end.
-    static let wakeWords: Set<String> = [
+    static let wakeWords: WordSet = [
         "olly", "alexa", "siri", "hey", "hi", "hello", "ok", "okay", "google", "assistant", "computer", "clerk",
         "please", "pls", "plz", "kindly", "um", "uh", "so", "well", "yo",
     ]
@@ -26,12 +26,12 @@ enum Vocabulary {
     ]
 
     /// Filler at the end ("…, please", "… for me", "… thanks").
-    static let politeTails: Set<String> = ["please", "pls", "plz", "thanks", "okay", "ok", "olly", "alexa", "siri"]
+    static let politeTails: WordSet = ["please", "pls", "plz", "thanks", "okay", "ok", "olly", "alexa", "siri"]
 
     // MARK: - Commands
 
     /// Verbs that create an event ("schedule lunch", "remind me to …", "put … on my calendar").
-    static let createVerbs: Set<String> = [
+    static let createVerbs: WordSet = [
         "schedule", "schedules", "scheduled", "add", "adds", "set", "sets", "put", "book", "create", "make", "plan", "arrange",
         "organize", "organise", "remind", "remember", "note", "mark", "marked", "block", "enter", "insert", "register",
         "pencil", "jot", "log", "new", "flag", "notify", "alert", "save", "record", "place", "fix", "setup", "reserve",
@@ -39,7 +39,7 @@ enum Vocabulary {
     ]
 
     /// Verbs that remove events ("cancel", "delete", "clear my day").
-    static let deleteVerbs: Set<String> = [
+    static let deleteVerbs: WordSet = [
         "delete", "deletes", "deleted", "deleting", "remove", "removes", "removed", "removing", "cancel", "cancels",
         "canceled", "cancelled", "cancelling", "canceling", "clear", "clears", "cleared", "erase", "erases", "erased",
         "wipe", "wiped", "drop", "scrap", "scratch", "discard", "dismiss", "destroy", "empty", "format", "reset",
@@ -47,14 +47,14 @@ enum Vocabulary {
     ]
 
     /// Delete verbs that take one day of a repeating event, never the series ("skip").
-    static let skipVerbs: Set<String> = ["skip", "skipping"]
+    static let skipVerbs: WordSet = ["skip", "skipping"]
 
     /// Delete verbs that remove only at the head of a request; elsewhere they are other words
     /// ("trash pickup", "format", "empty").
-    static let headOnlyDeleteVerbs: Set<String> = ["trash", "drop", "kill", "scratch", "format", "reset", "empty", "scrap", "dismiss", "clean"]
+    static let headOnlyDeleteVerbs: WordSet = ["trash", "drop", "kill", "scratch", "format", "reset", "empty", "scrap", "dismiss", "clean"]
 
     /// Everyday verbs, so a typo check never mistakes them for a misspelt command ("attend").
-    static let commonVerbs: Set<String> = [
+    static let commonVerbs: WordSet = [
         "attend", "attending", "visit", "meet", "see", "go", "going", "take", "pick", "call", "have", "need", "want",
         "like", "love", "play", "watch", "eat", "drink", "leave", "arrive", "start", "finish", "stop", "send", "tell",
         "answer", "write", "order", "buy", "pay", "study", "learn", "work", "walk", "run", "drive", "fly", "travel",
@@ -69,27 +69,27 @@ enum Vocabulary {
     ]
 
     /// First words of `deletePhrases`, to test the phrases only where one may start.
-    static let deletePhraseStarts: Set<String> = Set(deletePhrases.map { $0[0] })
+    static let deletePhraseStarts = WordSet(deletePhrases.map { $0[0] })
 
     /// "in my area", "near me": public events and places, not the person's calendar.
     static let localPlaces: [[String]] = [["in", "my", "area"], ["in", "my", "city"], ["near", "me"], ["in", "town"], ["around", "me"], ["nearby"], ["in", "the", "area"]]
 
     /// Verbs that change an existing event.
-    static let updateVerbs: Set<String> = [
+    static let updateVerbs: WordSet = [
         "move", "moves", "moved", "reschedule", "rescheduled", "postpone", "postponed", "push", "shift", "change", "changed",
         "rename", "renamed", "update", "modify", "edit", "alter", "adjust", "prepone", "delay", "extend", "shorten",
         "bring", "retitle", "relocate",
     ]
 
     /// Verbs that ask to see something ("show my week", "list my files", "find Bob").
-    static let showVerbs: Set<String> = [
+    static let showVerbs: WordSet = [
         "show", "list", "tell", "give", "check", "find", "search", "look", "read", "display", "open", "get", "fetch", "see",
         "view", "pull", "browse", "print", "cat", "lookup", "locate", "query", "select", "provide", "describe", "bring",
         "what", "summarize",
     ]
 
     /// Words that open a question.
-    static let questionWords: Set<String> = [
+    static let questionWords: WordSet = [
         "what", "what's", "whats", "when", "when's", "whens", "where", "where's", "wheres", "who", "who's", "whos", "whom",
         "which", "how", "how's", "hows", "do", "does", "did", "am", "is", "are", "was", "were", "have", "has", "will",
         "any", "anything", "shall", "can", "could", "should", "whose", "why",
@@ -98,7 +98,7 @@ enum Vocabulary {
     // MARK: - Events and calendars
 
     /// Nouns that name something that goes on a calendar.
-    static let eventNouns: Set<String> = [
+    static let eventNouns: WordSet = [
         "meeting", "meetings", "meet", "appointment", "appointments", "appt", "event", "events", "reminder", "reminders",
         "party", "parties", "birthday", "birthdays", "bday", "anniversary", "anniversaries", "lunch", "dinner", "breakfast",
         "brunch", "coffee", "call", "calls", "standup", "stand-up", "interview", "class", "classes", "practice", "game",
@@ -118,42 +118,42 @@ enum Vocabulary {
     ]
 
     /// Nouns that mean the calendar itself or what is on it.
-    static let calendarNouns: Set<String> = [
+    static let calendarNouns: WordSet = [
         "calendar", "calendars", "schedule", "schedules", "agenda", "diary", "planner", "day", "week", "itinerary",
     ]
 
     /// Nouns that stand for an event without naming it; left out of titles
     /// ("create an event for the pool party" → "Pool party").
-    static let genericEventNouns: Set<String> = [
+    static let genericEventNouns: WordSet = [
         "event", "reminder", "entry", "notification", "alert", "note", "item", "calendar", "notice", "events", "reminders",
     ]
 
     /// Plural or collective nouns: a noun phrase made of them asks to see ("upcoming events").
-    static let listingNouns: Set<String> = [
+    static let listingNouns: WordSet = [
         "events", "meetings", "appointments", "reminders", "plans", "schedule", "agenda", "birthdays",
         "engagements", "commitments", "tasks", "parties", "things", "dates", "programs", "activities", "classes", "plan",
         "alerts", "notifications",
     ]
 
     /// "upcoming", "next", "latest": about what comes, not something new.
-    static let upcomingWords: Set<String> = [
+    static let upcomingWords: WordSet = [
         "upcoming", "next", "latest", "coming", "future", "pending", "remaining", "rest", "today's", "tomorrow's",
         "tonight's", "weekly", "daily", "monthly",
     ]
 
     /// Words of a question about being free.
-    static let freeWords: Set<String> = ["free", "busy", "available", "availability", "openings", "opening", "slot", "slots", "gap", "gaps", "break", "off"]
+    static let freeWords: WordSet = ["free", "busy", "available", "availability", "openings", "opening", "slot", "slots", "gap", "gaps", "break", "off"]
 
     /// "everything", "all": the whole lot, for bulk deletes.
-    static let allWords: Set<String> = ["all", "everything", "every", "entire", "whole", "completely", "clean", "blank", "empty"]
+    static let allWords: WordSet = ["all", "everything", "every", "entire", "whole", "completely", "clean", "blank", "empty"]
 
     /// Pronouns that point at the event last shown.
-    static let referencePronouns: Set<String> = ["it", "that", "this", "them"]
+    static let referencePronouns: WordSet = ["it", "that", "this", "them"]
 
     // MARK: - People
 
     /// Relations: people named by their tie to the speaker, not by a name.
-    static let relations: Set<String> = [
+    static let relations: WordSet = [
         "boss", "colleague", "colleagues", "coworker", "coworkers", "co-worker", "co-workers", "manager", "team", "teammates",
         "mom", "mum", "mother", "dad", "father", "parents", "brother", "sister", "sisters", "brothers", "wife", "husband",
         "partner", "girlfriend", "boyfriend", "son", "daughter", "kids", "children", "child", "family", "friend", "friends",
@@ -166,12 +166,12 @@ enum Vocabulary {
     ]
 
     /// Titles before a name ("dr smith", "ms boland").
-    static let honorifics: Set<String> = ["dr", "mr", "mrs", "ms", "miss", "prof", "professor", "sir", "madam", "aunt", "uncle"]
+    static let honorifics: WordSet = ["dr", "mr", "mrs", "ms", "miss", "prof", "professor", "sir", "madam", "aunt", "uncle"]
 
     // MARK: - Contacts
 
     /// Nouns for a contact's fields, and the field each asks for.
-    static let contactFields: [String: ContactField] = [
+    static let contactFields: WordMap<ContactField> = [
         "phone": .phone, "number": .phone, "numbers": .phone, "telephone": .phone, "cell": .phone, "cellphone": .phone,
         "mobile": .phone, "landline": .phone, "pager": .phone, "phones": .phone, "dial": .phone, "code": .phone,
         "email": .email, "e-mail": .email, "emails": .email, "mail": .email, "gmail": .email,
@@ -185,12 +185,12 @@ enum Vocabulary {
     ]
 
     /// Nouns that mean the address book.
-    static let contactNouns: Set<String> = ["contact", "contacts", "phonebook", "addressbook", "directory", "vcard"]
+    static let contactNouns: WordSet = ["contact", "contacts", "phonebook", "addressbook", "directory", "vcard"]
 
     // MARK: - Files
 
     /// Nouns for files.
-    static let fileNouns: Set<String> = ["file", "files", "document", "documents", "doc", "docs", "drive", "folder", "notes"]
+    static let fileNouns: WordSet = ["file", "files", "document", "documents", "doc", "docs", "drive", "folder", "notes"]
 
     // MARK: - Other requests
 
@@ -210,7 +210,7 @@ enum Vocabulary {
     }()
 
     /// Words whose presence means a topic clerk does not handle, and which topic.
-    static let outOfScopeTopics: [String: OutOfScopeTopic] = [
+    static let outOfScopeTopics: WordMap<OutOfScopeTopic> = [
         "alarm": .alarm, "alarms": .alarm, "wake": .alarm,
         "timer": .timer, "timers": .timer, "stopwatch": .timer, "countdown": .timer,
         "weather": .weather, "forecast": .weather, "rain": .weather, "raining": .weather, "rainy": .weather,
@@ -239,7 +239,7 @@ enum Vocabulary {
     ]
 
     /// Words that alone say "not an event", whatever else is there ("play …", "turn on …").
-    static let outOfScopeHeads: [String: OutOfScopeTopic] = [
+    static let outOfScopeHeads: WordMap<OutOfScopeTopic> = [
         "play": .music, "turn": .devices, "tune": .music, "resume": .music, "pause": .music, "stop": .music,
         "dim": .devices, "brighten": .devices, "send": .messaging, "tweet": .messaging, "post": .messaging,
         "text": .messaging, "email": .messaging, "mail": .messaging, "define": .question, "calculate": .question,
@@ -247,17 +247,15 @@ enum Vocabulary {
     ]
 
     /// Every word some list above holds, for telling a typo from a word clerk knows.
-    static let allKnown: Set<String> = {
-        var all = Set<String>()
+    static let allKnown: WordSet = {
+        var all: [String] = []
         for set in [wakeWords, politeTails, createVerbs, deleteVerbs, updateVerbs, showVerbs, questionWords, eventNouns,
                     calendarNouns, genericEventNouns, listingNouns, upcomingWords, freeWords, allWords, referencePronouns,
                     relations, honorifics, contactNouns, fileNouns, determiners, notNames, commonVerbs] {
-            all.formUnion(set)
+            all += set
         }
-        all.formUnion(contactFields.keys)
-        all.formUnion(outOfScopeTopics.keys)
-        all.formUnion(outOfScopeHeads.keys)
-        return all
+        all += contactFields.keys.sorted() + outOfScopeTopics.keys.sorted() + outOfScopeHeads.keys.sorted()
+        return WordSet(all)
     }()
 
     static func isKnown(_ word: String) -> Bool { allKnown.contains(word) }
@@ -266,14 +264,14 @@ enum Vocabulary {
 
     /// Words that only name the kind of thing on a calendar; a filter made only of them
     /// filters nothing ("what meetings do I have" lists every event).
-    static let categoryWords: Set<String> = [
+    static let categoryWords: WordSet = [
         "event", "events", "meeting", "meetings", "appointment", "appointments", "reminder", "reminders", "plans", "plan",
         "things", "thing", "anything", "something", "schedule", "calendar", "agenda", "entries", "entry", "engagements",
         "commitments", "tasks", "task", "activities", "programs", "program", "items", "item", "stuff", "details", "dates",
     ]
 
     /// Words around a question that do not say which events ("what", "do i have", "scheduled").
-    static let questionFrame: Set<String> = [
+    static let questionFrame: WordSet = [
         "what", "what's", "whats", "when", "when's", "whens", "where", "where's", "who", "who's", "which", "how", "many",
         "much", "do", "does", "did", "i", "have", "has", "had", "is", "are", "am", "was", "were", "there", "any", "my",
         "me", "on", "in", "for", "the", "a", "an", "of", "to", "at", "scheduled", "planned", "coming", "up", "upcoming",
@@ -293,10 +291,10 @@ enum Vocabulary {
     // MARK: - Small words
 
     /// Words that never start or end a title, a name or a place.
-    static let determiners: Set<String> = ["a", "an", "the", "some", "any", "one", "this", "that", "these", "those"]
+    static let determiners: WordSet = ["a", "an", "the", "some", "any", "one", "this", "that", "these", "those"]
 
     /// Words that are never part of a person's name.
-    static let notNames: Set<String> = [
+    static let notNames: WordSet = [
         "a", "an", "the", "my", "our", "your", "his", "her", "their", "me", "us", "him", "them", "i", "you", "we", "it",
         "and", "or", "at", "on", "in", "for", "to", "from", "by", "with", "of", "about", "is", "are", "be",
         "this", "that", "some", "all", "every", "everyone", "tomorrow", "today", "tonight", "next", "new", "please",

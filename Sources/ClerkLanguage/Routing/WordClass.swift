@@ -51,7 +51,7 @@ struct WordClass: OptionSet, Hashable, Sendable {
                                         .genericEventNoun, .placeNoun, .determiner, .commonWord, .number, .unit]
 
     /// The classes of every word on some list.
-    static let table: [String: WordClass] = {
+    static let table: WordMap<WordClass> = {
         var table: [String: WordClass] = [:]
         func add(_ words: some Sequence<String>, _ c: WordClass) {
             for w in words { table[w, default: []].insert(c) }
@@ -95,10 +95,10 @@ struct WordClass: OptionSet, Hashable, Sendable {
         add(Vocabulary.movedWords, .moved)
         add(Vocabulary.frequencyWords, .frequency)
         add(Vocabulary.correctionWords, .correction)
-        return table
+        return WordMap(table.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
     }()
 
     static func of(_ word: some StringProtocol) -> WordClass {
-        table[String(word)] ?? []
+        table[word] ?? []
     }
 }

@@ -349,19 +349,16 @@ extension ParseReport {
     /// `"YYYY-MM-DDTHH:MM:SS"`, as `LocalDateTime.iso` writes it (a year below zero with a
     /// minus, a year past 9999 with all its digits).
     static func writeLocal(_ time: LocalDateTime, to out: inout [UInt8]) {
+        // `value` (not negative) with zeros before it to `width`, most significant digit first.
         func digits(_ value: Int, _ width: Int) {
-            var n = value, count = 0
-            var buffer: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                         UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            withUnsafeMutableBytes(of: &buffer) { raw in
-                repeat {
-                    raw[19 - count] = UInt8(ascii: "0") + UInt8(n % 10)
-                    n /= 10
-                    count += 1
-                } while n > 0
-                for _ in count..<max(width, count) { out.append(UInt8(ascii: "0")) }
-                out.append(contentsOf: raw[(20 - count)...])
+            var divisor = 1, count = 1
+            while count < 19, value / divisor >= 10 { divisor *= 10; count += 1 }
+            for _ in count..<max(width, count) { out.append(UInt8(ascii: "0")) }
+            var n = value
+            while divisor > 0 {
+                out.append(UInt8(ascii: "0") + UInt8(n / divisor))
+                n %= divisor
+                divisor /= 10
             }
         }
         out.append(UInt8(ascii: "\""))

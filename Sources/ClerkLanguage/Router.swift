@@ -37,8 +37,9 @@ public struct Router: Sendable {
     public func understand(_ text: String, at reference: ReferenceTime, known: KnownNames = .none, eventOnScreen: Bool = false) -> Understanding {
         let names = known.folded
         let dates = readDates(text, at: reference)
-        let first = understand(text, dates: dates, at: reference, known: names, suggest: true, eventOnScreen: eventOnScreen)
-        if let correction = Correction.find(in: text), let corrected = reading(correction, of: text, at: reference, known: names, eventOnScreen: eventOnScreen) {
+        let terms = Term.split(text)
+        let first = understand(text, terms: terms, dates: dates, at: reference, known: names, suggest: true, eventOnScreen: eventOnScreen)
+        if let correction = Correction.find(in: text, terms: terms), let corrected = reading(correction, of: text, at: reference, known: names, eventOnScreen: eventOnScreen) {
             return corrected
         }
         return first
@@ -75,9 +76,10 @@ public struct Router: Sendable {
         understand(text, dates: usable(dates, in: text), at: reference, known: known.folded, suggest: true, eventOnScreen: false)
     }
 
-    /// The pipeline after the date reader.
-    func understand(_ text: String, dates: [DateMatch], at reference: ReferenceTime, known: Names, suggest: Bool, eventOnScreen: Bool) -> Understanding {
-        var sentence = Sentence(text: text, tokens: Term.split(text), dates: dates, reference: reference)
+    /// The pipeline after the date reader; `terms`, when given, are `Term.split(text)`.
+    func understand(_ text: String, terms: [Term]? = nil, dates: [DateMatch], at reference: ReferenceTime, known: Names, suggest: Bool,
+                    eventOnScreen: Bool) -> Understanding {
+        var sentence = Sentence(text: text, tokens: terms ?? Term.split(text), dates: dates, reference: reference)
         sentence.reader = reader
         sentence.eventOnScreen = eventOnScreen
         sentence.joined = joinedDate(dates, in: text, at: reference)

@@ -18,9 +18,9 @@ struct Correction {
     /// ("make that", "i mean"): only an edit of what is on screen is taken.
     var denies: Bool
 
-    /// The correction in `text`, nil when the line opens with none or has nothing after it.
-    static func find(in text: String) -> Correction? {
-        let terms = Term.split(text)
+    /// The correction in `text` (split into `terms`), nil when the line opens with none or
+    /// has nothing after it.
+    static func find(in text: String, terms: [Term]) -> Correction? {
         guard let first = terms.first(where: { !$0.isMark }), first.kind == .word else { return nil }
         let utf8 = text.utf8
         func offset(_ i: String.Index) -> Int { utf8.distance(from: utf8.startIndex, to: i) }

@@ -2,10 +2,16 @@
 /// `Spelling.closest` (one edit per three letters, at least one; a swap of neighbours is one
 /// edit), on ASCII bytes, for the short command words "did you mean" compares against.
 struct NearMiss {
-    let candidates: [(word: String, bytes: [UInt8])]
+    let candidates: [(word: String, bytes: [UInt8], letters: UInt64)]
 
     init(_ words: [String]) {
-        candidates = words.map { ($0, Array($0.utf8)) }
+        candidates = words.map { ($0, Array($0.utf8), NearMiss.letters(of: $0.utf8)) }
+    }
+
+    /// The bytes a word holds, as bits (byte value modulo 64): a cheap test of which bytes of
+    /// a word its candidate lacks.
+    static func letters(of bytes: some Sequence<UInt8>) -> UInt64 {
+        bytes.reduce(0) { $0 | 1 << UInt64($1 & 63) }
     }
 
     /// The candidate closest to `word` when it is close enough to be a typo.
@@ -15,6 +21,11 @@ struct NearMiss {
         var best: (String, Int)?
         if let exact = candidates.first(where: { $0.bytes == bytes }) { return exact.word }
         for candidate in candidates where abs(candidate.bytes.count - bytes.count) <= limit {
+            // Each byte of `word` that the candidate lacks costs an edit of its own: with more
+            // of them than `limit`, the distance need not be computed.
+            var lacking = 0
+            for b in bytes where candidate.letters & (1 << UInt64(b & 63)) == 0 { lacking += 1 }
+            guard lacking <= limit else { continue }
             let d = NearMiss.distance(bytes, candidate.bytes, limit: limit)
             if d <= limit, best == nil || d < best!.1 { best = (candidate.word, d) }
         }

@@ -52,7 +52,23 @@ enum TimeHints {
 
     /// The lower-case words of one piece of a reading ("Friday afternoon" → friday, afternoon).
     private static func words(of piece: DatePart, in text: String) -> [String] {
-        text[piece.range].lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
+        let said = text[piece.range]
+        guard said.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return said.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
+        }
+        // Plain ASCII, the usual case: letters lowered byte by byte (Unicode's lowercasing
+        // and letter test cost ten times as much).
+        var words: [String] = [], word: [UInt8] = []
+        for byte in said.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): word.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): word.append(byte + 32)
+            default:
+                if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)); word.removeAll(keepingCapacity: true) }
+            }
+        }
+        if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
+        return words
     }
 
     /// True when the only time of the reading is a meal ("friday lunch", "tomorrow at

@@ -16,13 +16,17 @@ let package = Package(
     ],
     targets: [
         // C libraries from Debian, each with a shim for the variadic calls Swift cannot make.
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        // Only sqlite3, which every store command needs, is linked; the others are C targets
+        // whose functions open the library on first use (CLibraryLoader), so a command loads
+        // only what it calls: libcurl's tree for Google, libical's ICU for repeating events.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
-        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
-        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "CLibraryLoader"),
+        .target(name: "CCurl", dependencies: ["CLibraryLoader"]),
+        .target(name: "CEditLine", dependencies: ["CLibraryLoader"]),
+        .target(name: "CICal", dependencies: ["CLibraryLoader"]),
+        .target(name: "CMicroHTTPD", dependencies: ["CLibraryLoader"]),
+        .target(name: "CCrypto", dependencies: ["CLibraryLoader"]),
+        .target(name: "CZlib", dependencies: ["CLibraryLoader"]),
         // The commit clerk was built from: a weak symbol `make` defines at link time (no library).
         .systemLibrary(name: "CBuildInfo"),
 

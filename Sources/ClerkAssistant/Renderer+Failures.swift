@@ -54,7 +54,21 @@ extension Renderer {
         case .refused(let status, let reason): return "Google refused that (\(status) \(reason)). Nothing changed."
         case .malformedResponse: return "Google sent an answer clerk couldn't read. Nothing changed; try again in a moment."
         case .storage(let problem, let path): return storage(problem, path: path)
+        case .libraryMissing(let library): return missing(library)
         }
+    }
+
+    /// A library clerk opens on first use is not installed: what needs it and the Debian
+    /// package to install.
+    static func missing(_ library: SystemLibrary) -> String {
+        let (name, purpose, package) = switch library {
+        case .curl: ("libcurl", "to reach Google", "libcurl4")
+        case .microhttpd: ("libmicrohttpd", "for the Google sign-in", "libmicrohttpd12")
+        case .ical: ("libical", "for repeating events and .ics files", "libical3")
+        case .editline: ("libedit", "for its interactive prompt", "libedit2")
+        case .crypto: ("libcrypto", "for the Google sign-in", "libssl3")
+        }
+        return "clerk needs \(name) \(purpose), and it can't be loaded: install \(package). Nothing changed."
     }
 
     /// Why a request was refused, as a clause.

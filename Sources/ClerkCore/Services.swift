@@ -194,6 +194,22 @@ public enum ServiceError: Error, Hashable, Sendable {
     case malformedResponse
     /// The store is damaged, locked or unwritable; `path` names the file.
     case storage(StorageProblem, path: String)
+    /// A C library the request needs cannot be loaded (clerk opens them on first use).
+    case libraryMissing(SystemLibrary)
+}
+
+/// The C libraries clerk opens only when a request needs them.
+public enum SystemLibrary: Hashable, Sendable {
+    /// HTTP to Google.
+    case curl
+    /// The sign-in's loopback listener.
+    case microhttpd
+    /// Repeating events and iCalendar files.
+    case ical
+    /// The interactive prompt.
+    case editline
+    /// The sign-in's PKCE challenge.
+    case crypto
 }
 
 /// What was wrong with a request.

@@ -1,12 +1,19 @@
 internal import CICal
-import ClerkCore
+package import ClerkCore
 import Foundation
 
 /// The one door to libical. Its error state, its ring buffer of temporary strings and its
 /// time-zone cache are process-wide, so every call goes through `locked` — tests run stores
-/// on many threads at once.
-enum LibICal {
+/// on many threads at once. clerk opens libical on first use (Sources/CICal): a store that
+/// keeps no repeating event never loads it.
+package enum LibICal {
     private static let lock = NSRecursiveLock()
+
+    /// Throws when libical cannot be loaded; asked before the work that needs it (a series'
+    /// recurrence, an import or export), so that its absence is said as such.
+    package static func require() throws(ServiceError) {
+        guard cical_load_error() == nil else { throw .libraryMissing(.ical) }
+    }
 
     static func locked<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
         lock.lock()

@@ -24,6 +24,7 @@ enum OccurrenceWindow {
 extension LocalStore {
     /// The recurrence of a series row, read in the series' zone.
     func recurrence(of series: StoredEvent) throws -> Recurrence {
+        try LibICal.require()
         let seriesZone = zone(named: series.timeZone) ?? zone
         return try Recurrence(lines: series.recurrence, first: series.firstWallTime(in: seriesZone),
                               isAllDay: series.isAllDay, zone: seriesZone)

@@ -24,10 +24,13 @@ package final class HTTPServer: @unchecked Sendable {
     package enum StartError: Error, Equatable {
         /// The port is taken, or the address cannot be bound.
         case cannotListen(port: UInt16)
+        /// libmicrohttpd cannot be loaded (it is opened when the first server starts).
+        case libraryMissing
     }
 
     package init(port: UInt16, handler: @escaping Handler) throws(StartError) {
         self.handler = handler
+        guard cmhd_load_error() == nil else { throw .libraryMissing }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian

@@ -37,6 +37,10 @@ final class ConversationDriver {
 
     /// The REPL: libedit on the terminal until Ctrl-D, `quit` or `exit`.
     func runREPL() -> Int32 {
+        guard LineEditor.canLoad else {
+            Output.error(Renderer.commandFailure(.libraryMissing(.editline)))
+            return ExitCode.failure
+        }
         try? ClerkPaths.ensure(paths.stateDirectory)
         let editor = LineEditor(program: "clerk", historyPath: paths.history, completer: completions)
         var failed = false

@@ -28,6 +28,9 @@ final class LineEditor {
     private var interrupted = false
     let completer: Completer
 
+    /// False when libedit, which clerk opens only for the REPL, cannot be loaded.
+    static var canLoad: Bool { cedit_load_error() == nil }
+
     var prompt: String = "" {
         didSet { promptBuffer = Array(prompt.utf8CString) }
     }

@@ -28,6 +28,7 @@ struct Transfer {
             let name = path
             switch kind {
             case .calendar:
+                try service { try LibICal.require() }
                 let events = try readerFailure { () throws(ImportError) in
                     try ICalendarReader(file: name, zone: options.timeZone).read(data)
                 }
@@ -54,6 +55,7 @@ struct Transfer {
 
     func export(calendarName: String?) -> Int32 {
         run {
+            try service { try LibICal.require() }
             let store = try openBackend()
             let (calendar, _) = try calendar(named: calendarName, in: store, createIfMissing: false)
             let events = try service { try store.calendars.storedEvents(calendarID: calendar.id) }

@@ -35,6 +35,8 @@ import Testing
         (.alreadyExists(.file, name: "a.txt"), "a file named 'a.txt' already exists"),
         (.invalid(.unknownTimeZone("Mars/Olympus")), "'Mars/Olympus' is not a time zone I know"),
         (.storage(.damaged, path: "/d/s"), "/d/s is damaged or not a clerk store. Move it aside and clerk starts a new one."),
+        (.libraryMissing(.curl), "clerk needs libcurl to reach Google, and it can't be loaded: install libcurl4. Nothing changed."),
+        (.libraryMissing(.ical), "clerk needs libical for repeating events and .ics files, and it can't be loaded: install libical3. Nothing changed."),
     ]
 
     @Test(arguments: commandLine)

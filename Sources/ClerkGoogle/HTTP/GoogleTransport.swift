@@ -20,6 +20,7 @@ package enum APIFailure: Error, Equatable {
         case .transport(let error):
             if case .cancelled = error { return false }
             if case .failed = error { return false }
+            if case .libraryMissing = error { return false }
             return true
         case .answered(let status, let reason, _): return RetryPolicy.isRetryable(status: status, reason: reason)
         case .malformed: return false
@@ -38,6 +39,7 @@ package enum APIFailure: Error, Equatable {
         case .transport(.connectionLost): return mayHaveApplied ? .outcomeUnknown : .unreachable
         case .transport(.cancelled(let arrived)): return arrived && mayHaveApplied ? .outcomeUnknown : .cancelled
         case .transport(.failed): return .unreachable
+        case .transport(.libraryMissing): return .libraryMissing(.curl)
         case .answered(401, _, _): return .signInNeeded(.expired)
         case .answered(403, "insufficientPermissions"?, _), .answered(403, "ACCESS_TOKEN_SCOPE_INSUFFICIENT"?, _):
             return .insufficientScope(missing: [])

@@ -49,11 +49,13 @@ package enum TransportError: Error, Equatable, Sendable {
     case cancelled(mayHaveArrived: Bool)
     /// Anything else libcurl reports (TLS, a bad URL), by its code.
     case failed(code: Int32)
+    /// libcurl itself cannot be loaded (clerk opens it on the first request): nothing was sent.
+    case libraryMissing
 
     /// True when the server may have received and applied the request.
     package var mayHaveArrived: Bool {
         switch self {
-        case .unreachable, .failed: return false
+        case .unreachable, .failed, .libraryMissing: return false
         case .timedOut(let arrived), .cancelled(let arrived): return arrived
         case .connectionLost: return true
         }
@@ -94,11 +96,11 @@ package final class HTTPClient {
     package init(version: String, limits: HTTPLimits = HTTPLimits()) {
         userAgent = "clerk/\(version) (gzip)"
         self.limits = limits
-        HTTPClient.initializeLibcurl
     }
 
-    /// libcurl's global set-up, once per process, before any handle exists.
-    private static let initializeLibcurl: Void = {
+    /// libcurl's global set-up, once per process, before the first handle (not before: a
+    /// command that sends nothing never loads libcurl).
+    fileprivate static let initializeLibcurl: Void = {
         curl_global_init(Int(CURL_GLOBAL_DEFAULT))
     }()
 
@@ -128,6 +130,7 @@ package final class HTTPClient {
     /// Sends `call` and waits for the whole answer.
     package func send(_ call: HTTPCall) throws(TransportError) -> HTTPAnswer {
         guard !HTTPClient.isCancelled else { throw .cancelled(mayHaveArrived: false) }
+        guard ccurl_load_error() == nil else { throw .libraryMissing }
         let handle = self.handle(for: call.url)
         log?("→ \(call.method) \(Redaction.url(call.url))")
         do {
@@ -166,6 +169,7 @@ private final class CurlHandle {
     let handle: UnsafeMutableRawPointer
 
     init() {
+        HTTPClient.initializeLibcurl
         handle = curl_easy_init()
     }
 

@@ -69,6 +69,7 @@ package struct RetryPolicy: Sendable {
             if case .unreachable = error, attempt >= 2 { return .stop }
             if case .cancelled = error { return .stop }
             if case .failed = error { return .stop }
+            if case .libraryMissing = error { return .stop }
             if error.mayHaveArrived && !idempotent { return .stop }
         }
         let ceiling = min(cap, base * pow(2, Double(attempt - 1)))

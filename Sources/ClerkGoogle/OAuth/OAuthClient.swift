@@ -21,6 +21,9 @@ package struct OAuthClient {
         return (verifier, challenge(for: verifier))
     }
 
+    /// False when libcrypto, which makes the challenge, cannot be loaded.
+    package static var canMakeChallenges: Bool { ccrypto_load_error() == nil }
+
     /// BASE64URL(SHA256(verifier)).
     package static func challenge(for verifier: String) -> String {
         var output = [CChar](repeating: 0, count: 64)

@@ -18,10 +18,13 @@ package struct SignIn {
     /// Runs the flow. `present` is given the consent URL: it opens a browser or prints the
     /// URL; the call then waits for the redirect. Returns the tokens with what was granted.
     package func run(client: HTTPClient, now: NowProvider, present: (String) -> Void) throws(ServiceError) -> GoogleTokens {
+        guard OAuthClient.canMakeChallenges else { throw .libraryMissing(.crypto) }
         let redirect = RedirectCatcher()
         let server: HTTPServer
         do {
             server = try HTTPServer(port: 0) { redirect.receive($0) }
+        } catch .libraryMissing {
+            throw .libraryMissing(.microhttpd)
         } catch {
             throw .unreachable
         }

@@ -3,8 +3,12 @@
 // libical's error state is a macro Swift cannot import, and a recurrence rule keeps its BY*
 // lists in fixed C arrays Swift sees as long tuples; small typed wrappers live here (prefix
 // cical_). clerk calls none of libical's variadic constructors (icalcomponent_vanew,
-// icalproperty_vanew_*): components are built one property at a time.
+// icalproperty_vanew_*): components are built one property at a time. clerk does not link
+// libical: cical.c opens libical.so.3 on the first call (CLibraryLoader).
 #include <libical/ical.h>
+
+/// NULL when libical can be loaded, else why not (the soname and dlerror's text).
+const char *cical_load_error(void);
 
 /// The last libical error (`icalerrno`), and a way to clear it before a call.
 static inline int cical_errno(void) { return (int)icalerrno; }

@@ -3,8 +3,13 @@
 // OpenSSL's libcrypto for the digests clerk needs: the PKCE S256 challenge, made in one
 // place for the client (clerk login) and the server (the emulator's /token) alike, and the
 // content checksums of Drive's File resource (md5Checksum, sha1Checksum, sha256Checksum).
+// clerk does not link libcrypto: ccrypto.c opens libcrypto.so.3 on the first call
+// (CLibraryLoader).
 #include <openssl/evp.h>
 #include <string.h>
+
+/// NULL when libcrypto can be loaded, else why not (the soname and dlerror's text).
+const char *ccrypto_load_error(void);
 
 /// Writes BASE64URL-NOPAD(SHA256(verifier)) and a NUL into `out` (at least 44 bytes);
 /// returns its length, or 0 on failure.

@@ -1,6 +1,7 @@
 #ifndef CLERK_CZLIB_SHIM_H
 #define CLERK_CZLIB_SHIM_H
-// deflateInit2 is a macro; this wrapper (prefix czlib_) gzips a whole buffer at once.
+// deflateInit2 is a macro; this wrapper (prefix czlib_) gzips a whole buffer at once. clerk
+// does not link zlib: czlib.c opens libz.so.1 on the first call (CLibraryLoader).
 #include <zlib.h>
 #include <stddef.h>
 

@@ -307,7 +307,14 @@ private struct JSONReader {
 
     mutating func string() throws(JSONParseError) -> String {
         at += 1
-        var out: [UInt8] = []
+        let start = at
+        // The usual string, without escapes, is one slice of the input: no byte-by-byte copy.
+        while at < bytes.count, bytes[at] != UInt8(ascii: "\""), bytes[at] != UInt8(ascii: "\\"), bytes[at] >= 0x20 { at += 1 }
+        if at < bytes.count, bytes[at] == UInt8(ascii: "\"") {
+            at += 1
+            return String(decoding: bytes[start..<(at - 1)], as: UTF8.self)
+        }
+        var out = Array(bytes[start..<at])
         while true {
             guard at < bytes.count else { throw fail("unterminated string") }
             let c = bytes[at]

@@ -52,9 +52,9 @@ struct WordClass: OptionSet, Hashable, Sendable {
 
     /// The classes of every word on some list.
     static let table: WordMap<WordClass> = {
-        var table: [String: WordClass] = [:]
+        var table: [(String, WordClass)] = []
         func add(_ words: some Sequence<String>, _ c: WordClass) {
-            for w in words { table[w, default: []].insert(c) }
+            for w in words { table.append((w, c)) }
         }
         add(Vocabulary.createVerbs, .createVerb)
         add(Vocabulary.deleteVerbs, .deleteVerb)
@@ -95,7 +95,7 @@ struct WordClass: OptionSet, Hashable, Sendable {
         add(Vocabulary.movedWords, .moved)
         add(Vocabulary.frequencyWords, .frequency)
         add(Vocabulary.correctionWords, .correction)
-        return WordMap(table.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+        return WordMap(table, combine: { $0.union($1) })
     }()
 
     static func of(_ word: some StringProtocol) -> WordClass {

@@ -30,12 +30,16 @@ struct WordMap<Value: Sendable>: Sendable, ExpressibleByDictionaryLiteral, Seque
     private let values: [Value]
 
     /// The first value given for a word wins, as in the order a table is written.
-    init(_ pairs: some Sequence<(String, Value)>) {
-        var words: [String] = [], values: [Value] = []
-        for (word, value) in pairs { words.append(word); values.append(value) }
-        let table = WordTable(words)
+    init(_ pairs: some Sequence<(String, Value)>) { self.init(pairs) { first, _ in first } }
+
+    /// A word given more than once gets `combine(value so far, value given)`.
+    init(_ pairs: some Sequence<(String, Value)>, combine: (Value, Value) -> Value) {
+        let pairs = Array(pairs)
+        let (table, ids) = WordTable.build(pairs.map(\.0))
+        var values: [Value?] = Array(repeating: nil, count: table.words.count)
+        for (k, id) in ids.enumerated() { values[id] = values[id].map { combine($0, pairs[k].1) } ?? pairs[k].1 }
         self.table = table
-        self.values = table.firstOfEach.map { values[$0] }
+        self.values = values.map { $0! }
     }
     init(dictionaryLiteral pairs: (String, Value)...) { self.init(pairs) }
 
@@ -47,33 +51,48 @@ struct WordMap<Value: Sendable>: Sendable, ExpressibleByDictionaryLiteral, Seque
 }
 
 /// The distinct words of a list, their bytes in one buffer, and an open-addressing index
-/// from the polynomial hash of the bytes to the word's number.
+/// from the polynomial hash of the bytes to the word's number. Built once per list, for
+/// every list of the vocabulary at start: a duplicate is found through the index being
+/// built, without a set of its own.
 private struct WordTable: Sendable {
     /// Distinct words, in the order first given.
     let words: [String]
-    /// For each of `words`, the position in the list given where it first appeared.
-    let firstOfEach: [Int]
     private let bytes: [UInt8]
     /// `bytes[starts[i]..<starts[i + 1]]` spells `words[i]`.
     private let starts: [Int32]
     private let slots: HashSlots
 
-    init(_ given: [String]) {
-        var words: [String] = [], firstOfEach: [Int] = [], bytes: [UInt8] = [], starts: [Int32] = [0]
-        var keys: [(UInt64, Int32)] = []
-        var seen: Set<String> = []
-        for (position, word) in given.enumerated() where seen.insert(word).inserted {
-            keys.append((Array(word.utf8).withUnsafeBufferPointer { HashSlots.hash($0, skipping: -1) }, Int32(words.count)))
+    init(_ given: [String]) { self = WordTable.build(given).table }
+
+    /// The table of `given`, and for each word given the number it has in the table.
+    static func build(_ given: [String]) -> (table: WordTable, ids: [Int]) {
+        var words: [String] = [], bytes: [UInt8] = [], starts: [Int32] = [0], ids: [Int] = []
+        var slots = HashSlots(capacity: given.count)
+        words.reserveCapacity(given.count)
+        ids.reserveCapacity(given.count)
+        for word in given {
+            let utf8 = Array(word.utf8)
+            let key = utf8.withUnsafeBufferPointer { HashSlots.hash($0, skipping: -1) }
+            var found: Int?
+            slots.forEach(key) { id in
+                let start = Int(starts[Int(id)]), end = Int(starts[Int(id) + 1])
+                if found == nil, bytes[start..<end].elementsEqual(utf8) { found = Int(id) }
+            }
+            if let found { ids.append(found); continue }
+            ids.append(words.count)
+            slots.insert(key, Int32(words.count))
             words.append(word)
-            firstOfEach.append(position)
-            bytes.append(contentsOf: word.utf8)
+            bytes.append(contentsOf: utf8)
             starts.append(Int32(bytes.count))
         }
+        return (WordTable(words: words, bytes: bytes, starts: starts, slots: slots), ids)
+    }
+
+    private init(words: [String], bytes: [UInt8], starts: [Int32], slots: HashSlots) {
         self.words = words
-        self.firstOfEach = firstOfEach
         self.bytes = bytes
         self.starts = starts
-        slots = HashSlots(keys)
+        self.slots = slots
     }
 
     /// The number of `word` among `words`, or nil.
@@ -103,24 +122,30 @@ private struct WordTable: Sendable {
 /// An open-addressing multimap from a non-zero 64-bit hash to small numbers: the index of
 /// `WordTable` and of the spelling tolerance's near words.
 struct HashSlots: Sendable {
-    private let keys: [UInt64]
-    private let values: [Int32]
+    private var keys: [UInt64]
+    private var values: [Int32]
     private let mask: Int
 
-    init(_ entries: [(UInt64, Int32)]) {
+    /// Room for `capacity` entries at most (the table never grows).
+    init(capacity: Int) {
         var size = 16
-        while size < entries.count * 2 { size *= 2 }
-        var keys = [UInt64](repeating: 0, count: size)
-        var values = [Int32](repeating: -1, count: size)
-        for (key, value) in entries {
-            var i = Int(truncatingIfNeeded: key) & (size - 1)
-            while keys[i] != 0 { i = (i + 1) & (size - 1) }
-            keys[i] = key
-            values[i] = value
-        }
-        self.keys = keys
-        self.values = values
+        while size < capacity * 2 { size *= 2 }
+        keys = [UInt64](repeating: 0, count: size)
+        values = [Int32](repeating: -1, count: size)
         mask = size - 1
+    }
+
+    init(_ entries: [(UInt64, Int32)]) {
+        self.init(capacity: entries.count)
+        for (key, value) in entries { insert(key, value) }
+    }
+
+    /// Adds `value` under `key` (non-zero), after any value already there.
+    mutating func insert(_ key: UInt64, _ value: Int32) {
+        var i = Int(truncatingIfNeeded: key) & mask
+        while keys[i] != 0 { i = (i + 1) & mask }
+        keys[i] = key
+        values[i] = value
     }
 
     /// Calls `body` with every value stored under `key`.

@@ -35,6 +35,8 @@ struct Chart {
     private let applied: UnsafeMutablePointer<UInt32>
     private var stamp: UInt32 = 0
     private let freshKinds: UnsafeMutablePointer<UInt8>
+    /// `run`'s list of matches between stages (see there).
+    private var foundStorage: [Found] = []
 
     /// `wordIDs`, when given, are the tokens' word numbers in `grammar` (the reader has them).
     init(tokens: [Token], wordIDs: [Int32]? = nil, context: ReadingContext, grammar: Grammar = .shared) {
@@ -58,7 +60,10 @@ struct Chart {
     mutating func run(_ stage: Int) {
         let compiled = grammar.stages[stage]
         let elements = compiled.patterns
-        var found: [Found] = []
+        // The list of matches, kept from stage to stage so that it is allocated once a parse.
+        var found = foundStorage
+        foundStorage = []
+        defer { foundStorage = found }
 
         for round in 0..<6 {
             pass += 1
@@ -185,22 +190,24 @@ struct Chart {
         /// One byte of kind bits per token.
         let freshKinds: UnsafeMutablePointer<UInt8>
 
+        /// The four tables in one block: one allocation a parse instead of four.
+        private let block: UnsafeMutableRawPointer
+
         init(tokens: Int, kinds: Int, rules: Int) {
-            slots = .allocate(capacity: Captures.capacity)
-            firstStartingAt = .allocate(capacity: (tokens + 1) * kinds)
-            firstStartingAt.initialize(repeating: -1, count: (tokens + 1) * kinds)
-            applied = .allocate(capacity: rules)
+            let heads = (tokens + 1) * kinds, bytes = max(tokens, 1)
+            let words = Captures.capacity + heads + rules
+            block = .allocate(byteCount: words * 4 + bytes, alignment: 4)
+            let base = block.bindMemory(to: Int32.self, capacity: Captures.capacity + heads)
+            slots = base
+            firstStartingAt = base + Captures.capacity
+            firstStartingAt.initialize(repeating: -1, count: heads)
+            applied = (block + (Captures.capacity + heads) * 4).bindMemory(to: UInt32.self, capacity: rules)
             applied.initialize(repeating: 0, count: rules)
-            freshKinds = .allocate(capacity: max(tokens, 1))
-            freshKinds.initialize(repeating: 0, count: max(tokens, 1))
+            freshKinds = (block + words * 4).bindMemory(to: UInt8.self, capacity: bytes)
+            freshKinds.initialize(repeating: 0, count: bytes)
         }
 
-        deinit {
-            slots.deallocate()
-            firstStartingAt.deallocate()
-            applied.deallocate()
-            freshKinds.deallocate()
-        }
+        deinit { block.deallocate() }
     }
 
     private mutating func apply(_ stage: CompiledStage, _ elements: UnsafeBufferPointer<CompiledElement>, _ r: Int32, _ position: Int,
@@ -255,7 +262,7 @@ struct Chart {
             slots[e] = Int32(at) << 1
             match(pattern, e + 1, begin, at + 1, fresh, minimumGeneration, slots, &found)
         case .digits:
-            guard tokens[at].kind == .number, tokens[at].number != nil, grammar.digitTests[Int(element.test)](tokens[at]) else { return }
+            guard tokens[at].kind == .number, tokens[at].number != nil, grammar.digitTests[Int(element.test)].passes(tokens[at]) else { return }
             slots[e] = Int32(at) << 1
             match(pattern, e + 1, begin, at + 1, fresh, minimumGeneration, slots, &found)
         case .item:
@@ -268,7 +275,7 @@ struct Chart {
                 // Whether the rest of the pattern can start after the item, before the item's own test.
                 guard canContinue(pattern, e + 1, end) else { continue }
                 // The item is owned by the chart for the whole match: test it without retaining it.
-                let passes = Unmanaged.passUnretained(items[i])._withUnsafeGuaranteedRef { grammar.itemTests[Int(element.test)]($0) }
+                let passes = Unmanaged.passUnretained(items[i])._withUnsafeGuaranteedRef { grammar.itemTests[Int(element.test)].passes($0) }
                 guard passes else { continue }
                 slots[e] = Int32(i) << 1 | 1
                 match(pattern, e + 1, begin, end, fresh || header.generation >= minimumGeneration, minimumGeneration, slots, &found)

@@ -58,12 +58,22 @@ final class Item: Sendable {
     let first: Int
     let end: Int
     let kind: ValueKind
-    /// The time reading, kept apart so that matching reads it without unpacking a `Value`.
+    /// The readings by kind, each in its own field (nil for the other kinds), so that the
+    /// element tests read them in place: a number is plain data, and a time or duration is
+    /// tested without copying a `Value` out and destroying it again.
     let time: TimeValue?
-    /// Any other reading (a number, a duration, a zone).
-    private let other: Value?
+    let number: NumberValue?
+    let duration: Offset?
+    let zone: StatedZone?
 
-    var value: Value { time.map(Value.time) ?? other! }
+    var value: Value {
+        switch kind {
+        case .time: return .time(time!)
+        case .number: return .number(number!)
+        case .duration: return .duration(duration!)
+        case .zone: return .zone(zone!)
+        }
+    }
     let rule: String
     /// The explanation role of the whole item, when its rule gives one ("date", "time").
     let role: String?
@@ -89,12 +99,11 @@ final class Item: Sendable {
         self.first = first
         self.end = end
         self.kind = value.kind
-        if case .time(let t) = value {
-            time = t
-            other = nil
-        } else {
-            time = nil
-            other = value
+        switch value {
+        case .time(let t): (time, number, duration, zone) = (t, nil, nil, nil)
+        case .number(let n): (time, number, duration, zone) = (nil, n, nil, nil)
+        case .duration(let d): (time, number, duration, zone) = (nil, nil, d, nil)
+        case .zone(let z): (time, number, duration, zone) = (nil, nil, nil, z)
         }
         self.rule = rule
         self.role = role
@@ -107,14 +116,24 @@ final class Item: Sendable {
         self.generation = generation
     }
 
-    var number: NumberValue? { if case .number(let n)? = other { return n } else { return nil } }
-    var duration: Offset? { if case .duration(let d)? = other { return d } else { return nil } }
-    var zone: StatedZone? { if case .zone(let z)? = other { return z } else { return nil } }
-
     /// Whether the item reads `value`.
     func reads(_ value: Value) -> Bool {
-        if case .time(let t) = value { return time == t }
-        return other == value
+        switch value {
+        case .time(let t): return time == t
+        case .number(let n): return number == n
+        case .duration(let d): return duration == d
+        case .zone(let z): return zone == z
+        }
+    }
+
+    /// Whether the item is a time reading that passes `test`, read in place (the element
+    /// tests run tens of times a parse; copying the reading out cost a retain and a release
+    /// of its parts each time).
+    @inline(__always) func timePasses(_ test: (TimeValue) -> Bool) -> Bool {
+        switch time {
+        case .some(let t): return test(t)
+        case .none: return false
+        }
     }
 }
 
@@ -153,17 +172,23 @@ final class Element: Sendable {
     static func symbols(_ symbols: Set<String>) -> Element { Element(kind: .symbols(symbols)) }
     static func digits(_ test: @escaping @Sendable (Token) -> Bool = { _ in true }) -> Element { Element(kind: .digits(test)) }
     static func number(_ test: @escaping @Sendable (NumberValue) -> Bool = { _ in true }) -> Element {
-        Element(kind: .item(.number) { item in item.number.map(test) ?? false })
+        Element(kind: .item(.number) { item in
+            guard let n = item.number else { return false }
+            return test(n)
+        })
     }
     static func time(_ test: @escaping @Sendable (TimeValue) -> Bool = { _ in true }) -> Element {
-        Element(kind: .item(.time) { item in !item.latent && (item.time.map(test) ?? false) })
+        Element(kind: .item(.time) { item in !item.latent && item.timePasses(test) })
     }
     /// A time item, latent ones included.
     static func anyTime(_ test: @escaping @Sendable (TimeValue) -> Bool = { _ in true }) -> Element {
-        Element(kind: .item(.time) { item in item.time.map(test) ?? false })
+        Element(kind: .item(.time) { item in item.timePasses(test) })
     }
     static func duration(_ test: @escaping @Sendable (Offset) -> Bool = { _ in true }) -> Element {
-        Element(kind: .item(.duration) { item in item.duration.map(test) ?? false })
+        Element(kind: .item(.duration) { item in
+            guard let d = item.duration else { return false }
+            return test(d)
+        })
     }
     static let zone = Element(kind: .item(.zone) { _ in true })
     /// A time item tested as a whole (its rule, its latency).

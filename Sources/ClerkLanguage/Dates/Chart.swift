@@ -237,55 +237,71 @@ struct Chart {
     }
 
     /// Depth-first matching of `pattern[e...]` from token `at`; `begin` is where the match
-    /// began, `fresh` whether an item new enough has been used.
-    private func match(_ pattern: UnsafeBufferPointer<CompiledElement>, _ e: Int, _ begin: Int, _ at: Int, _ fresh: Bool,
+    /// began, `fresh` whether an item new enough has been used. A word, symbol or number
+    /// element has one way to match, so the walk goes on in a loop; it recurses only where
+    /// there are choices (an optional element, the items at a token).
+    private func match(_ pattern: UnsafeBufferPointer<CompiledElement>, _ first: Int, _ begin: Int, _ start: Int, _ fresh: Bool,
                        _ minimumGeneration: Int32, _ slots: UnsafeMutablePointer<Int32>, _ found: inout [Found]) {
-        if e == pattern.count {
-            if at > begin, fresh { found.append(Found(end: at, captures: Captures(slots, count: e))) }
-            return
-        }
-        if found.count > 16 { return }
-        let element = pattern[e]
-        // No new item so far and none can come: this match would be thrown away.
-        if !fresh, element.itemsFromHere == 0 { return }
-        if element.optional {
-            slots[e] = -1
-            match(pattern, e + 1, begin, at, fresh, minimumGeneration, slots, &found)
-        }
-        guard at < tokens.count else { return }
-        if element.glued, e > 0, tokens[at].spaceBefore { return }
-        switch element.tag {
-        case .word, .symbol:
-            let kind = tokens[at].kind
-            if element.tag == .word ? kind == .number : kind != .symbol { return }
-            guard grammar.contains(element.set, wordIDs[at]) else { return }
-            slots[e] = Int32(at) << 1
-            match(pattern, e + 1, begin, at + 1, fresh, minimumGeneration, slots, &found)
-        case .digits:
-            guard tokens[at].kind == .number, tokens[at].number != nil, grammar.digitTests[Int(element.test)].passes(tokens[at]) else { return }
-            slots[e] = Int32(at) << 1
-            match(pattern, e + 1, begin, at + 1, fresh, minimumGeneration, slots, &found)
-        case .item:
-            var index = firstStartingAt[at * Self.kinds + Int(element.itemKind.rawValue)]
-            while index >= 0 {
-                let i = Int(index)
-                let header = headers[i]
-                index = header.nextStartingHere
-                let end = Int(header.end)
-                // Whether the rest of the pattern can start after the item, before the item's own test.
-                guard canContinue(pattern, e + 1, end) else { continue }
-                // The item is owned by the chart for the whole match: test it without retaining it.
-                let passes = Unmanaged.passUnretained(items[i])._withUnsafeGuaranteedRef { grammar.itemTests[Int(element.test)].passes($0) }
-                guard passes else { continue }
-                slots[e] = Int32(i) << 1 | 1
-                match(pattern, e + 1, begin, end, fresh || header.generation >= minimumGeneration, minimumGeneration, slots, &found)
+        var e = first, at = start
+        while true {
+            if e == pattern.count {
+                if at > begin, fresh { found.append(Found(end: at, captures: Captures(slots, count: e))) }
+                return
             }
+            if found.count > 16 { return }
+            let element = pattern[e]
+            // No new item so far and none can come: this match would be thrown away.
+            if !fresh, element.itemsFromHere == 0 { return }
+            if element.optional {
+                slots[e] = -1
+                match(pattern, e + 1, begin, at, fresh, minimumGeneration, slots, &found)
+            }
+            guard at < tokens.count else { return }
+            if element.glued, e > 0, tokens[at].spaceBefore { return }
+            switch element.tag {
+            case .word, .symbol:
+                let kind = tokens[at].kind
+                if element.tag == .word ? kind == .number : kind != .symbol { return }
+                guard grammar.contains(element.set, wordIDs[at]) else { return }
+            case .digits:
+                guard tokens[at].kind == .number, tokens[at].number != nil, grammar.digitTests[Int(element.test)].passes(tokens[at]) else { return }
+            case .item:
+                matchItems(pattern, e, element, begin, at, fresh, minimumGeneration, slots, &found)
+                return
+            }
+            slots[e] = Int32(at) << 1
+            e += 1
+            at += 1
+        }
+    }
+
+    /// `match` at an item element: each item of the element's kind at `at` that passes its
+    /// test, and the rest of the pattern after it.
+    private func matchItems(_ pattern: UnsafeBufferPointer<CompiledElement>, _ e: Int, _ element: CompiledElement, _ begin: Int, _ at: Int,
+                            _ fresh: Bool, _ minimumGeneration: Int32, _ slots: UnsafeMutablePointer<Int32>, _ found: inout [Found]) {
+        let test = Unmanaged.passUnretained(grammar.itemTests[Int(element.test)])
+        var index = firstStartingAt[at * Self.kinds + Int(element.itemKind.rawValue)]
+        while index >= 0 {
+            let i = Int(index)
+            let header = headers[i]
+            index = header.nextStartingHere
+            let end = Int(header.end)
+            // Whether the rest of the pattern can start after the item, before the item's own test.
+            guard canContinue(pattern, e + 1, end) else { continue }
+            // The item and the test are owned by the chart and the grammar for the whole
+            // match: call the test without retaining either.
+            let passes = Unmanaged.passUnretained(items[i])._withUnsafeGuaranteedRef { item in
+                test._withUnsafeGuaranteedRef { $0.passes(item) }
+            }
+            guard passes else { continue }
+            slots[e] = Int32(i) << 1 | 1
+            match(pattern, e + 1, begin, end, fresh || header.generation >= minimumGeneration, minimumGeneration, slots, &found)
         }
     }
 
     /// A cheap look at whether `pattern[e...]` could match from token `at`: its first
     /// required element (and the optional ones before it) against what is there.
-    private func canContinue(_ pattern: UnsafeBufferPointer<CompiledElement>, _ e: Int, _ at: Int) -> Bool {
+    @inline(__always) private func canContinue(_ pattern: UnsafeBufferPointer<CompiledElement>, _ e: Int, _ at: Int) -> Bool {
         var k = e
         while k < pattern.count {
             let element = pattern[k]

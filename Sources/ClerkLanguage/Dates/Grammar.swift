@@ -242,9 +242,12 @@ struct DigitTest: Sendable {
     let passes: @Sendable (Token) -> Bool
 }
 
-/// An element's test of an earlier reading (see `DigitTest`).
-struct ItemTest: Sendable {
+/// An element's test of an earlier reading. A class, so that the matcher calls it through an
+/// unretained reference (`Chart.matchItems`) without counting references to the closure.
+final class ItemTest: Sendable {
     let passes: @Sendable (Item) -> Bool
+
+    init(passes: @escaping @Sendable (Item) -> Bool) { self.passes = passes }
 }
 
 /// Every rule of every stage compiled once: the vocabulary of words the rules name, their

@@ -61,14 +61,17 @@ final class Item: Sendable {
     /// The readings by kind, each in its own field (nil for the other kinds), so that the
     /// element tests read them in place: a number is plain data, and a time or duration is
     /// tested without copying a `Value` out and destroying it again.
-    let time: TimeValue?
+    var time: TimeValue? { kind == .time ? timeStorage : nil }
+    /// The time reading; a placeholder for items of other kinds. Not optional, so that an
+    /// element test reads it in place: switching over an optional copied it first.
+    private let timeStorage: TimeValue
     let number: NumberValue?
     let duration: Offset?
     let zone: StatedZone?
 
     var value: Value {
         switch kind {
-        case .time: return .time(time!)
+        case .time: return .time(timeStorage)
         case .number: return .number(number!)
         case .duration: return .duration(duration!)
         case .zone: return .zone(zone!)
@@ -100,10 +103,10 @@ final class Item: Sendable {
         self.end = end
         self.kind = value.kind
         switch value {
-        case .time(let t): (time, number, duration, zone) = (t, nil, nil, nil)
-        case .number(let n): (time, number, duration, zone) = (nil, n, nil, nil)
-        case .duration(let d): (time, number, duration, zone) = (nil, nil, d, nil)
-        case .zone(let z): (time, number, duration, zone) = (nil, nil, nil, z)
+        case .time(let t): (timeStorage, number, duration, zone) = (t, nil, nil, nil)
+        case .number(let n): (timeStorage, number, duration, zone) = (Self.noTime, n, nil, nil)
+        case .duration(let d): (timeStorage, number, duration, zone) = (Self.noTime, nil, d, nil)
+        case .zone(let z): (timeStorage, number, duration, zone) = (Self.noTime, nil, nil, z)
         }
         self.rule = rule
         self.role = role
@@ -119,7 +122,7 @@ final class Item: Sendable {
     /// Whether the item reads `value`.
     func reads(_ value: Value) -> Bool {
         switch value {
-        case .time(let t): return time == t
+        case .time(let t): return kind == .time && timeStorage == t
         case .number(let n): return number == n
         case .duration(let d): return duration == d
         case .zone(let z): return zone == z
@@ -130,11 +133,11 @@ final class Item: Sendable {
     /// tests run tens of times a parse; copying the reading out cost a retain and a release
     /// of its parts each time).
     @inline(__always) func timePasses(_ test: (TimeValue) -> Bool) -> Bool {
-        switch time {
-        case .some(let t): return test(t)
-        case .none: return false
-        }
+        kind == .time && test(timeStorage)
     }
+
+    /// What `timeStorage` holds in items of other kinds (nothing to count references to).
+    private static var noTime: TimeValue { TimeValue(.now, grain: .second) }
 }
 
 /// One element of a rule's pattern.
@@ -193,7 +196,7 @@ final class Element: Sendable {
     static let zone = Element(kind: .item(.zone) { _ in true })
     /// A time item tested as a whole (its rule, its latency).
     static func timeItem(_ test: @escaping @Sendable (Item) -> Bool) -> Element {
-        Element(kind: .item(.time) { item in item.time != nil && test(item) })
+        Element(kind: .item(.time) { item in item.kind == .time && test(item) })
     }
 
     var opt: Element { Element(kind: kind, optional: true, glued: glued) }

@@ -163,8 +163,8 @@ extension TimeValue {
         }
     }
 
-    var isPlainOrZoned: Bool { openBound == nil && recurrence == nil && duration == nil && fromNow == nil }
+    var isPlainOrZoned: Bool { openBound == nil && !hasRecurrence && duration == nil && fromNow == nil }
 
     /// Plain, or with only a zone or a length ("at 3pm for 2 hours" on a day).
-    var isIntersectable: Bool { isPlain || (openBound == nil && recurrence == nil && fromNow == nil) }
+    var isIntersectable: Bool { isPlain || (openBound == nil && !hasRecurrence && fromNow == nil) }
 }

@@ -32,8 +32,11 @@ struct TimeValue: Hashable, Sendable {
         let recurrence: RecurrenceRule?
         let openBound: OpenBound?
         let fromNow: Offset?
+        /// `recurrence != nil`, kept so that tests ask it without copying the repeat out.
+        let hasRecurrence: Bool
 
         init(duration: Offset?, zone: StatedZone?, recurrence: RecurrenceRule?, openBound: OpenBound?, fromNow: Offset?) {
+            self.hasRecurrence = recurrence != nil
             self.duration = duration
             self.zone = zone
             self.recurrence = recurrence
@@ -88,6 +91,8 @@ struct TimeValue: Hashable, Sendable {
         get { extras?.zone }
         set { setExtras(duration: nil, zone: .some(newValue), recurrence: nil, openBound: nil, fromNow: nil) }
     }
+    /// Whether a repeat was said (`recurrence != nil` without copying the repeat out).
+    var hasRecurrence: Bool { extras?.hasRecurrence ?? false }
     var recurrence: RecurrenceRule? {
         get { extras?.recurrence }
         set { setExtras(duration: nil, zone: nil, recurrence: .some(newValue), openBound: nil, fromNow: nil) }

@@ -230,9 +230,12 @@ struct Chart {
                 partCount = 0
                 for k in 0..<slots.count where slots[k] >= 0 && slots[k] & 1 == 1 { partCount += items[Int(slots[k] >> 1)].partCount }
             }
-            add(Item(first: position, end: end, value: production.value, rule: source.name, role: source.role,
-                     captures: slots, partCount: partCount, endElement: Int8(source.endElement ?? -1), latent: production.latent,
-                     standsAlone: production.standsAlone, priority: production.priority ?? source.priority, generation: Int(pass)))
+            let latent = production.latent, standsAlone = production.standsAlone, priority = production.priority ?? source.priority
+            // The reading moved into the item, not copied: a production is large, and a copy
+            // went through the optional's generic copy and destroy.
+            add(Item(first: position, end: end, value: (consume production).value, rule: source.name, role: source.role,
+                     captures: slots, partCount: partCount, endElement: Int8(source.endElement ?? -1), latent: latent,
+                     standsAlone: standsAlone, priority: priority, generation: Int(pass)))
         }
     }
 

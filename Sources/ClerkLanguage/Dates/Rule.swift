@@ -97,12 +97,12 @@ final class Item: Sendable {
     /// The chart pass that made it (rules in later passes must use something new).
     let generation: Int
 
-    init(first: Int, end: Int, value: Value, rule: String, role: String? = nil, captures: Captures = Captures(), partCount: Int = 1,
+    init(first: Int, end: Int, value: consuming Value, rule: String, role: String? = nil, captures: Captures = Captures(), partCount: Int = 1,
          endElement: Int8 = -1, latent: Bool, standsAlone: Bool = true, priority: Int = 0, generation: Int = 0) {
         self.first = first
         self.end = end
         self.kind = value.kind
-        switch value {
+        switch consume value {
         case .time(let t): (timeStorage, number, duration, zone) = (t, nil, nil, nil)
         case .number(let n): (timeStorage, number, duration, zone) = (Self.noTime, n, nil, nil)
         case .duration(let d): (timeStorage, number, duration, zone) = (Self.noTime, nil, d, nil)

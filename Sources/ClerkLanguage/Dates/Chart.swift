@@ -36,7 +36,7 @@ struct Chart {
     private var stamp: UInt32 = 0
     private let freshKinds: UnsafeMutablePointer<UInt8>
     /// `run`'s list of matches between stages (see there).
-    private var foundStorage: [Found] = []
+    private var foundStorage = FoundList()
 
     /// `wordIDs`, when given, are the tokens' word numbers in `grammar` (the reader has them).
     init(tokens: [Token], wordIDs: [Int32]? = nil, context: ReadingContext, grammar: Grammar = .shared) {
@@ -62,7 +62,7 @@ struct Chart {
         let elements = compiled.patterns
         // The list of matches, kept from stage to stage so that it is allocated once a parse.
         var found = foundStorage
-        foundStorage = []
+        foundStorage = FoundList()
         defer { foundStorage = found }
 
         for round in 0..<6 {
@@ -176,6 +176,25 @@ struct Chart {
         var captures: Captures
     }
 
+    /// The matches of one rule at one token. Emptied by setting its count to zero: emptying
+    /// an array keeping its capacity goes through a generic `replaceSubrange`, a few hundred
+    /// instructions for each rule tried.
+    struct FoundList {
+        private var storage: [Found] = []
+        private(set) var count = 0
+
+        var isEmpty: Bool { count == 0 }
+
+        mutating func removeAll() { count = 0 }
+
+        mutating func append(_ match: Found) {
+            if count < storage.count { storage[count] = match } else { storage.append(match) }
+            count += 1
+        }
+
+        subscript(_ i: Int) -> Found { storage[i] }
+    }
+
     /// The chart's tables of plain integers, allocated directly rather than as arrays: three
     /// small arrays per reading cost more in Swift's generic array set-up than the reading's
     /// matching in them. Owned by one chart and freed with it.
@@ -211,16 +230,16 @@ struct Chart {
     }
 
     private mutating func apply(_ stage: CompiledStage, _ elements: UnsafeBufferPointer<CompiledElement>, _ r: Int32, _ position: Int,
-                                _ minimumGeneration: Int32, _ found: inout [Found]) {
+                                _ minimumGeneration: Int32, _ found: inout FoundList) {
         let range = stage.rules[Int(r)].elementRange
-        if !found.isEmpty { found.removeAll(keepingCapacity: true) }
+        found.removeAll()
         let pattern = UnsafeBufferPointer(start: elements.baseAddress! + range.lowerBound, count: range.count)
         match(pattern, 0, position, position, minimumGeneration == Int32.min, minimumGeneration, scratch.slots, &found)
         guard !found.isEmpty else { return }
         let source = stage.sources[Int(r)]
         let matches = found
-        for match in matches {
-            let end = match.end, slots = match.captures
+        for k in 0..<matches.count {
+            let end = matches[k].end, slots = matches[k].captures
             let m = Match(captures: slots, tokens: tokens, items: items, context: context)
             guard let production = source.produce(m) else { continue }
             // The same reading again (another way to the same words): nothing new.
@@ -244,7 +263,7 @@ struct Chart {
     /// element has one way to match, so the walk goes on in a loop; it recurses only where
     /// there are choices (an optional element, the items at a token).
     private func match(_ pattern: UnsafeBufferPointer<CompiledElement>, _ first: Int, _ begin: Int, _ start: Int, _ fresh: Bool,
-                       _ minimumGeneration: Int32, _ slots: UnsafeMutablePointer<Int32>, _ found: inout [Found]) {
+                       _ minimumGeneration: Int32, _ slots: UnsafeMutablePointer<Int32>, _ found: inout FoundList) {
         var e = first, at = start
         while true {
             if e == pattern.count {
@@ -281,7 +300,7 @@ struct Chart {
     /// `match` at an item element: each item of the element's kind at `at` that passes its
     /// test, and the rest of the pattern after it.
     private func matchItems(_ pattern: UnsafeBufferPointer<CompiledElement>, _ e: Int, _ element: CompiledElement, _ begin: Int, _ at: Int,
-                            _ fresh: Bool, _ minimumGeneration: Int32, _ slots: UnsafeMutablePointer<Int32>, _ found: inout [Found]) {
+                            _ fresh: Bool, _ minimumGeneration: Int32, _ slots: UnsafeMutablePointer<Int32>, _ found: inout FoundList) {
         let test = Unmanaged.passUnretained(grammar.itemTests[Int(element.test)])
         var index = firstStartingAt[at * Self.kinds + Int(element.itemKind.rawValue)]
         while index >= 0 {

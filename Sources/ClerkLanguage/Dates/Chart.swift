@@ -35,6 +35,8 @@ struct Chart {
     private let applied: UnsafeMutablePointer<UInt32>
     private var stamp: UInt32 = 0
     private let freshKinds: UnsafeMutablePointer<UInt8>
+    /// `run`'s list of matches between stages (see there).
+    private var foundStorage = FoundList()
 
     /// `wordIDs`, when given, are the tokens' word numbers in `grammar` (the reader has them).
     init(tokens: [Token], wordIDs: [Int32]? = nil, context: ReadingContext, grammar: Grammar = .shared) {
@@ -58,7 +60,10 @@ struct Chart {
     mutating func run(_ stage: Int) {
         let compiled = grammar.stages[stage]
         let elements = compiled.patterns
-        var found: [Found] = []
+        // The list of matches, kept from stage to stage so that it is allocated once a parse.
+        var found = foundStorage
+        foundStorage = FoundList()
+        defer { foundStorage = found }
 
         for round in 0..<6 {
             pass += 1
@@ -171,6 +176,25 @@ struct Chart {
         var captures: Captures
     }
 
+    /// The matches of one rule at one token. Emptied by setting its count to zero: emptying
+    /// an array keeping its capacity goes through a generic `replaceSubrange`, a few hundred
+    /// instructions for each rule tried.
+    struct FoundList {
+        private var storage: [Found] = []
+        private(set) var count = 0
+
+        var isEmpty: Bool { count == 0 }
+
+        mutating func removeAll() { count = 0 }
+
+        mutating func append(_ match: Found) {
+            if count < storage.count { storage[count] = match } else { storage.append(match) }
+            count += 1
+        }
+
+        subscript(_ i: Int) -> Found { storage[i] }
+    }
+
     /// The chart's tables of plain integers, allocated directly rather than as arrays: three
     /// small arrays per reading cost more in Swift's generic array set-up than the reading's
     /// matching in them. Owned by one chart and freed with it.
@@ -185,35 +209,37 @@ struct Chart {
         /// One byte of kind bits per token.
         let freshKinds: UnsafeMutablePointer<UInt8>
 
+        /// The four tables in one block: one allocation a parse instead of four.
+        private let block: UnsafeMutableRawPointer
+
         init(tokens: Int, kinds: Int, rules: Int) {
-            slots = .allocate(capacity: Captures.capacity)
-            firstStartingAt = .allocate(capacity: (tokens + 1) * kinds)
-            firstStartingAt.initialize(repeating: -1, count: (tokens + 1) * kinds)
-            applied = .allocate(capacity: rules)
+            let heads = (tokens + 1) * kinds, bytes = max(tokens, 1)
+            let words = Captures.capacity + heads + rules
+            block = .allocate(byteCount: words * 4 + bytes, alignment: 4)
+            let base = block.bindMemory(to: Int32.self, capacity: Captures.capacity + heads)
+            slots = base
+            firstStartingAt = base + Captures.capacity
+            firstStartingAt.initialize(repeating: -1, count: heads)
+            applied = (block + (Captures.capacity + heads) * 4).bindMemory(to: UInt32.self, capacity: rules)
             applied.initialize(repeating: 0, count: rules)
-            freshKinds = .allocate(capacity: max(tokens, 1))
-            freshKinds.initialize(repeating: 0, count: max(tokens, 1))
+            freshKinds = (block + words * 4).bindMemory(to: UInt8.self, capacity: bytes)
+            freshKinds.initialize(repeating: 0, count: bytes)
         }
 
-        deinit {
-            slots.deallocate()
-            firstStartingAt.deallocate()
-            applied.deallocate()
-            freshKinds.deallocate()
-        }
+        deinit { block.deallocate() }
     }
 
     private mutating func apply(_ stage: CompiledStage, _ elements: UnsafeBufferPointer<CompiledElement>, _ r: Int32, _ position: Int,
-                                _ minimumGeneration: Int32, _ found: inout [Found]) {
+                                _ minimumGeneration: Int32, _ found: inout FoundList) {
         let range = stage.rules[Int(r)].elementRange
-        if !found.isEmpty { found.removeAll(keepingCapacity: true) }
+        found.removeAll()
         let pattern = UnsafeBufferPointer(start: elements.baseAddress! + range.lowerBound, count: range.count)
         match(pattern, 0, position, position, minimumGeneration == Int32.min, minimumGeneration, scratch.slots, &found)
         guard !found.isEmpty else { return }
         let source = stage.sources[Int(r)]
         let matches = found
-        for match in matches {
-            let end = match.end, slots = match.captures
+        for k in 0..<matches.count {
+            let end = matches[k].end, slots = matches[k].captures
             let m = Match(captures: slots, tokens: tokens, items: items, context: context)
             guard let production = source.produce(m) else { continue }
             // The same reading again (another way to the same words): nothing new.
@@ -223,62 +249,81 @@ struct Chart {
                 partCount = 0
                 for k in 0..<slots.count where slots[k] >= 0 && slots[k] & 1 == 1 { partCount += items[Int(slots[k] >> 1)].partCount }
             }
-            add(Item(first: position, end: end, value: production.value, rule: source.name, role: source.role,
-                     captures: slots, partCount: partCount, endElement: Int8(source.endElement ?? -1), latent: production.latent,
-                     standsAlone: production.standsAlone, priority: production.priority ?? source.priority, generation: Int(pass)))
+            let latent = production.latent, standsAlone = production.standsAlone, priority = production.priority ?? source.priority
+            // The reading moved into the item, not copied: a production is large, and a copy
+            // went through the optional's generic copy and destroy.
+            add(Item(first: position, end: end, value: (consume production).value, rule: source.name, role: source.role,
+                     captures: slots, partCount: partCount, endElement: Int8(source.endElement ?? -1), latent: latent,
+                     standsAlone: standsAlone, priority: priority, generation: Int(pass)))
         }
     }
 
     /// Depth-first matching of `pattern[e...]` from token `at`; `begin` is where the match
-    /// began, `fresh` whether an item new enough has been used.
-    private func match(_ pattern: UnsafeBufferPointer<CompiledElement>, _ e: Int, _ begin: Int, _ at: Int, _ fresh: Bool,
-                       _ minimumGeneration: Int32, _ slots: UnsafeMutablePointer<Int32>, _ found: inout [Found]) {
-        if e == pattern.count {
-            if at > begin, fresh { found.append(Found(end: at, captures: Captures(slots, count: e))) }
-            return
-        }
-        if found.count > 16 { return }
-        let element = pattern[e]
-        // No new item so far and none can come: this match would be thrown away.
-        if !fresh, element.itemsFromHere == 0 { return }
-        if element.optional {
-            slots[e] = -1
-            match(pattern, e + 1, begin, at, fresh, minimumGeneration, slots, &found)
-        }
-        guard at < tokens.count else { return }
-        if element.glued, e > 0, tokens[at].spaceBefore { return }
-        switch element.tag {
-        case .word, .symbol:
-            let kind = tokens[at].kind
-            if element.tag == .word ? kind == .number : kind != .symbol { return }
-            guard grammar.contains(element.set, wordIDs[at]) else { return }
-            slots[e] = Int32(at) << 1
-            match(pattern, e + 1, begin, at + 1, fresh, minimumGeneration, slots, &found)
-        case .digits:
-            guard tokens[at].kind == .number, tokens[at].number != nil, grammar.digitTests[Int(element.test)](tokens[at]) else { return }
-            slots[e] = Int32(at) << 1
-            match(pattern, e + 1, begin, at + 1, fresh, minimumGeneration, slots, &found)
-        case .item:
-            var index = firstStartingAt[at * Self.kinds + Int(element.itemKind.rawValue)]
-            while index >= 0 {
-                let i = Int(index)
-                let header = headers[i]
-                index = header.nextStartingHere
-                let end = Int(header.end)
-                // Whether the rest of the pattern can start after the item, before the item's own test.
-                guard canContinue(pattern, e + 1, end) else { continue }
-                // The item is owned by the chart for the whole match: test it without retaining it.
-                let passes = Unmanaged.passUnretained(items[i])._withUnsafeGuaranteedRef { grammar.itemTests[Int(element.test)]($0) }
-                guard passes else { continue }
-                slots[e] = Int32(i) << 1 | 1
-                match(pattern, e + 1, begin, end, fresh || header.generation >= minimumGeneration, minimumGeneration, slots, &found)
+    /// began, `fresh` whether an item new enough has been used. A word, symbol or number
+    /// element has one way to match, so the walk goes on in a loop; it recurses only where
+    /// there are choices (an optional element, the items at a token).
+    private func match(_ pattern: UnsafeBufferPointer<CompiledElement>, _ first: Int, _ begin: Int, _ start: Int, _ fresh: Bool,
+                       _ minimumGeneration: Int32, _ slots: UnsafeMutablePointer<Int32>, _ found: inout FoundList) {
+        var e = first, at = start
+        while true {
+            if e == pattern.count {
+                if at > begin, fresh { found.append(Found(end: at, captures: Captures(slots, count: e))) }
+                return
             }
+            if found.count > 16 { return }
+            let element = pattern[e]
+            // No new item so far and none can come: this match would be thrown away.
+            if !fresh, element.itemsFromHere == 0 { return }
+            if element.optional {
+                slots[e] = -1
+                match(pattern, e + 1, begin, at, fresh, minimumGeneration, slots, &found)
+            }
+            guard at < tokens.count else { return }
+            if element.glued, e > 0, tokens[at].spaceBefore { return }
+            switch element.tag {
+            case .word, .symbol:
+                let kind = tokens[at].kind
+                if element.tag == .word ? kind == .number : kind != .symbol { return }
+                guard grammar.contains(element.set, wordIDs[at]) else { return }
+            case .digits:
+                guard tokens[at].kind == .number, tokens[at].number != nil, grammar.digitTests[Int(element.test)].passes(tokens[at]) else { return }
+            case .item:
+                matchItems(pattern, e, element, begin, at, fresh, minimumGeneration, slots, &found)
+                return
+            }
+            slots[e] = Int32(at) << 1
+            e += 1
+            at += 1
+        }
+    }
+
+    /// `match` at an item element: each item of the element's kind at `at` that passes its
+    /// test, and the rest of the pattern after it.
+    private func matchItems(_ pattern: UnsafeBufferPointer<CompiledElement>, _ e: Int, _ element: CompiledElement, _ begin: Int, _ at: Int,
+                            _ fresh: Bool, _ minimumGeneration: Int32, _ slots: UnsafeMutablePointer<Int32>, _ found: inout FoundList) {
+        let test = Unmanaged.passUnretained(grammar.itemTests[Int(element.test)])
+        var index = firstStartingAt[at * Self.kinds + Int(element.itemKind.rawValue)]
+        while index >= 0 {
+            let i = Int(index)
+            let header = headers[i]
+            index = header.nextStartingHere
+            let end = Int(header.end)
+            // Whether the rest of the pattern can start after the item, before the item's own test.
+            guard canContinue(pattern, e + 1, end) else { continue }
+            // The item and the test are owned by the chart and the grammar for the whole
+            // match: call the test without retaining either.
+            let passes = Unmanaged.passUnretained(items[i])._withUnsafeGuaranteedRef { item in
+                test._withUnsafeGuaranteedRef { $0.passes(item) }
+            }
+            guard passes else { continue }
+            slots[e] = Int32(i) << 1 | 1
+            match(pattern, e + 1, begin, end, fresh || header.generation >= minimumGeneration, minimumGeneration, slots, &found)
         }
     }
 
     /// A cheap look at whether `pattern[e...]` could match from token `at`: its first
     /// required element (and the optional ones before it) against what is there.
-    private func canContinue(_ pattern: UnsafeBufferPointer<CompiledElement>, _ e: Int, _ at: Int) -> Bool {
+    @inline(__always) private func canContinue(_ pattern: UnsafeBufferPointer<CompiledElement>, _ e: Int, _ at: Int) -> Bool {
         var k = e
         while k < pattern.count {
             let element = pattern[k]

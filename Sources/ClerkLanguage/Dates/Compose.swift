@@ -7,7 +7,7 @@ enum Compose {
         // Plain readings (nearly all) have none of the attributes below: skip copying them out.
         let plain = a.isPlain && b.isPlain
         if !plain {
-            if a.recurrence != nil || b.recurrence != nil { return nil }
+            if a.hasRecurrence || b.hasRecurrence { return nil }
             if a.openBound != nil || b.openBound != nil { return nil }
             if a.duration != nil && b.duration != nil { return nil }
             if a.fromNow != nil || b.fromNow != nil { return nil }

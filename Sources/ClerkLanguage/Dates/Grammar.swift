@@ -235,6 +235,21 @@ struct WordPairIndex: Sendable {
     }
 }
 
+/// An element's test of a number token. A closure held in a struct, not directly in an
+/// array: an array stores a bare closure in its most general form, so each call went through
+/// a conversion thunk.
+struct DigitTest: Sendable {
+    let passes: @Sendable (Token) -> Bool
+}
+
+/// An element's test of an earlier reading. A class, so that the matcher calls it through an
+/// unretained reference (`Chart.matchItems`) without counting references to the closure.
+final class ItemTest: Sendable {
+    let passes: @Sendable (Item) -> Bool
+
+    init(passes: @escaping @Sendable (Item) -> Bool) { self.passes = passes }
+}
+
 /// Every rule of every stage compiled once: the vocabulary of words the rules name, their
 /// word sets as bitsets over it, and the tests of numbers and items.
 final class Grammar: Sendable {
@@ -243,8 +258,8 @@ final class Grammar: Sendable {
     let vocabulary: [String: Int32]
     let bitsets: [UInt64]
     let words: Int
-    let digitTests: [@Sendable (Token) -> Bool]
-    let itemTests: [@Sendable (Item) -> Bool]
+    let digitTests: [DigitTest]
+    let itemTests: [ItemTest]
     let stages: [CompiledStage]
     /// The most rules any stage has.
     let largestStage: Int
@@ -257,8 +272,8 @@ final class Grammar: Sendable {
     init(stages ruleStages: [[Rule]]) {
         var vocabulary: [String: Int32] = [:]
         var bitsets: [UInt64] = []
-        var digitTests: [@Sendable (Token) -> Bool] = []
-        var itemTests: [@Sendable (Item) -> Bool] = []
+        var digitTests: [DigitTest] = []
+        var itemTests: [ItemTest] = []
         var stages: [CompiledStage] = []
         var largestStage = 0
         // 1. The vocabulary: every word and symbol any element names.
@@ -300,12 +315,12 @@ final class Grammar: Sendable {
                     case .digits(let test):
                         compiled.tag = .digits
                         compiled.test = Int32(digitTests.count)
-                        digitTests.append(test)
+                        digitTests.append(DigitTest(passes: test))
                     case .item(let kind, let test):
                         compiled.tag = .item
                         compiled.itemKind = kind
                         compiled.test = Int32(itemTests.count)
-                        itemTests.append(test)
+                        itemTests.append(ItemTest(passes: test))
                     }
                     elements.append(compiled)
                 }

@@ -58,12 +58,25 @@ final class Item: Sendable {
     let first: Int
     let end: Int
     let kind: ValueKind
-    /// The time reading, kept apart so that matching reads it without unpacking a `Value`.
-    let time: TimeValue?
-    /// Any other reading (a number, a duration, a zone).
-    private let other: Value?
+    /// The readings by kind, each in its own field (nil for the other kinds), so that the
+    /// element tests read them in place: a number is plain data, and a time or duration is
+    /// tested without copying a `Value` out and destroying it again.
+    var time: TimeValue? { kind == .time ? timeStorage : nil }
+    /// The time reading; a placeholder for items of other kinds. Not optional, so that an
+    /// element test reads it in place: switching over an optional copied it first.
+    private let timeStorage: TimeValue
+    let number: NumberValue?
+    let duration: Offset?
+    let zone: StatedZone?
 
-    var value: Value { time.map(Value.time) ?? other! }
+    var value: Value {
+        switch kind {
+        case .time: return .time(timeStorage)
+        case .number: return .number(number!)
+        case .duration: return .duration(duration!)
+        case .zone: return .zone(zone!)
+        }
+    }
     let rule: String
     /// The explanation role of the whole item, when its rule gives one ("date", "time").
     let role: String?
@@ -84,17 +97,16 @@ final class Item: Sendable {
     /// The chart pass that made it (rules in later passes must use something new).
     let generation: Int
 
-    init(first: Int, end: Int, value: Value, rule: String, role: String? = nil, captures: Captures = Captures(), partCount: Int = 1,
+    init(first: Int, end: Int, value: consuming Value, rule: String, role: String? = nil, captures: Captures = Captures(), partCount: Int = 1,
          endElement: Int8 = -1, latent: Bool, standsAlone: Bool = true, priority: Int = 0, generation: Int = 0) {
         self.first = first
         self.end = end
         self.kind = value.kind
-        if case .time(let t) = value {
-            time = t
-            other = nil
-        } else {
-            time = nil
-            other = value
+        switch consume value {
+        case .time(let t): (timeStorage, number, duration, zone) = (t, nil, nil, nil)
+        case .number(let n): (timeStorage, number, duration, zone) = (Self.noTime, n, nil, nil)
+        case .duration(let d): (timeStorage, number, duration, zone) = (Self.noTime, nil, d, nil)
+        case .zone(let z): (timeStorage, number, duration, zone) = (Self.noTime, nil, nil, z)
         }
         self.rule = rule
         self.role = role
@@ -107,15 +119,25 @@ final class Item: Sendable {
         self.generation = generation
     }
 
-    var number: NumberValue? { if case .number(let n)? = other { return n } else { return nil } }
-    var duration: Offset? { if case .duration(let d)? = other { return d } else { return nil } }
-    var zone: StatedZone? { if case .zone(let z)? = other { return z } else { return nil } }
-
     /// Whether the item reads `value`.
     func reads(_ value: Value) -> Bool {
-        if case .time(let t) = value { return time == t }
-        return other == value
+        switch value {
+        case .time(let t): return kind == .time && timeStorage == t
+        case .number(let n): return number == n
+        case .duration(let d): return duration == d
+        case .zone(let z): return zone == z
+        }
     }
+
+    /// Whether the item is a time reading that passes `test`, read in place (the element
+    /// tests run tens of times a parse; copying the reading out cost a retain and a release
+    /// of its parts each time).
+    @inline(__always) func timePasses(_ test: (TimeValue) -> Bool) -> Bool {
+        kind == .time && test(timeStorage)
+    }
+
+    /// What `timeStorage` holds in items of other kinds (nothing to count references to).
+    private static var noTime: TimeValue { TimeValue(.now, grain: .second) }
 }
 
 /// One element of a rule's pattern.
@@ -153,22 +175,28 @@ final class Element: Sendable {
     static func symbols(_ symbols: Set<String>) -> Element { Element(kind: .symbols(symbols)) }
     static func digits(_ test: @escaping @Sendable (Token) -> Bool = { _ in true }) -> Element { Element(kind: .digits(test)) }
     static func number(_ test: @escaping @Sendable (NumberValue) -> Bool = { _ in true }) -> Element {
-        Element(kind: .item(.number) { item in item.number.map(test) ?? false })
+        Element(kind: .item(.number) { item in
+            guard let n = item.number else { return false }
+            return test(n)
+        })
     }
     static func time(_ test: @escaping @Sendable (TimeValue) -> Bool = { _ in true }) -> Element {
-        Element(kind: .item(.time) { item in !item.latent && (item.time.map(test) ?? false) })
+        Element(kind: .item(.time) { item in !item.latent && item.timePasses(test) })
     }
     /// A time item, latent ones included.
     static func anyTime(_ test: @escaping @Sendable (TimeValue) -> Bool = { _ in true }) -> Element {
-        Element(kind: .item(.time) { item in item.time.map(test) ?? false })
+        Element(kind: .item(.time) { item in item.timePasses(test) })
     }
     static func duration(_ test: @escaping @Sendable (Offset) -> Bool = { _ in true }) -> Element {
-        Element(kind: .item(.duration) { item in item.duration.map(test) ?? false })
+        Element(kind: .item(.duration) { item in
+            guard let d = item.duration else { return false }
+            return test(d)
+        })
     }
     static let zone = Element(kind: .item(.zone) { _ in true })
     /// A time item tested as a whole (its rule, its latency).
     static func timeItem(_ test: @escaping @Sendable (Item) -> Bool) -> Element {
-        Element(kind: .item(.time) { item in item.time != nil && test(item) })
+        Element(kind: .item(.time) { item in item.kind == .time && test(item) })
     }
 
     var opt: Element { Element(kind: kind, optional: true, glued: glued) }

@@ -41,21 +41,22 @@ extension DateRules {
         // MARK: two readings of one moment
         Rule("intersect", [.anyTime { $0.isIntersectable }, Element.words(joiners).opt, .anyTime { $0.isIntersectable }], role: nil) { m in
             let a = m.item(0)!, b = m.item(2)!
+            // Each reading copied out once (every `a.time!` is a copy).
+            let x = a.time!, y = b.time!
             // Two weak readings make a weak one ("March 2027" alone is a date; in a sentence
             // it needs "in"), but never a clock ("7 5").
-            if a.latent && b.latent, a.time!.hasClock || b.time!.hasClock { return nil }
+            if a.latent && b.latent, x.hasClock || y.hasClock { return nil }
             // "lunch tomorrow" is a lunch on a day, "tomorrow lunch" a time of a day: a bare
             // part of the day only joins the date before it.
-            if a.latent, a.time!.hasDayPart { return nil }
-            if let joiner = m.word(1), !joinerFits(joiner, a.time!, b.time!) { return nil }
+            if a.latent, x.hasDayPart { return nil }
+            if let joiner = m.word(1), !joinerFits(joiner, x, y) { return nil }
             // A bare number is only a clock next to a date ("8 tomorrow", "tomorrow 945").
-            if a.latent, !latentClockFits(a, with: b.time!) { return nil }
-            if b.latent, !latentClockFits(b, with: a.time!) { return nil }
-            guard let t = Compose.intersect(a.time!, b.time!, m.series) else { return nil }
+            if a.latent, !latentClockFits(a, with: y) { return nil }
+            if b.latent, !latentClockFits(b, with: x) { return nil }
+            guard let t = Compose.intersect(x, y, m.series) else { return nil }
             var p = Production.time(t, latent: a.latent && b.latent)
             // A clock range with a day or a part of one ("9 - 10 at night", "9 - 5 monday")
             // over the other readings of its numbers.
-            let x = a.time!, y = b.time!
             func isDay(_ t: TimeValue) -> Bool { !t.hasClock && (t.hasDayPart || (t.hasDate && t.grain <= .day)) }
             if x.hasClock && x.hasEnd && isDay(y) || y.hasClock && y.hasEnd && isDay(x) {
                 p.priority = 1
@@ -162,8 +163,8 @@ extension TimeValue {
         }
     }
 
-    var isPlainOrZoned: Bool { openBound == nil && recurrence == nil && duration == nil && fromNow == nil }
+    var isPlainOrZoned: Bool { openBound == nil && !hasRecurrence && duration == nil && fromNow == nil }
 
     /// Plain, or with only a zone or a length ("at 3pm for 2 hours" on a day).
-    var isIntersectable: Bool { isPlain || (openBound == nil && recurrence == nil && fromNow == nil) }
+    var isIntersectable: Bool { isPlain || (openBound == nil && !hasRecurrence && fromNow == nil) }
 }

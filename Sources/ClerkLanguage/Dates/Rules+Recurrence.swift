@@ -126,14 +126,14 @@ extension DateRules {
             return repeating(m.time(2), rule)
         },
         // every Monday at 10am, at 9 every day, daily at 9:30
-        Rule("repeat-at-time", [.time { $0.recurrence != nil && !$0.hasClock }, Element.words(["at", "@", "from"]).opt, .anyTime { $0.isPlain && $0.hasClock && !$0.hasDate }], role: nil) { m in
+        Rule("repeat-at-time", [.time { $0.hasRecurrence && !$0.hasClock }, Element.words(["at", "@", "from"]).opt, .anyTime { $0.isPlain && $0.hasClock && !$0.hasDate }], role: nil) { m in
             withTime(m.time(0), m.time(2), m.series)
         },
-        Rule("time-repeat", [.anyTime { $0.isPlain && $0.hasClock && !$0.hasDate }, .time { $0.recurrence != nil && !$0.hasClock }], role: nil) { m in
+        Rule("time-repeat", [.anyTime { $0.isPlain && $0.hasClock && !$0.hasDate }, .time { $0.hasRecurrence && !$0.hasClock }], role: nil) { m in
             withTime(m.time(1), m.time(0), m.series)
         },
         // ... until June 30, ... till the end of the year
-        Rule("repeat-until", [.time { $0.recurrence != nil && $0.recurrence!.until == nil && $0.recurrence!.count == nil },
+        Rule("repeat-until", [.time { $0.hasRecurrence && $0.recurrence!.until == nil && $0.recurrence!.count == nil },
                               .words(["until", "till", "untill", "through", "thru", "to"]), .time { $0.isPlain && $0.hasDate && !$0.hasClock }], role: nil, endElement: 2) { m in
             guard let end = m.series.single(m.time(2).expression) else { return nil }
             var t = m.time(0)
@@ -143,7 +143,7 @@ extension DateRules {
             return .time(t)
         },
         // ... 10 times, ... for 6 weeks
-        Rule("repeat-count", [.time { $0.recurrence != nil && $0.recurrence!.count == nil && $0.recurrence!.until == nil },
+        Rule("repeat-count", [.time { $0.hasRecurrence && $0.recurrence!.count == nil && $0.recurrence!.until == nil },
                               Element.word("for").opt, .number { $0.isWhole && !$0.isOrdinal && $0.value >= 1 && $0.value <= 1000 },
                               .words(["times", "occurrences", "sessions", "weeks", "days", "months", "years", "x"])], role: nil) { m in
             var t = m.time(0)
@@ -161,7 +161,7 @@ extension DateRules {
             return .time(t)
         },
         // every Monday starting next week, every day from December 7
-        Rule("repeat-from", [.time { $0.recurrence != nil && $0.recurrence!.startsFrom == nil },
+        Rule("repeat-from", [.time { $0.hasRecurrence && $0.recurrence!.startsFrom == nil },
                              .words(["starting", "from", "beginning", "since", "effective"]), Element.words(["from", "on", "in"]).opt,
                              .time { $0.isPlain && $0.hasDate && !$0.hasClock }], role: nil) { m in
             var t = m.time(0)
@@ -205,7 +205,7 @@ extension DateRules {
     }
 
     static func isRepeat(_ t: TimeValue, _ frequency: String) -> Bool {
-        t.recurrence?.frequency == frequency && !t.hasClock
+        t.hasRecurrence && t.recurrence?.frequency == frequency && !t.hasClock
     }
 
     static func isWeekdayOrList(_ t: TimeValue) -> Bool {

@@ -32,8 +32,11 @@ struct TimeValue: Hashable, Sendable {
         let recurrence: RecurrenceRule?
         let openBound: OpenBound?
         let fromNow: Offset?
+        /// `recurrence != nil`, kept so that tests ask it without copying the repeat out.
+        let hasRecurrence: Bool
 
         init(duration: Offset?, zone: StatedZone?, recurrence: RecurrenceRule?, openBound: OpenBound?, fromNow: Offset?) {
+            self.hasRecurrence = recurrence != nil
             self.duration = duration
             self.zone = zone
             self.recurrence = recurrence
@@ -55,6 +58,9 @@ struct TimeValue: Hashable, Sendable {
     private func flag(_ f: Flags) -> Bool { flags.contains(f) }
     private mutating func set(_ f: Flags, _ on: Bool) { if on { flags.insert(f) } else { flags.remove(f) } }
 
+    /// A setter given nil on a plain reading (which has no box) leaves it plain without
+    /// calling this: copying every attribute out to find that all are nil was most of the cost
+    /// of "start and end without their zones" in `Compose.range`.
     private mutating func setExtras(duration: Offset??, zone: StatedZone??, recurrence: RecurrenceRule??, openBound: OpenBound??, fromNow: Offset??) {
         let d = duration ?? extras?.duration
         let z = zone ?? extras?.zone
@@ -82,25 +88,27 @@ struct TimeValue: Hashable, Sendable {
     /// "for 2 hours": the end is the start plus this.
     var duration: Offset? {
         get { extras?.duration }
-        set { setExtras(duration: .some(newValue), zone: nil, recurrence: nil, openBound: nil, fromNow: nil) }
+        set { if newValue != nil || extras != nil { setExtras(duration: .some(newValue), zone: nil, recurrence: nil, openBound: nil, fromNow: nil) } }
     }
     var zone: StatedZone? {
         get { extras?.zone }
-        set { setExtras(duration: nil, zone: .some(newValue), recurrence: nil, openBound: nil, fromNow: nil) }
+        set { if newValue != nil || extras != nil { setExtras(duration: nil, zone: .some(newValue), recurrence: nil, openBound: nil, fromNow: nil) } }
     }
+    /// Whether a repeat was said (`recurrence != nil` without copying the repeat out).
+    var hasRecurrence: Bool { extras?.hasRecurrence ?? false }
     var recurrence: RecurrenceRule? {
         get { extras?.recurrence }
-        set { setExtras(duration: nil, zone: nil, recurrence: .some(newValue), openBound: nil, fromNow: nil) }
+        set { if newValue != nil || extras != nil { setExtras(duration: nil, zone: nil, recurrence: .some(newValue), openBound: nil, fromNow: nil) } }
     }
     /// A bound rather than a stretch: "after 2pm", "until 5", "by Friday".
     var openBound: OpenBound? {
         get { extras?.openBound }
-        set { setExtras(duration: nil, zone: nil, recurrence: nil, openBound: .some(newValue), fromNow: nil) }
+        set { if newValue != nil || extras != nil { setExtras(duration: nil, zone: nil, recurrence: nil, openBound: .some(newValue), fromNow: nil) } }
     }
     /// "in 2 hours": exact on the instant line, so the resolver adds real seconds.
     var fromNow: Offset? {
         get { extras?.fromNow }
-        set { setExtras(duration: nil, zone: nil, recurrence: nil, openBound: nil, fromNow: .some(newValue)) }
+        set { if newValue != nil || extras != nil { setExtras(duration: nil, zone: nil, recurrence: nil, openBound: nil, fromNow: .some(newValue)) } }
     }
 
     /// A date reading ("Friday", "April 9", "next week").

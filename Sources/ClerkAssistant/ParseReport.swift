@@ -215,7 +215,7 @@ extension ParseReport {
         let main = f.when
         func key(_ name: StaticString, first: Bool = false) { Self.writeKey(name, first: first, to: &out) }
         func string(_ text: String?) { Self.writeString(text, to: &out) }
-        func null() { out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
+        func null() { out.append(contentsOf: "null".utf8) }
         func bool(_ value: Bool) { out.append(contentsOf: value ? [0x74, 0x72, 0x75, 0x65] : [0x66, 0x61, 0x6C, 0x73, 0x65]) }
         func local(_ date: Date) { Self.writeLocal(LocalDateTime(date, in: zone), to: &out) }
 
@@ -285,12 +285,13 @@ extension ParseReport {
         if !first { out.append(UInt8(ascii: ",")) }
         out.append(UInt8(ascii: "\""))
         out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        out.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        out.append(UInt8(ascii: "\""))
+        out.append(UInt8(ascii: ":"))
     }
 
     /// A JSON string, or `null` for nil.
     static func writeString(_ text: String?, to out: inout [UInt8]) {
-        if let text { JSONValue.writeString(text, to: &out) } else { out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C]) }
+        if let text { JSONValue.writeString(text, to: &out) } else { out.append(contentsOf: "null".utf8) }
     }
 
     /// `dateJSON(_:)` as bytes.
@@ -303,7 +304,7 @@ extension ParseReport {
         key("rule"); string(match.rule)
         key("start"); Self.writeLocal(LocalDateTime(match.start, in: zone), to: &out)
         key("end"); Self.writeLocal(LocalDateTime(match.end, in: zone), to: &out)
-        key("allDay"); out.append(contentsOf: match.isAllDay ? [0x74, 0x72, 0x75, 0x65] : [0x66, 0x61, 0x6C, 0x73, 0x65])
+        key("allDay"); out.append(contentsOf: (match.isAllDay ? "true" : "false").utf8)
         key("grain"); string(match.grain.rawValue)
         key("known")
         out.append(UInt8(ascii: "["))

@@ -38,12 +38,26 @@ struct Term: Hashable {
 
     /// `word` without a possessive ending: "ana's" → "ana", "james'" → "james".
     var base: Substring {
-        if word.hasSuffix("'s") { return word.dropLast(2) }
-        if word.hasSuffix("'"), word.count > 1 { return word.dropLast() }
+        let (last, beforeLast, count) = ending
+        if last == UInt8(ascii: "s"), beforeLast == UInt8(ascii: "'") { return word.dropLast(2) }
+        if last == UInt8(ascii: "'"), count > 1 { return word.dropLast() }
         return word[...]
     }
 
-    var isPossessive: Bool { word.hasSuffix("'s") || (word.hasSuffix("s'") && word.count > 2) }
+    var isPossessive: Bool {
+        let (last, beforeLast, count) = ending
+        return (last == UInt8(ascii: "s") && beforeLast == UInt8(ascii: "'"))
+            || (last == UInt8(ascii: "'") && beforeLast == UInt8(ascii: "s") && count > 2)
+    }
+
+    /// The last two bytes of `word` and its length in bytes, for the possessive tests (the
+    /// apostrophe is folded to ASCII, so bytes suffice; `hasSuffix` compares Unicode text).
+    private var ending: (last: UInt8?, beforeLast: UInt8?, count: Int) {
+        let utf8 = word.utf8
+        guard let last = utf8.last else { return (nil, nil, 0) }
+        let count = utf8.count
+        return (last, count > 1 ? utf8[utf8.index(utf8.endIndex, offsetBy: -2)] : nil, count)
+    }
     var isMark: Bool { kind == .mark }
     var isInDate: Bool { date != nil }
 }

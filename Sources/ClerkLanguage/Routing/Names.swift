@@ -8,15 +8,15 @@ struct Names: Sendable {
     /// Each calendar's folded words, for matching it inside a sentence ("Book club").
     let calendarWords: [(name: String, words: [String])]
     /// Every folded word of every calendar's name.
-    let calendarWordSet: Set<String>
+    let calendarWordSet: WordSet
     /// The contacts' folded words, worked out the first time a rule asks: an address book
     /// of 50,000 names costs a tenth of a second to fold, and most lines never look.
     private let contactSets: ContactWordSets
 
     /// Every folded word of every contact's name ("ana", "perez").
-    var contactWords: Set<String> { contactSets.value.words }
+    var contactWords: WordSet { contactSets.value.words }
     /// Folded first words of contacts' names ("ana").
-    var contactFirstNames: Set<String> { contactSets.value.firsts }
+    var contactFirstNames: WordSet { contactSets.value.firsts }
     /// Each folded word of the contacts' names as the address book spells it ("jose" → "José").
     func contactSpelling(of word: String) -> String? { contactSets.value.spelled[word] }
 
@@ -28,7 +28,7 @@ struct Names: Sendable {
     private let fileForms: [String: String]
     /// The last words of stems of two words ("list" of "shopping-list"), to try the word
     /// before only where one may end.
-    let twoWordStemEnds: Set<String>
+    let twoWordStemEnds: WordSet
 
     init(_ known: KnownNames) {
         self.init(calendars: known.calendars, contacts: known.contacts, files: known.files)
@@ -44,16 +44,16 @@ struct Names: Sendable {
         }
         fileNames = stems
         var forms: [String: String] = [:]
-        var ends = Set<String>()
+        var ends: [String] = []
         for (stem, name) in stems {
             for form in Names.forms(of: stem) where forms[form] == nil { forms[form] = name }
-            if let cut = stem.lastIndex(where: { $0 == "-" || $0 == "_" }) { ends.insert(String(stem[stem.index(after: cut)...])) }
+            if let cut = stem.lastIndex(where: { $0 == "-" || $0 == "_" }) { ends.append(String(stem[stem.index(after: cut)...])) }
         }
         for (stem, name) in stems { forms[stem] = name }
         fileForms = forms
-        twoWordStemEnds = ends
+        twoWordStemEnds = WordSet(ends.sorted())
         calendarWords = calendars.map { name in (name, Term.split(name).filter { !$0.isMark }.map(\.word)) }
-        calendarWordSet = Set(calendarWords.flatMap(\.words))
+        calendarWordSet = WordSet(calendarWords.flatMap(\.words))
         contactSets = ContactWordSets(contacts)
     }
 
@@ -85,25 +85,26 @@ struct Names: Sendable {
 final class ContactWordSets: @unchecked Sendable {
     private let names: [String]
     private let lock = NSLock()
-    private var built: (words: Set<String>, firsts: Set<String>, spelled: [String: String])?
+    private var built: (words: WordSet, firsts: WordSet, spelled: WordMap<String>)?
 
     init(_ names: [String]) {
         self.names = names
     }
 
-    var value: (words: Set<String>, firsts: Set<String>, spelled: [String: String]) {
+    var value: (words: WordSet, firsts: WordSet, spelled: WordMap<String>) {
         lock.withLock {
             if let built { return built }
-            var words = Set<String>(), firsts = Set<String>(), spelled: [String: String] = [:]
+            var words: [String] = [], firsts: [String] = [], spelled: [(String, String)] = []
             for contact in names {
                 let terms = Term.split(contact).filter { !$0.isMark }
-                for term in terms where spelled[term.word] == nil { spelled[term.word] = String(contact[term.range]) }
-                let parts = terms.map(\.word)
-                words.formUnion(parts)
-                if let first = parts.first { firsts.insert(first) }
+                // The first spelling of a word wins (WordMap keeps the first value given).
+                for term in terms { spelled.append((term.word, String(contact[term.range]))) }
+                words += terms.map(\.word)
+                if let first = terms.first { firsts.append(first.word) }
             }
-            built = (words, firsts, spelled)
-            return (words, firsts, spelled)
+            let made = (WordSet(words), WordSet(firsts), WordMap(spelled))
+            built = made
+            return made
         }
     }
 }

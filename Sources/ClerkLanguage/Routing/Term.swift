@@ -68,29 +68,43 @@ extension Term {
     /// "ana@example.com", "todo.txt", "13:00", "co-worker"); sentence marks become `.mark`
     /// terms; anything else separates.
     static func split(_ text: String) -> [Term] {
+        // The scalars with the UTF-8 offset each starts at, read in one pass: the walk below
+        // indexes by position, which on a String's scalar view validates every index.
+        var scalars: [Unicode.Scalar] = [], offsets: [Int] = []
+        scalars.reserveCapacity(text.utf8.count)
+        offsets.reserveCapacity(text.utf8.count + 1)
+        var offset = 0
+        for scalar in text.unicodeScalars {
+            scalars.append(scalar)
+            offsets.append(offset)
+            offset += UTF8.width(scalar)
+        }
+        offsets.append(offset)
+        let utf8 = text.utf8
+        func position(_ k: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offsets[k]) }
+
         var tokens: [Term] = []
         tokens.reserveCapacity(16)
-        let scalars = text.unicodeScalars
-        var index = scalars.startIndex
-        while index < scalars.endIndex {
+        let count = scalars.count
+        var index = 0
+        while index < count {
             let scalar = scalars[index]
             if isWordScalar(scalar) {
                 let start = index
-                var end = scalars.index(after: index)
+                var end = index + 1
                 var sawDot = false, sawAt = false, sawLetter = isLetter(scalar)
-                while end < scalars.endIndex {
+                while end < count {
                     let next = scalars[end]
                     if isWordScalar(next) {
                         sawLetter = sawLetter || isLetter(next)
-                        end = scalars.index(after: end)
+                        end += 1
                         continue
                     }
                     // A joiner stays inside the word only when a word character follows it.
-                    let after = scalars.index(after: end)
-                    guard after < scalars.endIndex, isJoiner(next) else {
+                    let after = end + 1
+                    guard after < count, isJoiner(next) else {
                         // "james'" keeps its possessive apostrophe.
-                        if isApostrophe(next), scalars[scalars.index(before: end)] == "s",
-                           after == scalars.endIndex || !isWordScalar(scalars[after]) {
+                        if isApostrophe(next), scalars[end - 1] == "s", after == count || !isWordScalar(scalars[after]) {
                             end = after
                         }
                         break
@@ -98,19 +112,19 @@ extension Term {
                     guard isWordScalar(scalars[after]) else { break }
                     if next == "." { sawDot = true }
                     if next == "@" { sawAt = true }
-                    end = scalars.index(after: after)
+                    end = after + 1
                     sawLetter = sawLetter || isLetter(scalars[after])
                 }
                 // An initial keeps its dot, and a possessive after it: "Mary S.", "Mary S.'s".
-                if scalars.distance(from: start, to: end) == 1, isLetter(scalar), end < scalars.endIndex, scalars[end] == "." {
-                    end = scalars.index(after: end)
-                    let after = end < scalars.endIndex ? scalars.index(after: end) : end
-                    if end < scalars.endIndex, isApostrophe(scalars[end]), after < scalars.endIndex, scalars[after] == "s" || scalars[after] == "S" {
-                        end = scalars.index(after: after)
+                if end - start == 1, isLetter(scalar), end < count, scalars[end] == "." {
+                    end += 1
+                    let after = end < count ? end + 1 : end
+                    if end < count, isApostrophe(scalars[end]), after < count, scalars[after] == "s" || scalars[after] == "S" {
+                        end = after + 1
                     }
                 }
-                let range = start..<end
-                let word = fold(scalars[range])
+                let range = position(start)..<position(end)
+                let word = fold(text.unicodeScalars[range])
                 let kind: Term.Kind
                 if sawAt { kind = .email }
                 else if sawDot, sawLetter, let ext = word.split(separator: ".").last, ext.count <= 5,
@@ -130,11 +144,10 @@ extension Term {
                 tokens.append(term)
                 index = end
             } else {
-                let next = scalars.index(after: index)
                 if isMark(scalar) {
-                    tokens.append(Term(range: index..<next, word: String(scalar), kind: .mark, isCapitalized: false))
+                    tokens.append(Term(range: position(index)..<position(index + 1), word: String(scalar), kind: .mark, isCapitalized: false))
                 }
-                index = next
+                index += 1
             }
         }
         return tokens

@@ -156,9 +156,14 @@ struct Chart {
                             }
                         }
                         for next in 0..<Self.kinds where firstStartingAt[end * Self.kinds + next] >= 0 {
+                            // Neither an item of this kind here nor one of the follower's kind
+                            // at `end` is new: a rule with just these two items cannot match
+                            // through this follower (its other followers are tried on their own).
+                            let freshPair = freshHere || freshKinds[end] & (1 << UInt8(next)) != 0
                             for i in compiled.indexes.byItemThenItem.range(kind * Self.kinds + next) {
                                 let r = compiled.indexes.byItemThenItem.rules[i]
                                 guard applied[Int(r)] != stamp else { continue }
+                                if !freshPair, compiled.rules[Int(r)].itemElements == 2 { continue }
                                 applied[Int(r)] = stamp
                                 apply(compiled, elements, r, position, minimumGeneration, &found)
                             }
@@ -262,7 +267,9 @@ struct Chart {
     /// began, `fresh` whether an item new enough has been used. A word, symbol or number
     /// element has one way to match, so the walk goes on in a loop; it recurses only where
     /// there are choices (an optional element, the items at a token).
-    private func match(_ pattern: UnsafeBufferPointer<CompiledElement>, _ first: Int, _ begin: Int, _ start: Int, _ fresh: Bool,
+    /// `mutating` though it changes nothing: called from the mutating `apply`, a plain method
+    /// was handed a copy of the whole chart (128 bytes) at every call, most of which fail.
+    private mutating func match(_ pattern: UnsafeBufferPointer<CompiledElement>, _ first: Int, _ begin: Int, _ start: Int, _ fresh: Bool,
                        _ minimumGeneration: Int32, _ slots: UnsafeMutablePointer<Int32>, _ found: inout FoundList) {
         var e = first, at = start
         while true {
@@ -299,7 +306,7 @@ struct Chart {
 
     /// `match` at an item element: each item of the element's kind at `at` that passes its
     /// test, and the rest of the pattern after it.
-    private func matchItems(_ pattern: UnsafeBufferPointer<CompiledElement>, _ e: Int, _ element: CompiledElement, _ begin: Int, _ at: Int,
+    private mutating func matchItems(_ pattern: UnsafeBufferPointer<CompiledElement>, _ e: Int, _ element: CompiledElement, _ begin: Int, _ at: Int,
                             _ fresh: Bool, _ minimumGeneration: Int32, _ slots: UnsafeMutablePointer<Int32>, _ found: inout FoundList) {
         let test = Unmanaged.passUnretained(grammar.itemTests[Int(element.test)])
         var index = firstStartingAt[at * Self.kinds + Int(element.itemKind.rawValue)]

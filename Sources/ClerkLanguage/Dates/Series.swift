@@ -76,7 +76,10 @@ struct Series {
             var y = CivilCalendar.date(dayNumber: Wall.dayNumber(t)).year
             for _ in 0..<2 {
                 let start = Wall.time(y, m, 1)
-                if let span = d.found(Span(start, Wall.addMonths(start, 1)), from: t) { return span }
+                // The next month's first day from its number: `addMonths` would first turn
+                // `start` back into a date.
+                let end = m == 12 ? Wall.time(y + 1, 1, 1) : Wall.time(y, m + 1, 1)
+                if let span = d.found(Span(start, end), from: t) { return span }
                 y += d.step
             }
             return nil
@@ -99,7 +102,9 @@ struct Series {
             var y = CivilCalendar.date(dayNumber: Wall.dayNumber(t)).year
             for _ in 0..<2 {
                 let start = Wall.time(y, 3 * (q - 1) + 1, 1)
-                if let span = d.found(Span(start, Wall.addMonths(start, 3)), from: t) { return span }
+                let next = 3 * q + 1  // the month after the quarter, as for `.month`
+                let end = next > 12 ? Wall.time(y + 1, next - 12, 1) : Wall.time(y, next, 1)
+                if let span = d.found(Span(start, end), from: t) { return span }
                 y += d.step
             }
             return nil

@@ -183,10 +183,15 @@ struct RuleIndex: Sendable {
     /// A counting sort by key (stable, so each key's rules stay in the order added, which is
     /// ascending as `Grammar.init` adds them), then repeats dropped. `placed` is scratch space.
     mutating func seal(_ placed: inout [Int32]) {
+        guard !entries.isEmpty else {
+            starts = [Int32](repeating: 0, count: keys + 1)
+            rules = []
+            return
+        }
+        // Where each key's rules start, then (once placed) where they end.
         var next = [Int32](repeating: 0, count: keys + 1)
         for e in entries { next[Int(e >> 32) + 1] += 1 }
         for k in 0..<keys { next[k + 1] += next[k] }
-        let bounds = next
         placed.removeAll(keepingCapacity: true)
         placed.append(contentsOf: repeatElement(0, count: entries.count))
         for e in entries {
@@ -198,7 +203,7 @@ struct RuleIndex: Sendable {
         var rules: [Int32] = []
         rules.reserveCapacity(entries.count)
         for k in 0..<keys {
-            let low = Int(bounds[k]), high = Int(bounds[k + 1])
+            let low = k == 0 ? 0 : Int(next[k - 1]), high = Int(next[k])
             if low < high {
                 var ascending = true
                 for i in (low + 1)..<high where placed[i] < placed[i - 1] { ascending = false; break }
@@ -379,14 +384,15 @@ final class Grammar: Sendable {
                     switch element.kind {
                     case .words, .symbols:
                         if case .symbols = element.kind { compiled.tag = .symbol }
-                        for i in 0..<bitsetWidth { bits[i] = 0 }
-                        for i in Int(mentionStarts[mention])..<Int(mentionStarts[mention + 1]) {
-                            let id = Int(mentions[i])
-                            bits[id >> 6] |= 1 << UInt64(id & 63)
+                        // The set's bits, and a hash of its words that does not depend on their order.
+                        let mentioned = Int(mentionStarts[mention])..<Int(mentionStarts[mention + 1])
+                        var h: UInt64 = 0
+                        for i in mentioned {
+                            let id = Int(mentions[i]), bit: UInt64 = 1 << UInt64(id & 63)
+                            if bits[id >> 6] & bit == 0 { h &+= Self.mix(UInt64(id)) }
+                            bits[id >> 6] |= bit
                         }
-                        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-                        for b in bits { h = (h ^ b) &* 0x0000_0100_0000_01B3 }
-                        var slot = Int(truncatingIfNeeded: h ^ (h >> 29)) & (setTable.count - 1)
+                        var slot = Int(truncatingIfNeeded: h) & (setTable.count - 1)
                         while true {
                             let offset = Int(setTable[slot])
                             if offset < 0 {
@@ -403,6 +409,7 @@ final class Grammar: Sendable {
                             slot = (slot + 1) & (setTable.count - 1)
                         }
                         if sets * 2 > setTable.count { Self.grow(&setTable, bitsets: bitsets, width: bitsetWidth) }
+                        for i in mentioned { bits[Int(mentions[i]) >> 6] = 0 }
                     case .digits(let test):
                         compiled.tag = .digits
                         compiled.test = Int32(digitTests.count)
@@ -440,13 +447,27 @@ final class Grammar: Sendable {
         wordsByID = vocabulary.words
     }
 
+    /// A word number's part of a word set's hash (splitmix64's finalizer), summed over its words.
+    @inline(__always) private static func mix(_ x: UInt64) -> UInt64 {
+        var z = x &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
     /// Doubles the table of word sets.
     private static func grow(_ table: inout [Int32], bitsets: [UInt64], width: Int) {
         var larger = [Int32](repeating: -1, count: table.count * 2)
         for offset in table where offset >= 0 {
-            var h: UInt64 = 0xCBF2_9CE4_8422_2325
-            for b in bitsets[Int(offset)..<(Int(offset) + width)] { h = (h ^ b) &* 0x0000_0100_0000_01B3 }
-            var slot = Int(truncatingIfNeeded: h ^ (h >> 29)) & (larger.count - 1)
+            var h: UInt64 = 0
+            for (w, b) in bitsets[Int(offset)..<(Int(offset) + width)].enumerated() {
+                var rest = b
+                while rest != 0 {
+                    h &+= mix(UInt64(w * 64 + rest.trailingZeroBitCount))
+                    rest &= rest - 1
+                }
+            }
+            var slot = Int(truncatingIfNeeded: h) & (larger.count - 1)
             while larger[slot] >= 0 { slot = (slot + 1) & (larger.count - 1) }
             larger[slot] = offset
         }

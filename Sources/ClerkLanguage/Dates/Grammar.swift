@@ -362,9 +362,12 @@ final class Grammar: Sendable {
         var itemTests: [ItemTest] = []
         var stages: [CompiledStage] = []
         var largestStage = 0
-        // Word sets already made, by an FNV-1a hash of their bits: offsets in `bitsets`, -1 free.
+        // Word sets already made (their numbers; set `n` is `bitsets[n * bitsetWidth...]`), by a
+        // hash of their words; -1 free.
         var setTable = [Int32](repeating: -1, count: 1024)
         var sets = 0
+        // How many words each set has, by set number.
+        var setSizes: [Int32] = []
         var bits = [UInt64](repeating: 0, count: bitsetWidth)
         var followerScratch: [Int32] = []
         var mention = 0
@@ -387,22 +390,30 @@ final class Grammar: Sendable {
                         // The set's bits, and a hash of its words that does not depend on their order.
                         let mentioned = Int(mentionStarts[mention])..<Int(mentionStarts[mention + 1])
                         var h: UInt64 = 0
+                        var size: Int32 = 0
                         for i in mentioned {
                             let id = Int(mentions[i]), bit: UInt64 = 1 << UInt64(id & 63)
-                            if bits[id >> 6] & bit == 0 { h &+= Self.mix(UInt64(id)) }
+                            if bits[id >> 6] & bit == 0 { h &+= Self.mix(UInt64(id)); size += 1 }
                             bits[id >> 6] |= bit
                         }
                         var slot = Int(truncatingIfNeeded: h) & (setTable.count - 1)
                         while true {
-                            let offset = Int(setTable[slot])
-                            if offset < 0 {
+                            let number = Int(setTable[slot])
+                            if number < 0 {
                                 compiled.set = Int32(bitsets.count)
-                                setTable[slot] = compiled.set
+                                setTable[slot] = Int32(sets)
                                 bitsets += bits
+                                setSizes.append(size)
                                 sets += 1
                                 break
                             }
-                            if bitsets[offset..<(offset + bitsetWidth)].elementsEqual(bits) {
+                            // The same set when it has as many words and holds all of these.
+                            let offset = number * bitsetWidth
+                            if setSizes[number] == size,
+                               mentioned.allSatisfy({ i in
+                                   let id = Int(mentions[i])
+                                   return bitsets[offset + (id >> 6)] & (1 << UInt64(id & 63)) != 0
+                               }) {
                                 compiled.set = Int32(offset)
                                 break
                             }
@@ -458,9 +469,10 @@ final class Grammar: Sendable {
     /// Doubles the table of word sets.
     private static func grow(_ table: inout [Int32], bitsets: [UInt64], width: Int) {
         var larger = [Int32](repeating: -1, count: table.count * 2)
-        for offset in table where offset >= 0 {
+        for number in table where number >= 0 {
             var h: UInt64 = 0
-            for (w, b) in bitsets[Int(offset)..<(Int(offset) + width)].enumerated() {
+            let offset = Int(number) * width
+            for (w, b) in bitsets[offset..<(offset + width)].enumerated() {
                 var rest = b
                 while rest != 0 {
                     h &+= mix(UInt64(w * 64 + rest.trailingZeroBitCount))
@@ -469,7 +481,7 @@ final class Grammar: Sendable {
             }
             var slot = Int(truncatingIfNeeded: h) & (larger.count - 1)
             while larger[slot] >= 0 { slot = (slot + 1) & (larger.count - 1) }
-            larger[slot] = offset
+            larger[slot] = number
         }
         table = larger
     }
@@ -506,7 +518,7 @@ final class Grammar: Sendable {
 /// `Grammar.wordID` reads it).
 private struct WordNumbers {
     private(set) var words: [String] = []
-    private(set) var table = [Int32](repeating: -1, count: 1024)
+    private(set) var table = [Int32](repeating: -1, count: 8192)
 
     /// The number of `word`, numbering it if new.
     mutating func number(_ word: String) -> Int32 {

@@ -85,35 +85,57 @@ struct StageIndexes: Sendable {
         byItemThenAny = RuleIndex(keys: kinds)
     }
 
-    /// Indexes rule `rule` where its pattern can start; `id` gives a word's number.
-    mutating func add(_ rule: Int32, pattern: [Element], id: (String) -> Int) {
+    /// Indexes rule `rule` where its pattern can start. Its elements are
+    /// `elements[range]`; element `e`'s word numbers are `words[wordStarts[e]..<wordStarts[e + 1]]`.
+    /// `scratch` is reused from rule to rule for the words that must follow an element.
+    mutating func add(_ rule: Int32, elements: [CompiledElement], range: Range<Int>, wordStarts: [Int32], words ids: [Int32],
+                      scratch followerWords: inout [Int32]) {
         let kinds = Self.kinds
-        for (k, element) in pattern.enumerated() {
-            let followers = Self.followers(of: pattern, after: k)
-            switch element.kind {
-            case .words(let set), .symbols(let set):
-                for w in set {
-                    let word = id(w)
-                    if let followers {
-                        for f in followers.words { byWordThenWord.add(rule, first: word, second: id(f)) }
-                        for kind in followers.kinds { byWordThenItem.add(rule, under: word * kinds + Int(kind.rawValue)) }
+        for k in range {
+            let element = elements[k]
+            // What must come right after element `k`: one of some words, or a reading of some
+            // kinds (bits); none when anything may (a number, or the end of the pattern).
+            followerWords.removeAll(keepingCapacity: true)
+            var followerKinds: UInt8 = 0
+            var hasFollowers = false
+            for next in (k + 1)..<range.upperBound {
+                let e = elements[next]
+                switch e.tag {
+                case .word, .symbol:
+                    for i in Int(wordStarts[next])..<Int(wordStarts[next + 1]) { followerWords.append(ids[i]) }
+                case .item:
+                    followerKinds |= 1 << e.itemKind.rawValue
+                case .digits:
+                    break
+                }
+                if e.tag == .digits { break }
+                if !e.optional { hasFollowers = true; break }
+            }
+            switch element.tag {
+            case .word, .symbol:
+                for i in Int(wordStarts[k])..<Int(wordStarts[k + 1]) {
+                    let word = Int(ids[i])
+                    if hasFollowers {
+                        for f in followerWords { byWordThenWord.add(rule, first: word, second: Int(f)) }
+                        for kind in 0..<kinds where followerKinds & (1 << kind) != 0 { byWordThenItem.add(rule, under: word * kinds + kind) }
                     } else {
                         byWord.add(rule, under: word)
                     }
                 }
             case .digits:
-                if let followers {
-                    for f in followers.words { byDigitsThenWord.add(rule, under: id(f)) }
-                    for kind in followers.kinds { byDigitsThenItem.add(rule, under: Int(kind.rawValue)) }
+                if hasFollowers {
+                    for f in followerWords { byDigitsThenWord.add(rule, under: Int(f)) }
+                    for kind in 0..<kinds where followerKinds & (1 << kind) != 0 { byDigitsThenItem.add(rule, under: kind) }
                 } else {
                     byDigits.add(rule, under: 0)
                 }
-            case .item(let kind, _):
-                if let followers {
-                    for f in followers.words { byItemThenWord.add(rule, under: Int(kind.rawValue) * words + id(f)) }
-                    for next in followers.kinds { byItemThenItem.add(rule, under: Int(kind.rawValue) * kinds + Int(next.rawValue)) }
+            case .item:
+                let kind = Int(element.itemKind.rawValue)
+                if hasFollowers {
+                    for f in followerWords { byItemThenWord.add(rule, under: kind * words + Int(f)) }
+                    for next in 0..<kinds where followerKinds & (1 << next) != 0 { byItemThenItem.add(rule, under: kind * kinds + next) }
                 } else {
-                    byItemThenAny.add(rule, under: Int(kind.rawValue))
+                    byItemThenAny.add(rule, under: kind)
                 }
             }
             if !element.optional { break }
@@ -122,65 +144,81 @@ struct StageIndexes: Sendable {
 
     /// Flattens every index for reading.
     mutating func seal() {
-        byWord.seal()
-        byDigits.seal()
-        byDigitsThenWord.seal()
-        byDigitsThenItem.seal()
+        var scratch: [Int32] = []
+        byWord.seal(&scratch)
+        byDigits.seal(&scratch)
+        byDigitsThenWord.seal(&scratch)
+        byDigitsThenItem.seal(&scratch)
         byWordThenWord.seal()
-        byWordThenItem.seal()
-        byItemThenWord.seal()
-        byItemThenItem.seal()
-        byItemThenAny.seal()
-    }
-
-    /// What must come right after element `k` for `pattern` to match: one of some words, or
-    /// a reading of some kinds; nil when anything may (a number, or the end of the pattern).
-    static func followers(of pattern: [Element], after k: Int) -> (words: Set<String>, kinds: Set<ValueKind>)? {
-        var words: Set<String> = []
-        var kinds: Set<ValueKind> = []
-        for next in pattern[(k + 1)...] {
-            switch next.kind {
-            case .words(let set), .symbols(let set):
-                words.formUnion(set)
-            case .item(let kind, _):
-                kinds.insert(kind)
-            case .digits:
-                return nil
-            }
-            if !next.optional { return (words, kinds) }
-        }
-        return nil
+        byWordThenItem.seal(&scratch)
+        byItemThenWord.seal(&scratch)
+        byItemThenItem.seal(&scratch)
+        byItemThenAny.seal(&scratch)
     }
 }
 
 /// Lists of rule numbers by key, flattened once built (the rules of key `k` are
-/// `rules[starts[k]..<starts[k + 1]]`) so the hot loop reads them without copying arrays.
+/// `rules[starts[k]..<starts[k + 1]]`, ascending and without repeats) so the hot loop reads
+/// them without copying arrays.
 struct RuleIndex: Sendable {
     private(set) var starts: [Int32] = [0]
     private(set) var rules: [Int32] = []
-    /// The lists while the grammar is built; empty once sealed.
-    private var lists: [[Int32]]
+    private let keys: Int
+    /// `key << 32 | rule` for each rule added, while the grammar is built; empty once sealed.
+    private var entries: [UInt64] = []
 
     init(keys: Int) {
-        lists = Array(repeating: [], count: keys)
+        self.keys = keys
     }
 
-    /// From lists already made, sealed.
-    init(_ lists: [[Int32]]) {
-        self.lists = lists
-        seal()
+    /// Already flat.
+    init(starts: [Int32], rules: [Int32]) {
+        self.starts = starts
+        self.rules = rules
+        keys = starts.count - 1
     }
 
-    mutating func add(_ rule: Int32, under key: Int) { lists[key].append(rule) }
+    mutating func add(_ rule: Int32, under key: Int) { entries.append(UInt64(key) << 32 | UInt64(UInt32(rule))) }
 
-    mutating func seal() {
-        starts = [0]
-        rules = []
-        for list in lists {
-            rules += Array(Set(list)).sorted()
-            starts.append(Int32(rules.count))
+    /// A counting sort by key (stable, so each key's rules stay in the order added, which is
+    /// ascending as `Grammar.init` adds them), then repeats dropped. `placed` is scratch space.
+    mutating func seal(_ placed: inout [Int32]) {
+        guard !entries.isEmpty else {
+            starts = [Int32](repeating: 0, count: keys + 1)
+            rules = []
+            return
         }
-        lists = []
+        // Where each key's rules start, then (once placed) where they end.
+        var next = [Int32](repeating: 0, count: keys + 1)
+        for e in entries { next[Int(e >> 32) + 1] += 1 }
+        for k in 0..<keys { next[k + 1] += next[k] }
+        placed.removeAll(keepingCapacity: true)
+        placed.append(contentsOf: repeatElement(0, count: entries.count))
+        for e in entries {
+            let k = Int(e >> 32)
+            placed[Int(next[k])] = Int32(truncatingIfNeeded: e)
+            next[k] += 1
+        }
+        var starts = [Int32](repeating: 0, count: keys + 1)
+        var rules: [Int32] = []
+        rules.reserveCapacity(entries.count)
+        for k in 0..<keys {
+            let low = k == 0 ? 0 : Int(next[k - 1]), high = Int(next[k])
+            if low < high {
+                var ascending = true
+                for i in (low + 1)..<high where placed[i] < placed[i - 1] { ascending = false; break }
+                if !ascending { placed[low..<high].sort() }
+                var last: Int32 = -1
+                for i in low..<high where placed[i] != last {
+                    last = placed[i]
+                    rules.append(last)
+                }
+            }
+            starts[k + 1] = Int32(rules.count)
+        }
+        self.starts = starts
+        self.rules = rules
+        entries = []
     }
 
     @inline(__always) func range(_ key: Int) -> Range<Int> { Int(starts[key])..<Int(starts[key + 1]) }
@@ -194,32 +232,61 @@ struct WordPairIndex: Sendable {
     /// The second word of each pair, ascending within one first word.
     private(set) var seconds: [Int32] = []
     /// The rules of each pair, keyed by pair number.
-    private(set) var rules = RuleIndex([])
+    private(set) var rules = RuleIndex(keys: 0)
     private let words: Int
-    /// The rule lists by `first * words + second` while the grammar is built.
-    private var lists: [Int: [Int32]] = [:]
+    /// `first`, and `second << 32 | rule`, for each rule added while the grammar is built.
+    private var firsts: [Int32] = []
+    private var entries: [UInt64] = []
 
     init(words: Int) {
         self.words = words
     }
 
-    mutating func add(_ rule: Int32, first: Int, second: Int) { lists[first * words + second, default: []].append(rule) }
+    mutating func add(_ rule: Int32, first: Int, second: Int) {
+        firsts.append(Int32(first))
+        entries.append(UInt64(second) << 32 | UInt64(UInt32(rule)))
+    }
 
+    /// A counting sort by first word, then each first word's entries sorted by second word
+    /// and rule (a few at most), repeats dropped.
     mutating func seal() {
-        var byFirst = [[(second: Int32, rules: [Int32])]](repeating: [], count: words)
-        for (key, list) in lists { byFirst[key / words].append((Int32(key % words), list)) }
-        var pairLists: [[Int32]] = []
-        starts = [0]
-        seconds = []
-        for pairs in byFirst {
-            for pair in pairs.sorted(by: { $0.second < $1.second }) {
-                seconds.append(pair.second)
-                pairLists.append(pair.rules)
-            }
-            starts.append(Int32(seconds.count))
+        var next = [Int32](repeating: 0, count: words + 1)
+        for f in firsts { next[Int(f) + 1] += 1 }
+        for w in 0..<words { next[w + 1] += next[w] }
+        let bounds = next
+        var placed = [UInt64](repeating: 0, count: entries.count)
+        for (f, e) in zip(firsts, entries) {
+            placed[Int(next[Int(f)])] = e
+            next[Int(f)] += 1
         }
-        rules = RuleIndex(pairLists)
-        lists = [:]
+        var starts = [Int32](repeating: 0, count: words + 1)
+        var seconds: [Int32] = []
+        var pairStarts: [Int32] = [0]
+        var pairRules: [Int32] = []
+        pairRules.reserveCapacity(entries.count)
+        for w in 0..<words {
+            let low = Int(bounds[w]), high = Int(bounds[w + 1])
+            if low < high {
+                placed[low..<high].sort()
+                var last = UInt64.max
+                for i in low..<high where placed[i] != last {
+                    let e = placed[i]
+                    if last == .max || e >> 32 != last >> 32 {
+                        if last != .max { pairStarts.append(Int32(pairRules.count)) }
+                        seconds.append(Int32(e >> 32))
+                    }
+                    pairRules.append(Int32(truncatingIfNeeded: e))
+                    last = e
+                }
+                pairStarts.append(Int32(pairRules.count))
+            }
+            starts[w + 1] = Int32(seconds.count)
+        }
+        self.starts = starts
+        self.seconds = seconds
+        rules = RuleIndex(starts: pairStarts, rules: pairRules)
+        firsts = []
+        entries = []
     }
 
     /// The pair number of `first` then `second`, nil when no rule needs that pair.
@@ -255,7 +322,6 @@ final class ItemTest: Sendable {
 final class Grammar: Sendable {
     static let shared = Grammar(stages: DateRules.stages)
 
-    let vocabulary: [String: Int32]
     let bitsets: [UInt64]
     let words: Int
     let digitTests: [DigitTest]
@@ -263,55 +329,98 @@ final class Grammar: Sendable {
     let stages: [CompiledStage]
     /// The most rules any stage has.
     let largestStage: Int
-    /// `vocabulary` again as an open-addressing table on an FNV-1a hash of the bytes: looking
-    /// a token up is the first thing every reading does, and this is several times cheaper
-    /// than a `Dictionary` of `String`s.
+    /// The vocabulary (every word and symbol an element names, numbered in the order first
+    /// met) as an open-addressing table on an FNV-1a hash of the bytes: looking a token up is
+    /// the first thing every reading does, and this is several times cheaper than a
+    /// `Dictionary` of `String`s. The grammar is built through it too, each word hashed once
+    /// per mention and nothing hashed with SipHash. No reading depends on the numbers given.
     private let wordTable: [Int32]
     private let wordsByID: [String]
 
     init(stages ruleStages: [[Rule]]) {
-        var vocabulary: [String: Int32] = [:]
+        // 1. The vocabulary: every word and symbol any element names, and each mention's
+        // number, in the order of the elements (`mentions[mentionStarts[e]..<mentionStarts[e + 1]]`).
+        var vocabulary = WordNumbers()
+        var mentions: [Int32] = []
+        var mentionStarts: [Int32] = [0]
+        for rules in ruleStages {
+            for rule in rules {
+                for element in rule.pattern {
+                    switch element.kind {
+                    case .words(let list), .symbols(let list):
+                        for w in list { mentions.append(vocabulary.number(w)) }
+                    default: break
+                    }
+                    mentionStarts.append(Int32(mentions.count))
+                }
+            }
+        }
+        let words = vocabulary.words.count
+        let bitsetWidth = (words + 63) / 64
         var bitsets: [UInt64] = []
         var digitTests: [DigitTest] = []
         var itemTests: [ItemTest] = []
         var stages: [CompiledStage] = []
         var largestStage = 0
-        // 1. The vocabulary: every word and symbol any element names.
-        for rule in ruleStages.joined() {
-            for element in rule.pattern {
-                switch element.kind {
-                case .words(let set), .symbols(let set):
-                    for w in set.sorted() where vocabulary[w] == nil { vocabulary[w] = Int32(vocabulary.count) }
-                default: break
-                }
-            }
-        }
-        let words = vocabulary.count
-        let bitsetWidth = (words + 63) / 64
-        var setOffsets: [Set<String>: Int32] = [:]
+        // Word sets already made (their numbers; set `n` is `bitsets[n * bitsetWidth...]`), by a
+        // hash of their words; -1 free.
+        var setTable = [Int32](repeating: -1, count: 1024)
+        var sets = 0
+        // How many words each set has, by set number.
+        var setSizes: [Int32] = []
+        var bits = [UInt64](repeating: 0, count: bitsetWidth)
+        var followerScratch: [Int32] = []
+        var mention = 0
 
-        // 2. Each stage's elements, with shared bitsets and tests.
+        // 2. Each stage's elements, with shared bitsets and tests, and its indexes.
         for rules in ruleStages {
             var compiledRules: [CompiledStage.CompiledRule] = []
             var elements: [CompiledElement] = []
+            // The stage's slice of `mentionStarts`, from its first element.
+            let stageMentions = Array(mentionStarts[mention...])
             var indexes = StageIndexes(words: words)
+            compiledRules.reserveCapacity(rules.count)
             for (index, rule) in rules.enumerated() {
                 let first = elements.count
                 for element in rule.pattern {
                     var compiled = CompiledElement(tag: .word, optional: element.optional, glued: element.glued, itemKind: .time, set: -1, test: -1)
                     switch element.kind {
-                    case .words(let set), .symbols(let set):
+                    case .words, .symbols:
                         if case .symbols = element.kind { compiled.tag = .symbol }
-                        if let offset = setOffsets[set] {
-                            compiled.set = offset
-                        } else {
-                            let offset = Int32(bitsets.count)
-                            var bits = [UInt64](repeating: 0, count: bitsetWidth)
-                            for w in set { let id = Int(vocabulary[w]!); bits[id >> 6] |= 1 << UInt64(id & 63) }
-                            bitsets += bits
-                            setOffsets[set] = offset
-                            compiled.set = offset
+                        // The set's bits, and a hash of its words that does not depend on their order.
+                        let mentioned = Int(mentionStarts[mention])..<Int(mentionStarts[mention + 1])
+                        var h: UInt64 = 0
+                        var size: Int32 = 0
+                        for i in mentioned {
+                            let id = Int(mentions[i]), bit: UInt64 = 1 << UInt64(id & 63)
+                            if bits[id >> 6] & bit == 0 { h &+= Self.mix(UInt64(id)); size += 1 }
+                            bits[id >> 6] |= bit
                         }
+                        var slot = Int(truncatingIfNeeded: h) & (setTable.count - 1)
+                        while true {
+                            let number = Int(setTable[slot])
+                            if number < 0 {
+                                compiled.set = Int32(bitsets.count)
+                                setTable[slot] = Int32(sets)
+                                bitsets += bits
+                                setSizes.append(size)
+                                sets += 1
+                                break
+                            }
+                            // The same set when it has as many words and holds all of these.
+                            let offset = number * bitsetWidth
+                            if setSizes[number] == size,
+                               mentioned.allSatisfy({ i in
+                                   let id = Int(mentions[i])
+                                   return bitsets[offset + (id >> 6)] & (1 << UInt64(id & 63)) != 0
+                               }) {
+                                compiled.set = Int32(offset)
+                                break
+                            }
+                            slot = (slot + 1) & (setTable.count - 1)
+                        }
+                        if sets * 2 > setTable.count { Self.grow(&setTable, bitsets: bitsets, width: bitsetWidth) }
+                        for i in mentioned { bits[Int(mentions[i]) >> 6] = 0 }
                     case .digits(let test):
                         compiled.tag = .digits
                         compiled.test = Int32(digitTests.count)
@@ -323,6 +432,7 @@ final class Grammar: Sendable {
                         itemTests.append(ItemTest(passes: test))
                     }
                     elements.append(compiled)
+                    mention += 1
                 }
                 var itemsAfter: Int16 = 0
                 for k in stride(from: elements.count - 1, through: first, by: -1) {
@@ -331,31 +441,49 @@ final class Grammar: Sendable {
                 }
                 precondition(rule.pattern.count <= Captures.capacity, "rule \(rule.name): pattern longer than \(Captures.capacity)")
                 compiledRules.append(.init(elementRange: first..<elements.count, itemElements: Int(itemsAfter)))
-                indexes.add(Int32(index), pattern: rule.pattern) { Int(vocabulary[$0]!) }
+                indexes.add(Int32(index), elements: elements, range: first..<elements.count, wordStarts: stageMentions, words: mentions,
+                            scratch: &followerScratch)
             }
             indexes.seal()
             stages.append(CompiledStage(rules: compiledRules, sources: rules, elements: elements, indexes: indexes))
             largestStage = max(largestStage, compiledRules.count)
         }
-        self.vocabulary = vocabulary
         self.bitsets = bitsets
         self.words = words
         self.digitTests = digitTests
         self.itemTests = itemTests
         self.stages = stages
         self.largestStage = largestStage
-        var byID = [String](repeating: "", count: words)
-        for (w, id) in vocabulary { byID[Int(id)] = w }
-        var size = 64
-        while size < words * 4 { size *= 2 }
-        var table = [Int32](repeating: -1, count: size)
-        for (id, w) in byID.enumerated() {
-            var h = Int(Grammar.hash(w) & UInt64(size - 1))
-            while table[h] >= 0 { h = (h + 1) & (size - 1) }
-            table[h] = Int32(id)
+        wordTable = vocabulary.table
+        wordsByID = vocabulary.words
+    }
+
+    /// A word number's part of a word set's hash (splitmix64's finalizer), summed over its words.
+    @inline(__always) private static func mix(_ x: UInt64) -> UInt64 {
+        var z = x &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Doubles the table of word sets.
+    private static func grow(_ table: inout [Int32], bitsets: [UInt64], width: Int) {
+        var larger = [Int32](repeating: -1, count: table.count * 2)
+        for number in table where number >= 0 {
+            var h: UInt64 = 0
+            let offset = Int(number) * width
+            for (w, b) in bitsets[offset..<(offset + width)].enumerated() {
+                var rest = b
+                while rest != 0 {
+                    h &+= mix(UInt64(w * 64 + rest.trailingZeroBitCount))
+                    rest &= rest - 1
+                }
+            }
+            var slot = Int(truncatingIfNeeded: h) & (larger.count - 1)
+            while larger[slot] >= 0 { slot = (slot + 1) & (larger.count - 1) }
+            larger[slot] = number
         }
-        wordTable = table
-        wordsByID = byID
+        table = larger
     }
 
     @inline(__always) static func hash(_ text: String) -> UInt64 {
@@ -384,3 +512,39 @@ final class Grammar: Sendable {
     }
 }
 
+
+/// The vocabulary while the grammar is built: each distinct word numbered once, in an
+/// open-addressing table on `Grammar.hash` that is kept at most a quarter full (as
+/// `Grammar.wordID` reads it).
+private struct WordNumbers {
+    private(set) var words: [String] = []
+    private(set) var table = [Int32](repeating: -1, count: 8192)
+
+    /// The number of `word`, numbering it if new.
+    mutating func number(_ word: String) -> Int32 {
+        let mask = table.count - 1
+        var h = Int(Grammar.hash(word) & UInt64(mask))
+        while true {
+            let id = table[h]
+            if id < 0 { break }
+            if words[Int(id)] == word { return id }
+            h = (h + 1) & mask
+        }
+        let id = Int32(words.count)
+        table[h] = id
+        words.append(word)
+        if words.count * 4 > table.count { grow() }
+        return id
+    }
+
+    private mutating func grow() {
+        var larger = [Int32](repeating: -1, count: table.count * 2)
+        let mask = larger.count - 1
+        for (id, w) in words.enumerated() {
+            var h = Int(Grammar.hash(w) & UInt64(mask))
+            while larger[h] >= 0 { h = (h + 1) & mask }
+            larger[h] = Int32(id)
+        }
+        table = larger
+    }
+}

@@ -142,9 +142,11 @@ final class Item: Sendable {
 
 /// One element of a rule's pattern.
 final class Element: Sendable {
+    /// Word and symbol lists are arrays, not sets: `Grammar` numbers each word once, so a
+    /// set's hashing at start-up bought nothing (a repeated word is harmless).
     enum Kind: Sendable {
-        case words(Set<String>)
-        case symbols(Set<String>)
+        case words([String])
+        case symbols([String])
         case digits(@Sendable (Token) -> Bool)
         case item(ValueKind, @Sendable (Item) -> Bool)
     }
@@ -160,19 +162,13 @@ final class Element: Sendable {
         self.glued = glued
     }
 
-    /// The words or symbols a required element needs, for a quick look before matching.
-    var requiredTexts: Set<String>? {
-        guard !optional else { return nil }
-        switch kind {
-        case .words(let set), .symbols(let set): return set
-        default: return nil
-        }
-    }
-
-    static func word(_ words: String...) -> Element { Element(kind: .words(Set(words))) }
-    static func words(_ words: Set<String>) -> Element { Element(kind: .words(words)) }
-    static func symbol(_ symbols: String...) -> Element { Element(kind: .symbols(Set(symbols))) }
-    static func symbols(_ symbols: Set<String>) -> Element { Element(kind: .symbols(symbols)) }
+    static func word(_ words: String...) -> Element { Element(kind: .words(words)) }
+    /// A list written out (`.words(["today", "todays"])`) is taken as it is, without building a set.
+    static func words(_ words: [String]) -> Element { Element(kind: .words(words)) }
+    static func words(_ words: Set<String>) -> Element { Element(kind: .words(Array(words))) }
+    static func symbol(_ symbols: String...) -> Element { Element(kind: .symbols(symbols)) }
+    static func symbols(_ symbols: [String]) -> Element { Element(kind: .symbols(symbols)) }
+    static func symbols(_ symbols: Set<String>) -> Element { Element(kind: .symbols(Array(symbols))) }
     static func digits(_ test: @escaping @Sendable (Token) -> Bool = { _ in true }) -> Element { Element(kind: .digits(test)) }
     static func number(_ test: @escaping @Sendable (NumberValue) -> Bool = { _ in true }) -> Element {
         Element(kind: .item(.number) { item in

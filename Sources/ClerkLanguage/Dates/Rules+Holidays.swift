@@ -113,13 +113,18 @@ extension DateRules {
         names.map { name in holidayRule(holiday, name, latent: weakHolidayNames.contains(name)) }
     }
 
+    /// What may come between the words of a holiday's name, and after it: one element each,
+    /// shared by the ~330 holiday rules instead of made again for each.
+    private static let holidayNameJoiner = Element.symbols([".", "-"]).opt
+    private static let holidayNameEnd = Element.symbol(".").touching.opt
+
     private static func holidayRule(_ holiday: Holiday, _ name: String, latent: Bool) -> Rule {
         var pattern: [Element] = []
         for (i, token) in Tokenizer.tokens(name).enumerated() where token.kind != .symbol || token.text == "'" {
-            if i > 0 { pattern.append(Element.symbols([".", "-"]).opt) }
+            if i > 0 { pattern.append(holidayNameJoiner) }
             pattern.append(token.kind == .symbol ? Element.symbol(token.text) : Element.word(token.text))
         }
-        pattern.append(Element.symbol(".").touching.opt)
+        pattern.append(holidayNameEnd)
         return Rule("holiday", pattern, role: "date") { _ in
             var t = TimeValue.date(.holiday(holiday), .day)
             if case .earthHour = holiday.rule {

@@ -330,31 +330,29 @@ final class Grammar: Sendable {
     /// The most rules any stage has.
     let largestStage: Int
     /// The vocabulary (every word and symbol an element names, numbered in the order first
-    /// met) as an open-addressing table on an FNV-1a hash of the bytes: looking a token up is
-    /// the first thing every reading does, and this is several times cheaper than a
-    /// `Dictionary` of `String`s. The grammar is built through it too, each word hashed once
-    /// per mention and nothing hashed with SipHash. No reading depends on the numbers given.
-    private let wordTable: [Int32]
-    private let wordsByID: [String]
+    /// met) as a `WordTable`: looking a token up is the first thing every reading does, and
+    /// this is several times cheaper than a `Dictionary` of `String`s. The grammar is built
+    /// through it too, nothing hashed with SipHash. No reading depends on the numbers given.
+    private let vocabulary: WordTable
 
     init(stages ruleStages: [[Rule]]) {
         // 1. The vocabulary: every word and symbol any element names, and each mention's
         // number, in the order of the elements (`mentions[mentionStarts[e]..<mentionStarts[e + 1]]`).
-        var vocabulary = WordNumbers()
-        var mentions: [Int32] = []
+        var mentionedWords: [String] = []
         var mentionStarts: [Int32] = [0]
         for rules in ruleStages {
             for rule in rules {
                 for element in rule.pattern {
                     switch element.kind {
-                    case .words(let list), .symbols(let list):
-                        for w in list { mentions.append(vocabulary.number(w)) }
+                    case .words(let list), .symbols(let list): mentionedWords += list
                     default: break
                     }
-                    mentionStarts.append(Int32(mentions.count))
+                    mentionStarts.append(Int32(mentionedWords.count))
                 }
             }
         }
+        let (vocabulary, ids) = WordTable.build(mentionedWords)
+        let mentions = ids.map { Int32($0) }
         let words = vocabulary.words.count
         let bitsetWidth = (words + 63) / 64
         var bitsets: [UInt64] = []
@@ -454,8 +452,7 @@ final class Grammar: Sendable {
         self.itemTests = itemTests
         self.stages = stages
         self.largestStage = largestStage
-        wordTable = vocabulary.table
-        wordsByID = vocabulary.words
+        self.vocabulary = vocabulary
     }
 
     /// A word number's part of a word set's hash (splitmix64's finalizer), summed over its words.
@@ -486,65 +483,13 @@ final class Grammar: Sendable {
         table = larger
     }
 
-    @inline(__always) static func hash(_ text: String) -> UInt64 {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for b in text.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
-        return h
-    }
-
     /// The word number of `text`, -1 when no rule names it.
-    func wordID(_ text: String) -> Int32 {
-        let mask = wordTable.count - 1
-        var h = Int(Grammar.hash(text) & UInt64(mask))
-        while true {
-            let id = wordTable[h]
-            if id < 0 { return -1 }
-            if wordsByID[Int(id)] == text { return id }
-            h = (h + 1) & mask
-        }
-    }
+    func wordID(_ text: String) -> Int32 { vocabulary.index(of: text).map { Int32($0) } ?? -1 }
 
     /// Whether word number `id` is in the set at `offset`.
     @inline(__always) func contains(_ offset: Int32, _ id: Int32) -> Bool {
         guard id >= 0 else { return false }
         let i = Int(id)
         return bitsets[Int(offset) + (i >> 6)] & (1 << UInt64(i & 63)) != 0
-    }
-}
-
-
-/// The vocabulary while the grammar is built: each distinct word numbered once, in an
-/// open-addressing table on `Grammar.hash` that is kept at most a quarter full (as
-/// `Grammar.wordID` reads it).
-private struct WordNumbers {
-    private(set) var words: [String] = []
-    private(set) var table = [Int32](repeating: -1, count: 8192)
-
-    /// The number of `word`, numbering it if new.
-    mutating func number(_ word: String) -> Int32 {
-        let mask = table.count - 1
-        var h = Int(Grammar.hash(word) & UInt64(mask))
-        while true {
-            let id = table[h]
-            if id < 0 { break }
-            if words[Int(id)] == word { return id }
-            h = (h + 1) & mask
-        }
-        let id = Int32(words.count)
-        table[h] = id
-        words.append(word)
-        if words.count * 4 > table.count { grow() }
-        return id
-    }
-
-    private mutating func grow() {
-        var larger = [Int32](repeating: -1, count: table.count * 2)
-        let mask = larger.count - 1
-        for (id, w) in words.enumerated() {
-            var h = Int(Grammar.hash(w) & UInt64(mask))
-            while larger[h] >= 0 { h = (h + 1) & mask }
-            larger[h] = Int32(id)
-        }
-        table = larger
     }
 }

@@ -51,10 +51,10 @@ struct WordMap<Value: Sendable>: Sendable, ExpressibleByDictionaryLiteral, Seque
 }
 
 /// The distinct words of a list, their bytes in one buffer, and an open-addressing index
-/// from the polynomial hash of the bytes to the word's number. Built once per list, for
-/// every list of the vocabulary at start: a duplicate is found through the index being
-/// built, without a set of its own.
-private struct WordTable: Sendable {
+/// from the polynomial hash of the bytes to the word's number: under `WordSet` and
+/// `WordMap`, and the date reader's vocabulary (`Grammar.wordID`). Built once per list at
+/// start: a duplicate is found through the index being built, without a set of its own.
+struct WordTable: Sendable {
     /// Distinct words, in the order first given.
     let words: [String]
     private let bytes: [UInt8]
@@ -66,24 +66,32 @@ private struct WordTable: Sendable {
 
     /// The table of `given`, and for each word given the number it has in the table.
     static func build(_ given: [String]) -> (table: WordTable, ids: [Int]) {
-        var words: [String] = [], bytes: [UInt8] = [], starts: [Int32] = [0], ids: [Int] = []
-        var slots = HashSlots(capacity: given.count)
-        words.reserveCapacity(given.count)
+        var words: [String] = [], bytes: [UInt8] = [], starts: [Int32] = [0], keys: [UInt64] = [], ids: [Int] = []
+        var slots = HashSlots(capacity: 64)
         ids.reserveCapacity(given.count)
-        for word in given {
-            let utf8 = Array(word.utf8)
-            let key = utf8.withUnsafeBufferPointer { HashSlots.hash($0, skipping: -1) }
+        // The number of the word spelled `query` (the `k`th given), numbering it if new.
+        func number(_ query: UnsafeBufferPointer<UInt8>, _ k: Int) -> Int {
+            let key = HashSlots.hash(query, skipping: -1)
             var found: Int?
             slots.forEach(key) { id in
                 let start = Int(starts[Int(id)]), end = Int(starts[Int(id) + 1])
-                if found == nil, bytes[start..<end].elementsEqual(utf8) { found = Int(id) }
+                if found == nil, bytes[start..<end].elementsEqual(query) { found = Int(id) }
             }
-            if let found { ids.append(found); continue }
-            ids.append(words.count)
+            if let found { return found }
+            if (words.count + 1) * 2 > slots.capacity {
+                slots = HashSlots(capacity: slots.capacity * 2)
+                for (id, key) in keys.enumerated() { slots.insert(key, Int32(id)) }
+            }
             slots.insert(key, Int32(words.count))
-            words.append(word)
-            bytes.append(contentsOf: utf8)
+            keys.append(key)
+            words.append(given[k])
+            bytes.append(contentsOf: query)
             starts.append(Int32(bytes.count))
+            return words.count - 1
+        }
+        for (k, word) in given.enumerated() {
+            ids.append(word.utf8.withContiguousStorageIfAvailable { number($0, k) }
+                ?? Array(word.utf8).withUnsafeBufferPointer { number($0, k) })
         }
         return (WordTable(words: words, bytes: bytes, starts: starts, slots: slots), ids)
     }
@@ -126,7 +134,7 @@ struct HashSlots: Sendable {
     private var values: [Int32]
     private let mask: Int
 
-    /// Room for `capacity` entries at most (the table never grows).
+    /// Room for `capacity` entries at most (the table never grows; a larger one is made).
     init(capacity: Int) {
         var size = 16
         while size < capacity * 2 { size *= 2 }
@@ -134,6 +142,9 @@ struct HashSlots: Sendable {
         values = [Int32](repeating: -1, count: size)
         mask = size - 1
     }
+
+    /// How many entries fit.
+    var capacity: Int { (mask + 1) / 2 }
 
     init(_ entries: [(UInt64, Int32)]) {
         self.init(capacity: entries.count)

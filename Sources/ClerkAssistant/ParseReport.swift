@@ -216,7 +216,7 @@ extension ParseReport {
         func key(_ name: StaticString, first: Bool = false) { Self.writeKey(name, first: first, to: &out) }
         func string(_ text: String?) { Self.writeString(text, to: &out) }
         func null() { out.append(contentsOf: "null".utf8) }
-        func bool(_ value: Bool) { out.append(contentsOf: value ? [0x74, 0x72, 0x75, 0x65] : [0x66, 0x61, 0x6C, 0x73, 0x65]) }
+        func bool(_ value: Bool) { Self.writeBool(value, to: &out) }
         func local(_ date: Date) { Self.writeLocal(LocalDateTime(date, in: zone), to: &out) }
 
         out.append(UInt8(ascii: "{"))
@@ -289,6 +289,8 @@ extension ParseReport {
         out.append(UInt8(ascii: ":"))
     }
 
+    static func writeBool(_ value: Bool, to out: inout [UInt8]) { out.append(contentsOf: (value ? "true" : "false").utf8) }
+
     /// A JSON string, or `null` for nil.
     static func writeString(_ text: String?, to out: inout [UInt8]) {
         if let text { JSONValue.writeString(text, to: &out) } else { out.append(contentsOf: "null".utf8) }
@@ -304,7 +306,7 @@ extension ParseReport {
         key("rule"); string(match.rule)
         key("start"); Self.writeLocal(LocalDateTime(match.start, in: zone), to: &out)
         key("end"); Self.writeLocal(LocalDateTime(match.end, in: zone), to: &out)
-        key("allDay"); out.append(contentsOf: (match.isAllDay ? "true" : "false").utf8)
+        key("allDay"); Self.writeBool(match.isAllDay, to: &out)
         key("grain"); string(match.grain.rawValue)
         key("known")
         out.append(UInt8(ascii: "["))
@@ -350,26 +352,13 @@ extension ParseReport {
     /// `"YYYY-MM-DDTHH:MM:SS"`, as `LocalDateTime.iso` writes it (a year below zero with a
     /// minus, a year past 9999 with all its digits).
     static func writeLocal(_ time: LocalDateTime, to out: inout [UInt8]) {
-        // `value` (not negative) with zeros before it to `width`, most significant digit first.
-        func digits(_ value: Int, _ width: Int) {
-            var divisor = 1, count = 1
-            while count < 19, value / divisor >= 10 { divisor *= 10; count += 1 }
-            for _ in count..<max(width, count) { out.append(UInt8(ascii: "0")) }
-            var n = value
-            while divisor > 0 {
-                out.append(UInt8(ascii: "0") + UInt8(n / divisor))
-                n %= divisor
-                divisor /= 10
-            }
-        }
         out.append(UInt8(ascii: "\""))
-        if time.year < 0 { out.append(UInt8(ascii: "-")) }
-        digits(time.year.magnitude > UInt(Int.max) ? Int.max : abs(time.year), 4)
-        out.append(UInt8(ascii: "-")); digits(time.month, 2)
-        out.append(UInt8(ascii: "-")); digits(time.day, 2)
-        out.append(UInt8(ascii: "T")); digits(time.hour, 2)
-        out.append(UInt8(ascii: ":")); digits(time.minute, 2)
-        out.append(UInt8(ascii: ":")); digits(time.second, 2)
+        out.appendDecimal(time.year, width: 4)
+        out.append(UInt8(ascii: "-")); out.appendDecimal(time.month, width: 2)
+        out.append(UInt8(ascii: "-")); out.appendDecimal(time.day, width: 2)
+        out.append(UInt8(ascii: "T")); out.appendDecimal(time.hour, width: 2)
+        out.append(UInt8(ascii: ":")); out.appendDecimal(time.minute, width: 2)
+        out.append(UInt8(ascii: ":")); out.appendDecimal(time.second, width: 2)
         out.append(UInt8(ascii: "\""))
     }
 }

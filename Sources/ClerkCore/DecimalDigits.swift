@@ -1,0 +1,18 @@
+extension Array where Element == UInt8 {
+    /// Appends `value` in decimal ASCII: a minus first when it is negative, then zeros up to
+    /// `width` digits ("2026", "07", "-0044"). For writers that build text byte by byte, where
+    /// string interpolation costs several times as much (`clerk parse --jsonl`, slot values).
+    package mutating func appendDecimal(_ value: Int, width: Int = 1) {
+        if value < 0 { append(UInt8(ascii: "-")) }
+        let magnitude = value.magnitude
+        var divisor: UInt = 1, count = 1
+        while magnitude / divisor >= 10 { divisor *= 10; count += 1 }
+        for _ in count..<Swift.max(width, count) { append(UInt8(ascii: "0")) }
+        var rest = magnitude
+        while divisor > 0 {
+            append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+}

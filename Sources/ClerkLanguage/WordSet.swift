@@ -66,34 +66,48 @@ struct WordTable: Sendable {
 
     /// The table of `given`, and for each word given the number it has in the table.
     static func build(_ given: [String]) -> (table: WordTable, ids: [Int]) {
-        var words: [String] = [], bytes: [UInt8] = [], starts: [Int32] = [0], keys: [UInt64] = [], ids: [Int] = []
-        var slots = HashSlots(capacity: 64)
+        var builder = Builder(expected: given.count)
+        var ids: [Int] = []
         ids.reserveCapacity(given.count)
-        // The number of the word spelled `query` (the `k`th given), numbering it if new.
-        func number(_ query: UnsafeBufferPointer<UInt8>, _ k: Int) -> Int {
+        for word in given {
+            var bytes = word
+            ids.append(bytes.withUTF8 { builder.number($0, spelling: word) })
+        }
+        return (WordTable(words: builder.words, bytes: builder.bytes, starts: builder.starts, slots: builder.slots), ids)
+    }
+
+    /// The table being built. A struct with a mutating method rather than a nested function:
+    /// the variables a nested function captures are boxed and every access to them checked
+    /// for exclusivity at run time, five checks a word, which was most of building the
+    /// seventy tables at start.
+    private struct Builder {
+        var words: [String] = [], bytes: [UInt8] = [], starts: [Int32] = [0], keys: [UInt64] = []
+        var slots: HashSlots
+
+        /// Room for `expected` distinct words without growing the index.
+        init(expected: Int) {
+            slots = HashSlots(capacity: max(expected * 2, 16))
+            words.reserveCapacity(expected)
+            starts.reserveCapacity(expected + 1)
+            keys.reserveCapacity(expected)
+            bytes.reserveCapacity(expected * 8)
+        }
+
+        /// The number of the word spelled `query`, numbering it if new.
+        mutating func number(_ query: UnsafeBufferPointer<UInt8>, spelling word: String) -> Int {
             let key = HashSlots.hash(query, skipping: -1)
-            var found: Int?
-            slots.forEach(key) { id in
-                let start = Int(starts[Int(id)]), end = Int(starts[Int(id) + 1])
-                if found == nil, bytes[start..<end].elementsEqual(query) { found = Int(id) }
-            }
-            if let found { return found }
+            if let found = WordTable.find(query, key: key, bytes: bytes, starts: starts, slots: slots) { return found }
             if (words.count + 1) * 2 > slots.capacity {
                 slots = HashSlots(capacity: slots.capacity * 2)
                 for (id, key) in keys.enumerated() { slots.insert(key, Int32(id)) }
             }
             slots.insert(key, Int32(words.count))
             keys.append(key)
-            words.append(given[k])
+            words.append(word)
             bytes.append(contentsOf: query)
             starts.append(Int32(bytes.count))
             return words.count - 1
         }
-        for (k, word) in given.enumerated() {
-            ids.append(word.utf8.withContiguousStorageIfAvailable { number($0, k) }
-                ?? Array(word.utf8).withUnsafeBufferPointer { number($0, k) })
-        }
-        return (WordTable(words: words, bytes: bytes, starts: starts, slots: slots), ids)
     }
 
     private init(words: [String], bytes: [UInt8], starts: [Int32], slots: HashSlots) {
@@ -110,10 +124,17 @@ struct WordTable: Sendable {
     }
 
     private func index(ofBytes query: UnsafeBufferPointer<UInt8>) -> Int? {
+        Self.find(query, key: HashSlots.hash(query, skipping: -1), bytes: bytes, starts: starts, slots: slots)
+    }
+
+    /// The number of the word spelled `query` (whose hash is `key`) among the words spelled
+    /// in `bytes` and indexed by `slots`, or nil.
+    @inline(__always)
+    private static func find(_ query: UnsafeBufferPointer<UInt8>, key: UInt64, bytes: [UInt8], starts: [Int32], slots: HashSlots) -> Int? {
         var found: Int?
         bytes.withUnsafeBufferPointer { all in
             starts.withUnsafeBufferPointer { starts in
-                slots.forEach(HashSlots.hash(query, skipping: -1)) { id in
+                slots.forEach(key) { id in
                     guard found == nil else { return }
                     let start = Int(starts[Int(id)]), end = Int(starts[Int(id) + 1])
                     guard end - start == query.count else { return }

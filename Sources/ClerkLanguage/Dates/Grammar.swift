@@ -205,9 +205,7 @@ struct RuleIndex: Sendable {
         for k in 0..<keys {
             let low = k == 0 ? 0 : Int(next[k - 1]), high = Int(next[k])
             if low < high {
-                var ascending = true
-                for i in (low + 1)..<high where placed[i] < placed[i - 1] { ascending = false; break }
-                if !ascending { placed[low..<high].sort() }
+                sortUnlessAscending(&placed, low..<high)
                 var last: Int32 = -1
                 for i in low..<high where placed[i] != last {
                     last = placed[i]
@@ -222,6 +220,16 @@ struct RuleIndex: Sendable {
     }
 
     @inline(__always) func range(_ key: Int) -> Range<Int> { Int(starts[key])..<Int(starts[key + 1]) }
+}
+
+/// Sorts `list[range]` unless it is in order already. The ranges while sealing are one or
+/// two entries, nearly always in order, and a slice's sort costs a few hundred instructions
+/// even then, for each of thousands of keys.
+private func sortUnlessAscending<T: Comparable>(_ list: inout [T], _ range: Range<Int>) {
+    for i in range.dropFirst() where list[i] < list[i - 1] {
+        list[range].sort()
+        return
+    }
 }
 
 /// Rules by a pair of words that must follow each other, without hashing: the pairs are
@@ -267,7 +275,7 @@ struct WordPairIndex: Sendable {
         for w in 0..<words {
             let low = Int(bounds[w]), high = Int(bounds[w + 1])
             if low < high {
-                placed[low..<high].sort()
+                sortUnlessAscending(&placed, low..<high)
                 var last = UInt64.max
                 for i in low..<high where placed[i] != last {
                     let e = placed[i]

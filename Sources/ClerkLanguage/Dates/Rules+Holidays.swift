@@ -119,8 +119,10 @@ extension DateRules {
     private static let holidayNameEnd = Element.symbol(".").touching.opt
 
     private static func holidayRule(_ holiday: Holiday, _ name: String, latent: Bool) -> Rule {
+        let tokens = Tokenizer.tokens(name)
         var pattern: [Element] = []
-        for (i, token) in Tokenizer.tokens(name).enumerated() where token.kind != .symbol || token.text == "'" {
+        pattern.reserveCapacity(tokens.count * 2 + 1)
+        for (i, token) in tokens.enumerated() where token.kind != .symbol || token.text == "'" {
             if i > 0 { pattern.append(holidayNameJoiner) }
             pattern.append(token.kind == .symbol ? Element.symbol(token.text) : Element.word(token.text))
         }

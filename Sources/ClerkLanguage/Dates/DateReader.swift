@@ -23,13 +23,16 @@ public struct DateReader: Sendable {
         guard !text.isEmpty, text.utf8.count <= Self.maximumLength else { return [] }
         var tokens = Tokenizer.tokens(text)
         guard !tokens.isEmpty else { return [] }
-        let grammar = Grammar.shared
-        var wordIDs = tokens.map { grammar.wordID($0.text) }
-        let corrections = Self.correctSpelling(&tokens, &wordIDs, grammar)
+        // The word numbers are the same in both grammars.
+        let everyday = Grammar.everyday
+        var wordIDs = tokens.map { everyday.wordID($0.text) }
+        let corrections = Self.correctSpelling(&tokens, &wordIDs, everyday)
         Selection.blockUnknownRuns(&tokens, &wordIDs)
+        let grammar = everyday.namesHoliday(wordIDs) ? Grammar.shared : everyday
         let now = ZoneClock(reference.timeZone).wall(reference.instant)
-        var chart = Chart(tokens: tokens, wordIDs: wordIDs, context: ReadingContext(series: Series(now: now), dayFirst: reference.dateOrder == .dayFirst))
-        for stage in DateRules.stages.indices {
+        var chart = Chart(tokens: tokens, wordIDs: wordIDs, context: ReadingContext(series: Series(now: now), dayFirst: reference.dateOrder == .dayFirst),
+                          grammar: grammar)
+        for stage in grammar.stages.indices {
             chart.run(stage)
         }
         let resolver = Resolver(reference: reference, text: text, tokens: tokens, corrections: corrections)
@@ -83,6 +86,12 @@ enum DateRules {
     static let stages: [[Rule]] = [
         numbers,
         clock + dates + durations + zones + holidays,
+        relative + compose + spans + zoneAttachments + recurrence,
+    ]
+    /// `stages` without the holidays, which come last in theirs (see `Grammar.everyday`).
+    static let everydayStages: [[Rule]] = [
+        numbers,
+        clock + dates + durations + zones,
         relative + compose + spans + zoneAttachments + recurrence,
     ]
 }

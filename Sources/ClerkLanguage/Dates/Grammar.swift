@@ -327,8 +327,16 @@ final class ItemTest: Sendable {
 
 /// Every rule of every stage compiled once: the vocabulary of words the rules name, their
 /// word sets as bitsets over it, and the tests of numbers and items.
+///
+/// Two grammars share one vocabulary. `everyday` leaves out the ~330 holiday names, which
+/// are more than half the rules and of the cost of building a grammar (a one-shot command
+/// builds one before it can read "today"); `shared` has every rule and is built the first
+/// time a phrase has all the words of a holiday's name (`namesHoliday`). A holiday rule
+/// matches only where all of its name's words are, so for any other phrase the two read
+/// the same: the holiday rules come last in their stage, and the rest keep their order.
 final class Grammar: Sendable {
-    static let shared = Grammar(stages: DateRules.stages)
+    static let everyday = Grammar(stages: DateRules.everydayStages, alsoKnowing: DateRules.holidayNameWords)
+    static let shared = Grammar(stages: DateRules.stages, vocabulary: everyday.vocabulary)
 
     let bitsets: [UInt64]
     let words: Int
@@ -342,8 +350,15 @@ final class Grammar: Sendable {
     /// this is several times cheaper than a `Dictionary` of `String`s. The grammar is built
     /// through it too, nothing hashed with SipHash. No reading depends on the numbers given.
     private let vocabulary: WordTable
+    /// For `everyday`: the word numbers of each holiday name, and by word number the names
+    /// it is the rarest word of, so that a phrase is checked only against those names.
+    private let holidayNameIDs: [[Int32]]
+    private let namesByWord: [[Int32]]
 
-    init(stages ruleStages: [[Rule]]) {
+    /// Compiles `ruleStages`. Their words are numbered in `vocabulary` when given (it must
+    /// hold all of them), else in a new one that also holds the words of `names`, the
+    /// holiday names of the rules left out (`namesHoliday`).
+    init(stages ruleStages: [[Rule]], vocabulary given: WordTable? = nil, alsoKnowing names: [[String]] = []) {
         // 1. The vocabulary: every word and symbol any element names, and each mention's
         // number, in the order of the elements (`mentions[mentionStarts[e]..<mentionStarts[e + 1]]`).
         var mentionedWords: [String] = []
@@ -359,9 +374,36 @@ final class Grammar: Sendable {
                 }
             }
         }
-        let (vocabulary, ids) = WordTable.build(mentionedWords)
-        let mentions = ids.map { Int32($0) }
+        let vocabulary: WordTable, mentions: [Int32]
+        if let given {
+            vocabulary = given
+            mentions = mentionedWords.map { word in
+                let id = given.index(of: word)
+                assert(id != nil, "the vocabulary given has no \(word)")
+                return Int32(id ?? -1)
+            }
+        } else {
+            let (table, ids) = WordTable.build(mentionedWords + names.joined())
+            vocabulary = table
+            mentions = ids.prefix(mentionedWords.count).map { Int32($0) }
+        }
         let words = vocabulary.words.count
+        // Each name under its rarest word (in the fewest names; the longest of those).
+        let nameIDs = names.map { name in name.compactMap { vocabulary.index(of: $0).map { Int32($0) } } }
+        var namesByWord = [[Int32]](repeating: [], count: nameIDs.isEmpty ? 0 : words)
+        if !nameIDs.isEmpty {
+            var uses = [Int32](repeating: 0, count: words)
+            for ids in nameIDs {
+                for (k, id) in ids.enumerated() where !ids[..<k].contains(id) { uses[Int(id)] += 1 }
+            }
+            for (n, ids) in nameIDs.enumerated() {
+                let rarest = ids.min { a, b in
+                    uses[Int(a)] != uses[Int(b)] ? uses[Int(a)] < uses[Int(b)]
+                        : vocabulary.words[Int(a)].utf8.count > vocabulary.words[Int(b)].utf8.count
+                }
+                if let rarest { namesByWord[Int(rarest)].append(Int32(n)) }
+            }
+        }
         let bitsetWidth = (words + 63) / 64
         var bitsets: [UInt64] = []
         var digitTests: [DigitTest] = []
@@ -461,6 +503,18 @@ final class Grammar: Sendable {
         self.stages = stages
         self.largestStage = largestStage
         self.vocabulary = vocabulary
+        self.holidayNameIDs = nameIDs
+        self.namesByWord = namesByWord
+    }
+
+    /// Whether a phrase of these word numbers may name a holiday, so that `shared` must read
+    /// it rather than `everyday`: whether it has every word of one of the names.
+    func namesHoliday(_ wordIDs: [Int32]) -> Bool {
+        guard !namesByWord.isEmpty else { return false }
+        for id in wordIDs where id >= 0 {
+            for n in namesByWord[Int(id)] where holidayNameIDs[Int(n)].allSatisfy(wordIDs.contains) { return true }
+        }
+        return false
     }
 
     /// A word number's part of a word set's hash (splitmix64's finalizer), summed over its words.

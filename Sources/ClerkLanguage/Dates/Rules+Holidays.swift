@@ -113,16 +113,27 @@ extension DateRules {
         names.map { name in holidayRule(holiday, name, latent: weakHolidayNames.contains(name)) }
     }
 
+    /// The words and symbols each holiday name's rule matches (`holidayRule`), without
+    /// making the rules: the everyday grammar's vocabulary holds them.
+    static let holidayNameWords: [[String]] = holidayNames.flatMap { _, names in
+        names.map { name in nameTokens(name).map(\.text) }
+    }
+
+    /// A name's tokens as its rule matches them: its words, and apostrophes.
+    private static func nameTokens(_ name: String) -> [Token] {
+        Tokenizer.tokens(name).filter { $0.kind != .symbol || $0.text == "'" }
+    }
+
     /// What may come between the words of a holiday's name, and after it: one element each,
     /// shared by the ~330 holiday rules instead of made again for each.
     private static let holidayNameJoiner = Element.symbols([".", "-"]).opt
     private static let holidayNameEnd = Element.symbol(".").touching.opt
 
     private static func holidayRule(_ holiday: Holiday, _ name: String, latent: Bool) -> Rule {
-        let tokens = Tokenizer.tokens(name)
+        let tokens = nameTokens(name)
         var pattern: [Element] = []
         pattern.reserveCapacity(tokens.count * 2 + 1)
-        for (i, token) in tokens.enumerated() where token.kind != .symbol || token.text == "'" {
+        for (i, token) in tokens.enumerated() {
             if i > 0 { pattern.append(holidayNameJoiner) }
             pattern.append(token.kind == .symbol ? Element.symbol(token.text) : Element.word(token.text))
         }

@@ -1,0 +1,50 @@
+@testable import ClerkLanguage
+import ClerkCore
+import Foundation
+import Testing
+
+/// The everyday grammar (no holiday rules) and the whole one read every phrase alike; a
+/// phrase that may name a holiday goes to the whole one.
+@Suite struct GrammarSplitTests {
+    static let madrid = TimeZone(identifier: "Europe/Madrid")!
+    /// Monday 30 November 2026, 09:00 in Madrid.
+    static let monday = ReferenceTime(instant: Date(timeIntervalSince1970: 1_796_025_600), timeZone: madrid)
+
+    func wordIDs(_ text: String) -> [Int32] {
+        Tokenizer.tokens(text).map { Grammar.everyday.wordID($0.text) }
+    }
+
+    @Test func everyHolidayNameCallsForTheWholeGrammar() {
+        for name in DateRules.holidayNames.flatMap(\.1) {
+            #expect(Grammar.everyday.namesHoliday(wordIDs(name)), "\(name)")
+        }
+    }
+
+    @Test(arguments: ["what's on today", "lunch with Ana tomorrow at 13:00 on Work", "every day at 9", "next friday",
+                      "the day after tomorrow", "in 2 weeks", "3pm", "next year", "Ana's birthday", "at 4pm",
+                      "the fourth of may", "good morning", "new year plans"])
+    func everydayPhrasesDoNot(_ text: String) {
+        #expect(!Grammar.everyday.namesHoliday(wordIDs(text)))
+    }
+
+    @Test(arguments: ["new year's eve party", "dinner on Christmas", "4th of july fireworks"])
+    func holidayPhrasesDo(_ text: String) {
+        #expect(Grammar.everyday.namesHoliday(wordIDs(text)))
+    }
+
+    @Test func bothGrammarsShareOneVocabulary() {
+        for word in ["christmas", "eve", "tomorrow", "'", "."] {
+            #expect(Grammar.everyday.wordID(word) >= 0, "\(word)")
+            #expect(Grammar.everyday.wordID(word) == Grammar.shared.wordID(word), "\(word)")
+        }
+        #expect(Grammar.everyday.stages.count == Grammar.shared.stages.count)
+        #expect(Grammar.shared.stages[1].rules.count - Grammar.everyday.stages[1].rules.count == DateRules.holidays.count)
+    }
+
+    @Test(arguments: [("christmas eve at 8pm", "2026-12-24T20:00:00"), ("lunch on boxing day", "2026-12-26T00:00:00"),
+                      ("xmas", "2026-12-25T00:00:00")])
+    func holidaysAreStillRead(_ text: String, _ start: String) throws {
+        let match = try #require(DateReader().read(text, at: Self.monday).first)
+        #expect(LocalDateTime(match.start, in: Self.madrid).iso == start)
+    }
+}

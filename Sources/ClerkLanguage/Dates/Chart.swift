@@ -136,6 +136,7 @@ struct Chart {
                         let r = compiled.indexes.byItemThenAny.rules[i]
                         // A rule whose only item is this first one needs that item to be new.
                         if !freshHere, compiled.rules[Int(r)].itemElements == 1 { continue }
+                        guard someItemPasses(compiled.rules[Int(r)].leadTest, kind, position) else { continue }
                         apply(compiled, elements, r, position, minimumGeneration, &found)
                     }
                     // Rules that need a word or a reading after the item: only those whose
@@ -152,6 +153,7 @@ struct Chart {
                                 guard applied[Int(r)] != stamp else { continue }
                                 applied[Int(r)] = stamp
                                 if !freshHere, compiled.rules[Int(r)].itemElements == 1 { continue }
+                                guard someItemPasses(compiled.rules[Int(r)].leadTest, kind, position) else { continue }
                                 apply(compiled, elements, r, position, minimumGeneration, &found)
                             }
                         }
@@ -165,6 +167,7 @@ struct Chart {
                                 guard applied[Int(r)] != stamp else { continue }
                                 if !freshPair, compiled.rules[Int(r)].itemElements == 2 { continue }
                                 applied[Int(r)] = stamp
+                                guard someItemPasses(compiled.rules[Int(r)].leadTest, kind, position) else { continue }
                                 apply(compiled, elements, r, position, minimumGeneration, &found)
                             }
                         }
@@ -326,6 +329,24 @@ struct Chart {
             slots[e] = Int32(i) << 1 | 1
             match(pattern, e + 1, begin, end, fresh || header.generation >= minimumGeneration, minimumGeneration, slots, &found)
         }
+    }
+
+    /// Whether a reading of `kind` at token `position` passes item test `test` (-1: no test
+    /// to ask). Most tries of a rule that begins with a reading fail at that reading's test;
+    /// asked here, they cost a loop over the readings at the token instead of a match.
+    @inline(__always) private func someItemPasses(_ test: Int32, _ kind: Int, _ position: Int) -> Bool {
+        guard test >= 0 else { return true }
+        let check = Unmanaged.passUnretained(grammar.itemTests[Int(test)])
+        var index = firstStartingAt[position * Self.kinds + kind]
+        while index >= 0 {
+            let i = Int(index)
+            index = headers[i].nextStartingHere
+            let passes = Unmanaged.passUnretained(items[i])._withUnsafeGuaranteedRef { item in
+                check._withUnsafeGuaranteedRef { $0.passes(item) }
+            }
+            if passes { return true }
+        }
+        return false
     }
 
     /// A cheap look at whether `pattern[e...]` could match from token `at`: its first

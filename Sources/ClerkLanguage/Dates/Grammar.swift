@@ -23,6 +23,9 @@ final class CompiledStage: @unchecked Sendable {
         var usesItems: Bool { itemElements > 0 }
         /// How many elements are earlier readings.
         var itemElements: Int
+        /// The test of the first element when it is a reading that must be there (an index
+        /// into `Grammar.itemTests`), else -1: `Chart.run` asks it before trying the rule.
+        var leadTest: Int32 = -1
     }
 
     let rules: [CompiledRule]
@@ -488,7 +491,9 @@ final class Grammar: Sendable {
                     elements[k].itemsFromHere = itemsAfter
                 }
                 precondition(rule.pattern.count <= Captures.capacity, "rule \(rule.name): pattern longer than \(Captures.capacity)")
-                compiledRules.append(.init(elementRange: first..<elements.count, itemElements: Int(itemsAfter)))
+                let lead = elements[first]
+                compiledRules.append(.init(elementRange: first..<elements.count, itemElements: Int(itemsAfter),
+                                           leadTest: lead.tag == .item && !lead.optional ? lead.test : -1))
                 indexes.add(Int32(index), elements: elements, range: first..<elements.count, wordStarts: stageMentions, words: mentions,
                             scratch: &followerScratch)
             }

@@ -1,6 +1,6 @@
 public import ClerkCore
 internal import CSQLite
-public import Foundation
+internal import Foundation
 
 /// The embedded default: calendars, contacts and text files in one SQLite file.
 ///

@@ -72,7 +72,7 @@ let package = Package(
         // Speed of the router (routing alone and with the date reader); run in release (see BENCHMARKS.md).
         .executableTarget(
             name: "RouterBenchmark",
-            dependencies: ["ClerkLanguage"],
+            dependencies: ["ClerkCore", "ClerkLanguage"],
             path: "Benchmarks/RouterBenchmark",
             swiftSettings: strictSettings
         ),

@@ -24,7 +24,7 @@ func loadCorpus(_ path: String) -> [Phrase] {
     let textColumn = header.firstIndex(of: "phrase") ?? header.firstIndex(of: "text") ?? 0
     let refColumn = header.firstIndex(of: "ref") ?? header.firstIndex(of: "now")
     let tzColumn = header.firstIndex(of: "tz_offset") ?? header.firstIndex(of: "tz")
-    let defaultZone = TimeZone(identifier: "Europe/Madrid")!
+    let defaultZone = Zone(identifier: "Europe/Madrid")!
     let defaultNow = ClockText.instant("2026-11-30T09:00", in: defaultZone)!
     return lines.dropFirst().compactMap { line -> Phrase? in
         let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)

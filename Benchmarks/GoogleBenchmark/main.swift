@@ -32,14 +32,14 @@ let clock = Clock()
 let folder = NSTemporaryDirectory() + "clerk-google-bench-" + UUID().uuidString
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: folder) }
-let emulator = try Emulator(configuration: Emulator.Configuration(dataDirectory: folder + "/emulator", timeZone: TimeZone(identifier: "Europe/Madrid")!, now: clock.provider))
+let emulator = try Emulator(configuration: Emulator.Configuration(dataDirectory: folder + "/emulator", timeZone: Zone(identifier: "Europe/Madrid")!, now: clock.provider))
 try emulator.generate(GenerationPlan("events=10000,contacts=2000,files=200,calendars=5"))
 let server = try HTTPServer(port: 0) { emulator.handle($0) }
 defer { server.stop() }
 let base = "http://127.0.0.1:\(server.port)"
 
 var setup = GoogleSetup(endpoints: GoogleEndpoints(root: base), clientID: "bench", clientSecret: "bench", tokenPath: folder + "/token.json",
-                        mirrorFolder: folder + "/mirror", timeZone: TimeZone(identifier: "Europe/Madrid")!, now: clock.provider, version: "bench")
+                        mirrorFolder: folder + "/mirror", timeZone: Zone(identifier: "Europe/Madrid")!, now: clock.provider, version: "bench")
 setup.sleep = { _ in }
 let browse: (String) -> Void = { url in
     let client = HTTPClient(version: "browser")
@@ -73,7 +73,7 @@ print("what's on this week, from the mirror: \(shown) events, \(median(requests.
 // The same week by full listings, as a client without a mirror asks for it.
 let client = HTTPClient(version: "bench")
 var fullTimes: [Double] = [], fullBytes: [Int] = [], fullRequests = 0
-let timeMin = ClockText.rfc3339(monday, zone: TimeZone(identifier: "UTC")!), timeMax = ClockText.rfc3339(sunday, zone: TimeZone(identifier: "UTC")!)
+let timeMin = ClockText.rfc3339(monday, zone: Zone.gmt), timeMax = ClockText.rfc3339(sunday, zone: Zone.gmt)
 for _ in 0..<25 {
     var moved = 0
     fullRequests = 0
@@ -97,7 +97,7 @@ print("the same week by events.list: \(fullRequests) requests, \(Int(median(full
 
 // A contact lookup after the sync, next to the same contacts in a local store.
 let contacts = try backend.store.contacts()
-let local = try LocalStore(path: folder + "/local.sqlite3", timeZone: TimeZone(identifier: "Europe/Madrid")!, now: clock.provider)
+let local = try LocalStore(path: folder + "/local.sqlite3", timeZone: Zone(identifier: "Europe/Madrid")!, now: clock.provider)
 try local.importContacts(contacts.map { ImportedContact(uid: $0.id, contact: $0) }, progress: nil)
 let names = contacts.prefix(200).map { String($0.name.split(separator: " ").first ?? "") }
 clock.advance(61)

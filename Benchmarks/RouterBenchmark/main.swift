@@ -1,3 +1,4 @@
+import ClerkCore
 import ClerkLanguage
 import Foundation
 
@@ -33,7 +34,7 @@ let sentences = table.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.
     .compactMap { $0.split(separator: "\t", omittingEmptySubsequences: false).first.map(String.init) }
     .filter { !$0.isEmpty }
 
-let zone = TimeZone(identifier: "Europe/Madrid")!
+let zone = Zone(identifier: "Europe/Madrid")!
 let reference = ReferenceTime(instant: Date(timeIntervalSince1970: 1_796_025_600), timeZone: zone)
 let known = KnownNames(calendars: ["Work", "Personal", "Family", "Book club", "Équipe"],
                        contacts: ["Ana Pérez", "Bob Stone", "Carla Gomez", "Petey Jones"],

@@ -61,7 +61,7 @@ func command(_ arguments: [String], runs: Int = 7) -> Double {
     return median(times)
 }
 
-let zone = TimeZone(identifier: "Europe/Madrid")!
+let zone = Zone(identifier: "Europe/Madrid")!
 let monday = Date(timeIntervalSince1970: 1_796_025_600 - 3600)  // Mon 30 Nov 2026 00:00 Madrid
 let sunday = monday + 7 * 86_400
 print("| items | what | events, contacts or files found | Google backend (mirror + delta sync) | local store, in process | `clerk` one-shot on the local store |")

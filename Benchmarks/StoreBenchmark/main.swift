@@ -10,13 +10,11 @@ import Foundation
 //
 // Data is made by a seeded generator, so every run measures the same stores.
 
-let madrid = TimeZone(identifier: "Europe/Madrid")!
+let madrid = Zone(identifier: "Europe/Madrid")!
 /// 2026-03-01 10:00 UTC, the benchmarks' "now".
 let now = Date(timeIntervalSince1970: 1_772_359_200)
-let calendar = Calendar.gregorian(in: madrid)
-
 func wall(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0) -> Date {
-    calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute))!
+    madrid.date(LocalDate(year: year, month: month, day: day), hour: hour, minute: minute)
 }
 
 func folder() -> String {
@@ -96,13 +94,13 @@ func events(_ count: Int, seed: UInt64, mix: SeriesMix = .usual) -> [ImportedEve
     for n in 0..<count - seriesCount {
         let day = Int.random(in: 0..<3652, using: &random)
         let start = wall(2021, 1, 1).addingTimeInterval(Double(day) * 86_400)
-        let parts = calendar.dateComponents([.year, .month, .day], from: start)
+        let parts = LocalDate(start, in: madrid)
         let when: When
         if n % 20 == 0 {
-            let date = LocalDate(year: parts.year!, month: parts.month!, day: parts.day!)
+            let date = LocalDate(year: parts.year, month: parts.month, day: parts.day)
             when = .allDay(start: date, end: date.adding(days: Int.random(in: 1...3, using: &random)))
         } else {
-            let begin = wall(parts.year!, parts.month!, parts.day!, Int.random(in: 7...20, using: &random), [0, 15, 30, 45].randomElement(using: &random)!)
+            let begin = wall(parts.year, parts.month, parts.day, Int.random(in: 7...20, using: &random), [0, 15, 30, 45].randomElement(using: &random)!)
             when = .timed(start: begin, end: begin.addingTimeInterval(Double([30, 45, 60, 90, 120].randomElement(using: &random)!) * 60), timeZone: "Europe/Madrid")
         }
         result.append(ImportedEvent(uid: "single-\(n)", draft: EventDraft(title: "Event \(n)", when: when, location: n % 3 == 0 ? "Room \(n % 40)" : nil)))
@@ -110,8 +108,8 @@ func events(_ count: Int, seed: UInt64, mix: SeriesMix = .usual) -> [ImportedEve
     for n in 0..<seriesCount {
         let day = Int.random(in: 0..<1857, using: &random)  // 2021-01-01 … 2026-02-01
         let start = wall(2021, 1, 1).addingTimeInterval(Double(day) * 86_400)
-        let parts = calendar.dateComponents([.year, .month, .day], from: start)
-        let begin = wall(parts.year!, parts.month!, parts.day!, Int.random(in: 8...18, using: &random))
+        let parts = LocalDate(start, in: madrid)
+        let begin = wall(parts.year, parts.month, parts.day, Int.random(in: 8...18, using: &random))
         let ends = n % 5 == 0 ? ";COUNT=\(Int.random(in: 5...200, using: &random))" : ""
         let rule: String
         var when: When = .timed(start: begin, end: begin.addingTimeInterval(1800), timeZone: "Europe/Madrid")
@@ -120,10 +118,10 @@ func events(_ count: Int, seed: UInt64, mix: SeriesMix = .usual) -> [ImportedEve
             let days = weekdays.shuffled(using: &random).prefix(Int.random(in: 1...3, using: &random)).joined(separator: ",")
             rule = "FREQ=WEEKLY;BYDAY=\(days)"
         case 1: rule = "FREQ=DAILY" + (n % 4 == 0 ? ";INTERVAL=2" : "")
-        case 2 where n % 2 == 0: rule = "FREQ=MONTHLY;BYMONTHDAY=\(parts.day!)"
+        case 2 where n % 2 == 0: rule = "FREQ=MONTHLY;BYMONTHDAY=\(parts.day)"
         case 2: rule = "FREQ=MONTHLY;BYDAY=\(["1MO", "2TU", "-1FR", "3TH"].randomElement(using: &random)!)"
         default:
-            let date = LocalDate(year: parts.year!, month: parts.month!, day: parts.day!)
+            let date = LocalDate(year: parts.year, month: parts.month, day: parts.day)
             when = .allDay(start: date, end: date.adding(days: 1))
             rule = "FREQ=YEARLY"
         }

@@ -57,7 +57,7 @@ enum FuzzTarget: String, CaseIterable {
 enum Checkout {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
     static let fixtures = root + "/Fixtures"
-    static let madrid = TimeZone(identifier: "Europe/Madrid")!
+    static let madrid = Zone(identifier: "Europe/Madrid")!
     /// Monday 30 November 2026, 09:00 in Madrid.
     static let now = Date(timeIntervalSince1970: 1_796_025_600)
     /// A folder for this process's stores, in memory when the machine has /dev/shm.

@@ -15,7 +15,7 @@ enum LanguageTarget {
     /// Duckling's reference time (Tuesday 12 February 2013, 04:30 at UTC−2), and clerk's
     /// fixtures' (Monday 30 November 2026, 09:00 Madrid, day first).
     static let references = [
-        ReferenceTime(instant: Date(timeIntervalSince1970: 1_360_650_600), timeZone: TimeZone(secondsFromGMT: -7200)!),
+        ReferenceTime(instant: Date(timeIntervalSince1970: 1_360_650_600), timeZone: Zone(secondsFromGMT: -7200)!),
         ReferenceTime(instant: Checkout.now, timeZone: Checkout.madrid, dateOrder: .dayFirst),
     ]
 

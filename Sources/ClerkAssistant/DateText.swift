@@ -6,16 +6,14 @@ import Foundation
 /// Written by hand rather than with `DateFormatter` so the output is the same on every
 /// machine and locale, and cheap enough for long agendas.
 struct DateText: Sendable {
-    let zone: TimeZone
-    private let calendar: Calendar
+    let zone: Zone
 
     static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
     static let months = ["January", "February", "March", "April", "May", "June", "July",
                                 "August", "September", "October", "November", "December"]
 
-    init(zone: TimeZone) {
+    init(zone: Zone) {
         self.zone = zone
-        calendar = Calendar.gregorian(in: zone)
     }
 
     /// "Tue 1 Dec 2026".
@@ -40,9 +38,9 @@ struct DateText: Sendable {
 
     /// "13:05", or "13:05:30" when the seconds are not zero.
     func clock(_ instant: Date) -> String {
-        let parts = calendar.dateComponents([.hour, .minute, .second], from: instant)
-        let base = String(format: "%02d:%02d", parts.hour!, parts.minute!)
-        return parts.second! == 0 ? base : base + String(format: ":%02d", parts.second!)
+        let seconds = zone.wallClock(instant).seconds
+        let base = String(format: "%02d:%02d", seconds / 3600, seconds / 60 % 60)
+        return seconds % 60 == 0 ? base : base + String(format: ":%02d", seconds % 60)
     }
 
     /// "13:00–14:00", or "23:00–01:00 (Wed)" when the end falls on a later day.

@@ -56,12 +56,11 @@ enum StartDefaults {
 
     /// A part of the day read as a span, narrowed to working hours when it is a morning or an
     /// afternoon (the parts that working hours cut).
-    static func working(_ part: DayPart, from: Date, to: Date, zone: TimeZone, hours: (start: Int, end: Int)) -> (Date, Date) {
+    static func working(_ part: DayPart, from: Date, to: Date, zone: Zone, hours: (start: Int, end: Int)) -> (Date, Date) {
         guard part == .morning || part == .afternoon else { return (from, to) }
         let day = LocalDate(from, in: zone).startOfDay(in: zone)
-        let calendar = Calendar.gregorian(in: zone)
-        let opens = calendar.date(byAdding: .minute, value: hours.start, to: day) ?? from
-        let closes = calendar.date(byAdding: .minute, value: hours.end, to: day) ?? to
+        let opens = day + TimeInterval(hours.start * 60)
+        let closes = day + TimeInterval(hours.end * 60)
         let start = max(from, opens), end = min(to, closes)
         return start < end ? (start, end) : (from, to)
     }
@@ -89,8 +88,7 @@ enum EventDefaults {
 /// | a week, no time ("to next week") | the same weekday that week, same time and length |
 /// | a month, no time ("to next month") | the same day of that month (its last, if shorter), same time |
 enum WhenEdit {
-    static func apply(_ match: DateMatch, to when: When, zone: TimeZone) -> When {
-        let calendar = Calendar.gregorian(in: zone)
+    static func apply(_ match: DateMatch, to when: When, zone: Zone) -> When {
         if !(match.known.contains(.time) && !match.isAllDay), match.grain == .week || match.grain == .month {
             // "push the dentist to next week (same time)": a week later, not the week's Monday.
             let old = LocalDate(when.startInstant(in: zone), in: zone)
@@ -102,7 +100,7 @@ enum WhenEdit {
             switch when {
             case .allDay(let start, let end): return .allDay(start: start.adding(days: days), end: end.adding(days: days))
             case .timed(let start, let end, let zoneName):
-                let newStart = calendar.date(byAdding: .day, value: days, to: start) ?? start
+                let newStart = zone.date(byAddingDays: days, to: start)
                 return .timed(start: newStart, end: newStart + end.timeIntervalSince(start), timeZone: zoneName)
             }
         }
@@ -114,8 +112,7 @@ enum WhenEdit {
         case .allDay(let start, let end):
             if saidTime {
                 let day = saidDate ? LocalDate(match.start, in: zone) : start
-                let time = calendar.dateComponents([.hour, .minute], from: match.start)
-                let newStart = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: time.hour, minute: time.minute))!
+                let newStart = zone.date(day, minute: zone.wallClock(match.start).seconds / 60)
                 let newEnd = saidEnd ? newStart + match.end.timeIntervalSince(match.start) : newStart + EventDefaults.duration
                 return .timed(start: newStart, end: newEnd, timeZone: zone.identifier)
             }
@@ -132,12 +129,10 @@ enum WhenEdit {
                 newStart = match.start
             } else if saidTime {
                 let day = LocalDate(start, in: zone)
-                let time = calendar.dateComponents([.hour, .minute], from: match.start)
-                newStart = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: time.hour, minute: time.minute))!
+                newStart = zone.date(day, minute: zone.wallClock(match.start).seconds / 60)
             } else {
                 let day = LocalDate(match.start, in: zone)
-                let time = calendar.dateComponents([.hour, .minute], from: start)
-                newStart = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: time.hour, minute: time.minute))!
+                newStart = zone.date(day, minute: zone.wallClock(start).seconds / 60)
             }
             let newEnd = saidTime && saidEnd ? match.end : newStart + length
             if newStart >= newEnd { newStart = newEnd - length }
@@ -147,7 +142,7 @@ enum WhenEdit {
 
     /// `when` after every timing change of an edit, in this order: the new date or time, a
     /// move ("an hour later"), a new length, all day.
-    static func applying(_ changes: EventChanges, to when: When, zone: TimeZone) -> When {
+    static func applying(_ changes: EventChanges, to when: When, zone: Zone) -> When {
         var result = when
         if let match = changes.when { result = apply(match, to: result, zone: zone) }
         if let minutes = changes.shiftMinutes { result = result.shifted(bySeconds: TimeInterval(minutes * 60)) }

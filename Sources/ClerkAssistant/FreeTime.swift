@@ -17,23 +17,14 @@ enum FreeTime {
 
     /// The spans to search: `[from, to)` itself, or each day's waking hours when the span is
     /// made of whole days.
-    static func windows(from: Date, to: Date, zone: TimeZone, wholeDays: Bool,
+    static func windows(from: Date, to: Date, zone: Zone, wholeDays: Bool,
                                hours: (start: Int, end: Int) = (dayWindow.startHour * 60, dayWindow.endHour * 60)) -> [(Date, Date)] {
         guard wholeDays else { return [(from, to)] }
-        let calendar = Calendar.gregorian(in: zone)
         var windows: [(Date, Date)] = []
         var day = LocalDate(from, in: zone)
         while day.startOfDay(in: zone) < to {
-            let base = DateComponents(year: day.year, month: day.month, day: day.day)
-            var startParts = base, endParts = base
-            startParts.hour = hours.start / 60
-            startParts.minute = hours.start % 60
-            endParts.hour = hours.end / 60
-            endParts.minute = hours.end % 60
-            if let s = calendar.date(from: startParts), let e = calendar.date(from: endParts) {
-                let start = max(s, from), end = min(e, to)
-                if start < end { windows.append((start, end)) }
-            }
+            let start = max(zone.date(day, minute: hours.start), from), end = min(zone.date(day, minute: hours.end), to)
+            if start < end { windows.append((start, end)) }
             day = day.adding(days: 1)
         }
         return windows

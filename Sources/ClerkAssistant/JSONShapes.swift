@@ -5,7 +5,7 @@ import Foundation
 enum JSONShapes {
     /// `{id, calendar, title, start, end, allDay, location, attendees, recurrence}`; timed
     /// times are RFC 3339 with the offset of `zone`, all-day ones `YYYY-MM-DD` (end exclusive).
-    static func event(_ event: Event, calendarName: String, zone: TimeZone) -> JSONValue {
+    static func event(_ event: Event, calendarName: String, zone: Zone) -> JSONValue {
         let start: String, end: String
         switch event.when {
         case .timed(let s, let e, _):
@@ -51,7 +51,7 @@ enum JSONShapes {
     }
 
     /// `{id, name, size, modified}`.
-    static func file(_ file: DriveFile, zone: TimeZone) -> JSONValue {
+    static func file(_ file: DriveFile, zone: Zone) -> JSONValue {
         .object([
             ("id", .string(file.id)),
             ("name", .string(file.name)),

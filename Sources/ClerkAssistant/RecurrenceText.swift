@@ -59,7 +59,7 @@ enum RecurrenceText {
             text += count == 1 ? ", once" : ", \(count) times"
         } else if let until = fields["UNTIL"], until.count >= 8,
                   let date = LocalDate(iso: "\(until.prefix(4))-\(until.dropFirst(4).prefix(2))-\(until.dropFirst(6).prefix(2))") {
-            text += ", until " + DateText(zone: TimeZone(identifier: "UTC")!).day(date)
+            text += ", until " + DateText(zone: Zone.gmt).day(date)
         }
         return text
     }

@@ -37,7 +37,7 @@ extension Renderer {
     }
 
     /// `clerk status`: the backend, who, when last synced, what waits.
-    public static func status(_ status: AccountStatus, zone: TimeZone) -> String {
+    public static func status(_ status: AccountStatus, zone: Zone) -> String {
         guard status.backend == "google" else {
             return "Local store" + (status.store.map { ": \($0)" } ?? "") + ". Not signed in to Google ('clerk login' to sign in)."
         }
@@ -52,7 +52,7 @@ extension Renderer {
     public static func statusJSON(_ status: AccountStatus) -> JSONValue {
         .object([
             ("backend", .string(status.backend)), ("account", .string(orNull: status.account)),
-            ("lastSync", status.lastSync.map { .string(ClockText.rfc3339($0, zone: TimeZone(identifier: "UTC")!)) } ?? .null),
+            ("lastSync", status.lastSync.map { .string(ClockText.rfc3339($0, zone: Zone.gmt)) } ?? .null),
             ("waiting", .number(Double(status.waiting))), ("offline", .bool(status.isOffline)),
         ])
     }
@@ -62,7 +62,7 @@ extension Renderer {
     }
 
     /// One line after a reply.
-    static func notice(_ notice: AccountNotice, zone: TimeZone, now: Date) -> String {
+    static func notice(_ notice: AccountNotice, zone: Zone, now: Date) -> String {
         switch notice {
         case .offline(let asOf): return "(offline — " + asOfText(asOf, zone: zone, now: now) + ")"
         case .signInExpired(let asOf): return "(Your Google sign-in has expired: run 'clerk login'. Shown " + asOfText(asOf, zone: zone, now: now) + ".)"
@@ -73,7 +73,7 @@ extension Renderer {
     }
 
     /// "as of 10:42" today, "as of Mon 30 Nov 10:42" before.
-    static func asOfText(_ date: Date?, zone: TimeZone, now: Date) -> String {
+    static func asOfText(_ date: Date?, zone: Zone, now: Date) -> String {
         guard let date else { return "nothing synced yet" }
         let text = DateText(zone: zone)
         let sameDay = text.localDate(date) == text.localDate(now)

@@ -102,7 +102,7 @@ extension Renderer {
     }
 
     /// The card shown before creating: one labelled line per part, warnings last.
-    static func card(_ card: DraftCard, next: [Date], warnings: [String], zone: TimeZone, style: TextStyle) -> String {
+    static func card(_ card: DraftCard, next: [Date], warnings: [String], zone: Zone, style: TextStyle) -> String {
         let text = DateText(zone: zone)
         var lines = [style.bold(card.draft.title)]
         func row(_ label: String, _ value: String) { lines.append("  " + style.dim(label.padding(toLength: 9, withPad: " ", startingAt: 0)) + value) }

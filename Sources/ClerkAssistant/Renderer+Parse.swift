@@ -60,7 +60,7 @@ extension Renderer {
 
     /// `Tue 1 Dec 2026, 13:00–14:00 Europe/Madrid`, `Tue 1 Dec 2026 (all day)`,
     /// `Mon 30 Nov – Sun 6 Dec 2026 (all day)`.
-    static func span(of match: DateMatch, in zone: TimeZone) -> String {
+    static func span(of match: DateMatch, in zone: Zone) -> String {
         let text = DateText(zone: zone)
         let first = text.localDate(match.start)
         if match.isAllDay {
@@ -77,7 +77,7 @@ extension Renderer {
     }
 
     /// An IANA name as is; a fixed offset as `UTC-02:00`.
-    static func zoneName(_ zone: TimeZone) -> String {
+    static func zoneName(_ zone: Zone) -> String {
         let id = zone.identifier
         guard id.hasPrefix("GMT") || id == "UTC" else { return id }
         let offset = zone.secondsFromGMT()

@@ -61,12 +61,11 @@ extension Session {
             // "tomorrow morning", "lunch on Friday": the day said, starting at the part's or the
             // meal's time; "block Friday afternoon" keeps the whole (working) part busy.
             let day = LocalDate(match.start, in: zone).startOfDay(in: zone)
-            let calendar = Calendar.gregorian(in: zone)
             if request.isBlock, request.durationMinutes == nil, case .dayPart(let part) = hint {
                 let (start, end) = StartDefaults.working(part, from: match.start, to: match.end, zone: zone, hours: hours)
                 when = .timed(start: start, end: end, timeZone: zone.identifier)
             } else {
-                let start = calendar.date(byAdding: .minute, value: StartDefaults.start(hint, workingHours: hours), to: day) ?? match.start
+                let start = day + TimeInterval(StartDefaults.start(hint, workingHours: hours) * 60)
                 let length = request.durationMinutes.map { TimeInterval($0 * 60) } ?? context.preferences.eventLength
                 durationAssumed = request.durationMinutes == nil
                 when = .timed(start: start, end: start + length, timeZone: zone.identifier)
@@ -192,7 +191,7 @@ extension Session {
 
     /// The clock time said ("2:30") when it does not exist on the event's day — clocks went
     /// forward — with the time shown instead ("03:30"); nil otherwise.
-    static func skippedClock(_ match: DateMatch, in text: String, shown when: When, zone: TimeZone) -> (said: String, moved: String)? {
+    static func skippedClock(_ match: DateMatch, in text: String, shown when: When, zone: Zone) -> (said: String, moved: String)? {
         guard case .timed(let start, _, _) = when, match.known.contains(.time),
               let piece = match.parts.first(where: { $0.role == "time" }), piece.range.upperBound <= text.endIndex else { return nil }
         let said = text[piece.range].lowercased()
@@ -204,8 +203,7 @@ extension Session {
         // The gap: how far the clock jumped in the hours before the start.
         let gap = (zone.secondsFromGMT(for: start) - zone.secondsFromGMT(for: start - 3 * 3600)) / 60
         guard gap > 0 else { return nil }
-        let shown = Calendar.gregorian(in: zone).dateComponents([.hour, .minute], from: start)
-        let shownMinutes = (shown.hour ?? 0) * 60 + (shown.minute ?? 0)
+        let shownMinutes = zone.wallClock(start).seconds / 60
         let saidMinutes = hour * 60 + minute
         guard shownMinutes - saidMinutes == gap || shownMinutes - (saidMinutes + 12 * 60) == gap else { return nil }
         func clock(_ m: Int) -> String { String(format: "%02d:%02d", m / 60 % 24, m % 60) }

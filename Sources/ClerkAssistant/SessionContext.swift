@@ -53,7 +53,7 @@ public struct SessionContext {
     /// "local" or "google", for messages that depend on it.
     var backendName: String
     var now: NowProvider
-    var zone: TimeZone
+    var zone: Zone
     var dateOrder: DateOrder
     var style: TextStyle
     /// Where answers come from; see `AnswerRule`.
@@ -81,7 +81,7 @@ public struct SessionContext {
 
     public init(
         calendars: any CalendarService, contacts: any ContactsService, files: any FileService,
-        backendName: String, now: NowProvider, zone: TimeZone, dateOrder: DateOrder = .monthFirst,
+        backendName: String, now: NowProvider, zone: Zone, dateOrder: DateOrder = .monthFirst,
         style: TextStyle = .plain, answers: AnswerRule = .terminal, makeID: @escaping () -> String = SessionContext.randomID,
         previewOccurrences: @escaping (_ rule: String, _ start: When, _ count: Int) -> [Date]? = { _, _, _ in nil }
     ) {

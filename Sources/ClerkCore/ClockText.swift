@@ -4,11 +4,11 @@ public import Foundation
 /// (`--now`, `--tz`, and the `now`/`tz` members of `clerk parse --jsonl` requests).
 public enum ClockText {
     /// An IANA zone name (`Europe/Madrid`, `UTC`) or a fixed offset `±HH:MM`; nil otherwise.
-    public static func timeZone(_ text: String) -> TimeZone? {
+    public static func timeZone(_ text: String) -> Zone? {
         if let offset = fixedOffset(text) {
-            return TimeZone(secondsFromGMT: offset)
+            return Zone(secondsFromGMT: offset)
         }
-        if text.contains("/") || text == "UTC", let zone = TimeZone(identifier: text) {
+        if text.contains("/") || text == "UTC", let zone = Zone(identifier: text) {
             return zone
         }
         return nil
@@ -28,7 +28,7 @@ public enum ClockText {
     /// `YYYY-MM-DDTHH:MM[:SS]` on the wall clock of `zone`; nil for anything else: every
     /// field is ASCII digits of its width (`Int("+5")` would take a sign; fractions of a
     /// second and zone letters are not part of the form).
-    public static func instant(_ text: String, in zone: TimeZone) -> Date? {
+    public static func instant(_ text: String, in zone: Zone) -> Date? {
         let halves = text.split(separator: "T", omittingEmptySubsequences: false)
         guard halves.count == 2, let date = LocalDate(iso: halves[0]) else { return nil }
         let clock = halves[1].split(separator: ":", omittingEmptySubsequences: false)
@@ -37,13 +37,11 @@ public enum ClockText {
         else { return nil }
         let second = clock.count == 3 ? Int(clock[2]) : 0
         guard let second, second < 60 else { return nil }
-        let calendar = Calendar.gregorian(in: zone)
-        let parts = DateComponents(year: date.year, month: date.month, day: date.day, hour: hour, minute: minute, second: second)
-        return calendar.date(from: parts)
+        return zone.date(date, hour: hour, minute: minute, second: second)
     }
 
     /// `2026-12-01T13:00:00+01:00` (or `Z` for UTC): the instant on the wall clock of `zone`.
-    public static func rfc3339(_ instant: Date, zone: TimeZone) -> String {
+    public static func rfc3339(_ instant: Date, zone: Zone) -> String {
         let offset = zone.secondsFromGMT(for: instant)
         var text = wallClock(seconds(instant) + Int64(offset))
         if offset == 0 { return text + "Z" }
@@ -102,7 +100,7 @@ public enum ClockText {
     /// An RFC 3339 date-time: `2026-12-01T13:00:00+01:00`, `…Z`, with or without fractional
     /// seconds (ignored beyond milliseconds). Without an offset it is read on the wall clock
     /// of `zone`, and is nil when there is none.
-    public static func rfc3339Instant(_ text: String, zone: TimeZone? = nil) -> Date? {
+    public static func rfc3339Instant(_ text: String, zone: Zone? = nil) -> Date? {
         let upper = text.uppercased()
         guard let t = upper.firstIndex(of: "T") else { return nil }
         let clock = upper[upper.index(after: t)...]
@@ -123,7 +121,7 @@ public enum ClockText {
             fraction = (value * 1000).rounded() / 1000
             wall = wall[..<dot]
         }
-        guard let zone = offset.map({ TimeZone(secondsFromGMT: $0)! }) ?? zone,
+        guard let zone = offset.flatMap({ Zone(secondsFromGMT: $0) }) ?? zone,
               let instant = instant(String(wall), in: zone) else { return nil }
         return instant + fraction
     }

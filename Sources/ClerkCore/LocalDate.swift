@@ -23,9 +23,8 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// The date `instant` falls on in `zone`.
-    public init(_ instant: Date, in zone: TimeZone) {
-        let parts = Calendar.gregorian(in: zone).dateComponents([.year, .month, .day], from: instant)
-        self.init(year: parts.year!, month: parts.month!, day: parts.day!)
+    public init(_ instant: Date, in zone: Zone) {
+        self = zone.wallClock(instant).day
     }
 
     /// `YYYY-MM-DD`.
@@ -35,11 +34,10 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     public var description: String { iso }
 
-    /// Midnight at the start of this date in `zone` (the first instant that exists, on a DST gap).
-    public func startOfDay(in zone: TimeZone) -> Date {
-        let calendar = Calendar.gregorian(in: zone)
-        let noon = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12))!
-        return calendar.startOfDay(for: noon)
+    /// Midnight at the start of this date in `zone` (on a DST gap at midnight, the instant the
+    /// clocks jump, RFC 5545's reading of 00:00).
+    public func startOfDay(in zone: Zone) -> Date {
+        zone.date(self)
     }
 
     /// The date `days` later (or earlier when negative).
@@ -87,17 +85,5 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(iso)
-    }
-}
-
-extension Calendar {
-    /// A Gregorian calendar fixed to `zone` with ISO weeks (Monday first), the one clerk reasons in.
-    public static func gregorian(in zone: TimeZone) -> Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        calendar.locale = Locale(identifier: "en_US_POSIX")
-        calendar.firstWeekday = 2
-        calendar.minimumDaysInFirstWeek = 4
-        return calendar
     }
 }

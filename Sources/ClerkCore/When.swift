@@ -8,7 +8,7 @@ public enum When: Hashable, Sendable {
     case allDay(start: LocalDate, end: LocalDate)
 
     /// The first instant of the event in `zone` (all-day events start at local midnight).
-    public func startInstant(in zone: TimeZone) -> Date {
+    public func startInstant(in zone: Zone) -> Date {
         switch self {
         case .timed(let start, _, _): return start
         case .allDay(let start, _): return start.startOfDay(in: zone)
@@ -16,7 +16,7 @@ public enum When: Hashable, Sendable {
     }
 
     /// The instant the event is over in `zone` (exclusive).
-    public func endInstant(in zone: TimeZone) -> Date {
+    public func endInstant(in zone: Zone) -> Date {
         switch self {
         case .timed(_, let end, _): return end
         case .allDay(_, let end): return end.startOfDay(in: zone)

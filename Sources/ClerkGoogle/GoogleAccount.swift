@@ -1,6 +1,6 @@
 package import ClerkCore
 import ClerkLocal
-package import Foundation
+import Foundation
 
 /// Where a Google sign-in and its mirror live, and how to reach Google.
 package struct GoogleSetup {
@@ -13,7 +13,7 @@ package struct GoogleSetup {
     package var tokenPath: String
     /// The folder the account's mirror is kept in.
     package var mirrorFolder: String
-    package var timeZone: TimeZone
+    package var timeZone: Zone
     package var now: NowProvider
     package var version: String
     /// Sees each request and response line, redacted (`--verbose`).
@@ -25,7 +25,7 @@ package struct GoogleSetup {
     package var pageSize = 1000
 
     package init(endpoints: GoogleEndpoints, clientID: String, clientSecret: String, tokenPath: String, mirrorFolder: String,
-                 timeZone: TimeZone, now: NowProvider, version: String, log: ((String) -> Void)? = nil) {
+                 timeZone: Zone, now: NowProvider, version: String, log: ((String) -> Void)? = nil) {
         self.endpoints = endpoints
         self.clientID = clientID
         self.clientSecret = clientSecret

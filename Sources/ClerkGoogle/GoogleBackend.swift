@@ -387,7 +387,7 @@ extension GoogleBackend: CalendarService {
         switch original {
         case .allDay(let date, _): return date.iso.replacingOccurrences(of: "-", with: "")
         case .timed(let start, _, _):
-            return ClockText.rfc3339(start, zone: TimeZone(identifier: "UTC")!).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
+            return ClockText.rfc3339(start, zone: Zone.gmt).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
         }
     }
 }

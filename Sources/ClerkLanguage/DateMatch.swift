@@ -1,3 +1,4 @@
+public import ClerkCore
 public import Foundation
 
 /// The unit a reading is precise to: "March" is a month, "April 9" a day, "5pm" an hour.
@@ -87,7 +88,7 @@ public struct DateMatch: Sendable, Hashable {
     /// An RFC 5545 RRULE value without the `RRULE:` prefix ("FREQ=WEEKLY;BYDAY=MO"), or nil.
     public var recurrence: String?
     /// The zone the person named ("8am JST"), already converted into the reference zone.
-    public var statedTimeZone: TimeZone?
+    public var statedTimeZone: Zone?
     /// The pieces, in text order.
     public var parts: [DatePart]
     /// Words read as others ("fridya" as "friday"), in text order.
@@ -95,7 +96,7 @@ public struct DateMatch: Sendable, Hashable {
 
     public init(
         range: Range<String.Index>, rule: String, start: Date, end: Date, grain: Grain, isAllDay: Bool,
-        known: KnownParts, recurrence: String? = nil, statedTimeZone: TimeZone? = nil, parts: [DatePart] = [],
+        known: KnownParts, recurrence: String? = nil, statedTimeZone: Zone? = nil, parts: [DatePart] = [],
         corrections: [WordCorrection] = []
     ) {
         self.range = range

@@ -1,15 +1,16 @@
+public import ClerkCore
 public import Foundation
 
 /// The moment and place a phrase is read against. Language code never reads the clock:
 /// "tomorrow" means the day after `instant` in `timeZone`, and nothing else.
 public struct ReferenceTime: Sendable, Hashable {
     public var instant: Date
-    public var timeZone: TimeZone
+    public var timeZone: Zone
     public var locale: Locale
     /// How `12/3` is read: month first (the default, as in the US) or day first.
     public var dateOrder: DateOrder
 
-    public init(instant: Date, timeZone: TimeZone, locale: Locale = Locale(identifier: "en_US_POSIX"), dateOrder: DateOrder = .monthFirst) {
+    public init(instant: Date, timeZone: Zone, locale: Locale = Locale(identifier: "en_US_POSIX"), dateOrder: DateOrder = .monthFirst) {
         self.instant = instant
         self.timeZone = timeZone
         self.locale = locale

@@ -15,9 +15,9 @@ public struct ICalendarReader: Sendable {
     /// The file as the person named it, for messages.
     public var file: String
     /// The zone of floating times (no TZID, no Z), and of events whose zone has no IANA name.
-    public var zone: TimeZone
+    public var zone: Zone
 
-    public init(file: String, zone: TimeZone) {
+    public init(file: String, zone: Zone) {
         self.file = file
         self.zone = zone
     }

@@ -1,6 +1,6 @@
 public import ClerkCore
 internal import CSQLite
-public import Foundation
+internal import Foundation
 
 /// The embedded default: calendars, contacts and text files in one SQLite file.
 ///
@@ -27,13 +27,13 @@ public final class LocalStore {
     /// "Personal" in `timeZone` on first use). A store that exists but cannot be written is
     /// opened for reading: everything in it can be seen, and every change fails with
     /// `StorageProblem.readOnly`.
-    public convenience init(path: String, timeZone: TimeZone, now: NowProvider = .system, makeID: @escaping () -> String = LocalStore.randomID) throws {
+    public convenience init(path: String, timeZone: Zone, now: NowProvider = .system, makeID: @escaping () -> String = LocalStore.randomID) throws {
         try self.init(path: path, timeZone: timeZone, now: now, makeID: makeID, makesPrimaryCalendar: true)
     }
 
     /// Opens the store at `path`; without `makesPrimaryCalendar` a new store starts with no
     /// calendar at all, for a replica whose calendars come from elsewhere (`putCalendar`).
-    package init(path: String, timeZone: TimeZone, now: NowProvider, makeID: @escaping () -> String, makesPrimaryCalendar: Bool) throws {
+    package init(path: String, timeZone: Zone, now: NowProvider, makeID: @escaping () -> String, makesPrimaryCalendar: Bool) throws {
         self.zone = ZoneRules(timeZone)
         self.now = now
         self.makeID = makeID

@@ -9,7 +9,7 @@ public enum RecurrencePreview {
 
     /// The first `count` starts of `rule` (an RRULE value) for a series whose first
     /// occurrence is `first`, on the wall clock of `zone`.
-    public static func starts(rule: String, first: When, zone: TimeZone, count: Int) throws -> [Date] {
+    public static func starts(rule: String, first: When, zone: Zone, count: Int) throws -> [Date] {
         let rules = ZoneRules(zone)
         let wall: WallTime
         switch first {

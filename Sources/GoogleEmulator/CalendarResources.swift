@@ -19,12 +19,12 @@ enum CalendarResources {
     static let defaultReminders: JSONValue = [["method": "popup", "minutes": 10]]
 
     /// `{"dateTime": …, "timeZone": …}` or `{"date": …}` for one end of `when`.
-    static func time(_ when: When, start: Bool, zone override: TimeZone?) -> JSONValue {
+    static func time(_ when: When, start: Bool, zone override: Zone?) -> JSONValue {
         switch when {
         case .allDay(let first, let last):
             return ["date": .string((start ? first : last).iso)]
         case .timed(let first, let last, let zoneName):
-            let zone = override ?? TimeZone(identifier: zoneName) ?? TimeZone(identifier: "UTC")!
+            let zone = override ?? Zone(identifier: zoneName) ?? Zone.gmt
             return .object([("dateTime", .string(ClockText.rfc3339(start ? first : last, zone: zone))), ("timeZone", .string(zoneName))])
         }
     }
@@ -35,7 +35,7 @@ enum CalendarResources {
     }
 
     /// The Event resource of a stored event.
-    static func resource(_ replica: Replica<Event>, calendar: CalendarInfo, account: String, zone: TimeZone?) -> JSONValue {
+    static func resource(_ replica: Replica<Event>, calendar: CalendarInfo, account: String, zone: Zone?) -> JSONValue {
         let event = replica.item
         var members: [(String, JSONValue)] = [
             ("kind", "calendar#event"), ("etag", .string(Wire.etag(replica.version))), ("id", .string(event.id)),
@@ -84,7 +84,7 @@ enum CalendarResources {
     }
 
     /// The small form a cancelled occurrence takes in a listing.
-    static func cancelledStub(id: String, version: Int64, seriesID: String?, original: When?, zone: TimeZone?) -> JSONValue {
+    static func cancelledStub(id: String, version: Int64, seriesID: String?, original: When?, zone: Zone?) -> JSONValue {
         var members: [(String, JSONValue)] = [("kind", "calendar#event"), ("etag", .string(Wire.etag(version))), ("id", .string(id)),
                                               ("status", "cancelled")]
         if let seriesID, let original {
@@ -154,7 +154,7 @@ enum CalendarResources {
     static func readTime(_ json: JSONValue?, end name: String, calendarZone: String) throws(GoogleError) -> TimeReading {
         guard let json, json.objectValue != nil else { throw GoogleError.required("Missing \(name) time.") }
         let zoneName = json["timeZone"]?.stringValue
-        if let zoneName, TimeZone(identifier: zoneName) == nil || !zoneName.contains("/") && zoneName != "UTC" {
+        if let zoneName, Zone(identifier: zoneName) == nil || !zoneName.contains("/") && zoneName != "UTC" {
             throw GoogleError.invalid("Invalid time zone definition for \(name) time.")
         }
         if let text = json["date"]?.stringValue, json["dateTime"]?.stringValue == nil {
@@ -162,7 +162,7 @@ enum CalendarResources {
             return .date(date)
         }
         guard let text = json["dateTime"]?.stringValue else { throw GoogleError.required("Missing \(name) time.") }
-        guard let instant = ClockText.rfc3339Instant(text, zone: zoneName.flatMap(TimeZone.init(identifier:))) else {
+        guard let instant = ClockText.rfc3339Instant(text, zone: zoneName.flatMap(Zone.init(identifier:))) else {
             let hasOffset = text.uppercased().hasSuffix("Z") || text.dropFirst(10).contains("+") || text.dropFirst(10).contains("-")
             throw hasOffset || zoneName != nil ? GoogleError.invalid("Invalid \(name) time.")
                 : GoogleError.required("Missing time zone definition for \(name) time.")

@@ -309,7 +309,7 @@ extension DriveQuery {
                 }
                 at += 1
                 let text = try string()
-                guard let instant = ClockText.rfc3339Instant(text, zone: TimeZone(identifier: "UTC")!) else {
+                guard let instant = ClockText.rfc3339Instant(text, zone: Zone.gmt) else {
                     throw DriveQuery.invalid("'\(text)' is not an RFC 3339 date-time")
                 }
                 return .time(time, comparison, instant)

@@ -137,7 +137,7 @@ extension Emulator {
             throw GoogleError.required("Missing summary.")
         }
         let zone = body["timeZone"]?.stringValue ?? configuration.timeZone.identifier
-        guard TimeZone(identifier: zone) != nil else { throw GoogleError.invalid("Invalid time zone.") }
+        guard Zone(identifier: zone) != nil else { throw GoogleError.invalid("Invalid time zone.") }
         let info = CalendarInfo(id: Wire.random(26, from: Wire.base32hex) + "@group.calendar.google.com", name: summary, timeZone: zone, isPrimary: false)
         let replica = try withStore { try $0.putCalendar(info, unmodeled: Emulator.calendarExtras(body)) }
         return try .json(calendarResource(replica), for: call)
@@ -161,7 +161,7 @@ extension Emulator {
             throw GoogleError.required("Missing summary.")
         }
         if let zone = next["timeZone"]?.stringValue {
-            guard TimeZone(identifier: zone) != nil else { throw GoogleError.invalid("Invalid time zone.") }
+            guard Zone(identifier: zone) != nil else { throw GoogleError.invalid("Invalid time zone.") }
             info.timeZone = zone
         }
         let saved = try withStore { try $0.putCalendar(info, unmodeled: Emulator.calendarExtras(next)) }
@@ -216,9 +216,9 @@ extension Emulator {
     // MARK: Events: listing
 
     /// The zone a listing writes times in: its `timeZone` parameter, else each event's own.
-    func listingZone(_ call: Call) throws(GoogleError) -> TimeZone? {
+    func listingZone(_ call: Call) throws(GoogleError) -> Zone? {
         guard let name = call.parameter("timeZone") else { return nil }
-        guard let zone = TimeZone(identifier: name) else { throw GoogleError.invalid("Invalid time zone.", location: "timeZone") }
+        guard let zone = Zone(identifier: name) else { throw GoogleError.invalid("Invalid time zone.", location: "timeZone") }
         return zone
     }
 
@@ -250,11 +250,11 @@ extension Emulator {
         var searchText: String
     }
 
-    func listed(_ replica: Replica<Event>, calendar: CalendarInfo, zone: TimeZone?) -> Listed {
+    func listed(_ replica: Replica<Event>, calendar: CalendarInfo, zone: Zone?) -> Listed {
         let event = replica.item
         let json = CalendarResources.resource(replica, calendar: calendar, account: account, zone: zone)
         let people = event.attendees.flatMap { [$0.name ?? "", $0.email ?? ""] }.joined(separator: " ")
-        return Listed(json: json, version: replica.version, start: event.when.startInstant(in: TimeZone(identifier: calendar.timeZone) ?? .current),
+        return Listed(json: json, version: replica.version, start: event.when.startInstant(in: Zone(identifier: calendar.timeZone) ?? .current),
                       updated: event.updated ?? replica.created, id: event.id,
                       searchText: Spelling.fold([event.title, event.notes ?? "", event.location ?? "", people, calendar.id].joined(separator: " ")))
     }
@@ -330,7 +330,7 @@ extension Emulator {
 
     /// A feed entry as a listing shows it: the event as it is now (cancelled ones too), or
     /// for a row that is gone, the occurrence the series gives again or a cancelled stub.
-    private func feedItem(_ entry: FeedEntry<Event>, calendar: CalendarInfo, zone: TimeZone?) throws(GoogleError) -> JSONValue {
+    private func feedItem(_ entry: FeedEntry<Event>, calendar: CalendarInfo, zone: Zone?) throws(GoogleError) -> JSONValue {
         switch entry {
         case .present(let replica):
             return CalendarResources.resource(replica, calendar: calendar, account: account, zone: zone)
@@ -344,12 +344,12 @@ extension Emulator {
 
     /// The items of a full listing: stored events (series once, changed occurrences apart),
     /// or with `singleEvents` every occurrence, overlapping `[from, to)` when given.
-    func eventItems(_ calendar: CalendarInfo, singleEvents: Bool, showDeleted: Bool, from: Date?, to: Date?, zone: TimeZone?) throws(GoogleError) -> [Listed] {
+    func eventItems(_ calendar: CalendarInfo, singleEvents: Bool, showDeleted: Bool, from: Date?, to: Date?, zone: Zone?) throws(GoogleError) -> [Listed] {
         let rows = try withStore { try $0.eventFeed(calendarID: calendar.id, after: 0) }.compactMap { entry -> Replica<Event>? in
             if case .present(let replica) = entry { return replica }
             return nil
         }
-        let calendarZone = TimeZone(identifier: calendar.timeZone) ?? .current
+        let calendarZone = Zone(identifier: calendar.timeZone) ?? .current
         func overlaps(_ when: When) -> Bool {
             let start = when.startInstant(in: calendarZone), end = when.endInstant(in: calendarZone)
             return (from.map { end > $0 || (start == end && start >= $0) } ?? true) && (to.map { start < $0 } ?? true)
@@ -389,7 +389,7 @@ extension Emulator {
     /// the start of each series (so a series that starts beyond the horizon still shows
     /// its instances, not only the first).
     private func expansionWindow(_ rows: [Replica<Event>], from: Date?, to: Date?) -> (Date, Date) {
-        let utc = TimeZone(identifier: "UTC")!
+        let utc = Zone.gmt
         let twoYears: TimeInterval = 2 * 366 * 86_400
         let low = from ?? rows.map { $0.item.when.startInstant(in: utc) - 86_400 }.min() ?? now
         let stored = rows.map { row in
@@ -494,7 +494,7 @@ extension Emulator {
         guard let text = call.parameter("text"), !text.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw GoogleError.required("Missing text.", location: "text")
         }
-        let zone = TimeZone(identifier: calendar.timeZone) ?? configuration.timeZone
+        let zone = Zone(identifier: calendar.timeZone) ?? configuration.timeZone
         let reference = ReferenceTime(instant: now, timeZone: zone)
         var title = text.trimmingCharacters(in: .whitespacesAndNewlines)
         var location: String?
@@ -587,7 +587,7 @@ extension Emulator {
             throw GoogleError.required("Missing timeMin or timeMax.")
         }
         guard timeMin < timeMax else { throw GoogleError.badRequest("The specified time range is empty.", reason: "timeRangeEmpty") }
-        let zone = body["timeZone"]?.stringValue.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC")!
+        let zone = body["timeZone"]?.stringValue.flatMap(Zone.init(identifier:)) ?? Zone.gmt
         let calendars = try withStore { try $0.calendars() }
         var answers: [(String, JSONValue)] = []
         for item in body["items"]?.arrayValue ?? [] {
@@ -597,7 +597,7 @@ extension Emulator {
                 continue
             }
             let events = try withStore { try $0.events(from: timeMin, to: timeMax, calendarIDs: [found.id]) }
-            let calendarZone = TimeZone(identifier: found.timeZone) ?? zone
+            let calendarZone = Zone(identifier: found.timeZone) ?? zone
             var spans: [(Date, Date)] = []
             for event in events.sorted(by: { $0.when.startInstant(in: calendarZone) < $1.when.startInstant(in: calendarZone) }) {
                 if let series = event.recurringEventID ?? Optional(event.id),

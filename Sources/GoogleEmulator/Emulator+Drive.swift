@@ -637,7 +637,7 @@ extension Emulator {
     /// An RFC 3339 time member (UTC when it has no offset).
     static func instant(_ body: JSONValue, _ key: String) throws(GoogleError) -> Date? {
         guard let text = try string(body, key) else { return nil }
-        guard let instant = ClockText.rfc3339Instant(text, zone: TimeZone(identifier: "UTC")!) else {
+        guard let instant = ClockText.rfc3339Instant(text, zone: Zone.gmt) else {
             throw GoogleError.invalid("Invalid value for \(key): \(text)")
         }
         return instant

@@ -20,10 +20,10 @@ package final class Emulator: @unchecked Sendable {
         /// The account's address: the primary calendar's id and the owner of everything.
         package var account = "emulator@example.com"
         /// The account's zone (the primary calendar's, and new calendars').
-        package var timeZone = TimeZone(identifier: "UTC")!
+        package var timeZone = Zone.gmt
         package var now: NowProvider = .system
 
-        package init(dataDirectory: String? = nil, tokenLifetime: TimeInterval = 3599, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+        package init(dataDirectory: String? = nil, tokenLifetime: TimeInterval = 3599, timeZone: Zone = Zone.gmt,
                     now: NowProvider = .system) {
             self.dataDirectory = dataDirectory
             self.tokenLifetime = tokenLifetime

@@ -6,7 +6,7 @@ import Foundation
 struct GlobalOptions {
     /// `--now`, already resolved in `timeZone`; nil means the system clock.
     var now: Date?
-    var timeZone: TimeZone = .current
+    var timeZone: Zone = .current
     var dataDirectory: String?
     /// `--backend`; nil lets the config and the saved sign-in decide.
     var backend: Backend?
@@ -52,7 +52,7 @@ struct UsageError: Error, Equatable {
 /// Reads `clerk`'s arguments with `CommandLineTable`. Options may come anywhere; `--` ends
 /// them.
 struct CommandLineParser {
-    var environmentTimeZone: TimeZone = .current
+    var environmentTimeZone: Zone = .current
 
     func parse(_ arguments: [String]) throws(UsageError) -> (GlobalOptions, Command) {
         var values = OptionValues(options: GlobalOptions(timeZone: environmentTimeZone))
@@ -126,7 +126,7 @@ struct CommandLineParser {
     }
 
     /// `--tz`: an IANA name or a fixed offset `±HH:MM`.
-    static func timeZone(_ text: String) throws(UsageError) -> TimeZone {
+    static func timeZone(_ text: String) throws(UsageError) -> Zone {
         guard let zone = ClockText.timeZone(text) else {
             throw UsageError(message: "--tz: expected an IANA name like Europe/Madrid or an offset like +01:00, got '\(text)'")
         }
@@ -134,7 +134,7 @@ struct CommandLineParser {
     }
 
     /// `--now`: `YYYY-MM-DDTHH:MM[:SS]` on the wall clock of `zone`.
-    static func instant(_ text: String, in zone: TimeZone) throws(UsageError) -> Date {
+    static func instant(_ text: String, in zone: Zone) throws(UsageError) -> Date {
         guard let instant = ClockText.instant(text, in: zone) else {
             throw UsageError(message: "--now: expected YYYY-MM-DDTHH:MM, got '\(text)'")
         }

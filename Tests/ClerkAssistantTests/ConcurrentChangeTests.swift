@@ -7,7 +7,7 @@ import Testing
 /// A change asked for in one session while another process changes the same event: the
 /// answer's change is worked out again from the event as stored, so the other one stays.
 @Suite struct ConcurrentChangeTests {
-    static let zone = TimeZone(identifier: "Europe/Madrid")!
+    static let zone = Zone(identifier: "Europe/Madrid")!
     static let now = Date(timeIntervalSince1970: 1_796_025_600)  // Mon 30 Nov 2026, 09:00 in Madrid
 
     /// A session on a store holding "Dentist", Fri 4 Dec 15:00–16:00 with Ana, and a second
@@ -31,7 +31,7 @@ import Testing
 
         /// Friday 4 December at `hour`:00 for an hour, in Madrid.
         static func friday(_ hour: Int) -> When {
-            let start = Calendar.gregorian(in: ConcurrentChangeTests.zone).date(from: DateComponents(year: 2026, month: 12, day: 4, hour: hour))!
+            let start = ConcurrentChangeTests.zone.date(LocalDate(year: 2026, month: 12, day: 4), hour: hour)
             return .timed(start: start, end: start + 3600, timeZone: "Europe/Madrid")
         }
 

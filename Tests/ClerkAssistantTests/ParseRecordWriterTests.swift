@@ -10,8 +10,8 @@ import Testing
 @Suite struct ParseRecordWriterTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/phrases")
-    static let madrid = ReferenceTime(instant: Date(timeIntervalSince1970: 1_796_025_600), timeZone: TimeZone(identifier: "Europe/Madrid")!)
-    static let duckling = ReferenceTime(instant: Date(timeIntervalSince1970: 1_360_650_600), timeZone: TimeZone(secondsFromGMT: -7200)!,
+    static let madrid = ReferenceTime(instant: Date(timeIntervalSince1970: 1_796_025_600), timeZone: Zone(identifier: "Europe/Madrid")!)
+    static let duckling = ReferenceTime(instant: Date(timeIntervalSince1970: 1_360_650_600), timeZone: Zone(secondsFromGMT: -7200)!,
                                         dateOrder: .dayFirst)
 
     /// Every phrase of Fixtures/phrases (first column), and text that needs escapes.

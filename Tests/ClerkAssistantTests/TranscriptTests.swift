@@ -51,7 +51,7 @@ import Testing
 final class TranscriptPlayer {
     let folder = NSTemporaryDirectory() + "clerk-transcript-" + UUID().uuidString
     private let clock = SettableClock()
-    private var zone = TimeZone(identifier: "Europe/Madrid")!
+    private var zone = Zone(identifier: "Europe/Madrid")!
     private var store: LocalStore?
     private var session: Session?
     private var nextID = 0
@@ -72,7 +72,7 @@ final class TranscriptPlayer {
     }
 
     func setZone(_ text: String) throws {
-        guard store == nil, let zone = TimeZone(identifier: text) else { throw TranscriptError.badDirective("tz", 0, text) }
+        guard store == nil, let zone = Zone(identifier: text) else { throw TranscriptError.badDirective("tz", 0, text) }
         self.zone = zone
     }
 
@@ -121,11 +121,10 @@ final class TranscriptPlayer {
 
 extension Transcript {
     /// `YYYY-MM-DDTHH:MM` on the wall clock of `zone`.
-    static func instant(_ text: String, in zone: TimeZone) throws -> Date {
+    static func instant(_ text: String, in zone: Zone) throws -> Date {
         let parts = text.split(whereSeparator: { $0 == "-" || $0 == "T" || $0 == ":" }).compactMap { Int($0) }
         guard parts.count == 5 else { throw TranscriptError.badDirective("now", 0, text) }
-        let components = DateComponents(year: parts[0], month: parts[1], day: parts[2], hour: parts[3], minute: parts[4])
-        return Calendar.gregorian(in: zone).date(from: components)!
+        return zone.date(LocalDate(year: parts[0], month: parts[1], day: parts[2]), hour: parts[3], minute: parts[4])
     }
 }
 

@@ -38,8 +38,8 @@ import Testing
         ("2026-07-01T12:00", "2026-07-01T10:00:00Z"),
     ])
     func readsAWallClockAcrossDaylightSavingChanges(wall: String, utc: String) throws {
-        let madrid = try #require(TimeZone(identifier: "Europe/Madrid"))
-        let utcZone = try #require(TimeZone(identifier: "UTC"))
+        let madrid = try #require(Zone(identifier: "Europe/Madrid"))
+        let utcZone = try #require(Zone(identifier: "UTC"))
         let wallSeconds = Int(try #require(ClockText.instant(wall, in: utcZone)).timeIntervalSince1970)
         let instant = Date(timeIntervalSince1970: TimeInterval(madrid.utcSeconds(ofWallClock: wallSeconds)))
         #expect(ClockText.rfc3339(instant, zone: utcZone) == utc)

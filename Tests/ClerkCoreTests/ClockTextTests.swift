@@ -4,7 +4,7 @@ import Testing
 
 /// RFC 3339 as clerk writes and reads it, on the wall clock of a zone.
 @Suite struct ClockTextTests {
-    static let madrid = TimeZone(identifier: "Europe/Madrid")!
+    static let madrid = Zone(identifier: "Europe/Madrid")!
 
     @Test(arguments: [
         (1_772_438_400.0, "Europe/Madrid", "2026-03-02T09:00:00+01:00"),
@@ -15,7 +15,7 @@ import Testing
     ])
     func writesTheWallClockWithItsOffset(seconds: Double, zone: String, text: String) {
         let instant = Date(timeIntervalSince1970: seconds)
-        #expect(ClockText.rfc3339(instant, zone: TimeZone(identifier: zone)!) == text)
+        #expect(ClockText.rfc3339(instant, zone: Zone(identifier: zone)!) == text)
         #expect(ClockText.rfc3339Instant(text) == Date(timeIntervalSince1970: seconds.rounded(.down)))
     }
 

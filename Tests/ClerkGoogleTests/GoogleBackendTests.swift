@@ -8,7 +8,7 @@ import Testing
 /// The Google backend against the emulator: reads from the mirror kept by incremental sync,
 /// writes to Google first, the outbox when Google cannot be reached.
 @Suite struct GoogleBackendTests {
-    static let madrid = TimeZone(identifier: "Europe/Madrid")!
+    static let madrid = Zone(identifier: "Europe/Madrid")!
     static let events = "/calendar/v3/calendars/primary/events"
 
     static func when(_ day: Int, _ hour: Int) -> When {

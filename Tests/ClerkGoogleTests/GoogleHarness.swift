@@ -24,7 +24,7 @@ final class GoogleHarness {
         clock = TestClock(start)
         folder = NSTemporaryDirectory() + "clerk-google-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        emulator = try Emulator(configuration: Emulator.Configuration(tokenLifetime: tokenLifetime, timeZone: TimeZone(identifier: zone)!, now: clock.provider))
+        emulator = try Emulator(configuration: Emulator.Configuration(tokenLifetime: tokenLifetime, timeZone: Zone(identifier: zone)!, now: clock.provider))
         let emulator = self.emulator
         server = try HTTPServer(port: 0) { emulator.handle($0) }
         port = server.port
@@ -49,7 +49,7 @@ final class GoogleHarness {
 
     var setup: GoogleSetup {
         var setup = GoogleSetup(endpoints: GoogleEndpoints(root: base), clientID: "clerk-test.apps.googleusercontent.com", clientSecret: "s3cret-client",
-                                tokenPath: folder + "/google-token.json", mirrorFolder: folder + "/google", timeZone: TimeZone(identifier: "Europe/Madrid")!,
+                                tokenPath: folder + "/google-token.json", mirrorFolder: folder + "/google", timeZone: Zone(identifier: "Europe/Madrid")!,
                                 now: now, version: "test")
         let log = self.log
         setup.log = { log.append($0) }

@@ -38,7 +38,7 @@ import Testing
             case .local:
                 let folder = NSTemporaryDirectory() + "clerk-contract-" + UUID().uuidString
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                let store = try LocalStore(path: folder + "/clerk.sqlite3", timeZone: TimeZone(identifier: "Europe/Madrid")!,
+                let store = try LocalStore(path: folder + "/clerk.sqlite3", timeZone: Zone(identifier: "Europe/Madrid")!,
                                            now: .fixed(Date(timeIntervalSince1970: 1_772_438_400)))
                 let primary = try store.calendars().first { $0.isPrimary }!.id
                 return Services(calendars: store, contacts: store, files: store, primary: primary, addContacts: { contacts in

@@ -6,7 +6,7 @@ import Testing
 /// The reader's contract beyond the corpus: order, parts, known parts, zones, settings, and
 /// text that holds nothing.
 @Suite struct DateReaderTests {
-    static let madrid = TimeZone(identifier: "Europe/Madrid")!
+    static let madrid = Zone(identifier: "Europe/Madrid")!
     /// Monday 30 November 2026, 09:00 in Madrid.
     static let monday = ReferenceTime(instant: Date(timeIntervalSince1970: 1_796_025_600), timeZone: madrid)
 
@@ -76,7 +76,7 @@ import Testing
 
     @Test func readsTheSameInstantTheSameWayInEveryZone() throws {
         // 09:00 in Madrid is 17:00 in Tokyo: "in 2 hours" is the same instant in both.
-        let tokyo = ReferenceTime(instant: Self.monday.instant, timeZone: TimeZone(identifier: "Asia/Tokyo")!)
+        let tokyo = ReferenceTime(instant: Self.monday.instant, timeZone: Zone(identifier: "Asia/Tokyo")!)
         let a = try #require(DateReader().read("in 2 hours", at: Self.monday).first)
         let b = try #require(DateReader().read("in 2 hours", at: tokyo).first)
         #expect(a.start == b.start)

@@ -8,7 +8,7 @@ import Foundation
 /// Times are naive local `YYYY-MM-DDTHH:MM` in the reference zone; a range is `START..END`.
 /// A calendar the backend does not know is `said?closest` ("Wrok?Work").
 enum IntentSummary {
-    static func pairs(_ intent: Intent, zone: TimeZone) -> [String] {
+    static func pairs(_ intent: Intent, zone: Zone) -> [String] {
         var out: [String] = []
         func add(_ key: String, _ value: String?) { if let value, !value.isEmpty { out.append("\(key)=\(value)") } }
         func flag(_ key: String, _ on: Bool) { if on { out.append(key) } }
@@ -112,8 +112,8 @@ enum IntentSummary {
         return "\(c.said)?\(c.closest ?? "")"
     }
 
-    static func naive(_ date: Date, _ zone: TimeZone) -> String {
-        let c = Calendar.gregorian(in: zone).dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        return String(format: "%04d-%02d-%02dT%02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!)
+    static func naive(_ date: Date, _ zone: Zone) -> String {
+        let (day, seconds) = zone.wallClock(date)
+        return String(format: "%04d-%02d-%02dT%02d:%02d", day.year, day.month, day.day, seconds / 3600, seconds / 60 % 60)
     }
 }

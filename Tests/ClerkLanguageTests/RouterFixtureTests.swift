@@ -1,3 +1,4 @@
+import ClerkCore
 import ClerkLanguage
 import Foundation
 import Testing
@@ -29,7 +30,7 @@ struct IntentCase: CustomTestStringConvertible, Sendable {
 
 /// The context every fixture row is read in.
 enum FixtureContext {
-    static let zone = TimeZone(identifier: "Europe/Madrid")!
+    static let zone = Zone(identifier: "Europe/Madrid")!
     /// Monday 2026-11-30 09:00 in Madrid.
     static let reference = ReferenceTime(instant: Date(timeIntervalSince1970: 1_796_025_600), timeZone: zone)
     static let known = KnownNames(

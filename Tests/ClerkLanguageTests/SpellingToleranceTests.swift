@@ -6,7 +6,7 @@ import Testing
 /// Misspelt and abbreviated words of the closed classes, read as the word meant, by both the
 /// date reader and the router; open words stay as written.
 @Suite struct SpellingToleranceTests {
-    static let reference = ReferenceTime(instant: Date(timeIntervalSince1970: 1_796_025_600), timeZone: TimeZone(identifier: "Europe/Madrid")!)
+    static let reference = ReferenceTime(instant: Date(timeIntervalSince1970: 1_796_025_600), timeZone: Zone(identifier: "Europe/Madrid")!)
 
     func corrections(_ text: String) -> [String] {
         let u = Router().understand(text, at: Self.reference)

@@ -5,7 +5,7 @@ import Testing
 
 /// Reading .ics files: what each VEVENT becomes, and one exact line for each kind of mistake.
 @Suite struct ICalendarReaderTests {
-    static let reader = ICalendarReader(file: "events.ics", zone: TimeZone(identifier: "Europe/Madrid")!)
+    static let reader = ICalendarReader(file: "events.ics", zone: Zone(identifier: "Europe/Madrid")!)
 
     static func read(_ text: String) throws(ImportError) -> [ImportedEvent] {
         try reader.read(Data(text.utf8))

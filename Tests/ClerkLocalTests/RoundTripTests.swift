@@ -57,7 +57,7 @@ import Testing
 
         let second = try TestStore(zone: "Asia/Tokyo")
         defer { second.remove() }
-        let events = try ICalendarReader(file: "export.ics", zone: TimeZone(identifier: "Asia/Tokyo")!).read(Data(written.utf8))
+        let events = try ICalendarReader(file: "export.ics", zone: Zone(identifier: "Asia/Tokyo")!).read(Data(written.utf8))
         #expect(try second.store.importEvents(events, calendarID: second.primaryID, progress: nil) == ImportSummary(added: 8))
 
         #expect(Self.content(try second.store.storedEvents(calendarID: second.primaryID))
@@ -82,7 +82,7 @@ import Testing
         let calendar = try test.store.calendars()[0]
         let written = ICalendarWriter.write(try test.store.storedEvents(calendarID: calendar.id), calendar: calendar, stamp: instant("2026-03-01T10:00:00Z"))
         #expect(written.contains("DTSTART:20260305T060000Z\r\nDTEND:20260305T070000Z\r\n"))
-        let read = try ICalendarReader(file: "x.ics", zone: TimeZone(identifier: Self.madrid)!).read(Data(written.utf8))
+        let read = try ICalendarReader(file: "x.ics", zone: Zone(identifier: Self.madrid)!).read(Data(written.utf8))
         #expect(read.map(\.draft.when) == [.timed(start: instant("2026-03-05T06:00:00Z"), end: instant("2026-03-05T07:00:00Z"), timeZone: Self.madrid)])
     }
 }

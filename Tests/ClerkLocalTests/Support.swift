@@ -11,12 +11,12 @@ struct TestStore {
     init(zone: String = "Europe/Madrid", now: String = "2026-03-01T10:00:00Z") throws {
         folder = NSTemporaryDirectory() + "clerk-local-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        store = try LocalStore(path: folder + "/clerk.sqlite3", timeZone: TimeZone(identifier: zone)!, now: .fixed(instant(now)))
+        store = try LocalStore(path: folder + "/clerk.sqlite3", timeZone: Zone(identifier: zone)!, now: .fixed(instant(now)))
     }
 
     /// The same file opened again, as another process would (possibly on another day).
     func reopened(zone: String = "Europe/Madrid", now: String = "2026-03-01T10:00:00Z") throws -> LocalStore {
-        try LocalStore(path: path, timeZone: TimeZone(identifier: zone)!, now: .fixed(instant(now)))
+        try LocalStore(path: path, timeZone: Zone(identifier: zone)!, now: .fixed(instant(now)))
     }
 
     func remove() {

@@ -13,7 +13,7 @@ import Glibc
 /// (The bug rows have their own tests, named in ROBUSTNESS.md; these are the rest.)
 @Suite struct BadInputTests {
     static let clock = ["--now", "2026-11-30T09:00", "--tz", "Europe/Madrid"]
-    static let zone = TimeZone(identifier: "Europe/Madrid")!
+    static let zone = Zone(identifier: "Europe/Madrid")!
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures").path
 

@@ -22,7 +22,7 @@ import Testing
             folder = try TemporaryFolder()
             let files = FileManager.default
             for made in [data, work + "/sub", bin] { try files.createDirectory(atPath: made, withIntermediateDirectories: true) }
-            let store = try LocalStore(path: data + "/clerk.sqlite3", timeZone: TimeZone(identifier: "UTC")!)
+            let store = try LocalStore(path: data + "/clerk.sqlite3", timeZone: Zone.gmt)
             for name in ["Work", "Team Lunch"] { try store.createCalendar(named: name, timeZone: "UTC") }
             for file in ["events.ics", "people.vcf", "notes.txt"] { _ = files.createFile(atPath: work + "/" + file, contents: Data()) }
             try files.createSymbolicLink(atPath: bin + "/clerk", withDestinationPath: ClerkBinary.path)

@@ -23,7 +23,7 @@ import Testing
     }
 
     static func content(_ folder: TemporaryFolder, of name: String) throws -> String {
-        let store = try LocalStore(path: folder.path + "/data/clerk.sqlite3", timeZone: TimeZone(identifier: "UTC")!)
+        let store = try LocalStore(path: folder.path + "/data/clerk.sqlite3", timeZone: Zone.gmt)
         let file = try #require(try store.files(matching: name).first)
         return try store.readFile(id: file.id)
     }

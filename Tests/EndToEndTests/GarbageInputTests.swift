@@ -48,7 +48,7 @@ import Testing
         #expect(seconds < 30, "took \(seconds) s")
         #expect(result.status == 1)
         #expect(result.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("clerk: ") })
-        let store = try LocalStore(path: folder.path + "/data/clerk.sqlite3", timeZone: TimeZone(identifier: "Europe/Madrid")!)
+        let store = try LocalStore(path: folder.path + "/data/clerk.sqlite3", timeZone: Zone(identifier: "Europe/Madrid")!)
         #expect(try store.integrityCheck() == ["ok"])
         #expect(try store.events(from: .distantPast, to: .distantFuture, calendarIDs: nil).isEmpty)
         #expect(try store.files(matching: nil).isEmpty)

@@ -37,7 +37,7 @@ import Glibc
     }
 
     static func store(_ folder: TemporaryFolder) throws -> LocalStore {
-        try LocalStore(path: folder.path + "/data/clerk.sqlite3", timeZone: TimeZone(identifier: "Europe/Madrid")!,
+        try LocalStore(path: folder.path + "/data/clerk.sqlite3", timeZone: Zone(identifier: "Europe/Madrid")!,
                        now: .fixed(Date(timeIntervalSince1970: 1_772_359_200)))
     }
 
@@ -193,7 +193,7 @@ import Glibc
                 kill(pid, SIGKILL)
                 _ = Spawn.wait(pid)
             }
-            let store = try LocalStore(path: data + "/clerk.sqlite3", timeZone: TimeZone(identifier: "Europe/Madrid")!)
+            let store = try LocalStore(path: data + "/clerk.sqlite3", timeZone: Zone(identifier: "Europe/Madrid")!)
             #expect(try store.integrityCheck() == ["ok"])
             let count = try Self.eventCount(store) - 8  // the small calendar: 6 standups, a holiday, a lunch
             #expect(count == 0 || count == total, "run \(run): \(count) of \(total) events")
@@ -229,9 +229,9 @@ import Glibc
         let left2027 = ["Tuesday 24 Aug", "Wednesday 25 Aug", "Thursday 26 Aug", "Friday 27 Aug", "Saturday 28 Aug", "Sunday 29 Aug",
                         "Monday 30 Aug", "Tuesday 31 Aug", "Wednesday 1 Sep", "Thursday 2 Sep"]
         #expect(try ClerkBinary.run(clock + ["what's on in 2027"]).stdout == left2027.map { $0 + " 2027\n  09:00–10:00  Daily\n" }.joined())
-        let store = try LocalStore(path: folder.path + "/data/clerk.sqlite3", timeZone: TimeZone(identifier: "UTC")!)
+        let store = try LocalStore(path: folder.path + "/data/clerk.sqlite3", timeZone: Zone.gmt)
         let left = try store.events(from: .distantPast, to: .distantFuture, calendarIDs: nil)
-        #expect(left.map { LocalDate($0.when.startInstant(in: TimeZone(identifier: "UTC")!), in: TimeZone(identifier: "UTC")!).iso }
+        #expect(left.map { LocalDate($0.when.startInstant(in: Zone.gmt), in: Zone.gmt).iso }
                 == (600..<610).map { LocalDate(year: 2026, month: 1, day: 1).adding(days: $0).iso })
         #expect(try ClerkBinary.run(clock + ["export"]).stdout.components(separatedBy: "EXDATE").count == 601)
     }

@@ -1,3 +1,4 @@
+import ClerkCore
 import ClerkLocal
 import Foundation
 import Testing
@@ -26,7 +27,7 @@ import Testing
         Self.write("BEGIN:VCARD\nVERSION:3.0\nFN:Ana\(Self.hostile)\nTEL:+34 600\u{1B}[8m\nUID:a\nEND:VCARD\n", to: folder.path + "/evil.vcf")
         #expect(try ClerkBinary.run(data + ["import", folder.path + "/evil.vcf"]).status == 0)
         // Straight into the store: the router reads a file's text from words, not escapes.
-        let store = try LocalStore(path: folder.path + "/data/clerk.sqlite3", timeZone: TimeZone(identifier: "Europe/Madrid")!)
+        let store = try LocalStore(path: folder.path + "/data/clerk.sqlite3", timeZone: Zone(identifier: "Europe/Madrid")!)
         try store.createFile(named: "evil.txt", content: Self.hostile)
 
         #expect(try ClerkBinary.run(data + ["what's on tomorrow"]).stdout == "Tuesday 1 Dec\n  13:00–14:00  \(Self.shown)\n")

@@ -13,7 +13,7 @@ final class EmulatorHarness {
     var base: String { "http://127.0.0.1:\(server.port)" }
 
     init(tokenLifetime: TimeInterval = 3599, now: NowProvider = .system, timeZone: String = "Europe/Madrid") throws {
-        emulator = try Emulator(configuration: Emulator.Configuration(tokenLifetime: tokenLifetime, timeZone: TimeZone(identifier: timeZone)!, now: now))
+        emulator = try Emulator(configuration: Emulator.Configuration(tokenLifetime: tokenLifetime, timeZone: Zone(identifier: timeZone)!, now: now))
         let emulator = self.emulator
         server = try HTTPServer(port: 0) { emulator.handle($0) }
     }

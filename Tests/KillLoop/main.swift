@@ -29,7 +29,7 @@ nonisolated(unsafe) var random = SeededRandom(seed: UInt64(option("--seed") ?? "
 let binaries = option("--bin") ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
 let clerk = binaries + "/clerk"
 let emulatorBinary = binaries + "/google-emulator"
-let zone = TimeZone(identifier: "Europe/Madrid")!
+let zone = Zone(identifier: "Europe/Madrid")!
 let root = NSTemporaryDirectory() + "clerk-killtest-\(getpid())"
 try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
 let clock = ["--now", "2026-11-30T09:00", "--tz", "Europe/Madrid"]

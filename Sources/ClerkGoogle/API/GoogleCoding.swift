@@ -13,7 +13,7 @@ package enum GoogleCoding {
             return ["date": .string((start ? first : last).iso)]
         case .timed(let first, let last, let zone):
             let instant = start ? first : last
-            return .object([("dateTime", .string(ClockText.rfc3339(instant, zone: TimeZone(identifier: zone) ?? .gmt))), ("timeZone", .string(zone))])
+            return .object([("dateTime", .string(ClockText.rfc3339(instant, zone: Zone(identifier: zone) ?? .gmt))), ("timeZone", .string(zone))])
         }
     }
 
@@ -69,8 +69,8 @@ package enum GoogleCoding {
         guard let json else { return nil }
         if let text = json["dateTime"]?.stringValue {
             let zone = json["timeZone"]?.stringValue ?? calendarZone
-            guard let instant = ClockText.rfc3339Instant(text, zone: TimeZone(identifier: zone)) else { return nil }
-            return .instant(instant, zone: TimeZone(identifier: zone) != nil ? zone : calendarZone)
+            guard let instant = ClockText.rfc3339Instant(text, zone: Zone(identifier: zone)) else { return nil }
+            return .instant(instant, zone: Zone(identifier: zone) != nil ? zone : calendarZone)
         }
         if let text = json["date"]?.stringValue, let date = LocalDate(iso: text) { return .date(date) }
         return nil

@@ -1,5 +1,5 @@
 public import Foundation
-internal import ClerkCore
+public import ClerkCore
 
 /// An instant as the wall clock of a zone shows it, for output: `2026-12-01T13:00:00`.
 ///
@@ -15,7 +15,7 @@ public struct LocalDateTime: Hashable, Sendable {
     /// ISO weekday: 1 Monday … 7 Sunday.
     public var weekday: Int
 
-    public init(_ date: Date, in zone: TimeZone) {
+    public init(_ date: Date, in zone: Zone) {
         let wall = ZoneClock(zone).wall(date)
         let f = Wall.fields(wall)
         self.year = f.year

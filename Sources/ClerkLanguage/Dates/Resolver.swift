@@ -159,9 +159,9 @@ struct Resolver {
         return lower..<upper
     }
 
-    static func timeZone(_ z: StatedZone) -> TimeZone? {
-        if let id = z.identifier { return TimeZone(identifier: id) }
-        if let s = z.secondsFromGMT { return TimeZone(secondsFromGMT: s) }
+    static func timeZone(_ z: StatedZone) -> Zone? {
+        if let id = z.identifier { return Zone(identifier: id) }
+        if let s = z.secondsFromGMT { return Zone(secondsFromGMT: s) }
         return nil
     }
 }

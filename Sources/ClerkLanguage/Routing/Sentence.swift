@@ -14,7 +14,7 @@ struct Sentence {
     var tokens: [Term]
     let dates: [DateMatch]
     /// The zone times are shown in (slot values of dates are local times).
-    let zone: TimeZone
+    let zone: Zone
     /// The moment and zone the line is read at.
     let reference: ReferenceTime
     /// Token indices of the request proper.
@@ -161,12 +161,12 @@ extension Sentence {
         Sentence.interval(match, zone)
     }
 
-    static func interval(_ match: DateMatch, _ zone: TimeZone) -> String {
+    static func interval(_ match: DateMatch, _ zone: Zone) -> String {
         "\(local(match.start, zone))/\(local(match.end, zone))"
     }
 
     /// `YYYY-MM-DDTHH:MM` on the wall clock of `zone` (civil-from-days arithmetic; no Calendar).
-    static func local(_ date: Date, _ zone: TimeZone) -> String {
+    static func local(_ date: Date, _ zone: Zone) -> String {
         let seconds = Int(saturating: date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)
         let days = CivilCalendar.floorDivide(seconds, 86_400)
         let clock = seconds - days * 86_400

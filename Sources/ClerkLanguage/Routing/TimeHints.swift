@@ -109,14 +109,16 @@ enum TimeHints {
     /// to the next day. Nil when nothing changes.
     static func fitted(_ match: DateMatch, to occasion: Occasion, in text: String, reference: ReferenceTime) -> DateMatch? {
         guard let window = window[occasion], hourIsAmbiguous(match, in: text) else { return nil }
-        let calendar = Calendar.gregorian(in: reference.timeZone)
-        let hour = calendar.component(.hour, from: match.start)
+        let zone = reference.timeZone
+        let hour = zone.wallClock(match.start).seconds / 3600
         guard !window.contains(hour) else { return nil }
         let other = (hour + 12) % 24
         guard window.contains(other) else { return nil }
         let shift = other > hour ? 12 : -12
-        guard var start = calendar.date(byAdding: .hour, value: shift, to: match.start) else { return nil }
-        if !match.known.contains(.date), start < reference.instant, let next = calendar.date(byAdding: .day, value: 1, to: start) { start = next }
+        var start = match.start + TimeInterval(shift * 3600)
+        if !match.known.contains(.date), start < reference.instant {
+            start = zone.date(byAddingDays: 1, to: start)
+        }
         var fitted = match
         fitted.end = start + match.end.timeIntervalSince(match.start)
         fitted.start = start

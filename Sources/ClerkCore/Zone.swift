@@ -1,0 +1,286 @@
+public import Foundation
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Darwin)
+internal import Darwin
+#endif
+
+/// A time zone: an identifier and its UTC offsets, read by clerk from the system's tz
+/// database (/usr/share/zoneinfo) or fixed ("GMT+0100").
+///
+/// Not Foundation's `TimeZone`: asking it for one offset maps ICU's pages, several MiB of a
+/// one-shot command's memory (BENCHMARKS.md, "Zones"). Identifiers are Foundation's, so what
+/// is shown and stored stays the same: "UTC" and "GMT" are "GMT", an offset is "GMT+0100".
+/// When the tz database cannot be read, Foundation's `TimeZone` answers instead.
+public struct Zone: Sendable, Hashable, CustomStringConvertible {
+    /// The name it is known by: an IANA name as asked for, or "GMT"/"GMT±HHMM".
+    public let identifier: String
+    let source: Source
+
+    enum Source: Sendable {
+        case fixed(Int)
+        case tzdata(ZoneInfo)
+        case foundation(TimeZone)
+    }
+
+    init(identifier: String, source: Source) {
+        self.identifier = identifier
+        self.source = source
+    }
+
+    /// The zone for an IANA name ("Europe/Madrid"), or for a GMT or UTC offset as Foundation
+    /// reads one ("UTC", "GMT+1", "UTC-05:30"); nil when unknown.
+    public init?(identifier: String) {
+        guard let zone = ZoneDatabase.system.zone(named: identifier) else { return nil }
+        self = zone
+    }
+
+    /// A zone `seconds` east of UTC all year, named "GMT±HHMM"; nil beyond ±18 hours.
+    public init?(secondsFromGMT seconds: Int) {
+        guard let name = Zone.gmtName(seconds) else { return nil }
+        self.init(identifier: name, source: .fixed(seconds))
+    }
+
+    /// UTC, named "GMT".
+    public static let gmt = Zone(identifier: "GMT", source: .fixed(0))
+
+    public var description: String { identifier }
+
+    public static func == (a: Zone, b: Zone) -> Bool { a.identifier == b.identifier }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
+
+    /// Seconds east of UTC at the instant `utcSeconds` (seconds since 1970, UTC).
+    public func offset(atUTCSeconds utcSeconds: Int) -> Int {
+        switch source {
+        case .fixed(let offset): offset
+        case .tzdata(let info): info.offset(at: utcSeconds)
+        case .foundation(let zone): zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(utcSeconds)))
+        }
+    }
+
+    /// Seconds east of UTC at `date`.
+    public func secondsFromGMT(for date: Date = Date()) -> Int {
+        offset(atUTCSeconds: Zone.seconds(date))
+    }
+
+    /// The instant a wall-clock reading names in this zone, as UTC seconds; `wallSeconds` is
+    /// the reading as seconds since 1970-01-01T00:00 on this zone's clock.
+    ///
+    /// RFC 5545 §3.3.5's rule, which the date reader and the store both follow: a reading that
+    /// occurs twice (clocks going back) is the first of the two; one that does not exist
+    /// (clocks going forward) is read with the offset in force before the gap, so 02:30 on
+    /// that morning becomes 03:30 summer time.
+    public func utcSeconds(ofWallClock wallSeconds: Int) -> Int {
+        // Transitions are further apart than two days in every zone, so the offsets a day
+        // either side are the only candidates.
+        let before = offset(atUTCSeconds: wallSeconds &- CivilCalendar.secondsPerDay)
+        let after = offset(atUTCSeconds: wallSeconds &+ CivilCalendar.secondsPerDay)
+        if before == after { return wallSeconds &- before }
+        // Around a change: the earlier instant first (the larger offset), then the other.
+        for candidate in [max(before, after), min(before, after)] where offset(atUTCSeconds: wallSeconds &- candidate) == candidate {
+            return wallSeconds &- candidate
+        }
+        return wallSeconds &- before
+    }
+
+    /// The wall clock at `date` in this zone, as seconds since 1970-01-01T00:00 on it.
+    public func wallSeconds(_ date: Date) -> Int {
+        let seconds = Zone.seconds(date)
+        return seconds + offset(atUTCSeconds: seconds)
+    }
+
+    /// The instant a wall-clock reading names (`utcSeconds(ofWallClock:)`).
+    public func date(wallSeconds: Int) -> Date {
+        Date(timeIntervalSince1970: TimeInterval(utcSeconds(ofWallClock: wallSeconds)))
+    }
+
+    /// The instant `hour:minute:second` on `day` names in this zone.
+    public func date(_ day: LocalDate, hour: Int = 0, minute: Int = 0, second: Int = 0) -> Date {
+        date(wallSeconds: day.dayNumber * CivilCalendar.secondsPerDay + hour * 3600 + minute * 60 + second)
+    }
+
+    /// `date` moved `days` days on this zone's clock (the same wall time, read by
+    /// `utcSeconds(ofWallClock:)` on the new day), its fraction of a second kept.
+    public func date(byAddingDays days: Int, to date: Date) -> Date {
+        let seconds = Zone.seconds(date)
+        let moved = utcSeconds(ofWallClock: seconds + offset(atUTCSeconds: seconds) + days * CivilCalendar.secondsPerDay)
+        return date + TimeInterval(moved - seconds)
+    }
+
+    /// The date and the time of day (seconds after midnight) of `date` on this zone's clock.
+    public func wallClock(_ date: Date) -> (day: LocalDate, seconds: Int) {
+        let wall = wallSeconds(date)
+        let days = CivilCalendar.floorDivide(wall, CivilCalendar.secondsPerDay)
+        return (LocalDate(dayNumber: days), wall - days * CivilCalendar.secondsPerDay)
+    }
+
+    /// Whole seconds since 1970, rounded down, held within ±100,000 years so that adding an
+    /// offset or a day cannot overflow.
+    static func seconds(_ date: Date) -> Int {
+        let limit = 3_155_760_000_000.0
+        return Int(min(max(date.timeIntervalSince1970.rounded(.down), -limit), limit))
+    }
+
+    /// Foundation's name for a fixed offset: "GMT", "GMT+0100", "GMT-0530" (minutes rounded
+    /// to the nearest); nil beyond ±18 hours.
+    static func gmtName(_ seconds: Int) -> String? {
+        guard (-18 * 3600...18 * 3600).contains(seconds) else { return nil }
+        let rounded = (abs(seconds) + 30) / 60
+        guard rounded > 0 else { return "GMT" }
+        var name = Array((seconds < 0 ? "GMT-" : "GMT+").utf8)
+        name.appendDecimal(rounded / 60, width: 2)
+        name.appendDecimal(rounded % 60, width: 2)
+        return String(decoding: name, as: UTF8.self)
+    }
+
+    /// The offset a GMT or UTC name gives, as Foundation reads it: "GMT" or "UTC" alone, or
+    /// followed by a sign and H, HH, HHMM, H:MM, HH:MM, H.MM or HH.MM, hours 0–18 (18 only
+    /// with 00 minutes), minutes 0–59; nil for anything else.
+    static func gmtOffset(_ name: String) -> Int? {
+        let bytes = Array(name.utf8)
+        guard bytes.count >= 3, bytes.count <= 9, bytes.starts(with: "GMT".utf8) || bytes.starts(with: "UTC".utf8) else { return nil }
+        if bytes.count == 3 { return 0 }
+        guard bytes.count >= 5, bytes[3] == UInt8(ascii: "+") || bytes[3] == UInt8(ascii: "-") else { return nil }
+        let sign = bytes[3] == UInt8(ascii: "-") ? -1 : 1
+        let rest = Array(bytes[4...])
+        func digits(_ part: ArraySlice<UInt8>) -> Int? {
+            guard !part.isEmpty, part.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+            return part.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+        }
+        var hours: Int?, minutes = 0
+        if let separator = rest.firstIndex(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") }) {
+            guard (1...2).contains(separator), rest.count - separator - 1 == 2, let m = digits(rest[(separator + 1)...]) else { return nil }
+            hours = digits(rest[..<separator])
+            minutes = m
+        } else {
+            switch rest.count {
+            case 1, 2: hours = digits(rest[...])
+            case 4:
+                hours = digits(rest[..<2])
+                guard let m = digits(rest[2...]) else { return nil }
+                minutes = m
+            default: return nil
+            }
+        }
+        guard let hours, hours <= 18, minutes <= 59, hours < 18 || minutes == 0 else { return nil }
+        return sign * (hours * 3600 + minutes * 60)
+    }
+}
+
+extension Zone {
+    /// The system's zone, found as Foundation finds it on Linux: `TZ` when it names a zone,
+    /// else the zone /etc/localtime links to; Foundation's own answer when neither says
+    /// (a `TZ` abbreviation such as "EST", `TZFILE`, no link).
+    public static var current: Zone {
+        if getenv("TZFILE") == nil {
+            if let tz = getenv("TZ").map({ String(cString: $0) }) {
+                if tz == "UTC" || tz == "GMT" { return .gmt }
+                if tz.contains("/"), let zone = Zone(identifier: tz) { return zone }
+            } else if let name = localtimeName(), let zone = Zone(identifier: name) {
+                return zone
+            }
+        }
+        let zone = TimeZone.current
+        return Zone(identifier: zone.identifier, source: .foundation(zone))
+    }
+
+    /// The name after "/usr/share/zoneinfo/" in the target of /etc/localtime.
+    private static func localtimeName() -> String? {
+        var buffer = [CChar](repeating: 0, count: 1024)
+        let count = readlink("/etc/localtime", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        let target = Array(buffer[..<count].map { UInt8(bitPattern: $0) })
+        let marker = Array("/usr/share/zoneinfo/".utf8)
+        guard target.count > marker.count,
+              let at = (0...(target.count - marker.count)).first(where: { target[$0..<$0 + marker.count].elementsEqual(marker) })
+        else { return nil }
+        return String(decoding: target[(at + marker.count)...], as: UTF8.self)
+    }
+}
+
+/// The tz database as files: one TZif file a zone name, read once a process.
+///
+/// Names are IANA names only — letters, digits and `._+-` in components separated by `/`,
+/// none empty, `.`, `..` or starting with `-`; not the "posix/" and "right/" copies Debian
+/// ships, nor "localtime" or "posixrules" — so no name reaches outside the directory. A name
+/// with no file is unknown; when the directory or a file cannot be read or parsed, the name
+/// is asked of Foundation's `TimeZone`, so clerk still works on a system without tzdata.
+final class ZoneDatabase: @unchecked Sendable {
+    /// /usr/share/zoneinfo, or the directory `CLERK_TEST_ZONEINFO` names (for the tests of
+    /// the fallback only).
+    static let system = ZoneDatabase(directory: getenv("CLERK_TEST_ZONEINFO").map { String(cString: $0) } ?? "/usr/share/zoneinfo")
+
+    let directory: String
+    private let lock = NSLock()
+    private var zones: [String: Zone?] = [:]
+
+    init(directory: String) {
+        self.directory = directory
+    }
+
+    func zone(named name: String) -> Zone? {
+        if let offset = Zone.gmtOffset(name) { return Zone(secondsFromGMT: offset) }
+        guard Self.isZoneName(name) else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = zones[name] { return known }
+        let zone: Zone?
+        switch load(name) {
+        case .rules(let info): zone = Zone(identifier: name, source: .tzdata(info))
+        case .missing: zone = nil
+        case .unreadable: zone = TimeZone(identifier: name).map { Zone(identifier: $0.identifier, source: .foundation($0)) }
+        }
+        zones[name] = zone
+        return zone
+    }
+
+    enum Lookup {
+        case rules(ZoneInfo)
+        case missing
+        case unreadable
+    }
+
+    /// The zone's file, parsed; missing when the directory exists and the file does not.
+    func load(_ name: String) -> Lookup {
+        let path = directory + "/" + name
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            let error = errno
+            var info = stat()
+            let directoryExists = stat(directory, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+            return directoryExists && (error == ENOENT || error == ENOTDIR) ? .missing : .unreadable
+        }
+        defer { close(fd) }
+        var info = stat()
+        // A TZif file is a few KiB; a directory ("Europe") or a device is not a zone.
+        guard fstat(fd, &info) == 0 else { return .unreadable }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return .missing }
+        guard info.st_size <= 1 << 20 else { return .unreadable }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var filled = 0
+        while filled < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { return .unreadable }
+            filled += got
+        }
+        return ZoneInfo.parse(bytes).map { .rules($0) } ?? .unreadable
+    }
+
+    /// True for names of the IANA shape ("America/Argentina/Buenos_Aires", "Etc/GMT+5").
+    static func isZoneName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard !bytes.isEmpty, bytes.count <= 255, name != "localtime", name != "posixrules" else { return false }
+        let components = bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        guard components[0].elementsEqual("posix".utf8) == false, components[0].elementsEqual("right".utf8) == false else { return false }
+        return components.allSatisfy { part in
+            guard let first = part.first, first != UInt8(ascii: "-"), first != UInt8(ascii: ".") else { return false }
+            return part.allSatisfy { c in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(c) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(c)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c)
+                    || c == UInt8(ascii: "_") || c == UInt8(ascii: "-") || c == UInt8(ascii: "+") || c == UInt8(ascii: ".")
+            }
+        }
+    }
+}

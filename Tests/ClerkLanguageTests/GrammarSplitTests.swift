@@ -6,7 +6,7 @@ import Testing
 /// The everyday grammar (no holiday rules) and the whole one read every phrase alike; a
 /// phrase that may name a holiday goes to the whole one.
 @Suite struct GrammarSplitTests {
-    static let madrid = TimeZone(identifier: "Europe/Madrid")!
+    static let madrid = Zone(identifier: "Europe/Madrid")!
     /// Monday 30 November 2026, 09:00 in Madrid.
     static let monday = ReferenceTime(instant: Date(timeIntervalSince1970: 1_796_025_600), timeZone: madrid)
 

@@ -22,7 +22,9 @@ public struct ParseReport: Sendable {
     package init(text: String, reference: ReferenceTime, router: Router) {
         self.text = text
         self.reference = reference
-        self.understanding = router.understand(text, at: reference)
+        // `.none` passed, not defaulted: a default argument is a copy of the value, made and
+        // destroyed each line.
+        self.understanding = router.understand(text, at: reference, known: .none)
     }
 
     /// The reading that stands for the phrase: the longest expression, the first on a tie.
@@ -208,140 +210,115 @@ extension ParseReport {
     /// `record(id:)` written straight to bytes: the same bytes as
     /// `record(id:).serializedBytes()`, without the tree of values in between (for
     /// `clerk parse --jsonl`, where building and walking that tree cost as much as reading the
-    /// dates). `ParseRecordWriterTests` holds the two to the same bytes.
-    public func writeRecord(id: JSONValue, to out: inout [UInt8]) {
+    /// dates). The keys and the punctuation between them are constant runs of bytes, each
+    /// written with one append. `ParseRecordWriterTests` holds the two to the same bytes.
+    package func writeRecord(id: JSONValue, to out: inout ByteWriter) {
         let zone = reference.timeZone
         let f = fields
-        let main = f.when
-        func key(_ name: StaticString, first: Bool = false) { Self.writeKey(name, first: first, to: &out) }
-        func string(_ text: String?) { Self.writeString(text, to: &out) }
-        func null() { out.append(contentsOf: "null".utf8) }
-        func bool(_ value: Bool) { Self.writeBool(value, to: &out) }
-        func local(_ date: Date) { Self.writeLocal(LocalDateTime(date, in: zone), to: &out) }
-
-        out.append(UInt8(ascii: "{"))
-        key("id", first: true); id.write(to: &out)
-        key("intent"); string(understanding.intent.name.rawValue)
-        key("title"); string(f.title)
-        key("start"); if let main { local(main.start) } else { null() }
-        key("end"); if let main { local(main.end) } else { null() }
-        key("allDay"); if let main { bool(f.allDay ?? main.isAllDay) } else { null() }
-        key("grain"); string(main?.grain.rawValue)
-        key("calendar"); string(f.calendar)
-        key("attendees")
-        out.append(UInt8(ascii: "["))
+        out.append("{\"id\":"); id.write(to: &out)
+        out.append(",\"intent\":"); Self.writeString(understanding.intent.name.rawValue, to: &out)
+        out.append(",\"title\":"); Self.writeString(f.title, to: &out)
+        if let main = f.when {
+            out.append(",\"start\":"); Self.writeLocal(main.start, in: zone, to: &out)
+            out.append(",\"end\":"); Self.writeLocal(main.end, in: zone, to: &out)
+            out.append(",\"allDay\":"); Self.writeBool(f.allDay ?? main.isAllDay, to: &out)
+            out.append(",\"grain\":"); Self.writeString(main.grain.rawValue, to: &out)
+        } else {
+            out.append(",\"start\":null,\"end\":null,\"allDay\":null,\"grain\":null")
+        }
+        out.append(",\"calendar\":"); Self.writeString(f.calendar, to: &out)
+        out.append(",\"attendees\":[")
         for (index, person) in f.attendees.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            out.append(UInt8(ascii: "{"))
-            key("name", first: true); string(person.name)
-            key("email"); string(person.email)
+            out.append(index == 0 ? "{\"name\":" : ",{\"name\":"); Self.writeString(person.name, to: &out)
+            out.append(",\"email\":"); Self.writeString(person.email, to: &out)
             out.append(UInt8(ascii: "}"))
         }
-        out.append(UInt8(ascii: "]"))
-        key("location"); string(f.location)
-        key("recurrence"); string(f.recurrence)
-        key("range")
+        out.append("],\"location\":"); Self.writeString(f.location, to: &out)
+        out.append(",\"recurrence\":"); Self.writeString(f.recurrence, to: &out)
         if let range = f.range {
-            out.append(UInt8(ascii: "{"))
-            key("start", first: true); local(range.start)
-            key("end"); local(range.end)
+            out.append(",\"range\":{\"start\":"); Self.writeLocal(range.start, in: zone, to: &out)
+            out.append(",\"end\":"); Self.writeLocal(range.end, in: zone, to: &out)
             out.append(UInt8(ascii: "}"))
         } else {
-            null()
+            out.append(",\"range\":null")
         }
-        key("contact"); string(f.contact)
-        key("file"); string(f.file)
-        key("rule"); string(understanding.rule)
-        key("slots")
-        out.append(UInt8(ascii: "["))
+        out.append(",\"contact\":"); Self.writeString(f.contact, to: &out)
+        out.append(",\"file\":"); Self.writeString(f.file, to: &out)
+        out.append(",\"rule\":"); Self.writeString(understanding.rule, to: &out)
+        out.append(",\"slots\":[")
         for (index, slot) in understanding.slots.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            out.append(UInt8(ascii: "{"))
-            key("kind", first: true); string(slot.kind.rawValue)
-            key("value"); string(slot.value)
-            key("text")
-            out.append(UInt8(ascii: "["))
+            out.append(index == 0 ? "{\"kind\":" : ",{\"kind\":"); Self.writeString(slot.kind.rawValue, to: &out)
+            out.append(",\"value\":"); Self.writeString(slot.value, to: &out)
+            out.append(",\"text\":[")
             for (at, range) in slot.ranges.enumerated() {
                 if at > 0 { out.append(UInt8(ascii: ",")) }
-                string(String(text[range]))
+                JSONValue.writeString(text[range], to: &out)
             }
-            out.append(UInt8(ascii: "]"))
-            key("rule"); string(slot.rule)
+            out.append("],\"rule\":"); Self.writeString(slot.rule, to: &out)
             out.append(UInt8(ascii: "}"))
         }
-        out.append(UInt8(ascii: "]"))
-        key("dates")
-        out.append(UInt8(ascii: "["))
+        out.append("],\"dates\":[")
         for (index, match) in dates.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             writeDate(match, to: &out)
         }
-        out.append(UInt8(ascii: "]"))
-        out.append(UInt8(ascii: "}"))
+        out.append("]}")
     }
 
-    /// `"name":`, after a comma unless it is the object's first key.
-    static func writeKey(_ name: StaticString, first: Bool, to out: inout [UInt8]) {
-        if !first { out.append(UInt8(ascii: ",")) }
-        out.append(UInt8(ascii: "\""))
-        out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        out.append(UInt8(ascii: "\""))
-        out.append(UInt8(ascii: ":"))
+    /// The answer as bytes, for tests and one-off callers (`writeRecord` appends them).
+    package func recordBytes(id: JSONValue) -> [UInt8] {
+        var out = ByteWriter(capacity: 1024)
+        writeRecord(id: id, to: &out)
+        return out.bytes
     }
 
-    static func writeBool(_ value: Bool, to out: inout [UInt8]) { out.append(contentsOf: (value ? "true" : "false").utf8) }
+    static func writeBool(_ value: Bool, to out: inout ByteWriter) { out.append(value ? "true" : "false") }
 
     /// A JSON string, or `null` for nil.
-    static func writeString(_ text: String?, to out: inout [UInt8]) {
-        if let text { JSONValue.writeString(text, to: &out) } else { out.append(contentsOf: "null".utf8) }
+    static func writeString(_ text: String?, to out: inout ByteWriter) {
+        if let text { JSONValue.writeString(text, to: &out) } else { out.append("null") }
     }
 
     /// `dateJSON(_:)` as bytes.
-    private func writeDate(_ match: DateMatch, to out: inout [UInt8]) {
+    private func writeDate(_ match: DateMatch, to out: inout ByteWriter) {
         let zone = reference.timeZone
-        func key(_ name: StaticString, first: Bool = false) { Self.writeKey(name, first: first, to: &out) }
-        func string(_ text: String?) { Self.writeString(text, to: &out) }
-        out.append(UInt8(ascii: "{"))
-        key("text", first: true); string(String(text[match.range]))
-        key("rule"); string(match.rule)
-        key("start"); Self.writeLocal(LocalDateTime(match.start, in: zone), to: &out)
-        key("end"); Self.writeLocal(LocalDateTime(match.end, in: zone), to: &out)
-        key("allDay"); Self.writeBool(match.isAllDay, to: &out)
-        key("grain"); string(match.grain.rawValue)
-        key("known")
-        out.append(UInt8(ascii: "["))
+        out.append("{\"text\":"); JSONValue.writeString(text[match.range], to: &out)
+        out.append(",\"rule\":"); Self.writeString(match.rule, to: &out)
+        out.append(",\"start\":"); Self.writeLocal(match.start, in: zone, to: &out)
+        out.append(",\"end\":"); Self.writeLocal(match.end, in: zone, to: &out)
+        out.append(",\"allDay\":"); Self.writeBool(match.isAllDay, to: &out)
+        out.append(",\"grain\":"); Self.writeString(match.grain.rawValue, to: &out)
+        out.append(",\"known\":[")
+        // In the order of `dateJSON`'s list, a comma before all but the first.
         var first = true
-        let names: [(KnownParts, StaticString)] = [(.date, "date"), (.time, "time"), (.end, "end"), (.duration, "duration"),
-                                                   (.year, "year"), (.timeZone, "timeZone"), (.recurrence, "recurrence")]
-        for (part, name) in names where match.known.contains(part) {
+        func known(_ part: KnownParts, _ quoted: StaticString, to out: inout ByteWriter) {
+            guard match.known.contains(part) else { return }
             if !first { out.append(UInt8(ascii: ",")) }
             first = false
-            out.append(UInt8(ascii: "\""))
-            out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-            out.append(UInt8(ascii: "\""))
+            out.append(quoted)
         }
-        out.append(UInt8(ascii: "]"))
-        key("recurrence"); string(match.recurrence)
-        key("timeZone"); string(match.statedTimeZone?.identifier)
-        key("parts")
-        out.append(UInt8(ascii: "["))
+        known(.date, "\"date\"", to: &out)
+        known(.time, "\"time\"", to: &out)
+        known(.end, "\"end\"", to: &out)
+        known(.duration, "\"duration\"", to: &out)
+        known(.year, "\"year\"", to: &out)
+        known(.timeZone, "\"timeZone\"", to: &out)
+        known(.recurrence, "\"recurrence\"", to: &out)
+        out.append("],\"recurrence\":"); Self.writeString(match.recurrence, to: &out)
+        out.append(",\"timeZone\":"); Self.writeString(match.statedTimeZone?.identifier, to: &out)
+        out.append(",\"parts\":[")
         for (index, part) in match.parts.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            out.append(UInt8(ascii: "{"))
-            key("text", first: true); string(String(text[part.range]))
-            key("role"); string(part.role)
-            key("rule"); string(part.rule)
+            out.append(index == 0 ? "{\"text\":" : ",{\"text\":"); JSONValue.writeString(text[part.range], to: &out)
+            out.append(",\"role\":"); Self.writeString(part.role, to: &out)
+            out.append(",\"rule\":"); Self.writeString(part.rule, to: &out)
             out.append(UInt8(ascii: "}"))
         }
         out.append(UInt8(ascii: "]"))
         if !match.corrections.isEmpty {
-            key("corrections")
-            out.append(UInt8(ascii: "["))
+            out.append(",\"corrections\":[")
             for (index, correction) in match.corrections.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                out.append(UInt8(ascii: "{"))
-                key("text", first: true); string(String(text[correction.range]))
-                key("as"); string(correction.word)
+                out.append(index == 0 ? "{\"text\":" : ",{\"text\":"); JSONValue.writeString(text[correction.range], to: &out)
+                out.append(",\"as\":"); Self.writeString(correction.word, to: &out)
                 out.append(UInt8(ascii: "}"))
             }
             out.append(UInt8(ascii: "]"))
@@ -351,7 +328,8 @@ extension ParseReport {
 
     /// `"YYYY-MM-DDTHH:MM:SS"`, as `LocalDateTime.iso` writes it (a year below zero with a
     /// minus, a year past 9999 with all its digits).
-    static func writeLocal(_ time: LocalDateTime, to out: inout [UInt8]) {
+    static func writeLocal(_ date: Date, in zone: TimeZone, to out: inout ByteWriter) {
+        let time = LocalDateTime(date, in: zone)
         out.append(UInt8(ascii: "\""))
         out.appendDecimal(time.year, width: 4)
         out.append(UInt8(ascii: "-")); out.appendDecimal(time.month, width: 2)
@@ -379,41 +357,73 @@ extension ParseBatch {
             self.router = router
         }
 
+        /// Appends the answer to a line of input (its bytes as `readLine()` cuts them) to
+        /// `out`, without a line end: true for an answer, false for an `{"id", "error"}`
+        /// answer, nil for a blank line, which gets none. Bytes that are not UTF-8 are read
+        /// as U+FFFD, as `readLine()` reads them.
+        package func answer(input line: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) -> Bool? {
+            // A line of ASCII is read as it is; any other is decoded first (and repaired).
+            var ascii = true, blank = true
+            for byte in line {
+                if byte >= 0x80 { ascii = false; break }
+                if byte != 0x20, !(0x09...0x0D).contains(byte) { blank = false }
+            }
+            if ascii { return blank ? nil : answer(utf8: line, to: &out) }
+            var text = String(decoding: line, as: UTF8.self)
+            if text.allSatisfy(\.isWhitespace) { return nil }
+            return text.withUTF8 { answer(utf8: $0, to: &out) }
+        }
+
         /// Appends the answer to `line` to `out` (without a line end); false for an
         /// `{"id", "error"}` answer.
-        public func answer(line: String, to out: inout [UInt8]) -> Bool {
+        package func answer(line: String, to out: inout ByteWriter) -> Bool {
+            var line = line
+            return line.withUTF8 { answer(utf8: $0, to: &out) }
+        }
+
+        /// `answer(line:to:)` of the line's UTF-8 bytes, read in place.
+        private func answer(utf8 line: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) -> Bool {
             let request: JSONValue
             do {
-                request = try JSONValue.parse(line)
+                request = try JSONValue.parse(utf8: line)
             } catch {
                 ParseBatch.failure(id: .null, Renderer.batchLineUnreadable(error.description)).write(to: &out)
                 return false
             }
-            guard request.objectValue != nil else {
+            guard case .object(let members) = request else {
                 ParseBatch.failure(id: .null, Renderer.batchLineNotObject).write(to: &out)
                 return false
             }
-            let id = request["id"] ?? .null
-            guard let text = request["text"]?.stringValue else {
-                ParseBatch.failure(id: id, Renderer.batchLineNeedsText).write(to: &out)
+            // The four keys in one pass; the first of a repeated key counts, as in `request[key]`.
+            var id: JSONValue?, text: JSONValue?, now: JSONValue?, tz: JSONValue?
+            for (key, value) in members {
+                switch key {
+                case "id": if id == nil { id = value }
+                case "text": if text == nil { text = value }
+                case "now": if now == nil { now = value }
+                case "tz": if tz == nil { tz = value }
+                default: break
+                }
+            }
+            guard case .string(let phrase) = text else {
+                ParseBatch.failure(id: id ?? .null, Renderer.batchLineNeedsText).write(to: &out)
                 return false
             }
-            let key = (tz: request["tz"], now: request["now"])
             let reference: ReferenceTime
-            if let lastKey, let lastReference, lastKey.tz == key.tz, lastKey.now == key.now {
+            if let lastKey, let lastReference, lastKey.tz == tz, lastKey.now == now {
                 reference = lastReference
             } else {
-                switch ParseBatch.reference(of: request, id: id, defaults: defaults) {
+                switch ParseBatch.reference(of: request, id: id ?? .null, defaults: defaults) {
                 case .success(let made):
                     reference = made
-                    lastKey = key
+                    lastKey = (tz: tz, now: now)
                     lastReference = made
                 case .failure(let failure):
                     failure.json.write(to: &out)
                     return false
                 }
             }
-            ParseReport(text: text, reference: reference, router: router).writeRecord(id: id, to: &out)
+            ParseReport(text: phrase, reference: reference, router: router).writeRecord(id: id ?? .null, to: &out)
             return true
         }
     }

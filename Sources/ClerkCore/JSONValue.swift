@@ -75,27 +75,25 @@ public enum JSONValue: Hashable, Sendable {
         String(decoding: serializedBytes(), as: UTF8.self)
     }
 
-    /// The same as UTF-8 bytes (written byte by byte: appending to a String scalar by
-    /// scalar is several times slower).
+    /// The same as UTF-8 bytes.
     public func serializedBytes() -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(256)
+        var out = ByteWriter(capacity: 256)
         write(to: &out)
-        return out
+        return out.bytes
     }
 
     /// Appends the compact JSON of this value to `out` (what `serializedBytes` returns).
-    package func write(to out: inout [UInt8]) {
+    package func write(to out: inout ByteWriter) {
         switch self {
-        case .null: out.append(contentsOf: "null".utf8)
-        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .null: out.append("null")
+        case .bool(let b): out.append(b ? "true" : "false")
         case .number(let n):
             if n.rounded() == n, abs(n) < 1e15 {
-                out.append(contentsOf: String(Int64(n)).utf8)
+                out.appendDecimal(Int(n))
             } else if n.isFinite {
-                out.append(contentsOf: "\(n)".utf8)
+                for byte in "\(n)".utf8 { out.append(byte) }
             } else {
-                out.append(contentsOf: "null".utf8)
+                out.append("null")
             }
         case .string(let s): JSONValue.writeString(s, to: &out)
         case .array(let items):
@@ -117,50 +115,57 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
     /// A string literal: `"`, `\\` and control characters escaped; U+007F, U+2028 and U+2029
-    /// as `\u` escapes too, so the text is safe inside a line and inside JavaScript. Runs of
-    /// bytes that need no escape are copied at once.
-    package static func writeString(_ s: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
+    /// as `\u` escapes too, so the text is safe inside a line and inside JavaScript.
+    package static func writeString(_ s: String, to out: inout ByteWriter) {
         var text = s
-        text.withUTF8 { bytes in
-            var at = 0
-            var plain = 0  // where the run of bytes copied as they are starts
-            while at < bytes.count {
-                let byte = bytes[at]
-                if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte != 0x7F, byte != 0xE2 {
-                    at += 1
-                    continue
-                }
-                if byte == 0xE2, !(at + 2 < bytes.count && bytes[at + 1] == 0x80 && (bytes[at + 2] == 0xA8 || bytes[at + 2] == 0xA9)) {
-                    at += 1
-                    continue
-                }
-                if plain < at { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain..<at])) }
-                switch byte {
-                case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-                case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-                case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-                case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-                case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-                case 0xE2:
-                    escape(bytes[at + 2] == 0xA8 ? 0x2028 : 0x2029, to: &out)
-                    at += 2
-                default: escape(UInt32(byte), to: &out)
-                }
+        text.withUTF8 { writeString(utf8: $0, to: &out) }
+    }
+
+    /// `writeString` of a part of a text, without making a `String` of it.
+    package static func writeString(_ s: Substring, to out: inout ByteWriter) {
+        var text = s
+        text.withUTF8 { writeString(utf8: $0, to: &out) }
+    }
+
+    /// `writeString` of valid UTF-8. Runs of bytes that need no escape are copied at once.
+    package static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) {
+        out.append(UInt8(ascii: "\""))
+        var at = 0
+        var plain = 0  // where the run of bytes copied as they are starts
+        while at < bytes.count {
+            let byte = bytes[at]
+            if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte != 0x7F, byte != 0xE2 {
                 at += 1
-                plain = at
+                continue
             }
-            if plain < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plain...])) }
+            if byte == 0xE2, !(at + 2 < bytes.count && bytes[at + 1] == 0x80 && (bytes[at + 2] == 0xA8 || bytes[at + 2] == 0xA9)) {
+                at += 1
+                continue
+            }
+            if plain < at { out.append(UnsafeBufferPointer(rebasing: bytes[plain..<at])) }
+            switch byte {
+            case UInt8(ascii: "\""): out.append("\\\"")
+            case UInt8(ascii: "\\"): out.append("\\\\")
+            case 0x0A: out.append("\\n")
+            case 0x0D: out.append("\\r")
+            case 0x09: out.append("\\t")
+            case 0xE2:
+                escape(bytes[at + 2] == 0xA8 ? 0x2028 : 0x2029, to: &out)
+                at += 2
+            default: escape(UInt32(byte), to: &out)
+            }
+            at += 1
+            plain = at
         }
+        if plain < bytes.count { out.append(UnsafeBufferPointer(rebasing: bytes[plain...])) }
         out.append(UInt8(ascii: "\""))
     }
 
-    private static func escape(_ code: UInt32, to out: inout [UInt8]) {
-        out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u")])
-        for shift in [12, 8, 4, 0] { out.append(hexDigits[Int((code >> UInt32(shift)) & 0xF)]) }
+    private static func escape(_ code: UInt32, to out: inout ByteWriter) {
+        let hexDigits: StaticString = "0123456789abcdef"
+        out.append("\\u")
+        for shift: UInt32 in [12, 8, 4, 0] { out.append(hexDigits.utf8Start[Int((code >> shift) & 0xF)]) }
     }
 }
 
@@ -186,12 +191,17 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
 extension JSONValue {
     /// Reads one JSON document (RFC 8259); surrounding whitespace is allowed, nothing else.
     public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
-        var parser = JSONReader(bytes: Array(text.utf8))
-        return try parser.document()
+        var text = text
+        return try text.withUTF8 { bytes in Result { () throws(JSONParseError) in try parse(utf8: bytes) } }.get()
     }
 
     /// Reads one JSON document from UTF-8 bytes.
     public static func parse(bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { bytes in Result { () throws(JSONParseError) in try parse(utf8: bytes) } }.get()
+    }
+
+    /// Reads one JSON document from UTF-8 bytes in place (`clerk parse --jsonl`'s requests).
+    package static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
         var parser = JSONReader(bytes: bytes)
         return try parser.document()
     }
@@ -199,13 +209,16 @@ extension JSONValue {
 
 /// A recursive-descent reader over UTF-8 bytes with a depth limit, so hostile input cannot
 /// exhaust the stack.
+///
+/// It reads the bytes in place; every index is checked against `bytes.count` before it is
+/// read.
 private struct JSONReader {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var at = 0
     var depth = 0
     static let maxDepth = 200
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     mutating func document() throws(JSONParseError) -> JSONValue {
         let value = try self.value()
@@ -234,9 +247,9 @@ private struct JSONReader {
         }
     }
 
-    mutating func literal(_ word: String) throws(JSONParseError) {
-        let w = Array(word.utf8)
-        guard at + w.count <= bytes.count, Array(bytes[at..<at + w.count]) == w else { throw fail("invalid literal") }
+    mutating func literal(_ word: StaticString) throws(JSONParseError) {
+        let w = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        guard at + w.count <= bytes.count, bytes[at..<at + w.count].elementsEqual(w) else { throw fail("invalid literal") }
         at += w.count
     }
 
@@ -249,6 +262,7 @@ private struct JSONReader {
         try enter()
         at += 1
         var members: [(String, JSONValue)] = []
+        members.reserveCapacity(4)
         skipSpace()
         if at < bytes.count, bytes[at] == UInt8(ascii: "}") { at += 1; depth -= 1; return .object(members) }
         while true {
@@ -312,7 +326,7 @@ private struct JSONReader {
         while at < bytes.count, bytes[at] != UInt8(ascii: "\""), bytes[at] != UInt8(ascii: "\\"), bytes[at] >= 0x20 { at += 1 }
         if at < bytes.count, bytes[at] == UInt8(ascii: "\"") {
             at += 1
-            return String(decoding: bytes[start..<(at - 1)], as: UTF8.self)
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(at - 1)]), as: UTF8.self)
         }
         var out = Array(bytes[start..<at])
         while true {

@@ -201,3 +201,25 @@ struct HashSlots: Sendable {
 
     static let base: UInt64 = 0x100_0000_01B3
 }
+
+/// A fixed list of phrases (runs of folded words) with the set of their first words, so
+/// that "does one of these phrases start here?" looks one word up before comparing any
+/// phrase (the router asks it at the head and at every word of a line).
+struct PhraseList: Sendable, ExpressibleByArrayLiteral, Sequence {
+    let phrases: [[String]]
+    private let firstWords: WordSet
+    /// An empty phrase starts anywhere.
+    private let hasEmpty: Bool
+
+    init(_ phrases: [[String]]) {
+        self.phrases = phrases
+        firstWords = WordSet(phrases.compactMap(\.first))
+        hasEmpty = phrases.contains { $0.isEmpty }
+    }
+    init(arrayLiteral phrases: [String]...) { self.init(phrases) }
+
+    /// False when no phrase of the list starts with `word`.
+    func mayStart(with word: String) -> Bool { hasEmpty || firstWords.contains(word) }
+
+    func makeIterator() -> IndexingIterator<[[String]]> { phrases.makeIterator() }
+}

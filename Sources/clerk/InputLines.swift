@@ -28,20 +28,30 @@ final class InputLines {
 
     /// The next line, nil at the end of the input.
     func next() -> Line? {
-        guard let bytes = nextBytes() else { return nil }
+        guard let (bytes, _) = nextBytes() else { return nil }
         var line = bytes[...]
         if line.last == 0x0D { line = line.dropLast() }
         guard let text = String(validating: line, as: UTF8.self) else { return .notText }
         return .text(text)
     }
 
-    private func nextBytes() -> ArraySlice<UInt8>? {
+    /// The next line's bytes cut as `readLine()` cuts them, for `clerk parse --jsonl`, which
+    /// reads requests as `readLine()` did: without its `\n` and a `\r` just before it (a
+    /// last line without `\n` keeps its `\r`); nil at the end of the input. The bytes are
+    /// not checked: whoever reads them decodes them.
+    func nextCut() -> ArraySlice<UInt8>? {
+        guard let (line, endedByNewline) = nextBytes() else { return nil }
+        return endedByNewline && line.last == 0x0D ? line.dropLast() : line
+    }
+
+    /// The next line without its `\n`, and whether a `\n` ended it.
+    private func nextBytes() -> (ArraySlice<UInt8>, endedByNewline: Bool)? {
         while true {
             if let newline = buffer[scanned...].firstIndex(of: 0x0A) {
                 let line = buffer[start..<newline]
                 start = newline + 1
                 scanned = start
-                return line
+                return (line, true)
             }
             scanned = buffer.count
             if ended {
@@ -49,7 +59,7 @@ final class InputLines {
                 let line = buffer[start...]
                 start = buffer.count
                 scanned = start
-                return line
+                return (line, false)
             }
             fill()
         }

@@ -16,33 +16,33 @@ enum ParseCommand {
     /// `clerk parse --jsonl`: one answer line per request line; exit 1 if any line was bad.
     /// Each answer is written as soon as it is made, so whatever happens to a later line,
     /// the answers before it are out (a reader of the pipe also sees them as they come).
+    /// Lines are cut as `readLine()` cuts them (`InputLines.nextCut`), and read as bytes.
     static func runBatch(defaults: ReferenceTime) -> Int32 {
         let reader = ParseBatch.Reader(defaults: defaults)
+        let input = InputLines()
         var failed = false
-        var out: [UInt8] = []
-        out.reserveCapacity(4096)
-        while let line = readLine(strippingNewline: true) {
-            if line.allSatisfy(\.isWhitespace) { continue }
-            out.removeAll(keepingCapacity: true)
-            if !reader.answer(line: line, to: &out) { failed = true }
+        var out = ByteWriter(capacity: 4096)
+        while let line = input.nextCut() {
+            out.removeAll()
+            guard let ok = line.withUnsafeBufferPointer({ reader.answer(input: $0, to: &out) }) else { continue }
+            if !ok { failed = true }
             out.append(0x0A)
-            writeAll(out)
+            out.withBytes(writeAll)
         }
         return failed ? ExitCode.failure : ExitCode.success
     }
 
     /// Writes `bytes` to stdout with write(2), all of them (a pipe may take them in parts).
-    private static func writeAll(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { raw in
-            var at = 0
-            while at < raw.count {
-                let written = write(STDOUT_FILENO, raw.baseAddress! + at, raw.count - at)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                at += written
+    private static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        var at = 0
+        while at < bytes.count {
+            let written = write(STDOUT_FILENO, base + at, bytes.count - at)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
             }
+            at += written
         }
     }
 }

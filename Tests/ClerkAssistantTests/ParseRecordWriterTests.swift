@@ -38,8 +38,7 @@ import Testing
             for phrase in Self.phrases {
                 let report = ParseReport(text: phrase, reference: reference, router: router)
                 for id: JSONValue in ["x\"1", 7, .null] {
-                    var out: [UInt8] = []
-                    report.writeRecord(id: id, to: &out)
+                    let out = report.recordBytes(id: id)
                     let expected = report.record(id: id).serializedBytes()
                     #expect(out == expected, "\(phrase)")
                     if out != expected { return }
@@ -71,11 +70,48 @@ import Testing
         ]
         let reader = ParseBatch.Reader(defaults: Self.madrid)
         for line in lines + lines.reversed() {
-            var out: [UInt8] = []
+            var out = ByteWriter()
             let ok = reader.answer(line: line, to: &out)
             let (json, expectedOK) = ParseBatch.answer(line: line, defaults: Self.madrid)
-            #expect(String(decoding: out, as: UTF8.self) == json.serialized(), "\(line)")
+            #expect(String(decoding: out.bytes, as: UTF8.self) == json.serialized(), "\(line)")
             #expect(ok == expectedOK, "\(line)")
+        }
+    }
+
+    /// Request lines as bytes (what `clerk parse --jsonl` reads): escapes, control
+    /// characters, text that is not ASCII, bytes that are not UTF-8 (read as U+FFFD, as
+    /// `readLine()` reads them), very long lines and bad lines are answered as
+    /// `ParseBatch.answer` answers the decoded line; blank lines get no answer.
+    @Test func theReaderAnswersLinesOfBytesAsTheDecodedLine() {
+        let long = String(repeating: "lunch with ana tomorrow at 1pm and ", count: 3_000)
+        var lines: [[UInt8]] = [
+            #"{"id":"a\"b\\c","text":"lunch with \"Ana\" \\ tomorrow\tat 1pm\n","now":"2026-03-02T10:00","tz":"Europe/Madrid"}"#,
+            #"{"id":"\u0001\u001f\u007f","text":"meeting \u0007\u001b\u007f\u2028\u2029 friday"}"#,
+            #"{"id":"é","text":"café with Zoë à 3pm 日本 🎉 on friday","tz":"+05:30"}"#,
+            #"{"id":"surrogates","text":"\ud83c\udf89 party \ud800 saturday"}"#,
+            #"{"id":3.25,"text":"next week on Work"}"#, #"{"id":-0.0,"text":"x"}"#, #"{"id":1e300,"text":"x"}"#,
+            #"{"id":[1,{"a":null,"b":[true,false]}],"text":"every monday"}"#,
+            #"{"id":"long","text":"\#(long)"}"#,
+            #"{"id":"dup","id":"second","text":"friday","text":"monday"}"#,
+            #"  {"id":"spaces","text":"  in 2 hours  "}  "#,
+            #"{"id":"x","text":5}"#, #"{"id":"y"}"#, "[1,2]", "not json", #"{"id":1} trailing"#, "{", #"{"id":"z","text":"x","tz":"Mars/Base"}"#,
+            #"{"id":"n","text":"x","now":"yesterday"}"#,
+        ].map { Array($0.utf8) }
+        lines.append(Array(#"{"id":"bad\#u{E9}","text":"caf"#.utf8) + [0xC3, 0x20, 0xFF, 0xE2, 0x80] + Array(#" friday"}"#.utf8))
+        lines.append([0x7B, 0xFF, 0x7D])
+        let reader = ParseBatch.Reader(defaults: Self.madrid)
+        for line in lines {
+            var out = ByteWriter(capacity: 16)
+            let ok = line.withUnsafeBufferPointer { reader.answer(input: $0, to: &out) }
+            let (json, expectedOK) = ParseBatch.answer(line: String(decoding: line, as: UTF8.self), defaults: Self.madrid)
+            #expect(out.bytes == json.serializedBytes(), "\(String(decoding: line, as: UTF8.self).prefix(80))")
+            #expect(ok == expectedOK)
+        }
+        for blank in ["", " ", "\t \u{0B}\u{0C}\r", "\u{3000}\u{A0}\u{2028}"] {
+            var out = ByteWriter()
+            let answer = Array(blank.utf8).withUnsafeBufferPointer { reader.answer(input: $0, to: &out) }
+            #expect(answer == nil, "\(Array(blank.unicodeScalars))")
+            #expect(out.count == 0)
         }
     }
 }

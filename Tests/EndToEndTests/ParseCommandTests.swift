@@ -162,4 +162,22 @@ import Glibc
         #expect(lines.count == 10)
         #expect(lines[9].hasPrefix(#"{"id":"f","intent":"query_agenda","title":null,"start":"2026-11-30T00:00:00","#))
     }
+
+    /// Lines are cut as `readLine()` cut them: `\n` and `\r\n` end a line, a last line
+    /// without one is read too and keeps a `\r`, blank lines (Unicode spaces too) get no
+    /// answer, and bytes that are not UTF-8 are read as U+FFFD.
+    @Test func cutsLinesAsReadLineDid() throws {
+        var input = Data("{\"id\":1,\"text\":\"today\"}\r\n\n  \t\r\n\u{3000}\u{A0}\n".utf8)
+        input.append(contentsOf: Array("{\"id\":\"2".utf8) + [0xC3] + Array("\",\"text\":\"caf".utf8) + [0xC3, 0x20, 0xFF] + Array(" tomorrow\"}\n".utf8))
+        input.append(contentsOf: Array("{\"id\":3,\"text\":\"today\"\r".utf8))
+        let result = try ClerkBinary.run(["parse", "--jsonl"] + Self.at, bytes: input)
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines.first?.hasPrefix(#"{"id":1,"intent":"query_agenda","title":null,"start":"2026-11-30T00:00:00","#) == true)
+        #expect(lines.dropFirst().first?.hasPrefix(#"{"id":"2\#u{FFFD}","intent":"create_event","title":"Caf","start":"2026-12-01T00:00:00","#) == true)
+        #expect(lines.dropFirst().first?.contains(#""dates":[{"text":"tomorrow""#) == true)
+        // The `\r` stays on the last line: the object is cut off one byte later (at 23, not 22).
+        #expect(lines.last == #"{"id":null,"error":"not a JSON object: unexpected end of JSON at byte 23"}"#)
+    }
 }

@@ -228,7 +228,7 @@ enum Classifier {
         let w0 = s.word(head)
 
         // The head verb and the particles that belong to it ("remind me to", "set up a").
-        if Vocabulary.deleteVerbs.contains(w0) || Vocabulary.deletePhrases.contains(where: { s.matches($0, at: head) && $0.count > 1 && $0[0] != "no" && $0[0] != "any" }) {
+        if Vocabulary.deleteVerbs.contains(w0) || Vocabulary.deletePhrases.mayStart(with: w0) && Vocabulary.deletePhrases.contains(where: { s.matches($0, at: head) && $0.count > 1 && $0[0] != "no" && $0[0] != "any" }) {
             shape.headVerb = .delete
         } else if Vocabulary.updateVerbs.contains(w0) && !(w0 == "bring" && s.word(head + 1) != "forward") {
             shape.headVerb = .update
@@ -247,7 +247,7 @@ enum Classifier {
 
         let afterDate = head > s.body.lowerBound && Vocabulary.copulas.contains(w0)
         shape.isQuestion = (Vocabulary.questionWords.contains(w0) && !afterDate) || s.word(s.body.upperBound) == "?"
-            || Vocabulary.questionHeads.contains { s.matches($0, at: head) }
+            || s.phrase(of: Vocabulary.questionHeads, at: head) != nil
             || (shape.headVerb == .none && s.first(of: Vocabulary.questionsInside) != nil)
         if shape.headVerb == .create && (w0 == "notify" || w0 == "alert") { shape.isQuestion = false }
 
@@ -306,7 +306,8 @@ enum Classifier {
         }
         if shape.topic == nil, isClockQuestion(s) { shape.topic = .clock }
         // "hi", "thanks!": nothing to do, but not a request misread either.
-        if shape.topic == nil, s.body.count <= 5, let talk = Vocabulary.smallTalk[s.body.map { s.word($0) }.joined(separator: " ")] {
+        if shape.topic == nil, s.body.count <= 5, Vocabulary.smallTalkStarts.contains(s.word(s.body.lowerBound)),
+           let talk = Vocabulary.smallTalk[s.body.map { s.word($0) }.joined(separator: " ")] {
             shape.topic = talk
         }
         // "in my area", "near me": public events and places, not the person's calendar.
@@ -348,7 +349,7 @@ enum Classifier {
 
     /// "set up", "write down", "take note", "don't forget", "i need a reminder".
     static func isCreatePhrase(_ s: Sentence, at i: Int) -> Bool {
-        Vocabulary.createPhrases.contains { s.matches($0, at: i) }
+        s.phrase(of: Vocabulary.createPhrases, at: i) != nil
     }
 
     /// A topic word counts unless the sentence uses it in an event sense

@@ -12,6 +12,8 @@ import Foundation
 /// "from" takes lines out of it; another delete verb with the file alone ("remove notes.txt")
 /// is asked about.
 enum FilePhrases {
+    /// "files with budget in the name": where the words of the filter end.
+    static let nameSuffixes: PhraseList = [["in", "the", "name"], ["in", "their", "name"], ["in", "its", "name"], ["in", "the", "title"]]
     static let readVerbs: WordSet = ["show", "read", "open", "display", "print", "cat", "view", "see", "get", "fetch", "type", "more", "less", "load"]
     static let appendVerbs: WordSet = ["append", "add", "write", "put", "jot", "note", "insert"]
     static let createVerbs: WordSet = ["create", "make", "new", "start", "touch"]
@@ -182,7 +184,7 @@ enum FilePhrases {
             var filter: Range<Int>?
             if let w = s.first(in: ["with", "containing", "named", "called", "matching", "about", "like", "for"]) {
                 var end = body.upperBound
-                if let tail = s.first(of: [["in", "the", "name"], ["in", "their", "name"], ["in", "its", "name"], ["in", "the", "title"]], from: w) {
+                if let tail = s.first(of: FilePhrases.nameSuffixes, from: w) {
                     end = tail.index
                 }
                 if w + 1 < end { filter = (w + 1)..<end }

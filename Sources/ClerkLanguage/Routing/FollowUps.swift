@@ -8,6 +8,20 @@ enum FollowUps {
     static let changeVerbs: WordSet = ["make", "set", "change", "move", "push", "put", "switch", "shift", "turn", "bring", "reschedule", "postpone", "extend", "shorten", "delay"]
     /// Verbs that give a new title ("call it Team lunch").
     static let titleVerbs: WordSet = ["call", "name", "title", "rename", "retitle", "label"]
+    // The route's word lists, as sets: it runs on every line, and a list written at the
+    // call site is an array made and compared word by word each time.
+    static let pronouns: WordSet = ["it", "that", "this"]
+    static let titleIntroducers: WordSet = ["to", "as"]
+    static let titleFieldVerbs: WordSet = ["change", "set", "update"]
+    static let titleFields: WordSet = ["title", "name"]
+    static let changePrepositions: WordSet = ["to", "for"]
+    static let peopleVerbs: WordSet = ["add", "invite", "include", "also", "remove", "uninvite", "drop", "without", "exclude"]
+    static let addingVerbs: WordSet = ["add", "invite", "include", "also"]
+    static let afterPeople: WordSet = ["too", "as", "well", "to", "it", "the", "event", "meeting", "from", "this", "that", "please", "also"]
+    static let placeFields: WordSet = ["location", "place", "venue"]
+    static let placeIntroducers: WordSet = ["is", "to", ":"]
+    static let lengthWords: WordSet = ["for", "lasting"]
+    static let changeWords: WordSet = ["before", "long", "calendar", "prior"]
     /// Words a follow-up may hold besides its change.
     static let filler: WordSet = ["instead", "too", "also", "please", "and", "then", "rather", "actually", "no", "oh", "as", "well", "it", "that", "this", "one", "event", "the", "to", "make"]
 
@@ -15,16 +29,16 @@ enum FollowUps {
         let head = shape.head
         let body = s.body
         let w0 = s.word(head)
-        let pronounNext = ["it", "that", "this"].contains(s.word(head + 1)) && head + 1 < body.upperBound
+        let pronounNext = pronouns.contains(s.word(head + 1)) && head + 1 < body.upperBound
         // "call it Team lunch", "rename it to Team lunch", "rename to Team lunch".
         if titleVerbs.contains(w0), pronounNext || (w0 == "rename" && s.word(head + 1) == "to") {
             var end = head + 1
             if pronounNext { end += 1 }
-            if ["to", "as"].contains(s.word(end)) { end += 1 }
+            if titleIntroducers.contains(s.word(end)) { end += 1 }
             if end < body.upperBound { return Route(rule: .followUp(.title), command: head..<end) }
         }
         // "change the title to X", "change the name to X".
-        if ["change", "set", "update"].contains(w0), s.word(head + 1) == "the", ["title", "name"].contains(s.word(head + 2)), s.word(head + 3) == "to" {
+        if titleFieldVerbs.contains(w0), s.word(head + 1) == "the", titleFields.contains(s.word(head + 2)), s.word(head + 3) == "to" {
             return Route(rule: .followUp(.title), command: head..<(head + 4))
         }
         // "make it 13:30", "move it to Friday", "push it back an hour".
@@ -32,28 +46,28 @@ enum FollowUps {
             var end = head + 2
             // "move it to Friday", "set it for 2 hours": the preposition goes with the command
             // (unless the date reader took it, as in "to 4pm").
-            if end < body.upperBound, ["to", "for"].contains(s.word(end)), !s.tokens[end].isInDate { end += 1 }
+            if end < body.upperBound, changePrepositions.contains(s.word(end)), !s.tokens[end].isInDate { end += 1 }
             return Route(rule: .followUp(.changeIt), command: head..<end)
         }
         // "add Bob", "invite ana@example.com", "remove Carla", "without Bob".
-        if ["add", "invite", "include", "also", "remove", "uninvite", "drop", "without", "exclude"].contains(w0),
+        if peopleVerbs.contains(w0),
            let names = nameList(s, from: head + 1, known: known), names > head + 1 {
             var rest = names
-            while rest < body.upperBound, ["too", "as", "well", "to", "it", "the", "event", "meeting", "from", "this", "that", "please", "also"].contains(s.word(rest)) { rest += 1 }
+            while rest < body.upperBound, afterPeople.contains(s.word(rest)) { rest += 1 }
             if rest == body.upperBound {
-                return Route(rule: .followUp(["add", "invite", "include", "also"].contains(w0) ? .addPeople : .removePeople), command: head..<(head + 1))
+                return Route(rule: .followUp(addingVerbs.contains(w0) ? .addPeople : .removePeople), command: head..<(head + 1))
             }
         }
         // "the location is my office", "set the location to Café Central".
-        if let at = s.first(in: ["location", "place", "venue"]), at <= head + 2, ["is", "to", ":"].contains(s.word(at + 1)) {
+        if let at = s.first(in: placeFields), at <= head + 2, placeIntroducers.contains(s.word(at + 1)) {
             return Route(rule: .followUp(.location), command: head..<(at + 2))
         }
         // A bare change: "for 2 hours", "on Personal instead", "tomorrow instead", "at Café Central instead".
         guard body.count <= 8, !shape.isQuestion, shape.headVerb != .show else { return nil }
         let hasInstead = s.has(["instead"])
         // Only a change can make a bare follow-up: a length, a reminder, a calendar, or "instead".
-        let saysLength = s.first(in: ["for", "lasting"]).map { Quantity.minutes(in: s, at: $0 + 1) != nil } ?? false
-        guard hasInstead || saysLength || s.has(["before", "long", "calendar", "prior"])
+        let saysLength = s.first(in: lengthWords).map { Quantity.minutes(in: s, at: $0 + 1) != nil } ?? false
+        guard hasInstead || saysLength || s.has(changeWords)
                 || body.contains(where: { known.calendarWordSet.contains(s.word($0)) }) else { return nil }
         var used = s.usedOutsideBody
         let details = EventDetails(s, range: body, known: known, used: used)
@@ -98,7 +112,7 @@ enum FollowUps {
     static func read(_ s: Sentence, rule: FollowUpRule, route: Route, known: Names, slots: inout [Slot]) -> Intent {
         var used = s.usedOutsideBody
         for i in route.command { used[i] = true }
-        if let it = route.command.first(where: { ["it", "that", "this"].contains(s.word($0)) }) {
+        if let it = route.command.first(where: { pronouns.contains(s.word($0)) }) {
             slots.append(s.slot(.reference, it..<(it + 1), value: "it", rule: "pronoun"))
         }
         let rest = route.command.upperBound..<s.body.upperBound

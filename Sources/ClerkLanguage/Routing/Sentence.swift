@@ -60,6 +60,7 @@ struct Sentence {
                 progress = true
                 continue
             }
+            guard Vocabulary.politeHeads.mayStart(with: tokens[start].word) else { continue }
             for phrase in Vocabulary.politeHeads where start + phrase.count < end && matches(phrase, at: start) {
                 skipped.append(contentsOf: start..<(start + phrase.count))
                 start += phrase.count
@@ -127,13 +128,19 @@ struct Sentence {
     func has(_ words: [String]) -> Bool { first(in: words) != nil }
 
     /// The first body position where one of `phrases` starts, with the phrase's length.
-    func first(of phrases: [[String]], from: Int? = nil) -> (index: Int, length: Int)? {
+    func first(of phrases: PhraseList, from: Int? = nil) -> (index: Int, length: Int)? {
         var i = from ?? body.lowerBound
         while i < body.upperBound {
-            for phrase in phrases where matches(phrase, at: i) { return (i, phrase.count) }
+            if let phrase = phrase(of: phrases, at: i) { return (i, phrase.count) }
             i += 1
         }
         return nil
+    }
+
+    /// The first phrase of `phrases` (in their order) that the tokens from `i` spell.
+    func phrase(of phrases: PhraseList, at i: Int) -> [String]? {
+        guard phrases.mayStart(with: word(i)) else { return nil }
+        return phrases.first { matches($0, at: i) }
     }
 
     /// The text of tokens `range` (inclusive of what lies between them), as typed.
@@ -174,14 +181,13 @@ extension Sentence {
         // Byte by byte: string interpolation cost ten times as much, and every date slot of
         // a line is written this way. The year in four digits ("2026", "0014"; before year 0
         // as it is, "-44"), the rest in two.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(16)
+        var bytes = ByteWriter(capacity: 16)
         bytes.appendDecimal(year, width: year < 0 ? 1 : 4)
         bytes.append(UInt8(ascii: "-")); bytes.appendDecimal(month, width: 2)
         bytes.append(UInt8(ascii: "-")); bytes.appendDecimal(day, width: 2)
         bytes.append(UInt8(ascii: "T")); bytes.appendDecimal(clock / 3600, width: 2)
         bytes.append(UInt8(ascii: ":")); bytes.appendDecimal(clock % 3600 / 60, width: 2)
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// A slot over the tokens `range`.

@@ -53,6 +53,11 @@ struct Term: Hashable {
     /// The last two bytes of `word` and its length in bytes, for the possessive tests (the
     /// apostrophe is folded to ASCII, so bytes suffice; `hasSuffix` compares Unicode text).
     private var ending: (last: UInt8?, beforeLast: UInt8?, count: Int) {
+        // In place where the bytes are at hand (a word always is), else through the view.
+        let inPlace = word.utf8.withContiguousStorageIfAvailable { bytes -> (UInt8?, UInt8?, Int) in
+            (bytes.last, bytes.count > 1 ? bytes[bytes.count - 2] : nil, bytes.count)
+        }
+        if let inPlace { return inPlace }
         let utf8 = word.utf8
         guard let last = utf8.last else { return (nil, nil, 0) }
         let count = utf8.count
@@ -68,6 +73,12 @@ extension Term {
     /// "ana@example.com", "todo.txt", "13:00", "co-worker"); sentence marks become `.mark`
     /// terms; anything else separates.
     static func split(_ text: String) -> [Term] {
+        var contiguous = text
+        return contiguous.withUTF8 { split(text, utf8: $0) }
+    }
+
+    /// `split` with the text's UTF-8 at hand, where a word of ASCII is folded from.
+    private static func split(_ text: String, utf8 bytes: UnsafeBufferPointer<UInt8>) -> [Term] {
         // The scalars with the UTF-8 offset each starts at, read in one pass: the walk below
         // indexes by position, which on a String's scalar view validates every index.
         var scalars: [Unicode.Scalar] = [], offsets: [Int] = []
@@ -124,7 +135,8 @@ extension Term {
                     }
                 }
                 let range = position(start)..<position(end)
-                let word = fold(text.unicodeScalars[range])
+                let word = asciiFolded(UnsafeBufferPointer(rebasing: bytes[offsets[start]..<offsets[end]]))
+                    ?? fold(text.unicodeScalars[range])
                 let kind: Term.Kind
                 if sawAt { kind = .email }
                 else if sawDot, sawLetter, let ext = word.split(separator: ".").last, ext.count <= 5,
@@ -201,6 +213,20 @@ extension Term {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `bytes` in lower case when they are all ASCII (`fold` of them); nil otherwise.
+    private static func asciiFolded(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var hasCapital = false
+        for byte in bytes {
+            if byte >= 0x80 { return nil }
+            if byte >= 0x41, byte <= 0x5A { hasCapital = true }
+        }
+        guard hasCapital else { return String(decoding: bytes, as: UTF8.self) }
+        return String(unsafeUninitializedCapacity: bytes.count) { out in
+            for (at, byte) in bytes.enumerated() { out[at] = byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte }
+            return bytes.count
+        }
     }
 
     /// Unaccented lower-case forms of U+00C0…U+017F; " " where there is none.

@@ -18,7 +18,7 @@ extension Vocabulary {
     static let dont: WordSet = ["don't", "dont"]
 
     /// Phrases that create ("write down", "take note", "don't forget").
-    static let createPhrases: [[String]] = [
+    static let createPhrases: PhraseList = [
         ["write", "down"], ["take", "note"], ["don't", "forget"], ["dont", "forget"], ["don't", "let"],
         ["be", "sure"], ["make", "sure", "to"], ["sign", "me", "up"], ["i", "need", "a", "reminder"],
     ]
@@ -54,10 +54,10 @@ extension Vocabulary {
     // MARK: - Questions
 
     /// Openings that ask without a question word ("let me know …", "i want to know …").
-    static let questionHeads: [[String]] = [["let", "me", "know"], ["i", "want", "to", "know"]]
+    static let questionHeads: PhraseList = [["let", "me", "know"], ["i", "want", "to", "know"]]
 
     /// Question forms later in a line ("on Friday is there anything …").
-    static let questionsInside: [[String]] = [["are", "there"], ["is", "there"], ["do", "i", "have"], ["am", "i"]]
+    static let questionsInside: PhraseList = [["are", "there"], ["is", "there"], ["do", "i", "have"], ["am", "i"]]
 
     /// Words that ask about the agenda whatever else is said ("anything planned", "where am
     /// I supposed to be", "what's happening").

@@ -13,7 +13,7 @@ enum Vocabulary {
     ]
 
     /// Phrases that only soften a request ("can you", "i want you to"); skipped at the head.
-    static let politeHeads: [[String]] = [
+    static let politeHeads: PhraseList = [
         ["i", "want", "you", "to"], ["i", "need", "you", "to"], ["i", "would", "like", "you", "to"], ["i'd", "like", "you", "to"],
         ["would", "you", "please"], ["could", "you", "please"], ["can", "you", "please"], ["will", "you", "please"],
         ["can", "you"], ["could", "you"], ["would", "you"], ["will", "you"], ["can", "u"], ["could", "u"], ["may", "you"],
@@ -63,16 +63,16 @@ enum Vocabulary {
     ]
 
     /// Two-word verbs that remove: "take off", "get rid of", "call off".
-    static let deletePhrases: [[String]] = [
+    static let deletePhrases: PhraseList = [
         ["take", "off"], ["take", "out"], ["take", "away"], ["get", "rid"], ["call", "off"], ["clear", "out"], ["clear", "off"],
         ["clear", "up"], ["no", "longer"], ["any", "more"], ["anymore"],
     ]
 
     /// First words of `deletePhrases`, to test the phrases only where one may start.
-    static let deletePhraseStarts = WordSet(deletePhrases.map { $0[0] })
+    static let deletePhraseStarts = WordSet(deletePhrases.phrases.map { $0[0] })
 
     /// "in my area", "near me": public events and places, not the person's calendar.
-    static let localPlaces: [[String]] = [["in", "my", "area"], ["in", "my", "city"], ["near", "me"], ["in", "town"], ["around", "me"], ["nearby"], ["in", "the", "area"]]
+    static let localPlaces: PhraseList = [["in", "my", "area"], ["in", "my", "city"], ["near", "me"], ["in", "town"], ["around", "me"], ["nearby"], ["in", "the", "area"]]
 
     /// Verbs that change an existing event.
     static let updateVerbs: WordSet = [
@@ -208,6 +208,10 @@ enum Vocabulary {
         }
         return lines
     }()
+
+    /// First words of `smallTalk`'s lines, so that a line is joined and looked up only
+    /// when it may be one.
+    static let smallTalkStarts = WordSet(smallTalk.keys.map { $0.split(separator: " ", omittingEmptySubsequences: false)[0] })
 
     /// Words whose presence means a topic clerk does not handle, and which topic.
     static let outOfScopeTopics: WordMap<OutOfScopeTopic> = [

@@ -328,7 +328,7 @@ extension ParseReport {
 
     /// `"YYYY-MM-DDTHH:MM:SS"`, as `LocalDateTime.iso` writes it (a year below zero with a
     /// minus, a year past 9999 with all its digits).
-    static func writeLocal(_ date: Date, in zone: TimeZone, to out: inout ByteWriter) {
+    static func writeLocal(_ date: Date, in zone: Zone, to out: inout ByteWriter) {
         let time = LocalDateTime(date, in: zone)
         out.append(UInt8(ascii: "\""))
         out.appendDecimal(time.year, width: 4)

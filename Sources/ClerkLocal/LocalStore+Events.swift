@@ -349,26 +349,19 @@ extension LocalStore {
             taken.insert(Occurrence(seriesID: row.text(0), start: row.int64(1)))
         }
 
-        // Every live series, decoded once for as long as nothing in the store changes.
+        // Each series is decoded once for as long as nothing in the store changes (a REPL asks
+        // for agendas again and again), and only when the range needs it.
         let stamp = try database.changeStamp()
-        if stamp != liveSeriesStamp {
-            liveSeries = try database.rows("""
-                SELECT \(StoredEvent.columns), expanded_from, expanded_until, series_end_key FROM events
-                WHERE recurrence IS NOT NULL AND deleted IS NULL
-                """) {
-                let after = StoredEvent.columnCount
-                return DecodedSeries(StoredEvent(row: $0), keptFrom: $0.int64(after), keptUntil: $0.int64(after + 1), end: $0.optionalInt64(after + 2))
-            }
-            liveSeriesStamp = stamp
+        if stamp != decodedSeriesStamp {
+            decodedSeries = [:]
+            decodedSeriesStamp = stamp
         }
-        var covered: [String: DecodedSeries] = [:]
-        var uncovered: [DecodedSeries] = []
-        for series in liveSeries where series.row.startKey < to && (series.end ?? .max) >= earliest {
-            if series.keptFrom <= earliest, series.keptUntil >= to {
-                covered[series.row.id] = series
-            } else {
-                uncovered.append(series)
-            }
+        func series(_ row: Row, at offset: Int32) -> DecodedSeries {
+            let id = row.text(offset)
+            if let known = decodedSeries[id] { return known }
+            let decoded = DecodedSeries(StoredEvent(row: row, offset: offset))
+            decodedSeries[id] = decoded
+            return decoded
         }
         func occurrence(of series: DecodedSeries, start: Int64) {
             let row = series.row
@@ -380,16 +373,36 @@ extension LocalStore {
             keep(event, calendarID: row.calendarID)
         }
 
-        // Where the kept window covers the range, the starts are in `occurrences`.
-        if !covered.isEmpty {
-            try database.forEachRow("SELECT series_id, start_key FROM occurrences WHERE start_key < ? AND start_key >= ?", [to, earliest]) { row in
-                if let series = covered[row.text(0)] { occurrence(of: series, start: row.int64(1)) }
-            }
+        // A series that can reach the range (it starts before its end and does not end before
+        // it begins) and whose kept window covers it has its starts in `occurrences`: those
+        // that can share time with the range (a timed one by the range's own bounds, an
+        // all-day one by the widened ones), each with its series.
+        try database.forEachRow("""
+            SELECT o.start_key, \(StoredEvent.seriesColumns) FROM occurrences o JOIN events series ON series.id = o.series_id
+            WHERE o.start_key < ?1 AND o.start_key >= ?2
+            AND o.start_key < CASE series.all_day WHEN 0 THEN ?4 ELSE ?1 END
+            AND o.start_key + (series.end_key - series.start_key) >= CASE series.all_day WHEN 0 THEN ?5 ELSE ?3 END
+            AND series.recurrence IS NOT NULL AND series.deleted IS NULL
+            AND series.start_key < ?1 AND (series.series_end_key IS NULL OR series.series_end_key >= ?2)
+            AND ifnull(series.expanded_from, 0) <= ?2 AND ifnull(series.expanded_until, 0) >= ?1
+            """, [to, earliest, from, Civil.seconds(end.addingTimeInterval(1)), Civil.seconds(start)]) { row in
+            occurrence(of: series(row, at: 1), start: row.int64(0))
         }
-        // Elsewhere libical expands the series now.
-        for series in uncovered {
-            for start in try recurrence(of: series.row).starts(from: earliest, to: to) {
-                occurrence(of: series, start: start)
+        // The others libical expands now; after the store's opening widened the windows
+        // around now, there are none (two index lookups say so).
+        if try !everySeriesKeeps(from: earliest, to: to) {
+            var uncovered: [DecodedSeries] = []
+            try database.forEachRow("""
+                SELECT \(StoredEvent.columns) FROM events WHERE recurrence IS NOT NULL AND deleted IS NULL
+                AND start_key < ?1 AND (series_end_key IS NULL OR series_end_key >= ?2)
+                AND NOT (ifnull(expanded_from, 0) <= ?2 AND ifnull(expanded_until, 0) >= ?1)
+                """, [to, earliest]) { row in
+                uncovered.append(series(row, at: 0))
+            }
+            for series in uncovered {
+                for start in try recurrence(of: series.row).starts(from: earliest, to: to) {
+                    occurrence(of: series, start: start)
+                }
             }
         }
 
@@ -401,6 +414,17 @@ extension LocalStore {
             return eventA.title != eventB.title ? eventA.title < eventB.title : eventA.id < eventB.id
         }
         return order.map { found[$0.index] }
+    }
+
+    /// True when every live series keeps its starts in `occurrences` for all of `[from, to)`:
+    /// index lookups (`events_series_kept_*`), not a read of every series.
+    private func everySeriesKeeps(from: Int64, to: Int64) throws -> Bool {
+        let live = "FROM events WHERE recurrence IS NOT NULL AND deleted IS NULL"
+        // NULL when there is no series at all.
+        return try database.scalar("""
+            SELECT (SELECT max(expanded_from) \(live)) <= ?1 AND (SELECT min(expanded_until) \(live)) >= ?2
+            AND NOT EXISTS (SELECT 1 \(live) AND expanded_from IS NULL) AND NOT EXISTS (SELECT 1 \(live) AND expanded_until IS NULL)
+            """, [from, to]) { $0.isNull(0) || $0.bool(0) } ?? true
     }
 
     /// The instants an event begins and ends for this store's reader.
@@ -418,11 +442,6 @@ extension LocalStore {
 /// store changes.
 final class DecodedSeries {
     let row: StoredEvent
-    /// `occurrences` holds its starts in `[keptFrom, keptUntil)`.
-    let keptFrom: Int64
-    let keptUntil: Int64
-    /// The end of its last occurrence, nil when it never ends.
-    let end: Int64?
     /// What each of its occurrences starts from.
     lazy var base: Event = {
         var event = row.event
@@ -431,11 +450,8 @@ final class DecodedSeries {
         return event
     }()
 
-    init(_ row: StoredEvent, keptFrom: Int64, keptUntil: Int64, end: Int64?) {
+    init(_ row: StoredEvent) {
         self.row = row
-        self.keptFrom = keptFrom
-        self.keptUntil = keptUntil
-        self.end = end
     }
 }
 

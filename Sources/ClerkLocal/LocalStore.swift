@@ -14,10 +14,10 @@ public final class LocalStore {
     let zone: ZoneRules
     let now: NowProvider
     private var zones: [String: ZoneRules] = [:]
-    /// Every live series, decoded by a range query and kept while `liveSeriesStamp` is the
+    /// The series range queries have decoded, by id, kept while `decodedSeriesStamp` is the
     /// database's change stamp (a REPL asks for agendas again and again).
-    var liveSeries: [DecodedSeries] = []
-    var liveSeriesStamp: Database.ChangeStamp?
+    var decodedSeries: [String: DecodedSeries] = [:]
+    var decodedSeriesStamp: Database.ChangeStamp?
 
     /// How long a call waits for another process that holds the write lock (an import of
     /// 10,000 events takes about a second).

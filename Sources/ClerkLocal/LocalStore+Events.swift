@@ -349,19 +349,36 @@ extension LocalStore {
             taken.insert(Occurrence(seriesID: row.text(0), start: row.int64(1)))
         }
 
-        // Each series is decoded once for as long as nothing in the store changes (a REPL asks
-        // for agendas again and again), and only when the range needs it.
+        // Where each live series reaches and what is kept of it, read once for as long as
+        // nothing in the store changes (a REPL asks for agendas again and again): a few numbers
+        // a series, not its row. A series is decoded only when one of its occurrences is shown.
         let stamp = try database.changeStamp()
-        if stamp != decodedSeriesStamp {
+        if stamp != liveSeriesStamp {
+            liveSeries = try database.rows("""
+                SELECT id, start_key, end_key, all_day, series_end_key, expanded_from, expanded_until FROM events
+                WHERE recurrence IS NOT NULL AND deleted IS NULL
+                """) {
+                SeriesReach(id: $0.text(0), startKey: $0.int64(1), duration: $0.int64(2) - $0.int64(1), isAllDay: $0.bool(3),
+                            end: $0.optionalInt64(4), keptFrom: $0.int64(5), keptUntil: $0.int64(6))
+            }
             decodedSeries = [:]
-            decodedSeriesStamp = stamp
+            liveSeriesStamp = stamp
         }
-        func series(_ row: Row, at offset: Int32) -> DecodedSeries {
-            let id = row.text(offset)
+        var covered: [String: SeriesReach] = [:]
+        var uncovered: [SeriesReach] = []
+        for series in liveSeries where series.startKey < to && (series.end ?? .max) >= earliest {
+            if series.keptFrom <= earliest, series.keptUntil >= to {
+                covered[series.id] = series
+            } else {
+                uncovered.append(series)
+            }
+        }
+        func decoded(_ id: String) throws -> DecodedSeries? {
             if let known = decodedSeries[id] { return known }
-            let decoded = DecodedSeries(StoredEvent(row: row, offset: offset))
-            decodedSeries[id] = decoded
-            return decoded
+            guard let row = try storedEvent(id: id) else { return nil }
+            let series = DecodedSeries(row)
+            decodedSeries[id] = series
+            return series
         }
         func occurrence(of series: DecodedSeries, start: Int64) {
             let row = series.row
@@ -373,36 +390,27 @@ extension LocalStore {
             keep(event, calendarID: row.calendarID)
         }
 
-        // A series that can reach the range (it starts before its end and does not end before
-        // it begins) and whose kept window covers it has its starts in `occurrences`: those
-        // that can share time with the range (a timed one by the range's own bounds, an
-        // all-day one by the widened ones), each with its series.
-        try database.forEachRow("""
-            SELECT o.start_key, \(StoredEvent.seriesColumns) FROM occurrences o JOIN events series ON series.id = o.series_id
-            WHERE o.start_key < ?1 AND o.start_key >= ?2
-            AND o.start_key < CASE series.all_day WHEN 0 THEN ?4 ELSE ?1 END
-            AND o.start_key + (series.end_key - series.start_key) >= CASE series.all_day WHEN 0 THEN ?5 ELSE ?3 END
-            AND series.recurrence IS NOT NULL AND series.deleted IS NULL
-            AND series.start_key < ?1 AND (series.series_end_key IS NULL OR series.series_end_key >= ?2)
-            AND ifnull(series.expanded_from, 0) <= ?2 AND ifnull(series.expanded_until, 0) >= ?1
-            """, [to, earliest, from, Civil.seconds(end.addingTimeInterval(1)), Civil.seconds(start)]) { row in
-            occurrence(of: series(row, at: 1), start: row.int64(0))
-        }
-        // The others libical expands now; after the store's opening widened the windows
-        // around now, there are none (two index lookups say so).
-        if try !everySeriesKeeps(from: earliest, to: to) {
-            var uncovered: [DecodedSeries] = []
-            try database.forEachRow("""
-                SELECT \(StoredEvent.columns) FROM events WHERE recurrence IS NOT NULL AND deleted IS NULL
-                AND start_key < ?1 AND (series_end_key IS NULL OR series_end_key >= ?2)
-                AND NOT (ifnull(expanded_from, 0) <= ?2 AND ifnull(expanded_until, 0) >= ?1)
-                """, [to, earliest]) { row in
-                uncovered.append(series(row, at: 0))
+        // Where the kept window covers the range, the starts are in `occurrences`; only those
+        // whose occurrence can share time with the range are made into events (a timed one by
+        // the range's own bounds, an all-day one by the widened ones).
+        if !covered.isEmpty {
+            let (timedFrom, timedTo) = (Civil.seconds(start), Civil.seconds(end.addingTimeInterval(1)))
+            var starts: [(String, Int64)] = []
+            try database.forEachRow("SELECT series_id, start_key FROM occurrences WHERE start_key < ? AND start_key >= ?", [to, earliest]) { row in
+                let id = row.text(0), start = row.int64(1)
+                guard let series = covered[id] else { return }
+                let ends = start + series.duration
+                if series.isAllDay ? ends >= from : start < timedTo && ends >= timedFrom { starts.append((id, start)) }
             }
-            for series in uncovered {
-                for start in try recurrence(of: series.row).starts(from: earliest, to: to) {
-                    occurrence(of: series, start: start)
-                }
+            for (id, start) in starts {
+                if let series = try decoded(id) { occurrence(of: series, start: start) }
+            }
+        }
+        // Elsewhere libical expands the series now.
+        for reach in uncovered {
+            guard let series = try decoded(reach.id) else { continue }
+            for start in try recurrence(of: series.row).starts(from: earliest, to: to) {
+                occurrence(of: series, start: start)
             }
         }
 
@@ -416,17 +424,6 @@ extension LocalStore {
         return order.map { found[$0.index] }
     }
 
-    /// True when every live series keeps its starts in `occurrences` for all of `[from, to)`:
-    /// index lookups (`events_series_kept_*`), not a read of every series.
-    private func everySeriesKeeps(from: Int64, to: Int64) throws -> Bool {
-        let live = "FROM events WHERE recurrence IS NOT NULL AND deleted IS NULL"
-        // NULL when there is no series at all.
-        return try database.scalar("""
-            SELECT (SELECT max(expanded_from) \(live)) <= ?1 AND (SELECT min(expanded_until) \(live)) >= ?2
-            AND NOT EXISTS (SELECT 1 \(live) AND expanded_from IS NULL) AND NOT EXISTS (SELECT 1 \(live) AND expanded_until IS NULL)
-            """, [from, to]) { $0.isNull(0) || $0.bool(0) } ?? true
-    }
-
     /// The instants an event begins and ends for this store's reader.
     private func instants(of when: When) -> (Date, Date) {
         switch when {
@@ -438,7 +435,21 @@ extension LocalStore {
     }
 }
 
-/// A live series as range queries use it, kept by `LocalStore` between queries until the
+/// Where a live series reaches and what `occurrences` keeps of it: what a range query needs
+/// to know of every series, kept by `LocalStore` until the store changes.
+struct SeriesReach {
+    let id: String
+    let startKey: Int64
+    let duration: Int64
+    let isAllDay: Bool
+    /// The end of its last occurrence, nil when it never ends.
+    let end: Int64?
+    /// `occurrences` holds its starts in `[keptFrom, keptUntil)`.
+    let keptFrom: Int64
+    let keptUntil: Int64
+}
+
+/// A live series decoded for its occurrences, kept by `LocalStore` between queries until the
 /// store changes.
 final class DecodedSeries {
     let row: StoredEvent

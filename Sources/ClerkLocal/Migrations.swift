@@ -227,10 +227,9 @@ enum StoreSchema {
             ALTER TABLE outbox ADD COLUMN claimed_by INTEGER;
             """),
         Migration(number: 7, name: "series by kept window", sql: """
-            -- The live series by the bounds of their kept windows, so that a range query and
-            -- the store's opening learn whether every series keeps its starts for a span
-            -- from two lookups (the largest start of a window, the smallest end) instead of
-            -- reading every series.
+            -- The live series by the bounds of their kept windows, so that opening the store
+            -- learns whether any window needs widening from two lookups (the largest start of
+            -- a window, the smallest end) instead of reading every series.
             CREATE INDEX events_series_kept_from ON events(expanded_from) WHERE recurrence IS NOT NULL AND deleted IS NULL;
             CREATE INDEX events_series_kept_until ON events(expanded_until) WHERE recurrence IS NOT NULL AND deleted IS NULL;
             """),

@@ -34,8 +34,6 @@ struct StoredEvent: Equatable {
     ]
     /// `columnNames` for a statement.
     static let columns = columnNames.joined(separator: ", ")
-    /// `columns` of the table named `series` in a join.
-    static let seriesColumns = columnNames.map { "series." + $0 }.joined(separator: ", ")
     /// How many columns `columns` names: a query that selects more after them reads those
     /// from this position on.
     static let columnCount = Int32(columnNames.count)

@@ -361,10 +361,10 @@ extension LocalStore {
                 SeriesReach(id: $0.text(0), startKey: $0.int64(1), duration: $0.int64(2) - $0.int64(1), isAllDay: $0.bool(3),
                             end: $0.optionalInt64(4), keptFrom: $0.int64(5), keptUntil: $0.int64(6))
             }
-            decodedSeries = [:]
             liveSeriesStamp = stamp
         }
         var covered: [String: SeriesReach] = [:]
+        covered.reserveCapacity(liveSeries.count)
         var uncovered: [SeriesReach] = []
         for series in liveSeries where series.startKey < to && (series.end ?? .max) >= earliest {
             if series.keptFrom <= earliest, series.keptUntil >= to {
@@ -373,11 +373,10 @@ extension LocalStore {
                 uncovered.append(series)
             }
         }
-        func decoded(_ id: String) throws -> DecodedSeries? {
-            if let known = decodedSeries[id] { return known }
-            guard let row = try storedEvent(id: id) else { return nil }
+        func decoded(_ reach: SeriesReach) throws -> DecodedSeries? {
+            guard let row = try storedEvent(id: reach.id) else { return nil }
             let series = DecodedSeries(row)
-            decodedSeries[id] = series
+            reach.decoded = series
             return series
         }
         func occurrence(of series: DecodedSeries, start: Int64) {
@@ -395,20 +394,17 @@ extension LocalStore {
         // the range's own bounds, an all-day one by the widened ones).
         if !covered.isEmpty {
             let (timedFrom, timedTo) = (Civil.seconds(start), Civil.seconds(end.addingTimeInterval(1)))
-            var starts: [(String, Int64)] = []
             try database.forEachRow("SELECT series_id, start_key FROM occurrences WHERE start_key < ? AND start_key >= ?", [to, earliest]) { row in
-                let id = row.text(0), start = row.int64(1)
-                guard let series = covered[id] else { return }
-                let ends = start + series.duration
-                if series.isAllDay ? ends >= from : start < timedTo && ends >= timedFrom { starts.append((id, start)) }
-            }
-            for (id, start) in starts {
-                if let series = try decoded(id) { occurrence(of: series, start: start) }
+                let start = row.int64(1)
+                guard let reach = covered[row.text(0)] else { return }
+                let ends = start + reach.duration
+                guard reach.isAllDay ? ends >= from : start < timedTo && ends >= timedFrom else { return }
+                if let series = try reach.decoded ?? decoded(reach) { occurrence(of: series, start: start) }
             }
         }
         // Elsewhere libical expands the series now.
         for reach in uncovered {
-            guard let series = try decoded(reach.id) else { continue }
+            guard let series = try reach.decoded ?? decoded(reach) else { continue }
             for start in try recurrence(of: series.row).starts(from: earliest, to: to) {
                 occurrence(of: series, start: start)
             }
@@ -436,8 +432,9 @@ extension LocalStore {
 }
 
 /// Where a live series reaches and what `occurrences` keeps of it: what a range query needs
-/// to know of every series, kept by `LocalStore` until the store changes.
-struct SeriesReach {
+/// to know of every series, kept by `LocalStore` until the store changes, with the series'
+/// row once an occurrence of it has been shown.
+final class SeriesReach {
     let id: String
     let startKey: Int64
     let duration: Int64
@@ -447,6 +444,17 @@ struct SeriesReach {
     /// `occurrences` holds its starts in `[keptFrom, keptUntil)`.
     let keptFrom: Int64
     let keptUntil: Int64
+    var decoded: DecodedSeries?
+
+    init(id: String, startKey: Int64, duration: Int64, isAllDay: Bool, end: Int64?, keptFrom: Int64, keptUntil: Int64) {
+        self.id = id
+        self.startKey = startKey
+        self.duration = duration
+        self.isAllDay = isAllDay
+        self.end = end
+        self.keptFrom = keptFrom
+        self.keptUntil = keptUntil
+    }
 }
 
 /// A live series decoded for its occurrences, kept by `LocalStore` between queries until the

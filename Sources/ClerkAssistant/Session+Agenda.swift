@@ -33,7 +33,8 @@ extension Session {
         }
         let names = Dictionary(uniqueKeysWithValues: calendars.map { ($0.id, $0.name) })
         let filtered = query.words != nil || query.attendee != nil
-        let startOfToday = text.localDate(now).startOfDay(in: context.zone)
+        let today = text.localDate(now)
+        let startOfToday = today.startOfDay(in: context.zone)
 
         var from: Date, to: Date
         if let range = query.range {
@@ -86,7 +87,7 @@ extension Session {
         }
         var layout = AgendaLayout(text: text, style: context.style, calendarNames: names)
         // A day of another year than this one says which.
-        layout.year = text.localDate(now).year
+        layout.year = today.year
         var shown = events, more: [String] = []
         if filtered, query.range == nil, events.count > AgendaDefaults.searchShown, let last = events.last {
             shown = Array(events.prefix(AgendaDefaults.searchShown))

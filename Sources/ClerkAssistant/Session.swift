@@ -39,7 +39,7 @@ public final class Session {
 
     /// Answers one line a person typed.
     public func respond(to line: String) -> Reply {
-        let text = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = Session.trimmed(line)
         let reply: Reply
         if let question = pending {
             pending = nil
@@ -54,6 +54,15 @@ public final class Session {
             reply = handle(understand(text))
         }
         return withNotices(reply)
+    }
+
+    /// `line` without white space at either end. A line that begins and ends with a visible
+    /// ASCII character is returned as it is, without Foundation's `CharacterSet` (most of a
+    /// millisecond the first time).
+    static func trimmed(_ line: String) -> String {
+        let visible: ClosedRange<UInt8> = 0x21...0x7E
+        if let first = line.utf8.first, let last = line.utf8.last, visible.contains(first), visible.contains(last) { return line }
+        return line.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The reply with what the account has to say after it (offline, changes waiting).
@@ -141,7 +150,7 @@ public final class Session {
         if let knownCache { return knownCache }
         let calendars = (try? context.calendars.calendars().map(\.name)) ?? []
         let contacts = (try? context.contacts.contactNames()) ?? []
-        let files = (try? context.files.files(matching: nil).map(\.name)) ?? []
+        let files = (try? context.files.fileNames()) ?? []
         let names = KnownNames(calendars: calendars, contacts: contacts, files: files)
         knownCache = names
         return names

@@ -124,6 +124,9 @@ extension ContactsService {
 public protocol FileService: AnyObject {
     /// Files not in the trash whose names contain `text` (all of them when nil), by name.
     func files(matching text: String?) throws -> [DriveFile]
+    /// The names of the files not in the trash, by name: what the language layer needs as
+    /// context, without reading the files.
+    func fileNames() throws -> [String]
     /// Files in the trash whose names contain `text` (all of them when nil), by name.
     func trashedFiles(matching text: String?) throws -> [DriveFile]
     func readFile(id: String) throws -> String
@@ -154,6 +157,13 @@ public protocol FileService: AnyObject {
     /// The earlier contents `updateFile` kept, newest first (the current content is not one).
     func revisions(ofFile id: String) throws -> [FileRevision]
     func readRevision(_ revisionID: String, ofFile id: String) throws -> String
+}
+
+extension FileService {
+    /// Every live file's name, from `files(matching: nil)`.
+    public func fileNames() throws -> [String] {
+        try files(matching: nil).map(\.name)
+    }
 }
 
 /// What kind of thing a service call was about.

@@ -349,26 +349,35 @@ extension LocalStore {
             taken.insert(Occurrence(seriesID: row.text(0), start: row.int64(1)))
         }
 
-        // Every live series, decoded once for as long as nothing in the store changes.
+        // Where each live series reaches and what is kept of it, read once for as long as
+        // nothing in the store changes (a REPL asks for agendas again and again): a few numbers
+        // a series, not its row. A series is decoded only when one of its occurrences is shown.
         let stamp = try database.changeStamp()
         if stamp != liveSeriesStamp {
             liveSeries = try database.rows("""
-                SELECT \(StoredEvent.columns), expanded_from, expanded_until, series_end_key FROM events
+                SELECT id, start_key, end_key, all_day, series_end_key, expanded_from, expanded_until FROM events
                 WHERE recurrence IS NOT NULL AND deleted IS NULL
                 """) {
-                let after = StoredEvent.columnCount
-                return DecodedSeries(StoredEvent(row: $0), keptFrom: $0.int64(after), keptUntil: $0.int64(after + 1), end: $0.optionalInt64(after + 2))
+                SeriesReach(id: $0.text(0), startKey: $0.int64(1), duration: $0.int64(2) - $0.int64(1), isAllDay: $0.bool(3),
+                            end: $0.optionalInt64(4), keptFrom: $0.int64(5), keptUntil: $0.int64(6))
             }
             liveSeriesStamp = stamp
         }
-        var covered: [String: DecodedSeries] = [:]
-        var uncovered: [DecodedSeries] = []
-        for series in liveSeries where series.row.startKey < to && (series.end ?? .max) >= earliest {
+        var covered: [String: SeriesReach] = [:]
+        covered.reserveCapacity(liveSeries.count)
+        var uncovered: [SeriesReach] = []
+        for series in liveSeries where series.startKey < to && (series.end ?? .max) >= earliest {
             if series.keptFrom <= earliest, series.keptUntil >= to {
-                covered[series.row.id] = series
+                covered[series.id] = series
             } else {
                 uncovered.append(series)
             }
+        }
+        func decoded(_ reach: SeriesReach) throws -> DecodedSeries? {
+            guard let row = try storedEvent(id: reach.id) else { return nil }
+            let series = DecodedSeries(row)
+            reach.decoded = series
+            return series
         }
         func occurrence(of series: DecodedSeries, start: Int64) {
             let row = series.row
@@ -380,14 +389,22 @@ extension LocalStore {
             keep(event, calendarID: row.calendarID)
         }
 
-        // Where the kept window covers the range, the starts are in `occurrences`.
+        // Where the kept window covers the range, the starts are in `occurrences`; only those
+        // whose occurrence can share time with the range are made into events (a timed one by
+        // the range's own bounds, an all-day one by the widened ones).
         if !covered.isEmpty {
+            let (timedFrom, timedTo) = (Civil.seconds(start), Civil.seconds(end.addingTimeInterval(1)))
             try database.forEachRow("SELECT series_id, start_key FROM occurrences WHERE start_key < ? AND start_key >= ?", [to, earliest]) { row in
-                if let series = covered[row.text(0)] { occurrence(of: series, start: row.int64(1)) }
+                let start = row.int64(1)
+                guard let reach = covered[row.text(0)] else { return }
+                let ends = start + reach.duration
+                guard reach.isAllDay ? ends >= from : start < timedTo && ends >= timedFrom else { return }
+                if let series = try reach.decoded ?? decoded(reach) { occurrence(of: series, start: start) }
             }
         }
         // Elsewhere libical expands the series now.
-        for series in uncovered {
+        for reach in uncovered {
+            guard let series = try reach.decoded ?? decoded(reach) else { continue }
             for start in try recurrence(of: series.row).starts(from: earliest, to: to) {
                 occurrence(of: series, start: start)
             }
@@ -414,15 +431,36 @@ extension LocalStore {
     }
 }
 
-/// A live series as range queries use it, kept by `LocalStore` between queries until the
-/// store changes.
-final class DecodedSeries {
-    let row: StoredEvent
+/// Where a live series reaches and what `occurrences` keeps of it: what a range query needs
+/// to know of every series, kept by `LocalStore` until the store changes, with the series'
+/// row once an occurrence of it has been shown.
+final class SeriesReach {
+    let id: String
+    let startKey: Int64
+    let duration: Int64
+    let isAllDay: Bool
+    /// The end of its last occurrence, nil when it never ends.
+    let end: Int64?
     /// `occurrences` holds its starts in `[keptFrom, keptUntil)`.
     let keptFrom: Int64
     let keptUntil: Int64
-    /// The end of its last occurrence, nil when it never ends.
-    let end: Int64?
+    var decoded: DecodedSeries?
+
+    init(id: String, startKey: Int64, duration: Int64, isAllDay: Bool, end: Int64?, keptFrom: Int64, keptUntil: Int64) {
+        self.id = id
+        self.startKey = startKey
+        self.duration = duration
+        self.isAllDay = isAllDay
+        self.end = end
+        self.keptFrom = keptFrom
+        self.keptUntil = keptUntil
+    }
+}
+
+/// A live series decoded for its occurrences, kept by `LocalStore` between queries until the
+/// store changes.
+final class DecodedSeries {
+    let row: StoredEvent
     /// What each of its occurrences starts from.
     lazy var base: Event = {
         var event = row.event
@@ -431,11 +469,8 @@ final class DecodedSeries {
         return event
     }()
 
-    init(_ row: StoredEvent, keptFrom: Int64, keptUntil: Int64, end: Int64?) {
+    init(_ row: StoredEvent) {
         self.row = row
-        self.keptFrom = keptFrom
-        self.keptUntil = keptUntil
-        self.end = end
     }
 }
 

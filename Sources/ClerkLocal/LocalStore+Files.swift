@@ -8,6 +8,11 @@ extension LocalStore: FileService {
         try guarded { try files(trashed: false, matching: text) }
     }
 
+    /// The names alone, read from the index of live names: the content is never read.
+    public func fileNames() throws -> [String] {
+        try guarded { try database.rows("SELECT name FROM files WHERE trashed IS NULL ORDER BY name COLLATE NOCASE, id") { $0.text(0) } }
+    }
+
     public func trashedFiles(matching text: String?) throws -> [DriveFile] {
         try guarded { try files(trashed: true, matching: text) }
     }

@@ -14,9 +14,9 @@ public final class LocalStore {
     let zone: ZoneRules
     let now: NowProvider
     private var zones: [String: ZoneRules] = [:]
-    /// Every live series, decoded by a range query and kept while `liveSeriesStamp` is the
-    /// database's change stamp (a REPL asks for agendas again and again).
-    var liveSeries: [DecodedSeries] = []
+    /// Every live series' reach (with its row once decoded), kept while `liveSeriesStamp` is
+    /// the database's change stamp (a REPL asks for agendas again and again).
+    var liveSeries: [SeriesReach] = []
     var liveSeriesStamp: Database.ChangeStamp?
 
     /// How long a call waits for another process that holds the write lock (an import of

@@ -226,6 +226,13 @@ enum StoreSchema {
             -- so a clerk killed while sending does not hold the change back until it runs out.
             ALTER TABLE outbox ADD COLUMN claimed_by INTEGER;
             """),
+        Migration(number: 7, name: "series by kept window", sql: """
+            -- The live series by the bounds of their kept windows, so that opening the store
+            -- learns whether any window needs widening from two lookups (the largest start of
+            -- a window, the smallest end) instead of reading every series.
+            CREATE INDEX events_series_kept_from ON events(expanded_from) WHERE recurrence IS NOT NULL AND deleted IS NULL;
+            CREATE INDEX events_series_kept_until ON events(expanded_until) WHERE recurrence IS NOT NULL AND deleted IS NULL;
+            """),
     ]
 }
 

@@ -69,7 +69,10 @@ extension LocalStore {
         let bounds: [any SQLBindable] = [now - OccurrenceWindow.refreshBefore, now + OccurrenceWindow.refreshAfter]
         // A read-only store keeps its windows; a range outside one is expanded when asked.
         guard !database.isReadOnly else { return }
-        guard try database.scalar("SELECT count(*) FROM (\(stale))", bounds, { $0.int(0) }) ?? 0 > 0 else { return }
+        // Whether any is stale, from the smallest and largest window bounds (two index lookups).
+        let live = "FROM events WHERE recurrence IS NOT NULL AND deleted IS NULL"
+        let anyStale = "SELECT (SELECT max(expanded_from) \(live)) > ?1 OR (SELECT min(expanded_until) \(live)) < ?2"
+        guard try database.scalar(anyStale, bounds, { $0.bool(0) }) == true else { return }
         do {
             try database.withBusyTimeout(0) {
                 try database.transaction {

@@ -26,14 +26,14 @@ struct StoredEvent: Equatable {
     var deleted: Double?
     var updated: Double
 
-    /// The columns `init(row:)` reads, in order.
-    static let columns = """
-        id, calendar_id, ical_uid, title, location, notes, attendees, reminders, all_day, time_zone, \
-        start_key, end_key, recurrence, recurring_event_id, original_start, original_key, overrides, deleted, updated
-        """
-
-    /// The names in `columns`, in order.
-    static let columnNames = columns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    /// The columns `init(row:)` reads, in order (a literal: splitting and trimming a string
+    /// with Foundation cost a millisecond of every agenda's start).
+    static let columnNames = [
+        "id", "calendar_id", "ical_uid", "title", "location", "notes", "attendees", "reminders", "all_day", "time_zone",
+        "start_key", "end_key", "recurrence", "recurring_event_id", "original_start", "original_key", "overrides", "deleted", "updated",
+    ]
+    /// `columnNames` for a statement.
+    static let columns = columnNames.joined(separator: ", ")
     /// How many columns `columns` names: a query that selects more after them reads those
     /// from this position on.
     static let columnCount = Int32(columnNames.count)

@@ -24,6 +24,9 @@ struct OptionValues {
     var options: GlobalOptions
     /// `--now` as written; read once the zone is known, wherever `--tz` stands.
     var nowText: String?
+    /// `--tz`; without it the system's zone, looked up only then (`Zone.current` reads the
+    /// environment and /etc/localtime).
+    var timeZone: Zone?
     var calendar: String?
     var jsonl = false
     var wantsHelp = false
@@ -122,7 +125,7 @@ enum CommandLineTable {
             detail: "Run as if it were this moment, read on the wall clock of --tz: answers, questions and new events all follow it. For reproducible runs and scripts."),
         OptionSpec(
             name: "--tz", effect: .value(placeholder: "ZONE", completion: .timeZones) { values, text throws(UsageError) in
-                values.options.timeZone = try CommandLineParser.timeZone(text)
+                values.timeZone = try CommandLineParser.timeZone(text)
             },
             summary: "time zone: an IANA name (Europe/Madrid) or ±HH:MM",
             detail: "The time zone times are read and shown in: an IANA name (Europe/Madrid, America/New_York, UTC) or a fixed offset (+01:00). Default: the system's, or TZ."),

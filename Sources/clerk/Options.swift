@@ -6,7 +6,7 @@ import Foundation
 struct GlobalOptions {
     /// `--now`, already resolved in `timeZone`; nil means the system clock.
     var now: Date?
-    var timeZone: Zone = .current
+    var timeZone: Zone
     var dataDirectory: String?
     /// `--backend`; nil lets the config and the saved sign-in decide.
     var backend: Backend?
@@ -52,10 +52,12 @@ struct UsageError: Error, Equatable {
 /// Reads `clerk`'s arguments with `CommandLineTable`. Options may come anywhere; `--` ends
 /// them.
 struct CommandLineParser {
-    var environmentTimeZone: Zone = .current
+    /// The zone when `--tz` is not given, asked for only then.
+    var environmentTimeZone: () -> Zone = { .current }
 
     func parse(_ arguments: [String]) throws(UsageError) -> (GlobalOptions, Command) {
-        var values = OptionValues(options: GlobalOptions(timeZone: environmentTimeZone))
+        // The zone is set once the options are read (`values.timeZone`).
+        var values = OptionValues(options: GlobalOptions(timeZone: .gmt))
         var words: [String] = []
         var given: Set<String> = []
         var index = 0
@@ -94,6 +96,7 @@ struct CommandLineParser {
         }
 
         var options = values.options
+        options.timeZone = values.timeZone ?? environmentTimeZone()
         if let nowText = values.nowText {
             options.now = try Self.instant(nowText, in: options.timeZone)
         }

@@ -28,8 +28,11 @@ struct ClerkPaths {
     var googleToken: String { configDirectory + "/google-token.json" }
     var config: String { configDirectory + "/config" }
 
-    /// Creates `folder` (and its parents) readable only by the user.
+    /// Creates `folder` (and its parents) readable only by the user. A folder that is there
+    /// already is left as it is (as `createDirectory` leaves it), found by one `stat`.
     static func ensure(_ folder: String) throws {
+        var info = stat()
+        if stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 }

@@ -6,6 +6,15 @@ import Testing
 @Suite struct FormattingTests {
     let text = DateText(zone: Moments.madrid)
 
+    /// A typed line loses the white space at its ends, Unicode's too; one that begins and
+    /// ends with a visible ASCII character is kept as it is.
+    @Test(arguments: [("what's on today", "what's on today"), ("  hi \n", "hi"), ("\u{00A0}lunch\u{2028}", "lunch"),
+                      ("\tx", "x"), ("a b", "a b"), ("é ", "é"), ("   ", ""), ("", "")])
+    func trimsTypedLines(line: String, expected: String) {
+        #expect(Session.trimmed(line) == expected)
+        #expect(Session.trimmed(line) == line.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
     @Test func writesDaysTimesAndSpans() {
         #expect(text.day(LocalDate(year: 2026, month: 12, day: 1)) == "Tue 1 Dec 2026")
         #expect(text.span(.timed(start: Moments.at("2026-12-01 13:00"), end: Moments.at("2026-12-01 14:30"), timeZone: "Europe/Madrid"))

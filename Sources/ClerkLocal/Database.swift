@@ -103,6 +103,10 @@ final class Database {
 
     /// Opens (creating when missing) the file at `path` in WAL mode with foreign keys on,
     /// waiting up to `busyTimeout` seconds for another connection's lock.
+    ///
+    /// Pages are read into SQLite's cache, not memory-mapped: the mapped file's pages a query
+    /// touched counted as the process's memory (3 MiB of a one-shot agenda on 10,000 events),
+    /// and reading through the map was no faster (BENCHMARKS.md, "Start-up").
     init(path: String, busyTimeout: Double) throws {
         self.path = path
         isReadOnly = false
@@ -110,7 +114,7 @@ final class Database {
         handle = try Database.open(path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
         try switchToWAL(within: busyTimeout)
-        try execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA mmap_size = 268435456")
+        try execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL")
     }
 
     /// Opens the existing file at `path` for reading only, for a store its user may read but
@@ -129,7 +133,7 @@ final class Database {
         let hasLog = FileManager.default.fileExists(atPath: path + "-wal")
         handle = try Database.open("file:" + escaped + (hasLog ? "?mode=ro" : "?mode=ro&immutable=1"), flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
-        try execute("PRAGMA foreign_keys = ON; PRAGMA mmap_size = 268435456")
+        try execute("PRAGMA foreign_keys = ON")
     }
 
     /// The one call to `sqlite3_open_v2`, with the flags every connection has.

@@ -138,7 +138,7 @@ import Testing
             try old.migrate(StoreSchema.migrations.filter { $0.number <= 6 }, appliedAt: instant("2026-01-01T00:00:00Z"))
             #expect(try old.scalar("PRAGMA user_version") { $0.int(0) } == 6)
         }
-        let store = try LocalStore(path: path, timeZone: TimeZone(identifier: Self.madrid)!, now: .fixed(instant("2026-03-01T10:00:00Z")))
+        let store = try LocalStore(path: path, timeZone: Zone(identifier: Self.madrid)!, now: .fixed(instant("2026-03-01T10:00:00Z")))
         #expect(try store.database.scalar("PRAGMA user_version") { $0.int(0) } == 7)
         #expect(try store.database.rows("SELECT name FROM sqlite_master WHERE name LIKE 'events_series_kept_%' ORDER BY name") { $0.text(0) }
             == ["events_series_kept_from", "events_series_kept_until"])

@@ -311,6 +311,10 @@ extension LocalStore {
     /// How far beyond a range all-day keys may lie: the widest UTC offset.
     private static let dayEdge: Int64 = 14 * 3600
 
+    /// How many series a range query decodes one look-up by id at a time before it reads
+    /// them all in one scan instead.
+    static let seriesLookupsBeforeScan = 64
+
     private func eventsOverlapping(from start: Date, to end: Date, calendarIDs: Set<String>?) throws -> [Event] {
         let from = Civil.seconds(start) - LocalStore.dayEdge
         let to = Civil.seconds(end.addingTimeInterval(0.999)) + LocalStore.dayEdge
@@ -394,11 +398,27 @@ extension LocalStore {
         // the range's own bounds, an all-day one by the widened ones).
         if !covered.isEmpty {
             let (timedFrom, timedTo) = (Civil.seconds(start), Civil.seconds(end.addingTimeInterval(1)))
+            var shown: [(reach: SeriesReach, start: Int64)] = []
+            var undecoded = 0
             try database.forEachRow("SELECT series_id, start_key FROM occurrences WHERE start_key < ? AND start_key >= ?", [to, earliest]) { row in
                 let start = row.int64(1)
                 guard let reach = covered[row.text(0)] else { return }
                 let ends = start + reach.duration
                 guard reach.isAllDay ? ends >= from : start < timedTo && ends >= timedFrom else { return }
+                if reach.decoded == nil, !reach.wanted { reach.wanted = true; undecoded += 1 }
+                shown.append((reach, start))
+            }
+            // Many series to decode: one scan of the series' rows costs less than a look-up
+            // by id each (a week of 100,000 events shows thousands of series).
+            if undecoded > LocalStore.seriesLookupsBeforeScan {
+                try database.forEachRow("SELECT \(StoredEvent.columns) FROM events WHERE recurrence IS NOT NULL AND deleted IS NULL") { row in
+                    let id = row.text(0)
+                    guard let reach = covered[id], reach.wanted, reach.decoded == nil else { return }
+                    reach.decoded = DecodedSeries(StoredEvent(row: row))
+                }
+            }
+            for (reach, start) in shown {
+                reach.wanted = false
                 if let series = try reach.decoded ?? decoded(reach) { occurrence(of: series, start: start) }
             }
         }
@@ -445,6 +465,8 @@ final class SeriesReach {
     let keptFrom: Int64
     let keptUntil: Int64
     var decoded: DecodedSeries?
+    /// Set while a range query collects the series it will show and has not decoded.
+    var wanted = false
 
     init(id: String, startKey: Int64, duration: Int64, isAllDay: Bool, end: Int64?, keptFrom: Int64, keptUntil: Int64) {
         self.id = id

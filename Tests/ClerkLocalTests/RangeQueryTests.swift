@@ -42,6 +42,31 @@ import Testing
         ])
     }
 
+    /// More series shown than are looked up one by one: they are read in one scan, with the
+    /// same answer, and a series that does not reach the range is still left out.
+    @Test func manySeriesAreReadInOneScan() throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        let id = try test.primaryID
+        let count = 70
+        #expect(count > LocalStore.seriesLookupsBeforeScan)
+        for k in 0..<count {
+            let minute = String(format: "%02d", k % 60), hour = 8 + k / 60
+            try test.store.insertEvent(
+                EventDraft(title: "Series \(k)", when: Self.timed("2026-03-02T0\(hour):\(minute)", "2026-03-02T0\(hour + 1):\(minute)"),
+                           recurrence: ["RRULE:FREQ=DAILY"]),
+                id: "series\(k)", calendarID: id)
+        }
+        try test.store.insertEvent(
+            EventDraft(title: "Over", when: Self.timed("2026-03-02T07:00", "2026-03-02T07:30"), recurrence: ["RRULE:FREQ=DAILY;COUNT=2"]),
+            id: "over", calendarID: id)
+        let agenda = try Self.agenda(test.store, "2026-03-05T00:00", "2026-03-06T00:00")
+        #expect(agenda.count == count)
+        #expect(agenda.first == "series0_20260305T070000Z: 2026-03-05 08:00 +01:00 → 2026-03-05 09:00 +01:00 Series 0")
+        #expect(agenda.last == "series69_20260305T080900Z: 2026-03-05 09:09 +01:00 → 2026-03-05 10:09 +01:00 Series 69")
+        #expect(!agenda.contains { $0.hasPrefix("over") })
+    }
+
     /// A series begun years ago is found from its kept starts; an occurrence that began the
     /// day before and runs into the range is in it, one that ends as it begins is not; a
     /// moved occurrence is where it was moved to, a cancelled one nowhere.

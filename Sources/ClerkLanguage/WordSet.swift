@@ -81,15 +81,15 @@ struct WordTable: Sendable {
     /// for exclusivity at run time, five checks a word, which was most of building the
     /// seventy tables at start.
     private struct Builder {
-        var words: [String] = [], bytes: [UInt8] = [], starts: [Int32] = [0], keys: [UInt64] = []
+        var words: [String] = [], bytes: [UInt8] = [], starts: [Int32] = [0]
         var slots: HashSlots
 
-        /// Room for `expected` distinct words without growing the index.
+        /// Room for `expected` words: the index is sized once, at most a quarter full, so it
+        /// never grows.
         init(expected: Int) {
             slots = HashSlots(capacity: max(expected * 2, 16))
             words.reserveCapacity(expected)
             starts.reserveCapacity(expected + 1)
-            keys.reserveCapacity(expected)
             bytes.reserveCapacity(expected * 8)
         }
 
@@ -97,12 +97,7 @@ struct WordTable: Sendable {
         mutating func number(_ query: UnsafeBufferPointer<UInt8>, spelling word: String) -> Int {
             let key = HashSlots.hash(query, skipping: -1)
             if let found = WordTable.find(query, key: key, bytes: bytes, starts: starts, slots: slots) { return found }
-            if (words.count + 1) * 2 > slots.capacity {
-                slots = HashSlots(capacity: slots.capacity * 2)
-                for (id, key) in keys.enumerated() { slots.insert(key, Int32(id)) }
-            }
             slots.insert(key, Int32(words.count))
-            keys.append(key)
             words.append(word)
             bytes.append(contentsOf: query)
             starts.append(Int32(bytes.count))

@@ -83,12 +83,12 @@ extension DateReader {
 
 /// The reader's rules by stage, in the order they run.
 enum DateRules {
-    static let stages: [[Rule]] = [
-        numbers,
-        clock + dates + durations + zones + holidays,
-        relative + compose + spans + zoneAttachments + recurrence,
-    ]
-    /// `stages` without the holidays, which come last in theirs (see `Grammar.everyday`).
+    static let stages: [[Rule]] = {
+        var stages = everydayStages
+        stages[1] += holidays
+        return stages
+    }()
+    /// `stages` without the holidays, which come last in the atoms' stage (see `Grammar.everyday`).
     static let everydayStages: [[Rule]] = [
         numbers,
         clock + dates + durations + zones,

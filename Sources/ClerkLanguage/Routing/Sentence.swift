@@ -174,17 +174,14 @@ extension Sentence {
 
     /// `YYYY-MM-DDTHH:MM` on the wall clock of `zone` (civil-from-days arithmetic; no Calendar).
     static func local(_ date: Date, _ zone: Zone) -> String {
-        let seconds = Int(saturating: date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)
-        let days = CivilCalendar.floorDivide(seconds, 86_400)
-        let clock = seconds - days * 86_400
-        let (year, month, day) = CivilCalendar.date(dayNumber: days)
+        let (day, clock) = zone.wallClock(date)
         // Byte by byte: string interpolation cost ten times as much, and every date slot of
         // a line is written this way. The year in four digits ("2026", "0014"; before year 0
         // as it is, "-44"), the rest in two.
         var bytes = ByteWriter(capacity: 16)
-        bytes.appendDecimal(year, width: year < 0 ? 1 : 4)
-        bytes.append(UInt8(ascii: "-")); bytes.appendDecimal(month, width: 2)
-        bytes.append(UInt8(ascii: "-")); bytes.appendDecimal(day, width: 2)
+        bytes.appendDecimal(day.year, width: day.year < 0 ? 1 : 4)
+        bytes.append(UInt8(ascii: "-")); bytes.appendDecimal(day.month, width: 2)
+        bytes.append(UInt8(ascii: "-")); bytes.appendDecimal(day.day, width: 2)
         bytes.append(UInt8(ascii: "T")); bytes.appendDecimal(clock / 3600, width: 2)
         bytes.append(UInt8(ascii: ":")); bytes.appendDecimal(clock % 3600 / 60, width: 2)
         return bytes.withBytes { String(decoding: $0, as: UTF8.self) }

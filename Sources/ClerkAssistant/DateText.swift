@@ -39,8 +39,12 @@ struct DateText: Sendable {
     /// "13:05", or "13:05:30" when the seconds are not zero.
     func clock(_ instant: Date) -> String {
         let seconds = zone.wallClock(instant).seconds
-        let base = String(format: "%02d:%02d", seconds / 3600, seconds / 60 % 60)
-        return seconds % 60 == 0 ? base : base + String(format: ":%02d", seconds % 60)
+        var text = ClockText.hoursMinutes(seconds / 60)
+        if seconds % 60 != 0 {
+            text.append(":")
+            ClockText.append(seconds % 60, width: 2, to: &text)
+        }
+        return text
     }
 
     /// "13:00–14:00", or "23:00–01:00 (Wed)" when the end falls on a later day.

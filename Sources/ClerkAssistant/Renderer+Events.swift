@@ -24,8 +24,7 @@ extension Renderer {
     static let theseEvents = "These events:"
     static let nothingToUndo = "Nothing to undo in this session."
     static func nothingToSearch(_ hours: (start: Int, end: Int)) -> String {
-        func clock(_ m: Int) -> String { String(format: "%02d:%02d", m / 60, m % 60) }
-        return "That span has no working hours to search (\(clock(hours.start))–\(clock(hours.end)))."
+        "That span has no working hours to search (\(ClockText.hoursMinutes(hours.start))–\(ClockText.hoursMinutes(hours.end)))."
     }
     static let spanIsOver = "That time is already over; ask about a later one, like 'am I free tomorrow'."
 

@@ -206,7 +206,7 @@ extension Session {
         let shownMinutes = zone.wallClock(start).seconds / 60
         let saidMinutes = hour * 60 + minute
         guard shownMinutes - saidMinutes == gap || shownMinutes - (saidMinutes + 12 * 60) == gap else { return nil }
-        func clock(_ m: Int) -> String { String(format: "%02d:%02d", m / 60 % 24, m % 60) }
+        func clock(_ m: Int) -> String { ClockText.hoursMinutes(m % 1440) }
         return (clock(shownMinutes - gap), clock(shownMinutes))
     }
 

@@ -90,11 +90,29 @@ public enum ClockText {
         return text
     }
 
-    /// `value` in decimal, zero-padded to `width` digits.
-    private static func append(_ value: Int, width: Int, to text: inout String) {
+    /// `value` in decimal, zero-padded to `width` digits ("7" → "07"): the one padding helper,
+    /// because `String(format:)` costs tens of microseconds a call and agendas make thousands.
+    public static func append(_ value: Int, width: Int, to text: inout String) {
         let digits = String(value)
         if digits.count < width { text.append(String(repeating: "0", count: width - digits.count)) }
         text.append(digits)
+    }
+
+    /// `value` zero-padded to `width` digits, as a new string.
+    public static func padded(_ value: Int, width: Int) -> String {
+        var text = ""
+        append(value, width: width, to: &text)
+        return text
+    }
+
+    /// "HH:MM" for minutes since midnight.
+    public static func hoursMinutes(_ minutes: Int) -> String {
+        var text = ""
+        text.reserveCapacity(5)
+        append(minutes / 60, width: 2, to: &text)
+        text.append(":")
+        append(minutes % 60, width: 2, to: &text)
+        return text
     }
 
     /// An RFC 3339 date-time: `2026-12-01T13:00:00+01:00`, `…Z`, with or without fractional

@@ -29,7 +29,14 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// `YYYY-MM-DD`.
     public var iso: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
+        var text = ""
+        text.reserveCapacity(10)
+        ClockText.append(year, width: 4, to: &text)
+        text.append("-")
+        ClockText.append(month, width: 2, to: &text)
+        text.append("-")
+        ClockText.append(day, width: 2, to: &text)
+        return text
     }
 
     public var description: String { iso }

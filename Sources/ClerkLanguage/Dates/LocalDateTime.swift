@@ -39,8 +39,5 @@ public struct LocalDateTime: Hashable, Sendable {
         return "\(y)-\(pad(month, 2))-\(pad(day, 2))"
     }
 
-    private func pad(_ n: Int, _ width: Int) -> String {
-        let s = String(n)
-        return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
-    }
+    private func pad(_ n: Int, _ width: Int) -> String { ClockText.padded(n, width: width) }
 }

@@ -6,14 +6,12 @@ public import Foundation
 public struct ReferenceTime: Sendable, Hashable {
     public var instant: Date
     public var timeZone: Zone
-    public var locale: Locale
     /// How `12/3` is read: month first (the default, as in the US) or day first.
     public var dateOrder: DateOrder
 
-    public init(instant: Date, timeZone: Zone, locale: Locale = Locale(identifier: "en_US_POSIX"), dateOrder: DateOrder = .monthFirst) {
+    public init(instant: Date, timeZone: Zone, dateOrder: DateOrder = .monthFirst) {
         self.instant = instant
         self.timeZone = timeZone
-        self.locale = locale
         self.dateOrder = dateOrder
     }
 }

@@ -315,6 +315,13 @@ extension LocalStore {
     /// them all in one scan instead.
     static let seriesLookupsBeforeScan = 64
 
+    /// The numbers a range query needs of every live series, read from the covering index
+    /// `events_series_reach` (migration 8) without touching the rows.
+    static let liveSeriesReach = """
+        SELECT id, start_key, end_key, all_day, series_end_key, expanded_from, expanded_until FROM events
+        WHERE recurrence IS NOT NULL AND deleted IS NULL
+        """
+
     private func eventsOverlapping(from start: Date, to end: Date, calendarIDs: Set<String>?) throws -> [Event] {
         let from = Civil.seconds(start) - LocalStore.dayEdge
         let to = Civil.seconds(end.addingTimeInterval(0.999)) + LocalStore.dayEdge
@@ -358,10 +365,7 @@ extension LocalStore {
         // a series, not its row. A series is decoded only when one of its occurrences is shown.
         let stamp = try database.changeStamp()
         if stamp != liveSeriesStamp {
-            liveSeries = try database.rows("""
-                SELECT id, start_key, end_key, all_day, series_end_key, expanded_from, expanded_until FROM events
-                WHERE recurrence IS NOT NULL AND deleted IS NULL
-                """) {
+            liveSeries = try database.rows(LocalStore.liveSeriesReach) {
                 SeriesReach(id: $0.text(0), startKey: $0.int64(1), duration: $0.int64(2) - $0.int64(1), isAllDay: $0.bool(3),
                             end: $0.optionalInt64(4), keptFrom: $0.int64(5), keptUntil: $0.int64(6))
             }

@@ -233,6 +233,15 @@ enum StoreSchema {
             CREATE INDEX events_series_kept_from ON events(expanded_from) WHERE recurrence IS NOT NULL AND deleted IS NULL;
             CREATE INDEX events_series_kept_until ON events(expanded_until) WHERE recurrence IS NOT NULL AND deleted IS NULL;
             """),
+        Migration(number: 8, name: "series reach covered", sql: """
+            -- What a range query reads of every live series (where it starts and ends, and
+            -- what is kept of it), whole in one index: the rows themselves lie one to a page
+            -- among the single events, so reading them cost a page each (100 pages of a
+            -- one-shot agenda on 10,000 events). The columns of the WHERE are in it too, or
+            -- SQLite 3.40 does not count it as covering.
+            CREATE INDEX events_series_reach ON events(id, start_key, end_key, all_day, series_end_key, expanded_from, expanded_until,
+                recurrence, deleted) WHERE recurrence IS NOT NULL AND deleted IS NULL;
+            """),
     ]
 }
 

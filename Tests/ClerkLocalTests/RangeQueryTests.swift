@@ -134,7 +134,8 @@ import Testing
 
     /// Migration 7 indexes the series by their kept windows, so that opening a store learns
     /// whether any window needs widening from index lookups; a range's occurrences are read
-    /// from `occurrences` by start, and a series it shows by its id.
+    /// from `occurrences` by start, a series it shows by its id, and where every series
+    /// reaches from migration 8's covering index.
     @Test func theQueriesOfARangeReadIndexes() throws {
         let test = try TestStore()
         defer { test.remove() }
@@ -150,9 +151,12 @@ import Testing
         #expect(occurrences == "SEARCH occurrences USING COVERING INDEX occurrences_by_start (start_key>? AND start_key<?)")
         let series = try plan("SELECT \(StoredEvent.columns) FROM events WHERE id = ?", ["standup"])
         #expect(series == "SEARCH events USING INDEX sqlite_autoindex_events_1 (id=?)")
+        let reach = try plan(LocalStore.liveSeriesReach, [])
+        #expect(reach == "SCAN events USING COVERING INDEX events_series_reach")
     }
 
-    /// A store made before migration 7 gets its indexes on opening, and answers as before.
+    /// A store made before migration 7 gets its indexes (and migration 8's) on opening, and
+    /// answers as before.
     @Test func aStoreOfSchema6OpensAndGetsTheIndexes() throws {
         let folder = NSTemporaryDirectory() + "clerk-local-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -164,9 +168,9 @@ import Testing
             #expect(try old.scalar("PRAGMA user_version") { $0.int(0) } == 6)
         }
         let store = try LocalStore(path: path, timeZone: Zone(identifier: Self.madrid)!, now: .fixed(instant("2026-03-01T10:00:00Z")))
-        #expect(try store.database.scalar("PRAGMA user_version") { $0.int(0) } == 7)
-        #expect(try store.database.rows("SELECT name FROM sqlite_master WHERE name LIKE 'events_series_kept_%' ORDER BY name") { $0.text(0) }
-            == ["events_series_kept_from", "events_series_kept_until"])
+        #expect(try store.database.scalar("PRAGMA user_version") { $0.int(0) } == StoreSchema.migrations.last?.number)
+        #expect(try store.database.rows("SELECT name FROM sqlite_master WHERE name LIKE 'events_series_%' ORDER BY name") { $0.text(0) }
+            == ["events_series_by_start", "events_series_kept_from", "events_series_kept_until", "events_series_reach"])
         try store.insertEvent(EventDraft(title: "Standup", when: Self.timed("2026-03-02T09:00", "2026-03-02T09:30"), recurrence: ["RRULE:FREQ=DAILY"]),
                               id: "standup", calendarID: try #require(store.calendars().first).id)
         #expect(try Self.agenda(store, "2026-03-03T00:00", "2026-03-04T00:00") == [

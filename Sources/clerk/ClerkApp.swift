@@ -75,6 +75,7 @@ struct ClerkApp {
         case .status:
             return AccountCommands.status(options: options, paths: paths, environment: environment)
         case .request, .conversation:
+            TablesInBackground.start()
             let session: Session, backend: Backend
             do {
                 let oneShot = if case .request = command { true } else { false }

@@ -1,11 +1,14 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Settings every Swift target shares: explicit imports, explicit existentials.
+/// Settings every Swift target shares: explicit imports, explicit existentials; and type
+/// metadata got through accessor calls instead of mangled names, which the runtime demangles
+/// and checks conformances for on first use (1.6 M instructions of a one-shot agenda's start).
 let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
 ]
 
 let package = Package(

@@ -11,6 +11,9 @@ public struct Reply: Sendable {
     public var message: String
     /// Further `--json` members by intent (`event`, `events`, `contacts`, …), in order.
     var fields: [(String, JSONValue)]
+    /// Members that come before `fields` and are made only when the JSON answer is asked
+    /// for: an agenda's events, which a person reading text never needs.
+    var deferredFields: (@Sendable () -> [(String, JSONValue)])?
     /// True when the answer ends in a question and the next line answers it.
     public var asksQuestion: Bool
     /// True for long content (a file) that a terminal may show through a pager.
@@ -28,6 +31,7 @@ public struct Reply: Sendable {
     public var json: JSONValue {
         var members: [(String, JSONValue)] = [("intent", .string(intent.rawValue)), ("ok", .bool(ok)), ("message", .string(message))]
         if asksQuestion { members.append(("question", .bool(true))) }
+        if let deferredFields { members += deferredFields() }
         members += fields
         return .object(members)
     }

@@ -81,9 +81,8 @@ extension Session {
 
         // A listing of one event makes it "it"; after a longer one "it" asks which of them.
         if events.count == 1 { lastShown = events[0] } else if events.count > 1 { lastListing = events }
-        let json: [(String, JSONValue)] = [("events", .array(events.map { eventJSON($0, names) }))]
         guard !events.isEmpty else {
-            return Reply(intent: .queryAgenda, ok: true, message: Renderer.nothing(from: from, to: to, words: query.words, person: query.attendee, text: text, now: now), fields: json)
+            return Reply(intent: .queryAgenda, ok: true, message: Renderer.nothing(from: from, to: to, words: query.words, person: query.attendee, text: text, now: now), fields: [("events", .array([]))])
         }
         var layout = AgendaLayout(text: text, style: context.style, calendarNames: names)
         // A day of another year than this one says which.
@@ -93,7 +92,12 @@ extension Session {
             shown = Array(events.prefix(AgendaDefaults.searchShown))
             more = [Renderer.moreFound(events.count - shown.count, until: last, text: text)]
         }
-        return Reply(intent: .queryAgenda, ok: true, message: (layout.render(shown, from: from, to: to) + more).joined(separator: "\n"), fields: json)
+        var reply = Reply(intent: .queryAgenda, ok: true, message: (layout.render(shown, from: from, to: to) + more).joined(separator: "\n"))
+        let zone = context.zone
+        reply.deferredFields = { [events, names] in
+            [("events", .array(events.map { Session.eventJSON($0, names, zone: zone) }))]
+        }
+        return reply
     }
 
     /// "am I free Friday at 1:30": yes, or no with what is on then (for the default length).
@@ -160,6 +164,10 @@ extension Session {
     ]
 
     func eventJSON(_ event: Event, _ names: [String: String]) -> JSONValue {
-        JSONShapes.event(event, calendarName: names[event.calendarID] ?? event.calendarID, zone: context.zone)
+        Self.eventJSON(event, names, zone: context.zone)
+    }
+
+    static func eventJSON(_ event: Event, _ names: [String: String], zone: Zone) -> JSONValue {
+        JSONShapes.event(event, calendarName: names[event.calendarID] ?? event.calendarID, zone: zone)
     }
 }

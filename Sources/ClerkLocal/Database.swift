@@ -97,7 +97,9 @@ final class Database {
     let isReadOnly: Bool
     private let handle: OpaquePointer
     private var statements: [String: OpaquePointer] = [:]
-    private var inTransaction = false
+    /// The transaction open on this connection, if any: `transaction` writes, `reading` reads.
+    private var openTransaction: OpenTransaction?
+    private enum OpenTransaction { case reading, writing }
     private var commits = 0
     private let busyTimeoutMilliseconds: Int32
 
@@ -223,14 +225,35 @@ final class Database {
     /// rolled back when it throws. Nested calls join the outer transaction.
     @discardableResult
     func transaction<T>(_ body: () throws -> T) throws -> T {
-        if inTransaction { return try body() }
+        // A write inside `reading` would take the write lock late, from a snapshot another
+        // process may have moved past: the lost update `BEGIN IMMEDIATE` is here to prevent.
+        precondition(openTransaction != .reading, "a write transaction inside a read one")
+        if openTransaction == .writing { return try body() }
         try execute("BEGIN IMMEDIATE")
-        inTransaction = true
-        defer { inTransaction = false }
+        openTransaction = .writing
+        defer { openTransaction = nil }
         do {
             let result = try body()
             try execute("COMMIT")
             commits += 1
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Runs `body`, which only reads, as one read transaction: its statements see one
+    /// snapshot of the file, even while another process commits, and take the WAL read lock
+    /// once instead of once each (a range query runs twenty). Inside a transaction it joins it.
+    func reading<T>(_ body: () throws -> T) throws -> T {
+        if openTransaction != nil { return try body() }
+        try execute("BEGIN DEFERRED")
+        openTransaction = .reading
+        defer { openTransaction = nil }
+        do {
+            let result = try body()
+            try execute("COMMIT")
             return result
         } catch {
             try? execute("ROLLBACK")

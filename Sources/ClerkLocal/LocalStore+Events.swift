@@ -27,7 +27,7 @@ extension LocalStore {
     }
 
     public func events(from start: Date, to end: Date, calendarIDs: [String]?) throws -> [Event] {
-        try guarded { try eventsOverlapping(from: start, to: end, calendarIDs: calendarIDs.map(Set.init)) }
+        try guarded { try database.reading { try eventsOverlapping(from: start, to: end, calendarIDs: calendarIDs.map(Set.init)) } }
     }
 
     public func searchEvents(_ search: EventSearch) throws -> [Event] {

@@ -98,6 +98,29 @@ import Testing
         #expect(try database.scalar("SELECT count(*) FROM notes") { $0.int(0) } == 0)
     }
 
+
+    /// The statements of one `reading` see one snapshot: what another connection commits
+    /// meanwhile shows only after it; inside a write transaction it joins that one.
+    @Test func readingSeesOneSnapshot() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let reader = try Database(path: folder + "/a.sqlite3", busyTimeout: 1)
+        try reader.migrate(Self.steps, appliedAt: Date())
+        let writer = try Database(path: folder + "/a.sqlite3", busyTimeout: 1)
+        func count(_ database: Database) throws -> Int? { try database.scalar("SELECT count(*) FROM notes") { $0.int(0) } }
+        let (before, during) = try reader.reading {
+            let before = try count(reader)
+            try writer.run("INSERT INTO notes (text) VALUES (?)", ["from the writer"])
+            return (before, try count(reader))
+        }
+        #expect(before == 0)
+        #expect(during == 0)
+        #expect(try count(reader) == 1)
+        try reader.transaction {
+            try reader.run("INSERT INTO notes (text) VALUES (?)", ["inside"])
+            #expect(try reader.reading { try count(reader) } == 2)
+        }
+        #expect(try count(writer) == 2)
+    }
     /// A constraint failure says which constraint and statement, never the person's data.
     @Test func errorsNeverShowBoundValues() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }

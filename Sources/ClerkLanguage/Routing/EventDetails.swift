@@ -64,7 +64,7 @@ struct EventDetails {
             if !dates.contains(d) {
                 dates.append(d)
                 let match = s.dates[d]
-                slots.append(Slot(kind: .when, ranges: [match.range], value: s.interval(match), rule: "date:\(match.rule)"))
+                slots.append(Slot(kind: .when, ranges: [match.range], value: s.interval(match), rule: "date:" + match.rule))
                 if let rule = match.recurrence {
                     slots.append(Slot(kind: .recurrence, ranges: [match.range], value: rule, rule: "date-recurrence"))
                 }

@@ -213,14 +213,14 @@ extension ParseReport {
     /// dates). The keys and the punctuation between them are constant runs of bytes, each
     /// written with one append. `ParseRecordWriterTests` holds the two to the same bytes.
     package func writeRecord(id: JSONValue, to out: inout ByteWriter) {
-        let zone = reference.timeZone
+        var times = LocalTimes(zone: reference.timeZone)
         let f = fields
         out.append("{\"id\":"); id.write(to: &out)
         out.append(",\"intent\":"); Self.writeString(understanding.intent.name.rawValue, to: &out)
         out.append(",\"title\":"); Self.writeString(f.title, to: &out)
         if let main = f.when {
-            out.append(",\"start\":"); Self.writeLocal(main.start, in: zone, to: &out)
-            out.append(",\"end\":"); Self.writeLocal(main.end, in: zone, to: &out)
+            out.append(",\"start\":"); times.write(main.start, to: &out)
+            out.append(",\"end\":"); times.write(main.end, to: &out)
             out.append(",\"allDay\":"); Self.writeBool(f.allDay ?? main.isAllDay, to: &out)
             out.append(",\"grain\":"); Self.writeString(main.grain.rawValue, to: &out)
         } else {
@@ -236,8 +236,8 @@ extension ParseReport {
         out.append("],\"location\":"); Self.writeString(f.location, to: &out)
         out.append(",\"recurrence\":"); Self.writeString(f.recurrence, to: &out)
         if let range = f.range {
-            out.append(",\"range\":{\"start\":"); Self.writeLocal(range.start, in: zone, to: &out)
-            out.append(",\"end\":"); Self.writeLocal(range.end, in: zone, to: &out)
+            out.append(",\"range\":{\"start\":"); times.write(range.start, to: &out)
+            out.append(",\"end\":"); times.write(range.end, to: &out)
             out.append(UInt8(ascii: "}"))
         } else {
             out.append(",\"range\":null")
@@ -260,7 +260,7 @@ extension ParseReport {
         out.append("],\"dates\":[")
         for (index, match) in dates.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            writeDate(match, to: &out)
+            writeDate(match, times: &times, to: &out)
         }
         out.append("]}")
     }
@@ -280,12 +280,11 @@ extension ParseReport {
     }
 
     /// `dateJSON(_:)` as bytes.
-    private func writeDate(_ match: DateMatch, to out: inout ByteWriter) {
-        let zone = reference.timeZone
+    private func writeDate(_ match: DateMatch, times: inout LocalTimes, to out: inout ByteWriter) {
         out.append("{\"text\":"); JSONValue.writeString(text[match.range], to: &out)
         out.append(",\"rule\":"); Self.writeString(match.rule, to: &out)
-        out.append(",\"start\":"); Self.writeLocal(match.start, in: zone, to: &out)
-        out.append(",\"end\":"); Self.writeLocal(match.end, in: zone, to: &out)
+        out.append(",\"start\":"); times.write(match.start, to: &out)
+        out.append(",\"end\":"); times.write(match.end, to: &out)
         out.append(",\"allDay\":"); Self.writeBool(match.isAllDay, to: &out)
         out.append(",\"grain\":"); Self.writeString(match.grain.rawValue, to: &out)
         out.append(",\"known\":[")
@@ -329,7 +328,11 @@ extension ParseReport {
     /// `"YYYY-MM-DDTHH:MM:SS"`, as `LocalDateTime.iso` writes it (a year below zero with a
     /// minus, a year past 9999 with all its digits).
     static func writeLocal(_ date: Date, in zone: Zone, to out: inout ByteWriter) {
-        let time = LocalDateTime(date, in: zone)
+        writeLocal(LocalDateTime(date, in: zone), to: &out)
+    }
+
+    /// `writeLocal` of a reading already made.
+    static func writeLocal(_ time: LocalDateTime, to out: inout ByteWriter) {
         out.append(UInt8(ascii: "\""))
         out.appendDecimal(time.year, width: 4)
         out.append(UInt8(ascii: "-")); out.appendDecimal(time.month, width: 2)
@@ -338,6 +341,31 @@ extension ParseReport {
         out.append(UInt8(ascii: ":")); out.appendDecimal(time.minute, width: 2)
         out.append(UInt8(ascii: ":")); out.appendDecimal(time.second, width: 2)
         out.append(UInt8(ascii: "\""))
+    }
+}
+
+/// The wall-clock readings of the instants one answer writes, each worked out once: the
+/// main reading's start and end come again as the range's and as the date's own.
+struct LocalTimes {
+    let zone: Zone
+    /// The last two instants read, the latest first.
+    private var latest: (date: Date, time: LocalDateTime)?
+    private var before: (date: Date, time: LocalDateTime)?
+
+    init(zone: Zone) { self.zone = zone }
+
+    /// `ParseReport.writeLocal(date, in: zone, to:)`.
+    mutating func write(_ date: Date, to out: inout ByteWriter) {
+        ParseReport.writeLocal(time(of: date), to: &out)
+    }
+
+    mutating func time(of date: Date) -> LocalDateTime {
+        if let latest, latest.date == date { return latest.time }
+        if let before, before.date == date { return before.time }
+        let time = LocalDateTime(date, in: zone)
+        before = latest
+        latest = (date, time)
+        return time
     }
 }
 

@@ -54,13 +54,14 @@ struct Sentence {
         var progress = true
         while progress, start + 1 < end {
             progress = false
-            if tokens[start].isMark || Vocabulary.wakeWords.contains(tokens[start].word) {
+            if tokens[start].isMark || (Vocabulary.wakeWords.mayContain(key: tokens[start].key) && Vocabulary.wakeWords.contains(tokens[start].word, key: tokens[start].key)) {
                 skipped.append(start)
                 start += 1
                 progress = true
                 continue
             }
-            guard Vocabulary.politeHeads.mayStart(with: tokens[start].word) else { continue }
+            guard Vocabulary.politeHeads.mayStart(key: tokens[start].key),
+                  Vocabulary.politeHeads.mayStart(with: tokens[start].word, key: tokens[start].key) else { continue }
             for phrase in Vocabulary.politeHeads where start + phrase.count < end && matches(phrase, at: start) {
                 skipped.append(contentsOf: start..<(start + phrase.count))
                 start += phrase.count
@@ -70,7 +71,7 @@ struct Sentence {
         }
         while end > start + 1 {
             let last = tokens[end - 1]
-            if last.isMark || (Vocabulary.politeTails.contains(last.word) && !last.isInDate) {
+            if last.isMark || (Vocabulary.politeTails.contains(last) && !last.isInDate) {
                 end -= 1
             } else if last.word == "you", tokens[end - 2].word == "thank" {
                 end -= 2
@@ -87,6 +88,14 @@ struct Sentence {
 
     func word(_ i: Int) -> String { i >= 0 && i < tokens.count ? tokens[i].word : "" }
 
+    /// `set.contains(word(i))`, looked up with the key the split worked out.
+    func word(_ i: Int, isIn set: WordSet) -> Bool {
+        guard i >= 0 && i < tokens.count else { return set.contains("") }
+        // The key alone first: a miss, the usual answer, reads no more of the term (handing
+        // over its word copies the term).
+        return set.mayContain(key: tokens[i].key) && set.contains(tokens[i].word, key: tokens[i].key)
+    }
+
     /// True when token `i` exists and its word is of class `c`.
     func isA(_ i: Int, _ c: WordClass) -> Bool { i >= 0 && i < tokens.count && tokens[i].is(c) }
 
@@ -102,7 +111,7 @@ struct Sentence {
         let upper = until ?? body.upperBound
         var i = from ?? body.lowerBound
         while i < upper {
-            if set.contains(tokens[i].word) { return i }
+            if set.mayContain(key: tokens[i].key), set.contains(tokens[i].word, key: tokens[i].key) { return i }
             i += 1
         }
         return nil
@@ -139,7 +148,9 @@ struct Sentence {
 
     /// The first phrase of `phrases` (in their order) that the tokens from `i` spell.
     func phrase(of phrases: PhraseList, at i: Int) -> [String]? {
-        guard phrases.mayStart(with: word(i)) else { return nil }
+        guard i >= 0 && i < tokens.count
+            ? phrases.mayStart(key: tokens[i].key) && phrases.mayStart(with: tokens[i].word, key: tokens[i].key)
+            : phrases.mayStart(with: "") else { return nil }
         return phrases.first { matches($0, at: i) }
     }
 

@@ -31,6 +31,9 @@ struct Term: Hashable {
     /// The vocabulary lists `word` is on, and those its possessive-free `base` is on.
     var classes: WordClass = []
     var baseClasses: WordClass = []
+    /// `WordTable.key(of: word)`, worked out once at the split: the router looks a word up in
+    /// dozens of word lists a line (`WordSet.contains(_: Term)`).
+    var key: UInt64 = 0
 
     /// True when the word (or, for "ana's", its base) is on a list of class `c`.
     func `is`(_ c: WordClass) -> Bool { !classes.isDisjoint(with: c) }
@@ -149,15 +152,19 @@ extension Term {
                     term.word = correction.word
                     term.isCorrected = true
                 }
+                term.key = WordTable.key(of: term.word)
                 if kind == .word {
-                    term.classes = WordClass.of(word)
+                    // The classes of the word as typed (the key is the corrected word's).
+                    term.classes = term.isCorrected ? WordClass.of(word) : WordClass.table[term] ?? []
                     term.baseClasses = term.isPossessive ? WordClass.of(term.base) : term.classes
                 }
                 tokens.append(term)
                 index = end
             } else {
                 if isMark(scalar) {
-                    tokens.append(Term(range: position(index)..<position(index + 1), word: String(scalar), kind: .mark, isCapitalized: false))
+                    var term = Term(range: position(index)..<position(index + 1), word: String(scalar), kind: .mark, isCapitalized: false)
+                    term.key = WordTable.key(of: term.word)
+                    tokens.append(term)
                 }
                 index += 1
             }

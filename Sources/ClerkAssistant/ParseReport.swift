@@ -411,26 +411,30 @@ extension ParseBatch {
 
         /// `answer(line:to:)` of the line's UTF-8 bytes, read in place.
         private func answer(utf8 line: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) -> Bool {
-            let request: JSONValue
-            do {
-                request = try JSONValue.parse(utf8: line)
-            } catch {
-                ParseBatch.failure(id: .null, Renderer.batchLineUnreadable(error.description)).write(to: &out)
-                return false
-            }
-            guard case .object(let members) = request else {
-                ParseBatch.failure(id: .null, Renderer.batchLineNotObject).write(to: &out)
-                return false
-            }
-            // The four keys in one pass; the first of a repeated key counts, as in `request[key]`.
             var id: JSONValue?, text: JSONValue?, now: JSONValue?, tz: JSONValue?
-            for (key, value) in members {
-                switch key {
-                case "id": if id == nil { id = value }
-                case "text": if text == nil { text = value }
-                case "now": if now == nil { now = value }
-                case "tz": if tz == nil { tz = value }
-                default: break
+            if let plain = PlainRequest(line) {
+                (id, text, now, tz) = (plain.id, plain.text, plain.now, plain.tz)
+            } else {
+                let request: JSONValue
+                do {
+                    request = try JSONValue.parse(utf8: line)
+                } catch {
+                    ParseBatch.failure(id: .null, Renderer.batchLineUnreadable(error.description)).write(to: &out)
+                    return false
+                }
+                guard case .object(let members) = request else {
+                    ParseBatch.failure(id: .null, Renderer.batchLineNotObject).write(to: &out)
+                    return false
+                }
+                // The four keys in one pass; the first of a repeated key counts, as in `request[key]`.
+                for (key, value) in members {
+                    switch key {
+                    case "id": if id == nil { id = value }
+                    case "text": if text == nil { text = value }
+                    case "now": if now == nil { now = value }
+                    case "tz": if tz == nil { tz = value }
+                    default: break
+                    }
                 }
             }
             guard case .string(let phrase) = text else {
@@ -441,7 +445,7 @@ extension ParseBatch {
             if let lastKey, let lastReference, lastKey.tz == tz, lastKey.now == now {
                 reference = lastReference
             } else {
-                switch ParseBatch.reference(of: request, id: id ?? .null, defaults: defaults) {
+                switch ParseBatch.reference(tz: tz, now: now, id: id ?? .null, defaults: defaults) {
                 case .success(let made):
                     reference = made
                     lastKey = (tz: tz, now: now)
@@ -463,24 +467,110 @@ extension ParseBatch {
 
     /// The reference time a request asks for: its `tz` and `now`, else `defaults`.
     static func reference(of request: JSONValue, id: JSONValue, defaults: ReferenceTime) -> Result<ReferenceTime, Refusal> {
+        reference(tz: request["tz"], now: request["now"], id: id, defaults: defaults)
+    }
+
+    /// `reference(of:id:defaults:)` of a request whose `tz` and `now` are these.
+    static func reference(tz: JSONValue?, now: JSONValue?, id: JSONValue, defaults: ReferenceTime) -> Result<ReferenceTime, Refusal> {
         var reference = defaults
-        if let tz = request["tz"], !tz.isNull {
+        if let tz, !tz.isNull {
             guard let name = tz.stringValue, let zone = ClockText.timeZone(name) else {
-                return .failure(Refusal(json: failure(id: id, Renderer.badZone(request["tz"]?.stringValue ?? tz.serialized()))))
+                return .failure(Refusal(json: failure(id: id, Renderer.badZone(tz.stringValue ?? tz.serialized()))))
             }
             reference.timeZone = zone
-            if request["now"] == nil || request["now"]!.isNull {
+            if now == nil || now!.isNull {
                 // The same wall-clock moment, read in the request's zone.
                 let wall = LocalDateTime(defaults.instant, in: defaults.timeZone).iso
                 reference.instant = ClockText.instant(wall, in: zone) ?? defaults.instant
             }
         }
-        if let now = request["now"], !now.isNull {
+        if let now, !now.isNull {
             guard let value = now.stringValue, let instant = ClockText.instant(value, in: reference.timeZone) else {
-                return .failure(Refusal(json: failure(id: id, Renderer.badNow(request["now"]?.stringValue ?? now.serialized()))))
+                return .failure(Refusal(json: failure(id: id, Renderer.badNow(now.stringValue ?? now.serialized()))))
             }
             reference.instant = instant
         }
         return .success(reference)
+    }
+}
+
+/// The usual request line read straight from its bytes, without a tree of values: one
+/// object whose keys are `id`, `text`, `now` and `tz`, each at most once, and whose values
+/// are strings without escapes or `null`. Any other line (other keys or values, escapes,
+/// anything malformed) is nil here and goes to the JSON reader, which reads it (or words
+/// its error) as before; for the lines read here the values are the reader's.
+struct PlainRequest {
+    var id: JSONValue?, text: JSONValue?, now: JSONValue?, tz: JSONValue?
+
+    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var scan = Scanner(bytes: bytes)
+        scan.skipSpace()
+        guard scan.take(UInt8(ascii: "{")) else { return nil }
+        while true {
+            scan.skipSpace()
+            guard let key = scan.plainString() else { return nil }
+            scan.skipSpace()
+            guard scan.take(UInt8(ascii: ":")) else { return nil }
+            scan.skipSpace()
+            let value: JSONValue
+            if let string = scan.plainString() {
+                value = .string(String(decoding: string, as: UTF8.self))
+            } else if scan.takeNull() {
+                value = .null
+            } else {
+                return nil
+            }
+            // A key repeated, or another key, is the JSON reader's to read.
+            if Scanner.spells(key, "id"), id == nil { id = value }
+            else if Scanner.spells(key, "text"), text == nil { text = value }
+            else if Scanner.spells(key, "now"), now == nil { now = value }
+            else if Scanner.spells(key, "tz"), tz == nil { tz = value }
+            else { return nil }
+            scan.skipSpace()
+            if scan.take(UInt8(ascii: ",")) { continue }
+            guard scan.take(UInt8(ascii: "}")) else { return nil }
+            break
+        }
+        scan.skipSpace()
+        guard scan.atEnd else { return nil }
+    }
+
+    /// A cursor over the line (a struct, not captured variables, which would be boxed).
+    private struct Scanner {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var at = 0
+
+        var atEnd: Bool { at == bytes.count }
+
+        mutating func skipSpace() {
+            while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x0A || bytes[at] == 0x0D || bytes[at] == 0x09 { at += 1 }
+        }
+
+        /// True, past it, when the next byte is `byte`.
+        mutating func take(_ byte: UInt8) -> Bool {
+            guard at < bytes.count, bytes[at] == byte else { return false }
+            at += 1
+            return true
+        }
+
+        mutating func takeNull() -> Bool {
+            guard at + 4 <= bytes.count, Self.spells(UnsafeBufferPointer(rebasing: bytes[at..<(at + 4)]), "null") else { return false }
+            at += 4
+            return true
+        }
+
+        /// The bytes inside a string from here that has no escape or control character.
+        mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
+            guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { return nil }
+            var end = at + 1
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+            guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+            defer { at = end + 1 }
+            return UnsafeBufferPointer(rebasing: bytes[(at + 1)..<end])
+        }
+
+        static func spells(_ key: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+            key.elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+        }
     }
 }

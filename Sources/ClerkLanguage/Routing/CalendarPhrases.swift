@@ -12,7 +12,6 @@ enum CalendarPhrases {
         let s = c.s
         let head = c.head
         guard !c.shape.hasDate, s.has(["calendar", "default"]) else { return nil }
-        let w0 = s.word(head)
         if s.word(head, isIn: Vocabulary.calendarDeleteVerbs), let name = calendarName(s, from: head + 1, to: s.body.upperBound),
            name.range.upperBound == s.body.upperBound {
             return Route(rule: .calendar(.delete), command: head..<(head + 1))

@@ -56,7 +56,9 @@ struct Clue {
 /// One rule of the classifier: a sentence shape people use and what it asks.
 struct ClassifierRule: Sendable {
     /// What the rule is about, for reading the table (the route names the rule that won).
-    let name: String
+    /// A `StaticString`: the table is walked every line, and a `String` was retained and
+    /// released at each rule.
+    let name: StaticString
     /// True when the sentence has the rule's shape.
     let applies: @Sendable (Clue) -> Bool
     /// The route; nil when a closer look says no after all, and the next rule is tried.

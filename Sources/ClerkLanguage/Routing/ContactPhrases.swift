@@ -7,7 +7,6 @@ enum ContactPhrases {
     static func route(_ s: Sentence, shape: Shape, known: Names) -> Route? {
         let head = shape.head
         let body = s.body
-        let w0 = s.word(head)
         // "remind me to call Ana", "add Bob's birthday": events about people, not lookups.
         if shape.remind || shape.headVerb == .create { return nil }
         let eventish = shape.hasEventNoun && !(s.has(Vocabulary.birthdayWords) && !shape.hasDate && !s.has(Vocabulary.eventsOfABirthday))

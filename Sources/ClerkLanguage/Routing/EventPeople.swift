@@ -12,7 +12,6 @@ enum EventPeople {
     static func route(_ c: Clue) -> Route? {
         let s = c.s
         let head = c.head
-        let w0 = s.word(head)
         let adding = s.word(head, isIn: Vocabulary.addPeopleVerbs)
         guard adding || s.word(head, isIn: Vocabulary.removePeopleVerbs),
               let end = names(s, from: head + 1, known: c.known) else { return nil }

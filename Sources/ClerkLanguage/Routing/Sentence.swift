@@ -86,7 +86,12 @@ struct Sentence {
 
     var count: Int { tokens.count }
 
-    func word(_ i: Int) -> String { i >= 0 && i < tokens.count ? tokens[i].word : "" }
+    func word(_ i: Int) -> String {
+        guard i >= 0 && i < tokens.count else { return "" }
+        // Read through the buffer: `tokens[i].word`, inlined into a rule, copied the whole
+        // term (and destroyed it) to hand over its word.
+        return tokens.withUnsafeBufferPointer { $0[i].word }
+    }
 
     /// `set.contains(word(i))`, looked up with the key the split worked out.
     func word(_ i: Int, isIn set: WordSet) -> Bool {

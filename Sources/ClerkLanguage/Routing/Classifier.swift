@@ -70,10 +70,14 @@ struct ClassifierRule: Sendable {
 enum Classifier {
     static func route(_ s: Sentence, known: Names) -> Route {
         let clue = Clue(s: s, shape: measure(s), known: known)
-        for rule in rules where rule.applies(clue) {
-            if let route = rule.route(clue) { return route }
+        // Each rule's closures called where they lie: `for rule in rules` copied every rule,
+        // retaining and releasing its closures, on every line.
+        return rules.withUnsafeBufferPointer { rules in
+            for i in rules.indices where rules[i].applies(clue) {
+                if let route = rules[i].route(clue) { return route }
+            }
+            return clue.route(.unknown)
         }
-        return clue.route(.unknown)
     }
 
     /// The rules, in the order they are tried. The order is the design: commands said whole

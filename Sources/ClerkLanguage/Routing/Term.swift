@@ -83,17 +83,27 @@ extension Term {
     /// `split` with the text's UTF-8 at hand, where a word of ASCII is folded from.
     private static func split(_ text: String, utf8 bytes: UnsafeBufferPointer<UInt8>) -> [Term] {
         // The scalars with the UTF-8 offset each starts at, read in one pass: the walk below
-        // indexes by position, which on a String's scalar view validates every index.
-        var scalars: [Unicode.Scalar] = [], offsets: [Int] = []
-        scalars.reserveCapacity(text.utf8.count)
-        offsets.reserveCapacity(text.utf8.count + 1)
-        var offset = 0
-        for scalar in text.unicodeScalars {
-            scalars.append(scalar)
-            offsets.append(offset)
-            offset += UTF8.width(scalar)
+        // indexes by position, which on a String's scalar view validates every index. Both
+        // tables live for the split only, in temporary (stack) space rather than two arrays.
+        withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: bytes.count) { scalars in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: bytes.count + 1) { offsets in
+                var count = 0, offset = 0
+                for scalar in text.unicodeScalars {
+                    scalars[count] = scalar
+                    offsets[count] = offset
+                    count += 1
+                    offset += UTF8.width(scalar)
+                }
+                offsets[count] = offset
+                return split(text, utf8: bytes, scalars: UnsafeBufferPointer(rebasing: scalars[..<count]), offsets: UnsafeBufferPointer(offsets))
+            }
         }
-        offsets.append(offset)
+    }
+
+    /// `split` with each scalar of the text and the UTF-8 offset where it starts (and one
+    /// more offset: the end).
+    private static func split(_ text: String, utf8 bytes: UnsafeBufferPointer<UInt8>, scalars: UnsafeBufferPointer<Unicode.Scalar>,
+                              offsets: UnsafeBufferPointer<Int>) -> [Term] {
         let utf8 = text.utf8
         func position(_ k: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offsets[k]) }
 

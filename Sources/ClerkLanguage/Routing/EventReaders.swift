@@ -134,7 +134,11 @@ enum AgendaReader {
         }
         // A length to fit: "find me an hour tomorrow", "do I have time for a 30 min call",
         // "when can I fit a 1 hour meeting on Wednesday".
-        let length = s.body.lazy.filter { !s.tokens[$0].isInDate }.compactMap { i in Quantity.minutes(in: s, at: i).map { (i, $0) } }.first
+        // The first one, by a loop: the lazy filter's closures captured (copied) the sentence.
+        var length: (Int, (minutes: Int, next: Int))?
+        for i in s.body where !s.tokens[i].isInDate {
+            if let found = Quantity.minutes(in: s, at: i) { length = (i, found); break }
+        }
         if !query.wantsFreeTime, let (at, _) = length, let cue = fitCue(s, before: at) {
             query.wantsFreeTime = true
             slots.append(s.slot(.freeTime, cue, value: "true", rule: "fit-length"))

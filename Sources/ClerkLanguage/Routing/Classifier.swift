@@ -122,7 +122,7 @@ enum Classifier {
         //    People put on or taken off an event the sentence names ("take Bob off the review",
         //    "add Ana to Friday's lunch"): a change of the event, not a delete or a new event.
         ClassifierRule(name: "people on an event", applies: { c in
-            Vocabulary.addPeopleVerbs.contains(c.s.word(c.head)) || Vocabulary.removePeopleVerbs.contains(c.s.word(c.head))
+            c.s.word(c.head, isIn: Vocabulary.addPeopleVerbs) || c.s.word(c.head, isIn: Vocabulary.removePeopleVerbs)
         }, route: { EventPeople.route($0) }),
         //    Adding or changing a contact is not something clerk does either.
         ClassifierRule(name: "contact editing", applies: { c in
@@ -156,7 +156,7 @@ enum Classifier {
         //    "no meeting with Bob on Friday", "there's no standup tomorrow": a denial removes
         //    nothing; it is read as a look at that time.
         ClassifierRule(name: "no event", applies: { c in
-            Vocabulary.denialHeads.contains(c.s.word(c.head)) && c.shape.hasEventNoun && !c.shape.isQuestion
+            c.s.word(c.head, isIn: Vocabulary.denialHeads) && c.shape.hasEventNoun && !c.shape.isQuestion
         }, route: { c in
             let s = c.s
             guard let no = s.first(in: ["no"], until: min(c.head + 3, s.body.upperBound)) else { return nil }
@@ -164,7 +164,7 @@ enum Classifier {
         }),
         //    "take the review off my calendar", "get the standup off the schedule".
         ClassifierRule(name: "take off", applies: { c in
-            Vocabulary.takeVerbs.contains(c.s.word(c.head)) && (c.shape.hasCalendarNoun || c.shape.hasEventNoun) && !c.shape.remind
+            c.s.word(c.head, isIn: Vocabulary.takeVerbs) && (c.shape.hasCalendarNoun || c.shape.hasEventNoun) && !c.shape.remind
         }, route: { c in
             c.s.first(in: Vocabulary.offParticles, from: c.head + 1).map { c.route(.takeOff, $0..<($0 + 1)) }
         }),
@@ -234,7 +234,8 @@ enum Classifier {
         let w0 = s.word(head)
 
         // The head verb and the particles that belong to it ("remind me to", "set up a").
-        if s.word(head, isIn: Vocabulary.deleteVerbs) || Vocabulary.deletePhrases.mayStart(with: w0) && Vocabulary.deletePhrases.contains(where: { s.matches($0, at: head) && $0.count > 1 && $0[0] != "no" && $0[0] != "any" }) {
+        if s.word(head, isIn: Vocabulary.deleteVerbs) || Vocabulary.deletePhrases.mayStart(key: s.tokens[head].key) && Vocabulary.deletePhrases.mayStart(with: w0)
+            && Vocabulary.deletePhrases.contains(where: { s.matches($0, at: head) && $0.count > 1 && $0[0] != "no" && $0[0] != "any" }) {
             shape.headVerb = .delete
         } else if s.word(head, isIn: Vocabulary.updateVerbs) && !(w0 == "bring" && s.word(head + 1) != "forward") {
             shape.headVerb = .update
@@ -307,7 +308,7 @@ enum Classifier {
             }
             i += 1
         }
-        if shape.topic == nil, let topic = Vocabulary.outOfScopeHeads[w0], headTopicCounts(s, at: head, topic: topic) {
+        if shape.topic == nil, let topic = Vocabulary.outOfScopeHeads[w0, key: s.tokens[head].key], headTopicCounts(s, at: head, topic: topic) {
             shape.topic = topic
         }
         if shape.topic == nil, isClockQuestion(s) { shape.topic = .clock }

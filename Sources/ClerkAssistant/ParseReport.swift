@@ -40,7 +40,7 @@ public struct ParseReport: Sendable {
     /// event's title, time, calendar, people and place, a query's range, a contact, a file.
     struct Fields: Sendable {
         var title: String?
-        var when: DateMatch?
+        var when: Moment?
         var allDay: Bool?
         var calendar: String?
         var attendees: [Attendee] = []
@@ -51,12 +51,30 @@ public struct ParseReport: Sendable {
         var file: String?
     }
 
+    /// What the answer says of the main reading. Only these parts of it, taken as the
+    /// intent is read: a whole reading copied in and out cost more than writing it.
+    struct Moment: Sendable {
+        var start: Date
+        var end: Date
+        var isAllDay: Bool
+        var grain: Grain
+        var recurrence: String?
+
+        init(_ match: DateMatch) {
+            start = match.start
+            end = match.end
+            isAllDay = match.isAllDay
+            grain = match.grain
+            recurrence = match.recurrence
+        }
+    }
+
     var fields: Fields {
         var f = Fields()
         switch understanding.intent {
         case .createEvent(let e):
             f.title = e.title.isEmpty ? nil : e.title
-            f.when = e.when
+            f.when = e.when.map(Moment.init)
             f.allDay = e.isAllDay
             f.calendar = e.calendar?.name
             f.attendees = e.attendees
@@ -64,20 +82,20 @@ public struct ParseReport: Sendable {
             f.recurrence = e.recurrence
         case .queryAgenda(let q):
             f.title = q.words
-            f.when = q.when
+            f.when = q.when.map(Moment.init)
             f.calendar = q.calendar?.name
             f.range = q.range
             if let a = q.attendee { f.attendees = [Attendee(name: a)] }
         case .updateEvent(let reference, let change):
             f.title = change.title ?? reference.words
-            f.when = change.when ?? reference.when
+            f.when = change.when.map(Moment.init) ?? reference.when.map(Moment.init)
             f.calendar = (change.calendar ?? reference.calendar)?.name
             f.attendees = change.addAttendees
             f.location = change.location
             f.recurrence = change.recurrence
         case .deleteEvent(let reference):
             f.title = reference.words
-            f.when = reference.when
+            f.when = reference.when.map(Moment.init)
             f.calendar = reference.calendar?.name
             if let a = reference.attendee { f.attendees = [Attendee(name: a)] }
         case .contactLookup(let c):
@@ -94,7 +112,7 @@ public struct ParseReport: Sendable {
             break
         }
         // A phrase that is only a date or time still shows its reading.
-        if f.when == nil { f.when = primary }
+        if f.when == nil { f.when = primary.map(Moment.init) }
         if f.recurrence == nil { f.recurrence = f.when?.recurrence }
         return f
     }

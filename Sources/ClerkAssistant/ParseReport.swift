@@ -40,7 +40,7 @@ public struct ParseReport: Sendable {
     /// event's title, time, calendar, people and place, a query's range, a contact, a file.
     struct Fields: Sendable {
         var title: String?
-        var when: DateMatch?
+        var when: Moment?
         var allDay: Bool?
         var calendar: String?
         var attendees: [Attendee] = []
@@ -51,12 +51,30 @@ public struct ParseReport: Sendable {
         var file: String?
     }
 
+    /// What the answer says of the main reading. Only these parts of it, taken as the
+    /// intent is read: a whole reading copied in and out cost more than writing it.
+    struct Moment: Sendable {
+        var start: Date
+        var end: Date
+        var isAllDay: Bool
+        var grain: Grain
+        var recurrence: String?
+
+        init(_ match: DateMatch) {
+            start = match.start
+            end = match.end
+            isAllDay = match.isAllDay
+            grain = match.grain
+            recurrence = match.recurrence
+        }
+    }
+
     var fields: Fields {
         var f = Fields()
         switch understanding.intent {
         case .createEvent(let e):
             f.title = e.title.isEmpty ? nil : e.title
-            f.when = e.when
+            f.when = e.when.map(Moment.init)
             f.allDay = e.isAllDay
             f.calendar = e.calendar?.name
             f.attendees = e.attendees
@@ -64,20 +82,20 @@ public struct ParseReport: Sendable {
             f.recurrence = e.recurrence
         case .queryAgenda(let q):
             f.title = q.words
-            f.when = q.when
+            f.when = q.when.map(Moment.init)
             f.calendar = q.calendar?.name
             f.range = q.range
             if let a = q.attendee { f.attendees = [Attendee(name: a)] }
         case .updateEvent(let reference, let change):
             f.title = change.title ?? reference.words
-            f.when = change.when ?? reference.when
+            f.when = change.when.map(Moment.init) ?? reference.when.map(Moment.init)
             f.calendar = (change.calendar ?? reference.calendar)?.name
             f.attendees = change.addAttendees
             f.location = change.location
             f.recurrence = change.recurrence
         case .deleteEvent(let reference):
             f.title = reference.words
-            f.when = reference.when
+            f.when = reference.when.map(Moment.init)
             f.calendar = reference.calendar?.name
             if let a = reference.attendee { f.attendees = [Attendee(name: a)] }
         case .contactLookup(let c):
@@ -94,7 +112,7 @@ public struct ParseReport: Sendable {
             break
         }
         // A phrase that is only a date or time still shows its reading.
-        if f.when == nil { f.when = primary }
+        if f.when == nil { f.when = primary.map(Moment.init) }
         if f.recurrence == nil { f.recurrence = f.when?.recurrence }
         return f
     }
@@ -213,14 +231,14 @@ extension ParseReport {
     /// dates). The keys and the punctuation between them are constant runs of bytes, each
     /// written with one append. `ParseRecordWriterTests` holds the two to the same bytes.
     package func writeRecord(id: JSONValue, to out: inout ByteWriter) {
-        let zone = reference.timeZone
+        var times = LocalTimes(zone: reference.timeZone)
         let f = fields
         out.append("{\"id\":"); id.write(to: &out)
         out.append(",\"intent\":"); Self.writeString(understanding.intent.name.rawValue, to: &out)
         out.append(",\"title\":"); Self.writeString(f.title, to: &out)
         if let main = f.when {
-            out.append(",\"start\":"); Self.writeLocal(main.start, in: zone, to: &out)
-            out.append(",\"end\":"); Self.writeLocal(main.end, in: zone, to: &out)
+            out.append(",\"start\":"); times.write(main.start, to: &out)
+            out.append(",\"end\":"); times.write(main.end, to: &out)
             out.append(",\"allDay\":"); Self.writeBool(f.allDay ?? main.isAllDay, to: &out)
             out.append(",\"grain\":"); Self.writeString(main.grain.rawValue, to: &out)
         } else {
@@ -236,8 +254,8 @@ extension ParseReport {
         out.append("],\"location\":"); Self.writeString(f.location, to: &out)
         out.append(",\"recurrence\":"); Self.writeString(f.recurrence, to: &out)
         if let range = f.range {
-            out.append(",\"range\":{\"start\":"); Self.writeLocal(range.start, in: zone, to: &out)
-            out.append(",\"end\":"); Self.writeLocal(range.end, in: zone, to: &out)
+            out.append(",\"range\":{\"start\":"); times.write(range.start, to: &out)
+            out.append(",\"end\":"); times.write(range.end, to: &out)
             out.append(UInt8(ascii: "}"))
         } else {
             out.append(",\"range\":null")
@@ -260,7 +278,7 @@ extension ParseReport {
         out.append("],\"dates\":[")
         for (index, match) in dates.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            writeDate(match, to: &out)
+            writeDate(match, times: &times, to: &out)
         }
         out.append("]}")
     }
@@ -280,12 +298,11 @@ extension ParseReport {
     }
 
     /// `dateJSON(_:)` as bytes.
-    private func writeDate(_ match: DateMatch, to out: inout ByteWriter) {
-        let zone = reference.timeZone
+    private func writeDate(_ match: DateMatch, times: inout LocalTimes, to out: inout ByteWriter) {
         out.append("{\"text\":"); JSONValue.writeString(text[match.range], to: &out)
         out.append(",\"rule\":"); Self.writeString(match.rule, to: &out)
-        out.append(",\"start\":"); Self.writeLocal(match.start, in: zone, to: &out)
-        out.append(",\"end\":"); Self.writeLocal(match.end, in: zone, to: &out)
+        out.append(",\"start\":"); times.write(match.start, to: &out)
+        out.append(",\"end\":"); times.write(match.end, to: &out)
         out.append(",\"allDay\":"); Self.writeBool(match.isAllDay, to: &out)
         out.append(",\"grain\":"); Self.writeString(match.grain.rawValue, to: &out)
         out.append(",\"known\":[")
@@ -329,7 +346,11 @@ extension ParseReport {
     /// `"YYYY-MM-DDTHH:MM:SS"`, as `LocalDateTime.iso` writes it (a year below zero with a
     /// minus, a year past 9999 with all its digits).
     static func writeLocal(_ date: Date, in zone: Zone, to out: inout ByteWriter) {
-        let time = LocalDateTime(date, in: zone)
+        writeLocal(LocalDateTime(date, in: zone), to: &out)
+    }
+
+    /// `writeLocal` of a reading already made.
+    static func writeLocal(_ time: LocalDateTime, to out: inout ByteWriter) {
         out.append(UInt8(ascii: "\""))
         out.appendDecimal(time.year, width: 4)
         out.append(UInt8(ascii: "-")); out.appendDecimal(time.month, width: 2)
@@ -338,6 +359,31 @@ extension ParseReport {
         out.append(UInt8(ascii: ":")); out.appendDecimal(time.minute, width: 2)
         out.append(UInt8(ascii: ":")); out.appendDecimal(time.second, width: 2)
         out.append(UInt8(ascii: "\""))
+    }
+}
+
+/// The wall-clock readings of the instants one answer writes, each worked out once: the
+/// main reading's start and end come again as the range's and as the date's own.
+struct LocalTimes {
+    let zone: Zone
+    /// The last two instants read, the latest first.
+    private var latest: (date: Date, time: LocalDateTime)?
+    private var before: (date: Date, time: LocalDateTime)?
+
+    init(zone: Zone) { self.zone = zone }
+
+    /// `ParseReport.writeLocal(date, in: zone, to:)`.
+    mutating func write(_ date: Date, to out: inout ByteWriter) {
+        ParseReport.writeLocal(time(of: date), to: &out)
+    }
+
+    mutating func time(of date: Date) -> LocalDateTime {
+        if let latest, latest.date == date { return latest.time }
+        if let before, before.date == date { return before.time }
+        let time = LocalDateTime(date, in: zone)
+        before = latest
+        latest = (date, time)
+        return time
     }
 }
 
@@ -383,26 +429,30 @@ extension ParseBatch {
 
         /// `answer(line:to:)` of the line's UTF-8 bytes, read in place.
         private func answer(utf8 line: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) -> Bool {
-            let request: JSONValue
-            do {
-                request = try JSONValue.parse(utf8: line)
-            } catch {
-                ParseBatch.failure(id: .null, Renderer.batchLineUnreadable(error.description)).write(to: &out)
-                return false
-            }
-            guard case .object(let members) = request else {
-                ParseBatch.failure(id: .null, Renderer.batchLineNotObject).write(to: &out)
-                return false
-            }
-            // The four keys in one pass; the first of a repeated key counts, as in `request[key]`.
             var id: JSONValue?, text: JSONValue?, now: JSONValue?, tz: JSONValue?
-            for (key, value) in members {
-                switch key {
-                case "id": if id == nil { id = value }
-                case "text": if text == nil { text = value }
-                case "now": if now == nil { now = value }
-                case "tz": if tz == nil { tz = value }
-                default: break
+            if let plain = PlainRequest(line) {
+                (id, text, now, tz) = (plain.id, plain.text, plain.now, plain.tz)
+            } else {
+                let request: JSONValue
+                do {
+                    request = try JSONValue.parse(utf8: line)
+                } catch {
+                    ParseBatch.failure(id: .null, Renderer.batchLineUnreadable(error.description)).write(to: &out)
+                    return false
+                }
+                guard case .object(let members) = request else {
+                    ParseBatch.failure(id: .null, Renderer.batchLineNotObject).write(to: &out)
+                    return false
+                }
+                // The four keys in one pass; the first of a repeated key counts, as in `request[key]`.
+                for (key, value) in members {
+                    switch key {
+                    case "id": if id == nil { id = value }
+                    case "text": if text == nil { text = value }
+                    case "now": if now == nil { now = value }
+                    case "tz": if tz == nil { tz = value }
+                    default: break
+                    }
                 }
             }
             guard case .string(let phrase) = text else {
@@ -413,7 +463,7 @@ extension ParseBatch {
             if let lastKey, let lastReference, lastKey.tz == tz, lastKey.now == now {
                 reference = lastReference
             } else {
-                switch ParseBatch.reference(of: request, id: id ?? .null, defaults: defaults) {
+                switch ParseBatch.reference(tz: tz, now: now, id: id ?? .null, defaults: defaults) {
                 case .success(let made):
                     reference = made
                     lastKey = (tz: tz, now: now)
@@ -435,24 +485,110 @@ extension ParseBatch {
 
     /// The reference time a request asks for: its `tz` and `now`, else `defaults`.
     static func reference(of request: JSONValue, id: JSONValue, defaults: ReferenceTime) -> Result<ReferenceTime, Refusal> {
+        reference(tz: request["tz"], now: request["now"], id: id, defaults: defaults)
+    }
+
+    /// `reference(of:id:defaults:)` of a request whose `tz` and `now` are these.
+    static func reference(tz: JSONValue?, now: JSONValue?, id: JSONValue, defaults: ReferenceTime) -> Result<ReferenceTime, Refusal> {
         var reference = defaults
-        if let tz = request["tz"], !tz.isNull {
+        if let tz, !tz.isNull {
             guard let name = tz.stringValue, let zone = ClockText.timeZone(name) else {
-                return .failure(Refusal(json: failure(id: id, Renderer.badZone(request["tz"]?.stringValue ?? tz.serialized()))))
+                return .failure(Refusal(json: failure(id: id, Renderer.badZone(tz.stringValue ?? tz.serialized()))))
             }
             reference.timeZone = zone
-            if request["now"] == nil || request["now"]!.isNull {
+            if now == nil || now!.isNull {
                 // The same wall-clock moment, read in the request's zone.
                 let wall = LocalDateTime(defaults.instant, in: defaults.timeZone).iso
                 reference.instant = ClockText.instant(wall, in: zone) ?? defaults.instant
             }
         }
-        if let now = request["now"], !now.isNull {
+        if let now, !now.isNull {
             guard let value = now.stringValue, let instant = ClockText.instant(value, in: reference.timeZone) else {
-                return .failure(Refusal(json: failure(id: id, Renderer.badNow(request["now"]?.stringValue ?? now.serialized()))))
+                return .failure(Refusal(json: failure(id: id, Renderer.badNow(now.stringValue ?? now.serialized()))))
             }
             reference.instant = instant
         }
         return .success(reference)
+    }
+}
+
+/// The usual request line read straight from its bytes, without a tree of values: one
+/// object whose keys are `id`, `text`, `now` and `tz`, each at most once, and whose values
+/// are strings without escapes or `null`. Any other line (other keys or values, escapes,
+/// anything malformed) is nil here and goes to the JSON reader, which reads it (or words
+/// its error) as before; for the lines read here the values are the reader's.
+struct PlainRequest {
+    var id: JSONValue?, text: JSONValue?, now: JSONValue?, tz: JSONValue?
+
+    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var scan = Scanner(bytes: bytes)
+        scan.skipSpace()
+        guard scan.take(UInt8(ascii: "{")) else { return nil }
+        while true {
+            scan.skipSpace()
+            guard let key = scan.plainString() else { return nil }
+            scan.skipSpace()
+            guard scan.take(UInt8(ascii: ":")) else { return nil }
+            scan.skipSpace()
+            let value: JSONValue
+            if let string = scan.plainString() {
+                value = .string(String(decoding: string, as: UTF8.self))
+            } else if scan.takeNull() {
+                value = .null
+            } else {
+                return nil
+            }
+            // A key repeated, or another key, is the JSON reader's to read.
+            if Scanner.spells(key, "id"), id == nil { id = value }
+            else if Scanner.spells(key, "text"), text == nil { text = value }
+            else if Scanner.spells(key, "now"), now == nil { now = value }
+            else if Scanner.spells(key, "tz"), tz == nil { tz = value }
+            else { return nil }
+            scan.skipSpace()
+            if scan.take(UInt8(ascii: ",")) { continue }
+            guard scan.take(UInt8(ascii: "}")) else { return nil }
+            break
+        }
+        scan.skipSpace()
+        guard scan.atEnd else { return nil }
+    }
+
+    /// A cursor over the line (a struct, not captured variables, which would be boxed).
+    private struct Scanner {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var at = 0
+
+        var atEnd: Bool { at == bytes.count }
+
+        mutating func skipSpace() {
+            while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x0A || bytes[at] == 0x0D || bytes[at] == 0x09 { at += 1 }
+        }
+
+        /// True, past it, when the next byte is `byte`.
+        mutating func take(_ byte: UInt8) -> Bool {
+            guard at < bytes.count, bytes[at] == byte else { return false }
+            at += 1
+            return true
+        }
+
+        mutating func takeNull() -> Bool {
+            guard at + 4 <= bytes.count, Self.spells(UnsafeBufferPointer(rebasing: bytes[at..<(at + 4)]), "null") else { return false }
+            at += 4
+            return true
+        }
+
+        /// The bytes inside a string from here that has no escape or control character.
+        mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
+            guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { return nil }
+            var end = at + 1
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+            guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+            defer { at = end + 1 }
+            return UnsafeBufferPointer(rebasing: bytes[(at + 1)..<end])
+        }
+
+        static func spells(_ key: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+            key.elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+        }
     }
 }

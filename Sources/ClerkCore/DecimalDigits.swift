@@ -8,6 +8,12 @@ extension ByteWriter {
         if width == 2, value >= 0, value < 100 {
             append(UInt8(ascii: "0") + UInt8(value / 10))
             append(UInt8(ascii: "0") + UInt8(value % 10))
+        } else if width == 4, value >= 0, value < 10_000 {
+            // Four digits, the years of every date written.
+            append(UInt8(ascii: "0") + UInt8(value / 1000))
+            append(UInt8(ascii: "0") + UInt8(value / 100 % 10))
+            append(UInt8(ascii: "0") + UInt8(value / 10 % 10))
+            append(UInt8(ascii: "0") + UInt8(value % 10))
         } else {
             appendDigits(value, width: width)
         }

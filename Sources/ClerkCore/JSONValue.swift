@@ -134,6 +134,12 @@ public enum JSONValue: Hashable, Sendable {
         var at = 0
         var plain = 0  // where the run of bytes copied as they are starts
         while at < bytes.count {
+            // Eight bytes at a time while they are all printable ASCII other than `"` and `\`
+            // (most of a line's text): a test of the word instead of five tests a byte.
+            if at &+ 8 <= bytes.count, isPlainASCII(UnsafeRawPointer(bytes.baseAddress! + at).loadUnaligned(as: UInt64.self)) {
+                at += 8
+                continue
+            }
             let byte = bytes[at]
             if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte != 0x7F, byte != 0xE2 {
                 at += 1
@@ -160,6 +166,19 @@ public enum JSONValue: Hashable, Sendable {
         }
         if plain < bytes.count { out.append(UnsafeBufferPointer(rebasing: bytes[plain...])) }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// True when none of the eight bytes of `word` is below 0x20, at or above 0x7F, `"` or
+    /// `\` (none needs an escape or a closer look). The tests are the exact "has a byte
+    /// less than / more than / equal to" word tricks: never true for a word with such a byte.
+    @inline(__always)
+    private static func isPlainASCII(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let below20 = (word &- ones &* 0x20) & ~word
+        let from7F = (word &+ ones) | word
+        let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+        let hasQuote = (quote &- ones) & ~quote, hasBackslash = (backslash &- ones) & ~backslash
+        return (below20 | from7F | hasQuote | hasBackslash) & highs == 0
     }
 
     private static func escape(_ code: UInt32, to out: inout ByteWriter) {

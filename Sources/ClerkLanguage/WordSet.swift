@@ -15,6 +15,14 @@ struct WordSet: Sendable, ExpressibleByArrayLiteral, Sequence {
     // Concrete overloads, so that a call never falls to `Sequence.contains`, a linear scan.
     func contains(_ word: String) -> Bool { table.index(of: word) != nil }
     func contains(_ word: Substring) -> Bool { table.index(of: word) != nil }
+    /// `contains(word)`, where `key` is `WordTable.key(of: word)`, worked out once at the
+    /// split (`Term.key`): most words of a line are on none of the lists, and that is seen
+    /// without hashing the word again for each list.
+    func contains(_ word: String, key: UInt64) -> Bool { table.index(of: word, key: key) != nil }
+    func contains(_ term: Term) -> Bool { contains(term.word, key: term.key) }
+    /// False when no word of the set has `key`: a miss seen from the key alone, before a
+    /// caller hands over the word (which copies the term holding it).
+    func mayContain(key: UInt64) -> Bool { table.hasKey(key) }
 
     var count: Int { table.words.count }
     var isEmpty: Bool { table.words.isEmpty }
@@ -44,6 +52,9 @@ struct WordMap<Value: Sendable>: Sendable, ExpressibleByDictionaryLiteral, Seque
     init(dictionaryLiteral pairs: (String, Value)...) { self.init(pairs) }
 
     subscript(_ word: some StringProtocol) -> Value? { table.index(of: word).map { values[$0] } }
+    /// `self[word]`, where `key` is `WordTable.key(of: word)` (see `WordSet.contains(_:key:)`).
+    subscript(_ word: String, key key: UInt64) -> Value? { table.index(of: word, key: key).map { values[$0] } }
+    subscript(_ term: Term) -> Value? { self[term.word, key: term.key] }
 
     var keys: [String] { table.words }
     var count: Int { table.words.count }
@@ -118,6 +129,25 @@ struct WordTable: Sendable {
         return Array(word.utf8).withUnsafeBufferPointer { index(ofBytes: $0) }
     }
 
+    /// The key `index(of:)` looks `word` up by, for a word looked up in many tables.
+    static func key(of word: String) -> UInt64 {
+        if let key = word.utf8.withContiguousStorageIfAvailable({ HashSlots.hash($0, skipping: -1) }) { return key }
+        return Array(word.utf8).withUnsafeBufferPointer { HashSlots.hash($0, skipping: -1) }
+    }
+
+    /// True when some word of the table has `key` (`WordTable.key(of:)`).
+    func hasKey(_ key: UInt64) -> Bool { slots.contains(key) }
+
+    /// `index(of: word)`, where `key` is `WordTable.key(of: word)`: a word under no entry's
+    /// key is answered without reading its bytes.
+    func index(of word: String, key: UInt64) -> Int? {
+        guard slots.contains(key) else { return nil }
+        if let found = word.utf8.withContiguousStorageIfAvailable({ Self.find($0, key: key, bytes: bytes, starts: starts, slots: slots) }) {
+            return found
+        }
+        return index(of: word)
+    }
+
     private func index(ofBytes query: UnsafeBufferPointer<UInt8>) -> Int? {
         Self.find(query, key: HashSlots.hash(query, skipping: -1), bytes: bytes, starts: starts, slots: slots)
     }
@@ -175,6 +205,18 @@ struct HashSlots: Sendable {
         values[i] = value
     }
 
+    /// True when some value is stored under `key`.
+    @inline(__always) func contains(_ key: UInt64) -> Bool {
+        keys.withUnsafeBufferPointer { keys in
+            var i = Int(truncatingIfNeeded: key) & mask
+            while keys[i] != 0 {
+                if keys[i] == key { return true }
+                i = (i + 1) & mask
+            }
+            return false
+        }
+    }
+
     /// Calls `body` with every value stored under `key`.
     @inline(__always) func forEach(_ key: UInt64, _ body: (Int32) -> Void) {
         keys.withUnsafeBufferPointer { keys in
@@ -215,6 +257,9 @@ struct PhraseList: Sendable, ExpressibleByArrayLiteral, Sequence {
 
     /// False when no phrase of the list starts with `word`.
     func mayStart(with word: String) -> Bool { hasEmpty || firstWords.contains(word) }
+    func mayStart(with word: String, key: UInt64) -> Bool { hasEmpty || firstWords.contains(word, key: key) }
+    /// False when no phrase can start with a word whose key is `key` (`WordSet.mayContain`).
+    func mayStart(key: UInt64) -> Bool { hasEmpty || firstWords.mayContain(key: key) }
 
     func makeIterator() -> IndexingIterator<[[String]]> { phrases.makeIterator() }
 }

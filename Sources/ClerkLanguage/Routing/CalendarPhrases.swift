@@ -12,12 +12,11 @@ enum CalendarPhrases {
         let s = c.s
         let head = c.head
         guard !c.shape.hasDate, s.has(["calendar", "default"]) else { return nil }
-        let w0 = s.word(head)
-        if Vocabulary.calendarDeleteVerbs.contains(w0), let name = calendarName(s, from: head + 1, to: s.body.upperBound),
+        if s.word(head, isIn: Vocabulary.calendarDeleteVerbs), let name = calendarName(s, from: head + 1, to: s.body.upperBound),
            name.range.upperBound == s.body.upperBound {
             return Route(rule: .calendar(.delete), command: head..<(head + 1))
         }
-        if Vocabulary.renameVerbs.contains(w0), let to = s.first(in: Vocabulary.renameJoiners, from: head + 1),
+        if s.word(head, isIn: Vocabulary.renameVerbs), let to = s.first(in: Vocabulary.renameJoiners, from: head + 1),
            to + 1 < s.body.upperBound, let name = calendarName(s, from: head + 1, to: to), name.range.upperBound == to {
             return Route(rule: .calendar(.rename), command: head..<(head + 1))
         }
@@ -56,12 +55,12 @@ enum CalendarPhrases {
     /// called Trips", between `from` and `to`: the tokens of the name, and the whole mention.
     static func calendarName(_ s: Sentence, from: Int, to: Int) -> (name: Range<Int>, range: Range<Int>)? {
         var i = from
-        while i < to, Vocabulary.ownerWords.contains(s.word(i)) { i += 1 }
+        while i < to, s.word(i, isIn: Vocabulary.ownerWords) { i += 1 }
         guard i < to else { return nil }
         if s.word(i) == "calendar" {
             // "calendar Family", "the calendar called Trips".
             var start = i + 1
-            if Vocabulary.namingWords.contains(s.word(start)) { start += 1 }
+            if s.word(start, isIn: Vocabulary.namingWords) { start += 1 }
             guard start < to, isNameRun(s, start..<to) else { return nil }
             return (start..<to, from..<to)
         }
@@ -81,9 +80,9 @@ enum CalendarPhrases {
             if !range.isEmpty, isNameRun(s, range) { return range }
         }
         // "make Work my default calendar", "use Family as my default".
-        guard Vocabulary.chooseVerbs.contains(s.word(head)) else { return nil }
+        guard s.word(head, isIn: Vocabulary.chooseVerbs) else { return nil }
         var end = at
-        while end > head + 1, Vocabulary.ownerWords.contains(s.word(end - 1)) || s.word(end - 1) == "as" { end -= 1 }
+        while end > head + 1, s.word(end - 1, isIn: Vocabulary.ownerWords) || s.word(end - 1) == "as" { end -= 1 }
         var start = head + 1
         if s.word(start) == "the" { start += 1 }
         if s.word(end - 1) == "calendar" { end -= 1 }
@@ -96,7 +95,7 @@ enum CalendarPhrases {
     /// `range` without a trailing "calendar", "instead", "please" or mark.
     static func trimmed(_ s: Sentence, _ range: Range<Int>) -> Range<Int> {
         var end = range.upperBound
-        while end > range.lowerBound, s.tokens[end - 1].isMark || Vocabulary.notCalendarNames.contains(s.word(end - 1)) { end -= 1 }
+        while end > range.lowerBound, s.tokens[end - 1].isMark || s.word(end - 1, isIn: Vocabulary.notCalendarNames) { end -= 1 }
         return range.lowerBound..<end
     }
 

@@ -56,7 +56,9 @@ struct Clue {
 /// One rule of the classifier: a sentence shape people use and what it asks.
 struct ClassifierRule: Sendable {
     /// What the rule is about, for reading the table (the route names the rule that won).
-    let name: String
+    /// A `StaticString`: the table is walked every line, and a `String` was retained and
+    /// released at each rule.
+    let name: StaticString
     /// True when the sentence has the rule's shape.
     let applies: @Sendable (Clue) -> Bool
     /// The route; nil when a closer look says no after all, and the next rule is tried.
@@ -68,10 +70,14 @@ struct ClassifierRule: Sendable {
 enum Classifier {
     static func route(_ s: Sentence, known: Names) -> Route {
         let clue = Clue(s: s, shape: measure(s), known: known)
-        for rule in rules where rule.applies(clue) {
-            if let route = rule.route(clue) { return route }
+        // Each rule's closures called where they lie: `for rule in rules` copied every rule,
+        // retaining and releasing its closures, on every line.
+        return rules.withUnsafeBufferPointer { rules in
+            for i in rules.indices where rules[i].applies(clue) {
+                if let route = rules[i].route(clue) { return route }
+            }
+            return clue.route(.unknown)
         }
-        return clue.route(.unknown)
     }
 
     /// The rules, in the order they are tried. The order is the design: commands said whole
@@ -116,12 +122,12 @@ enum Classifier {
         //    People put on or taken off an event the sentence names ("take Bob off the review",
         //    "add Ana to Friday's lunch"): a change of the event, not a delete or a new event.
         ClassifierRule(name: "people on an event", applies: { c in
-            Vocabulary.addPeopleVerbs.contains(c.s.word(c.head)) || Vocabulary.removePeopleVerbs.contains(c.s.word(c.head))
+            c.s.word(c.head, isIn: Vocabulary.addPeopleVerbs) || c.s.word(c.head, isIn: Vocabulary.removePeopleVerbs)
         }, route: { EventPeople.route($0) }),
         //    Adding or changing a contact is not something clerk does either.
         ClassifierRule(name: "contact editing", applies: { c in
             let shape = c.shape, s = c.s
-            let addsSomething = shape.headVerb == .create || shape.headVerb == .update || Vocabulary.keepVerbs.contains(s.word(c.head))
+            let addsSomething = shape.headVerb == .create || shape.headVerb == .update || s.word(c.head, isIn: Vocabulary.keepVerbs)
                 || s.has(["add", "save"])
             return addsSomething && !shape.hasEventNoun && !shape.hasCalendarNoun
                 && (shape.hasContactNoun || ((shape.hasEmail || shape.contactField == .email || shape.contactField == .phone) && !shape.hasDate))
@@ -140,7 +146,7 @@ enum Classifier {
         ClassifierRule(name: "delete in a sentence", applies: { c in
             let shape = c.shape, s = c.s
             guard shape.deleteAt != nil, shape.headVerb != .create || s.word(c.head) == "make" else { return false }
-            let asksStatus = Vocabulary.auxiliaries.contains(s.word(c.head)) && shape.isQuestion
+            let asksStatus = s.word(c.head, isIn: Vocabulary.auxiliaries) && shape.isQuestion
             return !asksStatus && (shape.hasEventNoun || shape.hasCalendarNoun || shape.pronounAt != nil || shape.hasDate)
         }, route: { c in c.shape.deleteAt.map { c.route(.deleteInSentence, $0..<($0 + 1)) } }),
         //    "make my calendar blank on Friday", "my calendar should be empty tomorrow".
@@ -150,7 +156,7 @@ enum Classifier {
         //    "no meeting with Bob on Friday", "there's no standup tomorrow": a denial removes
         //    nothing; it is read as a look at that time.
         ClassifierRule(name: "no event", applies: { c in
-            Vocabulary.denialHeads.contains(c.s.word(c.head)) && c.shape.hasEventNoun && !c.shape.isQuestion
+            c.s.word(c.head, isIn: Vocabulary.denialHeads) && c.shape.hasEventNoun && !c.shape.isQuestion
         }, route: { c in
             let s = c.s
             guard let no = s.first(in: ["no"], until: min(c.head + 3, s.body.upperBound)) else { return nil }
@@ -158,7 +164,7 @@ enum Classifier {
         }),
         //    "take the review off my calendar", "get the standup off the schedule".
         ClassifierRule(name: "take off", applies: { c in
-            Vocabulary.takeVerbs.contains(c.s.word(c.head)) && (c.shape.hasCalendarNoun || c.shape.hasEventNoun) && !c.shape.remind
+            c.s.word(c.head, isIn: Vocabulary.takeVerbs) && (c.shape.hasCalendarNoun || c.shape.hasEventNoun) && !c.shape.remind
         }, route: { c in
             c.s.first(in: Vocabulary.offParticles, from: c.head + 1).map { c.route(.takeOff, $0..<($0 + 1)) }
         }),
@@ -220,7 +226,7 @@ enum Classifier {
         // The verb may follow a date said first ("on Tuesday remind me …", "tomorrow cancel …").
         var head = s.body.lowerBound
         while head + 1 < s.body.upperBound, s.tokens[head].isInDate || s.tokens[head].isMark
-                || (Vocabulary.datePrepositions.contains(s.word(head)) && s.tokens[head + 1].isInDate) {
+                || (s.word(head, isIn: Vocabulary.datePrepositions) && s.tokens[head + 1].isInDate) {
             head += 1
         }
         if head + 1 >= s.body.upperBound, s.tokens[head].isInDate { head = s.body.lowerBound }
@@ -228,25 +234,26 @@ enum Classifier {
         let w0 = s.word(head)
 
         // The head verb and the particles that belong to it ("remind me to", "set up a").
-        if Vocabulary.deleteVerbs.contains(w0) || Vocabulary.deletePhrases.mayStart(with: w0) && Vocabulary.deletePhrases.contains(where: { s.matches($0, at: head) && $0.count > 1 && $0[0] != "no" && $0[0] != "any" }) {
+        if s.word(head, isIn: Vocabulary.deleteVerbs) || Vocabulary.deletePhrases.mayStart(key: s.tokens[head].key) && Vocabulary.deletePhrases.mayStart(with: w0)
+            && Vocabulary.deletePhrases.contains(where: { s.matches($0, at: head) && $0.count > 1 && $0[0] != "no" && $0[0] != "any" }) {
             shape.headVerb = .delete
-        } else if Vocabulary.updateVerbs.contains(w0) && !(w0 == "bring" && s.word(head + 1) != "forward") {
+        } else if s.word(head, isIn: Vocabulary.updateVerbs) && !(w0 == "bring" && s.word(head + 1) != "forward") {
             shape.headVerb = .update
-        } else if Vocabulary.createVerbs.contains(w0) || isCreatePhrase(s, at: head) {
+        } else if s.word(head, isIn: Vocabulary.createVerbs) || isCreatePhrase(s, at: head) {
             shape.headVerb = .create
-        } else if Vocabulary.showVerbs.contains(w0) && w0 != "what" {
+        } else if s.word(head, isIn: Vocabulary.showVerbs) && w0 != "what" {
             shape.headVerb = .show
         }
         // "schedule", "tomorrow's schedule", "my plan": a verb with nothing after it is a noun.
-        if shape.headVerb == .create, head + 1 >= s.body.upperBound, Vocabulary.calendarNouns.contains(w0) || Vocabulary.eventNouns.contains(w0) {
+        if shape.headVerb == .create, head + 1 >= s.body.upperBound, s.word(head, isIn: Vocabulary.calendarNouns) || s.word(head, isIn: Vocabulary.eventNouns) {
             shape.headVerb = .none
         }
         shape.afterVerb = shape.headVerb == .none ? head : CommandWords.end(of: s, from: head)
-        shape.remind = Vocabulary.remindVerbs.contains(w0) || isCreatePhrase(s, at: head) && Vocabulary.remindPhraseStarts.contains(w0)
+        shape.remind = s.word(head, isIn: Vocabulary.remindVerbs) || isCreatePhrase(s, at: head) && s.word(head, isIn: Vocabulary.remindPhraseStarts)
             || isTellMeTo(s, at: head)
 
-        let afterDate = head > s.body.lowerBound && Vocabulary.copulas.contains(w0)
-        shape.isQuestion = (Vocabulary.questionWords.contains(w0) && !afterDate) || s.word(s.body.upperBound) == "?"
+        let afterDate = head > s.body.lowerBound && s.word(head, isIn: Vocabulary.copulas)
+        shape.isQuestion = (s.word(head, isIn: Vocabulary.questionWords) && !afterDate) || s.word(s.body.upperBound) == "?"
             || s.phrase(of: Vocabulary.questionHeads, at: head) != nil
             || (shape.headVerb == .none && s.first(of: Vocabulary.questionsInside) != nil)
         if shape.headVerb == .create && (w0 == "notify" || w0 == "alert") { shape.isQuestion = false }
@@ -256,7 +263,7 @@ enum Classifier {
             let t = s.tokens[i]
             let w = t.word
             // The verb at the head is not also a noun ("show …", "call Ana", "schedule lunch").
-            if i == head, shape.headVerb != .none || Vocabulary.callVerbs.contains(w) {
+            if i == head, shape.headVerb != .none || Vocabulary.callVerbs.contains(t) {
                 i += 1
                 continue
             }
@@ -280,33 +287,33 @@ enum Classifier {
             if t.is(.contactNoun) || (w == "book" && (s.word(i - 1) == "address" || s.word(i - 1) == "phone")) {
                 shape.hasContactNoun = true
             }
-            if shape.contactField == nil, t.is(.contactField), let field = Vocabulary.contactFields[w], field != .all { shape.contactField = field }
+            if shape.contactField == nil, t.is(.contactField), let field = Vocabulary.contactFields[t], field != .all { shape.contactField = field }
             if t.is(.fileNoun) { shape.hasFileNoun = true }
             if shape.pronounAt == nil, t.is(.pronoun), i > head { shape.pronounAt = i }
             switch w {
             case "remind", "reminded", "remember": shape.remind = true
-            case "forget": if Vocabulary.dont.contains(s.word(i - 1)) || s.word(i - 1) == "me" && s.word(i - 2) == "let" { shape.remind = true }
+            case "forget": if s.word(i - 1, isIn: Vocabulary.dont) || s.word(i - 1) == "me" && s.word(i - 2) == "let" { shape.remind = true }
             case "tell": if isTellMeTo(s, at: i) { shape.remind = true }
             default: break
             }
             if shape.deleteAt == nil, i > head || shape.headVerb == .delete {
                 if t.is(.deleteVerb) && !t.is(.headOnlyDelete) {
                     shape.deleteAt = i
-                } else if Vocabulary.deletePhraseStarts.contains(w), Vocabulary.deletePhrases.contains(where: { s.matches($0, at: i) }) {
+                } else if Vocabulary.deletePhraseStarts.contains(t), Vocabulary.deletePhrases.contains(where: { s.matches($0, at: i) }) {
                     shape.deleteAt = i
                 }
             }
-            if shape.topic == nil, t.is(.topic), let topic = Vocabulary.outOfScopeTopics[w], topicCounts(s, at: i, topic: topic) {
+            if shape.topic == nil, t.is(.topic), let topic = Vocabulary.outOfScopeTopics[t], topicCounts(s, at: i, topic: topic) {
                 shape.topic = topic
             }
             i += 1
         }
-        if shape.topic == nil, let topic = Vocabulary.outOfScopeHeads[w0], headTopicCounts(s, at: head, topic: topic) {
+        if shape.topic == nil, let topic = Vocabulary.outOfScopeHeads[w0, key: s.tokens[head].key], headTopicCounts(s, at: head, topic: topic) {
             shape.topic = topic
         }
         if shape.topic == nil, isClockQuestion(s) { shape.topic = .clock }
         // "hi", "thanks!": nothing to do, but not a request misread either.
-        if shape.topic == nil, s.body.count <= 5, Vocabulary.smallTalkStarts.contains(s.word(s.body.lowerBound)),
+        if shape.topic == nil, s.body.count <= 5, s.word(s.body.lowerBound, isIn: Vocabulary.smallTalkStarts),
            let talk = Vocabulary.smallTalk[s.body.map { s.word($0) }.joined(separator: " ")] {
             shape.topic = talk
         }
@@ -325,12 +332,12 @@ enum Classifier {
     static func reportedMove(_ s: Sentence, head: Int) -> Range<Int>? {
         var i = head + 1
         while i < s.body.upperBound {
-            if Vocabulary.reportingAuxiliaries.contains(s.word(i)) {
+            if s.word(i, isIn: Vocabulary.reportingAuxiliaries) {
                 var j = i + 1
-                while Vocabulary.reportingFiller.contains(s.word(j)) { j += 1 }
+                while s.word(j, isIn: Vocabulary.reportingFiller) { j += 1 }
                 if s.isA(j, .moved) {
                     var end = j + 1
-                    if Vocabulary.moveDirections.contains(s.word(end)) { end += 1 }
+                    if s.word(end, isIn: Vocabulary.moveDirections) { end += 1 }
                     return i..<end
                 }
             }
@@ -343,7 +350,7 @@ enum Classifier {
     static func isTellMeTo(_ s: Sentence, at i: Int) -> Bool {
         guard s.word(i) == "tell", s.word(i + 1) == "me" else { return false }
         var j = i + 2
-        while j < s.body.upperBound, s.tokens[j].isInDate || Vocabulary.datePrepositions.contains(s.word(j)) && s.word(j) != "to" { j += 1 }
+        while j < s.body.upperBound, s.tokens[j].isInDate || s.word(j, isIn: Vocabulary.datePrepositions) && s.word(j) != "to" { j += 1 }
         return s.word(j) == "to"
     }
 
@@ -360,22 +367,22 @@ enum Classifier {
         case "list", "lists":
             // "list my events" (verb), "a list of this week's events", and the contact list are
             // not lists; "shopping list", "to do list" are.
-            if i == s.body.lowerBound || Vocabulary.afterListVerb.contains(s.word(i + 1)) { return false }
-            if Vocabulary.listKinds.contains(s.word(i - 1)) { return true }
+            if i == s.body.lowerBound || s.word(i + 1, isIn: Vocabulary.afterListVerb) { return false }
+            if s.word(i - 1, isIn: Vocabulary.listKinds) { return true }
             return !s.has(Vocabulary.contactNouns) && !s.has(Vocabulary.listedThings)
         case "text", "texts", "message", "messages", "post":
-            return i == s.body.lowerBound || Vocabulary.beforeMessage.contains(s.word(i - 1))
+            return i == s.body.lowerBound || s.word(i - 1, isIn: Vocabulary.beforeMessage)
         case "order":
             return s.word(i - 1) != "in"
         case "outside", "jacket", "umbrella", "layers", "degrees":
             // Weather only when asked about ("will I need an umbrella on Friday"); "lunch outside" is lunch.
-            return Vocabulary.questionWords.contains(s.word(s.body.lowerBound))
+            return s.word(s.body.lowerBound, isIn: Vocabulary.questionWords)
         case "shopping":
             return s.has(["list", "lists"])
         case "train", "trains", "bus":
             // "train to Paris tomorrow at 9" is a trip to put on the calendar; timetables and
             // tickets are not clerk's.
-            return s.has(Vocabulary.timetableWords) || Vocabulary.questionWords.contains(s.word(s.body.lowerBound))
+            return s.has(Vocabulary.timetableWords) || s.word(s.body.lowerBound, isIn: Vocabulary.questionWords)
         case "ticket", "tickets":
             return !s.has(Vocabulary.eventsNotTickets)
         default:
@@ -398,7 +405,7 @@ enum Classifier {
 
     /// "what time is it", "what's the date today", "what day is it".
     static func isClockQuestion(_ s: Sentence) -> Bool {
-        guard Vocabulary.clockQuestionHeads.contains(s.word(s.body.lowerBound)), s.has(Vocabulary.clockNouns) else { return false }
+        guard s.word(s.body.lowerBound, isIn: Vocabulary.clockQuestionHeads), s.has(Vocabulary.clockNouns) else { return false }
         let words = s.body.map { s.tokens[$0].word }
         let asksClock = words.contains("time") && (words.contains("it") || words.last == "now")
         let asksDate = (words.contains("date") || words.contains("day")) && (words.contains("it") || words.contains("today")) && !words.contains("my")
@@ -406,7 +413,7 @@ enum Classifier {
         // "what's the date of the first Friday of May", "what day is Easter": a date, not an event.
         var asksDateOf = false
         if let at = s.first(in: ["date", "day"]), ["of", "is"].contains(s.word(at + 1)), at + 2 < s.body.upperBound {
-            asksDateOf = (at + 2..<s.body.upperBound).allSatisfy { s.tokens[$0].isInDate || Vocabulary.beforeADate.contains(s.word($0)) }
+            asksDateOf = (at + 2..<s.body.upperBound).allSatisfy { s.tokens[$0].isInDate || s.word($0, isIn: Vocabulary.beforeADate) }
         }
         return asksClock || asksDate || asksDateOf
     }
@@ -436,8 +443,7 @@ enum Classifier {
     /// True when the body names one event ("review", "lunch"), not a kind of list.
     static func hasSingularEvent(_ s: Sentence) -> Bool {
         s.body.contains { i in
-            let w = s.word(i)
-            return Vocabulary.eventNouns.contains(w) && !Vocabulary.listingNouns.contains(w) && !Vocabulary.genericEventNouns.contains(w)
+            s.word(i, isIn: Vocabulary.eventNouns) && !s.word(i, isIn: Vocabulary.listingNouns) && !s.word(i, isIn: Vocabulary.genericEventNouns)
         }
     }
 
@@ -446,9 +452,9 @@ enum Classifier {
     static func saysEventDetails(_ s: Sentence) -> Bool {
         for i in s.body {
             let w = s.word(i)
-            if Vocabulary.wholeWords.contains(w), s.word(i + 1) == "day" { return true }
-            if w == "in", Vocabulary.placeNouns.contains(s.word(i + 1)) || Vocabulary.placeNouns.contains(s.word(i + 2)) { return true }
-            if Vocabulary.calendarPrepositions.contains(w), s.word(i + 1) == "my" || s.word(i + 1) == "the", s.word(i + 3) == "calendar" { return true }
+            if s.word(i, isIn: Vocabulary.wholeWords), s.word(i + 1) == "day" { return true }
+            if w == "in", s.word(i + 1, isIn: Vocabulary.placeNouns) || s.word(i + 2, isIn: Vocabulary.placeNouns) { return true }
+            if s.word(i, isIn: Vocabulary.calendarPrepositions), s.word(i + 1) == "my" || s.word(i + 1) == "the", s.word(i + 3) == "calendar" { return true }
             if w == "for", Quantity.minutes(in: s, at: i + 1) != nil { return true }
         }
         return false
@@ -457,11 +463,10 @@ enum Classifier {
     /// True when the body has a verb other than "be" (so it is not a bare noun phrase).
     static func hasVerb(_ s: Sentence) -> Bool {
         for i in s.body where !s.tokens[i].isInDate {
-            let w = s.word(i)
             // Words that are nouns as often as verbs ("schedule", "plan", "call") do not count.
-            if Vocabulary.eventNouns.contains(w) || Vocabulary.calendarNouns.contains(w) || Vocabulary.listingNouns.contains(w) { continue }
-            if Vocabulary.createVerbs.contains(w) || Vocabulary.deleteVerbs.contains(w) || Vocabulary.updateVerbs.contains(w)
-                || Vocabulary.showVerbs.contains(w) || Vocabulary.statementVerbs.contains(w) {
+            if s.word(i, isIn: Vocabulary.eventNouns) || s.word(i, isIn: Vocabulary.calendarNouns) || s.word(i, isIn: Vocabulary.listingNouns) { continue }
+            if s.word(i, isIn: Vocabulary.createVerbs) || s.word(i, isIn: Vocabulary.deleteVerbs) || s.word(i, isIn: Vocabulary.updateVerbs)
+                || s.word(i, isIn: Vocabulary.showVerbs) || s.word(i, isIn: Vocabulary.statementVerbs) {
                 return true
             }
         }
@@ -471,8 +476,8 @@ enum Classifier {
     /// "update my calendar with …" is adding, not changing an event.
     static func isCalendarItself(_ s: Sentence, from i: Int) -> Bool {
         var j = i
-        while j < s.body.upperBound, Vocabulary.possessives.contains(s.word(j)) { j += 1 }
-        return Vocabulary.wholeBooks.contains(s.word(j))
+        while j < s.body.upperBound, s.word(j, isIn: Vocabulary.possessives) { j += 1 }
+        return s.word(j, isIn: Vocabulary.wholeBooks)
     }
 
     static func dateTokenCount(_ s: Sentence) -> Int {

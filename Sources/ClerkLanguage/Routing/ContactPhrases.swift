@@ -7,21 +7,20 @@ enum ContactPhrases {
     static func route(_ s: Sentence, shape: Shape, known: Names) -> Route? {
         let head = shape.head
         let body = s.body
-        let w0 = s.word(head)
         // "remind me to call Ana", "add Bob's birthday": events about people, not lookups.
         if shape.remind || shape.headVerb == .create { return nil }
         let eventish = shape.hasEventNoun && !(s.has(Vocabulary.birthdayWords) && !shape.hasDate && !s.has(Vocabulary.eventsOfABirthday))
         // "call Ana", "dial mom", "how do I ring Carla", "call Bob mobile number".
         if let at = s.first(in: Vocabulary.callVerbs), at == head || !shape.hasEventNoun, !shape.hasDate,
            let name = person(in: s, from: at + 1, known: known),
-           (name.range.upperBound..<body.upperBound).allSatisfy({ Vocabulary.contactFields[s.word($0)] != nil || Vocabulary.fieldModifiers.contains(s.word($0)) }) {
+           (name.range.upperBound..<body.upperBound).allSatisfy({ Vocabulary.contactFields[s.word($0)] != nil || s.word($0, isIn: Vocabulary.fieldModifiers) }) {
             return Route(rule: .contact(.callPerson), command: at..<(at + 1))
         }
         // "who is Carla Gomez", "who's bob" (not "who is coming to the meeting").
-        if Vocabulary.whoWords.contains(w0), !shape.hasEventNoun {
+        if s.word(head, isIn: Vocabulary.whoWords), !shape.hasEventNoun {
             var i = head + 1
             if s.word(i) == "is" { i += 1 }
-            if let name = person(in: s, from: i, known: known), !Vocabulary.determiners.contains(s.word(i)), name.range.upperBound >= body.upperBound - 3 {
+            if let name = person(in: s, from: i, known: known), !s.word(i, isIn: Vocabulary.determiners), name.range.upperBound >= body.upperBound - 3 {
                 return Route(rule: .contact(.whoIs), command: head..<i)
             }
         }
@@ -43,22 +42,22 @@ enum ContactPhrases {
         }
         // "find Bob Stone", "tell me about Carla", "what do you know about Petey", "Bob's details".
         var i = shape.afterVerb
-        if Vocabulary.lookupVerbs.contains(w0) || s.matches(["what", "do", "you", "know", "about"], at: head) {
+        if s.word(head, isIn: Vocabulary.lookupVerbs) || s.matches(["what", "do", "you", "know", "about"], at: head) {
             if s.matches(["what", "do", "you", "know", "about"], at: head) { i = head + 5 }
-            while Vocabulary.lookupFiller.contains(s.word(i)) { i += 1 }
+            while s.word(i, isIn: Vocabulary.lookupFiller) { i += 1 }
             if let name = person(in: s, from: i, known: known), name.range.upperBound >= body.upperBound - 3,
                !name.isRelation || s.word(i) == "my" || isKnownName(s, name.range, known: known) {
                 let rest = name.range.upperBound..<body.upperBound
                 // What may follow the name: where to look, or where the person is from.
-                if rest.isEmpty || Vocabulary.afterAName.contains(s.word(rest.lowerBound)) || s.tokens[i].isCapitalized {
+                if rest.isEmpty || s.word(rest.lowerBound, isIn: Vocabulary.afterAName) || s.tokens[i].isCapitalized {
                     return Route(rule: .contact(.lookup), command: head..<i)
                 }
             }
         }
         // A contact's name and nothing else ("ana perez", a surname alone: "lopez"): their card.
         if !shape.hasDate, !shape.isQuestion, shape.headVerb == .none, body.count <= 4,
-           known.contactFirstNames.contains(s.word(head)) || (body.count == 1 && known.contactWords.contains(s.word(head))),
-           body.allSatisfy({ s.tokens[$0].kind == .word && known.contactWords.contains(s.word($0)) }),
+           s.word(head, isIn: known.contactFirstNames) || (body.count == 1 && s.word(head, isIn: known.contactWords)),
+           body.allSatisfy({ s.tokens[$0].kind == .word && s.word($0, isIn: known.contactWords) }),
            let name = person(in: s, from: head, known: known), name.range.upperBound == body.upperBound {
             return Route(rule: .contact(.nameAlone), command: head..<head)
         }
@@ -70,7 +69,7 @@ enum ContactPhrases {
         var found: ContactField?
         for i in s.body {
             let w = s.word(i)
-            guard let field = Vocabulary.contactFields[w] else { continue }
+            guard let field = Vocabulary.contactFields[w, key: s.tokens[i].key] else { continue }
             switch w {
             case "address" where s.word(i + 1) == "book":
                 // "my address book": the contacts themselves.
@@ -89,11 +88,11 @@ enum ContactPhrases {
             case "company", "employer", "organization", "organisation", "firm":
                 guard personMention(s, known: known) != nil else { continue }
             case "name", "information", "info", "details", "detail", "card", "profile":
-                guard s.word(i - 1) == "contact" || s.tokens[max(i - 1, 0)].isPossessive || Vocabulary.aboutWords.contains(s.word(i + 1)) || s.word(i - 1) == "last" || s.word(i - 1) == "first" else { continue }
+                guard s.word(i - 1) == "contact" || s.tokens[max(i - 1, 0)].isPossessive || s.word(i + 1, isIn: Vocabulary.aboutWords) || s.word(i - 1) == "last" || s.word(i - 1) == "first" else { continue }
             case "birthday", "bday", "born", "age":
                 break
             case "mail", "code":
-                guard Vocabulary.beforeMailOrCode.contains(s.word(i - 1)) || s.word(i + 1) == "address" || s.word(i + 1) == "id" else { continue }
+                guard s.word(i - 1, isIn: Vocabulary.beforeMailOrCode) || s.word(i + 1) == "address" || s.word(i + 1) == "id" else { continue }
             default:
                 break
             }
@@ -111,7 +110,7 @@ enum ContactPhrases {
         for i in body {
             let t = s.tokens[i]
             // "june's address": a possessive month before a field is a person.
-            guard t.isPossessive, !t.isInDate || Vocabulary.contactFields[s.word(i + 1)] != nil || Vocabulary.fieldModifiers.contains(s.word(i + 1)) else { continue }
+            guard t.isPossessive, !t.isInDate || Vocabulary.contactFields[s.word(i + 1)] != nil || s.word(i + 1, isIn: Vocabulary.fieldModifiers) else { continue }
             if Vocabulary.relations.contains(String(t.base)) { return (i..<(i + 1), true) }
             if isName(s, i) {
                 var start = i
@@ -119,10 +118,10 @@ enum ContactPhrases {
                 return (start..<(i + 1), false)
             }
         }
-        for i in body where Vocabulary.beforeAName.contains(s.word(i)) {
+        for i in body where s.word(i, isIn: Vocabulary.beforeAName) {
             if let p = person(in: s, from: i + 1, known: known) { return p }
         }
-        for i in body where Vocabulary.beforeASubject.contains(s.word(i - 1)) && isName(s, i) {
+        for i in body where s.word(i - 1, isIn: Vocabulary.beforeASubject) && isName(s, i) {
             return (i..<nameEnd(s, from: i), false)
         }
         for i in body where isName(s, i) {
@@ -131,23 +130,23 @@ enum ContactPhrases {
             let nameEnd = j
             while j < body.upperBound {
                 if Vocabulary.contactFields[s.word(j)] != nil { return (i..<nameEnd, false) }
-                guard Vocabulary.fieldModifiers.contains(s.word(j)) else { break }
+                guard s.word(j, isIn: Vocabulary.fieldModifiers) else { break }
                 j += 1
             }
         }
-        if Vocabulary.lookupVerbs.contains(s.word(body.lowerBound)) {
+        if s.word(body.lowerBound, isIn: Vocabulary.lookupVerbs) {
             var i = body.lowerBound + 1
-            while Vocabulary.afterLookupVerb.contains(s.word(i)) { i += 1 }
+            while s.word(i, isIn: Vocabulary.afterLookupVerb) { i += 1 }
             if let p = person(in: s, from: i, known: known) { return p }
         }
-        for i in body where Vocabulary.towardWords.contains(s.word(i)) {
+        for i in body where s.word(i, isIn: Vocabulary.towardWords) {
             if let p = person(in: s, from: i + 1, known: known) { return p }
         }
-        for i in body where s.word(i) == "my" && Vocabulary.relations.contains(s.word(i + 1)) {
+        for i in body where s.word(i) == "my" && s.word(i + 1, isIn: Vocabulary.relations) {
             return ((i + 1)..<(i + 2), true)
         }
         if !known.contactWords.isEmpty {
-            for i in body where known.contactWords.contains(s.word(i)) {
+            for i in body where s.word(i, isIn: known.contactWords) {
                 return (i..<nameEnd(s, from: i), false)
             }
         }
@@ -164,20 +163,20 @@ enum ContactPhrases {
     /// A name (or "my" + relation) starting at token `i`: up to three name words.
     static func person(in s: Sentence, from i: Int, known: Names) -> (range: Range<Int>, isRelation: Bool)? {
         var start = i
-        while Vocabulary.beforeARelation.contains(s.word(start)), Vocabulary.relations.contains(s.word(start + 1)) || s.word(start) == "my" { start += 1 }
+        while s.word(start, isIn: Vocabulary.beforeARelation), s.word(start + 1, isIn: Vocabulary.relations) || s.word(start) == "my" { start += 1 }
         if start < s.body.upperBound, Vocabulary.relations.contains(String(s.tokens[start].base)) {
             var end = start + 1
             // "my sister Carla", "my friend Bob": the name after the relation wins;
             // "aunt ruth", "uncle bob" keep the title.
             if end < s.body.upperBound, isName(s, end) {
-                let nameStart = Vocabulary.honorifics.contains(s.word(start)) ? start : end
+                let nameStart = s.word(start, isIn: Vocabulary.honorifics) ? start : end
                 while end < s.body.upperBound, end - nameStart < 3, isName(s, end) { end += 1 }
                 return (nameStart..<end, false)
             }
             return (start..<end, true)
         }
         var j = start
-        if Vocabulary.honorifics.contains(s.word(j)), isName(s, j + 1) { j += 1 }
+        if s.word(j, isIn: Vocabulary.honorifics), isName(s, j + 1) { j += 1 }
         guard j < s.body.upperBound, isName(s, j) else { return nil }
         var end = j + 1
         while end < s.body.upperBound, end - start < 3, isName(s, end), !s.tokens[end - 1].isPossessive { end += 1 }

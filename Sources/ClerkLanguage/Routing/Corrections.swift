@@ -39,7 +39,7 @@ struct Correction {
                 denies = true
                 continue
             }
-            if Vocabulary.correctionWords.contains(w) {
+            if Vocabulary.correctionWords.mayContain(key: terms[k].key), Vocabulary.correctionWords.contains(w, key: terms[k].key) {
                 denies = denies || Vocabulary.denials.contains(w)
                 saw = true
                 k += 1

@@ -58,13 +58,13 @@ struct EventDetails {
             var end = i
             while end < range.upperBound, s.tokens[end].date == d { end += 1 }
             var start = i
-            if start > range.lowerBound, !used[start - 1], Vocabulary.datePrepositions.contains(s.word(start - 1)) { start -= 1 }
+            if start > range.lowerBound, !used[start - 1], s.word(start - 1, isIn: Vocabulary.datePrepositions) { start -= 1 }
             // "lunch on Friday": the reader reads the meal as a time of day; it is also the title.
-            for k in start..<end where !Vocabulary.mealWords.contains(s.word(k)) { used[k] = true }
+            for k in start..<end where !s.word(k, isIn: Vocabulary.mealWords) { used[k] = true }
             if !dates.contains(d) {
                 dates.append(d)
                 let match = s.dates[d]
-                slots.append(Slot(kind: .when, ranges: [match.range], value: s.interval(match), rule: "date:\(match.rule)"))
+                slots.append(Slot(kind: .when, ranges: [match.range], value: s.interval(match), rule: "date:" + match.rule))
                 if let rule = match.recurrence {
                     slots.append(Slot(kind: .recurrence, ranges: [match.range], value: rule, rule: "date-recurrence"))
                 }
@@ -72,7 +72,7 @@ struct EventDetails {
             i = end
         }
         // Words that only say "it repeats" ("repeating", "make it recur") go with the recurrence.
-        for i in range where !used[i] && Vocabulary.repeatWords.contains(s.word(i)) {
+        for i in range where !used[i] && s.word(i, isIn: Vocabulary.repeatWords) {
             used[i] = true
         }
     }
@@ -85,7 +85,7 @@ struct EventDetails {
             defer { i += 1 }
             // "clear my Home calendar tomorrow": a known calendar named with "calendar" needs no
             // preposition.
-            if !used[i], Vocabulary.ownerWords.contains(s.word(i)), i == range.lowerBound || !Vocabulary.calendarPrepositions.contains(s.word(i - 1)),
+            if !used[i], s.word(i, isIn: Vocabulary.ownerWords), i == range.lowerBound || !s.word(i - 1, isIn: Vocabulary.calendarPrepositions),
                let name = knownCalendar(s, at: i + 1, known: known, limit: range.upperBound), s.word(name.next) == "calendar" {
                 mark(i..<(name.next + 1))
                 calendar = CalendarMention(said: String(s.text(of: (i + 1)..<name.next)), known: name.name)
@@ -93,11 +93,11 @@ struct EventDetails {
                 i = name.next
                 continue
             }
-            guard !used[i], Vocabulary.calendarPrepositions.contains(s.word(i)) else { continue }
+            guard !used[i], s.word(i, isIn: Vocabulary.calendarPrepositions) else { continue }
             var j = i + 1
-            while j < range.upperBound, Vocabulary.ownerWords.contains(s.word(j)) { j += 1 }
+            while j < range.upperBound, s.word(j, isIn: Vocabulary.ownerWords) { j += 1 }
             // "on my calendar", "in the calendar": the calendar in general.
-            if j < range.upperBound, Vocabulary.calendarItself.contains(s.word(j)) {
+            if j < range.upperBound, s.word(j, isIn: Vocabulary.calendarItself) {
                 for k in i...j { used[k] = true }
                 slots.append(s.slot(.command, i..<(j + 1), value: "calendar", rule: "calendar:generic"))
                 i = j
@@ -180,8 +180,8 @@ struct EventDetails {
             guard !used[i], let (minutes, next) = Quantity.minutes(in: s, at: i) else { continue }
             var j = next
             // "a two day notice before", "10 minutes before", "an hour prior".
-            while Vocabulary.alertWords.contains(s.word(j)) { j += 1 }
-            guard Vocabulary.aheadWords.contains(s.word(j)) else { continue }
+            while s.word(j, isIn: Vocabulary.alertWords) { j += 1 }
+            guard s.word(j, isIn: Vocabulary.aheadWords) else { continue }
             if s.word(j) == "in", s.word(j + 1) != "advance" { continue }
             if s.word(j) == "earlier" || s.word(j) == "early" {
                 // "remind me 10 minutes early"; "15 minutes earlier" on its own is a shift.
@@ -191,15 +191,15 @@ struct EventDetails {
             if s.word(j) == "in" { end += 1 }
             if s.word(j) == "prior", s.word(end) == "to" { end += 1 }
             // "before it", "before time", "before the start"; "before the review" keeps its event for the title.
-            if Vocabulary.afterAhead.contains(s.word(end)) { end += 1 }
-            else if s.word(end) == "the", Vocabulary.startNouns.contains(s.word(end + 1)) { end += 2 }
+            if s.word(end, isIn: Vocabulary.afterAhead) { end += 1 }
+            else if s.word(end) == "the", s.word(end + 1, isIn: Vocabulary.startNouns) { end += 2 }
             var start = i
-            if start > range.lowerBound, Vocabulary.pingVerbs.contains(s.word(start - 1)) {
+            if start > range.lowerBound, s.word(start - 1, isIn: Vocabulary.pingVerbs) {
                 start -= 1
-            } else if start > range.lowerBound + 1, s.word(start - 1) == "me", Vocabulary.pingVerbs.contains(s.word(start - 2)) || s.word(start - 2) == "tell" {
+            } else if start > range.lowerBound + 1, s.word(start - 1) == "me", s.word(start - 2, isIn: Vocabulary.pingVerbs) || s.word(start - 2) == "tell" {
                 start -= 2
             }
-            if start > range.lowerBound, Vocabulary.reminderLeads.contains(s.word(start - 1)), !used[start - 1] { start -= 1 }
+            if start > range.lowerBound, s.word(start - 1, isIn: Vocabulary.reminderLeads), !used[start - 1] { start -= 1 }
             mark(start..<min(end, range.upperBound))
             reminderMinutes.append(minutes)
             slots.append(s.slot(.reminder, start..<min(end, range.upperBound), value: String(minutes), rule: "reminder:before"))
@@ -222,7 +222,7 @@ struct EventDetails {
                 slots.append(s.slot(.duration, i..<end, value: String(minutes), rule: "duration:for"))
                 i = end - 1
             } else if let (minutes, next) = Quantity.minutes(in: s, at: i), i > range.lowerBound,
-                      Vocabulary.blockVerbs.contains(s.word(i - 1)), !anyUsed(i..<next) {
+                      s.word(i - 1, isIn: Vocabulary.blockVerbs), !anyUsed(i..<next) {
                 // "block 2 hours for focus time", "set aside an hour to plan".
                 var end = next
                 if ["for", "to"].contains(s.word(end)) { end += 1 }
@@ -237,8 +237,8 @@ struct EventDetails {
                 i = next
             } else if durationMinutes == nil, let (minutes, next) = Quantity.minutes(in: s, at: i), (5..<(24 * 60)).contains(minutes),
                       !anyUsed(i..<next), !(i..<next).contains(where: { s.tokens[$0].isInDate }),
-                      i == range.lowerBound || !Vocabulary.beforeBareLength.contains(s.word(i - 1)),
-                      !Vocabulary.afterBareLength.contains(s.word(next)) {
+                      i == range.lowerBound || !s.word(i - 1, isIn: Vocabulary.beforeBareLength),
+                      !s.word(next, isIn: Vocabulary.afterBareLength) {
                 // "call bob 30 min tomorrow", "2h deep work friday", "a 45 minute review":
                 // minutes or hours said alone are the length, unless a word around them
                 // makes them an offset, a repeat or a reminder ("in 30 min", "10 min before").
@@ -254,7 +254,7 @@ struct EventDetails {
     private mutating func readAllDay(_ s: Sentence, _ range: Range<Int>) {
         var i = range.lowerBound
         while i + 1 < range.upperBound {
-            if Vocabulary.wholeWords.contains(s.word(i)), s.word(i + 1) == "day" || s.word(i + 1) == "day-long" {
+            if s.word(i, isIn: Vocabulary.wholeWords), s.word(i + 1) == "day" || s.word(i + 1) == "day-long" {
                 var start = i
                 if start > range.lowerBound, s.word(start - 1) == "the" { start -= 1 }
                 if start > range.lowerBound, s.word(start - 1) == "for" || s.word(start - 1) == "an" { start -= 1 }
@@ -292,13 +292,13 @@ struct EventDetails {
             if w == "in" {
                 // "in" names a place only with a place noun or a capitalised name ("in room 4B", "in Madrid").
                 let next = s.word(start) == "the" || s.word(start) == "my" ? start + 1 : start
-                guard next < range.upperBound, Vocabulary.placeNouns.contains(s.word(next)) || (s.tokens[next].isCapitalized && !s.tokens[next].isInDate) else { continue }
+                guard next < range.upperBound, s.word(next, isIn: Vocabulary.placeNouns) || (s.tokens[next].isCapitalized && !s.tokens[next].isInDate) else { continue }
             }
             var end = start
             while end < range.upperBound, !used[end], !s.tokens[end].isMark, !isPlaceBoundary(s, end, start: start) { end += 1 }
             // "at Casa Lucio in Madrid": a place may go on with "in …".
             if end < range.upperBound, s.word(end) == "in", end + 1 < range.upperBound, !used[end + 1], !s.tokens[end + 1].isInDate,
-               !Vocabulary.possessives.contains(s.word(end + 1)) || Vocabulary.placeNouns.contains(s.word(end + 2)) {
+               !s.word(end + 1, isIn: Vocabulary.possessives) || s.word(end + 2, isIn: Vocabulary.placeNouns) {
                 var more = end + 1
                 while more < range.upperBound, !used[more], !s.tokens[more].isMark, !isPlaceBoundary(s, more, start: end + 1) { more += 1 }
                 if more > end + 1 { end = more }
@@ -321,7 +321,7 @@ struct EventDetails {
         if Vocabulary.mealWords.contains(t.word) { return false }
         if Vocabulary.notPlaceStarts.contains(t.word) {
             // "at the office" is a place; "at the same time" and "at this time" are not.
-            if t.word == "the" { return !Vocabulary.notPlacesAfterThe.contains(s.word(i + 1)) && !s.tokens[min(i + 1, s.count - 1)].isInDate }
+            if t.word == "the" { return !s.word(i + 1, isIn: Vocabulary.notPlacesAfterThe) && !s.tokens[min(i + 1, s.count - 1)].isInDate }
             if t.word == "work" { return true }
             return false
         }
@@ -351,7 +351,7 @@ struct EventDetails {
                 // "add jim and jerry to the event".
                 var end = i + 1
                 while end < range.upperBound, isNameWord(s, end) || ["and", ","].contains(s.word(end)) { end += 1 }
-                if end > i + 1, s.word(end) == "to", Vocabulary.theEventOnScreen.contains(s.word(end + 1)) {
+                if end > i + 1, s.word(end) == "to", s.word(end + 1, isIn: Vocabulary.theEventOnScreen) {
                     readNameList(s, from: i + 1, limit: end, rule: "add-person", keepInTitle: false, known: known)
                 }
                 continue
@@ -371,7 +371,7 @@ struct EventDetails {
                 // "meet Carla for coffee", "call my uncle", "pick up Bob from the station", "give Ana a call".
                 var j = i + 1
                 if w == "pick", s.word(j) == "up" { j += 1 }
-                if w == "meeting", Vocabulary.eventNouns.contains(s.word(j)) { continue }
+                if w == "meeting", s.word(j, isIn: Vocabulary.eventNouns) { continue }
                 // "call with Bob", "meet w/ Ana": the people come after "with", read there.
                 if s.word(j) == "with" { continue }
                 if w != "meeting" || isKnownContact(s, j, known: known) {
@@ -381,7 +381,7 @@ struct EventDetails {
                 if s.word(i + 2) == "a", s.word(i + 3) == "call" || s.word(i + 3) == "ring" {
                     readNameList(s, from: i + 1, limit: i + 2, rule: "give-a-call", keepInTitle: true, known: known, maxNames: 1)
                 }
-            case "for" where i > range.lowerBound && Vocabulary.eventNouns.contains(s.word(i - 1)) && !s.tokens[i - 1].isInDate:
+            case "for" where i > range.lowerBound && s.word(i - 1, isIn: Vocabulary.eventNouns) && !s.tokens[i - 1].isInDate:
                 // "a haircut for Sam".
                 if !s.tokens[i + 1 < s.count ? i + 1 : i].isPossessive {
                     readNameList(s, from: i + 1, limit: range.upperBound, rule: "for-person", keepInTitle: true, known: known, maxNames: 1)
@@ -390,19 +390,19 @@ struct EventDetails {
                 // "Carla birthday", "Bob wedding anniversary": a name before a personal occasion.
                 var start = i - 1
                 while start > range.lowerBound, i - start < 2, isNameWord(s, start - 1), !used[start - 1],
-                      !Vocabulary.createVerbs.contains(s.word(start - 1)) { start -= 1 }
-                if isNameWord(s, start), !Vocabulary.createVerbs.contains(s.word(start)), !s.tokens[start].isPossessive {
+                      !s.word(start - 1, isIn: Vocabulary.createVerbs) { start -= 1 }
+                if isNameWord(s, start), !s.word(start, isIn: Vocabulary.createVerbs), !s.tokens[start].isPossessive {
                     var end = start + 1
                     while end < i, isNameWord(s, end) { end += 1 }
                     addAttendee(Attendee(name: String(s.text(of: start..<end))), s, start..<end, rule: "occasion-person", keepInTitle: true)
                 }
             default:
                 // "Carla's birthday party": the person whose occasion it is.
-                if t.isPossessive, i + 1 < range.upperBound, Vocabulary.eventNouns.contains(s.word(i + 1)),
+                if t.isPossessive, i + 1 < range.upperBound, s.word(i + 1, isIn: Vocabulary.eventNouns),
                    isNameWord(s, i, allowPossessive: true), !Vocabulary.holidayOwners.contains(String(t.base)) {
                     var start = i
                     while start > range.lowerBound, start > i - 2, isNameWord(s, start - 1), !used[start - 1],
-                          !Vocabulary.createVerbs.contains(s.word(start - 1)) && !Vocabulary.showVerbs.contains(s.word(start - 1)) { start -= 1 }
+                          !s.word(start - 1, isIn: Vocabulary.createVerbs) && !s.word(start - 1, isIn: Vocabulary.showVerbs) { start -= 1 }
                     let name = (start..<i).map { String(s.text(of: $0..<($0 + 1))) } + [String(s.text(of: i..<(i + 1)).dropLast(2))]
                     addAttendee(Attendee(name: name.joined(separator: " ")), s, start..<(i + 1), rule: "possessive-person", keepInTitle: true)
                 }
@@ -424,7 +424,7 @@ struct EventDetails {
                 i = after
             } else {
                 var start = i
-                if Vocabulary.honorifics.contains(s.word(i)), i + 1 < limit, isNameWord(s, i + 1) { i += 1 }
+                if s.word(i, isIn: Vocabulary.honorifics), i + 1 < limit, isNameWord(s, i + 1) { i += 1 }
                 else if !isNameWord(s, i) || used[i] { break }
                 var end = i + 1
                 while end < limit, end - start < 3, isNameWord(s, end), !used[end], !s.tokens[end - 1].isPossessive { end += 1 }
@@ -441,7 +441,7 @@ struct EventDetails {
             // Lists go on with "and", ",", "&".
             if i < limit, s.word(i) == "and" || s.word(i) == "," || s.word(i) == "&" {
                 let next = s.word(i) == "," && s.word(i + 1) == "and" ? i + 2 : i + 1
-                if next < limit, isNameWord(s, next) || s.tokens[next].kind == .email || Vocabulary.honorifics.contains(s.word(next)) {
+                if next < limit, isNameWord(s, next) || s.tokens[next].kind == .email || s.word(next, isIn: Vocabulary.honorifics) {
                     if !keepInTitle { used[i] = true }
                     i = next
                     continue
@@ -456,7 +456,7 @@ struct EventDetails {
     /// to the speaker. Nil when `i` does not start one.
     private func relationEnd(_ s: Sentence, at i: Int, limit: Int) -> Int? {
         var j = i
-        if Vocabulary.relationOwners.contains(s.word(j)) { j += 1 }
+        if s.word(j, isIn: Vocabulary.relationOwners) { j += 1 }
         guard j < limit, s.tokens[j].is(.relation), !s.tokens[j].isPossessive else { return nil }
         return j + 1
     }

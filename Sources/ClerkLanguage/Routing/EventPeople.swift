@@ -12,14 +12,13 @@ enum EventPeople {
     static func route(_ c: Clue) -> Route? {
         let s = c.s
         let head = c.head
-        let w0 = s.word(head)
-        let adding = Vocabulary.addPeopleVerbs.contains(w0)
-        guard adding || Vocabulary.removePeopleVerbs.contains(w0),
+        let adding = s.word(head, isIn: Vocabulary.addPeopleVerbs)
+        guard adding || s.word(head, isIn: Vocabulary.removePeopleVerbs),
               let end = names(s, from: head + 1, known: c.known) else { return nil }
         var at = end
         if !adding, s.word(at) == "out", s.word(at + 1) == "of" { at += 1 }
         let joiners = adding ? Vocabulary.addedToWords : Vocabulary.takenOffWords
-        guard joiners.contains(s.word(at)), at + 1 < s.body.upperBound, isAnEvent(s, (at + 1)..<s.body.upperBound) else { return nil }
+        guard s.word(at, isIn: joiners), at + 1 < s.body.upperBound, isAnEvent(s, (at + 1)..<s.body.upperBound) else { return nil }
         return Route(rule: adding ? .eventPeople(.add) : .eventPeople(.remove), command: head..<(head + 1))
     }
 
@@ -30,10 +29,10 @@ enum EventPeople {
         var people: [Attendee] = []
         var i = head + 1
         while i < end {
-            if Vocabulary.listJoiners.contains(s.word(i)) { i += 1; continue }
+            if s.word(i, isIn: Vocabulary.listJoiners) { i += 1; continue }
             var j = i + 1
             if s.tokens[i].kind != .email {
-                while j < end, s.tokens[j].kind == .word, !Vocabulary.listJoiners.contains(s.word(j)) { j += 1 }
+                while j < end, s.tokens[j].kind == .word, !s.word(j, isIn: Vocabulary.listJoiners) { j += 1 }
             }
             let text = String(s.text(of: i..<j))
             people.append(s.tokens[i].kind == .email ? Attendee(email: s.word(i)) : Attendee(name: text))
@@ -60,7 +59,7 @@ enum EventPeople {
             if Vocabulary.listJoiners.contains(t.word), j > i { j += 1; continue }
             break
         }
-        while j > i, Vocabulary.listJoiners.contains(s.word(j - 1)) { j -= 1 }
+        while j > i, s.word(j - 1, isIn: Vocabulary.listJoiners) { j -= 1 }
         // A name is at most three words ("Ana Pérez", "Mary Ann Smith") between joiners.
         return j > i ? j : nil
     }

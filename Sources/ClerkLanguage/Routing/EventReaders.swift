@@ -72,7 +72,7 @@ enum CreateReader {
         request.unread = unread.map { range in
             s.text[s.tokens[range.lowerBound - 1].range.upperBound..<s.tokens[range.upperBound - 1].range.upperBound].trimmingCharacters(in: .whitespaces)
         }
-        request.isBlock = Vocabulary.blockingVerbs.contains(s.word(route.command.lowerBound)) && route.command.count > 0
+        request.isBlock = s.word(route.command.lowerBound, isIn: Vocabulary.blockingVerbs) && route.command.count > 0
         return .createEvent(request)
     }
 
@@ -127,14 +127,18 @@ enum AgendaReader {
             query.range = DateInterval(start: a.start, end: max(a.end, b.end))
         }
         // Free time: "am I free", "free slots of an hour", "when do I have a free break".
-        for i in s.body where Vocabulary.freeTimeWords.contains(s.word(i)) && !s.tokens[i].isInDate {
+        for i in s.body where s.word(i, isIn: Vocabulary.freeTimeWords) && !s.tokens[i].isInDate {
             query.wantsFreeTime = true
             slots.append(s.slot(.freeTime, i..<(i + 1), value: "true", rule: "free-word"))
             break
         }
         // A length to fit: "find me an hour tomorrow", "do I have time for a 30 min call",
         // "when can I fit a 1 hour meeting on Wednesday".
-        let length = s.body.lazy.filter { !s.tokens[$0].isInDate }.compactMap { i in Quantity.minutes(in: s, at: i).map { (i, $0) } }.first
+        // The first one, by a loop: the lazy filter's closures captured (copied) the sentence.
+        var length: (Int, (minutes: Int, next: Int))?
+        for i in s.body where !s.tokens[i].isInDate {
+            if let found = Quantity.minutes(in: s, at: i) { length = (i, found); break }
+        }
         if !query.wantsFreeTime, let (at, _) = length, let cue = fitCue(s, before: at) {
             query.wantsFreeTime = true
             slots.append(s.slot(.freeTime, cue, value: "true", rule: "fit-length"))
@@ -168,8 +172,8 @@ enum AgendaReader {
     /// "find me", "squeeze in"), nil when there are none.
     static func fitCue(_ s: Sentence, before length: Int) -> Range<Int>? {
         for i in s.body.lowerBound..<length {
-            if Vocabulary.fitVerbs.contains(s.word(i)) { return i..<(i + 1) }
-            if Vocabulary.roomNouns.contains(s.word(i)), s.word(i + 1) == "for" { return i..<(i + 2) }
+            if s.word(i, isIn: Vocabulary.fitVerbs) { return i..<(i + 1) }
+            if s.word(i, isIn: Vocabulary.roomNouns), s.word(i + 1) == "for" { return i..<(i + 2) }
         }
         return nil
     }
@@ -225,7 +229,7 @@ enum ReferenceReader {
             details.slots.removeAll { $0.ranges == [s.dates[d].range] }
             reference.isSeries = true
         }
-        if range.contains(where: { Vocabulary.repeatWords.contains(s.word($0)) }) { reference.isSeries = true }
+        if range.contains(where: { s.word($0, isIn: Vocabulary.repeatWords) }) { reference.isSeries = true }
         slots += details.slots.filter { $0.kind == .when || $0.kind == .calendar || $0.kind == .attendee }
         reference.when = details.when(in: s)
         reference.calendar = details.calendar
@@ -244,7 +248,7 @@ enum ReferenceReader {
         }
         // "it", "that", "this event": the one last shown, when nothing else says which.
         if reference.words == nil, !reference.isNext, !reference.isAll, reference.when == nil, reference.attendee == nil,
-           let it = range.first(where: { Vocabulary.referencePronouns.contains(s.word($0)) || ["current", "same"].contains(s.word($0)) }) {
+           let it = range.first(where: { s.word($0, isIn: Vocabulary.referencePronouns) || ["current", "same"].contains(s.word($0)) }) {
             reference.isLastShown = true
             slots.append(s.slot(.reference, it..<(it + 1), value: "it", rule: "pronoun"))
         }
@@ -265,10 +269,10 @@ enum DeleteReader {
         var used = s.usedOutsideBody
         for i in route.command { used[i] = true }
         // The verb itself, wherever it is ("… and delete it").
-        for i in s.body where Vocabulary.deleteVerbs.contains(s.word(i)) { used[i] = true }
+        for i in s.body where s.word(i, isIn: Vocabulary.deleteVerbs) { used[i] = true }
         var reference = ReferenceReader.read(s, range: s.body, used: used, known: known, slots: &slots)
         // "skip the standup tomorrow": that day, never the series.
-        reference.isOneOccurrence = route.command.contains { Vocabulary.skipVerbs.contains(s.word($0)) }
+        reference.isOneOccurrence = route.command.contains { s.word($0, isIn: Vocabulary.skipVerbs) }
         return .deleteEvent(reference)
     }
 }
@@ -285,7 +289,7 @@ enum UpdateReader {
         var split = (route.command.upperBound..<body.upperBound).first { ["to", "until", "till", "into", "as"].contains(s.word($0)) && !used[$0] }
         if split == nil, let lastDate = (body.lowerBound..<body.upperBound).last(where: { s.tokens[$0].isInDate }), let d = s.tokens[lastDate].date {
             split = (body.lowerBound...lastDate).first { s.tokens[$0].date == d }
-            if let at = split, at > body.lowerBound, Vocabulary.datePrepositions.contains(s.word(at - 1)) { split = at - 1 }
+            if let at = split, at > body.lowerBound, s.word(at - 1, isIn: Vocabulary.datePrepositions) { split = at - 1 }
         }
         let cut = split ?? body.upperBound
         let referenceRange = body.lowerBound..<cut

@@ -39,45 +39,45 @@ enum FilePhrases {
         let w0 = s.word(head)
         let command = head..<(head + 1)
         if let file = mention(s, known: known) {
-            if Vocabulary.renameVerbs.contains(w0), let to = s.first(in: Vocabulary.renameJoiners, from: file.tokens.upperBound),
+            if s.word(head, isIn: Vocabulary.renameVerbs), let to = s.first(in: Vocabulary.renameJoiners, from: file.tokens.upperBound),
                to + 1 < s.body.upperBound {
                 return Route(rule: .file(.rename), command: command)
             }
-            if shape.headVerb == .delete || Vocabulary.removePeopleVerbs.contains(w0) {
+            if shape.headVerb == .delete || s.word(head, isIn: Vocabulary.removePeopleVerbs) {
                 if isAlone(s, file, after: head) {
-                    return Route(rule: .file(fileDeleteVerbs.contains(w0) ? .delete : .deleteWithOtherVerb), command: command)
+                    return Route(rule: .file(s.word(head, isIn: fileDeleteVerbs) ? .delete : .deleteWithOtherVerb), command: command)
                 }
-                if file.tokens.lowerBound > head + 1, outOfWords.contains(s.word(file.tokens.lowerBound - 1)) || s.word(file.tokens.lowerBound - 1) == "the" {
+                if file.tokens.lowerBound > head + 1, s.word(file.tokens.lowerBound - 1, isIn: outOfWords) || s.word(file.tokens.lowerBound - 1) == "the" {
                     return Route(rule: .file(.removeLines), command: command)
                 }
                 return Route(rule: .file(.deleteWithOtherVerb), command: command)
             }
             // "move todo.txt to the trash", "put notes.txt in the bin".
             if ["move", "put", "send"].contains(w0), s.has(["trash", "bin", "wastebasket"]) { return Route(rule: .file(.delete), command: command) }
-            if replaceVerbs.contains(w0) || s.first(in: ["replace"]) != nil, s.first(in: ["with", "to", "by"]) != nil {
+            if s.word(head, isIn: replaceVerbs) || s.first(in: ["replace"]) != nil, s.first(in: ["with", "to", "by"]) != nil {
                 return Route(rule: .file(.replace), command: command)
             }
-            if createVerbs.contains(w0) { return Route(rule: .file(.create), command: command) }
-            if appendVerbs.contains(w0) { return Route(rule: .file(.append), command: command) }
-            if readVerbs.contains(w0) || shape.isQuestion || shape.headVerb == .show || isAlone(s, file, after: head - 1)
+            if s.word(head, isIn: createVerbs) { return Route(rule: .file(.create), command: command) }
+            if s.word(head, isIn: appendVerbs) { return Route(rule: .file(.append), command: command) }
+            if s.word(head, isIn: readVerbs) || shape.isQuestion || shape.headVerb == .show || isAlone(s, file, after: head - 1)
                 || s.matches(["contents", "of"], at: head) || s.matches(["content", "of"], at: head) {
                 return Route(rule: .file(.read), command: command)
             }
             return nil
         }
         // "show notes", "open my notes": a file the person has not got, by its usual name.
-        if readVerbs.contains(w0), s.body.upperBound - 1 > head, s.tokens[s.body.upperBound - 1].is(.fileNoun),
+        if s.word(head, isIn: readVerbs), s.body.upperBound - 1 > head, s.tokens[s.body.upperBound - 1].is(.fileNoun),
            !["file", "files", "documents", "docs", "folder", "drive"].contains(s.word(s.body.upperBound - 1)),
-           (head + 1..<(s.body.upperBound - 1)).allSatisfy({ aloneWords.contains(s.word($0)) }) {
+           (head + 1..<(s.body.upperBound - 1)).allSatisfy({ s.word($0, isIn: aloneWords) }) {
             return Route(rule: .file(.read), command: command)
         }
         // No file name: only the word "files" ("list my files", "files with budget in the name").
         guard let nounAt = s.first(in: ["file", "files", "documents", "docs"]) else { return nil }
         if shape.headVerb == .delete { return nil }
-        if s.word(nounAt) == "file", createVerbs.contains(w0) {
+        if s.word(nounAt) == "file", s.word(head, isIn: createVerbs) {
             return Route(rule: .file(.create), command: command)
         }
-        if nounAt == head || listVerbs.contains(w0) || shape.isQuestion || s.word(head) == "my" || s.word(head) == "all" {
+        if nounAt == head || s.word(head, isIn: listVerbs) || shape.isQuestion || s.word(head) == "my" || s.word(head) == "all" {
             return Route(rule: .file(.list), command: head..<(nounAt + 1))
         }
         return nil
@@ -86,7 +86,7 @@ enum FilePhrases {
     /// True when nothing but `aloneWords` stands in the body besides the token at `after`
     /// (the verb) and the file.
     static func isAlone(_ s: Sentence, _ file: Mention, after verb: Int) -> Bool {
-        s.body.allSatisfy { i in i == verb || file.tokens.contains(i) || aloneWords.contains(s.word(i)) || s.tokens[i].isMark }
+        s.body.allSatisfy { i in i == verb || file.tokens.contains(i) || s.word(i, isIn: aloneWords) || s.tokens[i].isMark }
     }
 
     /// The file the sentence names: a file name anywhere ("notes.txt"), else a file the
@@ -111,10 +111,10 @@ enum FilePhrases {
         guard !known.fileNames.isEmpty, s.body.count >= 2 else { return nil }
         let head = s.body.lowerBound
         // "rename groceries to shopping": the file comes right after the verb.
-        if Vocabulary.renameVerbs.contains(s.word(head)) {
+        if s.word(head, isIn: Vocabulary.renameVerbs) {
             var at = head + 1
             while ["the", "my", "file"].contains(s.word(at)) { at += 1 }
-            if at < s.body.upperBound, Vocabulary.renameJoiners.contains(s.word(at + 1)), let name = known.file(stem: s.word(at)) {
+            if at < s.body.upperBound, s.word(at + 1, isIn: Vocabulary.renameJoiners), let name = known.file(stem: s.word(at)) {
                 return Mention(tokens: at..<(at + 1), name: name)
             }
             return nil
@@ -127,7 +127,7 @@ enum FilePhrases {
         if saysFile, last - 1 > head { last -= 1 }
         // A stem of two words ("shopping list" for shopping-list.txt) or one.
         var found: (Range<Int>, String)?
-        if last - 1 > head, known.twoWordStemEnds.contains(s.word(last)),
+        if last - 1 > head, s.word(last, isIn: known.twoWordStemEnds),
            let name = known.file(stem: s.word(last - 1) + "-" + s.word(last)) ?? known.file(stem: s.word(last - 1) + "_" + s.word(last)) {
             found = ((last - 1)..<(last + 1), name)
         } else if s.word(last + 1) == "list", known.twoWordStemEnds.contains("list"), let name = known.file(stem: s.word(last) + "-list") {
@@ -206,7 +206,7 @@ enum FilePhrases {
             // "remove milk from groceries.txt", "delete eggs and bread from the grocery list".
             let start = route.command.upperBound
             var end = fileAt ?? body.upperBound
-            while end > start, outOfWords.contains(s.word(end - 1)) || ["the", "my", "our"].contains(s.word(end - 1)) { end -= 1 }
+            while end > start, s.word(end - 1, isIn: outOfWords) || ["the", "my", "our"].contains(s.word(end - 1)) { end -= 1 }
             let items = start < end ? lines(s, start..<end) : []
             if start < end { slots.append(s.slot(.content, start..<end, value: items.joined(separator: "|"), rule: "file-lines")) }
             return .fileWrite(FileWrite(name: name, operation: .removeLines(items)))

@@ -52,7 +52,7 @@ enum FixedCommands {
 
     static func match(_ s: Sentence) -> Route? {
         let body = s.body
-        guard !body.isEmpty, body.count <= 8, firstWords.contains(s.word(body.lowerBound)) else { return nil }
+        guard !body.isEmpty, body.count <= 8, s.word(body.lowerBound, isIn: firstWords) else { return nil }
         let key = body.map { s.tokens[$0].word }.joined(separator: " ")
         if let command = forms[key] { return Route(rule: .fixed(command, key), command: body) }
         return newCalendar(s)
@@ -73,7 +73,7 @@ enum FixedCommands {
             let next = s.tokens[i]
             if next.isInDate || Vocabulary.genericEventNouns.contains(next.word) || ["to", "on", "in", "with", "info"].contains(next.word) { return nil }
             if (i..<s.body.upperBound).contains(where: { s.tokens[$0].isInDate }) || s.body.upperBound - i > 3 { return nil }
-            if (i..<s.body.upperBound).contains(where: { Vocabulary.deleteVerbs.contains(s.word($0)) || s.word($0) == "and" }) { return nil }
+            if (i..<s.body.upperBound).contains(where: { s.word($0, isIn: Vocabulary.deleteVerbs) || s.word($0) == "and" }) { return nil }
         }
         return Route(rule: .newCalendar, command: s.body.lowerBound..<i)
     }

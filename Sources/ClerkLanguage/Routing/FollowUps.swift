@@ -29,37 +29,37 @@ enum FollowUps {
         let head = shape.head
         let body = s.body
         let w0 = s.word(head)
-        let pronounNext = pronouns.contains(s.word(head + 1)) && head + 1 < body.upperBound
+        let pronounNext = s.word(head + 1, isIn: pronouns) && head + 1 < body.upperBound
         // "call it Team lunch", "rename it to Team lunch", "rename to Team lunch".
-        if titleVerbs.contains(w0), pronounNext || (w0 == "rename" && s.word(head + 1) == "to") {
+        if s.word(head, isIn: titleVerbs), pronounNext || (w0 == "rename" && s.word(head + 1) == "to") {
             var end = head + 1
             if pronounNext { end += 1 }
-            if titleIntroducers.contains(s.word(end)) { end += 1 }
+            if s.word(end, isIn: titleIntroducers) { end += 1 }
             if end < body.upperBound { return Route(rule: .followUp(.title), command: head..<end) }
         }
         // "change the title to X", "change the name to X".
-        if titleFieldVerbs.contains(w0), s.word(head + 1) == "the", titleFields.contains(s.word(head + 2)), s.word(head + 3) == "to" {
+        if s.word(head, isIn: titleFieldVerbs), s.word(head + 1) == "the", s.word(head + 2, isIn: titleFields), s.word(head + 3) == "to" {
             return Route(rule: .followUp(.title), command: head..<(head + 4))
         }
         // "make it 13:30", "move it to Friday", "push it back an hour".
-        if changeVerbs.contains(w0), pronounNext {
+        if s.word(head, isIn: changeVerbs), pronounNext {
             var end = head + 2
             // "move it to Friday", "set it for 2 hours": the preposition goes with the command
             // (unless the date reader took it, as in "to 4pm").
-            if end < body.upperBound, changePrepositions.contains(s.word(end)), !s.tokens[end].isInDate { end += 1 }
+            if end < body.upperBound, s.word(end, isIn: changePrepositions), !s.tokens[end].isInDate { end += 1 }
             return Route(rule: .followUp(.changeIt), command: head..<end)
         }
         // "add Bob", "invite ana@example.com", "remove Carla", "without Bob".
-        if peopleVerbs.contains(w0),
+        if s.word(head, isIn: peopleVerbs),
            let names = nameList(s, from: head + 1, known: known), names > head + 1 {
             var rest = names
-            while rest < body.upperBound, afterPeople.contains(s.word(rest)) { rest += 1 }
+            while rest < body.upperBound, s.word(rest, isIn: afterPeople) { rest += 1 }
             if rest == body.upperBound {
-                return Route(rule: .followUp(addingVerbs.contains(w0) ? .addPeople : .removePeople), command: head..<(head + 1))
+                return Route(rule: .followUp(s.word(head, isIn: addingVerbs) ? .addPeople : .removePeople), command: head..<(head + 1))
             }
         }
         // "the location is my office", "set the location to Café Central".
-        if let at = s.first(in: placeFields), at <= head + 2, placeIntroducers.contains(s.word(at + 1)) {
+        if let at = s.first(in: placeFields), at <= head + 2, s.word(at + 1, isIn: placeIntroducers) {
             return Route(rule: .followUp(.location), command: head..<(at + 2))
         }
         // A bare change: "for 2 hours", "on Personal instead", "tomorrow instead", "at Café Central instead".
@@ -68,11 +68,11 @@ enum FollowUps {
         // Only a change can make a bare follow-up: a length, a reminder, a calendar, or "instead".
         let saysLength = s.first(in: lengthWords).map { Quantity.minutes(in: s, at: $0 + 1) != nil } ?? false
         guard hasInstead || saysLength || s.has(changeWords)
-                || body.contains(where: { known.calendarWordSet.contains(s.word($0)) }) else { return nil }
+                || body.contains(where: { s.word($0, isIn: known.calendarWordSet) }) else { return nil }
         var used = s.usedOutsideBody
         let details = EventDetails(s, range: body, known: known, used: used)
         used = details.used
-        let leftover = body.filter { !used[$0] && !filler.contains(s.word($0)) && !s.tokens[$0].isMark && !s.tokens[$0].isInDate }
+        let leftover = body.filter { !used[$0] && !s.word($0, isIn: filler) && !s.tokens[$0].isMark && !s.tokens[$0].isInDate }
         guard leftover.isEmpty else { return nil }
         if details.durationMinutes != nil || details.calendar != nil || !details.reminderMinutes.isEmpty
             || (hasInstead && (details.location != nil || !details.dates.isEmpty || !details.attendees.isEmpty)) {
@@ -112,7 +112,7 @@ enum FollowUps {
     static func read(_ s: Sentence, rule: FollowUpRule, route: Route, known: Names, slots: inout [Slot]) -> Intent {
         var used = s.usedOutsideBody
         for i in route.command { used[i] = true }
-        if let it = route.command.first(where: { pronouns.contains(s.word($0)) }) {
+        if let it = route.command.first(where: { s.word($0, isIn: pronouns) }) {
             slots.append(s.slot(.reference, it..<(it + 1), value: "it", rule: "pronoun"))
         }
         let rest = route.command.upperBound..<s.body.upperBound

@@ -2,7 +2,10 @@ import Foundation
 internal import ClerkCore
 
 /// The backend's names, folded once per line so rules compare words, not strings.
-struct Names: Sendable {
+///
+/// A class: every reader and rule of a line is handed the names, and a struct of seven
+/// tables (each word set four arrays) was copied, retained and released at each hand-off.
+final class Names: Sendable {
     /// Calendar names as the backend spells them.
     let calendars: [String]
     /// Each calendar's folded words, for matching it inside a sentence ("Book club").
@@ -30,7 +33,7 @@ struct Names: Sendable {
     /// before only where one may end.
     let twoWordStemEnds: WordSet
 
-    init(_ known: KnownNames) {
+    convenience init(_ known: KnownNames) {
         self.init(calendars: known.calendars, contacts: known.contacts, files: known.files)
     }
 

@@ -73,7 +73,7 @@ enum Repeats {
             var j = i + 1
             while j < s.body.upperBound {
                 if s.tokens[j].is(.weekday) { days.append(j); j += 1; continue }
-                if Vocabulary.listJoiners.contains(s.word(j)) || s.word(j) == "/", s.isA(j + 1, .weekday) { j += 1; continue }
+                if s.word(j, isIn: Vocabulary.listJoiners) || s.word(j) == "/", s.isA(j + 1, .weekday) { j += 1; continue }
                 break
             }
             guard days.count >= 2 else { i = j; continue }

@@ -54,13 +54,14 @@ struct Sentence {
         var progress = true
         while progress, start + 1 < end {
             progress = false
-            if tokens[start].isMark || Vocabulary.wakeWords.contains(tokens[start].word) {
+            if tokens[start].isMark || (Vocabulary.wakeWords.mayContain(key: tokens[start].key) && Vocabulary.wakeWords.contains(tokens[start].word, key: tokens[start].key)) {
                 skipped.append(start)
                 start += 1
                 progress = true
                 continue
             }
-            guard Vocabulary.politeHeads.mayStart(with: tokens[start].word) else { continue }
+            guard Vocabulary.politeHeads.mayStart(key: tokens[start].key),
+                  Vocabulary.politeHeads.mayStart(with: tokens[start].word, key: tokens[start].key) else { continue }
             for phrase in Vocabulary.politeHeads where start + phrase.count < end && matches(phrase, at: start) {
                 skipped.append(contentsOf: start..<(start + phrase.count))
                 start += phrase.count
@@ -70,7 +71,7 @@ struct Sentence {
         }
         while end > start + 1 {
             let last = tokens[end - 1]
-            if last.isMark || (Vocabulary.politeTails.contains(last.word) && !last.isInDate) {
+            if last.isMark || (Vocabulary.politeTails.contains(last) && !last.isInDate) {
                 end -= 1
             } else if last.word == "you", tokens[end - 2].word == "thank" {
                 end -= 2
@@ -85,7 +86,20 @@ struct Sentence {
 
     var count: Int { tokens.count }
 
-    func word(_ i: Int) -> String { i >= 0 && i < tokens.count ? tokens[i].word : "" }
+    func word(_ i: Int) -> String {
+        guard i >= 0 && i < tokens.count else { return "" }
+        // Read through the buffer: `tokens[i].word`, inlined into a rule, copied the whole
+        // term (and destroyed it) to hand over its word.
+        return tokens.withUnsafeBufferPointer { $0[i].word }
+    }
+
+    /// `set.contains(word(i))`, looked up with the key the split worked out.
+    func word(_ i: Int, isIn set: WordSet) -> Bool {
+        guard i >= 0 && i < tokens.count else { return set.contains("") }
+        // The key alone first: a miss, the usual answer, reads no more of the term (handing
+        // over its word copies the term).
+        return set.mayContain(key: tokens[i].key) && set.contains(tokens[i].word, key: tokens[i].key)
+    }
 
     /// True when token `i` exists and its word is of class `c`.
     func isA(_ i: Int, _ c: WordClass) -> Bool { i >= 0 && i < tokens.count && tokens[i].is(c) }
@@ -102,7 +116,7 @@ struct Sentence {
         let upper = until ?? body.upperBound
         var i = from ?? body.lowerBound
         while i < upper {
-            if set.contains(tokens[i].word) { return i }
+            if set.mayContain(key: tokens[i].key), set.contains(tokens[i].word, key: tokens[i].key) { return i }
             i += 1
         }
         return nil
@@ -139,7 +153,9 @@ struct Sentence {
 
     /// The first phrase of `phrases` (in their order) that the tokens from `i` spell.
     func phrase(of phrases: PhraseList, at i: Int) -> [String]? {
-        guard phrases.mayStart(with: word(i)) else { return nil }
+        guard i >= 0 && i < tokens.count
+            ? phrases.mayStart(key: tokens[i].key) && phrases.mayStart(with: tokens[i].word, key: tokens[i].key)
+            : phrases.mayStart(with: "") else { return nil }
         return phrases.first { matches($0, at: i) }
     }
 
@@ -169,22 +185,27 @@ extension Sentence {
     }
 
     static func interval(_ match: DateMatch, _ zone: Zone) -> String {
-        "\(local(match.start, zone))/\(local(match.end, zone))"
+        // Both times into one buffer and one string: the two strings and the interpolation
+        // joining them cost twice as much, for every date slot of a line.
+        var bytes = ByteWriter(capacity: 40)
+        appendLocal(match.start, zone, to: &bytes)
+        bytes.append(UInt8(ascii: "/"))
+        appendLocal(match.end, zone, to: &bytes)
+        return bytes.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// `YYYY-MM-DDTHH:MM` on the wall clock of `zone` (civil-from-days arithmetic; no Calendar).
-    static func local(_ date: Date, _ zone: Zone) -> String {
+    /// `YYYY-MM-DDTHH:MM` on the wall clock of `zone` (civil-from-days arithmetic; no
+    /// Calendar), appended to `bytes`.
+    private static func appendLocal(_ date: Date, _ zone: Zone, to bytes: inout ByteWriter) {
         let (day, clock) = zone.wallClock(date)
         // Byte by byte: string interpolation cost ten times as much, and every date slot of
         // a line is written this way. The year in four digits ("2026", "0014"; before year 0
         // as it is, "-44"), the rest in two.
-        var bytes = ByteWriter(capacity: 16)
         bytes.appendDecimal(day.year, width: day.year < 0 ? 1 : 4)
         bytes.append(UInt8(ascii: "-")); bytes.appendDecimal(day.month, width: 2)
         bytes.append(UInt8(ascii: "-")); bytes.appendDecimal(day.day, width: 2)
         bytes.append(UInt8(ascii: "T")); bytes.appendDecimal(clock / 3600, width: 2)
         bytes.append(UInt8(ascii: ":")); bytes.appendDecimal(clock % 3600 / 60, width: 2)
-        return bytes.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// A slot over the tokens `range`.

@@ -31,6 +31,9 @@ struct Term: Hashable {
     /// The vocabulary lists `word` is on, and those its possessive-free `base` is on.
     var classes: WordClass = []
     var baseClasses: WordClass = []
+    /// `WordTable.key(of: word)`, worked out once at the split: the router looks a word up in
+    /// dozens of word lists a line (`WordSet.contains(_: Term)`).
+    var key: UInt64 = 0
 
     /// True when the word (or, for "ana's", its base) is on a list of class `c`.
     func `is`(_ c: WordClass) -> Bool { !classes.isDisjoint(with: c) }
@@ -80,17 +83,27 @@ extension Term {
     /// `split` with the text's UTF-8 at hand, where a word of ASCII is folded from.
     private static func split(_ text: String, utf8 bytes: UnsafeBufferPointer<UInt8>) -> [Term] {
         // The scalars with the UTF-8 offset each starts at, read in one pass: the walk below
-        // indexes by position, which on a String's scalar view validates every index.
-        var scalars: [Unicode.Scalar] = [], offsets: [Int] = []
-        scalars.reserveCapacity(text.utf8.count)
-        offsets.reserveCapacity(text.utf8.count + 1)
-        var offset = 0
-        for scalar in text.unicodeScalars {
-            scalars.append(scalar)
-            offsets.append(offset)
-            offset += UTF8.width(scalar)
+        // indexes by position, which on a String's scalar view validates every index. Both
+        // tables live for the split only, in temporary (stack) space rather than two arrays.
+        withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: bytes.count) { scalars in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: bytes.count + 1) { offsets in
+                var count = 0, offset = 0
+                for scalar in text.unicodeScalars {
+                    scalars[count] = scalar
+                    offsets[count] = offset
+                    count += 1
+                    offset += UTF8.width(scalar)
+                }
+                offsets[count] = offset
+                return split(text, utf8: bytes, scalars: UnsafeBufferPointer(rebasing: scalars[..<count]), offsets: UnsafeBufferPointer(offsets))
+            }
         }
-        offsets.append(offset)
+    }
+
+    /// `split` with each scalar of the text and the UTF-8 offset where it starts (and one
+    /// more offset: the end).
+    private static func split(_ text: String, utf8 bytes: UnsafeBufferPointer<UInt8>, scalars: UnsafeBufferPointer<Unicode.Scalar>,
+                              offsets: UnsafeBufferPointer<Int>) -> [Term] {
         let utf8 = text.utf8
         func position(_ k: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offsets[k]) }
 
@@ -149,15 +162,19 @@ extension Term {
                     term.word = correction.word
                     term.isCorrected = true
                 }
+                term.key = WordTable.key(of: term.word)
                 if kind == .word {
-                    term.classes = WordClass.of(word)
+                    // The classes of the word as typed (the key is the corrected word's).
+                    term.classes = term.isCorrected ? WordClass.of(word) : WordClass.table[term] ?? []
                     term.baseClasses = term.isPossessive ? WordClass.of(term.base) : term.classes
                 }
                 tokens.append(term)
                 index = end
             } else {
                 if isMark(scalar) {
-                    tokens.append(Term(range: position(index)..<position(index + 1), word: String(scalar), kind: .mark, isCapitalized: false))
+                    var term = Term(range: position(index)..<position(index + 1), word: String(scalar), kind: .mark, isCapitalized: false)
+                    term.key = WordTable.key(of: term.word)
+                    tokens.append(term)
                 }
                 index += 1
             }

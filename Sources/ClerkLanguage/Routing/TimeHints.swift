@@ -43,32 +43,44 @@ enum TimeHints {
         guard match.known.contains(.time), !match.known.contains(.duration) else { return nil }
         var part: DayPart?
         for piece in match.parts {
-            if let found = words(of: piece, in: text).lazy.compactMap({ Vocabulary.dayParts[$0] }).first { part = found; continue }
+            var found: DayPart?
+            _ = forEachWord(of: piece, in: text) { word in
+                found = Vocabulary.dayParts[word]
+                return found == nil
+            }
+            if let found { part = found; continue }
             // Any other piece that tells the time makes it a clock time ("tonight at 8").
             if piece.role == "time" || piece.role == "end" { return nil }
         }
         return part
     }
 
-    /// The lower-case words of one piece of a reading ("Friday afternoon" → friday, afternoon).
-    private static func words(of piece: DatePart, in text: String) -> [String] {
+    /// Calls `body` with each lower-case word of one piece of a reading, in order ("Friday
+    /// afternoon" → friday, afternoon), until it returns false; false when it did. No list
+    /// of the words is made: the readers ask this of every piece of an event's reading.
+    private static func forEachWord(of piece: DatePart, in text: String, _ body: (String) -> Bool) -> Bool {
         let said = text[piece.range]
         guard said.utf8.allSatisfy({ $0 < 0x80 }) else {
-            return said.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
+            for word in said.lowercased().split(whereSeparator: { !$0.isLetter }) where !body(String(word)) { return false }
+            return true
         }
         // Plain ASCII, the usual case: letters lowered byte by byte (Unicode's lowercasing
-        // and letter test cost ten times as much).
-        var words: [String] = [], word: [UInt8] = []
-        for byte in said.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): word.append(byte)
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): word.append(byte + 32)
-            default:
-                if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)); word.removeAll(keepingCapacity: true) }
+        // and letter test cost ten times as much), into temporary space.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: said.utf8.count) { buffer in
+            var length = 0
+            for byte in said.utf8 {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"): buffer[length] = byte; length += 1
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): buffer[length] = byte + 32; length += 1
+                default:
+                    if length > 0 {
+                        guard body(String(decoding: UnsafeBufferPointer(rebasing: buffer[..<length]), as: UTF8.self)) else { return false }
+                        length = 0
+                    }
+                }
             }
+            return length == 0 || body(String(decoding: UnsafeBufferPointer(rebasing: buffer[..<length]), as: UTF8.self))
         }
-        if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
-        return words
     }
 
     /// True when the only time of the reading is a meal ("friday lunch", "tomorrow at
@@ -78,9 +90,14 @@ enum TimeHints {
         guard match.known.contains(.time), !match.known.contains(.duration) else { return false }
         var meal = false
         for piece in match.parts where piece.role == "time" || piece.role == "end" {
-            let words = words(of: piece, in: text)
-            guard words.allSatisfy({ Vocabulary.mealWords.contains($0) || Vocabulary.mealLeads.contains($0) }) else { return false }
-            meal = meal || words.contains(where: Vocabulary.mealWords.contains)
+            // Every word a meal or a word leading to one; at least one a meal.
+            var saysMeal = false
+            let onlyMealWords = forEachWord(of: piece, in: text) { word in
+                if Vocabulary.mealWords.contains(word) { saysMeal = true; return true }
+                return Vocabulary.mealLeads.contains(word)
+            }
+            guard onlyMealWords else { return false }
+            meal = meal || saysMeal
         }
         return meal
     }
@@ -91,7 +108,7 @@ enum TimeHints {
         guard match.known.contains(.time), let piece = match.parts.first(where: { $0.role == "time" }) else { return false }
         // A part of the day said with the hour decides it already ("tonight at 8").
         for part in match.parts {
-            if words(of: part, in: text).contains(where: { Vocabulary.dayParts[$0] != nil || Vocabulary.mealWords.contains($0) }) { return false }
+            if !forEachWord(of: part, in: text, { Vocabulary.dayParts[$0] == nil && !Vocabulary.mealWords.contains($0) }) { return false }
         }
         let said = text[piece.range].lowercased()
         for marker in ["am", "pm", "a.m", "p.m", "noon", "midnight"] where said.contains(marker) { return false }

@@ -45,7 +45,7 @@ enum Title {
     /// with José").
     static func build(_ s: Sentence, range: Range<Int>, used: [Bool], dateWords: Set<Int> = [], names: [Range<Int>] = [],
                       known: Names? = nil) -> (title: String, pieces: [Range<Int>]) {
-        var kept: [Int] = range.filter { !used[$0] && (!s.tokens[$0].isInDate || Vocabulary.mealWords.contains(s.word($0)) || dateWords.contains($0)) }
+        var kept: [Int] = range.filter { !used[$0] && (!s.tokens[$0].isInDate || s.word($0, isIn: Vocabulary.mealWords) || dateWords.contains($0)) }
         // Marks stay only between kept words.
         kept = kept.enumerated().filter { k, i in
             !s.tokens[i].isMark || (k > 0 && k + 1 < kept.count && kept[k - 1] == i - 1 && kept[k + 1] == i + 1 && s.word(i) != "?")
@@ -90,11 +90,11 @@ enum Title {
     /// command once the title has started.
     static func cutTailClause(_ s: Sentence, _ kept: inout [Int]) {
         guard kept.count > 1 else { return }
-        for k in 1..<kept.count where tailCommands.contains(s.word(kept[k])) {
+        for k in 1..<kept.count where s.word(kept[k], isIn: tailCommands) {
             let rest = kept[(k + 1)...]
-            if rest.allSatisfy({ tailFiller.contains(s.word($0)) || Vocabulary.calendarNouns.contains(s.word($0)) || Vocabulary.repeatWords.contains(s.word($0)) }) {
+            if rest.allSatisfy({ s.word($0, isIn: tailFiller) || s.word($0, isIn: Vocabulary.calendarNouns) || s.word($0, isIn: Vocabulary.repeatWords) }) {
                 var cut = k
-                while cut > 0, tailFiller.contains(s.word(kept[cut - 1])) || ["please", "can", "you", "and", "so", "i", "need", "to", "be"].contains(s.word(kept[cut - 1])) {
+                while cut > 0, s.word(kept[cut - 1], isIn: tailFiller) || ["please", "can", "you", "and", "so", "i", "need", "to", "be"].contains(s.word(kept[cut - 1])) {
                     cut -= 1
                 }
                 if cut > 0 { kept.removeSubrange(cut...) }

@@ -229,18 +229,9 @@ final class Database {
         // process may have moved past: the lost update `BEGIN IMMEDIATE` is here to prevent.
         precondition(openTransaction != .reading, "a write transaction inside a read one")
         if openTransaction == .writing { return try body() }
-        try execute("BEGIN IMMEDIATE")
-        openTransaction = .writing
-        defer { openTransaction = nil }
-        do {
-            let result = try body()
-            try execute("COMMIT")
-            commits += 1
-            return result
-        } catch {
-            try? execute("ROLLBACK")
-            throw error
-        }
+        let result = try runTransaction(body, as: .writing, beginning: "BEGIN IMMEDIATE")
+        commits += 1
+        return result
     }
 
     /// Runs `body`, which only reads, as one read transaction: its statements see one
@@ -248,8 +239,13 @@ final class Database {
     /// once instead of once each (a range query runs twenty). Inside a transaction it joins it.
     func reading<T>(_ body: () throws -> T) throws -> T {
         if openTransaction != nil { return try body() }
-        try execute("BEGIN DEFERRED")
-        openTransaction = .reading
+        return try runTransaction(body, as: .reading, beginning: "BEGIN DEFERRED")
+    }
+
+    /// `body` between `begin` and COMMIT, rolled back when it throws.
+    private func runTransaction<T>(_ body: () throws -> T, as kind: OpenTransaction, beginning begin: String) throws -> T {
+        try execute(begin)
+        openTransaction = kind
         defer { openTransaction = nil }
         do {
             let result = try body()

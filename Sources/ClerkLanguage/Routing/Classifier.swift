@@ -234,7 +234,7 @@ enum Classifier {
         let w0 = s.word(head)
 
         // The head verb and the particles that belong to it ("remind me to", "set up a").
-        if s.word(head, isIn: Vocabulary.deleteVerbs) || Vocabulary.deletePhrases.mayStart(key: s.tokens[head].key) && Vocabulary.deletePhrases.mayStart(with: w0)
+        if s.word(head, isIn: Vocabulary.deleteVerbs) || s.mayStart(Vocabulary.deletePhrases, at: head)
             && Vocabulary.deletePhrases.contains(where: { s.matches($0, at: head) && $0.count > 1 && $0[0] != "no" && $0[0] != "any" }) {
             shape.headVerb = .delete
         } else if s.word(head, isIn: Vocabulary.updateVerbs) && !(w0 == "bring" && s.word(head + 1) != "forward") {

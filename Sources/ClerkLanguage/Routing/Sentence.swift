@@ -54,14 +54,13 @@ struct Sentence {
         var progress = true
         while progress, start + 1 < end {
             progress = false
-            if tokens[start].isMark || (Vocabulary.wakeWords.mayContain(key: tokens[start].key) && Vocabulary.wakeWords.contains(tokens[start].word, key: tokens[start].key)) {
+            if tokens[start].isMark || word(start, isIn: Vocabulary.wakeWords) {
                 skipped.append(start)
                 start += 1
                 progress = true
                 continue
             }
-            guard Vocabulary.politeHeads.mayStart(key: tokens[start].key),
-                  Vocabulary.politeHeads.mayStart(with: tokens[start].word, key: tokens[start].key) else { continue }
+            guard mayStart(Vocabulary.politeHeads, at: start) else { continue }
             for phrase in Vocabulary.politeHeads where start + phrase.count < end && matches(phrase, at: start) {
                 skipped.append(contentsOf: start..<(start + phrase.count))
                 start += phrase.count
@@ -116,7 +115,7 @@ struct Sentence {
         let upper = until ?? body.upperBound
         var i = from ?? body.lowerBound
         while i < upper {
-            if set.mayContain(key: tokens[i].key), set.contains(tokens[i].word, key: tokens[i].key) { return i }
+            if word(i, isIn: set) { return i }
             i += 1
         }
         return nil
@@ -153,10 +152,15 @@ struct Sentence {
 
     /// The first phrase of `phrases` (in their order) that the tokens from `i` spell.
     func phrase(of phrases: PhraseList, at i: Int) -> [String]? {
-        guard i >= 0 && i < tokens.count
-            ? phrases.mayStart(key: tokens[i].key) && phrases.mayStart(with: tokens[i].word, key: tokens[i].key)
-            : phrases.mayStart(with: "") else { return nil }
+        guard mayStart(phrases, at: i) else { return nil }
         return phrases.first { matches($0, at: i) }
+    }
+
+    /// False when no phrase of `phrases` can start at token `i` (`PhraseList.mayStart`),
+    /// looked up with the key the split worked out, as `word(_:isIn:)` is.
+    func mayStart(_ phrases: PhraseList, at i: Int) -> Bool {
+        guard i >= 0 && i < tokens.count else { return phrases.mayStart(with: "") }
+        return phrases.mayStart(key: tokens[i].key) && phrases.mayStart(with: tokens[i].word, key: tokens[i].key)
     }
 
     /// The text of tokens `range` (inclusive of what lies between them), as typed.

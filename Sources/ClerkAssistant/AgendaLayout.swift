@@ -69,7 +69,7 @@ struct AgendaLayout {
     func render(_ events: [Event], from: Date, to: Date) -> [String] {
         var lines: [String] = []
         for (day, dayEvents) in days(events, from: from, to: to) {
-            lines.append(style.bold(text.weekday(day) + " " + "\(day.day) " + DateText.months[day.month - 1].prefix(3) + (year.map { $0 != day.year } == true ? " \(day.year)" : "")))
+            lines.append(style.bold(text.weekday(day) + " \(day.day) " + String(DateText.months[day.month - 1].prefix(3)) + (year.map { $0 != day.year } == true ? " \(day.year)" : "")))
             lines += dayEvents.map(line)
         }
         return lines

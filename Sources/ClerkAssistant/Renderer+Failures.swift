@@ -5,8 +5,10 @@ public import ClerkCore
 extension Renderer {
     /// The reply in the conversation for a call that threw.
     static func failure(_ error: any Error) -> String {
-        // Services throw only `ServiceError`; anything else is clerk's own mistake, and its
+        // Services throw only `ServiceError`, and the config file's writer a `Config.Failure`
+        // (a file it will not write over); anything else is clerk's own mistake, and its
         // debug text is no sentence for a person.
+        if let failure = error as? Config.Failure { return failure.message + ". Nothing changed." }
         guard let error = error as? ServiceError else { return unexpected + " Nothing changed." }
         switch error {
         case .notFound(let kind, _): return "That \(kind.rawValue) no longer exists. Nothing changed."

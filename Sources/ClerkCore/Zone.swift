@@ -258,29 +258,19 @@ final class ZoneDatabase: @unchecked Sendable {
 
     /// The zone's file, parsed; missing when the directory exists and the file does not.
     func load(_ name: String) -> Lookup {
-        let path = directory + "/" + name
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            let error = errno
+        // A TZif file is a few KiB; a directory ("Europe") or a device is not a zone.
+        switch SmallFile.read(directory + "/" + name, limit: 1 << 20) {
+        case .contents(let bytes):
+            return ZoneInfo.parse(bytes).map { .rules($0) } ?? .unreadable
+        case .failed(let error):
             var info = stat()
             let directoryExists = stat(directory, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
             return directoryExists && (error == ENOENT || error == ENOTDIR) ? .missing : .unreadable
+        case .notRegular:
+            return .missing
+        case .tooLarge:
+            return .unreadable
         }
-        defer { close(fd) }
-        var info = stat()
-        // A TZif file is a few KiB; a directory ("Europe") or a device is not a zone.
-        guard fstat(fd, &info) == 0 else { return .unreadable }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { return .missing }
-        guard info.st_size <= 1 << 20 else { return .unreadable }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var filled = 0
-        while filled < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if got < 0 && errno == EINTR { continue }
-            guard got > 0 else { return .unreadable }
-            filled += got
-        }
-        return ZoneInfo.parse(bytes).map { .rules($0) } ?? .unreadable
     }
 
     /// True for names of the IANA shape ("America/Argentina/Buenos_Aires", "Etc/GMT+5").

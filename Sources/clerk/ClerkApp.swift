@@ -84,6 +84,7 @@ struct ClerkApp {
                 Output.error(error.message)
                 return ExitCode.failure
             }
+            TablesInBackground.buildRouterLists()
             Interruption.install()
             let driver = ConversationDriver(options: options, paths: paths, session: session, backend: backend, environment: environment)
             if case .request(let line) = command { return driver.answerOne(line) }

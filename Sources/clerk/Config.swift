@@ -5,8 +5,7 @@ import Foundation
 extension Config {
     /// Reads the file at `path`; a missing file is the defaults.
     static func load(_ path: String) throws(Failure) -> Config {
-        guard let data = FileManager.default.contents(atPath: path) else { return Config() }
-        guard let text = String(data: data, encoding: .utf8) else { throw Failure(message: "\(path): not UTF-8 text") }
+        guard let text = try ConfigFile.text(at: path) else { return Config() }
         return try parse(text, file: path)
     }
 }
@@ -22,13 +21,27 @@ final class ConfigFile: SettingsWriter {
         self.path = path
     }
 
+    /// The file's text; nil when it cannot be read (the defaults). A config file is a few
+    /// lines: one of more than a MiB is refused, not read as no file and then overwritten.
+    static func text(at path: String) throws(Config.Failure) -> String? {
+        switch SmallFile.read(path, limit: 1 << 20) {
+        case .contents(let bytes):
+            guard let text = String(data: Data(bytes), encoding: .utf8) else { throw Config.Failure(message: "\(path): not UTF-8 text") }
+            return text
+        case .tooLarge:
+            throw Config.Failure(message: "\(path): larger than 1 MiB, not a config file")
+        case .failed, .notRegular:
+            return nil
+        }
+    }
+
     func setDefaultCalendar(_ name: String?) throws {
         try set("default_calendar", to: name)
     }
 
     /// Sets `key` to `value` (nil removes the key's line).
     func set(_ key: String, to value: String?) throws {
-        let old = FileManager.default.contents(atPath: path).flatMap { String(data: $0, encoding: .utf8) } ?? ""
+        let old = try ConfigFile.text(at: path) ?? ""
         let text = ConfigFile.setting(key, to: value, in: old)
         let folder = (path as NSString).deletingLastPathComponent
         do {

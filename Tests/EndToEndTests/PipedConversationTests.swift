@@ -181,6 +181,26 @@ import Testing
         #expect(second.stdout.contains("  calendar Work (default)\n"))
     }
 
+    /// A config file that is not text, or too large to be one, is refused with its reason,
+    /// never read as no file: a setting said in words would otherwise write over it.
+    @Test func aConfigFileThatIsNoTextIsRefusedNotOverwritten() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let base = ["--data-dir", folder.path, "--now", "2026-11-30T09:00", "--tz", "Europe/Madrid"]
+        let config = folder.path + "/config"
+        let binary = Data([0x64, 0x65, 0xFF, 0xFE, 0x0A])
+        try binary.write(to: URL(fileURLWithPath: config))
+        let refused = try ClerkBinary.run(base + ["what's on today"])
+        #expect(refused == .init(stdout: "", stderr: "clerk: \(config): not UTF-8 text\n", status: 1))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: config)) == binary)
+
+        let large = Data(repeating: UInt8(ascii: "#"), count: (1 << 20) + 1)
+        try large.write(to: URL(fileURLWithPath: config))
+        let tooLarge = try ClerkBinary.run(base + ["what's on today"])
+        #expect(tooLarge == .init(stdout: "", stderr: "clerk: \(config): larger than 1 MiB, not a config file\n", status: 1))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: config)) == large)
+    }
+
     /// One request, then the process ends: no answer offers an "undo" it could not give.
     @Test func aOneShotRunNeverOffersUndo() throws {
         let folder = try TemporaryFolder()

@@ -51,7 +51,7 @@ package struct TokenStore: Sendable {
 
     /// The saved sign-in, nil when there is none (or the file is not one clerk wrote).
     package func load() -> GoogleTokens? {
-        guard let data = FileManager.default.contents(atPath: path), let json = try? JSONValue.parse(bytes: Array(data)) else { return nil }
+        guard let bytes = SmallFile.contents(path, limit: 1 << 20), let json = try? JSONValue.parse(bytes: bytes) else { return nil }
         return GoogleTokens(json: json)
     }
 

@@ -250,19 +250,20 @@ enum Vocabulary {
         "order": .question, "wake": .alarm,
     ]
 
-    /// Every word some list above holds, for telling a typo from a word clerk knows.
-    static let allKnown: WordSet = {
-        var all: [String] = []
-        for set in [wakeWords, politeTails, createVerbs, deleteVerbs, updateVerbs, showVerbs, questionWords, eventNouns,
-                    calendarNouns, genericEventNouns, listingNouns, upcomingWords, freeWords, allWords, referencePronouns,
-                    relations, honorifics, contactNouns, fileNouns, determiners, notNames, commonVerbs] {
-            all += set
-        }
-        all += contactFields.keys.sorted() + outOfScopeTopics.keys.sorted() + outOfScopeHeads.keys.sorted()
-        return WordSet(all)
-    }()
+    /// The lists whose words clerk knows, for telling a typo from a word: their classes in
+    /// `WordClass.table`, and the two lists it has no class for (`alsoKnown`). Asked of the
+    /// table the router builds anyway, not of a set of its own: a set of the same words cost
+    /// every start 1.4 M instructions to hash them again (BENCHMARKS.md, "Start-up").
+    static let knownClasses: WordClass = [.wake, .createVerb, .deleteVerb, .updateVerb, .showVerb, .questionWord, .eventNoun,
+                                          .calendarNoun, .genericEventNoun, .listingNoun, .upcoming, .free, .all, .pronoun,
+                                          .relation, .honorific, .contactNoun, .fileNoun, .determiner, .notName, .commonVerb,
+                                          .contactField, .topic]
+    static let alsoKnown = WordSet(Array(politeTails) + outOfScopeHeads.keys)
 
-    static func isKnown(_ word: String) -> Bool { allKnown.contains(word) }
+    /// True when `word` is on a list of `knownClasses` or `alsoKnown`.
+    static func isKnown(_ word: String) -> Bool {
+        !WordClass.of(word).isDisjoint(with: knownClasses) || alsoKnown.contains(word)
+    }
 
     // MARK: - Questions about events
 

@@ -20,6 +20,17 @@ import Testing
         }
     }
 
+    /// The names' words as the everyday grammar's vocabulary holds them: split at spaces
+    /// where a name is plain letters, the tokenizer's words and apostrophes for the rest, the
+    /// same either way.
+    @Test func holidayNameWordsAreTheTokenizersWords() {
+        let names = DateRules.holidayNames.flatMap(\.1)
+        #expect(DateRules.holidayNameWords == names.map { DateRules.nameTokens($0).map(\.text) })
+        for name in ["new year's day", "st. patrick's day", "4th of july", "diwali", "eid al-fitr", "lunar  new year", "x" + String(repeating: "y", count: 40)] {
+            #expect(DateRules.nameWords(name) == DateRules.nameTokens(name).map(\.text), "\(name)")
+        }
+    }
+
     @Test(arguments: ["what's on today", "lunch with Ana tomorrow at 13:00 on Work", "every day at 9", "next friday",
                       "the day after tomorrow", "in 2 weeks", "3pm", "next year", "Ana's birthday", "at 4pm",
                       "the fourth of may", "good morning", "new year plans"])

@@ -116,11 +116,34 @@ extension DateRules {
     /// The words and symbols each holiday name's rule matches (`holidayRule`), without
     /// making the rules: the everyday grammar's vocabulary holds them.
     static let holidayNameWords: [[String]] = holidayNames.flatMap { _, names in
-        names.map { name in nameTokens(name).map(\.text) }
+        names.map(nameWords)
+    }
+
+    /// The texts of `nameTokens(name)`. A name of lower-case letters and single spaces (most
+    /// of them) is split at its spaces, which is what the tokenizer makes of it, at a fifth of
+    /// the cost: the ~330 names are read at every start, on the grammar's thread
+    /// (BENCHMARKS.md, "Start-up").
+    static func nameWords(_ name: String) -> [String] {
+        var name = name
+        let plain = name.withUTF8 { bytes -> [String]? in
+            var words: [String] = []
+            var start = 0
+            for i in 0...bytes.count {
+                if i == bytes.count || bytes[i] == 0x20 {
+                    guard (1...32).contains(i - start) else { return nil }
+                    words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self))
+                    start = i + 1
+                } else if !(0x61...0x7A).contains(bytes[i]) {
+                    return nil
+                }
+            }
+            return words
+        }
+        return plain ?? nameTokens(name).map(\.text)
     }
 
     /// A name's tokens as its rule matches them: its words, and apostrophes.
-    private static func nameTokens(_ name: String) -> [Token] {
+    static func nameTokens(_ name: String) -> [Token] {
         Tokenizer.tokens(name).filter { $0.kind != .symbol || $0.text == "'" }
     }
 

@@ -71,6 +71,13 @@ public struct ParseReport: Sendable {
 
     var fields: Fields {
         var f = Fields()
+        fill(&f)
+        return f
+    }
+
+    /// `fields`, set in `f` (a new `Fields`): the writer fills its own, where the value
+    /// returned by the getter was copied out and destroyed.
+    func fill(_ f: inout Fields) {
         switch understanding.intent {
         case .createEvent(let e):
             f.title = e.title.isEmpty ? nil : e.title
@@ -114,7 +121,6 @@ public struct ParseReport: Sendable {
         // A phrase that is only a date or time still shows its reading.
         if f.when == nil { f.when = primary.map(Moment.init) }
         if f.recurrence == nil { f.recurrence = f.when?.recurrence }
-        return f
     }
 
     /// The `--jsonl` answer for this phrase (DESIGN.md "Contracts"): times are naive local
@@ -232,7 +238,8 @@ extension ParseReport {
     /// written with one append. `ParseRecordWriterTests` holds the two to the same bytes.
     package func writeRecord(id: JSONValue, to out: inout ByteWriter) {
         var times = LocalTimes(zone: reference.timeZone)
-        let f = fields
+        var f = Fields()
+        fill(&f)
         out.append("{\"id\":"); id.write(to: &out)
         out.append(",\"intent\":"); Self.writeString(understanding.intent.name.rawValue, to: &out)
         out.append(",\"title\":"); Self.writeString(f.title, to: &out)

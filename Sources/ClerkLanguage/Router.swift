@@ -142,8 +142,8 @@ public struct Router: Sendable {
         // `Understanding` while it was being set, the function got a copy of it.
         let tooLarge = amountOutOfRange(intent, slots: slots, dates: dates, sentence)
         let corrections = sentence.tokens.filter { $0.isCorrected && !$0.isInDate }.map { WordCorrection(range: $0.range, word: $0.word) }
-        return Understanding(text: text, intent: intent, slots: slots, dates: dates, rule: route.rule.name, amountOutOfRange: tooLarge,
-                             corrections: corrections)
+        return Understanding(text: text, intent: consume intent, slots: consume slots, dates: dates, rule: route.rule.name,
+                             amountOutOfRange: tooLarge, corrections: corrections)
     }
 
     /// The words of an amount of time too large to use, in a request about events: a length,

@@ -271,21 +271,25 @@ extension ParseReport {
         out.append(",\"file\":"); Self.writeString(f.file, to: &out)
         out.append(",\"rule\":"); Self.writeString(understanding.rule, to: &out)
         out.append(",\"slots\":[")
-        for (index, slot) in understanding.slots.enumerated() {
-            out.append(index == 0 ? "{\"kind\":" : ",{\"kind\":"); Self.writeString(slot.kind.rawValue, to: &out)
-            out.append(",\"value\":"); Self.writeString(slot.value, to: &out)
+        // Slots, dates and parts are walked by index and read where they lie: `enumerated()`
+        // copied each one out (retaining its strings and arrays) and destroyed it.
+        let slots = understanding.slots
+        for index in slots.indices {
+            out.append(index == 0 ? "{\"kind\":" : ",{\"kind\":"); Self.writeString(slots[index].kind.rawValue, to: &out)
+            out.append(",\"value\":"); Self.writeString(slots[index].value, to: &out)
             out.append(",\"text\":[")
-            for (at, range) in slot.ranges.enumerated() {
+            for (at, range) in slots[index].ranges.enumerated() {
                 if at > 0 { out.append(UInt8(ascii: ",")) }
                 JSONValue.writeString(text[range], to: &out)
             }
-            out.append("],\"rule\":"); Self.writeString(slot.rule, to: &out)
+            out.append("],\"rule\":"); Self.writeString(slots[index].rule, to: &out)
             out.append(UInt8(ascii: "}"))
         }
         out.append("],\"dates\":[")
-        for (index, match) in dates.enumerated() {
+        let dates = understanding.dates
+        for index in dates.indices {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            writeDate(match, times: &times, to: &out)
+            writeDate(dates[index], times: &times, to: &out)
         }
         out.append("]}")
     }
@@ -331,10 +335,11 @@ extension ParseReport {
         out.append("],\"recurrence\":"); Self.writeString(match.recurrence, to: &out)
         out.append(",\"timeZone\":"); Self.writeString(match.statedTimeZone?.identifier, to: &out)
         out.append(",\"parts\":[")
-        for (index, part) in match.parts.enumerated() {
-            out.append(index == 0 ? "{\"text\":" : ",{\"text\":"); JSONValue.writeString(text[part.range], to: &out)
-            out.append(",\"role\":"); Self.writeString(part.role, to: &out)
-            out.append(",\"rule\":"); Self.writeString(part.rule, to: &out)
+        let parts = match.parts
+        for index in parts.indices {
+            out.append(index == 0 ? "{\"text\":" : ",{\"text\":"); JSONValue.writeString(text[parts[index].range], to: &out)
+            out.append(",\"role\":"); Self.writeString(parts[index].role, to: &out)
+            out.append(",\"rule\":"); Self.writeString(parts[index].rule, to: &out)
             out.append(UInt8(ascii: "}"))
         }
         out.append(UInt8(ascii: "]"))

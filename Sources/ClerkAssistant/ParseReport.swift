@@ -78,7 +78,16 @@ public struct ParseReport: Sendable {
     /// `fields`, set in `f` (a new `Fields`): the writer fills its own, where the value
     /// returned by the getter was copied out and destroyed.
     func fill(_ f: inout Fields) {
-        switch understanding.intent {
+        Self.fill(&f, from: understanding.intent)
+        // A phrase that is only a date or time still shows its reading.
+        if f.when == nil { f.when = primary.map(Moment.init) }
+        if f.recurrence == nil { f.recurrence = f.when?.recurrence }
+    }
+
+    /// What `intent` says of the fields, read where it lies (borrowed: the getter's switch
+    /// copied the whole intent, 457 bytes and every payload field retained, and destroyed it).
+    private static func fill(_ f: inout Fields, from intent: borrowing Intent) {
+        switch intent {
         case .createEvent(let e):
             f.title = e.title.isEmpty ? nil : e.title
             f.when = e.when.map(Moment.init)
@@ -118,9 +127,6 @@ public struct ParseReport: Sendable {
         case .calendars, .help, .login, .logout, .status, .undo, .quit, .outOfScope:
             break
         }
-        // A phrase that is only a date or time still shows its reading.
-        if f.when == nil { f.when = primary.map(Moment.init) }
-        if f.recurrence == nil { f.recurrence = f.when?.recurrence }
     }
 
     /// The `--jsonl` answer for this phrase (DESIGN.md "Contracts"): times are naive local

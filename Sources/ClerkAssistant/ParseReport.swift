@@ -71,7 +71,23 @@ public struct ParseReport: Sendable {
 
     var fields: Fields {
         var f = Fields()
-        switch understanding.intent {
+        fill(&f)
+        return f
+    }
+
+    /// `fields`, set in `f` (a new `Fields`): the writer fills its own, where the value
+    /// returned by the getter was copied out and destroyed.
+    func fill(_ f: inout Fields) {
+        Self.fill(&f, from: understanding.intent)
+        // A phrase that is only a date or time still shows its reading.
+        if f.when == nil { f.when = primary.map(Moment.init) }
+        if f.recurrence == nil { f.recurrence = f.when?.recurrence }
+    }
+
+    /// What `intent` says of the fields, read where it lies (borrowed: the getter's switch
+    /// copied the whole intent, 457 bytes and every payload field retained, and destroyed it).
+    private static func fill(_ f: inout Fields, from intent: borrowing Intent) {
+        switch intent {
         case .createEvent(let e):
             f.title = e.title.isEmpty ? nil : e.title
             f.when = e.when.map(Moment.init)
@@ -111,10 +127,6 @@ public struct ParseReport: Sendable {
         case .calendars, .help, .login, .logout, .status, .undo, .quit, .outOfScope:
             break
         }
-        // A phrase that is only a date or time still shows its reading.
-        if f.when == nil { f.when = primary.map(Moment.init) }
-        if f.recurrence == nil { f.recurrence = f.when?.recurrence }
-        return f
     }
 
     /// The `--jsonl` answer for this phrase (DESIGN.md "Contracts"): times are naive local
@@ -232,7 +244,8 @@ extension ParseReport {
     /// written with one append. `ParseRecordWriterTests` holds the two to the same bytes.
     package func writeRecord(id: JSONValue, to out: inout ByteWriter) {
         var times = LocalTimes(zone: reference.timeZone)
-        let f = fields
+        var f = Fields()
+        fill(&f)
         out.append("{\"id\":"); id.write(to: &out)
         out.append(",\"intent\":"); Self.writeString(understanding.intent.name.rawValue, to: &out)
         out.append(",\"title\":"); Self.writeString(f.title, to: &out)
@@ -264,21 +277,25 @@ extension ParseReport {
         out.append(",\"file\":"); Self.writeString(f.file, to: &out)
         out.append(",\"rule\":"); Self.writeString(understanding.rule, to: &out)
         out.append(",\"slots\":[")
-        for (index, slot) in understanding.slots.enumerated() {
-            out.append(index == 0 ? "{\"kind\":" : ",{\"kind\":"); Self.writeString(slot.kind.rawValue, to: &out)
-            out.append(",\"value\":"); Self.writeString(slot.value, to: &out)
+        // Slots, dates and parts are walked by index and read where they lie: `enumerated()`
+        // copied each one out (retaining its strings and arrays) and destroyed it.
+        let slots = understanding.slots
+        for index in slots.indices {
+            out.append(index == 0 ? "{\"kind\":" : ",{\"kind\":"); Self.writeString(slots[index].kind.rawValue, to: &out)
+            out.append(",\"value\":"); Self.writeString(slots[index].value, to: &out)
             out.append(",\"text\":[")
-            for (at, range) in slot.ranges.enumerated() {
+            for (at, range) in slots[index].ranges.enumerated() {
                 if at > 0 { out.append(UInt8(ascii: ",")) }
                 JSONValue.writeString(text[range], to: &out)
             }
-            out.append("],\"rule\":"); Self.writeString(slot.rule, to: &out)
+            out.append("],\"rule\":"); Self.writeString(slots[index].rule, to: &out)
             out.append(UInt8(ascii: "}"))
         }
         out.append("],\"dates\":[")
-        for (index, match) in dates.enumerated() {
+        let dates = understanding.dates
+        for index in dates.indices {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            writeDate(match, times: &times, to: &out)
+            writeDate(dates[index], times: &times, to: &out)
         }
         out.append("]}")
     }
@@ -324,10 +341,11 @@ extension ParseReport {
         out.append("],\"recurrence\":"); Self.writeString(match.recurrence, to: &out)
         out.append(",\"timeZone\":"); Self.writeString(match.statedTimeZone?.identifier, to: &out)
         out.append(",\"parts\":[")
-        for (index, part) in match.parts.enumerated() {
-            out.append(index == 0 ? "{\"text\":" : ",{\"text\":"); JSONValue.writeString(text[part.range], to: &out)
-            out.append(",\"role\":"); Self.writeString(part.role, to: &out)
-            out.append(",\"rule\":"); Self.writeString(part.rule, to: &out)
+        let parts = match.parts
+        for index in parts.indices {
+            out.append(index == 0 ? "{\"text\":" : ",{\"text\":"); JSONValue.writeString(text[parts[index].range], to: &out)
+            out.append(",\"role\":"); Self.writeString(parts[index].role, to: &out)
+            out.append(",\"rule\":"); Self.writeString(parts[index].rule, to: &out)
             out.append(UInt8(ascii: "}"))
         }
         out.append(UInt8(ascii: "]"))
@@ -409,15 +427,31 @@ extension ParseBatch {
         /// as U+FFFD, as `readLine()` reads them.
         package func answer(input line: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) -> Bool? {
             // A line of ASCII is read as it is; any other is decoded first (and repaired).
-            var ascii = true, blank = true
-            for byte in line {
-                if byte >= 0x80 { ascii = false; break }
-                if byte != 0x20, !(0x09...0x0D).contains(byte) { blank = false }
+            if Self.isASCII(line) {
+                // A request starts with `{`: the first byte that is not a space ends the test.
+                let blank = line.allSatisfy { $0 == 0x20 || (0x09...0x0D).contains($0) }
+                return blank ? nil : answer(utf8: line, to: &out)
             }
-            if ascii { return blank ? nil : answer(utf8: line, to: &out) }
             var text = String(decoding: line, as: UTF8.self)
             if text.allSatisfy(\.isWhitespace) { return nil }
             return text.withUTF8 { answer(utf8: $0, to: &out) }
+        }
+
+        /// True when no byte of `bytes` is 0x80 or above, tested eight bytes at a time.
+        static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let base = bytes.baseAddress else { return true }
+            let raw = UnsafeRawPointer(base)
+            var high: UInt64 = 0
+            var at = 0
+            while bytes.count - at >= 8 {
+                high |= raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+                at += 8
+            }
+            while at < bytes.count {
+                high |= UInt64(bytes[at])
+                at += 1
+            }
+            return high & 0x8080_8080_8080_8080 == 0
         }
 
         /// Appends the answer to `line` to `out` (without a line end); false for an
@@ -429,10 +463,10 @@ extension ParseBatch {
 
         /// `answer(line:to:)` of the line's UTF-8 bytes, read in place.
         private func answer(utf8 line: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) -> Bool {
-            var id: JSONValue?, text: JSONValue?, now: JSONValue?, tz: JSONValue?
-            if let plain = PlainRequest(line) {
-                (id, text, now, tz) = (plain.id, plain.text, plain.now, plain.tz)
-            } else {
+            // Read in place: a request made and then taken apart was copied and destroyed.
+            var keys = RequestKeys()
+            if !keys.readPlain(line) {
+                keys = RequestKeys()
                 let request: JSONValue
                 do {
                     request = try JSONValue.parse(utf8: line)
@@ -447,26 +481,27 @@ extension ParseBatch {
                 // The four keys in one pass; the first of a repeated key counts, as in `request[key]`.
                 for (key, value) in members {
                     switch key {
-                    case "id": if id == nil { id = value }
-                    case "text": if text == nil { text = value }
-                    case "now": if now == nil { now = value }
-                    case "tz": if tz == nil { tz = value }
+                    case "id": if keys.id == nil { keys.id = value }
+                    case "text": if keys.text == nil { keys.text = value }
+                    case "now": if keys.now == nil { keys.now = value }
+                    case "tz": if keys.tz == nil { keys.tz = value }
                     default: break
                     }
                 }
             }
-            guard case .string(let phrase) = text else {
+            let id = keys.id
+            guard case .string(let phrase) = keys.text else {
                 ParseBatch.failure(id: id ?? .null, Renderer.batchLineNeedsText).write(to: &out)
                 return false
             }
             let reference: ReferenceTime
-            if let lastKey, let lastReference, lastKey.tz == tz, lastKey.now == now {
+            if let lastKey, let lastReference, lastKey.tz == keys.tz, lastKey.now == keys.now {
                 reference = lastReference
             } else {
-                switch ParseBatch.reference(tz: tz, now: now, id: id ?? .null, defaults: defaults) {
+                switch ParseBatch.reference(tz: keys.tz, now: keys.now, id: id ?? .null, defaults: defaults) {
                 case .success(let made):
                     reference = made
-                    lastKey = (tz: tz, now: now)
+                    lastKey = (tz: keys.tz, now: keys.now)
                     lastReference = made
                 case .failure(let failure):
                     failure.json.write(to: &out)
@@ -512,23 +547,25 @@ extension ParseBatch {
     }
 }
 
-/// The usual request line read straight from its bytes, without a tree of values: one
-/// object whose keys are `id`, `text`, `now` and `tz`, each at most once, and whose values
-/// are strings without escapes or `null`. Any other line (other keys or values, escapes,
-/// anything malformed) is nil here and goes to the JSON reader, which reads it (or words
-/// its error) as before; for the lines read here the values are the reader's.
-struct PlainRequest {
+/// The four keys of a request line, each nil when the line does not give it.
+struct RequestKeys {
     var id: JSONValue?, text: JSONValue?, now: JSONValue?, tz: JSONValue?
 
-    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// Reads the usual request line straight from its bytes, without a tree of values: one
+    /// object whose keys are `id`, `text`, `now` and `tz`, each at most once, and whose
+    /// values are strings without escapes or `null`. Any other line (other keys or values,
+    /// escapes, anything malformed) is false here, with some keys perhaps set, and goes to
+    /// the JSON reader, which reads it (or words its error) as before; for the lines read
+    /// here the values are the reader's.
+    mutating func readPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var scan = Scanner(bytes: bytes)
         scan.skipSpace()
-        guard scan.take(UInt8(ascii: "{")) else { return nil }
+        guard scan.take(UInt8(ascii: "{")) else { return false }
         while true {
             scan.skipSpace()
-            guard let key = scan.plainString() else { return nil }
+            guard let key = scan.plainString() else { return false }
             scan.skipSpace()
-            guard scan.take(UInt8(ascii: ":")) else { return nil }
+            guard scan.take(UInt8(ascii: ":")) else { return false }
             scan.skipSpace()
             let value: JSONValue
             if let string = scan.plainString() {
@@ -536,21 +573,21 @@ struct PlainRequest {
             } else if scan.takeNull() {
                 value = .null
             } else {
-                return nil
+                return false
             }
             // A key repeated, or another key, is the JSON reader's to read.
             if Scanner.spells(key, "id"), id == nil { id = value }
             else if Scanner.spells(key, "text"), text == nil { text = value }
             else if Scanner.spells(key, "now"), now == nil { now = value }
             else if Scanner.spells(key, "tz"), tz == nil { tz = value }
-            else { return nil }
+            else { return false }
             scan.skipSpace()
             if scan.take(UInt8(ascii: ",")) { continue }
-            guard scan.take(UInt8(ascii: "}")) else { return nil }
+            guard scan.take(UInt8(ascii: "}")) else { return false }
             break
         }
         scan.skipSpace()
-        guard scan.atEnd else { return nil }
+        return scan.atEnd
     }
 
     /// A cursor over the line (a struct, not captured variables, which would be boxed).

@@ -128,8 +128,52 @@ public enum JSONValue: Hashable, Sendable {
         text.withUTF8 { writeString(utf8: $0, to: &out) }
     }
 
-    /// `writeString` of valid UTF-8. Runs of bytes that need no escape are copied at once.
+    /// `writeString` of valid UTF-8. Most strings need no escape (the answer's words, rules
+    /// and names): they are copied with their quotes in one pass, each byte tested as it is
+    /// stored, and only a string with a byte that needs a closer look is written again by
+    /// `writeEscaped`, from where it was.
     package static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) {
+        let n = bytes.count
+        guard let source = bytes.baseAddress else { out.append("\"\""); return }
+        if out.capacity - out.used < n + 2 { out.grow(toHold: n + 2) }
+        let target = out.base + out.used
+        target[0] = UInt8(ascii: "\"")
+        var at = 0
+        while at < n {
+            if n - at >= 8 {
+                let word = UnsafeRawPointer(source + at).loadUnaligned(as: UInt64.self)
+                if isPlainASCII(word) {
+                    UnsafeMutableRawPointer(target + 1 + at).storeBytes(of: word, as: UInt64.self)
+                    at += 8
+                    continue
+                }
+            }
+            let byte = source[at]
+            if needsCloserLook(byte) { break }
+            target[1 + at] = byte
+            at += 1
+        }
+        guard at < n else {
+            target[1 + n] = UInt8(ascii: "\"")
+            out.used += n + 2
+            return
+        }
+        writeEscaped(utf8: bytes, to: &out)
+    }
+
+    /// True for a byte of a string that is escaped or may begin something escaped: below
+    /// 0x20, `"`, `\`, U+007F, and 0xE2 (U+2028 and U+2029 start with it). Two bit masks, for
+    /// the bytes below 0x40 and those from 0x40 to 0x7F.
+    @inline(__always)
+    private static func needsCloserLook(_ byte: UInt8) -> Bool {
+        if byte < 0x40 { return (0x0000_0004_FFFF_FFFF as UInt64) >> byte & 1 != 0 }
+        if byte < 0x80 { return (0x8000_0000_1000_0000 as UInt64) >> (byte - 0x40) & 1 != 0 }
+        return byte == 0xE2
+    }
+
+    /// `writeString(utf8:)` of a string with a byte to escape, or to look at closely. Runs of
+    /// bytes that need no escape are copied at once.
+    private static func writeEscaped(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) {
         out.append(UInt8(ascii: "\""))
         var at = 0
         var plain = 0  // where the run of bytes copied as they are starts

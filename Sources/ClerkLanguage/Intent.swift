@@ -96,15 +96,17 @@ public enum IntentName: String, Sendable, Hashable, CaseIterable, CustomStringCo
 }
 
 extension Intent {
-    /// Every length of time the request says, in minutes: an event's length and reminders,
-    /// a move, the length of a free slot asked for.
-    var minutesSaid: [Int] {
+    /// True when a length of time the request says, in minutes, passes `test`: an event's
+    /// length and reminders, a move, the length of a free slot asked for. A test, not a list
+    /// of the lengths: the router asks it of every line, and a list was an allocation.
+    func saysMinutes(where test: (Int) -> Bool) -> Bool {
+        func passes(_ minutes: Int?) -> Bool { minutes.map(test) ?? false }
         switch self {
-        case .createEvent(let request): return [request.durationMinutes].compactMap { $0 } + request.reminderMinutes
-        case .queryAgenda(let query): return [query.slotMinutes].compactMap { $0 }
+        case .createEvent(let request): return passes(request.durationMinutes) || request.reminderMinutes.contains(where: test)
+        case .queryAgenda(let query): return passes(query.slotMinutes)
         case .updateEvent(_, let changes):
-            return [changes.durationMinutes, changes.shiftMinutes].compactMap { $0 } + (changes.reminderMinutes ?? [])
-        default: return []
+            return passes(changes.durationMinutes) || passes(changes.shiftMinutes) || (changes.reminderMinutes ?? []).contains(where: test)
+        default: return false
         }
     }
 }

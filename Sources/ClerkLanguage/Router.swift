@@ -38,8 +38,11 @@ public struct Router: Sendable {
         let names = known.folded
         let dates = readDates(text, at: reference)
         let terms = Term.split(text)
-        let first = understand(text, terms: terms, dates: dates, at: reference, known: names, suggest: true, eventOnScreen: eventOnScreen)
-        if let correction = Correction.find(in: text, terms: terms), let corrected = reading(correction, of: text, at: reference, known: names, eventOnScreen: eventOnScreen) {
+        // The correction is looked for first so that the terms can then be given up to the
+        // sentence, which marks its dates on them in place instead of on a copy.
+        let correction = Correction.find(in: text, terms: terms)
+        let first = understand(text, terms: consume terms, dates: dates, at: reference, known: names, suggest: true, eventOnScreen: eventOnScreen)
+        if let correction, let corrected = reading(correction, of: text, at: reference, known: names, eventOnScreen: eventOnScreen) {
             return corrected
         }
         return first
@@ -77,9 +80,9 @@ public struct Router: Sendable {
     }
 
     /// The pipeline after the date reader; `terms`, when given, are `Term.split(text)`.
-    func understand(_ text: String, terms: [Term]? = nil, dates: [DateMatch], at reference: ReferenceTime, known: Names, suggest: Bool,
+    func understand(_ text: String, terms: consuming [Term]? = nil, dates: [DateMatch], at reference: ReferenceTime, known: Names, suggest: Bool,
                     eventOnScreen: Bool) -> Understanding {
-        var sentence = Sentence(text: text, tokens: terms ?? Term.split(text), dates: dates, reference: reference)
+        var sentence = Sentence(text: text, tokens: terms.take() ?? Term.split(text), dates: dates, reference: reference)
         sentence.reader = reader
         sentence.eventOnScreen = eventOnScreen
         sentence.joined = joinedDate(dates, in: text, at: reference)
@@ -135,10 +138,12 @@ public struct Router: Sendable {
             intent = .outOfScope(OutOfScope(topic: topic, didYouMean: guess))
         }
         slots.sort { ($0.ranges.first?.lowerBound ?? text.endIndex) < ($1.ranges.first?.lowerBound ?? text.endIndex) }
-        var understanding = Understanding(text: text, intent: intent, slots: slots, dates: dates, rule: route.rule.name)
-        understanding.amountOutOfRange = amountOutOfRange(understanding, sentence)
-        understanding.corrections = sentence.tokens.filter { $0.isCorrected && !$0.isInDate }.map { WordCorrection(range: $0.range, word: $0.word) }
-        return understanding
+        // Worked out from the parts before they are put together: given the whole
+        // `Understanding` while it was being set, the function got a copy of it.
+        let tooLarge = amountOutOfRange(intent, slots: slots, dates: dates, sentence)
+        let corrections = sentence.tokens.filter { $0.isCorrected && !$0.isInDate }.map { WordCorrection(range: $0.range, word: $0.word) }
+        return Understanding(text: text, intent: consume intent, slots: consume slots, dates: dates, rule: route.rule.name,
+                             amountOutOfRange: tooLarge, corrections: corrections)
     }
 
     /// The words of an amount of time too large to use, in a request about events: a length,
@@ -146,26 +151,27 @@ public struct Router: Sendable {
     /// it, else the date it came from, "on Friday for 9999 weeks"); or a number with a unit of
     /// time that nothing read because it is past every reader's range ("in 1e19 days", "in
     /// 99999 years": `DateRules.amountLimit` or more). Nil when there is none.
-    func amountOutOfRange(_ understanding: Understanding, _ s: Sentence) -> String? {
-        switch understanding.intent {
+    /// `intent`, `slots` and `dates` are the understanding's, `s` its sentence.
+    func amountOutOfRange(_ intent: Intent, slots: [Slot], dates: [DateMatch], _ s: Sentence) -> String? {
+        switch intent {
         case .createEvent, .queryAgenda, .updateEvent, .deleteEvent: break
         default: return nil
         }
-        let text = understanding.text
+        let text = s.text
         func said(_ ranges: [Range<String.Index>]) -> String { ranges.map { String(text[$0]) }.joined(separator: " ") }
-        let lengthSlots = understanding.slots.filter { $0.kind == .duration || $0.kind == .reminder }
-        if understanding.intent.minutesSaid.contains(where: { abs($0) > Quantity.maximumMinutes }) {
-            if let slot = lengthSlots.first(where: { Int($0.value).map { abs($0) > Quantity.maximumMinutes } ?? false }) {
+        func isLength(_ slot: Slot) -> Bool { slot.kind == .duration || slot.kind == .reminder }
+        if intent.saysMinutes(where: { abs($0) > Quantity.maximumMinutes }) {
+            if let slot = slots.first(where: { isLength($0) && (Int($0.value).map { abs($0) > Quantity.maximumMinutes } ?? false) }) {
                 return said(slot.ranges)
             }
-            if let date = understanding.dates.first(where: { $0.known.contains(.duration) }) { return said([date.range]) }
+            if let date = dates.first(where: { $0.known.contains(.duration) }) { return said([date.range]) }
             return text
         }
         for i in s.body where i + 1 < s.body.upperBound && !s.tokens[i].isInDate {
             guard let amount = Quantity.numeral(s.word(i)), !(amount < DateRules.amountLimit),
                   Lexicon.durationUnits[s.word(i + 1)] != nil || Quantity.units[s.word(i + 1)] != nil else { continue }
             let range = s.tokens[i].range.lowerBound..<s.tokens[i + 1].range.upperBound
-            if lengthSlots.contains(where: { $0.ranges.contains { $0.overlaps(range) } }) { continue }
+            if slots.contains(where: { isLength($0) && $0.ranges.contains { $0.overlaps(range) } }) { continue }
             return String(text[range])
         }
         return nil

@@ -27,6 +27,19 @@ public struct Understanding: Sendable, Hashable {
     }
 
     /// The first slot of `kind`, if any.
+    /// Every part given: the router returns the value made here, where a `var` set part by
+    /// part was copied out and destroyed.
+    init(text: String, intent: Intent, slots: [Slot], dates: [DateMatch], rule: String, amountOutOfRange: String?,
+         corrections: [WordCorrection]) {
+        self.text = text
+        self.intent = intent
+        self.slots = slots
+        self.dates = dates
+        self.rule = rule
+        self.amountOutOfRange = amountOutOfRange
+        self.corrections = corrections
+    }
+
     public func slot(_ kind: Slot.Kind) -> Slot? {
         slots.first { $0.kind == kind }
     }

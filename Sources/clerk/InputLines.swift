@@ -47,7 +47,7 @@ final class InputLines {
     /// The next line without its `\n`, and whether a `\n` ended it.
     private func nextBytes() -> (ArraySlice<UInt8>, endedByNewline: Bool)? {
         while true {
-            if let newline = buffer[scanned...].firstIndex(of: 0x0A) {
+            if let newline = nextNewline() {
                 let line = buffer[start..<newline]
                 start = newline + 1
                 scanned = start
@@ -62,6 +62,16 @@ final class InputLines {
                 return (line, false)
             }
             fill()
+        }
+    }
+
+    /// Where the first `\n` from `scanned` is, found by `memchr` (a generic search of the
+    /// slice looked at a byte at a time).
+    private func nextNewline() -> Int? {
+        buffer.withUnsafeBufferPointer { bytes in
+            guard scanned < bytes.count, let base = bytes.baseAddress,
+                  let hit = memchr(base + scanned, 0x0A, bytes.count - scanned) else { return nil }
+            return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
         }
     }
 

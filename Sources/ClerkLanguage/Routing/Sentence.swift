@@ -28,22 +28,24 @@ struct Sentence {
     /// The date reader, for readers that read a phrase of the line again in another form.
     var reader: DateReader?
 
-    init(text: String, tokens: [Term], dates: [DateMatch], reference: ReferenceTime) {
-        self.text = text
-        self.tokens = tokens
-        self.dates = dates
-        self.zone = reference.timeZone
-        self.reference = reference
+    /// `tokens` is taken over: given the caller's only reference, the dates are marked on
+    /// it in place, not on a copy of every term.
+    init(text: String, tokens: consuming [Term], dates: [DateMatch], reference: ReferenceTime) {
         // Mark each token covered by a date match.
         var d = 0
         for i in tokens.indices {
             while d < dates.count, dates[d].range.upperBound <= tokens[i].range.lowerBound { d += 1 }
             if d < dates.count, dates[d].range.lowerBound < tokens[i].range.upperBound,
                tokens[i].range.lowerBound < dates[d].range.upperBound {
-                self.tokens[i].date = d
+                tokens[i].date = d
             }
         }
-        body = 0..<tokens.count
+        self.text = text
+        self.tokens = tokens
+        self.dates = dates
+        self.zone = reference.timeZone
+        self.reference = reference
+        body = 0..<self.tokens.count
         trimNoise()
     }
 

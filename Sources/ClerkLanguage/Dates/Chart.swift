@@ -24,6 +24,8 @@ struct Chart {
     private var headers: [Header] = []
     /// The first item of each kind starting at each token: index `token * kinds + kind`.
     private let firstStartingAt: UnsafeMutablePointer<Int32>
+    /// The kinds of the items starting at each token, as bits (`1 << kind`).
+    private let kindsAt: UnsafeMutablePointer<UInt8>
     private static let kinds = ValueKind.allCases.count
     /// Safety valve for pathological text: the chart never grows past this.
     private let capacity: Int
@@ -46,6 +48,7 @@ struct Chart {
         self.wordIDs = wordIDs ?? tokens.map { grammar.wordID($0.text) }
         scratch = Scratch(tokens: tokens.count, kinds: Self.kinds, rules: grammar.largestStage)
         firstStartingAt = scratch.firstStartingAt
+        kindsAt = scratch.kindsAt
         freshKinds = scratch.freshKinds
         applied = scratch.applied
         capacity = 64 + tokens.count * 12
@@ -60,6 +63,7 @@ struct Chart {
     mutating func run(_ stage: Int) {
         let compiled = grammar.stages[stage]
         let elements = compiled.patterns
+        let leadingKinds = compiled.indexes.leadingKinds, kindsBeforeWord = compiled.indexes.kindsBeforeWord
         // The list of matches, kept from stage to stage so that it is allocated once a parse.
         var found = foundStorage
         foundStorage = FoundList()
@@ -98,7 +102,12 @@ struct Chart {
                             if round == 0 || compiled.rules[Int(r)].usesItems { apply(compiled, elements, r, position, minimumGeneration, &found) }
                         }
                     }
-                    for kind in 0..<Self.kinds where next < tokens.count && firstStartingAt[next * Self.kinds + kind] >= 0 {
+                    // Readings at `next` of the kinds a rule needs after a number (none is made
+                    // there while this token is read: new readings start here).
+                    var kinds = next < tokens.count ? kindsAt[next] & compiled.indexes.kindsAfterDigits : 0
+                    while kinds != 0 {
+                        let kind = kinds.trailingZeroBitCount
+                        kinds &= kinds - 1
                         for i in compiled.indexes.byDigitsThenItem.range(kind) {
                             let r = compiled.indexes.byDigitsThenItem.rules[i]
                             guard applied[Int(r)] != stamp else { continue }
@@ -119,7 +128,10 @@ struct Chart {
                             if round == 0 || compiled.rules[Int(r)].usesItems { apply(compiled, elements, r, position, minimumGeneration, &found) }
                         }
                     }
-                    for kind in 0..<Self.kinds where next < tokens.count && firstStartingAt[next * Self.kinds + kind] >= 0 {
+                    var kinds = next < tokens.count ? kindsAt[next] & compiled.indexes.kindsAfterWord[Int(id)] : 0
+                    while kinds != 0 {
+                        let kind = kinds.trailingZeroBitCount
+                        kinds &= kinds - 1
                         for i in compiled.indexes.byWordThenItem.range(Int(id) * Self.kinds + kind) {
                             let r = compiled.indexes.byWordThenItem.rules[i]
                             guard applied[Int(r)] != stamp else { continue }
@@ -128,9 +140,15 @@ struct Chart {
                         }
                     }
                 }
-                for kind in 0..<Self.kinds {
+                // Each kind some rule starts with that has a reading here, in order. Rules tried
+                // here add readings here, so the kinds are looked at afresh for each.
+                var kind = 0
+                while true {
+                    let kinds = kindsAt[position] & leadingKinds & (0xFF << UInt8(kind))
+                    guard kinds != 0 else { break }
+                    kind = kinds.trailingZeroBitCount
+                    defer { kind += 1 }
                     let head = firstStartingAt[position * Self.kinds + kind]
-                    guard head >= 0 else { continue }
                     let freshHere = freshKinds[position] & (1 << UInt8(kind)) != 0
                     for i in compiled.indexes.byItemThenAny.range(kind) {
                         let r = compiled.indexes.byItemThenAny.rules[i]
@@ -147,7 +165,7 @@ struct Chart {
                         let end = Int(headers[Int(index)].end)
                         index = headers[Int(index)].nextStartingHere
                         guard end < tokens.count else { continue }
-                        if wordIDs[end] >= 0 {
+                        if kindsBeforeWord & (1 << UInt8(kind)) != 0, wordIDs[end] >= 0 {
                             for i in compiled.indexes.byItemThenWord.range(kind * grammar.words + Int(wordIDs[end])) {
                                 let r = compiled.indexes.byItemThenWord.rules[i]
                                 guard applied[Int(r)] != stamp else { continue }
@@ -157,7 +175,10 @@ struct Chart {
                                 apply(compiled, elements, r, position, minimumGeneration, &found)
                             }
                         }
-                        for next in 0..<Self.kinds where firstStartingAt[end * Self.kinds + next] >= 0 {
+                        var nextKinds = kindsAt[end] & compiled.indexes.kindsAfter(kind: kind)
+                        while nextKinds != 0 {
+                            let next = nextKinds.trailingZeroBitCount
+                            nextKinds &= nextKinds - 1
                             // Neither an item of this kind here nor one of the follower's kind
                             // at `end` is new: a rule with just these two items cannot match
                             // through this follower (its other followers are tried on their own).
@@ -216,12 +237,14 @@ struct Chart {
         let applied: UnsafeMutablePointer<UInt32>
         /// One byte of kind bits per token.
         let freshKinds: UnsafeMutablePointer<UInt8>
+        /// One byte of kind bits per token.
+        let kindsAt: UnsafeMutablePointer<UInt8>
 
-        /// The four tables in one block: one allocation a parse instead of four.
+        /// The five tables in one block: one allocation a parse instead of five.
         private let block: UnsafeMutableRawPointer
 
         init(tokens: Int, kinds: Int, rules: Int) {
-            let heads = (tokens + 1) * kinds, bytes = max(tokens, 1)
+            let heads = (tokens + 1) * kinds, bytes = 2 * max(tokens, 1)
             let words = Captures.capacity + heads + rules
             block = .allocate(byteCount: words * 4 + bytes, alignment: 4)
             let base = block.bindMemory(to: Int32.self, capacity: Captures.capacity + heads)
@@ -232,6 +255,7 @@ struct Chart {
             applied.initialize(repeating: 0, count: rules)
             freshKinds = (block + words * 4).bindMemory(to: UInt8.self, capacity: bytes)
             freshKinds.initialize(repeating: 0, count: bytes)
+            kindsAt = freshKinds + max(tokens, 1)
         }
 
         deinit { block.deallocate() }
@@ -432,6 +456,7 @@ struct Chart {
         headers.append(Header(first: Int32(item.first), end: Int32(item.end), generation: Int32(item.generation),
                               nextStartingHere: firstStartingAt[slot], kind: item.kind))
         firstStartingAt[slot] = new
+        kindsAt[item.first] |= 1 << item.kind.rawValue
         items.append(item)
     }
 }

@@ -71,12 +71,29 @@ struct StageIndexes: Sendable {
     /// Rules that start with a reading anything may follow, by its kind.
     var byItemThenAny: RuleIndex
 
+    /// The kinds of reading (as bits, `1 << kind`) the item keys of the indexes name, so that
+    /// `Chart.run` looks only at the kinds some rule could use instead of trying each kind in
+    /// turn: by word, the kinds a rule needs right after that word (`byWordThenItem`).
+    private(set) var kindsAfterWord: [UInt8]
+    /// ... the kinds a rule needs right after a number (`byDigitsThenItem`).
+    private(set) var kindsAfterDigits: UInt8 = 0
+    /// ... the kinds some rule starts with (`byItemThenAny`, `byItemThenWord`, `byItemThenItem`).
+    private(set) var leadingKinds: UInt8 = 0
+    /// ... the kinds some rule starts with that a word must follow (`byItemThenWord`).
+    private(set) var kindsBeforeWord: UInt8 = 0
+    /// ... by leading kind, eight bits each, the kinds a rule needs after it (`byItemThenItem`).
+    private var kindsAfterKinds: UInt32 = 0
+
     private let words: Int
     private static let kinds = ValueKind.allCases.count
+
+    /// The kinds a rule that starts with a reading of `kind` needs right after it.
+    @inline(__always) func kindsAfter(kind: Int) -> UInt8 { UInt8(truncatingIfNeeded: kindsAfterKinds >> (kind * 8)) }
 
     init(words: Int) {
         let kinds = Self.kinds
         self.words = words
+        kindsAfterWord = [UInt8](repeating: 0, count: words)
         byWord = RuleIndex(keys: words)
         byDigits = RuleIndex(keys: 1)
         byDigitsThenWord = RuleIndex(keys: words)
@@ -121,6 +138,7 @@ struct StageIndexes: Sendable {
                     if hasFollowers {
                         for f in followerWords { byWordThenWord.add(rule, first: word, second: Int(f)) }
                         for kind in 0..<kinds where followerKinds & (1 << kind) != 0 { byWordThenItem.add(rule, under: word * kinds + kind) }
+                        kindsAfterWord[word] |= followerKinds
                     } else {
                         byWord.add(rule, under: word)
                     }
@@ -129,14 +147,18 @@ struct StageIndexes: Sendable {
                 if hasFollowers {
                     for f in followerWords { byDigitsThenWord.add(rule, under: Int(f)) }
                     for kind in 0..<kinds where followerKinds & (1 << kind) != 0 { byDigitsThenItem.add(rule, under: kind) }
+                    kindsAfterDigits |= followerKinds
                 } else {
                     byDigits.add(rule, under: 0)
                 }
             case .item:
                 let kind = Int(element.itemKind.rawValue)
+                leadingKinds |= 1 << UInt8(kind)
                 if hasFollowers {
                     for f in followerWords { byItemThenWord.add(rule, under: kind * words + Int(f)) }
                     for next in 0..<kinds where followerKinds & (1 << next) != 0 { byItemThenItem.add(rule, under: kind * kinds + next) }
+                    if !followerWords.isEmpty { kindsBeforeWord |= 1 << UInt8(kind) }
+                    kindsAfterKinds |= UInt32(followerKinds) << (kind * 8)
                 } else {
                     byItemThenAny.add(rule, under: kind)
                 }

@@ -92,14 +92,16 @@ struct Chart {
                 if tokens[position].kind == .number {
                     for i in compiled.indexes.byDigits.range(0) {
                         let r = compiled.indexes.byDigits.rules[i]
-                        if round == 0 || compiled.rules[Int(r)].usesItems { apply(compiled, elements, r, position, minimumGeneration, &found) }
+                        guard round == 0 || compiled.rules[Int(r)].usesItems, digitsPass(compiled.rules[Int(r)], position) else { continue }
+                        apply(compiled, elements, r, position, minimumGeneration, &found)
                     }
                     if nextID >= 0 {
                         for i in compiled.indexes.byDigitsThenWord.range(Int(nextID)) {
                             let r = compiled.indexes.byDigitsThenWord.rules[i]
                             guard applied[Int(r)] != stamp else { continue }
                             applied[Int(r)] = stamp
-                            if round == 0 || compiled.rules[Int(r)].usesItems { apply(compiled, elements, r, position, minimumGeneration, &found) }
+                            guard round == 0 || compiled.rules[Int(r)].usesItems, digitsPass(compiled.rules[Int(r)], position) else { continue }
+                            apply(compiled, elements, r, position, minimumGeneration, &found)
                         }
                     }
                     // Readings at `next` of the kinds a rule needs after a number (none is made
@@ -112,6 +114,8 @@ struct Chart {
                             let r = compiled.indexes.byDigitsThenItem.rules[i]
                             guard applied[Int(r)] != stamp else { continue }
                             applied[Int(r)] = stamp
+                            let rule = compiled.rules[Int(r)]
+                            guard digitsPass(rule, position), followerMayStart(afterToken: rule, next) else { continue }
                             apply(compiled, elements, r, position, minimumGeneration, &found)
                         }
                     }
@@ -136,6 +140,7 @@ struct Chart {
                             let r = compiled.indexes.byWordThenItem.rules[i]
                             guard applied[Int(r)] != stamp else { continue }
                             applied[Int(r)] = stamp
+                            guard followerMayStart(afterToken: compiled.rules[Int(r)], next) else { continue }
                             apply(compiled, elements, r, position, minimumGeneration, &found)
                         }
                     }
@@ -154,7 +159,7 @@ struct Chart {
                         let r = compiled.indexes.byItemThenAny.rules[i]
                         // A rule whose only item is this first one needs that item to be new.
                         if !freshHere, compiled.rules[Int(r)].itemElements == 1 { continue }
-                        guard someItemPasses(compiled.rules[Int(r)].leadTest, kind, position) else { continue }
+                        guard mayMatch(compiled.rules[Int(r)], kind, position) else { continue }
                         apply(compiled, elements, r, position, minimumGeneration, &found)
                     }
                     // Rules that need a word or a reading after the item: only those whose
@@ -171,7 +176,7 @@ struct Chart {
                                 guard applied[Int(r)] != stamp else { continue }
                                 applied[Int(r)] = stamp
                                 if !freshHere, compiled.rules[Int(r)].itemElements == 1 { continue }
-                                guard someItemPasses(compiled.rules[Int(r)].leadTest, kind, position) else { continue }
+                                guard mayMatch(compiled.rules[Int(r)], kind, position) else { continue }
                                 apply(compiled, elements, r, position, minimumGeneration, &found)
                             }
                         }
@@ -188,7 +193,7 @@ struct Chart {
                                 guard applied[Int(r)] != stamp else { continue }
                                 if !freshPair, compiled.rules[Int(r)].itemElements == 2 { continue }
                                 applied[Int(r)] = stamp
-                                guard someItemPasses(compiled.rules[Int(r)].leadTest, kind, position) else { continue }
+                                guard mayMatch(compiled.rules[Int(r)], kind, position) else { continue }
                                 apply(compiled, elements, r, position, minimumGeneration, &found)
                             }
                         }
@@ -355,12 +360,23 @@ struct Chart {
         }
     }
 
-    /// Whether a reading of `kind` at token `position` passes item test `test` (-1: no test
-    /// to ask). Most tries of a rule that begins with a reading fail at that reading's test;
-    /// asked here, they cost a loop over the readings at the token instead of a match.
-    @inline(__always) private func someItemPasses(_ test: Int32, _ kind: Int, _ position: Int) -> Bool {
-        guard test >= 0 else { return true }
-        let check = Unmanaged.passUnretained(grammar.itemTests[Int(test)])
+    // The checks before a try (see `CompiledRule.leadTest`). Most tries find nothing, and
+    // most of those fail at the first or second element: asked here, a failure costs a loop
+    // over the readings at one or two tokens instead of a match. Each asks only what every
+    // match of the rule from this token needs, given what the chart holds now, so that the
+    // tries left find what they found before, in the same order.
+
+    /// Whether the number token at `position` passes the rule's first test, if it has one.
+    @inline(__always) private func digitsPass(_ rule: CompiledStage.CompiledRule, _ position: Int) -> Bool {
+        guard rule.leadDigitTest >= 0 else { return true }
+        return tokens[position].number != nil && grammar.digitTests[Int(rule.leadDigitTest)].passes(tokens[position])
+    }
+
+    /// For a rule that begins with a reading of `kind` at `position`: whether some reading
+    /// there passes its test and, when the rule needs a reading next, has one after it.
+    @inline(__always) private func mayMatch(_ rule: CompiledStage.CompiledRule, _ kind: Int, _ position: Int) -> Bool {
+        guard rule.leadTest >= 0 else { return true }
+        let check = Unmanaged.passUnretained(grammar.itemTests[Int(rule.leadTest)])
         var index = firstStartingAt[position * Self.kinds + kind]
         while index >= 0 {
             let i = Int(index)
@@ -368,7 +384,34 @@ struct Chart {
             let passes = Unmanaged.passUnretained(items[i])._withUnsafeGuaranteedRef { item in
                 check._withUnsafeGuaranteedRef { $0.passes(item) }
             }
-            if passes { return true }
+            if passes, followerMayStart(rule, Int(headers[i].end)) { return true }
+        }
+        return false
+    }
+
+    /// `followerMayStart` for a try from a word or number: when that token is the rule's first
+    /// element, the token after it is where the follower starts.
+    @inline(__always) private func followerMayStart(afterToken rule: CompiledStage.CompiledRule, _ at: Int) -> Bool {
+        rule.leadTest >= 0 || followerMayStart(rule, at)
+    }
+
+    /// Whether the reading the rule needs after its first element can start at `at` (or up
+    /// to `followGap` tokens later, past optional words): one of its kind there passes its test.
+    @inline(__always) private func followerMayStart(_ rule: CompiledStage.CompiledRule, _ at: Int) -> Bool {
+        guard rule.followTest >= 0 else { return true }
+        let check = Unmanaged.passUnretained(grammar.itemTests[Int(rule.followTest)])
+        var p = at
+        while p < tokens.count, p <= at + rule.followGap {
+            var index = firstStartingAt[p * Self.kinds + Int(rule.followKind.rawValue)]
+            while index >= 0 {
+                let i = Int(index)
+                index = headers[i].nextStartingHere
+                let passes = Unmanaged.passUnretained(items[i])._withUnsafeGuaranteedRef { item in
+                    check._withUnsafeGuaranteedRef { $0.passes(item) }
+                }
+                if passes { return true }
+            }
+            p += 1
         }
         return false
     }

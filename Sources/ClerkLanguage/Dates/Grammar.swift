@@ -23,9 +23,46 @@ final class CompiledStage: @unchecked Sendable {
         var usesItems: Bool { itemElements > 0 }
         /// How many elements are earlier readings.
         var itemElements: Int
-        /// The test of the first element when it is a reading that must be there (an index
-        /// into `Grammar.itemTests`), else -1: `Chart.run` asks it before trying the rule.
+        /// What `Chart.run` asks before trying the rule, so that most tries that would find
+        /// nothing are not made (see `Chart.mayMatch`). Set only when the elements before the
+        /// first required one are optional words, symbols or numbers: a match with one of them
+        /// there is found by the try at that word, earlier at the same token.
+        ///
+        /// The test of the first element when it is a number token that must be there (an
+        /// index into `Grammar.digitTests`), else -1.
+        var leadDigitTest: Int32 = -1
+        /// The test of the first required element when it is a reading (an index into
+        /// `Grammar.itemTests`), else -1.
         var leadTest: Int32 = -1
+        /// The test of the required element after that one when it is a reading, -1 when it
+        /// is not (or when a token lead is not the first element); `followGap` optional words,
+        /// symbols or numbers may come between the two.
+        var followTest: Int32 = -1
+        var followKind: ValueKind = .time
+        var followGap = 0
+
+        init(elementRange: Range<Int>, itemElements: Int, elements: [CompiledElement]) {
+            self.elementRange = elementRange
+            self.itemElements = itemElements
+            var k = elementRange.lowerBound
+            while k < elementRange.upperBound, elements[k].optional {
+                if elements[k].tag == .item { return }
+                k += 1
+            }
+            guard k < elementRange.upperBound else { return }
+            let lead = elements[k]
+            if lead.tag == .item { leadTest = lead.test }
+            // A token lead is asked about the token a try starts at, so only when it is the
+            // first element (else an optional one before it may stand there).
+            guard lead.tag == .item || k == elementRange.lowerBound else { return }
+            if lead.tag == .digits { leadDigitTest = lead.test }
+            var f = k + 1
+            while f < elementRange.upperBound, elements[f].optional, elements[f].tag != .item { f += 1 }
+            guard f < elementRange.upperBound, elements[f].tag == .item, !elements[f].optional else { return }
+            followTest = elements[f].test
+            followKind = elements[f].itemKind
+            followGap = f - k - 1
+        }
     }
 
     let rules: [CompiledRule]
@@ -513,9 +550,7 @@ final class Grammar: Sendable {
                     elements[k].itemsFromHere = itemsAfter
                 }
                 precondition(rule.pattern.count <= Captures.capacity, "rule \(rule.name): pattern longer than \(Captures.capacity)")
-                let lead = elements[first]
-                compiledRules.append(.init(elementRange: first..<elements.count, itemElements: Int(itemsAfter),
-                                           leadTest: lead.tag == .item && !lead.optional ? lead.test : -1))
+                compiledRules.append(.init(elementRange: first..<elements.count, itemElements: Int(itemsAfter), elements: elements))
                 indexes.add(Int32(index), elements: elements, range: first..<elements.count, wordStarts: stageMentions, words: mentions,
                             scratch: &followerScratch)
             }

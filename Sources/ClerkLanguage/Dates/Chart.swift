@@ -289,7 +289,7 @@ struct Chart {
             let latent = production.latent, standsAlone = production.standsAlone, priority = production.priority ?? source.priority
             // The reading moved into the item, not copied: a production is large, and a copy
             // went through the optional's generic copy and destroy.
-            add(Item(first: position, end: end, value: (consume production).value, rule: source.name, role: source.role,
+            add(Item(first: position, end: end, value: (consume production).value, rule: source,
                      captures: slots, partCount: partCount, endElement: Int8(source.endElement ?? -1), latent: latent,
                      standsAlone: standsAlone, priority: priority, generation: Int(pass)))
         }

@@ -281,7 +281,13 @@ struct RuleIndex: Sendable {
         entries = []
     }
 
-    @inline(__always) func range(_ key: Int) -> Range<Int> { Int(starts[key])..<Int(starts[key + 1]) }
+    /// The rules under `key`, which must be below `keys`. Read without the array's and the
+    /// range's checks: `Chart.run` asks a hundred times a parse, and the table is built sealed
+    /// with `keys + 1` ascending entries.
+    @inline(__always) func range(_ key: Int) -> Range<Int> {
+        precondition(key >= 0 && key < keys)
+        return starts.withUnsafeBufferPointer { Range(uncheckedBounds: (Int($0[key]), Int($0[key + 1]))) }
+    }
 }
 
 /// Sorts `list[range]` unless it is in order already. The ranges while sealing are one or

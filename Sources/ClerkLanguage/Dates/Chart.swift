@@ -24,6 +24,8 @@ struct Chart {
     private var headers: [Header] = []
     /// The first item of each kind starting at each token: index `token * kinds + kind`.
     private let firstStartingAt: UnsafeMutablePointer<Int32>
+    /// The kinds of the items starting at each token, as bits (`1 << kind`).
+    private let kindsAt: UnsafeMutablePointer<UInt8>
     private static let kinds = ValueKind.allCases.count
     /// Safety valve for pathological text: the chart never grows past this.
     private let capacity: Int
@@ -46,6 +48,7 @@ struct Chart {
         self.wordIDs = wordIDs ?? tokens.map { grammar.wordID($0.text) }
         scratch = Scratch(tokens: tokens.count, kinds: Self.kinds, rules: grammar.largestStage)
         firstStartingAt = scratch.firstStartingAt
+        kindsAt = scratch.kindsAt
         freshKinds = scratch.freshKinds
         applied = scratch.applied
         capacity = 64 + tokens.count * 12
@@ -60,6 +63,7 @@ struct Chart {
     mutating func run(_ stage: Int) {
         let compiled = grammar.stages[stage]
         let elements = compiled.patterns
+        let leadingKinds = compiled.indexes.leadingKinds, kindsBeforeWord = compiled.indexes.kindsBeforeWord
         // The list of matches, kept from stage to stage so that it is allocated once a parse.
         var found = foundStorage
         foundStorage = FoundList()
@@ -88,21 +92,30 @@ struct Chart {
                 if tokens[position].kind == .number {
                     for i in compiled.indexes.byDigits.range(0) {
                         let r = compiled.indexes.byDigits.rules[i]
-                        if round == 0 || compiled.rules[Int(r)].usesItems { apply(compiled, elements, r, position, minimumGeneration, &found) }
+                        guard round == 0 || compiled.rules[Int(r)].usesItems, digitsPass(compiled.rules[Int(r)], position) else { continue }
+                        apply(compiled, elements, r, position, minimumGeneration, &found)
                     }
                     if nextID >= 0 {
                         for i in compiled.indexes.byDigitsThenWord.range(Int(nextID)) {
                             let r = compiled.indexes.byDigitsThenWord.rules[i]
                             guard applied[Int(r)] != stamp else { continue }
                             applied[Int(r)] = stamp
-                            if round == 0 || compiled.rules[Int(r)].usesItems { apply(compiled, elements, r, position, minimumGeneration, &found) }
+                            guard round == 0 || compiled.rules[Int(r)].usesItems, digitsPass(compiled.rules[Int(r)], position) else { continue }
+                            apply(compiled, elements, r, position, minimumGeneration, &found)
                         }
                     }
-                    for kind in 0..<Self.kinds where next < tokens.count && firstStartingAt[next * Self.kinds + kind] >= 0 {
+                    // Readings at `next` of the kinds a rule needs after a number (none is made
+                    // there while this token is read: new readings start here).
+                    var kinds = next < tokens.count ? kindsAt[next] & compiled.indexes.kindsAfterDigits : 0
+                    while kinds != 0 {
+                        let kind = kinds.trailingZeroBitCount
+                        kinds &= kinds - 1
                         for i in compiled.indexes.byDigitsThenItem.range(kind) {
                             let r = compiled.indexes.byDigitsThenItem.rules[i]
                             guard applied[Int(r)] != stamp else { continue }
                             applied[Int(r)] = stamp
+                            let rule = compiled.rules[Int(r)]
+                            guard digitsPass(rule, position), followerMayStart(afterToken: rule, next) else { continue }
                             apply(compiled, elements, r, position, minimumGeneration, &found)
                         }
                     }
@@ -119,24 +132,34 @@ struct Chart {
                             if round == 0 || compiled.rules[Int(r)].usesItems { apply(compiled, elements, r, position, minimumGeneration, &found) }
                         }
                     }
-                    for kind in 0..<Self.kinds where next < tokens.count && firstStartingAt[next * Self.kinds + kind] >= 0 {
+                    var kinds = next < tokens.count ? kindsAt[next] & compiled.indexes.kindsAfterWord[Int(id)] : 0
+                    while kinds != 0 {
+                        let kind = kinds.trailingZeroBitCount
+                        kinds &= kinds - 1
                         for i in compiled.indexes.byWordThenItem.range(Int(id) * Self.kinds + kind) {
                             let r = compiled.indexes.byWordThenItem.rules[i]
                             guard applied[Int(r)] != stamp else { continue }
                             applied[Int(r)] = stamp
+                            guard followerMayStart(afterToken: compiled.rules[Int(r)], next) else { continue }
                             apply(compiled, elements, r, position, minimumGeneration, &found)
                         }
                     }
                 }
-                for kind in 0..<Self.kinds {
+                // Each kind some rule starts with that has a reading here, in order. Rules tried
+                // here add readings here, so the kinds are looked at afresh for each.
+                var kind = 0
+                while true {
+                    let kinds = kindsAt[position] & leadingKinds & (0xFF << UInt8(kind))
+                    guard kinds != 0 else { break }
+                    kind = kinds.trailingZeroBitCount
+                    defer { kind += 1 }
                     let head = firstStartingAt[position * Self.kinds + kind]
-                    guard head >= 0 else { continue }
                     let freshHere = freshKinds[position] & (1 << UInt8(kind)) != 0
                     for i in compiled.indexes.byItemThenAny.range(kind) {
                         let r = compiled.indexes.byItemThenAny.rules[i]
                         // A rule whose only item is this first one needs that item to be new.
                         if !freshHere, compiled.rules[Int(r)].itemElements == 1 { continue }
-                        guard someItemPasses(compiled.rules[Int(r)].leadTest, kind, position) else { continue }
+                        guard mayMatch(compiled.rules[Int(r)], kind, position) else { continue }
                         apply(compiled, elements, r, position, minimumGeneration, &found)
                     }
                     // Rules that need a word or a reading after the item: only those whose
@@ -147,17 +170,20 @@ struct Chart {
                         let end = Int(headers[Int(index)].end)
                         index = headers[Int(index)].nextStartingHere
                         guard end < tokens.count else { continue }
-                        if wordIDs[end] >= 0 {
+                        if kindsBeforeWord & (1 << UInt8(kind)) != 0, wordIDs[end] >= 0 {
                             for i in compiled.indexes.byItemThenWord.range(kind * grammar.words + Int(wordIDs[end])) {
                                 let r = compiled.indexes.byItemThenWord.rules[i]
                                 guard applied[Int(r)] != stamp else { continue }
                                 applied[Int(r)] = stamp
                                 if !freshHere, compiled.rules[Int(r)].itemElements == 1 { continue }
-                                guard someItemPasses(compiled.rules[Int(r)].leadTest, kind, position) else { continue }
+                                guard mayMatch(compiled.rules[Int(r)], kind, position) else { continue }
                                 apply(compiled, elements, r, position, minimumGeneration, &found)
                             }
                         }
-                        for next in 0..<Self.kinds where firstStartingAt[end * Self.kinds + next] >= 0 {
+                        var nextKinds = kindsAt[end] & compiled.indexes.kindsAfter(kind: kind)
+                        while nextKinds != 0 {
+                            let next = nextKinds.trailingZeroBitCount
+                            nextKinds &= nextKinds - 1
                             // Neither an item of this kind here nor one of the follower's kind
                             // at `end` is new: a rule with just these two items cannot match
                             // through this follower (its other followers are tried on their own).
@@ -167,7 +193,7 @@ struct Chart {
                                 guard applied[Int(r)] != stamp else { continue }
                                 if !freshPair, compiled.rules[Int(r)].itemElements == 2 { continue }
                                 applied[Int(r)] = stamp
-                                guard someItemPasses(compiled.rules[Int(r)].leadTest, kind, position) else { continue }
+                                guard mayMatch(compiled.rules[Int(r)], kind, position) else { continue }
                                 apply(compiled, elements, r, position, minimumGeneration, &found)
                             }
                         }
@@ -216,12 +242,14 @@ struct Chart {
         let applied: UnsafeMutablePointer<UInt32>
         /// One byte of kind bits per token.
         let freshKinds: UnsafeMutablePointer<UInt8>
+        /// One byte of kind bits per token.
+        let kindsAt: UnsafeMutablePointer<UInt8>
 
-        /// The four tables in one block: one allocation a parse instead of four.
+        /// The five tables in one block: one allocation a parse instead of five.
         private let block: UnsafeMutableRawPointer
 
         init(tokens: Int, kinds: Int, rules: Int) {
-            let heads = (tokens + 1) * kinds, bytes = max(tokens, 1)
+            let heads = (tokens + 1) * kinds, bytes = 2 * max(tokens, 1)
             let words = Captures.capacity + heads + rules
             block = .allocate(byteCount: words * 4 + bytes, alignment: 4)
             let base = block.bindMemory(to: Int32.self, capacity: Captures.capacity + heads)
@@ -232,6 +260,7 @@ struct Chart {
             applied.initialize(repeating: 0, count: rules)
             freshKinds = (block + words * 4).bindMemory(to: UInt8.self, capacity: bytes)
             freshKinds.initialize(repeating: 0, count: bytes)
+            kindsAt = freshKinds + max(tokens, 1)
         }
 
         deinit { block.deallocate() }
@@ -260,7 +289,7 @@ struct Chart {
             let latent = production.latent, standsAlone = production.standsAlone, priority = production.priority ?? source.priority
             // The reading moved into the item, not copied: a production is large, and a copy
             // went through the optional's generic copy and destroy.
-            add(Item(first: position, end: end, value: (consume production).value, rule: source.name, role: source.role,
+            add(Item(first: position, end: end, value: (consume production).value, rule: source,
                      captures: slots, partCount: partCount, endElement: Int8(source.endElement ?? -1), latent: latent,
                      standsAlone: standsAlone, priority: priority, generation: Int(pass)))
         }
@@ -331,12 +360,23 @@ struct Chart {
         }
     }
 
-    /// Whether a reading of `kind` at token `position` passes item test `test` (-1: no test
-    /// to ask). Most tries of a rule that begins with a reading fail at that reading's test;
-    /// asked here, they cost a loop over the readings at the token instead of a match.
-    @inline(__always) private func someItemPasses(_ test: Int32, _ kind: Int, _ position: Int) -> Bool {
-        guard test >= 0 else { return true }
-        let check = Unmanaged.passUnretained(grammar.itemTests[Int(test)])
+    // The checks before a try (see `CompiledRule.leadTest`). Most tries find nothing, and
+    // most of those fail at the first or second element: asked here, a failure costs a loop
+    // over the readings at one or two tokens instead of a match. Each asks only what every
+    // match of the rule from this token needs, given what the chart holds now, so that the
+    // tries left find what they found before, in the same order.
+
+    /// Whether the number token at `position` passes the rule's first test, if it has one.
+    @inline(__always) private func digitsPass(_ rule: CompiledStage.CompiledRule, _ position: Int) -> Bool {
+        guard rule.leadDigitTest >= 0 else { return true }
+        return tokens[position].number != nil && grammar.digitTests[Int(rule.leadDigitTest)].passes(tokens[position])
+    }
+
+    /// For a rule that begins with a reading of `kind` at `position`: whether some reading
+    /// there passes its test and, when the rule needs a reading next, has one after it.
+    @inline(__always) private func mayMatch(_ rule: CompiledStage.CompiledRule, _ kind: Int, _ position: Int) -> Bool {
+        guard rule.leadTest >= 0 else { return true }
+        let check = Unmanaged.passUnretained(grammar.itemTests[Int(rule.leadTest)])
         var index = firstStartingAt[position * Self.kinds + kind]
         while index >= 0 {
             let i = Int(index)
@@ -344,7 +384,34 @@ struct Chart {
             let passes = Unmanaged.passUnretained(items[i])._withUnsafeGuaranteedRef { item in
                 check._withUnsafeGuaranteedRef { $0.passes(item) }
             }
-            if passes { return true }
+            if passes, followerMayStart(rule, Int(headers[i].end)) { return true }
+        }
+        return false
+    }
+
+    /// `followerMayStart` for a try from a word or number: when that token is the rule's first
+    /// element, the token after it is where the follower starts.
+    @inline(__always) private func followerMayStart(afterToken rule: CompiledStage.CompiledRule, _ at: Int) -> Bool {
+        rule.leadTest >= 0 || followerMayStart(rule, at)
+    }
+
+    /// Whether the reading the rule needs after its first element can start at `at` (or up
+    /// to `followGap` tokens later, past optional words): one of its kind there passes its test.
+    @inline(__always) private func followerMayStart(_ rule: CompiledStage.CompiledRule, _ at: Int) -> Bool {
+        guard rule.followTest >= 0 else { return true }
+        let check = Unmanaged.passUnretained(grammar.itemTests[Int(rule.followTest)])
+        var p = at
+        while p < tokens.count, p <= at + rule.followGap {
+            var index = firstStartingAt[p * Self.kinds + Int(rule.followKind.rawValue)]
+            while index >= 0 {
+                let i = Int(index)
+                index = headers[i].nextStartingHere
+                let passes = Unmanaged.passUnretained(items[i])._withUnsafeGuaranteedRef { item in
+                    check._withUnsafeGuaranteedRef { $0.passes(item) }
+                }
+                if passes { return true }
+            }
+            p += 1
         }
         return false
     }
@@ -432,6 +499,7 @@ struct Chart {
         headers.append(Header(first: Int32(item.first), end: Int32(item.end), generation: Int32(item.generation),
                               nextStartingHere: firstStartingAt[slot], kind: item.kind))
         firstStartingAt[slot] = new
+        kindsAt[item.first] |= 1 << item.kind.rawValue
         items.append(item)
     }
 }

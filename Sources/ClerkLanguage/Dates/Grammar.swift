@@ -23,9 +23,46 @@ final class CompiledStage: @unchecked Sendable {
         var usesItems: Bool { itemElements > 0 }
         /// How many elements are earlier readings.
         var itemElements: Int
-        /// The test of the first element when it is a reading that must be there (an index
-        /// into `Grammar.itemTests`), else -1: `Chart.run` asks it before trying the rule.
+        /// What `Chart.run` asks before trying the rule, so that most tries that would find
+        /// nothing are not made (see `Chart.mayMatch`). Set only when the elements before the
+        /// first required one are optional words, symbols or numbers: a match with one of them
+        /// there is found by the try at that word, earlier at the same token.
+        ///
+        /// The test of the first element when it is a number token that must be there (an
+        /// index into `Grammar.digitTests`), else -1.
+        var leadDigitTest: Int32 = -1
+        /// The test of the first required element when it is a reading (an index into
+        /// `Grammar.itemTests`), else -1.
         var leadTest: Int32 = -1
+        /// The test of the required element after that one when it is a reading, -1 when it
+        /// is not (or when a token lead is not the first element); `followGap` optional words,
+        /// symbols or numbers may come between the two.
+        var followTest: Int32 = -1
+        var followKind: ValueKind = .time
+        var followGap = 0
+
+        init(elementRange: Range<Int>, itemElements: Int, elements: [CompiledElement]) {
+            self.elementRange = elementRange
+            self.itemElements = itemElements
+            var k = elementRange.lowerBound
+            while k < elementRange.upperBound, elements[k].optional {
+                if elements[k].tag == .item { return }
+                k += 1
+            }
+            guard k < elementRange.upperBound else { return }
+            let lead = elements[k]
+            if lead.tag == .item { leadTest = lead.test }
+            // A token lead is asked about the token a try starts at, so only when it is the
+            // first element (else an optional one before it may stand there).
+            guard lead.tag == .item || k == elementRange.lowerBound else { return }
+            if lead.tag == .digits { leadDigitTest = lead.test }
+            var f = k + 1
+            while f < elementRange.upperBound, elements[f].optional, elements[f].tag != .item { f += 1 }
+            guard f < elementRange.upperBound, elements[f].tag == .item, !elements[f].optional else { return }
+            followTest = elements[f].test
+            followKind = elements[f].itemKind
+            followGap = f - k - 1
+        }
     }
 
     let rules: [CompiledRule]
@@ -71,12 +108,29 @@ struct StageIndexes: Sendable {
     /// Rules that start with a reading anything may follow, by its kind.
     var byItemThenAny: RuleIndex
 
+    /// The kinds of reading (as bits, `1 << kind`) the item keys of the indexes name, so that
+    /// `Chart.run` looks only at the kinds some rule could use instead of trying each kind in
+    /// turn: by word, the kinds a rule needs right after that word (`byWordThenItem`).
+    private(set) var kindsAfterWord: [UInt8]
+    /// ... the kinds a rule needs right after a number (`byDigitsThenItem`).
+    private(set) var kindsAfterDigits: UInt8 = 0
+    /// ... the kinds some rule starts with (`byItemThenAny`, `byItemThenWord`, `byItemThenItem`).
+    private(set) var leadingKinds: UInt8 = 0
+    /// ... the kinds some rule starts with that a word must follow (`byItemThenWord`).
+    private(set) var kindsBeforeWord: UInt8 = 0
+    /// ... by leading kind, eight bits each, the kinds a rule needs after it (`byItemThenItem`).
+    private var kindsAfterKinds: UInt32 = 0
+
     private let words: Int
     private static let kinds = ValueKind.allCases.count
+
+    /// The kinds a rule that starts with a reading of `kind` needs right after it.
+    @inline(__always) func kindsAfter(kind: Int) -> UInt8 { UInt8(truncatingIfNeeded: kindsAfterKinds >> (kind * 8)) }
 
     init(words: Int) {
         let kinds = Self.kinds
         self.words = words
+        kindsAfterWord = [UInt8](repeating: 0, count: words)
         byWord = RuleIndex(keys: words)
         byDigits = RuleIndex(keys: 1)
         byDigitsThenWord = RuleIndex(keys: words)
@@ -121,6 +175,7 @@ struct StageIndexes: Sendable {
                     if hasFollowers {
                         for f in followerWords { byWordThenWord.add(rule, first: word, second: Int(f)) }
                         for kind in 0..<kinds where followerKinds & (1 << kind) != 0 { byWordThenItem.add(rule, under: word * kinds + kind) }
+                        kindsAfterWord[word] |= followerKinds
                     } else {
                         byWord.add(rule, under: word)
                     }
@@ -129,14 +184,18 @@ struct StageIndexes: Sendable {
                 if hasFollowers {
                     for f in followerWords { byDigitsThenWord.add(rule, under: Int(f)) }
                     for kind in 0..<kinds where followerKinds & (1 << kind) != 0 { byDigitsThenItem.add(rule, under: kind) }
+                    kindsAfterDigits |= followerKinds
                 } else {
                     byDigits.add(rule, under: 0)
                 }
             case .item:
                 let kind = Int(element.itemKind.rawValue)
+                leadingKinds |= 1 << UInt8(kind)
                 if hasFollowers {
                     for f in followerWords { byItemThenWord.add(rule, under: kind * words + Int(f)) }
                     for next in 0..<kinds where followerKinds & (1 << next) != 0 { byItemThenItem.add(rule, under: kind * kinds + next) }
+                    if !followerWords.isEmpty { kindsBeforeWord |= 1 << UInt8(kind) }
+                    kindsAfterKinds |= UInt32(followerKinds) << (kind * 8)
                 } else {
                     byItemThenAny.add(rule, under: kind)
                 }
@@ -222,7 +281,13 @@ struct RuleIndex: Sendable {
         entries = []
     }
 
-    @inline(__always) func range(_ key: Int) -> Range<Int> { Int(starts[key])..<Int(starts[key + 1]) }
+    /// The rules under `key`, which must be below `keys`. Read without the array's and the
+    /// range's checks: `Chart.run` asks a hundred times a parse, and the table is built sealed
+    /// with `keys + 1` ascending entries.
+    @inline(__always) func range(_ key: Int) -> Range<Int> {
+        precondition(key >= 0 && key < keys)
+        return starts.withUnsafeBufferPointer { Range(uncheckedBounds: (Int($0[key]), Int($0[key + 1]))) }
+    }
 }
 
 /// Sorts `list[range]` unless it is in order already. The ranges while sealing are one or
@@ -491,9 +556,7 @@ final class Grammar: Sendable {
                     elements[k].itemsFromHere = itemsAfter
                 }
                 precondition(rule.pattern.count <= Captures.capacity, "rule \(rule.name): pattern longer than \(Captures.capacity)")
-                let lead = elements[first]
-                compiledRules.append(.init(elementRange: first..<elements.count, itemElements: Int(itemsAfter),
-                                           leadTest: lead.tag == .item && !lead.optional ? lead.test : -1))
+                compiledRules.append(.init(elementRange: first..<elements.count, itemElements: Int(itemsAfter), elements: elements))
                 indexes.add(Int32(index), elements: elements, range: first..<elements.count, wordStarts: stageMentions, words: mentions,
                             scratch: &followerScratch)
             }

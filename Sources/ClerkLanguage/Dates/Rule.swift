@@ -77,9 +77,13 @@ final class Item: Sendable {
         case .zone: return .zone(zone!)
         }
     }
-    let rule: String
+    /// The rule that made the item. Rules belong to the grammars, which live as long as the
+    /// process: not counted, so that making and freeing an item retains and releases no
+    /// strings (the name and role were two stored strings each way).
+    private unowned(unsafe) let source: Rule
+    var rule: String { source.name }
     /// The explanation role of the whole item, when its rule gives one ("date", "time").
-    let role: String?
+    var role: String? { source.role }
     /// What the rule's elements captured (see `Chart.Stack`), to work out the parts of the
     /// items that are kept, and only those.
     let captures: Captures
@@ -97,7 +101,7 @@ final class Item: Sendable {
     /// The chart pass that made it (rules in later passes must use something new).
     let generation: Int
 
-    init(first: Int, end: Int, value: consuming Value, rule: String, role: String? = nil, captures: Captures = Captures(), partCount: Int = 1,
+    init(first: Int, end: Int, value: consuming Value, rule: Rule, captures: Captures = Captures(), partCount: Int = 1,
          endElement: Int8 = -1, latent: Bool, standsAlone: Bool = true, priority: Int = 0, generation: Int = 0) {
         self.first = first
         self.end = end
@@ -108,8 +112,7 @@ final class Item: Sendable {
         case .duration(let d): (timeStorage, number, duration, zone) = (Self.noTime, nil, d, nil)
         case .zone(let z): (timeStorage, number, duration, zone) = (Self.noTime, nil, nil, z)
         }
-        self.rule = rule
-        self.role = role
+        source = rule
         self.captures = captures
         self.partCount = partCount
         self.endElement = endElement

@@ -23,7 +23,9 @@ public enum SmallFile {
 
     /// The bytes of the file at `path`, if it is a regular file of at most `limit` bytes.
     public static func read(_ path: String, limit: Int) -> Outcome {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so that a FIFO put where a file is expected is turned away at once
+        // instead of waiting for a writer (it changes nothing for a regular file).
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return .failed(errno: errno) }
         defer { close(fd) }
         var info = stat()

@@ -27,4 +27,12 @@ import Testing
         #expect(SmallFile.contents(dir + "/missing", limit: 10) == nil)
         #expect(SmallFile.contents(dir, limit: 10) == nil)
     }
+
+    /// A FIFO where a file is expected is turned away at once, not waited on for a writer.
+    @Test func aFIFOIsNotAFileAndIsNotWaitedOn() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(mkfifo(dir + "/pipe", 0o600) == 0)
+        #expect(SmallFile.read(dir + "/pipe", limit: 10) == .notRegular)
+    }
 }

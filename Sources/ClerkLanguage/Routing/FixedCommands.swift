@@ -46,9 +46,10 @@ enum FixedCommands {
     }()
 
     /// The first words of the forms and of "new calendar …", to turn other lines away early.
-    /// (Only looked up, so the keys' order does not matter; `prefix(while:)` rather than
-    /// `split`, which cost 1.2 M instructions for these 180 forms.)
-    static let firstWords = WordSet(forms.keys.map { $0.prefix { $0 != " " } } + ["new", "create", "add", "make"])
+    /// (Only looked up, so the keys' order does not matter. Cut at the first space byte: by
+    /// `split` these forms cost 1.2 M instructions at start, by `prefix(while:)` over their
+    /// characters 0.25 M.)
+    static let firstWords = WordSet(forms.keys.map { Substring($0.utf8.prefix { $0 != UInt8(ascii: " ") }) } + ["new", "create", "add", "make"])
 
     static func match(_ s: Sentence) -> Route? {
         let body = s.body

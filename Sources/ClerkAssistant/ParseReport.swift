@@ -363,11 +363,6 @@ extension ParseReport {
 
     /// `"YYYY-MM-DDTHH:MM:SS"`, as `LocalDateTime.iso` writes it (a year below zero with a
     /// minus, a year past 9999 with all its digits).
-    static func writeLocal(_ date: Date, in zone: Zone, to out: inout ByteWriter) {
-        writeLocal(LocalDateTime(date, in: zone), to: &out)
-    }
-
-    /// `writeLocal` of a reading already made.
     static func writeLocal(_ time: LocalDateTime, to out: inout ByteWriter) {
         out.append(UInt8(ascii: "\""))
         out.appendDecimal(time.year, width: 4)
@@ -390,7 +385,7 @@ struct LocalTimes {
 
     init(zone: Zone) { self.zone = zone }
 
-    /// `ParseReport.writeLocal(date, in: zone, to:)`.
+    /// `date` on `zone`'s wall clock, by `ParseReport.writeLocal`.
     mutating func write(_ date: Date, to out: inout ByteWriter) {
         ParseReport.writeLocal(time(of: date), to: &out)
     }

@@ -376,17 +376,7 @@ struct Chart {
     /// there passes its test and, when the rule needs a reading next, has one after it.
     @inline(__always) private func mayMatch(_ rule: CompiledStage.CompiledRule, _ kind: Int, _ position: Int) -> Bool {
         guard rule.leadTest >= 0 else { return true }
-        let check = Unmanaged.passUnretained(grammar.itemTests[Int(rule.leadTest)])
-        var index = firstStartingAt[position * Self.kinds + kind]
-        while index >= 0 {
-            let i = Int(index)
-            index = headers[i].nextStartingHere
-            let passes = Unmanaged.passUnretained(items[i])._withUnsafeGuaranteedRef { item in
-                check._withUnsafeGuaranteedRef { $0.passes(item) }
-            }
-            if passes, followerMayStart(rule, Int(headers[i].end)) { return true }
-        }
-        return false
+        return someReading(of: kind, at: position, passing: rule.leadTest) { end in followerMayStart(rule, end) }
     }
 
     /// `followerMayStart` for a try from a word or number: when that token is the rule's first
@@ -399,19 +389,27 @@ struct Chart {
     /// to `followGap` tokens later, past optional words): one of its kind there passes its test.
     @inline(__always) private func followerMayStart(_ rule: CompiledStage.CompiledRule, _ at: Int) -> Bool {
         guard rule.followTest >= 0 else { return true }
-        let check = Unmanaged.passUnretained(grammar.itemTests[Int(rule.followTest)])
         var p = at
         while p < tokens.count, p <= at + rule.followGap {
-            var index = firstStartingAt[p * Self.kinds + Int(rule.followKind.rawValue)]
-            while index >= 0 {
-                let i = Int(index)
-                index = headers[i].nextStartingHere
-                let passes = Unmanaged.passUnretained(items[i])._withUnsafeGuaranteedRef { item in
-                    check._withUnsafeGuaranteedRef { $0.passes(item) }
-                }
-                if passes { return true }
-            }
+            if someReading(of: Int(rule.followKind.rawValue), at: p, passing: rule.followTest) { return true }
             p += 1
+        }
+        return false
+    }
+
+    /// Whether some reading of `kind` starting at `position` passes item test `test` and,
+    /// given the token it ends at, `andThen`.
+    @inline(__always) private func someReading(of kind: Int, at position: Int, passing test: Int32,
+                                               andThen: (Int) -> Bool = { _ in true }) -> Bool {
+        let check = Unmanaged.passUnretained(grammar.itemTests[Int(test)])
+        var index = firstStartingAt[position * Self.kinds + kind]
+        while index >= 0 {
+            let i = Int(index)
+            index = headers[i].nextStartingHere
+            let passes = Unmanaged.passUnretained(items[i])._withUnsafeGuaranteedRef { item in
+                check._withUnsafeGuaranteedRef { $0.passes(item) }
+            }
+            if passes, andThen(Int(headers[i].end)) { return true }
         }
         return false
     }

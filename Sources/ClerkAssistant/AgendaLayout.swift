@@ -1,5 +1,5 @@
 import ClerkCore
-import Foundation
+import FoundationEssentials
 
 /// Lays events out by day: a weekday heading per day, all-day events first, then timed ones
 /// with their times aligned, each with its calendar's tag when there are several calendars.
@@ -55,7 +55,7 @@ struct AgendaLayout {
         case .allDay: time = "all day    "
         case .timed(let start, let end, _): time = text.clockRange(start, end)
         }
-        let clock = time.padding(toLength: max(11, time.count), withPad: " ", startingAt: 0)
+        let clock = time.padded(toWidth: max(11, time.count))
         var what = event.title
         if let location = event.location, !location.isEmpty { what += " · " + location }
         var tag = ""

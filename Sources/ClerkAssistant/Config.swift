@@ -1,6 +1,6 @@
 import ClerkCore
 package import ClerkLanguage
-import Foundation
+import FoundationEssentials
 
 /// Which services answer: the embedded SQLite store or Google's APIs.
 package enum Backend: String, CaseIterable, Sendable {
@@ -53,14 +53,14 @@ package struct Config: Equatable, Sendable {
     package static func parse(_ text: String, file: String) throws(Failure) -> Config {
         var config = Config()
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = raw.trimmingSpaces()
             if line.isEmpty || line.hasPrefix("#") { continue }
             let place = "\(file):\(index + 1)"
             guard let equals = line.firstIndex(of: "=") else {
                 throw Failure(message: "\(place): expected key = value, got '\(String(line.prefix(60)))'")
             }
-            let key = line[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
-            let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            let key = line[..<equals].trimmingSpaces().lowercased()
+            let value = line[line.index(after: equals)...].trimmingSpaces()
             func bad(_ expected: String) -> Failure {
                 Failure(message: "\(place): \(key): expected \(expected), got '\(String(value.prefix(60)))'")
             }
@@ -96,7 +96,7 @@ package struct Config: Equatable, Sendable {
 
     /// `08:00-20:00` as minutes after midnight, the end after the start.
     package static func workingHours(_ text: String) -> (start: Int, end: Int)? {
-        let parts = text.split(separator: "-").map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = text.split(separator: "-").map { $0.trimmingSpaces() }
         guard parts.count == 2, let start = clock(parts[0]), let end = clock(parts[1]), end > start else { return nil }
         return (start, end)
     }
@@ -110,7 +110,7 @@ package struct Config: Equatable, Sendable {
 
     /// `45`, `45m`, `90 min`, `1h`, `1.5h` as minutes, from 5 minutes to 24 hours.
     package static func minutes(_ text: String) -> Int? {
-        let lower = text.lowercased().replacingOccurrences(of: " ", with: "")
+        let lower = text.lowercased().replacingEvery(" ", with: "")
         let number: Double?
         if lower.hasSuffix("h") {
             number = Double(lower.dropLast()).map { $0 * 60 }

@@ -1,5 +1,5 @@
 import ClerkCore
-import Foundation
+import FoundationEssentials
 
 /// Dates and times written the way clerk shows them: "Tue 1 Dec 2026", "13:00–14:00".
 ///

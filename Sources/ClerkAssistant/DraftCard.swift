@@ -1,6 +1,6 @@
 import ClerkCore
 import ClerkLanguage
-import Foundation
+import FoundationEssentials
 
 /// A new event being put together before anything is written: what the sentence said,
 /// what was resolved (calendar, people), and what was assumed.

@@ -1,5 +1,5 @@
 import ClerkCore
-import Foundation
+import FoundationEssentials
 
 /// Free and busy time within a window, for "am I free on Friday afternoon" and "free slots of
 /// an hour tomorrow".

@@ -1,5 +1,5 @@
 import ClerkCore
-import Foundation
+import FoundationEssentials
 
 /// The `--json` shapes of DESIGN.md for events, contacts, files and calendars.
 enum JSONShapes {
@@ -35,7 +35,7 @@ enum JSONShapes {
         }
         var birthday: JSONValue = .null
         if let b = contact.birthday {
-            birthday = .string(b.year.map { String(format: "%04d-%02d-%02d", $0, b.month, b.day) } ?? String(format: "--%02d-%02d", b.month, b.day))
+            birthday = .string((b.year.map { ClockText.padded($0, width: 4) } ?? "-") + "-" + ClockText.padded(b.month, width: 2) + "-" + ClockText.padded(b.day, width: 2))
         }
         return .object([
             ("id", .string(contact.id)),

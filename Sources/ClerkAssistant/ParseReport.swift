@@ -1,6 +1,6 @@
 public import ClerkCore
 public import ClerkLanguage
-import Foundation
+import FoundationEssentials
 
 /// `clerk parse`: how a phrase is read, without touching any store.
 ///

@@ -1,5 +1,5 @@
 import ClerkCore
-import Foundation
+import FoundationEssentials
 
 /// An RFC 5545 RRULE said in words: "every other week on Tuesday and Thursday, 6 times".
 enum RecurrenceText {

@@ -1,5 +1,5 @@
 public import ClerkCore
-public import Foundation
+public import FoundationEssentials
 
 /// What clerk says about the account: signing in and out, its status, and the notices that
 /// follow a reply (offline, changes waiting).

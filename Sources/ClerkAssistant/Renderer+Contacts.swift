@@ -1,6 +1,6 @@
 import ClerkCore
 import ClerkLanguage
-import Foundation
+import FoundationEssentials
 
 /// Sentences about contacts.
 extension Renderer {
@@ -24,10 +24,10 @@ extension Renderer {
     /// A compact card: name, then one labelled line per kind of detail.
     static func contactCard(_ contact: Contact, style: TextStyle) -> String {
         var lines = [style.bold(contact.name)]
-        func row(_ label: String, _ value: String) { lines.append("  " + style.dim(label.padding(toLength: 9, withPad: " ", startingAt: 0)) + value) }
+        func row(_ label: String, _ value: String) { lines.append("  " + style.dim(label.padded(toWidth: 9)) + value) }
         if !contact.emails.isEmpty { row("email", values(contact.emails)) }
         if !contact.phones.isEmpty { row("phone", values(contact.phones)) }
-        for address in contact.addresses { row("address", address.value.replacingOccurrences(of: "\n", with: ", ") + (address.label.map { " (\($0))" } ?? "")) }
+        for address in contact.addresses { row("address", address.value.replacingEvery("\n", with: ", ") + (address.label.map { " (\($0))" } ?? "")) }
         if let b = contact.birthday { row("birthday", birthday(b)) }
         if let work = work(contact) { row("work", work) }
         if let notes = contact.notes, !notes.isEmpty { row("notes", notes) }
@@ -55,7 +55,7 @@ extension Renderer {
             return contact.emails.isEmpty ? "\(contact.name) has no email saved." : "\(owner) email: \(values(contact.emails))"
         case .address:
             return contact.addresses.isEmpty ? "\(contact.name) has no address saved."
-                : "\(owner) address: " + contact.addresses.map { $0.value.replacingOccurrences(of: "\n", with: ", ") }.joined(separator: "; ")
+                : "\(owner) address: " + contact.addresses.map { $0.value.replacingEvery("\n", with: ", ") }.joined(separator: "; ")
         case .birthday:
             return contact.birthday.map { "\(owner) birthday: \(birthday($0))" } ?? "\(contact.name) has no birthday saved."
         case .company:
@@ -76,7 +76,7 @@ extension Renderer {
         let width = min(30, contacts.map(\.name.count).max() ?? 0)
         for contact in contacts {
             let detail = contact.emails.first?.value ?? contact.phones.first?.value ?? ""
-            let name = detail.isEmpty ? contact.name : contact.name.padding(toLength: max(width, contact.name.count), withPad: " ", startingAt: 0)
+            let name = detail.isEmpty ? contact.name : contact.name.padded(toWidth: max(width, contact.name.count))
             lines.append("  " + name + (detail.isEmpty ? "" : "  " + style.dim(detail)))
         }
         return lines.joined(separator: "\n")
@@ -99,7 +99,7 @@ extension Renderer {
             let detail: String
             switch field {
             case .phone: detail = contact.phones.first?.value ?? "no phone"
-            case .address: detail = contact.addresses.first?.value.replacingOccurrences(of: "\n", with: ", ") ?? "no address"
+            case .address: detail = contact.addresses.first?.value.replacingEvery("\n", with: ", ") ?? "no address"
             case .birthday: detail = contact.birthday.map(birthday) ?? "no birthday"
             case .company, .jobTitle: detail = work(contact) ?? "no company"
             case .email, .all: detail = contact.emails.first?.value ?? contact.phones.first?.value ?? ""

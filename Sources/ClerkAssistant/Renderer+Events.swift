@@ -1,6 +1,6 @@
 import ClerkCore
 import ClerkLanguage
-import Foundation
+import FoundationEssentials
 
 /// Sentences about events: cards, agendas, changes.
 extension Renderer {
@@ -104,7 +104,7 @@ extension Renderer {
     static func card(_ card: DraftCard, next: [Date], warnings: [String], zone: Zone, style: TextStyle) -> String {
         let text = DateText(zone: zone)
         var lines = [style.bold(card.draft.title)]
-        func row(_ label: String, _ value: String) { lines.append("  " + style.dim(label.padding(toLength: 9, withPad: " ", startingAt: 0)) + value) }
+        func row(_ label: String, _ value: String) { lines.append("  " + style.dim(label.padded(toWidth: 9)) + value) }
         var when = text.span(card.draft.when)
         if case .timed = card.draft.when {
             if card.calendar.timeZone != zone.identifier { when += " " + zone.identifier }
@@ -299,7 +299,7 @@ extension Renderer {
     static func changeSummary(before: Event, after: Event, text: DateText) -> String {
         var lines = [before.title]
         func row(_ label: String, _ old: String, _ new: String) {
-            lines.append("  " + label.padding(toLength: 9, withPad: " ", startingAt: 0) + old + " → " + new)
+            lines.append("  " + label.padded(toWidth: 9) + old + " → " + new)
         }
         if before.when != after.when { row("when", text.span(before.when), text.span(after.when)) }
         if before.title != after.title { row("title", before.title, after.title) }

@@ -1,5 +1,5 @@
 import ClerkCore
-import Foundation
+import FoundationEssentials
 
 /// Sentences about files and calendars.
 extension Renderer {
@@ -12,15 +12,15 @@ extension Renderer {
         }
         let width = min(40, files.map(\.name.count).max() ?? 0)
         return files.map { file in
-            file.name.padding(toLength: max(width, file.name.count), withPad: " ", startingAt: 0) + "  "
-                + size(file.size).padding(toLength: 8, withPad: " ", startingAt: 0) + "  " + modified(file.modified, text: text, now: now)
+            file.name.padded(toWidth: max(width, file.name.count)) + "  "
+                + size(file.size).padded(toWidth: 8) + "  " + modified(file.modified, text: text, now: now)
         }.joined(separator: "\n")
     }
 
     static func size(_ bytes: Int) -> String {
         if bytes < 1024 { return "\(bytes) B" }
-        if bytes < 1024 * 1024 { return String(format: "%.1f KB", Double(bytes) / 1024) }
-        return String(format: "%.1f MB", Double(bytes) / 1024 / 1024)
+        if bytes < 1024 * 1024 { return String.oneDecimal(Double(bytes) / 1024) + " KB" }
+        return String.oneDecimal(Double(bytes) / 1024 / 1024) + " MB"
     }
 
     static func modified(_ date: Date, text: DateText, now: Date) -> String {
@@ -113,7 +113,7 @@ extension Renderer {
     static func calendarList(_ calendars: [CalendarInfo], defaultName: String? = nil) -> String {
         let names = calendars.map { $0.name + ($0.isPrimary ? " (primary)" : "") + ($0.name == defaultName ? " (default)" : "") }
         let width = names.map(\.count).max() ?? 0
-        return zip(names, calendars).map { $0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $1.timeZone }.joined(separator: "\n")
+        return zip(names, calendars).map { $0.padded(toWidth: width) + "  " + $1.timeZone }.joined(separator: "\n")
     }
 
     static func calendarExists(_ name: String) -> String { "You already have a calendar named '\(name)'." }

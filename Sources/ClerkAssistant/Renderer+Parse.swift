@@ -1,6 +1,6 @@
 import ClerkCore
 import ClerkLanguage
-import Foundation
+import FoundationEssentials
 
 // MARK: - clerk parse
 
@@ -26,7 +26,7 @@ extension Renderer {
         }
         for slot in understanding.slots where slot.kind != .when && slot.kind != .recurrence {
             let said = slot.ranges.map { "\"\(report.text[$0])\"" }.joined(separator: " + ")
-            let name = slot.kind.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
+            let name = slot.kind.rawValue.padded(toWidth: 9)
             lines.append("  \(name) \(slot.value)\(said.isEmpty ? "" : " ← \(said)") (\(slot.rule))")
         }
         if case .outOfScope(let reading) = understanding.intent, let guess = reading.didYouMean {

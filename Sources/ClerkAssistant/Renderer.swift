@@ -1,6 +1,6 @@
 import ClerkCore
 import ClerkLanguage
-import Foundation
+import FoundationEssentials
 
 /// Every sentence clerk says to a person, in one place, so tone and wording stay consistent:
 /// short, concrete, and with the next step when something fails. Split by subject across
@@ -41,7 +41,7 @@ public enum Renderer {
 
     /// Said when `--yes` meets a question that yes does not answer: the question on one line.
     static func yesCannotAnswer(_ question: String) -> String {
-        let oneLine = question.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        let oneLine = question.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces() }.joined(separator: " ")
         return "--yes answers only yes-or-no questions, so nothing changed. The question was: " + oneLine
     }
 
@@ -93,7 +93,7 @@ public enum Renderer {
 
     /// "Lunch with Ana" from "lunch with Ana": the first letter up, nothing else changed.
     static func capitalizedTitle(_ text: String) -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         guard let first = trimmed.first else { return trimmed }
         return first.uppercased() + trimmed.dropFirst()
     }

@@ -1,6 +1,6 @@
 import ClerkCore
 import ClerkLanguage
-import Foundation
+import FoundationEssentials
 
 /// Signing in and out of Google, and how the account stands.
 extension Session {

@@ -1,6 +1,6 @@
 import ClerkCore
 import ClerkLanguage
-import Foundation
+import FoundationEssentials
 
 /// calendars, create_calendar, delete_calendar, update_calendar, out_of_scope.
 extension Session {
@@ -63,7 +63,7 @@ extension Session {
             let count = events.filter { $0.recurringEventID == nil }.count
             let question = Renderer.deleteCalendarQuestion(calendar.name, events: count)
             return ask(.text(TextQuestion(intent: .deleteCalendar, question: question) { [unowned self] answer in
-                guard Spelling.fold(answer.trimmingCharacters(in: .whitespaces)) == Spelling.fold(calendar.name) else {
+                guard Spelling.fold(answer.trimmingSpaces()) == Spelling.fold(calendar.name) else {
                     return Reply(intent: .deleteCalendar, ok: true, message: Renderer.calendarKept(calendar.name))
                 }
                 do {
@@ -99,7 +99,7 @@ extension Session {
         case .found(let calendar):
             switch update {
             case .rename(let newName):
-                let newName = newName.trimmingCharacters(in: .whitespaces)
+                let newName = newName.trimmingSpaces()
                 guard !newName.isEmpty else { return Reply(intent: .updateCalendar, ok: false, message: Renderer.sayANewName(calendar.name)) }
                 let question = Renderer.renameCalendarQuestion(calendar.name, to: newName)
                 return ask(.confirm(Confirmation(intent: .updateCalendar, question: question, defaultYes: true, yes: { [unowned self] in

@@ -1,6 +1,6 @@
 import ClerkCore
 import ClerkLanguage
-import Foundation
+import FoundationEssentials
 
 /// A change made in this session, kept so "undo" can reverse it.
 enum Change {

@@ -1,6 +1,6 @@
 import ClerkCore
 import ClerkLanguage
-import Foundation
+import FoundationEssentials
 
 /// contact_lookup: a card, a list, or just the field asked for.
 extension Session {

@@ -1,6 +1,6 @@
 import ClerkCore
 import ClerkLanguage
-import Foundation
+import FoundationEssentials
 
 /// create_event: build a card from the sentence, resolve what needs resolving (calendar,
 /// people), show it, and create the event only on a yes.

@@ -1,6 +1,6 @@
 import ClerkCore
 import ClerkLanguage
-import Foundation
+import FoundationEssentials
 
 /// What a look-up gave: the thing, or the reply that says why not.
 enum Lookup<Value> {
@@ -110,7 +110,7 @@ extension Session {
 
     /// `name` with an extension: its own, else `like`'s, else ".txt" ("shopping" → "shopping.txt").
     static func withExtension(_ name: String, like other: String?) -> String {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        let trimmed = name.trimmingSpaces()
         if let dot = trimmed.lastIndex(of: "."), dot != trimmed.startIndex, trimmed[dot...].count > 1 { return trimmed }
         if let other, let dot = other.lastIndex(of: "."), dot != other.startIndex { return trimmed + other[dot...] }
         return trimmed + ".txt"
@@ -138,7 +138,7 @@ extension Session {
         switch findFile(name, intent: .fileWrite) {
         case .answered(let reply): return reply
         case .found(let file):
-            guard !newName.trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard !newName.trimmingSpaces().isEmpty else {
                 return Reply(intent: .fileWrite, ok: false, message: Renderer.sayANewFileName(file.name))
             }
             let target = Self.withExtension(newName, like: file.name)
@@ -177,7 +177,7 @@ extension Session {
             return content.isEmpty || content.hasSuffix("\n") ? content + added : content + "\n" + added
         case .replace(let target, let replacement):
             guard content.contains(target) else { throw TextNotInFile() }
-            return content.replacingOccurrences(of: target, with: replacement)
+            return content.replacingEvery(target, with: replacement)
         case .removeLines(let items):
             var lines = content.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             let endsWithNewline = content.hasSuffix("\n")
@@ -185,12 +185,12 @@ extension Session {
             var removed = false
             // "bread and jam" that is no line is two items.
             let wanted = items.flatMap { item -> [String] in
-                let whole = Spelling.fold(item.trimmingCharacters(in: .whitespaces))
+                let whole = Spelling.fold(item.trimmingSpaces())
                 guard item.contains(" and "), !lines.contains(where: { Spelling.fold(Self.bare($0)) == whole }) else { return [item] }
                 return item.components(separatedBy: " and ")
             }
             for item in wanted {
-                let wanted = Spelling.fold(item.trimmingCharacters(in: .whitespaces))
+                let wanted = Spelling.fold(item.trimmingSpaces())
                 // The line that is the item ("milk", "- milk"), else every line that holds it.
                 var at = lines.indices.filter { Spelling.fold(Self.bare($0 < lines.count ? lines[$0] : "")) == wanted }
                 if at.isEmpty { at = lines.indices.filter { Spelling.fold(lines[$0]).contains(wanted) } }
@@ -205,12 +205,12 @@ extension Session {
 
     /// A line without the list marks people type before items ("- milk", "* eggs", "[ ] bread").
     static func bare(_ line: String) -> String {
-        var text = line.trimmingCharacters(in: .whitespaces)
+        var text = line.trimmingSpaces()
         for mark in ["- [ ] ", "- [x] ", "[ ] ", "[x] ", "- ", "* ", "• "] where text.hasPrefix(mark) {
             text.removeFirst(mark.count)
             break
         }
-        return text.trimmingCharacters(in: .whitespaces)
+        return text.trimmingSpaces()
     }
 
     private func textNotInFile(_ operation: FileOperation, _ name: String) -> Reply {

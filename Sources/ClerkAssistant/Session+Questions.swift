@@ -1,6 +1,6 @@
 import ClerkCore
 import ClerkLanguage
-import Foundation
+import FoundationEssentials
 
 /// A question the session asked and what each answer does.
 enum Pending {
@@ -74,7 +74,7 @@ enum YesNo {
     /// True for yes, false for no, nil for anything else. At a terminal `empty` is what Enter
     /// alone means; from a pipe an empty line is no answer and only y or yes is yes.
     static func read(_ text: String, empty: Bool, rule: AnswerRule) -> Bool? {
-        let words = text.lowercased().trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
+        let words = text.lowercased().trimmingSpacesAndPunctuation()
         if words.isEmpty { return rule == .terminal ? empty : nil }
         if (rule == .terminal ? yes : strictYes).contains(words) { return true }
         if no.contains(words) { return false }
@@ -121,7 +121,7 @@ extension Session {
                 return ask(question, Reply(intent: confirmation.intent, ok: true, message: Renderer.answerYesOrNo(confirmation.question)))
             }
         case .choose(let choice):
-            let word = text.lowercased().trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))
+            let word = text.lowercased().trimmingSpacesAndPunctuation()
             if let number = Int(word), (1...choice.count).contains(number) { return choice.pick(number) }
             if let number = choice.aliases[Spelling.fold(word)] { return choice.pick(number) }
             if YesNo.read(word, empty: false, rule: context.answers) == false || word.isEmpty {

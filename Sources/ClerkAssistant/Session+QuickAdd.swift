@@ -1,6 +1,6 @@
 import ClerkCore
 import ClerkLanguage
-import Foundation
+import FoundationEssentials
 
 /// Google's own reading of a line (Calendar's quickAdd): asked for with "quick add: …", or
 /// offered when clerk finds no date at all in a new event. The card says Google will read

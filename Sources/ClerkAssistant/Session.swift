@@ -1,6 +1,6 @@
 import ClerkCore
 import ClerkLanguage
-import Foundation
+import FoundationEssentials
 
 /// One conversation: each line in, one `Reply` out.
 ///
@@ -62,7 +62,7 @@ public final class Session {
     static func trimmed(_ line: String) -> String {
         let visible: ClosedRange<UInt8> = 0x21...0x7E
         if let first = line.utf8.first, let last = line.utf8.last, visible.contains(first), visible.contains(last) { return line }
-        return line.trimmingCharacters(in: .whitespacesAndNewlines)
+        return line.trimmingWhitespace()
     }
 
     /// The reply with what the account has to say after it (offline, changes waiting).

@@ -1,6 +1,6 @@
 public import ClerkCore
 public import ClerkLanguage
-public import Foundation
+public import FoundationEssentials
 
 /// What the person set in the config file, with clerk's defaults.
 ///
@@ -100,7 +100,7 @@ public struct SessionContext {
 
     /// 32 lower-case hex digits: valid as a Google event id and unique enough to retry safely.
     public static func randomID() -> String {
-        UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        UUID().uuidString.lowercased().replacingEvery("-", with: "")
     }
 
     /// The reference the language layer reads against, now.

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// The textual forms of a clock reading that clerk accepts from people and scripts
 /// (`--now`, `--tz`, and the `now`/`tz` members of `clerk parse --jsonl` requests).

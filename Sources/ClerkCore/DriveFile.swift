@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// A text file in the active backend's file space (the local store or Google Drive).
 public struct DriveFile: Hashable, Sendable {

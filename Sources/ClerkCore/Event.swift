@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// A person invited to an event; either part may be missing ("with Ana" has no email yet).
 public struct Attendee: Hashable, Sendable, Codable {

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// A calendar date with no time and no zone, as all-day events and birthdays use it.
 public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible, Codable {

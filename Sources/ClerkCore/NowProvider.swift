@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// Where edge code gets "now" from, so every run can be replayed with `--now`.
 ///

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// Calendars and their events, as the local store and Google Calendar both offer them.
 ///

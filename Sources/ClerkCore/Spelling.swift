@@ -1,4 +1,4 @@
-import Foundation
+@_spi(_Unicode) import Swift
 
 /// Helpers for matching what people type against names clerk knows.
 public enum Spelling {
@@ -37,9 +37,29 @@ public enum Spelling {
         return table[a.count][b.count]
     }
 
-    /// `text` lower-cased with accents removed ("Pérez" → "perez"), for comparing names.
+    /// `text` lower-cased with accents removed ("Pérez" → "perez", "ＡＮＡ" → "ana"), for
+    /// comparing names: the canonical decomposition without its combining marks, and the
+    /// full-width forms of ASCII as ASCII. The decomposition is the standard library's own
+    /// (`_nfd`, the SPI swift-foundation uses), as Foundation's `folding` is not in
+    /// FoundationEssentials.
     public static func fold(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
-        return text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        var folded = String.UnicodeScalarView()
+        for scalar in text.lowercased()._nfd {
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark: continue
+            default: break
+            }
+            switch scalar.value {
+            case 0xFF01...0xFF5E:  // full-width "！" … "～"
+                folded.append(Unicode.Scalar(scalar.value - 0xFEE0)!)
+            case 0x3000:  // the ideographic space
+                folded.append(" ")
+            default:
+                folded.append(scalar)
+            }
+        }
+        // Full-width capitals are lower-cased by the first pass as full-width letters already.
+        return String(folded)
     }
 }

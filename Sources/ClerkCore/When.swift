@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// When an event happens: a span of instants shown in a zone, or whole days.
 public enum When: Hashable, Sendable {

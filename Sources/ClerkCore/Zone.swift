@@ -1,4 +1,5 @@
-public import Foundation
+public import FoundationEssentials
+import Synchronization
 #if canImport(Glibc)
 internal import Glibc
 #elseif canImport(Darwin)
@@ -11,7 +12,7 @@ internal import Darwin
 /// Not Foundation's `TimeZone`: asking it for one offset maps ICU's pages, several MiB of a
 /// one-shot command's memory (BENCHMARKS.md, "Zones"). Identifiers are Foundation's, so what
 /// is shown and stored stays the same: "UTC" and "GMT" are "GMT", an offset is "GMT+0100".
-/// When the tz database cannot be read, Foundation's `TimeZone` answers instead.
+/// Without the tz database (Debian's tzdata package) only fixed offsets are known.
 public struct Zone: Sendable, Hashable, CustomStringConvertible {
     /// The name and the offsets behind one reference: a zone travels inside every reference
     /// time and date match, and as two fields it made each copy of those a `memcpy` and two
@@ -35,7 +36,6 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
     enum Source: Sendable {
         case fixed(Int)
         case tzdata(ZoneInfo)
-        case foundation(TimeZone)
     }
 
     init(identifier: String, source: Source) {
@@ -69,7 +69,6 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
         switch source {
         case .fixed(let offset): offset
         case .tzdata(let info): info.offset(at: utcSeconds)
-        case .foundation(let zone): zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(utcSeconds)))
         }
     }
 
@@ -184,21 +183,40 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension Zone {
-    /// The system's zone, found as Foundation finds it on Linux: `TZ` when it names a zone,
-    /// else the zone /etc/localtime links to; Foundation's own answer when neither says
-    /// (a `TZ` abbreviation such as "EST", `TZFILE`, no link).
+    /// The system's zone, found as Foundation finds it on Linux: `TZ` when it names a zone
+    /// (a leading ":" dropped), else the zone /etc/localtime links to, else the name in
+    /// /etc/timezone; GMT when none of them names a zone clerk can read.
     public static var current: Zone {
-        if getenv("TZFILE") == nil {
-            if let tz = getenv("TZ").map({ String(cString: $0) }) {
-                if tz == "UTC" || tz == "GMT" { return .gmt }
-                if tz.contains("/"), let zone = Zone(identifier: tz) { return zone }
-            } else if let name = localtimeName(), let zone = Zone(identifier: name) {
-                return zone
-            }
+        if getenv("TZFILE") == nil, var tz = getenv("TZ").map({ String(cString: $0) }) {
+            if tz.hasPrefix(":") { tz.removeFirst() }
+            if tz == "UTC" || tz == "GMT" { return .gmt }
+            if let zone = Zone(identifier: tz) { return zone }
         }
-        let zone = TimeZone.current
-        return Zone(identifier: zone.identifier, source: .foundation(zone))
+        if let name = localtimeName(), let zone = Zone(identifier: name) { return zone }
+        if let text = SmallFile.contents("/etc/timezone", limit: 256).flatMap({ String(validating: $0, as: UTF8.self) }),
+           let zone = Zone(identifier: text.trimmingWhitespace()) {
+            return zone
+        }
+        return .gmt
     }
+
+    /// The names of the tz database's zones and links that clerk can read, sorted: from its
+    /// index, tzdata.zi ("Z Europe/Madrid …", "L Europe/Madrid Africa/Ceuta"); none without it.
+    public static var knownIdentifiers: [String] {
+        let directory = ZoneDatabase.system.directory
+        guard let bytes = SmallFile.contents(directory + "/tzdata.zi", limit: 1 << 22) else { return [] }
+        var names = Set<String>()
+        for line in bytes.split(separator: UInt8(ascii: "\n")) {
+            let fields = line.split(separator: UInt8(ascii: " "))
+            guard let kind = fields.first?.first else { continue }
+            if kind == UInt8(ascii: "Z"), fields.count > 1 { names.insert(String(decoding: fields[1], as: UTF8.self)) }
+            if kind == UInt8(ascii: "L"), fields.count > 2 { names.insert(String(decoding: fields[2], as: UTF8.self)) }
+        }
+        return names.filter { Zone(identifier: $0) != nil }.sorted()
+    }
+
+    /// False when the tz database's directory cannot be read: named zones are unknown then.
+    public static var hasZoneDatabase: Bool { ZoneDatabase.system.exists }
 
     /// The name after "/usr/share/zoneinfo/" in the target of /etc/localtime.
     private static func localtimeName() -> String? {
@@ -219,16 +237,17 @@ extension Zone {
 /// Names are IANA names only — letters, digits and `._+-` in components separated by `/`,
 /// none empty, `.`, `..` or starting with `-`; not the "posix/" and "right/" copies Debian
 /// ships, nor "localtime" or "posixrules" — so no name reaches outside the directory. A name
-/// with no file is unknown; when the directory or a file cannot be read or parsed, the name
-/// is asked of Foundation's `TimeZone`, so clerk still works on a system without tzdata.
-final class ZoneDatabase: @unchecked Sendable {
-    /// /usr/share/zoneinfo, or the directory `CLERK_TEST_ZONEINFO` names (for the tests of
-    /// the fallback only).
+/// with no file, or one that cannot be read or parsed, is unknown. (Foundation's `TimeZone`
+/// would answer from ICU's copy, but loading ICU costs a one-shot command a third of its
+/// start: BENCHMARKS.md, "FoundationEssentials".)
+final class ZoneDatabase: Sendable {
+    /// /usr/share/zoneinfo, or the directory `CLERK_TEST_ZONEINFO` names (for the tests of a
+    /// system without tzdata only).
     static let system = ZoneDatabase(directory: getenv("CLERK_TEST_ZONEINFO").map { String(cString: $0) } ?? "/usr/share/zoneinfo")
 
     let directory: String
-    private let lock = NSLock()
-    private var zones: [String: Zone?] = [:]
+    /// The zones read so far, by name (nil: no such zone).
+    private let zones = Mutex<[String: Zone?]>([:])
 
     init(directory: String) {
         self.directory = directory
@@ -237,17 +256,22 @@ final class ZoneDatabase: @unchecked Sendable {
     func zone(named name: String) -> Zone? {
         if let offset = Zone.gmtOffset(name) { return Zone(secondsFromGMT: offset) }
         guard Self.isZoneName(name) else { return nil }
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = zones[name] { return known }
-        let zone: Zone?
-        switch load(name) {
-        case .rules(let info): zone = Zone(identifier: name, source: .tzdata(info))
-        case .missing: zone = nil
-        case .unreadable: zone = TimeZone(identifier: name).map { Zone(identifier: $0.identifier, source: .foundation($0)) }
+        return zones.withLock { zones in
+            if let known = zones[name] { return known }
+            let zone: Zone?
+            switch load(name) {
+            case .rules(let info): zone = Zone(identifier: name, source: .tzdata(info))
+            case .missing, .unreadable: zone = nil
+            }
+            zones[name] = zone
+            return zone
         }
-        zones[name] = zone
-        return zone
+    }
+
+    /// True when the directory is there to read zones from.
+    var exists: Bool {
+        var info = stat()
+        return stat(directory, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     enum Lookup {

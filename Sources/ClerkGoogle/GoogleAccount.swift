@@ -1,6 +1,6 @@
 package import ClerkCore
 import ClerkLocal
-import Foundation
+import FoundationEssentials
 
 /// Where a Google sign-in and its mirror live, and how to reach Google.
 package struct GoogleSetup {

@@ -1,6 +1,6 @@
 package import ClerkCore
 package import ClerkLocal
-package import Foundation
+package import FoundationEssentials
 
 /// Calendars, contacts and files of a Google account, local-first: every read is answered
 /// from the mirror (synced first when it is older than its freshness), every confirmed
@@ -385,9 +385,9 @@ extension GoogleBackend: CalendarService {
     /// The suffix Google gives an instance id: `20260305T080000Z`, or `20260305` all-day.
     static func occurrenceSuffix(_ original: When) -> String {
         switch original {
-        case .allDay(let date, _): return date.iso.replacingOccurrences(of: "-", with: "")
+        case .allDay(let date, _): return date.iso.replacingEvery("-", with: "")
         case .timed(let start, _, _):
-            return ClockText.rfc3339(start, zone: Zone.gmt).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
+            return ClockText.rfc3339(start, zone: Zone.gmt).replacingEvery("-", with: "").replacingEvery(":", with: "")
         }
     }
 }
@@ -497,7 +497,7 @@ extension GoogleBackend: FileService {
 
     package func createFile(named name: String, content: String) throws -> DriveFile {
         try prepare([.files])
-        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = name.trimmingWhitespace()
         guard !name.isEmpty, !name.contains("/"), !name.contains("\u{0}") else { throw ServiceError.invalid(.badFileName(name)) }
         if try store.files(matching: name).contains(where: { $0.name.lowercased() == name.lowercased() }) {
             throw ServiceError.alreadyExists(.file, name: name)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where each of Google's services lives: Google's own hosts, or one root URL that serves
 /// all of them at Google's paths (`--google-endpoint`, the emulator).

@@ -1,5 +1,5 @@
 public import ClerkCore
-public import Foundation
+public import FoundationEssentials
 
 /// The unit a reading is precise to: "March" is a month, "April 9" a day, "5pm" an hour.
 public enum Grain: String, Sendable, Hashable, Comparable, CaseIterable {

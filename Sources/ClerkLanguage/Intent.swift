@@ -1,5 +1,5 @@
 public import ClerkCore
-public import Foundation
+public import FoundationEssentials
 
 /// What a person asked for, with what the sentence says about it. One case per intent name
 /// of DESIGN.md (`name` gives it); the conversation has exactly one handler per case.

@@ -1,5 +1,5 @@
 public import ClerkCore
-public import Foundation
+public import FoundationEssentials
 
 /// The moment and place a phrase is read against. Language code never reads the clock:
 /// "tomorrow" means the day after `instant` in `timeZone`, and nothing else.

@@ -1,5 +1,5 @@
 internal import ClerkCore
-import Foundation
+import FoundationEssentials
 
 /// Turns a line a person typed into an `Intent` with its slots.
 ///
@@ -216,7 +216,7 @@ public struct Router: Sendable {
             let second = understand(fixed, dates: moved, at: reference, known: known, suggest: false, eventOnScreen: false)
             if case .outOfScope = second.intent { continue }
             return String(fixed[s.span(s.body.lowerBound..<s.body.upperBound).lowerBound...])
-                .trimmingCharacters(in: .whitespaces)
+                .trimmingSpaces()
         }
         return nil
     }

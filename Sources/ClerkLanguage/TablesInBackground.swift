@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Builds the language's constant tables at start on two threads: the date grammar on a
 /// second thread, the router's word lists on the caller's, while a one-shot request opens

@@ -1,5 +1,5 @@
 import ClerkCore
-import Foundation
+import FoundationEssentials
 
 /// A date and time on a wall clock with no zone attached — what an RRULE counts in and what
 /// a TZID-qualified DTSTART says.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One logical line of an iCalendar or vCard file, after unfolding, with the number of the
 /// physical line it starts on.

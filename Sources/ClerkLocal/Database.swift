@@ -1,6 +1,9 @@
 internal import CSQLite
 import ClerkCore
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A value SQLite stores or hands back.
 enum SQLValue: Hashable {
@@ -52,7 +55,7 @@ struct DatabaseError: Error, CustomStringConvertible {
 
     var description: String {
         guard let sql else { return message }
-        let statement = sql.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        let statement = sql.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces() }.joined(separator: " ")
         return "\(message) (in \(statement.prefix(120)))"
     }
 }
@@ -130,8 +133,8 @@ final class Database {
         self.path = path
         isReadOnly = true
         busyTimeoutMilliseconds = Int32(busyTimeout * 1000)
-        let escaped = path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f")
-            .replacingOccurrences(of: "#", with: "%23")
+        let escaped = path.replacingEvery("%", with: "%25").replacingEvery("?", with: "%3f")
+            .replacingEvery("#", with: "%23")
         let hasLog = FileManager.default.fileExists(atPath: path + "-wal")
         handle = try Database.open("file:" + escaped + (hasLog ? "?mode=ro" : "?mode=ro&immutable=1"), flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)

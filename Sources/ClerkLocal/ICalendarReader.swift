@@ -1,6 +1,6 @@
 internal import CICal
 public import ClerkCore
-public import Foundation
+public import FoundationEssentials
 
 /// Reads an iCalendar file (RFC 5545) into events to import: VEVENTs with DTSTART, DTEND or
 /// DURATION, TZID and VTIMEZONE, VALUE=DATE, RRULE, RDATE, EXDATE, RECURRENCE-ID, UID,

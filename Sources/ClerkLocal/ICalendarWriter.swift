@@ -1,6 +1,6 @@
 internal import CICal
 public import ClerkCore
-public import Foundation
+public import FoundationEssentials
 
 /// Writes events as an iCalendar document (RFC 5545) that other programs — and
 /// `ICalendarReader` — read back, built and serialized with libical (which folds long lines

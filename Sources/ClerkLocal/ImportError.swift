@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import ClerkCore
 
 /// Why a file could not be imported: where, which property, and what was wrong, as one line
 /// — `events.ics:42: DTSTART: expected a date or date-time, got 'tomorrow'`.
@@ -27,7 +28,7 @@ public struct ImportError: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// A piece of the input quoted in a message: on one line and not too long.
 func quoted(_ text: some StringProtocol, limit: Int = 60) -> String {
-    let flat = text.replacingOccurrences(of: "\r", with: "").replacingOccurrences(of: "\n", with: " ")
+    let flat = String(text).replacingEvery("\r", with: "").replacingEvery("\n", with: " ")
     return "'" + (flat.count > limit ? flat.prefix(limit) + "…" : flat) + "'"
 }
 

@@ -1,13 +1,13 @@
 internal import CICal
 package import ClerkCore
-import Foundation
+import FoundationEssentials
 
 /// The one door to libical. Its error state, its ring buffer of temporary strings and its
 /// time-zone cache are process-wide, so every call goes through `locked` — tests run stores
 /// on many threads at once. clerk opens libical on first use (Sources/CICal): a store that
 /// keeps no repeating event never loads it.
 package enum LibICal {
-    private static let lock = NSRecursiveLock()
+    private static let lock = Lock(recursive: true)
 
     /// Throws when libical cannot be loaded; asked before the work that needs it (a series'
     /// recurrence, an import or export), so that its absence is said as such.
@@ -25,7 +25,7 @@ package enum LibICal {
     /// `20260305T090000Z`), read by libical and checked for impossible fields; nil when it is
     /// neither.
     static func time(_ text: String) -> ICalTime? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         // libical also takes `2026-03-05`; iCalendar does not.
         guard !trimmed.contains("-"), trimmed.count == 8 || trimmed.count == 15 || trimmed.count == 16 else { return nil }
         return locked {
@@ -38,7 +38,7 @@ package enum LibICal {
 
     /// An iCalendar duration (`PT1H30M`, `-PT15M`, `P1D`) in seconds; nil when malformed.
     static func durationSeconds(_ text: String) -> Int? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         guard !trimmed.isEmpty else { return nil }
         return locked {
             cical_clear_errno()

@@ -1,5 +1,5 @@
 public import ClerkCore
-import Foundation
+import FoundationEssentials
 
 /// Contacts, found by the beginnings of their words in any order ("per ana" finds "Ana
 /// Pérez"), through an index of folded name and nickname words.

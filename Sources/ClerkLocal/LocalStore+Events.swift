@@ -1,5 +1,5 @@
 public import ClerkCore
-public import Foundation
+public import FoundationEssentials
 
 /// Events: single ones, series (expanded into occurrences named `<series id>_<start>` as
 /// Google names them), and changed or cancelled occurrences kept as rows of their own.
@@ -32,7 +32,7 @@ extension LocalStore {
 
     public func searchEvents(_ search: EventSearch) throws -> [Event] {
         let words = search.text.map { Spelling.fold($0).split(whereSeparator: \.isWhitespace).map(String.init) } ?? []
-        let person = search.attendee.map(Spelling.fold)?.trimmingCharacters(in: .whitespaces)
+        let person = search.attendee.map(Spelling.fold)?.trimmingSpaces()
         return try events(from: search.from, to: search.to, calendarIDs: search.calendarIDs).filter { event in
             let text = Spelling.fold([event.title, event.location ?? "", event.notes ?? ""].joined(separator: " "))
             guard words.allSatisfy(text.contains) else { return false }

@@ -1,5 +1,5 @@
 public import ClerkCore
-import Foundation
+import FoundationEssentials
 
 /// Text files with their earlier contents and a trash. Names are unique among the files not
 /// in the trash, ignoring case, so "show notes.txt" names one file.
@@ -28,7 +28,7 @@ extension LocalStore: FileService {
 
     @discardableResult
     public func createFile(named name: String, content: String) throws -> DriveFile {
-        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = name.trimmingWhitespace()
         guard DriveFile.isAcceptableName(name) else { throw ServiceError.invalid(.badFileName(name)) }
         return try guarded {
             try database.transaction {
@@ -77,7 +77,7 @@ extension LocalStore: FileService {
     /// A new name for a file out of the trash; its content, revisions and type stay.
     @discardableResult
     public func renameFile(id: String, to name: String) throws -> DriveFile {
-        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = name.trimmingWhitespace()
         guard DriveFile.isAcceptableName(name) else { throw ServiceError.invalid(.badFileName(name)) }
         return try guarded {
             try database.transaction {
@@ -158,8 +158,8 @@ extension LocalStore: FileService {
         let all = try database.rows("""
             SELECT \(LocalStore.fileColumns) FROM files WHERE (trashed IS NOT NULL) = ? ORDER BY name COLLATE NOCASE, id
             """, [trashed], LocalStore.driveFile)
-        guard let text, !text.trimmingCharacters(in: .whitespaces).isEmpty else { return all }
-        let wanted = Spelling.fold(text.trimmingCharacters(in: .whitespaces))
+        guard let text, !text.trimmingSpaces().isEmpty else { return all }
+        let wanted = Spelling.fold(text.trimmingSpaces())
         return all.filter { Spelling.fold($0.name).contains(wanted) }
     }
 
@@ -173,7 +173,7 @@ extension LocalStore: FileService {
     /// | .html, .htm      | text/html       |
     /// | anything else    | text/plain      |
     package static func mimeType(of name: String) -> String {
-        switch (name as NSString).pathExtension.lowercased() {
+        switch name.fileExtension.lowercased() {
         case "md", "markdown": return "text/markdown"
         case "csv": return "text/csv"
         case "json": return "application/json"

@@ -1,5 +1,8 @@
 package import ClerkCore
-package import Foundation
+package import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A stored item as another system sees it: the Google emulator serves the store as an
 /// account, and a mirror of a Google account is a store kept in step with it.
@@ -270,7 +273,7 @@ extension LocalStore {
     /// Adds the contact under its own id, or replaces what is stored under it.
     @discardableResult
     package func putContact(_ contact: Contact, unmodeled: JSONValue?) throws -> Replica<Contact> {
-        guard !contact.name.trimmingCharacters(in: .whitespaces).isEmpty else { throw ServiceError.invalid(.emptyName(.contact)) }
+        guard !contact.name.trimmingSpaces().isEmpty else { throw ServiceError.invalid(.emptyName(.contact)) }
         return try guarded {
             try database.transaction {
                 let uid = try database.scalar("SELECT uid FROM contacts WHERE id = ?", [contact.id]) { $0.text(0) }

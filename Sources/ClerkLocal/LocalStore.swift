@@ -1,6 +1,6 @@
 public import ClerkCore
 internal import CSQLite
-internal import Foundation
+internal import FoundationEssentials
 
 /// The embedded default: calendars, contacts and text files in one SQLite file.
 ///
@@ -125,7 +125,7 @@ public final class LocalStore {
 
     /// A fresh identifier: 32 lower-case hex digits, which Google also accepts as an event id.
     public static func randomID() -> String {
-        UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        UUID().uuidString.lowercased().replacingEvery("-", with: "")
     }
 
     /// Makes the ids of what the store creates itself (calendars, imported events, contacts,
@@ -156,7 +156,7 @@ extension LocalStore: CalendarService {
 
     @discardableResult
     public func createCalendar(named name: String, timeZone: String) throws -> CalendarInfo {
-        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = name.trimmingWhitespace()
         guard !name.isEmpty else { throw ServiceError.invalid(.emptyName(.calendar)) }
         guard zone(named: timeZone) != nil else { throw ServiceError.invalid(.unknownTimeZone(timeZone)) }
         return try guarded {
@@ -174,7 +174,7 @@ extension LocalStore: CalendarService {
 
     @discardableResult
     public func renameCalendar(id: String, to name: String) throws -> CalendarInfo {
-        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = name.trimmingWhitespace()
         guard !name.isEmpty else { throw ServiceError.invalid(.emptyName(.calendar)) }
         return try guarded {
             try database.transaction {

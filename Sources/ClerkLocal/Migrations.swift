@@ -1,6 +1,6 @@
 internal import CSQLite
 import ClerkCore
-import Foundation
+import FoundationEssentials
 
 /// One numbered, named step of the store's schema. Steps only ever get appended: a released
 /// step is never edited, a change is a new step.

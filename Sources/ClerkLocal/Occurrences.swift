@@ -1,5 +1,5 @@
 import ClerkCore
-import Foundation
+import FoundationEssentials
 
 /// The starts of each series kept in the `occurrences` table, so that an agenda is one
 /// indexed read instead of a libical expansion per series.

@@ -1,6 +1,6 @@
 internal import CICal
 import ClerkCore
-import Foundation
+import FoundationEssentials
 
 /// Why recurrence lines were refused: which property and what was wrong, in plain words.
 struct RecurrenceError: Error, Hashable, CustomStringConvertible {

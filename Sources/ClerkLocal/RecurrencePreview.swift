@@ -1,5 +1,5 @@
 public import ClerkCore
-public import Foundation
+public import FoundationEssentials
 
 /// The first starts of a series that is not stored yet, for the new-event card's "next three
 /// dates" — the same libical expansion the store uses, so the card and the agenda agree.

@@ -1,5 +1,5 @@
 import ClerkCore
-import Foundation
+import FoundationEssentials
 
 /// One row of `events` in Swift terms: a single event, a series, or a changed or cancelled
 /// occurrence of a series.

@@ -1,5 +1,5 @@
 public import ClerkCore
-public import Foundation
+public import FoundationEssentials
 
 /// Reads vCard 3.0 (RFC 2426) and 4.0 (RFC 6350) files — one card or many — into contacts to
 /// import: FN, N, NICKNAME, EMAIL, TEL, ADR, BDAY, NOTE, ORG (the company; its first unit),
@@ -73,34 +73,34 @@ public struct VCardReader: Sendable {
             let (group, name) = VCardReader.split(property.name)
             switch name {
             case "VERSION":
-                guard ["3.0", "4.0"].contains(property.value.trimmingCharacters(in: .whitespaces)) else {
+                guard ["3.0", "4.0"].contains(property.value.trimmingSpaces()) else {
                     throw ImportError(file: file, line: line, property: name, reason: "expected 3.0 or 4.0, got \(quoted(property.value))")
                 }
             case "FN":
-                contact.name = VCardReader.unescape(property.value).trimmingCharacters(in: .whitespaces)
+                contact.name = VCardReader.unescape(property.value).trimmingSpaces()
             case "N":
                 let parts = VCardReader.components(property.value, separator: ";").map {
-                    VCardReader.components($0, separator: ",").map(VCardReader.unescape).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+                    VCardReader.components($0, separator: ",").map(VCardReader.unescape).joined(separator: " ").trimmingSpaces()
                 }
                 contact.familyName = parts.first.flatMap { $0.isEmpty ? nil : $0 }
                 contact.givenName = parts.count > 1 && !parts[1].isEmpty ? parts[1] : nil
             case "NICKNAME":
                 contact.nicknames += VCardReader.components(property.value, separator: ",")
-                    .map { VCardReader.unescape($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                    .map { VCardReader.unescape($0).trimmingSpaces() }.filter { !$0.isEmpty }
             case "EMAIL":
-                let email = VCardReader.unescape(property.value).trimmingCharacters(in: .whitespaces)
+                let email = VCardReader.unescape(property.value).trimmingSpaces()
                 guard !email.isEmpty else { continue }
                 contact.emails.append(LabeledValue(email, label: VCardReader.label(property)))
                 if let group { labelled.append((group, "EMAIL", contact.emails.count - 1)) }
             case "TEL":
-                var phone = VCardReader.unescape(property.value).trimmingCharacters(in: .whitespaces)
+                var phone = VCardReader.unescape(property.value).trimmingSpaces()
                 if phone.lowercased().hasPrefix("tel:") { phone.removeFirst(4) }
                 guard !phone.isEmpty else { continue }
                 contact.phones.append(LabeledValue(phone, label: VCardReader.label(property)))
                 if let group { labelled.append((group, "TEL", contact.phones.count - 1)) }
             case "ADR":
                 let parts = VCardReader.components(property.value, separator: ";").map {
-                    VCardReader.unescape($0).split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+                    VCardReader.unescape($0).split(whereSeparator: \.isNewline).map { $0.trimmingSpaces() }
                         .filter { !$0.isEmpty }.joined(separator: ", ")
                 }.filter { !$0.isEmpty }
                 guard !parts.isEmpty else { continue }
@@ -115,16 +115,16 @@ public struct VCardReader: Sendable {
             case "ORG":
                 // "Acme Corp;Research": the organisation, then its units; the company is the first.
                 let company = VCardReader.components(property.value, separator: ";").first.map(VCardReader.unescape)?
-                    .trimmingCharacters(in: .whitespaces) ?? ""
+                    .trimmingSpaces() ?? ""
                 if !company.isEmpty { contact.company = company }
             case "TITLE":
-                let title = VCardReader.unescape(property.value).trimmingCharacters(in: .whitespaces)
+                let title = VCardReader.unescape(property.value).trimmingSpaces()
                 if !title.isEmpty { contact.jobTitle = title }
             case "NOTE":
                 let note = VCardReader.unescape(property.value)
                 if !note.isEmpty { notes.append(note) }
             case "UID":
-                uid = property.value.trimmingCharacters(in: .whitespaces)
+                uid = property.value.trimmingSpaces()
             case "X-ABLABEL":
                 if let group { labels[group] = VCardReader.appleLabel(VCardReader.unescape(property.value)) }
             default:
@@ -204,7 +204,7 @@ public struct VCardReader: Sendable {
     /// | pref, internet, voice, x400, text, msg    | (not a label) |
     /// | anything else                             | itself, lower case |
     static func label(_ property: PropertyLine) -> String? {
-        let types = (property.parameters["TYPE"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let types = (property.parameters["TYPE"] ?? "").split(separator: ",").map { $0.trimmingSpaces().lowercased() }
         let ignored: Set<String> = ["pref", "internet", "voice", "x400", "text", "msg", ""]
         guard let type = types.first(where: { !ignored.contains($0) }) else { return nil }
         return type == "cell" ? "mobile" : type
@@ -219,10 +219,10 @@ public struct VCardReader: Sendable {
 
     /// `1985-05-05`, `19850505`, `--05-05` or `--0505` (no year), optionally with a time.
     static func birthday(_ text: String) -> Birthday? {
-        var value = text.trimmingCharacters(in: .whitespaces)
+        var value = text.trimmingSpaces()
         if let t = value.firstIndex(of: "T") { value = String(value[..<t]) }
         let noYear = value.hasPrefix("--")
-        let digits = value.replacingOccurrences(of: "-", with: "")
+        let digits = value.replacingEvery("-", with: "")
         guard digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
         let year: Int?, month: Int, day: Int
         if noYear {

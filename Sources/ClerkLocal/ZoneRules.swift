@@ -1,5 +1,5 @@
 import ClerkCore
-import Foundation
+import FoundationEssentials
 
 /// The UTC offsets of one time zone, and RFC 5545's reading of a wall time in it.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One HTTP request as the emulator's handlers see it: the method (after any
 /// `X-HTTP-Method-Override`), the path split into decoded segments, the query decoded with

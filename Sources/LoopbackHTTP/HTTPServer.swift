@@ -1,6 +1,9 @@
 internal import CMicroHTTPD
 internal import CZlib
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// An HTTP/1.1 server on 127.0.0.1, on libmicrohttpd: keep-alive, Content-Length and
 /// chunked request bodies, a thread per connection (a slow answer holds up only its own).
@@ -84,13 +87,20 @@ package final class HTTPServer: @unchecked Sendable {
         return MHD_queue_response(connection, UInt32(response.status), answer)
     }
 
+    /// A header's piece without the spaces and tabs HTTP allows around it ("optional white
+    /// space", RFC 9110 §5.6.3).
+    static func trimmingOWS(_ text: Substring) -> String {
+        let isOWS: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        return String(text.drop(while: isOWS).reversed().drop(while: isOWS).reversed())
+    }
+
     /// True when an `Accept-Encoding` header allows gzip (and does not refuse it with q=0).
     package static func acceptsGzip(_ header: String?) -> Bool {
         guard let header else { return false }
         return header.lowercased().split(separator: ",").contains { item in
-            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = item.split(separator: ";").map { Self.trimmingOWS($0) }
             guard parts.first == "gzip" || parts.first == "*" else { return false }
-            return !parts.dropFirst().contains { $0.replacingOccurrences(of: " ", with: "") == "q=0" }
+            return !parts.dropFirst().contains { $0.filter { $0 != " " } == "q=0" }
         }
     }
 

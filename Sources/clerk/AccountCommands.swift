@@ -2,7 +2,10 @@ import ClerkAssistant
 import ClerkLanguage
 import ClerkCore
 import ClerkGoogle
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `clerk login`, `clerk logout` and `clerk status`.
 enum AccountCommands {

@@ -2,7 +2,10 @@ import ClerkAssistant
 import ClerkCore
 import ClerkGoogle
 import ClerkLocal
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `clerk completions calendars`: the calendar names of the store this command line would
 /// open, one per line, for the shells to offer after `--calendar`.

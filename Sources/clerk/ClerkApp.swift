@@ -1,7 +1,10 @@
 import ClerkAssistant
 import ClerkCore
 import ClerkLanguage
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Exit codes of DESIGN.md.
 enum ExitCode {
@@ -54,10 +57,10 @@ struct ClerkApp {
             Output.line(ClerkApp.versionLine)
             return ExitCode.success
         case .manPage:
-            FileHandle.standardOutput.write(Data(ManPage.text.utf8))
+            StandardStreams.write(ManPage.text)
             return ExitCode.success
         case .completions(let shell):
-            FileHandle.standardOutput.write(Data(Completions.script(for: shell).utf8))
+            StandardStreams.write(Completions.script(for: shell))
             return ExitCode.success
         case .calendarNames:
             return CalendarNames.print(options: options, paths: paths, environment: environment)
@@ -99,16 +102,16 @@ struct ClerkApp {
 enum Output {
     /// Text for a person, in `style` (colour marks become escapes only with colour).
     static func line(_ text: String, style: TextStyle = .plain) {
-        FileHandle.standardOutput.write(Data((style.terminal(text) + "\n").utf8))
+        StandardStreams.write(style.terminal(text) + "\n")
     }
 
     /// A JSON answer, exactly as serialized (JSON escapes its own control characters).
     static func json(_ value: JSONValue) {
-        FileHandle.standardOutput.write(Data((value.serialized() + "\n").utf8))
+        StandardStreams.write(value.serialized() + "\n")
     }
 
     /// A failure, on one line after `clerk: `.
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data(("clerk: " + TextStyle.plain.terminal(text) + "\n").utf8))
+        StandardStreams.write("clerk: " + TextStyle.plain.terminal(text) + "\n", to: STDERR_FILENO)
     }
 }

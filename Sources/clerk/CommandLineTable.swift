@@ -1,6 +1,9 @@
 import ClerkAssistant
 import ClerkCore
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What a shell offers after an option or a command word.
 enum Completion: Equatable, Sendable {
@@ -285,9 +288,9 @@ enum CommandLineTable {
         return ([command.word, form.arguments] + scoped.map { "[\($0.synopsis)]" }).filter { !$0.isEmpty }.joined(separator: " ")
     }
 
-    /// The zone names `--tz` takes, for the completions: every IANA name Foundation knows
+    /// The zone names `--tz` takes, for the completions: every IANA name of the tz database
     /// with a `/`, and UTC (what `ClockText.timeZone` accepts besides offsets).
     static var timeZoneNames: [String] {
-        ["UTC"] + TimeZone.knownTimeZoneIdentifiers.filter { $0.contains("/") }.sorted()
+        ["UTC"] + Zone.knownIdentifiers.filter { $0.contains("/") }
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+import ClerkCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The completion scripts of `clerk completions bash|zsh|fish`, made from
 /// `CommandLineTable`: the command words, the options (those of a command only with it, or
@@ -56,7 +60,7 @@ enum Completions {
 
     /// Single-quoted for sh, bash and zsh.
     private static func quoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        "'" + text.replacingEvery("'", with: "'\\''") + "'"
     }
 
     // MARK: bash
@@ -240,7 +244,7 @@ enum Completions {
             let specs = options.filter { !$0.commands.isEmpty && branch.names.contains($0.name) }.map(zshSpec)
             return "    (\(branch.pattern.map { $0.isEmpty ? "''" : $0 }.joined(separator: "|"))) options+=(\(specs.joined(separator: " "))) ;;"
         }
-        let described = CommandLineTable.commands.map { quoted("\($0.word):\($0.forms[0].summary.replacingOccurrences(of: ":", with: "\\:"))") }
+        let described = CommandLineTable.commands.map { quoted("\($0.word):\($0.forms[0].summary.replacingEvery(":", with: "\\:"))") }
         var argumentCases: [String] = []
         for word in commandWords {
             let completion = argumentCompletion(of: word)
@@ -328,7 +332,7 @@ enum Completions {
 
     /// Single-quoted for fish (which escapes only `\\` and `'` inside).
     private static func fishQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        "'" + text.replacingEvery("\\", with: "\\\\").replacingEvery("'", with: "\\'") + "'"
     }
 
     private static func fishArguments(_ completion: Completion) -> String {

@@ -1,6 +1,9 @@
 import ClerkAssistant
 import ClerkCore
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension Config {
     /// Reads the file at `path`; a missing file is the defaults.
@@ -43,7 +46,7 @@ final class ConfigFile: SettingsWriter {
     func set(_ key: String, to value: String?) throws {
         let old = try ConfigFile.text(at: path) ?? ""
         let text = ConfigFile.setting(key, to: value, in: old)
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = path.parentPath
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
@@ -60,9 +63,9 @@ final class ConfigFile: SettingsWriter {
         let line = value.map { "\(key) = \($0)" }
         var placed = false
         lines = lines.compactMap { raw in
-            let trimmed = raw.trimmingCharacters(in: .whitespaces)
+            let trimmed = raw.trimmingSpaces()
             guard !trimmed.hasPrefix("#"), let equals = trimmed.firstIndex(of: "="),
-                  trimmed[..<equals].trimmingCharacters(in: .whitespaces).lowercased() == key else { return raw }
+                  trimmed[..<equals].trimmingSpaces().lowercased() == key else { return raw }
             if placed { return nil }
             placed = true
             return line

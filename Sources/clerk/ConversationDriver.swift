@@ -2,7 +2,10 @@ import ClerkAssistant
 import ClerkLanguage
 import ClerkCore
 import ClerkGoogle
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Feeds lines to a `Session` from one source — the terminal, a pipe, or the arguments —
 /// and prints each reply as text or as `--json`.
@@ -54,7 +57,7 @@ final class ConversationDriver {
             case .interrupted:
                 if let reply = session.abandonQuestion(interrupted: true) { show(reply, inREPL: true) }
             case .line(let line):
-                let text = line.trimmingCharacters(in: .whitespaces)
+                let text = line.trimmingSpaces()
                 if text.isEmpty, !session.isAwaitingAnswer { continue }
                 if !session.isAwaitingAnswer, ClerkApp.quitWords.contains(text.lowercased()) {
                     return failed ? ExitCode.failure : ExitCode.success
@@ -78,7 +81,7 @@ final class ConversationDriver {
                 failed = true
                 continue
             }
-            let text = line.trimmingCharacters(in: .whitespaces)
+            let text = line.trimmingSpaces()
             if text.isEmpty, !session.isAwaitingAnswer { continue }
             if !session.isAwaitingAnswer, ClerkApp.quitWords.contains(text.lowercased()) { break }
             if !answer(text) { failed = true }
@@ -96,7 +99,7 @@ final class ConversationDriver {
         var ok = answer(line)
         var refusedALine = false
         while session.isAwaitingAnswer {
-            if isatty(STDIN_FILENO) == 1 { FileHandle.standardOutput.write(Data("> ".utf8)) }
+            if isatty(STDIN_FILENO) == 1 { StandardStreams.write("> ") }
             guard let next = input.next() else {
                 if let reply = session.abandonQuestion(interrupted: false) { show(reply) }
                 return ExitCode.failure
@@ -106,7 +109,7 @@ final class ConversationDriver {
                 refusedALine = true
                 continue
             }
-            ok = answer(answerLine.trimmingCharacters(in: .whitespaces))
+            ok = answer(answerLine.trimmingSpaces())
         }
         if HTTPClient.isCancelled { return ExitCode.interrupted }
         return ok && !refusedALine ? ExitCode.success : ExitCode.failure

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The lines of a file descriptor (stdin) as bytes, read in blocks.
 ///

@@ -1,6 +1,10 @@
 internal import CEditLine
 import ClerkAssistant
-import Foundation
+import FoundationEssentials
+import ClerkCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What one read from the terminal produced.
 enum LineInput: Equatable {
@@ -90,7 +94,7 @@ final class LineEditor {
         guard let raw, count >= 0 else { return .endOfInput }
         var line = String(cString: raw)
         while line.last == "\n" || line.last == "\r" { line.removeLast() }
-        if !line.trimmingCharacters(in: .whitespaces).isEmpty {
+        if !line.trimmingSpaces().isEmpty {
             cedit_history_enter(history, &historyEvent, line)
             if let historyPath { cedit_history_save(history, &historyEvent, historyPath) }
         }

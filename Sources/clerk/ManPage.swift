@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// clerk(1) in roff: `clerk --man-page`, which `make man` writes to `clerk.1`.
 ///
@@ -199,7 +202,7 @@ struct Roff {
             switch scalar {
             case "\\": escaped += "\\e"
             case "-" where code: escaped += "\\-"
-            case _ where scalar.value > 0x7F: escaped += String(format: "\\[u%04X]", scalar.value)
+            case _ where scalar.value > 0x7F: escaped += "\\[u" + String(repeating: "0", count: max(0, 4 - String(scalar.value, radix: 16).count)) + String(scalar.value, radix: 16, uppercase: true) + "]"
             default: escaped.unicodeScalars.append(scalar)
             }
         }
@@ -211,7 +214,7 @@ struct Roff {
     static func prose(_ text: String) -> String {
         var result = ""
         var rest = Substring(text)
-        while let range = rest.range(of: #"--[a-z][a-z-]*"#, options: .regularExpression) {
+        while let range = rest.firstRange(of: #/--[a-z][a-z-]*/#) {
             result += escape(String(rest[..<range.lowerBound]))
             result += "\\fB" + escape(String(rest[range]), code: true) + "\\fR"
             rest = rest[range.upperBound...]

@@ -1,6 +1,9 @@
 import ClerkAssistant
 import ClerkCore
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The global options of DESIGN.md, validated.
 struct GlobalOptions {
@@ -131,6 +134,9 @@ struct CommandLineParser {
     /// `--tz`: an IANA name or a fixed offset `±HH:MM`.
     static func timeZone(_ text: String) throws(UsageError) -> Zone {
         guard let zone = ClockText.timeZone(text) else {
+            if !Zone.hasZoneDatabase, text.contains("/") {
+                throw UsageError(message: "--tz: no time zone data to read '\(text)' from (/usr/share/zoneinfo). Install the tzdata package, or give an offset like +01:00.")
+            }
             throw UsageError(message: "--tz: expected an IANA name like Europe/Madrid or an offset like +01:00, got '\(text)'")
         }
         return zone

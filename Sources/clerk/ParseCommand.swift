@@ -1,7 +1,10 @@
 import ClerkAssistant
 import ClerkCore
 import ClerkLanguage
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `clerk parse`: wires the phrase reader to stdin and stdout; `ClerkAssistant` reads and
 /// renders.
@@ -27,22 +30,8 @@ enum ParseCommand {
             guard let ok = line.withUnsafeBufferPointer({ reader.answer(input: $0, to: &out) }) else { continue }
             if !ok { failed = true }
             out.append(0x0A)
-            out.withBytes(writeAll)
+            out.withBytes { StandardStreams.write($0) }
         }
         return failed ? ExitCode.failure : ExitCode.success
-    }
-
-    /// Writes `bytes` to stdout with write(2), all of them (a pipe may take them in parts).
-    private static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let base = bytes.baseAddress else { return }
-        var at = 0
-        while at < bytes.count {
-            let written = write(STDOUT_FILENO, base + at, bytes.count - at)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            at += written
-        }
     }
 }

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where clerk keeps its files: the XDG folders, or everything under `--data-dir`.
 struct ClerkPaths {
@@ -13,7 +16,7 @@ struct ClerkPaths {
             stateDirectory = folder
             return
         }
-        let home = environment["HOME"] ?? NSHomeDirectory()
+        let home = environment["HOME"] ?? Self.accountHome()
         func xdg(_ variable: String, _ fallback: String) -> String {
             let base = environment[variable].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/" + fallback
             return base + "/clerk"
@@ -27,6 +30,13 @@ struct ClerkPaths {
     var history: String { stateDirectory + "/history" }
     var googleToken: String { configDirectory + "/google-token.json" }
     var config: String { configDirectory + "/config" }
+
+    /// The account's home folder from the password database, when `HOME` is not set (as
+    /// Foundation's `NSHomeDirectory` finds it); "/" when the account has none.
+    static func accountHome() -> String {
+        guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return "/" }
+        return String(cString: directory)
+    }
 
     /// Creates `folder` (and its parents) readable only by the user. A folder that is there
     /// already is left as it is (as `createDirectory` leaves it), found by one `stat`.

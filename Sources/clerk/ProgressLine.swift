@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Progress of long work as one line on stderr that redraws itself and is erased at the
 /// end — only when stderr is a terminal, so pipes and `--json` see nothing of it.
@@ -34,6 +37,6 @@ final class ProgressLine {
     }
 
     private func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        StandardStreams.write(text, to: STDERR_FILENO)
     }
 }

@@ -2,7 +2,10 @@ import ClerkAssistant
 import ClerkCore
 import ClerkGoogle
 import ClerkLocal
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The services of the active backend, opened.
 struct OpenBackend {

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Starting another program.
 enum Spawn {

@@ -1,5 +1,8 @@
 import ClerkAssistant
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What the terminal on stdout can show: colour (never with `NO_COLOR` or `--json`, never
 /// in a pipe), its width and height.

@@ -1,7 +1,10 @@
 import ClerkAssistant
 import ClerkCore
 import ClerkLocal
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `clerk import FILE.ics|FILE.vcf [--calendar NAME]` and `clerk export [--calendar NAME]`:
 /// data in and out of the active backend. A file is read whole and checked before anything
@@ -60,7 +63,7 @@ struct Transfer {
             let (calendar, _) = try calendar(named: calendarName, in: store, createIfMissing: false)
             let events = try service { try store.calendars.storedEvents(calendarID: calendar.id) }
             let text = ICalendarWriter.write(events, calendar: calendar, stamp: options.nowProvider.now())
-            FileHandle.standardOutput.write(Data(text.utf8))
+            StandardStreams.write(text)
         }
     }
 
@@ -81,11 +84,11 @@ struct Transfer {
     }
 
     private func read(_ path: String) throws -> Data {
-        var isFolder: ObjCBool = false
+        var isFolder = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw Failure(message: "\(path): no such file")
         }
-        guard !isFolder.boolValue, let data = FileManager.default.contents(atPath: path) else {
+        guard !isFolder, let data = FileManager.default.contents(atPath: path) else {
             throw Failure(message: "\(path): cannot read it")
         }
         return data
@@ -93,7 +96,7 @@ struct Transfer {
 
     /// By extension, else by the first line.
     private func kind(of path: String, data: Data) throws -> FileKind {
-        switch (path as NSString).pathExtension.lowercased() {
+        switch path.fileExtension.lowercased() {
         case "ics", "ical", "icalendar", "ifb": return .calendar
         case "vcf", "vcard": return .contacts
         default:

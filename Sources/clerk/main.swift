@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The process's environment, read from `environ` as `ProcessInfo.environment` reads it (an
 /// entry without `=` is skipped, a later one wins) but split on bytes: Foundation's split on

@@ -370,38 +370,39 @@ func foundationUTCSeconds(_ zone: TimeZone, wall: Int) -> Int {
     }
 }
 
-@Suite struct ZoneFallbackTests {
-    @Test func asksFoundationWhenTheDatabaseIsMissing() throws {
+/// Without the tz database only fixed offsets are zones: clerk does not load ICU for its copy.
+@Suite struct ZoneWithoutTheDatabaseTests {
+    @Test func knowsOnlyOffsetsWhenTheDatabaseIsMissing() throws {
         let database = ZoneDatabase(directory: "/nonexistent-zoneinfo")
-        let zone = try #require(database.zone(named: "Europe/Madrid"))
-        guard case .foundation = zone.source else {
-            Issue.record("expected Foundation's zone")
-            return
-        }
-        #expect(zone.identifier == "Europe/Madrid")
-        #expect(zone.offset(atUTCSeconds: 1_774_746_000) == 7200)
+        #expect(!database.exists)
+        #expect(database.zone(named: "Europe/Madrid") == nil)
         #expect(database.zone(named: "Mars/Olympus") == nil)
         #expect(database.zone(named: "UTC") == Zone.gmt)
+        #expect(database.zone(named: "GMT+0100")?.offset(atUTCSeconds: 0) == 3600)
     }
 
-    @Test func refusesMissingFilesAndAsksFoundationForUnreadableOnes() throws {
+    @Test func refusesMissingAndUnreadableFiles() throws {
         let folder = NSTemporaryDirectory() + "clerk-zoneinfo-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder + "/Europe", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Data(TZData.bytes("Asia/Tokyo")).write(to: URL(fileURLWithPath: folder + "/Europe/Tokyo"))
         try Data("not a zone".utf8).write(to: URL(fileURLWithPath: folder + "/Europe/Madrid"))
         let database = ZoneDatabase(directory: folder)
+        #expect(database.exists)
         // A file that parses is a zone, whatever its name.
         #expect(database.zone(named: "Europe/Tokyo")?.offset(atUTCSeconds: 0) == 9 * 3600)
-        // No file: no zone, though Foundation knows the name.
+        // No file: no zone, though the name is a real one.
         #expect(database.zone(named: "Europe/Paris") == nil)
         // A directory is not a zone.
         #expect(database.zone(named: "Europe") == nil)
-        // A file that does not parse: Foundation's zone.
-        let madrid = try #require(database.zone(named: "Europe/Madrid"))
-        guard case .foundation = madrid.source else {
-            Issue.record("expected Foundation's zone")
-            return
-        }
+        // A file that does not parse is no zone either.
+        #expect(database.zone(named: "Europe/Madrid") == nil)
+    }
+
+    @Test func listsTheZonesOfTheDatabase() {
+        let names = Zone.knownIdentifiers
+        #expect(names.contains("Europe/Madrid") && names.contains("America/Argentina/Buenos_Aires") && names.contains("Etc/GMT+5"))
+        #expect(names == names.sorted() && Set(names).count == names.count)
+        #expect(names.count > 400)
     }
 }

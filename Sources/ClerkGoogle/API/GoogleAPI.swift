@@ -1,5 +1,5 @@
 import ClerkCore
-import Foundation
+import FoundationEssentials
 
 /// The calls clerk makes to Calendar v3, Drive v3 and People v1, as requests and their JSON.
 /// Paging is the caller's: each list call is one page.
@@ -117,7 +117,7 @@ struct GoogleAPI {
 
     /// A value inside a single-quoted `q` literal: backslashes, then quotes, escaped.
     static func quoted(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+        text.replacingEvery("\\", with: "\\\\").replacingEvery("'", with: "\\'")
     }
 
     func files(query: String, pageToken: String?) throws(APIFailure) -> Page {
@@ -160,7 +160,7 @@ struct GoogleAPI {
     /// files.create with a generated id: metadata and content in one multipart upload.
     /// Safe to send twice (a 409 then means it went through).
     func createFile(id: String, name: String, mimeType: String, content: [UInt8]) throws(APIFailure) -> JSONValue {
-        let boundary = "clerk_" + OAuthClient.randomToken(24).replacingOccurrences(of: "~", with: "x").replacingOccurrences(of: ".", with: "x")
+        let boundary = "clerk_" + OAuthClient.randomToken(24).replacingEvery("~", with: "x").replacingEvery(".", with: "x")
         let metadata = JSONValue.object([("id", .string(id)), ("name", .string(name)), ("mimeType", .string(mimeType))])
         var body = Array("--\(boundary)\r\nContent-Type: application/json; charset=UTF-8\r\n\r\n".utf8) + metadata.serializedBytes()
         body += Array("\r\n--\(boundary)\r\nContent-Type: \(mimeType)\r\n\r\n".utf8) + content + Array("\r\n--\(boundary)--\r\n".utf8)

@@ -1,5 +1,5 @@
 package import ClerkCore
-import Foundation
+import FoundationEssentials
 
 /// Google's resources to clerk's values and back: Calendar events, People persons and
 /// Drive files.
@@ -131,7 +131,7 @@ package enum GoogleCoding {
         let name = primaryFirst("names").first
         let emails = labeled("emailAddresses"), phones = labeled("phoneNumbers")
         let display = name?["displayName"]?.stringValue ?? emails.first?.value ?? phones.first?.value
-        guard let display, !display.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        guard let display, !display.trimmingSpaces().isEmpty else { return nil }
         let birthday = primaryFirst("birthdays").compactMap { item -> Birthday? in
             guard let date = item["date"], let month = date["month"]?.intValue, let day = date["day"]?.intValue else { return nil }
             return Birthday(year: date["year"]?.intValue, month: month, day: day)

@@ -1,5 +1,8 @@
 package import ClerkCore
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Why a Google call failed, in the terms the backend decides on; it becomes a
 /// `ServiceError` at the edge of the services.

@@ -1,5 +1,6 @@
 internal import CCurl
-import Foundation
+import FoundationEssentials
+import ClerkCore
 import Synchronization
 
 /// One HTTP request as a value.
@@ -153,7 +154,7 @@ package final class HTTPClient {
 
     /// `scheme://host:port` of a URL: requests to one origin share a handle and its connections.
     static func origin(of url: String) -> String {
-        guard let schemeEnd = url.range(of: "://") else { return url }
+        guard let schemeEnd = url.firstRange(of: "://") else { return url }
         let rest = url[schemeEnd.upperBound...]
         let hostEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
         return String(url[..<schemeEnd.upperBound]) + rest[..<hostEnd]
@@ -271,7 +272,7 @@ private final class CurlHandle {
         if line.hasPrefix("HTTP/") {
             sink.headers = []  // a new response (after a 100 Continue, say)
         } else if let colon = line.firstIndex(of: ":") {
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+            let value = line[line.index(after: colon)...].trimmingWhitespace()
             sink.headers.append((String(line[..<colon]), value))
         }
         return total

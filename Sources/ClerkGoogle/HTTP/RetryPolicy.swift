@@ -1,4 +1,8 @@
-package import Foundation
+package import FoundationEssentials
+import ClerkCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// When to try a Google request again, and after how long: a pure function of the attempt
 /// and its outcome, with the random draw and the clock passed in.
@@ -78,12 +82,27 @@ package struct RetryPolicy: Sendable {
 
     /// `Retry-After` in seconds: a number, or an HTTP date measured from `now`.
     package static func retryAfter(_ header: String?, now: Date) -> Double? {
-        guard let header = header?.trimmingCharacters(in: .whitespaces), !header.isEmpty else { return nil }
+        guard let header = header?.trimmingSpaces(), !header.isEmpty else { return nil }
         if let seconds = Double(header) { return max(seconds, 0) }
-        let format = DateFormatter()
-        format.locale = Locale(identifier: "en_US_POSIX")
-        format.timeZone = TimeZone(identifier: "GMT")
-        format.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return format.date(from: header).map { max($0.timeIntervalSince(now), 0) }
+        return httpDate(header).map { max(Double($0) - now.timeIntervalSince1970, 0) }
     }
+
+    /// Seconds since 1970 of an HTTP date in its one current form, "Wed, 02 Dec 2026 10:00:30
+    /// GMT" (RFC 9110 §5.6.7's IMF-fixdate); nil for anything else.
+    static func httpDate(_ text: String) -> Int? {
+        let parts = text.split(separator: " ")
+        guard parts.count == 6, parts[0].count == 4, parts[0].hasSuffix(","), parts[5] == "GMT" || parts[5] == "UTC",
+              let day = Int(parts[1]), parts[1].count == 2, (1...31).contains(day),
+              let month = months.firstIndex(of: String(parts[2])).map({ $0 + 1 }),
+              let year = Int(parts[3]), parts[3].count == 4
+        else { return nil }
+        let clock = parts[4].split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+        guard clock.count == 3, parts[4].count == 8, let hour = clock[0], let minute = clock[1], let second = clock[2],
+              hour < 24, minute < 60, second < 61,
+              day <= CivilCalendar.daysIn(month: month, year: year)
+        else { return nil }
+        return CivilCalendar.dayNumber(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+    }
+
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 }

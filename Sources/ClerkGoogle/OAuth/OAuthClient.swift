@@ -1,6 +1,6 @@
 internal import CCrypto
 package import ClerkCore
-package import Foundation
+package import FoundationEssentials
 
 /// The OAuth 2.0 calls of an installed app: the consent URL (with PKCE S256), the code
 /// exchange, refresh and revoke. Google accepts the client id and secret in the form body.
@@ -108,15 +108,47 @@ package struct OAuthClient {
 
 /// `application/x-www-form-urlencoded` and URL query encoding.
 package enum Form {
-    private static let unreserved: CharacterSet = {
-        var set = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
-        set.insert(charactersIn: "-._~")
-        return set
-    }()
-
-    /// One value escaped: everything but unreserved characters as `%XX`.
+    /// One value escaped: every byte of its UTF-8 but the unreserved characters (ASCII
+    /// letters and digits, "-._~") as `%XX`.
     package static func escape(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                bytes.append(byte)
+            default:
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `%XX` escapes decoded; nil when one is cut short or the bytes are not UTF-8.
+    static func unescape(_ text: String) -> String? {
+        func value(_ c: UInt8) -> UInt8? {
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
+            default: nil
+            }
+        }
+        let input = Array(text.utf8)
+        var bytes: [UInt8] = []
+        var i = 0
+        while i < input.count {
+            if input[i] == UInt8(ascii: "%") {
+                guard i + 2 < input.count, let high = value(input[i + 1]), let low = value(input[i + 2]) else { return nil }
+                bytes.append(high << 4 | low)
+                i += 3
+            } else {
+                bytes.append(input[i])
+                i += 1
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
     }
 
     package static func encode(_ fields: [(String, String)]) -> String {
@@ -127,7 +159,7 @@ package enum Form {
     package static func decode(_ text: String) -> [(String, String)] {
         text.split(separator: "&").map { pair in
             let sides = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map {
-                String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
+                unescape(String($0).replacingEvery("+", with: " ")) ?? String($0)
             }
             return (sides[0], sides.count > 1 ? sides[1] : "")
         }

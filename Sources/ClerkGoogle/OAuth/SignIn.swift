@@ -1,5 +1,6 @@
 package import ClerkCore
-import Foundation
+import FoundationEssentials
+import Dispatch
 import LoopbackHTTP
 
 /// The loopback sign-in of an installed app: a listener on 127.0.0.1 at a random port, the
@@ -57,7 +58,7 @@ final class RedirectCatcher: @unchecked Sendable {
         case denied
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private let arrived = DispatchSemaphore(value: 0)
     private var result: Result?
     var expectedState = ""

@@ -1,5 +1,8 @@
 package import ClerkCore
-package import Foundation
+package import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A Google sign-in as clerk keeps it: the tokens, when the access token expires, what was
 /// granted, and whose account it is.
@@ -58,7 +61,7 @@ package struct TokenStore: Sendable {
     /// Writes the file whole: a new file made 0600 before anything is written to it, then
     /// renamed over the old one, so a crash leaves the old tokens or the new, never half.
     package func save(_ tokens: GoogleTokens) throws(ServiceError) {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = path.parentPath
         let temporary = path + ".new"
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

@@ -1,6 +1,6 @@
 package import ClerkCore
 package import ClerkLocal
-package import Foundation
+package import FoundationEssentials
 
 /// The mirror of a Google account: a `LocalStore` kept in step with Google, so reads are
 /// answered here, at once and offline too.

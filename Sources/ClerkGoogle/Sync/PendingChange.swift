@@ -1,5 +1,5 @@
 import ClerkCore
-import Foundation
+import FoundationEssentials
 
 /// A confirmed change that could not reach Google yet, as it waits in the mirror's outbox.
 /// Each carries the ids it will be sent with, so sending it again never makes a second one.

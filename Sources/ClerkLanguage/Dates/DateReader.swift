@@ -1,4 +1,4 @@
-internal import Foundation
+internal import FoundationEssentials
 
 /// Finds the date and time expressions in a text and resolves them against a reference time.
 ///

@@ -1,5 +1,8 @@
 internal import ClerkCore
-internal import Foundation
+internal import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A holiday people schedule around, and how to find it in a given year.
 ///
@@ -174,111 +177,134 @@ struct Holiday: Hashable, Sendable {
     }
 }
 
-/// Foundation's non-Gregorian calendars, asked once per holiday and year: the answers are
-/// kept, since a calendar conversion costs more than a whole parse.
+/// The Hebrew, Islamic and Chinese calendars, as far as the holidays need them: the Hebrew
+/// calendar by its arithmetic, the Islamic months and the Chinese New Year from tables of
+/// what Foundation's ICU calendars answer (ForeignCalendarTables.swift), since clerk links
+/// FoundationEssentials only, which has the Gregorian calendar alone.
 enum ForeignCalendars {
-    private struct Key: Hashable {
-        var calendar: UInt8
-        var month: Int
-        var day: Int
-        var year: Int
-    }
+    // MARK: Hebrew
 
-    private final class Memo: @unchecked Sendable {
-        let lock = NSLock()
-        var days: [Key: Int?] = [:]
-    }
-
-    private static let memo = Memo()
-
-    /// The remembered answer for `key`, or `compute()`'s, remembered.
-    private static func remembered(_ key: Key, _ compute: () -> Int?) -> Int? {
-        memo.lock.lock()
-        if let known = memo.days[key] { memo.lock.unlock(); return known }
-        memo.lock.unlock()
-        let value = compute()
-        memo.lock.lock()
-        if memo.days.count > 10_000 { memo.days.removeAll() }
-        memo.days[key] = value
-        memo.lock.unlock()
-        return value
-    }
-
-    private static let utc = TimeZone(identifier: "UTC")!
-
-    private static func calendar(_ id: Calendar.Identifier, zone: TimeZone = utc) -> Calendar {
-        var c = Calendar(identifier: id)
-        c.timeZone = zone
-        return c
-    }
-
-    private static let hebrewCalendar = calendar(.hebrew)
-    /// Umm al-Qura, Saudi Arabia's official calendar, under the rules it follows since
-    /// 1420 AH (1999); the astronomical Islamic calendar for the years before.
-    private static let ummAlQura = calendar(.islamicUmmAlQura)
-    private static let astronomicalIslamic = calendar(.islamic)
-    static let ummAlQuraFirstYear = 1420
-    private static let chineseCalendar = calendar(.chinese, zone: TimeZone(identifier: "Asia/Shanghai")!)
-    private static let gregorian = calendar(.gregorian)
-
-    private static func dayNumber(_ date: Date, in calendar: Calendar) -> Int {
-        let c = gregorian.dateComponents(in: calendar.timeZone, from: date)
-        return CivilCalendar.dayNumber(year: c.year!, month: c.month!, day: c.day!)
-    }
-
-    /// The Gregorian day of a Hebrew date that falls in `gregorianYear`.
+    /// The Gregorian day of a Hebrew date that falls in `gregorianYear`. Months are counted
+    /// as Foundation counts them: 1 Tishrei, 2 Heshvan, 3 Kislev, 4 Tevet, 5 Shevat, 6 Adar I
+    /// (leap years only), 7 Adar (Adar II in a leap year), 8 Nisan … 13 Elul.
     static func hebrew(month: Int, day: Int, gregorianYear: Int) -> Int? {
-        remembered(Key(calendar: 0, month: month, day: day, year: gregorianYear)) {
-            computeHebrew(month: month, day: day, gregorianYear: gregorianYear)
+        guard (1...13).contains(month), (1...30).contains(day), abs(gregorianYear) < 1_000_000 else { return nil }
+        // Tishrei to Kislev fall in the autumn of the Hebrew year that starts then.
+        let year = gregorianYear + (month <= 3 ? 3761 : 3760)
+        guard year >= 1, month != 6 || hebrewIsLeap(year) else { return nil }
+        let newYear = hebrewNewYear(year)
+        let yearLength = hebrewNewYear(year + 1) - newYear
+        var days = newYear
+        for earlier in 1..<month where earlier != 6 || hebrewIsLeap(year) {
+            days += hebrewMonthLength(earlier, yearLength: yearLength)
+        }
+        return days + day - 1
+    }
+
+    /// True when Hebrew year `year` has thirteen months (7 of every 19).
+    static func hebrewIsLeap(_ year: Int) -> Bool { (7 * year + 1) % 19 < 7 }
+
+    /// The day number of 1 Tishrei of `year`: the molad of Tishrei, moved by the rules of
+    /// postponement (the classic arithmetic, as in Reingold and Dershowitz's "Calendrical
+    /// Calculations").
+    static func hebrewNewYear(_ year: Int) -> Int {
+        let monthsElapsed = 235 * ((year - 1) / 19) + 12 * ((year - 1) % 19) + (7 * ((year - 1) % 19) + 1) / 19
+        let partsElapsed = 204 + 793 * (monthsElapsed % 1080)
+        let hoursElapsed = 5 + 12 * monthsElapsed + 793 * (monthsElapsed / 1080) + partsElapsed / 1080
+        var day = 1 + 29 * monthsElapsed + hoursElapsed / 24
+        let parts = 1080 * (hoursElapsed % 24) + partsElapsed % 1080
+        if parts >= 19_440 || (day % 7 == 2 && parts >= 9_924 && !hebrewIsLeap(year))
+            || (day % 7 == 1 && parts >= 16_789 && hebrewIsLeap(year - 1)) {
+            day += 1
+        }
+        if [0, 3, 5].contains(day % 7) { day += 1 }
+        // Day 1 of that count is the day before 1 Tishrei AM 1 (7 October 3761 BCE, Julian),
+        // whose day number is −2,092,590.
+        return day - 2_092_591
+    }
+
+    /// The days in Hebrew month `month` (Foundation's numbering, as `hebrew`) of a year of
+    /// `yearLength` days.
+    static func hebrewMonthLength(_ month: Int, yearLength: Int) -> Int {
+        switch month {
+        case 2: return yearLength % 10 == 5 ? 30 : 29  // Heshvan: long in a complete year
+        case 3: return yearLength % 10 == 3 ? 29 : 30  // Kislev: short in a deficient year
+        case 1, 5, 6, 8, 10, 12: return 30
+        default: return 29
         }
     }
 
-    private static func computeHebrew(month: Int, day: Int, gregorianYear: Int) -> Int? {
-        // Tishrei to Kislev fall in the autumn of the Hebrew year that starts then.
-        let hebrewYear = gregorianYear + (month <= 3 ? 3761 : 3760)
-        guard let date = hebrewCalendar.date(from: DateComponents(year: hebrewYear, month: month, day: day)) else { return nil }
-        return dayNumber(date, in: hebrewCalendar)
-    }
+    // MARK: Islamic
 
     /// The Gregorian day of an Islamic date that falls in `gregorianYear` (the first, when
     /// the lunar year brings it twice).
     static func islamic(month: Int, day: Int, gregorianYear: Int) -> Int? {
-        remembered(Key(calendar: 1, month: month, day: day, year: gregorianYear)) {
-            computeIslamic(month: month, day: day, gregorianYear: gregorianYear)
-        }
-    }
-
-    private static func computeIslamic(month: Int, day: Int, gregorianYear: Int) -> Int? {
-        let approximate = Int(saturating: (Double(gregorianYear - 622) * 33.0 / 32.0).rounded(.down))
+        guard (1...12).contains(month), (1...30).contains(day), abs(gregorianYear) < 1_000_000 else { return nil }
+        let approximate = (gregorianYear - 622) * 33 / 32
         for hijri in (approximate - 1)...(approximate + 2) {
-            let calendar = hijri >= ummAlQuraFirstYear ? ummAlQura : astronomicalIslamic
-            guard let date = calendar.date(from: DateComponents(year: hijri, month: month, day: day)) else { continue }
-            let d = dayNumber(date, in: calendar)
+            let d = islamicDay(year: hijri, month: month, day: day)
             if CivilCalendar.date(dayNumber: d).year == gregorianYear { return d }
         }
         return nil
     }
 
-    /// The moment, in minutes since 1970 (UTC), the Sun enters sidereal sign `sign` (0 is
-    /// Aries … 11 Pisces, Lahiri's ayanamsa) in `gregorianYear`.
-    static func sankranti(sign: Int, gregorianYear: Int) -> Int? {
-        remembered(Key(calendar: 3, month: sign, day: 0, year: gregorianYear)) {
-            SolarLongitude.entry(intoSign: sign, gregorianYear: gregorianYear)
+    /// The day number of an Islamic date: from the table within its years, else by the
+    /// tabular (civil) calendar's arithmetic, which is within a day or two of the sighted one.
+    static func islamicDay(year: Int, month: Int, day: Int) -> Int {
+        guard islamicYears.contains(year) else {
+            // The civil calendar: 30-year cycles of 10,631 days from 16 July 622 (Julian).
+            let elapsed = (year - 1) * 354 + CivilCalendar.floorDivide(3 + 11 * year, 30) + 29 * (month - 1) + month / 2
+            return elapsed + day - 1 - 492_148
         }
+        let index = year - islamicYears.lowerBound
+        var first = islamicYearStarts[index]
+        let lengths = islamicMonthLengths[index]
+        for m in 0..<(month - 1) { first += lengths & (1 << m) != 0 ? 30 : 29 }
+        return first + day - 1
     }
 
+    /// The day number of 1 Muharram of each year of `islamicYears`, summed once.
+    private static let islamicYearStarts: [Int] = islamicMonthLengths.reduce(into: [islamicFirstDay]) { starts, lengths in
+        starts.append(starts.last! + 348 + lengths.nonzeroBitCount)
+    }
+
+    // MARK: Chinese
+
+    /// The Gregorian day of the Chinese New Year of `gregorianYear`; nil outside the table's
+    /// years.
     static func chineseNewYear(gregorianYear: Int) -> Int? {
-        remembered(Key(calendar: 2, month: 1, day: 1, year: gregorianYear)) {
-            computeChineseNewYear(gregorianYear: gregorianYear)
-        }
+        guard chineseNewYearYears.contains(gregorianYear) else { return nil }
+        return CivilCalendar.dayNumber(year: gregorianYear, month: 1, day: 21)
+            + Int(chineseNewYearAfterJanuary21[gregorianYear - chineseNewYearYears.lowerBound])
     }
 
-    private static func computeChineseNewYear(gregorianYear: Int) -> Int? {
-        guard let midYear = gregorian.date(from: DateComponents(year: gregorianYear, month: 6, day: 1)) else { return nil }
-        let parts = chineseCalendar.dateComponents([.era, .year], from: midYear)
-        guard let date = chineseCalendar.date(from: DateComponents(era: parts.era, year: parts.year, month: 1, day: 1)) else { return nil }
-        return dayNumber(date, in: chineseCalendar)
+    // MARK: Hindu solar
+
+    /// The moment, in minutes since 1970 (UTC), the Sun enters sidereal sign `sign` (0 is
+    /// Aries … 11 Pisces, Lahiri's ayanamsa) in `gregorianYear`; remembered, as finding it
+    /// takes many evaluations of the Sun's longitude.
+    static func sankranti(sign: Int, gregorianYear: Int) -> Int? {
+        let key = SankrantiKey(sign: sign, year: gregorianYear)
+        if let known = sankrantis.lock.withLock({ sankrantis.minutes[key] }) { return known }
+        let minutes = SolarLongitude.entry(intoSign: sign, gregorianYear: gregorianYear)
+        sankrantis.lock.withLock {
+            if sankrantis.minutes.count > 10_000 { sankrantis.minutes.removeAll() }
+            sankrantis.minutes[key] = minutes
+        }
+        return minutes
     }
+
+    private struct SankrantiKey: Hashable {
+        var sign: Int
+        var year: Int
+    }
+
+    private final class Sankrantis: @unchecked Sendable {
+        let lock = Lock()
+        var minutes: [SankrantiKey: Int?] = [:]
+    }
+
+    private static let sankrantis = Sankrantis()
 }
 
 /// The Sun's sidereal longitude, enough for the day it enters a sign: Meeus' low-precision

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 public import ClerkCore
 
 /// An instant as the wall clock of a zone shows it, for output: `2026-12-01T13:00:00`.

@@ -1,5 +1,5 @@
 internal import ClerkCore
-internal import Foundation
+internal import FoundationEssentials
 
 /// Turns the chosen readings into `DateMatch`es: picks the span the person means, fills
 /// what was implied (a 1-hour length, the whole day), and converts wall times to instants.
@@ -134,10 +134,11 @@ struct Resolver {
     private func untilText(_ wall: WallSeconds, allDay: Bool, _ clock: ZoneClock) -> String {
         if allDay {
             let f = Wall.fields(wall)
-            return String(format: "%04d%02d%02d", f.year, f.month, f.day)
+            return ClockText.padded(f.year, width: 4) + ClockText.padded(f.month, width: 2) + ClockText.padded(f.day, width: 2)
         }
         let utc = Wall.fields(Int(saturating: clock.instant(wall).timeIntervalSince1970))
-        return String(format: "%04d%02d%02dT%02d%02d%02dZ", utc.year, utc.month, utc.day, utc.hour, utc.minute, utc.second)
+        return ClockText.padded(utc.year, width: 4) + ClockText.padded(utc.month, width: 2) + ClockText.padded(utc.day, width: 2) + "T"
+            + ClockText.padded(utc.hour, width: 2) + ClockText.padded(utc.minute, width: 2) + ClockText.padded(utc.second, width: 2) + "Z"
     }
 
     private func knownParts(_ t: TimeValue) -> KnownParts {

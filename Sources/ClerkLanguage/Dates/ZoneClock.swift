@@ -1,5 +1,5 @@
 internal import ClerkCore
-internal import Foundation
+internal import FoundationEssentials
 
 /// Converts between instants and wall times in one zone, handling daylight-saving changes.
 ///

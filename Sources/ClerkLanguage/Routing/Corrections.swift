@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A line that corrects what was just said or shown: "actually Thursday", "no, friday", "no
 /// wait make it 11:30", "sorry, at 4", "make that Tuesday", "not 10, 11", "11 not 10".

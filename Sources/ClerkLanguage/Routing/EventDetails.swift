@@ -1,5 +1,5 @@
 internal import ClerkCore
-import Foundation
+import FoundationEssentials
 
 /// The details a sentence gives about an event — when, which calendar, where, with whom,
 /// reminders, length, repetition — read from a stretch of tokens in a fixed order. Each

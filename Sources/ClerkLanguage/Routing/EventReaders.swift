@@ -1,5 +1,5 @@
 internal import ClerkCore
-import Foundation
+import FoundationEssentials
 
 /// Reads a new event: "lunch with Ana tomorrow at 13:00 on Work".
 enum CreateReader {
@@ -70,7 +70,7 @@ enum CreateReader {
         request.startHint = hint
         // The unread words with the sign before them ("@ the office").
         request.unread = unread.map { range in
-            s.text[s.tokens[range.lowerBound - 1].range.upperBound..<s.tokens[range.upperBound - 1].range.upperBound].trimmingCharacters(in: .whitespaces)
+            s.text[s.tokens[range.lowerBound - 1].range.upperBound..<s.tokens[range.upperBound - 1].range.upperBound].trimmingSpaces()
         }
         request.isBlock = s.word(route.command.lowerBound, isIn: Vocabulary.blockingVerbs) && route.command.count > 0
         return .createEvent(request)

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import ClerkCore
 
 /// Requests about text files: "list my files", "files with budget in the name",
 /// "show notes.txt", "read groceries", "create a file todo.txt with buy milk", "append call
@@ -309,7 +310,7 @@ enum FilePhrases {
     /// Text without the quotes around it (a closing quote the sentence's end took is fine).
     static func unquoted(_ text: Substring) -> String {
         let quotes: Set<Character> = ["\"", "“", "”", "‘", "’"]
-        var t = text.trimmingCharacters(in: .whitespaces)[...]
+        var t = text.trimmingSpaces()[...]
         if let first = t.first, quotes.contains(first) || (first == "'" && t.last == "'") {
             t = t.dropFirst()
             if let last = t.last, quotes.contains(last) || last == "'" { t = t.dropLast() }

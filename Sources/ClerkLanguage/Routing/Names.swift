@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 internal import ClerkCore
 
 /// The backend's names, folded once per line so rules compare words, not strings.
@@ -87,7 +87,7 @@ final class Names: Sendable {
 /// `Names` (a class, so a session's one value folds once; locked, so it stays `Sendable`).
 final class ContactWordSets: @unchecked Sendable {
     private let names: [String]
-    private let lock = NSLock()
+    private let lock = Lock()
     private var built: (words: WordSet, firsts: WordSet, spelled: WordMap<String>)?
 
     init(_ names: [String]) {

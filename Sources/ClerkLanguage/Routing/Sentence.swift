@@ -1,5 +1,5 @@
 internal import ClerkCore
-import Foundation
+import FoundationEssentials
 
 /// Two of a line's date matches (`indices`) and their reading together.
 struct JoinedDate {

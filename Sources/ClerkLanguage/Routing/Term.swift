@@ -1,5 +1,5 @@
 internal import ClerkCore
-import Foundation
+import FoundationEssentials
 
 /// One word, number, name or mark of a line (a token), with where it is in the text.
 ///
@@ -226,7 +226,7 @@ extension Term {
             } else if v >= 0xC0, v <= 0x17F, let plain = latin[Int(v - 0xC0)], plain != " " {
                 bytes.append(contentsOf: plain.utf8)
             } else {
-                return Spelling.fold(String(String.UnicodeScalarView(scalars)).replacingOccurrences(of: "\u{2019}", with: "'"))
+                return Spelling.fold(String(String.UnicodeScalarView(scalars.lazy.map { $0 == "\u{2019}" ? "'" : $0 })))
             }
         }
         return String(decoding: bytes, as: UTF8.self)

@@ -1,5 +1,5 @@
 internal import ClerkCore
-import Foundation
+import FoundationEssentials
 
 /// What the words around a time say about it. A meal or an outing sets the likely hour —
 /// "breakfast at 8" is 08:00, "movie night on Friday at 9" is 21:00, "drinks at 7" is 19:00 —

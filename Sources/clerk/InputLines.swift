@@ -47,6 +47,18 @@ final class InputLines {
         return endedByNewline && line.last == 0x0D ? line.dropLast() : line
     }
 
+    /// True when the next line is already read (or the input has ended), so asking for it
+    /// will not wait: `clerk parse --jsonl` writes its answers before it would wait.
+    var hasLineReady: Bool {
+        if ended { return true }
+        guard let newline = nextNewline() else {
+            scanned = buffer.count
+            return false
+        }
+        scanned = newline
+        return true
+    }
+
     /// The next line without its `\n`, and whether a `\n` ended it.
     private func nextBytes() -> (ArraySlice<UInt8>, endedByNewline: Bool)? {
         while true {

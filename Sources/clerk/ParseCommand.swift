@@ -17,21 +17,26 @@ enum ParseCommand {
     }
 
     /// `clerk parse --jsonl`: one answer line per request line; exit 1 if any line was bad.
-    /// Each answer is written as soon as it is made, so whatever happens to a later line,
-    /// the answers before it are out (a reader of the pipe also sees them as they come).
+    /// The answers are written whenever clerk would otherwise wait for input, and every
+    /// 64 KiB: a reader of the pipe has each answer before clerk waits for the next request,
+    /// and the lines of one read are answered with one write (not a write(2) a line).
     /// Lines are cut as `readLine()` cuts them (`InputLines.nextCut`), and read as bytes.
     static func runBatch(defaults: ReferenceTime) -> Int32 {
         let reader = ParseBatch.Reader(defaults: defaults)
         let input = InputLines()
         var failed = false
-        var out = ByteWriter(capacity: 4096)
+        var out = ByteWriter(capacity: 1 << 17)
         while let line = input.nextCut() {
-            out.removeAll()
-            guard let ok = line.withUnsafeBufferPointer({ reader.answer(input: $0, to: &out) }) else { continue }
-            if !ok { failed = true }
-            out.append(0x0A)
-            out.withBytes { StandardStreams.write($0) }
+            if let ok = line.withUnsafeBufferPointer({ reader.answer(input: $0, to: &out) }) {
+                if !ok { failed = true }
+                out.append(0x0A)
+            }
+            if out.count >= 1 << 16 || !input.hasLineReady {
+                out.withBytes { StandardStreams.write($0) }
+                out.removeAll()
+            }
         }
+        out.withBytes { StandardStreams.write($0) }
         return failed ? ExitCode.failure : ExitCode.success
     }
 }

@@ -258,55 +258,57 @@ enum Classifier {
             || (shape.headVerb == .none && s.first(of: Vocabulary.questionsInside) != nil)
         if shape.headVerb == .create && (w0 == "notify" || w0 == "alert") { shape.isQuestion = false }
 
-        var i = s.body.lowerBound
-        while i < s.body.upperBound {
-            let t = s.tokens[i]
-            let w = t.word
-            // The verb at the head is not also a noun ("show …", "call Ana", "schedule lunch").
-            if i == head, shape.headVerb != .none || Vocabulary.callVerbs.contains(t) {
-                i += 1
-                continue
-            }
-            if t.isInDate {
-                shape.hasDate = true
-                if let d = t.date, s.dates[d].known.contains(.time) { shape.hasTimeOfDay = true }
-                i += 1
-                continue
-            }
-            switch t.kind {
-            case .fileName: shape.hasFileName = true
-            case .email: shape.hasEmail = true
-            default: break
-            }
-            guard !t.classes.isEmpty else { i += 1; continue }
-            if t.is(.eventNoun) || t.baseIs(.eventNoun) { shape.hasEventNoun = true }
-            if t.is(.calendarNoun), w != "day", w != "week" { shape.hasCalendarNoun = true }
-            if t.is(.listingNoun) { shape.hasListingNoun = true }
-            if t.is(.upcoming) { shape.hasUpcomingWord = true }
-            if t.is(.free), w != "off", w != "break" { shape.hasFreeWord = true }
-            if t.is(.contactNoun) || (w == "book" && (s.word(i - 1) == "address" || s.word(i - 1) == "phone")) {
-                shape.hasContactNoun = true
-            }
-            if shape.contactField == nil, t.is(.contactField), let field = Vocabulary.contactFields[t], field != .all { shape.contactField = field }
-            if t.is(.fileNoun) { shape.hasFileNoun = true }
-            if shape.pronounAt == nil, t.is(.pronoun), i > head { shape.pronounAt = i }
-            switch w {
-            case "remind", "reminded", "remember": shape.remind = true
-            case "forget": if s.word(i - 1, isIn: Vocabulary.dont) || s.word(i - 1) == "me" && s.word(i - 2) == "let" { shape.remind = true }
-            case "tell": if isTellMeTo(s, at: i) { shape.remind = true }
-            default: break
-            }
-            if shape.deleteAt == nil, i > head || shape.headVerb == .delete {
-                if t.is(.deleteVerb) && !t.is(.headOnlyDelete) {
-                    shape.deleteAt = i
-                } else if Vocabulary.deletePhraseStarts.contains(t), Vocabulary.deletePhrases.contains(where: { s.matches($0, at: i) }) {
-                    shape.deleteAt = i
+        // The terms are read where they lie: `let t = s.tokens[i]` copied (and destroyed) a
+        // whole term for every word of the body. `tokens[i]` whole is handed over only to the
+        // rare look-ups that take a term.
+        s.tokens.withUnsafeBufferPointer { tokens in
+            var i = s.body.lowerBound
+            while i < s.body.upperBound {
+                defer { i += 1 }
+                // The verb at the head is not also a noun ("show …", "call Ana", "schedule lunch").
+                if i == head, shape.headVerb != .none || s.word(i, isIn: Vocabulary.callVerbs) { continue }
+                if let d = tokens[i].date {
+                    shape.hasDate = true
+                    if s.dates[d].known.contains(.time) { shape.hasTimeOfDay = true }
+                    continue
+                }
+                switch tokens[i].kind {
+                case .fileName: shape.hasFileName = true
+                case .email: shape.hasEmail = true
+                default: break
+                }
+                let classes = tokens[i].classes
+                guard !classes.isEmpty else { continue }
+                func isA(_ c: WordClass) -> Bool { !classes.isDisjoint(with: c) }
+                let w = tokens[i].word
+                if isA(.eventNoun) || !tokens[i].baseClasses.isDisjoint(with: .eventNoun) { shape.hasEventNoun = true }
+                if isA(.calendarNoun), w != "day", w != "week" { shape.hasCalendarNoun = true }
+                if isA(.listingNoun) { shape.hasListingNoun = true }
+                if isA(.upcoming) { shape.hasUpcomingWord = true }
+                if isA(.free), w != "off", w != "break" { shape.hasFreeWord = true }
+                if isA(.contactNoun) || (w == "book" && (s.word(i - 1) == "address" || s.word(i - 1) == "phone")) {
+                    shape.hasContactNoun = true
+                }
+                if shape.contactField == nil, isA(.contactField), let field = Vocabulary.contactFields[tokens[i]], field != .all { shape.contactField = field }
+                if isA(.fileNoun) { shape.hasFileNoun = true }
+                if shape.pronounAt == nil, isA(.pronoun), i > head { shape.pronounAt = i }
+                switch w {
+                case "remind", "reminded", "remember": shape.remind = true
+                case "forget": if s.word(i - 1, isIn: Vocabulary.dont) || s.word(i - 1) == "me" && s.word(i - 2) == "let" { shape.remind = true }
+                case "tell": if isTellMeTo(s, at: i) { shape.remind = true }
+                default: break
+                }
+                if shape.deleteAt == nil, i > head || shape.headVerb == .delete {
+                    if isA(.deleteVerb) && !isA(.headOnlyDelete) {
+                        shape.deleteAt = i
+                    } else if s.word(i, isIn: Vocabulary.deletePhraseStarts), Vocabulary.deletePhrases.contains(where: { s.matches($0, at: i) }) {
+                        shape.deleteAt = i
+                    }
+                }
+                if shape.topic == nil, isA(.topic), let topic = Vocabulary.outOfScopeTopics[tokens[i]], topicCounts(s, at: i, topic: topic) {
+                    shape.topic = topic
                 }
             }
-            if shape.topic == nil, t.is(.topic), let topic = Vocabulary.outOfScopeTopics[t], topicCounts(s, at: i, topic: topic) {
-                shape.topic = topic
-            }
-            i += 1
         }
         if shape.topic == nil, let topic = Vocabulary.outOfScopeHeads[w0, key: s.tokens[head].key], headTopicCounts(s, at: head, topic: topic) {
             shape.topic = topic

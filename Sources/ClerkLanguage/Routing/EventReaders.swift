@@ -122,9 +122,10 @@ enum AgendaReader {
         query.calendar = details.calendar
         query.attendee = details.attendees.first.map { $0.name ?? $0.email ?? "" }
         if let first = details.dates.first {
-            let a = s.dates[first], b = s.dates[details.dates.last!]
-            query.when = a
-            query.range = DateInterval(start: a.start, end: max(a.end, b.end))
+            // The two matches' times read where they lie (`let a = s.dates[first]` copied each).
+            let end = max(s.dates[first].end, s.dates[details.dates.last!].end)
+            query.when = s.dates[first]
+            query.range = DateInterval(start: s.dates[first].start, end: end)
         }
         // Free time: "am I free", "free slots of an hour", "when do I have a free break".
         for i in s.body where s.word(i, isIn: Vocabulary.freeTimeWords) && !s.tokens[i].isInDate {
@@ -150,11 +151,13 @@ enum AgendaReader {
             // The length is not a word to look for ("free slots of 2 hours").
             for j in i..<found.next { filterUsed[j] = true }
         }
-        if let when = query.when {
-            query.dayPart = TimeHints.dayPart(of: when, in: s.text)
+        // `query.when` read in place (`if let when` copied the match).
+        if query.when != nil {
+            query.dayPart = TimeHints.dayPart(of: query.when!, in: s.text)
             // "am I free Friday at 1:30": one moment, not the hour from it.
-            query.isMoment = query.wantsFreeTime && query.dayPart == nil && when.known.contains(.time) && !when.known.contains(.end)
-                && !when.known.contains(.duration) && !when.isAllDay && query.slotMinutes == nil
+            let known = query.when!.known, isAllDay = query.when!.isAllDay
+            query.isMoment = query.wantsFreeTime && query.dayPart == nil && known.contains(.time) && !known.contains(.end)
+                && !known.contains(.duration) && !isAllDay && query.slotMinutes == nil
         }
         if let next = s.first(in: ["next"]), !s.tokens[next].isInDate {
             query.wantsNext = true

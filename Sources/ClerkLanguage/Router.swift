@@ -274,19 +274,25 @@ public struct Router: Sendable {
     }
 
     func usable(_ dates: [DateMatch], in text: String) -> [DateMatch] {
-        dates.filter { match in
-            if match.rule == "all-day" { return false }
-            // "for 90 minutes" alone: a length (the event's), not a span starting now.
-            if match.known.contains(.duration), !match.known.contains(.date), !match.known.contains(.time) { return false }
-            if match.rule == "at-time" {
-                var rest = text[match.range.upperBound...]
-                var next = Self.firstWord(of: &rest)
-                while Quantity.numberWords[next] != nil { next = Self.firstWord(of: &rest) }
-                if Quantity.units[next] != nil { return false }
-                let said = text[match.range].lowercased()
-                if said.hasPrefix("for "), Quantity.glued(String(said.dropFirst(4))) != nil { return false }
-            }
-            return true
+        // Most lines keep every match: their array is handed back as it is, where `filter`
+        // copied it match by match into a new one.
+        guard !dates.allSatisfy({ keeps($0, in: text) }) else { return dates }
+        return dates.filter { keeps($0, in: text) }
+    }
+
+    /// False for a match `usable` leaves out.
+    private func keeps(_ match: DateMatch, in text: String) -> Bool {
+        if match.rule == "all-day" { return false }
+        // "for 90 minutes" alone: a length (the event's), not a span starting now.
+        if match.known.contains(.duration), !match.known.contains(.date), !match.known.contains(.time) { return false }
+        if match.rule == "at-time" {
+            var rest = text[match.range.upperBound...]
+            var next = Self.firstWord(of: &rest)
+            while Quantity.numberWords[next] != nil { next = Self.firstWord(of: &rest) }
+            if Quantity.units[next] != nil { return false }
+            let said = text[match.range].lowercased()
+            if said.hasPrefix("for "), Quantity.glued(String(said.dropFirst(4))) != nil { return false }
         }
+        return true
     }
 }

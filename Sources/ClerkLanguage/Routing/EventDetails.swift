@@ -63,10 +63,11 @@ struct EventDetails {
             for k in start..<end where !s.word(k, isIn: Vocabulary.mealWords) { used[k] = true }
             if !dates.contains(d) {
                 dates.append(d)
-                let match = s.dates[d]
-                slots.append(Slot(kind: .when, ranges: [match.range], value: s.interval(match), rule: "date:" + match.rule))
-                if let rule = match.recurrence {
-                    slots.append(Slot(kind: .recurrence, ranges: [match.range], value: rule, rule: "date-recurrence"))
+                // The match read where it lies (`let match = s.dates[d]` copied it).
+                let range = s.dates[d].range
+                slots.append(Slot(kind: .when, ranges: [range], value: s.interval(s.dates[d]), rule: "date:" + s.dates[d].rule))
+                if let rule = s.dates[d].recurrence {
+                    slots.append(Slot(kind: .recurrence, ranges: [range], value: rule, rule: "date-recurrence"))
                 }
             }
             i = end

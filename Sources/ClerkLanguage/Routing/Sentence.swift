@@ -94,6 +94,11 @@ struct Sentence {
         return tokens.withUnsafeBufferPointer { $0[i].word }
     }
 
+    /// The key of token `i`'s word (`Term.key`), read through the buffer as `word(_:)` is.
+    func key(_ i: Int) -> UInt64 {
+        tokens.withUnsafeBufferPointer { $0[i].key }
+    }
+
     /// `set.contains(word(i))`, looked up with the key the split worked out.
     func word(_ i: Int, isIn set: WordSet) -> Bool {
         guard i >= 0 && i < tokens.count else { return set.contains("") }

@@ -167,7 +167,7 @@ public struct Router: Sendable {
             if let date = dates.first(where: { $0.known.contains(.duration) }) { return said([date.range]) }
             return text
         }
-        for i in s.body where i + 1 < s.body.upperBound && !s.tokens[i].isInDate {
+        for i in s.body where i + 1 < s.body.upperBound && !s.isInDate(i) {
             guard let amount = Quantity.numeral(s.word(i)), !(amount < DateRules.amountLimit),
                   Lexicon.durationUnits[s.word(i + 1)] != nil || Quantity.units[s.word(i + 1)] != nil else { continue }
             let range = s.tokens[i].range.lowerBound..<s.tokens[i + 1].range.upperBound
@@ -261,7 +261,7 @@ public struct Router: Sendable {
     /// new time. Nil when the words after "to" are not such a time.
     func bareTimeAfterTo(in s: Sentence, at reference: ReferenceTime) -> DateMatch? {
         guard let to = s.body.last(where: { s.word($0) == "to" }), to + 1 < s.body.upperBound,
-              (to + 1..<s.body.upperBound).allSatisfy({ !s.tokens[$0].isInDate }) else { return nil }
+              (to + 1..<s.body.upperBound).allSatisfy({ !s.isInDate($0) }) else { return nil }
         let said = s.span((to + 1)..<s.body.upperBound)
         let phrase = "at " + s.text[said]
         let read = reader.read(phrase, at: reference)

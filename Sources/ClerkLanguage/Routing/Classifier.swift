@@ -225,11 +225,11 @@ enum Classifier {
     static func measure(_ s: Sentence) -> Shape {
         // The verb may follow a date said first ("on Tuesday remind me …", "tomorrow cancel …").
         var head = s.body.lowerBound
-        while head + 1 < s.body.upperBound, s.tokens[head].isInDate || s.tokens[head].isMark
-                || (s.word(head, isIn: Vocabulary.datePrepositions) && s.tokens[head + 1].isInDate) {
+        while head + 1 < s.body.upperBound, s.isInDate(head) || s.tokens[head].isMark
+                || (s.word(head, isIn: Vocabulary.datePrepositions) && s.isInDate(head + 1)) {
             head += 1
         }
-        if head + 1 >= s.body.upperBound, s.tokens[head].isInDate { head = s.body.lowerBound }
+        if head + 1 >= s.body.upperBound, s.isInDate(head) { head = s.body.lowerBound }
         var shape = Shape(head: head, afterVerb: head)
         let w0 = s.word(head)
 
@@ -352,7 +352,7 @@ enum Classifier {
     static func isTellMeTo(_ s: Sentence, at i: Int) -> Bool {
         guard s.word(i) == "tell", s.word(i + 1) == "me" else { return false }
         var j = i + 2
-        while j < s.body.upperBound, s.tokens[j].isInDate || s.word(j, isIn: Vocabulary.datePrepositions) && s.word(j) != "to" { j += 1 }
+        while j < s.body.upperBound, s.isInDate(j) || s.word(j, isIn: Vocabulary.datePrepositions) && s.word(j) != "to" { j += 1 }
         return s.word(j) == "to"
     }
 
@@ -400,7 +400,7 @@ enum Classifier {
         case "stop", "pause", "resume": return !s.has(Vocabulary.eventNouns)
         case "turn": return !s.has(Vocabulary.alertNouns)
         // "play some jazz" asks for music; "play tennis with Bob at 5" is an event.
-        case "play": return !s.body.contains { s.tokens[$0].isInDate } && !s.has(Vocabulary.playedEvents)
+        case "play": return !s.body.contains { s.isInDate($0) } && !s.has(Vocabulary.playedEvents)
         default: return true
         }
     }
@@ -415,7 +415,7 @@ enum Classifier {
         // "what's the date of the first Friday of May", "what day is Easter": a date, not an event.
         var asksDateOf = false
         if let at = s.first(in: ["date", "day"]), ["of", "is"].contains(s.word(at + 1)), at + 2 < s.body.upperBound {
-            asksDateOf = (at + 2..<s.body.upperBound).allSatisfy { s.tokens[$0].isInDate || s.word($0, isIn: Vocabulary.beforeADate) }
+            asksDateOf = (at + 2..<s.body.upperBound).allSatisfy { s.isInDate($0) || s.word($0, isIn: Vocabulary.beforeADate) }
         }
         return asksClock || asksDate || asksDateOf
     }
@@ -464,7 +464,7 @@ enum Classifier {
 
     /// True when the body has a verb other than "be" (so it is not a bare noun phrase).
     static func hasVerb(_ s: Sentence) -> Bool {
-        for i in s.body where !s.tokens[i].isInDate {
+        for i in s.body where !s.isInDate(i) {
             // Words that are nouns as often as verbs ("schedule", "plan", "call") do not count.
             if s.word(i, isIn: Vocabulary.eventNouns) || s.word(i, isIn: Vocabulary.calendarNouns) || s.word(i, isIn: Vocabulary.listingNouns) { continue }
             if s.word(i, isIn: Vocabulary.createVerbs) || s.word(i, isIn: Vocabulary.deleteVerbs) || s.word(i, isIn: Vocabulary.updateVerbs)
@@ -483,6 +483,6 @@ enum Classifier {
     }
 
     static func dateTokenCount(_ s: Sentence) -> Int {
-        s.body.reduce(0) { $0 + (s.tokens[$1].isInDate ? 1 : 0) }
+        s.body.reduce(0) { $0 + (s.isInDate($1) ? 1 : 0) }
     }
 }

@@ -286,7 +286,7 @@ extension ParseReport {
             out.append(",\"text\":[")
             for (at, range) in slots[index].ranges.enumerated() {
                 if at > 0 { out.append(UInt8(ascii: ",")) }
-                JSONValue.writeString(text[range], to: &out)
+                writeText(range, to: &out)
             }
             out.append("],\"rule\":"); Self.writeString(slots[index].rule, to: &out)
             out.append(UInt8(ascii: "}"))
@@ -315,8 +315,27 @@ extension ParseReport {
     }
 
     /// `dateJSON(_:)` as bytes.
-    private func writeDate(_ match: DateMatch, times: inout LocalTimes, to out: inout ByteWriter) {
-        out.append("{\"text\":"); JSONValue.writeString(text[match.range], to: &out)
+    /// `text[range]` as a JSON string, written from the text's UTF-8 where it lies: making
+    /// the `Substring` checked both indices against the text (about 180 instructions, for every
+    /// slot, date and part of an answer). A bound inside a scalar, which the `Substring`
+    /// would round down, goes that way still, so the bytes are the same.
+    private func writeText(_ range: Range<String.Index>, to out: inout ByteWriter) {
+        let utf8 = text.utf8
+        let written: Bool? = utf8.withContiguousStorageIfAvailable { bytes in
+            let lower = utf8.distance(from: utf8.startIndex, to: range.lowerBound)
+            let upper = lower + utf8.distance(from: range.lowerBound, to: range.upperBound)
+            func startsScalar(_ at: Int) -> Bool { at == bytes.count || bytes[at] & 0xC0 != 0x80 }
+            guard 0 <= lower, lower <= upper, upper <= bytes.count, startsScalar(lower), startsScalar(upper) else { return false }
+            JSONValue.writeString(utf8: UnsafeBufferPointer(rebasing: bytes[lower..<upper]), to: &out)
+            return true
+        }
+        if written != true { JSONValue.writeString(text[range], to: &out) }
+    }
+
+    /// `match` is borrowed where it lies in the answer's dates: passed by value, it was copied
+    /// (its strings and arrays retained) and destroyed for every date.
+    private func writeDate(_ match: borrowing DateMatch, times: inout LocalTimes, to out: inout ByteWriter) {
+        out.append("{\"text\":"); writeText(match.range, to: &out)
         out.append(",\"rule\":"); Self.writeString(match.rule, to: &out)
         out.append(",\"start\":"); times.write(match.start, to: &out)
         out.append(",\"end\":"); times.write(match.end, to: &out)
@@ -325,8 +344,9 @@ extension ParseReport {
         out.append(",\"known\":[")
         // In the order of `dateJSON`'s list, a comma before all but the first.
         var first = true
+        let said = match.known
         func known(_ part: KnownParts, _ quoted: StaticString, to out: inout ByteWriter) {
-            guard match.known.contains(part) else { return }
+            guard said.contains(part) else { return }
             if !first { out.append(UInt8(ascii: ",")) }
             first = false
             out.append(quoted)
@@ -343,7 +363,7 @@ extension ParseReport {
         out.append(",\"parts\":[")
         let parts = match.parts
         for index in parts.indices {
-            out.append(index == 0 ? "{\"text\":" : ",{\"text\":"); JSONValue.writeString(text[parts[index].range], to: &out)
+            out.append(index == 0 ? "{\"text\":" : ",{\"text\":"); writeText(parts[index].range, to: &out)
             out.append(",\"role\":"); Self.writeString(parts[index].role, to: &out)
             out.append(",\"rule\":"); Self.writeString(parts[index].rule, to: &out)
             out.append(UInt8(ascii: "}"))
@@ -352,7 +372,7 @@ extension ParseReport {
         if !match.corrections.isEmpty {
             out.append(",\"corrections\":[")
             for (index, correction) in match.corrections.enumerated() {
-                out.append(index == 0 ? "{\"text\":" : ",{\"text\":"); JSONValue.writeString(text[correction.range], to: &out)
+                out.append(index == 0 ? "{\"text\":" : ",{\"text\":"); writeText(correction.range, to: &out)
                 out.append(",\"as\":"); Self.writeString(correction.word, to: &out)
                 out.append(UInt8(ascii: "}"))
             }

@@ -9,13 +9,17 @@ public import FoundationEssentials
 /// calendar is a `CalendarMention` checked against the names the backend knows, people are
 /// names or emails as typed.
 public enum Intent: Sendable, Hashable {
-    case createEvent(EventRequest)
-    case queryAgenda(AgendaQuery)
+    // The event intents' payloads are boxed (`indirect`): each holds dates (a `DateMatch` is
+    // some 200 bytes), which made an intent 457 bytes inline, and every copy of an intent, or
+    // of an `Understanding` holding one, a copy of all of it with a retain of each field. A
+    // boxed payload is copied with one retain.
+    indirect case createEvent(EventRequest)
+    indirect case queryAgenda(AgendaQuery)
     /// Change an event: which one, and what to change. Follow-up edits of a card being
     /// confirmed ("make it 13:30", "on Personal instead", "add Bob") come here with
     /// `EventReference.lastShown`.
-    case updateEvent(EventReference, EventChanges)
-    case deleteEvent(EventReference)
+    indirect case updateEvent(EventReference, EventChanges)
+    indirect case deleteEvent(EventReference)
     case contactLookup(ContactQuery)
     /// List files; `nameContains` filters by name ("files with budget in the name").
     case fileList(nameContains: String?)

@@ -167,7 +167,7 @@ public struct Router: Sendable {
             if let date = dates.first(where: { $0.known.contains(.duration) }) { return said([date.range]) }
             return text
         }
-        for i in s.body where i + 1 < s.body.upperBound && !s.tokens[i].isInDate {
+        for i in s.body where i + 1 < s.body.upperBound && !s.isInDate(i) {
             guard let amount = Quantity.numeral(s.word(i)), !(amount < DateRules.amountLimit),
                   Lexicon.durationUnits[s.word(i + 1)] != nil || Quantity.units[s.word(i + 1)] != nil else { continue }
             let range = s.tokens[i].range.lowerBound..<s.tokens[i + 1].range.upperBound
@@ -261,7 +261,7 @@ public struct Router: Sendable {
     /// new time. Nil when the words after "to" are not such a time.
     func bareTimeAfterTo(in s: Sentence, at reference: ReferenceTime) -> DateMatch? {
         guard let to = s.body.last(where: { s.word($0) == "to" }), to + 1 < s.body.upperBound,
-              (to + 1..<s.body.upperBound).allSatisfy({ !s.tokens[$0].isInDate }) else { return nil }
+              (to + 1..<s.body.upperBound).allSatisfy({ !s.isInDate($0) }) else { return nil }
         let said = s.span((to + 1)..<s.body.upperBound)
         let phrase = "at " + s.text[said]
         let read = reader.read(phrase, at: reference)
@@ -274,19 +274,25 @@ public struct Router: Sendable {
     }
 
     func usable(_ dates: [DateMatch], in text: String) -> [DateMatch] {
-        dates.filter { match in
-            if match.rule == "all-day" { return false }
-            // "for 90 minutes" alone: a length (the event's), not a span starting now.
-            if match.known.contains(.duration), !match.known.contains(.date), !match.known.contains(.time) { return false }
-            if match.rule == "at-time" {
-                var rest = text[match.range.upperBound...]
-                var next = Self.firstWord(of: &rest)
-                while Quantity.numberWords[next] != nil { next = Self.firstWord(of: &rest) }
-                if Quantity.units[next] != nil { return false }
-                let said = text[match.range].lowercased()
-                if said.hasPrefix("for "), Quantity.glued(String(said.dropFirst(4))) != nil { return false }
-            }
-            return true
+        // Most lines keep every match: their array is handed back as it is, where `filter`
+        // copied it match by match into a new one.
+        guard !dates.allSatisfy({ keeps($0, in: text) }) else { return dates }
+        return dates.filter { keeps($0, in: text) }
+    }
+
+    /// False for a match `usable` leaves out.
+    private func keeps(_ match: DateMatch, in text: String) -> Bool {
+        if match.rule == "all-day" { return false }
+        // "for 90 minutes" alone: a length (the event's), not a span starting now.
+        if match.known.contains(.duration), !match.known.contains(.date), !match.known.contains(.time) { return false }
+        if match.rule == "at-time" {
+            var rest = text[match.range.upperBound...]
+            var next = Self.firstWord(of: &rest)
+            while Quantity.numberWords[next] != nil { next = Self.firstWord(of: &rest) }
+            if Quantity.units[next] != nil { return false }
+            let said = text[match.range].lowercased()
+            if said.hasPrefix("for "), Quantity.glued(String(said.dropFirst(4))) != nil { return false }
         }
+        return true
     }
 }

@@ -55,6 +55,8 @@ struct WordMap<Value: Sendable>: Sendable, ExpressibleByDictionaryLiteral, Seque
     /// `self[word]`, where `key` is `WordTable.key(of: word)` (see `WordSet.contains(_:key:)`).
     subscript(_ word: String, key key: UInt64) -> Value? { table.index(of: word, key: key).map { values[$0] } }
     subscript(_ term: Term) -> Value? { self[term.word, key: term.key] }
+    /// False when no word of the map has `key` (`WordSet.mayContain(key:)`).
+    func mayContain(key: UInt64) -> Bool { table.hasKey(key) }
 
     var keys: [String] { table.words }
     var count: Int { table.words.count }

@@ -225,11 +225,11 @@ enum Classifier {
     static func measure(_ s: Sentence) -> Shape {
         // The verb may follow a date said first ("on Tuesday remind me …", "tomorrow cancel …").
         var head = s.body.lowerBound
-        while head + 1 < s.body.upperBound, s.tokens[head].isInDate || s.tokens[head].isMark
-                || (s.word(head, isIn: Vocabulary.datePrepositions) && s.tokens[head + 1].isInDate) {
+        while head + 1 < s.body.upperBound, s.isInDate(head) || s.tokens[head].isMark
+                || (s.word(head, isIn: Vocabulary.datePrepositions) && s.isInDate(head + 1)) {
             head += 1
         }
-        if head + 1 >= s.body.upperBound, s.tokens[head].isInDate { head = s.body.lowerBound }
+        if head + 1 >= s.body.upperBound, s.isInDate(head) { head = s.body.lowerBound }
         var shape = Shape(head: head, afterVerb: head)
         let w0 = s.word(head)
 
@@ -258,55 +258,57 @@ enum Classifier {
             || (shape.headVerb == .none && s.first(of: Vocabulary.questionsInside) != nil)
         if shape.headVerb == .create && (w0 == "notify" || w0 == "alert") { shape.isQuestion = false }
 
-        var i = s.body.lowerBound
-        while i < s.body.upperBound {
-            let t = s.tokens[i]
-            let w = t.word
-            // The verb at the head is not also a noun ("show …", "call Ana", "schedule lunch").
-            if i == head, shape.headVerb != .none || Vocabulary.callVerbs.contains(t) {
-                i += 1
-                continue
-            }
-            if t.isInDate {
-                shape.hasDate = true
-                if let d = t.date, s.dates[d].known.contains(.time) { shape.hasTimeOfDay = true }
-                i += 1
-                continue
-            }
-            switch t.kind {
-            case .fileName: shape.hasFileName = true
-            case .email: shape.hasEmail = true
-            default: break
-            }
-            guard !t.classes.isEmpty else { i += 1; continue }
-            if t.is(.eventNoun) || t.baseIs(.eventNoun) { shape.hasEventNoun = true }
-            if t.is(.calendarNoun), w != "day", w != "week" { shape.hasCalendarNoun = true }
-            if t.is(.listingNoun) { shape.hasListingNoun = true }
-            if t.is(.upcoming) { shape.hasUpcomingWord = true }
-            if t.is(.free), w != "off", w != "break" { shape.hasFreeWord = true }
-            if t.is(.contactNoun) || (w == "book" && (s.word(i - 1) == "address" || s.word(i - 1) == "phone")) {
-                shape.hasContactNoun = true
-            }
-            if shape.contactField == nil, t.is(.contactField), let field = Vocabulary.contactFields[t], field != .all { shape.contactField = field }
-            if t.is(.fileNoun) { shape.hasFileNoun = true }
-            if shape.pronounAt == nil, t.is(.pronoun), i > head { shape.pronounAt = i }
-            switch w {
-            case "remind", "reminded", "remember": shape.remind = true
-            case "forget": if s.word(i - 1, isIn: Vocabulary.dont) || s.word(i - 1) == "me" && s.word(i - 2) == "let" { shape.remind = true }
-            case "tell": if isTellMeTo(s, at: i) { shape.remind = true }
-            default: break
-            }
-            if shape.deleteAt == nil, i > head || shape.headVerb == .delete {
-                if t.is(.deleteVerb) && !t.is(.headOnlyDelete) {
-                    shape.deleteAt = i
-                } else if Vocabulary.deletePhraseStarts.contains(t), Vocabulary.deletePhrases.contains(where: { s.matches($0, at: i) }) {
-                    shape.deleteAt = i
+        // The terms are read where they lie: `let t = s.tokens[i]` copied (and destroyed) a
+        // whole term for every word of the body. `tokens[i]` whole is handed over only to the
+        // rare look-ups that take a term.
+        s.tokens.withUnsafeBufferPointer { tokens in
+            var i = s.body.lowerBound
+            while i < s.body.upperBound {
+                defer { i += 1 }
+                // The verb at the head is not also a noun ("show …", "call Ana", "schedule lunch").
+                if i == head, shape.headVerb != .none || s.word(i, isIn: Vocabulary.callVerbs) { continue }
+                if let d = tokens[i].date {
+                    shape.hasDate = true
+                    if s.dates[d].known.contains(.time) { shape.hasTimeOfDay = true }
+                    continue
+                }
+                switch tokens[i].kind {
+                case .fileName: shape.hasFileName = true
+                case .email: shape.hasEmail = true
+                default: break
+                }
+                let classes = tokens[i].classes
+                guard !classes.isEmpty else { continue }
+                func isA(_ c: WordClass) -> Bool { !classes.isDisjoint(with: c) }
+                let w = tokens[i].word
+                if isA(.eventNoun) || !tokens[i].baseClasses.isDisjoint(with: .eventNoun) { shape.hasEventNoun = true }
+                if isA(.calendarNoun), w != "day", w != "week" { shape.hasCalendarNoun = true }
+                if isA(.listingNoun) { shape.hasListingNoun = true }
+                if isA(.upcoming) { shape.hasUpcomingWord = true }
+                if isA(.free), w != "off", w != "break" { shape.hasFreeWord = true }
+                if isA(.contactNoun) || (w == "book" && (s.word(i - 1) == "address" || s.word(i - 1) == "phone")) {
+                    shape.hasContactNoun = true
+                }
+                if shape.contactField == nil, isA(.contactField), let field = Vocabulary.contactFields[tokens[i]], field != .all { shape.contactField = field }
+                if isA(.fileNoun) { shape.hasFileNoun = true }
+                if shape.pronounAt == nil, isA(.pronoun), i > head { shape.pronounAt = i }
+                switch w {
+                case "remind", "reminded", "remember": shape.remind = true
+                case "forget": if s.word(i - 1, isIn: Vocabulary.dont) || s.word(i - 1) == "me" && s.word(i - 2) == "let" { shape.remind = true }
+                case "tell": if isTellMeTo(s, at: i) { shape.remind = true }
+                default: break
+                }
+                if shape.deleteAt == nil, i > head || shape.headVerb == .delete {
+                    if isA(.deleteVerb) && !isA(.headOnlyDelete) {
+                        shape.deleteAt = i
+                    } else if s.word(i, isIn: Vocabulary.deletePhraseStarts), Vocabulary.deletePhrases.contains(where: { s.matches($0, at: i) }) {
+                        shape.deleteAt = i
+                    }
+                }
+                if shape.topic == nil, isA(.topic), let topic = Vocabulary.outOfScopeTopics[tokens[i]], topicCounts(s, at: i, topic: topic) {
+                    shape.topic = topic
                 }
             }
-            if shape.topic == nil, t.is(.topic), let topic = Vocabulary.outOfScopeTopics[t], topicCounts(s, at: i, topic: topic) {
-                shape.topic = topic
-            }
-            i += 1
         }
         if shape.topic == nil, let topic = Vocabulary.outOfScopeHeads[w0, key: s.tokens[head].key], headTopicCounts(s, at: head, topic: topic) {
             shape.topic = topic
@@ -350,7 +352,7 @@ enum Classifier {
     static func isTellMeTo(_ s: Sentence, at i: Int) -> Bool {
         guard s.word(i) == "tell", s.word(i + 1) == "me" else { return false }
         var j = i + 2
-        while j < s.body.upperBound, s.tokens[j].isInDate || s.word(j, isIn: Vocabulary.datePrepositions) && s.word(j) != "to" { j += 1 }
+        while j < s.body.upperBound, s.isInDate(j) || s.word(j, isIn: Vocabulary.datePrepositions) && s.word(j) != "to" { j += 1 }
         return s.word(j) == "to"
     }
 
@@ -398,7 +400,7 @@ enum Classifier {
         case "stop", "pause", "resume": return !s.has(Vocabulary.eventNouns)
         case "turn": return !s.has(Vocabulary.alertNouns)
         // "play some jazz" asks for music; "play tennis with Bob at 5" is an event.
-        case "play": return !s.body.contains { s.tokens[$0].isInDate } && !s.has(Vocabulary.playedEvents)
+        case "play": return !s.body.contains { s.isInDate($0) } && !s.has(Vocabulary.playedEvents)
         default: return true
         }
     }
@@ -413,7 +415,7 @@ enum Classifier {
         // "what's the date of the first Friday of May", "what day is Easter": a date, not an event.
         var asksDateOf = false
         if let at = s.first(in: ["date", "day"]), ["of", "is"].contains(s.word(at + 1)), at + 2 < s.body.upperBound {
-            asksDateOf = (at + 2..<s.body.upperBound).allSatisfy { s.tokens[$0].isInDate || s.word($0, isIn: Vocabulary.beforeADate) }
+            asksDateOf = (at + 2..<s.body.upperBound).allSatisfy { s.isInDate($0) || s.word($0, isIn: Vocabulary.beforeADate) }
         }
         return asksClock || asksDate || asksDateOf
     }
@@ -462,7 +464,7 @@ enum Classifier {
 
     /// True when the body has a verb other than "be" (so it is not a bare noun phrase).
     static func hasVerb(_ s: Sentence) -> Bool {
-        for i in s.body where !s.tokens[i].isInDate {
+        for i in s.body where !s.isInDate(i) {
             // Words that are nouns as often as verbs ("schedule", "plan", "call") do not count.
             if s.word(i, isIn: Vocabulary.eventNouns) || s.word(i, isIn: Vocabulary.calendarNouns) || s.word(i, isIn: Vocabulary.listingNouns) { continue }
             if s.word(i, isIn: Vocabulary.createVerbs) || s.word(i, isIn: Vocabulary.deleteVerbs) || s.word(i, isIn: Vocabulary.updateVerbs)
@@ -481,6 +483,6 @@ enum Classifier {
     }
 
     static func dateTokenCount(_ s: Sentence) -> Int {
-        s.body.reduce(0) { $0 + (s.tokens[$1].isInDate ? 1 : 0) }
+        s.body.reduce(0) { $0 + (s.isInDate($1) ? 1 : 0) }
     }
 }

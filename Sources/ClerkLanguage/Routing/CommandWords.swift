@@ -19,20 +19,20 @@ enum CommandWords {
         if s.word(head) == "i", s.word(i) == "need", s.word(i + 1) == "a" { i += 2 }
         if s.word(head) == "be" || s.word(head) == "make", s.word(i) == "sure" { i += 1; if s.word(i) == "to" { i += 1 } }
         if s.word(head) == "get", s.word(i) == "rid", s.word(i + 1) == "of" { return i + 2 }
-        while i < limit, s.word(i, isIn: particles), !s.tokens[i].isInDate { i += 1 }
+        while i < limit, s.word(i, isIn: particles), !s.isInDate(i) { i += 1 }
         if ["remind", "remember", "notify", "alert", "tell"].contains(s.word(i)) { i += 1; if s.word(i) == "me" { i += 1 } }
         var j = i
         while j < limit, s.word(j, isIn: articles) { j += 1 }
         // Generic nouns right after the verb: "create an event …", "set a reminder …".
         var k = j
         while k < limit, s.word(k, isIn: Vocabulary.genericEventNouns) || ["calendar", "repeating", "recurring", "weekly", "daily", "monthly", "yearly", "generic"].contains(s.word(k)),
-              !s.tokens[k].isInDate {
+              !s.isInDate(k) {
             k += 1
         }
         if k > j, isGenericRun(s, j..<k) { i = k }
         // A connector goes with the command unless it opens "to my calendar" (the calendar reader's).
         let opensCalendar = s.word(i + 1) == "calendar" || (["my", "the"].contains(s.word(i + 1)) && s.word(i + 2) == "calendar")
-        if i < limit, s.word(i, isIn: connectors), !s.tokens[i].isInDate, !opensCalendar { i += 1 }
+        if i < limit, s.word(i, isIn: connectors), !s.isInDate(i), !opensCalendar { i += 1 }
         return i
     }
 

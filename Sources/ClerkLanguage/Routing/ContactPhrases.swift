@@ -36,14 +36,17 @@ enum ContactPhrases {
                 return Route(rule: .contact(.field(field)), command: head..<shape.afterVerb)
             }
         }
-        if (s.matches(["where", "does"], at: head) || s.matches(["does"], at: head) || s.matches(["is"], at: head)),
+        // Words compared one by one: each array literal given to `matches` was made and
+        // destroyed on every line that got this far.
+        if ((s.word(head) == "where" && s.word(head + 1) == "does") || s.word(head) == "does" || s.word(head) == "is"),
            s.has(Vocabulary.whereVerbs), personMention(s, known: known) != nil {
             return Route(rule: .contact(.whereAbout), command: head..<head)
         }
         // "find Bob Stone", "tell me about Carla", "what do you know about Petey", "Bob's details".
         var i = shape.afterVerb
-        if s.word(head, isIn: Vocabulary.lookupVerbs) || s.matches(["what", "do", "you", "know", "about"], at: head) {
-            if s.matches(["what", "do", "you", "know", "about"], at: head) { i = head + 5 }
+        let asksWhatIsKnown = s.matches(Self.whatDoYouKnowAbout, at: head)
+        if s.word(head, isIn: Vocabulary.lookupVerbs) || asksWhatIsKnown {
+            if asksWhatIsKnown { i = head + 5 }
             while s.word(i, isIn: Vocabulary.lookupFiller) { i += 1 }
             if let name = person(in: s, from: i, known: known), name.range.upperBound >= body.upperBound - 3,
                !name.isRelation || s.word(i) == "my" || isKnownName(s, name.range, known: known) {
@@ -65,11 +68,16 @@ enum ContactPhrases {
     }
 
     /// The contact field a sentence asks for, if it names one.
+    /// "what do you know about …", asked at the head.
+    static let whatDoYouKnowAbout = ["what", "do", "you", "know", "about"]
+
     static func fieldWord(_ s: Sentence, known: Names) -> ContactField? {
         var found: ContactField?
         for i in s.body {
+            // The key first, read where it lies (`s.tokens[i].key` copied the whole term).
+            guard Vocabulary.contactFields.mayContain(key: s.key(i)) else { continue }
             let w = s.word(i)
-            guard let field = Vocabulary.contactFields[w, key: s.tokens[i].key] else { continue }
+            guard let field = Vocabulary.contactFields[w, key: s.key(i)] else { continue }
             switch w {
             case "address" where s.word(i + 1) == "book":
                 // "my address book": the contacts themselves.

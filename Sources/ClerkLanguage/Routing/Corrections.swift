@@ -25,6 +25,11 @@ struct Correction {
         let utf8 = text.utf8
         func offset(_ i: String.Index) -> Int { utf8.distance(from: utf8.startIndex, to: i) }
         var k = terms.firstIndex(where: { !$0.isMark })!
+        // Most lines neither open with a correction word or phrase nor say "not": then there
+        // is none, seen without the scans below (each of which read every term again).
+        let opens = Vocabulary.correctionWords.contains(first.word, key: first.key)
+            || Vocabulary.correctionPhrases.contains { $0[0] == first.word }
+        if !opens, !terms.contains(where: { $0.word == "not" }) { return nil }
         var denies = false
         var saw = false
         // The opening words: "actually", "no", "no wait", "sorry", "i mean", "make that".

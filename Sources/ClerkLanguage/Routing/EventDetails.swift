@@ -63,10 +63,11 @@ struct EventDetails {
             for k in start..<end where !s.word(k, isIn: Vocabulary.mealWords) { used[k] = true }
             if !dates.contains(d) {
                 dates.append(d)
-                let match = s.dates[d]
-                slots.append(Slot(kind: .when, ranges: [match.range], value: s.interval(match), rule: "date:" + match.rule))
-                if let rule = match.recurrence {
-                    slots.append(Slot(kind: .recurrence, ranges: [match.range], value: rule, rule: "date-recurrence"))
+                // The match read where it lies (`let match = s.dates[d]` copied it).
+                let range = s.dates[d].range
+                slots.append(Slot(kind: .when, ranges: [range], value: s.interval(s.dates[d]), rule: "date:" + s.dates[d].rule))
+                if let rule = s.dates[d].recurrence {
+                    slots.append(Slot(kind: .recurrence, ranges: [range], value: rule, rule: "date-recurrence"))
                 }
             }
             i = end
@@ -150,7 +151,7 @@ struct EventDetails {
         for (name, words) in known.calendarWords {
             guard !words.isEmpty, i + words.count <= limit else { continue }
             var ok = true
-            for (k, w) in words.enumerated() where s.tokens[i + k].word != w || s.tokens[i + k].isInDate || used[i + k] { ok = false; break }
+            for (k, w) in words.enumerated() where s.tokens[i + k].word != w || s.isInDate(i + k) || used[i + k] { ok = false; break }
             if ok, best == nil || words.count > best!.1 - i { best = (name, i + words.count) }
         }
         return best
@@ -236,7 +237,7 @@ struct EventDetails {
                 slots.append(s.slot(.duration, i..<(next + 1), value: String(minutes), rule: "duration:long"))
                 i = next
             } else if durationMinutes == nil, let (minutes, next) = Quantity.minutes(in: s, at: i), (5..<(24 * 60)).contains(minutes),
-                      !anyUsed(i..<next), !(i..<next).contains(where: { s.tokens[$0].isInDate }),
+                      !anyUsed(i..<next), !(i..<next).contains(where: { s.isInDate($0) }),
                       i == range.lowerBound || !s.word(i - 1, isIn: Vocabulary.beforeBareLength),
                       !s.word(next, isIn: Vocabulary.afterBareLength) {
                 // "call bob 30 min tomorrow", "2h deep work friday", "a 45 minute review":
@@ -292,12 +293,12 @@ struct EventDetails {
             if w == "in" {
                 // "in" names a place only with a place noun or a capitalised name ("in room 4B", "in Madrid").
                 let next = s.word(start) == "the" || s.word(start) == "my" ? start + 1 : start
-                guard next < range.upperBound, s.word(next, isIn: Vocabulary.placeNouns) || (s.tokens[next].isCapitalized && !s.tokens[next].isInDate) else { continue }
+                guard next < range.upperBound, s.word(next, isIn: Vocabulary.placeNouns) || (s.tokens[next].isCapitalized && !s.isInDate(next)) else { continue }
             }
             var end = start
             while end < range.upperBound, !used[end], !s.tokens[end].isMark, !isPlaceBoundary(s, end, start: start) { end += 1 }
             // "at Casa Lucio in Madrid": a place may go on with "in …".
-            if end < range.upperBound, s.word(end) == "in", end + 1 < range.upperBound, !used[end + 1], !s.tokens[end + 1].isInDate,
+            if end < range.upperBound, s.word(end) == "in", end + 1 < range.upperBound, !used[end + 1], !s.isInDate(end + 1),
                !s.word(end + 1, isIn: Vocabulary.possessives) || s.word(end + 2, isIn: Vocabulary.placeNouns) {
                 var more = end + 1
                 while more < range.upperBound, !used[more], !s.tokens[more].isMark, !isPlaceBoundary(s, more, start: end + 1) { more += 1 }
@@ -321,7 +322,7 @@ struct EventDetails {
         if Vocabulary.mealWords.contains(t.word) { return false }
         if Vocabulary.notPlaceStarts.contains(t.word) {
             // "at the office" is a place; "at the same time" and "at this time" are not.
-            if t.word == "the" { return !s.word(i + 1, isIn: Vocabulary.notPlacesAfterThe) && !s.tokens[min(i + 1, s.count - 1)].isInDate }
+            if t.word == "the" { return !s.word(i + 1, isIn: Vocabulary.notPlacesAfterThe) && !s.isInDate(min(i + 1, s.count - 1)) }
             if t.word == "work" { return true }
             return false
         }
@@ -381,7 +382,7 @@ struct EventDetails {
                 if s.word(i + 2) == "a", s.word(i + 3) == "call" || s.word(i + 3) == "ring" {
                     readNameList(s, from: i + 1, limit: i + 2, rule: "give-a-call", keepInTitle: true, known: known, maxNames: 1)
                 }
-            case "for" where i > range.lowerBound && s.word(i - 1, isIn: Vocabulary.eventNouns) && !s.tokens[i - 1].isInDate:
+            case "for" where i > range.lowerBound && s.word(i - 1, isIn: Vocabulary.eventNouns) && !s.isInDate(i - 1):
                 // "a haircut for Sam".
                 if !s.tokens[i + 1 < s.count ? i + 1 : i].isPossessive {
                     readNameList(s, from: i + 1, limit: range.upperBound, rule: "for-person", keepInTitle: true, known: known, maxNames: 1)

@@ -122,12 +122,13 @@ enum AgendaReader {
         query.calendar = details.calendar
         query.attendee = details.attendees.first.map { $0.name ?? $0.email ?? "" }
         if let first = details.dates.first {
-            let a = s.dates[first], b = s.dates[details.dates.last!]
-            query.when = a
-            query.range = DateInterval(start: a.start, end: max(a.end, b.end))
+            // The two matches' times read where they lie (`let a = s.dates[first]` copied each).
+            let end = max(s.dates[first].end, s.dates[details.dates.last!].end)
+            query.when = s.dates[first]
+            query.range = DateInterval(start: s.dates[first].start, end: end)
         }
         // Free time: "am I free", "free slots of an hour", "when do I have a free break".
-        for i in s.body where s.word(i, isIn: Vocabulary.freeTimeWords) && !s.tokens[i].isInDate {
+        for i in s.body where s.word(i, isIn: Vocabulary.freeTimeWords) && !s.isInDate(i) {
             query.wantsFreeTime = true
             slots.append(s.slot(.freeTime, i..<(i + 1), value: "true", rule: "free-word"))
             break
@@ -136,7 +137,7 @@ enum AgendaReader {
         // "when can I fit a 1 hour meeting on Wednesday".
         // The first one, by a loop: the lazy filter's closures captured (copied) the sentence.
         var length: (Int, (minutes: Int, next: Int))?
-        for i in s.body where !s.tokens[i].isInDate {
+        for i in s.body where !s.isInDate(i) {
             if let found = Quantity.minutes(in: s, at: i) { length = (i, found); break }
         }
         if !query.wantsFreeTime, let (at, _) = length, let cue = fitCue(s, before: at) {
@@ -144,19 +145,21 @@ enum AgendaReader {
             slots.append(s.slot(.freeTime, cue, value: "true", rule: "fit-length"))
         }
         var filterUsed = details.used
-        if query.wantsFreeTime, let (i, found) = length, !(i..<found.next).contains(where: { s.tokens[$0].isInDate }) {
+        if query.wantsFreeTime, let (i, found) = length, !(i..<found.next).contains(where: { s.isInDate($0) }) {
             query.slotMinutes = found.minutes
             slots.append(s.slot(.duration, i..<found.next, value: String(found.minutes), rule: "slot-length"))
             // The length is not a word to look for ("free slots of 2 hours").
             for j in i..<found.next { filterUsed[j] = true }
         }
-        if let when = query.when {
-            query.dayPart = TimeHints.dayPart(of: when, in: s.text)
+        // `query.when` read in place (`if let when` copied the match).
+        if query.when != nil {
+            query.dayPart = TimeHints.dayPart(of: query.when!, in: s.text)
             // "am I free Friday at 1:30": one moment, not the hour from it.
-            query.isMoment = query.wantsFreeTime && query.dayPart == nil && when.known.contains(.time) && !when.known.contains(.end)
-                && !when.known.contains(.duration) && !when.isAllDay && query.slotMinutes == nil
+            let known = query.when!.known, isAllDay = query.when!.isAllDay
+            query.isMoment = query.wantsFreeTime && query.dayPart == nil && known.contains(.time) && !known.contains(.end)
+                && !known.contains(.duration) && !isAllDay && query.slotMinutes == nil
         }
-        if let next = s.first(in: ["next"]), !s.tokens[next].isInDate {
+        if let next = s.first(in: ["next"]), !s.isInDate(next) {
             query.wantsNext = true
             slots.append(s.slot(.next, next..<(next + 1), value: "true", rule: "next"))
         }
@@ -182,7 +185,7 @@ enum AgendaReader {
     /// and the phrase the date reader reads for it.
     static func mySpan(_ s: Sentence) -> (Range<Int>, String)? {
         for i in s.body where s.word(i) == "my" {
-            if let phrase = Vocabulary.mySpans[s.word(i + 1)], !s.tokens[min(i + 1, s.count - 1)].isInDate { return (i..<(i + 2), phrase) }
+            if let phrase = Vocabulary.mySpans[s.word(i + 1)], !s.isInDate(min(i + 1, s.count - 1)) { return (i..<(i + 2), phrase) }
         }
         return nil
     }
@@ -196,9 +199,9 @@ enum AgendaReader {
         for i in s.body where s.word(i) == "with" && i + 1 < s.count && details.namesInTitle.contains(where: { $0.lowerBound == i + 1 }) { used[i] = true }
         let frame: WordClass = [.questionFrame, .free, .deleteVerb, .updateVerb, .all, .calendarNoun, .number, .unit]
         let kept = s.body.filter { i in
-            let t = s.tokens[i]
             // "with my boss" names nobody to look for; "my dentist appointment" does.
-            return !used[i] && !t.isInDate && !t.isMark && !t.is(frame) && !(t.is(.relation) && s.word(i - 1) == "my" && !s.isA(i + 1, .eventNoun))
+            // (The term read through the sentence's accessors: `let t = s.tokens[i]` copied it.)
+            !used[i] && !s.isInDate(i) && s.kind(i) != .mark && !s.isA(i, frame) && !(s.isA(i, .relation) && s.word(i - 1) == "my" && !s.isA(i + 1, .eventNoun))
         }
         guard !kept.isEmpty, !kept.allSatisfy({ s.isA($0, .category) }) else { return nil }
         var pieces: [Range<Int>] = []
@@ -234,11 +237,11 @@ enum ReferenceReader {
         reference.when = details.when(in: s)
         reference.calendar = details.calendar
         reference.attendee = details.attendees.first.map { $0.name ?? $0.email ?? "" }
-        if let next = (range.lowerBound..<range.upperBound).first(where: { s.word($0) == "next" && !s.tokens[$0].isInDate }) {
+        if let next = (range.lowerBound..<range.upperBound).first(where: { s.word($0) == "next" && !s.isInDate($0) }) {
             reference.isNext = true
             slots.append(s.slot(.next, next..<(next + 1), value: "true", rule: "next"))
         }
-        if let all = range.first(where: { ["all", "everything", "every", "entire", "whole", "completely", "clean", "blank", "empty"].contains(s.word($0)) && !s.tokens[$0].isInDate }) {
+        if let all = range.first(where: { ["all", "everything", "every", "entire", "whole", "completely", "clean", "blank", "empty"].contains(s.word($0)) && !s.isInDate($0) }) {
             reference.isAll = true
             slots.append(s.slot(.all, all..<(all + 1), value: "true", rule: "all-word"))
         }
@@ -255,7 +258,7 @@ enum ReferenceReader {
         // "clear my calendar", "clear my day on the 29th": every event in that span.
         if !reference.isAll, reference.words == nil, !reference.isLastShown, !reference.isNext,
            ["clear", "empty", "clean", "wipe", "format", "reset", "purge", "blank"].contains(where: { w in range.contains { s.word($0) == w } })
-            || (reference.words == nil && !reference.isLastShown && !reference.isNext && range.contains { ["day", "calendar", "schedule", "agenda"].contains(s.word($0)) && !s.tokens[$0].isInDate }) {
+            || (reference.words == nil && !reference.isLastShown && !reference.isNext && range.contains { ["day", "calendar", "schedule", "agenda"].contains(s.word($0)) && !s.isInDate($0) }) {
             reference.isAll = true
             slots.append(Slot(kind: .all, ranges: [], value: "true", rule: "clear-span"))
         }
@@ -287,7 +290,7 @@ enum UpdateReader {
         let verb = s.word(body.lowerBound)
         // The change starts at "to"/"until"/"into"/"as", else at the last date.
         var split = (route.command.upperBound..<body.upperBound).first { ["to", "until", "till", "into", "as"].contains(s.word($0)) && !used[$0] }
-        if split == nil, let lastDate = (body.lowerBound..<body.upperBound).last(where: { s.tokens[$0].isInDate }), let d = s.tokens[lastDate].date {
+        if split == nil, let lastDate = (body.lowerBound..<body.upperBound).last(where: { s.isInDate($0) }), let d = s.tokens[lastDate].date {
             split = (body.lowerBound...lastDate).first { s.tokens[$0].date == d }
             if let at = split, at > body.lowerBound, s.word(at - 1, isIn: Vocabulary.datePrepositions) { split = at - 1 }
         }
@@ -304,7 +307,7 @@ enum UpdateReader {
         // "move my 3pm to 4pm": the reader reads one span 15:00–16:00; a move means from its
         // start to its end.
         if let span = reference.when, changes.when == span, !span.isAllDay,
-           body.contains(where: { ["to", "until", "till"].contains(s.word($0)) && s.tokens[$0].isInDate }) {
+           body.contains(where: { ["to", "until", "till"].contains(s.word($0)) && s.isInDate($0) }) {
             let (from, to) = fromAndTo(span)
             reference.when = from
             changes.when = to

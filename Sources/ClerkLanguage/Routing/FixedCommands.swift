@@ -73,7 +73,7 @@ enum FixedCommands {
         if i < s.body.upperBound {
             let next = s.tokens[i]
             if next.isInDate || Vocabulary.genericEventNouns.contains(next.word) || ["to", "on", "in", "with", "info"].contains(next.word) { return nil }
-            if (i..<s.body.upperBound).contains(where: { s.tokens[$0].isInDate }) || s.body.upperBound - i > 3 { return nil }
+            if (i..<s.body.upperBound).contains(where: { s.isInDate($0) }) || s.body.upperBound - i > 3 { return nil }
             if (i..<s.body.upperBound).contains(where: { s.word($0, isIn: Vocabulary.deleteVerbs) || s.word($0) == "and" }) { return nil }
         }
         return Route(rule: .newCalendar, command: s.body.lowerBound..<i)

@@ -46,7 +46,7 @@ enum FollowUps {
             var end = head + 2
             // "move it to Friday", "set it for 2 hours": the preposition goes with the command
             // (unless the date reader took it, as in "to 4pm").
-            if end < body.upperBound, s.word(end, isIn: changePrepositions), !s.tokens[end].isInDate { end += 1 }
+            if end < body.upperBound, s.word(end, isIn: changePrepositions), !s.isInDate(end) { end += 1 }
             return Route(rule: .followUp(.changeIt), command: head..<end)
         }
         // "add Bob", "invite ana@example.com", "remove Carla", "without Bob".
@@ -72,7 +72,7 @@ enum FollowUps {
         var used = s.usedOutsideBody
         let details = EventDetails(s, range: body, known: known, used: used)
         used = details.used
-        let leftover = body.filter { !used[$0] && !s.word($0, isIn: filler) && !s.tokens[$0].isMark && !s.tokens[$0].isInDate }
+        let leftover = body.filter { !used[$0] && !s.word($0, isIn: filler) && !s.tokens[$0].isMark && !s.isInDate($0) }
         guard leftover.isEmpty else { return nil }
         if details.durationMinutes != nil || details.calendar != nil || !details.reminderMinutes.isEmpty
             || (hasInstead && (details.location != nil || !details.dates.isEmpty || !details.attendees.isEmpty)) {

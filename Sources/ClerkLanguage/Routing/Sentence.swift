@@ -94,16 +94,37 @@ struct Sentence {
         return tokens.withUnsafeBufferPointer { $0[i].word }
     }
 
+    /// The key of token `i`'s word (`Term.key`), read through the buffer as `word(_:)` is.
+    func key(_ i: Int) -> UInt64 {
+        precondition(i >= 0 && i < tokens.count, "token index out of range")
+        return tokens.withUnsafeBufferPointer { $0[i].key }
+    }
+
+    /// The kind of token `i` (`Term.kind`), read through the buffer.
+    func kind(_ i: Int) -> Term.Kind {
+        precondition(i >= 0 && i < tokens.count, "token index out of range")
+        return tokens.withUnsafeBufferPointer { $0[i].kind }
+    }
+
     /// `set.contains(word(i))`, looked up with the key the split worked out.
     func word(_ i: Int, isIn set: WordSet) -> Bool {
         guard i >= 0 && i < tokens.count else { return set.contains("") }
-        // The key alone first: a miss, the usual answer, reads no more of the term (handing
-        // over its word copies the term).
-        return set.mayContain(key: tokens[i].key) && set.contains(tokens[i].word, key: tokens[i].key)
+        // The key alone first: a miss, the usual answer, reads no more of the term. Through
+        // the buffer: `tokens[i].key`, inlined into a rule, copied the whole term.
+        return set.mayContain(key: key(i)) && set.contains(word(i), key: key(i))
     }
 
     /// True when token `i` exists and its word is of class `c`.
-    func isA(_ i: Int, _ c: WordClass) -> Bool { i >= 0 && i < tokens.count && tokens[i].is(c) }
+    func isA(_ i: Int, _ c: WordClass) -> Bool {
+        i >= 0 && i < tokens.count && !tokens.withUnsafeBufferPointer { $0[i].classes }.isDisjoint(with: c)
+    }
+
+    /// True when token `i` is covered by a date match (`Term.isInDate`), read through the
+    /// buffer. `i` must be a token's index.
+    func isInDate(_ i: Int) -> Bool {
+        precondition(i >= 0 && i < tokens.count, "token index out of range")
+        return tokens.withUnsafeBufferPointer { $0[i].date != nil }
+    }
 
     /// True when the words of `phrase` follow each other from token `i`.
     func matches(_ phrase: [String], at i: Int) -> Bool {
@@ -162,7 +183,7 @@ struct Sentence {
     /// looked up with the key the split worked out, as `word(_:isIn:)` is.
     func mayStart(_ phrases: PhraseList, at i: Int) -> Bool {
         guard i >= 0 && i < tokens.count else { return phrases.mayStart(with: "") }
-        return phrases.mayStart(key: tokens[i].key) && phrases.mayStart(with: tokens[i].word, key: tokens[i].key)
+        return phrases.mayStart(key: key(i)) && phrases.mayStart(with: word(i), key: key(i))
     }
 
     /// The text of tokens `range` (inclusive of what lies between them), as typed.

@@ -157,18 +157,20 @@ extension Term {
                 else if !sawLetter { kind = .number }
                 else { kind = .word }
                 let capital = scalar.isASCII ? (scalar >= "A" && scalar <= "Z") : scalar.properties.isUppercase
-                var term = Term(range: range, word: word, kind: kind, isCapitalized: capital)
-                if kind == .word, let correction = SpellingTolerance.correction(of: word) {
-                    term.word = correction.word
-                    term.isCorrected = true
-                }
-                term.key = WordTable.key(of: term.word)
+                // Every part worked out first and the term made in the append: a `var term` set
+                // part by part was copied into the array and destroyed, for every term.
+                let corrected = kind == .word ? SpellingTolerance.correction(of: word)?.word : nil
+                let said = corrected ?? word
+                let key = WordTable.key(of: said)
+                var classes: WordClass = [], baseClasses: WordClass = []
                 if kind == .word {
                     // The classes of the word as typed (the key is the corrected word's).
-                    term.classes = term.isCorrected ? WordClass.of(word) : WordClass.table[term] ?? []
-                    term.baseClasses = term.isPossessive ? WordClass.of(term.base) : term.classes
+                    classes = corrected != nil ? WordClass.of(word) : WordClass.table[said, key: key] ?? []
+                    let plain = Term(range: range, word: said, kind: kind, isCapitalized: capital)
+                    baseClasses = plain.isPossessive ? WordClass.of(plain.base) : classes
                 }
-                tokens.append(term)
+                tokens.append(Term(range: range, word: said, kind: kind, isCapitalized: capital, date: nil, isCorrected: corrected != nil,
+                                   classes: classes, baseClasses: baseClasses, key: key))
                 index = end
             } else {
                 if isMark(scalar) {

@@ -25,12 +25,15 @@ enum TimeHints {
     /// The occasion the body names, outside any date reading ("dinner", "movie night"); a
     /// party counts only `forHours` (it sets the hour of "at 9", not a start of its own).
     static func occasion(in s: Sentence, forHours: Bool = true) -> Occasion? {
+        // The terms read through the sentence's accessors: `let t = s.tokens[i]` copied each.
         for i in s.body {
-            let t = s.tokens[i]
-            if t.is(.occasion), !(t.word == "party" && !forHours), let occasion = Vocabulary.occasions[t.word],
-               !t.isInDate || Vocabulary.mealWords.contains(t.word) { return occasion }
+            if s.isA(i, .occasion) {
+                let word = s.word(i)
+                if !(word == "party" && !forHours), let occasion = Vocabulary.occasions[word],
+                   !s.isInDate(i) || Vocabulary.mealWords.contains(word) { return occasion }
+            }
             // "movie night", "game night": an evening out, when "night" is no part of a date.
-            if t.word == "night", !t.isInDate, i > s.body.lowerBound, !s.tokens[i - 1].isInDate, s.tokens[i - 1].kind == .word {
+            if !s.isInDate(i), s.word(i) == "night", i > s.body.lowerBound, !s.isInDate(i - 1), s.kind(i - 1) == .word {
                 return .evening
             }
         }

@@ -45,7 +45,7 @@ enum Title {
     /// with José").
     static func build(_ s: Sentence, range: Range<Int>, used: [Bool], dateWords: Set<Int> = [], names: [Range<Int>] = [],
                       known: Names? = nil) -> (title: String, pieces: [Range<Int>]) {
-        var kept: [Int] = range.filter { !used[$0] && (!s.tokens[$0].isInDate || s.word($0, isIn: Vocabulary.mealWords) || dateWords.contains($0)) }
+        var kept: [Int] = range.filter { !used[$0] && (!s.isInDate($0) || s.word($0, isIn: Vocabulary.mealWords) || dateWords.contains($0)) }
         // Marks stay only between kept words.
         kept = kept.enumerated().filter { k, i in
             !s.tokens[i].isMark || (k > 0 && k + 1 < kept.count && kept[k - 1] == i - 1 && kept[k + 1] == i + 1 && s.word(i) != "?")

@@ -18,9 +18,29 @@ struct Captures: Sendable {
         }
     }
 
+    /// A slot, read by a switch over the tuple's elements: reading it through
+    /// `withUnsafeBytes(of:)` copied all 64 bytes to the stack first, at each of the few dozen
+    /// reads a parse (`Match.item`, `Chart.parts`).
     subscript(_ i: Int) -> Int32 {
         precondition(i < count)
-        return withUnsafeBytes(of: storage) { $0.load(fromByteOffset: i * 4, as: Int32.self) }
+        switch i {
+        case 0: return storage.0
+        case 1: return storage.1
+        case 2: return storage.2
+        case 3: return storage.3
+        case 4: return storage.4
+        case 5: return storage.5
+        case 6: return storage.6
+        case 7: return storage.7
+        case 8: return storage.8
+        case 9: return storage.9
+        case 10: return storage.10
+        case 11: return storage.11
+        case 12: return storage.12
+        case 13: return storage.13
+        case 14: return storage.14
+        default: return storage.15
+        }
     }
 }
 

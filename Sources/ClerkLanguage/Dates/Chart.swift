@@ -14,14 +14,17 @@ struct Chart {
     private(set) var items: [Item] = []
     /// Per item, as plain data: where it ends, its kind and generation, and the next item
     /// starting at the same token (a linked list from `firstStartingAt`).
-    private struct Header {
+    fileprivate struct Header {
         var first: Int32
         var end: Int32
         var generation: Int32
         var nextStartingHere: Int32
         var kind: ValueKind
     }
-    private var headers: [Header] = []
+    /// `items.count` of them, in `scratch` (room for `capacity`): no array to allocate and
+    /// grow per parse, and no bounds checks on the hot loop's reads (every index read is an
+    /// item's, below `items.count`).
+    private let headers: UnsafeMutablePointer<Header>
     /// The first item of each kind starting at each token: index `token * kinds + kind`.
     private let firstStartingAt: UnsafeMutablePointer<Int32>
     /// The kinds of the items starting at each token, as bits (`1 << kind`).
@@ -46,15 +49,17 @@ struct Chart {
         self.context = context
         self.grammar = grammar
         self.wordIDs = wordIDs ?? tokens.map { grammar.wordID($0.text) }
-        scratch = Scratch(tokens: tokens.count, kinds: Self.kinds, rules: grammar.largestStage)
+        capacity = 64 + tokens.count * 12
+        scratch = Scratch(tokens: tokens.count, kinds: Self.kinds, rules: grammar.largestStage, items: capacity)
         firstStartingAt = scratch.firstStartingAt
         kindsAt = scratch.kindsAt
         freshKinds = scratch.freshKinds
         applied = scratch.applied
-        capacity = 64 + tokens.count * 12
-        // Room for the items of an ordinary phrase, so the lists do not grow one doubling at a time.
+        headers = scratch.headers
+        // Room for the items of an ordinary phrase, so the list does not grow one doubling at a time.
         items.reserveCapacity(16 + tokens.count * 2)
-        headers.reserveCapacity(16 + tokens.count * 2)
+        // Room for the matches of most tries: growing from empty cost a reallocation or two a parse.
+        foundStorage = FoundList(reserving: 8)
     }
 
     /// Runs one stage of rules to a fixed point. The first pass tries every rule; later
@@ -79,7 +84,8 @@ struct Chart {
             freshKinds.update(repeating: round == 0 ? 0xFF : 0, count: tokens.count)
             if round > 0 {
                 lastFreshStart = -1
-                for h in headers where h.generation >= minimumGeneration {
+                for i in 0..<items.count where headers[i].generation >= minimumGeneration {
+                    let h = headers[i]
                     lastFreshStart = max(lastFreshStart, Int(h.first))
                     freshKinds[Int(h.first)] |= 1 << h.kind.rawValue
                 }
@@ -217,6 +223,10 @@ struct Chart {
         private var storage: [Found] = []
         private(set) var count = 0
 
+        init() {}
+
+        init(reserving capacity: Int) { storage.reserveCapacity(capacity) }
+
         var isEmpty: Bool { count == 0 }
 
         mutating func removeAll() { count = 0 }
@@ -244,21 +254,26 @@ struct Chart {
         let freshKinds: UnsafeMutablePointer<UInt8>
         /// One byte of kind bits per token.
         let kindsAt: UnsafeMutablePointer<UInt8>
+        /// Room for `items` headers (uninitialized: a header is written as its item is added).
+        fileprivate let headers: UnsafeMutablePointer<Header>
 
-        /// The five tables in one block: one allocation a parse instead of five.
+        /// The six tables in one block: one allocation a parse instead of six.
         private let block: UnsafeMutableRawPointer
 
-        init(tokens: Int, kinds: Int, rules: Int) {
+        init(tokens: Int, kinds: Int, rules: Int, items: Int) {
             let heads = (tokens + 1) * kinds, bytes = 2 * max(tokens, 1)
             let words = Captures.capacity + heads + rules
-            block = .allocate(byteCount: words * 4 + bytes, alignment: 4)
+            // Headers after the 4-byte words (a header's alignment is 4), the bytes last.
+            let headerBytes = items * MemoryLayout<Header>.stride
+            block = .allocate(byteCount: words * 4 + headerBytes + bytes, alignment: max(4, MemoryLayout<Header>.alignment))
             let base = block.bindMemory(to: Int32.self, capacity: Captures.capacity + heads)
             slots = base
             firstStartingAt = base + Captures.capacity
             firstStartingAt.initialize(repeating: -1, count: heads)
             applied = (block + (Captures.capacity + heads) * 4).bindMemory(to: UInt32.self, capacity: rules)
             applied.initialize(repeating: 0, count: rules)
-            freshKinds = (block + words * 4).bindMemory(to: UInt8.self, capacity: bytes)
+            headers = (block + words * 4).bindMemory(to: Header.self, capacity: items)
+            freshKinds = (block + words * 4 + headerBytes).bindMemory(to: UInt8.self, capacity: bytes)
             freshKinds.initialize(repeating: 0, count: bytes)
             kindsAt = freshKinds + max(tokens, 1)
         }
@@ -494,8 +509,9 @@ struct Chart {
         guard items.count < capacity else { return }
         let slot = item.first * Self.kinds + Int(item.kind.rawValue)
         let new = Int32(items.count)
-        headers.append(Header(first: Int32(item.first), end: Int32(item.end), generation: Int32(item.generation),
-                              nextStartingHere: firstStartingAt[slot], kind: item.kind))
+        // Within the headers' room: `items.count < capacity`, checked above.
+        (headers + items.count).initialize(to: Header(first: Int32(item.first), end: Int32(item.end), generation: Int32(item.generation),
+                                                      nextStartingHere: firstStartingAt[slot], kind: item.kind))
         firstStartingAt[slot] = new
         kindsAt[item.first] |= 1 << item.kind.rawValue
         items.append(item)

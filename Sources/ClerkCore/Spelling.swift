@@ -51,7 +51,7 @@ public enum Spelling {
             default: break
             }
             switch scalar.value {
-            case 0xFF01...0xFF5E:  // full-width "！" … "～"
+            case 0xFF01...0xFF5E:  // full-width "！" … "～" (capitals already lower-cased)
                 folded.append(Unicode.Scalar(scalar.value - 0xFEE0)!)
             case 0x3000:  // the ideographic space
                 folded.append(" ")
@@ -59,7 +59,6 @@ public enum Spelling {
                 folded.append(scalar)
             }
         }
-        // Full-width capitals are lower-cased by the first pass as full-width letters already.
         return String(folded)
     }
 }

@@ -287,9 +287,7 @@ final class ZoneDatabase: Sendable {
         case .contents(let bytes):
             return ZoneInfo.parse(bytes).map { .rules($0) } ?? .unreadable
         case .failed(let error):
-            var info = stat()
-            let directoryExists = stat(directory, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-            return directoryExists && (error == ENOENT || error == ENOTDIR) ? .missing : .unreadable
+            return exists && (error == ENOENT || error == ENOTDIR) ? .missing : .unreadable
         case .notRegular:
             return .missing
         case .tooLarge:

@@ -3,9 +3,6 @@ import ClerkCore
 import ClerkGoogle
 import ClerkLocal
 import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `clerk completions calendars`: the calendar names of the store this command line would
 /// open, one per line, for the shells to offer after `--calendar`.

@@ -1,9 +1,6 @@
 import ClerkAssistant
 import ClerkCore
 import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// What a shell offers after an option or a command word.
 enum Completion: Equatable, Sendable {

@@ -1,8 +1,5 @@
 import FoundationEssentials
 import ClerkCore
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The completion scripts of `clerk completions bash|zsh|fish`, made from
 /// `CommandLineTable`: the command words, the options (those of a command only with it, or

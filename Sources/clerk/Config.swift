@@ -1,9 +1,6 @@
 import ClerkAssistant
 import ClerkCore
 import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#endif
 
 extension Config {
     /// Reads the file at `path`; a missing file is the defaults.

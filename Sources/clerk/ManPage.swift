@@ -1,7 +1,4 @@
 import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// clerk(1) in roff: `clerk --man-page`, which `make man` writes to `clerk.1`.
 ///
@@ -202,7 +199,9 @@ struct Roff {
             switch scalar {
             case "\\": escaped += "\\e"
             case "-" where code: escaped += "\\-"
-            case _ where scalar.value > 0x7F: escaped += "\\[u" + String(repeating: "0", count: max(0, 4 - String(scalar.value, radix: 16).count)) + String(scalar.value, radix: 16, uppercase: true) + "]"
+            case _ where scalar.value > 0x7F:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                escaped += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
             default: escaped.unicodeScalars.append(scalar)
             }
         }

@@ -1,9 +1,6 @@
 import ClerkAssistant
 import ClerkCore
 import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The global options of DESIGN.md, validated.
 struct GlobalOptions {

@@ -2,9 +2,6 @@ import ClerkAssistant
 import ClerkCore
 import ClerkLanguage
 import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `clerk parse`: wires the phrase reader to stdin and stdout; `ClerkAssistant` reads and
 /// renders.

@@ -2,9 +2,6 @@ import ClerkAssistant
 import ClerkCore
 import ClerkLocal
 import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `clerk import FILE.ics|FILE.vcf [--calendar NAME]` and `clerk export [--calendar NAME]`:
 /// data in and out of the active backend. A file is read whole and checked before anything

@@ -106,7 +106,8 @@ package struct OAuthClient {
     }
 }
 
-/// `application/x-www-form-urlencoded` and URL query encoding.
+/// `application/x-www-form-urlencoded` and URL query encoding (decoding is LoopbackHTTP's
+/// `HTTPRequest.formFields`, on the side that receives).
 package enum Form {
     /// One value escaped: every byte of its UTF-8 but the unreserved characters (ASCII
     /// letters and digits, "-._~") as `%XX`.
@@ -125,43 +126,7 @@ package enum Form {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `%XX` escapes decoded; nil when one is cut short or the bytes are not UTF-8.
-    static func unescape(_ text: String) -> String? {
-        func value(_ c: UInt8) -> UInt8? {
-            switch c {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
-            default: nil
-            }
-        }
-        let input = Array(text.utf8)
-        var bytes: [UInt8] = []
-        var i = 0
-        while i < input.count {
-            if input[i] == UInt8(ascii: "%") {
-                guard i + 2 < input.count, let high = value(input[i + 1]), let low = value(input[i + 2]) else { return nil }
-                bytes.append(high << 4 | low)
-                i += 3
-            } else {
-                bytes.append(input[i])
-                i += 1
-            }
-        }
-        return String(validating: bytes, as: UTF8.self)
-    }
-
     package static func encode(_ fields: [(String, String)]) -> String {
         fields.map { escape($0.0) + "=" + escape($0.1) }.joined(separator: "&")
-    }
-
-    /// Decodes `a=1&b=two+words`.
-    package static func decode(_ text: String) -> [(String, String)] {
-        text.split(separator: "&").map { pair in
-            let sides = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map {
-                unescape(String($0).replacingEvery("+", with: " ")) ?? String($0)
-            }
-            return (sides[0], sides.count > 1 ? sides[1] : "")
-        }
     }
 }

@@ -3,6 +3,7 @@ internal import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// A holiday people schedule around, and how to find it in a given year.
 ///
@@ -285,11 +286,11 @@ enum ForeignCalendars {
     /// takes many evaluations of the Sun's longitude.
     static func sankranti(sign: Int, gregorianYear: Int) -> Int? {
         let key = SankrantiKey(sign: sign, year: gregorianYear)
-        if let known = sankrantis.lock.withLock({ sankrantis.minutes[key] }) { return known }
+        if let known = sankrantis.withLock({ $0[key] }) { return known }
         let minutes = SolarLongitude.entry(intoSign: sign, gregorianYear: gregorianYear)
-        sankrantis.lock.withLock {
-            if sankrantis.minutes.count > 10_000 { sankrantis.minutes.removeAll() }
-            sankrantis.minutes[key] = minutes
+        sankrantis.withLock { known in
+            if known.count > 10_000 { known.removeAll() }
+            known[key] = minutes
         }
         return minutes
     }
@@ -299,12 +300,8 @@ enum ForeignCalendars {
         var year: Int
     }
 
-    private final class Sankrantis: @unchecked Sendable {
-        let lock = Lock()
-        var minutes: [SankrantiKey: Int?] = [:]
-    }
-
-    private static let sankrantis = Sankrantis()
+    /// The moments found so far (nil: the Sun does not enter the sign that year).
+    private static let sankrantis = Mutex<[SankrantiKey: Int?]>([:])
 }
 
 /// The Sun's sidereal longitude, enough for the day it enters a sign: Meeus' low-precision

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import ClerkCore
+internal import ClerkCore
 
 /// Requests about text files: "list my files", "files with budget in the name",
 /// "show notes.txt", "read groceries", "create a file todo.txt with buy milk", "append call

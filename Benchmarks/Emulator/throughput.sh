@@ -3,7 +3,7 @@
 # events.get of one event and the calendar list, 2 wrk threads, 8 connections, 10 s each.
 # Run from the project root: make bench-emulator
 set -eu
-swift build -c release --product google-emulator >/dev/null
+swift build -c release --experimental-lto-mode=full --product google-emulator >/dev/null
 port=18600
 .build/release/google-emulator --port $port >/tmp/clerk-bench-emulator.log 2>&1 &
 server=$!

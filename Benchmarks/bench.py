@@ -15,6 +15,8 @@ the release binaries; Benchmarks/run is what `make bench` calls)
    next to hello-foundation (a Foundation hello-world built the same way): median wall time and
    peak RSS (ru_maxrss of each child) over 30 runs after 3 warm-ups.
 4. Scale: ScaleBenchmark's table (agenda, lookup, file listing at 1k, 10k, 100k items).
+The load average before the readers run and after the scale table heads the output: on a busy
+machine the peers slow down more than clerk, and the ratios flatter clerk.
 """
 import json
 import os
@@ -165,6 +167,7 @@ def main():
             for name, r in startup().items():
                 print(f"{name}: wall {r['wall_ms']:.1f} ms, CPU {r['cpu_ms']:.1f} ms, RSS {r['rss_mib']:.1f} MiB (max {r['rss_max_mib']:.1f})")
         return
+    load_before = os.getloadavg()
     say("bench: clerk's date reader, three runs")
     clerk_reader = reader_speed()
     say("bench: parsedatetime and dateparser, three runs")
@@ -178,7 +181,12 @@ def main():
     say("bench: scale (1k, 10k, 100k; a few minutes)")
     scale = subprocess.run([os.path.join(RELEASE, "ScaleBenchmark"), "--clerk", CLERK], capture_output=True, text=True, check=True).stdout
 
+    load_after = os.getloadavg()
     pdt = peer["parsedatetime"]["plain_phrases_per_cpu_s"]
+    # Load slows the Python peers more than clerk (BENCHMARKS.md, "On a quiet machine"): the
+    # ratios below are fair only when the machine was idle, so the table says how busy it was.
+    print(f"Load average (1, 5, 15 minutes) at the start: {', '.join(f'{x:.2f}' for x in load_before)}; "
+          f"at the end: {', '.join(f'{x:.2f}' for x in load_after)}.\n")
     def acc(cells):
         return f"{cells[2]} % ({cells[1]}/{cells[0]})"
     print("### Date readers side by side (Duckling's 1,040 phrases, in-process, phrases per CPU-second)\n")

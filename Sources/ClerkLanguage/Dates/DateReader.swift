@@ -98,7 +98,7 @@ enum DateRules {
 
 /// Step 3 of the pipeline: which readings of the chart to keep.
 enum Selection {
-    static func choose(_ items: [Item], tokens: [Token]) -> [Item] {
+    static func choose(_ items: UnsafeBufferPointer<Item>, tokens: [Token]) -> [Item] {
         let chains = numberChains(tokens)
         // The first and last tokens that are not punctuation: a latent reading must span them.
         let firstContent = tokens.firstIndex { $0.kind != .symbol } ?? 0
@@ -191,9 +191,16 @@ enum Selection {
     /// with one before "%" or "percent" ("at 6.45 percent") is not kept.
     static func isAmount(_ item: Item, _ tokens: [Token]) -> Bool {
         let first = item.first, last = item.end - 1
-        if tokens[first].kind == .number, first > 0, currencySigns.contains(tokens[first - 1].text) { return true }
-        if tokens[last].kind == .number, last + 1 < tokens.count, percentWords.contains(tokens[last + 1].text) { return true }
+        if tokens[first].kind == .number, first > 0, tokens[first - 1].kind == .symbol, currencySigns.contains(tokens[first - 1].text) { return true }
+        if tokens[last].kind == .number, last + 1 < tokens.count, isPercent(tokens[last + 1]) { return true }
         return false
+    }
+
+    /// `percentWords.contains(token.text)`, asking the set only about a "%" or a word that
+    /// starts with "p": hashing every word after a number cost a few hundred instructions a parse.
+    private static func isPercent(_ token: Token) -> Bool {
+        guard let lead = token.text.utf8.first, lead == UInt8(ascii: "%") || lead == UInt8(ascii: "p") else { return false }
+        return percentWords.contains(token.text)
     }
 
     /// Signs before a number that make it an amount or a number of something ("#4021").

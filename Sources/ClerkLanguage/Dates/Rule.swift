@@ -82,6 +82,9 @@ final class Item: Sendable {
     /// strings (the name and role were two stored strings each way).
     private unowned(unsafe) let source: Rule
     var rule: String { source.name }
+    /// Whether the rule that made the item is the one named: asked by element tests, where
+    /// comparing the names as strings cost a few hundred instructions a parse.
+    func madeBy(_ name: Rule.Name) -> Bool { source.known == name }
     /// The explanation role of the whole item, when its rule gives one ("date", "time").
     var role: String? { source.role }
     /// What the rule's elements captured (see `Chart.Stack`), to work out the parts of the
@@ -207,8 +210,9 @@ struct Match {
     /// What each element captured, as `Chart.Stack` writes it: -1 nothing, `2t` token `t`,
     /// `2i+1` item `i`.
     var captures: Captures
-    let tokens: [Token]
-    let items: [Item]
+    /// The chart's tokens and items, which outlive the match (see `Chart.tokenStore`).
+    let tokens: UnsafeBufferPointer<Token>
+    let items: UnsafeBufferPointer<Item>
     let context: ReadingContext
 
     var series: Series { context.series }
@@ -266,6 +270,10 @@ final class Rule: Sendable {
     let priority: Int
     /// The element whose pieces are the end of a range or a repeat ("to Jan 3" end).
     let endElement: Int?
+    /// The names that tests ask items about (`Item.madeBy`).
+    enum Name: UInt8, Sendable { case other, isoDate, dayMonth, clockHHMM, clockH }
+    /// Which of them this rule's name is, found once as the rule is made.
+    let known: Name
 
     init(_ name: String, priority: Int = 0, _ pattern: [Element], role: String? = nil, endElement: Int? = nil,
          _ produce: @escaping @Sendable (Match) -> Production?) {
@@ -275,6 +283,13 @@ final class Rule: Sendable {
         self.priority = priority
         self.endElement = endElement
         self.produce = produce
+        switch name {
+        case "iso-date": known = .isoDate
+        case "day-month": known = .dayMonth
+        case "clock-hhmm": known = .clockHHMM
+        case "clock-h": known = .clockH
+        default: known = .other
+        }
     }
 }
 

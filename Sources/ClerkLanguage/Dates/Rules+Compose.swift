@@ -85,7 +85,7 @@ extension DateRules {
         },
         // 2027-03-05T14:30:00, …T14:30:00.000Z, …T14:30+01:00: ISO 8601 date and time, with
         // fractions of a second and a zone (Z, ±hh:mm, ±hhmm)
-        Rule("iso-date-time", [.timeItem { $0.rule == "iso-date" }, Element.word("t").touching, Element.anyTime { $0.isClockOnly && $0.isPlain }.touching,
+        Rule("iso-date-time", [.timeItem { $0.madeBy(.isoDate) }, Element.word("t").touching, Element.anyTime { $0.isClockOnly && $0.isPlain }.touching,
                                Element.symbol(".").touching.opt, Element.digits().touching.opt, Element.word("z").touching.opt,
                                Element.symbols(["+", "-"]).touching.opt, Element.digits { $0.digitCount == 2 || $0.digitCount == 4 }.touching.opt,
                                Element.symbol(":").touching.opt, Element.digits { $0.digitCount == 2 }.touching.opt], role: nil) { m in
@@ -140,7 +140,7 @@ extension DateRules {
 extension Item {
     /// "2014" read as 20:14: only "at 2014" makes it a time.
     var isFourDigitClock: Bool {
-        guard rule == "clock-hhmm", case .clock? = time?.expression else { return false }
+        guard madeBy(.clockHHMM), case .clock? = time?.expression else { return false }
         return latent
     }
 
@@ -151,7 +151,7 @@ extension Item {
     }
 
     /// "8h" without minutes: a clock only with a zone or in a range.
-    var isBareHourH: Bool { rule == "clock-h" && latent }
+    var isBareHourH: Bool { madeBy(.clockH) && latent }
 }
 
 extension TimeValue {

@@ -61,17 +61,18 @@ final class Item: Sendable {
     /// The readings by kind, each in its own field (nil for the other kinds), so that the
     /// element tests read them in place: a number is plain data, and a time or duration is
     /// tested without copying a `Value` out and destroying it again.
-    var time: TimeValue? { kind == .time ? timeStorage : nil }
+    var time: TimeValue? { kind == .time ? timeReading : nil }
     /// The time reading; a placeholder for items of other kinds. Not optional, so that an
-    /// element test reads it in place: switching over an optional copied it first.
-    private let timeStorage: TimeValue
+    /// element test reads it in place: switching over an optional copied it first. Rules that
+    /// know the item is a time read it here, passing it on without the copy `time!` makes.
+    let timeReading: TimeValue
     let number: NumberValue?
     let duration: Offset?
     let zone: StatedZone?
 
     var value: Value {
         switch kind {
-        case .time: return .time(timeStorage)
+        case .time: return .time(timeReading)
         case .number: return .number(number!)
         case .duration: return .duration(duration!)
         case .zone: return .zone(zone!)
@@ -110,10 +111,10 @@ final class Item: Sendable {
         self.end = end
         self.kind = value.kind
         switch consume value {
-        case .time(let t): (timeStorage, number, duration, zone) = (t, nil, nil, nil)
-        case .number(let n): (timeStorage, number, duration, zone) = (Self.noTime, n, nil, nil)
-        case .duration(let d): (timeStorage, number, duration, zone) = (Self.noTime, nil, d, nil)
-        case .zone(let z): (timeStorage, number, duration, zone) = (Self.noTime, nil, nil, z)
+        case .time(let t): (timeReading, number, duration, zone) = (t, nil, nil, nil)
+        case .number(let n): (timeReading, number, duration, zone) = (Self.noTime, n, nil, nil)
+        case .duration(let d): (timeReading, number, duration, zone) = (Self.noTime, nil, d, nil)
+        case .zone(let z): (timeReading, number, duration, zone) = (Self.noTime, nil, nil, z)
         }
         source = rule
         self.captures = captures
@@ -128,7 +129,7 @@ final class Item: Sendable {
     /// Whether the item reads `value`.
     func reads(_ value: Value) -> Bool {
         switch value {
-        case .time(let t): return kind == .time && timeStorage == t
+        case .time(let t): return kind == .time && timeReading == t
         case .number(let n): return number == n
         case .duration(let d): return duration == d
         case .zone(let z): return zone == z
@@ -139,10 +140,10 @@ final class Item: Sendable {
     /// tests run tens of times a parse; copying the reading out cost a retain and a release
     /// of its parts each time).
     @inline(__always) func timePasses(_ test: (TimeValue) -> Bool) -> Bool {
-        kind == .time && test(timeStorage)
+        kind == .time && test(timeReading)
     }
 
-    /// What `timeStorage` holds in items of other kinds (nothing to count references to).
+    /// What `timeReading` holds in items of other kinds (nothing to count references to).
     private static var noTime: TimeValue { TimeValue(.now, grain: .second) }
 }
 
@@ -220,7 +221,11 @@ struct Match {
 
     func has(_ i: Int) -> Bool { captures[i] >= 0 }
     func item(_ i: Int) -> Item? { captures[i] >= 0 && captures[i] & 1 == 1 ? items[Int(captures[i] >> 1)] : nil }
-    func time(_ i: Int) -> TimeValue { item(i)!.time! }
+    func time(_ i: Int) -> TimeValue {
+        let item = item(i)!
+        precondition(item.kind == .time)
+        return item.timeReading
+    }
     func timeIfPresent(_ i: Int) -> TimeValue? { item(i)?.time }
     /// The number at `i`, nil when the element is absent or not a number.
     @inline(never) func numberIfPresent(_ i: Int) -> NumberValue? {

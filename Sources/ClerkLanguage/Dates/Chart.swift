@@ -513,38 +513,47 @@ struct Chart {
     /// else the pieces of the items it combines, with connecting words ("at", "on") joined to
     /// the piece after them.
     func parts(of item: Item) -> [PartSpan] {
+        var parts: [PartSpan] = []
+        appendParts(of: item, to: &parts)
+        return parts
+    }
+
+    /// `parts(of:)` appended to one list: each item's pieces are the list from where it
+    /// began, changed in place, instead of an array per item (two or three allocations and
+    /// copies a reading).
+    private func appendParts(of item: Item, to parts: inout [PartSpan]) {
         let first = item.first, end = item.end
         if let role = item.role {
-            return [PartSpan(start: tokens[first].start, end: tokens[end - 1].end, role: role, rule: item.rule)]
+            parts.append(PartSpan(start: tokens[first].start, end: tokens[end - 1].end, role: role, rule: item.rule))
+            return
         }
-        var parts: [PartSpan] = []
+        let base = parts.count
         var pendingStart: Int?
         for index in 0..<item.captures.count {
             let slot = item.captures[index]
             guard slot >= 0 else { continue }
             if slot & 1 == 1 {
                 let child = items[Int(slot >> 1)]
-                var inner = self.parts(of: child)
-                if inner.isEmpty, index == Int(item.endElement) {
+                let from = parts.count
+                appendParts(of: child, to: &parts)
+                if parts.count == from, index == Int(item.endElement) {
                     // A bare number as the end ("Dec 14-16"): the number is the piece.
-                    inner = [PartSpan(start: tokens[child.first].start, end: tokens[child.end - 1].end, role: "end", rule: child.rule)]
+                    parts.append(PartSpan(start: tokens[child.first].start, end: tokens[child.end - 1].end, role: "end", rule: child.rule))
                 }
-                if let start = pendingStart, !inner.isEmpty {
-                    inner[0].start = min(inner[0].start, start)
+                if let start = pendingStart, parts.count > from {
+                    parts[from].start = min(parts[from].start, start)
                     pendingStart = nil
                 }
                 if index == Int(item.endElement) {
-                    for k in inner.indices { inner[k].role = "end" }
+                    for k in from..<parts.count { parts[k].role = "end" }
                 }
-                parts += inner
             } else if pendingStart == nil, tokens[Int(slot >> 1)].kind == .word {
                 pendingStart = tokens[Int(slot >> 1)].start
             }
         }
-        if let start = pendingStart, !parts.isEmpty, parts[parts.count - 1].end <= start {
+        if let start = pendingStart, parts.count > base, parts[parts.count - 1].end <= start {
             parts[parts.count - 1].end = tokens[end - 1].end
         }
-        return parts
     }
 
     /// Whether an item with this span and reading is in the chart already.

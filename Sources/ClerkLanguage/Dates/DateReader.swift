@@ -103,36 +103,44 @@ enum Selection {
         // The first and last tokens that are not punctuation: a latent reading must span them.
         let firstContent = tokens.firstIndex { $0.kind != .symbol } ?? 0
         let lastContent = tokens.lastIndex { $0.kind != .symbol } ?? 0
-        var candidates: [(index: Int, item: Item)] = []
-        candidates.reserveCapacity(items.count)
-        for (index, item) in items.enumerated() {
-            guard item.kind == .time else { continue }
-            if let chains {
-                if chains[item.first] >= 0, chains[item.first] < item.first { continue }
-                if chains[item.end - 1] >= 0, item.end < tokens.count, chains[item.end] == chains[item.end - 1] { continue }
+        // The candidates' indexes, on the stack for an ordinary phrase: an array of
+        // (index, item) pairs was an allocation, a retain per item and a costlier sort.
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(items.count, 1)) { candidates in
+            var count = 0
+            for (index, item) in items.enumerated() {
+                guard item.kind == .time else { continue }
+                if let chains {
+                    if chains[item.first] >= 0, chains[item.first] < item.first { continue }
+                    if chains[item.end - 1] >= 0, item.end < tokens.count, chains[item.end] == chains[item.end - 1] { continue }
+                }
+                if item.latent, !item.standsAlone || item.first > firstContent || item.end <= lastContent { continue }
+                if isAmount(item, tokens) { continue }
+                candidates[count] = Int32(index)
+                count += 1
             }
-            if item.latent, !item.standsAlone || item.first > firstContent || item.end <= lastContent { continue }
-            if isAmount(item, tokens) { continue }
-            candidates.append((index, item))
+            var list = UnsafeMutableBufferPointer(rebasing: candidates[0..<count])
+            list.sort { ia, ib in
+                let a = items[Int(ia)], b = items[Int(ib)]
+                let la = a.end - a.first, lb = b.end - b.first
+                if la != lb { return la > lb }
+                if a.latent != b.latent { return !a.latent }
+                // On a tie, the more specific rule, then the reading that makes one piece of more
+                // words ("the first Monday of March" as one count, not "the first" ∩ "Monday").
+                if a.priority != b.priority { return a.priority > b.priority }
+                if a.partCount != b.partCount { return a.partCount < b.partCount }
+                return ia < ib
+            }
+            var taken = TokenMarks(count: tokens.count)
+            var chosen: [Item] = []
+            for index in list {
+                let item = items[Int(index)]
+                guard !taken.any(item.first..<item.end) else { continue }
+                taken.mark(item.first..<item.end)
+                chosen.append(item)
+            }
+            if chosen.count > 1 { chosen.sort { $0.first < $1.first } }
+            return chosen
         }
-        candidates.sort { a, b in
-            let la = a.item.end - a.item.first, lb = b.item.end - b.item.first
-            if la != lb { return la > lb }
-            if a.item.latent != b.item.latent { return !a.item.latent }
-            // On a tie, the more specific rule, then the reading that makes one piece of more
-            // words ("the first Monday of March" as one count, not "the first" ∩ "Monday").
-            if a.item.priority != b.item.priority { return a.item.priority > b.item.priority }
-            if a.item.partCount != b.item.partCount { return a.item.partCount < b.item.partCount }
-            return a.index < b.index
-        }
-        var taken = TokenMarks(count: tokens.count)
-        var chosen: [Item] = []
-        for (_, item) in candidates where !taken.any(item.first..<item.end) {
-            taken.mark(item.first..<item.end)
-            chosen.append(item)
-        }
-        if chosen.count > 1 { chosen.sort { $0.first < $1.first } }
-        return chosen
     }
 
     /// For each token in a run of numbers joined by single symbols without spaces

@@ -14,7 +14,9 @@ struct Chart {
     /// Word number of each token in `grammar.vocabulary`, -1 for words no rule knows.
     private let wordIDs: [Int32]
     /// The readings found so far, in the order found, in `scratch` (room for `capacity`).
-    var items: UnsafeBufferPointer<Item> { UnsafeBufferPointer(start: itemStore, count: itemCount) }
+    /// (`mutating`, as `parts(of:)`: read from the reader's `var`, a plain getter was handed a
+    /// copy of the whole chart, a few hundred instructions a parse with its second teardown.)
+    var items: UnsafeBufferPointer<Item> { mutating get { UnsafeBufferPointer(start: itemStore, count: itemCount) } }
     private let itemStore: UnsafeMutablePointer<Item>
     private var itemCount = 0
     /// `tokens` in `scratch`: a `Match` is handed them, and the items, as plain pointers, so
@@ -66,8 +68,9 @@ struct Chart {
         freshKinds = scratch.freshKinds
         applied = scratch.applied
         headers = scratch.headers
-        // Room for the matches of most tries: growing from empty cost a reallocation or two a parse.
-        foundStorage = FoundList(reserving: 8)
+        // Room for the matches of most tries: growing from empty cost a reallocation or two a
+        // parse, and from 8 one (12 keep the block within the size glibc serves fastest).
+        foundStorage = FoundList(reserving: 12)
     }
 
     /// Runs one stage of rules to a fixed point. The first pass tries every rule; later
@@ -512,8 +515,9 @@ struct Chart {
     /// The pieces of an item for explanations: the item itself when its rule names a role,
     /// else the pieces of the items it combines, with connecting words ("at", "on") joined to
     /// the piece after them.
-    func parts(of item: Item) -> [PartSpan] {
+    mutating func parts(of item: Item) -> [PartSpan] {
         var parts: [PartSpan] = []
+        parts.reserveCapacity(4)
         appendParts(of: item, to: &parts)
         return parts
     }
@@ -521,7 +525,7 @@ struct Chart {
     /// `parts(of:)` appended to one list: each item's pieces are the list from where it
     /// began, changed in place, instead of an array per item (two or three allocations and
     /// copies a reading).
-    private func appendParts(of item: Item, to parts: inout [PartSpan]) {
+    private mutating func appendParts(of item: Item, to parts: inout [PartSpan]) {
         let first = item.first, end = item.end
         if let role = item.role {
             parts.append(PartSpan(start: tokens[first].start, end: tokens[end - 1].end, role: role, rule: item.rule))
@@ -533,7 +537,7 @@ struct Chart {
             let slot = item.captures[index]
             guard slot >= 0 else { continue }
             if slot & 1 == 1 {
-                let child = items[Int(slot >> 1)]
+                let child = itemStore[Int(slot >> 1)]
                 let from = parts.count
                 appendParts(of: child, to: &parts)
                 if parts.count == from, index == Int(item.endElement) {

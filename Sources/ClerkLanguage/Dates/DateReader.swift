@@ -36,7 +36,15 @@ public struct DateReader: Sendable {
             chart.run(stage)
         }
         let resolver = Resolver(reference: reference, text: text, tokens: tokens, corrections: corrections)
-        return Selection.choose(chart.items, tokens: tokens).compactMap { resolver.match($0, parts: chart.parts(of: $0)) }
+        // A loop, not `compactMap`: its closure took a copy of the chart (a few hundred
+        // instructions a parse, with the second teardown).
+        let chosen = Selection.choose(chart.items, tokens: tokens)
+        var matches: [DateMatch] = []
+        matches.reserveCapacity(chosen.count)
+        for item in chosen {
+            if let match = resolver.match(item, parts: chart.parts(of: item)) { matches.append(match) }
+        }
+        return matches
     }
 }
 
@@ -103,9 +111,10 @@ enum Selection {
         // The first and last tokens that are not punctuation: a latent reading must span them.
         let firstContent = tokens.firstIndex { $0.kind != .symbol } ?? 0
         let lastContent = tokens.lastIndex { $0.kind != .symbol } ?? 0
-        // The candidates' indexes, on the stack for an ordinary phrase: an array of
-        // (index, item) pairs was an allocation, a retain per item and a costlier sort.
-        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(items.count, 1)) { candidates in
+        // The candidates' sort keys, on the stack for an ordinary phrase: an array of
+        // (index, item) pairs was an allocation, and a retain and release of two items per
+        // comparison.
+        return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: max(items.count, 1)) { candidates in
             var count = 0
             for (index, item) in items.enumerated() {
                 guard item.kind == .time else { continue }
@@ -115,12 +124,12 @@ enum Selection {
                 }
                 if item.latent, !item.standsAlone || item.first > firstContent || item.end <= lastContent { continue }
                 if isAmount(item, tokens) { continue }
-                candidates[count] = Int32(index)
+                candidates[count] = Candidate(index: index, first: item.first, end: item.end, latent: item.latent,
+                                              priority: item.priority, partCount: item.partCount)
                 count += 1
             }
             var list = UnsafeMutableBufferPointer(rebasing: candidates[0..<count])
-            list.sort { ia, ib in
-                let a = items[Int(ia)], b = items[Int(ib)]
+            list.sort { a, b in
                 let la = a.end - a.first, lb = b.end - b.first
                 if la != lb { return la > lb }
                 if a.latent != b.latent { return !a.latent }
@@ -128,19 +137,27 @@ enum Selection {
                 // words ("the first Monday of March" as one count, not "the first" ∩ "Monday").
                 if a.priority != b.priority { return a.priority > b.priority }
                 if a.partCount != b.partCount { return a.partCount < b.partCount }
-                return ia < ib
+                return a.index < b.index
             }
             var taken = TokenMarks(count: tokens.count)
             var chosen: [Item] = []
-            for index in list {
-                let item = items[Int(index)]
-                guard !taken.any(item.first..<item.end) else { continue }
-                taken.mark(item.first..<item.end)
-                chosen.append(item)
+            for c in list where !taken.any(c.first..<c.end) {
+                taken.mark(c.first..<c.end)
+                chosen.append(items[c.index])
             }
             if chosen.count > 1 { chosen.sort { $0.first < $1.first } }
             return chosen
         }
+    }
+
+    /// What the choice compares of a reading.
+    private struct Candidate {
+        var index: Int
+        var first: Int
+        var end: Int
+        var latent: Bool
+        var priority: Int
+        var partCount: Int
     }
 
     /// For each token in a run of numbers joined by single symbols without spaces

@@ -7,7 +7,7 @@ import Synchronization
 /// number from the grammar's vocabulary, pattern elements are compiled to `CompiledElement`s
 /// whose word sets are bitsets, and items are found through index lists. Only a match that
 /// passes every cheap check calls a rule's closures.
-struct Chart {
+struct Chart: ~Copyable {
     let tokens: [Token]
     let context: ReadingContext
     let grammar: Grammar

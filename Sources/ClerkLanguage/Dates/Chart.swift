@@ -51,7 +51,7 @@ struct Chart: ~Copyable {
     private var stamp: UInt32 = 0
     private let freshKinds: UnsafeMutablePointer<UInt8>
     /// `run`'s list of matches between stages (see there).
-    private var foundStorage = FoundList()
+    private var foundStorage: FoundList
 
     /// `wordIDs`, when given, are the tokens' word numbers in `grammar` (the reader has them).
     init(tokens: [Token], wordIDs: [Int32]? = nil, context: ReadingContext, grammar: Grammar = .shared) {
@@ -68,10 +68,10 @@ struct Chart: ~Copyable {
         freshKinds = scratch.freshKinds
         applied = scratch.applied
         headers = scratch.headers
-        // Room for the matches of most tries: growing from empty cost a reallocation or two a
-        // parse, and from 8 one (12 keep the block within the size glibc serves fastest).
-        foundStorage = FoundList(reserving: 12)
+        foundStorage = FoundList(room: scratch.found, capacity: Scratch.foundRoom)
     }
+
+    deinit { foundStorage.free() }
 
     /// Runs one stage of rules to a fixed point. The first pass tries every rule; later
     /// passes only keep matches that use an item the previous pass made (semi-naive
@@ -82,7 +82,6 @@ struct Chart: ~Copyable {
         let leadingKinds = compiled.indexes.leadingKinds, kindsBeforeWord = compiled.indexes.kindsBeforeWord
         // The list of matches, kept from stage to stage so that it is allocated once a parse.
         var found = foundStorage
-        foundStorage = FoundList()
         defer { foundStorage = found }
 
         for round in 0..<6 {
@@ -227,27 +226,44 @@ struct Chart: ~Copyable {
         var captures: Captures
     }
 
-    /// The matches of one rule at one token. Emptied by setting its count to zero: emptying
-    /// an array keeping its capacity goes through a generic `replaceSubrange`, a few hundred
-    /// instructions for each rule tried.
+    /// The matches of one rule at one token, in room in the scratch block (an array cost a
+    /// uniqueness and a bounds check and a copy through the array per match found, and its
+    /// allocation and growth per parse). Matches are plain data; a list that outgrows its room
+    /// moves to memory of its own, which `free` gives back. Copies share the memory: `run`
+    /// works on one and stores it back.
     struct FoundList {
-        private var storage: [Found] = []
+        private var base: UnsafeMutablePointer<Found>
+        private var capacity: Int
         private(set) var count = 0
+        /// Whether `base` was allocated by the list (after it outgrew the room it was given).
+        private var owned = false
 
-        init() {}
-
-        init(reserving capacity: Int) { storage.reserveCapacity(capacity) }
+        init(room: UnsafeMutablePointer<Found>, capacity: Int) {
+            base = room
+            self.capacity = capacity
+        }
 
         var isEmpty: Bool { count == 0 }
 
         mutating func removeAll() { count = 0 }
 
-        mutating func append(_ match: Found) {
-            if count < storage.count { storage[count] = match } else { storage.append(match) }
+        /// Appends the match ending at `end` whose captures are the first `elements` slots.
+        mutating func append(end: Int, slots: UnsafeMutablePointer<Int32>, elements: Int) {
+            if count == capacity {
+                let larger = UnsafeMutablePointer<Found>.allocate(capacity: capacity * 2)
+                larger.moveInitialize(from: base, count: count)
+                if owned { base.deallocate() }
+                base = larger
+                capacity *= 2
+                owned = true
+            }
+            (base + count).initialize(to: Found(end: end, captures: Captures(slots, count: elements)))
             count += 1
         }
 
-        subscript(_ i: Int) -> Found { storage[i] }
+        subscript(_ i: Int) -> Found { base[i] }
+
+        func free() { if owned { base.deallocate() } }
     }
 
     /// The chart's tables, allocated directly rather than as arrays: three small arrays per
@@ -256,6 +272,9 @@ struct Chart: ~Copyable {
     final class Scratch {
         /// The chart's items (`count` of them initialized) and a copy of its tokens.
         let items: UnsafeMutablePointer<Item>
+        /// Room for `foundRoom` matches (see `FoundList`).
+        let found: UnsafeMutablePointer<Found>
+        static let foundRoom = 32
         var count = 0
         let tokens: UnsafeMutablePointer<Token>
         private let tokenCount: Int
@@ -288,12 +307,13 @@ struct Chart: ~Copyable {
             let tokenCount = given.count
             let heads = (tokenCount + 1) * kinds, flagBytes = 2 * max(tokenCount, 1)
             let words = Captures.capacity + heads + rules
-            // Items and tokens first (their alignment is 8), then the 4-byte words and the
+            // Items, matches and tokens first (their alignment is 8), then the 4-byte words and the
             // headers (a header's alignment is 4), the bytes last.
             let itemBytes = items * MemoryLayout<Item>.stride
+            let foundBytes = Self.foundRoom * MemoryLayout<Found>.stride
             let tokenBytes = tokenCount * MemoryLayout<Token>.stride
             let headerBytes = items * MemoryLayout<Header>.stride
-            let needed = itemBytes + tokenBytes + words * 4 + headerBytes + flagBytes
+            let needed = itemBytes + foundBytes + tokenBytes + words * 4 + headerBytes + flagBytes
             let taken = Self.spare.withLock { spare -> (address: UInt, bytes: Int) in
                 guard spare.bytes >= needed else { return (0, 0) }
                 defer { spare = (0, 0) }
@@ -310,12 +330,15 @@ struct Chart: ~Copyable {
                 bytes = words8 * 8
             }
             self.items = block.bindMemory(to: Item.self, capacity: items)
-            self.tokens = (block + itemBytes).bindMemory(to: Token.self, capacity: tokenCount)
+            found = (block + itemBytes).bindMemory(to: Found.self, capacity: Self.foundRoom)
+            self.tokens = (block + itemBytes + foundBytes).bindMemory(to: Token.self, capacity: tokenCount)
             self.tokenCount = tokenCount
             _ = UnsafeMutableBufferPointer(start: self.tokens, count: tokenCount).initialize(from: given)
-            let wordsStart = block + itemBytes + tokenBytes
+            let wordsStart = block + itemBytes + foundBytes + tokenBytes
             let base = wordsStart.bindMemory(to: Int32.self, capacity: Captures.capacity + heads)
             slots = base
+            // All the slots initialized, as `Captures.init` copies them all.
+            slots.initialize(repeating: -1, count: Captures.capacity)
             firstStartingAt = base + Captures.capacity
             firstStartingAt.initialize(repeating: -1, count: heads)
             applied = (wordsStart + (Captures.capacity + heads) * 4).bindMemory(to: UInt32.self, capacity: rules)
@@ -380,7 +403,7 @@ struct Chart: ~Copyable {
         var e = first, at = start
         while true {
             if e == pattern.count {
-                if at > begin, fresh { found.append(Found(end: at, captures: Captures(slots, count: e))) }
+                if at > begin, fresh { found.append(end: at, slots: slots, elements: e) }
                 return
             }
             if found.count > 16 { return }

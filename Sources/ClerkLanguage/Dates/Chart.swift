@@ -71,7 +71,11 @@ struct Chart: ~Copyable {
         foundStorage = FoundList(room: scratch.found, capacity: Scratch.foundRoom)
     }
 
-    deinit { foundStorage.free() }
+    /// The items are the chart's to release (before its scratch block goes back).
+    deinit {
+        itemStore.deinitialize(count: itemCount)
+        foundStorage.free()
+    }
 
     /// Runs one stage of rules to a fixed point. The first pass tries every rule; later
     /// passes only keep matches that use an item the previous pass made (semi-naive
@@ -248,17 +252,19 @@ struct Chart: ~Copyable {
         mutating func removeAll() { count = 0 }
 
         /// Appends the match ending at `end` whose captures are the first `elements` slots.
-        mutating func append(end: Int, slots: UnsafeMutablePointer<Int32>, elements: Int) {
-            if count == capacity {
-                let larger = UnsafeMutablePointer<Found>.allocate(capacity: capacity * 2)
-                larger.moveInitialize(from: base, count: count)
-                if owned { base.deallocate() }
-                base = larger
-                capacity *= 2
-                owned = true
-            }
+        @inline(__always) mutating func append(end: Int, slots: UnsafeMutablePointer<Int32>, elements: Int) {
+            if count == capacity { grow() }
             (base + count).initialize(to: Found(end: end, captures: Captures(slots, count: elements)))
             count += 1
+        }
+
+        @inline(never) private mutating func grow() {
+            let larger = UnsafeMutablePointer<Found>.allocate(capacity: capacity * 2)
+            larger.moveInitialize(from: base, count: count)
+            if owned { base.deallocate() }
+            base = larger
+            capacity *= 2
+            owned = true
         }
 
         subscript(_ i: Int) -> Found { base[i] }
@@ -270,12 +276,12 @@ struct Chart: ~Copyable {
     /// reading cost more in Swift's generic array set-up than the reading's matching in them.
     /// Owned by one chart; the block is kept for the next chart when it is freed (`spare`).
     final class Scratch {
-        /// The chart's items (`count` of them initialized) and a copy of its tokens.
+        /// Room for the chart's items (which the chart initializes and releases) and a copy
+        /// of its tokens.
         let items: UnsafeMutablePointer<Item>
         /// Room for `foundRoom` matches (see `FoundList`).
         let found: UnsafeMutablePointer<Found>
         static let foundRoom = 32
-        var count = 0
         let tokens: UnsafeMutablePointer<Token>
         private let tokenCount: Int
         /// Captures of the match in progress, one per element (element `e` writes slot `e`):
@@ -350,7 +356,6 @@ struct Chart: ~Copyable {
         }
 
         deinit {
-            items.deinitialize(count: count)
             tokens.deinitialize(count: tokenCount)
             let mine = (address: UInt(bitPattern: block), bytes: bytes)
             // Kept when there is no spare block or this one is larger; the other is freed.
@@ -597,7 +602,8 @@ struct Chart: ~Copyable {
         return false
     }
 
-    private mutating func add(_ item: Item) {
+    /// `consuming`: the new item is moved into the chart, without a retain and release.
+    private mutating func add(_ item: consuming Item) {
         guard itemCount < capacity else { return }
         let slot = item.first * Self.kinds + Int(item.kind.rawValue)
         let new = Int32(itemCount)
@@ -606,9 +612,8 @@ struct Chart: ~Copyable {
                                                       nextStartingHere: firstStartingAt[slot], kind: item.kind))
         firstStartingAt[slot] = new
         kindsAt[item.first] |= 1 << item.kind.rawValue
-        (itemStore + itemCount).initialize(to: item)
+        (itemStore + itemCount).initialize(to: consume item)
         itemCount += 1
-        scratch.count = itemCount
     }
 }
 

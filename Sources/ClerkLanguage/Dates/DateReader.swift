@@ -116,16 +116,21 @@ enum Selection {
         // comparison.
         return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: max(items.count, 1)) { candidates in
             var count = 0
-            for (index, item) in items.enumerated() {
-                guard item.kind == .time else { continue }
-                if let chains {
-                    if chains[item.first] >= 0, chains[item.first] < item.first { continue }
-                    if chains[item.end - 1] >= 0, item.end < tokens.count, chains[item.end] == chains[item.end - 1] { continue }
-                }
-                if item.latent, !item.standsAlone || item.first > firstContent || item.end <= lastContent { continue }
-                if isAmount(item, tokens) { continue }
-                candidates[count] = Candidate(index: index, first: item.first, end: item.end, latent: item.latent,
-                                              priority: item.priority, partCount: item.partCount)
+            // Each item read in place (`Unmanaged`): the chart holds them all, and taking each
+            // out of the list retained and released it.
+            for index in items.indices {
+                let unmanaged = Unmanaged.passUnretained(items[index])
+                guard let candidate = unmanaged._withUnsafeGuaranteedRef({ item -> Candidate? in
+                    guard item.kind == .time else { return nil }
+                    if let chains {
+                        if chains[item.first] >= 0, chains[item.first] < item.first { return nil }
+                        if chains[item.end - 1] >= 0, item.end < tokens.count, chains[item.end] == chains[item.end - 1] { return nil }
+                    }
+                    if item.latent, !item.standsAlone || item.first > firstContent || item.end <= lastContent { return nil }
+                    if isAmount(item, tokens) { return nil }
+                    return Candidate(index: index, first: item.first, end: item.end, latent: item.latent, priority: item.priority, partCount: item.partCount)
+                }) else { continue }
+                candidates[count] = candidate
                 count += 1
             }
             var list = UnsafeMutableBufferPointer(rebasing: candidates[0..<count])

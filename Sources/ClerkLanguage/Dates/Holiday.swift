@@ -264,7 +264,8 @@ enum ForeignCalendars {
         let index = year - islamicYears.lowerBound
         var first = islamicYearStarts[index]
         let lengths = islamicMonthLengths[index]
-        for m in 0..<(month - 1) { first += lengths & (1 << m) != 0 ? 30 : 29 }
+        // 29 days a month before `month`, and one more for each long one (a set bit).
+        first += 29 * (month - 1) + (Int(lengths) & ((1 << (month - 1)) - 1)).nonzeroBitCount
         return first + day - 1
     }
 

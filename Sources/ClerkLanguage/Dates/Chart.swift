@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Bottom-up chart parsing (Duckling's engine, much reduced): each stage's rules run over
 /// the tokens and every reading found so far until nothing new appears.
 ///
@@ -5,13 +7,21 @@
 /// number from the grammar's vocabulary, pattern elements are compiled to `CompiledElement`s
 /// whose word sets are bitsets, and items are found through index lists. Only a match that
 /// passes every cheap check calls a rule's closures.
-struct Chart {
+struct Chart: ~Copyable {
     let tokens: [Token]
     let context: ReadingContext
     let grammar: Grammar
     /// Word number of each token in `grammar.vocabulary`, -1 for words no rule knows.
     private let wordIDs: [Int32]
-    private(set) var items: [Item] = []
+    /// The readings found so far, in the order found, in `scratch` (room for `capacity`).
+    /// (`mutating`, as `parts(of:)`: read from the reader's `var`, a plain getter was handed a
+    /// copy of the whole chart, a few hundred instructions a parse with its second teardown.)
+    var items: UnsafeBufferPointer<Item> { mutating get { UnsafeBufferPointer(start: itemStore, count: itemCount) } }
+    private let itemStore: UnsafeMutablePointer<Item>
+    private var itemCount = 0
+    /// `tokens` in `scratch`: a `Match` is handed them, and the items, as plain pointers, so
+    /// that building one per production retains and releases no array (two pairs each).
+    private let tokenStore: UnsafeBufferPointer<Token>
     /// Per item, as plain data: where it ends, its kind and generation, and the next item
     /// starting at the same token (a linked list from `firstStartingAt`).
     fileprivate struct Header {
@@ -41,7 +51,7 @@ struct Chart {
     private var stamp: UInt32 = 0
     private let freshKinds: UnsafeMutablePointer<UInt8>
     /// `run`'s list of matches between stages (see there).
-    private var foundStorage = FoundList()
+    private var foundStorage: FoundList
 
     /// `wordIDs`, when given, are the tokens' word numbers in `grammar` (the reader has them).
     init(tokens: [Token], wordIDs: [Int32]? = nil, context: ReadingContext, grammar: Grammar = .shared) {
@@ -50,16 +60,21 @@ struct Chart {
         self.grammar = grammar
         self.wordIDs = wordIDs ?? tokens.map { grammar.wordID($0.text) }
         capacity = 64 + tokens.count * 12
-        scratch = Scratch(tokens: tokens.count, kinds: Self.kinds, rules: grammar.largestStage, items: capacity)
+        scratch = Scratch(tokens: tokens, kinds: Self.kinds, rules: grammar.largestStage, items: capacity)
+        itemStore = scratch.items
+        tokenStore = UnsafeBufferPointer(start: scratch.tokens, count: tokens.count)
         firstStartingAt = scratch.firstStartingAt
         kindsAt = scratch.kindsAt
         freshKinds = scratch.freshKinds
         applied = scratch.applied
         headers = scratch.headers
-        // Room for the items of an ordinary phrase, so the list does not grow one doubling at a time.
-        items.reserveCapacity(16 + tokens.count * 2)
-        // Room for the matches of most tries: growing from empty cost a reallocation or two a parse.
-        foundStorage = FoundList(reserving: 8)
+        foundStorage = FoundList(room: scratch.found, capacity: Scratch.foundRoom)
+    }
+
+    /// The items are the chart's to release (before its scratch block goes back).
+    deinit {
+        itemStore.deinitialize(count: itemCount)
+        foundStorage.free()
     }
 
     /// Runs one stage of rules to a fixed point. The first pass tries every rule; later
@@ -71,12 +86,11 @@ struct Chart {
         let leadingKinds = compiled.indexes.leadingKinds, kindsBeforeWord = compiled.indexes.kindsBeforeWord
         // The list of matches, kept from stage to stage so that it is allocated once a parse.
         var found = foundStorage
-        foundStorage = FoundList()
         defer { foundStorage = found }
 
         for round in 0..<6 {
             pass += 1
-            let before = items.count
+            let before = itemCount
             let minimumGeneration: Int32 = round == 0 ? Int32.min : pass - 1
             // After the first round a match must use a new item, which starts at or after it.
             var lastFreshStart = tokens.count - 1
@@ -84,7 +98,7 @@ struct Chart {
             freshKinds.update(repeating: round == 0 ? 0xFF : 0, count: tokens.count)
             if round > 0 {
                 lastFreshStart = -1
-                for i in 0..<items.count where headers[i].generation >= minimumGeneration {
+                for i in 0..<itemCount where headers[i].generation >= minimumGeneration {
                     let h = headers[i]
                     lastFreshStart = max(lastFreshStart, Int(h.first))
                     freshKinds[Int(h.first)] |= 1 << h.kind.rawValue
@@ -95,7 +109,7 @@ struct Chart {
                 let next = position + 1
                 let nextID = next < tokens.count ? wordIDs[next] : -1
                 stamp &+= 1
-                if tokens[position].kind == .number {
+                if tokenStore[position].kind == .number {
                     for i in compiled.indexes.byDigits.range(0) {
                         let r = compiled.indexes.byDigits.rules[i]
                         guard round == 0 || compiled.rules[Int(r)].usesItems, digitsPass(compiled.rules[Int(r)], position) else { continue }
@@ -206,7 +220,7 @@ struct Chart {
                     }
                 }
             }
-            if items.count == before || items.count >= capacity { return }
+            if itemCount == before || itemCount >= capacity { return }
         }
     }
 
@@ -216,33 +230,60 @@ struct Chart {
         var captures: Captures
     }
 
-    /// The matches of one rule at one token. Emptied by setting its count to zero: emptying
-    /// an array keeping its capacity goes through a generic `replaceSubrange`, a few hundred
-    /// instructions for each rule tried.
+    /// The matches of one rule at one token, in room in the scratch block (an array cost a
+    /// uniqueness and a bounds check and a copy through the array per match found, and its
+    /// allocation and growth per parse). Matches are plain data; a list that outgrows its room
+    /// moves to memory of its own, which `free` gives back. Copies share the memory: `run`
+    /// works on one and stores it back.
     struct FoundList {
-        private var storage: [Found] = []
+        private var base: UnsafeMutablePointer<Found>
+        private var capacity: Int
         private(set) var count = 0
+        /// Whether `base` was allocated by the list (after it outgrew the room it was given).
+        private var owned = false
 
-        init() {}
-
-        init(reserving capacity: Int) { storage.reserveCapacity(capacity) }
+        init(room: UnsafeMutablePointer<Found>, capacity: Int) {
+            base = room
+            self.capacity = capacity
+        }
 
         var isEmpty: Bool { count == 0 }
 
         mutating func removeAll() { count = 0 }
 
-        mutating func append(_ match: Found) {
-            if count < storage.count { storage[count] = match } else { storage.append(match) }
+        /// Appends the match ending at `end` whose captures are the first `elements` slots.
+        @inline(__always) mutating func append(end: Int, slots: UnsafeMutablePointer<Int32>, elements: Int) {
+            if count == capacity { grow() }
+            (base + count).initialize(to: Found(end: end, captures: Captures(slots, count: elements)))
             count += 1
         }
 
-        subscript(_ i: Int) -> Found { storage[i] }
+        @inline(never) private mutating func grow() {
+            let larger = UnsafeMutablePointer<Found>.allocate(capacity: capacity * 2)
+            larger.moveInitialize(from: base, count: count)
+            if owned { base.deallocate() }
+            base = larger
+            capacity *= 2
+            owned = true
+        }
+
+        subscript(_ i: Int) -> Found { base[i] }
+
+        func free() { if owned { base.deallocate() } }
     }
 
-    /// The chart's tables of plain integers, allocated directly rather than as arrays: three
-    /// small arrays per reading cost more in Swift's generic array set-up than the reading's
-    /// matching in them. Owned by one chart and freed with it.
+    /// The chart's tables, allocated directly rather than as arrays: three small arrays per
+    /// reading cost more in Swift's generic array set-up than the reading's matching in them.
+    /// Owned by one chart; the block is kept for the next chart when it is freed (`spare`).
     final class Scratch {
+        /// Room for the chart's items (which the chart initializes and releases) and a copy
+        /// of its tokens.
+        let items: UnsafeMutablePointer<Item>
+        /// Room for `foundRoom` matches (see `FoundList`).
+        let found: UnsafeMutablePointer<Found>
+        static let foundRoom = 32
+        let tokens: UnsafeMutablePointer<Token>
+        private let tokenCount: Int
         /// Captures of the match in progress, one per element (element `e` writes slot `e`):
         /// -1 an absent optional element, `2t` token `t`, `2i+1` item `i`.
         let slots: UnsafeMutablePointer<Int32>
@@ -257,28 +298,74 @@ struct Chart {
         /// Room for `items` headers (uninitialized: a header is written as its item is added).
         fileprivate let headers: UnsafeMutablePointer<Header>
 
-        /// The six tables in one block: one allocation a parse instead of six.
+        /// The tables in one block: one allocation a parse instead of eight, and none at all
+        /// when the last chart's block is big enough.
         private let block: UnsafeMutableRawPointer
+        private let bytes: Int
 
-        init(tokens: Int, kinds: Int, rules: Int, items: Int) {
-            let heads = (tokens + 1) * kinds, bytes = 2 * max(tokens, 1)
+        /// A freed chart's block (address and size; 0 for none), for the next chart to take:
+        /// a block for an ordinary phrase is a few kilobytes, which glibc serves on its slow
+        /// path (`_int_malloc`, `_int_free`: 500 instructions a parse), and a lock taken twice
+        /// costs a tenth of that. One block, shared by the threads that read at once.
+        private static let spare = Mutex<(address: UInt, bytes: Int)>((0, 0))
+
+        init(tokens given: [Token], kinds: Int, rules: Int, items: Int) {
+            let tokenCount = given.count
+            let heads = (tokenCount + 1) * kinds, flagBytes = 2 * max(tokenCount, 1)
             let words = Captures.capacity + heads + rules
-            // Headers after the 4-byte words (a header's alignment is 4), the bytes last.
+            // Items, matches and tokens first (their alignment is 8), then the 4-byte words and the
+            // headers (a header's alignment is 4), the bytes last.
+            let itemBytes = items * MemoryLayout<Item>.stride
+            let foundBytes = Self.foundRoom * MemoryLayout<Found>.stride
+            let tokenBytes = tokenCount * MemoryLayout<Token>.stride
             let headerBytes = items * MemoryLayout<Header>.stride
-            block = .allocate(byteCount: words * 4 + headerBytes + bytes, alignment: max(4, MemoryLayout<Header>.alignment))
-            let base = block.bindMemory(to: Int32.self, capacity: Captures.capacity + heads)
+            let needed = itemBytes + foundBytes + tokenBytes + words * 4 + headerBytes + flagBytes
+            let taken = Self.spare.withLock { spare -> (address: UInt, bytes: Int) in
+                guard spare.bytes >= needed else { return (0, 0) }
+                defer { spare = (0, 0) }
+                return spare
+            }
+            if let reused = UnsafeMutableRawPointer(bitPattern: taken.address) {
+                block = reused
+                bytes = taken.bytes
+            } else {
+                // A typed allocation, so that it goes to `malloc` (an untyped one of unstated
+                // alignment went to `posix_memalign`); room for a somewhat longer phrase.
+                let words8 = (max(needed, 4096) + 7) / 8
+                block = UnsafeMutableRawPointer(UnsafeMutablePointer<UInt64>.allocate(capacity: words8))
+                bytes = words8 * 8
+            }
+            self.items = block.bindMemory(to: Item.self, capacity: items)
+            found = (block + itemBytes).bindMemory(to: Found.self, capacity: Self.foundRoom)
+            self.tokens = (block + itemBytes + foundBytes).bindMemory(to: Token.self, capacity: tokenCount)
+            self.tokenCount = tokenCount
+            _ = UnsafeMutableBufferPointer(start: self.tokens, count: tokenCount).initialize(from: given)
+            let wordsStart = block + itemBytes + foundBytes + tokenBytes
+            let base = wordsStart.bindMemory(to: Int32.self, capacity: Captures.capacity + heads)
             slots = base
+            // All the slots initialized, as `Captures.init` copies them all.
+            slots.initialize(repeating: -1, count: Captures.capacity)
             firstStartingAt = base + Captures.capacity
             firstStartingAt.initialize(repeating: -1, count: heads)
-            applied = (block + (Captures.capacity + heads) * 4).bindMemory(to: UInt32.self, capacity: rules)
+            applied = (wordsStart + (Captures.capacity + heads) * 4).bindMemory(to: UInt32.self, capacity: rules)
             applied.initialize(repeating: 0, count: rules)
-            headers = (block + words * 4).bindMemory(to: Header.self, capacity: items)
-            freshKinds = (block + words * 4 + headerBytes).bindMemory(to: UInt8.self, capacity: bytes)
-            freshKinds.initialize(repeating: 0, count: bytes)
-            kindsAt = freshKinds + max(tokens, 1)
+            headers = (wordsStart + words * 4).bindMemory(to: Header.self, capacity: items)
+            freshKinds = (wordsStart + words * 4 + headerBytes).bindMemory(to: UInt8.self, capacity: flagBytes)
+            freshKinds.initialize(repeating: 0, count: flagBytes)
+            kindsAt = freshKinds + max(tokenCount, 1)
         }
 
-        deinit { block.deallocate() }
+        deinit {
+            tokens.deinitialize(count: tokenCount)
+            let mine = (address: UInt(bitPattern: block), bytes: bytes)
+            // Kept when there is no spare block or this one is larger; the other is freed.
+            let freed = Self.spare.withLock { spare -> UInt in
+                guard spare.bytes < mine.bytes else { return mine.address }
+                defer { spare = mine }
+                return spare.address
+            }
+            UnsafeMutableRawPointer(bitPattern: freed)?.deallocate()
+        }
     }
 
     private mutating func apply(_ stage: CompiledStage, _ elements: UnsafeBufferPointer<CompiledElement>, _ r: Int32, _ position: Int,
@@ -292,14 +379,14 @@ struct Chart {
         let matches = found
         for k in 0..<matches.count {
             let end = matches[k].end, slots = matches[k].captures
-            let m = Match(captures: slots, tokens: tokens, items: items, context: context)
+            let m = Match(captures: slots, tokens: tokenStore, items: items, context: context)
             guard let production = source.produce(m) else { continue }
             // The same reading again (another way to the same words): nothing new.
             if isKnown(first: position, end: end, production) { continue }
             var partCount = 1
             if source.role == nil {
                 partCount = 0
-                for k in 0..<slots.count where slots[k] >= 0 && slots[k] & 1 == 1 { partCount += items[Int(slots[k] >> 1)].partCount }
+                for k in 0..<slots.count where slots[k] >= 0 && slots[k] & 1 == 1 { partCount += itemStore[Int(slots[k] >> 1)].partCount }
             }
             let latent = production.latent, standsAlone = production.standsAlone, priority = production.priority ?? source.priority
             // The reading moved into the item, not copied: a production is large, and a copy
@@ -321,7 +408,7 @@ struct Chart {
         var e = first, at = start
         while true {
             if e == pattern.count {
-                if at > begin, fresh { found.append(Found(end: at, captures: Captures(slots, count: e))) }
+                if at > begin, fresh { found.append(end: at, slots: slots, elements: e) }
                 return
             }
             if found.count > 16 { return }
@@ -333,14 +420,14 @@ struct Chart {
                 match(pattern, e + 1, begin, at, fresh, minimumGeneration, slots, &found)
             }
             guard at < tokens.count else { return }
-            if element.glued, e > 0, tokens[at].spaceBefore { return }
+            if element.glued, e > 0, tokenStore[at].spaceBefore { return }
             switch element.tag {
             case .word, .symbol:
-                let kind = tokens[at].kind
+                let kind = tokenStore[at].kind
                 if element.tag == .word ? kind == .number : kind != .symbol { return }
                 guard grammar.contains(element.set, wordIDs[at]) else { return }
             case .digits:
-                guard tokens[at].kind == .number, tokens[at].number != nil, grammar.digitTests[Int(element.test)].passes(tokens[at]) else { return }
+                guard tokenStore[at].kind == .number, tokenStore[at].number != nil, grammar.digitTests[Int(element.test)].passes(tokenStore[at]) else { return }
             case .item:
                 matchItems(pattern, e, element, begin, at, fresh, minimumGeneration, slots, &found)
                 return
@@ -366,7 +453,7 @@ struct Chart {
             guard canContinue(pattern, e + 1, end) else { continue }
             // The item and the test are owned by the chart and the grammar for the whole
             // match: call the test without retaining either.
-            let passes = Unmanaged.passUnretained(items[i])._withUnsafeGuaranteedRef { item in
+            let passes = Unmanaged.passUnretained(itemStore[i])._withUnsafeGuaranteedRef { item in
                 test._withUnsafeGuaranteedRef { $0.passes(item) }
             }
             guard passes else { continue }
@@ -384,7 +471,7 @@ struct Chart {
     /// Whether the number token at `position` passes the rule's first test, if it has one.
     @inline(__always) private func digitsPass(_ rule: CompiledStage.CompiledRule, _ position: Int) -> Bool {
         guard rule.leadDigitTest >= 0 else { return true }
-        return tokens[position].number != nil && grammar.digitTests[Int(rule.leadDigitTest)].passes(tokens[position])
+        return tokenStore[position].number != nil && grammar.digitTests[Int(rule.leadDigitTest)].passes(tokenStore[position])
     }
 
     /// For a rule that begins with a reading of `kind` at `position`: whether some reading
@@ -421,7 +508,7 @@ struct Chart {
         while index >= 0 {
             let i = Int(index)
             index = headers[i].nextStartingHere
-            let passes = Unmanaged.passUnretained(items[i])._withUnsafeGuaranteedRef { item in
+            let passes = Unmanaged.passUnretained(itemStore[i])._withUnsafeGuaranteedRef { item in
                 check._withUnsafeGuaranteedRef { $0.passes(item) }
             }
             if passes, andThen(Int(headers[i].end)) { return true }
@@ -440,9 +527,9 @@ struct Chart {
                 possible = false
             } else {
                 switch element.tag {
-                case .word: possible = tokens[at].kind != .number && grammar.contains(element.set, wordIDs[at])
-                case .symbol: possible = tokens[at].kind == .symbol && grammar.contains(element.set, wordIDs[at])
-                case .digits: possible = tokens[at].kind == .number
+                case .word: possible = tokenStore[at].kind != .number && grammar.contains(element.set, wordIDs[at])
+                case .symbol: possible = tokenStore[at].kind == .symbol && grammar.contains(element.set, wordIDs[at])
+                case .digits: possible = tokenStore[at].kind == .number
                 case .item: possible = firstStartingAt[at * Self.kinds + Int(element.itemKind.rawValue)] >= 0
                 }
             }
@@ -456,39 +543,49 @@ struct Chart {
     /// The pieces of an item for explanations: the item itself when its rule names a role,
     /// else the pieces of the items it combines, with connecting words ("at", "on") joined to
     /// the piece after them.
-    func parts(of item: Item) -> [PartSpan] {
+    mutating func parts(of item: Item) -> [PartSpan] {
+        var parts: [PartSpan] = []
+        parts.reserveCapacity(4)
+        appendParts(of: item, to: &parts)
+        return parts
+    }
+
+    /// `parts(of:)` appended to one list: each item's pieces are the list from where it
+    /// began, changed in place, instead of an array per item (two or three allocations and
+    /// copies a reading).
+    private mutating func appendParts(of item: Item, to parts: inout [PartSpan]) {
         let first = item.first, end = item.end
         if let role = item.role {
-            return [PartSpan(start: tokens[first].start, end: tokens[end - 1].end, role: role, rule: item.rule)]
+            parts.append(PartSpan(start: tokens[first].start, end: tokens[end - 1].end, role: role, rule: item.rule))
+            return
         }
-        var parts: [PartSpan] = []
+        let base = parts.count
         var pendingStart: Int?
         for index in 0..<item.captures.count {
             let slot = item.captures[index]
             guard slot >= 0 else { continue }
             if slot & 1 == 1 {
-                let child = items[Int(slot >> 1)]
-                var inner = self.parts(of: child)
-                if inner.isEmpty, index == Int(item.endElement) {
+                let child = itemStore[Int(slot >> 1)]
+                let from = parts.count
+                appendParts(of: child, to: &parts)
+                if parts.count == from, index == Int(item.endElement) {
                     // A bare number as the end ("Dec 14-16"): the number is the piece.
-                    inner = [PartSpan(start: tokens[child.first].start, end: tokens[child.end - 1].end, role: "end", rule: child.rule)]
+                    parts.append(PartSpan(start: tokens[child.first].start, end: tokens[child.end - 1].end, role: "end", rule: child.rule))
                 }
-                if let start = pendingStart, !inner.isEmpty {
-                    inner[0].start = min(inner[0].start, start)
+                if let start = pendingStart, parts.count > from {
+                    parts[from].start = min(parts[from].start, start)
                     pendingStart = nil
                 }
                 if index == Int(item.endElement) {
-                    for k in inner.indices { inner[k].role = "end" }
+                    for k in from..<parts.count { parts[k].role = "end" }
                 }
-                parts += inner
             } else if pendingStart == nil, tokens[Int(slot >> 1)].kind == .word {
                 pendingStart = tokens[Int(slot >> 1)].start
             }
         }
-        if let start = pendingStart, !parts.isEmpty, parts[parts.count - 1].end <= start {
+        if let start = pendingStart, parts.count > base, parts[parts.count - 1].end <= start {
             parts[parts.count - 1].end = tokens[end - 1].end
         }
-        return parts
     }
 
     /// Whether an item with this span and reading is in the chart already.
@@ -497,7 +594,7 @@ struct Chart {
         while index >= 0 {
             let header = headers[Int(index)]
             if Int(header.end) == end {
-                let other = items[Int(index)]
+                let other = itemStore[Int(index)]
                 if other.latent == production.latent, other.reads(production.value) { return true }
             }
             index = header.nextStartingHere
@@ -505,16 +602,18 @@ struct Chart {
         return false
     }
 
-    private mutating func add(_ item: Item) {
-        guard items.count < capacity else { return }
+    /// `consuming`: the new item is moved into the chart, without a retain and release.
+    private mutating func add(_ item: consuming Item) {
+        guard itemCount < capacity else { return }
         let slot = item.first * Self.kinds + Int(item.kind.rawValue)
-        let new = Int32(items.count)
-        // Within the headers' room: `items.count < capacity`, checked above.
-        (headers + items.count).initialize(to: Header(first: Int32(item.first), end: Int32(item.end), generation: Int32(item.generation),
+        let new = Int32(itemCount)
+        // Within the room for items and headers: `itemCount < capacity`, checked above.
+        (headers + itemCount).initialize(to: Header(first: Int32(item.first), end: Int32(item.end), generation: Int32(item.generation),
                                                       nextStartingHere: firstStartingAt[slot], kind: item.kind))
         firstStartingAt[slot] = new
         kindsAt[item.first] |= 1 << item.kind.rawValue
-        items.append(item)
+        (itemStore + itemCount).initialize(to: consume item)
+        itemCount += 1
     }
 }
 

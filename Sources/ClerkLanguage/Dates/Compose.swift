@@ -37,8 +37,9 @@ enum Compose {
         r.hasDate = a.hasDate || b.hasDate
         r.hasClock = a.hasClock || b.hasClock
         r.hasDayPart = (a.hasDayPart || b.hasDayPart) && !r.hasClock
-        let finer = a.grain < b.grain ? a : (b.grain < a.grain ? b : (a.isStretch ? a : b))
-        r.isStretch = a.hasEnd || b.hasEnd || (!r.hasClock && finer.isStretch)
+        // Whether the finer reading is a stretch (asked without copying the reading out).
+        let finerIsStretch = a.grain < b.grain ? a.isStretch : (b.grain < a.grain ? b.isStretch : (a.isStretch || b.isStretch))
+        r.isStretch = a.hasEnd || b.hasEnd || (!r.hasClock && finerIsStretch)
         r.hasYear = a.hasYear || b.hasYear
         r.hasEnd = a.hasEnd || b.hasEnd
         if !plain {
@@ -185,10 +186,7 @@ enum Compose {
 
     /// From `a` to `b`: "4-6pm", "Dec 21 to Jan 3", "10:15 - 11:45 on Friday".
     static func range(_ a: TimeValue, _ b: TimeValue, _ series: Series) -> TimeValue? {
-        var plainA = a, plainB = b
-        plainA.zone = nil
-        plainB.zone = nil
-        guard plainA.isPlain, plainB.isPlain, a.zone == b.zone || a.zone == nil || b.zone == nil else { return nil }
+        guard a.isPlainButZone, b.isPlainButZone, a.zone == b.zone || a.zone == nil || b.zone == nil else { return nil }
         guard !a.hasEnd, !b.hasEnd else { return nil }
         var from = a.expression
         var to = b.expression

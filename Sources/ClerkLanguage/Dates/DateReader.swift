@@ -36,7 +36,15 @@ public struct DateReader: Sendable {
             chart.run(stage)
         }
         let resolver = Resolver(reference: reference, text: text, tokens: tokens, corrections: corrections)
-        return Selection.choose(chart.items, tokens: tokens).compactMap { resolver.match($0, parts: chart.parts(of: $0)) }
+        // A loop, not `compactMap`: its closure took a copy of the chart (a few hundred
+        // instructions a parse, with the second teardown).
+        let chosen = Selection.choose(chart.items, tokens: tokens)
+        var matches: [DateMatch] = []
+        matches.reserveCapacity(chosen.count)
+        for item in chosen {
+            if let match = resolver.match(item, parts: chart.parts(of: item)) { matches.append(match) }
+        }
+        return matches
     }
 }
 
@@ -98,41 +106,63 @@ enum DateRules {
 
 /// Step 3 of the pipeline: which readings of the chart to keep.
 enum Selection {
-    static func choose(_ items: [Item], tokens: [Token]) -> [Item] {
+    static func choose(_ items: UnsafeBufferPointer<Item>, tokens: [Token]) -> [Item] {
         let chains = numberChains(tokens)
         // The first and last tokens that are not punctuation: a latent reading must span them.
         let firstContent = tokens.firstIndex { $0.kind != .symbol } ?? 0
         let lastContent = tokens.lastIndex { $0.kind != .symbol } ?? 0
-        var candidates: [(index: Int, item: Item)] = []
-        candidates.reserveCapacity(items.count)
-        for (index, item) in items.enumerated() {
-            guard item.kind == .time else { continue }
-            if let chains {
-                if chains[item.first] >= 0, chains[item.first] < item.first { continue }
-                if chains[item.end - 1] >= 0, item.end < tokens.count, chains[item.end] == chains[item.end - 1] { continue }
+        // The candidates' sort keys, on the stack for an ordinary phrase: an array of
+        // (index, item) pairs was an allocation, and a retain and release of two items per
+        // comparison.
+        return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: max(items.count, 1)) { candidates in
+            var count = 0
+            // Each item read in place (`Unmanaged`): the chart holds them all, and taking each
+            // out of the list retained and released it.
+            for index in items.indices {
+                let unmanaged = Unmanaged.passUnretained(items[index])
+                guard let candidate = unmanaged._withUnsafeGuaranteedRef({ item -> Candidate? in
+                    guard item.kind == .time else { return nil }
+                    if let chains {
+                        if chains[item.first] >= 0, chains[item.first] < item.first { return nil }
+                        if chains[item.end - 1] >= 0, item.end < tokens.count, chains[item.end] == chains[item.end - 1] { return nil }
+                    }
+                    if item.latent, !item.standsAlone || item.first > firstContent || item.end <= lastContent { return nil }
+                    if isAmount(item, tokens) { return nil }
+                    return Candidate(index: index, first: item.first, end: item.end, latent: item.latent, priority: item.priority, partCount: item.partCount)
+                }) else { continue }
+                candidates[count] = candidate
+                count += 1
             }
-            if item.latent, !item.standsAlone || item.first > firstContent || item.end <= lastContent { continue }
-            if isAmount(item, tokens) { continue }
-            candidates.append((index, item))
+            var list = UnsafeMutableBufferPointer(rebasing: candidates[0..<count])
+            list.sort { a, b in
+                let la = a.end - a.first, lb = b.end - b.first
+                if la != lb { return la > lb }
+                if a.latent != b.latent { return !a.latent }
+                // On a tie, the more specific rule, then the reading that makes one piece of more
+                // words ("the first Monday of March" as one count, not "the first" ∩ "Monday").
+                if a.priority != b.priority { return a.priority > b.priority }
+                if a.partCount != b.partCount { return a.partCount < b.partCount }
+                return a.index < b.index
+            }
+            var taken = TokenMarks(count: tokens.count)
+            var chosen: [Item] = []
+            for c in list where !taken.any(c.first..<c.end) {
+                taken.mark(c.first..<c.end)
+                chosen.append(items[c.index])
+            }
+            if chosen.count > 1 { chosen.sort { $0.first < $1.first } }
+            return chosen
         }
-        candidates.sort { a, b in
-            let la = a.item.end - a.item.first, lb = b.item.end - b.item.first
-            if la != lb { return la > lb }
-            if a.item.latent != b.item.latent { return !a.item.latent }
-            // On a tie, the more specific rule, then the reading that makes one piece of more
-            // words ("the first Monday of March" as one count, not "the first" ∩ "Monday").
-            if a.item.priority != b.item.priority { return a.item.priority > b.item.priority }
-            if a.item.partCount != b.item.partCount { return a.item.partCount < b.item.partCount }
-            return a.index < b.index
-        }
-        var taken = TokenMarks(count: tokens.count)
-        var chosen: [Item] = []
-        for (_, item) in candidates where !taken.any(item.first..<item.end) {
-            taken.mark(item.first..<item.end)
-            chosen.append(item)
-        }
-        if chosen.count > 1 { chosen.sort { $0.first < $1.first } }
-        return chosen
+    }
+
+    /// What the choice compares of a reading.
+    private struct Candidate {
+        var index: Int
+        var first: Int
+        var end: Int
+        var latent: Bool
+        var priority: Int
+        var partCount: Int
     }
 
     /// For each token in a run of numbers joined by single symbols without spaces
@@ -191,9 +221,16 @@ enum Selection {
     /// with one before "%" or "percent" ("at 6.45 percent") is not kept.
     static func isAmount(_ item: Item, _ tokens: [Token]) -> Bool {
         let first = item.first, last = item.end - 1
-        if tokens[first].kind == .number, first > 0, currencySigns.contains(tokens[first - 1].text) { return true }
-        if tokens[last].kind == .number, last + 1 < tokens.count, percentWords.contains(tokens[last + 1].text) { return true }
+        if tokens[first].kind == .number, first > 0, tokens[first - 1].kind == .symbol, currencySigns.contains(tokens[first - 1].text) { return true }
+        if tokens[last].kind == .number, last + 1 < tokens.count, isPercent(tokens[last + 1]) { return true }
         return false
+    }
+
+    /// `percentWords.contains(token.text)`, asking the set only about a "%" or a word that
+    /// starts with "p": hashing every word after a number cost a few hundred instructions a parse.
+    private static func isPercent(_ token: Token) -> Bool {
+        guard let lead = token.text.utf8.first, lead == UInt8(ascii: "%") || lead == UInt8(ascii: "p") else { return false }
+        return percentWords.contains(token.text)
     }
 
     /// Signs before a number that make it an amount or a number of something ("#4021").

@@ -242,9 +242,13 @@ enum ForeignCalendars {
     static func islamic(month: Int, day: Int, gregorianYear: Int) -> Int? {
         guard (1...12).contains(month), (1...30).contains(day), abs(gregorianYear) < 1_000_000 else { return nil }
         let approximate = (gregorianYear - 622) * 33 / 32
+        // The year's days, so that each candidate is two comparisons instead of a conversion
+        // to a Gregorian date.
+        let january1 = CivilCalendar.dayNumber(year: gregorianYear, month: 1, day: 1)
+        let nextJanuary1 = CivilCalendar.dayNumber(year: gregorianYear + 1, month: 1, day: 1)
         for hijri in (approximate - 1)...(approximate + 2) {
             let d = islamicDay(year: hijri, month: month, day: day)
-            if CivilCalendar.date(dayNumber: d).year == gregorianYear { return d }
+            if d >= january1, d < nextJanuary1 { return d }
         }
         return nil
     }
@@ -260,7 +264,8 @@ enum ForeignCalendars {
         let index = year - islamicYears.lowerBound
         var first = islamicYearStarts[index]
         let lengths = islamicMonthLengths[index]
-        for m in 0..<(month - 1) { first += lengths & (1 << m) != 0 ? 30 : 29 }
+        // 29 days a month before `month`, and one more for each long one (a set bit).
+        first += 29 * (month - 1) + (Int(lengths) & ((1 << (month - 1)) - 1)).nonzeroBitCount
         return first + day - 1
     }
 

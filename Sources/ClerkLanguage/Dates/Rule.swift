@@ -61,17 +61,18 @@ final class Item: Sendable {
     /// The readings by kind, each in its own field (nil for the other kinds), so that the
     /// element tests read them in place: a number is plain data, and a time or duration is
     /// tested without copying a `Value` out and destroying it again.
-    var time: TimeValue? { kind == .time ? timeStorage : nil }
+    var time: TimeValue? { kind == .time ? timeReading : nil }
     /// The time reading; a placeholder for items of other kinds. Not optional, so that an
-    /// element test reads it in place: switching over an optional copied it first.
-    private let timeStorage: TimeValue
+    /// element test reads it in place: switching over an optional copied it first. Rules that
+    /// know the item is a time read it here, passing it on without the copy `time!` makes.
+    let timeReading: TimeValue
     let number: NumberValue?
     let duration: Offset?
     let zone: StatedZone?
 
     var value: Value {
         switch kind {
-        case .time: return .time(timeStorage)
+        case .time: return .time(timeReading)
         case .number: return .number(number!)
         case .duration: return .duration(duration!)
         case .zone: return .zone(zone!)
@@ -82,6 +83,9 @@ final class Item: Sendable {
     /// strings (the name and role were two stored strings each way).
     private unowned(unsafe) let source: Rule
     var rule: String { source.name }
+    /// Whether the rule that made the item is the one named: asked by element tests, where
+    /// comparing the names as strings cost a few hundred instructions a parse.
+    func madeBy(_ name: Rule.Name) -> Bool { source.known == name }
     /// The explanation role of the whole item, when its rule gives one ("date", "time").
     var role: String? { source.role }
     /// What the rule's elements captured (see `Chart.Stack`), to work out the parts of the
@@ -107,10 +111,10 @@ final class Item: Sendable {
         self.end = end
         self.kind = value.kind
         switch consume value {
-        case .time(let t): (timeStorage, number, duration, zone) = (t, nil, nil, nil)
-        case .number(let n): (timeStorage, number, duration, zone) = (Self.noTime, n, nil, nil)
-        case .duration(let d): (timeStorage, number, duration, zone) = (Self.noTime, nil, d, nil)
-        case .zone(let z): (timeStorage, number, duration, zone) = (Self.noTime, nil, nil, z)
+        case .time(let t): (timeReading, number, duration, zone) = (t, nil, nil, nil)
+        case .number(let n): (timeReading, number, duration, zone) = (Self.noTime, n, nil, nil)
+        case .duration(let d): (timeReading, number, duration, zone) = (Self.noTime, nil, d, nil)
+        case .zone(let z): (timeReading, number, duration, zone) = (Self.noTime, nil, nil, z)
         }
         source = rule
         self.captures = captures
@@ -125,7 +129,7 @@ final class Item: Sendable {
     /// Whether the item reads `value`.
     func reads(_ value: Value) -> Bool {
         switch value {
-        case .time(let t): return kind == .time && timeStorage == t
+        case .time(let t): return kind == .time && timeReading == t
         case .number(let n): return number == n
         case .duration(let d): return duration == d
         case .zone(let z): return zone == z
@@ -136,10 +140,10 @@ final class Item: Sendable {
     /// tests run tens of times a parse; copying the reading out cost a retain and a release
     /// of its parts each time).
     @inline(__always) func timePasses(_ test: (TimeValue) -> Bool) -> Bool {
-        kind == .time && test(timeStorage)
+        kind == .time && test(timeReading)
     }
 
-    /// What `timeStorage` holds in items of other kinds (nothing to count references to).
+    /// What `timeReading` holds in items of other kinds (nothing to count references to).
     private static var noTime: TimeValue { TimeValue(.now, grain: .second) }
 }
 
@@ -207,8 +211,9 @@ struct Match {
     /// What each element captured, as `Chart.Stack` writes it: -1 nothing, `2t` token `t`,
     /// `2i+1` item `i`.
     var captures: Captures
-    let tokens: [Token]
-    let items: [Item]
+    /// The chart's tokens and items, which outlive the match (see `Chart.tokenStore`).
+    let tokens: UnsafeBufferPointer<Token>
+    let items: UnsafeBufferPointer<Item>
     let context: ReadingContext
 
     var series: Series { context.series }
@@ -216,7 +221,11 @@ struct Match {
 
     func has(_ i: Int) -> Bool { captures[i] >= 0 }
     func item(_ i: Int) -> Item? { captures[i] >= 0 && captures[i] & 1 == 1 ? items[Int(captures[i] >> 1)] : nil }
-    func time(_ i: Int) -> TimeValue { item(i)!.time! }
+    func time(_ i: Int) -> TimeValue {
+        let item = item(i)!
+        precondition(item.kind == .time)
+        return item.timeReading
+    }
     func timeIfPresent(_ i: Int) -> TimeValue? { item(i)?.time }
     /// The number at `i`, nil when the element is absent or not a number.
     @inline(never) func numberIfPresent(_ i: Int) -> NumberValue? {
@@ -266,6 +275,10 @@ final class Rule: Sendable {
     let priority: Int
     /// The element whose pieces are the end of a range or a repeat ("to Jan 3" end).
     let endElement: Int?
+    /// The names that tests ask items about (`Item.madeBy`).
+    enum Name: UInt8, Sendable { case other, isoDate, dayMonth, clockHHMM, clockH }
+    /// Which of them this rule's name is, found once as the rule is made.
+    let known: Name
 
     init(_ name: String, priority: Int = 0, _ pattern: [Element], role: String? = nil, endElement: Int? = nil,
          _ produce: @escaping @Sendable (Match) -> Production?) {
@@ -275,6 +288,13 @@ final class Rule: Sendable {
         self.priority = priority
         self.endElement = endElement
         self.produce = produce
+        switch name {
+        case "iso-date": known = .isoDate
+        case "day-month": known = .dayMonth
+        case "clock-hhmm": known = .clockHHMM
+        case "clock-h": known = .clockH
+        default: known = .other
+        }
     }
 }
 

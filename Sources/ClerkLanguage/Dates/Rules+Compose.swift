@@ -41,27 +41,10 @@ extension DateRules {
         // MARK: two readings of one moment
         Rule("intersect", [.anyTime { $0.isIntersectable }, Element.words(joiners).opt, .anyTime { $0.isIntersectable }], role: nil) { m in
             let a = m.item(0)!, b = m.item(2)!
-            // Each reading copied out once (every `a.time!` is a copy).
-            let x = a.time!, y = b.time!
-            // Two weak readings make a weak one ("March 2027" alone is a date; in a sentence
-            // it needs "in"), but never a clock ("7 5").
-            if a.latent && b.latent, x.hasClock || y.hasClock { return nil }
-            // "lunch tomorrow" is a lunch on a day, "tomorrow lunch" a time of a day: a bare
-            // part of the day only joins the date before it.
-            if a.latent, x.hasDayPart { return nil }
-            if let joiner = m.word(1), !joinerFits(joiner, x, y) { return nil }
-            // A bare number is only a clock next to a date ("8 tomorrow", "tomorrow 945").
-            if a.latent, !latentClockFits(a, with: y) { return nil }
-            if b.latent, !latentClockFits(b, with: x) { return nil }
-            guard let t = Compose.intersect(x, y, m.series) else { return nil }
-            var p = Production.time(t, latent: a.latent && b.latent)
-            // A clock range with a day or a part of one ("9 - 10 at night", "9 - 5 monday")
-            // over the other readings of its numbers.
-            func isDay(_ t: TimeValue) -> Bool { !t.hasClock && (t.hasDayPart || (t.hasDate && t.grain <= .day)) }
-            if x.hasClock && x.hasEnd && isDay(y) || y.hasClock && y.hasEnd && isDay(x) {
-                p.priority = 1
-            }
-            return p
+            precondition(a.kind == .time && b.kind == .time)
+            // The readings passed on in place: copying them out (`a.time!`) was a copy and a
+            // destroy of each per try, a few hundred instructions a parse.
+            return intersectReadings(m, a, b, a.timeReading, b.timeReading)
         },
         Rule("intersect-comma", [.anyTime { $0.isIntersectable }, .symbol(","), Element.words(["at", "on"]).opt, .anyTime { $0.isIntersectable }], role: nil) { m in
             let a = m.item(0)!, b = m.item(3)!
@@ -85,7 +68,7 @@ extension DateRules {
         },
         // 2027-03-05T14:30:00, …T14:30:00.000Z, …T14:30+01:00: ISO 8601 date and time, with
         // fractions of a second and a zone (Z, ±hh:mm, ±hhmm)
-        Rule("iso-date-time", [.timeItem { $0.rule == "iso-date" }, Element.word("t").touching, Element.anyTime { $0.isClockOnly && $0.isPlain }.touching,
+        Rule("iso-date-time", [.timeItem { $0.madeBy(.isoDate) }, Element.word("t").touching, Element.anyTime { $0.isClockOnly && $0.isPlain }.touching,
                                Element.symbol(".").touching.opt, Element.digits().touching.opt, Element.word("z").touching.opt,
                                Element.symbols(["+", "-"]).touching.opt, Element.digits { $0.digitCount == 2 || $0.digitCount == 4 }.touching.opt,
                                Element.symbol(":").touching.opt, Element.digits { $0.digitCount == 2 }.touching.opt], role: nil) { m in
@@ -110,6 +93,29 @@ extension DateRules {
             Compose.intersect(m.time(0), m.time(2), m.series).map { .time($0) }
         },
     ]
+
+    /// The "intersect" rule's production from items `a` and `b`, whose readings are `x` and `y`.
+    private static func intersectReadings(_ m: Match, _ a: Item, _ b: Item, _ x: TimeValue, _ y: TimeValue) -> Production? {
+        // Two weak readings make a weak one ("March 2027" alone is a date; in a sentence
+        // it needs "in"), but never a clock ("7 5").
+        if a.latent && b.latent, x.hasClock || y.hasClock { return nil }
+        // "lunch tomorrow" is a lunch on a day, "tomorrow lunch" a time of a day: a bare
+        // part of the day only joins the date before it.
+        if a.latent, x.hasDayPart { return nil }
+        if let joiner = m.word(1), !joinerFits(joiner, x, y) { return nil }
+        // A bare number is only a clock next to a date ("8 tomorrow", "tomorrow 945").
+        if a.latent, !latentClockFits(a, with: y) { return nil }
+        if b.latent, !latentClockFits(b, with: x) { return nil }
+        guard let t = Compose.intersect(x, y, m.series) else { return nil }
+        var p = Production.time(t, latent: a.latent && b.latent)
+        // A clock range with a day or a part of one ("9 - 10 at night", "9 - 5 monday")
+        // over the other readings of its numbers.
+        func isDay(_ t: TimeValue) -> Bool { !t.hasClock && (t.hasDayPart || (t.hasDate && t.grain <= .day)) }
+        if x.hasClock && x.hasEnd && isDay(y) || y.hasClock && y.hasEnd && isDay(x) {
+            p.priority = 1
+        }
+        return p
+    }
 
     static func joinerFits(_ joiner: String, _ a: TimeValue, _ b: TimeValue) -> Bool {
         switch joiner {
@@ -140,7 +146,7 @@ extension DateRules {
 extension Item {
     /// "2014" read as 20:14: only "at 2014" makes it a time.
     var isFourDigitClock: Bool {
-        guard rule == "clock-hhmm", case .clock? = time?.expression else { return false }
+        guard madeBy(.clockHHMM), case .clock? = time?.expression else { return false }
         return latent
     }
 
@@ -151,7 +157,7 @@ extension Item {
     }
 
     /// "8h" without minutes: a clock only with a zone or in a range.
-    var isBareHourH: Bool { rule == "clock-h" && latent }
+    var isBareHourH: Bool { madeBy(.clockH) && latent }
 }
 
 extension TimeValue {

@@ -103,7 +103,7 @@ extension DateRules {
             return monthDay(Lexicon.months[m.word(4)!]!, m.int(1))
         },
         // 14th April 15: a two-digit year after a day written first
-        Rule("day-month-yy", [.timeItem { $0.rule == "day-month" }, Element.words([",", "of"]).opt, .digits { $0.digitCount == 2 }], role: "date") { m in
+        Rule("day-month-yy", [.timeItem { $0.madeBy(.dayMonth) }, Element.words([",", "of"]).opt, .digits { $0.digitCount == 2 }], role: "date") { m in
             guard case .monthDay(let month, let day)? = m.item(0)?.time?.expression else { return nil }
             // "16-Jun-17" and "16th June 17" carry a year; in "16-Jun 17" the 17 is another day.
             if let dated = m.item(0), m.token(2)!.spaceBefore,

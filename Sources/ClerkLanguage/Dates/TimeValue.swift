@@ -141,6 +141,11 @@ struct TimeValue: Hashable, Sendable {
     var isClockOnly: Bool { hasClock && !hasDate && !hasDayPart && !isStretch }
     /// No duration, zone, repeat, bound or offset: a plain moment or stretch.
     var isPlain: Bool { extras == nil }
+    /// Plain once its zone is dropped (as `zone = nil` then `isPlain`, without the copy).
+    var isPlainButZone: Bool {
+        guard let x = extras else { return true }
+        return x.duration == nil && !x.hasRecurrence && x.openBound == nil && x.fromNow == nil
+    }
 }
 
 /// Which side of a bound an open reading lies on.

@@ -243,10 +243,15 @@ extension ParseReport {
     /// dates). The keys and the punctuation between them are constant runs of bytes, each
     /// written with one append. `ParseRecordWriterTests` holds the two to the same bytes.
     package func writeRecord(id: JSONValue, to out: inout ByteWriter) {
+        out.append("{\"id\":"); id.write(to: &out)
+        writeFields(to: &out)
+    }
+
+    /// What `writeRecord` writes after the id (for a reader that writes the id from its bytes).
+    func writeFields(to out: inout ByteWriter) {
         var times = LocalTimes(zone: reference.timeZone)
         var f = Fields()
         fill(&f)
-        out.append("{\"id\":"); id.write(to: &out)
         out.append(",\"intent\":"); Self.writeString(understanding.intent.name.rawValue, to: &out)
         out.append(",\"title\":"); Self.writeString(f.title, to: &out)
         if let main = f.when {
@@ -399,24 +404,67 @@ extension ParseReport {
 /// main reading's start and end come again as the range's and as the date's own.
 struct LocalTimes {
     let zone: Zone
-    /// The last two instants read, the latest first.
-    private var latest: (date: Date, time: LocalDateTime)?
-    private var before: (date: Date, time: LocalDateTime)?
+    /// The last two instants written and their text, the latest first.
+    private var latest: (date: Date, text: Text)?
+    private var before: (date: Date, text: Text)?
 
     init(zone: Zone) { self.zone = zone }
 
-    /// `date` on `zone`'s wall clock, by `ParseReport.writeLocal`.
-    mutating func write(_ date: Date, to out: inout ByteWriter) {
-        ParseReport.writeLocal(time(of: date), to: &out)
+    /// `"YYYY-MM-DDTHH:MM:SS"` with its quotes, 21 bytes, in the low bytes of three words
+    /// (stored with three stores: a byte at a time with a capacity check each, the text of
+    /// `LocalDateTime` cost about 700 instructions an instant).
+    struct Text {
+        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
     }
 
-    mutating func time(of date: Date) -> LocalDateTime {
-        if let latest, latest.date == date { return latest.time }
-        if let before, before.date == date { return before.time }
-        let time = LocalDateTime(date, in: zone)
-        before = latest
-        latest = (date, time)
-        return time
+    /// `date` on `zone`'s wall clock, as `ParseReport.writeLocal` writes it.
+    mutating func write(_ date: Date, to out: inout ByteWriter) {
+        let text: Text
+        if let latest, latest.date == date {
+            text = latest.text
+        } else if let before, before.date == date {
+            text = before.text
+        } else if let made = Self.text(wall: zone.wallSeconds(date)) {
+            before = latest
+            latest = (date, made)
+            text = made
+        } else {
+            // A year before 0 or past 9999, with all its digits.
+            ParseReport.writeLocal(LocalDateTime(date, in: zone), to: &out)
+            return
+        }
+        out.append(words: text.words, count: 21)
+    }
+
+    /// The text of a wall time (seconds since 1970-01-01T00:00 on the wall clock, as
+    /// `LocalDateTime` reads it) in the years 0 to 9999; nil for any other.
+    static func text(wall: Int) -> Text? {
+        // The day's length as a literal: `CivilCalendar.secondsPerDay`, a global of another
+        // module, is read through its accessor.
+        let secondsPerDay = 86_400
+        let day = CivilCalendar.floorDivide(wall, secondsPerDay)
+        let date = CivilCalendar.date(dayNumber: day)
+        guard date.year >= 0, date.year < 10_000 else { return nil }
+        // Unsigned from here (each part is 0 to 99, the clock 0 to 86,399): a signed division
+        // by a constant costs a sign correction more.
+        let clock = UInt(truncatingIfNeeded: wall - day * secondsPerDay)
+        let year = UInt(truncatingIfNeeded: date.year)
+        var text = Text()
+        withUnsafeMutableBytes(of: &text.words) { bytes in
+            func two(_ value: UInt, at offset: Int) {
+                bytes[offset] = UInt8(truncatingIfNeeded: 0x30 + value / 10)
+                bytes[offset + 1] = UInt8(truncatingIfNeeded: 0x30 + value % 10)
+            }
+            bytes[0] = UInt8(ascii: "\"")
+            two(year / 100, at: 1); two(year % 100, at: 3)
+            bytes[5] = UInt8(ascii: "-"); two(UInt(truncatingIfNeeded: date.month), at: 6)
+            bytes[8] = UInt8(ascii: "-"); two(UInt(truncatingIfNeeded: date.day), at: 9)
+            bytes[11] = UInt8(ascii: "T"); two(clock / 3600, at: 12)
+            bytes[14] = UInt8(ascii: ":"); two(clock % 3600 / 60, at: 15)
+            bytes[17] = UInt8(ascii: ":"); two(clock % 60, at: 18)
+            bytes[20] = UInt8(ascii: "\"")
+        }
+        return text
     }
 }
 
@@ -478,30 +526,32 @@ extension ParseBatch {
 
         /// `answer(line:to:)` of the line's UTF-8 bytes, read in place.
         private func answer(utf8 line: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) -> Bool {
+            // The usual line read where it lies: its values are strings only when they are
+            // needed (the text), the id is written from its bytes, and `now` and `tz` are
+            // compared with the last line's as bytes.
+            var plain = RequestKeys.Plain()
+            if plain.read(line) { return answer(plain, in: line, to: &out) }
             // Read in place: a request made and then taken apart was copied and destroyed.
             var keys = RequestKeys()
-            if !keys.readPlain(line) {
-                keys = RequestKeys()
-                let request: JSONValue
-                do {
-                    request = try JSONValue.parse(utf8: line)
-                } catch {
-                    ParseBatch.failure(id: .null, Renderer.batchLineUnreadable(error.description)).write(to: &out)
-                    return false
-                }
-                guard case .object(let members) = request else {
-                    ParseBatch.failure(id: .null, Renderer.batchLineNotObject).write(to: &out)
-                    return false
-                }
-                // The four keys in one pass; the first of a repeated key counts, as in `request[key]`.
-                for (key, value) in members {
-                    switch key {
-                    case "id": if keys.id == nil { keys.id = value }
-                    case "text": if keys.text == nil { keys.text = value }
-                    case "now": if keys.now == nil { keys.now = value }
-                    case "tz": if keys.tz == nil { keys.tz = value }
-                    default: break
-                    }
+            let request: JSONValue
+            do {
+                request = try JSONValue.parse(utf8: line)
+            } catch {
+                ParseBatch.failure(id: .null, Renderer.batchLineUnreadable(error.description)).write(to: &out)
+                return false
+            }
+            guard case .object(let members) = request else {
+                ParseBatch.failure(id: .null, Renderer.batchLineNotObject).write(to: &out)
+                return false
+            }
+            // The four keys in one pass; the first of a repeated key counts, as in `request[key]`.
+            for (key, value) in members {
+                switch key {
+                case "id": if keys.id == nil { keys.id = value }
+                case "text": if keys.text == nil { keys.text = value }
+                case "now": if keys.now == nil { keys.now = value }
+                case "tz": if keys.tz == nil { keys.tz = value }
+                default: break
                 }
             }
             let id = keys.id
@@ -509,22 +559,53 @@ extension ParseBatch {
                 ParseBatch.failure(id: id ?? .null, Renderer.batchLineNeedsText).write(to: &out)
                 return false
             }
-            let reference: ReferenceTime
-            if let lastKey, let lastReference, lastKey.tz == keys.tz, lastKey.now == keys.now {
-                reference = lastReference
-            } else {
-                switch ParseBatch.reference(tz: keys.tz, now: keys.now, id: id ?? .null, defaults: defaults) {
-                case .success(let made):
-                    reference = made
-                    lastKey = (tz: keys.tz, now: keys.now)
-                    lastReference = made
-                case .failure(let failure):
-                    failure.json.write(to: &out)
-                    return false
-                }
-            }
+            guard let reference = reference(tz: keys.tz, now: keys.now, id: id ?? .null, to: &out) else { return false }
             ParseReport(text: phrase, reference: reference, router: router).writeRecord(id: id ?? .null, to: &out)
             return true
+        }
+
+        /// The answer to a line `RequestKeys.Plain` read: the bytes of `answer(utf8:to:)`'s
+        /// JSON reading of it.
+        private func answer(_ plain: RequestKeys.Plain, in line: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) -> Bool {
+            guard case .string(let text) = plain.text else {
+                ParseBatch.failure(id: plain.id.json(in: line) ?? .null, Renderer.batchLineNeedsText).write(to: &out)
+                return false
+            }
+            let reference: ReferenceTime
+            if let lastKey, let lastReference, plain.tz.isSame(as: lastKey.tz, in: line), plain.now.isSame(as: lastKey.now, in: line) {
+                reference = lastReference
+            } else {
+                guard let made = self.reference(tz: plain.tz.json(in: line), now: plain.now.json(in: line),
+                                                id: plain.id.json(in: line) ?? .null, to: &out) else { return false }
+                reference = made
+            }
+            let phrase = String(decoding: UnsafeBufferPointer(rebasing: line[text]), as: UTF8.self)
+            let report = ParseReport(text: phrase, reference: reference, router: router)
+            out.append("{\"id\":")
+            // The id's bytes are those of its string: `readPlain` takes no escape.
+            if case .string(let id) = plain.id {
+                JSONValue.writeString(utf8: UnsafeBufferPointer(rebasing: line[id]), to: &out)
+            } else {
+                out.append("null")
+            }
+            report.writeFields(to: &out)
+            return true
+        }
+
+        /// The reference a line's `tz` and `now` ask for: the last line's when they are the
+        /// same, else made and kept; nil, with the `{"id", "error"}` answer written, when
+        /// they cannot be read.
+        private func reference(tz: JSONValue?, now: JSONValue?, id: JSONValue, to out: inout ByteWriter) -> ReferenceTime? {
+            if let lastKey, let lastReference, lastKey.tz == tz, lastKey.now == now { return lastReference }
+            switch ParseBatch.reference(tz: tz, now: now, id: id, defaults: defaults) {
+            case .success(let made):
+                lastKey = (tz: tz, now: now)
+                lastReference = made
+                return made
+            case .failure(let failure):
+                failure.json.write(to: &out)
+                return nil
+            }
         }
     }
 
@@ -566,43 +647,83 @@ extension ParseBatch {
 struct RequestKeys {
     var id: JSONValue?, text: JSONValue?, now: JSONValue?, tz: JSONValue?
 
-    /// Reads the usual request line straight from its bytes, without a tree of values: one
-    /// object whose keys are `id`, `text`, `now` and `tz`, each at most once, and whose
-    /// values are strings without escapes or `null`. Any other line (other keys or values,
-    /// escapes, anything malformed) is false here, with some keys perhaps set, and goes to
-    /// the JSON reader, which reads it (or words its error) as before; for the lines read
-    /// here the values are the reader's.
-    mutating func readPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var scan = Scanner(bytes: bytes)
-        scan.skipSpace()
-        guard scan.take(UInt8(ascii: "{")) else { return false }
-        while true {
-            scan.skipSpace()
-            guard let key = scan.plainString() else { return false }
-            scan.skipSpace()
-            guard scan.take(UInt8(ascii: ":")) else { return false }
-            scan.skipSpace()
-            let value: JSONValue
-            if let string = scan.plainString() {
-                value = .string(String(decoding: string, as: UTF8.self))
-            } else if scan.takeNull() {
-                value = .null
-            } else {
-                return false
+    /// The usual request line read straight from its bytes, without a tree of values or a
+    /// string for each: one object whose keys are `id`, `text`, `now` and `tz`, each at most
+    /// once, and whose values are strings without escapes or `null`.
+    struct Plain {
+        /// A key's value: not given, `null`, or a string (where its bytes lie in the line,
+        /// without the quotes; with no escape they are the string's UTF-8).
+        enum Value {
+            case absent, null, string(Range<Int>)
+
+            /// The value as the JSON reader reads it, nil when not given.
+            func json(in line: UnsafeBufferPointer<UInt8>) -> JSONValue? {
+                switch self {
+                case .absent: return nil
+                case .null: return .null
+                case .string(let range): return .string(String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self))
+                }
             }
-            // A key repeated, or another key, is the JSON reader's to read.
-            if Scanner.spells(key, "id"), id == nil { id = value }
-            else if Scanner.spells(key, "text"), text == nil { text = value }
-            else if Scanner.spells(key, "now"), now == nil { now = value }
-            else if Scanner.spells(key, "tz"), tz == nil { tz = value }
-            else { return false }
-            scan.skipSpace()
-            if scan.take(UInt8(ascii: ",")) { continue }
-            guard scan.take(UInt8(ascii: "}")) else { return false }
-            break
+
+            /// True when `json(in:) == key`, mostly without making the string: the same bytes
+            /// are the same string, and two strings of ASCII that differ in a byte differ
+            /// (any other pair is compared as strings, which compare canonical equivalents).
+            func isSame(as key: JSONValue?, in line: UnsafeBufferPointer<UInt8>) -> Bool {
+                switch (self, key) {
+                case (.absent, nil): return true
+                case (.null, .null?): return true
+                case (.string(let range), .string(let known)?):
+                    let bytes = UnsafeBufferPointer(rebasing: line[range])
+                    let asBytes = known.utf8.withContiguousStorageIfAvailable { stored -> Bool? in
+                        if Scanner.equal(stored, bytes) { return true }
+                        if ParseBatch.Reader.isASCII(stored), ParseBatch.Reader.isASCII(bytes) { return false }
+                        return nil
+                    }
+                    if let same = asBytes ?? nil { return same }
+                    return json(in: line) == key
+                default: return false
+                }
+            }
         }
-        scan.skipSpace()
-        return scan.atEnd
+
+        var id = Value.absent, text = Value.absent, now = Value.absent, tz = Value.absent
+
+        /// True for a line of that shape. Any other line (other keys or values, escapes,
+        /// anything malformed) is false here and goes to the JSON reader, which reads it (or
+        /// words its error) as before; for the lines read here the values are the reader's.
+        mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            var scan = Scanner(bytes: bytes)
+            scan.skipSpace()
+            guard scan.take(UInt8(ascii: "{")) else { return false }
+            while true {
+                scan.skipSpace()
+                guard let key = scan.plainString() else { return false }
+                scan.skipSpace()
+                guard scan.take(UInt8(ascii: ":")) else { return false }
+                scan.skipSpace()
+                let value: Value
+                if let string = scan.plainString() {
+                    value = .string(string)
+                } else if scan.takeNull() {
+                    value = .null
+                } else {
+                    return false
+                }
+                // A key repeated, or another key, is the JSON reader's to read.
+                let name = UnsafeBufferPointer(rebasing: bytes[key])
+                if Scanner.spells(name, "id"), case .absent = id { id = value }
+                else if Scanner.spells(name, "text"), case .absent = text { text = value }
+                else if Scanner.spells(name, "now"), case .absent = now { now = value }
+                else if Scanner.spells(name, "tz"), case .absent = tz { tz = value }
+                else { return false }
+                scan.skipSpace()
+                if scan.take(UInt8(ascii: ",")) { continue }
+                guard scan.take(UInt8(ascii: "}")) else { return false }
+                break
+            }
+            scan.skipSpace()
+            return scan.atEnd
+        }
     }
 
     /// A cursor over the line (a struct, not captured variables, which would be boxed).
@@ -629,18 +750,54 @@ struct RequestKeys {
             return true
         }
 
-        /// The bytes inside a string from here that has no escape or control character.
-        mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
-            guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { return nil }
+        /// Where the bytes inside a string from here lie, for a string that has no escape or
+        /// control character. The closing quote is looked for eight bytes at a time (a byte
+        /// at a time, with its three tests, cost about 15 instructions a byte of the line).
+        mutating func plainString() -> Range<Int>? {
+            guard at < bytes.count, bytes[at] == UInt8(ascii: "\""), let base = bytes.baseAddress else { return nil }
             var end = at + 1
+            while bytes.count - end >= 8, !Self.mayStop(UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self)) { end += 8 }
             while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
             guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
             defer { at = end + 1 }
-            return UnsafeBufferPointer(rebasing: bytes[(at + 1)..<end])
+            return (at + 1)..<end
+        }
+
+        /// False when none of the eight bytes of `word` is `"`, `\` or below 0x20 (the exact
+        /// "has a byte equal to / less than" word tests: never false for a word with one).
+        @inline(__always)
+        static func mayStop(_ word: UInt64) -> Bool {
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            let below20 = (word &- ones &* 0x20) & ~word
+            let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+            let hasQuote = (quote &- ones) & ~quote, hasBackslash = (backslash &- ones) & ~backslash
+            return (below20 | hasQuote | hasBackslash) & highs != 0
         }
 
         static func spells(_ key: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
-            key.elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+            equal(key, UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+        }
+
+        /// True when `a` and `b` hold the same bytes, compared eight at a time (the generic
+        /// `elementsEqual` cost about 20 instructions a byte; the last word overlaps the one
+        /// before it).
+        static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+            let n = a.count
+            guard n == b.count else { return false }
+            guard n > 0, let x = a.baseAddress, let y = b.baseAddress else { return true }
+            if n < 8 {
+                for at in 0..<n where x[at] != y[at] { return false }
+                return true
+            }
+            var at = 0
+            while true {
+                let start = Swift.min(at, n - 8)
+                if UnsafeRawPointer(x + start).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(y + start).loadUnaligned(as: UInt64.self) {
+                    return false
+                }
+                if start == n - 8 { return true }
+                at = start + 8
+            }
         }
     }
 }

@@ -6,7 +6,8 @@ enum CreateReader {
     static func read(_ s: Sentence, route: Route, known: Names, slots: inout [Slot]) -> Intent {
         var used = s.usedOutsideBody
         for i in route.command { used[i] = true }
-        var details = EventDetails(s, range: s.body, known: known, used: used)
+        // The mask handed over, not shared: the details' first mark copied a shared one.
+        var details = EventDetails(s, range: s.body, known: known, used: consume used)
         Repeats.keepSchedule(s, &details)
         // "mark today as my cheat day", "input name as meeting": the title is what follows "as".
         if let asAt = titleAfterAs(s, used: details.used) {
@@ -105,8 +106,13 @@ enum AgendaReader {
     static func read(_ s: Sentence, route: Route, known: Names, slots: inout [Slot]) -> Intent {
         var used = s.usedOutsideBody
         for i in route.command { used[i] = true }
-        let details = EventDetails(s, range: s.body, known: known, used: used)
-        slots += details.slots.filter { $0.kind != .location && $0.kind != .reminder }
+        // The mask handed over, not shared: the details' first mark copied a shared one.
+        let details = EventDetails(s, range: s.body, known: known, used: consume used)
+        // The slots appended where they lie: the filtered copy was an array made and dropped.
+        slots.reserveCapacity(slots.count + details.slots.count)
+        for index in details.slots.indices where details.slots[index].kind != .location && details.slots[index].kind != .reminder {
+            slots.append(details.slots[index])
+        }
         var query = AgendaQuery()
         // "how does my week look", "what's my day like": this week, today.
         if details.dates.isEmpty, let (span, phrase) = mySpan(s), let reader = s.reader,
@@ -350,7 +356,7 @@ enum ChangeReader {
         var used = used
         if range.lowerBound > 0, s.word(range.lowerBound - 1) == "to" { used[range.lowerBound - 1] = false }
         let from = range.lowerBound > 0 && s.word(range.lowerBound - 1) == "to" ? range.lowerBound - 1 : range.lowerBound
-        var details = EventDetails(s, range: from..<range.upperBound, known: known, used: used)
+        var details = EventDetails(s, range: from..<range.upperBound, known: known, used: consume used)
         slots += details.slots
         changes.when = details.when(in: s)
         // "make it 30 minutes earlier": the reader reads a time counted from now; an edit
@@ -423,8 +429,12 @@ extension ChangeReader {
 extension Sentence {
     /// A used-mask where everything outside the body (wake words, politeness) is taken.
     var usedOutsideBody: [Bool] {
-        var used = [Bool](repeating: true, count: tokens.count)
-        for i in body { used[i] = false }
-        return used
+        // Each flag written once as the array is made: a filled array then changed in the
+        // body tested its storage for sharing at every token.
+        let body = self.body, count = tokens.count
+        return [Bool](unsafeUninitializedCapacity: count) { flags, initialized in
+            for i in 0..<count { flags[i] = !body.contains(i) }
+            initialized = count
+        }
     }
 }

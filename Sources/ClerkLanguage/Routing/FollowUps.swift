@@ -70,7 +70,8 @@ enum FollowUps {
         guard hasInstead || saysLength || s.has(changeWords)
                 || body.contains(where: { s.word($0, isIn: known.calendarWordSet) }) else { return nil }
         var used = s.usedOutsideBody
-        let details = EventDetails(s, range: body, known: known, used: used)
+        // The mask handed over, not shared: the details' first mark copied a shared one.
+        let details = EventDetails(s, range: body, known: known, used: consume used)
         used = details.used
         let leftover = body.filter { !used[$0] && !s.word($0, isIn: filler) && !s.tokens[$0].isMark && !s.isInDate($0) }
         guard leftover.isEmpty else { return nil }

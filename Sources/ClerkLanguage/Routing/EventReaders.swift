@@ -92,9 +92,12 @@ enum CreateReader {
         return said.allSatisfy(readable) && !loneLetter ? nil : last
     }
 
+    /// "as", as a set: looked up by the words' keys, where a list compared each word.
+    static let asWord: WordSet = ["as"]
+
     /// The "as" of "mark X as Y" when a marking verb comes before it and words follow it.
     static func titleAfterAs(_ s: Sentence, used: [Bool]) -> Int? {
-        guard let asAt = s.first(in: ["as"]), asAt + 1 < s.body.upperBound,
+        guard let asAt = s.first(in: asWord), asAt + 1 < s.body.upperBound,
               (s.body.lowerBound..<asAt).contains(where: { ["mark", "marked", "flag", "flagged", "note", "name", "set", "save", "input", "keep"].contains(s.word($0)) })
         else { return nil }
         return (asAt + 1..<s.body.upperBound).contains(where: { !used[$0] }) ? asAt : nil
@@ -103,6 +106,12 @@ enum CreateReader {
 
 /// Reads a question about the agenda: range, filters, free time, "next".
 enum AgendaReader {
+    // Words asked of every word of the body, as sets: a set answers from the word's key,
+    // where comparing the word copied its term (and a list was compared word by word).
+    static let nextWord: WordSet = ["next"]
+    static let myWord: WordSet = ["my"]
+    static let withWord: WordSet = ["with"]
+
     static func read(_ s: Sentence, route: Route, known: Names, slots: inout [Slot]) -> Intent {
         var used = s.usedOutsideBody
         for i in route.command { used[i] = true }
@@ -165,7 +174,7 @@ enum AgendaReader {
             query.isMoment = query.wantsFreeTime && query.dayPart == nil && known.contains(.time) && !known.contains(.end)
                 && !known.contains(.duration) && !isAllDay && query.slotMinutes == nil
         }
-        if let next = s.first(in: ["next"]), !s.isInDate(next) {
+        if let next = s.first(in: Self.nextWord), !s.isInDate(next) {
             query.wantsNext = true
             slots.append(s.slot(.next, next..<(next + 1), value: "true", rule: "next"))
         }
@@ -190,7 +199,7 @@ enum AgendaReader {
     /// "my week", "my day", "my weekend": the span a question about the person's time names,
     /// and the phrase the date reader reads for it.
     static func mySpan(_ s: Sentence) -> (Range<Int>, String)? {
-        for i in s.body where s.word(i) == "my" {
+        for i in s.body where s.word(i, isIn: myWord) {
             if let phrase = Vocabulary.mySpans[s.word(i + 1)], !s.isInDate(min(i + 1, s.count - 1)) { return (i..<(i + 2), phrase) }
         }
         return nil
@@ -199,15 +208,19 @@ enum AgendaReader {
     /// What is left once question words, dates, calendars and people are taken out, when it
     /// says more than "events" ("dentist appointment").
     static func filterWords(_ s: Sentence, used: [Bool], keepNamesOf details: EventDetails) -> (String, [Range<Int>])? {
-        var used = used
-        for run in details.namesInTitle { for i in run { used[i] = true } }
-        // "with" before a name went with the name.
-        for i in s.body where s.word(i) == "with" && i + 1 < s.count && details.namesInTitle.contains(where: { $0.lowerBound == i + 1 }) { used[i] = true }
+        // The names that stay in a title, and "with" before one (it went with the name), are
+        // taken too, asked word by word: a copy of `used` marked with them was copied again
+        // for every question (its storage made unique before the loop that marked it).
+        let names = details.namesInTitle
+        func taken(_ i: Int) -> Bool {
+            used[i] || names.contains { $0.contains(i) }
+                || (s.word(i, isIn: withWord) && i + 1 < s.count && names.contains { $0.lowerBound == i + 1 })
+        }
         let frame: WordClass = [.questionFrame, .free, .deleteVerb, .updateVerb, .all, .calendarNoun, .number, .unit]
         let kept = s.body.filter { i in
             // "with my boss" names nobody to look for; "my dentist appointment" does.
             // (The term read through the sentence's accessors: `let t = s.tokens[i]` copied it.)
-            !used[i] && !s.isInDate(i) && s.kind(i) != .mark && !s.isA(i, frame) && !(s.isA(i, .relation) && s.word(i - 1) == "my" && !s.isA(i + 1, .eventNoun))
+            !taken(i) && !s.isInDate(i) && s.kind(i) != .mark && !s.isA(i, frame) && !(s.isA(i, .relation) && s.word(i - 1) == "my" && !s.isA(i + 1, .eventNoun))
         }
         guard !kept.isEmpty, !kept.allSatisfy({ s.isA($0, .category) }) else { return nil }
         var pieces: [Range<Int>] = []
@@ -429,12 +442,13 @@ extension ChangeReader {
 extension Sentence {
     /// A used-mask where everything outside the body (wake words, politeness) is taken.
     var usedOutsideBody: [Bool] {
-        // Each flag written once as the array is made: a filled array then changed in the
-        // body tested its storage for sharing at every token.
-        let body = self.body, count = tokens.count
-        return [Bool](unsafeUninitializedCapacity: count) { flags, initialized in
-            for i in 0..<count { flags[i] = !body.contains(i) }
-            initialized = count
+        // The body cleared through the buffer: set flag by flag, each write tested the
+        // array's storage for sharing.
+        var used = [Bool](repeating: true, count: tokens.count)
+        let body = self.body.clamped(to: 0..<used.count)
+        used.withUnsafeMutableBufferPointer { flags in
+            for i in body { flags[i] = false }
         }
+        return used
     }
 }

@@ -442,13 +442,13 @@ extension ChangeReader {
 extension Sentence {
     /// A used-mask where everything outside the body (wake words, politeness) is taken.
     var usedOutsideBody: [Bool] {
-        // The body cleared through the buffer: set flag by flag, each write tested the
-        // array's storage for sharing.
-        var used = [Bool](repeating: true, count: tokens.count)
-        let body = self.body.clamped(to: 0..<used.count)
-        used.withUnsafeMutableBufferPointer { flags in
-            for i in body { flags[i] = false }
-        }
+        // Made by appends into reserved room: `[Bool](repeating:count:)` allocates through the
+        // standard library's unspecialized path, which looks up the storage's generic
+        // metadata (about 550 instructions a mask); the append path is specialized here.
+        let count = tokens.count, body = self.body
+        var used: [Bool] = []
+        used.reserveCapacity(count)
+        for i in 0..<count { used.append(!body.contains(i)) }
         return used
     }
 }

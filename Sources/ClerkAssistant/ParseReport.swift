@@ -297,10 +297,13 @@ extension ParseReport {
             out.append(UInt8(ascii: "}"))
         }
         out.append("],\"dates\":[")
-        let dates = understanding.dates
-        for index in dates.indices {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            writeDate(dates[index], times: &times, to: &out)
+        // Through the buffer: a date holds a `Date`, whose layout another module keeps, so
+        // `dates[index]` was a copy (every string and array retained) made and destroyed.
+        understanding.dates.withUnsafeBufferPointer { dates in
+            for index in dates.indices {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                writeDate(dates.baseAddress! + index, times: &times, to: &out)
+            }
         }
         out.append("]}")
     }
@@ -337,19 +340,20 @@ extension ParseReport {
         if written != true { JSONValue.writeString(text[range], to: &out) }
     }
 
-    /// `match` is borrowed where it lies in the answer's dates: passed by value, it was copied
-    /// (its strings and arrays retained) and destroyed for every date.
-    private func writeDate(_ match: borrowing DateMatch, times: inout LocalTimes, to out: inout ByteWriter) {
-        out.append("{\"text\":"); writeText(match.range, to: &out)
-        out.append(",\"rule\":"); Self.writeString(match.rule, to: &out)
-        out.append(",\"start\":"); times.write(match.start, to: &out)
-        out.append(",\"end\":"); times.write(match.end, to: &out)
-        out.append(",\"allDay\":"); Self.writeBool(match.isAllDay, to: &out)
-        out.append(",\"grain\":"); Self.writeString(match.grain.rawValue, to: &out)
+    /// The date is read field by field where it lies in the answer's dates: passed as a value
+    /// (even borrowed, from an array or a buffer), it was copied, its strings and arrays
+    /// retained, and destroyed, for every date.
+    private func writeDate(_ date: UnsafePointer<DateMatch>, times: inout LocalTimes, to out: inout ByteWriter) {
+        out.append("{\"text\":"); writeText(date.pointee.range, to: &out)
+        out.append(",\"rule\":"); Self.writeString(date.pointee.rule, to: &out)
+        out.append(",\"start\":"); times.write(date.pointee.start, to: &out)
+        out.append(",\"end\":"); times.write(date.pointee.end, to: &out)
+        out.append(",\"allDay\":"); Self.writeBool(date.pointee.isAllDay, to: &out)
+        out.append(",\"grain\":"); Self.writeString(date.pointee.grain.rawValue, to: &out)
         out.append(",\"known\":[")
         // In the order of `dateJSON`'s list, a comma before all but the first.
         var first = true
-        let said = match.known
+        let said = date.pointee.known
         func known(_ part: KnownParts, _ quoted: StaticString, to out: inout ByteWriter) {
             guard said.contains(part) else { return }
             if !first { out.append(UInt8(ascii: ",")) }
@@ -363,10 +367,10 @@ extension ParseReport {
         known(.year, "\"year\"", to: &out)
         known(.timeZone, "\"timeZone\"", to: &out)
         known(.recurrence, "\"recurrence\"", to: &out)
-        out.append("],\"recurrence\":"); Self.writeString(match.recurrence, to: &out)
-        out.append(",\"timeZone\":"); Self.writeString(match.statedTimeZone?.identifier, to: &out)
+        out.append("],\"recurrence\":"); Self.writeString(date.pointee.recurrence, to: &out)
+        out.append(",\"timeZone\":"); Self.writeString(date.pointee.statedTimeZone?.identifier, to: &out)
         out.append(",\"parts\":[")
-        let parts = match.parts
+        let parts = date.pointee.parts
         for index in parts.indices {
             out.append(index == 0 ? "{\"text\":" : ",{\"text\":"); writeText(parts[index].range, to: &out)
             out.append(",\"role\":"); Self.writeString(parts[index].role, to: &out)
@@ -374,9 +378,9 @@ extension ParseReport {
             out.append(UInt8(ascii: "}"))
         }
         out.append(UInt8(ascii: "]"))
-        if !match.corrections.isEmpty {
+        if !date.pointee.corrections.isEmpty {
             out.append(",\"corrections\":[")
-            for (index, correction) in match.corrections.enumerated() {
+            for (index, correction) in date.pointee.corrections.enumerated() {
                 out.append(index == 0 ? "{\"text\":" : ",{\"text\":"); writeText(correction.range, to: &out)
                 out.append(",\"as\":"); Self.writeString(correction.word, to: &out)
                 out.append(UInt8(ascii: "}"))
@@ -478,6 +482,11 @@ extension ParseBatch {
         let router: Router
         private var lastKey: (tz: JSONValue?, now: JSONValue?)?
         private var lastReference: ReferenceTime?
+        /// The `tz` and `now` of `lastReference` as a plain line gave them, held inline: the
+        /// next plain line's are compared with them without a string made or a reference
+        /// counted (reading `lastKey` retained its strings and released them, every line).
+        /// Nil when unknown (another line made the reference, or a value was too long).
+        private var lastPlainKey: (tz: RequestKeys.Plain.Short, now: RequestKeys.Plain.Short)?
 
         public init(defaults: ReferenceTime, router: Router = Router()) {
             self.defaults = defaults
@@ -572,12 +581,17 @@ extension ParseBatch {
                 return false
             }
             let reference: ReferenceTime
-            if let lastKey, let lastReference, plain.tz.isSame(as: lastKey.tz, in: line), plain.now.isSame(as: lastKey.now, in: line) {
+            let tz = RequestKeys.Plain.Short(plain.tz, in: line), now = RequestKeys.Plain.Short(plain.now, in: line)
+            if let key = lastPlainKey, let tz, let now, key.tz == tz, key.now == now, let lastReference {
                 reference = lastReference
+            } else if let lastKey, let lastReference, plain.tz.isSame(as: lastKey.tz, in: line), plain.now.isSame(as: lastKey.now, in: line) {
+                reference = lastReference
+                lastPlainKey = tz.flatMap { tz in now.map { (tz, $0) } }
             } else {
                 guard let made = self.reference(tz: plain.tz.json(in: line), now: plain.now.json(in: line),
                                                 id: plain.id.json(in: line) ?? .null, to: &out) else { return false }
                 reference = made
+                lastPlainKey = tz.flatMap { tz in now.map { (tz, $0) } }
             }
             let phrase = String(decoding: UnsafeBufferPointer(rebasing: line[text]), as: UTF8.self)
             let report = ParseReport(text: phrase, reference: reference, router: router)
@@ -601,6 +615,7 @@ extension ParseBatch {
             case .success(let made):
                 lastKey = (tz: tz, now: now)
                 lastReference = made
+                lastPlainKey = nil
                 return made
             case .failure(let failure):
                 failure.json.write(to: &out)
@@ -688,6 +703,31 @@ struct RequestKeys {
 
         var id = Value.absent, text = Value.absent, now = Value.absent, tz = Value.absent
 
+        /// A value of up to 31 bytes as it was given, held inline (no storage to count
+        /// references to): equal ones are the same bytes, so the same value.
+        struct Short: Equatable {
+            /// 0 for not given, 1 for `null`, 2 + the string's length for a string.
+            var tag: Int
+            var words: (UInt64, UInt64, UInt64, UInt64)
+
+            static func == (a: Short, b: Short) -> Bool {
+                a.tag == b.tag && a.words.0 == b.words.0 && a.words.1 == b.words.1 && a.words.2 == b.words.2 && a.words.3 == b.words.3
+            }
+
+            /// Nil for a string longer than 31 bytes.
+            init?(_ value: Value, in line: UnsafeBufferPointer<UInt8>) {
+                words = (0, 0, 0, 0)
+                switch value {
+                case .absent: tag = 0
+                case .null: tag = 1
+                case .string(let range):
+                    guard range.count < 32 else { return nil }
+                    tag = 2 + range.count
+                    withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: line[range]))) }
+                }
+            }
+        }
+
         /// True for a line of that shape. Any other line (other keys or values, escapes,
         /// anything malformed) is false here and goes to the JSON reader, which reads it (or
         /// words its error) as before; for the lines read here the values are the reader's.
@@ -751,27 +791,38 @@ struct RequestKeys {
         }
 
         /// Where the bytes inside a string from here lie, for a string that has no escape or
-        /// control character. The closing quote is looked for eight bytes at a time (a byte
-        /// at a time, with its three tests, cost about 15 instructions a byte of the line).
+        /// control character. The closing quote is looked for eight bytes at a time, and
+        /// found in its word from the word's test (a byte at a time, with its three tests,
+        /// cost about 15 instructions a byte of the line); the last bytes of a line one by one.
         mutating func plainString() -> Range<Int>? {
             guard at < bytes.count, bytes[at] == UInt8(ascii: "\""), let base = bytes.baseAddress else { return nil }
             var end = at + 1
-            while bytes.count - end >= 8, !Self.mayStop(UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self)) { end += 8 }
+            while bytes.count - end >= 8 {
+                let stops = Self.stops(UInt64(littleEndian: UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self)))
+                guard stops == 0 else {
+                    // The lowest byte flagged is the first `"`, `\` or control byte.
+                    end += stops.trailingZeroBitCount >> 3
+                    break
+                }
+                end += 8
+            }
             while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
             guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
             defer { at = end + 1 }
             return (at + 1)..<end
         }
 
-        /// False when none of the eight bytes of `word` is `"`, `\` or below 0x20 (the exact
-        /// "has a byte equal to / less than" word tests: never false for a word with one).
+        /// The high bit of each byte of `word` (its first byte the lowest) that is `"`, `\` or
+        /// below 0x20, by the "has a byte equal to / less than" word tests: zero when there
+        /// is none, and the lowest bit set is always such a byte (a byte above one may be
+        /// flagged by the borrow from it).
         @inline(__always)
-        static func mayStop(_ word: UInt64) -> Bool {
+        static func stops(_ word: UInt64) -> UInt64 {
             let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
             let below20 = (word &- ones &* 0x20) & ~word
             let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
             let hasQuote = (quote &- ones) & ~quote, hasBackslash = (backslash &- ones) & ~backslash
-            return (below20 | hasQuote | hasBackslash) & highs != 0
+            return (below20 | hasQuote | hasBackslash) & highs
         }
 
         static func spells(_ key: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {

@@ -149,7 +149,7 @@ public enum JSONValue: Hashable, Sendable {
         if n < 8 {
             let word = shortWord(source, count: n)
             guard isPlainASCII(word) else { return writeEscaped(utf8: bytes, to: &out) }
-            UnsafeMutableRawPointer(target + 1).storeBytes(of: word, as: UInt64.self)
+            UnsafeMutableRawPointer(target + 1).storeBytes(of: word.littleEndian, as: UInt64.self)
         } else {
             var at = 0
             while true {
@@ -165,7 +165,8 @@ public enum JSONValue: Hashable, Sendable {
         out.used += n + 2
     }
 
-    /// The `count` (1 to 7) bytes at `source` as the low bytes of a word, read by two
+    /// The `count` (1 to 7) bytes at `source` as the low bytes of a word (the first the
+    /// lowest, stored back with `littleEndian`), read by two
     /// overlapping loads of four bytes (or three of one), the bytes past them `A` (which
     /// needs no escape), without reading past the end.
     @inline(__always)
@@ -173,8 +174,8 @@ public enum JSONValue: Hashable, Sendable {
         let padding: UInt64 = 0x4141_4141_4141_4141 &<< UInt64(8 * n)
         if n >= 4 {
             let raw = UnsafeRawPointer(source)
-            let low = UInt64(raw.loadUnaligned(as: UInt32.self))
-            let high = UInt64(raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self))
+            let low = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+            let high = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)))
             return low | high &<< UInt64(8 * (n - 4)) | padding
         }
         let middle = n >> 1

@@ -166,11 +166,11 @@ enum AgendaReader {
             // The length is not a word to look for ("free slots of 2 hours").
             for j in i..<found.next { filterUsed[j] = true }
         }
-        // `query.when` read in place (`if let when` copied the match).
-        if query.when != nil {
-            query.dayPart = TimeHints.dayPart(of: query.when!, in: s.text)
+        // `query.when` read in place, field by field (`if let when` copied the match, and so
+        // did each `query.when!`).
+        if let known = query.when?.known, let isAllDay = query.when?.isAllDay {
+            query.dayPart = TimeHints.dayPart(known: known, parts: query.when?.parts ?? [], in: s.text)
             // "am I free Friday at 1:30": one moment, not the hour from it.
-            let known = query.when!.known, isAllDay = query.when!.isAllDay
             query.isMoment = query.wantsFreeTime && query.dayPart == nil && known.contains(.time) && !known.contains(.end)
                 && !known.contains(.duration) && !isAllDay && query.slotMinutes == nil
         }

@@ -43,9 +43,15 @@ enum TimeHints {
     /// The part of the day a reading is, when it says one and no clock time ("tomorrow
     /// morning", "on Friday afternoon", "tonight", "this evening").
     static func dayPart(of match: DateMatch, in text: String) -> DayPart? {
-        guard match.known.contains(.time), !match.known.contains(.duration) else { return nil }
+        dayPart(known: match.known, parts: match.parts, in: text)
+    }
+
+    /// `dayPart(of:in:)` of a reading with these known parts and pieces, for a caller whose
+    /// reading lies in an optional (unwrapping it copied the whole reading).
+    static func dayPart(known: KnownParts, parts: [DatePart], in text: String) -> DayPart? {
+        guard known.contains(.time), !known.contains(.duration) else { return nil }
         var part: DayPart?
-        for piece in match.parts {
+        for piece in parts {
             var found: DayPart?
             _ = forEachWord(of: piece, in: text) { word in
                 found = Vocabulary.dayParts[word]

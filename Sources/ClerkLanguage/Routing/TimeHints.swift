@@ -53,8 +53,8 @@ enum TimeHints {
         var part: DayPart?
         for piece in parts {
             var found: DayPart?
-            _ = forEachWord(of: piece, in: text) { word in
-                found = Vocabulary.dayParts[word]
+            _ = forEachWord(of: piece, in: text) { key, word in
+                found = Vocabulary.dayParts.mayContain(key: key) ? Vocabulary.dayParts[word(), key: key] : nil
                 return found == nil
             }
             if let found { part = found; continue }
@@ -67,7 +67,10 @@ enum TimeHints {
     /// Calls `body` with each lower-case word of one piece of a reading, in order ("Friday
     /// afternoon" → friday, afternoon), until it returns false; false when it did. No list
     /// of the words is made: the readers ask this of every piece of an event's reading.
-    private static func forEachWord(of piece: DatePart, in text: String, _ body: (String) -> Bool) -> Bool {
+    /// `body` gets the word's key (`WordTable.key(of:)`) and a way to make the word: most
+    /// words are on none of the lists asked, which the key tells without the string (making
+    /// it, and looking it up, cost about 250 instructions a word).
+    private static func forEachWord(of piece: DatePart, in text: String, _ body: (_ key: UInt64, _ word: () -> String) -> Bool) -> Bool {
         // The piece's bytes read where they lie in the text: the `Substring` checked both
         // indices against the text, and its UTF-8 view was walked twice, a byte at a time
         // through its indices (about 40 instructions a byte). A bound inside a scalar, which
@@ -85,7 +88,10 @@ enum TimeHints {
         if let inPlace, let done = inPlace { return done }
         let said = text[piece.range]
         guard said.utf8.allSatisfy({ $0 < 0x80 }) else {
-            for word in said.lowercased().split(whereSeparator: { !$0.isLetter }) where !body(String(word)) { return false }
+            for part in said.lowercased().split(whereSeparator: { !$0.isLetter }) {
+                let word = String(part)
+                if !body(WordTable.key(of: word), { word }) { return false }
+            }
             return true
         }
         var bytes = Array(said.utf8)
@@ -94,8 +100,12 @@ enum TimeHints {
 
     /// `forEachWord` of plain ASCII: letters lowered byte by byte (Unicode's lowercasing and
     /// letter test cost ten times as much), into temporary space.
-    private static func forEachASCIIWord(of said: UnsafeBufferPointer<UInt8>, _ body: (String) -> Bool) -> Bool {
+    private static func forEachASCIIWord(of said: UnsafeBufferPointer<UInt8>, _ body: (_ key: UInt64, _ word: () -> String) -> Bool) -> Bool {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: said.count) { buffer in
+            func call(_ length: Int) -> Bool {
+                let word = UnsafeBufferPointer(rebasing: buffer[..<length])
+                return body(HashSlots.hash(word, skipping: -1)) { String(decoding: word, as: UTF8.self) }
+            }
             var length = 0
             for byte in said {
                 switch byte {
@@ -103,12 +113,12 @@ enum TimeHints {
                 case UInt8(ascii: "A")...UInt8(ascii: "Z"): buffer[length] = byte + 32; length += 1
                 default:
                     if length > 0 {
-                        guard body(String(decoding: UnsafeBufferPointer(rebasing: buffer[..<length]), as: UTF8.self)) else { return false }
+                        guard call(length) else { return false }
                         length = 0
                     }
                 }
             }
-            return length == 0 || body(String(decoding: UnsafeBufferPointer(rebasing: buffer[..<length]), as: UTF8.self))
+            return length == 0 || call(length)
         }
     }
 
@@ -121,9 +131,9 @@ enum TimeHints {
         for piece in match.parts where piece.role == "time" || piece.role == "end" {
             // Every word a meal or a word leading to one; at least one a meal.
             var saysMeal = false
-            let onlyMealWords = forEachWord(of: piece, in: text) { word in
-                if Vocabulary.mealWords.contains(word) { saysMeal = true; return true }
-                return Vocabulary.mealLeads.contains(word)
+            let onlyMealWords = forEachWord(of: piece, in: text) { key, word in
+                if Vocabulary.mealWords.mayContain(key: key), Vocabulary.mealWords.contains(word(), key: key) { saysMeal = true; return true }
+                return Vocabulary.mealLeads.mayContain(key: key) && Vocabulary.mealLeads.contains(word(), key: key)
             }
             guard onlyMealWords else { return false }
             meal = meal || saysMeal
@@ -137,7 +147,10 @@ enum TimeHints {
         guard match.known.contains(.time), let piece = match.parts.first(where: { $0.role == "time" }) else { return false }
         // A part of the day said with the hour decides it already ("tonight at 8").
         for part in match.parts {
-            if !forEachWord(of: part, in: text, { Vocabulary.dayParts[$0] == nil && !Vocabulary.mealWords.contains($0) }) { return false }
+            if !forEachWord(of: part, in: text, { key, word in
+                !(Vocabulary.dayParts.mayContain(key: key) && Vocabulary.dayParts[word(), key: key] != nil)
+                    && !(Vocabulary.mealWords.mayContain(key: key) && Vocabulary.mealWords.contains(word(), key: key))
+            }) { return false }
         }
         let said = text[piece.range].lowercased()
         for marker in ["am", "pm", "a.m", "p.m", "noon", "midnight"] where said.contains(marker) { return false }

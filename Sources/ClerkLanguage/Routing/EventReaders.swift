@@ -28,7 +28,9 @@ enum CreateReader {
         var when = details.weekdays ?? details.when(in: s)
         // "breakfast at 8" is 08:00, "movie night on Friday at 9" is 21:00.
         let occasion = TimeHints.occasion(in: s)
-        if let said = when, let occasion, let fitted = TimeHints.fitted(said, to: occasion, in: s.text, reference: s.reference) {
+        // The reading bound last, and below read field by field: binding or unwrapping `when`
+        // copied the whole reading (address-only, for its `Date`s), for every new event.
+        if let occasion, let said = when, let fitted = TimeHints.fitted(said, to: occasion, in: s.text, reference: s.reference) {
             when = fitted
             if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) {
                 slots[at].value = s.interval(fitted)
@@ -37,7 +39,7 @@ enum CreateReader {
         }
         // A length said inside the time ("tomorrow at 3 for an hour") counts; an end ("3-4pm") is in `when`.
         var duration = details.durationMinutes
-        if duration == nil, let when, when.known.contains(.duration) {
+        if duration == nil, when?.known.contains(.duration) == true, let when {
             if !when.isAllDay {
                 duration = Quantity.clamped(when.end.timeIntervalSince(when.start) / 60)
             } else if let part = when.parts.first(where: { $0.role == "duration" }),
@@ -53,17 +55,18 @@ enum CreateReader {
         // A meal with a day and no time starts at the meal's time ("lunch tomorrow"); a part of
         // the day said alone names when it starts ("call mom tomorrow morning").
         var hint: StartHint?
-        if let when, !details.isAllDay {
-            if let part = TimeHints.dayPart(of: when, in: s.text) {
+        if !details.isAllDay, let known = when?.known, let parts = when?.parts {
+            if let part = TimeHints.dayPart(known: known, parts: parts, in: s.text) {
                 hint = .dayPart(part)
-            } else if TimeHints.timeIsAMeal(when, in: s.text), let occasion = TimeHints.occasion(in: s, forHours: false) {
+            } else if TimeHints.timeIsAMeal(known: known, parts: parts, in: s.text), let occasion = TimeHints.occasion(in: s, forHours: false) {
                 hint = .occasion(occasion)
-            } else if let occasion = TimeHints.occasion(in: s, forHours: false), when.isAllDay, !when.known.contains(.time),
-                      when.end.timeIntervalSince(when.start) <= 86_400 + 3600 {
+            } else if let occasion = TimeHints.occasion(in: s, forHours: false), when?.isAllDay == true, !known.contains(.time),
+                      let start = when?.start, let end = when?.end, end.timeIntervalSince(start) <= 86_400 + 3600 {
                 hint = .occasion(occasion)
             }
         }
-        let allDay = details.isAllDay || (when.map { $0.isAllDay && !$0.known.contains(.time) && duration == nil } ?? false) && hint == nil
+        let whenIsAllDay = when?.isAllDay ?? false, whenHasTime = when?.known.contains(.time) ?? false
+        let allDay = details.isAllDay || (whenIsAllDay && !whenHasTime && duration == nil) && hint == nil
         var request = EventRequest(
             title: title, when: when, calendar: details.calendar, attendees: details.attendees, location: details.location,
             reminderMinutes: details.reminderMinutes, durationMinutes: duration, recurrence: recurrence, isAllDay: allDay

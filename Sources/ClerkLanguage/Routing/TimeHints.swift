@@ -126,9 +126,14 @@ enum TimeHints {
     /// dinner"): the reader gives the meal's span, but an event starts at the meal's hour,
     /// as "lunch on friday" does.
     static func timeIsAMeal(_ match: DateMatch, in text: String) -> Bool {
-        guard match.known.contains(.time), !match.known.contains(.duration) else { return false }
+        timeIsAMeal(known: match.known, parts: match.parts, in: text)
+    }
+
+    /// `timeIsAMeal(_:in:)` of a reading with these known parts and pieces (see `dayPart(known:parts:in:)`).
+    static func timeIsAMeal(known: KnownParts, parts: [DatePart], in text: String) -> Bool {
+        guard known.contains(.time), !known.contains(.duration) else { return false }
         var meal = false
-        for piece in match.parts where piece.role == "time" || piece.role == "end" {
+        for piece in parts where piece.role == "time" || piece.role == "end" {
             // Every word a meal or a word leading to one; at least one a meal.
             var saysMeal = false
             let onlyMealWords = forEachWord(of: piece, in: text) { key, word in

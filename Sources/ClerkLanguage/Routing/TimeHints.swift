@@ -41,13 +41,9 @@ enum TimeHints {
     }
 
     /// The part of the day a reading is, when it says one and no clock time ("tomorrow
-    /// morning", "on Friday afternoon", "tonight", "this evening").
-    static func dayPart(of match: DateMatch, in text: String) -> DayPart? {
-        dayPart(known: match.known, parts: match.parts, in: text)
-    }
-
-    /// `dayPart(of:in:)` of a reading with these known parts and pieces, for a caller whose
-    /// reading lies in an optional (unwrapping it copied the whole reading).
+    /// morning", "on Friday afternoon", "tonight", "this evening"). Of the reading's known
+    /// parts and pieces, not the reading: the callers' readings lie in optionals, and
+    /// unwrapping one copied the whole reading (address-only, for its `Date`s).
     static func dayPart(known: KnownParts, parts: [DatePart], in text: String) -> DayPart? {
         guard known.contains(.time), !known.contains(.duration) else { return nil }
         var part: DayPart?
@@ -124,12 +120,7 @@ enum TimeHints {
 
     /// True when the only time of the reading is a meal ("friday lunch", "tomorrow at
     /// dinner"): the reader gives the meal's span, but an event starts at the meal's hour,
-    /// as "lunch on friday" does.
-    static func timeIsAMeal(_ match: DateMatch, in text: String) -> Bool {
-        timeIsAMeal(known: match.known, parts: match.parts, in: text)
-    }
-
-    /// `timeIsAMeal(_:in:)` of a reading with these known parts and pieces (see `dayPart(known:parts:in:)`).
+    /// as "lunch on friday" does. Of the known parts and pieces, as `dayPart(known:parts:in:)`.
     static func timeIsAMeal(known: KnownParts, parts: [DatePart], in text: String) -> Bool {
         guard known.contains(.time), !known.contains(.duration) else { return false }
         var meal = false

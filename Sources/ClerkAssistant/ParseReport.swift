@@ -243,10 +243,16 @@ extension ParseReport {
     /// dates). The keys and the punctuation between them are constant runs of bytes, each
     /// written with one append. `ParseRecordWriterTests` holds the two to the same bytes.
     package func writeRecord(id: JSONValue, to out: inout ByteWriter) {
-        var times = LocalTimes(zone: reference.timeZone)
+        out.append("{\"id\":"); id.write(to: &out)
+        writeFields(to: &out)
+    }
+
+    /// What `writeRecord` writes after the id (for a reader that writes the id from its bytes),
+    /// the times' texts looked up in `texts` first when given (a batch's lines share them).
+    func writeFields(to out: inout ByteWriter, texts: LocalTimes.Texts? = nil) {
+        var times = LocalTimes(zone: reference.timeZone, texts: texts)
         var f = Fields()
         fill(&f)
-        out.append("{\"id\":"); id.write(to: &out)
         out.append(",\"intent\":"); Self.writeString(understanding.intent.name.rawValue, to: &out)
         out.append(",\"title\":"); Self.writeString(f.title, to: &out)
         if let main = f.when {
@@ -292,10 +298,13 @@ extension ParseReport {
             out.append(UInt8(ascii: "}"))
         }
         out.append("],\"dates\":[")
-        let dates = understanding.dates
-        for index in dates.indices {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            writeDate(dates[index], times: &times, to: &out)
+        // Through the buffer: a date holds a `Date`, whose layout another module keeps, so
+        // `dates[index]` was a copy (every string and array retained) made and destroyed.
+        understanding.dates.withUnsafeBufferPointer { dates in
+            for index in dates.indices {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                writeDate(dates.baseAddress! + index, times: &times, to: &out)
+            }
         }
         out.append("]}")
     }
@@ -332,19 +341,20 @@ extension ParseReport {
         if written != true { JSONValue.writeString(text[range], to: &out) }
     }
 
-    /// `match` is borrowed where it lies in the answer's dates: passed by value, it was copied
-    /// (its strings and arrays retained) and destroyed for every date.
-    private func writeDate(_ match: borrowing DateMatch, times: inout LocalTimes, to out: inout ByteWriter) {
-        out.append("{\"text\":"); writeText(match.range, to: &out)
-        out.append(",\"rule\":"); Self.writeString(match.rule, to: &out)
-        out.append(",\"start\":"); times.write(match.start, to: &out)
-        out.append(",\"end\":"); times.write(match.end, to: &out)
-        out.append(",\"allDay\":"); Self.writeBool(match.isAllDay, to: &out)
-        out.append(",\"grain\":"); Self.writeString(match.grain.rawValue, to: &out)
+    /// The date is read field by field where it lies in the answer's dates: passed as a value
+    /// (even borrowed, from an array or a buffer), it was copied, its strings and arrays
+    /// retained, and destroyed, for every date.
+    private func writeDate(_ date: UnsafePointer<DateMatch>, times: inout LocalTimes, to out: inout ByteWriter) {
+        out.append("{\"text\":"); writeText(date.pointee.range, to: &out)
+        out.append(",\"rule\":"); Self.writeString(date.pointee.rule, to: &out)
+        out.append(",\"start\":"); times.write(date.pointee.start, to: &out)
+        out.append(",\"end\":"); times.write(date.pointee.end, to: &out)
+        out.append(",\"allDay\":"); Self.writeBool(date.pointee.isAllDay, to: &out)
+        out.append(",\"grain\":"); Self.writeString(date.pointee.grain.rawValue, to: &out)
         out.append(",\"known\":[")
         // In the order of `dateJSON`'s list, a comma before all but the first.
         var first = true
-        let said = match.known
+        let said = date.pointee.known
         func known(_ part: KnownParts, _ quoted: StaticString, to out: inout ByteWriter) {
             guard said.contains(part) else { return }
             if !first { out.append(UInt8(ascii: ",")) }
@@ -358,10 +368,10 @@ extension ParseReport {
         known(.year, "\"year\"", to: &out)
         known(.timeZone, "\"timeZone\"", to: &out)
         known(.recurrence, "\"recurrence\"", to: &out)
-        out.append("],\"recurrence\":"); Self.writeString(match.recurrence, to: &out)
-        out.append(",\"timeZone\":"); Self.writeString(match.statedTimeZone?.identifier, to: &out)
+        out.append("],\"recurrence\":"); Self.writeString(date.pointee.recurrence, to: &out)
+        out.append(",\"timeZone\":"); Self.writeString(date.pointee.statedTimeZone?.identifier, to: &out)
         out.append(",\"parts\":[")
-        let parts = match.parts
+        let parts = date.pointee.parts
         for index in parts.indices {
             out.append(index == 0 ? "{\"text\":" : ",{\"text\":"); writeText(parts[index].range, to: &out)
             out.append(",\"role\":"); Self.writeString(parts[index].role, to: &out)
@@ -369,9 +379,9 @@ extension ParseReport {
             out.append(UInt8(ascii: "}"))
         }
         out.append(UInt8(ascii: "]"))
-        if !match.corrections.isEmpty {
+        if !date.pointee.corrections.isEmpty {
             out.append(",\"corrections\":[")
-            for (index, correction) in match.corrections.enumerated() {
+            for (index, correction) in date.pointee.corrections.enumerated() {
                 out.append(index == 0 ? "{\"text\":" : ",{\"text\":"); writeText(correction.range, to: &out)
                 out.append(",\"as\":"); Self.writeString(correction.word, to: &out)
                 out.append(UInt8(ascii: "}"))
@@ -399,24 +409,113 @@ extension ParseReport {
 /// main reading's start and end come again as the range's and as the date's own.
 struct LocalTimes {
     let zone: Zone
-    /// The last two instants read, the latest first.
-    private var latest: (date: Date, time: LocalDateTime)?
-    private var before: (date: Date, time: LocalDateTime)?
+    let texts: Texts?
+    /// The last two instants written and their text, the latest first.
+    private var latest: (date: Date, text: Text)?
+    private var before: (date: Date, text: Text)?
 
-    init(zone: Zone) { self.zone = zone }
-
-    /// `date` on `zone`'s wall clock, by `ParseReport.writeLocal`.
-    mutating func write(_ date: Date, to out: inout ByteWriter) {
-        ParseReport.writeLocal(time(of: date), to: &out)
+    init(zone: Zone, texts: Texts? = nil) {
+        self.zone = zone
+        self.texts = texts
     }
 
-    mutating func time(of date: Date) -> LocalDateTime {
-        if let latest, latest.date == date { return latest.time }
-        if let before, before.date == date { return before.time }
-        let time = LocalDateTime(date, in: zone)
-        before = latest
-        latest = (date, time)
-        return time
+    /// The texts of recent wall times, for a run of answers: a corpus read at one reference
+    /// time writes the same few instants again and again, and a text found here costs a
+    /// load and a compare where making it (the civil date's divisions, ten digits) cost
+    /// about 260 instructions. Direct-mapped, 256 entries, in memory of its own (no array
+    /// to check for sharing or bounds, nor a class property's exclusivity, at each look-up).
+    final class Texts {
+        private static let size = 256
+        private let walls: UnsafeMutablePointer<Int>
+        private let made: UnsafeMutablePointer<Text>
+
+        init() {
+            walls = .allocate(capacity: Self.size)
+            // No wall time is Int.min: an empty entry matches nothing.
+            walls.initialize(repeating: .min, count: Self.size)
+            made = .allocate(capacity: Self.size)
+            made.initialize(repeating: Text(), count: Self.size)
+        }
+
+        deinit {
+            walls.deallocate()
+            made.deallocate()
+        }
+
+        /// The text of `wall` (years 0 to 9999), nil for any other.
+        func text(wall: Int) -> Text? {
+            let slot = Int(truncatingIfNeeded: (UInt(bitPattern: wall) &* 0x9E37_79B9_7F4A_7C15) >> 56)
+            if walls[slot] == wall { return made[slot] }
+            guard let text = LocalTimes.text(wall: wall) else { return nil }
+            walls[slot] = wall
+            made[slot] = text
+            return text
+        }
+    }
+
+    /// `"YYYY-MM-DDTHH:MM:SS"` with its quotes, 21 bytes, in the low bytes of three words
+    /// (stored with three stores: a byte at a time with a capacity check each, the text of
+    /// `LocalDateTime` cost about 700 instructions an instant).
+    struct Text {
+        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    }
+
+    /// `date` on `zone`'s wall clock, as `ParseReport.writeLocal` writes it.
+    mutating func write(_ date: Date, to out: inout ByteWriter) {
+        let text: Text
+        if let latest, latest.date == date {
+            text = latest.text
+        } else if let before, before.date == date {
+            text = before.text
+        } else if let made = self.text(of: date) {
+            before = latest
+            latest = (date, made)
+            text = made
+        } else {
+            // A year before 0 or past 9999, with all its digits.
+            ParseReport.writeLocal(LocalDateTime(date, in: zone), to: &out)
+            return
+        }
+        out.append(words: text.words, count: 21)
+    }
+
+    /// The text of `date` on `zone`'s wall clock, from `texts` when there are some; nil for a
+    /// year before 0 or past 9999.
+    private func text(of date: Date) -> Text? {
+        let wall = zone.wallSeconds(date)
+        if let texts { return texts.text(wall: wall) }
+        return Self.text(wall: wall)
+    }
+
+    /// The text of a wall time (seconds since 1970-01-01T00:00 on the wall clock, as
+    /// `LocalDateTime` reads it) in the years 0 to 9999; nil for any other.
+    static func text(wall: Int) -> Text? {
+        // The day's length as a literal: `CivilCalendar.secondsPerDay`, a global of another
+        // module, is read through its accessor.
+        let secondsPerDay = 86_400
+        let day = CivilCalendar.floorDivide(wall, secondsPerDay)
+        let date = CivilCalendar.date(dayNumber: day)
+        guard date.year >= 0, date.year < 10_000 else { return nil }
+        // Unsigned from here (each part is 0 to 99, the clock 0 to 86,399): a signed division
+        // by a constant costs a sign correction more.
+        let clock = UInt(truncatingIfNeeded: wall - day * secondsPerDay)
+        let year = UInt(truncatingIfNeeded: date.year)
+        var text = Text()
+        withUnsafeMutableBytes(of: &text.words) { bytes in
+            func two(_ value: UInt, at offset: Int) {
+                bytes[offset] = UInt8(truncatingIfNeeded: 0x30 + value / 10)
+                bytes[offset + 1] = UInt8(truncatingIfNeeded: 0x30 + value % 10)
+            }
+            bytes[0] = UInt8(ascii: "\"")
+            two(year / 100, at: 1); two(year % 100, at: 3)
+            bytes[5] = UInt8(ascii: "-"); two(UInt(truncatingIfNeeded: date.month), at: 6)
+            bytes[8] = UInt8(ascii: "-"); two(UInt(truncatingIfNeeded: date.day), at: 9)
+            bytes[11] = UInt8(ascii: "T"); two(clock / 3600, at: 12)
+            bytes[14] = UInt8(ascii: ":"); two(clock % 3600 / 60, at: 15)
+            bytes[17] = UInt8(ascii: ":"); two(clock % 60, at: 18)
+            bytes[20] = UInt8(ascii: "\"")
+        }
+        return text
     }
 }
 
@@ -430,6 +529,13 @@ extension ParseBatch {
         let router: Router
         private var lastKey: (tz: JSONValue?, now: JSONValue?)?
         private var lastReference: ReferenceTime?
+        /// The `tz` and `now` of `lastReference` as a plain line gave them, held inline: the
+        /// next plain line's are compared with them without a string made or a reference
+        /// counted (reading `lastKey` retained its strings and released them, every line).
+        /// Nil when unknown (another line made the reference, or a value was too long).
+        private var lastPlainKey: (tz: RequestKeys.Plain.Short, now: RequestKeys.Plain.Short)?
+        /// The times' texts of the run's answers (`LocalTimes.Texts`).
+        private let texts = LocalTimes.Texts()
 
         public init(defaults: ReferenceTime, router: Router = Router()) {
             self.defaults = defaults
@@ -478,30 +584,32 @@ extension ParseBatch {
 
         /// `answer(line:to:)` of the line's UTF-8 bytes, read in place.
         private func answer(utf8 line: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) -> Bool {
+            // The usual line read where it lies: its values are strings only when they are
+            // needed (the text), the id is written from its bytes, and `now` and `tz` are
+            // compared with the last line's as bytes.
+            var plain = RequestKeys.Plain()
+            if plain.read(line) { return answer(plain, in: line, to: &out) }
             // Read in place: a request made and then taken apart was copied and destroyed.
             var keys = RequestKeys()
-            if !keys.readPlain(line) {
-                keys = RequestKeys()
-                let request: JSONValue
-                do {
-                    request = try JSONValue.parse(utf8: line)
-                } catch {
-                    ParseBatch.failure(id: .null, Renderer.batchLineUnreadable(error.description)).write(to: &out)
-                    return false
-                }
-                guard case .object(let members) = request else {
-                    ParseBatch.failure(id: .null, Renderer.batchLineNotObject).write(to: &out)
-                    return false
-                }
-                // The four keys in one pass; the first of a repeated key counts, as in `request[key]`.
-                for (key, value) in members {
-                    switch key {
-                    case "id": if keys.id == nil { keys.id = value }
-                    case "text": if keys.text == nil { keys.text = value }
-                    case "now": if keys.now == nil { keys.now = value }
-                    case "tz": if keys.tz == nil { keys.tz = value }
-                    default: break
-                    }
+            let request: JSONValue
+            do {
+                request = try JSONValue.parse(utf8: line)
+            } catch {
+                ParseBatch.failure(id: .null, Renderer.batchLineUnreadable(error.description)).write(to: &out)
+                return false
+            }
+            guard case .object(let members) = request else {
+                ParseBatch.failure(id: .null, Renderer.batchLineNotObject).write(to: &out)
+                return false
+            }
+            // The four keys in one pass; the first of a repeated key counts, as in `request[key]`.
+            for (key, value) in members {
+                switch key {
+                case "id": if keys.id == nil { keys.id = value }
+                case "text": if keys.text == nil { keys.text = value }
+                case "now": if keys.now == nil { keys.now = value }
+                case "tz": if keys.tz == nil { keys.tz = value }
+                default: break
                 }
             }
             let id = keys.id
@@ -509,22 +617,59 @@ extension ParseBatch {
                 ParseBatch.failure(id: id ?? .null, Renderer.batchLineNeedsText).write(to: &out)
                 return false
             }
-            let reference: ReferenceTime
-            if let lastKey, let lastReference, lastKey.tz == keys.tz, lastKey.now == keys.now {
-                reference = lastReference
-            } else {
-                switch ParseBatch.reference(tz: keys.tz, now: keys.now, id: id ?? .null, defaults: defaults) {
-                case .success(let made):
-                    reference = made
-                    lastKey = (tz: keys.tz, now: keys.now)
-                    lastReference = made
-                case .failure(let failure):
-                    failure.json.write(to: &out)
-                    return false
-                }
-            }
+            guard let reference = reference(tz: keys.tz, now: keys.now, id: id ?? .null, to: &out) else { return false }
             ParseReport(text: phrase, reference: reference, router: router).writeRecord(id: id ?? .null, to: &out)
             return true
+        }
+
+        /// The answer to a line `RequestKeys.Plain` read: the bytes of `answer(utf8:to:)`'s
+        /// JSON reading of it.
+        private func answer(_ plain: RequestKeys.Plain, in line: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) -> Bool {
+            guard case .string(let text) = plain.text else {
+                ParseBatch.failure(id: plain.id.json(in: line) ?? .null, Renderer.batchLineNeedsText).write(to: &out)
+                return false
+            }
+            let reference: ReferenceTime
+            let tz = RequestKeys.Plain.Short(plain.tz, in: line), now = RequestKeys.Plain.Short(plain.now, in: line)
+            if let key = lastPlainKey, let tz, let now, key.tz == tz, key.now == now, let lastReference {
+                reference = lastReference
+            } else if let lastKey, let lastReference, plain.tz.isSame(as: lastKey.tz, in: line), plain.now.isSame(as: lastKey.now, in: line) {
+                reference = lastReference
+                lastPlainKey = tz.flatMap { tz in now.map { (tz, $0) } }
+            } else {
+                guard let made = self.reference(tz: plain.tz.json(in: line), now: plain.now.json(in: line),
+                                                id: plain.id.json(in: line) ?? .null, to: &out) else { return false }
+                reference = made
+                lastPlainKey = tz.flatMap { tz in now.map { (tz, $0) } }
+            }
+            let phrase = String(decoding: UnsafeBufferPointer(rebasing: line[text]), as: UTF8.self)
+            let report = ParseReport(text: phrase, reference: reference, router: router)
+            out.append("{\"id\":")
+            // The id's bytes are those of its string: `readPlain` takes no escape.
+            if case .string(let id) = plain.id {
+                JSONValue.writeString(utf8: UnsafeBufferPointer(rebasing: line[id]), to: &out)
+            } else {
+                out.append("null")
+            }
+            report.writeFields(to: &out, texts: texts)
+            return true
+        }
+
+        /// The reference a line's `tz` and `now` ask for: the last line's when they are the
+        /// same, else made and kept; nil, with the `{"id", "error"}` answer written, when
+        /// they cannot be read.
+        private func reference(tz: JSONValue?, now: JSONValue?, id: JSONValue, to out: inout ByteWriter) -> ReferenceTime? {
+            if let lastKey, let lastReference, lastKey.tz == tz, lastKey.now == now { return lastReference }
+            switch ParseBatch.reference(tz: tz, now: now, id: id, defaults: defaults) {
+            case .success(let made):
+                lastKey = (tz: tz, now: now)
+                lastReference = made
+                lastPlainKey = nil
+                return made
+            case .failure(let failure):
+                failure.json.write(to: &out)
+                return nil
+            }
         }
     }
 
@@ -566,43 +711,108 @@ extension ParseBatch {
 struct RequestKeys {
     var id: JSONValue?, text: JSONValue?, now: JSONValue?, tz: JSONValue?
 
-    /// Reads the usual request line straight from its bytes, without a tree of values: one
-    /// object whose keys are `id`, `text`, `now` and `tz`, each at most once, and whose
-    /// values are strings without escapes or `null`. Any other line (other keys or values,
-    /// escapes, anything malformed) is false here, with some keys perhaps set, and goes to
-    /// the JSON reader, which reads it (or words its error) as before; for the lines read
-    /// here the values are the reader's.
-    mutating func readPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var scan = Scanner(bytes: bytes)
-        scan.skipSpace()
-        guard scan.take(UInt8(ascii: "{")) else { return false }
-        while true {
-            scan.skipSpace()
-            guard let key = scan.plainString() else { return false }
-            scan.skipSpace()
-            guard scan.take(UInt8(ascii: ":")) else { return false }
-            scan.skipSpace()
-            let value: JSONValue
-            if let string = scan.plainString() {
-                value = .string(String(decoding: string, as: UTF8.self))
-            } else if scan.takeNull() {
-                value = .null
-            } else {
-                return false
+    /// The usual request line read straight from its bytes, without a tree of values or a
+    /// string for each: one object whose keys are `id`, `text`, `now` and `tz`, each at most
+    /// once, and whose values are strings without escapes or `null`.
+    struct Plain {
+        /// A key's value: not given, `null`, or a string (where its bytes lie in the line,
+        /// without the quotes; with no escape they are the string's UTF-8).
+        enum Value {
+            case absent, null, string(Range<Int>)
+
+            /// The value as the JSON reader reads it, nil when not given.
+            func json(in line: UnsafeBufferPointer<UInt8>) -> JSONValue? {
+                switch self {
+                case .absent: return nil
+                case .null: return .null
+                case .string(let range): return .string(String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self))
+                }
             }
-            // A key repeated, or another key, is the JSON reader's to read.
-            if Scanner.spells(key, "id"), id == nil { id = value }
-            else if Scanner.spells(key, "text"), text == nil { text = value }
-            else if Scanner.spells(key, "now"), now == nil { now = value }
-            else if Scanner.spells(key, "tz"), tz == nil { tz = value }
-            else { return false }
-            scan.skipSpace()
-            if scan.take(UInt8(ascii: ",")) { continue }
-            guard scan.take(UInt8(ascii: "}")) else { return false }
-            break
+
+            /// True when `json(in:) == key`, mostly without making the string: the same bytes
+            /// are the same string, and two strings of ASCII that differ in a byte differ
+            /// (any other pair is compared as strings, which compare canonical equivalents).
+            func isSame(as key: JSONValue?, in line: UnsafeBufferPointer<UInt8>) -> Bool {
+                switch (self, key) {
+                case (.absent, nil): return true
+                case (.null, .null?): return true
+                case (.string(let range), .string(let known)?):
+                    let bytes = UnsafeBufferPointer(rebasing: line[range])
+                    let asBytes = known.utf8.withContiguousStorageIfAvailable { stored -> Bool? in
+                        if Scanner.equal(stored, bytes) { return true }
+                        if ParseBatch.Reader.isASCII(stored), ParseBatch.Reader.isASCII(bytes) { return false }
+                        return nil
+                    }
+                    if let same = asBytes ?? nil { return same }
+                    return json(in: line) == key
+                default: return false
+                }
+            }
         }
-        scan.skipSpace()
-        return scan.atEnd
+
+        var id = Value.absent, text = Value.absent, now = Value.absent, tz = Value.absent
+
+        /// A value of up to 31 bytes as it was given, held inline (no storage to count
+        /// references to): equal ones are the same bytes, so the same value.
+        struct Short: Equatable {
+            /// 0 for not given, 1 for `null`, 2 + the string's length for a string.
+            var tag: Int
+            var words: (UInt64, UInt64, UInt64, UInt64)
+
+            static func == (a: Short, b: Short) -> Bool {
+                a.tag == b.tag && a.words.0 == b.words.0 && a.words.1 == b.words.1 && a.words.2 == b.words.2 && a.words.3 == b.words.3
+            }
+
+            /// Nil for a string longer than 31 bytes.
+            init?(_ value: Value, in line: UnsafeBufferPointer<UInt8>) {
+                words = (0, 0, 0, 0)
+                switch value {
+                case .absent: tag = 0
+                case .null: tag = 1
+                case .string(let range):
+                    guard range.count < 32 else { return nil }
+                    tag = 2 + range.count
+                    withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: line[range]))) }
+                }
+            }
+        }
+
+        /// True for a line of that shape. Any other line (other keys or values, escapes,
+        /// anything malformed) is false here and goes to the JSON reader, which reads it (or
+        /// words its error) as before; for the lines read here the values are the reader's.
+        mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            var scan = Scanner(bytes: bytes)
+            scan.skipSpace()
+            guard scan.take(UInt8(ascii: "{")) else { return false }
+            while true {
+                scan.skipSpace()
+                guard let key = scan.plainString() else { return false }
+                scan.skipSpace()
+                guard scan.take(UInt8(ascii: ":")) else { return false }
+                scan.skipSpace()
+                let value: Value
+                if let string = scan.plainString() {
+                    value = .string(string)
+                } else if scan.takeNull() {
+                    value = .null
+                } else {
+                    return false
+                }
+                // A key repeated, or another key, is the JSON reader's to read.
+                let name = UnsafeBufferPointer(rebasing: bytes[key])
+                if Scanner.spells(name, "id"), case .absent = id { id = value }
+                else if Scanner.spells(name, "text"), case .absent = text { text = value }
+                else if Scanner.spells(name, "now"), case .absent = now { now = value }
+                else if Scanner.spells(name, "tz"), case .absent = tz { tz = value }
+                else { return false }
+                scan.skipSpace()
+                if scan.take(UInt8(ascii: ",")) { continue }
+                guard scan.take(UInt8(ascii: "}")) else { return false }
+                break
+            }
+            scan.skipSpace()
+            return scan.atEnd
+        }
     }
 
     /// A cursor over the line (a struct, not captured variables, which would be boxed).
@@ -629,18 +839,65 @@ struct RequestKeys {
             return true
         }
 
-        /// The bytes inside a string from here that has no escape or control character.
-        mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
-            guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { return nil }
+        /// Where the bytes inside a string from here lie, for a string that has no escape or
+        /// control character. The closing quote is looked for eight bytes at a time, and
+        /// found in its word from the word's test (a byte at a time, with its three tests,
+        /// cost about 15 instructions a byte of the line); the last bytes of a line one by one.
+        mutating func plainString() -> Range<Int>? {
+            guard at < bytes.count, bytes[at] == UInt8(ascii: "\""), let base = bytes.baseAddress else { return nil }
             var end = at + 1
+            while bytes.count - end >= 8 {
+                let stops = Self.stops(UInt64(littleEndian: UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self)))
+                guard stops == 0 else {
+                    // The lowest byte flagged is the first `"`, `\` or control byte.
+                    end += stops.trailingZeroBitCount >> 3
+                    break
+                }
+                end += 8
+            }
             while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
             guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
             defer { at = end + 1 }
-            return UnsafeBufferPointer(rebasing: bytes[(at + 1)..<end])
+            return (at + 1)..<end
+        }
+
+        /// The high bit of each byte of `word` (its first byte the lowest) that is `"`, `\` or
+        /// below 0x20, by the "has a byte equal to / less than" word tests: zero when there
+        /// is none, and the lowest bit set is always such a byte (a byte above one may be
+        /// flagged by the borrow from it).
+        @inline(__always)
+        static func stops(_ word: UInt64) -> UInt64 {
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            let below20 = (word &- ones &* 0x20) & ~word
+            let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+            let hasQuote = (quote &- ones) & ~quote, hasBackslash = (backslash &- ones) & ~backslash
+            return (below20 | hasQuote | hasBackslash) & highs
         }
 
         static func spells(_ key: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
-            key.elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+            equal(key, UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+        }
+
+        /// True when `a` and `b` hold the same bytes, compared eight at a time (the generic
+        /// `elementsEqual` cost about 20 instructions a byte; the last word overlaps the one
+        /// before it).
+        static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+            let n = a.count
+            guard n == b.count else { return false }
+            guard n > 0, let x = a.baseAddress, let y = b.baseAddress else { return true }
+            if n < 8 {
+                for at in 0..<n where x[at] != y[at] { return false }
+                return true
+            }
+            var at = 0
+            while true {
+                let start = Swift.min(at, n - 8)
+                if UnsafeRawPointer(x + start).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(y + start).loadUnaligned(as: UInt64.self) {
+                    return false
+                }
+                if start == n - 8 { return true }
+                at = start + 8
+            }
         }
     }
 }

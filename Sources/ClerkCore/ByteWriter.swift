@@ -50,6 +50,19 @@ public struct ByteWriter: ~Copyable {
         }
     }
 
+    /// Appends the first `count` (up to 24) bytes of three words, in memory order, with three
+    /// stores: for a short text made once and written often (a time of `--jsonl`, 21 bytes
+    /// that cost a capacity check each when appended a byte at a time).
+    @inlinable @inline(__always)
+    public mutating func append(words: (UInt64, UInt64, UInt64), count: Int) {
+        if capacity - used < 24 { grow(toHold: 24) }
+        let target = UnsafeMutableRawPointer(base + used)
+        target.storeBytes(of: words.0, as: UInt64.self)
+        target.storeBytes(of: words.1, toByteOffset: 8, as: UInt64.self)
+        target.storeBytes(of: words.2, toByteOffset: 16, as: UInt64.self)
+        used += Swift.min(Swift.max(count, 0), 24)
+    }
+
     /// A literal of one scalar, which a `StaticString` may hold without bytes.
     @usableFromInline @inline(never)
     mutating func appendScalar(_ scalar: Unicode.Scalar) {

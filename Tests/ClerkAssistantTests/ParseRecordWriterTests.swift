@@ -67,7 +67,11 @@ import Testing
             #"[1,2]"#,
             #"{"id":14,"text":"next friday"#,
             #"{"id":{"nested":[1,true,null]},"text":"every other week on tue","now":"2026-03-28T10:00","tz":"Europe/Madrid"}"#,
-            // Lines the reader takes without the JSON reader (`RequestKeys.readPlain`), and their near misses.
+            // Lines the reader takes without the JSON reader (`RequestKeys.Plain`), and their near misses:
+            // a zone name too long to be kept inline, a raw tab past the first eight bytes of a text.
+            #"{"id":"long","text":"friday","tz":"America/Argentina/ComodRivadavia"}"#,
+            #"{"id":"long2","text":"friday","tz":"America/Argentina/ComodRivadavia"}"#,
+            "{\"id\":\"tab\",\"text\":\"tomorrow at\t3\"}",
             #" { "tz" : null , "now" : null , "text" : "friday" , "id" : "spaced" } "#,
             #"{"text":"friday","id":null}"#, #"{"id":"t","text":null}"#, #"{"id":"u","text":"x","extra":"y"}"#,
             #"{"id":"v","text":"x","now":nul}"#, #"{"id":"w","text":"x",}"#, #"{"id":"x","text":"x"}}"#, #"{}"#,

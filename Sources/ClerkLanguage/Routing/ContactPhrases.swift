@@ -4,6 +4,10 @@ internal import ClerkCore
 /// Carla Gomez", "give me Petey's mobile number", "call mom".
 enum ContactPhrases {
 
+    static let whereWord: WordSet = ["where"]
+    static let doesWord: WordSet = ["does"]
+    static let doesOrIs: WordSet = ["does", "is"]
+
     static func route(_ s: Sentence, shape: Shape, known: Names) -> Route? {
         let head = shape.head
         let body = s.body
@@ -36,9 +40,9 @@ enum ContactPhrases {
                 return Route(rule: .contact(.field(field)), command: head..<shape.afterVerb)
             }
         }
-        // Words compared one by one: each array literal given to `matches` was made and
-        // destroyed on every line that got this far.
-        if ((s.word(head) == "where" && s.word(head + 1) == "does") || s.word(head) == "does" || s.word(head) == "is"),
+        // Words looked up by key: each array literal given to `matches` was made and
+        // destroyed on every line that got this far, and each word compared copied its term.
+        if ((s.word(head, isIn: Self.whereWord) && s.word(head + 1, isIn: Self.doesWord)) || s.word(head, isIn: Self.doesOrIs)),
            s.has(Vocabulary.whereVerbs), personMention(s, known: known) != nil {
             return Route(rule: .contact(.whereAbout), command: head..<head)
         }

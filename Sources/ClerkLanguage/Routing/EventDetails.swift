@@ -65,7 +65,7 @@ struct EventDetails {
                 dates.append(d)
                 // The match read where it lies (`let match = s.dates[d]` copied it).
                 let range = s.dates[d].range
-                slots.append(Slot(kind: .when, ranges: [range], value: s.interval(s.dates[d]), rule: "date:" + s.dates[d].rule))
+                slots.append(Slot(kind: .when, ranges: [range], value: s.interval(s.dates[d]), rule: Self.joined("date:", s.dates[d].rule)))
                 if let rule = s.dates[d].recurrence {
                     slots.append(Slot(kind: .recurrence, ranges: [range], value: rule, rule: "date-recurrence"))
                 }
@@ -75,6 +75,20 @@ struct EventDetails {
         // Words that only say "it repeats" ("repeating", "make it recur") go with the recurrence.
         for i in range where !used[i] && s.word(i, isIn: Vocabulary.repeatWords) {
             used[i] = true
+        }
+    }
+
+    /// `prefix + rest`, made at its size at once (`+` copied `prefix` into a new string and
+    /// grew it for `rest`, for every date slot of a line).
+    static func joined(_ prefix: StaticString, _ rest: String) -> String {
+        var rest = rest
+        return rest.withUTF8 { tail in
+            let head = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+            return String(unsafeUninitializedCapacity: head.count + tail.count) { bytes in
+                let afterHead = bytes.initialize(fromContentsOf: head)
+                let end = bytes[afterHead...].initialize(fromContentsOf: tail)
+                return end
+            }
         }
     }
 
@@ -252,6 +266,10 @@ struct EventDetails {
     }
 
     /// "all day", "the whole day", "all-day": said, not inferred from a date without a time.
+    /// "all-day" as a set: asked of every word, a set answers from the word's key where
+    /// comparing the word copied its term first.
+    static let allDayWord: WordSet = ["all-day"]
+
     private mutating func readAllDay(_ s: Sentence, _ range: Range<Int>) {
         var i = range.lowerBound
         while i + 1 < range.upperBound {
@@ -264,7 +282,7 @@ struct EventDetails {
                 slots.append(s.slot(.allDay, start..<(i + 2), value: "true", rule: "all-day"))
                 return
             }
-            if s.word(i) == "all-day" {
+            if s.word(i, isIn: Self.allDayWord) {
                 mark(i..<(i + 1))
                 isAllDay = true
                 slots.append(s.slot(.allDay, i..<(i + 1), value: "true", rule: "all-day"))
@@ -272,7 +290,7 @@ struct EventDetails {
             }
             i += 1
         }
-        if range.count > 0, s.word(range.upperBound - 1) == "all-day" {
+        if range.count > 0, s.word(range.upperBound - 1, isIn: Self.allDayWord) {
             mark((range.upperBound - 1)..<range.upperBound)
             isAllDay = true
         }

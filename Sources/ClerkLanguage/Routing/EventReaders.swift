@@ -6,7 +6,8 @@ enum CreateReader {
     static func read(_ s: Sentence, route: Route, known: Names, slots: inout [Slot]) -> Intent {
         var used = s.usedOutsideBody
         for i in route.command { used[i] = true }
-        var details = EventDetails(s, range: s.body, known: known, used: used)
+        // The mask handed over, not shared: the details' first mark copied a shared one.
+        var details = EventDetails(s, range: s.body, known: known, used: consume used)
         Repeats.keepSchedule(s, &details)
         // "mark today as my cheat day", "input name as meeting": the title is what follows "as".
         if let asAt = titleAfterAs(s, used: details.used) {
@@ -27,7 +28,9 @@ enum CreateReader {
         var when = details.weekdays ?? details.when(in: s)
         // "breakfast at 8" is 08:00, "movie night on Friday at 9" is 21:00.
         let occasion = TimeHints.occasion(in: s)
-        if let said = when, let occasion, let fitted = TimeHints.fitted(said, to: occasion, in: s.text, reference: s.reference) {
+        // The reading bound last, and below read field by field: binding or unwrapping `when`
+        // copied the whole reading (address-only, for its `Date`s), for every new event.
+        if let occasion, let said = when, let fitted = TimeHints.fitted(said, to: occasion, in: s.text, reference: s.reference) {
             when = fitted
             if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) {
                 slots[at].value = s.interval(fitted)
@@ -36,7 +39,7 @@ enum CreateReader {
         }
         // A length said inside the time ("tomorrow at 3 for an hour") counts; an end ("3-4pm") is in `when`.
         var duration = details.durationMinutes
-        if duration == nil, let when, when.known.contains(.duration) {
+        if duration == nil, when?.known.contains(.duration) == true, let when {
             if !when.isAllDay {
                 duration = Quantity.clamped(when.end.timeIntervalSince(when.start) / 60)
             } else if let part = when.parts.first(where: { $0.role == "duration" }),
@@ -52,17 +55,18 @@ enum CreateReader {
         // A meal with a day and no time starts at the meal's time ("lunch tomorrow"); a part of
         // the day said alone names when it starts ("call mom tomorrow morning").
         var hint: StartHint?
-        if let when, !details.isAllDay {
-            if let part = TimeHints.dayPart(of: when, in: s.text) {
+        if !details.isAllDay, let known = when?.known, let parts = when?.parts {
+            if let part = TimeHints.dayPart(known: known, parts: parts, in: s.text) {
                 hint = .dayPart(part)
-            } else if TimeHints.timeIsAMeal(when, in: s.text), let occasion = TimeHints.occasion(in: s, forHours: false) {
+            } else if TimeHints.timeIsAMeal(known: known, parts: parts, in: s.text), let occasion = TimeHints.occasion(in: s, forHours: false) {
                 hint = .occasion(occasion)
-            } else if let occasion = TimeHints.occasion(in: s, forHours: false), when.isAllDay, !when.known.contains(.time),
-                      when.end.timeIntervalSince(when.start) <= 86_400 + 3600 {
+            } else if let occasion = TimeHints.occasion(in: s, forHours: false), when?.isAllDay == true, !known.contains(.time),
+                      let start = when?.start, let end = when?.end, end.timeIntervalSince(start) <= 86_400 + 3600 {
                 hint = .occasion(occasion)
             }
         }
-        let allDay = details.isAllDay || (when.map { $0.isAllDay && !$0.known.contains(.time) && duration == nil } ?? false) && hint == nil
+        let whenIsAllDay = when?.isAllDay ?? false, whenHasTime = when?.known.contains(.time) ?? false
+        let allDay = details.isAllDay || (whenIsAllDay && !whenHasTime && duration == nil) && hint == nil
         var request = EventRequest(
             title: title, when: when, calendar: details.calendar, attendees: details.attendees, location: details.location,
             reminderMinutes: details.reminderMinutes, durationMinutes: duration, recurrence: recurrence, isAllDay: allDay
@@ -91,9 +95,12 @@ enum CreateReader {
         return said.allSatisfy(readable) && !loneLetter ? nil : last
     }
 
+    /// "as", as a set: looked up by the words' keys, where a list compared each word.
+    static let asWord: WordSet = ["as"]
+
     /// The "as" of "mark X as Y" when a marking verb comes before it and words follow it.
     static func titleAfterAs(_ s: Sentence, used: [Bool]) -> Int? {
-        guard let asAt = s.first(in: ["as"]), asAt + 1 < s.body.upperBound,
+        guard let asAt = s.first(in: asWord), asAt + 1 < s.body.upperBound,
               (s.body.lowerBound..<asAt).contains(where: { ["mark", "marked", "flag", "flagged", "note", "name", "set", "save", "input", "keep"].contains(s.word($0)) })
         else { return nil }
         return (asAt + 1..<s.body.upperBound).contains(where: { !used[$0] }) ? asAt : nil
@@ -102,11 +109,22 @@ enum CreateReader {
 
 /// Reads a question about the agenda: range, filters, free time, "next".
 enum AgendaReader {
+    // Words asked of every word of the body, as sets: a set answers from the word's key,
+    // where comparing the word copied its term (and a list was compared word by word).
+    static let nextWord: WordSet = ["next"]
+    static let myWord: WordSet = ["my"]
+    static let withWord: WordSet = ["with"]
+
     static func read(_ s: Sentence, route: Route, known: Names, slots: inout [Slot]) -> Intent {
         var used = s.usedOutsideBody
         for i in route.command { used[i] = true }
-        let details = EventDetails(s, range: s.body, known: known, used: used)
-        slots += details.slots.filter { $0.kind != .location && $0.kind != .reminder }
+        // The mask handed over, not shared: the details' first mark copied a shared one.
+        let details = EventDetails(s, range: s.body, known: known, used: consume used)
+        // The slots appended where they lie: the filtered copy was an array made and dropped.
+        slots.reserveCapacity(slots.count + details.slots.count)
+        for index in details.slots.indices where details.slots[index].kind != .location && details.slots[index].kind != .reminder {
+            slots.append(details.slots[index])
+        }
         var query = AgendaQuery()
         // "how does my week look", "what's my day like": this week, today.
         if details.dates.isEmpty, let (span, phrase) = mySpan(s), let reader = s.reader,
@@ -151,15 +169,15 @@ enum AgendaReader {
             // The length is not a word to look for ("free slots of 2 hours").
             for j in i..<found.next { filterUsed[j] = true }
         }
-        // `query.when` read in place (`if let when` copied the match).
-        if query.when != nil {
-            query.dayPart = TimeHints.dayPart(of: query.when!, in: s.text)
+        // `query.when` read in place, field by field (`if let when` copied the match, and so
+        // did each `query.when!`).
+        if let known = query.when?.known, let isAllDay = query.when?.isAllDay {
+            query.dayPart = TimeHints.dayPart(known: known, parts: query.when?.parts ?? [], in: s.text)
             // "am I free Friday at 1:30": one moment, not the hour from it.
-            let known = query.when!.known, isAllDay = query.when!.isAllDay
             query.isMoment = query.wantsFreeTime && query.dayPart == nil && known.contains(.time) && !known.contains(.end)
                 && !known.contains(.duration) && !isAllDay && query.slotMinutes == nil
         }
-        if let next = s.first(in: ["next"]), !s.isInDate(next) {
+        if let next = s.first(in: Self.nextWord), !s.isInDate(next) {
             query.wantsNext = true
             slots.append(s.slot(.next, next..<(next + 1), value: "true", rule: "next"))
         }
@@ -184,7 +202,7 @@ enum AgendaReader {
     /// "my week", "my day", "my weekend": the span a question about the person's time names,
     /// and the phrase the date reader reads for it.
     static func mySpan(_ s: Sentence) -> (Range<Int>, String)? {
-        for i in s.body where s.word(i) == "my" {
+        for i in s.body where s.word(i, isIn: myWord) {
             if let phrase = Vocabulary.mySpans[s.word(i + 1)], !s.isInDate(min(i + 1, s.count - 1)) { return (i..<(i + 2), phrase) }
         }
         return nil
@@ -193,15 +211,19 @@ enum AgendaReader {
     /// What is left once question words, dates, calendars and people are taken out, when it
     /// says more than "events" ("dentist appointment").
     static func filterWords(_ s: Sentence, used: [Bool], keepNamesOf details: EventDetails) -> (String, [Range<Int>])? {
-        var used = used
-        for run in details.namesInTitle { for i in run { used[i] = true } }
-        // "with" before a name went with the name.
-        for i in s.body where s.word(i) == "with" && i + 1 < s.count && details.namesInTitle.contains(where: { $0.lowerBound == i + 1 }) { used[i] = true }
+        // The names that stay in a title, and "with" before one (it went with the name), are
+        // taken too, asked word by word: a copy of `used` marked with them was copied again
+        // for every question (its storage made unique before the loop that marked it).
+        let names = details.namesInTitle
+        func taken(_ i: Int) -> Bool {
+            used[i] || names.contains { $0.contains(i) }
+                || (s.word(i, isIn: withWord) && i + 1 < s.count && names.contains { $0.lowerBound == i + 1 })
+        }
         let frame: WordClass = [.questionFrame, .free, .deleteVerb, .updateVerb, .all, .calendarNoun, .number, .unit]
         let kept = s.body.filter { i in
             // "with my boss" names nobody to look for; "my dentist appointment" does.
             // (The term read through the sentence's accessors: `let t = s.tokens[i]` copied it.)
-            !used[i] && !s.isInDate(i) && s.kind(i) != .mark && !s.isA(i, frame) && !(s.isA(i, .relation) && s.word(i - 1) == "my" && !s.isA(i + 1, .eventNoun))
+            !taken(i) && !s.isInDate(i) && s.kind(i) != .mark && !s.isA(i, frame) && !(s.isA(i, .relation) && s.word(i - 1) == "my" && !s.isA(i + 1, .eventNoun))
         }
         guard !kept.isEmpty, !kept.allSatisfy({ s.isA($0, .category) }) else { return nil }
         var pieces: [Range<Int>] = []
@@ -350,7 +372,7 @@ enum ChangeReader {
         var used = used
         if range.lowerBound > 0, s.word(range.lowerBound - 1) == "to" { used[range.lowerBound - 1] = false }
         let from = range.lowerBound > 0 && s.word(range.lowerBound - 1) == "to" ? range.lowerBound - 1 : range.lowerBound
-        var details = EventDetails(s, range: from..<range.upperBound, known: known, used: used)
+        var details = EventDetails(s, range: from..<range.upperBound, known: known, used: consume used)
         slots += details.slots
         changes.when = details.when(in: s)
         // "make it 30 minutes earlier": the reader reads a time counted from now; an edit
@@ -423,8 +445,13 @@ extension ChangeReader {
 extension Sentence {
     /// A used-mask where everything outside the body (wake words, politeness) is taken.
     var usedOutsideBody: [Bool] {
-        var used = [Bool](repeating: true, count: tokens.count)
-        for i in body { used[i] = false }
+        // Made by appends into reserved room: `[Bool](repeating:count:)` allocates through the
+        // standard library's unspecialized path, which looks up the storage's generic
+        // metadata (about 550 instructions a mask); the append path is specialized here.
+        let count = tokens.count, body = self.body
+        var used: [Bool] = []
+        used.reserveCapacity(count)
+        for i in 0..<count { used.append(!body.contains(i)) }
         return used
     }
 }

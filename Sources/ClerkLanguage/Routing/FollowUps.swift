@@ -22,16 +22,16 @@ enum FollowUps {
     static let placeIntroducers: WordSet = ["is", "to", ":"]
     static let lengthWords: WordSet = ["for", "lasting"]
     static let changeWords: WordSet = ["before", "long", "calendar", "prior"]
+    static let insteadWord: WordSet = ["instead"]
     /// Words a follow-up may hold besides its change.
     static let filler: WordSet = ["instead", "too", "also", "please", "and", "then", "rather", "actually", "no", "oh", "as", "well", "it", "that", "this", "one", "event", "the", "to", "make"]
 
     static func route(_ s: Sentence, shape: Shape, known: Names) -> Route? {
         let head = shape.head
         let body = s.body
-        let w0 = s.word(head)
         let pronounNext = s.word(head + 1, isIn: pronouns) && head + 1 < body.upperBound
         // "call it Team lunch", "rename it to Team lunch", "rename to Team lunch".
-        if s.word(head, isIn: titleVerbs), pronounNext || (w0 == "rename" && s.word(head + 1) == "to") {
+        if s.word(head, isIn: titleVerbs), pronounNext || (s.word(head) == "rename" && s.word(head + 1) == "to") {
             var end = head + 1
             if pronounNext { end += 1 }
             if s.word(end, isIn: titleIntroducers) { end += 1 }
@@ -64,13 +64,14 @@ enum FollowUps {
         }
         // A bare change: "for 2 hours", "on Personal instead", "tomorrow instead", "at Café Central instead".
         guard body.count <= 8, !shape.isQuestion, shape.headVerb != .show else { return nil }
-        let hasInstead = s.has(["instead"])
+        let hasInstead = s.has(insteadWord)
         // Only a change can make a bare follow-up: a length, a reminder, a calendar, or "instead".
         let saysLength = s.first(in: lengthWords).map { Quantity.minutes(in: s, at: $0 + 1) != nil } ?? false
         guard hasInstead || saysLength || s.has(changeWords)
                 || body.contains(where: { s.word($0, isIn: known.calendarWordSet) }) else { return nil }
         var used = s.usedOutsideBody
-        let details = EventDetails(s, range: body, known: known, used: used)
+        // The mask handed over, not shared: the details' first mark copied a shared one.
+        let details = EventDetails(s, range: body, known: known, used: consume used)
         used = details.used
         let leftover = body.filter { !used[$0] && !s.word($0, isIn: filler) && !s.tokens[$0].isMark && !s.isInDate($0) }
         guard leftover.isEmpty else { return nil }

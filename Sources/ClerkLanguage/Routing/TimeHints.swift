@@ -41,14 +41,16 @@ enum TimeHints {
     }
 
     /// The part of the day a reading is, when it says one and no clock time ("tomorrow
-    /// morning", "on Friday afternoon", "tonight", "this evening").
-    static func dayPart(of match: DateMatch, in text: String) -> DayPart? {
-        guard match.known.contains(.time), !match.known.contains(.duration) else { return nil }
+    /// morning", "on Friday afternoon", "tonight", "this evening"). Of the reading's known
+    /// parts and pieces, not the reading: the callers' readings lie in optionals, and
+    /// unwrapping one copied the whole reading (address-only, for its `Date`s).
+    static func dayPart(known: KnownParts, parts: [DatePart], in text: String) -> DayPart? {
+        guard known.contains(.time), !known.contains(.duration) else { return nil }
         var part: DayPart?
-        for piece in match.parts {
+        for piece in parts {
             var found: DayPart?
-            _ = forEachWord(of: piece, in: text) { word in
-                found = Vocabulary.dayParts[word]
+            _ = forEachWord(of: piece, in: text) { key, word in
+                found = Vocabulary.dayParts.mayContain(key: key) ? Vocabulary.dayParts[word(), key: key] : nil
                 return found == nil
             }
             if let found { part = found; continue }
@@ -61,43 +63,73 @@ enum TimeHints {
     /// Calls `body` with each lower-case word of one piece of a reading, in order ("Friday
     /// afternoon" → friday, afternoon), until it returns false; false when it did. No list
     /// of the words is made: the readers ask this of every piece of an event's reading.
-    private static func forEachWord(of piece: DatePart, in text: String, _ body: (String) -> Bool) -> Bool {
+    /// `body` gets the word's key (`WordTable.key(of:)`) and a way to make the word: most
+    /// words are on none of the lists asked, which the key tells without the string (making
+    /// it, and looking it up, cost about 250 instructions a word).
+    private static func forEachWord(of piece: DatePart, in text: String, _ body: (_ key: UInt64, _ word: () -> String) -> Bool) -> Bool {
+        // The piece's bytes read where they lie in the text: the `Substring` checked both
+        // indices against the text, and its UTF-8 view was walked twice, a byte at a time
+        // through its indices (about 40 instructions a byte). A bound inside a scalar, which
+        // the `Substring` would round down, goes the old way still.
+        let utf8 = text.utf8
+        let inPlace: Bool?? = utf8.withContiguousStorageIfAvailable { all -> Bool? in
+            let lower = utf8.distance(from: utf8.startIndex, to: piece.range.lowerBound)
+            let upper = lower + utf8.distance(from: piece.range.lowerBound, to: piece.range.upperBound)
+            func startsScalar(_ at: Int) -> Bool { at == all.count || all[at] & 0xC0 != 0x80 }
+            guard 0 <= lower, lower <= upper, upper <= all.count, startsScalar(lower), startsScalar(upper) else { return nil }
+            let said = UnsafeBufferPointer(rebasing: all[lower..<upper])
+            guard said.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return forEachASCIIWord(of: said, body)
+        }
+        if let inPlace, let done = inPlace { return done }
         let said = text[piece.range]
         guard said.utf8.allSatisfy({ $0 < 0x80 }) else {
-            for word in said.lowercased().split(whereSeparator: { !$0.isLetter }) where !body(String(word)) { return false }
+            for part in said.lowercased().split(whereSeparator: { !$0.isLetter }) {
+                let word = String(part)
+                if !body(WordTable.key(of: word), { word }) { return false }
+            }
             return true
         }
-        // Plain ASCII, the usual case: letters lowered byte by byte (Unicode's lowercasing
-        // and letter test cost ten times as much), into temporary space.
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: said.utf8.count) { buffer in
+        var bytes = Array(said.utf8)
+        return bytes.withUnsafeMutableBufferPointer { forEachASCIIWord(of: UnsafeBufferPointer($0), body) }
+    }
+
+    /// `forEachWord` of plain ASCII: letters lowered byte by byte (Unicode's lowercasing and
+    /// letter test cost ten times as much), into temporary space.
+    private static func forEachASCIIWord(of said: UnsafeBufferPointer<UInt8>, _ body: (_ key: UInt64, _ word: () -> String) -> Bool) -> Bool {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: said.count) { buffer in
+            func call(_ length: Int) -> Bool {
+                let word = UnsafeBufferPointer(rebasing: buffer[..<length])
+                return body(HashSlots.hash(word, skipping: -1)) { String(decoding: word, as: UTF8.self) }
+            }
             var length = 0
-            for byte in said.utf8 {
+            for byte in said {
                 switch byte {
                 case UInt8(ascii: "a")...UInt8(ascii: "z"): buffer[length] = byte; length += 1
                 case UInt8(ascii: "A")...UInt8(ascii: "Z"): buffer[length] = byte + 32; length += 1
                 default:
                     if length > 0 {
-                        guard body(String(decoding: UnsafeBufferPointer(rebasing: buffer[..<length]), as: UTF8.self)) else { return false }
+                        guard call(length) else { return false }
                         length = 0
                     }
                 }
             }
-            return length == 0 || body(String(decoding: UnsafeBufferPointer(rebasing: buffer[..<length]), as: UTF8.self))
+            return length == 0 || call(length)
         }
     }
 
     /// True when the only time of the reading is a meal ("friday lunch", "tomorrow at
     /// dinner"): the reader gives the meal's span, but an event starts at the meal's hour,
-    /// as "lunch on friday" does.
-    static func timeIsAMeal(_ match: DateMatch, in text: String) -> Bool {
-        guard match.known.contains(.time), !match.known.contains(.duration) else { return false }
+    /// as "lunch on friday" does. Of the known parts and pieces, as `dayPart(known:parts:in:)`.
+    static func timeIsAMeal(known: KnownParts, parts: [DatePart], in text: String) -> Bool {
+        guard known.contains(.time), !known.contains(.duration) else { return false }
         var meal = false
-        for piece in match.parts where piece.role == "time" || piece.role == "end" {
+        for piece in parts where piece.role == "time" || piece.role == "end" {
             // Every word a meal or a word leading to one; at least one a meal.
             var saysMeal = false
-            let onlyMealWords = forEachWord(of: piece, in: text) { word in
-                if Vocabulary.mealWords.contains(word) { saysMeal = true; return true }
-                return Vocabulary.mealLeads.contains(word)
+            let onlyMealWords = forEachWord(of: piece, in: text) { key, word in
+                if Vocabulary.mealWords.mayContain(key: key), Vocabulary.mealWords.contains(word(), key: key) { saysMeal = true; return true }
+                return Vocabulary.mealLeads.mayContain(key: key) && Vocabulary.mealLeads.contains(word(), key: key)
             }
             guard onlyMealWords else { return false }
             meal = meal || saysMeal
@@ -111,7 +143,10 @@ enum TimeHints {
         guard match.known.contains(.time), let piece = match.parts.first(where: { $0.role == "time" }) else { return false }
         // A part of the day said with the hour decides it already ("tonight at 8").
         for part in match.parts {
-            if !forEachWord(of: part, in: text, { Vocabulary.dayParts[$0] == nil && !Vocabulary.mealWords.contains($0) }) { return false }
+            if !forEachWord(of: part, in: text, { key, word in
+                !(Vocabulary.dayParts.mayContain(key: key) && Vocabulary.dayParts[word(), key: key] != nil)
+                    && !(Vocabulary.mealWords.mayContain(key: key) && Vocabulary.mealWords.contains(word(), key: key))
+            }) { return false }
         }
         let said = text[piece.range].lowercased()
         for marker in ["am", "pm", "a.m", "p.m", "noon", "midnight"] where said.contains(marker) { return false }

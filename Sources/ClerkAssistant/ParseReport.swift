@@ -247,10 +247,9 @@ extension ParseReport {
         writeFields(to: &out)
     }
 
-    /// What `writeRecord` writes after the id (for a reader that writes the id from its bytes),
-    /// the times' texts looked up in `texts` first when given (a batch's lines share them).
-    func writeFields(to out: inout ByteWriter, texts: LocalTimes.Texts? = nil) {
-        var times = LocalTimes(zone: reference.timeZone, texts: texts)
+    /// What `writeRecord` writes after the id (for a reader that writes the id from its bytes).
+    func writeFields(to out: inout ByteWriter) {
+        var times = LocalTimes(zone: reference.timeZone)
         var f = Fields()
         fill(&f)
         out.append(",\"intent\":"); Self.writeString(understanding.intent.name.rawValue, to: &out)
@@ -409,49 +408,11 @@ extension ParseReport {
 /// main reading's start and end come again as the range's and as the date's own.
 struct LocalTimes {
     let zone: Zone
-    let texts: Texts?
     /// The last two instants written and their text, the latest first.
     private var latest: (date: Date, text: Text)?
     private var before: (date: Date, text: Text)?
 
-    init(zone: Zone, texts: Texts? = nil) {
-        self.zone = zone
-        self.texts = texts
-    }
-
-    /// The texts of recent wall times, for a run of answers: a corpus read at one reference
-    /// time writes the same few instants again and again, and a text found here costs a
-    /// load and a compare where making it (the civil date's divisions, ten digits) cost
-    /// about 260 instructions. Direct-mapped, 256 entries, in memory of its own (no array
-    /// to check for sharing or bounds, nor a class property's exclusivity, at each look-up).
-    final class Texts {
-        private static let size = 256
-        private let walls: UnsafeMutablePointer<Int>
-        private let made: UnsafeMutablePointer<Text>
-
-        init() {
-            walls = .allocate(capacity: Self.size)
-            // No wall time is Int.min: an empty entry matches nothing.
-            walls.initialize(repeating: .min, count: Self.size)
-            made = .allocate(capacity: Self.size)
-            made.initialize(repeating: Text(), count: Self.size)
-        }
-
-        deinit {
-            walls.deallocate()
-            made.deallocate()
-        }
-
-        /// The text of `wall` (years 0 to 9999), nil for any other.
-        func text(wall: Int) -> Text? {
-            let slot = Int(truncatingIfNeeded: (UInt(bitPattern: wall) &* 0x9E37_79B9_7F4A_7C15) >> 56)
-            if walls[slot] == wall { return made[slot] }
-            guard let text = LocalTimes.text(wall: wall) else { return nil }
-            walls[slot] = wall
-            made[slot] = text
-            return text
-        }
-    }
+    init(zone: Zone) { self.zone = zone }
 
     /// `"YYYY-MM-DDTHH:MM:SS"` with its quotes, 21 bytes, in the low bytes of three words
     /// (stored with three stores: a byte at a time with a capacity check each, the text of
@@ -467,7 +428,7 @@ struct LocalTimes {
             text = latest.text
         } else if let before, before.date == date {
             text = before.text
-        } else if let made = self.text(of: date) {
+        } else if let made = Self.text(wall: zone.wallSeconds(date)) {
             before = latest
             latest = (date, made)
             text = made
@@ -477,14 +438,6 @@ struct LocalTimes {
             return
         }
         out.append(words: text.words, count: 21)
-    }
-
-    /// The text of `date` on `zone`'s wall clock, from `texts` when there are some; nil for a
-    /// year before 0 or past 9999.
-    private func text(of date: Date) -> Text? {
-        let wall = zone.wallSeconds(date)
-        if let texts { return texts.text(wall: wall) }
-        return Self.text(wall: wall)
     }
 
     /// The text of a wall time (seconds since 1970-01-01T00:00 on the wall clock, as
@@ -534,8 +487,6 @@ extension ParseBatch {
         /// counted (reading `lastKey` retained its strings and released them, every line).
         /// Nil when unknown (another line made the reference, or a value was too long).
         private var lastPlainKey: (tz: RequestKeys.Plain.Short, now: RequestKeys.Plain.Short)?
-        /// The times' texts of the run's answers (`LocalTimes.Texts`).
-        private let texts = LocalTimes.Texts()
 
         public init(defaults: ReferenceTime, router: Router = Router()) {
             self.defaults = defaults
@@ -651,7 +602,7 @@ extension ParseBatch {
             } else {
                 out.append("null")
             }
-            report.writeFields(to: &out, texts: texts)
+            report.writeFields(to: &out)
             return true
         }
 

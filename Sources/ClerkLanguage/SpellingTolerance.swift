@@ -181,7 +181,13 @@ private struct NearWords: Sendable {
                 }
             }
         }
+        // Read once: the table, a global, was asked for through its lazy initializer at
+        // every letter.
+        let powers = NearWords.powers
         for k in -1..<n {
+            // A closed word as written is no correction: seen at the whole word's key, before
+            // the n keys with a letter dropped ("tomorrow", "monday", "minutes").
+            if exact { return nil }
             let key: UInt64
             if k < 0 {
                 key = whole
@@ -190,7 +196,7 @@ private struct NearWords: Sendable {
                     withUnsafeBytes(of: &suffix) { sb in
                         let p = pb.bindMemory(to: UInt64.self), q = sb.bindMemory(to: UInt64.self)
                         let rest = k + 1 < n ? q[k + 1] : 0
-                        return (p[k] &* NearWords.powers[n - 1 - k] &+ rest) | 1
+                        return (p[k] &* powers[n - 1 - k] &+ rest) | 1
                     }
                 }
             }

@@ -60,9 +60,12 @@ struct ClassifierRule: Sendable {
     /// released at each rule.
     let name: StaticString
     /// True when the sentence has the rule's shape.
-    let applies: @Sendable (Clue) -> Bool
+    ///
+    /// Thin functions (no context): the rules capture nothing, and a closure's context,
+    /// though null, was retained and released around each of the thirty-odd calls a line.
+    let applies: @convention(thin) (Clue) -> Bool
     /// The route; nil when a closer look says no after all, and the next rule is tried.
-    let route: @Sendable (Clue) -> Route?
+    let route: @convention(thin) (Clue) -> Route?
 }
 
 /// Decides which intent a sentence asks for, by the ordered rules of `rules`: the first
@@ -127,10 +130,12 @@ enum Classifier {
         //    Adding or changing a contact is not something clerk does either.
         ClassifierRule(name: "contact editing", applies: { c in
             let shape = c.shape, s = c.s
-            let addsSomething = shape.headVerb == .create || shape.headVerb == .update || s.word(c.head, isIn: Vocabulary.keepVerbs)
+            // The shape's flags first: they rule out most lines without reading a word.
+            guard !shape.hasEventNoun, !shape.hasCalendarNoun,
+                  shape.hasContactNoun || ((shape.hasEmail || shape.contactField == .email || shape.contactField == .phone) && !shape.hasDate)
+            else { return false }
+            return shape.headVerb == .create || shape.headVerb == .update || s.word(c.head, isIn: Vocabulary.keepVerbs)
                 || s.has(["add", "save"])
-            return addsSomething && !shape.hasEventNoun && !shape.hasCalendarNoun
-                && (shape.hasContactNoun || ((shape.hasEmail || shape.contactField == .email || shape.contactField == .phone) && !shape.hasDate))
         }, route: { c in
             c.shape.headVerb == .show && !c.shape.hasEmail && !c.s.has(["add", "save"]) ? nil : c.route(.contactEditing, c.command)
         }),
@@ -350,7 +355,7 @@ enum Classifier {
 
     /// "tell me to water the plants", "tell me on Tuesday to call Bob": a reminder.
     static func isTellMeTo(_ s: Sentence, at i: Int) -> Bool {
-        guard s.word(i) == "tell", s.word(i + 1) == "me" else { return false }
+        guard s.word(i, is: "tell"), s.word(i + 1, is: "me") else { return false }
         var j = i + 2
         while j < s.body.upperBound, s.isInDate(j) || s.word(j, isIn: Vocabulary.datePrepositions) && s.word(j) != "to" { j += 1 }
         return s.word(j) == "to"
@@ -452,12 +457,12 @@ enum Classifier {
     /// "team offsite in room 4B", "hackathon all day", "review on my Work calendar": a
     /// statement with a place, a calendar, a length or "all day" describes an event.
     static func saysEventDetails(_ s: Sentence) -> Bool {
+        // Each word compared where it lies (`word(_:is:)`): `s.word(i)` copied it out first.
         for i in s.body {
-            let w = s.word(i)
-            if s.word(i, isIn: Vocabulary.wholeWords), s.word(i + 1) == "day" { return true }
-            if w == "in", s.word(i + 1, isIn: Vocabulary.placeNouns) || s.word(i + 2, isIn: Vocabulary.placeNouns) { return true }
-            if s.word(i, isIn: Vocabulary.calendarPrepositions), s.word(i + 1) == "my" || s.word(i + 1) == "the", s.word(i + 3) == "calendar" { return true }
-            if w == "for", Quantity.minutes(in: s, at: i + 1) != nil { return true }
+            if s.word(i, isIn: Vocabulary.wholeWords), s.word(i + 1, is: "day") { return true }
+            if s.word(i, is: "in"), s.word(i + 1, isIn: Vocabulary.placeNouns) || s.word(i + 2, isIn: Vocabulary.placeNouns) { return true }
+            if s.word(i, isIn: Vocabulary.calendarPrepositions), s.word(i + 1, is: "my") || s.word(i + 1, is: "the"), s.word(i + 3, is: "calendar") { return true }
+            if s.word(i, is: "for"), Quantity.minutes(in: s, at: i + 1) != nil { return true }
         }
         return false
     }

@@ -27,9 +27,10 @@ struct Correction {
         var k = terms.firstIndex(where: { !$0.isMark })!
         // Most lines neither open with a correction word or phrase nor say "not": then there
         // is none, seen without the scans below (each of which read every term again).
+        // The lengths compared first (`Sentence.same`): most words are not the word.
         let opens = Vocabulary.correctionWords.contains(first.word, key: first.key)
-            || Vocabulary.correctionPhrases.contains { $0[0] == first.word }
-        if !opens, !terms.contains(where: { $0.word == "not" }) { return nil }
+            || Vocabulary.correctionPhrases.contains { Sentence.same($0[0], first.word) }
+        if !opens, !terms.contains(where: { Sentence.same($0.word, "not") }) { return nil }
         var denies = false
         var saw = false
         // The opening words: "actually", "no", "no wait", "sorry", "i mean", "make that".

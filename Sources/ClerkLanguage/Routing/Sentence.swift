@@ -94,6 +94,13 @@ struct Sentence {
         return tokens.withUnsafeBufferPointer { $0[i].word }
     }
 
+    /// `word(i) == w`, compared where the word lies and by length first (`same`): `word(i)`
+    /// handed over a copy of the word to compare.
+    func word(_ i: Int, is w: String) -> Bool {
+        guard i >= 0 && i < tokens.count else { return w.isEmpty }
+        return tokens.withUnsafeBufferPointer { Sentence.same($0[i].word, w) }
+    }
+
     /// The key of token `i`'s word (`Term.key`), read through the buffer as `word(_:)` is.
     func key(_ i: Int) -> UInt64 {
         precondition(i >= 0 && i < tokens.count, "token index out of range")
@@ -129,19 +136,36 @@ struct Sentence {
     /// True when the words of `phrase` follow each other from token `i`.
     func matches(_ phrase: [String], at i: Int) -> Bool {
         guard i >= 0, i + phrase.count <= tokens.count else { return false }
-        for (k, w) in phrase.enumerated() where tokens[i + k].word != w { return false }
-        return true
+        return tokens.withUnsafeBufferPointer { tokens in
+            for (k, w) in phrase.enumerated() where !Sentence.same(tokens[i + k].word, w) { return false }
+            return true
+        }
+    }
+
+    /// `a == b`, the lengths compared first: most words compared are not the word, and a
+    /// difference in length is seen without the string comparison (~25 instructions).
+    @inline(__always) static func same(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a == b
     }
 
     /// The first body index from `from` whose word is in `set`.
     func first(in set: WordSet, from: Int? = nil, until: Int? = nil) -> Int? {
         let upper = until ?? body.upperBound
         var i = from ?? body.lowerBound
-        while i < upper {
-            if word(i, isIn: set) { return i }
-            i += 1
+        // The keys read through the buffer in one loop: a call of `word(_:isIn:)` for each
+        // word cost three times the look-up (a miss, the usual answer, is seen from the key).
+        return tokens.withUnsafeBufferPointer { tokens in
+            while i < upper {
+                if i >= 0 && i < tokens.count {
+                    let key = tokens[i].key
+                    if set.mayContain(key: key), set.contains(tokens[i].word, key: key) { return i }
+                } else if set.contains("") {
+                    return i
+                }
+                i += 1
+            }
+            return nil
         }
-        return nil
     }
 
     /// True when some body word is in `set`.
@@ -150,14 +174,16 @@ struct Sentence {
     /// The first body index from `from` whose word is one of `words` — for a handful of
     /// words written at the call site (comparing beats building a set each time).
     func first(in words: [String], from: Int? = nil, until: Int? = nil) -> Int? {
-        let upper = until ?? body.upperBound
-        var i = from ?? body.lowerBound
-        while i < upper {
-            let w = tokens[i].word
-            for candidate in words where candidate == w { return i }
-            i += 1
+        let upper = min(until ?? body.upperBound, tokens.count)
+        var i = max(from ?? body.lowerBound, 0)
+        // Through the buffer: `tokens[i].word` retained and released each word.
+        return tokens.withUnsafeBufferPointer { tokens in
+            while i < upper {
+                for candidate in words where Sentence.same(tokens[i].word, candidate) { return i }
+                i += 1
+            }
+            return nil
         }
-        return nil
     }
 
     /// True when some body word is one of `words`.
@@ -167,6 +193,11 @@ struct Sentence {
     func first(of phrases: PhraseList, from: Int? = nil) -> (index: Int, length: Int)? {
         var i = from ?? body.lowerBound
         while i < body.upperBound {
+            // No phrase starts at most words, seen from the key where it lies.
+            if i >= 0 && i < tokens.count, !phrases.mayStart(key: tokens.withUnsafeBufferPointer({ $0[i].key })) {
+                i += 1
+                continue
+            }
             if let phrase = phrase(of: phrases, at: i) { return (i, phrase.count) }
             i += 1
         }

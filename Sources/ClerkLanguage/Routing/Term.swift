@@ -40,22 +40,36 @@ struct Term: Hashable {
     func baseIs(_ c: WordClass) -> Bool { !baseClasses.isDisjoint(with: c) }
 
     /// `word` without a possessive ending: "ana's" → "ana", "james'" → "james".
-    var base: Substring {
-        let (last, beforeLast, count) = ending
+    var base: Substring { Term.base(of: word) }
+
+    var isPossessive: Bool { Term.isPossessive(word) }
+
+    /// `isPossessive(word)` of an ASCII word from the bytes it was folded from (the folding
+    /// only lowers capitals), which the split has at hand.
+    private static func isPossessive(_ typed: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = typed.count
+        guard n > 1 else { return false }
+        let last = typed[n - 1] | 0x20, beforeLast = typed[n - 2]
+        return (last == UInt8(ascii: "s") && beforeLast == UInt8(ascii: "'"))
+            || (typed[n - 1] == UInt8(ascii: "'") && beforeLast | 0x20 == UInt8(ascii: "s") && n > 2)
+    }
+
+    static func base(of word: String) -> Substring {
+        let (last, beforeLast, count) = ending(of: word)
         if last == UInt8(ascii: "s"), beforeLast == UInt8(ascii: "'") { return word.dropLast(2) }
         if last == UInt8(ascii: "'"), count > 1 { return word.dropLast() }
         return word[...]
     }
 
-    var isPossessive: Bool {
-        let (last, beforeLast, count) = ending
+    static func isPossessive(_ word: String) -> Bool {
+        let (last, beforeLast, count) = ending(of: word)
         return (last == UInt8(ascii: "s") && beforeLast == UInt8(ascii: "'"))
             || (last == UInt8(ascii: "'") && beforeLast == UInt8(ascii: "s") && count > 2)
     }
 
     /// The last two bytes of `word` and its length in bytes, for the possessive tests (the
     /// apostrophe is folded to ASCII, so bytes suffice; `hasSuffix` compares Unicode text).
-    private var ending: (last: UInt8?, beforeLast: UInt8?, count: Int) {
+    private static func ending(of word: String) -> (last: UInt8?, beforeLast: UInt8?, count: Int) {
         // In place where the bytes are at hand (a word always is), else through the view.
         let inPlace = word.utf8.withContiguousStorageIfAvailable { bytes -> (UInt8?, UInt8?, Int) in
             (bytes.last, bytes.count > 1 ? bytes[bytes.count - 2] : nil, bytes.count)
@@ -148,8 +162,9 @@ extension Term {
                     }
                 }
                 let range = position(start)..<position(end)
-                let word = asciiFolded(UnsafeBufferPointer(rebasing: bytes[offsets[start]..<offsets[end]]))
-                    ?? fold(text.unicodeScalars[range])
+                let typed = UnsafeBufferPointer(rebasing: bytes[offsets[start]..<offsets[end]])
+                let ascii = asciiFolded(typed)
+                let word = ascii ?? fold(text.unicodeScalars[range])
                 let kind: Term.Kind
                 if sawAt { kind = .email }
                 else if sawDot, sawLetter, let ext = word.split(separator: ".").last, ext.count <= 5,
@@ -161,13 +176,15 @@ extension Term {
                 // part by part was copied into the array and destroyed, for every term.
                 let corrected = kind == .word ? SpellingTolerance.correction(of: word)?.word : nil
                 let said = corrected ?? word
-                let key = WordTable.key(of: said)
+                let key = ascii != nil && corrected == nil ? foldedKey(typed) : WordTable.key(of: said)
                 var classes: WordClass = [], baseClasses: WordClass = []
                 if kind == .word {
                     // The classes of the word as typed (the key is the corrected word's).
                     classes = corrected != nil ? WordClass.of(word) : WordClass.table[said, key: key] ?? []
-                    let plain = Term(range: range, word: said, kind: kind, isCapitalized: capital)
-                    baseClasses = plain.isPossessive ? WordClass.of(plain.base) : classes
+                    // Asked of the word itself: a `Term` made to ask it was built and destroyed
+                    // for every word.
+                    let possessive = ascii != nil && corrected == nil ? isPossessive(typed) : isPossessive(said)
+                    baseClasses = possessive ? WordClass.of(base(of: said)) : classes
                 }
                 tokens.append(Term(range: range, word: said, kind: kind, isCapitalized: capital, date: nil, isCorrected: corrected != nil,
                                    classes: classes, baseClasses: baseClasses, key: key))
@@ -232,6 +249,14 @@ extension Term {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `WordTable.key(of:)` of `asciiFolded(bytes)`, hashed from the bytes as typed: the key
+    /// of the folded word, read back through its UTF-8 view, cost twice as much.
+    private static func foldedKey(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var h: UInt64 = 0
+        for byte in bytes { h = h &* HashSlots.base &+ UInt64(byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte) }
+        return h | 1
     }
 
     /// `bytes` in lower case when they are all ASCII (`fold` of them); nil otherwise.

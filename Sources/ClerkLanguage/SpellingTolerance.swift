@@ -116,6 +116,9 @@ private struct NearWords: Sendable {
     private let short: HashSlots
     private let shortForms: [[UInt8]]
     private let shortTargets: [SpellingTolerance.Correction]
+    /// Bits by (length, first two letters) and by (length, last two letters) of a word that
+    /// can be one edit from a closed word (`affix(_:_:_:)`): see `lookup`.
+    private let prefixes: [UInt64], suffixes: [UInt64]
 
     init(_ classes: [(SpellingTolerance.WordClass, [String])], shorthand: [String: SpellingTolerance.Correction]) {
         var targets: [(bytes: [UInt8], correction: SpellingTolerance.Correction)] = []
@@ -140,6 +143,17 @@ private struct NearWords: Sendable {
             forms.append(bytes)
             shortTargets.append(correction)
         }
+        var prefixes = [UInt64](repeating: 0, count: NearWords.affixWords), suffixes = prefixes
+        for (bytes, _) in targets where bytes.count >= 2 && bytes.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) {
+            let m = bytes.count
+            for n in (m - 1)...(m + 1) where n >= 5 && n <= NearWords.longest {
+                let p = NearWords.affix(n, bytes[0], bytes[1]), q = NearWords.affix(n, bytes[m - 2], bytes[m - 1])
+                prefixes[p >> 6] |= 1 << UInt64(p & 63)
+                suffixes[q >> 6] |= 1 << UInt64(q & 63)
+            }
+        }
+        self.prefixes = prefixes
+        self.suffixes = suffixes
         self.targets = targets
         near = HashSlots(nearKeys)
         short = HashSlots(shortKeys)
@@ -159,11 +173,18 @@ private struct NearWords: Sendable {
         }
         if let found { return found }
         guard query.count >= 5, query.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else { return nil }
+        // A word of five letters or more one edit from a closed word has its first two
+        // letters or its last two (and a length one from the closed word's): an edit in the
+        // first two letters leaves at least the last two as they were. Most words are turned
+        // away here, before the hashes below (~450 instructions for an eight-letter word).
+        let n = query.count
+        guard n <= NearWords.longest else { return nil }
+        let head = NearWords.affix(n, query[0], query[1]), tail = NearWords.affix(n, query[n - 2], query[n - 1])
+        guard prefixes[head >> 6] & (1 << UInt64(head & 63)) != 0 || suffixes[tail >> 6] & (1 << UInt64(tail & 63)) != 0 else { return nil }
         var best: Int32?
         var exact = false
         // The hashes of the query with each letter dropped, from prefix and suffix sums of
         // the polynomial hash: linear in the length.
-        let n = query.count
         var prefix: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var suffix = prefix
         withUnsafeMutableBytes(of: &prefix) { pb in
@@ -238,6 +259,16 @@ private struct NearWords: Sendable {
             if n > m { i += 1 } else { j += 1 }
         }
         return 1
+    }
+
+    /// The longest word looked up (`SpellingTolerance.correction` asks no longer one).
+    static let longest = 12
+    /// Bits of `prefixes` and `suffixes`: a length up to `longest` and two letters.
+    static let affixWords = ((longest + 1) * 26 * 26 + 63) / 64
+
+    /// The bit of a word of `n` letters with the two letters `a` `b` (a…z).
+    @inline(__always) static func affix(_ n: Int, _ a: UInt8, _ b: UInt8) -> Int {
+        (n * 26 + Int(a &- 0x61)) * 26 + Int(b &- 0x61)
     }
 
     /// `base` to the powers 0…13.

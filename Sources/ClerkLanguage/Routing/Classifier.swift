@@ -43,6 +43,13 @@ struct Clue {
     let shape: Shape
     let known: Names
 
+    /// `s` measured (`Classifier.measure`), to be classified with `known`.
+    init(_ s: consuming Sentence, known: Names) {
+        shape = Classifier.measure(s)
+        self.s = s
+        self.known = known
+    }
+
     var head: Int { shape.head }
     /// The head verb and its particles.
     var command: Range<Int> { shape.head..<shape.afterVerb }
@@ -71,8 +78,7 @@ struct ClassifierRule: Sendable {
 /// Decides which intent a sentence asks for, by the ordered rules of `rules`: the first
 /// whose shape fits and which gives a route wins, and its rule travels with the result.
 enum Classifier {
-    static func route(_ s: Sentence, known: Names) -> Route {
-        let clue = Clue(s: s, shape: measure(s), known: known)
+    static func route(_ clue: Clue) -> Route {
         // Each rule's closures called where they lie: `for rule in rules` copied every rule,
         // retaining and releasing its closures, on every line.
         return rules.withUnsafeBufferPointer { rules in

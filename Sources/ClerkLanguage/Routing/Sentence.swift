@@ -56,7 +56,7 @@ struct Sentence {
         var progress = true
         while progress, start + 1 < end {
             progress = false
-            if tokens[start].isMark || word(start, isIn: Vocabulary.wakeWords) {
+            if kind(start) == .mark || word(start, isIn: Vocabulary.wakeWords) {
                 skipped.append(start)
                 start += 1
                 progress = true
@@ -70,11 +70,11 @@ struct Sentence {
                 break
             }
         }
+        // The last terms read where they lie: `let last = tokens[end - 1]` copied each.
         while end > start + 1 {
-            let last = tokens[end - 1]
-            if last.isMark || (Vocabulary.politeTails.contains(last) && !last.isInDate) {
+            if kind(end - 1) == .mark || (word(end - 1, isIn: Vocabulary.politeTails) && !isInDate(end - 1)) {
                 end -= 1
-            } else if last.word == "you", tokens[end - 2].word == "thank" {
+            } else if word(end - 1, is: "you"), word(end - 2, is: "thank") {
                 end -= 2
             } else {
                 break

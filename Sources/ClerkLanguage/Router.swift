@@ -82,18 +82,16 @@ public struct Router: Sendable {
     /// The pipeline after the date reader; `terms`, when given, are `Term.split(text)`.
     func understand(_ text: String, terms: consuming [Term]? = nil, dates: [DateMatch], at reference: ReferenceTime, known: Names, suggest: Bool,
                     eventOnScreen: Bool) -> Understanding {
-        var sentence = Sentence(text: text, tokens: terms.take() ?? Term.split(text), dates: dates, reference: reference)
-        sentence.reader = reader
-        sentence.eventOnScreen = eventOnScreen
-        sentence.joined = joinedDate(dates, in: text, at: reference)
-        guard !sentence.body.isEmpty else {
+        // The sentence is made straight into the clue the rules read, and read there from
+        // now on: a clue holding a copy of it retained and released all of its parts, and
+        // destroyed them once more (~400 instructions).
+        let clue = Clue(sentence(text, terms: terms.take() ?? Term.split(text), dates: dates, at: reference, eventOnScreen: eventOnScreen),
+                        known: known)
+        guard !clue.s.body.isEmpty else {
             // Politeness alone ("thank you", "please"): thanks when it says so.
-            let words = sentence.tokens.filter { !$0.isMark }.map(\.word).joined(separator: " ")
+            let words = clue.s.tokens.filter { !$0.isMark }.map(\.word).joined(separator: " ")
             return Understanding(text: text, intent: .outOfScope(OutOfScope(topic: Vocabulary.smallTalk[words])), dates: dates, rule: RouteRule.empty.name)
         }
-        // The sentence is handed to the clue the rules read, and read there from now on: a
-        // clue holding a copy retained and released all of its parts (~400 instructions).
-        let clue = Clue(sentence, known: known)
         let route = Classifier.route(clue)
         var slots: [Slot] = []
         if !route.command.isEmpty {
@@ -147,6 +145,15 @@ public struct Router: Sendable {
         let corrections = clue.s.tokens.filter { $0.isCorrected && !$0.isInDate }.map { WordCorrection(range: $0.range, word: $0.word) }
         return Understanding(text: text, intent: consume intent, slots: consume slots, dates: dates, rule: route.rule.name,
                              amountOutOfRange: tooLarge, corrections: corrections)
+    }
+
+    /// The sentence of `text`, split into `terms`, with its dates and what the readers read.
+    private func sentence(_ text: String, terms: consuming [Term], dates: [DateMatch], at reference: ReferenceTime, eventOnScreen: Bool) -> Sentence {
+        var sentence = Sentence(text: text, tokens: terms, dates: dates, reference: reference)
+        sentence.reader = reader
+        sentence.eventOnScreen = eventOnScreen
+        sentence.joined = joinedDate(dates, in: text, at: reference)
+        return sentence
     }
 
     /// The words of an amount of time too large to use, in a request about events: a length,

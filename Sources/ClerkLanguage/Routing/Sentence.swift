@@ -121,6 +121,28 @@ struct Sentence {
         return set.mayContain(key: key(i)) && set.contains(word(i), key: key(i))
     }
 
+    /// `word(i, isIn: list)` for the lists of `c` (true when on any), from the bits the split
+    /// found (`Term.said`).
+    func word(_ i: Int, isA c: RouteWord) -> Bool {
+        guard i >= 0 && i < tokens.count else { return !RouteWord.ofNoWord.isDisjoint(with: c) }
+        return !tokens.withUnsafeBufferPointer { $0[i].said }.isDisjoint(with: c)
+    }
+
+    /// The first body index from `from` (up to `until`) whose word is on a list of `c`
+    /// (`first(in:)` by `Term.said`).
+    func first(isA c: RouteWord, from: Int? = nil, until: Int? = nil) -> Int? {
+        let upper = until ?? body.upperBound
+        var i = from ?? body.lowerBound
+        while i < upper {
+            if word(i, isA: c) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// True when some body word is on a list of `c`.
+    func has(_ c: RouteWord) -> Bool { first(isA: c) != nil }
+
     /// True when token `i` exists and its word is of class `c`.
     func isA(_ i: Int, _ c: WordClass) -> Bool {
         i >= 0 && i < tokens.count && !tokens.withUnsafeBufferPointer { $0[i].classes }.isDisjoint(with: c)

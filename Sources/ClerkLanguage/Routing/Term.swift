@@ -34,6 +34,8 @@ struct Term: Hashable {
     /// `WordTable.key(of: word)`, worked out once at the split: the router looks a word up in
     /// dozens of word lists a line (`WordSet.contains(_: Term)`).
     var key: UInt64 = 0
+    /// The lists of `RouteWord` that `word` (as read) is on, found at the split.
+    var said: RouteWord = []
 
     /// True when the word (or, for "ana's", its base) is on a list of class `c`.
     func `is`(_ c: WordClass) -> Bool { !classes.isDisjoint(with: c) }
@@ -186,13 +188,15 @@ extension Term {
                     let possessive = ascii != nil && corrected == nil ? isPossessive(typed) : isPossessive(said)
                     baseClasses = possessive ? WordClass.of(base(of: said)) : classes
                 }
+                let lists = RouteWord.table[said, key: key] ?? []
                 tokens.append(Term(range: range, word: said, kind: kind, isCapitalized: capital, date: nil, isCorrected: corrected != nil,
-                                   classes: classes, baseClasses: baseClasses, key: key))
+                                   classes: classes, baseClasses: baseClasses, key: key, said: lists))
                 index = end
             } else {
                 if isMark(scalar) {
                     var term = Term(range: position(index)..<position(index + 1), word: String(scalar), kind: .mark, isCapitalized: false)
                     term.key = WordTable.key(of: term.word)
+                    term.said = RouteWord.table[term.word, key: term.key] ?? []
                     tokens.append(term)
                 }
                 index += 1

@@ -85,7 +85,8 @@ public struct Router: Sendable {
         // The sentence is made straight into the clue the rules read, and read there from
         // now on: a clue holding a copy of it retained and released all of its parts, and
         // destroyed them once more (~400 instructions).
-        let clue = Clue(sentence(text, terms: terms.take() ?? Term.split(text), dates: dates, at: reference, eventOnScreen: eventOnScreen),
+        let clue = Clue(Sentence(text: text, tokens: terms.take() ?? Term.split(text), dates: dates, reference: reference,
+                                 joined: joinedDate(dates, in: text, at: reference), eventOnScreen: eventOnScreen, reader: reader),
                         known: known)
         guard !clue.s.body.isEmpty else {
             // Politeness alone ("thank you", "please"): thanks when it says so.
@@ -138,22 +139,21 @@ public struct Router: Sendable {
             if let topic { slots.append(Slot(kind: .topic, ranges: [], value: topic.rawValue, rule: route.rule.name)) }
             intent = .outOfScope(OutOfScope(topic: topic, didYouMean: guess))
         }
-        slots.sort { ($0.ranges.first?.lowerBound ?? text.endIndex) < ($1.ranges.first?.lowerBound ?? text.endIndex) }
+        // One slot or none, the usual, is in order: the sort's set-up cost ~300 instructions.
+        if slots.count > 1 {
+            slots.sort { ($0.ranges.first?.lowerBound ?? text.endIndex) < ($1.ranges.first?.lowerBound ?? text.endIndex) }
+        }
         // Worked out from the parts before they are put together: given the whole
         // `Understanding` while it was being set, the function got a copy of it.
         let tooLarge = amountOutOfRange(intent, slots: slots, dates: dates, clue.s)
-        let corrections = clue.s.tokens.filter { $0.isCorrected && !$0.isInDate }.map { WordCorrection(range: $0.range, word: $0.word) }
+        // Terms read where they lie (`filter` handed over a copy of each), and only on a
+        // line with a corrected word.
+        let corrections = clue.s.tokens.withUnsafeBufferPointer { terms in
+            guard terms.contains(where: { $0.isCorrected && !$0.isInDate }) else { return [WordCorrection]() }
+            return terms.filter { $0.isCorrected && !$0.isInDate }.map { WordCorrection(range: $0.range, word: $0.word) }
+        }
         return Understanding(text: text, intent: consume intent, slots: consume slots, dates: dates, rule: route.rule.name,
                              amountOutOfRange: tooLarge, corrections: corrections)
-    }
-
-    /// The sentence of `text`, split into `terms`, with its dates and what the readers read.
-    private func sentence(_ text: String, terms: consuming [Term], dates: [DateMatch], at reference: ReferenceTime, eventOnScreen: Bool) -> Sentence {
-        var sentence = Sentence(text: text, tokens: terms, dates: dates, reference: reference)
-        sentence.reader = reader
-        sentence.eventOnScreen = eventOnScreen
-        sentence.joined = joinedDate(dates, in: text, at: reference)
-        return sentence
     }
 
     /// The words of an amount of time too large to use, in a request about events: a length,

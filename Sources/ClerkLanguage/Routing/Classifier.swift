@@ -186,7 +186,7 @@ enum Classifier {
             c.shape.headVerb == .update && !isCalendarItself(c.s, from: c.shape.afterVerb)
         }, route: { $0.route(.updateVerb, $0.command) }),
         //    "lunch was moved to Friday", "the standup has been pushed to 10": a move reported.
-        ClassifierRule(name: "move reported", applies: { c in !c.shape.isQuestion && c.s.body.contains { c.s.tokens[$0].is(.moved) } }, route: { c in
+        ClassifierRule(name: "move reported", applies: { c in !c.shape.isQuestion && c.s.body.contains { c.s.isA($0, .moved) } }, route: { c in
             reportedMove(c.s, head: c.head).map { c.route(.reportedMove, $0) }
         }),
 
@@ -447,11 +447,13 @@ enum Classifier {
 
     /// True when the head word is no word clerk knows but one edit or two from a command verb.
     static func isMisspeltVerb(_ s: Sentence, at head: Int) -> Bool {
-        let t = s.tokens[head]
-        guard t.kind == .word, t.word.utf8.count >= 5, !t.isInDate, !Vocabulary.isKnown(t.word) else { return false }
+        // The term read where it lies, its kind and date first: `s.tokens[head]` copied it.
+        guard s.kind(head) == .word, !s.isInDate(head) else { return false }
+        let word = s.word(head)
+        guard word.utf8.count >= 5, !Vocabulary.isKnown(word) else { return false }
         // One edit for words up to six letters ("delte"), two beyond ("reschdule").
-        guard let verb = headVerbs.closest(to: t.word, limit: t.word.utf8.count > 6 ? 2 : 1) else { return false }
-        return verb != t.word
+        guard let verb = headVerbs.closest(to: word, limit: word.utf8.count > 6 ? 2 : 1) else { return false }
+        return verb != word
     }
 
     /// True when the body names one event ("review", "lunch"), not a kind of list.
@@ -478,11 +480,8 @@ enum Classifier {
     static func hasVerb(_ s: Sentence) -> Bool {
         for i in s.body where !s.isInDate(i) {
             // Words that are nouns as often as verbs ("schedule", "plan", "call") do not count.
-            if s.word(i, isA: .eventNoun) || s.word(i, isA: .calendarNoun) || s.word(i, isA: .listingNoun) { continue }
-            if s.word(i, isA: .createVerb) || s.word(i, isA: .deleteVerb) || s.word(i, isA: .updateVerb)
-                || s.word(i, isA: .showVerb) || s.word(i, isA: .statementVerb) {
-                return true
-            }
+            if s.word(i, isA: [.eventNoun, .calendarNoun, .listingNoun]) { continue }
+            if s.word(i, isA: [.createVerb, .deleteVerb, .updateVerb, .showVerb, .statementVerb]) { return true }
         }
         return false
     }

@@ -29,7 +29,7 @@ struct Correction {
         let none = terms.withUnsafeBufferPointer { terms in
             guard terms[k].kind == .word else { return true }
             let opens = Vocabulary.correctionWords.contains(terms[k].word, key: terms[k].key)
-                || Vocabulary.correctionPhrases.contains { Sentence.same($0[0], terms[k].word) }
+                || Vocabulary.correctionPhraseStarts.contains(terms[k].word, key: terms[k].key)
             return !opens && !terms.indices.contains { Sentence.same(terms[$0].word, "not") }
         }
         if none { return nil }

@@ -30,7 +30,11 @@ struct Sentence {
 
     /// `tokens` is taken over: given the caller's only reference, the dates are marked on
     /// it in place, not on a copy of every term.
-    init(text: String, tokens: consuming [Term], dates: [DateMatch], reference: ReferenceTime) {
+    ///
+    /// `joined`, `eventOnScreen` and `reader` are given here rather than set after: a
+    /// sentence set up field by field after it was made was copied whole into its clue.
+    init(text: String, tokens: consuming [Term], dates: [DateMatch], reference: ReferenceTime, joined: JoinedDate? = nil,
+         eventOnScreen: Bool = false, reader: DateReader? = nil) {
         // Mark each token covered by a date match.
         var d = 0
         for i in tokens.indices {
@@ -45,6 +49,9 @@ struct Sentence {
         self.dates = dates
         self.zone = reference.timeZone
         self.reference = reference
+        self.joined = joined
+        self.eventOnScreen = eventOnScreen
+        self.reader = reader
         body = 0..<self.tokens.count
         trimNoise()
     }
@@ -229,7 +236,11 @@ struct Sentence {
     /// The first phrase of `phrases` (in their order) that the tokens from `i` spell.
     func phrase(of phrases: PhraseList, at i: Int) -> [String]? {
         guard mayStart(phrases, at: i) else { return nil }
-        return phrases.first { matches($0, at: i) }
+        // By index: iterating the list handed over each phrase, retained and released.
+        return phrases.phrases.withUnsafeBufferPointer { list in
+            for k in list.indices where matches(list[k], at: i) { return list[k] }
+            return nil
+        }
     }
 
     /// False when no phrase of `phrases` can start at token `i` (`PhraseList.mayStart`),

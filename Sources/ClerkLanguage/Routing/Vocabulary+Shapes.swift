@@ -186,6 +186,8 @@ extension Vocabulary {
 
     /// Phrases that open a correction ("i mean Friday", "make that 11").
     static let correctionPhrases: [[String]] = [["i", "mean"], ["i", "meant"], ["make", "that"], ["scratch", "that"], ["or", "rather"]]
+    /// The first words of `correctionPhrases`, looked up by a line's first word.
+    static let correctionPhraseStarts = WordSet(correctionPhrases.map { $0[0] })
 
     // MARK: - Free time
 

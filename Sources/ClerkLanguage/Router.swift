@@ -152,7 +152,7 @@ public struct Router: Sendable {
             guard terms.contains(where: { $0.isCorrected && !$0.isInDate }) else { return [WordCorrection]() }
             return terms.filter { $0.isCorrected && !$0.isInDate }.map { WordCorrection(range: $0.range, word: $0.word) }
         }
-        return Understanding(text: text, intent: consume intent, slots: consume slots, dates: dates, rule: route.rule.name,
+        return Understanding(text: text, intent: intent, slots: slots, dates: dates, rule: route.rule.name,
                              amountOutOfRange: tooLarge, corrections: corrections)
     }
 

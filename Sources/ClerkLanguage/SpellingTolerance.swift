@@ -37,6 +37,14 @@ enum SpellingTolerance {
         return Array(word.utf8).withUnsafeBufferPointer { index.lookup($0) }
     }
 
+    /// `correction(of: word)`, where `key` is `WordTable.key(of: word)` (`Term.key`, worked
+    /// out at the split): the word is not hashed again.
+    static func correction(of word: String, key: UInt64) -> Correction? {
+        guard word.utf8.count <= 12 else { return nil }
+        if let found = word.utf8.withContiguousStorageIfAvailable({ index.lookup($0, whole: key) }) { return found }
+        return Array(word.utf8).withUnsafeBufferPointer { index.lookup($0, whole: key) }
+    }
+
     /// A number glued to letters that together are shorthand: "2morrow", "2nite", "2day".
     static func gluedShorthand(digits: String, letters: String) -> Correction? {
         guard digits == "2", letters.utf8.count <= 11 else { return nil }
@@ -164,9 +172,10 @@ private struct NearWords: Sendable {
     /// The word `query` stands for: shorthand, or the closed word one edit from it (the first
     /// listed when several are); nil when none is, when `query` is a closed word or an
     /// inflection of one, or an open word.
-    func lookup(_ query: UnsafeBufferPointer<UInt8>) -> SpellingTolerance.Correction? {
+    /// `whole`, when given, is the hash of all of `query` (`HashSlots.hash(query, skipping: -1)`).
+    func lookup(_ query: UnsafeBufferPointer<UInt8>, whole known: UInt64? = nil) -> SpellingTolerance.Correction? {
         guard !query.isEmpty else { return nil }
-        let whole = HashSlots.hash(query, skipping: -1)
+        let whole = known ?? HashSlots.hash(query, skipping: -1)
         var found: SpellingTolerance.Correction?
         short.forEach(whole) { id in
             if found == nil, shortForms[Int(id)].elementsEqual(query) { found = shortTargets[Int(id)] }

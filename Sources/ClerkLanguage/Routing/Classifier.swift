@@ -267,7 +267,7 @@ enum Classifier {
         let afterDate = head > s.body.lowerBound && s.word(head, isA: .copula)
         shape.isQuestion = (s.word(head, isA: .questionWord) && !afterDate) || s.word(s.body.upperBound) == "?"
             || s.phrase(of: Vocabulary.questionHeads, at: head) != nil
-            || (shape.headVerb == .none && s.first(of: Vocabulary.questionsInside) != nil)
+            || (shape.headVerb == .none && s.first(of: Vocabulary.questionsInside, startingWith: .questionInsideStart) != nil)
         if shape.headVerb == .create && (w0 == "notify" || w0 == "alert") { shape.isQuestion = false }
 
         // The terms are read where they lie: `let t = s.tokens[i]` copied (and destroyed) a
@@ -332,7 +332,7 @@ enum Classifier {
             shape.topic = talk
         }
         // "in my area", "near me": public events and places, not the person's calendar.
-        if shape.topic == nil, s.first(of: Vocabulary.localPlaces) != nil {
+        if shape.topic == nil, s.first(of: Vocabulary.localPlaces, startingWith: .localPlaceStart) != nil {
             shape.topic = .question
         }
         // "remind me" at the head of a question is still a reminder ("can you remind me …").

@@ -233,6 +233,17 @@ struct Sentence {
         return nil
     }
 
+    /// `first(of: phrases)`, where `start` is the `RouteWord` of the first words of
+    /// `phrases` (none of them empty): a word no phrase starts with is passed over by its bit.
+    func first(of phrases: PhraseList, startingWith start: RouteWord) -> (index: Int, length: Int)? {
+        var i = body.lowerBound
+        while i < body.upperBound {
+            if word(i, isA: start), let phrase = phrase(of: phrases, at: i) { return (i, phrase.count) }
+            i += 1
+        }
+        return nil
+    }
+
     /// The first phrase of `phrases` (in their order) that the tokens from `i` spell.
     func phrase(of phrases: PhraseList, at i: Int) -> [String]? {
         guard mayStart(phrases, at: i) else { return nil }

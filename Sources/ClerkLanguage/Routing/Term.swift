@@ -104,11 +104,21 @@ extension Term {
         withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: bytes.count) { scalars in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: bytes.count + 1) { offsets in
                 var count = 0, offset = 0
-                for scalar in text.unicodeScalars {
-                    scalars[count] = scalar
-                    offsets[count] = offset
-                    count += 1
-                    offset += UTF8.width(scalar)
+                if bytes.allSatisfy({ $0 < 0x80 }) {
+                    // ASCII, most lines: each byte is a scalar, read without decoding.
+                    for k in bytes.indices {
+                        scalars[k] = Unicode.Scalar(bytes[k])
+                        offsets[k] = k
+                    }
+                    count = bytes.count
+                    offset = bytes.count
+                } else {
+                    for scalar in text.unicodeScalars {
+                        scalars[count] = scalar
+                        offsets[count] = offset
+                        count += 1
+                        offset += UTF8.width(scalar)
+                    }
                 }
                 offsets[count] = offset
                 return split(text, utf8: bytes, scalars: UnsafeBufferPointer(rebasing: scalars[..<count]), offsets: UnsafeBufferPointer(offsets))
@@ -176,13 +186,15 @@ extension Term {
                 let capital = scalar.isASCII ? (scalar >= "A" && scalar <= "Z") : scalar.properties.isUppercase
                 // Every part worked out first and the term made in the append: a `var term` set
                 // part by part was copied into the array and destroyed, for every term.
-                let corrected = kind == .word ? SpellingTolerance.correction(of: word)?.word : nil
+                // The word as typed hashed once, for its spelling and its classes.
+                let typedKey = ascii != nil ? foldedKey(typed) : WordTable.key(of: word)
+                let corrected = kind == .word ? SpellingTolerance.correction(of: word, key: typedKey)?.word : nil
                 let said = corrected ?? word
-                let key = ascii != nil && corrected == nil ? foldedKey(typed) : WordTable.key(of: said)
+                let key = corrected.map { WordTable.key(of: $0) } ?? typedKey
                 var classes: WordClass = [], baseClasses: WordClass = []
                 if kind == .word {
                     // The classes of the word as typed (the key is the corrected word's).
-                    classes = corrected != nil ? WordClass.of(word) : WordClass.table[said, key: key] ?? []
+                    classes = WordClass.table[word, key: typedKey] ?? []
                     // Asked of the word itself: a `Term` made to ask it was built and destroyed
                     // for every word.
                     let possessive = ascii != nil && corrected == nil ? isPossessive(typed) : isPossessive(said)

@@ -250,6 +250,10 @@ struct RouteWord: OptionSet, Hashable, Sendable {
     static let denialHead = RouteWord(rawValue: 1 << 29)
     static let takeVerb = RouteWord(rawValue: 1 << 30)
     static let pastMarker = RouteWord(rawValue: 1 << 31)
+    /// First words of the phrases of `Vocabulary.questionsInside` and `localPlaces` (neither
+    /// holds an empty phrase), for `Sentence.first(of:startingWith:)`.
+    static let questionInsideStart = RouteWord(rawValue: 1 << 32)
+    static let localPlaceStart = RouteWord(rawValue: 1 << 33)
 
     /// The lists of every word on one.
     static let table: WordMap<RouteWord> = {
@@ -289,6 +293,8 @@ struct RouteWord: OptionSet, Hashable, Sendable {
         add(Vocabulary.denialHeads, .denialHead)
         add(Vocabulary.takeVerbs, .takeVerb)
         add(Vocabulary.pastMarkers, .pastMarker)
+        add(WordSet(Vocabulary.questionsInside.phrases.compactMap(\.first)), .questionInsideStart)
+        add(WordSet(Vocabulary.localPlaces.phrases.compactMap(\.first)), .localPlaceStart)
         return WordMap(table, combine: { $0.union($1) })
     }()
 

@@ -286,18 +286,20 @@ public struct Router: Sendable {
     func usable(_ dates: [DateMatch], in text: String) -> [DateMatch] {
         // Most lines keep every match: their array is handed back as it is, where `filter`
         // copied it match by match into a new one.
-        // Each match read where it lies: `allSatisfy` handed each over as a copy.
-        let keepsAll = dates.withUnsafeBufferPointer { dates in dates.indices.allSatisfy { keeps(dates[$0], in: text) } }
-        guard !keepsAll else { return dates }
-        return dates.filter { keeps($0, in: text) }
+        // Each match read where it lies, by its index: `allSatisfy` handed each over as a
+        // copy, and so did an element of the buffer handed to a function.
+        guard !dates.indices.allSatisfy({ keeps(dates, $0, in: text) }) else { return dates }
+        return dates.indices.filter { keeps(dates, $0, in: text) }.map { dates[$0] }
     }
 
-    /// False for a match `usable` leaves out.
-    private func keeps(_ match: DateMatch, in text: String) -> Bool {
-        if Sentence.same(match.rule, "all-day") { return false }
+    /// False for the match `dates[i]` that `usable` leaves out.
+    private func keeps(_ dates: [DateMatch], _ i: Int, in text: String) -> Bool {
+        if Sentence.same(dates[i].rule, "all-day") { return false }
         // "for 90 minutes" alone: a length (the event's), not a span starting now.
-        if match.known.contains(.duration), !match.known.contains(.date), !match.known.contains(.time) { return false }
-        if Sentence.same(match.rule, "at-time") {
+        let known = dates[i].known
+        if known.contains(.duration), !known.contains(.date), !known.contains(.time) { return false }
+        if Sentence.same(dates[i].rule, "at-time") {
+            let match = dates[i]
             var rest = text[match.range.upperBound...]
             var next = Self.firstWord(of: &rest)
             while Quantity.numberWords[next] != nil { next = Self.firstWord(of: &rest) }

@@ -450,7 +450,12 @@ enum Classifier {
         // The term read where it lies, its kind and date first: `s.tokens[head]` copied it.
         guard s.kind(head) == .word, !s.isInDate(head) else { return false }
         let word = s.word(head)
-        guard word.utf8.count >= 5, !Vocabulary.isKnown(word) else { return false }
+        guard word.utf8.count >= 5 else { return false }
+        // `Vocabulary.isKnown(word)` from what the split found: the classes of a word not
+        // corrected are its own, and its key is at hand (isKnown hashed the word twice).
+        let (corrected, typedClasses, key) = s.tokens.withUnsafeBufferPointer { ($0[head].isCorrected, $0[head].classes, $0[head].key) }
+        let classes = corrected ? WordClass.of(word) : typedClasses
+        guard classes.isDisjoint(with: Vocabulary.knownClasses), !Vocabulary.alsoKnown.contains(word, key: key) else { return false }
         // One edit for words up to six letters ("delte"), two beyond ("reschdule").
         guard let verb = headVerbs.closest(to: word, limit: word.utf8.count > 6 ? 2 : 1) else { return false }
         return verb != word

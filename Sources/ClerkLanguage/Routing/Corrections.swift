@@ -18,6 +18,9 @@ struct Correction {
     /// ("make that", "i mean"): only an edit of what is on screen is taken.
     var denies: Bool
 
+    /// `WordTable.key(of: "not")`: terms are told from "not" by their keys first.
+    static let notKey = WordTable.key(of: "not")
+
     /// The correction in `text` (split into `terms`), nil when the line opens with none or
     /// has nothing after it.
     static func find(in text: String, terms: [Term]) -> Correction? {
@@ -30,7 +33,7 @@ struct Correction {
             guard terms[k].kind == .word else { return true }
             let opens = Vocabulary.correctionWords.contains(terms[k].word, key: terms[k].key)
                 || Vocabulary.correctionPhraseStarts.contains(terms[k].word, key: terms[k].key)
-            return !opens && !terms.indices.contains { Sentence.same(terms[$0].word, "not") }
+            return !opens && !terms.indices.contains { terms[$0].key == Correction.notKey && Sentence.same(terms[$0].word, "not") }
         }
         if none { return nil }
         let utf8 = text.utf8

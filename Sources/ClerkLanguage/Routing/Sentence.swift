@@ -53,13 +53,17 @@ struct Sentence {
         self.eventOnScreen = eventOnScreen
         self.reader = reader
         body = 0..<self.tokens.count
-        trimNoise()
+        // Worked out by a method that reads the sentence and then set: a mutating method
+        // called in the initializer had the sentence copied whole, and destroyed (~500).
+        (body, skipped) = withoutNoise()
     }
 
-    /// Skips wake words and politeness at the head and thanks at the tail, repeatedly
-    /// ("hey olly can you please …"); never the last word ("help" stays "help").
-    private mutating func trimNoise() {
+    /// The body without wake words and politeness at the head and thanks at the tail, taken
+    /// off repeatedly ("hey olly can you please …"), never the last word ("help" stays
+    /// "help"); and the tokens skipped at the head.
+    private func withoutNoise() -> (body: Range<Int>, skipped: [Int]) {
         var start = body.lowerBound, end = body.upperBound
+        var skipped = skipped
         var progress = true
         while progress, start + 1 < end {
             progress = false
@@ -87,7 +91,7 @@ struct Sentence {
                 break
             }
         }
-        body = start..<end
+        return (start..<end, skipped)
     }
 
     // MARK: - Reading words
@@ -207,11 +211,13 @@ struct Sentence {
         var i = max(from ?? body.lowerBound, 0)
         // Through the buffer: `tokens[i].word` retained and released each word.
         return tokens.withUnsafeBufferPointer { tokens in
-            while i < upper {
-                for candidate in words where Sentence.same(tokens[i].word, candidate) { return i }
-                i += 1
+            words.withUnsafeBufferPointer { words in
+                while i < upper {
+                    for k in words.indices where Sentence.same(tokens[i].word, words[k]) { return i }
+                    i += 1
+                }
+                return nil
             }
-            return nil
         }
     }
 

@@ -82,67 +82,77 @@ public struct Router: Sendable {
     /// The pipeline after the date reader; `terms`, when given, are `Term.split(text)`.
     func understand(_ text: String, terms: consuming [Term]? = nil, dates: [DateMatch], at reference: ReferenceTime, known: Names, suggest: Bool,
                     eventOnScreen: Bool) -> Understanding {
-        var sentence = Sentence(text: text, tokens: terms.take() ?? Term.split(text), dates: dates, reference: reference)
-        sentence.reader = reader
-        sentence.eventOnScreen = eventOnScreen
-        sentence.joined = joinedDate(dates, in: text, at: reference)
-        guard !sentence.body.isEmpty else {
+        // The sentence is made straight into the clue the rules read, and read there from
+        // now on: a clue holding a copy of it retained and released all of its parts, and
+        // destroyed them once more (~400 instructions).
+        let clue = Clue(Sentence(text: text, tokens: terms.take() ?? Term.split(text), dates: dates, reference: reference,
+                                 joined: joinedDate(dates, in: text, at: reference), eventOnScreen: eventOnScreen, reader: reader),
+                        known: known)
+        guard !clue.s.body.isEmpty else {
             // Politeness alone ("thank you", "please"): thanks when it says so.
-            let words = sentence.tokens.filter { !$0.isMark }.map(\.word).joined(separator: " ")
+            let words = clue.s.tokens.filter { !$0.isMark }.map(\.word).joined(separator: " ")
             return Understanding(text: text, intent: .outOfScope(OutOfScope(topic: Vocabulary.smallTalk[words])), dates: dates, rule: RouteRule.empty.name)
         }
-        let route = Classifier.route(sentence, known: known)
+        let route = Classifier.route(clue)
         var slots: [Slot] = []
         if !route.command.isEmpty {
-            slots.append(sentence.slot(.command, route.command, value: String(sentence.text(of: route.command)), rule: route.rule.name))
+            slots.append(clue.s.slot(.command, route.command, value: String(clue.s.text(of: route.command)), rule: route.rule.name))
         }
         let intent: Intent
         switch route.rule {
         case .remind, .createVerb, .eventStatement, .eventDetails:
-            intent = CreateReader.read(sentence, route: route, known: known, slots: &slots)
+            intent = CreateReader.read(clue.s, route: route, known: known, slots: &slots)
         case .question, .showVerb, .nounPhrase, .dateOnly, .negatedEvent:
-            intent = AgendaReader.read(sentence, route: route, known: known, slots: &slots)
+            intent = AgendaReader.read(clue.s, route: route, known: known, slots: &slots)
         case .deleteVerb, .deleteInSentence, .clearCalendar, .takeOff:
-            intent = DeleteReader.read(sentence, route: route, known: known, slots: &slots)
+            intent = DeleteReader.read(clue.s, route: route, known: known, slots: &slots)
         case .updateVerb, .followUp, .eventPeople, .reportedMove:
             var update: Intent
             switch route.rule {
-            case .followUp(let rule): update = FollowUps.read(sentence, rule: rule, route: route, known: known, slots: &slots)
-            case .eventPeople(let change): update = EventPeople.read(sentence, change: change, route: route, known: known, slots: &slots)
-            default: update = UpdateReader.read(sentence, route: route, known: known, slots: &slots)
+            case .followUp(let rule): update = FollowUps.read(clue.s, rule: rule, route: route, known: known, slots: &slots)
+            case .eventPeople(let change): update = EventPeople.read(clue.s, change: change, route: route, known: known, slots: &slots)
+            default: update = UpdateReader.read(clue.s, route: route, known: known, slots: &slots)
             }
             if case .updateEvent(let which, var changes) = update, which.when != nil || which.words != nil || which.isSeries, changes.isEmpty,
-               let target = bareTimeAfterTo(in: sentence, at: reference) {
+               let target = bareTimeAfterTo(in: clue.s, at: reference) {
                 changes.when = target
                 slots.append(Slot(kind: .when, ranges: [target.range], value: String(text[target.range]), rule: target.rule))
                 update = .updateEvent(which, changes)
             }
             intent = update
         case .contact(let rule):
-            intent = ContactPhrases.read(sentence, rule: rule, route: route, known: known, slots: &slots)
+            intent = ContactPhrases.read(clue.s, rule: rule, route: route, known: known, slots: &slots)
         case .file(let rule):
-            intent = FilePhrases.read(sentence, rule: rule, route: route, known: known, slots: &slots)
+            intent = FilePhrases.read(clue.s, rule: rule, route: route, known: known, slots: &slots)
         case .fixed(let command, _):
             intent = command.intent
         case .calendar(let rule):
-            intent = CalendarPhrases.read(sentence, rule: rule, route: route, known: known, slots: &slots)
+            intent = CalendarPhrases.read(clue.s, rule: rule, route: route, known: known, slots: &slots)
         case .newCalendar:
-            let name = route.command.upperBound..<sentence.body.upperBound
-            let value = name.isEmpty ? "" : FilePhrases.unquoted(sentence.text(of: name))
-            if !name.isEmpty { slots.append(sentence.slot(.name, name, value: value, rule: "calendar-name")) }
+            let name = route.command.upperBound..<clue.s.body.upperBound
+            let value = name.isEmpty ? "" : FilePhrases.unquoted(clue.s.text(of: name))
+            if !name.isEmpty { slots.append(clue.s.slot(.name, name, value: value, rule: "calendar-name")) }
             intent = .createCalendar(name: value)
         case .empty, .misspeltCommand, .topic, .contactEditing, .deleteContact, .showUnknown, .questionUnknown, .pastStatement, .unknown:
             let topic = route.rule.topic
-            let guess = suggest ? didYouMean(sentence, dates: dates, at: reference, known: known) : nil
+            let guess = suggest ? didYouMean(clue.s, dates: dates, at: reference, known: known) : nil
             if let topic { slots.append(Slot(kind: .topic, ranges: [], value: topic.rawValue, rule: route.rule.name)) }
             intent = .outOfScope(OutOfScope(topic: topic, didYouMean: guess))
         }
-        slots.sort { ($0.ranges.first?.lowerBound ?? text.endIndex) < ($1.ranges.first?.lowerBound ?? text.endIndex) }
+        // One slot or none, the usual, is in order: the sort's set-up cost ~300 instructions.
+        if slots.count > 1 {
+            slots.sort { ($0.ranges.first?.lowerBound ?? text.endIndex) < ($1.ranges.first?.lowerBound ?? text.endIndex) }
+        }
         // Worked out from the parts before they are put together: given the whole
         // `Understanding` while it was being set, the function got a copy of it.
-        let tooLarge = amountOutOfRange(intent, slots: slots, dates: dates, sentence)
-        let corrections = sentence.tokens.filter { $0.isCorrected && !$0.isInDate }.map { WordCorrection(range: $0.range, word: $0.word) }
-        return Understanding(text: text, intent: consume intent, slots: consume slots, dates: dates, rule: route.rule.name,
+        let tooLarge = amountOutOfRange(intent, slots: slots, dates: dates, clue.s)
+        // Terms read where they lie (`filter` handed over a copy of each), and only on a
+        // line with a corrected word.
+        let corrections = clue.s.tokens.withUnsafeBufferPointer { terms in
+            guard terms.contains(where: { $0.isCorrected && !$0.isInDate }) else { return [WordCorrection]() }
+            return terms.filter { $0.isCorrected && !$0.isInDate }.map { WordCorrection(range: $0.range, word: $0.word) }
+        }
+        return Understanding(text: text, intent: intent, slots: slots, dates: dates, rule: route.rule.name,
                              amountOutOfRange: tooLarge, corrections: corrections)
     }
 
@@ -276,16 +286,20 @@ public struct Router: Sendable {
     func usable(_ dates: [DateMatch], in text: String) -> [DateMatch] {
         // Most lines keep every match: their array is handed back as it is, where `filter`
         // copied it match by match into a new one.
-        guard !dates.allSatisfy({ keeps($0, in: text) }) else { return dates }
-        return dates.filter { keeps($0, in: text) }
+        // Each match read where it lies, by its index: `allSatisfy` handed each over as a
+        // copy, and so did an element of the buffer handed to a function.
+        guard !dates.indices.allSatisfy({ keeps(dates, $0, in: text) }) else { return dates }
+        return dates.indices.filter { keeps(dates, $0, in: text) }.map { dates[$0] }
     }
 
-    /// False for a match `usable` leaves out.
-    private func keeps(_ match: DateMatch, in text: String) -> Bool {
-        if match.rule == "all-day" { return false }
+    /// False for the match `dates[i]` that `usable` leaves out.
+    private func keeps(_ dates: [DateMatch], _ i: Int, in text: String) -> Bool {
+        if Sentence.same(dates[i].rule, "all-day") { return false }
         // "for 90 minutes" alone: a length (the event's), not a span starting now.
-        if match.known.contains(.duration), !match.known.contains(.date), !match.known.contains(.time) { return false }
-        if match.rule == "at-time" {
+        let known = dates[i].known
+        if known.contains(.duration), !known.contains(.date), !known.contains(.time) { return false }
+        if Sentence.same(dates[i].rule, "at-time") {
+            let match = dates[i]
             var rest = text[match.range.upperBound...]
             var next = Self.firstWord(of: &rest)
             while Quantity.numberWords[next] != nil { next = Self.firstWord(of: &rest) }

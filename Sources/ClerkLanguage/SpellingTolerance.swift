@@ -37,6 +37,14 @@ enum SpellingTolerance {
         return Array(word.utf8).withUnsafeBufferPointer { index.lookup($0) }
     }
 
+    /// `correction(of: word)`, where `key` is `WordTable.key(of: word)` (`Term.key`, worked
+    /// out at the split): the word is not hashed again.
+    static func correction(of word: String, key: UInt64) -> Correction? {
+        guard word.utf8.count <= 12 else { return nil }
+        if let found = word.utf8.withContiguousStorageIfAvailable({ index.lookup($0, whole: key) }) { return found }
+        return Array(word.utf8).withUnsafeBufferPointer { index.lookup($0, whole: key) }
+    }
+
     /// A number glued to letters that together are shorthand: "2morrow", "2nite", "2day".
     static func gluedShorthand(digits: String, letters: String) -> Correction? {
         guard digits == "2", letters.utf8.count <= 11 else { return nil }
@@ -116,6 +124,9 @@ private struct NearWords: Sendable {
     private let short: HashSlots
     private let shortForms: [[UInt8]]
     private let shortTargets: [SpellingTolerance.Correction]
+    /// Bits by (length, first two letters) and by (length, last two letters) of a word that
+    /// can be one edit from a closed word (`affix(_:_:_:)`): see `lookup`.
+    private let prefixes: [UInt64], suffixes: [UInt64]
 
     init(_ classes: [(SpellingTolerance.WordClass, [String])], shorthand: [String: SpellingTolerance.Correction]) {
         var targets: [(bytes: [UInt8], correction: SpellingTolerance.Correction)] = []
@@ -140,6 +151,17 @@ private struct NearWords: Sendable {
             forms.append(bytes)
             shortTargets.append(correction)
         }
+        var prefixes = [UInt64](repeating: 0, count: NearWords.affixWords), suffixes = prefixes
+        for (bytes, _) in targets where bytes.count >= 2 && bytes.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) {
+            let m = bytes.count
+            for n in (m - 1)...(m + 1) where n >= 5 && n <= NearWords.longest {
+                let p = NearWords.affix(n, bytes[0], bytes[1]), q = NearWords.affix(n, bytes[m - 2], bytes[m - 1])
+                prefixes[p >> 6] |= 1 << UInt64(p & 63)
+                suffixes[q >> 6] |= 1 << UInt64(q & 63)
+            }
+        }
+        self.prefixes = prefixes
+        self.suffixes = suffixes
         self.targets = targets
         near = HashSlots(nearKeys)
         short = HashSlots(shortKeys)
@@ -150,20 +172,28 @@ private struct NearWords: Sendable {
     /// The word `query` stands for: shorthand, or the closed word one edit from it (the first
     /// listed when several are); nil when none is, when `query` is a closed word or an
     /// inflection of one, or an open word.
-    func lookup(_ query: UnsafeBufferPointer<UInt8>) -> SpellingTolerance.Correction? {
+    /// `whole`, when given, is the hash of all of `query` (`HashSlots.hash(query, skipping: -1)`).
+    func lookup(_ query: UnsafeBufferPointer<UInt8>, whole known: UInt64? = nil) -> SpellingTolerance.Correction? {
         guard !query.isEmpty else { return nil }
-        let whole = HashSlots.hash(query, skipping: -1)
+        let whole = known ?? HashSlots.hash(query, skipping: -1)
         var found: SpellingTolerance.Correction?
         short.forEach(whole) { id in
             if found == nil, shortForms[Int(id)].elementsEqual(query) { found = shortTargets[Int(id)] }
         }
         if let found { return found }
         guard query.count >= 5, query.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else { return nil }
+        // A word of five letters or more one edit from a closed word has its first two
+        // letters or its last two (and a length one from the closed word's): an edit in the
+        // first two letters leaves at least the last two as they were. Most words are turned
+        // away here, before the hashes below (~450 instructions for an eight-letter word).
+        let n = query.count
+        guard n <= NearWords.longest else { return nil }
+        let head = NearWords.affix(n, query[0], query[1]), tail = NearWords.affix(n, query[n - 2], query[n - 1])
+        guard prefixes[head >> 6] & (1 << UInt64(head & 63)) != 0 || suffixes[tail >> 6] & (1 << UInt64(tail & 63)) != 0 else { return nil }
         var best: Int32?
         var exact = false
         // The hashes of the query with each letter dropped, from prefix and suffix sums of
         // the polynomial hash: linear in the length.
-        let n = query.count
         var prefix: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var suffix = prefix
         withUnsafeMutableBytes(of: &prefix) { pb in
@@ -181,7 +211,13 @@ private struct NearWords: Sendable {
                 }
             }
         }
+        // Read once: the table, a global, was asked for through its lazy initializer at
+        // every letter.
+        let powers = NearWords.powers
         for k in -1..<n {
+            // A closed word as written is no correction: seen at the whole word's key, before
+            // the n keys with a letter dropped ("tomorrow", "monday", "minutes").
+            if exact { return nil }
             let key: UInt64
             if k < 0 {
                 key = whole
@@ -190,7 +226,7 @@ private struct NearWords: Sendable {
                     withUnsafeBytes(of: &suffix) { sb in
                         let p = pb.bindMemory(to: UInt64.self), q = sb.bindMemory(to: UInt64.self)
                         let rest = k + 1 < n ? q[k + 1] : 0
-                        return (p[k] &* NearWords.powers[n - 1 - k] &+ rest) | 1
+                        return (p[k] &* powers[n - 1 - k] &+ rest) | 1
                     }
                 }
             }
@@ -232,6 +268,16 @@ private struct NearWords: Sendable {
             if n > m { i += 1 } else { j += 1 }
         }
         return 1
+    }
+
+    /// The longest word looked up (`SpellingTolerance.correction` asks no longer one).
+    static let longest = 12
+    /// Bits of `prefixes` and `suffixes`: a length up to `longest` and two letters.
+    static let affixWords = ((longest + 1) * 26 * 26 + 63) / 64
+
+    /// The bit of a word of `n` letters with the two letters `a` `b` (a…z).
+    @inline(__always) static func affix(_ n: Int, _ a: UInt8, _ b: UInt8) -> Int {
+        (n * 26 + Int(a &- 0x61)) * 26 + Int(b &- 0x61)
     }
 
     /// `base` to the powers 0…13.

@@ -8,8 +8,14 @@
 /// order given, so iterating is stable.
 struct WordSet: Sendable, ExpressibleByArrayLiteral, Sequence {
     private let table: WordTable
+    /// The words' bits (`WordTable.bit(of:)`): a word whose bit is clear is on no list,
+    /// seen in two instructions before the index is probed (most words asked are on none).
+    private let bits: UInt64
 
-    init(_ words: some Sequence<some StringProtocol>) { table = WordTable(words.map { String($0) }) }
+    init(_ words: some Sequence<some StringProtocol>) {
+        table = WordTable(words.map { String($0) })
+        bits = table.bits
+    }
     init(arrayLiteral words: String...) { self.init(words) }
 
     // Concrete overloads, so that a call never falls to `Sequence.contains`, a linear scan.
@@ -18,11 +24,11 @@ struct WordSet: Sendable, ExpressibleByArrayLiteral, Sequence {
     /// `contains(word)`, where `key` is `WordTable.key(of: word)`, worked out once at the
     /// split (`Term.key`): most words of a line are on none of the lists, and that is seen
     /// without hashing the word again for each list.
-    func contains(_ word: String, key: UInt64) -> Bool { table.index(of: word, key: key) != nil }
+    func contains(_ word: String, key: UInt64) -> Bool { bits & WordTable.bit(of: key) != 0 && table.index(of: word, key: key) != nil }
     func contains(_ term: Term) -> Bool { contains(term.word, key: term.key) }
     /// False when no word of the set has `key`: a miss seen from the key alone, before a
     /// caller hands over the word (which copies the term holding it).
-    func mayContain(key: UInt64) -> Bool { table.hasKey(key) }
+    func mayContain(key: UInt64) -> Bool { bits & WordTable.bit(of: key) != 0 && table.hasKey(key) }
 
     var count: Int { table.words.count }
     var isEmpty: Bool { table.words.isEmpty }
@@ -36,6 +42,8 @@ struct WordSet: Sendable, ExpressibleByArrayLiteral, Sequence {
 struct WordMap<Value: Sendable>: Sendable, ExpressibleByDictionaryLiteral, Sequence {
     private let table: WordTable
     private let values: [Value]
+    /// The words' bits, as `WordSet.bits`.
+    private let bits: UInt64
 
     /// The first value given for a word wins, as in the order a table is written.
     init(_ pairs: some Sequence<(String, Value)>) { self.init(pairs) { first, _ in first } }
@@ -48,15 +56,19 @@ struct WordMap<Value: Sendable>: Sendable, ExpressibleByDictionaryLiteral, Seque
         for (k, id) in ids.enumerated() { values[id] = values[id].map { combine($0, pairs[k].1) } ?? pairs[k].1 }
         self.table = table
         self.values = values.map { $0! }
+        bits = table.bits
     }
     init(dictionaryLiteral pairs: (String, Value)...) { self.init(pairs) }
 
     subscript(_ word: some StringProtocol) -> Value? { table.index(of: word).map { values[$0] } }
     /// `self[word]`, where `key` is `WordTable.key(of: word)` (see `WordSet.contains(_:key:)`).
-    subscript(_ word: String, key key: UInt64) -> Value? { table.index(of: word, key: key).map { values[$0] } }
+    subscript(_ word: String, key key: UInt64) -> Value? {
+        guard bits & WordTable.bit(of: key) != 0 else { return nil }
+        return table.index(of: word, key: key).map { values[$0] }
+    }
     subscript(_ term: Term) -> Value? { self[term.word, key: term.key] }
     /// False when no word of the map has `key` (`WordSet.mayContain(key:)`).
-    func mayContain(key: UInt64) -> Bool { table.hasKey(key) }
+    func mayContain(key: UInt64) -> Bool { bits & WordTable.bit(of: key) != 0 && table.hasKey(key) }
 
     var keys: [String] { table.words }
     var count: Int { table.words.count }
@@ -135,6 +147,18 @@ struct WordTable: Sendable {
     static func key(of word: String) -> UInt64 {
         if let key = word.utf8.withContiguousStorageIfAvailable({ HashSlots.hash($0, skipping: -1) }) { return key }
         return Array(word.utf8).withUnsafeBufferPointer { HashSlots.hash($0, skipping: -1) }
+    }
+
+    /// One of 64 bits for a word whose key is `key`, from the key's bits mixed (a short
+    /// word's key has its top bits clear): the bits of a list's words are a filter a word
+    /// not on it mostly fails.
+    @inline(__always) static func bit(of key: UInt64) -> UInt64 {
+        1 &<< ((key &* 0x9E37_79B9_7F4A_7C15) &>> 58)
+    }
+
+    /// The bits (`bit(of:)`) of all the words.
+    var bits: UInt64 {
+        words.reduce(0) { $0 | WordTable.bit(of: WordTable.key(of: $1)) }
     }
 
     /// True when some word of the table has `key` (`WordTable.key(of:)`).

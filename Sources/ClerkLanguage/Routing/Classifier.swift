@@ -43,6 +43,14 @@ struct Clue {
     let shape: Shape
     let known: Names
 
+    /// `s` measured (`Classifier.measure`), to be classified with `known`. A sentence with
+    /// no body is not classified, nor measured.
+    init(_ s: consuming Sentence, known: Names) {
+        shape = s.body.isEmpty ? Shape(head: s.body.lowerBound, afterVerb: s.body.lowerBound) : Classifier.measure(s)
+        self.s = s
+        self.known = known
+    }
+
     var head: Int { shape.head }
     /// The head verb and its particles.
     var command: Range<Int> { shape.head..<shape.afterVerb }
@@ -60,16 +68,18 @@ struct ClassifierRule: Sendable {
     /// released at each rule.
     let name: StaticString
     /// True when the sentence has the rule's shape.
-    let applies: @Sendable (Clue) -> Bool
+    ///
+    /// Thin functions (no context): the rules capture nothing, and a closure's context,
+    /// though null, was retained and released around each of the thirty-odd calls a line.
+    let applies: @convention(thin) (Clue) -> Bool
     /// The route; nil when a closer look says no after all, and the next rule is tried.
-    let route: @Sendable (Clue) -> Route?
+    let route: @convention(thin) (Clue) -> Route?
 }
 
 /// Decides which intent a sentence asks for, by the ordered rules of `rules`: the first
 /// whose shape fits and which gives a route wins, and its rule travels with the result.
 enum Classifier {
-    static func route(_ s: Sentence, known: Names) -> Route {
-        let clue = Clue(s: s, shape: measure(s), known: known)
+    static func route(_ clue: Clue) -> Route {
         // Each rule's closures called where they lie: `for rule in rules` copied every rule,
         // retaining and releasing its closures, on every line.
         return rules.withUnsafeBufferPointer { rules in
@@ -122,15 +132,17 @@ enum Classifier {
         //    People put on or taken off an event the sentence names ("take Bob off the review",
         //    "add Ana to Friday's lunch"): a change of the event, not a delete or a new event.
         ClassifierRule(name: "people on an event", applies: { c in
-            c.s.word(c.head, isIn: Vocabulary.addPeopleVerbs) || c.s.word(c.head, isIn: Vocabulary.removePeopleVerbs)
+            c.s.word(c.head, isA: .addPeopleVerb) || c.s.word(c.head, isA: .removePeopleVerb)
         }, route: { EventPeople.route($0) }),
         //    Adding or changing a contact is not something clerk does either.
         ClassifierRule(name: "contact editing", applies: { c in
             let shape = c.shape, s = c.s
-            let addsSomething = shape.headVerb == .create || shape.headVerb == .update || s.word(c.head, isIn: Vocabulary.keepVerbs)
+            // The shape's flags first: they rule out most lines without reading a word.
+            guard !shape.hasEventNoun, !shape.hasCalendarNoun,
+                  shape.hasContactNoun || ((shape.hasEmail || shape.contactField == .email || shape.contactField == .phone) && !shape.hasDate)
+            else { return false }
+            return shape.headVerb == .create || shape.headVerb == .update || s.word(c.head, isA: .keepVerb)
                 || s.has(["add", "save"])
-            return addsSomething && !shape.hasEventNoun && !shape.hasCalendarNoun
-                && (shape.hasContactNoun || ((shape.hasEmail || shape.contactField == .email || shape.contactField == .phone) && !shape.hasDate))
         }, route: { c in
             c.shape.headVerb == .show && !c.shape.hasEmail && !c.s.has(["add", "save"]) ? nil : c.route(.contactEditing, c.command)
         }),
@@ -146,17 +158,17 @@ enum Classifier {
         ClassifierRule(name: "delete in a sentence", applies: { c in
             let shape = c.shape, s = c.s
             guard shape.deleteAt != nil, shape.headVerb != .create || s.word(c.head) == "make" else { return false }
-            let asksStatus = s.word(c.head, isIn: Vocabulary.auxiliaries) && shape.isQuestion
+            let asksStatus = s.word(c.head, isA: .auxiliary) && shape.isQuestion
             return !asksStatus && (shape.hasEventNoun || shape.hasCalendarNoun || shape.pronounAt != nil || shape.hasDate)
         }, route: { c in c.shape.deleteAt.map { c.route(.deleteInSentence, $0..<($0 + 1)) } }),
         //    "make my calendar blank on Friday", "my calendar should be empty tomorrow".
         ClassifierRule(name: "clear the calendar", applies: { $0.shape.hasCalendarNoun }, route: { c in
-            c.s.first(in: Vocabulary.clearWords).map { c.route(.clearCalendar, $0..<($0 + 1)) }
+            c.s.first(isA: .clearWord).map { c.route(.clearCalendar, $0..<($0 + 1)) }
         }),
         //    "no meeting with Bob on Friday", "there's no standup tomorrow": a denial removes
         //    nothing; it is read as a look at that time.
         ClassifierRule(name: "no event", applies: { c in
-            c.s.word(c.head, isIn: Vocabulary.denialHeads) && c.shape.hasEventNoun && !c.shape.isQuestion
+            c.s.word(c.head, isA: .denialHead) && c.shape.hasEventNoun && !c.shape.isQuestion
         }, route: { c in
             let s = c.s
             guard let no = s.first(in: ["no"], until: min(c.head + 3, s.body.upperBound)) else { return nil }
@@ -164,9 +176,9 @@ enum Classifier {
         }),
         //    "take the review off my calendar", "get the standup off the schedule".
         ClassifierRule(name: "take off", applies: { c in
-            c.s.word(c.head, isIn: Vocabulary.takeVerbs) && (c.shape.hasCalendarNoun || c.shape.hasEventNoun) && !c.shape.remind
+            c.s.word(c.head, isA: .takeVerb) && (c.shape.hasCalendarNoun || c.shape.hasEventNoun) && !c.shape.remind
         }, route: { c in
-            c.s.first(in: Vocabulary.offParticles, from: c.head + 1).map { c.route(.takeOff, $0..<($0 + 1)) }
+            c.s.first(isA: .offParticle, from: c.head + 1).map { c.route(.takeOff, $0..<($0 + 1)) }
         }),
 
         // 6. Changing events: "move the review to Tuesday", "rename the standup to Daily".
@@ -174,7 +186,7 @@ enum Classifier {
             c.shape.headVerb == .update && !isCalendarItself(c.s, from: c.shape.afterVerb)
         }, route: { $0.route(.updateVerb, $0.command) }),
         //    "lunch was moved to Friday", "the standup has been pushed to 10": a move reported.
-        ClassifierRule(name: "move reported", applies: { c in !c.shape.isQuestion && c.s.body.contains { c.s.tokens[$0].is(.moved) } }, route: { c in
+        ClassifierRule(name: "move reported", applies: { c in !c.shape.isQuestion && c.s.body.contains { c.s.isA($0, .moved) } }, route: { c in
             reportedMove(c.s, head: c.head).map { c.route(.reportedMove, $0) }
         }),
 
@@ -209,7 +221,7 @@ enum Classifier {
         }, route: { $0.route(.nounPhrase) }),
         //    "yesterday was a long day": a statement about the past asks for nothing.
         ClassifierRule(name: "past statement", applies: { c in
-            c.s.has(Vocabulary.pastMarkers) && !c.shape.hasTimeOfDay
+            c.s.has(RouteWord.pastMarker) && !c.shape.hasTimeOfDay
         }, route: { $0.route(.pastStatement) }),
         ClassifierRule(name: "event statement", applies: { c in
             c.shape.hasEventNoun || c.shape.hasTimeOfDay || (c.shape.hasDate && c.s.body.count > dateTokenCount(c.s))
@@ -226,7 +238,7 @@ enum Classifier {
         // The verb may follow a date said first ("on Tuesday remind me …", "tomorrow cancel …").
         var head = s.body.lowerBound
         while head + 1 < s.body.upperBound, s.isInDate(head) || s.tokens[head].isMark
-                || (s.word(head, isIn: Vocabulary.datePrepositions) && s.isInDate(head + 1)) {
+                || (s.word(head, isA: .datePreposition) && s.isInDate(head + 1)) {
             head += 1
         }
         if head + 1 >= s.body.upperBound, s.isInDate(head) { head = s.body.lowerBound }
@@ -234,28 +246,28 @@ enum Classifier {
         let w0 = s.word(head)
 
         // The head verb and the particles that belong to it ("remind me to", "set up a").
-        if s.word(head, isIn: Vocabulary.deleteVerbs) || s.mayStart(Vocabulary.deletePhrases, at: head)
+        if s.word(head, isA: .deleteVerb) || s.mayStart(Vocabulary.deletePhrases, at: head)
             && Vocabulary.deletePhrases.contains(where: { s.matches($0, at: head) && $0.count > 1 && $0[0] != "no" && $0[0] != "any" }) {
             shape.headVerb = .delete
-        } else if s.word(head, isIn: Vocabulary.updateVerbs) && !(w0 == "bring" && s.word(head + 1) != "forward") {
+        } else if s.word(head, isA: .updateVerb) && !(w0 == "bring" && s.word(head + 1) != "forward") {
             shape.headVerb = .update
-        } else if s.word(head, isIn: Vocabulary.createVerbs) || isCreatePhrase(s, at: head) {
+        } else if s.word(head, isA: .createVerb) || isCreatePhrase(s, at: head) {
             shape.headVerb = .create
-        } else if s.word(head, isIn: Vocabulary.showVerbs) && w0 != "what" {
+        } else if s.word(head, isA: .showVerb) && w0 != "what" {
             shape.headVerb = .show
         }
         // "schedule", "tomorrow's schedule", "my plan": a verb with nothing after it is a noun.
-        if shape.headVerb == .create, head + 1 >= s.body.upperBound, s.word(head, isIn: Vocabulary.calendarNouns) || s.word(head, isIn: Vocabulary.eventNouns) {
+        if shape.headVerb == .create, head + 1 >= s.body.upperBound, s.word(head, isA: .calendarNoun) || s.word(head, isA: .eventNoun) {
             shape.headVerb = .none
         }
         shape.afterVerb = shape.headVerb == .none ? head : CommandWords.end(of: s, from: head)
-        shape.remind = s.word(head, isIn: Vocabulary.remindVerbs) || isCreatePhrase(s, at: head) && s.word(head, isIn: Vocabulary.remindPhraseStarts)
+        shape.remind = s.word(head, isA: .remindVerb) || isCreatePhrase(s, at: head) && s.word(head, isA: .remindPhraseStart)
             || isTellMeTo(s, at: head)
 
-        let afterDate = head > s.body.lowerBound && s.word(head, isIn: Vocabulary.copulas)
-        shape.isQuestion = (s.word(head, isIn: Vocabulary.questionWords) && !afterDate) || s.word(s.body.upperBound) == "?"
+        let afterDate = head > s.body.lowerBound && s.word(head, isA: .copula)
+        shape.isQuestion = (s.word(head, isA: .questionWord) && !afterDate) || s.word(s.body.upperBound) == "?"
             || s.phrase(of: Vocabulary.questionHeads, at: head) != nil
-            || (shape.headVerb == .none && s.first(of: Vocabulary.questionsInside) != nil)
+            || (shape.headVerb == .none && s.first(of: Vocabulary.questionsInside, startingWith: .questionInsideStart) != nil)
         if shape.headVerb == .create && (w0 == "notify" || w0 == "alert") { shape.isQuestion = false }
 
         // The terms are read where they lie: `let t = s.tokens[i]` copied (and destroyed) a
@@ -266,7 +278,7 @@ enum Classifier {
             while i < s.body.upperBound {
                 defer { i += 1 }
                 // The verb at the head is not also a noun ("show …", "call Ana", "schedule lunch").
-                if i == head, shape.headVerb != .none || s.word(i, isIn: Vocabulary.callVerbs) { continue }
+                if i == head, shape.headVerb != .none || s.word(i, isA: .callVerb) { continue }
                 if let d = tokens[i].date {
                     shape.hasDate = true
                     if s.dates[d].known.contains(.time) { shape.hasTimeOfDay = true }
@@ -294,14 +306,14 @@ enum Classifier {
                 if shape.pronounAt == nil, isA(.pronoun), i > head { shape.pronounAt = i }
                 switch w {
                 case "remind", "reminded", "remember": shape.remind = true
-                case "forget": if s.word(i - 1, isIn: Vocabulary.dont) || s.word(i - 1) == "me" && s.word(i - 2) == "let" { shape.remind = true }
+                case "forget": if s.word(i - 1, isA: .dont) || s.word(i - 1) == "me" && s.word(i - 2) == "let" { shape.remind = true }
                 case "tell": if isTellMeTo(s, at: i) { shape.remind = true }
                 default: break
                 }
                 if shape.deleteAt == nil, i > head || shape.headVerb == .delete {
                     if isA(.deleteVerb) && !isA(.headOnlyDelete) {
                         shape.deleteAt = i
-                    } else if s.word(i, isIn: Vocabulary.deletePhraseStarts), Vocabulary.deletePhrases.contains(where: { s.matches($0, at: i) }) {
+                    } else if s.word(i, isA: .deletePhraseStart), Vocabulary.deletePhrases.contains(where: { s.matches($0, at: i) }) {
                         shape.deleteAt = i
                     }
                 }
@@ -315,12 +327,12 @@ enum Classifier {
         }
         if shape.topic == nil, isClockQuestion(s) { shape.topic = .clock }
         // "hi", "thanks!": nothing to do, but not a request misread either.
-        if shape.topic == nil, s.body.count <= 5, s.word(s.body.lowerBound, isIn: Vocabulary.smallTalkStarts),
+        if shape.topic == nil, s.body.count <= 5, s.word(s.body.lowerBound, isA: .smallTalkStart),
            let talk = Vocabulary.smallTalk[s.body.map { s.word($0) }.joined(separator: " ")] {
             shape.topic = talk
         }
         // "in my area", "near me": public events and places, not the person's calendar.
-        if shape.topic == nil, s.first(of: Vocabulary.localPlaces) != nil {
+        if shape.topic == nil, s.first(of: Vocabulary.localPlaces, startingWith: .localPlaceStart) != nil {
             shape.topic = .question
         }
         // "remind me" at the head of a question is still a reminder ("can you remind me …").
@@ -350,9 +362,9 @@ enum Classifier {
 
     /// "tell me to water the plants", "tell me on Tuesday to call Bob": a reminder.
     static func isTellMeTo(_ s: Sentence, at i: Int) -> Bool {
-        guard s.word(i) == "tell", s.word(i + 1) == "me" else { return false }
+        guard s.word(i, is: "tell"), s.word(i + 1, is: "me") else { return false }
         var j = i + 2
-        while j < s.body.upperBound, s.isInDate(j) || s.word(j, isIn: Vocabulary.datePrepositions) && s.word(j) != "to" { j += 1 }
+        while j < s.body.upperBound, s.isInDate(j) || s.word(j, isA: .datePreposition) && s.word(j) != "to" { j += 1 }
         return s.word(j) == "to"
     }
 
@@ -378,13 +390,13 @@ enum Classifier {
             return s.word(i - 1) != "in"
         case "outside", "jacket", "umbrella", "layers", "degrees":
             // Weather only when asked about ("will I need an umbrella on Friday"); "lunch outside" is lunch.
-            return s.word(s.body.lowerBound, isIn: Vocabulary.questionWords)
+            return s.word(s.body.lowerBound, isA: .questionWord)
         case "shopping":
             return s.has(["list", "lists"])
         case "train", "trains", "bus":
             // "train to Paris tomorrow at 9" is a trip to put on the calendar; timetables and
             // tickets are not clerk's.
-            return s.has(Vocabulary.timetableWords) || s.word(s.body.lowerBound, isIn: Vocabulary.questionWords)
+            return s.has(Vocabulary.timetableWords) || s.word(s.body.lowerBound, isA: .questionWord)
         case "ticket", "tickets":
             return !s.has(Vocabulary.eventsNotTickets)
         default:
@@ -397,7 +409,7 @@ enum Classifier {
         switch s.word(i) {
         case "send": return !(s.word(i + 1) == "me") || s.has(Vocabulary.messageNouns)
         case "email", "mail": return !(s.has(Vocabulary.addressOf))
-        case "stop", "pause", "resume": return !s.has(Vocabulary.eventNouns)
+        case "stop", "pause", "resume": return !s.has(RouteWord.eventNoun)
         case "turn": return !s.has(Vocabulary.alertNouns)
         // "play some jazz" asks for music; "play tennis with Bob at 5" is an event.
         case "play": return !s.body.contains { s.isInDate($0) } && !s.has(Vocabulary.playedEvents)
@@ -435,29 +447,36 @@ enum Classifier {
 
     /// True when the head word is no word clerk knows but one edit or two from a command verb.
     static func isMisspeltVerb(_ s: Sentence, at head: Int) -> Bool {
-        let t = s.tokens[head]
-        guard t.kind == .word, t.word.utf8.count >= 5, !t.isInDate, !Vocabulary.isKnown(t.word) else { return false }
+        // The term read where it lies, its kind and date first: `s.tokens[head]` copied it.
+        guard s.kind(head) == .word, !s.isInDate(head) else { return false }
+        let word = s.word(head)
+        guard word.utf8.count >= 5 else { return false }
+        // `Vocabulary.isKnown(word)` from what the split found: the classes of a word not
+        // corrected are its own, and its key is at hand (isKnown hashed the word twice).
+        let (corrected, typedClasses, key) = s.tokens.withUnsafeBufferPointer { ($0[head].isCorrected, $0[head].classes, $0[head].key) }
+        let classes = corrected ? WordClass.of(word) : typedClasses
+        guard classes.isDisjoint(with: Vocabulary.knownClasses), !Vocabulary.alsoKnown.contains(word, key: key) else { return false }
         // One edit for words up to six letters ("delte"), two beyond ("reschdule").
-        guard let verb = headVerbs.closest(to: t.word, limit: t.word.utf8.count > 6 ? 2 : 1) else { return false }
-        return verb != t.word
+        guard let verb = headVerbs.closest(to: word, limit: word.utf8.count > 6 ? 2 : 1) else { return false }
+        return verb != word
     }
 
     /// True when the body names one event ("review", "lunch"), not a kind of list.
     static func hasSingularEvent(_ s: Sentence) -> Bool {
         s.body.contains { i in
-            s.word(i, isIn: Vocabulary.eventNouns) && !s.word(i, isIn: Vocabulary.listingNouns) && !s.word(i, isIn: Vocabulary.genericEventNouns)
+            s.word(i, isA: .eventNoun) && !s.word(i, isA: .listingNoun) && !s.word(i, isA: .genericEventNoun)
         }
     }
 
     /// "team offsite in room 4B", "hackathon all day", "review on my Work calendar": a
     /// statement with a place, a calendar, a length or "all day" describes an event.
     static func saysEventDetails(_ s: Sentence) -> Bool {
+        // Each word compared where it lies (`word(_:is:)`): `s.word(i)` copied it out first.
         for i in s.body {
-            let w = s.word(i)
-            if s.word(i, isIn: Vocabulary.wholeWords), s.word(i + 1) == "day" { return true }
-            if w == "in", s.word(i + 1, isIn: Vocabulary.placeNouns) || s.word(i + 2, isIn: Vocabulary.placeNouns) { return true }
-            if s.word(i, isIn: Vocabulary.calendarPrepositions), s.word(i + 1) == "my" || s.word(i + 1) == "the", s.word(i + 3) == "calendar" { return true }
-            if w == "for", Quantity.minutes(in: s, at: i + 1) != nil { return true }
+            if s.word(i, isA: .wholeWord), s.word(i + 1, is: "day") { return true }
+            if s.word(i, is: "in"), s.word(i + 1, isA: .placeNoun) || s.word(i + 2, isA: .placeNoun) { return true }
+            if s.word(i, isA: .calendarPreposition), s.word(i + 1, is: "my") || s.word(i + 1, is: "the"), s.word(i + 3, is: "calendar") { return true }
+            if s.word(i, is: "for"), Quantity.minutes(in: s, at: i + 1) != nil { return true }
         }
         return false
     }
@@ -466,11 +485,8 @@ enum Classifier {
     static func hasVerb(_ s: Sentence) -> Bool {
         for i in s.body where !s.isInDate(i) {
             // Words that are nouns as often as verbs ("schedule", "plan", "call") do not count.
-            if s.word(i, isIn: Vocabulary.eventNouns) || s.word(i, isIn: Vocabulary.calendarNouns) || s.word(i, isIn: Vocabulary.listingNouns) { continue }
-            if s.word(i, isIn: Vocabulary.createVerbs) || s.word(i, isIn: Vocabulary.deleteVerbs) || s.word(i, isIn: Vocabulary.updateVerbs)
-                || s.word(i, isIn: Vocabulary.showVerbs) || s.word(i, isIn: Vocabulary.statementVerbs) {
-                return true
-            }
+            if s.word(i, isA: [.eventNoun, .calendarNoun, .listingNoun]) { continue }
+            if s.word(i, isA: [.createVerb, .deleteVerb, .updateVerb, .showVerb, .statementVerb]) { return true }
         }
         return false
     }
@@ -478,8 +494,8 @@ enum Classifier {
     /// "update my calendar with …" is adding, not changing an event.
     static func isCalendarItself(_ s: Sentence, from i: Int) -> Bool {
         var j = i
-        while j < s.body.upperBound, s.word(j, isIn: Vocabulary.possessives) { j += 1 }
-        return s.word(j, isIn: Vocabulary.wholeBooks)
+        while j < s.body.upperBound, s.word(j, isA: .possessive) { j += 1 }
+        return s.word(j, isA: .wholeBook)
     }
 
     static func dateTokenCount(_ s: Sentence) -> Int {

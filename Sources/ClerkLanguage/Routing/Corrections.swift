@@ -18,18 +18,26 @@ struct Correction {
     /// ("make that", "i mean"): only an edit of what is on screen is taken.
     var denies: Bool
 
+    /// `WordTable.key(of: "not")`: terms are told from "not" by their keys first.
+    static let notKey = WordTable.key(of: "not")
+
     /// The correction in `text` (split into `terms`), nil when the line opens with none or
     /// has nothing after it.
     static func find(in text: String, terms: [Term]) -> Correction? {
-        guard let first = terms.first(where: { !$0.isMark }), first.kind == .word else { return nil }
+        guard var k = terms.firstIndex(where: { !$0.isMark }) else { return nil }
+        // Most lines neither open with a correction word or phrase nor say "not": then there
+        // is none, seen without the scans below (each of which read every term again). The
+        // terms are read where they lie (`first(where:)` and `contains(where:)` handed over
+        // copies), and words compared by length first (`Sentence.same`).
+        let none = terms.withUnsafeBufferPointer { terms in
+            guard terms[k].kind == .word else { return true }
+            let opens = Vocabulary.correctionWords.contains(terms[k].word, key: terms[k].key)
+                || Vocabulary.correctionPhraseStarts.contains(terms[k].word, key: terms[k].key)
+            return !opens && !terms.indices.contains { terms[$0].key == Correction.notKey && Sentence.same(terms[$0].word, "not") }
+        }
+        if none { return nil }
         let utf8 = text.utf8
         func offset(_ i: String.Index) -> Int { utf8.distance(from: utf8.startIndex, to: i) }
-        var k = terms.firstIndex(where: { !$0.isMark })!
-        // Most lines neither open with a correction word or phrase nor say "not": then there
-        // is none, seen without the scans below (each of which read every term again).
-        let opens = Vocabulary.correctionWords.contains(first.word, key: first.key)
-            || Vocabulary.correctionPhrases.contains { $0[0] == first.word }
-        if !opens, !terms.contains(where: { $0.word == "not" }) { return nil }
         var denies = false
         var saw = false
         // The opening words: "actually", "no", "no wait", "sorry", "i mean", "make that".

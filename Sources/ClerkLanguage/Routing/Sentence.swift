@@ -30,7 +30,11 @@ struct Sentence {
 
     /// `tokens` is taken over: given the caller's only reference, the dates are marked on
     /// it in place, not on a copy of every term.
-    init(text: String, tokens: consuming [Term], dates: [DateMatch], reference: ReferenceTime) {
+    ///
+    /// `joined`, `eventOnScreen` and `reader` are given here rather than set after: a
+    /// sentence set up field by field after it was made was copied whole into its clue.
+    init(text: String, tokens: consuming [Term], dates: [DateMatch], reference: ReferenceTime, joined: JoinedDate? = nil,
+         eventOnScreen: Bool = false, reader: DateReader? = nil) {
         // Mark each token covered by a date match.
         var d = 0
         for i in tokens.indices {
@@ -45,18 +49,25 @@ struct Sentence {
         self.dates = dates
         self.zone = reference.timeZone
         self.reference = reference
+        self.joined = joined
+        self.eventOnScreen = eventOnScreen
+        self.reader = reader
         body = 0..<self.tokens.count
-        trimNoise()
+        // Worked out by a method that reads the sentence and then set: a mutating method
+        // called in the initializer had the sentence copied whole, and destroyed (~500).
+        (body, skipped) = withoutNoise()
     }
 
-    /// Skips wake words and politeness at the head and thanks at the tail, repeatedly
-    /// ("hey olly can you please …"); never the last word ("help" stays "help").
-    private mutating func trimNoise() {
+    /// The body without wake words and politeness at the head and thanks at the tail, taken
+    /// off repeatedly ("hey olly can you please …"), never the last word ("help" stays
+    /// "help"); and the tokens skipped at the head.
+    private func withoutNoise() -> (body: Range<Int>, skipped: [Int]) {
         var start = body.lowerBound, end = body.upperBound
+        var skipped = skipped
         var progress = true
         while progress, start + 1 < end {
             progress = false
-            if tokens[start].isMark || word(start, isIn: Vocabulary.wakeWords) {
+            if kind(start) == .mark || word(start, isIn: Vocabulary.wakeWords) {
                 skipped.append(start)
                 start += 1
                 progress = true
@@ -70,17 +81,17 @@ struct Sentence {
                 break
             }
         }
+        // The last terms read where they lie: `let last = tokens[end - 1]` copied each.
         while end > start + 1 {
-            let last = tokens[end - 1]
-            if last.isMark || (Vocabulary.politeTails.contains(last) && !last.isInDate) {
+            if kind(end - 1) == .mark || (word(end - 1, isIn: Vocabulary.politeTails) && !isInDate(end - 1)) {
                 end -= 1
-            } else if last.word == "you", tokens[end - 2].word == "thank" {
+            } else if word(end - 1, is: "you"), word(end - 2, is: "thank") {
                 end -= 2
             } else {
                 break
             }
         }
-        body = start..<end
+        return (start..<end, skipped)
     }
 
     // MARK: - Reading words
@@ -92,6 +103,13 @@ struct Sentence {
         // Read through the buffer: `tokens[i].word`, inlined into a rule, copied the whole
         // term (and destroyed it) to hand over its word.
         return tokens.withUnsafeBufferPointer { $0[i].word }
+    }
+
+    /// `word(i) == w`, compared where the word lies and by length first (`same`): `word(i)`
+    /// handed over a copy of the word to compare.
+    func word(_ i: Int, is w: String) -> Bool {
+        guard i >= 0 && i < tokens.count else { return w.isEmpty }
+        return tokens.withUnsafeBufferPointer { Sentence.same($0[i].word, w) }
     }
 
     /// The key of token `i`'s word (`Term.key`), read through the buffer as `word(_:)` is.
@@ -114,6 +132,28 @@ struct Sentence {
         return set.mayContain(key: key(i)) && set.contains(word(i), key: key(i))
     }
 
+    /// `word(i, isIn: list)` for the lists of `c` (true when on any), from the bits the split
+    /// found (`Term.said`).
+    func word(_ i: Int, isA c: RouteWord) -> Bool {
+        guard i >= 0 && i < tokens.count else { return !RouteWord.ofNoWord.isDisjoint(with: c) }
+        return !tokens.withUnsafeBufferPointer { $0[i].said }.isDisjoint(with: c)
+    }
+
+    /// The first body index from `from` (up to `until`) whose word is on a list of `c`
+    /// (`first(in:)` by `Term.said`).
+    func first(isA c: RouteWord, from: Int? = nil, until: Int? = nil) -> Int? {
+        let upper = until ?? body.upperBound
+        var i = from ?? body.lowerBound
+        while i < upper {
+            if word(i, isA: c) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// True when some body word is on a list of `c`.
+    func has(_ c: RouteWord) -> Bool { first(isA: c) != nil }
+
     /// True when token `i` exists and its word is of class `c`.
     func isA(_ i: Int, _ c: WordClass) -> Bool {
         i >= 0 && i < tokens.count && !tokens.withUnsafeBufferPointer { $0[i].classes }.isDisjoint(with: c)
@@ -129,19 +169,36 @@ struct Sentence {
     /// True when the words of `phrase` follow each other from token `i`.
     func matches(_ phrase: [String], at i: Int) -> Bool {
         guard i >= 0, i + phrase.count <= tokens.count else { return false }
-        for (k, w) in phrase.enumerated() where tokens[i + k].word != w { return false }
-        return true
+        return tokens.withUnsafeBufferPointer { tokens in
+            for (k, w) in phrase.enumerated() where !Sentence.same(tokens[i + k].word, w) { return false }
+            return true
+        }
+    }
+
+    /// `a == b`, the lengths compared first: most words compared are not the word, and a
+    /// difference in length is seen without the string comparison (~25 instructions).
+    @inline(__always) static func same(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a == b
     }
 
     /// The first body index from `from` whose word is in `set`.
     func first(in set: WordSet, from: Int? = nil, until: Int? = nil) -> Int? {
         let upper = until ?? body.upperBound
         var i = from ?? body.lowerBound
-        while i < upper {
-            if word(i, isIn: set) { return i }
-            i += 1
+        // The keys read through the buffer in one loop: a call of `word(_:isIn:)` for each
+        // word cost three times the look-up (a miss, the usual answer, is seen from the key).
+        return tokens.withUnsafeBufferPointer { tokens in
+            while i < upper {
+                if i >= 0 && i < tokens.count {
+                    let key = tokens[i].key
+                    if set.mayContain(key: key), set.contains(tokens[i].word, key: key) { return i }
+                } else if set.contains("") {
+                    return i
+                }
+                i += 1
+            }
+            return nil
         }
-        return nil
     }
 
     /// True when some body word is in `set`.
@@ -150,14 +207,18 @@ struct Sentence {
     /// The first body index from `from` whose word is one of `words` — for a handful of
     /// words written at the call site (comparing beats building a set each time).
     func first(in words: [String], from: Int? = nil, until: Int? = nil) -> Int? {
-        let upper = until ?? body.upperBound
-        var i = from ?? body.lowerBound
-        while i < upper {
-            let w = tokens[i].word
-            for candidate in words where candidate == w { return i }
-            i += 1
+        let upper = min(until ?? body.upperBound, tokens.count)
+        var i = max(from ?? body.lowerBound, 0)
+        // Through the buffer: `tokens[i].word` retained and released each word.
+        return tokens.withUnsafeBufferPointer { tokens in
+            words.withUnsafeBufferPointer { words in
+                while i < upper {
+                    for k in words.indices where Sentence.same(tokens[i].word, words[k]) { return i }
+                    i += 1
+                }
+                return nil
+            }
         }
-        return nil
     }
 
     /// True when some body word is one of `words`.
@@ -167,7 +228,23 @@ struct Sentence {
     func first(of phrases: PhraseList, from: Int? = nil) -> (index: Int, length: Int)? {
         var i = from ?? body.lowerBound
         while i < body.upperBound {
+            // No phrase starts at most words, seen from the key where it lies.
+            if i >= 0 && i < tokens.count, !phrases.mayStart(key: tokens.withUnsafeBufferPointer({ $0[i].key })) {
+                i += 1
+                continue
+            }
             if let phrase = phrase(of: phrases, at: i) { return (i, phrase.count) }
+            i += 1
+        }
+        return nil
+    }
+
+    /// `first(of: phrases)`, where `start` is the `RouteWord` of the first words of
+    /// `phrases` (none of them empty): a word no phrase starts with is passed over by its bit.
+    func first(of phrases: PhraseList, startingWith start: RouteWord) -> (index: Int, length: Int)? {
+        var i = body.lowerBound
+        while i < body.upperBound {
+            if word(i, isA: start), let phrase = phrase(of: phrases, at: i) { return (i, phrase.count) }
             i += 1
         }
         return nil
@@ -176,7 +253,11 @@ struct Sentence {
     /// The first phrase of `phrases` (in their order) that the tokens from `i` spell.
     func phrase(of phrases: PhraseList, at i: Int) -> [String]? {
         guard mayStart(phrases, at: i) else { return nil }
-        return phrases.first { matches($0, at: i) }
+        // By index: iterating the list handed over each phrase, retained and released.
+        return phrases.phrases.withUnsafeBufferPointer { list in
+            for k in list.indices where matches(list[k], at: i) { return list[k] }
+            return nil
+        }
     }
 
     /// False when no phrase of `phrases` can start at token `i` (`PhraseList.mayStart`),

@@ -34,28 +34,44 @@ struct Term: Hashable {
     /// `WordTable.key(of: word)`, worked out once at the split: the router looks a word up in
     /// dozens of word lists a line (`WordSet.contains(_: Term)`).
     var key: UInt64 = 0
+    /// The lists of `RouteWord` that `word` (as read) is on, found at the split.
+    var said: RouteWord = []
 
     /// True when the word (or, for "ana's", its base) is on a list of class `c`.
     func `is`(_ c: WordClass) -> Bool { !classes.isDisjoint(with: c) }
     func baseIs(_ c: WordClass) -> Bool { !baseClasses.isDisjoint(with: c) }
 
     /// `word` without a possessive ending: "ana's" → "ana", "james'" → "james".
-    var base: Substring {
-        let (last, beforeLast, count) = ending
+    var base: Substring { Term.base(of: word) }
+
+    var isPossessive: Bool { Term.isPossessive(word) }
+
+    /// `isPossessive(word)` of an ASCII word from the bytes it was folded from (the folding
+    /// only lowers capitals), which the split has at hand.
+    private static func isPossessive(_ typed: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = typed.count
+        guard n > 1 else { return false }
+        let last = typed[n - 1] | 0x20, beforeLast = typed[n - 2]
+        return (last == UInt8(ascii: "s") && beforeLast == UInt8(ascii: "'"))
+            || (typed[n - 1] == UInt8(ascii: "'") && beforeLast | 0x20 == UInt8(ascii: "s") && n > 2)
+    }
+
+    static func base(of word: String) -> Substring {
+        let (last, beforeLast, count) = ending(of: word)
         if last == UInt8(ascii: "s"), beforeLast == UInt8(ascii: "'") { return word.dropLast(2) }
         if last == UInt8(ascii: "'"), count > 1 { return word.dropLast() }
         return word[...]
     }
 
-    var isPossessive: Bool {
-        let (last, beforeLast, count) = ending
+    static func isPossessive(_ word: String) -> Bool {
+        let (last, beforeLast, count) = ending(of: word)
         return (last == UInt8(ascii: "s") && beforeLast == UInt8(ascii: "'"))
             || (last == UInt8(ascii: "'") && beforeLast == UInt8(ascii: "s") && count > 2)
     }
 
     /// The last two bytes of `word` and its length in bytes, for the possessive tests (the
     /// apostrophe is folded to ASCII, so bytes suffice; `hasSuffix` compares Unicode text).
-    private var ending: (last: UInt8?, beforeLast: UInt8?, count: Int) {
+    private static func ending(of word: String) -> (last: UInt8?, beforeLast: UInt8?, count: Int) {
         // In place where the bytes are at hand (a word always is), else through the view.
         let inPlace = word.utf8.withContiguousStorageIfAvailable { bytes -> (UInt8?, UInt8?, Int) in
             (bytes.last, bytes.count > 1 ? bytes[bytes.count - 2] : nil, bytes.count)
@@ -88,11 +104,21 @@ extension Term {
         withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: bytes.count) { scalars in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: bytes.count + 1) { offsets in
                 var count = 0, offset = 0
-                for scalar in text.unicodeScalars {
-                    scalars[count] = scalar
-                    offsets[count] = offset
-                    count += 1
-                    offset += UTF8.width(scalar)
+                if bytes.allSatisfy({ $0 < 0x80 }) {
+                    // ASCII, most lines: each byte is a scalar, read without decoding.
+                    for k in bytes.indices {
+                        scalars[k] = Unicode.Scalar(bytes[k])
+                        offsets[k] = k
+                    }
+                    count = bytes.count
+                    offset = bytes.count
+                } else {
+                    for scalar in text.unicodeScalars {
+                        scalars[count] = scalar
+                        offsets[count] = offset
+                        count += 1
+                        offset += UTF8.width(scalar)
+                    }
                 }
                 offsets[count] = offset
                 return split(text, utf8: bytes, scalars: UnsafeBufferPointer(rebasing: scalars[..<count]), offsets: UnsafeBufferPointer(offsets))
@@ -148,8 +174,9 @@ extension Term {
                     }
                 }
                 let range = position(start)..<position(end)
-                let word = asciiFolded(UnsafeBufferPointer(rebasing: bytes[offsets[start]..<offsets[end]]))
-                    ?? fold(text.unicodeScalars[range])
+                let typed = UnsafeBufferPointer(rebasing: bytes[offsets[start]..<offsets[end]])
+                let ascii = asciiFolded(typed)
+                let word = ascii ?? fold(text.unicodeScalars[range])
                 let kind: Term.Kind
                 if sawAt { kind = .email }
                 else if sawDot, sawLetter, let ext = word.split(separator: ".").last, ext.count <= 5,
@@ -159,23 +186,29 @@ extension Term {
                 let capital = scalar.isASCII ? (scalar >= "A" && scalar <= "Z") : scalar.properties.isUppercase
                 // Every part worked out first and the term made in the append: a `var term` set
                 // part by part was copied into the array and destroyed, for every term.
-                let corrected = kind == .word ? SpellingTolerance.correction(of: word)?.word : nil
+                // The word as typed hashed once, for its spelling and its classes.
+                let typedKey = ascii != nil ? foldedKey(typed) : WordTable.key(of: word)
+                let corrected = kind == .word ? SpellingTolerance.correction(of: word, key: typedKey)?.word : nil
                 let said = corrected ?? word
-                let key = WordTable.key(of: said)
+                let key = corrected.map { WordTable.key(of: $0) } ?? typedKey
                 var classes: WordClass = [], baseClasses: WordClass = []
                 if kind == .word {
                     // The classes of the word as typed (the key is the corrected word's).
-                    classes = corrected != nil ? WordClass.of(word) : WordClass.table[said, key: key] ?? []
-                    let plain = Term(range: range, word: said, kind: kind, isCapitalized: capital)
-                    baseClasses = plain.isPossessive ? WordClass.of(plain.base) : classes
+                    classes = WordClass.table[word, key: typedKey] ?? []
+                    // Asked of the word itself: a `Term` made to ask it was built and destroyed
+                    // for every word.
+                    let possessive = ascii != nil && corrected == nil ? isPossessive(typed) : isPossessive(said)
+                    baseClasses = possessive ? WordClass.of(base(of: said)) : classes
                 }
+                let lists = RouteWord.table[said, key: key] ?? []
                 tokens.append(Term(range: range, word: said, kind: kind, isCapitalized: capital, date: nil, isCorrected: corrected != nil,
-                                   classes: classes, baseClasses: baseClasses, key: key))
+                                   classes: classes, baseClasses: baseClasses, key: key, said: lists))
                 index = end
             } else {
                 if isMark(scalar) {
                     var term = Term(range: position(index)..<position(index + 1), word: String(scalar), kind: .mark, isCapitalized: false)
                     term.key = WordTable.key(of: term.word)
+                    term.said = RouteWord.table[term.word, key: term.key] ?? []
                     tokens.append(term)
                 }
                 index += 1
@@ -232,6 +265,14 @@ extension Term {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `WordTable.key(of:)` of `asciiFolded(bytes)`, hashed from the bytes as typed: the key
+    /// of the folded word, read back through its UTF-8 view, cost twice as much.
+    private static func foldedKey(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var h: UInt64 = 0
+        for byte in bytes { h = h &* HashSlots.base &+ UInt64(byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte) }
+        return h | 1
     }
 
     /// `bytes` in lower case when they are all ASCII (`fold` of them); nil otherwise.

@@ -186,6 +186,8 @@ extension Vocabulary {
 
     /// Phrases that open a correction ("i mean Friday", "make that 11").
     static let correctionPhrases: [[String]] = [["i", "mean"], ["i", "meant"], ["make", "that"], ["scratch", "that"], ["or", "rather"]]
+    /// The first words of `correctionPhrases`, looked up by a line's first word.
+    static let correctionPhraseStarts = WordSet(correctionPhrases.map { $0[0] })
 
     // MARK: - Free time
 
@@ -203,4 +205,99 @@ extension Vocabulary {
         "day": "today", "week": "this week", "weekend": "this weekend", "month": "this month",
         "morning": "this morning", "afternoon": "this afternoon", "evening": "this evening",
     ]
+}
+
+/// Which of the word lists the classifier asks about most a term's word is on, as bits,
+/// found once when the line is split (`Term.said`): `s.word(i, isA: .copula)` is one bit
+/// test where `s.word(i, isIn: Vocabulary.copulas)` was a call and a hash probe, and the
+/// classifier asks some fifty of them a line, over every word for some.
+///
+/// Unlike `WordClass` (the word as typed), these are the lists of the word as read, after
+/// a spelling correction ("shedule" is a create verb here): each bit answers exactly what
+/// `word(_:isIn:)` of its list answers.
+struct RouteWord: OptionSet, Hashable, Sendable {
+    let rawValue: UInt64
+
+    static let createVerb = RouteWord(rawValue: 1 << 0)
+    static let deleteVerb = RouteWord(rawValue: 1 << 1)
+    static let updateVerb = RouteWord(rawValue: 1 << 2)
+    static let showVerb = RouteWord(rawValue: 1 << 3)
+    static let statementVerb = RouteWord(rawValue: 1 << 4)
+    static let eventNoun = RouteWord(rawValue: 1 << 5)
+    static let calendarNoun = RouteWord(rawValue: 1 << 6)
+    static let listingNoun = RouteWord(rawValue: 1 << 7)
+    static let genericEventNoun = RouteWord(rawValue: 1 << 8)
+    static let questionWord = RouteWord(rawValue: 1 << 9)
+    static let datePreposition = RouteWord(rawValue: 1 << 10)
+    static let placeNoun = RouteWord(rawValue: 1 << 11)
+    static let wholeWord = RouteWord(rawValue: 1 << 12)
+    static let calendarPreposition = RouteWord(rawValue: 1 << 13)
+    static let copula = RouteWord(rawValue: 1 << 14)
+    static let remindVerb = RouteWord(rawValue: 1 << 15)
+    static let remindPhraseStart = RouteWord(rawValue: 1 << 16)
+    static let callVerb = RouteWord(rawValue: 1 << 17)
+    static let smallTalkStart = RouteWord(rawValue: 1 << 18)
+    static let deletePhraseStart = RouteWord(rawValue: 1 << 19)
+    static let possessive = RouteWord(rawValue: 1 << 20)
+    static let wholeBook = RouteWord(rawValue: 1 << 21)
+    static let clearWord = RouteWord(rawValue: 1 << 22)
+    static let offParticle = RouteWord(rawValue: 1 << 23)
+    static let dont = RouteWord(rawValue: 1 << 24)
+    static let addPeopleVerb = RouteWord(rawValue: 1 << 25)
+    static let removePeopleVerb = RouteWord(rawValue: 1 << 26)
+    static let keepVerb = RouteWord(rawValue: 1 << 27)
+    static let auxiliary = RouteWord(rawValue: 1 << 28)
+    static let denialHead = RouteWord(rawValue: 1 << 29)
+    static let takeVerb = RouteWord(rawValue: 1 << 30)
+    static let pastMarker = RouteWord(rawValue: 1 << 31)
+    /// First words of the phrases of `Vocabulary.questionsInside` and `localPlaces` (neither
+    /// holds an empty phrase), for `Sentence.first(of:startingWith:)`.
+    static let questionInsideStart = RouteWord(rawValue: 1 << 32)
+    static let localPlaceStart = RouteWord(rawValue: 1 << 33)
+
+    /// The lists of every word on one.
+    static let table: WordMap<RouteWord> = {
+        var table: [(String, RouteWord)] = []
+        func add(_ words: WordSet, _ c: RouteWord) {
+            for w in words { table.append((w, c)) }
+        }
+        add(Vocabulary.createVerbs, .createVerb)
+        add(Vocabulary.deleteVerbs, .deleteVerb)
+        add(Vocabulary.updateVerbs, .updateVerb)
+        add(Vocabulary.showVerbs, .showVerb)
+        add(Vocabulary.statementVerbs, .statementVerb)
+        add(Vocabulary.eventNouns, .eventNoun)
+        add(Vocabulary.calendarNouns, .calendarNoun)
+        add(Vocabulary.listingNouns, .listingNoun)
+        add(Vocabulary.genericEventNouns, .genericEventNoun)
+        add(Vocabulary.questionWords, .questionWord)
+        add(Vocabulary.datePrepositions, .datePreposition)
+        add(Vocabulary.placeNouns, .placeNoun)
+        add(Vocabulary.wholeWords, .wholeWord)
+        add(Vocabulary.calendarPrepositions, .calendarPreposition)
+        add(Vocabulary.copulas, .copula)
+        add(Vocabulary.remindVerbs, .remindVerb)
+        add(Vocabulary.remindPhraseStarts, .remindPhraseStart)
+        add(Vocabulary.callVerbs, .callVerb)
+        add(Vocabulary.smallTalkStarts, .smallTalkStart)
+        add(Vocabulary.deletePhraseStarts, .deletePhraseStart)
+        add(Vocabulary.possessives, .possessive)
+        add(Vocabulary.wholeBooks, .wholeBook)
+        add(Vocabulary.clearWords, .clearWord)
+        add(Vocabulary.offParticles, .offParticle)
+        add(Vocabulary.dont, .dont)
+        add(Vocabulary.addPeopleVerbs, .addPeopleVerb)
+        add(Vocabulary.removePeopleVerbs, .removePeopleVerb)
+        add(Vocabulary.keepVerbs, .keepVerb)
+        add(Vocabulary.auxiliaries, .auxiliary)
+        add(Vocabulary.denialHeads, .denialHead)
+        add(Vocabulary.takeVerbs, .takeVerb)
+        add(Vocabulary.pastMarkers, .pastMarker)
+        add(WordSet(Vocabulary.questionsInside.phrases.compactMap(\.first)), .questionInsideStart)
+        add(WordSet(Vocabulary.localPlaces.phrases.compactMap(\.first)), .localPlaceStart)
+        return WordMap(table, combine: { $0.union($1) })
+    }()
+
+    /// The lists of the empty word: what `word(_:isIn:)` answers for a position with no term.
+    static let ofNoWord: RouteWord = table[""] ?? []
 }

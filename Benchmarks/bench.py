@@ -159,7 +159,12 @@ def startup():
 def main():
     venv_python = sys.argv[1]
     only = set(filter(None, os.environ.get("BENCH_ONLY", "").split(",")))
-    if only:  # a part alone, for a second look: BENCH_ONLY=startup,jsonl
+    if only:  # a part alone, for a second look: BENCH_ONLY=readers,jsonl,startup
+        if "readers" in only:
+            load = os.getloadavg()
+            reader, pdt = reader_speed(), peers(venv_python)["parsedatetime"]["plain_phrases_per_cpu_s"]
+            print(f"load {load[0]:.2f}: clerk's reader {reader:,.0f} phrases per CPU-second, "
+                  f"parsedatetime {pdt:,.0f}: {reader / pdt:.1f}×")
         if "jsonl" in only:
             j = jsonl_speed()
             print(f"clerk parse --jsonl: {j['per_cpu_s']:,.0f} lines per CPU-second, {j['per_wall_s']:,.0f} per wall second")

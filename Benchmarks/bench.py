@@ -6,11 +6,11 @@ the release binaries; Benchmarks/run is what `make bench` calls)
 
 1. The date readers in-process on Duckling's 1,040 phrases, each at its own reference time:
    clerk's DateReader (DateReaderBenchmark, phrases per CPU-second of its thread), parsedatetime
-   and dateparser (Benchmarks/Peers/peers.py, phrases per CPU-second of the process); three
-   runs each, the median; and each one's accuracy on dates-duckling.tsv and dates-recognizers.tsv
-   with the evaluation's scorer.
+   and dateparser (Benchmarks/Peers/peers.py, phrases per CPU-second of the process); and each
+   one's accuracy on dates-duckling.tsv and dates-recognizers.tsv with the evaluation's scorer.
 2. `clerk parse --jsonl` end to end: the Duckling requests 20 times over (20,800 lines) in one
-   process; phrases per CPU-second of the process (start included), median of three.
+   process; phrases per CPU-second of the process (start included).
+   1 and 2 run in turn (clerk's reader, the peers, --jsonl), three rounds; the medians.
 3. Start-up: `clerk --version` and a one-shot "what's on today" on a store of 10,000 events,
    next to hello-foundation (a Foundation hello-world built the same way): median wall time and
    peak RSS (ru_maxrss of each child) over 30 runs after 3 warm-ups.
@@ -73,13 +73,11 @@ def measured(argv, stdin=None):
             "status": os.waitstatus_to_exitcode(status), "stdout": out_file.read()}
 
 
-def reader_speed():
-    values = []
-    for _ in range(3):
-        out = subprocess.run([os.path.join(RELEASE, "DateReaderBenchmark"), DUCKLING, "--parses", "300000"],
-                             capture_output=True, text=True, check=True).stdout
-        values.append(float(re.search(r"throughput:\s+(\d+)", out).group(1)))
-    return statistics.median(values)
+def reader_once():
+    """Clerk's reader in-process: phrases per CPU-second of one DateReaderBenchmark run."""
+    out = subprocess.run([os.path.join(RELEASE, "DateReaderBenchmark"), DUCKLING, "--parses", "300000"],
+                         capture_output=True, text=True, check=True).stdout
+    return float(re.search(r"throughput:\s+(\d+)", out).group(1))
 
 
 def clerk_accuracy(corpus):
@@ -92,36 +90,50 @@ def clerk_accuracy(corpus):
     return ["?"] * 4
 
 
-def peers(venv_python):
-    runs = []
+def peers_once(venv_python):
+    """One run of Peers/peers.py: each peer's speeds and accuracy."""
     folder = tempfile.mkdtemp(prefix="clerk-peers-")
     try:
-        for _ in range(3):
-            out = subprocess.run([venv_python, os.path.join(ROOT, "Benchmarks", "Peers", "peers.py"), DUCKLING, RECOGNIZERS,
-                                  os.path.join(EVAL, "score_dates.py"), folder], capture_output=True, text=True, check=True).stdout
-            runs.append(json.loads(out))
+        out = subprocess.run([venv_python, os.path.join(ROOT, "Benchmarks", "Peers", "peers.py"), DUCKLING, RECOGNIZERS,
+                              os.path.join(EVAL, "score_dates.py"), folder], capture_output=True, text=True, check=True).stdout
+        return json.loads(out)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
-    result = runs[0]
-    for name in result:
-        for key in ("phrases_per_cpu_s", "plain_phrases_per_cpu_s"):
-            result[name][key] = statistics.median(r[name][key] for r in runs)
-    return result
 
 
-def jsonl_speed():
+def jsonl_payload():
     rows = read_tsv(DUCKLING)
     lines = []
     for copy in range(20):
         for r in rows:
             lines.append(json.dumps({"id": f"{copy}-{r['id']}", "text": r["phrase"], "now": r["ref"], "tz": r.get("tz_offset") or "UTC"}))
-    payload = ("\n".join(lines) + "\n").encode()
-    results = [measured([CLERK, "parse", "--jsonl"], stdin=payload) for _ in range(3)]
-    for r in results:
-        assert r["status"] == 0 and r["stdout"].count(b"\n") == len(lines), "clerk parse --jsonl lost lines"
-    cpu = statistics.median(r["cpu"] for r in results)
-    wall = statistics.median(r["wall"] for r in results)
-    return {"lines": len(lines), "per_cpu_s": len(lines) / cpu, "per_wall_s": len(lines) / wall}
+    return ("\n".join(lines) + "\n").encode(), len(lines)
+
+
+def jsonl_once(payload, lines):
+    r = measured([CLERK, "parse", "--jsonl"], stdin=payload)
+    assert r["status"] == 0 and r["stdout"].count(b"\n") == lines, "clerk parse --jsonl lost lines"
+    return r
+
+
+def speeds(venv_python, rounds=3):
+    """The reader, the peers and `clerk parse --jsonl`, one after another, `rounds` times;
+    the medians. In turn rather than each three times in a row: a VM's speed drifts over
+    minutes, and the ratios are between measurements taken close together."""
+    payload, lines = jsonl_payload()
+    readers, peer_runs, jsonl_runs = [], [], []
+    for _ in range(rounds):
+        readers.append(reader_once())
+        peer_runs.append(peers_once(venv_python))
+        jsonl_runs.append(jsonl_once(payload, lines))
+    peer = peer_runs[0]
+    for name in peer:
+        for key in ("phrases_per_cpu_s", "plain_phrases_per_cpu_s"):
+            peer[name][key] = statistics.median(r[name][key] for r in peer_runs)
+    cpu = statistics.median(r["cpu"] for r in jsonl_runs)
+    wall = statistics.median(r["wall"] for r in jsonl_runs)
+    jsonl = {"lines": lines, "per_cpu_s": lines / cpu, "per_wall_s": lines / wall}
+    return statistics.median(readers), peer, jsonl
 
 
 def startup():
@@ -159,28 +171,23 @@ def startup():
 def main():
     venv_python = sys.argv[1]
     only = set(filter(None, os.environ.get("BENCH_ONLY", "").split(",")))
-    if only:  # a part alone, for a second look: BENCH_ONLY=readers,jsonl,startup
-        if "readers" in only:
+    if only:  # a part alone, for a second look: BENCH_ONLY=speed,startup
+        if "speed" in only:
             load = os.getloadavg()
-            reader, pdt = reader_speed(), peers(venv_python)["parsedatetime"]["plain_phrases_per_cpu_s"]
-            print(f"load {load[0]:.2f}: clerk's reader {reader:,.0f} phrases per CPU-second, "
-                  f"parsedatetime {pdt:,.0f}: {reader / pdt:.1f}×")
-        if "jsonl" in only:
-            j = jsonl_speed()
-            print(f"clerk parse --jsonl: {j['per_cpu_s']:,.0f} lines per CPU-second, {j['per_wall_s']:,.0f} per wall second")
+            reader, peer, j = speeds(venv_python)
+            pdt = peer["parsedatetime"]["plain_phrases_per_cpu_s"]
+            print(f"load {load[0]:.2f}: clerk's reader {reader:,.0f} phrases per CPU-second, parsedatetime {pdt:,.0f}: {reader / pdt:.1f}×; "
+                  f"clerk parse --jsonl {j['per_cpu_s']:,.0f} lines per CPU-second: {j['per_cpu_s'] / pdt:.1f}×, "
+                  f"the reader {reader / j['per_cpu_s']:.2f}× as fast")
         if "startup" in only:
             for name, r in startup().items():
                 print(f"{name}: wall {r['wall_ms']:.1f} ms, CPU {r['cpu_ms']:.1f} ms, RSS {r['rss_mib']:.1f} MiB (max {r['rss_max_mib']:.1f})")
         return
     load_before = os.getloadavg()
-    say("bench: clerk's date reader, three runs")
-    clerk_reader = reader_speed()
-    say("bench: parsedatetime and dateparser, three runs")
-    peer = peers(venv_python)
+    say("bench: clerk's date reader, parsedatetime and dateparser, clerk parse --jsonl: three rounds in turn")
+    clerk_reader, peer, jsonl = speeds(venv_python)
     say("bench: clerk's accuracy")
     clerk_duckling, clerk_recognizers = clerk_accuracy(DUCKLING), clerk_accuracy(RECOGNIZERS)
-    say("bench: clerk parse --jsonl")
-    jsonl = jsonl_speed()
     say("bench: start-up")
     start = startup()
     say("bench: scale (1k, 10k, 100k; a few minutes)")

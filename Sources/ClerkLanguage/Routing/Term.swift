@@ -192,15 +192,18 @@ extension Term {
                 let said = corrected ?? word
                 let key = corrected.map { WordTable.key(of: $0) } ?? typedKey
                 var classes: WordClass = [], baseClasses: WordClass = []
+                // The word as typed, looked up once for its classes and (when it is the word
+                // as read) its lists.
+                let typedEntry = WordClass.table[word, key: typedKey]
                 if kind == .word {
                     // The classes of the word as typed (the key is the corrected word's).
-                    classes = WordClass.table[word, key: typedKey] ?? []
+                    classes = typedEntry?.classes ?? []
                     // Asked of the word itself: a `Term` made to ask it was built and destroyed
                     // for every word.
                     let possessive = ascii != nil && corrected == nil ? isPossessive(typed) : isPossessive(said)
                     baseClasses = possessive ? WordClass.of(base(of: said)) : classes
                 }
-                let lists = RouteWord.table[said, key: key] ?? []
+                let lists = (corrected == nil ? typedEntry : WordClass.table[said, key: key])?.lists ?? []
                 tokens.append(Term(range: range, word: said, kind: kind, isCapitalized: capital, date: nil, isCorrected: corrected != nil,
                                    classes: classes, baseClasses: baseClasses, key: key, said: lists))
                 index = end
@@ -208,7 +211,7 @@ extension Term {
                 if isMark(scalar) {
                     var term = Term(range: position(index)..<position(index + 1), word: String(scalar), kind: .mark, isCapitalized: false)
                     term.key = WordTable.key(of: term.word)
-                    term.said = RouteWord.table[term.word, key: term.key] ?? []
+                    term.said = WordClass.table[term.word, key: term.key]?.lists ?? []
                     tokens.append(term)
                 }
                 index += 1

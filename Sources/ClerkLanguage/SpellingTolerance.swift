@@ -45,6 +45,14 @@ enum SpellingTolerance {
         return Array(word.utf8).withUnsafeBufferPointer { index.lookup($0, whole: key) }
     }
 
+    /// False when `correction(of: word, key: key)` is nil for sure, seen from the key and the
+    /// word's length in bytes alone: a word of four letters or fewer is only corrected when
+    /// it is shorthand, and most are under no shorthand's key. The split asks it first, for
+    /// a call that handed over the word and read its bytes cost ~100 instructions a word.
+    static func mayCorrect(key: UInt64, length: Int) -> Bool {
+        length > 0 && length <= 12 && (length >= 5 || index.mayBeShorthand(key))
+    }
+
     /// A number glued to letters that together are shorthand: "2morrow", "2nite", "2day".
     static func gluedShorthand(digits: String, letters: String) -> Correction? {
         guard digits == "2", letters.utf8.count <= 11 else { return nil }
@@ -168,6 +176,9 @@ private struct NearWords: Sendable {
         shortForms = forms
         self.shortTargets = shortTargets
     }
+
+    /// False when no shorthand form has the key `whole` (`HashSlots.hash` of the form).
+    func mayBeShorthand(_ whole: UInt64) -> Bool { short.contains(whole) }
 
     /// The word `query` stands for: shorthand, or the closed word one edit from it (the first
     /// listed when several are); nil when none is, when `query` is a closed word or an

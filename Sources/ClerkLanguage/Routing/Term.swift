@@ -200,7 +200,9 @@ extension Term {
                 // part by part was copied into the array and destroyed, for every term.
                 // The word as typed hashed once, for its spelling and its classes.
                 let typedKey = ascii != nil ? foldedKey(typed) : WordTable.key(of: word)
-                let corrected = kind == .word ? SpellingTolerance.correction(of: word, key: typedKey)?.word : nil
+                let length = ascii != nil ? typed.count : word.utf8.count
+                let corrected = kind == .word && SpellingTolerance.mayCorrect(key: typedKey, length: length)
+                    ? SpellingTolerance.correction(of: word, key: typedKey)?.word : nil
                 let said = corrected ?? word
                 let key = corrected.map { WordTable.key(of: $0) } ?? typedKey
                 var classes: WordClass = [], baseClasses: WordClass = []

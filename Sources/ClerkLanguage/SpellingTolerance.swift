@@ -45,6 +45,14 @@ enum SpellingTolerance {
         return Array(word.utf8).withUnsafeBufferPointer { index.lookup($0, whole: key) }
     }
 
+    /// False when `correction(of: word, key: key)` is nil for sure, seen from the key and the
+    /// word's length in bytes alone: a word of four letters or fewer is only corrected when
+    /// it is shorthand, and most are under no shorthand's key. The split asks it first, for
+    /// a call that handed over the word and read its bytes cost ~100 instructions a word.
+    static func mayCorrect(key: UInt64, length: Int) -> Bool {
+        length > 0 && length <= 12 && (length >= 5 || index.mayBeShorthand(key))
+    }
+
     /// A number glued to letters that together are shorthand: "2morrow", "2nite", "2day".
     static func gluedShorthand(digits: String, letters: String) -> Correction? {
         guard digits == "2", letters.utf8.count <= 11 else { return nil }
@@ -169,6 +177,9 @@ private struct NearWords: Sendable {
         self.shortTargets = shortTargets
     }
 
+    /// False when no shorthand form has the key `whole` (`HashSlots.hash` of the form).
+    func mayBeShorthand(_ whole: UInt64) -> Bool { short.contains(whole) }
+
     /// The word `query` stands for: shorthand, or the closed word one edit from it (the first
     /// listed when several are); nil when none is, when `query` is a closed word or an
     /// inflection of one, or an open word.
@@ -192,6 +203,16 @@ private struct NearWords: Sendable {
         guard prefixes[head >> 6] & (1 << UInt64(head & 63)) != 0 || suffixes[tail >> 6] & (1 << UInt64(tail & 63)) != 0 else { return nil }
         var best: Int32?
         var exact = false
+        // A closed word as written is no correction: seen at the whole word's key, before
+        // the hashes with a letter dropped are worked out ("tomorrow", "monday", "minutes").
+        near.forEach(whole) { id in
+            switch NearWords.edits(query, targets[Int(id)].bytes) {
+            case 0: exact = true
+            case 1: if best.map({ id < $0 }) ?? true { best = id }
+            default: break
+            }
+        }
+        if exact { return nil }
         // The hashes of the query with each letter dropped, from prefix and suffix sums of
         // the polynomial hash: linear in the length.
         var prefix: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
@@ -214,20 +235,13 @@ private struct NearWords: Sendable {
         // Read once: the table, a global, was asked for through its lazy initializer at
         // every letter.
         let powers = NearWords.powers
-        for k in -1..<n {
-            // A closed word as written is no correction: seen at the whole word's key, before
-            // the n keys with a letter dropped ("tomorrow", "monday", "minutes").
+        for k in 0..<n {
             if exact { return nil }
-            let key: UInt64
-            if k < 0 {
-                key = whole
-            } else {
-                key = withUnsafeBytes(of: &prefix) { pb in
-                    withUnsafeBytes(of: &suffix) { sb in
-                        let p = pb.bindMemory(to: UInt64.self), q = sb.bindMemory(to: UInt64.self)
-                        let rest = k + 1 < n ? q[k + 1] : 0
-                        return (p[k] &* powers[n - 1 - k] &+ rest) | 1
-                    }
+            let key = withUnsafeBytes(of: &prefix) { pb in
+                withUnsafeBytes(of: &suffix) { sb in
+                    let p = pb.bindMemory(to: UInt64.self), q = sb.bindMemory(to: UInt64.self)
+                    let rest = k + 1 < n ? q[k + 1] : 0
+                    return (p[k] &* powers[n - 1 - k] &+ rest) | 1
                 }
             }
             near.forEach(key) { id in

@@ -19,14 +19,22 @@ struct NearMiss {
         let bytes = Array(word.utf8)
         let limit = limit ?? max(1, bytes.count / 3)
         var best: (String, Int)?
-        if let exact = candidates.first(where: { $0.bytes == bytes }) { return exact.word }
+        let letters = NearMiss.letters(of: bytes)
+        // No pass of its own for the word itself: it is the only candidate at distance 0, the
+        // least, found by the loop below (the pass compared all the candidates' bytes first).
         for candidate in candidates where abs(candidate.bytes.count - bytes.count) <= limit {
             // Each byte of `word` that the candidate lacks costs an edit of its own: with more
             // of them than `limit`, the distance need not be computed.
             var lacking = 0
             for b in bytes where candidate.letters & (1 << UInt64(b & 63)) == 0 { lacking += 1 }
             guard lacking <= limit else { continue }
+            // And each byte of the candidate that `word` lacks: the larger count is a bound
+            // on the distance too, and turns away more candidates before the distance table.
+            lacking = 0
+            for b in candidate.bytes where letters & (1 << UInt64(b & 63)) == 0 { lacking += 1 }
+            guard lacking <= limit else { continue }
             let d = NearMiss.distance(bytes, candidate.bytes, limit: limit)
+            if d == 0 { return candidate.word }
             if d <= limit, best == nil || d < best!.1 { best = (candidate.word, d) }
         }
         return best?.0

@@ -133,9 +133,21 @@ extension Term {
         let utf8 = text.utf8
         func position(_ k: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offsets[k]) }
 
-        var tokens: [Term] = []
-        tokens.reserveCapacity(16)
         let count = scalars.count
+        // Room for as many terms as the line can hold, one more than its scalars that are no
+        // ASCII letter or digit (a term is a mark or ends at one): a fixed sixteen, 1.4 kB,
+        // was past `malloc`'s per-thread cache, and slow. Counted by bit tests (the bits of
+        // the digits, then of the letters): `isWordScalar` and `isMark` of each cost six times
+        // as much.
+        let digits: UInt64 = 0x03FF_0000_0000_0000, letters: UInt64 = 0x07FF_FFFE_07FF_FFFE
+        var separators = 0
+        for k in 0..<count {
+            let v = scalars[k].value
+            let bits = v < 64 ? digits : v < 128 ? letters : 0
+            separators &+= Int(truncatingIfNeeded: ~bits >> UInt64(v & 63) & 1)
+        }
+        var tokens: [Term] = []
+        tokens.reserveCapacity(separators + 1)
         var index = 0
         while index < count {
             let scalar = scalars[index]
@@ -188,19 +200,24 @@ extension Term {
                 // part by part was copied into the array and destroyed, for every term.
                 // The word as typed hashed once, for its spelling and its classes.
                 let typedKey = ascii != nil ? foldedKey(typed) : WordTable.key(of: word)
-                let corrected = kind == .word ? SpellingTolerance.correction(of: word, key: typedKey)?.word : nil
+                let length = ascii != nil ? typed.count : word.utf8.count
+                let corrected = kind == .word && SpellingTolerance.mayCorrect(key: typedKey, length: length)
+                    ? SpellingTolerance.correction(of: word, key: typedKey)?.word : nil
                 let said = corrected ?? word
                 let key = corrected.map { WordTable.key(of: $0) } ?? typedKey
                 var classes: WordClass = [], baseClasses: WordClass = []
+                // The word as typed, looked up once for its classes and (when it is the word
+                // as read) its lists.
+                let typedEntry = WordClass.table[word, key: typedKey]
                 if kind == .word {
                     // The classes of the word as typed (the key is the corrected word's).
-                    classes = WordClass.table[word, key: typedKey] ?? []
+                    classes = typedEntry?.classes ?? []
                     // Asked of the word itself: a `Term` made to ask it was built and destroyed
                     // for every word.
                     let possessive = ascii != nil && corrected == nil ? isPossessive(typed) : isPossessive(said)
                     baseClasses = possessive ? WordClass.of(base(of: said)) : classes
                 }
-                let lists = RouteWord.table[said, key: key] ?? []
+                let lists = (corrected == nil ? typedEntry : WordClass.table[said, key: key])?.lists ?? []
                 tokens.append(Term(range: range, word: said, kind: kind, isCapitalized: capital, date: nil, isCorrected: corrected != nil,
                                    classes: classes, baseClasses: baseClasses, key: key, said: lists))
                 index = end
@@ -208,7 +225,7 @@ extension Term {
                 if isMark(scalar) {
                     var term = Term(range: position(index)..<position(index + 1), word: String(scalar), kind: .mark, isCapitalized: false)
                     term.key = WordTable.key(of: term.word)
-                    term.said = RouteWord.table[term.word, key: term.key] ?? []
+                    term.said = WordClass.table[term.word, key: term.key]?.lists ?? []
                     tokens.append(term)
                 }
                 index += 1

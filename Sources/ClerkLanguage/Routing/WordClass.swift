@@ -50,8 +50,22 @@ struct WordClass: OptionSet, Hashable, Sendable {
     static let neverAName: WordClass = [.notName, .relation, .eventNoun, .calendarNoun, .deleteVerb, .updateVerb, .showVerb,
                                         .genericEventNoun, .placeNoun, .determiner, .commonWord, .number, .unit]
 
-    /// The classes of every word on some list.
-    static let table: WordMap<WordClass> = {
+    /// A word's classes and the router's lists it is on (`RouteWord`), together: the split
+    /// looks a word up once for both, where a table each cost a second look-up per word.
+    struct Entry: Sendable {
+        var classes: WordClass = []
+        var lists: RouteWord = []
+    }
+
+    /// The classes and `RouteWord` lists of every word on some list.
+    static let table: WordMap<Entry> = {
+        var table = classes.map { ($0.0, Entry(classes: $0.1)) }
+        for (word, lists) in RouteWord.table { table.append((word, Entry(lists: lists))) }
+        return WordMap(table) { Entry(classes: $0.classes.union($1.classes), lists: $0.lists.union($1.lists)) }
+    }()
+
+    /// The words of the classes' lists, each with its class.
+    private static var classes: [(String, WordClass)] {
         var table: [(String, WordClass)] = []
         func add(_ words: some Sequence<String>, _ c: WordClass) {
             for w in words { table.append((w, c)) }
@@ -95,10 +109,10 @@ struct WordClass: OptionSet, Hashable, Sendable {
         add(Vocabulary.movedWords, .moved)
         add(Vocabulary.frequencyWords, .frequency)
         add(Vocabulary.correctionWords, .correction)
-        return WordMap(table, combine: { $0.union($1) })
-    }()
+        return table
+    }
 
     static func of(_ word: some StringProtocol) -> WordClass {
-        table[word] ?? []
+        table[word]?.classes ?? []
     }
 }

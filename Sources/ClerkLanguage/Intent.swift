@@ -237,11 +237,12 @@ public struct AgendaQuery: Sendable, Hashable {
     /// conversation takes its working part.
     public var dayPart: DayPart?
     /// "am I free Friday at 1:30": one moment, answered yes or no.
-    public var isMoment: Bool = false
+    public var isMoment: Bool
 
     public init(
         when: DateMatch? = nil, range: DateInterval? = nil, calendar: CalendarMention? = nil, words: String? = nil,
-        attendee: String? = nil, wantsFreeTime: Bool = false, slotMinutes: Int? = nil, wantsNext: Bool = false
+        attendee: String? = nil, wantsFreeTime: Bool = false, slotMinutes: Int? = nil, wantsNext: Bool = false,
+        dayPart: DayPart? = nil, isMoment: Bool = false
     ) {
         self.when = when
         self.range = range
@@ -251,6 +252,8 @@ public struct AgendaQuery: Sendable, Hashable {
         self.wantsFreeTime = wantsFreeTime
         self.slotMinutes = slotMinutes
         self.wantsNext = wantsNext
+        self.dayPart = dayPart
+        self.isMoment = isMoment
     }
 }
 

@@ -71,17 +71,18 @@ enum CreateReader {
         }
         let whenIsAllDay = when?.isAllDay ?? false, whenHasTime = when?.known.contains(.time) ?? false
         let allDay = details.isAllDay || (whenIsAllDay && !whenHasTime && duration == nil) && hint == nil
-        var request = EventRequest(
-            title: title, when: when, calendar: details.calendar, attendees: details.attendees, location: details.location,
-            reminderMinutes: details.reminderMinutes, durationMinutes: duration, recurrence: recurrence, isAllDay: allDay
-        )
-        request.startHint = hint
         // The unread words with the sign before them ("@ the office").
-        request.unread = unread.map { range in
+        let unreadText = unread.map { range in
             s.text[s.tokens[range.lowerBound - 1].range.upperBound..<s.tokens[range.upperBound - 1].range.upperBound].trimmingSpaces()
         }
-        request.isBlock = s.word(route.command.lowerBound, isIn: Vocabulary.blockingVerbs) && route.command.count > 0
-        return .createEvent(request)
+        let isBlock = s.word(route.command.lowerBound, isIn: Vocabulary.blockingVerbs) && route.command.count > 0
+        // Made once, every part given: a request set part by part after it was made was
+        // copied whole into the intent's box, and destroyed.
+        return .createEvent(EventRequest(
+            title: title, when: when, calendar: details.calendar, attendees: details.attendees, location: details.location,
+            reminderMinutes: details.reminderMinutes, durationMinutes: duration, recurrence: recurrence, isAllDay: allDay,
+            startHint: hint, isBlock: isBlock, unread: unreadText
+        ))
     }
 
     /// The last piece of a title when it comes after the date, the title began before it,

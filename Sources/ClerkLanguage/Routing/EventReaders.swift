@@ -58,13 +58,16 @@ enum CreateReader {
         // a day with a length is not ("workshop on Friday for 3 hours": the time is to choose).
         // A meal with a day and no time starts at the meal's time ("lunch tomorrow"); a part of
         // the day said alone names when it starts ("call mom tomorrow morning").
+        // With no occasion for the hours there is none for the start either (that reading
+        // only passes over "party"): the sentence is not read again for it.
         var hint: StartHint?
         if !details.isAllDay, let known = when?.known, let parts = when?.parts {
             if let part = TimeHints.dayPart(known: known, parts: parts, in: s.text) {
                 hint = .dayPart(part)
-            } else if TimeHints.timeIsAMeal(known: known, parts: parts, in: s.text), let occasion = TimeHints.occasion(in: s, forHours: false) {
+            } else if TimeHints.timeIsAMeal(known: known, parts: parts, in: s.text), occasion != nil,
+                      let occasion = TimeHints.occasion(in: s, forHours: false) {
                 hint = .occasion(occasion)
-            } else if let occasion = TimeHints.occasion(in: s, forHours: false), when?.isAllDay == true, !known.contains(.time),
+            } else if occasion != nil, let occasion = TimeHints.occasion(in: s, forHours: false), when?.isAllDay == true, !known.contains(.time),
                       let start = when?.start, let end = when?.end, end.timeIntervalSince(start) <= 86_400 + 3600 {
                 hint = .occasion(occasion)
             }

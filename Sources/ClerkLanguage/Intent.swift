@@ -192,7 +192,7 @@ public struct EventRequest: Sendable, Hashable {
     public var startHint: StartHint?
     /// "block Friday afternoon", "reserve tomorrow morning": time kept busy. With a part of
     /// the day and no length, the event takes the whole part.
-    public var isBlock: Bool = false
+    public var isBlock: Bool
     /// Words of the line no reader could place, said back rather than put in the title
     /// ("w/ the gang" of "dinner on Friday w/ the gang"); nil when everything was read.
     public var unread: String?
@@ -200,7 +200,7 @@ public struct EventRequest: Sendable, Hashable {
     public init(
         title: String, when: DateMatch? = nil, calendar: CalendarMention? = nil, attendees: [Attendee] = [],
         location: String? = nil, reminderMinutes: [Int] = [], durationMinutes: Int? = nil,
-        recurrence: String? = nil, isAllDay: Bool = false
+        recurrence: String? = nil, isAllDay: Bool = false, startHint: StartHint? = nil, isBlock: Bool = false, unread: String? = nil
     ) {
         self.title = title
         self.when = when
@@ -211,6 +211,9 @@ public struct EventRequest: Sendable, Hashable {
         self.durationMinutes = durationMinutes
         self.recurrence = recurrence
         self.isAllDay = isAllDay
+        self.startHint = startHint
+        self.isBlock = isBlock
+        self.unread = unread
     }
 }
 
@@ -237,11 +240,12 @@ public struct AgendaQuery: Sendable, Hashable {
     /// conversation takes its working part.
     public var dayPart: DayPart?
     /// "am I free Friday at 1:30": one moment, answered yes or no.
-    public var isMoment: Bool = false
+    public var isMoment: Bool
 
     public init(
         when: DateMatch? = nil, range: DateInterval? = nil, calendar: CalendarMention? = nil, words: String? = nil,
-        attendee: String? = nil, wantsFreeTime: Bool = false, slotMinutes: Int? = nil, wantsNext: Bool = false
+        attendee: String? = nil, wantsFreeTime: Bool = false, slotMinutes: Int? = nil, wantsNext: Bool = false,
+        dayPart: DayPart? = nil, isMoment: Bool = false
     ) {
         self.when = when
         self.range = range
@@ -251,6 +255,8 @@ public struct AgendaQuery: Sendable, Hashable {
         self.wantsFreeTime = wantsFreeTime
         self.slotMinutes = slotMinutes
         self.wantsNext = wantsNext
+        self.dayPart = dayPart
+        self.isMoment = isMoment
     }
 }
 

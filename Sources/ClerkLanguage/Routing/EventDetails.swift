@@ -11,7 +11,7 @@ import FoundationEssentials
 /// is never a place; reminders before durations so "10 minutes before" is not a length.
 struct EventDetails {
     var used: [Bool]
-    var slots: [Slot] = []
+    var slots: [Slot]
     var dates: [Int] = []
     var calendar: CalendarMention?
     var location: String?
@@ -23,16 +23,32 @@ struct EventDetails {
     /// Token ranges of attendee names that stay in the title ("with Ana").
     var namesInTitle: [Range<Int>] = []
     /// Days of the week said as a list with a time ("gym mon wed fri 7am"), read again as the
-    /// weekly repeat they say (`Repeats`).
-    var weekdays: DateMatch?
+    /// weekly repeat they say (`Repeats`): none or one. In an array rather than an optional:
+    /// a `DateMatch` inline (address-only, for its `Date`s) made the details address-only,
+    /// and every copy and destroy of them went through the type's value witnesses.
+    var weekdays: [DateMatch] = []
     /// Words of a date reading that are the title's instead ("quarterly" in "quarterly
     /// planning next Thursday").
     var titleDateWords: Set<Int> = []
 
     /// Reads `range` of `s`, where `used` marks the tokens already taken (the command words).
-    /// Names after "with" stay unused, so "with Ana" stays in a title.
-    init(_ s: Sentence, range: Range<Int>, known: Names, used: [Bool]) {
+    /// Names after "with" stay unused, so "with Ana" stays in a title. The slots read are
+    /// appended to `slots` (the line's so far, when a reader hands them over).
+    init(_ s: Sentence, range: Range<Int>, known: Names, used: [Bool], slots: [Slot] = []) {
+        self.init(used: used, slots: slots)
+        read(s, range, known: known)
+    }
+
+    /// Nothing read yet: `read` reads. Made and then read in place, the readers' details are
+    /// not copied whole on the way out of the initializer (and destroyed), as they were when
+    /// the initializer read them.
+    init(used: [Bool], slots: [Slot]) {
         self.used = used
+        self.slots = slots
+    }
+
+    /// Reads `range` of `s` (the initializer's reading).
+    mutating func read(_ s: Sentence, _ range: Range<Int>, known: Names) {
         readDates(s, range)
         readCalendar(s, range, known: known)
         readReminders(s, range)
@@ -40,6 +56,27 @@ struct EventDetails {
         readAllDay(s, range)
         readLocation(s, range, known: known)
         readAttendees(s, range, known: known)
+    }
+
+    /// `slots`, left empty: the array handed over whole, not copied.
+    static func taken(_ slots: inout [Slot]) -> [Slot] {
+        var out: [Slot] = []
+        swap(&out, &slots)
+        return out
+    }
+
+    /// Drops the slots from index `start` on that fail `keep`, in order, in place.
+    /// Asked of the kinds alone: a slot read to ask was retained part by part.
+    mutating func keepSlots(from start: Int, where keep: (Slot.Kind) -> Bool) {
+        var first = max(start, 0)
+        while first < slots.count, keep(slots[first].kind) { first += 1 }
+        guard first < slots.count else { return }
+        var kept = first
+        for k in (first + 1)..<slots.count where keep(slots[k].kind) {
+            slots.swapAt(kept, k)
+            kept += 1
+        }
+        slots.removeSubrange(kept...)
     }
 
     /// The time the event takes: a day and a time said apart read together, else the

@@ -7,7 +7,11 @@ enum CreateReader {
         var used = s.usedOutsideBody
         for i in route.command { used[i] = true }
         // The mask handed over, not shared: the details' first mark copied a shared one.
-        var details = EventDetails(s, range: s.body, known: known, used: consume used)
+        // The slots so far handed over too (see `AgendaReader.read`); the title goes before
+        // the details' own.
+        let before = slots.count
+        var details = EventDetails(used: consume used, slots: EventDetails.taken(&slots))
+        details.read(s, s.body, known: known)
         Repeats.keepSchedule(s, &details)
         // "mark today as my cheat day", "input name as meeting": the title is what follows "as".
         if let asAt = titleAfterAs(s, used: details.used) {
@@ -23,9 +27,9 @@ enum CreateReader {
             for i in unread { used[i] = true }
             (title, pieces) = Title.build(s, range: s.body, used: used, dateWords: details.titleDateWords, names: details.namesInTitle, known: known)
         }
-        if !title.isEmpty { slots.append(s.slot(.title, pieces: pieces, value: title, rule: "remaining-words")) }
-        slots += details.slots
-        var when = details.weekdays ?? details.when(in: s)
+        if !title.isEmpty { details.slots.insert(s.slot(.title, pieces: pieces, value: title, rule: "remaining-words"), at: before) }
+        swap(&slots, &details.slots)
+        var when = details.weekdays.first ?? details.when(in: s)
         // "breakfast at 8" is 08:00, "movie night on Friday at 9" is 21:00.
         let occasion = TimeHints.occasion(in: s)
         // The reading bound last, and below read field by field: binding or unwrapping `when`
@@ -49,35 +53,39 @@ enum CreateReader {
                 duration = Quantity.minutes(in: s, at: start)?.minutes
             }
         }
-        let recurrence = details.weekdays?.recurrence ?? details.dates.lazy.compactMap { s.dates[$0].recurrence }.first
+        let recurrence = (details.weekdays.isEmpty ? nil : details.weekdays[0].recurrence) ?? details.dates.lazy.compactMap { s.dates[$0].recurrence }.first
         // A day alone is all-day ("lunch on Friday" is not: the reader gave it lunch time);
         // a day with a length is not ("workshop on Friday for 3 hours": the time is to choose).
         // A meal with a day and no time starts at the meal's time ("lunch tomorrow"); a part of
         // the day said alone names when it starts ("call mom tomorrow morning").
+        // With no occasion for the hours there is none for the start either (that reading
+        // only passes over "party"): the sentence is not read again for it.
         var hint: StartHint?
         if !details.isAllDay, let known = when?.known, let parts = when?.parts {
             if let part = TimeHints.dayPart(known: known, parts: parts, in: s.text) {
                 hint = .dayPart(part)
-            } else if TimeHints.timeIsAMeal(known: known, parts: parts, in: s.text), let occasion = TimeHints.occasion(in: s, forHours: false) {
+            } else if TimeHints.timeIsAMeal(known: known, parts: parts, in: s.text), occasion != nil,
+                      let occasion = TimeHints.occasion(in: s, forHours: false) {
                 hint = .occasion(occasion)
-            } else if let occasion = TimeHints.occasion(in: s, forHours: false), when?.isAllDay == true, !known.contains(.time),
+            } else if occasion != nil, let occasion = TimeHints.occasion(in: s, forHours: false), when?.isAllDay == true, !known.contains(.time),
                       let start = when?.start, let end = when?.end, end.timeIntervalSince(start) <= 86_400 + 3600 {
                 hint = .occasion(occasion)
             }
         }
         let whenIsAllDay = when?.isAllDay ?? false, whenHasTime = when?.known.contains(.time) ?? false
         let allDay = details.isAllDay || (whenIsAllDay && !whenHasTime && duration == nil) && hint == nil
-        var request = EventRequest(
-            title: title, when: when, calendar: details.calendar, attendees: details.attendees, location: details.location,
-            reminderMinutes: details.reminderMinutes, durationMinutes: duration, recurrence: recurrence, isAllDay: allDay
-        )
-        request.startHint = hint
         // The unread words with the sign before them ("@ the office").
-        request.unread = unread.map { range in
+        let unreadText = unread.map { range in
             s.text[s.tokens[range.lowerBound - 1].range.upperBound..<s.tokens[range.upperBound - 1].range.upperBound].trimmingSpaces()
         }
-        request.isBlock = s.word(route.command.lowerBound, isIn: Vocabulary.blockingVerbs) && route.command.count > 0
-        return .createEvent(request)
+        let isBlock = s.word(route.command.lowerBound, isIn: Vocabulary.blockingVerbs) && route.command.count > 0
+        // Made once, every part given: a request set part by part after it was made was
+        // copied whole into the intent's box, and destroyed.
+        return .createEvent(EventRequest(
+            title: title, when: when, calendar: details.calendar, attendees: details.attendees, location: details.location,
+            reminderMinutes: details.reminderMinutes, durationMinutes: duration, recurrence: recurrence, isAllDay: allDay,
+            startHint: hint, isBlock: isBlock, unread: unreadText
+        ))
     }
 
     /// The last piece of a title when it comes after the date, the title began before it,
@@ -119,13 +127,17 @@ enum AgendaReader {
         var used = s.usedOutsideBody
         for i in route.command { used[i] = true }
         // The mask handed over, not shared: the details' first mark copied a shared one.
-        let details = EventDetails(s, range: s.body, known: known, used: consume used)
-        // The slots appended where they lie: the filtered copy was an array made and dropped.
-        slots.reserveCapacity(slots.count + details.slots.count)
-        for index in details.slots.indices where details.slots[index].kind != .location && details.slots[index].kind != .reminder {
-            slots.append(details.slots[index])
-        }
-        var query = AgendaQuery()
+        // The slots so far handed over too, and the details' own added after them: copying
+        // the details' slots into the line's retained every part of each and grew the array.
+        let before = slots.count
+        var details = EventDetails(used: consume used, slots: EventDetails.taken(&slots))
+        details.read(s, s.body, known: known)
+        // Places and reminders are no part of a question.
+        details.keepSlots(from: before) { $0 != .location && $0 != .reminder }
+        swap(&slots, &details.slots)
+        // The query's parts in locals and the query made once at the end: a query set part
+        // by part was copied whole into the intent's box, and destroyed.
+        var when: DateMatch?, range: DateInterval?
         // "how does my week look", "what's my day like": this week, today.
         if details.dates.isEmpty, let (span, phrase) = mySpan(s), let reader = s.reader,
            let match = reader.read(phrase, at: s.reference).first {
@@ -133,21 +145,21 @@ enum AgendaReader {
             read.range = s.span(span)
             read.rule = "my-span:" + match.rule
             read.parts = []
-            query.when = read
-            query.range = DateInterval(start: read.start, end: read.end)
+            range = DateInterval(start: read.start, end: read.end)
             slots.append(s.slot(.when, span, value: s.interval(read), rule: "date:" + read.rule))
+            when = read
         }
-        query.calendar = details.calendar
-        query.attendee = details.attendees.first.map { $0.name ?? $0.email ?? "" }
+        let attendee = details.attendees.first.map { $0.name ?? $0.email ?? "" }
         if let first = details.dates.first {
             // The two matches' times read where they lie (`let a = s.dates[first]` copied each).
             let end = max(s.dates[first].end, s.dates[details.dates.last!].end)
-            query.when = s.dates[first]
-            query.range = DateInterval(start: s.dates[first].start, end: end)
+            when = s.dates[first]
+            range = DateInterval(start: s.dates[first].start, end: end)
         }
+        var wantsFreeTime = false
         // Free time: "am I free", "free slots of an hour", "when do I have a free break".
         for i in s.body where s.word(i, isIn: Vocabulary.freeTimeWords) && !s.isInDate(i) {
-            query.wantsFreeTime = true
+            wantsFreeTime = true
             slots.append(s.slot(.freeTime, i..<(i + 1), value: "true", rule: "free-word"))
             break
         }
@@ -158,35 +170,39 @@ enum AgendaReader {
         for i in s.body where !s.isInDate(i) {
             if let found = Quantity.minutes(in: s, at: i) { length = (i, found); break }
         }
-        if !query.wantsFreeTime, let (at, _) = length, let cue = fitCue(s, before: at) {
-            query.wantsFreeTime = true
+        if !wantsFreeTime, let (at, _) = length, let cue = fitCue(s, before: at) {
+            wantsFreeTime = true
             slots.append(s.slot(.freeTime, cue, value: "true", rule: "fit-length"))
         }
-        var filterUsed = details.used
-        if query.wantsFreeTime, let (i, found) = length, !(i..<found.next).contains(where: { s.isInDate($0) }) {
-            query.slotMinutes = found.minutes
+        var slotMinutes: Int?
+        if wantsFreeTime, let (i, found) = length, !(i..<found.next).contains(where: { s.isInDate($0) }) {
+            slotMinutes = found.minutes
             slots.append(s.slot(.duration, i..<found.next, value: String(found.minutes), rule: "slot-length"))
             // The length is not a word to look for ("free slots of 2 hours").
-            for j in i..<found.next { filterUsed[j] = true }
+            for j in i..<found.next { details.used[j] = true }
         }
-        // `query.when` read in place, field by field (`if let when` copied the match, and so
-        // did each `query.when!`).
-        if let known = query.when?.known, let isAllDay = query.when?.isAllDay {
-            query.dayPart = TimeHints.dayPart(known: known, parts: query.when?.parts ?? [], in: s.text)
+        // `when` read in place, field by field (`if let when` copied the match).
+        var dayPart: DayPart?, isMoment = false
+        if let known = when?.known, let isAllDay = when?.isAllDay {
+            dayPart = TimeHints.dayPart(known: known, parts: when?.parts ?? [], in: s.text)
             // "am I free Friday at 1:30": one moment, not the hour from it.
-            query.isMoment = query.wantsFreeTime && query.dayPart == nil && known.contains(.time) && !known.contains(.end)
-                && !known.contains(.duration) && !isAllDay && query.slotMinutes == nil
+            isMoment = wantsFreeTime && dayPart == nil && known.contains(.time) && !known.contains(.end)
+                && !known.contains(.duration) && !isAllDay && slotMinutes == nil
         }
+        var wantsNext = false
         if let next = s.first(in: Self.nextWord), !s.isInDate(next) {
-            query.wantsNext = true
+            wantsNext = true
             slots.append(s.slot(.next, next..<(next + 1), value: "true", rule: "next"))
         }
         // Free time counts every event: what the slot is for filters nothing.
-        if !query.wantsFreeTime, let (words, pieces) = filterWords(s, used: filterUsed, keepNamesOf: details) {
-            query.words = words
-            slots.append(s.slot(.words, pieces: pieces, value: words, rule: "remaining-words"))
+        var words: String?
+        if !wantsFreeTime, let (said, pieces) = filterWords(s, used: details.used, keepNames: details.namesInTitle) {
+            slots.append(s.slot(.words, pieces: pieces, value: said, rule: "remaining-words"))
+            words = said
         }
-        return .queryAgenda(query)
+        return .queryAgenda(AgendaQuery(when: when, range: range, calendar: details.calendar, words: words, attendee: attendee,
+                                        wantsFreeTime: wantsFreeTime, slotMinutes: slotMinutes, wantsNext: wantsNext,
+                                        dayPart: dayPart, isMoment: isMoment))
     }
 
     /// The words before a length that ask for room for it ("time for", "room for", "fit",
@@ -210,11 +226,12 @@ enum AgendaReader {
 
     /// What is left once question words, dates, calendars and people are taken out, when it
     /// says more than "events" ("dentist appointment").
-    static func filterWords(_ s: Sentence, used: [Bool], keepNamesOf details: EventDetails) -> (String, [Range<Int>])? {
+    /// `names` are the details' `namesInTitle` (the details themselves, passed from a `var`,
+    /// were copied whole for the call).
+    static func filterWords(_ s: Sentence, used: [Bool], keepNames names: [Range<Int>]) -> (String, [Range<Int>])? {
         // The names that stay in a title, and "with" before one (it went with the name), are
         // taken too, asked word by word: a copy of `used` marked with them was copied again
         // for every question (its storage made unique before the loop that marked it).
-        let names = details.namesInTitle
         func taken(_ i: Int) -> Bool {
             used[i] || names.contains { $0.contains(i) }
                 || (s.word(i, isIn: withWord) && i + 1 < s.count && names.contains { $0.lowerBound == i + 1 })
@@ -267,7 +284,7 @@ enum ReferenceReader {
             reference.isAll = true
             slots.append(s.slot(.all, all..<(all + 1), value: "true", rule: "all-word"))
         }
-        if let (words, pieces) = AgendaReader.filterWords(s, used: details.used.enumerated().map { $0.element || !range.contains($0.offset) }, keepNamesOf: details) {
+        if let (words, pieces) = AgendaReader.filterWords(s, used: details.used.enumerated().map { $0.element || !range.contains($0.offset) }, keepNames: details.namesInTitle) {
             reference.words = words
             slots.append(s.slot(.words, pieces: pieces, value: words, rule: "remaining-words"))
         }

@@ -11,18 +11,18 @@
 enum Repeats {
     static func keepSchedule(_ s: Sentence, _ details: inout EventDetails) {
         readWeekdayList(s, &details)
-        guard details.dates.count >= 2 || details.weekdays != nil else { return }
+        guard details.dates.count >= 2 || !details.weekdays.isEmpty else { return }
         for d in details.dates where isFrequencyWord(s, d) {
             let others = details.dates.filter { $0 != d }
             // "weekly review on Friday at 10": the repeat on that weekday, read together.
-            if details.weekdays == nil, let day = others.first(where: { isWeekdayOnly(s.dates[$0]) }), let reader = s.reader {
+            if details.weekdays.isEmpty, let day = others.first(where: { isWeekdayOnly(s.dates[$0]) }), let reader = s.reader {
                 let said = s.text[s.dates[day].range]
                 let phrase = s.text[s.dates[d].range] + " " + (said.lowercased().hasPrefix("on ") ? said : "on " + said)
                 let read = reader.read(String(phrase), at: s.reference)
                 if read.count == 1, var match = read.first, match.recurrence != nil {
                     match.range = s.dates[day].range
                     match.rule = "repeat-on:" + match.rule
-                    details.weekdays = match
+                    details.weekdays = [match]
                     details.dates.removeAll { $0 == day || $0 == d }
                     details.slots.removeAll { ($0.kind == .when || $0.kind == .recurrence) && ($0.ranges == [s.dates[d].range] || $0.ranges == [s.dates[day].range]) }
                     details.slots.append(Slot(kind: .when, ranges: [match.range], value: s.interval(match), rule: "date:" + match.rule))
@@ -30,7 +30,7 @@ enum Repeats {
                     return
                 }
             }
-            let schedule = details.weekdays != nil || others.contains { s.dates[$0].recurrence != nil }
+            let schedule = !details.weekdays.isEmpty || others.contains { s.dates[$0].recurrence != nil }
             let singleDay = others.contains { s.dates[$0].known.contains(.date) && s.dates[$0].recurrence == nil }
             guard schedule || singleDay else { continue }
             details.dates.removeAll { $0 == d }
@@ -94,7 +94,7 @@ enum Repeats {
             match.range = s.span(days.first!..<(days.last! + 1))
             match.rule = "weekday-list:" + match.rule
             match.parts = []
-            details.weekdays = match
+            details.weekdays = [match]
             for k in days.first!..<j { details.used[k] = true }
             for k in timeTokens { details.used[k] = true }
             if j < s.body.upperBound, s.word(j) == "at", !timeTokens.isEmpty { details.used[j] = true }

@@ -244,12 +244,15 @@ extension ParseReport {
     /// written with one append. `ParseRecordWriterTests` holds the two to the same bytes.
     package func writeRecord(id: JSONValue, to out: inout ByteWriter) {
         out.append("{\"id\":"); id.write(to: &out)
-        writeFields(to: &out)
+        var days = LocalTimes.Days()
+        writeFields(to: &out, days: &days)
     }
 
-    /// What `writeRecord` writes after the id (for a reader that writes the id from its bytes).
-    func writeFields(to out: inout ByteWriter) {
-        var times = LocalTimes(zone: reference.timeZone)
+    /// What `writeRecord` writes after the id (for a reader that writes the id from its
+    /// bytes), with the dates' text kept in `days` for the next answer.
+    func writeFields(to out: inout ByteWriter, days: inout LocalTimes.Days) {
+        var times = LocalTimes(zone: reference.timeZone, days: days)
+        defer { days = times.days }
         var f = Fields()
         fill(&f)
         out.append(",\"intent\":"); Self.writeString(understanding.intent.name.rawValue, to: &out)
@@ -411,8 +414,23 @@ struct LocalTimes {
     /// The last two instants written and their text, the latest first.
     private var latest: (date: Date, text: Text)?
     private var before: (date: Date, text: Text)?
+    /// The wall-clock days of the last texts made.
+    private(set) var days: Days
 
-    init(zone: Zone) { self.zone = zone }
+    init(zone: Zone, days: Days) {
+        self.zone = zone
+        self.days = days
+    }
+
+    /// The last two wall-clock days written (days since 1970-01-01 on the wall clock, the
+    /// same on any zone's) and the text of each with its clock still to fill, the latest
+    /// first: a time on either day takes its date from it (an end in the hours after its
+    /// start, or the day after it, and the next answers), where the calendar arithmetic
+    /// and the date's digits cost about 200 instructions.
+    struct Days {
+        fileprivate var latest: (number: Int, text: Text)?
+        fileprivate var before: (number: Int, text: Text)?
+    }
 
     /// `"YYYY-MM-DDTHH:MM:SS"` with its quotes, 21 bytes, in the low bytes of three words
     /// (stored with three stores: a byte at a time with a capacity check each, the text of
@@ -428,7 +446,7 @@ struct LocalTimes {
             text = latest.text
         } else if let before, before.date == date {
             text = before.text
-        } else if let made = Self.text(wall: zone.wallSeconds(date)) {
+        } else if let made = madeText(wall: zone.wallSeconds(date)) {
             before = latest
             latest = (date, made)
             text = made
@@ -442,33 +460,49 @@ struct LocalTimes {
 
     /// The text of a wall time (seconds since 1970-01-01T00:00 on the wall clock, as
     /// `LocalDateTime` reads it) in the years 0 to 9999; nil for any other.
-    static func text(wall: Int) -> Text? {
+    mutating func madeText(wall: Int) -> Text? {
         // The day's length as a literal: `CivilCalendar.secondsPerDay`, a global of another
         // module, is read through its accessor.
         let secondsPerDay = 86_400
-        let day = CivilCalendar.floorDivide(wall, secondsPerDay)
-        let date = CivilCalendar.date(dayNumber: day)
-        guard date.year >= 0, date.year < 10_000 else { return nil }
-        // Unsigned from here (each part is 0 to 99, the clock 0 to 86,399): a signed division
-        // by a constant costs a sign correction more.
-        let clock = UInt(truncatingIfNeeded: wall - day * secondsPerDay)
-        let year = UInt(truncatingIfNeeded: date.year)
-        var text = Text()
-        withUnsafeMutableBytes(of: &text.words) { bytes in
-            func two(_ value: UInt, at offset: Int) {
-                bytes[offset] = UInt8(truncatingIfNeeded: 0x30 + value / 10)
-                bytes[offset + 1] = UInt8(truncatingIfNeeded: 0x30 + value % 10)
+        let number = CivilCalendar.floorDivide(wall, secondsPerDay)
+        var text: Text
+        if let day = days.latest, day.number == number {
+            text = day.text
+        } else if let day = days.before, day.number == number {
+            text = day.text
+        } else {
+            let date = CivilCalendar.date(dayNumber: number)
+            guard date.year >= 0, date.year < 10_000 else { return nil }
+            // Unsigned from here (each part is 0 to 99): a signed division by a constant
+            // costs a sign correction more.
+            let year = UInt(truncatingIfNeeded: date.year)
+            text = Text()
+            withUnsafeMutableBytes(of: &text.words) { bytes in
+                bytes[0] = UInt8(ascii: "\"")
+                Self.two(year / 100, at: 1, in: bytes); Self.two(year % 100, at: 3, in: bytes)
+                bytes[5] = UInt8(ascii: "-"); Self.two(UInt(truncatingIfNeeded: date.month), at: 6, in: bytes)
+                bytes[8] = UInt8(ascii: "-"); Self.two(UInt(truncatingIfNeeded: date.day), at: 9, in: bytes)
+                bytes[11] = UInt8(ascii: "T"); bytes[14] = UInt8(ascii: ":"); bytes[17] = UInt8(ascii: ":")
+                bytes[20] = UInt8(ascii: "\"")
             }
-            bytes[0] = UInt8(ascii: "\"")
-            two(year / 100, at: 1); two(year % 100, at: 3)
-            bytes[5] = UInt8(ascii: "-"); two(UInt(truncatingIfNeeded: date.month), at: 6)
-            bytes[8] = UInt8(ascii: "-"); two(UInt(truncatingIfNeeded: date.day), at: 9)
-            bytes[11] = UInt8(ascii: "T"); two(clock / 3600, at: 12)
-            bytes[14] = UInt8(ascii: ":"); two(clock % 3600 / 60, at: 15)
-            bytes[17] = UInt8(ascii: ":"); two(clock % 60, at: 18)
-            bytes[20] = UInt8(ascii: "\"")
+            days.before = days.latest
+            days.latest = (number, text)
+        }
+        // The clock is 0 to 86,399.
+        let clock = UInt(truncatingIfNeeded: wall - number * secondsPerDay)
+        withUnsafeMutableBytes(of: &text.words) { bytes in
+            Self.two(clock / 3600, at: 12, in: bytes)
+            Self.two(clock % 3600 / 60, at: 15, in: bytes)
+            Self.two(clock % 60, at: 18, in: bytes)
         }
         return text
+    }
+
+    /// The two digits of `value` (0 to 99) at `offset`.
+    @inline(__always)
+    private static func two(_ value: UInt, at offset: Int, in bytes: UnsafeMutableRawBufferPointer) {
+        bytes[offset] = UInt8(truncatingIfNeeded: 0x30 + value / 10)
+        bytes[offset + 1] = UInt8(truncatingIfNeeded: 0x30 + value % 10)
     }
 }
 
@@ -487,6 +521,9 @@ extension ParseBatch {
         /// counted (reading `lastKey` retained its strings and released them, every line).
         /// Nil when unknown (another line made the reference, or a value was too long).
         private var lastPlainKey: (tz: RequestKeys.Plain.Short, now: RequestKeys.Plain.Short)?
+        /// The date part of the last days written, for the next answers (a corpus read at one
+        /// reference time names the same few days line after line).
+        private var days = LocalTimes.Days()
 
         public init(defaults: ReferenceTime, router: Router = Router()) {
             self.defaults = defaults
@@ -602,7 +639,11 @@ extension ParseBatch {
             } else {
                 out.append("null")
             }
-            report.writeFields(to: &out)
+            // Through a local: the property passed inout was checked for exclusive access
+            // at run time (about 110 instructions a line).
+            var days = self.days
+            report.writeFields(to: &out, days: &days)
+            self.days = days
             return true
         }
 
@@ -737,7 +778,7 @@ struct RequestKeys {
             guard scan.take(UInt8(ascii: "{")) else { return false }
             while true {
                 scan.skipSpace()
-                guard let key = scan.plainString() else { return false }
+                guard let key = scan.key() else { return false }
                 scan.skipSpace()
                 guard scan.take(UInt8(ascii: ":")) else { return false }
                 scan.skipSpace()
@@ -749,13 +790,13 @@ struct RequestKeys {
                 } else {
                     return false
                 }
-                // A key repeated, or another key, is the JSON reader's to read.
-                let name = UnsafeBufferPointer(rebasing: bytes[key])
-                if Scanner.spells(name, "id"), case .absent = id { id = value }
-                else if Scanner.spells(name, "text"), case .absent = text { text = value }
-                else if Scanner.spells(name, "now"), case .absent = now { now = value }
-                else if Scanner.spells(name, "tz"), case .absent = tz { tz = value }
-                else { return false }
+                // A key repeated is the JSON reader's to read.
+                switch key {
+                case .id: guard case .absent = id else { return false }; id = value
+                case .text: guard case .absent = text else { return false }; text = value
+                case .now: guard case .absent = now else { return false }; now = value
+                case .tz: guard case .absent = tz else { return false }; tz = value
+                }
                 scan.skipSpace()
                 if scan.take(UInt8(ascii: ",")) { continue }
                 guard scan.take(UInt8(ascii: "}")) else { return false }
@@ -789,6 +830,33 @@ struct RequestKeys {
             at += 4
             return true
         }
+
+        /// One of the four keys of a request, written as it is (`"id"`, `"text"`, `"now"`,
+        /// `"tz"`), read past; nil for any other string or spelling. Its bytes are compared
+        /// where they lie: the key's string found and then spelled against each name cost
+        /// about 90 instructions a key.
+        mutating func key() -> Key? {
+            guard bytes.count - at >= 4, bytes[at] == UInt8(ascii: "\"") else { return nil }
+            let key: Key, length: Int
+            switch (bytes[at + 1], bytes[at + 2], bytes[at + 3]) {
+            case (UInt8(ascii: "i"), UInt8(ascii: "d"), UInt8(ascii: "\"")): (key, length) = (.id, 4)
+            case (UInt8(ascii: "t"), UInt8(ascii: "z"), UInt8(ascii: "\"")): (key, length) = (.tz, 4)
+            case (UInt8(ascii: "n"), UInt8(ascii: "o"), UInt8(ascii: "w")): (key, length) = (.now, 5)
+            case (UInt8(ascii: "t"), UInt8(ascii: "e"), UInt8(ascii: "x")): (key, length) = (.text, 6)
+            default: return nil
+            }
+            // The rest of a longer key: `"` after `now`, `t"` after `tex`.
+            guard bytes.count - at >= length else { return nil }
+            switch key {
+            case .now: guard bytes[at + 4] == UInt8(ascii: "\"") else { return nil }
+            case .text: guard bytes[at + 4] == UInt8(ascii: "t"), bytes[at + 5] == UInt8(ascii: "\"") else { return nil }
+            case .id, .tz: break
+            }
+            at += length
+            return key
+        }
+
+        enum Key { case id, text, now, tz }
 
         /// Where the bytes inside a string from here lie, for a string that has no escape or
         /// control character. The closing quote is looked for eight bytes at a time, and

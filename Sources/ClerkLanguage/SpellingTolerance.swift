@@ -29,10 +29,14 @@ enum SpellingTolerance {
         var wordClass: WordClass
     }
 
+    /// Longer words (in bytes) are never corrected. (Computed: a stored static is read
+    /// through its lazy initializer, and the split asks it of every word.)
+    static var longestWord: Int { 12 }
+
     /// The word `word` (lower case, as the tokenizers fold it) stands for, or nil when it is
     /// written as meant, is an open word, or is not near enough to any closed word.
     static func correction(of word: String) -> Correction? {
-        guard word.utf8.count <= 12 else { return nil }
+        guard word.utf8.count <= longestWord else { return nil }
         if let found = word.utf8.withContiguousStorageIfAvailable({ index.lookup($0) }) { return found }
         return Array(word.utf8).withUnsafeBufferPointer { index.lookup($0) }
     }
@@ -40,7 +44,7 @@ enum SpellingTolerance {
     /// `correction(of: word)`, where `key` is `WordTable.key(of: word)` (`Term.key`, worked
     /// out at the split): the word is not hashed again.
     static func correction(of word: String, key: UInt64) -> Correction? {
-        guard word.utf8.count <= 12 else { return nil }
+        guard word.utf8.count <= longestWord else { return nil }
         if let found = word.utf8.withContiguousStorageIfAvailable({ index.lookup($0, whole: key) }) { return found }
         return Array(word.utf8).withUnsafeBufferPointer { index.lookup($0, whole: key) }
     }
@@ -50,7 +54,7 @@ enum SpellingTolerance {
     /// it is shorthand, and most are under no shorthand's key. The split asks it first, for
     /// a call that handed over the word and read its bytes cost ~100 instructions a word.
     static func mayCorrect(key: UInt64, length: Int) -> Bool {
-        length > 0 && length <= 12 && (length >= 5 || index.mayBeShorthand(key))
+        length > 0 && length <= longestWord && (length >= 5 || index.mayBeShorthand(key))
     }
 
     /// A number glued to letters that together are shorthand: "2morrow", "2nite", "2day".
@@ -203,15 +207,20 @@ private struct NearWords: Sendable {
         guard prefixes[head >> 6] & (1 << UInt64(head & 63)) != 0 || suffixes[tail >> 6] & (1 << UInt64(tail & 63)) != 0 else { return nil }
         var best: Int32?
         var exact = false
-        // A closed word as written is no correction: seen at the whole word's key, before
-        // the hashes with a letter dropped are worked out ("tomorrow", "monday", "minutes").
-        near.forEach(whole) { id in
-            switch NearWords.edits(query, targets[Int(id)].bytes) {
-            case 0: exact = true
-            case 1: if best.map({ id < $0 }) ?? true { best = id }
-            default: break
+        /// The closed words under `key`: one written as `query` makes `exact`, the first listed
+        /// of those one edit away is `best`.
+        func consider(_ key: UInt64) {
+            near.forEach(key) { id in
+                switch NearWords.edits(query, targets[Int(id)].bytes) {
+                case 0: exact = true
+                case 1: if best.map({ id < $0 }) ?? true { best = id }
+                default: break
+                }
             }
         }
+        // A closed word as written is no correction: seen at the whole word's key, before
+        // the hashes with a letter dropped are worked out ("tomorrow", "monday", "minutes").
+        consider(whole)
         if exact { return nil }
         // The hashes of the query with each letter dropped, from prefix and suffix sums of
         // the polynomial hash: linear in the length.
@@ -244,14 +253,7 @@ private struct NearWords: Sendable {
                     return (p[k] &* powers[n - 1 - k] &+ rest) | 1
                 }
             }
-            near.forEach(key) { id in
-                let target = targets[Int(id)].bytes
-                switch NearWords.edits(query, target) {
-                case 0: exact = true
-                case 1: if best.map({ id < $0 }) ?? true { best = id }
-                default: break
-                }
-            }
+            consider(key)
         }
         guard !exact, let best else { return nil }
         let target = targets[Int(best)]

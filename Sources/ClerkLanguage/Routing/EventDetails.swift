@@ -32,14 +32,14 @@ struct EventDetails {
     var titleDateWords: Set<Int> = []
 
     /// Reads `range` of `s`, where `used` marks the tokens already taken (the command words).
-    /// Names after "with" stay unused, so "with Ana" stays in a title. The slots read are
-    /// appended to `slots` (the line's so far, when a reader hands them over).
-    init(_ s: Sentence, range: Range<Int>, known: Names, used: [Bool], slots: [Slot] = []) {
-        self.init(used: used, slots: slots)
+    /// Names after "with" stay unused, so "with Ana" stays in a title.
+    init(_ s: Sentence, range: Range<Int>, known: Names, used: [Bool]) {
+        self.init(used: used, slots: [])
         read(s, range, known: known)
     }
 
-    /// Nothing read yet: `read` reads. Made and then read in place, the readers' details are
+    /// Nothing read yet: `read` reads, appending its slots to `slots` (the line's so far,
+    /// when a reader hands them over). Made and then read in place, the readers' details are
     /// not copied whole on the way out of the initializer (and destroyed), as they were when
     /// the initializer read them.
     init(used: [Bool], slots: [Slot]) {

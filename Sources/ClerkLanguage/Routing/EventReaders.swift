@@ -65,11 +65,11 @@ enum CreateReader {
             if let part = TimeHints.dayPart(known: known, parts: parts, in: s.text) {
                 hint = .dayPart(part)
             } else if TimeHints.timeIsAMeal(known: known, parts: parts, in: s.text), occasion != nil,
-                      let occasion = TimeHints.occasion(in: s, forHours: false) {
-                hint = .occasion(occasion)
-            } else if occasion != nil, let occasion = TimeHints.occasion(in: s, forHours: false), when?.isAllDay == true, !known.contains(.time),
+                      let startOccasion = TimeHints.occasion(in: s, forHours: false) {
+                hint = .occasion(startOccasion)
+            } else if occasion != nil, let startOccasion = TimeHints.occasion(in: s, forHours: false), when?.isAllDay == true, !known.contains(.time),
                       let start = when?.start, let end = when?.end, end.timeIntervalSince(start) <= 86_400 + 3600 {
-                hint = .occasion(occasion)
+                hint = .occasion(startOccasion)
             }
         }
         let whenIsAllDay = when?.isAllDay ?? false, whenHasTime = when?.known.contains(.time) ?? false

@@ -125,5 +125,23 @@ import Testing
         _ = DateReader().read(numbers, at: Self.monday)
         #expect(!DateReader().read(words, at: Self.monday).isEmpty)
     }
-}
 
+    /// A repeat's hour without am/pm keeps its daytime reading when that hour has passed
+    /// today: said at 10:00, "every day at 7" starts tomorrow at 07:00, not tonight at 19:00.
+    /// A one-off time is still the next one to come, and an hour read one way only stays so.
+    @Test(arguments: [
+        ("every day at 7", "2026-12-01T07:00:00", "FREQ=DAILY"),
+        ("daily at 8:30", "2026-12-01T08:30:00", "FREQ=DAILY"),
+        ("every weekday at 9:15", "2026-12-01T09:15:00", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"),
+        ("at 9 every day", "2026-12-01T09:00:00", "FREQ=DAILY"),
+        ("every day at 7pm", "2026-11-30T19:00:00", "FREQ=DAILY"),
+        ("every day at 3", "2026-11-30T15:00:00", "FREQ=DAILY"),
+        ("at 9:15", "2026-11-30T21:15:00", nil),
+    ] as [(String, String, String?)])
+    func readsARepeatsHourAsOnAnyDay(text: String, start: String, recurrence: String?) throws {
+        let tenOClock = ReferenceTime(instant: Self.monday.instant.addingTimeInterval(3600), timeZone: Self.madrid)
+        let match = try #require(DateReader().read(text, at: tenOClock).first)
+        #expect(local(match.start) == start)
+        #expect(match.recurrence == recurrence)
+    }
+}

@@ -197,6 +197,14 @@ extension DateRules {
         var plain = repeated
         let rule = repeated.recurrence!
         plain.recurrence = nil
+        // A repeat's hour without am/pm is its time on any day, as on a day to come ("every
+        // day at 7" is 07:00, as "tomorrow at 7" is), not the next of 07:00 and 19:00 from
+        // now: said at 10:00 it made a daily 19:00.
+        var clock = clock
+        if rule.frequency != "HOURLY", rule.frequency != "MINUTELY",
+           case .ambiguousClock(let h, let m, let s, let length) = clock.expression {
+            clock.expression = .clock(hour: Series.readings(ofHour: h).0, minute: m, second: s, length: length)
+        }
         guard var t = Compose.intersect(plain, clock, series) else { return nil }
         // A repeat of whole days at a time: the first one is the next that has not started.
         if case .every(.day) = plain.expression { t.hasDate = false }

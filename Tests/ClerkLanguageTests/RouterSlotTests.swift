@@ -62,6 +62,22 @@ import Testing
         #expect(event.calendar == CalendarMention(said: "Wrok", known: nil, closest: "Work"))
     }
 
+    /// A usual calendar's name, capitalised, closing the request is a calendar even when no
+    /// calendar has it yet (the session then says there is none); a capital alone, or the
+    /// word in lower case, stays in the title.
+    @Test(arguments: [
+        ("lunch with Ana tomorrow at 13:00 on Work", "Lunch with Ana", "Work" as String?),
+        ("dinner friday at 8 on Family", "Dinner", "Family"),
+        ("a talk on Security tomorrow at 5", "Talk on Security", nil),
+        ("focus on work tomorrow at 9", "Focus on work", nil),
+    ])
+    func aUsualCalendarNameClosingTheRequestIsACalendarNotYetMade(text: String, title: String, said: String?) {
+        let onlyPersonal = KnownNames(calendars: ["Personal"], contacts: [], files: [])
+        guard case .createEvent(let event) = read(text, known: onlyPersonal).intent else { Issue.record("not create_event"); return }
+        #expect(event.title == title)
+        #expect(event.calendar == said.map { CalendarMention(said: $0) })
+    }
+
     @Test func withoutKnownNamesACalendarIsStillReadByItsShape() {
         guard case .createEvent(let event) = read("review in my Garden calendar", known: .none).intent else { Issue.record("not create_event"); return }
         #expect(event.calendar == CalendarMention(said: "Garden"))

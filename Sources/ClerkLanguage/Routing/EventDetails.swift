@@ -176,7 +176,7 @@ struct EventDetails {
                 slots.append(s.slot(.calendar, i..<(end + 1), value: calendar!.name, rule: "calendar:named"))
                 i = end
             } else if s.word(end) == "instead" || (end == range.upperBound && s.word(i) == "on" && end == j + 1
-                                                   && Self.closesWithCalendar(said, capitalized: s.tokens[j].isCapitalized, known: known)) {
+                                                   && Self.closesWithCalendar(said, folded: s.tokens[j].word, capitalized: s.tokens[j].isCapitalized, known: known)) {
                 // "on Personal instead", or a word closing the sentence that is a calendar's
                 // name misspelt ("… on wrok"), or any capitalised one when none is known.
                 let last = s.word(end) == "instead" ? end + 1 : end
@@ -189,10 +189,11 @@ struct EventDetails {
     }
 
     /// "… on Wrok" ends with a calendar when the word is near a known calendar's name, or,
-    /// with no calendars known, when it is capitalised ("… on Work").
-    static func closesWithCalendar(_ said: String, capitalized: Bool, known: Names) -> Bool {
+    /// with no calendars known, when it is capitalised ("… on Work"); or when it is a usual
+    /// calendar's name, capitalised, that no calendar has yet ("… on Work" with only Personal).
+    static func closesWithCalendar(_ said: String, folded: String, capitalized: Bool, known: Names) -> Bool {
         if known.calendars.isEmpty { return capitalized }
-        return Spelling.closest(to: said, in: known.calendars) != nil
+        return Spelling.closest(to: said, in: known.calendars) != nil || (capitalized && Vocabulary.usualCalendarNames.contains(folded))
     }
 
     /// A known calendar's name starting at token `i` (several words allowed), case- and

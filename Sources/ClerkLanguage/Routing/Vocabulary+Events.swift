@@ -11,6 +11,13 @@ extension Vocabulary {
     /// The calendar in general, not one by name ("on my calendar", "in the diary").
     static let calendarItself: WordSet = ["calendar", "calendars", "schedule", "agenda", "diary"]
 
+    /// Names people give calendars: a capitalised one closing a request ("… on Work") is a
+    /// calendar even when no calendar has it yet, so clerk says so instead of putting it in
+    /// the title. A capital alone is not enough ("a talk on Security").
+    static let usualCalendarNames: WordSet = ["work", "home", "family", "personal", "school", "office", "team", "travel",
+                                              "kids", "birthdays", "holidays", "business", "private", "shared", "household",
+                                              "university", "college", "sports", "church", "volunteering"]
+
     /// Words that end a calendar's name rather than belong to it.
     static let notCalendarNames: WordSet = ["calendar", "instead", "please", "too"]
 

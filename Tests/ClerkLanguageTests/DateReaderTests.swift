@@ -144,4 +144,12 @@ import Testing
         #expect(local(match.start) == start)
         #expect(match.recurrence == recurrence)
     }
+
+    /// "by" before a length is no deadline: "by 2 hours" is not "by 2 o'clock".
+    @Test func byALengthIsNoDeadlineButByAnHourIs() throws {
+        #expect(DateReader().read("delay it by 2 hours", at: Self.monday).isEmpty)
+        #expect(DateReader().read("push it by 30 minutes", at: Self.monday).isEmpty)
+        let by = try #require(DateReader().read("finish by 2", at: Self.monday).first)
+        #expect(local(by.end) == "2026-11-30T14:00:00")
+    }
 }

@@ -46,6 +46,20 @@ import Testing
         #expect(changes.durationMinutes == minutes)
     }
 
+    /// A move by a length names the event before it, with "back", "by" or "later" and no
+    /// "to" or date: the length is the shift, not part of the event's name.
+    @Test(arguments: [
+        ("push the dentist back an hour", 60), ("push dentist back 1 hour", 60), ("delay the dentist by 30 minutes", 30),
+        ("push back the dentist by an hour", 60), ("move the dentist an hour later", 60), ("move dentist 2 hours earlier", -120),
+        ("postpone the dentist by 2 hours", 120),
+    ])
+    func aMoveByALengthNamesTheEventBeforeIt(text: String, minutes: Int) {
+        guard case .updateEvent(let reference, let changes) = read(text).intent else { Issue.record("not update_event"); return }
+        #expect(reference.words == "dentist")
+        #expect(changes.shiftMinutes == minutes)
+        #expect(changes.when == nil)
+    }
+
     @Test(arguments: [("remind me 10 minutes before", 10), ("remind me an hour before", 60), ("remind me a day before", 1440)])
     func remindersBefore(text: String, minutes: Int) {
         guard case .updateEvent(_, let changes) = read(text).intent else { Issue.record("not update_event"); return }

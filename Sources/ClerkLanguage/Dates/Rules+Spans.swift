@@ -197,6 +197,8 @@ extension DateRules {
         },
         Rule("by-time", [.words(["by", "before"]), Element.word("the").opt, .timeItem { $0.time!.isPlain && !$0.time!.hasEnd && !$0.isFourDigitClock }], role: nil) { m in
             if m.word(0) == "before" { return nil }
+            // "by 2 hours", "by 30 minutes": a length, not a time to be done by.
+            if let item = m.item(2), item.end < m.tokens.count, Lexicon.durationUnits[m.tokens[item.end].text] != nil { return nil }
             var t = m.time(2)
             t.openBound = .by
             return .time(t)

@@ -333,6 +333,8 @@ enum UpdateReader {
             split = (body.lowerBound...lastDate).first { s.tokens[$0].date == d }
             if let at = split, at > body.lowerBound, s.word(at - 1, isIn: Vocabulary.datePrepositions) { split = at - 1 }
         }
+        // "push the dentist back an hour", "delay lunch by 30 minutes": else at a shift.
+        if split == nil, let at = ChangeReader.shiftStart(s, in: route.command.upperBound..<body.upperBound, used: used) { split = at }
         let cut = split ?? body.upperBound
         let referenceRange = body.lowerBound..<cut
         var reference = ReferenceReader.read(s, range: referenceRange, used: used, known: known, slots: &slots)
@@ -370,6 +372,21 @@ enum UpdateReader {
 
 /// Reads what changes: a new time, length, title, calendar, place or people.
 enum ChangeReader {
+    /// Verbs that move an event by a length said after "by" ("delay lunch by 30 minutes").
+    static let shiftVerbs: WordSet = ["push", "delay", "postpone", "move", "shift", "bring", "reschedule"]
+
+    /// Where a shift starts when the change has no "to" and no date: the length of "back an
+    /// hour", "by 30 minutes", "forward 15 minutes", or the word before it.
+    static func shiftStart(_ s: Sentence, in range: Range<Int>, used: [Bool]) -> Int? {
+        for i in range where !used[i] && i > range.lowerBound {
+            guard let (_, next) = Quantity.minutes(in: s, at: i) else { continue }
+            let before = s.word(i - 1), after = s.word(next)
+            if ["back", "forward", "by", "later", "earlier"].contains(before) { return i - 1 }
+            if ["later", "back", "earlier", "forward", "sooner"].contains(after) { return i }
+        }
+        return nil
+    }
+
     /// Verbs after which the rest of the line is a new title, said as is.
     static let renameVerbs: WordSet = ["rename", "renamed", "retitle", "call", "name", "title", "label"]
 
@@ -421,6 +438,10 @@ enum ChangeReader {
                 let after = s.word(next)
                 if ["later", "back"].contains(after) || before == "back" || before == "later" {
                     changes.shiftMinutes = minutes
+                } else if before == "by", Self.shiftVerbs.contains(verb) {
+                    // "delay lunch by 30 minutes", "bring the call forward by an hour".
+                    let earlier = range.lowerBound > 0 && (0..<i).contains { ["forward", "earlier", "up", "sooner"].contains(s.word($0)) }
+                    changes.shiftMinutes = earlier ? -minutes : minutes
                 } else if ["earlier", "forward", "sooner"].contains(after) || before == "forward" || before == "earlier" {
                     changes.shiftMinutes = -minutes
                 } else if changes.durationMinutes == nil, changes.when == nil, ["make", "change", "extend", "shorten", "set"].contains(verb) || after == "long" {

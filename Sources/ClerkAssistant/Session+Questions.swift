@@ -109,6 +109,13 @@ extension Session {
         }
     }
 
+    /// Requests that only look something up: typed where a free-text answer was asked, they
+    /// are asked instead of answering.
+    static let lookups: Set<IntentName> = [.queryAgenda, .contactLookup, .fileList, .fileRead, .calendars, .help, .status]
+    /// Lookups that are answers all the same: a date alone ("tomorrow at 3") answers "When
+    /// is it?", and "Call Bob" is a title as often as a call.
+    static let answersToo: Set<String> = ["date-only", "call-person"]
+
     /// Routes the answer to an open question.
     func answer(_ question: Pending, with text: String) -> Reply {
         switch question {
@@ -135,6 +142,11 @@ extension Session {
             if text.isEmpty || YesNo.read(text, empty: false, rule: context.answers) == false {
                 return Reply(intent: textQuestion.intent, ok: true, message: Renderer.nothingChanged)
             }
+            // Any words may be a title, but a lookup typed instead ("what's Bob's email",
+            // "what's on tomorrow") is a new request: made a title, it named an event after it.
+            let understanding = understand(text)
+            if Self.lookups.contains(understanding.intent.name), !Self.answersToo.contains(understanding.rule),
+               let reply = newRequest(insteadOf: question, understanding) { return reply }
             return textQuestion.answer(text)
         }
     }

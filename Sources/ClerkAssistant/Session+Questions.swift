@@ -142,6 +142,10 @@ extension Session {
             if text.isEmpty || YesNo.read(text, empty: false, rule: context.answers) == false {
                 return Reply(intent: textQuestion.intent, ok: true, message: Renderer.nothingChanged)
             }
+            // "y" is no name: the question stands.
+            if YesNo.read(text, empty: false, rule: context.answers) == true {
+                return ask(question, Reply(intent: textQuestion.intent, ok: true, message: textQuestion.question))
+            }
             // Any words may be a title, but a lookup typed instead ("what's Bob's email",
             // "what's on tomorrow") is a new request: made a title, it named an event after it.
             let understanding = understand(text)

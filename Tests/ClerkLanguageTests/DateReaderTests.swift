@@ -152,4 +152,19 @@ import Testing
         let by = try #require(DateReader().read("finish by 2", at: Self.monday).first)
         #expect(local(by.end) == "2026-11-30T14:00:00")
     }
+
+    /// A length from a weekday counts from the weekday to come: "a week from Friday" is the
+    /// Friday after next, not this Friday (every Friday moved a week is every Friday). A
+    /// holiday keeps Duckling's reading: "a year from Christmas" is the shifted one ahead.
+    @Test(arguments: [
+        ("a week from friday", "2026-12-11T00:00:00"),
+        ("two days from wednesday", "2026-12-04T00:00:00"),
+        ("3 weeks from tuesday at 10am", "2026-12-22T10:00:00"),
+        ("2 days before friday", "2026-12-02T00:00:00"),
+        ("a year from christmas", "2026-12-25T00:00:00"),
+    ])
+    func aLengthFromAWeekdayCountsFromTheOneToCome(text: String, start: String) throws {
+        let match = try #require(DateReader().read(text, at: Self.monday).first)
+        #expect(local(match.start) == start)
+    }
 }

@@ -87,7 +87,10 @@ extension DateRules {
         Rule("duration-from-time", [.duration(), .words(["from", "after", "before"]), .time { $0.isPlain }], role: nil) { m in
             let d = m.duration(0)
             var t = m.time(2)
-            t.expression = .shifted(t.expression, m.word(1) == "before" ? d.negated : d)
+            // "a week from Friday": the Friday to come, moved. Every Friday moved a week is
+            // every Friday again, so the shifted series gave this Friday itself.
+            let base: TimeExpression = if case .weekday = t.expression { .occurrence(t.expression, 1, skipCurrent: false) } else { t.expression }
+            t.expression = .shifted(base, m.word(1) == "before" ? d.negated : d)
             t.grain = min(t.grain, d.unit == .week ? .day : d.unit)
             return .time(t)
         },

@@ -63,20 +63,36 @@ enum Repeats {
     }
 
     /// "mon wed fri 7am": two or more weekday words in a row (with or without "and" and
-    /// commas), read again as "every mon, wed and fri" and the time said after them.
+    /// commas), read again as "every mon, wed and fri" and the time said after them; and
+    /// "mon-fri 9:30", "monday to friday at 9:30": every day from one to the other, when a
+    /// time is said (without one, "off mon-fri" is the days themselves).
     static func readWeekdayList(_ s: Sentence, _ details: inout EventDetails) {
         guard let reader = s.reader else { return }
         var i = s.body.lowerBound
         while i < s.body.upperBound {
-            guard s.tokens[i].is(.weekday) else { i += 1; continue }
-            var days = [i]
-            var j = i + 1
-            while j < s.body.upperBound {
-                if s.tokens[j].is(.weekday) { days.append(j); j += 1; continue }
-                if s.word(j, isIn: Vocabulary.listJoiners) || s.word(j) == "/", s.isA(j + 1, .weekday) { j += 1; continue }
-                break
+            var days: [Int] = [], names: [String] = [], j = i + 1
+            if let (from, to) = weekdayPair(s.word(i)) {
+                days = [i]
+                names = daysBetween(from, to)
+            } else if s.tokens[i].is(.weekday), throughWords.contains(s.word(i + 1)), s.isA(i + 2, .weekday),
+                      let from = Lexicon.weekdays[s.word(i)], let to = Lexicon.weekdays[s.word(i + 2)] {
+                days = [i, i + 2]
+                names = daysBetween(from, to)
+                j = i + 3
+            } else if s.tokens[i].is(.weekday) {
+                days = [i]
+                while j < s.body.upperBound {
+                    if s.tokens[j].is(.weekday) { days.append(j); j += 1; continue }
+                    if s.word(j, isIn: Vocabulary.listJoiners) || s.word(j) == "/", s.isA(j + 1, .weekday) { j += 1; continue }
+                    break
+                }
+                guard days.count >= 2 else { i = j; continue }
+                names = days.map { s.word($0) }
+            } else {
+                i += 1
+                continue
             }
-            guard days.count >= 2 else { i = j; continue }
+            let isRange = days.count == 1 || (days.count == 2 && j == days[1] + 1 && throughWords.contains(s.word(days[0] + 1)))
             // The time said with the last day or right after the list ("fri 7am", "… at 6pm").
             var time = ""
             var timeTokens: [Int] = []
@@ -87,12 +103,12 @@ enum Repeats {
                     timeTokens = s.body.filter { s.tokens[$0].date == d }
                 }
             }
-            let names = days.map { s.word($0) }
+            guard !isRange || !time.isEmpty, names.count >= 2 else { i = j; continue }
             let phrase = "every " + names.dropLast().joined(separator: ", ") + " and " + names.last! + time
             let read = reader.read(phrase, at: s.reference)
             guard read.count == 1, var match = read.first, match.recurrence != nil, match.range == phrase.startIndex..<phrase.endIndex else { i = j; continue }
             match.range = s.span(days.first!..<(days.last! + 1))
-            match.rule = "weekday-list:" + match.rule
+            match.rule = (isRange ? "weekday-range:" : "weekday-list:") + match.rule
             match.parts = []
             details.weekdays = [match]
             for k in days.first!..<j { details.used[k] = true }
@@ -103,8 +119,30 @@ enum Repeats {
             details.dates.removeAll { covered.contains($0) }
             details.slots.removeAll { slot in slot.kind == .when || slot.kind == .recurrence ? covered.contains { s.dates[$0].range == slot.ranges.first } : false }
             details.slots.append(Slot(kind: .when, ranges: [match.range], value: s.interval(match), rule: "date:" + match.rule))
-            details.slots.append(Slot(kind: .recurrence, ranges: [match.range], value: match.recurrence!, rule: "weekday-list"))
+            details.slots.append(Slot(kind: .recurrence, ranges: [match.range], value: match.recurrence!, rule: isRange ? "weekday-range" : "weekday-list"))
             return
         }
+    }
+
+    /// Words between the first and last day of a range of weekdays ("mon - fri", "monday to friday").
+    static let throughWords: Set<String> = ["-", "to", "through", "thru", "till", "until"]
+
+    /// The two weekdays of "mon-fri" typed as one word (a hyphen keeps a word together).
+    static func weekdayPair(_ word: String) -> (Int, Int)? {
+        let halves = word.split(separator: "-")
+        guard halves.count == 2, let a = Lexicon.weekdays[String(halves[0])], let b = Lexicon.weekdays[String(halves[1])], a != b else { return nil }
+        return (a, b)
+    }
+
+    /// The names of the weekdays from `from` to `to` (ISO numbers), going round the week.
+    static func daysBetween(_ from: Int, _ to: Int) -> [String] {
+        let names = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+        guard (1...7).contains(from), (1...7).contains(to) else { return [] }
+        var day = from, result = [names[from - 1]]
+        while day != to, result.count < 7 {
+            day = day % 7 + 1
+            result.append(names[day - 1])
+        }
+        return result
     }
 }

@@ -223,6 +223,11 @@ enum Classifier {
         ClassifierRule(name: "past statement", applies: { c in
             c.s.has(RouteWord.pastMarker) && !c.shape.hasTimeOfDay
         }, route: { $0.route(.pastStatement) }),
+        //    An hour in digits alone ("1", "13"; not "2/15", "13:00" or the year "2030") asks
+        //    for nothing: typed after a list, it was read as an hour and made an event with no name.
+        ClassifierRule(name: "number alone", applies: { c in
+            c.shape.hasTimeOfDay && c.s.body.count == 1 && c.s.word(c.s.body.lowerBound).utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        }, route: { $0.route(.unknown) }),
         ClassifierRule(name: "event statement", applies: { c in
             c.shape.hasEventNoun || c.shape.hasTimeOfDay || (c.shape.hasDate && c.s.body.count > dateTokenCount(c.s))
         }, route: { $0.route(.eventStatement) }),

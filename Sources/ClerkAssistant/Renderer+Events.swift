@@ -59,6 +59,22 @@ extension Renderer {
         "OK, nothing created. Say it again with one of your calendars: \(quoted(names))."
     }
 
+    /// A day the month does not have ("feb 30"), and how many days it does have.
+    static func noSuchDay(_ d: NoSuchDay) -> String {
+        guard (1...12).contains(d.month) else { return "There's no such day. Nothing changed." }
+        let month = DateText.months[d.month - 1]
+        let said = "\(d.day) \(month)" + (d.year.map { " \($0)" } ?? "")
+        let length: String
+        if let year = d.year {
+            length = "\(month) \(year) has \(CivilCalendar.daysIn(month: d.month, year: year)) days"
+        } else if d.month == 2 {
+            length = "February has 28 days, 29 in a leap year"
+        } else {
+            length = "\(month) has \(CivilCalendar.daysIn(month: d.month, year: 2001)) days"
+        }
+        return "There's no \(said): \(length). Nothing changed."
+    }
+
     /// An amount of time beyond what clerk takes: a length, reminder or move over ten years,
     /// or a date 10,000 units away.
     static func amountTooLong(_ said: String) -> String {

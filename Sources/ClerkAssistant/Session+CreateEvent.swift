@@ -181,6 +181,9 @@ extension Session {
         if let said = understood.amountOutOfRange {
             return ask(.card(card), Reply(intent: .createEvent, ok: false, message: Renderer.amountTooLong(said)))
         }
+        if let day = understood.noSuchDay {
+            return ask(.card(card), Reply(intent: .createEvent, ok: false, message: Renderer.noSuchDay(day)))
+        }
         if let when = Self.dateAlone(understood) { return edit(card, EventChanges(when: when)) }
         guard case .updateEvent(_, let changes) = understood.intent, !changes.isEmpty else {
             if let reply = newRequest(insteadOf: .card(card), understood) { return reply }

@@ -118,6 +118,9 @@ public final class Session {
         if let said = understanding.amountOutOfRange {
             return Reply(intent: understanding.intent.name, ok: false, message: Renderer.amountTooLong(said))
         }
+        if let day = understanding.noSuchDay {
+            return Reply(intent: understanding.intent.name, ok: false, message: Renderer.noSuchDay(day))
+        }
         switch understanding.intent {
         case .createEvent(let request): return createEvent(request, said: understanding.text)
         case .queryAgenda(let query): return queryAgenda(query)

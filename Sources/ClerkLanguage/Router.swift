@@ -153,7 +153,7 @@ public struct Router: Sendable {
             return terms.filter { $0.isCorrected && !$0.isInDate }.map { WordCorrection(range: $0.range, word: $0.word) }
         }
         return Understanding(text: text, intent: intent, slots: slots, dates: dates, rule: route.rule.name,
-                             amountOutOfRange: tooLarge, corrections: corrections)
+                             amountOutOfRange: tooLarge, noSuchDay: noSuchDay(intent, clue.s), corrections: corrections)
     }
 
     /// The words of an amount of time too large to use, in a request about events: a length,
@@ -185,6 +185,44 @@ public struct Router: Sendable {
             return String(text[range])
         }
         return nil
+    }
+
+    /// A month and a day it does not have, said next to each other in a request about events:
+    /// "feb 30", "February the 30th", "31 april", "the 31st of April", "feb 29 2027". The
+    /// date reader finds no such day and reads the month alone, or the day in another month.
+    func noSuchDay(_ intent: Intent, _ s: Sentence) -> NoSuchDay? {
+        switch intent {
+        case .createEvent, .queryAgenda, .updateEvent, .deleteEvent: break
+        default: return nil
+        }
+        let body = s.body
+        // A month's name is always inside a date, so only those words are looked up.
+        for i in body where s.isInDate(i) {
+            guard let month = Lexicon.months[s.word(i)] else { continue }
+            var day: Int?, next = i + 1
+            // "feb 30", "february the 30th", "feb. 30"
+            var j = i + 1
+            if s.word(j) == "." || s.word(j) == "the" { j += 1 }
+            if j < body.upperBound, let d = Self.dayNumber(s.word(j)) { day = d; next = j + 1 }
+            // "30 feb", "the 30th of february"
+            if day == nil {
+                var k = i - 1
+                if k >= body.lowerBound, s.word(k) == "of" { k -= 1 }
+                if k >= body.lowerBound, let d = Self.dayNumber(s.word(k)) { day = d }
+            }
+            guard let day else { continue }
+            let year = next < body.upperBound && s.word(next).utf8.count == 4 ? Int(s.word(next)) : nil
+            if day > CivilCalendar.daysIn(month: month, year: year ?? 2000) { return NoSuchDay(day: day, month: month, year: year) }
+        }
+        return nil
+    }
+
+    /// A day of a month as written: "30", "30th", "31st" (1 to 31), else nil.
+    static func dayNumber(_ word: String) -> Int? {
+        var digits = Substring(word)
+        for suffix in ["st", "nd", "rd", "th"] where digits.hasSuffix(suffix) { digits = digits.dropLast(2) }
+        guard digits.count <= 2, let n = Int(digits), (1...31).contains(n) else { return nil }
+        return n
     }
 
     /// The lower-cased first word of `rest`, which loses it.

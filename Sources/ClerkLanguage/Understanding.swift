@@ -15,6 +15,10 @@ public struct Understanding: Sendable, Hashable {
     /// as it was said ("for 1e999 hours"); the conversation refuses such a line. Nil when
     /// every amount is in range.
     public var amountOutOfRange: String?
+    /// A day the calendar does not have, said as a month and a day ("feb 30", "the 31st of
+    /// April", "February 29 2027"); the conversation says so instead of reading another
+    /// date. Nil when there is none.
+    public var noSuchDay: NoSuchDay?
     /// Words read as others ("delte" as "delete", "w/" as "with"), in text order.
     public var corrections: [WordCorrection] = []
 
@@ -30,13 +34,14 @@ public struct Understanding: Sendable, Hashable {
     /// Every part given: the router returns the value made here, where a `var` set part by
     /// part was copied out and destroyed.
     init(text: String, intent: Intent, slots: [Slot], dates: [DateMatch], rule: String, amountOutOfRange: String?,
-         corrections: [WordCorrection]) {
+         noSuchDay: NoSuchDay?, corrections: [WordCorrection]) {
         self.text = text
         self.intent = intent
         self.slots = slots
         self.dates = dates
         self.rule = rule
         self.amountOutOfRange = amountOutOfRange
+        self.noSuchDay = noSuchDay
         self.corrections = corrections
     }
 
@@ -134,5 +139,18 @@ public struct KnownNames: Sendable, Hashable {
         hasher.combine(calendars)
         hasher.combine(contacts)
         hasher.combine(files)
+    }
+}
+
+/// A month's day past its last ("30 February"), with the year when one was said.
+public struct NoSuchDay: Sendable, Hashable {
+    public var day: Int
+    public var month: Int
+    public var year: Int?
+
+    public init(day: Int, month: Int, year: Int?) {
+        self.day = day
+        self.month = month
+        self.year = year
     }
 }

@@ -78,6 +78,21 @@ import Testing
         #expect(event.calendar == said.map { CalendarMention(said: $0) })
     }
 
+    /// A month with a day it does not have is named, in every order it is written; a day
+    /// the month has, or a day alone, is none.
+    @Test(arguments: [
+        ("dinner on feb 30 at 8pm", NoSuchDay(day: 30, month: 2, year: nil) as NoSuchDay?),
+        ("lunch the 31st of april", NoSuchDay(day: 31, month: 4, year: nil)),
+        ("what's on february 29 2027", NoSuchDay(day: 29, month: 2, year: 2027)),
+        ("move lunch to June 31st", NoSuchDay(day: 31, month: 6, year: nil)),
+        ("meeting feb 29 2028 at 10", nil),
+        ("dentist april 30th", nil),
+        ("lunch on the 31st", nil),
+    ])
+    func aDayTheMonthDoesNotHaveIsNamed(text: String, day: NoSuchDay?) {
+        #expect(read(text).noSuchDay == day)
+    }
+
     @Test func withoutKnownNamesACalendarIsStillReadByItsShape() {
         guard case .createEvent(let event) = read("review in my Garden calendar", known: .none).intent else { Issue.record("not create_event"); return }
         #expect(event.calendar == CalendarMention(said: "Garden"))

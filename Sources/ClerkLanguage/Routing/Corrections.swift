@@ -110,6 +110,7 @@ extension Understanding {
             return slot
         }, dates: dates.map(date), rule: rule)
         moved.amountOutOfRange = amountOutOfRange
+        moved.noSuchDay = noSuchDay
         return moved
     }
 }

@@ -139,11 +139,12 @@ extension Session {
         case .card(let card):
             return answerCard(card, with: text)
         case .text(let textQuestion):
-            if text.isEmpty || YesNo.read(text, empty: false, rule: context.answers) == false {
+            let yesOrNo = YesNo.read(text, empty: false, rule: context.answers)
+            if text.isEmpty || yesOrNo == false {
                 return Reply(intent: textQuestion.intent, ok: true, message: Renderer.nothingChanged)
             }
             // "y" is no name: the question stands.
-            if YesNo.read(text, empty: false, rule: context.answers) == true {
+            if yesOrNo == true {
                 return ask(question, Reply(intent: textQuestion.intent, ok: true, message: textQuestion.question))
             }
             // Any words may be a title, but a lookup typed instead ("what's Bob's email",

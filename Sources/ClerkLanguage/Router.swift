@@ -163,10 +163,7 @@ public struct Router: Sendable {
     /// 99999 years": `DateRules.amountLimit` or more). Nil when there is none.
     /// `intent`, `slots` and `dates` are the understanding's, `s` its sentence.
     func amountOutOfRange(_ intent: Intent, slots: [Slot], dates: [DateMatch], _ s: Sentence) -> String? {
-        switch intent {
-        case .createEvent, .queryAgenda, .updateEvent, .deleteEvent: break
-        default: return nil
-        }
+        guard Self.isAboutEvents(intent) else { return nil }
         let text = s.text
         func said(_ ranges: [Range<String.Index>]) -> String { ranges.map { String(text[$0]) }.joined(separator: " ") }
         func isLength(_ slot: Slot) -> Bool { slot.kind == .duration || slot.kind == .reminder }
@@ -191,10 +188,7 @@ public struct Router: Sendable {
     /// "feb 30", "February the 30th", "31 april", "the 31st of April", "feb 29 2027". The
     /// date reader finds no such day and reads the month alone, or the day in another month.
     func noSuchDay(_ intent: Intent, _ s: Sentence) -> NoSuchDay? {
-        switch intent {
-        case .createEvent, .queryAgenda, .updateEvent, .deleteEvent: break
-        default: return nil
-        }
+        guard Self.isAboutEvents(intent) else { return nil }
         let body = s.body
         // A month's name is always inside a date, so only those words are looked up.
         for i in body where s.isInDate(i) {
@@ -217,10 +211,18 @@ public struct Router: Sendable {
         return nil
     }
 
+    /// True for the intents whose dates and amounts are checked before they are carried out.
+    static func isAboutEvents(_ intent: Intent) -> Bool {
+        switch intent {
+        case .createEvent, .queryAgenda, .updateEvent, .deleteEvent: true
+        default: false
+        }
+    }
+
     /// A day of a month as written: "30", "30th", "31st" (1 to 31), else nil.
     static func dayNumber(_ word: String) -> Int? {
         var digits = Substring(word)
-        for suffix in ["st", "nd", "rd", "th"] where digits.hasSuffix(suffix) { digits = digits.dropLast(2) }
+        if digits.count > 2, Lexicon.ordinalSuffixes.contains(String(digits.suffix(2))) { digits = digits.dropLast(2) }
         guard digits.count <= 2, let n = Int(digits), (1...31).contains(n) else { return nil }
         return n
     }

@@ -375,6 +375,9 @@ enum ChangeReader {
     /// Verbs that move an event by a length said after "by" ("delay lunch by 30 minutes").
     static let shiftVerbs: WordSet = ["push", "delay", "postpone", "move", "shift", "bring", "reschedule"]
 
+    /// Words that close a shift after its length ("an hour later", "10 minutes back").
+    static let shiftEnds: Set<String> = ["later", "back", "earlier", "forward", "sooner"]
+
     /// Where a shift starts when the change has no "to" and no date: the length of "back an
     /// hour", "by 30 minutes", "forward 15 minutes", or the word before it.
     static func shiftStart(_ s: Sentence, in range: Range<Int>, used: [Bool]) -> Int? {
@@ -382,7 +385,7 @@ enum ChangeReader {
             guard let (_, next) = Quantity.minutes(in: s, at: i) else { continue }
             let before = s.word(i - 1), after = s.word(next)
             if ["back", "forward", "by", "later", "earlier"].contains(before) { return i - 1 }
-            if ["later", "back", "earlier", "forward", "sooner"].contains(after) { return i }
+            if shiftEnds.contains(after) { return i }
         }
         return nil
     }
@@ -440,7 +443,7 @@ enum ChangeReader {
                     changes.shiftMinutes = minutes
                 } else if before == "by", Self.shiftVerbs.contains(verb) {
                     // "delay lunch by 30 minutes", "bring the call forward by an hour".
-                    let earlier = range.lowerBound > 0 && (0..<i).contains { ["forward", "earlier", "up", "sooner"].contains(s.word($0)) }
+                    let earlier = (s.body.lowerBound..<i).contains { ["forward", "earlier", "up", "sooner"].contains(s.word($0)) }
                     changes.shiftMinutes = earlier ? -minutes : minutes
                 } else if ["earlier", "forward", "sooner"].contains(after) || before == "forward" || before == "earlier" {
                     changes.shiftMinutes = -minutes
@@ -452,7 +455,7 @@ enum ChangeReader {
                 } else {
                     continue
                 }
-                let end = min(next + (["later", "back", "earlier", "forward", "sooner"].contains(after) ? 1 : 0), range.upperBound)
+                let end = min(next + (shiftEnds.contains(after) ? 1 : 0), range.upperBound)
                 slots.append(s.slot(.duration, i..<end, value: String(changes.shiftMinutes!), rule: "shift"))
                 for k in max(range.lowerBound, i - 1)..<end { details.used[k] = true }
                 break

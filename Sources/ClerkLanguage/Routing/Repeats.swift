@@ -71,6 +71,8 @@ enum Repeats {
         var i = s.body.lowerBound
         while i < s.body.upperBound {
             var days: [Int] = [], names: [String] = [], j = i + 1
+            // "mon-fri": every day between, and only with a time.
+            var isRange = true
             if let (from, to) = weekdayPair(s.word(i)) {
                 days = [i]
                 names = daysBetween(from, to)
@@ -80,6 +82,7 @@ enum Repeats {
                 names = daysBetween(from, to)
                 j = i + 3
             } else if s.tokens[i].is(.weekday) {
+                isRange = false
                 days = [i]
                 while j < s.body.upperBound {
                     if s.tokens[j].is(.weekday) { days.append(j); j += 1; continue }
@@ -92,7 +95,6 @@ enum Repeats {
                 i += 1
                 continue
             }
-            let isRange = days.count == 1 || (days.count == 2 && j == days[1] + 1 && throughWords.contains(s.word(days[0] + 1)))
             // The time said with the last day or right after the list ("fri 7am", "… at 6pm").
             var time = ""
             var timeTokens: [Int] = []

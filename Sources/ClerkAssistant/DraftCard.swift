@@ -20,6 +20,17 @@ struct DraftCard {
     var skippedClock: (said: String, moved: String)?
     /// Words of the line no reader could place, said back on the card.
     var unread: String?
+    /// Who chose the start: the sentence, or clerk looking for free time because only a
+    /// length and days were said ("block 2 hours tomorrow").
+    var placement = Placement.said
+
+    enum Placement {
+        case said
+        /// The first free span of the length in working hours.
+        case firstFree
+        /// No free span was that long: the start of working hours.
+        case noneFree
+    }
 }
 
 /// Where an event starts when a part of the day or a meal was said and no clock time.

@@ -125,6 +125,11 @@ extension Renderer {
         if case .timed = card.draft.when {
             if card.calendar.timeZone != zone.identifier { when += " " + zone.identifier }
             if card.durationAssumed { when += " (1 h assumed)" }
+            switch card.placement {
+            case .said: break
+            case .firstFree: when += " (first free slot)"
+            case .noneFree: when += " (no free slot that long)"
+            }
         }
         row("when", when)
         row("calendar", card.calendar.name + (card.calendarAssumed ? " (default)" : ""))

@@ -55,6 +55,7 @@ extension Session {
         let allDay = request.isAllDay || match.isAllDay && request.startHint == nil
         var when: When
         var durationAssumed = false
+        var placement: DraftCard.Placement = .said
         let zone = context.zone
         let hours = context.preferences.workingHours
         if let hint = request.startHint, !request.isAllDay {
@@ -70,6 +71,14 @@ extension Session {
                 durationAssumed = request.durationMinutes == nil
                 when = .timed(start: start, end: start + length, timeZone: zone.identifier)
             }
+        } else if allDay, !request.isAllDay, let minutes = request.durationMinutes {
+            // "block 2 hours for deep work tomorrow": a length on a day with no time said
+            // takes the first free span of that length in the day's working hours (a
+            // repeat's, on its first day).
+            let length = TimeInterval(minutes * 60)
+            let start = firstFreeStart(length, from: match.start, to: match.end)
+            when = .timed(start: start.at, end: start.at + length, timeZone: zone.identifier)
+            placement = start.free ? .firstFree : .noneFree
         } else if allDay {
             let first = LocalDate(match.start, in: context.zone)
             let last = LocalDate(match.end, in: context.zone)
@@ -89,6 +98,7 @@ extension Session {
                                recurrence: recurrence, reminderMinutes: request.reminderMinutes)
         var card = DraftCard(id: context.makeID(), draft: draft, calendar: calendar, durationAssumed: durationAssumed,
                              calendarAssumed: request.calendar == nil)
+        card.placement = placement
         card.skippedClock = said.flatMap { Self.skippedClock(match, in: $0, shown: when, zone: zone) }
         card.unread = request.unread
         return resolvePeople(card, remaining: request.attendees)
@@ -213,6 +223,27 @@ extension Session {
         return (clock(shownMinutes - gap), clock(shownMinutes))
     }
 
+    /// Where an event of `length` said only with its days (`[from, to)`) starts: the first
+    /// free span that long within working hours, from the next quarter hour after now on;
+    /// when there is none, working hours' start on the first day still to come (the card
+    /// then warns of what it overlaps).
+    func firstFreeStart(_ length: TimeInterval, from: Date, to: Date) -> (at: Date, free: Bool) {
+        let zone = context.zone, hours = context.preferences.workingHours
+        let now = context.now.now()
+        let quarter: TimeInterval = 15 * 60
+        let soonest = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / quarter).rounded(.up) * quarter)
+        let windows = FreeTime.windows(from: from, to: to, zone: zone, wholeDays: true, hours: hours)
+        let events = (try? context.calendars.events(from: from, to: to, calendarIDs: nil)) ?? []
+        for (start, end) in windows where end > soonest {
+            let window = (max(start, soonest), end)
+            if let slot = FreeTime.free(events, from: window.0, to: window.1, minimum: length).first {
+                return (slot.0, true)
+            }
+        }
+        let upcoming = windows.first { $0.0 >= soonest }?.0
+        return (upcoming ?? windows.first?.0 ?? from, false)
+    }
+
     /// The start of a timed card that is already over, which the card warns about.
     func pastStart(_ card: DraftCard) -> Date? {
         guard case .timed(let start, _, _) = card.draft.when, start < context.now.now() else { return nil }
@@ -236,6 +267,7 @@ extension Session {
             let saidLength = changes.durationMinutes != nil
                 || changes.when.map { $0.known.contains(.end) || $0.known.contains(.duration) } ?? false
             if saidLength || card.draft.when.isAllDay { card.durationAssumed = false }
+            card.placement = .said
         }
         if let rule = changes.recurrence { card.draft.recurrence = ["RRULE:" + rule] }
         if let minutes = changes.reminderMinutes { card.draft.reminderMinutes = minutes }

@@ -248,14 +248,16 @@ extension Renderer {
     }
 
     /// The events a bulk delete will remove, numbered, and the question.
-    static func deleteAll(_ events: [Event], text: DateText) -> String {
-        numbered(events, under: theseEvents, text: text) + "\n" + deleteAllQuestion(events.count)
+    /// The events about to go, one a line; those in `wholeSeries` (ids) go with their series.
+    static func deleteAll(_ events: [Event], wholeSeries: Set<String> = [], text: DateText) -> String {
+        numbered(events, under: theseEvents, text: text) { wholeSeries.contains($0.id) ? "  (every one: the whole series)" : "" }
+            + "\n" + deleteAllQuestion(events.count)
     }
 
-    /// `heading`, then one numbered line per event.
-    private static func numbered(_ events: [Event], under heading: String, text: DateText) -> String {
+    /// `heading`, then one numbered line per event, with what `note` adds to it.
+    private static func numbered(_ events: [Event], under heading: String, text: DateText, note: (Event) -> String = { _ in "" }) -> String {
         var lines = [heading]
-        for (i, event) in events.enumerated() { lines.append("  \(i + 1)) " + eventLine(event, text: text)) }
+        for (i, event) in events.enumerated() { lines.append("  \(i + 1)) " + eventLine(event, text: text) + note(event)) }
         return lines.joined(separator: "\n")
     }
 
@@ -269,6 +271,11 @@ extension Renderer {
             return "Deleted '\(event.title)' on \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone))))." + undoHint(.bringItBack, undo)
         }
         return "Deleted '\(event.title)'." + undoHint(.bringItBack, undo)
+    }
+
+    /// "Delete every 'Standup'? [y/N]": a series named as one.
+    static func deleteSeriesQuestion(_ event: Event) -> String {
+        "'\(event.title)' repeats. Delete every one, the whole series? [y/N]"
     }
 
     /// "Skip 'Standup' on Tue 1 Dec only? [y/N]".

@@ -117,15 +117,27 @@ extension Session {
         switch matchingEvents(reference, intent: .deleteEvent) {
         case .answered(let reply):
             return reply
-        case .found(let events):
+        case .found(let found):
             let text = DateText(zone: context.zone)
+            // "delete all standups", no day said: a repeating event goes whole, once, and not
+            // one day at a time over the year searched (which left the series alive after it).
+            var events: [(event: Event, id: String)] = []
+            var seenSeries = Set<String>()
+            for event in found {
+                if reference.when == nil, let series = event.recurringEventID {
+                    if seenSeries.insert(series).inserted { events.append((event, series)) }
+                } else {
+                    events.append((event, event.id))
+                }
+            }
+            let wholeSeries = Set(events.filter { $0.id != $0.event.id }.map(\.event.id))
             let question = Renderer.deleteAllQuestion(events.count)
             return ask(.confirm(Confirmation(intent: .deleteEvent, question: question, defaultYes: false, yes: { [unowned self] in
                 var deleted: [(Event, String)] = []
-                for event in events {
+                for (event, id) in events {
                     do {
-                        try context.calendars.deleteEvent(id: event.id)
-                        deleted.append((event, event.id))
+                        try context.calendars.deleteEvent(id: id)
+                        deleted.append((event, id))
                     } catch {
                         if !deleted.isEmpty { record(.deletedEvents(deleted)) }
                         return failure(.deleteEvent, error)
@@ -135,10 +147,10 @@ extension Session {
                 lastShown = nil
                 let names = calendarNames()
                 return Reply(intent: .deleteEvent, ok: true, message: Renderer.deletedAll(events.count, undo: context.offersUndo),
-                             fields: [("events", .array(events.map { eventJSON($0, names) }))])
+                             fields: [("events", .array(events.map { eventJSON($0.event, names) }))])
             }, no: {
                 Reply(intent: .deleteEvent, ok: true, message: Renderer.notDeleted)
-            })), Reply(intent: .deleteEvent, ok: true, message: Renderer.deleteAll(events, text: text)))
+            })), Reply(intent: .deleteEvent, ok: true, message: Renderer.deleteAll(events.map(\.event), wholeSeries: wholeSeries, text: text)))
         }
     }
 
@@ -147,8 +159,19 @@ extension Session {
         return findEvent(reference, intent: .deleteEvent) { [unowned self] event in
             let text = DateText(zone: context.zone)
             let card = Renderer.eventLine(event, text: text)
-            // "skip the standup tomorrow": that day only, never the series.
-            if reference.isOneOccurrence, event.recurringEventID != nil {
+            let series = event.recurringEventID ?? (event.recurrence.isEmpty ? nil : event.id)
+            // "cancel the recurring standup", "delete the standup series": the series was named.
+            if reference.isSeries, let series {
+                let question = Renderer.deleteSeriesQuestion(event)
+                return ask(.confirm(Confirmation(intent: .deleteEvent, question: question, defaultYes: false, yes: { [unowned self] in
+                    performDelete(event, id: series, wholeSeries: true)
+                }, no: {
+                    Reply(intent: .deleteEvent, ok: true, message: Renderer.notDeleted)
+                })), Reply(intent: .deleteEvent, ok: true, message: card + "\n" + question))
+            }
+            // "skip the standup tomorrow", "cancel the standup next tuesday": that day only —
+            // a day was named — never the series.
+            if reference.isOneOccurrence || reference.when != nil, event.recurringEventID != nil {
                 let question = Renderer.skipQuestion(event, text: text)
                 return ask(.confirm(Confirmation(intent: .deleteEvent, question: question, defaultYes: false, yes: { [unowned self] in
                     performDelete(event, id: event.id, wholeSeries: false)
@@ -156,7 +179,7 @@ extension Session {
                     Reply(intent: .deleteEvent, ok: true, message: Renderer.notDeleted)
                 })), Reply(intent: .deleteEvent, ok: true, message: card + "\n" + question))
             }
-            if let series = event.recurringEventID ?? (event.recurrence.isEmpty ? nil : event.id) {
+            if let series {
                 let question = Renderer.deleteWhich(event, text: text)
                 return ask(.choose(Choice(intent: .deleteEvent, question: question, count: 2, aliases: Self.seriesAnswers) { [unowned self] number in
                     let id = number == 1 ? event.id : series

@@ -92,8 +92,9 @@ extension Session {
     }
 
     /// A line typed instead of an answer that is plainly a new request: the question is
-    /// dropped (nothing changes) and the request handled. Yes, no, numbers and edits in words
-    /// are never new requests.
+    /// dropped (nothing changes) and the request handled. Yes, no, numbers and edits of "it"
+    /// are never new requests; a change of an event named by its title, day or people
+    /// ("move the standup to 10am") is one.
     func newRequest(insteadOf question: Pending, _ text: String) -> Reply? {
         newRequest(insteadOf: question, understand(text))
     }
@@ -101,7 +102,9 @@ extension Session {
     /// `newRequest(insteadOf:_:)` for a line already read (each line is routed once).
     func newRequest(insteadOf question: Pending, _ understanding: Understanding) -> Reply? {
         switch understanding.intent {
-        case .outOfScope, .updateEvent: return nil
+        case .outOfScope: return nil
+        case .updateEvent(let which, _) where which.isLastShown || (which.words == nil && which.when == nil && which.attendee == nil):
+            return nil
         default:
             var reply = handle(understanding)
             reply.message = Renderer.droppedQuestion(question.intent) + "\n" + reply.message

@@ -78,6 +78,8 @@ public struct Slot: Sendable, Hashable {
         case next
         /// "all", "everything", "clear my calendar": every matching event.
         case all
+        /// "the weekly sync", "the standup series": a repeating event as a whole.
+        case series
         /// A contact's name.
         case contact
         /// The contact field asked for (phone, email, …).

@@ -270,8 +270,18 @@ enum ReferenceReader {
             details.dates.removeAll { $0 == d }
             details.slots.removeAll { $0.ranges == [s.dates[d].range] }
             reference.isSeries = true
+            slots.append(Slot(kind: .series, ranges: [s.dates[d].range], value: "true", rule: "frequency-word"))
         }
-        if range.contains(where: { s.word($0, isIn: Vocabulary.repeatWords) }) { reference.isSeries = true }
+        if let i = range.first(where: { s.word($0, isIn: Vocabulary.repeatWords) }) {
+            reference.isSeries = true
+            slots.append(s.slot(.series, i..<(i + 1), value: "true", rule: "repeat-word"))
+        }
+        // "the standup series", "all occurrences of the sync": the series, and no title word.
+        for i in range where !s.isInDate(i) && s.word(i, isIn: Vocabulary.seriesNouns) {
+            details.used[i] = true
+            reference.isSeries = true
+            slots.append(s.slot(.series, i..<(i + 1), value: "true", rule: "series-noun"))
+        }
         slots += details.slots.filter { $0.kind == .when || $0.kind == .calendar || $0.kind == .attendee }
         reference.when = details.when(in: s)
         reference.calendar = details.calendar
@@ -280,7 +290,9 @@ enum ReferenceReader {
             reference.isNext = true
             slots.append(s.slot(.next, next..<(next + 1), value: "true", rule: "next"))
         }
-        if let all = range.first(where: { ["all", "everything", "every", "entire", "whole", "completely", "clean", "blank", "empty"].contains(s.word($0)) && !s.isInDate($0) }) {
+        // ("the whole series" is the series, not every event.)
+        if let all = range.first(where: { ["all", "everything", "every", "entire", "whole", "completely", "clean", "blank", "empty"].contains(s.word($0)) && !s.isInDate($0)
+                && !(reference.isSeries && ["whole", "entire", "all"].contains(s.word($0))) }) {
             reference.isAll = true
             slots.append(s.slot(.all, all..<(all + 1), value: "true", rule: "all-word"))
         }

@@ -98,6 +98,8 @@ extension Vocabulary {
     static let mealLeads: WordSet = ["at", "for", "the", "around", "over", "during"]
 
     static let repeatWords: WordSet = ["repeat", "repeating", "repeated", "recurring", "recurrent", "rotating", "recur"]
+    /// Nouns that name a repeating event as a whole, in a change or removal ("the standup series").
+    static let seriesNouns: WordSet = ["series", "occurrences", "instances"]
 
     /// Nouns that make "in …" a place ("in room 4B", "in the office").
     static let placeNouns: WordSet = [

@@ -344,6 +344,12 @@ extension Renderer {
         "'\(event.title)' is already \(text.span(event.when)); nothing to change."
     }
 
+    /// A person to take off an event who is not on it: "Mike isn't on 'Board meeting'."
+    static func notOnEvent(_ names: [String], _ event: Event) -> String {
+        "\(list(names)) \(names.count == 1 ? "isn't" : "aren't") on '\(event.title)'; nothing to change."
+            + (event.attendees.isEmpty ? "" : " It's with " + list(event.attendees.map { $0.name ?? $0.email ?? "?" }) + ".")
+    }
+
     /// Said after a change: the new time when the time changed, else what changed.
     static func updated(_ event: Event, before: Event, wholeSeries: Bool, text: DateText, undo: Bool) -> String {
         if before.when == event.when {

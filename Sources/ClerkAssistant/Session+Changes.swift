@@ -156,6 +156,12 @@ extension Session {
 
     func deleteEvent(_ reference: EventReference) -> Reply {
         if reference.isAll { return deleteAll(reference) }
+        // "remove mike" right after an event Mike is on: Mike comes off it, the event stays
+        // (a guest not in the contacts is no name the router knows, so it read an event).
+        if let words = reference.words, reference.when == nil, reference.attendee == nil, !reference.isNext,
+           let event = lastShown, event.attendees.contains(where: { Self.isNamed($0, words) }) {
+            return updateEvent(.lastShown, EventChanges(removeAttendees: [Attendee(name: words)]))
+        }
         return findEvent(reference, intent: .deleteEvent) { [unowned self] event in
             let text = DateText(zone: context.zone)
             let card = Renderer.eventLine(event, text: text)
@@ -221,6 +227,10 @@ extension Session {
             // "lunch was moved to Friday" when it is on Friday already: nothing to ask.
             if after == event {
                 lastShown = event
+                let absent = changes.removeAttendees.compactMap { $0.name ?? $0.email }
+                if !absent.isEmpty, changes.addAttendees.isEmpty, !WhenEdit.changesTiming(changes) {
+                    return Reply(intent: .updateEvent, ok: true, message: Renderer.notOnEvent(absent, event))
+                }
                 return Reply(intent: .updateEvent, ok: true, message: Renderer.alreadySo(event, text: text))
             }
             let summary = Renderer.changeSummary(before: event, after: after, text: text)
@@ -263,6 +273,14 @@ extension Session {
         }
     }
 
+    /// True when `words` name `person`: the whole name or email, or its first words ("mike"
+    /// for "Mike Ross"), folded.
+    static func isNamed(_ person: Attendee, _ words: String) -> Bool {
+        let said = Spelling.fold(words)
+        guard let key = (person.name ?? person.email).map(Spelling.fold) else { return false }
+        return key == said || key.hasPrefix(said + " ")
+    }
+
     /// What `changes` make of `event`: its new timing, title, place, reminders, and its
     /// attendees less those removed plus `added`. Computed from the event's values, so it is
     /// worked out again on the stored event when the change is made.
@@ -275,11 +293,8 @@ extension Session {
         if let location = changes.location { patch.location = .some(location) }
         if !added.isEmpty || !changes.removeAttendees.isEmpty {
             var people = event.attendees
-            let removed = Set(changes.removeAttendees.compactMap { ($0.name ?? $0.email).map(Spelling.fold) })
-            people.removeAll { person in
-                guard let key = (person.name ?? person.email).map(Spelling.fold) else { return false }
-                return removed.contains { key == $0 || key.hasPrefix($0 + " ") }
-            }
+            let removed = changes.removeAttendees.compactMap { $0.name ?? $0.email }
+            people.removeAll { person in removed.contains { Self.isNamed(person, $0) } }
             patch.attendees = people + added
         }
         return patch

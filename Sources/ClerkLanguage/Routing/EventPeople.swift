@@ -77,6 +77,9 @@ enum EventPeople {
     /// ("the review", "Friday's lunch", "the standup tomorrow") — not the calendar, the
     /// address book, a list or a file.
     static func isAnEvent(_ s: Sentence, _ range: Range<Int>) -> Bool {
+        // "take Bob off it", "remove Mike from that one": the event on screen.
+        if s.word(range.lowerBound, isIn: Vocabulary.referencePronouns),
+           range.dropFirst().allSatisfy({ ["one", "event", "meeting"].contains(s.word($0)) || s.kind($0) == .mark }) { return true }
         var event = false
         for i in range {
             let t = s.tokens[i]

@@ -37,7 +37,13 @@ extension Session {
         let startOfToday = today.startOfDay(in: context.zone)
 
         var from: Date, to: Date
-        if let range = query.range {
+        if let range = query.range, let open = query.when?.openFrom {
+            // "what's on after christmas", "meetings since january": from the day after (or
+            // the first day) on, as far as a question with no end looks.
+            let days = filtered ? AgendaDefaults.searchDays : AgendaDefaults.upcomingDays
+            from = open == .atEnd ? range.end : range.start
+            to = from + TimeInterval(days * 86_400)
+        } else if let range = query.range {
             (from, to) = (range.start, range.end)
             // "am I free tomorrow morning": the working part of the morning, not from midnight.
             if let part = query.dayPart {

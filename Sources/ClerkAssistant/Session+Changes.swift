@@ -38,7 +38,11 @@ extension Session {
         let startOfToday = text.localDate(now).startOfDay(in: context.zone)
         var from = reference.isNext ? now : startOfToday
         var to = startOfToday + TimeInterval(AgendaDefaults.searchDays * 86_400)
-        if let when = reference.when {
+        if let when = reference.when, let open = when.openFrom {
+            // "cancel all the team meetings after january": from February on.
+            from = open == .atEnd ? when.end : when.start
+            to = from + TimeInterval(AgendaDefaults.searchDays * 86_400)
+        } else if let when = reference.when {
             // A clock time ("at 3pm") means the event going on then; a span ("tomorrow",
             // "lunch", "3-5pm") means any event overlapping it.
             let isPointInTime = when.known.contains(.time) && !when.known.contains(.end) && !when.isAllDay
@@ -67,10 +71,16 @@ extension Session {
             found = Array(found.filter { $0.when.startInstant(in: context.zone) >= now }.prefix(1))
         }
         if !reference.isAll {
-            // One line per series: its first occurrence in the range stands for it.
+            // One line per series: its first occurrence in the range stands for it — the
+            // first not over yet when no day was said ("cancel the standup" at 10:00 means
+            // the next one, not this morning's).
             var seenSeries = Set<String>()
+            let upcoming = reference.when == nil
+                ? Set(found.filter { $0.recurringEventID != nil && $0.when.endInstant(in: context.zone) > now }.compactMap(\.recurringEventID))
+                : []
             found = found.filter { event in
                 guard let series = event.recurringEventID else { return true }
+                if upcoming.contains(series), event.when.endInstant(in: context.zone) <= now { return false }
                 return seenSeries.insert(series).inserted
             }
         }
@@ -219,7 +229,10 @@ extension Session {
         if changes.calendar != nil {
             return Reply(intent: .updateEvent, ok: false, message: Renderer.cannotMoveBetweenCalendars)
         }
-        return findEvent(reference, intent: .updateEvent) { [unowned self] event in
+        return findEvent(reference, intent: .updateEvent) { [unowned self] found in
+            // "move the standup to 10 tomorrow": with no day naming the event, a repeating
+            // one's occurrence on the day and time the change names is the one moved.
+            let event = reference.when == nil ? occurrence(of: found, onTheDayOf: changes.when) ?? found : found
             let added = attendees(changes.addAttendees)
             let patch = patch(changes, of: event, adding: added)
             let after = patch.applied(to: event)
@@ -271,6 +284,16 @@ extension Session {
                 Reply(intent: .updateEvent, ok: true, message: Renderer.notChanged)
             })), Reply(intent: .updateEvent, ok: true, message: summary + "\n" + question))
         }
+    }
+
+    /// The occurrence of `event`'s series on the day `when` names with a time ("10
+    /// tomorrow"), if any; a day alone ("to Friday") moves the one found instead.
+    private func occurrence(of event: Event, onTheDayOf when: DateMatch?) -> Event? {
+        guard let series = event.recurringEventID, let when, when.known.contains(.date), when.known.contains(.time) else { return nil }
+        let day = LocalDate(when.start, in: context.zone)
+        let start = day.startOfDay(in: context.zone), end = day.adding(days: 1).startOfDay(in: context.zone)
+        return (try? context.calendars.events(from: start, to: end, calendarIDs: [event.calendarID]))?
+            .first { $0.recurringEventID == series }
     }
 
     /// True when `words` name `person`: the whole name or email, or its first words ("mike"

@@ -93,10 +93,18 @@ public struct DateMatch: Sendable, Hashable {
     public var parts: [DatePart]
     /// Words read as others ("fridya" as "friday"), in text order.
     public var corrections: [WordCorrection]
+    /// Days said as a bound with no end: "since January", "from Friday on" (`.atStart`) or
+    /// "after January" (`.atEnd`, once they are over). The reading itself is the days said
+    /// (Duckling's bound); what is meant runs on from there. Nil for any other reading.
+    public var openFrom: OpenFrom?
+
+    public enum OpenFrom: Sendable, Hashable {
+        case atStart, atEnd
+    }
 
     public init(
         range: Range<String.Index>, rule: String, start: Date, end: Date, grain: Grain, isAllDay: Bool,
-        known: KnownParts, recurrence: String? = nil, statedTimeZone: Zone? = nil, parts: [DatePart] = [],
+        known: KnownParts, recurrence: String? = nil, statedTimeZone: Zone? = nil, openFrom: OpenFrom? = nil, parts: [DatePart] = [],
         corrections: [WordCorrection] = []
     ) {
         self.range = range
@@ -110,5 +118,6 @@ public struct DateMatch: Sendable, Hashable {
         self.statedTimeZone = statedTimeZone
         self.parts = parts
         self.corrections = corrections
+        self.openFrom = openFrom
     }
 }

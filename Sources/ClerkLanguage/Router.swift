@@ -106,6 +106,11 @@ public struct Router: Sendable {
             intent = AgendaReader.read(clue.s, route: route, known: known, slots: &slots)
         case .deleteVerb, .deleteInSentence, .clearCalendar, .takeOff:
             intent = DeleteReader.read(clue.s, route: route, known: known, slots: &slots)
+        case .updateVerb:
+            // "move the team meeting on dec 15 to 4pm": one date read across the "to" is
+            // the event's day and its new time, each read on its own.
+            if let split = splitAtTo(clue.s, at: reference, known: known, eventOnScreen: eventOnScreen) { return split }
+            fallthrough
         case .updateVerb, .followUp, .eventPeople, .reportedMove:
             var update: Intent
             switch route.rule {
@@ -309,6 +314,50 @@ public struct Router: Sendable {
     /// "reschedule the standup from 9 to 10": a bare number after the last "to" is a time the
     /// reader only takes when it stands alone, so it is read again as "at 10" and becomes the
     /// new time. Nil when the words after "to" are not such a time.
+    /// A move whose "to" lies inside one date reading that starts before it ("on dec 15 to
+    /// 4pm", "on jan 5 to wednesday jan 6"): the words before "to" are read as the request
+    /// naming the event, the words after as its new date or time alone. Nil when the line is
+    /// not that shape or either side does not read so.
+    func splitAtTo(_ s: Sentence, at reference: ReferenceTime, known: Names, eventOnScreen: Bool) -> Understanding? {
+        guard let to = s.body.first(where: { ["to", "till", "until"].contains(s.word($0)) && s.isInDate($0) }),
+              let d = s.tokens[to].date, s.dates[d].range.lowerBound < s.tokens[to].range.lowerBound,
+              to + 1 < s.body.upperBound else { return nil }
+        let text = s.text
+        let before = String(text[..<s.tokens[to].range.lowerBound])
+        let after = s.span((to + 1)..<s.body.upperBound)
+        let head = understand(before, dates: readDates(before, at: reference), at: reference, known: known, suggest: false, eventOnScreen: eventOnScreen)
+        // Alone, "move the team meeting on dec 15" reads as a move to the 15th: here that
+        // day names the event.
+        guard case .updateEvent(var which, let changes) = head.intent, !which.isLastShown else { return nil }
+        if which.when == nil, let day = changes.when, changes == EventChanges(when: day) { which.when = day }
+        guard which.when != nil, which.when == changes.when || changes.isEmpty else { return nil }
+        // The new date or time alone; a bare hour ("to 4") read as "at 4".
+        let said = String(text[after])
+        var target: DateMatch?
+        for (phrase, skip) in [(said, 0), ("at " + said, 3)] {
+            let read = reader.read(phrase, at: reference)
+            if read.count == 1, var match = read.first, phrase.utf8.distance(from: phrase.startIndex, to: match.range.lowerBound) <= skip,
+               match.range.upperBound == phrase.endIndex {
+                let shift = text.utf8.distance(from: text.startIndex, to: after.lowerBound) - skip
+                func moved(_ r: Range<String.Index>) -> Range<String.Index> {
+                    let lower = max(phrase.utf8.distance(from: phrase.startIndex, to: r.lowerBound) + shift, text.utf8.distance(from: text.startIndex, to: after.lowerBound))
+                    let upper = phrase.utf8.distance(from: phrase.startIndex, to: r.upperBound) + shift
+                    return text.utf8.index(text.startIndex, offsetBy: lower)..<text.utf8.index(text.startIndex, offsetBy: upper)
+                }
+                match.range = moved(match.range)
+                match.parts = match.parts.map { var p = $0; p.range = moved(p.range); return p }
+                target = match
+                break
+            }
+        }
+        guard let target else { return nil }
+        var result = head.moved(onto: text, from: before)
+        result.intent = .updateEvent(which, EventChanges(when: target))
+        result.slots.append(Slot(kind: .when, ranges: [target.range], value: Sentence.interval(target, reference.timeZone), rule: "date:" + target.rule))
+        result.dates.append(target)
+        return result
+    }
+
     func bareTimeAfterTo(in s: Sentence, at reference: ReferenceTime) -> DateMatch? {
         guard let to = s.body.last(where: { s.word($0) == "to" }), to + 1 < s.body.upperBound,
               (to + 1..<s.body.upperBound).allSatisfy({ !s.isInDate($0) }) else { return nil }

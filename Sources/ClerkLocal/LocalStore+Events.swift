@@ -74,6 +74,9 @@ extension LocalStore {
                     try insert(row)
                 } else {
                     try update(row, rulesChanged: row.recurrence != before.recurrence || row.when != before.when)
+                    if row.isSeries, before.isSeries, row.startKey != before.startKey {
+                        try moveOccurrenceChanges(of: row, by: row.startKey - before.startKey)
+                    }
                 }
                 return EventEdit(before: found.event, after: row.event)
             }
@@ -283,6 +286,38 @@ extension LocalStore {
             throw ServiceError.invalid(.lastsTooLong(maxDays: maxDays, repeating: row.isSeries))
         }
         if row.isSeries { _ = try recurrence(of: row) }
+    }
+
+    /// A series moved by `shift` seconds takes its skipped and changed days along: each is
+    /// re-keyed to the occurrence `shift` later (an hour either way across a clock change),
+    /// so a day skipped at 10:00 stays skipped when the series moves to 11:00. One that no
+    /// longer falls on an occurrence of the new rule stays as it was. Ids made from the
+    /// occurrence's start are made again from the new one.
+    private func moveOccurrenceChanges(of series: StoredEvent, by shift: Int64) throws {
+        var changed: [StoredEvent] = []
+        try database.forEachRow("SELECT \(StoredEvent.columns) FROM events WHERE recurring_event_id = ? AND original_key IS NOT NULL",
+                                [series.id]) { changed.append(StoredEvent(row: $0)) }
+        // Later ones first when moving later (and the other way), so no two share a key midway.
+        changed.sort { shift > 0 ? $0.originalKey! > $1.originalKey! : $0.originalKey! < $1.originalKey! }
+        let rule = try recurrence(of: series)
+        for var row in changed {
+            guard let old = row.originalKey else { continue }
+            let candidates = series.isAllDay ? [old + shift] : [old + shift, old + shift - 3600, old + shift + 3600]
+            guard let key = try candidates.first(where: { try rule.starts(from: $0, to: $0 + 1) == [$0] }) else { continue }
+            let oldID = row.id
+            if oldID == series.id + "_" + StoredEvent.occurrenceSuffix(key: old, isAllDay: series.isAllDay) {
+                row.id = series.id + "_" + StoredEvent.occurrenceSuffix(key: key, isAllDay: series.isAllDay)
+            }
+            row.originalKey = key
+            row.originalStart = StoredEvent.occurrenceSuffix(key: key, isAllDay: series.isAllDay)
+            if !row.overrides {
+                // A skipped day has no time of its own: it is the occurrence it cancels.
+                row.startKey = key
+                row.endKey = key + series.duration
+            }
+            try database.run("UPDATE events SET id = ?, original_key = ?, original_start = ?, start_key = ?, end_key = ? WHERE id = ?",
+                             [row.id, key, row.originalStart!, row.startKey, row.endKey, oldID])
+        }
     }
 
     /// A live event, series, changed occurrence or occurrence by id. For an occurrence with

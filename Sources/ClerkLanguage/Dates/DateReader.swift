@@ -127,7 +127,7 @@ enum Selection {
                         if chains[item.end - 1] >= 0, item.end < tokens.count, chains[item.end] == chains[item.end - 1] { return nil }
                     }
                     if item.latent, !item.standsAlone || item.first > firstContent || item.end <= lastContent { return nil }
-                    if isAmount(item, tokens) { return nil }
+                    if isAmount(item, tokens) || cutsAWord(item, tokens) { return nil }
                     return Candidate(index: index, first: item.first, end: item.end, latent: item.latent, priority: item.priority, partCount: item.partCount)
                 }) else { continue }
                 candidates[count] = candidate
@@ -214,6 +214,17 @@ enum Selection {
             }
             i = j
         }
+    }
+
+    /// A reading that ends inside a word typed without spaces ("dec 15 to 4" of "dec 15 to
+    /// 4pm": the "4" of "4pm" as a day) or starts inside one is not kept: "4pm" is read
+    /// whole or not at all.
+    static func cutsAWord(_ item: Item, _ tokens: [Token]) -> Bool {
+        func glued(_ i: Int) -> Bool {
+            i > 0 && i < tokens.count && !tokens[i].spaceBefore && tokens[i].kind != .symbol && tokens[i - 1].kind != .symbol
+                && tokens[i].kind != tokens[i - 1].kind
+        }
+        return glued(item.end) || glued(item.first)
     }
 
     /// Money, percentages and numbered things are amounts, not dates or times: a reading that

@@ -36,7 +36,7 @@ struct Resolver {
         var known = knownParts(t)
         var grain = t.grain
 
-        if let offset = t.fromNow, t.openBound == nil || t.openBound == .after {
+        if let offset = t.fromNow, t.openBound == nil || t.openBound == .after || t.openBound == .afterEnd {
             // 1. exact offsets
             start = offset.isExact ? reference.instant.addingTimeInterval(TimeInterval(offset.seconds))
                                    : clock.instant(offset.applied(to: now))
@@ -81,7 +81,7 @@ struct Resolver {
                     } else {
                         end = start.addingTimeInterval(TimeInterval(Self.defaultLength))
                     }
-                    if t.openBound == .after { known.remove(.end) }
+                    if t.openBound == .after || t.openBound == .afterEnd { known.remove(.end) }
                 }
             }
         }
@@ -94,7 +94,7 @@ struct Resolver {
         return DateMatch(
             range: stringRange(tokens[item.first].start, tokens[item.end - 1].end),
             rule: item.rule, start: start, end: end, grain: grain, isAllDay: allDay, known: known,
-            recurrence: rrule, statedTimeZone: t.zone == nil ? nil : zone,
+            recurrence: rrule, statedTimeZone: t.zone == nil ? nil : zone, openFrom: !allDay ? nil : t.openBound == .afterEnd ? .atEnd : t.openBound == .after ? .atStart : nil,
             parts: parts.map { DatePart(range: stringRange($0.start, $0.end), role: $0.role, rule: $0.rule) },
             corrections: corrections.isEmpty ? [] : corrections.filter { $0.start >= tokens[item.first].start && $0.end <= tokens[item.end - 1].end }
                 .map { WordCorrection(range: stringRange($0.start, $0.end), word: $0.word) })

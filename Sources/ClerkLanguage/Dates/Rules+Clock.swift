@@ -116,8 +116,10 @@ extension DateRules {
                               .words(pastWords.union(toWords)), .anyTime { isHourLike($0) }], role: "time") { m in
             let n = m.int(0)
             let past = pastWords.contains(m.word(2)!)
-            // "10 to 11" is more often a range than 10:50: plain numbers need "minutes" before "to".
-            if !past, !m.has(1), n % 5 != 0 || n == 10 { return nil }
+            // "10 to 11", "15 to 4pm" are more often ranges (or a day, "dec 15 to 4pm") than
+            // 10:50 or 15:45: before "to", digits need "minutes"; words ("twenty to four")
+            // need a round number.
+            if !past, !m.has(1), !m.number(0).isWords || n % 5 != 0 || n == 10 { return nil }
             return shiftedClock(m.time(3), by: past ? n : -n).map { .time($0) }
         },
         Rule("half-hour", [.word("half"), .anyTime { isHourLike($0) && $0.expression.isAmbiguousClock }], role: "time") { m in

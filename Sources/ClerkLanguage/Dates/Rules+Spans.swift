@@ -189,7 +189,7 @@ extension DateRules {
         Rule("after-time", [Element.words(["anytime", "sometime", "sometimes", "any", "time"]).opt, .words(["after", "since", "from", "starting", "beginning"]), Element.words(["from", "on", "at"]).opt, .timeItem { $0.time!.isPlain && !$0.time!.hasEnd && !$0.isFourDigitClock }], role: nil) { m in
             if m.word(1) == "starting" || m.word(1) == "beginning" { if m.word(2) == "at" { return nil } }
             var t = m.time(3)
-            t.openBound = .after
+            t.openBound = m.word(1) == "after" ? .afterEnd : .after
             return .time(t)
         },
         Rule("before-time", [Element.words(["anytime", "sometime", "sometimes", "any", "time"]).opt, .words(["until", "untill", "till", "til", "before", "through", "thru", "up"]), Element.word("to").opt, .timeItem { $0.time!.isPlain && !$0.time!.hasEnd && !$0.isFourDigitClock }], role: nil) { m in

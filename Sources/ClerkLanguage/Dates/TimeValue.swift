@@ -152,6 +152,9 @@ struct TimeValue: Hashable, Sendable {
 enum OpenBound: Hashable, Sendable {
     /// "after 2pm", "since 2016", "from 3 pm": from the bound on.
     case after
+    /// "after Friday", "after January": read as `after` (Duckling's bound, the span's start),
+    /// but meant from the end of the span said; its `DateMatch` says so (`openFrom`).
+    case afterEnd
     /// "before 10 am": up to the start of the bound.
     case before
     /// "until 5", "through Friday": up to the bound, a named day included.

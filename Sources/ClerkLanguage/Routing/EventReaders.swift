@@ -300,6 +300,13 @@ enum ReferenceReader {
             reference.words = words
             slots.append(s.slot(.words, pieces: pieces, value: words, rule: "remaining-words"))
         }
+        // "delete the meetings with Bob next week", "cancel the standups after january":
+        // events named in the plural within a span are every one of them.
+        if !reference.isAll, reference.when != nil,
+           let plural = range.first(where: { !s.isInDate($0) && AgendaReader.singular(s.word($0)) != s.word($0) }) {
+            reference.isAll = true
+            slots.append(s.slot(.all, plural..<(plural + 1), value: "true", rule: "plural"))
+        }
         // "it", "that", "this event": the one last shown, when nothing else says which.
         if reference.words == nil, !reference.isNext, !reference.isAll, reference.when == nil, reference.attendee == nil,
            let it = range.first(where: { s.word($0, isIn: Vocabulary.referencePronouns) || ["current", "same"].contains(s.word($0)) }) {

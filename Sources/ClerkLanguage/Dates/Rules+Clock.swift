@@ -117,9 +117,11 @@ extension DateRules {
             let n = m.int(0)
             let past = pastWords.contains(m.word(2)!)
             // "10 to 11", "15 to 4pm" are more often ranges (or a day, "dec 15 to 4pm") than
-            // 10:50 or 15:45: before "to", digits need "minutes"; words ("twenty to four")
-            // need a round number.
-            if !past, !m.has(1), !m.number(0).isWords || n % 5 != 0 || n == 10 { return nil }
+            // 10:50 or 15:45: before "to", digits need "minutes", a named hour ("15 to
+            // noon") or "at" ("at 20 to 4"); words ("twenty to four") need a round number.
+            let named = m.item(3).map { ["noon", "midnight", "midday"].contains(m.tokens[$0.first].text) } ?? false
+            let afterAt = m.item(0).map { $0.first > 0 && m.tokens[$0.first - 1].text == "at" } ?? false
+            if !past, !m.has(1), !(m.number(0).isWords || named || afterAt) || n % 5 != 0 || n == 10 { return nil }
             return shiftedClock(m.time(3), by: past ? n : -n).map { .time($0) }
         },
         Rule("half-hour", [.word("half"), .anyTime { isHourLike($0) && $0.expression.isAmbiguousClock }], role: "time") { m in

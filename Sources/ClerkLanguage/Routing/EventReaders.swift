@@ -301,9 +301,10 @@ enum ReferenceReader {
             slots.append(s.slot(.words, pieces: pieces, value: words, rule: "remaining-words"))
         }
         // "delete the meetings with Bob next week", "cancel the standups after january":
-        // events named in the plural within a span are every one of them.
+        // events named in the plural within a span are every one of them ("the doctors
+        // appointment" is one).
         if !reference.isAll, reference.when != nil,
-           let plural = range.first(where: { !s.isInDate($0) && AgendaReader.singular(s.word($0)) != s.word($0) }) {
+           let plural = range.first(where: { !s.isInDate($0) && AgendaReader.singular(s.word($0)) != s.word($0) && !s.isA($0 + 1, .eventNoun) }) {
             reference.isAll = true
             slots.append(s.slot(.all, plural..<(plural + 1), value: "true", rule: "plural"))
         }

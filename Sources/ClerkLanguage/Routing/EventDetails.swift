@@ -94,10 +94,20 @@ struct EventDetails {
             guard let d = s.tokens[i].date else { i += 1; continue }
             var end = i
             while end < range.upperBound, s.tokens[end].date == d { end += 1 }
+            if Self.namesAKind(s, d, before: end, in: range) {
+                // "christmas party": the holiday is in the title too; with another day said
+                // ("christmas party planning monday 4pm") it is only the title's ("thanksgiving
+                // dinner at 6" is still on Thanksgiving).
+                titleDateWords.formUnion(i..<end)
+                if range.contains(where: { s.tokens[$0].date.map { $0 != d && s.dates[$0].known.contains(.date) } ?? false }) {
+                    i = end
+                    continue
+                }
+            }
             var start = i
             if start > range.lowerBound, !used[start - 1], s.word(start - 1, isIn: Vocabulary.datePrepositions) { start -= 1 }
             // "lunch on Friday": the reader reads the meal as a time of day; it is also the title.
-            for k in start..<end where !s.word(k, isIn: Vocabulary.mealWords) { used[k] = true }
+            for k in start..<end where !s.word(k, isIn: Vocabulary.mealWords) && !titleDateWords.contains(k) { used[k] = true }
             if !dates.contains(d) {
                 dates.append(d)
                 // The match read where it lies (`let match = s.dates[d]` copied it).
@@ -113,6 +123,23 @@ struct EventDetails {
         for i in range where !used[i] && s.word(i, isIn: Vocabulary.repeatWords) {
             used[i] = true
         }
+    }
+
+    /// The rules of the dates that can name a kind of event: "christmas party", "easter egg
+    /// hunt", "Q4 report", "summer vacation", "mother's day lunch".
+    static let namingRules: Set<String> = ["holiday", "season", "q-quarter", "ordinal-quarter", "year-q-quarter"]
+
+    /// True when date `d` (its tokens end before `end`) is a holiday, season or quarter that
+    /// a title word follows: it names a kind of event ("christmas party", "Q4 report"). A
+    /// meal said with it ("mother's day lunch") goes with it.
+    static func namesAKind(_ s: Sentence, _ d: Int, before end: Int, in range: Range<Int>) -> Bool {
+        let parts = s.dates[d].parts
+        let endsWithMeal = parts.last.map { $0.role == "time" && Vocabulary.mealWords.contains(String(s.text[$0.range]).lowercased()) } ?? false
+        guard endsWithMeal || end < range.upperBound && s.kind(end) == .word && s.tokens[end].date == nil
+                && !s.word(end, isIn: Vocabulary.datePrepositions) && !s.word(end, isIn: Vocabulary.listJoiners) && s.word(end) != "with"
+        else { return false }
+        return parts.contains { namingRules.contains($0.rule) }
+            && parts.allSatisfy { namingRules.contains($0.rule) || ($0.role == "time" && Vocabulary.mealWords.contains(String(s.text[$0.range]).lowercased())) }
     }
 
     /// `prefix + rest`, made at its size at once (`+` copied `prefix` into a new string and

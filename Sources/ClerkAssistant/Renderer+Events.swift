@@ -122,9 +122,10 @@ extension Renderer {
         var lines = [style.bold(card.draft.title)]
         func row(_ label: String, _ value: String) { lines.append("  " + style.dim(label.padded(toWidth: 9)) + value) }
         var when = text.span(card.draft.when)
-        if case .timed = card.draft.when {
+        if case .timed(let start, let end, _) = card.draft.when {
             if card.calendar.timeZone != zone.identifier { when += " " + zone.identifier }
-            if card.durationAssumed { when += " (1 h assumed)" }
+            // The length assumed is the default (`default_event_length`), as the span shows.
+            if card.durationAssumed { when += " (\(DateText.duration(seconds: end.timeIntervalSince(start))) assumed)" }
             switch card.placement {
             case .said: break
             case .firstFree: when += " (first free slot)"

@@ -181,6 +181,15 @@ import Testing
         #expect(second.stdout.contains("  calendar Work (default)\n"))
     }
 
+    /// The card names the length it assumed: the config's `default_event_length`, not 1 h.
+    @Test func theCardSaysTheDefaultLengthItAssumed() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try "default_event_length = 45m\n".write(toFile: folder.path + "/config", atomically: true, encoding: .utf8)
+        let card = try ClerkBinary.run(["--data-dir", folder.path, "--now", "2026-11-30T09:00", "--tz", "Europe/Madrid", "lunch on Friday at 1"], input: "n\n")
+        #expect(card.stdout.hasPrefix("Lunch\n  when     Fri 4 Dec 2026, 13:00–13:45 (45 min assumed)\n"))
+    }
+
     /// A config file that is not text, or too large to be one, is refused with its reason,
     /// never read as no file: a setting said in words would otherwise write over it.
     @Test func aConfigFileThatIsNoTextIsRefusedNotOverwritten() throws {

@@ -140,7 +140,8 @@ enum WhenEdit {
                 newStart = match.start
             } else if saidTime {
                 let day = LocalDate(start, in: zone)
-                newStart = zone.date(day, minute: zone.wallClock(match.start).seconds / 60)
+                newStart = zone.date(day, minute: keptHalf(of: zone.wallClock(match.start).seconds / 60, near: zone.wallClock(start).seconds / 60,
+                                                           eitherHalf: match.known.contains(.eitherHalfOfDay)))
             } else {
                 let day = LocalDate(match.start, in: zone)
                 newStart = zone.date(day, minute: zone.wallClock(start).seconds / 60)
@@ -149,6 +150,16 @@ enum WhenEdit {
             if newStart >= newEnd { newStart = newEnd - length }
             return .timed(start: newStart, end: newEnd, timeZone: zoneName)
         }
+    }
+
+    /// An edit's clock time in minutes after midnight: said on a 12-hour dial with no am/pm
+    /// ("sorry, 9:30" for a 09:00 call), the reading of the two that falls in the daytime
+    /// hours (07:00–21:59) closest to the event's own time `current`, so a morning event
+    /// stays in the morning and "make it 7" for a 20:00 dinner is 19:00.
+    static func keptHalf(of minute: Int, near current: Int, eitherHalf: Bool) -> Int {
+        guard eitherHalf else { return minute }
+        let candidates = [minute % 720, minute % 720 + 720].filter { (7 * 60..<22 * 60).contains($0) }
+        return candidates.min { abs($0 - current) < abs($1 - current) } ?? minute
     }
 
     /// `when` after every timing change of an edit, in this order: the new date or time, a

@@ -36,6 +36,10 @@ public struct KnownParts: OptionSet, Sendable, Hashable {
     public static let year = KnownParts(rawValue: 1 << 4)
     public static let timeZone = KnownParts(rawValue: 1 << 5)
     public static let recurrence = KnownParts(rawValue: 1 << 6)
+    /// The clock alone was said on a 12-hour dial, with no am/pm or part of the day ("9:30",
+    /// "at 5"): the other half of the day is as likely, so an edit of an event may keep the
+    /// event's half.
+    public static let eitherHalfOfDay = KnownParts(rawValue: 1 << 7)
 }
 
 /// One piece of a match and what it contributed, for explanations:

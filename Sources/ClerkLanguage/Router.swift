@@ -118,8 +118,8 @@ public struct Router: Sendable {
             case .eventPeople(let change): update = EventPeople.read(clue.s, change: change, route: route, known: known, slots: &slots)
             default: update = UpdateReader.read(clue.s, route: route, known: known, slots: &slots)
             }
-            if case .updateEvent(let which, var changes) = update, which.when != nil || which.words != nil || which.isSeries, changes.isEmpty,
-               let target = bareTimeAfterTo(in: clue.s, at: reference) {
+            if case .updateEvent(let which, var changes) = update, which.when != nil || which.words != nil || which.isSeries || which.isLastShown,
+               changes.isEmpty, let target = bareTimeAfterTo(in: clue.s, after: route.command.upperBound, at: reference) {
                 changes.when = target
                 slots.append(Slot(kind: .when, ranges: [target.range], value: String(text[target.range]), rule: target.rule))
                 update = .updateEvent(which, changes)
@@ -358,8 +358,10 @@ public struct Router: Sendable {
         return result
     }
 
-    func bareTimeAfterTo(in s: Sentence, at reference: ReferenceTime) -> DateMatch? {
-        guard let to = s.body.last(where: { s.word($0) == "to" }), to + 1 < s.body.upperBound,
+    func bareTimeAfterTo(in s: Sentence, after command: Int, at reference: ReferenceTime) -> DateMatch? {
+        // After "to", else right after the command words ("make it 5").
+        let to = s.body.last(where: { s.word($0) == "to" }) ?? (command - 1)
+        guard to + 1 < s.body.upperBound, to + 1 >= s.body.lowerBound,
               (to + 1..<s.body.upperBound).allSatisfy({ !s.isInDate($0) }) else { return nil }
         let said = s.span((to + 1)..<s.body.upperBound)
         let phrase = "at " + s.text[said]

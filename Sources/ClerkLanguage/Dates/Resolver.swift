@@ -150,6 +150,7 @@ struct Resolver {
         if t.hasYear { k.insert(.year) }
         if t.zone != nil { k.insert(.timeZone) }
         if t.recurrence != nil { k.insert(.recurrence) }
+        if case .ambiguousClock(let hour, _, _, _) = t.expression, (1...12).contains(hour), !t.hasDayPart { k.insert(.eitherHalfOfDay) }
         return k
     }
 

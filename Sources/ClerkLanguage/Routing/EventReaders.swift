@@ -481,9 +481,11 @@ enum ChangeReader {
                 break
             }
         }
-        // Whatever words are left are a new title ("rename it to Team lunch", "call it Standup").
+        // Whatever words are left are a new title ("rename it to Team lunch", "call it Standup");
+        // after "change" a bare number is an hour, not a name ("change it to 4").
         if ["rename", "renamed", "call", "name", "title", "retitle", "change"].contains(verb) || s.first(in: ["title", "name", "rename"]) != nil {
             let (title, pieces) = Title.build(s, range: range, used: details.used)
+            if verb == "change", pieces.count == 1, pieces[0].count == 1, s.kind(pieces[0].lowerBound) == .number { return changes }
             if !title.isEmpty {
                 changes.title = title
                 slots.append(s.slot(.name, pieces: pieces, value: title, rule: "new-title"))

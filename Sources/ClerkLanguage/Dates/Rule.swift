@@ -245,6 +245,18 @@ struct Match {
         let next = Int(captures[i] >> 1) + 1
         return next < tokens.count && !tokens[next].spaceBefore ? tokens[next] : nil
     }
+
+    /// The token right before element `i`'s token with no space between, if any.
+    func gluedToken(before i: Int) -> Token? {
+        token(before: i).flatMap { _ in tokens[Int(captures[i] >> 1)].spaceBefore ? nil : tokens[Int(captures[i] >> 1) - 1] }
+    }
+
+    /// The token before element `i`'s token, if any.
+    func token(before i: Int) -> Token? {
+        guard captures[i] >= 0, captures[i] & 1 == 0 else { return nil }
+        let at = Int(captures[i] >> 1)
+        return at > 0 ? tokens[at - 1] : nil
+    }
 }
 
 /// What a rule makes of a match.

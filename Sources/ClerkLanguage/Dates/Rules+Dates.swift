@@ -14,6 +14,8 @@ extension DateRules {
         n.isWhole && !n.isOrdinal && (n.digitCount == 4 || (n.isWords && n.value >= 1000)) && (1000...9999).contains(n.value)
     }
     static let dateSeparators: Set<String> = ["/", "-", "."]
+    /// Words after which "14.12." is a date.
+    static let dottedDateIntroducers: Set<String> = ["on", "from", "until", "till", "by", "before", "after", "since", "the", ","]
 
     static let dates: [Rule] = [
         // MARK: relative days (misspellings and shorthand such as "tmrw" are SpellingTolerance's)
@@ -133,6 +135,19 @@ extension DateRules {
             // "3 - 1" with spaces is more often a score or a range of numbers: a date only alone.
             guard case .time(let t)? = numericDate(m.digits(0), m.digits(2), year: nil, dayFirst: m.dayFirst)?.value else { return nil }
             return .time(t, latent: m.token(1)!.spaceBefore)
+        },
+        // 14.12. (day first, as German and Nordic writers date): with the closing dot it is a
+        // date at the start or after a date word ("on 14.12.", "Mon 14.12."); elsewhere, and
+        // without the dot, only alone ("it grew 3.5." and "14.12" in a line are numbers).
+        Rule("dotted-day-month", [.digits { $0.digitCount <= 2 && $0.number! >= 1 }, Element.symbol(".").touching,
+                                  Element.digits { $0.digitCount <= 2 && $0.number! >= 1 }.touching, Element.symbol(".").touching.opt], role: "date") { m in
+            // Not a piece of a longer dotted run ("1.2.3", "03.12.2026").
+            if m.gluedToken(before: 0) != nil || m.gluedToken(after: m.has(3) ? 3 : 2) != nil { return nil }
+            guard case .time(let t)? = numericDate(m.digits(0), m.digits(2), year: nil, dayFirst: true)?.value else { return nil }
+            if !m.has(3), m.digits(2) > 12 { return nil }
+            let before = m.token(before: 0)?.text
+            let introduced = before == nil || dottedDateIntroducers.contains(before!) || Lexicon.weekdays[before!] != nil
+            return .time(t, latent: !(m.has(3) && introduced))
         },
         // 11/28/1985, 11-28-85, 3.12.2026 (dots: day first)
         Rule("numeric-date-year", [.digits { $0.digitCount <= 2 && $0.number! >= 1 }, .symbols(dateSeparators).touching,

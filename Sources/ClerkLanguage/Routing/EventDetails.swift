@@ -203,7 +203,8 @@ struct EventDetails {
                 slots.append(s.slot(.calendar, i..<(end + 1), value: calendar!.name, rule: "calendar:named"))
                 i = end
             } else if s.word(end) == "instead" || (end == range.upperBound && s.word(i) == "on" && end == j + 1
-                                                   && Self.closesWithCalendar(said, folded: s.tokens[j].word, capitalized: s.tokens[j].isCapitalized, known: known)) {
+                                                   && Self.closesWithCalendar(said, folded: s.tokens[j].word, capitalized: s.tokens[j].isCapitalized, known: known,
+                                                                              afterTheDate: (range.lowerBound..<i).contains { s.isInDate($0) })) {
                 // "on Personal instead", or a word closing the sentence that is a calendar's
                 // name misspelt ("… on wrok"), or any capitalised one when none is known.
                 let last = s.word(end) == "instead" ? end + 1 : end
@@ -217,10 +218,15 @@ struct EventDetails {
 
     /// "… on Wrok" ends with a calendar when the word is near a known calendar's name, or,
     /// with no calendars known, when it is capitalised ("… on Work"); or when it is a usual
-    /// calendar's name, capitalised, that no calendar has yet ("… on Work" with only Personal).
-    static func closesWithCalendar(_ said: String, folded: String, capitalized: Bool, known: Names) -> Bool {
+    /// calendar's name, capitalised, that no calendar has yet ("… on Work" with only Personal);
+    /// or any capitalised word after the event's date ("flight to rome dec 20 on Trips": a
+    /// calendar not made yet) that is no way of meeting ("… at 3 on Zoom").
+    static func closesWithCalendar(_ said: String, folded: String, capitalized: Bool, known: Names, afterTheDate: Bool = false) -> Bool {
         if known.calendars.isEmpty { return capitalized }
-        return Spelling.closest(to: said, in: known.calendars) != nil || (capitalized && Vocabulary.usualCalendarNames.contains(folded))
+        if Spelling.closest(to: said, in: known.calendars) != nil { return true }
+        guard capitalized else { return false }
+        return Vocabulary.usualCalendarNames.contains(folded)
+            || (afterTheDate && !Vocabulary.meetingPlatforms.contains(folded) && !known.contactWords.contains(folded))
     }
 
     /// A known calendar's name starting at token `i` (several words allowed), case- and

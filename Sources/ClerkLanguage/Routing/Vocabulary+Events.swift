@@ -13,7 +13,13 @@ extension Vocabulary {
 
     /// Names people give calendars: a capitalised one closing a request ("… on Work") is a
     /// calendar even when no calendar has it yet, so clerk says so instead of putting it in
-    /// the title. A capital alone is not enough ("a talk on Security").
+    /// the title. Before the event's date a capital alone is not enough ("a talk on Security
+    /// friday"); after it, it is (`EventDetails.closesWithCalendar`).
+    /// Where a meeting happens online: "on Zoom" is no calendar.
+    static let meetingPlatforms: WordSet = [
+        "zoom", "teams", "meet", "skype", "slack", "webex", "hangouts", "discord", "facetime", "whatsapp", "signal",
+        "telegram", "phone", "video", "jitsi", "gotomeeting", "chime", "site", "campus", "location",
+    ]
     static let usualCalendarNames: WordSet = ["work", "home", "family", "personal", "school", "office", "team", "travel",
                                               "kids", "birthdays", "holidays", "business", "private", "shared", "household",
                                               "university", "college", "sports", "church", "volunteering"]

@@ -20,6 +20,9 @@ enum SpellingTolerance {
     /// The classes corrected.
     enum WordClass: Sendable, Hashable {
         case weekday, month, dayWord, unit, command, connector
+        /// The words of questions and of the things clerk keeps ("wat", "hav", "calender",
+        /// "appt", "numbr"): misspelt, a question read as a new event.
+        case question, noun
     }
 
     /// What a word was read as.
@@ -72,6 +75,7 @@ enum SpellingTolerance {
         (.unit, ["minute", "minutes", "second", "seconds", "month", "months"]),
         (.command, ["delete", "remove", "cancel", "schedule", "reschedule", "create", "rename", "append", "replace", "change",
                     "update", "remind", "show", "list", "move"]),
+        (.noun, ["calendar", "appointment", "appointments", "meeting", "meetings", "number", "address", "birthday", "email", "phone"]),
     ]
 
     /// Shorthand people type, looked up as written.
@@ -87,6 +91,19 @@ enum SpellingTolerance {
         add(.dayWord, "night", ["nite"])
         add(.dayWord, "afternoon", ["aft", "arvo"])
         add(.dayWord, "morning", ["mrng", "morn"])
+        add(.question, "what", ["wat", "wht", "waht", "whta", "hwat"])
+        add(.question, "what's", ["wats", "whts", "wahts"])
+        add(.question, "when", ["wen", "whn"])
+        add(.question, "where", ["wher", "whre"])
+        add(.question, "have", ["hav", "hve"])
+        add(.command, "show", ["shw", "sho", "shwo"])
+        add(.noun, "calendar", ["calender", "calandar", "calander", "calnedar"])
+        add(.noun, "appointment", ["appt", "appmt"])
+        add(.noun, "appointments", ["appts"])
+        add(.noun, "meeting", ["mtg", "meetin"])
+        add(.noun, "meetings", ["mtgs"])
+        add(.noun, "number", ["num", "nmbr", "numbr", "no."])
+        add(.connector, "please", ["pls", "plz", "plse"])
         add(.connector, "next", ["nxt", "nex"])
         add(.connector, "with", ["w/", "w"])
         add(.connector, "without", ["w/o", "wo/"])

@@ -23,7 +23,11 @@ import Testing
         ("nxt fri", ["nxt→next"]),
         ("thrs", ["thrs→thursday"]),
         ("in 30 mins", []),
-        ("mtg w bob", ["w→with"]),
+        ("mtg w bob", ["mtg→meeting", "w→with"]),
+        ("wat do i hav tomorrow", ["wat→what", "hav→have"]),
+        ("shw my calender", ["shw→show", "calender→calendar"]),
+        ("pls cancel my appt", ["pls→please", "appt→appointment"]),
+        ("whats bobs numbr", ["numbr→number"]),
         ("delte notes.txt", ["delte→delete"]),
         ("shedule lunch", ["shedule→schedule"]),
         ("cancle the dentist", ["cancle→cancel"]),
@@ -34,7 +38,7 @@ import Testing
     }
 
     @Test(arguments: ["fry the eggs", "sundae bar", "lunch with Marco", "mondays are long", "remote work", "the match on sunday",
-                      "a chance to talk", "mouth guard", "friday", "schedule lunch"])
+                      "a chance to talk", "mouth guard", "friday", "schedule lunch", "the apt on main street", "call bob", "what a day"])
     func leavesOpenWordsAndCorrectWordsAlone(text: String) {
         #expect(corrections(text) == [])
     }

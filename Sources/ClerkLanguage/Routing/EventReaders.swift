@@ -238,9 +238,11 @@ enum AgendaReader {
         }
         let frame: WordClass = [.questionFrame, .free, .deleteVerb, .updateVerb, .all, .calendarNoun, .number, .unit]
         let kept = s.body.filter { i in
-            // "with my boss" names nobody to look for; "my dentist appointment" does.
-            // (The term read through the sentence's accessors: `let t = s.tokens[i]` copied it.)
-            !taken(i) && !s.isInDate(i) && s.kind(i) != .mark && !s.isA(i, frame) && !(s.isA(i, .relation) && s.word(i - 1) == "my" && !s.isA(i + 1, .eventNoun))
+            // "with my boss" names nobody to look for; "my dentist appointment" and "when is my
+            // dentist" do. (The term read through the sentence's accessors: `let t =
+            // s.tokens[i]` copied it.)
+            !taken(i) && !s.isInDate(i) && s.kind(i) != .mark && !s.isA(i, frame)
+                && !(s.isA(i, .relation) && s.word(i - 1) == "my" && s.word(i - 2, isIn: withWord) && !s.isA(i + 1, .eventNoun))
         }
         guard !kept.isEmpty, !kept.allSatisfy({ s.isA($0, .category) }) else { return nil }
         var pieces: [Range<Int>] = []

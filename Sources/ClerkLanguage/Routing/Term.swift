@@ -209,15 +209,16 @@ extension Term {
                 // The word as typed, looked up once for its classes and (when it is the word
                 // as read) its lists.
                 let typedEntry = WordClass.table[word, key: typedKey]
+                let saidEntry = corrected == nil ? typedEntry : WordClass.table[said, key: key]
                 if kind == .word {
-                    // The classes of the word as typed (the key is the corrected word's).
-                    classes = typedEntry?.classes ?? []
+                    // The classes of the word as read: "wat" is a question word as "what" is.
+                    classes = saidEntry?.classes ?? []
                     // Asked of the word itself: a `Term` made to ask it was built and destroyed
                     // for every word.
                     let possessive = ascii != nil && corrected == nil ? isPossessive(typed) : isPossessive(said)
                     baseClasses = possessive ? WordClass.of(base(of: said)) : classes
                 }
-                let lists = (corrected == nil ? typedEntry : WordClass.table[said, key: key])?.lists ?? []
+                let lists = saidEntry?.lists ?? []
                 tokens.append(Term(range: range, word: said, kind: kind, isCapitalized: capital, date: nil, isCorrected: corrected != nil,
                                    classes: classes, baseClasses: baseClasses, key: key, said: lists))
                 index = end

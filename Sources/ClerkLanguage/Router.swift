@@ -106,7 +106,7 @@ public struct Router: Sendable {
             intent = AgendaReader.read(clue.s, route: route, known: known, slots: &slots)
         case .deleteVerb, .deleteInSentence, .clearCalendar, .takeOff:
             intent = DeleteReader.read(clue.s, route: route, known: known, slots: &slots)
-        case .updateVerb:
+        case .updateVerb, .followUp(.changeIt):
             // "move the team meeting on dec 15 to 4pm": one date read across the "to" is
             // the event's day and its new time, each read on its own.
             if let split = splitAtTo(clue.s, at: reference, known: known, eventOnScreen: eventOnScreen) { return split }
@@ -320,17 +320,25 @@ public struct Router: Sendable {
     /// not that shape or either side does not read so.
     func splitAtTo(_ s: Sentence, at reference: ReferenceTime, known: Names, eventOnScreen: Bool) -> Understanding? {
         guard let to = s.body.first(where: { ["to", "till", "until"].contains(s.word($0)) && s.isInDate($0) }),
-              let d = s.tokens[to].date, s.dates[d].range.lowerBound < s.tokens[to].range.lowerBound,
-              to + 1 < s.body.upperBound else { return nil }
+              let d = s.tokens[to].date, to + 1 < s.body.upperBound else { return nil }
+        // "put off the dentist until monday": a bound read from "until" is, in a move, where
+        // the event goes.
+        let startsAtUntil = s.dates[d].range.lowerBound == s.tokens[to].range.lowerBound && s.word(to) != "to"
+        guard startsAtUntil || s.dates[d].range.lowerBound < s.tokens[to].range.lowerBound else { return nil }
         let text = s.text
         let before = String(text[..<s.tokens[to].range.lowerBound])
         let after = s.span((to + 1)..<s.body.upperBound)
         let head = understand(before, dates: readDates(before, at: reference), at: reference, known: known, suggest: false, eventOnScreen: eventOnScreen)
         // Alone, "move the team meeting on dec 15" reads as a move to the 15th: here that
         // day names the event.
-        guard case .updateEvent(var which, let changes) = head.intent, !which.isLastShown else { return nil }
-        if which.when == nil, let day = changes.when, changes == EventChanges(when: day) { which.when = day }
-        guard which.when != nil, which.when == changes.when || changes.isEmpty else { return nil }
+        guard case .updateEvent(var which, let changes) = head.intent else { return nil }
+        if startsAtUntil {
+            guard changes.isEmpty, which.words != nil || which.when != nil || which.isLastShown else { return nil }
+        } else {
+            guard !which.isLastShown else { return nil }
+            if which.when == nil, let day = changes.when, changes == EventChanges(when: day) { which.when = day }
+            guard which.when != nil, which.when == changes.when || changes.isEmpty else { return nil }
+        }
         // The new date or time alone; a bare hour ("to 4") read as "at 4".
         let said = String(text[after])
         var target: DateMatch?
@@ -359,10 +367,13 @@ public struct Router: Sendable {
     }
 
     func bareTimeAfterTo(in s: Sentence, after command: Int, at reference: ReferenceTime) -> DateMatch? {
-        // After "to", else right after the command words ("make it 5").
-        let to = s.body.last(where: { s.word($0) == "to" }) ?? (command - 1)
+        // After "to", else right after the command words when only a number follows ("make
+        // it 5", "make it three"; "delay lunch" is no time).
+        let sawTo = s.body.last(where: { s.word($0) == "to" })
+        let to = sawTo ?? (command - 1)
         guard to + 1 < s.body.upperBound, to + 1 >= s.body.lowerBound,
-              (to + 1..<s.body.upperBound).allSatisfy({ !s.isInDate($0) }) else { return nil }
+              (to + 1..<s.body.upperBound).allSatisfy({ !s.isInDate($0) && (sawTo != nil || s.kind($0) == .number || s.isA($0, .number)) })
+        else { return nil }
         let said = s.span((to + 1)..<s.body.upperBound)
         let phrase = "at " + s.text[said]
         let read = reader.read(phrase, at: reference)

@@ -56,6 +56,13 @@ struct Clue {
     var command: Range<Int> { shape.head..<shape.afterVerb }
 
     /// A route by `rule`, its command words `command` (none when nil).
+    /// The last token of the body that is no mark.
+    func lastWord(_ s: Sentence) -> Int {
+        var i = s.body.upperBound - 1
+        while i > s.body.lowerBound, s.tokens[i].isMark { i -= 1 }
+        return i
+    }
+
     func route(_ rule: RouteRule, _ command: Range<Int>? = nil) -> Route {
         Route(rule: rule, command: command ?? head..<head)
     }
@@ -185,6 +192,12 @@ enum Classifier {
         ClassifierRule(name: "update verb", applies: { c in
             c.shape.headVerb == .update && !isCalendarItself(c.s, from: c.shape.afterVerb)
         }, route: { $0.route(.updateVerb, $0.command) }),
+        //    "dentist on tuesday instead": an event named and its new day, said as a change.
+        ClassifierRule(name: "instead", applies: { c in
+            c.shape.headVerb == .none && !c.shape.isQuestion && !c.shape.remind && !c.s.eventOnScreen
+                && c.s.word(c.lastWord(c.s), isIn: FollowUps.insteadWord) && c.s.body.contains { c.s.isInDate($0) }
+                && !c.s.isInDate(c.s.body.lowerBound)
+        }, route: { $0.route(.updateVerb) }),
         //    "lunch was moved to Friday", "the standup has been pushed to 10": a move reported.
         ClassifierRule(name: "move reported", applies: { c in !c.shape.isQuestion && c.s.body.contains { c.s.isA($0, .moved) } }, route: { c in
             reportedMove(c.s, head: c.head).map { c.route(.reportedMove, $0) }
@@ -254,7 +267,9 @@ enum Classifier {
         if s.word(head, isA: .deleteVerb) || s.mayStart(Vocabulary.deletePhrases, at: head)
             && Vocabulary.deletePhrases.contains(where: { s.matches($0, at: head) && $0.count > 1 && $0[0] != "no" && $0[0] != "any" }) {
             shape.headVerb = .delete
-        } else if s.word(head, isA: .updateVerb) && !(w0 == "bring" && s.word(head + 1) != "forward") {
+        } else if s.word(head, isA: .updateVerb) && !(w0 == "bring" && s.word(head + 1) != "forward")
+                    || (w0 == "put" && s.word(head + 1) == "off") {
+            // "put off the dentist until monday" moves it, where "put lunch on friday" makes one.
             shape.headVerb = .update
         } else if s.word(head, isA: .createVerb) || isCreatePhrase(s, at: head) {
             shape.headVerb = .create

@@ -78,7 +78,7 @@ enum Vocabulary {
     static let updateVerbs: WordSet = [
         "move", "moves", "moved", "reschedule", "rescheduled", "postpone", "postponed", "push", "shift", "change", "changed",
         "rename", "renamed", "update", "modify", "edit", "alter", "adjust", "prepone", "delay", "extend", "shorten",
-        "bring", "retitle", "relocate",
+        "bring", "retitle", "relocate", "bump", "bumped", "resched", "rebook", "rearrange",
     ]
 
     /// Verbs that ask to see something ("show my week", "list my files", "find Bob").

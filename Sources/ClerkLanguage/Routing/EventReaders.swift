@@ -53,7 +53,16 @@ enum CreateReader {
                 duration = Quantity.minutes(in: s, at: start)?.minutes
             }
         }
-        let recurrence = (details.weekdays.isEmpty ? nil : details.weekdays[0].recurrence) ?? details.dates.lazy.compactMap { s.dates[$0].recurrence }.first
+        // The repeat and the days it leaves out, from the one reading that says both.
+        var recurrence: String?, exceptions: [LocalDate] = []
+        if !details.weekdays.isEmpty {
+            recurrence = details.weekdays[0].recurrence
+            exceptions = details.weekdays[0].exceptions
+        } else if let d = details.dates.first(where: { s.dates[$0].recurrence != nil }) {
+            recurrence = s.dates[d].recurrence
+            exceptions = s.dates[d].exceptions
+        }
+        if let count = details.repeatCount, let rule = recurrence { recurrence = rule + ";COUNT=\(count)" }
         // A day alone is all-day ("lunch on Friday" is not: the reader gave it lunch time);
         // a day with a length is not ("workshop on Friday for 3 hours": the time is to choose).
         // A meal with a day and no time starts at the meal's time ("lunch tomorrow"); a part of
@@ -83,7 +92,8 @@ enum CreateReader {
         // copied whole into the intent's box, and destroyed.
         return .createEvent(EventRequest(
             title: title, when: when, calendar: details.calendar, attendees: details.attendees, location: details.location,
-            reminderMinutes: details.reminderMinutes, durationMinutes: duration, recurrence: recurrence, isAllDay: allDay,
+            reminderMinutes: details.reminderMinutes, durationMinutes: duration, recurrence: recurrence,
+            exceptions: exceptions, isAllDay: allDay,
             startHint: hint, isBlock: isBlock, unread: unreadText
         ))
     }

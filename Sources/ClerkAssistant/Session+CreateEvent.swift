@@ -93,7 +93,11 @@ extension Session {
             }
             when = .timed(start: match.start, end: end, timeZone: context.zone.identifier)
         }
-        let recurrence = (request.recurrence ?? match.recurrence).map { ["RRULE:" + $0] } ?? []
+        // The repeat, and the days it leaves out at the event's own time of day.
+        var recurrence = (request.recurrence ?? match.recurrence).map { ["RRULE:" + $0] } ?? []
+        if !recurrence.isEmpty {
+            recurrence += ExceptionLines.lines(request.recurrence != nil ? request.exceptions : match.exceptions, when: when, zone: zone)
+        }
         let draft = EventDraft(title: request.title, when: when, location: request.location, attendees: [],
                                recurrence: recurrence, reminderMinutes: request.reminderMinutes)
         var card = DraftCard(id: context.makeID(), draft: draft, calendar: calendar, durationAssumed: durationAssumed,
@@ -159,8 +163,8 @@ extension Session {
             if !clashing.isEmpty { warnings.append(Renderer.overlaps(clashing, text: DateText(zone: context.zone))) }
         }
         var next: [Date] = []
-        if let rule = card.draft.recurrence.first {
-            next = context.previewOccurrences(String(rule.dropFirst("RRULE:".count)), card.draft.when, 3) ?? []
+        if !card.draft.recurrence.isEmpty {
+            next = context.previewOccurrences(card.draft.recurrence, card.draft.when, 3) ?? []
         }
         let message = Renderer.card(card, next: next, warnings: warnings, zone: context.zone, style: context.style)
             + "\n" + (past == nil ? Renderer.createQuestion : Renderer.createPastQuestion)
@@ -263,7 +267,13 @@ extension Session {
     func edit(_ card: DraftCard, _ changes: EventChanges) -> Reply {
         var card = card
         if WhenEdit.changesTiming(changes) {
+            let leftOut = ExceptionLines.days(in: card.draft.recurrence, zone: context.zone)
             card.draft.when = WhenEdit.applying(changes, to: card.draft.when, zone: context.zone)
+            // The days left out, at the new time of day.
+            if !leftOut.isEmpty {
+                card.draft.recurrence = card.draft.recurrence.filter { !ExceptionLines.isException($0) }
+                    + ExceptionLines.lines(leftOut, when: card.draft.when, zone: context.zone)
+            }
             let saidLength = changes.durationMinutes != nil
                 || changes.when.map { $0.known.contains(.end) || $0.known.contains(.duration) } ?? false
             if saidLength || card.draft.when.isAllDay { card.durationAssumed = false }

@@ -171,7 +171,7 @@ extension DateRules {
         // every weekday at 9 except Fridays, daily except Sundays and Mondays: those weekdays
         // left out of the rule
         Rule("repeat-except-weekdays", [.time { $0.hasRecurrence }, Element.symbol(",").opt, Element.word("but").opt, .words(exceptWords),
-                                        Element.words(["for", "on"]).opt, .anyTime { isWeekdayOrList($0) }], role: nil) { m in
+                                        Element.words(["for", "on"]).opt, .anyTime { isWeekdayOrList($0) }], role: nil, exceptFrom: 5) { m in
             leavingOut(m.time(0), Set(weekdayCodes(m.time(5).expression)))
         },
         // every day except weekends, daily but not at the weekend
@@ -184,7 +184,7 @@ extension DateRules {
         Rule("repeat-except-dates", [.time { $0.hasRecurrence }, Element.symbol(",").opt,
                                      Element.word("but").opt, .words(exceptWords), Element.words(["for", "on"]).opt, .time { isExceptionDay($0) },
                                      Element.words(listJoiners).opt, Element.time { isExceptionDay($0) }.opt,
-                                     Element.words(listJoiners).opt, Element.time { isExceptionDay($0) }.opt], role: nil) { m in
+                                     Element.words(listJoiners).opt, Element.time { isExceptionDay($0) }.opt], role: nil, exceptFrom: 5) { m in
             // Joiners only between days.
             if m.has(6) != m.has(7) || m.has(8) != m.has(9) || (m.has(9) && !m.has(7)) { return nil }
             var t = m.time(0)

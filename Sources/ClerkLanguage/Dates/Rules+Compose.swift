@@ -119,10 +119,11 @@ extension DateRules {
         return p
     }
 
-    /// "tuesdays at 2pm", "on Mondays 9-10": a weekday in the plural with a clock time is a
-    /// repeat at that time (`repeat-at-time`), not one Tuesday.
+    /// "tuesdays at 2pm", "on Mondays 9-10", "mondays in the evening": a weekday in the
+    /// plural with a time of day is a repeat then (`repeat-at-time`, `repeat-in-day-part`),
+    /// not one Tuesday.
     static func repeatsAtTime(_ a: TimeValue, _ b: TimeValue) -> Bool {
-        a.isPluralWeekday && b.hasClock || b.isPluralWeekday && a.hasClock
+        a.isPluralWeekday && (b.hasClock || b.hasDayPart) || b.isPluralWeekday && (a.hasClock || a.hasDayPart)
     }
 
     static func joinerFits(_ joiner: String, _ a: TimeValue, _ b: TimeValue) -> Bool {

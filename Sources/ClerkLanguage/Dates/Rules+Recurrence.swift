@@ -131,6 +131,21 @@ extension DateRules {
         Rule("repeat-at-time", [.time { $0.hasRecurrence && !$0.hasClock }, Element.words(["at", "@", "from"]).opt, .anyTime { $0.isPlain && $0.hasClock && !$0.hasDate }], role: nil) { m in
             withTime(m.time(0), m.time(2), m.series)
         },
+        // every Monday evening, every weekday morning, on Mondays in the evening: the repeat
+        // in that part of the day
+        Rule("repeat-in-day-part", [.time { $0.hasRecurrence && !$0.hasClock && !$0.hasDayPart }, Element.words(["in", "during"]).opt, Element.word("the").opt,
+                                    .anyTime { $0.isPlain && $0.hasDayPart && !$0.hasClock && !$0.hasDate }], role: nil) { m in
+            var t = m.time(0)
+            let part = m.time(3)
+            guard let rule = t.recurrence, ["DAILY", "WEEKLY", "MONTHLY", "YEARLY"].contains(rule.frequency) else { return nil }
+            // "every day" starts today; in a part of the day, the next one not over.
+            if case .every(.day) = t.expression { t.expression = part.expression; t.hasDate = false }
+            else { t.expression = Compose.intersection(t.expression, part.expression) }
+            t.hasDayPart = true
+            t.isStretch = true
+            t.grain = min(t.grain, part.grain)
+            return .time(t)
+        },
         Rule("time-repeat", [.anyTime { $0.isPlain && $0.hasClock && !$0.hasDate }, .time { $0.hasRecurrence && !$0.hasClock }], role: nil) { m in
             withTime(m.time(1), m.time(0), m.series)
         },
@@ -233,9 +248,10 @@ extension DateRules {
         plain.recurrence = nil
         // A repeat's hour without am/pm is its time on any day, as on a day to come ("every
         // day at 7" is 07:00, as "tomorrow at 7" is), not the next of 07:00 and 19:00 from
-        // now: said at 10:00 it made a daily 19:00.
+        // now: said at 10:00 it made a daily 19:00. A part of the day said with the repeat
+        // picks the hour instead ("every evening at 8" is 20:00).
         var clock = clock
-        if rule.frequency != "HOURLY", rule.frequency != "MINUTELY",
+        if rule.frequency != "HOURLY", rule.frequency != "MINUTELY", !repeated.hasDayPart,
            case .ambiguousClock(let h, let m, let s, let length) = clock.expression {
             clock.expression = .clock(hour: Series.readings(ofHour: h).0, minute: m, second: s, length: length)
         }

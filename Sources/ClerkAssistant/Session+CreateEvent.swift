@@ -97,6 +97,7 @@ extension Session {
         var recurrence = (request.recurrence ?? match.recurrence).map { ["RRULE:" + $0] } ?? []
         if !recurrence.isEmpty {
             recurrence += ExceptionLines.lines(request.recurrence != nil ? request.exceptions : match.exceptions, when: when, zone: zone)
+            when = firstOccurrence(of: recurrence, from: when)
         }
         let draft = EventDraft(title: request.title, when: when, location: request.location, attendees: [],
                                recurrence: recurrence, reminderMinutes: request.reminderMinutes)
@@ -246,6 +247,28 @@ extension Session {
         }
         let upcoming = windows.first { $0.0 >= soonest }?.0
         return (upcoming ?? windows.first?.0 ?? from, false)
+    }
+
+    /// A new repeat starts on its first occurrence still to come that it does not leave out:
+    /// "standup every weekday morning" said at 10:00 starts tomorrow at 09:00, "every monday
+    /// except dec 7" on 14 December. `when` itself when it is such an occurrence, or when
+    /// the occurrences are not known.
+    func firstOccurrence(of lines: [String], from when: When) -> When {
+        let zone = context.zone, now = context.now.now()
+        let start = when.startInstant(in: zone)
+        let leftOut = ExceptionLines.days(in: lines, zone: zone)
+        let firstDay = LocalDate(start, in: zone)
+        guard !when.isAllDay && start < now || leftOut.contains(firstDay),
+              let starts = context.previewOccurrences(lines, when, 8),
+              let next = starts.first(where: { (when.isAllDay || $0 >= now) && !leftOut.contains(LocalDate($0, in: zone)) }) else { return when }
+        let days = firstDay.days(until: LocalDate(next, in: zone))
+        guard days > 0 else { return when }
+        switch when {
+        case .timed(let s, let e, let id):
+            return .timed(start: zone.date(byAddingDays: days, to: s), end: zone.date(byAddingDays: days, to: e), timeZone: id)
+        case .allDay(let s, let e):
+            return .allDay(start: s.adding(days: days), end: e.adding(days: days))
+        }
     }
 
     /// The start of a timed card that is already over, which the card warns about.

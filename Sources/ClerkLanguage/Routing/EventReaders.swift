@@ -102,6 +102,13 @@ enum CreateReader {
     /// and it holds what clerk cannot read: a sign it does not take ("w/", "#", "@ the
     /// office") or a lone letter ("c u there"). Nil when the title is all readable words.
     static func unreadTail(_ s: Sentence, pieces: [Range<Int>], details: EventDetails) -> Range<Int>? {
+        // "team sync every monday except holidays": days to leave out of a repeat that no
+        // reading took are said back, not made the title.
+        if let last = pieces.last, last.lowerBound > s.body.lowerBound, s.isInDate(last.lowerBound - 1),
+           s.word(last.lowerBound, isIn: Vocabulary.exceptWords) || s.word(last.lowerBound) == "but" && s.word(last.lowerBound + 1) == "not",
+           !details.weekdays.isEmpty || details.dates.contains(where: { s.dates[$0].recurrence != nil }) {
+            return last
+        }
         guard pieces.count >= 2, let last = pieces.last, let firstDate = details.dates.first else { return nil }
         let dateStart = s.body.first { s.tokens[$0].date == firstDate } ?? s.body.upperBound
         guard pieces[0].upperBound <= dateStart, last.lowerBound > dateStart else { return nil }

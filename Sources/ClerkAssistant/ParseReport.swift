@@ -190,6 +190,10 @@ public struct ParseReport: Sendable {
                 .object([("text", .string(String(text[part.range]))), ("role", .string(part.role)), ("rule", .string(part.rule))])
             })),
         ]
+        // The days a repeat leaves out ("except Dec 28"), when there are any.
+        if !match.exceptions.isEmpty {
+            fields.append(("exceptions", .array(match.exceptions.map { .string($0.iso) })))
+        }
         // Words read as others ("fridya" as "friday"), when there are any.
         if !match.corrections.isEmpty {
             fields.append(("corrections", .array(match.corrections.map { c in
@@ -381,6 +385,14 @@ extension ParseReport {
             out.append(UInt8(ascii: "}"))
         }
         out.append(UInt8(ascii: "]"))
+        if !date.pointee.exceptions.isEmpty {
+            out.append(",\"exceptions\":[")
+            for (index, day) in date.pointee.exceptions.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                Self.writeString(day.iso, to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
         if !date.pointee.corrections.isEmpty {
             out.append(",\"corrections\":[")
             for (index, correction) in date.pointee.corrections.enumerated() {

@@ -147,6 +147,8 @@ extension Renderer {
         if let location = card.draft.location { row("where", location) }
         if let rule = card.draft.recurrence.first {
             var repeats = RecurrenceText.describe(rule, start: text.localDate(card.draft.when.startInstant(in: zone))) ?? rule
+            let leftOut = ExceptionLines.days(in: card.draft.recurrence, zone: zone)
+            if !leftOut.isEmpty { repeats += ", except " + RecurrenceText.list(leftOut.map(text.shortDay)) }
             if !next.isEmpty { repeats += "; next " + next.map { text.shortDay(text.localDate($0)) }.joined(separator: ", ") }
             row("repeats", repeats)
         }

@@ -93,7 +93,12 @@ extension Session {
             }
             when = .timed(start: match.start, end: end, timeZone: context.zone.identifier)
         }
-        let recurrence = (request.recurrence ?? match.recurrence).map { ["RRULE:" + $0] } ?? []
+        // The repeat, and the days it leaves out at the event's own time of day.
+        var recurrence = (request.recurrence ?? match.recurrence).map { ["RRULE:" + $0] } ?? []
+        if !recurrence.isEmpty {
+            recurrence += ExceptionLines.lines(request.recurrence != nil ? request.exceptions : match.exceptions, when: when, zone: zone)
+            when = firstOccurrence(of: recurrence, from: when)
+        }
         let draft = EventDraft(title: request.title, when: when, location: request.location, attendees: [],
                                recurrence: recurrence, reminderMinutes: request.reminderMinutes)
         var card = DraftCard(id: context.makeID(), draft: draft, calendar: calendar, durationAssumed: durationAssumed,
@@ -159,8 +164,8 @@ extension Session {
             if !clashing.isEmpty { warnings.append(Renderer.overlaps(clashing, text: DateText(zone: context.zone))) }
         }
         var next: [Date] = []
-        if let rule = card.draft.recurrence.first {
-            next = context.previewOccurrences(String(rule.dropFirst("RRULE:".count)), card.draft.when, 3) ?? []
+        if !card.draft.recurrence.isEmpty {
+            next = context.previewOccurrences(card.draft.recurrence, card.draft.when, 3) ?? []
         }
         let message = Renderer.card(card, next: next, warnings: warnings, zone: context.zone, style: context.style)
             + "\n" + (past == nil ? Renderer.createQuestion : Renderer.createPastQuestion)
@@ -244,6 +249,28 @@ extension Session {
         return (upcoming ?? windows.first?.0 ?? from, false)
     }
 
+    /// A new repeat starts on its first occurrence still to come that it does not leave out:
+    /// "standup every weekday morning" said at 10:00 starts tomorrow at 09:00, "every monday
+    /// except dec 7" on 14 December. `when` itself when it is such an occurrence, or when
+    /// the occurrences are not known.
+    func firstOccurrence(of lines: [String], from when: When) -> When {
+        let zone = context.zone, now = context.now.now()
+        let start = when.startInstant(in: zone)
+        let leftOut = ExceptionLines.days(in: lines, zone: zone)
+        let firstDay = LocalDate(start, in: zone)
+        guard !when.isAllDay && start < now || leftOut.contains(firstDay),
+              let starts = context.previewOccurrences(lines, when, 8),
+              let next = starts.first(where: { (when.isAllDay || $0 >= now) && !leftOut.contains(LocalDate($0, in: zone)) }) else { return when }
+        let days = firstDay.days(until: LocalDate(next, in: zone))
+        guard days > 0 else { return when }
+        switch when {
+        case .timed(let s, let e, let id):
+            return .timed(start: zone.date(byAddingDays: days, to: s), end: zone.date(byAddingDays: days, to: e), timeZone: id)
+        case .allDay(let s, let e):
+            return .allDay(start: s.adding(days: days), end: e.adding(days: days))
+        }
+    }
+
     /// The start of a timed card that is already over, which the card warns about.
     func pastStart(_ card: DraftCard) -> Date? {
         guard case .timed(let start, _, _) = card.draft.when, start < context.now.now() else { return nil }
@@ -263,7 +290,13 @@ extension Session {
     func edit(_ card: DraftCard, _ changes: EventChanges) -> Reply {
         var card = card
         if WhenEdit.changesTiming(changes) {
+            let leftOut = ExceptionLines.days(in: card.draft.recurrence, zone: context.zone)
             card.draft.when = WhenEdit.applying(changes, to: card.draft.when, zone: context.zone)
+            // The days left out, at the new time of day.
+            if !leftOut.isEmpty {
+                card.draft.recurrence = card.draft.recurrence.filter { !ExceptionLines.isException($0) }
+                    + ExceptionLines.lines(leftOut, when: card.draft.when, zone: context.zone)
+            }
             let saidLength = changes.durationMinutes != nil
                 || changes.when.map { $0.known.contains(.end) || $0.known.contains(.duration) } ?? false
             if saidLength || card.draft.when.isAllDay { card.durationAssumed = false }

@@ -61,10 +61,10 @@ public struct SessionContext {
     /// A new event id (Google's rules: 5–1024 characters of a–v and 0–9). Injected so
     /// transcripts are reproducible.
     var makeID: () -> String
-    /// The first `count` starts of a series beginning at `start` under `rule` (an RRULE
-    /// value), for the card's "next three dates"; nil when unknown. The executable passes
-    /// libical's expansion.
-    var previewOccurrences: (_ rule: String, _ start: When, _ count: Int) -> [Date]?
+    /// The first `count` starts of a series beginning at `start` under `lines` (its
+    /// `RRULE:` and `EXDATE` lines), for the card's "next three dates"; nil when unknown. The
+    /// executable passes libical's expansion.
+    var previewOccurrences: (_ lines: [String], _ start: When, _ count: Int) -> [Date]?
     public var preferences = Preferences()
     /// The account behind the backend: status, sign-in and notices (nil: none to speak of).
     public var account: (any AccountService)?
@@ -83,7 +83,7 @@ public struct SessionContext {
         calendars: any CalendarService, contacts: any ContactsService, files: any FileService,
         backendName: String, now: NowProvider, zone: Zone, dateOrder: DateOrder = .monthFirst,
         style: TextStyle = .plain, answers: AnswerRule = .terminal, makeID: @escaping () -> String = SessionContext.randomID,
-        previewOccurrences: @escaping (_ rule: String, _ start: When, _ count: Int) -> [Date]? = { _, _, _ in nil }
+        previewOccurrences: @escaping (_ lines: [String], _ start: When, _ count: Int) -> [Date]? = { _, _, _ in nil }
     ) {
         self.calendars = calendars
         self.contacts = contacts

@@ -91,6 +91,9 @@ public struct DateMatch: Sendable, Hashable {
     public var known: KnownParts
     /// An RFC 5545 RRULE value without the `RRULE:` prefix ("FREQ=WEEKLY;BYDAY=MO"), or nil.
     public var recurrence: String?
+    /// The days a repeat leaves out ("every Monday except Dec 28"), in the reference's zone
+    /// (or the zone named), in order: the repeat's EXDATEs, one per day it would fall on.
+    public var exceptions: [LocalDate] = []
     /// The zone the person named ("8am JST"), already converted into the reference zone.
     public var statedTimeZone: Zone?
     /// The pieces, in text order.
@@ -108,9 +111,10 @@ public struct DateMatch: Sendable, Hashable {
 
     public init(
         range: Range<String.Index>, rule: String, start: Date, end: Date, grain: Grain, isAllDay: Bool,
-        known: KnownParts, recurrence: String? = nil, statedTimeZone: Zone? = nil, openFrom: OpenFrom? = nil, parts: [DatePart] = [],
+        known: KnownParts, recurrence: String? = nil, exceptions: [LocalDate] = [], statedTimeZone: Zone? = nil, openFrom: OpenFrom? = nil, parts: [DatePart] = [],
         corrections: [WordCorrection] = []
     ) {
+        self.exceptions = exceptions
         self.range = range
         self.rule = rule
         self.start = start

@@ -185,6 +185,8 @@ public struct EventRequest: Sendable, Hashable {
     public var durationMinutes: Int?
     /// An RFC 5545 RRULE value without the `RRULE:` prefix ("FREQ=WEEKLY;INTERVAL=2;BYDAY=TH").
     public var recurrence: String?
+    /// Days the repeat leaves out ("except Dec 28"): its EXDATEs, at the event's time of day.
+    public var exceptions: [LocalDate]
     /// True when the event takes whole days ("all day", or a date with no time).
     public var isAllDay: Bool
     /// When no clock time was said, what the day's reading says of the start ("tomorrow
@@ -200,9 +202,11 @@ public struct EventRequest: Sendable, Hashable {
     public init(
         title: String, when: DateMatch? = nil, calendar: CalendarMention? = nil, attendees: [Attendee] = [],
         location: String? = nil, reminderMinutes: [Int] = [], durationMinutes: Int? = nil,
-        recurrence: String? = nil, isAllDay: Bool = false, startHint: StartHint? = nil, isBlock: Bool = false, unread: String? = nil
+        recurrence: String? = nil, exceptions: [LocalDate] = [], isAllDay: Bool = false, startHint: StartHint? = nil, isBlock: Bool = false,
+        unread: String? = nil
     ) {
         self.title = title
+        self.exceptions = exceptions
         self.when = when
         self.calendar = calendar
         self.attendees = attendees

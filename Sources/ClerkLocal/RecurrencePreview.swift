@@ -10,13 +10,19 @@ public enum RecurrencePreview {
     /// The first `count` starts of `rule` (an RRULE value) for a series whose first
     /// occurrence is `first`, on the wall clock of `zone`.
     public static func starts(rule: String, first: When, zone: Zone, count: Int) throws -> [Date] {
+        try starts(lines: ["RRULE:" + rule], first: first, zone: zone, count: count)
+    }
+
+    /// The first `count` starts of a series under `lines` (its RRULE, RDATE and EXDATE
+    /// lines) whose first occurrence is `first`, on the wall clock of `zone`.
+    public static func starts(lines: [String], first: When, zone: Zone, count: Int) throws -> [Date] {
         let rules = ZoneRules(zone)
         let wall: WallTime
         switch first {
         case .timed(let start, _, _): wall = rules.wallTime(at: Civil.seconds(start))
         case .allDay(let start, _): wall = WallTime(year: start.year, month: start.month, day: start.day)
         }
-        let recurrence = try Recurrence(lines: ["RRULE:" + rule], first: wall, isAllDay: first.isAllDay, zone: rules)
+        let recurrence = try Recurrence(lines: lines, first: wall, isAllDay: first.isAllDay, zone: rules)
         let from = recurrence.firstKey
         let keys = recurrence.starts(from: from, to: from + horizonDays * 86_400).prefix(count)
         return keys.map { key in

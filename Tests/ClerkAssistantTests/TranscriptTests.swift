@@ -15,7 +15,7 @@ import Testing
 
     static let expected = [
         "agenda.txt", "calendars.txt", "changes-questions.txt", "changes.txt", "contacts-files.txt", "contacts-loose.txt",
-        "context-times.txt", "create-event.txt", "edit-times.txt", "files-loose.txt", "free-slots.txt", "guests.txt", "json.txt", "lengths.txt", "misc.txt", "safety.txt", "searches.txt", "series-moves.txt", "series.txt",
+        "context-times.txt", "create-event.txt", "edit-times.txt", "files-loose.txt", "free-slots.txt", "guests.txt", "json.txt", "lengths.txt", "misc.txt", "repeats.txt", "safety.txt", "searches.txt", "series-moves.txt", "series.txt",
     ]
 
     @Test(arguments: Transcript.all())
@@ -91,7 +91,7 @@ final class TranscriptPlayer {
                 nextID += 1
                 return String(format: "evt%04d", nextID)
             },
-            previewOccurrences: { rule, first, count in try? RecurrencePreview.starts(rule: rule, first: first, zone: zone, count: count) })
+            previewOccurrences: { lines, first, count in try? RecurrencePreview.starts(lines: lines, first: first, zone: zone, count: count) })
         let session = Session(context: context)
         self.store = store
         self.session = session

@@ -30,6 +30,19 @@ import Testing
     }
 
     @Test(arguments: [
+        ("every monday at 10 except dec 28 and jan 4", ["every monday", "at 10", "except dec 28", "and jan 4"],
+         ["recurrence", "time", "except", "except"], ["2026-12-28", "2027-01-04"]),
+        ("every weekday at 9 except fridays", ["every weekday", "at 9", "except fridays"], ["recurrence", "time", "except"], []),
+        ("every monday until dec 21", ["every monday", "until dec 21"], ["recurrence", "end"], []),
+    ] as [(String, [String], [String], [String])])
+    func namesTheDaysARepeatLeavesOut(text: String, pieces: [String], roles: [String], days: [String]) throws {
+        let match = try #require(DateReader().read(text, at: Self.monday).first)
+        #expect(match.parts.map { String(text[$0.range]) } == pieces)
+        #expect(match.parts.map(\.role) == roles)
+        #expect(match.exceptions.map(\.iso) == days)
+    }
+
+    @Test(arguments: [
         ("tomorrow", KnownParts.date, true),
         ("tomorrow 3pm", KnownParts([.date, .time]), false),
         ("3-4pm", KnownParts([.time, .end]), false),

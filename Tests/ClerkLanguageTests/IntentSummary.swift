@@ -36,6 +36,7 @@ enum IntentSummary {
             add("reminders", e.reminderMinutes.isEmpty ? nil : e.reminderMinutes.map(String.init).joined(separator: "|"))
             add("duration", e.durationMinutes.map(String.init))
             add("rrule", e.recurrence)
+            add("except", e.exceptions.isEmpty ? nil : e.exceptions.map(\.iso).joined(separator: "|"))
             add("starts", e.startHint.map(hint))
             flag("block", e.isBlock)
             add("unread", e.unread)

@@ -15,6 +15,8 @@ struct PhraseRow: CustomStringConvertible, Sendable {
     var grain: String
     var found: String
     var rrule: String
+    /// The days a repeat leaves out (`YYYY-MM-DD`, comma-separated); empty for none.
+    var except: String
 
     var description: String { "\(file):\(line) \"\(phrase)\"" }
 
@@ -47,10 +49,10 @@ enum PhraseCorpus {
             }
             if line.hasPrefix("#") || line.isEmpty { continue }
             let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            precondition(f.count == 8, "\(name).tsv:\(index + 1): expected 8 columns, got \(f.count)")
+            precondition(f.count == 8 || f.count == 9, "\(name).tsv:\(index + 1): expected 8 or 9 columns, got \(f.count)")
             rows.append(PhraseRow(file: name, line: index + 1, phrase: f[0], now: f[1].isEmpty ? defaultNow : f[1],
                                   tz: f[2].isEmpty ? defaultZone : f[2], start: f[3] == "-" ? nil : f[3], end: f[4],
-                                  grain: f[5], found: f[6], rrule: f[7]))
+                                  grain: f[5], found: f[6], rrule: f[7], except: f.count > 8 ? f[8] : ""))
         }
         return rows
     }

@@ -18,6 +18,7 @@ import Testing
         #expect(match.grain.rawValue == row.grain, "\(row): grain")
         #expect(String(row.phrase[match.range]) == (row.found.isEmpty ? row.phrase : row.found), "\(row): text")
         #expect((match.recurrence ?? "") == row.rrule, "\(row): repeat")
+        #expect(match.exceptions.map(\.iso).joined(separator: ",") == row.except, "\(row): days left out")
     }
 
     func longest(_ matches: [DateMatch], in text: String) -> DateMatch? {

@@ -579,6 +579,9 @@ struct Chart: ~Copyable {
                 if index == Int(item.endElement) {
                     for k in from..<parts.count { parts[k].role = "end" }
                 }
+                if item.exceptFrom >= 0, index >= item.exceptFrom {
+                    for k in from..<parts.count { parts[k].role = "except" }
+                }
             } else if pendingStart == nil, tokens[Int(slot >> 1)].kind == .word {
                 pendingStart = tokens[Int(slot >> 1)].start
             }

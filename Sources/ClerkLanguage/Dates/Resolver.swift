@@ -88,13 +88,16 @@ struct Resolver {
         guard end > start || (end == start && t.openBound != nil) else { return nil }
 
         var rrule: String?
+        var exceptions: [LocalDate] = []
         if let rule = t.recurrence {
             rrule = rule.rrule(untilText: rule.until.map { untilText($0, allDay: allDay, clock) })
+            if !rule.exceptions.isEmpty { exceptions = exceptionDays(rule, first: clock.wall(start), series) }
         }
         return DateMatch(
             range: stringRange(tokens[item.first].start, tokens[item.end - 1].end),
             rule: item.rule, start: start, end: end, grain: grain, isAllDay: allDay, known: known,
-            recurrence: rrule, statedTimeZone: t.zone == nil ? nil : zone, openFrom: !allDay ? nil : t.openBound == .afterEnd ? .atEnd : t.openBound == .after ? .atStart : nil,
+            recurrence: rrule, exceptions: exceptions, statedTimeZone: t.zone == nil ? nil : zone,
+            openFrom: !allDay ? nil : t.openBound == .afterEnd ? .atEnd : t.openBound == .after ? .atStart : nil,
             parts: parts.map { DatePart(range: stringRange($0.start, $0.end), role: $0.role, rule: $0.rule) },
             corrections: corrections.isEmpty ? [] : corrections.filter { $0.start >= tokens[item.first].start && $0.end <= tokens[item.end - 1].end }
                 .map { WordCorrection(range: stringRange($0.start, $0.end), word: $0.word) })
@@ -128,6 +131,45 @@ struct Resolver {
             return p
         }
         return future ?? series.previous(e, startingBefore: now)
+    }
+
+    /// The days of a repeat's exceptions ("except Dec 28", "except the week of Dec 21") on
+    /// which it falls, from its first occurrence (`first`) on: each exception is its next
+    /// span ending after that, and of its days (at most a year) those the rule's weekdays,
+    /// days of the month, months and UNTIL allow.
+    func exceptionDays(_ rule: RecurrenceRule, first: WallSeconds, _ series: Series) -> [LocalDate] {
+        let firstDay = Wall.dayNumber(first)
+        let lastDay = rule.until.map { Wall.dayNumber($0) }
+        let firstWeekday = CivilCalendar.isoWeekday(dayNumber: firstDay)
+        let firstDate = CivilCalendar.date(dayNumber: firstDay)
+        // "MO" any Monday, "1MO" the first of the month, "-1FR" the last.
+        func fallsOn(_ code: String, weekday: Int, _ date: (year: Int, month: Int, day: Int)) -> Bool {
+            guard Lexicon.weekdayCodes[weekday] == code.suffix(2) else { return false }
+            guard let n = Int(code.dropLast(2)) else { return true }
+            return n > 0 ? (date.day - 1) / 7 + 1 == n
+                : (CivilCalendar.daysIn(month: date.month, year: date.year) - date.day) / 7 + 1 == -n
+        }
+        var days: Set<Int> = []
+        for exception in rule.exceptions {
+            guard let span = series.next(exception, endingAfter: first) else { continue }
+            let from = max(Wall.dayNumber(span.start), firstDay)
+            let to = min(Wall.dayNumber(span.end - 1), from + 366, lastDay ?? Int.max)
+            guard from <= to else { continue }
+            for day in from...to {
+                let weekday = CivilCalendar.isoWeekday(dayNumber: day)
+                let date = CivilCalendar.date(dayNumber: day)
+                if !rule.byDay.isEmpty, !rule.byDay.contains(where: { fallsOn($0, weekday: weekday, date) }) { continue }
+                if !rule.byMonthDay.isEmpty, !rule.byMonthDay.contains(date.day) { continue }
+                if !rule.byMonth.isEmpty, !rule.byMonth.contains(date.month) { continue }
+                // A rule without BY parts repeats the first occurrence's weekday, day or date.
+                let plain = rule.byDay.isEmpty && rule.byMonthDay.isEmpty
+                if plain, rule.frequency == "WEEKLY", weekday != firstWeekday { continue }
+                if plain, rule.frequency == "MONTHLY", date.day != firstDate.day { continue }
+                if plain, rule.frequency == "YEARLY", date.day != firstDate.day || date.month != firstDate.month { continue }
+                days.insert(day)
+            }
+        }
+        return days.sorted().map { LocalDate(dayNumber: $0) }
     }
 
     /// RFC 5545's UNTIL: a date for all-day repeats, else the UTC time of the last moment.

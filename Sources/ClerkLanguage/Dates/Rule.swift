@@ -88,6 +88,9 @@ final class Item: Sendable {
     func madeBy(_ name: Rule.Name) -> Bool { source.known == name }
     /// The explanation role of the whole item, when its rule gives one ("date", "time").
     var role: String? { source.role }
+    /// The first capture whose pieces are explained as left out of a repeat ("except Dec
+    /// 28" except), -1 for none.
+    var exceptFrom: Int { source.exceptFrom ?? -1 }
     /// What the rule's elements captured (see `Chart.Stack`), to work out the parts of the
     /// items that are kept, and only those.
     let captures: Captures
@@ -287,14 +290,17 @@ final class Rule: Sendable {
     let priority: Int
     /// The element whose pieces are the end of a range or a repeat ("to Jan 3" end).
     let endElement: Int?
+    /// The first element whose pieces a repeat leaves out ("except Dec 28" except).
+    let exceptFrom: Int?
     /// The names that tests ask items about (`Item.madeBy`).
     enum Name: UInt8, Sendable { case other, isoDate, dayMonth, clockHHMM, clockH }
     /// Which of them this rule's name is, found once as the rule is made.
     let known: Name
 
-    init(_ name: String, priority: Int = 0, _ pattern: [Element], role: String? = nil, endElement: Int? = nil,
+    init(_ name: String, priority: Int = 0, _ pattern: [Element], role: String? = nil, endElement: Int? = nil, exceptFrom: Int? = nil,
          _ produce: @escaping @Sendable (Match) -> Production?) {
         self.name = name
+        self.exceptFrom = exceptFrom
         self.pattern = pattern
         self.role = role
         self.priority = priority

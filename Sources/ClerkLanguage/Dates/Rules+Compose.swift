@@ -49,6 +49,7 @@ extension DateRules {
         Rule("intersect-comma", [.anyTime { $0.isIntersectable }, .symbol(","), Element.words(["at", "on"]).opt, .anyTime { $0.isIntersectable }], role: nil) { m in
             let a = m.item(0)!, b = m.item(3)!
             guard !(a.latent && b.latent), !a.time!.hasClock || !b.time!.hasClock else { return nil }
+            if repeatsAtTime(a.time!, b.time!) { return nil }
             // "Dec 3, 2026": four digits after a comma are a year, not a clock.
             if a.isFourDigitClock || b.isFourDigitClock { return nil }
             return Compose.intersect(a.time!, b.time!, m.series).map { .time($0) }
@@ -103,6 +104,7 @@ extension DateRules {
         // part of the day only joins the date before it.
         if a.latent, x.hasDayPart { return nil }
         if let joiner = m.word(1), !joinerFits(joiner, x, y) { return nil }
+        if repeatsAtTime(x, y) { return nil }
         // A bare number is only a clock next to a date ("8 tomorrow", "tomorrow 945").
         if a.latent, !latentClockFits(a, with: y) { return nil }
         if b.latent, !latentClockFits(b, with: x) { return nil }
@@ -115,6 +117,13 @@ extension DateRules {
             p.priority = 1
         }
         return p
+    }
+
+    /// "tuesdays at 2pm", "on Mondays 9-10", "mondays in the evening": a weekday in the
+    /// plural with a time of day is a repeat then (`repeat-at-time`, `repeat-in-day-part`),
+    /// not one Tuesday.
+    static func repeatsAtTime(_ a: TimeValue, _ b: TimeValue) -> Bool {
+        a.isPluralWeekday && (b.hasClock || b.hasDayPart) || b.isPluralWeekday && (a.hasClock || a.hasDayPart)
     }
 
     static func joinerFits(_ joiner: String, _ a: TimeValue, _ b: TimeValue) -> Bool {

@@ -46,7 +46,9 @@ extension DateRules {
         },
         // "Fridays": a weekday to count ("4 Mondays from now") or to repeat ("on Fridays")
         Rule("weekday-plural", [.words(Set(Lexicon.pluralWeekdays.keys))], role: "date") { m in
-            .time(.date(.weekday(Lexicon.pluralWeekdays[m.word(0)!]!)), latent: true)
+            var t = TimeValue.date(.weekday(Lexicon.pluralWeekdays[m.word(0)!]!))
+            t.isPluralWeekday = true
+            return .time(t, latent: true)
         },
         Rule("month", [monthElement, Element.symbol(".").touching.opt], role: "date") { m in
             let w = m.word(0)!

@@ -5,6 +5,8 @@ extension DateRules {
     static let everyWords: Set<String> = ["every", "each", "evry", "every-"]
     static let pluralWeekdayElement = Element.words(Set(Lexicon.pluralWeekdays.keys))
     static let listJoiners: Set<String> = [",", "and", "&", "or", "+", "/"]
+    /// Words that leave days out of a repeat ("except", "but not", "skipping").
+    static let exceptWords: Set<String> = ["except", "excluding", "excepting", "not", "skipping", "skip", "exc", "excl"]
 
     static let recurrence: [Rule] = [
         // Monday and Thursday, Mon, Wed and Fri (only inside repeats, or as the whole text)
@@ -129,6 +131,21 @@ extension DateRules {
         Rule("repeat-at-time", [.time { $0.hasRecurrence && !$0.hasClock }, Element.words(["at", "@", "from"]).opt, .anyTime { $0.isPlain && $0.hasClock && !$0.hasDate }], role: nil) { m in
             withTime(m.time(0), m.time(2), m.series)
         },
+        // every Monday evening, every weekday morning, on Mondays in the evening: the repeat
+        // in that part of the day
+        Rule("repeat-in-day-part", [.time { $0.hasRecurrence && !$0.hasClock && !$0.hasDayPart }, Element.words(["in", "during"]).opt, Element.word("the").opt,
+                                    .anyTime { $0.isPlain && $0.hasDayPart && !$0.hasClock && !$0.hasDate }], role: nil) { m in
+            var t = m.time(0)
+            let part = m.time(3)
+            guard let rule = t.recurrence, ["DAILY", "WEEKLY", "MONTHLY", "YEARLY"].contains(rule.frequency) else { return nil }
+            // "every day" starts today; in a part of the day, the next one not over.
+            if case .every(.day) = t.expression { t.expression = part.expression; t.hasDate = false }
+            else { t.expression = Compose.intersection(t.expression, part.expression) }
+            t.hasDayPart = true
+            t.isStretch = true
+            t.grain = min(t.grain, part.grain)
+            return .time(t)
+        },
         Rule("time-repeat", [.anyTime { $0.isPlain && $0.hasClock && !$0.hasDate }, .time { $0.hasRecurrence && !$0.hasClock }], role: nil) { m in
             withTime(m.time(1), m.time(0), m.series)
         },
@@ -142,21 +159,53 @@ extension DateRules {
             t.recurrence = rule
             return .time(t)
         },
-        // ... 10 times, ... for 6 weeks
+        // ... 10 times, ... for 6 weeks, ..., 6 times
         Rule("repeat-count", [.time { $0.hasRecurrence && $0.recurrence!.count == nil && $0.recurrence!.until == nil },
-                              Element.word("for").opt, .number { $0.isWhole && !$0.isOrdinal && $0.value >= 1 && $0.value <= 1000 },
+                              Element.symbol(",").opt, Element.word("for").opt, .number { $0.isWhole && !$0.isOrdinal && $0.value >= 1 && $0.value <= 1000 },
                               .words(["times", "occurrences", "sessions", "weeks", "days", "months", "years", "x"])], role: nil) { m in
             var t = m.time(0)
             var rule = t.recurrence!
-            let unit = m.word(3)!
+            let unit = m.word(4)!
             let frequencyUnit = ["DAILY": "days", "WEEKLY": "weeks", "MONTHLY": "months", "YEARLY": "years"][rule.frequency]
             if ["weeks", "days", "months", "years"].contains(unit) {
                 // "every Monday for 6 weeks": one a week, six times.
                 guard unit == frequencyUnit, rule.byDay.count <= 1 else { return nil }
-                guard m.has(1) else { return nil }
+                guard m.has(2) else { return nil }
             }
-            rule.count = (m.int(2) + rule.interval - 1) / rule.interval
-            if !["weeks", "days", "months", "years"].contains(unit) { rule.count = m.int(2) }
+            rule.count = (m.int(3) + rule.interval - 1) / rule.interval
+            if !["weeks", "days", "months", "years"].contains(unit) { rule.count = m.int(3) }
+            t.recurrence = rule
+            return .time(t)
+        },
+        // every Monday at 5 for 45 minutes, tuesdays at 2pm for 3 hours: how long each lasts
+        // (under a day: "every day at 9 for 2 weeks" is a count)
+        Rule("repeat-for-duration", [.time { $0.hasRecurrence && $0.hasClock && !$0.hasEnd },
+                                     .words(["for", "lasting"]), .duration { $0.months == 0 && $0.days == 0 && $0.seconds > 0 && $0.seconds < 24 * 3600 }], role: nil) { m in
+            withDuration(m.time(0), m.duration(2))
+        },
+        // every weekday at 9 except Fridays, daily except Sundays and Mondays: those weekdays
+        // left out of the rule
+        Rule("repeat-except-weekdays", [.time { $0.hasRecurrence }, Element.symbol(",").opt, Element.word("but").opt, .words(exceptWords),
+                                        Element.words(["for", "on"]).opt, .anyTime { isWeekdayOrList($0) }], role: nil, exceptFrom: 5) { m in
+            leavingOut(m.time(0), Set(weekdayCodes(m.time(5).expression)))
+        },
+        // every day except weekends, daily but not at the weekend
+        Rule("repeat-except-weekends", [.time { $0.hasRecurrence }, Element.symbol(",").opt, Element.word("but").opt, .words(exceptWords),
+                                        Element.words(["for", "on", "at", "over"]).opt, Element.word("the").opt, .words(["weekends", "weekend", "week-ends"])], role: nil) { m in
+            leavingOut(m.time(0), ["SA", "SU"])
+        },
+        // every Monday at 10 except Dec 28, daily except Christmas and New Year's Day: those
+        // days left out (EXDATEs)
+        Rule("repeat-except-dates", [.time { $0.hasRecurrence }, Element.symbol(",").opt,
+                                     Element.word("but").opt, .words(exceptWords), Element.words(["for", "on"]).opt, .time { isExceptionDay($0) },
+                                     Element.words(listJoiners).opt, Element.time { isExceptionDay($0) }.opt,
+                                     Element.words(listJoiners).opt, Element.time { isExceptionDay($0) }.opt], role: nil, exceptFrom: 5) { m in
+            // Joiners only between days.
+            if m.has(6) != m.has(7) || m.has(8) != m.has(9) || (m.has(9) && !m.has(7)) { return nil }
+            var t = m.time(0)
+            var rule = t.recurrence!
+            guard rule.frequency != "HOURLY", rule.frequency != "MINUTELY" else { return nil }
+            rule.exceptions += [5, 7, 9].filter { m.has($0) }.map { m.time($0).expression }
             t.recurrence = rule
             return .time(t)
         },
@@ -199,15 +248,48 @@ extension DateRules {
         plain.recurrence = nil
         // A repeat's hour without am/pm is its time on any day, as on a day to come ("every
         // day at 7" is 07:00, as "tomorrow at 7" is), not the next of 07:00 and 19:00 from
-        // now: said at 10:00 it made a daily 19:00.
+        // now: said at 10:00 it made a daily 19:00. A part of the day said with the repeat
+        // picks the hour instead ("every evening at 8" is 20:00).
         var clock = clock
-        if rule.frequency != "HOURLY", rule.frequency != "MINUTELY",
+        if rule.frequency != "HOURLY", rule.frequency != "MINUTELY", !repeated.hasDayPart,
            case .ambiguousClock(let h, let m, let s, let length) = clock.expression {
             clock.expression = .clock(hour: Series.readings(ofHour: h).0, minute: m, second: s, length: length)
         }
         guard var t = Compose.intersect(plain, clock, series) else { return nil }
         // A repeat of whole days at a time: the first one is the next that has not started.
         if case .every(.day) = plain.expression { t.hasDate = false }
+        t.recurrence = rule
+        return .time(t)
+    }
+
+    /// A day or a few days to leave out of a repeat: a date, not a weekday ("except
+    /// Fridays" leaves a weekday out of the rule) and not a time.
+    static func isExceptionDay(_ t: TimeValue) -> Bool {
+        t.isPlain && t.hasDate && !t.hasClock && !t.hasDayPart && t.grain <= .month && weekdays(t.expression) == nil && !t.isPluralWeekday
+    }
+
+    /// The repeat `t` without the weekdays `removed` (two-letter codes): "every weekday
+    /// except Fridays" is Monday to Thursday, "every day except Sundays" the other six days
+    /// weekly. Nil when nothing is left out ("every Monday except Fridays") or nothing is
+    /// left, or the rule does not repeat on weekdays ("the first Monday of every month").
+    static func leavingOut(_ t: TimeValue, _ removed: Set<String>) -> Production? {
+        var t = t
+        var rule = t.recurrence!
+        guard rule.bySetPosition == nil, rule.byMonthDay.isEmpty, rule.byMonth.isEmpty else { return nil }
+        var days = rule.byDay
+        if days.isEmpty {
+            guard rule.frequency == "DAILY", rule.interval == 1 else { return nil }
+            days = Array(Lexicon.weekdayCodes.dropFirst())
+            rule.frequency = "WEEKLY"
+        }
+        guard rule.frequency == "WEEKLY", days.allSatisfy({ $0.count == 2 }), !removed.isDisjoint(with: days) else { return nil }
+        let kept = days.filter { !removed.contains($0) }
+        guard let firstCode = kept.first else { return nil }
+        rule.byDay = kept
+        // The first occurrence on one of the days kept.
+        var first = TimeExpression.weekday(Lexicon.weekdayCodes.firstIndex(of: firstCode)!)
+        for code in kept.dropFirst() { first = .either(first, .weekday(Lexicon.weekdayCodes.firstIndex(of: code)!)) }
+        t.expression = Compose.intersection(first, t.expression)
         t.recurrence = rule
         return .time(t)
     }

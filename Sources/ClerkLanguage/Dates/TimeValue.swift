@@ -24,6 +24,7 @@ struct TimeValue: Hashable, Sendable {
         static let hasYear = Flags(rawValue: 1 << 4)
         static let hasEnd = Flags(rawValue: 1 << 5)
         static let isAllDay = Flags(rawValue: 1 << 6)
+        static let isPluralWeekday = Flags(rawValue: 1 << 7)
     }
 
     private final class Extras: Hashable, Sendable {
@@ -84,6 +85,9 @@ struct TimeValue: Hashable, Sendable {
     var hasEnd: Bool { get { flag(.hasEnd) } set { set(.hasEnd, newValue) } }
     /// "all day".
     var isAllDay: Bool { get { flag(.isAllDay) } set { set(.isAllDay, newValue) } }
+    /// A weekday said in the plural ("Mondays", "on Tuesdays"): a day to count ("4 Mondays
+    /// from now") or to repeat, never one day at a time of day ("tuesdays at 2pm" repeats).
+    var isPluralWeekday: Bool { get { flag(.isPluralWeekday) } set { set(.isPluralWeekday, newValue) } }
 
     /// "for 2 hours": the end is the start plus this.
     var duration: Offset? {
@@ -184,6 +188,9 @@ struct RecurrenceRule: Hashable, Sendable {
     var until: WallSeconds?
     /// "starting next week": the first occurrence comes no earlier than this.
     var startsFrom: TimeExpression?
+    /// "except Dec 28": days left out of the repeat (EXDATEs), as said; the resolver keeps
+    /// the days of each on which the repeat falls.
+    var exceptions: [TimeExpression] = []
 
     /// The RRULE value, e.g. `FREQ=WEEKLY;BYDAY=TU,TH`.
     func rrule(untilText: String? = nil) -> String {

@@ -280,6 +280,11 @@ enum Classifier {
         if shape.headVerb == .create, head + 1 >= s.body.upperBound, s.word(head, isA: .calendarNoun) || s.word(head, isA: .eventNoun) {
             shape.headVerb = .none
         }
+        // "book club on Friday", "block party saturday": a create verb that is also a noun,
+        // before the noun it names a kind of event with, is the title's first word.
+        if shape.headVerb == .create, s.phrase(of: Vocabulary.verbNounEvents, at: head) != nil {
+            shape.headVerb = .none
+        }
         shape.afterVerb = shape.headVerb == .none ? head : CommandWords.end(of: s, from: head)
         shape.remind = s.word(head, isA: .remindVerb) || isCreatePhrase(s, at: head) && s.word(head, isA: .remindPhraseStart)
             || isTellMeTo(s, at: head)

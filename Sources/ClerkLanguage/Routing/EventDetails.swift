@@ -30,6 +30,9 @@ struct EventDetails {
     /// Words of a date reading that are the title's instead ("quarterly" in "quarterly
     /// planning next Thursday").
     var titleDateWords: Set<Int> = []
+    /// How many times the repeat happens, said apart from it ("daily standup at 9:30, 10
+    /// times"; `Repeats.readCount`).
+    var repeatCount: Int?
 
     /// Reads `range` of `s`, where `used` marks the tokens already taken (the command words).
     /// Names after "with" stay unused, so "with Ana" stays in a title.

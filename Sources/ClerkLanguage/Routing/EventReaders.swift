@@ -53,7 +53,16 @@ enum CreateReader {
                 duration = Quantity.minutes(in: s, at: start)?.minutes
             }
         }
-        let recurrence = (details.weekdays.isEmpty ? nil : details.weekdays[0].recurrence) ?? details.dates.lazy.compactMap { s.dates[$0].recurrence }.first
+        // The repeat and the days it leaves out, from the one reading that says both.
+        var recurrence: String?, exceptions: [LocalDate] = []
+        if !details.weekdays.isEmpty {
+            recurrence = details.weekdays[0].recurrence
+            exceptions = details.weekdays[0].exceptions
+        } else if let d = details.dates.first(where: { s.dates[$0].recurrence != nil }) {
+            recurrence = s.dates[d].recurrence
+            exceptions = s.dates[d].exceptions
+        }
+        if let count = details.repeatCount, let rule = recurrence { recurrence = rule + ";COUNT=\(count)" }
         // A day alone is all-day ("lunch on Friday" is not: the reader gave it lunch time);
         // a day with a length is not ("workshop on Friday for 3 hours": the time is to choose).
         // A meal with a day and no time starts at the meal's time ("lunch tomorrow"); a part of
@@ -83,7 +92,8 @@ enum CreateReader {
         // copied whole into the intent's box, and destroyed.
         return .createEvent(EventRequest(
             title: title, when: when, calendar: details.calendar, attendees: details.attendees, location: details.location,
-            reminderMinutes: details.reminderMinutes, durationMinutes: duration, recurrence: recurrence, isAllDay: allDay,
+            reminderMinutes: details.reminderMinutes, durationMinutes: duration, recurrence: recurrence,
+            exceptions: exceptions, isAllDay: allDay,
             startHint: hint, isBlock: isBlock, unread: unreadText
         ))
     }
@@ -92,6 +102,13 @@ enum CreateReader {
     /// and it holds what clerk cannot read: a sign it does not take ("w/", "#", "@ the
     /// office") or a lone letter ("c u there"). Nil when the title is all readable words.
     static func unreadTail(_ s: Sentence, pieces: [Range<Int>], details: EventDetails) -> Range<Int>? {
+        // "team sync every monday except holidays": days to leave out of a repeat that no
+        // reading took are said back, not made the title.
+        if let last = pieces.last, last.lowerBound > s.body.lowerBound, s.isInDate(last.lowerBound - 1),
+           s.word(last.lowerBound, isIn: Vocabulary.exceptWords) || s.word(last.lowerBound) == "but" && s.word(last.lowerBound + 1) == "not",
+           !details.weekdays.isEmpty || details.dates.contains(where: { s.dates[$0].recurrence != nil }) {
+            return last
+        }
         guard pieces.count >= 2, let last = pieces.last, let firstDate = details.dates.first else { return nil }
         let dateStart = s.body.first { s.tokens[$0].date == firstDate } ?? s.body.upperBound
         guard pieces[0].upperBound <= dateStart, last.lowerBound > dateStart else { return nil }

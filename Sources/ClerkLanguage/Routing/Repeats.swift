@@ -7,10 +7,13 @@
 /// - A frequency word that names a kind of meeting, with a single date said ("quarterly
 ///   planning next Thursday from 9 to 5:30"), is part of the title and repeats nothing.
 /// - Days of the week said as a list ("gym mon wed fri 7am", "yoga tue and thu at 6pm") are
-///   a weekly repeat on those days, read again as "every mon, wed and fri 7am".
+///   a weekly repeat on those days, read again as "every mon, wed and fri 7am" with what
+///   follows them ("7-8:30am until Dec 17", "at 5 for 45 min").
+/// - A count said apart from the repeat ("daily standup at 9:30, 10 times") is its COUNT.
 enum Repeats {
     static func keepSchedule(_ s: Sentence, _ details: inout EventDetails) {
         readWeekdayList(s, &details)
+        defer { readCount(s, &details) }
         guard details.dates.count >= 2 || !details.weekdays.isEmpty else { return }
         for d in details.dates where isFrequencyWord(s, d) {
             let others = details.dates.filter { $0 != d }
@@ -46,6 +49,34 @@ enum Repeats {
         }
     }
 
+    /// Words that count the times a repeat happens ("10 times", "6 sessions").
+    static let countWords: WordSet = ["times", "occurrences", "sessions", "classes", "lessons"]
+
+    /// "daily standup at 9:30, 10 times", "weekly 1:1 with Bob on mondays, 6 sessions": a
+    /// number of times no reading took, with a repeat said and no end to it, is how many
+    /// times it happens.
+    static func readCount(_ s: Sentence, _ details: inout EventDetails) {
+        let rule = details.weekdays.first?.recurrence ?? details.dates.lazy.compactMap { s.dates[$0].recurrence }.first
+        guard let rule, !rule.contains("COUNT="), !rule.contains("UNTIL=") else { return }
+        var i = s.body.lowerBound
+        while i < s.body.upperBound {
+            defer { i += 1 }
+            guard !details.used[i], let (value, next) = Quantity.number(in: s, at: i), next < s.body.upperBound,
+                  s.word(next, isIn: countWords), !details.used[next], value >= 1, value <= 1000, value == value.rounded() else { continue }
+            var start = i
+            if start > s.body.lowerBound, !details.used[start - 1], s.word(start - 1) == "for" { start -= 1 }
+            if start > s.body.lowerBound, !details.used[start - 1], s.word(start - 1) == "," { start -= 1 }
+            for k in start...next { details.used[k] = true }
+            details.repeatCount = Int(value)
+            let counted = rule + ";COUNT=\(Int(value))"
+            if let at = details.slots.firstIndex(where: { $0.kind == .recurrence }) {
+                details.slots[at].value = counted
+                details.slots[at].ranges.append(s.span(start..<(next + 1)))
+            }
+            return
+        }
+    }
+
     /// True when a reading is a weekday or a day of the month and perhaps a time, nothing
     /// more ("on Friday", "fri at 10", "on the 3rd"): with a frequency word it says which day
     /// repeats, not which single day.
@@ -63,11 +94,14 @@ enum Repeats {
     }
 
     /// "mon wed fri 7am": two or more weekday words in a row (with or without "and" and
-    /// commas), read again as "every mon, wed and fri" and the time said after them; and
-    /// "mon-fri 9:30", "monday to friday at 9:30": every day from one to the other, when a
-    /// time is said (without one, "off mon-fri" is the days themselves).
+    /// commas), read again as "every mon, wed and fri" with what follows them ("7-8:30am",
+    /// "at 5 for 45 min", "2-3pm until Dec 17"); and "mon-fri 9:30", "monday to friday at
+    /// 9:30": every day from one to the other, when a time is said (without one, "off
+    /// mon-fri" is the days themselves). A list the date reader read as a repeat itself
+    /// ("every monday and wednesday 9-10:30 until …", "mondays and thursdays 2-3pm") is left
+    /// as it read it.
     static func readWeekdayList(_ s: Sentence, _ details: inout EventDetails) {
-        guard let reader = s.reader else { return }
+        guard s.reader != nil else { return }
         var i = s.body.lowerBound
         while i < s.body.upperBound {
             var days: [Int] = [], names: [String] = [], j = i + 1
@@ -76,6 +110,11 @@ enum Repeats {
             if let (from, to) = weekdayPair(s.word(i)) {
                 days = [i]
                 names = daysBetween(from, to)
+            } else if let listed = weekdaysSlashed(s.word(i)) {
+                // "tue/thu" typed as one word.
+                isRange = false
+                days = [i]
+                names = listed
             } else if s.tokens[i].is(.weekday), throughWords.contains(s.word(i + 1)), s.isA(i + 2, .weekday),
                       let from = Lexicon.weekdays[s.word(i)], let to = Lexicon.weekdays[s.word(i + 2)] {
                 days = [i, i + 2]
@@ -95,35 +134,85 @@ enum Repeats {
                 i += 1
                 continue
             }
-            // The time said with the last day or right after the list ("fri 7am", "… at 6pm").
-            var time = ""
-            var timeTokens: [Int] = []
-            if let d = s.tokens[days.last!].date ?? (j < s.body.upperBound ? s.tokens[j].date : nil) ?? (j + 1 < s.body.upperBound && s.word(j) == "at" ? s.tokens[j + 1].date : nil) {
-                let match = s.dates[d]
-                if match.known.contains(.time), let piece = match.parts.first(where: { $0.role == "time" }) {
-                    time = " " + s.text[piece.range]
-                    timeTokens = s.body.filter { s.tokens[$0].date == d }
-                }
-            }
-            guard !isRange || !time.isEmpty, names.count >= 2 else { i = j; continue }
-            let phrase = "every " + names.dropLast().joined(separator: ", ") + " and " + names.last! + time
-            let read = reader.read(phrase, at: s.reference)
-            guard read.count == 1, var match = read.first, match.recurrence != nil, match.range == phrase.startIndex..<phrase.endIndex else { i = j; continue }
-            match.range = s.span(days.first!..<(days.last! + 1))
-            match.rule = (isRange ? "weekday-range:" : "weekday-list:") + match.rule
-            match.parts = []
-            details.weekdays = [match]
-            for k in days.first!..<j { details.used[k] = true }
-            for k in timeTokens { details.used[k] = true }
-            if j < s.body.upperBound, s.word(j) == "at", !timeTokens.isEmpty { details.used[j] = true }
+            guard names.count >= 2 else { i = j; continue }
+            if let d = s.tokens[days[0]].date, s.tokens[days.last!].date == d, s.dates[d].recurrence != nil { i = j; continue }
+            let list = "every " + names.dropLast().joined(separator: ", ") + " and " + names.last!
+            guard let (match, end) = readAgain(list, days: days, s, withAll: true) ?? readAgain(list, days: days, s, withAll: false),
+                  !isRange || match.known.contains(.time) else { i = j; continue }
+            var reading = match
+            reading.rule = (isRange ? "weekday-range:" : "weekday-list:") + match.rule
+            details.weekdays = [reading]
+            for k in days[0]..<end { details.used[k] = true }
             // The readings those words were part of are this one now.
-            let covered = Set((days.first!..<j).compactMap { s.tokens[$0].date } + timeTokens.compactMap { s.tokens[$0].date })
+            let covered = Set((days[0]..<end).compactMap { s.tokens[$0].date })
             details.dates.removeAll { covered.contains($0) }
             details.slots.removeAll { slot in slot.kind == .when || slot.kind == .recurrence ? covered.contains { s.dates[$0].range == slot.ranges.first } : false }
-            details.slots.append(Slot(kind: .when, ranges: [match.range], value: s.interval(match), rule: "date:" + match.rule))
-            details.slots.append(Slot(kind: .recurrence, ranges: [match.range], value: match.recurrence!, rule: isRange ? "weekday-range" : "weekday-list"))
+            details.slots.append(Slot(kind: .when, ranges: [reading.range], value: s.interval(reading), rule: "date:" + reading.rule))
+            details.slots.append(Slot(kind: .recurrence, ranges: [reading.range], value: reading.recurrence!, rule: isRange ? "weekday-range" : "weekday-list"))
             return
         }
+    }
+
+    /// The weekday list `list` ("every mon, wed and fri") read as a repeat with the words
+    /// after its last day (`days`' tokens): all of them to the end of the line when `withAll`
+    /// (the reading takes what it can: "7-8:30am until Dec 17", "at 5 for 45 min"), else only
+    /// the time said with the last day or right after the list ("fri 7am", "… at 6pm"). The
+    /// reading is put back in the sentence's text (its range, its parts), with the token after
+    /// the last one it took; nil when the list is not read as one repeat, or when it would
+    /// take part of another reading.
+    static func readAgain(_ list: String, days: [Int], _ s: Sentence, withAll: Bool) -> (DateMatch, Int)? {
+        guard let reader = s.reader else { return nil }
+        let last = days.last!, bodyEnd = s.body.upperBound
+        let utf8 = s.text.utf8
+        func offset(_ index: String.Index) -> Int { utf8.distance(from: utf8.startIndex, to: index) }
+        // What follows the list, as typed, and the tokens of the time said with it.
+        var rest: Substring = ""
+        var timeReading: Int?
+        if withAll {
+            if last + 1 < bodyEnd { rest = s.text[s.tokens[last + 1].range.lowerBound..<s.tokens[bodyEnd - 1].range.upperBound] }
+        } else {
+            let j = last + 1
+            if let d = s.tokens[last].date ?? (j < bodyEnd ? s.tokens[j].date : nil) ?? (j + 1 < bodyEnd && s.word(j) == "at" ? s.tokens[j + 1].date : nil),
+               s.dates[d].known.contains(.time), let piece = s.dates[d].parts.first(where: { $0.role == "time" }) {
+                rest = s.text[piece.range]
+                timeReading = d
+            }
+        }
+        let phrase = rest.isEmpty ? list : list + " " + rest
+        let head = list.utf8.count + 1
+        let read = reader.read(phrase, at: s.reference)
+        guard let first = read.first, first.recurrence != nil, first.range.lowerBound == phrase.startIndex else { return nil }
+        let length = phrase.utf8.distance(from: phrase.startIndex, to: first.range.upperBound)
+        guard length >= list.utf8.count else { return nil }
+        // The tokens it took: all the readings it touches, whole.
+        var end = last + 1
+        if let d = timeReading {
+            guard length == phrase.utf8.count else { return nil }
+            while end < bodyEnd, s.tokens[end].date == d || (s.word(end) == "at" && s.tokens[end + 1 < bodyEnd ? end + 1 : end].date == d) { end += 1 }
+        } else if length > head {
+            let endOffset = offset(rest.startIndex) + length - head
+            while end < bodyEnd, offset(s.tokens[end].range.upperBound) <= endOffset { end += 1 }
+            for k in days[0]..<end {
+                guard let d = s.tokens[k].date else { continue }
+                let range = s.dates[d].range
+                if range.lowerBound < s.tokens[days[0]].range.lowerBound || offset(range.upperBound) > endOffset { return nil }
+            }
+        }
+        // In the sentence's text: the list's words stand for "every mon, wed and fri", what
+        // follows is where it was said.
+        let listSpan = s.tokens[days[0]].range.lowerBound..<s.tokens[last].range.upperBound
+        func inSentence(_ range: Range<String.Index>) -> Range<String.Index> {
+            let lower = phrase.utf8.distance(from: phrase.startIndex, to: range.lowerBound)
+            let upper = phrase.utf8.distance(from: phrase.startIndex, to: range.upperBound)
+            guard lower >= head else { return listSpan }
+            let from = offset(rest.startIndex)
+            return utf8.index(utf8.startIndex, offsetBy: from + lower - head)..<utf8.index(utf8.startIndex, offsetBy: from + upper - head)
+        }
+        var match = first
+        match.range = listSpan.lowerBound..<max(listSpan.upperBound, s.tokens[end - 1].range.upperBound)
+        match.parts = first.parts.map { DatePart(range: inSentence($0.range), role: $0.role, rule: $0.rule) }
+        match.corrections = first.corrections.map { WordCorrection(range: inSentence($0.range), word: $0.word) }
+        return (match, end)
     }
 
     /// Words between the first and last day of a range of weekdays ("mon - fri", "monday to friday").
@@ -134,6 +223,13 @@ enum Repeats {
         let halves = word.split(separator: "-")
         guard halves.count == 2, let a = Lexicon.weekdays[String(halves[0])], let b = Lexicon.weekdays[String(halves[1])], a != b else { return nil }
         return (a, b)
+    }
+
+    /// The weekdays of "tue/thu", "mon/wed/fri" typed as one word; nil for any other word.
+    static func weekdaysSlashed(_ word: String) -> [String]? {
+        let parts = word.split(separator: "/").map(String.init)
+        guard parts.count >= 2, parts.allSatisfy({ Lexicon.weekdays[$0] != nil }) else { return nil }
+        return parts
     }
 
     /// The names of the weekdays from `from` to `to` (ISO numbers), going round the week.

@@ -62,6 +62,9 @@ extension Vocabulary {
                                               "late", "away", "left", "of", "back", "forward", "sooner", "notice", "warning"]
 
     /// Verbs that take a length as what they make ("block 2 hours", "set aside an hour").
+    /// Words that leave days out of a repeat ("every monday except holidays").
+    static let exceptWords: WordSet = ["except", "excluding", "excepting", "exc", "excl"]
+
     static let blockVerbs: WordSet = ["block", "reserve", "book", "aside", "need", "schedule"]
 
     /// Words that cannot start a place after "at" or "in" ("at noon", "at least", "at the same time").

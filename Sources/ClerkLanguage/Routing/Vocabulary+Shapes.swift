@@ -56,6 +56,15 @@ extension Vocabulary {
     /// Openings that ask without a question word ("let me know …", "i want to know …").
     static let questionHeads: PhraseList = [["let", "me", "know"], ["i", "want", "to", "know"]]
 
+    /// Kinds of events named by a create verb used as a noun ("book club", "block party"):
+    /// at the head of a line they are the title, not the command ("book a table", "book the
+    /// meeting room", "block friday afternoon" stay commands).
+    static let verbNounEvents: PhraseList = [
+        ["book", "club"], ["book", "clubs"], ["book", "group"], ["book", "fair"], ["book", "launch"], ["book", "signing"],
+        ["book", "reading"], ["book", "swap"], ["book", "sale"], ["book", "tour"], ["book", "talk"], ["book", "festival"],
+        ["book", "circle"], ["block", "party"], ["record", "fair"],
+    ]
+
     /// Question forms later in a line ("on Friday is there anything …").
     static let questionsInside: PhraseList = [["are", "there"], ["is", "there"], ["do", "i", "have"], ["am", "i"]]
 

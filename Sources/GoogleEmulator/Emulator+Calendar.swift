@@ -288,7 +288,7 @@ extension Emulator {
 
         let timeMin = try bound(call, "timeMin"), timeMax = try bound(call, "timeMax")
         if let timeMin, let timeMax, timeMin >= timeMax {
-            throw GoogleError.badRequest("The specified time range is empty.", reason: "timeRangeEmpty", location: "timeMax")
+            throw GoogleError.timeRangeEmpty(location: "timeMax")
         }
         let orderBy = call.parameter("orderBy")
         if let orderBy, orderBy != "startTime", orderBy != "updated" { throw GoogleError.invalid("Invalid value for: orderBy", location: "orderBy") }
@@ -300,6 +300,8 @@ extension Emulator {
                                    from: timeMin, to: timeMax, zone: zone)
         if let updatedMin { items = items.filter { $0.updated >= updatedMin } }
         if let uid = call.parameter("iCalUID") { items = items.filter { $0.json["iCalUID"]?.stringValue == uid } }
+        items = try Emulator.filterByExtendedProperties(items, call)
+        items = try Emulator.filterByEventTypes(items, call)
         if let q = call.parameter("q") {
             let words = Spelling.fold(q).split(whereSeparator: \.isWhitespace).map(String.init)
             items = items.filter { item in words.allSatisfy(item.searchText.contains) }
@@ -311,9 +313,37 @@ extension Emulator {
         }
         let page = try PageToken.page(items, token: call.parameter("pageToken"), size: size, query: key, snapshot: latest)
         let syncable = call.parameter("q") == nil && orderBy == nil && call.parameter("iCalUID") == nil && updatedMin == nil
+            && call.parameter("privateExtendedProperty") == nil && call.parameter("sharedExtendedProperty") == nil
         return try listing(calendar, items: page.items.map(\.json), next: page.next,
                            sync: page.next == nil && syncable ? syncToken(scope: "events:" + calendar.id, version: page.snapshot) : nil,
                            call: call, latest: latest)
+    }
+
+    /// `privateExtendedProperty` and `sharedExtendedProperty`: each `name=value` given (the
+    /// parameters repeat) must be among the event's extended properties of that kind.
+    static func filterByExtendedProperties(_ items: [Listed], _ call: Call) throws(GoogleError) -> [Listed] {
+        var kept = items
+        for (parameter, kind) in [("privateExtendedProperty", "private"), ("sharedExtendedProperty", "shared")] {
+            for constraint in call.request.parameters(parameter) {
+                guard let equals = constraint.firstIndex(of: "="), equals != constraint.startIndex else {
+                    throw GoogleError.invalid("Invalid extended property constraint: \(constraint).", location: parameter)
+                }
+                let name = String(constraint[..<equals]), value = String(constraint[constraint.index(after: equals)...])
+                kept = kept.filter { $0.json["extendedProperties"]?[kind]?[name]?.stringValue == value }
+            }
+        }
+        return kept
+    }
+
+    /// `eventTypes` (repeated): only events of those types; every type when absent.
+    static func filterByEventTypes(_ items: [Listed], _ call: Call) throws(GoogleError) -> [Listed] {
+        let types = call.request.parameters("eventTypes")
+        guard !types.isEmpty else { return items }
+        let known: Set<String> = ["birthday", "default", "focusTime", "fromGmail", "outOfOffice", "workingLocation"]
+        if let unknown = types.first(where: { !known.contains($0) }) {
+            throw GoogleError.invalid("Invalid value for eventTypes: \(unknown)", location: "eventTypes")
+        }
+        return items.filter { types.contains($0.json["eventType"]?.stringValue ?? "default") }
     }
 
     private func listing(_ calendar: CalendarInfo, items: [JSONValue], next: String?, sync: String?, call: Call, latest: Int64) throws(GoogleError) -> HTTPResponse {
@@ -459,9 +489,16 @@ extension Emulator {
         }
         let uid = body["iCalUID"]?.stringValue ?? id + "@google.com"
         try refuseDuplicateUID(uid, calendar: calendar)
-        let reading = try CalendarResources.read(body, id: id, calendar: calendar, iCalUID: uid, occurrenceOf: nil)
+        let sent = try CalendarResources.withConference(body, stored: nil, version: conferenceDataVersion(call))
+        let reading = try CalendarResources.read(sent, id: id, calendar: calendar, iCalUID: uid, occurrenceOf: nil)
         let saved = try withStore { try $0.putEvent(reading.event, isDeleted: false, unmodeled: reading.unmodeled) }
         return try .json(CalendarResources.resource(saved, calendar: calendar, account: account, zone: nil), for: call)
+    }
+
+    /// `conferenceDataVersion`: 0 (the default) leaves an event's conference as it was, 1
+    /// takes the `conferenceData` sent.
+    private func conferenceDataVersion(_ call: Call) throws(GoogleError) -> Int {
+        try call.integer("conferenceDataVersion", in: 0...1) ?? 0
     }
 
     private func refuseDuplicateUID(_ uid: String, calendar: CalendarInfo) throws(GoogleError) {
@@ -482,7 +519,9 @@ extension Emulator {
             return nil
         }.first
         let id = existing?.item.id ?? Wire.eventID()
-        let reading = try CalendarResources.read(body, id: id, calendar: calendar, iCalUID: uid, occurrenceOf: nil)
+        let stored = existing.map { CalendarResources.resource($0, calendar: calendar, account: account, zone: nil) }
+        let sent = try CalendarResources.withConference(body, stored: stored, version: conferenceDataVersion(call))
+        let reading = try CalendarResources.read(sent, id: id, calendar: calendar, iCalUID: uid, occurrenceOf: nil)
         let saved = try withStore { try $0.putEvent(reading.event, isDeleted: reading.isCancelled, unmodeled: reading.unmodeled) }
         return try .json(CalendarResources.resource(saved, calendar: calendar, account: account, zone: nil), for: call)
     }
@@ -546,6 +585,7 @@ extension Emulator {
                 next = next.merged(with: .object([(end, .object(dropped.map { ($0, .null) }))]))
             }
         }
+        next = try CalendarResources.withConference(next, stored: current, version: conferenceDataVersion(call))
         let event = replica.item
         let occurrence = event.recurringEventID.flatMap { series in event.originalStart.map { (series, $0) } }
         var reading = try CalendarResources.read(next, id: event.id, calendar: calendar, iCalUID: event.iCalUID, occurrenceOf: occurrence)
@@ -586,7 +626,7 @@ extension Emulator {
               let maxText = body["timeMax"]?.stringValue, let timeMax = ClockText.rfc3339Instant(maxText) else {
             throw GoogleError.required("Missing timeMin or timeMax.")
         }
-        guard timeMin < timeMax else { throw GoogleError.badRequest("The specified time range is empty.", reason: "timeRangeEmpty") }
+        guard timeMin < timeMax else { throw GoogleError.timeRangeEmpty() }
         let zone = body["timeZone"]?.stringValue.flatMap(Zone.init(identifier:)) ?? Zone.gmt
         let calendars = try withStore { try $0.calendars() }
         var answers: [(String, JSONValue)] = []

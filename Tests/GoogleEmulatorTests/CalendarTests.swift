@@ -64,6 +64,7 @@ import Testing
         let (harness, token) = try Self.harness()
         let backwards = harness.send("POST", Self.events, json: Self.event(nil, "x", start: "2026-03-05T14:00:00+01:00", end: "2026-03-05T13:00:00+01:00"), token: token)
         #expect(backwards.reason == "timeRangeEmpty")
+        #expect(backwards.json["error"]?["errors"]?.arrayValue?.first?["domain"] == "calendar")
         let both = harness.send("POST", Self.events, json: Self.event(nil, "x", extra: [("reminders", ["useDefault": true, "overrides": [["method": "popup", "minutes": 5]]])]), token: token)
         #expect(both.status == 400)
         #expect(both.reason == "cannotUseDefaultRemindersAndSpecifyOverride")
@@ -182,7 +183,7 @@ import Testing
                                                               ("colorId", "5")])
         harness.send("POST", Self.events, json: invited, token: token)
         let patched = harness.send("PATCH", Self.events + "/meet00001", json: ["attendees": [["email": "carla@example.com"]]], token: token)
-        #expect(patched.json["attendees"] == [["email": "carla@example.com"]])
+        #expect(patched.json["attendees"] == [["email": "carla@example.com", "responseStatus": "needsAction"]])
         #expect(patched.json["colorId"] == "5")
         #expect(patched.json["summary"] == "Meet")
         #expect(patched.json["sequence"] == 0)
@@ -207,14 +208,108 @@ import Testing
         let wrong = harness.send("GET", "/calendar/v3/users/me/calendarList", token: "ya29.nonsense")
         #expect(wrong.status == 401)
         #expect(wrong.reason == "authError")
+        #expect(wrong.json["error"]?["errors"]?.arrayValue?.first?["message"] == "Invalid Credentials")
+        #expect(wrong.json["error"]?["status"] == "UNAUTHENTICATED")
         // calendar.events alone does not list calendars.
         let eventsOnly = harness.token(scopes: ["https://www.googleapis.com/auth/calendar.events"])
         let refused = harness.send("GET", "/calendar/v3/users/me/calendarList", token: eventsOnly)
         #expect(refused.status == 403)
         #expect(refused.reason == "insufficientPermissions")
+        // As Google's front end answers it: the legacy list, and the status and ErrorInfo.
+        #expect(refused.json == ["error": [
+            "errors": [["domain": "global", "reason": "insufficientPermissions", "message": "Insufficient Permission"]],
+            "code": 403, "message": "Request had insufficient authentication scopes.", "status": "PERMISSION_DENIED",
+            "details": [["@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "ACCESS_TOKEN_SCOPE_INSUFFICIENT",
+                         "domain": "googleapis.com", "metadata": ["service": "calendar-json.googleapis.com"]]],
+        ]])
         #expect(harness.send("GET", Self.events, token: eventsOnly).status == 200)
         harness.send("POST", "/_emulator/tokens/expire")
         #expect(harness.send("GET", Self.events, token: eventsOnly).status == 401)
+    }
+
+    /// Found by gcalcli, which sends the calendar's own zone with each time: the emulator's
+    /// default zone, GMT, was refused as "Invalid time zone definition".
+    @Test(arguments: [("GMT", 200), ("UTC", 200), ("Etc/GMT-2", 200), ("Europe/Berlin", 200), ("+01:00", 400), ("Mars/Olympus", 400)])
+    func takesTheZonesGoogleTakes(zone: String, status: Int) throws {
+        let (harness, token) = try Self.harness()
+        let event: JSONValue = ["summary": "x", "start": ["dateTime": "2026-03-05T13:00:00Z", "timeZone": .string(zone)],
+                                "end": ["dateTime": "2026-03-05T14:00:00Z", "timeZone": .string(zone)]]
+        let answer = harness.send("POST", Self.events, json: event, token: token)
+        #expect(answer.status == status)
+        if status == 200 { #expect(answer.json["start"]?["timeZone"] == .string(zone)) } else { #expect(answer.reason == "invalid") }
+    }
+
+    /// Found by gcsa, which reads an event's conference from what Google made of the request:
+    /// the emulator kept the bare create request, and gcsa failed on it ("At least one entry
+    /// point has to be provided").
+    @Test func aMeetIsMadeOnlyWithConferenceDataVersion1() throws {
+        let (harness, token) = try Self.harness()
+        let request: JSONValue = ["createRequest": ["requestId": "req-1", "conferenceSolutionKey": ["type": "hangoutsMeet"]]]
+        let ignored = harness.send("POST", Self.events, json: Self.event("meet00000", "Old", extra: [("conferenceData", request)]), token: token)
+        #expect(ignored.status == 200)
+        #expect(ignored.json["conferenceData"] == nil)
+        #expect(ignored.json["hangoutLink"] == nil)
+
+        let made = harness.send("POST", Self.events + "?conferenceDataVersion=1", json: Self.event("meet00001", "Call", extra: [("conferenceData", request)]), token: token)
+        #expect(made.status == 200)
+        let code = try #require(made.json["conferenceData"]?["conferenceId"]?.stringValue)
+        #expect(code.count == 12 && code.split(separator: "-").map(\.count) == [3, 4, 3])
+        #expect(made.json["hangoutLink"] == .string("https://meet.google.com/" + code))
+        #expect(made.json["conferenceData"]?["entryPoints"] == [["entryPointType": "video", "uri": .string("https://meet.google.com/" + code),
+                                                                 "label": .string("meet.google.com/" + code)]])
+        #expect(made.json["conferenceData"]?["conferenceSolution"]?["key"] == ["type": "hangoutsMeet"])
+        #expect(made.json["conferenceData"]?["conferenceSolution"]?["name"] == "Google Meet")
+        #expect(made.json["conferenceData"]?["createRequest"] == ["requestId": "req-1", "conferenceSolutionKey": ["type": "hangoutsMeet"],
+                                                                  "status": ["statusCode": "success"]])
+
+        // Without the version a patch leaves the conference alone, even when it sends null.
+        let kept = harness.send("PATCH", Self.events + "/meet00001", json: ["summary": "Call 2", "conferenceData": .null], token: token)
+        #expect(kept.json["conferenceData"]?["conferenceId"] == .string(code))
+        #expect(kept.json["hangoutLink"] == .string("https://meet.google.com/" + code))
+        // With it, the conference goes, and its link with it.
+        let dropped = harness.send("PATCH", Self.events + "/meet00001?conferenceDataVersion=1", json: ["conferenceData": .null], token: token)
+        #expect(dropped.json["conferenceData"] == nil)
+        #expect(dropped.json["hangoutLink"] == nil)
+
+        let other: JSONValue = ["createRequest": ["requestId": "req-2", "conferenceSolutionKey": ["type": "eventHangout"]]]
+        let refused = harness.send("POST", Self.events + "?conferenceDataVersion=1", json: Self.event(nil, "x", extra: [("conferenceData", other)]), token: token)
+        #expect(refused.status == 400)
+        #expect(refused.reason == "invalid")
+        #expect(harness.send("POST", Self.events + "?conferenceDataVersion=2", json: Self.event(nil, "x"), token: token).status == 400)
+    }
+
+    @Test func attendeesAnswerNeedsActionAndTheOwnerIsTheOrganizer() throws {
+        let (harness, token) = try Self.harness()
+        let invited = Self.event("team00001", "Team", extra: [("attendees", [
+            ["email": "ana@example.com", "displayName": "Ana"], ["email": "bob@example.com", "responseStatus": "declined"],
+            ["email": "emulator@example.com", "organizer": false],
+        ])])
+        let made = harness.send("POST", Self.events, json: invited, token: token)
+        #expect(made.json["attendees"] == [
+            ["email": "ana@example.com", "displayName": "Ana", "responseStatus": "needsAction"],
+            ["email": "bob@example.com", "responseStatus": "declined"],
+            ["email": "emulator@example.com", "responseStatus": "accepted", "organizer": true, "self": true],
+        ])
+        #expect(harness.send("GET", Self.events + "/team00001", token: token).json["attendees"] == made.json["attendees"])
+    }
+
+    @Test func extendedPropertiesAndEventTypesFilterAListing() throws {
+        let (harness, token) = try Self.harness()
+        harness.send("POST", Self.events, json: Self.event("tagged001", "Tagged", extra: [("extendedProperties", ["private": ["app": "1", "kind": "a b"], "shared": ["team": "x"]])]), token: token)
+        harness.send("POST", Self.events, json: Self.event("tagged002", "Other", extra: [("extendedProperties", ["private": ["app": "2"]])]), token: token)
+        harness.send("POST", Self.events, json: Self.event("plain0001", "Plain"), token: token)
+        func ids(_ query: String) -> [String] {
+            harness.send("GET", Self.events + "?" + query, token: token).json["items"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+        }
+        #expect(ids("privateExtendedProperty=app%3D1") == ["tagged001"])
+        #expect(ids("privateExtendedProperty=app%3D1&privateExtendedProperty=kind%3Da+b") == ["tagged001"])
+        #expect(ids("privateExtendedProperty=app%3D1&privateExtendedProperty=kind%3Dc") == [])
+        #expect(ids("sharedExtendedProperty=team%3Dx") == ["tagged001"])
+        #expect(ids("privateExtendedProperty=team%3Dx") == [])
+        #expect(ids("eventTypes=default") == ["tagged001", "tagged002", "plain0001"])
+        #expect(ids("eventTypes=focusTime&eventTypes=outOfOffice") == [])
+        #expect(harness.send("GET", Self.events + "?privateExtendedProperty=app", token: token).status == 400)
+        #expect(harness.send("GET", Self.events + "?eventTypes=meeting", token: token).status == 400)
     }
 
     @Test func calendarsCanBeAddedListedAndRemoved() throws {

@@ -13,6 +13,9 @@ extension Emulator {
                                  "calendar.events.owned.readonly", "calendar.events.public.readonly", "calendar.events.readonly", "calendar.readonly"]
         static let eventsWrite = ["calendar", "calendar.app.created", "calendar.events", "calendar.events.owned"]
         static let listRead = ["calendar", "calendar.calendarlist", "calendar.calendarlist.readonly", "calendar.readonly"]
+        static let listWrite = ["calendar", "calendar.app.created", "calendar.calendarlist"]
+        static let aclRead = ["calendar", "calendar.acls", "calendar.acls.readonly"]
+        static let aclWrite = ["calendar", "calendar.acls"]
         static let listEntryRead = ["calendar", "calendar.app.created", "calendar.calendarlist", "calendar.calendarlist.readonly", "calendar.readonly"]
         static let calendarRead = ["calendar", "calendar.app.created", "calendar.calendars", "calendar.calendars.readonly", "calendar.readonly"]
         static let calendarWrite = ["calendar", "calendar.app.created", "calendar.calendars"]
@@ -27,7 +30,11 @@ extension Emulator {
         let events = "calendar/v3/calendars/{calendarId}/events"
         return [
             Route("GET", "calendar/v3/users/me/calendarList", scopes: S.listRead) { try $0.listCalendarList($1) },
+            Route("POST", "calendar/v3/users/me/calendarList", scopes: ["calendar", "calendar.calendarlist"]) { try $0.insertCalendarListEntry($1) },
             Route("GET", "calendar/v3/users/me/calendarList/{calendarId}", scopes: S.listEntryRead) { try $0.getCalendarListEntry($1) },
+            Route("PATCH", "calendar/v3/users/me/calendarList/{calendarId}", scopes: S.listWrite) { try $0.changeCalendarListEntry($1, replacing: false) },
+            Route("PUT", "calendar/v3/users/me/calendarList/{calendarId}", scopes: S.listWrite) { try $0.changeCalendarListEntry($1, replacing: true) },
+            Route("DELETE", "calendar/v3/users/me/calendarList/{calendarId}", scopes: S.listWrite) { try $0.removeCalendarListEntry($1) },
             Route("GET", "calendar/v3/users/me/settings", scopes: S.settings) { try $0.listSettings($1) },
             Route("GET", "calendar/v3/users/me/settings/{setting}", scopes: S.settings) { try $0.getSetting($1) },
             Route("GET", "calendar/v3/colors", scopes: S.colors) { try HTTPResponse.json(Emulator.colors, for: $1) },
@@ -38,6 +45,12 @@ extension Emulator {
             Route("PUT", "calendar/v3/calendars/{calendarId}", scopes: S.calendarWrite) { try $0.changeCalendar($1, replacing: true) },
             Route("DELETE", "calendar/v3/calendars/{calendarId}", scopes: S.calendarWrite) { try $0.deleteCalendar($1) },
             Route("POST", "calendar/v3/calendars/{calendarId}/clear", scopes: ["calendar", "calendar.calendars"]) { try $0.clearCalendar($1) },
+            Route("GET", "calendar/v3/calendars/{calendarId}/acl", scopes: S.aclRead) { try $0.listACL($1) },
+            Route("POST", "calendar/v3/calendars/{calendarId}/acl", scopes: S.aclWrite) { try $0.insertACLRule($1) },
+            Route("GET", "calendar/v3/calendars/{calendarId}/acl/{ruleId}", scopes: S.aclRead + ["calendar.readonly"]) { try $0.getACLRule($1) },
+            Route("PATCH", "calendar/v3/calendars/{calendarId}/acl/{ruleId}", scopes: S.aclWrite) { try $0.changeACLRule($1, replacing: false) },
+            Route("PUT", "calendar/v3/calendars/{calendarId}/acl/{ruleId}", scopes: S.aclWrite) { try $0.changeACLRule($1, replacing: true) },
+            Route("DELETE", "calendar/v3/calendars/{calendarId}/acl/{ruleId}", scopes: S.aclWrite) { try $0.deleteACLRule($1) },
             Route("GET", events, scopes: S.eventsRead) { try $0.listEvents($1) },
             Route("POST", events, scopes: S.eventsWrite) { try $0.insertEvent($1) },
             Route("POST", events + "/quickAdd", scopes: S.eventsWrite) { try $0.quickAdd($1) },
@@ -79,54 +92,6 @@ extension Emulator {
         return .object(members)
     }
 
-    func calendarListEntry(_ replica: Replica<CalendarInfo>) -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("kind", "calendar#calendarListEntry"), ("etag", .string(Wire.etag(replica.version))), ("id", .string(replica.item.id)),
-            ("summary", .string(replica.item.name)),
-        ]
-        if let description = replica.unmodeled?["description"] { members.append(("description", description)) }
-        members += [
-            ("timeZone", .string(replica.item.timeZone)), ("colorId", replica.item.isPrimary ? "14" : "7"),
-            ("backgroundColor", replica.item.isPrimary ? "#9fe1e7" : "#42d692"), ("foregroundColor", "#000000"),
-            ("selected", true), ("accessRole", "owner"),
-            ("defaultReminders", replica.item.isPrimary ? CalendarResources.defaultReminders : []),
-            ("conferenceProperties", ["allowedConferenceSolutionTypes": ["hangoutsMeet"]]),
-        ]
-        if replica.item.isPrimary { members.append(("primary", true)) }
-        return .object(members)
-    }
-
-    func listCalendarList(_ call: Call) throws(GoogleError) -> HTTPResponse {
-        let size = try call.integer("maxResults", in: 1...Int.max).map { min($0, 250) } ?? 100
-        let latest = try withStore { try $0.latestVersion() }
-        var items: [JSONValue]
-        if let token = call.parameter("syncToken") {
-            let since = try readSyncToken(token, scope: "calendarList")
-            items = try withStore { try $0.calendarFeed(after: since) }.map { entry in
-                switch entry {
-                case .present(let replica): return calendarListEntry(replica)
-                case .removed(let id, let version):
-                    return .object([("kind", "calendar#calendarListEntry"), ("etag", .string(Wire.etag(version))), ("id", .string(id)), ("deleted", true)])
-                }
-            }
-        } else {
-            items = try withStore { try $0.calendarReplicas() }.map(calendarListEntry)
-        }
-        let page = try PageToken.page(items, token: call.parameter("pageToken"), size: size, query: "calendarList", snapshot: latest)
-        var members: [(String, JSONValue)] = [("kind", "calendar#calendarList"), ("etag", .string(Wire.etag(latest)))]
-        if let next = page.next {
-            members.append(("nextPageToken", .string(next)))
-        } else {
-            members.append(("nextSyncToken", .string(syncToken(scope: "calendarList", version: page.snapshot))))
-        }
-        members.append(("items", .array(Array(page.items))))
-        return try .json(.object(members), for: call)
-    }
-
-    func getCalendarListEntry(_ call: Call) throws(GoogleError) -> HTTPResponse {
-        try .json(calendarListEntry(calendarReplica(calendar(call))), for: call)
-    }
-
     func getCalendar(_ call: Call) throws(GoogleError) -> HTTPResponse {
         try .json(calendarResource(calendarReplica(calendar(call))), for: call)
     }
@@ -143,9 +108,12 @@ extension Emulator {
         return try .json(calendarResource(replica), for: call)
     }
 
-    /// The members of a calendar resource kept beyond its name and zone.
-    static func calendarExtras(_ body: JSONValue) -> JSONValue? {
-        let kept = (body.objectValue ?? []).filter { ["description", "location"].contains($0.0) && $0.1 != .null }
+    /// The members of a calendar resource kept beyond its name and zone, with what the
+    /// account chose for it in its list and its sharing rules (`stored`'s, which a change of
+    /// the calendar leaves as they are).
+    static func calendarExtras(_ body: JSONValue, stored: JSONValue? = nil) -> JSONValue? {
+        var kept = (body.objectValue ?? []).filter { ["description", "location"].contains($0.0) && $0.1 != .null }
+        kept += (stored?.objectValue ?? []).filter { ["listEntry", "acl"].contains($0.0) }
         return kept.isEmpty ? nil : .object(kept)
     }
 
@@ -164,7 +132,7 @@ extension Emulator {
             guard Zone(identifier: zone) != nil else { throw GoogleError.invalid("Invalid time zone.") }
             info.timeZone = zone
         }
-        let saved = try withStore { try $0.putCalendar(info, unmodeled: Emulator.calendarExtras(next)) }
+        let saved = try withStore { try $0.putCalendar(info, unmodeled: Emulator.calendarExtras(next, stored: replica.unmodeled)) }
         return try .json(calendarResource(saved), for: call)
     }
 

@@ -325,4 +325,75 @@ import Testing
         #expect(harness.send("GET", "/calendar/v3/calendars/\(escaped)/events", token: token).status == 404)
         #expect(harness.send("DELETE", "/calendar/v3/calendars/primary", token: token).reason == "cannotDeletePrimaryCalendar")
     }
+
+    /// Found by gcsa: the calendar list could only be read, and a calendar had no sharing
+    /// rules (acl answered 404).
+    @Test func theCalendarListKeepsTheAccountsChoices() throws {
+        let (harness, token) = try Self.harness()
+        let work = harness.send("POST", "/calendar/v3/calendars", json: ["summary": "Work"], token: token)
+        let id = try #require(work.json["id"]?.stringValue).replacingOccurrences(of: "@", with: "%40")
+        let entry = "/calendar/v3/users/me/calendarList/" + id
+        let fields = "?fields=summary,summaryOverride,colorId,backgroundColor,hidden,selected,defaultReminders"
+        #expect(harness.send("GET", entry + fields, token: token).json
+            == ["summary": "Work", "colorId": "7", "backgroundColor": "#42d692", "selected": true, "defaultReminders": []])
+
+        let patched = harness.send("PATCH", entry + fields, json: ["summaryOverride": "Job", "colorId": "3", "hidden": true,
+                                                                   "defaultReminders": [["method": "popup", "minutes": 5]]], token: token)
+        #expect(patched.json == ["summary": "Work", "summaryOverride": "Job", "colorId": "3", "backgroundColor": "#f83a22", "hidden": true,
+                                 "selected": true, "defaultReminders": [["method": "popup", "minutes": 5]]])
+        // Hidden: listed only with showHidden.
+        func listed(_ query: String = "") -> [String] {
+            harness.send("GET", "/calendar/v3/users/me/calendarList" + query, token: token).json["items"]?.arrayValue?.compactMap { $0["summary"]?.stringValue } ?? []
+        }
+        #expect(listed() == ["emulator@example.com"])
+        #expect(listed("?showHidden=true") == ["emulator@example.com", "Work"])
+        // An RGB colour takes the palette's nearest id; an update keeps only what it sends.
+        let rgb = harness.send("PATCH", entry + "?colorRgbFormat=true&fields=colorId,backgroundColor,foregroundColor",
+                               json: ["backgroundColor": "#F83B20", "foregroundColor": "#ffffff"], token: token)
+        #expect(rgb.json == ["colorId": "3", "backgroundColor": "#f83b20", "foregroundColor": "#ffffff"])
+        let updated = harness.send("PUT", entry + fields, json: ["selected": false], token: token)
+        #expect(updated.json == ["summary": "Work", "colorId": "7", "backgroundColor": "#42d692", "defaultReminders": []])
+        #expect(harness.send("PATCH", entry, json: ["colorId": "99"], token: token).reason == "invalid")
+
+        // Off the list and back; the calendar and its events stay.
+        let sync = try #require(harness.send("GET", "/calendar/v3/users/me/calendarList", token: token).json["nextSyncToken"]?.stringValue)
+        #expect(harness.send("DELETE", entry, token: token).status == 204)
+        #expect(harness.send("GET", entry, token: token).status == 404)
+        #expect(listed("?showHidden=true") == ["emulator@example.com"])
+        let delta = harness.send("GET", "/calendar/v3/users/me/calendarList?syncToken=\(sync)", token: token).json["items"]
+        #expect(delta?.arrayValue?.map { [$0["id"], $0["deleted"]] } == [[.string(id.replacingOccurrences(of: "%40", with: "@")), true]])
+        #expect(harness.send("GET", "/calendar/v3/calendars/\(id)/events", token: token).status == 200)
+        let back = harness.send("POST", "/calendar/v3/users/me/calendarList", json: ["id": .string(id.replacingOccurrences(of: "%40", with: "@"))], token: token)
+        #expect(back.status == 200)
+        #expect(listed() == ["emulator@example.com", "Work"])
+        #expect(harness.send("POST", "/calendar/v3/users/me/calendarList", json: ["id": "nobody@example.com"], token: token).status == 404)
+        #expect(harness.send("DELETE", "/calendar/v3/users/me/calendarList/primary", token: token).status == 400)
+    }
+
+    @Test func aCalendarIsSharedThroughItsAccessControlList() throws {
+        let (harness, token) = try Self.harness()
+        let acl = "/calendar/v3/calendars/primary/acl"
+        let owner: JSONValue = ["id": "user:emulator@example.com", "scope": ["type": "user", "value": "emulator@example.com"], "role": "owner"]
+        #expect(harness.send("GET", acl + "?fields=kind,items(id,scope,role)", token: token).json == ["kind": "calendar#acl", "items": [owner]])
+
+        let added = harness.send("POST", acl, json: ["role": "reader", "scope": ["type": "user", "value": "ana@example.com"]], token: token)
+        #expect(added.json["kind"] == "calendar#aclRule")
+        #expect(added.json["id"] == "user:ana@example.com")
+        #expect(added.json["etag"]?.stringValue != nil)
+        harness.send("POST", acl, json: ["role": "freeBusyReader", "scope": ["type": "default"]], token: token)
+        let patched = harness.send("PATCH", acl + "/user:ana@example.com", json: ["role": "writer"], token: token)
+        #expect(patched.json["role"] == "writer")
+        #expect(harness.send("GET", acl + "/default?fields=id,role", token: token).json == ["id": "default", "role": "freeBusyReader"])
+        #expect(harness.send("GET", acl + "?fields=items(id,role)", token: token).json["items"]
+            == [["id": "user:emulator@example.com", "role": "owner"], ["id": "user:ana@example.com", "role": "writer"], ["id": "default", "role": "freeBusyReader"]])
+
+        #expect(harness.send("DELETE", acl + "/user:ana@example.com", token: token).status == 204)
+        #expect(harness.send("GET", acl + "/user:ana@example.com", token: token).status == 404)
+        #expect(harness.send("DELETE", acl + "/user:emulator@example.com", token: token).reason == "cannotChangeOwnAcl")
+        #expect(harness.send("POST", acl, json: ["role": "boss", "scope": ["type": "user", "value": "x@example.com"]], token: token).reason == "invalid")
+        #expect(harness.send("POST", acl, json: ["scope": ["type": "user", "value": "x@example.com"]], token: token).reason == "required")
+        // Sharing needs a scope that allows it.
+        let eventsOnly = harness.token(scopes: ["https://www.googleapis.com/auth/calendar.events"])
+        #expect(harness.send("GET", acl, token: eventsOnly).status == 403)
+    }
 }

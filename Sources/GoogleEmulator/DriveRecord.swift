@@ -118,6 +118,7 @@ struct DriveUser {
 /// | `md5Checksum`, `sha1Checksum`, `sha256Checksum` | hex digests, made when the content is written |
 /// | `headRevisionId`                                | the number the current content gets among the store's revisions |
 /// | `folderColorRgb`, `writersCanShare`, `copyRequiresWriterPermission` | as set        |
+/// | `sharedWith`                                    | the permissions added to the owner's       |
 struct DriveRecord {
     var id: String
     var name: String
@@ -233,17 +234,13 @@ struct DriveRecord {
             ("viewedByMeTime", .string(Wire.timestamp(modified))),
             ("createdTime", .string(Wire.timestamp(created))), ("modifiedTime", .string(Wire.timestamp(modified))),
             ("modifiedByMeTime", .string(Wire.timestamp(modified))), ("modifiedByMe", true),
-            ("owners", [user.json]), ("lastModifyingUser", user.json), ("shared", false), ("ownedByMe", true),
+            ("owners", [user.json]), ("lastModifyingUser", user.json), ("shared", .bool(extra["sharedWith"] != nil)), ("ownedByMe", true),
             ("capabilities", capabilities),
             ("viewersCanCopyContent", .bool(!(extra["copyRequiresWriterPermission"]?.boolValue ?? false))),
             ("copyRequiresWriterPermission", extra["copyRequiresWriterPermission"] ?? false),
             ("writersCanShare", extra["writersCanShare"] ?? true),
-            ("permissions", [.object([
-                ("kind", "drive#permission"), ("id", .string(user.permissionID)), ("type", "user"),
-                ("emailAddress", .string(user.email)), ("role", "owner"), ("displayName", .string(user.displayName)),
-                ("deleted", false), ("pendingOwner", false),
-            ])]),
-            ("permissionIds", [.string(user.permissionID)]),
+            ("permissions", .array(permissions(user: user))),
+            ("permissionIds", .array(permissions(user: user).compactMap { $0["id"] })),
             ("isAppAuthorized", true), ("inheritedPermissionsDisabled", false),
         ]
         if isFolder, let color = extra["folderColorRgb"] { members.append(("folderColorRgb", color)) }

@@ -205,6 +205,17 @@ enum CalendarResources {
         })
     }
 
+    /// `maxAttendees`: an event with more attendees than `most` shows only the account's
+    /// own entry among them, and `attendeesOmitted`.
+    static func limitingAttendees(_ event: JSONValue, to most: Int?) -> JSONValue {
+        guard let most, let attendees = event["attendees"]?.arrayValue, attendees.count > most else { return event }
+        var members = (event.objectValue ?? []).filter { $0.0 != "attendees" && $0.0 != "attendeesOmitted" }
+        let own = attendees.filter { $0["self"] == true }
+        if !own.isEmpty { members.append(("attendees", .array(own))) }
+        members.append(("attendeesOmitted", true))
+        return .object(members)
+    }
+
     /// An event's `conferenceData` and `hangoutLink` as Google keeps them, from what a client
     /// sent (`json`) and what was stored before (`stored`, nil for a new event).
     ///

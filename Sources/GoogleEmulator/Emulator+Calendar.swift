@@ -249,7 +249,8 @@ extension Emulator {
             let snapshot = start?.snapshot ?? latest
             let entries = try withStore { try $0.eventFeed(calendarID: calendar.id, after: after) }
             let page = entries.prefix(size)
-            let items = try page.map { entry throws(GoogleError) in try feedItem(entry, calendar: calendar, zone: zone) }
+            var items = try page.map { entry throws(GoogleError) in try feedItem(entry, calendar: calendar, zone: zone) }
+            if singleEvents { items = try expandingSeries(items, calendar: calendar, zone: zone) }
             let next = entries.count > size ? PageToken(offset: Int(page.last!.version), snapshot: snapshot, query: key).text : nil
             return try listing(calendar, items: items, next: next, sync: next == nil ? syncToken(scope: "events:" + calendar.id, version: max(snapshot, page.last?.version ?? 0)) : nil, call: call, latest: latest)
         }
@@ -264,7 +265,8 @@ extension Emulator {
             throw GoogleError.badRequest("The requested ordering is not available for the particular query.")
         }
         let updatedMin = try bound(call, "updatedMin")
-        var items = try eventItems(calendar, singleEvents: singleEvents, showDeleted: showDeleted ?? false,
+        // Since updatedMin, what was deleted comes too, whatever showDeleted says.
+        var items = try eventItems(calendar, singleEvents: singleEvents, showDeleted: showDeleted ?? false || updatedMin != nil,
                                    from: timeMin, to: timeMax, zone: zone)
         if let updatedMin { items = items.filter { $0.updated >= updatedMin } }
         if let uid = call.parameter("iCalUID") { items = items.filter { $0.json["iCalUID"]?.stringValue == uid } }
@@ -322,8 +324,27 @@ extension Emulator {
         ]
         if let next { members.append(("nextPageToken", .string(next))) }
         if let sync { members.append(("nextSyncToken", .string(sync))) }
-        members.append(("items", .array(items)))
+        let most = try call.integer("maxAttendees", in: 1...Int(Int32.max))
+        members.append(("items", .array(items.map { CalendarResources.limitingAttendees($0, to: most) })))
         return try .json(.object(members), for: call)
+    }
+
+    /// A sync's items with `singleEvents`: each live series as its instances (its changed
+    /// and cancelled ones as they are), each event once, where it last changed.
+    private func expandingSeries(_ items: [JSONValue], calendar: CalendarInfo, zone: Zone?) throws(GoogleError) -> [JSONValue] {
+        let series = Set(items.filter { $0["recurrence"] != nil && $0["status"] != "cancelled" }.compactMap { $0["id"]?.stringValue })
+        guard !series.isEmpty else { return items }
+        let instances = try eventItems(calendar, singleEvents: true, showDeleted: true, from: nil, to: nil, zone: zone)
+        var expanded: [JSONValue] = []
+        for item in items {
+            guard let id = item["id"]?.stringValue, series.contains(id) else {
+                expanded.append(item)
+                continue
+            }
+            expanded += instances.filter { $0.json["recurringEventId"]?.stringValue == id }.sorted { ($0.start, $0.id) < ($1.start, $1.id) }.map(\.json)
+        }
+        var seen = Set<String>()
+        return expanded.reversed().filter { seen.insert($0["id"]?.stringValue ?? "").inserted }.reversed()
     }
 
     /// A feed entry as a listing shows it: the event as it is now (cancelled ones too), or
@@ -433,6 +454,11 @@ extension Emulator {
         return replica
     }
 
+    /// One event as the answer, with no more than `maxAttendees` attendees.
+    func eventAnswer(_ resource: JSONValue, _ call: Call) throws(GoogleError) -> HTTPResponse {
+        try .json(CalendarResources.limitingAttendees(resource, to: call.integer("maxAttendees", in: 1...Int(Int32.max))), for: call)
+    }
+
     /// 412 unless the call's `If-Match` (when given) is the stored etag.
     func checkPrecondition(_ call: Call, _ replica: Replica<Event>) throws(GoogleError) {
         guard let wanted = call.request.header("if-match"), wanted != "*" else { return }
@@ -443,7 +469,7 @@ extension Emulator {
         let calendar = try calendar(call)
         let replica = try eventReplica(call, calendar: calendar)
         if let wanted = call.request.header("if-none-match"), wanted == Wire.etag(replica.version) { return HTTPResponse(status: 304) }
-        return try .json(CalendarResources.resource(replica, calendar: calendar, account: account, zone: try listingZone(call)), for: call)
+        return try eventAnswer(CalendarResources.resource(replica, calendar: calendar, account: account, zone: try listingZone(call)), call)
     }
 
     func insertEvent(_ call: Call) throws(GoogleError) -> HTTPResponse {
@@ -460,7 +486,7 @@ extension Emulator {
         let sent = try CalendarResources.withConference(body, stored: nil, version: conferenceDataVersion(call))
         let reading = try CalendarResources.read(sent, id: id, calendar: calendar, iCalUID: uid, occurrenceOf: nil)
         let saved = try withStore { try $0.putEvent(reading.event, isDeleted: false, unmodeled: reading.unmodeled) }
-        return try .json(CalendarResources.resource(saved, calendar: calendar, account: account, zone: nil), for: call)
+        return try eventAnswer(CalendarResources.resource(saved, calendar: calendar, account: account, zone: nil), call)
     }
 
     /// `conferenceDataVersion`: 0 (the default) leaves an event's conference as it was, 1
@@ -491,7 +517,7 @@ extension Emulator {
         let sent = try CalendarResources.withConference(body, stored: stored, version: conferenceDataVersion(call))
         let reading = try CalendarResources.read(sent, id: id, calendar: calendar, iCalUID: uid, occurrenceOf: nil)
         let saved = try withStore { try $0.putEvent(reading.event, isDeleted: reading.isCancelled, unmodeled: reading.unmodeled) }
-        return try .json(CalendarResources.resource(saved, calendar: calendar, account: account, zone: nil), for: call)
+        return try eventAnswer(CalendarResources.resource(saved, calendar: calendar, account: account, zone: nil), call)
     }
 
     /// quickAdd: the text read as clerk reads a request (title, time, place, people), in the
@@ -533,7 +559,7 @@ extension Emulator {
         let event = Event(id: id, calendarID: calendar.id, title: title, when: when!, location: location, attendees: attendees,
                           recurrence: recurrence, iCalUID: id + "@google.com")
         let saved = try withStore { try $0.putEvent(event, isDeleted: false, unmodeled: nil) }
-        return try .json(CalendarResources.resource(saved, calendar: calendar, account: account, zone: nil), for: call)
+        return try eventAnswer(CalendarResources.resource(saved, calendar: calendar, account: account, zone: nil), call)
     }
 
     /// patch (`replacing` false: members merge) and update (the body is the whole event).
@@ -574,7 +600,7 @@ extension Emulator {
                 return try store.putEvent(reading.event, isDeleted: cancelled, unmodeled: reading.unmodeled)
             }
         }
-        return try .json(CalendarResources.resource(saved, calendar: calendar, account: account, zone: nil), for: call)
+        return try eventAnswer(CalendarResources.resource(saved, calendar: calendar, account: account, zone: nil), call)
     }
 
     func deleteEvent(_ call: Call) throws(GoogleError) -> HTTPResponse {
@@ -582,7 +608,17 @@ extension Emulator {
         let replica = try eventReplica(call, calendar: calendar)
         guard !replica.isDeleted else { throw GoogleError.deleted }
         try checkPrecondition(call, replica)
-        try withStore { try $0.deleteEvent(id: replica.item.id) }
+        try withStore { store in
+            try store.atomically {
+                try store.deleteEvent(id: replica.item.id)
+                // A deletion is the event's last update (updatedMin finds it by that).
+                if let deleted = try store.eventReplica(id: replica.item.id) {
+                    var event = deleted.item
+                    event.updated = now
+                    try store.putEvent(event, isDeleted: true, unmodeled: deleted.unmodeled)
+                }
+            }
+        }
         return HTTPResponse(status: 204)
     }
 

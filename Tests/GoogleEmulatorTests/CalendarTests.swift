@@ -396,4 +396,48 @@ import Testing
         let eventsOnly = harness.token(scopes: ["https://www.googleapis.com/auth/calendar.events"])
         #expect(harness.send("GET", acl, token: eventsOnly).status == 403)
     }
+
+    /// Found by google-api-python-client syncing with singleEvents=true: the changes came as
+    /// the series, not its instances, and updatedMin left out what was deleted.
+    @Test func aSyncOfSingleEventsGivesInstancesAndUpdatedMinGivesDeletions() throws {
+        let now = Date(timeIntervalSince1970: 1_772_438_400)
+        let clock = ManualTime(now)
+        let harness = try EmulatorHarness(now: NowProvider { clock.now })
+        let token = harness.token()
+        harness.send("POST", Self.events, json: Self.event("gone00001", "Gone"), token: token)
+        let full = harness.send("GET", Self.events + "?singleEvents=true", token: token)
+        let sync = try #require(full.json["nextSyncToken"]?.stringValue)
+
+        clock.now = now + 60
+        let series = Self.event("repeat001", "Weekly", start: "2026-03-02T10:00:00+01:00", end: "2026-03-02T10:30:00+01:00",
+                                extra: [("recurrence", ["RRULE:FREQ=WEEKLY;COUNT=3"])])
+        harness.send("POST", Self.events, json: series, token: token)
+        harness.send("PATCH", Self.events + "/repeat001_20260309T090000Z", json: ["summary": "Moved"], token: token)
+        harness.send("DELETE", Self.events + "/gone00001", token: token)
+        let delta = harness.send("GET", Self.events + "?singleEvents=true&syncToken=\(sync)", token: token)
+        #expect(delta.json["items"]?.arrayValue?.map { "\($0["id"]!.stringValue!) \($0["status"]!.stringValue!) \($0["summary"]?.stringValue ?? "-")" } == [
+            "repeat001_20260302T090000Z confirmed Weekly", "repeat001_20260316T090000Z confirmed Weekly",
+            "repeat001_20260309T090000Z confirmed Moved", "gone00001 cancelled Gone",
+        ])
+        // Without singleEvents the same changes are the series and its changed instance.
+        let stored = harness.send("GET", Self.events + "?syncToken=\(sync)", token: token)
+        #expect(stored.json["items"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == ["repeat001", "repeat001_20260309T090000Z", "gone00001"])
+
+        let since = harness.send("GET", Self.events + "?updatedMin=2026-03-02T08:00:30Z", token: token)
+        #expect(since.json["items"]?.arrayValue?.map { "\($0["id"]!.stringValue!) \($0["status"]!.stringValue!)" }
+            == ["repeat001 confirmed", "repeat001_20260309T090000Z confirmed", "gone00001 cancelled"])
+    }
+
+    @Test func maxAttendeesLeavesOnlyTheAccountsOwnEntry() throws {
+        let (harness, token) = try Self.harness()
+        let invited = Self.event("group0001", "Crowd", extra: [("attendees", [["email": "ana@example.com"], ["email": "emulator@example.com"], ["email": "bob@example.com"]])])
+        let made = harness.send("POST", Self.events + "?maxAttendees=2", json: invited, token: token)
+        #expect(made.json["attendees"] == [["email": "emulator@example.com", "responseStatus": "accepted", "organizer": true, "self": true]])
+        #expect(made.json["attendeesOmitted"] == true)
+        #expect(harness.send("GET", Self.events + "/group0001?maxAttendees=3", token: token).json["attendees"]?.arrayValue?.count == 3)
+        let listed = harness.send("GET", Self.events + "?maxAttendees=1", token: token).json["items"]?.arrayValue?.first
+        #expect(listed?["attendeesOmitted"] == true)
+        #expect(listed?["attendees"]?.arrayValue?.count == 1)
+        #expect(harness.send("GET", Self.events + "/group0001", token: token).json["attendeesOmitted"] == nil)
+    }
 }

@@ -257,5 +257,4 @@ final class ManualTime: @unchecked Sendable {
         get { lock.lock(); defer { lock.unlock() }; return instant }
         set { lock.lock(); instant = newValue; lock.unlock() }
     }
-
 }

@@ -652,7 +652,7 @@ extension Emulator {
             }
             answers.append((id, ["busy": .array(spans.map { .object([("start", .string(ClockText.rfc3339($0.0, zone: zone))), ("end", .string(ClockText.rfc3339($0.1, zone: zone)))]) })]))
         }
-        return try .json(.object([("kind", "calendar#freeBusy"), ("timeMin", .string(minText)), ("timeMax", .string(maxText)),
+        return try .json(.object([("kind", "calendar#freeBusy"), ("timeMin", .string(Wire.timestamp(timeMin))), ("timeMax", .string(Wire.timestamp(timeMax))),
                                   ("calendars", .object(answers))]), for: call)
     }
 

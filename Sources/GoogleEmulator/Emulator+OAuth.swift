@@ -102,6 +102,9 @@ extension Emulator {
         Route("POST", "revoke", scopes: []) { $0.revoke($1) },
         Route("POST", "o/oauth2/revoke", scopes: []) { $0.revoke($1) },
         Route("GET", "oauth2/v3/tokeninfo", scopes: []) { try $0.tokenInfo($1) },
+        Route("POST", "oauth2/v3/tokeninfo", scopes: []) { try $0.tokenInfo($1) },
+        Route("GET", "tokeninfo", scopes: []) { try $0.tokenInfo($1) },
+        Route("POST", "tokeninfo", scopes: []) { try $0.tokenInfo($1) },
         Route("GET", "oauth2/v3/userinfo", scopes: []) { try $0.userInfo($1) },
         Route("GET", "oauth2/v2/userinfo", scopes: []) { try $0.userInfo($1) },
     ]
@@ -228,14 +231,26 @@ extension Emulator {
 
     /// `/oauth2/v3/tokeninfo?access_token=…`: what a live token grants.
     func tokenInfo(_ call: Call) throws(GoogleError) -> HTTPResponse {
-        guard let token = call.parameter("access_token"), let access = oauth.accessTokens[token], access.expires > now else {
+        // GET with the token in the query, or POST with it in a form (oauth2.googleapis.com/tokeninfo).
+        let form = HTTPRequest.formFields(String(decoding: call.request.body, as: UTF8.self))
+        let token = call.parameter("access_token") ?? form.first { $0.0 == "access_token" }?.1
+        guard let token, let access = oauth.accessTokens[token], access.expires > now else {
             return oauthError(400, "invalid_token", "Invalid Value")
         }
+        let client = oauth.grants[access.grant]?.clientID ?? ""
         return .json(200, JSONValue.object([
-            ("azp", .string(oauth.grants[access.grant]?.clientID ?? "")), ("scope", .string(access.scopes.joined(separator: " "))),
+            ("azp", .string(client)), ("aud", .string(client)), ("sub", .string(accountSubject)), ("scope", .string(access.scopes.joined(separator: " "))),
             ("exp", .string(String(Int(access.expires.timeIntervalSince1970)))),
             ("expires_in", .string(String(Int(access.expires.timeIntervalSince(now))))), ("email", .string(account)),
+            ("email_verified", "true"), ("access_type", "offline"),
         ]).serialized())
+    }
+
+    /// The account's OpenID subject: 19 digits made from its address.
+    var accountSubject: String {
+        var subject: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in account.utf8 { subject = (subject ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return String(subject % 1_000_000_000_000_000_000)
     }
 
     /// `/oauth2/v3/userinfo`: who the token belongs to (OpenID Connect's claims).
@@ -243,10 +258,8 @@ extension Emulator {
     func userInfo(_ call: Call) throws(GoogleError) -> HTTPResponse {
         try authorize(call, scopes: [])
         let name = account.split(separator: "@").first.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? account
-        var subject: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in account.utf8 { subject = (subject ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return .json(200, JSONValue.object([
-            ("sub", .string(String(subject % 1_000_000_000_000_000_000))), ("email", .string(account)),
+            ("sub", .string(accountSubject)), ("email", .string(account)),
             ("email_verified", true), ("name", .string(name)),
         ]).serialized())
     }

@@ -440,4 +440,24 @@ import Testing
         #expect(listed?["attendees"]?.arrayValue?.count == 1)
         #expect(harness.send("GET", Self.events + "/group0001", token: token).json["attendeesOmitted"] == nil)
     }
+
+    @Test func freeBusyMergesBusyTimesAndLeavesOutTransparentEvents() throws {
+        let (harness, token) = try Self.harness()
+        harness.send("POST", Self.events, json: Self.event(nil, "A", start: "2026-03-05T09:00:00+01:00", end: "2026-03-05T10:00:00+01:00"), token: token)
+        harness.send("POST", Self.events, json: Self.event(nil, "B", start: "2026-03-05T09:30:00+01:00", end: "2026-03-05T11:00:00+01:00"), token: token)
+        harness.send("POST", Self.events, json: Self.event(nil, "Free", start: "2026-03-05T12:00:00+01:00", end: "2026-03-05T13:00:00+01:00",
+                                                          extra: [("transparency", "transparent")]), token: token)
+        harness.send("POST", Self.events, json: ["summary": "Trip", "start": ["date": "2026-03-06"], "end": ["date": "2026-03-07"]], token: token)
+        let answer = harness.send("POST", "/calendar/v3/freeBusy", json: [
+            "timeMin": "2026-03-05T00:00:00+01:00", "timeMax": "2026-03-07T00:00:00+01:00", "timeZone": "Europe/Madrid",
+            "items": [["id": "primary"], ["id": "nobody@example.com"]],
+        ], token: token)
+        #expect(answer.json == ["kind": "calendar#freeBusy", "timeMin": "2026-03-04T23:00:00.000Z", "timeMax": "2026-03-06T23:00:00.000Z", "calendars": [
+            "primary": ["busy": [["start": "2026-03-05T09:00:00+01:00", "end": "2026-03-05T11:00:00+01:00"],
+                                 ["start": "2026-03-06T00:00:00+01:00", "end": "2026-03-07T00:00:00+01:00"]]],
+            "nobody@example.com": ["errors": [["domain": "global", "reason": "notFound"]], "busy": []],
+        ]])
+        let empty = harness.send("POST", "/calendar/v3/freeBusy", json: ["timeMin": "2026-03-05T00:00:00Z", "timeMax": "2026-03-05T00:00:00Z", "items": []], token: token)
+        #expect(empty.reason == "timeRangeEmpty")
+    }
 }

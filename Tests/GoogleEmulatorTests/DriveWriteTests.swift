@@ -230,6 +230,9 @@ import Testing
         #expect(file["shared"] == true)
         #expect(file["permissionIds"] == ["07473593474698021555", .string(ana), "anyoneWithLink"])
         #expect(file["modifiedTime"] == .string(Wire.timestamp(DriveTests.now)))
+        #expect(harness.names("'ana@example.com' in writers", token: token) == ["plan.txt"])
+        #expect(harness.names("'ana@example.com' in readers", token: token) == ["plan.txt"])
+        #expect(harness.names("'ana@example.com' in owners", token: token) == [])
         // Sharing is a change of the file.
         let changes = harness.send("GET", "/drive/v3/changes?pageToken=\(since)&fields=changes(fileId)", token: token)
         #expect(changes.json["changes"] == [["fileId": .string(id)]])

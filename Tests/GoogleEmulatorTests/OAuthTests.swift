@@ -124,4 +124,24 @@ import Testing
         #expect(harness.send("GET", "/oauth2/v3/userinfo").status == 401)
         #expect(harness.send("GET", "/oauth2/v2/userinfo", token: token).json["sub"] == info.json["sub"])
     }
+
+    /// oauth2.googleapis.com/tokeninfo (GET or a POSTed form), which clients ask what a
+    /// token may do: only /oauth2/v3/tokeninfo by GET was there.
+    @Test func tokenInfoAnswersAtEachOfItsPaths() throws {
+        let harness = try EmulatorHarness()
+        let token = harness.token(scopes: ["https://www.googleapis.com/auth/calendar.events"])
+        let sub = harness.send("GET", "/oauth2/v3/userinfo", token: token).json["sub"]
+        for answer in [harness.send("GET", "/tokeninfo?access_token=" + token),
+                       harness.send("POST", "/tokeninfo", body: Array("access_token=\(token)".utf8), headers: ["Content-Type: application/x-www-form-urlencoded"]),
+                       harness.send("POST", "/oauth2/v3/tokeninfo", body: Array("access_token=\(token)".utf8), headers: ["Content-Type: application/x-www-form-urlencoded"])] {
+            #expect(answer.status == 200)
+            #expect(answer.json["scope"] == "https://www.googleapis.com/auth/calendar.events")
+            #expect(answer.json["sub"] == sub)
+            #expect(answer.json["aud"] == answer.json["azp"])
+            #expect(answer.json["email"] == "emulator@example.com")
+        }
+        let unknown = harness.send("GET", "/tokeninfo?access_token=ya29.nonsense")
+        #expect(unknown.status == 400)
+        #expect(unknown.json["error"] == "invalid_token")
+    }
 }

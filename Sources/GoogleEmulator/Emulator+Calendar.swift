@@ -60,6 +60,7 @@ extension Emulator {
             Route("PUT", events + "/{eventId}", scopes: S.eventsWrite) { try $0.changeEvent($1, replacing: true) },
             Route("DELETE", events + "/{eventId}", scopes: S.eventsWrite) { try $0.deleteEvent($1) },
             Route("GET", events + "/{eventId}/instances", scopes: S.eventsRead) { try $0.listInstances($1) },
+            Route("POST", events + "/{eventId}/move", scopes: S.eventsWrite) { try $0.moveEvent($1) },
         ]
     }()
 
@@ -247,7 +248,8 @@ extension Emulator {
             let start = try call.parameter("pageToken").map { text throws(GoogleError) in try PageToken(text, query: key) }
             let after = start.map { Int64($0.offset) } ?? since
             let snapshot = start?.snapshot ?? latest
-            let entries = try withStore { try $0.eventFeed(calendarID: calendar.id, after: after) }
+            let entries = (try withStore { try $0.eventFeed(calendarID: calendar.id, after: after) } + movedAway(from: calendar, after: after))
+                .sorted { $0.version < $1.version }
             let page = entries.prefix(size)
             var items = try page.map { entry throws(GoogleError) in try feedItem(entry, calendar: calendar, zone: zone) }
             if singleEvents { items = try expandingSeries(items, calendar: calendar, zone: zone) }
@@ -354,7 +356,7 @@ extension Emulator {
         case .present(let replica):
             return CalendarResources.resource(replica, calendar: calendar, account: account, zone: zone)
         case .removed(let id, let version):
-            if let regenerated = try withStore({ try $0.eventReplica(id: id) }) {
+            if let regenerated = try withStore({ try $0.eventReplica(id: id) }), regenerated.item.calendarID == calendar.id {
                 return CalendarResources.resource(regenerated, calendar: calendar, account: account, zone: zone)
             }
             return CalendarResources.cancelledStub(id: id, version: version, seriesID: nil, original: nil, zone: zone)
@@ -597,7 +599,7 @@ extension Emulator {
                 if cancelled && !wasCancelled {
                     try store.deleteEvent(id: event.id)
                 }
-                return try store.putEvent(reading.event, isDeleted: cancelled, unmodeled: reading.unmodeled)
+                return try store.putEvent(reading.event, isDeleted: cancelled, unmodeled: reading.unmodeled, created: replica.created)
             }
         }
         return try eventAnswer(CalendarResources.resource(saved, calendar: calendar, account: account, zone: nil), call)
@@ -620,6 +622,59 @@ extension Emulator {
             }
         }
         return HTTPResponse(status: 204)
+    }
+
+    /// events.move: the event goes to the `destination` calendar under the same id. An
+    /// instance cannot move, nor (in the emulator) a series with changed instances. The
+    /// calendar it left reports it cancelled in its next sync.
+    func moveEvent(_ call: Call) throws(GoogleError) -> HTTPResponse {
+        let source = try calendar(call)
+        let replica = try eventReplica(call, calendar: source)
+        guard !replica.isDeleted else { throw GoogleError.deleted }
+        guard let destinationID = call.parameter("destination"), !destinationID.isEmpty else {
+            throw GoogleError.required("Required parameter: destination", location: "destination")
+        }
+        let calendars = try withStore { try $0.calendars() }
+        guard let destination = calendars.first(where: { destinationID == "primary" ? $0.isPrimary : $0.id == destinationID }) else {
+            throw GoogleError.notFound()
+        }
+        guard replica.item.recurringEventID == nil else {
+            throw GoogleError.badRequest("Cannot change the organizer of an instance.", reason: "cannotChangeOrganizerOfInstance")
+        }
+        let hasExceptions = try withStore { try $0.eventFeed(calendarID: source.id, after: 0) }.contains { entry in
+            if case .present(let row) = entry { return row.item.recurringEventID == replica.item.id }
+            return false
+        }
+        guard !hasExceptions else { throw GoogleError.badRequest("The emulator cannot move a series with changed instances.") }
+        guard destination.id != source.id else {
+            return try eventAnswer(CalendarResources.resource(replica, calendar: source, account: account, zone: nil), call)
+        }
+        var event = replica.item
+        event.calendarID = destination.id
+        event.updated = now
+        let moved = try withStore { store in
+            try store.atomically {
+                let saved = try store.putEvent(event, isDeleted: false, unmodeled: replica.unmodeled)
+                let key = Emulator.movedAwayKey(source.id)
+                var marks = (try store.syncValue(key)).flatMap { try? JSONValue.parse(bytes: Array($0.utf8)).arrayValue } ?? []
+                marks.append(.object([("id", .string(event.id)), ("version", .number(Double(saved.version)))]))
+                try store.setSyncValue(key, JSONValue.array(marks).serialized())
+                return saved
+            }
+        }
+        return try eventAnswer(CalendarResources.resource(moved, calendar: destination, account: account, zone: nil), call)
+    }
+
+    static func movedAwayKey(_ calendarID: String) -> String { "calendar.movedAway." + calendarID }
+
+    /// The events moved off `calendar` after change `version`, as removals of its feed.
+    func movedAway(from calendar: CalendarInfo, after version: Int64) throws(GoogleError) -> [FeedEntry<Event>] {
+        guard let text = try withStore({ try $0.syncValue(Emulator.movedAwayKey(calendar.id)) }),
+              let marks = try? JSONValue.parse(bytes: Array(text.utf8)).arrayValue else { return [] }
+        return marks.compactMap { mark -> FeedEntry<Event>? in
+            guard let id = mark["id"]?.stringValue, let moved = mark["version"]?.intValue, Int64(moved) > version else { return nil }
+            return .removed(id: id, version: Int64(moved))
+        }.sorted { $0.version < $1.version }
     }
 
     // MARK: Free/busy, colors, settings

@@ -411,8 +411,12 @@ import Testing
         clock.now = now + 60
         let series = Self.event("repeat001", "Weekly", start: "2026-03-02T10:00:00+01:00", end: "2026-03-02T10:30:00+01:00",
                                 extra: [("recurrence", ["RRULE:FREQ=WEEKLY;COUNT=3"])])
-        harness.send("POST", Self.events, json: series, token: token)
-        harness.send("PATCH", Self.events + "/repeat001_20260309T090000Z", json: ["summary": "Moved"], token: token)
+        let made = harness.send("POST", Self.events, json: series, token: token)
+        clock.now = now + 120
+        let changed = harness.send("PATCH", Self.events + "/repeat001_20260309T090000Z", json: ["summary": "Moved"], token: token)
+        // A changed instance was created with its series.
+        #expect(changed.json["created"] == made.json["created"])
+        #expect(changed.json["updated"] == .string(Wire.timestamp(now + 120)))
         harness.send("DELETE", Self.events + "/gone00001", token: token)
         let delta = harness.send("GET", Self.events + "?singleEvents=true&syncToken=\(sync)", token: token)
         #expect(delta.json["items"]?.arrayValue?.map { "\($0["id"]!.stringValue!) \($0["status"]!.stringValue!) \($0["summary"]?.stringValue ?? "-")" } == [
@@ -459,5 +463,34 @@ import Testing
         ]])
         let empty = harness.send("POST", "/calendar/v3/freeBusy", json: ["timeMin": "2026-03-05T00:00:00Z", "timeMax": "2026-03-05T00:00:00Z", "items": []], token: token)
         #expect(empty.reason == "timeRangeEmpty")
+    }
+
+    /// Found by gcsa's move_event: events.move was missing (404).
+    @Test func anEventMovesToAnotherCalendarAndTheOldOneSyncsItAway() throws {
+        let (harness, token) = try Self.harness()
+        let work = try #require(harness.send("POST", "/calendar/v3/calendars", json: ["summary": "Work"], token: token).json["id"]?.stringValue)
+        let workEvents = "/calendar/v3/calendars/\(work.replacingOccurrences(of: "@", with: "%40"))/events"
+        harness.send("POST", Self.events, json: Self.event("move00001", "Review"), token: token)
+        let sync = try #require(harness.send("GET", Self.events, token: token).json["nextSyncToken"]?.stringValue)
+        let workSync = try #require(harness.send("GET", workEvents, token: token).json["nextSyncToken"]?.stringValue)
+
+        let moved = harness.send("POST", Self.events + "/move00001/move?destination=" + Emulator.formEscaped(work), token: token)
+        #expect(moved.status == 200)
+        #expect(moved.json["id"] == "move00001")
+        #expect(moved.json["organizer"]?["email"] == .string(work))
+        #expect(harness.send("GET", Self.events + "/move00001", token: token).status == 404)
+        #expect(harness.send("GET", workEvents + "/move00001", token: token).json["summary"] == "Review")
+        #expect(harness.send("GET", Self.events + "?syncToken=\(sync)", token: token).json["items"]
+            == [["kind": "calendar#event", "etag": moved.json["etag"]!, "id": "move00001", "status": "cancelled"]])
+        #expect(harness.send("GET", workEvents + "?syncToken=\(workSync)", token: token).json["items"]?.arrayValue?.compactMap { $0["id"]?.stringValue }
+            == ["move00001"])
+        #expect(harness.send("GET", Self.events, token: token).json["items"] == [])
+
+        #expect(harness.send("POST", workEvents + "/move00001/move", token: token).reason == "required")
+        #expect(harness.send("POST", workEvents + "/move00001/move?destination=nobody%40example.com", token: token).status == 404)
+        let series = Self.event("serie0001", "Weekly", extra: [("recurrence", ["RRULE:FREQ=WEEKLY;COUNT=2"])])
+        harness.send("POST", Self.events, json: series, token: token)
+        let instance = harness.send("POST", Self.events + "/serie0001_20260305T120000Z/move?destination=" + Emulator.formEscaped(work), token: token)
+        #expect(instance.reason == "cannotChangeOrganizerOfInstance")
     }
 }

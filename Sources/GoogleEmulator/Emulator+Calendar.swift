@@ -711,10 +711,11 @@ extension Emulator {
                                   ("calendars", .object(answers))]), for: call)
     }
 
-    /// The settings a client asks for most: the account's zone and how it writes dates.
+    /// Every setting Google lists, as a new account has them, in the account's zone.
     var settings: [(String, String)] {
-        [("timezone", configuration.timeZone.identifier), ("locale", "en"), ("format24HourTime", "true"), ("weekStart", "1"),
-         ("dateFieldOrder", "DMY"), ("defaultEventLength", "60"), ("hideWeekends", "false"), ("showDeclinedEvents", "true")]
+        [("autoAddHangouts", "false"), ("dateFieldOrder", "DMY"), ("defaultEventLength", "60"), ("format24HourTime", "true"),
+         ("hideInvitations", "false"), ("hideWeekends", "false"), ("locale", "en"), ("remindOnRespondedEventsOnly", "false"),
+         ("showDeclinedEvents", "true"), ("timezone", configuration.timeZone.identifier), ("useKeyboardShortcuts", "true"), ("weekStart", "1")]
     }
 
     func setting(_ pair: (String, String)) -> JSONValue {

@@ -493,4 +493,15 @@ import Testing
         let instance = harness.send("POST", Self.events + "/serie0001_20260305T120000Z/move?destination=" + Emulator.formEscaped(work), token: token)
         #expect(instance.reason == "cannotChangeOrganizerOfInstance")
     }
+
+    @Test func settingsListEverySettingGoogleHas() throws {
+        let (harness, token) = try Self.harness()
+        let settings = harness.send("GET", "/calendar/v3/users/me/settings", token: token)
+        #expect(settings.json["items"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == [
+            "autoAddHangouts", "dateFieldOrder", "defaultEventLength", "format24HourTime", "hideInvitations", "hideWeekends", "locale",
+            "remindOnRespondedEventsOnly", "showDeclinedEvents", "timezone", "useKeyboardShortcuts", "weekStart",
+        ])
+        #expect(harness.send("GET", "/calendar/v3/users/me/settings/timezone?fields=id,value", token: token).json == ["id": "timezone", "value": "Europe/Madrid"])
+        #expect(harness.send("GET", "/calendar/v3/users/me/settings/nonsense", token: token).status == 404)
+    }
 }

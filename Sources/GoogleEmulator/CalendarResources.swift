@@ -105,7 +105,7 @@ enum CalendarResources {
 
     /// Reads `json` as the whole new content of event `id` on `calendar` (for a changed
     /// occurrence, `occurrenceOf` names its series and original start).
-    static func read(_ json: JSONValue, id: String, calendar: CalendarInfo, iCalUID: String?,
+    static func read(_ json: JSONValue, id: String, calendar: CalendarInfo, account: String, iCalUID: String?,
                      occurrenceOf: (series: String, original: When)?) throws(GoogleError) -> Reading {
         let start = try readTime(json["start"], end: "start", calendarZone: calendar.timeZone)
         let end = try readTime(json["end"], end: "end", calendarZone: calendar.timeZone)
@@ -133,7 +133,7 @@ enum CalendarResources {
         guard ["confirmed", "tentative", "cancelled"].contains(status) else { throw GoogleError.invalid("Invalid value for: status") }
         var kept: [(String, JSONValue)] = []
         for (key, value) in json.objectValue ?? [] where !serverMembers.contains(key) && value != .null {
-            kept.append((key, key == "attendees" ? attendeeList(value, calendar: calendar) : value))
+            kept.append((key, key == "attendees" ? attendeeList(value, calendar: calendar, account: account) : value))
         }
         if status == "tentative" { kept.append(("status", "tentative")) }
         let event = Event(
@@ -190,17 +190,19 @@ enum CalendarResources {
     }
 
     /// The attendees as Google keeps them: each with a `responseStatus` (`needsAction` until
-    /// they answer), and the calendar's owner marked `organizer` and `self`, accepted unless
-    /// it says otherwise. What a client sends for `organizer` and `self` is not kept.
-    static func attendeeList(_ json: JSONValue, calendar: CalendarInfo) -> JSONValue {
+    /// they answer, `accepted` for the organizer: the calendar), the organizer marked
+    /// `organizer` and the account `self`. What a client sends for those two is not kept.
+    static func attendeeList(_ json: JSONValue, calendar: CalendarInfo, account: String) -> JSONValue {
         guard let items = json.arrayValue else { return json }
         return .array(items.map { item in
             var members = (item.objectValue ?? []).filter { $0.0 != "organizer" && $0.0 != "self" }
-            let isOwner = item["email"]?.stringValue?.lowercased() == calendar.id.lowercased()
+            let email = item["email"]?.stringValue?.lowercased()
+            let isOrganizer = email == calendar.id.lowercased(), isAccount = email == account.lowercased()
             if !members.contains(where: { $0.0 == "responseStatus" }) {
-                members.append(("responseStatus", isOwner ? "accepted" : "needsAction"))
+                members.append(("responseStatus", isOrganizer ? "accepted" : "needsAction"))
             }
-            if isOwner { members += [("organizer", true), ("self", true)] }
+            if isOrganizer { members.append(("organizer", true)) }
+            if isAccount { members.append(("self", true)) }
             return .object(members)
         })
     }

@@ -231,7 +231,7 @@ extension Emulator {
     func listEvents(_ call: Call) throws(GoogleError) -> HTTPResponse {
         let calendar = try calendar(call)
         let zone = try listingZone(call)
-        let size = try call.integer("maxResults", in: 1...Int.max).map { min($0, 2500) } ?? 250
+        let size = try call.integer("maxResults", in: 1...Int(Int32.max)).map { min($0, 2500) } ?? 250
         let singleEvents = try call.flag("singleEvents") ?? false
         let showDeleted = try call.flag("showDeleted")
         let latest = try withStore { try $0.latestVersion() }
@@ -427,7 +427,7 @@ extension Emulator {
             throw GoogleError.notFound()
         }
         guard !series.isDeleted else { throw GoogleError.deleted }
-        let size = try call.integer("maxResults", in: 1...Int.max).map { min($0, 2500) } ?? 250
+        let size = try call.integer("maxResults", in: 1...Int(Int32.max)).map { min($0, 2500) } ?? 250
         let timeMin = try bound(call, "timeMin"), timeMax = try bound(call, "timeMax")
         var items = try eventItems(calendar, singleEvents: true, showDeleted: try call.flag("showDeleted") ?? false,
                                    from: timeMin, to: timeMax, zone: zone)
@@ -486,7 +486,7 @@ extension Emulator {
         let uid = body["iCalUID"]?.stringValue ?? id + "@google.com"
         try refuseDuplicateUID(uid, calendar: calendar)
         let sent = try CalendarResources.withConference(body, stored: nil, version: conferenceDataVersion(call))
-        let reading = try CalendarResources.read(sent, id: id, calendar: calendar, iCalUID: uid, occurrenceOf: nil)
+        let reading = try CalendarResources.read(sent, id: id, calendar: calendar, account: account, iCalUID: uid, occurrenceOf: nil)
         let saved = try withStore { try $0.putEvent(reading.event, isDeleted: false, unmodeled: reading.unmodeled) }
         return try eventAnswer(CalendarResources.resource(saved, calendar: calendar, account: account, zone: nil), call)
     }
@@ -517,7 +517,7 @@ extension Emulator {
         let id = existing?.item.id ?? Wire.eventID()
         let stored = existing.map { CalendarResources.resource($0, calendar: calendar, account: account, zone: nil) }
         let sent = try CalendarResources.withConference(body, stored: stored, version: conferenceDataVersion(call))
-        let reading = try CalendarResources.read(sent, id: id, calendar: calendar, iCalUID: uid, occurrenceOf: nil)
+        let reading = try CalendarResources.read(sent, id: id, calendar: calendar, account: account, iCalUID: uid, occurrenceOf: nil)
         let saved = try withStore { try $0.putEvent(reading.event, isDeleted: reading.isCancelled, unmodeled: reading.unmodeled) }
         return try eventAnswer(CalendarResources.resource(saved, calendar: calendar, account: account, zone: nil), call)
     }
@@ -584,7 +584,7 @@ extension Emulator {
         next = try CalendarResources.withConference(next, stored: current, version: conferenceDataVersion(call))
         let event = replica.item
         let occurrence = event.recurringEventID.flatMap { series in event.originalStart.map { (series, $0) } }
-        var reading = try CalendarResources.read(next, id: event.id, calendar: calendar, iCalUID: event.iCalUID, occurrenceOf: occurrence)
+        var reading = try CalendarResources.read(next, id: event.id, calendar: calendar, account: account, iCalUID: event.iCalUID, occurrenceOf: occurrence)
         let wasCancelled = replica.isDeleted
         let cancelled = next["status"]?.stringValue == "cancelled" || (wasCancelled && body["status"] == nil)
         // Google counts a change of time or repeat as a new sequence.

@@ -54,7 +54,7 @@ extension Emulator {
     /// calendarList.list: every calendar on the account's list; hidden ones with
     /// `showHidden`, and those taken off the list only in a sync (as deleted).
     func listCalendarList(_ call: Call) throws(GoogleError) -> HTTPResponse {
-        let size = try call.integer("maxResults", in: 1...Int.max).map { min($0, 250) } ?? 100
+        let size = try call.integer("maxResults", in: 1...Int(Int32.max)).map { min($0, 250) } ?? 100
         let showHidden = try call.flag("showHidden") ?? false
         let showDeleted = try call.flag("showDeleted") ?? false
         if let role = call.parameter("minAccessRole"), !["freeBusyReader", "owner", "reader", "writer"].contains(role) {
@@ -223,7 +223,7 @@ extension Emulator {
     /// token gives every rule again.
     func listACL(_ call: Call) throws(GoogleError) -> HTTPResponse {
         let replica = try calendarReplica(calendar(call))
-        let size = try call.integer("maxResults", in: 1...Int.max).map { min($0, 250) } ?? 100
+        let size = try call.integer("maxResults", in: 1...Int(Int32.max)).map { min($0, 250) } ?? 100
         if let token = call.parameter("syncToken") { _ = try readSyncToken(token, scope: "acl:" + replica.item.id) }
         let items = aclRules(replica).map { aclResource($0, version: replica.version) }
         let page = try PageToken.page(items, token: call.parameter("pageToken"), size: size, query: "acl:" + replica.item.id, snapshot: replica.version)

@@ -72,6 +72,8 @@ import Testing
         #expect(noZone.reason == "required")
         let empty = harness.send("GET", Self.events + "?timeMin=2026-03-05T00:00:00Z&timeMax=2026-03-04T00:00:00Z", token: token)
         #expect(empty.reason == "timeRangeEmpty")
+        let none = harness.send("GET", Self.events + "?maxResults=0", token: token)
+        #expect(none.json["error"]?["message"] == "Invalid value '0'. Values must be within the range: [1, 2147483647]")
         let ordering = harness.send("GET", Self.events + "?orderBy=startTime", token: token)
         #expect(ordering.status == 400)
         #expect(harness.send("GET", Self.events + "?syncToken=abc&timeMin=2026-03-05T00:00:00Z", token: token).status == 400)
@@ -291,6 +293,11 @@ import Testing
             ["email": "emulator@example.com", "responseStatus": "accepted", "organizer": true, "self": true],
         ])
         #expect(harness.send("GET", Self.events + "/team00001", token: token).json["attendees"] == made.json["attendees"])
+        // On another calendar the organizer is that calendar; the account is only itself.
+        let work = try #require(harness.send("POST", "/calendar/v3/calendars", json: ["summary": "Work"], token: token).json["id"]?.stringValue)
+        let there = harness.send("POST", "/calendar/v3/calendars/\(Emulator.formEscaped(work))/events",
+                                 json: Self.event(nil, "Team", extra: [("attendees", [["email": "emulator@example.com"]])]), token: token)
+        #expect(there.json["attendees"] == [["email": "emulator@example.com", "responseStatus": "needsAction", "self": true]])
     }
 
     @Test func extendedPropertiesAndEventTypesFilterAListing() throws {

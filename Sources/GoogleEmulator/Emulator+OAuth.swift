@@ -31,6 +31,8 @@ struct OAuthState {
     }
 
     var codes: [String: Code] = [:]
+    /// Device flow codes waiting to be exchanged (the person approves at once).
+    var deviceCodes: [String: Code] = [:]
     var grants: [String: Grant] = [:]
     var accessTokens: [String: AccessToken] = [:]
     /// Set by `/_emulator/scopes`: grants hold at most these scopes.
@@ -99,6 +101,8 @@ extension Emulator {
         Route("POST", "token", scopes: []) { $0.token($1) },
         Route("POST", "oauth2/v4/token", scopes: []) { $0.token($1) },
         Route("POST", "o/oauth2/token", scopes: []) { $0.token($1) },
+        Route("POST", "device/code", scopes: []) { $0.deviceCode($1) },
+        Route("POST", "o/oauth2/device/code", scopes: []) { $0.deviceCode($1) },
         Route("POST", "revoke", scopes: []) { $0.revoke($1) },
         Route("POST", "o/oauth2/revoke", scopes: []) { $0.revoke($1) },
         Route("GET", "oauth2/v3/tokeninfo", scopes: []) { try $0.tokenInfo($1) },
@@ -208,9 +212,54 @@ extension Emulator {
                 ("access_token", .string(access)), ("expires_in", .number(configuration.tokenLifetime.rounded())),
                 ("scope", .string(scopes.joined(separator: " "))), ("token_type", "Bearer"),
             ]).serialized())
+        case Emulator.deviceGrantType:
+            guard let code = form["device_code"], let pending = oauth.deviceCodes[code], pending.clientID == clientID else {
+                return oauthError(400, "invalid_grant", "Malformed device code.")
+            }
+            guard pending.expires > now else { return oauthError(400, "expired_token", "The device code has expired.") }
+            oauth.deviceCodes[code] = nil
+            guard !oauth.denyConsent else { return oauthError(403, "access_denied", "Forbidden") }
+            let scopes = oauth.scopeLimit.map { limit in pending.scopes.filter(limit.contains) } ?? pending.scopes
+            let (access, refresh) = oauth.mint(scopes: scopes, clientID: clientID, now: now, lifetime: configuration.tokenLifetime)
+            oauth.save(to: store)
+            return .json(200, JSONValue.object([
+                ("access_token", .string(access)), ("expires_in", .number(configuration.tokenLifetime.rounded())),
+                ("refresh_token", .string(refresh)), ("scope", .string(scopes.joined(separator: " "))), ("token_type", "Bearer"),
+            ]).serialized())
         default:
             return oauthError(400, "unsupported_grant_type", "Invalid grant_type: \(form["grant_type"] ?? "")")
         }
+    }
+
+    static let deviceGrantType = "urn:ietf:params:oauth:grant-type:device_code"
+
+    /// The scopes Google lets the device flow ask for: sign-in, and Drive's per-file and
+    /// app data scopes. Calendar and Contacts are not among them (`invalid_scope`).
+    static let deviceFlowScopes: Set<String> = [
+        "openid", "email", "profile", "https://www.googleapis.com/auth/userinfo.email", "https://www.googleapis.com/auth/userinfo.profile",
+        "https://www.googleapis.com/auth/drive.file", "https://www.googleapis.com/auth/drive.appdata",
+    ]
+
+    /// `/device/code` (the device flow's first step, for devices without a browser): a code
+    /// to show the person, which the emulator counts as approved at once, so the first poll
+    /// of `/token` with the device code gets the tokens.
+    func deviceCode(_ call: Call) -> HTTPResponse {
+        var form = Dictionary(HTTPRequest.formFields(String(decoding: call.request.body, as: UTF8.self)), uniquingKeysWith: { a, _ in a })
+        for (name, value) in call.request.query where form[name] == nil { form[name] = value }
+        guard let clientID = form["client_id"], !clientID.isEmpty else { return oauthError(401, "invalid_client", "The OAuth client was not found.") }
+        let scopes = (form["scope"] ?? "").split(separator: " ").map(String.init)
+        guard !scopes.isEmpty else { return oauthError(400, "invalid_request", "Missing required parameter: scope") }
+        if let refused = scopes.first(where: { !Emulator.deviceFlowScopes.contains($0) }) {
+            return oauthError(400, "invalid_scope", "Invalid device flow scope: \(refused)")
+        }
+        let code = Wire.token("AH-emu-")
+        oauth.deviceCodes[code] = OAuthState.Code(clientID: clientID, redirectURI: "", scopes: scopes, challenge: nil, challengeMethod: nil,
+                                                 expires: now + 1800)
+        let user = [3, 3, 3].map { Wire.random($0, from: "BCDFGHJKLMNPQRSTVWXZ") }.joined(separator: "-")
+        return .json(200, JSONValue.object([
+            ("device_code", .string(code)), ("user_code", .string(user)), ("expires_in", 1800), ("interval", 5),
+            ("verification_url", "https://www.google.com/device"),
+        ]).serialized())
     }
 
     /// `/revoke`: ends the grant of a refresh or access token.

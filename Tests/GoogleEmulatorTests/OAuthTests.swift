@@ -93,6 +93,33 @@ import Testing
         #expect(denied["state"] == "xyz123")
     }
 
+    /// The device flow (/device/code, then /token with the device code), which command-line
+    /// tools without a browser use; it was missing (404). Google allows it only a few scopes.
+    @Test func theDeviceFlowGivesTokensForTheScopesGoogleAllowsIt() throws {
+        let harness = try EmulatorHarness()
+        func post(_ path: String, _ form: String) -> TestResponse {
+            harness.send("POST", path, body: Array(form.utf8), headers: ["Content-Type: application/x-www-form-urlencoded"])
+        }
+        let calendar = post("/device/code", "client_id=tv&scope=" + Emulator.formEscaped("https://www.googleapis.com/auth/calendar"))
+        #expect(calendar.status == 400)
+        #expect(calendar.json["error"] == "invalid_scope")
+        let asked = post("/device/code", "client_id=tv&scope=" + Emulator.formEscaped("openid https://www.googleapis.com/auth/drive.file"))
+        #expect(asked.status == 200)
+        #expect(asked.json["verification_url"] == "https://www.google.com/device")
+        #expect(asked.json["interval"] == 5)
+        #expect(asked.json["user_code"]?.stringValue?.count == 11)
+        let device = try #require(asked.json["device_code"]?.stringValue)
+        let grant = "grant_type=" + Emulator.formEscaped(Emulator.deviceGrantType) + "&device_code=" + Emulator.formEscaped(device)
+        #expect(post("/token", grant + "&client_id=other&client_secret=x").json["error"] == "invalid_grant")
+        let tokens = post("/token", grant + "&client_id=tv&client_secret=x")
+        #expect(tokens.status == 200)
+        #expect(tokens.json["scope"] == "openid https://www.googleapis.com/auth/drive.file")
+        let access = try #require(tokens.json["access_token"]?.stringValue)
+        #expect(tokens.json["refresh_token"]?.stringValue != nil)
+        #expect(harness.send("GET", "/drive/v3/files", token: access).status == 200)
+        #expect(post("/token", grant + "&client_id=tv&client_secret=x").json["error"] == "invalid_grant")
+    }
+
     @Test func theRequestLogHidesSecrets() throws {
         let harness = try EmulatorHarness()
         let code = Self.query(harness.send("GET", Self.authURL()).header("Location"))["code"]!

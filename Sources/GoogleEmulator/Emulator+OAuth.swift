@@ -136,7 +136,13 @@ extension Emulator {
         if oauth.denyConsent {
             answer.append(("error", "access_denied"))
         } else {
-            let granted = oauth.scopeLimit.map { limit in scopes.filter(limit.contains) } ?? scopes
+            var asked = scopes
+            // Incremental authorization: what the client was granted before comes along.
+            if call.parameter("include_granted_scopes") == "true" {
+                let earlier = Set(oauth.grants.values.filter { $0.clientID == clientID }.flatMap(\.scopes))
+                asked += earlier.subtracting(asked).sorted()
+            }
+            let granted = oauth.scopeLimit.map { limit in asked.filter(limit.contains) } ?? asked
             let code = Wire.token("4/emu-")
             oauth.codes[code] = OAuthState.Code(clientID: clientID, redirectURI: redirect, scopes: granted,
                                                 challenge: call.parameter("code_challenge"), challengeMethod: method ?? "plain",

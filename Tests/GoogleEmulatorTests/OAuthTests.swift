@@ -93,6 +93,21 @@ import Testing
         #expect(denied["state"] == "xyz123")
     }
 
+    /// Incremental authorization: with include_granted_scopes=true a new sign-in keeps what
+    /// the client was granted before (it got only the scopes it asked).
+    @Test func includeGrantedScopesKeepsWhatWasGrantedBefore() throws {
+        let harness = try EmulatorHarness()
+        let first = Self.query(harness.send("GET", Self.authURL(scope: "https://www.googleapis.com/auth/calendar.events")).header("Location"))["code"]!
+        #expect(Self.exchange(harness, code: first).status == 200)
+        let more = Self.authURL(scope: "https://www.googleapis.com/auth/drive.file") + "&include_granted_scopes=true"
+        let redirect = Self.query(harness.send("GET", more).header("Location"))
+        #expect(redirect["scope"] == "https://www.googleapis.com/auth/drive.file https://www.googleapis.com/auth/calendar.events")
+        let tokens = Self.exchange(harness, code: redirect["code"]!)
+        #expect(tokens.json["scope"] == "https://www.googleapis.com/auth/drive.file https://www.googleapis.com/auth/calendar.events")
+        let alone = Self.query(harness.send("GET", Self.authURL(scope: "https://www.googleapis.com/auth/drive.file")).header("Location"))
+        #expect(alone["scope"] == "https://www.googleapis.com/auth/drive.file")
+    }
+
     /// The device flow (/device/code, then /token with the device code), which command-line
     /// tools without a browser use; it was missing (404). Google allows it only a few scopes.
     @Test func theDeviceFlowGivesTokensForTheScopesGoogleAllowsIt() throws {

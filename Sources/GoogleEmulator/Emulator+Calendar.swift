@@ -4,8 +4,9 @@ import ClerkLocal
 import Foundation
 import LoopbackHTTP
 
-/// Calendar v3: the calendar list, calendars, events (list with sync tokens, get, insert,
-/// import, quickAdd, patch, update, delete, instances), colors, free/busy and settings.
+/// Calendar v3: calendars, events (list with sync tokens, get, insert, import, quickAdd,
+/// patch, update, delete, instances, move), colors, free/busy and settings; the calendar
+/// list and access control lists are in `Emulator+CalendarList.swift`.
 extension Emulator {
     /// Scopes from the discovery document, per group of methods.
     enum CalendarScopes {

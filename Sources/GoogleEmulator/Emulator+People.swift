@@ -34,8 +34,9 @@ extension Emulator {
         ]
     }
 
-    /// People v1: connections, search, get and batchGet, contact writes (so a test or another
-    /// client can change contacts behind clerk's back), and the "Other contacts".
+    /// People v1: connections, search, get and batchGet, contact writes one at a time and in
+    /// batches (so a test or another client can change contacts behind clerk's back), and the
+    /// "Other contacts"; contact groups are in `Emulator+ContactGroups.swift`.
     static let peopleRoutes: [Route] = [
         Route("GET", "v1/people/{peopleId}/connections", scopes: PeopleScopes.read) { try $0.listConnections($1) },
         Route("GET", "v1/people:searchContacts", scopes: PeopleScopes.read) { try $0.searchPeople($1, kind: .contact) },

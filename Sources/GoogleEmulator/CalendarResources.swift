@@ -259,6 +259,22 @@ enum CalendarResources {
         return .object(members)
     }
 
+    /// An event's `attachments`: as sent when the client `supported` them (at most 25, each
+    /// with a `fileUrl`), else what was stored (none, when new).
+    static func withAttachments(_ json: JSONValue, stored: JSONValue?, supported: Bool) throws(GoogleError) -> JSONValue {
+        var attachments = supported ? json["attachments"] : stored?["attachments"]
+        if attachments == .null { attachments = nil }
+        if supported, let attachments {
+            guard let items = attachments.arrayValue, items.allSatisfy({ $0["fileUrl"]?.stringValue != nil }) else {
+                throw GoogleError.invalid("Invalid attachment: each needs a fileUrl.")
+            }
+            guard items.count <= 25 else { throw GoogleError.invalid("Too many attachments: at most 25.") }
+        }
+        var members = (json.objectValue ?? []).filter { $0.0 != "attachments" }
+        if let attachments, attachments != [] { members.append(("attachments", attachments)) }
+        return .object(members)
+    }
+
     static let meetIcon = "https://fonts.gstatic.com/s/i/productlogos/meet_2020q4/v6/web-512dp/logo_meet_2020q4_color_2x_web_512dp.png"
 
     /// The minutes of the reminder overrides, checked as Google checks them.

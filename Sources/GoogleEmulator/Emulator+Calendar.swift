@@ -486,16 +486,18 @@ extension Emulator {
         }
         let uid = body["iCalUID"]?.stringValue ?? id + "@google.com"
         try refuseDuplicateUID(uid, calendar: calendar)
-        let sent = try CalendarResources.withConference(body, stored: nil, version: conferenceDataVersion(call))
+        let sent = try optInMembers(body, stored: nil, call)
         let reading = try CalendarResources.read(sent, id: id, calendar: calendar, account: account, iCalUID: uid, occurrenceOf: nil)
         let saved = try withStore { try $0.putEvent(reading.event, isDeleted: false, unmodeled: reading.unmodeled) }
         return try eventAnswer(CalendarResources.resource(saved, calendar: calendar, account: account, zone: nil), call)
     }
 
-    /// `conferenceDataVersion`: 0 (the default) leaves an event's conference as it was, 1
-    /// takes the `conferenceData` sent.
-    private func conferenceDataVersion(_ call: Call) throws(GoogleError) -> Int {
-        try call.integer("conferenceDataVersion", in: 0...1) ?? 0
+    /// The members Google changes only for a client that says it handles them: the
+    /// conference with `conferenceDataVersion=1` (0, the default, leaves it as it was), the
+    /// attachments with `supportsAttachments=true`.
+    private func optInMembers(_ json: JSONValue, stored: JSONValue?, _ call: Call) throws(GoogleError) -> JSONValue {
+        let conference = try CalendarResources.withConference(json, stored: stored, version: call.integer("conferenceDataVersion", in: 0...1) ?? 0)
+        return try CalendarResources.withAttachments(conference, stored: stored, supported: call.flag("supportsAttachments") ?? false)
     }
 
     private func refuseDuplicateUID(_ uid: String, calendar: CalendarInfo) throws(GoogleError) {
@@ -517,7 +519,7 @@ extension Emulator {
         }.first
         let id = existing?.item.id ?? Wire.eventID()
         let stored = existing.map { CalendarResources.resource($0, calendar: calendar, account: account, zone: nil) }
-        let sent = try CalendarResources.withConference(body, stored: stored, version: conferenceDataVersion(call))
+        let sent = try optInMembers(body, stored: stored, call)
         let reading = try CalendarResources.read(sent, id: id, calendar: calendar, account: account, iCalUID: uid, occurrenceOf: nil)
         let saved = try withStore { try $0.putEvent(reading.event, isDeleted: reading.isCancelled, unmodeled: reading.unmodeled) }
         return try eventAnswer(CalendarResources.resource(saved, calendar: calendar, account: account, zone: nil), call)
@@ -582,7 +584,7 @@ extension Emulator {
                 next = next.merged(with: .object([(end, .object(dropped.map { ($0, .null) }))]))
             }
         }
-        next = try CalendarResources.withConference(next, stored: current, version: conferenceDataVersion(call))
+        next = try optInMembers(next, stored: current, call)
         let event = replica.item
         let occurrence = event.recurringEventID.flatMap { series in event.originalStart.map { (series, $0) } }
         var reading = try CalendarResources.read(next, id: event.id, calendar: calendar, account: account, iCalUID: event.iCalUID, occurrenceOf: occurrence)

@@ -511,4 +511,18 @@ import Testing
         #expect(harness.send("GET", "/calendar/v3/users/me/settings/timezone?fields=id,value", token: token).json == ["id": "timezone", "value": "Europe/Madrid"])
         #expect(harness.send("GET", "/calendar/v3/users/me/settings/nonsense", token: token).status == 404)
     }
+
+    @Test func attachmentsAreKeptOnlyWithSupportsAttachments() throws {
+        let (harness, token) = try Self.harness()
+        let file: JSONValue = [["fileUrl": "https://drive.google.com/open?id=abc", "title": "Agenda"]]
+        let ignored = harness.send("POST", Self.events, json: Self.event("file00001", "Plain", extra: [("attachments", file)]), token: token)
+        #expect(ignored.json["attachments"] == nil)
+        let kept = harness.send("POST", Self.events + "?supportsAttachments=true", json: Self.event("file00002", "With", extra: [("attachments", file)]), token: token)
+        #expect(kept.json["attachments"] == file)
+        // A client that does not handle them leaves them as they are.
+        #expect(harness.send("PATCH", Self.events + "/file00002", json: ["summary": "Still", "attachments": []], token: token).json["attachments"] == file)
+        #expect(harness.send("PATCH", Self.events + "/file00002?supportsAttachments=true", json: ["attachments": []], token: token).json["attachments"] == nil)
+        let bad = harness.send("POST", Self.events + "?supportsAttachments=true", json: Self.event(nil, "Bad", extra: [("attachments", [["title": "x"]])]), token: token)
+        #expect(bad.reason == "invalid")
+    }
 }

@@ -10,6 +10,7 @@ enum Drive {
     static let documentType = "application/vnd.google-apps.document"
     static let spreadsheetType = "application/vnd.google-apps.spreadsheet"
     static let presentationType = "application/vnd.google-apps.presentation"
+    static let shortcutType = "application/vnd.google-apps.shortcut"
     /// Google's own types (Docs, Sheets, folders, shortcuts…) have no bytes to download.
     static let googleTypePrefix = "application/vnd.google-apps."
     static let octetStream = "application/octet-stream"
@@ -119,6 +120,7 @@ struct DriveUser {
 /// | `headRevisionId`                                | the number the current content gets among the store's revisions |
 /// | `folderColorRgb`, `writersCanShare`, `copyRequiresWriterPermission` | as set        |
 /// | `sharedWith`                                    | the permissions added to the owner's       |
+/// | `shortcutDetails`                               | a shortcut's target id and type            |
 struct DriveRecord {
     var id: String
     var name: String
@@ -244,6 +246,7 @@ struct DriveRecord {
             ("isAppAuthorized", true), ("inheritedPermissionsDisabled", false),
         ]
         if isFolder, let color = extra["folderColorRgb"] { members.append(("folderColorRgb", color)) }
+        if let shortcut = extra["shortcutDetails"] { members.append(("shortcutDetails", shortcut)) }
         if let links = exportLinks { members.append(("exportLinks", links)) }
         if !isGoogleType {
             members.append(("webContentLink", .string("https://drive.google.com/uc?id=\(id)&export=download")))

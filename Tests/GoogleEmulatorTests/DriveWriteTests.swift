@@ -209,6 +209,21 @@ import Testing
         #expect(harness.send("DELETE", "/drive/v3/files/trash", token: harness.token()).status == 204)
     }
 
+    @Test func aShortcutNamesItsTarget() throws {
+        let (harness, token) = try Self.harness()
+        let target = try #require(harness.upload("plan.txt", "plan", token: token)["id"]?.stringValue)
+        let shortcut = harness.send("POST", "/drive/v3/files?fields=name,mimeType,shortcutDetails",
+                                    json: ["name": "Plan link", "mimeType": "application/vnd.google-apps.shortcut", "shortcutDetails": ["targetId": .string(target)]],
+                                    token: token)
+        #expect(shortcut.json == .object([("name", "Plan link"), ("mimeType", "application/vnd.google-apps.shortcut"),
+                                          ("shortcutDetails", .object([("targetId", .string(target)), ("targetMimeType", "text/plain")]))]))
+        let missing = harness.send("POST", "/drive/v3/files", json: ["name": "x", "mimeType": "application/vnd.google-apps.shortcut"], token: token)
+        #expect(missing.status == 400)
+        let nowhere = harness.send("POST", "/drive/v3/files", json: ["name": "x", "mimeType": "application/vnd.google-apps.shortcut",
+                                                                    "shortcutDetails": ["targetId": "nope"]], token: token)
+        #expect(nowhere.status == 404)
+    }
+
     /// Found by google-api-python-client's permissions calls: files could not be shared
     /// (404), and drives.list, which sync clients ask first, was missing too.
     @Test func filesAreSharedThroughPermissions() throws {

@@ -13,7 +13,7 @@ enum CalendarResources {
     static let serverMembers: Set<String> = [
         "kind", "etag", "id", "htmlLink", "created", "updated", "creator", "organizer", "iCalUID", "recurringEventId",
         "originalStartTime", "summary", "description", "location", "start", "end", "recurrence", "status", "privateCopy",
-        "locked", "hangoutLink",
+        "locked",
     ]
 
     static let defaultReminders: JSONValue = [["method": "popup", "minutes": 10]]
@@ -105,7 +105,7 @@ enum CalendarResources {
 
     /// Reads `json` as the whole new content of event `id` on `calendar` (for a changed
     /// occurrence, `occurrenceOf` names its series and original start).
-    static func read(_ json: JSONValue, id: String, calendar: CalendarInfo, iCalUID: String?,
+    static func read(_ json: JSONValue, id: String, calendar: CalendarInfo, account: String, iCalUID: String?,
                      occurrenceOf: (series: String, original: When)?) throws(GoogleError) -> Reading {
         let start = try readTime(json["start"], end: "start", calendarZone: calendar.timeZone)
         let end = try readTime(json["end"], end: "end", calendarZone: calendar.timeZone)
@@ -118,10 +118,10 @@ enum CalendarResources {
         let when: When
         switch (start, end) {
         case (.date(let first), .date(let last)):
-            guard last > first else { throw GoogleError.badRequest("The specified time range is empty.", reason: "timeRangeEmpty") }
+            guard last > first else { throw GoogleError.timeRangeEmpty() }
             when = .allDay(start: first, end: last)
         case (.dateTime(let first, let zone, let zoneGiven), .dateTime(let last, _, _)):
-            guard last >= first else { throw GoogleError.badRequest("The specified time range is empty.", reason: "timeRangeEmpty") }
+            guard last >= first else { throw GoogleError.timeRangeEmpty() }
             if !recurrence.isEmpty, !zoneGiven { throw GoogleError.required("Missing time zone definition for start time.") }
             when = .timed(start: first, end: last, timeZone: zone)
         default:
@@ -133,7 +133,7 @@ enum CalendarResources {
         guard ["confirmed", "tentative", "cancelled"].contains(status) else { throw GoogleError.invalid("Invalid value for: status") }
         var kept: [(String, JSONValue)] = []
         for (key, value) in json.objectValue ?? [] where !serverMembers.contains(key) && value != .null {
-            kept.append((key, value))
+            kept.append((key, key == "attendees" ? attendeeList(value, calendar: calendar, account: account) : value))
         }
         if status == "tentative" { kept.append(("status", "tentative")) }
         let event = Event(
@@ -154,7 +154,7 @@ enum CalendarResources {
     static func readTime(_ json: JSONValue?, end name: String, calendarZone: String) throws(GoogleError) -> TimeReading {
         guard let json, json.objectValue != nil else { throw GoogleError.required("Missing \(name) time.") }
         let zoneName = json["timeZone"]?.stringValue
-        if let zoneName, Zone(identifier: zoneName) == nil || !zoneName.contains("/") && zoneName != "UTC" {
+        if let zoneName, !isZoneName(zoneName) {
             throw GoogleError.invalid("Invalid time zone definition for \(name) time.")
         }
         if let text = json["date"]?.stringValue, json["dateTime"]?.stringValue == nil {
@@ -170,6 +170,13 @@ enum CalendarResources {
         return .dateTime(instant, zone: zoneName ?? calendarZone, zoneGiven: zoneName != nil)
     }
 
+    /// Whether Google takes `name` as an event's zone: a tz database name with a region
+    /// (`Europe/Berlin`, `Etc/GMT+2`), or `UTC` or `GMT` (a calendar's own zone may be
+    /// either, and clients such as gcalcli send it back); not an abbreviation or an offset.
+    static func isZoneName(_ name: String) -> Bool {
+        Zone(identifier: name) != nil && (name.contains("/") || name == "UTC" || name == "GMT")
+    }
+
     static func readAttendees(_ json: JSONValue?) throws(GoogleError) -> [Attendee] {
         guard let json, json != .null else { return [] }
         guard let items = json.arrayValue else { throw GoogleError.invalid("Invalid attendee list.") }
@@ -181,6 +188,94 @@ enum CalendarResources {
         }
         return attendees
     }
+
+    /// The attendees as Google keeps them: each with a `responseStatus` (`needsAction` until
+    /// they answer, `accepted` for the organizer: the calendar), the organizer marked
+    /// `organizer` and the account `self`. What a client sends for those two is not kept.
+    static func attendeeList(_ json: JSONValue, calendar: CalendarInfo, account: String) -> JSONValue {
+        guard let items = json.arrayValue else { return json }
+        return .array(items.map { item in
+            var members = (item.objectValue ?? []).filter { $0.0 != "organizer" && $0.0 != "self" }
+            let email = item["email"]?.stringValue?.lowercased()
+            let isOrganizer = email == calendar.id.lowercased(), isAccount = email == account.lowercased()
+            if !members.contains(where: { $0.0 == "responseStatus" }) {
+                members.append(("responseStatus", isOrganizer ? "accepted" : "needsAction"))
+            }
+            if isOrganizer { members.append(("organizer", true)) }
+            if isAccount { members.append(("self", true)) }
+            return .object(members)
+        })
+    }
+
+    /// `maxAttendees`: an event with more attendees than `most` shows only the account's
+    /// own entry among them, and `attendeesOmitted`.
+    static func limitingAttendees(_ event: JSONValue, to most: Int?) -> JSONValue {
+        guard let most, let attendees = event["attendees"]?.arrayValue, attendees.count > most else { return event }
+        var members = (event.objectValue ?? []).filter { $0.0 != "attendees" && $0.0 != "attendeesOmitted" }
+        let own = attendees.filter { $0["self"] == true }
+        if !own.isEmpty { members.append(("attendees", .array(own))) }
+        members.append(("attendeesOmitted", true))
+        return .object(members)
+    }
+
+    /// An event's `conferenceData` and `hangoutLink` as Google keeps them, from what a client
+    /// sent (`json`) and what was stored before (`stored`, nil for a new event).
+    ///
+    /// | `conferenceDataVersion` | `conferenceData` sent                    | kept                               |
+    /// |-------------------------|-------------------------------------------|------------------------------------|
+    /// | 0 (the default)         | anything                                  | what was stored (nothing, when new) |
+    /// | 1                       | a `createRequest` for `hangoutsMeet` not yet done | a new Meet: entry point, solution, id, status `success` |
+    /// | 1                       | a `createRequest` for another type        | 400 `invalid`                      |
+    /// | 1                       | anything else                             | as sent                            |
+    ///
+    /// `hangoutLink` is the Meet's address, never what a client sent.
+    static func withConference(_ json: JSONValue, stored: JSONValue?, version: Int) throws(GoogleError) -> JSONValue {
+        var data = version >= 1 ? json["conferenceData"] : stored?["conferenceData"]
+        if data == .null { data = nil }
+        if let request = data?["createRequest"], request["status"]?["statusCode"]?.stringValue != "success" {
+            guard request["conferenceSolutionKey"]?["type"]?.stringValue == "hangoutsMeet" else {
+                throw GoogleError.invalid("Invalid conference type value.")
+            }
+            guard let requestID = request["requestId"]?.stringValue, !requestID.isEmpty else {
+                throw GoogleError.invalid("Invalid conference create request: missing requestId.")
+            }
+            let code = [3, 4, 3].map { Wire.random($0, from: "abcdefghijklmnopqrstuvwxyz") }.joined(separator: "-")
+            data = .object([
+                ("entryPoints", [.object([("entryPointType", "video"), ("uri", .string("https://meet.google.com/" + code)),
+                                          ("label", .string("meet.google.com/" + code))])]),
+                ("conferenceSolution", .object([("key", ["type": "hangoutsMeet"]), ("name", "Google Meet"), ("iconUri", .string(meetIcon))])),
+                ("conferenceId", .string(code)),
+                ("createRequest", .object([("requestId", .string(requestID)), ("conferenceSolutionKey", ["type": "hangoutsMeet"]),
+                                           ("status", ["statusCode": "success"])])),
+            ])
+        }
+        var link: JSONValue?
+        if data?["conferenceSolution"]?["key"]?["type"]?.stringValue == "hangoutsMeet" {
+            link = data?["entryPoints"]?.arrayValue?.first { $0["entryPointType"] == "video" }?["uri"]
+        }
+        var members = (json.objectValue ?? []).filter { $0.0 != "conferenceData" && $0.0 != "hangoutLink" }
+        if let link { members.append(("hangoutLink", link)) }
+        if let data { members.append(("conferenceData", data)) }
+        return .object(members)
+    }
+
+    /// An event's `attachments`: as sent when the client `supported` them (at most 25, each
+    /// with a `fileUrl`), else what was stored (none, when new).
+    static func withAttachments(_ json: JSONValue, stored: JSONValue?, supported: Bool) throws(GoogleError) -> JSONValue {
+        var attachments = supported ? json["attachments"] : stored?["attachments"]
+        if attachments == .null { attachments = nil }
+        if supported, let attachments {
+            guard let items = attachments.arrayValue, items.allSatisfy({ $0["fileUrl"]?.stringValue != nil }) else {
+                throw GoogleError.invalid("Invalid attachment: each needs a fileUrl.")
+            }
+            guard items.count <= 25 else { throw GoogleError.invalid("Too many attachments: at most 25.") }
+        }
+        var members = (json.objectValue ?? []).filter { $0.0 != "attachments" }
+        if let attachments, attachments != [] { members.append(("attachments", attachments)) }
+        return .object(members)
+    }
+
+    static let meetIcon = "https://fonts.gstatic.com/s/i/productlogos/meet_2020q4/v6/web-512dp/logo_meet_2020q4_color_2x_web_512dp.png"
 
     /// The minutes of the reminder overrides, checked as Google checks them.
     static func readReminders(_ json: JSONValue?) throws(GoogleError) -> [Int] {

@@ -156,8 +156,15 @@ extension DriveQuery.Term {
             }
         case .member(let value, .parents):
             return record.parents.contains(Drive.resolve(value))
-        case .member(let value, _):
-            return value == "me" || value.lowercased() == context.account.lowercased()
+        case .member(let value, let collection):
+            if value == "me" || value.lowercased() == context.account.lowercased() { return true }
+            // Writers and readers include those the file is shared with, by role.
+            let roles: Set<String> = collection == .writers ? ["organizer", "fileOrganizer", "writer"]
+                : collection == .readers ? ["organizer", "fileOrganizer", "writer", "commenter", "reader"] : []
+            return (record.extra["sharedWith"]?.arrayValue ?? []).contains { permission in
+                roles.contains(permission["role"]?.stringValue ?? "")
+                    && (permission["emailAddress"]?.stringValue ?? permission["domain"]?.stringValue)?.lowercased() == value.lowercased()
+            }
         case .property(let field, let key, let value):
             return record.properties(field.rawValue).contains { $0.0 == key && $0.1 == value }
         }

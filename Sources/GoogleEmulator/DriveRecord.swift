@@ -10,6 +10,7 @@ enum Drive {
     static let documentType = "application/vnd.google-apps.document"
     static let spreadsheetType = "application/vnd.google-apps.spreadsheet"
     static let presentationType = "application/vnd.google-apps.presentation"
+    static let shortcutType = "application/vnd.google-apps.shortcut"
     /// Google's own types (Docs, Sheets, folders, shortcuts…) have no bytes to download.
     static let googleTypePrefix = "application/vnd.google-apps."
     static let octetStream = "application/octet-stream"
@@ -118,6 +119,8 @@ struct DriveUser {
 /// | `md5Checksum`, `sha1Checksum`, `sha256Checksum` | hex digests, made when the content is written |
 /// | `headRevisionId`                                | the number the current content gets among the store's revisions |
 /// | `folderColorRgb`, `writersCanShare`, `copyRequiresWriterPermission` | as set        |
+/// | `sharedWith`                                    | the permissions added to the owner's       |
+/// | `shortcutDetails`                               | a shortcut's target id and type            |
 struct DriveRecord {
     var id: String
     var name: String
@@ -233,20 +236,17 @@ struct DriveRecord {
             ("viewedByMeTime", .string(Wire.timestamp(modified))),
             ("createdTime", .string(Wire.timestamp(created))), ("modifiedTime", .string(Wire.timestamp(modified))),
             ("modifiedByMeTime", .string(Wire.timestamp(modified))), ("modifiedByMe", true),
-            ("owners", [user.json]), ("lastModifyingUser", user.json), ("shared", false), ("ownedByMe", true),
+            ("owners", [user.json]), ("lastModifyingUser", user.json), ("shared", .bool(extra["sharedWith"] != nil)), ("ownedByMe", true),
             ("capabilities", capabilities),
             ("viewersCanCopyContent", .bool(!(extra["copyRequiresWriterPermission"]?.boolValue ?? false))),
             ("copyRequiresWriterPermission", extra["copyRequiresWriterPermission"] ?? false),
             ("writersCanShare", extra["writersCanShare"] ?? true),
-            ("permissions", [.object([
-                ("kind", "drive#permission"), ("id", .string(user.permissionID)), ("type", "user"),
-                ("emailAddress", .string(user.email)), ("role", "owner"), ("displayName", .string(user.displayName)),
-                ("deleted", false), ("pendingOwner", false),
-            ])]),
-            ("permissionIds", [.string(user.permissionID)]),
+            ("permissions", .array(permissions(user: user))),
+            ("permissionIds", .array(permissions(user: user).compactMap { $0["id"] })),
             ("isAppAuthorized", true), ("inheritedPermissionsDisabled", false),
         ]
         if isFolder, let color = extra["folderColorRgb"] { members.append(("folderColorRgb", color)) }
+        if let shortcut = extra["shortcutDetails"] { members.append(("shortcutDetails", shortcut)) }
         if let links = exportLinks { members.append(("exportLinks", links)) }
         if !isGoogleType {
             members.append(("webContentLink", .string("https://drive.google.com/uc?id=\(id)&export=download")))

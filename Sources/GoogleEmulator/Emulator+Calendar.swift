@@ -4,8 +4,9 @@ import ClerkLocal
 import Foundation
 import LoopbackHTTP
 
-/// Calendar v3: the calendar list, calendars, events (list with sync tokens, get, insert,
-/// import, quickAdd, patch, update, delete, instances), colors, free/busy and settings.
+/// Calendar v3: calendars, events (list with sync tokens, get, insert, import, quickAdd,
+/// patch, update, delete, instances, move), colors, free/busy and settings; the calendar
+/// list and access control lists are in `Emulator+CalendarList.swift`.
 extension Emulator {
     /// Scopes from the discovery document, per group of methods.
     enum CalendarScopes {
@@ -13,6 +14,9 @@ extension Emulator {
                                  "calendar.events.owned.readonly", "calendar.events.public.readonly", "calendar.events.readonly", "calendar.readonly"]
         static let eventsWrite = ["calendar", "calendar.app.created", "calendar.events", "calendar.events.owned"]
         static let listRead = ["calendar", "calendar.calendarlist", "calendar.calendarlist.readonly", "calendar.readonly"]
+        static let listWrite = ["calendar", "calendar.app.created", "calendar.calendarlist"]
+        static let aclRead = ["calendar", "calendar.acls", "calendar.acls.readonly"]
+        static let aclWrite = ["calendar", "calendar.acls"]
         static let listEntryRead = ["calendar", "calendar.app.created", "calendar.calendarlist", "calendar.calendarlist.readonly", "calendar.readonly"]
         static let calendarRead = ["calendar", "calendar.app.created", "calendar.calendars", "calendar.calendars.readonly", "calendar.readonly"]
         static let calendarWrite = ["calendar", "calendar.app.created", "calendar.calendars"]
@@ -27,7 +31,11 @@ extension Emulator {
         let events = "calendar/v3/calendars/{calendarId}/events"
         return [
             Route("GET", "calendar/v3/users/me/calendarList", scopes: S.listRead) { try $0.listCalendarList($1) },
+            Route("POST", "calendar/v3/users/me/calendarList", scopes: ["calendar", "calendar.calendarlist"]) { try $0.insertCalendarListEntry($1) },
             Route("GET", "calendar/v3/users/me/calendarList/{calendarId}", scopes: S.listEntryRead) { try $0.getCalendarListEntry($1) },
+            Route("PATCH", "calendar/v3/users/me/calendarList/{calendarId}", scopes: S.listWrite) { try $0.changeCalendarListEntry($1, replacing: false) },
+            Route("PUT", "calendar/v3/users/me/calendarList/{calendarId}", scopes: S.listWrite) { try $0.changeCalendarListEntry($1, replacing: true) },
+            Route("DELETE", "calendar/v3/users/me/calendarList/{calendarId}", scopes: S.listWrite) { try $0.removeCalendarListEntry($1) },
             Route("GET", "calendar/v3/users/me/settings", scopes: S.settings) { try $0.listSettings($1) },
             Route("GET", "calendar/v3/users/me/settings/{setting}", scopes: S.settings) { try $0.getSetting($1) },
             Route("GET", "calendar/v3/colors", scopes: S.colors) { try HTTPResponse.json(Emulator.colors, for: $1) },
@@ -38,6 +46,12 @@ extension Emulator {
             Route("PUT", "calendar/v3/calendars/{calendarId}", scopes: S.calendarWrite) { try $0.changeCalendar($1, replacing: true) },
             Route("DELETE", "calendar/v3/calendars/{calendarId}", scopes: S.calendarWrite) { try $0.deleteCalendar($1) },
             Route("POST", "calendar/v3/calendars/{calendarId}/clear", scopes: ["calendar", "calendar.calendars"]) { try $0.clearCalendar($1) },
+            Route("GET", "calendar/v3/calendars/{calendarId}/acl", scopes: S.aclRead) { try $0.listACL($1) },
+            Route("POST", "calendar/v3/calendars/{calendarId}/acl", scopes: S.aclWrite) { try $0.insertACLRule($1) },
+            Route("GET", "calendar/v3/calendars/{calendarId}/acl/{ruleId}", scopes: S.aclRead + ["calendar.readonly"]) { try $0.getACLRule($1) },
+            Route("PATCH", "calendar/v3/calendars/{calendarId}/acl/{ruleId}", scopes: S.aclWrite) { try $0.changeACLRule($1, replacing: false) },
+            Route("PUT", "calendar/v3/calendars/{calendarId}/acl/{ruleId}", scopes: S.aclWrite) { try $0.changeACLRule($1, replacing: true) },
+            Route("DELETE", "calendar/v3/calendars/{calendarId}/acl/{ruleId}", scopes: S.aclWrite) { try $0.deleteACLRule($1) },
             Route("GET", events, scopes: S.eventsRead) { try $0.listEvents($1) },
             Route("POST", events, scopes: S.eventsWrite) { try $0.insertEvent($1) },
             Route("POST", events + "/quickAdd", scopes: S.eventsWrite) { try $0.quickAdd($1) },
@@ -47,6 +61,7 @@ extension Emulator {
             Route("PUT", events + "/{eventId}", scopes: S.eventsWrite) { try $0.changeEvent($1, replacing: true) },
             Route("DELETE", events + "/{eventId}", scopes: S.eventsWrite) { try $0.deleteEvent($1) },
             Route("GET", events + "/{eventId}/instances", scopes: S.eventsRead) { try $0.listInstances($1) },
+            Route("POST", events + "/{eventId}/move", scopes: S.eventsWrite) { try $0.moveEvent($1) },
         ]
     }()
 
@@ -79,54 +94,6 @@ extension Emulator {
         return .object(members)
     }
 
-    func calendarListEntry(_ replica: Replica<CalendarInfo>) -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("kind", "calendar#calendarListEntry"), ("etag", .string(Wire.etag(replica.version))), ("id", .string(replica.item.id)),
-            ("summary", .string(replica.item.name)),
-        ]
-        if let description = replica.unmodeled?["description"] { members.append(("description", description)) }
-        members += [
-            ("timeZone", .string(replica.item.timeZone)), ("colorId", replica.item.isPrimary ? "14" : "7"),
-            ("backgroundColor", replica.item.isPrimary ? "#9fe1e7" : "#42d692"), ("foregroundColor", "#000000"),
-            ("selected", true), ("accessRole", "owner"),
-            ("defaultReminders", replica.item.isPrimary ? CalendarResources.defaultReminders : []),
-            ("conferenceProperties", ["allowedConferenceSolutionTypes": ["hangoutsMeet"]]),
-        ]
-        if replica.item.isPrimary { members.append(("primary", true)) }
-        return .object(members)
-    }
-
-    func listCalendarList(_ call: Call) throws(GoogleError) -> HTTPResponse {
-        let size = try call.integer("maxResults", in: 1...Int.max).map { min($0, 250) } ?? 100
-        let latest = try withStore { try $0.latestVersion() }
-        var items: [JSONValue]
-        if let token = call.parameter("syncToken") {
-            let since = try readSyncToken(token, scope: "calendarList")
-            items = try withStore { try $0.calendarFeed(after: since) }.map { entry in
-                switch entry {
-                case .present(let replica): return calendarListEntry(replica)
-                case .removed(let id, let version):
-                    return .object([("kind", "calendar#calendarListEntry"), ("etag", .string(Wire.etag(version))), ("id", .string(id)), ("deleted", true)])
-                }
-            }
-        } else {
-            items = try withStore { try $0.calendarReplicas() }.map(calendarListEntry)
-        }
-        let page = try PageToken.page(items, token: call.parameter("pageToken"), size: size, query: "calendarList", snapshot: latest)
-        var members: [(String, JSONValue)] = [("kind", "calendar#calendarList"), ("etag", .string(Wire.etag(latest)))]
-        if let next = page.next {
-            members.append(("nextPageToken", .string(next)))
-        } else {
-            members.append(("nextSyncToken", .string(syncToken(scope: "calendarList", version: page.snapshot))))
-        }
-        members.append(("items", .array(Array(page.items))))
-        return try .json(.object(members), for: call)
-    }
-
-    func getCalendarListEntry(_ call: Call) throws(GoogleError) -> HTTPResponse {
-        try .json(calendarListEntry(calendarReplica(calendar(call))), for: call)
-    }
-
     func getCalendar(_ call: Call) throws(GoogleError) -> HTTPResponse {
         try .json(calendarResource(calendarReplica(calendar(call))), for: call)
     }
@@ -143,9 +110,12 @@ extension Emulator {
         return try .json(calendarResource(replica), for: call)
     }
 
-    /// The members of a calendar resource kept beyond its name and zone.
-    static func calendarExtras(_ body: JSONValue) -> JSONValue? {
-        let kept = (body.objectValue ?? []).filter { ["description", "location"].contains($0.0) && $0.1 != .null }
+    /// The members of a calendar resource kept beyond its name and zone, with what the
+    /// account chose for it in its list and its sharing rules (`stored`'s, which a change of
+    /// the calendar leaves as they are).
+    static func calendarExtras(_ body: JSONValue, stored: JSONValue? = nil) -> JSONValue? {
+        var kept = (body.objectValue ?? []).filter { ["description", "location"].contains($0.0) && $0.1 != .null }
+        kept += (stored?.objectValue ?? []).filter { ["listEntry", "acl"].contains($0.0) }
         return kept.isEmpty ? nil : .object(kept)
     }
 
@@ -164,7 +134,7 @@ extension Emulator {
             guard Zone(identifier: zone) != nil else { throw GoogleError.invalid("Invalid time zone.") }
             info.timeZone = zone
         }
-        let saved = try withStore { try $0.putCalendar(info, unmodeled: Emulator.calendarExtras(next)) }
+        let saved = try withStore { try $0.putCalendar(info, unmodeled: Emulator.calendarExtras(next, stored: replica.unmodeled)) }
         return try .json(calendarResource(saved), for: call)
     }
 
@@ -262,7 +232,7 @@ extension Emulator {
     func listEvents(_ call: Call) throws(GoogleError) -> HTTPResponse {
         let calendar = try calendar(call)
         let zone = try listingZone(call)
-        let size = try call.integer("maxResults", in: 1...Int.max).map { min($0, 2500) } ?? 250
+        let size = try call.integer("maxResults", in: 1...Int(Int32.max)).map { min($0, 2500) } ?? 250
         let singleEvents = try call.flag("singleEvents") ?? false
         let showDeleted = try call.flag("showDeleted")
         let latest = try withStore { try $0.latestVersion() }
@@ -279,16 +249,18 @@ extension Emulator {
             let start = try call.parameter("pageToken").map { text throws(GoogleError) in try PageToken(text, query: key) }
             let after = start.map { Int64($0.offset) } ?? since
             let snapshot = start?.snapshot ?? latest
-            let entries = try withStore { try $0.eventFeed(calendarID: calendar.id, after: after) }
+            let entries = (try withStore { try $0.eventFeed(calendarID: calendar.id, after: after) } + movedAway(from: calendar, after: after))
+                .sorted { $0.version < $1.version }
             let page = entries.prefix(size)
-            let items = try page.map { entry throws(GoogleError) in try feedItem(entry, calendar: calendar, zone: zone) }
+            var items = try page.map { entry throws(GoogleError) in try feedItem(entry, calendar: calendar, zone: zone) }
+            if singleEvents { items = try expandingSeries(items, calendar: calendar, zone: zone) }
             let next = entries.count > size ? PageToken(offset: Int(page.last!.version), snapshot: snapshot, query: key).text : nil
             return try listing(calendar, items: items, next: next, sync: next == nil ? syncToken(scope: "events:" + calendar.id, version: max(snapshot, page.last?.version ?? 0)) : nil, call: call, latest: latest)
         }
 
         let timeMin = try bound(call, "timeMin"), timeMax = try bound(call, "timeMax")
         if let timeMin, let timeMax, timeMin >= timeMax {
-            throw GoogleError.badRequest("The specified time range is empty.", reason: "timeRangeEmpty", location: "timeMax")
+            throw GoogleError.timeRangeEmpty(location: "timeMax")
         }
         let orderBy = call.parameter("orderBy")
         if let orderBy, orderBy != "startTime", orderBy != "updated" { throw GoogleError.invalid("Invalid value for: orderBy", location: "orderBy") }
@@ -296,10 +268,13 @@ extension Emulator {
             throw GoogleError.badRequest("The requested ordering is not available for the particular query.")
         }
         let updatedMin = try bound(call, "updatedMin")
-        var items = try eventItems(calendar, singleEvents: singleEvents, showDeleted: showDeleted ?? false,
+        // Since updatedMin, what was deleted comes too, whatever showDeleted says.
+        var items = try eventItems(calendar, singleEvents: singleEvents, showDeleted: showDeleted ?? false || updatedMin != nil,
                                    from: timeMin, to: timeMax, zone: zone)
         if let updatedMin { items = items.filter { $0.updated >= updatedMin } }
         if let uid = call.parameter("iCalUID") { items = items.filter { $0.json["iCalUID"]?.stringValue == uid } }
+        items = try Emulator.filterByExtendedProperties(items, call)
+        items = try Emulator.filterByEventTypes(items, call)
         if let q = call.parameter("q") {
             let words = Spelling.fold(q).split(whereSeparator: \.isWhitespace).map(String.init)
             items = items.filter { item in words.allSatisfy(item.searchText.contains) }
@@ -311,9 +286,37 @@ extension Emulator {
         }
         let page = try PageToken.page(items, token: call.parameter("pageToken"), size: size, query: key, snapshot: latest)
         let syncable = call.parameter("q") == nil && orderBy == nil && call.parameter("iCalUID") == nil && updatedMin == nil
+            && call.parameter("privateExtendedProperty") == nil && call.parameter("sharedExtendedProperty") == nil
         return try listing(calendar, items: page.items.map(\.json), next: page.next,
                            sync: page.next == nil && syncable ? syncToken(scope: "events:" + calendar.id, version: page.snapshot) : nil,
                            call: call, latest: latest)
+    }
+
+    /// `privateExtendedProperty` and `sharedExtendedProperty`: each `name=value` given (the
+    /// parameters repeat) must be among the event's extended properties of that kind.
+    static func filterByExtendedProperties(_ items: [Listed], _ call: Call) throws(GoogleError) -> [Listed] {
+        var kept = items
+        for (parameter, kind) in [("privateExtendedProperty", "private"), ("sharedExtendedProperty", "shared")] {
+            for constraint in call.request.parameters(parameter) {
+                guard let equals = constraint.firstIndex(of: "="), equals != constraint.startIndex else {
+                    throw GoogleError.invalid("Invalid extended property constraint: \(constraint).", location: parameter)
+                }
+                let name = String(constraint[..<equals]), value = String(constraint[constraint.index(after: equals)...])
+                kept = kept.filter { $0.json["extendedProperties"]?[kind]?[name]?.stringValue == value }
+            }
+        }
+        return kept
+    }
+
+    /// `eventTypes` (repeated): only events of those types; every type when absent.
+    static func filterByEventTypes(_ items: [Listed], _ call: Call) throws(GoogleError) -> [Listed] {
+        let types = call.request.parameters("eventTypes")
+        guard !types.isEmpty else { return items }
+        let known: Set<String> = ["birthday", "default", "focusTime", "fromGmail", "outOfOffice", "workingLocation"]
+        if let unknown = types.first(where: { !known.contains($0) }) {
+            throw GoogleError.invalid("Invalid value for eventTypes: \(unknown)", location: "eventTypes")
+        }
+        return items.filter { types.contains($0.json["eventType"]?.stringValue ?? "default") }
     }
 
     private func listing(_ calendar: CalendarInfo, items: [JSONValue], next: String?, sync: String?, call: Call, latest: Int64) throws(GoogleError) -> HTTPResponse {
@@ -324,8 +327,27 @@ extension Emulator {
         ]
         if let next { members.append(("nextPageToken", .string(next))) }
         if let sync { members.append(("nextSyncToken", .string(sync))) }
-        members.append(("items", .array(items)))
+        let most = try call.integer("maxAttendees", in: 1...Int(Int32.max))
+        members.append(("items", .array(items.map { CalendarResources.limitingAttendees($0, to: most) })))
         return try .json(.object(members), for: call)
+    }
+
+    /// A sync's items with `singleEvents`: each live series as its instances (its changed
+    /// and cancelled ones as they are), each event once, where it last changed.
+    private func expandingSeries(_ items: [JSONValue], calendar: CalendarInfo, zone: Zone?) throws(GoogleError) -> [JSONValue] {
+        let series = Set(items.filter { $0["recurrence"] != nil && $0["status"] != "cancelled" }.compactMap { $0["id"]?.stringValue })
+        guard !series.isEmpty else { return items }
+        let instances = try eventItems(calendar, singleEvents: true, showDeleted: true, from: nil, to: nil, zone: zone)
+        var expanded: [JSONValue] = []
+        for item in items {
+            guard let id = item["id"]?.stringValue, series.contains(id) else {
+                expanded.append(item)
+                continue
+            }
+            expanded += instances.filter { $0.json["recurringEventId"]?.stringValue == id }.sorted { ($0.start, $0.id) < ($1.start, $1.id) }.map(\.json)
+        }
+        var seen = Set<String>()
+        return expanded.reversed().filter { seen.insert($0["id"]?.stringValue ?? "").inserted }.reversed()
     }
 
     /// A feed entry as a listing shows it: the event as it is now (cancelled ones too), or
@@ -335,7 +357,7 @@ extension Emulator {
         case .present(let replica):
             return CalendarResources.resource(replica, calendar: calendar, account: account, zone: zone)
         case .removed(let id, let version):
-            if let regenerated = try withStore({ try $0.eventReplica(id: id) }) {
+            if let regenerated = try withStore({ try $0.eventReplica(id: id) }), regenerated.item.calendarID == calendar.id {
                 return CalendarResources.resource(regenerated, calendar: calendar, account: account, zone: zone)
             }
             return CalendarResources.cancelledStub(id: id, version: version, seriesID: nil, original: nil, zone: zone)
@@ -406,7 +428,7 @@ extension Emulator {
             throw GoogleError.notFound()
         }
         guard !series.isDeleted else { throw GoogleError.deleted }
-        let size = try call.integer("maxResults", in: 1...Int.max).map { min($0, 2500) } ?? 250
+        let size = try call.integer("maxResults", in: 1...Int(Int32.max)).map { min($0, 2500) } ?? 250
         let timeMin = try bound(call, "timeMin"), timeMax = try bound(call, "timeMax")
         var items = try eventItems(calendar, singleEvents: true, showDeleted: try call.flag("showDeleted") ?? false,
                                    from: timeMin, to: timeMax, zone: zone)
@@ -435,6 +457,11 @@ extension Emulator {
         return replica
     }
 
+    /// One event as the answer, with no more than `maxAttendees` attendees.
+    func eventAnswer(_ resource: JSONValue, _ call: Call) throws(GoogleError) -> HTTPResponse {
+        try .json(CalendarResources.limitingAttendees(resource, to: call.integer("maxAttendees", in: 1...Int(Int32.max))), for: call)
+    }
+
     /// 412 unless the call's `If-Match` (when given) is the stored etag.
     func checkPrecondition(_ call: Call, _ replica: Replica<Event>) throws(GoogleError) {
         guard let wanted = call.request.header("if-match"), wanted != "*" else { return }
@@ -445,7 +472,7 @@ extension Emulator {
         let calendar = try calendar(call)
         let replica = try eventReplica(call, calendar: calendar)
         if let wanted = call.request.header("if-none-match"), wanted == Wire.etag(replica.version) { return HTTPResponse(status: 304) }
-        return try .json(CalendarResources.resource(replica, calendar: calendar, account: account, zone: try listingZone(call)), for: call)
+        return try eventAnswer(CalendarResources.resource(replica, calendar: calendar, account: account, zone: try listingZone(call)), call)
     }
 
     func insertEvent(_ call: Call) throws(GoogleError) -> HTTPResponse {
@@ -459,9 +486,18 @@ extension Emulator {
         }
         let uid = body["iCalUID"]?.stringValue ?? id + "@google.com"
         try refuseDuplicateUID(uid, calendar: calendar)
-        let reading = try CalendarResources.read(body, id: id, calendar: calendar, iCalUID: uid, occurrenceOf: nil)
+        let sent = try optInMembers(body, stored: nil, call)
+        let reading = try CalendarResources.read(sent, id: id, calendar: calendar, account: account, iCalUID: uid, occurrenceOf: nil)
         let saved = try withStore { try $0.putEvent(reading.event, isDeleted: false, unmodeled: reading.unmodeled) }
-        return try .json(CalendarResources.resource(saved, calendar: calendar, account: account, zone: nil), for: call)
+        return try eventAnswer(CalendarResources.resource(saved, calendar: calendar, account: account, zone: nil), call)
+    }
+
+    /// The members Google changes only for a client that says it handles them: the
+    /// conference with `conferenceDataVersion=1` (0, the default, leaves it as it was), the
+    /// attachments with `supportsAttachments=true`.
+    private func optInMembers(_ json: JSONValue, stored: JSONValue?, _ call: Call) throws(GoogleError) -> JSONValue {
+        let conference = try CalendarResources.withConference(json, stored: stored, version: call.integer("conferenceDataVersion", in: 0...1) ?? 0)
+        return try CalendarResources.withAttachments(conference, stored: stored, supported: call.flag("supportsAttachments") ?? false)
     }
 
     private func refuseDuplicateUID(_ uid: String, calendar: CalendarInfo) throws(GoogleError) {
@@ -482,9 +518,11 @@ extension Emulator {
             return nil
         }.first
         let id = existing?.item.id ?? Wire.eventID()
-        let reading = try CalendarResources.read(body, id: id, calendar: calendar, iCalUID: uid, occurrenceOf: nil)
+        let stored = existing.map { CalendarResources.resource($0, calendar: calendar, account: account, zone: nil) }
+        let sent = try optInMembers(body, stored: stored, call)
+        let reading = try CalendarResources.read(sent, id: id, calendar: calendar, account: account, iCalUID: uid, occurrenceOf: nil)
         let saved = try withStore { try $0.putEvent(reading.event, isDeleted: reading.isCancelled, unmodeled: reading.unmodeled) }
-        return try .json(CalendarResources.resource(saved, calendar: calendar, account: account, zone: nil), for: call)
+        return try eventAnswer(CalendarResources.resource(saved, calendar: calendar, account: account, zone: nil), call)
     }
 
     /// quickAdd: the text read as clerk reads a request (title, time, place, people), in the
@@ -526,7 +564,7 @@ extension Emulator {
         let event = Event(id: id, calendarID: calendar.id, title: title, when: when!, location: location, attendees: attendees,
                           recurrence: recurrence, iCalUID: id + "@google.com")
         let saved = try withStore { try $0.putEvent(event, isDeleted: false, unmodeled: nil) }
-        return try .json(CalendarResources.resource(saved, calendar: calendar, account: account, zone: nil), for: call)
+        return try eventAnswer(CalendarResources.resource(saved, calendar: calendar, account: account, zone: nil), call)
     }
 
     /// patch (`replacing` false: members merge) and update (the body is the whole event).
@@ -546,9 +584,10 @@ extension Emulator {
                 next = next.merged(with: .object([(end, .object(dropped.map { ($0, .null) }))]))
             }
         }
+        next = try optInMembers(next, stored: current, call)
         let event = replica.item
         let occurrence = event.recurringEventID.flatMap { series in event.originalStart.map { (series, $0) } }
-        var reading = try CalendarResources.read(next, id: event.id, calendar: calendar, iCalUID: event.iCalUID, occurrenceOf: occurrence)
+        var reading = try CalendarResources.read(next, id: event.id, calendar: calendar, account: account, iCalUID: event.iCalUID, occurrenceOf: occurrence)
         let wasCancelled = replica.isDeleted
         let cancelled = next["status"]?.stringValue == "cancelled" || (wasCancelled && body["status"] == nil)
         // Google counts a change of time or repeat as a new sequence.
@@ -563,10 +602,10 @@ extension Emulator {
                 if cancelled && !wasCancelled {
                     try store.deleteEvent(id: event.id)
                 }
-                return try store.putEvent(reading.event, isDeleted: cancelled, unmodeled: reading.unmodeled)
+                return try store.putEvent(reading.event, isDeleted: cancelled, unmodeled: reading.unmodeled, created: replica.created)
             }
         }
-        return try .json(CalendarResources.resource(saved, calendar: calendar, account: account, zone: nil), for: call)
+        return try eventAnswer(CalendarResources.resource(saved, calendar: calendar, account: account, zone: nil), call)
     }
 
     func deleteEvent(_ call: Call) throws(GoogleError) -> HTTPResponse {
@@ -574,8 +613,71 @@ extension Emulator {
         let replica = try eventReplica(call, calendar: calendar)
         guard !replica.isDeleted else { throw GoogleError.deleted }
         try checkPrecondition(call, replica)
-        try withStore { try $0.deleteEvent(id: replica.item.id) }
+        try withStore { store in
+            try store.atomically {
+                try store.deleteEvent(id: replica.item.id)
+                // A deletion is the event's last update (updatedMin finds it by that).
+                if let deleted = try store.eventReplica(id: replica.item.id) {
+                    var event = deleted.item
+                    event.updated = now
+                    try store.putEvent(event, isDeleted: true, unmodeled: deleted.unmodeled)
+                }
+            }
+        }
         return HTTPResponse(status: 204)
+    }
+
+    /// events.move: the event goes to the `destination` calendar under the same id. An
+    /// instance cannot move, nor (in the emulator) a series with changed instances. The
+    /// calendar it left reports it cancelled in its next sync.
+    func moveEvent(_ call: Call) throws(GoogleError) -> HTTPResponse {
+        let source = try calendar(call)
+        let replica = try eventReplica(call, calendar: source)
+        guard !replica.isDeleted else { throw GoogleError.deleted }
+        guard let destinationID = call.parameter("destination"), !destinationID.isEmpty else {
+            throw GoogleError.required("Required parameter: destination", location: "destination")
+        }
+        let calendars = try withStore { try $0.calendars() }
+        guard let destination = calendars.first(where: { destinationID == "primary" ? $0.isPrimary : $0.id == destinationID }) else {
+            throw GoogleError.notFound()
+        }
+        guard replica.item.recurringEventID == nil else {
+            throw GoogleError.badRequest("Cannot change the organizer of an instance.", reason: "cannotChangeOrganizerOfInstance")
+        }
+        let hasExceptions = try withStore { try $0.eventFeed(calendarID: source.id, after: 0) }.contains { entry in
+            if case .present(let row) = entry { return row.item.recurringEventID == replica.item.id }
+            return false
+        }
+        guard !hasExceptions else { throw GoogleError.badRequest("The emulator cannot move a series with changed instances.") }
+        guard destination.id != source.id else {
+            return try eventAnswer(CalendarResources.resource(replica, calendar: source, account: account, zone: nil), call)
+        }
+        var event = replica.item
+        event.calendarID = destination.id
+        event.updated = now
+        let moved = try withStore { store in
+            try store.atomically {
+                let saved = try store.putEvent(event, isDeleted: false, unmodeled: replica.unmodeled)
+                let key = Emulator.movedAwayKey(source.id)
+                var marks = (try store.syncValue(key)).flatMap { try? JSONValue.parse(bytes: Array($0.utf8)).arrayValue } ?? []
+                marks.append(.object([("id", .string(event.id)), ("version", .number(Double(saved.version)))]))
+                try store.setSyncValue(key, JSONValue.array(marks).serialized())
+                return saved
+            }
+        }
+        return try eventAnswer(CalendarResources.resource(moved, calendar: destination, account: account, zone: nil), call)
+    }
+
+    static func movedAwayKey(_ calendarID: String) -> String { "calendar.movedAway." + calendarID }
+
+    /// The events moved off `calendar` after change `version`, as removals of its feed.
+    func movedAway(from calendar: CalendarInfo, after version: Int64) throws(GoogleError) -> [FeedEntry<Event>] {
+        guard let text = try withStore({ try $0.syncValue(Emulator.movedAwayKey(calendar.id)) }),
+              let marks = try? JSONValue.parse(bytes: Array(text.utf8)).arrayValue else { return [] }
+        return marks.compactMap { mark -> FeedEntry<Event>? in
+            guard let id = mark["id"]?.stringValue, let moved = mark["version"]?.intValue, Int64(moved) > version else { return nil }
+            return .removed(id: id, version: Int64(moved))
+        }.sorted { $0.version < $1.version }
     }
 
     // MARK: Free/busy, colors, settings
@@ -586,7 +688,7 @@ extension Emulator {
               let maxText = body["timeMax"]?.stringValue, let timeMax = ClockText.rfc3339Instant(maxText) else {
             throw GoogleError.required("Missing timeMin or timeMax.")
         }
-        guard timeMin < timeMax else { throw GoogleError.badRequest("The specified time range is empty.", reason: "timeRangeEmpty") }
+        guard timeMin < timeMax else { throw GoogleError.timeRangeEmpty() }
         let zone = body["timeZone"]?.stringValue.flatMap(Zone.init(identifier:)) ?? Zone.gmt
         let calendars = try withStore { try $0.calendars() }
         var answers: [(String, JSONValue)] = []
@@ -608,14 +710,15 @@ extension Emulator {
             }
             answers.append((id, ["busy": .array(spans.map { .object([("start", .string(ClockText.rfc3339($0.0, zone: zone))), ("end", .string(ClockText.rfc3339($0.1, zone: zone)))]) })]))
         }
-        return try .json(.object([("kind", "calendar#freeBusy"), ("timeMin", .string(minText)), ("timeMax", .string(maxText)),
+        return try .json(.object([("kind", "calendar#freeBusy"), ("timeMin", .string(Wire.timestamp(timeMin))), ("timeMax", .string(Wire.timestamp(timeMax))),
                                   ("calendars", .object(answers))]), for: call)
     }
 
-    /// The settings a client asks for most: the account's zone and how it writes dates.
+    /// Every setting Google lists, as a new account has them, in the account's zone.
     var settings: [(String, String)] {
-        [("timezone", configuration.timeZone.identifier), ("locale", "en"), ("format24HourTime", "true"), ("weekStart", "1"),
-         ("dateFieldOrder", "DMY"), ("defaultEventLength", "60"), ("hideWeekends", "false"), ("showDeclinedEvents", "true")]
+        [("autoAddHangouts", "false"), ("dateFieldOrder", "DMY"), ("defaultEventLength", "60"), ("format24HourTime", "true"),
+         ("hideInvitations", "false"), ("hideWeekends", "false"), ("locale", "en"), ("remindOnRespondedEventsOnly", "false"),
+         ("showDeclinedEvents", "true"), ("timezone", configuration.timeZone.identifier), ("useKeyboardShortcuts", "true"), ("weekStart", "1")]
     }
 
     func setting(_ pair: (String, String)) -> JSONValue {

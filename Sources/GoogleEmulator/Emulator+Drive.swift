@@ -324,6 +324,7 @@ extension Emulator {
     /// else one the name's extension suggests, else `application/octet-stream`. A Google
     /// type given with media is a conversion: the emulator keeps the bytes as the Doc's text.
     /// An `id` must come from files.generateIds and be unused: 409 when a file has or had it.
+    /// A shortcut needs `shortcutDetails.targetId`, a file that exists.
     func createDriveFile(_ metadata: JSONValue, content: [UInt8]?, mediaType: String?) throws(GoogleError) -> DriveRecord {
         let name = try Emulator.string(metadata, "name") ?? "Untitled"
         let media = mediaType.map { MediaType($0).type }.flatMap { $0.isEmpty || $0 == Drive.octetStream ? nil : $0 }
@@ -341,6 +342,14 @@ extension Emulator {
         if try Emulator.bool(metadata, "trashed") == true {
             record.trashed = true
             record.explicitlyTrashed = true
+        }
+        if record.mimeType == Drive.shortcutType {
+            // A shortcut names its target, which must exist; it has no content of its own.
+            guard let target = metadata["shortcutDetails"]?["targetId"]?.stringValue, !target.isEmpty else {
+                throw GoogleError.badRequest("A shortcut must have a shortcutDetails.targetId.", location: "shortcutDetails.targetId")
+            }
+            let found = try driveRecord(target)
+            record.extra["shortcutDetails"] = .object([("targetId", .string(found.id)), ("targetMimeType", .string(found.mimeType))])
         }
         let bytes = record.isFolder ? [] : content ?? []
         if !record.isGoogleType { record.extra["originalFilename"] = .string(try Emulator.string(metadata, "originalFilename") ?? name) }
@@ -558,7 +567,7 @@ extension Emulator {
         let body = try jsonBody(call.request)
         var metadata: [(String, JSONValue)] = [("name", .string("Copy of \(source.name)")), ("mimeType", .string(source.mimeType))]
         if !source.parents.isEmpty { metadata.append(("parents", .array(source.parents.map(JSONValue.string)))) }
-        for key in ["description", "properties", "appProperties", "writersCanShare", "copyRequiresWriterPermission"] {
+        for key in ["description", "properties", "appProperties", "writersCanShare", "copyRequiresWriterPermission", "shortcutDetails"] {
             if let value = source.extra[key] { metadata.append((key, value)) }
         }
         for (key, value) in body.objectValue ?? [] {

@@ -31,6 +31,8 @@ struct OAuthState {
     }
 
     var codes: [String: Code] = [:]
+    /// Device flow codes waiting to be exchanged (the person approves at once).
+    var deviceCodes: [String: Code] = [:]
     var grants: [String: Grant] = [:]
     var accessTokens: [String: AccessToken] = [:]
     /// Set by `/_emulator/scopes`: grants hold at most these scopes.
@@ -99,9 +101,14 @@ extension Emulator {
         Route("POST", "token", scopes: []) { $0.token($1) },
         Route("POST", "oauth2/v4/token", scopes: []) { $0.token($1) },
         Route("POST", "o/oauth2/token", scopes: []) { $0.token($1) },
+        Route("POST", "device/code", scopes: []) { $0.deviceCode($1) },
+        Route("POST", "o/oauth2/device/code", scopes: []) { $0.deviceCode($1) },
         Route("POST", "revoke", scopes: []) { $0.revoke($1) },
         Route("POST", "o/oauth2/revoke", scopes: []) { $0.revoke($1) },
         Route("GET", "oauth2/v3/tokeninfo", scopes: []) { try $0.tokenInfo($1) },
+        Route("POST", "oauth2/v3/tokeninfo", scopes: []) { try $0.tokenInfo($1) },
+        Route("GET", "tokeninfo", scopes: []) { try $0.tokenInfo($1) },
+        Route("POST", "tokeninfo", scopes: []) { try $0.tokenInfo($1) },
         Route("GET", "oauth2/v3/userinfo", scopes: []) { try $0.userInfo($1) },
         Route("GET", "oauth2/v2/userinfo", scopes: []) { try $0.userInfo($1) },
     ]
@@ -129,7 +136,13 @@ extension Emulator {
         if oauth.denyConsent {
             answer.append(("error", "access_denied"))
         } else {
-            let granted = oauth.scopeLimit.map { limit in scopes.filter(limit.contains) } ?? scopes
+            var asked = scopes
+            // Incremental authorization: what the client was granted before comes along.
+            if call.parameter("include_granted_scopes") == "true" {
+                let earlier = Set(oauth.grants.values.filter { $0.clientID == clientID }.flatMap(\.scopes))
+                asked += earlier.subtracting(asked).sorted()
+            }
+            let granted = oauth.scopeLimit.map { limit in asked.filter(limit.contains) } ?? asked
             let code = Wire.token("4/emu-")
             oauth.codes[code] = OAuthState.Code(clientID: clientID, redirectURI: redirect, scopes: granted,
                                                 challenge: call.parameter("code_challenge"), challengeMethod: method ?? "plain",
@@ -205,9 +218,54 @@ extension Emulator {
                 ("access_token", .string(access)), ("expires_in", .number(configuration.tokenLifetime.rounded())),
                 ("scope", .string(scopes.joined(separator: " "))), ("token_type", "Bearer"),
             ]).serialized())
+        case Emulator.deviceGrantType:
+            guard let code = form["device_code"], let pending = oauth.deviceCodes[code], pending.clientID == clientID else {
+                return oauthError(400, "invalid_grant", "Malformed device code.")
+            }
+            guard pending.expires > now else { return oauthError(400, "expired_token", "The device code has expired.") }
+            oauth.deviceCodes[code] = nil
+            guard !oauth.denyConsent else { return oauthError(403, "access_denied", "Forbidden") }
+            let scopes = oauth.scopeLimit.map { limit in pending.scopes.filter(limit.contains) } ?? pending.scopes
+            let (access, refresh) = oauth.mint(scopes: scopes, clientID: clientID, now: now, lifetime: configuration.tokenLifetime)
+            oauth.save(to: store)
+            return .json(200, JSONValue.object([
+                ("access_token", .string(access)), ("expires_in", .number(configuration.tokenLifetime.rounded())),
+                ("refresh_token", .string(refresh)), ("scope", .string(scopes.joined(separator: " "))), ("token_type", "Bearer"),
+            ]).serialized())
         default:
             return oauthError(400, "unsupported_grant_type", "Invalid grant_type: \(form["grant_type"] ?? "")")
         }
+    }
+
+    static let deviceGrantType = "urn:ietf:params:oauth:grant-type:device_code"
+
+    /// The scopes Google lets the device flow ask for: sign-in, and Drive's per-file and
+    /// app data scopes. Calendar and Contacts are not among them (`invalid_scope`).
+    static let deviceFlowScopes: Set<String> = [
+        "openid", "email", "profile", "https://www.googleapis.com/auth/userinfo.email", "https://www.googleapis.com/auth/userinfo.profile",
+        "https://www.googleapis.com/auth/drive.file", "https://www.googleapis.com/auth/drive.appdata",
+    ]
+
+    /// `/device/code` (the device flow's first step, for devices without a browser): a code
+    /// to show the person, which the emulator counts as approved at once, so the first poll
+    /// of `/token` with the device code gets the tokens.
+    func deviceCode(_ call: Call) -> HTTPResponse {
+        var form = Dictionary(HTTPRequest.formFields(String(decoding: call.request.body, as: UTF8.self)), uniquingKeysWith: { a, _ in a })
+        for (name, value) in call.request.query where form[name] == nil { form[name] = value }
+        guard let clientID = form["client_id"], !clientID.isEmpty else { return oauthError(401, "invalid_client", "The OAuth client was not found.") }
+        let scopes = (form["scope"] ?? "").split(separator: " ").map(String.init)
+        guard !scopes.isEmpty else { return oauthError(400, "invalid_request", "Missing required parameter: scope") }
+        if let refused = scopes.first(where: { !Emulator.deviceFlowScopes.contains($0) }) {
+            return oauthError(400, "invalid_scope", "Invalid device flow scope: \(refused)")
+        }
+        let code = Wire.token("AH-emu-")
+        oauth.deviceCodes[code] = OAuthState.Code(clientID: clientID, redirectURI: "", scopes: scopes, challenge: nil, challengeMethod: nil,
+                                                 expires: now + 1800)
+        let user = [3, 3, 3].map { Wire.random($0, from: "BCDFGHJKLMNPQRSTVWXZ") }.joined(separator: "-")
+        return .json(200, JSONValue.object([
+            ("device_code", .string(code)), ("user_code", .string(user)), ("expires_in", 1800), ("interval", 5),
+            ("verification_url", "https://www.google.com/device"),
+        ]).serialized())
     }
 
     /// `/revoke`: ends the grant of a refresh or access token.
@@ -228,14 +286,26 @@ extension Emulator {
 
     /// `/oauth2/v3/tokeninfo?access_token=…`: what a live token grants.
     func tokenInfo(_ call: Call) throws(GoogleError) -> HTTPResponse {
-        guard let token = call.parameter("access_token"), let access = oauth.accessTokens[token], access.expires > now else {
+        // GET with the token in the query, or POST with it in a form (oauth2.googleapis.com/tokeninfo).
+        let form = HTTPRequest.formFields(String(decoding: call.request.body, as: UTF8.self))
+        let token = call.parameter("access_token") ?? form.first { $0.0 == "access_token" }?.1
+        guard let token, let access = oauth.accessTokens[token], access.expires > now else {
             return oauthError(400, "invalid_token", "Invalid Value")
         }
+        let client = oauth.grants[access.grant]?.clientID ?? ""
         return .json(200, JSONValue.object([
-            ("azp", .string(oauth.grants[access.grant]?.clientID ?? "")), ("scope", .string(access.scopes.joined(separator: " "))),
+            ("azp", .string(client)), ("aud", .string(client)), ("sub", .string(accountSubject)), ("scope", .string(access.scopes.joined(separator: " "))),
             ("exp", .string(String(Int(access.expires.timeIntervalSince1970)))),
             ("expires_in", .string(String(Int(access.expires.timeIntervalSince(now))))), ("email", .string(account)),
+            ("email_verified", "true"), ("access_type", "offline"),
         ]).serialized())
+    }
+
+    /// The account's OpenID subject: 19 digits made from its address.
+    var accountSubject: String {
+        var subject: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in account.utf8 { subject = (subject ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return String(subject % 1_000_000_000_000_000_000)
     }
 
     /// `/oauth2/v3/userinfo`: who the token belongs to (OpenID Connect's claims).
@@ -243,10 +313,8 @@ extension Emulator {
     func userInfo(_ call: Call) throws(GoogleError) -> HTTPResponse {
         try authorize(call, scopes: [])
         let name = account.split(separator: "@").first.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? account
-        var subject: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in account.utf8 { subject = (subject ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return .json(200, JSONValue.object([
-            ("sub", .string(String(subject % 1_000_000_000_000_000_000))), ("email", .string(account)),
+            ("sub", .string(accountSubject)), ("email", .string(account)),
             ("email_verified", true), ("name", .string(name)),
         ]).serialized())
     }

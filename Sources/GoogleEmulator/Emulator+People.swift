@@ -34,8 +34,9 @@ extension Emulator {
         ]
     }
 
-    /// People v1: connections, search, get and batchGet, contact writes (so a test or another
-    /// client can change contacts behind clerk's back), and the "Other contacts".
+    /// People v1: connections, search, get and batchGet, contact writes one at a time and in
+    /// batches (so a test or another client can change contacts behind clerk's back), and the
+    /// "Other contacts"; contact groups are in `Emulator+ContactGroups.swift`.
     static let peopleRoutes: [Route] = [
         Route("GET", "v1/people/{peopleId}/connections", scopes: PeopleScopes.read) { try $0.listConnections($1) },
         Route("GET", "v1/people:searchContacts", scopes: PeopleScopes.read) { try $0.searchPeople($1, kind: .contact) },
@@ -43,6 +44,9 @@ extension Emulator {
         Route("POST", "v1/people:createContact", scopes: PeopleScopes.write) { try $0.createContact($1) },
         Route("PATCH", "v1/people/{peopleId}:updateContact", scopes: PeopleScopes.write) { try $0.updateContact($1) },
         Route("DELETE", "v1/people/{peopleId}:deleteContact", scopes: PeopleScopes.write) { try $0.deleteContact($1) },
+        Route("POST", "v1/people:batchCreateContacts", scopes: PeopleScopes.write) { try $0.batchCreateContacts($1) },
+        Route("POST", "v1/people:batchUpdateContacts", scopes: PeopleScopes.write) { try $0.batchUpdateContacts($1) },
+        Route("POST", "v1/people:batchDeleteContacts", scopes: PeopleScopes.write) { try $0.batchDeleteContacts($1) },
         Route("GET", "v1/people/{peopleId}", scopes: PeopleScopes.get) { try $0.getPerson($1) },
         Route("GET", "v1/otherContacts", scopes: PeopleScopes.other) { try $0.listOtherContacts($1) },
         Route("GET", "v1/otherContacts:search", scopes: PeopleScopes.other) { try $0.searchPeople($1, kind: .other) },
@@ -292,21 +296,90 @@ extension Emulator {
                                            default: .all)
         try readSources(call)
         let body = try jsonBody(call.request)
-        try PersonResource.checkSchema(body)
-        let replica = try withStore { store in
+        let replica = try withStore { store in try store.atomically { try Emulator.update(id, with: body, changing: changed, in: store) } }
+        return try .json(PersonResource.person(replica, fields: fields), for: call)
+    }
+
+    /// Replaces the fields `changed` names of contact `id` with the person's, when the etag
+    /// it carries is the current one.
+    static func update(_ id: String, with person: JSONValue, changing changed: PersonFields, in store: LocalStore) throws -> Replica<Contact> {
+        try PersonResource.checkSchema(person)
+        guard PersonKind(storedID: id) == .contact, let current = try store.contactReplica(id: id) else { throw Emulator.personNotFound }
+        try Emulator.checkEtag(of: person, against: current)
+        var fields = PersonResource.writableFields(of: current).filter { !changed.contains($0.0) }
+        for field in PersonFields.writable where changed.contains(field) {
+            if let value = person[field] { fields.append((field, value)) }
+        }
+        let (contact, unmodeled) = try PersonResource.contact(from: .object(fields), id: id)
+        if contact == current.item, unmodeled == current.unmodeled { return current }
+        return try store.putContact(contact, unmodeled: unmodeled)
+    }
+
+    // MARK: Writes in batches
+
+    /// `people.batchCreateContacts`: `{contacts: [{contactPerson}], readMask}`, at most 200,
+    /// all made or none.
+    func batchCreateContacts(_ call: Call) throws(GoogleError) -> HTTPResponse {
+        let body = try jsonBody(call.request)
+        let method = "people/batchCreateContacts"
+        let fields = try PersonFields.parse(body["readMask"]?.stringValue ?? "", parameter: "readMask", allowed: PersonFields.readable, method: method)
+        let items = body["contacts"]?.arrayValue ?? []
+        guard !items.isEmpty else { throw GoogleError.badRequest("contacts must not be empty.", location: "contacts") }
+        guard items.count <= 200 else { throw GoogleError.badRequest("Too many contacts: at most 200 may be created at once.", location: "contacts") }
+        let made = try withStore { store in
             try store.atomically {
-                guard PersonKind(storedID: id) == .contact, let current = try store.contactReplica(id: id) else { throw Emulator.personNotFound }
-                try Emulator.checkEtag(of: body, against: current)
-                var person = PersonResource.writableFields(of: current).filter { !changed.contains($0.0) }
-                for field in PersonFields.writable where changed.contains(field) {
-                    if let value = body[field] { person.append((field, value)) }
+                try items.map { item in
+                    let (contact, unmodeled) = try PersonResource.contact(from: item["contactPerson"] ?? [:], id: try newContactID(in: store))
+                    return try store.putContact(contact, unmodeled: unmodeled)
                 }
-                let (contact, unmodeled) = try PersonResource.contact(from: .object(person), id: id)
-                if contact == current.item, unmodeled == current.unmodeled { return current }
-                return try store.putContact(contact, unmodeled: unmodeled)
             }
         }
-        return try .json(PersonResource.person(replica, fields: fields), for: call)
+        let people: [JSONValue] = made.map { ["httpStatusCode": 200, "person": PersonResource.person($0, fields: fields), "status": [:]] }
+        return try .json(["createdPeople": .array(people)], for: call)
+    }
+
+    /// `people.batchUpdateContacts`: `{contacts: {resourceName: person}, updateMask,
+    /// readMask}`, at most 200, each with its etag; all changed or none.
+    func batchUpdateContacts(_ call: Call) throws(GoogleError) -> HTTPResponse {
+        let body = try jsonBody(call.request)
+        let method = "people/batchUpdateContacts"
+        let changed = try PersonFields.parse(body["updateMask"]?.stringValue ?? "", parameter: "updateMask", allowed: PersonFields.writable, method: method)
+        let fields = try PersonFields.parse(body["readMask"]?.stringValue ?? "", parameter: "readMask", allowed: PersonFields.readable, method: method)
+        let items = body["contacts"]?.objectValue ?? []
+        guard !items.isEmpty else { throw GoogleError.badRequest("contacts must not be empty.", location: "contacts") }
+        guard items.count <= 200 else { throw GoogleError.badRequest("Too many contacts: at most 200 may be updated at once.", location: "contacts") }
+        let updated = try withStore { store in
+            try store.atomically {
+                try items.map { name, person in
+                    guard name.hasPrefix("people/") else { throw Emulator.personNotFound }
+                    return (name, try Emulator.update(String(name.dropFirst("people/".count)), with: person, changing: changed, in: store))
+                }
+            }
+        }
+        let results = updated.map { name, replica -> (String, JSONValue) in
+            (name, ["httpStatusCode": 200, "person": PersonResource.person(replica, fields: fields), "status": [:]])
+        }
+        return try .json(["updateResult": .object(results)], for: call)
+    }
+
+    /// `people.batchDeleteContacts`: `{resourceNames}`, at most 500; all go, or none when
+    /// one is no contact.
+    func batchDeleteContacts(_ call: Call) throws(GoogleError) -> HTTPResponse {
+        let names = try jsonBody(call.request)["resourceNames"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        guard !names.isEmpty else { throw GoogleError.badRequest("resourceNames must not be empty.", location: "resourceNames") }
+        guard names.count <= 500 else { throw GoogleError.badRequest("Too many resourceNames: at most 500 may be deleted at once.", location: "resourceNames") }
+        try withStore { store in
+            try store.atomically {
+                for name in names {
+                    let id = String(name.dropFirst("people/".count))
+                    guard name.hasPrefix("people/"), PersonKind(storedID: id) == .contact, try store.contactReplica(id: id) != nil else {
+                        throw Emulator.personNotFound
+                    }
+                    try store.removeContact(id: id)
+                }
+            }
+        }
+        return try .json(.object([]), for: call)
     }
 
     /// Google wants the etag of what the client read: the person's `etag`, or the `etag` of
@@ -363,7 +436,7 @@ extension Emulator {
     }
 
     /// A contact id no contact has.
-    private func newContactID(in store: LocalStore) throws -> String {
+    func newContactID(in store: LocalStore) throws -> String {
         var generator = SystemRandomNumberGenerator()
         while true {
             let id = PersonResource.newID(using: &generator)

@@ -100,7 +100,7 @@ package final class Emulator: @unchecked Sendable {
     // MARK: Handling requests
 
     /// Every route of every API, tried in order.
-    static let routes: [Route] = oauthRoutes + calendarRoutes + driveRoutes + peopleRoutes
+    static let routes: [Route] = oauthRoutes + calendarRoutes + driveRoutes + drivePermissionRoutes + peopleRoutes + contactGroupRoutes
 
     /// Answers one request: control paths, then any armed fault, then the API.
     package func handle(_ request: HTTPRequest) -> HTTPOutcome {
@@ -116,6 +116,36 @@ package final class Emulator: @unchecked Sendable {
         if api == .control {
             return (.respond(control(request), delay: 0), 0)
         }
+        if let preflight = Emulator.corsPreflight(request) {
+            return (.respond(preflight, delay: 0), 0)
+        }
+        let (outcome, delay) = answer(request, api: api)
+        guard case .respond(var response, let after) = outcome, let origin = request.header("origin") else { return (outcome, delay) }
+        response.headers += Emulator.corsHeaders(origin: origin)
+        return (.respond(response, delay: after), delay)
+    }
+
+    /// The headers Google's front end adds to an answer to a page of another origin (CORS).
+    static func corsHeaders(origin: String) -> [(String, String)] {
+        [("Access-Control-Allow-Origin", origin), ("Access-Control-Allow-Credentials", "true"),
+         ("Access-Control-Expose-Headers", "Content-Encoding,Content-Length,Content-Range,Content-Type,Date,ETag,Location,Range,Retry-After,Server,WWW-Authenticate,X-Goog-Upload-Status"),
+         ("Vary", "Origin")]
+    }
+
+    /// A browser's preflight (OPTIONS with Origin and Access-Control-Request-Method): allowed
+    /// for every method and the headers asked, without a token, as Google allows it.
+    static func corsPreflight(_ request: HTTPRequest) -> HTTPResponse? {
+        guard request.method == "OPTIONS", let origin = request.header("origin"), request.header("access-control-request-method") != nil else {
+            return nil
+        }
+        var headers = [("Access-Control-Allow-Origin", origin), ("Access-Control-Allow-Credentials", "true"),
+                       ("Access-Control-Allow-Methods", "DELETE,GET,HEAD,PATCH,POST,PUT"), ("Access-Control-Max-Age", "3600"), ("Vary", "Origin")]
+        if let asked = request.header("access-control-request-headers") { headers.append(("Access-Control-Allow-Headers", asked)) }
+        return HTTPResponse(status: 200, headers: headers)
+    }
+
+    /// The API's answer to a request: any armed fault, then a batch or the route table.
+    private func answer(_ request: HTTPRequest, api: API) -> (HTTPOutcome, Double) {
         let fault = takeFault(for: request)
         var response: HTTPResponse
         if let fault, fault.mode == .status {

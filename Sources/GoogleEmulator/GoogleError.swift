@@ -7,10 +7,13 @@ import LoopbackHTTP
 /// Calendar and Drive use the legacy shape, `{"error": {"errors": [{domain, reason, message,
 /// location?, locationType?}], code, message}}`; People uses the newer one, with `status`
 /// (the canonical gRPC name) and `details` holding a `google.rpc.ErrorInfo` with the reason,
-/// and no `errors` list.
+/// and no `errors` list. A sign-in failure in the legacy shape has both: the `errors` list
+/// (with the short message Google gives each reason) and `status` with `details`, as
+/// Google's front end answers it for every API.
 struct GoogleError: Error {
     enum Shape {
-        case legacy
+        /// `service` names the API in a sign-in failure's ErrorInfo.
+        case legacy(service: String?)
         case rpc(service: String)
     }
 
@@ -20,7 +23,7 @@ struct GoogleError: Error {
     var domain = "global"
     var location: String?
     var locationType: String?
-    var shape = Shape.legacy
+    var shape = Shape.legacy(service: nil)
     var headers: [(String, String)] = []
     /// The rpc shape's `status` when it is not the usual one for the HTTP status: People
     /// answers a stale etag or an expired sync token with 400 `FAILED_PRECONDITION`.
@@ -46,11 +49,21 @@ struct GoogleError: Error {
 
     var json: JSONValue {
         switch shape {
-        case .legacy:
-            var item: [(String, JSONValue)] = [("domain", .string(domain)), ("reason", .string(reason)), ("message", .string(message))]
+        case .legacy(let service):
+            let auth = GoogleError.rpcAuthReason(status: status, reason: reason)
+            let itemMessage = auth.flatMap { _ in GoogleError.legacyAuthMessages[reason] } ?? message
+            var item: [(String, JSONValue)] = [("domain", .string(domain)), ("reason", .string(reason)), ("message", .string(itemMessage))]
             if let locationType { item.append(("locationType", .string(locationType))) }
             if let location { item.append(("location", .string(location))) }
-            return ["error": .object([("errors", .array([.object(item)])), ("code", .number(Double(status))), ("message", .string(message))])]
+            var members: [(String, JSONValue)] = [("errors", .array([.object(item)])), ("code", .number(Double(status))), ("message", .string(message))]
+            if let auth {
+                members.append(("status", .string(GoogleError.rpcStatus(status))))
+                var info: [(String, JSONValue)] = [("@type", "type.googleapis.com/google.rpc.ErrorInfo"), ("reason", .string(auth.reason)),
+                                                   ("domain", .string(auth.domain))]
+                if let service { info.append(("metadata", ["service": .string(service)])) }
+                members.append(("details", [.object(info)]))
+            }
+            return ["error": .object(members)]
         case .rpc(let service):
             var info: [(String, JSONValue)] = [("@type", "type.googleapis.com/google.rpc.ErrorInfo")]
             if let auth = GoogleError.rpcAuthReason(status: status, reason: reason) {
@@ -78,6 +91,10 @@ struct GoogleError: Error {
         }
     }
 
+    /// The message of a sign-in failure's `errors` item in the legacy shape.
+    static let legacyAuthMessages = ["required": "Login Required.", "authError": "Invalid Credentials",
+                                     "insufficientPermissions": "Insufficient Permission"]
+
     var response: HTTPResponse {
         HTTPResponse.json(status, json.serialized(), headers: headers)
     }
@@ -98,6 +115,13 @@ struct GoogleError: Error {
 
     static func required(_ message: String, location: String? = nil) -> GoogleError {
         badRequest(message, reason: "required", location: location)
+    }
+
+    /// Calendar's answer to an end not after the start, in its own domain.
+    static func timeRangeEmpty(location: String? = nil) -> GoogleError {
+        var error = badRequest("The specified time range is empty.", reason: "timeRangeEmpty", location: location)
+        error.domain = "calendar"
+        return error
     }
 
     static let deleted = GoogleError(status: 410, reason: "deleted", message: "Resource has been deleted")

@@ -10,7 +10,9 @@ enum API {
     var errorShape: GoogleError.Shape {
         switch self {
         case .people: return .rpc(service: "people.googleapis.com")
-        default: return .legacy
+        case .calendar: return .legacy(service: "calendar-json.googleapis.com")
+        case .drive: return .legacy(service: "drive.googleapis.com")
+        case .oauth, .control: return .legacy(service: nil)
         }
     }
 

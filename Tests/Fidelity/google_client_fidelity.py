@@ -330,6 +330,9 @@ class Fidelity:
             ("calendar delete (204, then 410)", self.calendar_delete),
             ("calendar incremental sync", self.calendar_incremental_sync),
             ("calendar recurring instances", self.calendar_recurring),
+            ("calendar Meet with conferenceDataVersion=1", self.calendar_conference),
+            ("calendar sync of singleEvents gives instances", self.calendar_single_events_sync),
+            ("calendar list entry and ACL writes", self.calendar_list_and_acl),
             ("calendar expired sync token (410)", self.calendar_expired_sync_token),
             ("token expiry (401, refresh by itself)", self.token_expiry),
         ]:
@@ -348,6 +351,7 @@ class Fidelity:
             ("drive delete", self.drive_delete),
             ("drive generateIds", self.drive_generate_ids),
             ("drive changes", self.drive_changes),
+            ("drive permissions", self.drive_permissions),
         ]:
             self.step(name, function)
         self.people_state = {}
@@ -356,6 +360,7 @@ class Fidelity:
             ("people connections paging", self.people_connections),
             ("people incremental sync", self.people_incremental_sync),
             ("people searchContacts", self.people_search),
+            ("people contact groups", self.people_contact_groups),
         ]:
             self.step(name, function)
         for name, function in [
@@ -580,6 +585,48 @@ class Fidelity:
                                                singleEvents=True, orderBy="startTime", q="Fidelity weekly").execute().get("items", [])
         check(len([e for e in expanded if e.get("recurringEventId") == series["id"]]) == 3, "singleEvents=true did not expand the series")
 
+    def calendar_conference(self):
+        body = self.event_body("Fidelity call", self.BASE + datetime.timedelta(days=21), attendees=[{"email": "ana@example.com"}],
+                               conferenceData={"createRequest": {"requestId": uuid.uuid4().hex,
+                                                                 "conferenceSolutionKey": {"type": "hangoutsMeet"}}})
+        made = self.calendar.events().insert(calendarId="primary", body=body, conferenceDataVersion=1).execute()
+        conference = made.get("conferenceData", {})
+        check(conference.get("createRequest", {}).get("status", {}).get("statusCode") == "success",
+              f"the create request is not done: {conference.get('createRequest')}")
+        video = [e for e in conference.get("entryPoints", []) if e.get("entryPointType") == "video"]
+        check(video and video[0].get("uri") == made.get("hangoutLink"), f"no Meet entry point matching hangoutLink {made.get('hangoutLink')}")
+        check(made.get("attendees", [{}])[0].get("responseStatus") == "needsAction", "a new attendee has no responseStatus needsAction")
+        plain = self.calendar.events().insert(calendarId="primary", body=dict(body, summary="Fidelity no call")).execute()
+        check("conferenceData" not in plain, "without conferenceDataVersion=1 the conference was kept")
+
+    def calendar_single_events_sync(self):
+        events = self.calendar.events()
+        request, last = events.list(calendarId="primary", singleEvents=True, maxResults=2500), None
+        while request is not None:
+            last = request.execute()
+            request = events.list_next(request, last)
+        start = (self.BASE + datetime.timedelta(days=28)).replace(tzinfo=None)
+        series = events.insert(calendarId="primary", body={
+            "summary": "Fidelity daily", "recurrence": ["RRULE:FREQ=DAILY;COUNT=3"],
+            "start": {"dateTime": start.isoformat(), "timeZone": "Europe/Berlin"},
+            "end": {"dateTime": (start + datetime.timedelta(minutes=30)).isoformat(), "timeZone": "Europe/Berlin"}}).execute()
+        delta = events.list(calendarId="primary", singleEvents=True, syncToken=last["nextSyncToken"]).execute().get("items", [])
+        ids = [e["id"] for e in delta]
+        check(len(ids) == 3 and all(i.startswith(series["id"] + "_") for i in ids), f"the sync gave {ids}, not the series' 3 instances")
+
+    def calendar_list_and_acl(self):
+        creds = google.oauth2.credentials.Credentials(token=self.emulator.mint([SCOPE + "calendar"]))
+        calendar = self.service("calendar", "v3", "/calendar/v3/", creds)
+        made = calendar.calendars().insert(body={"summary": "Fidelity shared " + self.stamp}).execute()
+        entry = calendar.calendarList().patch(calendarId=made["id"], body={"summaryOverride": "Mine", "colorId": "5"}).execute()
+        check(entry.get("summaryOverride") == "Mine" and entry.get("colorId") == "5", f"the list entry kept {entry}")
+        rule = calendar.acl().insert(calendarId=made["id"], body={"role": "reader", "scope": {"type": "user", "value": "ana@example.com"}}).execute()
+        check(rule.get("id") == "user:ana@example.com", f"the rule's id is {rule.get('id')}")
+        rules = calendar.acl().list(calendarId=made["id"]).execute().get("items", [])
+        check(sorted(r["role"] for r in rules) == ["owner", "reader"], f"the ACL holds {[(r['id'], r['role']) for r in rules]}")
+        calendar.acl().delete(calendarId=made["id"], ruleId=rule["id"]).execute()
+        calendar.calendars().delete(calendarId=made["id"]).execute()
+
     def calendar_expired_sync_token(self):
         self.emulator.control("POST", "sync-tokens/expire", {})
         expect_http_error(410, lambda: self.calendar.events().list(calendarId="primary", syncToken=self.sync_token).execute(),
@@ -760,6 +807,18 @@ class Fidelity:
             check(self.drive_state[key] in seen and not seen[self.drive_state[key]].get("removed"), f"changes miss the {key} file")
         check(seen.get(self.drive_state["small"], {}).get("removed") is True, "changes do not show the deleted file as removed")
 
+    def drive_permissions(self):
+        permissions = self.drive.permissions()
+        shared = permissions.create(fileId=self.drive_state["big"], sendNotificationEmail=False,
+                                    body={"type": "user", "role": "reader", "emailAddress": "ana@example.com"},
+                                    fields="id,type,role,emailAddress").execute()
+        check(shared.get("role") == "reader" and shared.get("emailAddress") == "ana@example.com", f"the permission came back as {shared}")
+        listed = permissions.list(fileId=self.drive_state["big"], fields="permissions(id,role)").execute().get("permissions", [])
+        check(sorted(p["role"] for p in listed) == ["owner", "reader"], f"the file's permissions are {listed}")
+        got = self.drive.files().get(fileId=self.drive_state["big"], fields="shared").execute()
+        check(got.get("shared") is True, "a shared file does not say shared")
+        permissions.delete(fileId=self.drive_state["big"], permissionId=shared["id"]).execute()
+
     # MARK: People
 
     def people_services(self):
@@ -826,6 +885,18 @@ class Fidelity:
         check(changed.get(made["Fitz"]["resourceName"], {}).get("metadata", {}).get("deleted") is True,
               "the incremental list does not show the deleted contact with metadata.deleted")
         check(made["Fidel"]["resourceName"] not in changed, "the incremental list repeats an unchanged contact")
+
+    def people_contact_groups(self):
+        writer, reader = self.people_state["writer"], self.people_state["reader"]
+        group = writer.contactGroups().create(body={"contactGroup": {"name": "Fidelity " + self.stamp}}).execute()
+        check(group.get("groupType") == "USER_CONTACT_GROUP", f"the new group is {group}")
+        member = self.people_state["made"]["Fiona"]["resourceName"]
+        writer.contactGroups().members().modify(resourceName=group["resourceName"], body={"resourceNamesToAdd": [member]}).execute()
+        got = reader.contactGroups().get(resourceName=group["resourceName"], maxMembers=10).execute()
+        check(got.get("memberResourceNames") == [member] and got.get("memberCount") == 1, f"the group holds {got.get('memberResourceNames')}")
+        names = [g["resourceName"] for g in reader.contactGroups().list().execute().get("contactGroups", [])]
+        check(group["resourceName"] in names and "contactGroups/myContacts" in names, f"contactGroups.list gave {names}")
+        writer.contactGroups().delete(resourceName=group["resourceName"]).execute()
 
     def people_search(self):
         people = self.people_state["reader"].people()

@@ -64,6 +64,7 @@ import Testing
         let (harness, token) = try Self.harness()
         let backwards = harness.send("POST", Self.events, json: Self.event(nil, "x", start: "2026-03-05T14:00:00+01:00", end: "2026-03-05T13:00:00+01:00"), token: token)
         #expect(backwards.reason == "timeRangeEmpty")
+        #expect(backwards.json["error"]?["errors"]?.arrayValue?.first?["domain"] == "calendar")
         let both = harness.send("POST", Self.events, json: Self.event(nil, "x", extra: [("reminders", ["useDefault": true, "overrides": [["method": "popup", "minutes": 5]]])]), token: token)
         #expect(both.status == 400)
         #expect(both.reason == "cannotUseDefaultRemindersAndSpecifyOverride")
@@ -71,6 +72,8 @@ import Testing
         #expect(noZone.reason == "required")
         let empty = harness.send("GET", Self.events + "?timeMin=2026-03-05T00:00:00Z&timeMax=2026-03-04T00:00:00Z", token: token)
         #expect(empty.reason == "timeRangeEmpty")
+        let none = harness.send("GET", Self.events + "?maxResults=0", token: token)
+        #expect(none.json["error"]?["message"] == "Invalid value '0'. Values must be within the range: [1, 2147483647]")
         let ordering = harness.send("GET", Self.events + "?orderBy=startTime", token: token)
         #expect(ordering.status == 400)
         #expect(harness.send("GET", Self.events + "?syncToken=abc&timeMin=2026-03-05T00:00:00Z", token: token).status == 400)
@@ -182,7 +185,7 @@ import Testing
                                                               ("colorId", "5")])
         harness.send("POST", Self.events, json: invited, token: token)
         let patched = harness.send("PATCH", Self.events + "/meet00001", json: ["attendees": [["email": "carla@example.com"]]], token: token)
-        #expect(patched.json["attendees"] == [["email": "carla@example.com"]])
+        #expect(patched.json["attendees"] == [["email": "carla@example.com", "responseStatus": "needsAction"]])
         #expect(patched.json["colorId"] == "5")
         #expect(patched.json["summary"] == "Meet")
         #expect(patched.json["sequence"] == 0)
@@ -207,14 +210,113 @@ import Testing
         let wrong = harness.send("GET", "/calendar/v3/users/me/calendarList", token: "ya29.nonsense")
         #expect(wrong.status == 401)
         #expect(wrong.reason == "authError")
+        #expect(wrong.json["error"]?["errors"]?.arrayValue?.first?["message"] == "Invalid Credentials")
+        #expect(wrong.json["error"]?["status"] == "UNAUTHENTICATED")
         // calendar.events alone does not list calendars.
         let eventsOnly = harness.token(scopes: ["https://www.googleapis.com/auth/calendar.events"])
         let refused = harness.send("GET", "/calendar/v3/users/me/calendarList", token: eventsOnly)
         #expect(refused.status == 403)
         #expect(refused.reason == "insufficientPermissions")
+        // As Google's front end answers it: the legacy list, and the status and ErrorInfo.
+        #expect(refused.json == ["error": [
+            "errors": [["domain": "global", "reason": "insufficientPermissions", "message": "Insufficient Permission"]],
+            "code": 403, "message": "Request had insufficient authentication scopes.", "status": "PERMISSION_DENIED",
+            "details": [["@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "ACCESS_TOKEN_SCOPE_INSUFFICIENT",
+                         "domain": "googleapis.com", "metadata": ["service": "calendar-json.googleapis.com"]]],
+        ]])
         #expect(harness.send("GET", Self.events, token: eventsOnly).status == 200)
         harness.send("POST", "/_emulator/tokens/expire")
         #expect(harness.send("GET", Self.events, token: eventsOnly).status == 401)
+    }
+
+    /// Found by gcalcli, which sends the calendar's own zone with each time: the emulator's
+    /// default zone, GMT, was refused as "Invalid time zone definition".
+    @Test(arguments: [("GMT", 200), ("UTC", 200), ("Etc/GMT-2", 200), ("Europe/Berlin", 200), ("+01:00", 400), ("Mars/Olympus", 400)])
+    func takesTheZonesGoogleTakes(zone: String, status: Int) throws {
+        let (harness, token) = try Self.harness()
+        let event: JSONValue = ["summary": "x", "start": ["dateTime": "2026-03-05T13:00:00Z", "timeZone": .string(zone)],
+                                "end": ["dateTime": "2026-03-05T14:00:00Z", "timeZone": .string(zone)]]
+        let answer = harness.send("POST", Self.events, json: event, token: token)
+        #expect(answer.status == status)
+        if status == 200 { #expect(answer.json["start"]?["timeZone"] == .string(zone)) } else { #expect(answer.reason == "invalid") }
+    }
+
+    /// Found by gcsa, which reads an event's conference from what Google made of the request:
+    /// the emulator kept the bare create request, and gcsa failed on it ("At least one entry
+    /// point has to be provided").
+    @Test func aMeetIsMadeOnlyWithConferenceDataVersion1() throws {
+        let (harness, token) = try Self.harness()
+        let request: JSONValue = ["createRequest": ["requestId": "req-1", "conferenceSolutionKey": ["type": "hangoutsMeet"]]]
+        let ignored = harness.send("POST", Self.events, json: Self.event("meet00000", "Old", extra: [("conferenceData", request)]), token: token)
+        #expect(ignored.status == 200)
+        #expect(ignored.json["conferenceData"] == nil)
+        #expect(ignored.json["hangoutLink"] == nil)
+
+        let made = harness.send("POST", Self.events + "?conferenceDataVersion=1", json: Self.event("meet00001", "Call", extra: [("conferenceData", request)]), token: token)
+        #expect(made.status == 200)
+        let code = try #require(made.json["conferenceData"]?["conferenceId"]?.stringValue)
+        #expect(code.count == 12 && code.split(separator: "-").map(\.count) == [3, 4, 3])
+        #expect(made.json["hangoutLink"] == .string("https://meet.google.com/" + code))
+        #expect(made.json["conferenceData"]?["entryPoints"] == [["entryPointType": "video", "uri": .string("https://meet.google.com/" + code),
+                                                                 "label": .string("meet.google.com/" + code)]])
+        #expect(made.json["conferenceData"]?["conferenceSolution"]?["key"] == ["type": "hangoutsMeet"])
+        #expect(made.json["conferenceData"]?["conferenceSolution"]?["name"] == "Google Meet")
+        #expect(made.json["conferenceData"]?["createRequest"] == ["requestId": "req-1", "conferenceSolutionKey": ["type": "hangoutsMeet"],
+                                                                  "status": ["statusCode": "success"]])
+
+        // Without the version a patch leaves the conference alone, even when it sends null.
+        let kept = harness.send("PATCH", Self.events + "/meet00001", json: ["summary": "Call 2", "conferenceData": .null], token: token)
+        #expect(kept.json["conferenceData"]?["conferenceId"] == .string(code))
+        #expect(kept.json["hangoutLink"] == .string("https://meet.google.com/" + code))
+        // With it, the conference goes, and its link with it.
+        let dropped = harness.send("PATCH", Self.events + "/meet00001?conferenceDataVersion=1", json: ["conferenceData": .null], token: token)
+        #expect(dropped.json["conferenceData"] == nil)
+        #expect(dropped.json["hangoutLink"] == nil)
+
+        let other: JSONValue = ["createRequest": ["requestId": "req-2", "conferenceSolutionKey": ["type": "eventHangout"]]]
+        let refused = harness.send("POST", Self.events + "?conferenceDataVersion=1", json: Self.event(nil, "x", extra: [("conferenceData", other)]), token: token)
+        #expect(refused.status == 400)
+        #expect(refused.reason == "invalid")
+        #expect(harness.send("POST", Self.events + "?conferenceDataVersion=2", json: Self.event(nil, "x"), token: token).status == 400)
+    }
+
+    @Test func attendeesAnswerNeedsActionAndTheOwnerIsTheOrganizer() throws {
+        let (harness, token) = try Self.harness()
+        let invited = Self.event("team00001", "Team", extra: [("attendees", [
+            ["email": "ana@example.com", "displayName": "Ana"], ["email": "bob@example.com", "responseStatus": "declined"],
+            ["email": "emulator@example.com", "organizer": false],
+        ])])
+        let made = harness.send("POST", Self.events, json: invited, token: token)
+        #expect(made.json["attendees"] == [
+            ["email": "ana@example.com", "displayName": "Ana", "responseStatus": "needsAction"],
+            ["email": "bob@example.com", "responseStatus": "declined"],
+            ["email": "emulator@example.com", "responseStatus": "accepted", "organizer": true, "self": true],
+        ])
+        #expect(harness.send("GET", Self.events + "/team00001", token: token).json["attendees"] == made.json["attendees"])
+        // On another calendar the organizer is that calendar; the account is only itself.
+        let work = try #require(harness.send("POST", "/calendar/v3/calendars", json: ["summary": "Work"], token: token).json["id"]?.stringValue)
+        let there = harness.send("POST", "/calendar/v3/calendars/\(Emulator.formEscaped(work))/events",
+                                 json: Self.event(nil, "Team", extra: [("attendees", [["email": "emulator@example.com"]])]), token: token)
+        #expect(there.json["attendees"] == [["email": "emulator@example.com", "responseStatus": "needsAction", "self": true]])
+    }
+
+    @Test func extendedPropertiesAndEventTypesFilterAListing() throws {
+        let (harness, token) = try Self.harness()
+        harness.send("POST", Self.events, json: Self.event("tagged001", "Tagged", extra: [("extendedProperties", ["private": ["app": "1", "kind": "a b"], "shared": ["team": "x"]])]), token: token)
+        harness.send("POST", Self.events, json: Self.event("tagged002", "Other", extra: [("extendedProperties", ["private": ["app": "2"]])]), token: token)
+        harness.send("POST", Self.events, json: Self.event("plain0001", "Plain"), token: token)
+        func ids(_ query: String) -> [String] {
+            harness.send("GET", Self.events + "?" + query, token: token).json["items"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+        }
+        #expect(ids("privateExtendedProperty=app%3D1") == ["tagged001"])
+        #expect(ids("privateExtendedProperty=app%3D1&privateExtendedProperty=kind%3Da+b") == ["tagged001"])
+        #expect(ids("privateExtendedProperty=app%3D1&privateExtendedProperty=kind%3Dc") == [])
+        #expect(ids("sharedExtendedProperty=team%3Dx") == ["tagged001"])
+        #expect(ids("privateExtendedProperty=team%3Dx") == [])
+        #expect(ids("eventTypes=default") == ["tagged001", "tagged002", "plain0001"])
+        #expect(ids("eventTypes=focusTime&eventTypes=outOfOffice") == [])
+        #expect(harness.send("GET", Self.events + "?privateExtendedProperty=app", token: token).status == 400)
+        #expect(harness.send("GET", Self.events + "?eventTypes=meeting", token: token).status == 400)
     }
 
     @Test func calendarsCanBeAddedListedAndRemoved() throws {
@@ -229,5 +331,198 @@ import Testing
         #expect(harness.send("DELETE", "/calendar/v3/calendars/\(escaped)", token: token).status == 204)
         #expect(harness.send("GET", "/calendar/v3/calendars/\(escaped)/events", token: token).status == 404)
         #expect(harness.send("DELETE", "/calendar/v3/calendars/primary", token: token).reason == "cannotDeletePrimaryCalendar")
+    }
+
+    /// Found by gcsa: the calendar list could only be read, and a calendar had no sharing
+    /// rules (acl answered 404).
+    @Test func theCalendarListKeepsTheAccountsChoices() throws {
+        let (harness, token) = try Self.harness()
+        let work = harness.send("POST", "/calendar/v3/calendars", json: ["summary": "Work"], token: token)
+        let id = try #require(work.json["id"]?.stringValue).replacingOccurrences(of: "@", with: "%40")
+        let entry = "/calendar/v3/users/me/calendarList/" + id
+        let fields = "?fields=summary,summaryOverride,colorId,backgroundColor,hidden,selected,defaultReminders"
+        #expect(harness.send("GET", entry + fields, token: token).json
+            == ["summary": "Work", "colorId": "7", "backgroundColor": "#42d692", "selected": true, "defaultReminders": []])
+
+        let patched = harness.send("PATCH", entry + fields, json: ["summaryOverride": "Job", "colorId": "3", "hidden": true,
+                                                                   "defaultReminders": [["method": "popup", "minutes": 5]]], token: token)
+        #expect(patched.json == ["summary": "Work", "summaryOverride": "Job", "colorId": "3", "backgroundColor": "#f83a22", "hidden": true,
+                                 "selected": true, "defaultReminders": [["method": "popup", "minutes": 5]]])
+        // Hidden: listed only with showHidden.
+        func listed(_ query: String = "") -> [String] {
+            harness.send("GET", "/calendar/v3/users/me/calendarList" + query, token: token).json["items"]?.arrayValue?.compactMap { $0["summary"]?.stringValue } ?? []
+        }
+        #expect(listed() == ["emulator@example.com"])
+        #expect(listed("?showHidden=true") == ["emulator@example.com", "Work"])
+        // An RGB colour takes the palette's nearest id; an update keeps only what it sends.
+        let rgb = harness.send("PATCH", entry + "?colorRgbFormat=true&fields=colorId,backgroundColor,foregroundColor",
+                               json: ["backgroundColor": "#F83B20", "foregroundColor": "#ffffff"], token: token)
+        #expect(rgb.json == ["colorId": "3", "backgroundColor": "#f83b20", "foregroundColor": "#ffffff"])
+        let updated = harness.send("PUT", entry + fields, json: ["selected": false], token: token)
+        #expect(updated.json == ["summary": "Work", "colorId": "7", "backgroundColor": "#42d692", "defaultReminders": []])
+        #expect(harness.send("PATCH", entry, json: ["colorId": "99"], token: token).reason == "invalid")
+
+        // Off the list and back; the calendar and its events stay.
+        let sync = try #require(harness.send("GET", "/calendar/v3/users/me/calendarList", token: token).json["nextSyncToken"]?.stringValue)
+        #expect(harness.send("DELETE", entry, token: token).status == 204)
+        #expect(harness.send("GET", entry, token: token).status == 404)
+        #expect(listed("?showHidden=true") == ["emulator@example.com"])
+        let delta = harness.send("GET", "/calendar/v3/users/me/calendarList?syncToken=\(sync)", token: token).json["items"]
+        #expect(delta?.arrayValue?.map { [$0["id"], $0["deleted"]] } == [[.string(id.replacingOccurrences(of: "%40", with: "@")), true]])
+        #expect(harness.send("GET", "/calendar/v3/calendars/\(id)/events", token: token).status == 200)
+        let back = harness.send("POST", "/calendar/v3/users/me/calendarList", json: ["id": .string(id.replacingOccurrences(of: "%40", with: "@"))], token: token)
+        #expect(back.status == 200)
+        #expect(listed() == ["emulator@example.com", "Work"])
+        #expect(harness.send("POST", "/calendar/v3/users/me/calendarList", json: ["id": "nobody@example.com"], token: token).status == 404)
+        #expect(harness.send("DELETE", "/calendar/v3/users/me/calendarList/primary", token: token).status == 400)
+    }
+
+    @Test func aCalendarIsSharedThroughItsAccessControlList() throws {
+        let (harness, token) = try Self.harness()
+        let acl = "/calendar/v3/calendars/primary/acl"
+        let owner: JSONValue = ["id": "user:emulator@example.com", "scope": ["type": "user", "value": "emulator@example.com"], "role": "owner"]
+        #expect(harness.send("GET", acl + "?fields=kind,items(id,scope,role)", token: token).json == ["kind": "calendar#acl", "items": [owner]])
+
+        let added = harness.send("POST", acl, json: ["role": "reader", "scope": ["type": "user", "value": "ana@example.com"]], token: token)
+        #expect(added.json["kind"] == "calendar#aclRule")
+        #expect(added.json["id"] == "user:ana@example.com")
+        #expect(added.json["etag"]?.stringValue != nil)
+        harness.send("POST", acl, json: ["role": "freeBusyReader", "scope": ["type": "default"]], token: token)
+        let patched = harness.send("PATCH", acl + "/user:ana@example.com", json: ["role": "writer"], token: token)
+        #expect(patched.json["role"] == "writer")
+        #expect(harness.send("GET", acl + "/default?fields=id,role", token: token).json == ["id": "default", "role": "freeBusyReader"])
+        #expect(harness.send("GET", acl + "?fields=items(id,role)", token: token).json["items"]
+            == [["id": "user:emulator@example.com", "role": "owner"], ["id": "user:ana@example.com", "role": "writer"], ["id": "default", "role": "freeBusyReader"]])
+
+        #expect(harness.send("DELETE", acl + "/user:ana@example.com", token: token).status == 204)
+        #expect(harness.send("GET", acl + "/user:ana@example.com", token: token).status == 404)
+        #expect(harness.send("DELETE", acl + "/user:emulator@example.com", token: token).reason == "cannotChangeOwnAcl")
+        #expect(harness.send("POST", acl, json: ["role": "boss", "scope": ["type": "user", "value": "x@example.com"]], token: token).reason == "invalid")
+        #expect(harness.send("POST", acl, json: ["scope": ["type": "user", "value": "x@example.com"]], token: token).reason == "required")
+        // Sharing needs a scope that allows it.
+        let eventsOnly = harness.token(scopes: ["https://www.googleapis.com/auth/calendar.events"])
+        #expect(harness.send("GET", acl, token: eventsOnly).status == 403)
+    }
+
+    /// Found by google-api-python-client syncing with singleEvents=true: the changes came as
+    /// the series, not its instances, and updatedMin left out what was deleted.
+    @Test func aSyncOfSingleEventsGivesInstancesAndUpdatedMinGivesDeletions() throws {
+        let now = Date(timeIntervalSince1970: 1_772_438_400)
+        let clock = ManualTime(now)
+        let harness = try EmulatorHarness(now: NowProvider { clock.now })
+        let token = harness.token()
+        harness.send("POST", Self.events, json: Self.event("gone00001", "Gone"), token: token)
+        let full = harness.send("GET", Self.events + "?singleEvents=true", token: token)
+        let sync = try #require(full.json["nextSyncToken"]?.stringValue)
+
+        clock.now = now + 60
+        let series = Self.event("repeat001", "Weekly", start: "2026-03-02T10:00:00+01:00", end: "2026-03-02T10:30:00+01:00",
+                                extra: [("recurrence", ["RRULE:FREQ=WEEKLY;COUNT=3"])])
+        let made = harness.send("POST", Self.events, json: series, token: token)
+        clock.now = now + 120
+        let changed = harness.send("PATCH", Self.events + "/repeat001_20260309T090000Z", json: ["summary": "Moved"], token: token)
+        // A changed instance was created with its series.
+        #expect(changed.json["created"] == made.json["created"])
+        #expect(changed.json["updated"] == .string(Wire.timestamp(now + 120)))
+        harness.send("DELETE", Self.events + "/gone00001", token: token)
+        let delta = harness.send("GET", Self.events + "?singleEvents=true&syncToken=\(sync)", token: token)
+        #expect(delta.json["items"]?.arrayValue?.map { "\($0["id"]!.stringValue!) \($0["status"]!.stringValue!) \($0["summary"]?.stringValue ?? "-")" } == [
+            "repeat001_20260302T090000Z confirmed Weekly", "repeat001_20260316T090000Z confirmed Weekly",
+            "repeat001_20260309T090000Z confirmed Moved", "gone00001 cancelled Gone",
+        ])
+        // Without singleEvents the same changes are the series and its changed instance.
+        let stored = harness.send("GET", Self.events + "?syncToken=\(sync)", token: token)
+        #expect(stored.json["items"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == ["repeat001", "repeat001_20260309T090000Z", "gone00001"])
+
+        let since = harness.send("GET", Self.events + "?updatedMin=2026-03-02T08:00:30Z", token: token)
+        #expect(since.json["items"]?.arrayValue?.map { "\($0["id"]!.stringValue!) \($0["status"]!.stringValue!)" }
+            == ["repeat001 confirmed", "repeat001_20260309T090000Z confirmed", "gone00001 cancelled"])
+    }
+
+    @Test func maxAttendeesLeavesOnlyTheAccountsOwnEntry() throws {
+        let (harness, token) = try Self.harness()
+        let invited = Self.event("group0001", "Crowd", extra: [("attendees", [["email": "ana@example.com"], ["email": "emulator@example.com"], ["email": "bob@example.com"]])])
+        let made = harness.send("POST", Self.events + "?maxAttendees=2", json: invited, token: token)
+        #expect(made.json["attendees"] == [["email": "emulator@example.com", "responseStatus": "accepted", "organizer": true, "self": true]])
+        #expect(made.json["attendeesOmitted"] == true)
+        #expect(harness.send("GET", Self.events + "/group0001?maxAttendees=3", token: token).json["attendees"]?.arrayValue?.count == 3)
+        let listed = harness.send("GET", Self.events + "?maxAttendees=1", token: token).json["items"]?.arrayValue?.first
+        #expect(listed?["attendeesOmitted"] == true)
+        #expect(listed?["attendees"]?.arrayValue?.count == 1)
+        #expect(harness.send("GET", Self.events + "/group0001", token: token).json["attendeesOmitted"] == nil)
+    }
+
+    @Test func freeBusyMergesBusyTimesAndLeavesOutTransparentEvents() throws {
+        let (harness, token) = try Self.harness()
+        harness.send("POST", Self.events, json: Self.event(nil, "A", start: "2026-03-05T09:00:00+01:00", end: "2026-03-05T10:00:00+01:00"), token: token)
+        harness.send("POST", Self.events, json: Self.event(nil, "B", start: "2026-03-05T09:30:00+01:00", end: "2026-03-05T11:00:00+01:00"), token: token)
+        harness.send("POST", Self.events, json: Self.event(nil, "Free", start: "2026-03-05T12:00:00+01:00", end: "2026-03-05T13:00:00+01:00",
+                                                          extra: [("transparency", "transparent")]), token: token)
+        harness.send("POST", Self.events, json: ["summary": "Trip", "start": ["date": "2026-03-06"], "end": ["date": "2026-03-07"]], token: token)
+        let answer = harness.send("POST", "/calendar/v3/freeBusy", json: [
+            "timeMin": "2026-03-05T00:00:00+01:00", "timeMax": "2026-03-07T00:00:00+01:00", "timeZone": "Europe/Madrid",
+            "items": [["id": "primary"], ["id": "nobody@example.com"]],
+        ], token: token)
+        #expect(answer.json == ["kind": "calendar#freeBusy", "timeMin": "2026-03-04T23:00:00.000Z", "timeMax": "2026-03-06T23:00:00.000Z", "calendars": [
+            "primary": ["busy": [["start": "2026-03-05T09:00:00+01:00", "end": "2026-03-05T11:00:00+01:00"],
+                                 ["start": "2026-03-06T00:00:00+01:00", "end": "2026-03-07T00:00:00+01:00"]]],
+            "nobody@example.com": ["errors": [["domain": "global", "reason": "notFound"]], "busy": []],
+        ]])
+        let empty = harness.send("POST", "/calendar/v3/freeBusy", json: ["timeMin": "2026-03-05T00:00:00Z", "timeMax": "2026-03-05T00:00:00Z", "items": []], token: token)
+        #expect(empty.reason == "timeRangeEmpty")
+    }
+
+    /// Found by gcsa's move_event: events.move was missing (404).
+    @Test func anEventMovesToAnotherCalendarAndTheOldOneSyncsItAway() throws {
+        let (harness, token) = try Self.harness()
+        let work = try #require(harness.send("POST", "/calendar/v3/calendars", json: ["summary": "Work"], token: token).json["id"]?.stringValue)
+        let workEvents = "/calendar/v3/calendars/\(work.replacingOccurrences(of: "@", with: "%40"))/events"
+        harness.send("POST", Self.events, json: Self.event("move00001", "Review"), token: token)
+        let sync = try #require(harness.send("GET", Self.events, token: token).json["nextSyncToken"]?.stringValue)
+        let workSync = try #require(harness.send("GET", workEvents, token: token).json["nextSyncToken"]?.stringValue)
+
+        let moved = harness.send("POST", Self.events + "/move00001/move?destination=" + Emulator.formEscaped(work), token: token)
+        #expect(moved.status == 200)
+        #expect(moved.json["id"] == "move00001")
+        #expect(moved.json["organizer"]?["email"] == .string(work))
+        #expect(harness.send("GET", Self.events + "/move00001", token: token).status == 404)
+        #expect(harness.send("GET", workEvents + "/move00001", token: token).json["summary"] == "Review")
+        #expect(harness.send("GET", Self.events + "?syncToken=\(sync)", token: token).json["items"]
+            == [["kind": "calendar#event", "etag": moved.json["etag"]!, "id": "move00001", "status": "cancelled"]])
+        #expect(harness.send("GET", workEvents + "?syncToken=\(workSync)", token: token).json["items"]?.arrayValue?.compactMap { $0["id"]?.stringValue }
+            == ["move00001"])
+        #expect(harness.send("GET", Self.events, token: token).json["items"] == [])
+
+        #expect(harness.send("POST", workEvents + "/move00001/move", token: token).reason == "required")
+        #expect(harness.send("POST", workEvents + "/move00001/move?destination=nobody%40example.com", token: token).status == 404)
+        let series = Self.event("serie0001", "Weekly", extra: [("recurrence", ["RRULE:FREQ=WEEKLY;COUNT=2"])])
+        harness.send("POST", Self.events, json: series, token: token)
+        let instance = harness.send("POST", Self.events + "/serie0001_20260305T120000Z/move?destination=" + Emulator.formEscaped(work), token: token)
+        #expect(instance.reason == "cannotChangeOrganizerOfInstance")
+    }
+
+    @Test func settingsListEverySettingGoogleHas() throws {
+        let (harness, token) = try Self.harness()
+        let settings = harness.send("GET", "/calendar/v3/users/me/settings", token: token)
+        #expect(settings.json["items"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == [
+            "autoAddHangouts", "dateFieldOrder", "defaultEventLength", "format24HourTime", "hideInvitations", "hideWeekends", "locale",
+            "remindOnRespondedEventsOnly", "showDeclinedEvents", "timezone", "useKeyboardShortcuts", "weekStart",
+        ])
+        #expect(harness.send("GET", "/calendar/v3/users/me/settings/timezone?fields=id,value", token: token).json == ["id": "timezone", "value": "Europe/Madrid"])
+        #expect(harness.send("GET", "/calendar/v3/users/me/settings/nonsense", token: token).status == 404)
+    }
+
+    @Test func attachmentsAreKeptOnlyWithSupportsAttachments() throws {
+        let (harness, token) = try Self.harness()
+        let file: JSONValue = [["fileUrl": "https://drive.google.com/open?id=abc", "title": "Agenda"]]
+        let ignored = harness.send("POST", Self.events, json: Self.event("file00001", "Plain", extra: [("attachments", file)]), token: token)
+        #expect(ignored.json["attachments"] == nil)
+        let kept = harness.send("POST", Self.events + "?supportsAttachments=true", json: Self.event("file00002", "With", extra: [("attachments", file)]), token: token)
+        #expect(kept.json["attachments"] == file)
+        // A client that does not handle them leaves them as they are.
+        #expect(harness.send("PATCH", Self.events + "/file00002", json: ["summary": "Still", "attachments": []], token: token).json["attachments"] == file)
+        #expect(harness.send("PATCH", Self.events + "/file00002?supportsAttachments=true", json: ["attachments": []], token: token).json["attachments"] == nil)
+        let bad = harness.send("POST", Self.events + "?supportsAttachments=true", json: Self.event(nil, "Bad", extra: [("attachments", [["title": "x"]])]), token: token)
+        #expect(bad.reason == "invalid")
     }
 }

@@ -208,6 +208,60 @@ import Testing
         #expect(harness.send("DELETE", "/drive/v3/files/trash", token: full).status == 403)
         #expect(harness.send("DELETE", "/drive/v3/files/trash", token: harness.token()).status == 204)
     }
+
+    @Test func aShortcutNamesItsTarget() throws {
+        let (harness, token) = try Self.harness()
+        let target = try #require(harness.upload("plan.txt", "plan", token: token)["id"]?.stringValue)
+        let shortcut = harness.send("POST", "/drive/v3/files?fields=name,mimeType,shortcutDetails",
+                                    json: ["name": "Plan link", "mimeType": "application/vnd.google-apps.shortcut", "shortcutDetails": ["targetId": .string(target)]],
+                                    token: token)
+        #expect(shortcut.json == .object([("name", "Plan link"), ("mimeType", "application/vnd.google-apps.shortcut"),
+                                          ("shortcutDetails", .object([("targetId", .string(target)), ("targetMimeType", "text/plain")]))]))
+        let missing = harness.send("POST", "/drive/v3/files", json: ["name": "x", "mimeType": "application/vnd.google-apps.shortcut"], token: token)
+        #expect(missing.status == 400)
+        let nowhere = harness.send("POST", "/drive/v3/files", json: ["name": "x", "mimeType": "application/vnd.google-apps.shortcut",
+                                                                    "shortcutDetails": ["targetId": "nope"]], token: token)
+        #expect(nowhere.status == 404)
+    }
+
+    /// Found by google-api-python-client's permissions calls: files could not be shared
+    /// (404), and drives.list, which sync clients ask first, was missing too.
+    @Test func filesAreSharedThroughPermissions() throws {
+        let (harness, token) = try Self.harness()
+        let id = try #require(harness.upload("plan.txt", "plan", token: token)["id"]?.stringValue)
+        let permissions = "/drive/v3/files/\(id)/permissions"
+        let owner = harness.send("GET", permissions, token: token)
+        #expect(owner.json == ["kind": "drive#permissionList", "permissions": [["kind": "drive#permission", "id": "07473593474698021555", "type": "user", "role": "owner"]]])
+
+        let since = try #require(harness.send("GET", "/drive/v3/changes/startPageToken", token: token).json["startPageToken"]?.stringValue)
+        let shared = harness.send("POST", permissions + "?sendNotificationEmail=false&fields=id,type,role,emailAddress",
+                                  json: ["type": "user", "role": "writer", "emailAddress": "Ana@Example.com"], token: token)
+        #expect(shared.status == 200)
+        let ana = try #require(shared.json["id"]?.stringValue)
+        #expect(shared.json == .object([("id", .string(ana)), ("type", "user"), ("emailAddress", "ana@example.com"), ("role", "writer")]))
+        let link = harness.send("POST", permissions, json: ["type": "anyone", "role": "reader"], token: token)
+        #expect(link.json == ["kind": "drive#permission", "id": "anyoneWithLink", "type": "anyone", "role": "reader"])
+        let file = harness.send("GET", "/drive/v3/files/\(id)?fields=shared,permissionIds,modifiedTime", token: token).json
+        #expect(file["shared"] == true)
+        #expect(file["permissionIds"] == ["07473593474698021555", .string(ana), "anyoneWithLink"])
+        #expect(file["modifiedTime"] == .string(Wire.timestamp(DriveTests.now)))
+        #expect(harness.names("'ana@example.com' in writers", token: token) == ["plan.txt"])
+        #expect(harness.names("'ana@example.com' in readers", token: token) == ["plan.txt"])
+        #expect(harness.names("'ana@example.com' in owners", token: token) == [])
+        // Sharing is a change of the file.
+        let changes = harness.send("GET", "/drive/v3/changes?pageToken=\(since)&fields=changes(fileId)", token: token)
+        #expect(changes.json["changes"] == [["fileId": .string(id)]])
+
+        #expect(harness.send("PATCH", permissions + "/anyoneWithLink", json: ["role": "commenter"], token: token).json["role"] == "commenter")
+        #expect(harness.send("GET", permissions + "/\(ana)?fields=role", token: token).json == ["role": "writer"])
+        #expect(harness.send("DELETE", permissions + "/anyoneWithLink", token: token).status == 204)
+        #expect(harness.send("GET", permissions + "/anyoneWithLink", token: token).status == 404)
+        #expect(harness.send("DELETE", permissions + "/07473593474698021555", token: token).status == 403)
+        #expect(harness.send("POST", permissions, json: ["type": "user", "role": "reader"], token: token).status == 400)
+        #expect(harness.send("POST", permissions, json: ["type": "user", "role": "boss", "emailAddress": "x@example.com"], token: token).status == 400)
+        #expect(harness.send("GET", "/drive/v3/files/nope/permissions", token: token).status == 404)
+        #expect(harness.send("GET", "/drive/v3/drives", token: token).json == ["kind": "drive#driveList", "drives": []])
+    }
 }
 
 /// A clock a test moves by hand.

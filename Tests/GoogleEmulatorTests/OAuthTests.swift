@@ -93,6 +93,48 @@ import Testing
         #expect(denied["state"] == "xyz123")
     }
 
+    /// Incremental authorization: with include_granted_scopes=true a new sign-in keeps what
+    /// the client was granted before (it got only the scopes it asked).
+    @Test func includeGrantedScopesKeepsWhatWasGrantedBefore() throws {
+        let harness = try EmulatorHarness()
+        let first = Self.query(harness.send("GET", Self.authURL(scope: "https://www.googleapis.com/auth/calendar.events")).header("Location"))["code"]!
+        #expect(Self.exchange(harness, code: first).status == 200)
+        let more = Self.authURL(scope: "https://www.googleapis.com/auth/drive.file") + "&include_granted_scopes=true"
+        let redirect = Self.query(harness.send("GET", more).header("Location"))
+        #expect(redirect["scope"] == "https://www.googleapis.com/auth/drive.file https://www.googleapis.com/auth/calendar.events")
+        let tokens = Self.exchange(harness, code: redirect["code"]!)
+        #expect(tokens.json["scope"] == "https://www.googleapis.com/auth/drive.file https://www.googleapis.com/auth/calendar.events")
+        let alone = Self.query(harness.send("GET", Self.authURL(scope: "https://www.googleapis.com/auth/drive.file")).header("Location"))
+        #expect(alone["scope"] == "https://www.googleapis.com/auth/drive.file")
+    }
+
+    /// The device flow (/device/code, then /token with the device code), which command-line
+    /// tools without a browser use; it was missing (404). Google allows it only a few scopes.
+    @Test func theDeviceFlowGivesTokensForTheScopesGoogleAllowsIt() throws {
+        let harness = try EmulatorHarness()
+        func post(_ path: String, _ form: String) -> TestResponse {
+            harness.send("POST", path, body: Array(form.utf8), headers: ["Content-Type: application/x-www-form-urlencoded"])
+        }
+        let calendar = post("/device/code", "client_id=tv&scope=" + Emulator.formEscaped("https://www.googleapis.com/auth/calendar"))
+        #expect(calendar.status == 400)
+        #expect(calendar.json["error"] == "invalid_scope")
+        let asked = post("/device/code", "client_id=tv&scope=" + Emulator.formEscaped("openid https://www.googleapis.com/auth/drive.file"))
+        #expect(asked.status == 200)
+        #expect(asked.json["verification_url"] == "https://www.google.com/device")
+        #expect(asked.json["interval"] == 5)
+        #expect(asked.json["user_code"]?.stringValue?.count == 11)
+        let device = try #require(asked.json["device_code"]?.stringValue)
+        let grant = "grant_type=" + Emulator.formEscaped(Emulator.deviceGrantType) + "&device_code=" + Emulator.formEscaped(device)
+        #expect(post("/token", grant + "&client_id=other&client_secret=x").json["error"] == "invalid_grant")
+        let tokens = post("/token", grant + "&client_id=tv&client_secret=x")
+        #expect(tokens.status == 200)
+        #expect(tokens.json["scope"] == "openid https://www.googleapis.com/auth/drive.file")
+        let access = try #require(tokens.json["access_token"]?.stringValue)
+        #expect(tokens.json["refresh_token"]?.stringValue != nil)
+        #expect(harness.send("GET", "/drive/v3/files", token: access).status == 200)
+        #expect(post("/token", grant + "&client_id=tv&client_secret=x").json["error"] == "invalid_grant")
+    }
+
     @Test func theRequestLogHidesSecrets() throws {
         let harness = try EmulatorHarness()
         let code = Self.query(harness.send("GET", Self.authURL()).header("Location"))["code"]!
@@ -123,5 +165,25 @@ import Testing
         #expect(info.json["email_verified"] == true)
         #expect(harness.send("GET", "/oauth2/v3/userinfo").status == 401)
         #expect(harness.send("GET", "/oauth2/v2/userinfo", token: token).json["sub"] == info.json["sub"])
+    }
+
+    /// oauth2.googleapis.com/tokeninfo (GET or a POSTed form), which clients ask what a
+    /// token may do: only /oauth2/v3/tokeninfo by GET was there.
+    @Test func tokenInfoAnswersAtEachOfItsPaths() throws {
+        let harness = try EmulatorHarness()
+        let token = harness.token(scopes: ["https://www.googleapis.com/auth/calendar.events"])
+        let sub = harness.send("GET", "/oauth2/v3/userinfo", token: token).json["sub"]
+        for answer in [harness.send("GET", "/tokeninfo?access_token=" + token),
+                       harness.send("POST", "/tokeninfo", body: Array("access_token=\(token)".utf8), headers: ["Content-Type: application/x-www-form-urlencoded"]),
+                       harness.send("POST", "/oauth2/v3/tokeninfo", body: Array("access_token=\(token)".utf8), headers: ["Content-Type: application/x-www-form-urlencoded"])] {
+            #expect(answer.status == 200)
+            #expect(answer.json["scope"] == "https://www.googleapis.com/auth/calendar.events")
+            #expect(answer.json["sub"] == sub)
+            #expect(answer.json["aud"] == answer.json["azp"])
+            #expect(answer.json["email"] == "emulator@example.com")
+        }
+        let unknown = harness.send("GET", "/tokeninfo?access_token=ya29.nonsense")
+        #expect(unknown.status == 400)
+        #expect(unknown.json["error"] == "invalid_token")
     }
 }

@@ -704,4 +704,96 @@ import Testing
         #expect(pages.reduce(0) { $0 + ($1.json["connections"]?.arrayValue?.count ?? 0) } == 10_000)
         #expect(Set(pages.flatMap { Self.resourceNames($0) }).count == 10_000)
     }
+
+    /// Found by google-api-python-client's contactGroups calls: the emulator had no contact
+    /// groups (404), so an app's labels could not be read or written.
+    @Test func contactGroupsHoldTheirMembersAsMemberships() throws {
+        let (harness, token) = try Self.seeded()
+        let listed = harness.send("GET", "/v1/contactGroups", token: token)
+        #expect(listed.json["contactGroups"]?.arrayValue?.compactMap { $0["formattedName"]?.stringValue }
+            == ["My Contacts", "Starred", "Friends", "Family", "Coworkers", "Chat contacts", "All Contacts", "Blocked"])
+        #expect(listed.json["contactGroups"]?.arrayValue?.first?["memberCount"] == 4)
+        #expect(listed.json["contactGroups"]?.arrayValue?.first?["groupType"] == "SYSTEM_CONTACT_GROUP")
+        #expect(listed.json["totalItems"] == 8)
+        #expect(listed.json["nextSyncToken"]?.stringValue != nil)
+
+        let made = harness.send("POST", "/v1/contactGroups", json: ["contactGroup": ["name": "Climbing"]], token: token)
+        #expect(made.status == 200)
+        let name = try #require(made.json["resourceName"]?.stringValue)
+        #expect(made.json["groupType"] == "USER_CONTACT_GROUP")
+        #expect(made.json["formattedName"] == "Climbing")
+        #expect(made.json["memberCount"] == nil)
+        let again = harness.send("POST", "/v1/contactGroups", json: ["contactGroup": ["name": "Climbing"]], token: token)
+        #expect(again.status == 409)
+        #expect(again.json["error"]?["status"] == "ALREADY_EXISTS")
+
+        // Members are the contacts' memberships, and a sync reports the contact as changed.
+        let sync = try #require(harness.send("GET", "/v1/people/me/connections?personFields=names&requestSyncToken=true", token: token)
+            .json["nextSyncToken"]?.stringValue)
+        let modified = harness.send("POST", "/v1/\(name)/members:modify",
+                                    json: ["resourceNamesToAdd": [.string("people/" + Self.bob), "people/c1"]], token: token)
+        #expect(modified.json == ["notFoundResourceNames": ["people/c1"]])
+        let group = harness.send("GET", "/v1/\(name)?maxMembers=5", token: token)
+        #expect(group.json["memberResourceNames"] == [.string("people/" + Self.bob)])
+        #expect(group.json["memberCount"] == 1)
+        let bob = harness.send("GET", "/v1/people/\(Self.bob)?personFields=memberships", token: token)
+        #expect(bob.json["memberships"]?.arrayValue?.compactMap { $0["contactGroupMembership"]?["contactGroupResourceName"]?.stringValue }
+            == ["contactGroups/myContacts", name])
+        let delta = harness.send("GET", "/v1/people/me/connections?personFields=names&syncToken=" + Self.escaped(sync), token: token)
+        #expect(Self.resourceNames(delta) == ["people/" + Self.bob])
+
+        // Renamed with its etag; a stale etag is refused.
+        let etag = try #require(made.json["etag"]?.stringValue)
+        let renamed = harness.send("PUT", "/v1/\(name)", json: ["contactGroup": ["name": "Bouldering", "etag": .string(etag)]], token: token)
+        #expect(renamed.json["name"] == "Bouldering")
+        let stale = harness.send("PUT", "/v1/\(name)", json: ["contactGroup": ["name": "Again", "etag": .string(etag)]], token: token)
+        #expect(stale.status == 400)
+        #expect(stale.json["error"]?["status"] == "FAILED_PRECONDITION")
+
+        // Deleted: its members stay, in My Contacts.
+        #expect(harness.send("DELETE", "/v1/\(name)", token: token).json == [:])
+        #expect(harness.send("GET", "/v1/\(name)", token: token).status == 404)
+        #expect(harness.send("GET", "/v1/people/\(Self.bob)?personFields=memberships", token: token).json["memberships"]?.arrayValue?.count == 1)
+        #expect(harness.send("DELETE", "/v1/contactGroups/myContacts", token: token).status == 400)
+        let readOnly = harness.token(scopes: ["https://www.googleapis.com/auth/contacts.readonly"])
+        #expect(harness.send("GET", "/v1/contactGroups", token: readOnly).status == 200)
+        #expect(harness.send("POST", "/v1/contactGroups", json: ["contactGroup": ["name": "X"]], token: readOnly).status == 403)
+    }
+
+    @Test func contactsAreCreatedUpdatedAndDeletedInBatches() throws {
+        let (harness, token) = try Self.seeded()
+        let created = harness.send("POST", "/v1/people:batchCreateContacts", json: [
+            "contacts": [["contactPerson": ["names": [["givenName": "Dana"]]]], ["contactPerson": ["names": [["givenName": "Eli"]]]]],
+            "readMask": "names",
+        ], token: token)
+        #expect(created.status == 200)
+        let people = created.json["createdPeople"]?.arrayValue ?? []
+        #expect(people.map { $0["httpStatusCode"] } == [200, 200])
+        #expect(people.compactMap { $0["person"]?["names"]?.arrayValue?.first?["displayName"]?.stringValue } == ["Dana", "Eli"])
+        let dana = try #require(people.first?["person"])
+        let danaName = try #require(dana["resourceName"]?.stringValue)
+        let eliName = try #require(people.last?["person"]?["resourceName"]?.stringValue)
+
+        let updated = harness.send("POST", "/v1/people:batchUpdateContacts", json: [
+            "contacts": .object([(danaName, .object([("etag", dana["etag"]!), ("emailAddresses", [["value": "dana@example.com"]])]))]),
+            "updateMask": "emailAddresses", "readMask": "names,emailAddresses",
+        ], token: token)
+        #expect(updated.json["updateResult"]?[danaName]?["person"]?["emailAddresses"]?.arrayValue?.first?["value"] == "dana@example.com")
+        #expect(updated.json["updateResult"]?[danaName]?["person"]?["names"]?.arrayValue?.first?["displayName"] == "Dana")
+        // A stale etag fails the whole batch.
+        let stale = harness.send("POST", "/v1/people:batchUpdateContacts", json: [
+            "contacts": .object([(danaName, .object([("etag", dana["etag"]!), ("emailAddresses", [])]))]), "updateMask": "emailAddresses", "readMask": "names",
+        ], token: token)
+        #expect(stale.status == 400)
+        #expect(harness.send("POST", "/v1/people:batchCreateContacts", json: ["contacts": [], "readMask": "names"], token: token).status == 400)
+        #expect(harness.send("POST", "/v1/people:batchCreateContacts", json: ["contacts": [["contactPerson": [:]]]], token: token).status == 400)
+
+        // One unknown name: nothing is deleted.
+        let refused = harness.send("POST", "/v1/people:batchDeleteContacts", json: ["resourceNames": [.string(danaName), "people/c1"]], token: token)
+        #expect(refused.status == 404)
+        #expect(harness.send("GET", "/v1/\(danaName)?personFields=names", token: token).status == 200)
+        #expect(harness.send("POST", "/v1/people:batchDeleteContacts", json: ["resourceNames": [.string(danaName), .string(eliName)]], token: token).json == [:])
+        #expect(harness.send("GET", "/v1/\(danaName)?personFields=names", token: token).status == 404)
+        #expect(Self.displayNames(harness.send("GET", "/v1/people/me/connections?personFields=names", token: token)).count == 4)
+    }
 }

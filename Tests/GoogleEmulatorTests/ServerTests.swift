@@ -30,6 +30,29 @@ import Testing
         #expect(HTTPServer.acceptsGzip("gzip, deflate") == true)
     }
 
+    /// A page in a browser calls Google's APIs across origins: the emulator answered the
+    /// preflight with 405 and its answers had no Access-Control headers.
+    @Test func answersBrowsersAcrossOrigins() throws {
+        let harness = try EmulatorHarness()
+        let token = harness.token()
+        let preflight = harness.send("OPTIONS", Self.events, headers: [
+            "Origin: http://localhost:3000", "Access-Control-Request-Method: POST", "Access-Control-Request-Headers: authorization,content-type",
+        ])
+        #expect(preflight.status == 200)
+        #expect(preflight.header("Access-Control-Allow-Origin") == "http://localhost:3000")
+        #expect(preflight.header("Access-Control-Allow-Methods") == "DELETE,GET,HEAD,PATCH,POST,PUT")
+        #expect(preflight.header("Access-Control-Allow-Headers") == "authorization,content-type")
+        let listed = harness.send("GET", Self.events, headers: ["Origin: http://localhost:3000"], token: token)
+        #expect(listed.status == 200)
+        #expect(listed.header("Access-Control-Allow-Origin") == "http://localhost:3000")
+        #expect(listed.header("Access-Control-Expose-Headers")?.contains("WWW-Authenticate") == true)
+        let refused = harness.send("GET", Self.events, headers: ["Origin: http://localhost:3000"])
+        #expect(refused.status == 401)
+        #expect(refused.header("Access-Control-Allow-Origin") == "http://localhost:3000")
+        #expect(harness.send("GET", Self.events, token: token).header("Access-Control-Allow-Origin") == nil)
+        #expect(harness.send("OPTIONS", Self.events).status == 405)
+    }
+
     @Test func readsChunkedBodiesAndMethodOverrides() throws {
         let harness = try EmulatorHarness()
         let token = harness.token()

@@ -59,7 +59,9 @@ extension Session {
 
         var events: [Event]
         do {
-            if filtered {
+            // Free time counts every event: "am I free friday at 3 to meet carla" asks about
+            // the person's whole day, not only the events with Carla.
+            if filtered, !query.wantsFreeTime {
                 events = try searchEvents(words: query.words, attendee: query.attendee, from: from, to: to, calendarIDs: calendarIDs)
             } else {
                 events = try context.calendars.events(from: from, to: to, calendarIDs: calendarIDs)

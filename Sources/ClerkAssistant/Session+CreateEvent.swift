@@ -25,13 +25,19 @@ extension Session {
         }
         guard let match = request.when else {
             if context.quickAdd != nil, let line = lastLine { return offerQuickAdd(line) }
-            return ask(.text(TextQuestion(intent: .createEvent, question: Renderer.askWhen(request.title)) { [unowned self] answer in
-                guard let reading = understand(answer).dates.first else {
-                    return Reply(intent: .createEvent, ok: false, message: Renderer.didNotReadDate(answer))
+            let question = Pending.text(TextQuestion(intent: .createEvent, question: Renderer.askWhen(request.title)) { [unowned self] answer in
+                let understood = understand(answer)
+                // A date is the answer ("friday at 3", "on the 12th please"); another request
+                // typed instead ("bump the dentist to next week", "lunch with Bob tomorrow")
+                // drops the question: its date was never this event's.
+                if let reading = Self.dateAlone(understood) ?? Self.dateAnswering(understood) {
+                    request.when = reading
+                    return createEvent(request, said: nil)
                 }
-                request.when = reading
-                return createEvent(request, said: nil)
-            }), Reply(intent: .createEvent, ok: true, message: Renderer.askWhen(request.title)))
+                if understood.intent.name != .outOfScope, let reply = newRequest(insteadOf: .createEvent, understood) { return reply }
+                return Reply(intent: .createEvent, ok: false, message: Renderer.didNotReadDate(answer))
+            })
+            return ask(question, Reply(intent: .createEvent, ok: true, message: Renderer.askWhen(request.title)))
         }
 
         var calendar = context.preferences.defaultCalendar.flatMap { name in calendars.first { Spelling.fold($0.name) == Spelling.fold(name) } } ?? primary
@@ -284,6 +290,18 @@ extension Session {
         let text = understood.text
         let outside = text[..<date.range.lowerBound] + text[date.range.upperBound...]
         return outside.allSatisfy { $0.isWhitespace || $0.isPunctuation } ? date : nil
+    }
+
+    /// The date of a line that says only when, with words around it that name nothing
+    /// ("friday at 3 please", "how about the 12th"): a request with no title of its own, or a
+    /// date the router read alone.
+    static func dateAnswering(_ understood: Understanding) -> DateMatch? {
+        guard understood.dates.count == 1 else { return nil }
+        switch understood.intent {
+        case .createEvent(let request) where request.title.isEmpty: return request.when
+        case .queryAgenda where understood.rule == "date-only": return understood.dates.first
+        default: return nil
+        }
     }
 
     /// Applies an edit in words to the card and shows it again.

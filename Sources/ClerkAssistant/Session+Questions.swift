@@ -101,13 +101,18 @@ extension Session {
 
     /// `newRequest(insteadOf:_:)` for a line already read (each line is routed once).
     func newRequest(insteadOf question: Pending, _ understanding: Understanding) -> Reply? {
+        newRequest(insteadOf: question.intent, understanding)
+    }
+
+    /// `newRequest(insteadOf:_:)` for a question of `intent`, asked or being answered.
+    func newRequest(insteadOf intent: IntentName, _ understanding: Understanding) -> Reply? {
         switch understanding.intent {
         case .outOfScope: return nil
         case .updateEvent(let which, _) where which.isLastShown || (which.words == nil && which.when == nil && which.attendee == nil):
             return nil
         default:
             var reply = handle(understanding)
-            reply.message = Renderer.droppedQuestion(question.intent) + "\n" + reply.message
+            reply.message = Renderer.droppedQuestion(intent) + "\n" + reply.message
             return reply
         }
     }

@@ -20,6 +20,7 @@ enum AgendaDefaults {
 /// query_agenda: events in a range, free time, or the next event.
 extension Session {
     func queryAgenda(_ query: AgendaQuery) -> Reply {
+        lastQuery = query
         let now = context.now.now()
         let text = DateText(zone: context.zone)
         let calendars: [CalendarInfo]
@@ -170,6 +171,34 @@ extension Session {
         "appointment", "appointments", "meeting", "meetings", "event", "events", "session", "sessions",
         "call", "calls", "thing", "things", "reservation", "booking",
     ]
+
+    /// The date of "what about Friday?", "how about at 5?", "and next week?": another date
+    /// for the question before, said with nothing else. Nil for any other line.
+    static func anotherDate(_ understood: Understanding) -> DateMatch? {
+        guard case .queryAgenda(let query) = understood.intent, let when = query.when, query.attendee == nil, query.calendar == nil,
+              query.words == nil || query.words == "instead" else { return nil }
+        let text = understood.text.lowercased()
+        return ["what about ", "how about ", "and ", "what if ", "what about on ", "and on "].contains { text.hasPrefix($0) } ? when : nil
+    }
+
+    /// `last` asked again for `when`: a time alone keeps the day asked about before ("am I
+    /// free tomorrow at 3" then "what about at 5?").
+    static func asked(_ last: AgendaQuery, again when: DateMatch, zone: Zone) -> AgendaQuery {
+        var query = last
+        var date = when
+        if !when.known.contains(.date), let before = last.when {
+            let day = LocalDate(before.start, in: zone)
+            let shift = zone.date(day, minute: zone.wallClock(when.start).seconds / 60).timeIntervalSince(when.start)
+            date.start += shift
+            date.end += shift
+            date.known.insert(.date)
+        }
+        query.when = date
+        query.range = DateInterval(start: date.start, end: date.end)
+        query.isMoment = last.wantsFreeTime && query.dayPart == nil && date.known.contains(.time) && !date.known.contains(.end) && !date.isAllDay
+        if !date.known.contains(.time) { query.dayPart = nil }
+        return query
+    }
 
     func eventJSON(_ event: Event, _ names: [String: String]) -> JSONValue {
         Self.eventJSON(event, names, zone: context.zone)

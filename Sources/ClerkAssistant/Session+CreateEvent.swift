@@ -205,7 +205,8 @@ extension Session {
         if let day = understood.noSuchDay {
             return ask(.card(card), Reply(intent: .createEvent, ok: false, message: Renderer.noSuchDay(day)))
         }
-        if let when = Self.dateAlone(understood) { return edit(card, EventChanges(when: when)) }
+        // "tomorrow", "at 10", "what about monday instead?": the card moves there.
+        if let when = Self.dateAlone(understood) ?? Self.anotherDate(understood) { return edit(card, EventChanges(when: when)) }
         guard case .updateEvent(_, let changes) = understood.intent, !changes.isEmpty else {
             if let reply = newRequest(insteadOf: .card(card), understood) { return reply }
             return ask(.card(card), Reply(intent: .createEvent, ok: true, message: Renderer.answerCard))

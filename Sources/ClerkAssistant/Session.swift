@@ -20,6 +20,9 @@ public final class Session {
     /// The events of the last listing of several, when that was the last thing shown: "it"
     /// then asks which of them.
     var lastListing: [Event]?
+    /// The last agenda question, when the last reply answered one: "what about Friday?"
+    /// asks it again for another day.
+    var lastQuery: AgendaQuery?
     /// The changes made in this session, oldest first: "undo" reverses the last, and the
     /// next "undo" the one before.
     var changes: [Change] = []
@@ -51,7 +54,13 @@ public final class Session {
             reply = offerQuickAdd(said)
         } else {
             lastLine = text
-            reply = handle(understand(text))
+            let understood = understand(text)
+            if let last = lastQuery, let when = Self.anotherDate(understood) {
+                reply = queryAgenda(Self.asked(last, again: when, zone: context.zone))
+            } else {
+                lastQuery = nil
+                reply = handle(understood)
+            }
         }
         return withNotices(reply)
     }

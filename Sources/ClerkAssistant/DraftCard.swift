@@ -100,6 +100,7 @@ enum EventDefaults {
 /// | a month, no time ("to next month") | the same day of that month (its last, if shorter), same time |
 enum WhenEdit {
     static func apply(_ match: DateMatch, to when: When, zone: Zone) -> When {
+        let match = inEventsWeek(match, when: when, zone: zone)
         if !(match.known.contains(.time) && !match.isAllDay), match.grain == .week || match.grain == .month {
             // "push the dentist to next week (same time)": a week later, not the week's Monday.
             let old = LocalDate(when.startInstant(in: zone), in: zone)
@@ -150,6 +151,25 @@ enum WhenEdit {
             if newStart >= newEnd { newStart = newEnd - length }
             return .timed(start: newStart, end: newEnd, timeZone: zoneName)
         }
+    }
+
+    /// A weekday said alone ("no wait, thursday", "move it to friday at 3") is that day of the
+    /// event's own week when that is still to come: a Wednesday coffee next week corrected to
+    /// "thursday" goes to the next day, not to this week's Thursday. The reader's reading (the
+    /// next such weekday from today) stays when the event's week holds it no later.
+    static func inEventsWeek(_ match: DateMatch, when: When, zone: Zone) -> DateMatch {
+        let dayParts = match.parts.filter { $0.role == "date" }
+        guard dayParts.count == 1, dayParts[0].rule == "weekday", match.recurrence == nil,
+              ["weekday", "on-date", "intersect"].contains(match.rule) else { return match }
+        let old = LocalDate(when.startInstant(in: zone), in: zone)
+        let target = LocalDate(match.start, in: zone)
+        let sameWeek = old.adding(days: target.isoWeekday - old.isoWeekday)
+        let days = target.days(until: sameWeek)
+        guard days > 0 else { return match }
+        var moved = match
+        moved.start = zone.date(byAddingDays: days, to: match.start)
+        moved.end = zone.date(byAddingDays: days, to: match.end)
+        return moved
     }
 
     /// An edit's clock time in minutes after midnight: said on a 12-hour dial with no am/pm

@@ -246,7 +246,13 @@ extension Session {
                 }
                 return Reply(intent: .updateEvent, ok: true, message: Renderer.alreadySo(event, text: text))
             }
-            let summary = Renderer.changeSummary(before: event, after: after, text: text)
+            var summary = Renderer.changeSummary(before: event, after: after, text: text)
+            // Moved onto other events: said, as the new-event card says it.
+            if after.when != event.when, !after.when.isAllDay,
+               let others = try? context.calendars.events(from: after.when.startInstant(in: context.zone), to: after.when.endInstant(in: context.zone), calendarIDs: nil) {
+                let clashing = others.filter { !$0.when.isAllDay && $0.id != event.id && ($0.recurringEventID == nil || $0.recurringEventID != event.recurringEventID) }
+                if !clashing.isEmpty { summary += "\n  " + context.style.warning("! " + Renderer.overlaps(clashing, text: text)) }
+            }
             // The patch is made again from the event as stored when the answer comes, inside
             // the store's transaction: a change another writer made meanwhile stays.
             if let series = event.recurringEventID ?? (event.recurrence.isEmpty ? nil : event.id) {

@@ -18,6 +18,12 @@ extension Session {
         do { matches = try context.contacts.lookupContacts(query.name) } catch { return failure(.contactLookup, error) }
         let json: [(String, JSONValue)] = [("contacts", .array(matches.map(JSONShapes.contact)))]
         guard !matches.isEmpty else {
+            // "carlas phone", "bobs email": a possessive typed without its apostrophe.
+            let lastWord = query.name.split(separator: " ").last.map(String.init) ?? ""
+            if lastWord.count > 2, lastWord.lowercased().hasSuffix("s"),
+               let found = try? context.contacts.lookupContacts(String(query.name.dropLast())), !found.isEmpty {
+                return lookUpContact(ContactQuery(name: String(query.name.dropLast()), field: query.field))
+            }
             if query.isRelation {
                 return Reply(intent: .contactLookup, ok: false, message: Renderer.relationUnknown(query.name), fields: json)
             }

@@ -172,6 +172,13 @@ enum AgendaReader {
             let end = max(s.dates[first].end, s.dates[details.dates.last!].end)
             when = s.dates[first]
             range = DateInterval(start: s.dates[first].start, end: end)
+            // "what did I have on monday", "what was on friday": the weekday gone by, not the
+            // next one.
+            if details.dates.count == 1, let past = pastWeekday(s, s.dates[first]) {
+                when = past
+                range = DateInterval(start: past.start, end: past.end)
+                if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == past.range }) { slots[at].value = s.interval(past) }
+            }
         }
         var wantsFreeTime = false
         // Free time: "am I free", "free slots of an hour", "when do I have a free break".
@@ -222,6 +229,29 @@ enum AgendaReader {
                                         dayPart: dayPart, isMoment: isMoment))
     }
 
+    /// Words that put a question in the past: "what did I have", "what happened"; "was" and
+    /// "were" only before "on", "there" or a person ("what was on friday", "where was I"),
+    /// not in "was lunch moved".
+    static let pastTense: WordSet = ["did", "had", "happened", "went"]
+    static let pastCopula: WordSet = ["was", "were"]
+    static let afterPastCopula: WordSet = ["on", "there", "i", "we"]
+
+    /// A weekday alone, asked about in the past tense, read a week back when the reader put it
+    /// after now (the next such weekday): that weekday gone by, today's included.
+    static func pastWeekday(_ s: Sentence, _ date: DateMatch) -> DateMatch? {
+        let dayParts = date.parts.filter { $0.role == "date" }
+        guard dayParts.count == 1, dayParts[0].rule == "weekday", date.recurrence == nil,
+              ["weekday", "on-date", "intersect"].contains(date.rule),
+              date.start > s.reference.instant,
+              s.body.contains(where: { !s.isInDate($0) && (s.word($0, isIn: pastTense) || s.word($0, isIn: pastCopula) && s.word($0 + 1, isIn: afterPastCopula)) })
+        else { return nil }
+        let zone = s.reference.timeZone
+        var past = date
+        past.start = zone.date(byAddingDays: -7, to: date.start)
+        past.end = zone.date(byAddingDays: -7, to: date.end)
+        return past
+    }
+
     /// The words before a length that ask for room for it ("time for", "room for", "fit",
     /// "find me", "squeeze in"), nil when there are none.
     static func fitCue(_ s: Sentence, before length: Int) -> Range<Int>? {
@@ -258,7 +288,7 @@ enum AgendaReader {
             // "with my boss" names nobody to look for; "my dentist appointment" and "when is my
             // dentist" do. (The term read through the sentence's accessors: `let t =
             // s.tokens[i]` copied it.)
-            !taken(i) && !s.isInDate(i) && s.kind(i) != .mark && !s.isA(i, frame)
+            !taken(i) && !s.isInDate(i) && s.kind(i) != .mark && !s.isA(i, frame) && !s.word(i, isIn: pastTense)
                 && !(s.isA(i, .relation) && s.word(i - 1) == "my" && s.word(i - 2, isIn: withWord) && !s.isA(i + 1, .eventNoun))
         }
         guard !kept.isEmpty, !kept.allSatisfy({ s.isA($0, .category) }) else { return nil }

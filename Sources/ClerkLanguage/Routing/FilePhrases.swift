@@ -138,10 +138,14 @@ enum FilePhrases {
         }
         guard let (tokens, name) = found else { return nil }
         let stem = s.tokens[tokens.lowerBound]
-        // "delete the meeting" is about an event even with a meeting.txt: an event or
-        // calendar word, or a date, names the file only with "file" after it.
-        guard saysFile || (!stem.isInDate && !stem.is([.eventNoun, .calendarNoun, .listingNoun]) && !stem.baseIs(.eventNoun)) else { return nil }
         let verb = s.word(head)
+        // "delete the meeting" is about an event even with a meeting.txt: an event or
+        // calendar word, or a date, names the file only with "file" after it — but asked to
+        // be shown or read, with no date said, a file of that very name is the file ("show
+        // tasks", "what's in tasks" with tasks.txt).
+        let readsIt = (readVerbs.contains(verb) || Vocabulary.questionWords.contains(verb)) && !s.body.contains(where: { s.isInDate($0) })
+        guard saysFile || readsIt && !stem.isInDate
+                || (!stem.isInDate && !stem.is([.eventNoun, .calendarNoun, .listingNoun]) && !stem.baseIs(.eventNoun)) else { return nil }
         let between = (head + 1)..<tokens.lowerBound
         // The mention takes "file"/"list" after the name along ("the todo file").
         let mention = Mention(tokens: tokens.lowerBound..<min(saysFile ? max(tokens.upperBound, last + 2) : tokens.upperBound, s.body.upperBound), name: name)
@@ -152,7 +156,8 @@ enum FilePhrases {
         // "add milk to groceries", "remove milk from the grocery list", "what's in my todo list".
         var before = tokens.lowerBound - 1
         while before > head, ["the", "my", "our"].contains(s.word(before)) { before -= 1 }
-        if ["to", "into", "onto", "from", "off", "in", "of"].contains(s.word(before)), before > head,
+        // ("what's on my shopping list": "on" with "list" or "file" after the name.)
+        if ["to", "into", "onto", "from", "off", "in", "of"].contains(s.word(before)) || (saysFile && s.word(before) == "on"), before > head,
            appendVerbs.contains(verb) || Vocabulary.deleteVerbs.contains(verb) || Vocabulary.removePeopleVerbs.contains(verb)
             || Vocabulary.questionWords.contains(verb) || readVerbs.contains(verb) || replaceVerbs.contains(verb) {
             return mention

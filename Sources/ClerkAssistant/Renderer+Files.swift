@@ -40,7 +40,7 @@ extension Renderer {
     }
 
     static func fileContent(_ file: DriveFile, _ content: String, style: TextStyle) -> String {
-        style.bold("── \(file.name) ──") + "\n" + (content.hasSuffix("\n") ? String(content.dropLast()) : content)
+        style.bold("── \(file.name) ──") + "\n" + (content.isEmpty ? style.dim("(empty)") : content.hasSuffix("\n") ? String(content.dropLast()) : content)
     }
 
     static func fileInTrash(_ name: String) -> String {

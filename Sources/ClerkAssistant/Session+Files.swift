@@ -69,7 +69,7 @@ extension Session {
                 let content = lines.joined(separator: "\n") + "\n"
                 return offerNewFile(name, content: content, question: Renderer.createMissingFile(name, lines: lines))
             }
-        case .replace, .removeLines:
+        case .replace, .removeLines, .clear:
             break
         }
 
@@ -172,6 +172,7 @@ extension Session {
         switch operation {
         case .create(let new): return new
         case .rename: return content
+        case .clear: return ""
         case .append(let lines):
             let added = lines.joined(separator: "\n") + "\n"
             return content.isEmpty || content.hasSuffix("\n") ? content + added : content + "\n" + added

@@ -400,6 +400,8 @@ public enum FileOperation: Sendable, Hashable {
     case removeLines([String])
     /// A new name ("rename groceries.txt to shopping.txt").
     case rename(to: String)
+    /// Every line taken out, the file kept ("clear todo.txt", "empty the grocery list").
+    case clear
 }
 
 /// A sentence clerk cannot act on, with what it seemed to be about.

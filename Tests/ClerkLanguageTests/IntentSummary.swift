@@ -81,6 +81,7 @@ enum IntentSummary {
             case .replace(let old, let new): add("replace", "\(old)->\(new)")
             case .removeLines(let lines): add("remove", lines.joined(separator: "|"))
             case .rename(let name): add("rename", name)
+            case .clear: out.append("clear")
             }
         case .createCalendar(let name):
             add("name", name)

@@ -34,6 +34,9 @@ enum FilePhrases {
         var name: String
     }
 
+    /// Verbs that empty a file of its lines.
+    static let clearVerbs: WordSet = ["clear", "empty", "wipe", "blank"]
+
     /// Which file request the sentence makes, if it is one.
     static func route(_ s: Sentence, shape: Shape, known: Names) -> Route? {
         let head = s.body.lowerBound
@@ -44,6 +47,8 @@ enum FilePhrases {
                to + 1 < s.body.upperBound {
                 return Route(rule: .file(.rename), command: command)
             }
+            // "clear todo.txt", "empty the grocery list", "wipe groceries": its lines, not the file.
+            if s.word(head, isIn: clearVerbs), isAlone(s, file, after: head) { return Route(rule: .file(.clear), command: command) }
             if shape.headVerb == .delete || s.word(head, isIn: Vocabulary.removePeopleVerbs) {
                 if isAlone(s, file, after: head) {
                     return Route(rule: .file(s.word(head, isIn: fileDeleteVerbs) ? .delete : .deleteWithOtherVerb), command: command)
@@ -208,6 +213,8 @@ enum FilePhrases {
             let newName = range.isEmpty ? "" : unquoted(s.text(of: range))
             if !range.isEmpty { slots.append(s.slot(.name, range, value: newName, rule: "new-file-name")) }
             return .fileWrite(FileWrite(name: name, operation: .rename(to: newName)))
+        case .clear:
+            return .fileWrite(FileWrite(name: name, operation: .clear))
         case .removeLines:
             // "remove milk from groceries.txt", "delete eggs and bread from the grocery list".
             let start = route.command.upperBound

@@ -128,6 +128,8 @@ enum FileRule: Hashable, Sendable {
     case read, delete, replace, create, append, list
     /// "remove milk from groceries.txt": lines out of a file, never the file.
     case removeLines
+    /// "clear todo.txt", "empty the grocery list": every line out, the file kept.
+    case clear
     /// "rename groceries.txt to shopping.txt".
     case rename
     /// "remove notes.txt", "erase todo.txt": a delete said with a verb that also removes lines;
@@ -143,6 +145,7 @@ enum FileRule: Hashable, Sendable {
         case .append: "append"
         case .list: "list"
         case .removeLines: "remove-lines"
+        case .clear: "clear"
         case .rename: "rename"
         case .deleteWithOtherVerb: "delete-said-otherwise"
         }

@@ -273,7 +273,9 @@ enum Classifier {
             shape.headVerb = .update
         } else if s.word(head, isA: .createVerb) || isCreatePhrase(s, at: head) {
             shape.headVerb = .create
-        } else if s.word(head, isA: .showVerb) && w0 != "what" {
+        } else if s.word(head, isA: .showVerb) && w0 != "what" && !(w0 == "check" && ["in", "out"].contains(s.word(head + 1))
+                                                                    && s.word(head + 2) == "with") {
+            // ("check in with Carla tomorrow" is an event, not a look at the agenda.)
             shape.headVerb = .show
         }
         // "schedule", "tomorrow's schedule", "my plan": a verb with nothing after it is a noun.

@@ -34,7 +34,8 @@ enum ContactPhrases {
             return Route(rule: .contact(.addressBook), command: head..<shape.afterVerb)
         }
         // A field of someone: "Ana's phone", "the email address of Carla", "give me the mobile number".
-        if let field = fieldWord(s, known: known) {
+        // (Not a statement with a date: "backup job at 2:30am on march 28" is an event.)
+        if let field = fieldWord(s, known: known), !(shape.hasDate && !shape.isQuestion && shape.headVerb != .show) {
             if personMention(s, known: known) != nil || s.has(Vocabulary.theirWords) || body.count <= 3
                 || s.has(Vocabulary.strongFieldWords) {
                 return Route(rule: .contact(.field(field)), command: head..<shape.afterVerb)

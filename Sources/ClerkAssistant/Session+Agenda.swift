@@ -101,12 +101,34 @@ extension Session {
             shown = Array(events.prefix(AgendaDefaults.searchShown))
             more = [Renderer.moreFound(events.count - shown.count, until: last, text: text)]
         }
-        var reply = Reply(intent: .queryAgenda, ok: true, message: (layout.render(shown, from: from, to: to) + more).joined(separator: "\n"))
+        var message = (layout.render(shown, from: from, to: to) + more).joined(separator: "\n")
+        // One event found by its name ("where is the team dinner", "who's coming to the
+        // review", "when is my next dentist appointment"): all of it, people and place too.
+        // A repeating one found whole ("when is the standup") is its next occurrence, with its rule.
+        let oneSeries = events.first?.recurringEventID.map { series in events.allSatisfy { $0.recurringEventID == series } } ?? false
+        if query.words != nil, query.range == nil || events.count == 1, events.count == 1 || oneSeries,
+           let next = events.first(where: { $0.when.endInstant(in: context.zone) > now }) ?? events.first,
+           let calendar = calendars.first(where: { $0.id == next.calendarID }) {
+            lastShown = next
+            message = details(of: next, on: calendar)
+        }
+        var reply = Reply(intent: .queryAgenda, ok: true, message: message)
         let zone = context.zone
         reply.deferredFields = { [events, names] in
             [("events", .array(events.map { Session.eventJSON($0, names, zone: zone) }))]
         }
         return reply
+    }
+
+    /// An event shown whole, as its card was: when, calendar, people, place, how it repeats
+    /// (an occurrence says its series' rule).
+    func details(of event: Event, on calendar: CalendarInfo) -> String {
+        var recurrence = event.recurrence
+        if let series = event.recurringEventID, let master = try? context.calendars.event(id: series) { recurrence = master.recurrence }
+        let draft = EventDraft(title: event.title, when: event.when, location: event.location, attendees: event.attendees,
+                               recurrence: recurrence, reminderMinutes: event.reminderMinutes)
+        let card = DraftCard(id: event.id, draft: draft, calendar: calendar, durationAssumed: false, calendarAssumed: false)
+        return Renderer.card(card, next: [], warnings: [], zone: context.zone, style: context.style)
     }
 
     /// "am I free Friday at 1:30": yes, or no with what is on then (for the default length).

@@ -62,7 +62,7 @@ extension Session {
             do { events = try context.calendars.storedEvents(calendarID: calendar.id) } catch { return failure(.deleteCalendar, error) }
             let count = events.filter { $0.recurringEventID == nil }.count
             let question = Renderer.deleteCalendarQuestion(calendar.name, events: count)
-            return ask(.text(TextQuestion(intent: .deleteCalendar, question: question) { [unowned self] answer in
+            return ask(.text(TextQuestion(intent: .deleteCalendar, question: question, expected: calendar.name) { [unowned self] answer in
                 guard Spelling.fold(answer.trimmingSpaces()) == Spelling.fold(calendar.name) else {
                     return Reply(intent: .deleteCalendar, ok: true, message: Renderer.calendarKept(calendar.name))
                 }

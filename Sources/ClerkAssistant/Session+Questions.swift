@@ -61,6 +61,9 @@ struct Choice {
 struct TextQuestion {
     var intent: IntentName
     var question: String
+    /// The answer looked for, when there is one ("Type 'Job' to delete it"): said, it is the
+    /// answer, even when it also reads as a request ("Job", "Contacts").
+    var expected: String? = nil
     var answer: (String) -> Reply
 }
 
@@ -147,6 +150,9 @@ extension Session {
         case .card(let card):
             return answerCard(card, with: text)
         case .text(let textQuestion):
+            if let expected = textQuestion.expected, Spelling.fold(text.trimmingSpaces()) == Spelling.fold(expected) {
+                return textQuestion.answer(text)
+            }
             let yesOrNo = YesNo.read(text, empty: false, rule: context.answers)
             if text.isEmpty || yesOrNo == false {
                 return Reply(intent: textQuestion.intent, ok: true, message: Renderer.nothingChanged)

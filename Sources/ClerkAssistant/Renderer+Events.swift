@@ -193,7 +193,7 @@ extension Renderer {
 
     /// "Nothing on Sat 5 Dec.", "Nothing from Mon 30 Nov to Sun 6 Dec.", "No 'dentist' events …";
     /// a span reaching into another year than `now`'s names its years.
-    static func nothing(from: Date, to: Date, words: String?, person: String? = nil, text: DateText, now: Date) -> String {
+    static func nothing(from: Date, to: Date, words: String?, person: String? = nil, calendar: String? = nil, text: DateText, now: Date) -> String {
         let first = text.localDate(from)
         var last = text.localDate(to)
         if last.startOfDay(in: text.zone) == to { last = last.adding(days: -1) }
@@ -201,7 +201,7 @@ extension Renderer {
         let withYears = first.year != year || last.year != year
         func name(_ day: LocalDate) -> String { withYears ? text.day(day) : text.shortDay(day) }
         let span = first >= last ? "on \(name(first))" : "from \(name(first)) to \(name(max(first, last)))"
-        let with = person.map { " with \($0)" } ?? ""
+        let with = (person.map { " with \($0)" } ?? "") + (calendar.map { " on '\($0)'" } ?? "")
         if let words { return "No '\(words)' events\(with) \(span)." }
         if !with.isEmpty { return "No events\(with) \(span)." }
         return "Nothing \(span)."

@@ -91,7 +91,8 @@ extension Session {
         // A listing of one event makes it "it"; after a longer one "it" asks which of them.
         if events.count == 1 { lastShown = events[0] } else if events.count > 1 { lastListing = events }
         guard !events.isEmpty else {
-            return Reply(intent: .queryAgenda, ok: true, message: Renderer.nothing(from: from, to: to, words: query.words, person: query.attendee, text: text, now: now), fields: [("events", .array([]))])
+            return Reply(intent: .queryAgenda, ok: true, message: Renderer.nothing(from: from, to: to, words: query.words, person: query.attendee,
+                                                                                     calendar: calendarIDs == nil ? nil : query.calendar.map { names[calendarIDs![0]] ?? $0.name }, text: text, now: now), fields: [("events", .array([]))])
         }
         var layout = AgendaLayout(text: text, style: context.style, calendarNames: names)
         // A day of another year than this one says which.

@@ -100,7 +100,19 @@ enum FilePhrases {
     /// a colon ("add a note to groceries: eggs").
     static func mention(_ s: Sentence, known: Names) -> Mention? {
         if let at = fileNameIndex(s) { return Mention(tokens: at..<(at + 1), name: String(s.text(of: at..<(at + 1)))) }
-        return knownFile(s, known: known)
+        return knownFile(s, known: known) ?? listFile(s)
+    }
+
+    /// A kind of list the person keeps, not made yet, as the file it would be: "a todo list"
+    /// is todo-list.txt, "my shopping list" shopping-list.txt, "the to do list" to-do-list.txt
+    /// ("make a todo list", "add milk to my shopping list").
+    static func listFile(_ s: Sentence) -> Mention? {
+        guard let list = (s.body.lowerBound + 1..<s.body.upperBound).first(where: { s.word($0) == "list" && s.word($0 + 1) != "of" }),
+              s.word(list - 1, isIn: Vocabulary.listKinds), !s.isInDate(list - 1) else { return nil }
+        var first = list - 1
+        if s.word(first) == "do", s.word(first - 1) == "to" { first -= 1 }
+        let words = (first..<list).map { s.word($0) } + ["list"]
+        return Mention(tokens: first..<(list + 1), name: words.joined(separator: "-") + ".txt")
     }
 
     /// The token of the first file name ("notes.txt").

@@ -90,7 +90,8 @@ extension Vocabulary {
     static let afterListVerb: WordSet = ["out", "all", "my", "of"]
 
     /// Kinds of list that are lists, not agendas ("shopping list", "to do list").
-    static let listKinds: WordSet = ["shopping", "grocery", "groceries", "do", "todo", "to-do", "party", "vacation", "wish", "reading"]
+    static let listKinds: WordSet = ["shopping", "grocery", "groceries", "do", "todo", "to-do", "party", "vacation", "wish", "reading",
+                                     "packing", "guest", "gift", "bucket", "movie", "chores", "chore", "christmas", "holiday"]
 
     /// What a list of the calendar or the mail holds ("a list of reminders").
     static let listedThings: WordSet = ["email", "reminder", "reminders", "events", "meetings"]

@@ -59,6 +59,11 @@ extension Renderer {
         "OK, nothing created. Say it again with one of your calendars: \(quoted(names))."
     }
 
+    /// A clock time no clock shows ("25:00", "12:60").
+    static func noSuchClock(_ said: String) -> String {
+        "There's no \(said) on a clock: hours go from 00 to 23 and minutes to 59. Nothing changed."
+    }
+
     /// A day the month does not have ("feb 30"), and how many days it does have.
     static func noSuchDay(_ d: NoSuchDay) -> String {
         guard (1...12).contains(d.month) else { return "There's no such day. Nothing changed." }

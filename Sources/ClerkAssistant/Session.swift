@@ -130,6 +130,10 @@ public final class Session {
         if let day = understanding.noSuchDay {
             return Reply(intent: understanding.intent.name, ok: false, message: Renderer.noSuchDay(day))
         }
+        if [.createEvent, .queryAgenda, .updateEvent, .deleteEvent].contains(understanding.intent.name),
+           let clock = ImpossibleClock.find(in: understanding.text) {
+            return Reply(intent: understanding.intent.name, ok: false, message: Renderer.noSuchClock(clock))
+        }
         switch understanding.intent {
         case .createEvent(let request): return createEvent(request, said: understanding.text)
         case .queryAgenda(let query): return queryAgenda(query)

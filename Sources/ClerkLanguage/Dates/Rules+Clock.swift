@@ -47,9 +47,9 @@ extension DateRules {
         Rule("clock-hour", [.number { !$0.isOrdinal && $0.isWhole && !$0.isCount && $0.value <= 24 && ($0.digitCount <= 2) }], role: "time") { m in
             let h = m.int(0)
             let n = m.number(0)
-            // "2h", "30m", "3d": a number glued to a unit is a length.
-            if let item = m.item(0), item.end < m.tokens.count, !m.tokens[item.end].spaceBefore,
-               Lexicon.durationUnits[m.tokens[item.end].text] != nil { return nil }
+            // "2h", "30m", "3d", "0 minutes": a number before a unit is a length (one the
+            // length rules refuse, "for 0 minutes", is no hour either).
+            if let item = m.item(0), item.end < m.tokens.count, Lexicon.durationUnits[m.tokens[item.end].text] != nil { return nil }
             return .time(.clock(hour: h % 24, grain: .hour, ambiguous: h >= 1 && h <= 12 && !(n.digitCount == 2 && h < 10)), latent: true)
         },
         // ten forty five, eleven oh five, nine fifty nine

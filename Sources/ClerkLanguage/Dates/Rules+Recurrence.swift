@@ -161,16 +161,26 @@ extension DateRules {
         },
         // ... 10 times, ... for 6 weeks, ..., 6 times
         Rule("repeat-count", [.time { $0.hasRecurrence && $0.recurrence!.count == nil && $0.recurrence!.until == nil },
-                              Element.symbol(",").opt, Element.word("for").opt, .number { $0.isWhole && !$0.isOrdinal && $0.value >= 1 && $0.value <= 1000 },
+                              Element.symbol(",").opt, Element.word("for").opt, .number { $0.isWhole && !$0.isOrdinal && $0.value >= 1 && Double($0.value) < amountLimit },
                               .words(["times", "occurrences", "sessions", "weeks", "days", "months", "years", "x"])], role: nil) { m in
             var t = m.time(0)
             var rule = t.recurrence!
             let unit = m.word(4)!
             let frequencyUnit = ["DAILY": "days", "WEEKLY": "weeks", "MONTHLY": "months", "YEARLY": "years"][rule.frequency]
             if ["weeks", "days", "months", "years"].contains(unit) {
-                // "every Monday for 6 weeks": one a week, six times.
-                guard unit == frequencyUnit, rule.byDay.count <= 1 else { return nil }
                 guard m.has(2) else { return nil }
+                if unit != frequencyUnit || rule.byDay.count > 1 {
+                    // "every day at 7 for 6 weeks", "every weekday for 2 weeks": until that long
+                    // after the first.
+                    let n = m.int(3)
+                    let span = unit == "days" ? Offset(days: n) : unit == "weeks" ? Offset(days: 7 * n)
+                        : unit == "months" ? Offset(months: n) : Offset(months: 12 * n)
+                    guard let first = m.series.next(t.expression, endingAfter: m.series.now) else { return nil }
+                    rule.until = span.applied(to: first.start) - 1
+                    t.recurrence = rule
+                    return .time(t)
+                }
+                // "every Monday for 6 weeks": one a week, six times.
             }
             rule.count = (m.int(3) + rule.interval - 1) / rule.interval
             if !["weeks", "days", "months", "years"].contains(unit) { rule.count = m.int(3) }

@@ -59,6 +59,8 @@ extension Renderer {
         "OK, nothing created. Say it again with one of your calendars: \(quoted(names))."
     }
 
+    static let repeatsTooOften = "An event can repeat at most every hour; for something that often, set a timer. Nothing changed."
+
     /// A clock time no clock shows ("25:00", "12:60").
     static func noSuchClock(_ said: String) -> String {
         "There's no \(said) on a clock: hours go from 00 to 23 and minutes to 59. Nothing changed."

@@ -67,6 +67,10 @@ extension LocalStore {
                 row.attendees = changed.attendees
                 row.reminders = changed.reminderMinutes
                 if row.recurringEventID == nil { row.recurrence = changed.recurrence }
+                // A series moved keeps the days it leaves out: its EXDATEs move with it.
+                if row.isSeries, patch.recurrence == nil, row.startKey != before.startKey {
+                    row.recurrence = row.recurrence.map { StoredEvent.shiftingExceptions($0, by: row.startKey - before.startKey) }
+                }
                 row.overrides = true
                 row.updated = nowSeconds
                 try validate(row)

@@ -152,15 +152,32 @@ struct StoredEvent: Equatable {
     static func parseOccurrenceID(_ id: String) -> (seriesID: String, key: Int64, isAllDay: Bool)? {
         guard let underscore = id.lastIndex(of: "_") else { return nil }
         let seriesID = String(id[..<underscore])
-        let suffix = String(id[id.index(after: underscore)...])
-        guard !seriesID.isEmpty, suffix.allSatisfy({ $0.isASCII }) else { return nil }
+        guard !seriesID.isEmpty, let (key, isAllDay) = occurrenceKey(String(id[id.index(after: underscore)...])) else { return nil }
+        return (seriesID, key, isAllDay)
+    }
+
+    /// The start key an occurrence suffix (`20260305T080000Z`, `20260305` all-day) names.
+    static func occurrenceKey(_ suffix: String) -> (key: Int64, isAllDay: Bool)? {
+        guard suffix.allSatisfy({ $0.isASCII }) else { return nil }
         if suffix.count == 8, let time = LibICal.time(suffix), time.isDate, time.isValid {
-            return (seriesID, Civil.key(of: time.date), true)
+            return (Civil.key(of: time.date), true)
         }
         if suffix.count == 16, suffix.hasSuffix("Z"), let time = LibICal.time(suffix), time.isValid {
-            return (seriesID, time.wall.secondsAsUTC, false)
+            return (time.wall.secondsAsUTC, false)
         }
         return nil
+    }
+
+    /// `line` with its EXDATE values moved by `shift` seconds ("EXDATE:20261228T090000Z"
+    /// an hour later is "EXDATE:20261228T100000Z"); any other line, or a value written in
+    /// another form (a TZID's local time), as it is.
+    static func shiftingExceptions(_ line: String, by shift: Int64) -> String {
+        guard line.hasPrefix("EXDATE"), let colon = line.firstIndex(of: ":") else { return line }
+        let values = line[line.index(after: colon)...].split(separator: ",").map { value -> String in
+            guard let (key, isAllDay) = occurrenceKey(String(value)) else { return String(value) }
+            return occurrenceSuffix(key: key + (isAllDay ? shift / 86_400 * 86_400 : shift), isAllDay: isAllDay)
+        }
+        return String(line[...colon]) + values.joined(separator: ",")
     }
 
     /// The lines of a `recurrence` column (split on bytes: splitting on characters is slow).

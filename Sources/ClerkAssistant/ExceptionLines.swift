@@ -17,10 +17,7 @@ enum ExceptionLines {
         case .timed(let start, _, _):
             let seconds = zone.wallClock(start).seconds
             return days.map { day in
-                let instant = zone.date(day, hour: seconds / 3600, minute: seconds / 60 % 60, second: seconds % 60)
-                let utc = Zone.gmt.wallClock(instant)
-                return "EXDATE:" + basic(utc.day) + "T" + ClockText.padded(utc.seconds / 3600, width: 2)
-                    + ClockText.padded(utc.seconds / 60 % 60, width: 2) + ClockText.padded(utc.seconds % 60, width: 2) + "Z"
+                "EXDATE:" + basicUTC(zone.date(day, hour: seconds / 3600, minute: seconds / 60 % 60, second: seconds % 60))
             }
         }
     }
@@ -37,6 +34,13 @@ enum ExceptionLines {
                   let s = Int(value.dropFirst(13).prefix(2)) else { return day }
             return zone.wallClock(Zone.gmt.date(day, hour: h, minute: m, second: s)).day
         }.sorted()
+    }
+
+    /// An instant as iCalendar writes one in UTC: `20261228T090000Z`.
+    static func basicUTC(_ instant: Date) -> String {
+        let utc = Zone.gmt.wallClock(instant)
+        return basic(utc.day) + "T" + ClockText.padded(utc.seconds / 3600, width: 2)
+            + ClockText.padded(utc.seconds / 60 % 60, width: 2) + ClockText.padded(utc.seconds % 60, width: 2) + "Z"
     }
 
     static func isException(_ line: String) -> Bool {

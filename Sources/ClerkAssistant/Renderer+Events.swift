@@ -259,9 +259,16 @@ extension Renderer {
 
     /// The events a bulk delete will remove, numbered, and the question.
     /// The events about to go, one a line; those in `wholeSeries` (ids) go with their series.
-    static func deleteAll(_ events: [Event], wholeSeries: Set<String> = [], text: DateText) -> String {
-        numbered(events, under: theseEvents, text: text) { wholeSeries.contains($0.id) ? "  (every one: the whole series)" : "" }
-            + "\n" + deleteAllQuestion(events.count)
+    static func deleteAll(_ events: [Event], wholeSeries: Set<String> = [], endingSeries: Set<String> = [], text: DateText) -> String {
+        numbered(events, under: theseEvents, text: text) {
+            wholeSeries.contains($0.id) ? "  (every one: the whole series)" : endingSeries.contains($0.id) ? "  (and every one after: the series ends)" : ""
+        } + "\n" + deleteAllQuestion(events.count)
+    }
+
+    /// "Ended 'Piano lesson' before Tue 29 Dec."
+    static func endedSeries(_ firsts: [Event], deleted: Int, text: DateText, undo: Bool) -> String {
+        let ended = firsts.map { "'\($0.title)' before \(text.shortDay(text.localDate($0.when.startInstant(in: text.zone))))" }
+        return "Ended " + list(ended) + "." + (deleted > 0 ? " Deleted \(eventCount(deleted))." : "") + undoHint(.changeItBack, undo)
     }
 
     /// `heading`, then one numbered line per event, with what `note` adds to it.

@@ -133,16 +133,33 @@ extension Session {
             // one day at a time over the year searched (which left the series alive after it).
             var events: [(event: Event, id: String)] = []
             var seenSeries = Set<String>()
+            // "cancel the piano lessons after christmas": a series with days past the open
+            // start ends there (its UNTIL), and is not a year of days cancelled one by one.
+            var ending: [(event: Event, series: String)] = []
+            let endsFrom = reference.when?.openFrom == nil ? nil : found.map { $0.when.startInstant(in: context.zone) }.min()
             for event in found {
                 if reference.when == nil, let series = event.recurringEventID {
                     if seenSeries.insert(series).inserted { events.append((event, series)) }
+                } else if endsFrom != nil, let series = event.recurringEventID {
+                    if seenSeries.insert(series).inserted { ending.append((event, series)) }
                 } else {
                     events.append((event, event.id))
                 }
             }
             let wholeSeries = Set(events.filter { $0.id != $0.event.id }.map(\.event.id))
-            let question = Renderer.deleteAllQuestion(events.count)
+            let question = Renderer.deleteAllQuestion(events.count + ending.count)
             return ask(.confirm(Confirmation(intent: .deleteEvent, question: question, defaultYes: false, yes: { [unowned self] in
+                for (event, series) in ending {
+                    let end = event.when.startInstant(in: context.zone)
+                    do {
+                        let edit = try context.calendars.patchEvent(id: series) { [zone = context.zone] master in
+                            EventPatch(recurrence: master.recurrence.map { Self.ending($0, before: end, allDay: master.when.isAllDay, zone: zone) })
+                        }
+                        record(.updatedEvent(before: edit.before, after: edit.after, id: series))
+                    } catch {
+                        return failure(.deleteEvent, error)
+                    }
+                }
                 var deleted: [(Event, String)] = []
                 for (event, id) in events {
                     do {
@@ -153,14 +170,17 @@ extension Session {
                         return failure(.deleteEvent, error)
                     }
                 }
-                record(.deletedEvents(deleted))
+                if !deleted.isEmpty || ending.isEmpty { record(.deletedEvents(deleted)) }
                 lastShown = nil
                 let names = calendarNames()
-                return Reply(intent: .deleteEvent, ok: true, message: Renderer.deletedAll(events.count, undo: context.offersUndo),
-                             fields: [("events", .array(events.map { eventJSON($0.event, names) }))])
+                let message = ending.isEmpty ? Renderer.deletedAll(events.count, undo: context.offersUndo)
+                    : Renderer.endedSeries(ending.map(\.event), deleted: events.count, text: text, undo: context.offersUndo)
+                return Reply(intent: .deleteEvent, ok: true, message: message,
+                             fields: [("events", .array((ending.map(\.event) + events.map(\.event)).map { eventJSON($0, names) }))])
             }, no: {
                 Reply(intent: .deleteEvent, ok: true, message: Renderer.notDeleted)
-            })), Reply(intent: .deleteEvent, ok: true, message: Renderer.deleteAll(events.map(\.event), wholeSeries: wholeSeries, text: text)))
+            })), Reply(intent: .deleteEvent, ok: true, message: Renderer.deleteAll(ending.map(\.event) + events.map(\.event), wholeSeries: wholeSeries,
+                                                                                   endingSeries: Set(ending.map(\.event.id)), text: text)))
         }
     }
 
@@ -300,6 +320,20 @@ extension Session {
         let start = day.startOfDay(in: context.zone), end = day.adding(days: 1).startOfDay(in: context.zone)
         return (try? context.calendars.events(from: start, to: end, calendarIDs: [event.calendarID]))?
             .first { $0.recurringEventID == series }
+    }
+
+    /// A recurrence line that ends before `end`: an RRULE's COUNT and UNTIL replaced by an
+    /// UNTIL just before it (the day before, for an all-day series); other lines as they are.
+    static func ending(_ line: String, before end: Date, allDay: Bool, zone: Zone) -> String {
+        guard line.hasPrefix("RRULE:") else { return line }
+        let parts = line.dropFirst("RRULE:".count).split(separator: ";").filter { !$0.hasPrefix("COUNT=") && !$0.hasPrefix("UNTIL=") }
+        let until: String
+        if allDay {
+            until = ExceptionLines.basic(LocalDate(end - 1, in: zone))
+        } else {
+            until = ExceptionLines.basicUTC(end - 1)
+        }
+        return "RRULE:" + (parts + ["UNTIL=" + until]).joined(separator: ";")
     }
 
     /// True when `words` name `person`: the whole name or email, or its first words ("mike"

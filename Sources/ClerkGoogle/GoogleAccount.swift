@@ -93,7 +93,7 @@ package final class GoogleAccount: AccountService {
         backend.flushOutbox()
         return AccountStatus(backend: "google", account: account, store: setup.mirrorPath(for: account ?? "account"),
                              lastSync: backend.mirror.lastFullSync, waiting: backend.waitingCount,
-                             isOffline: backend.mirror.standing != .current)
+                             problem: backend.problem)
     }
 
     package func takeNotices() -> [AccountNotice] {

@@ -33,8 +33,19 @@ package final class GoogleBackend {
         case .current: break
         case .offline(let asOf): all.insert(.offline(asOf: asOf), at: 0)
         case .signInExpired(let asOf): all.insert(.signInExpired(asOf: asOf), at: 0)
+        case .behind(let asOf, let cause): all.insert(.behind(asOf: asOf, cause: cause), at: 0)
         }
         return all
+    }
+
+    /// Why the last sync did not get Google's data (nil: it did).
+    package var problem: ServiceError? {
+        switch mirror.standing {
+        case .current: return nil
+        case .offline: return .unreachable
+        case .signInExpired: return .signInNeeded(.expired)
+        case .behind(_, let cause): return cause
+        }
     }
 
     package var waitingCount: Int { (try? store.outbox().count) ?? 0 }
@@ -52,15 +63,16 @@ package final class GoogleBackend {
         return .malformedResponse
     }
 
-    /// Keeps `change` to send later and tells the person it waits.
-    func queue(_ change: PendingChange) throws(ServiceError) {
+    /// Keeps `change` to send later and tells the person it waits, and why (`failure`,
+    /// what kept it from Google).
+    func queue(_ change: PendingChange, because failure: any Error) throws(ServiceError) {
         do {
             try store.enqueue(kind: change.kind, payload: change.payload.serialized())
         } catch {
             throw GoogleBackend.fail(error, mayHaveApplied: false)
         }
         notices.removeAll { if case .waiting = $0 { return true }; return false }
-        notices.append(.waiting(count: waitingCount))
+        notices.append(.waiting(count: waitingCount, cause: GoogleBackend.fail(failure, mayHaveApplied: false)))
     }
 
     // MARK: The outbox
@@ -220,7 +232,7 @@ extension GoogleBackend: CalendarService {
             if let event = try landInsert(calendarID: calendarID, body: body) { return event }
             throw APIFailure.malformed
         } catch where APIFailure.matches(error, \.isWorthWaiting) {
-            try queue(.insertEvent(calendarID: calendarID, body: body))
+            try queue(.insertEvent(calendarID: calendarID, body: body), because: error)
             return try store.insertEvent(draft, id: id, calendarID: calendarID)
         } catch {
             throw GoogleBackend.fail(error, mayHaveApplied: true)
@@ -257,7 +269,7 @@ extension GoogleBackend: CalendarService {
                 etag = json["etag"]?.stringValue
             } catch where APIFailure.matches(error, \.isWorthWaiting) {
                 let patch = try makePatch(stored)
-                try queue(.patchEvent(calendarID: calendarID, eventID: id, body: GoogleCoding.patchBody(patch)))
+                try queue(.patchEvent(calendarID: calendarID, eventID: id, body: GoogleCoding.patchBody(patch)), because: error)
                 return try store.patchEvent(id: id, from: { _ in patch })
             } catch where APIFailure.matches(error, \.isGone) {
                 try? mirror.refresh([.events], force: true)
@@ -280,7 +292,7 @@ extension GoogleBackend: CalendarService {
                 }
                 throw ServiceError.outcomeUnknown
             } catch where APIFailure.matches(error, \.isWorthWaiting) {
-                try queue(.patchEvent(calendarID: calendarID, eventID: id, body: body))
+                try queue(.patchEvent(calendarID: calendarID, eventID: id, body: body), because: error)
                 return EventEdit(before: current, after: try store.patchEvent(id: id, from: { _ in patch }).after)
             } catch where APIFailure.matches(error, \.isGone) {
                 try? mirror.refresh([.events], force: true)
@@ -300,7 +312,7 @@ extension GoogleBackend: CalendarService {
         } catch where APIFailure.matches(error, \.isGone) {
             // Already gone on Google.
         } catch where APIFailure.matches(error, \.isWorthWaiting) {
-            try queue(.deleteEvent(calendarID: event.calendarID, eventID: id))
+            try queue(.deleteEvent(calendarID: event.calendarID, eventID: id), because: error)
         } catch {
             throw GoogleBackend.fail(error, mayHaveApplied: true)
         }
@@ -320,7 +332,7 @@ extension GoogleBackend: CalendarService {
             }
             throw APIFailure.malformed
         } catch where APIFailure.matches(error, \.isWorthWaiting) {
-            try queue(.patchEvent(calendarID: event.calendarID, eventID: id, body: ["status": "confirmed"]))
+            try queue(.patchEvent(calendarID: event.calendarID, eventID: id, body: ["status": "confirmed"]), because: error)
             return try store.restoreEvent(id: id)
         } catch where APIFailure.matches(error, \.isRefusal) {
             let draft = EventDraft(title: event.title, when: event.when, location: event.location, notes: event.notes,
@@ -413,7 +425,7 @@ extension GoogleBackend: QuickAddService {
                     continue
                 }
                 guard failure?.isWorthWaiting == true else { throw GoogleBackend.fail(error, mayHaveApplied: true) }
-                try queue(.quickAdd(calendarID: calendarID, text: text, attempted: uncertain ? attempted : nil))
+                try queue(.quickAdd(calendarID: calendarID, text: text, attempted: uncertain ? attempted : nil), because: error)
                 return nil
             }
         }
@@ -509,7 +521,7 @@ extension GoogleBackend: FileService {
             if let file = try landFileCreate(id: id, name: name, mimeType: type, content: bytes) { return file }
             throw APIFailure.malformed
         } catch where APIFailure.matches(error, \.isWorthWaiting) {
-            try queue(.createFile(id: id, name: name, mimeType: type, content: bytes))
+            try queue(.createFile(id: id, name: name, mimeType: type, content: bytes), because: error)
             return try store.putFile(DriveFile(id: id, name: name, size: bytes.count, modified: now.now(), mimeType: type), content: bytes, unmodeled: nil).item
         } catch {
             throw GoogleBackend.fail(error, mayHaveApplied: true)
@@ -530,7 +542,7 @@ extension GoogleBackend: FileService {
             if let fetched = try? mirror.put(file: try api.file(id: id), content: bytes) { return fetched }
             throw ServiceError.outcomeUnknown
         } catch where APIFailure.matches(error, \.isWorthWaiting) {
-            try queue(.updateFile(id: id, mimeType: file.mimeType, content: bytes))
+            try queue(.updateFile(id: id, mimeType: file.mimeType, content: bytes), because: error)
             var local = file
             local.modified = now.now()
             return try store.putFile(local, content: bytes, unmodeled: nil).item
@@ -570,7 +582,7 @@ extension GoogleBackend: FileService {
             if let fetched = try? mirror.put(file: try api.file(id: id)) { return fetched }
             throw ServiceError.outcomeUnknown
         } catch where APIFailure.matches(error, \.isWorthWaiting) {
-            try queue(.trashFile(id: id, trashed: trashed))
+            try queue(.trashFile(id: id, trashed: trashed), because: error)
             file.trashed = trashed
             return try store.putFile(file, content: nil, unmodeled: nil).item
         } catch {
@@ -586,7 +598,7 @@ extension GoogleBackend: FileService {
         } catch where APIFailure.matches(error, \.isGone) {
             // Already gone on Drive.
         } catch where APIFailure.matches(error, \.isWorthWaiting) {
-            try queue(.deleteFile(id: id))
+            try queue(.deleteFile(id: id), because: error)
         } catch {
             throw GoogleBackend.fail(error, mayHaveApplied: true)
         }

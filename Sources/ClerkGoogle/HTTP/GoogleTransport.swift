@@ -40,7 +40,7 @@ package enum APIFailure: Error, Equatable {
         case .transport(.unreachable): return .unreachable
         case .transport(.timedOut(let arrived)): return arrived && mayHaveApplied ? .outcomeUnknown : .timedOut
         case .transport(.connectionLost): return mayHaveApplied ? .outcomeUnknown : .unreachable
-        case .transport(.cancelled(let arrived)): return arrived && mayHaveApplied ? .outcomeUnknown : .cancelled
+        case .transport(.cancelled(let arrived)): return arrived && mayHaveApplied ? .cancelledAfterSending : .cancelled
         case .transport(.failed): return .unreachable
         case .transport(.libraryMissing): return .libraryMissing(.curl)
         case .answered(401, _, _): return .signInNeeded(.expired)

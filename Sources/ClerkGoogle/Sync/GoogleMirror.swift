@@ -46,10 +46,14 @@ package final class GoogleMirror {
     /// How the last reads stood.
     package enum Standing: Equatable, Sendable {
         case current
-        /// Google could not be reached; the data is from `asOf` (nil: never synced).
+        /// Google could not be reached (or did not answer in time); the data is from `asOf`
+        /// (nil: never synced).
         case offline(asOf: Date?)
         /// The sign-in is no longer valid; the data is from `asOf`.
         case signInExpired(asOf: Date?)
+        /// Google answered, but not with the data: `cause` says why (a rate limit, trouble
+        /// of its own, an answer that cannot be read); the data is from `asOf`.
+        case behind(asOf: Date?, cause: ServiceError)
     }
 
     package let store: LocalStore

@@ -138,7 +138,7 @@ package final class GoogleAccount: AccountService {
         try transport.setAccount(tokens.account ?? "account")
         guard let signedIn = try GoogleAccount(setup: setup) else { throw .signInNeeded(.signedOut) }
         let granted = GoogleMirror.Kind.allCases.filter { !missing.contains($0.scope) }
-        try signedIn.backend.mirror.refresh(granted, force: true, progress: progress)
+        try signedIn.backend.mirror.refresh(granted, force: true, patient: true, progress: progress)
         if !missing.isEmpty { throw .insufficientScope(missing: missing) }
         return signedIn.status()
     }

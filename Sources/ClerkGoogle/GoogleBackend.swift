@@ -81,9 +81,10 @@ package final class GoogleBackend {
     /// runs out after it.
     static let claimTime: Double = 120
 
-    /// Sends what waits, oldest first. It stops at the first change that still cannot reach
-    /// Google (order matters: an edit follows its create), or that another clerk process is
-    /// sending (its claim); a change Google refuses is dropped and the person is told.
+    /// Sends what waits, oldest first, with the `flush` patience (the request behind it waits
+    /// for it). It stops at the first change that still cannot reach Google (order matters:
+    /// an edit follows its create), or that another clerk process is sending (its claim); a
+    /// change Google refuses is dropped and the person is told.
     package func flushOutbox() {
         guard let items = try? store.outbox(), !items.isEmpty else { return }
         var sent = 0
@@ -94,7 +95,7 @@ package final class GoogleBackend {
             }
             guard (try? store.claimOutboxItem(item.number, until: now.now() + GoogleBackend.claimTime)) == true else { break }
             do {
-                try send(change, number: item.number)
+                try api.transport.with(.flush) { try send(change, number: item.number) }
                 try store.removeFromOutbox(item.number)
                 sent += 1
             } catch where APIFailure.matches(error, \.isWorthWaiting) {

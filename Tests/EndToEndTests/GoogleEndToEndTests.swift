@@ -3,6 +3,9 @@ import ClerkCore
 import ChildProcess
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The built `clerk` against the built `google-emulator`, as a person runs them: sign-in
 /// from the command line with no browser, one-shot commands, Google going away and coming
@@ -46,6 +49,17 @@ import Testing
             _ = Spawn.wait(pid)
         }
 
+        /// Ends it at once, answers it is still delaying and all.
+        func killNow() {
+            kill(pid, SIGKILL)
+            _ = Spawn.wait(pid)
+        }
+
+        /// Arms a fault (`POST /_emulator/faults`).
+        func arm(_ fault: String) {
+            _ = try? HTTPClient(version: "test").send(HTTPCall("POST", base + "/_emulator/faults", body: Array(fault.utf8)))
+        }
+
         deinit { stop() }
 
         /// A request straight to the emulator, behind clerk's back.
@@ -62,10 +76,11 @@ import Testing
 
     /// `clerk login` with no browser: the URL alone on a line, opened by the test, which
     /// follows the consent page's redirect to clerk's listener.
-    static func logIn(_ emulator: RunningEmulator, folder: String, extra: [String] = []) throws -> (status: Int32, stdout: String, stderr: String) {
+    static func logIn(_ emulator: RunningEmulator, folder: String, extra: [String] = [], browser: String = "none") throws -> (status: Int32, stdout: String, stderr: String) {
         let out = folder + "/login.out", err = folder + "/login.err"
         var environment = ["PATH": "/usr/bin:/bin", "TZ": "UTC", "NO_COLOR": "1", "HOME": folder]
         environment.merge(Self.environment) { $1 }
+        environment["BROWSER"] = browser
         let pid = try Spawn.start(ClerkBinary.path, ["--data-dir", folder + "/clerk", "--google-endpoint", emulator.base] + extra + ["login"],
                                   environment: environment, stdout: out, stderr: err)
         var url: String?
@@ -84,9 +99,22 @@ import Testing
         return (status, (try? String(contentsOfFile: out, encoding: .utf8)) ?? "", (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
     }
 
-    static func clerk(_ folder: String, _ arguments: [String]) throws -> ClerkBinary.Result {
-        try ClerkBinary.run(["--data-dir", folder + "/clerk", "--tz", "Europe/Madrid", "--now", "2026-12-01T09:00"] + arguments,
+    static func clerk(_ folder: String, _ arguments: [String], input: String = "") throws -> ClerkBinary.Result {
+        try ClerkBinary.run(["--data-dir", folder + "/clerk", "--tz", "Europe/Madrid", "--now", "2026-12-01T09:00"] + arguments, input: input,
                             environment: Self.environment.merging(["HOME": folder]) { $1 })
+    }
+
+    /// The titles of a calendar's events at Google, sorted.
+    static func titles(_ emulator: RunningEmulator, calendar: String = "primary") -> [String] {
+        (emulator.side("GET", "/calendar/v3/calendars/\(calendar)/events")["items"]?.arrayValue ?? []).compactMap { $0["summary"]?.stringValue }.sorted()
+    }
+
+    /// The calendars at Google: name and id.
+    static func calendars(_ emulator: RunningEmulator) -> [(name: String, id: String)] {
+        (emulator.side("GET", "/calendar/v3/users/me/calendarList")["items"]?.arrayValue ?? []).compactMap { item in
+            guard let name = item["summary"]?.stringValue, let id = item["id"]?.stringValue else { return nil }
+            return (name, id)
+        }
     }
 
     @Test func signsInWithoutABrowserAndWorksOnTheAccount() throws {
@@ -178,5 +206,38 @@ import Testing
         #expect(!printed.contains("code=4%2F"))
         let log = emulator.side("GET", "/_emulator/requests").serialized()
         for secret in secrets { #expect(!log.contains(secret)) }
+    }
+
+    /// A sync Google never answered made "what's on tomorrow" wait 2.5 minutes (five tries
+    /// of 30 s) before the mirror answered.
+    @Test func aReadGoogleDoesNotAnswerIsAnsweredFromTheMirrorSoon() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let emulator = try RunningEmulator(folder: folder.path)
+        defer { emulator.killNow() }
+        #expect(try Self.logIn(emulator, folder: folder.path).status == 0)
+        #expect(try Self.clerk(folder.path, ["--yes", "lunch tomorrow at 13:00"]).status == 0)
+        emulator.arm(#"{"method":"GET","path":"/calendar/v3/calendars","mode":"delay","delayMs":120000,"count":20}"#)
+        let started = Date()
+        let slow = try Self.clerk(folder.path, ["--now", "2026-12-01T09:10", "what's on tomorrow"])
+        #expect(Date().timeIntervalSince(started) < 20)
+        #expect(slow.stdout == "Wednesday 2 Dec\n  13:00–14:00  Lunch\n(offline — as of 09:00)\n")
+        #expect(slow.status == 0)
+    }
+
+    /// A 429 asking for 100,000 s held a write for two minutes, then said Google could not
+    /// be reached.
+    @Test func aRateLimitedWriteWaitsInTheOutboxAtOnceAndSaysWhy() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let emulator = try RunningEmulator(folder: folder.path)
+        #expect(try Self.logIn(emulator, folder: folder.path).status == 0)
+        emulator.arm(#"{"method":"POST","path":"/calendar/v3/calendars/emulator@example.com/events","mode":"status","status":429,"retryAfter":100000,"count":10}"#)
+        let started = Date()
+        let queued = try Self.clerk(folder.path, ["--yes", "dinner tomorrow at 20:00"])
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(queued.status == 0)
+        #expect(queued.stdout.hasSuffix("Created 'Dinner', Wed 2 Dec 2026, 20:00–21:00, on emulator@example.com.\n"
+            + "(Google asked clerk to slow down (for 28 h): 1 change waiting to be sent; clerk sends it next time.)\n"))
     }
 }

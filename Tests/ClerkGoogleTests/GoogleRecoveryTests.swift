@@ -1,0 +1,68 @@
+@testable import ClerkGoogle
+import ClerkCore
+import ClerkLocal
+import Foundation
+@testable import GoogleEmulator
+import Testing
+
+/// What the Google backend does when a write's answer is lost, Google is slow or refuses,
+/// or the account changed behind clerk's back: nothing lost, nothing made twice, and the
+/// mirror as Google has it.
+@Suite struct GoogleRecoveryTests {
+    static let primary = "emulator@example.com"
+    static let events = "/calendar/v3/calendars/emulator@example.com/events"
+
+    static func calendarNames(_ harness: GoogleHarness) -> [String] {
+        (harness.side("GET", "/calendar/v3/users/me/calendarList")["items"]?.arrayValue ?? []).compactMap { $0["summary"]?.stringValue }
+    }
+
+    static func eventTitles(_ harness: GoogleHarness, calendar: String = primary) -> [String] {
+        let path = "/calendar/v3/calendars/\(calendar.replacingOccurrences(of: "@", with: "%40"))/events"
+        return (harness.side("GET", path)["items"]?.arrayValue ?? []).compactMap { $0["summary"]?.stringValue }.sorted()
+    }
+
+    /// A calendar deleted elsewhere made every command fail with "Google refused that (404
+    /// notFound). Nothing changed." until the calendar list was read again, five minutes on.
+    @Test func aCalendarDeletedBehindClerksBackLeavesTheMirrorAtTheNextSync() throws {
+        let harness = try GoogleHarness()
+        let backend = try harness.signIn().backend
+        let trips = try backend.createCalendar(named: "Trips", timeZone: "Europe/Madrid")
+        _ = try backend.insertEvent(EventDraft(title: "Flight", when: GoogleBackendTests.when(1, 9)), id: "flight001", calendarID: trips.id)
+        _ = try backend.insertEvent(EventDraft(title: "Lunch", when: GoogleBackendTests.when(1, 13)), id: "lunch0001", calendarID: Self.primary)
+        harness.side("DELETE", "/calendar/v3/calendars/" + trips.id)
+        harness.clock.advance(6)
+        #expect(try GoogleBackendTests.titles(backend) == ["Lunch"])
+        #expect(backend.takeNotices().isEmpty)
+        #expect(try backend.calendars().map(\.name) == [Self.primary])
+    }
+
+    /// A 429 asking for 100,000 s was waited 32 s at a time for two minutes, then the write
+    /// was queued saying Google could not be reached.
+    @Test func aLongRetryAfterQueuesAWriteAtOnceSayingGoogleAskedToSlowDown() throws {
+        let harness = try GoogleHarness()
+        let account = try harness.signIn()
+        let waits = LogLines()
+        let transport = GoogleTransport(client: account.transport.client, endpoints: account.transport.endpoints, oauth: account.setup.oauth,
+                                        tokenStore: account.setup.tokenStore, tokens: account.transport.tokens, now: harness.now,
+                                        sleep: { waits.append(String($0)) })
+        let backend = GoogleBackend(store: account.backend.store, transport: transport, now: harness.now)
+        harness.arm(["method": "POST", "path": .string(Self.events), "mode": "status", "status": 429, "retryAfter": 100_000, "count": 5])
+        let event = try backend.insertEvent(EventDraft(title: "Dinner", when: GoogleBackendTests.when(1, 20)), id: "dinner001", calendarID: Self.primary)
+        #expect(event.title == "Dinner")
+        #expect(waits.all.isEmpty)
+        #expect(backend.takeNotices() == [.waiting(count: 1, cause: .rateLimited(retryAfter: 100_000))])
+    }
+
+    /// An events listing whose body could not be read failed the read; the mirror answers,
+    /// saying why and how old its answer is.
+    @Test func anUnreadableSyncIsAnsweredFromTheMirror() throws {
+        let harness = try GoogleHarness()
+        harness.side("POST", Self.events, GoogleBackendTests.eventJSON("keep00001", "Keep"))
+        let backend = try harness.signIn().backend
+        let synced = harness.clock.now
+        harness.clock.advance(6)
+        harness.arm(["method": "GET", "path": .string(Self.events), "mode": "malformed"])
+        #expect(try GoogleBackendTests.titles(backend) == ["Keep"])
+        #expect(backend.takeNotices() == [.behind(asOf: synced, cause: .malformedResponse)])
+    }
+}

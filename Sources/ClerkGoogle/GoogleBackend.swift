@@ -188,16 +188,67 @@ extension GoogleBackend: CalendarService {
         return try store.calendars()
     }
 
+    /// calendars.insert, made exactly once though Google picks the id: the calendar list is
+    /// read first (a name already on it is refused, as the local store refuses it). After a
+    /// failure that may have reached Google (a broken connection, a timeout, a 5xx, an
+    /// answer that cannot be read) the list is read again, and a calendar of this name that
+    /// was not on it before is the one made; only when there is none is it sent again, as
+    /// `RetryPolicy` retries a request safe to repeat. When clerk cannot look, the outcome
+    /// is unknown and the next command reads the list again.
     package func createCalendar(named name: String, timeZone: String) throws -> CalendarInfo {
         try prepare([])
+        let name = name.trimmingWhitespace()
+        guard !name.isEmpty else { throw ServiceError.invalid(.emptyName(.calendar)) }
+        let before: Set<String>
         do {
-            let answer = try api.insertCalendar(summary: name, timeZone: timeZone)
-            guard let id = answer["id"]?.stringValue else { throw APIFailure.malformed }
-            let calendar = CalendarInfo(id: id, name: answer["summary"]?.stringValue ?? name, timeZone: answer["timeZone"]?.stringValue ?? timeZone, isPrimary: false)
-            return try store.putCalendar(calendar, unmodeled: nil).item
+            let calendars = try listedCalendars()
+            if let same = calendars.first(where: { $0.name.lowercased() == name.lowercased() }) {
+                throw ServiceError.alreadyExists(.calendar, name: same.name)
+            }
+            before = Set(calendars.map(\.id))
+        } catch let error as ServiceError {
+            throw error
         } catch {
-            throw GoogleBackend.fail(error, mayHaveApplied: true)
+            throw GoogleBackend.fail(error, mayHaveApplied: false)
         }
+        var attempt = 1
+        var waited = 0.0
+        while true {
+            let failure: APIFailure
+            do {
+                let answer = try api.insertCalendar(summary: name, timeZone: timeZone)
+                guard let id = answer["id"]?.stringValue else { throw APIFailure.malformed }
+                let calendar = CalendarInfo(id: id, name: answer["summary"]?.stringValue ?? name, timeZone: answer["timeZone"]?.stringValue ?? timeZone, isPrimary: false)
+                return try store.putCalendar(calendar, unmodeled: nil).item
+            } catch let error as APIFailure {
+                failure = error
+            } catch {
+                throw GoogleBackend.fail(error, mayHaveApplied: true)
+            }
+            if failure.mayHaveBeenApplied {
+                guard let calendars = try? listedCalendars() else {
+                    mirror.markStale(.calendarList)
+                    throw failure.serviceError(mayHaveApplied: true)
+                }
+                if let made = calendars.first(where: { !before.contains($0.id) && $0.name == name }) { return made }
+                // A success whose calendar is not listed: Google's word and its list disagree.
+                if failure == .malformed {
+                    mirror.markStale(.calendarList)
+                    throw ServiceError.outcomeUnknown
+                }
+            }
+            // Not made: sending it again is safe.
+            guard api.transport.pause(after: failure, attempt: attempt, waited: &waited) else {
+                throw failure.serviceError(mayHaveApplied: false)
+            }
+            attempt += 1
+        }
+    }
+
+    /// The calendar list as Google has it now (the mirror's, synced).
+    private func listedCalendars() throws -> [CalendarInfo] {
+        try mirror.syncCalendarList()
+        return try store.calendars()
     }
 
     /// Calendar's own PATCH of the summary; the mirror takes Google's answer.
@@ -213,17 +264,23 @@ extension GoogleBackend: CalendarService {
         }
     }
 
-    /// Calendar's DELETE of a secondary calendar; its events leave the mirror with it.
+    /// Calendar's DELETE of a secondary calendar; its events leave the mirror with it. A
+    /// 404 or 410 means it is gone already — an earlier try whose answer was lost (the
+    /// transport's retry then finds nothing), or a deletion elsewhere — and counts as done.
     package func deleteCalendar(id: String) throws {
         try prepare([.calendarList])
         guard let calendar = try store.calendars().first(where: { $0.id == id }) else { throw ServiceError.notFound(.calendar, id: id) }
         guard !calendar.isPrimary else { throw ServiceError.invalid(.primaryCalendar) }
         do {
             try api.deleteCalendar(calendarID: id)
-            try store.removeCalendar(id: id)
+        } catch where APIFailure.matches(error, \.isGone) {
+            // Gone already.
         } catch {
+            if APIFailure.matches(error, \.mayHaveBeenApplied) { mirror.markStale(.calendarList) }
             throw GoogleBackend.fail(error, mayHaveApplied: true)
         }
+        try store.removeCalendar(id: id)
+        try store.setSyncValue("events." + id, nil)
     }
 
     package func insertEvent(_ draft: EventDraft, id: String, calendarID: String) throws -> Event {

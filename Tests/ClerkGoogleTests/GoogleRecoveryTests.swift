@@ -21,6 +21,44 @@ import Testing
         return (harness.side("GET", path)["items"]?.arrayValue ?? []).compactMap { $0["summary"]?.stringValue }.sorted()
     }
 
+    /// The DELETE went through but its answer was lost; the transport's retry got 404, and
+    /// clerk said "Google refused that (404 notFound). Nothing changed." with the calendar
+    /// gone at Google and still in the mirror.
+    @Test func aCalendarDeleteWhoseAnswerIsLostIsDoneAndLeavesTheMirror() throws {
+        let harness = try GoogleHarness()
+        let backend = try harness.signIn().backend
+        let trips = try backend.createCalendar(named: "Trips", timeZone: "Europe/Madrid")
+        _ = try backend.insertEvent(EventDraft(title: "Flight", when: GoogleBackendTests.when(1, 9)), id: "flight001", calendarID: trips.id)
+        harness.arm(["method": "DELETE", "path": .string("/calendar/v3/calendars/" + trips.id), "mode": "drop-after-apply"])
+        try backend.deleteCalendar(id: trips.id)
+        #expect(!Self.calendarNames(harness).contains("Trips"))
+        #expect(try backend.calendars().map(\.name) == [Self.primary])
+        #expect(try backend.store.event(id: "flight001") == nil)
+    }
+
+    /// A calendar made elsewhere since the mirror's list was read (it is read every five
+    /// minutes) is not made twice: the list is read before a calendar is made.
+    @Test func aCalendarMadeBehindClerksBackIsNotMadeAgain() throws {
+        let harness = try GoogleHarness()
+        let backend = try harness.signIn().backend
+        harness.side("POST", "/calendar/v3/calendars", ["summary": "Trips"])
+        #expect(throws: ServiceError.alreadyExists(.calendar, name: "Trips")) {
+            try backend.createCalendar(named: "Trips", timeZone: "Europe/Madrid")
+        }
+        #expect(Self.calendarNames(harness).filter { $0 == "Trips" }.count == 1)
+    }
+
+    /// A 503 on calendars.insert was not retried at all (Google picks the id, so a blind
+    /// resend could make two); now clerk looks first and sends again when it is not there.
+    @Test func aCalendarCreateGoogleFailsTwiceIsSentAgainAndMadeOnce() throws {
+        let harness = try GoogleHarness()
+        let backend = try harness.signIn().backend
+        harness.arm(["method": "POST", "path": "/calendar/v3/calendars", "mode": "status", "status": 503, "count": 2])
+        let trips = try backend.createCalendar(named: "Trips", timeZone: "Europe/Madrid")
+        #expect(Self.calendarNames(harness).filter { $0 == "Trips" }.count == 1)
+        #expect(try backend.calendars().contains(trips))
+    }
+
     /// A calendar deleted elsewhere made every command fail with "Google refused that (404
     /// notFound). Nothing changed." until the calendar list was read again, five minutes on.
     @Test func aCalendarDeletedBehindClerksBackLeavesTheMirrorAtTheNextSync() throws {

@@ -208,6 +208,27 @@ import Glibc
         for secret in secrets { #expect(!log.contains(secret)) }
     }
 
+    /// Undo of a calendar's deletion whose events could not be imported said "Nothing
+    /// changed" and left an empty calendar at Google; the next undo made a second one.
+    @Test func anUndoneCalendarDeletionStoppedPartwayIsFinishedByTheNextUndo() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let emulator = try RunningEmulator(folder: folder.path)
+        #expect(try Self.logIn(emulator, folder: folder.path).status == 0)
+        #expect(try Self.clerk(folder.path, ["--yes", "new calendar Trips"]).status == 0)
+        #expect(try Self.clerk(folder.path, ["--yes", "lunch tomorrow at 13:00 on Trips"]).status == 0)
+        #expect(try Self.clerk(folder.path, ["--yes", "dinner tomorrow at 20:00 on Trips"]).status == 0)
+        // Every try of the first import into the calendar made again fails (five tries).
+        emulator.arm(#"{"method":"POST","path":"/calendar/v3/calendars/","mode":"status","status":503,"count":5}"#)
+        let run = try Self.clerk(folder.path, [], input: "delete the Trips calendar\nTrips\nundo\nyes\nundo\nyes\n")
+        #expect(run.status == 1)
+        #expect(run.stderr == "clerk: The calendar 'Trips' is back, but not its 2 events: Google had trouble (503 backendError). Say 'undo' again to bring them back.\n")
+        #expect(run.stdout.contains("Undo: bring the 2 events of 'Trips' back to it? [Y/n]\nUndone: the calendar 'Trips' is back, with its events.\n"))
+        let trips = Self.calendars(emulator).filter { $0.name == "Trips" }
+        #expect(trips.count == 1)
+        #expect(Self.titles(emulator, calendar: trips.first?.id ?? "none") == ["Dinner", "Lunch"])
+    }
+
     /// A sync Google never answered made "what's on tomorrow" wait 2.5 minutes (five tries
     /// of 30 s) before the mirror answered.
     @Test func aReadGoogleDoesNotAnswerIsAnsweredFromTheMirrorSoon() throws {

@@ -109,15 +109,18 @@ package final class GoogleBackend {
         if sent > 0 { notices.append(.sent(count: sent)) }
     }
 
-    /// Sends one waiting change and lands Google's answer in the mirror.
-    private func send(_ change: PendingChange, number: Int64) throws {
+    /// Sends one waiting change (`number` in the outbox, nil when it is not there yet) and
+    /// lands Google's answer in the mirror.
+    private func send(_ change: PendingChange, number: Int64?) throws {
         switch change {
         case .insertEvent(let calendar, let body):
             try landInsert(calendarID: calendar, body: body)
         case .quickAdd(let calendar, let text, let attempted):
             if let attempted, try lookForQuickAdd(text, calendarID: calendar, since: attempted) != nil { return }
             // Noted before sending: if this run dies mid-request, the next one looks first.
-            try store.replaceOutboxPayload(number, with: PendingChange.quickAdd(calendarID: calendar, text: text, attempted: now.now()).payload.serialized())
+            if let number {
+                try store.replaceOutboxPayload(number, with: PendingChange.quickAdd(calendarID: calendar, text: text, attempted: now.now()).payload.serialized())
+            }
             try mirror.apply(answer: try api.quickAdd(calendarID: calendar, text: text), calendarID: calendar)
         case .patchEvent(let calendar, let event, let body):
             do {
@@ -131,6 +134,8 @@ package final class GoogleBackend {
             } catch where APIFailure.matches(error, \.isGone) {
                 return
             }
+        case .deleteImported(let calendar, let uid):
+            try deleteImported(uid: uid, calendarID: calendar)
         case .createFile(let id, let name, let type, let content):
             _ = try landFileCreate(id: id, name: name, mimeType: type, content: content)
         case .updateFile(let id, let type, let content):
@@ -408,7 +413,11 @@ extension GoogleBackend: CalendarService {
 
     /// Each event goes to Google with events.import (matched on its UID, so importing a file
     /// twice changes nothing), its changed occurrences as patches of their instances. When
-    /// one is refused, those this import added are deleted again: all or nothing.
+    /// one is refused, or Google stops answering, or Ctrl-C stops it, those this import
+    /// added are deleted again: all or nothing. A deletion that cannot reach Google then
+    /// waits in the outbox (and the mirror drops the event at once), and the failure says
+    /// how many wait (`ServiceError.importInterrupted`); an event whose import may have
+    /// arrived unanswered is looked for by its UID and deleted too.
     package func importEvents(_ events: [ImportedEvent], calendarID: String, progress: ImportProgress?) throws -> ImportSummary {
         try prepare([.events])
         let before = Set(try store.storedEvents(calendarID: calendarID).compactMap(\.iCalUID))
@@ -416,6 +425,8 @@ extension GoogleBackend: CalendarService {
         var summary = ImportSummary()
         let ordered = events.filter { $0.originalStart == nil } + events.filter { $0.originalStart != nil }
         var seriesIDs: [String: String] = [:]
+        // The UID of a new event on its way: if its answer never comes, it may be at Google.
+        var sending: String?
         do {
             for (index, item) in ordered.enumerated() {
                 if let original = item.originalStart {
@@ -434,22 +445,87 @@ extension GoogleBackend: CalendarService {
                         members.insert(("iCalUID", .string(item.uid)), at: 0)
                         body = .object(members)
                     }
-                    let answer = try api.importEvent(calendarID: calendarID, body: body)
+                    sending = before.contains(item.uid) ? nil : item.uid
+                    let answer = try importEvent(calendarID: calendarID, body: body)
                     guard let id = answer["id"]?.stringValue else { throw APIFailure.malformed }
-                    try mirror.apply(answer: answer, calendarID: calendarID)
-                    seriesIDs[item.uid] = id
+                    sending = nil
                     if before.contains(item.uid) { summary.updated += 1 } else { summary.added += 1; added.append(id) }
+                    seriesIDs[item.uid] = id
+                    dropWaitingDeletion(of: id, uid: item.uid, calendarID: calendarID)
+                    try mirror.apply(answer: answer, calendarID: calendarID)
                 }
                 progress?(index + 1, ordered.count)
             }
         } catch {
-            for id in added {
-                try? api.deleteEvent(calendarID: calendarID, eventID: id)
-                try? store.deleteEvent(id: id)
-            }
-            throw GoogleBackend.fail(error, mayHaveApplied: false)
+            let unanswered = APIFailure.matches(error, \.mayHaveBeenApplied) ? sending : nil
+            let waiting = takeBack(added, unanswered: unanswered, calendarID: calendarID)
+            let cause = GoogleBackend.fail(error, mayHaveApplied: false)
+            if waiting > 0 { throw ServiceError.importInterrupted(cause: cause, leftToUndo: waiting) }
+            throw cause
         }
         return summary
+    }
+
+    /// events.import; an answer that cannot be read is asked for once more (the import is
+    /// matched on the UID, so the second answer is the same event).
+    private func importEvent(calendarID: String, body: JSONValue) throws -> JSONValue {
+        do {
+            let answer = try api.importEvent(calendarID: calendarID, body: body)
+            if answer["id"] == nil { throw APIFailure.malformed }
+            return answer
+        } catch where (error as? APIFailure) == .malformed {
+            return try api.importEvent(calendarID: calendarID, body: body)
+        }
+    }
+
+    /// Deletes again the events an import that stopped had added (`ids`), and the one whose
+    /// import went unanswered (`unanswered`, a UID), from Google and the mirror. Once one
+    /// deletion fails the rest are not tried: each waits in the outbox. Returns how many wait.
+    private func takeBack(_ ids: [String], unanswered: String?, calendarID: String) -> Int {
+        var changes = ids.map { PendingChange.deleteEvent(calendarID: calendarID, eventID: $0) }
+        if let unanswered { changes.append(.deleteImported(calendarID: calendarID, uid: unanswered)) }
+        var waiting = 0
+        var stopped: (any Error)?
+        for change in changes {
+            if case .deleteEvent(_, let id) = change { try? store.deleteEvent(id: id) }
+            if stopped == nil {
+                do {
+                    try send(change, number: nil)
+                    continue
+                } catch {
+                    stopped = error
+                }
+            }
+            if let failure = stopped, (try? queue(change, because: failure)) != nil { waiting += 1 }
+        }
+        return waiting
+    }
+
+    /// The event an import may have made for `uid` on a calendar, deleted if Google has it
+    /// (found by a sync of the calendar).
+    func deleteImported(uid: String, calendarID: String) throws {
+        _ = try mirror.syncEvents(calendarID: calendarID)
+        guard let event = try store.storedEvents(calendarID: calendarID).first(where: { $0.iCalUID == uid && $0.recurringEventID == nil }) else { return }
+        do {
+            try api.deleteEvent(calendarID: calendarID, eventID: event.id)
+        } catch {
+            guard error.isGone else { throw error }
+        }
+        try? store.deleteEvent(id: event.id)
+    }
+
+    /// An event imported again while the deletion of an earlier, stopped import of it still
+    /// waits: the deletion is dropped, or it would take the new import's event away.
+    private func dropWaitingDeletion(of eventID: String, uid: String, calendarID: String) {
+        guard let items = try? store.outbox() else { return }
+        for item in items {
+            switch PendingChange(kind: item.kind, payload: item.payload) {
+            case .deleteEvent(calendarID, eventID)?, .deleteImported(calendarID, uid)?:
+                try? store.removeFromOutbox(item.number)
+            default:
+                continue
+            }
+        }
     }
 
     /// The suffix Google gives an instance id: `20260305T080000Z`, or `20260305` all-day.

@@ -59,6 +59,56 @@ import Testing
         #expect(try backend.calendars().contains(trips))
     }
 
+    /// Google stopped answering after 25 of 100 imports: clerk said "Nothing changed" and
+    /// left the 25 at Google. They leave the mirror at once, wait in the outbox, and go when
+    /// Google is back.
+    @Test func anImportCutOffPartwayIsTakenBackWhenGoogleIsBack() throws {
+        let harness = try GoogleHarness()
+        let backend = try harness.signIn().backend
+        let imported = (0..<100).map { number in
+            ImportedEvent(uid: "bulk-\(number)@example.com", draft: EventDraft(title: "Bulk \(number)", when: GoogleBackendTests.when(number % 6, 8 + number % 9)))
+        }
+        var thrown: ServiceError?
+        do {
+            _ = try backend.importEvents(imported, calendarID: Self.primary, progress: { done, _ in
+                if done == 25 { harness.goOffline() }
+            })
+        } catch let error as ServiceError {
+            thrown = error
+        }
+        guard case .importInterrupted(.unreachable, let left)? = thrown else {
+            Issue.record("expected the import to stop with 25 events waiting to be taken back, got \(String(describing: thrown))")
+            return
+        }
+        // The 26th import may have been sent on a connection that then broke: it is looked for too.
+        #expect((25...26).contains(left))
+        #expect(try backend.store.storedEvents(calendarID: Self.primary).isEmpty)
+        #expect(backend.waitingCount == left)
+
+        try harness.comeBack()
+        harness.clock.advance(31)
+        let next = try #require(try GoogleAccount(setup: harness.setup))
+        next.backend.flushOutbox()
+        #expect(next.backend.waitingCount == 0)
+        #expect(Self.eventTitles(harness).isEmpty)
+    }
+
+    /// Every try of an import was applied and its answer lost: the event it made, which clerk
+    /// has no id for, is found by its UID and deleted with the rest.
+    @Test func anImportWhoseAnswersNeverCameTakesBackWhatItMayHaveMade() throws {
+        let harness = try GoogleHarness()
+        let backend = try harness.signIn().backend
+        let imported = (0..<3).map { number in
+            ImportedEvent(uid: "lost-\(number)@example.com", draft: EventDraft(title: "Lost \(number)", when: GoogleBackendTests.when(1, 9 + number)))
+        }
+        harness.arm(["method": "POST", "path": .string(Self.events + "/import"), "mode": "drop-after-apply", "count": 7])
+        #expect(throws: ServiceError.self) {
+            try backend.importEvents(imported, calendarID: Self.primary, progress: nil)
+        }
+        #expect(Self.eventTitles(harness).isEmpty)
+        #expect(backend.waitingCount == 0)
+    }
+
     /// A calendar deleted elsewhere made every command fail with "Google refused that (404
     /// notFound). Nothing changed." until the calendar list was read again, five minutes on.
     @Test func aCalendarDeletedBehindClerksBackLeavesTheMirrorAtTheNextSync() throws {

@@ -163,6 +163,50 @@ package final class GoogleBackend {
         }
     }
 
+    // MARK: Inserts whose outcome is unknown
+
+    /// How long an insert whose outcome was unknown is remembered (its id reused for the
+    /// same event asked for again).
+    static let uncertainInsertsKept: Double = 86_400
+
+    /// The inserts whose outcome was unknown, as the mirror keeps them: `{id, calendarID,
+    /// body (without the id), at}`.
+    private var uncertainInserts: [JSONValue] {
+        get {
+            let saved = (try? store.syncValue("inserts.uncertain")).flatMap { try? JSONValue.parse($0).arrayValue } ?? []
+            let moment = now.now().timeIntervalSince1970
+            return saved.filter { moment - ($0["at"]?.numberValue ?? 0) < GoogleBackend.uncertainInsertsKept }
+        }
+        set {
+            try? store.setSyncValue("inserts.uncertain", newValue.isEmpty ? nil : JSONValue.array(newValue).serialized())
+        }
+    }
+
+    /// An event's body without its id: what makes two inserts the same event.
+    private static func content(_ body: JSONValue) -> String {
+        guard case .object(let members) = body else { return body.serialized() }
+        return JSONValue.object(members.filter { $0.0 != "id" }).serialized()
+    }
+
+    /// The id of an earlier insert of the same event on the same calendar whose outcome was
+    /// unknown, if any.
+    func uncertainInsert(calendarID: String, body: JSONValue) -> String? {
+        let content = GoogleBackend.content(body)
+        return uncertainInserts.first { $0["calendarID"]?.stringValue == calendarID && $0["body"]?.stringValue == content }?["id"]?.stringValue
+    }
+
+    func rememberUncertainInsert(id: String, calendarID: String, body: JSONValue) {
+        var kept = uncertainInserts.filter { $0["id"]?.stringValue != id }
+        kept.append(.object([("id", .string(id)), ("calendarID", .string(calendarID)), ("body", .string(GoogleBackend.content(body))),
+                             ("at", .number(now.now().timeIntervalSince1970))]))
+        uncertainInserts = kept
+    }
+
+    func forgetUncertainInsert(id: String) {
+        let kept = uncertainInserts
+        if kept.contains(where: { $0["id"]?.stringValue == id }) { uncertainInserts = kept.filter { $0["id"]?.stringValue != id } }
+    }
+
     /// After a quickAdd that may have arrived: the event it made, if Google has it — one
     /// created since the attempt whose title is part of the text.
     func lookForQuickAdd(_ text: String, calendarID: String, since: Date) throws -> Event? {
@@ -288,17 +332,36 @@ extension GoogleBackend: CalendarService {
         try store.setSyncValue("events." + id, nil)
     }
 
+    /// events.insert under the client's id; offline (or when Google keeps failing) it waits
+    /// in the outbox with that id. After a try whose outcome is unknown (Ctrl-C once it was
+    /// sent), the same event asked for again is sent under the first try's id, so Google
+    /// makes it once (a 409 then says the first try went through). A calendar Google no
+    /// longer has is `notFound`, and the calendar list is read again.
     package func insertEvent(_ draft: EventDraft, id: String, calendarID: String) throws -> Event {
         try prepare([])
-        let body = GoogleCoding.eventBody(draft, id: id)
+        var id = id
+        var body = GoogleCoding.eventBody(draft, id: id)
+        if let earlier = uncertainInsert(calendarID: calendarID, body: body) {
+            id = earlier
+            body = GoogleCoding.eventBody(draft, id: earlier)
+        }
         do {
-            if let event = try landInsert(calendarID: calendarID, body: body) { return event }
-            throw APIFailure.malformed
+            guard let event = try landInsert(calendarID: calendarID, body: body) else { throw APIFailure.malformed }
+            forgetUncertainInsert(id: id)
+            return event
         } catch where APIFailure.matches(error, \.isWorthWaiting) {
             try queue(.insertEvent(calendarID: calendarID, body: body), because: error)
+            forgetUncertainInsert(id: id)
             return try store.insertEvent(draft, id: id, calendarID: calendarID)
+        } catch where APIFailure.matches(error, \.isGone) {
+            mirror.markStale(.calendarList)
+            throw ServiceError.notFound(.calendar, id: calendarID)
         } catch {
-            throw GoogleBackend.fail(error, mayHaveApplied: true)
+            let reported = GoogleBackend.fail(error, mayHaveApplied: true)
+            if reported == .outcomeUnknown || reported == .cancelledAfterSending {
+                rememberUncertainInsert(id: id, calendarID: calendarID, body: body)
+            }
+            throw reported
         }
     }
 

@@ -153,4 +153,21 @@ import Testing
         #expect(try GoogleBackendTests.titles(backend) == ["Keep"])
         #expect(backend.takeNotices() == [.behind(asOf: synced, cause: .malformedResponse)])
     }
+
+    /// After an insert whose outcome was unknown (Ctrl-C once it was sent), asking for the
+    /// same event again — under a new id, as a new request makes — sends the first id, so
+    /// Google holds it once.
+    @Test func anEventAskedForAgainAfterAnUnknownOutcomeIsMadeOnce() throws {
+        let harness = try GoogleHarness()
+        let backend = try harness.signIn().backend
+        let draft = EventDraft(title: "Dentist", when: GoogleBackendTests.when(3, 10))
+        // The first try went through, and clerk never heard.
+        harness.side("POST", Self.events, GoogleCoding.eventBody(draft, id: "dentist01"))
+        backend.rememberUncertainInsert(id: "dentist01", calendarID: Self.primary, body: GoogleCoding.eventBody(draft, id: "dentist01"))
+        let event = try backend.insertEvent(draft, id: "dentist02", calendarID: Self.primary)
+        #expect(event.id == "dentist01")
+        #expect(Self.eventTitles(harness) == ["Dentist"])
+        // Remembered only until then: the same event asked for once more is a new one.
+        #expect(try backend.insertEvent(draft, id: "dentist03", calendarID: Self.primary).id == "dentist03")
+    }
 }

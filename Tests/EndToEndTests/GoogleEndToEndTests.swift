@@ -229,6 +229,32 @@ import Glibc
         #expect(Self.titles(emulator, calendar: trips.first?.id ?? "none") == ["Dinner", "Lunch"])
     }
 
+    /// Ctrl-C while Google took its time over an insert said "Cancelled." though the event
+    /// was made; asking again made it twice.
+    @Test func ctrlCAfterAnInsertWasSentSaysSoAndAskingAgainMakesItOnce() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let emulator = try RunningEmulator(folder: folder.path)
+        defer { emulator.killNow() }
+        #expect(try Self.logIn(emulator, folder: folder.path).status == 0)
+        emulator.arm(#"{"method":"POST","path":"/calendar/v3/calendars/emulator@example.com/events","mode":"delay","delayMs":20000}"#)
+        var environment = ["PATH": "/usr/bin:/bin", "TZ": "UTC", "NO_COLOR": "1", "HOME": folder.path]
+        environment.merge(Self.environment) { $1 }
+        let pid = try Spawn.start(ClerkBinary.path, ["--data-dir", folder.path + "/clerk", "--tz", "Europe/Madrid", "--now", "2026-12-01T09:00",
+                                                     "--yes", "dentist friday at 10"],
+                                  environment: environment, stdout: folder.path + "/out", stderr: folder.path + "/err")
+        usleep(2_000_000)
+        kill(pid, SIGINT)
+        #expect(Spawn.wait(pid) == 130)
+        #expect((try? String(contentsOfFile: folder.path + "/err", encoding: .utf8)) ==
+            "clerk: Stopped before Google answered, so clerk can't tell whether 'Dentist' was made. Asking for it again is safe: clerk sends it under the same id, so Google makes it only once.\n")
+        #expect(Self.titles(emulator) == ["Dentist"])
+        let again = try Self.clerk(folder.path, ["--yes", "dentist friday at 10"])
+        #expect(again.status == 0)
+        #expect(again.stdout.contains("Created 'Dentist', Fri 4 Dec 2026, 10:00–11:00, on emulator@example.com."))
+        #expect(Self.titles(emulator) == ["Dentist"])
+    }
+
     /// A sync Google never answered made "what's on tomorrow" wait 2.5 minutes (five tries
     /// of 30 s) before the mirror answered.
     @Test func aReadGoogleDoesNotAnswerIsAnsweredFromTheMirrorSoon() throws {

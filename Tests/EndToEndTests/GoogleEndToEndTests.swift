@@ -287,4 +287,21 @@ import Glibc
         #expect(queued.stdout.hasSuffix("Created 'Dinner', Wed 2 Dec 2026, 20:00–21:00, on emulator@example.com.\n"
             + "(Google asked clerk to slow down (for 28 h): 1 change waiting to be sent; clerk sends it next time.)\n"))
     }
+
+    /// A token file clerk cannot read switched clerk to the local store without a word.
+    @Test(arguments: ["garbage", "[]", "{}", #"{"client_id":"x","refresh_token":"r","expiry":1}"#, ""])
+    func anUnreadableSignInIsOneLineAndNoSilentSwitch(content: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.path + "/clerk", withIntermediateDirectories: true)
+        let token = folder.path + "/clerk/google-token.json"
+        try Data(content.utf8).write(to: URL(fileURLWithPath: token))
+        for request in [["what's on tomorrow"], ["status"]] {
+            let result = try Self.clerk(folder.path, request)
+            #expect(result.status == 1)
+            #expect(result.stdout == "")
+            #expect(result.stderr == "clerk: The saved Google sign-in (\(token)) can't be read. Run 'clerk login' again (or use --backend local).\n")
+        }
+        #expect(try Self.clerk(folder.path, ["--backend", "local", "what's on tomorrow"]).stdout == "Nothing on Wed 2 Dec.\n")
+    }
 }

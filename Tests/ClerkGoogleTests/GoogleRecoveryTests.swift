@@ -154,6 +154,18 @@ import Testing
         #expect(backend.takeNotices() == [.behind(asOf: synced, cause: .malformedResponse)])
     }
 
+    /// Without the permission to make calendars, the failure named no permission at all
+    /// ("access to .").
+    @Test func aMissingPermissionIsNamed() throws {
+        let harness = try GoogleHarness()
+        harness.side("POST", "/_emulator/scopes", ["scopes": .array(GoogleScopes.all.filter { $0 != GoogleScopes.calendarsCreate }.map(JSONValue.string))])
+        #expect(throws: ServiceError.insufficientScope(missing: [GoogleScopes.calendarsCreate])) { try harness.signIn() }
+        let backend = try #require(try GoogleAccount(setup: harness.setup)).backend
+        #expect(throws: ServiceError.insufficientScope(missing: [GoogleScopes.calendarsCreate])) {
+            try backend.createCalendar(named: "Trips", timeZone: "Europe/Madrid")
+        }
+    }
+
     /// After an insert whose outcome was unknown (Ctrl-C once it was sent), asking for the
     /// same event again — under a new id, as a new request makes — sends the first id, so
     /// Google holds it once.

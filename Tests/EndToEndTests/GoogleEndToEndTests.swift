@@ -304,4 +304,30 @@ import Glibc
         }
         #expect(try Self.clerk(folder.path, ["--backend", "local", "what's on tomorrow"]).stdout == "Nothing on Wed 2 Dec.\n")
     }
+
+    /// `clerk login` against an endpoint that does not answer waited five minutes for a
+    /// browser that could not load the page.
+    @Test func aSignInGoogleCannotBeReachedForIsRefusedAtOnce() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let started = Date()
+        let result = try ClerkBinary.run(["--data-dir", folder.path + "/clerk", "--google-endpoint", "http://127.0.0.1:1", "login"],
+                                         environment: Self.environment.merging(["HOME": folder.path]) { $1 }, timeout: 60)
+        #expect(Date().timeIntervalSince(started) < 15)
+        #expect(result.status == 1)
+        #expect(result.stderr == "clerk: Couldn't reach Google's sign-in at http://127.0.0.1:1. Check the network (and --google-endpoint), then run 'clerk login' again.\n")
+    }
+
+    /// A browser command that fails (`BROWSER=false`) left `clerk login` waiting in silence.
+    @Test func aBrowserThatFailsIsSaidAndTheLinkStillSignsIn() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let emulator = try RunningEmulator(folder: folder.path)
+        let login = try Self.logIn(emulator, folder: folder.path, browser: "false")
+        #expect(login.status == 0)
+        let lines = login.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(lines.first == "Opening your browser to sign in to Google. If it does not open, visit:")
+        #expect(lines.dropFirst(2).first == "The browser command 'false' failed. Open the link above in a browser to sign in; clerk waits 5 minutes (Ctrl-C stops it).")
+    }
 }

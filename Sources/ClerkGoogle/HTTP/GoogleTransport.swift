@@ -153,6 +153,9 @@ package final class GoogleTransport {
                     continue
                 }
                 let reason = GoogleTransport.reason(of: answer.body)
+                if answer.status == 403, reason == "insufficientPermissions" || reason == "ACCESS_TOKEN_SCOPE_INSUFFICIENT" {
+                    throw .service(.insufficientScope(missing: endpoints.scope(for: call.url, method: call.method).map { [$0] } ?? []))
+                }
                 let retryAfter = RetryPolicy.retryAfter(answer.header("Retry-After"), now: now.now())
                 outcome = .answered(status: answer.status, reason: reason, retryAfter: retryAfter)
                 failure = .answered(status: answer.status, reason: reason, retryAfter: retryAfter)

@@ -6,6 +6,12 @@ public import FoundationEssentials
 extension Renderer {
     static let noAccounts = "This clerk has no accounts to sign in to."
     public static let openingBrowser = "Opening your browser to sign in to Google. If it does not open, visit:"
+
+    /// The browser command failed at once: the link printed above is the way in.
+    public static func browserFailed(_ program: String, waitMinutes: Int) -> String {
+        "The browser command '\(TextStyle.plain.fit(program, 40))' failed. Open the link above in a browser to sign in;"
+            + " clerk waits \(waitMinutes) minutes (Ctrl-C stops it)."
+    }
     static let notSignedIn = "You're not signed in to Google; everything is in the local store."
     public static var notSignedInAnswer: String { notSignedIn }
 
@@ -45,7 +51,7 @@ extension Renderer {
         let text = DateText(zone: zone)
         lines.append("  last sync  " + (status.lastSync.map { text.day(text.localDate($0)) + " " + text.clock($0) } ?? "never"))
         lines.append("  waiting    " + (status.waiting == 0 ? "nothing" : changes(status.waiting) + " to send"))
-        if status.isOffline { lines.append("  Google can't be reached right now; clerk answers from its copy.") }
+        if let problem = status.problem { lines.append("  " + standing(problem) + "; clerk answers from its copy.") }
         return lines.joined(separator: "\n")
     }
 
@@ -61,12 +67,29 @@ extension Renderer {
         count == 1 ? "1 change" : "\(count) changes"
     }
 
+    /// Why Google's data or a change did not get through, as a clause: "Google can't be
+    /// reached", "Google asked clerk to slow down (for 28 h)".
+    static func standing(_ problem: ServiceError) -> String {
+        switch problem {
+        case .signInNeeded: return "Your Google sign-in has expired ('clerk login' signs in again)"
+        case .rateLimited(let after): return "Google asked clerk to slow down" + (after.map { " (for \(duration($0)))" } ?? "")
+        case .refused(let status, let reason): return "Google is having trouble (\(status) \(reason))"
+        case .malformedResponse: return "Google sent an answer clerk couldn't read"
+        case .timedOut: return "Google is slow to answer"
+        default: return "Google can't be reached"
+        }
+    }
+
     /// One line after a reply.
     static func notice(_ notice: AccountNotice, zone: Zone, now: Date) -> String {
         switch notice {
         case .offline(let asOf): return "(offline — " + asOfText(asOf, zone: zone, now: now) + ")"
         case .signInExpired(let asOf): return "(Your Google sign-in has expired: run 'clerk login'. Shown " + asOfText(asOf, zone: zone, now: now) + ".)"
-        case .waiting(let count): return "(Google can't be reached: \(changes(count)) waiting to be sent; clerk sends \(count == 1 ? "it" : "them") next time.)"
+        case .behind(let asOf, let cause): return "(" + standing(cause) + " — " + asOfText(asOf, zone: zone, now: now) + ")"
+        case .waiting(let count, .signInNeeded):
+            return "(Your Google sign-in has expired: \(changes(count)) waiting to be sent; run 'clerk login' and clerk sends \(count == 1 ? "it" : "them").)"
+        case .waiting(let count, let cause):
+            return "(" + standing(cause) + ": \(changes(count)) waiting to be sent; clerk sends \(count == 1 ? "it" : "them") next time.)"
         case .sent(let count): return "(\(changes(count).capitalizingFirst) made offline \(count == 1 ? "was" : "were") sent to Google.)"
         case .refused(let change, let error): return "(Google refused \(change), made offline: \(commandFailure(error)).)"
         }
@@ -83,6 +106,8 @@ extension Renderer {
 
 extension String {
     var capitalizingFirst: String { prefix(1).uppercased() + dropFirst() }
+    /// The first letter in lower case, unless the first word is a name ("Google", "The").
+    var lowercasedFirst: String { hasPrefix("Google") ? self : prefix(1).lowercased() + dropFirst() }
 }
 
 /// What clerk says about Google's own reading of a line.
@@ -96,6 +121,6 @@ extension Renderer {
     }
 
     static func quickAddWaits(_ text: String) -> String {
-        "Google can't be reached, so clerk keeps '\(TextStyle.plain.fit(text, 80))' and sends it for Google to read next time."
+        "clerk keeps '\(TextStyle.plain.fit(text, 80))' and sends it for Google to read next time."
     }
 }

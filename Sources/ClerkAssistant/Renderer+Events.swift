@@ -400,11 +400,29 @@ extension Renderer {
         case .trashedFile(let file): return "Undo: take \(file.name) out of the trash? [Y/n]"
         case .renamedFile(let file, let newName): return "Undo: rename \(newName) back to \(file.name)? [Y/n]"
         case .renamedCalendar(let calendar, let newName): return "Undo: rename calendar '\(newName)' back to '\(calendar.name)'? [Y/n]"
-        case .deletedCalendar(let calendar, let events):
-            return "Undo: make the calendar '\(calendar.name)' again, with \(eventCount(events.filter { $0.recurringEventID == nil }.count))? [Y/n]"
+        case .deletedCalendar(let calendar, let events, let remade):
+            let count = eventCount(events.filter { $0.recurringEventID == nil }.count)
+            if remade != nil { return "Undo: bring the \(count) of '\(calendar.name)' back to it? [Y/n]" }
+            return "Undo: make the calendar '\(calendar.name)' again, with \(count)? [Y/n]"
         case .changedDefaultCalendar(let previous, _):
             return "Undo: make \(previous.map { "'\($0)'" } ?? "the primary calendar") the default again? [Y/n]"
         }
+    }
+
+    /// After an undo that made a deleted calendar again but could not bring its events back
+    /// (`error`, what stopped their import): the next undo brings them into it.
+    static func calendarBackWithoutEvents(_ name: String, events: Int, _ error: any Error) -> String {
+        var cause = error as? ServiceError
+        if case .importInterrupted(let inner, _)? = cause { cause = inner }
+        return "The calendar '\(name)' is back, but not its \(eventCount(events)): "
+            + (cause.map { $0.reasonClause.lowercasedFirst } ?? "something went wrong inside clerk")
+            + ". Say 'undo' again to bring them back."
+    }
+
+    /// A new event Google may or may not have made (`stopped`: Ctrl-C stopped the wait).
+    static func createdOrNot(_ title: String, stopped: Bool) -> String {
+        (stopped ? "Stopped before Google answered" : "The connection to Google broke before it answered")
+            + ", so clerk can't tell whether '\(title)' was made. Asking for it again is safe: clerk sends it under the same id, so Google makes it only once."
     }
 
     /// After an undo that could not bring events back as they were.
@@ -426,7 +444,7 @@ extension Renderer {
         case .trashedFile(let file): return "Undone: \(file.name) is back."
         case .renamedFile(let file, _): return "Undone: the file is \(file.name) again."
         case .renamedCalendar(let calendar, _): return "Undone: the calendar is '\(calendar.name)' again."
-        case .deletedCalendar(let calendar, _): return "Undone: the calendar '\(calendar.name)' is back, with its events."
+        case .deletedCalendar(let calendar, _, _): return "Undone: the calendar '\(calendar.name)' is back, with its events."
         case .changedDefaultCalendar(let previous, _): return "Undone: new events go on \(previous.map { "'\($0)'" } ?? "the primary calendar") again."
         }
     }

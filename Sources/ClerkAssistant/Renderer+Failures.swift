@@ -1,5 +1,22 @@
 public import ClerkCore
 
+extension ServiceError {
+    /// What stopped a request, as the start of a sentence ("Couldn't reach Google").
+    var reasonClause: String {
+        switch self {
+        case .rateLimited: return "Google asked clerk to slow down"
+        case .timedOut: return "Google didn't answer in time"
+        case .cancelled, .cancelledAfterSending: return "Stopped"
+        case .signInNeeded: return "The Google sign-in ended"
+        case .refused(let status, let reason) where status >= 500: return "Google had trouble (\(status) \(reason))"
+        case .refused(let status, let reason): return "Google refused an event (\(status) \(reason))"
+        case .malformedResponse: return "Google sent an answer clerk couldn't read"
+        case .outcomeUnknown: return "The connection to Google broke"
+        default: return "Couldn't reach Google"
+        }
+    }
+}
+
 /// What clerk says when a service call fails: what happened, whether anything changed, and
 /// the next step. The conversation and the command line (after `clerk: `) share the words.
 extension Renderer {
@@ -38,15 +55,23 @@ extension Renderer {
         case .signInNeeded(.signedOut): return "You're not signed in to Google. Run 'clerk login'."
         case .signInNeeded(.expired): return "Your Google sign-in has expired. Run 'clerk login'."
         case .signInNeeded(.declined): return "Google sign-in was declined, so clerk has no access. Run 'clerk login' to try again."
+        case .signInNeeded(.unreadable(let path)):
+            return "The saved Google sign-in (\(path)) can't be read. Run 'clerk login' again (or use --backend local)."
+        case .signInNeeded(.notCompleted(let minutes)):
+            return "The sign-in wasn't finished within \(minutes) minutes. Run 'clerk login' again and open the link it shows."
+        case .signInNeeded(.unreachable(let host)):
+            return "Couldn't reach Google's sign-in at \(host). Check the network (and --google-endpoint), then run 'clerk login' again."
         case .cancelled: return "Cancelled."
+        case .cancelledAfterSending:
+            return "Stopped before Google answered, so clerk can't tell whether that went through. Look before trying again."
         case .signInNeeded(.clientRefused):
             return "Google refused clerk's OAuth client. Check google_client_id and google_client_secret in the config, then run 'clerk login'."
         case .insufficientScope(let missing):
-            let names = missing.map(scopeName).joined(separator: ", ")
-            return "Google didn't give clerk access to \(names). Run 'clerk login' and allow it."
+            let names = missing.compactMap(scopeName).uniqued()
+            return "Google didn't give clerk " + (names.isEmpty ? "a permission it needs" : "access to " + names.joined(separator: ", "))
+                + ". Run 'clerk login' and allow it."
         case .rateLimited(let after):
-            let wait = after.map { " in \(Int(saturating: $0.rounded(.up))) s" } ?? " in a minute"
-            return "Google asked clerk to slow down. Nothing changed; try again\(wait)."
+            return "Google asked clerk to slow down. Nothing changed; try again " + (after.map { "in " + duration($0) } ?? "in a minute") + "."
         case .timedOut: return "Google didn't answer in time. Nothing changed; try again in a moment."
         case .unreachable: return "Couldn't reach Google. Nothing changed; check the network and try again."
         case .outcomeUnknown:
@@ -55,6 +80,10 @@ extension Renderer {
             return "Google is having trouble (\(status) \(reason)). Nothing changed; try again in a moment."
         case .refused(let status, let reason): return "Google refused that (\(status) \(reason)). Nothing changed."
         case .malformedResponse: return "Google sent an answer clerk couldn't read. Nothing changed; try again in a moment."
+        case .importInterrupted(let cause, let left):
+            return cause.reasonClause + " partway through the import, so it was undone: "
+                + (left == 1 ? "1 event it had added is" : "\(left) events it had added are")
+                + " deleted from Google by clerk's next command ('clerk status' shows \(left == 1 ? "it" : "them") waiting)."
         case .storage(let problem, let path): return storage(problem, path: path)
         case .libraryMissing(let library): return missing(library)
         }
@@ -106,14 +135,24 @@ extension Renderer {
         }
     }
 
-    /// A Google scope as a person would name it.
-    static func scopeName(_ scope: String) -> String {
+    /// A Google scope as a person would name it; nil for one clerk does not know (never the
+    /// URL).
+    static func scopeName(_ scope: String) -> String? {
         switch scope.split(separator: "/").last.map(String.init) ?? scope {
-        case "calendar", "calendar.events", "calendar.events.owned": return "your calendar's events"
+        case "calendar", "calendar.events", "calendar.events.owned": return "your Calendar events"
         case "calendar.calendarlist", "calendar.calendarlist.readonly", "calendar.readonly": return "your list of calendars"
+        case "calendar.app.created", "calendar.calendars": return "the calendars clerk makes"
         case "drive", "drive.file": return "Drive files"
-        case "contacts", "contacts.readonly": return "your contacts"
-        default: return scope
+        case "contacts", "contacts.readonly", "contacts.other.readonly": return "your Contacts"
+        default: return nil
         }
+    }
+
+    /// Seconds as a person says them: "3 s", "5 min", "28 h".
+    static func duration(_ seconds: Double) -> String {
+        let whole = Int(saturating: seconds.rounded(.up))
+        if whole < 90 { return "\(whole) s" }
+        if whole < 90 * 60 { return "\(Int((Double(whole) / 60).rounded())) min" }
+        return "\(Int((Double(whole) / 3600).rounded())) h"
     }
 }

@@ -68,7 +68,7 @@ extension Session {
                 }
                 do {
                     try context.calendars.deleteCalendar(id: calendar.id)
-                    record(.deletedCalendar(calendar, events: events))
+                    record(.deletedCalendar(calendar, events: events, remade: nil))
                     if lastShown?.calendarID == calendar.id { lastShown = nil }
                     namesChanged()
                     return Reply(intent: .deleteCalendar, ok: true, message: Renderer.calendarDeleted(calendar.name, events: count, undo: context.offersUndo),
@@ -81,16 +81,46 @@ extension Session {
     }
 
     /// Undo of a deleted calendar: the calendar again, under its name and zone, with its
-    /// events imported as they were stored (new ids; series, exceptions and all).
-    func restoreCalendar(_ calendar: CalendarInfo, events: [Event]) throws {
-        let made = try context.calendars.createCalendar(named: calendar.name, timeZone: calendar.timeZone)
+    /// events imported as they were stored (new ids; series, exceptions and all). When the
+    /// events cannot be brought back the calendar stays, the change remembers it (`remade`)
+    /// and the reply says so: the next undo imports into it, and the import matches on UIDs,
+    /// so nothing comes twice. A calendar of the name already there (made by an undo whose
+    /// answer was lost) is taken as the one made.
+    func restoreCalendar(_ calendar: CalendarInfo, events: [Event], remade: String?) -> Reply {
+        let made: CalendarInfo
+        do {
+            if let remade, let kept = try context.calendars.calendars().first(where: { $0.id == remade }) {
+                made = kept
+            } else {
+                do {
+                    made = try context.calendars.createCalendar(named: calendar.name, timeZone: calendar.timeZone)
+                } catch ServiceError.alreadyExists {
+                    guard let same = try context.calendars.calendars().first(where: { Spelling.fold($0.name) == Spelling.fold(calendar.name) }) else {
+                        throw ServiceError.alreadyExists(.calendar, name: calendar.name)
+                    }
+                    made = same
+                }
+            }
+        } catch {
+            return failure(.undo, error)
+        }
+        namesChanged()
         let imported = events.map { event in
             ImportedEvent(uid: event.iCalUID ?? event.id,
                           draft: EventDraft(title: event.title, when: event.when, location: event.location, notes: event.notes,
                                             attendees: event.attendees, recurrence: event.recurrence, reminderMinutes: event.reminderMinutes),
                           originalStart: event.recurringEventID == nil ? nil : event.originalStart)
         }
-        if !imported.isEmpty { _ = try context.calendars.importEvents(imported, calendarID: made.id, progress: nil) }
+        do {
+            if !imported.isEmpty { _ = try context.calendars.importEvents(imported, calendarID: made.id, progress: nil) }
+        } catch {
+            let change = Change.deletedCalendar(calendar, events: events, remade: made.id)
+            changes[changes.count - 1] = change
+            return Reply(intent: .undo, ok: false,
+                         message: Renderer.calendarBackWithoutEvents(made.name, events: events.filter { $0.recurringEventID == nil }.count, error))
+        }
+        changes.removeLast()
+        return Reply(intent: .undo, ok: true, message: Renderer.undone(.deletedCalendar(calendar, events: events, remade: nil), text: DateText(zone: context.zone)))
     }
 
     func updateCalendar(_ name: String, _ update: CalendarUpdate) -> Reply {

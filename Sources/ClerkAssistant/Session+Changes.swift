@@ -17,8 +17,9 @@ enum Change {
     /// The file as it was before, under its old name.
     case renamedFile(DriveFile, newName: String)
     case renamedCalendar(CalendarInfo, newName: String)
-    /// A calendar deleted with what was on it (its events as stored), to make again.
-    case deletedCalendar(CalendarInfo, events: [Event])
+    /// A calendar deleted with what was on it (its events as stored), to make again;
+    /// `remade` is the calendar an undo that could not finish made, which the next undo uses.
+    case deletedCalendar(CalendarInfo, events: [Event], remade: String?)
     /// The default calendar before the change (nil: the primary) and after.
     case changedDefaultCalendar(previous: String?, new: String)
 }
@@ -436,9 +437,8 @@ extension Session {
                     context.preferences.defaultCalendar = calendar.name
                 }
                 namesChanged()
-            case .deletedCalendar(let calendar, let events):
-                try restoreCalendar(calendar, events: events)
-                namesChanged()
+            case .deletedCalendar(let calendar, let events, let remade):
+                return restoreCalendar(calendar, events: events, remade: remade)
             case .changedDefaultCalendar(let previous, _):
                 try context.settings?.setDefaultCalendar(previous)
                 context.preferences.defaultCalendar = previous

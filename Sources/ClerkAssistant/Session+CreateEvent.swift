@@ -357,6 +357,10 @@ extension Session {
             return Reply(intent: .createEvent, ok: true,
                          message: Renderer.created(event, calendar: card.calendar.name, text: DateText(zone: context.zone)),
                          fields: [("event", JSONShapes.event(event, calendarName: card.calendar.name, zone: context.zone))])
+        } catch ServiceError.cancelledAfterSending {
+            return Reply(intent: .createEvent, ok: false, message: Renderer.createdOrNot(card.draft.title, stopped: true))
+        } catch ServiceError.outcomeUnknown {
+            return Reply(intent: .createEvent, ok: false, message: Renderer.createdOrNot(card.draft.title, stopped: false))
         } catch {
             return failure(.createEvent, error)
         }

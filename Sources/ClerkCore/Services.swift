@@ -195,8 +195,14 @@ public enum ServiceError: Error, Hashable, Sendable {
     case unreachable
     /// The connection broke after the request was sent: it may or may not have been applied.
     case outcomeUnknown
-    /// Stopped by the person (Ctrl-C) before an answer came.
+    /// Stopped by the person (Ctrl-C) before an answer came, and before anything was sent.
     case cancelled
+    /// Stopped by the person (Ctrl-C) after the request was sent: it may or may not have
+    /// been applied. A new event asked for again goes under the same id (made once at most).
+    case cancelledAfterSending
+    /// An import stopped partway by `cause`: what it had added was taken out again, but
+    /// `leftToUndo` of those removals could not be sent and wait to be sent next time.
+    indirect case importInterrupted(cause: ServiceError, leftToUndo: Int)
     /// The backend refused for a reason of its own: the HTTP status and its reason code
     /// (Google's `reason`, such as `forbidden`), never English from the wire.
     case refused(status: Int, reason: String)
@@ -261,6 +267,12 @@ public enum SignInProblem: Hashable, Sendable {
     case clientRefused
     /// The person said no on Google's consent page.
     case declined
+    /// The saved sign-in at `path` is not one clerk can read (damaged, emptied, edited).
+    case unreadable(path: String)
+    /// No answer came back from the browser within `minutes`.
+    case notCompleted(minutes: Int)
+    /// Google's sign-in at `host` could not be reached, so no browser was sent there.
+    case unreachable(host: String)
 }
 
 /// What is wrong with a store file.
@@ -315,15 +327,17 @@ public struct AccountStatus: Hashable, Sendable {
     /// Changes waiting in the outbox.
     public var waiting: Int
     /// True when the last try to reach Google failed.
-    public var isOffline: Bool
+    public var isOffline: Bool { problem != nil }
+    /// Why the last try to get Google's data failed (nil: it worked).
+    public var problem: ServiceError?
 
-    public init(backend: String, account: String? = nil, store: String? = nil, lastSync: Date? = nil, waiting: Int = 0, isOffline: Bool = false) {
+    public init(backend: String, account: String? = nil, store: String? = nil, lastSync: Date? = nil, waiting: Int = 0, problem: ServiceError? = nil) {
         self.backend = backend
         self.account = account
         self.store = store
         self.lastSync = lastSync
         self.waiting = waiting
-        self.isOffline = isOffline
+        self.problem = problem
     }
 }
 
@@ -333,8 +347,12 @@ public enum AccountNotice: Hashable, Sendable {
     case offline(asOf: Date?)
     /// The sign-in expired: the answer is from `asOf`.
     case signInExpired(asOf: Date?)
-    /// Changes wait in the outbox.
-    case waiting(count: Int)
+    /// Google answered without the data — a rate limit, trouble of its own, an answer that
+    /// could not be read (`cause`): the answer is from `asOf`.
+    case behind(asOf: Date?, cause: ServiceError)
+    /// Changes wait in the outbox, the last kept because of `cause` (Google unreachable,
+    /// asking clerk to slow down, having trouble, or the sign-in expired).
+    case waiting(count: Int, cause: ServiceError)
     /// Changes that waited were sent now.
     case sent(count: Int)
     /// A change that waited was refused by Google when sent (what it was, in words).

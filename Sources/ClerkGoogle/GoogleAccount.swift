@@ -52,8 +52,13 @@ package struct GoogleSetup {
         return client
     }
 
-    /// True when a sign-in is saved.
-    package var isSignedIn: Bool { tokenStore.load() != nil }
+    /// True when a sign-in is saved (readable or not).
+    package var isSignedIn: Bool { tokenStore.exists }
+
+    /// Deletes the token file (signing out of a sign-in that cannot be read).
+    package func deleteSavedSignIn() {
+        tokenStore.delete()
+    }
 
     /// The mirror file of the saved sign-in, nil when no one is signed in: for a look at the
     /// account's copy without opening the account (no sync, no network).
@@ -70,9 +75,10 @@ package final class GoogleAccount: AccountService {
     package let transport: GoogleTransport
     package var account: String? { transport.tokens.account }
 
-    /// Opens the saved sign-in and its mirror; nil when no one is signed in.
+    /// Opens the saved sign-in and its mirror; nil when no one is signed in, and
+    /// `signInNeeded(.unreadable)` when the token file is there but not one clerk can read.
     package init?(setup: GoogleSetup) throws(ServiceError) {
-        guard let tokens = setup.tokenStore.load() else { return nil }
+        guard let tokens = try setup.tokenStore.read() else { return nil }
         self.setup = setup
         let client = setup.makeClient()
         transport = GoogleTransport(client: client, endpoints: setup.endpoints, oauth: setup.oauth, tokenStore: setup.tokenStore,
@@ -93,7 +99,7 @@ package final class GoogleAccount: AccountService {
         backend.flushOutbox()
         return AccountStatus(backend: "google", account: account, store: setup.mirrorPath(for: account ?? "account"),
                              lastSync: backend.mirror.lastFullSync, waiting: backend.waitingCount,
-                             isOffline: backend.mirror.standing != .current)
+                             problem: backend.problem)
     }
 
     package func takeNotices() -> [AccountNotice] {
@@ -138,7 +144,7 @@ package final class GoogleAccount: AccountService {
         try transport.setAccount(tokens.account ?? "account")
         guard let signedIn = try GoogleAccount(setup: setup) else { throw .signInNeeded(.signedOut) }
         let granted = GoogleMirror.Kind.allCases.filter { !missing.contains($0.scope) }
-        try signedIn.backend.mirror.refresh(granted, force: true, progress: progress)
+        try signedIn.backend.mirror.refresh(granted, force: true, patient: true, progress: progress)
         if !missing.isEmpty { throw .insufficientScope(missing: missing) }
         return signedIn.status()
     }

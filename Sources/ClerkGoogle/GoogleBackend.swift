@@ -33,8 +33,19 @@ package final class GoogleBackend {
         case .current: break
         case .offline(let asOf): all.insert(.offline(asOf: asOf), at: 0)
         case .signInExpired(let asOf): all.insert(.signInExpired(asOf: asOf), at: 0)
+        case .behind(let asOf, let cause): all.insert(.behind(asOf: asOf, cause: cause), at: 0)
         }
         return all
+    }
+
+    /// Why the last sync did not get Google's data (nil: it did).
+    package var problem: ServiceError? {
+        switch mirror.standing {
+        case .current: return nil
+        case .offline: return .unreachable
+        case .signInExpired: return .signInNeeded(.expired)
+        case .behind(_, let cause): return cause
+        }
     }
 
     package var waitingCount: Int { (try? store.outbox().count) ?? 0 }
@@ -52,15 +63,16 @@ package final class GoogleBackend {
         return .malformedResponse
     }
 
-    /// Keeps `change` to send later and tells the person it waits.
-    func queue(_ change: PendingChange) throws(ServiceError) {
+    /// Keeps `change` to send later and tells the person it waits, and why (`failure`,
+    /// what kept it from Google).
+    func queue(_ change: PendingChange, because failure: any Error) throws(ServiceError) {
         do {
             try store.enqueue(kind: change.kind, payload: change.payload.serialized())
         } catch {
             throw GoogleBackend.fail(error, mayHaveApplied: false)
         }
         notices.removeAll { if case .waiting = $0 { return true }; return false }
-        notices.append(.waiting(count: waitingCount))
+        notices.append(.waiting(count: waitingCount, cause: GoogleBackend.fail(failure, mayHaveApplied: false)))
     }
 
     // MARK: The outbox
@@ -69,9 +81,10 @@ package final class GoogleBackend {
     /// runs out after it.
     static let claimTime: Double = 120
 
-    /// Sends what waits, oldest first. It stops at the first change that still cannot reach
-    /// Google (order matters: an edit follows its create), or that another clerk process is
-    /// sending (its claim); a change Google refuses is dropped and the person is told.
+    /// Sends what waits, oldest first, with the `flush` patience (the request behind it waits
+    /// for it). It stops at the first change that still cannot reach Google (order matters:
+    /// an edit follows its create), or that another clerk process is sending (its claim); a
+    /// change Google refuses is dropped and the person is told.
     package func flushOutbox() {
         guard let items = try? store.outbox(), !items.isEmpty else { return }
         var sent = 0
@@ -82,7 +95,7 @@ package final class GoogleBackend {
             }
             guard (try? store.claimOutboxItem(item.number, until: now.now() + GoogleBackend.claimTime)) == true else { break }
             do {
-                try send(change, number: item.number)
+                try api.transport.with(.flush) { try send(change, number: item.number) }
                 try store.removeFromOutbox(item.number)
                 sent += 1
             } catch where APIFailure.matches(error, \.isWorthWaiting) {
@@ -96,15 +109,18 @@ package final class GoogleBackend {
         if sent > 0 { notices.append(.sent(count: sent)) }
     }
 
-    /// Sends one waiting change and lands Google's answer in the mirror.
-    private func send(_ change: PendingChange, number: Int64) throws {
+    /// Sends one waiting change (`number` in the outbox, nil when it is not there yet) and
+    /// lands Google's answer in the mirror.
+    private func send(_ change: PendingChange, number: Int64?) throws {
         switch change {
         case .insertEvent(let calendar, let body):
             try landInsert(calendarID: calendar, body: body)
         case .quickAdd(let calendar, let text, let attempted):
             if let attempted, try lookForQuickAdd(text, calendarID: calendar, since: attempted) != nil { return }
             // Noted before sending: if this run dies mid-request, the next one looks first.
-            try store.replaceOutboxPayload(number, with: PendingChange.quickAdd(calendarID: calendar, text: text, attempted: now.now()).payload.serialized())
+            if let number {
+                try store.replaceOutboxPayload(number, with: PendingChange.quickAdd(calendarID: calendar, text: text, attempted: now.now()).payload.serialized())
+            }
             try mirror.apply(answer: try api.quickAdd(calendarID: calendar, text: text), calendarID: calendar)
         case .patchEvent(let calendar, let event, let body):
             do {
@@ -118,6 +134,8 @@ package final class GoogleBackend {
             } catch where APIFailure.matches(error, \.isGone) {
                 return
             }
+        case .deleteImported(let calendar, let uid):
+            try deleteImported(uid: uid, calendarID: calendar)
         case .createFile(let id, let name, let type, let content):
             _ = try landFileCreate(id: id, name: name, mimeType: type, content: content)
         case .updateFile(let id, let type, let content):
@@ -143,6 +161,50 @@ package final class GoogleBackend {
             guard let id = body["id"]?.stringValue else { throw error }
             return try mirror.apply(answer: try api.event(calendarID: calendarID, eventID: id), calendarID: calendarID)
         }
+    }
+
+    // MARK: Inserts whose outcome is unknown
+
+    /// How long an insert whose outcome was unknown is remembered (its id reused for the
+    /// same event asked for again).
+    static let uncertainInsertsKept: Double = 86_400
+
+    /// The inserts whose outcome was unknown, as the mirror keeps them: `{id, calendarID,
+    /// body (without the id), at}`.
+    private var uncertainInserts: [JSONValue] {
+        get {
+            let saved = (try? store.syncValue("inserts.uncertain")).flatMap { try? JSONValue.parse($0).arrayValue } ?? []
+            let moment = now.now().timeIntervalSince1970
+            return saved.filter { moment - ($0["at"]?.numberValue ?? 0) < GoogleBackend.uncertainInsertsKept }
+        }
+        set {
+            try? store.setSyncValue("inserts.uncertain", newValue.isEmpty ? nil : JSONValue.array(newValue).serialized())
+        }
+    }
+
+    /// An event's body without its id: what makes two inserts the same event.
+    private static func content(_ body: JSONValue) -> String {
+        guard case .object(let members) = body else { return body.serialized() }
+        return JSONValue.object(members.filter { $0.0 != "id" }).serialized()
+    }
+
+    /// The id of an earlier insert of the same event on the same calendar whose outcome was
+    /// unknown, if any.
+    func uncertainInsert(calendarID: String, body: JSONValue) -> String? {
+        let content = GoogleBackend.content(body)
+        return uncertainInserts.first { $0["calendarID"]?.stringValue == calendarID && $0["body"]?.stringValue == content }?["id"]?.stringValue
+    }
+
+    func rememberUncertainInsert(id: String, calendarID: String, body: JSONValue) {
+        var kept = uncertainInserts.filter { $0["id"]?.stringValue != id }
+        kept.append(.object([("id", .string(id)), ("calendarID", .string(calendarID)), ("body", .string(GoogleBackend.content(body))),
+                             ("at", .number(now.now().timeIntervalSince1970))]))
+        uncertainInserts = kept
+    }
+
+    func forgetUncertainInsert(id: String) {
+        let kept = uncertainInserts
+        if kept.contains(where: { $0["id"]?.stringValue == id }) { uncertainInserts = kept.filter { $0["id"]?.stringValue != id } }
     }
 
     /// After a quickAdd that may have arrived: the event it made, if Google has it — one
@@ -175,16 +237,67 @@ extension GoogleBackend: CalendarService {
         return try store.calendars()
     }
 
+    /// calendars.insert, made exactly once though Google picks the id: the calendar list is
+    /// read first (a name already on it is refused, as the local store refuses it). After a
+    /// failure that may have reached Google (a broken connection, a timeout, a 5xx, an
+    /// answer that cannot be read) the list is read again, and a calendar of this name that
+    /// was not on it before is the one made; only when there is none is it sent again, as
+    /// `RetryPolicy` retries a request safe to repeat. When clerk cannot look, the outcome
+    /// is unknown and the next command reads the list again.
     package func createCalendar(named name: String, timeZone: String) throws -> CalendarInfo {
         try prepare([])
+        let name = name.trimmingWhitespace()
+        guard !name.isEmpty else { throw ServiceError.invalid(.emptyName(.calendar)) }
+        let before: Set<String>
         do {
-            let answer = try api.insertCalendar(summary: name, timeZone: timeZone)
-            guard let id = answer["id"]?.stringValue else { throw APIFailure.malformed }
-            let calendar = CalendarInfo(id: id, name: answer["summary"]?.stringValue ?? name, timeZone: answer["timeZone"]?.stringValue ?? timeZone, isPrimary: false)
-            return try store.putCalendar(calendar, unmodeled: nil).item
+            let calendars = try listedCalendars()
+            if let same = calendars.first(where: { $0.name.lowercased() == name.lowercased() }) {
+                throw ServiceError.alreadyExists(.calendar, name: same.name)
+            }
+            before = Set(calendars.map(\.id))
+        } catch let error as ServiceError {
+            throw error
         } catch {
-            throw GoogleBackend.fail(error, mayHaveApplied: true)
+            throw GoogleBackend.fail(error, mayHaveApplied: false)
         }
+        var attempt = 1
+        var waited = 0.0
+        while true {
+            let failure: APIFailure
+            do {
+                let answer = try api.insertCalendar(summary: name, timeZone: timeZone)
+                guard let id = answer["id"]?.stringValue else { throw APIFailure.malformed }
+                let calendar = CalendarInfo(id: id, name: answer["summary"]?.stringValue ?? name, timeZone: answer["timeZone"]?.stringValue ?? timeZone, isPrimary: false)
+                return try store.putCalendar(calendar, unmodeled: nil).item
+            } catch let error as APIFailure {
+                failure = error
+            } catch {
+                throw GoogleBackend.fail(error, mayHaveApplied: true)
+            }
+            if failure.mayHaveBeenApplied {
+                guard let calendars = try? listedCalendars() else {
+                    mirror.markStale(.calendarList)
+                    throw failure.serviceError(mayHaveApplied: true)
+                }
+                if let made = calendars.first(where: { !before.contains($0.id) && $0.name == name }) { return made }
+                // A success whose calendar is not listed: Google's word and its list disagree.
+                if failure == .malformed {
+                    mirror.markStale(.calendarList)
+                    throw ServiceError.outcomeUnknown
+                }
+            }
+            // Not made: sending it again is safe.
+            guard api.transport.pause(after: failure, attempt: attempt, waited: &waited) else {
+                throw failure.serviceError(mayHaveApplied: false)
+            }
+            attempt += 1
+        }
+    }
+
+    /// The calendar list as Google has it now (the mirror's, synced).
+    private func listedCalendars() throws -> [CalendarInfo] {
+        try mirror.syncCalendarList()
+        return try store.calendars()
     }
 
     /// Calendar's own PATCH of the summary; the mirror takes Google's answer.
@@ -200,30 +313,55 @@ extension GoogleBackend: CalendarService {
         }
     }
 
-    /// Calendar's DELETE of a secondary calendar; its events leave the mirror with it.
+    /// Calendar's DELETE of a secondary calendar; its events leave the mirror with it. A
+    /// 404 or 410 means it is gone already — an earlier try whose answer was lost (the
+    /// transport's retry then finds nothing), or a deletion elsewhere — and counts as done.
     package func deleteCalendar(id: String) throws {
         try prepare([.calendarList])
         guard let calendar = try store.calendars().first(where: { $0.id == id }) else { throw ServiceError.notFound(.calendar, id: id) }
         guard !calendar.isPrimary else { throw ServiceError.invalid(.primaryCalendar) }
         do {
             try api.deleteCalendar(calendarID: id)
-            try store.removeCalendar(id: id)
+        } catch where APIFailure.matches(error, \.isGone) {
+            // Gone already.
         } catch {
+            if APIFailure.matches(error, \.mayHaveBeenApplied) { mirror.markStale(.calendarList) }
             throw GoogleBackend.fail(error, mayHaveApplied: true)
         }
+        try store.removeCalendar(id: id)
+        try store.setSyncValue("events." + id, nil)
     }
 
+    /// events.insert under the client's id; offline (or when Google keeps failing) it waits
+    /// in the outbox with that id. After a try whose outcome is unknown (Ctrl-C once it was
+    /// sent), the same event asked for again is sent under the first try's id, so Google
+    /// makes it once (a 409 then says the first try went through). A calendar Google no
+    /// longer has is `notFound`, and the calendar list is read again.
     package func insertEvent(_ draft: EventDraft, id: String, calendarID: String) throws -> Event {
         try prepare([])
-        let body = GoogleCoding.eventBody(draft, id: id)
+        var id = id
+        var body = GoogleCoding.eventBody(draft, id: id)
+        if let earlier = uncertainInsert(calendarID: calendarID, body: body) {
+            id = earlier
+            body = GoogleCoding.eventBody(draft, id: earlier)
+        }
         do {
-            if let event = try landInsert(calendarID: calendarID, body: body) { return event }
-            throw APIFailure.malformed
+            guard let event = try landInsert(calendarID: calendarID, body: body) else { throw APIFailure.malformed }
+            forgetUncertainInsert(id: id)
+            return event
         } catch where APIFailure.matches(error, \.isWorthWaiting) {
-            try queue(.insertEvent(calendarID: calendarID, body: body))
+            try queue(.insertEvent(calendarID: calendarID, body: body), because: error)
+            forgetUncertainInsert(id: id)
             return try store.insertEvent(draft, id: id, calendarID: calendarID)
+        } catch where APIFailure.matches(error, \.isGone) {
+            mirror.markStale(.calendarList)
+            throw ServiceError.notFound(.calendar, id: calendarID)
         } catch {
-            throw GoogleBackend.fail(error, mayHaveApplied: true)
+            let reported = GoogleBackend.fail(error, mayHaveApplied: true)
+            if reported == .outcomeUnknown || reported == .cancelledAfterSending {
+                rememberUncertainInsert(id: id, calendarID: calendarID, body: body)
+            }
+            throw reported
         }
     }
 
@@ -257,7 +395,7 @@ extension GoogleBackend: CalendarService {
                 etag = json["etag"]?.stringValue
             } catch where APIFailure.matches(error, \.isWorthWaiting) {
                 let patch = try makePatch(stored)
-                try queue(.patchEvent(calendarID: calendarID, eventID: id, body: GoogleCoding.patchBody(patch)))
+                try queue(.patchEvent(calendarID: calendarID, eventID: id, body: GoogleCoding.patchBody(patch)), because: error)
                 return try store.patchEvent(id: id, from: { _ in patch })
             } catch where APIFailure.matches(error, \.isGone) {
                 try? mirror.refresh([.events], force: true)
@@ -280,7 +418,7 @@ extension GoogleBackend: CalendarService {
                 }
                 throw ServiceError.outcomeUnknown
             } catch where APIFailure.matches(error, \.isWorthWaiting) {
-                try queue(.patchEvent(calendarID: calendarID, eventID: id, body: body))
+                try queue(.patchEvent(calendarID: calendarID, eventID: id, body: body), because: error)
                 return EventEdit(before: current, after: try store.patchEvent(id: id, from: { _ in patch }).after)
             } catch where APIFailure.matches(error, \.isGone) {
                 try? mirror.refresh([.events], force: true)
@@ -300,7 +438,7 @@ extension GoogleBackend: CalendarService {
         } catch where APIFailure.matches(error, \.isGone) {
             // Already gone on Google.
         } catch where APIFailure.matches(error, \.isWorthWaiting) {
-            try queue(.deleteEvent(calendarID: event.calendarID, eventID: id))
+            try queue(.deleteEvent(calendarID: event.calendarID, eventID: id), because: error)
         } catch {
             throw GoogleBackend.fail(error, mayHaveApplied: true)
         }
@@ -320,7 +458,7 @@ extension GoogleBackend: CalendarService {
             }
             throw APIFailure.malformed
         } catch where APIFailure.matches(error, \.isWorthWaiting) {
-            try queue(.patchEvent(calendarID: event.calendarID, eventID: id, body: ["status": "confirmed"]))
+            try queue(.patchEvent(calendarID: event.calendarID, eventID: id, body: ["status": "confirmed"]), because: error)
             return try store.restoreEvent(id: id)
         } catch where APIFailure.matches(error, \.isRefusal) {
             let draft = EventDraft(title: event.title, when: event.when, location: event.location, notes: event.notes,
@@ -338,7 +476,11 @@ extension GoogleBackend: CalendarService {
 
     /// Each event goes to Google with events.import (matched on its UID, so importing a file
     /// twice changes nothing), its changed occurrences as patches of their instances. When
-    /// one is refused, those this import added are deleted again: all or nothing.
+    /// one is refused, or Google stops answering, or Ctrl-C stops it, those this import
+    /// added are deleted again: all or nothing. A deletion that cannot reach Google then
+    /// waits in the outbox (and the mirror drops the event at once), and the failure says
+    /// how many wait (`ServiceError.importInterrupted`); an event whose import may have
+    /// arrived unanswered is looked for by its UID and deleted too.
     package func importEvents(_ events: [ImportedEvent], calendarID: String, progress: ImportProgress?) throws -> ImportSummary {
         try prepare([.events])
         let before = Set(try store.storedEvents(calendarID: calendarID).compactMap(\.iCalUID))
@@ -346,6 +488,8 @@ extension GoogleBackend: CalendarService {
         var summary = ImportSummary()
         let ordered = events.filter { $0.originalStart == nil } + events.filter { $0.originalStart != nil }
         var seriesIDs: [String: String] = [:]
+        // The UID of a new event on its way: if its answer never comes, it may be at Google.
+        var sending: String?
         do {
             for (index, item) in ordered.enumerated() {
                 if let original = item.originalStart {
@@ -364,22 +508,87 @@ extension GoogleBackend: CalendarService {
                         members.insert(("iCalUID", .string(item.uid)), at: 0)
                         body = .object(members)
                     }
-                    let answer = try api.importEvent(calendarID: calendarID, body: body)
+                    sending = before.contains(item.uid) ? nil : item.uid
+                    let answer = try importEvent(calendarID: calendarID, body: body)
                     guard let id = answer["id"]?.stringValue else { throw APIFailure.malformed }
-                    try mirror.apply(answer: answer, calendarID: calendarID)
-                    seriesIDs[item.uid] = id
+                    sending = nil
                     if before.contains(item.uid) { summary.updated += 1 } else { summary.added += 1; added.append(id) }
+                    seriesIDs[item.uid] = id
+                    dropWaitingDeletion(of: id, uid: item.uid, calendarID: calendarID)
+                    try mirror.apply(answer: answer, calendarID: calendarID)
                 }
                 progress?(index + 1, ordered.count)
             }
         } catch {
-            for id in added {
-                try? api.deleteEvent(calendarID: calendarID, eventID: id)
-                try? store.deleteEvent(id: id)
-            }
-            throw GoogleBackend.fail(error, mayHaveApplied: false)
+            let unanswered = APIFailure.matches(error, \.mayHaveBeenApplied) ? sending : nil
+            let waiting = takeBack(added, unanswered: unanswered, calendarID: calendarID)
+            let cause = GoogleBackend.fail(error, mayHaveApplied: false)
+            if waiting > 0 { throw ServiceError.importInterrupted(cause: cause, leftToUndo: waiting) }
+            throw cause
         }
         return summary
+    }
+
+    /// events.import; an answer that cannot be read is asked for once more (the import is
+    /// matched on the UID, so the second answer is the same event).
+    private func importEvent(calendarID: String, body: JSONValue) throws -> JSONValue {
+        do {
+            let answer = try api.importEvent(calendarID: calendarID, body: body)
+            if answer["id"] == nil { throw APIFailure.malformed }
+            return answer
+        } catch where (error as? APIFailure) == .malformed {
+            return try api.importEvent(calendarID: calendarID, body: body)
+        }
+    }
+
+    /// Deletes again the events an import that stopped had added (`ids`), and the one whose
+    /// import went unanswered (`unanswered`, a UID), from Google and the mirror. Once one
+    /// deletion fails the rest are not tried: each waits in the outbox. Returns how many wait.
+    private func takeBack(_ ids: [String], unanswered: String?, calendarID: String) -> Int {
+        var changes = ids.map { PendingChange.deleteEvent(calendarID: calendarID, eventID: $0) }
+        if let unanswered { changes.append(.deleteImported(calendarID: calendarID, uid: unanswered)) }
+        var waiting = 0
+        var stopped: (any Error)?
+        for change in changes {
+            if case .deleteEvent(_, let id) = change { try? store.deleteEvent(id: id) }
+            if stopped == nil {
+                do {
+                    try send(change, number: nil)
+                    continue
+                } catch {
+                    stopped = error
+                }
+            }
+            if let failure = stopped, (try? queue(change, because: failure)) != nil { waiting += 1 }
+        }
+        return waiting
+    }
+
+    /// The event an import may have made for `uid` on a calendar, deleted if Google has it
+    /// (found by a sync of the calendar).
+    func deleteImported(uid: String, calendarID: String) throws {
+        _ = try mirror.syncEvents(calendarID: calendarID)
+        guard let event = try store.storedEvents(calendarID: calendarID).first(where: { $0.iCalUID == uid && $0.recurringEventID == nil }) else { return }
+        do {
+            try api.deleteEvent(calendarID: calendarID, eventID: event.id)
+        } catch {
+            guard error.isGone else { throw error }
+        }
+        try? store.deleteEvent(id: event.id)
+    }
+
+    /// An event imported again while the deletion of an earlier, stopped import of it still
+    /// waits: the deletion is dropped, or it would take the new import's event away.
+    private func dropWaitingDeletion(of eventID: String, uid: String, calendarID: String) {
+        guard let items = try? store.outbox() else { return }
+        for item in items {
+            switch PendingChange(kind: item.kind, payload: item.payload) {
+            case .deleteEvent(calendarID, eventID)?, .deleteImported(calendarID, uid)?:
+                try? store.removeFromOutbox(item.number)
+            default:
+                continue
+            }
+        }
     }
 
     /// The suffix Google gives an instance id: `20260305T080000Z`, or `20260305` all-day.
@@ -413,7 +622,7 @@ extension GoogleBackend: QuickAddService {
                     continue
                 }
                 guard failure?.isWorthWaiting == true else { throw GoogleBackend.fail(error, mayHaveApplied: true) }
-                try queue(.quickAdd(calendarID: calendarID, text: text, attempted: uncertain ? attempted : nil))
+                try queue(.quickAdd(calendarID: calendarID, text: text, attempted: uncertain ? attempted : nil), because: error)
                 return nil
             }
         }
@@ -509,7 +718,7 @@ extension GoogleBackend: FileService {
             if let file = try landFileCreate(id: id, name: name, mimeType: type, content: bytes) { return file }
             throw APIFailure.malformed
         } catch where APIFailure.matches(error, \.isWorthWaiting) {
-            try queue(.createFile(id: id, name: name, mimeType: type, content: bytes))
+            try queue(.createFile(id: id, name: name, mimeType: type, content: bytes), because: error)
             return try store.putFile(DriveFile(id: id, name: name, size: bytes.count, modified: now.now(), mimeType: type), content: bytes, unmodeled: nil).item
         } catch {
             throw GoogleBackend.fail(error, mayHaveApplied: true)
@@ -530,7 +739,7 @@ extension GoogleBackend: FileService {
             if let fetched = try? mirror.put(file: try api.file(id: id), content: bytes) { return fetched }
             throw ServiceError.outcomeUnknown
         } catch where APIFailure.matches(error, \.isWorthWaiting) {
-            try queue(.updateFile(id: id, mimeType: file.mimeType, content: bytes))
+            try queue(.updateFile(id: id, mimeType: file.mimeType, content: bytes), because: error)
             var local = file
             local.modified = now.now()
             return try store.putFile(local, content: bytes, unmodeled: nil).item
@@ -570,7 +779,7 @@ extension GoogleBackend: FileService {
             if let fetched = try? mirror.put(file: try api.file(id: id)) { return fetched }
             throw ServiceError.outcomeUnknown
         } catch where APIFailure.matches(error, \.isWorthWaiting) {
-            try queue(.trashFile(id: id, trashed: trashed))
+            try queue(.trashFile(id: id, trashed: trashed), because: error)
             file.trashed = trashed
             return try store.putFile(file, content: nil, unmodeled: nil).item
         } catch {
@@ -586,7 +795,7 @@ extension GoogleBackend: FileService {
         } catch where APIFailure.matches(error, \.isGone) {
             // Already gone on Drive.
         } catch where APIFailure.matches(error, \.isWorthWaiting) {
-            try queue(.deleteFile(id: id))
+            try queue(.deleteFile(id: id), because: error)
         } catch {
             throw GoogleBackend.fail(error, mayHaveApplied: true)
         }

@@ -27,6 +27,21 @@ package struct GoogleEndpoints: Sendable, Equatable {
         self.people = people
     }
 
+    /// The permission a call to `url` needs, to name it when Google says it is missing.
+    func scope(for url: String, method: String) -> String? {
+        let path = String(url.prefix { $0 != "?" })
+        if path.hasPrefix(calendar) {
+            let rest = path.dropFirst(calendar.count)
+            if rest.hasPrefix("/users/me/calendarList") { return GoogleScopes.calendarList }
+            // calendars.insert, and a calendar's own patch or delete (not its events').
+            if rest == "/calendars" || rest.hasPrefix("/calendars/") && !rest.contains("/events") && method != "GET" { return GoogleScopes.calendarsCreate }
+            return GoogleScopes.calendarEvents
+        }
+        if path.hasPrefix(drive) || path.hasPrefix(upload) { return GoogleScopes.driveFile }
+        if path.hasPrefix(people) { return GoogleScopes.contacts }
+        return nil
+    }
+
     /// Every service under one root URL, at Google's own paths.
     package init(root: String) {
         let root = root.hasSuffix("/") ? String(root.dropLast()) : root

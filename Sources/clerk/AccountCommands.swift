@@ -40,7 +40,17 @@ enum AccountCommands {
     static func logout(options: GlobalOptions, paths: ClerkPaths, environment: [String: String]) -> Int32 {
         do {
             let setup = SessionFactory.googleSetup(options: options, paths: paths, config: try SessionFactory.config(paths), environment: environment)
-            guard let account = try GoogleAccount(setup: setup) else {
+            let opened: GoogleAccount?
+            do {
+                opened = try GoogleAccount(setup: setup)
+            } catch {
+                guard case .signInNeeded(.unreadable) = error else { throw error }
+                // Nothing can be revoked or sent with it: the file goes.
+                setup.deleteSavedSignIn()
+                show(Reply(intent: .logout, ok: true, message: Renderer.signedOutAnswer(AccountStatus(backend: "google"))), options: options)
+                return ExitCode.success
+            }
+            guard let account = opened else {
                 show(Reply(intent: .logout, ok: true, message: Renderer.notSignedInAnswer), options: options)
                 return ExitCode.success
             }

@@ -121,7 +121,8 @@ enum SessionFactory {
 
     /// Shows the sign-in page: opens a browser when there is a display, and prints the URL
     /// alone on a line when there is none (or `BROWSER=none`), or in case the browser does
-    /// not open.
+    /// not open. A browser command that fails at once (not found, or exits with an error)
+    /// is said so, with how long clerk waits for the sign-in.
     static func present(_ url: String, environment: [String: String]) {
         let browser = environment["BROWSER"]
         let display = environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil
@@ -135,7 +136,9 @@ enum SessionFactory {
         let words = (browser ?? "xdg-open").split(separator: " ").map(String.init)
         guard let program = words.first else { return }
         let arguments = words.dropFirst().contains("%s") ? words.dropFirst().map { $0 == "%s" ? url : $0 } : Array(words.dropFirst()) + [url]
-        Spawn.detached(program, arguments)
+        if !Spawn.detached(program, arguments, failsWithin: 1.5) {
+            Output.line(Renderer.browserFailed(program, waitMinutes: Int(SignIn.defaultTimeout / 60)))
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 import ClerkAssistant
 import ClerkCore
+import ClerkGoogle
 import ClerkLocal
 import FoundationEssentials
 
@@ -36,7 +37,14 @@ struct Transfer {
                 let (calendar, isNew) = try calendar(named: calendarName, in: store, createIfMissing: true)
                 let progress = ProgressLine(label: "Importing events…", enabled: !options.json)
                 defer { progress?.finish() }
-                let summary = try service { try store.calendars.importEvents(events, calendarID: calendar.id, progress: progress.map { line in line.update }) }
+                // On Google, Ctrl-C stops the import cleanly (what it added is taken back) rather
+                // than ending clerk between two requests.
+                if store.backend == .google { Interruption.install() }
+                let summary = try service {
+                    try HTTPClient.waiting {
+                        try store.calendars.importEvents(events, calendarID: calendar.id, progress: progress.map { line in line.update })
+                    }
+                }
                 progress?.finish()
                 let place = calendar.name + (isNew ? " (a new calendar)" : "")
                 report(Renderer.imported(summary, noun: "event", into: place, file: name), summary: summary)
@@ -77,7 +85,7 @@ struct Transfer {
         } catch {
             Output.error(Renderer.unexpected)
         }
-        return ExitCode.failure
+        return HTTPClient.isCancelled ? ExitCode.interrupted : ExitCode.failure
     }
 
     private func read(_ path: String) throws -> Data {

@@ -1,5 +1,6 @@
 @testable import ClerkAssistant
 import ClerkCore
+import Foundation
 import Testing
 
 /// Every service failure becomes one sentence with the next step, in the conversation and
@@ -17,6 +18,22 @@ import Testing
          "Google didn't give clerk access to Drive files. Run 'clerk login' and allow it."),
         (.rateLimited(retryAfter: 2.5), "Google asked clerk to slow down. Nothing changed; try again in 3 s."),
         (.rateLimited(retryAfter: nil), "Google asked clerk to slow down. Nothing changed; try again in a minute."),
+        (.insufficientScope(missing: ["https://www.googleapis.com/auth/calendar.app.created"]),
+         "Google didn't give clerk access to the calendars clerk makes. Run 'clerk login' and allow it."),
+        (.insufficientScope(missing: ["https://www.googleapis.com/auth/calendar.events", "https://www.googleapis.com/auth/contacts.readonly"]),
+         "Google didn't give clerk access to your Calendar events, your Contacts. Run 'clerk login' and allow it."),
+        (.insufficientScope(missing: []), "Google didn't give clerk a permission it needs. Run 'clerk login' and allow it."),
+        (.insufficientScope(missing: ["https://www.googleapis.com/auth/gmail.send"]), "Google didn't give clerk a permission it needs. Run 'clerk login' and allow it."),
+        (.rateLimited(retryAfter: 100_000), "Google asked clerk to slow down. Nothing changed; try again in 28 h."),
+        (.rateLimited(retryAfter: 300), "Google asked clerk to slow down. Nothing changed; try again in 5 min."),
+        (.cancelledAfterSending, "Stopped before Google answered, so clerk can't tell whether that went through. Look before trying again."),
+        (.importInterrupted(cause: .unreachable, leftToUndo: 25),
+         "Couldn't reach Google partway through the import, so it was undone: 25 events it had added are deleted from Google by clerk's next command ('clerk status' shows them waiting)."),
+        (.importInterrupted(cause: .cancelled, leftToUndo: 1),
+         "Stopped partway through the import, so it was undone: 1 event it had added is deleted from Google by clerk's next command ('clerk status' shows it waiting)."),
+        (.signInNeeded(.unreadable(path: "/d/google-token.json")),
+         "The saved Google sign-in (/d/google-token.json) can't be read. Run 'clerk login' again (or use --backend local)."),
+        (.signInNeeded(.notCompleted(minutes: 5)), "The sign-in wasn't finished within 5 minutes. Run 'clerk login' again and open the link it shows."),
         (.unreachable, "Couldn't reach Google. Nothing changed; check the network and try again."),
         (.refused(status: 403, reason: "forbidden"), "Google refused that (403 forbidden). Nothing changed."),
         (.storage(.busy(seconds: 30), path: "/d/clerk.sqlite3"),
@@ -42,5 +59,33 @@ import Testing
     @Test(arguments: commandLine)
     func saysItOnOneLineAfterTheProgramName(error: ServiceError, message: String) {
         #expect(Renderer.commandFailure(error) == message)
+    }
+
+    static let asOf = Date(timeIntervalSince1970: 1_796_202_000)  // Wed 2 Dec 2026 10:00 in Madrid
+
+    /// What follows a reply; an expired sign-in or a rate limit is never "can't be reached".
+    static let notices: [(AccountNotice, String)] = [
+        (.offline(asOf: asOf), "(offline — as of 10:00)"),
+        (.behind(asOf: asOf, cause: .malformedResponse), "(Google sent an answer clerk couldn't read — as of 10:00)"),
+        (.behind(asOf: asOf, cause: .rateLimited(retryAfter: 100_000)), "(Google asked clerk to slow down (for 28 h) — as of 10:00)"),
+        (.behind(asOf: asOf, cause: .refused(status: 503, reason: "backendError")), "(Google is having trouble (503 backendError) — as of 10:00)"),
+        (.waiting(count: 1, cause: .unreachable), "(Google can't be reached: 1 change waiting to be sent; clerk sends it next time.)"),
+        (.waiting(count: 2, cause: .rateLimited(retryAfter: nil)), "(Google asked clerk to slow down: 2 changes waiting to be sent; clerk sends them next time.)"),
+        (.waiting(count: 1, cause: .signInNeeded(.expired)),
+         "(Your Google sign-in has expired: 1 change waiting to be sent; run 'clerk login' and clerk sends it.)"),
+    ]
+
+    @Test(arguments: notices)
+    func noticesSayWhyGoogleDidNotAnswer(notice: AccountNotice, line: String) {
+        #expect(Renderer.notice(notice, zone: Zone(identifier: "Europe/Madrid")!, now: Self.asOf) == line)
+    }
+
+    @Test func statusSaysWhyGoogleDidNotAnswer() {
+        let expired = AccountStatus(backend: "google", account: "a@example.com", problem: .signInNeeded(.expired))
+        #expect(Renderer.status(expired, zone: Zone(identifier: "Europe/Madrid")!).hasSuffix(
+            "\n  Your Google sign-in has expired ('clerk login' signs in again); clerk answers from its copy."))
+        let limited = AccountStatus(backend: "google", account: "a@example.com", problem: .rateLimited(retryAfter: 60))
+        #expect(Renderer.status(limited, zone: Zone(identifier: "Europe/Madrid")!).hasSuffix(
+            "\n  Google asked clerk to slow down (for 60 s); clerk answers from its copy."))
     }
 }

@@ -106,7 +106,7 @@ import Testing
         #expect(try Self.titles(backend) == ["Offline lunch with Ana"])
         let notices = backend.takeNotices()
         #expect(notices.first == .offline(asOf: harness.clock.now - 6))
-        #expect(notices.last == .waiting(count: 2))
+        #expect(notices.last == .waiting(count: 2, cause: .unreachable))
         #expect(account.status().waiting == 2)
 
         // The next run, with Google back: sent in order, once.

@@ -25,7 +25,7 @@ import Testing
         let outcome = RetryPolicy.Outcome.answered(status: 503, reason: nil, retryAfter: nil)
         let waits = (1...4).map { Self.policy.decide(attempt: $0, outcome: outcome, idempotent: true, random: 1) }
         #expect(waits == [.retry(after: 0.25), .retry(after: 0.5), .retry(after: 1), .retry(after: 2)])
-        let long = RetryPolicy(maxAttempts: 20)
+        let long = RetryPolicy(maxAttempts: 20, waitBudget: .infinity)
         #expect(long.decide(attempt: 19, outcome: outcome, idempotent: true, random: 1) == .retry(after: 32))
     }
 
@@ -42,14 +42,26 @@ import Testing
         #expect(Self.policy.decide(attempt: 1, outcome: outcome, idempotent: true, random: 0.5) == .stop)
     }
 
-    @Test func retryAfterReplacesTheDrawAndIsCapped() {
+    @Test func retryAfterReplacesTheDraw() {
         let after = RetryPolicy.Outcome.answered(status: 429, reason: nil, retryAfter: 7)
         #expect(Self.policy.decide(attempt: 1, outcome: after, idempotent: true, random: 0) == .retry(after: 7))
-        let far = RetryPolicy.Outcome.answered(status: 429, reason: nil, retryAfter: 3600)
-        #expect(Self.policy.decide(attempt: 1, outcome: far, idempotent: true, random: 0) == .retry(after: 32))
         #expect(RetryPolicy.retryAfter("12", now: Date()) == 12)
         #expect(RetryPolicy.retryAfter("Wed, 02 Dec 2026 10:00:30 GMT", now: Date(timeIntervalSince1970: 1_796_205_600)) == 30)
         #expect(RetryPolicy.retryAfter("soon", now: Date()) == nil)
+    }
+
+    /// A `Retry-After` of 100,000 s was waited 32 s at a time, four times, before a write
+    /// was queued: about two minutes of silence.
+    @Test func aWaitBeyondTheBudgetIsNotWaitedAtAll() {
+        let far = RetryPolicy.Outcome.answered(status: 429, reason: nil, retryAfter: 100_000)
+        #expect(Self.policy.decide(attempt: 1, outcome: far, idempotent: true, random: 0) == .stop)
+        let twenty = RetryPolicy.Outcome.answered(status: 429, reason: nil, retryAfter: 20)
+        #expect(Self.policy.decide(attempt: 1, outcome: twenty, idempotent: true, random: 0) == .retry(after: 20))
+        #expect(Self.policy.decide(attempt: 2, outcome: twenty, idempotent: true, random: 0, waited: 20) == .stop)
+        // A read gives up after a short wait, and each of its tries is short.
+        #expect(RetryPolicy.read.decide(attempt: 1, outcome: .answered(status: 429, reason: nil, retryAfter: 5), idempotent: true, random: 0) == .stop)
+        #expect(RetryPolicy.read.decide(attempt: 2, outcome: .transport(.timedOut(mayHaveArrived: true)), idempotent: true, random: 1) == .stop)
+        #expect(RetryPolicy.read.tryTimeout == 4)
     }
 
     @Test func aRequestThatMustNotArriveTwiceIsNotResentAfterItMayHave() {

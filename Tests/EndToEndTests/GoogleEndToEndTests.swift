@@ -3,6 +3,9 @@ import ClerkCore
 import ChildProcess
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The built `clerk` against the built `google-emulator`, as a person runs them: sign-in
 /// from the command line with no browser, one-shot commands, Google going away and coming
@@ -46,6 +49,17 @@ import Testing
             _ = Spawn.wait(pid)
         }
 
+        /// Ends it at once, answers it is still delaying and all.
+        func killNow() {
+            kill(pid, SIGKILL)
+            _ = Spawn.wait(pid)
+        }
+
+        /// Arms a fault (`POST /_emulator/faults`).
+        func arm(_ fault: String) {
+            _ = try? HTTPClient(version: "test").send(HTTPCall("POST", base + "/_emulator/faults", body: Array(fault.utf8)))
+        }
+
         deinit { stop() }
 
         /// A request straight to the emulator, behind clerk's back.
@@ -62,10 +76,11 @@ import Testing
 
     /// `clerk login` with no browser: the URL alone on a line, opened by the test, which
     /// follows the consent page's redirect to clerk's listener.
-    static func logIn(_ emulator: RunningEmulator, folder: String, extra: [String] = []) throws -> (status: Int32, stdout: String, stderr: String) {
+    static func logIn(_ emulator: RunningEmulator, folder: String, extra: [String] = [], browser: String = "none") throws -> (status: Int32, stdout: String, stderr: String) {
         let out = folder + "/login.out", err = folder + "/login.err"
         var environment = ["PATH": "/usr/bin:/bin", "TZ": "UTC", "NO_COLOR": "1", "HOME": folder]
         environment.merge(Self.environment) { $1 }
+        environment["BROWSER"] = browser
         let pid = try Spawn.start(ClerkBinary.path, ["--data-dir", folder + "/clerk", "--google-endpoint", emulator.base] + extra + ["login"],
                                   environment: environment, stdout: out, stderr: err)
         var url: String?
@@ -84,9 +99,22 @@ import Testing
         return (status, (try? String(contentsOfFile: out, encoding: .utf8)) ?? "", (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
     }
 
-    static func clerk(_ folder: String, _ arguments: [String]) throws -> ClerkBinary.Result {
-        try ClerkBinary.run(["--data-dir", folder + "/clerk", "--tz", "Europe/Madrid", "--now", "2026-12-01T09:00"] + arguments,
+    static func clerk(_ folder: String, _ arguments: [String], input: String = "") throws -> ClerkBinary.Result {
+        try ClerkBinary.run(["--data-dir", folder + "/clerk", "--tz", "Europe/Madrid", "--now", "2026-12-01T09:00"] + arguments, input: input,
                             environment: Self.environment.merging(["HOME": folder]) { $1 })
+    }
+
+    /// The titles of a calendar's events at Google, sorted.
+    static func titles(_ emulator: RunningEmulator, calendar: String = "primary") -> [String] {
+        (emulator.side("GET", "/calendar/v3/calendars/\(calendar)/events")["items"]?.arrayValue ?? []).compactMap { $0["summary"]?.stringValue }.sorted()
+    }
+
+    /// The calendars at Google: name and id.
+    static func calendars(_ emulator: RunningEmulator) -> [(name: String, id: String)] {
+        (emulator.side("GET", "/calendar/v3/users/me/calendarList")["items"]?.arrayValue ?? []).compactMap { item in
+            guard let name = item["summary"]?.stringValue, let id = item["id"]?.stringValue else { return nil }
+            return (name, id)
+        }
     }
 
     @Test func signsInWithoutABrowserAndWorksOnTheAccount() throws {
@@ -178,5 +206,128 @@ import Testing
         #expect(!printed.contains("code=4%2F"))
         let log = emulator.side("GET", "/_emulator/requests").serialized()
         for secret in secrets { #expect(!log.contains(secret)) }
+    }
+
+    /// Undo of a calendar's deletion whose events could not be imported said "Nothing
+    /// changed" and left an empty calendar at Google; the next undo made a second one.
+    @Test func anUndoneCalendarDeletionStoppedPartwayIsFinishedByTheNextUndo() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let emulator = try RunningEmulator(folder: folder.path)
+        #expect(try Self.logIn(emulator, folder: folder.path).status == 0)
+        #expect(try Self.clerk(folder.path, ["--yes", "new calendar Trips"]).status == 0)
+        #expect(try Self.clerk(folder.path, ["--yes", "lunch tomorrow at 13:00 on Trips"]).status == 0)
+        #expect(try Self.clerk(folder.path, ["--yes", "dinner tomorrow at 20:00 on Trips"]).status == 0)
+        // Every try of the first import into the calendar made again fails (five tries).
+        emulator.arm(#"{"method":"POST","path":"/calendar/v3/calendars/","mode":"status","status":503,"count":5}"#)
+        let run = try Self.clerk(folder.path, [], input: "delete the Trips calendar\nTrips\nundo\nyes\nundo\nyes\n")
+        #expect(run.status == 1)
+        #expect(run.stderr == "clerk: The calendar 'Trips' is back, but not its 2 events: Google had trouble (503 backendError). Say 'undo' again to bring them back.\n")
+        #expect(run.stdout.contains("Undo: bring the 2 events of 'Trips' back to it? [Y/n]\nUndone: the calendar 'Trips' is back, with its events.\n"))
+        let trips = Self.calendars(emulator).filter { $0.name == "Trips" }
+        #expect(trips.count == 1)
+        #expect(Self.titles(emulator, calendar: trips.first?.id ?? "none") == ["Dinner", "Lunch"])
+    }
+
+    /// Ctrl-C while Google took its time over an insert said "Cancelled." though the event
+    /// was made; asking again made it twice.
+    @Test func ctrlCAfterAnInsertWasSentSaysSoAndAskingAgainMakesItOnce() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let emulator = try RunningEmulator(folder: folder.path)
+        defer { emulator.killNow() }
+        #expect(try Self.logIn(emulator, folder: folder.path).status == 0)
+        emulator.arm(#"{"method":"POST","path":"/calendar/v3/calendars/emulator@example.com/events","mode":"delay","delayMs":20000}"#)
+        var environment = ["PATH": "/usr/bin:/bin", "TZ": "UTC", "NO_COLOR": "1", "HOME": folder.path]
+        environment.merge(Self.environment) { $1 }
+        let pid = try Spawn.start(ClerkBinary.path, ["--data-dir", folder.path + "/clerk", "--tz", "Europe/Madrid", "--now", "2026-12-01T09:00",
+                                                     "--yes", "dentist friday at 10"],
+                                  environment: environment, stdout: folder.path + "/out", stderr: folder.path + "/err")
+        usleep(2_000_000)
+        kill(pid, SIGINT)
+        #expect(Spawn.wait(pid) == 130)
+        #expect((try? String(contentsOfFile: folder.path + "/err", encoding: .utf8)) ==
+            "clerk: Stopped before Google answered, so clerk can't tell whether 'Dentist' was made. Asking for it again is safe: clerk sends it under the same id, so Google makes it only once.\n")
+        #expect(Self.titles(emulator) == ["Dentist"])
+        let again = try Self.clerk(folder.path, ["--yes", "dentist friday at 10"])
+        #expect(again.status == 0)
+        #expect(again.stdout.contains("Created 'Dentist', Fri 4 Dec 2026, 10:00–11:00, on emulator@example.com."))
+        #expect(Self.titles(emulator) == ["Dentist"])
+    }
+
+    /// A sync Google never answered made "what's on tomorrow" wait 2.5 minutes (five tries
+    /// of 30 s) before the mirror answered.
+    @Test func aReadGoogleDoesNotAnswerIsAnsweredFromTheMirrorSoon() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let emulator = try RunningEmulator(folder: folder.path)
+        defer { emulator.killNow() }
+        #expect(try Self.logIn(emulator, folder: folder.path).status == 0)
+        #expect(try Self.clerk(folder.path, ["--yes", "lunch tomorrow at 13:00"]).status == 0)
+        emulator.arm(#"{"method":"GET","path":"/calendar/v3/calendars","mode":"delay","delayMs":120000,"count":20}"#)
+        let started = Date()
+        let slow = try Self.clerk(folder.path, ["--now", "2026-12-01T09:10", "what's on tomorrow"])
+        #expect(Date().timeIntervalSince(started) < 20)
+        #expect(slow.stdout == "Wednesday 2 Dec\n  13:00–14:00  Lunch\n(offline — as of 09:00)\n")
+        #expect(slow.status == 0)
+    }
+
+    /// A 429 asking for 100,000 s held a write for two minutes, then said Google could not
+    /// be reached.
+    @Test func aRateLimitedWriteWaitsInTheOutboxAtOnceAndSaysWhy() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let emulator = try RunningEmulator(folder: folder.path)
+        #expect(try Self.logIn(emulator, folder: folder.path).status == 0)
+        emulator.arm(#"{"method":"POST","path":"/calendar/v3/calendars/emulator@example.com/events","mode":"status","status":429,"retryAfter":100000,"count":10}"#)
+        let started = Date()
+        let queued = try Self.clerk(folder.path, ["--yes", "dinner tomorrow at 20:00"])
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(queued.status == 0)
+        #expect(queued.stdout.hasSuffix("Created 'Dinner', Wed 2 Dec 2026, 20:00–21:00, on emulator@example.com.\n"
+            + "(Google asked clerk to slow down (for 28 h): 1 change waiting to be sent; clerk sends it next time.)\n"))
+    }
+
+    /// A token file clerk cannot read switched clerk to the local store without a word.
+    @Test(arguments: ["garbage", "[]", "{}", #"{"client_id":"x","refresh_token":"r","expiry":1}"#, ""])
+    func anUnreadableSignInIsOneLineAndNoSilentSwitch(content: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.path + "/clerk", withIntermediateDirectories: true)
+        let token = folder.path + "/clerk/google-token.json"
+        try Data(content.utf8).write(to: URL(fileURLWithPath: token))
+        for request in [["what's on tomorrow"], ["status"]] {
+            let result = try Self.clerk(folder.path, request)
+            #expect(result.status == 1)
+            #expect(result.stdout == "")
+            #expect(result.stderr == "clerk: The saved Google sign-in (\(token)) can't be read. Run 'clerk login' again (or use --backend local).\n")
+        }
+        #expect(try Self.clerk(folder.path, ["--backend", "local", "what's on tomorrow"]).stdout == "Nothing on Wed 2 Dec.\n")
+    }
+
+    /// `clerk login` against an endpoint that does not answer waited five minutes for a
+    /// browser that could not load the page.
+    @Test func aSignInGoogleCannotBeReachedForIsRefusedAtOnce() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let started = Date()
+        let result = try ClerkBinary.run(["--data-dir", folder.path + "/clerk", "--google-endpoint", "http://127.0.0.1:1", "login"],
+                                         environment: Self.environment.merging(["HOME": folder.path]) { $1 }, timeout: 60)
+        #expect(Date().timeIntervalSince(started) < 15)
+        #expect(result.status == 1)
+        #expect(result.stderr == "clerk: Couldn't reach Google's sign-in at http://127.0.0.1:1. Check the network (and --google-endpoint), then run 'clerk login' again.\n")
+    }
+
+    /// A browser command that fails (`BROWSER=false`) left `clerk login` waiting in silence.
+    @Test func aBrowserThatFailsIsSaidAndTheLinkStillSignsIn() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let emulator = try RunningEmulator(folder: folder.path)
+        let login = try Self.logIn(emulator, folder: folder.path, browser: "false")
+        #expect(login.status == 0)
+        let lines = login.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(lines.first == "Opening your browser to sign in to Google. If it does not open, visit:")
+        #expect(lines.dropFirst(2).first == "The browser command 'false' failed. Open the link above in a browser to sign in; clerk waits 5 minutes (Ctrl-C stops it).")
     }
 }

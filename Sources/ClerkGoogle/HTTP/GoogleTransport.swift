@@ -40,7 +40,7 @@ package enum APIFailure: Error, Equatable {
         case .transport(.unreachable): return .unreachable
         case .transport(.timedOut(let arrived)): return arrived && mayHaveApplied ? .outcomeUnknown : .timedOut
         case .transport(.connectionLost): return mayHaveApplied ? .outcomeUnknown : .unreachable
-        case .transport(.cancelled(let arrived)): return arrived && mayHaveApplied ? .outcomeUnknown : .cancelled
+        case .transport(.cancelled(let arrived)): return arrived && mayHaveApplied ? .cancelledAfterSending : .cancelled
         case .transport(.failed): return .unreachable
         case .transport(.libraryMissing): return .libraryMissing(.curl)
         case .answered(401, _, _): return .signInNeeded(.expired)
@@ -65,7 +65,8 @@ package final class GoogleTransport {
     let tokenStore: TokenStore
     package private(set) var tokens: GoogleTokens
     let now: NowProvider
-    let policy: RetryPolicy
+    /// How patient requests are: a write's by default, another inside `with(_:_:)`.
+    private(set) var policy: RetryPolicy
     /// Waits between attempts; tests pass one that does not.
     let sleep: (Double) -> Void
     /// A draw from [0, 1) for the backoff's jitter.
@@ -101,6 +102,15 @@ package final class GoogleTransport {
         }
     }
 
+    /// Runs `body` with the requests in it under `patience` (`RetryPolicy.read` for a sync
+    /// before an answer, `.flush` for the outbox sent before a request).
+    func with<T>(_ patience: RetryPolicy, _ body: () throws -> T) rethrows -> T {
+        let saved = policy
+        policy = patience
+        defer { policy = saved }
+        return try body()
+    }
+
     /// Remembers a new account name in the tokens (and the token file).
     package func setAccount(_ account: String) throws(ServiceError) {
         tokens.account = account
@@ -117,14 +127,19 @@ package final class GoogleTransport {
     }
 
     /// Sends `call` with the bearer token until it succeeds or the policy gives up; returns
-    /// a 2xx answer.
+    /// a 2xx answer. When an earlier try may have been carried out and the last never
+    /// reached Google, the failure says the connection was lost, not that Google was out of
+    /// reach: the request may have been applied.
     package func send(_ call: HTTPCall) throws(APIFailure) -> HTTPAnswer {
         if tokens.expiry.timeIntervalSince(now.now()) < GoogleTransport.refreshMargin { try refreshTokens() }
         var attempt = 1
         var refreshed = false
+        var waited = 0.0
+        var appliedBefore = false
         while true {
             var authorized = call
             authorized.headers.append(("Authorization", "Bearer " + tokens.accessToken))
+            if let limit = policy.tryTimeout { authorized.timeout = min(limit, call.timeout ?? limit) }
             let outcome: RetryPolicy.Outcome
             let failure: APIFailure
             switch Result(catching: { () throws(TransportError) -> HTTPAnswer in try client.send(authorized) }) {
@@ -138,6 +153,9 @@ package final class GoogleTransport {
                     continue
                 }
                 let reason = GoogleTransport.reason(of: answer.body)
+                if answer.status == 403, reason == "insufficientPermissions" || reason == "ACCESS_TOKEN_SCOPE_INSUFFICIENT" {
+                    throw .service(.insufficientScope(missing: endpoints.scope(for: call.url, method: call.method).map { [$0] } ?? []))
+                }
                 let retryAfter = RetryPolicy.retryAfter(answer.header("Retry-After"), now: now.now())
                 outcome = .answered(status: answer.status, reason: reason, retryAfter: retryAfter)
                 failure = .answered(status: answer.status, reason: reason, retryAfter: retryAfter)
@@ -146,14 +164,36 @@ package final class GoogleTransport {
                 outcome = .transport(error)
                 failure = .transport(error)
             }
-            switch policy.decide(attempt: attempt, outcome: outcome, idempotent: call.isIdempotent, random: random()) {
-            case .stop: throw failure
+            switch policy.decide(attempt: attempt, outcome: outcome, idempotent: call.isIdempotent, random: random(), waited: waited) {
+            case .stop:
+                if appliedBefore, case .transport(let error) = failure, !error.mayHaveArrived { throw .transport(.connectionLost) }
+                throw failure
             case .retry(let after):
+                appliedBefore = appliedBefore || failure.mayHaveBeenApplied
                 sleep(after)
-                if HTTPClient.isCancelled { throw .transport(.cancelled(mayHaveArrived: failure.mayHaveArrived)) }
+                waited += after
+                if HTTPClient.isCancelled { throw .transport(.cancelled(mayHaveArrived: appliedBefore)) }
                 attempt += 1
             }
         }
+    }
+
+    /// For a request its caller makes safe to send again (it looks first, as a calendar's
+    /// creation does): waits as the policy says after attempt `attempt` ended in `failure`,
+    /// adding the wait to `waited`; false when the policy gives up instead.
+    func pause(after failure: APIFailure, attempt: Int, waited: inout Double) -> Bool {
+        let outcome: RetryPolicy.Outcome
+        switch failure {
+        case .transport(let error): outcome = .transport(error)
+        case .answered(let status, let reason, let retryAfter): outcome = .answered(status: status, reason: reason, retryAfter: retryAfter)
+        case .malformed, .service: return false
+        }
+        guard case .retry(let after) = policy.decide(attempt: attempt, outcome: outcome, idempotent: true, random: random(), waited: waited) else {
+            return false
+        }
+        sleep(after)
+        waited += after
+        return !HTTPClient.isCancelled
     }
 
     /// `send`, with the answer read as a JSON object (an empty body is an empty object).
@@ -194,6 +234,18 @@ extension APIFailure {
     var mayHaveArrived: Bool {
         if case .transport(let error) = self { return error.mayHaveArrived }
         return true
+    }
+
+    /// True when the request may have been carried out: it may have arrived and no answer
+    /// said otherwise — no answer, a 5xx (which may come after the work), or a success
+    /// whose body could not be read. A 4xx comes before any work.
+    var mayHaveBeenApplied: Bool {
+        switch self {
+        case .transport(let error): return error.mayHaveArrived
+        case .answered(let status, _, _): return status >= 500
+        case .malformed: return true
+        case .service: return false
+        }
     }
 
     /// 404 or 410: the thing is not on Google (any more).

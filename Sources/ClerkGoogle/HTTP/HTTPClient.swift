@@ -13,6 +13,8 @@ package struct HTTPCall: Sendable {
     /// a new connection: on a reused one libcurl resends a request by itself, once, when the
     /// connection closes without an answer.
     package var isIdempotent: Bool
+    /// The most seconds the whole exchange may take, when less than the client's limit.
+    package var timeout: Double?
 
     package init(_ method: String, _ url: String, headers: [(String, String)] = [], body: [UInt8]? = nil, isIdempotent: Bool = true) {
         self.method = method
@@ -192,7 +194,7 @@ private final class CurlHandle {
         ccurl_set_string(handle, CURLOPT_ACCEPT_ENCODING, "")  // every encoding libcurl decodes, gzip among them
         ccurl_set_long(handle, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
         ccurl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(limits.connect * 1000))
-        ccurl_set_long(handle, CURLOPT_TIMEOUT_MS, Int(limits.total * 1000))
+        ccurl_set_long(handle, CURLOPT_TIMEOUT_MS, Int(min(call.timeout ?? limits.total, limits.total) * 1000))
         ccurl_set_long(handle, CURLOPT_SSL_VERIFYPEER, 1)
         ccurl_set_long(handle, CURLOPT_SSL_VERIFYHOST, 2)
         ccurl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0)
@@ -234,11 +236,17 @@ private final class CurlHandle {
                           bytesSent: Int(sent) + requestBytes, bytesReceived: Int(received) + headerBytes)
     }
 
-    /// Whether a failed transfer had connected (so the request may have gone out).
+    /// Whether a failed transfer got as far as sending, so the request may have arrived: a
+    /// connection was made, or a kept-alive one was reused and the transfer begun on it
+    /// (libcurl gives a reused connection no connect time, so that alone is not enough).
     private var hadConnected: Bool {
         var connected: Double = 0
+        var begun: curl_off_t = 0
+        var requestBytes = 0
         ccurl_get_double(handle, CURLINFO_CONNECT_TIME, &connected)
-        return connected > 0
+        ccurl_get_off(handle, CURLINFO_PRETRANSFER_TIME_T, &begun)
+        ccurl_get_long(handle, CURLINFO_REQUEST_SIZE, &requestBytes)
+        return connected > 0 || begun > 0 || requestBytes > 0
     }
 
     private func classify(_ code: CURLcode) -> TransportError {

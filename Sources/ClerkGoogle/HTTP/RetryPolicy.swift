@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// When to try a Google request again, and after how long: a pure function of the attempt
-/// and its outcome, with the random draw and the clock passed in.
+/// and its outcome, with the random draw and the time already waited passed in.
 ///
 /// Retried: 5xx, 429, 408, 403 whose reason is `rateLimitExceeded` or
 /// `userRateLimitExceeded`, and transport failures — but a 5xx or a failure after which the
@@ -14,10 +14,9 @@ import Glibc
 /// 403s, 404, 409, 410, 412 (and 401, which the caller answers by refreshing the token once).
 ///
 /// Full-jitter exponential backoff: before attempt n+1 the wait is uniform in
-/// [0, min(32 s, 0.25 s × 2^(n−1))]; `Retry-After` replaces the draw when given (capped
-/// at 32 s too). At most 5 attempts in all; when Google could not be reached at all
-/// (refused, no route, name not found) only 2, so a command offline answers from the
-/// mirror at once instead of waiting out the backoff.
+/// [0, min(32 s, 0.25 s × 2^(n−1))]; `Retry-After` replaces the draw when given. When
+/// Google could not be reached at all (refused, no route, name not found) only 2 attempts,
+/// so a command offline answers from the mirror at once instead of waiting out the backoff.
 ///
 /// | after attempt | wait at most |
 /// |---------------|--------------|
@@ -26,16 +25,42 @@ import Glibc
 /// | 3             | 1 s          |
 /// | 4             | 2 s          |
 /// | 5             | — (give up)  |
+///
+/// Three patiences: a write waits for Google's answer; a read only brings the mirror up to
+/// date before it answers, so it gives up soon and answers from the mirror (saying how old
+/// that is); the outbox, sent before each request, gives up soon too (what it holds waits
+/// on, sent once, and the request goes ahead). A wait that would take a request past its
+/// budget — a `Retry-After` of an hour — is not waited at all: the request stops there,
+/// and a write waits in the outbox.
+///
+/// | patience                    | each try at most | attempts | waits between tries, in all |
+/// |-----------------------------|------------------|----------|-----------------------------|
+/// | `write` (the default)       | 30 s             | 5        | 30 s                        |
+/// | `read` (a sync)             | 4 s              | 2        | 2 s                         |
+/// | `flush` (the outbox)        | 10 s             | 2        | 2 s                         |
 package struct RetryPolicy: Sendable {
     package var maxAttempts = 5
     package var base = 0.25
     package var cap = 32.0
+    /// The most seconds waited between the tries of one request, in all.
+    package var waitBudget = 30.0
+    /// The most seconds each try may take (nil: the HTTP client's limit).
+    package var tryTimeout: Double?
 
-    package init(maxAttempts: Int = 5, base: Double = 0.25, cap: Double = 32) {
+    package init(maxAttempts: Int = 5, base: Double = 0.25, cap: Double = 32, waitBudget: Double = 30, tryTimeout: Double? = nil) {
         self.maxAttempts = maxAttempts
         self.base = base
         self.cap = cap
+        self.waitBudget = waitBudget
+        self.tryTimeout = tryTimeout
     }
+
+    /// A write: Google's answer is what the person is told.
+    package static let write = RetryPolicy()
+    /// A sync before a read is answered: soon given up for the mirror's answer.
+    package static let read = RetryPolicy(maxAttempts: 2, waitBudget: 2, tryTimeout: 4)
+    /// The outbox sent before a request: what cannot go soon waits for the next one.
+    package static let flush = RetryPolicy(maxAttempts: 2, waitBudget: 2, tryTimeout: 10)
 
     /// How an attempt ended, as far as retrying goes.
     package enum Outcome: Equatable, Sendable {
@@ -61,14 +86,18 @@ package struct RetryPolicy: Sendable {
     }
 
     /// What to do after `attempt` (1 for the first) ended with `outcome`; `random` is a
-    /// draw from [0, 1). `idempotent` says the request may safely arrive twice.
-    package func decide(attempt: Int, outcome: Outcome, idempotent: Bool, random: Double) -> Decision {
+    /// draw from [0, 1). `idempotent` says the request may safely arrive twice; `waited` is
+    /// how long the request has waited between its tries so far.
+    package func decide(attempt: Int, outcome: Outcome, idempotent: Bool, random: Double, waited: Double = 0) -> Decision {
         guard attempt < maxAttempts else { return .stop }
         switch outcome {
         case .answered(let status, let reason, let retryAfter):
             guard RetryPolicy.isRetryable(status: status, reason: reason) else { return .stop }
             if status >= 500, !idempotent { return .stop }
-            if let retryAfter { return .retry(after: min(max(retryAfter, 0), cap)) }
+            if let retryAfter {
+                let wait = max(retryAfter, 0)
+                return waited + wait <= waitBudget ? .retry(after: wait) : .stop
+            }
         case .transport(let error):
             if case .unreachable = error, attempt >= 2 { return .stop }
             if case .cancelled = error { return .stop }
@@ -77,7 +106,8 @@ package struct RetryPolicy: Sendable {
             if error.mayHaveArrived && !idempotent { return .stop }
         }
         let ceiling = min(cap, base * pow(2, Double(attempt - 1)))
-        return .retry(after: ceiling * min(max(random, 0), 1))
+        let wait = ceiling * min(max(random, 0), 1)
+        return waited + wait <= waitBudget ? .retry(after: wait) : .stop
     }
 
     /// `Retry-After` in seconds: a number, or an HTTP date measured from `now`.

@@ -10,14 +10,17 @@ package struct SignIn {
     package var oauth: OAuthClient
     package var scopes: [String] = GoogleScopes.all
     /// How long to wait for the browser to come back.
-    package var timeout: Double = 300
+    package var timeout: Double = SignIn.defaultTimeout
+    package static let defaultTimeout: Double = 300
 
     package init(oauth: OAuthClient) {
         self.oauth = oauth
     }
 
     /// Runs the flow. `present` is given the consent URL: it opens a browser or prints the
-    /// URL; the call then waits for the redirect. Returns the tokens with what was granted.
+    /// URL; the call then waits for the redirect, `timeout` at most. Returns the tokens with
+    /// what was granted. Google's sign-in is checked first: when it cannot be reached, no
+    /// one is sent to a page that cannot load.
     package func run(client: HTTPClient, now: NowProvider, present: (String) -> Void) throws(ServiceError) -> GoogleTokens {
         guard OAuthClient.canMakeChallenges else { throw .libraryMissing(.crypto) }
         let redirect = RedirectCatcher()
@@ -30,17 +33,34 @@ package struct SignIn {
             throw .unreachable
         }
         defer { server.stop() }
+        try checkReachable(client: client)
         let redirectURI = "http://127.0.0.1:\(server.port)/"
         let (verifier, challenge) = OAuthClient.pkce()
         let state = OAuthClient.randomToken(32)
         redirect.expectedState = state
         present(oauth.authorizationURL(redirect: redirectURI, scopes: scopes, state: state, challenge: challenge))
         guard let result = HTTPClient.waiting({ redirect.wait(seconds: timeout) }) else {
-            throw HTTPClient.isCancelled ? .cancelled : .timedOut
+            throw HTTPClient.isCancelled ? .cancelled : .signInNeeded(.notCompleted(minutes: Int((timeout / 60).rounded(.up))))
         }
         switch result {
         case .code(let code): return try oauth.exchange(code: code, verifier: verifier, redirect: redirectURI, client: client, now: now.now())
         case .denied: throw .signInNeeded(.declined)
+        }
+    }
+
+    /// Any answer from the token endpoint (a GET it refuses will do) shows Google's sign-in
+    /// can be reached; none in 10 s, or no connection, is `signInNeeded(.unreachable)`.
+    private func checkReachable(client: HTTPClient) throws(ServiceError) {
+        var probe = HTTPCall("GET", oauth.endpoints.token)
+        probe.timeout = 10
+        do {
+            _ = try client.send(probe)
+        } catch .cancelled {
+            throw .cancelled
+        } catch .libraryMissing {
+            throw .libraryMissing(.curl)
+        } catch {
+            throw .signInNeeded(.unreachable(host: HTTPClient.origin(of: oauth.endpoints.token)))
         }
     }
 

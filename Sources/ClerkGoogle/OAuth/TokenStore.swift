@@ -54,8 +54,19 @@ package struct TokenStore: Sendable {
 
     /// The saved sign-in, nil when there is none (or the file is not one clerk wrote).
     package func load() -> GoogleTokens? {
-        guard let bytes = SmallFile.contents(path, limit: 1 << 20), let json = try? JSONValue.parse(bytes: bytes) else { return nil }
-        return GoogleTokens(json: json)
+        try? read()
+    }
+
+    /// True when the token file is there, whatever it holds.
+    package var exists: Bool { access(path, F_OK) == 0 }
+
+    /// The saved sign-in: nil when there is no token file, `signInNeeded(.unreadable)` when
+    /// there is one that does not hold a sign-in clerk wrote (damaged, emptied, edited).
+    package func read() throws(ServiceError) -> GoogleTokens? {
+        guard exists else { return nil }
+        guard let bytes = SmallFile.contents(path, limit: 1 << 20), let json = try? JSONValue.parse(bytes: bytes),
+              let tokens = GoogleTokens(json: json) else { throw .signInNeeded(.unreadable(path: path)) }
+        return tokens
     }
 
     /// Writes the file whole: a new file made 0600 before anything is written to it, then

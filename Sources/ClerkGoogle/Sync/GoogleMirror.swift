@@ -17,8 +17,11 @@ package import FoundationEssentials
 /// | contacts      | 60 s                   |
 /// | calendar list | 5 min                  |
 ///
-/// When Google cannot be reached the mirror answers as it is and says how old it is; it
-/// waits 30 s before trying again in the same process.
+/// A sync before an answer is given up soon (`RetryPolicy.read`). When Google cannot be
+/// reached, is slow, asks clerk to slow down, has trouble (5xx) or sends an answer that
+/// cannot be read, the mirror answers as it is and says how old it is and why; it waits
+/// 30 s before trying again in the same process. A calendar Google no longer has (404)
+/// leaves the mirror with its events.
 package final class GoogleMirror {
     package enum Kind: String, CaseIterable, Sendable {
         case calendarList, events, contacts, files
@@ -46,10 +49,14 @@ package final class GoogleMirror {
     /// How the last reads stood.
     package enum Standing: Equatable, Sendable {
         case current
-        /// Google could not be reached; the data is from `asOf` (nil: never synced).
+        /// Google could not be reached (or did not answer in time); the data is from `asOf`
+        /// (nil: never synced).
         case offline(asOf: Date?)
         /// The sign-in is no longer valid; the data is from `asOf`.
         case signInExpired(asOf: Date?)
+        /// Google answered, but not with the data: `cause` says why (a rate limit, trouble
+        /// of its own, an answer that cannot be read); the data is from `asOf`.
+        case behind(asOf: Date?, cause: ServiceError)
     }
 
     package let store: LocalStore
@@ -81,10 +88,17 @@ package final class GoogleMirror {
         try store.setSyncValue("synced." + kind.rawValue, String(now.now().timeIntervalSince1970))
     }
 
+    /// Makes the next command sync `kind` whatever its freshness (after a change whose
+    /// outcome is unknown, so that looking shows it).
+    func markStale(_ kind: Kind) {
+        try? store.setSyncValue("synced." + kind.rawValue, nil)
+    }
+
     /// Brings each of `kinds` up to date when it is older than its freshness (all of them
-    /// with `force`). Failing to reach Google is not an error here: the mirror answers as it
-    /// is and `standing` says so. Google refusing for another reason is.
-    package func refresh(_ kinds: [Kind], force: Bool = false, progress: ((Int) -> Void)? = nil) throws(ServiceError) {
+    /// with `force`). Failing to get Google's data is not an error here: the mirror answers
+    /// as it is and `standing` says so. Google refusing for another reason is. `patient`
+    /// (the sign-in's first full sync) waits as a write does instead of as a read.
+    package func refresh(_ kinds: [Kind], force: Bool = false, patient: Bool = false, progress: ((Int) -> Void)? = nil) throws(ServiceError) {
         let moment = now.now()
         if !force, let unreachableAt, moment.timeIntervalSince(unreachableAt) < GoogleMirror.retryOfflineAfter { return }
         // A kind whose permission was not granted is left as it is (its writes say why).
@@ -95,38 +109,45 @@ package final class GoogleMirror {
         }
         guard !due.isEmpty else { return }
         do {
-            // The calendar list first: events sync per calendar.
-            if due.contains(.calendarList) || (due.contains(.events) && lastSync(.calendarList) == nil) { try syncCalendarList() }
-            var count = 0
-            if due.contains(.events) {
-                for calendar in try store.calendars() {
-                    count += try syncEvents(calendarID: calendar.id)
-                    progress?(count)
-                }
-                try noteSynced(.events)
-            }
-            if due.contains(.contacts) {
-                count += try syncContacts()
-                progress?(count)
-            }
-            if due.contains(.files) {
-                count += try syncFiles()
-                progress?(count)
-            }
+            try api.transport.with(patient ? .write : .read) { try sync(due, progress: progress) }
             standing = .current
             unreachableAt = nil
         } catch let failure as APIFailure {
-            if case .service(.signInNeeded) = failure {
+            let error = failure.serviceError(mayHaveApplied: false)
+            guard failure.isWorthWaiting || failure == .malformed else { throw error }
+            switch error {
+            case .signInNeeded:
                 standing = .signInExpired(asOf: lastFullSync)
                 return
+            case .unreachable, .timedOut: standing = .offline(asOf: lastFullSync)
+            default: standing = .behind(asOf: lastFullSync, cause: error)
             }
-            guard failure.isWorthWaiting else { throw failure.serviceError(mayHaveApplied: false) }
             unreachableAt = moment
-            standing = .offline(asOf: lastFullSync)
         } catch let error as ServiceError {
             throw error
         } catch {
             throw .storage(.failed(code: 1), path: "mirror")
+        }
+    }
+
+    /// Syncs `due`, the calendar list first (events sync per calendar).
+    private func sync(_ due: [Kind], progress: ((Int) -> Void)?) throws {
+        if due.contains(.calendarList) || (due.contains(.events) && lastSync(.calendarList) == nil) { try syncCalendarList() }
+        var count = 0
+        if due.contains(.events) {
+            for calendar in try store.calendars() {
+                count += try syncEvents(calendarID: calendar.id)
+                progress?(count)
+            }
+            try noteSynced(.events)
+        }
+        if due.contains(.contacts) {
+            count += try syncContacts()
+            progress?(count)
+        }
+        if due.contains(.files) {
+            count += try syncFiles()
+            progress?(count)
         }
     }
 
@@ -160,13 +181,19 @@ package final class GoogleMirror {
     }
 
     /// Applies what changed on one calendar since its sync token (everything, the first
-    /// time or after Google said 410); returns how many events came.
+    /// time or after Google said 410); returns how many events came. A calendar Google
+    /// does not know (404: deleted elsewhere) sends the calendar list to be synced again,
+    /// which takes it out of the mirror.
     func syncEvents(calendarID: String) throws -> Int {
         let key = "events." + calendarID
         let token = try store.syncValue(key)
         let items: [JSONValue], nextSync: String?
         do {
             (items, nextSync) = try fetchEvents(calendarID: calendarID, syncToken: token)
+        } catch where (error as? APIFailure)?.status == 404 {
+            try syncCalendarList()
+            guard try store.calendars().contains(where: { $0.id == calendarID }) else { return 0 }
+            throw error
         } catch {
             // 410: the token is too old; start over from a full listing.
             guard token != nil, (error as? APIFailure)?.status == 410 else { throw error }

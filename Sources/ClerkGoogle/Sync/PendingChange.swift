@@ -11,6 +11,9 @@ enum PendingChange: Equatable {
     case quickAdd(calendarID: String, text: String, attempted: Date?)
     case patchEvent(calendarID: String, eventID: String, body: JSONValue)
     case deleteEvent(calendarID: String, eventID: String)
+    /// The event an import that stopped may have made for an iCalendar UID, deleted if
+    /// Google has it (the import's answer, with its id, never came).
+    case deleteImported(calendarID: String, uid: String)
     /// files.create with a generated id.
     case createFile(id: String, name: String, mimeType: String, content: [UInt8])
     case updateFile(id: String, mimeType: String, content: [UInt8])
@@ -24,6 +27,7 @@ enum PendingChange: Equatable {
         case .quickAdd: return "event.quickAdd"
         case .patchEvent: return "event.patch"
         case .deleteEvent: return "event.delete"
+        case .deleteImported: return "event.deleteImported"
         case .createFile: return "file.create"
         case .updateFile: return "file.update"
         case .trashFile: return "file.trash"
@@ -38,6 +42,7 @@ enum PendingChange: Equatable {
         case .quickAdd(_, let text, _): return "'\(text)'"
         case .patchEvent(_, _, let body): return "a change to '\(body["summary"]?.stringValue ?? "an event")'"
         case .deleteEvent: return "an event's deletion"
+        case .deleteImported: return "taking back an imported event"
         case .createFile(_, let name, _, _): return "the new file '\(name)'"
         case .updateFile: return "a file's new content"
         case .trashFile(_, let trashed): return trashed ? "moving a file to the trash" : "taking a file out of the trash"
@@ -54,6 +59,7 @@ enum PendingChange: Equatable {
         case .patchEvent(let calendar, let event, let body):
             return .object([("calendarID", .string(calendar)), ("eventID", .string(event)), ("body", body)])
         case .deleteEvent(let calendar, let event): return .object([("calendarID", .string(calendar)), ("eventID", .string(event))])
+        case .deleteImported(let calendar, let uid): return .object([("calendarID", .string(calendar)), ("uid", .string(uid))])
         case .createFile(let id, let name, let type, let content):
             return .object([("id", .string(id)), ("name", .string(name)), ("mimeType", .string(type)), ("content", .string(Data(content).base64EncodedString()))])
         case .updateFile(let id, let type, let content):
@@ -80,6 +86,9 @@ enum PendingChange: Equatable {
         case "event.delete":
             guard let calendar = string("calendarID"), let event = string("eventID") else { return nil }
             self = .deleteEvent(calendarID: calendar, eventID: event)
+        case "event.deleteImported":
+            guard let calendar = string("calendarID"), let uid = string("uid") else { return nil }
+            self = .deleteImported(calendarID: calendar, uid: uid)
         case "file.create":
             guard let id = string("id"), let name = string("name"), let type = string("mimeType"), let content = bytes("content") else { return nil }
             self = .createFile(id: id, name: name, mimeType: type, content: content)

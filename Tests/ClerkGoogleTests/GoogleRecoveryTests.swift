@@ -1,0 +1,185 @@
+@testable import ClerkGoogle
+import ClerkCore
+import ClerkLocal
+import Foundation
+@testable import GoogleEmulator
+import Testing
+
+/// What the Google backend does when a write's answer is lost, Google is slow or refuses,
+/// or the account changed behind clerk's back: nothing lost, nothing made twice, and the
+/// mirror as Google has it.
+@Suite struct GoogleRecoveryTests {
+    static let primary = "emulator@example.com"
+    static let events = "/calendar/v3/calendars/emulator@example.com/events"
+
+    static func calendarNames(_ harness: GoogleHarness) -> [String] {
+        (harness.side("GET", "/calendar/v3/users/me/calendarList")["items"]?.arrayValue ?? []).compactMap { $0["summary"]?.stringValue }
+    }
+
+    static func eventTitles(_ harness: GoogleHarness, calendar: String = primary) -> [String] {
+        let path = "/calendar/v3/calendars/\(calendar.replacingOccurrences(of: "@", with: "%40"))/events"
+        return (harness.side("GET", path)["items"]?.arrayValue ?? []).compactMap { $0["summary"]?.stringValue }.sorted()
+    }
+
+    /// The DELETE went through but its answer was lost; the transport's retry got 404, and
+    /// clerk said "Google refused that (404 notFound). Nothing changed." with the calendar
+    /// gone at Google and still in the mirror.
+    @Test func aCalendarDeleteWhoseAnswerIsLostIsDoneAndLeavesTheMirror() throws {
+        let harness = try GoogleHarness()
+        let backend = try harness.signIn().backend
+        let trips = try backend.createCalendar(named: "Trips", timeZone: "Europe/Madrid")
+        _ = try backend.insertEvent(EventDraft(title: "Flight", when: GoogleBackendTests.when(1, 9)), id: "flight001", calendarID: trips.id)
+        harness.arm(["method": "DELETE", "path": .string("/calendar/v3/calendars/" + trips.id), "mode": "drop-after-apply"])
+        try backend.deleteCalendar(id: trips.id)
+        #expect(!Self.calendarNames(harness).contains("Trips"))
+        #expect(try backend.calendars().map(\.name) == [Self.primary])
+        #expect(try backend.store.event(id: "flight001") == nil)
+    }
+
+    /// A calendar made elsewhere since the mirror's list was read (it is read every five
+    /// minutes) is not made twice: the list is read before a calendar is made.
+    @Test func aCalendarMadeBehindClerksBackIsNotMadeAgain() throws {
+        let harness = try GoogleHarness()
+        let backend = try harness.signIn().backend
+        harness.side("POST", "/calendar/v3/calendars", ["summary": "Trips"])
+        #expect(throws: ServiceError.alreadyExists(.calendar, name: "Trips")) {
+            try backend.createCalendar(named: "Trips", timeZone: "Europe/Madrid")
+        }
+        #expect(Self.calendarNames(harness).filter { $0 == "Trips" }.count == 1)
+    }
+
+    /// A 503 on calendars.insert was not retried at all (Google picks the id, so a blind
+    /// resend could make two); now clerk looks first and sends again when it is not there.
+    @Test func aCalendarCreateGoogleFailsTwiceIsSentAgainAndMadeOnce() throws {
+        let harness = try GoogleHarness()
+        let backend = try harness.signIn().backend
+        harness.arm(["method": "POST", "path": "/calendar/v3/calendars", "mode": "status", "status": 503, "count": 2])
+        let trips = try backend.createCalendar(named: "Trips", timeZone: "Europe/Madrid")
+        #expect(Self.calendarNames(harness).filter { $0 == "Trips" }.count == 1)
+        #expect(try backend.calendars().contains(trips))
+    }
+
+    /// Google stopped answering after 25 of 100 imports: clerk said "Nothing changed" and
+    /// left the 25 at Google. They leave the mirror at once, wait in the outbox, and go when
+    /// Google is back.
+    @Test func anImportCutOffPartwayIsTakenBackWhenGoogleIsBack() throws {
+        let harness = try GoogleHarness()
+        let backend = try harness.signIn().backend
+        let imported = (0..<100).map { number in
+            ImportedEvent(uid: "bulk-\(number)@example.com", draft: EventDraft(title: "Bulk \(number)", when: GoogleBackendTests.when(number % 6, 8 + number % 9)))
+        }
+        var thrown: ServiceError?
+        do {
+            _ = try backend.importEvents(imported, calendarID: Self.primary, progress: { done, _ in
+                if done == 25 { harness.goOffline() }
+            })
+        } catch let error as ServiceError {
+            thrown = error
+        }
+        guard case .importInterrupted(.unreachable, let left)? = thrown else {
+            Issue.record("expected the import to stop with 25 events waiting to be taken back, got \(String(describing: thrown))")
+            return
+        }
+        // The 26th import may have been sent on a connection that then broke: it is looked for too.
+        #expect((25...26).contains(left))
+        #expect(try backend.store.storedEvents(calendarID: Self.primary).isEmpty)
+        #expect(backend.waitingCount == left)
+
+        try harness.comeBack()
+        harness.clock.advance(31)
+        let next = try #require(try GoogleAccount(setup: harness.setup))
+        next.backend.flushOutbox()
+        #expect(next.backend.waitingCount == 0)
+        #expect(Self.eventTitles(harness).isEmpty)
+    }
+
+    /// Every try of an import was applied and its answer lost: the event it made, which clerk
+    /// has no id for, is found by its UID and deleted with the rest.
+    @Test func anImportWhoseAnswersNeverCameTakesBackWhatItMayHaveMade() throws {
+        let harness = try GoogleHarness()
+        let backend = try harness.signIn().backend
+        let imported = (0..<3).map { number in
+            ImportedEvent(uid: "lost-\(number)@example.com", draft: EventDraft(title: "Lost \(number)", when: GoogleBackendTests.when(1, 9 + number)))
+        }
+        harness.arm(["method": "POST", "path": .string(Self.events + "/import"), "mode": "drop-after-apply", "count": 7])
+        #expect(throws: ServiceError.self) {
+            try backend.importEvents(imported, calendarID: Self.primary, progress: nil)
+        }
+        #expect(Self.eventTitles(harness).isEmpty)
+        #expect(backend.waitingCount == 0)
+    }
+
+    /// A calendar deleted elsewhere made every command fail with "Google refused that (404
+    /// notFound). Nothing changed." until the calendar list was read again, five minutes on.
+    @Test func aCalendarDeletedBehindClerksBackLeavesTheMirrorAtTheNextSync() throws {
+        let harness = try GoogleHarness()
+        let backend = try harness.signIn().backend
+        let trips = try backend.createCalendar(named: "Trips", timeZone: "Europe/Madrid")
+        _ = try backend.insertEvent(EventDraft(title: "Flight", when: GoogleBackendTests.when(1, 9)), id: "flight001", calendarID: trips.id)
+        _ = try backend.insertEvent(EventDraft(title: "Lunch", when: GoogleBackendTests.when(1, 13)), id: "lunch0001", calendarID: Self.primary)
+        harness.side("DELETE", "/calendar/v3/calendars/" + trips.id)
+        harness.clock.advance(6)
+        #expect(try GoogleBackendTests.titles(backend) == ["Lunch"])
+        #expect(backend.takeNotices().isEmpty)
+        #expect(try backend.calendars().map(\.name) == [Self.primary])
+    }
+
+    /// A 429 asking for 100,000 s was waited 32 s at a time for two minutes, then the write
+    /// was queued saying Google could not be reached.
+    @Test func aLongRetryAfterQueuesAWriteAtOnceSayingGoogleAskedToSlowDown() throws {
+        let harness = try GoogleHarness()
+        let account = try harness.signIn()
+        let waits = LogLines()
+        let transport = GoogleTransport(client: account.transport.client, endpoints: account.transport.endpoints, oauth: account.setup.oauth,
+                                        tokenStore: account.setup.tokenStore, tokens: account.transport.tokens, now: harness.now,
+                                        sleep: { waits.append(String($0)) })
+        let backend = GoogleBackend(store: account.backend.store, transport: transport, now: harness.now)
+        harness.arm(["method": "POST", "path": .string(Self.events), "mode": "status", "status": 429, "retryAfter": 100_000, "count": 5])
+        let event = try backend.insertEvent(EventDraft(title: "Dinner", when: GoogleBackendTests.when(1, 20)), id: "dinner001", calendarID: Self.primary)
+        #expect(event.title == "Dinner")
+        #expect(waits.all.isEmpty)
+        #expect(backend.takeNotices() == [.waiting(count: 1, cause: .rateLimited(retryAfter: 100_000))])
+    }
+
+    /// An events listing whose body could not be read failed the read; the mirror answers,
+    /// saying why and how old its answer is.
+    @Test func anUnreadableSyncIsAnsweredFromTheMirror() throws {
+        let harness = try GoogleHarness()
+        harness.side("POST", Self.events, GoogleBackendTests.eventJSON("keep00001", "Keep"))
+        let backend = try harness.signIn().backend
+        let synced = harness.clock.now
+        harness.clock.advance(6)
+        harness.arm(["method": "GET", "path": .string(Self.events), "mode": "malformed"])
+        #expect(try GoogleBackendTests.titles(backend) == ["Keep"])
+        #expect(backend.takeNotices() == [.behind(asOf: synced, cause: .malformedResponse)])
+    }
+
+    /// Without the permission to make calendars, the failure named no permission at all
+    /// ("access to .").
+    @Test func aMissingPermissionIsNamed() throws {
+        let harness = try GoogleHarness()
+        harness.side("POST", "/_emulator/scopes", ["scopes": .array(GoogleScopes.all.filter { $0 != GoogleScopes.calendarsCreate }.map(JSONValue.string))])
+        #expect(throws: ServiceError.insufficientScope(missing: [GoogleScopes.calendarsCreate])) { try harness.signIn() }
+        let backend = try #require(try GoogleAccount(setup: harness.setup)).backend
+        #expect(throws: ServiceError.insufficientScope(missing: [GoogleScopes.calendarsCreate])) {
+            try backend.createCalendar(named: "Trips", timeZone: "Europe/Madrid")
+        }
+    }
+
+    /// After an insert whose outcome was unknown (Ctrl-C once it was sent), asking for the
+    /// same event again — under a new id, as a new request makes — sends the first id, so
+    /// Google holds it once.
+    @Test func anEventAskedForAgainAfterAnUnknownOutcomeIsMadeOnce() throws {
+        let harness = try GoogleHarness()
+        let backend = try harness.signIn().backend
+        let draft = EventDraft(title: "Dentist", when: GoogleBackendTests.when(3, 10))
+        // The first try went through, and clerk never heard.
+        harness.side("POST", Self.events, GoogleCoding.eventBody(draft, id: "dentist01"))
+        backend.rememberUncertainInsert(id: "dentist01", calendarID: Self.primary, body: GoogleCoding.eventBody(draft, id: "dentist01"))
+        let event = try backend.insertEvent(draft, id: "dentist02", calendarID: Self.primary)
+        #expect(event.id == "dentist01")
+        #expect(Self.eventTitles(harness) == ["Dentist"])
+        // Remembered only until then: the same event asked for once more is a new one.
+        #expect(try backend.insertEvent(draft, id: "dentist03", calendarID: Self.primary).id == "dentist03")
+    }
+}

@@ -192,7 +192,7 @@ public struct Router: Sendable {
         let body = s.body
         // A month's name is always inside a date, so only those words are looked up.
         for i in body where s.isInDate(i) {
-            guard let month = Lexicon.months[s.word(i)] else { continue }
+            guard Self.months.mayContain(key: s.key(i)), let month = Self.months[s.word(i), key: s.key(i)] else { continue }
             var day: Int?, next = i + 1
             // "feb 30", "february the 30th", "feb. 30"
             var j = i + 1
@@ -210,6 +210,10 @@ public struct Router: Sendable {
         }
         return nil
     }
+
+    /// `Lexicon.months` looked up by the key the split found (`Term.key`): a `Dictionary`
+    /// hashed each word of a date with SipHash (~400 instructions a word, on every line).
+    static let months = WordMap(Lexicon.months.map { ($0.key, $0.value) })
 
     /// True for the intents whose dates and amounts are checked before they are carried out.
     static func isAboutEvents(_ intent: Intent) -> Bool {

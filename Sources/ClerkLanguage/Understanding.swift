@@ -30,7 +30,6 @@ public struct Understanding: Sendable, Hashable {
         self.rule = rule
     }
 
-    /// The first slot of `kind`, if any.
     /// Every part given: the router returns the value made here, where a `var` set part by
     /// part was copied out and destroyed.
     init(text: String, intent: Intent, slots: [Slot], dates: [DateMatch], rule: String, amountOutOfRange: String?,
@@ -45,6 +44,7 @@ public struct Understanding: Sendable, Hashable {
         self.corrections = corrections
     }
 
+    /// The first slot of `kind`, if any.
     public func slot(_ kind: Slot.Kind) -> Slot? {
         slots.first { $0.kind == kind }
     }

@@ -107,7 +107,7 @@ enum CreateReader {
     static let asWord: WordSet = ["as"]
 
     /// The "as" of "mark X as Y" when a marking verb comes before it and words follow it.
-    static func titleAfterAs(_ s: Sentence, used: [Bool]) -> Int? {
+    static func titleAfterAs(_ s: Sentence, used: TokenMask) -> Int? {
         guard let asAt = s.first(in: asWord), asAt + 1 < s.body.upperBound,
               (s.body.lowerBound..<asAt).contains(where: { ["mark", "marked", "flag", "flagged", "note", "name", "set", "save", "input", "keep"].contains(s.word($0)) })
         else { return nil }
@@ -228,7 +228,7 @@ enum AgendaReader {
     /// says more than "events" ("dentist appointment").
     /// `names` are the details' `namesInTitle` (the details themselves, passed from a `var`,
     /// were copied whole for the call).
-    static func filterWords(_ s: Sentence, used: [Bool], keepNames names: [Range<Int>]) -> (String, [Range<Int>])? {
+    static func filterWords(_ s: Sentence, used: TokenMask, keepNames names: [Range<Int>]) -> (String, [Range<Int>])? {
         // The names that stay in a title, and "with" before one (it went with the name), are
         // taken too, asked word by word: a copy of `used` marked with them was copied again
         // for every question (its storage made unique before the loop that marked it).
@@ -262,7 +262,7 @@ enum AgendaReader {
 /// Reads which event a change or removal means: "the dentist appointment", "lunch with Ana
 /// tomorrow", "it", "my next meeting", "everything on Friday".
 enum ReferenceReader {
-    static func read(_ s: Sentence, range: Range<Int>, used: [Bool], known: Names, slots: inout [Slot]) -> EventReference {
+    static func read(_ s: Sentence, range: Range<Int>, used: TokenMask, known: Names, slots: inout [Slot]) -> EventReference {
         var details = EventDetails(s, range: range, known: known, used: used)
         var reference = EventReference()
         // "the weekly sync", "the recurring standup": the series, not a day of it.
@@ -284,7 +284,10 @@ enum ReferenceReader {
             reference.isAll = true
             slots.append(s.slot(.all, all..<(all + 1), value: "true", rule: "all-word"))
         }
-        if let (words, pieces) = AgendaReader.filterWords(s, used: details.used.enumerated().map { $0.element || !range.contains($0.offset) }, keepNames: details.namesInTitle) {
+        // The words outside `range` are taken too.
+        var outside = details.used
+        for i in 0..<outside.count where !range.contains(i) { outside[i] = true }
+        if let (words, pieces) = AgendaReader.filterWords(s, used: outside, keepNames: details.namesInTitle) {
             reference.words = words
             slots.append(s.slot(.words, pieces: pieces, value: words, rule: "remaining-words"))
         }
@@ -380,7 +383,7 @@ enum ChangeReader {
 
     /// Where a shift starts when the change has no "to" and no date: the length of "back an
     /// hour", "by 30 minutes", "forward 15 minutes", or the word before it.
-    static func shiftStart(_ s: Sentence, in range: Range<Int>, used: [Bool]) -> Int? {
+    static func shiftStart(_ s: Sentence, in range: Range<Int>, used: TokenMask) -> Int? {
         for i in range where !used[i] && i > range.lowerBound {
             guard let (_, next) = Quantity.minutes(in: s, at: i) else { continue }
             let before = s.word(i - 1), after = s.word(next)
@@ -393,7 +396,7 @@ enum ChangeReader {
     /// Verbs after which the rest of the line is a new title, said as is.
     static let renameVerbs: WordSet = ["rename", "renamed", "retitle", "call", "name", "title", "label"]
 
-    static func read(_ s: Sentence, range: Range<Int>, used: [Bool], verb: String, known: Names, slots: inout [Slot]) -> EventChanges {
+    static func read(_ s: Sentence, range: Range<Int>, used: TokenMask, verb: String, known: Names, slots: inout [Slot]) -> EventChanges {
         var changes = EventChanges()
         guard !range.isEmpty else { return changes }
         // "rename the standup to Daily sync": the new title is taken word for word, dates and all.
@@ -485,14 +488,10 @@ extension ChangeReader {
 
 extension Sentence {
     /// A used-mask where everything outside the body (wake words, politeness) is taken.
-    var usedOutsideBody: [Bool] {
-        // Made by appends into reserved room: `[Bool](repeating:count:)` allocates through the
-        // standard library's unspecialized path, which looks up the storage's generic
-        // metadata (about 550 instructions a mask); the append path is specialized here.
-        let count = tokens.count, body = self.body
-        var used: [Bool] = []
-        used.reserveCapacity(count)
-        for i in 0..<count { used.append(!body.contains(i)) }
+    var usedOutsideBody: TokenMask {
+        let body = self.body
+        var used = TokenMask(count: tokens.count)
+        for i in 0..<tokens.count where !body.contains(i) { used[i] = true }
         return used
     }
 }

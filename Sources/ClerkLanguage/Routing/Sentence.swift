@@ -10,23 +10,26 @@ struct JoinedDate {
 /// A tokenized line with the date reader's matches marked on its tokens, and the part of it
 /// that carries the request (`body`: without wake words, politeness and trailing thanks).
 struct Sentence {
+    // Every part a `let`, set once by the initializer: parts with a first value (`= []`, an
+    // optional's nil) were set twice, and the sentence then made on the stack and copied
+    // whole into the value returned (~370 instructions a line).
     let text: String
-    var tokens: [Term]
+    let tokens: [Term]
     let dates: [DateMatch]
     /// The zone times are shown in (slot values of dates are local times).
     let zone: Zone
     /// The moment and zone the line is read at.
     let reference: ReferenceTime
     /// Token indices of the request proper.
-    var body: Range<Int>
+    let body: Range<Int>
     /// Tokens skipped at the head (wake words, "can you", "please"), for the explanation.
-    var skipped: [Int] = []
+    let skipped: [Int]
     /// Two date expressions said apart that read as one ("on Friday … at 1pm").
-    var joined: JoinedDate?
+    let joined: JoinedDate?
     /// An event is on screen for the line to change (a new event's card).
-    var eventOnScreen = false
+    let eventOnScreen: Bool
     /// The date reader, for readers that read a phrase of the line again in another form.
-    var reader: DateReader?
+    let reader: DateReader?
 
     /// `tokens` is taken over: given the caller's only reference, the dates are marked on
     /// it in place, not on a copy of every term.
@@ -46,12 +49,14 @@ struct Sentence {
         }
         // Worked out from the tokens alone: a method of the sentence called in the initializer
         // had the sentence copied whole for the call, and destroyed.
-        (body, skipped) = tokens.withUnsafeBufferPointer { Sentence.withoutNoise($0) }
+        let (body, skipped) = tokens.withUnsafeBufferPointer { Sentence.withoutNoise($0) }
         self.text = text
         self.tokens = tokens
         self.dates = dates
         self.zone = reference.timeZone
         self.reference = reference
+        self.body = body
+        self.skipped = skipped
         self.joined = joined
         self.eventOnScreen = eventOnScreen
         self.reader = reader

@@ -166,36 +166,39 @@ public enum StartHint: Sendable, Hashable {
 
 /// A new event as the sentence describes it ("lunch with Ana tomorrow at 13:00 on Work").
 public struct EventRequest: Sendable, Hashable {
+    // Optional parts are written `Optional<…>`, which, unlike `…?`, has no first value of
+    // its own: with one, the reader's value was set up twice, on its stack, and then copied
+    // whole into the intent's box.
     /// What remains once command words, time, calendar, recurrence and location are taken
     /// out; "with Ana" stays ("Lunch with Ana"). First letter capitalised. Empty when
     /// nothing remains ("schedule something tomorrow").
     public var title: String
     /// When, as read; nil when no date or time was said (the conversation asks).
-    public var when: DateMatch?
-    public var calendar: CalendarMention?
+    public var when: Optional<DateMatch>
+    public var calendar: Optional<CalendarMention>
     /// "with Ana", "with Bob and Carla", "invite ana@example.com": a name, an email or both.
     /// Relations ("my boss") are not attendees.
     public var attendees: [Attendee]
     /// "at Café Central", "in room 4B".
-    public var location: String?
+    public var location: Optional<String>
     /// Minutes before the start, one per reminder asked ("remind me 10 minutes before").
     public var reminderMinutes: [Int]
     /// A length said apart from the time ("for 2 hours"); also folded into `when` when both
     /// were said. Nil when not said (the conversation assumes its default).
-    public var durationMinutes: Int?
+    public var durationMinutes: Optional<Int>
     /// An RFC 5545 RRULE value without the `RRULE:` prefix ("FREQ=WEEKLY;INTERVAL=2;BYDAY=TH").
-    public var recurrence: String?
+    public var recurrence: Optional<String>
     /// True when the event takes whole days ("all day", or a date with no time).
     public var isAllDay: Bool
     /// When no clock time was said, what the day's reading says of the start ("tomorrow
     /// morning", "lunch on Friday"); `when` then holds the day or the part of it.
-    public var startHint: StartHint?
+    public var startHint: Optional<StartHint>
     /// "block Friday afternoon", "reserve tomorrow morning": time kept busy. With a part of
     /// the day and no length, the event takes the whole part.
     public var isBlock: Bool
     /// Words of the line no reader could place, said back rather than put in the title
     /// ("w/ the gang" of "dinner on Friday w/ the gang"); nil when everything was read.
-    public var unread: String?
+    public var unread: Optional<String>
 
     public init(
         title: String, when: DateMatch? = nil, calendar: CalendarMention? = nil, attendees: [Attendee] = [],
@@ -220,25 +223,28 @@ public struct EventRequest: Sendable, Hashable {
 /// A question about the agenda ("what's on this week", "am I free on Friday afternoon",
 /// "when is my next dentist appointment").
 public struct AgendaQuery: Sendable, Hashable {
+    // Optional parts are written `Optional<…>`, which, unlike `…?`, has no first value of
+    // its own: with one, the reader's value was set up twice, on its stack, and then copied
+    // whole into the intent's box.
     /// The date expression the range came from; nil when none was said.
-    public var when: DateMatch?
+    public var when: Optional<DateMatch>
     /// The span asked about: "this week" is Monday 00:00 to next Monday 00:00, "tomorrow"
     /// the whole day. Nil when no date was said (the conversation picks: upcoming events).
-    public var range: DateInterval?
-    public var calendar: CalendarMention?
+    public var range: Optional<DateInterval>
+    public var calendar: Optional<CalendarMention>
     /// Words an event's title should contain ("dentist appointment"); nil for any event.
-    public var words: String?
+    public var words: Optional<String>
     /// A person the events should include ("what meetings do i have with george").
-    public var attendee: String?
+    public var attendee: Optional<String>
     /// "am I free …", "free slots …": the answer is free time, not events.
     public var wantsFreeTime: Bool
     /// The length of free slot wanted ("free slots of an hour" → 60).
-    public var slotMinutes: Int?
+    public var slotMinutes: Optional<Int>
     /// "what's next", "my next dentist appointment": only the first event from now.
     public var wantsNext: Bool
     /// The part of the day the span is, when that is all it says ("tomorrow morning"): the
     /// conversation takes its working part.
-    public var dayPart: DayPart?
+    public var dayPart: Optional<DayPart>
     /// "am I free Friday at 1:30": one moment, answered yes or no.
     public var isMoment: Bool
 

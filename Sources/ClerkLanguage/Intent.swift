@@ -269,6 +269,7 @@ public struct AgendaQuery: Sendable, Hashable {
 /// Which existing event a sentence means. Several clues may be given together
 /// ("cancel lunch with Ana tomorrow": words, attendee and date).
 public struct EventReference: Sendable, Hashable {
+    // No part has a first value of its own (optionals as `Optional<…>`): see `EventRequest`.
     /// "it", "that", "this one": the event last shown or created in the session.
     public var isLastShown: Bool
     /// "my next event", "the next meeting": the first matching event from now on.
@@ -276,16 +277,16 @@ public struct EventReference: Sendable, Hashable {
     /// "all events", "clear my calendar", "everything tomorrow": every matching event, not one.
     public var isAll: Bool
     /// Words the title should contain ("dentist appointment", "lunch").
-    public var words: String?
+    public var words: Optional<String>
     /// When the event is ("tomorrow", "at 3pm on Friday").
-    public var when: DateMatch?
+    public var when: Optional<DateMatch>
     /// A person the event includes ("with Ana").
-    public var attendee: String?
-    public var calendar: CalendarMention?
+    public var attendee: Optional<String>
+    public var calendar: Optional<CalendarMention>
     /// "skip the sync tomorrow": one occurrence of a repeating event, never the series.
-    public var isOneOccurrence: Bool = false
+    public var isOneOccurrence: Bool
     /// "the weekly sync": the series, not one occurrence.
-    public var isSeries: Bool = false
+    public var isSeries: Bool
 
     public init(
         isLastShown: Bool = false, isNext: Bool = false, isAll: Bool = false, words: String? = nil, when: DateMatch? = nil,
@@ -298,6 +299,8 @@ public struct EventReference: Sendable, Hashable {
         self.when = when
         self.attendee = attendee
         self.calendar = calendar
+        isOneOccurrence = false
+        isSeries = false
     }
 
     /// The reference of a follow-up: the last event shown.
@@ -306,26 +309,27 @@ public struct EventReference: Sendable, Hashable {
 
 /// What to change in an event; nil and empty leave a part alone.
 public struct EventChanges: Sendable, Hashable {
+    // No part has a first value of its own (optionals as `Optional<…>`): see `EventRequest`.
     /// The new date and/or time. Only the `known` parts change: "make it 13:30" keeps the
     /// date, "move it to Tuesday" keeps the time.
-    public var when: DateMatch?
+    public var when: Optional<DateMatch>
     /// A new length ("for 2 hours", "make it 30 minutes").
-    public var durationMinutes: Int?
+    public var durationMinutes: Optional<Int>
     /// A new title ("rename it to Team lunch", "call it Team lunch").
-    public var title: String?
+    public var title: Optional<String>
     /// A new calendar ("on Personal instead", "move it to Work").
-    public var calendar: CalendarMention?
+    public var calendar: Optional<CalendarMention>
     /// A new location ("at Café Central").
-    public var location: String?
+    public var location: Optional<String>
     public var addAttendees: [Attendee]
     public var removeAttendees: [Attendee]
     /// A move relative to the current time, in minutes ("an hour later" → 60, "push it back
     /// 30 minutes" → 30, "15 minutes earlier" → -15).
-    public var shiftMinutes: Int?
+    public var shiftMinutes: Optional<Int>
     /// A new repetition ("make it weekly"): an RRULE value without `RRULE:`.
-    public var recurrence: String?
+    public var recurrence: Optional<String>
     /// New reminders, minutes before the start ("remind me 10 minutes before").
-    public var reminderMinutes: [Int]?
+    public var reminderMinutes: Optional<[Int]>
     /// "make it all day".
     public var makesAllDay: Bool
 

@@ -29,17 +29,21 @@ enum CreateReader {
         }
         if !title.isEmpty { details.slots.insert(s.slot(.title, pieces: pieces, value: title, rule: "remaining-words"), at: before) }
         swap(&slots, &details.slots)
-        var when = details.weekdays.first ?? details.when(in: s)
+        let read = details.weekdays.first ?? details.when(in: s)
         // "breakfast at 8" is 08:00, "movie night on Friday at 9" is 21:00.
         let occasion = TimeHints.occasion(in: s)
         // The reading bound last, and below read field by field: binding or unwrapping `when`
-        // copied the whole reading (address-only, for its `Date`s), for every new event.
-        if let occasion, let said = when, let fitted = TimeHints.fitted(said, to: occasion, in: s.text, reference: s.reference) {
+        // copied the whole reading, for every new event. Set once: a reading put in place
+        // of another was destroyed through the optional's generic witnesses.
+        let when: DateMatch?
+        if let occasion, let said = read, let fitted = TimeHints.fitted(said, to: occasion, in: s.text, reference: s.reference) {
             when = fitted
             if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) {
                 slots[at].value = s.interval(fitted)
                 slots[at].rule = "date:" + fitted.rule
             }
+        } else {
+            when = read
         }
         // A length said inside the time ("tomorrow at 3 for an hour") counts; an end ("3-4pm") is in `when`.
         var duration = details.durationMinutes
@@ -136,11 +140,17 @@ enum AgendaReader {
         details.keepSlots(from: before) { $0 != .location && $0 != .reminder }
         swap(&slots, &details.slots)
         // The query's parts in locals and the query made once at the end: a query set part
-        // by part was copied whole into the intent's box, and destroyed.
-        var when: DateMatch?, range: DateInterval?
-        // "how does my week look", "what's my day like": this week, today.
-        if details.dates.isEmpty, let (span, phrase) = mySpan(s), let reader = s.reader,
-           let match = reader.read(phrase, at: s.reference).first {
+        // by part was copied whole into the intent's box, and destroyed. Each part is set once:
+        // a reading put in place of another (of none) destroyed that one through the
+        // optional's generic witnesses (~130 instructions).
+        let when: DateMatch?, range: DateInterval?
+        if let first = details.dates.first {
+            // The two matches' times read where they lie (`let a = s.dates[first]` copied each).
+            let end = max(s.dates[first].end, s.dates[details.dates.last!].end)
+            when = s.dates[first]
+            range = DateInterval(start: s.dates[first].start, end: end)
+        } else if let (span, phrase) = mySpan(s), let reader = s.reader, let match = reader.read(phrase, at: s.reference).first {
+            // "how does my week look", "what's my day like": this week, today.
             var read = match
             read.range = s.span(span)
             read.rule = "my-span:" + match.rule
@@ -148,14 +158,11 @@ enum AgendaReader {
             range = DateInterval(start: read.start, end: read.end)
             slots.append(s.slot(.when, span, value: s.interval(read), rule: "date:" + read.rule))
             when = read
+        } else {
+            when = nil
+            range = nil
         }
         let attendee = details.attendees.first.map { $0.name ?? $0.email ?? "" }
-        if let first = details.dates.first {
-            // The two matches' times read where they lie (`let a = s.dates[first]` copied each).
-            let end = max(s.dates[first].end, s.dates[details.dates.last!].end)
-            when = s.dates[first]
-            range = DateInterval(start: s.dates[first].start, end: end)
-        }
         var wantsFreeTime = false
         // Free time: "am I free", "free slots of an hour", "when do I have a free break".
         for i in s.body where s.word(i, isIn: Vocabulary.freeTimeWords) && !s.isInDate(i) {

@@ -299,7 +299,10 @@ extension Term {
     private static func asciiFolded(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         for byte in bytes where byte >= 0x80 { return nil }
         return String(unsafeUninitializedCapacity: bytes.count) { out in
-            for (at, byte) in bytes.enumerated() { out[at] = byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte }
+            for at in 0..<bytes.count {
+                let byte = bytes[at]
+                out[at] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+            }
             return bytes.count
         }
     }

@@ -29,7 +29,9 @@ enum CreateReader {
         }
         if !title.isEmpty { details.slots.insert(s.slot(.title, pieces: pieces, value: title, rule: "remaining-words"), at: before) }
         swap(&slots, &details.slots)
-        let read = details.weekdays.first ?? details.when(in: s)
+        // Taken without `??`, whose optional of the first reading was destroyed through the
+        // optional's generic witnesses.
+        let read = details.weekdays.isEmpty ? details.when(in: s) : details.weekdays[0]
         // "breakfast at 8" is 08:00, "movie night on Friday at 9" is 21:00.
         let occasion = TimeHints.occasion(in: s)
         // The reading bound last, and below read field by field: binding or unwrapping `when`

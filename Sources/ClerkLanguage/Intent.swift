@@ -166,38 +166,41 @@ public enum StartHint: Sendable, Hashable {
 
 /// A new event as the sentence describes it ("lunch with Ana tomorrow at 13:00 on Work").
 public struct EventRequest: Sendable, Hashable {
+    // Optional parts are written `Optional<…>`, which, unlike `…?`, has no first value of
+    // its own: with one, the reader's value was set up twice, on its stack, and then copied
+    // whole into the intent's box.
     /// What remains once command words, time, calendar, recurrence and location are taken
     /// out; "with Ana" stays ("Lunch with Ana"). First letter capitalised. Empty when
     /// nothing remains ("schedule something tomorrow").
     public var title: String
     /// When, as read; nil when no date or time was said (the conversation asks).
-    public var when: DateMatch?
-    public var calendar: CalendarMention?
+    public var when: Optional<DateMatch>
+    public var calendar: Optional<CalendarMention>
     /// "with Ana", "with Bob and Carla", "invite ana@example.com": a name, an email or both.
     /// Relations ("my boss") are not attendees.
     public var attendees: [Attendee]
     /// "at Café Central", "in room 4B".
-    public var location: String?
+    public var location: Optional<String>
     /// Minutes before the start, one per reminder asked ("remind me 10 minutes before").
     public var reminderMinutes: [Int]
     /// A length said apart from the time ("for 2 hours"); also folded into `when` when both
     /// were said. Nil when not said (the conversation assumes its default).
-    public var durationMinutes: Int?
+    public var durationMinutes: Optional<Int>
     /// An RFC 5545 RRULE value without the `RRULE:` prefix ("FREQ=WEEKLY;INTERVAL=2;BYDAY=TH").
-    public var recurrence: String?
+    public var recurrence: Optional<String>
     /// Days the repeat leaves out ("except Dec 28"): its EXDATEs, at the event's time of day.
     public var exceptions: [LocalDate]
     /// True when the event takes whole days ("all day", or a date with no time).
     public var isAllDay: Bool
     /// When no clock time was said, what the day's reading says of the start ("tomorrow
     /// morning", "lunch on Friday"); `when` then holds the day or the part of it.
-    public var startHint: StartHint?
+    public var startHint: Optional<StartHint>
     /// "block Friday afternoon", "reserve tomorrow morning": time kept busy. With a part of
     /// the day and no length, the event takes the whole part.
     public var isBlock: Bool
     /// Words of the line no reader could place, said back rather than put in the title
     /// ("w/ the gang" of "dinner on Friday w/ the gang"); nil when everything was read.
-    public var unread: String?
+    public var unread: Optional<String>
 
     public init(
         title: String, when: DateMatch? = nil, calendar: CalendarMention? = nil, attendees: [Attendee] = [],
@@ -224,25 +227,28 @@ public struct EventRequest: Sendable, Hashable {
 /// A question about the agenda ("what's on this week", "am I free on Friday afternoon",
 /// "when is my next dentist appointment").
 public struct AgendaQuery: Sendable, Hashable {
+    // Optional parts are written `Optional<…>`, which, unlike `…?`, has no first value of
+    // its own: with one, the reader's value was set up twice, on its stack, and then copied
+    // whole into the intent's box.
     /// The date expression the range came from; nil when none was said.
-    public var when: DateMatch?
+    public var when: Optional<DateMatch>
     /// The span asked about: "this week" is Monday 00:00 to next Monday 00:00, "tomorrow"
     /// the whole day. Nil when no date was said (the conversation picks: upcoming events).
-    public var range: DateInterval?
-    public var calendar: CalendarMention?
+    public var range: Optional<DateInterval>
+    public var calendar: Optional<CalendarMention>
     /// Words an event's title should contain ("dentist appointment"); nil for any event.
-    public var words: String?
+    public var words: Optional<String>
     /// A person the events should include ("what meetings do i have with george").
-    public var attendee: String?
+    public var attendee: Optional<String>
     /// "am I free …", "free slots …": the answer is free time, not events.
     public var wantsFreeTime: Bool
     /// The length of free slot wanted ("free slots of an hour" → 60).
-    public var slotMinutes: Int?
+    public var slotMinutes: Optional<Int>
     /// "what's next", "my next dentist appointment": only the first event from now.
     public var wantsNext: Bool
     /// The part of the day the span is, when that is all it says ("tomorrow morning"): the
     /// conversation takes its working part.
-    public var dayPart: DayPart?
+    public var dayPart: Optional<DayPart>
     /// "am I free Friday at 1:30": one moment, answered yes or no.
     public var isMoment: Bool
 
@@ -267,6 +273,7 @@ public struct AgendaQuery: Sendable, Hashable {
 /// Which existing event a sentence means. Several clues may be given together
 /// ("cancel lunch with Ana tomorrow": words, attendee and date).
 public struct EventReference: Sendable, Hashable {
+    // No part has a first value of its own (optionals as `Optional<…>`): see `EventRequest`.
     /// "it", "that", "this one": the event last shown or created in the session.
     public var isLastShown: Bool
     /// "my next event", "the next meeting": the first matching event from now on.
@@ -274,16 +281,16 @@ public struct EventReference: Sendable, Hashable {
     /// "all events", "clear my calendar", "everything tomorrow": every matching event, not one.
     public var isAll: Bool
     /// Words the title should contain ("dentist appointment", "lunch").
-    public var words: String?
+    public var words: Optional<String>
     /// When the event is ("tomorrow", "at 3pm on Friday").
-    public var when: DateMatch?
+    public var when: Optional<DateMatch>
     /// A person the event includes ("with Ana").
-    public var attendee: String?
-    public var calendar: CalendarMention?
+    public var attendee: Optional<String>
+    public var calendar: Optional<CalendarMention>
     /// "skip the sync tomorrow": one occurrence of a repeating event, never the series.
-    public var isOneOccurrence: Bool = false
+    public var isOneOccurrence: Bool
     /// "the weekly sync": the series, not one occurrence.
-    public var isSeries: Bool = false
+    public var isSeries: Bool
 
     public init(
         isLastShown: Bool = false, isNext: Bool = false, isAll: Bool = false, words: String? = nil, when: DateMatch? = nil,
@@ -296,6 +303,8 @@ public struct EventReference: Sendable, Hashable {
         self.when = when
         self.attendee = attendee
         self.calendar = calendar
+        isOneOccurrence = false
+        isSeries = false
     }
 
     /// The reference of a follow-up: the last event shown.
@@ -304,26 +313,27 @@ public struct EventReference: Sendable, Hashable {
 
 /// What to change in an event; nil and empty leave a part alone.
 public struct EventChanges: Sendable, Hashable {
+    // No part has a first value of its own (optionals as `Optional<…>`): see `EventRequest`.
     /// The new date and/or time. Only the `known` parts change: "make it 13:30" keeps the
     /// date, "move it to Tuesday" keeps the time.
-    public var when: DateMatch?
+    public var when: Optional<DateMatch>
     /// A new length ("for 2 hours", "make it 30 minutes").
-    public var durationMinutes: Int?
+    public var durationMinutes: Optional<Int>
     /// A new title ("rename it to Team lunch", "call it Team lunch").
-    public var title: String?
+    public var title: Optional<String>
     /// A new calendar ("on Personal instead", "move it to Work").
-    public var calendar: CalendarMention?
+    public var calendar: Optional<CalendarMention>
     /// A new location ("at Café Central").
-    public var location: String?
+    public var location: Optional<String>
     public var addAttendees: [Attendee]
     public var removeAttendees: [Attendee]
     /// A move relative to the current time, in minutes ("an hour later" → 60, "push it back
     /// 30 minutes" → 30, "15 minutes earlier" → -15).
-    public var shiftMinutes: Int?
+    public var shiftMinutes: Optional<Int>
     /// A new repetition ("make it weekly"): an RRULE value without `RRULE:`.
-    public var recurrence: String?
+    public var recurrence: Optional<String>
     /// New reminders, minutes before the start ("remind me 10 minutes before").
-    public var reminderMinutes: [Int]?
+    public var reminderMinutes: Optional<[Int]>
     /// "make it all day".
     public var makesAllDay: Bool
 

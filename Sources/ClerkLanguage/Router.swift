@@ -85,9 +85,8 @@ public struct Router: Sendable {
         // The sentence is made straight into the clue the rules read, and read there from
         // now on: a clue holding a copy of it retained and released all of its parts, and
         // destroyed them once more (~400 instructions).
-        let clue = Clue(Sentence(text: text, tokens: terms.take() ?? Term.split(text), dates: dates, reference: reference,
-                                 joined: joinedDate(dates, in: text, at: reference), eventOnScreen: eventOnScreen, reader: reader),
-                        known: known)
+        let clue = Clue(text: text, tokens: terms.take() ?? Term.split(text), dates: dates, reference: reference,
+                        joined: joinedDate(dates, in: text, at: reference), eventOnScreen: eventOnScreen, reader: reader, known: known)
         guard !clue.s.body.isEmpty else {
             // Politeness alone ("thank you", "please"): thanks when it says so.
             let words = clue.s.tokens.filter { !$0.isMark }.map(\.word).joined(separator: " ")
@@ -195,9 +194,14 @@ public struct Router: Sendable {
     func noSuchDay(_ intent: Intent, _ s: Sentence) -> NoSuchDay? {
         guard Self.isAboutEvents(intent) else { return nil }
         let body = s.body
-        // A month's name is always inside a date, so only those words are looked up.
-        for i in body where s.isInDate(i) {
-            guard let month = Lexicon.months[s.word(i)] else { continue }
+        // A month's name is always inside a date, so only those words are looked up, each
+        // read where it lies in the tokens and passed over by its key (a month is rare).
+        for i in body {
+            let month: Int? = s.tokens.withUnsafeBufferPointer { terms in
+                guard terms[i].date != nil, Self.months.mayContain(key: terms[i].key) else { return nil }
+                return Self.months[terms[i].word, key: terms[i].key]
+            }
+            guard let month else { continue }
             var day: Int?, next = i + 1
             // "feb 30", "february the 30th", "feb. 30"
             var j = i + 1
@@ -216,6 +220,10 @@ public struct Router: Sendable {
         return nil
     }
 
+    /// `Lexicon.months` looked up by the key the split found (`Term.key`): a `Dictionary`
+    /// hashed each word of a date with SipHash (~400 instructions a word, on every line).
+    static let months = WordMap(Lexicon.months.map { ($0.key, $0.value) })
+
     /// True for the intents whose dates and amounts are checked before they are carried out.
     static func isAboutEvents(_ intent: Intent) -> Bool {
         switch intent {
@@ -226,6 +234,25 @@ public struct Router: Sendable {
 
     /// A day of a month as written: "30", "30th", "31st" (1 to 31), else nil.
     static func dayNumber(_ word: String) -> Int? {
+        // Digits, with an ordinal's ending or without, read from the bytes (most words next to
+        // a month): the characters, the ending's string and its look-up in a `Set` cost
+        // about 200 instructions. Anything else is read as below.
+        var bytes = word
+        let plain: Int?? = bytes.withUTF8 { b -> Int?? in
+            var n = b.count
+            if n > 2 {
+                let ending = (b[n - 2], b[n - 1])
+                switch ending {
+                case (UInt8(ascii: "s"), UInt8(ascii: "t")), (UInt8(ascii: "n"), UInt8(ascii: "d")),
+                     (UInt8(ascii: "r"), UInt8(ascii: "d")), (UInt8(ascii: "t"), UInt8(ascii: "h")): n -= 2
+                default: break
+                }
+            }
+            guard n == 1 || n == 2, b[0] &- UInt8(ascii: "0") < 10, b[n - 1] &- UInt8(ascii: "0") < 10 else { return .none }
+            let value = n == 1 ? Int(b[0] &- UInt8(ascii: "0")) : Int(b[0] &- UInt8(ascii: "0")) * 10 + Int(b[1] &- UInt8(ascii: "0"))
+            return .some((1...31).contains(value) ? value : nil)
+        }
+        if let plain { return plain }
         var digits = Substring(word)
         if digits.count > 2, Lexicon.ordinalSuffixes.contains(String(digits.suffix(2))) { digits = digits.dropLast(2) }
         guard digits.count <= 2, let n = Int(digits), (1...31).contains(n) else { return nil }

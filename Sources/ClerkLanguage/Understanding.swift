@@ -1,6 +1,9 @@
 /// How one line was read: the intent, and every slot with the text it came from and the
 /// rule that made it, so `clerk parse` can show a person why.
 public struct Understanding: Sendable, Hashable {
+    // No part has a first value of its own (an optional is written `Optional<…>`, which,
+    // unlike `…?`, starts with none): with one, the router's understanding was set up twice,
+    // on its stack, and then copied whole into the value returned (~430 instructions a line).
     /// The line as given; every slot's ranges index into it.
     public var text: String
     public var intent: Intent
@@ -14,13 +17,13 @@ public struct Understanding: Sendable, Hashable {
     /// A length, reminder or move beyond the longest clerk takes (`Quantity.maximumMinutes`),
     /// as it was said ("for 1e999 hours"); the conversation refuses such a line. Nil when
     /// every amount is in range.
-    public var amountOutOfRange: String?
+    public var amountOutOfRange: Optional<String>
     /// A day the calendar does not have, said as a month and a day ("feb 30", "the 31st of
     /// April", "February 29 2027"); the conversation says so instead of reading another
     /// date. Nil when there is none.
-    public var noSuchDay: NoSuchDay?
+    public var noSuchDay: Optional<NoSuchDay>
     /// Words read as others ("delte" as "delete", "w/" as "with"), in text order.
-    public var corrections: [WordCorrection] = []
+    public var corrections: [WordCorrection]
 
     public init(text: String, intent: Intent, slots: [Slot] = [], dates: [DateMatch] = [], rule: String) {
         self.text = text
@@ -28,9 +31,11 @@ public struct Understanding: Sendable, Hashable {
         self.slots = slots
         self.dates = dates
         self.rule = rule
+        amountOutOfRange = nil
+        noSuchDay = nil
+        corrections = []
     }
 
-    /// The first slot of `kind`, if any.
     /// Every part given: the router returns the value made here, where a `var` set part by
     /// part was copied out and destroyed.
     init(text: String, intent: Intent, slots: [Slot], dates: [DateMatch], rule: String, amountOutOfRange: String?,
@@ -45,6 +50,7 @@ public struct Understanding: Sendable, Hashable {
         self.corrections = corrections
     }
 
+    /// The first slot of `kind`, if any.
     public func slot(_ kind: Slot.Kind) -> Slot? {
         slots.first { $0.kind == kind }
     }

@@ -46,9 +46,23 @@ struct Clue {
     /// `s` measured (`Classifier.measure`), to be classified with `known`. A sentence with
     /// no body is not classified, nor measured.
     init(_ s: consuming Sentence, known: Names) {
-        shape = s.body.isEmpty ? Shape(head: s.body.lowerBound, afterVerb: s.body.lowerBound) : Classifier.measure(s)
+        shape = Clue.shape(of: s)
         self.s = s
         self.known = known
+    }
+
+    /// The sentence of these parts (`Sentence.init`) made in the clue itself, and measured
+    /// there: a sentence made first and then handed to the clue was copied into it whole.
+    init(text: String, tokens: consuming [Term], dates: [DateMatch], reference: ReferenceTime, joined: JoinedDate?,
+         eventOnScreen: Bool, reader: DateReader?, known: Names) {
+        s = Sentence(text: text, tokens: tokens, dates: dates, reference: reference, joined: joined, eventOnScreen: eventOnScreen, reader: reader)
+        shape = Clue.shape(of: s)
+        self.known = known
+    }
+
+    /// What `Classifier.measure` says of `s`; for a sentence with no body, nothing.
+    static func shape(of s: borrowing Sentence) -> Shape {
+        s.body.isEmpty ? Shape(head: s.body.lowerBound, afterVerb: s.body.lowerBound) : Classifier.measure(s)
     }
 
     var head: Int { shape.head }

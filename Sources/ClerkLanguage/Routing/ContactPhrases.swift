@@ -15,7 +15,8 @@ enum ContactPhrases {
         if shape.remind || shape.headVerb == .create { return nil }
         let eventish = shape.hasEventNoun && !(s.has(Vocabulary.birthdayWords) && !shape.hasDate && !s.has(Vocabulary.eventsOfABirthday))
         // "call Ana", "dial mom", "how do I ring Carla", "call Bob mobile number".
-        if let at = s.first(in: Vocabulary.callVerbs), at == head || !shape.hasEventNoun, !shape.hasDate,
+        // Asked of the words' bits (`RouteWord.callVerb`, the same list) before anything else.
+        if !shape.hasDate, let at = s.first(isA: .callVerb), at == head || !shape.hasEventNoun,
            let name = person(in: s, from: at + 1, known: known),
            (name.range.upperBound..<body.upperBound).allSatisfy({ Vocabulary.contactFields[s.word($0)] != nil || s.word($0, isIn: Vocabulary.fieldModifiers) }) {
             return Route(rule: .contact(.callPerson), command: at..<(at + 1))

@@ -10,7 +10,7 @@ import FoundationEssentials
 /// all-day, location, attendees. Calendars come before locations so "in my Work calendar"
 /// is never a place; reminders before durations so "10 minutes before" is not a length.
 struct EventDetails {
-    var used: [Bool]
+    var used: TokenMask
     var slots: [Slot]
     var dates: [Int] = []
     var calendar: CalendarMention?
@@ -36,7 +36,7 @@ struct EventDetails {
 
     /// Reads `range` of `s`, where `used` marks the tokens already taken (the command words).
     /// Names after "with" stay unused, so "with Ana" stays in a title.
-    init(_ s: Sentence, range: Range<Int>, known: Names, used: [Bool]) {
+    init(_ s: Sentence, range: Range<Int>, known: Names, used: TokenMask) {
         self.init(used: used, slots: [])
         read(s, range, known: known)
     }
@@ -45,7 +45,7 @@ struct EventDetails {
     /// when a reader hands them over). Made and then read in place, the readers' details are
     /// not copied whole on the way out of the initializer (and destroyed), as they were when
     /// the initializer read them.
-    init(used: [Bool], slots: [Slot]) {
+    init(used: TokenMask, slots: [Slot]) {
         self.used = used
         self.slots = slots
     }
@@ -115,7 +115,8 @@ struct EventDetails {
                 dates.append(d)
                 // The match read where it lies (`let match = s.dates[d]` copied it).
                 let range = s.dates[d].range
-                slots.append(Slot(kind: .when, ranges: [range], value: s.interval(s.dates[d]), rule: Self.joined("date:", s.dates[d].rule)))
+                slots.append(Slot(kind: .when, ranges: [range], value: Sentence.interval(s.dates[d].start, s.dates[d].end, s.zone),
+                                  rule: Self.joined("date:", s.dates[d].rule)))
                 if let rule = s.dates[d].recurrence {
                     slots.append(Slot(kind: .recurrence, ranges: [range], value: rule, rule: "date-recurrence"))
                 }
@@ -347,7 +348,7 @@ struct EventDetails {
     private mutating func readAllDay(_ s: Sentence, _ range: Range<Int>) {
         var i = range.lowerBound
         while i + 1 < range.upperBound {
-            if s.word(i, isIn: Vocabulary.wholeWords), s.word(i + 1) == "day" || s.word(i + 1) == "day-long" {
+            if s.word(i, isA: .wholeWord), s.word(i + 1) == "day" || s.word(i + 1) == "day-long" {
                 var start = i
                 if start > range.lowerBound, s.word(start - 1) == "the" { start -= 1 }
                 if start > range.lowerBound, s.word(start - 1) == "for" || s.word(start - 1) == "an" { start -= 1 }
@@ -433,6 +434,9 @@ struct EventDetails {
         var i = range.lowerBound
         while i < range.upperBound {
             defer { i += 1 }
+            // A word taken already (a date's, mostly) is read below only as the first of the
+            // body ("add …"): seen before the term is copied out.
+            if used[i], i != s.body.lowerBound { continue }
             let t = s.tokens[i]
             if t.kind == .email, !used[i] {
                 let inWith = i > range.lowerBound && (s.word(i - 1) == "with" || s.word(i - 1) == "and")

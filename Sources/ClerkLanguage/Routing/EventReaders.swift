@@ -29,17 +29,23 @@ enum CreateReader {
         }
         if !title.isEmpty { details.slots.insert(s.slot(.title, pieces: pieces, value: title, rule: "remaining-words"), at: before) }
         swap(&slots, &details.slots)
-        var when = details.weekdays.first ?? details.when(in: s)
+        // Taken without `??`, whose optional of the first reading was destroyed through the
+        // optional's generic witnesses.
+        let read = details.weekdays.isEmpty ? details.when(in: s) : details.weekdays[0]
         // "breakfast at 8" is 08:00, "movie night on Friday at 9" is 21:00.
         let occasion = TimeHints.occasion(in: s)
         // The reading bound last, and below read field by field: binding or unwrapping `when`
-        // copied the whole reading (address-only, for its `Date`s), for every new event.
-        if let occasion, let said = when, let fitted = TimeHints.fitted(said, to: occasion, in: s.text, reference: s.reference) {
+        // copied the whole reading, for every new event. Set once: a reading put in place
+        // of another was destroyed through the optional's generic witnesses.
+        let when: DateMatch?
+        if let occasion, let said = read, let fitted = TimeHints.fitted(said, to: occasion, in: s.text, reference: s.reference) {
             when = fitted
             if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) {
                 slots[at].value = s.interval(fitted)
                 slots[at].rule = "date:" + fitted.rule
             }
+        } else {
+            when = read
         }
         // A length said inside the time ("tomorrow at 3 for an hour") counts; an end ("3-4pm") is in `when`.
         var duration = details.durationMinutes
@@ -124,7 +130,7 @@ enum CreateReader {
     static let asWord: WordSet = ["as"]
 
     /// The "as" of "mark X as Y" when a marking verb comes before it and words follow it.
-    static func titleAfterAs(_ s: Sentence, used: [Bool]) -> Int? {
+    static func titleAfterAs(_ s: Sentence, used: TokenMask) -> Int? {
         guard let asAt = s.first(in: asWord), asAt + 1 < s.body.upperBound,
               (s.body.lowerBound..<asAt).contains(where: { ["mark", "marked", "flag", "flagged", "note", "name", "set", "save", "input", "keep"].contains(s.word($0)) })
         else { return nil }
@@ -153,11 +159,23 @@ enum AgendaReader {
         details.keepSlots(from: before) { $0 != .location && $0 != .reminder }
         swap(&slots, &details.slots)
         // The query's parts in locals and the query made once at the end: a query set part
-        // by part was copied whole into the intent's box, and destroyed.
-        var when: DateMatch?, range: DateInterval?
-        // "how does my week look", "what's my day like": this week, today.
-        if details.dates.isEmpty, let (span, phrase) = mySpan(s), let reader = s.reader,
-           let match = reader.read(phrase, at: s.reference).first {
+        // by part was copied whole into the intent's box, and destroyed. Each part is set once:
+        // a reading put in place of another (of none) destroyed that one through the
+        // optional's generic witnesses (~130 instructions).
+        let when: DateMatch?, range: DateInterval?
+        if let first = details.dates.first, details.dates.count == 1, let past = pastWeekday(s, s.dates[first]) {
+            // "what did I have on monday", "what was on friday": the weekday gone by, not the
+            // next one.
+            when = past
+            range = DateInterval(start: past.start, end: past.end)
+            if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == past.range }) { slots[at].value = s.interval(past) }
+        } else if let first = details.dates.first {
+            // The two matches' times read where they lie (`let a = s.dates[first]` copied each).
+            let end = max(s.dates[first].end, s.dates[details.dates.last!].end)
+            when = s.dates[first]
+            range = DateInterval(start: s.dates[first].start, end: end)
+        } else if let (span, phrase) = mySpan(s), let reader = s.reader, let match = reader.read(phrase, at: s.reference).first {
+            // "how does my week look", "what's my day like": this week, today.
             var read = match
             read.range = s.span(span)
             read.rule = "my-span:" + match.rule
@@ -165,21 +183,11 @@ enum AgendaReader {
             range = DateInterval(start: read.start, end: read.end)
             slots.append(s.slot(.when, span, value: s.interval(read), rule: "date:" + read.rule))
             when = read
+        } else {
+            when = nil
+            range = nil
         }
         let attendee = details.attendees.first.map { $0.name ?? $0.email ?? "" }
-        if let first = details.dates.first {
-            // The two matches' times read where they lie (`let a = s.dates[first]` copied each).
-            let end = max(s.dates[first].end, s.dates[details.dates.last!].end)
-            when = s.dates[first]
-            range = DateInterval(start: s.dates[first].start, end: end)
-            // "what did I have on monday", "what was on friday": the weekday gone by, not the
-            // next one.
-            if details.dates.count == 1, let past = pastWeekday(s, s.dates[first]) {
-                when = past
-                range = DateInterval(start: past.start, end: past.end)
-                if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == past.range }) { slots[at].value = s.interval(past) }
-            }
-        }
         var wantsFreeTime = false
         // Free time: "am I free", "free slots of an hour", "when do I have a free break".
         for i in s.body where s.word(i, isIn: Vocabulary.freeTimeWords) && !s.isInDate(i) {
@@ -275,7 +283,7 @@ enum AgendaReader {
     /// says more than "events" ("dentist appointment").
     /// `names` are the details' `namesInTitle` (the details themselves, passed from a `var`,
     /// were copied whole for the call).
-    static func filterWords(_ s: Sentence, used: [Bool], keepNames names: [Range<Int>]) -> (String, [Range<Int>])? {
+    static func filterWords(_ s: Sentence, used: TokenMask, keepNames names: [Range<Int>]) -> (String, [Range<Int>])? {
         // The names that stay in a title, and "with" before one (it went with the name), are
         // taken too, asked word by word: a copy of `used` marked with them was copied again
         // for every question (its storage made unique before the loop that marked it).
@@ -311,7 +319,7 @@ enum AgendaReader {
 /// Reads which event a change or removal means: "the dentist appointment", "lunch with Ana
 /// tomorrow", "it", "my next meeting", "everything on Friday".
 enum ReferenceReader {
-    static func read(_ s: Sentence, range: Range<Int>, used: [Bool], known: Names, slots: inout [Slot]) -> EventReference {
+    static func read(_ s: Sentence, range: Range<Int>, used: TokenMask, known: Names, slots: inout [Slot]) -> EventReference {
         var details = EventDetails(s, range: range, known: known, used: used)
         var reference = EventReference()
         // "the weekly sync", "the recurring standup": the series, not a day of it.
@@ -345,7 +353,10 @@ enum ReferenceReader {
             reference.isAll = true
             slots.append(s.slot(.all, all..<(all + 1), value: "true", rule: "all-word"))
         }
-        if let (words, pieces) = AgendaReader.filterWords(s, used: details.used.enumerated().map { $0.element || !range.contains($0.offset) }, keepNames: details.namesInTitle) {
+        // The words outside `range` are taken too.
+        var outside = details.used
+        for i in 0..<outside.count where !range.contains(i) { outside[i] = true }
+        if let (words, pieces) = AgendaReader.filterWords(s, used: outside, keepNames: details.namesInTitle) {
             reference.words = words
             slots.append(s.slot(.words, pieces: pieces, value: words, rule: "remaining-words"))
         }
@@ -449,7 +460,7 @@ enum ChangeReader {
 
     /// Where a shift starts when the change has no "to" and no date: the length of "back an
     /// hour", "by 30 minutes", "forward 15 minutes", or the word before it.
-    static func shiftStart(_ s: Sentence, in range: Range<Int>, used: [Bool]) -> Int? {
+    static func shiftStart(_ s: Sentence, in range: Range<Int>, used: TokenMask) -> Int? {
         for i in range where !used[i] && i > range.lowerBound {
             guard let (_, next) = Quantity.minutes(in: s, at: i) else { continue }
             let before = s.word(i - 1), after = s.word(next)
@@ -462,7 +473,7 @@ enum ChangeReader {
     /// Verbs after which the rest of the line is a new title, said as is.
     static let renameVerbs: WordSet = ["rename", "renamed", "retitle", "call", "name", "title", "label"]
 
-    static func read(_ s: Sentence, range: Range<Int>, used: [Bool], verb: String, known: Names, slots: inout [Slot]) -> EventChanges {
+    static func read(_ s: Sentence, range: Range<Int>, used: TokenMask, verb: String, known: Names, slots: inout [Slot]) -> EventChanges {
         var changes = EventChanges()
         guard !range.isEmpty else { return changes }
         // "rename the standup to Daily sync": the new title is taken word for word, dates and all.
@@ -556,14 +567,10 @@ extension ChangeReader {
 
 extension Sentence {
     /// A used-mask where everything outside the body (wake words, politeness) is taken.
-    var usedOutsideBody: [Bool] {
-        // Made by appends into reserved room: `[Bool](repeating:count:)` allocates through the
-        // standard library's unspecialized path, which looks up the storage's generic
-        // metadata (about 550 instructions a mask); the append path is specialized here.
-        let count = tokens.count, body = self.body
-        var used: [Bool] = []
-        used.reserveCapacity(count)
-        for i in 0..<count { used.append(!body.contains(i)) }
+    var usedOutsideBody: TokenMask {
+        let body = self.body
+        var used = TokenMask(count: tokens.count)
+        for i in 0..<tokens.count where !body.contains(i) { used[i] = true }
         return used
     }
 }

@@ -59,15 +59,18 @@ enum FollowUps {
             }
         }
         // "the location is my office", "set the location to Café Central".
-        if let at = s.first(in: placeFields), at <= head + 2, s.word(at + 1, isIn: placeIntroducers) {
+        if let at = s.first(isA: .placeField), at <= head + 2, s.word(at + 1, isIn: placeIntroducers) {
             return Route(rule: .followUp(.location), command: head..<(at + 2))
         }
         // A bare change: "for 2 hours", "on Personal instead", "tomorrow instead", "at Café Central instead".
         guard body.count <= 8, !shape.isQuestion, shape.headVerb != .show else { return nil }
-        let hasInstead = s.has(insteadWord)
+        // The words of "instead", a length and a change, seen at once from the split's bits:
+        // most lines have none, and each list's own pass over the body is then skipped.
+        let cue = s.has(.followUpCue)
+        let hasInstead = cue && s.has(insteadWord)
         // Only a change can make a bare follow-up: a length, a reminder, a calendar, or "instead".
-        let saysLength = s.first(in: lengthWords).map { Quantity.minutes(in: s, at: $0 + 1) != nil } ?? false
-        guard hasInstead || saysLength || s.has(changeWords)
+        let saysLength = cue && (s.first(in: lengthWords).map { Quantity.minutes(in: s, at: $0 + 1) != nil } ?? false)
+        guard hasInstead || saysLength || (cue && s.has(changeWords))
                 || body.contains(where: { s.word($0, isIn: known.calendarWordSet) }) else { return nil }
         var used = s.usedOutsideBody
         // The mask handed over, not shared: the details' first mark copied a shared one.

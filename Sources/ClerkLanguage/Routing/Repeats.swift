@@ -220,6 +220,11 @@ enum Repeats {
 
     /// The two weekdays of "mon-fri" typed as one word (a hyphen keeps a word together).
     static func weekdayPair(_ word: String) -> (Int, Int)? {
+        // Most words have no hyphen, seen from their bytes where they lie (the view's own
+        // `contains` walked them one index at a time): the split made an array of its pieces
+        // for every word of a line (~1,000 instructions a word).
+        let hyphen = UInt8(ascii: "-")
+        guard word.utf8.withContiguousStorageIfAvailable({ $0.contains(hyphen) }) ?? word.utf8.contains(hyphen) else { return nil }
         let halves = word.split(separator: "-")
         guard halves.count == 2, let a = Lexicon.weekdays[String(halves[0])], let b = Lexicon.weekdays[String(halves[1])], a != b else { return nil }
         return (a, b)

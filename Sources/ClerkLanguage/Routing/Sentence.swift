@@ -10,23 +10,26 @@ struct JoinedDate {
 /// A tokenized line with the date reader's matches marked on its tokens, and the part of it
 /// that carries the request (`body`: without wake words, politeness and trailing thanks).
 struct Sentence {
+    // Every part a `let`, set once by the initializer: parts with a first value (`= []`, an
+    // optional's nil) were set twice, and the sentence then made on the stack and copied
+    // whole into the value returned (~370 instructions a line).
     let text: String
-    var tokens: [Term]
+    let tokens: [Term]
     let dates: [DateMatch]
     /// The zone times are shown in (slot values of dates are local times).
     let zone: Zone
     /// The moment and zone the line is read at.
     let reference: ReferenceTime
     /// Token indices of the request proper.
-    var body: Range<Int>
+    let body: Range<Int>
     /// Tokens skipped at the head (wake words, "can you", "please"), for the explanation.
-    var skipped: [Int] = []
+    let skipped: [Int]
     /// Two date expressions said apart that read as one ("on Friday … at 1pm").
-    var joined: JoinedDate?
+    let joined: JoinedDate?
     /// An event is on screen for the line to change (a new event's card).
-    var eventOnScreen = false
+    let eventOnScreen: Bool
     /// The date reader, for readers that read a phrase of the line again in another form.
-    var reader: DateReader?
+    let reader: DateReader?
 
     /// `tokens` is taken over: given the caller's only reference, the dates are marked on
     /// it in place, not on a copy of every term.
@@ -44,48 +47,56 @@ struct Sentence {
                 tokens[i].date = d
             }
         }
+        // Worked out from the tokens alone: a method of the sentence called in the initializer
+        // had the sentence copied whole for the call, and destroyed.
+        let (body, skipped) = tokens.withUnsafeBufferPointer { Sentence.withoutNoise($0) }
         self.text = text
         self.tokens = tokens
         self.dates = dates
         self.zone = reference.timeZone
         self.reference = reference
+        self.body = body
+        self.skipped = skipped
         self.joined = joined
         self.eventOnScreen = eventOnScreen
         self.reader = reader
-        body = 0..<self.tokens.count
-        // Worked out by a method that reads the sentence and then set: a mutating method
-        // called in the initializer had the sentence copied whole, and destroyed (~500).
-        (body, skipped) = withoutNoise()
     }
 
-    /// The body without wake words and politeness at the head and thanks at the tail, taken
-    /// off repeatedly ("hey olly can you please …"), never the last word ("help" stays
-    /// "help"); and the tokens skipped at the head.
-    private func withoutNoise() -> (body: Range<Int>, skipped: [Int]) {
-        var start = body.lowerBound, end = body.upperBound
-        var skipped = skipped
+    /// The body of a line of `tokens` without wake words and politeness at the head and
+    /// thanks at the tail, taken off repeatedly ("hey olly can you please …"), never the last
+    /// word ("help" stays "help"); and the tokens skipped at the head. Each term is read where
+    /// it lies (`let last = tokens[end - 1]` copied each) and looked up by its key.
+    private static func withoutNoise(_ tokens: UnsafeBufferPointer<Term>) -> (body: Range<Int>, skipped: [Int]) {
+        func isIn(_ i: Int, _ set: WordSet) -> Bool { set.mayContain(key: tokens[i].key) && set.contains(tokens[i].word, key: tokens[i].key) }
+        func matches(_ phrase: [String], at i: Int) -> Bool {
+            guard i + phrase.count <= tokens.count else { return false }
+            for (k, w) in phrase.enumerated() where !Sentence.same(tokens[i + k].word, w) { return false }
+            return true
+        }
+        var start = 0, end = tokens.count
+        var skipped: [Int] = []
         var progress = true
         while progress, start + 1 < end {
             progress = false
-            if kind(start) == .mark || word(start, isIn: Vocabulary.wakeWords) {
+            if tokens[start].kind == .mark || isIn(start, Vocabulary.wakeWords) {
                 skipped.append(start)
                 start += 1
                 progress = true
                 continue
             }
-            guard mayStart(Vocabulary.politeHeads, at: start) else { continue }
-            for phrase in Vocabulary.politeHeads where start + phrase.count < end && matches(phrase, at: start) {
+            let heads = Vocabulary.politeHeads
+            guard heads.mayStart(key: tokens[start].key), heads.mayStart(with: tokens[start].word, key: tokens[start].key) else { continue }
+            for phrase in heads where start + phrase.count < end && matches(phrase, at: start) {
                 skipped.append(contentsOf: start..<(start + phrase.count))
                 start += phrase.count
                 progress = true
                 break
             }
         }
-        // The last terms read where they lie: `let last = tokens[end - 1]` copied each.
         while end > start + 1 {
-            if kind(end - 1) == .mark || (word(end - 1, isIn: Vocabulary.politeTails) && !isInDate(end - 1)) {
+            if tokens[end - 1].kind == .mark || (isIn(end - 1, Vocabulary.politeTails) && tokens[end - 1].date == nil) {
                 end -= 1
-            } else if word(end - 1, is: "you"), word(end - 2, is: "thank") {
+            } else if Sentence.same(tokens[end - 1].word, "you"), Sentence.same(tokens[end - 2].word, "thank") {
                 end -= 2
             } else {
                 break
@@ -293,13 +304,43 @@ extension Sentence {
     }
 
     static func interval(_ match: DateMatch, _ zone: Zone) -> String {
-        // Both times into one buffer and one string: the two strings and the interpolation
-        // joining them cost twice as much, for every date slot of a line.
+        interval(match.start, match.end, zone)
+    }
+
+    /// `interval` of a reading from `start` to `end`, given apart: a `DateMatch` handed over
+    /// whole was copied (its strings and arrays retained) for its two instants.
+    static func interval(_ start: Date, _ end: Date, _ zone: Zone) -> String {
+        let from = zone.wallClock(start), to = zone.wallClock(end)
+        // The usual years written on the stack and made a string at once, 33 bytes: through
+        // a `ByteWriter` the text was made twice (its buffer, then a string decoded from it).
+        // (`String(unsafeUninitializedCapacity:)` checks the bytes one by one, which cost more.)
+        if (0...9999).contains(from.day.year), (0...9999).contains(to.day.year) {
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 33) { bytes in
+                writeLocal(from, into: bytes, at: 0)
+                bytes[16] = UInt8(ascii: "/")
+                writeLocal(to, into: bytes, at: 17)
+                return String(decoding: UnsafeBufferPointer(bytes), as: UTF8.self)
+            }
+        }
+        // Before year 0 or after 9999: every digit, as `appendLocal` writes them.
         var bytes = ByteWriter(capacity: 40)
-        appendLocal(match.start, zone, to: &bytes)
+        appendLocal(start, zone, to: &bytes)
         bytes.append(UInt8(ascii: "/"))
-        appendLocal(match.end, zone, to: &bytes)
+        appendLocal(end, zone, to: &bytes)
         return bytes.withBytes { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// `YYYY-MM-DDTHH:MM` of a wall clock in the years 0 to 9999, the 16 bytes from `at`.
+    private static func writeLocal(_ wall: (day: LocalDate, seconds: Int), into bytes: UnsafeMutableBufferPointer<UInt8>, at: Int) {
+        func two(_ value: Int, _ offset: Int) {
+            bytes[at + offset] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
+            bytes[at + offset + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+        }
+        two(wall.day.year / 100, 0); two(wall.day.year % 100, 2)
+        bytes[at + 4] = UInt8(ascii: "-"); two(wall.day.month, 5)
+        bytes[at + 7] = UInt8(ascii: "-"); two(wall.day.day, 8)
+        bytes[at + 10] = UInt8(ascii: "T"); two(wall.seconds / 3600, 11)
+        bytes[at + 13] = UInt8(ascii: ":"); two(wall.seconds % 3600 / 60, 14)
     }
 
     /// `YYYY-MM-DDTHH:MM` on the wall clock of `zone` (civil-from-days arithmetic; no

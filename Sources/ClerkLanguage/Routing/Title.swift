@@ -43,7 +43,7 @@ enum Title {
     /// names the meeting: "quarterly planning"). The words in `names` (people named) typed in
     /// lower case are written as the address book spells them ("lunch with josé" → "Lunch
     /// with José").
-    static func build(_ s: Sentence, range: Range<Int>, used: [Bool], dateWords: Set<Int> = [], names: [Range<Int>] = [],
+    static func build(_ s: Sentence, range: Range<Int>, used: TokenMask, dateWords: Set<Int> = [], names: [Range<Int>] = [],
                       known: Names? = nil) -> (title: String, pieces: [Range<Int>]) {
         var kept: [Int] = range.filter { !used[$0] && (!s.isInDate($0) || s.word($0, isIn: Vocabulary.mealWords) || dateWords.contains($0)) }
         // Marks stay only between kept words.

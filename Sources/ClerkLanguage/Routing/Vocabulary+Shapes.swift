@@ -264,6 +264,10 @@ struct RouteWord: OptionSet, Hashable, Sendable {
     /// holds an empty phrase), for `Sentence.first(of:startingWith:)`.
     static let questionInsideStart = RouteWord(rawValue: 1 << 32)
     static let localPlaceStart = RouteWord(rawValue: 1 << 33)
+    /// The words `FollowUps.route` looks for in a bare change ("instead", "for", "before", …)
+    /// and a place's field ("location"): one pass over the bits sees a line has none.
+    static let followUpCue = RouteWord(rawValue: 1 << 34)
+    static let placeField = RouteWord(rawValue: 1 << 35)
 
     /// The lists of every word on one.
     static let table: WordMap<RouteWord> = {
@@ -305,6 +309,8 @@ struct RouteWord: OptionSet, Hashable, Sendable {
         add(Vocabulary.pastMarkers, .pastMarker)
         add(WordSet(Vocabulary.questionsInside.phrases.compactMap(\.first)), .questionInsideStart)
         add(WordSet(Vocabulary.localPlaces.phrases.compactMap(\.first)), .localPlaceStart)
+        add(FollowUps.insteadWord.union(FollowUps.lengthWords).union(FollowUps.changeWords), .followUpCue)
+        add(FollowUps.placeFields, .placeField)
         return WordMap(table, combine: { $0.union($1) })
     }()
 

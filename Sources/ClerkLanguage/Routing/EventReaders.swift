@@ -247,12 +247,11 @@ enum AgendaReader {
     /// A weekday alone, asked about in the past tense, read a week back when the reader put it
     /// after now (the next such weekday): that weekday gone by, today's included.
     static func pastWeekday(_ s: Sentence, _ date: DateMatch) -> DateMatch? {
+        // The tense first, by key: most questions look ahead, and the date's parts cost more.
+        guard s.body.contains(where: { !s.isInDate($0) && (s.word($0, isIn: pastTense) || s.word($0, isIn: pastCopula) && s.word($0 + 1, isIn: afterPastCopula)) }),
+              date.start > s.reference.instant, date.recurrence == nil, ["weekday", "on-date", "intersect"].contains(date.rule) else { return nil }
         let dayParts = date.parts.filter { $0.role == "date" }
-        guard dayParts.count == 1, dayParts[0].rule == "weekday", date.recurrence == nil,
-              ["weekday", "on-date", "intersect"].contains(date.rule),
-              date.start > s.reference.instant,
-              s.body.contains(where: { !s.isInDate($0) && (s.word($0, isIn: pastTense) || s.word($0, isIn: pastCopula) && s.word($0 + 1, isIn: afterPastCopula)) })
-        else { return nil }
+        guard dayParts.count == 1, dayParts[0].rule == "weekday" else { return nil }
         let zone = s.reference.timeZone
         var past = date
         past.start = zone.date(byAddingDays: -7, to: date.start)

@@ -34,6 +34,8 @@ enum FilePhrases {
         var name: String
     }
 
+    static let listWord: WordSet = ["list"]
+
     /// Verbs that empty a file of its lines.
     static let clearVerbs: WordSet = ["clear", "empty", "wipe", "blank"]
 
@@ -107,7 +109,8 @@ enum FilePhrases {
     /// is todo-list.txt, "my shopping list" shopping-list.txt, "the to do list" to-do-list.txt
     /// ("make a todo list", "add milk to my shopping list").
     static func listFile(_ s: Sentence) -> Mention? {
-        guard let list = (s.body.lowerBound + 1..<s.body.upperBound).first(where: { s.word($0) == "list" && s.word($0 + 1) != "of" }),
+        // Asked of every line: the word looked up by its key, not compared as a string.
+        guard let list = (s.body.lowerBound + 1..<s.body.upperBound).first(where: { s.word($0, isIn: listWord) && s.word($0 + 1) != "of" }),
               s.word(list - 1, isIn: Vocabulary.listKinds), !s.isInDate(list - 1) else { return nil }
         var first = list - 1
         if s.word(first) == "do", s.word(first - 1) == "to" { first -= 1 }

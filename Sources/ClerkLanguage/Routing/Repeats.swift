@@ -232,6 +232,9 @@ enum Repeats {
 
     /// The weekdays of "tue/thu", "mon/wed/fri" typed as one word; nil for any other word.
     static func weekdaysSlashed(_ word: String) -> [String]? {
+        // A word with no slash, the usual, is seen from its bytes (as `weekdayPair` does).
+        let slash = UInt8(ascii: "/")
+        guard word.utf8.withContiguousStorageIfAvailable({ $0.contains(slash) }) ?? word.utf8.contains(slash) else { return nil }
         let parts = word.split(separator: "/").map(String.init)
         guard parts.count >= 2, parts.allSatisfy({ Lexicon.weekdays[$0] != nil }) else { return nil }
         return parts

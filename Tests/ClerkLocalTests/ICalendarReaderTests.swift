@@ -201,4 +201,21 @@ import Testing
         let error = #expect(throws: ImportError.self) { try Self.reader.read(Data(text.utf8)) }
         #expect(error?.description == "events.ics:6: a NUL byte, which text never holds")
     }
+
+    /// libical looked for the end of a line each time it read 80 more bytes of it, so one
+    /// long line cost the square of its length (a 16 MB DESCRIPTION 34 s, 60 MB more than
+    /// five minutes). It is now given no physical line longer than 75 bytes, whatever the
+    /// file's lines, and the text comes back whole — characters of two to four bytes never
+    /// split between pieces. (BENCHMARKS-style figures are in ROBUSTNESS.md; no timing here.)
+    @Test func aLongLineReachesLibicalFolded() throws {
+        let notes = String(repeating: "café 😀 x", count: 300_000)  // 3.6 MB
+        let line = "DESCRIPTION:" + notes
+        let text = ICalendarReader.folded(["BEGIN:VCALENDAR", line, "END:VCALENDAR"])
+        let physical = text.utf8.split(separator: UInt8(ascii: "\n"))
+        #expect(physical.count > 45_000)
+        #expect(physical.allSatisfy { $0.count <= ICalendarReader.foldedLineBytes + 1 })  // + the CR
+        #expect(physical.allSatisfy { String(validating: $0, as: UTF8.self) != nil })
+        let events = try Self.read(Self.event("DTSTART:20260305T100000", "SUMMARY:long", line))
+        #expect(events.first?.draft.notes == notes)
+    }
 }

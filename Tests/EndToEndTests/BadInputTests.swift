@@ -106,7 +106,26 @@ import Glibc
         Row(name: "a .vcf with NUL bytes", arguments: ["import", "FOLDER/nul.vcf"],
             stderr: "clerk: FOLDER/nul.vcf:3: a NUL byte, which text never holds", status: 1,
             file: ("nul.vcf", Array("BEGIN:VCARD\nVERSION:3.0\nFN:A\u{0}na\nEND:VCARD\n".utf8))),
+        // BY* lists that put a start in every minute of every hour: FREQ=DAILY did not say
+        // so, and a week's agenda printed 200,003 lines (the rule is quoted up to 60 characters).
+        Row(name: "an .ics rule that repeats every second through its BY* lists", arguments: ["import", "FOLDER/often.ics"],
+            stderr: "clerk: FOLDER/often.ics:8: RRULE: repeats more often than hourly: 'FREQ=DAILY;BYHOUR=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,1…'",
+            status: 1, file: ("often.ics", Array(event("RRULE:FREQ=DAILY;BYHOUR=\(everyNumber(0..<24));BYMINUTE=\(everyNumber(0..<60));BYSECOND=\(everyNumber(0..<60))").utf8))),
+        Row(name: "an hourly .ics rule with a BYMINUTE list", arguments: ["import", "FOLDER/often.ics"],
+            stderr: "clerk: FOLDER/often.ics:8: RRULE: repeats more often than hourly: 'FREQ=HOURLY;BYMINUTE=0,15,30,45'",
+            status: 1, file: ("often.ics", Array(event("RRULE:FREQ=HOURLY;BYMINUTE=0,15,30,45").utf8))),
     ]
+
+    /// "0,1,…" for a BY* list.
+    static func everyNumber(_ range: Range<Int>) -> String {
+        range.map(String.init).joined(separator: ",")
+    }
+
+    /// A calendar of one event (its line 8 is the first of `lines`).
+    static func event(_ lines: String...) -> String {
+        (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VEVENT", "UID:bad-1@test", "DTSTART:20261201T100000Z",
+          "DTEND:20261201T100100Z"] + lines + ["SUMMARY:tick", "END:VEVENT", "END:VCALENDAR"]).joined(separator: "\r\n") + "\r\n"
+    }
 
     @Test(arguments: rows)
     func badInputGetsOneLineAndChangesNothing(row: Row) throws {

@@ -83,6 +83,7 @@ extension Renderer {
         case .endsBeforeStart: return "an event can't end before it starts"
         case .lastsTooLong(let days, let repeating):
             return repeating ? "each time a repeating event happens it can last at most \(days) days" : "an event can't last more than \(days) days"
+        case .outsideYears(let years): return "an event must start and end between the years \(years.lowerBound) and \(years.upperBound)"
         case .badRecurrence(let line): return "the repeat '\(TextStyle.plain.fit(line, 60))' can't be read"
         case .occurrenceCannotRepeat: return "one occurrence of a repeating event can't repeat on its own"
         case .seriesDeleted: return "the repeating event it belongs to is deleted; bring that back first"

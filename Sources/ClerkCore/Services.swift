@@ -235,6 +235,8 @@ public enum InvalidRequest: Hashable, Sendable {
     /// Longer than an event may last: `maxDays` for a single event, fewer for each
     /// occurrence of a repeating one (whose long occurrences would all overlap).
     case lastsTooLong(maxDays: Int, repeating: Bool)
+    /// A start or end outside the years clerk takes (`CivilCalendar.years`).
+    case outsideYears(ClosedRange<Int>)
     /// A recurrence line that cannot be used (the line as given).
     case badRecurrence(String)
     /// One occurrence of a series was given a repeat of its own.

@@ -290,6 +290,12 @@ public struct ICalendarReader: Sendable {
             when = .timed(start: Civil.instant(seconds), end: Civil.instant(end), timeZone: zone.identifier)
         }
 
+        if let outside = outsideYears(when, start: start) {
+            let property = outside == "start" ? "DTSTART"
+                : icalcomponent_get_first_property(vevent, ICAL_DTEND_PROPERTY) != nil ? "DTEND" : "DURATION"
+            throw fail(property, "the event \(outside)s outside the years \(CivilCalendar.years.lowerBound) to \(CivilCalendar.years.upperBound), which clerk takes")
+        }
+
         let recurrence = recurrenceLines(of: vevent, calendar: calendar, start: start)
         if !recurrence.isEmpty {
             let seriesZone: ZoneRules
@@ -328,6 +334,25 @@ public struct ICalendarReader: Sendable {
             reminderMinutes: reminders(of: vevent))
         let uid = text(icalcomponent_get_uid(vevent)).flatMap { $0.isEmpty ? nil : $0 } ?? madeUpUID(from: ["DTSTART", "SUMMARY", "RECURRENCE-ID"].map { outline.value(of: $0) ?? "" })
         return ImportedEvent(uid: uid, draft: draft, originalStart: originalStart, isCancelled: isCancelled)
+    }
+
+    /// "start" or "end" when that end of the event falls outside `CivilCalendar.years` (for a
+    /// timed event, on the UTC clock or its zone's; an end pushed past 9999 by a DURATION, a
+    /// start moved before the year 1 by its zone), nil when it does not.
+    private func outsideYears(_ when: When, start: Moment) -> String? {
+        func holds(_ seconds: Int64, _ rules: ZoneRules) -> Bool {
+            CivilCalendar.years.contains(WallTime(secondsAsUTC: seconds).year) && CivilCalendar.years.contains(rules.wallTime(at: seconds).year)
+        }
+        switch (when, start) {
+        case (.allDay(let first, let end), _):
+            if !CivilCalendar.years.contains(first.year) { return "start" }
+            return CivilCalendar.years.contains(end.year) ? nil : "end"
+        case (.timed(let first, let end, _), .instant(_, let rules)):
+            if !holds(Civil.seconds(first), rules) { return "start" }
+            return holds(Civil.seconds(end), rules) ? nil : "end"
+        case (.timed, .date):
+            return nil
+        }
     }
 
     /// A DTSTART-like value: a date, or an instant with the zone to show and repeat it in.

@@ -278,6 +278,11 @@ extension LocalStore {
         if row.isAllDay ? row.endKey <= row.startKey : row.endKey < row.startKey {
             throw ServiceError.invalid(.endsBeforeStart)
         }
+        // Outside the years 1 to 9999 a time has no iCalendar or RFC 3339 form: an event in
+        // the year 10000 was exported as 00000000T000000, and --json wrote '-7973-…'.
+        if !holdsYears(row) {
+            throw ServiceError.invalid(.outsideYears(CivilCalendar.years))
+        }
         // Every range query looks back as far as the longest event lasts, and a repeating
         // event's long occurrences all overlap: an .ics with a start 1,800 years before its
         // end, repeating weekly, put 90,000 lines in one week's agenda.
@@ -286,6 +291,20 @@ extension LocalStore {
             throw ServiceError.invalid(.lastsTooLong(maxDays: maxDays, repeating: row.isSeries))
         }
         if row.isSeries { _ = try recurrence(of: row) }
+    }
+
+    /// True when the event starts and ends within `CivilCalendar.years`: all-day ones by
+    /// their dates (the day after the last included), timed ones on the UTC clock and on
+    /// their zone's, the two clocks an export writes.
+    private func holdsYears(_ row: StoredEvent) -> Bool {
+        if row.isAllDay {
+            return [row.startKey, row.endKey].allSatisfy { CivilCalendar.years.contains(Civil.date(ofKey: $0).year) }
+        }
+        let rules = zone(named: row.timeZone)
+        return [row.startKey, row.endKey].allSatisfy { key in
+            CivilCalendar.years.contains(WallTime(secondsAsUTC: key).year)
+                && CivilCalendar.years.contains(rules?.wallTime(at: key).year ?? WallTime(secondsAsUTC: key).year)
+        }
     }
 
     /// A series moved by `shift` seconds takes its skipped and changed days along: each is

@@ -114,6 +114,16 @@ import Glibc
         Row(name: "an hourly .ics rule with a BYMINUTE list", arguments: ["import", "FOLDER/often.ics"],
             stderr: "clerk: FOLDER/often.ics:8: RRULE: repeats more often than hourly: 'FREQ=HOURLY;BYMINUTE=0,15,30,45'",
             status: 1, file: ("often.ics", Array(event("RRULE:FREQ=HOURLY;BYMINUTE=0,15,30,45").utf8))),
+        // Years past 9999 or before 1: the event was created in 12025, and its export read
+        // 00000000T000000, which nothing reads back.
+        Row(name: "a date 9999 years ahead", arguments: ["--yes", "lunch in 9999 years"],
+            stderr: "clerk: 'in 9999 years' is more time than I can work with. Nothing changed.", status: 1),
+        Row(name: "a date 9000 years ago", arguments: ["--yes", "lunch 9000 years ago"],
+            stderr: "clerk: '9000 years ago' is more time than I can work with. Nothing changed.", status: 1),
+        Row(name: "an .ics event that a DURATION ends after 9999", arguments: ["import", "FOLDER/late.ics"],
+            stderr: "clerk: FOLDER/late.ics:7: DURATION: the event ends outside the years 1 to 9999, which clerk takes",
+            status: 1, file: ("late.ics", Array(event("DURATION:P5D").replacingOccurrences(of: "DTSTART:20261201T100000Z\r\nDTEND:20261201T100100Z",
+                                                                                      with: "DTSTART:99991229T100000Z").utf8))),
     ]
 
     /// "0,1,…" for a BY* list.

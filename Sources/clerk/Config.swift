@@ -100,8 +100,10 @@ final class ConfigFile: SettingsWriter {
     /// `text` with the line of `key` set to `value`: the first such line replaced (later
     /// ones dropped), or one added; nil removes them.
     static func setting(_ key: String, to value: String?, in text: String) -> String {
-        var lines = text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = text.isEmpty ? [] : Config.lines(text).map(String.init)
         if lines.last == "" { lines.removeLast() }
+        // A file written with CRLF stays CRLF.
+        let end = text.contains("\r\n") ? "\r\n" : "\n"
         let line = value.map { "\(key) = \($0)" }
         var placed = false
         lines = lines.compactMap { raw in
@@ -113,6 +115,6 @@ final class ConfigFile: SettingsWriter {
             return line
         }
         if !placed, let line { lines.append(line) }
-        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+        return lines.isEmpty ? "" : lines.joined(separator: end) + end
     }
 }

@@ -124,6 +124,11 @@ import Glibc
             stderr: "clerk: FOLDER/late.ics:7: DURATION: the event ends outside the years 1 to 9999, which clerk takes",
             status: 1, file: ("late.ics", Array(event("DURATION:P5D").replacingOccurrences(of: "DTSTART:20261201T100000Z\r\nDTEND:20261201T100100Z",
                                                                                       with: "DTSTART:99991229T100000Z").utf8))),
+        // A CRLF config was read as one line; a value is quoted with its control characters
+        // visible, on one line.
+        Row(name: "a config value with escapes and CRLF line ends", arguments: ["--yes", "lunch tomorrow at 1pm"],
+            stderr: "clerk: FOLDER/data/config:2: default_event_length: expected minutes like 60, 45m or 1h, got '3^[[2J^I0'", status: 1,
+            file: ("data/config", Array("backend = local\r\ndefault_event_length = 3\u{1B}[2J\t0\r\n".utf8))),
     ]
 
     /// "0,1,…" for a BY* list.

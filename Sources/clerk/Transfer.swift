@@ -22,7 +22,7 @@ struct Transfer {
     }
 
     func importFile(_ path: String, calendarName: String?) -> Int32 {
-        run {
+        run(command: "import") {
             let data = try read(path)
             let kind = try kind(of: path, data: data)
             let name = path
@@ -66,17 +66,25 @@ struct Transfer {
 
     // MARK: Steps
 
-    private func run(_ body: () throws -> Void) -> Int32 {
+    /// Runs a command's steps; a failure is one line on stderr, and with `--json` a
+    /// command that answers in JSON (`command`: `import`) answers a failure in JSON too,
+    /// `{"command", "ok": false, "message"}`, as it answers a success.
+    private func run(command: String? = nil, _ body: () throws -> Void) -> Int32 {
+        let message: String
         do {
             try body()
             return ExitCode.success
         } catch let failure as Failure {
-            Output.error(failure.message)
+            message = failure.message
         } catch let error as ServiceError {
-            Output.error(Renderer.commandFailure(error))
+            message = Renderer.commandFailure(error)
         } catch {
-            Output.error(Renderer.unexpected)
+            message = Renderer.unexpected
         }
+        if options.json, let command {
+            Output.json(.object([("command", .string(command)), ("ok", false), ("message", .string(message))]))
+        }
+        Output.error(message)
         return ExitCode.failure
     }
 

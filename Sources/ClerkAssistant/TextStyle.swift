@@ -123,3 +123,9 @@ public struct TextStyle: Sendable, Hashable {
         return String(out)
     }
 }
+
+extension String {
+    /// A title, name or place from data as it is put inside a line of an answer
+    /// (`TextStyle.inline`): a newline in an imported title started an agenda line of its own.
+    var oneLine: String { TextStyle.inline(self) }
+}

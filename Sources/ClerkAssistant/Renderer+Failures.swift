@@ -95,6 +95,7 @@ extension Renderer {
     }
 
     static func storage(_ problem: StorageProblem, path: String) -> String {
+        let path = TextStyle.path(path)
         switch problem {
         case .busy(let seconds): return "\(path) is busy: another clerk kept it locked for \(seconds) s. Try again when it is done."
         case .damaged: return "\(path) is damaged or not a clerk store. Move it aside and clerk starts a new one."

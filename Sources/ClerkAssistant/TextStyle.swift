@@ -60,6 +60,13 @@ public struct TextStyle: Sendable, Hashable {
         "'" + inline(plain.fit(String(text), limit)) + "'"
     }
 
+    /// A file or folder named in a one-line message: whole up to 200 characters, as a person
+    /// must be able to find it (a store to move aside), cut with an ellipsis past that (a
+    /// 130 kB `--data-dir` gave a 130 kB error line), its control characters visible.
+    public static func path(_ path: String) -> String {
+        inline(plain.fit(path, 200))
+    }
+
     /// `text` for the inside of one line — a title, a name, a value quoted in an error:
     /// every character `terminal(_:)` makes visible, and line ends and tabs too (`^J`, `^M`,
     /// `^I`), so data cannot start a line of its own (an imported title with a newline forged

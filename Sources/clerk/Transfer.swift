@@ -25,7 +25,8 @@ struct Transfer {
         run(command: "import") {
             let data = try read(path)
             let kind = try kind(of: path, data: data)
-            let name = path
+            // The file as messages name it.
+            let name = TextStyle.path(path)
             switch kind {
             case .calendar:
                 try service { try LibICal.require() }
@@ -91,10 +92,10 @@ struct Transfer {
     private func read(_ path: String) throws -> Data {
         var isFolder = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw Failure(message: "\(path): no such file")
+            throw Failure(message: "\(TextStyle.path(path)): no such file")
         }
         guard !isFolder, let data = FileManager.default.contents(atPath: path) else {
-            throw Failure(message: "\(path): cannot read it")
+            throw Failure(message: "\(TextStyle.path(path)): cannot read it")
         }
         return data
     }
@@ -108,7 +109,7 @@ struct Transfer {
             let start = String(decoding: data.prefix(64), as: UTF8.self).uppercased()
             if start.contains("BEGIN:VCALENDAR") { return .calendar }
             if start.contains("BEGIN:VCARD") { return .contacts }
-            throw Failure(message: "\(path): expected an iCalendar (.ics) or vCard (.vcf) file")
+            throw Failure(message: "\(TextStyle.path(path)): expected an iCalendar (.ics) or vCard (.vcf) file")
         }
     }
 

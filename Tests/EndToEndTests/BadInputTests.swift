@@ -129,7 +129,27 @@ import Glibc
         Row(name: "a config value with escapes and CRLF line ends", arguments: ["--yes", "lunch tomorrow at 1pm"],
             stderr: "clerk: FOLDER/data/config:2: default_event_length: expected minutes like 60, 45m or 1h, got '3^[[2J^I0'", status: 1,
             file: ("data/config", Array("backend = local\r\ndefault_event_length = 3\u{1B}[2J\t0\r\n".utf8))),
+        // A 130 kB option value made a 130 kB error line: values are quoted up to 60
+        // characters, paths up to 200.
+        Row(name: "a 130 kB --tz", arguments: ["--tz", long, "--yes", "delete notes.txt"],
+            stderr: "clerk: --tz: expected an IANA name like Europe/Madrid or an offset like +01:00, got '\(longQuoted)'", status: 2),
+        Row(name: "a 130 kB --now", arguments: ["--now", long, "--yes", "delete notes.txt"],
+            stderr: "clerk: --now: expected YYYY-MM-DDTHH:MM, got '\(longQuoted)'", status: 2),
+        Row(name: "a 130 kB --backend", arguments: ["--backend", long, "--yes", "delete notes.txt"],
+            stderr: "clerk: --backend: expected local or google, got '\(longQuoted)'", status: 2),
+        Row(name: "a 130 kB --calendar", arguments: ["export", "--calendar", long],
+            stderr: "clerk: no calendar named '\(longQuoted)'. Calendars: Personal.", status: 1),
+        Row(name: "a 130 kB import path", arguments: ["import", "/" + long + ".ics"],
+            stderr: "clerk: /\(String(repeating: "x", count: 198))…: no such file", status: 1),
+        Row(name: "a 130 kB --data-dir", arguments: ["--data-dir", "/" + long, "what's on today"],
+            stderr: "clerk: /\(String(repeating: "x", count: 198))…: cannot create the folder", status: 1),
+        Row(name: "a 130 kB unknown option", arguments: ["--" + long],
+            stderr: "clerk: unknown option '--\(String(repeating: "x", count: 57))…'. See 'clerk --help'.", status: 2),
     ]
+
+    /// A value of 130 kB, and how it is quoted.
+    static let long = String(repeating: "x", count: 130_000)
+    static let longQuoted = String(repeating: "x", count: 59) + "…"
 
     /// "0,1,…" for a BY* list.
     static func everyNumber(_ range: Range<Int>) -> String {

@@ -276,6 +276,14 @@ final class ZoneDatabase: Sendable {
         }
     }
 
+    /// True when `name` is a zone name (`isZoneName`: no path tricks) with a regular file
+    /// in the database, a zone or a link to one.
+    func hasFile(named name: String) -> Bool {
+        guard Self.isZoneName(name) else { return false }
+        var info = stat()
+        return stat(directory + "/" + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
     /// True when the directory is there to read zones from.
     var exists: Bool {
         var info = stat()

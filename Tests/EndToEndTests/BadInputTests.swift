@@ -72,6 +72,11 @@ import Glibc
             stderr: "clerk: --now: expected YYYY-MM-DDTHH:MM, got '2026-13-01T09:00'", status: 2),
         Row(name: "an unknown zone", arguments: ["--tz", "Europe/Nowhere", "--yes", "lunch tomorrow at 1pm"],
             stderr: "clerk: --tz: expected an IANA name like Europe/Madrid or an offset like +01:00, got 'Europe/Nowhere'", status: 2),
+        // Any file of the tz database is a zone (EST5EDT, Zulu), but no path reaches out of it.
+        Row(name: "a zone named by a path", arguments: ["--tz", "../zoneinfo/Europe/Madrid", "--yes", "lunch tomorrow at 1pm"],
+            stderr: "clerk: --tz: expected an IANA name like Europe/Madrid or an offset like +01:00, got '../zoneinfo/Europe/Madrid'", status: 2),
+        Row(name: "a zone named by an absolute path", arguments: ["--tz", "/usr/share/zoneinfo/Zulu", "--yes", "lunch tomorrow at 1pm"],
+            stderr: "clerk: --tz: expected an IANA name like Europe/Madrid or an offset like +01:00, got '/usr/share/zoneinfo/Zulu'", status: 2),
         Row(name: "an empty --backend", arguments: ["--backend=", "--yes", "delete notes.txt"],
             stderr: "clerk: --backend: expected local or google, got ''", status: 2),
         Row(name: "a --google-endpoint that is not http", arguments: ["--google-endpoint", "ftp://127.0.0.1", "--yes", "delete notes.txt"],

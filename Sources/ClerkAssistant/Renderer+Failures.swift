@@ -78,6 +78,8 @@ extension Renderer {
         switch problem {
         case .emptyName(let kind): return "a \(kind.rawValue) needs a name"
         case .badFileName(let name): return "'\(TextStyle.plain.fit(name, 60))' can't be a file name (no '/', no control characters, not only dots)"
+        case .fileNameTooLong(let name, let maxBytes):
+            return "'\(TextStyle.plain.fit(name, 60))' is longer than a file name can be (\(maxBytes) bytes)"
         case .unknownTimeZone(let zone): return "'\(TextStyle.plain.fit(zone, 60))' is not a time zone I know"
         case .badEventID: return "an event id can't be empty or hold spaces"
         case .endsBeforeStart: return "an event can't end before it starts"

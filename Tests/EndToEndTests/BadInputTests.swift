@@ -99,6 +99,11 @@ import Glibc
         // (The router reads the name as '.', the sentence's end taken off; refused all the same.)
         Row(name: "a file named ..", arguments: ["--yes", "create a file .. with hi"],
             stderr: "clerk: That can't be done: '.' can't be a file name (no '/', no control characters, not only dots).", status: 1),
+        // A name with a path in it was read without it ("x.txt") and created; any length went.
+        Row(name: "a file named ../x.txt", arguments: ["--yes", "create a file ../x.txt with hi"],
+            stderr: "clerk: That can't be done: '../x.txt' can't be a file name (no '/', no control characters, not only dots).", status: 1),
+        Row(name: "a file name of 5,000 characters", arguments: ["--yes", "create a file \(String(repeating: "n", count: 5_000)).txt with hi"],
+            stderr: "clerk: That can't be done: '\(String(repeating: "n", count: 59))…' is longer than a file name can be (255 bytes).", status: 1),
         Row(name: "a truncated .ics", arguments: ["import", "FOLDER/cut.ics"],
             stderr: "clerk: FOLDER/cut.ics:18: BEGIN:VEVENT has no END:VEVENT", status: 1, file: ("cut.ics", Array(seedWeek.prefix(450)))),
         Row(name: "an .ics cut inside a line", arguments: ["import", "FOLDER/cut.ics"],

@@ -41,6 +41,7 @@ public struct ICalendarReader: Sendable {
         let lines = try ContentLines.unfold(data, file: file)
         let outline = try outline(of: lines)
         for event in outline.events { try check(event, outline: outline) }
+        try checkUIDs(outline.events)
         let text = Self.folded(lines.flatMap { Self.oneDatePerLine($0.text) })
         return try LibICal.locked { () throws(ImportError) -> [ImportedEvent] in
             guard let root = icalparser_parse_string(text) else {
@@ -110,7 +111,14 @@ public struct ICalendarReader: Sendable {
     /// Where each VEVENT and its properties are, and which TZIDs the file defines.
     private struct Outline {
         var events: [EventOutline] = []
-        var fileZones: Set<String> = []
+        var fileZones: [String: FileZone] = [:]
+    }
+
+    /// A VTIMEZONE of the file: where it starts, and whether it has any STANDARD or DAYLIGHT
+    /// part (one with none was read by libical as UTC, without a word).
+    private struct FileZone {
+        var line: Int
+        var hasRules = false
     }
 
     private struct EventOutline {
@@ -130,6 +138,8 @@ public struct ICalendarReader: Sendable {
         var outline = Outline()
         var open: [(name: String, line: Int)] = []
         var finished = false
+        // The VTIMEZONE being read: its TZID, and whether it has a STANDARD or DAYLIGHT part.
+        var zone: (tzid: String?, zone: FileZone)?
         for line in lines {
             let property = PropertyLine(line.text)
             if open.isEmpty {
@@ -151,6 +161,8 @@ public struct ICalendarReader: Sendable {
                 }
                 open.append((name, line.number))
                 if name == "VEVENT", open.count == 2 { outline.events.append(EventOutline(line: line.number)) }
+                if name == "VTIMEZONE", open.count == 2 { zone = (nil, FileZone(line: line.number)) }
+                if name == "STANDARD" || name == "DAYLIGHT", open.count == 3, open[1].name == "VTIMEZONE" { zone?.zone.hasRules = true }
             case "END":
                 let name = property.value.uppercased()
                 guard let last = open.last, last.name == name else {
@@ -159,11 +171,15 @@ public struct ICalendarReader: Sendable {
                 }
                 open.removeLast()
                 finished = open.isEmpty
+                if name == "VTIMEZONE", open.count == 1, let (tzid, fileZone) = zone {
+                    if let tzid { outline.fileZones[tzid] = fileZone }
+                    zone = nil
+                }
             default:
                 if open.count == 2, open[1].name == "VEVENT" {
                     outline.events[outline.events.count - 1].properties.append((line.number, property))
-                } else if open.last?.name == "VTIMEZONE", property.name == "TZID" {
-                    outline.fileZones.insert(property.value)
+                } else if open.count == 2, open[1].name == "VTIMEZONE", property.name == "TZID" {
+                    zone?.tzid = property.value
                 }
             }
         }
@@ -189,8 +205,11 @@ public struct ICalendarReader: Sendable {
                 guard seen.insert(name).inserted else { throw fail("appears twice in one event") }
             }
             if let tzid = property.parameters["TZID"], ["DTSTART", "DTEND", "RECURRENCE-ID", "EXDATE", "RDATE"].contains(name),
-               knownZone(tzid) == nil, !outline.fileZones.contains(tzid) {
-                throw fail("unknown time zone \(quoted(tzid))")
+               knownZone(tzid) == nil {
+                guard let fileZone = outline.fileZones[tzid] else { throw fail("unknown time zone \(quoted(tzid))") }
+                if !fileZone.hasRules {
+                    throw fail("the VTIMEZONE \(quoted(tzid)) on line \(fileZone.line) has no STANDARD or DAYLIGHT part: its times cannot be read")
+                }
             }
             let wantsDate = property.parameters["VALUE"]?.uppercased() == "DATE"
             switch name {
@@ -237,6 +256,24 @@ public struct ICalendarReader: Sendable {
         }
         if seen.contains("DTEND"), seen.contains("DURATION") {
             throw ImportError(file: file, line: event.line(of: "DURATION"), property: "DURATION", reason: "an event has DTEND or DURATION, not both")
+        }
+    }
+
+    /// Refuses two events with one UID (and one RECURRENCE-ID, or none): the second replaced
+    /// the first without a word ("Imported 2 events: 1 new, 1 updated"). An event is known
+    /// by its UID, so a file that gives two the same is refused rather than guessed at.
+    private func checkUIDs(_ events: [EventOutline]) throws(ImportError) {
+        var seen: [String: Int] = [:]
+        for event in events {
+            guard let uid = event.value(of: "UID"), !uid.isEmpty else { continue }
+            let occurrence = event.value(of: "RECURRENCE-ID")
+            let key = uid + "\u{0}" + (occurrence ?? "")
+            if let first = seen[key] {
+                let what = occurrence == nil ? "UID" : "UID and RECURRENCE-ID"
+                throw ImportError(file: file, line: event.line(of: "UID"), property: "UID",
+                                  reason: "\(quoted(uid)) is also the \(what) of the event on line \(first); each event needs its own")
+            }
+            seen[key] = event.line
         }
     }
 

@@ -174,12 +174,7 @@ extension LocalStore {
                     if let original = item.originalStart, let series = try storedEvent(uid: item.uid, calendarID: calendar.id), series.isSeries {
                         try importOccurrence(item, original: original, of: series, into: &summary)
                     } else {
-                        var uid = item.uid
-                        if let original = item.originalStart {
-                            // An occurrence whose series is not here stands alone.
-                            uid += "#" + StoredEvent.occurrenceSuffix(key: StoredEvent.key(of: original), isAllDay: original.isAllDay)
-                        }
-                        try importEvent(item.draft, uid: uid, into: calendar, summary: &summary)
+                        try importEvent(item.draft, uid: item.uid, original: item.originalStart, into: calendar, summary: &summary)
                     }
                     progress?(index + 1, ordered.count)
                 }
@@ -190,17 +185,31 @@ extension LocalStore {
 
     // MARK: Import steps
 
-    private func importEvent(_ draft: EventDraft, uid: String, into calendar: CalendarInfo, summary: inout ImportSummary) throws {
+    /// Imports a single event, or a series. An occurrence whose series is neither in the file
+    /// nor in the calendar (`original`, its RECURRENCE-ID) stands alone, stored under
+    /// "UID#start" so that it is matched again, and keeps its RECURRENCE-ID: it is exported
+    /// with its own UID and RECURRENCE-ID (`StoredEvent.iCalUID`), not as a new event.
+    private func importEvent(_ draft: EventDraft, uid: String, original: When? = nil, into calendar: CalendarInfo, summary: inout ImportSummary) throws {
+        var uid = uid
+        var originalKey: Int64?
+        if let original {
+            originalKey = StoredEvent.key(of: original)
+            uid += "#" + StoredEvent.occurrenceSuffix(key: originalKey!, isAllDay: original.isAllDay)
+        }
         let existing = try storedEvent(uid: uid, calendarID: calendar.id)
         var row = StoredEvent(id: existing?.id ?? makeID(), calendarID: calendar.id, uid: uid, draft: draft,
                               calendarZone: calendar.timeZone, updated: nowSeconds)
+        if let original, let originalKey {
+            row.originalKey = originalKey
+            row.originalStart = StoredEvent.occurrenceSuffix(key: originalKey, isAllDay: original.isAllDay)
+        }
         try validate(row)
         guard let existing else {
             try insert(row)
             summary.added += 1
             return
         }
-        if existing.content == row.content, existing.deleted == nil {
+        if existing.content == row.content, existing.originalKey == row.originalKey, existing.deleted == nil {
             summary.unchanged += 1
             return
         }

@@ -176,6 +176,15 @@ import Testing
         ("BEGIN:VCALENDAR\nEND:VCALENDAR\nBEGIN:VCALENDAR\nEND:VCALENDAR\n", "events.ics:3: expected the end of the file after END:VCALENDAR, got 'BEGIN:VCALENDAR'"),
         ("BEGIN:VCALENDAR\n" + String(repeating: "BEGIN:VALARM\n", count: 16) + String(repeating: "END:VALARM\n", count: 16) + "END:VCALENDAR\n",
          "events.ics:17: BEGIN:VALARM nests components deeper than 16 levels"),
+        // Two events with one UID: the second replaced the first ("1 new, 1 updated").
+        ("BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:same\nDTSTART:20260305T100000\nEND:VEVENT\nBEGIN:VEVENT\nUID:same\nDTSTART:20260306T100000\nEND:VEVENT\nEND:VCALENDAR\n",
+         "events.ics:7: UID: 'same' is also the UID of the event on line 2; each event needs its own"),
+        ("BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:s\nRECURRENCE-ID:20260305T100000\nDTSTART:20260305T110000\nEND:VEVENT\n"
+         + "BEGIN:VEVENT\nUID:s\nRECURRENCE-ID:20260305T100000\nDTSTART:20260305T120000\nEND:VEVENT\nEND:VCALENDAR\n",
+         "events.ics:8: UID: 's' is also the UID and RECURRENCE-ID of the event on line 2; each event needs its own"),
+        // A VTIMEZONE with no rules was read by libical as UTC.
+        ("BEGIN:VCALENDAR\nBEGIN:VTIMEZONE\nTZID:Custom\nEND:VTIMEZONE\nBEGIN:VEVENT\nUID:x\nDTSTART;TZID=Custom:20260305T100000\nEND:VEVENT\nEND:VCALENDAR\n",
+         "events.ics:7: DTSTART: the VTIMEZONE 'Custom' on line 2 has no STANDARD or DAYLIGHT part: its times cannot be read"),
     ])
     func namesTheLineAndWhatIsWrong(text: String, message: String) {
         let error = #expect(throws: ImportError.self) { try Self.read(text) }

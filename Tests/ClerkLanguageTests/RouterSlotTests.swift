@@ -172,6 +172,8 @@ import Testing
         ("create a file a.b.c.txt with hi, there.", FileWrite(name: "a.b.c.txt", operation: .create(content: "hi, there"))),
         ("append \u{1B}[2Jx to notes.txt", FileWrite(name: "notes.txt", operation: .append(lines: ["\u{1B}[2Jx"]))),
         ("rename notes.txt to -notes.txt", FileWrite(name: "notes.txt", operation: .rename(to: "-notes.txt"))),
+        ("create a file (draft).txt with x", FileWrite(name: "(draft).txt", operation: .create(content: "x"))),
+        ("append milk to (notes.txt)", FileWrite(name: "notes.txt", operation: .append(lines: ["milk"]))),
         ("show émoji😀.txt", nil),
     ])
     func fileNamesAndContentAreKeptAsTyped(text: String, write: FileWrite?) {

@@ -96,9 +96,9 @@ import Glibc
             stderr: "clerk: I didn't understand '^@^@^@'. Type 'help' for what I can do.", status: 1),
         Row(name: "a NUL byte answering a question", arguments: [], input: Array("delete notes.txt\n".utf8) + [0x79, 0, 0x0A],
             stderr: "clerk: No answer, so nothing changed.", status: 1),
-        // (The router reads the name as '.', the sentence's end taken off; refused all the same.)
+        // (The router read the name as '.', the sentence's end taken off; now as typed.)
         Row(name: "a file named ..", arguments: ["--yes", "create a file .. with hi"],
-            stderr: "clerk: That can't be done: '.' can't be a file name (no '/', no control characters, not only dots).", status: 1),
+            stderr: "clerk: That can't be done: '..' can't be a file name (no '/', no control characters, not only dots).", status: 1),
         // A name with a path in it was read without it ("x.txt") and created; any length went.
         Row(name: "a file named ../x.txt", arguments: ["--yes", "create a file ../x.txt with hi"],
             stderr: "clerk: That can't be done: '../x.txt' can't be a file name (no '/', no control characters, not only dots).", status: 1),

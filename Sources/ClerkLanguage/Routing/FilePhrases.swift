@@ -115,8 +115,18 @@ enum FilePhrases {
             (start, end) = (quoted.outer.lowerBound, quoted.outer.upperBound)
             name = text[quoted.inner]
         } else {
-            while let last = name.last, ".,;:!?".contains(last) || closingQuotes.contains(last) { name = name.dropLast() }
-            while let first = name.first, openingQuotes.keys.contains(first) { name = name.dropFirst() }
+            // Punctuation that ends the sentence or the name's phrase, and brackets around
+            // it, but not a name that is only dots (".." is refused as itself).
+            func hasLetters(_ text: Substring) -> Bool { text.contains { $0.isLetter || $0.isNumber } }
+            while let last = name.last, ".,;:!?".contains(last) || closingQuotes.contains(last), hasLetters(name.dropLast()) { name = name.dropLast() }
+            while let first = name.first, openingQuotes.keys.contains(first), hasLetters(name.dropFirst()) { name = name.dropFirst() }
+            if name.first == "(", name.last == ")", name.count > 2 {
+                name = name.dropFirst().dropLast()
+            } else if name.first == "(", !name.contains(")") {
+                name = name.dropFirst()
+            } else if name.last == ")", !name.contains("(") {
+                name = name.dropLast()
+            }
         }
         let tokens = s.tokens.indices.filter { s.tokens[$0].range.lowerBound >= start && s.tokens[$0].range.upperBound <= end }
         let covered = (tokens.first ?? at)..<((tokens.last ?? at) + 1)

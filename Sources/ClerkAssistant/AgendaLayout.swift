@@ -56,10 +56,10 @@ struct AgendaLayout {
         case .timed(let start, let end, _): time = text.clockRange(start, end)
         }
         let clock = time.padded(toWidth: max(11, time.count))
-        var what = event.title
-        if let location = event.location, !location.isEmpty { what += " · " + location }
+        var what = event.title.oneLine
+        if let location = event.location, !location.isEmpty { what += " · " + location.oneLine }
         var tag = ""
-        if calendarNames.count > 1, let name = calendarNames[event.calendarID] { tag = "  [" + name + "]" }
+        if calendarNames.count > 1, let name = calendarNames[event.calendarID] { tag = "  [" + name.oneLine + "]" }
         // Only the title and place give way when the terminal is narrow.
         what = style.fit(what, style.width - 4 - clock.count - tag.count)
         return "  " + style.dim(clock) + "  " + what + tag

@@ -50,19 +50,25 @@ package struct Config: Equatable, Sendable {
         package init(message: String) { self.message = message }
     }
 
+    /// The lines of a config file's text: ended by LF or CRLF (Swift reads "\r\n" as one
+    /// character, so a split at "\n" alone left a CRLF file one line long).
+    package static func lines(_ text: String) -> [Substring] {
+        text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    }
+
     package static func parse(_ text: String, file: String) throws(Failure) -> Config {
         var config = Config()
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, raw) in lines(text).enumerated() {
             let line = raw.trimmingSpaces()
             if line.isEmpty || line.hasPrefix("#") { continue }
             let place = "\(file):\(index + 1)"
             guard let equals = line.firstIndex(of: "=") else {
-                throw Failure(message: "\(place): expected key = value, got '\(String(line.prefix(60)))'")
+                throw Failure(message: "\(place): expected key = value, got \(TextStyle.quoted(line))")
             }
             let key = line[..<equals].trimmingSpaces().lowercased()
             let value = line[line.index(after: equals)...].trimmingSpaces()
             func bad(_ expected: String) -> Failure {
-                Failure(message: "\(place): \(key): expected \(expected), got '\(String(value.prefix(60)))'")
+                Failure(message: "\(place): \(TextStyle.inline(String(key.prefix(40)))): expected \(expected), got \(TextStyle.quoted(value))")
             }
             switch key {
             case "default_calendar":
@@ -87,7 +93,7 @@ package struct Config: Equatable, Sendable {
             case "google_client_secret": config.googleClientSecret = value
             default:
                 let guess = Spelling.closest(to: key, in: keys)
-                throw Failure(message: "\(place): unknown key '\(String(key.prefix(40)))'"
+                throw Failure(message: "\(place): unknown key \(TextStyle.quoted(key, limit: 40))"
                               + (guess.map { ". Did you mean '\($0)'?" } ?? ". Keys: " + keys.joined(separator: ", ")))
             }
         }

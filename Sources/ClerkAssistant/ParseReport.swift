@@ -214,7 +214,7 @@ public enum ParseBatch {
     public static func answer(line: String, defaults: ReferenceTime, router: Router = Router()) -> (json: JSONValue, ok: Bool) {
         let request: JSONValue
         do {
-            request = try JSONValue.parse(line)
+            request = try JSONValue.parse(line, exact: true)
         } catch {
             return (failure(id: .null, Renderer.batchLineUnreadable(error.description)), false)
         }
@@ -544,16 +544,20 @@ extension ParseBatch {
 
         /// Appends the answer to a line of input (its bytes as `readLine()` cuts them) to
         /// `out`, without a line end: true for an answer, false for an `{"id", "error"}`
-        /// answer, nil for a blank line, which gets none. Bytes that are not UTF-8 are read
-        /// as U+FFFD, as `readLine()` reads them.
+        /// answer, nil for a blank line, which gets none. A line that is not UTF-8 is
+        /// refused (`{"id": null, "error"}`): read as U+FFFD, as `readLine()` read it, it was
+        /// answered for a text that was never given.
         package func answer(input line: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) -> Bool? {
-            // A line of ASCII is read as it is; any other is decoded first (and repaired).
+            // A line of ASCII is read as it is; any other is checked first.
             if Self.isASCII(line) {
                 // A request starts with `{`: the first byte that is not a space ends the test.
                 let blank = line.allSatisfy { $0 == 0x20 || (0x09...0x0D).contains($0) }
                 return blank ? nil : answer(utf8: line, to: &out)
             }
-            var text = String(decoding: line, as: UTF8.self)
+            guard var text = String(validating: line, as: UTF8.self) else {
+                ParseBatch.failure(id: .null, Renderer.batchLineNotText).write(to: &out)
+                return false
+            }
             if text.allSatisfy(\.isWhitespace) { return nil }
             return text.withUTF8 { answer(utf8: $0, to: &out) }
         }
@@ -593,7 +597,7 @@ extension ParseBatch {
             var keys = RequestKeys()
             let request: JSONValue
             do {
-                request = try JSONValue.parse(utf8: line)
+                request = try JSONValue.parse(utf8: line, exact: true)
             } catch {
                 ParseBatch.failure(id: .null, Renderer.batchLineUnreadable(error.description)).write(to: &out)
                 return false

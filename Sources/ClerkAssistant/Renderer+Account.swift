@@ -117,7 +117,7 @@ extension Renderer {
     }
 
     static func quickAdded(_ event: Event, calendar: String, text: DateText) -> String {
-        "Google added '\(event.title)', \(text.span(event.when)), on \(calendar). ('undo' removes it.)"
+        "Google added '\(event.title.oneLine)', \(text.span(event.when)), on \(calendar.oneLine). ('undo' removes it.)"
     }
 
     static func quickAddWaits(_ text: String) -> String {

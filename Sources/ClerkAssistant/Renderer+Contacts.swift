@@ -14,7 +14,7 @@ extension Renderer {
     }
 
     private static func values(_ items: [LabeledValue]) -> String {
-        items.map { item in item.label.map { "\(item.value) (\($0))" } ?? item.value }.joined(separator: ", ")
+        items.map { item in (item.label.map { "\(item.value) (\($0))" } ?? item.value).oneLine }.joined(separator: ", ")
     }
 
     private static func birthday(_ b: Birthday) -> String {
@@ -23,14 +23,14 @@ extension Renderer {
 
     /// A compact card: name, then one labelled line per kind of detail.
     static func contactCard(_ contact: Contact, style: TextStyle) -> String {
-        var lines = [style.bold(contact.name)]
+        var lines = [style.bold(contact.name.oneLine)]
         func row(_ label: String, _ value: String) { lines.append("  " + style.dim(label.padded(toWidth: 9)) + value) }
         if !contact.emails.isEmpty { row("email", values(contact.emails)) }
         if !contact.phones.isEmpty { row("phone", values(contact.phones)) }
-        for address in contact.addresses { row("address", address.value.replacingEvery("\n", with: ", ") + (address.label.map { " (\($0))" } ?? "")) }
+        for address in contact.addresses { row("address", (address.value.replacingEvery("\n", with: ", ") + (address.label.map { " (\($0))" } ?? "")).oneLine) }
         if let b = contact.birthday { row("birthday", birthday(b)) }
-        if let work = work(contact) { row("work", work) }
-        if let notes = contact.notes, !notes.isEmpty { row("notes", notes) }
+        if let work = work(contact) { row("work", work.oneLine) }
+        if let notes = contact.notes, !notes.isEmpty { row("notes", notes.oneLine) }
         if lines.count == 1 { lines.append("  (no details)") }
         return lines.joined(separator: "\n")
     }
@@ -47,23 +47,23 @@ extension Renderer {
 
     /// "Ana Pérez's phone: +34 600 123 456".
     static func contactField(_ contact: Contact, _ field: ContactField) -> String {
-        let owner = contact.name + (contact.name.hasSuffix("s") ? "'" : "'s")
+        let owner = contact.name.oneLine + (contact.name.oneLine.hasSuffix("s") ? "'" : "'s")
         switch field {
         case .phone:
-            return contact.phones.isEmpty ? "\(contact.name) has no phone number saved." : "\(owner) phone: \(values(contact.phones))"
+            return contact.phones.isEmpty ? "\(contact.name.oneLine) has no phone number saved." : "\(owner) phone: \(values(contact.phones))"
         case .email:
-            return contact.emails.isEmpty ? "\(contact.name) has no email saved." : "\(owner) email: \(values(contact.emails))"
+            return contact.emails.isEmpty ? "\(contact.name.oneLine) has no email saved." : "\(owner) email: \(values(contact.emails))"
         case .address:
-            return contact.addresses.isEmpty ? "\(contact.name) has no address saved."
-                : "\(owner) address: " + contact.addresses.map { $0.value.replacingEvery("\n", with: ", ") }.joined(separator: "; ")
+            return contact.addresses.isEmpty ? "\(contact.name.oneLine) has no address saved."
+                : "\(owner) address: " + contact.addresses.map { $0.value.replacingEvery("\n", with: ", ").oneLine }.joined(separator: "; ")
         case .birthday:
-            return contact.birthday.map { "\(owner) birthday: \(birthday($0))" } ?? "\(contact.name) has no birthday saved."
+            return contact.birthday.map { "\(owner) birthday: \(birthday($0))" } ?? "\(contact.name.oneLine) has no birthday saved."
         case .company:
-            return contact.company.map { "\(contact.name) works at \($0)" + (contact.jobTitle.map { " (\($0))" } ?? "") + "." }
-                ?? "\(contact.name) has no company saved."
+            return contact.company.map { "\(contact.name.oneLine) works at \($0.oneLine)" + (contact.jobTitle.map { " (\($0.oneLine))" } ?? "") + "." }
+                ?? "\(contact.name.oneLine) has no company saved."
         case .jobTitle:
-            return contact.jobTitle.map { "\(owner) job title: \($0)" + (contact.company.map { " at \($0)" } ?? "") }
-                ?? "\(contact.name) has no job title saved."
+            return contact.jobTitle.map { "\(owner) job title: \($0.oneLine)" + (contact.company.map { " at \($0.oneLine)" } ?? "") }
+                ?? "\(contact.name.oneLine) has no job title saved."
         case .all:
             return contactCard(contact, style: .plain)
         }
@@ -73,10 +73,10 @@ extension Renderer {
     static func addressBook(_ contacts: [Contact], style: TextStyle) -> String {
         guard !contacts.isEmpty else { return "No contacts yet. Import them with 'clerk import contacts.vcf'." }
         var lines = [contacts.count == 1 ? "1 contact:" : "\(contacts.count) contacts:"]
-        let width = min(30, contacts.map(\.name.count).max() ?? 0)
+        let width = min(30, contacts.map(\.name.oneLine.count).max() ?? 0)
         for contact in contacts {
-            let detail = contact.emails.first?.value ?? contact.phones.first?.value ?? ""
-            let name = detail.isEmpty ? contact.name : contact.name.padded(toWidth: max(width, contact.name.count))
+            let detail = (contact.emails.first?.value ?? contact.phones.first?.value ?? "").oneLine
+            let name = detail.isEmpty ? contact.name.oneLine : contact.name.oneLine.padded(toWidth: max(width, contact.name.oneLine.count))
             lines.append("  " + name + (detail.isEmpty ? "" : "  " + style.dim(detail)))
         }
         return lines.joined(separator: "\n")
@@ -89,8 +89,8 @@ extension Renderer {
 
     /// "Carla Gomez's birthday: Sat 5 Dec (on your calendar as 'Carla's birthday')".
     static func birthdayFromCalendar(_ contact: Contact, _ event: Event, text: DateText) -> String {
-        let owner = contact.name + (contact.name.hasSuffix("s") ? "'" : "'s")
-        return "\(owner) birthday: \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone)))) (on your calendar as '\(event.title)')."
+        let owner = contact.name.oneLine + (contact.name.oneLine.hasSuffix("s") ? "'" : "'s")
+        return "\(owner) birthday: \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone)))) (on your calendar as '\(event.title.oneLine)')."
     }
 
     static func contactList(_ contacts: [Contact], field: ContactField, style: TextStyle) -> String {
@@ -104,7 +104,7 @@ extension Renderer {
             case .company, .jobTitle: detail = work(contact) ?? "no company"
             case .email, .all: detail = contact.emails.first?.value ?? contact.phones.first?.value ?? ""
             }
-            lines.append("  " + contact.name + (detail.isEmpty ? "" : "  " + style.dim(detail)))
+            lines.append("  " + contact.name.oneLine + (detail.isEmpty ? "" : "  " + style.dim(detail.oneLine)))
         }
         if contacts.count > 20 { lines.append("  … and \(contacts.count - 20) more; give more of the name.") }
         return lines.joined(separator: "\n")

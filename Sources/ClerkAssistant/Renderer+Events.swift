@@ -33,8 +33,8 @@ extension Renderer {
         let day = text.shortDay(text.localDate(moment))
         guard !busy.isEmpty else { return "Yes, you're free at \(text.clock(moment)) on \(day)." }
         let taken = busy.prefix(3).map { event -> String in
-            guard case .timed(let s, let e, _) = event.when else { return event.title }
-            return "\(event.title) \(text.clockRange(s, e))"
+            guard case .timed(let s, let e, _) = event.when else { return event.title.oneLine }
+            return "\(event.title.oneLine) \(text.clockRange(s, e))"
         }
         return "No — " + list(taken) + " on \(day)."
     }
@@ -93,8 +93,8 @@ extension Renderer {
         let shown = name == name.lowercased() ? name.capitalized : name
         var lines = ["Which \(shown)?"]
         for (i, contact) in contacts.enumerated() {
-            let email = contact.emails.first.map { " <\($0.value)>" } ?? ""
-            lines.append("  \(i + 1)) \(contact.name)\(email)")
+            let email = contact.emails.first.map { " <\($0.value.oneLine)>" } ?? ""
+            lines.append("  \(i + 1)) \(contact.name.oneLine)\(email)")
         }
         return lines.joined(separator: "\n")
     }
@@ -118,15 +118,15 @@ extension Renderer {
 
     static func overlaps(_ events: [Event], text: DateText) -> String {
         "Overlaps " + events.prefix(3).map { event in
-            guard case .timed(let s, let e, _) = event.when else { return event.title }
-            return "\(event.title) \(text.clockRange(s, e))"
+            guard case .timed(let s, let e, _) = event.when else { return event.title.oneLine }
+            return "\(event.title.oneLine) \(text.clockRange(s, e))"
         }.joined(separator: ", ") + (events.count > 3 ? " and \(events.count - 3) more" : "") + "."
     }
 
     /// The card shown before creating: one labelled line per part, warnings last.
     static func card(_ card: DraftCard, next: [Date], warnings: [String], zone: Zone, style: TextStyle) -> String {
         let text = DateText(zone: zone)
-        var lines = [style.bold(card.draft.title)]
+        var lines = [style.bold(card.draft.title.oneLine)]
         func row(_ label: String, _ value: String) { lines.append("  " + style.dim(label.padded(toWidth: 9)) + value) }
         var when = text.span(card.draft.when)
         if case .timed(let start, let end, _) = card.draft.when {
@@ -140,18 +140,18 @@ extension Renderer {
             }
         }
         row("when", when)
-        row("calendar", card.calendar.name + (card.calendarAssumed ? " (default)" : ""))
+        row("calendar", card.calendar.name.oneLine + (card.calendarAssumed ? " (default)" : ""))
         if !card.draft.attendees.isEmpty {
             row("with", card.draft.attendees.map { person in
                 switch (person.name, person.email) {
-                case let (name?, email?): return "\(name) <\(email)>"
-                case let (name?, nil): return card.unknownPeople.contains(name) ? "\(name) (not in contacts)" : name
-                case let (nil, email?): return email
+                case let (name?, email?): return "\(name.oneLine) <\(email.oneLine)>"
+                case let (name?, nil): return card.unknownPeople.contains(name) ? "\(name.oneLine) (not in contacts)" : name.oneLine
+                case let (nil, email?): return email.oneLine
                 default: return "?"
                 }
             }.joined(separator: ", "))
         }
-        if let location = card.draft.location { row("where", location) }
+        if let location = card.draft.location { row("where", location.oneLine) }
         if let rule = card.draft.recurrence.first {
             var repeats = RecurrenceText.describe(rule, start: text.localDate(card.draft.when.startInstant(in: zone))) ?? rule
             let leftOut = ExceptionLines.days(in: card.draft.recurrence, zone: zone)
@@ -167,12 +167,12 @@ extension Renderer {
     }
 
     static func created(_ event: Event, calendar: String, text: DateText) -> String {
-        "Created '\(event.title)', \(text.span(event.when)), on \(calendar)."
+        "Created '\(event.title.oneLine)', \(text.span(event.when)), on \(calendar.oneLine)."
     }
 
     /// "Tue 1 Dec 2026, 13:00–14:00  Lunch with Ana".
     static func eventLine(_ event: Event, text: DateText) -> String {
-        text.span(event.when) + "  " + event.title
+        text.span(event.when) + "  " + event.title.oneLine
     }
 
     static func next(_ event: Event, calendar: String?, text: DateText, now: Date) -> String {
@@ -186,12 +186,12 @@ extension Renderer {
         case .timed(let s, let e, _): time = text.clockRange(s, e)
         }
         let until = start <= now ? "now" : DateText.until(start, from: now)
-        return "Next: \(event.title), \(dayWord) \(time) (\(until))" + (calendar.map { "  [\($0)]" } ?? "")
+        return "Next: \(event.title.oneLine), \(dayWord) \(time) (\(until))" + (calendar.map { "  [\($0.oneLine)]" } ?? "")
     }
 
     /// "Now: Standup until 09:45."
     static func now(_ event: Event, text: DateText) -> String {
-        "Now: \(event.title) until \(text.clock(event.when.endInstant(in: text.zone)))."
+        "Now: \(event.title.oneLine) until \(text.clock(event.when.endInstant(in: text.zone)))."
     }
 
     static func nothingNext(words: String?) -> String {
@@ -230,8 +230,8 @@ extension Renderer {
         let head = "\(text.shortDay(day)) \(text.clockRange(window.0, window.1)): "
         guard !busy.isEmpty else { return head + "you're free." }
         let taken = busy.map { event -> String in
-            guard case .timed(let s, let e, _) = event.when else { return event.title }
-            return "\(text.clockRange(s, e)) \(event.title)"
+            guard case .timed(let s, let e, _) = event.when else { return event.title.oneLine }
+            return "\(text.clockRange(s, e)) \(event.title.oneLine)"
         }
         return head + "you're free except " + list(taken) + "."
     }
@@ -279,25 +279,25 @@ extension Renderer {
     }
 
     static func deleteWhich(_ event: Event, text: DateText) -> String {
-        "'\(event.title)' repeats. Delete 1) only \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone)))) or 2) the whole series? [1/2/n]"
+        "'\(event.title.oneLine)' repeats. Delete 1) only \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone)))) or 2) the whole series? [1/2/n]"
     }
 
     static func deleted(_ event: Event, wholeSeries: Bool, text: DateText, undo: Bool) -> String {
-        if wholeSeries { return "Deleted every '\(event.title)'." + undoHint(.bringThemBack, undo) }
+        if wholeSeries { return "Deleted every '\(event.title.oneLine)'." + undoHint(.bringThemBack, undo) }
         if event.recurringEventID != nil {
-            return "Deleted '\(event.title)' on \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone))))." + undoHint(.bringItBack, undo)
+            return "Deleted '\(event.title.oneLine)' on \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone))))." + undoHint(.bringItBack, undo)
         }
-        return "Deleted '\(event.title)'." + undoHint(.bringItBack, undo)
+        return "Deleted '\(event.title.oneLine)'." + undoHint(.bringItBack, undo)
     }
 
     /// "Delete every 'Standup'? [y/N]": a series named as one.
     static func deleteSeriesQuestion(_ event: Event) -> String {
-        "'\(event.title)' repeats. Delete every one, the whole series? [y/N]"
+        "'\(event.title.oneLine)' repeats. Delete every one, the whole series? [y/N]"
     }
 
     /// "Skip 'Standup' on Tue 1 Dec only? [y/N]".
     static func skipQuestion(_ event: Event, text: DateText) -> String {
-        "Skip '\(event.title)' on \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone)))) only? [y/N]"
+        "Skip '\(event.title.oneLine)' on \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone)))) only? [y/N]"
     }
 
     /// What "undo" would do after a change, as the end of the sentence saying it was made.
@@ -333,24 +333,24 @@ extension Renderer {
     }
 
     static func changeSeriesQuestion(_ event: Event) -> String {
-        "Change every '\(event.title)'? [Y/n]"
+        "Change every '\(event.title.oneLine)'? [Y/n]"
     }
 
     static func changeWhich(_ event: Event, text: DateText) -> String {
-        "'\(event.title)' repeats. Change 1) only \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone)))) or 2) the whole series? [1/2/n]"
+        "'\(event.title.oneLine)' repeats. Change 1) only \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone)))) or 2) the whole series? [1/2/n]"
     }
 
     /// What an update will change, one line per part: "when  Tue 1 Dec 2026, 13:00–14:00 → 13:30–14:30".
     static func changeSummary(before: Event, after: Event, text: DateText) -> String {
-        var lines = [before.title]
+        var lines = [before.title.oneLine]
         func row(_ label: String, _ old: String, _ new: String) {
             lines.append("  " + label.padded(toWidth: 9) + old + " → " + new)
         }
         if before.when != after.when { row("when", text.span(before.when), text.span(after.when)) }
-        if before.title != after.title { row("title", before.title, after.title) }
-        if before.location != after.location { row("where", before.location ?? "—", after.location ?? "—") }
+        if before.title != after.title { row("title", before.title.oneLine, after.title.oneLine) }
+        if before.location != after.location { row("where", before.location?.oneLine ?? "—", after.location?.oneLine ?? "—") }
         if before.attendees != after.attendees {
-            func names(_ people: [Attendee]) -> String { people.isEmpty ? "—" : people.map { $0.name ?? $0.email ?? "?" }.joined(separator: ", ") }
+            func names(_ people: [Attendee]) -> String { people.isEmpty ? "—" : people.map { ($0.name ?? $0.email ?? "?").oneLine }.joined(separator: ", ") }
             row("with", names(before.attendees), names(after.attendees))
         }
         return lines.joined(separator: "\n")
@@ -358,52 +358,52 @@ extension Renderer {
 
     /// A change asked for that the event already has.
     static func alreadySo(_ event: Event, text: DateText) -> String {
-        "'\(event.title)' is already \(text.span(event.when)); nothing to change."
+        "'\(event.title.oneLine)' is already \(text.span(event.when)); nothing to change."
     }
 
     /// A person to take off an event who is not on it: "Mike isn't on 'Board meeting'."
     static func notOnEvent(_ names: [String], _ event: Event) -> String {
-        "\(list(names)) \(names.count == 1 ? "isn't" : "aren't") on '\(event.title)'; nothing to change."
-            + (event.attendees.isEmpty ? "" : " It's with " + list(event.attendees.map { $0.name ?? $0.email ?? "?" }) + ".")
+        "\(list(names)) \(names.count == 1 ? "isn't" : "aren't") on '\(event.title.oneLine)'; nothing to change."
+            + (event.attendees.isEmpty ? "" : " It's with " + list(event.attendees.map { ($0.name ?? $0.email ?? "?").oneLine }) + ".")
     }
 
     /// Said after a change: the new time when the time changed, else what changed.
     static func updated(_ event: Event, before: Event, wholeSeries: Bool, text: DateText, undo: Bool) -> String {
         if before.when == event.when {
             var what: [String] = []
-            if before.title != event.title { what.append("now called '\(event.title)'") }
-            if before.location != event.location { what.append(event.location.map { "now at \($0)" } ?? "no place now") }
+            if before.title != event.title { what.append("now called '\(event.title.oneLine)'") }
+            if before.location != event.location { what.append(event.location.map { "now at \($0.oneLine)" } ?? "no place now") }
             if before.attendees != event.attendees {
-                let names = event.attendees.map { $0.name ?? $0.email ?? "?" }
+                let names = event.attendees.map { ($0.name ?? $0.email ?? "?").oneLine }
                 what.append(names.isEmpty ? "no one invited now" : "with " + list(names))
             }
             if before.reminderMinutes != event.reminderMinutes || before.recurrence != event.recurrence { what.append("updated") }
-            let subject = wholeSeries ? "every '\(event.title)'" : "'\(event.title)'"
+            let subject = wholeSeries ? "every '\(event.title.oneLine)'" : "'\(event.title.oneLine)'"
             return "Changed \(subject)" + (what.isEmpty ? "." : ": " + what.joined(separator: ", ") + ".") + undoHint(.changeItBack, undo)
         }
         if wholeSeries {
-            return "Changed every '\(event.title)'; the series now starts \(text.span(event.when))." + undoHint(.changeItBack, undo)
+            return "Changed every '\(event.title.oneLine)'; the series now starts \(text.span(event.when))." + undoHint(.changeItBack, undo)
         }
-        return "Changed '\(event.title)', now \(text.span(event.when))." + undoHint(.changeItBack, undo)
+        return "Changed '\(event.title.oneLine)', now \(text.span(event.when))." + undoHint(.changeItBack, undo)
     }
 
     static func undoQuestion(_ change: Change, text: DateText) -> String {
         switch change {
-        case .createdEvent(let event): return "Undo: delete '\(event.title)' (\(text.span(event.when)))? [Y/n]"
-        case .deletedEvent(let event, _): return "Undo: bring back '\(event.title)' (\(text.span(event.when)))? [Y/n]"
+        case .createdEvent(let event): return "Undo: delete '\(event.title.oneLine)' (\(text.span(event.when)))? [Y/n]"
+        case .deletedEvent(let event, _): return "Undo: bring back '\(event.title.oneLine)' (\(text.span(event.when)))? [Y/n]"
         case .deletedEvents(let deleted):
-            if deleted.count == 1, let (event, _) = deleted.first { return "Undo: bring back '\(event.title)' (\(text.span(event.when)))? [Y/n]" }
+            if deleted.count == 1, let (event, _) = deleted.first { return "Undo: bring back '\(event.title.oneLine)' (\(text.span(event.when)))? [Y/n]" }
             return "Undo: bring back the \(deleted.count) deleted events? [Y/n]"
-        case .updatedEvent(let before, _, _): return "Undo: change '\(before.title)' back to \(text.span(before.when))? [Y/n]"
-        case .createdFile(let file): return "Undo: move the new file \(file.name) to the trash? [Y/n]"
-        case .wroteFile(let file, _): return "Undo: put back the previous content of \(file.name)? [Y/n]"
-        case .trashedFile(let file): return "Undo: take \(file.name) out of the trash? [Y/n]"
-        case .renamedFile(let file, let newName): return "Undo: rename \(newName) back to \(file.name)? [Y/n]"
-        case .renamedCalendar(let calendar, let newName): return "Undo: rename calendar '\(newName)' back to '\(calendar.name)'? [Y/n]"
+        case .updatedEvent(let before, _, _): return "Undo: change '\(before.title.oneLine)' back to \(text.span(before.when))? [Y/n]"
+        case .createdFile(let file): return "Undo: move the new file \(file.name.oneLine) to the trash? [Y/n]"
+        case .wroteFile(let file, _): return "Undo: put back the previous content of \(file.name.oneLine)? [Y/n]"
+        case .trashedFile(let file): return "Undo: take \(file.name.oneLine) out of the trash? [Y/n]"
+        case .renamedFile(let file, let newName): return "Undo: rename \(newName) back to \(file.name.oneLine)? [Y/n]"
+        case .renamedCalendar(let calendar, let newName): return "Undo: rename calendar '\(newName)' back to '\(calendar.name.oneLine)'? [Y/n]"
         case .deletedCalendar(let calendar, let events, let remade):
             let count = eventCount(events.filter { $0.recurringEventID == nil }.count)
-            if remade != nil { return "Undo: bring the \(count) of '\(calendar.name)' back to it? [Y/n]" }
-            return "Undo: make the calendar '\(calendar.name)' again, with \(count)? [Y/n]"
+            if remade != nil { return "Undo: bring the \(count) of '\(calendar.name.oneLine)' back to it? [Y/n]" }
+            return "Undo: make the calendar '\(calendar.name.oneLine)' again, with \(count)? [Y/n]"
         case .changedDefaultCalendar(let previous, _):
             return "Undo: make \(previous.map { "'\($0)'" } ?? "the primary calendar") the default again? [Y/n]"
         }
@@ -433,18 +433,18 @@ extension Renderer {
 
     static func undone(_ change: Change, text: DateText) -> String {
         switch change {
-        case .createdEvent(let event): return "Undone: '\(event.title)' is deleted."
-        case .deletedEvent(let event, _): return "Undone: '\(event.title)' is back."
+        case .createdEvent(let event): return "Undone: '\(event.title.oneLine)' is deleted."
+        case .deletedEvent(let event, _): return "Undone: '\(event.title.oneLine)' is back."
         case .deletedEvents(let deleted):
-            if deleted.count == 1, let (event, _) = deleted.first { return "Undone: '\(event.title)' is back." }
+            if deleted.count == 1, let (event, _) = deleted.first { return "Undone: '\(event.title.oneLine)' is back." }
             return "Undone: \(deleted.count) events are back."
-        case .updatedEvent(let before, _, _): return "Undone: '\(before.title)' is back to \(text.span(before.when))."
-        case .createdFile(let file): return "Undone: \(file.name) is in the trash."
-        case .wroteFile(let file, _): return "Undone: \(file.name) has its previous content."
-        case .trashedFile(let file): return "Undone: \(file.name) is back."
-        case .renamedFile(let file, _): return "Undone: the file is \(file.name) again."
-        case .renamedCalendar(let calendar, _): return "Undone: the calendar is '\(calendar.name)' again."
-        case .deletedCalendar(let calendar, _, _): return "Undone: the calendar '\(calendar.name)' is back, with its events."
+        case .updatedEvent(let before, _, _): return "Undone: '\(before.title.oneLine)' is back to \(text.span(before.when))."
+        case .createdFile(let file): return "Undone: \(file.name.oneLine) is in the trash."
+        case .wroteFile(let file, _): return "Undone: \(file.name.oneLine) has its previous content."
+        case .trashedFile(let file): return "Undone: \(file.name.oneLine) is back."
+        case .renamedFile(let file, _): return "Undone: the file is \(file.name.oneLine) again."
+        case .renamedCalendar(let calendar, _): return "Undone: the calendar is '\(calendar.name.oneLine)' again."
+        case .deletedCalendar(let calendar, _, _): return "Undone: the calendar '\(calendar.name.oneLine)' is back, with its events."
         case .changedDefaultCalendar(let previous, _): return "Undone: new events go on \(previous.map { "'\($0)'" } ?? "the primary calendar") again."
         }
     }

@@ -107,11 +107,14 @@ extension Renderer {
         switch problem {
         case .emptyName(let kind): return "a \(kind.rawValue) needs a name"
         case .badFileName(let name): return "'\(TextStyle.plain.fit(name, 60))' can't be a file name (no '/', no control characters, not only dots)"
+        case .fileNameTooLong(let name, let maxBytes):
+            return "'\(TextStyle.plain.fit(name, 60))' is longer than a file name can be (\(maxBytes) bytes)"
         case .unknownTimeZone(let zone): return "'\(TextStyle.plain.fit(zone, 60))' is not a time zone I know"
         case .badEventID: return "an event id can't be empty or hold spaces"
         case .endsBeforeStart: return "an event can't end before it starts"
         case .lastsTooLong(let days, let repeating):
             return repeating ? "each time a repeating event happens it can last at most \(days) days" : "an event can't last more than \(days) days"
+        case .outsideYears(let years): return "an event must start and end between the years \(years.lowerBound) and \(years.upperBound)"
         case .badRecurrence(let line): return "the repeat '\(TextStyle.plain.fit(line, 60))' can't be read"
         case .occurrenceCannotRepeat: return "one occurrence of a repeating event can't repeat on its own"
         case .seriesDeleted: return "the repeating event it belongs to is deleted; bring that back first"
@@ -123,6 +126,7 @@ extension Renderer {
     }
 
     static func storage(_ problem: StorageProblem, path: String) -> String {
+        let path = TextStyle.path(path)
         switch problem {
         case .busy(let seconds): return "\(path) is busy: another clerk kept it locked for \(seconds) s. Try again when it is done."
         case .damaged: return "\(path) is damaged or not a clerk store. Move it aside and clerk starts a new one."

@@ -10,9 +10,9 @@ extension Renderer {
         guard !files.isEmpty else {
             return filter.map { "No files with '\($0)' in the name." } ?? "No files yet. Create one: 'create a file todo.txt with buy milk'."
         }
-        let width = min(40, files.map(\.name.count).max() ?? 0)
+        let width = min(40, files.map(\.name.oneLine.count).max() ?? 0)
         return files.map { file in
-            file.name.padded(toWidth: max(width, file.name.count)) + "  "
+            file.name.oneLine.padded(toWidth: max(width, file.name.oneLine.count)) + "  "
                 + size(file.size).padded(toWidth: 8) + "  " + modified(file.modified, text: text, now: now)
         }.joined(separator: "\n")
     }
@@ -40,7 +40,7 @@ extension Renderer {
     }
 
     static func fileContent(_ file: DriveFile, _ content: String, style: TextStyle) -> String {
-        style.bold("── \(file.name) ──") + "\n" + (content.isEmpty ? style.dim("(empty)") : content.hasSuffix("\n") ? String(content.dropLast()) : content)
+        style.bold("── \(file.name.oneLine) ──") + "\n" + (content.isEmpty ? style.dim("(empty)") : content.hasSuffix("\n") ? String(content.dropLast()) : content)
     }
 
     static func fileInTrash(_ name: String) -> String {
@@ -56,8 +56,8 @@ extension Renderer {
             + "\n" + writeQuestion
     }
 
-    static func fileCreated(_ file: DriveFile, undo: Bool) -> String { "Created \(file.name)." + undoHint(.removeIt, undo) }
-    static func fileWritten(_ file: DriveFile, undo: Bool) -> String { "Saved \(file.name)." + undoHint(.oldContentBack, undo) }
+    static func fileCreated(_ file: DriveFile, undo: Bool) -> String { "Created \(file.name.oneLine)." + undoHint(.removeIt, undo) }
+    static func fileWritten(_ file: DriveFile, undo: Bool) -> String { "Saved \(file.name.oneLine)." + undoHint(.oldContentBack, undo) }
     static func textNotInFile(_ text: String, _ name: String) -> String { "'\(text)' isn't in \(name); nothing changed." }
     static func trashQuestion(_ name: String) -> String { "Move \(name) to the trash? [y/N]" }
     static func fileTrashed(_ name: String, undo: Bool) -> String { "Moved \(name) to the trash." + undoHint(.bringItBack, undo) }
@@ -111,7 +111,7 @@ extension Renderer {
 
     /// One calendar per line, the primary one and the default one marked, zones aligned.
     static func calendarList(_ calendars: [CalendarInfo], defaultName: String? = nil) -> String {
-        let names = calendars.map { $0.name + ($0.isPrimary ? " (primary)" : "") + ($0.name == defaultName ? " (default)" : "") }
+        let names = calendars.map { $0.name.oneLine + ($0.isPrimary ? " (primary)" : "") + ($0.name == defaultName ? " (default)" : "") }
         let width = names.map(\.count).max() ?? 0
         return zip(names, calendars).map { $0.padded(toWidth: width) + "  " + $1.timeZone }.joined(separator: "\n")
     }

@@ -91,6 +91,7 @@ extension Renderer {
     static func batchLineUnreadable(_ reason: String) -> String { "not a JSON object: \(reason)" }
     static let batchLineNotObject = "not a JSON object: expected {\"id\", \"text\", \"now\", \"tz\"}"
     static let batchLineNeedsText = "needs \"text\": the phrase to read"
-    static func badZone(_ text: String) -> String { "tz: expected an IANA name like Europe/Madrid or an offset like +01:00, got '\(text)'" }
-    static func badNow(_ text: String) -> String { "now: expected YYYY-MM-DDTHH:MM[:SS], got '\(text)'" }
+    static let batchLineNotText = "not UTF-8 text, so not read"
+    static func badZone(_ text: String) -> String { "tz: expected an IANA name like Europe/Madrid or an offset like +01:00, got \(TextStyle.quoted(text))" }
+    static func badNow(_ text: String) -> String { "now: expected YYYY-MM-DDTHH:MM[:SS], got \(TextStyle.quoted(text))" }
 }

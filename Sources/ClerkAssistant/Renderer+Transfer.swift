@@ -13,8 +13,8 @@ extension Renderer {
 
     /// A calendar name that matches none, with the nearest one or the list.
     public static func noCalendar(named name: String, among names: [String], suggestion: String?) -> String {
-        if let suggestion { return "no calendar named '\(name)'. Did you mean '\(suggestion)'?" }
-        return "no calendar named '\(name)'. Calendars: \(names.joined(separator: ", "))."
+        if let suggestion { return "no calendar named \(TextStyle.quoted(name)). Did you mean '\(suggestion.oneLine)'?" }
+        return "no calendar named \(TextStyle.quoted(name)). Calendars: \(names.map(\.oneLine).joined(separator: ", "))."
     }
 
 }

@@ -54,7 +54,7 @@ extension Session {
         switch write.operation {
         case .create(let content):
             // Refused before the question, not after a yes.
-            guard DriveFile.isAcceptableName(write.name) else { return failure(.fileWrite, ServiceError.invalid(.badFileName(write.name))) }
+            if let problem = DriveFile.problem(withName: write.name) { return failure(.fileWrite, ServiceError.invalid(problem)) }
             if let existing = try? context.files.files(matching: write.name).first(where: { Spelling.fold($0.name) == Spelling.fold(write.name) }) {
                 return Reply(intent: .fileWrite, ok: false, message: Renderer.fileExists(existing.name))
             }
@@ -65,7 +65,7 @@ extension Session {
             // A file that is not there yet is offered, with what was to go in it.
             if case .answered = findFile(write.name, intent: .fileWrite), !lines.isEmpty, isMissing(write.name) {
                 let name = Self.withExtension(write.name, like: nil)
-                guard DriveFile.isAcceptableName(name) else { return failure(.fileWrite, ServiceError.invalid(.badFileName(name))) }
+                if let problem = DriveFile.problem(withName: name) { return failure(.fileWrite, ServiceError.invalid(problem)) }
                 let content = lines.joined(separator: "\n") + "\n"
                 return offerNewFile(name, content: content, question: Renderer.createMissingFile(name, lines: lines))
             }
@@ -142,7 +142,7 @@ extension Session {
                 return Reply(intent: .fileWrite, ok: false, message: Renderer.sayANewFileName(file.name))
             }
             let target = Self.withExtension(newName, like: file.name)
-            guard DriveFile.isAcceptableName(target) else { return failure(.fileWrite, ServiceError.invalid(.badFileName(target))) }
+            if let problem = DriveFile.problem(withName: target) { return failure(.fileWrite, ServiceError.invalid(problem)) }
             if let other = try? context.files.files(matching: target).first(where: { Spelling.fold($0.name) == Spelling.fold(target) && $0.id != file.id }) {
                 return Reply(intent: .fileWrite, ok: false, message: Renderer.failure(ServiceError.alreadyExists(.file, name: other.name)))
             }

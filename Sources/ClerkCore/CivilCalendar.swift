@@ -40,6 +40,10 @@ public enum CivilCalendar {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, dayOfYear - (153 * mp + 2) / 5 + 1)
     }
 
+    /// The years clerk takes a date in: four digits, as ISO 8601 and iCalendar write them (a
+    /// date in the year 10000 was exported as `00000000T000000`, which nothing reads back).
+    public static let years: ClosedRange<Int> = 1...9999
+
     /// ISO weekday of a day number: 1 Monday … 7 Sunday (1970-01-01 was a Thursday).
     @inlinable @inline(__always)
     public static func isoWeekday(dayNumber: Int) -> Int {

@@ -8,7 +8,11 @@ public enum ClockText {
         if let offset = fixedOffset(text) {
             return Zone(secondsFromGMT: offset)
         }
-        if text.contains("/") || text == "UTC", let zone = Zone(identifier: text) {
+        // "UTC" also without the tz database; any other name must be one of its files: every
+        // zone and link has one, EST5EDT, Zulu and NZ-CHAT as well as Europe/Madrid (not only
+        // names with a "/", which refused those while TZ=EST5EDT worked). Not Foundation's
+        // "GMT+1", which is no file (and whose sign is the opposite of Etc/GMT+1's).
+        if text == "UTC" || ZoneDatabase.system.hasFile(named: text), let zone = Zone(identifier: text) {
             return zone
         }
         return nil

@@ -29,6 +29,18 @@ extension DriveFile {
         !name.isEmpty && !name.allSatisfy { $0 == "." }
             && !name.unicodeScalars.contains { $0 == "/" || $0.properties.generalCategory == .control }
     }
+
+    /// The longest name a file may have, in UTF-8 bytes: what Linux's file systems take
+    /// (NAME_MAX), so a file can be saved under its name anywhere (a name of 5,000
+    /// characters was taken).
+    public static let maximumNameBytes = 255
+
+    /// Why `name` cannot name a file, nil when it can (`isAcceptableName`, `maximumNameBytes`).
+    public static func problem(withName name: String) -> InvalidRequest? {
+        if !isAcceptableName(name) { return .badFileName(name) }
+        if name.utf8.count > maximumNameBytes { return .fileNameTooLong(name, maxBytes: maximumNameBytes) }
+        return nil
+    }
 }
 
 /// An earlier content of a file, kept when it was replaced.

@@ -6,6 +6,10 @@ public enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
+    /// A number as it was written, kept by a reader asked for exact values
+    /// (`parse(_:exact:)`; `clerk parse --jsonl` gives ids back byte for byte, and a Double
+    /// turned 9007199254740993 into 9007199254740992.0). Written back as it came.
+    case numberText(String)
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
@@ -15,6 +19,7 @@ public enum JSONValue: Hashable, Sendable {
         case (.null, .null): return true
         case let (.bool(x), .bool(y)): return x == y
         case let (.number(x), .number(y)): return x == y
+        case let (.numberText(x), .numberText(y)): return x == y
         case let (.string(x), .string(y)): return x == y
         case let (.array(x), .array(y)): return x == y
         case let (.object(x), .object(y)):
@@ -40,11 +45,12 @@ public enum JSONValue: Hashable, Sendable {
 
     public var numberValue: Double? {
         if case .number(let n) = self { return n }
+        if case .numberText(let text) = self { return Double(text) }
         return nil
     }
 
     public var intValue: Int? {
-        guard case .number(let n) = self, n.rounded() == n, abs(n) < 9e15 else { return nil }
+        guard let n = numberValue, n.rounded() == n, abs(n) < 9e15 else { return nil }
         return Int(n)
     }
 
@@ -95,6 +101,8 @@ public enum JSONValue: Hashable, Sendable {
             } else {
                 out.append("null")
             }
+        case .numberText(let text):
+            for byte in text.utf8 { out.append(byte) }
         case .string(let s): JSONValue.writeString(s, to: &out)
         case .array(let items):
             out.append(UInt8(ascii: "["))
@@ -264,9 +272,12 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
 
 extension JSONValue {
     /// Reads one JSON document (RFC 8259); surrounding whitespace is allowed, nothing else.
-    public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+    /// With `exact`, for values to be given back as they came: numbers keep their text
+    /// (`.numberText`), and a `\u` escape of half a character (a lone surrogate) is an error
+    /// rather than U+FFFD.
+    public static func parse(_ text: String, exact: Bool = false) throws(JSONParseError) -> JSONValue {
         var text = text
-        return try text.withUTF8 { bytes in Result { () throws(JSONParseError) in try parse(utf8: bytes) } }.get()
+        return try text.withUTF8 { bytes in Result { () throws(JSONParseError) in try parse(utf8: bytes, exact: exact) } }.get()
     }
 
     /// Reads one JSON document from UTF-8 bytes.
@@ -275,8 +286,8 @@ extension JSONValue {
     }
 
     /// Reads one JSON document from UTF-8 bytes in place (`clerk parse --jsonl`'s requests).
-    package static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
-        var parser = JSONReader(bytes: bytes)
+    package static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, exact: Bool = false) throws(JSONParseError) -> JSONValue {
+        var parser = JSONReader(bytes: bytes, exact: exact)
         return try parser.document()
     }
 }
@@ -288,11 +299,16 @@ extension JSONValue {
 /// read.
 private struct JSONReader {
     let bytes: UnsafeBufferPointer<UInt8>
+    /// Numbers kept as written, lone surrogates refused (`JSONValue.parse(_:exact:)`).
+    let exact: Bool
     var at = 0
     var depth = 0
     static let maxDepth = 200
 
-    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    init(bytes: UnsafeBufferPointer<UInt8>, exact: Bool = false) {
+        self.bytes = bytes
+        self.exact = exact
+    }
 
     mutating func document() throws(JSONParseError) -> JSONValue {
         let value = try self.value()
@@ -423,7 +439,9 @@ private struct JSONReader {
             case UInt8(ascii: "r"): out.append(0x0D)
             case UInt8(ascii: "t"): out.append(0x09)
             case UInt8(ascii: "u"):
+                let escape = at - 2
                 var code = try hex4()
+                var halfPair = false
                 if (0xD800...0xDBFF).contains(code), at + 1 < bytes.count, bytes[at] == UInt8(ascii: "\\"), bytes[at + 1] == UInt8(ascii: "u") {
                     at += 2
                     let low = try hex4()
@@ -431,7 +449,13 @@ private struct JSONReader {
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     } else {
                         code = 0xFFFD
+                        halfPair = true
                     }
+                }
+                // A surrogate's code is no scalar: alone, it is half a character.
+                if exact, halfPair || Unicode.Scalar(code) == nil {
+                    at = escape
+                    throw fail("\\u escape of half a character (a lone surrogate)")
                 }
                 let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
                 out.append(contentsOf: Array(String(Character(scalar)).utf8))
@@ -441,14 +465,35 @@ private struct JSONReader {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// A number as RFC 8259 writes one: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`
+    /// ("01", ".5", "1.", "+1" and "1e" are not JSON).
     mutating func number() throws(JSONParseError) -> JSONValue {
         let start = at
+        func digits() -> Int {
+            let from = at
+            while at < bytes.count, (0x30...0x39).contains(bytes[at]) { at += 1 }
+            return at - from
+        }
+        func invalid() -> JSONParseError {
+            at = start
+            return fail("invalid JSON value")
+        }
         if at < bytes.count, bytes[at] == UInt8(ascii: "-") { at += 1 }
-        while at < bytes.count, (0x30...0x39).contains(bytes[at]) || bytes[at] == UInt8(ascii: ".")
-            || bytes[at] == UInt8(ascii: "e") || bytes[at] == UInt8(ascii: "E")
-            || bytes[at] == UInt8(ascii: "+") || bytes[at] == UInt8(ascii: "-") { at += 1 }
+        let leadsWithZero = at < bytes.count && bytes[at] == UInt8(ascii: "0")
+        let whole = digits()
+        guard whole > 0, !(leadsWithZero && whole > 1) else { throw invalid() }
+        if at < bytes.count, bytes[at] == UInt8(ascii: ".") {
+            at += 1
+            guard digits() > 0 else { throw invalid() }
+        }
+        if at < bytes.count, bytes[at] == UInt8(ascii: "e") || bytes[at] == UInt8(ascii: "E") {
+            at += 1
+            if at < bytes.count, bytes[at] == UInt8(ascii: "+") || bytes[at] == UInt8(ascii: "-") { at += 1 }
+            guard digits() > 0 else { throw invalid() }
+        }
         let text = String(decoding: bytes[start..<at], as: UTF8.self)
-        guard !text.isEmpty, let n = Double(text), text.first != "+" else { at = start; throw fail("invalid JSON value") }
+        if exact { return .numberText(text) }
+        guard let n = Double(text) else { throw invalid() }
         // Past Double's range the value would be infinity, which JSON cannot write back.
         guard n.isFinite else { at = start; throw fail("number out of range") }
         return .number(n)

@@ -234,6 +234,8 @@ public enum InvalidRequest: Hashable, Sendable {
     case emptyName(ItemKind)
     /// A file name with a `/` or a control character (NUL among them), or only dots.
     case badFileName(String)
+    /// A file name longer than `maxBytes` UTF-8 bytes.
+    case fileNameTooLong(String, maxBytes: Int)
     case unknownTimeZone(String)
     /// An event id that is empty or holds spaces.
     case badEventID(String)
@@ -241,6 +243,8 @@ public enum InvalidRequest: Hashable, Sendable {
     /// Longer than an event may last: `maxDays` for a single event, fewer for each
     /// occurrence of a repeating one (whose long occurrences would all overlap).
     case lastsTooLong(maxDays: Int, repeating: Bool)
+    /// A start or end outside the years clerk takes (`CivilCalendar.years`).
+    case outsideYears(ClosedRange<Int>)
     /// A recurrence line that cannot be used (the line as given).
     case badRecurrence(String)
     /// One occurrence of a series was given a repeat of its own.

@@ -121,6 +121,14 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
         return date + TimeInterval(moved - seconds)
     }
 
+    /// True when `date` falls within `CivilCalendar.years` both on this zone's clock and in
+    /// UTC, the two clocks an event's time is written on.
+    public func holdsYear(of date: Date) -> Bool {
+        let utcDays = CivilCalendar.floorDivide(Zone.seconds(date), CivilCalendar.secondsPerDay)
+        return CivilCalendar.years.contains(wallClock(date).day.year)
+            && CivilCalendar.years.contains(CivilCalendar.date(dayNumber: utcDays).year)
+    }
+
     /// The date and the time of day (seconds after midnight) of `date` on this zone's clock.
     public func wallClock(_ date: Date) -> (day: LocalDate, seconds: Int) {
         let wall = wallSeconds(date)
@@ -266,6 +274,14 @@ final class ZoneDatabase: Sendable {
             zones[name] = zone
             return zone
         }
+    }
+
+    /// True when `name` is a zone name (`isZoneName`: no path tricks) with a regular file
+    /// in the database, a zone or a link to one.
+    func hasFile(named name: String) -> Bool {
+        guard Self.isZoneName(name) else { return false }
+        var info = stat()
+        return stat(directory + "/" + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// True when the directory is there to read zones from.

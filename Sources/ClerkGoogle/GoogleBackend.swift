@@ -708,6 +708,7 @@ extension GoogleBackend: FileService {
         try prepare([.files])
         let name = name.trimmingWhitespace()
         guard !name.isEmpty, !name.contains("/"), !name.contains("\u{0}") else { throw ServiceError.invalid(.badFileName(name)) }
+        if name.utf8.count > DriveFile.maximumNameBytes { throw ServiceError.invalid(.fileNameTooLong(name, maxBytes: DriveFile.maximumNameBytes)) }
         if try store.files(matching: name).contains(where: { $0.name.lowercased() == name.lowercased() }) {
             throw ServiceError.alreadyExists(.file, name: name)
         }

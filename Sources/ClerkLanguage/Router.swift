@@ -36,12 +36,17 @@ public struct Router: Sendable {
     /// correction ("actually thursday") moves it.
     public func understand(_ text: String, at reference: ReferenceTime, known: KnownNames = .none, eventOnScreen: Bool = false) -> Understanding {
         let names = known.folded
-        let dates = readDates(text, at: reference)
+        let read = reader.readings(text, at: reference)
+        let dates = usable(read.matches, in: text)
         let terms = Term.split(text)
         // The correction is looked for first so that the terms can then be given up to the
         // sentence, which marks its dates on them in place instead of on a copy.
         let correction = Correction.find(in: text, terms: terms)
-        let first = understand(text, terms: consume terms, dates: dates, at: reference, known: names, suggest: true, eventOnScreen: eventOnScreen)
+        var first = understand(text, terms: consume terms, dates: dates, at: reference, known: names, suggest: true, eventOnScreen: eventOnScreen)
+        // A date past the years clerk takes ("in 9999 years") is an amount out of range.
+        if first.amountOutOfRange == nil, Self.isAboutEvents(first.intent), let far = read.outOfRange.first {
+            first.amountOutOfRange = String(text[far.parts.first { $0.role == "duration" }?.range ?? far.range])
+        }
         if let correction, let corrected = reading(correction, of: text, at: reference, known: names, eventOnScreen: eventOnScreen) {
             return corrected
         }

@@ -41,7 +41,8 @@ public struct ICalendarReader: Sendable {
         let lines = try ContentLines.unfold(data, file: file)
         let outline = try outline(of: lines)
         for event in outline.events { try check(event, outline: outline) }
-        let text = lines.flatMap { Self.oneDatePerLine($0.text) }.joined(separator: "\r\n") + "\r\n"
+        try checkUIDs(outline.events)
+        let text = Self.folded(lines.flatMap { Self.oneDatePerLine($0.text) })
         return try LibICal.locked { () throws(ImportError) -> [ImportedEvent] in
             guard let root = icalparser_parse_string(text) else {
                 throw ImportError(file: file, line: 1, reason: "libical could not read the file")
@@ -57,6 +58,40 @@ public struct ICalendarReader: Sendable {
             }
             return events
         }
+    }
+
+    /// The longest physical line handed to libical, in bytes (RFC 5545's 75 octets).
+    static let foldedLineBytes = 75
+
+    /// `lines` as the text handed to libical: CRLF line ends, and each line longer than
+    /// `foldedLineBytes` folded (RFC 5545, 3.1), never inside a UTF-8 sequence.
+    ///
+    /// libical's string reader looks for the end of the line (`strchr`) each time it takes
+    /// its next 80 bytes, so reading one line costs the square of its length: a 16 MB
+    /// DESCRIPTION took 34 s, 60 MB more than five minutes. Folded, each look ends within
+    /// 77 bytes and libical joins the pieces again, so reading is linear (`ICalendarReaderTests.aLongLineReachesLibicalFolded`).
+    static func folded(_ lines: [String]) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + $1.utf8.count / 64 + 2 })
+        for line in lines {
+            let utf8 = Array(line.utf8)
+            var start = 0
+            // A folded piece starts with its space, which counts.
+            func room() -> Int { start == 0 ? foldedLineBytes : foldedLineBytes - 1 }
+            while utf8.count - start > room() {
+                var end = start + room()
+                // Back off continuation bytes (10xxxxxx) so a character stays whole.
+                while end > start + 1, utf8[end] & 0xC0 == 0x80 { end -= 1 }
+                if start > 0 { bytes.append(0x20) }
+                bytes.append(contentsOf: utf8[start..<end])
+                bytes.append(contentsOf: [0x0D, 0x0A])
+                start = end
+            }
+            if start > 0 { bytes.append(0x20) }
+            bytes.append(contentsOf: utf8[start...])
+            bytes.append(contentsOf: [0x0D, 0x0A])
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// An RDATE or EXDATE line with a list of values as one line per value, with the same
@@ -76,7 +111,14 @@ public struct ICalendarReader: Sendable {
     /// Where each VEVENT and its properties are, and which TZIDs the file defines.
     private struct Outline {
         var events: [EventOutline] = []
-        var fileZones: Set<String> = []
+        var fileZones: [String: FileZone] = [:]
+    }
+
+    /// A VTIMEZONE of the file: where it starts, and whether it has any STANDARD or DAYLIGHT
+    /// part (one with none was read by libical as UTC, without a word).
+    private struct FileZone {
+        var line: Int
+        var hasRules = false
     }
 
     private struct EventOutline {
@@ -96,6 +138,8 @@ public struct ICalendarReader: Sendable {
         var outline = Outline()
         var open: [(name: String, line: Int)] = []
         var finished = false
+        // The VTIMEZONE being read: its TZID, and whether it has a STANDARD or DAYLIGHT part.
+        var zone: (tzid: String?, zone: FileZone)?
         for line in lines {
             let property = PropertyLine(line.text)
             if open.isEmpty {
@@ -117,6 +161,8 @@ public struct ICalendarReader: Sendable {
                 }
                 open.append((name, line.number))
                 if name == "VEVENT", open.count == 2 { outline.events.append(EventOutline(line: line.number)) }
+                if name == "VTIMEZONE", open.count == 2 { zone = (nil, FileZone(line: line.number)) }
+                if name == "STANDARD" || name == "DAYLIGHT", open.count == 3, open[1].name == "VTIMEZONE" { zone?.zone.hasRules = true }
             case "END":
                 let name = property.value.uppercased()
                 guard let last = open.last, last.name == name else {
@@ -125,11 +171,15 @@ public struct ICalendarReader: Sendable {
                 }
                 open.removeLast()
                 finished = open.isEmpty
+                if name == "VTIMEZONE", open.count == 1, let (tzid, fileZone) = zone {
+                    if let tzid { outline.fileZones[tzid] = fileZone }
+                    zone = nil
+                }
             default:
                 if open.count == 2, open[1].name == "VEVENT" {
                     outline.events[outline.events.count - 1].properties.append((line.number, property))
-                } else if open.last?.name == "VTIMEZONE", property.name == "TZID" {
-                    outline.fileZones.insert(property.value)
+                } else if open.count == 2, open[1].name == "VTIMEZONE", property.name == "TZID" {
+                    zone?.tzid = property.value
                 }
             }
         }
@@ -155,8 +205,11 @@ public struct ICalendarReader: Sendable {
                 guard seen.insert(name).inserted else { throw fail("appears twice in one event") }
             }
             if let tzid = property.parameters["TZID"], ["DTSTART", "DTEND", "RECURRENCE-ID", "EXDATE", "RDATE"].contains(name),
-               knownZone(tzid) == nil, !outline.fileZones.contains(tzid) {
-                throw fail("unknown time zone \(quoted(tzid))")
+               knownZone(tzid) == nil {
+                guard let fileZone = outline.fileZones[tzid] else { throw fail("unknown time zone \(quoted(tzid))") }
+                if !fileZone.hasRules {
+                    throw fail("the VTIMEZONE \(quoted(tzid)) on line \(fileZone.line) has no STANDARD or DAYLIGHT part: its times cannot be read")
+                }
             }
             let wantsDate = property.parameters["VALUE"]?.uppercased() == "DATE"
             switch name {
@@ -203,6 +256,24 @@ public struct ICalendarReader: Sendable {
         }
         if seen.contains("DTEND"), seen.contains("DURATION") {
             throw ImportError(file: file, line: event.line(of: "DURATION"), property: "DURATION", reason: "an event has DTEND or DURATION, not both")
+        }
+    }
+
+    /// Refuses two events with one UID (and one RECURRENCE-ID, or none): the second replaced
+    /// the first without a word ("Imported 2 events: 1 new, 1 updated"). An event is known
+    /// by its UID, so a file that gives two the same is refused rather than guessed at.
+    private func checkUIDs(_ events: [EventOutline]) throws(ImportError) {
+        var seen: [String: Int] = [:]
+        for event in events {
+            guard let uid = event.value(of: "UID"), !uid.isEmpty else { continue }
+            let occurrence = event.value(of: "RECURRENCE-ID")
+            let key = uid + "\u{0}" + (occurrence ?? "")
+            if let first = seen[key] {
+                let what = occurrence == nil ? "UID" : "UID and RECURRENCE-ID"
+                throw ImportError(file: file, line: event.line(of: "UID"), property: "UID",
+                                  reason: "\(quoted(uid)) is also the \(what) of the event on line \(first); each event needs its own")
+            }
+            seen[key] = event.line
         }
     }
 
@@ -256,6 +327,12 @@ public struct ICalendarReader: Sendable {
             when = .timed(start: Civil.instant(seconds), end: Civil.instant(end), timeZone: zone.identifier)
         }
 
+        if let outside = outsideYears(when, start: start) {
+            let property = outside == "start" ? "DTSTART"
+                : icalcomponent_get_first_property(vevent, ICAL_DTEND_PROPERTY) != nil ? "DTEND" : "DURATION"
+            throw fail(property, "the event \(outside)s outside the years \(CivilCalendar.years.lowerBound) to \(CivilCalendar.years.upperBound), which clerk takes")
+        }
+
         let recurrence = recurrenceLines(of: vevent, calendar: calendar, start: start)
         if !recurrence.isEmpty {
             let seriesZone: ZoneRules
@@ -294,6 +371,25 @@ public struct ICalendarReader: Sendable {
             reminderMinutes: reminders(of: vevent))
         let uid = text(icalcomponent_get_uid(vevent)).flatMap { $0.isEmpty ? nil : $0 } ?? madeUpUID(from: ["DTSTART", "SUMMARY", "RECURRENCE-ID"].map { outline.value(of: $0) ?? "" })
         return ImportedEvent(uid: uid, draft: draft, originalStart: originalStart, isCancelled: isCancelled)
+    }
+
+    /// "start" or "end" when that end of the event falls outside `CivilCalendar.years` (for a
+    /// timed event, on the UTC clock or its zone's; an end pushed past 9999 by a DURATION, a
+    /// start moved before the year 1 by its zone), nil when it does not.
+    private func outsideYears(_ when: When, start: Moment) -> String? {
+        func holds(_ seconds: Int64, _ rules: ZoneRules) -> Bool {
+            CivilCalendar.years.contains(WallTime(secondsAsUTC: seconds).year) && CivilCalendar.years.contains(rules.wallTime(at: seconds).year)
+        }
+        switch (when, start) {
+        case (.allDay(let first, let end), _):
+            if !CivilCalendar.years.contains(first.year) { return "start" }
+            return CivilCalendar.years.contains(end.year) ? nil : "end"
+        case (.timed(let first, let end, _), .instant(_, let rules)):
+            if !holds(Civil.seconds(first), rules) { return "start" }
+            return holds(Civil.seconds(end), rules) ? nil : "end"
+        case (.timed, .date):
+            return nil
+        }
     }
 
     /// A DTSTART-like value: a date, or an instant with the zone to show and repeat it in.

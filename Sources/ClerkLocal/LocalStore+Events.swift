@@ -178,12 +178,7 @@ extension LocalStore {
                     if let original = item.originalStart, let series = try storedEvent(uid: item.uid, calendarID: calendar.id), series.isSeries {
                         try importOccurrence(item, original: original, of: series, into: &summary)
                     } else {
-                        var uid = item.uid
-                        if let original = item.originalStart {
-                            // An occurrence whose series is not here stands alone.
-                            uid += "#" + StoredEvent.occurrenceSuffix(key: StoredEvent.key(of: original), isAllDay: original.isAllDay)
-                        }
-                        try importEvent(item.draft, uid: uid, into: calendar, summary: &summary)
+                        try importEvent(item.draft, uid: item.uid, original: item.originalStart, into: calendar, summary: &summary)
                     }
                     progress?(index + 1, ordered.count)
                 }
@@ -194,17 +189,31 @@ extension LocalStore {
 
     // MARK: Import steps
 
-    private func importEvent(_ draft: EventDraft, uid: String, into calendar: CalendarInfo, summary: inout ImportSummary) throws {
+    /// Imports a single event, or a series. An occurrence whose series is neither in the file
+    /// nor in the calendar (`original`, its RECURRENCE-ID) stands alone, stored under
+    /// "UID#start" so that it is matched again, and keeps its RECURRENCE-ID: it is exported
+    /// with its own UID and RECURRENCE-ID (`StoredEvent.iCalUID`), not as a new event.
+    private func importEvent(_ draft: EventDraft, uid: String, original: When? = nil, into calendar: CalendarInfo, summary: inout ImportSummary) throws {
+        var uid = uid
+        var originalKey: Int64?
+        if let original {
+            originalKey = StoredEvent.key(of: original)
+            uid += "#" + StoredEvent.occurrenceSuffix(key: originalKey!, isAllDay: original.isAllDay)
+        }
         let existing = try storedEvent(uid: uid, calendarID: calendar.id)
         var row = StoredEvent(id: existing?.id ?? makeID(), calendarID: calendar.id, uid: uid, draft: draft,
                               calendarZone: calendar.timeZone, updated: nowSeconds)
+        if let original, let originalKey {
+            row.originalKey = originalKey
+            row.originalStart = StoredEvent.occurrenceSuffix(key: originalKey, isAllDay: original.isAllDay)
+        }
         try validate(row)
         guard let existing else {
             try insert(row)
             summary.added += 1
             return
         }
-        if existing.content == row.content, existing.deleted == nil {
+        if existing.content == row.content, existing.originalKey == row.originalKey, existing.deleted == nil {
             summary.unchanged += 1
             return
         }
@@ -282,6 +291,11 @@ extension LocalStore {
         if row.isAllDay ? row.endKey <= row.startKey : row.endKey < row.startKey {
             throw ServiceError.invalid(.endsBeforeStart)
         }
+        // Outside the years 1 to 9999 a time has no iCalendar or RFC 3339 form: an event in
+        // the year 10000 was exported as 00000000T000000, and --json wrote '-7973-…'.
+        if !holdsYears(row) {
+            throw ServiceError.invalid(.outsideYears(CivilCalendar.years))
+        }
         // Every range query looks back as far as the longest event lasts, and a repeating
         // event's long occurrences all overlap: an .ics with a start 1,800 years before its
         // end, repeating weekly, put 90,000 lines in one week's agenda.
@@ -290,6 +304,20 @@ extension LocalStore {
             throw ServiceError.invalid(.lastsTooLong(maxDays: maxDays, repeating: row.isSeries))
         }
         if row.isSeries { _ = try recurrence(of: row) }
+    }
+
+    /// True when the event starts and ends within `CivilCalendar.years`: all-day ones by
+    /// their dates (the day after the last included), timed ones on the UTC clock and on
+    /// their zone's, the two clocks an export writes.
+    private func holdsYears(_ row: StoredEvent) -> Bool {
+        if row.isAllDay {
+            return [row.startKey, row.endKey].allSatisfy { CivilCalendar.years.contains(Civil.date(ofKey: $0).year) }
+        }
+        let rules = zone(named: row.timeZone)
+        return [row.startKey, row.endKey].allSatisfy { key in
+            CivilCalendar.years.contains(WallTime(secondsAsUTC: key).year)
+                && CivilCalendar.years.contains(rules?.wallTime(at: key).year ?? WallTime(secondsAsUTC: key).year)
+        }
     }
 
     /// A series moved by `shift` seconds takes its skipped and changed days along: each is

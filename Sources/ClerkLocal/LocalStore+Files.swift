@@ -29,7 +29,7 @@ extension LocalStore: FileService {
     @discardableResult
     public func createFile(named name: String, content: String) throws -> DriveFile {
         let name = name.trimmingWhitespace()
-        guard DriveFile.isAcceptableName(name) else { throw ServiceError.invalid(.badFileName(name)) }
+        if let problem = DriveFile.problem(withName: name) { throw ServiceError.invalid(problem) }
         return try guarded {
             try database.transaction {
                 if try liveFileID(named: name) != nil { throw ServiceError.alreadyExists(.file, name: name) }
@@ -78,7 +78,7 @@ extension LocalStore: FileService {
     @discardableResult
     public func renameFile(id: String, to name: String) throws -> DriveFile {
         let name = name.trimmingWhitespace()
-        guard DriveFile.isAcceptableName(name) else { throw ServiceError.invalid(.badFileName(name)) }
+        if let problem = DriveFile.problem(withName: name) { throw ServiceError.invalid(problem) }
         return try guarded {
             try database.transaction {
                 guard try database.scalar("SELECT 1 FROM files WHERE id = ? AND trashed IS NULL", [id], { $0.int(0) }) != nil else {

@@ -110,7 +110,7 @@ struct Recurrence {
     /// Reads one RRULE, RDATE or EXDATE line into the rules, additions or exclusions.
     private mutating func read(_ text: String) throws(RecurrenceError) {
         guard let line = PropertyLine(text) else {
-            throw RecurrenceError(property: text.prefix { $0 != ":" && $0 != ";" }.uppercased(), reason: "expected NAME:VALUE, got '\(text)'")
+            throw RecurrenceError(property: text.prefix { $0 != ":" && $0 != ";" }.prefix(30).uppercased(), reason: "expected NAME:VALUE, got \(quoted(text))")
         }
         switch line.name {
         case "RRULE":
@@ -129,7 +129,7 @@ struct Recurrence {
 
     /// Parses an RRULE value with libical and checks what clerk can expand.
     static func rule(_ text: String) throws(RecurrenceError) -> icalrecurrencetype {
-        let wrong = RecurrenceError(property: "RRULE", reason: "expected a rule like FREQ=WEEKLY;BYDAY=MO, got '\(text)'")
+        let wrong = RecurrenceError(property: "RRULE", reason: "expected a rule like FREQ=WEEKLY;BYDAY=MO, got \(quoted(text))")
         var (rule, failed) = LibICal.locked {
             cical_clear_errno()
             let rule = icalrecurrencetype_from_string(text)
@@ -137,14 +137,23 @@ struct Recurrence {
         }
         if cical_rule_has_rscale(&rule) != 0 {
             cical_rule_release(&rule)
-            throw RecurrenceError(property: "RRULE", reason: "only Gregorian rules are supported, got '\(text)'")
+            throw RecurrenceError(property: "RRULE", reason: "only Gregorian rules are supported, got \(quoted(text))")
         }
         guard !text.isEmpty, !failed, rule.freq != ICAL_NO_RECURRENCE else { throw wrong }
-        if rule.freq == ICAL_SECONDLY_RECURRENCE || rule.freq == ICAL_MINUTELY_RECURRENCE {
-            throw RecurrenceError(property: "RRULE", reason: "repeats more often than hourly: '\(text)'")
+        // Two minutes or seconds in BYMINUTE or BYSECOND put two starts within an hour,
+        // whatever FREQ says: FREQ=DAILY;BYHOUR=0,…,23;BYMINUTE=0,…,59 is every minute.
+        if rule.freq == ICAL_SECONDLY_RECURRENCE || rule.freq == ICAL_MINUTELY_RECURRENCE
+            || cical_rule_by_minute_count(&rule) > 1 || cical_rule_by_second_count(&rule) > 1 {
+            cical_rule_release(&rule)
+            throw RecurrenceError(property: "RRULE", reason: "repeats more often than hourly: \(quoted(text))")
+        }
+        // A COUNT rule is walked from its first start, so all of it must be within reach.
+        if rule.count > Int32(iterationLimit) {
+            cical_rule_release(&rule)
+            throw RecurrenceError(property: "RRULE", reason: "COUNT=\(rule.count) is more than the \(iterationLimit) times clerk repeats an event: \(quoted(text))")
         }
         if cical_rule_has_byday_ordinals(&rule) != 0, rule.freq != ICAL_MONTHLY_RECURRENCE, rule.freq != ICAL_YEARLY_RECURRENCE {
-            throw RecurrenceError(property: "RRULE", reason: "BYDAY ordinals like 1MO need FREQ=MONTHLY or FREQ=YEARLY, got '\(text)'")
+            throw RecurrenceError(property: "RRULE", reason: "BYDAY ordinals like 1MO need FREQ=MONTHLY or FREQ=YEARLY, got \(quoted(text))")
         }
         return rule
     }
@@ -160,7 +169,7 @@ struct Recurrence {
             icalrecur_iterator_free(iterator)
             return true
         }
-        if !ok { throw RecurrenceError(property: "RRULE", reason: "no date can match '\(text)'") }
+        if !ok { throw RecurrenceError(property: "RRULE", reason: "no date can match \(quoted(text))") }
     }
 
     /// UNTIL in UTC (as RFC 5545 asks for zoned series) becomes the same instant on the
@@ -184,7 +193,7 @@ struct Recurrence {
         var lineZone = zone
         if let tzid = line.parameters["TZID"] {
             guard let named = ZoneRules(identifier: tzid) else {
-                throw RecurrenceError(property: line.name, reason: "unknown time zone '\(tzid)'")
+                throw RecurrenceError(property: line.name, reason: "unknown time zone \(quoted(tzid))")
             }
             lineZone = named
         }
@@ -192,7 +201,7 @@ struct Recurrence {
         for part in line.value.split(separator: ",") {
             let text = String(part.split(separator: "/").first ?? part)
             guard let time = LibICal.time(text), time.isValid else {
-                throw RecurrenceError(property: line.name, reason: "expected dates or date-times, got '\(line.value)'")
+                throw RecurrenceError(property: line.name, reason: "expected dates or date-times, got \(quoted(line.value))")
             }
             keys.append(key(of: time, in: lineZone))
         }
@@ -229,12 +238,22 @@ struct Recurrence {
         let wallFrom = from - 2 * 86_400, wallTo = to + 2 * 86_400
         for rule in rules {
             LibICal.locked {
-                guard let iterator = icalrecur_iterator_new(rule, .floating(first, isDate: isAllDay)) else { return }
-                defer { icalrecur_iterator_free(iterator) }
                 // libical can start at the range instead of stepping from DTSTART, except
-                // with COUNT (it must count from the start) and below DAILY (it loses the
-                // INTERVAL's phase: FREQ=HOURLY;INTERVAL=7 lands on the wrong hours).
-                if rule.count == 0, rule.freq.rawValue >= ICAL_DAILY_RECURRENCE.rawValue, wallFrom > first.secondsAsUTC {
+                // with COUNT (it must count from the start) and below DAILY, where it loses
+                // the INTERVAL's phase (FREQ=HOURLY;INTERVAL=7 lands on the wrong hours). An
+                // hourly rule without COUNT is walked from a start of its own instead: the
+                // last one before the range, a whole number of intervals after DTSTART
+                // (minutes and seconds kept). Stepped from DTSTART, the iteration limit ended
+                // an hourly series 22 years after its start.
+                var start = first
+                let jumps = rule.count == 0 && wallFrom > first.secondsAsUTC
+                if jumps, rule.freq == ICAL_HOURLY_RECURRENCE {
+                    let step = Int64(max(1, rule.interval)) * 3600
+                    start = WallTime(secondsAsUTC: first.secondsAsUTC + (wallFrom - first.secondsAsUTC) / step * step)
+                }
+                guard let iterator = icalrecur_iterator_new(rule, .floating(start, isDate: isAllDay)) else { return }
+                defer { icalrecur_iterator_free(iterator) }
+                if jumps, rule.freq != ICAL_HOURLY_RECURRENCE {
                     _ = icalrecur_iterator_set_start(iterator, .floating(WallTime(secondsAsUTC: wallFrom), isDate: isAllDay))
                 }
                 for _ in 0..<Recurrence.iterationLimit {

@@ -133,7 +133,14 @@ struct StoredEvent: Equatable {
               attendees: attendees, recurrence: recurrence, reminderMinutes: reminders,
               recurringEventID: recurringEventID,
               originalStart: originalKey.map { StoredEvent.originalWhen(key: $0, isAllDay: originalStart?.count == 8, timeZone: timeZone) },
-              updated: Date(timeIntervalSince1970: updated), iCalUID: uid)
+              updated: Date(timeIntervalSince1970: updated), iCalUID: iCalUID)
+    }
+
+    /// The UID other programs know the event by: `uid`, but for an occurrence imported
+    /// without its series, stored as "UID#start" (`importEvent`), the UID it came with.
+    var iCalUID: String {
+        guard recurringEventID == nil, let originalStart, uid.hasSuffix("#" + originalStart) else { return uid }
+        return String(uid.dropLast(originalStart.count + 1))
     }
 
     /// The start an occurrence had in its series; a timed one is an instant (end = start).

@@ -139,7 +139,7 @@ enum CommandLineTable {
         OptionSpec(
             name: "--backend", effect: .value(placeholder: "local|google", completion: .words(Backend.allCases.map(\.rawValue))) { values, text throws(UsageError) in
                 guard let backend = Backend(rawValue: text) else {
-                    throw UsageError(message: "--backend: expected local or google, got '\(text)'")
+                    throw UsageError(message: "--backend: expected local or google, got \(TextStyle.quoted(text))")
                 }
                 values.options.backend = backend
             },
@@ -148,7 +148,7 @@ enum CommandLineTable {
         OptionSpec(
             name: "--google-endpoint", effect: .value(placeholder: "URL", completion: .nothing) { values, text throws(UsageError) in
                 guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
-                    throw UsageError(message: "--google-endpoint: expected a URL like http://127.0.0.1:8080, got '\(text)'")
+                    throw UsageError(message: "--google-endpoint: expected a URL like http://127.0.0.1:8080, got \(TextStyle.quoted(text))")
                 }
                 values.options.googleEndpoint = url
             },
@@ -259,7 +259,7 @@ enum CommandLineTable {
             }
             if let shell = Completions.Shell(rawValue: word) { return .completions(shell) }
             if word == "calendars" { return .calendarNames }
-            throw UsageError(message: "completions: expected bash, zsh or fish, got '\(word)'")
+            throw UsageError(message: "completions: expected bash, zsh or fish, got \(TextStyle.quoted(word))")
         },
     ]
 

@@ -1,6 +1,9 @@
 import ClerkAssistant
 import ClerkCore
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension Config {
     /// Reads the file at `path`; a missing file is the defaults.
@@ -14,6 +17,11 @@ extension Config {
 /// default calendar") replaces its `key = value` line, or is added at the end; every other
 /// line — comments, blank lines, other keys — stays as it was. The file is written whole
 /// to a temporary file beside it and moved into place, so it is never half written.
+///
+/// The file may hold `google_client_secret`, so a new one is made 0600 (in a folder made
+/// 0700) and one that is there keeps its mode. A config that is a symbolic link (to a
+/// dotfiles checkout, say) stays one: the file it points to is written, its temporary file
+/// beside it.
 final class ConfigFile: SettingsWriter {
     let path: String
 
@@ -43,20 +51,59 @@ final class ConfigFile: SettingsWriter {
     func set(_ key: String, to value: String?) throws {
         let old = try ConfigFile.text(at: path) ?? ""
         let text = ConfigFile.setting(key, to: value, in: old)
-        let folder = path.parentPath
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
+        guard ConfigFile.replace(ConfigFile.target(of: path), with: Array(text.utf8)) else {
             throw ServiceError.storage(.readOnly, path: path)
         }
+    }
+
+    /// The file `path` names once symbolic links are followed (up to 40 of them, as the
+    /// kernel does); `path` itself when it is no link. A link to a file not there yet names
+    /// where that file will be.
+    static func target(of path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count > 0 else { return current }
+            let link = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = link.hasPrefix("/") ? link : current.parentPath + "/" + link
+        }
+        return current
+    }
+
+    /// Writes `bytes` as the file at `path` in one step: a temporary file beside it, with the
+    /// mode of the file it replaces (0600 for a new one), synced and renamed over it. The
+    /// folder is made 0700 when it is not there. False when any step fails (the old file
+    /// stays as it was, and no temporary file is left).
+    static func replace(_ path: String, with bytes: [UInt8]) -> Bool {
+        let folder = path.parentPath
+        guard (try? ClerkPaths.ensure(folder)) != nil else { return false }
+        var info = stat()
+        let mode = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o600
+        var template = Array((folder + "/.config-XXXXXX").utf8CString)
+        let descriptor = mkstemp(&template)
+        guard descriptor >= 0 else { return false }
+        let temporary = String(cString: template)
+        // mkstemp makes it 0600; the old file's mode is set before a byte is written.
+        let written = fchmod(descriptor, mode) == 0 && bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == bytes.count
+        let synced = written && fsync(descriptor) == 0
+        close(descriptor)
+        guard synced, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
     }
 
     /// `text` with the line of `key` set to `value`: the first such line replaced (later
     /// ones dropped), or one added; nil removes them.
     static func setting(_ key: String, to value: String?, in text: String) -> String {
-        var lines = text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = text.isEmpty ? [] : Config.lines(text).map(String.init)
         if lines.last == "" { lines.removeLast() }
+        // A file written with CRLF stays CRLF.
+        let end = text.contains("\r\n") ? "\r\n" : "\n"
         let line = value.map { "\(key) = \($0)" }
         var placed = false
         lines = lines.compactMap { raw in
@@ -68,6 +115,6 @@ final class ConfigFile: SettingsWriter {
             return line
         }
         if !placed, let line { lines.append(line) }
-        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+        return lines.isEmpty ? "" : lines.joined(separator: end) + end
     }
 }

@@ -59,8 +59,20 @@ final class InputLines {
         return true
     }
 
-    /// The next line without its `\n`, and whether a `\n` ended it.
+    /// True until the first line is handed out.
+    private var atStart = true
+
+    /// The next line without its `\n`, and whether a `\n` ended it. A byte-order mark at
+    /// the start of the input is no part of the first line (an editor's "UTF-8 with BOM"
+    /// made line 1 of `clerk parse --jsonl` an error).
     private func nextBytes() -> (ArraySlice<UInt8>, endedByNewline: Bool)? {
+        guard atStart else { return nextLineBytes() }
+        atStart = false
+        guard let (line, endedByNewline) = nextLineBytes() else { return nil }
+        return (line.starts(with: [0xEF, 0xBB, 0xBF]) ? line.dropFirst(3) : line, endedByNewline)
+    }
+
+    private func nextLineBytes() -> (ArraySlice<UInt8>, endedByNewline: Bool)? {
         while true {
             if let newline = nextNewline() {
                 let line = buffer[start..<newline]

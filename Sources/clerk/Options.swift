@@ -123,18 +123,18 @@ struct CommandLineParser {
     /// like a typo of one.
     static func unknownOption(_ name: String) -> UsageError {
         if let guess = Spelling.closest(to: name, in: CommandLineTable.visibleOptions.map(\.name)) {
-            return UsageError(message: "unknown option '\(name)'. Did you mean '\(guess)'?")
+            return UsageError(message: "unknown option \(TextStyle.quoted(name)). Did you mean '\(guess)'?")
         }
-        return UsageError(message: "unknown option '\(name)'. See 'clerk --help'.")
+        return UsageError(message: "unknown option \(TextStyle.quoted(name)). See 'clerk --help'.")
     }
 
     /// `--tz`: an IANA name or a fixed offset `±HH:MM`.
     static func timeZone(_ text: String) throws(UsageError) -> Zone {
         guard let zone = ClockText.timeZone(text) else {
             if !Zone.hasZoneDatabase, text.contains("/") {
-                throw UsageError(message: "--tz: no time zone data to read '\(text)' from (/usr/share/zoneinfo). Install the tzdata package, or give an offset like +01:00.")
+                throw UsageError(message: "--tz: no time zone data to read \(TextStyle.quoted(text)) from (/usr/share/zoneinfo). Install the tzdata package, or give an offset like +01:00.")
             }
-            throw UsageError(message: "--tz: expected an IANA name like Europe/Madrid or an offset like +01:00, got '\(text)'")
+            throw UsageError(message: "--tz: expected an IANA name like Europe/Madrid or an offset like +01:00, got \(TextStyle.quoted(text))")
         }
         return zone
     }
@@ -142,7 +142,7 @@ struct CommandLineParser {
     /// `--now`: `YYYY-MM-DDTHH:MM[:SS]` on the wall clock of `zone`.
     static func instant(_ text: String, in zone: Zone) throws(UsageError) -> Date {
         guard let instant = ClockText.instant(text, in: zone) else {
-            throw UsageError(message: "--now: expected YYYY-MM-DDTHH:MM, got '\(text)'")
+            throw UsageError(message: "--now: expected YYYY-MM-DDTHH:MM, got \(TextStyle.quoted(text))")
         }
         return instant
     }

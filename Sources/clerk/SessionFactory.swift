@@ -63,7 +63,7 @@ enum SessionFactory {
         do {
             try ClerkPaths.ensure(paths.dataDirectory)
         } catch {
-            throw Failure(message: "\(paths.dataDirectory): cannot create the folder")
+            throw Failure(message: "\(TextStyle.path(paths.dataDirectory)): cannot create the folder")
         }
         switch backend {
         case .google:

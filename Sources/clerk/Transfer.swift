@@ -23,10 +23,11 @@ struct Transfer {
     }
 
     func importFile(_ path: String, calendarName: String?) -> Int32 {
-        run {
+        run(command: "import") {
             let data = try read(path)
             let kind = try kind(of: path, data: data)
-            let name = path
+            // The file as messages name it.
+            let name = TextStyle.path(path)
             switch kind {
             case .calendar:
                 try service { try LibICal.require() }
@@ -74,27 +75,35 @@ struct Transfer {
 
     // MARK: Steps
 
-    private func run(_ body: () throws -> Void) -> Int32 {
+    /// Runs a command's steps; a failure is one line on stderr, and with `--json` a
+    /// command that answers in JSON (`command`: `import`) answers a failure in JSON too,
+    /// `{"command", "ok": false, "message"}`, as it answers a success.
+    private func run(command: String? = nil, _ body: () throws -> Void) -> Int32 {
+        let message: String
         do {
             try body()
             return ExitCode.success
         } catch let failure as Failure {
-            Output.error(failure.message)
+            message = failure.message
         } catch let error as ServiceError {
-            Output.error(Renderer.commandFailure(error))
+            message = Renderer.commandFailure(error)
         } catch {
-            Output.error(Renderer.unexpected)
+            message = Renderer.unexpected
         }
+        if options.json, let command {
+            Output.json(.object([("command", .string(command)), ("ok", false), ("message", .string(message))]))
+        }
+        Output.error(message)
         return HTTPClient.isCancelled ? ExitCode.interrupted : ExitCode.failure
     }
 
     private func read(_ path: String) throws -> Data {
         var isFolder = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw Failure(message: "\(path): no such file")
+            throw Failure(message: "\(TextStyle.path(path)): no such file")
         }
         guard !isFolder, let data = FileManager.default.contents(atPath: path) else {
-            throw Failure(message: "\(path): cannot read it")
+            throw Failure(message: "\(TextStyle.path(path)): cannot read it")
         }
         return data
     }
@@ -108,7 +117,7 @@ struct Transfer {
             let start = String(decoding: data.prefix(64), as: UTF8.self).uppercased()
             if start.contains("BEGIN:VCALENDAR") { return .calendar }
             if start.contains("BEGIN:VCARD") { return .contacts }
-            throw Failure(message: "\(path): expected an iCalendar (.ics) or vCard (.vcf) file")
+            throw Failure(message: "\(TextStyle.path(path)): expected an iCalendar (.ics) or vCard (.vcf) file")
         }
     }
 

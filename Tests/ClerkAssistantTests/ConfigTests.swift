@@ -28,6 +28,16 @@ import Testing
         #expect(try Config.parse("", file: "config") == Config())
     }
 
+    /// A file with CRLF line ends was one line to the reader (Swift reads "\r\n" as one
+    /// character): refused, its error spanning two lines (`got '30^M` and `'`).
+    @Test func readsCRLFLines() throws {
+        let config = try Config.parse("# made on Windows\r\ndefault_event_length = 30\r\n\r\nbackend = local\r\n", file: "config")
+        #expect(config.defaultEventMinutes == 30)
+        #expect(config.backend == .local)
+        let error = #expect(throws: Config.Failure.self) { try Config.parse("backend = local\r\ndate_order = ymd\r\n", file: "config") }
+        #expect(error?.message == "config:2: date_order: expected month-first or day-first, got 'ymd'")
+    }
+
     @Test(arguments: [
         ("45", 45), ("45m", 45), ("90 min", 90), ("1h", 60), ("24h", 1440), ("5", 5),
     ])
@@ -47,6 +57,11 @@ import Testing
         ("date_order = ymd", "config:1: date_order: expected month-first or day-first, got 'ymd'"),
         ("backend = outlook", "config:1: backend: expected local or google, got 'outlook'"),
         ("default_calendar =", "config:1: default_calendar: expected a calendar's name, got ''"),
+        // A value is quoted on one line, its control characters visible, at most 60 long.
+        ("default_event_length = 3\u{1B}[2J\t0\r\nbackend = local", "config:1: default_event_length: expected minutes like 60, 45m or 1h, got '3^[[2J^I0'"),
+        ("working_hours = 8\r", "config:1: working_hours: expected hours like 08:00-20:00, got '8^M'"),
+        ("working_hours = " + String(repeating: "9", count: 100), "config:1: working_hours: expected hours like 08:00-20:00, got '" + String(repeating: "9", count: 59) + "…'"),
+        ("back\u{2028}end = local", "config:1: unknown key 'back<U+2028>end'. Did you mean 'backend'?"),
     ])
     func refusesALineNamingIt(text: String, message: String) {
         #expect(throws: Config.Failure(message: message)) { try Config.parse(text, file: "config") }

@@ -11,6 +11,7 @@ import Testing
         (.alreadyExists(.calendar, name: "Work"), "A calendar named 'Work' already exists."),
         (.invalid(.endsBeforeStart), "That can't be done: an event can't end before it starts."),
         (.invalid(.lastsTooLong(maxDays: 366, repeating: true)), "That can't be done: each time a repeating event happens it can last at most 366 days."),
+        (.invalid(.outsideYears(1...9999)), "That can't be done: an event must start and end between the years 1 and 9999."),
         (.invalid(.badFileName("..")), "That can't be done: '..' can't be a file name (no '/', no control characters, not only dots)."),
         (.signInNeeded(.expired), "Your Google sign-in has expired. Run 'clerk login'."),
         (.signInNeeded(.signedOut), "You're not signed in to Google. Run 'clerk login'."),

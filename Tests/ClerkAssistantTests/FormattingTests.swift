@@ -87,10 +87,24 @@ import Testing
         ("nul\u{0} del\u{7F} cr\r", "nul^@ del^? cr^M"),
         ("csi\u{9B}31m nel\u{85}", "csi<U+009B>31m nel<U+0085>"),
         ("crlf\r\n", "crlf^M\n"),
+        // Line and paragraph separators and format characters were printed as they were: a
+        // right-to-left override turned the rest of a line around.
+        ("a\u{2028}b\u{2029}c", "a<U+2028>b<U+2029>c"),
+        ("invoice \u{202E}fdp.exe", "invoice <U+202E>fdp.exe"),
+        ("\u{2066}isolate\u{2069} \u{200B}zero\u{FEFF} soft\u{AD}hyphen \u{61C}", "<U+2066>isolate<U+2069> <U+200B>zero<U+FEFF> soft<U+00AD>hyphen <U+061C>"),
+        // Joiners and tags are how emoji and scripts are written: kept.
+        ("👩\u{200D}💻 می\u{200C}خواهم 🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}", "👩\u{200D}💻 می\u{200C}خواهم 🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}"),
     ])
     func controlCharactersBecomeVisible(text: String, shown: String) {
         #expect(TextStyle.plain.terminal(text) == shown)
         #expect(TextStyle(color: true).terminal(text) == shown)
+    }
+
+    /// Inside one line (a title, a name, a quoted value) line ends and tabs are shown too.
+    @Test func insideALineNothingStartsANewOne() {
+        #expect(TextStyle.inline("Lunch\n  09:00–10:00  Fake\r\tx\u{1B}") == "Lunch^J  09:00–10:00  Fake^M^Ix^[")
+        #expect(TextStyle.quoted(String(repeating: "a", count: 70) + "\n") == "'" + String(repeating: "a", count: 59) + "…'")
+        #expect(TextStyle.quoted("30\r\n") == "'30^M^J'")
     }
 
     @Test func stylesBecomeEscapesOnlyWithColour() {

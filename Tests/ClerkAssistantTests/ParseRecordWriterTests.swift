@@ -88,9 +88,9 @@ import Testing
     }
 
     /// Request lines as bytes (what `clerk parse --jsonl` reads): escapes, control
-    /// characters, text that is not ASCII, bytes that are not UTF-8 (read as U+FFFD, as
-    /// `readLine()` reads them), very long lines and bad lines are answered as
-    /// `ParseBatch.answer` answers the decoded line; blank lines get no answer.
+    /// characters, text that is not ASCII, very long lines and bad lines are answered as
+    /// `ParseBatch.answer` answers the decoded line; bytes that are not UTF-8 are refused;
+    /// blank lines get no answer.
     @Test func theReaderAnswersLinesOfBytesAsTheDecodedLine() {
         let long = String(repeating: "lunch with ana tomorrow at 1pm and ", count: 3_000)
         var lines: [[UInt8]] = [
@@ -106,9 +106,14 @@ import Testing
             #"{"id":"x","text":5}"#, #"{"id":"y"}"#, "[1,2]", "not json", #"{"id":1} trailing"#, "{", #"{"id":"z","text":"x","tz":"Mars/Base"}"#,
             #"{"id":"n","text":"x","now":"yesterday"}"#,
         ].map { Array($0.utf8) }
-        lines.append(Array(#"{"id":"bad\#u{E9}","text":"caf"#.utf8) + [0xC3, 0x20, 0xFF, 0xE2, 0x80] + Array(#" friday"}"#.utf8))
-        lines.append([0x7B, 0xFF, 0x7D])
         let reader = ParseBatch.Reader(defaults: Self.madrid)
+        // Bytes that are not UTF-8 are refused, not decoded (they were read as U+FFFD).
+        for line in [Array(#"{"id":"bad\#u{E9}","text":"caf"#.utf8) + [0xC3, 0x20, 0xFF, 0xE2, 0x80] + Array(#" friday"}"#.utf8), [0x7B, 0xFF, 0x7D]] {
+            var out = ByteWriter(capacity: 16)
+            let ok = line.withUnsafeBufferPointer { reader.answer(input: $0, to: &out) }
+            #expect(String(decoding: out.bytes, as: UTF8.self) == #"{"id":null,"error":"not UTF-8 text, so not read"}"#)
+            #expect(ok == false)
+        }
         for line in lines {
             var out = ByteWriter(capacity: 16)
             let ok = line.withUnsafeBufferPointer { reader.answer(input: $0, to: &out) }

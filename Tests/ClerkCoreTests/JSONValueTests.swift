@@ -70,6 +70,20 @@ import Testing
         #expect(value.serialized() == #"{"id":"a1","n":-12,"f":0.25,"ok":false,"list":[{"x":null}],"s":"éé😀"}"#)
     }
 
+    /// Read exactly, numbers keep their text and a lone surrogate is an error; read plainly
+    /// (Google's answers), numbers are Doubles and a lone surrogate is U+FFFD.
+    @Test func readsExactlyWhenAsked() throws {
+        let text = #"{"a":9007199254740993,"b":1.0,"c":-0,"d":1e400,"e":"\ud83d\ude00"}"#
+        #expect(try JSONValue.parse(text, exact: true).serialized() == #"{"a":9007199254740993,"b":1.0,"c":-0,"d":1e400,"e":"😀"}"#)
+        #expect(try JSONValue.parse(text, exact: true)["a"]?.numberValue == 9007199254740992)
+        for (text, offset) in [(#""\ud800""#, 1), (#""x\udc00\u0041""#, 2), (#""\ud800\u0041""#, 1)] {
+            let error = #expect(throws: JSONParseError.self) { try JSONValue.parse(text, exact: true) }
+            #expect(error?.description == "\\u escape of half a character (a lone surrogate) at byte \(offset)")
+        }
+        #expect(try JSONValue.parse(#""\ud800""#) == .string("\u{FFFD}"))
+        #expect(try JSONValue.parse("[1.0]").serialized() == "[1]")
+    }
+
     @Test(arguments: [
         ("", "unexpected end of JSON at byte 0"),
         ("{\"a\":1,}", "expected a string key at byte 7"),
@@ -77,6 +91,15 @@ import Testing
         ("\"open", "unterminated string at byte 5"),
         ("{} x", "unexpected text after the JSON value at byte 3"),
         ("+1", "invalid JSON value at byte 0"),
+        // Numbers RFC 8259 does not write: a leading zero, no digit before or after the point,
+        // no exponent after the e.
+        ("01", "invalid JSON value at byte 0"),
+        ("[-01]", "invalid JSON value at byte 1"),
+        (".5", "invalid JSON value at byte 0"),
+        ("1.", "invalid JSON value at byte 0"),
+        ("1.e3", "invalid JSON value at byte 0"),
+        ("1e", "invalid JSON value at byte 0"),
+        ("-", "invalid JSON value at byte 0"),
         (String(repeating: "[", count: 500), "JSON nested too deeply at byte 200"),
         // Found by the google-json fuzz target: a number past Double's range was read as
         // infinity, which JSON cannot hold, so writing it gave null.

@@ -330,6 +330,20 @@ func foundationUTCSeconds(_ zone: TimeZone, wall: Int) -> Int {
         #expect(TimeZone(identifier: name) == nil)
     }
 
+    /// `--tz` took only names with a "/" (and "UTC"), so EST5EDT, CST6CDT, EST, GMT0,
+    /// NZ-CHAT, W-SU and Zulu were refused while TZ=EST5EDT worked. Any name with a file in
+    /// the database is a zone now; paths, Debian's copies and Foundation's "GMT+1" are not.
+    @Test(arguments: ["EST5EDT", "CST6CDT", "EST", "GMT0", "GMT", "GMT+0", "NZ-CHAT", "W-SU", "Zulu", "UCT", "Etc/GMT+5", "Europe/Madrid", "UTC"])
+    func optionsTakeEveryZoneWithAFile(name: String) {
+        #expect(ClockText.timeZone(name) != nil)
+    }
+
+    @Test(arguments: ["../zoneinfo/Europe/Madrid", "/usr/share/zoneinfo/Europe/Madrid", "posix/EST5EDT", "right/Zulu", "localtime", "posixrules",
+                      "zone.tab", "tzdata.zi", "Europe", "GMT+1", "UTC+2", "est5edt", "Europe/Nowhere"])
+    func optionsRefuseWhatIsNoZoneFile(name: String) {
+        #expect(ClockText.timeZone(name) == nil)
+    }
+
     /// A NUL ends the name for ICU, which then knows "Europe/Madrid"; clerk refuses it.
     @Test func refusesANameWithNUL() {
         #expect(Zone(identifier: "Europe/Madrid\u{0}") == nil)

@@ -32,6 +32,10 @@ import Testing
         ("lunch in 99999 years", "99999 years"),
         ("what's on in 999999999 years", "999999999 years"),
         ("lunch 999999999 days from now", "999999999 days"),
+        // Read, but past the years 1 to 9999 (they were events in 12025 and -6974).
+        ("lunch in 9999 years", "in 9999 years"),
+        ("what's on in 8000 years", "in 8000 years"),
+        ("lunch 9000 years ago", "9000 years ago"),
         // Not numerals, so not amounts: words or a title, nothing refused, nothing trapped.
         ("lunch for nan hours", nil),
         ("lunch for inf minutes", nil),
@@ -44,6 +48,7 @@ import Testing
         ("workshop on Friday for 3 hours", nil),
         ("block 10000 minutes for the move", nil),
         ("lunch in 9999 days", nil),
+        ("lunch in 7000 years", nil),
         // Not a request about events: a file's text is not an amount.
         ("append 99999 years of solitude to books.txt", nil),
     ]

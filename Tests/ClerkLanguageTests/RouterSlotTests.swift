@@ -157,6 +157,34 @@ import Testing
         #expect(other.rule == read(text).rule)
     }
 
+    /// File names and content are kept as typed. The split drops characters it does not
+    /// keep in a word, so "../x.txt" was created as x.txt, "émoji😀.txt" as "émoji",
+    /// "'quoted name.txt'" as name.txt, "-rf" as "rf", and content starting with ESC[2J lost
+    /// its ESC and "[". A name the store cannot take is then refused, not changed.
+    @Test(arguments: [
+        ("create a file ../x.txt with hi", FileWrite(name: "../x.txt", operation: .create(content: "hi"))),
+        ("create a file émoji😀.txt with hi", FileWrite(name: "émoji😀.txt", operation: .create(content: "hi"))),
+        ("create a file 'quoted name.txt' with hi", FileWrite(name: "quoted name.txt", operation: .create(content: "hi"))),
+        ("create a file “my list.md”: eggs", FileWrite(name: "my list.md", operation: .create(content: "eggs"))),
+        ("create a file -rf with hi", FileWrite(name: "-rf", operation: .create(content: "hi"))),
+        ("create a file notes2.txt with \u{1B}[2J boom", FileWrite(name: "notes2.txt", operation: .create(content: "\u{1B}[2J boom"))),
+        ("create a file todo.txt: ~ buy milk ~", FileWrite(name: "todo.txt", operation: .create(content: "~ buy milk ~"))),
+        ("create a file a.b.c.txt with hi, there.", FileWrite(name: "a.b.c.txt", operation: .create(content: "hi, there"))),
+        ("append \u{1B}[2Jx to notes.txt", FileWrite(name: "notes.txt", operation: .append(lines: ["\u{1B}[2Jx"]))),
+        ("rename notes.txt to -notes.txt", FileWrite(name: "notes.txt", operation: .rename(to: "-notes.txt"))),
+        ("create a file (draft).txt with x", FileWrite(name: "(draft).txt", operation: .create(content: "x"))),
+        ("append milk to (notes.txt)", FileWrite(name: "notes.txt", operation: .append(lines: ["milk"]))),
+        ("show émoji😀.txt", nil),
+    ])
+    func fileNamesAndContentAreKeptAsTyped(text: String, write: FileWrite?) {
+        let intent = read(text).intent
+        if let write {
+            #expect(intent == .fileWrite(write))
+        } else {
+            #expect(intent == .fileRead(name: "émoji😀.txt"))
+        }
+    }
+
     @Test func emptyAndNoiseOnlyLinesAreOutOfScope() {
         #expect(read("").intent == .outOfScope(OutOfScope()))
         #expect(read("   ").intent == .outOfScope(OutOfScope()))

@@ -72,6 +72,28 @@ import Testing
         #expect(try test.store.events(from: .distantPast, to: .distantFuture, calendarIDs: nil).map(\.title).sorted() == ["Decade", "Year", "Year", "Year"])
     }
 
+    /// An event in the year 10000 was stored, then exported as 00000000T000000 (which no
+    /// reader takes back) and shown in --json as 10000-01-01; one before the year 1 as
+    /// '-7973-…'. The years 1 to 9999 are what clerk takes, on the UTC clock and the zone's.
+    @Test func refusesEventsOutsideTheYearsItTakes() throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        let refused = ServiceError.invalid(.outsideYears(1...9999))
+        for when in [When.allDay(start: date("9999-12-31"), end: LocalDate(year: 10000, month: 1, day: 1)),
+                     When.allDay(start: LocalDate(year: 0, month: 12, day: 31), end: date("0001-01-01")),
+                     Self.timed("9999-12-31T23:30", "9999-12-31T23:59").shifted(bySeconds: 3600),
+                     Self.timed("0001-01-01T00:30", "0001-01-01T01:00", "Asia/Tokyo")] {
+            #expect(throws: refused, "\(when)") {
+                try test.store.insertEvent(EventDraft(title: "Far", when: when), id: "far", calendarID: test.primaryID)
+            }
+        }
+        _ = try test.store.insertEvent(EventDraft(title: "Last", when: .allDay(start: date("9999-12-30"), end: date("9999-12-31"))),
+                                       id: "last", calendarID: test.primaryID)
+        #expect(throws: refused) {
+            try test.store.patchEvent(id: "last", EventPatch(when: .allDay(start: date("9999-12-31"), end: LocalDate(year: 10000, month: 1, day: 1))))
+        }
+    }
+
     @Test func refusesEventsThatCannotBe() throws {
         let test = try TestStore()
         defer { test.remove() }

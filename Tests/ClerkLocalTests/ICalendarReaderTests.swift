@@ -176,6 +176,15 @@ import Testing
         ("BEGIN:VCALENDAR\nEND:VCALENDAR\nBEGIN:VCALENDAR\nEND:VCALENDAR\n", "events.ics:3: expected the end of the file after END:VCALENDAR, got 'BEGIN:VCALENDAR'"),
         ("BEGIN:VCALENDAR\n" + String(repeating: "BEGIN:VALARM\n", count: 16) + String(repeating: "END:VALARM\n", count: 16) + "END:VCALENDAR\n",
          "events.ics:17: BEGIN:VALARM nests components deeper than 16 levels"),
+        // Two events with one UID: the second replaced the first ("1 new, 1 updated").
+        ("BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:same\nDTSTART:20260305T100000\nEND:VEVENT\nBEGIN:VEVENT\nUID:same\nDTSTART:20260306T100000\nEND:VEVENT\nEND:VCALENDAR\n",
+         "events.ics:7: UID: 'same' is also the UID of the event on line 2; each event needs its own"),
+        ("BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:s\nRECURRENCE-ID:20260305T100000\nDTSTART:20260305T110000\nEND:VEVENT\n"
+         + "BEGIN:VEVENT\nUID:s\nRECURRENCE-ID:20260305T100000\nDTSTART:20260305T120000\nEND:VEVENT\nEND:VCALENDAR\n",
+         "events.ics:8: UID: 's' is also the UID and RECURRENCE-ID of the event on line 2; each event needs its own"),
+        // A VTIMEZONE with no rules was read by libical as UTC.
+        ("BEGIN:VCALENDAR\nBEGIN:VTIMEZONE\nTZID:Custom\nEND:VTIMEZONE\nBEGIN:VEVENT\nUID:x\nDTSTART;TZID=Custom:20260305T100000\nEND:VEVENT\nEND:VCALENDAR\n",
+         "events.ics:7: DTSTART: the VTIMEZONE 'Custom' on line 2 has no STANDARD or DAYLIGHT part: its times cannot be read"),
     ])
     func namesTheLineAndWhatIsWrong(text: String, message: String) {
         let error = #expect(throws: ImportError.self) { try Self.read(text) }
@@ -200,5 +209,22 @@ import Testing
         let text = Self.event("DTSTART:20260305T100000", "SUMMARY:first\u{0} hidden")
         let error = #expect(throws: ImportError.self) { try Self.reader.read(Data(text.utf8)) }
         #expect(error?.description == "events.ics:6: a NUL byte, which text never holds")
+    }
+
+    /// libical looked for the end of a line each time it read 80 more bytes of it, so one
+    /// long line cost the square of its length (a 16 MB DESCRIPTION 34 s, 60 MB more than
+    /// five minutes). It is now given no physical line longer than 75 bytes, whatever the
+    /// file's lines, and the text comes back whole — characters of two to four bytes never
+    /// split between pieces. (BENCHMARKS-style figures are in ROBUSTNESS.md; no timing here.)
+    @Test func aLongLineReachesLibicalFolded() throws {
+        let notes = String(repeating: "café 😀 x", count: 300_000)  // 3.6 MB
+        let line = "DESCRIPTION:" + notes
+        let text = ICalendarReader.folded(["BEGIN:VCALENDAR", line, "END:VCALENDAR"])
+        let physical = text.utf8.split(separator: UInt8(ascii: "\n"))
+        #expect(physical.count > 45_000)
+        #expect(physical.allSatisfy { $0.count <= ICalendarReader.foldedLineBytes + 1 })  // + the CR
+        #expect(physical.allSatisfy { String(validating: $0, as: UTF8.self) != nil })
+        let events = try Self.read(Self.event("DTSTART:20260305T100000", "SUMMARY:long", line))
+        #expect(events.first?.draft.notes == notes)
     }
 }

@@ -98,6 +98,22 @@ import Testing
         #expect(recurrence.starts(from: from, to: to) == stepped)
     }
 
+    /// An hourly series was expanded from its first start, and the iteration limit (200,000
+    /// starts, 22 years of hours) ended it silently in 2049. It now starts at the range, on
+    /// an hour of its own phase, up to libical's horizon: it repeats nothing after 2582
+    /// (`MAX_TIME_T_YEAR`), which README gives as a limit.
+    @Test(arguments: [(1, "2051-01-03T00:00", 24), (7, "2090-06-01T00:00", 3), (1, "2500-12-31T00:00", 24), (1, "2582-12-31T00:00", 24),
+                      (1, "2583-01-01T00:00", 0)])
+    func anHourlySeriesReachesTheFarFuture(interval: Int, day: String, count: Int) throws {
+        let utc = ZoneRules(identifier: "UTC")!
+        let first = WallTime(year: 2026, month: 12, day: 1, hour: 10)
+        let recurrence = try Recurrence(lines: ["RRULE:FREQ=HOURLY;INTERVAL=\(interval);UNTIL=99991231T235959Z"], first: first, isAllDay: false, zone: utc)
+        let from = Civil.seconds(local(day, "UTC"))
+        let starts = recurrence.starts(from: from, to: from + 86_400)
+        #expect(starts.count == count)
+        #expect(starts.allSatisfy { ($0 - recurrence.firstKey) % Int64(interval * 3600) == 0 })
+    }
+
     @Test func knowsWhereASeriesEnds() throws {
         let zone = ZoneRules(identifier: "Europe/Madrid")!
         let first = WallTime(year: 2026, month: 3, day: 5, hour: 9)
@@ -114,6 +130,11 @@ import Testing
         ("RRULE:", "RRULE: expected a rule like FREQ=WEEKLY;BYDAY=MO, got ''"),
         ("RRULE:FREQ=WEEKLY;BYDAY=1MO", "RRULE: BYDAY ordinals like 1MO need FREQ=MONTHLY or FREQ=YEARLY, got 'FREQ=WEEKLY;BYDAY=1MO'"),
         ("RRULE:FREQ=MINUTELY;INTERVAL=5", "RRULE: repeats more often than hourly: 'FREQ=MINUTELY;INTERVAL=5'"),
+        // BY* lists that put several starts in an hour are as frequent as FREQ=MINUTELY.
+        ("RRULE:FREQ=DAILY;BYHOUR=0,12;BYMINUTE=0,30", "RRULE: repeats more often than hourly: 'FREQ=DAILY;BYHOUR=0,12;BYMINUTE=0,30'"),
+        ("RRULE:FREQ=HOURLY;BYMINUTE=0,59", "RRULE: repeats more often than hourly: 'FREQ=HOURLY;BYMINUTE=0,59'"),
+        ("RRULE:FREQ=WEEKLY;BYSECOND=0,1", "RRULE: repeats more often than hourly: 'FREQ=WEEKLY;BYSECOND=0,1'"),
+        ("RRULE:FREQ=HOURLY;COUNT=200001", "RRULE: COUNT=200001 is more than the 200000 times clerk repeats an event: 'FREQ=HOURLY;COUNT=200001'"),
         ("RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30", "RRULE: no date can match 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30'"),
         ("EXRULE:FREQ=DAILY", "EXRULE: expected RRULE, RDATE or EXDATE"),
         ("EXDATE:tomorrow", "EXDATE: expected dates or date-times, got 'tomorrow'"),

@@ -85,4 +85,39 @@ import Testing
         let read = try ICalendarReader(file: "x.ics", zone: Zone(identifier: Self.madrid)!).read(Data(written.utf8))
         #expect(read.map(\.draft.when) == [.timed(start: instant("2026-03-05T06:00:00Z"), end: instant("2026-03-05T07:00:00Z"), timeZone: Self.madrid)])
     }
+
+    /// A changed occurrence whose series is in neither the file nor the calendar stands
+    /// alone, and was exported as a new event (UID "orphan#…", no RECURRENCE-ID). It now keeps
+    /// its UID and RECURRENCE-ID, and importing the export again changes nothing.
+    @Test func anOccurrenceWithoutItsSeriesKeepsItsRecurrenceID() throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        let file = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:orphan\r\nRECURRENCE-ID;TZID=Europe/Madrid:20261207T100000\r\n"
+            + "DTSTART;TZID=Europe/Madrid:20261207T120000\r\nDTEND;TZID=Europe/Madrid:20261207T130000\r\nSUMMARY:Moved one\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let reader = ICalendarReader(file: "x.ics", zone: Zone(identifier: Self.madrid)!)
+        #expect(try test.store.importEvents(try reader.read(Data(file.utf8)), calendarID: test.primaryID, progress: nil) == ImportSummary(added: 1))
+        let calendar = try test.store.calendars()[0]
+        let written = ICalendarWriter.write(try test.store.storedEvents(calendarID: calendar.id), calendar: calendar, stamp: instant("2026-12-01T10:00:00Z"))
+        #expect(written.contains("UID:orphan\r\n"))
+        #expect(written.contains("RECURRENCE-ID;TZID=Europe/Madrid:20261207T100000\r\n"))
+        #expect(try test.store.importEvents(try reader.read(Data(written.utf8)), calendarID: test.primaryID, progress: nil) == ImportSummary(unchanged: 1))
+    }
+
+    /// Two RRULEs (RFC 5545 advises one, but allows more): both make starts, and both are
+    /// written back.
+    @Test func everyRuleOfASeriesIsKept() throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        let file = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:two\r\nDTSTART;TZID=Europe/Madrid:20261207T100000\r\n"
+            + "DTEND;TZID=Europe/Madrid:20261207T110000\r\nSUMMARY:Two rules\r\nRRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=2\r\nRRULE:FREQ=MONTHLY;BYMONTHDAY=15\r\n"
+            + "END:VEVENT\r\nEND:VCALENDAR\r\n"
+        let events = try ICalendarReader(file: "x.ics", zone: Zone(identifier: Self.madrid)!).read(Data(file.utf8))
+        _ = try test.store.importEvents(events, calendarID: test.primaryID, progress: nil)
+        let starts = try test.store.events(from: local("2026-12-01T00:00", Self.madrid), to: local("2027-02-01T00:00", Self.madrid), calendarIDs: nil)
+            .map { shown($0.when.startInstant(in: Zone(identifier: Self.madrid)!), in: Self.madrid) }
+        #expect(starts == ["2026-12-07 10:00 +01:00", "2026-12-14 10:00 +01:00", "2026-12-15 10:00 +01:00", "2027-01-15 10:00 +01:00"])
+        let calendar = try test.store.calendars()[0]
+        let written = ICalendarWriter.write(try test.store.storedEvents(calendarID: calendar.id), calendar: calendar, stamp: instant("2026-12-01T10:00:00Z"))
+        #expect(written.contains("RRULE:FREQ=WEEKLY;COUNT=2;BYDAY=MO\r\nRRULE:FREQ=MONTHLY;BYMONTHDAY=15\r\n"))
+    }
 }

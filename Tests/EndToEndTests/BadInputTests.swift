@@ -72,6 +72,11 @@ import Glibc
             stderr: "clerk: --now: expected YYYY-MM-DDTHH:MM, got '2026-13-01T09:00'", status: 2),
         Row(name: "an unknown zone", arguments: ["--tz", "Europe/Nowhere", "--yes", "lunch tomorrow at 1pm"],
             stderr: "clerk: --tz: expected an IANA name like Europe/Madrid or an offset like +01:00, got 'Europe/Nowhere'", status: 2),
+        // Any file of the tz database is a zone (EST5EDT, Zulu), but no path reaches out of it.
+        Row(name: "a zone named by a path", arguments: ["--tz", "../zoneinfo/Europe/Madrid", "--yes", "lunch tomorrow at 1pm"],
+            stderr: "clerk: --tz: expected an IANA name like Europe/Madrid or an offset like +01:00, got '../zoneinfo/Europe/Madrid'", status: 2),
+        Row(name: "a zone named by an absolute path", arguments: ["--tz", "/usr/share/zoneinfo/Zulu", "--yes", "lunch tomorrow at 1pm"],
+            stderr: "clerk: --tz: expected an IANA name like Europe/Madrid or an offset like +01:00, got '/usr/share/zoneinfo/Zulu'", status: 2),
         Row(name: "an empty --backend", arguments: ["--backend=", "--yes", "delete notes.txt"],
             stderr: "clerk: --backend: expected local or google, got ''", status: 2),
         Row(name: "a --google-endpoint that is not http", arguments: ["--google-endpoint", "ftp://127.0.0.1", "--yes", "delete notes.txt"],
@@ -91,9 +96,20 @@ import Glibc
             stderr: "clerk: I didn't understand '^@^@^@'. Type 'help' for what I can do.", status: 1),
         Row(name: "a NUL byte answering a question", arguments: [], input: Array("delete notes.txt\n".utf8) + [0x79, 0, 0x0A],
             stderr: "clerk: No answer, so nothing changed.", status: 1),
-        // (The router reads the name as '.', the sentence's end taken off; refused all the same.)
+        // (The router read the name as '.', the sentence's end taken off; now as typed.)
         Row(name: "a file named ..", arguments: ["--yes", "create a file .. with hi"],
-            stderr: "clerk: That can't be done: '.' can't be a file name (no '/', no control characters, not only dots).", status: 1),
+            stderr: "clerk: That can't be done: '..' can't be a file name (no '/', no control characters, not only dots).", status: 1),
+        // A name with a path in it was read without it ("x.txt") and created; any length went.
+        Row(name: "a file named ../x.txt", arguments: ["--yes", "create a file ../x.txt with hi"],
+            stderr: "clerk: That can't be done: '../x.txt' can't be a file name (no '/', no control characters, not only dots).", status: 1),
+        Row(name: "a file name of 5,000 characters", arguments: ["--yes", "create a file \(String(repeating: "n", count: 5_000)).txt with hi"],
+            stderr: "clerk: That can't be done: '\(String(repeating: "n", count: 59))…' is longer than a file name can be (255 bytes).", status: 1),
+        Row(name: "an .ics with two events of one UID", arguments: ["import", "FOLDER/same.ics"],
+            stderr: "clerk: FOLDER/same.ics:11: UID: 'bad-1@test' is also the UID of the event on line 4; each event needs its own", status: 1,
+            file: ("same.ics", Array(event().replacingOccurrences(of: "END:VEVENT\r\n", with: "END:VEVENT\r\nBEGIN:VEVENT\r\nUID:bad-1@test\r\nDTSTART:20261202T100000Z\r\nEND:VEVENT\r\n").utf8))),
+        Row(name: "an .ics whose VTIMEZONE is empty", arguments: ["import", "FOLDER/zone.ics"],
+            stderr: "clerk: FOLDER/zone.ics:9: DTSTART: the VTIMEZONE 'Custom' on line 4 has no STANDARD or DAYLIGHT part: its times cannot be read", status: 1,
+            file: ("zone.ics", Array("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VTIMEZONE\r\nTZID:Custom\r\nEND:VTIMEZONE\r\nBEGIN:VEVENT\r\nUID:z\r\nDTSTART;TZID=Custom:20261202T100000\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8))),
         Row(name: "a truncated .ics", arguments: ["import", "FOLDER/cut.ics"],
             stderr: "clerk: FOLDER/cut.ics:18: BEGIN:VEVENT has no END:VEVENT", status: 1, file: ("cut.ics", Array(seedWeek.prefix(450)))),
         Row(name: "an .ics cut inside a line", arguments: ["import", "FOLDER/cut.ics"],
@@ -106,7 +122,61 @@ import Glibc
         Row(name: "a .vcf with NUL bytes", arguments: ["import", "FOLDER/nul.vcf"],
             stderr: "clerk: FOLDER/nul.vcf:3: a NUL byte, which text never holds", status: 1,
             file: ("nul.vcf", Array("BEGIN:VCARD\nVERSION:3.0\nFN:A\u{0}na\nEND:VCARD\n".utf8))),
+        // BY* lists that put a start in every minute of every hour: FREQ=DAILY did not say
+        // so, and a week's agenda printed 200,003 lines (the rule is quoted up to 60 characters).
+        Row(name: "an .ics rule that repeats every second through its BY* lists", arguments: ["import", "FOLDER/often.ics"],
+            stderr: "clerk: FOLDER/often.ics:8: RRULE: repeats more often than hourly: 'FREQ=DAILY;BYHOUR=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,1…'",
+            status: 1, file: ("often.ics", Array(event("RRULE:FREQ=DAILY;BYHOUR=\(everyNumber(0..<24));BYMINUTE=\(everyNumber(0..<60));BYSECOND=\(everyNumber(0..<60))").utf8))),
+        Row(name: "an hourly .ics rule with a BYMINUTE list", arguments: ["import", "FOLDER/often.ics"],
+            stderr: "clerk: FOLDER/often.ics:8: RRULE: repeats more often than hourly: 'FREQ=HOURLY;BYMINUTE=0,15,30,45'",
+            status: 1, file: ("often.ics", Array(event("RRULE:FREQ=HOURLY;BYMINUTE=0,15,30,45").utf8))),
+        // Years past 9999 or before 1: the event was created in 12025, and its export read
+        // 00000000T000000, which nothing reads back.
+        Row(name: "a date 9999 years ahead", arguments: ["--yes", "lunch in 9999 years"],
+            stderr: "clerk: 'in 9999 years' is more time than I can work with. Nothing changed.", status: 1),
+        Row(name: "a date 9000 years ago", arguments: ["--yes", "lunch 9000 years ago"],
+            stderr: "clerk: '9000 years ago' is more time than I can work with. Nothing changed.", status: 1),
+        Row(name: "an .ics event that a DURATION ends after 9999", arguments: ["import", "FOLDER/late.ics"],
+            stderr: "clerk: FOLDER/late.ics:7: DURATION: the event ends outside the years 1 to 9999, which clerk takes",
+            status: 1, file: ("late.ics", Array(event("DURATION:P5D").replacingOccurrences(of: "DTSTART:20261201T100000Z\r\nDTEND:20261201T100100Z",
+                                                                                      with: "DTSTART:99991229T100000Z").utf8))),
+        // A CRLF config was read as one line; a value is quoted with its control characters
+        // visible, on one line.
+        Row(name: "a config value with escapes and CRLF line ends", arguments: ["--yes", "lunch tomorrow at 1pm"],
+            stderr: "clerk: FOLDER/data/config:2: default_event_length: expected minutes like 60, 45m or 1h, got '3^[[2J^I0'", status: 1,
+            file: ("data/config", Array("backend = local\r\ndefault_event_length = 3\u{1B}[2J\t0\r\n".utf8))),
+        // A 130 kB option value made a 130 kB error line: values are quoted up to 60
+        // characters, paths up to 200.
+        Row(name: "a 130 kB --tz", arguments: ["--tz", long, "--yes", "delete notes.txt"],
+            stderr: "clerk: --tz: expected an IANA name like Europe/Madrid or an offset like +01:00, got '\(longQuoted)'", status: 2),
+        Row(name: "a 130 kB --now", arguments: ["--now", long, "--yes", "delete notes.txt"],
+            stderr: "clerk: --now: expected YYYY-MM-DDTHH:MM, got '\(longQuoted)'", status: 2),
+        Row(name: "a 130 kB --backend", arguments: ["--backend", long, "--yes", "delete notes.txt"],
+            stderr: "clerk: --backend: expected local or google, got '\(longQuoted)'", status: 2),
+        Row(name: "a 130 kB --calendar", arguments: ["export", "--calendar", long],
+            stderr: "clerk: no calendar named '\(longQuoted)'. Calendars: Personal.", status: 1),
+        Row(name: "a 130 kB import path", arguments: ["import", "/" + long + ".ics"],
+            stderr: "clerk: /\(String(repeating: "x", count: 198))…: no such file", status: 1),
+        Row(name: "a 130 kB --data-dir", arguments: ["--data-dir", "/" + long, "what's on today"],
+            stderr: "clerk: /\(String(repeating: "x", count: 198))…: cannot create the folder", status: 1),
+        Row(name: "a 130 kB unknown option", arguments: ["--" + long],
+            stderr: "clerk: unknown option '--\(String(repeating: "x", count: 57))…'. See 'clerk --help'.", status: 2),
     ]
+
+    /// A value of 130 kB, and how it is quoted.
+    static let long = String(repeating: "x", count: 130_000)
+    static let longQuoted = String(repeating: "x", count: 59) + "…"
+
+    /// "0,1,…" for a BY* list.
+    static func everyNumber(_ range: Range<Int>) -> String {
+        range.map(String.init).joined(separator: ",")
+    }
+
+    /// A calendar of one event (its line 8 is the first of `lines`).
+    static func event(_ lines: String...) -> String {
+        (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VEVENT", "UID:bad-1@test", "DTSTART:20261201T100000Z",
+          "DTEND:20261201T100100Z"] + lines + ["SUMMARY:tick", "END:VEVENT", "END:VCALENDAR"]).joined(separator: "\r\n") + "\r\n"
+    }
 
     @Test(arguments: rows)
     func badInputGetsOneLineAndChangesNothing(row: Row) throws {

@@ -112,6 +112,14 @@ import Glibc
         #expect(try Self.store(folder).lookupContacts("perez ana").map(\.phones) == [[LabeledValue("+34 600 000 001")]])
         #expect(try Self.clerk(folder, ["import", folder.path + "/people.vcf", "--calendar", "Work"])
             == .init(stdout: "", stderr: "clerk: --calendar: only for .ics files; contacts have no calendar\n", status: 1))
+        // A failure answers in JSON too (it printed nothing on stdout), its line on stderr kept.
+        #expect(try Self.clerk(folder, ["--json", "import", folder.path + "/people.vcf", "--calendar", "Work"])
+            == .init(stdout: #"{"command":"import","ok":false,"message":"--calendar: only for .ics files; contacts have no calendar"}"# + "\n",
+                     stderr: "clerk: --calendar: only for .ics files; contacts have no calendar\n", status: 1))
+        Self.write("BEGIN:VCARD\nFN:A\u{0}na\nEND:VCARD\n", to: folder.path + "/nul.vcf")
+        #expect(try Self.clerk(folder, ["--json", "import", folder.path + "/nul.vcf"])
+            == .init(stdout: #"{"command":"import","ok":false,"message":"\#(folder.path)/nul.vcf:2: a NUL byte, which text never holds"}"# + "\n",
+                     stderr: "clerk: \(folder.path)/nul.vcf:2: a NUL byte, which text never holds\n", status: 1))
     }
 
     /// The issue's example: a bad DTSTART on line 42 of the seventh event.

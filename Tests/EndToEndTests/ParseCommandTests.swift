@@ -164,8 +164,9 @@ import Glibc
     }
 
     /// Lines are cut as `readLine()` cut them: `\n` and `\r\n` end a line, a last line
-    /// without one is read too and keeps a `\r`, blank lines (Unicode spaces too) get no
-    /// answer, and bytes that are not UTF-8 are read as U+FFFD.
+    /// without one is read too and keeps a `\r`, and blank lines (Unicode spaces too) get no
+    /// answer. Bytes that are not UTF-8 were read as U+FFFD, as `readLine()` read them, and
+    /// the line answered: such a line is now refused, as README says.
     @Test func cutsLinesAsReadLineDid() throws {
         var input = Data("{\"id\":1,\"text\":\"today\"}\r\n\n  \t\r\n\u{3000}\u{A0}\n".utf8)
         input.append(contentsOf: Array("{\"id\":\"2".utf8) + [0xC3] + Array("\",\"text\":\"caf".utf8) + [0xC3, 0x20, 0xFF] + Array(" tomorrow\"}\n".utf8))
@@ -175,9 +176,36 @@ import Glibc
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
         #expect(lines.first?.hasPrefix(#"{"id":1,"intent":"query_agenda","title":null,"start":"2026-11-30T00:00:00","#) == true)
-        #expect(lines.dropFirst().first?.hasPrefix(#"{"id":"2\#u{FFFD}","intent":"create_event","title":"Caf","start":"2026-12-01T00:00:00","#) == true)
-        #expect(lines.dropFirst().first?.contains(#""dates":[{"text":"tomorrow""#) == true)
+        #expect(lines.dropFirst().first == #"{"id":null,"error":"not UTF-8 text, so not read"}"#)
         // The `\r` stays on the last line: the object is cut off one byte later (at 23, not 22).
         #expect(lines.last == #"{"id":null,"error":"not a JSON object: unexpected end of JSON at byte 23"}"#)
+    }
+
+    /// Ids come back as they were given: a number was read as a Double (9007199254740993 came
+    /// back as 9007199254740992.0, 12345678901234567890 as 1.2345678901234567e+19). What is
+    /// not JSON is refused with the line's error object: numbers RFC 8259 does not write
+    /// ("01", ".5") were read, a lone surrogate became U+FFFD. A byte-order mark before the
+    /// first line is skipped (it made line 1 an error).
+    @Test func givesIdsBackExactlyAndRefusesWhatIsNotJSON() throws {
+        var input = Data([0xEF, 0xBB, 0xBF])
+        for id in ["9007199254740993", "12345678901234567890", "1.0", "-0", "1e400", "01", ".5", "1.", #""\ud800""#, #""a\udc00b""#, #""\ud83d\ude00""#] {
+            input.append(contentsOf: Array(#"{"id":\#(id),"text":"today"}"#.utf8) + [0x0A])
+        }
+        let result = try ClerkBinary.run(["parse", "--jsonl"] + Self.at, bytes: input)
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let answered = #","intent":"query_agenda","title":null,"start":"2026-11-30T00:00:00","#
+        #expect(lines.count == 11)
+        for (line, id) in zip(lines, ["9007199254740993", "12345678901234567890", "1.0", "-0", "1e400"]) {
+            #expect(line.hasPrefix(#"{"id":"# + id + answered), "\(line.prefix(80))")
+        }
+        #expect(Array(lines[5..<10]) == [
+            #"{"id":null,"error":"not a JSON object: invalid JSON value at byte 6"}"#,
+            #"{"id":null,"error":"not a JSON object: invalid JSON value at byte 6"}"#,
+            #"{"id":null,"error":"not a JSON object: invalid JSON value at byte 6"}"#,
+            #"{"id":null,"error":"not a JSON object: \\u escape of half a character (a lone surrogate) at byte 7"}"#,
+            #"{"id":null,"error":"not a JSON object: \\u escape of half a character (a lone surrogate) at byte 8"}"#,
+        ])
+        #expect(lines[10].hasPrefix(#"{"id":"😀""# + answered))
     }
 }

@@ -190,6 +190,41 @@ import Testing
         #expect(card.stdout.hasPrefix("Lunch\n  when     Fri 4 Dec 2026, 13:00–13:45 (45 min assumed)\n"))
     }
 
+    /// The config can hold google_client_secret: a setting said in words rewrote it as a new
+    /// 0644 file and replaced a symbolic link with a plain file. Now an existing file keeps
+    /// its mode and its link (the file linked to is written, atomically, beside itself); a new
+    /// one is 0600 in a folder made 0700 (`XDG_CONFIG_HOME/clerk`).
+    @Test func aSettingSaidInWordsKeepsTheConfigsModeAndLink() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let base = ["--data-dir", folder.path + "/data", "--now", "2026-11-30T09:00", "--tz", "Europe/Madrid"]
+        try FileManager.default.createDirectory(atPath: folder.path + "/dotfiles", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.path + "/data", withIntermediateDirectories: true)
+        let real = folder.path + "/dotfiles/clerk-config"
+        try "google_client_secret = s3cret\n".write(toFile: real, atomically: false, encoding: .utf8)
+        chmod(real, 0o640)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/data/config", withDestinationPath: "../dotfiles/clerk-config")
+        _ = try ClerkBinary.run(base, input: "new calendar Work\ny\nmake Work my default calendar\ny\n")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.path + "/data/config") == "../dotfiles/clerk-config")
+        #expect(try String(contentsOfFile: real, encoding: .utf8) == "google_client_secret = s3cret\ndefault_calendar = Work\n")
+        #expect(Self.mode(real) == 0o640)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/dotfiles") == ["clerk-config"])
+
+        // No config yet, and no folder for it: both made, readable only by their owner.
+        let home = folder.path + "/home"
+        let environment = ["XDG_CONFIG_HOME": home + "/.config", "XDG_DATA_HOME": home + "/data", "XDG_STATE_HOME": home + "/state"]
+        let clock = ["--now", "2026-11-30T09:00", "--tz", "Europe/Madrid"]
+        _ = try ClerkBinary.run(clock, input: "new calendar Work\ny\nmake Work my default calendar\ny\n", environment: environment)
+        #expect(try String(contentsOfFile: home + "/.config/clerk/config", encoding: .utf8) == "default_calendar = Work\n")
+        #expect(Self.mode(home + "/.config/clerk/config") == 0o600)
+        #expect(Self.mode(home + "/.config/clerk") == 0o700)
+    }
+
+    static func mode(_ path: String) -> mode_t {
+        var info = stat()
+        return stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0
+    }
+
     /// A config file that is not text, or too large to be one, is refused with its reason,
     /// never read as no file: a setting said in words would otherwise write over it.
     @Test func aConfigFileThatIsNoTextIsRefusedNotOverwritten() throws {

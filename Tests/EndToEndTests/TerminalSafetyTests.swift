@@ -38,6 +38,29 @@ import Testing
         #expect(json.contains(#""content":"\u001b[2J\u001b]0;pwned\u0007Evil\#u{9B}31m""#))
     }
 
+    /// A newline in an imported title (SUMMARY's `\n`) or a vCard FN was printed as it was,
+    /// so data forged agenda lines; U+2028, U+2029 and format characters (U+202E turns the
+    /// rest of a line around) were printed raw too. In a title, name or place they are now
+    /// shown (`^J`, `<U+202E>`); a file's content keeps its lines; `--json` is exact.
+    @Test func lineBreaksAndFormatCharactersInDataCannotForgeLines() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let data = Self.clock + ["--data-dir", folder.path + "/data"]
+        Self.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:x\r\nDTSTART:20261201T120000Z\r\nDTEND:20261201T130000Z\r\n"
+                   + "SUMMARY:Lunch\\n  23:00–23:30  Forged\u{2028}x\u{202E}exe.txt\r\nLOCATION:Room\\n4\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n",
+                   to: folder.path + "/forged.ics")
+        #expect(try ClerkBinary.run(data + ["import", folder.path + "/forged.ics"]).status == 0)
+        Self.write("BEGIN:VCARD\nVERSION:3.0\nFN:Ana\\nBob: +1 555\nEMAIL:ana@example.com\nNOTE:one\\ntwo\nUID:a\nEND:VCARD\n", to: folder.path + "/forged.vcf")
+        #expect(try ClerkBinary.run(data + ["import", folder.path + "/forged.vcf"]).status == 0)
+
+        #expect(try ClerkBinary.run(data + ["what's on tomorrow"]).stdout
+            == "Tuesday 1 Dec\n  13:00–14:00  Lunch^J  23:00–23:30  Forged<U+2028>x<U+202E>exe.txt · Room^J4\n")
+        #expect(try ClerkBinary.run(data + ["contacts"]).stdout == "1 contact:\n  Ana^JBob: +1 555  ana@example.com\n")
+        #expect(try ClerkBinary.run(data + ["find ana"]).stdout == "Ana^JBob: +1 555\n  email    ana@example.com\n  notes    one^Jtwo\n")
+        let json = try ClerkBinary.run(data + ["--json", "what's on tomorrow"]).stdout
+        #expect(json.contains(#""title":"Lunch\n  23:00–23:30  Forged\u2028x\#u{202E}exe.txt""#))
+    }
+
     @Test func inputEchoedBackIsShownWithItsControlCharactersVisible() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -29,6 +29,13 @@ import Testing
         #expect(result.stderr.contains("--tz: expected an IANA name like Europe/Madrid or an offset like +01:00, got 'Europe/Atlantis'"))
     }
 
+    /// A zone whose name has no "/" was refused by `--tz` (exit 2) though TZ took it.
+    @Test func takesZonesNamedWithoutASlash() throws {
+        let result = try ClerkBinary.run(["parse", "--now", "2026-07-01T09:00", "--tz", "EST5EDT", "today at noon"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Wed 1 Jul 2026, 12:00–13:00 EST5EDT"), "\(result.stdout)")
+    }
+
     /// Without `--tz` the zone is the system's: `TZ` when it names one, else /etc/localtime.
     @Test func takesTheZoneFromTZ() throws {
         let arguments = ["parse", "--now", "2026-07-01T09:00", "today at noon"]

@@ -22,6 +22,20 @@ static inline int cical_rule_has_byday_ordinals(const struct icalrecurrencetype 
     return 0;
 }
 
+/// How many values the rule's BYMINUTE and BYSECOND lists hold (each list ends at
+/// ICAL_RECURRENCE_ARRAY_MAX): more than one of either puts two starts within an hour.
+static inline int cical_rule_by_minute_count(const struct icalrecurrencetype *rule) {
+    int i = 0;
+    while (i < ICAL_BY_MINUTE_SIZE && rule->by_minute[i] != ICAL_RECURRENCE_ARRAY_MAX) i++;
+    return i;
+}
+
+static inline int cical_rule_by_second_count(const struct icalrecurrencetype *rule) {
+    int i = 0;
+    while (i < ICAL_BY_SECOND_SIZE && rule->by_second[i] != ICAL_RECURRENCE_ARRAY_MAX) i++;
+    return i;
+}
+
 /// True when the rule asks for a calendar other than the Gregorian one (RFC 7529 RSCALE).
 static inline int cical_rule_has_rscale(const struct icalrecurrencetype *rule) {
     return rule->rscale != NULL;

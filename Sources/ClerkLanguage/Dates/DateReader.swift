@@ -1,4 +1,5 @@
 internal import FoundationEssentials
+internal import ClerkCore
 
 /// Finds the date and time expressions in a text and resolves them against a reference time.
 ///
@@ -20,9 +21,17 @@ public struct DateReader: Sendable {
 
     /// The date and time expressions in `text`, in text order, not overlapping.
     public func read(_ text: String, at reference: ReferenceTime) -> [DateMatch] {
-        guard !text.isEmpty, text.utf8.count <= Self.maximumLength else { return [] }
+        readings(text, at: reference).matches
+    }
+
+    /// `read`, with the readings set aside because they fall outside the years clerk takes
+    /// (`CivilCalendar.years`, in the reference's zone and in UTC): "in 9999 years", "9000
+    /// years ago". They are no date a person can be given, so the router refuses the line
+    /// as an amount out of range.
+    public func readings(_ text: String, at reference: ReferenceTime) -> (matches: [DateMatch], outOfRange: [DateMatch]) {
+        guard !text.isEmpty, text.utf8.count <= Self.maximumLength else { return ([], []) }
         var tokens = Tokenizer.tokens(text)
-        guard !tokens.isEmpty else { return [] }
+        guard !tokens.isEmpty else { return ([], []) }
         // The word numbers are the same in both grammars.
         let everyday = Grammar.everyday
         var wordIDs = tokens.map { everyday.wordID($0.text) }
@@ -39,12 +48,17 @@ public struct DateReader: Sendable {
         // A loop, not `compactMap`: its closure took a copy of the chart (a few hundred
         // instructions a parse, with the second teardown).
         let chosen = Selection.choose(chart.items, tokens: tokens)
-        var matches: [DateMatch] = []
+        var matches: [DateMatch] = [], outOfRange: [DateMatch] = []
         matches.reserveCapacity(chosen.count)
         for item in chosen {
-            if let match = resolver.match(item, parts: chart.parts(of: item)) { matches.append(match) }
+            guard let match = resolver.match(item, parts: chart.parts(of: item)) else { continue }
+            if reference.timeZone.holdsYear(of: match.start), reference.timeZone.holdsYear(of: match.end) {
+                matches.append(match)
+            } else {
+                outOfRange.append(match)
+            }
         }
-        return matches
+        return (matches, outOfRange)
     }
 }
 

@@ -101,7 +101,7 @@ enum FilePhrases {
     /// backend has named without its extension where a file goes — the last words, or before
     /// a colon ("add a note to groceries: eggs").
     static func mention(_ s: Sentence, known: Names) -> Mention? {
-        if let at = fileNameIndex(s) { return Mention(tokens: at..<(at + 1), name: String(s.text(of: at..<(at + 1)))) }
+        if let at = fileNameIndex(s) { return typedName(s, around: at) }
         return knownFile(s, known: known) ?? listFile(s)
     }
 
@@ -118,9 +118,103 @@ enum FilePhrases {
         return Mention(tokens: first..<(list + 1), name: words.joined(separator: "-") + ".txt")
     }
 
-    /// The token of the first file name ("notes.txt").
+    /// The file name typed around token `at`, every character kept: the run of text up to
+    /// white space on either side, so that what the tokens leave out stays ("../x.txt" was
+    /// read as "x.txt", "émoji😀.txt" as "émoji", "-rf" as "rf"), without the punctuation
+    /// that ends a sentence or comes before the content ("notes.txt:", "notes.txt,"); or, in
+    /// quotes, everything between them ("'quoted name.txt'" was read as "name.txt"). A name
+    /// the store cannot take ("/", "..") is then refused, not changed. The mention covers
+    /// every token inside.
+    static func typedName(_ s: Sentence, around at: Int) -> Mention {
+        let text = s.text
+        var start = s.tokens[at].range.lowerBound, end = s.tokens[at].range.upperBound
+        while start > text.startIndex, !text[text.index(before: start)].isWhitespace { start = text.index(before: start) }
+        while end < text.endIndex, !text[end].isWhitespace { end = text.index(after: end) }
+        var name = text[start..<end]
+        if let quoted = quotedName(in: text, around: start..<end) {
+            (start, end) = (quoted.outer.lowerBound, quoted.outer.upperBound)
+            name = text[quoted.inner]
+        } else {
+            // Punctuation that ends the sentence or the name's phrase, and brackets around
+            // it, but not a name that is only dots (".." is refused as itself).
+            func hasLetters(_ text: Substring) -> Bool { text.contains { $0.isLetter || $0.isNumber } }
+            while let last = name.last, ".,;:!?".contains(last) || closingQuotes.contains(last), hasLetters(name.dropLast()) { name = name.dropLast() }
+            while let first = name.first, openingQuotes.keys.contains(first), hasLetters(name.dropFirst()) { name = name.dropFirst() }
+            if name.first == "(", name.last == ")", name.count > 2 {
+                name = name.dropFirst().dropLast()
+            } else if name.first == "(", !name.contains(")") {
+                name = name.dropFirst()
+            } else if name.last == ")", !name.contains("(") {
+                name = name.dropLast()
+            }
+        }
+        let tokens = s.tokens.indices.filter { s.tokens[$0].range.lowerBound >= start && s.tokens[$0].range.upperBound <= end }
+        let covered = (tokens.first ?? at)..<((tokens.last ?? at) + 1)
+        return Mention(tokens: covered, name: String(name))
+    }
+
+    /// Quotes that open a name, each with the one that closes it.
+    static let openingQuotes: [Character: Character] = ["'": "'", "\"": "\"", "“": "”", "‘": "’"]
+    static let closingQuotes: Set<Character> = ["'", "\"", "”", "’"]
+
+    /// A name in quotes that the run `chunk` (text between white space) begins or ends:
+    /// the quotes' range and what they hold, when the opening quote starts a word and the
+    /// closing one ends one; nil otherwise.
+    static func quotedName(in text: String, around chunk: Range<String.Index>) -> (outer: Range<String.Index>, inner: Range<String.Index>)? {
+        func startsAWord(_ i: String.Index) -> Bool { i == text.startIndex || text[text.index(before: i)].isWhitespace }
+        func endsAWord(_ i: String.Index) -> Bool {
+            let after = text.index(after: i)
+            return after == text.endIndex || text[after].isWhitespace || ".,;:!?".contains(text[after])
+        }
+        // The opening quote: the chunk's first character, or the nearest word-starting quote
+        // before it when the chunk ends with a closing one.
+        var open: String.Index?
+        if let first = text[chunk].first, openingQuotes[first] != nil {
+            open = chunk.lowerBound
+        } else if text[chunk].contains(where: closingQuotes.contains) {
+            var i = chunk.lowerBound
+            while i > text.startIndex {
+                i = text.index(before: i)
+                if openingQuotes[text[i]] != nil, startsAWord(i) { open = i; break }
+            }
+        }
+        guard let open, let close = openingQuotes[text[open]] else { return nil }
+        var i = text.index(after: open)
+        while i < text.endIndex {
+            if text[i] == close, endsAWord(i), i > text.index(after: open) {
+                return (open..<text.index(after: i), text.index(after: open)..<i)
+            }
+            i = text.index(after: i)
+        }
+        return nil
+    }
+
+    /// The text typed for tokens `range`, from just after the token before it to just before
+    /// the token after it, white space trimmed: characters no token holds stay ("ESC[2J"
+    /// lost its ESC and "[" when the text began at the first token).
+    static func typed(_ s: Sentence, _ range: Range<Int>) -> Substring {
+        guard !range.isEmpty else { return "" }
+        let start = range.lowerBound > 0 ? s.tokens[range.lowerBound - 1].range.upperBound : s.text.startIndex
+        let end = range.upperBound < s.tokens.count ? s.tokens[range.upperBound].range.lowerBound : s.text.endIndex
+        return Substring(s.text[start..<end].trimmingSpaces())
+    }
+
+    /// The token of the first file name ("notes.txt"); else of the first word glued to
+    /// characters no token keeps in a run of text that ends in an extension ("émoji😀.txt",
+    /// which the split cuts at the emoji).
     static func fileNameIndex(_ s: Sentence) -> Int? {
         for i in s.body where s.tokens[i].kind == .fileName { return i }
+        let text = s.text
+        for i in s.body where s.tokens[i].kind == .word {
+            let end = s.tokens[i].range.upperBound
+            guard end < text.endIndex, !text[end].isWhitespace,
+                  i + 1 == s.tokens.count || s.tokens[i + 1].range.lowerBound != end else { continue }
+            var chunkEnd = end
+            while chunkEnd < text.endIndex, !text[chunkEnd].isWhitespace { chunkEnd = text.index(after: chunkEnd) }
+            let chunk = text[s.tokens[i].range.lowerBound..<chunkEnd].reversed().drop { ".,;:!?".contains($0) }
+            let ext = chunk.prefix { $0 != "." }
+            if ext.count < chunk.count, (1...5).contains(ext.count), ext.allSatisfy(\.isLetter) { return i }
+        }
         return nil
     }
 
@@ -192,7 +286,7 @@ enum FilePhrases {
         let body = s.body
         var file = mention(s, known: known)
         if file == nil, let at = namedFile(s) ?? (rule == .read ? s.body.upperBound - 1 : nil) {
-            file = Mention(tokens: at..<(at + 1), name: String(s.text(of: at..<(at + 1))))
+            file = typedName(s, around: at)
         }
         let name = file?.name ?? ""
         if let file { slots.append(s.slot(.file, file.tokens, value: name, rule: "file-name")) }
@@ -225,7 +319,7 @@ enum FilePhrases {
             // "rename groceries.txt to shopping.txt", "rename the file notes as ideas".
             let to = s.first(in: Vocabulary.renameJoiners, from: file?.tokens.upperBound ?? body.lowerBound) ?? body.upperBound
             let range = (to + 1)..<body.upperBound
-            let newName = range.isEmpty ? "" : unquoted(s.text(of: range))
+            let newName = range.isEmpty ? "" : unquoted(typed(s, range))
             if !range.isEmpty { slots.append(s.slot(.name, range, value: newName, rule: "new-file-name")) }
             return .fileWrite(FileWrite(name: name, operation: .rename(to: newName)))
         case .clear:
@@ -257,13 +351,13 @@ enum FilePhrases {
         case .create:
             // "create a file todo.txt with buy milk", "new file todo.txt: buy milk".
             var content = ""
-            if let fileAt, let w = s.first(in: ["with", "containing", "saying", "that", "says"], from: fileAt), w + 1 < body.upperBound {
+            if let file, let w = s.first(in: ["with", "containing", "saying", "that", "says"], from: file.tokens.upperBound), w + 1 < body.upperBound {
                 let range = (w + 1)..<body.upperBound
-                content = unquoted(s.text(of: range))
+                content = unquoted(typed(s, range))
                 slots.append(s.slot(.content, range, value: content, rule: "file-content"))
             } else if let file, file.tokens.upperBound < body.upperBound, afterColon(s, file) {
                 let range = file.tokens.upperBound..<body.upperBound
-                content = unquoted(s.text(of: range))
+                content = unquoted(typed(s, range).drop { $0 == ":" || $0 == " " })
                 slots.append(s.slot(.content, range, value: content, rule: "file-content"))
             }
             return .fileWrite(FileWrite(name: name, operation: .create(content: content)))
@@ -274,7 +368,8 @@ enum FilePhrases {
 
     /// True when a colon follows the file's name ("groceries.txt: eggs").
     static func afterColon(_ s: Sentence, _ file: Mention) -> Bool {
-        s.text[s.tokens[file.tokens.upperBound - 1].range.upperBound...].drop { $0 == " " }.hasPrefix(":")
+        let after = s.text[s.tokens[file.tokens.upperBound - 1].range.upperBound...]
+        return after.drop { $0 == " " }.hasPrefix(":") || after.prefix { !$0.isWhitespace }.hasSuffix(":")
     }
 
     /// "append call plumber to todo.txt", "add eggs, milk and bread to todo.txt", "write hello
@@ -290,7 +385,7 @@ enum FilePhrases {
             var from = file.tokens.upperBound
             while from < body.upperBound, s.tokens[from].isMark { from += 1 }
             if from < body.upperBound {
-                content = lines(s, from..<body.upperBound)
+                content = lines(s, from..<body.upperBound, afterColon: true)
                 slots.append(s.slot(.content, from..<body.upperBound, value: content.joined(separator: "|"), rule: "file-content"))
             }
         } else if let file, file.tokens.lowerBound > start {
@@ -310,18 +405,23 @@ enum FilePhrases {
     }
 
     /// The items of `range` as lines: a list with commas is one line per item ("eggs, milk and
-    /// bread"); without a comma the words are one line ("salt and pepper").
-    static func lines(_ s: Sentence, _ range: Range<Int>) -> [String] {
-        let whole = unquoted(s.text(of: range))
+    /// bread"); without a comma the words are one line ("salt and pepper"). After a colon
+    /// (`afterColon`, "add a note to todo.txt: eggs") the colon is no part of the first item.
+    static func lines(_ s: Sentence, _ range: Range<Int>, afterColon: Bool = false) -> [String] {
+        func item(_ items: Range<Int>) -> String {
+            let text = typed(s, items)
+            return unquoted(afterColon && items.lowerBound == range.lowerBound ? text.drop { $0 == ":" || $0 == " " } : text)
+        }
+        let whole = item(range)
         guard range.contains(where: { s.word($0) == "," }) else { return whole.isEmpty ? [] : [whole] }
         var items: [String] = []
         var start = range.lowerBound
         for i in range where s.word(i) == "," || (s.word(i) == "and" && !range[(i + 1)...].contains { s.word($0) == "," }) {
-            if start < i { items.append(unquoted(s.text(of: start..<i))) }
+            if start < i { items.append(item(start..<i)) }
             start = i + 1
             if s.word(i) == ",", s.word(start) == "and" { start += 1 }
         }
-        if start < range.upperBound { items.append(unquoted(s.text(of: start..<range.upperBound))) }
+        if start < range.upperBound { items.append(item(start..<range.upperBound)) }
         return items.filter { !$0.isEmpty }
     }
 

@@ -413,7 +413,7 @@ enum UpdateReader {
             if let at = split, at > body.lowerBound, s.word(at - 1, isIn: Vocabulary.datePrepositions) { split = at - 1 }
         }
         // "push the dentist back an hour", "delay lunch by 30 minutes": else at a shift.
-        if split == nil, let at = ChangeReader.shiftStart(s, in: route.command.upperBound..<body.upperBound, used: used) { split = at }
+        if split == nil, let at = ChangeReader.shiftStart(s, in: route.command.upperBound..<body.upperBound, used: used, verb: verb) { split = at }
         let cut = split ?? body.upperBound
         let referenceRange = body.lowerBound..<cut
         var reference = ReferenceReader.read(s, range: referenceRange, used: used, known: known, slots: &slots)
@@ -454,17 +454,22 @@ enum ChangeReader {
     /// Verbs that move an event by a length said after "by" ("delay lunch by 30 minutes").
     static let shiftVerbs: WordSet = ["push", "delay", "postpone", "move", "shift", "bring", "reschedule"]
 
+    /// Verbs whose bare length is a move later ("push it 15 min").
+    static let pushVerbs: Set<String> = ["push", "delay", "postpone", "bump", "bumped", "slide", "shift"]
+
     /// Words that close a shift after its length ("an hour later", "10 minutes back").
     static let shiftEnds: Set<String> = ["later", "back", "earlier", "forward", "sooner"]
 
     /// Where a shift starts when the change has no "to" and no date: the length of "back an
     /// hour", "by 30 minutes", "forward 15 minutes", or the word before it.
-    static func shiftStart(_ s: Sentence, in range: Range<Int>, used: TokenMask) -> Int? {
+    static func shiftStart(_ s: Sentence, in range: Range<Int>, used: TokenMask, verb: String = "") -> Int? {
         for i in range where !used[i] && i > range.lowerBound {
             guard let (_, next) = Quantity.minutes(in: s, at: i) else { continue }
             let before = s.word(i - 1), after = s.word(next)
             if ["back", "forward", "by", "later", "earlier"].contains(before) { return i - 1 }
             if shiftEnds.contains(after) { return i }
+            // "push the dentist 30 min", "delay lunch for 2 hours".
+            if pushVerbs.contains(verb) { return before == "for" ? i - 1 : i }
         }
         return nil
     }
@@ -539,6 +544,13 @@ enum ChangeReader {
                 for k in max(range.lowerBound, i - 1)..<end { details.used[k] = true }
                 break
             }
+        }
+        // "push it 15 min", "delay lunch for 2 hours": a length after a verb that pushes is
+        // how far, not how long ("make it 30 minutes" stays a length).
+        if changes.shiftMinutes == nil, changes.when == nil, let minutes = changes.durationMinutes, Self.pushVerbs.contains(verb) {
+            changes.durationMinutes = nil
+            changes.shiftMinutes = minutes
+            if let at = slots.lastIndex(where: { $0.kind == .duration && $0.value == String(minutes) }) { slots[at].rule = "shift" }
         }
         // Whatever words are left are a new title ("rename it to Team lunch", "call it Standup");
         // after "change" a bare number is an hour, not a name ("change it to 4").

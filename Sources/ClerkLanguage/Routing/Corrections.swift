@@ -83,6 +83,12 @@ struct Correction {
             keep = keep.lowerBound..<offset(terms[end - 1].range.upperBound)
             denies = true
         }
+        // "hmm saturday actually", "friday then": words that only correct, at the end too.
+        if let last = terms.lastIndex(where: { !$0.isMark }), last > k, Vocabulary.trailingCorrectionWords.contains(terms[last].word) {
+            var end = last
+            while end > k, terms[end - 1].isMark { end -= 1 }
+            keep = keep.lowerBound..<min(keep.upperBound, offset(terms[end - 1].range.upperBound))
+        }
         guard let said, !keep.isEmpty else { return nil }
         var bytes = Array(utf8)
         for i in bytes.indices where !keep.contains(i) { bytes[i] = UInt8(ascii: " ") }

@@ -84,6 +84,13 @@ struct Sentence {
                 progress = true
                 continue
             }
+            // "great, and make it 6pm", "perfect. move it": the answer acknowledged first.
+            if start + 2 < end, tokens[start + 1].kind == .mark, isIn(start, Vocabulary.acknowledgements) {
+                skipped.append(contentsOf: start..<(start + 2))
+                start += 2
+                progress = true
+                continue
+            }
             let heads = Vocabulary.politeHeads
             guard heads.mayStart(key: tokens[start].key), heads.mayStart(with: tokens[start].word, key: tokens[start].key) else { continue }
             for phrase in heads where start + phrase.count < end && matches(phrase, at: start) {

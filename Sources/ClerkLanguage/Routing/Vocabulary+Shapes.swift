@@ -188,14 +188,22 @@ extension Vocabulary {
     /// Words that open a correction of what was just said ("actually Thursday", "no, friday").
     static let correctionWords: WordSet = [
         "actually", "no", "nope", "nah", "wait", "sorry", "oops", "oh", "um", "uh", "hmm", "err", "erm", "rather", "correction",
+        "whoops", "ugh", "argh", "ah", "ahh", "hm", "mm",
     ]
+
+    /// Words that close a correction ("saturday actually"): set aside with it.
+    static let trailingCorrectionWords: Set<String> = ["actually", "instead", "then", "rather"]
 
     /// The correction words that deny what was said: after them only a change of what is on
     /// screen is taken.
     static let denials: WordSet = ["no", "nope", "nah"]
 
     /// Phrases that open a correction ("i mean Friday", "make that 11").
-    static let correctionPhrases: [[String]] = [["i", "mean"], ["i", "meant"], ["make", "that"], ["scratch", "that"], ["or", "rather"]]
+    static let correctionPhrases: [[String]] = [
+        ["i", "mean"], ["i", "meant"], ["make", "that"], ["scratch", "that"], ["or", "rather"], ["my", "bad"], ["my", "mistake"],
+        ["wrong", "day"], ["wrong", "time"], ["wrong", "date"], ["should", "be"], ["it", "should", "be"], ["that", "should", "be"],
+        ["should", "have", "been"], ["it's", "actually"], ["it", "is", "actually"],
+    ]
     /// The first words of `correctionPhrases`, looked up by a line's first word.
     static let correctionPhraseStarts = WordSet(correctionPhrases.map { $0[0] })
 

@@ -12,6 +12,13 @@ enum Vocabulary {
         "please", "pls", "plz", "kindly", "um", "uh", "so", "well", "yo",
     ]
 
+    /// Words that acknowledge the last answer before the next request ("great, and make it
+    /// 6pm", "perfect. move it to friday"): skipped at the head when a mark follows them.
+    static let acknowledgements: WordSet = [
+        "great", "perfect", "lovely", "awesome", "cool", "nice", "thanks", "brilliant", "excellent", "good", "alright",
+        "right", "fine", "super", "wonderful", "fantastic", "ok", "okay", "yes", "yeah", "yep", "sure",
+    ]
+
     /// Phrases that only soften a request ("can you", "i want you to"); skipped at the head.
     static let politeHeads: PhraseList = [
         ["i", "want", "you", "to"], ["i", "need", "you", "to"], ["i", "would", "like", "you", "to"], ["i'd", "like", "you", "to"],
@@ -203,7 +210,9 @@ enum Vocabulary {
             lines[line] = .greeting
         }
         for line in ["thanks", "thank you", "thx", "ty", "thanks a lot", "thank you very much", "thanks so much", "cheers",
-                     "great thanks", "ok thanks", "okay thanks", "perfect thanks", "thanks clerk", "thank you clerk", "much appreciated"] {
+                     "great thanks", "ok thanks", "okay thanks", "perfect thanks", "thanks clerk", "thank you clerk", "much appreciated",
+                     "thank you so much", "thanks very much", "many thanks", "thanks a bunch", "thanks a million", "great thank you",
+                     "perfect thank you", "awesome thanks", "cool thanks", "great", "perfect", "awesome", "cool", "lovely"] {
             lines[line] = .thanks
         }
         return lines

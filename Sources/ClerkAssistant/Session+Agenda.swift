@@ -121,6 +121,19 @@ extension Session {
         return reply
     }
 
+    /// True for a question about the event just shown, naming it only by "it" or nothing:
+    /// "where is it?", "when's that?", "who's invited?", "who is coming to it".
+    static func asksAboutIt(_ text: String) -> Bool {
+        let words = text.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" })
+        guard let first = words.first, ["where", "when", "who", "where's", "when's", "who's", "whos", "wheres", "whens"].contains(first),
+              words.count <= 6 else { return false }
+        let rest = words.dropFirst()
+        return !rest.isEmpty && rest.allSatisfy { aboutItWords.contains(String($0)) }
+            && rest.contains { ["it", "that", "this", "invited", "coming", "going"].contains(String($0)) }
+    }
+
+    static let aboutItWords: Set<String> = ["is", "it", "that", "this", "one", "invited", "coming", "going", "again", "to", "at", "on", "exactly", "was"]
+
     /// An event shown whole, as its card was: when, calendar, people, place, how it repeats
     /// (an occurrence says its series' rule).
     func details(of event: Event, on calendar: CalendarInfo) -> String {

@@ -57,6 +57,11 @@ public final class Session {
             let understood = understand(text)
             if let last = lastQuery, let when = Self.anotherDate(understood) {
                 reply = queryAgenda(Self.asked(last, again: when, zone: context.zone))
+            } else if let event = lastShown, Self.asksAboutIt(text),
+                      let calendar = try? context.calendars.calendars().first(where: { $0.id == event.calendarID }) {
+                // "where is it?", "who's coming?": the event just shown, whole.
+                reply = Reply(intent: .queryAgenda, ok: true, message: details(of: event, on: calendar),
+                              fields: [("events", .array([eventJSON(event, calendarNames())]))])
             } else {
                 lastQuery = nil
                 reply = handle(understood)

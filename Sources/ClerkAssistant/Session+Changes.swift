@@ -250,6 +250,18 @@ extension Session {
         if changes.calendar != nil {
             return Reply(intent: .updateEvent, ok: false, message: Renderer.cannotMoveBetweenCalendars)
         }
+        // "add ana" when two contacts are Ana: asked, as a new event's card asks, not the
+        // first one taken.
+        for (index, person) in changes.addAttendees.enumerated() where person.email == nil {
+            guard let name = person.name, let matches = try? context.contacts.lookupContacts(name), matches.count > 1 else { continue }
+            let options = Array(matches.prefix(9))
+            let question = Renderer.whichPerson(name, options)
+            return ask(.choose(Choice(intent: .updateEvent, question: question, count: options.count, aliases: Choice.aliases(options.map(\.name))) { [unowned self] number in
+                var chosen = changes
+                chosen.addAttendees[index] = Attendee(name: options[number - 1].name, email: options[number - 1].emails.first?.value)
+                return updateEvent(reference, chosen)
+            }), Reply(intent: .updateEvent, ok: true, message: question))
+        }
         return findEvent(reference, intent: .updateEvent) { [unowned self] found in
             // "move the standup to 10 tomorrow": with no day naming the event, a repeating
             // one's occurrence on the day and time the change names is the one moved.

@@ -184,9 +184,17 @@ enum WhenEdit {
 
     /// `when` after every timing change of an edit, in this order: the new date or time, a
     /// move ("an hour later"), a new length, all day.
-    static func applying(_ changes: EventChanges, to when: When, zone: Zone) -> When {
+    static func applying(_ changes: EventChanges, to when: When, zone: Zone, workingHours: (start: Int, end: Int) = (8 * 60, 20 * 60)) -> When {
         var result = when
-        if let match = changes.when { result = apply(match, to: result, zone: zone) }
+        if let hint = changes.startHint, let match = changes.when {
+            // A part of the day alone: its usual start on the day said (or the event's own),
+            // the event's length kept.
+            let day = match.known.contains(.date) ? LocalDate(match.start, in: zone) : LocalDate(when.startInstant(in: zone), in: zone)
+            let start = zone.date(day, minute: StartDefaults.start(hint, workingHours: workingHours))
+            let length: TimeInterval
+            if case .timed(let s, let e, _) = when { length = e.timeIntervalSince(s) } else { length = EventDefaults.duration }
+            result = .timed(start: start, end: start + length, timeZone: zone.identifier)
+        } else if let match = changes.when { result = apply(match, to: result, zone: zone) }
         if let minutes = changes.shiftMinutes { result = result.shifted(bySeconds: TimeInterval(minutes * 60)) }
         if let minutes = changes.durationMinutes { result = resize(result, minutes: minutes) }
         if changes.makesAllDay, case .timed(let start, _, _) = result {

@@ -362,7 +362,9 @@ extension Session {
     /// worked out again on the stored event when the change is made.
     func patch(_ changes: EventChanges, of event: Event, adding added: [Attendee]) -> EventPatch {
         var patch = EventPatch()
-        if WhenEdit.changesTiming(changes) { patch.when = WhenEdit.applying(changes, to: event.when, zone: context.zone) }
+        if WhenEdit.changesTiming(changes) {
+            patch.when = WhenEdit.applying(changes, to: event.when, zone: context.zone, workingHours: context.preferences.workingHours)
+        }
         if let rule = changes.recurrence { patch.recurrence = ["RRULE:" + rule] }
         if let minutes = changes.reminderMinutes { patch.reminderMinutes = minutes }
         if let title = changes.title { patch.title = title }

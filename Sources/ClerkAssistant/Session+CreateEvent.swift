@@ -314,7 +314,7 @@ extension Session {
         var card = card
         if WhenEdit.changesTiming(changes) {
             let leftOut = ExceptionLines.days(in: card.draft.recurrence, zone: context.zone)
-            card.draft.when = WhenEdit.applying(changes, to: card.draft.when, zone: context.zone)
+            card.draft.when = WhenEdit.applying(changes, to: card.draft.when, zone: context.zone, workingHours: context.preferences.workingHours)
             // The days left out, at the new time of day.
             if !leftOut.isEmpty {
                 card.draft.recurrence = card.draft.recurrence.filter { !ExceptionLines.isException($0) }

@@ -336,11 +336,15 @@ public struct EventChanges: Sendable, Hashable {
     public var reminderMinutes: Optional<[Int]>
     /// "make it all day".
     public var makesAllDay: Bool
+    /// A part of the day said as the new time with no clock ("move it to the afternoon",
+    /// "to monday morning"): the event starts where that part starts, keeping its length.
+    public var startHint: Optional<StartHint>
 
     public init(
         when: DateMatch? = nil, durationMinutes: Int? = nil, title: String? = nil, calendar: CalendarMention? = nil,
         location: String? = nil, addAttendees: [Attendee] = [], removeAttendees: [Attendee] = [],
-        shiftMinutes: Int? = nil, recurrence: String? = nil, reminderMinutes: [Int]? = nil, makesAllDay: Bool = false
+        shiftMinutes: Int? = nil, recurrence: String? = nil, reminderMinutes: [Int]? = nil, makesAllDay: Bool = false,
+        startHint: StartHint? = nil
     ) {
         self.when = when
         self.durationMinutes = durationMinutes
@@ -353,6 +357,7 @@ public struct EventChanges: Sendable, Hashable {
         self.recurrence = recurrence
         self.reminderMinutes = reminderMinutes
         self.makesAllDay = makesAllDay
+        self.startHint = startHint
     }
 
     public var isEmpty: Bool { self == EventChanges() }

@@ -128,6 +128,13 @@ public struct Router: Sendable {
                 slots.append(Slot(kind: .when, ranges: [target.range], value: String(text[target.range]), rule: target.rule))
                 update = .updateEvent(which, changes)
             }
+            // "move it to the afternoon", "to monday morning": a part of the day with no clock
+            // says where the event starts, not that it fills the part.
+            if case .updateEvent(let which, var changes) = update, let when = changes.when, changes.startHint == nil,
+               let part = TimeHints.dayPartAlone(when, in: text) {
+                changes.startHint = .dayPart(part)
+                update = .updateEvent(which, changes)
+            }
             intent = update
         case .contact(let rule):
             intent = ContactPhrases.read(clue.s, rule: rule, route: route, known: known, slots: &slots)
@@ -399,12 +406,14 @@ public struct Router: Sendable {
     }
 
     func bareTimeAfterTo(in s: Sentence, after command: Int, at reference: ReferenceTime) -> DateMatch? {
-        // After "to", else right after the command words when only a number follows ("make
-        // it 5", "make it three"; "delay lunch" is no time).
+        // After "to", else right after the command words when only a number or a part of the
+        // day follows ("make it 5", "make it three", "make it the evening"; "delay lunch" is
+        // no time).
         let sawTo = s.body.last(where: { s.word($0) == "to" })
         let to = sawTo ?? (command - 1)
         guard to + 1 < s.body.upperBound, to + 1 >= s.body.lowerBound,
-              (to + 1..<s.body.upperBound).allSatisfy({ !s.isInDate($0) && (sawTo != nil || s.kind($0) == .number || s.isA($0, .number)) })
+              (to + 1..<s.body.upperBound).allSatisfy({ !s.isInDate($0) && (sawTo != nil || s.kind($0) == .number || s.isA($0, .number)
+                                                                            || s.word($0) == "the" || Vocabulary.dayParts[s.word($0)] != nil) })
         else { return nil }
         let said = s.span((to + 1)..<s.body.upperBound)
         let phrase = "at " + s.text[said]

@@ -44,6 +44,19 @@ enum TimeHints {
     /// morning", "on Friday afternoon", "tonight", "this evening"). Of the reading's known
     /// parts and pieces, not the reading: the callers' readings lie in optionals, and
     /// unwrapping one copied the whole reading (address-only, for its `Date`s).
+    /// The part of the day a reading says when it says no clock time ("the afternoon",
+    /// "monday morning", "tomorrow evening"; not "3 in the afternoon").
+    static func dayPartAlone(_ match: DateMatch, in text: String) -> DayPart? {
+        guard match.known.contains(.time), match.recurrence == nil,
+              !match.parts.contains(where: { $0.role == "time" && !["part-of-day", "in-the-part-of-day"].contains($0.rule) }) else { return nil }
+        // A reading made again from the words after "to" has no parts: its words, with no digit.
+        if match.parts.isEmpty {
+            guard match.range.upperBound <= text.endIndex, !text[match.range].contains(where: \.isNumber) else { return nil }
+            return dayPart(known: match.known, parts: [DatePart(range: match.range, role: "time", rule: "part-of-day")], in: text)
+        }
+        return dayPart(known: match.known, parts: match.parts, in: text)
+    }
+
     static func dayPart(known: KnownParts, parts: [DatePart], in text: String) -> DayPart? {
         guard known.contains(.time), !known.contains(.duration) else { return nil }
         var part: DayPart?

@@ -186,7 +186,8 @@ enum WhenEdit {
     /// move ("an hour later"), a new length, all day.
     static func applying(_ changes: EventChanges, to when: When, zone: Zone, workingHours: (start: Int, end: Int) = (8 * 60, 20 * 60)) -> When {
         var result = when
-        if let hint = changes.startHint, let match = changes.when {
+        if let hint = changes.startHint, let said = changes.when {
+            let match = inEventsWeek(said, when: when, zone: zone)
             // A part of the day alone: its usual start on the day said (or the event's own),
             // the event's length kept.
             let day = match.known.contains(.date) ? LocalDate(match.start, in: zone) : LocalDate(when.startInstant(in: zone), in: zone)

@@ -243,7 +243,9 @@ enum Classifier {
         ClassifierRule(name: "noun phrase", applies: { c in
             let shape = c.shape
             guard shape.headVerb == .none, !hasVerb(c.s) else { return false }
-            return shape.hasListingNoun || (!shape.hasTimeOfDay && (shape.hasFreeWord || (shape.hasUpcomingWord && shape.hasEventNoun)
+            // ("free time tomorrow afternoon", "free slots on friday" ask, whatever the time.)
+            let freeRoom = c.s.word(c.head) == "free" && (c.s.word(c.head + 1, isIn: Vocabulary.roomNouns) || c.s.word(c.head + 1) == "slots")
+            return shape.hasListingNoun || freeRoom || (!shape.hasTimeOfDay && (shape.hasFreeWord || (shape.hasUpcomingWord && shape.hasEventNoun)
                 || (shape.hasCalendarNoun && !hasSingularEvent(c.s))))
         }, route: { $0.route(.nounPhrase) }),
         //    "yesterday was a long day": a statement about the past asks for nothing.

@@ -206,9 +206,18 @@ enum AgendaReader {
             wantsFreeTime = true
             slots.append(s.slot(.freeTime, cue, value: "true", rule: "fit-length"))
         }
+        // "when can I meet Carla for an hour", "find a time to meet bob friday": time free to
+        // meet, not events named "meet".
+        if !wantsFreeTime, let cue = s.first(of: Vocabulary.askingForATime) {
+            wantsFreeTime = true
+            slots.append(s.slot(.freeTime, cue.index..<min(cue.index + cue.length, s.body.upperBound), value: "true", rule: "asks-for-a-time"))
+            for i in s.body where s.word(i, isIn: Vocabulary.meetingVerbs) { details.used[i] = true }
+        }
         var slotMinutes: Int?
         if wantsFreeTime, let (i, found) = length, !(i..<found.next).contains(where: { s.isInDate($0) }) {
             slotMinutes = found.minutes
+            // The length the details read is the slot's: one slot for it, named so.
+            slots.removeAll { $0.kind == .duration && $0.value == String(found.minutes) }
             slots.append(s.slot(.duration, i..<found.next, value: String(found.minutes), rule: "slot-length"))
             // The length is not a word to look for ("free slots of 2 hours").
             for j in i..<found.next { details.used[j] = true }
@@ -265,6 +274,12 @@ enum AgendaReader {
         for i in s.body.lowerBound..<length {
             if s.word(i, isIn: Vocabulary.fitVerbs) { return i..<(i + 1) }
             if s.word(i, isIn: Vocabulary.roomNouns), s.word(i + 1) == "for" { return i..<(i + 2) }
+        }
+        // "do I have 30 minutes tomorrow", "any 30 min slot tomorrow afternoon?": a length had,
+        // or one that is a slot, asked about.
+        if length > s.body.lowerBound, ["have", "any", "got"].contains(s.word(length - 1)) { return (length - 1)..<length }
+        if let (_, next) = Quantity.minutes(in: s, at: length), s.word(next, isIn: Vocabulary.roomNouns) || s.word(next) == "slots" {
+            return next..<(next + 1)
         }
         return nil
     }

@@ -215,6 +215,16 @@ extension Vocabulary {
     /// Verbs that ask for room for a length ("fit a 1 hour meeting", "find me an hour").
     static let fitVerbs: WordSet = ["fit", "squeeze", "find", "carve", "block"]
 
+    /// Phrases that ask for a time to do something ("when can I meet Carla", "find a time to
+    /// see Bob"): free time, not a search.
+    static let askingForATime: PhraseList = [
+        ["when", "can", "i"], ["when", "could", "i"], ["when", "can", "we"], ["when", "could", "we"], ["find", "a", "time"],
+        ["find", "time"], ["a", "good", "time"], ["the", "best", "time"], ["when", "am", "i", "available"],
+    ]
+
+    /// What one asks a time for ("meet", "see", "catch up"): no words of an event's title.
+    static let meetingVerbs: WordSet = ["meet", "see", "catch", "up", "chat", "talk", "sync", "get", "together", "do"]
+
     /// Nouns that, before "for", ask for room ("time for a call", "room for lunch").
     static let roomNouns: WordSet = ["time", "room", "space", "slot", "window", "gap"]
 

@@ -218,10 +218,21 @@ extension Session {
     }
 
     /// `last` asked again for `when`: a time alone keeps the day asked about before ("am I
-    /// free tomorrow at 3" then "what about at 5?").
+    /// free tomorrow at 3" then "what about at 5?"), a day alone the time or part of the day
+    /// ("am I free wednesday at 1:30" then "what about thursday?" is Thursday at 1:30).
     static func asked(_ last: AgendaQuery, again when: DateMatch, zone: Zone) -> AgendaQuery {
         var query = last
         var date = when
+        if when.isAllDay || !when.known.contains(.time), when.known.contains(.date), let before = last.when,
+           before.known.contains(.time), !before.isAllDay, when.end.timeIntervalSince(when.start) <= 86_400 * 1.5 {
+            let days = LocalDate(before.start, in: zone).days(until: LocalDate(when.start, in: zone))
+            var moved = before
+            moved.start = zone.date(byAddingDays: days, to: before.start)
+            moved.end = zone.date(byAddingDays: days, to: before.end)
+            query.when = moved
+            query.range = DateInterval(start: moved.start, end: moved.end)
+            return query
+        }
         if !when.known.contains(.date), let before = last.when {
             let day = LocalDate(before.start, in: zone)
             let shift = zone.date(day, minute: zone.wallClock(when.start).seconds / 60).timeIntervalSince(when.start)

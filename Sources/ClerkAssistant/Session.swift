@@ -54,7 +54,14 @@ public final class Session {
             reply = offerQuickAdd(said)
         } else {
             lastLine = text
-            let understood = understand(text)
+            var understood = understand(text)
+            // "add maria" just after an event was shown: a person added to it, in any case (a
+            // name not capitalised, of no contact, read alone as a new event's title).
+            if lastShown != nil, case .createEvent(let request) = understood.intent, request.when == nil,
+               let first = text.split(separator: " ").first, ["add", "invite"].contains(first.lowercased()) {
+                let asEdit = understand(text, eventOnScreen: true)
+                if case .updateEvent = asEdit.intent { understood = asEdit }
+            }
             if let last = lastQuery, let when = Self.anotherDate(understood) {
                 reply = queryAgenda(Self.asked(last, again: when, zone: context.zone))
             } else if let event = lastShown, Self.asksAboutIt(text),

@@ -124,10 +124,22 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
     /// True when `date` falls within `CivilCalendar.years` both on this zone's clock and in
     /// UTC, the two clocks an event's time is written on.
     public func holdsYear(of date: Date) -> Bool {
-        let utcDays = CivilCalendar.floorDivide(Zone.seconds(date), CivilCalendar.secondsPerDay)
+        // Most dates lie far inside on every clock: seen from the instant alone (the reader
+        // asks this of every match, and the calendar arithmetic below cost ~300 instructions).
+        let seconds = Zone.seconds(date)
+        if Zone.surelyHeld.contains(seconds) { return true }
+        let utcDays = CivilCalendar.floorDivide(seconds, CivilCalendar.secondsPerDay)
         return CivilCalendar.years.contains(wallClock(date).day.year)
             && CivilCalendar.years.contains(CivilCalendar.date(dayNumber: utcDays).year)
     }
+
+    /// Instants (seconds since 1970) a day inside the first and last of `CivilCalendar.years`,
+    /// which every zone's clock also shows inside them.
+    static let surelyHeld: ClosedRange<Int> = {
+        let first = CivilCalendar.dayNumber(year: CivilCalendar.years.lowerBound, month: 1, day: 2)
+        let last = CivilCalendar.dayNumber(year: CivilCalendar.years.upperBound, month: 12, day: 30)
+        return first * CivilCalendar.secondsPerDay...last * CivilCalendar.secondsPerDay
+    }()
 
     /// The date and the time of day (seconds after midnight) of `date` on this zone's clock.
     public func wallClock(_ date: Date) -> (day: LocalDate, seconds: Int) {

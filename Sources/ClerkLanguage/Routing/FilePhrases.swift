@@ -203,9 +203,17 @@ enum FilePhrases {
     /// characters no token keeps in a run of text that ends in an extension ("émoji😀.txt",
     /// which the split cuts at the emoji).
     static func fileNameIndex(_ s: Sentence) -> Int? {
-        for i in s.body where s.tokens[i].kind == .fileName { return i }
+        // Kinds read where they lie (`s.tokens[i].kind` copied each term).
+        for i in s.body where s.kind(i) == .fileName { return i }
+        return cutFileNameIndex(s)
+    }
+
+    /// The first word of a file name the split cut ("émoji😀.txt"): only a line with a byte
+    /// beyond ASCII is looked at Character by Character (the classifier asks every line).
+    static func cutFileNameIndex(_ s: Sentence) -> Int? {
         let text = s.text
-        for i in s.body where s.tokens[i].kind == .word {
+        guard text.utf8.withContiguousStorageIfAvailable({ $0.contains { $0 >= 0x80 } }) ?? true else { return nil }
+        for i in s.body where s.kind(i) == .word {
             let end = s.tokens[i].range.upperBound
             guard end < text.endIndex, !text[end].isWhitespace,
                   i + 1 == s.tokens.count || s.tokens[i + 1].range.lowerBound != end else { continue }

@@ -141,7 +141,9 @@ enum Classifier {
         //    and to a statement of an event with a date ("dinner at the restaurant on Friday").
         ClassifierRule(name: "topic", applies: { c in
             guard let topic = c.shape.topic, !c.shape.hasCalendarNoun else { return false }
-            return !c.shape.remind || topic == .alarm || topic == .timer
+            // "remind me to wake up tomorrow at 6am" is a reminder on the calendar, which the
+            // alarm answer itself suggests; "set an alarm for 6am" is no reminder.
+            return !c.shape.remind || (topic == .alarm || topic == .timer) && !c.shape.hasDate
         }, route: { c in
             let shape = c.shape
             guard let topic = shape.topic else { return nil }

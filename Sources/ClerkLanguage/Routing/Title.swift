@@ -110,9 +110,14 @@ enum Title {
             kept.removeFirst()
         }
         while let last = kept.last, s.tokens[last].is(.titleTrailing) || s.tokens[last].isMark {
+            // "wake up", "pick up", "follow up": the particle is the verb's.
+            if kept.count > 1, s.word(last) == "up", s.word(kept[kept.count - 2], isIn: upVerbs) { break }
             kept.removeLast()
         }
     }
+
+    /// Verbs whose "up" closing a title belongs to them ("wake up", "follow up").
+    static let upVerbs: WordSet = ["wake", "pick", "follow", "catch", "clean", "warm", "back", "check", "tidy", "fill", "sign", "open", "close", "look", "meet"]
 
     /// First letter upper case, the rest as typed.
     static func capitalized(_ text: String) -> String {

@@ -39,9 +39,13 @@ enum Compose {
         r.hasDayPart = (a.hasDayPart || b.hasDayPart) && !r.hasClock
         // Whether the finer reading is a stretch (asked without copying the reading out).
         let finerIsStretch = a.grain < b.grain ? a.isStretch : (b.grain < a.grain ? b.isStretch : (a.isStretch || b.isStretch))
-        r.isStretch = a.hasEnd || b.hasEnd || (!r.hasClock && finerIsStretch)
+        // "9:15 mon-fri", "7am from Dec 21 to Dec 23": a clock time on one of a run of days.
+        // The end said is the days', not the time's, which lasts as a time without an end
+        // does (the minute of the intersection, kept as "said", was a one-minute event).
+        let saysEnd = (a.hasEnd || b.hasEnd) && !endIsOnlyTheDays(a, b) && !endIsOnlyTheDays(b, a)
+        r.isStretch = saysEnd || (!r.hasClock && finerIsStretch)
         r.hasYear = a.hasYear || b.hasYear
-        r.hasEnd = a.hasEnd || b.hasEnd
+        r.hasEnd = saysEnd
         if !plain {
             r.duration = a.duration ?? b.duration
             r.zone = a.zone ?? b.zone
@@ -96,6 +100,13 @@ enum Compose {
         case .clock, .ambiguousClock: return 10
         case .intersect: return 11
         }
+    }
+
+    /// True when `clock` is a clock time without an end of its own and `days` a run of
+    /// whole days with one ("mon-fri", "Dec 21 to 23", "the next 3 days"): together they are
+    /// the time on one of the days, and the end belongs to the days alone.
+    private static func endIsOnlyTheDays(_ clock: TimeValue, _ days: TimeValue) -> Bool {
+        clock.hasClock && !clock.hasEnd && days.hasEnd && !days.hasClock && !days.hasDayPart && days.grain >= .day
     }
 
     /// True for a clock time next to a reading of whole days: every day has that time.

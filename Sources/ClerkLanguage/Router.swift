@@ -339,8 +339,11 @@ public struct Router: Sendable {
         let dayOnly: (DateMatch) -> Bool = {
             !$0.known.contains(.time) || timeIsAMeal($0) || TimeHints.dayPart(known: $0.known, parts: $0.parts, in: text) != nil
         }
+        // A span said as a label ("this week: dinner on Wednesday at 8") gives way to the day
+        // said in it (`EventDetails.narrowByLabel` reads the two with the span).
         guard dates.count >= 2,
-              let day = dates.firstIndex(where: { dayOnly($0) && $0.known.contains(.date) && $0.recurrence == nil })
+              let day = dates.firstIndex(where: { dayOnly($0) && $0.known.contains(.date) && $0.recurrence == nil && !EventDetails.isSpan($0) })
+                ?? dates.firstIndex(where: { dayOnly($0) && $0.known.contains(.date) && $0.recurrence == nil })
                 ?? dates.firstIndex(where: { dayOnly($0) && ($0.known.contains(.date) || $0.recurrence != nil) }),
               let time = dates.firstIndex(where: { $0.known.contains(.time) && !$0.known.contains(.date) && $0.recurrence == nil })
         else { return nil }

@@ -333,10 +333,17 @@ public struct Router: Sendable {
             m.parts.contains { $0.role == "time" } && m.parts.allSatisfy { $0.role != "time" || Vocabulary.mealWords.contains(text[$0.range].lowercased()) }
         }
         // A day said with a date comes before a bare repeat ("quarterly planning next Thursday
-        // from 9 to 5:30": the Thursday is the day, "quarterly" names the meeting).
-        let dayOnly: (DateMatch) -> Bool = { !$0.known.contains(.time) || timeIsAMeal($0) }
+        // from 9 to 5:30": the Thursday is the day, "quarterly" names the meeting). A part of
+        // the day is a day too, until a clock time is said ("tonight: prep slides 9:30pm",
+        // "this afternoon call Bob at 3").
+        let dayOnly: (DateMatch) -> Bool = {
+            !$0.known.contains(.time) || timeIsAMeal($0) || TimeHints.dayPart(known: $0.known, parts: $0.parts, in: text) != nil
+        }
+        // A span said as a label ("this week: dinner on Wednesday at 8") gives way to the day
+        // said in it (`EventDetails.narrowByLabel` reads the two with the span).
         guard dates.count >= 2,
-              let day = dates.firstIndex(where: { dayOnly($0) && $0.known.contains(.date) && $0.recurrence == nil })
+              let day = dates.firstIndex(where: { dayOnly($0) && $0.known.contains(.date) && $0.recurrence == nil && !EventDetails.isSpan($0) })
+                ?? dates.firstIndex(where: { dayOnly($0) && $0.known.contains(.date) && $0.recurrence == nil })
                 ?? dates.firstIndex(where: { dayOnly($0) && ($0.known.contains(.date) || $0.recurrence != nil) }),
               let time = dates.firstIndex(where: { $0.known.contains(.time) && !$0.known.contains(.date) && $0.recurrence == nil })
         else { return nil }

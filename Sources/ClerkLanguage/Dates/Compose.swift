@@ -33,15 +33,23 @@ enum Compose {
         // A clock time on a named day always exists; other combinations are checked.
         guard isClockOnAnyDay(ea, b) || isClockOnAnyDay(eb, a) || exists(e, series) else { return nil }
 
-        var r = TimeValue(e, grain: min(a.grain, b.grain))
+        // "Saturday this weekend": a whole day of the weekend is that day (the weekend's hours,
+        // Friday 18:00 on, made it a day from midnight to midnight at the grain of hours).
+        let dayOfWeekend = isWeekend(a) && isWholeDays(b) || isWeekend(b) && isWholeDays(a)
+        var r = TimeValue(e, grain: dayOfWeekend ? max(a.grain, b.grain) : min(a.grain, b.grain))
         r.hasDate = a.hasDate || b.hasDate
         r.hasClock = a.hasClock || b.hasClock
         r.hasDayPart = (a.hasDayPart || b.hasDayPart) && !r.hasClock
         // Whether the finer reading is a stretch (asked without copying the reading out).
-        let finerIsStretch = a.grain < b.grain ? a.isStretch : (b.grain < a.grain ? b.isStretch : (a.isStretch || b.isStretch))
-        r.isStretch = a.hasEnd || b.hasEnd || (!r.hasClock && finerIsStretch)
+        let finerIsStretch = dayOfWeekend ? false
+            : a.grain < b.grain ? a.isStretch : (b.grain < a.grain ? b.isStretch : (a.isStretch || b.isStretch))
+        // "9:15 mon-fri", "7am from Dec 21 to Dec 23": a clock time on one of a run of days.
+        // The end said is the days', not the time's, which lasts as a time without an end
+        // does (the minute of the intersection, kept as "said", was a one-minute event).
+        let saysEnd = (a.hasEnd || b.hasEnd) && !endIsOnlyTheDays(a, b) && !endIsOnlyTheDays(b, a)
+        r.isStretch = saysEnd || (!r.hasClock && finerIsStretch)
         r.hasYear = a.hasYear || b.hasYear
-        r.hasEnd = a.hasEnd || b.hasEnd
+        r.hasEnd = saysEnd
         if !plain {
             r.duration = a.duration ?? b.duration
             r.zone = a.zone ?? b.zone
@@ -96,6 +104,29 @@ enum Compose {
         case .clock, .ambiguousClock: return 10
         case .intersect: return 11
         }
+    }
+
+    /// True for "the weekend" as a reading (Friday 18:00 to Monday 00:00), however it was
+    /// pinned ("this weekend" is its next one).
+    private static func isWeekend(_ t: TimeValue) -> Bool {
+        guard !t.hasClock, !t.hasDayPart else { return false }
+        switch t.expression {
+        case .weekend: return true
+        case .occurrence(.weekend, _, _), .intersect(.cycle, .weekend), .intersect(.weekend, .cycle): return true
+        default: return false
+        }
+    }
+
+    /// True for whole days without a time ("Saturday", "Dec 5").
+    private static func isWholeDays(_ t: TimeValue) -> Bool {
+        !t.hasClock && !t.hasDayPart && !t.hasEnd && t.grain == .day
+    }
+
+    /// True when `clock` is a clock time without an end of its own and `days` a run of
+    /// whole days with one ("mon-fri", "Dec 21 to 23", "the next 3 days"): together they are
+    /// the time on one of the days, and the end belongs to the days alone.
+    private static func endIsOnlyTheDays(_ clock: TimeValue, _ days: TimeValue) -> Bool {
+        clock.hasClock && !clock.hasEnd && days.hasEnd && !days.hasClock && !days.hasDayPart && days.grain >= .day
     }
 
     /// True for a clock time next to a reading of whole days: every day has that time.

@@ -14,8 +14,14 @@ extension DateRules {
         n.isWhole && !n.isOrdinal && (n.digitCount == 4 || (n.isWords && n.value >= 1000)) && (1000...9999).contains(n.value)
     }
     static let dateSeparators: Set<String> = ["/", "-", "."]
-    /// Words after which "14.12." is a date.
-    static let dottedDateIntroducers: Set<String> = ["on", "from", "until", "till", "by", "before", "after", "since", "the", ","]
+    /// Words after which "14.12." is a date: date words, and the words of a question about
+    /// the agenda or of a request to see it ("agenda 17.12.", "show me 17.12.", "what's on
+    /// 17.12.", "anything 17.12.?").
+    static let dottedDateIntroducers: Set<String> = [
+        "on", "from", "until", "till", "by", "before", "after", "since", "the", ",", "for",
+        "agenda", "calendar", "schedule", "show", "me", "see", "list", "view", "check", "what", "what's", "whats",
+        "anything", "plans", "events", "free", "busy",
+    ]
 
     static let dates: [Rule] = [
         // MARK: relative days (misspellings and shorthand such as "tmrw" are SpellingTolerance's)
@@ -143,12 +149,18 @@ extension DateRules {
         // without the dot, only alone ("it grew 3.5." and "14.12" in a line are numbers).
         Rule("dotted-day-month", [.digits { $0.digitCount <= 2 && $0.number! >= 1 }, Element.symbol(".").touching,
                                   Element.digits { $0.digitCount <= 2 && $0.number! >= 1 }.touching, Element.symbol(".").touching.opt], role: "date") { m in
-            // Not a piece of a longer dotted run ("1.2.3", "03.12.2026").
-            if m.gluedToken(before: 0) != nil || m.gluedToken(after: m.has(3) ? 3 : 2) != nil { return nil }
+            // Not a piece of a longer dotted run ("1.2.3", "03.12.2026"), unless a dash joins
+            // it to another dotted date with its closing dot ("24.12.-26.12.").
+            // Punctuation may touch it ("17.12.?").
+            let first = Int(m.captures[0] >> 1), last = Int(m.captures[m.has(3) ? 3 : 2] >> 1)
+            let dateBefore = m.has(3) && isDash(m.tokens, first - 1) && dottedDate(m.tokens, endingAt: first - 2)
+            let dateAfter = m.has(3) && isDash(m.tokens, last + 1) && dottedDate(m.tokens, startingAt: last + 2)
+            if let glued = m.gluedToken(before: 0), continuesRun(glued), !dateBefore { return nil }
+            if let glued = m.gluedToken(after: m.has(3) ? 3 : 2), continuesRun(glued), !dateAfter { return nil }
             guard case .time(let t)? = numericDate(m.digits(0), m.digits(2), year: nil, dayFirst: true)?.value else { return nil }
             if !m.has(3), m.digits(2) > 12 { return nil }
-            let before = m.token(before: 0)?.text
-            let introduced = before == nil || dottedDateIntroducers.contains(before!) || Lexicon.weekdays[before!] != nil
+            // The second of a range is a date when the first is ("what's on 24.12.-26.12.").
+            let introduced = dateBefore ? introducesDottedDate(m.tokens, before: first - 5) : introducesDottedDate(m.tokens, before: first)
             return .time(t, latent: !(m.has(3) && introduced))
         },
         // 11/28/1985, 11-28-85, 3.12.2026 (dots: day first)
@@ -259,6 +271,42 @@ extension DateRules {
             return .time(t)
         },
     ]
+
+    /// True when the token before token `k` lets a dotted date with its closing dot start
+    /// at `k`: none (the start of the text), a word of `dottedDateIntroducers`, a weekday.
+    static func introducesDottedDate(_ tokens: UnsafeBufferPointer<Token>, before k: Int) -> Bool {
+        guard k > 0, k <= tokens.count else { return k == 0 }
+        let before = tokens[k - 1].text
+        return dottedDateIntroducers.contains(before) || Lexicon.weekdays[before] != nil
+    }
+
+    /// True for a token that, touching a dotted date, makes it part of a longer run: a word,
+    /// a number, or a separator ("1.2.3", "03.12.2026", "v2.1.").
+    static func continuesRun(_ t: Token) -> Bool {
+        t.kind != .symbol || t.text == "." || t.text == "-" || t.text == "/" || t.text == ":"
+    }
+
+    /// True when token `k` is a dash.
+    static func isDash(_ tokens: UnsafeBufferPointer<Token>, _ k: Int) -> Bool {
+        k >= 0 && k < tokens.count && tokens[k].kind == .symbol && tokens[k].text == "-"
+    }
+
+    /// True when the tokens from `k` are a day and month with both dots, touching ("26.12.").
+    static func dottedDate(_ tokens: UnsafeBufferPointer<Token>, startingAt k: Int) -> Bool {
+        guard k >= 0, k + 3 < tokens.count else { return false }
+        return isDayOrMonth(tokens[k]) && isDot(tokens[k + 1]) && isDayOrMonth(tokens[k + 2]) && isDot(tokens[k + 3])
+            && !tokens[k + 1].spaceBefore && !tokens[k + 2].spaceBefore && !tokens[k + 3].spaceBefore
+    }
+
+    /// True when the tokens up to `k` are a day and month with both dots ("24.12."), not
+    /// the end of a longer dotted run.
+    static func dottedDate(_ tokens: UnsafeBufferPointer<Token>, endingAt k: Int) -> Bool {
+        guard k - 3 >= 0, k < tokens.count, dottedDate(tokens, startingAt: k - 3) else { return false }
+        return tokens[k - 3].spaceBefore || k - 3 == 0
+    }
+
+    private static func isDayOrMonth(_ t: Token) -> Bool { t.kind == .number && t.digitCount <= 2 && (t.number ?? 0) >= 1 }
+    private static func isDot(_ t: Token) -> Bool { t.kind == .symbol && t.text == "." }
 
     static func now() -> Production {
         var t = TimeValue(.now, grain: .second)

@@ -250,9 +250,22 @@ extension DateRules {
             guard let n = ordinal(m, 1) else { return nil }
             return nthValue(n, of: m.time(2), in: m.time(4), m.series)
         },
+        // "of the year" said without "this": the next one not over, as a date without a year
+        // is ("the first Monday of the year" said on 30 December is in January); "of the
+        // month" is this month's, as in Duckling ("the end of the month" is too).
         Rule("nth-of-the-unit", priority: 1, [Element.word("the").opt, ordinalElement, .anyTime { isCountable($0) }, .words(["of", "in"]), .words(["the", "this", "current"]), .words(["month", "year", "week"])], role: nil) { m in
-            guard let n = ordinal(m, 1), case .time(let box)? = cycleValue(Lexicon.cycleUnits[m.word(5)!]!, 0)?.value else { return nil }
+            guard let n = ordinal(m, 1), let box = unitBox(m, 4) else { return nil }
             return nthValue(n, of: m.time(2), in: box, m.series)
+        },
+        // the first day of the month, the last day of the year, the second week of the month
+        Rule("nth-unit-of-the-unit", priority: 1, [Element.word("the").opt, ordinalElement, .words(["day", "week"]), .words(["of", "in"]), .words(["the", "this", "current"]), .words(["month", "year"])], role: nil) { m in
+            guard let n = ordinal(m, 1), let box = unitBox(m, 4) else { return nil }
+            let grain: Grain = m.word(2) == "day" ? .day : .week
+            let e = TimeExpression.nthUnit(n, grain, in: box.expression)
+            guard Compose.exists(e, m.series) else { return nil }
+            var t = TimeValue.date(e, grain)
+            t.isStretch = grain >= .week
+            return .time(t)
         },
         // the third day of October, the first week of October 2014, the 2nd last week of 2018
         Rule("nth-unit-of", priority: 1, [Element.word("the").opt, ordinalElement, .words(["day", "week", "month"]), .words(["of", "in"]), .anyTime { isContainer($0) && !$0.hasClock }], role: nil) { m in
@@ -324,6 +337,16 @@ extension DateRules {
     /// The ordinal at `i`, counting "last" and "2nd last" from the end.
     static func ordinal(_ m: Match, _ i: Int) -> Int? {
         m.numberIfPresent(i)?.value
+    }
+
+    /// The unit named by the words at `i` and `i + 1` ("the year", "this year", "the
+    /// month") as the container of a count: every year in turn after "the", so the count is
+    /// the next one not over; else this one (this year, this month, this week).
+    static func unitBox(_ m: Match, _ i: Int) -> TimeValue? {
+        let grain = Lexicon.cycleUnits[m.word(i + 1)!]!
+        if m.word(i) == "the", grain == .year { return TimeValue.date(.every(grain), grain) }
+        guard case .time(let box)? = cycleValue(grain, 0)?.value else { return nil }
+        return box
     }
 
     static func cycleValue(_ grain: Grain, _ n: Int) -> Production? {

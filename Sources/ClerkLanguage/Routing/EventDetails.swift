@@ -33,6 +33,11 @@ struct EventDetails {
     /// How many times the repeat happens, said apart from it ("daily standup at 9:30, 10
     /// times"; `Repeats.readCount`).
     var repeatCount: Int?
+    /// Two readings said apart, one a span the other narrows, read together: a span said as
+    /// a label before the request and the day said after it ("this week: dinner with Ana on
+    /// Wednesday"), or a holiday naming a kind of event and the year it is in ("thanksgiving
+    /// dinner next year"). None or one, in an array as `weekdays` is.
+    var narrowed: [DateMatch] = []
 
     /// Reads `range` of `s`, where `used` marks the tokens already taken (the command words).
     /// Names after "with" stay unused, so "with Ana" stays in a title.
@@ -85,6 +90,7 @@ struct EventDetails {
     /// The time the event takes: a day and a time said apart read together, else the
     /// first date match.
     func when(in s: Sentence) -> DateMatch? {
+        if !narrowed.isEmpty { return narrowed[0] }
         if let joined = s.joined, joined.indices.allSatisfy(dates.contains) { return joined.match }
         return dates.first.map { s.dates[$0] }
     }
@@ -103,6 +109,12 @@ struct EventDetails {
                 // dinner at 6" is still on Thanksgiving).
                 titleDateWords.formUnion(i..<end)
                 if range.contains(where: { s.tokens[$0].date.map { $0 != d && s.dates[$0].known.contains(.date) } ?? false }) {
+                    // "thanksgiving dinner next year", "christmas party 2027": the holiday in
+                    // that year.
+                    if narrowed.isEmpty, let year = range.lazy.compactMap({ s.tokens[$0].date }).first(where: { $0 != d && Self.isYear(s.dates[$0]) }),
+                       let both = Self.readTogether(s, [d], span: year) {
+                        narrowed = [both]
+                    }
                     i = end
                     continue
                 }
@@ -127,11 +139,83 @@ struct EventDetails {
         for i in range where !used[i] && s.word(i, isIn: Vocabulary.repeatWords) {
             used[i] = true
         }
+        if narrowed.isEmpty, dates.count >= 2 { narrowByLabel(s, range) }
+    }
+
+    /// "this week: dinner with Ana on Wednesday", "next week dentist tuesday 10am", "next
+    /// month: rent on the 1st": a span (this or next week, month or year, a weekend, a year)
+    /// said first, before the request, and a day said after it are that day within the
+    /// span, read as "on Wednesday this week". When that day is over ("this week" said on a
+    /// Sunday), or the two do not read as one, the day said is the next one, as alone.
+    private mutating func narrowByLabel(_ s: Sentence, _ range: Range<Int>) {
+        let label = dates[0]
+        guard Self.isSpan(s.dates[label]) else { return }
+        // The label opens the request: only command words before it.
+        var first = range.lowerBound
+        while first < range.upperBound, s.tokens[first].date != label {
+            guard used[first] else { return }
+            first += 1
+        }
+        // The day: the next reading, with the time said apart from it when they were joined.
+        let day = dates[1]
+        guard s.dates[day].range.lowerBound >= s.dates[label].range.upperBound, s.dates[day].known.contains(.date),
+              s.dates[day].recurrence == nil, !Self.isSpan(s.dates[day]) else { return }
+        var pieces = [day]
+        var alone = s.dates[day]
+        if let joined = s.joined, joined.indices.contains(day), !joined.indices.contains(label), joined.indices.allSatisfy(dates.contains) {
+            pieces = joined.indices
+            alone = joined.match
+        }
+        if let both = Self.readTogether(s, pieces, span: label), both.end > s.reference.instant {
+            narrowed = [both]
+        } else {
+            alone.rule = Self.joined("label-day:", alone.rule)
+            narrowed = [alone]
+        }
+    }
+
+    /// True for a reading that is only a span to narrow, by the rules of its pieces: this or
+    /// next week, month or year ("cycle"), a year, a weekend; no time, no repeat. (Compared
+    /// by length first, `Sentence.same`: a set of the rules hashed each with SipHash.)
+    static func isSpan(_ match: DateMatch) -> Bool {
+        guard !match.parts.isEmpty, match.recurrence == nil, !match.known.contains(.duration) else { return false }
+        var weekend = false
+        for part in match.parts {
+            if Sentence.same(part.rule, "weekend") { weekend = true; continue }
+            guard Sentence.same(part.rule, "cycle") || Sentence.same(part.rule, "year") else { return false }
+        }
+        return weekend || match.grain >= .week
+    }
+
+    /// True for a span that is a year ("next year", "in 2028", "2027").
+    static func isYear(_ match: DateMatch) -> Bool {
+        isSpan(match) && match.grain == .year
+    }
+
+    /// The readings `pieces` (in text order) said before the span `span`, read as one
+    /// phrase ("on wednesday at 8 this week", "thanksgiving next year"); nil when the reader
+    /// does not read it whole as one date. The reading lies where the first of them is said,
+    /// with the pieces of all of them.
+    static func readTogether(_ s: Sentence, _ pieces: [Int], span: Int) -> DateMatch? {
+        guard let reader = s.reader else { return nil }
+        var phrase = ""
+        for d in pieces { phrase += s.text[s.dates[d].range] + " " }
+        phrase += s.text[s.dates[span].range]
+        let read = reader.read(phrase, at: s.reference)
+        guard read.count == 1, var match = read.first, match.range == phrase.startIndex..<phrase.endIndex,
+              match.known.contains(.date), match.recurrence == nil else { return nil }
+        let all = (pieces + [span]).sorted { s.dates[$0].range.lowerBound < s.dates[$1].range.lowerBound }
+        match.range = s.dates[all[0]].range
+        match.rule = joined("narrowed:", match.rule)
+        match.parts = all.flatMap { s.dates[$0].parts }
+        return match
     }
 
     /// The rules of the dates that can name a kind of event: "christmas party", "easter egg
     /// hunt", "Q4 report", "summer vacation", "mother's day lunch".
-    static let namingRules: Set<String> = ["holiday", "season", "q-quarter", "ordinal-quarter", "year-q-quarter"]
+    /// So can the start or end of a year, quarter, month or week said alone ("end of year
+    /// review", "end of the month report", "beginning of the year planning", "EOY party").
+    static let namingRules: Set<String> = ["holiday", "season", "q-quarter", "ordinal-quarter", "year-q-quarter", "beginning-end-of-unit", "eom-boy"]
 
     /// True when date `d` (its tokens end before `end`) is a holiday, season or quarter that
     /// a title word follows: it names a kind of event ("christmas party", "Q4 report"). A

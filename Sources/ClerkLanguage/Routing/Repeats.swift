@@ -137,14 +137,18 @@ enum Repeats {
             guard names.count >= 2 else { i = j; continue }
             if let d = s.tokens[days[0]].date, s.tokens[days.last!].date == d, s.dates[d].recurrence != nil { i = j; continue }
             let list = "every " + names.dropLast().joined(separator: ", ") + " and " + names.last!
-            guard let (match, end) = readAgain(list, days: days, s, withAll: true) ?? readAgain(list, days: days, s, withAll: false),
+            // "gym 7am mon wed fri", "9:30 standup mon-fri": a time said before the days.
+            let before = timeBefore(days[0], s)
+            guard let (match, end) = readAgain(list, days: days, s, withAll: true, before: before)
+                    ?? readAgain(list, days: days, s, withAll: false, before: before),
                   !isRange || match.known.contains(.time) else { i = j; continue }
             var reading = match
             reading.rule = (isRange ? "weekday-range:" : "weekday-list:") + match.rule
             details.weekdays = [reading]
             for k in days[0]..<end { details.used[k] = true }
             // The readings those words were part of are this one now.
-            let covered = Set((days[0]..<end).compactMap { s.tokens[$0].date })
+            var covered = Set((days[0]..<end).compactMap { s.tokens[$0].date })
+            if let before { covered.insert(before.date) }
             details.dates.removeAll { covered.contains($0) }
             details.slots.removeAll { slot in slot.kind == .when || slot.kind == .recurrence ? covered.contains { s.dates[$0].range == slot.ranges.first } : false }
             details.slots.append(Slot(kind: .when, ranges: [reading.range], value: s.interval(reading), rule: "date:" + reading.rule))
@@ -160,17 +164,19 @@ enum Repeats {
     /// reading is put back in the sentence's text (its range, its parts), with the token after
     /// the last one it took; nil when the list is not read as one repeat, or when it would
     /// take part of another reading.
-    static func readAgain(_ list: String, days: [Int], _ s: Sentence, withAll: Bool) -> (DateMatch, Int)? {
+    static func readAgain(_ list: String, days: [Int], _ s: Sentence, withAll: Bool, before: TimeBefore? = nil) -> (DateMatch, Int)? {
         guard let reader = s.reader else { return nil }
         let last = days.last!, bodyEnd = s.body.upperBound
         let utf8 = s.text.utf8
         func offset(_ index: String.Index) -> Int { utf8.distance(from: utf8.startIndex, to: index) }
+        // The time said before the list, put right after it ("every mon, wed and fri 7am").
+        let saidBefore: Substring = before.map { s.text[$0.range] } ?? ""
         // What follows the list, as typed, and the tokens of the time said with it.
         var rest: Substring = ""
         var timeReading: Int?
         if withAll {
             if last + 1 < bodyEnd { rest = s.text[s.tokens[last + 1].range.lowerBound..<s.tokens[bodyEnd - 1].range.upperBound] }
-        } else {
+        } else if before == nil {
             let j = last + 1
             if let d = s.tokens[last].date ?? (j < bodyEnd ? s.tokens[j].date : nil) ?? (j + 1 < bodyEnd && s.word(j) == "at" ? s.tokens[j + 1].date : nil),
                s.dates[d].known.contains(.time), let piece = s.dates[d].parts.first(where: { $0.role == "time" }) {
@@ -178,12 +184,19 @@ enum Repeats {
                 timeReading = d
             }
         }
-        let phrase = rest.isEmpty ? list : list + " " + rest
-        let head = list.utf8.count + 1
+        let withTime = saidBefore.isEmpty ? list : list + " " + saidBefore
+        let phrase = rest.isEmpty ? withTime : withTime + " " + rest
+        // Where the time said before and the rest begin in the phrase.
+        let timeHead = list.utf8.count + 1
+        let head = withTime.utf8.count + 1
         let read = reader.read(phrase, at: s.reference)
         guard let first = read.first, first.recurrence != nil, first.range.lowerBound == phrase.startIndex else { return nil }
         let length = phrase.utf8.distance(from: phrase.startIndex, to: first.range.upperBound)
-        guard length >= list.utf8.count else { return nil }
+        // The reading takes the list and all of the time said before it.
+        guard length >= withTime.utf8.count else { return nil }
+        // A reading that begins before the list may be the one the time said before was part of.
+        var earliest = s.tokens[days[0]].range.lowerBound
+        if let before, before.isInListReading { earliest = s.dates[before.date].range.lowerBound }
         // The tokens it took: all the readings it touches, whole.
         var end = last + 1
         if let d = timeReading {
@@ -195,7 +208,7 @@ enum Repeats {
             for k in days[0]..<end {
                 guard let d = s.tokens[k].date else { continue }
                 let range = s.dates[d].range
-                if range.lowerBound < s.tokens[days[0]].range.lowerBound || offset(range.upperBound) > endOffset { return nil }
+                if range.lowerBound < earliest || offset(range.upperBound) > endOffset { return nil }
             }
         }
         // In the sentence's text: the list's words stand for "every mon, wed and fri", what
@@ -204,15 +217,59 @@ enum Repeats {
         func inSentence(_ range: Range<String.Index>) -> Range<String.Index> {
             let lower = phrase.utf8.distance(from: phrase.startIndex, to: range.lowerBound)
             let upper = phrase.utf8.distance(from: phrase.startIndex, to: range.upperBound)
+            if let before, lower >= timeHead, upper <= head - 1 {
+                let from = offset(before.range.lowerBound)
+                return utf8.index(utf8.startIndex, offsetBy: from + lower - timeHead)..<utf8.index(utf8.startIndex, offsetBy: from + upper - timeHead)
+            }
             guard lower >= head else { return listSpan }
             let from = offset(rest.startIndex)
             return utf8.index(utf8.startIndex, offsetBy: from + lower - head)..<utf8.index(utf8.startIndex, offsetBy: from + upper - head)
         }
         var match = first
-        match.range = listSpan.lowerBound..<max(listSpan.upperBound, s.tokens[end - 1].range.upperBound)
+        // From the time said before when it was part of the list's reading ("9:15 mon-fri").
+        let start = before.map { $0.isInListReading ? $0.range.lowerBound : listSpan.lowerBound } ?? listSpan.lowerBound
+        match.range = start..<max(listSpan.upperBound, s.tokens[end - 1].range.upperBound)
         match.parts = first.parts.map { DatePart(range: inSentence($0.range), role: $0.role, rule: $0.rule) }
         match.corrections = first.corrections.map { WordCorrection(range: inSentence($0.range), word: $0.word) }
         return (match, end)
+    }
+
+    /// A clock time said before a list of weekdays: its words and the reading they are in.
+    struct TimeBefore {
+        var range: Range<String.Index>
+        var date: Int
+        /// The time is a piece of the reading the first day is in ("9:15 mon-fri", "7am every
+        /// mon"), not a reading of its own ("9:30 standup mon-fri").
+        var isInListReading: Bool
+    }
+
+    /// The clock time said before the weekday at token `first`: the time pieces of the
+    /// reading the day is in, when that reading begins before it ("9:15 mon-fri", "at 9:15
+    /// monday to friday", "7-8am mon wed fri", "7am every mon wed fri"); else the last
+    /// reading before the day that is a time alone ("9:30 standup mon-fri"). Nil when none.
+    static func timeBefore(_ first: Int, _ s: Sentence) -> TimeBefore? {
+        let dayStart = s.tokens[first].range.lowerBound
+        if let d = s.tokens[first].date, s.dates[d].range.lowerBound < dayStart {
+            var lower: String.Index?, upper: String.Index?
+            for piece in s.dates[d].parts where piece.range.upperBound <= dayStart {
+                guard piece.role == "time" || piece.role == "end" else { continue }
+                if lower == nil { lower = piece.range.lowerBound }
+                upper = piece.range.upperBound
+            }
+            guard let lower, let upper else { return nil }
+            return TimeBefore(range: lower..<upper, date: d, isInListReading: true)
+        }
+        var k = first - 1
+        while k >= s.body.lowerBound {
+            if let d = s.tokens[k].date {
+                let known = s.dates[d].known
+                if known.contains(.time), !known.contains(.date), !known.contains(.duration), s.dates[d].recurrence == nil {
+                    return TimeBefore(range: s.dates[d].range, date: d, isInListReading: false)
+                }
+            }
+            k -= 1
+        }
+        return nil
     }
 
     /// Words between the first and last day of a range of weekdays ("mon - fri", "monday to friday").

@@ -138,6 +138,9 @@ enum TimeHints {
         guard known.contains(.time), !known.contains(.duration) else { return false }
         var meal = false
         for piece in parts where piece.role == "time" || piece.role == "end" {
+            // A clock time in digits is no meal ("friday lunch with Ana at 2": the words of
+            // "at 2" are only "at").
+            if text.utf8[piece.range].contains(where: { $0 &- UInt8(ascii: "0") < 10 }) { return false }
             // Every word a meal or a word leading to one; at least one a meal.
             var saysMeal = false
             let onlyMealWords = forEachWord(of: piece, in: text) { key, word in

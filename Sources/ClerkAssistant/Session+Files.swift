@@ -192,9 +192,19 @@ extension Session {
             }
             for item in wanted {
                 let wanted = Spelling.fold(item.trimmingSpaces())
-                // The line that is the item ("milk", "- milk"), else every line that holds it.
+                // The line that is the item ("milk", "- milk"); else the item taken out of a
+                // line listing it ("eggs and bread" keeps "bread"); else every line that holds it.
                 var at = lines.indices.filter { Spelling.fold(Self.bare($0 < lines.count ? lines[$0] : "")) == wanted }
-                if at.isEmpty { at = lines.indices.filter { Spelling.fold(lines[$0]).contains(wanted) } }
+                if at.isEmpty {
+                    var tookOut = false
+                    for i in lines.indices {
+                        guard let rest = Self.listLine(lines[i], without: wanted) else { continue }
+                        lines[i] = rest
+                        tookOut = true
+                    }
+                    if tookOut { removed = true; continue }
+                    at = lines.indices.filter { Spelling.fold(lines[$0]).contains(wanted) }
+                }
                 guard !at.isEmpty else { continue }
                 for i in at.reversed() { lines.remove(at: i) }
                 removed = true
@@ -202,6 +212,25 @@ extension Session {
             guard removed else { throw TextNotInFile() }
             return lines.isEmpty ? "" : lines.joined(separator: "\n") + (endsWithNewline ? "\n" : "")
         }
+    }
+
+    /// `line` as a list of items ("eggs and bread", "- milk, eggs & jam") without the one
+    /// that folds to `item`, written back as it was ("- milk and jam"); nil when the line
+    /// lists no such item as a whole.
+    static func listLine(_ line: String, without item: String) -> String? {
+        let text = bare(line)
+        let mark = String(line.trimmingSpaces().dropLast(text.count))
+        let indent = String(line.prefix { $0 == " " || $0 == "\t" })
+        var items = [text]
+        for separator in [", and ", ", ", " and ", " & "] {
+            items = items.flatMap { $0.components(separatedBy: separator) }
+        }
+        items = items.map { $0.trimmingSpaces() }
+        guard items.count >= 2, !items.contains(where: \.isEmpty),
+              let at = items.firstIndex(where: { Spelling.fold($0) == item }) else { return nil }
+        items.remove(at: at)
+        let listed = items.count == 1 ? items[0] : items.dropLast().joined(separator: ", ") + " and " + items.last!
+        return indent + mark + listed
     }
 
     /// A line without the list marks people type before items ("- milk", "* eggs", "[ ] bread").

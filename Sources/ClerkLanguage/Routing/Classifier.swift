@@ -132,6 +132,10 @@ enum Classifier {
                 || FilePhrases.knownFile(c.s, known: c.known) != nil || FilePhrases.cutFileNameIndex(c.s) != nil || FilePhrases.listFile(c.s) != nil
         }, route: { FilePhrases.route($0.s, shape: $0.shape, known: $0.known) }),
 
+        //    A note with no day or time, to the notes file ("jot down buy milk").
+        ClassifierRule(name: "note", applies: { !$0.shape.hasDate && $0.s.word($0.head, isIn: FilePhrases.noteVerbs) },
+                       route: { FilePhrases.noteRoute($0.s) }),
+
         // 3. Follow-up edits of the event on screen ("make it 13:30", "call it Team lunch").
         ClassifierRule(name: "follow-up", applies: { _ in true }, route: { FollowUps.route($0.s, shape: $0.shape, known: $0.known) }),
 

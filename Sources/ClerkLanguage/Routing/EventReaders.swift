@@ -585,7 +585,8 @@ extension ChangeReader {
     /// The words of `range` as typed, without quotes and end marks, first letter capitalised.
     static func literalTitle(_ s: Sentence, _ range: Range<Int>) -> String {
         var end = range.upperBound
-        while end > range.lowerBound, s.tokens[end - 1].isMark { end -= 1 }
+        while end > range.lowerBound, s.tokens[end - 1].isMark,
+              !Title.closesBracket((range.lowerBound..<(end - 1)).map { s.word($0) }, s.word(end - 1)) { end -= 1 }
         guard end > range.lowerBound else { return "" }
         return Title.capitalized(FilePhrases.unquoted(s.text(of: range.lowerBound..<end)))
     }

@@ -55,7 +55,10 @@ enum FilePhrases {
                 if isAlone(s, file, after: head) {
                     return Route(rule: .file(s.word(head, isIn: fileDeleteVerbs) ? .delete : .deleteWithOtherVerb), command: command)
                 }
-                if file.tokens.lowerBound > head + 1, s.word(file.tokens.lowerBound - 1, isIn: outOfWords) || s.word(file.tokens.lowerBound - 1) == "the" {
+                // "remove milk from my notes": the words before the file, past "the", "my".
+                var before = file.tokens.lowerBound - 1
+                while before > head + 1, ["my", "our", "the"].contains(s.word(before)), s.word(before - 1, isIn: outOfWords) { before -= 1 }
+                if file.tokens.lowerBound > head + 1, s.word(before, isIn: outOfWords) || s.word(before) == "the" {
                     return Route(rule: .file(.removeLines), command: command)
                 }
                 return Route(rule: .file(.deleteWithOtherVerb), command: command)
@@ -89,6 +92,29 @@ enum FilePhrases {
             return Route(rule: .file(.list), command: head..<(nounAt + 1))
         }
         return nil
+    }
+
+    /// The words that open a note to oneself ("jot down …", "note to self: …").
+    static let noteVerbs: WordSet = ["jot", "note", "make", "take", "write"]
+    static let noteOpenings: PhraseList = [
+        ["jot", "down"], ["jot"], ["note", "down"], ["note", "to", "self"], ["note"], ["make", "a", "note", "to", "self"],
+        ["make", "a", "note"], ["make", "note"], ["take", "a", "note"], ["take", "note"], ["write", "down"],
+    ]
+    /// Words that make a note an event after all ("note this event to my calendar").
+    static let noteEventWords: WordSet = ["calendar", "event", "events", "schedule", "diary", "agenda", "reminder", "appointment"]
+    /// The file notes go to when none is named.
+    static let notesFile = "notes.txt"
+
+    /// "jot down buy milk", "note to self: renew passport", "make a note that the code is
+    /// 4512": with no day or time said (the classifier asks that first) and no word of the
+    /// calendar, a line for the notes file; with one, an event ("write down meeting at 7pm").
+    static func noteRoute(_ s: Sentence) -> Route? {
+        let head = s.body.lowerBound
+        guard let opening = s.phrase(of: noteOpenings, at: head), !s.has(noteEventWords) else { return nil }
+        var end = head + opening.count
+        while end < s.body.upperBound, s.tokens[end].isMark || ["that", "of", "to", "about", "saying"].contains(s.word(end)) { end += 1 }
+        guard end < s.body.upperBound else { return nil }
+        return Route(rule: .file(.note), command: head..<end)
     }
 
     /// True when nothing but `aloneWords` stands in the body besides the token at `after`
@@ -371,6 +397,13 @@ enum FilePhrases {
             return .fileWrite(FileWrite(name: name, operation: .create(content: content)))
         case .append:
             return append(s, file: file, name: name, slots: &slots)
+        case .note:
+            // The person's notes file, whatever its extension ("notes.md"), else notes.txt.
+            let notes = known.file(stem: "notes") ?? notesFile
+            let range = route.command.upperBound..<body.upperBound
+            let line = unquoted(typed(s, range).drop { $0 == ":" || $0 == " " })
+            slots.append(s.slot(.content, range, value: line, rule: "note"))
+            return .fileWrite(FileWrite(name: notes, operation: .append(lines: [line])))
         }
     }
 
@@ -421,7 +454,8 @@ enum FilePhrases {
             return unquoted(afterColon && items.lowerBound == range.lowerBound ? text.drop { $0 == ":" || $0 == " " } : text)
         }
         let whole = item(range)
-        guard range.contains(where: { s.word($0) == "," }) else { return whole.isEmpty ? [] : [whole] }
+        // Quoted, the text is one line as typed, commas and all ("append "- milk, jam" to …").
+        guard range.contains(where: { s.word($0) == "," }), !isQuoted(typed(s, range)) else { return whole.isEmpty ? [] : [whole] }
         var items: [String] = []
         var start = range.lowerBound
         for i in range where s.word(i) == "," || (s.word(i) == "and" && !range[(i + 1)...].contains { s.word($0) == "," }) {
@@ -440,6 +474,13 @@ enum FilePhrases {
         if ["called", "named"].contains(s.word(i)) { i += 1 }
         guard i < s.body.upperBound, !["with", "containing", "saying", "called", "named", "to", "in"].contains(s.word(i)) else { return nil }
         return i
+    }
+
+    /// True when `text` is wholly inside one pair of quotes.
+    static func isQuoted(_ text: Substring) -> Bool {
+        let t = text.trimmingSpaces()
+        guard t.count >= 2, let first = t.first, let last = t.last else { return false }
+        return (first == "\"" || first == "“") && (last == "\"" || last == "”") || first == "'" && last == "'"
     }
 
     /// Text without the quotes around it (a closing quote the sentence's end took is fine).

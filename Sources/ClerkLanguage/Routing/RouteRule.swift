@@ -132,6 +132,8 @@ enum FileRule: Hashable, Sendable {
     case clear
     /// "rename groceries.txt to shopping.txt".
     case rename
+    /// "jot down buy milk", "note to self: renew passport": a line for the notes file.
+    case note
     /// "remove notes.txt", "erase todo.txt": a delete said with a verb that also removes lines;
     /// only "delete" and "trash" delete a file, so clerk asks.
     case deleteWithOtherVerb
@@ -147,6 +149,7 @@ enum FileRule: Hashable, Sendable {
         case .removeLines: "remove-lines"
         case .clear: "clear"
         case .rename: "rename"
+        case .note: "note"
         case .deleteWithOtherVerb: "delete-said-otherwise"
         }
     }

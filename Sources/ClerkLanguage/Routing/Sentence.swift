@@ -73,6 +73,12 @@ struct Sentence {
             for (k, w) in phrase.enumerated() where !Sentence.same(tokens[i + k].word, w) { return false }
             return true
         }
+        // A bracket the line opened stays in it ("dentist at 3 (Dr. Patel)").
+        func closesBracket(_ i: Int) -> Bool {
+            let mark = tokens[i].word
+            guard mark == ")" || mark == "]" else { return false }
+            return Title.closesBracket((start..<i).map { tokens[$0].word }, mark)
+        }
         var start = 0, end = tokens.count
         var skipped: [Int] = []
         var progress = true
@@ -101,7 +107,7 @@ struct Sentence {
             }
         }
         while end > start + 1 {
-            if tokens[end - 1].kind == .mark || (isIn(end - 1, Vocabulary.politeTails) && tokens[end - 1].date == nil) {
+            if tokens[end - 1].kind == .mark && !closesBracket(end - 1) || (isIn(end - 1, Vocabulary.politeTails) && tokens[end - 1].date == nil) {
                 end -= 1
             } else if Sentence.same(tokens[end - 1].word, "you"), Sentence.same(tokens[end - 2].word, "thank") {
                 end -= 2

@@ -46,9 +46,11 @@ enum Title {
     static func build(_ s: Sentence, range: Range<Int>, used: TokenMask, dateWords: Set<Int> = [], names: [Range<Int>] = [],
                       known: Names? = nil) -> (title: String, pieces: [Range<Int>]) {
         var kept: [Int] = range.filter { !used[$0] && (!s.isInDate($0) || s.word($0, isIn: Vocabulary.mealWords) || dateWords.contains($0)) }
-        // Marks stay only between kept words.
+        // Marks stay only between kept words, and a bracket closing one opened in the title
+        // ("Dentist (Dr. Patel)").
         kept = kept.enumerated().filter { k, i in
             !s.tokens[i].isMark || (k > 0 && k + 1 < kept.count && kept[k - 1] == i - 1 && kept[k + 1] == i + 1 && s.word(i) != "?")
+                || (k > 0 && kept[k - 1] == i - 1 && closesBracket(kept[..<k].map { s.word($0) }, s.word(i)))
         }.map(\.1)
         cutTailClause(s, &kept)
         trimEdges(s, &kept)
@@ -112,8 +114,21 @@ enum Title {
         while let last = kept.last, s.tokens[last].is(.titleTrailing) || s.tokens[last].isMark {
             // "wake up", "pick up", "follow up": the particle is the verb's.
             if kept.count > 1, s.word(last) == "up", s.word(kept[kept.count - 2], isIn: upVerbs) { break }
+            // "Dentist (Dr. Patel)": a bracket closing one the title opened stays.
+            if closesBracket(kept.dropLast().map { s.word($0) }, s.word(last)) { break }
             kept.removeLast()
         }
+    }
+
+    /// True when `mark` closes a bracket opened among `words` and not closed there.
+    static func closesBracket(_ words: [String], _ mark: String) -> Bool {
+        let pairs: [String: String] = [")": "(", "]": "[", "}": "{"]
+        guard let opener = pairs[mark] else { return false }
+        var open = 0
+        for w in words {
+            if w == opener { open += 1 } else if w == mark, open > 0 { open -= 1 }
+        }
+        return open > 0
     }
 
     /// Verbs whose "up" closing a title belongs to them ("wake up", "follow up").

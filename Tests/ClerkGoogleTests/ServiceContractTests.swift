@@ -17,15 +17,22 @@ import Testing
         /// Puts contacts in the address book by the implementation's own way in.
         let addContacts: ([Contact]) throws -> Void
         private let keep: [AnyObject]
+        /// A folder of the test's own, removed with the services.
+        private let folder: String?
+
+        deinit {
+            if let folder { try? FileManager.default.removeItem(atPath: folder) }
+        }
 
         init(calendars: any CalendarService, contacts: any ContactsService, files: any FileService, primary: String,
-             addContacts: @escaping ([Contact]) throws -> Void, keep: [AnyObject]) {
+             addContacts: @escaping ([Contact]) throws -> Void, keep: [AnyObject], folder: String? = nil) {
             self.calendars = calendars
             self.contacts = contacts
             self.files = files
             self.primary = primary
             self.addContacts = addContacts
             self.keep = keep
+            self.folder = folder
         }
     }
 
@@ -43,7 +50,7 @@ import Testing
                 let primary = try store.calendars().first { $0.isPrimary }!.id
                 return Services(calendars: store, contacts: store, files: store, primary: primary, addContacts: { contacts in
                     try store.importContacts(contacts.map { ImportedContact(uid: $0.name, contact: $0) }, progress: nil)
-                }, keep: [store])
+                }, keep: [store], folder: folder)
             case .google:
                 let harness = try GoogleHarness()
                 let backend = try harness.signIn().backend

@@ -117,6 +117,15 @@ enum Classifier {
     /// clerk does not handle before the verbs that would take them; removing before
     /// changing before people before questions before creating, from the most telling
     /// verbs to the loosest statements; and out of scope when nothing fits.
+    static let everythingWord: WordSet = ["everything"]
+
+    /// "everything this week", "everything on friday": the word and a day, nothing else.
+    static func everythingOn(_ s: Sentence) -> Bool {
+        s.word(s.body.lowerBound, isIn: everythingWord) && s.body.count > 1
+            && s.body.dropFirst().allSatisfy { s.isInDate($0) || s.tokens[$0].isMark || ["on", "for", "in", "i", "have", "got", "my", "calendar"].contains(s.word($0)) }
+            && s.body.contains { s.isInDate($0) }
+    }
+
     static let rules: [ClassifierRule] = [
         // 1. Fixed commands: help, log in/out, undo, quit, calendars, new calendar.
         ClassifierRule(name: "fixed command", applies: { _ in true }, route: { FixedCommands.match($0.s) }),
@@ -232,7 +241,8 @@ enum Classifier {
         }, route: { c in
             let shape = c.shape, s = c.s
             if shape.hasEventNoun || shape.hasCalendarNoun || shape.hasFreeWord || shape.hasDate || shape.hasListingNoun
-                || shape.hasUpcomingWord || asksWhatsOn(s, head: c.head) || AgendaReader.mySpan(s) != nil {
+                || shape.hasUpcomingWord || asksWhatsOn(s, head: c.head) || AgendaReader.mySpan(s) != nil
+                || s.has(Self.everythingWord) {
                 return c.route(shape.isQuestion ? .question : .showVerb, c.command)
             }
             if shape.headVerb == .show, s.word(c.head) != "what" { return c.route(.showUnknown, c.command) }
@@ -251,7 +261,7 @@ enum Classifier {
             guard shape.headVerb == .none, !hasVerb(c.s) else { return false }
             // ("free time tomorrow afternoon", "free slots on friday" ask, whatever the time.)
             let freeRoom = c.s.word(c.head) == "free" && (c.s.word(c.head + 1, isIn: Vocabulary.roomNouns) || c.s.word(c.head + 1) == "slots")
-            return shape.hasListingNoun || freeRoom || (!shape.hasTimeOfDay && (shape.hasFreeWord || (shape.hasUpcomingWord && shape.hasEventNoun)
+            return shape.hasListingNoun || freeRoom || everythingOn(c.s) || (!shape.hasTimeOfDay && (shape.hasFreeWord || (shape.hasUpcomingWord && shape.hasEventNoun)
                 || (shape.hasCalendarNoun && !hasSingularEvent(c.s))))
         }, route: { $0.route(.nounPhrase) }),
         //    "yesterday was a long day": a statement about the past asks for nothing.

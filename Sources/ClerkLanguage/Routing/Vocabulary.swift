@@ -317,5 +317,6 @@ enum Vocabulary {
         "again", "now", "later", "soon", "am", "pm", "o'clock", "oclock", "noon", "midnight", "morning", "evening",
         "afternoon", "night", "day", "week", "month", "year", "time", "instead", "both", "only", "just", "other",
         "scheduled", "planned", "booked", "invited", "coming", "attending", "going", "supposed", "available",
+        "everything", "anything", "something", "nothing", "stuff", "things", "whatever",
     ]
 }

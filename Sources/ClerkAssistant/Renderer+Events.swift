@@ -194,6 +194,29 @@ extension Renderer {
         "Now: \(event.title.oneLine) until \(text.clock(event.when.endInstant(in: text.zone)))."
     }
 
+    /// The contacts' birthdays under a heading, one a line: "  Thu 10 Dec  Ana Pérez (36)".
+    static func birthdays(_ list: [(day: LocalDate, name: String, age: Int?)], text: DateText, now: Date) -> [String] {
+        let year = text.localDate(now).year
+        let days = list.map { $0.day.year == year ? text.shortDay($0.day) : text.day($0.day) }
+        let width = days.map(\.count).max() ?? 0
+        var lines = ["Birthdays in your contacts"]
+        for (b, day) in zip(list, days) {
+            let pad = String(repeating: " ", count: width - day.count)
+            let age = b.age.map { " (\($0))" } ?? ""
+            lines.append("  \(day)\(pad)  \(b.name.oneLine)\(age)")
+        }
+        return lines
+    }
+
+    /// "Next birthday: Ana Pérez, Thu 10 Dec (in 7 days), turning 36."
+    static func nextBirthday(_ name: String, on day: LocalDate, age: Int?, text: DateText, now: Date) -> String {
+        let today = text.localDate(now)
+        var when = text.shortDay(day) + " (in \(today.days(until: day)) days)"
+        if day == today { when = "today" } else if day == today.adding(days: 1) { when = "tomorrow" }
+        let turning = age.map { ", turning \($0)" } ?? ""
+        return "Next birthday: \(name.oneLine), \(when)\(turning)."
+    }
+
     static func nothingNext(words: String?) -> String {
         words.map { "No '\($0)' coming up in the next year." } ?? "Nothing coming up in the next year."
     }
@@ -209,6 +232,7 @@ extension Renderer {
         func name(_ day: LocalDate) -> String { withYears ? text.day(day) : text.shortDay(day) }
         let span = first >= last ? "on \(name(first))" : "from \(name(first)) to \(name(max(first, last)))"
         let with = (person.map { " with \($0)" } ?? "") + (calendar.map { " on '\($0)'" } ?? "")
+        if words == "birthday" || words == "birthdays" { return "No birthdays\(with) \(span), in the calendar or the contacts." }
         if let words { return "No '\(words)' events\(with) \(span)." }
         if !with.isEmpty { return "No events\(with) \(span)." }
         return "Nothing \(span)."

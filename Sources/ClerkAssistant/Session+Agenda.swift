@@ -75,6 +75,14 @@ extension Session {
             if query.isMoment, let when = query.when { return freeAt(when.start, events: events) }
             return freeTime(events, from: from, to: to, query: query)
         }
+        // "upcoming birthdays", "any birthdays this month": the address book's too.
+        if Self.asksForBirthdays(query) {
+            let birthdays: [ContactBirthday]
+            do { birthdays = try contactBirthdays(from: query.wantsNext ? startOfToday : from, to: to) } catch { return failure(.queryAgenda, error) }
+            if let reply = birthdaysReply(birthdays, events: events, query: query, from: from, to: to, names: names, text: text, now: now) {
+                return reply
+            }
+        }
         if query.wantsNext {
             // The next event is the first still to start; one going on now is mentioned too.
             let current = events.filter { !$0.when.isAllDay && $0.when.startInstant(in: context.zone) <= now }
@@ -119,6 +127,64 @@ extension Session {
             [("events", .array(events.map { Session.eventJSON($0, names, zone: zone) }))]
         }
         return reply
+    }
+
+    /// A contact's birthday on a day of the span asked about, and the age turned.
+    struct ContactBirthday {
+        var day: LocalDate
+        var name: String
+        var age: Int?
+    }
+
+    /// True for a question about birthdays alone ("upcoming birthdays", "whose birthday is
+    /// coming up"), not one person's ("Ana's birthday" is her card's).
+    static func asksForBirthdays(_ query: AgendaQuery) -> Bool {
+        guard let words = query.words, query.attendee == nil, !query.wantsFreeTime else { return false }
+        return ["birthday", "birthdays", "bday", "bdays"].contains(Spelling.fold(words))
+    }
+
+    /// The birthdays of the address book from `from` to `to`, by day; a birthday on 29
+    /// February is kept on 28 February in other years. At most ten years are looked through.
+    func contactBirthdays(from: Date, to: Date) throws -> [ContactBirthday] {
+        let first = LocalDate(from, in: context.zone), last = LocalDate(to, in: context.zone)
+        var found: [ContactBirthday] = []
+        for contact in try context.contacts.contacts() {
+            guard let birthday = contact.birthday else { continue }
+            for year in first.year...min(last.year, first.year + 10) {
+                var day = LocalDate(year: year, month: birthday.month, day: birthday.day)
+                if birthday.month == 2, birthday.day == 29, !LocalDate.isLeap(year) { day.day = 28 }
+                let start = day.startOfDay(in: context.zone)
+                guard start >= first.startOfDay(in: context.zone), start < to else { continue }
+                found.append(ContactBirthday(day: day, name: contact.name, age: birthday.year.map { year - $0 }.flatMap { $0 > 0 ? $0 : nil }))
+            }
+        }
+        return found.sorted { ($0.day, $0.name) < ($1.day, $1.name) }
+    }
+
+    /// The answer to a question about birthdays with the contacts' among them: the next one
+    /// for "when's the next birthday", else the events found and the birthdays after them.
+    /// Nil when the address book has none in the span (the events answer alone).
+    func birthdaysReply(_ birthdays: [ContactBirthday], events: [Event], query: AgendaQuery, from: Date, to: Date,
+                        names: [String: String], text: DateText, now: Date) -> Reply? {
+        guard let soonest = birthdays.first else { return nil }
+        let fields: [(String, JSONValue)] = [
+            ("events", .array(events.map { eventJSON($0, names) })),
+            ("birthdays", .array(birthdays.map { b in
+                .object([("name", .string(b.name)), ("date", .string(b.day.iso)), ("age", b.age.map { .number(Double($0)) } ?? .null)])
+            })),
+        ]
+        if query.wantsNext {
+            let nextEvent = events.first { $0.when.startInstant(in: context.zone) > now }
+            if let nextEvent, nextEvent.when.startInstant(in: context.zone) < soonest.day.startOfDay(in: context.zone) { return nil }
+            return Reply(intent: .queryAgenda, ok: true, message: Renderer.nextBirthday(soonest.name, on: soonest.day, age: soonest.age, text: text, now: now),
+                         fields: fields)
+        }
+        var layout = AgendaLayout(text: text, style: context.style, calendarNames: names)
+        layout.year = text.localDate(now).year
+        var lines = events.isEmpty ? [] : layout.render(events, from: from, to: to)
+        lines += Renderer.birthdays(birthdays.map { ($0.day, $0.name, $0.age) }, text: text, now: now)
+        if events.count == 1 { lastShown = events[0] } else if events.count > 1 { lastListing = events }
+        return Reply(intent: .queryAgenda, ok: true, message: lines.joined(separator: "\n"), fields: fields)
     }
 
     /// True for a question about the event just shown, naming it only by "it" or nothing:

@@ -286,7 +286,7 @@ enum Vocabulary {
 
     /// Words around a question that do not say which events ("what", "do i have", "scheduled").
     static let questionFrame: WordSet = [
-        "what", "what's", "whats", "when", "when's", "whens", "where", "where's", "who", "who's", "which", "how", "many",
+        "what", "what's", "whats", "when", "when's", "whens", "where", "where's", "who", "who's", "whose", "which", "how", "many",
         "much", "do", "does", "did", "i", "have", "has", "had", "is", "are", "am", "was", "were", "there", "any", "my",
         "me", "on", "in", "for", "the", "a", "an", "of", "to", "at", "scheduled", "planned", "coming", "up", "upcoming",
         "next", "show", "list", "tell", "give", "check", "find", "see", "all", "happening", "going", "got", "free",
@@ -317,6 +317,6 @@ enum Vocabulary {
         "again", "now", "later", "soon", "am", "pm", "o'clock", "oclock", "noon", "midnight", "morning", "evening",
         "afternoon", "night", "day", "week", "month", "year", "time", "instead", "both", "only", "just", "other",
         "scheduled", "planned", "booked", "invited", "coming", "attending", "going", "supposed", "available",
-        "everything", "anything", "something", "nothing", "stuff", "things", "whatever",
+        "everything", "anything", "something", "nothing", "stuff", "things", "whatever", "whose", "which",
     ]
 }

@@ -8,8 +8,9 @@ extension Renderer {
         "I don't know who your \(relation) is. Ask by name, like 'Ana's phone'."
     }
 
-    static func noContact(_ name: String, closest: String?) -> String {
+    static func noContact(_ name: String, closest: String?, bookIsEmpty: Bool = true) -> String {
         if let closest { return "No contact named '\(name)'. Did you mean \(closest)?" }
+        if !bookIsEmpty { return "No contact named '\(name)'. Say 'contacts' to see who is there." }
         return "No contact named '\(name)'. Import contacts with 'clerk import contacts.vcf'."
     }
 

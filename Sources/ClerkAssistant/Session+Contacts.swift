@@ -36,7 +36,7 @@ extension Session {
                 }, no: { Reply(intent: .contactLookup, ok: true, message: Renderer.nothingChanged) })),
                 Reply(intent: .contactLookup, ok: true, message: question, fields: json))
             }
-            return Reply(intent: .contactLookup, ok: false, message: Renderer.noContact(query.name, closest: nil), fields: json)
+            return Reply(intent: .contactLookup, ok: false, message: Renderer.noContact(query.name, closest: nil, bookIsEmpty: everyone.isEmpty), fields: json)
         }
         if matches.count == 1 {
             let contact = matches[0]

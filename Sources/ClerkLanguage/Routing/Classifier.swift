@@ -467,7 +467,8 @@ enum Classifier {
     static func headTopicCounts(_ s: Sentence, at i: Int, topic: OutOfScopeTopic) -> Bool {
         switch s.word(i) {
         case "send": return !(s.word(i + 1) == "me") || s.has(Vocabulary.messageNouns)
-        case "email", "mail": return !(s.has(Vocabulary.addressOf))
+        // "email for Sam Lee", "email of Ana": the address asked for, as "Ana's email".
+        case "email", "mail": return !(s.has(Vocabulary.addressOf)) && !(["for", "of"].contains(s.word(i + 1)) && s.body.upperBound - i <= 5)
         case "stop", "pause", "resume": return !s.has(RouteWord.eventNoun)
         case "turn": return !s.has(Vocabulary.alertNouns)
         // "play some jazz" asks for music; "play tennis with Bob at 5" is an event.

@@ -53,7 +53,7 @@ extension Vocabulary {
     static let beforeMailOrCode: WordSet = ["email", "e", "area"]
 
     /// Words before a name ("email of Carla", "the contact called Bob").
-    static let beforeAName: WordSet = ["of", "for", "about", "named", "called", "contact"]
+    static let beforeAName: WordSet = ["of", "for", "about", "named", "called", "contact", "reach"]
 
     /// Words before the subject of a question about someone ("does Ana live …").
     static let beforeASubject: WordSet = ["does", "is", "did", "where"]

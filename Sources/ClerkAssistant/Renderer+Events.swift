@@ -160,7 +160,7 @@ extension Renderer {
             row("repeats", repeats)
         }
         if !card.draft.reminderMinutes.isEmpty {
-            row("reminder", card.draft.reminderMinutes.map { DateText.duration(seconds: TimeInterval($0 * 60)) + " before" }.joined(separator: ", "))
+            row("reminder", reminders(card.draft.reminderMinutes))
         }
         lines += warnings.map { "  " + style.warning("! " + $0) }
         return lines.joined(separator: "\n")
@@ -377,7 +377,13 @@ extension Renderer {
             func names(_ people: [Attendee]) -> String { people.isEmpty ? "—" : people.map { ($0.name ?? $0.email ?? "?").oneLine }.joined(separator: ", ") }
             row("with", names(before.attendees), names(after.attendees))
         }
+        if before.reminderMinutes != after.reminderMinutes { row("reminder", reminders(before.reminderMinutes), reminders(after.reminderMinutes)) }
         return lines.joined(separator: "\n")
+    }
+
+    /// "30 min before, 1 h before"; "—" for none.
+    static func reminders(_ minutes: [Int]) -> String {
+        minutes.isEmpty ? "—" : minutes.map { DateText.duration(seconds: TimeInterval($0) * 60) + " before" }.joined(separator: ", ")
     }
 
     /// A change asked for that the event already has.
@@ -401,7 +407,8 @@ extension Renderer {
                 let names = event.attendees.map { ($0.name ?? $0.email ?? "?").oneLine }
                 what.append(names.isEmpty ? "no one invited now" : "with " + list(names))
             }
-            if before.reminderMinutes != event.reminderMinutes || before.recurrence != event.recurrence { what.append("updated") }
+            if before.reminderMinutes != event.reminderMinutes { what.append("reminder " + reminders(event.reminderMinutes)) }
+            if before.recurrence != event.recurrence { what.append("updated") }
             let subject = wholeSeries ? "every '\(event.title.oneLine)'" : "'\(event.title.oneLine)'"
             return "Changed \(subject)" + (what.isEmpty ? "." : ": " + what.joined(separator: ", ") + ".") + undoHint(.changeItBack, undo)
         }

@@ -5,6 +5,13 @@ import FoundationEssentials
 /// create_event: build a card from the sentence, resolve what needs resolving (calendar,
 /// people), show it, and create the event only on a yes.
 extension Session {
+    /// True when an event still to come (within a year) is found by `title`'s words.
+    func hasUpcomingEvent(titled title: String) -> Bool {
+        let now = context.now.now()
+        let found = try? searchEvents(words: title, attendee: nil, from: now, to: now + TimeInterval(AgendaDefaults.searchDays * 86_400), calendarIDs: nil)
+        return !(found ?? []).isEmpty
+    }
+
     /// `said` is the line as typed, for what the card says about it (a time that does not
     /// exist that day).
     func createEvent(_ request: EventRequest, said: String? = nil) -> Reply {
@@ -24,6 +31,11 @@ extension Session {
             }), Reply(intent: .createEvent, ok: true, message: Renderer.askTitle))
         }
         guard let match = request.when else {
+            // "add a reminder 30 min before dinner", "remind me about the dentist a day
+            // before": with no day said, a reminder for the event already there by that name.
+            if !request.reminderMinutes.isEmpty, request.attendees.isEmpty, hasUpcomingEvent(titled: request.title) {
+                return updateEvent(EventReference(words: request.title), EventChanges(reminderMinutes: request.reminderMinutes))
+            }
             if context.quickAdd != nil, let line = lastLine { return offerQuickAdd(line) }
             let question = Pending.text(TextQuestion(intent: .createEvent, question: Renderer.askWhen(request.title)) { [unowned self] answer in
                 let understood = understand(answer)

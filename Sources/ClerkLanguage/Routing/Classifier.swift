@@ -228,7 +228,9 @@ enum Classifier {
                 && !c.s.isInDate(c.s.body.lowerBound)
         }, route: { $0.route(.updateVerb) }),
         //    "lunch was moved to Friday", "the standup has been pushed to 10": a move reported.
-        ClassifierRule(name: "move reported", applies: { c in !c.shape.isQuestion && c.s.body.contains { c.s.isA($0, .moved) } }, route: { c in
+        ClassifierRule(name: "move reported", applies: { c in
+            !c.shape.isQuestion && (c.s.body.contains { c.s.isA($0, .moved) } || c.s.has(correctionAuxiliaries))
+        }, route: { c in
             reportedMove(c.s, head: c.head).map { c.route(.reportedMove, $0) }
         }),
 
@@ -405,6 +407,7 @@ enum Classifier {
     static func reportedMove(_ s: Sentence, head: Int) -> Range<Int>? {
         var i = head + 1
         while i < s.body.upperBound {
+            if let end = correctionEnd(s, at: i) { return i..<end }
             if s.word(i, isIn: Vocabulary.reportingAuxiliaries) {
                 var j = i + 1
                 while s.word(j, isIn: Vocabulary.reportingFiller) { j += 1 }
@@ -417,6 +420,26 @@ enum Classifier {
             i += 1
         }
         return nil
+    }
+
+    /// Words that open a change said of an event named before them ("dinner should be …").
+    static let correctionAuxiliaries: WordSet = ["should", "must", "needs", "has", "is", "'s", "are"]
+
+    /// "dinner should be 2 hours", "the standup is now at 10", "lunch needs to be on
+    /// friday": the end of "should be", "is now", "needs to be" at `i` when a new time or
+    /// length follows (a date, or an amount of time), else nil.
+    static func correctionEnd(_ s: Sentence, at i: Int) -> Int? {
+        guard s.word(i, isIn: correctionAuxiliaries) else { return nil }
+        var end: Int
+        switch s.word(i) {
+        case "should", "must": guard s.word(i + 1) == "be" else { return nil }; end = i + 2
+        case "needs", "has": guard s.word(i + 1) == "to", s.word(i + 2) == "be" else { return nil }; end = i + 3
+        default: guard s.word(i + 1) == "now" else { return nil }; end = i + 2
+        }
+        var change = end
+        if s.word(change, isA: .datePreposition), !s.isInDate(change) { change += 1 }
+        guard change < s.body.upperBound, s.isInDate(change) || Quantity.minutes(in: s, at: change) != nil else { return nil }
+        return end
     }
 
     /// "tell me to water the plants", "tell me on Tuesday to call Bob": a reminder.

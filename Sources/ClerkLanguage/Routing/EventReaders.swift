@@ -420,9 +420,14 @@ enum UpdateReader {
         var used = s.usedOutsideBody
         for i in route.command { used[i] = true }
         let body = s.body
-        let verb = s.word(body.lowerBound)
+        // "dinner should be 2 hours": a length said so sets the length, as after "make".
+        let saysCorrection = route.rule == .reportedMove && ["be", "now"].contains(s.word(route.command.upperBound - 1))
+        let verb = saysCorrection ? "make" : s.word(body.lowerBound)
         // The change starts at "to"/"until"/"into"/"as", else at the last date.
-        var split = (route.command.upperBound..<body.upperBound).first { ["to", "until", "till", "into", "as"].contains(s.word($0)) && !used[$0] }
+        // ("dinner should be at 8", "the standup is now at 10": right after the command, whose
+        // "now" is no date.)
+        var split = saysCorrection ? route.command.upperBound
+            : (route.command.upperBound..<body.upperBound).first { ["to", "until", "till", "into", "as"].contains(s.word($0)) && !used[$0] }
         if split == nil, let lastDate = (body.lowerBound..<body.upperBound).last(where: { s.isInDate($0) }), let d = s.tokens[lastDate].date {
             split = (body.lowerBound...lastDate).first { s.tokens[$0].date == d }
             if let at = split, at > body.lowerBound, s.word(at - 1, isIn: Vocabulary.datePrepositions) { split = at - 1 }
@@ -430,7 +435,7 @@ enum UpdateReader {
         // "push the dentist back an hour", "delay lunch by 30 minutes": else at a shift.
         if split == nil, let at = ChangeReader.shiftStart(s, in: route.command.upperBound..<body.upperBound, used: used, verb: verb) { split = at }
         let cut = split ?? body.upperBound
-        let referenceRange = body.lowerBound..<cut
+        let referenceRange = body.lowerBound..<(saysCorrection ? route.command.lowerBound : cut)
         var reference = ReferenceReader.read(s, range: referenceRange, used: used, known: known, slots: &slots)
         // "move it to Friday": the command words reach the change, so the event is the one on
         // screen; "lunch was moved to Friday" names it before them.

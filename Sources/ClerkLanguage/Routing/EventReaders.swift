@@ -44,6 +44,14 @@ enum CreateReader {
                 slots[at].value = s.interval(fitted)
                 slots[at].rule = "date:" + fitted.rule
             }
+        } else if let said = read, !title.isEmpty, let due = Self.deadline(said, zone: s.reference.timeZone) {
+            // "submit report by friday 5pm": the reader reads from now until then; the event
+            // is the time it is due.
+            when = due
+            if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) {
+                slots[at].value = s.interval(due)
+                slots[at].rule = "date:" + due.rule
+            }
         } else {
             when = read
         }
@@ -102,6 +110,35 @@ enum CreateReader {
             exceptions: exceptions, isAllDay: allDay,
             startHint: hint, isBlock: isBlock, unread: unreadText
         ))
+    }
+
+    /// A thing to be done by a time ("submit report by friday 5pm", "finish slides by
+    /// tomorrow", "renew passport by end of month") as the event of its deadline: at the
+    /// clock time said, its length to assume; else all day on the last day. Nil for any
+    /// reading but "by …".
+    static func deadline(_ said: DateMatch, zone: Zone) -> DateMatch? {
+        guard said.rule == "by-time" || said.rule == "no-later-than", said.recurrence == nil, said.end > said.start else { return nil }
+        var due = said
+        due.rule = "deadline:" + said.rule
+        due.known.remove(.end)
+        // "by end of day", "by eod", "by end of month" end where the span does; "by friday",
+        // "by tomorrow", "by the 15th" name the day the reader's span ends at the start of.
+        let saysEnd = said.parts.contains { $0.rule.contains("end") || $0.rule == "eod" }
+        let atMidnight = LocalDate(said.end, in: zone).startOfDay(in: zone) == said.end
+        if !atMidnight, !said.isAllDay {
+            due.start = said.end
+            due.end = said.end + 3600
+            due.isAllDay = false
+            due.grain = min(said.grain, .hour)
+        } else {
+            let day = LocalDate(saysEnd ? said.end - 1 : said.end, in: zone)
+            due.start = day.startOfDay(in: zone)
+            due.end = day.adding(days: 1).startOfDay(in: zone)
+            due.isAllDay = true
+            due.grain = .day
+            due.known = [.date]
+        }
+        return due
     }
 
     /// The last piece of a title when it comes after the date, the title began before it,

@@ -80,7 +80,7 @@ public enum Renderer {
         case .news?: instead = "I can't read the news. I can tell you what's next on your calendar: 'what's next'."
         case .messaging?: instead = "I can't send messages or email, but I can find someone's address: 'Ana's email'."
         case .contactEditing?: instead = "I can look contacts up but not change them; import a vCard with 'clerk import FILE.vcf'."
-        case .clock?: instead = "I don't tell the time, but I can tell you what's next: 'what's next'."
+        case .clock?: instead = "I can tell you what's next: 'what's next'."
         case .lists?: instead = "I keep lists in text files: 'append milk to shopping.txt'."
         case .travel?: instead = "I can't book travel, but I can put the trip on your calendar: 'flight to Lisbon Friday 9am'."
         case .question?: instead = "I can't answer general questions. I look after your calendar, contacts and text files."
@@ -89,6 +89,12 @@ public enum Renderer {
         case nil: instead = notUnderstood(text)
         }
         return instead
+    }
+
+    /// "It's Thursday 3 December 2026, 09:00 (Europe/London)."
+    static func clockNow(_ now: Date, text: DateText) -> String {
+        let day = text.localDate(now)
+        return "It's \(text.weekday(day)) \(day.day) \(DateText.months[day.month - 1]) \(day.year), \(text.clock(now)) (\(text.zone.identifier))."
     }
 
     /// "Lunch with Ana" from "lunch with Ana": the first letter up, nothing else changed.

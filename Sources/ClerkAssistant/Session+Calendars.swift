@@ -179,6 +179,12 @@ extension Session {
             }, no: { Reply(intent: .outOfScope, ok: true, message: Renderer.okayThen) })),
             Reply(intent: .outOfScope, ok: true, message: question))
         }
+        // "what day is it", "what's the date today", "what time is it": the clock clerk keeps.
+        if outOfScope.topic == .clock {
+            let now = context.now.now()
+            return Reply(intent: .outOfScope, ok: true, message: Renderer.clockNow(now, text: DateText(zone: context.zone)),
+                         fields: [("now", .string(ClockText.rfc3339(now, zone: context.zone)))])
+        }
         let said = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         // A greeting or thanks is answered, not failed.
         let isSmallTalk = outOfScope.topic == .greeting || outOfScope.topic == .thanks

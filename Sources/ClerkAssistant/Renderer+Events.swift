@@ -343,6 +343,11 @@ extension Renderer {
 
     static let undoNeedsASession = "Undo works within a conversation: run clerk on its own and say 'undo' there, right after the change."
 
+    /// Several events to change at once: clerk changes one at a time.
+    static func changeOneAtATime(_ events: [Event]) -> String {
+        "I change one event at a time. Say which, as in 'move \(events[0].title.oneLine.lowercased()) to friday'."
+    }
+
     static func deleteAllQuestion(_ count: Int) -> String {
         count == 1 ? "Delete it? [y/N]" : "Delete all \(count)? [y/N]"
     }

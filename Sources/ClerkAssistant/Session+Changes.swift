@@ -122,13 +122,24 @@ extension Session {
 
     /// "clear my calendar tomorrow", "delete all meetings with Bob": every match, after one yes.
     func deleteAll(_ reference: EventReference) -> Reply {
-        guard reference.when != nil || reference.words != nil || reference.attendee != nil else {
-            return Reply(intent: .deleteEvent, ok: false, message: Renderer.sayWhichDay)
+        let found: [Event]
+        // "delete them", "cancel both": the events of the list just shown, each as shown.
+        let listed = reference.isLastShown && reference.when == nil && reference.words == nil && reference.attendee == nil
+        if listed {
+            guard let shown = lastListing ?? lastShown.map({ [$0] }) else {
+                return Reply(intent: .deleteEvent, ok: false, message: Renderer.noLastEvent)
+            }
+            found = shown
+        } else {
+            guard reference.when != nil || reference.words != nil || reference.attendee != nil else {
+                return Reply(intent: .deleteEvent, ok: false, message: Renderer.sayWhichDay)
+            }
+            switch matchingEvents(reference, intent: .deleteEvent) {
+            case .answered(let reply): return reply
+            case .found(let matching): found = matching
+            }
         }
-        switch matchingEvents(reference, intent: .deleteEvent) {
-        case .answered(let reply):
-            return reply
-        case .found(let found):
+        do {
             let text = DateText(zone: context.zone)
             // "delete all standups", no day said: a repeating event goes whole, once, and not
             // one day at a time over the year searched (which left the series alive after it).
@@ -139,7 +150,7 @@ extension Session {
             var ending: [(event: Event, series: String)] = []
             let endsFrom = reference.when?.openFrom == nil ? nil : found.map { $0.when.startInstant(in: context.zone) }.min()
             for event in found {
-                if reference.when == nil, let series = event.recurringEventID {
+                if reference.when == nil, !listed, let series = event.recurringEventID {
                     if seenSeries.insert(series).inserted { events.append((event, series)) }
                 } else if endsFrom != nil, let series = event.recurringEventID {
                     if seenSeries.insert(series).inserted { ending.append((event, series)) }
@@ -247,6 +258,10 @@ extension Session {
 
     func updateEvent(_ reference: EventReference, _ changes: EventChanges) -> Reply {
         guard !changes.isEmpty else { return Reply(intent: .updateEvent, ok: false, message: Renderer.whatToChange) }
+        // "move them to wednesday" after a list: one at a time, named.
+        if reference.isAll, reference.isLastShown, let listing = lastListing, listing.count > 1 {
+            return Reply(intent: .updateEvent, ok: false, message: Renderer.changeOneAtATime(listing))
+        }
         if changes.calendar != nil {
             return Reply(intent: .updateEvent, ok: false, message: Renderer.cannotMoveBetweenCalendars)
         }

@@ -278,7 +278,8 @@ public struct EventReference: Sendable, Hashable {
     public var isLastShown: Bool
     /// "my next event", "the next meeting": the first matching event from now on.
     public var isNext: Bool
-    /// "all events", "clear my calendar", "everything tomorrow": every matching event, not one.
+    /// "all events", "clear my calendar", "everything tomorrow": every matching event, not one;
+    /// with `isLastShown` ("delete them", "cancel both"), every event of the list just shown.
     public var isAll: Bool
     /// Words the title should contain ("dentist appointment", "lunch").
     public var words: Optional<String>

@@ -407,6 +407,15 @@ enum ReferenceReader {
         // The words outside `range` are taken too.
         var outside = details.used
         for i in 0..<outside.count where !range.contains(i) { outside[i] = true }
+        // "delete them", "cancel both", "all of them", "these": the list just shown.
+        let listing = range.first { s.word($0, isIn: Vocabulary.listingPronouns) && !s.isInDate($0) }
+        if let listing {
+            for i in range where s.word(i, isIn: Vocabulary.listingPronouns) || ["all", "of", "events", "meetings", "ones", "two", "three"].contains(s.word(i)) {
+                outside[i] = true
+            }
+            if !reference.isAll { slots.append(s.slot(.all, listing..<(listing + 1), value: "true", rule: "listing-pronoun")) }
+            reference.isAll = true
+        }
         if let (words, pieces) = AgendaReader.filterWords(s, used: outside, keepNames: details.namesInTitle) {
             reference.words = words
             slots.append(s.slot(.words, pieces: pieces, value: words, rule: "remaining-words"))
@@ -418,6 +427,10 @@ enum ReferenceReader {
            let plural = range.first(where: { !s.isInDate($0) && AgendaReader.singular(s.word($0)) != s.word($0) && !s.isA($0 + 1, .eventNoun) }) {
             reference.isAll = true
             slots.append(s.slot(.all, plural..<(plural + 1), value: "true", rule: "plural"))
+        }
+        if let listing, reference.words == nil, !reference.isNext, reference.when == nil, reference.attendee == nil {
+            reference.isLastShown = true
+            slots.append(s.slot(.reference, listing..<(listing + 1), value: "them", rule: "listing-pronoun"))
         }
         // "it", "that", "this event": the one last shown, when nothing else says which.
         if reference.words == nil, !reference.isNext, !reference.isAll, reference.when == nil, reference.attendee == nil,

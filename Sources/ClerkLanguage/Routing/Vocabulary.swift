@@ -156,6 +156,8 @@ enum Vocabulary {
 
     /// Pronouns that point at the event last shown.
     static let referencePronouns: WordSet = ["it", "that", "this", "them"]
+    /// The events of the list just shown ("delete them", "cancel both", "all of them").
+    static let listingPronouns: WordSet = ["them", "both", "these", "those"]
 
     // MARK: - People
 

@@ -119,6 +119,20 @@ enum Classifier {
     /// verbs to the loosest statements; and out of scope when nothing fits.
     static let everythingWord: WordSet = ["everything"]
 
+    /// "schedule for next monday", "schedule tomorrow": the noun and a day, nothing else.
+    static func scheduleOfADay(_ s: Sentence) -> Bool {
+        let head = s.body.lowerBound
+        guard s.word(head) == "schedule", s.body.count > 1 else { return false }
+        return s.body.dropFirst().allSatisfy { s.isInDate($0) || s.tokens[$0].isMark || ["for", "on", "my"].contains(s.word($0)) }
+            && s.body.contains { s.isInDate($0) }
+    }
+
+    /// "my day", "my week?": the span alone.
+    static func myDayAlone(_ s: Sentence) -> Bool {
+        guard let (span, _) = AgendaReader.mySpan(s) else { return false }
+        return s.body.allSatisfy { span.contains($0) || s.tokens[$0].isMark }
+    }
+
     /// "everything this week", "everything on friday": the word and a day, nothing else.
     static func everythingOn(_ s: Sentence) -> Bool {
         s.word(s.body.lowerBound, isIn: everythingWord) && s.body.count > 1
@@ -252,7 +266,8 @@ enum Classifier {
         }),
 
         // 9. Creating events: a create verb, a reminder, or a statement about an event.
-        ClassifierRule(name: "create verb", applies: { $0.shape.headVerb == .create || $0.shape.remind }, route: { c in
+        //    ("schedule for next monday" is the noun: the schedule of that day.)
+        ClassifierRule(name: "create verb", applies: { ($0.shape.headVerb == .create || $0.shape.remind) && !scheduleOfADay($0.s) }, route: { c in
             c.route(c.shape.remind ? .remind : .createVerb, c.command)
         }),
         //    A noun phrase about events in the plural or the schedule asks to see them
@@ -260,10 +275,11 @@ enum Classifier {
         //    asks to create it ("haircut appointment on Friday at ten", "standup on my Work calendar").
         ClassifierRule(name: "noun phrase", applies: { c in
             let shape = c.shape
+            if scheduleOfADay(c.s) { return true }
             guard shape.headVerb == .none, !hasVerb(c.s) else { return false }
             // ("free time tomorrow afternoon", "free slots on friday" ask, whatever the time.)
             let freeRoom = c.s.word(c.head) == "free" && (c.s.word(c.head + 1, isIn: Vocabulary.roomNouns) || c.s.word(c.head + 1) == "slots")
-            return shape.hasListingNoun || freeRoom || everythingOn(c.s) || (!shape.hasTimeOfDay && (shape.hasFreeWord || (shape.hasUpcomingWord && shape.hasEventNoun)
+            return shape.hasListingNoun || freeRoom || everythingOn(c.s) || myDayAlone(c.s) || (!shape.hasTimeOfDay && (shape.hasFreeWord || (shape.hasUpcomingWord && shape.hasEventNoun)
                 || (shape.hasCalendarNoun && !hasSingularEvent(c.s))))
         }, route: { $0.route(.nounPhrase) }),
         //    "yesterday was a long day": a statement about the past asks for nothing.

@@ -199,30 +199,36 @@ enum AgendaReader {
         // by part was copied whole into the intent's box, and destroyed. Each part is set once:
         // a reading put in place of another (of none) destroyed that one through the
         // optional's generic witnesses (~130 instructions).
-        let when: DateMatch?, range: DateInterval?
+        let when: DateMatch?, saidRange: DateInterval?
         if let first = details.dates.first, details.dates.count == 1, let past = pastWeekday(s, s.dates[first]) {
             // "what did I have on monday", "what was on friday": the weekday gone by, not the
             // next one.
             when = past
-            range = DateInterval(start: past.start, end: past.end)
+            saidRange = DateInterval(start: past.start, end: past.end)
             if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == past.range }) { slots[at].value = s.interval(past) }
         } else if let first = details.dates.first {
             // The two matches' times read where they lie (`let a = s.dates[first]` copied each).
             let end = max(s.dates[first].end, s.dates[details.dates.last!].end)
             when = s.dates[first]
-            range = DateInterval(start: s.dates[first].start, end: end)
+            saidRange = DateInterval(start: s.dates[first].start, end: end)
         } else if let (span, phrase) = mySpan(s), let reader = s.reader, let match = reader.read(phrase, at: s.reference).first {
             // "how does my week look", "what's my day like": this week, today.
             var read = match
             read.range = s.span(span)
             read.rule = "my-span:" + match.rule
             read.parts = []
-            range = DateInterval(start: read.start, end: read.end)
+            saidRange = DateInterval(start: read.start, end: read.end)
             slots.append(s.slot(.when, span, value: s.interval(read), rule: "date:" + read.rule))
             when = read
         } else {
             when = nil
-            range = nil
+            saidRange = nil
+        }
+        // "what's left today", "the rest of the week", "anything else this afternoon": what
+        // is still to come, from now on.
+        var range = saidRange
+        if let said = saidRange, said.start < s.reference.instant, said.end > s.reference.instant, s.has(Vocabulary.stillToComeWords) {
+            range = DateInterval(start: s.reference.instant, end: said.end)
         }
         let attendee = details.attendees.first.map { $0.name ?? $0.email ?? "" }
         var wantsFreeTime = false

@@ -156,6 +156,8 @@ enum Vocabulary {
 
     /// Pronouns that point at the event last shown.
     static let referencePronouns: WordSet = ["it", "that", "this", "them"]
+    /// Words that ask only for what is still to come in a span ("what's left today").
+    static let stillToComeWords: WordSet = ["left", "rest", "remaining", "else", "still"]
     /// The events of the list just shown ("delete them", "cancel both", "all of them").
     static let listingPronouns: WordSet = ["them", "both", "these", "those"]
 

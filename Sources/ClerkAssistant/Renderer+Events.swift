@@ -201,17 +201,31 @@ extension Renderer {
     /// "Nothing on Sat 5 Dec.", "Nothing from Mon 30 Nov to Sun 6 Dec.", "No 'dentist' events …";
     /// a span reaching into another year than `now`'s names its years.
     static func nothing(from: Date, to: Date, words: String?, person: String? = nil, calendar: String? = nil, text: DateText, now: Date) -> String {
+        let span = spanWords(from: from, to: to, text: text, now: now)
+        let with = (person.map { " with \($0)" } ?? "") + (calendar.map { " on '\($0)'" } ?? "")
+        if let words { return "No '\(words)' events\(with) \(span)." }
+        if !with.isEmpty { return "No events\(with) \(span)." }
+        return "Nothing \(span)."
+    }
+
+    /// "on Sat 5 Dec", "from Mon 30 Nov to Sun 6 Dec"; a span reaching into another year than
+    /// `now`'s names its years.
+    static func spanWords(from: Date, to: Date, text: DateText, now: Date) -> String {
         let first = text.localDate(from)
         var last = text.localDate(to)
         if last.startOfDay(in: text.zone) == to { last = last.adding(days: -1) }
         let year = text.localDate(now).year
         let withYears = first.year != year || last.year != year
         func name(_ day: LocalDate) -> String { withYears ? text.day(day) : text.shortDay(day) }
-        let span = first >= last ? "on \(name(first))" : "from \(name(first)) to \(name(max(first, last)))"
+        return first >= last ? "on \(name(first))" : "from \(name(first)) to \(name(max(first, last)))"
+    }
+
+    /// The first line of an answer to "how many": "3 events from Mon 30 Nov to Sun 6 Dec:",
+    /// "1 'dentist' event with Ana on Fri 4 Dec:".
+    static func counted(_ count: Int, from: Date, to: Date, words: String?, person: String? = nil, calendar: String? = nil, text: DateText, now: Date) -> String {
         let with = (person.map { " with \($0)" } ?? "") + (calendar.map { " on '\($0)'" } ?? "")
-        if let words { return "No '\(words)' events\(with) \(span)." }
-        if !with.isEmpty { return "No events\(with) \(span)." }
-        return "Nothing \(span)."
+        let noun = (words.map { "'\($0)' " } ?? "") + (count == 1 ? "event" : "events")
+        return "\(count) \(noun)\(with) \(spanWords(from: from, to: to, text: text, now: now)):"
     }
 
     /// After the first events of a search that named no dates: how many more, up to when.

@@ -251,12 +251,15 @@ public struct AgendaQuery: Sendable, Hashable {
     public var dayPart: Optional<DayPart>
     /// "am I free Friday at 1:30": one moment, answered yes or no.
     public var isMoment: Bool
+    /// "how many meetings this week", "count my events": the answer says how many.
+    public var wantsCount: Bool
 
     public init(
         when: DateMatch? = nil, range: DateInterval? = nil, calendar: CalendarMention? = nil, words: String? = nil,
         attendee: String? = nil, wantsFreeTime: Bool = false, slotMinutes: Int? = nil, wantsNext: Bool = false,
-        dayPart: DayPart? = nil, isMoment: Bool = false
+        dayPart: DayPart? = nil, isMoment: Bool = false, wantsCount: Bool = false
     ) {
+        self.wantsCount = wantsCount
         self.when = when
         self.range = range
         self.calendar = calendar

@@ -82,6 +82,8 @@ public struct Slot: Sendable, Hashable {
         case freeTime
         /// "next": only the first event.
         case next
+        /// "how many", "count": the answer is a count of events.
+        case count
         /// "all", "everything", "clear my calendar": every matching event.
         case all
         /// "the weekly sync", "the standup series": a repeating event as a whole.

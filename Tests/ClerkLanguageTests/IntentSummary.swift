@@ -50,6 +50,7 @@ enum IntentSummary {
             flag("next", q.wantsNext)
             add("part", q.dayPart?.rawValue)
             flag("moment", q.isMoment)
+            flag("count", q.wantsCount)
         case .updateEvent(let r, let c):
             reference(r)
             add("new.when", time(c.when))

@@ -385,13 +385,17 @@ extension Renderer {
     static func updated(_ event: Event, before: Event, wholeSeries: Bool, text: DateText, undo: Bool) -> String {
         if before.when == event.when {
             var what: [String] = []
-            if before.title != event.title { what.append("now called '\(event.title.oneLine)'") }
             if before.location != event.location { what.append(event.location.map { "now at \($0.oneLine)" } ?? "no place now") }
             if before.attendees != event.attendees {
                 let names = event.attendees.map { ($0.name ?? $0.email ?? "?").oneLine }
                 what.append(names.isEmpty ? "no one invited now" : "with " + list(names))
             }
             if before.reminderMinutes != event.reminderMinutes || before.recurrence != event.recurrence { what.append("updated") }
+            // A new name is said as a rename: "Renamed 'Lunch' to 'Lunch with Ana'."
+            if before.title != event.title {
+                let renamed = "Renamed " + (wholeSeries ? "every " : "") + "'\(before.title.oneLine)' to '\(event.title.oneLine)'"
+                return renamed + (what.isEmpty ? "." : "; " + what.joined(separator: ", ") + ".") + undoHint(.changeItBack, undo)
+            }
             let subject = wholeSeries ? "every '\(event.title.oneLine)'" : "'\(event.title.oneLine)'"
             return "Changed \(subject)" + (what.isEmpty ? "." : ": " + what.joined(separator: ", ") + ".") + undoHint(.changeItBack, undo)
         }

@@ -152,6 +152,7 @@ extension Renderer {
             }.joined(separator: ", "))
         }
         if let location = card.draft.location { row("where", location.oneLine) }
+        if let notes = card.draft.notes, !notes.isEmpty { row("notes", notes.notesLine) }
         if let rule = card.draft.recurrence.first {
             var repeats = RecurrenceText.describe(rule, start: text.localDate(card.draft.when.startInstant(in: zone))) ?? rule
             let leftOut = ExceptionLines.days(in: card.draft.recurrence, zone: zone)
@@ -363,6 +364,7 @@ extension Renderer {
         if before.when != after.when { row("when", text.span(before.when), text.span(after.when)) }
         if before.title != after.title { row("title", before.title.oneLine, after.title.oneLine) }
         if before.location != after.location { row("where", before.location?.oneLine ?? "—", after.location?.oneLine ?? "—") }
+        if before.notes != after.notes { row("notes", before.notes?.notesLine ?? "—", after.notes?.notesLine ?? "—") }
         if before.attendees != after.attendees {
             func names(_ people: [Attendee]) -> String { people.isEmpty ? "—" : people.map { ($0.name ?? $0.email ?? "?").oneLine }.joined(separator: ", ") }
             row("with", names(before.attendees), names(after.attendees))
@@ -386,6 +388,7 @@ extension Renderer {
         if before.when == event.when {
             var what: [String] = []
             if before.location != event.location { what.append(event.location.map { "now at \($0.oneLine)" } ?? "no place now") }
+            if before.notes != event.notes { what.append(event.notes.map { "notes now '\($0.notesLine)'" } ?? "no notes now") }
             if before.attendees != event.attendees {
                 let names = event.attendees.map { ($0.name ?? $0.email ?? "?").oneLine }
                 what.append(names.isEmpty ? "no one invited now" : "with " + list(names))
@@ -465,5 +468,12 @@ extension Renderer {
         case .deletedCalendar(let calendar, _, _): return "Undone: the calendar '\(calendar.name.oneLine)' is back, with its events."
         case .changedDefaultCalendar(let previous, _): return "Undone: new events go on \(previous.map { "'\($0)'" } ?? "the primary calendar") again."
         }
+    }
+}
+
+extension String {
+    /// An event's notes inside a line of an answer: their lines joined by " / ".
+    var notesLine: String {
+        split(whereSeparator: \.isNewline).map { String($0).oneLine }.joined(separator: " / ")
     }
 }

@@ -144,7 +144,7 @@ extension Session {
     func details(of event: Event, on calendar: CalendarInfo) -> String {
         var recurrence = event.recurrence
         if let series = event.recurringEventID, let master = try? context.calendars.event(id: series) { recurrence = master.recurrence }
-        let draft = EventDraft(title: event.title, when: event.when, location: event.location, attendees: event.attendees,
+        let draft = EventDraft(title: event.title, when: event.when, location: event.location, notes: event.notes, attendees: event.attendees,
                                recurrence: recurrence, reminderMinutes: event.reminderMinutes)
         let card = DraftCard(id: event.id, draft: draft, calendar: calendar, durationAssumed: false, calendarAssumed: false)
         return Renderer.card(card, next: [], warnings: [], zone: context.zone, style: context.style)

@@ -328,6 +328,10 @@ public struct EventChanges: Sendable, Hashable {
     public var calendar: Optional<CalendarMention>
     /// A new location ("at Café Central").
     public var location: Optional<String>
+    /// New notes, Google's description ("set the notes of lunch to …"); with `addsNote`, words
+    /// added to the notes the event has ("add a note to lunch: bring the contract").
+    public var notes: Optional<String>
+    public var addsNote: Bool
     public var addAttendees: [Attendee]
     public var removeAttendees: [Attendee]
     /// A move relative to the current time, in minutes ("an hour later" → 60, "push it back
@@ -347,8 +351,10 @@ public struct EventChanges: Sendable, Hashable {
         when: DateMatch? = nil, durationMinutes: Int? = nil, title: String? = nil, calendar: CalendarMention? = nil,
         location: String? = nil, addAttendees: [Attendee] = [], removeAttendees: [Attendee] = [],
         shiftMinutes: Int? = nil, recurrence: String? = nil, reminderMinutes: [Int]? = nil, makesAllDay: Bool = false,
-        startHint: StartHint? = nil
+        startHint: StartHint? = nil, notes: String? = nil, addsNote: Bool = false
     ) {
+        self.notes = notes
+        self.addsNote = addsNote
         self.when = when
         self.durationMinutes = durationMinutes
         self.title = title

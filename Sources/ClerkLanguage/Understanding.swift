@@ -74,6 +74,8 @@ public struct Slot: Sendable, Hashable {
         /// A person to take off an event ("remove Bob").
         case removedAttendee
         case location
+        /// An event's notes, or words added to them.
+        case notes
         /// "it", "that": the event last shown.
         case reference
         /// Words an existing event's title should contain.

@@ -15,7 +15,7 @@ import Testing
 
     static let expected = [
         "agenda.txt", "calendars.txt", "changes-questions.txt", "changes.txt", "contacts-files.txt", "contacts-loose.txt",
-        "context-times.txt", "corrections-loose.txt", "counts.txt", "create-event.txt", "edit-times.txt", "files-loose.txt", "follow-up-dates.txt", "free-slots.txt", "guests.txt", "json.txt", "lengths.txt", "misc.txt", "repeats.txt", "safety.txt", "searches.txt", "series-moves.txt", "series.txt", "when-questions.txt",
+        "context-times.txt", "corrections-loose.txt", "counts.txt", "create-event.txt", "edit-times.txt", "event-fields.txt", "files-loose.txt", "follow-up-dates.txt", "free-slots.txt", "guests.txt", "json.txt", "lengths.txt", "misc.txt", "repeats.txt", "safety.txt", "searches.txt", "series-moves.txt", "series.txt", "when-questions.txt",
     ]
 
     @Test(arguments: Transcript.all())

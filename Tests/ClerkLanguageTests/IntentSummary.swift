@@ -58,6 +58,7 @@ enum IntentSummary {
             add("new.title", c.title)
             add("new.calendar", c.calendar.map(calendar))
             add("new.location", c.location)
+            add(c.addsNote ? "add.notes" : "new.notes", c.notes)
             add("add", people(c.addAttendees))
             add("remove", people(c.removeAttendees))
             add("shift", c.shiftMinutes.map(String.init))

@@ -132,6 +132,10 @@ enum Classifier {
                 || FilePhrases.knownFile(c.s, known: c.known) != nil || FilePhrases.cutFileNameIndex(c.s) != nil || FilePhrases.listFile(c.s) != nil
         }, route: { FilePhrases.route($0.s, shape: $0.shape, known: $0.known) }),
 
+        //    A place or notes given to an event the line names, or to the one on screen ("set
+        //    the location of the dentist to …", "add a note to lunch: …"), once no file took it.
+        ClassifierRule(name: "event field", applies: { _ in true }, route: { EventFields.route($0.s, head: $0.head, known: $0.known) }),
+
         // 3. Follow-up edits of the event on screen ("make it 13:30", "call it Team lunch").
         ClassifierRule(name: "follow-up", applies: { _ in true }, route: { FollowUps.route($0.s, shape: $0.shape, known: $0.known) }),
 

@@ -152,6 +152,7 @@ extension Renderer {
             }.joined(separator: ", "))
         }
         if let location = card.draft.location { row("where", location.oneLine) }
+        if let notes = card.draft.notes, !notes.isEmpty { row("notes", notes.notesLine) }
         if let rule = card.draft.recurrence.first {
             var repeats = RecurrenceText.describe(rule, start: text.localDate(card.draft.when.startInstant(in: zone))) ?? rule
             let leftOut = ExceptionLines.days(in: card.draft.recurrence, zone: zone)
@@ -224,18 +225,32 @@ extension Renderer {
     /// "Nothing on Sat 5 Dec.", "Nothing from Mon 30 Nov to Sun 6 Dec.", "No 'dentist' events …";
     /// a span reaching into another year than `now`'s names its years.
     static func nothing(from: Date, to: Date, words: String?, person: String? = nil, calendar: String? = nil, text: DateText, now: Date) -> String {
+        let span = spanWords(from: from, to: to, text: text, now: now)
+        let with = (person.map { " with \($0)" } ?? "") + (calendar.map { " on '\($0)'" } ?? "")
+        if words == "birthday" || words == "birthdays" { return "No birthdays\(with) \(span), in the calendar or the contacts." }
+        if let words { return "No '\(words)' events\(with) \(span)." }
+        if !with.isEmpty { return "No events\(with) \(span)." }
+        return "Nothing \(span)."
+    }
+
+    /// "on Sat 5 Dec", "from Mon 30 Nov to Sun 6 Dec"; a span reaching into another year than
+    /// `now`'s names its years.
+    static func spanWords(from: Date, to: Date, text: DateText, now: Date) -> String {
         let first = text.localDate(from)
         var last = text.localDate(to)
         if last.startOfDay(in: text.zone) == to { last = last.adding(days: -1) }
         let year = text.localDate(now).year
         let withYears = first.year != year || last.year != year
         func name(_ day: LocalDate) -> String { withYears ? text.day(day) : text.shortDay(day) }
-        let span = first >= last ? "on \(name(first))" : "from \(name(first)) to \(name(max(first, last)))"
+        return first >= last ? "on \(name(first))" : "from \(name(first)) to \(name(max(first, last)))"
+    }
+
+    /// The first line of an answer to "how many": "3 events from Mon 30 Nov to Sun 6 Dec:",
+    /// "1 'dentist' event with Ana on Fri 4 Dec:".
+    static func counted(_ count: Int, from: Date, to: Date, words: String?, person: String? = nil, calendar: String? = nil, text: DateText, now: Date) -> String {
         let with = (person.map { " with \($0)" } ?? "") + (calendar.map { " on '\($0)'" } ?? "")
-        if words == "birthday" || words == "birthdays" { return "No birthdays\(with) \(span), in the calendar or the contacts." }
-        if let words { return "No '\(words)' events\(with) \(span)." }
-        if !with.isEmpty { return "No events\(with) \(span)." }
-        return "Nothing \(span)."
+        let noun = (words.map { "'\($0)' " } ?? "") + (count == 1 ? "event" : "events")
+        return "\(count) \(noun)\(with) \(spanWords(from: from, to: to, text: text, now: now)):"
     }
 
     /// After the first events of a search that named no dates: how many more, up to when.
@@ -378,6 +393,7 @@ extension Renderer {
         if before.when != after.when { row("when", text.span(before.when), text.span(after.when)) }
         if before.title != after.title { row("title", before.title.oneLine, after.title.oneLine) }
         if before.location != after.location { row("where", before.location?.oneLine ?? "—", after.location?.oneLine ?? "—") }
+        if before.notes != after.notes { row("notes", before.notes?.notesLine ?? "—", after.notes?.notesLine ?? "—") }
         if before.attendees != after.attendees {
             func names(_ people: [Attendee]) -> String { people.isEmpty ? "—" : people.map { ($0.name ?? $0.email ?? "?").oneLine }.joined(separator: ", ") }
             row("with", names(before.attendees), names(after.attendees))
@@ -406,14 +422,19 @@ extension Renderer {
     static func updated(_ event: Event, before: Event, wholeSeries: Bool, text: DateText, undo: Bool) -> String {
         if before.when == event.when {
             var what: [String] = []
-            if before.title != event.title { what.append("now called '\(event.title.oneLine)'") }
             if before.location != event.location { what.append(event.location.map { "now at \($0.oneLine)" } ?? "no place now") }
+            if before.notes != event.notes { what.append(event.notes.map { "notes now '\($0.notesLine)'" } ?? "no notes now") }
             if before.attendees != event.attendees {
                 let names = event.attendees.map { ($0.name ?? $0.email ?? "?").oneLine }
                 what.append(names.isEmpty ? "no one invited now" : "with " + list(names))
             }
             if before.reminderMinutes != event.reminderMinutes { what.append("reminder " + reminders(event.reminderMinutes)) }
             if before.recurrence != event.recurrence { what.append("updated") }
+            // A new name is said as a rename: "Renamed 'Lunch' to 'Lunch with Ana'."
+            if before.title != event.title {
+                let renamed = "Renamed " + (wholeSeries ? "every " : "") + "'\(before.title.oneLine)' to '\(event.title.oneLine)'"
+                return renamed + (what.isEmpty ? "." : "; " + what.joined(separator: ", ") + ".") + undoHint(.changeItBack, undo)
+            }
             let subject = wholeSeries ? "every '\(event.title.oneLine)'" : "'\(event.title.oneLine)'"
             return "Changed \(subject)" + (what.isEmpty ? "." : ": " + what.joined(separator: ", ") + ".") + undoHint(.changeItBack, undo)
         }
@@ -483,5 +504,12 @@ extension Renderer {
         case .deletedCalendar(let calendar, _, _): return "Undone: the calendar '\(calendar.name.oneLine)' is back, with its events."
         case .changedDefaultCalendar(let previous, _): return "Undone: new events go on \(previous.map { "'\($0)'" } ?? "the primary calendar") again."
         }
+    }
+}
+
+extension String {
+    /// An event's notes inside a line of an answer: their lines joined by " / ".
+    var notesLine: String {
+        split(whereSeparator: \.isNewline).map { String($0).oneLine }.joined(separator: " / ")
     }
 }

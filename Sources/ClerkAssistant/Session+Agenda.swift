@@ -98,9 +98,12 @@ extension Session {
 
         // A listing of one event makes it "it"; after a longer one "it" asks which of them.
         if events.count == 1 { lastShown = events[0] } else if events.count > 1 { lastListing = events }
+        let calendarName = calendarIDs == nil ? nil : query.calendar.map { names[calendarIDs![0]] ?? $0.name }
+        // "how many …": the count in `--json` too.
+        let countField: [(String, JSONValue)] = query.wantsCount ? [("count", .number(Double(events.count)))] : []
         guard !events.isEmpty else {
             return Reply(intent: .queryAgenda, ok: true, message: Renderer.nothing(from: from, to: to, words: query.words, person: query.attendee,
-                                                                                     calendar: calendarIDs == nil ? nil : query.calendar.map { names[calendarIDs![0]] ?? $0.name }, text: text, now: now), fields: [("events", .array([]))])
+                                                                                     calendar: calendarName, text: text, now: now), fields: countField + [("events", .array([]))])
         }
         var layout = AgendaLayout(text: text, style: context.style, calendarNames: names)
         // A day of another year than this one says which.
@@ -110,12 +113,14 @@ extension Session {
             shown = Array(events.prefix(AgendaDefaults.searchShown))
             more = [Renderer.moreFound(events.count - shown.count, until: last, text: text)]
         }
-        var message = (layout.render(shown, from: from, to: to) + more).joined(separator: "\n")
+        let head = query.wantsCount ? [Renderer.counted(events.count, from: from, to: to, words: query.words, person: query.attendee,
+                                                         calendar: calendarName, text: text, now: now)] : []
+        var message = (head + layout.render(shown, from: from, to: to) + more).joined(separator: "\n")
         // One event found by its name ("where is the team dinner", "who's coming to the
         // review", "when is my next dentist appointment"): all of it, people and place too.
         // A repeating one found whole ("when is the standup") is its next occurrence, with its rule.
         let oneSeries = events.first?.recurringEventID.map { series in events.allSatisfy { $0.recurringEventID == series } } ?? false
-        if query.words != nil, query.range == nil || events.count == 1, events.count == 1 || oneSeries,
+        if query.words != nil, !query.wantsCount, query.range == nil || events.count == 1, events.count == 1 || oneSeries,
            let next = events.first(where: { $0.when.endInstant(in: context.zone) > now }) ?? events.first,
            let calendar = calendars.first(where: { $0.id == next.calendarID }) {
             lastShown = next
@@ -124,7 +129,7 @@ extension Session {
         var reply = Reply(intent: .queryAgenda, ok: true, message: message)
         let zone = context.zone
         reply.deferredFields = { [events, names] in
-            [("events", .array(events.map { Session.eventJSON($0, names, zone: zone) }))]
+            countField + [("events", .array(events.map { Session.eventJSON($0, names, zone: zone) }))]
         }
         return reply
     }
@@ -205,7 +210,7 @@ extension Session {
     func details(of event: Event, on calendar: CalendarInfo) -> String {
         var recurrence = event.recurrence
         if let series = event.recurringEventID, let master = try? context.calendars.event(id: series) { recurrence = master.recurrence }
-        let draft = EventDraft(title: event.title, when: event.when, location: event.location, attendees: event.attendees,
+        let draft = EventDraft(title: event.title, when: event.when, location: event.location, notes: event.notes, attendees: event.attendees,
                                recurrence: recurrence, reminderMinutes: event.reminderMinutes)
         let card = DraftCard(id: event.id, draft: draft, calendar: calendar, durationAssumed: false, calendarAssumed: false)
         return Renderer.card(card, next: [], warnings: [], zone: context.zone, style: context.style)

@@ -384,6 +384,7 @@ extension Session {
         if let minutes = changes.reminderMinutes { patch.reminderMinutes = minutes }
         if let title = changes.title { patch.title = title }
         if let location = changes.location { patch.location = .some(location) }
+        if let notes = changes.notes { patch.notes = .some(Self.notes(notes, adding: changes.addsNote, to: event.notes)) }
         if !added.isEmpty || !changes.removeAttendees.isEmpty {
             var people = event.attendees
             let removed = changes.removeAttendees.compactMap { $0.name ?? $0.email }
@@ -391,6 +392,13 @@ extension Session {
             patch.attendees = people + added
         }
         return patch
+    }
+
+    /// New notes: the words said, or, for a note added, the notes there are with the words on
+    /// a line of their own after them.
+    static func notes(_ said: String, adding: Bool, to existing: String?) -> String {
+        guard adding, let existing, !existing.isEmpty else { return said }
+        return existing + "\n" + said
     }
 
     /// People to add as attendees, a name alone completed from the contacts.

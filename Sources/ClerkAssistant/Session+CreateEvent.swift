@@ -341,6 +341,7 @@ extension Session {
         if let minutes = changes.reminderMinutes { card.draft.reminderMinutes = minutes }
         if let title = changes.title { card.draft.title = title }
         if let location = changes.location { card.draft.location = location }
+        if let notes = changes.notes { card.draft.notes = Self.notes(notes, adding: changes.addsNote, to: card.draft.notes) }
         if let mention = changes.calendar {
             let calendars = (try? context.calendars.calendars()) ?? []
             guard let found = calendars.first(where: { Spelling.fold($0.name) == Spelling.fold(mention.name) }) else {

@@ -56,9 +56,10 @@ public final class Session {
             lastLine = text
             var understood = understand(text)
             // "add maria" just after an event was shown: a person added to it, in any case (a
-            // name not capitalised, of no contact, read alone as a new event's title).
-            if lastShown != nil, case .createEvent(let request) = understood.intent, request.when == nil,
-               let first = text.split(separator: " ").first, ["add", "invite"].contains(first.lowercased()) {
+            // name not capitalised, of no contact, read alone as a new event's title); "add a
+            // note: …", "notes: …": words for its notes.
+            if lastShown != nil, Self.mayEditOnScreen(understood.intent), let first = text.split(separator: " ").first,
+               Self.editsOnScreen.contains(first.lowercased().filter { $0 != ":" }) {
                 let asEdit = understand(text, eventOnScreen: true)
                 if case .updateEvent = asEdit.intent { understood = asEdit }
             }
@@ -75,6 +76,21 @@ public final class Session {
             }
         }
         return withNotices(reply)
+    }
+
+    /// First words of a line that may edit the event just shown.
+    static let editsOnScreen: Set<String> = ["add", "invite", "note", "notes", "description"]
+
+    /// A reading that a line about the event just shown may have been given instead: a new
+    /// event with no date, or nothing clerk does.
+    static func mayEditOnScreen(_ intent: Intent) -> Bool {
+        switch intent {
+        case .createEvent(let request): request.when == nil
+        case .outOfScope: true
+        // "note: bring the contract" just after an event: its notes, not the notes file.
+        case .fileWrite(let write): if case .append = write.operation { true } else { false }
+        default: false
+        }
     }
 
     /// `line` without white space at either end. A line that begins and ends with a visible

@@ -251,12 +251,15 @@ public struct AgendaQuery: Sendable, Hashable {
     public var dayPart: Optional<DayPart>
     /// "am I free Friday at 1:30": one moment, answered yes or no.
     public var isMoment: Bool
+    /// "how many meetings this week", "count my events": the answer says how many.
+    public var wantsCount: Bool
 
     public init(
         when: DateMatch? = nil, range: DateInterval? = nil, calendar: CalendarMention? = nil, words: String? = nil,
         attendee: String? = nil, wantsFreeTime: Bool = false, slotMinutes: Int? = nil, wantsNext: Bool = false,
-        dayPart: DayPart? = nil, isMoment: Bool = false
+        dayPart: DayPart? = nil, isMoment: Bool = false, wantsCount: Bool = false
     ) {
+        self.wantsCount = wantsCount
         self.when = when
         self.range = range
         self.calendar = calendar
@@ -326,6 +329,10 @@ public struct EventChanges: Sendable, Hashable {
     public var calendar: Optional<CalendarMention>
     /// A new location ("at Café Central").
     public var location: Optional<String>
+    /// New notes, Google's description ("set the notes of lunch to …"); with `addsNote`, words
+    /// added to the notes the event has ("add a note to lunch: bring the contract").
+    public var notes: Optional<String>
+    public var addsNote: Bool
     public var addAttendees: [Attendee]
     public var removeAttendees: [Attendee]
     /// A move relative to the current time, in minutes ("an hour later" → 60, "push it back
@@ -345,8 +352,10 @@ public struct EventChanges: Sendable, Hashable {
         when: DateMatch? = nil, durationMinutes: Int? = nil, title: String? = nil, calendar: CalendarMention? = nil,
         location: String? = nil, addAttendees: [Attendee] = [], removeAttendees: [Attendee] = [],
         shiftMinutes: Int? = nil, recurrence: String? = nil, reminderMinutes: [Int]? = nil, makesAllDay: Bool = false,
-        startHint: StartHint? = nil
+        startHint: StartHint? = nil, notes: String? = nil, addsNote: Bool = false
     ) {
+        self.notes = notes
+        self.addsNote = addsNote
         self.when = when
         self.durationMinutes = durationMinutes
         self.title = title

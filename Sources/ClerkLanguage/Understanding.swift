@@ -74,6 +74,8 @@ public struct Slot: Sendable, Hashable {
         /// A person to take off an event ("remove Bob").
         case removedAttendee
         case location
+        /// An event's notes, or words added to them.
+        case notes
         /// "it", "that": the event last shown.
         case reference
         /// Words an existing event's title should contain.
@@ -82,6 +84,8 @@ public struct Slot: Sendable, Hashable {
         case freeTime
         /// "next": only the first event.
         case next
+        /// "how many", "count": the answer is a count of events.
+        case count
         /// "all", "everything", "clear my calendar": every matching event.
         case all
         /// "the weekly sync", "the standup series": a repeating event as a whole.

@@ -42,6 +42,8 @@ import Testing
         #expect(GoogleCoding.eventBody(draft, id: "den000001").serialized() == #"{"id":"den000001","summary":"Dentist","start":{"dateTime":"2026-03-05T13:00:00+01:00","timeZone":"Europe/Madrid"},"end":{"dateTime":"2026-03-05T14:00:00+01:00","timeZone":"Europe/Madrid"},"attendees":[{"email":"ana@example.com","displayName":"Ana"}],"recurrence":["RRULE:FREQ=WEEKLY"],"reminders":{"useDefault":true}}"#)
         #expect(GoogleCoding.patchBody(EventPatch(title: "Dentist (moved)", location: .some(nil), reminderMinutes: [30])).serialized()
             == #"{"summary":"Dentist (moved)","location":null,"reminders":{"useDefault":false,"overrides":[{"method":"popup","minutes":30}]}}"#)
+        #expect(GoogleCoding.patchBody(EventPatch(location: .some("12 High St"), notes: .some("bring x-rays"))).serialized()
+            == #"{"location":"12 High St","description":"bring x-rays"}"#)
     }
 
     @Test func aPersonIsAContactAndAnEmptyOneIsSkipped() throws {

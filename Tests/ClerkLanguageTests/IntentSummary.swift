@@ -50,6 +50,7 @@ enum IntentSummary {
             flag("next", q.wantsNext)
             add("part", q.dayPart?.rawValue)
             flag("moment", q.isMoment)
+            flag("count", q.wantsCount)
         case .updateEvent(let r, let c):
             reference(r)
             add("new.when", time(c.when))
@@ -57,6 +58,7 @@ enum IntentSummary {
             add("new.title", c.title)
             add("new.calendar", c.calendar.map(calendar))
             add("new.location", c.location)
+            add(c.addsNote ? "add.notes" : "new.notes", c.notes)
             add("add", people(c.addAttendees))
             add("remove", people(c.removeAttendees))
             add("shift", c.shiftMinutes.map(String.init))

@@ -21,6 +21,20 @@ import Testing
         }
     }
 
+    /// With an event on screen a note said alone is its notes; without one it stays what it was.
+    @Test func aNoteSaidAloneIsForTheEventOnScreen() {
+        for (text, field, added) in [("add a note: bring the contract", "bring the contract", true), ("notes: bring the contract", "bring the contract", false),
+                                     ("add a description: bring x-rays", "bring x-rays", true)] {
+            let u = router.understand(text, at: FixtureContext.reference, known: FixtureContext.known, eventOnScreen: true)
+            guard case .updateEvent(let which, let changes) = u.intent else { Issue.record("\(text): \(u.intent.name)"); continue }
+            #expect(which.isLastShown && changes.notes == field && changes.addsNote == added, "\(text)")
+        }
+        #expect(read("add a note: bring the contract").intent.name == .createEvent)
+        #expect(read("notes: bring the contract").intent.name == .outOfScope)
+        let file = router.understand("add a note to todo.txt: eggs", at: FixtureContext.reference, known: FixtureContext.known, eventOnScreen: true)
+        #expect(file.intent.name == .fileWrite)
+    }
+
     @Test func everySlotPointsAtTheWordsItCameFrom() {
         let u = read("Lunch with Ana tomorrow at 13:00 on Work")
         #expect(u.rule == "event-statement")

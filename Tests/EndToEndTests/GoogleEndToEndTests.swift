@@ -141,6 +141,22 @@ import Glibc
         #expect(try Self.clerk(folder.path, ["--backend", "local", "what's on tomorrow"]).stdout == "Nothing on Wed 2 Dec.\n")
     }
 
+    @Test func aPlaceAndNotesGivenToANamedEventReachGoogle() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let emulator = try RunningEmulator(folder: folder.path)
+        #expect(try Self.logIn(emulator, folder: folder.path).status == 0)
+        #expect(try Self.clerk(folder.path, ["--yes", "lunch tomorrow at 13:00"]).status == 0)
+        let placed = try Self.clerk(folder.path, ["--yes", "set the location of lunch to Casa Lucio"])
+        #expect(placed.stdout.contains("Changed 'Lunch': now at Casa Lucio."))
+        #expect(try Self.clerk(folder.path, ["--yes", "add a note to lunch: bring the contract"]).status == 0)
+        let noted = try Self.clerk(folder.path, ["--yes", "add a note to lunch: and a pen"])
+        #expect(noted.stdout.contains("Changed 'Lunch': notes now 'bring the contract / and a pen'."))
+        let items = emulator.side("GET", "/calendar/v3/calendars/primary/events")["items"]?.arrayValue ?? []
+        #expect(items.map { $0["location"]?.stringValue ?? "" } == ["Casa Lucio"])
+        #expect(items.map { $0["description"]?.stringValue ?? "" } == ["bring the contract\nand a pen"])
+    }
+
     @Test func googleGoingAwaySaysHowOldTheAnswerIsAndKeepsWhatWasTyped() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

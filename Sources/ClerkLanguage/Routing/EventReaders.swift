@@ -273,6 +273,13 @@ enum AgendaReader {
             isMoment = wantsFreeTime && dayPart == nil && known.contains(.time) && !known.contains(.end)
                 && !known.contains(.duration) && !isAllDay && slotMinutes == nil
         }
+        // "how many meetings this week", "count my events next week": the answer is a count.
+        var wantsCount = false
+        if !wantsFreeTime, let cue = countCue(s) {
+            wantsCount = true
+            for i in cue { details.used[i] = true }
+            slots.append(s.slot(.count, cue, value: "true", rule: "count"))
+        }
         var wantsNext = false
         if let next = s.first(in: Self.nextWord), !s.isInDate(next) {
             wantsNext = true
@@ -286,7 +293,29 @@ enum AgendaReader {
         }
         return .queryAgenda(AgendaQuery(when: when, range: range, calendar: details.calendar, words: words, attendee: attendee,
                                         wantsFreeTime: wantsFreeTime, slotMinutes: slotMinutes, wantsNext: wantsNext,
-                                        dayPart: dayPart, isMoment: isMoment))
+                                        dayPart: dayPart, isMoment: isMoment, wantsCount: wantsCount))
+    }
+
+    static let howWord: WordSet = ["how"]
+    static let manyWord: WordSet = ["many"]
+    static let countWord: WordSet = ["count"]
+    /// Lengths of time and people, which "how many" asks about without counting events ("how
+    /// many days until christmas", "how many people are coming to the review").
+    static let notCounted: WordSet = ["minute", "minutes", "hour", "hours", "day", "days", "week", "weeks", "month", "months", "year", "years",
+                                      "people", "persons", "guests", "attendees", "participants"]
+    static let timesWord: WordSet = ["times"]
+
+    /// The words that ask for a count: "how many" (not of a length of time or of people), or
+    /// "count" first; "times" after "how many" is part of the question ("how many times do I
+    /// have gym this week").
+    static func countCue(_ s: Sentence) -> Range<Int>? {
+        let first = s.body.lowerBound
+        if first < s.body.upperBound, s.word(first, isIn: countWord), !s.isInDate(first) { return first..<(first + 1) }
+        guard let how = s.first(in: howWord), how + 1 < s.body.upperBound, s.word(how + 1, isIn: manyWord),
+              !s.isInDate(how), !s.isInDate(how + 1) else { return nil }
+        guard how + 2 < s.body.upperBound else { return how..<(how + 2) }
+        if s.word(how + 2, isIn: notCounted) { return nil }
+        return s.word(how + 2, isIn: timesWord) && !s.isInDate(how + 2) ? how..<(how + 3) : how..<(how + 2)
     }
 
     /// Words that put a question in the past: "what did I have", "what happened"; "was" and

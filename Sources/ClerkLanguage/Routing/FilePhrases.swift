@@ -112,6 +112,8 @@ enum FilePhrases {
         let head = s.body.lowerBound
         guard let opening = s.phrase(of: noteOpenings, at: head), !s.has(noteEventWords) else { return nil }
         var end = head + opening.count
+        // "make a note to call mom" is a thing to do, as "remind me to": an event, asked when.
+        if s.word(end) == "to", s.word(end + 1) != "self" { return nil }
         while end < s.body.upperBound, s.tokens[end].isMark || ["that", "of", "to", "about", "saying"].contains(s.word(end)) { end += 1 }
         guard end < s.body.upperBound else { return nil }
         return Route(rule: .file(.note), command: head..<end)

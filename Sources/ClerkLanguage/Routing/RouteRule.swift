@@ -20,6 +20,9 @@ enum RouteRule: Hashable, Sendable {
     case topic(OutOfScopeTopic)
     /// Adding or changing a contact; removing one.
     case contactEditing, deleteContact
+    /// A place or notes given to a named event, or to the one on screen ("set the location of
+    /// the dentist to 12 High St", "add a note to lunch: bring the contract").
+    case eventField(EventFields.Field)
     /// People put on or taken off a named event ("add Ana to the review", "take Bob off the
     /// review on Friday").
     case eventPeople(PeopleChange)
@@ -64,6 +67,7 @@ enum RouteRule: Hashable, Sendable {
         case .contactEditing: "contact-editing"
         case .deleteContact: "delete-contact"
         case .eventPeople(let change): change == .add ? "event-people:add" : "event-people:remove"
+        case .eventField(let field): field == .location ? "event-field:location" : field == .notes ? "event-field:notes" : "event-field:add-note"
         case .reportedMove: "reported-move"
         case .deleteVerb: "delete-verb"
         case .deleteInSentence: "delete-in-sentence"

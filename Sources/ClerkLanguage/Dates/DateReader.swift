@@ -247,6 +247,8 @@ enum Selection {
     static func isAmount(_ item: Item, _ tokens: [Token]) -> Bool {
         let first = item.first, last = item.end - 1
         if tokens[first].kind == .number, first > 0, tokens[first - 1].kind == .symbol, currencySigns.contains(tokens[first - 1].text) { return true }
+        // "room 1204 at 3", "gate 12", "platform 9": the number of a thing, not a year or an hour.
+        if tokens[first].kind == .number, first > 0, tokens[first - 1].kind == .word, numberedThings.contains(tokens[first - 1].text) { return true }
         if tokens[last].kind == .number, last + 1 < tokens.count, isPercent(tokens[last + 1]) { return true }
         return false
     }
@@ -260,6 +262,12 @@ enum Selection {
 
     /// Signs before a number that make it an amount or a number of something ("#4021").
     static let currencySigns: Set<String> = ["$", "€", "£", "¥", "#"]
+    /// Words before a number that make it the number of a thing ("room 1204", "gate 12").
+    static let numberedThings: Set<String> = [
+        "room", "rm", "gate", "platform", "suite", "apt", "apartment", "unit", "ext", "extension", "building", "bldg",
+        "floor", "seat", "terminal", "bus", "route", "tram", "order", "invoice", "ticket", "case", "ref", "pin", "code",
+        "zip", "version", "chapter", "page", "item", "tel", "flat", "desk", "lane", "aisle", "row", "level", "box",
+    ]
     static let percentWords: Set<String> = ["%", "percent", "pct", "per", "percentage"]
 
     private static func isJoiner(_ symbol: String) -> Bool {

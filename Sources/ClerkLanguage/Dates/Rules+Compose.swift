@@ -159,6 +159,9 @@ extension Item {
         return latent
     }
 
+    /// Three or four bare digits read as a clock ("930", "1030").
+    var isDigitClock: Bool { madeBy(.clockHHMM) && latent }
+
     /// Four bare digits that are more likely a year than a clock: 1900 to 2099.
     var looksLikeYear: Bool {
         guard isFourDigitClock, case .clock(let h, let m, _, _)? = time?.expression else { return false }

@@ -285,6 +285,12 @@ extension DateRules {
             if !x.hasDate, y.hasDate { return false }
             // Four bare digits at both ends are years ("from 2014 to 2018"), not 20:14.
             if a.looksLikeYear && (b.latent || b.isFourDigitClock) || b.looksLikeYear && a.latent { return false }
+            // "555-1234" is a phone number, not 05:55–12:34: two bare digit clocks make a range
+            // as times are written, in minutes of fives and at most 12 hours apart.
+            if a.isDigitClock, b.isDigitClock, let (h1, m1) = x.clockHourMinute, let (h2, m2) = y.clockHourMinute {
+                let span = ((h2 * 60 + m2) - (h1 * 60 + m1) + 1440) % 1440
+                if m1 % 5 != 0 || m2 % 5 != 0 || span == 0 || span > 720 { return false }
+            }
             return !(a.latent && b.latent) || a.latent == b.latent
         }
         // Days with days; a year or a month may end in another grain when a year is said
@@ -301,4 +307,12 @@ extension TimeValue {
     }
 
     var isNowItself: Bool { expression == .now }
+
+    /// The hour and minute of a clock reading, ambiguous (a.m. or p.m.) or not.
+    var clockHourMinute: (Int, Int)? {
+        switch expression {
+        case .clock(let h, let m, _, _), .ambiguousClock(let h, let m, _, _): return (h, m)
+        default: return nil
+        }
+    }
 }

@@ -13,6 +13,9 @@ enum CreateReader {
         var details = EventDetails(used: consume used, slots: EventDetails.taken(&slots))
         details.read(s, s.body, known: known)
         Repeats.keepSchedule(s, &details)
+        // "flight dec 20 10:25 arrive 13:30": the time of arrival ends the event.
+        let arrival = arrivalTime(s, details)
+        if let arrival { for i in arrival.words { details.used[i] = true } }
         // "mark today as my cheat day", "input name as meeting": the title is what follows "as".
         if let asAt = titleAfterAs(s, used: details.used) {
             for i in s.body.lowerBound...asAt { details.used[i] = true }
@@ -52,6 +55,9 @@ enum CreateReader {
                 slots[at].value = s.interval(due)
                 slots[at].rule = "date:" + due.rule
             }
+        } else if let said = read, let arrival, let arriving = Self.arriving(said, at: s.dates[arrival.date], zone: s.reference.timeZone) {
+            when = arriving
+            if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) { slots[at].value = s.interval(arriving) }
         } else {
             when = read
         }
@@ -110,6 +116,37 @@ enum CreateReader {
             exceptions: exceptions, isAllDay: allDay,
             startHint: hint, isBlock: isBlock, unread: unreadText
         ))
+    }
+
+    /// Words that say when a journey ends ("arrive 13:30", "lands at 9:05").
+    static let arrivalWords: Set<String> = ["arrive", "arrives", "arriving", "arrival", "land", "lands", "landing", "arr"]
+
+    /// "… 10:25 arrive 13:30", "departs 9:40, lands at 11:05": the reading of a clock time
+    /// said after an arrival word, apart from the event's own time, and the words that say it.
+    static func arrivalTime(_ s: Sentence, _ details: EventDetails) -> (date: Int, words: [Int])? {
+        guard details.dates.count >= 2 else { return nil }
+        for i in s.body where s.tokens[i].kind == .word && arrivalWords.contains(s.word(i)) && !s.isInDate(i) {
+            var at = i + 1
+            if s.word(at) == "at" || s.tokens[min(at, s.count - 1)].isMark { at += 1 }
+            guard at < s.body.upperBound, let d = s.tokens[at].date, details.dates.contains(d), d != details.dates[0],
+                  s.dates[d].known.contains(.time), !s.dates[d].known.contains(.date) else { continue }
+            return (d, Array(i..<at))
+        }
+        return nil
+    }
+
+    /// The event `said` ending at the clock time of `arrival` on its day, or the next day
+    /// when that is not after its start ("23:10 arrive 06:40"). Nil without a clock start.
+    static func arriving(_ said: DateMatch, at arrival: DateMatch, zone: Zone) -> DateMatch? {
+        guard said.known.contains(.time), !said.isAllDay, !said.known.contains(.end) else { return nil }
+        let start = zone.wallClock(said.start), landing = zone.wallClock(arrival.start)
+        var end = zone.date(start.day, hour: landing.seconds / 3600, minute: landing.seconds % 3600 / 60)
+        if end <= said.start { end = zone.date(start.day.adding(days: 1), hour: landing.seconds / 3600, minute: landing.seconds % 3600 / 60) }
+        var arriving = said
+        arriving.end = end
+        arriving.known.insert(.end)
+        arriving.rule = said.rule + "+arrival"
+        return arriving
     }
 
     /// A thing to be done by a time ("submit report by friday 5pm", "finish slides by

@@ -246,7 +246,7 @@ enum Classifier {
         }, route: { $0.route(.updateVerb) }),
         //    "lunch was moved to Friday", "the standup has been pushed to 10": a move reported.
         ClassifierRule(name: "move reported", applies: { c in
-            !c.shape.isQuestion && (c.s.body.contains { c.s.isA($0, .moved) } || c.s.has(correctionAuxiliaries))
+            !c.shape.isQuestion && c.s.body.contains { c.s.isA($0, [.moved, .changeAuxiliary]) }
         }, route: { c in
             reportedMove(c.s, head: c.head).map { c.route(.reportedMove, $0) }
         }),

@@ -44,6 +44,8 @@ struct WordClass: OptionSet, Hashable, Sendable {
     static let moved = WordClass(rawValue: 1 << 36)
     static let frequency = WordClass(rawValue: 1 << 37)
     static let correction = WordClass(rawValue: 1 << 38)
+    /// "should", "is", "needs" …: a change said of an event ("dinner should be 2 hours").
+    static let changeAuxiliary = WordClass(rawValue: 1 << 39)
 
     /// Words no name is made of: function words, relations, events, calendars, verbs clerk
     /// knows, generic nouns, places, everyday words, numbers and units.
@@ -109,6 +111,7 @@ struct WordClass: OptionSet, Hashable, Sendable {
         add(Vocabulary.movedWords, .moved)
         add(Vocabulary.frequencyWords, .frequency)
         add(Vocabulary.correctionWords, .correction)
+        add(Classifier.correctionAuxiliaries, .changeAuxiliary)
         return table
     }
 

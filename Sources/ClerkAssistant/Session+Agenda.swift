@@ -125,6 +125,12 @@ extension Session {
            let calendar = calendars.first(where: { $0.id == next.calendarID }) {
             lastShown = next
             message = details(of: next, on: calendar)
+            // The JSON says what the text shows: that event, with the rule of its series.
+            if events.count > 1 {
+                var shown = next
+                if let series = next.recurringEventID, let master = try? context.calendars.event(id: series) { shown.recurrence = master.recurrence }
+                events = [shown]
+            }
         }
         var reply = Reply(intent: .queryAgenda, ok: true, message: message)
         let zone = context.zone

@@ -20,6 +20,9 @@ struct DraftCard {
     var skippedClock: (said: String, moved: String)?
     /// Words of the line no reader could place, said back on the card.
     var unread: String?
+    /// The zone the time was said in when it is not the session's ("9am JST"): the card
+    /// shows the time there too.
+    var saidInZone: (zone: Zone, name: String)?
     /// Who chose the start: the sentence, or clerk looking for free time because only a
     /// length and days were said ("block 2 hours tomorrow").
     var placement = Placement.said

@@ -131,6 +131,8 @@ extension Renderer {
         var when = text.span(card.draft.when)
         if case .timed(let start, let end, _) = card.draft.when {
             if card.calendar.timeZone != zone.identifier { when += " " + zone.identifier }
+            // "tomorrow at 9am JST": the time as said, beside the time here.
+            if let said = card.saidInZone { when += " (" + DateText(zone: said.zone).clockRange(start, end) + " " + said.name.oneLine + ")" }
             // The length assumed is the default (`default_event_length`), as the span shows.
             if card.durationAssumed { when += " (\(DateText.duration(seconds: end.timeIntervalSince(start))) assumed)" }
             switch card.placement {

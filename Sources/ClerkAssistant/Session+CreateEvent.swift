@@ -128,6 +128,11 @@ extension Session {
         card.placement = placement
         card.skippedClock = said.flatMap { Self.skippedClock(match, in: $0, shown: when, zone: zone) }
         card.unread = request.unread
+        if let stated = match.statedTimeZone, stated.identifier != zone.identifier {
+            // Named as typed ("JST", "Pacific"), else by the zone's own name.
+            let typed = said.flatMap { text in match.parts.first { $0.role == "zone" }.map { String(text[$0.range]) } }
+            card.saidInZone = (stated, typed ?? stated.identifier)
+        }
         return resolvePeople(card, remaining: request.attendees)
     }
 

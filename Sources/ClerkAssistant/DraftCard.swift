@@ -23,6 +23,9 @@ struct DraftCard {
     /// The zone the time was said in when it is not the session's ("9am JST"): the card
     /// shows the time there too.
     var saidInZone: (zone: Zone, name: String)?
+    /// Other clock times said on the line, which the event does not have ("8pm" of "every
+    /// day at 8am and 8pm"): the card says so.
+    var otherTimes: [String] = []
     /// Who chose the start: the sentence, or clerk looking for free time because only a
     /// length and days were said ("block 2 hours tomorrow").
     var placement = Placement.said

@@ -110,6 +110,14 @@ extension Renderer {
         "\(said) doesn't exist on \(text.shortDay(text.localDate(when.startInstant(in: text.zone)))) (the clocks go forward), so it starts at \(moved)."
     }
 
+    /// Times said that the event cannot also have: "Only 08:00 is kept, not '8pm': an event
+    /// has one time; add the other as an event of its own."
+    static func otherTimesLeft(_ times: [String], kept when: When, title: String, text: DateText) -> String {
+        let kept = text.clock(when.startInstant(in: text.zone))
+        let said = times.map { "'\(TextStyle.plain.fit($0, 20))'" }.joined(separator: ", ")
+        return "Only \(kept) is kept, not \(said): an event has one time; add " + (times.count == 1 ? "the other as an event of its own." : "the others as events of their own.")
+    }
+
     /// What was read and what was not: "I understood 'Dinner' on Fri 4 Dec, not 'w/ the gang'."
     static func understoodNot(_ title: String, when: When, unread: String, text: DateText) -> String {
         "I understood '\(title)' on \(text.shortDay(text.localDate(when.startInstant(in: text.zone)))), not '\(TextStyle.plain.fit(unread, 40))';"

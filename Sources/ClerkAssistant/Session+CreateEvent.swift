@@ -128,6 +128,7 @@ extension Session {
         card.placement = placement
         card.skippedClock = said.flatMap { Self.skippedClock(match, in: $0, shown: when, zone: zone) }
         card.unread = request.unread
+        card.otherTimes = request.otherTimes
         if let stated = match.statedTimeZone, stated.identifier != zone.identifier {
             // Named as typed ("JST", "Pacific"), else by the zone's own name.
             let typed = said.flatMap { text in match.parts.first { $0.role == "zone" }.map { String(text[$0.range]) } }
@@ -181,6 +182,9 @@ extension Session {
         }
         if let skipped = card.skippedClock {
             warnings.append(Renderer.clockSkipped(skipped.said, moved: skipped.moved, on: card.draft.when, text: DateText(zone: context.zone)))
+        }
+        if !card.otherTimes.isEmpty {
+            warnings.append(Renderer.otherTimesLeft(card.otherTimes, kept: card.draft.when, title: card.draft.title, text: DateText(zone: context.zone)))
         }
         if let unread = card.unread {
             warnings.append(Renderer.understoodNot(card.draft.title, when: card.draft.when, unread: unread, text: DateText(zone: context.zone)))

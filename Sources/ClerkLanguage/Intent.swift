@@ -201,13 +201,17 @@ public struct EventRequest: Sendable, Hashable {
     /// Words of the line no reader could place, said back rather than put in the title
     /// ("w/ the gang" of "dinner on Friday w/ the gang"); nil when everything was read.
     public var unread: Optional<String>
+    /// Times said beside the one taken, as typed ("8pm" of "every day at 8am and 8pm"): an
+    /// event has one, and the card says which were left.
+    public var otherTimes: [String]
 
     public init(
         title: String, when: DateMatch? = nil, calendar: CalendarMention? = nil, attendees: [Attendee] = [],
         location: String? = nil, reminderMinutes: [Int] = [], durationMinutes: Int? = nil,
         recurrence: String? = nil, exceptions: [LocalDate] = [], isAllDay: Bool = false, startHint: StartHint? = nil, isBlock: Bool = false,
-        unread: String? = nil
+        unread: String? = nil, otherTimes: [String] = []
     ) {
+        self.otherTimes = otherTimes
         self.title = title
         self.exceptions = exceptions
         self.when = when

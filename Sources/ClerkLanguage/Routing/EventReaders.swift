@@ -55,6 +55,10 @@ enum CreateReader {
                 slots[at].value = s.interval(due)
                 slots[at].rule = "date:" + due.rule
             }
+        } else if let said = read, occasion == nil, let day = Self.dayAhead(said, zone: s.reference.timeZone) {
+            // "dentist in 3 weeks": that day, not the hour of now three weeks on.
+            when = day
+            if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) { slots[at].value = s.interval(day) }
         } else if let said = read, let arrival, let arriving = Self.arriving(said, at: s.dates[arrival.date], zone: s.reference.timeZone) {
             when = arriving
             if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) { slots[at].value = s.interval(arriving) }
@@ -108,14 +112,40 @@ enum CreateReader {
             s.text[s.tokens[range.lowerBound - 1].range.upperBound..<s.tokens[range.upperBound - 1].range.upperBound].trimmingSpaces()
         }
         let isBlock = s.word(route.command.lowerBound, isIn: Vocabulary.blockingVerbs) && route.command.count > 0
+        // "every day at 8am and 8pm", "lunch at 12 or 1": a clock time said apart from the
+        // event's, which it cannot also have.
+        var otherTimes: [String] = []
+        if details.dates.count >= 2, let taken = when {
+            let takenRange = taken.range
+            for d in details.dates where d != arrival?.date && s.dates[d].known.contains(.time) && s.dates[d].recurrence == nil {
+                let range = s.dates[d].range
+                guard !takenRange.overlaps(range), !taken.parts.contains(where: { $0.range.overlaps(range) }) else { continue }
+                otherTimes.append(String(s.text[range]))
+            }
+        }
         // Made once, every part given: a request set part by part after it was made was
         // copied whole into the intent's box, and destroyed.
         return .createEvent(EventRequest(
             title: title, when: when, calendar: details.calendar, attendees: details.attendees, location: details.location,
             reminderMinutes: details.reminderMinutes, durationMinutes: duration, recurrence: recurrence,
             exceptions: exceptions, isAllDay: allDay,
-            startHint: hint, isBlock: isBlock, unread: unreadText
+            startHint: hint, isBlock: isBlock, unread: unreadText, otherTimes: otherTimes
         ))
+    }
+
+    /// "in 3 weeks", "2 days from now", "in a month" with no time said: the whole day it
+    /// falls on. Nil for any other reading, or one with a clock or a part of the day.
+    static func dayAhead(_ said: DateMatch, zone: Zone) -> DateMatch? {
+        guard said.rule == "in-duration" || said.rule == "duration-from-now", said.known == [.date], !said.isAllDay,
+              said.recurrence == nil, said.grain < .day else { return nil }
+        let day = LocalDate(said.start, in: zone)
+        var whole = said
+        whole.start = day.startOfDay(in: zone)
+        whole.end = day.adding(days: 1).startOfDay(in: zone)
+        whole.isAllDay = true
+        whole.grain = .day
+        whole.rule = "day-of:" + said.rule
+        return whole
     }
 
     /// Words that say when a journey ends ("arrive 13:30", "lands at 9:05").

@@ -69,15 +69,23 @@ struct TextQuestion {
 
 /// How a person says yes or no.
 enum YesNo {
-    static let yes: Set<String> = ["y", "yes", "yeah", "yep", "yup", "sure", "ok", "okay", "do it", "go ahead", "confirm", "please", "yes please", "create it", "delete it", "sounds good"]
+    static let yes: Set<String> = [
+        "y", "yes", "yeah", "yep", "yup", "yea", "ya", "sure", "ok", "okay", "do it", "go ahead", "confirm", "please", "yes please",
+        "create it", "delete it", "sounds good", "looks good", "go for it", "yes do it", "ok do it", "perfect", "correct", "right",
+    ]
     /// The only yes read from a pipe.
     static let strictYes: Set<String> = ["y", "yes"]
-    static let no: Set<String> = ["n", "no", "nope", "nah", "cancel", "stop", "don't", "dont", "never mind", "nevermind", "no thanks", "abort"]
+    static let no: Set<String> = [
+        "n", "no", "nope", "nah", "cancel", "stop", "don't", "dont", "never mind", "nevermind", "no thanks", "no thank you", "abort",
+        "actually no", "no no", "no way", "not now", "forget it", "skip it", "leave it", "wait no", "no wait", "oh no", "nope thanks",
+    ]
 
     /// True for yes, false for no, nil for anything else. At a terminal `empty` is what Enter
     /// alone means; from a pipe an empty line is no answer and only y or yes is yes.
     static func read(_ text: String, empty: Bool, rule: AnswerRule) -> Bool? {
+        // "no, thanks", "yes - do it": the words without the marks between them.
         let words = text.lowercased().trimmingSpacesAndPunctuation()
+            .split { $0 == " " || $0 == "," || $0 == "-" || $0 == "!" || $0 == "." }.joined(separator: " ")
         if words.isEmpty { return rule == .terminal ? empty : nil }
         if (rule == .terminal ? yes : strictYes).contains(words) { return true }
         if no.contains(words) { return false }

@@ -1,0 +1,33 @@
+@testable import ClerkAssistant
+import Testing
+
+/// How an answer to a yes-or-no question is read: at a terminal the ways people say it,
+/// marks between the words ignored; from a pipe only y or yes is yes.
+@Suite struct YesNoTests {
+    @Test(arguments: ["y", "Yes", "yes please", "sure", "ok, do it", "go ahead!", "looks good", "yes - do it"])
+    func yesAtATerminal(_ text: String) {
+        #expect(YesNo.read(text, empty: true, rule: .terminal) == true)
+    }
+
+    @Test(arguments: ["n", "no", "No, thanks", "actually no", "nope.", "forget it!", "never mind", "wait, no", "no thank you"])
+    func noAnywhere(_ text: String) {
+        #expect(YesNo.read(text, empty: true, rule: .terminal) == false)
+        #expect(YesNo.read(text, empty: true, rule: .pipe) == false)
+    }
+
+    @Test(arguments: ["sure", "yes please", "ok", "looks good"])
+    func onlyYOrYesFromAPipe(_ text: String) {
+        #expect(YesNo.read(text, empty: true, rule: .pipe) == nil)
+    }
+
+    @Test(arguments: ["no meeting on friday", "yes I want lunch at 2", "not sure", "nothing", "yesterday"])
+    func aSentenceIsNoAnswer(_ text: String) {
+        #expect(YesNo.read(text, empty: true, rule: .terminal) == nil)
+    }
+
+    @Test func enterAloneIsTheDefaultOnlyAtATerminal() {
+        #expect(YesNo.read("", empty: true, rule: .terminal) == true)
+        #expect(YesNo.read("  ", empty: false, rule: .terminal) == false)
+        #expect(YesNo.read("", empty: true, rule: .pipe) == nil)
+    }
+}

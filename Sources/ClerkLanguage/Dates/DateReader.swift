@@ -250,6 +250,13 @@ enum Selection {
         // "room 1204 at 3", "gate 12", "platform 9": the number of a thing, not a year or an hour.
         if tokens[first].kind == .number, first > 0, tokens[first - 1].kind == .word, numberedThings.contains(tokens[first - 1].text) { return true }
         if tokens[last].kind == .number, last + 1 < tokens.count, isPercent(tokens[last + 1]) { return true }
+        // "at 12 High St", "at 221b Baker Street": the number of a house in a street.
+        if tokens[last].kind == .number, last + 1 < tokens.count, tokens[last + 1].kind == .word {
+            for k in (last + 1)..<min(last + 4, tokens.count) {
+                guard tokens[k].kind == .word else { break }
+                if streetWords.contains(tokens[k].text) { return true }
+            }
+        }
         return false
     }
 
@@ -262,6 +269,11 @@ enum Selection {
 
     /// Signs before a number that make it an amount or a number of something ("#4021").
     static let currencySigns: Set<String> = ["$", "€", "£", "¥", "#"]
+    /// Words that end the name of a street ("12 High St", "5 Main Street").
+    static let streetWords: Set<String> = [
+        "st", "street", "rd", "road", "ave", "avenue", "lane", "ln", "blvd", "boulevard", "drive", "plaza", "square", "sq",
+        "hwy", "highway", "parkway", "pkwy", "terrace", "crescent", "calle", "rue", "strasse", "straße",
+    ]
     /// Words before a number that make it the number of a thing ("room 1204", "gate 12").
     static let numberedThings: Set<String> = [
         "room", "rm", "gate", "platform", "suite", "apt", "apartment", "unit", "ext", "extension", "building", "bldg",

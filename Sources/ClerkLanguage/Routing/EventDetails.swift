@@ -493,6 +493,10 @@ struct EventDetails {
     /// A place cannot start with a number or a time word ("at 5", "at noon", "at five").
     private func isPlaceStart(_ s: Sentence, _ i: Int) -> Bool {
         let t = s.tokens[i]
+        // "at 12 High St": a house number and its street.
+        if t.kind == .number, !t.isInDate {
+            return (i + 1..<min(i + 4, s.body.upperBound)).contains { s.tokens[$0].kind == .word && Selection.streetWords.contains(s.word($0)) }
+        }
         if t.isInDate || t.kind == .number || t.kind == .email || t.isMark { return false }
         if Quantity.numberWords[t.word] != nil && t.word != "a" && t.word != "an" { return false }
         // "see you at dinner", "at lunch": a meal says when, not where.

@@ -445,7 +445,7 @@ enum AgendaReader {
                 || (s.word(i, isIn: withWord) && i + 1 < s.count && names.contains { $0.lowerBound == i + 1 })
         }
         let frame: WordClass = [.questionFrame, .free, .deleteVerb, .updateVerb, .all, .calendarNoun, .number, .unit]
-        let kept = s.body.filter { i in
+        var kept = s.body.filter { i in
             // "with my boss" names nobody to look for; "my dentist appointment" and "when is my
             // dentist" do. (The term read through the sentence's accessors: `let t =
             // s.tokens[i]` copied it.)
@@ -453,6 +453,11 @@ enum AgendaReader {
                 && !(s.isA(i, .relation) && s.word(i - 1) == "my" && s.word(i - 2, isIn: withWord) && !s.isA(i + 1, .eventNoun))
         }
         guard !kept.isEmpty, !kept.allSatisfy({ s.isA($0, .category) }) else { return nil }
+        // "when does the offsite end", "what time does the party finish": the event's end asked.
+        if kept.count > 1, let last = kept.last, last == s.body.upperBound - 1, ["end", "ends", "finish", "finishes", "over"].contains(s.word(last)),
+           s.word(s.body.lowerBound, isIn: Vocabulary.questionWords) {
+            kept.removeLast()
+        }
         var pieces: [Range<Int>] = []
         for i in kept {
             if let last = pieces.last, last.upperBound == i { pieces[pieces.count - 1] = last.lowerBound..<(i + 1) }

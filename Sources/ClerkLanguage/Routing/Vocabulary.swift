@@ -303,7 +303,7 @@ enum Vocabulary {
         "again", "also", "just", "want", "go", "planning", "agenda", "done", "doing", "to-do", "todo", "must", "lined",
         "remaining", "rest", "coming-up", "later", "soon", "up?", "everything", "nothing", "openings", "opening", "break",
         "breaks", "gap", "gaps", "off", "availability", "remind", "reminded", "not", "no", "yet", "ever", "long", "often",
-        "title", "name", "called", "named", "back", "forward",
+        "title", "name", "called", "named", "back", "forward", "until", "till", "til",
     ]
 
     // MARK: - Small words

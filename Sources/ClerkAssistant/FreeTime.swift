@@ -19,7 +19,8 @@ enum FreeTime {
     /// made of whole days.
     static func windows(from: Date, to: Date, zone: Zone, wholeDays: Bool,
                                hours: (start: Int, end: Int) = (dayWindow.startHour * 60, dayWindow.endHour * 60)) -> [(Date, Date)] {
-        guard wholeDays else { return [(from, to)] }
+        // A span of more than a day ("the weekend", Friday 18:00 on) is asked day by day too.
+        guard wholeDays || to.timeIntervalSince(from) > 86_400 else { return [(from, to)] }
         var windows: [(Date, Date)] = []
         var day = LocalDate(from, in: zone)
         while day.startOfDay(in: zone) < to {

@@ -33,7 +33,7 @@ enum Lexicon {
     static let weekdays: [String: Int] = [
         "monday": 1, "mon": 1,
         "tuesday": 2, "tue": 2, "tues": 2,
-        "wednesday": 3, "wed": 3, "weds": 3,
+        "wednesday": 3, "wed": 3, "weds": 3, "wensday": 3, "wedsday": 3, "wendsday": 3,
         "thursday": 4, "thu": 4, "thur": 4, "thurs": 4,
         "friday": 5, "fri": 5,
         "saturday": 6, "sat": 6,

@@ -229,6 +229,19 @@ extension DateRules {
         Rule("early-morning", [.word("early"), Element.words(["in"]).opt, Element.word("the").opt, .word("morning")], role: "time") { _ in
             .time(.dayPart(from: 0, to: 9))
         },
+        // late morning, mid-morning, early afternoon, mid afternoon, late afternoon, early evening
+        Rule("part-of-part-of-day", [.words(["late", "mid", "middle", "early"]), Element.symbol("-").opt, Element.word("of").opt, Element.word("the").opt,
+                                     .words(["morning", "afternoon", "evening"])], role: "time") { m in
+            switch (m.word(0)!, m.word(4)!) {
+            case ("late", "morning"): return .time(.dayPart(from: 10, to: 12))
+            case ("mid", "morning"), ("middle", "morning"): return .time(.dayPart(from: 9, to: 11))
+            case ("early", "afternoon"): return .time(.dayPart(from: 12, to: 15))
+            case ("mid", "afternoon"), ("middle", "afternoon"): return .time(.dayPart(from: 14, to: 16))
+            case ("late", "afternoon"): return .time(.dayPart(from: 16, to: 19))
+            case ("early", "evening"): return .time(.dayPart(from: 17, to: 20))
+            default: return nil  // "early morning", "late evening" have rules of their own
+            }
+        },
         Rule("early-hours", [Element.word("in").opt, .word("the"), .word("early"), .word("hours"), .word("of"), .word("the"), .word("morning")], role: "time") { _ in
             .time(.dayPart(from: 0, to: 9))
         },

@@ -55,6 +55,11 @@ enum CreateReader {
                 slots[at].value = s.interval(due)
                 slots[at].rule = "date:" + due.rule
             }
+        } else if let said = read, let start = Self.stretchStart(said) {
+            // "call bob early afternoon tomorrow": at the start of that stretch, for the
+            // length to assume.
+            when = start
+            if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) { slots[at].value = s.interval(start) }
         } else if let said = read, occasion == nil, let day = Self.dayAhead(said, zone: s.reference.timeZone) {
             // "dentist in 3 weeks": that day, not the hour of now three weeks on.
             when = day
@@ -131,6 +136,18 @@ enum CreateReader {
             exceptions: exceptions, isAllDay: allDay,
             startHint: hint, isBlock: isBlock, unread: unreadText, otherTimes: otherTimes
         ))
+    }
+
+    /// "late morning", "early afternoon" as the only time said: its start, an hour long.
+    static func stretchStart(_ said: DateMatch) -> DateMatch? {
+        guard !said.known.contains(.duration), said.recurrence == nil,
+              said.parts.contains(where: { $0.role == "time" && $0.rule == "part-of-part-of-day" }),
+              !said.parts.contains(where: { ($0.role == "time" || $0.role == "end") && $0.rule != "part-of-part-of-day" }) else { return nil }
+        var start = said
+        start.end = said.start + 3600
+        start.known.remove(.end)
+        start.rule = "start-of:" + said.rule
+        return start
     }
 
     /// "in 3 weeks", "2 days from now", "in a month" with no time said: the whole day it

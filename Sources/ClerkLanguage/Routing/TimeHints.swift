@@ -61,6 +61,8 @@ enum TimeHints {
         guard known.contains(.time), !known.contains(.duration) else { return nil }
         var part: DayPart?
         for piece in parts {
+            // "late morning", "early afternoon": a narrower stretch, whose start is the time.
+            if piece.role == "time", Sentence.same(piece.rule, "part-of-part-of-day") { return nil }
             var found: DayPart?
             _ = forEachWord(of: piece, in: text) { key, word in
                 found = Vocabulary.dayParts.mayContain(key: key) ? Vocabulary.dayParts[word(), key: key] : nil

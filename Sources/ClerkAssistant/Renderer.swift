@@ -86,9 +86,25 @@ public enum Renderer {
         case .question?: instead = "I can't answer general questions. I look after your calendar, contacts and text files."
         case .greeting?: instead = "Hello. Tell me what you need in your own words, or type 'help' for examples."
         case .thanks?: instead = "You're welcome."
+        case .settings?: instead = settingsWhere
+        case .google?:
+            instead = "To use your Google calendar, contacts and Drive, say 'log in' (or run 'clerk login'). Until then clerk keeps them on this machine."
         case nil: instead = notUnderstood(text)
         }
         return instead
+    }
+
+    static let alreadyOnGoogle = "You're signed in: clerk uses your Google calendar, contacts and Drive. Say 'status' to see the account."
+
+    /// Where settings are changed.
+    static let settingsWhere = "Change them in the config file ($XDG_CONFIG_HOME/clerk/config, or config under --data-dir),"
+        + " as 'working_hours = 09:00-17:00' or 'default_event_length = 30'; the time zone with --tz or TZ;"
+        + " the default calendar also in words: 'make Work my default calendar'."
+
+    /// The settings in force, and where to change them.
+    static func settings(zone: String, workingHours: (start: Int, end: Int), eventMinutes: Int, defaultCalendar: String) -> String {
+        "Time zone \(zone.oneLine); working hours \(ClockText.hoursMinutes(workingHours.start))–\(ClockText.hoursMinutes(workingHours.end));"
+            + " events \(eventMinutes) min unless said; new events go on '\(defaultCalendar.oneLine)'.\n" + settingsWhere
     }
 
     /// "It's Thursday 3 December 2026, 09:00 (Europe/London)."

@@ -185,9 +185,22 @@ extension Session {
             return Reply(intent: .outOfScope, ok: true, message: Renderer.clockNow(now, text: DateText(zone: context.zone)),
                          fields: [("now", .string(ClockText.rfc3339(now, zone: context.zone)))])
         }
+        // "set my working hours to 9-5", "what's my time zone": the settings in force, and
+        // where they are changed.
+        if outOfScope.topic == .settings {
+            let calendars = (try? context.calendars.calendars()) ?? []
+            let primary = calendars.first(where: \.isPrimary)?.name ?? calendars.first?.name ?? "—"
+            let minutes = Int(exactly: (context.preferences.eventLength / 60).rounded()) ?? 60
+            return Reply(intent: .outOfScope, ok: true, message: Renderer.settings(zone: context.zone.identifier, workingHours: context.preferences.workingHours,
+                                                                                  eventMinutes: minutes, defaultCalendar: context.preferences.defaultCalendar ?? primary))
+        }
+        // Signed in already: Google is what clerk uses (quickAdd is Google's own).
+        if outOfScope.topic == .google, context.quickAdd != nil {
+            return Reply(intent: .outOfScope, ok: true, message: Renderer.alreadyOnGoogle)
+        }
         let said = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         // A greeting or thanks is answered, not failed.
-        let isSmallTalk = outOfScope.topic == .greeting || outOfScope.topic == .thanks
+        let isSmallTalk = outOfScope.topic == .greeting || outOfScope.topic == .thanks || outOfScope.topic == .google
         return Reply(intent: .outOfScope, ok: isSmallTalk, message: Renderer.outOfScope(said, topic: outOfScope.topic))
     }
 }

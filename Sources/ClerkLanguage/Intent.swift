@@ -467,4 +467,9 @@ public enum OutOfScopeTopic: String, Sendable, Hashable, CaseIterable {
     case question
     /// A line that is only a greeting ("hi", "good morning") or thanks ("thanks!").
     case greeting, thanks
+    /// clerk's own settings asked about or set in words ("set my working hours to 9-5",
+    /// "change my time zone"): they live in the config file.
+    case settings
+    /// How to use Google ("how do I connect my google calendar", "can you sync with google").
+    case google
 }

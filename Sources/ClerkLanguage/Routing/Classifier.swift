@@ -170,7 +170,8 @@ enum Classifier {
         //    question) yields to a calendar verb with an event ("cancel lunch at the restaurant"),
         //    and to a statement of an event with a date ("dinner at the restaurant on Friday").
         ClassifierRule(name: "topic", applies: { c in
-            guard let topic = c.shape.topic, !c.shape.hasCalendarNoun else { return false }
+            // (Google or clerk's settings are asked about with their calendar named.)
+            guard let topic = c.shape.topic, !c.shape.hasCalendarNoun || topic == .google || topic == .settings else { return false }
             // "remind me to wake up tomorrow at 6am" is a reminder on the calendar, which the
             // alarm answer itself suggests; "set an alarm for 6am" is no reminder.
             return !c.shape.remind || (topic == .alarm || topic == .timer) && !c.shape.hasDate
@@ -406,6 +407,8 @@ enum Classifier {
             shape.topic = topic
         }
         if shape.topic == nil, isClockQuestion(s) { shape.topic = .clock }
+        if shape.topic == nil, isAboutSettings(s) { shape.topic = .settings }
+        if shape.topic == nil, !shape.hasDate, s.has(googleWord), s.has(googleVerbs) { shape.topic = .google }
         // "hi", "thanks!": nothing to do, but not a request misread either.
         if shape.topic == nil, s.body.count <= 5, s.word(s.body.lowerBound, isA: .smallTalkStart),
            let talk = Vocabulary.smallTalk[s.body.map { s.word($0) }.joined(separator: " ")] {
@@ -517,6 +520,25 @@ enum Classifier {
         case "play": return !s.body.contains { s.isInDate($0) } && !s.has(Vocabulary.playedEvents)
         default: return true
         }
+    }
+
+    static let googleWord: WordSet = ["google", "gcal"]
+    static let googleVerbs: WordSet = ["connect", "sync", "link", "sign", "log", "login", "use", "setup", "integrate", "hook", "work", "access"]
+
+    /// The names of clerk's settings, as people say them.
+    static let settingsPhrases: PhraseList = [
+        ["working", "hours"], ["work", "hours"], ["working", "day"], ["workday"], ["time", "zone"], ["timezone"], ["settings"],
+        ["preferences"], ["config"], ["configuration"], ["default", "event", "length"], ["default", "length"], ["date", "format"],
+        ["date", "order"],
+    ]
+    static let settingsVerbs: WordSet = ["set", "change", "update", "make", "switch", "what", "what's", "whats", "show", "my", "open", "edit", "which"]
+
+    /// "set my working hours to 9-5", "change my time zone to New York", "what's my time
+    /// zone", "settings": asked of clerk itself, with no event named.
+    static func isAboutSettings(_ s: Sentence) -> Bool {
+        let head = s.body.lowerBound
+        guard let (at, _) = s.first(of: settingsPhrases) else { return false }
+        return at == head || s.word(head, isIn: settingsVerbs) && !s.has(RouteWord.eventNoun)
     }
 
     /// "what time is it", "what's the date today", "what day is it".

@@ -419,11 +419,14 @@ public struct Router: Sendable {
         // no time).
         let sawTo = s.body.last(where: { s.word($0) == "to" })
         let to = sawTo ?? (command - 1)
-        guard to + 1 < s.body.upperBound, to + 1 >= s.body.lowerBound,
-              (to + 1..<s.body.upperBound).allSatisfy({ !s.isInDate($0) && (sawTo != nil || s.kind($0) == .number || s.isA($0, .number)
+        // ("… to 10 from now on": the time ends where the words of the series begin.)
+        let scope = s.first(of: Vocabulary.fromNowOn, from: max(to + 1, s.body.lowerBound))
+        let end = scope?.index ?? s.body.upperBound
+        guard to + 1 < end, to + 1 >= s.body.lowerBound,
+              (to + 1..<end).allSatisfy({ !s.isInDate($0) && (sawTo != nil || s.kind($0) == .number || s.isA($0, .number)
                                                                             || s.word($0) == "the" || Vocabulary.dayParts[s.word($0)] != nil) })
         else { return nil }
-        let said = s.span((to + 1)..<s.body.upperBound)
+        let said = s.span((to + 1)..<end)
         let phrase = "at " + s.text[said]
         let read = reader.read(phrase, at: reference)
         guard read.count == 1, var match = read.first, match.range == phrase.startIndex..<phrase.endIndex,
@@ -446,6 +449,11 @@ public struct Router: Sendable {
     /// False for the match `dates[i]` that `usable` leaves out.
     private func keeps(_ dates: [DateMatch], _ i: Int, in text: String) -> Bool {
         if Sentence.same(dates[i].rule, "all-day") { return false }
+        // "from now on": every time to come, not the time now.
+        if Sentence.same(dates[i].rule, "now") {
+            let before = text[..<dates[i].range.lowerBound].lowercased(), after = text[dates[i].range.upperBound...].lowercased()
+            if before.hasSuffix("from "), after.hasPrefix(" on") || after.hasPrefix(" onward") { return false }
+        }
         // "for 90 minutes" alone: a length (the event's), not a span starting now.
         let known = dates[i].known
         if known.contains(.duration), !known.contains(.date), !known.contains(.time) { return false }

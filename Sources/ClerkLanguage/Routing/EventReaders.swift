@@ -594,6 +594,9 @@ enum UpdateReader {
         var used = s.usedOutsideBody
         for i in route.command { used[i] = true }
         let body = s.body
+        // "move the standup to 10 from now on": the whole series, said apart from the change.
+        let scope = s.first(of: Vocabulary.fromNowOn)
+        if let scope { for i in scope.index..<(scope.index + scope.length) { used[i] = true } }
         // "dinner should be 2 hours": a length said so sets the length, as after "make".
         let saysCorrection = route.rule == .reportedMove && ["be", "now"].contains(s.word(route.command.upperBound - 1))
         let verb = saysCorrection ? "make" : s.word(body.lowerBound)
@@ -617,7 +620,12 @@ enum UpdateReader {
         var changeUsed = used
         for i in referenceRange { changeUsed[i] = true }
         let changeStart = split.map { ["to", "until", "till", "into", "as"].contains(s.word($0)) ? $0 + 1 : $0 } ?? body.upperBound
-        var changes = ChangeReader.read(s, range: changeStart..<body.upperBound, used: changeUsed, verb: verb, known: known, slots: &slots)
+        let changeEnd = scope.map { $0.index >= changeStart ? $0.index : body.upperBound } ?? body.upperBound
+        var changes = ChangeReader.read(s, range: changeStart..<max(changeStart, changeEnd), used: changeUsed, verb: verb, known: known, slots: &slots)
+        if let scope {
+            reference.isSeries = true
+            slots.append(s.slot(.series, scope.index..<(scope.index + scope.length), value: "true", rule: "from-now-on"))
+        }
         // "move my 3pm to 4pm": the reader reads one span 15:00–16:00; a move means from its
         // start to its end.
         if let span = reference.when, changes.when == span, !span.isAllDay,

@@ -109,6 +109,11 @@ extension Vocabulary {
     static let repeatWords: WordSet = ["repeat", "repeating", "repeated", "recurring", "recurrent", "rotating", "recur"]
     /// Nouns that name a repeating event as a whole, in a change or removal ("the standup series").
     static let seriesNouns: WordSet = ["series", "occurrences", "instances"]
+    /// Words that say a change is for every time to come ("from now on", "going forward").
+    static let fromNowOn: PhraseList = [
+        ["from", "now", "on"], ["from", "now", "onwards"], ["from", "now", "onward"], ["going", "forward"], ["from", "here", "on"],
+        ["for", "all", "future", "ones"], ["for", "all", "future", "meetings"], ["for", "good"], ["permanently"], ["every", "time"],
+    ]
 
     /// Nouns that make "in …" a place ("in room 4B", "in the office").
     static let placeNouns: WordSet = [

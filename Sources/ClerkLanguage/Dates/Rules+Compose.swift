@@ -98,8 +98,14 @@ extension DateRules {
     /// The "intersect" rule's production from items `a` and `b`, whose readings are `x` and `y`.
     private static func intersectReadings(_ m: Match, _ a: Item, _ b: Item, _ x: TimeValue, _ y: TimeValue) -> Production? {
         // Two weak readings make a weak one ("March 2027" alone is a date; in a sentence
-        // it needs "in"), but never a clock ("7 5").
-        if a.latent && b.latent, x.hasClock || y.hasClock { return nil }
+        // it needs "in"), but never a clock ("7 5"), save "mon 9" and "wed 10": those
+        // abbreviations (not "sat", "sun", everyday words) with an hour after them are a day and its time.
+        var strong = false
+        if a.latent && b.latent, x.hasClock || y.hasClock {
+            guard !x.hasClock, y.hasClock, m.word(1) == nil, ["mon", "wed"].contains(m.tokens[a.first].text), a.end - a.first == 1,
+                  b.end - b.first == 1, m.tokens[b.first].kind == .number, let (hour, _) = y.clockHourMinute, hour <= 12 else { return nil }
+            strong = true
+        }
         // "lunch tomorrow" is a lunch on a day, "tomorrow lunch" a time of a day: a bare
         // part of the day only joins the date before it.
         if a.latent, x.hasDayPart { return nil }
@@ -109,7 +115,7 @@ extension DateRules {
         if a.latent, !latentClockFits(a, with: y) { return nil }
         if b.latent, !latentClockFits(b, with: x) { return nil }
         guard let t = Compose.intersect(x, y, m.series) else { return nil }
-        var p = Production.time(t, latent: a.latent && b.latent)
+        var p = Production.time(t, latent: a.latent && b.latent && !strong)
         // A clock range with a day or a part of one ("9 - 10 at night", "9 - 5 monday")
         // over the other readings of its numbers.
         func isDay(_ t: TimeValue) -> Bool { !t.hasClock && (t.hasDayPart || (t.hasDate && t.grain <= .day)) }

@@ -461,10 +461,14 @@ struct EventDetails {
         var i = range.lowerBound
         while i < range.upperBound {
             defer { i += 1 }
-            guard !used[i], i + 1 < range.upperBound, !used[i + 1] else { continue }
+            guard !used[i] else { continue }
             let w = s.word(i)
-            guard w == "at" || w == "in" || (w == "location" && ["is", ":"].contains(s.word(i + 1))) else { continue }
-            var start = i + 1
+            // "dinner @ 8 @ Nobu": "@" is no term; the place starts at the word after it.
+            let signed = i > range.lowerBound && s.tokens[i].kind == .word
+                && s.text[s.tokens[i - 1].range.upperBound..<s.tokens[i].range.lowerBound].contains("@")
+            guard signed || i + 1 < range.upperBound && !used[i + 1] else { continue }
+            guard w == "at" || signed || w == "in" || (w == "location" && ["is", ":"].contains(s.word(i + 1))) else { continue }
+            var start = signed && w != "at" && w != "in" ? i : i + 1
             if w == "location" { start += 1 }
             guard start < range.upperBound, !used[start], isPlaceStart(s, start) else { continue }
             if w == "in" {

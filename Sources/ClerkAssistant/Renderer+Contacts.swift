@@ -99,11 +99,15 @@ extension Renderer {
         for contact in contacts.prefix(20) {
             let detail: String
             switch field {
-            case .phone: detail = contact.phones.first?.value ?? "no phone"
-            case .address: detail = contact.addresses.first?.value.replacingEvery("\n", with: ", ") ?? "no address"
+            // Every value of the field asked for, with its label ("work", "mobile"), so the
+            // one wanted can be picked; never another field in its place.
+            case .phone: detail = contact.phones.isEmpty ? "no phone" : values(contact.phones)
+            case .email: detail = contact.emails.isEmpty ? "no email" : values(contact.emails)
+            case .address: detail = contact.addresses.isEmpty ? "no address"
+                : contact.addresses.map { ($0.value.replacingEvery("\n", with: ", ") + ($0.label.map { " (\($0))" } ?? "")).oneLine }.joined(separator: "; ")
             case .birthday: detail = contact.birthday.map(birthday) ?? "no birthday"
             case .company, .jobTitle: detail = work(contact) ?? "no company"
-            case .email, .all: detail = contact.emails.first?.value ?? contact.phones.first?.value ?? ""
+            case .all: detail = contact.emails.first?.value ?? contact.phones.first?.value ?? ""
             }
             lines.append("  " + contact.name.oneLine + (detail.isEmpty ? "" : "  " + style.dim(detail.oneLine)))
         }

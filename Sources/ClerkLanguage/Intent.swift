@@ -24,6 +24,12 @@ public enum Intent: Sendable, Hashable {
     /// List files; `nameContains` filters by name ("files with budget in the name").
     case fileList(nameContains: String?)
     case fileRead(name: String)
+    /// Some lines of a file, or how many it has ("the last 3 lines of todo.txt", "line 2 of
+    /// todo.txt", "how many lines in todo.txt"); named `file_read`.
+    case fileLines(name: String, LinePick)
+    /// The files (or the one file named) whose lines hold some text ("search my files for
+    /// milk", "which file mentions milk", "does todo.txt mention rent"); named `file_list`.
+    case fileSearch(text: String, file: String?)
     case fileWrite(FileWrite)
     case fileDelete(name: String)
     /// List the calendars.
@@ -53,7 +59,8 @@ public enum Intent: Sendable, Hashable {
         case .deleteEvent: .deleteEvent
         case .contactLookup: .contactLookup
         case .fileList: .fileList
-        case .fileRead: .fileRead
+        case .fileRead, .fileLines: .fileRead
+        case .fileSearch: .fileList
         case .fileWrite: .fileWrite
         case .fileDelete: .fileDelete
         case .calendars: .calendars
@@ -427,6 +434,22 @@ public enum FileOperation: Sendable, Hashable {
     case rename(to: String)
     /// Every line taken out, the file kept ("clear todo.txt", "empty the grocery list").
     case clear
+    /// Lines added at the top ("insert eggs at the top of shopping.txt").
+    case prepend(lines: [String])
+    /// The lines with these numbers (from 1) taken out ("delete line 2 of todo.txt").
+    case removeLineNumbers([Int])
+    /// A new file `to` with this one's content ("copy todo.txt to todo-old.txt").
+    case copy(to: String)
+}
+
+/// Which lines of a file a person asked for.
+public enum LinePick: Sendable, Hashable {
+    case first(Int)
+    case last(Int)
+    /// One line by its number, from 1.
+    case number(Int)
+    /// How many lines there are.
+    case count
 }
 
 /// A sentence clerk cannot act on, with what it seemed to be about.

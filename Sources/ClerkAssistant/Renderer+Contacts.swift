@@ -114,4 +114,49 @@ extension Renderer {
         if contacts.count > 20 { lines.append("  … and \(contacts.count - 20) more; give more of the name.") }
         return lines.joined(separator: "\n")
     }
+
+    /// A field's name in a sentence ("no email", "a phone number").
+    static func fieldNoun(_ field: ContactField) -> String {
+        switch field {
+        case .phone: "phone number"
+        case .email: "email"
+        case .address: "address"
+        case .birthday: "birthday"
+        case .company: "company"
+        case .jobTitle: "job title"
+        case .all: "details"
+        }
+    }
+
+    /// The contacts a question about the address book found, one a line.
+    static func filteredContacts(_ contacts: [Contact], _ filter: ContactFilter, total: Int, style: TextStyle) -> String {
+        guard total > 0 else { return "No contacts yet. Import them with 'clerk import contacts.vcf'." }
+        let header: String
+        switch filter {
+        case .count:
+            return total == 1 ? "You have 1 contact. Say 'contacts' to see it." : "You have \(total) contacts. Say 'contacts' to see them."
+        case .worksAt(let company):
+            guard !contacts.isEmpty else {
+                return "No contact works at '\(company.oneLine)' (the company comes from a card's ORG). Say 'contacts' to see everyone."
+            }
+            header = contacts.count == 1 ? "1 contact at \(company.oneLine):" : "\(contacts.count) contacts at \(company.oneLine):"
+        case .without(let field):
+            guard !contacts.isEmpty else { return "Every contact has a \(fieldNoun(field)) saved." }
+            header = contacts.count == 1 ? "1 contact has no \(fieldNoun(field)):" : "\(contacts.count) of your \(total) contacts have no \(fieldNoun(field)):"
+        }
+        let width = min(30, contacts.map(\.name.oneLine.count).max() ?? 0)
+        var lines = [header]
+        for contact in contacts.prefix(50) {
+            var detail: String
+            switch filter {
+            case .worksAt: detail = work(contact) ?? ""
+            case .without, .count: detail = contact.emails.first?.value ?? contact.phones.first?.value ?? ""
+            }
+            detail = detail.oneLine
+            let name = detail.isEmpty ? contact.name.oneLine : contact.name.oneLine.padded(toWidth: max(width, contact.name.oneLine.count))
+            lines.append("  " + name + (detail.isEmpty ? "" : "  " + style.dim(detail)))
+        }
+        if contacts.count > 50 { lines.append("  … and \(contacts.count - 50) more.") }
+        return lines.joined(separator: "\n")
+    }
 }

@@ -388,12 +388,26 @@ public struct ContactQuery: Sendable, Hashable {
     /// True when `name` is a relation word rather than a name.
     public var isRelation: Bool
     public var field: ContactField
+    /// A question about the whole address book ("who works at Acme", "which contacts have
+    /// no email", "how many contacts do I have"); `name` is empty then.
+    public var filter: ContactFilter?
 
-    public init(name: String, isRelation: Bool = false, field: ContactField = .all) {
+    public init(name: String, isRelation: Bool = false, field: ContactField = .all, filter: ContactFilter? = nil) {
         self.name = name
         self.isRelation = isRelation
         self.field = field
+        self.filter = filter
     }
+}
+
+/// Which contacts a question about the address book asks for.
+public enum ContactFilter: Sendable, Hashable {
+    /// Those whose company holds this ("who works at Acme", "contacts at acme").
+    case worksAt(String)
+    /// Those with no such detail saved ("which contacts have no email").
+    case without(ContactField)
+    /// How many there are ("how many contacts do I have").
+    case count
 }
 
 /// The part of a contact a person asked for.

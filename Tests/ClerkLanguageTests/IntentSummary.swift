@@ -71,6 +71,12 @@ enum IntentSummary {
             add("name", c.name)
             flag("relation", c.isRelation)
             add("field", c.field.rawValue)
+            switch c.filter {
+            case .worksAt(let company)?: add("works.at", company)
+            case .without(let field)?: add("without", field.rawValue)
+            case .count?: out.append("count")
+            case nil: break
+            }
         case .fileList(let filter):
             add("filter", filter)
         case .fileRead(let name), .fileDelete(let name):

@@ -219,6 +219,8 @@ enum ContactRule: Hashable, Sendable {
     case lookup
     /// "ana perez", "lopez": a contact's name and nothing else.
     case nameAlone
+    /// "who works at Acme", "which contacts have no email", "how many contacts do I have".
+    case filtered
 
     var name: String {
         switch self {
@@ -229,6 +231,7 @@ enum ContactRule: Hashable, Sendable {
         case .whereAbout: "contact-where"
         case .lookup: "lookup-person"
         case .nameAlone: "name-alone"
+        case .filtered: "contacts-filtered"
         }
     }
 }

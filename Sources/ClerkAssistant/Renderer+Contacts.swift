@@ -65,6 +65,9 @@ extension Renderer {
         case .jobTitle:
             return contact.jobTitle.map { "\(owner) job title: \($0.oneLine)" + (contact.company.map { " at \($0.oneLine)" } ?? "") }
                 ?? "\(contact.name.oneLine) has no job title saved."
+        case .nickname:
+            return contact.nicknames.isEmpty ? "\(contact.name.oneLine) has no nickname saved."
+                : "\(owner) " + (contact.nicknames.count == 1 ? "nickname" : "nicknames") + ": " + contact.nicknames.map(\.oneLine).joined(separator: ", ")
         case .all:
             return contactCard(contact, style: .plain)
         }
@@ -107,6 +110,7 @@ extension Renderer {
                 : contact.addresses.map { ($0.value.replacingEvery("\n", with: ", ") + ($0.label.map { " (\($0))" } ?? "")).oneLine }.joined(separator: "; ")
             case .birthday: detail = contact.birthday.map(birthday) ?? "no birthday"
             case .company, .jobTitle: detail = work(contact) ?? "no company"
+            case .nickname: detail = contact.nicknames.isEmpty ? "no nickname" : contact.nicknames.joined(separator: ", ")
             case .all: detail = contact.emails.first?.value ?? contact.phones.first?.value ?? ""
             }
             lines.append("  " + contact.name.oneLine + (detail.isEmpty ? "" : "  " + style.dim(detail.oneLine)))
@@ -124,6 +128,7 @@ extension Renderer {
         case .birthday: "birthday"
         case .company: "company"
         case .jobTitle: "job title"
+        case .nickname: "nickname"
         case .all: "details"
         }
     }

@@ -100,6 +100,7 @@ extension Session {
         case .birthday: contact.birthday != nil
         case .company: !(contact.company ?? "").isEmpty
         case .jobTitle: !(contact.jobTitle ?? "").isEmpty
+        case .nickname: !contact.nicknames.isEmpty
         case .all: true
         }
     }

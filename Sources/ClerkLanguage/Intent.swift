@@ -417,6 +417,8 @@ public enum ContactField: String, Sendable, Hashable, CaseIterable {
     case company
     /// Their role there ("what's Bob's job title").
     case jobTitle
+    /// What they are called for short ("Ana's nickname"; vCard NICKNAME).
+    case nickname
     case all
 }
 

@@ -104,6 +104,12 @@ enum ContactPhrases {
                       !s.has(Vocabulary.eventNouns) else { continue }
             case "company", "employer", "organization", "organisation", "firm":
                 guard personMention(s, known: known) != nil else { continue }
+            case "nickname", "nicknames", "nick":
+                // "Bob's nickname", "the nickname of Carla"; not "a nickname for my dog".
+                guard let who = personMention(s, known: known), !who.isRelation || s.tokens[max(i - 1, 0)].isPossessive,
+                      s.word(i + 1) != "name" else { continue }
+            case "name" where ["full", "whole", "real"].contains(s.word(i - 1)) && (s.tokens[max(i - 2, 0)].isPossessive || s.word(i + 1, isIn: Vocabulary.aboutWords)):
+                break
             case "name", "information", "info", "details", "detail", "card", "profile":
                 guard s.word(i - 1) == "contact" || s.tokens[max(i - 1, 0)].isPossessive || s.word(i + 1, isIn: Vocabulary.aboutWords) || s.word(i - 1) == "last" || s.word(i - 1) == "first" else { continue }
             case "birthday", "bday", "born", "age":

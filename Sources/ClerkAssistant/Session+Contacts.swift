@@ -104,4 +104,15 @@ extension Session {
         case .all: true
         }
     }
+
+    /// A line no rule took that is one or two words near a contact's name ("anna" for Ana,
+    /// "ana p" for Ana Pérez): looked up, or asked about; nil when no name is near.
+    func nameNearMiss(_ said: String) -> Reply? {
+        let words = said.split(separator: " ")
+        guard (1...2).contains(words.count), said.count >= 3, words.allSatisfy({ $0.allSatisfy(\.isLetter) }) else { return nil }
+        guard let names = try? context.contacts.contactNames(), !names.isEmpty else { return nil }
+        let found = (try? context.contacts.lookupContacts(said)) ?? []
+        guard !found.isEmpty || Self.closestName(to: said, in: names) != nil else { return nil }
+        return lookUpContact(ContactQuery(name: said))
+    }
 }

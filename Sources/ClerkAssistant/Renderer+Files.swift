@@ -105,7 +105,8 @@ extension Renderer {
         }
         var out: [String] = []
         if let oneFile {
-            out.append("Yes, \(oneFile.oneLine) mentions '\(text.oneLine)':")
+            let hits = found[0].1.count
+            out.append("\(oneFile.oneLine) mentions '\(text.oneLine)' on " + (hits == 1 ? "line \(found[0].1[0].0):" : "\(hits) lines:"))
         } else {
             out.append(found.count == 1 ? "1 file mentions '\(text.oneLine)':" : "\(found.count) files mention '\(text.oneLine)':")
         }

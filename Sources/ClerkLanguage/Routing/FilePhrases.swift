@@ -63,6 +63,8 @@ enum FilePhrases {
                verb + 1 < s.body.upperBound {
                 return Route(rule: .file(.search), command: command)
             }
+            // "find lines with rent in todo.txt", "lines containing milk in shopping.txt".
+            if linesWith(s, file: file) != nil { return Route(rule: .file(.search), command: command) }
             // "the last 3 lines of todo.txt", "line 2 of todo.txt", "how many lines in todo.txt".
             if !s.word(head, isIn: appendVerbs), !s.word(head, isIn: replaceVerbs), !s.word(head, isIn: createVerbs),
                shape.headVerb != .delete, linePick(s, before: file.tokens.lowerBound) != nil {
@@ -365,6 +367,11 @@ enum FilePhrases {
         case .lines:
             return .fileLines(name: name, linePick(s, before: fileAt ?? body.upperBound) ?? .count)
         case .search:
+            if let file, let range = linesWith(s, file: file) {
+                let text = unquoted(s.text(of: range))
+                slots.append(s.slot(.content, range, value: text, rule: "search-text"))
+                return .fileSearch(text: text, file: name)
+            }
             if let file, let verb = s.first(in: mentionVerbs, from: file.tokens.upperBound) {
                 var end = body.upperBound
                 while end > verb + 1, s.tokens[end - 1].isMark || s.matches(["in", "it"], at: end - 2) && end - 2 > verb { end -= s.tokens[end - 1].isMark ? 1 : 2 }
@@ -611,6 +618,19 @@ enum FilePhrases {
         guard let top = s.first(in: topWords, until: end), s.word(top - 1) == "the", ["at", "to", "on", "in"].contains(s.word(top - 2)),
               top + 1 == end || s.word(top + 1) == "of" else { return nil }
         return top - 2
+    }
+
+    /// The text of "lines with X in F", "find the lines containing X in F", "lines of F that
+    /// mention X": what follows "with" or a verb of mentioning after the word "lines".
+    static func linesWith(_ s: Sentence, file: Mention) -> Range<Int>? {
+        guard let lines = s.first(in: lineWords), !file.tokens.contains(lines) else { return nil }
+        var verb = lines + 1
+        if s.word(verb) == "of" || s.word(verb) == "in", verb + 1 == file.tokens.lowerBound { verb = file.tokens.upperBound }
+        if ["that", "which", "where"].contains(s.word(verb)) { verb += 1 }
+        guard s.word(verb, isIn: mentionVerbs) || s.word(verb) == "with" || s.word(verb) == "about" else { return nil }
+        var end = verb < file.tokens.lowerBound ? file.tokens.lowerBound : s.body.upperBound
+        while end > verb + 1, s.tokens[end - 1].isMark || ["in", "of", "from", "my", "the", "on"].contains(s.word(end - 1)) { end -= 1 }
+        return verb + 1 < end ? (verb + 1)..<end : nil
     }
 
     /// True when the line searches the files' lines ("which file mentions the dentist").

@@ -30,6 +30,15 @@ enum ContactPhrases {
             }
         }
         if eventish || shape.hasCalendarNoun { return nil }
+        // "what does Sam do", "what does Ana do for a living": a contact's job, for a name the
+        // address book has ("what does this button do" is no person).
+        if s.word(head) == "what" || s.word(head) == "whats", s.word(head + 1) == "does",
+           let name = person(in: s, from: head + 2, known: known), isKnownName(s, name.range, known: known),
+           s.word(name.range.upperBound) == "do",
+           name.range.upperBound + 1 == body.upperBound || s.matches(["for", "a", "living"], at: name.range.upperBound + 1)
+            || s.matches(["for", "work"], at: name.range.upperBound + 1) {
+            return Route(rule: .contact(.field(.jobTitle)), command: head..<(head + 2))
+        }
         // The address book asked about as a whole: "who works at Acme", "which contacts
         // have no email", "how many contacts do I have".
         if !shape.hasDate, filter(s) != nil { return Route(rule: .contact(.filtered), command: head..<head) }
@@ -222,6 +231,7 @@ enum ContactPhrases {
     /// Reads the name and field of a contact question.
     static func read(_ s: Sentence, rule: ContactRule, route: Route, known: Names, slots: inout [Slot]) -> Intent {
         var field = fieldWord(s, known: known) ?? .all
+        if case .field(let said) = rule, field == .all || s.word(route.command.lowerBound + 1) == "does" { field = said }
         var mention: (range: Range<Int>, isRelation: Bool)?
         switch rule {
         case .filtered:

@@ -74,6 +74,10 @@ enum FilePhrases {
                to + 1 < s.body.upperBound {
                 return Route(rule: .file(.rename), command: command)
             }
+            // "cross off milk from shopping.txt", "tick off eggs on the grocery list": lines out.
+            if s.word(head, isIn: crossVerbs), s.word(head + 1) == "off" || s.word(head + 1) == "out", file.tokens.lowerBound > head + 2 {
+                return Route(rule: .file(.removeLines), command: head..<(head + 2))
+            }
             // "clear todo.txt", "empty the grocery list", "wipe groceries": its lines, not the file.
             if s.word(head, isIn: clearVerbs), isAlone(s, file, after: head) { return Route(rule: .file(.clear), command: command) }
             if shape.headVerb == .delete || s.word(head, isIn: Vocabulary.removePeopleVerbs) {
@@ -434,7 +438,7 @@ enum FilePhrases {
             // "remove milk from groceries.txt", "delete eggs and bread from the grocery list".
             let start = route.command.upperBound
             var end = fileAt ?? body.upperBound
-            while end > start, s.word(end - 1, isIn: outOfWords) || ["the", "my", "our"].contains(s.word(end - 1)) { end -= 1 }
+            while end > start, s.word(end - 1, isIn: outOfWords) || ["the", "my", "our", "on"].contains(s.word(end - 1)) { end -= 1 }
             let items = start < end ? lines(s, start..<end) : []
             if start < end { slots.append(s.slot(.content, start..<end, value: items.joined(separator: "|"), rule: "file-lines")) }
             return .fileWrite(FileWrite(name: name, operation: .removeLines(items)))
@@ -566,6 +570,8 @@ enum FilePhrases {
         return String(t)
     }
 
+    /// Verbs that take an item off a list with "off" ("cross off milk from shopping.txt").
+    static let crossVerbs: WordSet = ["cross", "tick", "check", "strike", "scratch"]
     /// Verbs that copy a file.
     static let copyVerbs: WordSet = ["copy", "duplicate", "cp"]
     /// Verbs of a file's lines holding some text ("which file mentions milk").

@@ -181,8 +181,10 @@ extension Session {
             return lines.joined(separator: "\n") + "\n" + content
         case .removeLineNumbers(let numbers):
             var lines = Self.lines(of: content)
-            let at = Set(numbers.compactMap { n in n > 0 ? (n <= lines.count ? n - 1 : nil) : (-n <= lines.count ? lines.count + n : nil) })
-            guard !at.isEmpty else { throw TextNotInFile() }
+            let found = numbers.map { n in n > 0 ? (n <= lines.count ? n - 1 : nil) : (-n <= lines.count ? lines.count + n : nil) }
+            // Every line named must be there: nothing is taken out otherwise.
+            guard !found.isEmpty, !found.contains(nil) else { throw TextNotInFile() }
+            let at = Set(found.compactMap { $0 })
             for i in at.sorted(by: >) { lines.remove(at: i) }
             return lines.isEmpty ? "" : lines.joined(separator: "\n") + (content.hasSuffix("\n") ? "\n" : "")
         case .clear: return ""
@@ -265,7 +267,7 @@ extension Session {
             if case .found(let file) = findFile(name, intent: .fileWrite), let content = try? context.files.readFile(id: file.id) {
                 count = Self.lines(of: content).count
             }
-            return Reply(intent: .fileWrite, ok: false, message: Renderer.noSuchLine(numbers.first ?? 0, name, count: count, change: true))
+            return Reply(intent: .fileWrite, ok: false, message: Renderer.noSuchLine(numbers.first { $0 > count } ?? numbers.first ?? 0, name, count: count, change: true))
         default: return failure(.fileWrite, TextNotInFile())
         }
     }

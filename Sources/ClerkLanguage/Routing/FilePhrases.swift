@@ -51,7 +51,7 @@ enum FilePhrases {
             }
             // "delete line 2 of todo.txt", "remove the last line from todo.txt".
             if shape.headVerb == .delete || s.word(head, isIn: Vocabulary.removePeopleVerbs),
-               case .number? = linePick(s, before: file.tokens.lowerBound) {
+               lineNumbers(s, before: file.tokens.lowerBound) != nil {
                 return Route(rule: .file(.removeLineNumbers), command: command)
             }
             // "insert eggs at the top of shopping.txt", "add milk to the start of todo".
@@ -405,10 +405,7 @@ enum FilePhrases {
             if start < end { slots.append(s.slot(.content, start..<end, value: items.joined(separator: "|"), rule: "file-lines")) }
             return .fileWrite(FileWrite(name: name, operation: .prepend(lines: items)))
         case .removeLineNumbers:
-            guard case .number(let n)? = linePick(s, before: fileAt ?? body.upperBound) else {
-                return .fileWrite(FileWrite(name: name, operation: .removeLineNumbers([])))
-            }
-            return .fileWrite(FileWrite(name: name, operation: .removeLineNumbers([n])))
+            return .fileWrite(FileWrite(name: name, operation: .removeLineNumbers(lineNumbers(s, before: fileAt ?? body.upperBound) ?? [])))
         case .list:
             // "files with budget in the name", "files named budget", "files about taxes".
             var filter: Range<Int>?
@@ -615,6 +612,33 @@ enum FilePhrases {
             return .first(n)
         }
         return nil
+    }
+
+    /// The line numbers a removal names before the file: one line as `linePick` reads it,
+    /// or "lines 2 and 3", "lines 2, 4 and 5", "lines 2-4", "lines 2 to 4" (at most 1,000).
+    static func lineNumbers(_ s: Sentence, before end: Int) -> [Int]? {
+        if case .number(let n)? = linePick(s, before: end) { return [n] }
+        guard let at = s.first(in: ["lines"], until: end) else { return nil }
+        var numbers: [Int] = []
+        var i = at + 1
+        while i < end {
+            let w = s.word(i)
+            if s.tokens[i].kind == .number {
+                let parts = w.split(separator: "-").compactMap { Int($0) }
+                if parts.count == 2, parts[0] > 0, parts[0] <= parts[1], parts[1] - parts[0] < 1_000 {
+                    numbers += Array(parts[0]...parts[1])
+                } else if let n = Int(w), n > 0, n <= 10_000 {
+                    numbers.append(n)
+                } else { return nil }
+            } else if (w == "to" || w == "through" || w == "-"), let last = numbers.last, let next = Int(s.word(i + 1)), next >= last, next - last < 1_000 {
+                numbers += Array((last + 1)...max(last + 1, next)).filter { $0 <= next }
+                i += 1
+            } else if !(w == "and" || w == ",") {
+                break
+            }
+            i += 1
+        }
+        return numbers.isEmpty ? nil : numbers
     }
 
     static let topWords: WordSet = ["top", "start", "beginning", "front", "head"]

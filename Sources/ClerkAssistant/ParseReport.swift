@@ -116,8 +116,11 @@ public struct ParseReport: Sendable {
             if let a = reference.attendee { f.attendees = [Attendee(name: a)] }
         case .contactLookup(let c):
             f.contact = c.name.isEmpty ? nil : c.name
-        case .fileRead(let name), .fileDelete(let name):
+        case .fileRead(let name), .fileDelete(let name), .fileLines(let name, _):
             f.file = name
+        case .fileSearch(let text, let file):
+            f.title = text
+            f.file = file
         case .fileWrite(let write):
             f.file = write.name
         case .fileList(let filter):

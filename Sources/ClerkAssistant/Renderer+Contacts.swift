@@ -65,6 +65,9 @@ extension Renderer {
         case .jobTitle:
             return contact.jobTitle.map { "\(owner) job title: \($0.oneLine)" + (contact.company.map { " at \($0.oneLine)" } ?? "") }
                 ?? "\(contact.name.oneLine) has no job title saved."
+        case .nickname:
+            return contact.nicknames.isEmpty ? "\(contact.name.oneLine) has no nickname saved."
+                : "\(owner) " + (contact.nicknames.count == 1 ? "nickname" : "nicknames") + ": " + contact.nicknames.map(\.oneLine).joined(separator: ", ")
         case .all:
             return contactCard(contact, style: .plain)
         }
@@ -99,15 +102,66 @@ extension Renderer {
         for contact in contacts.prefix(20) {
             let detail: String
             switch field {
-            case .phone: detail = contact.phones.first?.value ?? "no phone"
-            case .address: detail = contact.addresses.first?.value.replacingEvery("\n", with: ", ") ?? "no address"
+            // Every value of the field asked for, with its label ("work", "mobile"), so the
+            // one wanted can be picked; never another field in its place.
+            case .phone: detail = contact.phones.isEmpty ? "no phone" : values(contact.phones)
+            case .email: detail = contact.emails.isEmpty ? "no email" : values(contact.emails)
+            case .address: detail = contact.addresses.isEmpty ? "no address"
+                : contact.addresses.map { ($0.value.replacingEvery("\n", with: ", ") + ($0.label.map { " (\($0))" } ?? "")).oneLine }.joined(separator: "; ")
             case .birthday: detail = contact.birthday.map(birthday) ?? "no birthday"
             case .company, .jobTitle: detail = work(contact) ?? "no company"
-            case .email, .all: detail = contact.emails.first?.value ?? contact.phones.first?.value ?? ""
+            case .nickname: detail = contact.nicknames.isEmpty ? "no nickname" : contact.nicknames.joined(separator: ", ")
+            case .all: detail = contact.emails.first?.value ?? contact.phones.first?.value ?? ""
             }
             lines.append("  " + contact.name.oneLine + (detail.isEmpty ? "" : "  " + style.dim(detail.oneLine)))
         }
         if contacts.count > 20 { lines.append("  … and \(contacts.count - 20) more; give more of the name.") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A field's name in a sentence ("no email", "a phone number").
+    static func fieldNoun(_ field: ContactField) -> String {
+        switch field {
+        case .phone: "phone number"
+        case .email: "email"
+        case .address: "address"
+        case .birthday: "birthday"
+        case .company: "company"
+        case .jobTitle: "job title"
+        case .nickname: "nickname"
+        case .all: "details"
+        }
+    }
+
+    /// The contacts a question about the address book found, one a line.
+    static func filteredContacts(_ contacts: [Contact], _ filter: ContactFilter, total: Int, style: TextStyle) -> String {
+        guard total > 0 else { return "No contacts yet. Import them with 'clerk import contacts.vcf'." }
+        let header: String
+        switch filter {
+        case .count:
+            return total == 1 ? "You have 1 contact. Say 'contacts' to see it." : "You have \(total) contacts. Say 'contacts' to see them."
+        case .worksAt(let company):
+            guard !contacts.isEmpty else {
+                return "No contact works at '\(company.oneLine)' (the company comes from a card's ORG). Say 'contacts' to see everyone."
+            }
+            header = contacts.count == 1 ? "1 contact at \(company.oneLine):" : "\(contacts.count) contacts at \(company.oneLine):"
+        case .without(let field):
+            guard !contacts.isEmpty else { return "Every contact has a \(fieldNoun(field)) saved." }
+            header = contacts.count == 1 ? "1 contact has no \(fieldNoun(field)):" : "\(contacts.count) of your \(total) contacts have no \(fieldNoun(field)):"
+        }
+        let width = min(30, contacts.map(\.name.oneLine.count).max() ?? 0)
+        var lines = [header]
+        for contact in contacts.prefix(50) {
+            var detail: String
+            switch filter {
+            case .worksAt: detail = work(contact) ?? ""
+            case .without, .count: detail = contact.emails.first?.value ?? contact.phones.first?.value ?? ""
+            }
+            detail = detail.oneLine
+            let name = detail.isEmpty ? contact.name.oneLine : contact.name.oneLine.padded(toWidth: max(width, contact.name.oneLine.count))
+            lines.append("  " + name + (detail.isEmpty ? "" : "  " + style.dim(detail)))
+        }
+        if contacts.count > 50 { lines.append("  … and \(contacts.count - 50) more.") }
         return lines.joined(separator: "\n")
     }
 }

@@ -70,6 +70,54 @@ extension Renderer {
         "There's no file \(name) yet. Create it?\n" + lines.map { "+ " + $0 }.joined(separator: "\n") + "\n" + writeQuestion
     }
 
+    static func lineCount(_ name: String, _ count: Int) -> String {
+        "\(name.oneLine) has " + (count == 1 ? "1 line." : "\(count) lines.")
+    }
+
+    /// Lines of a file with their numbers, under its name.
+    static func numberedLines(_ name: String, _ lines: [(Int, String)], of total: Int, style: TextStyle) -> String {
+        guard !lines.isEmpty else { return "\(name.oneLine) is empty." }
+        let width = String(lines.last!.0).count
+        return style.bold("── \(name.oneLine), \(lines.count == 1 ? "line" : "lines") \(lines.count == 1 ? "\(lines[0].0)" : "\(lines[0].0)–\(lines.last!.0)") of \(total) ──") + "\n"
+            + lines.map { String($0.0).padded(toWidth: width) + "  " + $0.1.oneLine }.joined(separator: "\n")
+    }
+
+    static func noSuchLine(_ number: Int, _ name: String, count: Int, change: Bool = false) -> String {
+        "\(name.oneLine) has " + (count == 1 ? "1 line" : "\(count) lines") + (number > 0 ? ", so no line \(number)" : "")
+            + (change ? "; nothing changed" : "") + ". Say 'show \(name.oneLine)' to see them."
+    }
+
+    static func sayALineNumber(_ name: String) -> String {
+        "Which line? Say 'delete line 2 of \(name.oneLine)' or 'remove milk from \(name.oneLine)'."
+    }
+
+    static let sayWhatToSearch = "Search for what? Say 'search my files for milk'."
+
+    static func copyFileQuestion(_ name: String, to target: String) -> String {
+        "Copy \(name.oneLine) to a new file \(target.oneLine)? [Y/n]"
+    }
+
+    /// Files whose lines hold a text: each file, then its lines with their numbers.
+    static func searchResults(_ text: String, _ found: [(DriveFile, [(Int, String)])], oneFile: String?, style: TextStyle) -> String {
+        guard !found.isEmpty else {
+            if let oneFile { return "No line of \(oneFile.oneLine) mentions '\(text.oneLine)'." }
+            return "No file mentions '\(text.oneLine)'. Say 'list my files' to see them."
+        }
+        var out: [String] = []
+        if let oneFile {
+            let hits = found[0].1.count
+            out.append("\(oneFile.oneLine) mentions '\(text.oneLine)' on " + (hits == 1 ? "line \(found[0].1[0].0):" : "\(hits) lines:"))
+        } else {
+            out.append(found.count == 1 ? "1 file mentions '\(text.oneLine)':" : "\(found.count) files mention '\(text.oneLine)':")
+        }
+        for (file, hits) in found {
+            if oneFile == nil { out.append(style.bold(file.name.oneLine)) }
+            for (number, line) in hits.prefix(10) { out.append("  \(number): " + line.oneLine) }
+            if hits.count > 10 { out.append("  … and \(hits.count - 10) more lines") }
+        }
+        return out.joined(separator: "\n")
+    }
+
     /// The lines a removal looks for, none of which is in the file.
     static func linesNotInFile(_ items: [String], _ name: String) -> String {
         let said = items.map { "'\($0)'" }

@@ -199,6 +199,8 @@ extension Session {
             return Reply(intent: .outOfScope, ok: true, message: Renderer.alreadyOnGoogle)
         }
         let said = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        // "anna", "sma", "ana p": a contact's name misspelt or cut short, said alone.
+        if outOfScope.topic == nil, let reply = nameNearMiss(said) { return reply }
         // A greeting or thanks is answered, not failed.
         let isSmallTalk = outOfScope.topic == .greeting || outOfScope.topic == .thanks || outOfScope.topic == .google
         return Reply(intent: .outOfScope, ok: isSmallTalk, message: Renderer.outOfScope(said, topic: outOfScope.topic))

@@ -5,6 +5,7 @@ import FoundationEssentials
 /// contact_lookup: a card, a list, or just the field asked for.
 extension Session {
     func lookUpContact(_ query: ContactQuery) -> Reply {
+        if let filter = query.filter { return filteredContacts(filter) }
         // "contacts", "list my contacts": the address book itself.
         if query.name.isEmpty {
             let everyone: [Contact]
@@ -68,5 +69,50 @@ extension Session {
         let words = names.flatMap { $0.split(separator: " ").map(String.init) }
         if let whole = Spelling.closest(to: said, in: names) { return whole }
         return Spelling.closest(to: said, in: Array(Set(words)).sorted())
+    }
+
+    /// "who works at Acme", "which contacts have no email", "how many contacts do I have".
+    func filteredContacts(_ filter: ContactFilter) -> Reply {
+        let everyone: [Contact]
+        do { everyone = try context.contacts.contacts() } catch { return failure(.contactLookup, error) }
+        let found: [Contact]
+        switch filter {
+        case .count:
+            found = everyone
+        case .worksAt(let company):
+            let wanted = Spelling.fold(company)
+            found = everyone.filter { contact in contact.company.map { Spelling.fold($0).contains(wanted) } ?? false }
+        case .without(let field):
+            found = everyone.filter { !Self.has(field, $0) }
+        }
+        var reply = Reply(intent: .contactLookup, ok: true, message: Renderer.filteredContacts(found, filter, total: everyone.count, style: context.style),
+                          fields: [("contacts", .array(found.map(JSONShapes.contact)))])
+        reply.pageable = true
+        return reply
+    }
+
+    /// True when the contact has this detail saved.
+    static func has(_ field: ContactField, _ contact: Contact) -> Bool {
+        switch field {
+        case .phone: !contact.phones.isEmpty
+        case .email: !contact.emails.isEmpty
+        case .address: !contact.addresses.isEmpty
+        case .birthday: contact.birthday != nil
+        case .company: !(contact.company ?? "").isEmpty
+        case .jobTitle: !(contact.jobTitle ?? "").isEmpty
+        case .nickname: !contact.nicknames.isEmpty
+        case .all: true
+        }
+    }
+
+    /// A line no rule took that is one or two words near a contact's name ("anna" for Ana,
+    /// "ana p" for Ana Pérez): looked up, or asked about; nil when no name is near.
+    func nameNearMiss(_ said: String) -> Reply? {
+        let words = said.split(separator: " ")
+        guard (1...2).contains(words.count), said.count >= 3, words.allSatisfy({ $0.allSatisfy(\.isLetter) }) else { return nil }
+        guard let names = try? context.contacts.contactNames(), !names.isEmpty else { return nil }
+        let found = (try? context.contacts.lookupContacts(said)) ?? []
+        guard !found.isEmpty || Self.closestName(to: said, in: names) != nil else { return nil }
+        return lookUpContact(ContactQuery(name: said))
     }
 }

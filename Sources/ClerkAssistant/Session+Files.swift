@@ -61,6 +61,8 @@ extension Session {
             return offerNewFile(write.name, content: content, question: Renderer.createFileQuestion(write.name, content))
         case .rename(let newName):
             return renameFile(write.name, to: newName)
+        case .copy(let newName):
+            return copyFile(write.name, to: newName)
         case .append(let lines):
             // A file that is not there yet is offered, with what was to go in it.
             if case .answered = findFile(write.name, intent: .fileWrite), !lines.isEmpty, isMissing(write.name) {
@@ -69,8 +71,11 @@ extension Session {
                 let content = lines.joined(separator: "\n") + "\n"
                 return offerNewFile(name, content: content, question: Renderer.createMissingFile(name, lines: lines))
             }
-        case .replace, .removeLines, .clear:
+        case .replace, .removeLines, .clear, .prepend, .removeLineNumbers:
             break
+        }
+        if case .removeLineNumbers(let numbers) = write.operation, numbers.isEmpty {
+            return Reply(intent: .fileWrite, ok: false, message: Renderer.sayALineNumber(write.name))
         }
 
         switch findFile(write.name, intent: .fileWrite) {
@@ -171,7 +176,17 @@ extension Session {
     static func applying(_ operation: FileOperation, to content: String) throws(TextNotInFile) -> String {
         switch operation {
         case .create(let new): return new
-        case .rename: return content
+        case .rename, .copy: return content
+        case .prepend(let lines):
+            return lines.joined(separator: "\n") + "\n" + content
+        case .removeLineNumbers(let numbers):
+            var lines = Self.lines(of: content)
+            let found = numbers.map { n in n > 0 ? (n <= lines.count ? n - 1 : nil) : (-n <= lines.count ? lines.count + n : nil) }
+            // Every line named must be there: nothing is taken out otherwise.
+            guard !found.isEmpty, !found.contains(nil) else { throw TextNotInFile() }
+            let at = Set(found.compactMap { $0 })
+            for i in at.sorted(by: >) { lines.remove(at: i) }
+            return lines.isEmpty ? "" : lines.joined(separator: "\n") + (content.hasSuffix("\n") ? "\n" : "")
         case .clear: return ""
         case .append(let lines):
             let added = lines.joined(separator: "\n") + "\n"
@@ -247,6 +262,12 @@ extension Session {
         switch operation {
         case .replace(let target, _): return Reply(intent: .fileWrite, ok: false, message: Renderer.textNotInFile(target, name))
         case .removeLines(let items): return Reply(intent: .fileWrite, ok: false, message: Renderer.linesNotInFile(items, name))
+        case .removeLineNumbers(let numbers):
+            var count = 0
+            if case .found(let file) = findFile(name, intent: .fileWrite), let content = try? context.files.readFile(id: file.id) {
+                count = Self.lines(of: content).count
+            }
+            return Reply(intent: .fileWrite, ok: false, message: Renderer.noSuchLine(numbers.first { $0 > count } ?? numbers.first ?? 0, name, count: count, change: true))
         default: return failure(.fileWrite, TextNotInFile())
         }
     }
@@ -268,6 +289,84 @@ extension Session {
                 }
             }, no: { Reply(intent: .fileDelete, ok: true, message: Renderer.nothingChanged) })),
             Reply(intent: .fileDelete, ok: true, message: question))
+        }
+    }
+
+    /// A file's lines, without the empty one after a last newline.
+    static func lines(of content: String) -> [String] {
+        let body = content.hasSuffix("\n") ? String(content.dropLast()) : content
+        return body.isEmpty ? [] : body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// "the last 3 lines of todo.txt", "line 2 of todo.txt", "how many lines in todo.txt".
+    func readLines(_ name: String, _ pick: LinePick) -> Reply {
+        switch findFile(name, intent: .fileRead) {
+        case .answered(let reply): return reply
+        case .found(let file):
+            let content: String
+            do { content = try context.files.readFile(id: file.id) } catch { return failure(.fileRead, error) }
+            let all = Self.lines(of: content)
+            let json: [(String, JSONValue)] = [("file", .object([("name", .string(file.name)), ("content", .string(content))]))]
+            let numbered: [(Int, String)]
+            switch pick {
+            case .count:
+                return Reply(intent: .fileRead, ok: true, message: Renderer.lineCount(file.name, all.count), fields: json)
+            case .first(let n): numbered = Array(all.enumerated().prefix(n)).map { ($0.offset + 1, $0.element) }
+            case .last(let n): numbered = Array(all.enumerated().suffix(n)).map { ($0.offset + 1, $0.element) }
+            case .number(let n):
+                let i = n > 0 ? n - 1 : all.count + n
+                guard i >= 0, i < all.count else {
+                    return Reply(intent: .fileRead, ok: false, message: Renderer.noSuchLine(n, file.name, count: all.count), fields: json)
+                }
+                numbered = [(i + 1, all[i])]
+            }
+            return Reply(intent: .fileRead, ok: true, message: Renderer.numberedLines(file.name, numbered, of: all.count, style: context.style), fields: json)
+        }
+    }
+
+    /// "search my files for milk", "does todo.txt mention rent": each file whose lines
+    /// hold the text (any case, accents aside), with those lines and their numbers.
+    func searchFiles(_ text: String, in name: String?) -> Reply {
+        let wanted = Spelling.fold(text.trimmingSpaces())
+        var files: [DriveFile]
+        if let name {
+            switch findFile(name, intent: .fileList) {
+            case .answered(let reply): return reply
+            case .found(let file): files = [file]
+            }
+        } else {
+            do { files = try context.files.files(matching: nil) } catch { return failure(.fileList, error) }
+        }
+        guard !wanted.isEmpty else { return Reply(intent: .fileList, ok: false, message: Renderer.sayWhatToSearch) }
+        var found: [(DriveFile, [(Int, String)])] = []
+        for file in files {
+            let content: String
+            do { content = try context.files.readFile(id: file.id) } catch { return failure(.fileList, error) }
+            let hits = Self.lines(of: content).enumerated().filter { Spelling.fold($0.element).contains(wanted) }.map { ($0.offset + 1, $0.element) }
+            if !hits.isEmpty { found.append((file, hits)) }
+        }
+        return Reply(intent: .fileList, ok: true, message: Renderer.searchResults(text, found, oneFile: name.map { _ in files[0].name }, style: context.style),
+                     fields: [("files", .array(found.map { JSONShapes.file($0.0, zone: context.zone) }))])
+    }
+
+    /// "copy todo.txt to todo-old.txt": a new file with the same content, after a yes.
+    func copyFile(_ name: String, to newName: String) -> Reply {
+        switch findFile(name, intent: .fileWrite) {
+        case .answered(let reply): return reply
+        case .found(let file):
+            var target = newName.trimmingSpaces()
+            if target.isEmpty {
+                let stem = file.name.lastIndex(of: ".").map { String(file.name[..<$0]) } ?? file.name
+                target = stem + "-copy"
+            }
+            target = Self.withExtension(target, like: file.name)
+            if let problem = DriveFile.problem(withName: target) { return failure(.fileWrite, ServiceError.invalid(problem)) }
+            if let existing = try? context.files.files(matching: target).first(where: { Spelling.fold($0.name) == Spelling.fold(target) }) {
+                return Reply(intent: .fileWrite, ok: false, message: Renderer.fileExists(existing.name))
+            }
+            let content: String
+            do { content = try context.files.readFile(id: file.id) } catch { return failure(.fileWrite, error) }
+            return offerNewFile(target, content: content, question: Renderer.copyFileQuestion(file.name, to: target))
         }
     }
 }

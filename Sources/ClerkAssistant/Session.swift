@@ -170,6 +170,8 @@ public final class Session {
         case .contactLookup(let query): return lookUpContact(query)
         case .fileList(let nameContains): return listFiles(nameContains)
         case .fileRead(let name): return readFile(name)
+        case .fileLines(let name, let pick): return readLines(name, pick)
+        case .fileSearch(let text, let file): return searchFiles(text, in: file)
         case .fileWrite(let write): return writeFile(write)
         case .fileDelete(let name): return deleteFile(name)
         case .calendars: return listCalendars()

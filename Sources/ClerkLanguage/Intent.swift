@@ -24,6 +24,12 @@ public enum Intent: Sendable, Hashable {
     /// List files; `nameContains` filters by name ("files with budget in the name").
     case fileList(nameContains: String?)
     case fileRead(name: String)
+    /// Some lines of a file, or how many it has ("the last 3 lines of todo.txt", "line 2 of
+    /// todo.txt", "how many lines in todo.txt"); named `file_read`.
+    case fileLines(name: String, LinePick)
+    /// The files (or the one file named) whose lines hold some text ("search my files for
+    /// milk", "which file mentions milk", "does todo.txt mention rent"); named `file_list`.
+    case fileSearch(text: String, file: String?)
     case fileWrite(FileWrite)
     case fileDelete(name: String)
     /// List the calendars.
@@ -53,7 +59,8 @@ public enum Intent: Sendable, Hashable {
         case .deleteEvent: .deleteEvent
         case .contactLookup: .contactLookup
         case .fileList: .fileList
-        case .fileRead: .fileRead
+        case .fileRead, .fileLines: .fileRead
+        case .fileSearch: .fileList
         case .fileWrite: .fileWrite
         case .fileDelete: .fileDelete
         case .calendars: .calendars
@@ -385,12 +392,26 @@ public struct ContactQuery: Sendable, Hashable {
     /// True when `name` is a relation word rather than a name.
     public var isRelation: Bool
     public var field: ContactField
+    /// A question about the whole address book ("who works at Acme", "which contacts have
+    /// no email", "how many contacts do I have"); `name` is empty then.
+    public var filter: ContactFilter?
 
-    public init(name: String, isRelation: Bool = false, field: ContactField = .all) {
+    public init(name: String, isRelation: Bool = false, field: ContactField = .all, filter: ContactFilter? = nil) {
         self.name = name
         self.isRelation = isRelation
         self.field = field
+        self.filter = filter
     }
+}
+
+/// Which contacts a question about the address book asks for.
+public enum ContactFilter: Sendable, Hashable {
+    /// Those whose company holds this ("who works at Acme", "contacts at acme").
+    case worksAt(String)
+    /// Those with no such detail saved ("which contacts have no email").
+    case without(ContactField)
+    /// How many there are ("how many contacts do I have").
+    case count
 }
 
 /// The part of a contact a person asked for.
@@ -400,6 +421,8 @@ public enum ContactField: String, Sendable, Hashable, CaseIterable {
     case company
     /// Their role there ("what's Bob's job title").
     case jobTitle
+    /// What they are called for short ("Ana's nickname"; vCard NICKNAME).
+    case nickname
     case all
 }
 
@@ -431,6 +454,22 @@ public enum FileOperation: Sendable, Hashable {
     case rename(to: String)
     /// Every line taken out, the file kept ("clear todo.txt", "empty the grocery list").
     case clear
+    /// Lines added at the top ("insert eggs at the top of shopping.txt").
+    case prepend(lines: [String])
+    /// The lines with these numbers (from 1) taken out ("delete line 2 of todo.txt").
+    case removeLineNumbers([Int])
+    /// A new file `to` with this one's content ("copy todo.txt to todo-old.txt").
+    case copy(to: String)
+}
+
+/// Which lines of a file a person asked for.
+public enum LinePick: Sendable, Hashable {
+    case first(Int)
+    case last(Int)
+    /// One line by its number, from 1.
+    case number(Int)
+    /// How many lines there are.
+    case count
 }
 
 /// A sentence clerk cannot act on, with what it seemed to be about.

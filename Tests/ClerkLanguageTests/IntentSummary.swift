@@ -71,10 +71,27 @@ enum IntentSummary {
             add("name", c.name)
             flag("relation", c.isRelation)
             add("field", c.field.rawValue)
+            switch c.filter {
+            case .worksAt(let company)?: add("works.at", company)
+            case .without(let field)?: add("without", field.rawValue)
+            case .count?: out.append("count")
+            case nil: break
+            }
         case .fileList(let filter):
             add("filter", filter)
         case .fileRead(let name), .fileDelete(let name):
             add("file", name)
+        case .fileLines(let name, let pick):
+            add("file", name)
+            switch pick {
+            case .first(let n): add("lines", "first \(n)")
+            case .last(let n): add("lines", "last \(n)")
+            case .number(let n): add("lines", "line \(n)")
+            case .count: out.append("count")
+            }
+        case .fileSearch(let text, let file):
+            add("search", text)
+            add("file", file)
         case .fileWrite(let w):
             add("file", w.name)
             switch w.operation {
@@ -84,6 +101,9 @@ enum IntentSummary {
             case .removeLines(let lines): add("remove", lines.joined(separator: "|"))
             case .rename(let name): add("rename", name)
             case .clear: out.append("clear")
+            case .prepend(let lines): add("prepend", lines.joined(separator: "|"))
+            case .removeLineNumbers(let numbers): add("remove.lines", numbers.map(String.init).joined(separator: "|"))
+            case .copy(let name): out.append("copy=\(name)")
             }
         case .createCalendar(let name):
             add("name", name)

@@ -30,6 +30,18 @@ enum ContactPhrases {
             }
         }
         if eventish || shape.hasCalendarNoun { return nil }
+        // "what does Sam do", "what does Ana do for a living": a contact's job, for a name the
+        // address book has ("what does this button do" is no person).
+        if s.word(head) == "what" || s.word(head) == "whats", s.word(head + 1) == "does",
+           let name = person(in: s, from: head + 2, known: known), isKnownName(s, name.range, known: known),
+           s.word(name.range.upperBound) == "do",
+           name.range.upperBound + 1 == body.upperBound || s.matches(["for", "a", "living"], at: name.range.upperBound + 1)
+            || s.matches(["for", "work"], at: name.range.upperBound + 1) {
+            return Route(rule: .contact(.field(.jobTitle)), command: head..<(head + 2))
+        }
+        // The address book asked about as a whole: "who works at Acme", "which contacts
+        // have no email", "how many contacts do I have".
+        if !shape.hasDate, filter(s) != nil { return Route(rule: .contact(.filtered), command: head..<head) }
         // The address book itself: "list my contacts", "is Sam saved in my contacts".
         if shape.hasContactNoun {
             return Route(rule: .contact(.addressBook), command: head..<shape.afterVerb)
@@ -101,6 +113,12 @@ enum ContactPhrases {
                       !s.has(Vocabulary.eventNouns) else { continue }
             case "company", "employer", "organization", "organisation", "firm":
                 guard personMention(s, known: known) != nil else { continue }
+            case "nickname", "nicknames", "nick":
+                // "Bob's nickname", "the nickname of Carla"; not "a nickname for my dog".
+                guard let who = personMention(s, known: known), !who.isRelation || s.tokens[max(i - 1, 0)].isPossessive,
+                      s.word(i + 1) != "name" else { continue }
+            case "name" where ["full", "whole", "real"].contains(s.word(i - 1)) && (s.tokens[max(i - 2, 0)].isPossessive || s.word(i + 1, isIn: Vocabulary.aboutWords)):
+                break
             case "name", "information", "info", "details", "detail", "card", "profile":
                 guard s.word(i - 1) == "contact" || s.tokens[max(i - 1, 0)].isPossessive || s.word(i + 1, isIn: Vocabulary.aboutWords) || s.word(i - 1) == "last" || s.word(i - 1) == "first" else { continue }
             case "birthday", "bday", "born", "age":
@@ -213,8 +231,17 @@ enum ContactPhrases {
     /// Reads the name and field of a contact question.
     static func read(_ s: Sentence, rule: ContactRule, route: Route, known: Names, slots: inout [Slot]) -> Intent {
         var field = fieldWord(s, known: known) ?? .all
+        if case .field(let said) = rule, field == .all || s.word(route.command.lowerBound + 1) == "does" { field = said }
         var mention: (range: Range<Int>, isRelation: Bool)?
         switch rule {
+        case .filtered:
+            let (filter, range) = filter(s) ?? (.count, s.body)
+            switch filter {
+            case .worksAt(let company): slots.append(s.slot(.name, range, value: company, rule: "company"))
+            case .without(let field): slots.append(s.slot(.field, range, value: field.rawValue, rule: "field-missing"))
+            case .count: break
+            }
+            return .contactLookup(ContactQuery(name: "", filter: filter))
         case .callPerson:
             field = .phone
             mention = person(in: s, from: route.command.upperBound, known: known)
@@ -243,5 +270,67 @@ enum ContactPhrases {
     /// True when the words are a name the address book has ("mom" for a contact called Mom).
     static func isKnownName(_ s: Sentence, _ range: Range<Int>, known: Names) -> Bool {
         !range.isEmpty && range.allSatisfy { known.contactWords.contains(String(s.tokens[$0].base)) }
+    }
+
+    static let peopleNouns: WordSet = ["contacts", "contact", "people", "persons", "folks", "friends"]
+    static let atWords: WordSet = ["at", "for", "from"]
+    static let lackWords: WordSet = ["no", "without", "lack", "lacks", "missing"]
+
+    /// A question about the whole address book, with where its value lies:
+    /// "who works at Acme", "contacts at acme", "find people from Globex"; "which contacts
+    /// have no email", "contacts without a phone number", "who has no birthday saved";
+    /// "how many contacts do I have", "number of contacts".
+    static func filter(_ s: Sentence) -> (ContactFilter, Range<Int>)? {
+        let body = s.body
+        let head = body.lowerBound
+        let noun = s.first(in: peopleNouns)
+        let contactNoun = s.first(in: Vocabulary.contactNouns)
+        // "how many contacts", "number of contacts", "count my contacts".
+        if let noun = contactNoun, s.matches(["how", "many"], at: noun - 2) || s.matches(["how", "many"], at: noun - 3) && s.word(noun - 1) == "my"
+            || s.matches(["number", "of"], at: noun - 2) || s.word(head) == "count", s.first(in: lackWords) == nil, fieldAfter(s, from: noun + 1) == nil {
+            return (.count, noun..<(noun + 1))
+        }
+        // "which contacts have no email", "who has no phone number", "contacts without an address".
+        let asksWho = s.word(head, isIn: Vocabulary.whoWords) || ["which", "what", "list", "show", "find", "any"].contains(s.word(head)) || s.word(head) == "contacts"
+        if asksWho || contactNoun != nil, let lack = s.first(in: lackWords), let field = fieldAfter(s, from: lack + 1),
+           field.field != .all, field.field != .company || s.word(field.at) == "company" {
+            return (.without(field.field), lack..<(field.at + 1))
+        }
+        // "who works at Acme", "who's at Globex", "contacts at acme", "people from Acme".
+        var at: Int?
+        if s.word(head, isIn: Vocabulary.whoWords) {
+            var i = head + 1
+            if ["is", "are"].contains(s.word(i)) { i += 1 }
+            // A verb of working is needed: "who is at the door" is no question about contacts.
+            if s.word(i, isIn: Vocabulary.workVerbs), s.word(i + 1, isIn: atWords) { at = i + 1 }
+        } else if let noun, contactNoun != nil || s.word(noun) == "people" {
+            var i = noun + 1
+            if ["who", "that"].contains(s.word(i)) { i += 1 }
+            if s.word(i, isIn: Vocabulary.workVerbs) { i += 1 }
+            if s.word(i, isIn: atWords), s.word(i) != "for" || s.word(i - 1, isIn: Vocabulary.workVerbs) { at = i }
+            // Before the noun only a verb of looking and "my", "all", "the".
+            guard (head..<noun).allSatisfy({ ["find", "show", "list", "which", "what", "any", "all", "my", "the", "me", "who", "get"].contains(s.word($0)) }) else { at = nil; return nil }
+        }
+        guard let at else { return nil }
+        var end = body.upperBound
+        while end > at + 1, s.tokens[end - 1].isMark { end -= 1 }
+        guard at + 1 < end, end - at <= 4, (at + 1..<end).allSatisfy({ s.tokens[$0].kind == .word && !s.isInDate($0) }),
+              !s.word(at + 1, isIn: Vocabulary.determiners) else { return nil }
+        let range = (at + 1)..<end
+        return (.worksAt(String(s.text(of: range))), range)
+    }
+
+    /// The contact field named at or just after `from` ("no email", "no phone number",
+    /// "without a birthday"), past an article.
+    static func fieldAfter(_ s: Sentence, from: Int) -> (field: ContactField, at: Int)? {
+        var i = from
+        while ["a", "an", "any", "the", "their", "saved"].contains(s.word(i)) { i += 1 }
+        // "no home address", "no mobile number": the modifier, then the field.
+        if Vocabulary.contactFields[s.word(i)] == nil || s.word(i) == "mobile" || s.word(i) == "cell",
+           s.word(i, isIn: Vocabulary.fieldModifiers), Vocabulary.contactFields[s.word(i + 1)] != nil { i += 1 }
+        guard let field = Vocabulary.contactFields[s.word(i)] else { return nil }
+        // "phone number", "email address": the first word says which.
+        if Vocabulary.contactFields[s.word(i + 1)] != nil, s.word(i) == "phone" || s.word(i) == "email" || s.word(i) == "e-mail" { return (field, i + 1) }
+        return (field, i)
     }
 }

@@ -45,9 +45,38 @@ enum FilePhrases {
         let w0 = s.word(head)
         let command = head..<(head + 1)
         if let file = mention(s, known: known) {
+            // "copy todo.txt to todo-old.txt", "duplicate todo.txt".
+            if s.word(head, isIn: copyVerbs) || s.matches(["make", "a", "copy", "of"], at: head), file.tokens.lowerBound > head {
+                return Route(rule: .file(.copy), command: command)
+            }
+            // "delete line 2 of todo.txt", "remove the last line from todo.txt".
+            if shape.headVerb == .delete || s.word(head, isIn: Vocabulary.removePeopleVerbs),
+               lineNumbers(s, before: file.tokens.lowerBound) != nil {
+                return Route(rule: .file(.removeLineNumbers), command: command)
+            }
+            // "insert eggs at the top of shopping.txt", "add milk to the start of todo".
+            if s.word(head, isIn: appendVerbs), topPhrase(s, before: file.tokens.lowerBound) != nil {
+                return Route(rule: .file(.prepend), command: command)
+            }
+            // "does todo.txt mention rent", "does shopping.txt have milk in it".
+            if s.word(head) == "does" || s.word(head) == "do", let verb = s.first(in: mentionVerbs, from: file.tokens.upperBound),
+               verb + 1 < s.body.upperBound {
+                return Route(rule: .file(.search), command: command)
+            }
+            // "find lines with rent in todo.txt", "lines containing milk in shopping.txt".
+            if linesWith(s, file: file) != nil { return Route(rule: .file(.search), command: command) }
+            // "the last 3 lines of todo.txt", "line 2 of todo.txt", "how many lines in todo.txt".
+            if !s.word(head, isIn: appendVerbs), !s.word(head, isIn: replaceVerbs), !s.word(head, isIn: createVerbs),
+               shape.headVerb != .delete, linePick(s, before: file.tokens.lowerBound) != nil {
+                return Route(rule: .file(.lines), command: command)
+            }
             if s.word(head, isIn: Vocabulary.renameVerbs), let to = s.first(in: Vocabulary.renameJoiners, from: file.tokens.upperBound),
                to + 1 < s.body.upperBound {
                 return Route(rule: .file(.rename), command: command)
+            }
+            // "cross off milk from shopping.txt", "tick off eggs on the grocery list": lines out.
+            if s.word(head, isIn: crossVerbs), s.word(head + 1) == "off" || s.word(head + 1) == "out", file.tokens.lowerBound > head + 2 {
+                return Route(rule: .file(.removeLines), command: head..<(head + 2))
             }
             // "clear todo.txt", "empty the grocery list", "wipe groceries": its lines, not the file.
             if s.word(head, isIn: clearVerbs), isAlone(s, file, after: head) { return Route(rule: .file(.clear), command: command) }
@@ -85,6 +114,8 @@ enum FilePhrases {
         // No file name: only the word "files" ("list my files", "files with budget in the name").
         guard let nounAt = s.first(in: ["file", "files", "documents", "docs"]) else { return nil }
         if shape.headVerb == .delete { return nil }
+        // "search my files for milk", "which file mentions milk", "find milk in my files".
+        if searchRange(s, noun: nounAt) != nil { return Route(rule: .file(.search), command: command) }
         if s.word(nounAt) == "file", s.word(head, isIn: createVerbs) {
             return Route(rule: .file(.create), command: command)
         }
@@ -262,10 +293,12 @@ enum FilePhrases {
         guard !known.fileNames.isEmpty, s.body.count >= 2 else { return nil }
         let head = s.body.lowerBound
         // "rename groceries to shopping": the file comes right after the verb.
-        if s.word(head, isIn: Vocabulary.renameVerbs) {
+        if s.word(head, isIn: Vocabulary.renameVerbs) || s.word(head, isIn: copyVerbs) {
             var at = head + 1
             while ["the", "my", "file"].contains(s.word(at)) { at += 1 }
-            if at < s.body.upperBound, s.word(at + 1, isIn: Vocabulary.renameJoiners), let name = known.file(stem: s.word(at)) {
+            // "copy todo to todo-old", "duplicate todo": the file right after the verb too.
+            let joinerOrEnd = s.word(at + 1, isIn: Vocabulary.renameJoiners) || (s.word(head, isIn: copyVerbs) && at + 1 == s.body.upperBound)
+            if at < s.body.upperBound, joinerOrEnd, let name = known.file(stem: s.word(at)) {
                 return Mention(tokens: at..<(at + 1), name: name)
             }
             return nil
@@ -300,7 +333,7 @@ enum FilePhrases {
         // The mention takes "file"/"list" after the name along ("the todo file").
         let mention = Mention(tokens: tokens.lowerBound..<min(saysFile ? max(tokens.upperBound, last + 2) : tokens.upperBound, s.body.upperBound), name: name)
         if readVerbs.contains(verb) || Vocabulary.deleteVerbs.contains(verb) || Vocabulary.removePeopleVerbs.contains(verb)
-            || Vocabulary.renameVerbs.contains(verb) {
+            || Vocabulary.renameVerbs.contains(verb) || copyVerbs.contains(verb) {
             if between.allSatisfy({ ["the", "my", "file", "me", "our"].contains(s.word($0)) }) { return mention }
         }
         // "add milk to groceries", "remove milk from the grocery list", "what's in my todo list".
@@ -335,6 +368,44 @@ enum FilePhrases {
             return .outOfScope(OutOfScope(didYouMean: "delete " + name))
         case .read:
             return .fileRead(name: name)
+        case .lines:
+            return .fileLines(name: name, linePick(s, before: fileAt ?? body.upperBound) ?? .count)
+        case .search:
+            if let file, let range = linesWith(s, file: file) {
+                let text = unquoted(s.text(of: range))
+                slots.append(s.slot(.content, range, value: text, rule: "search-text"))
+                return .fileSearch(text: text, file: name)
+            }
+            if let file, let verb = s.first(in: mentionVerbs, from: file.tokens.upperBound) {
+                var end = body.upperBound
+                while end > verb + 1, s.tokens[end - 1].isMark || s.matches(["in", "it"], at: end - 2) && end - 2 > verb { end -= s.tokens[end - 1].isMark ? 1 : 2 }
+                let range = (verb + 1)..<end
+                let text = unquoted(s.text(of: range))
+                slots.append(s.slot(.content, range, value: text, rule: "search-text"))
+                return .fileSearch(text: text, file: name)
+            }
+            let range = s.first(in: ["file", "files", "documents", "docs"]).flatMap { searchRange(s, noun: $0) } ?? body
+            let text = unquoted(s.text(of: range))
+            slots.append(s.slot(.content, range, value: text, rule: "search-text"))
+            return .fileSearch(text: text, file: nil)
+        case .copy:
+            // "copy todo.txt to todo-old.txt"; with no new name, "todo copy.txt".
+            var newName = ""
+            if let file, let to = s.first(in: ["to", "as", "into", "called", "named"], from: file.tokens.upperBound), to + 1 < body.upperBound {
+                let range = (to + 1)..<body.upperBound
+                newName = unquoted(typed(s, range))
+                slots.append(s.slot(.name, range, value: newName, rule: "copy-name"))
+            }
+            return .fileWrite(FileWrite(name: name, operation: .copy(to: newName)))
+        case .prepend:
+            // "insert eggs at the top of shopping.txt": the words between the verb and "at the top".
+            let start = route.command.upperBound
+            let end = topPhrase(s, before: fileAt ?? body.upperBound) ?? body.upperBound
+            let items = start < end ? lines(s, start..<end) : []
+            if start < end { slots.append(s.slot(.content, start..<end, value: items.joined(separator: "|"), rule: "file-lines")) }
+            return .fileWrite(FileWrite(name: name, operation: .prepend(lines: items)))
+        case .removeLineNumbers:
+            return .fileWrite(FileWrite(name: name, operation: .removeLineNumbers(lineNumbers(s, before: fileAt ?? body.upperBound) ?? [])))
         case .list:
             // "files with budget in the name", "files named budget", "files about taxes".
             var filter: Range<Int>?
@@ -364,7 +435,7 @@ enum FilePhrases {
             // "remove milk from groceries.txt", "delete eggs and bread from the grocery list".
             let start = route.command.upperBound
             var end = fileAt ?? body.upperBound
-            while end > start, s.word(end - 1, isIn: outOfWords) || ["the", "my", "our"].contains(s.word(end - 1)) { end -= 1 }
+            while end > start, s.word(end - 1, isIn: outOfWords) || ["the", "my", "our", "on"].contains(s.word(end - 1)) { end -= 1 }
             let items = start < end ? lines(s, start..<end) : []
             if start < end { slots.append(s.slot(.content, start..<end, value: items.joined(separator: "|"), rule: "file-lines")) }
             return .fileWrite(FileWrite(name: name, operation: .removeLines(items)))
@@ -494,5 +565,131 @@ enum FilePhrases {
             if let last = t.last, quotes.contains(last) || last == "'" { t = t.dropLast() }
         }
         return String(t)
+    }
+
+    /// Verbs that take an item off a list with "off" ("cross off milk from shopping.txt").
+    static let crossVerbs: WordSet = ["cross", "tick", "check", "strike", "scratch"]
+    /// Verbs that copy a file.
+    static let copyVerbs: WordSet = ["copy", "duplicate", "cp"]
+    /// Verbs of a file's lines holding some text ("which file mentions milk").
+    static let mentionVerbs: WordSet = ["mention", "mentions", "mentioning", "contain", "contains", "containing", "say", "says", "saying",
+                                        "include", "includes", "including", "has", "have"]
+    static let lineWords: WordSet = ["line", "lines"]
+    static let ordinals: [String: Int] = ["first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+                                          "eighth": 8, "ninth": 9, "tenth": 10, "1st": 1, "2nd": 2, "3rd": 3]
+    static let smallNumbers: [String: Int] = ["one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                                              "nine": 9, "ten": 10, "a": 1]
+
+    /// A count said at token `i`: digits up to 10,000, or a word up to ten.
+    static func count(_ s: Sentence, _ i: Int) -> Int? {
+        guard i >= s.body.lowerBound, i < s.body.upperBound else { return nil }
+        if s.tokens[i].kind == .number { return Int(s.word(i)).flatMap { $0 > 0 && $0 <= 10_000 ? $0 : nil } }
+        return smallNumbers[s.word(i)]
+    }
+
+    /// The lines asked for before the file (at `end`): "how many lines", "line 2", "the
+    /// second line", "the last line", "the first 3 lines", "last three lines"; a line from
+    /// the end is a negative number ("the last line" is -1).
+    static func linePick(_ s: Sentence, before end: Int) -> LinePick? {
+        guard let at = s.first(in: lineWords, until: end) else { return nil }
+        if s.word(at - 1) == "many" && s.word(at - 2) == "how" || s.word(at - 1) == "count" || s.matches(["number", "of"], at: at - 2)
+            || s.word(at - 1) == "the" && s.word(at - 2) == "count" {
+            return .count
+        }
+        if s.word(at) == "line", let n = count(s, at + 1), s.tokens[at + 1].kind == .number { return .number(n) }
+        let before = s.word(at - 1)
+        if s.word(at) == "line" {
+            if before == "last" || before == "bottom" { return .number(-1) }
+            if before == "top" { return .number(1) }
+            if let n = ordinals[before] { return s.word(at - 2) == "last" ? .number(-n) : .number(n) }
+            if s.word(at - 2) == "the", let n = ordinals[s.word(at - 1)] { return .number(n) }
+            return nil
+        }
+        // "lines": an amount before it, the end it is counted from before that.
+        if let n = count(s, at - 1), s.word(at - 1) != "a" {
+            let side = s.word(at - 2)
+            if side == "last" || side == "bottom" || side == "final" { return .last(n) }
+            return .first(n)
+        }
+        return nil
+    }
+
+    /// The line numbers a removal names before the file: one line as `linePick` reads it,
+    /// or "lines 2 and 3", "lines 2, 4 and 5", "lines 2-4", "lines 2 to 4" (at most 1,000).
+    static func lineNumbers(_ s: Sentence, before end: Int) -> [Int]? {
+        if case .number(let n)? = linePick(s, before: end) { return [n] }
+        guard let at = s.first(in: ["lines"], until: end) else { return nil }
+        var numbers: [Int] = []
+        var i = at + 1
+        while i < end {
+            let w = s.word(i)
+            if s.tokens[i].kind == .number {
+                let parts = w.split(separator: "-").compactMap { Int($0) }
+                if parts.count == 2, parts[0] > 0, parts[0] <= parts[1], parts[1] - parts[0] < 1_000 {
+                    numbers += Array(parts[0]...parts[1])
+                } else if let n = Int(w), n > 0, n <= 10_000 {
+                    numbers.append(n)
+                } else { return nil }
+            } else if (w == "to" || w == "through" || w == "-"), let last = numbers.last, let next = Int(s.word(i + 1)), next >= last, next - last < 1_000 {
+                numbers += Array((last + 1)...max(last + 1, next)).filter { $0 <= next }
+                i += 1
+            } else if !(w == "and" || w == ",") {
+                break
+            }
+            i += 1
+        }
+        return numbers.isEmpty ? nil : numbers
+    }
+
+    static let topWords: WordSet = ["top", "start", "beginning", "front", "head"]
+
+    /// Where "at the top of" / "to the start of" begins, before the file at `end`.
+    static func topPhrase(_ s: Sentence, before end: Int) -> Int? {
+        guard let top = s.first(in: topWords, until: end), s.word(top - 1) == "the", ["at", "to", "on", "in"].contains(s.word(top - 2)),
+              top + 1 == end || s.word(top + 1) == "of" else { return nil }
+        return top - 2
+    }
+
+    /// The text of "lines with X in F", "find the lines containing X in F", "lines of F that
+    /// mention X": what follows "with" or a verb of mentioning after the word "lines".
+    static func linesWith(_ s: Sentence, file: Mention) -> Range<Int>? {
+        guard let lines = s.first(in: lineWords), !file.tokens.contains(lines) else { return nil }
+        var verb = lines + 1
+        if s.word(verb) == "of" || s.word(verb) == "in", verb + 1 == file.tokens.lowerBound { verb = file.tokens.upperBound }
+        if ["that", "which", "where"].contains(s.word(verb)) { verb += 1 }
+        guard s.word(verb, isIn: mentionVerbs) || s.word(verb) == "with" || s.word(verb) == "about" else { return nil }
+        var end = verb < file.tokens.lowerBound ? file.tokens.lowerBound : s.body.upperBound
+        while end > verb + 1, s.tokens[end - 1].isMark || ["in", "of", "from", "my", "the", "on"].contains(s.word(end - 1)) { end -= 1 }
+        return verb + 1 < end ? (verb + 1)..<end : nil
+    }
+
+    /// True when the line searches the files' lines ("which file mentions the dentist").
+    static func asksToSearch(_ s: Sentence) -> Bool {
+        guard let noun = s.first(in: ["file", "files", "documents", "docs"]) else { return false }
+        return searchRange(s, noun: noun) != nil
+    }
+
+    /// What a search of the files looks for: "search my files for milk", "search for milk in
+    /// my files", "find milk in my files", "which file mentions milk", "files containing milk".
+    static func searchRange(_ s: Sentence, noun: Int) -> Range<Int>? {
+        let body = s.body
+        let head = body.lowerBound
+        func trimmed(_ r: Range<Int>) -> Range<Int>? {
+            var (a, b) = (r.lowerBound, r.upperBound)
+            while b > a, s.tokens[b - 1].isMark || ["in", "it", "them"].contains(s.word(b - 1)) && b - a > 1 { b -= 1 }
+            while a < b, ["the", "word", "words", "text", "for"].contains(s.word(a)) && b - a > 1 { a += 1 }
+            return a < b ? a..<b : nil
+        }
+        if let verb = s.first(in: mentionVerbs, from: noun + 1), verb <= noun + 2 || s.word(noun + 1) == "that",
+           !(s.word(verb) == "has" || s.word(verb) == "have") || ["which", "what", "any"].contains(s.word(head)) {
+            return trimmed((verb + 1)..<body.upperBound)
+        }
+        guard ["search", "grep", "find", "look"].contains(s.word(head)) else { return nil }
+        if let w = s.first(in: ["for"], from: noun + 1) { return trimmed((w + 1)..<body.upperBound) }
+        // "find milk in my files": the text between the verb and "in … files".
+        var end = noun
+        while end > head + 1, ["my", "the", "all", "in", "across", "through", "of"].contains(s.word(end - 1)) { end -= 1 }
+        guard end < noun, ["in", "across", "through"].contains(where: { w in (end..<noun).contains { s.word($0) == w } }) else { return nil }
+        return trimmed((head + 1)..<end)
     }
 }

@@ -141,6 +141,16 @@ enum FileRule: Hashable, Sendable {
     /// "remove notes.txt", "erase todo.txt": a delete said with a verb that also removes lines;
     /// only "delete" and "trash" delete a file, so clerk asks.
     case deleteWithOtherVerb
+    /// "the last 3 lines of todo.txt", "line 2 of todo.txt", "how many lines in todo.txt".
+    case lines
+    /// "search my files for milk", "which file mentions milk", "does todo.txt mention rent".
+    case search
+    /// "copy todo.txt to todo-old.txt", "duplicate todo.txt".
+    case copy
+    /// "insert eggs at the top of shopping.txt".
+    case prepend
+    /// "delete line 2 of todo.txt", "remove the last line from todo.txt".
+    case removeLineNumbers
 
     var name: String {
         switch self {
@@ -155,6 +165,11 @@ enum FileRule: Hashable, Sendable {
         case .rename: "rename"
         case .note: "note"
         case .deleteWithOtherVerb: "delete-said-otherwise"
+        case .lines: "lines"
+        case .search: "search"
+        case .copy: "copy"
+        case .prepend: "prepend"
+        case .removeLineNumbers: "remove-line-numbers"
         }
     }
 }
@@ -204,6 +219,8 @@ enum ContactRule: Hashable, Sendable {
     case lookup
     /// "ana perez", "lopez": a contact's name and nothing else.
     case nameAlone
+    /// "who works at Acme", "which contacts have no email", "how many contacts do I have".
+    case filtered
 
     var name: String {
         switch self {
@@ -214,6 +231,7 @@ enum ContactRule: Hashable, Sendable {
         case .whereAbout: "contact-where"
         case .lookup: "lookup-person"
         case .nameAlone: "name-alone"
+        case .filtered: "contacts-filtered"
         }
     }
 }

@@ -193,6 +193,7 @@ enum Vocabulary {
         "profile": .all, "card": .all, "name": .all, "phonebook": .all, "reach": .all,
         "company": .company, "employer": .company, "organization": .company, "organisation": .company, "firm": .company,
         "job": .jobTitle, "title": .jobTitle, "role": .jobTitle, "position": .jobTitle, "occupation": .jobTitle, "profession": .jobTitle,
+        "nickname": .nickname, "nicknames": .nickname, "nick": .nickname,
     ]
 
     /// Nouns that mean the address book.

@@ -17,6 +17,11 @@ extension Renderer {
         }.joined(separator: "\n")
     }
 
+    /// "1 file:", "3 files:".
+    static func fileCount(_ count: Int) -> String {
+        count == 1 ? "1 file:" : "\(count) files:"
+    }
+
     static func size(_ bytes: Int) -> String {
         if bytes < 1024 { return "\(bytes) B" }
         if bytes < 1024 * 1024 { return String.oneDecimal(Double(bytes) / 1024) + " KB" }

@@ -13,8 +13,10 @@ extension Session {
     func listFiles(_ nameContains: String?) -> Reply {
         let files: [DriveFile]
         do { files = try context.files.files(matching: nameContains) } catch { return failure(.fileList, error) }
-        return Reply(intent: .fileList, ok: true,
-                     message: Renderer.fileList(files, filter: nameContains, text: DateText(zone: context.zone), now: context.now.now()),
+        var message = Renderer.fileList(files, filter: nameContains, text: DateText(zone: context.zone), now: context.now.now())
+        // "how many files do I have": the count first.
+        if !files.isEmpty, let line = lastLine, line.lowercased().hasPrefix("how many") { message = Renderer.fileCount(files.count) + "\n" + message }
+        return Reply(intent: .fileList, ok: true, message: message,
                      fields: [("files", .array(files.map { JSONShapes.file($0, zone: context.zone) }))])
     }
 

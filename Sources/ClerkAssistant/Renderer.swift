@@ -15,7 +15,46 @@ public enum Renderer {
           Ana's phone number · find Bob Stone
           list my files · show notes.txt · append call plumber to todo.txt
           calendars · new calendar Family
+        More: 'help with events', 'help with files', 'help with contacts'.
         Type 'quit' or press Ctrl-D to leave.
+        """
+
+    /// Help on the part the words name ("help with files", "how do I add an event"), else
+    /// the general help.
+    static func help(about said: String) -> String {
+        let words = Set(said.lowercased().split { !$0.isLetter }.map(String.init))
+        if !words.isDisjoint(with: ["file", "files"]) { return helpFiles }
+        if !words.isDisjoint(with: ["contact", "contacts"]) { return helpContacts }
+        if !words.isDisjoint(with: ["event", "events", "meeting", "calendar", "delete", "move", "change", "cancel", "something"]) { return helpEvents }
+        return help
+    }
+
+    static let helpEvents = """
+        Events: say what and when, in your own words. For example:
+          lunch with Ana tomorrow at 13:00 on Work · standup every weekday at 9:30
+          dentist in 3 weeks · submit report by friday 5pm · flight dec 20 10:25 arrive 13:30
+          what's on this week · am I free friday afternoon · what's next · how many meetings this week
+          move the dentist to Tuesday at 3pm · push lunch back an hour · the standup is now at 10
+          add Bob to the review · set the location of lunch to Café Central · add a note to lunch: call first
+          cancel lunch with Ana · skip the standup tomorrow · delete them (after a list) · undo
+        Each change is shown, and made only after a yes.
+        """
+
+    static let helpFiles = """
+        Files: text files, kept here or on Google Drive. For example:
+          list my files · search my files for milk · show notes.txt · the last 3 lines of todo.txt
+          create a file todo.txt with buy milk · append call plumber to todo.txt · jot down renew passport
+          add eggs, milk and bread to groceries · remove milk from groceries · delete line 2 of todo.txt
+          replace milk with oat milk in todo.txt · rename notes.txt to ideas.txt · copy todo.txt to old.txt
+        Each change is shown, and made only after a yes; 'undo' puts it back.
+        """
+
+    static let helpContacts = """
+        Contacts: import a vCard file with 'clerk import contacts.vcf', or sign in to Google. For example:
+          Ana's phone · what's Bob's email · who is Carla Gomez · find bobby · who works at Acme
+          which contacts have no email · how many contacts do I have · upcoming birthdays
+          lunch with Ana friday at 1 (invites her)
+        clerk looks contacts up; it does not change them.
         """
 
     /// Words offered by Tab at the start of a line.

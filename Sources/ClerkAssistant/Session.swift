@@ -178,7 +178,7 @@ public final class Session {
         case .createCalendar(let name): return createCalendar(name)
         case .deleteCalendar(let name): return deleteCalendar(name)
         case .updateCalendar(let name, let update): return updateCalendar(name, update)
-        case .help: return Reply(intent: .help, ok: true, message: Renderer.help)
+        case .help: return Reply(intent: .help, ok: true, message: Renderer.help(about: lastLine ?? ""))
         case .login: return logIn()
         case .logout: return logOut()
         case .status: return showStatus()

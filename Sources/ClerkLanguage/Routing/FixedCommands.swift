@@ -6,7 +6,16 @@ enum FixedCommands {
         var forms: [String: FixedCommand] = [:]
         for f in ["help", "?", "help me", "what can you do", "what can i do", "what can i say", "what do you do", "commands",
                   "usage", "how does this work", "how do i use this", "how do i use you", "show help", "examples", "manual",
-                  "what can you help me with", "what are the commands", "show me what you can do", "instructions"] {
+                  "what can you help me with", "what are the commands", "show me what you can do", "instructions",
+                  // Help on one part (the session picks it from the words).
+                  "help with files", "help files", "files help", "file help", "help with my files", "what can you do with files",
+                  "how do files work", "how do i edit a file", "how do i create a file",
+                  "help with contacts", "help contacts", "contacts help", "what can you do with contacts", "how do contacts work",
+                  "how do i add contacts", "how do i import contacts",
+                  "help with events", "help events", "help with the calendar", "help calendar", "calendar help",
+                  "how do i add an event", "how do i create an event", "how do i add a meeting", "how do i delete an event",
+                  "how do i delete something", "how do i move an event", "how do i change an event", "how do i cancel something",
+                  "what can you do with my calendar", "how does the calendar work"] {
             forms[f] = .help
         }
         for f in ["log in", "login", "log me in", "sign in", "signin", "sign me in", "log in to google", "login to google",

@@ -259,6 +259,29 @@ enum CreateReader {
     }
 }
 
+extension AgendaReader {
+    /// The end of the day named by a bare day number after "and" or "to" that follows a
+    /// whole day of the month ("the 24th and 25th", "dec 24 and 25", "the 1st to 3rd"),
+    /// with the tokens that say it; nil for anything else.
+    static func secondDay(_ s: Sentence, after d: Int) -> (Date, [Int])? {
+        let first = s.dates[d]
+        guard first.isAllDay || first.grain == .day, !first.known.contains(.time), first.end.timeIntervalSince(first.start) <= 86_400 + 3600,
+              let last = s.body.last(where: { s.tokens[$0].date == d }), last + 2 < s.body.upperBound + 1,
+              ["and", "&", "or", "to", "through", "-"].contains(s.word(last + 1)) else { return nil }
+        var at = last + 2
+        if s.word(at) == "the" { at += 1 }
+        guard at < s.body.upperBound, !s.isInDate(at), at + 1 == s.body.upperBound || s.tokens[at + 1].isMark else { return nil }
+        let digits = s.word(at).prefix { $0.isNumber }
+        let suffix = s.word(at).dropFirst(digits.count)
+        guard !digits.isEmpty, digits.count <= 2, ["", "st", "nd", "rd", "th"].contains(suffix), let n = Int(digits) else { return nil }
+        let zone = s.reference.timeZone
+        let day = LocalDate(first.start, in: zone)
+        guard n > day.day, n <= LocalDate.daysIn(month: day.month, year: day.year) else { return nil }
+        let end = LocalDate(year: day.year, month: day.month, day: n).adding(days: 1).startOfDay(in: zone)
+        return (end, Array((last + 1)...at))
+    }
+}
+
 /// Reads a question about the agenda: range, filters, free time, "next".
 enum AgendaReader {
     // Words asked of every word of the body, as sets: a set answers from the word's key,
@@ -313,6 +336,11 @@ enum AgendaReader {
         var range = saidRange
         if let said = saidRange, said.start < s.reference.instant, said.end > s.reference.instant, s.has(Vocabulary.stillToComeWords) {
             range = DateInterval(start: s.reference.instant, end: said.end)
+        }
+        // "the 24th and 25th", "dec 24 and 25": a second day of the month said as a number.
+        if let said = range, details.dates.count == 1, let (end, words) = Self.secondDay(s, after: details.dates[0]) {
+            range = DateInterval(start: said.start, end: end)
+            for i in words { details.used[i] = true }
         }
         let attendee = details.attendees.first.map { $0.name ?? $0.email ?? "" }
         var wantsFreeTime = false

@@ -160,10 +160,12 @@ extension Session {
         let first = LocalDate(from, in: context.zone), last = LocalDate(to, in: context.zone)
         var found: [ContactBirthday] = []
         for contact in try context.contacts.contacts() {
-            guard let birthday = contact.birthday else { continue }
-            for year in first.year...min(last.year, first.year + 10) {
+            // (A day no month has, from a card written by hand, is left out.)
+            guard let birthday = contact.birthday, (1...12).contains(birthday.month), (1...31).contains(birthday.day) else { continue }
+            for year in first.year...max(first.year, min(last.year, first.year + 10)) {
                 var day = LocalDate(year: year, month: birthday.month, day: birthday.day)
                 if birthday.month == 2, birthday.day == 29, !LocalDate.isLeap(year) { day.day = 28 }
+                guard day.day <= LocalDate.daysIn(month: day.month, year: year) else { continue }
                 let start = day.startOfDay(in: context.zone)
                 guard start >= first.startOfDay(in: context.zone), start < to else { continue }
                 found.append(ContactBirthday(day: day, name: contact.name, age: birthday.year.map { year - $0 }.flatMap { $0 > 0 ? $0 : nil }))

@@ -367,7 +367,11 @@ extension Session {
         let events = listing.sorted { $0.when.startInstant(in: zone) < $1.when.startInstant(in: zone) }
         // A clock time said: the shift the first one makes, for all.
         var blockShift: TimeInterval?
-        if let said = changes.when, said.known.contains(.time), let first = events.first(where: { !$0.when.isAllDay }) {
+        if let said = changes.when, said.known.contains(.time) {
+            // All-day events given one clock time would all be put at it, on top of each other.
+            guard let first = events.first(where: { !$0.when.isAllDay }) else {
+                return Reply(intent: .updateEvent, ok: false, message: Renderer.changeOneAtATime(listing))
+            }
             let moved = WhenEdit.applying(changes, to: first.when, zone: zone, workingHours: context.preferences.workingHours)
             blockShift = moved.startInstant(in: zone).timeIntervalSince(first.when.startInstant(in: zone))
         }

@@ -60,4 +60,24 @@ import Testing
         #expect(try store.event(id: "gym")?.when == Self.friday(17))
         #expect(session.respond(to: "what did i do").message == "Nothing changed yet in this session.")
     }
+
+    @Test func allDayEventsAreNotStackedAtOneTime() throws {
+        let folder = NSTemporaryDirectory() + "clerk-move-several-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try LocalStore(path: folder + "/clerk.sqlite3", timeZone: Self.zone, now: .fixed(Self.now))
+        let primary = try #require(try store.calendars().first(where: \.isPrimary))
+        let day = LocalDate(year: 2026, month: 12, day: 4)
+        try store.insertEvent(EventDraft(title: "Holiday", when: .allDay(start: day, end: day.adding(days: 1))), id: "holiday", calendarID: primary.id)
+        try store.insertEvent(EventDraft(title: "Deadline", when: .allDay(start: day, end: day.adding(days: 1))), id: "deadline", calendarID: primary.id)
+        let session = Session(context: SessionContext(calendars: store, contacts: store, files: store, backendName: "local",
+                                                      now: .fixed(Self.now), zone: Self.zone))
+        _ = session.respond(to: "what's on friday")
+        let reply = session.respond(to: "move them to saturday at 10")
+        #expect(!reply.ok && !reply.asksQuestion)
+        #expect(try store.event(id: "holiday")?.when == .allDay(start: day, end: day.adding(days: 1)))
+        #expect(session.respond(to: "move them to saturday").asksQuestion)
+        #expect(session.respond(to: "y").ok)
+        #expect(try store.event(id: "deadline")?.when == .allDay(start: day.adding(days: 1), end: day.adding(days: 2)))
+    }
 }

@@ -127,7 +127,7 @@ public struct ParseReport: Sendable {
             f.title = filter
         case .createCalendar(let name), .deleteCalendar(let name), .updateCalendar(let name, _):
             f.calendar = name
-        case .calendars, .help, .login, .logout, .status, .undo, .quit, .outOfScope:
+        case .calendars, .help, .login, .logout, .status, .undo, .lastChange, .quit, .outOfScope:
             break
         }
     }

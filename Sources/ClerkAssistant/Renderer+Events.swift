@@ -351,7 +351,7 @@ extension Renderer {
 
     /// What "undo" would do after a change, as the end of the sentence saying it was made.
     enum UndoHint {
-        case bringItBack, bringThemBack, changeItBack, removeIt, oldContentBack
+        case bringItBack, bringThemBack, changeItBack, changeThemBack, removeIt, oldContentBack
     }
 
     /// " Say 'undo' to …", or nothing when the run cannot undo (one request, then exit).
@@ -361,6 +361,7 @@ extension Renderer {
         case .bringItBack: return " Say 'undo' to bring it back."
         case .bringThemBack: return " Say 'undo' to bring them back."
         case .changeItBack: return " Say 'undo' to change it back."
+        case .changeThemBack: return " Say 'undo' to change them back."
         case .removeIt: return " Say 'undo' to remove it."
         case .oldContentBack: return " Say 'undo' to put the old content back."
         }
@@ -371,6 +372,44 @@ extension Renderer {
     /// Several events to change at once: clerk changes one at a time.
     static func changeOneAtATime(_ events: [Event]) -> String {
         "I change one event at a time. Say which, as in 'move \(events[0].title.oneLine.lowercased()) to friday'."
+    }
+
+    /// The heading of the card of several events moved at once.
+    static let theseChanges = "These changes:"
+
+    /// One event of several moved: "  Standup  Tue 8 Dec 2026, 09:00–10:00 → Wed 9 Dec 2026, 09:00–10:00".
+    static func moveLine(before: Event, after: Event, text: DateText) -> String {
+        "  '\(before.title.oneLine)'  \(text.span(before.when)) → \(text.span(after.when))"
+    }
+
+    static func changeAllQuestion(_ count: Int) -> String {
+        count == 1 ? "Change it? [Y/n]" : "Change all \(count)? [Y/n]"
+    }
+
+    static func changedAll(_ count: Int, undo: Bool) -> String {
+        count == 1 ? "Changed 1 event." + undoHint(.changeItBack, undo) : "Changed \(count) events." + undoHint(.changeThemBack, undo)
+    }
+
+    /// Several events that are where the change would put them already.
+    static func allAlreadySo(_ count: Int) -> String {
+        "\(count == 2 ? "Both are" : "All \(count) are") there already; nothing to change."
+    }
+
+    /// A change of several that stopped part-way: what changed, what did not, and why, in one line.
+    static func changedSome(_ changed: [Event], notChanged: [Event], _ error: any Error, undo: Bool) -> String {
+        var reason = failure(error)
+        if reason.hasSuffix(" Nothing changed.") { reason = String(reason.dropLast(" Nothing changed.".count)) }
+        let titles: ([Event]) -> String = { list($0.map { "'\($0.title.oneLine)'" }) }
+        let head = changed.isEmpty ? "Nothing changed" : "Changed \(titles(changed))"
+        return head + "; not changed: \(titles(notChanged)). " + reason + (changed.isEmpty ? "" : undoHint(changed.count == 1 ? .changeItBack : .changeThemBack, undo))
+    }
+
+    /// An undo of several changes that stopped part-way.
+    static func undoneSome(_ restored: Int, of count: Int, _ error: any Error) -> String {
+        var reason = failure(error)
+        if reason.hasSuffix(" Nothing changed.") { reason = String(reason.dropLast(" Nothing changed.".count)) }
+        return "Changed back \(restored) of \(count) events; " + reason.lowercasedFirst
+            + (restored < count ? " Say 'undo' again for the rest." : "")
     }
 
     static func deleteAllQuestion(_ count: Int) -> String {
@@ -462,6 +501,9 @@ extension Renderer {
             if deleted.count == 1, let (event, _) = deleted.first { return "Undo: bring back '\(event.title.oneLine)' (\(text.span(event.when)))? [Y/n]" }
             return "Undo: bring back the \(deleted.count) deleted events? [Y/n]"
         case .updatedEvent(let before, _, _): return "Undo: change '\(before.title.oneLine)' back to \(text.span(before.when))? [Y/n]"
+        case .updatedEvents(let updated):
+            if updated.count == 1, let only = updated.first { return "Undo: change '\(only.before.title.oneLine)' back to \(text.span(only.before.when))? [Y/n]" }
+            return "Undo: change the \(updated.count) moved events back? [Y/n]"
         case .createdFile(let file): return "Undo: move the new file \(file.name.oneLine) to the trash? [Y/n]"
         case .wroteFile(let file, _): return "Undo: put back the previous content of \(file.name.oneLine)? [Y/n]"
         case .trashedFile(let file): return "Undo: take \(file.name.oneLine) out of the trash? [Y/n]"
@@ -498,6 +540,35 @@ extension Renderer {
             : "(Google would not bring \(count) of them back, so they were made again as new events.)"
     }
 
+    static let noChangeYet = "Nothing changed yet in this session."
+
+    /// "Last change: created 'Lunch with Ana', Tue 1 Dec 2026, 13:00–14:00. Say 'undo' to reverse it."
+    static func lastChange(_ change: Change, text: DateText, undo: Bool) -> String {
+        let what: String
+        switch change {
+        case .createdEvent(let event): what = "created '\(event.title.oneLine)', \(text.span(event.when))"
+        case .deletedEvent(let event, let id):
+            what = "deleted " + (id != event.id ? "every " : "") + "'\(event.title.oneLine)', \(text.span(event.when))"
+        case .deletedEvents(let deleted):
+            if deleted.count == 1, let (event, _) = deleted.first { what = "deleted '\(event.title.oneLine)', \(text.span(event.when))" }
+            else { what = "deleted \(eventCount(deleted.count)): " + list(deleted.map { "'\($0.0.title.oneLine)'" }) }
+        case .updatedEvent(let before, let after, _):
+            if before.title != after.title { what = "renamed '\(before.title.oneLine)' to '\(after.title.oneLine)'" }
+            else if before.when != after.when { what = "moved '\(before.title.oneLine)' from \(text.span(before.when)) to \(text.span(after.when))" }
+            else { what = "changed '\(after.title.oneLine)', \(text.span(after.when))" }
+        case .updatedEvents(let updated):
+            what = "moved \(eventCount(updated.count)): " + list(updated.map { "'\($0.before.title.oneLine)'" })
+        case .createdFile(let file): what = "created the file \(file.name.oneLine)"
+        case .wroteFile(let file, _): what = "changed the file \(file.name.oneLine)"
+        case .trashedFile(let file): what = "moved the file \(file.name.oneLine) to the trash"
+        case .renamedFile(let file, let newName): what = "renamed the file \(file.name.oneLine) to \(newName.oneLine)"
+        case .renamedCalendar(let calendar, let newName): what = "renamed the calendar '\(calendar.name.oneLine)' to '\(newName.oneLine)'"
+        case .deletedCalendar(let calendar, _, _): what = "deleted the calendar '\(calendar.name.oneLine)'"
+        case .changedDefaultCalendar(_, let new): what = "made '\(new.oneLine)' the default calendar"
+        }
+        return "Last change: " + what + "." + (undo ? " Say 'undo' to reverse it." : "")
+    }
+
     static func undone(_ change: Change, text: DateText) -> String {
         switch change {
         case .createdEvent(let event): return "Undone: '\(event.title.oneLine)' is deleted."
@@ -506,6 +577,9 @@ extension Renderer {
             if deleted.count == 1, let (event, _) = deleted.first { return "Undone: '\(event.title.oneLine)' is back." }
             return "Undone: \(deleted.count) events are back."
         case .updatedEvent(let before, _, _): return "Undone: '\(before.title.oneLine)' is back to \(text.span(before.when))."
+        case .updatedEvents(let updated):
+            if updated.count == 1, let only = updated.first { return "Undone: '\(only.before.title.oneLine)' is back to \(text.span(only.before.when))." }
+            return "Undone: \(updated.count) events are back where they were."
         case .createdFile(let file): return "Undone: \(file.name.oneLine) is in the trash."
         case .wroteFile(let file, _): return "Undone: \(file.name.oneLine) has its previous content."
         case .trashedFile(let file): return "Undone: \(file.name.oneLine) is back."

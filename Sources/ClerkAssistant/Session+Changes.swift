@@ -11,6 +11,9 @@ enum Change {
     case deletedEvents([(Event, String)])
     /// The event before and after; `id` is what was patched.
     case updatedEvent(before: Event, after: Event, id: String)
+    /// Several events changed at once ("move them to wednesday"), each before and after with
+    /// the id that was patched, in the order they were changed.
+    case updatedEvents([(before: Event, after: Event, id: String)])
     case createdFile(DriveFile)
     case wroteFile(DriveFile, previous: String)
     case trashedFile(DriveFile)
@@ -258,9 +261,13 @@ extension Session {
 
     func updateEvent(_ reference: EventReference, _ changes: EventChanges) -> Reply {
         guard !changes.isEmpty else { return Reply(intent: .updateEvent, ok: false, message: Renderer.whatToChange) }
-        // "move them to wednesday" after a list: one at a time, named.
+        // "move them to wednesday" after a list: each moved, after one yes; a change that
+        // makes no sense for several (a new title, a new calendar) one at a time, named.
         if reference.isAll, reference.isLastShown, let listing = lastListing, listing.count > 1 {
-            return Reply(intent: .updateEvent, ok: false, message: Renderer.changeOneAtATime(listing))
+            guard Self.movesOnly(changes) else {
+                return Reply(intent: .updateEvent, ok: false, message: Renderer.changeOneAtATime(listing))
+            }
+            return updateAll(listing, changes)
         }
         if changes.calendar != nil {
             return Reply(intent: .updateEvent, ok: false, message: Renderer.cannotMoveBetweenCalendars)
@@ -338,6 +345,86 @@ extension Session {
                 Reply(intent: .updateEvent, ok: true, message: Renderer.notChanged)
             })), Reply(intent: .updateEvent, ok: true, message: summary + "\n" + question))
         }
+    }
+
+    /// True when `changes` only move events — a day, a time, a shift — what several events of
+    /// a list can be given together.
+    static func movesOnly(_ changes: EventChanges) -> Bool {
+        var timing = EventChanges()
+        timing.when = changes.when
+        timing.shiftMinutes = changes.shiftMinutes
+        return changes == timing && (changes.when != nil || changes.shiftMinutes != nil)
+    }
+
+    /// "move them to wednesday", "push them all back an hour" after a listing: each listed
+    /// event (a repeating one's occurrence: that day only) moved, after one yes. A day said
+    /// keeps each one's time; a shift moves each by that much; a clock time said moves the
+    /// first to it and the others with it, keeping the gaps between them (the same time for
+    /// all would stack them). One undo brings every one back.
+    func updateAll(_ listing: [Event], _ changes: EventChanges) -> Reply {
+        let zone = context.zone
+        let text = DateText(zone: zone)
+        let events = listing.sorted { $0.when.startInstant(in: zone) < $1.when.startInstant(in: zone) }
+        // A clock time said: the shift the first one makes, for all.
+        var blockShift: TimeInterval?
+        if let said = changes.when, said.known.contains(.time) {
+            // All-day events given one clock time would all be put at it, on top of each other.
+            guard let first = events.first(where: { !$0.when.isAllDay }) else {
+                return Reply(intent: .updateEvent, ok: false, message: Renderer.changeOneAtATime(listing))
+            }
+            let moved = WhenEdit.applying(changes, to: first.when, zone: zone, workingHours: context.preferences.workingHours)
+            blockShift = moved.startInstant(in: zone).timeIntervalSince(first.when.startInstant(in: zone))
+        }
+        let workingHours = context.preferences.workingHours
+        let newWhen: (When) -> When = { when in
+            if let blockShift { return when.shifted(bySeconds: blockShift) }
+            return WhenEdit.applying(changes, to: when, zone: zone, workingHours: workingHours)
+        }
+        let moves = events.map { event in (event: event, after: EventPatch(when: newWhen(event.when)).applied(to: event)) }.filter { $0.after.when != $0.event.when }
+        guard !moves.isEmpty else {
+            return Reply(intent: .updateEvent, ok: true, message: Renderer.allAlreadySo(events.count))
+        }
+        var lines = [Renderer.theseChanges]
+        let movingIDs = Set(moves.map(\.event.id))
+        for move in moves {
+            lines.append(Renderer.moveLine(before: move.event, after: move.after, text: text))
+            // Moved onto other events (not those moving too): said, as for one event.
+            if !move.after.when.isAllDay,
+               let others = try? context.calendars.events(from: move.after.when.startInstant(in: zone), to: move.after.when.endInstant(in: zone), calendarIDs: nil) {
+                let clashing = others.filter {
+                    !$0.when.isAllDay && !movingIDs.contains($0.id)
+                        && ($0.recurringEventID == nil || $0.recurringEventID != move.event.recurringEventID)
+                }
+                if !clashing.isEmpty { lines.append("     " + context.style.warning("! " + Renderer.overlaps(clashing, text: text))) }
+            }
+        }
+        let question = Renderer.changeAllQuestion(moves.count)
+        return ask(.confirm(Confirmation(intent: .updateEvent, question: question, defaultYes: true, yes: { [unowned self] in
+            // Each patch is made again from the event as stored, inside the store's transaction.
+            var done: [(before: Event, after: Event, id: String)] = []
+            for move in moves {
+                do {
+                    let edit = try context.calendars.patchEvent(id: move.event.id) { current in EventPatch(when: newWhen(current.when)) }
+                    done.append((edit.before, edit.after, move.event.id))
+                } catch {
+                    // Stopped: what changed is recorded, so "undo" brings it back; said in one line.
+                    if !done.isEmpty { record(.updatedEvents(done)) }
+                    lastShown = nil
+                    let notDone = moves.map(\.event).filter { event in !done.contains { $0.id == event.id } }
+                    return Reply(intent: .updateEvent, ok: false,
+                                 message: Renderer.changedSome(done.map(\.after), notChanged: notDone, error, undo: context.offersUndo && !done.isEmpty),
+                                 fields: [("events", .array(done.map { eventJSON($0.after, calendarNames()) }))])
+                }
+            }
+            record(.updatedEvents(done))
+            // "them" goes on meaning the events moved; "it", the one when only one moved.
+            if done.count == 1 { lastShown = done[0].after } else { lastShown = nil; lastListing = done.map(\.after) }
+            let names = calendarNames()
+            return Reply(intent: .updateEvent, ok: true, message: Renderer.changedAll(done.count, undo: context.offersUndo),
+                         fields: [("events", .array(done.map { eventJSON($0.after, names) }))])
+        }, no: {
+            Reply(intent: .updateEvent, ok: true, message: Renderer.notChanged)
+        })), Reply(intent: .updateEvent, ok: true, message: lines.joined(separator: "\n") + "\n" + question))
     }
 
     /// The occurrence of `event`'s series on the day `when` names with a time ("10
@@ -424,6 +511,12 @@ extension Session {
         }
     }
 
+    /// "what did I just change": the change "undo" would reverse, in one line.
+    func lastChange() -> Reply {
+        guard let change = changes.last else { return Reply(intent: .help, ok: true, message: Renderer.noChangeYet) }
+        return Reply(intent: .help, ok: true, message: Renderer.lastChange(change, text: DateText(zone: context.zone), undo: context.offersUndo))
+    }
+
     func undo() -> Reply {
         guard context.offersUndo else { return Reply(intent: .undo, ok: false, message: Renderer.undoNeedsASession) }
         guard let change = changes.last else { return Reply(intent: .undo, ok: false, message: Renderer.nothingToUndo) }
@@ -452,10 +545,21 @@ extension Session {
             case .deletedEvents(let deleted):
                 for (_, id) in deleted where try context.calendars.restoreEvent(id: id).id != id { madeAgain += 1 }
             case .updatedEvent(let before, _, let id):
-                lastShown = try context.calendars.patchEvent(id: id, EventPatch(
-                    title: before.title, when: before.when, location: .some(before.location), notes: .some(before.notes),
-                    attendees: before.attendees, recurrence: id == before.id && before.recurringEventID == nil ? before.recurrence : nil,
-                    reminderMinutes: before.reminderMinutes))
+                lastShown = try restore(before, id: id)
+            case .updatedEvents(let updated):
+                // Each put back; one that fails stops the undo with the rest still to undo.
+                var left = updated
+                while let (before, _, id) = left.first {
+                    do {
+                        _ = try restore(before, id: id)
+                        left.removeFirst()
+                    } catch {
+                        let restored = updated.count - left.count
+                        if restored > 0 { changes[changes.count - 1] = .updatedEvents(left) }
+                        return Reply(intent: .undo, ok: false, message: Renderer.undoneSome(restored, of: updated.count, error))
+                    }
+                }
+                lastShown = nil
             case .createdFile(let file):
                 try context.files.trashFile(id: file.id)
                 namesChanged()
@@ -486,6 +590,14 @@ extension Session {
         } catch {
             return failure(.undo, error)
         }
+    }
+
+    /// Puts an event back as it was before a change (`id`: what was patched).
+    private func restore(_ before: Event, id: String) throws -> Event {
+        try context.calendars.patchEvent(id: id, EventPatch(
+            title: before.title, when: before.when, location: .some(before.location), notes: .some(before.notes),
+            attendees: before.attendees, recurrence: id == before.id && before.recurringEventID == nil ? before.recurrence : nil,
+            reminderMinutes: before.reminderMinutes))
     }
 
     func calendarNames() -> [String: String] {

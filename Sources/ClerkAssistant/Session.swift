@@ -183,6 +183,7 @@ public final class Session {
         case .logout: return logOut()
         case .status: return showStatus()
         case .undo: return undo()
+        case .lastChange: return lastChange()
         case .quit: return Reply(intent: .help, ok: true, message: Renderer.quitHint)
         case .outOfScope(let outOfScope): return outOfScopeReply(understanding.text, outOfScope)
         }

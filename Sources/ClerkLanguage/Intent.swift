@@ -45,6 +45,9 @@ public enum Intent: Sendable, Hashable {
     /// How the account stands: who, when last synced, changes waiting ("status").
     case status
     case undo
+    /// "what did I just change": the change "undo" would reverse, said. Named `help` (no
+    /// intent of DESIGN.md's list is about it; it changes nothing, as help does).
+    case lastChange
     /// Leave the conversation ("quit", "exit", "bye"); not an intent of DESIGN.md's list,
     /// the drivers act on it before a session sees it.
     case quit
@@ -72,6 +75,7 @@ public enum Intent: Sendable, Hashable {
         case .logout: .logout
         case .status: .status
         case .undo: .undo
+        case .lastChange: .help
         case .quit: .quit
         case .outOfScope: .outOfScope
         }

@@ -118,6 +118,8 @@ enum IntentSummary {
         case .outOfScope(let o):
             add("topic", o.topic?.rawValue)
             add("didYouMean", o.didYouMean)
+        case .lastChange:
+            out.append("last change")
         case .calendars, .help, .login, .logout, .status, .undo, .quit:
             break
         }

@@ -1,4 +1,4 @@
-/// Short commands said in a few fixed ways: help, log in, log out, status, undo, quit, the list of
+/// Short commands said in a few fixed ways: help, log in, log out, status, undo, the last change, quit, the list of
 /// calendars, and "new calendar NAME".
 enum FixedCommands {
     /// Whole requests (wake words and politeness already skipped) and what they ask.
@@ -37,6 +37,14 @@ enum FixedCommands {
                   "revert", "revert that", "revert it", "take that back", "put it back", "restore it", "undo this",
                   "go back", "undo please", "reverse that", "cancel that change", "oops undo"] {
             forms[f] = .undo
+        }
+        // What "undo" would reverse, asked: answered from the session's changes.
+        for f in ["what did i just change", "what did i change", "what did i just do", "what did i do", "what did you just do",
+                  "what did you do", "what did you change", "what did you just change", "what was my last change",
+                  "what was the last change", "what's my last change", "whats my last change", "what is my last change",
+                  "what was changed", "what just changed", "what changed", "last change", "show my last change",
+                  "show the last change", "what would undo do", "what will undo do", "what does undo do now"] {
+            forms[f] = .lastChange
         }
         for f in ["quit", "exit", "bye", "goodbye", "good bye", "see you", "that's all", "thats all", "i'm done"] {
             forms[f] = .quit

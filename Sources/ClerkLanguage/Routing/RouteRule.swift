@@ -94,7 +94,7 @@ enum RouteRule: Hashable, Sendable {
 
 /// The commands said in a few fixed ways (`FixedCommands`).
 enum FixedCommand: Hashable, Sendable {
-    case help, login, logout, status, undo, quit, calendars
+    case help, login, logout, status, undo, lastChange, quit, calendars
 
     var intent: Intent {
         switch self {
@@ -103,6 +103,7 @@ enum FixedCommand: Hashable, Sendable {
         case .logout: .logout
         case .status: .status
         case .undo: .undo
+        case .lastChange: .lastChange
         case .quit: .quit
         case .calendars: .calendars
         }

@@ -166,13 +166,13 @@ enum CreateReader {
     }
 
     /// Words that say when a journey ends ("arrive 13:30", "lands at 9:05").
-    static let arrivalWords: Set<String> = ["arrive", "arrives", "arriving", "arrival", "land", "lands", "landing", "arr"]
+    static let arrivalWords: WordSet = ["arrive", "arrives", "arriving", "arrival", "land", "lands", "landing", "arr"]
 
     /// "… 10:25 arrive 13:30", "departs 9:40, lands at 11:05": the reading of a clock time
     /// said after an arrival word, apart from the event's own time, and the words that say it.
     static func arrivalTime(_ s: Sentence, _ details: EventDetails) -> (date: Int, words: [Int])? {
         guard details.dates.count >= 2 else { return nil }
-        for i in s.body where s.tokens[i].kind == .word && arrivalWords.contains(s.word(i)) && !s.isInDate(i) {
+        for i in s.body where s.tokens[i].kind == .word && s.word(i, isIn: arrivalWords) && !s.isInDate(i) {
             var at = i + 1
             if s.word(at) == "at" || s.tokens[min(at, s.count - 1)].isMark { at += 1 }
             guard at < s.body.upperBound, let d = s.tokens[at].date, details.dates.contains(d), d != details.dates[0],

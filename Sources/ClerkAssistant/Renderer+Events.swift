@@ -200,6 +200,43 @@ extension Renderer {
         return "Next: \(event.title.oneLine), \(dayWord) \(time) (\(until))" + (calendar.map { "  [\($0.oneLine)]" } ?? "")
     }
 
+    /// One thing asked of an event found by its name (`AgendaQuery.asks`): "Dentist lasts
+    /// 45 min: Thu 10 Dec 2026, 16:30–17:15.", "Dentist starts at 16:30 on Thu 10 Dec (until
+    /// 17:15).", "Yes — Dentist, Thu 10 Dec 2026, 16:30–17:15."
+    static func aspect(_ aspect: EventAspect, of event: Event, text: DateText, now: Date) -> String {
+        let title = event.title.oneLine, span = text.span(event.when)
+        let year = text.localDate(now).year
+        func on(_ day: LocalDate) -> String { "on " + (day.year == year ? text.shortDay(day) : text.day(day)) }
+        switch (aspect, event.when) {
+        case (.check, _):
+            return "Yes — \(title), \(span)."
+        case (.length, .allDay(let first, let end)):
+            let days = first.days(until: end)
+            return days <= 1 ? "\(title) is all day: \(span)." : "\(title) lasts \(days) days: \(span)."
+        case (.length, .timed(let start, let end, _)):
+            return "\(title) lasts \(DateText.duration(seconds: end.timeIntervalSince(start))): \(span)."
+        case (.place, _):
+            guard let place = event.location, !place.isEmpty else {
+                return "'\(title)' has no place set (\(span)). Say 'set the location of \(title) to …' to add one."
+            }
+            return "\(title) is at \(place.oneLine): \(span)."
+        case (.start, .allDay(let first, _)):
+            return "\(title) is all day \(on(first))."
+        case (.start, .timed(let start, let end, _)):
+            return "\(title) starts at \(text.clock(start)) \(on(text.localDate(start))) (until \(text.clock(end)))."
+        case (.end, .allDay(_, let end)):
+            return "\(title) ends \(on(end.adding(days: -1))) (all day)."
+        case (.end, .timed(let start, let end, _)):
+            return "\(title) ends at \(text.clock(end)) \(on(text.localDate(end))) (from \(text.clock(start)))."
+        }
+    }
+
+    /// "is the dentist on friday" when it is not: "No — 'Dentist' is on Thu 10 Dec 2026,
+    /// 16:30–17:15."; of a series, "is next on".
+    static func elsewhen(_ event: Event, text: DateText) -> String {
+        "No — '\(event.title.oneLine)' is \(event.recurringEventID == nil ? "" : "next ")on \(text.span(event.when))."
+    }
+
     /// "Now: Standup until 09:45."
     static func now(_ event: Event, text: DateText) -> String {
         "Now: \(event.title.oneLine) until \(text.clock(event.when.endInstant(in: text.zone)))."

@@ -96,6 +96,15 @@ extension Session {
                          fields: [("events", .array([eventJSON(next, names)]))])
         }
 
+        // "how long is the dentist", "is the review on friday": the one event named, answered.
+        if let aspect = query.asks, query.words != nil {
+            do {
+                if let reply = try aspectReply(aspect, events: events, query: query, calendarIDs: calendarIDs, names: names,
+                                               text: text, now: now, startOfToday: startOfToday) { return reply }
+            } catch {
+                return failure(.queryAgenda, error)
+            }
+        }
         // A listing of one event makes it "it"; after a longer one "it" asks which of them.
         if events.count == 1 { lastShown = events[0] } else if events.count > 1 { lastListing = events }
         let calendarName = calendarIDs == nil ? nil : query.calendar.map { names[calendarIDs![0]] ?? $0.name }
@@ -273,6 +282,34 @@ extension Session {
     /// Events matching words and a person. When every word together finds nothing, the
     /// words that name a kind of event ("appointment", "meeting") are dropped and the rest
     /// tried, so "my next dentist appointment" finds "Dentist".
+    /// The answer to one thing asked of the event a question names (`AgendaQuery.asks`), when
+    /// the words found one event (or one series: its next time); nil to show what was found
+    /// as a list. "is the dentist on friday" with no dentist then looks a year ahead for it.
+    func aspectReply(_ aspect: EventAspect, events: [Event], query: AgendaQuery, calendarIDs: [String]?, names: [String: String],
+                     text: DateText, now: Date, startOfToday: Date) throws -> Reply? {
+        func one(_ found: [Event]) -> Event? {
+            guard let first = found.first else { return nil }
+            let series = first.recurringEventID
+            guard found.count == 1 || (series != nil && found.allSatisfy { $0.recurringEventID == series }) else { return nil }
+            return found.first { $0.when.endInstant(in: context.zone) > now } ?? first
+        }
+        let message: String, event: Event
+        if let found = one(events) {
+            (event, message) = (found, Renderer.aspect(aspect, of: found, text: text, now: now))
+        } else if events.isEmpty, aspect == .check, query.range != nil,
+                  let found = one(try searchEvents(words: query.words, attendee: query.attendee, from: startOfToday,
+                                                   to: startOfToday + TimeInterval(AgendaDefaults.searchDays * 86_400), calendarIDs: calendarIDs)) {
+            (event, message) = (found, Renderer.elsewhen(found, text: text))
+        } else {
+            return nil
+        }
+        lastShown = event
+        var reply = Reply(intent: .queryAgenda, ok: true, message: message)
+        let zone = context.zone
+        reply.deferredFields = { [names] in [("events", .array([Session.eventJSON(event, names, zone: zone)]))] }
+        return reply
+    }
+
     func searchEvents(words: String?, attendee: String?, from: Date, to: Date, calendarIDs: [String]?) throws -> [Event] {
         let found = try context.calendars.searchEvents(EventSearch(text: words, attendee: attendee, from: from, to: to, calendarIDs: calendarIDs))
         guard found.isEmpty, let words else { return found }

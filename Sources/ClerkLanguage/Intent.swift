@@ -268,12 +268,16 @@ public struct AgendaQuery: Sendable, Hashable {
     public var isMoment: Bool
     /// "how many meetings this week", "count my events": the answer says how many.
     public var wantsCount: Bool
+    /// What is asked of the one event the words name ("how long is the dentist", "where is
+    /// the team dinner", "is the review on friday"); nil for the event itself.
+    public var asks: Optional<EventAspect>
 
     public init(
         when: DateMatch? = nil, range: DateInterval? = nil, calendar: CalendarMention? = nil, words: String? = nil,
         attendee: String? = nil, wantsFreeTime: Bool = false, slotMinutes: Int? = nil, wantsNext: Bool = false,
-        dayPart: DayPart? = nil, isMoment: Bool = false, wantsCount: Bool = false
+        dayPart: DayPart? = nil, isMoment: Bool = false, wantsCount: Bool = false, asks: EventAspect? = nil
     ) {
+        self.asks = asks
         self.wantsCount = wantsCount
         self.when = when
         self.range = range
@@ -286,6 +290,20 @@ public struct AgendaQuery: Sendable, Hashable {
         self.dayPart = dayPart
         self.isMoment = isMoment
     }
+}
+
+/// One thing asked of an event found by its name.
+public enum EventAspect: String, Sendable, Hashable, CaseIterable {
+    /// "how long is the dentist", "how long does the review take".
+    case length
+    /// "where is the team dinner", "where's the offsite".
+    case place
+    /// "what time is the dentist", "when does the review start".
+    case start
+    /// "when does the offsite end", "what time does the party finish".
+    case end
+    /// "is the dentist on thursday", "is my review next week": yes or no, for the days said.
+    case check
 }
 
 /// Which existing event a sentence means. Several clues may be given together

@@ -51,6 +51,7 @@ enum IntentSummary {
             add("part", q.dayPart?.rawValue)
             flag("moment", q.isMoment)
             flag("count", q.wantsCount)
+            add("asks", q.asks?.rawValue)
         case .updateEvent(let r, let c):
             reference(r)
             add("new.when", time(c.when))

@@ -403,9 +403,38 @@ enum AgendaReader {
             slots.append(s.slot(.words, pieces: pieces, value: said, rule: "remaining-words"))
             words = said
         }
+        let asks = words == nil || wantsFreeTime || wantsCount ? nil : aspect(s, saysWhen: when != nil)
         return .queryAgenda(AgendaQuery(when: when, range: range, calendar: details.calendar, words: words, attendee: attendee,
                                         wantsFreeTime: wantsFreeTime, slotMinutes: slotMinutes, wantsNext: wantsNext,
-                                        dayPart: dayPart, isMoment: isMoment, wantsCount: wantsCount))
+                                        dayPart: dayPart, isMoment: isMoment, wantsCount: wantsCount, asks: asks))
+    }
+
+    static let whereWords: WordSet = ["where", "where's", "wheres"]
+    static let whenWords: WordSet = ["when", "what"]
+    static let endWords: WordSet = ["end", "ends", "finish", "finishes", "over"]
+    static let startWords: WordSet = ["start", "starts", "begin", "begins"]
+    /// After "how long": a span to a moment, which is no event's length ("how long until the
+    /// party", "how long ago was the review").
+    static let notALength: WordSet = ["until", "till", "til", "since", "ago", "before", "left"]
+    static let yesNoHeads: WordSet = ["is", "are", "was", "were", "will", "does", "do", "did"]
+
+    /// What a question asks of the event its words name, from its first and last words:
+    /// "how long is …" its length, "where is …" its place, "what time is …" / "when does …
+    /// start" its start, "when does … end" its end, "is … on friday" whether it is then.
+    static func aspect(_ s: Sentence, saysWhen: Bool) -> EventAspect? {
+        let head = s.body.lowerBound
+        var last = s.body.upperBound - 1
+        while last > head, s.kind(last) == .mark { last -= 1 }
+        if s.word(head, is: "how"), s.word(head + 1, is: "long") {
+            return s.body.contains { s.word($0, isIn: notALength) } ? nil : .length
+        }
+        if s.word(head, isIn: whereWords) { return .place }
+        if s.word(head, isIn: whenWords) || s.word(head, is: "whats") || s.word(head, is: "what's") {
+            if s.word(last, isIn: endWords) { return .end }
+            if s.word(last, isIn: startWords) || s.word(head + 1, is: "time") { return .start }
+            return nil
+        }
+        return saysWhen && s.word(head, isIn: yesNoHeads) ? .check : nil
     }
 
     static let howWord: WordSet = ["how"]

@@ -113,7 +113,7 @@ enum DateRules {
     /// `stages` without the holidays, which come last in the atoms' stage (see `Grammar.everyday`).
     static let everydayStages: [[Rule]] = [
         numbers,
-        clock + dates + durations + zones,
+        clock + dates + durations + zones + zoneForms,
         relative + compose + spans + zoneAttachments + recurrence,
     ]
 }

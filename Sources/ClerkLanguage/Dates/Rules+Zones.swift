@@ -49,6 +49,36 @@ extension DateRules {
         "san diego": "America/Los_Angeles", "las vegas": "America/Los_Angeles", "kuala lumpur": "Asia/Kuala_Lumpur",
     ]
 
+    /// IANA names people paste after a time ("3pm Europe/Berlin"), the usual ones: the
+    /// reader's words are a closed list, so the tz database's ~400 names are not all known.
+    /// Looked up in lower case ("europe/berlin"); the name is the database's.
+    static let ianaNames: [String: String] = {
+        let areas: [(String, [String])] = [
+            ("Europe", ["London", "Paris", "Madrid", "Berlin", "Rome", "Amsterdam", "Brussels", "Lisbon", "Dublin", "Zurich", "Vienna",
+                        "Stockholm", "Oslo", "Copenhagen", "Helsinki", "Warsaw", "Prague", "Athens", "Istanbul", "Moscow", "Kyiv", "Kiev",
+                        "Budapest", "Bucharest", "Belgrade", "Sofia", "Riga", "Vilnius", "Tallinn", "Luxembourg", "Monaco", "Malta",
+                        "Minsk", "Zagreb", "Ljubljana", "Bratislava", "Andorra", "Gibraltar"]),
+            ("America", ["New_York", "Chicago", "Denver", "Phoenix", "Los_Angeles", "Anchorage", "Toronto", "Vancouver", "Montreal",
+                         "Halifax", "St_Johns", "Mexico_City", "Bogota", "Lima", "Santiago", "Caracas", "Sao_Paulo", "Buenos_Aires",
+                         "Havana", "Panama", "Puerto_Rico", "Detroit", "Edmonton", "Winnipeg", "Regina", "Montevideo", "La_Paz"]),
+            ("Asia", ["Tokyo", "Seoul", "Shanghai", "Hong_Kong", "Singapore", "Kolkata", "Calcutta", "Dubai", "Bangkok", "Jakarta",
+                      "Manila", "Taipei", "Karachi", "Dhaka", "Kathmandu", "Tehran", "Jerusalem", "Tel_Aviv", "Riyadh", "Qatar",
+                      "Baghdad", "Kabul", "Tashkent", "Almaty", "Ho_Chi_Minh", "Kuala_Lumpur", "Yangon", "Colombo", "Beirut"]),
+            ("Africa", ["Cairo", "Johannesburg", "Lagos", "Nairobi", "Casablanca", "Accra", "Algiers", "Tunis", "Addis_Ababa"]),
+            ("Australia", ["Sydney", "Melbourne", "Brisbane", "Perth", "Adelaide", "Darwin", "Hobart"]),
+            ("Pacific", ["Auckland", "Honolulu", "Fiji", "Guam"]),
+            ("Atlantic", ["Reykjavik", "Azores", "Canary"]),
+        ]
+        var table: [String: String] = [:]
+        for (area, cities) in areas {
+            for city in cities { table[(area + "/" + city).lowercased()] = area + "/" + city }
+        }
+        return table
+    }()
+    /// The words of `ianaNames`: areas, and the words of their cities ("new", "york").
+    static let ianaAreas = Set(ianaNames.keys.map { String($0.split(separator: "/")[0]) })
+    static let ianaCityWords = Set(ianaNames.keys.flatMap { $0.split(separator: "/")[1].split(separator: "_").map(String.init) })
+
     static let zones: [Rule] = [
         Rule("zone-abbreviation", [.words(Set(zoneAbbreviations.keys))], role: "zone") { m in
             let w = m.word(0)!
@@ -81,6 +111,26 @@ extension DateRules {
         },
     ]
 
+    /// The zone names of `zones` that are more than the zone: "Europe/Berlin" pasted whole,
+    /// and a city in brackets after a time ("3pm (London)").
+    static let zoneForms: [Rule] = [
+        // Europe/Berlin, America/New_York, Asia/Ho_Chi_Minh: written without spaces.
+        Rule("zone-iana", [.words(ianaAreas), Element.symbol("/").touching, Element.words(ianaCityWords).touching,
+                           Element.symbol("_").touching.opt, Element.words(ianaCityWords).touching.opt,
+                           Element.symbol("_").touching.opt, Element.words(ianaCityWords).touching.opt], role: "zone") { m in
+            guard m.has(3) == m.has(4), m.has(5) == m.has(6), m.has(4) || !m.has(6) else { return nil }
+            var key = m.word(0)! + "/" + m.word(2)!
+            if m.has(4) { key += "_" + m.word(4)! }
+            if m.has(6) { key += "_" + m.word(6)! }
+            guard let id = ianaNames[key] else { return nil }
+            return .zone(StatedZone(name: id, identifier: id))
+        },
+        Rule("zone-city-bracketed", [.symbol("("), .words(Set(zoneCities.keys)), .symbol(")")], role: "zone") { m in
+            let w = m.word(1)!
+            return .zone(StatedZone(name: w.prefix(1).uppercased() + w.dropFirst(), identifier: zoneCities[w]!))
+        },
+    ]
+
     static let zoneAttachments: [Rule] = [
         // 8am JST, 9:00 (BST), 10am London time, 9:30 - 11:00 CST
         // (a part of the day too: "Friday evening PST")
@@ -88,6 +138,13 @@ extension DateRules {
             guard m.has(1) == m.has(3) else { return nil }
             var t = m.time(0)
             t.zone = m.zone(2)
+            return .time(t)
+        },
+        // "2pm eastern", "10am pacific": the long names alone, right after a clock time
+        // (elsewhere they need "time": "the pacific coast", "eastern europe").
+        Rule("time-zone-name", [.anyTime { $0.hasClock && $0.zone == nil && $0.openBound == nil && $0.fromNow == nil }, .words(["eastern", "pacific"])], role: nil) { m in
+            var t = m.time(0)
+            t.zone = StatedZone(name: m.word(1)!.uppercased(), identifier: zoneNames[m.word(1)!]!)
             return .time(t)
         },
     ]

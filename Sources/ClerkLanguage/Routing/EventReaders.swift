@@ -16,6 +16,7 @@ enum CreateReader {
         // "flight dec 20 10:25 arrive 13:30": the time of arrival ends the event.
         let arrival = arrivalTime(s, details)
         if let arrival { for i in arrival.words { details.used[i] = true } }
+        for i in departureWords(s) { details.used[i] = true }
         // "mark today as my cheat day", "input name as meeting": the title is what follows "as".
         if let asAt = titleAfterAs(s, used: details.used) {
             for i in s.body.lowerBound...asAt { details.used[i] = true }
@@ -180,6 +181,20 @@ enum CreateReader {
             return (d, Array(i..<at))
         }
         return nil
+    }
+
+    static let departureWords: WordSet = ["departs", "departing", "departure", "depart", "leaves", "leaving", "dep", "boards", "boarding"]
+
+    /// "flight to NYC dec 20 departs 10:40", "train leaving at 9:15": the word that says the
+    /// event's own clock time is a departure, which is no part of its title.
+    static func departureWords(_ s: Sentence) -> [Int] {
+        var words: [Int] = []
+        for i in s.body where s.kind(i) == .word && s.word(i, isIn: departureWords) && !s.isInDate(i) {
+            var at = i + 1
+            if s.word(at, is: "at") { at += 1 }
+            if at < s.body.upperBound, let d = s.tokens[at].date, s.dates[d].known.contains(.time) { words += Array(i..<at) }
+        }
+        return words
     }
 
     /// The event `said` ending at the clock time of `arrival` on its day, or the next day

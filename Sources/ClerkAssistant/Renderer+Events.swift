@@ -15,6 +15,18 @@ extension Renderer {
     static let whatToChange = "What should change? For example: 'make it 13:30', 'for 2 hours', 'on Personal instead', 'add Bob', 'call it Team lunch'."
     static let answerCard = "Answer y to create it, n to drop it, or say what to change ('make it 13:30')."
     static let noLastEvent = "Which event? I haven't shown one yet; name it, like 'the dentist appointment'."
+    /// "delete the second one" with no list shown.
+    static let noListToPick = "There's no list to pick from yet. Ask first, like 'what's on tomorrow', then say 'the second one'."
+
+    /// "delete the fifth one" when the list shows three.
+    static func notOnList(_ count: Int) -> String {
+        count == 1 ? "The list shows one event; say 'it' or its name." : "The list shows \(count) events: pick from 1 to \(count)."
+    }
+
+    /// "cancel both" when the list shows three.
+    static func notBoth(_ count: Int) -> String {
+        "The list shows \(count) events, not two: say which by number, like '1 and 3', or 'all of them'."
+    }
     static let deleteQuestion = "Delete it? [y/N]"
     static let notDeleted = "OK, not deleted."
     static let changeQuestion = "Change it? [Y/n]"
@@ -420,7 +432,7 @@ extension Renderer {
     }
 
     static func changeAllQuestion(_ count: Int) -> String {
-        count == 1 ? "Change it? [Y/n]" : "Change all \(count)? [Y/n]"
+        count == 1 ? "Change it? [Y/n]" : count == 2 ? "Change both? [Y/n]" : "Change all \(count)? [Y/n]"
     }
 
     static func changedAll(_ count: Int, undo: Bool) -> String {
@@ -450,7 +462,7 @@ extension Renderer {
     }
 
     static func deleteAllQuestion(_ count: Int) -> String {
-        count == 1 ? "Delete it? [y/N]" : "Delete all \(count)? [y/N]"
+        count == 1 ? "Delete it? [y/N]" : count == 2 ? "Delete both? [y/N]" : "Delete all \(count)? [y/N]"
     }
 
     static func deletedAll(_ count: Int, undo: Bool) -> String {

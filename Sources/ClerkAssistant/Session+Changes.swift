@@ -199,7 +199,41 @@ extension Session {
         }
     }
 
+    /// A reference as the events of the list just shown make it: "the second one" is that
+    /// event, "1 and 3" those two as "them" ("delete them" then takes only those), and "both"
+    /// must be a list of two.
+    enum Picked {
+        case reference(EventReference)
+        case answered(Reply)
+    }
+
+    func picked(_ reference: EventReference, intent: IntentName) -> Picked {
+        let list = lastListing ?? lastShown.map { [$0] }
+        if let said = reference.countSaid, reference.isAll, reference.isLastShown, let list, list.count != said {
+            return .answered(Reply(intent: intent, ok: false, message: Renderer.notBoth(list.count)))
+        }
+        guard !reference.positions.isEmpty else { return .reference(reference) }
+        guard let list else { return .answered(Reply(intent: intent, ok: false, message: Renderer.noListToPick)) }
+        var indices: [Int] = []
+        for position in reference.positions {
+            let index = position > 0 ? position - 1 : list.count + position
+            guard list.indices.contains(index) else { return .answered(Reply(intent: intent, ok: false, message: Renderer.notOnList(list.count))) }
+            if !indices.contains(index) { indices.append(index) }
+        }
+        if indices.count == 1 {
+            lastShown = list[indices[0]]
+            return .reference(.lastShown)
+        }
+        lastListing = indices.map { list[$0] }
+        return .reference(EventReference(isLastShown: true, isAll: true))
+    }
+
     func deleteEvent(_ reference: EventReference) -> Reply {
+        var reference = reference
+        switch picked(reference, intent: .deleteEvent) {
+        case .answered(let reply): return reply
+        case .reference(let picked): reference = picked
+        }
         if reference.isAll { return deleteAll(reference) }
         // "remove mike" right after an event Mike is on: Mike comes off it, the event stays
         // (a guest not in the contacts is no name the router knows, so it read an event).
@@ -261,6 +295,11 @@ extension Session {
 
     func updateEvent(_ reference: EventReference, _ changes: EventChanges) -> Reply {
         guard !changes.isEmpty else { return Reply(intent: .updateEvent, ok: false, message: Renderer.whatToChange) }
+        var reference = reference
+        switch picked(reference, intent: .updateEvent) {
+        case .answered(let reply): return reply
+        case .reference(let picked): reference = picked
+        }
         // "move them to wednesday" after a list: each moved, after one yes; a change that
         // makes no sense for several (a new title, a new calendar) one at a time, named.
         if reference.isAll, reference.isLastShown, let listing = lastListing, listing.count > 1 {

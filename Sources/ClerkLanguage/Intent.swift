@@ -328,11 +328,18 @@ public struct EventReference: Sendable, Hashable {
     public var isOneOccurrence: Bool
     /// "the weekly sync": the series, not one occurrence.
     public var isSeries: Bool
+    /// "the second one", "number 3", "1 and 3", "the last two": places in the list just shown,
+    /// from 1; negative from its end (-1 the last). Empty when none is said.
+    public var positions: [Int]
+    /// "both": how many events the list just shown should hold (2); nil when not said.
+    public var countSaid: Optional<Int>
 
     public init(
         isLastShown: Bool = false, isNext: Bool = false, isAll: Bool = false, words: String? = nil, when: DateMatch? = nil,
         attendee: String? = nil, calendar: CalendarMention? = nil
     ) {
+        positions = []
+        countSaid = nil
         self.isLastShown = isLastShown
         self.isNext = isNext
         self.isAll = isAll

@@ -24,6 +24,8 @@ enum IntentSummary {
             add("calendar", r.calendar.map(calendar))
             flag("occurrence", r.isOneOccurrence)
             flag("series", r.isSeries)
+            add("positions", r.positions.isEmpty ? nil : r.positions.map(String.init).joined(separator: ","))
+            add("count", r.countSaid.map(String.init))
         }
         switch intent {
         case .createEvent(let e):

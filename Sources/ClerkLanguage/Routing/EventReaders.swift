@@ -566,7 +566,73 @@ enum AgendaReader {
 /// Reads which event a change or removal means: "the dentist appointment", "lunch with Ana
 /// tomorrow", "it", "my next meeting", "everything on Friday".
 enum ReferenceReader {
+    static let ordinals: [String: Int] = [
+        "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10,
+        "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7, "8th": 8, "9th": 9, "10th": 10, "last": -1,
+    ]
+    static let counts: [String: Int] = ["two": 2, "three": 3, "four": 4, "five": 5, "2": 2, "3": 3, "4": 4, "5": 5]
+    /// Words that may close an ordinal: "the second one", "the third event".
+    static let pickedNouns: WordSet = ["one", "ones", "event", "events", "item", "entry", "meeting", "appointment"]
+    static let joiners: WordSet = ["and", "&", ","]
+
+    /// The places in a list that `range` names, and nothing else: "the second one", "the
+    /// 2nd", "the last one", "the second to last", "number 2", "1 and 3", "the first two",
+    /// "the last 3". Nil for anything more ("the first meeting with Bob", "the 2nd of May").
+    static func listPositions(_ s: Sentence, _ indices: [Int]) -> [Int]? {
+        var words = indices.filter { s.kind($0) != .mark || s.word($0, is: "&") }
+        if let first = words.first, s.word(first, is: "the") || s.word(first, is: "that") { words.removeFirst() }
+        guard let head = words.first else { return nil }
+        func number(_ i: Int) -> Int? {
+            guard s.kind(i) == .number, let n = Int(s.word(i)), (1...20).contains(n) else { return nil }
+            return n
+        }
+        // "the second one", "the 2nd", "the last event", "the second to last one".
+        if let place = ordinals[s.word(head)] {
+            var rest = Array(words.dropFirst())
+            var position = place
+            if place > 1, rest.count >= 2, s.word(rest[0], is: "to"), s.word(rest[1], is: "last") {
+                position = -place
+                rest.removeFirst(2)
+            } else if place > 1, let next = rest.first, s.word(next, is: "last") {
+                position = -place
+                rest.removeFirst()
+            }
+            if rest.isEmpty || (rest.count == 1 && s.word(rest[0], isIn: pickedNouns)) { return [position] }
+            // "the first two", "the last 3 events".
+            if place == 1 || place == -1, let n = counts[s.word(rest[0])], rest.count == 1 || (rest.count == 2 && s.word(rest[1], isIn: pickedNouns)) {
+                return place == 1 ? Array(1...n) : Array((-n)...(-1))
+            }
+            return nil
+        }
+        // "number 2", "no 3", "2", "1 and 3", "1, 2 and 4".
+        var at = 0
+        if s.word(words[0], is: "number") || s.word(words[0], is: "no") || s.word(words[0], is: "numbers") { at = 1 }
+        var positions: [Int] = []
+        var expectsNumber = true
+        while at < words.count {
+            let i = words[at]
+            if expectsNumber {
+                guard let n = number(i) else { return nil }
+                positions.append(n)
+            } else {
+                guard s.word(i, isIn: joiners) else { return nil }
+            }
+            expectsNumber.toggle()
+            at += 1
+        }
+        return positions.isEmpty || expectsNumber ? nil : positions
+    }
+
     static func read(_ s: Sentence, range: Range<Int>, used: TokenMask, known: Names, slots: inout [Slot]) -> EventReference {
+        // "delete the second one", "move 1 and 3 to friday": places in the list just shown.
+        if let positions = listPositions(s, range.filter { !used[$0] }) {
+            var reference = EventReference(isLastShown: true)
+            reference.positions = positions
+            let said = range.filter { !used[$0] }
+            slots.append(s.slot(.reference, (said.first ?? range.lowerBound)..<((said.last ?? range.lowerBound) + 1),
+                                value: positions.map(String.init).joined(separator: ","), rule: "list-position"))
+            return reference
+        }
         var details = EventDetails(s, range: range, known: known, used: used)
         var reference = EventReference()
         // "the weekly sync", "the recurring standup": the series, not a day of it.
@@ -609,6 +675,8 @@ enum ReferenceReader {
             for i in range where s.word(i, isIn: Vocabulary.listingPronouns) || ["all", "of", "events", "meetings", "ones", "two", "three"].contains(s.word(i)) {
                 outside[i] = true
             }
+            // "cancel both": a list of two is meant.
+            if s.word(listing, is: "both") { reference.countSaid = 2 }
             if !reference.isAll { slots.append(s.slot(.all, listing..<(listing + 1), value: "true", rule: "listing-pronoun")) }
             reference.isAll = true
         }
@@ -697,6 +765,19 @@ enum UpdateReader {
         if let scope {
             reference.isSeries = true
             slots.append(s.slot(.series, scope.index..<(scope.index + scope.length), value: "true", rule: "from-now-on"))
+        }
+        // "move the second one to 16:00": the reader read "the second one to 16:00" as one
+        // span (2 Jan, 13:00–16:00); the place in the list is no date, so the change is
+        // read again alone.
+        if !reference.positions.isEmpty, let when = changes.when, let reader = s.reader, changeStart < changeEnd,
+           when.range.lowerBound < s.tokens[changeStart].range.lowerBound,
+           var alone = reader.read(String(s.text(of: changeStart..<changeEnd)), at: s.reference).first {
+            let said = s.span(changeStart..<changeEnd)
+            alone.range = said
+            alone.parts = []
+            changes.when = alone
+            slots.removeAll { $0.kind == .when }
+            slots.append(Slot(kind: .when, ranges: [said], value: s.interval(alone), rule: "date:" + alone.rule))
         }
         // "move my 3pm to 4pm": the reader reads one span 15:00–16:00; a move means from its
         // start to its end.

@@ -301,6 +301,11 @@ extension Renderer {
         let year = text.localDate(now).year
         let withYears = first.year != year || last.year != year
         func name(_ day: LocalDate) -> String { withYears ? text.day(day) : text.shortDay(day) }
+        // Part of one day ("anything tomorrow afternoon"): its hours too.
+        if first == text.localDate(to.addingTimeInterval(-1)), from != first.startOfDay(in: text.zone) || to != first.adding(days: 1).startOfDay(in: text.zone) {
+            if to == first.adding(days: 1).startOfDay(in: text.zone) { return "on \(name(first)) after \(text.clock(from))" }
+            return "on \(name(first)), \(text.clockRange(from, to))"
+        }
         return first >= last ? "on \(name(first))" : "from \(name(first)) to \(name(max(first, last)))"
     }
 

@@ -352,6 +352,9 @@ enum AgendaReader {
         if let said = saidRange, said.start < s.reference.instant, said.end > s.reference.instant, s.has(Vocabulary.stillToComeWords) {
             range = DateInterval(start: s.reference.instant, end: said.end)
         }
+        // "after 6pm tomorrow", "thursday after 6pm", "before noon tomorrow": the rest of
+        // that day from then, or the day up to then (the reader reads a time alone, or from now).
+        if let open = Self.openTimeOfDay(s, details.dates) { range = open }
         // "the 24th and 25th", "dec 24 and 25": a second day of the month said as a number.
         if let said = range, details.dates.count == 1, let (end, words) = Self.secondDay(s, after: details.dates[0]) {
             range = DateInterval(start: said.start, end: end)
@@ -450,6 +453,26 @@ enum AgendaReader {
             return nil
         }
         return saysWhen && s.word(head, isIn: yesNoHeads) ? .check : nil
+    }
+
+    /// The span an "after"/"before" time asks about: from that time to the end of its day, or
+    /// from the start of its day (from now, today) to that time; the day is one said apart
+    /// ("thursday after 6pm") or the time's own. Nil without such a time.
+    static func openTimeOfDay(_ s: Sentence, _ dates: [Int]) -> DateInterval? {
+        guard let at = dates.first(where: { s.dates[$0].rule == "after-time" || s.dates[$0].rule == "before-time" }) else { return nil }
+        let zone = s.reference.timeZone
+        let isAfter = s.dates[at].rule == "after-time"
+        let moment = isAfter ? s.dates[at].start : s.dates[at].end
+        let clock = zone.wallClock(moment)
+        var day = clock.day
+        if let other = dates.first(where: { $0 != at && s.dates[$0].isAllDay && s.dates[$0].known.contains(.date) }) {
+            day = zone.wallClock(s.dates[other].start).day
+        }
+        let dayStart = day.startOfDay(in: zone), dayEnd = day.adding(days: 1).startOfDay(in: zone)
+        let time = zone.date(day, hour: clock.seconds / 3600, minute: clock.seconds % 3600 / 60)
+        if isAfter { return time < dayEnd ? DateInterval(start: time, end: dayEnd) : nil }
+        let start = max(dayStart, min(s.reference.instant, time))
+        return start < time ? DateInterval(start: start, end: time) : nil
     }
 
     static let howWord: WordSet = ["how"]

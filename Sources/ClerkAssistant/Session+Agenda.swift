@@ -321,7 +321,7 @@ extension Session {
     /// Words that say what kind of thing an event is rather than which one.
     static let eventKindWords: Set<String> = [
         "appointment", "appointments", "meeting", "meetings", "event", "events", "session", "sessions",
-        "call", "calls", "thing", "things", "reservation", "booking",
+        "call", "calls", "thing", "things", "reservation", "booking", "class", "classes", "lesson", "lessons",
     ]
 
     /// The date of "what about Friday?", "how about at 5?", "and next week?": another date

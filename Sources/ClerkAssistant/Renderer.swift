@@ -128,6 +128,9 @@ public enum Renderer {
         case .settings?: instead = settingsWhere
         case .google?:
             instead = "To use your Google calendar, contacts and Drive, say 'log in' (or run 'clerk login'). Until then clerk keeps them on this machine."
+        case .transfer?:
+            instead = "Import and export from your shell: 'clerk import events.ics' (or contacts.vcf; --calendar NAME for another calendar),"
+                + " and 'clerk export > calendar.ics'."
         case nil: instead = notUnderstood(text)
         }
         return instead

@@ -201,8 +201,9 @@ extension Session {
         let said = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         // "anna", "sma", "ana p": a contact's name misspelt or cut short, said alone.
         if outOfScope.topic == nil, let reply = nameNearMiss(said) { return reply }
-        // A greeting or thanks is answered, not failed.
+        // A greeting or thanks is answered, not failed; so is how to use Google or import.
         let isSmallTalk = outOfScope.topic == .greeting || outOfScope.topic == .thanks || outOfScope.topic == .google
+            || outOfScope.topic == .transfer
         return Reply(intent: .outOfScope, ok: isSmallTalk, message: Renderer.outOfScope(said, topic: outOfScope.topic))
     }
 }

@@ -540,4 +540,7 @@ public enum OutOfScopeTopic: String, Sendable, Hashable, CaseIterable {
     case settings
     /// How to use Google ("how do I connect my google calendar", "can you sync with google").
     case google
+    /// Importing or exporting ("how do I import my calendar", "export my contacts"): the
+    /// `clerk import` and `clerk export` commands.
+    case transfer
 }

@@ -172,7 +172,7 @@ enum Classifier {
         //    and to a statement of an event with a date ("dinner at the restaurant on Friday").
         ClassifierRule(name: "topic", applies: { c in
             // (Google or clerk's settings are asked about with their calendar named.)
-            guard let topic = c.shape.topic, !c.shape.hasCalendarNoun || topic == .google || topic == .settings else { return false }
+            guard let topic = c.shape.topic, !c.shape.hasCalendarNoun || topic == .google || topic == .settings || topic == .transfer else { return false }
             // "remind me to wake up tomorrow at 6am" is a reminder on the calendar, which the
             // alarm answer itself suggests; "set an alarm for 6am" is no reminder.
             return !c.shape.remind || (topic == .alarm || topic == .timer) && !c.shape.hasDate
@@ -410,6 +410,7 @@ enum Classifier {
         if shape.topic == nil, isClockQuestion(s) { shape.topic = .clock }
         if shape.topic == nil, isAboutSettings(s) { shape.topic = .settings }
         if shape.topic == nil, !shape.hasDate, s.has(googleWord), s.has(googleVerbs) { shape.topic = .google }
+        if shape.topic == nil, !shape.hasDate, s.has(transferWords) { shape.topic = .transfer }
         // "hi", "thanks!": nothing to do, but not a request misread either.
         if shape.topic == nil, s.body.count <= 5, s.word(s.body.lowerBound, isA: .smallTalkStart),
            let talk = Vocabulary.smallTalk[s.body.map { s.word($0) }.joined(separator: " ")] {
@@ -524,6 +525,8 @@ enum Classifier {
     }
 
     static let googleWord: WordSet = ["google", "gcal"]
+    /// Words of moving a calendar or contacts in or out, which `clerk import`/`export` do.
+    static let transferWords: WordSet = ["import", "importing", "export", "exporting", "backup", "ics", "ical", "icalendar", "vcf", "vcard", "vcards"]
     static let googleVerbs: WordSet = ["connect", "sync", "link", "sign", "log", "login", "use", "setup", "integrate", "hook", "work", "access"]
 
     /// The names of clerk's settings, as people say them.

@@ -3,6 +3,15 @@ internal import ClerkCore
 /// Readings relative to now: this/next/last week, next Friday, the weekend, the next 3 days,
 /// early March, the end of the week, the second Tuesday of the month, in 5 hours, 5 days ago.
 extension DateRules {
+    /// True for a holiday, or the next or last one ("next christmas").
+    static func namesHoliday(_ e: TimeExpression) -> Bool {
+        switch e {
+        case .holiday: return true
+        case .occurrence(let inner, _, _): return namesHoliday(inner)
+        default: return false
+        }
+    }
+
     static let thisWords: Set<String> = ["this", "current", "present"]
     static let nextWords: Set<String> = ["next", "coming", "upcoming", "following"]
     static let lastWords: Set<String> = ["last", "past", "previous", "prior", "preceding"]
@@ -45,6 +54,14 @@ extension DateRules {
         // the week of Dec 7, the week of the 14th: Monday to Sunday around that day
         Rule("week-of", [Element.word("the").opt, .word("week"), .words(["of", "beginning", "starting", "commencing"]), .time { $0.isPlain && $0.hasDate && !$0.hasClock && $0.grain == .day }], role: "date") { m in
             let day = m.time(3)
+            var t = TimeValue.date(.portion(day.expression, .holdingWeek), .week, year: day.hasYear)
+            t.isStretch = true
+            return .time(t)
+        },
+        // christmas week, thanksgiving week: the week of that holiday, as "the week of
+        // christmas" ("friday week", a week after Friday, is no holiday's week).
+        Rule("holiday-week", [.time { $0.isPlain && $0.hasDate && !$0.hasClock && $0.grain == .day && namesHoliday($0.expression) }, .word("week")], role: "date") { m in
+            let day = m.time(0)
             var t = TimeValue.date(.portion(day.expression, .holdingWeek), .week, year: day.hasYear)
             t.isStretch = true
             return .time(t)

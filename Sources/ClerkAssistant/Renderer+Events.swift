@@ -240,7 +240,27 @@ extension Renderer {
             return "\(title) ends \(on(end.adding(days: -1))) (all day)."
         case (.end, .timed(let start, let end, _)):
             return "\(title) ends at \(text.clock(end)) \(on(text.localDate(end))) (from \(text.clock(start)))."
+        case (.until, _):
+            let start = event.when.startInstant(in: text.zone), end = event.when.endInstant(in: text.zone)
+            if start > now { return "\(title) is \(away(start, text: text, now: now)): \(span)." }
+            return end > now ? "\(title) is on now: \(span)." : "\(title) is over: \(span)."
         }
+    }
+
+    /// "how many days until christmas": "Fri 25 Dec 2026 is in 21 days."
+    static func daysUntil(_ day: LocalDate, text: DateText, now: Date) -> String {
+        let today = text.localDate(now)
+        if day == today { return "That's today, \(text.day(day))." }
+        if day < today { return "\(text.day(day)) was \(day.days(until: today)) days ago." }
+        return "\(text.day(day)) is \(away(day.startOfDay(in: text.zone), text: text, now: now))."
+    }
+
+    /// How far off `instant` is: "tomorrow", "in 21 days" (calendar days), or "in 3 h 10 min" today.
+    static func away(_ instant: Date, text: DateText, now: Date) -> String {
+        let days = text.localDate(now).days(until: text.localDate(instant))
+        if days >= 2 { return "in \(days) days" }
+        if days == 1 { return "tomorrow" }
+        return DateText.until(instant, from: now)
     }
 
     /// "is the dentist on friday" when it is not: "No — 'Dentist' is on Thu 10 Dec 2026,

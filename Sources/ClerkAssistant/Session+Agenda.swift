@@ -96,6 +96,13 @@ extension Session {
                          fields: [("events", .array([eventJSON(next, names)]))])
         }
 
+        // "how many days until christmas": the day said, counted to.
+        if query.asks == .until, query.words == nil, let when = query.when {
+            // ("until christmas" is read from now to the day's end: the day is its last.)
+            let day = text.localDate(when.start > now ? when.start : when.end.addingTimeInterval(-1))
+            return Reply(intent: .queryAgenda, ok: true, message: Renderer.daysUntil(day, text: text, now: now),
+                         fields: [("days", .number(Double(today.days(until: day))))])
+        }
         // "how long is the dentist", "is the review on friday": the one event named, answered.
         if let aspect = query.asks, query.words != nil {
             do {
@@ -289,6 +296,8 @@ extension Session {
                      text: DateText, now: Date, startOfToday: Date) throws -> Reply? {
         func one(_ found: [Event]) -> Event? {
             guard let first = found.first else { return nil }
+            // "how long until the dentist": the next of them, however many there are.
+            if aspect == .until { return found.first { $0.when.endInstant(in: context.zone) > now } ?? first }
             let series = first.recurringEventID
             guard found.count == 1 || (series != nil && found.allSatisfy { $0.recurringEventID == series }) else { return nil }
             return found.first { $0.when.endInstant(in: context.zone) > now } ?? first

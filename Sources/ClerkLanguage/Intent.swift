@@ -304,6 +304,8 @@ public enum EventAspect: String, Sendable, Hashable, CaseIterable {
     case end
     /// "is the dentist on thursday", "is my review next week": yes or no, for the days said.
     case check
+    /// "how long until the dentist", "how many days until the offsite": the time to its start.
+    case until
 }
 
 /// Which existing event a sentence means. Several clues may be given together

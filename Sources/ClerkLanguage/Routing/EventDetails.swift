@@ -577,8 +577,9 @@ struct EventDetails {
                 }
             case _ where Vocabulary.personalOccasions.contains(w) && i > range.lowerBound && !used[i - 1] && !s.tokens[i - 1].isPossessive:
                 // "Carla birthday", "Bob wedding anniversary": a name before a personal occasion.
+                // (The word just before must be a name itself: "until my birthday" names nobody.)
                 var start = i - 1
-                while start > range.lowerBound, i - start < 2, isNameWord(s, start - 1), !used[start - 1],
+                while isNameWord(s, i - 1), start > range.lowerBound, i - start < 2, isNameWord(s, start - 1), !used[start - 1],
                       !s.word(start - 1, isIn: Vocabulary.createVerbs) { start -= 1 }
                 if isNameWord(s, start), !s.word(start, isIn: Vocabulary.createVerbs), !s.tokens[start].isPossessive {
                     var end = start + 1

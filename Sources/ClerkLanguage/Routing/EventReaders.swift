@@ -421,7 +421,9 @@ enum AgendaReader {
             slots.append(s.slot(.words, pieces: pieces, value: said, rule: "remaining-words"))
             words = said
         }
-        let asks = words == nil || wantsFreeTime || wantsCount ? nil : aspect(s, saysWhen: when != nil)
+        var asks = words == nil || wantsFreeTime || wantsCount ? nil : aspect(s, saysWhen: when != nil)
+        // "how many days until christmas": the time to a day, no event named.
+        if words == nil, !wantsFreeTime, when != nil, aspect(s, saysWhen: true) == .until { asks = .until }
         return .queryAgenda(AgendaQuery(when: when, range: range, calendar: details.calendar, words: words, attendee: attendee,
                                         wantsFreeTime: wantsFreeTime, slotMinutes: slotMinutes, wantsNext: wantsNext,
                                         dayPart: dayPart, isMoment: isMoment, wantsCount: wantsCount, asks: asks))
@@ -435,6 +437,7 @@ enum AgendaReader {
     /// party", "how long ago was the review").
     static let notALength: WordSet = ["until", "till", "til", "since", "ago", "before", "left"]
     static let yesNoHeads: WordSet = ["is", "are", "was", "were", "will", "does", "do", "did"]
+    static let untilWords: WordSet = ["until", "till", "til", "before"]
 
     /// What a question asks of the event its words name, from its first and last words:
     /// "how long is …" its length, "where is …" its place, "what time is …" / "when does …
@@ -444,8 +447,10 @@ enum AgendaReader {
         var last = s.body.upperBound - 1
         while last > head, s.kind(last) == .mark { last -= 1 }
         if s.word(head, is: "how"), s.word(head + 1, is: "long") {
-            return s.body.contains { s.word($0, isIn: notALength) } ? nil : .length
+            return s.body.contains { s.word($0, isIn: notALength) } ? (s.body.contains { s.word($0, isIn: untilWords) } ? .until : nil) : .length
         }
+        // "how many days until the offsite", "how many weeks till christmas dinner".
+        if s.word(head, is: "how"), s.word(head + 1, is: "many"), s.word(head + 3, isIn: untilWords) { return .until }
         if s.word(head, isIn: whereWords) { return .place }
         if s.word(head, isIn: whenWords) || s.word(head, is: "whats") || s.word(head, is: "what's") {
             if s.word(last, isIn: endWords) { return .end }

@@ -53,6 +53,11 @@ extension Session {
     }
 
     func writeFile(_ write: FileWrite) -> Reply {
+        if case .removeLines(let items) = write.operation {
+            // "tick off eggs": no list named, the one that holds them; none said, asked for.
+            if items.isEmpty { return Reply(intent: .fileWrite, ok: false, message: Renderer.sayWhatToTickOff) }
+            if write.name.isEmpty { return tickOff(items) }
+        }
         switch write.operation {
         case .create(let content):
             // Refused before the question, not after a yes.
@@ -106,6 +111,33 @@ extension Session {
             }, no: { Reply(intent: .fileWrite, ok: true, message: Renderer.nothingChanged) })),
             Reply(intent: .fileWrite, ok: true, message: preview + "\n" + Renderer.writeQuestion))
         }
+    }
+
+    /// "tick off eggs", "mark milk as done" with no list named: the file whose lines hold the
+    /// items loses them as "remove eggs from it" would; several such files are asked about;
+    /// with none, an event of that name is said to have no done mark, else that no list has them.
+    func tickOff(_ items: [String]) -> Reply {
+        let files: [DriveFile]
+        do { files = try context.files.files(matching: nil) } catch { return failure(.fileWrite, error) }
+        var holding: [DriveFile] = []
+        for file in files {
+            let content: String
+            do { content = try context.files.readFile(id: file.id) } catch { return failure(.fileWrite, error) }
+            if (try? Self.applying(.removeLines(items), to: content)) != nil { holding.append(file) }
+        }
+        func remove(from file: DriveFile) -> Reply { writeFile(FileWrite(name: file.name, operation: .removeLines(items))) }
+        if holding.count == 1 { return remove(from: holding[0]) }
+        if holding.count > 1 {
+            let options = Array(holding.prefix(9))
+            let question = Renderer.whichList(items, options.map(\.name))
+            return ask(.choose(Choice(intent: .fileWrite, question: question, count: options.count, aliases: Choice.aliases(options.map(\.name))) { number in
+                remove(from: options[number - 1])
+            }), Reply(intent: .fileWrite, ok: true, message: question))
+        }
+        if items.count == 1, case .found(let events) = matchingEvents(EventReference(words: items[0]), intent: .fileWrite) {
+            return Reply(intent: .fileWrite, ok: false, message: Renderer.eventsHaveNoDoneMark(events[0].title, said: items[0]))
+        }
+        return Reply(intent: .fileWrite, ok: false, message: Renderer.noListHolds(items))
     }
 
     /// True when no file, in or out of the trash, is called `name` or contains it.

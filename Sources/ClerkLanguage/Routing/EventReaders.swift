@@ -134,7 +134,7 @@ enum CreateReader {
             title: title, when: when, calendar: details.calendar, attendees: details.attendees, location: details.location,
             reminderMinutes: details.reminderMinutes, durationMinutes: duration, recurrence: recurrence,
             exceptions: exceptions, isAllDay: allDay,
-            startHint: hint, isBlock: isBlock, unread: unreadText, otherTimes: otherTimes
+            startHint: hint, isBlock: isBlock, unread: unreadText, otherTimes: otherTimes, alternatives: details.alternatives
         ))
     }
 

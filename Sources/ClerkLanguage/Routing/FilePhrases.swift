@@ -597,16 +597,22 @@ enum FilePhrases {
         while last > head, s.tokens[last - 1].isMark || end < s.body.upperBound && s.word(last - 1, isIn: listJoiners) { last -= 1 }
         guard last > head else { return nil }
         let lastWord = s.word(last - 1)
+        // "mark it as done", "check that off": something said before, not an item.
+        func names(_ items: Range<Int>) -> Bool { items.isEmpty || !s.word(items.lowerBound, isIn: notItems) }
         if s.word(head, isIn: crossVerbs) {
             let checks = s.word(head) == "check"
             let particle = s.word(head + 1)
-            if particle == "off" || particle == "out" && !checks { return (head..<(head + 2), min(head + 2, last)..<last) }
-            if last - 1 > head + 1, lastWord == "off" || lastWord == "out" && !checks { return (head..<(head + 1), (head + 1)..<(last - 1)) }
+            if particle == "off" || particle == "out" && !checks, names(min(head + 2, last)..<last) {
+                return (head..<(head + 2), min(head + 2, last)..<last)
+            }
+            if last - 1 > head + 1, lastWord == "off" || lastWord == "out" && !checks, names((head + 1)..<(last - 1)) {
+                return (head..<(head + 1), (head + 1)..<(last - 1))
+            }
             return nil
         }
         if s.word(head) == "mark", last - 1 > head + 1, lastWord == "off" || s.word(last - 1, isIn: doneWords) {
             let itemsEnd = s.word(last - 2) == "as" && last - 2 > head + 1 ? last - 2 : last - 1
-            return (head..<(head + 1), (head + 1)..<itemsEnd)
+            return names((head + 1)..<itemsEnd) ? (head..<(head + 1), (head + 1)..<itemsEnd) : nil
         }
         if last - 2 > head, s.word(last - 1, isIn: doneWords), s.word(last - 2) == "is" || s.word(last - 2) == "are",
            !s.word(head, isIn: notItems) {

@@ -140,6 +140,17 @@ extension Session {
         return Reply(intent: .fileWrite, ok: false, message: Renderer.noListHolds(items))
     }
 
+    /// True when some file has `item` as an item: a line that is it ("eggs", "- eggs") or a
+    /// line listing it ("eggs and bread"), not only a line mentioning it.
+    func listsHolding(item: String) -> Bool {
+        let wanted = Spelling.fold(item.trimmingSpaces())
+        guard !wanted.isEmpty, let files = try? context.files.files(matching: nil) else { return false }
+        return files.contains { file in
+            guard let content = try? context.files.readFile(id: file.id) else { return false }
+            return Self.lines(of: content).contains { Spelling.fold(Self.bare($0)) == wanted || Self.listLine($0, without: wanted) != nil }
+        }
+    }
+
     /// True when no file, in or out of the trash, is called `name` or contains it.
     private func isMissing(_ name: String) -> Bool {
         let live = (try? context.files.files(matching: name)) ?? []

@@ -125,13 +125,12 @@ extension Session {
             do { content = try context.files.readFile(id: file.id) } catch { return failure(.fileWrite, error) }
             if (try? Self.applying(.removeLines(items), to: content)) != nil { holding.append(file) }
         }
-        func remove(from file: DriveFile) -> Reply { writeFile(FileWrite(name: file.name, operation: .removeLines(items))) }
-        if holding.count == 1 { return remove(from: holding[0]) }
+        if holding.count == 1 { return writeFile(FileWrite(name: holding[0].name, operation: .removeLines(items))) }
         if holding.count > 1 {
             let options = Array(holding.prefix(9))
             let question = Renderer.whichList(items, options.map(\.name))
-            return ask(.choose(Choice(intent: .fileWrite, question: question, count: options.count, aliases: Choice.aliases(options.map(\.name))) { number in
-                remove(from: options[number - 1])
+            return ask(.choose(Choice(intent: .fileWrite, question: question, count: options.count, aliases: Choice.aliases(options.map(\.name))) { [unowned self] number in
+                writeFile(FileWrite(name: options[number - 1].name, operation: .removeLines(items)))
             }), Reply(intent: .fileWrite, ok: true, message: question))
         }
         if items.count == 1, case .found(let events) = matchingEvents(EventReference(words: items[0]), intent: .fileWrite) {

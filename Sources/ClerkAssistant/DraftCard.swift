@@ -26,6 +26,9 @@ struct DraftCard {
     /// Other clock times said on the line, which the event does not have ("8pm" of "every
     /// day at 8am and 8pm"): the card says so.
     var otherTimes: [String] = []
+    /// The other of two times or days said with "or" ("1" of "lunch at 12 or 1 tomorrow"),
+    /// which the event does not take: the card names it and how to take it instead.
+    var alternatives: [AlternativeTime] = []
     /// Who chose the start: the sentence, or clerk looking for free time because only a
     /// length and days were said ("block 2 hours tomorrow").
     var placement = Placement.said

@@ -122,7 +122,8 @@ public struct ParseReport: Sendable {
             f.title = text
             f.file = file
         case .fileWrite(let write):
-            f.file = write.name
+            // "tick off eggs" names no file: the session finds it.
+            f.file = write.name.isEmpty ? nil : write.name
         case .fileList(let filter):
             f.title = filter
         case .createCalendar(let name), .deleteCalendar(let name), .updateCalendar(let name, _):

@@ -130,6 +130,16 @@ extension Renderer {
         return "Only \(kept) is kept, not \(said): an event has one time; add " + (times.count == 1 ? "the other as an event of its own." : "the others as events of their own.")
     }
 
+    /// The other of two choices said with "or": "Took the first of two times, 12:00, not '1';
+    /// say 'make it 13:00' for the other."
+    static func alternativeLeft(_ other: AlternativeTime, kept when: When, text: DateText) -> String {
+        let said = TextStyle.plain.fit(other.said, 20)
+        if let time = other.time {
+            return "Took the first of two times, \(text.clock(when.startInstant(in: text.zone))), not '\(said)'; say 'make it \(text.clock(time))' for the other."
+        }
+        return "Took the first of two days, \(text.shortDay(text.localDate(when.startInstant(in: text.zone)))), not '\(said)'; say 'make it \(said)' for the other."
+    }
+
     /// What was read and what was not: "I understood 'Dinner' on Fri 4 Dec, not 'w/ the gang'."
     static func understoodNot(_ title: String, when: When, unread: String, text: DateText) -> String {
         "I understood '\(title)' on \(text.shortDay(text.localDate(when.startInstant(in: text.zone)))), not '\(TextStyle.plain.fit(unread, 40))';"

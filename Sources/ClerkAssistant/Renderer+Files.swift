@@ -125,9 +125,33 @@ extension Renderer {
 
     /// The lines a removal looks for, none of which is in the file.
     static func linesNotInFile(_ items: [String], _ name: String) -> String {
-        let said = items.map { "'\($0)'" }
-        let either = said.count < 2 ? said.joined() : said.dropLast().joined(separator: ", ") + " or " + said.last!
-        return "No line of \(name) is " + either + "; nothing changed."
+        "No line of \(name) is " + either(items) + "; nothing changed."
+    }
+
+    /// "'milk'", "'milk' or 'eggs'", "'milk', 'eggs' or 'jam'" (or `joiner`).
+    private static func either(_ items: [String], joiner: String = "or") -> String {
+        let said = items.map { "'\($0.oneLine)'" }
+        return said.count < 2 ? said.joined() : said.dropLast().joined(separator: ", ") + " \(joiner) " + said.last!
+    }
+
+    static let sayWhatToTickOff = "Tick off what? Say 'tick off milk' or 'cross milk off my shopping list'."
+
+    /// Items to tick off that no file's lines hold.
+    static func noListHolds(_ items: [String]) -> String {
+        "None of your lists has " + either(items) + "; nothing changed. Say 'list my files' to see them."
+    }
+
+    /// Items to tick off that several files hold, numbered for a choice.
+    static func whichList(_ items: [String], _ names: [String]) -> String {
+        var lines = [either(items, joiner: "and") + (items.count == 1 ? " is" : " are") + " on several lists. Which one?"]
+        for (i, name) in names.enumerated() { lines.append("  \(i + 1)) \(name.oneLine)") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// "mark the dentist as done": an event has nothing to tick.
+    static func eventsHaveNoDoneMark(_ title: String, said: String) -> String {
+        "'\(title.oneLine)' is an event, not a line of a list, and events have no done mark; nothing changed. "
+            + "To take it off your calendar: 'delete \(said.oneLine)'."
     }
 
     /// The lines that change, as "- old" / "+ new", with the file's name on top: the lines

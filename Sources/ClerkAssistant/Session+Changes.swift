@@ -241,6 +241,12 @@ extension Session {
            let event = lastShown, event.attendees.contains(where: { Self.isNamed($0, words) }) {
             return updateEvent(.lastShown, EventChanges(removeAttendees: [Attendee(name: words)]))
         }
+        // "remove eggs" with no event of that name, and a list with eggs as an item: ticked off.
+        if let words = reference.words, reference.when == nil, reference.attendee == nil, reference.calendar == nil,
+           !reference.isNext, !reference.isLastShown, !reference.isSeries, case .answered = matchingEvents(reference, intent: .deleteEvent),
+           listsHolding(item: words) {
+            return tickOff([words])
+        }
         return findEvent(reference, intent: .deleteEvent) { [unowned self] event in
             let text = DateText(zone: context.zone)
             let card = Renderer.eventLine(event, text: text)

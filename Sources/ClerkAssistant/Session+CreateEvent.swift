@@ -129,6 +129,7 @@ extension Session {
         card.skippedClock = said.flatMap { Self.skippedClock(match, in: $0, shown: when, zone: zone) }
         card.unread = request.unread
         card.otherTimes = request.otherTimes
+        card.alternatives = request.alternatives
         if let stated = match.statedTimeZone, stated.identifier != zone.identifier {
             // Named as typed ("JST", "Pacific"), else by the zone's own name.
             let typed = said.flatMap { text in match.parts.first { $0.role == "zone" }.map { String(text[$0.range]) } }
@@ -185,6 +186,9 @@ extension Session {
         }
         if !card.otherTimes.isEmpty {
             warnings.append(Renderer.otherTimesLeft(card.otherTimes, kept: card.draft.when, title: card.draft.title, text: DateText(zone: context.zone)))
+        }
+        if let other = card.alternatives.first {
+            warnings.append(Renderer.alternativeLeft(other, kept: card.draft.when, text: DateText(zone: context.zone)))
         }
         if let unread = card.unread {
             warnings.append(Renderer.understoodNot(card.draft.title, when: card.draft.when, unread: unread, text: DateText(zone: context.zone)))
@@ -334,6 +338,8 @@ extension Session {
     func edit(_ card: DraftCard, _ changes: EventChanges) -> Reply {
         var card = card
         if WhenEdit.changesTiming(changes) {
+            // The choice is made: the other of two times said is no longer left.
+            card.alternatives = []
             let leftOut = ExceptionLines.days(in: card.draft.recurrence, zone: context.zone)
             card.draft.when = WhenEdit.applying(changes, to: card.draft.when, zone: context.zone, workingHours: context.preferences.workingHours)
             // The days left out, at the new time of day.

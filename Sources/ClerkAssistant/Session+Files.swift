@@ -53,6 +53,11 @@ extension Session {
     }
 
     func writeFile(_ write: FileWrite) -> Reply {
+        if case .removeLines(let items) = write.operation {
+            // "tick off eggs": no list named, the one that holds them; none said, asked for.
+            if items.isEmpty { return Reply(intent: .fileWrite, ok: false, message: Renderer.sayWhatToTickOff) }
+            if write.name.isEmpty { return tickOff(items) }
+        }
         switch write.operation {
         case .create(let content):
             // Refused before the question, not after a yes.
@@ -105,6 +110,43 @@ extension Session {
                 }
             }, no: { Reply(intent: .fileWrite, ok: true, message: Renderer.nothingChanged) })),
             Reply(intent: .fileWrite, ok: true, message: preview + "\n" + Renderer.writeQuestion))
+        }
+    }
+
+    /// "tick off eggs", "mark milk as done" with no list named: the file whose lines hold the
+    /// items loses them as "remove eggs from it" would; several such files are asked about;
+    /// with none, an event of that name is said to have no done mark, else that no list has them.
+    func tickOff(_ items: [String]) -> Reply {
+        let files: [DriveFile]
+        do { files = try context.files.files(matching: nil) } catch { return failure(.fileWrite, error) }
+        var holding: [DriveFile] = []
+        for file in files {
+            let content: String
+            do { content = try context.files.readFile(id: file.id) } catch { return failure(.fileWrite, error) }
+            if (try? Self.applying(.removeLines(items), to: content)) != nil { holding.append(file) }
+        }
+        if holding.count == 1 { return writeFile(FileWrite(name: holding[0].name, operation: .removeLines(items))) }
+        if holding.count > 1 {
+            let options = Array(holding.prefix(9))
+            let question = Renderer.whichList(items, options.map(\.name))
+            return ask(.choose(Choice(intent: .fileWrite, question: question, count: options.count, aliases: Choice.aliases(options.map(\.name))) { [unowned self] number in
+                writeFile(FileWrite(name: options[number - 1].name, operation: .removeLines(items)))
+            }), Reply(intent: .fileWrite, ok: true, message: question))
+        }
+        if items.count == 1, case .found(let events) = matchingEvents(EventReference(words: items[0]), intent: .fileWrite) {
+            return Reply(intent: .fileWrite, ok: false, message: Renderer.eventsHaveNoDoneMark(events[0].title, said: items[0]))
+        }
+        return Reply(intent: .fileWrite, ok: false, message: Renderer.noListHolds(items))
+    }
+
+    /// True when some file has `item` as an item: a line that is it ("eggs", "- eggs") or a
+    /// line listing it ("eggs and bread"), not only a line mentioning it.
+    func listsHolding(item: String) -> Bool {
+        let wanted = Spelling.fold(item.trimmingSpaces())
+        guard !wanted.isEmpty, let files = try? context.files.files(matching: nil) else { return false }
+        return files.contains { file in
+            guard let content = try? context.files.readFile(id: file.id) else { return false }
+            return Self.lines(of: content).contains { Spelling.fold(Self.bare($0)) == wanted || Self.listLine($0, without: wanted) != nil }
         }
     }
 

@@ -215,14 +215,18 @@ public struct EventRequest: Sendable, Hashable {
     /// Times said beside the one taken, as typed ("8pm" of "every day at 8am and 8pm"): an
     /// event has one, and the card says which were left.
     public var otherTimes: [String]
+    /// The other of two times or days said with "or" ("1" of "lunch at 12 or 1 tomorrow"):
+    /// the event takes the first, and the card names this one.
+    public var alternatives: [AlternativeTime]
 
     public init(
         title: String, when: DateMatch? = nil, calendar: CalendarMention? = nil, attendees: [Attendee] = [],
         location: String? = nil, reminderMinutes: [Int] = [], durationMinutes: Int? = nil,
         recurrence: String? = nil, exceptions: [LocalDate] = [], isAllDay: Bool = false, startHint: StartHint? = nil, isBlock: Bool = false,
-        unread: String? = nil, otherTimes: [String] = []
+        unread: String? = nil, otherTimes: [String] = [], alternatives: [AlternativeTime] = []
     ) {
         self.otherTimes = otherTimes
+        self.alternatives = alternatives
         self.title = title
         self.exceptions = exceptions
         self.when = when
@@ -455,6 +459,20 @@ public enum ContactField: String, Sendable, Hashable, CaseIterable {
     /// What they are called for short ("Ana's nickname"; vCard NICKNAME).
     case nickname
     case all
+}
+
+/// One of two times or days said with "or" that the event does not take ("1" of "lunch at
+/// 12 or 1 tomorrow", "tuesday" of "monday or tuesday at 10").
+public struct AlternativeTime: Sendable, Hashable {
+    /// As typed.
+    public var said: String
+    /// The instant it names when it is a clock time (on the day the event takes); nil for a day.
+    public var time: Date?
+
+    public init(said: String, time: Date?) {
+        self.said = said
+        self.time = time
+    }
 }
 
 /// A change to a text file.

@@ -42,6 +42,7 @@ enum IntentSummary {
             add("starts", e.startHint.map(hint))
             flag("block", e.isBlock)
             add("unread", e.unread)
+            add("or", e.alternatives.map(\.said).joined(separator: "|"))
         case .queryAgenda(let q):
             add("range", q.range.map { "\(naive($0.start, zone))..\(naive($0.end, zone))" })
             add("calendar", q.calendar.map(calendar))

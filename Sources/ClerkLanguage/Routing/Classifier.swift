@@ -156,6 +156,13 @@ enum Classifier {
                 || FilePhrases.knownFile(c.s, known: c.known) != nil || FilePhrases.cutFileNameIndex(c.s) != nil || FilePhrases.listFile(c.s) != nil
         }, route: { FilePhrases.route($0.s, shape: $0.shape, known: $0.known) }),
 
+        //    An item ticked off with no list named ("tick off eggs", "mark milk as done"): the
+        //    session finds the list that holds it. With a date it is no tick ("cross-country
+        //    practice tomorrow at 5").
+        ClassifierRule(name: "tick off", applies: { !$0.shape.hasDate }, route: { c in
+            FilePhrases.tickOff(c.s, before: c.s.body.upperBound).map { Route(rule: .file(.tickOff), command: $0.command) }
+        }),
+
         //    A place or notes given to an event the line names, or to the one on screen ("set
         //    the location of the dentist to …", "add a note to lunch: …"), once no file took it.
         ClassifierRule(name: "event field", applies: { _ in true }, route: { EventFields.route($0.s, head: $0.head, known: $0.known) }),

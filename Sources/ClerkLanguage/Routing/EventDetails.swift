@@ -38,6 +38,8 @@ struct EventDetails {
     /// Wednesday"), or a holiday naming a kind of event and the year it is in ("thanksgiving
     /// dinner next year"). None or one, in an array as `weekdays` is.
     var narrowed: [DateMatch] = []
+    /// The other of two times or days said with "or" ("1" of "lunch at 12 or 1 tomorrow").
+    var alternatives: [AlternativeTime] = []
 
     /// Reads `range` of `s`, where `used` marks the tokens already taken (the command words).
     /// Names after "with" stay unused, so "with Ana" stays in a title.
@@ -139,7 +141,105 @@ struct EventDetails {
         for i in range where !used[i] && s.word(i, isIn: Vocabulary.repeatWords) {
             used[i] = true
         }
+        if s.text.contains(" or ") { readAlternatives(s, range) }
         if narrowed.isEmpty, dates.count >= 2 { narrowByLabel(s, range) }
+    }
+
+    /// Times or days said as two choices with "or" ("lunch at 12 or 1 tomorrow", "3 or 4pm on
+    /// friday", "monday or tuesday at 10", "tomorrow at 12 or 1"): the first is the event's,
+    /// on the day either says and with the other's am or pm; the second is kept aside for the
+    /// card to name (`alternatives`), and "or" is no title word.
+    private mutating func readAlternatives(_ s: Sentence, _ range: Range<Int>) {
+        func tokens(of d: Int) -> Range<Int>? {
+            guard let first = range.first(where: { s.tokens[$0].date == d }) else { return nil }
+            var end = first
+            while end < range.upperBound, s.tokens[end].date == d { end += 1 }
+            return first..<end
+        }
+        func text(_ parts: [DatePart], _ role: String) -> String {
+            parts.filter { $0.role == role }.map { String(s.text[$0.range]) }.joined(separator: " ")
+        }
+        var k = 0
+        while k + 1 < dates.count {
+            let a = dates[k], b = dates[k + 1]
+            guard let at = tokens(of: a), let bt = tokens(of: b) else { k += 1; continue }
+            // "or" between the two, or the first word of the second's reading ("or tuesday").
+            let or = s.word(at.upperBound) == "or" && at.upperBound + 1 == bt.lowerBound ? at.upperBound
+                : s.word(bt.lowerBound) == "or" && at.upperBound == bt.lowerBound ? bt.lowerBound : nil
+            let first = s.dates[a], second = s.dates[b]
+            let bothTimes = first.known.contains(.time) && second.known.contains(.time)
+            let bothDays = !first.known.contains(.time) && !second.known.contains(.time)
+                && first.known.contains(.date) && second.known.contains(.date)
+            guard let or, bothTimes || bothDays, first.recurrence == nil, second.recurrence == nil else { k += 1; continue }
+            used[or] = true
+            var said = String(s.text[second.range]).trimmingSpaces()
+            if said.lowercased().hasPrefix("or ") { said = String(said.dropFirst(3)).trimmingSpaces() }
+            // "at 12 or 1 tomorrow": the day said with the second is the first's too; "at 7 or
+            // 8pm tomorrow": so is its pm, on the day said elsewhere.
+            let meridiem = bothTimes ? Self.meridiem(from: text(second.parts, "time"), for: first, in: s) : ""
+            let borrowsDay = bothTimes && !first.known.contains(.date) && second.known.contains(.date)
+            if borrowsDay || !meridiem.isEmpty, narrowed.isEmpty, let reader = s.reader {
+                let days = first.known.contains(.date) ? "" : second.known.contains(.date) ? text(second.parts, "date")
+                    : dates.first { s.dates[$0].known.contains(.date) && !s.dates[$0].known.contains(.time) }.map { String(s.text[s.dates[$0].range]) } ?? ""
+                let phrase = String(s.text[first.range]) + meridiem + (days.isEmpty ? "" : " " + days)
+                let read = reader.read(phrase, at: s.reference)
+                if read.count == 1, var both = read.first, both.range == phrase.startIndex..<phrase.endIndex {
+                    both.range = first.range
+                    both.rule = Self.joined("or:", both.rule)
+                    both.parts = first.parts + second.parts.filter { $0.role == "date" }
+                    narrowed = [both]
+                    if let slot = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == first.range }) {
+                        slots[slot].value = Sentence.interval(both.start, both.end, s.zone)
+                    }
+                    if borrowsDay { said = text(second.parts, "time") }
+                }
+            }
+            alternatives.append(AlternativeTime(said: said, time: bothTimes ? Self.sameHalf(second, as: first, in: s) : nil))
+            slots.removeAll { $0.kind == .when && $0.ranges.first == second.range }
+            dates.remove(at: k + 1)
+        }
+        // "monday or tuesday at 10", read as one: the day after "or" is the other.
+        for d in dates where alternatives.isEmpty {
+            let days = s.dates[d].parts.filter { $0.role == "date" }
+            guard days.count >= 2, let other = days.dropFirst().first(where: { s.text[$0.range].lowercased().hasPrefix("or ") }) else { continue }
+            alternatives.append(AlternativeTime(said: String(s.text[other.range].dropFirst(3)).trimmingSpaces(), time: nil))
+        }
+        // "tomorrow at 12 or 1": a bare number after a time's "or" is the other time.
+        guard alternatives.isEmpty, let reader = s.reader else { return }
+        for d in dates where s.dates[d].known.contains(.time) {
+            guard let at = tokens(of: d), s.word(at.upperBound) == "or", at.upperBound + 1 < range.upperBound else { continue }
+            let n = at.upperBound + 1
+            guard s.tokens[n].kind == .number, s.tokens[n].date == nil else { continue }
+            let hasMeridiem = ["am", "pm"].contains(s.word(n + 1))
+            guard n + 1 == range.upperBound || hasMeridiem || s.tokens[n + 1].isMark else { continue }
+            let said = String(s.text[s.tokens[n].range.lowerBound..<s.tokens[hasMeridiem ? n + 1 : n].range.upperBound])
+            guard let other = reader.read("at " + said, at: s.reference).first, other.known.contains(.time) else { continue }
+            used[at.upperBound] = true
+            used[n] = true
+            if hasMeridiem { used[n + 1] = true }
+            alternatives.append(AlternativeTime(said: said, time: hasMeridiem ? other.start : Self.sameHalf(other, as: s.dates[d], in: s)))
+            break
+        }
+    }
+
+    /// The start of `other`, a time said with no am or pm, in the afternoon when `first` is
+    /// and it is not ("7 or 8": 20:00 beside 19:00).
+    static func sameHalf(_ other: DateMatch, as first: DateMatch, in s: Sentence) -> Date {
+        let said = s.text[other.range].lowercased()
+        let zone = s.zone
+        let hour = { (date: Date) in zone.wallClock(date).seconds / 3600 }
+        guard !said.contains("am"), !said.contains("pm"), !said.contains(":"), hour(first.start) >= 12, hour(other.start) < 12 else { return other.start }
+        return other.start + 12 * 3600
+    }
+
+    /// "pm" or "am" when the other of two times has it and `first` ends in a bare number
+    /// ("3 or 4pm": 3pm); else nothing.
+    static func meridiem(from other: String, for first: DateMatch, in s: Sentence) -> String {
+        let said = other.lowercased().replacingEvery(".", with: "")
+        guard let last = s.text[first.range].last, last.isNumber else { return "" }
+        if said.hasSuffix("pm") { return "pm" }
+        if said.hasSuffix("am") { return "am" }
+        return ""
     }
 
     /// "this week: dinner with Ana on Wednesday", "next week dentist tuesday 10am", "next

@@ -17,6 +17,8 @@ enum CreateReader {
         let arrival = arrivalTime(s, details)
         if let arrival { for i in arrival.words { details.used[i] = true } }
         for i in departureWords(s) { details.used[i] = true }
+        // "book a table for dinner": the purpose is the title, not the table.
+        let booking = Booking.read(s, command: route.command, used: &details.used)
         // "mark today as my cheat day", "input name as meeting": the title is what follows "as".
         if let asAt = titleAfterAs(s, used: details.used) {
             for i in s.body.lowerBound...asAt { details.used[i] = true }
@@ -31,6 +33,8 @@ enum CreateReader {
             for i in unread { used[i] = true }
             (title, pieces) = Title.build(s, range: s.body, used: used, dateWords: details.titleDateWords, names: details.namesInTitle, known: known)
         }
+        // "reserve a table at Nobu": the thing booked, where ("Table at Nobu").
+        if booking == .thing, !title.isEmpty, let place = details.location { title += " at " + place }
         if !title.isEmpty { details.slots.insert(s.slot(.title, pieces: pieces, value: title, rule: "remaining-words"), at: before) }
         swap(&slots, &details.slots)
         // Taken without `??`, whose optional of the first reading was destroyed through the
@@ -135,7 +139,7 @@ enum CreateReader {
             title: title, when: when, calendar: details.calendar, attendees: details.attendees, location: details.location,
             reminderMinutes: details.reminderMinutes, durationMinutes: duration, recurrence: recurrence,
             exceptions: exceptions, isAllDay: allDay,
-            startHint: hint, isBlock: isBlock, unread: unreadText, otherTimes: otherTimes
+            startHint: hint, isBlock: isBlock, unread: unreadText, otherTimes: otherTimes, alternatives: details.alternatives
         ))
     }
 

@@ -74,9 +74,10 @@ enum FilePhrases {
                to + 1 < s.body.upperBound {
                 return Route(rule: .file(.rename), command: command)
             }
-            // "cross off milk from shopping.txt", "tick off eggs on the grocery list": lines out.
-            if s.word(head, isIn: crossVerbs), s.word(head + 1) == "off" || s.word(head + 1) == "out", file.tokens.lowerBound > head + 2 {
-                return Route(rule: .file(.removeLines), command: head..<(head + 2))
+            // "cross off milk from shopping.txt", "cross milk off my shopping list", "mark eggs
+            // as done on the grocery list": the items out of that list.
+            if file.tokens.lowerBound > head + 1, let tick = tickOff(s, before: file.tokens.lowerBound), !tick.items.isEmpty {
+                return Route(rule: .file(.tickOff), command: tick.command)
             }
             // "clear todo.txt", "empty the grocery list", "wipe groceries": its lines, not the file.
             if s.word(head, isIn: clearVerbs), isAlone(s, file, after: head) { return Route(rule: .file(.clear), command: command) }
@@ -342,7 +343,7 @@ enum FilePhrases {
         // ("what's on my shopping list": "on" with "list" or "file" after the name.)
         if ["to", "into", "onto", "from", "off", "in", "of"].contains(s.word(before)) || (saysFile && s.word(before) == "on"), before > head,
            appendVerbs.contains(verb) || Vocabulary.deleteVerbs.contains(verb) || Vocabulary.removePeopleVerbs.contains(verb)
-            || Vocabulary.questionWords.contains(verb) || readVerbs.contains(verb) || replaceVerbs.contains(verb) {
+            || crossVerbs.contains(verb) || verb == "mark" || Vocabulary.questionWords.contains(verb) || readVerbs.contains(verb) || replaceVerbs.contains(verb) {
             return mention
         }
         // "rename groceries to shopping".
@@ -431,6 +432,14 @@ enum FilePhrases {
             return .fileWrite(FileWrite(name: name, operation: .rename(to: newName)))
         case .clear:
             return .fileWrite(FileWrite(name: name, operation: .clear))
+        case .tickOff:
+            // "tick off eggs", "mark the milk as done": the items, past "the" or "my".
+            guard let tick = tickOff(s, before: fileAt ?? body.upperBound) else { return .fileWrite(FileWrite(name: name, operation: .removeLines([]))) }
+            var start = tick.items.lowerBound
+            while start < tick.items.upperBound, ["the", "my", "our"].contains(s.word(start)) { start += 1 }
+            let items = start < tick.items.upperBound ? lines(s, start..<tick.items.upperBound) : []
+            if !items.isEmpty { slots.append(s.slot(.content, start..<tick.items.upperBound, value: items.joined(separator: "|"), rule: "ticked-items")) }
+            return .fileWrite(FileWrite(name: name, operation: .removeLines(items)))
         case .removeLines:
             // "remove milk from groceries.txt", "delete eggs and bread from the grocery list".
             let start = route.command.upperBound
@@ -569,6 +578,48 @@ enum FilePhrases {
 
     /// Verbs that take an item off a list with "off" ("cross off milk from shopping.txt").
     static let crossVerbs: WordSet = ["cross", "tick", "check", "strike", "scratch"]
+    /// Words that say an item of a list is dealt with ("mark milk as done", "eggs are bought").
+    static let doneWords: WordSet = ["done", "bought", "got", "complete", "completed", "finished", "checked", "ticked"]
+    /// Words between ticked-off items and the list named after them ("cross milk off my list").
+    static let listJoiners: WordSet = ["from", "on", "in", "of", "the", "my", "our"]
+    /// Words that stand for something said before, not for an item ("it is done", "all done").
+    static let notItems: WordSet = ["it", "that", "this", "i", "we", "you", "everything", "all"]
+
+    /// An item ticked off a list: the command's words and the items' (before `end`, where a
+    /// list named after them starts). "tick off eggs", "cross off milk", "check off bread",
+    /// "strike out jam", "cross milk off", "mark milk as done", "mark eggs done", "mark milk
+    /// off", "milk is done", "eggs and bread are bought". "check out" is a visit ("check out
+    /// the new bar"), "check my calendar" no tick, and "done" alone names nothing; "tick off"
+    /// alone has no items (the session asks for them).
+    static func tickOff(_ s: Sentence, before end: Int) -> (command: Range<Int>, items: Range<Int>)? {
+        let head = s.body.lowerBound
+        var last = end
+        while last > head, s.tokens[last - 1].isMark || end < s.body.upperBound && s.word(last - 1, isIn: listJoiners) { last -= 1 }
+        guard last > head else { return nil }
+        let lastWord = s.word(last - 1)
+        // "mark it as done", "check that off": something said before, not an item.
+        func names(_ items: Range<Int>) -> Bool { items.isEmpty || !s.word(items.lowerBound, isIn: notItems) }
+        if s.word(head, isIn: crossVerbs) {
+            let checks = s.word(head) == "check"
+            let particle = s.word(head + 1)
+            if particle == "off" || particle == "out" && !checks, names(min(head + 2, last)..<last) {
+                return (head..<(head + 2), min(head + 2, last)..<last)
+            }
+            if last - 1 > head + 1, lastWord == "off" || lastWord == "out" && !checks, names((head + 1)..<(last - 1)) {
+                return (head..<(head + 1), (head + 1)..<(last - 1))
+            }
+            return nil
+        }
+        if s.word(head) == "mark", last - 1 > head + 1, lastWord == "off" || s.word(last - 1, isIn: doneWords) {
+            let itemsEnd = s.word(last - 2) == "as" && last - 2 > head + 1 ? last - 2 : last - 1
+            return names((head + 1)..<itemsEnd) ? (head..<(head + 1), (head + 1)..<itemsEnd) : nil
+        }
+        if last - 2 > head, s.word(last - 1, isIn: doneWords), s.word(last - 2) == "is" || s.word(last - 2) == "are",
+           !s.word(head, isIn: notItems) {
+            return ((last - 2)..<last, head..<(last - 2))
+        }
+        return nil
+    }
     /// Verbs that copy a file.
     static let copyVerbs: WordSet = ["copy", "duplicate", "cp"]
     /// Verbs of a file's lines holding some text ("which file mentions milk").

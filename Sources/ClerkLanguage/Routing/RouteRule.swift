@@ -152,6 +152,9 @@ enum FileRule: Hashable, Sendable {
     case prepend
     /// "delete line 2 of todo.txt", "remove the last line from todo.txt".
     case removeLineNumbers
+    /// "tick off eggs", "mark milk as done", "cross milk off my shopping list": an item out
+    /// of the list that holds it (the list named, or found by the session).
+    case tickOff
 
     var name: String {
         switch self {
@@ -171,6 +174,7 @@ enum FileRule: Hashable, Sendable {
         case .copy: "copy"
         case .prepend: "prepend"
         case .removeLineNumbers: "remove-line-numbers"
+        case .tickOff: "tick-off"
         }
     }
 }

@@ -39,6 +39,17 @@ extension Session {
             }
             return Reply(intent: .contactLookup, ok: false, message: Renderer.noContact(query.name, closest: nil, bookIsEmpty: everyone.isEmpty), fields: json)
         }
+        // "call ana" when two contacts are Ana: asked, as a new event's guests are, since one
+        // person is to be called; then that one's numbers.
+        if query.isCall, matches.count > 1 {
+            let options = Array(matches.prefix(9))
+            let question = Renderer.whichPerson(query.name, options)
+            return ask(.choose(Choice(intent: .contactLookup, question: question, count: options.count, aliases: Choice.aliases(options.map(\.name))) { [unowned self] number in
+                let contact = options[number - 1]
+                return Reply(intent: .contactLookup, ok: true, message: Renderer.contactField(contact, query.field),
+                             fields: [("contacts", .array([JSONShapes.contact(contact)]))])
+            }), Reply(intent: .contactLookup, ok: true, message: question, fields: json))
+        }
         if matches.count == 1 {
             let contact = matches[0]
             // No birthday saved: the calendar may know it ("Carla's birthday" on Saturday).
@@ -75,25 +86,29 @@ extension Session {
     func filteredContacts(_ filter: ContactFilter) -> Reply {
         let everyone: [Contact]
         do { everyone = try context.contacts.contacts() } catch { return failure(.contactLookup, error) }
-        let found: [Contact]
-        switch filter {
-        case .count:
-            found = everyone
-        case .worksAt(let company):
-            let wanted = Spelling.fold(company)
-            found = everyone.filter { contact in contact.company.map { Spelling.fold($0).contains(wanted) } ?? false }
-        case .without(let field):
-            found = everyone.filter { !Self.has(field, $0) }
-        }
+        let found = everyone.filter { Self.matches(filter, $0) }
         var reply = Reply(intent: .contactLookup, ok: true, message: Renderer.filteredContacts(found, filter, total: everyone.count, style: context.style),
                           fields: [("contacts", .array(found.map(JSONShapes.contact)))])
         reply.pageable = true
         return reply
     }
 
-    /// True when the contact has this detail saved.
-    static func has(_ field: ContactField, _ contact: Contact) -> Bool {
+    /// True when the contact is one of those the filter asks for.
+    static func matches(_ filter: ContactFilter, _ contact: Contact) -> Bool {
+        switch filter {
+        case .count: true
+        case .worksAt(let company): contact.company.map { Spelling.fold($0).contains(Spelling.fold(company)) } ?? false
+        case .with(let field, let mobile): has(field, mobile: mobile, contact)
+        case .without(let field, let mobile): !has(field, mobile: mobile, contact)
+        case .howMany(let inner): matches(inner, contact)
+        }
+    }
+
+    /// True when the contact has this detail saved; with `mobile`, a phone labelled mobile
+    /// or cell (a vCard's TYPE=cell is read as "mobile").
+    static func has(_ field: ContactField, mobile: Bool = false, _ contact: Contact) -> Bool {
         switch field {
+        case .phone where mobile: contact.phones.contains(where: \.isMobile)
         case .phone: !contact.phones.isEmpty
         case .email: !contact.emails.isEmpty
         case .address: !contact.addresses.isEmpty

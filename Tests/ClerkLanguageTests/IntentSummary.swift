@@ -71,12 +71,18 @@ enum IntentSummary {
             add("name", c.name)
             flag("relation", c.isRelation)
             add("field", c.field.rawValue)
-            switch c.filter {
-            case .worksAt(let company)?: add("works.at", company)
-            case .without(let field)?: add("without", field.rawValue)
-            case .count?: out.append("count")
-            case nil: break
+            flag("call", c.isCall)
+            func filter(_ f: ContactFilter?) {
+                switch f {
+                case .worksAt(let company)?: add("works.at", company)
+                case .with(let field, let mobile)?: add("with", mobile ? "mobile" : field.rawValue)
+                case .without(let field, let mobile)?: add("without", mobile ? "mobile" : field.rawValue)
+                case .count?: out.append("count")
+                case .howMany(let inner)?: out.append("count"); filter(inner)
+                case nil: break
+                }
             }
+            filter(c.filter)
         case .fileList(let filter):
             add("filter", filter)
         case .fileRead(let name), .fileDelete(let name):

@@ -373,10 +373,12 @@ enum ContactPhrases {
         }
         guard lacks || !["the", "this", "that"].contains(s.word(i)),
               let field = fieldAfter(s, from: i), field.field != .all, field.field != .company || s.word(field.at) == "company" else { return nil }
+        // "job title", "mobile number": a second word of the same field.
         var end = field.at + 1
+        if Vocabulary.contactFields[s.word(end)] == field.field { end += 1 }
+        let said = start..<end
         while end < body.upperBound, s.word(end, isIn: afterADetail) || s.tokens[end].isMark { end += 1 }
         guard end == body.upperBound else { return nil }
-        let said = start..<(field.at + 1)
         if field.field == .birthday, !lacks, !asked.contains(where: { s.word($0, isIn: Vocabulary.contactNouns) || s.word($0, isIn: peopleNouns) }),
            !(field.at..<end).contains(where: { s.word($0, isIn: savedWords) }) {
             return nil

@@ -82,7 +82,8 @@ extension Session {
         return Spelling.closest(to: said, in: Array(Set(words)).sorted())
     }
 
-    /// "who works at Acme", "which contacts have no email", "how many contacts do I have".
+    /// "who works at Acme", "which contacts have an email", "how many contacts have no
+    /// phone number", "how many contacts do I have".
     func filteredContacts(_ filter: ContactFilter) -> Reply {
         let everyone: [Contact]
         do { everyone = try context.contacts.contacts() } catch { return failure(.contactLookup, error) }

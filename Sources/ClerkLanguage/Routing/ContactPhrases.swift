@@ -286,8 +286,8 @@ enum ContactPhrases {
 
     /// A question about the whole address book, with where its value lies:
     /// "who works at Acme", "contacts at acme", "find people from Globex"; "which contacts
-    /// have no email", "contacts without a phone number", "who has no birthday saved";
-    /// "how many contacts do I have", "number of contacts".
+    /// have an email", "contacts without a phone number", "how many contacts have no
+    /// birthday" (`detailFilter`); "how many contacts do I have", "number of contacts".
     static func filter(_ s: Sentence) -> (ContactFilter, Range<Int>)? {
         let body = s.body
         let head = body.lowerBound
@@ -330,7 +330,7 @@ enum ContactPhrases {
     /// ("which of my contacts", "how many people in my address book", "does anyone").
     static let askingWhoWords: WordSet = [
         "which", "what", "who", "who's", "whos", "list", "show", "find", "get", "give", "me", "all", "my", "the", "any",
-        "of", "how", "many", "in", "address", "book", "that", "do", "does", "i", "else",
+        "of", "how", "many", "in", "address", "book", "that", "do", "does", "i", "else", "is", "are",
         "contacts", "contact", "people", "persons", "folks", "friends", "phonebook",
         "anyone", "anybody", "everyone", "everybody", "someone", "somebody",
     ]
@@ -339,7 +339,7 @@ enum ContactPhrases {
         "who", "who's", "whos", "contacts", "contact", "people", "persons", "folks", "friends", "phonebook",
         "anyone", "anybody", "everyone", "everybody", "someone", "somebody",
     ]
-    static let haveWords: WordSet = ["have", "has", "having", "with"]
+    static let haveWords: WordSet = ["have", "has", "having", "with", "got"]
     static let notWords: WordSet = ["don't", "dont", "doesn't", "doesnt", "not"]
     /// What may follow the field: where it is kept ("who has no birthday saved", "… in my contacts").
     static let afterADetail: WordSet = ["saved", "stored", "recorded", "listed", "set", "on", "file", "in", "my", "the", "contacts", "address", "book", "phonebook"]
@@ -364,6 +364,7 @@ enum ContactPhrases {
         if s.word(i, isIn: notWords) { lacks = true; i += 1 }
         if s.word(i, isIn: haveWords) {
             i += 1
+            if s.word(i) == "got" { i += 1 }
             if s.word(i) == "no", !lacks { lacks = true; i += 1 }
         } else if s.word(i, isIn: lackWords), !lacks {
             lacks = true

@@ -23,7 +23,7 @@ extension Session {
             let lastWord = query.name.split(separator: " ").last.map(String.init) ?? ""
             if lastWord.count > 2, lastWord.lowercased().hasSuffix("s"),
                let found = try? context.contacts.lookupContacts(String(query.name.dropLast())), !found.isEmpty {
-                return lookUpContact(ContactQuery(name: String(query.name.dropLast()), field: query.field))
+                return lookUpContact(ContactQuery(name: String(query.name.dropLast()), field: query.field, isCall: query.isCall))
             }
             if query.isRelation {
                 return Reply(intent: .contactLookup, ok: false, message: Renderer.relationUnknown(query.name), fields: json)
@@ -33,7 +33,7 @@ extension Session {
             if let closest = Self.closestName(to: query.name, in: everyone) {
                 let question = Renderer.didYouMeanContact(query.name, closest)
                 return ask(.confirm(Confirmation(intent: .contactLookup, question: question, defaultYes: true, yes: { [unowned self] in
-                    lookUpContact(ContactQuery(name: closest, field: query.field))
+                    lookUpContact(ContactQuery(name: closest, field: query.field, isCall: query.isCall))
                 }, no: { Reply(intent: .contactLookup, ok: true, message: Renderer.nothingChanged) })),
                 Reply(intent: .contactLookup, ok: true, message: question, fields: json))
             }

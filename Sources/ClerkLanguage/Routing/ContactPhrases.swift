@@ -296,8 +296,7 @@ enum ContactPhrases {
         // "which contacts have an email", "who has no phone number", "how many contacts have a
         // mobile": before the count, which would take "how many contacts" alone.
         if let found = detailFilter(s) { return found }
-        // "how many contacts", "number of contacts", "count my contacts" (a field after the
-        // noun makes it a count of those with it, below).
+        // "how many contacts", "number of contacts", "count my contacts".
         if let noun = contactNoun, s.matches(["how", "many"], at: noun - 2) || s.matches(["how", "many"], at: noun - 3) && s.word(noun - 1) == "my"
             || s.matches(["number", "of"], at: noun - 2) || s.word(head) == "count", s.first(in: lackWords) == nil, fieldAfter(s, from: noun + 1) == nil {
             return (.count, noun..<(noun + 1))
@@ -330,7 +329,7 @@ enum ContactPhrases {
     /// ("which of my contacts", "how many people in my address book", "does anyone").
     static let askingWhoWords: WordSet = [
         "which", "what", "who", "who's", "whos", "list", "show", "find", "get", "give", "me", "all", "my", "the", "any",
-        "of", "how", "many", "in", "address", "book", "that", "do", "does", "i", "else", "is", "are",
+        "of", "how", "many", "in", "address", "book", "that", "do", "does", "i", "else", "is", "are", "there",
         "contacts", "contact", "people", "persons", "folks", "friends", "phonebook",
         "anyone", "anybody", "everyone", "everybody", "someone", "somebody",
     ]

@@ -229,6 +229,10 @@ extension Renderer {
 }
 
 extension LabeledValue {
-    /// A phone labelled mobile or cell (a vCard's TYPE=cell is read as "mobile").
-    var isMobile: Bool { ["mobile", "cell", "cellphone"].contains(label?.lowercased() ?? "") }
+    /// A phone labelled mobile or cell: a vCard's TYPE=cell (read as "mobile"), Google's
+    /// "Mobile" and "Work Mobile".
+    var isMobile: Bool {
+        guard let label = label?.lowercased() else { return false }
+        return label.contains("mobile") || label.contains("cell")
+    }
 }

@@ -106,7 +106,7 @@ extension Session {
     }
 
     /// True when the contact has this detail saved; with `mobile`, a phone labelled mobile
-    /// or cell (a vCard's TYPE=cell is read as "mobile").
+    /// or cell (`LabeledValue.isMobile`).
     static func has(_ field: ContactField, mobile: Bool = false, _ contact: Contact) -> Bool {
         switch field {
         case .phone where mobile: contact.phones.contains(where: \.isMobile)

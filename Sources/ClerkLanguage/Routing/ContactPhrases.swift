@@ -354,10 +354,17 @@ enum ContactPhrases {
     /// a birthday" asks the calendar unless the contacts or "saved" are named.
     static func detailFilter(_ s: Sentence) -> (ContactFilter, Range<Int>)? {
         let body = s.body
-        var i = body.lowerBound
-        while i < body.upperBound, s.word(i, isIn: askingWhoWords) { i += 1 }
+        func asking(from start: Int) -> Int {
+            var i = start
+            while i < body.upperBound, s.word(i, isIn: askingWhoWords) { i += 1 }
+            return i
+        }
+        func namesPeople(_ range: Range<Int>) -> Bool { range.contains { s.word($0, isIn: peopleWords) } }
+        var i = asking(from: body.lowerBound)
+        // "do I have any contacts with an email": that "have" is the asking's.
+        if !namesPeople(body.lowerBound..<i), s.word(i, isIn: haveWords) { i = asking(from: i + 1) }
         let asked = body.lowerBound..<i
-        guard asked.contains(where: { s.word($0, isIn: peopleWords) }) else { return nil }
+        guard namesPeople(asked) else { return nil }
         let start = i
         var lacks = false
         if s.word(i, isIn: notWords) { lacks = true; i += 1 }

@@ -190,25 +190,30 @@ extension Renderer {
         return lines.joined(separator: "\n")
     }
 
-    /// "2 of your 3 contacts have an email.", with how to see them.
+    /// "2 of your 3 contacts have an email.", with how to see them; when none are found, what
+    /// is true of all of them instead ("Every contact has an email saved.").
     static func howMany(_ count: Int, _ filter: ContactFilter, total: Int) -> String {
         let singular = count <= 1
-        let predicate: String, listing: String
+        let predicate: String, listing: String, none: String
         switch filter {
         case .with(let field, let mobile):
             let noun = withArticle(detailNoun(field, mobile: mobile))
             predicate = (singular ? "has " : "have ") + noun
             listing = "contacts with \(noun)"
+            none = "None of your contacts has \(noun) saved."
         case .without(let field, let mobile):
-            predicate = (singular ? "has no " : "have no ") + detailNoun(field, mobile: mobile)
-            listing = "contacts without \(withArticle(detailNoun(field, mobile: mobile)))"
+            let noun = detailNoun(field, mobile: mobile)
+            predicate = (singular ? "has no " : "have no ") + noun
+            listing = "contacts without \(withArticle(noun))"
+            none = "Every contact has \(withArticle(noun)) saved."
         case .worksAt(let company):
             predicate = (singular ? "works at " : "work at ") + company.oneLine
             listing = "who works at \(company.oneLine)"
+            none = "None of your contacts works at \(company.oneLine)."
         case .count, .howMany:
             return contactCount(total)
         }
-        if count == 0 { return "None of your contacts \(predicate)." }
+        if count == 0 { return none }
         let subject = count == total ? (total == 1 ? "Your one contact" : "All \(total) of your contacts") : "\(count) of your \(total) contacts"
         return "\(subject) \(predicate). Say '\(listing)' to see \(count == 1 ? "it" : "them")."
     }

@@ -115,15 +115,14 @@ extension Renderer {
 
     /// Every value of a field, with its label ("work", "mobile"), so the one wanted can be
     /// picked; never another field in its place. Nil when the contact has none; for `.all`
-    /// the first email or phone. With `mobile`, only the phones labelled mobile or cell.
-    static func fieldValues(_ contact: Contact, _ field: ContactField, mobile: Bool = false) -> String? {
+    /// the first email or phone. With a label, only the values so labelled.
+    static func fieldValues(_ contact: Contact, _ field: ContactField, label: DetailLabel? = nil) -> String? {
+        func kept(_ values: [LabeledValue]) -> [LabeledValue] { label.map { label in values.filter { $0.isLabelled(label) } } ?? values }
         switch field {
-        case .phone:
-            let phones = mobile ? contact.phones.filter(\.isMobile) : contact.phones
-            return phones.isEmpty ? nil : values(phones)
-        case .email: return contact.emails.isEmpty ? nil : values(contact.emails)
-        case .address: return contact.addresses.isEmpty ? nil
-            : contact.addresses.map { ($0.value.replacingEvery("\n", with: ", ") + ($0.label.map { " (\($0))" } ?? "")).oneLine }.joined(separator: "; ")
+        case .phone: return kept(contact.phones).isEmpty ? nil : values(kept(contact.phones))
+        case .email: return kept(contact.emails).isEmpty ? nil : values(kept(contact.emails))
+        case .address: return kept(contact.addresses).isEmpty ? nil
+            : kept(contact.addresses).map { ($0.value.replacingEvery("\n", with: ", ") + ($0.label.map { " (\($0))" } ?? "")).oneLine }.joined(separator: "; ")
         case .birthday: return contact.birthday.map(birthday)
         case .company, .jobTitle: return work(contact)
         case .nickname: return contact.nicknames.isEmpty ? nil : contact.nicknames.joined(separator: ", ")
@@ -157,13 +156,13 @@ extension Renderer {
                 return "No contact works at '\(company.oneLine)' (the company comes from a card's ORG). Say 'contacts' to see everyone."
             }
             header = contacts.count == 1 ? "1 contact at \(company.oneLine):" : "\(contacts.count) contacts at \(company.oneLine):"
-        case .without(let field, let mobile):
-            let noun = detailNoun(field, mobile: mobile)
+        case .without(let field, let label):
+            let noun = detailNoun(field, label: label)
             guard !contacts.isEmpty else { return "Every contact has \(withArticle(noun)) saved." }
             guard contacts.count < total else { return "None of your contacts has \(withArticle(noun)) saved." }
             header = contacts.count == 1 ? "1 contact has no \(noun):" : "\(contacts.count) of your \(total) contacts have no \(noun):"
-        case .with(let field, let mobile):
-            let noun = withArticle(detailNoun(field, mobile: mobile))
+        case .with(let field, let label):
+            let noun = withArticle(detailNoun(field, label: label))
             guard !contacts.isEmpty else {
                 return "None of your contacts has \(noun) saved. Say 'contacts' to see everyone."
             }
@@ -179,7 +178,7 @@ extension Renderer {
             switch filter {
             case .worksAt: detail = work(contact) ?? ""
             // The detail asked about, so "who has an email" shows the emails.
-            case .with(let field, let mobile): detail = fieldValues(contact, field, mobile: mobile) ?? ""
+            case .with(let field, let label): detail = fieldValues(contact, field, label: label) ?? ""
             case .without, .count, .howMany: detail = contact.emails.first?.value ?? contact.phones.first?.value ?? ""
             }
             detail = detail.oneLine
@@ -196,13 +195,13 @@ extension Renderer {
         let singular = count <= 1
         let predicate: String, listing: String, none: String
         switch filter {
-        case .with(let field, let mobile):
-            let noun = withArticle(detailNoun(field, mobile: mobile))
+        case .with(let field, let label):
+            let noun = withArticle(detailNoun(field, label: label))
             predicate = (singular ? "has " : "have ") + noun
             listing = "contacts with \(noun)"
             none = "None of your contacts has \(noun) saved."
-        case .without(let field, let mobile):
-            let noun = detailNoun(field, mobile: mobile)
+        case .without(let field, let label):
+            let noun = detailNoun(field, label: label)
             predicate = (singular ? "has no " : "have no ") + noun
             listing = "contacts without \(withArticle(noun))"
             none = "Every contact has \(withArticle(noun)) saved."
@@ -222,9 +221,15 @@ extension Renderer {
         total == 1 ? "You have 1 contact. Say 'contacts' to see it." : "You have \(total) contacts. Say 'contacts' to see them."
     }
 
-    /// A detail's name: a field's, or "mobile number".
-    static func detailNoun(_ field: ContactField, mobile: Bool) -> String {
-        mobile && field == .phone ? "mobile number" : fieldNoun(field)
+    /// A detail's name: a field's, with its label ("mobile number", "work email", "home
+    /// address").
+    static func detailNoun(_ field: ContactField, label: DetailLabel?) -> String {
+        switch (label, field) {
+        case (nil, _): fieldNoun(field)
+        case (.mobile?, .phone): "mobile number"
+        case (let label?, .phone): "\(label.rawValue) phone number"
+        case (let label?, _): "\(label.rawValue) \(fieldNoun(field))"
+        }
     }
 
     /// "an email", "a phone number".
@@ -234,10 +239,14 @@ extension Renderer {
 }
 
 extension LabeledValue {
-    /// A phone labelled mobile or cell: a vCard's TYPE=cell (read as "mobile"), Google's
-    /// "Mobile" and "Work Mobile".
-    var isMobile: Bool {
+    /// True when the value's label is of this kind: a vCard's TYPE (cell is read as
+    /// "mobile") or Google's formatted type ("Work Mobile" is both work and mobile).
+    func isLabelled(_ kind: DetailLabel) -> Bool {
         guard let label = label?.lowercased() else { return false }
-        return label.contains("mobile") || label.contains("cell")
+        return switch kind {
+        case .mobile: label.contains("mobile") || label.contains("cell")
+        case .home: label.contains("home")
+        case .work: label.contains("work")
+        }
     }
 }

@@ -99,20 +99,20 @@ extension Session {
         switch filter {
         case .count: true
         case .worksAt(let company): contact.company.map { Spelling.fold($0).contains(Spelling.fold(company)) } ?? false
-        case .with(let field, let mobile): has(field, mobile: mobile, contact)
-        case .without(let field, let mobile): !has(field, mobile: mobile, contact)
+        case .with(let field, let label): has(field, label: label, contact)
+        case .without(let field, let label): !has(field, label: label, contact)
         case .howMany(let inner): matches(inner, contact)
         }
     }
 
-    /// True when the contact has this detail saved; with `mobile`, a phone labelled mobile
-    /// or cell (`LabeledValue.isMobile`).
-    static func has(_ field: ContactField, mobile: Bool = false, _ contact: Contact) -> Bool {
-        switch field {
-        case .phone where mobile: contact.phones.contains(where: \.isMobile)
-        case .phone: !contact.phones.isEmpty
-        case .email: !contact.emails.isEmpty
-        case .address: !contact.addresses.isEmpty
+    /// True when the contact has this detail saved; with a label, a phone, email or address
+    /// so labelled (`LabeledValue.isLabelled`).
+    static func has(_ field: ContactField, label: DetailLabel? = nil, _ contact: Contact) -> Bool {
+        func any(_ values: [LabeledValue]) -> Bool { values.contains { value in label.map { value.isLabelled($0) } ?? true } }
+        return switch field {
+        case .phone: any(contact.phones)
+        case .email: any(contact.emails)
+        case .address: any(contact.addresses)
         case .birthday: contact.birthday != nil
         case .company: !(contact.company ?? "").isEmpty
         case .jobTitle: !(contact.jobTitle ?? "").isEmpty

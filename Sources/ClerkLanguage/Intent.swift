@@ -417,15 +417,23 @@ public enum ContactFilter: Sendable, Hashable {
     /// Those whose company holds this ("who works at Acme", "contacts at acme").
     case worksAt(String)
     /// Those with such a detail saved ("which contacts have an email", "who has a phone
-    /// number"); `mobile` narrows a phone to one labelled mobile or cell ("who has a mobile").
-    case with(ContactField, mobile: Bool)
-    /// Those with no such detail saved ("which contacts have no email").
-    case without(ContactField, mobile: Bool)
+    /// number"); a label narrows a phone, email or address to those so labelled ("who has
+    /// a mobile", "contacts with a work email").
+    case with(ContactField, label: DetailLabel?)
+    /// Those with no such detail saved ("which contacts have no email", "who has no home
+    /// address").
+    case without(ContactField, label: DetailLabel?)
     /// How many there are ("how many contacts do I have").
     case count
     /// How many of the contacts another filter finds ("how many contacts have an email"):
     /// a number, not a list.
     indirect case howMany(ContactFilter)
+}
+
+/// The kind of phone, email or address a question about the address book names ("a
+/// mobile", "a work email", "a home address").
+public enum DetailLabel: String, Sendable, Hashable {
+    case mobile, home, work
 }
 
 /// The part of a contact a person asked for.

@@ -19,18 +19,20 @@ import Testing
     /// The address book asked about by a detail: the contacts with the detail asked for,
     /// how many, and plain words when none or all match.
     @Test(arguments: [
-        (ContactFilter.with(.email, mobile: false), "1 contact has an email:\n  Ana Pérez  ana@example.com"),
-        (.with(.phone, mobile: false), "All 2 contacts have a phone number:\n  Ana Pérez  +34 600 123 456 (Work Mobile)\n  Bob Stone  +1 555 0100 (work)"),
-        (.with(.phone, mobile: true), "1 contact has a mobile number:\n  Ana Pérez  +34 600 123 456 (Work Mobile)"),
-        (.with(.address, mobile: false), "None of your contacts has an address saved. Say 'contacts' to see everyone."),
-        (.without(.email, mobile: false), "1 contact has no email:\n  Bob Stone  +1 555 0100"),
-        (.without(.phone, mobile: false), "Every contact has a phone number saved."),
-        (.without(.address, mobile: false), "None of your contacts has an address saved."),
-        (.howMany(.with(.email, mobile: false)), "1 of your 2 contacts has an email. Say 'contacts with an email' to see it."),
-        (.howMany(.with(.phone, mobile: false)), "All 2 of your contacts have a phone number. Say 'contacts with a phone number' to see them."),
-        (.howMany(.with(.birthday, mobile: false)), "None of your contacts has a birthday saved."),
-        (.howMany(.without(.phone, mobile: true)), "1 of your 2 contacts has no mobile number. Say 'contacts without a mobile number' to see it."),
-        (.howMany(.without(.phone, mobile: false)), "Every contact has a phone number saved."),
+        (ContactFilter.with(.email, label: nil), "1 contact has an email:\n  Ana Pérez  ana@example.com"),
+        (.with(.phone, label: nil), "All 2 contacts have a phone number:\n  Ana Pérez  +34 600 123 456 (Work Mobile)\n  Bob Stone  +1 555 0100 (work)"),
+        (.with(.phone, label: .mobile), "1 contact has a mobile number:\n  Ana Pérez  +34 600 123 456 (Work Mobile)"),
+        (.with(.address, label: nil), "None of your contacts has an address saved. Say 'contacts' to see everyone."),
+        (.without(.email, label: nil), "1 contact has no email:\n  Bob Stone  +1 555 0100"),
+        (.without(.phone, label: nil), "Every contact has a phone number saved."),
+        (.without(.address, label: nil), "None of your contacts has an address saved."),
+        (.howMany(.with(.email, label: nil)), "1 of your 2 contacts has an email. Say 'contacts with an email' to see it."),
+        (.howMany(.with(.phone, label: nil)), "All 2 of your contacts have a phone number. Say 'contacts with a phone number' to see them."),
+        (.howMany(.with(.birthday, label: nil)), "None of your contacts has a birthday saved."),
+        (.howMany(.without(.phone, label: .mobile)), "1 of your 2 contacts has no mobile number. Say 'contacts without a mobile number' to see it."),
+        (.howMany(.without(.phone, label: nil)), "Every contact has a phone number saved."),
+        (.with(.phone, label: .work), "All 2 contacts have a work phone number:\n  Ana Pérez  +34 600 123 456 (Work Mobile)\n  Bob Stone  +1 555 0100 (work)"),
+        (.without(.email, label: .home), "None of your contacts has a home email saved."),
     ])
     func answersTheAddressBookByADetail(filter: ContactFilter, expected: String) {
         let book = [

@@ -75,8 +75,8 @@ enum IntentSummary {
             func filter(_ f: ContactFilter?) {
                 switch f {
                 case .worksAt(let company)?: add("works.at", company)
-                case .with(let field, let mobile)?: add("with", mobile ? "mobile" : field.rawValue)
-                case .without(let field, let mobile)?: add("without", mobile ? "mobile" : field.rawValue)
+                case .with(let field, let label)?: add("with", field.rawValue + (label.map { ":" + $0.rawValue } ?? ""))
+                case .without(let field, let label)?: add("without", field.rawValue + (label.map { ":" + $0.rawValue } ?? ""))
                 case .count?: out.append("count")
                 case .howMany(let inner)?: out.append("count"); filter(inner)
                 case nil: break

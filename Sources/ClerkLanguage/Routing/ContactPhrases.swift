@@ -342,7 +342,12 @@ enum ContactPhrases {
     static let notWords: WordSet = ["don't", "dont", "doesn't", "doesnt", "not"]
     /// What may follow the field: where it is kept ("who has no birthday saved", "… in my contacts").
     static let afterADetail: WordSet = ["saved", "stored", "recorded", "listed", "set", "on", "file", "in", "my", "the", "contacts", "address", "book", "phonebook"]
-    static let mobileWords: WordSet = ["mobile", "cell", "cellphone"]
+    /// Words that name a kind of phone, email or address ("a mobile", "a work email").
+    static let labelWords: WordMap<DetailLabel> = [
+        "mobile": .mobile, "cell": .mobile, "cellphone": .mobile,
+        "home": .home, "house": .home, "personal": .home, "private": .home, "residential": .home,
+        "work": .work, "office": .work, "business": .work, "corporate": .work,
+    ]
     static let savedWords: WordSet = ["saved", "stored", "recorded", "listed", "file"]
 
     /// A question about who has (or lacks) a detail: people asked about, then "have", "has",
@@ -390,8 +395,9 @@ enum ContactPhrases {
            !(field.at..<end).contains(where: { s.word($0, isIn: savedWords) }) {
             return nil
         }
-        let mobile = field.field == .phone && said.contains { s.word($0, isIn: mobileWords) }
-        let filter: ContactFilter = lacks ? .without(field.field, mobile: mobile) : .with(field.field, mobile: mobile)
+        let labelled = [.phone, .email, .address].contains(field.field)
+        let label = labelled ? said.lazy.compactMap { labelWords[s.word($0)] }.first : nil
+        let filter: ContactFilter = lacks ? .without(field.field, label: label) : .with(field.field, label: label)
         let counts = asked.contains { s.word($0) == "how" } && asked.contains { s.word($0) == "many" }
         return (counts ? .howMany(filter) : filter, said)
     }

@@ -100,23 +100,34 @@ extension Renderer {
     static func contactList(_ contacts: [Contact], field: ContactField, style: TextStyle) -> String {
         var lines = ["\(contacts.count) contacts match:"]
         for contact in contacts.prefix(20) {
-            let detail: String
-            switch field {
-            // Every value of the field asked for, with its label ("work", "mobile"), so the
-            // one wanted can be picked; never another field in its place.
-            case .phone: detail = contact.phones.isEmpty ? "no phone" : values(contact.phones)
-            case .email: detail = contact.emails.isEmpty ? "no email" : values(contact.emails)
-            case .address: detail = contact.addresses.isEmpty ? "no address"
-                : contact.addresses.map { ($0.value.replacingEvery("\n", with: ", ") + ($0.label.map { " (\($0))" } ?? "")).oneLine }.joined(separator: "; ")
-            case .birthday: detail = contact.birthday.map(birthday) ?? "no birthday"
-            case .company, .jobTitle: detail = work(contact) ?? "no company"
-            case .nickname: detail = contact.nicknames.isEmpty ? "no nickname" : contact.nicknames.joined(separator: ", ")
-            case .all: detail = contact.emails.first?.value ?? contact.phones.first?.value ?? ""
+            let missing = switch field {
+            case .phone: "no phone"
+            case .company, .jobTitle: "no company"
+            case .all: ""
+            default: "no " + fieldNoun(field)
             }
+            let detail = fieldValues(contact, field) ?? missing
             lines.append("  " + contact.name.oneLine + (detail.isEmpty ? "" : "  " + style.dim(detail.oneLine)))
         }
         if contacts.count > 20 { lines.append("  … and \(contacts.count - 20) more; give more of the name.") }
         return lines.joined(separator: "\n")
+    }
+
+    /// Every value of a field, with its label ("work", "mobile"), so the one wanted can be
+    /// picked; never another field in its place. Nil when the contact has none; for `.all`
+    /// the first email or phone. With a label, only the values so labelled.
+    static func fieldValues(_ contact: Contact, _ field: ContactField, label: DetailLabel? = nil) -> String? {
+        func kept(_ values: [LabeledValue]) -> [LabeledValue] { label.map { label in values.filter { $0.isLabelled(label) } } ?? values }
+        switch field {
+        case .phone: return kept(contact.phones).isEmpty ? nil : values(kept(contact.phones))
+        case .email: return kept(contact.emails).isEmpty ? nil : values(kept(contact.emails))
+        case .address: return kept(contact.addresses).isEmpty ? nil
+            : kept(contact.addresses).map { ($0.value.replacingEvery("\n", with: ", ") + ($0.label.map { " (\($0))" } ?? "")).oneLine }.joined(separator: "; ")
+        case .birthday: return contact.birthday.map(birthday)
+        case .company, .jobTitle: return work(contact)
+        case .nickname: return contact.nicknames.isEmpty ? nil : contact.nicknames.joined(separator: ", ")
+        case .all: return contact.emails.first?.value ?? contact.phones.first?.value
+        }
     }
 
     /// A field's name in a sentence ("no email", "a phone number").
@@ -139,15 +150,26 @@ extension Renderer {
         let header: String
         switch filter {
         case .count:
-            return total == 1 ? "You have 1 contact. Say 'contacts' to see it." : "You have \(total) contacts. Say 'contacts' to see them."
+            return contactCount(total)
         case .worksAt(let company):
             guard !contacts.isEmpty else {
                 return "No contact works at '\(company.oneLine)' (the company comes from a card's ORG). Say 'contacts' to see everyone."
             }
             header = contacts.count == 1 ? "1 contact at \(company.oneLine):" : "\(contacts.count) contacts at \(company.oneLine):"
-        case .without(let field):
-            guard !contacts.isEmpty else { return "Every contact has a \(fieldNoun(field)) saved." }
-            header = contacts.count == 1 ? "1 contact has no \(fieldNoun(field)):" : "\(contacts.count) of your \(total) contacts have no \(fieldNoun(field)):"
+        case .without(let field, let label):
+            let noun = detailNoun(field, label: label)
+            guard !contacts.isEmpty else { return "Every contact has \(withArticle(noun)) saved." }
+            guard contacts.count < total else { return "None of your contacts has \(withArticle(noun)) saved." }
+            header = contacts.count == 1 ? "1 contact has no \(noun):" : "\(contacts.count) of your \(total) contacts have no \(noun):"
+        case .with(let field, let label):
+            let noun = withArticle(detailNoun(field, label: label))
+            guard !contacts.isEmpty else {
+                return "None of your contacts has \(noun) saved. Say 'contacts' to see everyone."
+            }
+            header = contacts.count == total ? (total == 1 ? "Your one contact has \(noun):" : "All \(total) contacts have \(noun):")
+                : contacts.count == 1 ? "1 contact has \(noun):" : "\(contacts.count) of your \(total) contacts have \(noun):"
+        case .howMany(let inner):
+            return howMany(contacts.count, inner, total: total)
         }
         let width = min(30, contacts.map(\.name.oneLine.count).max() ?? 0)
         var lines = [header]
@@ -155,7 +177,9 @@ extension Renderer {
             var detail: String
             switch filter {
             case .worksAt: detail = work(contact) ?? ""
-            case .without, .count: detail = contact.emails.first?.value ?? contact.phones.first?.value ?? ""
+            // The detail asked about, so "who has an email" shows the emails.
+            case .with(let field, let label): detail = fieldValues(contact, field, label: label) ?? ""
+            case .without, .count, .howMany: detail = contact.emails.first?.value ?? contact.phones.first?.value ?? ""
             }
             detail = detail.oneLine
             let name = detail.isEmpty ? contact.name.oneLine : contact.name.oneLine.padded(toWidth: max(width, contact.name.oneLine.count))
@@ -163,5 +187,66 @@ extension Renderer {
         }
         if contacts.count > 50 { lines.append("  … and \(contacts.count - 50) more.") }
         return lines.joined(separator: "\n")
+    }
+
+    /// "2 of your 3 contacts have an email.", with how to see them; when none are found, what
+    /// is true of all of them instead ("Every contact has an email saved.").
+    static func howMany(_ count: Int, _ filter: ContactFilter, total: Int) -> String {
+        let singular = count <= 1
+        let predicate: String, listing: String, none: String
+        switch filter {
+        case .with(let field, let label):
+            let noun = withArticle(detailNoun(field, label: label))
+            predicate = (singular ? "has " : "have ") + noun
+            listing = "contacts with \(noun)"
+            none = "None of your contacts has \(noun) saved."
+        case .without(let field, let label):
+            let noun = detailNoun(field, label: label)
+            predicate = (singular ? "has no " : "have no ") + noun
+            listing = "contacts without \(withArticle(noun))"
+            none = "Every contact has \(withArticle(noun)) saved."
+        case .worksAt(let company):
+            predicate = (singular ? "works at " : "work at ") + company.oneLine
+            listing = "who works at \(company.oneLine)"
+            none = "None of your contacts works at \(company.oneLine)."
+        case .count, .howMany:
+            return contactCount(total)
+        }
+        if count == 0 { return none }
+        let subject = count == total ? (total == 1 ? "Your one contact" : "All \(total) of your contacts") : "\(count) of your \(total) contacts"
+        return "\(subject) \(predicate). Say '\(listing)' to see \(count == 1 ? "it" : "them")."
+    }
+
+    static func contactCount(_ total: Int) -> String {
+        total == 1 ? "You have 1 contact. Say 'contacts' to see it." : "You have \(total) contacts. Say 'contacts' to see them."
+    }
+
+    /// A detail's name: a field's, with its label ("mobile number", "work email", "home
+    /// address").
+    static func detailNoun(_ field: ContactField, label: DetailLabel?) -> String {
+        switch (label, field) {
+        case (nil, _): fieldNoun(field)
+        case (.mobile?, .phone): "mobile number"
+        case (let label?, .phone): "\(label.rawValue) phone number"
+        case (let label?, _): "\(label.rawValue) \(fieldNoun(field))"
+        }
+    }
+
+    /// "an email", "a phone number".
+    static func withArticle(_ noun: String) -> String {
+        ("aeiou".contains(noun.first ?? "x") ? "an " : "a ") + noun
+    }
+}
+
+extension LabeledValue {
+    /// True when the value's label is of this kind: a vCard's TYPE (cell is read as
+    /// "mobile") or Google's formatted type ("Work Mobile" is both work and mobile).
+    func isLabelled(_ kind: DetailLabel) -> Bool {
+        guard let label = label?.lowercased() else { return false }
+        return switch kind {
+        case .mobile: label.contains("mobile") || label.contains("cell")
+        case .home: label.contains("home")
+        case .work: label.contains("work")
+        }
     }
 }

@@ -52,8 +52,8 @@ public enum Renderer {
     static let helpContacts = """
         Contacts: import a vCard file with 'clerk import contacts.vcf', or sign in to Google. For example:
           Ana's phone · what's Bob's email · who is Carla Gomez · find bobby · who works at Acme
-          which contacts have no email · how many contacts do I have · upcoming birthdays
-          lunch with Ana friday at 1 (invites her)
+          which contacts have an email · who has no phone number · how many contacts do I have
+          call Ana · upcoming birthdays · lunch with Ana friday at 1 (invites her)
         clerk looks contacts up; it does not change them.
         """
 

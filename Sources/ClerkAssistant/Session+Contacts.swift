@@ -23,7 +23,7 @@ extension Session {
             let lastWord = query.name.split(separator: " ").last.map(String.init) ?? ""
             if lastWord.count > 2, lastWord.lowercased().hasSuffix("s"),
                let found = try? context.contacts.lookupContacts(String(query.name.dropLast())), !found.isEmpty {
-                return lookUpContact(ContactQuery(name: String(query.name.dropLast()), field: query.field))
+                return lookUpContact(ContactQuery(name: String(query.name.dropLast()), field: query.field, isCall: query.isCall))
             }
             if query.isRelation {
                 return Reply(intent: .contactLookup, ok: false, message: Renderer.relationUnknown(query.name), fields: json)
@@ -33,11 +33,22 @@ extension Session {
             if let closest = Self.closestName(to: query.name, in: everyone) {
                 let question = Renderer.didYouMeanContact(query.name, closest)
                 return ask(.confirm(Confirmation(intent: .contactLookup, question: question, defaultYes: true, yes: { [unowned self] in
-                    lookUpContact(ContactQuery(name: closest, field: query.field))
+                    lookUpContact(ContactQuery(name: closest, field: query.field, isCall: query.isCall))
                 }, no: { Reply(intent: .contactLookup, ok: true, message: Renderer.nothingChanged) })),
                 Reply(intent: .contactLookup, ok: true, message: question, fields: json))
             }
             return Reply(intent: .contactLookup, ok: false, message: Renderer.noContact(query.name, closest: nil, bookIsEmpty: everyone.isEmpty), fields: json)
+        }
+        // "call ana" when two contacts are Ana: asked, as a new event's guests are, since one
+        // person is to be called; then that one's numbers.
+        if query.isCall, matches.count > 1 {
+            let options = Array(matches.prefix(9))
+            let question = Renderer.whichPerson(query.name, options)
+            return ask(.choose(Choice(intent: .contactLookup, question: question, count: options.count, aliases: Choice.aliases(options.map(\.name))) { [unowned self] number in
+                let contact = options[number - 1]
+                return Reply(intent: .contactLookup, ok: true, message: Renderer.contactField(contact, query.field),
+                             fields: [("contacts", .array([JSONShapes.contact(contact)]))])
+            }), Reply(intent: .contactLookup, ok: true, message: question, fields: json))
         }
         if matches.count == 1 {
             let contact = matches[0]
@@ -71,32 +82,37 @@ extension Session {
         return Spelling.closest(to: said, in: Array(Set(words)).sorted())
     }
 
-    /// "who works at Acme", "which contacts have no email", "how many contacts do I have".
+    /// "who works at Acme", "which contacts have an email", "how many contacts have no
+    /// phone number", "how many contacts do I have".
     func filteredContacts(_ filter: ContactFilter) -> Reply {
         let everyone: [Contact]
         do { everyone = try context.contacts.contacts() } catch { return failure(.contactLookup, error) }
-        let found: [Contact]
-        switch filter {
-        case .count:
-            found = everyone
-        case .worksAt(let company):
-            let wanted = Spelling.fold(company)
-            found = everyone.filter { contact in contact.company.map { Spelling.fold($0).contains(wanted) } ?? false }
-        case .without(let field):
-            found = everyone.filter { !Self.has(field, $0) }
-        }
+        let found = everyone.filter { Self.matches(filter, $0) }
         var reply = Reply(intent: .contactLookup, ok: true, message: Renderer.filteredContacts(found, filter, total: everyone.count, style: context.style),
                           fields: [("contacts", .array(found.map(JSONShapes.contact)))])
         reply.pageable = true
         return reply
     }
 
-    /// True when the contact has this detail saved.
-    static func has(_ field: ContactField, _ contact: Contact) -> Bool {
-        switch field {
-        case .phone: !contact.phones.isEmpty
-        case .email: !contact.emails.isEmpty
-        case .address: !contact.addresses.isEmpty
+    /// True when the contact is one of those the filter asks for.
+    static func matches(_ filter: ContactFilter, _ contact: Contact) -> Bool {
+        switch filter {
+        case .count: true
+        case .worksAt(let company): contact.company.map { Spelling.fold($0).contains(Spelling.fold(company)) } ?? false
+        case .with(let field, let label): has(field, label: label, contact)
+        case .without(let field, let label): !has(field, label: label, contact)
+        case .howMany(let inner): matches(inner, contact)
+        }
+    }
+
+    /// True when the contact has this detail saved; with a label, a phone, email or address
+    /// so labelled (`LabeledValue.isLabelled`).
+    static func has(_ field: ContactField, label: DetailLabel? = nil, _ contact: Contact) -> Bool {
+        func any(_ values: [LabeledValue]) -> Bool { values.contains { value in label.map { value.isLabelled($0) } ?? true } }
+        return switch field {
+        case .phone: any(contact.phones)
+        case .email: any(contact.emails)
+        case .address: any(contact.addresses)
         case .birthday: contact.birthday != nil
         case .company: !(contact.company ?? "").isEmpty
         case .jobTitle: !(contact.jobTitle ?? "").isEmpty

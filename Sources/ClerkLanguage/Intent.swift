@@ -430,12 +430,16 @@ public struct ContactQuery: Sendable, Hashable {
     /// A question about the whole address book ("who works at Acme", "which contacts have
     /// no email", "how many contacts do I have"); `name` is empty then.
     public var filter: ContactFilter?
+    /// "call Ana", "ring my dad": one person is to be reached, so a name several contacts
+    /// share is asked about ("Which Ana?") rather than all of them listed.
+    public var isCall: Bool
 
-    public init(name: String, isRelation: Bool = false, field: ContactField = .all, filter: ContactFilter? = nil) {
+    public init(name: String, isRelation: Bool = false, field: ContactField = .all, filter: ContactFilter? = nil, isCall: Bool = false) {
         self.name = name
         self.isRelation = isRelation
         self.field = field
         self.filter = filter
+        self.isCall = isCall
     }
 }
 
@@ -443,10 +447,24 @@ public struct ContactQuery: Sendable, Hashable {
 public enum ContactFilter: Sendable, Hashable {
     /// Those whose company holds this ("who works at Acme", "contacts at acme").
     case worksAt(String)
-    /// Those with no such detail saved ("which contacts have no email").
-    case without(ContactField)
+    /// Those with such a detail saved ("which contacts have an email", "who has a phone
+    /// number"); a label narrows a phone, email or address to those so labelled ("who has
+    /// a mobile", "contacts with a work email").
+    case with(ContactField, label: DetailLabel?)
+    /// Those with no such detail saved ("which contacts have no email", "who has no home
+    /// address").
+    case without(ContactField, label: DetailLabel?)
     /// How many there are ("how many contacts do I have").
     case count
+    /// How many of the contacts another filter finds ("how many contacts have an email"):
+    /// a number, not a list.
+    indirect case howMany(ContactFilter)
+}
+
+/// The kind of phone, email or address a question about the address book names ("a
+/// mobile", "a work email", "a home address").
+public enum DetailLabel: String, Sendable, Hashable {
+    case mobile, home, work
 }
 
 /// The part of a contact a person asked for.

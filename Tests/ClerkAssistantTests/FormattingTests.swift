@@ -1,5 +1,6 @@
 @testable import ClerkAssistant
 import ClerkCore
+import ClerkLanguage
 import Foundation
 import Testing
 
@@ -13,6 +14,33 @@ import Testing
     func trimsTypedLines(line: String, expected: String) {
         #expect(Session.trimmed(line) == expected)
         #expect(Session.trimmed(line) == line.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// The address book asked about by a detail: the contacts with the detail asked for,
+    /// how many, and plain words when none or all match.
+    @Test(arguments: [
+        (ContactFilter.with(.email, label: nil), "1 contact has an email:\n  Ana Pérez  ana@example.com"),
+        (.with(.phone, label: nil), "All 2 contacts have a phone number:\n  Ana Pérez  +34 600 123 456 (Work Mobile)\n  Bob Stone  +1 555 0100 (work)"),
+        (.with(.phone, label: .mobile), "1 contact has a mobile number:\n  Ana Pérez  +34 600 123 456 (Work Mobile)"),
+        (.with(.address, label: nil), "None of your contacts has an address saved. Say 'contacts' to see everyone."),
+        (.without(.email, label: nil), "1 contact has no email:\n  Bob Stone  +1 555 0100"),
+        (.without(.phone, label: nil), "Every contact has a phone number saved."),
+        (.without(.address, label: nil), "None of your contacts has an address saved."),
+        (.howMany(.with(.email, label: nil)), "1 of your 2 contacts has an email. Say 'contacts with an email' to see it."),
+        (.howMany(.with(.phone, label: nil)), "All 2 of your contacts have a phone number. Say 'contacts with a phone number' to see them."),
+        (.howMany(.with(.birthday, label: nil)), "None of your contacts has a birthday saved."),
+        (.howMany(.without(.phone, label: .mobile)), "1 of your 2 contacts has no mobile number. Say 'contacts without a mobile number' to see it."),
+        (.howMany(.without(.phone, label: nil)), "Every contact has a phone number saved."),
+        (.with(.phone, label: .work), "All 2 contacts have a work phone number:\n  Ana Pérez  +34 600 123 456 (Work Mobile)\n  Bob Stone  +1 555 0100 (work)"),
+        (.without(.email, label: .home), "None of your contacts has a home email saved."),
+    ])
+    func answersTheAddressBookByADetail(filter: ContactFilter, expected: String) {
+        let book = [
+            Contact(id: "1", name: "Ana Pérez", emails: [LabeledValue("ana@example.com")], phones: [LabeledValue("+34 600 123 456", label: "Work Mobile")]),
+            Contact(id: "2", name: "Bob Stone", phones: [LabeledValue("+1 555 0100", label: "work")]),
+        ]
+        let found = book.filter { Session.matches(filter, $0) }
+        #expect(Renderer.filteredContacts(found, filter, total: book.count, style: .plain) == expected)
     }
 
     @Test func writesDaysTimesAndSpans() {

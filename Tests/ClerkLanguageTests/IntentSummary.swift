@@ -75,12 +75,18 @@ enum IntentSummary {
             add("name", c.name)
             flag("relation", c.isRelation)
             add("field", c.field.rawValue)
-            switch c.filter {
-            case .worksAt(let company)?: add("works.at", company)
-            case .without(let field)?: add("without", field.rawValue)
-            case .count?: out.append("count")
-            case nil: break
+            flag("call", c.isCall)
+            func filter(_ f: ContactFilter?) {
+                switch f {
+                case .worksAt(let company)?: add("works.at", company)
+                case .with(let field, let label)?: add("with", field.rawValue + (label.map { ":" + $0.rawValue } ?? ""))
+                case .without(let field, let label)?: add("without", field.rawValue + (label.map { ":" + $0.rawValue } ?? ""))
+                case .count?: out.append("count")
+                case .howMany(let inner)?: out.append("count"); filter(inner)
+                case nil: break
+                }
             }
+            filter(c.filter)
         case .fileList(let filter):
             add("filter", filter)
         case .fileRead(let name), .fileDelete(let name):

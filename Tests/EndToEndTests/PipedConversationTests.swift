@@ -117,6 +117,8 @@ import Testing
     @Test(arguments: [
         ("lunch with Ana tomorrow at 13:00", "Which Ana?\n  1) Ana Gomez\n  2) Ana Pérez\n",
          "clerk: --yes answers only yes-or-no questions, so nothing changed. The question was: Which Ana? 1) Ana Gomez 2) Ana Pérez\n"),
+        ("call ana", "Which Ana?\n  1) Ana Gomez\n  2) Ana Pérez\n",
+         "clerk: --yes answers only yes-or-no questions, so nothing changed. The question was: Which Ana? 1) Ana Gomez 2) Ana Pérez\n"),
         ("cancel the standup", "Mon 30 Nov 2026, 09:30–09:45  Standup\n'Standup' repeats. Delete 1) only Mon 30 Nov or 2) the whole series? [1/2/n]\n",
          "clerk: --yes answers only yes-or-no questions, so nothing changed. The question was: 'Standup' repeats. Delete 1) only Mon 30 Nov or 2) the whole series? [1/2/n]\n"),
         ("dentist", "When is 'Dentist'? For example: 'tomorrow at 10', 'Friday 3-4pm'.\n",

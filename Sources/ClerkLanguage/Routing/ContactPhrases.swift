@@ -21,6 +21,11 @@ enum ContactPhrases {
            (name.range.upperBound..<body.upperBound).allSatisfy({ Vocabulary.contactFields[s.word($0)] != nil || s.word($0, isIn: Vocabulary.fieldModifiers) }) {
             return Route(rule: .contact(.callPerson), command: at..<(at + 1))
         }
+        // The address book asked about by a detail before "who …" is read as a name: "who
+        // doesn't have an email", "who has a phone number".
+        if !shape.hasDate, !eventish, !shape.hasCalendarNoun, detailFilter(s) != nil {
+            return Route(rule: .contact(.filtered), command: head..<head)
+        }
         // "who is Carla Gomez", "who's bob" (not "who is coming to the meeting").
         if s.word(head, isIn: Vocabulary.whoWords), !shape.hasEventNoun {
             var i = head + 1
@@ -238,8 +243,11 @@ enum ContactPhrases {
             let (filter, range) = filter(s) ?? (.count, s.body)
             switch filter {
             case .worksAt(let company): slots.append(s.slot(.name, range, value: company, rule: "company"))
-            case .without(let field): slots.append(s.slot(.field, range, value: field.rawValue, rule: "field-missing"))
-            case .count: break
+            case .with(let field, _), .howMany(.with(let field, _)):
+                slots.append(s.slot(.field, range, value: field.rawValue, rule: "field-saved"))
+            case .without(let field, _), .howMany(.without(let field, _)):
+                slots.append(s.slot(.field, range, value: field.rawValue, rule: "field-missing"))
+            case .count, .howMany: break
             }
             return .contactLookup(ContactQuery(name: "", filter: filter))
         case .callPerson:
@@ -264,7 +272,7 @@ enum ContactPhrases {
         // "call mom" when Mom is a contact: the name of someone in the address book.
         let isRelation = mention.isRelation && !isKnownName(s, mention.range, known: known)
         slots.append(s.slot(.contact, mention.range, value: name, rule: isRelation ? "relation" : "name"))
-        return .contactLookup(ContactQuery(name: name, isRelation: isRelation, field: field))
+        return .contactLookup(ContactQuery(name: name, isRelation: isRelation, field: field, isCall: rule == .callPerson))
     }
 
     /// True when the words are a name the address book has ("mom" for a contact called Mom).
@@ -274,27 +282,24 @@ enum ContactPhrases {
 
     static let peopleNouns: WordSet = ["contacts", "contact", "people", "persons", "folks", "friends"]
     static let atWords: WordSet = ["at", "for", "from"]
-    static let lackWords: WordSet = ["no", "without", "lack", "lacks", "missing"]
+    static let lackWords: WordSet = ["no", "without", "lack", "lacks", "lacking", "missing"]
 
     /// A question about the whole address book, with where its value lies:
     /// "who works at Acme", "contacts at acme", "find people from Globex"; "which contacts
-    /// have no email", "contacts without a phone number", "who has no birthday saved";
-    /// "how many contacts do I have", "number of contacts".
+    /// have an email", "contacts without a phone number", "how many contacts have no
+    /// birthday" (`detailFilter`); "how many contacts do I have", "number of contacts".
     static func filter(_ s: Sentence) -> (ContactFilter, Range<Int>)? {
         let body = s.body
         let head = body.lowerBound
         let noun = s.first(in: peopleNouns)
         let contactNoun = s.first(in: Vocabulary.contactNouns)
+        // "which contacts have an email", "who has no phone number", "how many contacts have a
+        // mobile": before the count, which would take "how many contacts" alone.
+        if let found = detailFilter(s) { return found }
         // "how many contacts", "number of contacts", "count my contacts".
         if let noun = contactNoun, s.matches(["how", "many"], at: noun - 2) || s.matches(["how", "many"], at: noun - 3) && s.word(noun - 1) == "my"
             || s.matches(["number", "of"], at: noun - 2) || s.word(head) == "count", s.first(in: lackWords) == nil, fieldAfter(s, from: noun + 1) == nil {
             return (.count, noun..<(noun + 1))
-        }
-        // "which contacts have no email", "who has no phone number", "contacts without an address".
-        let asksWho = s.word(head, isIn: Vocabulary.whoWords) || ["which", "what", "list", "show", "find", "any"].contains(s.word(head)) || s.word(head) == "contacts"
-        if asksWho || contactNoun != nil, let lack = s.first(in: lackWords), let field = fieldAfter(s, from: lack + 1),
-           field.field != .all, field.field != .company || s.word(field.at) == "company" {
-            return (.without(field.field), lack..<(field.at + 1))
         }
         // "who works at Acme", "who's at Globex", "contacts at acme", "people from Acme".
         var at: Int?
@@ -318,6 +323,83 @@ enum ContactPhrases {
               !s.word(at + 1, isIn: Vocabulary.determiners) else { return nil }
         let range = (at + 1)..<end
         return (.worksAt(String(s.text(of: range))), range)
+    }
+
+    /// Words that may come before "have"/"with" in a question about who has a detail
+    /// ("which of my contacts", "how many people in my address book", "does anyone").
+    static let askingWhoWords: WordSet = [
+        "which", "what", "who", "who's", "whos", "list", "show", "find", "get", "give", "me", "all", "my", "the", "any",
+        "of", "how", "many", "in", "address", "book", "that", "do", "does", "i", "else", "is", "are", "there",
+        "contacts", "contact", "people", "persons", "folks", "friends", "phonebook",
+        "anyone", "anybody", "everyone", "everybody", "someone", "somebody",
+    ]
+    /// The words of those words that say the question is about people.
+    static let peopleWords: WordSet = [
+        "who", "who's", "whos", "contacts", "contact", "people", "persons", "folks", "friends", "phonebook",
+        "anyone", "anybody", "everyone", "everybody", "someone", "somebody",
+    ]
+    static let haveWords: WordSet = ["have", "has", "having", "with", "got"]
+    static let notWords: WordSet = ["don't", "dont", "doesn't", "doesnt", "not"]
+    /// What may follow the field: where it is kept ("who has no birthday saved", "… in my contacts").
+    static let afterADetail: WordSet = ["saved", "stored", "recorded", "listed", "set", "on", "file", "in", "my", "the", "contacts", "address", "book", "phonebook"]
+    /// Words that name a kind of phone, email or address ("a mobile", "a work email").
+    static let labelWords: WordMap<DetailLabel> = [
+        "mobile": .mobile, "cell": .mobile, "cellphone": .mobile,
+        "home": .home, "house": .home, "personal": .home, "private": .home, "residential": .home,
+        "work": .work, "office": .work, "business": .work, "corporate": .work,
+    ]
+    static let savedWords: WordSet = ["saved", "stored", "recorded", "listed", "file"]
+
+    /// A question about who has (or lacks) a detail: people asked about, then "have", "has",
+    /// "with", or a lack ("no", "without", "missing", "don't have"), then the detail and
+    /// nothing else but where it is kept: "which contacts have an email", "who has a phone
+    /// number", "contacts with a mobile", "who doesn't have an email", "contacts missing a
+    /// birthday", "how many contacts have an address" (a count). Not "does Ana have an
+    /// email" (a person's field) nor "who has the address" (one value, not a kind); "who has
+    /// a birthday" asks the calendar unless the contacts or "saved" are named.
+    static func detailFilter(_ s: Sentence) -> (ContactFilter, Range<Int>)? {
+        let body = s.body
+        func asking(from start: Int) -> Int {
+            var i = start
+            while i < body.upperBound, s.word(i, isIn: askingWhoWords) { i += 1 }
+            return i
+        }
+        func namesPeople(_ range: Range<Int>) -> Bool { range.contains { s.word($0, isIn: peopleWords) } }
+        var i = asking(from: body.lowerBound)
+        // "do I have any contacts with an email": that "have" is the asking's.
+        if !namesPeople(body.lowerBound..<i), s.word(i, isIn: haveWords) { i = asking(from: i + 1) }
+        let asked = body.lowerBound..<i
+        guard namesPeople(asked) else { return nil }
+        let start = i
+        var lacks = false
+        if s.word(i, isIn: notWords) { lacks = true; i += 1 }
+        if s.word(i, isIn: haveWords) {
+            i += 1
+            if s.word(i) == "got" { i += 1 }
+            if s.word(i) == "no", !lacks { lacks = true; i += 1 }
+        } else if s.word(i, isIn: lackWords), !lacks {
+            lacks = true
+            i += 1
+        } else {
+            return nil
+        }
+        guard lacks || !["the", "this", "that"].contains(s.word(i)),
+              let field = fieldAfter(s, from: i), field.field != .all, field.field != .company || s.word(field.at) == "company" else { return nil }
+        // "job title", "mobile number": a second word of the same field.
+        var end = field.at + 1
+        if Vocabulary.contactFields[s.word(end)] == field.field { end += 1 }
+        let said = start..<end
+        while end < body.upperBound, s.word(end, isIn: afterADetail) || s.tokens[end].isMark { end += 1 }
+        guard end == body.upperBound else { return nil }
+        if field.field == .birthday, !lacks, !asked.contains(where: { s.word($0, isIn: Vocabulary.contactNouns) || s.word($0, isIn: peopleNouns) }),
+           !(field.at..<end).contains(where: { s.word($0, isIn: savedWords) }) {
+            return nil
+        }
+        let labelled = [.phone, .email, .address].contains(field.field)
+        let label = labelled ? said.lazy.compactMap { labelWords[s.word($0)] }.first : nil
+        let filter: ContactFilter = lacks ? .without(field.field, label: label) : .with(field.field, label: label)
+        let counts = asked.contains { s.word($0) == "how" } && asked.contains { s.word($0) == "many" }
+        return (counts ? .howMany(filter) : filter, said)
     }
 
     /// The contact field named at or just after `from` ("no email", "no phone number",

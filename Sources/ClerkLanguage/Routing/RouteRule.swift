@@ -224,7 +224,8 @@ enum ContactRule: Hashable, Sendable {
     case lookup
     /// "ana perez", "lopez": a contact's name and nothing else.
     case nameAlone
-    /// "who works at Acme", "which contacts have no email", "how many contacts do I have".
+    /// "who works at Acme", "which contacts have an email", "who has no phone number", "how
+    /// many contacts do I have".
     case filtered
 
     var name: String {

@@ -205,8 +205,9 @@ extension DateRules {
         },
         Rule("next-time", [.words(nextWords), .anyTime { $0.isPlain && !$0.hasClock && !$0.hasDayPart && !$0.isCycle }], role: nil) { m in
             let t = m.time(1)
-            // "next Friday" is next week's (Duckling); "the coming Friday" the one ahead.
-            if case .weekday = t.expression, m.word(0) == "next" || m.word(0) == "following" {
+            // "next Friday" is next week's (Duckling); "the coming Friday" the one ahead. So
+            // is "next weekend": "this weekend" is the one ahead.
+            if t.expression.isWeekdayOrWeekend, m.word(0) == "next" || m.word(0) == "following" {
                 var r = t
                 r.expression = .intersect(.cycle(.week, 1), t.expression)
                 return .time(r)
@@ -458,5 +459,15 @@ extension TimeValue {
     var isCycle: Bool {
         if case .cycle = expression { return true }
         return false
+    }
+}
+
+extension TimeExpression {
+    /// A day of the week or the weekend, which "next" takes from next week.
+    var isWeekdayOrWeekend: Bool {
+        switch self {
+        case .weekday, .weekend: return true
+        default: return false
+        }
     }
 }

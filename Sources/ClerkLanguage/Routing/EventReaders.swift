@@ -65,6 +65,10 @@ enum CreateReader {
             // length to assume.
             when = start
             if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) { slots[at].value = s.interval(start) }
+        } else if let said = read, let days = Self.weekendDays(said, zone: s.reference.timeZone) {
+            // "camping trip next weekend": Saturday and Sunday, all day.
+            when = days
+            if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) { slots[at].value = s.interval(days) }
         } else if let said = read, occasion == nil, let day = Self.dayAhead(said, zone: s.reference.timeZone) {
             // "dentist in 3 weeks": that day, not the hour of now three weeks on.
             when = day
@@ -153,6 +157,22 @@ enum CreateReader {
         start.known.remove(.end)
         start.rule = "start-of:" + said.rule
         return start
+    }
+
+    /// A weekend said alone ("this weekend", "next weekend", "the weekend"), which the reader
+    /// reads from Friday 18:00 to Monday (Duckling's), as an event: Saturday and Sunday, all
+    /// day. Nil for any other reading, or one with a clock time.
+    static func weekendDays(_ said: DateMatch, zone: Zone) -> DateMatch? {
+        guard said.parts.count == 1, said.parts[0].rule == "weekend", !said.known.contains(.time), said.recurrence == nil else { return nil }
+        let saturday = LocalDate(said.start, in: zone).adding(days: 1)
+        guard saturday.isoWeekday == 6 else { return nil }
+        var days = said
+        days.start = saturday.startOfDay(in: zone)
+        days.end = saturday.adding(days: 2).startOfDay(in: zone)
+        days.isAllDay = true
+        days.grain = .day
+        days.rule = "weekend-days:" + said.rule
+        return days
     }
 
     /// "in 3 weeks", "2 days from now", "in a month" with no time said: the whole day it

@@ -104,8 +104,26 @@ enum Vocabulary {
 
     // MARK: - Events and calendars
 
-    /// Nouns that name something that goes on a calendar.
-    static let eventNouns: WordSet = [
+    /// Nouns that name something that goes on a calendar, and their plurals ("standups",
+    /// "1:1s", "one-on-ones"; "show my standups" asks for events, not a contact).
+    static let eventNouns = withPlurals(eventNounsSaid)
+
+    /// `words` and the plural of each that does not end in "s" already.
+    static func withPlurals(_ words: [String]) -> WordSet {
+        var all = words
+        for w in words where !w.hasSuffix("s") && !w.hasSuffix("'s") {
+            if w.hasSuffix("x") || w.hasSuffix("ch") || w.hasSuffix("sh") {
+                all.append(w + "es")
+            } else if w.hasSuffix("y"), let before = w.dropLast().last, !"aeiou".contains(before) {
+                all.append(w.dropLast() + "ies")
+            } else {
+                all.append(w + "s")
+            }
+        }
+        return WordSet(all)
+    }
+
+    private static let eventNounsSaid: [String] = [
         "meeting", "meetings", "meet", "appointment", "appointments", "appt", "event", "events", "reminder", "reminders",
         "party", "parties", "birthday", "birthdays", "bday", "anniversary", "anniversaries", "lunch", "dinner", "breakfast",
         "brunch", "coffee", "call", "calls", "standup", "stand-up", "interview", "class", "classes", "practice", "game",

@@ -26,6 +26,9 @@ enum FollowUps {
     /// Words a follow-up may hold besides its change.
     static let filler: WordSet = ["instead", "too", "also", "please", "and", "then", "rather", "actually", "no", "oh", "as", "well", "it", "that", "this", "one", "event", "the", "to", "make"]
 
+    /// Words a place said alone starts with ("at La Tasca", "@ Nobu", "in room 4B").
+    static let placeStarts: WordSet = ["at", "@", "in"]
+
     static func route(_ s: Sentence, shape: Shape, known: Names) -> Route? {
         let head = shape.head
         let body = s.body
@@ -70,7 +73,9 @@ enum FollowUps {
         let hasInstead = cue && s.has(insteadWord)
         // Only a change can make a bare follow-up: a length, a reminder, a calendar, or "instead".
         let saysLength = cue && (s.first(in: lengthWords).map { Quantity.minutes(in: s, at: $0 + 1) != nil } ?? false)
-        guard hasInstead || saysLength || (cue && s.has(changeWords))
+        // "at La Tasca", "in room 4B" typed at a new event's card: its place.
+        let placeAlone = s.eventOnScreen && s.word(body.lowerBound, isIn: placeStarts) && !body.contains { s.isInDate($0) }
+        guard hasInstead || saysLength || placeAlone || (cue && s.has(changeWords))
                 || body.contains(where: { s.word($0, isIn: known.calendarWordSet) }) else { return nil }
         var used = s.usedOutsideBody
         // The mask handed over, not shared: the details' first mark copied a shared one.
@@ -79,7 +84,8 @@ enum FollowUps {
         let leftover = body.filter { !used[$0] && !s.word($0, isIn: filler) && !s.tokens[$0].isMark && !s.isInDate($0) }
         guard leftover.isEmpty else { return nil }
         if details.durationMinutes != nil || details.calendar != nil || !details.reminderMinutes.isEmpty
-            || (hasInstead && (details.location != nil || !details.dates.isEmpty || !details.attendees.isEmpty)) {
+            || (hasInstead && (details.location != nil || !details.dates.isEmpty || !details.attendees.isEmpty))
+            || (placeAlone && details.location != nil) {
             return Route(rule: .followUp(.bare), command: body.lowerBound..<body.lowerBound)
         }
         return nil

@@ -155,6 +155,15 @@ public enum Renderer {
         return "It's \(text.weekday(day)) \(day.day) \(DateText.months[day.month - 1]) \(day.year), \(text.clock(now)) (\(text.zone.identifier))."
     }
 
+    /// "what day is christmas": "Friday 25 December 2026 (in 21 days)."
+    static func dayAsked(_ day: LocalDate, text: DateText, now: Date) -> String {
+        let today = text.localDate(now)
+        let name = "\(text.weekday(day)) \(day.day) \(DateText.months[day.month - 1]) \(day.year)"
+        if day == today { return name + " (today)." }
+        if day < today { return name + " (\(day.days(until: today)) days ago)." }
+        return name + " (" + away(day.startOfDay(in: text.zone), text: text, now: now) + ")."
+    }
+
     /// "Lunch with Ana" from "lunch with Ana": the first letter up, nothing else changed.
     static func capitalizedTitle(_ text: String) -> String {
         let trimmed = text.trimmingSpaces()

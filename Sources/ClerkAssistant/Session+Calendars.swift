@@ -182,8 +182,14 @@ extension Session {
         // "what day is it", "what's the date today", "what time is it": the clock clerk keeps.
         if outOfScope.topic == .clock {
             let now = context.now.now()
-            return Reply(intent: .outOfScope, ok: true, message: Renderer.clockNow(now, text: DateText(zone: context.zone)),
-                         fields: [("now", .string(ClockText.rfc3339(now, zone: context.zone)))])
+            // "what day is christmas": that day; "what time is it in tokyo": there.
+            let text = DateText(zone: context.zone)
+            if let day = outOfScope.day, text.localDate(day.start) != text.localDate(now) {
+                return Reply(intent: .outOfScope, ok: true, message: Renderer.dayAsked(text.localDate(day.start), text: text, now: now))
+            }
+            let zone = outOfScope.zone.flatMap(Zone.init(identifier:)) ?? context.zone
+            return Reply(intent: .outOfScope, ok: true, message: Renderer.clockNow(now, text: DateText(zone: zone)),
+                         fields: [("now", .string(ClockText.rfc3339(now, zone: zone)))])
         }
         // "set my working hours to 9-5", "what's my time zone": the settings in force, and
         // where they are changed.

@@ -547,10 +547,17 @@ public struct OutOfScope: Sendable, Hashable {
     /// For a command-like line with a typo, the line as clerk would understand it
     /// ("delete notes.txt" for "delte notes.txt"), to ask "did you mean …?".
     public var didYouMean: String?
+    /// A clock question's day ("what day is christmas", "what's the date next friday"): the
+    /// answer names that day, not today.
+    public var day: Optional<DateMatch>
+    /// A clock question's place ("what time is it in new york"): its IANA zone.
+    public var zone: Optional<String>
 
     public init(topic: OutOfScopeTopic? = nil, didYouMean: String? = nil) {
         self.topic = topic
         self.didYouMean = didYouMean
+        day = nil
+        zone = nil
     }
 }
 

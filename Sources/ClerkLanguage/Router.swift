@@ -78,6 +78,16 @@ public struct Router: Sendable {
         return moved
     }
 
+    /// The zone of a place a clock question names after "in" ("what time is it in new
+    /// york", "… in Tokyo", "… in Europe/Berlin"), from the reader's tables of places.
+    static func placeAsked(_ s: Sentence) -> String? {
+        guard let at = s.first(in: ["in"]), at + 1 < s.body.upperBound else { return nil }
+        let words = (at + 1..<s.body.upperBound).filter { s.kind($0) != .mark }.map { s.word($0) }
+        if words.count == 1, let zone = DateRules.zoneCities[words[0]] ?? DateRules.ianaNames[words[0]] ?? DateRules.zoneNames[words[0]] { return zone }
+        if words.count == 2, let zone = DateRules.twoWordCities[words[0] + " " + words[1]] { return zone }
+        return nil
+    }
+
     /// Reads `text` with its dates already read by a `DateReader` (the benchmark uses it to
     /// time routing alone). `dates` must be what the reader found in this `text`.
     public func understand(_ text: String, dates: [DateMatch], at reference: ReferenceTime, known: KnownNames = .none) -> Understanding {
@@ -154,7 +164,12 @@ public struct Router: Sendable {
             let topic = route.rule.topic
             let guess = suggest ? didYouMean(clue.s, dates: dates, at: reference, known: known) : nil
             if let topic { slots.append(Slot(kind: .topic, ranges: [], value: topic.rawValue, rule: route.rule.name)) }
-            intent = .outOfScope(OutOfScope(topic: topic, didYouMean: guess))
+            var outOfScope = OutOfScope(topic: topic, didYouMean: guess)
+            if topic == .clock {
+                outOfScope.day = dates.first { $0.known.contains(.date) && !$0.known.contains(.time) && $0.recurrence == nil }
+                outOfScope.zone = Self.placeAsked(clue.s)
+            }
+            intent = .outOfScope(outOfScope)
         }
         // One slot or none, the usual, is in order: the sort's set-up cost ~300 instructions.
         if slots.count > 1 {

@@ -128,6 +128,8 @@ enum IntentSummary {
         case .outOfScope(let o):
             add("topic", o.topic?.rawValue)
             add("didYouMean", o.didYouMean)
+            add("day", time(o.day))
+            add("zone", o.zone)
         case .lastChange:
             out.append("last change")
         case .calendars, .help, .login, .logout, .status, .undo, .quit:

@@ -561,8 +561,11 @@ enum Classifier {
             && !words.contains("event") && !words.contains("meeting")
         // "what's the date of the first Friday of May", "what day is Easter": a date, not an event.
         var asksDateOf = false
-        if let at = s.first(in: ["date", "day"]), ["of", "is"].contains(s.word(at + 1)), at + 2 < s.body.upperBound {
-            asksDateOf = (at + 2..<s.body.upperBound).allSatisfy { s.isInDate($0) || s.word($0, isIn: Vocabulary.beforeADate) }
+        // ("what's the date next friday", "what date was last monday": the day right after.)
+        if let at = s.first(in: ["date", "day"]), at + 1 < s.body.upperBound {
+            let from = s.isInDate(at + 1) ? at + 1 : ["of", "is", "was", "will"].contains(s.word(at + 1)) ? at + 2 : s.body.upperBound
+            asksDateOf = from < s.body.upperBound
+                && (from..<s.body.upperBound).allSatisfy { s.isInDate($0) || s.word($0, isIn: Vocabulary.beforeADate) || s.kind($0) == .mark }
         }
         return asksClock || asksDate || asksDateOf
     }

@@ -105,7 +105,7 @@ enum IntentSummary {
         case .fileWrite(let w):
             add("file", w.name)
             switch w.operation {
-            case .create(let content): out.append("create=\(content)")
+            case .create(let content): out.append("create=" + content.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "|"))
             case .append(let lines): add("append", lines.joined(separator: "|"))
             case .replace(let old, let new): add("replace", "\(old)->\(new)")
             case .removeLines(let lines): add("remove", lines.joined(separator: "|"))

@@ -469,8 +469,16 @@ enum FilePhrases {
             var content = ""
             if let file, let w = s.first(in: ["with", "containing", "saying", "that", "says"], from: file.tokens.upperBound), w + 1 < body.upperBound {
                 let range = (w + 1)..<body.upperBound
-                content = unquoted(typed(s, range))
-                slots.append(s.slot(.content, range, value: content, rule: "file-content"))
+                // A list made with its items ("make a todo list with call mom, pay rent and buy
+                // stamps"): one line each, as when they are added to it.
+                if isListName(name) {
+                    let items = lines(s, range)
+                    content = items.joined(separator: "\n")
+                    slots.append(s.slot(.content, range, value: items.joined(separator: "|"), rule: "list-items"))
+                } else {
+                    content = unquoted(typed(s, range))
+                    slots.append(s.slot(.content, range, value: content, rule: "file-content"))
+                }
             } else if let file, file.tokens.upperBound < body.upperBound, afterColon(s, file) {
                 let range = file.tokens.upperBound..<body.upperBound
                 content = unquoted(typed(s, range).drop { $0 == ":" || $0 == " " })
@@ -487,6 +495,14 @@ enum FilePhrases {
             slots.append(s.slot(.content, range, value: line, rule: "note"))
             return .fileWrite(FileWrite(name: notes, operation: .append(lines: [line])))
         }
+    }
+
+    static let listNameWords = ["list", "todo", "to-do", "todos", "groceries", "grocery", "shopping", "checklist", "packing"]
+
+    /// True for a file named as a list ("todo-list.txt", "groceries.txt", "packing.md").
+    static func isListName(_ name: String) -> Bool {
+        let stem = name.lowercased().split(separator: ".").first.map(String.init) ?? ""
+        return stem.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == " " }).contains { listNameWords.contains(String($0)) }
     }
 
     /// True when a colon follows the file's name ("groceries.txt: eggs").
@@ -625,7 +641,10 @@ enum FilePhrases {
     /// Verbs of a file's lines holding some text ("which file mentions milk").
     static let mentionVerbs: WordSet = ["mention", "mentions", "mentioning", "contain", "contains", "containing", "say", "says", "saying",
                                         "include", "includes", "including", "has", "have"]
-    static let lineWords: WordSet = ["line", "lines"]
+    /// A line of a file, or an item of a list ("the second item of my todo list").
+    static let lineWords: WordSet = ["line", "lines", "item", "items", "entry", "entries"]
+    static let oneLineWords: WordSet = ["line", "item", "entry"]
+    static let manyLineWords: WordSet = ["lines", "items", "entries"]
     static let ordinals: [String: Int] = ["first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
                                           "eighth": 8, "ninth": 9, "tenth": 10, "1st": 1, "2nd": 2, "3rd": 3]
     static let smallNumbers: [String: Int] = ["one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -647,9 +666,9 @@ enum FilePhrases {
             || s.word(at - 1) == "the" && s.word(at - 2) == "count" {
             return .count
         }
-        if s.word(at) == "line", let n = count(s, at + 1), s.tokens[at + 1].kind == .number { return .number(n) }
+        if s.word(at, isIn: oneLineWords), let n = count(s, at + 1), s.tokens[at + 1].kind == .number { return .number(n) }
         let before = s.word(at - 1)
-        if s.word(at) == "line" {
+        if s.word(at, isIn: oneLineWords) {
             if before == "last" || before == "bottom" { return .number(-1) }
             if before == "top" { return .number(1) }
             if let n = ordinals[before] { return s.word(at - 2) == "last" ? .number(-n) : .number(n) }
@@ -669,7 +688,7 @@ enum FilePhrases {
     /// or "lines 2 and 3", "lines 2, 4 and 5", "lines 2-4", "lines 2 to 4" (at most 1,000).
     static func lineNumbers(_ s: Sentence, before end: Int) -> [Int]? {
         if case .number(let n)? = linePick(s, before: end) { return [n] }
-        guard let at = s.first(in: ["lines"], until: end) else { return nil }
+        guard let at = s.first(in: manyLineWords, until: end) else { return nil }
         var numbers: [Int] = []
         var i = at + 1
         while i < end {

@@ -273,6 +273,21 @@ extension Renderer {
         return DateText.until(instant, from: now)
     }
 
+    /// "any conflicts next week": "No overlapping events from Mon 7 Dec to Sun 13 Dec.", or
+    /// a count and one line a pair: "  Mon 7 Dec  13:00–14:00 Lunch  ↔  13:30–14:30 Review".
+    static func overlaps(_ pairs: [(Event, Event)], from: Date, to: Date, text: DateText, now: Date) -> String {
+        let span = spanWords(from: from, to: to, text: text, now: now)
+        guard !pairs.isEmpty else { return "No overlapping events \(span)." }
+        var lines = [pairs.count == 1 ? "1 overlap \(span):" : "\(pairs.count) overlaps \(span):"]
+        for (a, b) in pairs {
+            func timed(_ e: Event) -> String {
+                text.clockRange(e.when.startInstant(in: text.zone), e.when.endInstant(in: text.zone)) + " " + e.title.oneLine
+            }
+            lines.append("  \(text.shortDay(text.localDate(a.when.startInstant(in: text.zone))))  \(timed(a))  ↔  \(timed(b))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// "is the dentist on friday" when it is not: "No — 'Dentist' is on Thu 10 Dec 2026,
     /// 16:30–17:15."; of a series, "is next on".
     static func elsewhen(_ event: Event, text: DateText) -> String {

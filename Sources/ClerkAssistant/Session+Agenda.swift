@@ -96,6 +96,14 @@ extension Session {
                          fields: [("events", .array([eventJSON(next, names)]))])
         }
 
+        // "any conflicts next week": the pairs of events that overlap.
+        if query.wantsOverlaps {
+            let pairs = Self.overlaps(events, zone: context.zone)
+            let message = Renderer.overlaps(pairs, from: from, to: to, text: text, now: now)
+            let names = calendarNames()
+            return Reply(intent: .queryAgenda, ok: true, message: message,
+                         fields: [("overlaps", .array(pairs.map { .array([eventJSON($0.0, names), eventJSON($0.1, names)]) }))])
+        }
         // "how many days until christmas": the day said, counted to.
         if query.asks == .until, query.words == nil, let when = query.when {
             // ("until christmas" is read from now to the day's end: the day is its last.)
@@ -289,6 +297,21 @@ extension Session {
     /// Events matching words and a person. When every word together finds nothing, the
     /// words that name a kind of event ("appointment", "meeting") are dropped and the rest
     /// tried, so "my next dentist appointment" finds "Dentist".
+    /// The pairs of timed events that overlap, in order of the first's start (all-day events
+    /// overlap everything and are left out).
+    static func overlaps(_ events: [Event], zone: Zone) -> [(Event, Event)] {
+        let timed = events.filter { !$0.when.isAllDay }.sorted { $0.when.startInstant(in: zone) < $1.when.startInstant(in: zone) }
+        var pairs: [(Event, Event)] = []
+        for (k, first) in timed.enumerated() {
+            let end = first.when.endInstant(in: zone)
+            for second in timed[(k + 1)...] {
+                guard second.when.startInstant(in: zone) < end else { break }
+                pairs.append((first, second))
+            }
+        }
+        return pairs
+    }
+
     /// The answer to one thing asked of the event a question names (`AgendaQuery.asks`), when
     /// the words found one event (or one series: its next time); nil to show what was found
     /// as a list. "is the dentist on friday" with no dentist then looks a year ahead for it.

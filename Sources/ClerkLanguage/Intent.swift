@@ -275,6 +275,8 @@ public struct AgendaQuery: Sendable, Hashable {
     /// What is asked of the one event the words name ("how long is the dentist", "where is
     /// the team dinner", "is the review on friday"); nil for the event itself.
     public var asks: Optional<EventAspect>
+    /// "any conflicts next week", "am I double-booked tomorrow": the events that overlap.
+    public var wantsOverlaps: Bool
 
     public init(
         when: DateMatch? = nil, range: DateInterval? = nil, calendar: CalendarMention? = nil, words: String? = nil,
@@ -282,6 +284,7 @@ public struct AgendaQuery: Sendable, Hashable {
         dayPart: DayPart? = nil, isMoment: Bool = false, wantsCount: Bool = false, asks: EventAspect? = nil
     ) {
         self.asks = asks
+        wantsOverlaps = false
         self.wantsCount = wantsCount
         self.when = when
         self.range = range

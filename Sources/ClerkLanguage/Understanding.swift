@@ -86,6 +86,8 @@ public struct Slot: Sendable, Hashable {
         case next
         /// "how many", "count": the answer is a count of events.
         case count
+        /// "any conflicts next week", "do I have overlapping meetings": events that overlap.
+        case overlaps
         /// "all", "everything", "clear my calendar": every matching event.
         case all
         /// "the weekly sync", "the standup series": a repeating event as a whole.

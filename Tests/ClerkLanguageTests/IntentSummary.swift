@@ -55,6 +55,7 @@ enum IntentSummary {
             flag("moment", q.isMoment)
             flag("count", q.wantsCount)
             add("asks", q.asks?.rawValue)
+            flag("overlaps", q.wantsOverlaps)
         case .updateEvent(let r, let c):
             reference(r)
             add("new.when", time(c.when))

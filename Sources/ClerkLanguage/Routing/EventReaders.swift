@@ -434,6 +434,16 @@ enum AgendaReader {
             for i in cue { details.used[i] = true }
             slots.append(s.slot(.count, cue, value: "true", rule: "count"))
         }
+        // "any conflicts next week", "am I double-booked tomorrow", "overlapping meetings".
+        var wantsOverlaps = false
+        let doubleBooked = s.first(in: ["double"]).flatMap { s.word($0 + 1, isIn: Self.bookedWords) ? $0 : nil }
+        if !wantsFreeTime, let at = doubleBooked ?? s.first(in: Self.overlapWords) {
+            wantsOverlaps = true
+            var end = at + 1
+            if s.word(at, is: "double"), s.word(end, isIn: Self.bookedWords) { end += 1 }
+            for i in at..<end { details.used[i] = true }
+            slots.append(s.slot(.overlaps, at..<end, value: "true", rule: "overlap-word"))
+        }
         var wantsNext = false
         if let next = s.first(in: Self.nextWord), !s.isInDate(next) {
             wantsNext = true
@@ -448,10 +458,16 @@ enum AgendaReader {
         var asks = words == nil || wantsFreeTime || wantsCount ? nil : aspect(s, saysWhen: when != nil)
         // "how many days until christmas": the time to a day, no event named.
         if words == nil, !wantsFreeTime, when != nil, aspect(s, saysWhen: true) == .until { asks = .until }
-        return .queryAgenda(AgendaQuery(when: when, range: range, calendar: details.calendar, words: words, attendee: attendee,
-                                        wantsFreeTime: wantsFreeTime, slotMinutes: slotMinutes, wantsNext: wantsNext,
-                                        dayPart: dayPart, isMoment: isMoment, wantsCount: wantsCount, asks: asks))
+        var query = AgendaQuery(when: when, range: range, calendar: details.calendar, words: words, attendee: attendee,
+                                wantsFreeTime: wantsFreeTime, slotMinutes: slotMinutes, wantsNext: wantsNext,
+                                dayPart: dayPart, isMoment: isMoment, wantsCount: wantsCount, asks: asks)
+        query.wantsOverlaps = wantsOverlaps
+        return .queryAgenda(query)
     }
+
+    static let overlapWords: WordSet = ["conflict", "conflicts", "conflicting", "clash", "clashes", "clashing", "overlap", "overlaps",
+                                        "overlapping", "double-booked"]
+    static let bookedWords: WordSet = ["booked", "bookings", "booking"]
 
     static let whereWords: WordSet = ["where", "where's", "wheres"]
     static let whenWords: WordSet = ["when", "what"]

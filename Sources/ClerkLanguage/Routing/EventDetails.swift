@@ -572,9 +572,11 @@ struct EventDetails {
             if w == "location" { start += 1 }
             guard start < range.upperBound, !used[start], isPlaceStart(s, start) else { continue }
             if w == "in" {
-                // "in" names a place only with a place noun or a capitalised name ("in room 4B", "in Madrid").
+                // "in" names a place only with a place noun, a capitalised name or a city the
+                // reader knows ("in room 4B", "in Madrid", "in lisbon").
                 let next = s.word(start) == "the" || s.word(start) == "my" ? start + 1 : start
-                guard next < range.upperBound, s.word(next, isIn: Vocabulary.placeNouns) || (s.tokens[next].isCapitalized && !s.isInDate(next)) else { continue }
+                guard next < range.upperBound, s.word(next, isIn: Vocabulary.placeNouns)
+                        || ((s.tokens[next].isCapitalized || Self.isCity(s, next)) && !s.isInDate(next)) else { continue }
             }
             var end = start
             while end < range.upperBound, !used[end], !s.tokens[end].isMark, !isPlaceBoundary(s, end, start: start) { end += 1 }
@@ -592,6 +594,11 @@ struct EventDetails {
             slots.append(s.slot(.location, i..<end, value: place, rule: w == "in" ? "in-place" : "at-place"))
             i = end - 1
         }
+    }
+
+    /// True for a city the date reader knows by name ("lisbon", "new york").
+    static func isCity(_ s: Sentence, _ i: Int) -> Bool {
+        DateRules.zoneCities[s.word(i)] != nil || DateRules.twoWordCities[s.word(i) + " " + s.word(i + 1)] != nil
     }
 
     /// A place cannot start with a number or a time word ("at 5", "at noon", "at five").

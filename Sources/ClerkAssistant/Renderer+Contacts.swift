@@ -91,6 +91,15 @@ extension Renderer {
         "No contact named '\(said)'. Did you mean \(closest)? [Y/n]"
     }
 
+    /// After a birthday: " — 36 on Thu 10 Dec (in 6 days).", " — today, 36.", " — next on
+    /// Thu 10 Dec (in 6 days)." without a year of birth.
+    static func birthdayNext(_ day: LocalDate, age: Int?, text: DateText, now: Date) -> String {
+        let today = text.localDate(now)
+        if day == today { return age.map { " — today, \($0)." } ?? " — today." }
+        let when = (day.year == today.year ? text.shortDay(day) : text.day(day)) + " (" + away(day.startOfDay(in: text.zone), text: text, now: now) + ")"
+        return age.map { " — \($0) on \(when)." } ?? " — next on \(when)."
+    }
+
     /// "Carla Gomez's birthday: Sat 5 Dec (on your calendar as 'Carla's birthday')".
     static func birthdayFromCalendar(_ contact: Contact, _ event: Event, text: DateText) -> String {
         let owner = contact.name.oneLine + (contact.name.oneLine.hasSuffix("s") ? "'" : "'s")

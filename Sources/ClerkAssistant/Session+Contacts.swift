@@ -56,12 +56,31 @@ extension Session {
             if query.field == .birthday, contact.birthday == nil, let event = birthdayEvent(of: contact) {
                 return Reply(intent: .contactLookup, ok: true, message: Renderer.birthdayFromCalendar(contact, event, text: DateText(zone: context.zone)), fields: json)
             }
-            let message = query.field == .all
+            var message = query.field == .all
                 ? Renderer.contactCard(contact, style: context.style)
                 : Renderer.contactField(contact, query.field)
+            // "when is Ana's birthday", "how old is Ana": the next one too, and the age then.
+            if query.field == .birthday, let next = nextBirthday(of: contact) {
+                let text = DateText(zone: context.zone)
+                message += Renderer.birthdayNext(next.day, age: next.age, text: text, now: context.now.now())
+            }
             return Reply(intent: .contactLookup, ok: true, message: message, fields: json)
         }
         return Reply(intent: .contactLookup, ok: true, message: Renderer.contactList(matches, field: query.field, style: context.style), fields: json)
+    }
+
+    /// The contact's next birthday from today (29 February kept on the 28th in other years),
+    /// with the age turned when the year of birth is known.
+    func nextBirthday(of contact: Contact) -> (day: LocalDate, age: Int?)? {
+        guard let birthday = contact.birthday, (1...12).contains(birthday.month), (1...31).contains(birthday.day) else { return nil }
+        let today = LocalDate(context.now.now(), in: context.zone)
+        for year in today.year...(today.year + 1) {
+            var day = LocalDate(year: year, month: birthday.month, day: birthday.day)
+            if birthday.month == 2, birthday.day == 29, !LocalDate.isLeap(year) { day.day = 28 }
+            guard day.day <= LocalDate.daysIn(month: day.month, year: year), day >= today else { continue }
+            return (day, birthday.year.map { year - $0 }.flatMap { $0 > 0 ? $0 : nil })
+        }
+        return nil
     }
 
     /// The next event in a year that is this contact's birthday by its title ("Carla's

@@ -207,6 +207,17 @@ enum WhenEdit {
         } else if let match = changes.when { result = apply(match, to: result, zone: zone) }
         if let minutes = changes.shiftMinutes { result = result.shifted(bySeconds: TimeInterval(minutes * 60)) }
         if let minutes = changes.durationMinutes { result = resize(result, minutes: minutes) }
+        if let minutes = changes.lengthenMinutes, case .timed(let start, let end, let zoneName) = result {
+            // Never shorter than five minutes.
+            result = .timed(start: start, end: max(start + 300, end + TimeInterval(minutes * 60)), timeZone: zoneName)
+        }
+        if let said = changes.newEnd, case .timed(let start, _, let zoneName) = result {
+            // The clock time said on the start's day, or the next day when that is not later.
+            let day = LocalDate(start, in: zone), clock = zone.wallClock(said.start).seconds
+            var end = zone.date(day, hour: clock / 3600, minute: clock % 3600 / 60)
+            if end <= start { end = zone.date(day.adding(days: 1), hour: clock / 3600, minute: clock % 3600 / 60) }
+            result = .timed(start: start, end: end, timeZone: zoneName)
+        }
         if changes.makesAllDay, case .timed(let start, _, _) = result {
             let day = LocalDate(start, in: zone)
             result = .allDay(start: day, end: day.adding(days: 1))
@@ -217,6 +228,7 @@ enum WhenEdit {
     /// True when an edit touches the timing at all.
     static func changesTiming(_ changes: EventChanges) -> Bool {
         changes.when != nil || changes.shiftMinutes != nil || changes.durationMinutes != nil || changes.makesAllDay
+            || changes.lengthenMinutes != nil || changes.newEnd != nil
     }
 
     /// `when` with a new length, keeping the start.

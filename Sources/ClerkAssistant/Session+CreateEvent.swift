@@ -347,7 +347,7 @@ extension Session {
                 card.draft.recurrence = card.draft.recurrence.filter { !ExceptionLines.isException($0) }
                     + ExceptionLines.lines(leftOut, when: card.draft.when, zone: context.zone)
             }
-            let saidLength = changes.durationMinutes != nil
+            let saidLength = changes.durationMinutes != nil || changes.lengthenMinutes != nil || changes.newEnd != nil
                 || changes.when.map { $0.known.contains(.end) || $0.known.contains(.duration) } ?? false
             if saidLength || card.draft.when.isAllDay { card.durationAssumed = false }
             card.placement = .said

@@ -120,7 +120,8 @@ extension Intent {
         case .createEvent(let request): return passes(request.durationMinutes) || request.reminderMinutes.contains(where: test)
         case .queryAgenda(let query): return passes(query.slotMinutes)
         case .updateEvent(_, let changes):
-            return passes(changes.durationMinutes) || passes(changes.shiftMinutes) || (changes.reminderMinutes ?? []).contains(where: test)
+            return passes(changes.durationMinutes) || passes(changes.shiftMinutes) || passes(changes.lengthenMinutes.map(abs))
+                || (changes.reminderMinutes ?? []).contains(where: test)
         default: return false
         }
     }
@@ -393,6 +394,11 @@ public struct EventChanges: Sendable, Hashable {
     public var reminderMinutes: Optional<[Int]>
     /// "make it all day".
     public var makesAllDay: Bool
+    /// A length added or taken off, in minutes ("30 minutes longer" → 30, "15 minutes
+    /// shorter" → -15, "extend it by an hour" → 60).
+    public var lengthenMinutes: Optional<Int>
+    /// A new end, the start kept ("make it end at 1pm", "make the review finish at 5").
+    public var newEnd: Optional<DateMatch>
     /// A part of the day said as the new time with no clock ("move it to the afternoon",
     /// "to monday morning"): the event starts where that part starts, keeping its length.
     public var startHint: Optional<StartHint>
@@ -417,6 +423,8 @@ public struct EventChanges: Sendable, Hashable {
         self.reminderMinutes = reminderMinutes
         self.makesAllDay = makesAllDay
         self.startHint = startHint
+        lengthenMinutes = nil
+        newEnd = nil
     }
 
     public var isEmpty: Bool { self == EventChanges() }

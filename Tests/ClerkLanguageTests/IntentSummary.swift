@@ -67,6 +67,8 @@ enum IntentSummary {
             add("add", people(c.addAttendees))
             add("remove", people(c.removeAttendees))
             add("shift", c.shiftMinutes.map(String.init))
+            add("lengthen", c.lengthenMinutes.map(String.init))
+            add("new.end", time(c.newEnd))
             add("new.rrule", c.recurrence)
             add("new.reminders", c.reminderMinutes?.map(String.init).joined(separator: "|"))
             flag("new.allDay", c.makesAllDay)

@@ -349,6 +349,9 @@ enum Classifier {
         if shape.headVerb == .create, s.phrase(of: Vocabulary.verbNounEvents, at: head) != nil {
             shape.headVerb = .none
         }
+        // "make the board meeting 30 minutes longer", "make my standup all day": "make" with
+        // an event named as one that is there and a change of it is a change, not a new event.
+        if shape.headVerb == .create, w0 == "make", makesAChange(s, at: head) { shape.headVerb = .update }
         shape.afterVerb = shape.headVerb == .none ? head : CommandWords.end(of: s, from: head)
         shape.remind = s.word(head, isA: .remindVerb) || isCreatePhrase(s, at: head) && s.word(head, isA: .remindPhraseStart)
             || isTellMeTo(s, at: head)
@@ -482,6 +485,20 @@ enum Classifier {
     }
 
     /// "set up", "write down", "take note", "don't forget", "i need a reminder".
+    static let definiteWords: WordSet = ["the", "my", "our", "this", "that", "tomorrow's", "today's", "friday's", "monday's"]
+    static let lengthChanges: WordSet = ["longer", "shorter", "earlier", "later", "all-day"]
+    static let boundWords: WordSet = ["start", "starts", "begin", "begins", "end", "ends", "finish", "finishes"]
+
+    /// "make the X longer/shorter/earlier/later/all day", "make the X start/end at …": a
+    /// change of an event named with "the" or "my" ("make a reservation" stays a new one).
+    static func makesAChange(_ s: Sentence, at head: Int) -> Bool {
+        guard s.word(head + 1, isIn: definiteWords) else { return false }
+        return s.body.contains { i in
+            i > head + 1 && (s.word(i, isIn: lengthChanges) || (s.word(i, is: "all") && s.word(i + 1, is: "day"))
+                || (s.word(i, isIn: boundWords) && i + 1 < s.body.upperBound && s.isInDate(i + 1)))
+        }
+    }
+
     static func isCreatePhrase(_ s: Sentence, at i: Int) -> Bool {
         s.phrase(of: Vocabulary.createPhrases, at: i) != nil
     }

@@ -817,6 +817,14 @@ enum UpdateReader {
             split = (body.lowerBound...lastDate).first { s.tokens[$0].date == d }
             if let at = split, at > body.lowerBound, s.word(at - 1, isIn: Vocabulary.datePrepositions) { split = at - 1 }
         }
+        // "make the review 30 minutes longer", "make the standup all day", "make the review
+        // end at 5": the change starts at its length, "all day" or "start"/"end".
+        if split == nil || verb == "make", Classifier.makesAChange(s, at: body.lowerBound),
+           let at = (route.command.upperBound + 1..<body.upperBound).first(where: { i in
+               Quantity.minutes(in: s, at: i) != nil || (s.word(i, is: "all") && s.word(i + 1, is: "day"))
+                   || s.word(i, isIn: Classifier.boundWords) || s.word(i, isIn: Classifier.lengthChanges) }) {
+            split = at
+        }
         // "push the dentist back an hour", "delay lunch by 30 minutes": else at a shift.
         if split == nil, let at = ChangeReader.shiftStart(s, in: route.command.upperBound..<body.upperBound, used: used, verb: verb) { split = at }
         let cut = split ?? body.upperBound
@@ -880,6 +888,10 @@ enum ChangeReader {
     /// Verbs whose bare length is a move later ("push it 15 min").
     static let pushVerbs: Set<String> = ["push", "delay", "postpone", "bump", "bumped", "slide", "shift"]
 
+    static let extendVerbs: Set<String> = ["extend", "lengthen", "prolong"]
+    static let shortenVerbs: Set<String> = ["shorten", "cut", "trim"]
+    static let endWords: WordSet = ["end", "ends", "finish", "finishes"]
+
     /// Words that close a shift after its length ("an hour later", "10 minutes back").
     static let shiftEnds: Set<String> = ["later", "back", "earlier", "forward", "sooner"]
 
@@ -933,6 +945,17 @@ enum ChangeReader {
         changes.location = details.location
         changes.addAttendees = details.attendees
         changes.durationMinutes = details.durationMinutes
+        // "30 minutes longer", "15 minutes shorter": the length read is a change of it.
+        if let minutes = details.durationMinutes,
+           let (i, next) = range.lazy.compactMap({ i in Quantity.minutes(in: s, at: i).map { (i, $0.next) } }).first(where: { $0.1 < s.count }),
+           ["longer", "more", "shorter", "less"].contains(s.word(next)) {
+            let shorter = ["shorter", "less"].contains(s.word(next))
+            changes.durationMinutes = nil
+            changes.lengthenMinutes = shorter ? -minutes : minutes
+            slots.removeAll { $0.kind == .duration && $0.value == String(minutes) }
+            slots.append(s.slot(.duration, i..<(next + 1), value: String(changes.lengthenMinutes!), rule: "lengthen"))
+            details.used[next] = true
+        }
         changes.reminderMinutes = details.reminderMinutes.isEmpty ? nil : details.reminderMinutes
         changes.recurrence = details.dates.lazy.compactMap { s.dates[$0].recurrence }.first
         // "make it weekly" names no day: the event keeps its date and only repeats.
@@ -941,11 +964,29 @@ enum ChangeReader {
         }
         // Only "all day" said makes an event all-day; "move it to Friday" keeps its time.
         if details.slots.contains(where: { $0.kind == .allDay }) { changes.makesAllDay = true }
+        // "make it end at 1pm", "finish at 5": the end moves, the start stays.
+        if let when = changes.when, when.known.contains(.time), !when.known.contains(.end),
+           s.word(range.lowerBound, isIn: Self.endWords) || s.word(range.lowerBound - 1, isIn: Self.endWords) {
+            changes.newEnd = when
+            changes.when = nil
+            if let at = slots.lastIndex(where: { $0.kind == .when && $0.ranges.first == when.range }) { slots[at].rule = "new-end:" + when.rule }
+        }
         // "an hour later", "back 30 minutes", "15 minutes earlier".
         for i in range where !details.used[i] {
             if let (minutes, next) = Quantity.minutes(in: s, at: i) {
                 let before = i > 0 ? s.word(i - 1) : ""
                 let after = s.word(next)
+                // "30 minutes longer", "15 minutes shorter", "extend it by an hour": the length
+                // changed by that much, not made that long.
+                let longer = ["longer", "more"].contains(after) || (Self.extendVerbs.contains(verb) && (before == "by" || after != "long"))
+                let shorter = ["shorter", "less"].contains(after) || (Self.shortenVerbs.contains(verb) && (before == "by" || after != "long"))
+                if longer || shorter, before != "to", before != "for" {
+                    changes.lengthenMinutes = shorter ? -minutes : minutes
+                    let end = min(next + (["longer", "more", "shorter", "less"].contains(after) ? 1 : 0), range.upperBound)
+                    slots.append(s.slot(.duration, i..<end, value: String(changes.lengthenMinutes!), rule: "lengthen"))
+                    for k in max(range.lowerBound, i - 1)..<end { details.used[k] = true }
+                    break
+                }
                 if ["later", "back"].contains(after) || before == "back" || before == "later" {
                     changes.shiftMinutes = minutes
                 } else if before == "by", Self.shiftVerbs.contains(verb) {

@@ -352,6 +352,11 @@ enum Classifier {
         // "make the board meeting 30 minutes longer", "make my standup all day": "make" with
         // an event named as one that is there and a change of it is a change, not a new event.
         if shape.headVerb == .create, w0 == "make", makesAChange(s, at: head) { shape.headVerb = .update }
+        // "start the review 15 minutes earlier", "begin the standup 10 minutes later": a move.
+        if shape.headVerb == .none, w0 == "start" || w0 == "begin", makesAChange(s, at: head),
+           s.body.contains(where: { s.word($0, is: "earlier") || s.word($0, is: "later") }) {
+            shape.headVerb = .update
+        }
         shape.afterVerb = shape.headVerb == .none ? head : CommandWords.end(of: s, from: head)
         shape.remind = s.word(head, isA: .remindVerb) || isCreatePhrase(s, at: head) && s.word(head, isA: .remindPhraseStart)
             || isTellMeTo(s, at: head)

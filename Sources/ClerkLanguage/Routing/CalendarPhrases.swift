@@ -104,7 +104,8 @@ enum CalendarPhrases {
         guard !range.isEmpty, range.count <= 4 else { return false }
         return range.allSatisfy { i in
             let t = s.tokens[i]
-            return !t.isInDate && !t.isMark && !Vocabulary.allWords.contains(t.word) && !t.is([.listingNoun, .eventNoun, .pronoun])
+            return !t.isInDate && !t.isMark && !Vocabulary.allWords.contains(t.word) && !t.is([.listingNoun, .pronoun])
+                && (!t.is(.eventNoun) || Vocabulary.eventNounPluralsAdded.contains(t.word))
                 && t.word != "calendar" && !Vocabulary.calendarPrepositions.contains(t.word) && !Vocabulary.relationOwners.contains(t.word)
         }
     }

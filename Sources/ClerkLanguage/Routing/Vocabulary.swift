@@ -107,6 +107,8 @@ enum Vocabulary {
     /// Nouns that name something that goes on a calendar, and their plurals ("standups",
     /// "1:1s", "one-on-ones"; "show my standups" asks for events, not a contact).
     static let eventNouns = withPlurals(eventNounsSaid)
+    /// The plurals `withPlurals` added, which may still name a calendar ("the Trips calendar").
+    static let eventNounPluralsAdded = WordSet(eventNouns.filter { !eventNounsSaid.contains($0) })
 
     /// `words` and the plural of each that does not end in "s" already.
     static func withPlurals(_ words: [String]) -> WordSet {

@@ -122,7 +122,9 @@ enum Classifier {
     /// "schedule for next monday", "schedule tomorrow": the noun and a day, nothing else.
     static func scheduleOfADay(_ s: Sentence) -> Bool {
         let head = s.body.lowerBound
-        guard s.word(head) == "schedule", s.body.count > 1 else { return false }
+        // Compared where the word lies (`word(_:is:)`): asked of every line the noun-phrase
+        // rule sees, and `s.word(head) == …` copied the word out first.
+        guard s.word(head, is: "schedule"), s.body.count > 1 else { return false }
         return s.body.dropFirst().allSatisfy { s.isInDate($0) || s.tokens[$0].isMark || ["for", "on", "my"].contains(s.word($0)) }
             && s.body.contains { s.isInDate($0) }
     }
@@ -290,7 +292,7 @@ enum Classifier {
             if scheduleOfADay(c.s) { return true }
             guard shape.headVerb == .none, !hasVerb(c.s) else { return false }
             // ("free time tomorrow afternoon", "free slots on friday" ask, whatever the time.)
-            let freeRoom = c.s.word(c.head) == "free" && (c.s.word(c.head + 1, isIn: Vocabulary.roomNouns) || c.s.word(c.head + 1) == "slots")
+            let freeRoom = c.s.word(c.head, is: "free") && (c.s.word(c.head + 1, isIn: Vocabulary.roomNouns) || c.s.word(c.head + 1) == "slots")
             return shape.hasListingNoun || freeRoom || everythingOn(c.s) || myDayAlone(c.s) || (!shape.hasTimeOfDay && (shape.hasFreeWord || (shape.hasUpcomingWord && shape.hasEventNoun)
                 || (shape.hasCalendarNoun && !hasSingularEvent(c.s))))
         }, route: { $0.route(.nounPhrase) }),

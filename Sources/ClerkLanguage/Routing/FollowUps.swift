@@ -71,7 +71,8 @@ enum FollowUps {
         // Only a change can make a bare follow-up: a length, a reminder, a calendar, or "instead".
         let saysLength = cue && (s.first(in: lengthWords).map { Quantity.minutes(in: s, at: $0 + 1) != nil } ?? false)
         guard hasInstead || saysLength || (cue && s.has(changeWords))
-                || body.contains(where: { s.word($0, isIn: known.calendarWordSet) }) else { return nil }
+                // (No calendars known, as in `clerk parse`: no pass over the body.)
+                || !known.calendarWordSet.isEmpty && body.contains(where: { s.word($0, isIn: known.calendarWordSet) }) else { return nil }
         var used = s.usedOutsideBody
         // The mask handed over, not shared: the details' first mark copied a shared one.
         let details = EventDetails(s, range: body, known: known, used: consume used)

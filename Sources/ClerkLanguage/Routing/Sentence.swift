@@ -122,6 +122,9 @@ struct Sentence {
 
     var count: Int { tokens.count }
 
+    // Not inlined: inlined into a rule, the read through the buffer was made a copy of the
+    // whole term (through its value witnesses) again, for one word.
+    @inline(never)
     func word(_ i: Int) -> String {
         guard i >= 0 && i < tokens.count else { return "" }
         // Read through the buffer: `tokens[i].word`, inlined into a rule, copied the whole

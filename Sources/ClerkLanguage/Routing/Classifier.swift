@@ -315,6 +315,9 @@ enum Classifier {
     ]
 
 
+    /// The words `measure` switches on for a reminder.
+    static let remindSwitchWords: WordSet = ["remind", "reminded", "remember", "forget", "tell"]
+
     /// Reads the shape of a sentence once.
     static func measure(_ s: Sentence) -> Shape {
         // The verb may follow a date said first ("on Tuesday remind me …", "tomorrow cancel …").
@@ -389,17 +392,21 @@ enum Classifier {
                 if isA(.listingNoun) { shape.hasListingNoun = true }
                 if isA(.upcoming) { shape.hasUpcomingWord = true }
                 if isA(.free), w != "off", w != "break" { shape.hasFreeWord = true }
-                if isA(.contactNoun) || (w == "book" && (s.word(i - 1) == "address" || s.word(i - 1) == "phone")) {
+                if isA(.contactNoun) || (Sentence.same(w, "book") && (s.word(i - 1) == "address" || s.word(i - 1) == "phone")) {
                     shape.hasContactNoun = true
                 }
                 if shape.contactField == nil, isA(.contactField), let field = Vocabulary.contactFields[tokens[i]], field != .all { shape.contactField = field }
                 if isA(.fileNoun) { shape.hasFileNoun = true }
                 if shape.pronounAt == nil, isA(.pronoun), i > head { shape.pronounAt = i }
+                // The words of the switch seen from the key's bit first: compared by the switch,
+                // each word of the body that is none of the five cost five string comparisons.
+                if Self.remindSwitchWords.mayContain(key: tokens[i].key) {
                 switch w {
                 case "remind", "reminded", "remember": shape.remind = true
                 case "forget": if s.word(i - 1, isA: .dont) || s.word(i - 1) == "me" && s.word(i - 2) == "let" { shape.remind = true }
                 case "tell": if isTellMeTo(s, at: i) { shape.remind = true }
                 default: break
+                }
                 }
                 if shape.deleteAt == nil, i > head || shape.headVerb == .delete {
                     if isA(.deleteVerb) && !isA(.headOnlyDelete) {

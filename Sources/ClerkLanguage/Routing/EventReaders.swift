@@ -146,7 +146,8 @@ enum CreateReader {
     /// "late morning", "early afternoon" as the only time said: its start, an hour long.
     static func stretchStart(_ said: DateMatch) -> DateMatch? {
         guard !said.known.contains(.duration), said.recurrence == nil,
-              said.parts.contains(where: { $0.role == "time" && $0.rule == "part-of-part-of-day" }),
+              // (By length first, `Sentence.same`: asked of every part of every new event's time.)
+              said.parts.contains(where: { Sentence.same($0.role, "time") && Sentence.same($0.rule, "part-of-part-of-day") }),
               !said.parts.contains(where: { ($0.role == "time" || $0.role == "end") && $0.rule != "part-of-part-of-day" }) else { return nil }
         var start = said
         start.end = said.start + 3600

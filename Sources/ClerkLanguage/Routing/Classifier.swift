@@ -335,7 +335,7 @@ enum Classifier {
             && Vocabulary.deletePhrases.contains(where: { s.matches($0, at: head) && $0.count > 1 && $0[0] != "no" && $0[0] != "any" }) {
             shape.headVerb = .delete
         } else if s.word(head, isA: .updateVerb) && !(w0 == "bring" && s.word(head + 1) != "forward")
-                    || (w0 == "put" && s.word(head + 1) == "off") {
+                    || (Sentence.same(w0, "put") && s.word(head + 1, is: "off")) {
             // "put off the dentist until monday" moves it, where "put lunch on friday" makes one.
             shape.headVerb = .update
         } else if s.word(head, isA: .createVerb) || isCreatePhrase(s, at: head) {
@@ -359,7 +359,7 @@ enum Classifier {
             || isTellMeTo(s, at: head)
 
         let afterDate = head > s.body.lowerBound && s.word(head, isA: .copula)
-        shape.isQuestion = (s.word(head, isA: .questionWord) && !afterDate) || s.word(s.body.upperBound) == "?"
+        shape.isQuestion = (s.word(head, isA: .questionWord) && !afterDate) || s.word(s.body.upperBound, is: "?")
             || s.phrase(of: Vocabulary.questionHeads, at: head) != nil
             || (shape.headVerb == .none && s.first(of: Vocabulary.questionsInside, startingWith: .questionInsideStart) != nil)
         if shape.headVerb == .create && (w0 == "notify" || w0 == "alert") { shape.isQuestion = false }
@@ -438,7 +438,9 @@ enum Classifier {
         }
         // "remind me" at the head of a question is still a reminder ("can you remind me …").
         if shape.remind, shape.headVerb == .none, w0 == "remind" { shape.headVerb = .create }
-        if w0 == "remind" || w0 == "remember" { shape.isQuestion = false }
+        // (Compared by length first, as the head's "put" and the last "?" above: `==` called the
+        // string comparison for every line, whose head is seldom any of these.)
+        if Sentence.same(w0, "remind") || Sentence.same(w0, "remember") { shape.isQuestion = false }
         return shape
     }
 

@@ -122,7 +122,9 @@ enum Classifier {
     /// "schedule for next monday", "schedule tomorrow": the noun and a day, nothing else.
     static func scheduleOfADay(_ s: Sentence) -> Bool {
         let head = s.body.lowerBound
-        guard s.word(head) == "schedule", s.body.count > 1 else { return false }
+        // Compared where the word lies (`word(_:is:)`): asked of every line the noun-phrase
+        // rule sees, and `s.word(head) == …` copied the word out first.
+        guard s.word(head, is: "schedule"), s.body.count > 1 else { return false }
         return s.body.dropFirst().allSatisfy { s.isInDate($0) || s.tokens[$0].isMark || ["for", "on", "my"].contains(s.word($0)) }
             && s.body.contains { s.isInDate($0) }
     }
@@ -290,7 +292,7 @@ enum Classifier {
             if scheduleOfADay(c.s) { return true }
             guard shape.headVerb == .none, !hasVerb(c.s) else { return false }
             // ("free time tomorrow afternoon", "free slots on friday" ask, whatever the time.)
-            let freeRoom = c.s.word(c.head) == "free" && (c.s.word(c.head + 1, isIn: Vocabulary.roomNouns) || c.s.word(c.head + 1) == "slots")
+            let freeRoom = c.s.word(c.head, is: "free") && (c.s.word(c.head + 1, isIn: Vocabulary.roomNouns) || c.s.word(c.head + 1) == "slots")
             return shape.hasListingNoun || freeRoom || everythingOn(c.s) || myDayAlone(c.s) || (!shape.hasTimeOfDay && (shape.hasFreeWord || (shape.hasUpcomingWord && shape.hasEventNoun)
                 || (shape.hasCalendarNoun && !hasSingularEvent(c.s))))
         }, route: { $0.route(.nounPhrase) }),
@@ -313,6 +315,9 @@ enum Classifier {
     ]
 
 
+    /// The words `measure` switches on for a reminder.
+    static let remindSwitchWords: WordSet = ["remind", "reminded", "remember", "forget", "tell"]
+
     /// Reads the shape of a sentence once.
     static func measure(_ s: Sentence) -> Shape {
         // The verb may follow a date said first ("on Tuesday remind me …", "tomorrow cancel …").
@@ -330,7 +335,7 @@ enum Classifier {
             && Vocabulary.deletePhrases.contains(where: { s.matches($0, at: head) && $0.count > 1 && $0[0] != "no" && $0[0] != "any" }) {
             shape.headVerb = .delete
         } else if s.word(head, isA: .updateVerb) && !(w0 == "bring" && s.word(head + 1) != "forward")
-                    || (w0 == "put" && s.word(head + 1) == "off") {
+                    || (Sentence.same(w0, "put") && s.word(head + 1, is: "off")) {
             // "put off the dentist until monday" moves it, where "put lunch on friday" makes one.
             shape.headVerb = .update
         } else if s.word(head, isA: .createVerb) || isCreatePhrase(s, at: head) {
@@ -362,7 +367,7 @@ enum Classifier {
             || isTellMeTo(s, at: head)
 
         let afterDate = head > s.body.lowerBound && s.word(head, isA: .copula)
-        shape.isQuestion = (s.word(head, isA: .questionWord) && !afterDate) || s.word(s.body.upperBound) == "?"
+        shape.isQuestion = (s.word(head, isA: .questionWord) && !afterDate) || s.word(s.body.upperBound, is: "?")
             || s.phrase(of: Vocabulary.questionHeads, at: head) != nil
             || (shape.headVerb == .none && s.first(of: Vocabulary.questionsInside, startingWith: .questionInsideStart) != nil)
         if shape.headVerb == .create && (w0 == "notify" || w0 == "alert") { shape.isQuestion = false }
@@ -395,17 +400,21 @@ enum Classifier {
                 if isA(.listingNoun) { shape.hasListingNoun = true }
                 if isA(.upcoming) { shape.hasUpcomingWord = true }
                 if isA(.free), w != "off", w != "break" { shape.hasFreeWord = true }
-                if isA(.contactNoun) || (w == "book" && (s.word(i - 1) == "address" || s.word(i - 1) == "phone")) {
+                if isA(.contactNoun) || (Sentence.same(w, "book") && (s.word(i - 1) == "address" || s.word(i - 1) == "phone")) {
                     shape.hasContactNoun = true
                 }
                 if shape.contactField == nil, isA(.contactField), let field = Vocabulary.contactFields[tokens[i]], field != .all { shape.contactField = field }
                 if isA(.fileNoun) { shape.hasFileNoun = true }
                 if shape.pronounAt == nil, isA(.pronoun), i > head { shape.pronounAt = i }
+                // The words of the switch seen from the key's bit first: compared by the switch,
+                // each word of the body that is none of the five cost five string comparisons.
+                if Self.remindSwitchWords.mayContain(key: tokens[i].key) {
                 switch w {
                 case "remind", "reminded", "remember": shape.remind = true
                 case "forget": if s.word(i - 1, isA: .dont) || s.word(i - 1) == "me" && s.word(i - 2) == "let" { shape.remind = true }
                 case "tell": if isTellMeTo(s, at: i) { shape.remind = true }
                 default: break
+                }
                 }
                 if shape.deleteAt == nil, i > head || shape.headVerb == .delete {
                     if isA(.deleteVerb) && !isA(.headOnlyDelete) {
@@ -437,7 +446,9 @@ enum Classifier {
         }
         // "remind me" at the head of a question is still a reminder ("can you remind me …").
         if shape.remind, shape.headVerb == .none, w0 == "remind" { shape.headVerb = .create }
-        if w0 == "remind" || w0 == "remember" { shape.isQuestion = false }
+        // (Compared by length first, as the head's "put" and the last "?" above: `==` called the
+        // string comparison for every line, whose head is seldom any of these.)
+        if Sentence.same(w0, "remind") || Sentence.same(w0, "remember") { shape.isQuestion = false }
         return shape
     }
 

@@ -37,7 +37,7 @@ enum ContactPhrases {
         if eventish || shape.hasCalendarNoun { return nil }
         // "what does Sam do", "what does Ana do for a living": a contact's job, for a name the
         // address book has ("what does this button do" is no person).
-        if s.word(head) == "what" || s.word(head) == "whats", s.word(head + 1) == "does",
+        if s.word(head, is: "what") || s.word(head, is: "whats"), s.word(head + 1, is: "does"),
            let name = person(in: s, from: head + 2, known: known), isKnownName(s, name.range, known: known),
            s.word(name.range.upperBound) == "do",
            name.range.upperBound + 1 == body.upperBound || s.matches(["for", "a", "living"], at: name.range.upperBound + 1)

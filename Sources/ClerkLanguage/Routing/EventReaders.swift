@@ -150,7 +150,8 @@ enum CreateReader {
     /// "late morning", "early afternoon" as the only time said: its start, an hour long.
     static func stretchStart(_ said: DateMatch) -> DateMatch? {
         guard !said.known.contains(.duration), said.recurrence == nil,
-              said.parts.contains(where: { $0.role == "time" && $0.rule == "part-of-part-of-day" }),
+              // (By length first, `Sentence.same`: asked of every part of every new event's time.)
+              said.parts.contains(where: { Sentence.same($0.role, "time") && Sentence.same($0.rule, "part-of-part-of-day") }),
               !said.parts.contains(where: { ($0.role == "time" || $0.role == "end") && $0.rule != "part-of-part-of-day" }) else { return nil }
         var start = said
         start.end = said.start + 3600
@@ -178,8 +179,10 @@ enum CreateReader {
     /// "in 3 weeks", "2 days from now", "in a month" with no time said: the whole day it
     /// falls on. Nil for any other reading, or one with a clock or a part of the day.
     static func dayAhead(_ said: DateMatch, zone: Zone) -> DateMatch? {
-        guard said.rule == "in-duration" || said.rule == "duration-from-now", said.known == [.date], !said.isAllDay,
-              said.recurrence == nil, said.grain < .day else { return nil }
+        // The flags first, the rule's name last: most readings are turned away by the flags,
+        // and each name compared that is not it cost a call of the string comparison.
+        guard said.known == [.date], !said.isAllDay, said.grain < .day, said.recurrence == nil,
+              said.rule == "in-duration" || said.rule == "duration-from-now" else { return nil }
         let day = LocalDate(said.start, in: zone)
         var whole = said
         whole.start = day.startOfDay(in: zone)
@@ -504,9 +507,12 @@ enum AgendaReader {
     /// from the start of its day (from now, today) to that time; the day is one said apart
     /// ("thursday after 6pm") or the time's own. Nil without such a time.
     static func openTimeOfDay(_ s: Sentence, _ dates: [Int]) -> DateInterval? {
-        guard let at = dates.first(where: { s.dates[$0].rule == "after-time" || s.dates[$0].rule == "before-time" }) else { return nil }
+        // The names compared by length first (`Sentence.same`): asked of every date of every
+        // question, and most rules are neither.
+        guard let at = dates.first(where: { Sentence.same(s.dates[$0].rule, "after-time") || Sentence.same(s.dates[$0].rule, "before-time") })
+        else { return nil }
         let zone = s.reference.timeZone
-        let isAfter = s.dates[at].rule == "after-time"
+        let isAfter = Sentence.same(s.dates[at].rule, "after-time")
         let moment = isAfter ? s.dates[at].start : s.dates[at].end
         let clock = zone.wallClock(moment)
         var day = clock.day

@@ -68,11 +68,18 @@ enum FixedCommands {
     /// characters 0.25 M.)
     static let firstWords = WordSet(forms.keys.map { Substring($0.utf8.prefix { $0 != UInt8(ascii: " ") }) } + ["new", "create", "add", "make"])
 
+    /// Every word of every form (the forms are their words joined by spaces).
+    static let formWords = WordSet(forms.keys.flatMap { $0.split(separator: " ") })
+
     static func match(_ s: Sentence) -> Route? {
         let body = s.body
         guard !body.isEmpty, body.count <= 8, s.word(body.lowerBound, isIn: firstWords) else { return nil }
-        let key = body.map { s.tokens[$0].word }.joined(separator: " ")
-        if let command = forms[key] { return Route(rule: .fixed(command, key), command: body) }
+        // A line with a word no form has is no form, seen by key before its words are joined
+        // and looked up ("next monday", "today at 5": the words joined and hashed for nothing).
+        if body.allSatisfy({ s.word($0, isIn: formWords) }) {
+            let key = body.map { s.tokens[$0].word }.joined(separator: " ")
+            if let command = forms[key] { return Route(rule: .fixed(command, key), command: body) }
+        }
         return newCalendar(s)
     }
 

@@ -76,7 +76,8 @@ enum FollowUps {
         // "at La Tasca", "in room 4B" typed at a new event's card: its place.
         let placeAlone = s.eventOnScreen && s.word(body.lowerBound, isIn: placeStarts) && !body.contains { s.isInDate($0) }
         guard hasInstead || saysLength || placeAlone || (cue && s.has(changeWords))
-                || body.contains(where: { s.word($0, isIn: known.calendarWordSet) }) else { return nil }
+                // (No calendars known, as in `clerk parse`: no pass over the body.)
+                || !known.calendarWordSet.isEmpty && body.contains(where: { s.word($0, isIn: known.calendarWordSet) }) else { return nil }
         var used = s.usedOutsideBody
         // The mask handed over, not shared: the details' first mark copied a shared one.
         let details = EventDetails(s, range: body, known: known, used: consume used)

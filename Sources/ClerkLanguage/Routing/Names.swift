@@ -17,9 +17,12 @@ final class Names: Sendable {
     private let contactSets: ContactWordSets
 
     /// Every folded word of every contact's name ("ana", "perez").
-    var contactWords: WordSet { contactSets.value.words }
+    var contactWords: WordSet { contactSets.isEmpty ? Names.noWords : contactSets.value.words }
     /// Folded first words of contacts' names ("ana").
-    var contactFirstNames: WordSet { contactSets.value.firsts }
+    var contactFirstNames: WordSet { contactSets.isEmpty ? Names.noWords : contactSets.value.firsts }
+    /// The sets of an empty address book (`clerk parse` has none): taken without the lock
+    /// and the copy of the built sets, which the rules asked for on every line.
+    private static let noWords = WordSet([String]())
     /// Each folded word of the contacts' names as the address book spells it ("jose" → "José").
     func contactSpelling(of word: String) -> String? { contactSets.value.spelled[word] }
 
@@ -87,11 +90,14 @@ final class Names: Sendable {
 /// `Names` (a class, so a session's one value folds once; locked, so it stays `Sendable`).
 final class ContactWordSets: @unchecked Sendable {
     private let names: [String]
+    /// No names: every set is empty.
+    let isEmpty: Bool
     private let lock = Lock()
     private var built: (words: WordSet, firsts: WordSet, spelled: WordMap<String>)?
 
     init(_ names: [String]) {
         self.names = names
+        isEmpty = names.isEmpty
     }
 
     var value: (words: WordSet, firsts: WordSet, spelled: WordMap<String>) {

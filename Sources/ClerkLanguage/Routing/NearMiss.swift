@@ -23,6 +23,11 @@ struct NearMiss {
         // No pass of its own for the word itself: it is the only candidate at distance 0, the
         // least, found by the loop below (the pass compared all the candidates' bytes first).
         for candidate in candidates where abs(candidate.bytes.count - bytes.count) <= limit {
+            // The distinct bytes either lacks, counted from the bits at once: no more than the
+            // bytes counted below, so more of them than `limit` turns the candidate away as
+            // those counts would, without a pass over the bytes (most candidates go here).
+            guard (letters & ~candidate.letters).nonzeroBitCount <= limit,
+                  (candidate.letters & ~letters).nonzeroBitCount <= limit else { continue }
             // Each byte of `word` that the candidate lacks costs an edit of its own: with more
             // of them than `limit`, the distance need not be computed.
             var lacking = 0

@@ -107,10 +107,12 @@ enum Repeats {
             var days: [Int] = [], names: [String] = [], j = i + 1
             // "mon-fri": every day between, and only with a time.
             var isRange = true
-            if let (from, to) = weekdayPair(s.word(i)) {
+            // The word read once for the two shapes of one word: each `s.word(i)` is a call.
+            let word = s.word(i)
+            if let (from, to) = weekdayPair(word) {
                 days = [i]
                 names = daysBetween(from, to)
-            } else if let listed = weekdaysSlashed(s.word(i)) {
+            } else if let listed = weekdaysSlashed(word) {
                 // "tue/thu" typed as one word.
                 isRange = false
                 days = [i]

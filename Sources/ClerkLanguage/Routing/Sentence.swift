@@ -122,6 +122,9 @@ struct Sentence {
 
     var count: Int { tokens.count }
 
+    // Not inlined: inlined into a rule, the read through the buffer was made a copy of the
+    // whole term (through its value witnesses) again, for one word.
+    @inline(never)
     func word(_ i: Int) -> String {
         guard i >= 0 && i < tokens.count else { return "" }
         // Read through the buffer: `tokens[i].word`, inlined into a rule, copied the whole
@@ -153,7 +156,10 @@ struct Sentence {
         guard i >= 0 && i < tokens.count else { return set.contains("") }
         // The key alone first: a miss, the usual answer, reads no more of the term. Through
         // the buffer: `tokens[i].key`, inlined into a rule, copied the whole term.
-        return set.mayContain(key: key(i)) && set.contains(word(i), key: key(i))
+        // The word handed to the set where it lies, on a hit: through `word(i)`, now a call
+        // (see there), each hit paid for the call and a retain and release of the word.
+        let key = key(i)
+        return set.mayContain(key: key) && tokens.withUnsafeBufferPointer { set.contains($0[i].word, key: key) }
     }
 
     /// `word(i, isIn: list)` for the lists of `c` (true when on any), from the bits the split

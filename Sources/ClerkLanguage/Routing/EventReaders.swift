@@ -460,7 +460,9 @@ enum AgendaReader {
         }
         var asks = words == nil || wantsFreeTime || wantsCount ? nil : aspect(s, saysWhen: when != nil)
         // "how many days until christmas": the time to a day, no event named.
-        if words == nil, !wantsFreeTime, when != nil, s.word(s.body.lowerBound, is: "how"), aspect(s, saysWhen: true) == .until { asks = .until }
+        // (A day, not a meal or a part of one: "how long until lunch" names no day.)
+        if words == nil, !wantsFreeTime, let known = when?.known, known.contains(.date), !known.contains(.time),
+           s.word(s.body.lowerBound, is: "how"), aspect(s, saysWhen: true) == .until { asks = .until }
         var query = AgendaQuery(when: when, range: range, calendar: details.calendar, words: words, attendee: attendee,
                                 wantsFreeTime: wantsFreeTime, slotMinutes: slotMinutes, wantsNext: wantsNext,
                                 dayPart: dayPart, isMoment: isMoment, wantsCount: wantsCount, asks: asks)

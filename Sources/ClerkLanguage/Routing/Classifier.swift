@@ -357,6 +357,13 @@ enum Classifier {
         // "make the board meeting 30 minutes longer", "make my standup all day": "make" with
         // an event named as one that is there and a change of it is a change, not a new event.
         if shape.headVerb == .create, w0 == "make", makesAChange(s, at: head) { shape.headVerb = .update }
+        // "stop yoga after january 10", "end the piano lessons after christmas": a series
+        // ended ("stop at the bank after work" is a visit).
+        if shape.headVerb == .none, s.word(head, isIn: endingVerbs), !s.word(head + 1, isIn: Vocabulary.calendarPrepositions),
+           !["at", "by", "for", "off"].contains(s.word(head + 1)),
+           s.body.contains(where: { s.isInDate($0) && s.word($0, isIn: openBoundWords) }) {
+            shape.headVerb = .delete
+        }
         // "start the review 15 minutes earlier", "begin the standup 10 minutes later": a move.
         if shape.headVerb == .none, w0 == "start" || w0 == "begin", makesAChange(s, at: head),
            s.body.contains(where: { s.word($0, is: "earlier") || s.word($0, is: "later") }) {
@@ -501,6 +508,8 @@ enum Classifier {
     }
 
     /// "set up", "write down", "take note", "don't forget", "i need a reminder".
+    static let endingVerbs: WordSet = ["stop", "end", "discontinue"]
+    static let openBoundWords: WordSet = ["after", "from", "since", "beyond"]
     static let definiteWords: WordSet = ["the", "my", "our", "this", "that", "tomorrow's", "today's", "friday's", "monday's"]
     static let lengthChanges: WordSet = ["longer", "shorter", "earlier", "later", "all-day"]
     static let boundWords: WordSet = ["start", "starts", "begin", "begins", "end", "ends", "finish", "finishes"]

@@ -799,6 +799,11 @@ enum DeleteReader {
         var reference = ReferenceReader.read(s, range: s.body, used: used, known: known, slots: &slots)
         // "skip the standup tomorrow": that day, never the series.
         reference.isOneOccurrence = route.command.contains { s.word($0, isIn: Vocabulary.skipVerbs) }
+        // "stop yoga after january 10": every time of it from then, so a series ends there.
+        if let verb = route.command.first(where: { s.word($0, isIn: Classifier.endingVerbs) }), reference.when?.openFrom != nil, !reference.isAll {
+            reference.isAll = true
+            slots.append(s.slot(.all, verb..<(verb + 1), value: "true", rule: "ending-verb"))
+        }
         return .deleteEvent(reference)
     }
 }

@@ -167,12 +167,17 @@ enum CreateReader {
         guard said.parts.count == 1, said.parts[0].rule == "weekend", !said.known.contains(.time), said.recurrence == nil else { return nil }
         let saturday = LocalDate(said.start, in: zone).adding(days: 1)
         guard saturday.isoWeekday == 6 else { return nil }
+        return wholeDays(said, from: saturday, count: 2, zone: zone, rule: "weekend-days:")
+    }
+
+    /// `said` made `count` whole days from `first`, its rule named with `rule` before it.
+    static func wholeDays(_ said: DateMatch, from first: LocalDate, count: Int, zone: Zone, rule: String) -> DateMatch {
         var days = said
-        days.start = saturday.startOfDay(in: zone)
-        days.end = saturday.adding(days: 2).startOfDay(in: zone)
+        days.start = first.startOfDay(in: zone)
+        days.end = first.adding(days: count).startOfDay(in: zone)
         days.isAllDay = true
         days.grain = .day
-        days.rule = "weekend-days:" + said.rule
+        days.rule = rule + said.rule
         return days
     }
 
@@ -183,14 +188,7 @@ enum CreateReader {
         // and each name compared that is not it cost a call of the string comparison.
         guard said.known == [.date], !said.isAllDay, said.grain < .day, said.recurrence == nil,
               said.rule == "in-duration" || said.rule == "duration-from-now" else { return nil }
-        let day = LocalDate(said.start, in: zone)
-        var whole = said
-        whole.start = day.startOfDay(in: zone)
-        whole.end = day.adding(days: 1).startOfDay(in: zone)
-        whole.isAllDay = true
-        whole.grain = .day
-        whole.rule = "day-of:" + said.rule
-        return whole
+        return wholeDays(said, from: LocalDate(said.start, in: zone), count: 1, zone: zone, rule: "day-of:")
     }
 
     /// Words that say when a journey ends ("arrive 13:30", "lands at 9:05").

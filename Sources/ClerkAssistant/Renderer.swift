@@ -34,9 +34,10 @@ public enum Renderer {
           lunch with Ana tomorrow at 13:00 on Work · standup every weekday at 9:30
           dentist in 3 weeks · submit report by friday 5pm · flight dec 20 10:25 arrive 13:30
           what's on this week · am I free friday afternoon · what's next · how many meetings this week
-          move the dentist to Tuesday at 3pm · push lunch back an hour · the standup is now at 10
+          how long is the dentist · is the review on friday · any conflicts next week
+          move the dentist to Tuesday at 3pm · push lunch back an hour · make the review 30 minutes longer
           add Bob to the review · set the location of lunch to Café Central · add a note to lunch: call first
-          cancel lunch with Ana · skip the standup tomorrow · delete them (after a list) · undo
+          cancel lunch with Ana · skip the standup tomorrow · delete the second one (after a list) · undo
         Each change is shown, and made only after a yes.
         """
 

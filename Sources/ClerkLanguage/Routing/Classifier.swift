@@ -507,7 +507,6 @@ enum Classifier {
         return s.word(j) == "to"
     }
 
-    /// "set up", "write down", "take note", "don't forget", "i need a reminder".
     static let endingVerbs: WordSet = ["stop", "end", "discontinue"]
     static let openBoundWords: WordSet = ["after", "from", "since", "beyond"]
     static let definiteWords: WordSet = ["the", "my", "our", "this", "that", "tomorrow's", "today's", "friday's", "monday's"]
@@ -524,6 +523,7 @@ enum Classifier {
         }
     }
 
+    /// "set up", "write down", "take note", "don't forget", "i need a reminder".
     static func isCreatePhrase(_ s: Sentence, at i: Int) -> Bool {
         s.phrase(of: Vocabulary.createPhrases, at: i) != nil
     }

@@ -617,7 +617,7 @@ enum AgendaReader {
         }
         guard !kept.isEmpty, !kept.allSatisfy({ s.isA($0, .category) }) else { return nil }
         // "when does the offsite end", "what time does the party finish": the event's end asked.
-        if kept.count > 1, let last = kept.last, last == s.body.upperBound - 1, ["end", "ends", "finish", "finishes", "over"].contains(s.word(last)),
+        if kept.count > 1, let last = kept.last, last == s.body.upperBound - 1, s.word(last, isIn: endWords),
            s.word(s.body.lowerBound, isIn: Vocabulary.questionWords) {
             kept.removeLast()
         }
@@ -899,6 +899,16 @@ enum ChangeReader {
     /// Verbs whose bare length is a move later ("push it 15 min").
     static let pushVerbs: Set<String> = ["push", "delay", "postpone", "bump", "bumped", "slide", "shift"]
 
+    /// 1 for a word that adds to a length ("30 minutes longer"), -1 for one that takes off
+    /// ("shorter"), nil for any other.
+    static func lengthSign(_ word: String) -> Int? {
+        switch word {
+        case "longer", "more": 1
+        case "shorter", "less": -1
+        default: nil
+        }
+    }
+
     static let extendVerbs: Set<String> = ["extend", "lengthen", "prolong"]
     static let shortenVerbs: Set<String> = ["shorten", "cut", "trim"]
     static let endWords: WordSet = ["end", "ends", "finish", "finishes"]
@@ -959,10 +969,9 @@ enum ChangeReader {
         // "30 minutes longer", "15 minutes shorter": the length read is a change of it.
         if let minutes = details.durationMinutes,
            let (i, next) = range.lazy.compactMap({ i in Quantity.minutes(in: s, at: i).map { (i, $0.next) } }).first(where: { $0.1 < s.count }),
-           ["longer", "more", "shorter", "less"].contains(s.word(next)) {
-            let shorter = ["shorter", "less"].contains(s.word(next))
+           let sign = Self.lengthSign(s.word(next)) {
             changes.durationMinutes = nil
-            changes.lengthenMinutes = shorter ? -minutes : minutes
+            changes.lengthenMinutes = sign * minutes
             slots.removeAll { $0.kind == .duration && $0.value == String(minutes) }
             slots.append(s.slot(.duration, i..<(next + 1), value: String(changes.lengthenMinutes!), rule: "lengthen"))
             details.used[next] = true
@@ -989,11 +998,12 @@ enum ChangeReader {
                 let after = s.word(next)
                 // "30 minutes longer", "15 minutes shorter", "extend it by an hour": the length
                 // changed by that much, not made that long.
-                let longer = ["longer", "more"].contains(after) || (Self.extendVerbs.contains(verb) && (before == "by" || after != "long"))
-                let shorter = ["shorter", "less"].contains(after) || (Self.shortenVerbs.contains(verb) && (before == "by" || after != "long"))
-                if longer || shorter, before != "to", before != "for" {
-                    changes.lengthenMinutes = shorter ? -minutes : minutes
-                    let end = min(next + (["longer", "more", "shorter", "less"].contains(after) ? 1 : 0), range.upperBound)
+                let byVerb = before == "by" || after != "long"
+                let said = Self.lengthSign(after)
+                if let sign = said ?? (Self.extendVerbs.contains(verb) && byVerb ? 1 : Self.shortenVerbs.contains(verb) && byVerb ? -1 : nil),
+                   before != "to", before != "for" {
+                    changes.lengthenMinutes = sign * minutes
+                    let end = min(next + (said != nil ? 1 : 0), range.upperBound)
                     slots.append(s.slot(.duration, i..<end, value: String(changes.lengthenMinutes!), rule: "lengthen"))
                     for k in max(range.lowerBound, i - 1)..<end { details.used[k] = true }
                     break

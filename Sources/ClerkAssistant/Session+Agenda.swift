@@ -178,6 +178,14 @@ extension Session {
         return ["birthday", "birthdays", "bday", "bdays"].contains(Spelling.fold(words))
     }
 
+    /// The day of `birthday` in `year`: 29 February on the 28th in other years; nil for a day
+    /// the month does not have (a card written by hand).
+    static func birthday(_ birthday: Birthday, in year: Int) -> LocalDate? {
+        var day = LocalDate(year: year, month: birthday.month, day: birthday.day)
+        if birthday.month == 2, birthday.day == 29, !LocalDate.isLeap(year) { day.day = 28 }
+        return day.day <= LocalDate.daysIn(month: day.month, year: year) ? day : nil
+    }
+
     /// The birthdays of the address book from `from` to `to`, by day; a birthday on 29
     /// February is kept on 28 February in other years. At most ten years are looked through.
     func contactBirthdays(from: Date, to: Date) throws -> [ContactBirthday] {
@@ -187,9 +195,7 @@ extension Session {
             // (A day no month has, from a card written by hand, is left out.)
             guard let birthday = contact.birthday, (1...12).contains(birthday.month), (1...31).contains(birthday.day) else { continue }
             for year in first.year...max(first.year, min(last.year, first.year + 10)) {
-                var day = LocalDate(year: year, month: birthday.month, day: birthday.day)
-                if birthday.month == 2, birthday.day == 29, !LocalDate.isLeap(year) { day.day = 28 }
-                guard day.day <= LocalDate.daysIn(month: day.month, year: year) else { continue }
+                guard let day = Self.birthday(birthday, in: year) else { continue }
                 let start = day.startOfDay(in: context.zone)
                 guard start >= first.startOfDay(in: context.zone), start < to else { continue }
                 found.append(ContactBirthday(day: day, name: contact.name, age: birthday.year.map { year - $0 }.flatMap { $0 > 0 ? $0 : nil }))

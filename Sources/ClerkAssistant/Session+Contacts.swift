@@ -75,9 +75,7 @@ extension Session {
         guard let birthday = contact.birthday, (1...12).contains(birthday.month), (1...31).contains(birthday.day) else { return nil }
         let today = LocalDate(context.now.now(), in: context.zone)
         for year in today.year...(today.year + 1) {
-            var day = LocalDate(year: year, month: birthday.month, day: birthday.day)
-            if birthday.month == 2, birthday.day == 29, !LocalDate.isLeap(year) { day.day = 28 }
-            guard day.day <= LocalDate.daysIn(month: day.month, year: year), day >= today else { continue }
+            guard let day = Self.birthday(birthday, in: year), day >= today else { continue }
             return (day, birthday.year.map { year - $0 }.flatMap { $0 > 0 ? $0 : nil })
         }
         return nil

@@ -143,9 +143,8 @@ extension Session {
         // One event found by its name ("where is the team dinner", "who's coming to the
         // review", "when is my next dentist appointment"): all of it, people and place too.
         // A repeating one found whole ("when is the standup") is its next occurrence, with its rule.
-        let oneSeries = events.first?.recurringEventID.map { series in events.allSatisfy { $0.recurringEventID == series } } ?? false
-        if query.words != nil, !query.wantsCount, query.range == nil || events.count == 1, events.count == 1 || oneSeries,
-           let next = events.first(where: { $0.when.endInstant(in: context.zone) > now }) ?? events.first,
+        if query.words != nil, !query.wantsCount, query.range == nil || events.count == 1,
+           let next = oneEvent(events, now: now),
            let calendar = calendars.first(where: { $0.id == next.calendarID }) {
             lastShown = next
             message = details(of: next, on: calendar)
@@ -318,19 +317,23 @@ extension Session {
         return pairs
     }
 
+    /// The one event `events` are — one, or the days of one series — as its next time not
+    /// over (else its first); with `anyOf`, the next of whatever they are. Nil for none, or
+    /// for several that are not one series.
+    func oneEvent(_ events: [Event], now: Date, anyOf: Bool = false) -> Event? {
+        guard let first = events.first else { return nil }
+        let series = first.recurringEventID
+        guard anyOf || events.count == 1 || (series != nil && events.allSatisfy { $0.recurringEventID == series }) else { return nil }
+        return events.first { $0.when.endInstant(in: context.zone) > now } ?? first
+    }
+
     /// The answer to one thing asked of the event a question names (`AgendaQuery.asks`), when
     /// the words found one event (or one series: its next time); nil to show what was found
     /// as a list. "is the dentist on friday" with no dentist then looks a year ahead for it.
     func aspectReply(_ aspect: EventAspect, events: [Event], query: AgendaQuery, calendarIDs: [String]?, names: [String: String],
                      text: DateText, now: Date, startOfToday: Date) throws -> Reply? {
-        func one(_ found: [Event]) -> Event? {
-            guard let first = found.first else { return nil }
-            // "how long until the dentist": the next of them, however many there are.
-            if aspect == .until { return found.first { $0.when.endInstant(in: context.zone) > now } ?? first }
-            let series = first.recurringEventID
-            guard found.count == 1 || (series != nil && found.allSatisfy { $0.recurringEventID == series }) else { return nil }
-            return found.first { $0.when.endInstant(in: context.zone) > now } ?? first
-        }
+        // "how long until the dentist": the next of them, however many there are.
+        func one(_ found: [Event]) -> Event? { oneEvent(found, now: now, anyOf: aspect == .until) }
         let message: String, event: Event
         if let found = one(events) {
             (event, message) = (found, Renderer.aspect(aspect, of: found, text: text, now: now))

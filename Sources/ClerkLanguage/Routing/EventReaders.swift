@@ -366,6 +366,8 @@ enum AgendaReader {
             read.parts = []
             saidRange = DateInterval(start: read.start, end: read.end)
             slots.append(s.slot(.when, span, value: s.interval(read), rule: "date:" + read.rule))
+            // "my morning" is the span, not a word to look for.
+            for i in span { details.used[i] = true }
             when = read
         } else {
             when = nil

@@ -220,6 +220,8 @@ extension Vocabulary {
     static let askingForATime: PhraseList = [
         ["when", "can", "i"], ["when", "could", "i"], ["when", "can", "we"], ["when", "could", "we"], ["find", "a", "time"],
         ["find", "time"], ["a", "good", "time"], ["the", "best", "time"], ["when", "am", "i", "available"],
+        // "do I have time for a call at 3", "is there any time for coffee tomorrow".
+        ["have", "time"], ["have", "any", "time"], ["got", "time"], ["got", "any", "time"], ["there", "time"], ["there", "any", "time"],
     ]
 
     /// What one asks a time for ("meet", "see", "catch up"): no words of an event's title.

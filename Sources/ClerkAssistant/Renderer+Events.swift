@@ -225,7 +225,8 @@ extension Renderer {
     /// One thing asked of an event found by its name (`AgendaQuery.asks`): "Dentist lasts
     /// 45 min: Thu 10 Dec 2026, 16:30–17:15.", "Dentist starts at 16:30 on Thu 10 Dec (until
     /// 17:15).", "Yes — Dentist, Thu 10 Dec 2026, 16:30–17:15."
-    static func aspect(_ aspect: EventAspect, of event: Event, text: DateText, now: Date) -> String {
+    /// `around` are the agenda lines of the events an `.after`/`.before` question found.
+    static func aspect(_ aspect: EventAspect, of event: Event, around: [String] = [], text: DateText, now: Date) -> String {
         let title = event.title.oneLine, span = text.span(event.when)
         let year = text.localDate(now).year
         func on(_ day: LocalDate) -> String { "on " + (day.year == year ? text.shortDay(day) : text.day(day)) }
@@ -254,6 +255,15 @@ extension Renderer {
             let start = event.when.startInstant(in: text.zone), end = event.when.endInstant(in: text.zone)
             if start > now { return "\(title) is \(away(start, text: text, now: now)): \(span)." }
             return end > now ? "\(title) is on now: \(span)." : "\(title) is over: \(span)."
+        case (.after, .timed), (.before, .timed):
+            let word = aspect == .after ? "after" : "before"
+            guard !around.isEmpty else { return "Nothing else that day \(word) \(title) (\(span))." }
+            return (["\(word.capitalized) \(title) (\(span)):"] + around).joined(separator: "\n")
+        case (.after, .allDay(let first, let end)), (.before, .allDay(let first, let end)):
+            let day = text.shortDay(aspect == .after ? end : first.adding(days: -1))
+            let which = aspect == .after ? "the day after" : "the day before"
+            guard !around.isEmpty else { return "Nothing on \(day), \(which) \(title) (\(span))." }
+            return (["\(day), \(which) \(title) (\(span)):"] + around).joined(separator: "\n")
         }
     }
 

@@ -335,7 +335,13 @@ extension Session {
         // "how long until the dentist": the next of them, however many there are.
         func one(_ found: [Event]) -> Event? { oneEvent(found, now: now, anyOf: aspect == .until) }
         let message: String, event: Event
-        if let found = one(events) {
+        var answer: [Event]? = nil
+        if let found = one(events), aspect == .after || aspect == .before {
+            // "what's after the dentist": the other timed events of its day, on every calendar.
+            let others = try eventsAround(found, after: aspect == .after)
+            let layout = AgendaLayout(text: text, style: context.style, calendarNames: calendarNames())
+            (event, message, answer) = (found, Renderer.aspect(aspect, of: found, around: others.map(layout.line), text: text, now: now), others)
+        } else if let found = one(events) {
             (event, message) = (found, Renderer.aspect(aspect, of: found, text: text, now: now))
         } else if events.isEmpty, aspect == .check, query.range != nil,
                   let found = one(try searchEvents(words: query.words, attendee: query.attendee, from: startOfToday,
@@ -347,8 +353,24 @@ extension Session {
         lastShown = event
         var reply = Reply(intent: .queryAgenda, ok: true, message: message)
         let zone = context.zone
-        reply.deferredFields = { [names] in [("events", .array([Session.eventJSON(event, names, zone: zone)]))] }
+        let shown = answer ?? [event]
+        reply.deferredFields = { [names] in [("events", .array(shown.map { Session.eventJSON($0, names, zone: zone) }))] }
         return reply
+    }
+
+    /// The timed events, on every calendar, that start after `event` (at the same time or
+    /// later) or before it on its day, by start; for an all-day event, those of the day after
+    /// its last day or before its first.
+    func eventsAround(_ event: Event, after: Bool) throws -> [Event] {
+        let zone = context.zone
+        let start = event.when.startInstant(in: zone)
+        var day = LocalDate(start, in: zone)
+        if case .allDay(let first, let end) = event.when { day = after ? end : first.adding(days: -1) }
+        let found = try context.calendars.events(from: day.startOfDay(in: zone), to: day.adding(days: 1).startOfDay(in: zone), calendarIDs: nil)
+        return found.filter { other in
+            guard other.id != event.id, !other.when.isAllDay else { return false }
+            return event.when.isAllDay || (after ? other.when.startInstant(in: zone) >= start : other.when.startInstant(in: zone) < start)
+        }
     }
 
     func searchEvents(words: String?, attendee: String?, from: Date, to: Date, calendarIDs: [String]?) throws -> [Event] {

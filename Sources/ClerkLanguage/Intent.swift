@@ -314,6 +314,9 @@ public enum EventAspect: String, Sendable, Hashable, CaseIterable {
     case check
     /// "how long until the dentist", "how many days until the offsite": the time to its start.
     case until
+    /// "what's after the dentist", "what do I have before the review": the other events of
+    /// its day that start after it, or before it.
+    case after, before
 }
 
 /// Which existing event a sentence means. Several clues may be given together

@@ -452,13 +452,20 @@ enum AgendaReader {
             wantsNext = true
             slots.append(s.slot(.next, next..<(next + 1), value: "true", rule: "next"))
         }
+        // "what's after the dentist", "anything before the review on friday": the events of
+        // that day around the one named. ("after 5", "after lunch" are times, read as dates.)
+        var around: EventAspect?
+        if !wantsFreeTime, let at = s.first(in: Self.aroundWords), !s.isInDate(at), at + 1 < s.body.upperBound, !s.isInDate(at + 1) {
+            around = s.word(at, is: "after") ? .after : .before
+            details.used[at] = true
+        }
         // Free time counts every event: what the slot is for filters nothing.
         var words: String?
         if !wantsFreeTime, let (said, pieces) = filterWords(s, used: details.used, keepNames: details.namesInTitle) {
             slots.append(s.slot(.words, pieces: pieces, value: said, rule: "remaining-words"))
             words = said
         }
-        var asks = words == nil || wantsFreeTime || wantsCount ? nil : aspect(s, saysWhen: when != nil)
+        var asks = words == nil || wantsFreeTime || wantsCount ? nil : around ?? aspect(s, saysWhen: when != nil)
         // "how many days until christmas": the time to a day, no event named.
         // (A day, not a meal or a part of one: "how long until lunch" names no day.)
         if words == nil, !wantsFreeTime, let known = when?.known, known.contains(.date), !known.contains(.time),
@@ -528,6 +535,8 @@ enum AgendaReader {
         return start < time ? DateInterval(start: start, end: time) : nil
     }
 
+    /// Words that ask for the events around one named ("what's after the dentist").
+    static let aroundWords: WordSet = ["after", "before"]
     static let howWord: WordSet = ["how"]
     static let manyWord: WordSet = ["many"]
     static let countWord: WordSet = ["count"]

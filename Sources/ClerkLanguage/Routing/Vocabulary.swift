@@ -312,7 +312,7 @@ enum Vocabulary {
     /// Words around a question that do not say which events ("what", "do i have", "scheduled").
     static let questionFrame: WordSet = [
         "what", "what's", "whats", "when", "when's", "whens", "where", "where's", "who", "who's", "whose", "which", "how", "many",
-        "how's", "hows", "looking", "looks", "much", "do", "does", "did", "i", "have", "has", "had", "is", "are", "am", "was", "were", "there", "any", "my",
+        "how's", "hows", "looking", "looks", "anything", "something", "much", "do", "does", "did", "i", "have", "has", "had", "is", "are", "am", "was", "were", "there", "any", "my",
         "me", "on", "in", "for", "the", "a", "an", "of", "to", "at", "scheduled", "planned", "coming", "up", "upcoming",
         "next", "show", "list", "tell", "give", "check", "find", "see", "all", "happening", "going", "got", "free",
         "busy", "available", "time", "slots", "slot", "look", "like", "should", "supposed", "be", "need", "know", "let",

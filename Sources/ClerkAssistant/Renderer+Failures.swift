@@ -117,6 +117,7 @@ extension Renderer {
         case .outsideYears(let years): return "an event must start and end between the years \(years.lowerBound) and \(years.upperBound)"
         case .badRecurrence(let line): return "the repeat '\(TextStyle.plain.fit(line, 60))' can't be read"
         case .occurrenceCannotRepeat: return "one occurrence of a repeating event can't repeat on its own"
+        case .occurrenceCannotMove: return "one occurrence of a repeating event can't move to another calendar without the rest of its series"
         case .seriesDeleted: return "the repeating event it belongs to is deleted; bring that back first"
         case .tooLarge(let limit): return "it is larger than the \(limit) bytes allowed"
         case .contactsAreReadOnly: return "clerk reads your Google contacts but does not change them; add contacts in Google Contacts"

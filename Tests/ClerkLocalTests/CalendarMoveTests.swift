@@ -25,11 +25,8 @@ import Testing
     }
 
     @Test func movesASingleEventUnderItsOwnID() throws {
-        let test = try TestStore()
+        let (test, work) = try Self.store()
         defer { test.remove() }
-        let work = try test.store.createCalendar(named: "Work", timeZone: Self.madrid)
-        try test.store.insertEvent(EventDraft(title: "Dentist", when: Self.timed("2026-03-05T10:00", "2026-03-05T11:00")),
-                                   id: "dentist", calendarID: test.primaryID)
         let moved = try test.store.moveEvent(id: "dentist", toCalendarID: work.id)
         #expect(moved.id == "dentist")
         #expect(moved.calendarID == work.id)
@@ -41,14 +38,24 @@ import Testing
         #expect(try test.reopened().event(id: "dentist")?.calendarID == work.id)
     }
 
-    @Test func movesASeriesWithItsChangedAndCancelledDays() throws {
+    /// A store with a calendar "Work" beside the primary one, and on the primary one a
+    /// "dentist" (Thursday 5 March, 10:00) and a series "standup" (Mon, Wed, Fri from
+    /// 2 March, 09:00) whose Wednesday 4 March is changed.
+    static func store() throws -> (TestStore, work: CalendarInfo) {
         let test = try TestStore()
-        defer { test.remove() }
-        let work = try test.store.createCalendar(named: "Work", timeZone: Self.madrid)
+        let work = try test.store.createCalendar(named: "Work", timeZone: madrid)
+        try test.store.insertEvent(EventDraft(title: "Dentist", when: timed("2026-03-05T10:00", "2026-03-05T11:00")),
+                                   id: "dentist", calendarID: test.primaryID)
         try test.store.insertEvent(
-            EventDraft(title: "Standup", when: Self.timed("2026-03-02T09:00", "2026-03-02T09:15"), recurrence: ["RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR"]),
+            EventDraft(title: "Standup", when: timed("2026-03-02T09:00", "2026-03-02T09:15"), recurrence: ["RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR"]),
             id: "standup", calendarID: test.primaryID)
         try test.store.patchEvent(id: "standup_20260304T080000Z", EventPatch(title: "Standup (late)"))
+        return (test, work)
+    }
+
+    @Test func movesASeriesWithItsChangedAndCancelledDays() throws {
+        let (test, work) = try Self.store()
+        defer { test.remove() }
         try test.store.deleteEvent(id: "standup_20260306T080000Z")
         let before = try test.store.latestVersion()
 
@@ -65,12 +72,12 @@ import Testing
         #expect(moved.id == "standup")
         #expect(moved.recurrence == ["RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR"])
         #expect(try Self.rows(test.store) == [
-            "standup Work", "standup_20260304T080000Z Work", "standup_20260306T080000Z Work deleted",
+            "dentist Personal", "standup Work", "standup_20260304T080000Z Work", "standup_20260306T080000Z Work deleted",
         ])
         #expect(try Self.agenda(test.store, work.id, "2026-03-02T00:00", "2026-03-10T00:00") == [
             "standup_20260302T080000Z: Standup", "standup_20260304T080000Z: Standup (late)", "standup_20260309T080000Z: Standup",
         ])
-        #expect(try Self.agenda(test.store, test.primaryID, "2026-03-02T00:00", "2026-03-10T00:00") == [])
+        #expect(try Self.agenda(test.store, test.primaryID, "2026-03-02T00:00", "2026-03-10T00:00") == ["dentist: Dentist"])
         // The export of the calendar it went to carries the skipped day and the changed one.
         #expect(try test.store.storedEvents(calendarID: work.id).map(\.id) == ["standup", "standup_20260304T080000Z"])
         #expect(try test.store.storedEvents(calendarID: work.id).first?.recurrence
@@ -85,15 +92,13 @@ import Testing
         // And back, with everything.
         #expect(try test.store.moveEvent(id: "standup", toCalendarID: test.primaryID).calendarID == test.primaryID)
         #expect(try Self.rows(test.store) == [
-            "standup Personal", "standup_20260304T080000Z Personal", "standup_20260306T080000Z Personal deleted",
+            "dentist Personal", "standup Personal", "standup_20260304T080000Z Personal", "standup_20260306T080000Z Personal deleted",
         ])
     }
 
     @Test func movingToTheCalendarItIsOnChangesNothing() throws {
-        let test = try TestStore()
+        let (test, _) = try Self.store()
         defer { test.remove() }
-        try test.store.insertEvent(EventDraft(title: "Dentist", when: Self.timed("2026-03-05T10:00", "2026-03-05T11:00")),
-                                   id: "dentist", calendarID: test.primaryID)
         let before = try test.store.latestVersion()
         let same = try test.store.moveEvent(id: "dentist", toCalendarID: test.primaryID)
         #expect(same == (try test.store.event(id: "dentist")))
@@ -101,11 +106,8 @@ import Testing
     }
 
     @Test func refusesWhatCannotMoveAndLeavesTheStoreAlone() throws {
-        let test = try TestStore()
+        let (test, work) = try Self.store()
         defer { test.remove() }
-        let work = try test.store.createCalendar(named: "Work", timeZone: Self.madrid)
-        try test.store.insertEvent(EventDraft(title: "Dentist", when: Self.timed("2026-03-05T10:00", "2026-03-05T11:00")),
-                                   id: "dentist", calendarID: test.primaryID)
         try test.store.insertEvent(EventDraft(title: "Gone", when: Self.timed("2026-03-05T12:00", "2026-03-05T13:00")),
                                    id: "gone", calendarID: test.primaryID)
         try test.store.deleteEvent(id: "gone")
@@ -128,19 +130,14 @@ import Testing
     /// The series and its days move in one write transaction: when moving a day's row
     /// fails, the series stays where it was too.
     @Test func movesTheSeriesAndItsDaysInOneTransaction() throws {
-        let test = try TestStore()
+        let (test, work) = try Self.store()
         defer { test.remove() }
-        let work = try test.store.createCalendar(named: "Work", timeZone: Self.madrid)
-        try test.store.insertEvent(
-            EventDraft(title: "Standup", when: Self.timed("2026-03-02T09:00", "2026-03-02T09:15"), recurrence: ["RRULE:FREQ=DAILY"]),
-            id: "standup", calendarID: test.primaryID)
-        try test.store.patchEvent(id: "standup_20260304T080000Z", EventPatch(title: "Standup (late)"))
         try test.store.database.execute("""
             CREATE TEMP TRIGGER refuse_day BEFORE UPDATE OF calendar_id ON events WHEN NEW.recurring_event_id IS NOT NULL
             BEGIN SELECT RAISE(ABORT, 'refused'); END
             """)
         #expect(throws: ServiceError.self) { try test.store.moveEvent(id: "standup", toCalendarID: work.id) }
-        #expect(try Self.rows(test.store) == ["standup Personal", "standup_20260304T080000Z Personal"])
+        #expect(try Self.rows(test.store) == ["dentist Personal", "standup Personal", "standup_20260304T080000Z Personal"])
 
         // While one connection moves, another cannot write in between (BEGIN IMMEDIATE).
         try test.store.database.execute("DROP TRIGGER refuse_day")
@@ -155,6 +152,6 @@ import Testing
             }
         }
         #expect(otherWrite == .storage(.busy(seconds: Int(LocalStore.busyTimeout)), path: test.path))
-        #expect(try Self.rows(other) == ["standup Work", "standup_20260304T080000Z Work"])
+        #expect(try Self.rows(other) == ["dentist Personal", "standup Work", "standup_20260304T080000Z Work"])
     }
 }

@@ -31,7 +31,6 @@ extension Renderer {
     static let notDeleted = "OK, not deleted."
     static let changeQuestion = "Change it? [Y/n]"
     static let notChanged = "OK, not changed."
-    static let cannotMoveBetweenCalendars = "Moving an event to another calendar isn't supported yet; delete it and create it there."
     static let sayWhichDay = "Which events? Say a day or a name, like 'clear my calendar tomorrow' or 'delete all meetings with Bob'."
     static let theseEvents = "These events:"
     static let nothingToUndo = "Nothing to undo in this session."
@@ -460,7 +459,7 @@ extension Renderer {
 
     /// What "undo" would do after a change, as the end of the sentence saying it was made.
     enum UndoHint {
-        case bringItBack, bringThemBack, changeItBack, changeThemBack, removeIt, oldContentBack
+        case bringItBack, bringThemBack, changeItBack, changeThemBack, moveItBack, removeIt, oldContentBack
     }
 
     /// " Say 'undo' to …", or nothing when the run cannot undo (one request, then exit).
@@ -471,6 +470,7 @@ extension Renderer {
         case .bringThemBack: return " Say 'undo' to bring them back."
         case .changeItBack: return " Say 'undo' to change it back."
         case .changeThemBack: return " Say 'undo' to change them back."
+        case .moveItBack: return " Say 'undo' to move it back."
         case .removeIt: return " Say 'undo' to remove it."
         case .oldContentBack: return " Say 'undo' to put the old content back."
         }
@@ -478,9 +478,57 @@ extension Renderer {
 
     static let undoNeedsASession = "Undo works within a conversation: run clerk on its own and say 'undo' there, right after the change."
 
-    /// Several events to change at once: clerk changes one at a time.
-    static func changeOneAtATime(_ events: [Event]) -> String {
-        "I change one event at a time. Say which, as in 'move \(events[0].title.oneLine.lowercased()) to friday'."
+    /// Several events to change at once: clerk changes one at a time (the example a move
+    /// to `calendar` when that was the change).
+    static func changeOneAtATime(_ events: [Event], calendar: String? = nil) -> String {
+        "I change one event at a time. Say which, as in 'move \(events[0].title.oneLine.lowercased()) to \(calendar?.oneLine ?? "friday")'."
+    }
+
+    /// "Move it to Work? [Y/n]", or for a series "Move every 'Standup' to Work? [Y/n]".
+    static func moveQuestion(_ move: CalendarMove) -> String {
+        (move.isSeries ? "Move every '\(move.shown.title.oneLine)'" : "Move it") + " to \(move.to.name.oneLine)? [Y/n]"
+    }
+
+    /// What a move to another calendar changes, as the card of a change shows it: the
+    /// title, when, how a series repeats (all of it moves) and "calendar Personal → Work".
+    static func moveSummary(_ move: CalendarMove, text: DateText) -> String {
+        var lines = [move.shown.title.oneLine]
+        func row(_ label: String, _ value: String) { lines.append("  " + label.padded(toWidth: 9) + value) }
+        row("when", text.span(move.shown.when))
+        if move.isSeries {
+            let start = text.localDate(move.shown.when.startInstant(in: text.zone))
+            let repeats = move.rule.map { RecurrenceText.describe($0, start: start) ?? $0 }
+            row("repeats", (repeats.map { $0 + " " } ?? "") + "(the whole series moves)")
+        }
+        row("calendar", move.from.name.oneLine + " → " + move.to.name.oneLine)
+        return lines.joined(separator: "\n")
+    }
+
+    /// "Moved 'Dentist' to Work." or "Moved every 'Standup' to Work."
+    static func moved(_ move: CalendarMove, undo: Bool) -> String {
+        "Moved \(moveSubject(move)) to \(move.to.name.oneLine)." + undoHint(.moveItBack, undo)
+    }
+
+    /// "'Dentist'", or "every 'Standup'" for a series.
+    static func moveSubject(_ move: CalendarMove) -> String {
+        (move.isSeries ? "every " : "") + "'\(move.shown.title.oneLine)'"
+    }
+
+    /// A move to the calendar the event is on.
+    static func alreadyOnCalendar(_ event: Event, _ calendar: String) -> String {
+        "'\(event.title.oneLine)' is already on \(calendar.oneLine); nothing to change."
+    }
+
+    /// One day of a series named for a move: Google moves whole events, so the series goes
+    /// whole or not at all.
+    static func cannotMoveOneDay(_ event: Event, to calendar: String) -> String {
+        "Only a whole series can move to another calendar, not one day of it. Nothing changed; "
+            + "say 'move every \(event.title.oneLine.lowercased()) to \(calendar.oneLine)' to move them all."
+    }
+
+    /// A move to another calendar said with other changes: one at a time.
+    static func moveApart(_ calendar: String) -> String {
+        "I move an event to another calendar on its own. Nothing changed; say the move to \(calendar.oneLine) first, then the other change."
     }
 
     /// The heading of the card of several events moved at once.
@@ -613,6 +661,7 @@ extension Renderer {
         case .updatedEvents(let updated):
             if updated.count == 1, let only = updated.first { return "Undo: change '\(only.before.title.oneLine)' back to \(text.span(only.before.when))? [Y/n]" }
             return "Undo: change the \(updated.count) moved events back? [Y/n]"
+        case .movedEvent(let move): return "Undo: move \(moveSubject(move)) back to \(move.from.name.oneLine)? [Y/n]"
         case .createdFile(let file): return "Undo: move the new file \(file.name.oneLine) to the trash? [Y/n]"
         case .wroteFile(let file, _): return "Undo: put back the previous content of \(file.name.oneLine)? [Y/n]"
         case .trashedFile(let file): return "Undo: take \(file.name.oneLine) out of the trash? [Y/n]"
@@ -667,6 +716,7 @@ extension Renderer {
             else { what = "changed '\(after.title.oneLine)', \(text.span(after.when))" }
         case .updatedEvents(let updated):
             what = "moved \(eventCount(updated.count)): " + list(updated.map { "'\($0.before.title.oneLine)'" })
+        case .movedEvent(let move): what = "moved \(moveSubject(move)) from \(move.from.name.oneLine) to \(move.to.name.oneLine)"
         case .createdFile(let file): what = "created the file \(file.name.oneLine)"
         case .wroteFile(let file, _): what = "changed the file \(file.name.oneLine)"
         case .trashedFile(let file): what = "moved the file \(file.name.oneLine) to the trash"
@@ -689,6 +739,7 @@ extension Renderer {
         case .updatedEvents(let updated):
             if updated.count == 1, let only = updated.first { return "Undone: '\(only.before.title.oneLine)' is back to \(text.span(only.before.when))." }
             return "Undone: \(updated.count) events are back where they were."
+        case .movedEvent(let move): return "Undone: \(moveSubject(move)) is back on \(move.from.name.oneLine)."
         case .createdFile(let file): return "Undone: \(file.name.oneLine) is in the trash."
         case .wroteFile(let file, _): return "Undone: \(file.name.oneLine) has its previous content."
         case .trashedFile(let file): return "Undone: \(file.name.oneLine) is back."

@@ -17,6 +17,11 @@ extension ServiceError {
     }
 }
 
+extension ItemKind {
+    /// "a" or "an", before the kind's name.
+    var article: String { self == .event ? "an" : "a" }
+}
+
 /// What clerk says when a service call fails: what happened, whether anything changed, and
 /// the next step. The conversation and the command line (after `clerk: `) share the words.
 extension Renderer {
@@ -29,7 +34,7 @@ extension Renderer {
         guard let error = error as? ServiceError else { return unexpected + " Nothing changed." }
         switch error {
         case .notFound(let kind, _): return "That \(kind.rawValue) no longer exists. Nothing changed."
-        case .alreadyExists(let kind, let name): return "A \(kind.rawValue) named '\(name)' already exists."
+        case .alreadyExists(let kind, let name): return "\(kind.article == "an" ? "An" : "A") \(kind.rawValue) named '\(name)' already exists."
         case .invalid(let problem): return "That can't be done: \(invalid(problem))."
         default: return sentence(error)
         }
@@ -42,7 +47,7 @@ extension Renderer {
     public static func commandFailure(_ error: ServiceError) -> String {
         switch error {
         case .notFound(let kind, let id): return "no \(kind.rawValue) '\(id)'"
-        case .alreadyExists(let kind, let name): return "a \(kind.rawValue) named '\(name)' already exists"
+        case .alreadyExists(let kind, let name): return "\(kind.article) \(kind.rawValue) named '\(name)' already exists"
         case .invalid(let problem): return invalid(problem)
         default: return sentence(error)
         }
@@ -117,6 +122,7 @@ extension Renderer {
         case .outsideYears(let years): return "an event must start and end between the years \(years.lowerBound) and \(years.upperBound)"
         case .badRecurrence(let line): return "the repeat '\(TextStyle.plain.fit(line, 60))' can't be read"
         case .occurrenceCannotRepeat: return "one occurrence of a repeating event can't repeat on its own"
+        case .occurrenceCannotMove: return "one occurrence of a repeating event can't move to another calendar without the rest of its series"
         case .seriesDeleted: return "the repeating event it belongs to is deleted; bring that back first"
         case .tooLarge(let limit): return "it is larger than the \(limit) bytes allowed"
         case .contactsAreReadOnly: return "clerk reads your Google contacts but does not change them; add contacts in Google Contacts"

@@ -37,6 +37,7 @@ public enum Renderer {
           how long is the dentist · is the review on friday · any conflicts next week
           move the dentist to Tuesday at 3pm · push lunch back an hour · make the review 30 minutes longer
           add Bob to the review · set the location of lunch to Café Central · add a note to lunch: call first
+          move the dentist to my Work calendar · move standup to Personal (the whole series)
           cancel lunch with Ana · skip the standup tomorrow · delete the second one (after a list) · undo
         Each change is shown, and made only after a yes.
         """

@@ -51,6 +51,23 @@ extension Session {
         return .answered(Reply(intent: intent, ok: false, message: Renderer.noCalendar(name, closest: closest, known: calendars.map(\.name))))
     }
 
+    /// The calendar a request names (`mention`) among `calendars`. An unknown name asks "did
+    /// you mean" the closest one — yes runs `retry` with that one named, no gives `declined`'s
+    /// reply — or, with none close, lists the calendars there are.
+    func calendar(_ mention: CalendarMention, among calendars: [CalendarInfo], intent: IntentName,
+                  retry: @escaping (CalendarMention) -> Reply, declined: @escaping () -> Reply) -> Lookup<CalendarInfo> {
+        if let found = calendars.first(where: { Spelling.fold($0.name) == Spelling.fold(mention.name) }) { return .found(found) }
+        let closest = mention.closest.flatMap { name in calendars.first { $0.name == name } }
+            ?? Spelling.closest(to: mention.said, in: calendars.map(\.name)).flatMap { name in calendars.first { $0.name == name } }
+        guard let closest else {
+            return .answered(Reply(intent: intent, ok: false, message: Renderer.unknownCalendar(mention.said, known: calendars.map(\.name))))
+        }
+        let question = Renderer.unknownCalendar(mention.said, closest: closest.name)
+        return .answered(ask(.confirm(Confirmation(intent: intent, question: question, defaultYes: true, yes: {
+            retry(CalendarMention(said: closest.name, known: closest.name))
+        }, no: declined)), Reply(intent: intent, ok: true, message: question)))
+    }
+
     /// "delete the Family calendar": how much goes with it, then the calendar's name typed
     /// back as the answer (a yes is too easy for this), and undo makes it again.
     func deleteCalendar(_ name: String) -> Reply {

@@ -14,6 +14,8 @@ enum Change {
     /// Several events changed at once ("move them to wednesday"), each before and after with
     /// the id that was patched, in the order they were changed.
     case updatedEvents([(before: Event, after: Event, id: String)])
+    /// An event (or a whole series) moved to another calendar.
+    case movedEvent(CalendarMove)
     case createdFile(DriveFile)
     case wroteFile(DriveFile, previous: String)
     case trashedFile(DriveFile)
@@ -310,13 +312,11 @@ extension Session {
         // makes no sense for several (a new title, a new calendar) one at a time, named.
         if reference.isAll, reference.isLastShown, let listing = lastListing, listing.count > 1 {
             guard Self.movesOnly(changes) else {
-                return Reply(intent: .updateEvent, ok: false, message: Renderer.changeOneAtATime(listing))
+                return Reply(intent: .updateEvent, ok: false, message: Renderer.changeOneAtATime(listing, calendar: changes.calendar?.known))
             }
             return updateAll(listing, changes)
         }
-        if changes.calendar != nil {
-            return Reply(intent: .updateEvent, ok: false, message: Renderer.cannotMoveBetweenCalendars)
-        }
+        if changes.calendar != nil { return moveToCalendar(reference, changes) }
         // "add ana" when two contacts are Ana: asked, as a new event's card asks, not the
         // first one taken.
         for (index, person) in changes.addAttendees.enumerated() where person.email == nil {
@@ -605,6 +605,9 @@ extension Session {
                     }
                 }
                 lastShown = nil
+            case .movedEvent(let move):
+                _ = try context.calendars.moveEvent(id: move.id, toCalendarID: move.from.id)
+                lastShown = move.shown
             case .createdFile(let file):
                 try context.files.trashFile(id: file.id)
                 namesChanged()

@@ -54,19 +54,14 @@ extension Session {
 
         var calendar = context.preferences.defaultCalendar.flatMap { name in calendars.first { Spelling.fold($0.name) == Spelling.fold(name) } } ?? primary
         if let mention = request.calendar {
-            if let found = calendars.first(where: { Spelling.fold($0.name) == Spelling.fold(mention.name) }) {
-                calendar = found
-            } else if let closest = mention.closest.flatMap({ name in calendars.first { $0.name == name } })
-                        ?? Spelling.closest(to: mention.said, in: calendars.map(\.name)).flatMap({ name in calendars.first { $0.name == name } }) {
-                let question = Renderer.unknownCalendar(mention.said, closest: closest.name)
-                return ask(.confirm(Confirmation(intent: .createEvent, question: question, defaultYes: true, yes: { [unowned self] in
-                    request.calendar = CalendarMention(said: closest.name, known: closest.name)
-                    return createEvent(request, said: said)
-                }, no: {
-                    Reply(intent: .createEvent, ok: true, message: Renderer.nameACalendar(calendars.map(\.name)))
-                })), Reply(intent: .createEvent, ok: true, message: question))
-            } else {
-                return Reply(intent: .createEvent, ok: false, message: Renderer.unknownCalendar(mention.said, known: calendars.map(\.name)))
+            switch self.calendar(mention, among: calendars, intent: .createEvent, retry: { [unowned self] named in
+                request.calendar = named
+                return createEvent(request, said: said)
+            }, declined: {
+                Reply(intent: .createEvent, ok: true, message: Renderer.nameACalendar(calendars.map(\.name)))
+            }) {
+            case .found(let found): calendar = found
+            case .answered(let reply): return reply
             }
         }
 

@@ -43,6 +43,12 @@ public protocol CalendarService: AnyObject {
     /// Deletes an event, a whole series (series id) or one occurrence (occurrence id).
     func deleteEvent(id: String) throws
 
+    /// Moves a single event, or a whole series with its changed and cancelled occurrences,
+    /// to another calendar under the same id, and returns it there. One occurrence of a
+    /// series cannot move alone (`InvalidRequest.occurrenceCannotMove`: Google's events.move
+    /// takes the whole event). Moving an event to the calendar it is on changes nothing.
+    func moveEvent(id: String, toCalendarID calendarID: String) throws -> Event
+
     /// Brings back what `deleteEvent(id:)` removed (for undo).
     func restoreEvent(id: String) throws -> Event
 
@@ -249,6 +255,8 @@ public enum InvalidRequest: Hashable, Sendable {
     case badRecurrence(String)
     /// One occurrence of a series was given a repeat of its own.
     case occurrenceCannotRepeat
+    /// One occurrence of a series was to move to another calendar without its series.
+    case occurrenceCannotMove
     /// An occurrence whose series is deleted cannot come back alone.
     case seriesDeleted
     /// Too large for the backend (bytes).

@@ -134,6 +134,12 @@ package final class GoogleBackend {
             } catch where APIFailure.matches(error, \.isGone) {
                 return
             }
+        case .moveEvent(let calendar, let event, let destination):
+            do {
+                try landMove(eventID: event, from: calendar, to: destination)
+            } catch where APIFailure.matches(error, \.isGone) {
+                return  // on neither calendar at Google: deleted there, nothing to move
+            }
         case .deleteImported(let calendar, let uid):
             try deleteImported(uid: uid, calendarID: calendar)
         case .createFile(let id, let name, let type, let content):
@@ -161,6 +167,23 @@ package final class GoogleBackend {
             guard let id = body["id"]?.stringValue else { throw error }
             return try mirror.apply(answer: try api.event(calendarID: calendarID, eventID: id), calendarID: calendarID)
         }
+    }
+
+    /// events.move, safe to send again: when the event is no longer on `source` (404 or
+    /// 410) an earlier try went through — its answer lost, or the outbox sending it again —
+    /// and the event is read from `destination` instead (gone there too: the 404 comes out).
+    /// Google's answer lands in the mirror, a series' occurrences moving with it. Returns
+    /// the event as the mirror now holds it.
+    @discardableResult
+    func landMove(eventID: String, from source: String, to destination: String) throws -> Event? {
+        let answer: JSONValue
+        do {
+            answer = try api.moveEvent(calendarID: source, eventID: eventID, destination: destination)
+        } catch {
+            guard error.isGone || error == .malformed else { throw error }
+            answer = try api.event(calendarID: destination, eventID: eventID)
+        }
+        return try mirror.apply(answer: answer, calendarID: destination)
     }
 
     // MARK: Inserts whose outcome is unknown
@@ -443,6 +466,29 @@ extension GoogleBackend: CalendarService {
             throw GoogleBackend.fail(error, mayHaveApplied: true)
         }
         try store.deleteEvent(id: id)
+    }
+
+    /// events.move; offline (or when Google keeps failing) the mirror moves it at once and
+    /// the move waits in the outbox. One occurrence cannot move without its series, as at
+    /// Google; the calendar it is on already changes nothing and sends nothing.
+    package func moveEvent(id: String, toCalendarID calendarID: String) throws -> Event {
+        try prepare([])
+        guard let event = try store.event(id: id) else { throw ServiceError.notFound(.event, id: id) }
+        guard event.recurringEventID == nil else { throw ServiceError.invalid(.occurrenceCannotMove) }
+        guard try store.calendars().contains(where: { $0.id == calendarID }) else { throw ServiceError.notFound(.calendar, id: calendarID) }
+        guard event.calendarID != calendarID else { return event }
+        do {
+            guard let moved = try landMove(eventID: id, from: event.calendarID, to: calendarID) else { throw APIFailure.malformed }
+            return moved
+        } catch where APIFailure.matches(error, \.isWorthWaiting) {
+            try queue(.moveEvent(calendarID: event.calendarID, eventID: id, destination: calendarID), because: error)
+            return try store.moveEvent(id: id, toCalendarID: calendarID)
+        } catch where APIFailure.matches(error, \.isGone) {
+            try? mirror.refresh([.events, .calendarList], force: true)
+            throw ServiceError.notFound(.event, id: id)
+        } catch {
+            throw GoogleBackend.fail(error, mayHaveApplied: true)
+        }
     }
 
     /// Brings a deleted event back: Google is asked to confirm it again; if it refuses, the

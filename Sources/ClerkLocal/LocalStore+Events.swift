@@ -111,6 +111,34 @@ extension LocalStore {
         }
     }
 
+    /// Reads the event and moves its rows in one write transaction (`BEGIN IMMEDIATE`).
+    @discardableResult
+    public func moveEvent(id: String, toCalendarID calendarID: String) throws -> Event {
+        try guarded {
+            try database.transaction {
+                guard let found = try liveEvent(id: id) else { throw ServiceError.notFound(.event, id: id) }
+                guard let row = found.row, row.recurringEventID == nil else { throw ServiceError.invalid(.occurrenceCannotMove) }
+                let destination = try calendar(id: calendarID)
+                guard row.calendarID != destination.id else { return row.event }
+                if try database.scalar("""
+                    SELECT 1 FROM events WHERE calendar_id = ? AND ical_uid = ? AND recurring_event_id IS NULL
+                    """, [destination.id, row.uid], { $0.int(0) }) != nil {
+                    // The same iCalendar event imported there too: one calendar holds a UID once.
+                    throw ServiceError.alreadyExists(.event, name: row.title)
+                }
+                try database.run("UPDATE events SET calendar_id = ?, updated = ? WHERE id = ?", [destination.id, nowSeconds, row.id])
+                try moveOccurrenceRows(of: row.id, to: destination.id)
+                guard let moved = try storedEvent(id: row.id) else { throw ServiceError.notFound(.event, id: id) }
+                return moved.event
+            }
+        }
+    }
+
+    /// A series' changed and cancelled occurrences go where the series went: they are part of it.
+    func moveOccurrenceRows(of seriesID: String, to calendarID: String) throws {
+        try database.run("UPDATE events SET calendar_id = ? WHERE recurring_event_id = ? AND calendar_id != ?", [calendarID, seriesID, calendarID])
+    }
+
     @discardableResult
     public func restoreEvent(id: String) throws -> Event {
         try guarded {

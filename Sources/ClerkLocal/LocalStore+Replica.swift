@@ -207,6 +207,10 @@ extension LocalStore {
                     if row != before {
                         try update(row, rulesChanged: row.recurrence != before.recurrence || row.when != before.when)
                     }
+                    // A series put on another calendar (moved there) takes its occurrences along.
+                    if row.recurringEventID == nil, row.calendarID != before.calendarID {
+                        try moveOccurrenceRows(of: row.id, to: row.calendarID)
+                    }
                     if row.isSeries, (before.deleted == nil) != (row.deleted == nil) {
                         if isDeleted {
                             try database.run("UPDATE events SET deleted = ?, deleted_with = ? WHERE recurring_event_id = ? AND deleted IS NULL",

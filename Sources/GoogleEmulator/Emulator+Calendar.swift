@@ -627,9 +627,10 @@ extension Emulator {
         return HTTPResponse(status: 204)
     }
 
-    /// events.move: the event goes to the `destination` calendar under the same id. An
-    /// instance cannot move, nor (in the emulator) a series with changed instances. The
-    /// calendar it left reports it cancelled in its next sync.
+    /// events.move: the event goes to the `destination` calendar under the same id; a
+    /// series goes with its changed and cancelled instances. An instance cannot move on its
+    /// own (Google: `cannotChangeOrganizerOfInstance`). The calendar it left reports each row
+    /// that went as cancelled in its next sync; the destination's sync brings them.
     func moveEvent(_ call: Call) throws(GoogleError) -> HTTPResponse {
         let source = try calendar(call)
         let replica = try eventReplica(call, calendar: source)
@@ -644,23 +645,26 @@ extension Emulator {
         guard replica.item.recurringEventID == nil else {
             throw GoogleError.badRequest("Cannot change the organizer of an instance.", reason: "cannotChangeOrganizerOfInstance")
         }
-        let hasExceptions = try withStore { try $0.eventFeed(calendarID: source.id, after: 0) }.contains { entry in
-            if case .present(let row) = entry { return row.item.recurringEventID == replica.item.id }
-            return false
-        }
-        guard !hasExceptions else { throw GoogleError.badRequest("The emulator cannot move a series with changed instances.") }
         guard destination.id != source.id else {
             return try eventAnswer(CalendarResources.resource(replica, calendar: source, account: account, zone: nil), call)
         }
-        var event = replica.item
-        event.calendarID = destination.id
-        event.updated = now
+        let id = replica.item.id
+        let instances = try withStore { try $0.eventFeed(calendarID: source.id, after: 0) }.compactMap { entry -> String? in
+            if case .present(let row) = entry, row.item.recurringEventID == id { return row.item.id }
+            return nil
+        }
         let moved = try withStore { store in
             try store.atomically {
+                try store.moveEvent(id: id, toCalendarID: destination.id)
+                var event = try store.eventReplica(id: id)!.item
+                event.updated = now
                 let saved = try store.putEvent(event, isDeleted: false, unmodeled: replica.unmodeled)
                 let key = Emulator.movedAwayKey(source.id)
                 var marks = (try store.syncValue(key)).flatMap { try? JSONValue.parse(bytes: Array($0.utf8)).arrayValue } ?? []
-                marks.append(.object([("id", .string(event.id)), ("version", .number(Double(saved.version)))]))
+                for gone in [id] + instances {
+                    let version = gone == id ? saved.version : try store.eventReplica(id: gone)?.version ?? saved.version
+                    marks.append(.object([("id", .string(gone)), ("version", .number(Double(version)))]))
+                }
                 try store.setSyncValue(key, JSONValue.array(marks).serialized())
                 return saved
             }

@@ -9,6 +9,9 @@ import Testing
     static let conversation: [(ServiceError, String)] = [
         (.notFound(.event, id: "x1"), "That event no longer exists. Nothing changed."),
         (.alreadyExists(.calendar, name: "Work"), "A calendar named 'Work' already exists."),
+        (.alreadyExists(.event, name: "Offsite"), "An event named 'Offsite' already exists."),
+        (.invalid(.occurrenceCannotMove),
+         "That can't be done: one occurrence of a repeating event can't move to another calendar without the rest of its series."),
         (.invalid(.endsBeforeStart), "That can't be done: an event can't end before it starts."),
         (.invalid(.lastsTooLong(maxDays: 366, repeating: true)), "That can't be done: each time a repeating event happens it can last at most 366 days."),
         (.invalid(.outsideYears(1...9999)), "That can't be done: an event must start and end between the years 1 and 9999."),
@@ -51,6 +54,7 @@ import Testing
     static let commandLine: [(ServiceError, String)] = [
         (.notFound(.calendar, id: "nope"), "no calendar 'nope'"),
         (.alreadyExists(.file, name: "a.txt"), "a file named 'a.txt' already exists"),
+        (.alreadyExists(.event, name: "Offsite"), "an event named 'Offsite' already exists"),
         (.invalid(.unknownTimeZone("Mars/Olympus")), "'Mars/Olympus' is not a time zone I know"),
         (.storage(.damaged, path: "/d/s"), "/d/s is damaged or not a clerk store. Move it aside and clerk starts a new one."),
         (.libraryMissing(.curl), "clerk needs libcurl to reach Google, and it can't be loaded: install libcurl4. Nothing changed."),

@@ -124,6 +124,48 @@ import Testing
         #expect(try services.calendars.event(id: "seri00001")?.recurrence == ["RRULE:FREQ=DAILY;COUNT=3"])
     }
 
+    /// A series moves to another calendar whole, with its changed and skipped days, under
+    /// the same ids; one day of it cannot move alone, and the calendar it is on already is
+    /// no move. What a later sync brings (Google's source calendar reporting the rows gone)
+    /// leaves it where it went.
+    @Test(arguments: Implementation.allCases)
+    func aSeriesMovesToAnotherCalendarWithItsDays(_ implementation: Implementation) throws {
+        let services = try implementation.make()
+        let work = try services.calendars.createCalendar(named: "Work", timeZone: "Europe/Madrid")
+        _ = try services.calendars.insertEvent(EventDraft(title: "Sync", when: Self.when(0, 11), recurrence: ["RRULE:FREQ=DAILY;COUNT=3"]),
+                                               id: "seri00002", calendarID: services.primary)
+        _ = try services.calendars.insertEvent(EventDraft(title: "Dentist", when: Self.when(2, 16)), id: "dent00001", calendarID: services.primary)
+        try services.calendars.patchEvent(id: "seri00002_20260303T100000Z", EventPatch(title: "Sync (moved)", when: Self.when(1, 12)))
+        try services.calendars.deleteEvent(id: "seri00002_20260304T100000Z")
+
+        #expect(throws: ServiceError.invalid(.occurrenceCannotMove)) {
+            try services.calendars.moveEvent(id: "seri00002_20260302T100000Z", toCalendarID: work.id)
+        }
+        let stays = try services.calendars.moveEvent(id: "dent00001", toCalendarID: services.primary)
+        #expect(stays.calendarID == services.primary && stays.title == "Dentist")
+
+        let moved = try services.calendars.moveEvent(id: "seri00002", toCalendarID: work.id)
+        #expect(moved.id == "seri00002" && moved.calendarID == work.id && moved.recurrence == ["RRULE:FREQ=DAILY;COUNT=3"])
+        let dentist = try services.calendars.moveEvent(id: "dent00001", toCalendarID: work.id)
+        #expect(dentist.id == "dent00001" && dentist.calendarID == work.id)
+        let expected = ["seri00002_20260302T100000Z Sync", "seri00002_20260303T100000Z Sync (moved)", "dent00001 Dentist"]
+        func onWork() throws -> [String] {
+            try services.calendars.events(from: Self.week.0, to: Self.week.1, calendarIDs: [work.id]).map { "\($0.id) \($0.title)" }
+        }
+        #expect(try onWork() == expected)
+        #expect(try services.calendars.events(from: Self.week.0, to: Self.week.1, calendarIDs: [services.primary]).isEmpty)
+        #expect(try services.calendars.event(id: "seri00002_20260303T100000Z")?.calendarID == work.id)
+        if let backend = services.calendars as? GoogleBackend {
+            // The calendar they left reports them cancelled: that copy is gone, not the event.
+            _ = try backend.mirror.syncEvents(calendarID: services.primary)
+            #expect(try onWork() == expected)
+            try backend.mirror.refresh([.events], force: true)
+        }
+        #expect(try onWork() == expected)
+        #expect(try services.calendars.storedEvents(calendarID: services.primary).isEmpty)
+        #expect(try services.calendars.storedEvents(calendarID: work.id).map(\.id) == ["seri00002", "seri00002_20260303T100000Z", "dent00001"])
+    }
+
     @Test(arguments: Implementation.allCases)
     func aNewCalendarHoldsItsOwnEvents(_ implementation: Implementation) throws {
         let services = try implementation.make()

@@ -181,6 +181,45 @@ import Glibc
         #expect(items.map { $0["summary"]?.stringValue ?? "" }.sorted() == ["Dinner", "Lunch"])
     }
 
+    /// A move to another calendar made while Google is away waits in the outbox, shows at
+    /// once, and reaches Google once when it is back; a calendar that does not exist is one
+    /// line on stderr and changes nothing.
+    @Test func anEventMovedToAnotherCalendarOfflineReachesGoogleOnce() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let emulator = try RunningEmulator(folder: folder.path)
+        #expect(try Self.logIn(emulator, folder: folder.path).status == 0)
+        // Both made in one run, each confirmed by --yes.
+        #expect(try Self.clerk(folder.path, ["--yes"], input: "new calendar Work\ndentist friday at 10\n").status == 0)
+        let work = try #require(Self.calendars(emulator).first { $0.name == "Work" }?.id)
+
+        let unknown = try Self.clerk(folder.path, ["--yes", "move the dentist to the Garden calendar"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stdout == "")
+        #expect(unknown.stderr == "clerk: No calendar named 'Garden'. Your calendars: 'emulator@example.com', 'Work'. Create it with 'new calendar Garden'.\n")
+        #expect(Self.titles(emulator) == ["Dentist"])
+
+        let port = emulator.port
+        emulator.stop()
+        let moved = try Self.clerk(folder.path, ["--now", "2026-12-01T09:10", "--yes", "move the dentist to my work calendar"])
+        #expect(moved.status == 0)
+        #expect(moved.stdout == "Dentist\n  when     Fri 4 Dec 2026, 10:00–11:00\n  calendar emulator@example.com → Work\nMove it to Work? [Y/n]\n"
+            + "(offline — as of 09:00)\nMoved 'Dentist' to Work.\n(offline — as of 09:00)\n"
+            + "(Google can't be reached: 1 change waiting to be sent; clerk sends it next time.)\n")
+        #expect(try Self.clerk(folder.path, ["--now", "2026-12-01T09:11", "status"]).stdout.contains("waiting    1 change to send"))
+
+        try emulator.start(port: port)
+        let back = try Self.clerk(folder.path, ["--now", "2026-12-01T09:20", "what's on friday"])
+        #expect(back.stdout == "Friday 4 Dec\n  10:00–11:00  Dentist  [Work]\n(1 change made offline was sent to Google.)\n")
+        #expect(Self.titles(emulator, calendar: work) == ["Dentist"])
+        #expect(Self.titles(emulator) == [])
+        let sent = (emulator.side("GET", "/_emulator/requests")["requests"]?.arrayValue ?? []).filter { $0["path"]?.stringValue?.hasSuffix("/move") == true }
+        #expect(sent.count == 1)
+        #expect(try Self.clerk(folder.path, ["--now", "2026-12-01T09:21", "status"]).stdout.contains("waiting    nothing\n"))
+        #expect(try Self.clerk(folder.path, ["--now", "2026-12-01T09:30", "what's on my work calendar on friday"]).stdout
+            == "Friday 4 Dec\n  10:00–11:00  Dentist  [Work]\n")
+    }
+
     @Test func ctrlCStopsAWaitOnGoogleAndExits130() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -501,6 +501,31 @@ import Testing
         #expect(instance.reason == "cannotChangeOrganizerOfInstance")
     }
 
+    /// events.move of a series takes its changed and cancelled instances along (the
+    /// emulator refused a series with changed instances); the calendar it left syncs each away.
+    @Test func aSeriesMovesWithItsChangedAndCancelledInstances() throws {
+        let (harness, token) = try Self.harness()
+        let work = try #require(harness.send("POST", "/calendar/v3/calendars", json: ["summary": "Work"], token: token).json["id"]?.stringValue)
+        let workEvents = "/calendar/v3/calendars/\(work.replacingOccurrences(of: "@", with: "%40"))/events"
+        let series = Self.event("serie0002", "Weekly", extra: [("recurrence", ["RRULE:FREQ=WEEKLY;COUNT=3"])])
+        harness.send("POST", Self.events, json: series, token: token)
+        #expect(harness.send("PATCH", Self.events + "/serie0002_20260312T120000Z", json: ["summary": "Weekly (moved)"], token: token).status == 200)
+        #expect(harness.send("DELETE", Self.events + "/serie0002_20260319T120000Z", token: token).status == 204)
+        let sync = try #require(harness.send("GET", Self.events, token: token).json["nextSyncToken"]?.stringValue)
+
+        let moved = harness.send("POST", Self.events + "/serie0002/move?destination=" + Emulator.formEscaped(work), token: token)
+        #expect(moved.status == 200)
+        #expect(moved.json["recurrence"] == ["RRULE:FREQ=WEEKLY;COUNT=3"])
+        #expect(harness.send("GET", workEvents + "/serie0002_20260312T120000Z", token: token).json["summary"] == "Weekly (moved)")
+        #expect(harness.send("GET", Self.events + "/serie0002_20260312T120000Z", token: token).status == 404)
+        let instances = harness.send("GET", workEvents + "/serie0002/instances", token: token).json["items"]?.arrayValue ?? []
+        #expect(instances.compactMap { $0["summary"]?.stringValue } == ["Weekly", "Weekly (moved)"])
+        let away = harness.send("GET", Self.events + "?syncToken=\(sync)", token: token).json["items"]?.arrayValue ?? []
+        #expect(away.compactMap { $0["id"]?.stringValue }.sorted() == ["serie0002", "serie0002_20260312T120000Z", "serie0002_20260319T120000Z"])
+        #expect(away.allSatisfy { $0["status"] == "cancelled" })
+        #expect(harness.send("GET", Self.events, token: token).json["items"] == [])
+    }
+
     @Test func settingsListEverySettingGoogleHas() throws {
         let (harness, token) = try Self.harness()
         let settings = harness.send("GET", "/calendar/v3/users/me/settings", token: token)

@@ -87,6 +87,14 @@ struct GoogleAPI {
         _ = try transport.send(HTTPCall("DELETE", url(endpoints.calendar, "/calendars/\(GoogleAPI.path(calendarID))/events/\(GoogleAPI.path(eventID))")))
     }
 
+    /// events.move to the `destination` calendar, the event keeping its id. Sent again
+    /// after it went through, it finds no event on the source calendar (404), which the
+    /// backend reads as done (`GoogleBackend.landMove`).
+    func moveEvent(calendarID: String, eventID: String, destination: String) throws(APIFailure) -> JSONValue {
+        try transport.json(jsonCall("POST", url(endpoints.calendar, "/calendars/\(GoogleAPI.path(calendarID))/events/\(GoogleAPI.path(eventID))/move",
+                                                [("destination", destination)])))
+    }
+
     /// events.import: added or updated by iCalendar UID, so sending it twice is safe.
     func importEvent(calendarID: String, body: JSONValue) throws(APIFailure) -> JSONValue {
         try transport.json(jsonCall("POST", url(endpoints.calendar, "/calendars/\(GoogleAPI.path(calendarID))/events/import"), body: body))

@@ -232,6 +232,9 @@ package final class GoogleMirror {
         if item["status"]?.stringValue == "cancelled" {
             // A cancelled stub may lack its times: cancel what the mirror has under the id.
             if let existing = try store.eventReplica(id: id) {
+                // Moved to another calendar: the calendar it left reports it cancelled, and
+                // the copy on the calendar it went to stands.
+                guard existing.item.calendarID == calendar.id else { return }
                 if !existing.isDeleted { try store.putEvent(existing.item, isDeleted: true, unmodeled: nil) }
             } else if let event = GoogleCoding.event(item, calendarID: calendar.id, calendarZone: calendar.timeZone), event.recurringEventID == nil {
                 try store.putEvent(event, isDeleted: true, unmodeled: nil)

@@ -11,6 +11,8 @@ enum PendingChange: Equatable {
     case quickAdd(calendarID: String, text: String, attempted: Date?)
     case patchEvent(calendarID: String, eventID: String, body: JSONValue)
     case deleteEvent(calendarID: String, eventID: String)
+    /// events.move from `calendarID` to `destination`, the id kept.
+    case moveEvent(calendarID: String, eventID: String, destination: String)
     /// The event an import that stopped may have made for an iCalendar UID, deleted if
     /// Google has it (the import's answer, with its id, never came).
     case deleteImported(calendarID: String, uid: String)
@@ -27,6 +29,7 @@ enum PendingChange: Equatable {
         case .quickAdd: return "event.quickAdd"
         case .patchEvent: return "event.patch"
         case .deleteEvent: return "event.delete"
+        case .moveEvent: return "event.move"
         case .deleteImported: return "event.deleteImported"
         case .createFile: return "file.create"
         case .updateFile: return "file.update"
@@ -42,6 +45,7 @@ enum PendingChange: Equatable {
         case .quickAdd(_, let text, _): return "'\(text)'"
         case .patchEvent(_, _, let body): return "a change to '\(body["summary"]?.stringValue ?? "an event")'"
         case .deleteEvent: return "an event's deletion"
+        case .moveEvent: return "moving an event to another calendar"
         case .deleteImported: return "taking back an imported event"
         case .createFile(_, let name, _, _): return "the new file '\(name)'"
         case .updateFile: return "a file's new content"
@@ -59,6 +63,8 @@ enum PendingChange: Equatable {
         case .patchEvent(let calendar, let event, let body):
             return .object([("calendarID", .string(calendar)), ("eventID", .string(event)), ("body", body)])
         case .deleteEvent(let calendar, let event): return .object([("calendarID", .string(calendar)), ("eventID", .string(event))])
+        case .moveEvent(let calendar, let event, let destination):
+            return .object([("calendarID", .string(calendar)), ("eventID", .string(event)), ("destination", .string(destination))])
         case .deleteImported(let calendar, let uid): return .object([("calendarID", .string(calendar)), ("uid", .string(uid))])
         case .createFile(let id, let name, let type, let content):
             return .object([("id", .string(id)), ("name", .string(name)), ("mimeType", .string(type)), ("content", .string(Data(content).base64EncodedString()))])
@@ -86,6 +92,9 @@ enum PendingChange: Equatable {
         case "event.delete":
             guard let calendar = string("calendarID"), let event = string("eventID") else { return nil }
             self = .deleteEvent(calendarID: calendar, eventID: event)
+        case "event.move":
+            guard let calendar = string("calendarID"), let event = string("eventID"), let destination = string("destination") else { return nil }
+            self = .moveEvent(calendarID: calendar, eventID: event, destination: destination)
         case "event.deleteImported":
             guard let calendar = string("calendarID"), let uid = string("uid") else { return nil }
             self = .deleteImported(calendarID: calendar, uid: uid)

@@ -365,8 +365,10 @@ enum Classifier {
             shape.headVerb = .delete
         }
         // "start the review 15 minutes earlier", "begin the standup 10 minutes later": a move.
-        if shape.headVerb == .none, w0 == "start" || w0 == "begin", makesAChange(s, at: head),
-           s.body.contains(where: { s.word($0, is: "earlier") || s.word($0, is: "later") }) {
+        // "start the review at 3", "begin my standup at 9:30 tomorrow": its start moved.
+        if shape.headVerb == .none, w0 == "start" || w0 == "begin",
+           makesAChange(s, at: head) && s.body.contains(where: { s.word($0, is: "earlier") || s.word($0, is: "later") })
+            || startsNamedEventAt(s, at: head) {
             shape.headVerb = .update
         }
         shape.afterVerb = shape.headVerb == .none ? head : CommandWords.end(of: s, from: head)
@@ -521,6 +523,29 @@ enum Classifier {
             i > head + 1 && (s.word(i, isIn: lengthChanges) || (s.word(i, is: "all") && s.word(i + 1, is: "day"))
                 || (s.word(i, isIn: boundWords) && i + 1 < s.body.upperBound && s.isInDate(i + 1)))
         }
+    }
+
+    /// "start the review at 3", "begin my weekly standup at 9:30 tomorrow": an event named as
+    /// one that is there ("the", "my" and a noun phrase ending in an event noun) and then a
+    /// clock time, the time it is to start from now on. Without the article or with another
+    /// noun it is something new to do ("start a new project review at 3", "start the
+    /// dishwasher at 9", "start the day with yoga at 7", "start planning the trip at 5").
+    static func startsNamedEventAt(_ s: Sentence, at head: Int) -> Bool {
+        guard s.word(head + 1, isIn: definiteWords) else { return false }
+        var i = head + 2, noun: Int?
+        // The noun phrase runs to the clock time; a day said in it ("weekly") is no noun.
+        while i < s.body.upperBound {
+            if let d = s.tokens.withUnsafeBufferPointer({ $0[i].date }) {
+                if s.dates[d].known.contains(.time) { break }
+            } else if s.word(i, isA: .datePreposition) || s.word(i, is: "with") || s.kind(i) == .mark {
+                return false
+            } else {
+                noun = i
+            }
+            i += 1
+        }
+        guard let noun, i < s.body.upperBound else { return false }
+        return s.word(noun, isA: .eventNoun)
     }
 
     /// "set up", "write down", "take note", "don't forget", "i need a reminder".

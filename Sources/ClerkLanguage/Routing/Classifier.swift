@@ -331,7 +331,8 @@ enum Classifier {
         let w0 = s.word(head)
 
         // The head verb and the particles that belong to it ("remind me to", "set up a").
-        if s.word(head, isA: .deleteVerb) || s.mayStart(Vocabulary.deletePhrases, at: head)
+        // ("drop by the post office", "drop in on grandma": a visit, not a removal.)
+        if s.word(head, isA: .deleteVerb) && !isVisit(s, at: head) || s.mayStart(Vocabulary.deletePhrases, at: head)
             && Vocabulary.deletePhrases.contains(where: { s.matches($0, at: head) && $0.count > 1 && $0[0] != "no" && $0[0] != "any" }) {
             shape.headVerb = .delete
         } else if s.word(head, isA: .updateVerb) && !(w0 == "bring" && s.word(head + 1) != "forward")
@@ -548,6 +549,12 @@ enum Classifier {
         return s.word(noun, isA: .eventNoun)
     }
 
+    /// "stop at the bank", "swing by the post office", "drop in on grandma": a visit verb at
+    /// `i` with its particle (`Vocabulary.visitVerbs`).
+    static func isVisit(_ s: Sentence, at i: Int) -> Bool {
+        s.word(i, isIn: Vocabulary.visitVerbs) && s.word(i + 1, isIn: Vocabulary.visitParticles)
+    }
+
     /// "set up", "write down", "take note", "don't forget", "i need a reminder".
     static func isCreatePhrase(_ s: Sentence, at i: Int) -> Bool {
         s.phrase(of: Vocabulary.createPhrases, at: i) != nil
@@ -565,6 +572,8 @@ enum Classifier {
             if s.word(i - 1, isIn: Vocabulary.listKinds) { return true }
             return !s.has(Vocabulary.contactNouns) && !s.has(Vocabulary.listedThings)
         case "text", "texts", "message", "messages", "post":
+            // ("the post office" is a place.)
+            if Sentence.same(w, "post"), s.word(i + 1, isA: .placeNoun) { return false }
             return i == s.body.lowerBound || s.word(i - 1, isIn: Vocabulary.beforeMessage)
         case "order":
             return s.word(i - 1) != "in"
@@ -573,6 +582,9 @@ enum Classifier {
             return s.word(s.body.lowerBound, isA: .questionWord)
         case "shopping":
             return s.has(["list", "lists"])
+        case "grocery", "groceries":
+            // ("buy groceries at 5", "stop at the grocery store on friday": an errand, with a day.)
+            return s.has(["list", "lists"]) || !s.body.contains { s.isInDate($0) }
         case "train", "trains", "bus":
             // "train to Paris tomorrow at 9" is a trip to put on the calendar; timetables and
             // tickets are not clerk's.
@@ -592,7 +604,7 @@ enum Classifier {
         case "email", "mail": return !(s.has(Vocabulary.addressOf)) && !(["for", "of"].contains(s.word(i + 1)) && s.body.upperBound - i <= 5)
         // ("stop at the bank after work", "stop by the pharmacy tomorrow": a visit, with a day.)
         case "stop", "pause", "resume":
-            return !s.has(RouteWord.eventNoun) && !(["at", "by"].contains(s.word(i + 1)) && s.body.contains { s.isInDate($0) })
+            return !s.has(RouteWord.eventNoun) && !(isVisit(s, at: i) && s.body.contains { s.isInDate($0) })
         case "turn": return !s.has(Vocabulary.alertNouns)
         // "play some jazz" asks for music; "play tennis with Bob at 5" is an event.
         case "play": return !s.body.contains { s.isInDate($0) } && !s.has(Vocabulary.playedEvents)

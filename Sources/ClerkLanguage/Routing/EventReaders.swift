@@ -147,12 +147,14 @@ enum CreateReader {
         ))
     }
 
-    /// "late morning", "early afternoon" as the only time said: its start, an hour long.
+    /// "late morning", "early afternoon", "after work" as the only time said: its start, an
+    /// hour long (the reader's "after work" is 17:00–21:00, so such an errand is at 17:00).
     static func stretchStart(_ said: DateMatch) -> DateMatch? {
+        // (By length first, `Sentence.same`: asked of every part of every new event's time.)
+        func isStretch(_ rule: String) -> Bool { Sentence.same(rule, "part-of-part-of-day") || Sentence.same(rule, "after-work") }
         guard !said.known.contains(.duration), said.recurrence == nil,
-              // (By length first, `Sentence.same`: asked of every part of every new event's time.)
-              said.parts.contains(where: { Sentence.same($0.role, "time") && Sentence.same($0.rule, "part-of-part-of-day") }),
-              !said.parts.contains(where: { ($0.role == "time" || $0.role == "end") && $0.rule != "part-of-part-of-day" }) else { return nil }
+              said.parts.contains(where: { Sentence.same($0.role, "time") && isStretch($0.rule) }),
+              !said.parts.contains(where: { ($0.role == "time" || $0.role == "end") && !isStretch($0.rule) }) else { return nil }
         var start = said
         start.end = said.start + 3600
         start.known.remove(.end)

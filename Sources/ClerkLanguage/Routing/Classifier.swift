@@ -339,7 +339,8 @@ enum Classifier {
                     || (Sentence.same(w0, "put") && s.word(head + 1, is: "off")) {
             // "put off the dentist until monday" moves it, where "put lunch on friday" makes one.
             shape.headVerb = .update
-        } else if s.word(head, isA: .createVerb) || isCreatePhrase(s, at: head) {
+        } else if !s.isInDate(head) && s.word(head, isA: .createVerb) || isCreatePhrase(s, at: head) {
+            // (A verb read in a date is none: "new year's eve" alone asks for the day.)
             shape.headVerb = .create
         } else if s.word(head, isA: .showVerb) && w0 != "what" && !(w0 == "check" && ["in", "out"].contains(s.word(head + 1))
                                                                     && s.word(head + 2) == "with") {

@@ -329,6 +329,8 @@ enum Classifier {
         if head + 1 >= s.body.upperBound, s.isInDate(head) { head = s.body.lowerBound }
         var shape = Shape(head: head, afterVerb: head)
         let w0 = s.word(head)
+        // "double check my calendar": the verb is the second word.
+        let doubleCheck = Sentence.same(w0, "double") && s.word(head + 1, isIn: Vocabulary.checkVerbs)
 
         // The head verb and the particles that belong to it ("remind me to", "set up a").
         // ("drop by the post office", "drop in on grandma": a visit, not a removal.)
@@ -343,7 +345,7 @@ enum Classifier {
             // (A verb read in a date is none: "new year's eve" alone asks for the day.)
             shape.headVerb = .create
         } else if s.word(head, isA: .showVerb) && w0 != "what" && !(w0 == "check" && ["in", "out"].contains(s.word(head + 1))
-                                                                    && s.word(head + 2) == "with") {
+                                                                    && s.word(head + 2) == "with") || doubleCheck {
             // ("check in with Carla tomorrow" is an event, not a look at the agenda.)
             shape.headVerb = .show
         }
@@ -373,7 +375,7 @@ enum Classifier {
             || startsNamedEventAt(s, at: head) {
             shape.headVerb = .update
         }
-        shape.afterVerb = shape.headVerb == .none ? head : CommandWords.end(of: s, from: head)
+        shape.afterVerb = shape.headVerb == .none ? head : CommandWords.end(of: s, from: doubleCheck ? head + 1 : head)
         shape.remind = s.word(head, isA: .remindVerb) || isCreatePhrase(s, at: head) && s.word(head, isA: .remindPhraseStart)
             || isTellMeTo(s, at: head)
 
@@ -438,6 +440,15 @@ enum Classifier {
                     shape.topic = topic
                 }
             }
+        }
+        // "check the oven at 5", "check on grandma tomorrow": a thing to do then, not a look at
+        // the calendar ("check my calendar tomorrow", "check if I'm free friday", "check tomorrow").
+        if shape.headVerb == .show, shape.hasDate, !shape.isQuestion, s.word(head, isIn: Vocabulary.checkVerbs) || doubleCheck,
+           !(shape.hasEventNoun || shape.hasCalendarNoun || shape.hasListingNoun || shape.hasFreeWord || shape.hasUpcomingWord
+             || shape.hasContactNoun || shape.contactField != nil || shape.hasEmail || shape.hasFileNoun || shape.hasFileName),
+           checksAThing(s, from: shape.afterVerb) {
+            shape.headVerb = .none
+            shape.afterVerb = head
         }
         if shape.topic == nil, let topic = Vocabulary.outOfScopeHeads[w0, key: s.tokens[head].key], headTopicCounts(s, at: head, topic: topic) {
             shape.topic = topic
@@ -554,6 +565,22 @@ enum Classifier {
     /// `i` with its particle (`Vocabulary.visitVerbs`).
     static func isVisit(_ s: Sentence, at i: Int) -> Bool {
         s.word(i, isIn: Vocabulary.visitVerbs) && s.word(i + 1, isIn: Vocabulary.visitParticles)
+    }
+
+    /// Words after "check" that carry no thing of their own ("check on the …", "check up on my …").
+    static let checkFillers: WordSet = ["the", "my", "our", "a", "an", "on", "up", "in", "at", "for", "out", "me", "again", "please"]
+
+    /// True when the words from `i` name a thing to check (the oven, the mail, grandma) and
+    /// ask nothing ("if", "whether", a question word, a conflict): "check the oven at 5".
+    static func checksAThing(_ s: Sentence, from i: Int) -> Bool {
+        var thing = false
+        for j in i..<s.body.upperBound where !s.isInDate(j) && s.kind(j) == .word {
+            if s.word(j, isA: .questionWord) || s.word(j, isIn: Vocabulary.checkQuestionWords) || s.word(j, isIn: AgendaReader.overlapWords) {
+                return false
+            }
+            if !s.word(j, isIn: checkFillers) { thing = true }
+        }
+        return thing
     }
 
     /// "set up", "write down", "take note", "don't forget", "i need a reminder".

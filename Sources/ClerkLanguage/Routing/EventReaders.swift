@@ -616,6 +616,8 @@ enum AgendaReader {
             // s.tokens[i]` copied it.)
             !taken(i) && !s.isInDate(i) && s.kind(i) != .mark && !s.isA(i, frame) && !s.word(i, isIn: pastTense)
                 && !(s.isA(i, .relation) && s.word(i - 1) == "my" && s.word(i - 2, isIn: withWord) && !s.isA(i + 1, .eventNoun))
+                // "do any of my contacts have birthdays next week": where the birthdays are kept.
+                && !(s.word(i, isIn: Vocabulary.contactNouns) && s.has(Vocabulary.birthdayWords))
         }
         guard !kept.isEmpty, !kept.allSatisfy({ s.isA($0, .category) }) else { return nil }
         // "when does the offsite end", "what time does the party finish": the event's end asked.

@@ -370,7 +370,7 @@ enum Classifier {
         }
         // "start the review 15 minutes earlier", "begin the standup 10 minutes later": a move.
         // "start the review at 3", "begin my standup at 9:30 tomorrow": its start moved.
-        if shape.headVerb == .none, w0 == "start" || w0 == "begin",
+        if shape.headVerb == .none, s.word(head, isIn: startVerbs),
            makesAChange(s, at: head) && s.body.contains(where: { s.word($0, is: "earlier") || s.word($0, is: "later") })
             || startsNamedEventAt(s, at: head) {
             shape.headVerb = .update
@@ -498,14 +498,16 @@ enum Classifier {
     static let correctionAuxiliaries: WordSet = ["should", "must", "needs", "has", "is", "'s", "are"]
 
     /// "dinner should be 2 hours", "the standup is now at 10", "lunch needs to be on
-    /// friday": the end of "should be", "is now", "needs to be" at `i` when a new time or
-    /// length follows (a date, or an amount of time), else nil.
+    /// friday", "the review should start at 3": the end of "should be", "is now", "needs to
+    /// be", "should start" at `i` when a new time or length follows (a date, or an amount of
+    /// time), else nil.
     static func correctionEnd(_ s: Sentence, at i: Int) -> Int? {
         guard s.word(i, isIn: correctionAuxiliaries) else { return nil }
         var end: Int
+        func isBe(_ j: Int) -> Bool { s.word(j, is: "be") || s.word(j, isIn: startVerbs) }
         switch s.word(i) {
-        case "should", "must": guard s.word(i + 1) == "be" else { return nil }; end = i + 2
-        case "needs", "has": guard s.word(i + 1) == "to", s.word(i + 2) == "be" else { return nil }; end = i + 3
+        case "should", "must": guard isBe(i + 1) else { return nil }; end = i + 2
+        case "needs", "has": guard s.word(i + 1) == "to", isBe(i + 2) else { return nil }; end = i + 3
         default: guard s.word(i + 1) == "now" else { return nil }; end = i + 2
         }
         var change = end
@@ -523,6 +525,7 @@ enum Classifier {
     }
 
     static let endingVerbs: WordSet = ["stop", "end", "discontinue"]
+    static let startVerbs: WordSet = ["start", "begin"]
     static let openBoundWords: WordSet = ["after", "from", "since", "beyond"]
     static let definiteWords: WordSet = ["the", "my", "our", "this", "that", "tomorrow's", "today's", "friday's", "monday's"]
     static let lengthChanges: WordSet = ["longer", "shorter", "earlier", "later", "all-day"]
@@ -558,7 +561,8 @@ enum Classifier {
             i += 1
         }
         guard let noun, i < s.body.upperBound else { return false }
-        return s.word(noun, isA: .eventNoun)
+        // ("start my shift at 7am": a word that is also a verb of moving names no event to move.)
+        return s.word(noun, isA: .eventNoun) && !s.word(noun, isA: .updateVerb)
     }
 
     /// "stop at the bank", "swing by the post office", "drop in on grandma": a visit verb at

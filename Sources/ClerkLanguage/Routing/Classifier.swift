@@ -333,8 +333,8 @@ enum Classifier {
         let doubleCheck = Sentence.same(w0, "double") && s.word(head + 1, isIn: Vocabulary.checkVerbs)
 
         // The head verb and the particles that belong to it ("remind me to", "set up a").
-        // ("drop by the post office", "drop in on grandma": a visit, not a removal.)
-        if s.word(head, isA: .deleteVerb) && !isVisit(s, at: head) || s.mayStart(Vocabulary.deletePhrases, at: head)
+        // ("drop by the post office", "drop the kids at school": a visit, not a removal.)
+        if s.word(head, isA: .deleteVerb) && !isVisit(s, at: head) && !dropsOff(s, at: head) || s.mayStart(Vocabulary.deletePhrases, at: head)
             && Vocabulary.deletePhrases.contains(where: { s.matches($0, at: head) && $0.count > 1 && $0[0] != "no" && $0[0] != "any" }) {
             shape.headVerb = .delete
         } else if s.word(head, isA: .updateVerb) && !(w0 == "bring" && s.word(head + 1) != "forward")
@@ -585,6 +585,15 @@ enum Classifier {
             if !s.word(j, isIn: checkFillers) { thing = true }
         }
         return thing
+    }
+
+    /// "drop the kids at school", "drop the parcel off at 5": something taken somewhere (with
+    /// "off", or "at" a place), when no event is named ("drop the meeting at 3" removes it).
+    static func dropsOff(_ s: Sentence, at i: Int) -> Bool {
+        guard s.word(i, is: "drop"), !s.has(RouteWord.eventNoun) else { return false }
+        return s.body.contains { j in
+            j > i && !s.isInDate(j) && (s.word(j, is: "off") || s.word(j, is: "at") && j + 1 < s.body.upperBound && !s.isInDate(j + 1))
+        }
     }
 
     /// "set up", "write down", "take note", "don't forget", "i need a reminder".

@@ -94,6 +94,8 @@ enum Title {
         guard kept.count > 1 else { return }
         for k in 1..<kept.count where s.word(kept[k], isIn: tailCommands) {
             let rest = kept[(k + 1)...]
+            // "swing by Ana's place", "read my notes": a noun that ends the title, no verb.
+            if rest.isEmpty, s.word(kept[k - 1], isIn: Vocabulary.relationOwners) || s.word(kept[k - 1]).hasSuffix("'s") { return }
             if rest.allSatisfy({ s.word($0, isIn: tailFiller) || s.word($0, isIn: Vocabulary.calendarNouns) || s.word($0, isIn: Vocabulary.repeatWords) }) {
                 var cut = k
                 while cut > 0, s.word(kept[cut - 1], isIn: tailFiller) || ["please", "can", "you", "and", "so", "i", "need", "to", "be"].contains(s.word(kept[cut - 1])) {

@@ -345,8 +345,9 @@ enum Classifier {
             // (A verb read in a date is none: "new year's eve" alone asks for the day.)
             shape.headVerb = .create
         } else if s.word(head, isA: .showVerb) && w0 != "what" && !(w0 == "check" && ["in", "out"].contains(s.word(head + 1))
-                                                                    && s.word(head + 2) == "with") || doubleCheck {
-            // ("check in with Carla tomorrow" is an event, not a look at the agenda.)
+                                                                    && s.word(head + 2, isIn: checkInParticles)) || doubleCheck {
+            // ("check in with Carla tomorrow", "check in for my flight", "check out of the
+            // hotel" are events, not a look at the agenda.)
             shape.headVerb = .show
         }
         // "schedule", "tomorrow's schedule", "my plan": a verb with nothing after it is a noun.
@@ -526,6 +527,7 @@ enum Classifier {
 
     static let endingVerbs: WordSet = ["stop", "end", "discontinue"]
     static let startVerbs: WordSet = ["start", "begin"]
+    static let checkInParticles: WordSet = ["with", "for", "at", "of", "to"]
     static let openBoundWords: WordSet = ["after", "from", "since", "beyond"]
     static let definiteWords: WordSet = ["the", "my", "our", "this", "that", "tomorrow's", "today's", "friday's", "monday's"]
     static let lengthChanges: WordSet = ["longer", "shorter", "earlier", "later", "all-day"]

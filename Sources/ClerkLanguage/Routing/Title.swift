@@ -116,6 +116,8 @@ enum Title {
         while let last = kept.last, s.tokens[last].is(.titleTrailing) || s.tokens[last].isMark {
             // "wake up", "pick up", "follow up": the particle is the verb's.
             if kept.count > 1, s.word(last) == "up", s.word(kept[kept.count - 2], isIn: upVerbs) { break }
+            // "check in (at the hotel)", "stop in", "move in": so is "in" after these.
+            if kept.count > 1, s.word(last) == "in", s.word(kept[kept.count - 2], isIn: inVerbs) { break }
             // "Dentist (Dr. Patel)": a bracket closing one the title opened stays.
             if closesBracket(kept.dropLast().map { s.word($0) }, s.word(last)) { break }
             kept.removeLast()
@@ -132,6 +134,9 @@ enum Title {
         }
         return open > 0
     }
+
+    /// Verbs whose "in" closing a title belongs to them ("check in", "move in").
+    static let inVerbs: WordSet = ["check", "stop", "drop", "pop", "move", "clock", "sign", "log", "dial", "call"]
 
     /// Verbs whose "up" closing a title belongs to them ("wake up", "follow up").
     static let upVerbs: WordSet = ["wake", "pick", "follow", "catch", "clean", "warm", "back", "check", "tidy", "fill", "sign", "open", "close", "look", "meet"]

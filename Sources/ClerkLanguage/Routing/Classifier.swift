@@ -645,9 +645,9 @@ enum Classifier {
         case "send": return !(s.word(i + 1) == "me") || s.has(Vocabulary.messageNouns)
         // "email for Sam Lee", "email of Ana": the address asked for, as "Ana's email".
         case "email", "mail": return !(s.has(Vocabulary.addressOf)) && !(["for", "of"].contains(s.word(i + 1)) && s.body.upperBound - i <= 5)
-        // ("stop at the bank after work", "stop by the pharmacy tomorrow": a visit, with a day.)
+        // ("stop at the bank after work", "stop by the pharmacy": a visit.)
         case "stop", "pause", "resume":
-            return !s.has(RouteWord.eventNoun) && !(isVisit(s, at: i) && s.body.contains { s.isInDate($0) })
+            return !s.has(RouteWord.eventNoun) && !isVisit(s, at: i)
         case "turn": return !s.has(Vocabulary.alertNouns)
         // "play some jazz" asks for music; "play tennis with Bob at 5" is an event.
         case "play": return !s.body.contains { s.isInDate($0) } && !s.has(Vocabulary.playedEvents)

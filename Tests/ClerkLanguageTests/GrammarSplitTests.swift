@@ -33,12 +33,14 @@ import Testing
 
     @Test(arguments: ["what's on today", "lunch with Ana tomorrow at 13:00 on Work", "every day at 9", "next friday",
                       "the day after tomorrow", "in 2 weeks", "3pm", "next year", "Ana's birthday", "at 4pm",
-                      "the fourth of may", "good morning", "new year plans"])
+                      "the fourth of may", "good morning", "the eve of the launch"])
     func everydayPhrasesDoNot(_ text: String) {
         #expect(!Grammar.everyday.namesHoliday(wordIDs(text)))
     }
 
-    @Test(arguments: ["new year's eve party", "dinner on Christmas", "4th of july fireworks"])
+    // ("new year" is a holiday's name said short, read only alone or after a preposition;
+    // a line with both words is read by the whole grammar.)
+    @Test(arguments: ["new year's eve party", "dinner on Christmas", "4th of july fireworks", "new year plans"])
     func holidayPhrasesDo(_ text: String) {
         #expect(Grammar.everyday.namesHoliday(wordIDs(text)))
     }

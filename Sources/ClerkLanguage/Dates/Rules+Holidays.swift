@@ -9,7 +9,7 @@ extension DateRules {
         (Holiday(rule: .fixed(month: 12, day: 24)), ["christmas eve", "xmas eve"]),
         (Holiday(rule: .fixed(month: 12, day: 26)), ["boxing day", "st stephen's day", "saint stephen's day"]),
         (Holiday(rule: .fixed(month: 12, day: 31)), ["new year's eve", "new years eve", "new year eve", "nye"]),
-        (Holiday(rule: .fixed(month: 1, day: 1)), ["new year's day", "new years day", "new year day"]),
+        (Holiday(rule: .fixed(month: 1, day: 1)), ["new year's day", "new years day", "new year day", "new year's", "new years", "new year"]),
         (Holiday(rule: .fixed(month: 2, day: 14)), ["valentine's day", "valentines day", "valentine day", "valentine's", "valentines", "st valentine's day", "saint valentine's day"]),
         (Holiday(rule: .fixed(month: 10, day: 31)), ["halloween", "hallowe'en", "all hallows eve"]),
         (Holiday(rule: .fixed(month: 11, day: 1)), ["all saints day", "all saints' day", "all saint's day", "world vegan day"]),
@@ -105,9 +105,11 @@ extension DateRules {
         (Holiday(rule: .parsiNewYear), ["parsi new year", "parsi new year's day", "jamshedi navroz", "jamshedi navroze"]),
     ]
 
-    /// Names that are also plain phrases ("how long is an earth day"): a holiday only with a
-    /// year, a preposition or other date words.
-    static let weakHolidayNames: Set<String> = ["earth day", "st patrick", "saint patrick", "st patricks", "saint patricks"]
+    /// Names that are also plain phrases ("how long is an earth day", "new year's
+    /// resolutions", "happy new year"): a holiday only alone, or with a year, a preposition or
+    /// other date words ("on new year", "what's on new year's").
+    static let weakHolidayNames: Set<String> = ["earth day", "st patrick", "saint patrick", "st patricks", "saint patricks",
+                                                "new year", "new years", "new year's"]
 
     static let holidays: [Rule] = holidayNames.flatMap { holiday, names in
         names.map { name in holidayRule(holiday, name, latent: weakHolidayNames.contains(name)) }

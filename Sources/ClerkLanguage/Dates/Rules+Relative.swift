@@ -51,8 +51,10 @@ extension DateRules {
             t.isStretch = true
             return .time(t, latent: true)
         },
-        // the week of Dec 7, the week of the 14th: Monday to Sunday around that day
-        Rule("week-of", [Element.word("the").opt, .word("week"), .words(["of", "beginning", "starting", "commencing"]), .time { $0.isPlain && $0.hasDate && !$0.hasClock && $0.grain == .day }], role: "date") { m in
+        // the week of Dec 7, the week of the 14th: Monday to Sunday around that day (the week
+        // of new year: a holiday's name that is also a plain phrase counts here)
+        Rule("week-of", [Element.word("the").opt, .word("week"), .words(["of", "beginning", "starting", "commencing"]), .anyTime { $0.isPlain && $0.hasDate && !$0.hasClock && $0.grain == .day }], role: "date") { m in
+            guard !m.item(3)!.latent || namesHoliday(m.time(3).expression) else { return nil }
             let day = m.time(3)
             var t = TimeValue.date(.portion(day.expression, .holdingWeek), .week, year: day.hasYear)
             t.isStretch = true

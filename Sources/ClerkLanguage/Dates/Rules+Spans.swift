@@ -83,8 +83,10 @@ extension DateRules {
             t.openBound = .after
             return .time(t)
         },
-        // a year from Easter, two days after Thanksgiving, 20 minutes from 2pm, 2 days before Christmas
-        Rule("duration-from-time", [.duration(), .words(["from", "after", "before"]), .time { $0.isPlain }], role: nil) { m in
+        // a year from Easter, two days after Thanksgiving, 20 minutes from 2pm, 2 days before
+        // Christmas, 2 days after new year (a holiday's weak name counts here)
+        Rule("duration-from-time", [.duration(), .words(["from", "after", "before"]), .anyTime { $0.isPlain }], role: nil) { m in
+            guard !m.item(2)!.latent || namesHoliday(m.time(2).expression) else { return nil }
             let d = m.duration(0)
             var t = m.time(2)
             // "a week from Friday": the Friday to come, moved. Every Friday moved a week is
@@ -94,8 +96,9 @@ extension DateRules {
             t.grain = min(t.grain, d.unit == .week ? .day : d.unit)
             return .time(t)
         },
-        // the day after Christmas, the week before Easter
-        Rule("the-unit-after", [Element.word("the").opt, .words(["day", "week", "month", "year"]), .words(["after", "before"]), .time { $0.isPlain && $0.hasDate && !$0.hasClock }], role: nil) { m in
+        // the day after Christmas, the week before Easter, the day after new years
+        Rule("the-unit-after", [Element.word("the").opt, .words(["day", "week", "month", "year"]), .words(["after", "before"]), .anyTime { $0.isPlain && $0.hasDate && !$0.hasClock }], role: nil) { m in
+            guard !m.item(3)!.latent || namesHoliday(m.time(3).expression) else { return nil }
             let unit = Lexicon.durationUnits[m.word(1)!]!
             let d = Offset.of(1, unit)
             var t = m.time(3)

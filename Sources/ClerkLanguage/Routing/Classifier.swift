@@ -329,20 +329,25 @@ enum Classifier {
         if head + 1 >= s.body.upperBound, s.isInDate(head) { head = s.body.lowerBound }
         var shape = Shape(head: head, afterVerb: head)
         let w0 = s.word(head)
+        // "double check my calendar": the verb is the second word.
+        let doubleCheck = Sentence.same(w0, "double") && s.word(head + 1, isIn: Vocabulary.checkVerbs)
 
         // The head verb and the particles that belong to it ("remind me to", "set up a").
-        if s.word(head, isA: .deleteVerb) || s.mayStart(Vocabulary.deletePhrases, at: head)
+        // ("drop by the post office", "drop the kids at school": a visit, not a removal.)
+        if s.word(head, isA: .deleteVerb) && !isVisit(s, at: head) && !dropsOff(s, at: head) || s.mayStart(Vocabulary.deletePhrases, at: head)
             && Vocabulary.deletePhrases.contains(where: { s.matches($0, at: head) && $0.count > 1 && $0[0] != "no" && $0[0] != "any" }) {
             shape.headVerb = .delete
         } else if s.word(head, isA: .updateVerb) && !(w0 == "bring" && s.word(head + 1) != "forward")
                     || (Sentence.same(w0, "put") && s.word(head + 1, is: "off")) {
             // "put off the dentist until monday" moves it, where "put lunch on friday" makes one.
             shape.headVerb = .update
-        } else if s.word(head, isA: .createVerb) || isCreatePhrase(s, at: head) {
+        } else if !s.isInDate(head) && s.word(head, isA: .createVerb) || isCreatePhrase(s, at: head) {
+            // (A verb read in a date is none: "new year's eve" alone asks for the day.)
             shape.headVerb = .create
         } else if s.word(head, isA: .showVerb) && w0 != "what" && !(w0 == "check" && ["in", "out"].contains(s.word(head + 1))
-                                                                    && s.word(head + 2) == "with") {
-            // ("check in with Carla tomorrow" is an event, not a look at the agenda.)
+                                                                    && s.word(head + 2, isIn: checkInParticles)) || doubleCheck {
+            // ("check in with Carla tomorrow", "check in for my flight", "check out of the
+            // hotel" are events, not a look at the agenda.)
             shape.headVerb = .show
         }
         // "schedule", "tomorrow's schedule", "my plan": a verb with nothing after it is a noun.
@@ -365,11 +370,13 @@ enum Classifier {
             shape.headVerb = .delete
         }
         // "start the review 15 minutes earlier", "begin the standup 10 minutes later": a move.
-        if shape.headVerb == .none, w0 == "start" || w0 == "begin", makesAChange(s, at: head),
-           s.body.contains(where: { s.word($0, is: "earlier") || s.word($0, is: "later") }) {
+        // "start the review at 3", "begin my standup at 9:30 tomorrow": its start moved.
+        if shape.headVerb == .none, s.word(head, isIn: startVerbs),
+           makesAChange(s, at: head) && s.body.contains(where: { s.word($0, is: "earlier") || s.word($0, is: "later") })
+            || startsNamedEventAt(s, at: head) {
             shape.headVerb = .update
         }
-        shape.afterVerb = shape.headVerb == .none ? head : CommandWords.end(of: s, from: head)
+        shape.afterVerb = shape.headVerb == .none ? head : CommandWords.end(of: s, from: doubleCheck ? head + 1 : head)
         shape.remind = s.word(head, isA: .remindVerb) || isCreatePhrase(s, at: head) && s.word(head, isA: .remindPhraseStart)
             || isTellMeTo(s, at: head)
 
@@ -435,6 +442,15 @@ enum Classifier {
                 }
             }
         }
+        // "check the oven at 5", "check on grandma tomorrow": a thing to do then, not a look at
+        // the calendar ("check my calendar tomorrow", "check if I'm free friday", "check tomorrow").
+        if shape.headVerb == .show, shape.hasDate, !shape.isQuestion, s.word(head, isIn: Vocabulary.checkVerbs) || doubleCheck,
+           !(shape.hasEventNoun || shape.hasCalendarNoun || shape.hasListingNoun || shape.hasFreeWord || shape.hasUpcomingWord
+             || shape.hasContactNoun || shape.contactField != nil || shape.hasEmail || shape.hasFileNoun || shape.hasFileName),
+           checksAThing(s, from: shape.afterVerb) {
+            shape.headVerb = .none
+            shape.afterVerb = head
+        }
         if shape.topic == nil, let topic = Vocabulary.outOfScopeHeads[w0, key: s.tokens[head].key], headTopicCounts(s, at: head, topic: topic) {
             shape.topic = topic
         }
@@ -483,14 +499,16 @@ enum Classifier {
     static let correctionAuxiliaries: WordSet = ["should", "must", "needs", "has", "is", "'s", "are"]
 
     /// "dinner should be 2 hours", "the standup is now at 10", "lunch needs to be on
-    /// friday": the end of "should be", "is now", "needs to be" at `i` when a new time or
-    /// length follows (a date, or an amount of time), else nil.
+    /// friday", "the review should start at 3": the end of "should be", "is now", "needs to
+    /// be", "should start" at `i` when a new time or length follows (a date, or an amount of
+    /// time), else nil.
     static func correctionEnd(_ s: Sentence, at i: Int) -> Int? {
         guard s.word(i, isIn: correctionAuxiliaries) else { return nil }
         var end: Int
+        func isBe(_ j: Int) -> Bool { s.word(j, is: "be") || s.word(j, isIn: startVerbs) }
         switch s.word(i) {
-        case "should", "must": guard s.word(i + 1) == "be" else { return nil }; end = i + 2
-        case "needs", "has": guard s.word(i + 1) == "to", s.word(i + 2) == "be" else { return nil }; end = i + 3
+        case "should", "must": guard isBe(i + 1) else { return nil }; end = i + 2
+        case "needs", "has": guard s.word(i + 1) == "to", isBe(i + 2) else { return nil }; end = i + 3
         default: guard s.word(i + 1) == "now" else { return nil }; end = i + 2
         }
         var change = end
@@ -508,6 +526,8 @@ enum Classifier {
     }
 
     static let endingVerbs: WordSet = ["stop", "end", "discontinue"]
+    static let startVerbs: WordSet = ["start", "begin"]
+    static let checkInParticles: WordSet = ["with", "for", "at", "of", "to"]
     static let openBoundWords: WordSet = ["after", "from", "since", "beyond"]
     static let definiteWords: WordSet = ["the", "my", "our", "this", "that", "tomorrow's", "today's", "friday's", "monday's"]
     static let lengthChanges: WordSet = ["longer", "shorter", "earlier", "later", "all-day"]
@@ -520,6 +540,61 @@ enum Classifier {
         return s.body.contains { i in
             i > head + 1 && (s.word(i, isIn: lengthChanges) || (s.word(i, is: "all") && s.word(i + 1, is: "day"))
                 || (s.word(i, isIn: boundWords) && i + 1 < s.body.upperBound && s.isInDate(i + 1)))
+        }
+    }
+
+    /// "start the review at 3", "begin my weekly standup at 9:30 tomorrow": an event named as
+    /// one that is there ("the", "my" and a noun phrase ending in an event noun) and then a
+    /// clock time, the time it is to start from now on. Without the article or with another
+    /// noun it is something new to do ("start a new project review at 3", "start the
+    /// dishwasher at 9", "start the day with yoga at 7", "start planning the trip at 5").
+    static func startsNamedEventAt(_ s: Sentence, at head: Int) -> Bool {
+        guard s.word(head + 1, isIn: definiteWords) else { return false }
+        var i = head + 2, noun: Int?
+        // The noun phrase runs to the clock time; a day said in it ("weekly") is no noun.
+        while i < s.body.upperBound {
+            if let d = s.tokens.withUnsafeBufferPointer({ $0[i].date }) {
+                if s.dates[d].known.contains(.time) { break }
+            } else if s.word(i, isA: .datePreposition) || s.word(i, is: "with") || s.kind(i) == .mark {
+                return false
+            } else {
+                noun = i
+            }
+            i += 1
+        }
+        guard let noun, i < s.body.upperBound else { return false }
+        // ("start my shift at 7am": a word that is also a verb of moving names no event to move.)
+        return s.word(noun, isA: .eventNoun) && !s.word(noun, isA: .updateVerb)
+    }
+
+    /// "stop at the bank", "swing by the post office", "drop in on grandma": a visit verb at
+    /// `i` with its particle (`Vocabulary.visitVerbs`).
+    static func isVisit(_ s: Sentence, at i: Int) -> Bool {
+        s.word(i, isIn: Vocabulary.visitVerbs) && s.word(i + 1, isIn: Vocabulary.visitParticles)
+    }
+
+    /// Words after "check" that carry no thing of their own ("check on the …", "check up on my …").
+    static let checkFillers: WordSet = ["the", "my", "our", "a", "an", "on", "up", "in", "at", "for", "out", "me", "again", "please"]
+
+    /// True when the words from `i` name a thing to check (the oven, the mail, grandma) and
+    /// ask nothing ("if", "whether", a question word, a conflict): "check the oven at 5".
+    static func checksAThing(_ s: Sentence, from i: Int) -> Bool {
+        var thing = false
+        for j in i..<s.body.upperBound where !s.isInDate(j) && s.kind(j) == .word {
+            if s.word(j, isA: .questionWord) || s.word(j, isIn: Vocabulary.checkQuestionWords) || s.word(j, isIn: AgendaReader.overlapWords) {
+                return false
+            }
+            if !s.word(j, isIn: checkFillers) { thing = true }
+        }
+        return thing
+    }
+
+    /// "drop the kids at school", "drop the parcel off at 5": something taken somewhere (with
+    /// "off", or "at" a place), when no event is named ("drop the meeting at 3" removes it).
+    static func dropsOff(_ s: Sentence, at i: Int) -> Bool {
+        guard s.word(i, is: "drop"), !s.has(RouteWord.eventNoun) else { return false }
+        return s.body.contains { j in
+            j > i && !s.isInDate(j) && (s.word(j, is: "off") || s.word(j, is: "at") && j + 1 < s.body.upperBound && !s.isInDate(j + 1))
         }
     }
 
@@ -540,6 +615,8 @@ enum Classifier {
             if s.word(i - 1, isIn: Vocabulary.listKinds) { return true }
             return !s.has(Vocabulary.contactNouns) && !s.has(Vocabulary.listedThings)
         case "text", "texts", "message", "messages", "post":
+            // ("the post office" is a place.)
+            if Sentence.same(w, "post"), s.word(i + 1, isA: .placeNoun) { return false }
             return i == s.body.lowerBound || s.word(i - 1, isIn: Vocabulary.beforeMessage)
         case "order":
             return s.word(i - 1) != "in"
@@ -548,6 +625,9 @@ enum Classifier {
             return s.word(s.body.lowerBound, isA: .questionWord)
         case "shopping":
             return s.has(["list", "lists"])
+        case "grocery", "groceries":
+            // ("buy groceries at 5", "stop at the grocery store on friday": an errand, with a day.)
+            return s.has(["list", "lists"]) || !s.body.contains { s.isInDate($0) }
         case "train", "trains", "bus":
             // "train to Paris tomorrow at 9" is a trip to put on the calendar; timetables and
             // tickets are not clerk's.
@@ -565,9 +645,9 @@ enum Classifier {
         case "send": return !(s.word(i + 1) == "me") || s.has(Vocabulary.messageNouns)
         // "email for Sam Lee", "email of Ana": the address asked for, as "Ana's email".
         case "email", "mail": return !(s.has(Vocabulary.addressOf)) && !(["for", "of"].contains(s.word(i + 1)) && s.body.upperBound - i <= 5)
-        // ("stop at the bank after work", "stop by the pharmacy tomorrow": a visit, with a day.)
+        // ("stop at the bank after work", "stop by the pharmacy": a visit.)
         case "stop", "pause", "resume":
-            return !s.has(RouteWord.eventNoun) && !(["at", "by"].contains(s.word(i + 1)) && s.body.contains { s.isInDate($0) })
+            return !s.has(RouteWord.eventNoun) && !isVisit(s, at: i)
         case "turn": return !s.has(Vocabulary.alertNouns)
         // "play some jazz" asks for music; "play tennis with Bob at 5" is an event.
         case "play": return !s.body.contains { s.isInDate($0) } && !s.has(Vocabulary.playedEvents)

@@ -410,7 +410,7 @@ enum ContactPhrases {
         // "no home address", "no mobile number": the modifier, then the field.
         if Vocabulary.contactFields[s.word(i)] == nil || s.word(i) == "mobile" || s.word(i) == "cell",
            s.word(i, isIn: Vocabulary.fieldModifiers), Vocabulary.contactFields[s.word(i + 1)] != nil { i += 1 }
-        guard let field = Vocabulary.contactFields[s.word(i)] else { return nil }
+        guard let field = Vocabulary.contactFields[s.word(i)] ?? Vocabulary.pluralFields[s.word(i)] else { return nil }
         // "phone number", "email address": the first word says which.
         if Vocabulary.contactFields[s.word(i + 1)] != nil, s.word(i) == "phone" || s.word(i) == "email" || s.word(i) == "e-mail" { return (field, i + 1) }
         return (field, i)

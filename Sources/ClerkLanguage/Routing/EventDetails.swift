@@ -581,6 +581,8 @@ struct EventDetails {
                 && s.text[s.tokens[i - 1].range.upperBound..<s.tokens[i].range.lowerBound].contains("@")
             guard signed || i + 1 < range.upperBound && !used[i + 1] else { continue }
             guard w == "at" || signed || w == "in" || (w == "location" && ["is", ":"].contains(s.word(i + 1))) else { continue }
+            // "stop at the bank", "stop off at the cleaners": the errand's place is its title.
+            if !signed, Self.followsVisitVerb(s, i) { continue }
             var start = signed && w != "at" && w != "in" ? i : i + 1
             if w == "location" { start += 1 }
             guard start < range.upperBound, !used[start], isPlaceStart(s, start) else { continue }
@@ -607,6 +609,14 @@ struct EventDetails {
             slots.append(s.slot(.location, i..<end, value: place, rule: w == "in" ? "in-place" : "at-place"))
             i = end - 1
         }
+    }
+
+    /// True when the particle at `i` ("at", "in") ends a visit verb and its particles ("stop
+    /// at", "stop off at", "pop in at"), as `Classifier.isVisit`.
+    static func followsVisitVerb(_ s: Sentence, _ i: Int) -> Bool {
+        var verb = i - 1
+        if verb > s.body.lowerBound, s.word(verb, isIn: Vocabulary.visitParticles) { verb -= 1 }
+        return verb >= s.body.lowerBound && Classifier.isVisit(s, at: verb)
     }
 
     /// True for a city the date reader knows by name ("lisbon", "new york").

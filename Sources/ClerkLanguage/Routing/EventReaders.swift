@@ -147,12 +147,14 @@ enum CreateReader {
         ))
     }
 
-    /// "late morning", "early afternoon" as the only time said: its start, an hour long.
+    /// "late morning", "early afternoon", "after work" as the only time said: its start, an
+    /// hour long (the reader's "after work" is 17:00–21:00, so such an errand is at 17:00).
     static func stretchStart(_ said: DateMatch) -> DateMatch? {
+        // (By length first, `Sentence.same`: asked of every part of every new event's time.)
+        func isStretch(_ rule: String) -> Bool { Sentence.same(rule, "part-of-part-of-day") || Sentence.same(rule, "after-work") }
         guard !said.known.contains(.duration), said.recurrence == nil,
-              // (By length first, `Sentence.same`: asked of every part of every new event's time.)
-              said.parts.contains(where: { Sentence.same($0.role, "time") && Sentence.same($0.rule, "part-of-part-of-day") }),
-              !said.parts.contains(where: { ($0.role == "time" || $0.role == "end") && $0.rule != "part-of-part-of-day" }) else { return nil }
+              said.parts.contains(where: { Sentence.same($0.role, "time") && isStretch($0.rule) }),
+              !said.parts.contains(where: { ($0.role == "time" || $0.role == "end") && !isStretch($0.rule) }) else { return nil }
         var start = said
         start.end = said.start + 3600
         start.known.remove(.end)
@@ -625,6 +627,8 @@ enum AgendaReader {
             // s.tokens[i]` copied it.)
             !taken(i) && !s.isInDate(i) && s.kind(i) != .mark && !s.isA(i, frame) && !s.word(i, isIn: pastTense)
                 && !(s.isA(i, .relation) && s.word(i - 1) == "my" && s.word(i - 2, isIn: withWord) && !s.isA(i + 1, .eventNoun))
+                // "do any of my contacts have birthdays next week": where the birthdays are kept.
+                && !(s.word(i, isIn: Vocabulary.contactNouns) && s.has(Vocabulary.birthdayWords))
         }
         guard !kept.isEmpty, !kept.allSatisfy({ s.isA($0, .category) }) else { return nil }
         // "when does the offsite end", "what time does the party finish": the event's end asked.
@@ -828,7 +832,8 @@ enum UpdateReader {
         let scope = s.first(of: Vocabulary.fromNowOn)
         if let scope { for i in scope.index..<(scope.index + scope.length) { used[i] = true } }
         // "dinner should be 2 hours": a length said so sets the length, as after "make".
-        let saysCorrection = route.rule == .reportedMove && ["be", "now"].contains(s.word(route.command.upperBound - 1))
+        let saysCorrection = route.rule == .reportedMove
+            && (["be", "now"].contains(s.word(route.command.upperBound - 1)) || s.word(route.command.upperBound - 1, isIn: Classifier.startVerbs))
         let verb = saysCorrection ? "make" : s.word(body.lowerBound)
         // The change starts at "to"/"until"/"into"/"as", else at the last date.
         // ("dinner should be at 8", "the standup is now at 10": right after the command, whose

@@ -94,6 +94,8 @@ enum Title {
         guard kept.count > 1 else { return }
         for k in 1..<kept.count where s.word(kept[k], isIn: tailCommands) {
             let rest = kept[(k + 1)...]
+            // "swing by Ana's place", "read my notes": a noun that ends the title, no verb.
+            if rest.isEmpty, s.word(kept[k - 1], isIn: Vocabulary.relationOwners) || s.word(kept[k - 1]).hasSuffix("'s") { return }
             if rest.allSatisfy({ s.word($0, isIn: tailFiller) || s.word($0, isIn: Vocabulary.calendarNouns) || s.word($0, isIn: Vocabulary.repeatWords) }) {
                 var cut = k
                 while cut > 0, s.word(kept[cut - 1], isIn: tailFiller) || ["please", "can", "you", "and", "so", "i", "need", "to", "be"].contains(s.word(kept[cut - 1])) {
@@ -114,6 +116,8 @@ enum Title {
         while let last = kept.last, s.tokens[last].is(.titleTrailing) || s.tokens[last].isMark {
             // "wake up", "pick up", "follow up": the particle is the verb's.
             if kept.count > 1, s.word(last) == "up", s.word(kept[kept.count - 2], isIn: upVerbs) { break }
+            // "check in (at the hotel)", "stop in", "move in": so is "in" after these.
+            if kept.count > 1, s.word(last) == "in", s.word(kept[kept.count - 2], isIn: inVerbs) { break }
             // "Dentist (Dr. Patel)": a bracket closing one the title opened stays.
             if closesBracket(kept.dropLast().map { s.word($0) }, s.word(last)) { break }
             kept.removeLast()
@@ -130,6 +134,9 @@ enum Title {
         }
         return open > 0
     }
+
+    /// Verbs whose "in" closing a title belongs to them ("check in", "move in").
+    static let inVerbs: WordSet = ["check", "stop", "drop", "pop", "move", "clock", "sign", "log", "dial", "call"]
 
     /// Verbs whose "up" closing a title belongs to them ("wake up", "follow up").
     static let upVerbs: WordSet = ["wake", "pick", "follow", "catch", "clean", "warm", "back", "check", "tidy", "fill", "sign", "open", "close", "look", "meet"]

@@ -23,7 +23,10 @@ extension Vocabulary {
     ]
 
     /// Words that make an occasion a birthday, asked about as a contact's field.
-    static let birthdayWords: WordSet = ["birthday", "bday"]
+    static let birthdayWords: WordSet = ["birthday", "bday", "birthdays", "bdays"]
+    /// Fields named in the plural only after "have"/"with" ("contacts with birthdays"): alone,
+    /// "birthdays" are the ones on the calendar ("any birthdays coming up").
+    static let pluralFields: WordMap<ContactField> = ["birthdays": .birthday, "bdays": .birthday]
 
     /// Words that make a birthday an event on the calendar ("Carla's birthday party").
     static let eventsOfABirthday: WordSet = ["party", "event", "calendar", "schedule"]

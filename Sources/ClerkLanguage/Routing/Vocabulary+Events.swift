@@ -99,6 +99,12 @@ extension Vocabulary {
         "of", "to", "before", "after", "between", "sometime", "sharply", "later",
     ]
 
+    /// Verbs of a short visit on the way, before a particle ("stop at the bank", "swing by the
+    /// post office", "drop in on grandma", "stop off at the cleaners"): an errand whose place
+    /// is what it is about, so the place stays in the title ("Stop at the bank").
+    static let visitVerbs: WordSet = ["stop", "swing", "drop", "pop"]
+    static let visitParticles: WordSet = ["at", "by", "in", "into", "off", "over", "past", "round", "around"]
+
     /// Meals the date reader reads as times of day ("lunch" is 12:00–14:00) but that also
     /// name the event.
     static let mealWords: WordSet = ["breakfast", "brunch", "lunch", "lunchtime", "dinner", "supper"]

@@ -62,7 +62,7 @@ extension Vocabulary {
     static let verbNounEvents: PhraseList = [
         ["book", "club"], ["book", "clubs"], ["book", "group"], ["book", "fair"], ["book", "launch"], ["book", "signing"],
         ["book", "reading"], ["book", "swap"], ["book", "sale"], ["book", "tour"], ["book", "talk"], ["book", "festival"],
-        ["book", "circle"], ["block", "party"], ["record", "fair"],
+        ["book", "circle"], ["block", "party"], ["record", "fair"], ["new", "year"], ["new", "years"], ["new", "year's"],
     ]
 
     /// Question forms later in a line ("on Friday is there anything …").

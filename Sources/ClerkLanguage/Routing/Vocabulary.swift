@@ -92,8 +92,12 @@ enum Vocabulary {
     static let showVerbs: WordSet = [
         "show", "list", "tell", "give", "check", "find", "search", "look", "read", "display", "open", "get", "fetch", "see",
         "view", "pull", "browse", "print", "cat", "lookup", "locate", "query", "select", "provide", "describe", "bring",
-        "what", "summarize",
+        "what", "summarize", "double-check", "doublecheck", "recheck", "re-check",
     ]
+    /// The show verbs of checking, which may also be a thing to do ("check the oven at 5"),
+    /// and the words after them that make a question of it ("check if I'm free").
+    static let checkVerbs: WordSet = ["check", "double-check", "doublecheck", "recheck", "re-check"]
+    static let checkQuestionWords: WordSet = ["if", "whether", "i'm", "im", "free", "busy", "availability", "available"]
 
     /// Words that open a question.
     static let questionWords: WordSet = [

@@ -165,6 +165,11 @@ extension Renderer {
                 return "No contact works at '\(company.oneLine)' (the company comes from a card's ORG). Say 'contacts' to see everyone."
             }
             header = contacts.count == 1 ? "1 contact at \(company.oneLine):" : "\(contacts.count) contacts at \(company.oneLine):"
+        case .livesIn(let place):
+            guard !contacts.isEmpty else {
+                return "No contact has an address in '\(place.oneLine)'. Say 'contacts' to see everyone."
+            }
+            header = contacts.count == 1 ? "1 contact in \(place.oneLine):" : "\(contacts.count) contacts in \(place.oneLine):"
         case .without(let field, let label):
             let noun = detailNoun(field, label: label)
             guard !contacts.isEmpty else { return "Every contact has \(withArticle(noun)) saved." }
@@ -186,6 +191,7 @@ extension Renderer {
             var detail: String
             switch filter {
             case .worksAt: detail = work(contact) ?? ""
+            case .livesIn(let place): detail = Session.address(of: contact, in: place) ?? ""
             // The detail asked about, so "who has an email" shows the emails.
             case .with(let field, let label): detail = fieldValues(contact, field, label: label) ?? ""
             case .without, .count, .howMany: detail = contact.emails.first?.value ?? contact.phones.first?.value ?? ""
@@ -218,6 +224,10 @@ extension Renderer {
             predicate = (singular ? "works at " : "work at ") + company.oneLine
             listing = "who works at \(company.oneLine)"
             none = "None of your contacts works at \(company.oneLine)."
+        case .livesIn(let place):
+            predicate = (singular ? "lives in " : "live in ") + place.oneLine
+            listing = "contacts in \(place.oneLine)"
+            none = "None of your contacts has an address in \(place.oneLine)."
         case .count, .howMany:
             return contactCount(total)
         }

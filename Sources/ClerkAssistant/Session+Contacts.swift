@@ -116,10 +116,22 @@ extension Session {
         switch filter {
         case .count: true
         case .worksAt(let company): contact.company.map { Spelling.fold($0).contains(Spelling.fold(company)) } ?? false
+        case .livesIn(let place): address(of: contact, in: place) != nil
         case .with(let field, let label): has(field, label: label, contact)
         case .without(let field, let label): !has(field, label: label, contact)
         case .howMany(let inner): matches(inner, contact)
         }
+    }
+
+    /// The contact's first address that names `place` as whole words, case and accents
+    /// aside ("in York" is not New York's "Yorkshire", but is "New York").
+    static func address(of contact: Contact, in place: String) -> String? {
+        func words(_ text: String) -> String {
+            " " + Spelling.fold(text).split { !$0.isLetter && !$0.isNumber }.joined(separator: " ") + " "
+        }
+        let wanted = words(place)
+        guard wanted.count > 2 else { return nil }
+        return contact.addresses.first { words($0.value).contains(wanted) }?.value
     }
 
     /// True when the contact has this detail saved; with a label, a phone, email or address

@@ -461,6 +461,9 @@ public struct ContactQuery: Sendable, Hashable {
 public enum ContactFilter: Sendable, Hashable {
     /// Those whose company holds this ("who works at Acme", "contacts at acme").
     case worksAt(String)
+    /// Those with an address there ("who lives in Lisbon", "contacts in Madrid", "who do I
+    /// know in Berlin").
+    case livesIn(String)
     /// Those with such a detail saved ("which contacts have an email", "who has a phone
     /// number"); a label narrows a phone, email or address to those so labelled ("who has
     /// a mobile", "contacts with a work email").

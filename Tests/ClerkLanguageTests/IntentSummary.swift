@@ -82,6 +82,7 @@ enum IntentSummary {
             func filter(_ f: ContactFilter?) {
                 switch f {
                 case .worksAt(let company)?: add("works.at", company)
+                case .livesIn(let place)?: add("lives.in", place)
                 case .with(let field, let label)?: add("with", field.rawValue + (label.map { ":" + $0.rawValue } ?? ""))
                 case .without(let field, let label)?: add("without", field.rawValue + (label.map { ":" + $0.rawValue } ?? ""))
                 case .count?: out.append("count")

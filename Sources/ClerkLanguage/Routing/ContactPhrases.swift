@@ -47,6 +47,15 @@ enum ContactPhrases {
         // The address book asked about as a whole: "who works at Acme", "which contacts
         // have no email", "how many contacts do I have".
         if !shape.hasDate, filter(s) != nil { return Route(rule: .contact(.filtered), command: head..<head) }
+        // "do I know anyone named Carla", "do I know a Bob": the address book asked for a name.
+        if s.matches(Self.doIKnow, at: head) {
+            var i = head + Self.doIKnow.count
+            if s.word(i, isIn: Self.someoneWords) { i += 1 }
+            if s.word(i, isIn: Self.namedWords) { i += 1 }
+            if let name = person(in: s, from: i, known: known), (name.range.upperBound..<body.upperBound).allSatisfy({ s.tokens[$0].isMark }) {
+                return Route(rule: .contact(.lookup), command: head..<i)
+            }
+        }
         // The address book itself: "list my contacts", "is Sam saved in my contacts".
         if shape.hasContactNoun {
             return Route(rule: .contact(.addressBook), command: head..<shape.afterVerb)
@@ -243,6 +252,7 @@ enum ContactPhrases {
             let (filter, range) = filter(s) ?? (.count, s.body)
             switch filter {
             case .worksAt(let company): slots.append(s.slot(.name, range, value: company, rule: "company"))
+            case .livesIn(let place), .howMany(.livesIn(let place)): slots.append(s.slot(.name, range, value: place, rule: "place"))
             case .with(let field, _), .howMany(.with(let field, _)):
                 slots.append(s.slot(.field, range, value: field.rawValue, rule: "field-saved"))
             case .without(let field, _), .howMany(.without(let field, _)):
@@ -296,6 +306,7 @@ enum ContactPhrases {
         // "which contacts have an email", "who has no phone number", "how many contacts have a
         // mobile": before the count, which would take "how many contacts" alone.
         if let found = detailFilter(s) { return found }
+        if let found = placeFilter(s) { return found }
         // "how many contacts", "number of contacts", "count my contacts".
         if let noun = contactNoun, s.matches(["how", "many"], at: noun - 2) || s.matches(["how", "many"], at: noun - 3) && s.word(noun - 1) == "my"
             || s.matches(["number", "of"], at: noun - 2) || s.word(head) == "count", s.first(in: lackWords) == nil, fieldAfter(s, from: noun + 1) == nil {
@@ -323,6 +334,54 @@ enum ContactPhrases {
               !s.word(at + 1, isIn: Vocabulary.determiners) else { return nil }
         let range = (at + 1)..<end
         return (.worksAt(String(s.text(of: range))), range)
+    }
+
+    static let doIKnow = ["do", "i", "know"]
+    static let someoneWords: WordSet = ["anyone", "anybody", "someone", "somebody", "a", "an"]
+    static let namedWords: WordSet = ["named", "called"]
+    /// Words that say where someone lives ("who lives in Lisbon", "contacts based in Madrid").
+    static let livingWords: WordSet = ["lives", "live", "living", "based", "located", "resides", "reside", "residing"]
+    static let beWords: WordSet = ["is", "are"]
+    static let whoOrThat: WordSet = ["who", "that"]
+    /// Words a place after "in" does not start with ("contacts in my phone").
+    static let notAPlace: WordSet = ["my", "your", "our", "the", "a", "an", "this", "that", "these", "those", "contacts", "address", "phonebook"]
+
+    /// A question about who lives somewhere, with where the place lies: "who lives in
+    /// Lisbon", "who is based in Madrid", "who do I know in Berlin", "do I know anyone in
+    /// Paris", "contacts in Madrid", "which friends live in Porto", "how many contacts live in
+    /// Spain" (a count). Not "who is in the meeting" (no verb of living) nor "contacts in my
+    /// phone".
+    static func placeFilter(_ s: Sentence) -> (ContactFilter, Range<Int>)? {
+        let body = s.body, head = body.lowerBound
+        var i: Int
+        if s.word(head, isIn: Vocabulary.whoWords) {
+            i = head + 1
+            if s.word(i, isIn: beWords) { i += 1 }
+            if s.matches(doIKnow, at: i) { i += doIKnow.count } else if s.word(i, isIn: livingWords) { i += 1 } else { return nil }
+        } else if s.matches(doIKnow, at: head) {
+            i = head + doIKnow.count
+            if s.word(i, isIn: someoneWords) { i += 1 }
+            if s.word(i, is: "who") { i += 1 }
+            if s.word(i, isIn: livingWords) { i += 1 }
+        } else if let noun = s.first(in: peopleNouns) {
+            // Before the noun only a verb of looking, "how many" and "my", "all", "the".
+            guard (head..<noun).allSatisfy({ s.word($0, isIn: askingWhoWords) }) else { return nil }
+            i = noun + 1
+            if s.word(i, isIn: whoOrThat) { i += 1 }
+            if s.word(i, isIn: beWords) { i += 1 }
+            if s.word(i, isIn: livingWords) { i += 1 }
+        } else {
+            return nil
+        }
+        guard s.word(i, is: "in") else { return nil }
+        var end = body.upperBound
+        while end > i + 1, s.tokens[end - 1].isMark { end -= 1 }
+        guard i + 1 < end, end - i <= 4, (i + 1..<end).allSatisfy({ s.tokens[$0].kind == .word && !s.isInDate($0) }),
+              !s.word(i + 1, isIn: notAPlace) else { return nil }
+        let range = (i + 1)..<end
+        let filter = ContactFilter.livesIn(String(s.text(of: range)))
+        let counts = s.word(head, is: "how") && s.word(head + 1, is: "many")
+        return (counts ? .howMany(filter) : filter, range)
     }
 
     /// Words that may come before "have"/"with" in a question about who has a detail

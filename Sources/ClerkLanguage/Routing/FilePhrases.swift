@@ -35,6 +35,11 @@ enum FilePhrases {
     }
 
     static let listWord: WordSet = ["list"]
+    /// Nouns that make a file when a name follows "called" or "named" ("a note called ideas").
+    static let namedFileNouns: WordSet = ["note", "list", "document", "doc", "checklist"]
+    static let namingWords: WordSet = ["called", "named", "titled"]
+    /// Words before a new file's content ("create todo.txt with buy milk").
+    static let contentWords: WordSet = ["with", "containing", "saying", "that", "says"]
 
     /// Verbs that empty a file of its lines.
     static let clearVerbs: WordSet = ["clear", "empty", "wipe", "blank"]
@@ -112,6 +117,7 @@ enum FilePhrases {
            (head + 1..<(s.body.upperBound - 1)).allSatisfy({ s.word($0, isIn: aloneWords) }) {
             return Route(rule: .file(.read), command: command)
         }
+        if createsNamedFile(s) { return Route(rule: .file(.create), command: command) }
         // No file name: only the word "files" ("list my files", "files with budget in the name").
         guard let nounAt = s.first(in: ["file", "files", "documents", "docs"]) else { return nil }
         if shape.headVerb == .delete { return nil }
@@ -355,6 +361,12 @@ enum FilePhrases {
     static func read(_ s: Sentence, rule: FileRule, route: Route, known: Names, slots: inout [Slot]) -> Intent {
         let body = s.body
         var file = mention(s, known: known)
+        if file == nil, rule == .create, createsNamedFile(s), let at = namedFile(s) {
+            // "a note called shopping ideas": every word of the name, joined as list files are.
+            let end = s.first(in: contentWords, from: at) ?? body.upperBound
+            let words = (at..<end).filter { s.kind($0) != .mark }
+            if let last = words.last { file = Mention(tokens: at..<(last + 1), name: words.map { String(s.text(of: $0..<($0 + 1))) }.joined(separator: "-")) }
+        }
         if file == nil, let at = namedFile(s) ?? (rule == .read ? s.body.upperBound - 1 : nil) {
             file = typedName(s, around: at)
         }
@@ -467,7 +479,7 @@ enum FilePhrases {
         case .create:
             // "create a file todo.txt with buy milk", "new file todo.txt: buy milk".
             var content = ""
-            if let file, let w = s.first(in: ["with", "containing", "saying", "that", "says"], from: file.tokens.upperBound), w + 1 < body.upperBound {
+            if let file, let w = s.first(in: contentWords, from: file.tokens.upperBound), w + 1 < body.upperBound {
                 let range = (w + 1)..<body.upperBound
                 // A list made with its items ("make a todo list with call mom, pay rent and buy
                 // stamps"): one line each, as when they are added to it.
@@ -566,7 +578,20 @@ enum FilePhrases {
     }
 
     /// "file todo" without an extension: the word after "file".
+    /// "create a note called ideas", "start a new list named packing", "make a document
+    /// titled plan": a file, made by a noun that names one only with a name said after it.
+    static func createsNamedFile(_ s: Sentence) -> Bool {
+        let head = s.body.lowerBound
+        guard s.word(head, isIn: createVerbs), let at = s.first(in: namedFileNouns), at <= head + 3 else { return false }
+        return s.word(at + 1, isIn: namingWords) && at + 2 < s.body.upperBound && !s.word(at + 2, isIn: namingWords)
+    }
+
     static func namedFile(_ s: Sentence) -> Int? {
+        // "a note called ideas", "a list named packing": those nouns name a file only so.
+        if let at = s.first(in: namedFileNouns), s.word(at + 1, isIn: namingWords), at + 2 < s.body.upperBound,
+           !s.word(at + 2, isIn: namingWords) {
+            return at + 2
+        }
         guard let at = s.first(in: ["file"]), at + 1 < s.body.upperBound else { return nil }
         var i = at + 1
         if ["called", "named"].contains(s.word(i)) { i += 1 }

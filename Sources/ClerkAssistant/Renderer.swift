@@ -23,7 +23,7 @@ public enum Renderer {
     /// the general help.
     static func help(about said: String) -> String {
         let words = Set(said.lowercased().split { !$0.isLetter }.map(String.init))
-        if !words.isDisjoint(with: ["file", "files"]) { return helpFiles }
+        if !words.isDisjoint(with: ["file", "files", "note", "notes"]) { return helpFiles }
         if !words.isDisjoint(with: ["contact", "contacts"]) { return helpContacts }
         if !words.isDisjoint(with: ["event", "events", "meeting", "calendar", "delete", "move", "change", "cancel", "something"]) { return helpEvents }
         return help
@@ -55,7 +55,7 @@ public enum Renderer {
         Contacts: import a vCard file with 'clerk import contacts.vcf', or sign in to Google. For example:
           Ana's phone · what's Bob's email · who is Carla Gomez · find bobby · who works at Acme
           which contacts have an email · who has no phone number · how many contacts do I have
-          call Ana · upcoming birthdays · lunch with Ana friday at 1 (invites her)
+          call Ana · upcoming birthdays · who lives in Lisbon · lunch with Ana friday at 1 (invites her)
         clerk looks contacts up; it does not change them.
         """
 

@@ -460,10 +460,7 @@ enum Classifier {
         if shape.topic == nil, !shape.hasDate, s.has(googleWord), s.has(googleVerbs) { shape.topic = .google }
         if shape.topic == nil, !shape.hasDate, s.has(transferWords) { shape.topic = .transfer }
         // "hi", "thanks!": nothing to do, but not a request misread either.
-        if shape.topic == nil, s.body.count <= 5, s.word(s.body.lowerBound, isA: .smallTalkStart),
-           let talk = Vocabulary.smallTalk[s.body.map { s.word($0) }.joined(separator: " ")] {
-            shape.topic = talk
-        }
+        if shape.topic == nil, let talk = smallTalk(s) { shape.topic = talk }
         // "in my area", "near me": public events and places, not the person's calendar.
         if shape.topic == nil, s.first(of: Vocabulary.localPlaces, startingWith: .localPlaceStart) != nil {
             shape.topic = .question
@@ -677,12 +674,27 @@ enum Classifier {
         return at == head || s.word(head, isIn: settingsVerbs) && !s.has(RouteWord.eventNoun)
     }
 
+    /// A line that is only a greeting or thanks ("hello there", "thanks!"), every word of it
+    /// (the body leaves out words of politeness, "hello" among them).
+    static func smallTalk(_ s: Sentence) -> OutOfScopeTopic? {
+        guard s.tokens.count <= 8, let first = s.tokens.indices.first(where: { !s.tokens[$0].isMark }),
+              s.word(first, isA: .smallTalkStart) else { return nil }
+        return Vocabulary.smallTalk[s.tokens.filter { !$0.isMark }.map(\.word).joined(separator: " ")]
+    }
+
+    static let todayWords: Set<String> = ["today", "today's", "todays"]
+    /// All that "what's the date" may say besides the date.
+    static let dateAloneWords: Set<String> = ["what", "what's", "whats", "is", "the", "current", "date"]
+
     /// "what time is it", "what's the date today", "what day is it".
     static func isClockQuestion(_ s: Sentence) -> Bool {
         guard s.word(s.body.lowerBound, isIn: Vocabulary.clockQuestionHeads), s.has(Vocabulary.clockNouns) else { return false }
         let words = s.body.map { s.tokens[$0].word }
         let asksClock = words.contains("time") && (words.contains("it") || words.last == "now")
-        let asksDate = (words.contains("date") || words.contains("day")) && (words.contains("it") || words.contains("today")) && !words.contains("my")
+        // "what's the date", "what's today's date", "what day is it today".
+        let saysToday = words.contains { Self.todayWords.contains($0) }
+        let dateAlone = words.last == "date" && words.allSatisfy { Self.dateAloneWords.contains($0) }
+        let asksDate = (words.contains("date") || words.contains("day")) && (words.contains("it") || saysToday || dateAlone) && !words.contains("my")
             && !words.contains("event") && !words.contains("meeting")
         // "what's the date of the first Friday of May", "what day is Easter": a date, not an event.
         var asksDateOf = false

@@ -66,7 +66,8 @@ enum FixedCommands {
     /// (Only looked up, so the keys' order does not matter. Cut at the first space byte: by
     /// `split` these forms cost 1.2 M instructions at start, by `prefix(while:)` over their
     /// characters 0.25 M.)
-    static let firstWords = WordSet(forms.keys.map { Substring($0.utf8.prefix { $0 != UInt8(ascii: " ") }) } + ["new", "create", "add", "make"])
+    static let firstWords = WordSet(forms.keys.map { Substring($0.utf8.prefix { $0 != UInt8(ascii: " ") }) } + ["new", "create", "add", "make"]
+                                    + helpOpenings.phrases.map { Substring($0[0]) })
 
     /// Every word of every form (the forms are their words joined by spaces).
     static let formWords = WordSet(forms.keys.flatMap { $0.split(separator: " ") })
@@ -80,7 +81,29 @@ enum FixedCommands {
             let key = body.map { s.tokens[$0].word }.joined(separator: " ")
             if let command = forms[key] { return Route(rule: .fixed(command, key), command: body) }
         }
-        return newCalendar(s)
+        return helpAbout(s) ?? newCalendar(s)
+    }
+
+    /// Openings of a request for help ("how do I use …", "what can I say about …").
+    static let helpOpenings: PhraseList = [
+        ["help"], ["help", "me"], ["how", "do", "i", "use"], ["how", "do", "i", "work", "with"], ["how", "to", "use"],
+        ["what", "can", "i", "say"], ["what", "can", "i", "ask"], ["what", "can", "i", "do"], ["what", "can", "you", "do"],
+        ["what", "do", "i", "say"], ["how", "do", "i", "manage"],
+    ]
+    /// The parts help is given on, by the words that name them.
+    static let helpParts: WordSet = ["file", "files", "notes", "contact", "contacts", "events", "event", "calendar", "calendars"]
+    /// Words that may stand between the opening and the part ("… about my files").
+    static let helpFiller: WordSet = ["about", "with", "for", "my", "the", "on", "to", "in", "regarding", "me", "you", "please", "clerk", "here"]
+
+    /// Help asked on one part in other words than the forms: "what can I say about files",
+    /// "how do I use contacts", "help me with my calendar". Only those words: "help me move
+    /// the dentist" is no request for help.
+    static func helpAbout(_ s: Sentence) -> Route? {
+        guard let (at, length) = s.first(of: helpOpenings), at == s.body.lowerBound else { return nil }
+        let rest = (at + length)..<s.body.upperBound
+        guard rest.contains(where: { s.word($0, isIn: helpParts) }),
+              rest.allSatisfy({ s.word($0, isIn: helpParts) || s.word($0, isIn: helpFiller) || s.kind($0) == .mark }) else { return nil }
+        return Route(rule: .fixed(.help, s.body.map { s.tokens[$0].word }.joined(separator: " ")), command: s.body)
     }
 
     /// "new calendar Work", "create a calendar called Family", "add a calendar named Trips".

@@ -88,6 +88,11 @@ struct Sentence {
                 skipped.append(start)
                 start += 1
                 progress = true
+                // "hi there, what's on tomorrow": the greeting's "there" with it.
+                if start + 1 < end, isIn(start - 1, Vocabulary.greetingWords), Sentence.same(tokens[start].word, "there") {
+                    skipped.append(start)
+                    start += 1
+                }
                 continue
             }
             // "great, and make it 6pm", "perfect. move it": the answer acknowledged first.

@@ -12,6 +12,9 @@ enum Vocabulary {
         "please", "pls", "plz", "kindly", "um", "uh", "so", "well", "yo",
     ]
 
+    /// Wake words that greet ("hi there, …").
+    static let greetingWords: WordSet = ["hi", "hello", "hey"]
+
     /// Words that acknowledge the last answer before the next request ("great, and make it
     /// 6pm", "perfect. move it to friday"): skipped at the head when a mark follows them.
     static let acknowledgements: WordSet = [
@@ -235,7 +238,8 @@ enum Vocabulary {
         var lines: [String: OutOfScopeTopic] = [:]
         for line in ["hi", "hello", "hey", "hiya", "howdy", "yo", "hi there", "hello there", "hey there", "good morning",
                      "good afternoon", "good evening", "morning", "hi clerk", "hello clerk", "hey clerk", "how are you",
-                     "how are you doing", "what's up", "whats up", "sup"] {
+                     "how are you doing", "what's up", "whats up", "sup", "hey there", "hi again", "hello again",
+                     "who are you", "what are you", "what's your name", "whats your name"] {
             lines[line] = .greeting
         }
         for line in ["thanks", "thank you", "thx", "ty", "thanks a lot", "thank you very much", "thanks so much", "cheers",

@@ -83,6 +83,25 @@ public struct EventEdit: Hashable, Sendable {
     }
 }
 
+/// What `CalendarService.splitSeries` did: the series before and after, and the new one.
+public struct SeriesSplit: Hashable, Sendable {
+    /// The series as it was.
+    public var before: Event
+    /// The series now, ending before `started` begins.
+    public var ended: Event
+    /// The new series, from the occurrence the split was made at on.
+    public var started: Event
+    /// The start the first occurrence of the new series had in the old one.
+    public var from: When
+
+    public init(before: Event, ended: Event, started: Event, from: When) {
+        self.before = before
+        self.ended = ended
+        self.started = started
+        self.from = from
+    }
+}
+
 /// What to look for among events: words, a person, within a range.
 public struct EventSearch: Hashable, Sendable {
     public var text: String?
@@ -257,6 +276,9 @@ public enum InvalidRequest: Hashable, Sendable {
     case occurrenceCannotRepeat
     /// One occurrence of a series was to move to another calendar without its series.
     case occurrenceCannotMove
+    /// A series split at its first occurrence (or at a start that is none of its own):
+    /// the change is the whole series'.
+    case splitAtFirst
     /// An occurrence whose series is deleted cannot come back alone.
     case seriesDeleted
     /// Too large for the backend (bytes).

@@ -52,6 +52,20 @@ public protocol CalendarService: AnyObject {
     /// Brings back what `deleteEvent(id:)` removed (for undo).
     func restoreEvent(id: String) throws -> Event
 
+    /// Changes a series from one of its occurrences on ("this and following"): the series
+    /// ends before the occurrence `occurrenceID` names (an UNTIL just before it; a COUNT
+    /// rule keeps the count of those before), and a new series under the client-chosen
+    /// `newID` starts there, made by `patch` from that occurrence, with the same rule
+    /// (the count that was left, for a COUNT rule). The changed and cancelled occurrences
+    /// from there on go to the new series, moved as it moved. All or nothing; `patch` runs
+    /// as `patchEvent(id:from:)`'s does. The occurrence must not be the series' first
+    /// (`InvalidRequest.splitAtFirst`: that is a change of the whole series).
+    func splitSeries(occurrenceID: String, newID: String, from patch: (Event) throws -> EventPatch) throws -> SeriesSplit
+
+    /// Undoes `splitSeries`: the new series goes, its changed and cancelled occurrences go
+    /// back to the old one, which gets its recurrence back. Returns the series as it is then.
+    func joinSeries(_ split: SeriesSplit) throws -> Event
+
     /// Every event of a calendar as stored, not expanded — what an export writes: single
     /// events; each series once, its `recurrence` carrying an EXDATE for every deleted
     /// occurrence; and each changed occurrence (with `recurringEventID` and `originalStart`).

@@ -147,34 +147,20 @@ extension LocalStore {
     }
 
     /// Moves the changed and cancelled occurrences of `from` whose start key is `fromKey` or
-    /// later to the series `to`, each `shift` later (an hour either way across a clock
-    /// change, to land on one of its occurrences): re-keyed, its id made from the new start
-    /// when it was made from the old, its UID the new series'.
+    /// later to the series `to`, each `shift` later (`rekeyed`), with the new series' UID.
     private func moveOccurrenceRows(from: StoredEvent, fromKey: Int64, to: StoredEvent, shift: Int64) throws {
         var rows: [StoredEvent] = []
         try database.forEachRow("SELECT \(StoredEvent.columns) FROM events WHERE recurring_event_id = ? AND original_key >= ?",
                                 [from.id, fromKey]) { rows.append(StoredEvent(row: $0)) }
         let rule = try recurrence(of: to)
-        for var row in rows {
-            guard let old = row.originalKey else { continue }
-            let candidates = to.isAllDay ? [old + shift] : [old + shift, old + shift - 3600, old + shift + 3600]
-            let key = candidates.first(where: { rule.starts(from: $0, to: $0 + 1) == [$0] }) ?? old + shift
-            let oldID = row.id
-            if oldID == from.id + "_" + StoredEvent.occurrenceSuffix(key: old, isAllDay: from.isAllDay) {
-                row.id = to.id + "_" + StoredEvent.occurrenceSuffix(key: key, isAllDay: to.isAllDay)
-            }
-            row.originalKey = key
-            row.originalStart = StoredEvent.occurrenceSuffix(key: key, isAllDay: to.isAllDay)
-            if !row.overrides {
-                row.startKey = key
-                row.endKey = key + to.duration
-            }
+        for row in rows {
+            guard let moved = rekeyed(row, of: from, onto: to, rule: rule, by: shift, landing: false) else { continue }
             // A cancellation the other series' sync left under the id goes: this row says it now.
-            if row.id != oldID { try database.run("DELETE FROM events WHERE id = ?", [row.id]) }
+            if moved.id != row.id { try database.run("DELETE FROM events WHERE id = ?", [moved.id]) }
             try database.run("""
                 UPDATE events SET id = ?, recurring_event_id = ?, ical_uid = ?, original_key = ?, original_start = ?, start_key = ?, end_key = ?
                 WHERE id = ?
-                """, [row.id, to.id, to.uid, key, row.originalStart!, row.startKey, row.endKey, oldID])
+                """, [moved.id, to.id, to.uid, moved.originalKey!, moved.originalStart!, moved.startKey, moved.endKey, row.id])
         }
     }
 

@@ -89,8 +89,17 @@ extension GoogleBackend {
             }
             // Google drops the changed instances the rule no longer makes; so does the mirror.
             try store.dropStrayOccurrences(of: seriesID)
-            try queueStart(started, newID: newID, calendarID: calendarID, steps: &steps) {
-                _ = try store.insertEvent(started, id: newID, calendarID: calendarID)
+            do {
+                try queueStart(started, newID: newID, calendarID: calendarID, steps: &steps) {
+                    _ = try store.insertEvent(started, id: newID, calendarID: calendarID)
+                }
+            } catch {
+                // Refused: the series gets its rule and its changed days back, so nothing is lost.
+                var back = Steps()
+                try? back.run(self, .patchEvent(calendarID: calendarID, eventID: seriesID,
+                                                body: GoogleCoding.patchBody(EventPatch(recurrence: current.recurrence))), local: {})
+                try? queueInstances(of: current, changes: changes, shift: 0, calendarID: calendarID, steps: &back)
+                throw error
             }
             guard let newSeries = try store.event(id: newID) else { throw ServiceError.outcomeUnknown }
             try queueInstances(of: newSeries, changes: changes, shift: plan.shift, calendarID: calendarID, steps: &steps)

@@ -121,6 +121,44 @@ import Testing
         #expect(try Self.mirrored(next.backend) == Self.split)
     }
 
+    /// Split and joined again while offline: six changes wait, and once sent Google has the
+    /// one series as it was.
+    @Test func anOfflineSplitUndoneOfflineLeavesTheSeriesAsItWas() throws {
+        let harness = try GoogleHarness()
+        let account = try harness.signIn()
+        try Self.yoga(account.backend)
+        harness.goOffline()
+        harness.clock.advance(6)
+        let split = try account.backend.splitSeries(occurrenceID: "class01_20260305T170000Z", newID: "class02", from: Self.at19)
+        _ = try account.backend.joinSeries(split)
+        #expect(try Self.mirrored(account.backend) == Self.joined)
+        #expect(try account.backend.store.outbox().map(\.kind)
+            == ["event.patch", "event.insert", "event.patch", "event.patch", "event.delete", "event.patch"])
+
+        try harness.comeBack()
+        harness.clock.advance(31)
+        let next = try #require(try GoogleAccount(setup: harness.setup))
+        #expect(try Self.mirrored(next.backend) == Self.joined)
+        #expect(next.backend.takeNotices() == [.sent(count: 6)])
+        #expect(Self.instances(harness) == Self.joined)
+    }
+
+    /// Google refuses the new series: the old one gets its rule back.
+    @Test func aRefusedNewSeriesLeavesTheOldOneWhole() throws {
+        let harness = try GoogleHarness()
+        let backend = try harness.signIn().backend
+        try Self.yoga(backend)
+        harness.arm(["method": "POST", "path": .string("/calendar/v3/calendars/\(Self.primary)/events"), "count": 1,
+                     "mode": "status", "status": 403, "reason": "forbidden"])
+        #expect(throws: ServiceError.self) {
+            try backend.splitSeries(occurrenceID: "class01_20260305T170000Z", newID: "class02", from: Self.at19)
+        }
+        // The series has its rule back, and its changed day, which the cut dropped.
+        #expect(Self.instances(harness) == Self.joined)
+        #expect(try Self.mirrored(backend) == Self.joined)
+        #expect(backend.waitingCount == 0)
+    }
+
     /// Someone changed the series between clerk's read and its write: the 412 makes clerk
     /// read it again and work the split out from what Google has now.
     @Test func aSeriesChangedMeanwhileIsReadAgain() throws {

@@ -586,6 +586,27 @@ extension Renderer {
         "Change every '\(event.title.oneLine)'? [Y/n]"
     }
 
+    /// Under the card of a change from now on: "from Thu 10 Dec on; the times before stay as they were".
+    static func fromThenOn(_ day: LocalDate, text: DateText) -> String {
+        "from \(text.shortDay(day)) on; the times before stay as they were"
+    }
+
+    static func changeFromNowOnQuestion(_ event: Event) -> String {
+        "Change '\(event.title.oneLine)' from then on? [Y/n]"
+    }
+
+    /// A change from now on of a series that does not happen again.
+    static func noTimesToCome(_ event: Event) -> String {
+        "'\(event.title.oneLine)' doesn't happen again, so there is nothing to change from now on."
+    }
+
+    /// After a series was changed from one of its times on.
+    static func splitDone(_ split: SeriesSplit, text: DateText, undo: Bool) -> String {
+        let day = text.shortDay(text.localDate(split.from.startInstant(in: text.zone)))
+        return "Changed '\(split.started.title.oneLine)' from \(day) on, now \(text.span(split.started.when)); the times before stay as they were."
+            + undoHint(.changeItBack, undo)
+    }
+
     static func changeWhich(_ event: Event, text: DateText) -> String {
         "'\(event.title.oneLine)' repeats. Change 1) only \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone)))) or 2) the whole series? [1/2/n]"
     }
@@ -662,6 +683,8 @@ extension Renderer {
             if updated.count == 1, let only = updated.first { return "Undo: change '\(only.before.title.oneLine)' back to \(text.span(only.before.when))? [Y/n]" }
             return "Undo: change the \(updated.count) moved events back? [Y/n]"
         case .movedEvent(let move): return "Undo: move \(moveSubject(move)) back to \(move.from.name.oneLine)? [Y/n]"
+        case .splitSeries(let split):
+            return "Undo: change '\(split.before.title.oneLine)' back from \(text.shortDay(text.localDate(split.from.startInstant(in: text.zone)))) on? [Y/n]"
         case .createdFile(let file): return "Undo: move the new file \(file.name.oneLine) to the trash? [Y/n]"
         case .wroteFile(let file, _): return "Undo: put back the previous content of \(file.name.oneLine)? [Y/n]"
         case .trashedFile(let file): return "Undo: take \(file.name.oneLine) out of the trash? [Y/n]"
@@ -717,6 +740,8 @@ extension Renderer {
         case .updatedEvents(let updated):
             what = "moved \(eventCount(updated.count)): " + list(updated.map { "'\($0.before.title.oneLine)'" })
         case .movedEvent(let move): what = "moved \(moveSubject(move)) from \(move.from.name.oneLine) to \(move.to.name.oneLine)"
+        case .splitSeries(let split):
+            what = "changed '\(split.before.title.oneLine)' from \(text.shortDay(text.localDate(split.from.startInstant(in: text.zone)))) on"
         case .createdFile(let file): what = "created the file \(file.name.oneLine)"
         case .wroteFile(let file, _): what = "changed the file \(file.name.oneLine)"
         case .trashedFile(let file): what = "moved the file \(file.name.oneLine) to the trash"
@@ -740,6 +765,7 @@ extension Renderer {
             if updated.count == 1, let only = updated.first { return "Undone: '\(only.before.title.oneLine)' is back to \(text.span(only.before.when))." }
             return "Undone: \(updated.count) events are back where they were."
         case .movedEvent(let move): return "Undone: \(moveSubject(move)) is back on \(move.from.name.oneLine)."
+        case .splitSeries(let split): return "Undone: every '\(split.before.title.oneLine)' is as it was, one series again."
         case .createdFile(let file): return "Undone: \(file.name.oneLine) is in the trash."
         case .wroteFile(let file, _): return "Undone: \(file.name.oneLine) has its previous content."
         case .trashedFile(let file): return "Undone: \(file.name.oneLine) is back."

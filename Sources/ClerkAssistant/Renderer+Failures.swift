@@ -123,6 +123,7 @@ extension Renderer {
         case .badRecurrence(let line): return "the repeat '\(TextStyle.plain.fit(line, 60))' can't be read"
         case .occurrenceCannotRepeat: return "one occurrence of a repeating event can't repeat on its own"
         case .occurrenceCannotMove: return "one occurrence of a repeating event can't move to another calendar without the rest of its series"
+        case .splitAtFirst: return "a repeating event can only be changed from a later time it happens on, not its first"
         case .seriesDeleted: return "the repeating event it belongs to is deleted; bring that back first"
         case .tooLarge(let limit): return "it is larger than the \(limit) bytes allowed"
         case .contactsAreReadOnly: return "clerk reads your Google contacts but does not change them; add contacts in Google Contacts"

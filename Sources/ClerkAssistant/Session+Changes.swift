@@ -16,6 +16,9 @@ enum Change {
     case updatedEvents([(before: Event, after: Event, id: String)])
     /// An event (or a whole series) moved to another calendar.
     case movedEvent(CalendarMove)
+    /// A series changed from one of its times on ("from now on"): ended there, a new one
+    /// started.
+    case splitSeries(SeriesSplit)
     case createdFile(DriveFile)
     case wroteFile(DriveFile, previous: String)
     case trashedFile(DriveFile)
@@ -356,6 +359,11 @@ extension Session {
             // The patch is made again from the event as stored when the answer comes, inside
             // the store's transaction: a change another writer made meanwhile stays.
             if let series = event.recurringEventID ?? (event.recurrence.isEmpty ? nil : event.id) {
+                // "move yoga to 7pm from now on": from its next time on, the earlier ones kept.
+                if reference.fromNowOn,
+                   let reply = changeFromNowOn(event, series: series, changes: changes, added: added, dayNamed: reference.when != nil) {
+                    return reply
+                }
                 let question = Renderer.changeWhich(event, text: text)
                 let apply: (Int) -> Reply = { [unowned self] number in
                     guard number == 2 else {
@@ -373,8 +381,9 @@ extension Session {
                         return seriesPatch
                     }
                 }
-                // "move the weekly sync to 11": the series was named, so the series changes.
-                if reference.isSeries {
+                // "move the weekly sync to 11": the series was named, so the series changes (and
+                // "from now on" when its next time is its first).
+                if reference.isSeries || reference.fromNowOn {
                     let question = Renderer.changeSeriesQuestion(event)
                     return ask(.confirm(Confirmation(intent: .updateEvent, question: question, defaultYes: true, yes: { apply(2) }, no: {
                         Reply(intent: .updateEvent, ok: true, message: Renderer.notChanged)
@@ -608,6 +617,8 @@ extension Session {
             case .movedEvent(let move):
                 _ = try context.calendars.moveEvent(id: move.id, toCalendarID: move.from.id)
                 lastShown = move.shown
+            case .splitSeries(let split):
+                lastShown = try context.calendars.joinSeries(split)
             case .createdFile(let file):
                 try context.files.trashFile(id: file.id)
                 namesChanged()

@@ -52,6 +52,20 @@ public protocol CalendarService: AnyObject {
     /// Brings back what `deleteEvent(id:)` removed (for undo).
     func restoreEvent(id: String) throws -> Event
 
+    /// Changes a series from one of its occurrences on ("this and following"): the series
+    /// ends before the occurrence `occurrenceID` names (an UNTIL just before it; a COUNT
+    /// rule keeps the count of those before), and a new series under the client-chosen
+    /// `newID` starts there, made by `patch` from that occurrence, with the same rule
+    /// (the count that was left, for a COUNT rule). The changed and cancelled occurrences
+    /// from there on go to the new series, moved as it moved. All or nothing; `patch` runs
+    /// as `patchEvent(id:from:)`'s does. The occurrence must not be the series' first
+    /// (`InvalidRequest.splitAtFirst`: that is a change of the whole series).
+    func splitSeries(occurrenceID: String, newID: String, from patch: (Event) throws -> EventPatch) throws -> SeriesSplit
+
+    /// Undoes `splitSeries`: the new series goes, its changed and cancelled occurrences go
+    /// back to the old one, which gets its recurrence back. Returns the series as it is then.
+    func joinSeries(_ split: SeriesSplit) throws -> Event
+
     /// Every event of a calendar as stored, not expanded — what an export writes: single
     /// events; each series once, its `recurrence` carrying an EXDATE for every deleted
     /// occurrence; and each changed occurrence (with `recurringEventID` and `originalStart`).
@@ -80,6 +94,25 @@ public struct EventEdit: Hashable, Sendable {
     public init(before: Event, after: Event) {
         self.before = before
         self.after = after
+    }
+}
+
+/// What `CalendarService.splitSeries` did: the series before and after, and the new one.
+public struct SeriesSplit: Hashable, Sendable {
+    /// The series as it was.
+    public var before: Event
+    /// The series now, ending before `started` begins.
+    public var ended: Event
+    /// The new series, from the occurrence the split was made at on.
+    public var started: Event
+    /// The start the first occurrence of the new series had in the old one.
+    public var from: When
+
+    public init(before: Event, ended: Event, started: Event, from: When) {
+        self.before = before
+        self.ended = ended
+        self.started = started
+        self.from = from
     }
 }
 
@@ -257,6 +290,9 @@ public enum InvalidRequest: Hashable, Sendable {
     case occurrenceCannotRepeat
     /// One occurrence of a series was to move to another calendar without its series.
     case occurrenceCannotMove
+    /// A series split at its first occurrence (or at a start that is none of its own):
+    /// the change is the whole series'.
+    case splitAtFirst
     /// An occurrence whose series is deleted cannot come back alone.
     case seriesDeleted
     /// Too large for the backend (bytes).

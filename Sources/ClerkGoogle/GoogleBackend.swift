@@ -109,6 +109,11 @@ package final class GoogleBackend {
         if sent > 0 { notices.append(.sent(count: sent)) }
     }
 
+    /// Sends one change now, not from the outbox, and lands Google's answer in the mirror.
+    func sendNow(_ change: PendingChange) throws {
+        try send(change, number: nil)
+    }
+
     /// Sends one waiting change (`number` in the outbox, nil when it is not there yet) and
     /// lands Google's answer in the mirror.
     private func send(_ change: PendingChange, number: Int64?) throws {

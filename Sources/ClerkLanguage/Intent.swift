@@ -341,6 +341,9 @@ public struct EventReference: Sendable, Hashable {
     public var isOneOccurrence: Bool
     /// "the weekly sync": the series, not one occurrence.
     public var isSeries: Bool
+    /// "from now on", "going forward": the series from its next time on, the times before
+    /// kept as they were (Google's "this and following events").
+    public var fromNowOn: Bool
     /// "the second one", "number 3", "1 and 3", "the last two": places in the list just shown,
     /// from 1; negative from its end (-1 the last). Empty when none is said.
     public var positions: [Int]
@@ -362,6 +365,7 @@ public struct EventReference: Sendable, Hashable {
         self.calendar = calendar
         isOneOccurrence = false
         isSeries = false
+        fromNowOn = false
     }
 
     /// The reference of a follow-up: the last event shown.

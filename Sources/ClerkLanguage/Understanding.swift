@@ -92,6 +92,8 @@ public struct Slot: Sendable, Hashable {
         case all
         /// "the weekly sync", "the standup series": a repeating event as a whole.
         case series
+        /// "from now on", "going forward": a change of a repeating event from its next time on.
+        case fromNowOn
         /// A contact's name.
         case contact
         /// The contact field asked for (phone, email, …).

@@ -349,10 +349,9 @@ extension LocalStore {
     }
 
     /// A series moved by `shift` seconds takes its skipped and changed days along: each is
-    /// re-keyed to the occurrence `shift` later (an hour either way across a clock change),
-    /// so a day skipped at 10:00 stays skipped when the series moves to 11:00. One that no
-    /// longer falls on an occurrence of the new rule stays as it was. Ids made from the
-    /// occurrence's start are made again from the new one.
+    /// re-keyed to the occurrence `shift` later (`rekeyed`), so a day skipped at 10:00 stays
+    /// skipped when the series moves to 11:00. One that no longer falls on an occurrence of
+    /// the new rule stays as it was.
     private func moveOccurrenceChanges(of series: StoredEvent, by shift: Int64) throws {
         var changed: [StoredEvent] = []
         try database.forEachRow("SELECT \(StoredEvent.columns) FROM events WHERE recurring_event_id = ? AND original_key IS NOT NULL",
@@ -360,24 +359,33 @@ extension LocalStore {
         // Later ones first when moving later (and the other way), so no two share a key midway.
         changed.sort { shift > 0 ? $0.originalKey! > $1.originalKey! : $0.originalKey! < $1.originalKey! }
         let rule = try recurrence(of: series)
-        for var row in changed {
-            guard let old = row.originalKey else { continue }
-            let candidates = series.isAllDay ? [old + shift] : [old + shift, old + shift - 3600, old + shift + 3600]
-            guard let key = try candidates.first(where: { try rule.starts(from: $0, to: $0 + 1) == [$0] }) else { continue }
-            let oldID = row.id
-            if oldID == series.id + "_" + StoredEvent.occurrenceSuffix(key: old, isAllDay: series.isAllDay) {
-                row.id = series.id + "_" + StoredEvent.occurrenceSuffix(key: key, isAllDay: series.isAllDay)
-            }
-            row.originalKey = key
-            row.originalStart = StoredEvent.occurrenceSuffix(key: key, isAllDay: series.isAllDay)
-            if !row.overrides {
-                // A skipped day has no time of its own: it is the occurrence it cancels.
-                row.startKey = key
-                row.endKey = key + series.duration
-            }
+        for row in changed {
+            guard let moved = rekeyed(row, of: series, onto: series, rule: rule, by: shift, landing: true) else { continue }
             try database.run("UPDATE events SET id = ?, original_key = ?, original_start = ?, start_key = ?, end_key = ? WHERE id = ?",
-                             [row.id, key, row.originalStart!, row.startKey, row.endKey, oldID])
+                             [moved.id, moved.originalKey!, moved.originalStart!, moved.startKey, moved.endKey, row.id])
         }
+    }
+
+    /// `row`, a changed or skipped day of the series `from`, as the day `shift` later of the
+    /// series `to` (whose recurrence is `rule`): on its occurrence then, or an hour either way
+    /// across a clock change; with `landing` nil when there is none, else `shift` later all
+    /// the same. An id made from the old start is made again from the new one, and a skipped
+    /// day, which has no time of its own (it is the occurrence it cancels), moves with it.
+    func rekeyed(_ row: StoredEvent, of from: StoredEvent, onto to: StoredEvent, rule: Recurrence, by shift: Int64, landing: Bool) -> StoredEvent? {
+        guard let old = row.originalKey else { return nil }
+        let candidates = to.isAllDay ? [old + shift] : [old + shift, old + shift - 3600, old + shift + 3600]
+        guard let key = candidates.first(where: { rule.starts(from: $0, to: $0 + 1) == [$0] }) ?? (landing ? nil : old + shift) else { return nil }
+        var moved = row
+        if row.id == from.id + "_" + StoredEvent.occurrenceSuffix(key: old, isAllDay: from.isAllDay) {
+            moved.id = to.id + "_" + StoredEvent.occurrenceSuffix(key: key, isAllDay: to.isAllDay)
+        }
+        moved.originalKey = key
+        moved.originalStart = StoredEvent.occurrenceSuffix(key: key, isAllDay: to.isAllDay)
+        if !row.overrides {
+            moved.startKey = key
+            moved.endKey = key + to.duration
+        }
+        return moved
     }
 
     /// A live event, series, changed occurrence or occurrence by id. For an occurrence with

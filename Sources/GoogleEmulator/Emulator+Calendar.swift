@@ -602,7 +602,13 @@ extension Emulator {
                 if cancelled && !wasCancelled {
                     try store.deleteEvent(id: event.id)
                 }
-                return try store.putEvent(reading.event, isDeleted: cancelled, unmodeled: reading.unmodeled, created: replica.created)
+                let saved = try store.putEvent(reading.event, isDeleted: cancelled, unmodeled: reading.unmodeled, created: replica.created)
+                // A series cut short (an UNTIL, a smaller COUNT): its changed instances the
+                // rule no longer makes go, as at Google, and its sync reports them cancelled.
+                if !cancelled, event.recurringEventID == nil, !event.recurrence.isEmpty, reading.event.recurrence != event.recurrence {
+                    try store.dropStrayOccurrences(of: event.id)
+                }
+                return saved
             }
         }
         return try eventAnswer(CalendarResources.resource(saved, calendar: calendar, account: account, zone: nil), call)

@@ -12,6 +12,8 @@ import Testing
         (.alreadyExists(.event, name: "Offsite"), "An event named 'Offsite' already exists."),
         (.invalid(.occurrenceCannotMove),
          "That can't be done: one occurrence of a repeating event can't move to another calendar without the rest of its series."),
+        (.invalid(.splitAtFirst),
+         "That can't be done: a repeating event can only be changed from a later time it happens on, not its first."),
         (.invalid(.endsBeforeStart), "That can't be done: an event can't end before it starts."),
         (.invalid(.lastsTooLong(maxDays: 366, repeating: true)), "That can't be done: each time a repeating event happens it can last at most 366 days."),
         (.invalid(.outsideYears(1...9999)), "That can't be done: an event must start and end between the years 1 and 9999."),

@@ -24,6 +24,7 @@ enum IntentSummary {
             add("calendar", r.calendar.map(calendar))
             flag("occurrence", r.isOneOccurrence)
             flag("series", r.isSeries)
+            flag("fromNowOn", r.fromNowOn)
             add("positions", r.positions.isEmpty ? nil : r.positions.map(String.init).joined(separator: ","))
             add("count", r.countSaid.map(String.init))
         }

@@ -220,6 +220,28 @@ import Glibc
             == "Friday 4 Dec\n  10:00–11:00  Dentist  [Work]\n")
     }
 
+    /// "from now on" with --yes on Google: the series ends before its next time, a new one
+    /// starts there at the new hour; the time before stays.
+    @Test func aChangeFromNowOnSplitsTheSeriesAtGoogle() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let emulator = try RunningEmulator(folder: folder.path)
+        #expect(try Self.logIn(emulator, folder: folder.path).status == 0)
+        #expect(try Self.clerk(folder.path, ["--yes", "yoga every thursday at 6pm"]).status == 0)
+        let split = try Self.clerk(folder.path, ["--now", "2026-12-04T10:00", "--yes", "move yoga to 7pm from now on"])
+        #expect(split.status == 0)
+        #expect(split.stdout == "Yoga\n  when     Thu 10 Dec 2026, 18:00–19:00 → Thu 10 Dec 2026, 19:00–20:00\n"
+            + "  from Thu 10 Dec on; the times before stay as they were\nChange 'Yoga' from then on? [Y/n]\n"
+            + "Changed 'Yoga' from Thu 10 Dec on, now Thu 10 Dec 2026, 19:00–20:00; the times before stay as they were.\n")
+        let items = emulator.side("GET", "/calendar/v3/calendars/primary/events?singleEvents=true&orderBy=startTime"
+                                  + "&timeMin=2026-12-01T00:00:00Z&timeMax=2026-12-18T00:00:00Z")["items"]?.arrayValue ?? []
+        #expect(items.compactMap { $0["start"]?["dateTime"]?.stringValue } == [
+            "2026-12-03T18:00:00+01:00", "2026-12-10T19:00:00+01:00", "2026-12-17T19:00:00+01:00",
+        ])
+        #expect(Self.titles(emulator) == ["Yoga", "Yoga"])
+        #expect(try Self.clerk(folder.path, ["--now", "2026-12-04T10:05", "what's on 3 dec 2026"]).stdout == "Thursday 3 Dec\n  18:00–19:00  Yoga\n")
+    }
+
     @Test func ctrlCStopsAWaitOnGoogleAndExits130() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

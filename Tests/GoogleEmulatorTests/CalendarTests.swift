@@ -155,6 +155,31 @@ import Testing
         #expect(stored.json["items"]?.arrayValue?.first?["recurrence"] == ["RRULE:FREQ=WEEKLY;COUNT=4"])
     }
 
+    /// A series cut short (an UNTIL, "this and following"): its instances after it go, a
+    /// changed one too, and a sync reports the changed one cancelled; the rule given back
+    /// brings the plain instances back (the dropped changed one stays cancelled until patched).
+    @Test func aSeriesCutShortLosesItsInstancesAfterItsEnd() throws {
+        let (harness, token) = try Self.harness()
+        let series = Self.event("series002", "Sync", start: "2026-03-02T10:00:00+01:00", end: "2026-03-02T10:30:00+01:00",
+                                extra: [("recurrence", ["RRULE:FREQ=WEEKLY;COUNT=4"])])
+        #expect(harness.send("POST", Self.events, json: series, token: token).status == 200)
+        #expect(harness.send("PATCH", Self.events + "/series002_20260316T090000Z", json: ["summary": "Sync (long)"], token: token).status == 200)
+        let sync = try #require(harness.send("GET", Self.events, token: token).json["nextSyncToken"]?.stringValue)
+
+        let cut = harness.send("PATCH", Self.events + "/series002", json: ["recurrence": ["RRULE:FREQ=WEEKLY;UNTIL=20260309T085959Z"]], token: token)
+        #expect(cut.status == 200)
+        let listing = Self.events + "?singleEvents=true&orderBy=startTime&timeMin=2026-03-01T00:00:00Z&timeMax=2026-04-01T00:00:00Z"
+        #expect(harness.send("GET", listing, token: token).json["items"]?.arrayValue?.compactMap { $0["id"]?.stringValue }
+            == ["series002_20260302T090000Z"])
+        let changes = harness.send("GET", Self.events + "?syncToken=\(sync)", token: token).json["items"]?.arrayValue ?? []
+        #expect(changes.map { "\($0["id"]?.stringValue ?? "?") \($0["status"]?.stringValue ?? "?")" }
+            == ["series002 confirmed", "series002_20260316T090000Z cancelled"])
+
+        #expect(harness.send("PATCH", Self.events + "/series002", json: ["recurrence": ["RRULE:FREQ=WEEKLY;COUNT=4"]], token: token).status == 200)
+        #expect(harness.send("GET", listing, token: token).json["items"]?.arrayValue?.compactMap { $0["summary"]?.stringValue }
+            == ["Sync", "Sync", "Sync"])
+    }
+
     /// Found by google-api-python-client: a series starting years ahead expanded only its
     /// first instance, as the window stopped a day after the latest stored end.
     @Test func aSeriesFarAheadExpandsEveryInstance() throws {

@@ -828,7 +828,8 @@ enum UpdateReader {
         var used = s.usedOutsideBody
         for i in route.command { used[i] = true }
         let body = s.body
-        // "move the standup to 10 from now on": the whole series, said apart from the change.
+        // "move the standup to 10 from now on": the series from its next time on, said apart
+        // from the change.
         let scope = s.first(of: Vocabulary.fromNowOn)
         if let scope { for i in scope.index..<(scope.index + scope.length) { used[i] = true } }
         // "dinner should be 2 hours": a length said so sets the length, as after "make".
@@ -866,8 +867,8 @@ enum UpdateReader {
         let changeEnd = scope.map { $0.index >= changeStart ? $0.index : body.upperBound } ?? body.upperBound
         var changes = ChangeReader.read(s, range: changeStart..<max(changeStart, changeEnd), used: changeUsed, verb: verb, known: known, slots: &slots)
         if let scope {
-            reference.isSeries = true
-            slots.append(s.slot(.series, scope.index..<(scope.index + scope.length), value: "true", rule: "from-now-on"))
+            reference.fromNowOn = true
+            slots.append(s.slot(.fromNowOn, scope.index..<(scope.index + scope.length), value: "true", rule: "from-now-on"))
         }
         // "move the second one to 16:00": the reader read "the second one to 16:00" as one
         // span (2 Jan, 13:00–16:00); the place in the list is no date, so the change is

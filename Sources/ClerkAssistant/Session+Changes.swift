@@ -157,8 +157,19 @@ extension Session {
             // start ends there (its UNTIL), and is not a year of days cancelled one by one.
             var ending: [(event: Event, series: String)] = []
             let endsFrom = reference.when?.openFrom == nil ? nil : found.map { $0.when.startInstant(in: context.zone) }.min()
+            let now = context.now.now()
             for event in found {
-                if reference.when == nil, !listed, let series = event.recurringEventID {
+                if reference.fromNowOn {
+                    // "cancel all future yoga classes": the times still to come; a series ends
+                    // before its next one, or goes whole when none of it has begun.
+                    guard event.when.startInstant(in: context.zone) >= now else { continue }
+                    guard let series = event.recurringEventID else { events.append((event, event.id)); continue }
+                    guard seenSeries.insert(series).inserted else { continue }
+                    let master: Event?
+                    do { master = try context.calendars.event(id: series) } catch { return failure(.deleteEvent, error) }
+                    let first = master.map { $0.when.startInstant(in: context.zone) } ?? now
+                    if first >= now { events.append((event, series)) } else { ending.append((event, series)) }
+                } else if reference.when == nil, !listed, let series = event.recurringEventID {
                     if seenSeries.insert(series).inserted { events.append((event, series)) }
                 } else if endsFrom != nil, let series = event.recurringEventID {
                     if seenSeries.insert(series).inserted { ending.append((event, series)) }

@@ -81,6 +81,9 @@ extension LocalStore {
                     if row.isSeries, before.isSeries, row.startKey != before.startKey {
                         try moveOccurrenceChanges(of: row, by: row.startKey - before.startKey)
                     }
+                    if row.isSeries, before.isSeries, row.recurrence != before.recurrence || row.startKey != before.startKey {
+                        try keepChangedOccurrencesToTheRule(of: row)
+                    }
                 }
                 return EventEdit(before: found.event, after: row.event)
             }

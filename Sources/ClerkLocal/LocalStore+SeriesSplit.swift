@@ -146,6 +146,27 @@ extension LocalStore {
         }
     }
 
+    /// After a series' rule changed: its changed occurrences the rule no longer makes ("cancel
+    /// yoga from now on" cut it short) are put away, marked as taken by the rule, and those
+    /// that a later rule makes again (its undo) come back. None is shown beside a series that
+    /// no longer has that day, and none is lost. (A Google account's mirror instead follows
+    /// Google, which drops them: `dropStrayOccurrences`.)
+    func keepChangedOccurrencesToTheRule(of series: StoredEvent) throws {
+        let rule = try recurrence(of: series)
+        let marker = "rule:" + series.id
+        var hide: [String] = [], show: [String] = []
+        try database.forEachRow("""
+            SELECT id, original_key, deleted IS NULL FROM events WHERE recurring_event_id = ? AND original_key IS NOT NULL
+            AND (deleted IS NULL OR deleted_with = ?)
+            """, [series.id, marker]) { row in
+            let key = row.int64(1)
+            let made = rule.starts(from: key, to: key + 1) == [key]
+            if row.bool(2), !made { hide.append(row.text(0)) } else if !row.bool(2), made { show.append(row.text(0)) }
+        }
+        for id in hide { try database.run("UPDATE events SET deleted = ?, deleted_with = ? WHERE id = ?", [nowSeconds, marker, id]) }
+        for id in show { try database.run("UPDATE events SET deleted = NULL, deleted_with = NULL WHERE id = ?", [id]) }
+    }
+
     /// Moves the changed and cancelled occurrences of `from` whose start key is `fromKey` or
     /// later to the series `to`, each `shift` later (`rekeyed`), with the new series' UID.
     private func moveOccurrenceRows(from: StoredEvent, fromKey: Int64, to: StoredEvent, shift: Int64) throws {

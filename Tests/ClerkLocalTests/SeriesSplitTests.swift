@@ -167,3 +167,27 @@ import Testing
             .map(\.id) == ["bins_20260302", "bins_20260309", "bins2_20260317", "bins2_20260324"])
     }
 }
+
+/// A series cut short by a patch of its rule ("cancel yoga from now on") puts away its
+/// changed times past the new end, and the undo (the old rule patched back) brings them back.
+@Suite struct SeriesCutShortTests {
+    @Test func aChangedTimePastTheEndIsPutAwayAndComesBackWithTheRule() throws {
+        let test = try SeriesSplitTests.yoga("RRULE:FREQ=WEEKLY;BYDAY=TU,TH")
+        defer { test.remove() }
+        try test.store.patchEvent(id: "yoga_20260319T170000Z", SeriesSplitTests.at19(try #require(try test.store.event(id: "yoga_20260319T170000Z"))))
+        let week = ("2026-03-16T00:00", "2026-03-21T00:00")
+        #expect(try SeriesSplitTests.agenda(test.store, week.0, week.1) == [
+            "yoga_20260317T170000Z: Yoga 2026-03-17 18:00 +01:00",
+            "yoga_20260319T170000Z: Yoga 2026-03-19 19:00 +01:00",
+        ])
+        try test.store.patchEvent(id: "yoga", EventPatch(recurrence: ["RRULE:FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20260312T165959Z"]))
+        #expect(try SeriesSplitTests.agenda(test.store, week.0, week.1) == [])
+        #expect(try SeriesSplitTests.rows(test.store) == ["yoga", "yoga_20260319T170000Z of yoga deleted"])
+        try test.store.patchEvent(id: "yoga", EventPatch(recurrence: ["RRULE:FREQ=WEEKLY;BYDAY=TU,TH"]))
+        #expect(try SeriesSplitTests.agenda(test.store, week.0, week.1) == [
+            "yoga_20260317T170000Z: Yoga 2026-03-17 18:00 +01:00",
+            "yoga_20260319T170000Z: Yoga 2026-03-19 19:00 +01:00",
+        ])
+        #expect(try SeriesSplitTests.rows(test.store) == ["yoga", "yoga_20260319T170000Z of yoga"])
+    }
+}

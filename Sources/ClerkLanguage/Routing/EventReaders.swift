@@ -804,14 +804,28 @@ enum ReferenceReader {
 
 /// Reads a removal: "cancel lunch with Ana tomorrow", "delete it", "clear my Friday".
 enum DeleteReader {
+    /// Words that say which times of an event: those still to come ("all future yoga classes").
+    static let toComeWords: WordSet = ["future", "upcoming", "remaining", "forthcoming"]
+
     static func read(_ s: Sentence, route: Route, known: Names, slots: inout [Slot]) -> Intent {
         var used = s.usedOutsideBody
         for i in route.command { used[i] = true }
         // The verb itself, wherever it is ("… and delete it").
         for i in s.body where s.word(i, isIn: Vocabulary.deleteVerbs) { used[i] = true }
+        // "cancel yoga from now on", "delete all future yoga classes", "cancel the remaining
+        // piano lessons": every time still to come, so that a series ends before its next.
+        var toCome: [Int] = []
+        if let scope = s.first(of: Vocabulary.fromNowOn) { toCome = Array(scope.index..<(scope.index + scope.length)) }
+        for i in s.body where s.word(i, isIn: Self.toComeWords) && !s.isInDate(i) { toCome.append(i) }
+        for i in toCome { used[i] = true }
         var reference = ReferenceReader.read(s, range: s.body, used: used, known: known, slots: &slots)
         // "skip the standup tomorrow": that day, never the series.
         reference.isOneOccurrence = route.command.contains { s.word($0, isIn: Vocabulary.skipVerbs) }
+        if let first = toCome.min(), let last = toCome.max(), reference.when == nil, !reference.isOneOccurrence, !reference.isLastShown {
+            reference.fromNowOn = true
+            reference.isAll = true
+            slots.append(s.slot(.fromNowOn, first..<(last + 1), value: "true", rule: "to-come"))
+        }
         // "stop yoga after january 10": every time of it from then, so a series ends there.
         if let verb = route.command.first(where: { s.word($0, isIn: Classifier.endingVerbs) }), reference.when?.openFrom != nil, !reference.isAll {
             reference.isAll = true

@@ -568,19 +568,37 @@ enum AgendaReader {
     static let pastCopula: WordSet = ["was", "were"]
     static let afterPastCopula: WordSet = ["on", "there", "i", "we"]
 
-    /// A weekday alone, asked about in the past tense, read a week back when the reader put it
+    /// A weekday alone (or a day of the month, or of the year, with no year said), asked about
+    /// in the past tense, read a week (a month, a year) back when the reader put it
     /// after now (the next such weekday): that weekday gone by, today's included.
     static func pastWeekday(_ s: Sentence, _ date: DateMatch) -> DateMatch? {
         // The tense first, by key: most questions look ahead, and the date's parts cost more.
         guard s.body.contains(where: { !s.isInDate($0) && (s.word($0, isIn: pastTense) || s.word($0, isIn: pastCopula) && s.word($0 + 1, isIn: afterPastCopula)) }),
               date.start > s.reference.instant, date.recurrence == nil, ["weekday", "on-date", "intersect"].contains(date.rule) else { return nil }
         let dayParts = date.parts.filter { $0.role == "date" }
-        guard dayParts.count == 1, dayParts[0].rule == "weekday" else { return nil }
+        guard dayParts.count == 1 else { return nil }
         let zone = s.reference.timeZone
+        var back: Int
+        switch dayParts[0].rule {
+        case "weekday":
+            back = 7
+        case "the-day-of-month", "ordinal-day-of-month", "month-day", "day-month", "month-mark-day", "dotted-day-month", "numeric-date":
+            // "what did I have on the 8th": this month's or last month's; "what was on dec 8":
+            // this year's, gone by, not next year's. (A day the earlier month or year lacks is
+            // none.)
+            let day = zone.wallClock(date.start).day
+            let yearly = !dayParts[0].rule.contains("day-of-month")
+            var (year, month) = (day.year, day.month)
+            if yearly { year -= 1 } else if month == 1 { (year, month) = (year - 1, 12) } else { month -= 1 }
+            guard day.day <= CivilCalendar.daysIn(month: month, year: year) else { return nil }
+            back = LocalDate(year: year, month: month, day: day.day).days(until: day)
+        default:
+            return nil
+        }
         var past = date
-        past.start = zone.date(byAddingDays: -7, to: date.start)
-        past.end = zone.date(byAddingDays: -7, to: date.end)
-        return past
+        past.start = zone.date(byAddingDays: -back, to: date.start)
+        past.end = zone.date(byAddingDays: -back, to: date.end)
+        return past.start < s.reference.instant ? past : nil
     }
 
     /// The words before a length that ask for room for it ("time for", "room for", "fit",

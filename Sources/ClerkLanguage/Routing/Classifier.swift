@@ -451,6 +451,19 @@ enum Classifier {
             shape.headVerb = .none
             shape.afterVerb = head
         }
+        // "check emails at 9", "answer my messages tomorrow at 8": mail worked through then is
+        // a task for the calendar, not the agenda, a contact's address or messages to send;
+        // without a day or time ("check my email") it asks clerk to read mail, which it does not.
+        if !shape.isQuestion, isMailChore(s, at: head) {
+            shape.contactField = nil
+            if shape.hasDate {
+                shape.headVerb = .none
+                shape.afterVerb = head
+                if shape.topic == .messaging { shape.topic = nil }
+            } else if shape.topic == nil {
+                shape.topic = .messaging
+            }
+        }
         if shape.topic == nil, let topic = Vocabulary.outOfScopeHeads[w0, key: s.tokens[head].key], headTopicCounts(s, at: head, topic: topic) {
             shape.topic = topic
         }
@@ -515,6 +528,18 @@ enum Classifier {
         if s.word(change, isA: .datePreposition), !s.isInDate(change) { change += 1 }
         guard change < s.body.upperBound, s.isInDate(change) || Quantity.minutes(in: s, at: change) != nil else { return nil }
         return end
+    }
+
+    /// True when the verb at `head` works through one's mail ("check emails", "reply to my
+    /// messages", "go through the inbox"); not when it has another object or the mail is
+    /// someone's ("check Ana's email", "the email address of Bob").
+    static func isMailChore(_ s: Sentence, at head: Int) -> Bool {
+        guard s.word(head, isIn: Vocabulary.mailChoreVerbs), !s.isInDate(head) else { return false }
+        var i = head + 1
+        while i < s.body.upperBound, !s.isInDate(i), s.word(i, isIn: Vocabulary.mailChoreFillers) { i += 1 }
+        guard i < s.body.upperBound, !s.isInDate(i), s.word(i, isIn: Vocabulary.mailNouns),
+              !s.word(i + 1, isIn: Vocabulary.addressOf), s.word(i + 1) != "for" else { return false }
+        return true
     }
 
     /// "tell me to water the plants", "tell me on Tuesday to call Bob": a reminder.

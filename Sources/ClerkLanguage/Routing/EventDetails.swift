@@ -692,6 +692,11 @@ struct EventDetails {
                 // "meet Carla for coffee", "call my uncle", "pick up Bob from the station", "give Ana a call".
                 var j = i + 1
                 if w == "pick", s.word(j) == "up" { j += 1 }
+                // "pick up dry cleaning", "pick up milk": what is picked up is as often a thing
+                // as a person, so it is one only when written as a name or in the address book
+                // ("pick up Ana", "pick up ana" with Ana a contact; "pick up my mum" a relation;
+                // "pick jo", with no "up", a person still).
+                if j == i + 2, s.kind(j) == .word, !s.tokens[j].isCapitalized, !isKnownContact(s, j, known: known) { continue }
                 if w == "meeting", s.word(j, isIn: Vocabulary.eventNouns) { continue }
                 // "call with Bob", "meet w/ Ana": the people come after "with", read there.
                 if s.word(j) == "with" { continue }

@@ -25,10 +25,11 @@ enum Title {
     ]
 
     /// Verbs that, after the title, open a clause that only repeats the command
-    /// ("… remind me", "… set it to repeat", "… please place this on the calendar").
+    /// ("… remind me", "… set it to repeat", "… please place this on the calendar", "…, make a
+    /// note", "…, write it down", "…, don't let me forget").
     static let tailCommands: WordSet = [
         "remind", "reminded", "set", "save", "put", "place", "add", "mark", "note", "notify", "schedule", "book",
-        "remember", "alert", "create", "make", "input", "update", "updated", "added",
+        "remember", "alert", "create", "make", "input", "update", "updated", "added", "write", "jot", "log", "forget",
     ]
 
     /// Words a tail clause may hold besides its verb.
@@ -36,6 +37,7 @@ enum Title {
         "me", "it", "this", "that", "the", "event", "on", "in", "to", "my", "calendar", "please", "of", "about", "be",
         "i", "need", "can", "you", "and", "also", "so", "with", "date", "details", "of", "is", "a", "an", "reminder",
         "entry", "down", "up", "for", "them", "too", "okay", "ok", "will", "could", "would", "should", "just", "there",
+        "note", "notes", "let", "don't", "dont", "not", "do",
     ]
 
     /// The title from tokens `range` not `used`, and the token runs it came from.

@@ -337,7 +337,7 @@ enum Classifier {
         if s.word(head, isA: .deleteVerb) && !isVisit(s, at: head) && !dropsOff(s, at: head) || s.mayStart(Vocabulary.deletePhrases, at: head)
             && Vocabulary.deletePhrases.contains(where: { s.matches($0, at: head) && $0.count > 1 && $0[0] != "no" && $0[0] != "any" }) {
             shape.headVerb = .delete
-        } else if s.word(head, isA: .updateVerb) && !(w0 == "bring" && s.word(head + 1) != "forward")
+        } else if s.word(head, isA: .updateVerb) && !(w0 == "bring" && s.word(head + 1) != "forward") && !movesHome(s, at: head)
                     || (Sentence.same(w0, "put") && s.word(head + 1, is: "off")) {
             // "put off the dentist until monday" moves it, where "put lunch on friday" makes one.
             shape.headVerb = .update
@@ -541,6 +541,24 @@ enum Classifier {
               !s.word(i + 1, isIn: Vocabulary.addressOf), s.word(i + 1) != "for" else { return false }
         return true
     }
+
+    /// "move in on saturday", "move out of the flat on the 20th", "move house in march":
+    /// moving one's home at `head`, an event of its own, not a change of one ("move the
+    /// dentist to saturday", "move lunch in the afternoon").
+    static func movesHome(_ s: Sentence, at head: Int) -> Bool {
+        guard s.word(head, isIn: moveWords), !s.isInDate(head + 1) else { return false }
+        if s.word(head + 1, isIn: homeNouns) { return true }
+        guard s.word(head + 1, isIn: inOrOut) else { return false }
+        let next = head + 2
+        return next >= s.body.upperBound || s.isInDate(next) || s.kind(next) == .mark || s.word(next, isIn: afterMovingOut)
+    }
+
+    static let moveWords: WordSet = ["move", "moving"]
+    static let inOrOut: WordSet = ["in", "out"]
+    static let homeNouns: WordSet = ["house", "houses", "home", "flat", "flats", "apartment", "apartments"]
+    /// Words after "move in"/"move out" that go on about the home ("move out of the flat",
+    /// "move in with Ana", "move in together").
+    static let afterMovingOut: WordSet = ["of", "from", "into", "to", "with", "together"]
 
     /// "tell me to water the plants", "tell me on Tuesday to call Bob": a reminder.
     static func isTellMeTo(_ s: Sentence, at i: Int) -> Bool {

@@ -122,7 +122,10 @@ struct EventDetails {
                 }
             }
             var start = i
-            if start > range.lowerBound, !used[start - 1], s.word(start - 1, isIn: Vocabulary.datePrepositions) { start -= 1 }
+            // (A date said with its own preposition takes no other: "move in on saturday",
+            // "check in at 3" keep the verb's particle.)
+            if start > range.lowerBound, !used[start - 1], s.word(start - 1, isIn: Vocabulary.datePrepositions),
+               !s.word(start, isIn: Vocabulary.datePrepositions) { start -= 1 }
             // "lunch on Friday": the reader reads the meal as a time of day; it is also the title.
             for k in start..<end where !s.word(k, isIn: Vocabulary.mealWords) && !titleDateWords.contains(k) { used[k] = true }
             if !dates.contains(d) {

@@ -138,7 +138,7 @@ enum Title {
     }
 
     /// Verbs whose "in" closing a title belongs to them ("check in", "move in").
-    static let inVerbs: WordSet = ["check", "stop", "drop", "pop", "move", "clock", "sign", "log", "dial", "call"]
+    static let inVerbs: WordSet = ["check", "stop", "drop", "pop", "move", "moving", "clock", "sign", "log", "dial", "call"]
 
     /// Verbs whose "up" closing a title belongs to them ("wake up", "follow up").
     static let upVerbs: WordSet = ["wake", "pick", "follow", "catch", "clean", "warm", "back", "check", "tidy", "fill", "sign", "open", "close", "look", "meet"]

@@ -45,8 +45,11 @@ enum CreateReader {
         // The reading bound last, and below read field by field: binding or unwrapping `when`
         // copied the whole reading, for every new event. Set once: a reading put in place
         // of another was destroyed through the optional's generic witnesses.
+        // With no occasion, a part of the day the event names does so: "my morning run at 7"
+        // is 07:00, "evening walk at 8" 20:00 (an occasion named decides alone).
         let when: DateMatch?
-        if let occasion, let said = read, let fitted = TimeHints.fitted(said, to: occasion, in: s.text, reference: s.reference) {
+        if let said = read, let fitted = occasion.map({ TimeHints.fitted(said, to: $0, in: s.text, reference: s.reference) })
+            ?? TimeHints.fitted(said, toDayPartNamedIn: s) {
             when = fitted
             if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) {
                 slots[at].value = s.interval(fitted)

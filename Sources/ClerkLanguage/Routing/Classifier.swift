@@ -265,6 +265,15 @@ enum Classifier {
         // 7. People: a contact's field, the address book, "call Ana", "who is Carla Gomez".
         ClassifierRule(name: "contacts", applies: { _ in true }, route: { ContactPhrases.route($0.s, shape: $0.shape, known: $0.known) }),
 
+        //    "see Ana at 4", "see the dentist tomorrow at 10", "see a movie on saturday": someone
+        //    or something seen then is an event, not a look at the agenda ("see my calendar
+        //    for tomorrow", "see what's on friday", "see the review on friday" look).
+        ClassifierRule(name: "seeing someone", applies: { c in
+            c.shape.headVerb == .show && c.shape.hasDate && !c.shape.isQuestion && c.s.word(c.head, isIn: seeVerbs)
+        }, route: { c in
+            seesSomeone(c.s, from: c.head + 1, known: c.known) ? c.route(.eventStatement) : nil
+        }),
+
         // 8. Questions about the agenda, and noun phrases that name it ("upcoming events").
         ClassifierRule(name: "question", applies: { c in
             (c.shape.isQuestion || c.shape.headVerb == .show) && !c.shape.remind
@@ -559,6 +568,26 @@ enum Classifier {
     /// Words after "move in"/"move out" that go on about the home ("move out of the flat",
     /// "move in with Ana", "move in together").
     static let afterMovingOut: WordSet = ["of", "from", "into", "to", "with", "together"]
+
+    static let seeVerbs: WordSet = ["see"]
+    static let seenDeterminers: WordSet = ["the", "my", "our", "a", "an"]
+    static let indefinite: WordSet = ["a", "an"]
+
+    /// True when the words from `i` name someone to see, or a show to see: a person by a
+    /// tie ("mom", "the dentist"), a practitioner ("the physio"), a name written as one or in
+    /// the address book ("Ana", "bob"), or anything after "a" ("a movie", "a specialist")
+    /// that is no calendar or list of events.
+    static func seesSomeone(_ s: Sentence, from i: Int, known: Names) -> Bool {
+        var k = i
+        let saysA = s.word(k, isIn: indefinite)
+        while k < s.body.upperBound, s.word(k, isIn: seenDeterminers) { k += 1 }
+        guard k < s.body.upperBound, !s.isInDate(k), s.kind(k) == .word else { return false }
+        if s.word(k, isA: .calendarNoun) || s.word(k, isA: .listingNoun) || s.word(k, isA: .questionWord) { return false }
+        if s.isA(k, .relation) || s.word(k, isIn: Vocabulary.practitioners) { return true }
+        if saysA { return true }
+        guard k == i else { return false }
+        return (s.tokens[k].isCapitalized && !s.word(k, isA: .eventNoun)) || s.word(k, isIn: known.contactFirstNames)
+    }
 
     /// "tell me to water the plants", "tell me on Tuesday to call Bob": a reminder.
     static func isTellMeTo(_ s: Sentence, at i: Int) -> Bool {

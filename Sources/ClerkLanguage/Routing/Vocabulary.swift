@@ -203,6 +203,15 @@ enum Vocabulary {
 
     // MARK: - People
 
+    /// People seen for their trade, not by a tie ("see the physio at 9"): who an
+    /// appointment is with.
+    static let practitioners: WordSet = [
+        "physio", "physiotherapist", "gp", "doc", "vet", "optician", "optometrist", "dermatologist", "specialist",
+        "chiropractor", "osteopath", "counselor", "counsellor", "nurse", "surgeon", "orthodontist", "hairdresser", "barber",
+        "accountant", "advisor", "adviser", "psychologist", "psychiatrist", "pediatrician", "paediatrician", "midwife",
+        "consultant", "podiatrist", "hygienist",
+    ]
+
     /// Relations: people named by their tie to the speaker, not by a name.
     static let relations: WordSet = [
         "boss", "colleague", "colleagues", "coworker", "coworkers", "co-worker", "co-workers", "manager", "team", "teammates",

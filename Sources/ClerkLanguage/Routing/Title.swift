@@ -47,7 +47,16 @@ enum Title {
     /// with José").
     static func build(_ s: Sentence, range: Range<Int>, used: TokenMask, dateWords: Set<Int> = [], names: [Range<Int>] = [],
                       known: Names? = nil) -> (title: String, pieces: [Range<Int>]) {
-        var kept: [Int] = range.filter { !used[$0] && (!s.isInDate($0) || s.word($0, isIn: Vocabulary.mealWords) || dateWords.contains($0)) }
+        // A meal kept from a date keeps the word that placed it ("Call mom after lunch", "Meet
+        // Ana for lunch"; an opening "at" goes with the edges: "tomorrow at lunch" is "Lunch").
+        func placesAMeal(_ i: Int) -> Bool {
+            i + 1 < range.upperBound && !used[i + 1] && (s.word(i, isIn: Vocabulary.datePrepositions) || s.word(i, isIn: Vocabulary.mealLeads))
+                && s.kind(i) == .word && s.word(i + 1, isIn: Vocabulary.mealWords)
+                && s.tokens.withUnsafeBufferPointer { $0[i].date != nil && $0[i].date == $0[i + 1].date }
+        }
+        var kept: [Int] = range.filter {
+            !used[$0] && (!s.isInDate($0) || s.word($0, isIn: Vocabulary.mealWords) || dateWords.contains($0)) || placesAMeal($0)
+        }
         // Marks stay only between kept words, and a bracket closing one opened in the title
         // ("Dentist (Dr. Patel)").
         kept = kept.enumerated().filter { k, i in

@@ -813,6 +813,24 @@ enum DeleteReader {
         // The verb itself, wherever it is ("… and delete it").
         for i in s.body where s.word(i, isIn: Vocabulary.deleteVerbs) { used[i] = true }
         var reference = ReferenceReader.read(s, range: s.body, used: used, known: known, slots: &slots)
+        // "clear my afternoon", "cancel my evening", "clear my morning tomorrow": everything in
+        // that part of the day (of the day said, else today), not events named "afternoon".
+        if let (span, phrase) = AgendaReader.mySpan(s), let reader = s.reader {
+            let word = s.word(span.upperBound - 1)
+            if Vocabulary.dayParts[word] != nil, reference.words == nil || reference.words == word {
+                let said = reference.when.map { String(s.text[$0.range]) + " " + word } ?? phrase
+                if var read = reader.read(said, at: s.reference).first {
+                    read.range = s.span(span)
+                    read.rule = "my-span:" + read.rule
+                    read.parts = []
+                    slots.removeAll { $0.kind == .words || $0.kind == .when }
+                    slots.append(s.slot(.when, span, value: s.interval(read), rule: "date:" + read.rule))
+                    reference.when = read
+                    reference.words = nil
+                    reference.isAll = true
+                }
+            }
+        }
         // "skip the standup tomorrow": that day, never the series.
         reference.isOneOccurrence = route.command.contains { s.word($0, isIn: Vocabulary.skipVerbs) }
         // "stop yoga after january 10": every time of it from then, so a series ends there.

@@ -605,13 +605,16 @@ enum Classifier {
     static let lengthChanges: WordSet = ["longer", "shorter", "earlier", "later", "all-day"]
     static let boundWords: WordSet = ["start", "starts", "begin", "begins", "end", "ends", "finish", "finishes"]
 
-    /// "make the X longer/shorter/earlier/later/all day", "make the X start/end at …": a
-    /// change of an event named with "the" or "my" ("make a reservation" stays a new one).
+    /// "make the X longer/shorter/earlier/later/all day", "make the X start/end at …", "make
+    /// the X 30 minutes (long)": a change of an event named with "the" or "my" ("make a
+    /// reservation" stays a new one).
     static func makesAChange(_ s: Sentence, at head: Int) -> Bool {
         guard s.word(head + 1, isIn: definiteWords) else { return false }
         return s.body.contains { i in
             i > head + 1 && (s.word(i, isIn: lengthChanges) || (s.word(i, is: "all") && s.word(i + 1, is: "day"))
-                || (s.word(i, isIn: boundWords) && i + 1 < s.body.upperBound && s.isInDate(i + 1)))
+                || (s.word(i, isIn: boundWords) && i + 1 < s.body.upperBound && s.isInDate(i + 1))
+                || (s.word(head, is: "make") && !s.word(i - 1, is: "by") && Quantity.minutes(in: s, at: i).map {
+                    $0.next == s.body.upperBound || s.word($0.next, is: "long") && $0.next + 1 == s.body.upperBound } == true))
         }
     }
 

@@ -11,7 +11,8 @@ enum Title {
         "need", "needs", "have", "has", "must", "am", "i'm", "i'll", "we'll", "we're", "i've", "got", "going", "reminded",
         "remember", "let", "know", "okay", "ok", "with", "set", "input", "name", "title", "as", "following", "another",
         "like", "want", "wanna", "would", "having", "dont",
-        "don't", "forget", "actually", "this", "any", "events", "reminders", "entries", "notifications",
+        "don't", "forget", "actually", "this", "any", "events", "reminders", "entries", "notifications", "there's", "theres",
+        "it's",
     ]
 
     /// Words dropped at the end of a title.

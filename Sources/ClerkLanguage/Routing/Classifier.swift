@@ -717,7 +717,9 @@ enum Classifier {
     /// "play …", "turn on …", "send a text …" at the head; "send me a reminder" is not.
     static func headTopicCounts(_ s: Sentence, at i: Int, topic: OutOfScopeTopic) -> Bool {
         switch s.word(i) {
-        case "send": return !(s.word(i + 1) == "me") || s.has(Vocabulary.messageNouns)
+        // ("send the invoice on monday", "send flowers to mom on friday": a thing to do then;
+        // "send a text to Bob at 5", "send Ana an email tomorrow" are messages.)
+        case "send": return s.has(Vocabulary.messageNouns) || !(s.word(i + 1) == "me") && !s.body.contains { s.isInDate($0) }
         // "email for Sam Lee", "email of Ana": the address asked for, as "Ana's email".
         case "email", "mail": return !(s.has(Vocabulary.addressOf)) && !(["for", "of"].contains(s.word(i + 1)) && s.body.upperBound - i <= 5)
         // ("stop at the bank after work", "stop by the pharmacy": a visit.)

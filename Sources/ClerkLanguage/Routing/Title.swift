@@ -128,6 +128,8 @@ enum Title {
         while let last = kept.last, s.tokens[last].is(.titleTrailing) || s.tokens[last].isMark {
             // "wake up", "pick up", "follow up": the particle is the verb's.
             if kept.count > 1, s.word(last) == "up", s.word(kept[kept.count - 2], isIn: upVerbs) { break }
+            // "pick the kids up", "wake Ana up": so is it after the verb's object.
+            if kept.count > 2, kept.count <= 5, s.word(last) == "up", s.word(kept[0], isIn: upVerbs) { break }
             // "check in (at the hotel)", "stop in", "move in": so is "in" after these.
             if kept.count > 1, s.word(last) == "in", s.word(kept[kept.count - 2], isIn: inVerbs) { break }
             // "Dentist (Dr. Patel)": a bracket closing one the title opened stays.

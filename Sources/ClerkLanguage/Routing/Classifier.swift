@@ -281,7 +281,7 @@ enum Classifier {
             let shape = c.shape, s = c.s
             if shape.hasEventNoun || shape.hasCalendarNoun || shape.hasFreeWord || shape.hasDate || shape.hasListingNoun
                 || shape.hasUpcomingWord || asksWhatsOn(s, head: c.head) || AgendaReader.mySpan(s) != nil
-                || s.has(Self.everythingWord) {
+                || s.has(Self.everythingWord) || asksWhenMeeting(s, head: c.head, known: c.known) {
                 return c.route(shape.isQuestion ? .question : .showVerb, c.command)
             }
             if shape.headVerb == .show, s.word(c.head) != "what" { return c.route(.showUnknown, c.command) }
@@ -569,6 +569,20 @@ enum Classifier {
     /// "move in with Ana", "move in together").
     static let afterMovingOut: WordSet = ["of", "from", "into", "to", "with", "together"]
 
+    /// "when am I seeing Ana", "when will I see Carla", "when am I visiting grandma": when the
+    /// agenda has someone, asked with a verb of meeting and the person after it.
+    static func asksWhenMeeting(_ s: Sentence, head: Int, known: Names) -> Bool {
+        guard s.word(head, isIn: whenWords) else { return false }
+        for i in s.body where i > head && s.word(i, isIn: Vocabulary.meetVerbs) {
+            var k = i + 1
+            if s.word(k, is: "my") || s.word(k, is: "the") { k += 1 }
+            guard k < s.body.upperBound, !s.isInDate(k), s.kind(k) == .word else { continue }
+            if s.isA(k, .relation) || s.tokens[k].isCapitalized || s.word(k, isIn: known.contactFirstNames) { return true }
+        }
+        return false
+    }
+
+    static let whenWords: WordSet = ["when", "when's", "whens"]
     static let seeVerbs: WordSet = ["see"]
     static let seenDeterminers: WordSet = ["the", "my", "our", "a", "an"]
     static let indefinite: WordSet = ["a", "an"]

@@ -619,9 +619,12 @@ enum AgendaReader {
         // The names that stay in a title, and "with" before one (it went with the name), are
         // taken too, asked word by word: a copy of `used` marked with them was copied again
         // for every question (its storage made unique before the loop that marked it).
+        // ("when am I seeing Ana", "when do I meet Bob": the verb of meeting goes with the
+        // person too; it names no event.)
         func taken(_ i: Int) -> Bool {
             used[i] || names.contains { $0.contains(i) }
-                || (s.word(i, isIn: withWord) && i + 1 < s.count && names.contains { $0.lowerBound == i + 1 })
+                || ((s.word(i, isIn: withWord) || s.word(i, isIn: Vocabulary.meetVerbs)) && i + 1 < s.count && names.contains { $0.lowerBound == i + 1 })
+                || (s.word(i, isIn: Vocabulary.meetVerbs) && !s.word(i, isA: .eventNoun) && i + 1 < s.body.upperBound && s.isA(i + 1, .relation))
         }
         let frame: WordClass = [.questionFrame, .free, .deleteVerb, .updateVerb, .all, .calendarNoun, .number, .unit]
         var kept = s.body.filter { i in

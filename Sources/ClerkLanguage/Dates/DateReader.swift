@@ -37,6 +37,7 @@ public struct DateReader: Sendable {
         var wordIDs = tokens.map { everyday.wordID($0.text) }
         let corrections = Self.correctSpelling(&tokens, &wordIDs, everyday)
         Selection.blockUnknownRuns(&tokens, &wordIDs)
+        Selection.blockOneOnOnes(&tokens, &wordIDs)
         let grammar = everyday.namesHoliday(wordIDs) ? Grammar.shared : everyday
         let now = ZoneClock(reference.timeZone).wall(reference.instant)
         var chart = Chart(tokens: tokens, wordIDs: wordIDs, context: ReadingContext(series: Series(now: now), dayFirst: reference.dateOrder == .dayFirst),
@@ -229,6 +230,42 @@ enum Selection {
             i = j
         }
     }
+
+    /// "one on one", "one-on-one", "one to one": a meeting of two, whose "one" is no hour
+    /// ("weekly one on one with Bob every tuesday at 10" is at 10, not at one). Its tokens
+    /// become unreadable.
+    static func blockOneOnOnes(_ tokens: inout [Token], _ wordIDs: inout [Int32]) {
+        func isOne(_ k: Int) -> Bool { k < tokens.count && tokens[k].kind == .word && tokens[k].text == "one" }
+        var i = 0
+        while i + 2 < tokens.count {
+            guard isOne(i) else { i += 1; continue }
+            // The joining word, alone or between hyphens ("one-on-one").
+            var j = i + 1
+            let hyphened = tokens[j].kind == .symbol && tokens[j].text == "-"
+            if hyphened { j += 1 }
+            guard j < tokens.count, tokens[j].kind == .word, tokens[j].text == "on" || tokens[j].text == "to" else { i += 1; continue }
+            var k = j + 1
+            if hyphened, k < tokens.count, tokens[k].kind == .symbol, tokens[k].text == "-" { k += 1 }
+            // ("from one to one thirty", "at one to one fifteen" are times.)
+            guard isOne(k), i == 0 || tokens[i - 1].kind != .word || !clockLeads.contains(tokens[i - 1].text) else { i += 1; continue }
+            if k + 1 < tokens.count {
+                let after = tokens[k + 1]
+                if after.kind == .number || after.kind == .word
+                    && (clockTails.contains(after.text) || Lexicon.units[after.text] != nil || Lexicon.tens[after.text] != nil) { i += 1; continue }
+            }
+            for m in i...k {
+                tokens[m].kind = .word
+                tokens[m].text = ""
+                tokens[m].number = nil
+                wordIDs[m] = -1
+            }
+            i = k + 1
+        }
+    }
+
+    /// Words before "one" that make it an hour, and after the second "one" a time.
+    static let clockLeads: Set<String> = ["from", "at", "between", "until", "till", "by", "since", "before", "after"]
+    static let clockTails: Set<String> = ["am", "pm", "a", "p", "o'clock", "oclock", "o", "thirty", "fifteen", "forty", "oh", "and", "hours", "hour"]
 
     /// A reading that ends inside a word typed without spaces ("dec 15 to 4" of "dec 15 to
     /// 4pm": the "4" of "4pm" as a day) or starts inside one is not kept: "4pm" is read

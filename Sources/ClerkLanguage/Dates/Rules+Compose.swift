@@ -8,6 +8,9 @@ extension DateRules {
         // MARK: prepositions and hedges
         Rule("on-date", [.words(["on", "for", "during", "by"]).opt, .words(["on", "during", "for"]), .anyTime { $0.isPlain && !$0.hasClock && ($0.grain <= .day || $0.isNamedStretch) }], role: nil) { m in
             guard !m.has(0) else { return nil }
+            // A bare part of the day after "on" names a kind of thing, not a day ("a talk on
+            // morning routines", "a lecture on evening primroses"): "on Friday morning" is a day.
+            if let said = m.item(2), said.latent, let t = said.time, t.hasDayPart, !t.hasDate { return nil }
             return .time(m.time(2))
         },
         Rule("in-date", [.words(["in", "of", "during", "within"]), .anyTime { $0.isPlain && !$0.hasClock && ($0.grain >= .month || $0.hasYear) }], role: nil) { m in

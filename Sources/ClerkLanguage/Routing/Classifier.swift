@@ -266,6 +266,15 @@ enum Classifier {
         // 7. People: a contact's field, the address book, "call Ana", "who is Carla Gomez".
         ClassifierRule(name: "contacts", applies: { _ in true }, route: { ContactPhrases.route($0.s, shape: $0.shape, known: $0.known) }),
 
+        //    "see Ana at 4", "see the dentist tomorrow at 10", "see a movie on saturday": someone
+        //    or something seen then is an event, not a look at the agenda ("see my calendar
+        //    for tomorrow", "see what's on friday", "see the review on friday" look).
+        ClassifierRule(name: "seeing someone", applies: { c in
+            c.shape.headVerb == .show && c.shape.hasDate && !c.shape.isQuestion && c.s.word(c.head, isIn: seeVerbs)
+        }, route: { c in
+            seesSomeone(c.s, from: c.head + 1, known: c.known) ? c.route(.eventStatement) : nil
+        }),
+
         // 8. Questions about the agenda, and noun phrases that name it ("upcoming events").
         ClassifierRule(name: "question", applies: { c in
             (c.shape.isQuestion || c.shape.headVerb == .show) && !c.shape.remind
@@ -273,7 +282,7 @@ enum Classifier {
             let shape = c.shape, s = c.s
             if shape.hasEventNoun || shape.hasCalendarNoun || shape.hasFreeWord || shape.hasDate || shape.hasListingNoun
                 || shape.hasUpcomingWord || asksWhatsOn(s, head: c.head) || AgendaReader.mySpan(s) != nil
-                || s.has(Self.everythingWord) {
+                || s.has(Self.everythingWord) || asksWhenMeeting(s, head: c.head, known: c.known) {
                 return c.route(shape.isQuestion ? .question : .showVerb, c.command)
             }
             if shape.headVerb == .show, s.word(c.head) != "what" { return c.route(.showUnknown, c.command) }
@@ -338,7 +347,7 @@ enum Classifier {
         if s.word(head, isA: .deleteVerb) && !isVisit(s, at: head) && !dropsOff(s, at: head) || s.mayStart(Vocabulary.deletePhrases, at: head)
             && Vocabulary.deletePhrases.contains(where: { s.matches($0, at: head) && $0.count > 1 && $0[0] != "no" && $0[0] != "any" }) {
             shape.headVerb = .delete
-        } else if s.word(head, isA: .updateVerb) && !(w0 == "bring" && s.word(head + 1) != "forward")
+        } else if s.word(head, isA: .updateVerb) && !(w0 == "bring" && s.word(head + 1) != "forward") && !movesHome(s, at: head)
                     || (Sentence.same(w0, "put") && s.word(head + 1, is: "off")) {
             // "put off the dentist until monday" moves it, where "put lunch on friday" makes one.
             shape.headVerb = .update
@@ -452,6 +461,19 @@ enum Classifier {
             shape.headVerb = .none
             shape.afterVerb = head
         }
+        // "check emails at 9", "answer my messages tomorrow at 8": mail worked through then is
+        // a task for the calendar, not the agenda, a contact's address or messages to send;
+        // without a day or time ("check my email") it asks clerk to read mail, which it does not.
+        if !shape.isQuestion, isMailChore(s, at: head) {
+            shape.contactField = nil
+            if shape.hasDate {
+                shape.headVerb = .none
+                shape.afterVerb = head
+                if shape.topic == .messaging { shape.topic = nil }
+            } else if shape.topic == nil {
+                shape.topic = .messaging
+            }
+        }
         if shape.topic == nil, let topic = Vocabulary.outOfScopeHeads[w0, key: s.tokens[head].key], headTopicCounts(s, at: head, topic: topic) {
             shape.topic = topic
         }
@@ -515,6 +537,70 @@ enum Classifier {
         return end
     }
 
+    /// True when the verb at `head` works through one's mail ("check emails", "reply to my
+    /// messages", "go through the inbox"); not when it has another object or the mail is
+    /// someone's ("check Ana's email", "the email address of Bob").
+    static func isMailChore(_ s: Sentence, at head: Int) -> Bool {
+        guard s.word(head, isIn: Vocabulary.mailChoreVerbs), !s.isInDate(head) else { return false }
+        var i = head + 1
+        while i < s.body.upperBound, !s.isInDate(i), s.word(i, isIn: Vocabulary.mailChoreFillers) { i += 1 }
+        guard i < s.body.upperBound, !s.isInDate(i), s.word(i, isIn: Vocabulary.mailNouns),
+              !s.word(i + 1, isIn: Vocabulary.addressOf), s.word(i + 1) != "for" else { return false }
+        return true
+    }
+
+    /// "move in on saturday", "move out of the flat on the 20th", "move house in march":
+    /// moving one's home at `head`, an event of its own, not a change of one ("move the
+    /// dentist to saturday", "move lunch in the afternoon").
+    static func movesHome(_ s: Sentence, at head: Int) -> Bool {
+        guard s.word(head, isIn: moveWords), !s.isInDate(head + 1) else { return false }
+        if s.word(head + 1, isIn: homeNouns) { return true }
+        guard s.word(head + 1, isIn: inOrOut) else { return false }
+        let next = head + 2
+        return next >= s.body.upperBound || s.isInDate(next) || s.kind(next) == .mark || s.word(next, isIn: afterMovingOut)
+    }
+
+    static let moveWords: WordSet = ["move", "moving"]
+    static let inOrOut: WordSet = ["in", "out"]
+    static let homeNouns: WordSet = ["house", "houses", "home", "flat", "flats", "apartment", "apartments"]
+    /// Words after "move in"/"move out" that go on about the home ("move out of the flat",
+    /// "move in with Ana", "move in together").
+    static let afterMovingOut: WordSet = ["of", "from", "into", "to", "with", "together"]
+
+    /// "when am I seeing Ana", "when will I see Carla", "when am I visiting grandma": when the
+    /// agenda has someone, asked with a verb of meeting and the person after it.
+    static func asksWhenMeeting(_ s: Sentence, head: Int, known: Names) -> Bool {
+        guard s.word(head, isIn: whenWords) else { return false }
+        for i in s.body where i > head && s.word(i, isIn: Vocabulary.meetVerbs) {
+            var k = i + 1
+            if s.word(k, is: "my") || s.word(k, is: "the") { k += 1 }
+            guard k < s.body.upperBound, !s.isInDate(k), s.kind(k) == .word else { continue }
+            if s.isA(k, .relation) || s.tokens[k].isCapitalized || s.word(k, isIn: known.contactFirstNames) { return true }
+        }
+        return false
+    }
+
+    static let whenWords: WordSet = ["when", "when's", "whens"]
+    static let seeVerbs: WordSet = ["see"]
+    static let seenDeterminers: WordSet = ["the", "my", "our", "a", "an"]
+    static let indefinite: WordSet = ["a", "an"]
+
+    /// True when the words from `i` name someone to see, or a show to see: a person by a
+    /// tie ("mom", "the dentist"), a practitioner ("the physio"), a name written as one or in
+    /// the address book ("Ana", "bob"), or anything after "a" ("a movie", "a specialist")
+    /// that is no calendar or list of events.
+    static func seesSomeone(_ s: Sentence, from i: Int, known: Names) -> Bool {
+        var k = i
+        let saysA = s.word(k, isIn: indefinite)
+        while k < s.body.upperBound, s.word(k, isIn: seenDeterminers) { k += 1 }
+        guard k < s.body.upperBound, !s.isInDate(k), s.kind(k) == .word else { return false }
+        if s.word(k, isA: .calendarNoun) || s.word(k, isA: .listingNoun) || s.word(k, isA: .questionWord) { return false }
+        if s.isA(k, .relation) || s.word(k, isIn: Vocabulary.practitioners) { return true }
+        if saysA { return true }
+        guard k == i else { return false }
+        return (s.tokens[k].isCapitalized && !s.word(k, isA: .eventNoun)) || s.word(k, isIn: known.contactFirstNames)
+    }
+
     /// "tell me to water the plants", "tell me on Tuesday to call Bob": a reminder.
     static func isTellMeTo(_ s: Sentence, at i: Int) -> Bool {
         guard s.word(i, is: "tell"), s.word(i + 1, is: "me") else { return false }
@@ -531,13 +617,16 @@ enum Classifier {
     static let lengthChanges: WordSet = ["longer", "shorter", "earlier", "later", "all-day"]
     static let boundWords: WordSet = ["start", "starts", "begin", "begins", "end", "ends", "finish", "finishes"]
 
-    /// "make the X longer/shorter/earlier/later/all day", "make the X start/end at …": a
-    /// change of an event named with "the" or "my" ("make a reservation" stays a new one).
+    /// "make the X longer/shorter/earlier/later/all day", "make the X start/end at …", "make
+    /// the X 30 minutes (long)": a change of an event named with "the" or "my" ("make a
+    /// reservation" stays a new one).
     static func makesAChange(_ s: Sentence, at head: Int) -> Bool {
         guard s.word(head + 1, isIn: definiteWords) else { return false }
         return s.body.contains { i in
             i > head + 1 && (s.word(i, isIn: lengthChanges) || (s.word(i, is: "all") && s.word(i + 1, is: "day"))
-                || (s.word(i, isIn: boundWords) && i + 1 < s.body.upperBound && s.isInDate(i + 1)))
+                || (s.word(i, isIn: boundWords) && i + 1 < s.body.upperBound && s.isInDate(i + 1))
+                || (s.word(head, is: "make") && !s.word(i - 1, is: "by") && Quantity.minutes(in: s, at: i).map {
+                    $0.next == s.body.upperBound || s.word($0.next, is: "long") && $0.next + 1 == s.body.upperBound } == true))
         }
     }
 
@@ -640,7 +729,9 @@ enum Classifier {
     /// "play …", "turn on …", "send a text …" at the head; "send me a reminder" is not.
     static func headTopicCounts(_ s: Sentence, at i: Int, topic: OutOfScopeTopic) -> Bool {
         switch s.word(i) {
-        case "send": return !(s.word(i + 1) == "me") || s.has(Vocabulary.messageNouns)
+        // ("send the invoice on monday", "send flowers to mom on friday": a thing to do then;
+        // "send a text to Bob at 5", "send Ana an email tomorrow" are messages.)
+        case "send": return s.has(Vocabulary.messageNouns) || !(s.word(i + 1) == "me") && !s.body.contains { s.isInDate($0) }
         // "email for Sam Lee", "email of Ana": the address asked for, as "Ana's email".
         case "email", "mail": return !(s.has(Vocabulary.addressOf)) && !(["for", "of"].contains(s.word(i + 1)) && s.body.upperBound - i <= 5)
         // ("stop at the bank after work", "stop by the pharmacy": a visit.)

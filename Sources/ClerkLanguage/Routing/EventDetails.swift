@@ -122,7 +122,10 @@ struct EventDetails {
                 }
             }
             var start = i
-            if start > range.lowerBound, !used[start - 1], s.word(start - 1, isIn: Vocabulary.datePrepositions) { start -= 1 }
+            // (A date said with its own preposition takes no other: "move in on saturday",
+            // "check in at 3" keep the verb's particle.)
+            if start > range.lowerBound, !used[start - 1], s.word(start - 1, isIn: Vocabulary.datePrepositions),
+               !s.word(start, isIn: Vocabulary.datePrepositions) { start -= 1 }
             // "lunch on Friday": the reader reads the meal as a time of day; it is also the title.
             for k in start..<end where !s.word(k, isIn: Vocabulary.mealWords) && !titleDateWords.contains(k) { used[k] = true }
             if !dates.contains(d) {
@@ -692,6 +695,11 @@ struct EventDetails {
                 // "meet Carla for coffee", "call my uncle", "pick up Bob from the station", "give Ana a call".
                 var j = i + 1
                 if w == "pick", s.word(j) == "up" { j += 1 }
+                // "pick up dry cleaning", "pick up milk": what is picked up is as often a thing
+                // as a person, so it is one only when written as a name or in the address book
+                // ("pick up Ana", "pick up ana" with Ana a contact; "pick up my mum" a relation;
+                // "pick jo", with no "up", a person still).
+                if j == i + 2, s.kind(j) == .word, !s.tokens[j].isCapitalized, !isKnownContact(s, j, known: known) { continue }
                 if w == "meeting", s.word(j, isIn: Vocabulary.eventNouns) { continue }
                 // "call with Bob", "meet w/ Ana": the people come after "with", read there.
                 if s.word(j) == "with" { continue }

@@ -45,8 +45,11 @@ enum CreateReader {
         // The reading bound last, and below read field by field: binding or unwrapping `when`
         // copied the whole reading, for every new event. Set once: a reading put in place
         // of another was destroyed through the optional's generic witnesses.
+        // With no occasion, a part of the day the event names does so: "my morning run at 7"
+        // is 07:00, "evening walk at 8" 20:00 (an occasion named decides alone).
         let when: DateMatch?
-        if let occasion, let said = read, let fitted = TimeHints.fitted(said, to: occasion, in: s.text, reference: s.reference) {
+        if let said = read, let fitted = occasion.map({ TimeHints.fitted(said, to: $0, in: s.text, reference: s.reference) })
+            ?? TimeHints.fitted(said, toDayPartNamedIn: s) {
             when = fitted
             if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) {
                 slots[at].value = s.interval(fitted)
@@ -634,9 +637,12 @@ enum AgendaReader {
         // The names that stay in a title, and "with" before one (it went with the name), are
         // taken too, asked word by word: a copy of `used` marked with them was copied again
         // for every question (its storage made unique before the loop that marked it).
+        // ("when am I seeing Ana", "when do I meet Bob": the verb of meeting goes with the
+        // person too; it names no event.)
         func taken(_ i: Int) -> Bool {
             used[i] || names.contains { $0.contains(i) }
-                || (s.word(i, isIn: withWord) && i + 1 < s.count && names.contains { $0.lowerBound == i + 1 })
+                || ((s.word(i, isIn: withWord) || s.word(i, isIn: Vocabulary.meetVerbs)) && i + 1 < s.count && names.contains { $0.lowerBound == i + 1 })
+                || (s.word(i, isIn: Vocabulary.meetVerbs) && !s.word(i, isA: .eventNoun) && i + 1 < s.body.upperBound && s.isA(i + 1, .relation))
         }
         let frame: WordClass = [.questionFrame, .free, .deleteVerb, .updateVerb, .all, .calendarNoun, .number, .unit]
         var kept = s.body.filter { i in
@@ -837,6 +843,24 @@ enum DeleteReader {
         for i in s.body where s.word(i, isIn: Self.toComeWords) && !s.isInDate(i) { toCome.append(i) }
         for i in toCome { used[i] = true }
         var reference = ReferenceReader.read(s, range: s.body, used: used, known: known, slots: &slots)
+        // "clear my afternoon", "cancel my evening", "clear my morning tomorrow": everything in
+        // that part of the day (of the day said, else today), not events named "afternoon".
+        if let (span, phrase) = AgendaReader.mySpan(s), let reader = s.reader {
+            let word = s.word(span.upperBound - 1)
+            if Vocabulary.dayParts[word] != nil, reference.words == nil || reference.words == word {
+                let said = reference.when.map { String(s.text[$0.range]) + " " + word } ?? phrase
+                if var read = reader.read(said, at: s.reference).first {
+                    read.range = s.span(span)
+                    read.rule = "my-span:" + read.rule
+                    read.parts = []
+                    slots.removeAll { $0.kind == .words || $0.kind == .when }
+                    slots.append(s.slot(.when, span, value: s.interval(read), rule: "date:" + read.rule))
+                    reference.when = read
+                    reference.words = nil
+                    reference.isAll = true
+                }
+            }
+        }
         // "skip the standup tomorrow": that day, never the series.
         reference.isOneOccurrence = route.command.contains { s.word($0, isIn: Vocabulary.skipVerbs) }
         if let first = toCome.min(), let last = toCome.max(), reference.when == nil, !reference.isOneOccurrence, !reference.isLastShown {

@@ -24,6 +24,8 @@ enum FilePhrases {
     static let fileDeleteVerbs: WordSet = ["delete", "trash", "rm"]
     /// Words that may stand beside a file being deleted ("delete the file todo.txt").
     static let aloneWords: WordSet = ["the", "my", "file", "this", "that", "please", "now", "list"]
+    /// Words that may stand between a verb and a file's usual name ("show me all of my notes").
+    static let beforeUsualName: WordSet = ["the", "my", "this", "that", "please", "now", "all", "of", "me"]
     /// Words between the lines taken out and the file ("remove milk from groceries.txt").
     static let outOfWords: WordSet = ["from", "off", "in", "of", "out"]
 
@@ -111,10 +113,11 @@ enum FilePhrases {
             }
             return nil
         }
-        // "show notes", "open my notes": a file the person has not got, by its usual name.
+        // "show notes", "open my notes", "show me all of my notes": a file the person has not
+        // got, by its usual name.
         if s.word(head, isIn: readVerbs), s.body.upperBound - 1 > head, s.tokens[s.body.upperBound - 1].is(.fileNoun),
            !["file", "files", "documents", "docs", "folder", "drive"].contains(s.word(s.body.upperBound - 1)),
-           (head + 1..<(s.body.upperBound - 1)).allSatisfy({ s.word($0, isIn: aloneWords) }) {
+           (head + 1..<(s.body.upperBound - 1)).allSatisfy({ s.word($0, isIn: beforeUsualName) }) {
             return Route(rule: .file(.read), command: command)
         }
         if createsNamedFile(s) { return Route(rule: .file(.create), command: command) }
@@ -342,6 +345,8 @@ enum FilePhrases {
         if readVerbs.contains(verb) || Vocabulary.deleteVerbs.contains(verb) || Vocabulary.removePeopleVerbs.contains(verb)
             || Vocabulary.renameVerbs.contains(verb) || copyVerbs.contains(verb) {
             if between.allSatisfy({ ["the", "my", "file", "me", "our"].contains(s.word($0)) }) { return mention }
+            // ("show all my notes": all of it, when it is read.)
+            if readVerbs.contains(verb), between.allSatisfy({ s.word($0, isIn: beforeUsualName) }) { return mention }
         }
         // "add milk to groceries", "remove milk from the grocery list", "what's in my todo list".
         var before = tokens.lowerBound - 1

@@ -74,6 +74,8 @@ enum Quantity {
         // Only a number can start a length; most words are turned away here.
         guard i >= 0, i < s.count else { return nil }
         let t = s.tokens[i]
+        // A length said as one hyphened word before its noun: "a 30-minute call", "a two-hour workshop".
+        if let hyphened = hyphened(t.word) { return (hyphened, i + 1) }
         guard t.is(.number) || t.word == "half" || t.word.utf8.first.map({ $0 >= 48 && $0 <= 57 }) == true else { return nil }
         // Glued forms: "2h", "30min", "1h30", "90m".
         if let glued = glued(s.word(i)) { return (glued, i + 1) }
@@ -93,6 +95,16 @@ enum Quantity {
     private static func minutesOnly(_ s: Sentence, at i: Int) -> (Int, Int)? {
         guard let (n, next) = number(in: s, at: i), ["minutes", "minute", "min", "mins"].contains(s.word(next)) else { return nil }
         return (clamped(n.rounded(.down)), next + 1)
+    }
+
+    /// "30-minute", "2-hour", "two-hour", "45-min": an amount and a unit joined by a hyphen
+    /// (the unit in the singular, as before a noun). Nil for any other word.
+    static func hyphened(_ word: String) -> Int? {
+        guard let dash = word.utf8.firstIndex(of: UInt8(ascii: "-")) else { return nil }
+        let amount = word[..<dash], unit = word[word.utf8.index(after: dash)...]
+        guard let minutes = units[String(unit)], minutes < 1440, unit != "m", unit != "h" else { return nil }
+        guard let n = numeral(amount) ?? numberWords[String(amount)].map(Double.init), amount != "a", amount != "an" else { return nil }
+        return clamped((n * Double(minutes)).rounded(.down))
     }
 
     /// "2h", "30min", "90m", "1h30", "1.5h".

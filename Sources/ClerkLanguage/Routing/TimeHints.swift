@@ -16,11 +16,32 @@ import FoundationEssentials
 /// | dinner | dinner, supper | 17:00–23:59 |
 /// | drinks | drinks, beers, cocktails | 16:00–23:59 |
 /// | an evening out | party, movie/game/date/quiz night | 17:00–23:59 |
+///
+/// A part of the day named in the event itself, outside its time ("my morning run at 7",
+/// "evening walk at 8", "afternoon tea at 4"), does the same when no occasion is named:
+///
+/// | part named | an hour 1–12 said alone falls in |
+/// |---|---|
+/// | morning | 05:00–11:59 |
+/// | afternoon | 12:00–17:59 |
+/// | evening | 17:00–23:59 |
+/// | night | 18:00–23:59 |
 enum TimeHints {
     /// The hours an ambiguous hour is moved into, by occasion: `[from, to)`.
     static let window: [Occasion: Range<Int>] = [
         .breakfast: 5..<11, .brunch: 9..<14, .lunch: 11..<16, .dinner: 17..<24, .drinks: 16..<24, .evening: 17..<24,
     ]
+    /// The hours an ambiguous hour is moved into, by the part of the day the event names.
+    static let dayPartWindow: [DayPart: Range<Int>] = [.morning: 5..<12, .afternoon: 12..<18, .evening: 17..<24, .night: 18..<24]
+
+    /// The part of the day the body names outside any date reading ("morning run", "evening
+    /// walk"), nil when none does ("tomorrow morning" is the date's).
+    static func dayPartNamed(in s: Sentence) -> DayPart? {
+        for i in s.body where !s.isInDate(i) && s.kind(i) == .word {
+            if Vocabulary.dayParts.mayContain(key: s.key(i)), let part = Vocabulary.dayParts[s.word(i), key: s.key(i)] { return part }
+        }
+        return nil
+    }
 
     /// The occasion the body names, outside any date reading ("dinner", "movie night"); a
     /// party counts only `forHours` (it sets the hour of "at 9", not a start of its own).
@@ -181,7 +202,21 @@ enum TimeHints {
     /// ambiguously and falls outside; a time that then lies in the past with no day said moves
     /// to the next day. Nil when nothing changes.
     static func fitted(_ match: DateMatch, to occasion: Occasion, in text: String, reference: ReferenceTime) -> DateMatch? {
-        guard let window = window[occasion], hourIsAmbiguous(match, in: text) else { return nil }
+        guard let window = window[occasion] else { return nil }
+        return fitted(match, into: window, rule: "occasion:", in: text, reference: reference)
+    }
+
+    /// `match` fitted (as `fitted(_:to:in:reference:)`) into the part of the day the
+    /// sentence names outside its dates ("my morning run at 7" is 07:00, the next one).
+    static func fitted(_ match: DateMatch, toDayPartNamedIn s: Sentence) -> DateMatch? {
+        guard let part = dayPartNamed(in: s), let window = dayPartWindow[part] else { return nil }
+        return fitted(match, into: window, rule: "day-part:", in: s.text, reference: s.reference)
+    }
+
+    /// `match` with its ambiguous hour moved by twelve into `window` (its rule prefixed with
+    /// `rule`), the next day when that is past and no day was said; nil when nothing changes.
+    static func fitted(_ match: DateMatch, into window: Range<Int>, rule: String, in text: String, reference: ReferenceTime) -> DateMatch? {
+        guard hourIsAmbiguous(match, in: text) else { return nil }
         let zone = reference.timeZone
         let hour = zone.wallClock(match.start).seconds / 3600
         guard !window.contains(hour) else { return nil }
@@ -195,7 +230,7 @@ enum TimeHints {
         var fitted = match
         fitted.end = start + match.end.timeIntervalSince(match.start)
         fitted.start = start
-        fitted.rule = "occasion:" + match.rule
+        fitted.rule = rule + match.rule
         return fitted
     }
 }

@@ -11,7 +11,8 @@ enum Title {
         "need", "needs", "have", "has", "must", "am", "i'm", "i'll", "we'll", "we're", "i've", "got", "going", "reminded",
         "remember", "let", "know", "okay", "ok", "with", "set", "input", "name", "title", "as", "following", "another",
         "like", "want", "wanna", "would", "having", "dont",
-        "don't", "forget", "actually", "this", "any", "events", "reminders", "entries", "notifications",
+        "don't", "forget", "actually", "this", "any", "events", "reminders", "entries", "notifications", "there's", "theres",
+        "it's",
     ]
 
     /// Words dropped at the end of a title.
@@ -25,10 +26,11 @@ enum Title {
     ]
 
     /// Verbs that, after the title, open a clause that only repeats the command
-    /// ("… remind me", "… set it to repeat", "… please place this on the calendar").
+    /// ("… remind me", "… set it to repeat", "… please place this on the calendar", "…, make a
+    /// note", "…, write it down", "…, don't let me forget").
     static let tailCommands: WordSet = [
         "remind", "reminded", "set", "save", "put", "place", "add", "mark", "note", "notify", "schedule", "book",
-        "remember", "alert", "create", "make", "input", "update", "updated", "added",
+        "remember", "alert", "create", "make", "input", "update", "updated", "added", "write", "jot", "log", "forget",
     ]
 
     /// Words a tail clause may hold besides its verb.
@@ -36,6 +38,7 @@ enum Title {
         "me", "it", "this", "that", "the", "event", "on", "in", "to", "my", "calendar", "please", "of", "about", "be",
         "i", "need", "can", "you", "and", "also", "so", "with", "date", "details", "of", "is", "a", "an", "reminder",
         "entry", "down", "up", "for", "them", "too", "okay", "ok", "will", "could", "would", "should", "just", "there",
+        "note", "notes", "let", "don't", "dont", "not", "do",
     ]
 
     /// The title from tokens `range` not `used`, and the token runs it came from.
@@ -45,7 +48,16 @@ enum Title {
     /// with José").
     static func build(_ s: Sentence, range: Range<Int>, used: TokenMask, dateWords: Set<Int> = [], names: [Range<Int>] = [],
                       known: Names? = nil) -> (title: String, pieces: [Range<Int>]) {
-        var kept: [Int] = range.filter { !used[$0] && (!s.isInDate($0) || s.word($0, isIn: Vocabulary.mealWords) || dateWords.contains($0)) }
+        // A meal kept from a date keeps the word that placed it ("Call mom after lunch", "Meet
+        // Ana for lunch"; an opening "at" goes with the edges: "tomorrow at lunch" is "Lunch").
+        func placesAMeal(_ i: Int) -> Bool {
+            i + 1 < range.upperBound && !used[i + 1] && (s.word(i, isIn: Vocabulary.datePrepositions) || s.word(i, isIn: Vocabulary.mealLeads))
+                && s.kind(i) == .word && s.word(i + 1, isIn: Vocabulary.mealWords)
+                && s.tokens.withUnsafeBufferPointer { $0[i].date != nil && $0[i].date == $0[i + 1].date }
+        }
+        var kept: [Int] = range.filter {
+            !used[$0] && (!s.isInDate($0) || s.word($0, isIn: Vocabulary.mealWords) || dateWords.contains($0)) || placesAMeal($0)
+        }
         // Marks stay only between kept words, and a bracket closing one opened in the title
         // ("Dentist (Dr. Patel)").
         kept = kept.enumerated().filter { k, i in
@@ -116,6 +128,8 @@ enum Title {
         while let last = kept.last, s.tokens[last].is(.titleTrailing) || s.tokens[last].isMark {
             // "wake up", "pick up", "follow up": the particle is the verb's.
             if kept.count > 1, s.word(last) == "up", s.word(kept[kept.count - 2], isIn: upVerbs) { break }
+            // "pick the kids up", "wake Ana up": so is it after the verb's object.
+            if kept.count > 2, kept.count <= 5, s.word(last) == "up", s.word(kept[0], isIn: upVerbs) { break }
             // "check in (at the hotel)", "stop in", "move in": so is "in" after these.
             if kept.count > 1, s.word(last) == "in", s.word(kept[kept.count - 2], isIn: inVerbs) { break }
             // "Dentist (Dr. Patel)": a bracket closing one the title opened stays.
@@ -136,7 +150,7 @@ enum Title {
     }
 
     /// Verbs whose "in" closing a title belongs to them ("check in", "move in").
-    static let inVerbs: WordSet = ["check", "stop", "drop", "pop", "move", "clock", "sign", "log", "dial", "call"]
+    static let inVerbs: WordSet = ["check", "stop", "drop", "pop", "move", "moving", "clock", "sign", "log", "dial", "call"]
 
     /// Verbs whose "up" closing a title belongs to them ("wake up", "follow up").
     static let upVerbs: WordSet = ["wake", "pick", "follow", "catch", "clean", "warm", "back", "check", "tidy", "fill", "sign", "open", "close", "look", "meet"]

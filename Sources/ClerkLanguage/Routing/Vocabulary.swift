@@ -102,6 +102,22 @@ enum Vocabulary {
     static let checkVerbs: WordSet = ["check", "double-check", "doublecheck", "recheck", "re-check"]
     static let checkQuestionWords: WordSet = ["if", "whether", "i'm", "im", "free", "busy", "availability", "available"]
 
+    /// Mail one works through as a task ("check emails at 9", "answer my messages tomorrow",
+    /// "go through the inbox after lunch"): the verbs, the words that may stand between the
+    /// verb and the mail, and the mail. "Ana's email" stays a contact's address.
+    static let mailChoreVerbs: WordSet = [
+        "check", "double-check", "recheck", "read", "answer", "reply", "respond", "clear", "sort", "process", "go", "catch",
+        "deal", "triage", "tackle", "do", "write", "review", "clean", "empty", "file",
+    ]
+    static let mailChoreFillers: WordSet = [
+        "to", "through", "up", "on", "with", "out", "my", "the", "our", "any", "all", "new", "unread", "work", "office",
+        "personal", "outstanding", "pending", "old", "those", "these", "some", "few", "a",
+    ]
+    static let mailNouns: WordSet = [
+        "email", "emails", "e-mail", "e-mails", "mail", "mails", "inbox", "messages", "voicemail", "voicemails", "texts", "dms",
+        "correspondence",
+    ]
+
     /// Words that open a question.
     static let questionWords: WordSet = [
         "what", "what's", "whats", "when", "when's", "whens", "where", "where's", "wheres", "who", "who's", "whos", "whom",
@@ -189,6 +205,15 @@ enum Vocabulary {
     static let listingPronouns: WordSet = ["them", "both", "these", "those"]
 
     // MARK: - People
+
+    /// People seen for their trade, not by a tie ("see the physio at 9"): who an
+    /// appointment is with.
+    static let practitioners: WordSet = [
+        "physio", "physiotherapist", "gp", "doc", "vet", "optician", "optometrist", "dermatologist", "specialist",
+        "chiropractor", "osteopath", "counselor", "counsellor", "nurse", "surgeon", "orthodontist", "hairdresser", "barber",
+        "accountant", "advisor", "adviser", "psychologist", "psychiatrist", "pediatrician", "paediatrician", "midwife",
+        "consultant", "podiatrist", "hygienist",
+    ]
 
     /// Relations: people named by their tie to the speaker, not by a name.
     static let relations: WordSet = [

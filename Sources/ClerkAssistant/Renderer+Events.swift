@@ -424,7 +424,7 @@ extension Renderer {
 
     /// "Ended 'Piano lesson' before Tue 29 Dec."
     static func endedSeries(_ firsts: [Event], deleted: Int, text: DateText, undo: Bool) -> String {
-        let ended = firsts.map { "'\($0.title)' before \(text.shortDay(text.localDate($0.when.startInstant(in: text.zone))))" }
+        let ended = firsts.map { "'\($0.title.oneLine)' before \(text.shortDay(text.localDate($0.when.startInstant(in: text.zone))))" }
         return "Ended " + list(ended) + "." + (deleted > 0 ? " Deleted \(eventCount(deleted))." : "") + undoHint(.changeItBack, undo)
     }
 

@@ -75,4 +75,22 @@ import Testing
         #expect(try ClerkBinary.run(["parse"] + Self.clock + ["buy \u{1B}[2J milk"]).stdout
             == "buy ^[[2J milk → no date or time found\n  intent    out_of_scope (unknown)\n")
     }
+
+    /// A repeating event cut short ("cancel yoga from now on") said its title raw after
+    /// "Ended", so a newline in an imported SUMMARY forged a line there; it is one line now,
+    /// as in the card above it, and --json keeps it exact.
+    @Test func aSeriesEndedFromNowOnShowsItsTitleOnOneLine() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let data = Self.clock + ["--data-dir", folder.path + "/data"]
+        Self.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:y\r\nDTSTART;TZID=Europe/Madrid:20261102T180000\r\n"
+                   + "DTEND;TZID=Europe/Madrid:20261102T190000\r\nRRULE:FREQ=WEEKLY\r\nSUMMARY:Yoga\\nDeleted everything\(Self.hostile)\r\n"
+                   + "END:VEVENT\r\nEND:VCALENDAR\r\n", to: folder.path + "/yoga.ics")
+        #expect(try ClerkBinary.run(data + ["import", folder.path + "/yoga.ics"]).status == 0)
+        let ended = try ClerkBinary.run(data + ["--yes", "cancel yoga from now on"])
+        #expect(ended == .init(stdout: "These events:\n  1) Mon 30 Nov 2026, 18:00–19:00  Yoga^JDeleted everything\(Self.shown)  (and every one after: the series ends)\n"
+                                   + "Delete it? [y/N]\nEnded 'Yoga^JDeleted everything\(Self.shown)' before Mon 30 Nov.\n", stderr: "", status: 0))
+        let json = try ClerkBinary.run(data + ["--json", "--yes", "what's on 23 nov 2026"]).stdout
+        #expect(json.contains(#""title":"Yoga\nDeleted everything\u001b[2J\u001b]0;pwned\u0007Evil\#u{9B}31m""#))
+    }
 }

@@ -41,6 +41,11 @@ extension LocalStore {
         moved.when = changed.when
         let shift = moved.startKey - key
         let seriesZone = zone(named: row.timeZone) ?? zone
+        // The days the start moved in its own zone ("to thursday", or a time said in another
+        // zone that crosses midnight there): a weekly rule's weekdays move with it.
+        let movedZone = zone(named: moved.timeZone) ?? seriesZone
+        let days = row.isAllDay ? Int(shift / 86_400)
+            : movedZone.wallTime(at: moved.startKey).date.dayNumber - seriesZone.wallTime(at: key).date.dayNumber
         var ended: [String] = [], continued: [String] = []
         for line in row.recurrence {
             guard line.hasPrefix("RRULE:") else {
@@ -57,14 +62,14 @@ extension LocalStore {
                 parts[countAt] = "COUNT=\(before)"
                 ended.append("RRULE:" + parts.joined(separator: ";"))
                 parts[countAt] = "COUNT=\(max(1, count - before))"
-                continued.append("RRULE:" + parts.joined(separator: ";"))
+                continued.append(StoredEvent.shiftingWeekdays("RRULE:" + parts.joined(separator: ";"), byDays: days))
                 continue
             }
             // UNTIL goes as far as the occurrences it bounds went.
-            continued.append("RRULE:" + parts.map { part in
+            continued.append(StoredEvent.shiftingWeekdays("RRULE:" + parts.map { part in
                 guard part.hasPrefix("UNTIL="), let (until, isDate) = StoredEvent.occurrenceKey(String(part.dropFirst("UNTIL=".count))) else { return part }
                 return "UNTIL=" + StoredEvent.occurrenceSuffix(key: until + (isDate ? shift / 86_400 * 86_400 : shift), isAllDay: isDate)
-            }.joined(separator: ";"))
+            }.joined(separator: ";"), byDays: days))
             parts.removeAll { $0.hasPrefix("UNTIL=") }
             parts.append("UNTIL=" + (row.isAllDay ? Civil.basic(Civil.date(ofKey: key - 86_400)) : Civil.basicUTC(key - 1)))
             ended.append("RRULE:" + parts.joined(separator: ";"))

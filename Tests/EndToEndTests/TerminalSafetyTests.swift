@@ -93,4 +93,19 @@ import Testing
         let json = try ClerkBinary.run(data + ["--json", "--yes", "what's on 23 nov 2026"]).stdout
         #expect(json.contains(#""title":"Yoga\nDeleted everything\u001b[2J\u001b]0;pwned\u0007Evil\#u{9B}31m""#))
     }
+
+    /// `clerk import --calendar NAME` said the calendar it made with the name raw, so a
+    /// newline in NAME started a line of its own; the name is one line, and the calendar
+    /// keeps its name exactly.
+    @Test func aCalendarNamedOnImportIsShownOnOneLine() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let data = Self.clock + ["--data-dir", folder.path + "/data"]
+        Self.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:x\r\nDTSTART:20261201T120000Z\r\nDTEND:20261201T130000Z\r\n"
+                   + "SUMMARY:Lunch\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n", to: folder.path + "/lunch.ics")
+        #expect(try ClerkBinary.run(data + ["import", "--calendar", "Work\nImported 99 events\(Self.hostile)", folder.path + "/lunch.ics"])
+            == .init(stdout: "Imported 1 event into Work^JImported 99 events\(Self.shown) (a new calendar): 1 new.\n", stderr: "", status: 0))
+        let json = try ClerkBinary.run(data + ["--json", "calendars"]).stdout
+        #expect(json.contains(#""name":"Work\nImported 99 events\u001b[2J\u001b]0;pwned\u0007Evil\#u{9B}31m""#))
+    }
 }

@@ -43,9 +43,7 @@ extension LocalStore {
         let seriesZone = zone(named: row.timeZone) ?? zone
         // The days the start moved in its own zone ("to thursday", or a time said in another
         // zone that crosses midnight there): a weekly rule's weekdays move with it.
-        let movedZone = zone(named: moved.timeZone) ?? seriesZone
-        let days = row.isAllDay ? Int(shift / 86_400)
-            : movedZone.wallTime(at: moved.startKey).date.dayNumber - seriesZone.wallTime(at: key).date.dayNumber
+        let days = dayShift(from: occurrence.when, to: moved.when)
         var ended: [String] = [], continued: [String] = []
         for line in row.recurrence {
             guard line.hasPrefix("RRULE:") else {
@@ -77,6 +75,29 @@ extension LocalStore {
         let started = EventDraft(title: changed.title, when: changed.when, location: changed.location, notes: changed.notes,
                                  attendees: changed.attendees, recurrence: patch.recurrence ?? continued, reminderMinutes: changed.reminderMinutes)
         return SplitPlan(occurrence: occurrence, endedRecurrence: ended, started: started, shift: shift, key: key, patch: patch)
+    }
+
+    /// How many days a start moved on its own wall clock (a time said in another zone can
+    /// cross midnight in the event's): what a weekly rule's weekdays move by.
+    func dayShift(from old: When, to new: When) -> Int {
+        func day(_ when: When) -> Int {
+            switch when {
+            case .allDay(let start, _): return start.dayNumber
+            case .timed(let start, _, let name): return (zone(named: name) ?? zone).wallTime(at: Civil.seconds(start)).date.dayNumber
+            }
+        }
+        return day(new) - day(old)
+    }
+
+    /// The recurrence of `series` once its start moves to `when`, when its weekdays move with
+    /// it ("move yoga to thursday", the whole series: every Tuesday becomes every Thursday,
+    /// its EXDATEs moving as far as its start); nil when no weekday moves.
+    package func recurrence(of series: Event, movedTo when: When) -> [String]? {
+        let days = dayShift(from: series.when, to: when)
+        let weekdays = series.recurrence.map { StoredEvent.shiftingWeekdays($0, byDays: days) }
+        guard weekdays != series.recurrence else { return nil }
+        let shift = StoredEvent.key(of: when) - StoredEvent.key(of: series.when)
+        return weekdays.map { StoredEvent.shiftingExceptions($0, by: shift) }
     }
 
     /// A series' row from its event (the id, calendar and content; no stored state).

@@ -17,12 +17,17 @@ import Testing
         _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
     }
 
+    /// An iCalendar file of one event, 1 Dec 2026 12:00–13:00 UTC, with this SUMMARY.
+    static func oneEvent(summary: String) -> String {
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:x\r\nDTSTART:20261201T120000Z\r\nDTEND:20261201T130000Z\r\n"
+            + "SUMMARY:\(summary)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    }
+
     @Test func dataInTheStoreIsShownWithItsControlCharactersVisible() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let data = Self.clock + ["--data-dir", folder.path + "/data"]
-        Self.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:x\r\nDTSTART:20261201T120000Z\r\nDTEND:20261201T130000Z\r\n"
-                   + "SUMMARY:\(Self.hostile)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n", to: folder.path + "/evil.ics")
+        Self.write(Self.oneEvent(summary: Self.hostile), to: folder.path + "/evil.ics")
         #expect(try ClerkBinary.run(data + ["import", folder.path + "/evil.ics"]).status == 0)
         Self.write("BEGIN:VCARD\nVERSION:3.0\nFN:Ana\(Self.hostile)\nTEL:+34 600\u{1B}[8m\nUID:a\nEND:VCARD\n", to: folder.path + "/evil.vcf")
         #expect(try ClerkBinary.run(data + ["import", folder.path + "/evil.vcf"]).status == 0)
@@ -101,8 +106,7 @@ import Testing
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let data = Self.clock + ["--data-dir", folder.path + "/data"]
-        Self.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:x\r\nDTSTART:20261201T120000Z\r\nDTEND:20261201T130000Z\r\n"
-                   + "SUMMARY:Lunch\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n", to: folder.path + "/lunch.ics")
+        Self.write(Self.oneEvent(summary: "Lunch"), to: folder.path + "/lunch.ics")
         #expect(try ClerkBinary.run(data + ["import", "--calendar", "Work\nImported 99 events\(Self.hostile)", folder.path + "/lunch.ics"])
             == .init(stdout: "Imported 1 event into Work^JImported 99 events\(Self.shown) (a new calendar): 1 new.\n", stderr: "", status: 0))
         let json = try ClerkBinary.run(data + ["--json", "calendars"]).stdout

@@ -34,6 +34,10 @@ extension Renderer {
     static let sayWhichDay = "Which events? Say a day or a name, like 'clear my calendar tomorrow' or 'delete all meetings with Bob'."
     static let theseEvents = "These events:"
     static let nothingToUndo = "Nothing to undo in this session."
+
+    /// An undo whose event is gone (deleted since, or made again under a new id when its
+    /// calendar came back): it is dropped, so the changes before it can still be undone.
+    static let undoGone = "Can't undo that: its event isn't there any more (deleted, or made again since). Nothing changed; say 'undo' again for the change before it."
     static func nothingToSearch(_ hours: (start: Int, end: Int)) -> String {
         "That span has no working hours to search (\(ClockText.hoursMinutes(hours.start))–\(ClockText.hoursMinutes(hours.end)))."
     }
@@ -424,7 +428,7 @@ extension Renderer {
 
     /// "Ended 'Piano lesson' before Tue 29 Dec."
     static func endedSeries(_ firsts: [Event], deleted: Int, text: DateText, undo: Bool) -> String {
-        let ended = firsts.map { "'\($0.title)' before \(text.shortDay(text.localDate($0.when.startInstant(in: text.zone))))" }
+        let ended = firsts.map { "'\($0.title.oneLine)' before \(text.shortDay(text.localDate($0.when.startInstant(in: text.zone))))" }
         return "Ended " + list(ended) + "." + (deleted > 0 ? " Deleted \(eventCount(deleted))." : "") + undoHint(.changeItBack, undo)
     }
 

@@ -8,7 +8,7 @@ extension Renderer {
         let parts = [(summary.added, "new"), (summary.updated, "updated"), (summary.unchanged, "already there")]
             .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
         let count = summary.total == 1 ? "1 \(noun)" : "\(summary.total) \(noun)s"
-        return "Imported \(count)" + (place.map { " into \($0)" } ?? "") + ": " + parts.joined(separator: ", ") + "."
+        return "Imported \(count)" + (place.map { " into \($0.oneLine)" } ?? "") + ": " + parts.joined(separator: ", ") + "."
     }
 
     /// A calendar name that matches none, with the nearest one or the list.

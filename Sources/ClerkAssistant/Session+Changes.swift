@@ -657,8 +657,21 @@ extension Session {
             changes.removeLast()
             let message = Renderer.undone(change, text: DateText(zone: context.zone)) + (madeAgain > 0 ? " " + Renderer.madeAgain(madeAgain) : "")
             return Reply(intent: .undo, ok: true, message: message)
+        } catch ServiceError.notFound(.event, _) where Self.changesOneEvent(change) {
+            // Asking again would fail again, and keep every change before it from an undo.
+            changes.removeLast()
+            return Reply(intent: .undo, ok: false, message: Renderer.undoGone)
         } catch {
             return failure(.undo, error)
+        }
+    }
+
+    /// True for a change of one event (or one series), which cannot be undone once the
+    /// event is gone.
+    static func changesOneEvent(_ change: Change) -> Bool {
+        switch change {
+        case .createdEvent, .deletedEvent, .updatedEvent, .movedEvent, .splitSeries: true
+        default: false
         }
     }
 

@@ -410,6 +410,16 @@ extension GoogleBackend: CalendarService {
     /// The patch is worked out from the event as Google has it now and sent with its etag;
     /// when someone changed it in between (412), it is read and worked out again. Offline,
     /// it is worked out from the mirror and waits in the outbox.
+    /// A series' new start on another weekday takes its rule's weekdays along, as the local
+    /// store does (Google keeps BYDAY as it was: a Thursday, then Tuesdays again).
+    private func withWeekdaysMoved(_ patch: EventPatch, of event: Event) -> EventPatch {
+        guard patch.recurrence == nil, let when = patch.when, event.recurringEventID == nil, !event.recurrence.isEmpty,
+              let moved = store.recurrence(of: event, movedTo: when) else { return patch }
+        var patch = patch
+        patch.recurrence = moved
+        return patch
+    }
+
     package func patchEvent(id: String, from makePatch: (Event) throws -> EventPatch) throws -> EventEdit {
         try prepare([])
         guard let stored = try store.event(id: id) else { throw ServiceError.notFound(.event, id: id) }
@@ -422,7 +432,7 @@ extension GoogleBackend: CalendarService {
                 current = GoogleCoding.event(json, calendarID: calendarID, calendarZone: zone) ?? stored
                 etag = json["etag"]?.stringValue
             } catch where APIFailure.matches(error, \.isWorthWaiting) {
-                let patch = try makePatch(stored)
+                let patch = withWeekdaysMoved(try makePatch(stored), of: stored)
                 try queue(.patchEvent(calendarID: calendarID, eventID: id, body: GoogleCoding.patchBody(patch)), because: error)
                 return try store.patchEvent(id: id, from: { _ in patch })
             } catch where APIFailure.matches(error, \.isGone) {
@@ -431,7 +441,7 @@ extension GoogleBackend: CalendarService {
             } catch {
                 throw GoogleBackend.fail(error, mayHaveApplied: false)
             }
-            let patch = try makePatch(current)
+            let patch = withWeekdaysMoved(try makePatch(current), of: current)
             let body = GoogleCoding.patchBody(patch)
             do {
                 guard let changed = try mirror.apply(answer: try api.patchEvent(calendarID: calendarID, eventID: id, body: body, ifMatch: etag),

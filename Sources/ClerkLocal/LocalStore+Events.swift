@@ -67,9 +67,13 @@ extension LocalStore {
                 row.attendees = changed.attendees
                 row.reminders = changed.reminderMinutes
                 if row.recurringEventID == nil { row.recurrence = changed.recurrence }
-                // A series moved keeps the days it leaves out: its EXDATEs move with it.
+                // A series moved keeps the days it leaves out: its EXDATEs move with it, and a
+                // weekly rule's weekdays as many days as its start.
                 if row.isSeries, patch.recurrence == nil, row.startKey != before.startKey {
-                    row.recurrence = row.recurrence.map { StoredEvent.shiftingExceptions($0, by: row.startKey - before.startKey) }
+                    let days = dayShift(from: before.when, to: row.when)
+                    row.recurrence = row.recurrence.map {
+                        StoredEvent.shiftingWeekdays(StoredEvent.shiftingExceptions($0, by: row.startKey - before.startKey), byDays: days)
+                    }
                 }
                 row.overrides = true
                 row.updated = nowSeconds

@@ -41,6 +41,9 @@ extension LocalStore {
         moved.when = changed.when
         let shift = moved.startKey - key
         let seriesZone = zone(named: row.timeZone) ?? zone
+        // The days the start moved in its own zone ("to thursday", or a time said in another
+        // zone that crosses midnight there): a weekly rule's weekdays move with it.
+        let days = dayShift(from: occurrence.when, to: moved.when)
         var ended: [String] = [], continued: [String] = []
         for line in row.recurrence {
             guard line.hasPrefix("RRULE:") else {
@@ -57,14 +60,14 @@ extension LocalStore {
                 parts[countAt] = "COUNT=\(before)"
                 ended.append("RRULE:" + parts.joined(separator: ";"))
                 parts[countAt] = "COUNT=\(max(1, count - before))"
-                continued.append("RRULE:" + parts.joined(separator: ";"))
+                continued.append(StoredEvent.shiftingWeekdays("RRULE:" + parts.joined(separator: ";"), byDays: days))
                 continue
             }
             // UNTIL goes as far as the occurrences it bounds went.
-            continued.append("RRULE:" + parts.map { part in
+            continued.append(StoredEvent.shiftingWeekdays("RRULE:" + parts.map { part in
                 guard part.hasPrefix("UNTIL="), let (until, isDate) = StoredEvent.occurrenceKey(String(part.dropFirst("UNTIL=".count))) else { return part }
                 return "UNTIL=" + StoredEvent.occurrenceSuffix(key: until + (isDate ? shift / 86_400 * 86_400 : shift), isAllDay: isDate)
-            }.joined(separator: ";"))
+            }.joined(separator: ";"), byDays: days))
             parts.removeAll { $0.hasPrefix("UNTIL=") }
             parts.append("UNTIL=" + (row.isAllDay ? Civil.basic(Civil.date(ofKey: key - 86_400)) : Civil.basicUTC(key - 1)))
             ended.append("RRULE:" + parts.joined(separator: ";"))
@@ -72,6 +75,29 @@ extension LocalStore {
         let started = EventDraft(title: changed.title, when: changed.when, location: changed.location, notes: changed.notes,
                                  attendees: changed.attendees, recurrence: patch.recurrence ?? continued, reminderMinutes: changed.reminderMinutes)
         return SplitPlan(occurrence: occurrence, endedRecurrence: ended, started: started, shift: shift, key: key, patch: patch)
+    }
+
+    /// How many days a start moved on its own wall clock (a time said in another zone can
+    /// cross midnight in the event's): what a weekly rule's weekdays move by.
+    func dayShift(from old: When, to new: When) -> Int {
+        func day(_ when: When) -> Int {
+            switch when {
+            case .allDay(let start, _): return start.dayNumber
+            case .timed(let start, _, let name): return (zone(named: name) ?? zone).wallTime(at: Civil.seconds(start)).date.dayNumber
+            }
+        }
+        return day(new) - day(old)
+    }
+
+    /// The recurrence of `series` once its start moves to `when`, when its weekdays move with
+    /// it ("move yoga to thursday", the whole series: every Tuesday becomes every Thursday,
+    /// its EXDATEs moving as far as its start); nil when no weekday moves.
+    package func recurrence(of series: Event, movedTo when: When) -> [String]? {
+        let days = dayShift(from: series.when, to: when)
+        let weekdays = series.recurrence.map { StoredEvent.shiftingWeekdays($0, byDays: days) }
+        guard weekdays != series.recurrence else { return nil }
+        let shift = StoredEvent.key(of: when) - StoredEvent.key(of: series.when)
+        return weekdays.map { StoredEvent.shiftingExceptions($0, by: shift) }
     }
 
     /// A series' row from its event (the id, calendar and content; no stored state).

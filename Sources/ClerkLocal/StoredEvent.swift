@@ -178,6 +178,24 @@ struct StoredEvent: Equatable {
     /// `line` with its EXDATE values moved by `shift` seconds ("EXDATE:20261228T090000Z"
     /// an hour later is "EXDATE:20261228T100000Z"); any other line, or a value written in
     /// another form (a TZID's local time), as it is.
+    /// An RRULE line of a weekly rule whose weekdays (BYDAY without ordinals) move `days`
+    /// days along the week, as its series' start did: "every Monday" started on a Thursday
+    /// is "every Thursday", not a Thursday and then Mondays. Other lines as they are.
+    static func shiftingWeekdays(_ line: String, byDays days: Int) -> String {
+        let step = (days % 7 + 7) % 7
+        guard step != 0, line.hasPrefix("RRULE:") else { return line }
+        let parts = line.dropFirst("RRULE:".count).split(separator: ";").map(String.init)
+        guard parts.contains(where: { $0.uppercased() == "FREQ=WEEKLY" }) else { return line }
+        let week = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+        return "RRULE:" + parts.map { part in
+            guard part.uppercased().hasPrefix("BYDAY=") else { return part }
+            let named = part.dropFirst("BYDAY=".count).split(separator: ",").map { $0.uppercased() }
+            let moved = named.compactMap { week.firstIndex(of: $0).map { week[($0 + step) % 7] } }
+            guard moved.count == named.count else { return part }
+            return "BYDAY=" + moved.joined(separator: ",")
+        }.joined(separator: ";")
+    }
+
     static func shiftingExceptions(_ line: String, by shift: Int64) -> String {
         guard line.hasPrefix("EXDATE"), let colon = line.firstIndex(of: ":") else { return line }
         let values = line[line.index(after: colon)...].split(separator: ",").map { value -> String in

@@ -196,6 +196,30 @@ import Testing
             == ["Class", "Class (room 2)", "Class", "Party"])
     }
 
+    /// "move piano to wednesday", the whole series, on either backend: its weekly rule's
+    /// weekday and the days it skips move with its start (BYDAY stayed MO: a Wednesday, then
+    /// Mondays again), and an undo's patch of the old rule puts it back.
+    @Test(arguments: Implementation.allCases)
+    func aWeeklySeriesMovedToAnotherWeekdayRepeatsOnItOnEitherBackend(_ implementation: Implementation) throws {
+        let services = try implementation.make()
+        _ = try services.calendars.insertEvent(EventDraft(title: "Piano", when: Self.when(0, 18), recurrence: ["RRULE:FREQ=WEEKLY;BYDAY=MO", "EXDATE:20260316T170000Z"]),
+                                               id: "piano01", calendarID: services.primary)
+        func agenda() throws -> [String] {
+            try services.calendars.events(from: Self.week.0, to: Self.week.0 + 24 * 86_400, calendarIDs: nil).map {
+                ClockText.rfc3339($0.when.startInstant(in: GoogleBackendTests.madrid), zone: GoogleBackendTests.madrid)
+            }
+        }
+        let before = try agenda()
+        let moved = try services.calendars.patchEvent(id: "piano01", EventPatch(when: Self.when(2, 18)))
+        #expect(moved.recurrence == ["RRULE:FREQ=WEEKLY;BYDAY=WE", "EXDATE:20260318T170000Z"])
+        #expect(try agenda() == ["2026-03-04T18:00:00+01:00", "2026-03-11T18:00:00+01:00", "2026-03-25T18:00:00+01:00"])
+        // A change of the hour alone leaves the weekday be.
+        try services.calendars.patchEvent(id: "piano01", EventPatch(when: Self.when(2, 19)))
+        #expect(try services.calendars.event(id: "piano01")?.recurrence.first == "RRULE:FREQ=WEEKLY;BYDAY=WE")
+        try services.calendars.patchEvent(id: "piano01", EventPatch(when: Self.when(0, 18), recurrence: ["RRULE:FREQ=WEEKLY;BYDAY=MO", "EXDATE:20260316T170000Z"]))
+        #expect(try agenda() == before)
+    }
+
     /// "From now on" on either backend: the same times, changed and skipped days where they
     /// were, and after the join the one series as it was.
     @Test(arguments: Implementation.allCases)

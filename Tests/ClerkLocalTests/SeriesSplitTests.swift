@@ -152,6 +152,42 @@ import Testing
         #expect(try Self.rows(test.store) == ["yoga"])
     }
 
+    /// "move yoga to thursday from now on": the new series kept the old rule's BYDAY=TU, so
+    /// it was a Thursday and then Tuesdays again. Its weekdays move with its start, also when
+    /// a time said in another zone crosses midnight in the series' own (19:00 in New York
+    /// is 01:00 the next day in Madrid), and with a COUNT; other lines stay as they were.
+    @Test func theNewSeriesRepeatsOnTheWeekdaysItsStartMovedTo() throws {
+        let test = try Self.yoga("RRULE:FREQ=WEEKLY;BYDAY=TU")
+        defer { test.remove() }
+        let split = try test.store.splitSeries(occurrenceID: "yoga_20260310T170000Z", newID: "yoga2") { occurrence in
+            EventPatch(when: occurrence.when.shifted(bySeconds: 2 * 86_400))
+        }
+        #expect(split.ended.recurrence == ["RRULE:FREQ=WEEKLY;BYDAY=TU;UNTIL=20260310T165959Z"])
+        #expect(split.started.recurrence == ["RRULE:FREQ=WEEKLY;BYDAY=TH"])
+        #expect(try Self.agenda(test.store, "2026-03-01T00:00", "2026-03-27T00:00") == [
+            "yoga_20260303T170000Z: Yoga 2026-03-03 18:00 +01:00",
+            "yoga2_20260312T170000Z: Yoga 2026-03-12 18:00 +01:00",
+            "yoga2_20260319T170000Z: Yoga 2026-03-19 18:00 +01:00",
+            "yoga2_20260326T170000Z: Yoga 2026-03-26 18:00 +01:00",
+        ])
+
+        let counted = try Self.yoga("RRULE:FREQ=WEEKLY;BYDAY=TU,TH;COUNT=6")
+        defer { counted.remove() }
+        let late = try counted.store.splitSeries(occurrenceID: "yoga_20260310T170000Z", newID: "late") { occurrence in
+            EventPatch(when: .timed(start: local("2026-03-10T19:00", "America/New_York"), end: local("2026-03-10T20:00", "America/New_York"),
+                                    timeZone: Self.madrid))
+        }
+        #expect(late.started.recurrence == ["RRULE:FREQ=WEEKLY;BYDAY=WE,FR;COUNT=4"])
+        #expect(try Self.agenda(counted.store, "2026-03-01T00:00", "2026-03-27T00:00") == [
+            "yoga_20260303T170000Z: Yoga 2026-03-03 18:00 +01:00",
+            "yoga_20260305T170000Z: Yoga 2026-03-05 18:00 +01:00",
+            "late_20260310T230000Z: Yoga 2026-03-11 00:00 +01:00",
+            "late_20260312T230000Z: Yoga 2026-03-13 00:00 +01:00",
+            "late_20260317T230000Z: Yoga 2026-03-18 00:00 +01:00",
+            "late_20260319T230000Z: Yoga 2026-03-20 00:00 +01:00",
+        ])
+    }
+
     @Test func anAllDaySeriesEndsTheDayBefore() throws {
         let test = try TestStore()
         defer { test.remove() }

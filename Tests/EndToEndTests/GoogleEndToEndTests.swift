@@ -242,6 +242,41 @@ import Glibc
         #expect(try Self.clerk(folder.path, ["--now", "2026-12-04T10:05", "what's on 3 dec 2026"]).stdout == "Thursday 3 Dec\n  18:00–19:00  Yoga\n")
     }
 
+    /// Offline for longer than the access token lasts: its refresh cannot reach Google
+    /// either, which is Google out of reach as much as the call is — a split "from now on"
+    /// waits in the outbox (nothing waiting is dropped as refused), the mirror answers, and
+    /// all of it reaches Google once it is back.
+    @Test func aSplitMadeOfflinePastTheTokensHourWaitsAndReachesGoogle() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let emulator = try RunningEmulator(folder: folder.path)
+        // Signed in at 09:00 Madrid: the access token runs out at 10:00.
+        #expect(try Self.logIn(emulator, folder: folder.path, extra: ["--now", "2026-12-01T08:00"]).status == 0)
+        #expect(try Self.clerk(folder.path, ["--yes", "yoga every thursday at 6pm"]).status == 0)
+        let port = emulator.port
+        emulator.stop()
+
+        let split = try Self.clerk(folder.path, ["--now", "2026-12-04T10:00", "--yes", "move yoga to 7pm from now on"])
+        #expect(split.stderr == "")
+        #expect(split.status == 0)
+        #expect(split.stdout.contains("Changed 'Yoga' from Thu 10 Dec on, now Thu 10 Dec 2026, 19:00–20:00; the times before stay as they were.\n"))
+        #expect(split.stdout.hasSuffix("(Google can't be reached: 2 changes waiting to be sent; clerk sends them next time.)\n"))
+        let read = try Self.clerk(folder.path, ["--now", "2026-12-04T10:05", "what's on 10 dec 2026"])
+        #expect(read.status == 0)
+        #expect(read.stdout.hasPrefix("Thursday 10 Dec\n  19:00–20:00  Yoga\n(offline — as of "))
+        #expect(try Self.clerk(folder.path, ["--now", "2026-12-04T10:07", "status"]).stdout.contains("waiting    2 changes to send"))
+
+        try emulator.start(port: port)
+        let back = try Self.clerk(folder.path, ["--now", "2026-12-04T10:20", "what's on 10 dec 2026"])
+        #expect(back.stdout == "Thursday 10 Dec\n  19:00–20:00  Yoga\n(2 changes made offline were sent to Google.)\n")
+        let items = emulator.side("GET", "/calendar/v3/calendars/primary/events?singleEvents=true&orderBy=startTime"
+                                  + "&timeMin=2026-12-01T00:00:00Z&timeMax=2026-12-18T00:00:00Z")["items"]?.arrayValue ?? []
+        #expect(items.compactMap { $0["start"]?["dateTime"]?.stringValue } == [
+            "2026-12-03T18:00:00+01:00", "2026-12-10T19:00:00+01:00", "2026-12-17T19:00:00+01:00",
+        ])
+        #expect(try Self.clerk(folder.path, ["--now", "2026-12-04T10:21", "status"]).stdout.contains("waiting    nothing\n"))
+    }
+
     @Test func ctrlCStopsAWaitOnGoogleAndExits130() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

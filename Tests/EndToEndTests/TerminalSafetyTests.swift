@@ -17,12 +17,17 @@ import Testing
         _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
     }
 
+    /// An iCalendar file of one event, 1 Dec 2026 12:00–13:00 UTC, with this SUMMARY.
+    static func oneEvent(summary: String) -> String {
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:x\r\nDTSTART:20261201T120000Z\r\nDTEND:20261201T130000Z\r\n"
+            + "SUMMARY:\(summary)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    }
+
     @Test func dataInTheStoreIsShownWithItsControlCharactersVisible() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let data = Self.clock + ["--data-dir", folder.path + "/data"]
-        Self.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:x\r\nDTSTART:20261201T120000Z\r\nDTEND:20261201T130000Z\r\n"
-                   + "SUMMARY:\(Self.hostile)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n", to: folder.path + "/evil.ics")
+        Self.write(Self.oneEvent(summary: Self.hostile), to: folder.path + "/evil.ics")
         #expect(try ClerkBinary.run(data + ["import", folder.path + "/evil.ics"]).status == 0)
         Self.write("BEGIN:VCARD\nVERSION:3.0\nFN:Ana\(Self.hostile)\nTEL:+34 600\u{1B}[8m\nUID:a\nEND:VCARD\n", to: folder.path + "/evil.vcf")
         #expect(try ClerkBinary.run(data + ["import", folder.path + "/evil.vcf"]).status == 0)
@@ -74,5 +79,37 @@ import Testing
             == .init(stdout: "", stderr: "clerk: \(folder.path)/bad.ics:3: expected NAME:VALUE, got '\(Self.shown)'\n", status: 1))
         #expect(try ClerkBinary.run(["parse"] + Self.clock + ["buy \u{1B}[2J milk"]).stdout
             == "buy ^[[2J milk → no date or time found\n  intent    out_of_scope (unknown)\n")
+    }
+
+    /// A repeating event cut short ("cancel yoga from now on") said its title raw after
+    /// "Ended", so a newline in an imported SUMMARY forged a line there; it is one line now,
+    /// as in the card above it, and --json keeps it exact.
+    @Test func aSeriesEndedFromNowOnShowsItsTitleOnOneLine() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let data = Self.clock + ["--data-dir", folder.path + "/data"]
+        Self.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:y\r\nDTSTART;TZID=Europe/Madrid:20261102T180000\r\n"
+                   + "DTEND;TZID=Europe/Madrid:20261102T190000\r\nRRULE:FREQ=WEEKLY\r\nSUMMARY:Yoga\\nDeleted everything\(Self.hostile)\r\n"
+                   + "END:VEVENT\r\nEND:VCALENDAR\r\n", to: folder.path + "/yoga.ics")
+        #expect(try ClerkBinary.run(data + ["import", folder.path + "/yoga.ics"]).status == 0)
+        let ended = try ClerkBinary.run(data + ["--yes", "cancel yoga from now on"])
+        #expect(ended == .init(stdout: "These events:\n  1) Mon 30 Nov 2026, 18:00–19:00  Yoga^JDeleted everything\(Self.shown)  (and every one after: the series ends)\n"
+                                   + "Delete it? [y/N]\nEnded 'Yoga^JDeleted everything\(Self.shown)' before Mon 30 Nov.\n", stderr: "", status: 0))
+        let json = try ClerkBinary.run(data + ["--json", "--yes", "what's on 23 nov 2026"]).stdout
+        #expect(json.contains(#""title":"Yoga\nDeleted everything\u001b[2J\u001b]0;pwned\u0007Evil\#u{9B}31m""#))
+    }
+
+    /// `clerk import --calendar NAME` said the calendar it made with the name raw, so a
+    /// newline in NAME started a line of its own; the name is one line, and the calendar
+    /// keeps its name exactly.
+    @Test func aCalendarNamedOnImportIsShownOnOneLine() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let data = Self.clock + ["--data-dir", folder.path + "/data"]
+        Self.write(Self.oneEvent(summary: "Lunch"), to: folder.path + "/lunch.ics")
+        #expect(try ClerkBinary.run(data + ["import", "--calendar", "Work\nImported 99 events\(Self.hostile)", folder.path + "/lunch.ics"])
+            == .init(stdout: "Imported 1 event into Work^JImported 99 events\(Self.shown) (a new calendar): 1 new.\n", stderr: "", status: 0))
+        let json = try ClerkBinary.run(data + ["--json", "calendars"]).stdout
+        #expect(json.contains(#""name":"Work\nImported 99 events\u001b[2J\u001b]0;pwned\u0007Evil\#u{9B}31m""#))
     }
 }

@@ -28,8 +28,13 @@ package enum APIFailure: Error, Equatable {
         case .answered(let status, let reason, _): return RetryPolicy.isRetryable(status: status, reason: reason)
         case .malformed: return false
         case .service(let error):
-            if case .signInNeeded = error { return true }
-            return false
+            // A refresh of the access token that could not reach Google (an hour offline),
+            // as much as the call behind it.
+            switch error {
+            case .signInNeeded, .unreachable, .timedOut, .rateLimited: return true
+            case .refused(let status, _): return status >= 500
+            default: return false
+            }
         }
     }
 
@@ -232,8 +237,12 @@ extension APIFailure {
     }
 
     var mayHaveArrived: Bool {
-        if case .transport(let error) = self { return error.mayHaveArrived }
-        return true
+        switch self {
+        case .transport(let error): return error.mayHaveArrived
+        // Typed before the call went (a refresh that failed, no sign-in) or refused by its answer.
+        case .service: return false
+        case .answered, .malformed: return true
+        }
     }
 
     /// True when the request may have been carried out: it may have arrived and no answer

@@ -27,6 +27,16 @@ public struct Reply: Sendable {
         self.asksQuestion = asksQuestion
     }
 
+    /// This question, left unanswered, as one answer with `failure`: its card and members
+    /// (the event it would have made), then why nothing changed.
+    public func unanswered(_ failure: Reply) -> Reply {
+        var reply = self
+        reply.ok = false
+        reply.asksQuestion = false
+        reply.message = message + "\n" + failure.message
+        return reply
+    }
+
     /// The `--json` answer: `intent`, `ok`, `message`, then the intent's own members.
     public var json: JSONValue {
         var members: [(String, JSONValue)] = [("intent", .string(intent.rawValue)), ("ok", .bool(ok)), ("message", .string(message))]

@@ -16,6 +16,9 @@ final class ConversationDriver {
     /// The backend the session talks to (shown in the prompt; it changes after "log in").
     var backend: Backend
     let environment: [String: String]
+    /// With `--json` outside a terminal, the question a one-shot request asked, shown only
+    /// if no line answers it (`answerOne`).
+    private var heldQuestion: Reply?
     /// Stdin, line by line, when it is not the REPL's.
     private let input = InputLines()
 
@@ -96,12 +99,19 @@ final class ConversationDriver {
     /// `clerk WORDS…`: one request; a question is answered by `--yes`, the terminal, or the
     /// next line of stdin — and with none of them nothing changes.
     func answerOne(_ line: String) -> Int32 {
-        var ok = answer(line)
+        // With --json the request has one answer, its last (DESIGN.md): a question answered
+        // by the next line of a pipe, or left unanswered, is not an answer of its own.
+        let oneAnswer = options.json && isatty(STDIN_FILENO) != 1
+        var ok = answer(line, holdingQuestion: oneAnswer)
         var refusedALine = false
         while session.isAwaitingAnswer {
             if isatty(STDIN_FILENO) == 1 { StandardStreams.write("> ") }
             guard let next = input.next() else {
-                if let reply = session.abandonQuestion(interrupted: false) { show(reply) }
+                if let reply = session.abandonQuestion(interrupted: false) {
+                    // The held question comes with the failure: the one answer says what
+                    // was left undone.
+                    show(oneAnswer ? heldQuestion?.unanswered(reply) ?? reply : reply, reason: reply.message)
+                }
                 return ExitCode.failure
             }
             guard case .text(let answerLine) = next else {
@@ -109,7 +119,7 @@ final class ConversationDriver {
                 refusedALine = true
                 continue
             }
-            ok = answer(answerLine.trimmingSpaces())
+            ok = answer(answerLine.trimmingSpaces(), holdingQuestion: oneAnswer)
         }
         if HTTPClient.isCancelled { return ExitCode.interrupted }
         return ok && !refusedALine ? ExitCode.success : ExitCode.failure
@@ -120,13 +130,15 @@ final class ConversationDriver {
 
     /// Answers one line, and with `--yes` every yes-or-no question that follows it; true when
     /// it went well. A question yes cannot answer (a choice) fails the request at once.
-    private func answer(_ line: String) -> Bool {
+    /// With `--json` a question `--yes` answers is no answer of its own: the line's one JSON
+    /// object is its last reply (DESIGN.md), as is a question held for the next line.
+    private func answer(_ line: String, holdingQuestion: Bool = false) -> Bool {
         var reply = session.respond(to: line)
-        show(reply)
         while options.assumeYes, reply.asksQuestion, let answered = session.answerYes() {
+            if !options.json { show(reply) }
             reply = answered
-            show(reply)
         }
+        if holdingQuestion, reply.asksQuestion, session.isAwaitingAnswer { heldQuestion = reply } else { show(reply) }
         followAccount(reply)
         return reply.ok
     }
@@ -137,7 +149,8 @@ final class ConversationDriver {
     /// (the README's contract for scripts), and stdout keeps the answers; with `--json` the
     /// object stays on stdout and the reason is on stderr too. In the REPL the screen is the
     /// conversation, and a failure reads like any answer.
-    private func show(_ reply: Reply, inREPL: Bool = false) {
+    /// `reason`, when given, is the failure's line on stderr instead of the message.
+    private func show(_ reply: Reply, inREPL: Bool = false, reason: String? = nil) {
         let failed = !reply.ok && !inREPL && !reply.message.isEmpty
         if options.json {
             Output.json(reply.json)
@@ -146,7 +159,7 @@ final class ConversationDriver {
             Output.line(reply.message, style: session.style)
         }
         if failed {
-            Output.error(reply.message.split(whereSeparator: \.isNewline).joined(separator: " "))
+            Output.error((reason ?? reply.message).split(whereSeparator: \.isNewline).joined(separator: " "))
         }
     }
 

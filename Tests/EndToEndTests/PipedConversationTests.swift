@@ -91,6 +91,43 @@ import Testing
         #expect(accepted == .init(stdout: Self.card + Self.created, stderr: "", status: 0))
     }
 
+    /// With `--json` a one-shot request has one answer (DESIGN.md: one object per request):
+    /// with `--yes` the result, not the card before it; with none, the card and its event with
+    /// the failure, whose reason alone is on stderr.
+    @Test func jsonGivesAOneShotRequestOneObject() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let data = Self.clock + ["--data-dir", folder.path, "--json"]
+        func objects(_ stdout: String) throws -> [[String: Any]] {
+            try stdout.split(separator: "\n").map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        }
+        let yes = try ClerkBinary.run(data + ["--yes", "lunch with Ana tomorrow at 13:00"])
+        let created = try objects(yes.stdout)
+        #expect(created.count == 1)
+        #expect(created.first?["message"] as? String == "Created 'Lunch with Ana', Tue 1 Dec 2026, 13:00–14:00, on Personal.")
+        #expect(created.first?["question"] == nil)
+        #expect((created.first?["event"] as? [String: Any])?["start"] as? String == "2026-12-01T13:00:00+01:00")
+        #expect(yes.stderr == "" && yes.status == 0)
+
+        let unanswered = try ClerkBinary.run(data + ["dinner with Ana tomorrow at 20:00"])
+        let left = try objects(unanswered.stdout)
+        #expect(left.count == 1)
+        #expect(left.first?["ok"] as? Bool == false)
+        #expect(left.first?["message"] as? String == """
+            Dinner with Ana
+              when     Tue 1 Dec 2026, 20:00–21:00 (1 h assumed)
+              calendar Personal (default)
+              with     Ana (not in contacts)
+            Create it? [Y/n/edit]
+            No answer, so nothing changed.
+            """)
+        #expect((left.first?["event"] as? [String: Any])?["title"] as? String == "Dinner with Ana")
+        #expect(unanswered.stderr == "clerk: No answer, so nothing changed.\n")
+        #expect(unanswered.status == 1)
+        #expect(try ClerkBinary.run(Self.clock + ["--data-dir", folder.path, "what's on tomorrow"]).stdout
+            == "Tuesday 1 Dec\n  13:00–14:00  Lunch with Ana\n")
+    }
+
     /// In a pipe the answer must say yes: an empty line, or a yes said loosely ("sure"), is
     /// no answer, and the question is asked again; only y or yes confirms.
     @Test func inAPipeOnlyYOrYesIsYes() throws {

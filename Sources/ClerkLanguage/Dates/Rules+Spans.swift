@@ -122,6 +122,9 @@ extension DateRules {
             if joiner == "and", m.word(0) != "between" && m.word(0) != "btw" && m.word(0) != "btwn" { return nil }
             if !["to", "-", "~", "and"].contains(joiner), m.word(0) == "between" { return nil }
             if joiner == "~", !m.has(0) { return nil }
+            // "move lunch to monday": a weak start with no clock (a meal, a part of the day)
+            // begins a range only after "from" or "between"; "2 to 4pm" still is one.
+            if a.latent, !m.has(0), a.time?.hasClock == false, a.time?.hasDate == false { return nil }
             guard rangeEndsFit(a, b) else { return nil }
             var end = b.time!
             if end.isNowItself {

@@ -169,6 +169,11 @@ enum Classifier {
         //    A place or notes given to an event the line names, or to the one on screen ("set
         //    the location of the dentist to …", "add a note to lunch: …"), once no file took it.
         ClassifierRule(name: "event field", applies: { _ in true }, route: { EventFields.route($0.s, head: $0.head, known: $0.known) }),
+        //    A reminder given to an event the line names ("remind me 30 minutes before the
+        //    review", "add a reminder to the dentist 1 hour before"), said with no clock time.
+        ClassifierRule(name: "event reminder", applies: { c in
+            !c.shape.hasTimeOfDay || c.s.has(Vocabulary.mealWords)
+        }, route: { EventReminders.route($0.s, shape: $0.shape, known: $0.known) }),
         //    A note with no day or time, to the notes file ("jot down buy milk").
         ClassifierRule(name: "note", applies: { !$0.shape.hasDate && $0.s.word($0.head, isIn: FilePhrases.noteVerbs) },
                        route: { FilePhrases.noteRoute($0.s) }),

@@ -17,6 +17,8 @@ struct EventDetails {
     var location: String?
     var attendees: [Attendee] = []
     var reminderMinutes: [Int] = []
+    /// The tokens each reminder was said in ("remind me 30 minutes before"), in order.
+    var reminderTokens: [Range<Int>] = []
     var durationMinutes: Int?
     /// "all day" was said.
     var isAllDay = false
@@ -492,6 +494,7 @@ struct EventDetails {
             if start > range.lowerBound, s.word(start - 1, isIn: Vocabulary.reminderLeads), !used[start - 1] { start -= 1 }
             mark(start..<min(end, range.upperBound))
             reminderMinutes.append(minutes)
+            reminderTokens.append(start..<min(end, range.upperBound))
             slots.append(s.slot(.reminder, start..<min(end, range.upperBound), value: String(minutes), rule: "reminder:before"))
             i = end - 1
         }

@@ -365,6 +365,8 @@ enum Classifier {
             // hotel" are events, not a look at the agenda.)
             shape.headVerb = .show
         }
+        // "put the dentist on the Work calendar": an event there moved to another calendar.
+        if shape.headVerb == .create, putsOnCalendar(s, at: head) != nil { shape.headVerb = .update }
         // "schedule", "tomorrow's schedule", "my plan": a verb with nothing after it is a noun.
         if shape.headVerb == .create, head + 1 >= s.body.upperBound, s.word(head, isA: .calendarNoun) || s.word(head, isA: .eventNoun) {
             shape.headVerb = .none
@@ -563,6 +565,30 @@ enum Classifier {
         guard s.word(head + 1, isIn: inOrOut) else { return false }
         let next = head + 2
         return next >= s.body.upperBound || s.isInDate(next) || s.kind(next) == .mark || s.word(next, isIn: afterMovingOut)
+    }
+
+    /// Verbs that put an event somewhere ("put the standup on my personal calendar").
+    static let putVerbs: WordSet = ["put", "place", "stick"]
+    static let putPrepositions: WordSet = ["on", "onto", "in", "into", "to"]
+
+    /// "put the dentist on the Work calendar", "put my standup in the personal calendar":
+    /// an event said as one already there ("the", "my"), with no day or time, put on a
+    /// calendar named ("on my calendar" names none; "put dinner on the Family calendar
+    /// tomorrow at 8" makes an event). The index of the calendar's preposition.
+    static func putsOnCalendar(_ s: Sentence, at head: Int) -> Int? {
+        let body = s.body
+        guard s.word(head, isIn: putVerbs), s.word(head + 1, isIn: definiteWords), body.upperBound - head >= 6,
+              !body.contains(where: { s.isInDate($0) }) else { return nil }
+        var end = body.upperBound
+        while end > head, s.tokens[end - 1].isMark || s.word(end - 1, is: "please") { end -= 1 }
+        guard s.word(end - 1, isIn: ["calendar", "cal"]) else { return nil }
+        // The calendar's name: one to three words after the preposition and its article.
+        for at in max(head + 3, end - 6)..<(end - 2) where s.word(at, isIn: putPrepositions) {
+            var name = at + 1
+            if s.word(name, isIn: definiteWords) || s.word(name, is: "your") { name += 1 }
+            if name < end - 1, end - 1 - name <= 3 { return at }
+        }
+        return nil
     }
 
     static let moveWords: WordSet = ["move", "moving"]

@@ -14,8 +14,6 @@ enum EventReminders {
     static let objects: WordSet = ["me", "us"]
     /// Between the reminder and the event: "a reminder to the dentist", "remind me about lunch".
     static let joiners: WordSet = ["to", "for", "on", "about", "of", "before"]
-    /// Words that say the event named is one already there ("the review", "my standup").
-    static let definite: WordSet = ["the", "my", "our", "this", "that", "tomorrow's", "today's"]
     static let trailing: WordSet = ["please", "too", "also", "as", "well"]
 
     /// Where the parts of such a line are.
@@ -97,7 +95,7 @@ enum EventReminders {
         }
         // "remind me 30 minutes before standup": after "before" any event; "remind me about
         // …" one said as there ("the review", "my standup").
-        if reminded, !afterBefore, !(s.word(first - 1, isIn: joiners) && s.word(first, isIn: definite)) { return nil }
+        if reminded, !afterBefore, !(s.word(first - 1, isIn: joiners) && s.word(first, isIn: Classifier.definiteWords)) { return nil }
         return Match(command: command, event: first..<last, minutes: minutes, said: said)
     }
 

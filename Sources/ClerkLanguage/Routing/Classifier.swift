@@ -652,13 +652,31 @@ enum Classifier {
     /// the X 30 minutes (long)": a change of an event named with "the" or "my" ("make a
     /// reservation" stays a new one).
     static func makesAChange(_ s: Sentence, at head: Int) -> Bool {
-        guard s.word(head + 1, isIn: definiteWords) else { return false }
+        guard s.word(head + 1, isIn: definiteWords) else { return shiftsUnnamed(s, at: head) }
         return s.body.contains { i in
             i > head + 1 && (s.word(i, isIn: lengthChanges) || (s.word(i, is: "all") && s.word(i + 1, is: "day"))
                 || (s.word(i, isIn: boundWords) && i + 1 < s.body.upperBound && s.isInDate(i + 1))
                 || (s.word(head, is: "make") && !s.word(i - 1, is: "by") && Quantity.minutes(in: s, at: i).map {
                     $0.next == s.body.upperBound || s.word($0.next, is: "long") && $0.next + 1 == s.body.upperBound } == true))
         }
+    }
+
+    /// Words that say which way an event is moved or stretched, when they end the line.
+    static let directionWords: WordSet = ["later", "earlier", "sooner", "longer", "shorter"]
+
+    /// "make lunch an hour later", "make standup 15 minutes shorter": an event named without
+    /// "the" or "my" (one to three words), then an amount and which way, and nothing else —
+    /// a change of it ("make lunch for the kids at 12" makes one).
+    static func shiftsUnnamed(_ s: Sentence, at head: Int) -> Bool {
+        guard s.word(head, is: "make") else { return false }
+        var end = s.body.upperBound
+        while end > head + 1, s.tokens[end - 1].isMark || s.word(end - 1, is: "please") { end -= 1 }
+        guard end - head >= 4, s.word(end - 1, isIn: directionWords) else { return false }
+        for i in (head + 2)...min(head + 4, end - 2) {
+            guard let (_, next) = Quantity.minutes(in: s, at: i), next == end - 1 else { continue }
+            return (head + 1..<i).allSatisfy { s.kind($0) == .word && (!s.isInDate($0) || s.word($0, isIn: Vocabulary.mealWords)) }
+        }
+        return false
     }
 
     /// "start the review at 3", "begin my weekly standup at 9:30 tomorrow": an event named as

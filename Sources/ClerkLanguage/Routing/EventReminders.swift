@@ -11,6 +11,8 @@ enum EventReminders {
     /// Verbs that give an event a reminder ("add a reminder to …", "set an alert for …").
     static let giveVerbs: WordSet = ["add", "set", "put", "create", "attach", "give", "schedule"]
     static let reminderNouns: WordSet = ["reminder", "reminders", "alert", "alerts", "notification", "notifications"]
+    /// A wish said before the reminder ("I'd like a reminder …", "I need an alert …").
+    static let wishes: PhraseList = [["i", "want"], ["i", "need"], ["i'd", "like"], ["i", "would", "like"], ["can", "i", "get"], ["can", "i", "have"]]
     static let objects: WordSet = ["me", "us"]
     /// Between the reminder and the event: "a reminder to the dentist", "remind me about lunch".
     static let joiners: WordSet = ["to", "for", "on", "about", "of", "before"]
@@ -45,8 +47,10 @@ enum EventReminders {
             if s.word(at, is: "to") { return nil }
             reminded = true
         } else {
-            // "add a reminder to …", "set a 10 minute alert for …", "a reminder for lunch …".
-            if s.word(at, isIn: giveVerbs) { at += 1 }
+            // "add a reminder to …", "set a 10 minute alert for …", "a reminder for lunch …",
+            // "I'd like a reminder …", "give me a heads up …".
+            if let wish = s.phrase(of: wishes, at: at) { at += wish.count } else if s.word(at, isIn: giveVerbs) { at += 1 }
+            if at > h, s.word(at, isIn: objects) { at += 1 }
             let amount = Quantity.minutes(in: s, at: at)
             if let (minutes, next) = amount, s.word(next, isIn: reminderNouns) {
                 // ("a 10 minute reminder", "an hour reminder")
@@ -61,7 +65,7 @@ enum EventReminders {
                     at = next
                 }
             }
-            guard s.word(at, isIn: reminderNouns) else { return nil }
+            if s.word(at, is: "heads"), s.word(at + 1, is: "up") { at += 1 } else if !s.word(at, isIn: reminderNouns) { return nil }
             at += 1
         }
         guard at < body.upperBound else { return nil }

@@ -128,11 +128,13 @@ struct EventDetails {
             // "check in at 3" keep the verb's particle.)
             if start > range.lowerBound, !used[start - 1], s.word(start - 1, isIn: Vocabulary.datePrepositions),
                !s.word(start, isIn: Vocabulary.datePrepositions) { start -= 1 }
-            // "vacation all next week", "trip to Paris all of december": the whole span, not
-            // the title's "all".
+            // "vacation all next week", "trip to Paris all of december": the whole span (more
+            // than a day, a day of a clock change too: "all the halloween events" keeps it),
+            // not the title's "all".
             if start > range.lowerBound + 1, !used[start - 1], s.word(start - 1, is: "of"), s.word(start - 2, is: "all"), !used[start - 2] {
                 start -= 2
-            } else if start > range.lowerBound + 1, !used[start - 1], s.word(start - 1, is: "all"), !s.dates[d].known.contains(.time) {
+            } else if start > range.lowerBound + 1, !used[start - 1], s.word(start - 1, is: "all"), !s.dates[d].known.contains(.time),
+                      s.dates[d].end.timeIntervalSince(s.dates[d].start) > 36 * 3600 {
                 start -= 1
             }
             // "lunch on Friday": the reader reads the meal as a time of day; it is also the title.

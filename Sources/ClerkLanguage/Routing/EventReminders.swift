@@ -97,6 +97,9 @@ enum EventReminders {
             let words = (first..<last).filter { s.tokens[$0].date == d }
             guard !words.isEmpty, words.allSatisfy({ s.word($0, isIn: Vocabulary.mealWords) || s.word($0, isIn: joiners) }) else { return nil }
         }
+        // "a two day notification before maria's birthday": a person's day, no event of the
+        // calendar's to change.
+        if s.kind(first) == .word, s.tokens[first].base.count < s.tokens[first].word.count, !s.word(first, isIn: Classifier.definiteWords) { return nil }
         // "remind me 30 minutes before standup": after "before" any event; "remind me about
         // …" one said as there ("the review", "my standup").
         if reminded, !afterBefore, !(s.word(first - 1, isIn: joiners) && s.word(first, isIn: Classifier.definiteWords)) { return nil }

@@ -255,6 +255,12 @@ enum Classifier {
         ClassifierRule(name: "update verb", applies: { c in
             c.shape.headVerb == .update && !isCalendarItself(c.s, from: c.shape.afterVerb)
         }, route: { $0.route(.updateVerb, $0.command) }),
+        //    "put the standup on Personal": an event there put on a calendar the backend has.
+        ClassifierRule(name: "put on a calendar", applies: { c in
+            c.shape.headVerb == .create && !c.shape.hasDate && c.s.word(c.head, isIn: putVerbs)
+        }, route: { c in
+            putsOnCalendar(c.s, at: c.head, known: c.known) != nil ? c.route(.updateVerb, c.command) : nil
+        }),
         //    "dentist on tuesday instead": an event named and its new day, said as a change.
         ClassifierRule(name: "instead", applies: { c in
             c.shape.headVerb == .none && !c.shape.isQuestion && !c.shape.remind && !c.s.eventOnScreen
@@ -575,13 +581,24 @@ enum Classifier {
     /// an event said as one already there ("the", "my"), with no day or time, put on a
     /// calendar named ("on my calendar" names none; "put dinner on the Family calendar
     /// tomorrow at 8" makes an event). The index of the calendar's preposition.
-    static func putsOnCalendar(_ s: Sentence, at head: Int) -> Int? {
+    /// With `known`, a calendar the backend has may be named alone ("put the dentist on Work").
+    static func putsOnCalendar(_ s: Sentence, at head: Int, known: Names? = nil) -> Int? {
         let body = s.body
-        guard s.word(head, isIn: putVerbs), s.word(head + 1, isIn: definiteWords), body.upperBound - head >= 6,
+        guard s.word(head, isIn: putVerbs), s.word(head + 1, isIn: definiteWords), body.upperBound - head >= 5,
               !body.contains(where: { s.isInDate($0) }) else { return nil }
         var end = body.upperBound
         while end > head, s.tokens[end - 1].isMark || s.word(end - 1, is: "please") { end -= 1 }
-        guard s.word(end - 1, isIn: ["calendar", "cal"]) else { return nil }
+        guard s.word(end - 1, isIn: ["calendar", "cal"]) else {
+            // "put the standup on Personal", "put my yoga class in the Book club".
+            guard let known, !known.calendarWords.isEmpty else { return nil }
+            for at in max(head + 3, end - 5)..<(end - 1) where s.word(at, isIn: putPrepositions) {
+                var name = at + 1
+                if s.word(name, isIn: definiteWords) { name += 1 }
+                if name < end, end - name <= 3, (name..<end).allSatisfy({ s.kind($0) == .word }),
+                   known.calendar(named: (name..<end).map { s.word($0) }.joined(separator: " ")) != nil { return at }
+            }
+            return nil
+        }
         // The calendar's name: one to three words after the preposition and its article.
         for at in max(head + 3, end - 6)..<(end - 2) where s.word(at, isIn: putPrepositions) {
             var name = at + 1

@@ -333,7 +333,7 @@ extension Session {
         if changes.calendar != nil { return moveToCalendar(reference, changes) }
         // "remind me about the dentist a day before" with no dentist to come: the event is
         // made, as "dentist, remind me a day before" makes it (its card asks when).
-        if let words = reference.words, reference == EventReference(words: words), let minutes = changes.reminderMinutes,
+        if let words = reference.words, reference == EventReference(words: words), let minutes = changes.reminderMinutes, !minutes.isEmpty,
            changes == EventChanges(reminderMinutes: minutes), !hasUpcomingEvent(titled: words) {
             return createEvent(EventRequest(title: Renderer.capitalizedTitle(words), reminderMinutes: minutes))
         }

@@ -7,6 +7,8 @@ internal import ClerkCore
 /// says a clock time ("remind me 10 minutes before the call with Bob at 3"), or asks to be
 /// reminded to do something ("remind me to call mom 10 minutes before"), makes an event as
 /// before; "remind me 10 minutes before" alone is a follow-up of the event on screen.
+/// "Remove the reminder from the dentist" takes its reminders away (and deletes nothing;
+/// "delete the reminder to call mom" deletes that event).
 enum EventReminders {
     /// Verbs that give an event a reminder ("add a reminder to …", "set an alert for …").
     static let giveVerbs: WordSet = ["add", "set", "put", "create", "attach", "give", "schedule"]
@@ -14,6 +16,10 @@ enum EventReminders {
     /// A wish said before the reminder ("I'd like a reminder …", "I need an alert …").
     static let wishes: PhraseList = [["i", "want"], ["i", "need"], ["i'd", "like"], ["i", "would", "like"], ["can", "i", "get"], ["can", "i", "have"]]
     static let objects: WordSet = ["me", "us"]
+    /// Verbs that take an event's reminders away ("remove the reminder from the dentist").
+    static let removeVerbs: WordSet = ["remove", "delete", "cancel", "clear", "drop", "disable"]
+    static let switchVerbs: WordSet = ["turn", "switch"]
+    static let removedFrom: WordSet = ["from", "for", "on", "of"]
     /// Between the reminder and the event: "a reminder to the dentist", "remind me about lunch".
     static let joiners: WordSet = ["to", "for", "on", "about", "of", "before"]
     static let trailing: WordSet = ["please", "too", "also", "as", "well"]
@@ -36,6 +42,7 @@ enum EventReminders {
 
     static func match(_ s: Sentence, head h: Int, known: Names) -> Match? {
         let body = s.body
+        if let removed = removal(s, head: h) { return removed }
         var at = h
         var reminded = false
         var ahead: (minutes: Int, said: Range<Int>)?
@@ -106,6 +113,21 @@ enum EventReminders {
         return Match(command: command, event: first..<last, minutes: minutes, said: said)
     }
 
+    /// "remove the reminder from the dentist", "turn off the alerts for the standup", "delete
+    /// my reminders on the review": no reminders for that event (`minutes` empty).
+    static func removal(_ s: Sentence, head h: Int) -> Match? {
+        var at = h
+        if s.word(h, isIn: removeVerbs) { at += 1 } else if s.word(h, isIn: switchVerbs), s.word(h + 1, is: "off") { at += 2 } else { return nil }
+        if s.word(at, is: "all") { at += 1 }
+        if s.word(at, isIn: Classifier.definiteWords) || s.word(at, is: "any") { at += 1 }
+        guard s.word(at, isIn: reminderNouns), s.word(at + 1, isIn: removedFrom) else { return nil }
+        var end = s.body.upperBound
+        while end > at + 2, s.tokens[end - 1].isMark || s.word(end - 1, isIn: trailing) { end -= 1 }
+        // ("remove the reminder from todo.txt" is the file's.)
+        guard end > at + 2, !(at + 2..<end).contains(where: { s.tokens[$0].kind == .fileName || s.word($0, isIn: EventFields.fileWords) }) else { return nil }
+        return Match(command: h..<(at + 2), event: (at + 2)..<end, minutes: [], said: [])
+    }
+
     static func read(_ s: Sentence, route: Route, known: Names, slots: inout [Slot]) -> Intent {
         guard let found = match(s, head: route.command.lowerBound, known: known) else { return .updateEvent(.lastShown, EventChanges()) }
         var used = s.usedOutsideBody
@@ -117,6 +139,7 @@ enum EventReminders {
         for (minutes, said) in zip(found.minutes, found.said) {
             slots.append(s.slot(.reminder, said, value: String(minutes), rule: "reminder-of-event"))
         }
+        if found.minutes.isEmpty { slots.append(s.slot(.reminder, found.command, value: "none", rule: "reminders-removed")) }
         var changes = EventChanges()
         changes.reminderMinutes = found.minutes
         return .updateEvent(reference, changes)

@@ -118,13 +118,17 @@ enum EventReminders {
     static func removal(_ s: Sentence, head h: Int) -> Match? {
         var at = h
         if s.word(h, isIn: removeVerbs) { at += 1 } else if s.word(h, isIn: switchVerbs), s.word(h + 1, is: "off") { at += 2 } else { return nil }
-        if s.word(at, is: "all") { at += 1 }
+        // ("delete all reminders of sunday", "remove all the reminders from the calendar" take
+        // the events away, which are the reminders.)
         if s.word(at, isIn: Classifier.definiteWords) || s.word(at, is: "any") { at += 1 }
         guard s.word(at, isIn: reminderNouns), s.word(at + 1, isIn: removedFrom) else { return nil }
         var end = s.body.upperBound
         while end > at + 2, s.tokens[end - 1].isMark || s.word(end - 1, isIn: trailing) { end -= 1 }
         // ("remove the reminder from todo.txt" is the file's.)
-        guard end > at + 2, !(at + 2..<end).contains(where: { s.tokens[$0].kind == .fileName || s.word($0, isIn: EventFields.fileWords) }) else { return nil }
+        guard end > at + 2, !(at + 2..<end).contains(where: { s.tokens[$0].kind == .fileName || s.word($0, isIn: EventFields.fileWords) }),
+              (at + 2..<end).contains(where: { !s.isInDate($0) && s.kind($0) == .word && !s.word($0, isA: .calendarNoun)
+                  && !s.word($0, isIn: Classifier.definiteWords) && !s.word($0, isIn: Vocabulary.determiners) })
+        else { return nil }
         return Match(command: h..<(at + 2), event: (at + 2)..<end, minutes: [], said: [])
     }
 

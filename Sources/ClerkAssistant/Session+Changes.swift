@@ -331,6 +331,12 @@ extension Session {
             return updateAll(listing, changes)
         }
         if changes.calendar != nil { return moveToCalendar(reference, changes) }
+        // "remind me about the dentist a day before" with no dentist to come: the event is
+        // made, as "dentist, remind me a day before" makes it (its card asks when).
+        if let words = reference.words, reference == EventReference(words: words), let minutes = changes.reminderMinutes, !minutes.isEmpty,
+           changes == EventChanges(reminderMinutes: minutes), !hasUpcomingEvent(titled: words) {
+            return createEvent(EventRequest(title: Renderer.capitalizedTitle(words), reminderMinutes: minutes))
+        }
         // "add ana" when two contacts are Ana: asked, as a new event's card asks, not the
         // first one taken.
         for (index, person) in changes.addAttendees.enumerated() where person.email == nil {

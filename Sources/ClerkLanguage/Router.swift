@@ -125,12 +125,13 @@ public struct Router: Sendable {
             // the event's day and its new time, each read on its own.
             if let split = splitAtTo(clue.s, at: reference, known: known, eventOnScreen: eventOnScreen) { return split }
             fallthrough
-        case .updateVerb, .followUp, .eventPeople, .eventField, .reportedMove:
+        case .updateVerb, .followUp, .eventPeople, .eventField, .eventReminder, .reportedMove:
             var update: Intent
             switch route.rule {
             case .followUp(let rule): update = FollowUps.read(clue.s, rule: rule, route: route, known: known, slots: &slots)
             case .eventPeople(let change): update = EventPeople.read(clue.s, change: change, route: route, known: known, slots: &slots)
             case .eventField(let field): update = EventFields.read(clue.s, field: field, route: route, known: known, slots: &slots)
+            case .eventReminder: update = EventReminders.read(clue.s, route: route, known: known, slots: &slots)
             default: update = UpdateReader.read(clue.s, route: route, known: known, slots: &slots)
             }
             if case .updateEvent(let which, var changes) = update, which.when != nil || which.words != nil || which.isSeries || which.isLastShown,

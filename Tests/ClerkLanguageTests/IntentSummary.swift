@@ -71,7 +71,7 @@ enum IntentSummary {
             add("lengthen", c.lengthenMinutes.map(String.init))
             add("new.end", time(c.newEnd))
             add("new.rrule", c.recurrence)
-            add("new.reminders", c.reminderMinutes?.map(String.init).joined(separator: "|"))
+            add("new.reminders", c.reminderMinutes.map { $0.isEmpty ? "none" : $0.map(String.init).joined(separator: "|") })
             flag("new.allDay", c.makesAllDay)
         case .deleteEvent(let r):
             reference(r)

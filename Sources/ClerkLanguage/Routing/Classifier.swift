@@ -169,6 +169,11 @@ enum Classifier {
         //    A place or notes given to an event the line names, or to the one on screen ("set
         //    the location of the dentist to …", "add a note to lunch: …"), once no file took it.
         ClassifierRule(name: "event field", applies: { _ in true }, route: { EventFields.route($0.s, head: $0.head, known: $0.known) }),
+        //    A reminder given to an event the line names ("remind me 30 minutes before the
+        //    review", "add a reminder to the dentist 1 hour before"), said with no clock time.
+        ClassifierRule(name: "event reminder", applies: { c in
+            !c.shape.hasTimeOfDay || c.s.has(Vocabulary.mealWords)
+        }, route: { EventReminders.route($0.s, shape: $0.shape, known: $0.known) }),
         //    A note with no day or time, to the notes file ("jot down buy milk").
         ClassifierRule(name: "note", applies: { !$0.shape.hasDate && $0.s.word($0.head, isIn: FilePhrases.noteVerbs) },
                        route: { FilePhrases.noteRoute($0.s) }),
@@ -250,6 +255,12 @@ enum Classifier {
         ClassifierRule(name: "update verb", applies: { c in
             c.shape.headVerb == .update && !isCalendarItself(c.s, from: c.shape.afterVerb)
         }, route: { $0.route(.updateVerb, $0.command) }),
+        //    "put the standup on Personal": an event there put on a calendar the backend has.
+        ClassifierRule(name: "put on a calendar", applies: { c in
+            c.shape.headVerb == .create && !c.shape.hasDate && c.s.word(c.head, isIn: putVerbs)
+        }, route: { c in
+            putsOnCalendar(c.s, at: c.head, known: c.known) != nil ? c.route(.updateVerb, c.command) : nil
+        }),
         //    "dentist on tuesday instead": an event named and its new day, said as a change.
         ClassifierRule(name: "instead", applies: { c in
             c.shape.headVerb == .none && !c.shape.isQuestion && !c.shape.remind && !c.s.eventOnScreen
@@ -360,6 +371,8 @@ enum Classifier {
             // hotel" are events, not a look at the agenda.)
             shape.headVerb = .show
         }
+        // "put the dentist on the Work calendar": an event there moved to another calendar.
+        if shape.headVerb == .create, putsOnCalendar(s, at: head) != nil { shape.headVerb = .update }
         // "schedule", "tomorrow's schedule", "my plan": a verb with nothing after it is a noun.
         if shape.headVerb == .create, head + 1 >= s.body.upperBound, s.word(head, isA: .calendarNoun) || s.word(head, isA: .eventNoun) {
             shape.headVerb = .none
@@ -560,6 +573,41 @@ enum Classifier {
         return next >= s.body.upperBound || s.isInDate(next) || s.kind(next) == .mark || s.word(next, isIn: afterMovingOut)
     }
 
+    /// Verbs that put an event somewhere ("put the standup on my personal calendar").
+    static let putVerbs: WordSet = ["put", "place", "stick"]
+    static let putPrepositions: WordSet = ["on", "onto", "in", "into", "to"]
+
+    /// "put the dentist on the Work calendar", "put my standup in the personal calendar":
+    /// an event said as one already there ("the", "my"), with no day or time, put on a
+    /// calendar named ("on my calendar" names none; "put dinner on the Family calendar
+    /// tomorrow at 8" makes an event). The index of the calendar's preposition.
+    /// With `known`, a calendar the backend has may be named alone ("put the dentist on Work").
+    static func putsOnCalendar(_ s: Sentence, at head: Int, known: Names? = nil) -> Int? {
+        let body = s.body
+        guard s.word(head, isIn: putVerbs), s.word(head + 1, isIn: definiteWords), body.upperBound - head >= 5,
+              !body.contains(where: { s.isInDate($0) }) else { return nil }
+        var end = body.upperBound
+        while end > head, s.tokens[end - 1].isMark || s.word(end - 1, is: "please") { end -= 1 }
+        guard s.word(end - 1, isIn: ["calendar", "cal"]) else {
+            // "put the standup on Personal", "put my yoga class in the Book club".
+            guard let known, !known.calendarWords.isEmpty else { return nil }
+            for at in max(head + 3, end - 5)..<(end - 1) where s.word(at, isIn: putPrepositions) {
+                var name = at + 1
+                if s.word(name, isIn: definiteWords) { name += 1 }
+                if name < end, end - name <= 3, (name..<end).allSatisfy({ s.kind($0) == .word }),
+                   known.calendar(named: (name..<end).map { s.word($0) }.joined(separator: " ")) != nil { return at }
+            }
+            return nil
+        }
+        // The calendar's name: one to three words after the preposition and its article.
+        for at in max(head + 3, end - 6)..<(end - 2) where s.word(at, isIn: putPrepositions) {
+            var name = at + 1
+            if s.word(name, isIn: definiteWords) || s.word(name, is: "your") { name += 1 }
+            if name < end - 1, end - 1 - name <= 3 { return at }
+        }
+        return nil
+    }
+
     static let moveWords: WordSet = ["move", "moving"]
     static let inOrOut: WordSet = ["in", "out"]
     static let homeNouns: WordSet = ["house", "houses", "home", "flat", "flats", "apartment", "apartments"]
@@ -621,13 +669,31 @@ enum Classifier {
     /// the X 30 minutes (long)": a change of an event named with "the" or "my" ("make a
     /// reservation" stays a new one).
     static func makesAChange(_ s: Sentence, at head: Int) -> Bool {
-        guard s.word(head + 1, isIn: definiteWords) else { return false }
+        guard s.word(head + 1, isIn: definiteWords) else { return shiftsUnnamed(s, at: head) }
         return s.body.contains { i in
             i > head + 1 && (s.word(i, isIn: lengthChanges) || (s.word(i, is: "all") && s.word(i + 1, is: "day"))
                 || (s.word(i, isIn: boundWords) && i + 1 < s.body.upperBound && s.isInDate(i + 1))
                 || (s.word(head, is: "make") && !s.word(i - 1, is: "by") && Quantity.minutes(in: s, at: i).map {
                     $0.next == s.body.upperBound || s.word($0.next, is: "long") && $0.next + 1 == s.body.upperBound } == true))
         }
+    }
+
+    /// Words that say which way an event is moved or stretched, when they end the line.
+    static let directionWords: WordSet = ["later", "earlier", "sooner", "longer", "shorter"]
+
+    /// "make lunch an hour later", "make standup 15 minutes shorter": an event named without
+    /// "the" or "my" (one to three words), then an amount and which way, and nothing else —
+    /// a change of it ("make lunch for the kids at 12" makes one).
+    static func shiftsUnnamed(_ s: Sentence, at head: Int) -> Bool {
+        guard s.word(head, is: "make") else { return false }
+        var end = s.body.upperBound
+        while end > head + 1, s.tokens[end - 1].isMark || s.word(end - 1, is: "please") { end -= 1 }
+        guard end - head >= 4, s.word(end - 1, isIn: directionWords) else { return false }
+        for i in (head + 2)...min(head + 4, end - 2) {
+            guard let (_, next) = Quantity.minutes(in: s, at: i), next == end - 1 else { continue }
+            return (head + 1..<i).allSatisfy { s.kind($0) == .word && (!s.isInDate($0) || s.word($0, isIn: Vocabulary.mealWords)) }
+        }
+        return false
     }
 
     /// "start the review at 3", "begin my weekly standup at 9:30 tomorrow": an event named as

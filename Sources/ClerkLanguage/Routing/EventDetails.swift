@@ -17,6 +17,8 @@ struct EventDetails {
     var location: String?
     var attendees: [Attendee] = []
     var reminderMinutes: [Int] = []
+    /// The tokens each reminder was said in ("remind me 30 minutes before"), in order.
+    var reminderTokens: [Range<Int>] = []
     var durationMinutes: Int?
     /// "all day" was said.
     var isAllDay = false
@@ -126,6 +128,15 @@ struct EventDetails {
             // "check in at 3" keep the verb's particle.)
             if start > range.lowerBound, !used[start - 1], s.word(start - 1, isIn: Vocabulary.datePrepositions),
                !s.word(start, isIn: Vocabulary.datePrepositions) { start -= 1 }
+            // "vacation all next week", "trip to Paris all of december": the whole span (more
+            // than a day, a day of a clock change too: "all the halloween events" keeps it),
+            // not the title's "all".
+            if start > range.lowerBound + 1, !used[start - 1], s.word(start - 1, is: "of"), s.word(start - 2, is: "all"), !used[start - 2] {
+                start -= 2
+            } else if start > range.lowerBound + 1, !used[start - 1], s.word(start - 1, is: "all"), !s.dates[d].known.contains(.time),
+                      s.dates[d].end.timeIntervalSince(s.dates[d].start) > 36 * 3600 {
+                start -= 1
+            }
             // "lunch on Friday": the reader reads the meal as a time of day; it is also the title.
             for k in start..<end where !s.word(k, isIn: Vocabulary.mealWords) && !titleDateWords.contains(k) { used[k] = true }
             if !dates.contains(d) {
@@ -492,6 +503,7 @@ struct EventDetails {
             if start > range.lowerBound, s.word(start - 1, isIn: Vocabulary.reminderLeads), !used[start - 1] { start -= 1 }
             mark(start..<min(end, range.upperBound))
             reminderMinutes.append(minutes)
+            reminderTokens.append(start..<min(end, range.upperBound))
             slots.append(s.slot(.reminder, start..<min(end, range.upperBound), value: String(minutes), rule: "reminder:before"))
             i = end - 1
         }

@@ -138,6 +138,19 @@ enum EventFields {
         return valued(match, s)
     }
 
+    /// "the location for lunch", "a reminder for lunch": the date reader read "for lunch" as a
+    /// time; the words after "for" (`event`) name the event instead.
+    static func namedAfterFor(_ s: Sentence, event: Range<Int>, reference: inout EventReference, slots: inout [Slot]) {
+        guard reference.words == nil, let d = s.tokens[event.lowerBound].date,
+              s.dates[d].range.lowerBound < s.tokens[event.lowerBound].range.lowerBound else { return }
+        let named = event.filter { !s.word($0, isIn: articles) && !s.word($0, isIn: Vocabulary.possessives) }
+        guard let first = named.first, let last = named.last else { return }
+        reference.when = nil
+        reference.words = named.map { s.word($0) }.joined(separator: " ")
+        slots.removeAll { $0.kind == .when && $0.ranges == [s.dates[d].range] }
+        slots.append(s.slot(.words, first..<(last + 1), value: reference.words!, rule: "words-after-for"))
+    }
+
     static func read(_ s: Sentence, field: Field, route: Route, known: Names, slots: inout [Slot]) -> Intent {
         // The head is where the route's words start, or before them ("change the dentist's
         // location to …": the command is "location to").
@@ -156,17 +169,7 @@ enum EventFields {
                 reference.words = String(said.dropLast(2))
                 if let at = words.firstIndex(where: { $0.kind == .words }) { words[at].value = reference.words! }
             }
-            // "the location for lunch": the date reader read "for lunch" as a time; the words
-            // after "for" name the event.
-            if reference.words == nil, let d = s.tokens[event.lowerBound].date, s.dates[d].range.lowerBound < s.tokens[event.lowerBound].range.lowerBound {
-                let named = event.filter { !s.word($0, isIn: articles) && !s.word($0, isIn: Vocabulary.possessives) }
-                if let first = named.first, let last = named.last {
-                    reference.when = nil
-                    reference.words = named.map { s.word($0) }.joined(separator: " ")
-                    words.removeAll { $0.kind == .when && $0.ranges == [s.dates[d].range] }
-                    words.append(s.slot(.words, first..<(last + 1), value: reference.words!, rule: "words-after-for"))
-                }
-            }
+            namedAfterFor(s, event: event, reference: &reference, slots: &words)
             // "the description of the event": the one on screen.
             if reference.words == nil, reference.when == nil, reference.attendee == nil, reference.calendar == nil,
                !reference.isNext, !reference.isAll, !reference.isLastShown, !reference.isSeries {

@@ -901,6 +901,8 @@ enum UpdateReader {
             split = (body.lowerBound...lastDate).first { s.tokens[$0].date == d }
             if let at = split, at > body.lowerBound, s.word(at - 1, isIn: Vocabulary.datePrepositions) { split = at - 1 }
         }
+        // "put the dentist on the Work calendar": the change is the calendar.
+        if split == nil, let at = Classifier.putsOnCalendar(s, at: body.lowerBound, known: known) { split = at }
         // "make the review 30 minutes longer", "make the standup all day", "make the review
         // end at 5": the change starts at its length, "all day" or "start"/"end".
         if split == nil || verb == "make", Classifier.makesAChange(s, at: body.lowerBound),

@@ -115,11 +115,7 @@ enum FilePhrases {
         }
         // "show notes", "open my notes", "show me all of my notes": a file the person has not
         // got, by its usual name.
-        if s.word(head, isIn: readVerbs), s.body.upperBound - 1 > head, s.tokens[s.body.upperBound - 1].is(.fileNoun),
-           !["file", "files", "documents", "docs", "folder", "drive"].contains(s.word(s.body.upperBound - 1)),
-           (head + 1..<(s.body.upperBound - 1)).allSatisfy({ s.word($0, isIn: beforeUsualName) }) {
-            return Route(rule: .file(.read), command: command)
-        }
+        if usualFileAsked(s, head: head) != nil { return Route(rule: .file(.read), command: command) }
         if createsNamedFile(s) { return Route(rule: .file(.create), command: command) }
         // No file name: only the word "files" ("list my files", "files with budget in the name").
         guard let nounAt = s.first(in: ["file", "files", "documents", "docs"]) else { return nil }
@@ -135,6 +131,32 @@ enum FilePhrases {
         return nil
     }
 
+    /// Words that open a question for one's notes ("what notes do I have", "what's in my
+    /// notes", "do I have any notes", "any notes?").
+    static let notesQuestionHeads: WordSet = ["what", "what's", "whats", "which", "do", "are", "any", "have"]
+    /// Words that may stand between such a head and the notes ("do I have any notes").
+    static let beforeNotesAsked: WordSet = ["in", "any", "i", "there", "we", "have", "got", "saved", "of"]
+    /// Words that may follow the notes in a question for them ("what notes do I have").
+    static let afterNotesAsked: WordSet = ["do", "did", "i", "we", "have", "got", "saved", "written", "kept", "so", "far", "please", "there"]
+
+    /// "show notes", "open my notes", "list my notes", "show me all of my notes", "what notes
+    /// do I have", "what's in my notes": a file the person may not have got, by its usual
+    /// name, asked for with nothing else ("show my notes for the review" asks for an event's).
+    /// The index of the name.
+    static func usualFileAsked(_ s: Sentence, head: Int) -> Int? {
+        let body = s.body
+        var end = body.upperBound
+        while end > head + 1, s.tokens[end - 1].isMark { end -= 1 }
+        guard let noun = (head + 1..<end).first(where: {
+            s.tokens[$0].is(.fileNoun) && !["file", "files", "documents", "docs", "folder", "drive", "doc", "document"].contains(s.word($0))
+        }) else { return nil }
+        let asks = s.word(head, isIn: notesQuestionHeads)
+        guard s.word(head, isIn: readVerbs) || s.word(head, isIn: listVerbs) || asks,
+              (head + 1..<noun).allSatisfy({ s.word($0, isIn: beforeUsualName) || asks && s.word($0, isIn: beforeNotesAsked) }),
+              (noun + 1..<end).allSatisfy({ s.word($0, isIn: afterNotesAsked) || s.word($0, is: "please") }) else { return nil }
+        return noun
+    }
+
     /// The words that open a note to oneself ("jot down …", "note to self: …").
     static let noteVerbs: WordSet = ["jot", "note", "make", "take", "write"]
     static let noteOpenings: PhraseList = [
@@ -145,6 +167,9 @@ enum FilePhrases {
     static let noteEventWords: WordSet = ["calendar", "event", "events", "schedule", "diary", "agenda", "reminder", "appointment"]
     /// The file notes go to when none is named.
     static let notesFile = "notes.txt"
+
+    /// The person's notes file, whatever its extension ("notes.md"), else notes.txt.
+    static func notesFile(_ known: Names) -> String { known.file(stem: "notes") ?? notesFile }
 
     /// "jot down buy milk", "note to self: renew passport", "make a note that the code is
     /// 4512": with no day or time said (the classifier asks that first) and no word of the
@@ -372,6 +397,10 @@ enum FilePhrases {
             let words = (at..<end).filter { s.kind($0) != .mark }
             if let last = words.last { file = Mention(tokens: at..<(last + 1), name: words.map { String(s.text(of: $0..<($0 + 1))) }.joined(separator: "-")) }
         }
+        // "list my notes", "what notes do I have": the person's notes file.
+        if file == nil, rule == .read, let at = usualFileAsked(s, head: body.lowerBound) {
+            file = Mention(tokens: at..<(at + 1), name: notesFile(known))
+        }
         if file == nil, let at = namedFile(s) ?? (rule == .read ? s.body.upperBound - 1 : nil) {
             file = typedName(s, around: at)
         }
@@ -505,8 +534,7 @@ enum FilePhrases {
         case .append:
             return append(s, file: file, name: name, slots: &slots)
         case .note:
-            // The person's notes file, whatever its extension ("notes.md"), else notes.txt.
-            let notes = known.file(stem: "notes") ?? notesFile
+            let notes = notesFile(known)
             let range = route.command.upperBound..<body.upperBound
             let line = unquoted(typed(s, range).drop { $0 == ":" || $0 == " " })
             slots.append(s.slot(.content, range, value: line, rule: "note"))

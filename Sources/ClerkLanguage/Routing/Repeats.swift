@@ -1,3 +1,5 @@
+internal import ClerkCore
+
 /// A repeat keeps the schedule said with it.
 ///
 /// - A frequency word beside a schedule is the schedule's ("weekly 1:1 with Ana every
@@ -22,8 +24,12 @@ enum Repeats {
                 let said = s.text[s.dates[day].range]
                 let phrase = s.text[s.dates[d].range] + " " + (said.lowercased().hasPrefix("on ") ? said : "on " + said)
                 let read = reader.read(String(phrase), at: s.reference)
-                if read.count == 1, var match = read.first, match.recurrence != nil {
+                // ("weekly review at 4pm friday": the day after the time, which the phrase
+                // cannot read; the week's repeat on the weekday said.)
+                if var match = read.count == 1 && read[0].recurrence != nil ? read[0] : weeklyOn(s, day: day, frequency: d) {
                     match.range = s.dates[day].range
+                    // The pieces where they were said: the phrase's own lay in the phrase.
+                    match.parts = s.dates[day].parts
                     match.rule = "repeat-on:" + match.rule
                     details.weekdays = [match]
                     details.dates.removeAll { $0 == day || $0 == d }
@@ -47,6 +53,21 @@ enum Repeats {
                 }
             }
         }
+    }
+
+    /// The reading `day` (a weekday and perhaps a time, `isWeekdayOnly`) repeated every week
+    /// on its weekday, when `frequency` says weekly; nil otherwise.
+    static func weeklyOn(_ s: Sentence, day: Int, frequency: Int) -> DateMatch? {
+        // The weekday said alone ("friday", "on friday"; "next friday" is one day).
+        guard s.dates[frequency].recurrence == "FREQ=WEEKLY",
+              let weekdayPart = s.dates[day].parts.first(where: { $0.rule == "weekday" }),
+              s.body.filter({ weekdayPart.range.contains(s.tokens[$0].range.lowerBound) && !s.word($0, is: "on") }).count == 1
+        else { return nil }
+        var match = s.dates[day]
+        let weekday = s.reference.timeZone.wallClock(match.start).day.isoWeekday
+        match.recurrence = "FREQ=WEEKLY;BYDAY=" + Lexicon.weekdayCodes[weekday]
+        match.known.insert(.recurrence)
+        return match
     }
 
     /// Words that count the times a repeat happens ("10 times", "6 sessions").

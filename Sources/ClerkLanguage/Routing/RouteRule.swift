@@ -23,6 +23,9 @@ enum RouteRule: Hashable, Sendable {
     /// A place or notes given to a named event, or to the one on screen ("set the location of
     /// the dentist to 12 High St", "add a note to lunch: bring the contract").
     case eventField(EventFields.Field)
+    /// A reminder given to a named event ("remind me 30 minutes before the review", "add a
+    /// reminder to the dentist 1 hour before").
+    case eventReminder
     /// People put on or taken off a named event ("add Ana to the review", "take Bob off the
     /// review on Friday").
     case eventPeople(PeopleChange)
@@ -68,6 +71,7 @@ enum RouteRule: Hashable, Sendable {
         case .deleteContact: "delete-contact"
         case .eventPeople(let change): change == .add ? "event-people:add" : "event-people:remove"
         case .eventField(let field): field == .location ? "event-field:location" : field == .notes ? "event-field:notes" : "event-field:add-note"
+        case .eventReminder: "event-reminder"
         case .reportedMove: "reported-move"
         case .deleteVerb: "delete-verb"
         case .deleteInSentence: "delete-in-sentence"

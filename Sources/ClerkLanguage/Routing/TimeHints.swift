@@ -34,12 +34,23 @@ enum TimeHints {
     /// The hours an ambiguous hour is moved into, by the part of the day the event names.
     static let dayPartWindow: [DayPart: Range<Int>] = [.morning: 5..<12, .afternoon: 12..<18, .evening: 17..<24, .night: 18..<24]
 
+    /// Things done in the morning, named without the word: before work, taking the children
+    /// to school ("gym before work at 7", "drop off the kids at school at 8", "school run at
+    /// 8:15"). Fetching them is not ("pick up the kids from school at 3" is 15:00 anyway).
+    static let morningDoings: PhraseList = [
+        ["before", "work"], ["school", "run"], ["school", "drop", "off"], ["school", "drop-off"], ["drop", "off", "the", "kids"],
+        ["drop", "the", "kids"], ["drop", "off", "at", "school"], ["kids", "to", "school"], ["kids", "at", "school"],
+        ["children", "to", "school"], ["kids", "to", "daycare"], ["kids", "to", "nursery"],
+    ]
+
     /// The part of the day the body names outside any date reading ("morning run", "evening
-    /// walk"), nil when none does ("tomorrow morning" is the date's).
+    /// walk", and the morning of `morningDoings`), nil when none does ("tomorrow morning" is
+    /// the date's).
     static func dayPartNamed(in s: Sentence) -> DayPart? {
         for i in s.body where !s.isInDate(i) && s.kind(i) == .word {
             if Vocabulary.dayParts.mayContain(key: s.key(i)), let part = Vocabulary.dayParts[s.word(i), key: s.key(i)] { return part }
         }
+        if let (at, length) = s.first(of: morningDoings), !(at..<(at + length)).contains(where: { s.isInDate($0) }) { return .morning }
         return nil
     }
 

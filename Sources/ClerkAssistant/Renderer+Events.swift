@@ -335,6 +335,30 @@ extension Renderer {
         return "Next birthday: \(name.oneLine), \(when)\(turning)."
     }
 
+    /// The one event a question picked of its span (`AgendaQuery.pick`): "First tomorrow:
+    /// Standup, 09:30–09:45.", "Last 'review' on Fri 4 Dec: Design review, 16:00–17:00.",
+    /// "First from Mon 7 Dec to Sun 13 Dec: Dentist, Tue 8 Dec, 16:30–17:15."
+    static func picked(_ pick: EventPick, _ event: Event, words: String?, from: Date, to: Date, text: DateText, now: Date) -> String {
+        let head = (pick == .first ? "First" : "Last") + (words.map { " '\($0.oneLine)'" } ?? "")
+        let first = text.localDate(from), last = text.localDate(to.addingTimeInterval(-1))
+        let today = text.localDate(now)
+        let span: String
+        if first == last, from == first.startOfDay(in: text.zone), first == today || first == today.adding(days: 1) {
+            span = first == today ? "today" : "tomorrow"
+        } else {
+            span = spanWords(from: from, to: to, text: text, now: now)
+        }
+        let time: String
+        switch event.when {
+        case .allDay:
+            time = first == last ? "all day" : text.span(event.when)
+        case .timed(let s, let e, _):
+            let day = text.localDate(s)
+            time = first == last && day == first ? text.clockRange(s, e) : text.shortDay(day) + ", " + text.clockRange(s, e)
+        }
+        return "\(head) \(span): \(event.title.oneLine), \(time)."
+    }
+
     static func nothingNext(words: String?) -> String {
         words.map { "No '\($0)' coming up in the next year." } ?? "Nothing coming up in the next year."
     }

@@ -96,6 +96,17 @@ extension Session {
                          fields: [("events", .array([eventJSON(next, names)]))])
         }
 
+        // "my first meeting tomorrow", "the last thing today": the one event picked.
+        if let pick = query.pick {
+            guard let picked = Self.picked(pick, of: events, from: from, zone: context.zone) else {
+                return Reply(intent: .queryAgenda, ok: true, message: Renderer.nothing(from: from, to: to, words: query.words, person: query.attendee,
+                                                                                         text: text, now: now), fields: [("events", .array([]))])
+            }
+            lastShown = picked
+            return Reply(intent: .queryAgenda, ok: true,
+                         message: Renderer.picked(pick, picked, words: query.words, from: from, to: to, text: text, now: now),
+                         fields: [("events", .array([eventJSON(picked, names)]))])
+        }
         // "any conflicts next week": the pairs of events that overlap.
         if query.wantsOverlaps {
             let pairs = Self.overlaps(events, zone: context.zone)
@@ -161,6 +172,20 @@ extension Session {
             countField + [("events", .array(events.map { Session.eventJSON($0, names, zone: zone) }))]
         }
         return reply
+    }
+
+    /// The first or last event of a span to start: of the timed ones when there are any (an
+    /// all-day holiday is nobody's first meeting), and of those that start in the span when
+    /// any do (not one begun the day before); by end, then title, when two start together.
+    static func picked(_ pick: EventPick, of events: [Event], from: Date, zone: Zone) -> Event? {
+        let timed = events.filter { !$0.when.isAllDay }
+        var pool = timed.isEmpty ? events : timed
+        let starting = pool.filter { $0.when.startInstant(in: zone) >= from }
+        if !starting.isEmpty { pool = starting }
+        func before(_ a: Event, _ b: Event) -> Bool {
+            (a.when.startInstant(in: zone), a.when.endInstant(in: zone), a.title) < (b.when.startInstant(in: zone), b.when.endInstant(in: zone), b.title)
+        }
+        return pick == .first ? pool.min(by: before) : pool.max(by: { before($0, $1) })
     }
 
     /// A contact's birthday on a day of the span asked about, and the age turned.

@@ -278,6 +278,9 @@ public struct AgendaQuery: Sendable, Hashable {
     public var asks: Optional<EventAspect>
     /// "any conflicts next week", "am I double-booked tomorrow": the events that overlap.
     public var wantsOverlaps: Bool
+    /// "my first meeting tomorrow", "the last thing today", "when does my day start friday":
+    /// only the first (or last) event to start in the span; nil for all of them.
+    public var pick: Optional<EventPick>
 
     public init(
         when: DateMatch? = nil, range: DateInterval? = nil, calendar: CalendarMention? = nil, words: String? = nil,
@@ -286,6 +289,7 @@ public struct AgendaQuery: Sendable, Hashable {
     ) {
         self.asks = asks
         wantsOverlaps = false
+        pick = nil
         self.wantsCount = wantsCount
         self.when = when
         self.range = range
@@ -298,6 +302,14 @@ public struct AgendaQuery: Sendable, Hashable {
         self.dayPart = dayPart
         self.isMoment = isMoment
     }
+}
+
+/// Which one event of a span a question asks for (`AgendaQuery.pick`).
+public enum EventPick: String, Sendable, Hashable, CaseIterable {
+    /// "my first meeting tomorrow", "my earliest appointment next week", "when does my day start".
+    case first
+    /// "the last thing today", "my last meeting on friday", "when does my day end".
+    case last
 }
 
 /// One thing asked of an event found by its name.

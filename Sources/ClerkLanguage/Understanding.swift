@@ -88,6 +88,8 @@ public struct Slot: Sendable, Hashable {
         case count
         /// "any conflicts next week", "do I have overlapping meetings": events that overlap.
         case overlaps
+        /// "first", "last", "when does my day start": one event of the span.
+        case pick
         /// "all", "everything", "clear my calendar": every matching event.
         case all
         /// "the weekly sync", "the standup series": a repeating event as a whole.

@@ -57,6 +57,7 @@ enum IntentSummary {
             flag("count", q.wantsCount)
             add("asks", q.asks?.rawValue)
             flag("overlaps", q.wantsOverlaps)
+            add("pick", q.pick?.rawValue)
         case .updateEvent(let r, let c):
             reference(r)
             add("new.when", time(c.when))

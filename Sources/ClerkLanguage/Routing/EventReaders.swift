@@ -464,6 +464,16 @@ enum AgendaReader {
             around = s.word(at, is: "after") ? .after : .before
             details.used[at] = true
         }
+        // "my first meeting tomorrow", "the last thing today", "when does my day start on
+        // friday": one event of the span said, the first or last to start. (Only with a span:
+        // "my last meeting with ana" is one gone by; "the first of december" is a date.)
+        var pick: EventPick?
+        if when != nil, !wantsFreeTime, !wantsCount, !wantsNext, !wantsOverlaps, let (found, said, verb) = Self.pick(s) {
+            pick = found
+            for i in said { details.used[i] = true }
+            if let verb { details.used[verb] = true }
+            slots.append(s.slot(.pick, said, value: found.rawValue, rule: verb == nil ? "pick-word" : "my-day-starts"))
+        }
         // Free time counts every event: what the slot is for filters nothing.
         var words: String?
         if !wantsFreeTime, let (said, pieces) = filterWords(s, used: details.used, keepNames: details.namesInTitle) {
@@ -479,7 +489,31 @@ enum AgendaReader {
                                 wantsFreeTime: wantsFreeTime, slotMinutes: slotMinutes, wantsNext: wantsNext,
                                 dayPart: dayPart, isMoment: isMoment, wantsCount: wantsCount, asks: asks)
         query.wantsOverlaps = wantsOverlaps
+        if pick != nil {
+            // The one event picked is the answer ("what time is my first meeting tomorrow").
+            query.pick = pick
+            query.asks = nil
+        }
         return .queryAgenda(query)
+    }
+
+    static let firstWords: WordSet = ["first", "earliest"]
+    static let lastWords: WordSet = ["last", "latest"]
+    static let dayWord: WordSet = ["day"]
+
+    /// The event a question picks of its span, and the word that says so: "first",
+    /// "earliest", "last", "latest" outside a date; or "my day" with a word of starting or
+    /// ending ("when does my day start", "when does my day end"), with no word of its own.
+    /// Returns the words said and, for "my day", the verb of starting or ending.
+    static func pick(_ s: Sentence) -> (EventPick, Range<Int>, Int?)? {
+        for i in s.body where !s.isInDate(i) {
+            if s.word(i, isIn: firstWords) { return (.first, i..<(i + 1), nil) }
+            if s.word(i, isIn: lastWords) { return (.last, i..<(i + 1), nil) }
+        }
+        guard let my = s.first(in: myWord), s.word(my + 1, isIn: dayWord), !s.isInDate(my + 1) else { return nil }
+        if let verb = s.first(in: startWords), !s.isInDate(verb) { return (.first, my..<(my + 2), verb) }
+        if let verb = s.first(in: endWords), !s.isInDate(verb) { return (.last, my..<(my + 2), verb) }
+        return nil
     }
 
     static let overlapWords: WordSet = ["conflict", "conflicts", "conflicting", "clash", "clashes", "clashing", "overlap", "overlaps",

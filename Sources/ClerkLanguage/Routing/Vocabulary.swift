@@ -185,9 +185,9 @@ enum Vocabulary {
         "alerts", "notifications",
     ]
 
-    /// "upcoming", "next", "latest": about what comes, not something new.
+    /// "upcoming", "next", "latest", "earliest": about what comes, not something new.
     static let upcomingWords: WordSet = [
-        "upcoming", "next", "latest", "coming", "future", "pending", "remaining", "rest", "today's", "tomorrow's",
+        "upcoming", "next", "latest", "earliest", "coming", "future", "pending", "remaining", "rest", "today's", "tomorrow's",
         "tonight's", "weekly", "daily", "monthly",
     ]
 

@@ -23,8 +23,14 @@ enum CreateReader {
         if let asAt = titleAfterAs(s, used: details.used) {
             for i in s.body.lowerBound...asAt { details.used[i] = true }
         }
+        // "3 day trip to Lisbon starting monday", "5 days in Rome from friday": that many
+        // whole days from the day said; the length is no part of the title.
+        let trip = tripLength(s, details)
+        if let trip { for i in trip.words { details.used[i] = true } }
         var (title, pieces) = Title.build(s, range: s.body, used: details.used, dateWords: details.titleDateWords,
                                           names: details.namesInTitle, known: known)
+        // ("5 days in Rome": the place names the stay.)
+        if trip != nil, title.isEmpty, let place = details.location { title = Title.capitalized(place) }
         // "dinner on Friday w/ the gang": words after the date that clerk cannot read are said
         // back, not folded into the title.
         let unread = unreadTail(s, pieces: pieces, details: details)
@@ -48,7 +54,11 @@ enum CreateReader {
         // With no occasion, a part of the day the event names does so: "my morning run at 7"
         // is 07:00, "evening walk at 8" 20:00 (an occasion named decides alone).
         let when: DateMatch?
-        if let said = read, let fitted = occasion.map({ TimeHints.fitted(said, to: $0, in: s.text, reference: s.reference) })
+        if let said = read, let trip, said.isAllDay, said.recurrence == nil, !said.known.contains(.time) {
+            when = wholeDays(said, from: LocalDate(said.start, in: s.reference.timeZone), count: trip.days, zone: s.reference.timeZone, rule: "trip-days:")
+            if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) { slots[at].value = s.interval(when!) }
+            slots.append(s.slot(.duration, trip.words, value: String(trip.days * 1440), rule: "trip-days"))
+        } else if let said = read, let fitted = occasion.map({ TimeHints.fitted(said, to: $0, in: s.text, reference: s.reference) })
             ?? TimeHints.fitted(said, toDayPartNamedIn: s) {
             when = fitted
             if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) {
@@ -173,6 +183,28 @@ enum CreateReader {
         let saturday = LocalDate(said.start, in: zone).adding(days: 1)
         guard saturday.isoWeekday == 6 else { return nil }
         return wholeDays(said, from: saturday, count: 2, zone: zone, rule: "weekend-days:")
+    }
+
+    /// Words before a length of days that make it no stay: "in 3 days" and "every 3 days"
+    /// are dates; "3 days before", "a 3 day notice" are reminders.
+    static let notATripBefore: WordSet = ["in", "every", "each", "for", "within", "after", "before", "per"]
+    static let notATripAfter: WordSet = ["before", "after", "ago", "notice", "prior", "earlier", "later", "early", "late", "left",
+                                         "remaining", "off", "from"]
+
+    /// A length of whole days said of the event ("3 day trip", "a 2-day conference",
+    /// "week-long vacation", "5 days in Rome"), with one day said to start it and no time:
+    /// the days and the words. Nil otherwise.
+    static func tripLength(_ s: Sentence, _ details: EventDetails) -> (days: Int, words: Range<Int>)? {
+        guard details.dates.count == 1, s.dates[details.dates[0]].isAllDay, !s.dates[details.dates[0]].known.contains(.time),
+              !s.dates[details.dates[0]].known.contains(.duration) else { return nil }
+        for i in s.body where !details.used[i] && !s.isInDate(i) {
+            guard let (days, next) = Quantity.days(in: s, at: i), next <= s.body.upperBound,
+                  !(i..<next).contains(where: { details.used[$0] || s.isInDate($0) }) else { continue }
+            if i > s.body.lowerBound, s.word(i - 1, isIn: notATripBefore) { return nil }
+            if s.word(next, isIn: notATripAfter) { return nil }
+            return (days, i..<next)
+        }
+        return nil
     }
 
     /// `said` made `count` whole days from `first`, its rule named with `rule` before it.

@@ -97,6 +97,31 @@ enum Quantity {
         return (clamped(n.rounded(.down)), next + 1)
     }
 
+    /// Days in a week or a day, for a length of days ("3-day", "two weeks").
+    static let dayUnits: [String: Int] = ["day": 1, "days": 1, "week": 7, "weeks": 7]
+
+    /// A length of whole days at token `i`, as a trip or a stay says it: "3 day", "5 days",
+    /// "2-day", "two-week", "week-long", "a week long"; the days and the index after it.
+    /// Nil for any other word, or less than 2 days or more than 60.
+    static func days(in s: Sentence, at i: Int) -> (days: Int, next: Int)? {
+        guard i >= 0, i < s.count else { return nil }
+        let w = s.word(i)
+        var found: (Int, Int)?
+        if w == "week-long" || w == "weeklong" {
+            found = (7, i + 1)
+        } else if let dash = w.utf8.firstIndex(of: UInt8(ascii: "-")) {
+            let amount = w[..<dash], unit = w[w.utf8.index(after: dash)...]
+            if let days = dayUnits[String(unit)], let n = numeral(amount) ?? numberWords[String(amount)].map(Double.init), n == n.rounded(.down) {
+                found = (Int(n) * days, i + 1)
+            }
+        } else if let (n, next) = number(in: s, at: i), n == n.rounded(.down), let days = dayUnits[s.word(next)] {
+            found = (Int(n) * days, next + 1)
+        }
+        guard var (days, next) = found, (2...60).contains(days) else { return nil }
+        if s.word(next) == "long" { next += 1 }
+        return (days, next)
+    }
+
     /// "30-minute", "2-hour", "two-hour", "45-min": an amount and a unit joined by a hyphen
     /// (the unit in the singular, as before a noun). Nil for any other word.
     static func hyphened(_ word: String) -> Int? {

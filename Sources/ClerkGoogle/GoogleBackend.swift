@@ -436,8 +436,11 @@ extension GoogleBackend: CalendarService {
                 etag = json["etag"]?.stringValue
             } catch where APIFailure.matches(error, \.isWorthWaiting) {
                 let patch = try withSkippedDaysMoved(try makePatch(stored), of: stored)
+                let changed = try changedInstances(of: stored, moving: patch)
                 try queue(.patchEvent(calendarID: calendarID, eventID: id, body: GoogleCoding.patchBody(patch)), because: error)
-                return try store.patchEvent(id: id, from: { _ in patch })
+                let edit = try store.patchEvent(id: id, from: { _ in patch })
+                try moveChangedInstances(of: edit.after, changed, calendarID: calendarID, queued: true)
+                return edit
             } catch where APIFailure.matches(error, \.isGone) {
                 try? mirror.refresh([.events], force: true)
                 throw ServiceError.notFound(.event, id: id)
@@ -446,9 +449,11 @@ extension GoogleBackend: CalendarService {
             }
             let patch = try withSkippedDaysMoved(try makePatch(current), of: current)
             let body = GoogleCoding.patchBody(patch)
+            let instances = try changedInstances(of: current, moving: patch)
             do {
                 guard let changed = try mirror.apply(answer: try api.patchEvent(calendarID: calendarID, eventID: id, body: body, ifMatch: etag),
                                                      calendarID: calendarID) else { throw APIFailure.malformed }
+                try moveChangedInstances(of: changed, instances, calendarID: calendarID, queued: false)
                 return EventEdit(before: current, after: changed)
             } catch where (error as? APIFailure)?.status == 412 && attempt < 3 {
                 continue  // changed in between: read it again
@@ -460,7 +465,9 @@ extension GoogleBackend: CalendarService {
                 throw ServiceError.outcomeUnknown
             } catch where APIFailure.matches(error, \.isWorthWaiting) {
                 try queue(.patchEvent(calendarID: calendarID, eventID: id, body: body), because: error)
-                return EventEdit(before: current, after: try store.patchEvent(id: id, from: { _ in patch }).after)
+                let after = try store.patchEvent(id: id, from: { _ in patch }).after
+                try moveChangedInstances(of: after, instances, calendarID: calendarID, queued: true)
+                return EventEdit(before: current, after: after)
             } catch where APIFailure.matches(error, \.isGone) {
                 try? mirror.refresh([.events], force: true)
                 throw ServiceError.notFound(.event, id: id)

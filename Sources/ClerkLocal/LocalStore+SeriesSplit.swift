@@ -176,6 +176,16 @@ extension LocalStore {
         }
     }
 
+    /// True when the live series `seriesID`'s rule (its EXDATEs too) makes a start at `key`.
+    package func seriesMakes(_ seriesID: String, key: Int64) throws -> Bool {
+        try guarded {
+            try database.reading {
+                guard let series = try storedEvent(id: seriesID), series.isSeries, series.deleted == nil else { return false }
+                return try recurrence(of: series).starts(from: key, to: key + 1) == [key]
+            }
+        }
+    }
+
     /// Drops the changed occurrences of a series its rule no longer makes (after its
     /// recurrence was cut short, as Google drops them): marked deleted, so a change feed
     /// reports each as cancelled. Returns their ids.

@@ -51,21 +51,41 @@ import Testing
                                                        recurrence: ["RRULE:FREQ=DAILY;COUNT=5", "EXDATE:20260303T080000Z"]),
                                             id: "standup01", calendarID: Self.primary)
         try account.backend.deleteEvent(id: "standup01_20260305T080000Z")
+        try account.backend.patchEvent(id: "standup01_20260306T080000Z", EventPatch(title: "Standup (demo)"))
         harness.goOffline()
         harness.clock.advance(6)
         try account.backend.patchEvent(id: "standup01", EventPatch(when: ServiceContractTests.when(0, 10, minutes: 15)))
-        #expect(try account.backend.store.outbox().map(\.kind) == ["event.patch"])
+        // The series' patch, then its changed day made again at 10 and the one at 9 deleted.
+        #expect(try account.backend.store.outbox().map(\.kind) == ["event.patch", "event.patch", "event.delete"])
         #expect(try Self.mirrored(account.backend, "standup01") == Self.moved)
 
         try harness.comeBack()
         harness.clock.advance(31)
         let next = try #require(try GoogleAccount(setup: harness.setup))
         #expect(try Self.mirrored(next.backend, "standup01") == Self.moved)
-        #expect(next.backend.takeNotices() == [.sent(count: 1)])
+        #expect(next.backend.takeNotices() == [.sent(count: 3)])
+        #expect(try next.backend.event(id: "standup01_20260306T090000Z")?.title == "Standup (demo)")
         let sent = harness.sent.bodies("PATCH", endingWith: "/events/standup01")
         #expect(sent.count == 1)
         #expect(sent.first?["recurrence"] == ["RRULE:FREQ=DAILY;COUNT=5", "EXDATE:20260303T090000Z", "EXDATE:20260305T090000Z"])
         #expect(Self.instances(harness, "standup01") == Self.moved)
         #expect(next.backend.waitingCount == 0)
+    }
+
+    /// A day changed on its own is made again as the instance at the new start, the one at
+    /// the old start deleted: one day, as changed.
+    @Test func theStandupMovedToTenTakesItsChangedDayAlong() throws {
+        let harness = try GoogleHarness()
+        let backend = try harness.signIn().backend
+        _ = try backend.insertEvent(EventDraft(title: "Standup", when: ServiceContractTests.when(0, 9, minutes: 15), recurrence: ["RRULE:FREQ=DAILY;COUNT=3"]),
+                                    id: "standup01", calendarID: Self.primary)
+        try backend.patchEvent(id: "standup01_20260303T080000Z", EventPatch(title: "Standup (demo)"))
+        try backend.patchEvent(id: "standup01", EventPatch(when: ServiceContractTests.when(0, 10, minutes: 15)))
+        let listed = (harness.side("GET", "/calendar/v3/calendars/emulator%40example.com/events/standup01/instances")["items"]?.arrayValue ?? [])
+            .map { ($0["id"]?.stringValue ?? "") + " " + ($0["summary"]?.stringValue ?? "") + " " + ($0["start"]?["dateTime"]?.stringValue ?? "") }
+        #expect(listed == ["standup01_20260302T090000Z Standup 2026-03-02T10:00:00+01:00", "standup01_20260303T090000Z Standup (demo) 2026-03-03T09:00:00+01:00",
+                           "standup01_20260304T090000Z Standup 2026-03-04T10:00:00+01:00"])
+        #expect(harness.requests().filter { $0.contains("standup01_") && !$0.hasPrefix("GET") }.map { String($0.prefix(7)) } == ["PATCH /", "PATCH /", "DELETE "])
+        #expect(try Self.mirrored(backend, "standup01") == ["standup01_20260302T090000Z", "standup01_20260303T090000Z", "standup01_20260304T090000Z"])
     }
 }

@@ -260,6 +260,23 @@ import Testing
         #expect(try days("nchat01") == ["nchat01_20260302T150000Z", "nchat01_20260305T150000Z"])
     }
 
+    /// "move the standup to 10", the whole series, with one day changed on its own: that day
+    /// is shown once, as it was changed, on either backend (on Google the changed instance
+    /// stayed at its old start and the day's new occurrence came beside it).
+    @Test(arguments: Implementation.allCases)
+    func aSeriesMovedToAnotherTimeShowsADayChangedOnItsOwnOnceOnEitherBackend(_ implementation: Implementation) throws {
+        let services = try implementation.make()
+        let calendars = services.calendars
+        _ = try calendars.insertEvent(EventDraft(title: "Standup", when: Self.when(0, 9, minutes: 15), recurrence: ["RRULE:FREQ=DAILY;COUNT=3"]),
+                                      id: "standup01", calendarID: services.primary)
+        try calendars.patchEvent(id: "standup01_20260303T080000Z", EventPatch(title: "Standup (demo)"))
+        try calendars.patchEvent(id: "standup01", EventPatch(when: Self.when(0, 10, minutes: 15)))
+        let shown = try calendars.events(from: Self.week.0, to: Self.week.0 + 7 * 86_400, calendarIDs: nil).map {
+            $0.title + " " + ClockText.rfc3339($0.when.startInstant(in: GoogleBackendTests.madrid), zone: GoogleBackendTests.madrid)
+        }
+        #expect(shown == ["Standup 2026-03-02T10:00:00+01:00", "Standup (demo) 2026-03-03T09:00:00+01:00", "Standup 2026-03-04T10:00:00+01:00"])
+    }
+
     /// "From now on" on either backend: the same times, changed and skipped days where they
     /// were, and after the join the one series as it was.
     @Test(arguments: Implementation.allCases)

@@ -136,6 +136,35 @@ extension GoogleBackend {
         }
     }
 
+    /// The changed occurrences of `series` (as the mirror has it before `patch`) that move
+    /// with it when `patch` moves its start, and by how much; none for anything else.
+    func changedInstances(of series: Event, moving patch: EventPatch) throws -> (changes: [(event: Event, key: Int64, cancelled: Bool)], shift: Int64) {
+        guard series.recurringEventID == nil, !series.recurrence.isEmpty, let when = patch.when else { return ([], 0) }
+        let shift = LocalStore.key(of: when) - LocalStore.key(of: series.when)
+        guard shift != 0 else { return ([], 0) }
+        return (try store.occurrenceChanges(of: series.id, from: .min).filter { !$0.cancelled }, shift)
+    }
+
+    /// A whole series moved `shift` later (`series` as it is now): its changed instances,
+    /// which Google keeps at their old starts (the day's new occurrence shown beside them),
+    /// are made again as the instances `shift` later and the old ones deleted, as the local
+    /// store re-keys its changed days. One whose old start the moved rule still makes (a
+    /// daily series moved a whole day) is left as Google has it. Sent in order, or queued
+    /// behind the series' patch when that waits (`queued`).
+    func moveChangedInstances(of series: Event, _ changed: (changes: [(event: Event, key: Int64, cancelled: Bool)], shift: Int64),
+                              calendarID: String, queued: Bool) throws {
+        let moving = try changed.changes.filter { try !store.seriesMakes(series.id, key: $0.key) }
+        guard !moving.isEmpty else { return }
+        var steps = Steps(queued: queued)
+        try queueInstances(of: series, changes: moving, shift: changed.shift, calendarID: calendarID, steps: &steps)
+        for change in moving {
+            let old = change.event.id
+            // Sent or queued, the mirror drops it (an answer to a delete carries nothing).
+            try steps.run(self, .deleteEvent(calendarID: calendarID, eventID: old), local: {})
+            if let row = try store.eventReplica(id: old), !row.isDeleted { try store.deleteEvent(id: old) }
+        }
+    }
+
     /// The new series deleted, the old one's recurrence put back, and the changed
     /// occurrences of the new one made instances of the old one again.
     package func joinSeries(_ split: SeriesSplit) throws -> Event {

@@ -410,11 +410,14 @@ extension GoogleBackend: CalendarService {
     /// The patch is worked out from the event as Google has it now and sent with its etag;
     /// when someone changed it in between (412), it is read and worked out again. Offline,
     /// it is worked out from the mirror and waits in the outbox.
-    /// A series' new start on another weekday takes its rule's weekdays along, as the local
-    /// store does (Google keeps BYDAY as it was: a Thursday, then Tuesdays again).
-    private func withWeekdaysMoved(_ patch: EventPatch, of event: Event) -> EventPatch {
-        guard patch.recurrence == nil, let when = patch.when, event.recurringEventID == nil, !event.recurrence.isEmpty,
-              let moved = store.recurrence(of: event, movedTo: when) else { return patch }
+    /// A series' new start takes its skipped days and its rule's weekdays along, as the local
+    /// store does: Google keeps its recurrence as written (BYDAY: a Thursday, then Tuesdays
+    /// again; EXDATEs at the old time, skipping nothing) and its cancelled instances keyed by
+    /// their old starts, so the patch carries the recurrence moved, with those days as EXDATEs.
+    private func withSkippedDaysMoved(_ patch: EventPatch, of event: Event) throws -> EventPatch {
+        guard patch.recurrence == nil, let when = patch.when, event.recurringEventID == nil, !event.recurrence.isEmpty else { return patch }
+        let cancelled = try store.cancelledOccurrenceKeys(of: event.id)
+        guard let moved = store.recurrence(of: event, movedTo: when, cancelled: cancelled) else { return patch }
         var patch = patch
         patch.recurrence = moved
         return patch
@@ -432,20 +435,25 @@ extension GoogleBackend: CalendarService {
                 current = GoogleCoding.event(json, calendarID: calendarID, calendarZone: zone) ?? stored
                 etag = json["etag"]?.stringValue
             } catch where APIFailure.matches(error, \.isWorthWaiting) {
-                let patch = withWeekdaysMoved(try makePatch(stored), of: stored)
+                let patch = try withSkippedDaysMoved(try makePatch(stored), of: stored)
+                let changed = try changedInstances(of: stored, moving: patch)
                 try queue(.patchEvent(calendarID: calendarID, eventID: id, body: GoogleCoding.patchBody(patch)), because: error)
-                return try store.patchEvent(id: id, from: { _ in patch })
+                let edit = try store.patchEvent(id: id, from: { _ in patch })
+                try moveChangedInstances(of: edit.after, changed, calendarID: calendarID, queued: true)
+                return edit
             } catch where APIFailure.matches(error, \.isGone) {
                 try? mirror.refresh([.events], force: true)
                 throw ServiceError.notFound(.event, id: id)
             } catch {
                 throw GoogleBackend.fail(error, mayHaveApplied: false)
             }
-            let patch = withWeekdaysMoved(try makePatch(current), of: current)
+            let patch = try withSkippedDaysMoved(try makePatch(current), of: current)
             let body = GoogleCoding.patchBody(patch)
+            let instances = try changedInstances(of: current, moving: patch)
             do {
                 guard let changed = try mirror.apply(answer: try api.patchEvent(calendarID: calendarID, eventID: id, body: body, ifMatch: etag),
                                                      calendarID: calendarID) else { throw APIFailure.malformed }
+                try moveChangedInstances(of: changed, instances, calendarID: calendarID, queued: false)
                 return EventEdit(before: current, after: changed)
             } catch where (error as? APIFailure)?.status == 412 && attempt < 3 {
                 continue  // changed in between: read it again
@@ -457,7 +465,9 @@ extension GoogleBackend: CalendarService {
                 throw ServiceError.outcomeUnknown
             } catch where APIFailure.matches(error, \.isWorthWaiting) {
                 try queue(.patchEvent(calendarID: calendarID, eventID: id, body: body), because: error)
-                return EventEdit(before: current, after: try store.patchEvent(id: id, from: { _ in patch }).after)
+                let after = try store.patchEvent(id: id, from: { _ in patch }).after
+                try moveChangedInstances(of: after, instances, calendarID: calendarID, queued: true)
+                return EventEdit(before: current, after: after)
             } catch where APIFailure.matches(error, \.isGone) {
                 try? mirror.refresh([.events], force: true)
                 throw ServiceError.notFound(.event, id: id)

@@ -89,15 +89,25 @@ extension LocalStore {
         return day(new) - day(old)
     }
 
-    /// The recurrence of `series` once its start moves to `when`, when its weekdays move with
-    /// it ("move yoga to thursday", the whole series: every Tuesday becomes every Thursday,
-    /// its EXDATEs moving as far as its start); nil when no weekday moves.
-    package func recurrence(of series: Event, movedTo when: When) -> [String]? {
-        let days = dayShift(from: series.when, to: when)
-        let weekdays = series.recurrence.map { StoredEvent.shiftingWeekdays($0, byDays: days) }
-        guard weekdays != series.recurrence else { return nil }
+    /// The recurrence of `series` once its start moves to `when`, as the local store moves it:
+    /// its EXDATEs as far as its start ("move the standup to 10", the whole series: a day
+    /// skipped at 9 is skipped at 10), a weekly rule's weekdays as many days ("move yoga to
+    /// thursday": every Tuesday becomes every Thursday), and the days in `cancelled` (start
+    /// keys of occurrences cancelled on their own) as EXDATEs at their moved starts; nil
+    /// when no line changes.
+    package func recurrence(of series: Event, movedTo when: When, cancelled: [Int64] = []) -> [String]? {
         let shift = StoredEvent.key(of: when) - StoredEvent.key(of: series.when)
-        return weekdays.map { StoredEvent.shiftingExceptions($0, by: shift) }
+        guard shift != 0 else { return nil }
+        let days = dayShift(from: series.when, to: when)
+        var moved = series.recurrence.map { StoredEvent.shiftingExceptions(StoredEvent.shiftingWeekdays($0, byDays: days), by: shift) }
+        let isAllDay = when.isAllDay
+        let written = Set(moved.filter { $0.hasPrefix("EXDATE") }.flatMap { line in
+            line[line.index(after: line.firstIndex(of: ":") ?? line.startIndex)...].split(separator: ",").map(String.init)
+        })
+        let keys = Array(Set(cancelled.map { $0 + (isAllDay ? shift / 86_400 * 86_400 : shift) })).sorted()
+            .filter { !written.contains(StoredEvent.occurrenceSuffix(key: $0, isAllDay: isAllDay)) }
+        if !keys.isEmpty { moved.append(LocalStore.exceptionLine(keys: keys, isAllDay: isAllDay)) }
+        return moved == series.recurrence ? nil : moved
     }
 
     /// A series' row from its event (the id, calendar and content; no stored state).
@@ -148,6 +158,31 @@ extension LocalStore {
                 SELECT \(StoredEvent.columns) FROM events WHERE recurring_event_id = ? AND original_key >= ? ORDER BY original_key
                 """, [seriesID, key]) { StoredEvent(row: $0) }
                 .map { row in (row.event, row.originalKey ?? key, row.deleted != nil) }
+        }
+    }
+
+    /// The start keys of the occurrences of a series cancelled on their own that its rule
+    /// still makes (one left at a start the series has moved off skips nothing).
+    package func cancelledOccurrenceKeys(of seriesID: String) throws -> [Int64] {
+        try guarded {
+            try database.reading {
+                guard let series = try storedEvent(id: seriesID), series.isSeries else { return [] }
+                let rule = try recurrence(of: series)
+                return try database.rows("""
+                    SELECT original_key FROM events WHERE recurring_event_id = ? AND deleted IS NOT NULL AND original_key IS NOT NULL ORDER BY original_key
+                    """, [seriesID]) { $0.int64(0) }
+                    .filter { rule.starts(from: $0, to: $0 + 1) == [$0] }
+            }
+        }
+    }
+
+    /// True when the live series `seriesID`'s rule (its EXDATEs too) makes a start at `key`.
+    package func seriesMakes(_ seriesID: String, key: Int64) throws -> Bool {
+        try guarded {
+            try database.reading {
+                guard let series = try storedEvent(id: seriesID), series.isSeries, series.deleted == nil else { return false }
+                return try recurrence(of: series).starts(from: key, to: key + 1) == [key]
+            }
         }
     }
 

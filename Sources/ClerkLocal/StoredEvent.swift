@@ -176,8 +176,8 @@ struct StoredEvent: Equatable {
     }
 
     /// `line` with its EXDATE values moved by `shift` seconds ("EXDATE:20261228T090000Z"
-    /// an hour later is "EXDATE:20261228T100000Z"); any other line, or a value written in
-    /// another form (a TZID's local time), as it is.
+    /// an hour later is "EXDATE:20261228T100000Z", a TZID's local time as far on its wall
+    /// clock); any other line, or a value written in another form, as it is.
     /// An RRULE line of a weekly rule whose weekdays (BYDAY without ordinals) move `days`
     /// days along the week, as its series' start did: "every Monday" started on a Thursday
     /// is "every Thursday", not a Thursday and then Mondays. Other lines as they are.
@@ -199,7 +199,13 @@ struct StoredEvent: Equatable {
     static func shiftingExceptions(_ line: String, by shift: Int64) -> String {
         guard line.hasPrefix("EXDATE"), let colon = line.firstIndex(of: ":") else { return line }
         let values = line[line.index(after: colon)...].split(separator: ",").map { value -> String in
-            guard let (key, isAllDay) = occurrenceKey(String(value)) else { return String(value) }
+            guard let (key, isAllDay) = occurrenceKey(String(value)) else {
+                // A TZID's local time ("EXDATE;TZID=America/New_York:20260316T090000"), as
+                // Google writes it: its wall clock moves as far.
+                guard value.count == 15, value.allSatisfy(\.isASCII), let time = LibICal.time(String(value)), !time.isDate, time.isValid
+                else { return String(value) }
+                return String(Civil.basicUTC(time.wall.secondsAsUTC + shift).dropLast())
+            }
             return occurrenceSuffix(key: key + (isAllDay ? shift / 86_400 * 86_400 : shift), isAllDay: isAllDay)
         }
         return String(line[...colon]) + values.joined(separator: ",")

@@ -19,14 +19,16 @@ final class GoogleHarness {
     var base: String { "http://127.0.0.1:\(port)" }
     /// Requests and responses the client logged (redacted), for the secrets check.
     let log = LogLines()
+    /// What reached the emulator: method, path and body of each request.
+    let sent = SentRequests()
 
     init(start: Date = Date(timeIntervalSince1970: 1_772_438_400), tokenLifetime: TimeInterval = 3599, zone: String = "Europe/Madrid") throws {
         clock = TestClock(start)
         folder = NSTemporaryDirectory() + "clerk-google-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         emulator = try Emulator(configuration: Emulator.Configuration(tokenLifetime: tokenLifetime, timeZone: Zone(identifier: zone)!, now: clock.provider))
-        let emulator = self.emulator
-        server = try HTTPServer(port: 0) { emulator.handle($0) }
+        let emulator = self.emulator, sent = self.sent
+        server = try HTTPServer(port: 0) { sent.append($0); return emulator.handle($0) }
         port = server.port
     }
 
@@ -37,8 +39,8 @@ final class GoogleHarness {
 
     /// Google is back, on the same port.
     func comeBack() throws {
-        let emulator = self.emulator
-        server = try HTTPServer(port: port) { emulator.handle($0) }
+        let emulator = self.emulator, sent = self.sent
+        server = try HTTPServer(port: port) { sent.append($0); return emulator.handle($0) }
     }
 
     deinit {
@@ -145,5 +147,24 @@ final class LogLines: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return lines
+    }
+}
+
+/// The requests that reached the emulator, in order.
+final class SentRequests: @unchecked Sendable {
+    private let lock = NSLock()
+    private var requests: [HTTPRequest] = []
+
+    func append(_ request: HTTPRequest) {
+        lock.lock()
+        requests.append(request)
+        lock.unlock()
+    }
+
+    /// The JSON bodies of the requests `method` sent to a path ending with `suffix`.
+    func bodies(_ method: String, endingWith suffix: String) -> [JSONValue] {
+        lock.lock()
+        defer { lock.unlock() }
+        return requests.filter { $0.method == method && $0.rawPath.hasSuffix(suffix) }.compactMap { try? JSONValue.parse(String(decoding: $0.body, as: UTF8.self)) }
     }
 }

@@ -220,6 +220,63 @@ import Testing
         #expect(try agenda() == before)
     }
 
+    /// "move the standup to 10", the whole series, on either backend: the days it skips, an
+    /// EXDATE and a day deleted on its own, stay skipped at the new time (on Google both stayed
+    /// at 9 and the days came back); so for an all-day series moved a day, and for a series in
+    /// a zone not the session's (its EXDATE in its zone's local time, as Google writes it).
+    @Test(arguments: Implementation.allCases)
+    func aSeriesMovedToAnotherTimeKeepsItsSkippedDaysOnEitherBackend(_ implementation: Implementation) throws {
+        let services = try implementation.make()
+        let calendars = services.calendars
+        func days(_ id: String) throws -> [String] {
+            try calendars.events(from: Self.week.0, to: Self.week.0 + 14 * 86_400, calendarIDs: nil).map(\.id).filter { $0.hasPrefix(id + "_") }
+        }
+        _ = try calendars.insertEvent(EventDraft(title: "Standup", when: Self.when(0, 9, minutes: 15),
+                                                 recurrence: ["RRULE:FREQ=DAILY;COUNT=5", "EXDATE:20260303T080000Z"]),
+                                      id: "standup01", calendarID: services.primary)
+        try calendars.deleteEvent(id: "standup01_20260305T080000Z")
+        let moved = try calendars.patchEvent(id: "standup01", EventPatch(when: Self.when(0, 10, minutes: 15)))
+        #expect(moved.recurrence.first == "RRULE:FREQ=DAILY;COUNT=5")
+        #expect(try days("standup01") == ["standup01_20260302T090000Z", "standup01_20260304T090000Z", "standup01_20260306T090000Z"])
+        // Moved again, and back: still the same days.
+        try calendars.patchEvent(id: "standup01", EventPatch(when: Self.when(0, 11, minutes: 15)))
+        try calendars.patchEvent(id: "standup01", EventPatch(when: Self.when(0, 9, minutes: 15)))
+        #expect(try days("standup01") == ["standup01_20260302T080000Z", "standup01_20260304T080000Z", "standup01_20260306T080000Z"])
+
+        let date = { (day: Int) in LocalDate(year: 2026, month: 3, day: day) }
+        _ = try calendars.insertEvent(EventDraft(title: "Rota", when: .allDay(start: date(2), end: date(3)),
+                                                 recurrence: ["RRULE:FREQ=DAILY;COUNT=4", "EXDATE;VALUE=DATE:20260303"]),
+                                      id: "rota01", calendarID: services.primary)
+        try calendars.deleteEvent(id: "rota01_20260304")
+        try calendars.patchEvent(id: "rota01", EventPatch(when: .allDay(start: date(3), end: date(4))))
+        #expect(try days("rota01") == ["rota01_20260303", "rota01_20260306"])
+
+        let nine = Date(timeIntervalSince1970: 1_772_460_000)  // 2026-03-02 09:00 in New York
+        _ = try calendars.insertEvent(EventDraft(title: "NY chat", when: .timed(start: nine, end: nine + 1800, timeZone: "America/New_York"),
+                                                 recurrence: ["RRULE:FREQ=DAILY;COUNT=4", "EXDATE;TZID=America/New_York:20260303T090000"]),
+                                      id: "nchat01", calendarID: services.primary)
+        try calendars.deleteEvent(id: "nchat01_20260304T140000Z")
+        try calendars.patchEvent(id: "nchat01", EventPatch(when: .timed(start: nine + 3600, end: nine + 5400, timeZone: "America/New_York")))
+        #expect(try days("nchat01") == ["nchat01_20260302T150000Z", "nchat01_20260305T150000Z"])
+    }
+
+    /// "move the standup to 10", the whole series, with one day changed on its own: that day
+    /// is shown once, as it was changed, on either backend (on Google the changed instance
+    /// stayed at its old start and the day's new occurrence came beside it).
+    @Test(arguments: Implementation.allCases)
+    func aSeriesMovedToAnotherTimeShowsADayChangedOnItsOwnOnceOnEitherBackend(_ implementation: Implementation) throws {
+        let services = try implementation.make()
+        let calendars = services.calendars
+        _ = try calendars.insertEvent(EventDraft(title: "Standup", when: Self.when(0, 9, minutes: 15), recurrence: ["RRULE:FREQ=DAILY;COUNT=3"]),
+                                      id: "standup01", calendarID: services.primary)
+        try calendars.patchEvent(id: "standup01_20260303T080000Z", EventPatch(title: "Standup (demo)"))
+        try calendars.patchEvent(id: "standup01", EventPatch(when: Self.when(0, 10, minutes: 15)))
+        let shown = try calendars.events(from: Self.week.0, to: Self.week.0 + 7 * 86_400, calendarIDs: nil).map {
+            $0.title + " " + ClockText.rfc3339($0.when.startInstant(in: GoogleBackendTests.madrid), zone: GoogleBackendTests.madrid)
+        }
+        #expect(shown == ["Standup 2026-03-02T10:00:00+01:00", "Standup (demo) 2026-03-03T09:00:00+01:00", "Standup 2026-03-04T10:00:00+01:00"])
+    }
+
     /// "From now on" on either backend: the same times, changed and skipped days where they
     /// were, and after the join the one series as it was.
     @Test(arguments: Implementation.allCases)

@@ -107,6 +107,7 @@ enum CalendarResources {
     /// occurrence, `occurrenceOf` names its series and original start).
     static func read(_ json: JSONValue, id: String, calendar: CalendarInfo, account: String, iCalUID: String?,
                      occurrenceOf: (series: String, original: When)?) throws(GoogleError) -> Reading {
+        try checkMemberTypes(json)
         let start = try readTime(json["start"], end: "start", calendarZone: calendar.timeZone)
         let end = try readTime(json["end"], end: "end", calendarZone: calendar.timeZone)
         let recurrence = try json["recurrence"].map { value throws(GoogleError) -> [String] in
@@ -143,6 +144,28 @@ enum CalendarResources {
             attendees: attendees, recurrence: occurrenceOf == nil ? recurrence : [], reminderMinutes: reminderMinutes,
             recurringEventID: occurrenceOf?.series, originalStart: occurrenceOf?.original, iCalUID: iCalUID)
         return Reading(event: event, unmodeled: kept.isEmpty ? nil : .object(kept), isCancelled: status == "cancelled")
+    }
+
+    /// The Event members that are strings in the discovery document, and the values of
+    /// those that are enums.
+    static let stringMembers: [(String, Set<String>?)] = [
+        ("id", nil), ("iCalUID", nil), ("summary", nil), ("description", nil), ("location", nil), ("colorId", nil),
+        ("status", nil), ("transparency", ["opaque", "transparent"]), ("visibility", ["default", "public", "private", "confidential"]),
+        ("eventType", nil),
+    ]
+
+    /// 400 for a string member sent as another type (`"summary": {}`), or an enum member
+    /// outside its values: read as absent, it would be a success that dropped what was sent.
+    static func checkMemberTypes(_ json: JSONValue) throws(GoogleError) {
+        for (name, values) in stringMembers {
+            guard let value = json[name], value != .null else { continue }
+            guard let text = value.stringValue, values.map({ $0.contains(text) }) ?? true else {
+                throw GoogleError.invalid("Invalid value for: \(name)")
+            }
+        }
+        for name in ["start", "end", "reminders", "extendedProperties", "source", "originalStartTime"] {
+            if let value = json[name], value != .null, value.objectValue == nil { throw GoogleError.invalid("Invalid value for: \(name)") }
+        }
     }
 
     enum TimeReading {

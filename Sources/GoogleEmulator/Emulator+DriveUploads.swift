@@ -86,8 +86,7 @@ extension Emulator {
     }
 
     static func metadata(_ bytes: [UInt8]) throws(GoogleError) -> JSONValue {
-        guard let value = try? JSONValue.parse(bytes: bytes), value.objectValue != nil else { throw GoogleError.parseError }
-        return value
+        try jsonObject(bytes)
     }
 
     func startResumableUpload(_ call: Call, replacing fileID: String?) throws(GoogleError) -> HTTPResponse {

@@ -100,7 +100,7 @@ package final class Emulator: @unchecked Sendable {
     // MARK: Handling requests
 
     /// Every route of every API, tried in order.
-    static let routes: [Route] = oauthRoutes + calendarRoutes + driveRoutes + drivePermissionRoutes + peopleRoutes + contactGroupRoutes
+    static let routes: [Route] = unservedRoutes + oauthRoutes + calendarRoutes + driveRoutes + drivePermissionRoutes + peopleRoutes + contactGroupRoutes
 
     /// Answers one request: control paths, then any armed fault, then the API.
     package func handle(_ request: HTTPRequest) -> HTTPOutcome {
@@ -119,7 +119,9 @@ package final class Emulator: @unchecked Sendable {
         if let preflight = Emulator.corsPreflight(request) {
             return (.respond(preflight, delay: 0), 0)
         }
-        let (outcome, delay) = answer(request, api: api)
+        let (outcome, delay) = request.hasMalformedTarget
+            ? (.respond(GoogleError.malformedTarget.shaped(like: api.errorShape).response, delay: 0), 0)
+            : answer(request, api: api)
         guard case .respond(var response, let after) = outcome, let origin = request.header("origin") else { return (outcome, delay) }
         response.headers += Emulator.corsHeaders(origin: origin)
         return (.respond(response, delay: after), delay)

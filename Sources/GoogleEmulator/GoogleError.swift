@@ -127,6 +127,9 @@ struct GoogleError: Error {
     static let deleted = GoogleError(status: 410, reason: "deleted", message: "Resource has been deleted")
     static let conditionNotMet = GoogleError(status: 412, reason: "conditionNotMet", message: "Precondition Failed",
                                              location: "If-Match", locationType: "header")
+    /// A request target with a broken `%` escape or bytes that are not UTF-8.
+    static let malformedTarget = GoogleError(status: 400, reason: "badRequest",
+                                             message: "Your client has issued a malformed or illegal request: the URL has an invalid percent-escape or is not UTF-8.")
     static let parseError = GoogleError(status: 400, reason: "parseError", message: "Parse Error")
 
     /// A failure of the store behind the emulator, as Google's backend error.
@@ -146,9 +149,23 @@ struct GoogleError: Error {
     }
 }
 
-/// Reads a request body as the JSON object an API method takes.
+/// Reads a request body as the JSON object an API method takes: 400 `parseError` for a form
+/// body (Google's JSON APIs do not read one), for anything that is not a JSON object, and
+/// for text that is not UTF-8 (read as it was, it would be stored with U+FFFD in place of
+/// each bad byte).
 func jsonBody(_ request: HTTPRequest) throws(GoogleError) -> JSONValue {
     guard !request.body.isEmpty else { return .object([]) }
-    guard let value = try? JSONValue.parse(bytes: request.body), value.objectValue != nil else { throw GoogleError.parseError }
+    if request.header("content-type")?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true {
+        throw GoogleError(status: 400, reason: "parseError", message: "This API does not support parsing form-encoded input.")
+    }
+    return try jsonObject(request.body)
+}
+
+/// One JSON object from UTF-8 bytes (a request body, an upload's metadata part); 400
+/// `parseError` otherwise.
+func jsonObject(_ bytes: [UInt8]) throws(GoogleError) -> JSONValue {
+    guard String(validating: bytes, as: UTF8.self) != nil, let value = try? JSONValue.parse(bytes: bytes), value.objectValue != nil else {
+        throw GoogleError.parseError
+    }
     return value
 }

@@ -15,6 +15,10 @@ package struct HTTPRequest: Sendable {
     /// Header names in lower case, in the order sent.
     package var headers: [(String, String)]
     package var body: [UInt8]
+    /// True when the request target has a `%` not followed by two hex digits, or escapes
+    /// (or raw bytes) that are not UTF-8: such a target cannot be read as Google reads it,
+    /// and the handler answers 400 (each piece is still decoded, leniently, for the log).
+    package var hasMalformedTarget = false
 
     package init(method: String, target: String, headers: [(String, String)], body: [UInt8]) {
         self.method = method.uppercased()
@@ -24,6 +28,7 @@ package struct HTTPRequest: Sendable {
         rawPath = String(parts.first ?? "")
         segments = rawPath.split(separator: "/").map { HTTPRequest.percentDecoded(String($0), plusIsSpace: false) }
         query = parts.count > 1 ? HTTPRequest.formFields(String(parts[1])) : []
+        hasMalformedTarget = target.contains("\u{FFFD}") || !HTTPRequest.isWellEscaped(target)
         // Python's client turns a GET with a long URI into a POST that says what it is,
         // with the query moved into a form body.
         if self.method == "POST", let override = header("x-http-method-override") {
@@ -78,6 +83,27 @@ package struct HTTPRequest: Sendable {
             at += 1
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// True when every `%` in `text` starts an escape of two hex digits and the escapes
+    /// decode to UTF-8 (`+` and unescaped characters are fine as they are).
+    package static func isWellEscaped(_ text: String) -> Bool {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return true }
+        var bytes: [UInt8] = []
+        let source = Array(text.utf8)
+        bytes.reserveCapacity(source.count)
+        var at = 0
+        while at < source.count {
+            if source[at] == UInt8(ascii: "%") {
+                guard at + 2 < source.count, let high = hexValue(source[at + 1]), let low = hexValue(source[at + 2]) else { return false }
+                bytes.append(high << 4 | low)
+                at += 3
+            } else {
+                bytes.append(source[at])
+                at += 1
+            }
+        }
+        return String(validating: bytes, as: UTF8.self) != nil
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -14,8 +14,12 @@ import Glibc
 /// by the URI callback (which also sees the raw request target) and freed by the completion
 /// callback, which runs for dropped connections too.
 package final class HTTPServer: @unchecked Sendable {
-    /// The largest request body accepted (413 beyond it).
+    /// The largest request body accepted: beyond it the answer is `tooLarge`, sent as soon as
+    /// the headers announce such a body (the handler never sees the request).
     package static let maximumBodySize = 64 << 20
+
+    /// 413 in the error shape of Google's JSON APIs.
+    static let tooLarge = HTTPResponse.json(413, #"{"error":{"errors":[{"domain":"global","reason":"requestTooLarge","message":"Request Entity Too Large"}],"code":413,"message":"Request Entity Too Large"}}"#, headers: [("Connection", "close")])
 
     package typealias Handler = @Sendable (HTTPRequest) -> HTTPOutcome
 
@@ -54,9 +58,7 @@ package final class HTTPServer: @unchecked Sendable {
 
     fileprivate func answer(_ state: RequestState, connection: OpaquePointer) -> MHD_Result {
         let request = HTTPRequest(method: state.method, target: state.target, headers: state.headers, body: state.body)
-        if state.tooLarge {
-            return send(HTTPResponse.json(413, #"{"error":{"code":413,"message":"Request Entity Too Large"}}"#), to: connection, for: request)
-        }
+        if state.tooLarge { return send(HTTPServer.tooLarge, to: connection, for: request) }
         switch handler(request) {
         case .drop:
             cmhd_abort_connection(connection)
@@ -155,6 +157,13 @@ private let accessHandler: cmhd_handler_fn = { context, connection, _, method, _
         state.started = true
         state.method = method.map { String(cString: $0) } ?? "GET"
         _ = cmhd_each_header(connection, headerCollector, pointer)
+        // A body announced as too large is answered at once, unread (and without a
+        // `100 Continue`): waiting for gigabytes only to refuse them would look like a hang.
+        if let length = state.headers.first(where: { $0.0.lowercased() == "content-length" }).flatMap({ UInt64($0.1) }),
+           length > UInt64(HTTPServer.maximumBodySize) {
+            state.tooLarge = true
+            return server.answer(state, connection: connection)
+        }
         return .YES
     }
     if size.pointee > 0 {

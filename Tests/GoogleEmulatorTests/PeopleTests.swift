@@ -251,7 +251,8 @@ import Testing
         ("personFields=names&requestSyncToken=maybe", "Invalid boolean value: 'maybe'."),
         ("personFields=names&syncToken=garbage", "Sync token is invalid."),
         ("personFields=names&syncToken=" + Wire.base64URL(Array("people:connections:-5:0:0".utf8)), "Sync token is invalid."),
-        ("personFields=names&pageToken=%FF%FE", "Invalid page token value."),
+        ("personFields=names&pageToken=%21%7E", "Invalid page token value."),
+        ("personFields=names&pageToken=%FF%FE", "Your client has issued a malformed or illegal request: the URL has an invalid percent-escape or is not UTF-8."),
     ])
     func refusesBadListParameters(query: String, message: String) throws {
         let (harness, token) = try Self.seeded()

@@ -1,0 +1,99 @@
+import ClerkCore
+import Foundation
+import LoopbackHTTP
+
+/// The methods of the three discovery documents the emulator does not serve, each refused
+/// in its API's error shape rather than with a path-level 404 or 405 (or a wrong success):
+///
+/// | methods | answer |
+/// |---|---|
+/// | every one in `unservedMethods` (watch and channels, comments and replies, shared drive writes, approvals, labels, contact photos, …) | 501 `notImplemented` (People: `UNIMPLEMENTED`), naming the method |
+/// | People's directory (`people:listDirectoryPeople`, `people:searchDirectoryPeople`) | 400 `FAILED_PRECONDITION` "Must be a G Suite domain user.", as Google answers an account outside Workspace |
+/// | `teamdrives.list`, `teamdrives.get` (v3's old names of shared drives) | served like `drives.list` and `drives.get`: the account has none |
+///
+/// Each still checks the token and the method's scopes first, as Google does. A path that is
+/// no method at all stays a 404.
+extension Emulator {
+    /// Method, path pattern, method id and scopes of each unserved method, from the
+    /// discovery documents (calendar v3 rev 20261030, drive v3 rev 20261106, people v1 rev 20251117).
+    static let unservedMethods: [(String, String, String, [String])] = [
+        ("POST", "calendar/v3/calendars/{calendarId}/acl/watch", "calendar.acl.watch", ["calendar", "calendar.acls", "calendar.acls.readonly"]),
+        ("POST", "calendar/v3/users/me/calendarList/watch", "calendar.calendarList.watch", ["calendar", "calendar.calendarlist", "calendar.calendarlist.readonly", "calendar.readonly"]),
+        ("POST", "calendar/v3/calendars/{calendarId}/transferOwnership", "calendar.calendars.transferOwnership", ["calendar", "calendar.calendars"]),
+        ("POST", "calendar/v3/channels/stop", "calendar.channels.stop", ["calendar", "calendar.acls", "calendar.acls.readonly", "calendar.app.created", "calendar.calendarlist", "calendar.calendarlist.readonly", "calendar.events", "calendar.events.freebusy", "calendar.events.owned", "calendar.events.owned.readonly", "calendar.events.public.readonly", "calendar.events.readonly", "calendar.readonly", "calendar.settings", "calendar.settings.readonly"]),
+        ("POST", "calendar/v3/calendars/{calendarId}/events/watch", "calendar.events.watch", ["calendar", "calendar.app.created", "calendar.events", "calendar.events.freebusy", "calendar.events.owned", "calendar.events.owned.readonly", "calendar.events.public.readonly", "calendar.events.readonly", "calendar.readonly"]),
+        ("POST", "calendar/v3/users/me/settings/watch", "calendar.settings.watch", ["calendar", "calendar.readonly", "calendar.settings", "calendar.settings.readonly"]),
+        ("GET", "drive/v3/files/{fileId}/accessproposals/{proposalId}", "drive.accessproposals.get", ["drive", "drive.file", "drive.metadata", "drive.metadata.readonly", "drive.readonly"]),
+        ("GET", "drive/v3/files/{fileId}/accessproposals", "drive.accessproposals.list", ["drive", "drive.file", "drive.metadata", "drive.metadata.readonly", "drive.readonly"]),
+        ("POST", "drive/v3/files/{fileId}/accessproposals/{proposalId}:resolve", "drive.accessproposals.resolve", ["drive", "drive.file"]),
+        ("POST", "drive/v3/files/{fileId}/approvals/{approvalId}:approve", "drive.approvals.approve", ["drive", "drive.file", "drive.metadata"]),
+        ("POST", "drive/v3/files/{fileId}/approvals/{approvalId}:cancel", "drive.approvals.cancel", ["drive", "drive.file", "drive.metadata"]),
+        ("POST", "drive/v3/files/{fileId}/approvals/{approvalId}:comment", "drive.approvals.comment", ["drive", "drive.file", "drive.metadata"]),
+        ("POST", "drive/v3/files/{fileId}/approvals/{approvalId}:decline", "drive.approvals.decline", ["drive", "drive.file", "drive.metadata"]),
+        ("GET", "drive/v3/files/{fileId}/approvals/{approvalId}", "drive.approvals.get", ["drive", "drive.appdata", "drive.file", "drive.metadata", "drive.metadata.readonly", "drive.readonly"]),
+        ("GET", "drive/v3/files/{fileId}/approvals", "drive.approvals.list", ["drive", "drive.appdata", "drive.file", "drive.metadata", "drive.metadata.readonly", "drive.readonly"]),
+        ("POST", "drive/v3/files/{fileId}/approvals/{approvalId}:reassign", "drive.approvals.reassign", ["drive", "drive.file", "drive.metadata"]),
+        ("POST", "drive/v3/files/{fileId}/approvals:start", "drive.approvals.start", ["drive", "drive.file", "drive.metadata"]),
+        ("GET", "drive/v3/apps/{appId}", "drive.apps.get", ["drive", "drive.appdata", "drive.apps.readonly", "drive.file", "drive.metadata", "drive.metadata.readonly", "drive.readonly"]),
+        ("GET", "drive/v3/apps", "drive.apps.list", ["drive.apps.readonly"]),
+        ("POST", "drive/v3/changes/watch", "drive.changes.watch", ["drive", "drive.appdata", "drive.file", "drive.meet.readonly", "drive.metadata", "drive.metadata.readonly", "drive.photos.readonly", "drive.readonly"]),
+        ("POST", "drive/v3/channels/stop", "drive.channels.stop", ["drive", "drive.appdata", "drive.file", "drive.meet.readonly", "drive.metadata", "drive.metadata.readonly", "drive.photos.readonly", "drive.readonly"]),
+        ("POST", "drive/v3/files/{fileId}/comments", "drive.comments.create", ["drive", "drive.file"]),
+        ("DELETE", "drive/v3/files/{fileId}/comments/{commentId}", "drive.comments.delete", ["drive", "drive.file"]),
+        ("GET", "drive/v3/files/{fileId}/comments/{commentId}", "drive.comments.get", ["drive", "drive.file", "drive.meet.readonly", "drive.readonly"]),
+        ("GET", "drive/v3/files/{fileId}/comments", "drive.comments.list", ["drive", "drive.file", "drive.meet.readonly", "drive.readonly"]),
+        ("PATCH", "drive/v3/files/{fileId}/comments/{commentId}", "drive.comments.update", ["drive", "drive.file"]),
+        ("POST", "drive/v3/drives", "drive.drives.create", ["drive"]),
+        ("DELETE", "drive/v3/drives/{driveId}", "drive.drives.delete", ["drive"]),
+        ("POST", "drive/v3/drives/{driveId}/hide", "drive.drives.hide", ["drive"]),
+        ("POST", "drive/v3/drives/{driveId}/unhide", "drive.drives.unhide", ["drive"]),
+        ("PATCH", "drive/v3/drives/{driveId}", "drive.drives.update", ["drive"]),
+        ("POST", "drive/v3/files/{fileId}/download", "drive.files.download", ["drive", "drive.file", "drive.readonly"]),
+        ("GET", "drive/v3/files/generateCseToken", "drive.files.generateCseToken", ["drive"]),
+        ("GET", "drive/v3/files/{fileId}/listLabels", "drive.files.listLabels", ["drive", "drive.file", "drive.meet.readonly", "drive.metadata", "drive.metadata.readonly", "drive.readonly"]),
+        ("POST", "drive/v3/files/{fileId}/modifyLabels", "drive.files.modifyLabels", ["drive", "drive.file", "drive.metadata"]),
+        ("POST", "drive/v3/files/{fileId}/watch", "drive.files.watch", ["drive", "drive.appdata", "drive.file", "drive.meet.readonly", "drive.metadata", "drive.metadata.readonly", "drive.photos.readonly", "drive.readonly"]),
+        ("GET", "drive/v3/operations/{name}", "drive.operations.get", ["drive", "drive.file", "drive.meet.readonly", "drive.readonly"]),
+        ("POST", "drive/v3/files/{fileId}/comments/{commentId}/replies", "drive.replies.create", ["drive", "drive.file"]),
+        ("DELETE", "drive/v3/files/{fileId}/comments/{commentId}/replies/{replyId}", "drive.replies.delete", ["drive", "drive.file"]),
+        ("GET", "drive/v3/files/{fileId}/comments/{commentId}/replies/{replyId}", "drive.replies.get", ["drive", "drive.file", "drive.meet.readonly", "drive.readonly"]),
+        ("GET", "drive/v3/files/{fileId}/comments/{commentId}/replies", "drive.replies.list", ["drive", "drive.file", "drive.meet.readonly", "drive.readonly"]),
+        ("PATCH", "drive/v3/files/{fileId}/comments/{commentId}/replies/{replyId}", "drive.replies.update", ["drive", "drive.file"]),
+        ("DELETE", "drive/v3/files/{fileId}/revisions/{revisionId}", "drive.revisions.delete", ["drive", "drive.appdata", "drive.file"]),
+        ("PATCH", "drive/v3/files/{fileId}/revisions/{revisionId}", "drive.revisions.update", ["drive", "drive.appdata", "drive.file"]),
+        ("POST", "drive/v3/teamdrives", "drive.teamdrives.create", ["drive"]),
+        ("DELETE", "drive/v3/teamdrives/{teamDriveId}", "drive.teamdrives.delete", ["drive"]),
+        ("PATCH", "drive/v3/teamdrives/{teamDriveId}", "drive.teamdrives.update", ["drive"]),
+        ("DELETE", "v1/people/{peopleId}:deleteContactPhoto", "people.people.deleteContactPhoto", ["contacts"]),
+        ("PATCH", "v1/people/{peopleId}:updateContactPhoto", "people.people.updateContactPhoto", ["contacts"]),
+    ]
+
+    static let unservedRoutes: [Route] = unservedMethods.map { method, pattern, id, scopes in
+        Route(method, pattern, scopes: scopes) { _, _ in throw GoogleError.unimplemented(id) }
+    } + [
+        Route("GET", "drive/v3/teamdrives", scopes: ["drive", "drive.readonly"]) { _, call in
+            _ = try Emulator.pageSize(call, standard: 10, maximum: 100)
+            return try Emulator.driveJSON(["kind": "drive#teamDriveList", "teamDrives": []], fields: call.parameter("fields"), defaults: nil)
+        },
+        Route("GET", "drive/v3/teamdrives/{teamDriveId}", scopes: ["drive", "drive.readonly"]) { _, call in
+            throw GoogleError(status: 404, reason: "notFound", message: "Shared drive not found: \(call[capture: "teamDriveId"])",
+                              location: "teamDriveId", locationType: "parameter")
+        },
+        Route("GET", "v1/people:listDirectoryPeople", scopes: ["directory.readonly"]) { _, _ in throw GoogleError.outsideWorkspace },
+        Route("GET", "v1/people:searchDirectoryPeople", scopes: ["directory.readonly"]) { _, _ in throw GoogleError.outsideWorkspace },
+    ]
+}
+
+extension GoogleError {
+    /// A documented method the emulator does not serve.
+    static func unimplemented(_ method: String) -> GoogleError {
+        GoogleError(status: 501, reason: "notImplemented", message: "Method not implemented by google-emulator: \(method).")
+    }
+
+    /// People's directory methods for an account that is not in a Workspace domain.
+    static let outsideWorkspace: GoogleError = {
+        var error = GoogleError(status: 400, reason: "failedPrecondition", message: "Must be a G Suite domain user.")
+        error.canonicalStatus = "FAILED_PRECONDITION"
+        return error
+    }()
+}

@@ -1,0 +1,192 @@
+import CCurl
+import ClerkCore
+import Foundation
+@testable import GoogleEmulator
+@testable import LoopbackHTTP
+import Testing
+
+/// What clients other than clerk's send: methods of the discovery documents the emulator
+/// does not serve, and requests a careless script or a hostile one makes (bodies that are
+/// not UTF-8, forms, broken escapes, bodies announced as gigabytes, members of the wrong
+/// type). Each must get Google's error shape and a 4xx (or 501), never a wrong success.
+@Suite struct ThirdPartyClientTests {
+    static let events = "/calendar/v3/calendars/primary/events"
+
+    static func harness() throws -> (EmulatorHarness, String) {
+        let harness = try EmulatorHarness(now: CalendarTests.now)
+        return (harness, harness.token())
+    }
+
+    // MARK: Methods not served
+
+    /// Before: `POST …/events/watch` was 405 `httpMethodNotAllowed`, `POST /drive/v3/channels/stop`
+    /// a path-level 404 and `GET /drive/v3/files/generateCseToken` "File not found".
+    @Test func anUnservedMethodIs501NamingItInItsAPIsShape() throws {
+        let (harness, token) = try Self.harness()
+        let watch = harness.send("POST", Self.events + "/watch", json: ["id": "c1", "type": "web_hook", "address": "https://example.com/hook"], token: token)
+        #expect(watch.status == 501)
+        #expect(watch.text == #"{"error":{"errors":[{"domain":"global","reason":"notImplemented","message":"Method not implemented by google-emulator: calendar.events.watch."}],"code":501,"message":"Method not implemented by google-emulator: calendar.events.watch."}}"#)
+        let stop = harness.send("POST", "/drive/v3/channels/stop", json: ["id": "c1", "resourceId": "r1"], token: token)
+        #expect(stop.status == 501)
+        #expect(stop.reason == "notImplemented")
+        let cse = harness.send("GET", "/drive/v3/files/generateCseToken", token: token)
+        #expect(cse.status == 501)
+        #expect(cse.json["error"]?["message"] == "Method not implemented by google-emulator: drive.files.generateCseToken.")
+        let photo = harness.send("PATCH", "/v1/people/c1:updateContactPhoto", json: ["photoBytes": "AA=="], token: token)
+        #expect(photo.status == 501)
+        #expect(photo.text == #"{"error":{"code":501,"message":"Method not implemented by google-emulator: people.people.updateContactPhoto.","status":"UNIMPLEMENTED","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"notImplemented","domain":"people.googleapis.com"}]}}"#)
+        // A served path with another method is still that method's answer: an event named "watch".
+        #expect(harness.send("GET", Self.events + "/watch", token: token).reason == "notFound")
+        // And deleteContact is not taken for deleteContactPhoto, nor the other way round.
+        #expect(harness.send("DELETE", "/v1/people/c1:deleteContactPhoto", token: token).status == 501)
+        #expect(harness.send("DELETE", "/v1/people/c1:deleteContact", token: token).status == 404)
+    }
+
+    /// Every unserved method, its captures filled in, is 501 with its own id: none is
+    /// shadowed by a served route (which would answer something else).
+    @Test func everyUnservedMethodOfTheTableIsRefusedByName() throws {
+        let (harness, _) = try Self.harness()
+        for (method, pattern, id, scopes) in Emulator.unservedMethods {
+            let token = harness.token(scopes: [scopes[0]].map { "https://www.googleapis.com/auth/" + $0 })
+            let path = "/" + pattern.replacingOccurrences(of: #"\{[A-Za-z]+\}"#, with: "x1", options: .regularExpression)
+            let answer = harness.send(method, path, json: method == "GET" || method == "DELETE" ? nil : [:], token: token)
+            #expect(answer.status == 501, "\(method) \(path)")
+            #expect(answer.json["error"]?["message"]?.stringValue == "Method not implemented by google-emulator: \(id).", "\(method) \(path)")
+        }
+        #expect(Emulator.unservedMethods.count == 49)
+    }
+
+    @Test func anUnservedMethodStillChecksTheTokenAndItsScopes() throws {
+        let (harness, _) = try Self.harness()
+        #expect(harness.send("POST", Self.events + "/watch", json: [:]).status == 401)
+        let driveOnly = harness.token(scopes: ["https://www.googleapis.com/auth/drive.file"])
+        let refused = harness.send("POST", Self.events + "/watch", json: [:], token: driveOnly)
+        #expect(refused.status == 403)
+        #expect(refused.reason == "insufficientPermissions")
+    }
+
+    /// Before: both were a path-level 404.
+    @Test func teamDrivesAreListedAsNoneLikeSharedDrives() throws {
+        let (harness, token) = try Self.harness()
+        let list = harness.send("GET", "/drive/v3/teamdrives?pageSize=10", token: token)
+        #expect(list.status == 200)
+        #expect(list.text == #"{"kind":"drive#teamDriveList","teamDrives":[]}"#)
+        let one = harness.send("GET", "/drive/v3/teamdrives/0AbcTeam", token: token)
+        #expect(one.status == 404)
+        #expect(one.text == #"{"error":{"errors":[{"domain":"global","reason":"notFound","message":"Shared drive not found: 0AbcTeam","locationType":"parameter","location":"teamDriveId"}],"code":404,"message":"Shared drive not found: 0AbcTeam"}}"#)
+        #expect(harness.send("GET", "/drive/v3/teamdrives?pageSize=0", token: token).status == 400)
+    }
+
+    /// Before: a path-level 404 NOT_FOUND.
+    @Test func theDirectoryIsRefusedAsForAnAccountOutsideWorkspace() throws {
+        let (harness, _) = try Self.harness()
+        let token = harness.token(scopes: ["https://www.googleapis.com/auth/directory.readonly"])
+        for path in ["/v1/people:listDirectoryPeople?readMask=names&sources=DIRECTORY_SOURCE_TYPE_DOMAIN_PROFILE",
+                     "/v1/people:searchDirectoryPeople?readMask=names&query=ana&sources=DIRECTORY_SOURCE_TYPE_DOMAIN_PROFILE"] {
+            let answer = harness.send("GET", path, token: token)
+            #expect(answer.status == 400)
+            #expect(answer.text == #"{"error":{"code":400,"message":"Must be a G Suite domain user.","status":"FAILED_PRECONDITION","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"failedPrecondition","domain":"people.googleapis.com"}]}}"#)
+        }
+        let contactsOnly = harness.token(scopes: ["https://www.googleapis.com/auth/contacts"])
+        #expect(harness.send("GET", "/v1/people:listDirectoryPeople?readMask=names", token: contactsOnly).status == 403)
+    }
+
+    // MARK: Bodies
+
+    /// Before: the bad bytes were read as U+FFFD and the event stored with that title.
+    @Test func aJSONBodyThatIsNotUTF8IsAParseErrorAndStoresNothing() throws {
+        let (harness, token) = try Self.harness()
+        var body = Array(#"{"summary":""#.utf8) + [0xFF, 0xFE]
+        body += Array(#"","start":{"dateTime":"2026-03-05T13:00:00Z"},"end":{"dateTime":"2026-03-05T14:00:00Z"}}"#.utf8)
+        let answer = harness.send("POST", Self.events, body: body, headers: ["Content-Type: application/json"], token: token)
+        #expect(answer.status == 400)
+        #expect(answer.text == #"{"error":{"errors":[{"domain":"global","reason":"parseError","message":"Parse Error"}],"code":400,"message":"Parse Error"}}"#)
+        #expect(harness.send("GET", Self.events, token: token).json["items"] == [])
+        let contact = harness.send("POST", "/v1/people:createContact", body: Array(#"{"names":[{"givenName":""#.utf8) + [0xC3] + Array(#""}]}"#.utf8),
+                                   headers: ["Content-Type: application/json"], token: token)
+        #expect(contact.status == 400)
+        #expect(contact.json["error"]?["status"] == "INVALID_ARGUMENT")
+    }
+
+    /// Before: `curl -d 'summary=x'` (a form body) was read as JSON and refused as a missing start.
+    @Test func aFormBodyIsRefusedAsGoogleRefusesIt() throws {
+        let (harness, token) = try Self.harness()
+        let answer = harness.send("POST", Self.events, body: Array("summary=Lunch".utf8),
+                                  headers: ["Content-Type: application/x-www-form-urlencoded"], token: token)
+        #expect(answer.status == 400)
+        #expect(answer.text == #"{"error":{"errors":[{"domain":"global","reason":"parseError","message":"This API does not support parsing form-encoded input."}],"code":400,"message":"This API does not support parsing form-encoded input."}}"#)
+    }
+
+    /// Before: `"summary": {}` and `"id": 12` were dropped and the event made (untitled, with
+    /// an id of the emulator's), a wrong success.
+    @Test(arguments: [
+        (#""summary":{}"#, "summary"), (#""summary":5"#, "summary"), (#""id":12"#, "id"), (#""location":["a"]"#, "location"),
+        (#""transparency":"see-through""#, "transparency"), (#""visibility":"secret""#, "visibility"), (#""reminders":"none""#, "reminders"),
+    ])
+    func anEventMemberOfTheWrongTypeIsRefused(member: String, name: String) throws {
+        let (harness, token) = try Self.harness()
+        let body = "{\(member),\"start\":{\"dateTime\":\"2026-03-05T13:00:00Z\"},\"end\":{\"dateTime\":\"2026-03-05T14:00:00Z\"}}"
+        let answer = harness.send("POST", Self.events, body: Array(body.utf8), headers: ["Content-Type: application/json"], token: token)
+        #expect(answer.status == 400)
+        #expect(answer.text == #"{"error":{"errors":[{"domain":"global","reason":"invalid","message":"Invalid value for: \#(name)"}],"code":400,"message":"Invalid value for: \#(name)"}}"#)
+        #expect(harness.send("GET", Self.events, token: token).json["items"] == [])
+    }
+
+    @Test func aPatchWithAMemberOfTheWrongTypeChangesNothing() throws {
+        let (harness, token) = try Self.harness()
+        #expect(harness.send("POST", Self.events, json: CalendarTests.event("patched001", "Lunch"), token: token).status == 200)
+        let answer = harness.send("PATCH", Self.events + "/patched001", json: ["summary": ["text": "Dinner"]], token: token)
+        #expect(answer.status == 400)
+        #expect(harness.send("GET", Self.events + "/patched001", token: token).json["summary"] == "Lunch")
+    }
+
+    /// Before: the server read (and dropped) the whole announced body before answering 413,
+    /// so a client announcing gigabytes waited on a hang; with `Expect: 100-continue` it was
+    /// even told to go on. The 413 was not in Google's shape.
+    @Test(arguments: [false, true])
+    func aBodyAnnouncedAsTooLargeIsRefusedAtOnce(expectContinue: Bool) throws {
+        let (harness, token) = try Self.harness()
+        harness.client.timeout = 10
+        harness.client.freshConnection = true
+        let started = Date()
+        var headers = ["Content-Type: application/json", "Content-Length: 107374182400"]
+        headers.append(expectContinue ? "Expect: 100-continue" : "Expect:")
+        let answer = harness.client.send("POST", harness.base + Self.events, headers: headers + ["Authorization: Bearer \(token)"], body: Array("{}".utf8))
+        #expect(answer.status == 413)
+        #expect(answer.text == #"{"error":{"errors":[{"domain":"global","reason":"requestTooLarge","message":"Request Entity Too Large"}],"code":413,"message":"Request Entity Too Large"}}"#)
+        #expect(Date().timeIntervalSince(started) < 5)
+        // The server goes on serving.
+        #expect(harness.send("GET", "/calendar/v3/colors?fields=kind", token: token).text == #"{"kind":"calendar#colors"}"#)
+    }
+
+    // MARK: Request targets
+
+    /// Before: `%zz` stayed as written and `%FF` became U+FFFD, and the request went on
+    /// (a search for "\u{FFFD}", a calendar that is not found).
+    @Test(arguments: [
+        "/calendar/v3/calendars/primary/events?q=%FF%FE",
+        "/calendar/v3/calendars/primary/events?q=50%",
+        "/calendar/v3/calendars/primary/events?q=%zz",
+        "/calendar/v3/calendars/%C3/events",
+        "/drive/v3/files?q=name%20%3D%20%27%E2%82%27",
+    ])
+    func aTargetWithBrokenEscapesOrBytesThatAreNotUTF8IsABadRequest(target: String) throws {
+        let (harness, token) = try Self.harness()
+        let answer = harness.send("GET", target, token: token)
+        #expect(answer.status == 400)
+        #expect(answer.text == #"{"error":{"errors":[{"domain":"global","reason":"badRequest","message":"Your client has issued a malformed or illegal request: the URL has an invalid percent-escape or is not UTF-8."}],"code":400,"message":"Your client has issued a malformed or illegal request: the URL has an invalid percent-escape or is not UTF-8."}}"#)
+    }
+
+    @Test func aBrokenTargetOnPeopleIsInPeoplesShapeAndGoodEscapesStillWork() throws {
+        let (harness, token) = try Self.harness()
+        let answer = harness.send("GET", "/v1/people:searchContacts?query=%E0%A4&readMask=names", token: token)
+        #expect(answer.status == 400)
+        #expect(answer.json["error"]?["status"] == "INVALID_ARGUMENT")
+        #expect(answer.reason == "badRequest")
+        // UTF-8 escapes, `+` for a space and an escaped `%` are all fine.
+        #expect(harness.send("GET", Self.events + "?q=caf%C3%A9+50%25", token: token).status == 200)
+        #expect(HTTPRequest.isWellEscaped("q=caf%C3%A9+50%25"))
+        #expect(!HTTPRequest.isWellEscaped("q=%C3"))
+        #expect(!HTTPRequest.isWellEscaped("q=%4"))
+    }
+}

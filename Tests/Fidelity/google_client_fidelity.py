@@ -334,6 +334,12 @@ class Fidelity:
             ("calendar sync of singleEvents gives instances", self.calendar_single_events_sync),
             ("calendar list entry and ACL writes", self.calendar_list_and_acl),
             ("calendar expired sync token (410)", self.calendar_expired_sync_token),
+            ("calendar orderBy=startTime without singleEvents (400)", self.calendar_order_needs_single_events),
+            ("calendar q and privateExtendedProperty filters", self.calendar_filters),
+            ("calendar import by iCalUID, twice", self.calendar_import),
+            ("calendar freeBusy, colors and settings", self.calendar_free_busy_colors_settings),
+            ("calendar calendars get and patch", self.calendar_calendars),
+            ("calendar events.watch refused (501)", self.calendar_watch_refused),
             ("token expiry (401, refresh by itself)", self.token_expiry),
         ]:
             self.step(name, function)
@@ -352,6 +358,10 @@ class Fidelity:
             ("drive generateIds", self.drive_generate_ids),
             ("drive changes", self.drive_changes),
             ("drive permissions", self.drive_permissions),
+            ("drive copy", self.drive_copy),
+            ("drive list with or, not, parentheses and orderBy", self.drive_list_grammar),
+            ("drive teamdrives list (none)", self.drive_team_drives),
+            ("drive files.watch refused (501)", self.drive_watch_refused),
         ]:
             self.step(name, function)
         self.people_state = {}
@@ -361,6 +371,8 @@ class Fidelity:
             ("people incremental sync", self.people_incremental_sync),
             ("people searchContacts", self.people_search),
             ("people contact groups", self.people_contact_groups),
+            ("people get me and connections sortOrder", self.people_me_and_sort_order),
+            ("people directory refused (400 FAILED_PRECONDITION)", self.people_directory_refused),
         ]:
             self.step(name, function)
         for name, function in [
@@ -634,6 +646,82 @@ class Fidelity:
         page = self.calendar.events().list(calendarId="primary", maxResults=2500).execute()
         check(page.get("nextSyncToken"), "a new full sync after the 410 has no nextSyncToken")
 
+    def full_calendar(self):
+        creds = google.oauth2.credentials.Credentials(token=self.emulator.mint([SCOPE + "calendar"]))
+        return self.service("calendar", "v3", "/calendar/v3/", creds)
+
+    def calendar_order_needs_single_events(self):
+        events = self.calendar.events()
+        expect_http_error(400, lambda: events.list(calendarId="primary", orderBy="startTime").execute(),
+                          "orderBy=startTime without singleEvents", reasons=["badRequest"])
+        expect_http_error(400, lambda: events.list(calendarId="primary", timeMin="2031-03-11T00:00:00Z",
+                                                   timeMax="2031-03-10T00:00:00Z").execute(),
+                          "timeMin after timeMax", reasons=["timeRangeEmpty"])
+        page = events.list(calendarId="primary", orderBy="updated", maxResults=1).execute()
+        check(len(page.get("items", [])) <= 1, "orderBy=updated with maxResults=1 gave more than one item")
+
+    def calendar_filters(self):
+        events = self.calendar.events()
+        marker = "fidelityq" + self.stamp
+        tagged = events.insert(calendarId="primary", body=self.event_body(
+            "Fidelity " + marker, self.BASE + datetime.timedelta(days=40),
+            extendedProperties={"private": {"fidelity": self.stamp}})).execute()
+        events.insert(calendarId="primary", body=self.event_body("Fidelity untagged", self.BASE + datetime.timedelta(days=40))).execute()
+        by_text = events.list(calendarId="primary", q=marker).execute().get("items", [])
+        check([e["id"] for e in by_text] == [tagged["id"]], f"q={marker} found {[e.get('summary') for e in by_text]}")
+        by_property = events.list(calendarId="primary", privateExtendedProperty=f"fidelity={self.stamp}").execute().get("items", [])
+        check([e["id"] for e in by_property] == [tagged["id"]], f"privateExtendedProperty found {[e.get('summary') for e in by_property]}")
+        by_uid = events.list(calendarId="primary", iCalUID=tagged["iCalUID"]).execute().get("items", [])
+        check([e["id"] for e in by_uid] == [tagged["id"]], f"iCalUID found {[e.get('summary') for e in by_uid]}")
+
+    def calendar_import(self):
+        events = self.calendar.events()
+        uid = f"fidelity-{self.stamp}@example.com"
+        body = dict(self.event_body("Fidelity imported", self.BASE + datetime.timedelta(days=45)), iCalUID=uid)
+        first = events.import_(calendarId="primary", body=body).execute()
+        check(first.get("iCalUID") == uid, f"import gave iCalUID {first.get('iCalUID')}")
+        again = events.import_(calendarId="primary", body=dict(body, summary="Fidelity imported again")).execute()
+        check(again["id"] == first["id"] and again.get("summary") == "Fidelity imported again",
+              f"a second import of the same iCalUID made {again['id']} (first {first['id']}) titled {again.get('summary')!r}")
+        expect_http_error(400, lambda: events.import_(calendarId="primary", body=self.event_body(
+            "Fidelity no uid", self.BASE + datetime.timedelta(days=45))).execute(), "import without iCalUID")
+
+    def calendar_free_busy_colors_settings(self):
+        calendar = self.full_calendar()
+        start = self.BASE + datetime.timedelta(days=50)
+        self.calendar.events().insert(calendarId="primary", body=self.event_body("Fidelity busy", start, minutes=90)).execute()
+        day = start.replace(hour=0, minute=0)
+        answer = calendar.freebusy().query(body={"timeMin": day.isoformat(), "timeMax": (day + datetime.timedelta(days=1)).isoformat(),
+                                                 "items": [{"id": "primary"}, {"id": "nobody@example.com"}]}).execute()
+        busy = answer.get("calendars", {}).get("primary", {}).get("busy", [])
+        wanted = (start.astimezone(datetime.timezone.utc), (start + datetime.timedelta(minutes=90)).astimezone(datetime.timezone.utc))
+        seen = [(datetime.datetime.fromisoformat(b["start"].replace("Z", "+00:00")), datetime.datetime.fromisoformat(b["end"].replace("Z", "+00:00")))
+                for b in busy]
+        check(wanted in seen, f"freeBusy gave busy {busy}, not the 90-minute event")
+        check(answer["calendars"]["nobody@example.com"].get("errors"), "freeBusy of an unknown calendar has no errors")
+        colors = calendar.colors().get().execute()
+        check(colors.get("calendar", {}).get("1") and colors.get("event", {}).get("11"), f"colors gave {sorted(colors)}")
+        settings = {s["id"]: s["value"] for s in calendar.settings().list().execute().get("items", [])}
+        check("timezone" in settings, f"settings.list gave {sorted(settings)}")
+        zone = calendar.settings().get(setting="timezone").execute()
+        check(zone.get("value") == settings["timezone"], f"settings.get(timezone) is {zone.get('value')}, the list says {settings['timezone']}")
+
+    def calendar_calendars(self):
+        calendar = self.full_calendar()
+        primary = calendar.calendars().get(calendarId="primary").execute()
+        check(primary.get("id") and primary.get("timeZone"), f"calendars.get(primary) gave {sorted(primary)}")
+        made = calendar.calendars().insert(body={"summary": "Fidelity patched " + self.stamp, "timeZone": "Europe/Lisbon"}).execute()
+        patched = calendar.calendars().patch(calendarId=made["id"], body={"description": "from the python client"}).execute()
+        check(patched.get("description") == "from the python client" and patched.get("summary") == made["summary"]
+              and patched.get("timeZone") == "Europe/Lisbon", f"the patch gave {patched}")
+        calendar.calendars().delete(calendarId=made["id"]).execute()
+        expect_http_error(404, lambda: calendar.calendars().get(calendarId=made["id"]).execute(), "a deleted calendar")
+
+    def calendar_watch_refused(self):
+        channel = {"id": uuid.uuid4().hex, "type": "web_hook", "address": "https://example.com/notifications"}
+        expect_http_error(501, lambda: self.calendar.events().watch(calendarId="primary", body=channel).execute(),
+                          "events.watch", reasons=["notImplemented"])
+
     # MARK: token expiry
 
     def token_expiry(self):
@@ -819,6 +907,40 @@ class Fidelity:
         check(got.get("shared") is True, "a shared file does not say shared")
         permissions.delete(fileId=self.drive_state["big"], permissionId=shared["id"]).execute()
 
+    def full_drive(self):
+        creds = google.oauth2.credentials.Credentials(token=self.emulator.mint([SCOPE + "drive"]))
+        return self.service("drive", "v3", "/drive/v3/", creds)
+
+    def drive_copy(self):
+        source = self.drive_state["big"]
+        copy = self.drive.files().copy(fileId=source, body={"name": f"copy {self.stamp}.bin"}, fields="id,name,size,md5Checksum").execute()
+        check(copy["id"] != source and copy.get("name") == f"copy {self.stamp}.bin", f"the copy is {copy}")
+        check(copy.get("md5Checksum") == hashlib.md5(self.drive_state["big_content"]).hexdigest(), "the copy's content differs")
+        self.drive_state["copy"] = copy["id"]
+
+    def drive_list_grammar(self):
+        files = self.drive.files()
+        folder = files.create(body={"name": f"grammar {self.stamp}", "mimeType": "application/vnd.google-apps.folder"}, fields="id").execute()
+        for name in ("alpha", "beta", "gamma"):
+            files.create(body={"name": f"{name} {self.stamp}", "parents": [folder["id"]], "mimeType": "text/plain"}).execute()
+        q = (f"'{folder['id']}' in parents and (name contains 'alpha' or name contains 'gamma') "
+             f"and not name = 'gamma {self.stamp}' and trashed = false")
+        found = files.list(q=q, fields="files(name)").execute().get("files", [])
+        check([f["name"] for f in found] == [f"alpha {self.stamp}"], f"the grouped query found {found}")
+        ordered = files.list(q=f"'{folder['id']}' in parents", orderBy="name desc", fields="files(name)").execute().get("files", [])
+        check([f["name"] for f in ordered] == [f"{n} {self.stamp}" for n in ("gamma", "beta", "alpha")], f"orderBy=name desc gave {ordered}")
+        expect_http_error(400, lambda: files.list(q="name contains").execute(), "a q without its value", reasons=["invalid"])
+
+    def drive_team_drives(self):
+        drive = self.full_drive()
+        check(drive.teamdrives().list().execute().get("teamDrives") == [], "teamdrives.list is not empty")
+        check(drive.drives().list().execute().get("drives") == [], "drives.list is not empty")
+
+    def drive_watch_refused(self):
+        channel = {"id": uuid.uuid4().hex, "type": "web_hook", "address": "https://example.com/notifications"}
+        expect_http_error(501, lambda: self.drive.files().watch(fileId=self.drive_state["big"], body=channel).execute(),
+                          "files.watch", reasons=["notImplemented"])
+
     # MARK: People
 
     def people_services(self):
@@ -908,6 +1030,25 @@ class Fidelity:
         check(all("phoneNumbers" not in r["person"] for r in found), "searchContacts returned fields outside readMask")
         nothing = people.searchContacts(query="idel", readMask="names").execute()
         check(not nothing.get("results"), "searchContacts matched inside a word instead of a prefix")
+
+    def people_me_and_sort_order(self):
+        reader = self.people_state["reader"]
+        me = reader.people().get(resourceName="people/me", personFields="names,emailAddresses").execute()
+        check(me.get("resourceName", "").startswith("people/") and me.get("emailAddresses"), f"people/me gave {sorted(me)}")
+        page = reader.people().connections().list(resourceName="people/me", personFields="names", pageSize=1000,
+                                                  sortOrder="FIRST_NAME_ASCENDING").execute()
+        given = [p["names"][0].get("givenName", "") for p in page.get("connections", []) if p.get("names")]
+        check(given == sorted(given, key=str.lower), f"FIRST_NAME_ASCENDING gave {given}")
+        expect_http_error(400, lambda: reader.people().connections().list(resourceName="people/me").execute(),
+                          "connections.list without personFields")
+
+    def people_directory_refused(self):
+        creds = google.oauth2.credentials.Credentials(token=self.emulator.mint([SCOPE + "directory.readonly"]))
+        people = self.service("people", "v1", "/", creds).people()
+        error = expect_http_error(400, lambda: people.listDirectoryPeople(readMask="names", sources=["DIRECTORY_SOURCE_TYPE_DOMAIN_PROFILE"]).execute(),
+                                  "listDirectoryPeople")
+        status = json.loads(error.content.decode("utf-8"))["error"].get("status")
+        check(status == "FAILED_PRECONDITION", f"listDirectoryPeople's status is {status}")
 
     # MARK: faults
 

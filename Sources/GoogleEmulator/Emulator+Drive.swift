@@ -193,10 +193,9 @@ extension Emulator {
     /// A JSON answer through `fields`, or through `defaults` when the call names none
     /// (nil defaults: everything).
     static func driveJSON(_ value: JSONValue, fields: String?, defaults: String?, status: Int = 200) throws(GoogleError) -> HTTPResponse {
-        var selection = defaults
-        if let fields, !fields.isEmpty { selection = fields }
-        guard let selection else { return .json(status, value.serialized()) }
-        return .json(status, try FieldMask(selection).apply(to: value).serialized())
+        if let fields, !fields.isEmpty { return .json(status, try FieldMask.checked(fields, api: .drive).apply(to: value).serialized()) }
+        guard let defaults else { return .json(status, value.serialized()) }
+        return .json(status, try FieldMask(defaults).apply(to: value).serialized())
     }
 
     /// `pageSize`: absent gives `standard`, beyond `maximum` is coerced down, below 1 is a 400.

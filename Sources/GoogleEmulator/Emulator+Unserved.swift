@@ -84,6 +84,34 @@ extension Emulator {
     ]
 }
 
+extension Emulator {
+    /// The enum query parameters no handler reads, with their values in the discovery
+    /// documents: `alt` of every API (Calendar has only `json`), Calendar's `sendUpdates`
+    /// (events insert, quickAdd, patch, update, delete, move) and Drive's `corpus`
+    /// (files.list). A value outside them is 400 `invalidParameter` with the regular
+    /// expression Google quotes; `alt=proto`, which Google serves, is 501 (JSON only here).
+    static let enumParameters: [API: [(String, [String])]] = [
+        .calendar: [("alt", ["json"]), ("sendUpdates", ["all", "externalOnly", "none"])],
+        .drive: [("alt", ["json", "media", "proto"]), ("corpus", ["domain", "user"])],
+        .people: [("alt", ["json", "media", "proto"])],
+    ]
+
+    static func checkEnumParameters(_ call: Call) throws(GoogleError) {
+        for (name, values) in enumParameters[call.api] ?? [] {
+            guard let value = call.parameter(name) else { continue }
+            guard values.contains(value) else {
+                throw GoogleError(status: 400, reason: "invalidParameter",
+                                  message: "Invalid value '\(value)'. Values must match the following regular expression: '(\(values.joined(separator: "|")))'",
+                                  location: name, locationType: "parameter")
+            }
+            if name == "alt", value == "proto" {
+                throw GoogleError(status: 501, reason: "notImplemented", message: "google-emulator answers in JSON only, not alt=proto.",
+                                  location: "alt", locationType: "parameter")
+            }
+        }
+    }
+}
+
 extension GoogleError {
     /// A documented method the emulator does not serve.
     static func unimplemented(_ method: String) -> GoogleError {

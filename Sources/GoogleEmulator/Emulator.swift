@@ -178,6 +178,7 @@ package final class Emulator: @unchecked Sendable {
             let call = Call(request: request, captures: captures, api: api)
             do {
                 if !route.scopes.isEmpty { try authorize(call, scopes: route.scopes) }
+                try Emulator.checkEnumParameters(call)
                 return try route.run(self, call)
             } catch {
                 return GoogleError.backend(error).shaped(like: api.errorShape).response

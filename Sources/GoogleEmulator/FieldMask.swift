@@ -17,6 +17,26 @@ struct FieldMask {
 
     private init() {}
 
+    /// A client's selector: parsed, then each name checked against the API's schemas
+    /// (`fields=files(nmae)` is Google's 400, not an answer without names).
+    static func checked(_ text: String, api: API) throws(GoogleError) -> FieldMask {
+        let mask = try FieldMask(text)
+        if let vocabulary = FieldVocabulary.of(api), let unknown = mask.unknownName(in: vocabulary) {
+            throw FieldMask.invalid(unknown)
+        }
+        return mask
+    }
+
+    /// The first name (in order) no schema of the vocabulary has, not looking inside maps.
+    func unknownName(in vocabulary: FieldVocabulary) -> String? {
+        for key in members.keys.sorted() {
+            guard vocabulary.names.contains(key) else { return key }
+            if vocabulary.maps.contains(key) { continue }
+            if case .some(.some(let inner)) = members[key], let unknown = inner.unknownName(in: vocabulary) { return unknown }
+        }
+        return nil
+    }
+
     static func invalid(_ text: String) -> GoogleError {
         GoogleError.badRequest("Invalid field selection \(text)", reason: "invalidParameter", location: "fields")
     }

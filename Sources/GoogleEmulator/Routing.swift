@@ -113,7 +113,7 @@ extension HTTPResponse {
     static func json(_ value: JSONValue, for call: Call, status: Int = 200) throws(GoogleError) -> HTTPResponse {
         var shown = value
         if let fields = call.parameter("fields"), !fields.isEmpty {
-            shown = try FieldMask(fields).apply(to: value)
+            shown = try FieldMask.checked(fields, api: call.api).apply(to: value)
         }
         return .json(status, shown.serialized())
     }

@@ -189,4 +189,64 @@ import Testing
         #expect(!HTTPRequest.isWellEscaped("q=%C3"))
         #expect(!HTTPRequest.isWellEscaped("q=%4"))
     }
+
+    // MARK: Parameters no handler reads
+
+    /// Before: `sendUpdates=bogus`, `corpus=bogus` and `alt=xml` were ignored (a success
+    /// Google does not give), and `alt=proto` answered JSON.
+    @Test(arguments: [
+        ("POST", "/calendar/v3/calendars/primary/events/quickAdd?text=Lunch&sendUpdates=everyone", "sendUpdates", "everyone", "(all|externalOnly|none)"),
+        ("GET", "/calendar/v3/calendars/primary/events?alt=xml", "alt", "xml", "(json)"),
+        ("GET", "/calendar/v3/colors?alt=media", "alt", "media", "(json)"),
+        ("GET", "/drive/v3/files?corpus=everything", "corpus", "everything", "(domain|user)"),
+        ("GET", "/drive/v3/files?alt=csv", "alt", "csv", "(json|media|proto)"),
+    ])
+    func anEnumParameterOutsideItsValuesIsRefused(method: String, target: String, name: String, value: String, pattern: String) throws {
+        let (harness, token) = try Self.harness()
+        let answer = harness.send(method, target, token: token)
+        #expect(answer.status == 400)
+        let message = "Invalid value '\(value)'. Values must match the following regular expression: '\(pattern)'"
+        #expect(answer.text == #"{"error":{"errors":[{"domain":"global","reason":"invalidParameter","message":"\#(message)","locationType":"parameter","location":"\#(name)"}],"code":400,"message":"\#(message)"}}"#)
+        #expect(harness.send("GET", Self.events, token: token).json["items"] == [])
+    }
+
+    @Test func theEnumParametersInTheirValuesStillWork() throws {
+        let (harness, token) = try Self.harness()
+        #expect(harness.send("POST", Self.events + "?sendUpdates=none&alt=json", json: CalendarTests.event("sendupd001", "Lunch"), token: token).status == 200)
+        #expect(harness.send("DELETE", Self.events + "/sendupd001?sendUpdates=all", token: token).status == 204)
+        #expect(harness.send("GET", "/drive/v3/files?corpus=user&alt=json", token: token).status == 200)
+        let proto = harness.send("GET", "/drive/v3/files?alt=proto", token: token)
+        #expect(proto.status == 501)
+        #expect(proto.json["error"]?["message"] == "google-emulator answers in JSON only, not alt=proto.")
+    }
+
+    // MARK: Partial responses
+
+    /// Before: a name no schema has was dropped from the answer, so a typo in `fields`
+    /// passed here and failed at Google.
+    @Test(arguments: [
+        ("/calendar/v3/calendars/primary/events?fields=items(id,sumary)", "sumary"),
+        ("/calendar/v3/calendars/primary/events?fields=nextPageToken,itemz", "itemz"),
+        ("/calendar/v3/users/me/calendarList?fields=items(id,start/dateTim)", "dateTim"),
+        ("/drive/v3/files?fields=files(id,nmae)", "nmae"),
+        ("/drive/v3/about?fields=user,quota", "quota"),
+        ("/v1/people/me/connections?personFields=names&fields=connections(resourceName,nombres)", "nombres"),
+    ])
+    func aFieldsSelectorNamingWhatNoSchemaHasIsRefused(target: String, unknown: String) throws {
+        let (harness, token) = try Self.harness()
+        let answer = harness.send("GET", target, token: token)
+        #expect(answer.status == 400)
+        #expect(answer.reason == "invalidParameter")
+        #expect(answer.json["error"]?["message"]?.stringValue == "Invalid field selection \(unknown)")
+    }
+
+    @Test func aFieldsSelectorOfRealNamesAndMapKeysIsServed() throws {
+        let (harness, token) = try Self.harness()
+        #expect(harness.send("GET", Self.events + "?fields=kind,items(id,start(dateTime,date)),nextPageToken,nextSyncToken", token: token).status == 200)
+        // Inside a map the keys are data: a colour's number, a calendar's address.
+        #expect(harness.send("GET", "/calendar/v3/colors?fields=event(1),calendar/2/background", token: token).text
+            == ##"{"calendar":{"2":{"background":"#d06b64"}},"event":{"1":{"background":"#a4bdfc","foreground":"#1d1d1d"}}}"##)
+        #expect(harness.send("GET", "/drive/v3/files?fields=*", token: token).status == 200)
+        #expect(harness.send("GET", "/drive/v3/about?fields=exportFormats/application%2Fvnd.google-apps.document", token: token).status == 200)
+    }
 }

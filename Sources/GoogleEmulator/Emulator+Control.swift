@@ -160,10 +160,12 @@ extension Emulator {
     /// | `POST /_emulator/scopes`           | `{"scopes": […]}` grants at most these (null: all asked) |
     /// | `POST /_emulator/consent`          | `{"deny": true}` makes sign-in answer `access_denied` |
     /// | `POST /_emulator/token`            | `{"scopes": […]}` mints an access token, for changes behind a client's back |
+    /// | `POST /_emulator/search-warmup`    | `{"required": true}`: contact searches answer from the contacts as they were at the last warm-up (an empty query), nobody before the first; `false` (the default): always from the contacts as they are |
     func control(_ request: HTTPRequest) -> HTTPResponse {
         let path = request.segments.dropFirst().joined(separator: "/")
         do {
-            let body = try jsonBody(request)
+            // Whatever the Content-Type says: `curl -d '{…}'` sends JSON labelled as a form.
+            let body = request.body.isEmpty ? JSONValue.object([]) : try jsonObject(request.body)
             switch (request.method, path) {
             case ("POST", "faults"):
                 let list = body["faults"]?.arrayValue ?? [body]
@@ -176,6 +178,7 @@ extension Emulator {
                 return .json(200, "{}")
             case ("POST", "reset"):
                 faults = []
+                searchIndex = searchIndex.map { _ in SearchIndex() }
                 requestLog.clear()
                 try withStore { _ in try resetData() }
                 return .json(200, "{}")
@@ -196,6 +199,9 @@ extension Emulator {
                 return .json(200, "{}")
             case ("POST", "consent"):
                 oauth.denyConsent = body["deny"]?.boolValue ?? false
+                return .json(200, "{}")
+            case ("POST", "search-warmup"):
+                searchIndex = body["required"]?.boolValue == true ? SearchIndex() : nil
                 return .json(200, "{}")
             case ("POST", "token"):
                 let scopes = body["scopes"]?.arrayValue?.compactMap(\.stringValue) ?? OAuthState.allScopes

@@ -202,7 +202,8 @@ extension Emulator {
 
     /// `people.searchContacts` and `otherContacts.search`: at most 30 people whose names,
     /// nicknames, emails, phones or organizations have a phrase the query begins (see
-    /// `PeopleSearch`), by name. An empty query is the warm-up Google asks for, and finds nobody.
+    /// `PeopleSearch`), by name. An empty query is the warm-up Google asks for, and finds nobody
+    /// (with `searchIndex` kept, it also refreshes what later searches see).
     func searchPeople(_ call: Call, kind: PersonKind) throws(GoogleError) -> HTTPResponse {
         let fields: PersonFields
         if kind == .contact {
@@ -215,14 +216,26 @@ extension Emulator {
         let size = askedSize == 0 ? 10 : min(askedSize, 30)
         guard let text = call.parameter("query") else { throw GoogleError.badRequest("query is required.", location: "query") }
         let search = PeopleSearch(text)
+        if search.isEmpty, searchIndex != nil {
+            searchIndex?.feed = try withStore { try ContactFeedCache.shared.feed(of: $0) }.feed
+        }
         guard !search.isEmpty else { return try .json(.object([]), for: call) }
-        let found = try withStore { try ContactFeedCache.shared.feed(of: $0) }.feed.compactMap { entry -> Replica<Contact>? in
+        let feed: [FeedEntry<Contact>]
+        if let index = searchIndex { feed = index.feed } else { feed = try withStore { try ContactFeedCache.shared.feed(of: $0) }.feed }
+        let found = feed.compactMap { entry -> Replica<Contact>? in
             guard case .present(let replica) = entry, kind.holds(storedID: replica.item.id), search.matches(replica) else { return nil }
             return replica
         }
         let best = found.sorted { (Spelling.fold($0.item.name), $0.item.id) < (Spelling.fold($1.item.name), $1.item.id) }.prefix(size)
         guard !best.isEmpty else { return try .json(.object([]), for: call) }
         return try .json(["results": .array(best.map { ["person": PersonResource.person($0, fields: fields)] })], for: call)
+    }
+
+    /// What contact searches see when the emulator plays Google's search cache: the contacts
+    /// at the last warm-up request (an empty query), none before the first. Google asks
+    /// clients to send that warm-up before searching, as results are otherwise stale or empty.
+    struct SearchIndex {
+        var feed: [FeedEntry<Contact>] = []
     }
 
     // MARK: Reading one or a few

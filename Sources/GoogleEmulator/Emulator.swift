@@ -47,6 +47,9 @@ package final class Emulator: @unchecked Sendable {
     var uploads: [String: ResumableUpload] = [:]
     /// Drive's view of the store's files, kept while the store does not change.
     var driveSnapshot: DriveSnapshot?
+    /// The contacts as searches see them when a warm-up is required (`/_emulator/search-warmup`);
+    /// nil: searches see the contacts as they are.
+    var searchIndex: SearchIndex?
 
     var now: Date { configuration.now.now() }
     var account: String { configuration.account }

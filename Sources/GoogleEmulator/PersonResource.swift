@@ -290,16 +290,80 @@ enum PersonResource {
 
     /// The items of a field as a client sent them, without what Google works out; 400 when
     /// the field is not a list of objects, or a singleton has more than one.
+    /// The string members of each Person field's items, from the discovery document (people v1
+    /// rev 20251117): a number, object or list in one of them is Google's 400.
+    static let stringMembers: [String: Set<String>] = [
+        "addresses": ["city", "country", "countryCode", "extendedAddress", "formattedType", "formattedValue", "poBox", "postalCode", "region", "streetAddress", "type"],
+        "ageRanges": ["ageRange"],
+        "biographies": ["contentType", "value"],
+        "birthdays": ["text"],
+        "braggingRights": ["value"],
+        "calendarUrls": ["formattedType", "type", "url"],
+        "clientData": ["key", "value"],
+        "coverPhotos": ["url"],
+        "emailAddresses": ["displayName", "formattedType", "type", "value"],
+        "events": ["formattedType", "type"],
+        "externalIds": ["formattedType", "type", "value"],
+        "fileAses": ["value"],
+        "genders": ["addressMeAs", "formattedValue", "value"],
+        "imClients": ["formattedProtocol", "formattedType", "protocol", "type", "username"],
+        "interests": ["value"],
+        "locales": ["value"],
+        "locations": ["buildingId", "deskCode", "floor", "floorSection", "type", "value"],
+        "miscKeywords": ["formattedType", "type", "value"],
+        "names": ["displayName", "displayNameLastFirst", "familyName", "givenName", "honorificPrefix", "honorificSuffix", "middleName", "phoneticFamilyName", "phoneticFullName", "phoneticGivenName", "phoneticHonorificPrefix", "phoneticHonorificSuffix", "phoneticMiddleName", "unstructuredName"],
+        "nicknames": ["type", "value"],
+        "occupations": ["value"],
+        "organizations": ["costCenter", "department", "domain", "formattedType", "jobDescription", "location", "name", "phoneticName", "symbol", "title", "type"],
+        "phoneNumbers": ["canonicalForm", "formattedType", "type", "value"],
+        "photos": ["url"],
+        "relations": ["formattedType", "person", "type"],
+        "relationshipInterests": ["formattedValue", "value"],
+        "relationshipStatuses": ["formattedValue", "value"],
+        "residences": ["value"],
+        "sipAddresses": ["formattedType", "type", "value"],
+        "skills": ["value"],
+        "taglines": ["value"],
+        "urls": ["formattedType", "type", "value"],
+        "userDefined": ["key", "value"],
+    ]
+
+    /// `givenName` as the proto field Google's errors name, `given_name`.
+    static func snakeCase(_ name: String) -> String {
+        var out = ""
+        for character in name {
+            if character.isUppercase { out += "_" + character.lowercased() } else { out.append(character) }
+        }
+        return out
+    }
+
+    /// 400 for an item member that is a string in the schema but sent as something else, in
+    /// the words of Google's JSON reader (`Invalid value at 'person.names[0].given_name'
+    /// (TYPE_STRING), 5`); stored as sent, it would come back as a type no client expects.
+    static func checkStringMembers(_ members: [(String, JSONValue)], field: String, index: Int) throws(GoogleError) {
+        guard let strings = stringMembers[field] else { return }
+        for (key, value) in members where strings.contains(key) {
+            let path = "person.\(snakeCase(field))[\(index)]"
+            switch value {
+            case .string, .null: continue
+            case .object: throw GoogleError.badRequest("Invalid JSON payload received. Unknown name \"\(key)\" at '\(path)': Proto field is not repeating, cannot start object.")
+            case .array: throw GoogleError.badRequest("Invalid JSON payload received. Unknown name \"\(key)\" at '\(path)': Proto field is not repeating, cannot start list.")
+            default: throw GoogleError.badRequest("Invalid value at '\(path).\(snakeCase(key))' (TYPE_STRING), \(value.serialized())")
+            }
+        }
+    }
+
     private static func clean(_ value: JSONValue?, field: String, outputOnly: Set<String>) throws(GoogleError) -> [JSONValue] {
         guard let value, value != .null else { return [] }
         guard let list = value.arrayValue else {
             throw GoogleError.badRequest("Invalid value at 'person.\(field)': expected a list.")
         }
         var items: [JSONValue] = []
-        for item in list {
+        for (index, item) in list.enumerated() {
             guard let members = item.objectValue else {
                 throw GoogleError.badRequest("Invalid value at 'person.\(field)': expected objects.")
             }
+            try checkStringMembers(members, field: field, index: index)
             let kept = members.filter { $0.0 != "metadata" && $0.0 != "formattedType" && !outputOnly.contains($0.0) }
             if !kept.isEmpty { items.append(.object(kept)) }
         }

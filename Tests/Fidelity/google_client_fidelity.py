@@ -370,6 +370,7 @@ class Fidelity:
             ("people connections paging", self.people_connections),
             ("people incremental sync", self.people_incremental_sync),
             ("people searchContacts", self.people_search),
+            ("people searchContacts stale until the warm-up", self.people_search_warm_up),
             ("people contact groups", self.people_contact_groups),
             ("people get me and connections sortOrder", self.people_me_and_sort_order),
             ("people directory refused (400 FAILED_PRECONDITION)", self.people_directory_refused),
@@ -1030,6 +1031,19 @@ class Fidelity:
         check(all("phoneNumbers" not in r["person"] for r in found), "searchContacts returned fields outside readMask")
         nothing = people.searchContacts(query="idel", readMask="names").execute()
         check(not nothing.get("results"), "searchContacts matched inside a word instead of a prefix")
+
+    def people_search_warm_up(self):
+        people, writer = self.people_state["reader"].people(), self.people_state["writer"].people()
+        self.emulator.control("POST", "search-warmup", {"required": True})
+        try:
+            made = writer.createContact(personFields="names", body={"names": [{"givenName": "Quenby", "familyName": self.stamp}]}).execute()
+            stale = people.searchContacts(query="Quenby " + self.stamp, readMask="names").execute()
+            check(not stale.get("results"), "with the warm-up required, a search before it found the new contact")
+            people.searchContacts(query="", readMask="names").execute()
+            found = people.searchContacts(query="Quenby " + self.stamp, readMask="names").execute().get("results", [])
+            check([r["person"]["resourceName"] for r in found] == [made["resourceName"]], f"after the warm-up the search found {found}")
+        finally:
+            self.emulator.control("POST", "search-warmup", {"required": False})
 
     def people_me_and_sort_order(self):
         reader = self.people_state["reader"]

@@ -544,11 +544,17 @@ import Testing
         let token = harness.token()
         var deep: JSONValue = "bottom"
         for _ in 0..<150 { deep = [deep] }
+        // A string member sent as a number or as 150 nested lists is Google's 400 (it was kept as sent).
+        for odd: JSONValue in [["names": [["givenName": .number(5)]]], ["urls": [["value": deep]]]] {
+            let refused = harness.send("POST", "/v1/people:createContact", json: odd, token: token)
+            #expect(refused.status == 400)
+            #expect(refused.json["error"]?["status"] == "INVALID_ARGUMENT")
+        }
         let created = try Self.create(harness, [
-            "names": [["givenName": .number(5), "unstructuredName": "  "]],
+            "names": [["givenName": "5", "unstructuredName": "  "]],
             "birthdays": [["date": ["year": .number(1e300), "month": 13, "day": -1]]],
             "phoneNumbers": [["value": "+"], ["value": .string(String(repeating: "9", count: 5000))]],
-            "urls": [["value": deep]],
+            "urls": [["value": .string(String(repeating: "[", count: 150))]],
             "emailAddresses": [["value": "\u{0}\u{202E}odd@example.com"]],
         ], token: token)
         let name = try #require(created["resourceName"]?.stringValue)

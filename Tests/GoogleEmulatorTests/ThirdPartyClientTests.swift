@@ -115,6 +115,9 @@ import Testing
                                   headers: ["Content-Type: application/x-www-form-urlencoded"], token: token)
         #expect(answer.status == 400)
         #expect(answer.text == #"{"error":{"errors":[{"domain":"global","reason":"parseError","message":"This API does not support parsing form-encoded input."}],"code":400,"message":"This API does not support parsing form-encoded input."}}"#)
+        // The emulator's own control paths read JSON however it is labelled (`curl -d '{}'`).
+        let minted = harness.send("POST", "/_emulator/token", body: Array("{}".utf8), headers: ["Content-Type: application/x-www-form-urlencoded"])
+        #expect(minted.json["access_token"]?.stringValue?.isEmpty == false)
     }
 
     /// Before: `"summary": {}` and `"id": 12` were dropped and the event made (untitled, with
@@ -130,6 +133,25 @@ import Testing
         #expect(answer.status == 400)
         #expect(answer.text == #"{"error":{"errors":[{"domain":"global","reason":"invalid","message":"Invalid value for: \#(name)"}],"code":400,"message":"Invalid value for: \#(name)"}}"#)
         #expect(harness.send("GET", Self.events, token: token).json["items"] == [])
+    }
+
+    /// Before: each was a 200, the contact stored with a number for a name or an object for
+    /// an address.
+    @Test(arguments: [
+        (#"{"names":[{"givenName":5}]}"#, "Invalid value at 'person.names[0].given_name' (TYPE_STRING), 5"),
+        (#"{"emailAddresses":[{"value":"a@example.com"},{"value":true}]}"#, "Invalid value at 'person.email_addresses[1].value' (TYPE_STRING), true"),
+        (#"{"emailAddresses":[{"value":{"address":"a@example.com"}}]}"#,
+         "Invalid JSON payload received. Unknown name \"value\" at 'person.email_addresses[0]': Proto field is not repeating, cannot start object."),
+        (#"{"phoneNumbers":[{"value":["600"]}]}"#,
+         "Invalid JSON payload received. Unknown name \"value\" at 'person.phone_numbers[0]': Proto field is not repeating, cannot start list."),
+    ])
+    func aContactMemberOfTheWrongTypeIsRefused(body: String, message: String) throws {
+        let (harness, token) = try Self.harness()
+        let answer = harness.send("POST", "/v1/people:createContact", body: Array(body.utf8), headers: ["Content-Type: application/json"], token: token)
+        #expect(answer.status == 400)
+        #expect(answer.json["error"]?["message"]?.stringValue == message)
+        #expect(answer.json["error"]?["status"] == "INVALID_ARGUMENT")
+        #expect(harness.send("GET", "/v1/people/me/connections?personFields=names", token: token).json["connections"] == nil)
     }
 
     @Test func aPatchWithAMemberOfTheWrongTypeChangesNothing() throws {
@@ -248,5 +270,36 @@ import Testing
             == ##"{"calendar":{"2":{"background":"#d06b64"}},"event":{"1":{"background":"#a4bdfc","foreground":"#1d1d1d"}}}"##)
         #expect(harness.send("GET", "/drive/v3/files?fields=*", token: token).status == 200)
         #expect(harness.send("GET", "/drive/v3/about?fields=exportFormats/application%2Fvnd.google-apps.document", token: token).status == 200)
+    }
+
+    // MARK: searchContacts' warm-up
+
+    /// Google's search cache, played on request: a client that searches without the warm-up
+    /// Google asks for gets stale results, as at Google.
+    @Test func aRequiredWarmUpMakesSearchesSeeTheContactsAsTheyWereAtTheLastOne() throws {
+        let (harness, token) = try Self.harness()
+        func search(_ query: String) -> [String] {
+            let answer = harness.send("GET", "/v1/people:searchContacts?readMask=names&query=\(query)", token: token)
+            return (answer.json["results"]?.arrayValue ?? []).compactMap { $0["person"]?["names"]?.arrayValue?.first?["givenName"]?.stringValue }
+        }
+        #expect(harness.send("POST", "/_emulator/search-warmup", json: ["required": true]).status == 200)
+        let made = harness.send("POST", "/v1/people:createContact?personFields=names", json: ["names": [["givenName": "Anouk"]]], token: token)
+        #expect(made.status == 200)
+        #expect(search("Anouk") == [])  // never warmed up: nobody
+        #expect(harness.send("GET", "/v1/people:searchContacts?readMask=names&query=", token: token).text == "{}")
+        #expect(search("Anouk") == ["Anouk"])
+        let name = made.json["resourceName"]?.stringValue ?? ""
+        let etag = made.json["etag"]?.stringValue ?? ""
+        #expect(harness.send("PATCH", "/v1/\(name):updateContact?updatePersonFields=names", json: ["etag": .string(etag), "names": [["givenName": "Bettina"]]],
+                             token: token).status == 200)
+        #expect(search("Bettina") == [])  // stale until the next warm-up
+        #expect(search("Anouk") == ["Anouk"])
+        harness.send("GET", "/v1/people:searchContacts?readMask=names&query=", token: token)
+        #expect(search("Bettina") == ["Bettina"])
+        #expect(search("Anouk") == [])
+        // Off again (the default): searches see every change at once.
+        #expect(harness.send("POST", "/_emulator/search-warmup", json: ["required": false]).status == 200)
+        #expect(harness.send("DELETE", "/v1/\(name):deleteContact", token: token).status == 200)
+        #expect(search("Bettina") == [])
     }
 }

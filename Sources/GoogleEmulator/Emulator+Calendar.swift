@@ -735,8 +735,20 @@ extension Emulator {
         .object([("kind", "calendar#setting"), ("etag", "\"0\""), ("id", .string(pair.0)), ("value", .string(pair.1))])
     }
 
+    /// settings.list: pages of `maxResults` (1–250, 100 by default), the last with a sync
+    /// token. The settings never change here, so a sync with that token lists nothing.
     func listSettings(_ call: Call) throws(GoogleError) -> HTTPResponse {
-        try .json(.object([("kind", "calendar#settings"), ("etag", "\"0\""), ("items", .array(settings.map(setting)))]), for: call)
+        let size = try call.integer("maxResults", in: 1...250) ?? 100
+        var items = settings.map(setting)
+        if let token = call.parameter("syncToken") {
+            _ = try readSyncToken(token, scope: "settings")
+            items = []
+        }
+        let page = try PageToken.page(items, token: call.parameter("pageToken"), size: size, query: Emulator.listingKey(call), snapshot: 0)
+        var members: [(String, JSONValue)] = [("kind", "calendar#settings"), ("etag", "\"0\""), ("items", .array(Array(page.items)))]
+        if let next = page.next { members.append(("nextPageToken", .string(next))) }
+        else { members.append(("nextSyncToken", .string(syncToken(scope: "settings", version: 0)))) }
+        return try .json(.object(members), for: call)
     }
 
     func getSetting(_ call: Call) throws(GoogleError) -> HTTPResponse {

@@ -302,4 +302,33 @@ import Testing
         #expect(harness.send("DELETE", "/v1/\(name):deleteContact", token: token).status == 200)
         #expect(search("Bettina") == [])
     }
+
+    /// Before: maxResults was ignored (every setting on one page) and no sync token given.
+    @Test func settingsComeInPagesAndEndWithASyncToken() throws {
+        let (harness, token) = try Self.harness()
+        let all = harness.send("GET", "/calendar/v3/users/me/settings", token: token)
+        let ids = (all.json["items"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue }
+        #expect(ids.count > 5)
+        #expect(all.json["nextPageToken"] == nil)
+        var seen: [String] = [], pageToken: String?, pages = 0
+        repeat {
+            let page = harness.send("GET", "/calendar/v3/users/me/settings?maxResults=5" + (pageToken.map { "&pageToken=" + $0 } ?? ""), token: token)
+            #expect(page.status == 200)
+            seen += (page.json["items"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue }
+            pageToken = page.json["nextPageToken"]?.stringValue
+            pages += 1
+            if pageToken == nil {
+                let sync = try #require(page.json["nextSyncToken"]?.stringValue)
+                let delta = harness.send("GET", "/calendar/v3/users/me/settings?syncToken=" + sync, token: token)
+                #expect(delta.status == 200)
+                #expect(delta.json["items"] == [])
+            } else {
+                #expect(page.json["nextSyncToken"] == nil)
+            }
+        } while pageToken != nil && pages < 10
+        #expect(seen == ids)
+        #expect(pages == (ids.count + 4) / 5)
+        #expect(harness.send("GET", "/calendar/v3/users/me/settings?maxResults=251", token: token).status == 400)
+        #expect(harness.send("GET", "/calendar/v3/users/me/settings?syncToken=bogus", token: token).reason == "invalid")
+    }
 }

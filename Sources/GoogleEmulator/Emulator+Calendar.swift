@@ -699,11 +699,28 @@ extension Emulator {
             throw GoogleError.required("Missing timeMin or timeMax.")
         }
         guard timeMin < timeMax else { throw GoogleError.timeRangeEmpty() }
-        let zone = body["timeZone"]?.stringValue.flatMap(Zone.init(identifier:)) ?? Zone.gmt
+        var zone = Zone.gmt
+        if let value = body["timeZone"], value != .null {
+            guard let name = value.stringValue, let named = Zone(identifier: name) else { throw GoogleError.invalid("Invalid value for: timeZone") }
+            zone = named
+        }
+        for (name, most) in [("calendarExpansionMax", 50), ("groupExpansionMax", 100)] {
+            guard let value = body[name], value != .null else { continue }
+            guard let number = value.numberValue, number == number.rounded(), (1...Double(most)).contains(number) else {
+                throw GoogleError.invalid("Invalid value for: \(name)")
+            }
+        }
+        let items = body["items"] ?? .array([])
+        guard let list = items.arrayValue, list.allSatisfy({ $0["id"]?.stringValue != nil }) else { throw GoogleError.invalid("Invalid value for: items") }
         let calendars = try withStore { try $0.calendars() }
         var answers: [(String, JSONValue)] = []
-        for item in body["items"]?.arrayValue ?? [] {
-            guard let id = item["id"]?.stringValue else { continue }
+        for (index, item) in list.enumerated() {
+            let id = item["id"]?.stringValue ?? ""
+            // Google answers at most 50 calendars; each one beyond gets an error of its own.
+            guard index < 50 else {
+                answers.append((id, ["errors": [["domain": "calendar", "reason": "tooManyCalendarsRequested"]], "busy": []]))
+                continue
+            }
             guard let found = calendars.first(where: { id == "primary" ? $0.isPrimary : $0.id == id }) else {
                 answers.append((id, ["errors": [["domain": "global", "reason": "notFound"]], "busy": []]))
                 continue

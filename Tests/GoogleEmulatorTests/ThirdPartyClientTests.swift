@@ -331,4 +331,35 @@ import Testing
         #expect(harness.send("GET", "/calendar/v3/users/me/settings?maxResults=251", token: token).status == 400)
         #expect(harness.send("GET", "/calendar/v3/users/me/settings?syncToken=bogus", token: token).reason == "invalid")
     }
+
+    /// Before: a zone Google does not know became UTC, an item without an id or a list that
+    /// was not one was skipped, the expansion limits were not checked, and every calendar
+    /// asked for was answered.
+    @Test(arguments: [
+        (#""timeZone":"Mars/Olympus""#, "timeZone"), (#""timeZone":5"#, "timeZone"),
+        (#""calendarExpansionMax":51"#, "calendarExpansionMax"), (#""groupExpansionMax":0"#, "groupExpansionMax"),
+        (#""groupExpansionMax":"ten""#, "groupExpansionMax"), (#""items":{"id":"primary"}"#, "items"), (#""items":[{"name":"primary"}]"#, "items"),
+    ])
+    func aFreeBusyQueryWithAWrongMemberIsRefused(member: String, name: String) throws {
+        let (harness, token) = try Self.harness()
+        let body = #"{"timeMin":"2026-03-05T00:00:00Z","timeMax":"2026-03-06T00:00:00Z",\#(member)}"#
+        let answer = harness.send("POST", "/calendar/v3/freeBusy", body: Array(body.utf8), headers: ["Content-Type: application/json"], token: token)
+        #expect(answer.status == 400)
+        #expect(answer.text == #"{"error":{"errors":[{"domain":"global","reason":"invalid","message":"Invalid value for: \#(name)"}],"code":400,"message":"Invalid value for: \#(name)"}}"#)
+    }
+
+    @Test func aFreeBusyQueryAnswersFiftyCalendarsAndRefusesTheRestOneByOne() throws {
+        let (harness, token) = try Self.harness()
+        #expect(harness.send("POST", Self.events, json: CalendarTests.event("bus0000001", "Busy"), token: token).status == 200)
+        let items: [JSONValue] = [["id": "primary"]] + (1...51).map { ["id": .string("other\($0)@example.com")] }
+        let answer = harness.send("POST", "/calendar/v3/freeBusy", json: [
+            "timeMin": "2026-03-05T00:00:00+01:00", "timeMax": "2026-03-06T00:00:00+01:00", "timeZone": "Europe/Madrid", "items": .array(items),
+        ], token: token)
+        #expect(answer.status == 200)
+        let calendars = answer.json["calendars"]
+        #expect(calendars?["primary"] == ["busy": [["start": "2026-03-05T13:00:00+01:00", "end": "2026-03-05T14:00:00+01:00"]]])
+        #expect(calendars?["other49@example.com"] == ["errors": [["domain": "global", "reason": "notFound"]], "busy": []])
+        #expect(calendars?["other50@example.com"] == ["errors": [["domain": "calendar", "reason": "tooManyCalendarsRequested"]], "busy": []])
+        #expect(calendars?["other51@example.com"]?["errors"]?.arrayValue?.first?["reason"] == "tooManyCalendarsRequested")
+    }
 }

@@ -14,6 +14,7 @@ import Foundation
 /// | `trashed`, `starred`, `sharedWithMe`   | `=`, `!=`                  | `true`, `false`             |
 /// | `parents`, `owners`, `writers`, `readers` | `in` (value first)      | string (`root`, `me`)       |
 /// | `properties`, `appProperties`          | `has`                      | `{ key='k' and value='v' }` |
+/// | `visibility`                           | `=`, `!=`                  | `'anyoneCanFind'`, `'anyoneWithLink'`, `'domainCanFind'`, `'domainWithLink'`, `'limited'` |
 ///
 /// Strings are single-quoted; inside one, `\'` is a quote and `\\` a backslash. Keywords
 /// (`and`, `or`, `not`, `contains`, `in`, `has`, `true`, `false`) are read in any case.
@@ -42,7 +43,10 @@ indirect enum DriveQuery {
         case flag(FlagField, Bool)
         case member(String, Collection)
         case property(PropertyField, key: String, value: String)
+        case visibility(String, equals: Bool)
     }
+
+    static let visibilities: Set<String> = ["anyoneCanFind", "anyoneWithLink", "domainCanFind", "domainWithLink", "limited"]
 
     enum TextField: String { case name, fullText, mimeType }
     enum TextOperator { case equals, notEquals, contains }
@@ -84,6 +88,18 @@ indirect enum DriveQuery {
         case .all(let parts): return parts.allSatisfy { $0.matches(record, in: context) }
         case .any(let parts): return parts.contains { $0.matches(record, in: context) }
         }
+    }
+
+    /// Who may find a file, as `visibility` names it: the widest of its `anyone` and
+    /// `domain` permissions (`…CanFind` when it allows discovery), else `limited`.
+    static func visibility(of record: DriveRecord) -> String {
+        let shared = record.extra["sharedWith"]?.arrayValue ?? []
+        for type in ["anyone", "domain"] {
+            let matching = shared.filter { $0["type"]?.stringValue == type }
+            guard !matching.isEmpty else { continue }
+            return type + (matching.contains { $0["allowFileDiscovery"]?.boolValue == true } ? "CanFind" : "WithLink")
+        }
+        return "limited"
     }
 
     /// The words of a text as Drive's search sees them: runs of letters and digits, in lower
@@ -167,6 +183,8 @@ extension DriveQuery.Term {
             }
         case .property(let field, let key, let value):
             return record.properties(field.rawValue).contains { $0.0 == key && $0.1 == value }
+        case .visibility(let value, let equals):
+            return (DriveQuery.visibility(of: record) == value) == equals
         }
     }
 }
@@ -343,6 +361,15 @@ extension DriveQuery {
                 } while take(keyword: "and")
                 guard take(symbol: "}"), let key, let value else { throw failure("expected key='…' and value='…' }") }
                 return .property(property, key: key, value: value)
+            }
+            if field == "visibility" {
+                let equals: Bool
+                if take(symbol: "=") { equals = true } else if take(symbol: "!=") { equals = false } else {
+                    throw failure("expected = or != after visibility")
+                }
+                let value = try string()
+                guard DriveQuery.visibilities.contains(value) else { throw DriveQuery.invalid("visibility '\(value)'") }
+                return .visibility(value, equals: equals)
             }
             at -= 1
             throw failure("unknown query term '\(field)'")

@@ -17,6 +17,7 @@ import Testing
             case .flag(let field, let value): return "\(field.rawValue)=\(value)"
             case .member(let value, let collection): return "'\(value)' in \(collection.rawValue)"
             case .property(let field, let key, let value): return "\(field.rawValue){\(key)=\(value)}"
+            case .visibility(let value, let equals): return "visibility\(equals ? "=" : "!=")\(value)"
             }
         case .not(let inner): return "not(\(shape(inner)))"
         case .all(let parts): return "all(" + parts.map(shape).joined(separator: ", ") + ")"
@@ -38,6 +39,7 @@ import Testing
         ("((name = 'a'))", "name equals 'a'"),
         ("name='a'and(starred=true)", "all(name equals 'a', starred=true)"),
         ("properties has { key = 'k' and value = 'v' }", "properties{k=v}"),
+        ("visibility != 'limited'", "visibility!=limited"),
     ]
 
     @Test func readsQueriesWithEscapesAndPrecedence() throws {

@@ -362,4 +362,32 @@ import Testing
         #expect(calendars?["other50@example.com"] == ["errors": [["domain": "calendar", "reason": "tooManyCalendarsRequested"]], "busy": []])
         #expect(calendars?["other51@example.com"]?["errors"]?.arrayValue?.first?["reason"] == "tooManyCalendarsRequested")
     }
+
+    /// Before: `visibility`, a term of Drive's query language, was 400 "unknown query term".
+    @Test func filesAreFoundByWhoMayFindThem() throws {
+        let (harness, token) = try Self.harness()
+        func made(_ name: String) -> String {
+            harness.send("POST", "/drive/v3/files", json: ["name": .string(name), "mimeType": "text/plain"], token: token).json["id"]?.stringValue ?? ""
+        }
+        _ = made("mine.txt")
+        let linked = made("linked.txt"), findable = made("public.txt"), domain = made("domain.txt")
+        #expect(harness.send("POST", "/drive/v3/files/\(linked)/permissions", json: ["type": "anyone", "role": "reader"], token: token).status == 200)
+        #expect(harness.send("POST", "/drive/v3/files/\(findable)/permissions", json: ["type": "anyone", "role": "reader", "allowFileDiscovery": true],
+                             token: token).status == 200)
+        #expect(harness.send("POST", "/drive/v3/files/\(domain)/permissions", json: ["type": "domain", "role": "reader", "domain": "example.com"],
+                             token: token).status == 200)
+        func names(_ q: String) -> [String] {
+            let escaped = q.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+            let answer = harness.send("GET", "/drive/v3/files?orderBy=name&fields=files(name)&q=" + escaped, token: token)
+            return (answer.json["files"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
+        }
+        #expect(names("visibility = 'limited'") == ["mine.txt"])
+        #expect(names("visibility = 'anyoneWithLink'") == ["linked.txt"])
+        #expect(names("visibility = 'anyoneCanFind'") == ["public.txt"])
+        #expect(names("visibility = 'domainWithLink'") == ["domain.txt"])
+        #expect(names("visibility != 'limited' and name contains 'l'") == ["linked.txt"])
+        let refused = harness.send("GET", "/drive/v3/files?q=visibility%20%3D%20%27public%27", token: token)
+        #expect(refused.status == 400)
+        #expect(refused.json["error"]?["message"] == "Invalid Value: visibility 'public'")
+    }
 }

@@ -149,9 +149,10 @@ enum CalendarResources {
     /// The Event members that are strings in the discovery document, and the values of
     /// those that are enums.
     static let stringMembers: [(String, Set<String>?)] = [
-        ("id", nil), ("iCalUID", nil), ("summary", nil), ("description", nil), ("location", nil), ("colorId", nil),
+        ("id", nil), ("iCalUID", nil), ("summary", nil), ("description", nil), ("location", nil),
+        ("colorId", Set((1...11).map(String.init))),  // the event palette of colors.get
         ("status", nil), ("transparency", ["opaque", "transparent"]), ("visibility", ["default", "public", "private", "confidential"]),
-        ("eventType", nil),
+        ("eventType", ["birthday", "default", "focusTime", "fromGmail", "outOfOffice", "workingLocation"]),
     ]
 
     /// 400 for a string member sent as another type (`"summary": {}`), or an enum member

@@ -164,8 +164,36 @@ func jsonBody(_ request: HTTPRequest) throws(GoogleError) -> JSONValue {
 /// One JSON object from UTF-8 bytes (a request body, an upload's metadata part); 400
 /// `parseError` otherwise.
 func jsonObject(_ bytes: [UInt8]) throws(GoogleError) -> JSONValue {
-    guard String(validating: bytes, as: UTF8.self) != nil, let value = try? JSONValue.parse(bytes: bytes), value.objectValue != nil else {
+    guard String(validating: bytes, as: UTF8.self) != nil, !hasLoneSurrogate(bytes), let value = try? JSONValue.parse(bytes: bytes), value.objectValue != nil else {
         throw GoogleError.parseError
     }
     return value
+}
+
+/// True when a `\uXXXX` escape in JSON text is half of a surrogate pair without its other
+/// half (`"\ud800"`): no character, so the reader would store U+FFFD in its place.
+func hasLoneSurrogate(_ bytes: [UInt8]) -> Bool {
+    func hex(_ at: Int) -> Int? {
+        guard at + 4 <= bytes.count, let value = Int(String(decoding: bytes[at..<(at + 4)], as: UTF8.self), radix: 16) else { return nil }
+        return value
+    }
+    var at = 0
+    var pendingHigh = false
+    while at < bytes.count {
+        guard bytes[at] == UInt8(ascii: "\\"), at + 1 < bytes.count else {
+            if pendingHigh { return true }
+            at += 1
+            continue
+        }
+        if bytes[at + 1] == UInt8(ascii: "u"), let code = hex(at + 2) {
+            let isHigh = (0xD800...0xDBFF).contains(code), isLow = (0xDC00...0xDFFF).contains(code)
+            if pendingHigh != isLow { return true }
+            pendingHigh = isHigh
+            at += 6
+        } else {
+            if pendingHigh { return true }
+            at += 2
+        }
+    }
+    return pendingHigh
 }

@@ -125,6 +125,7 @@ import Testing
     @Test(arguments: [
         (#""summary":{}"#, "summary"), (#""summary":5"#, "summary"), (#""id":12"#, "id"), (#""location":["a"]"#, "location"),
         (#""transparency":"see-through""#, "transparency"), (#""visibility":"secret""#, "visibility"), (#""reminders":"none""#, "reminders"),
+        (#""colorId":"12""#, "colorId"), (#""eventType":"party""#, "eventType"),
     ])
     func anEventMemberOfTheWrongTypeIsRefused(member: String, name: String) throws {
         let (harness, token) = try Self.harness()
@@ -389,5 +390,26 @@ import Testing
         let refused = harness.send("GET", "/drive/v3/files?q=visibility%20%3D%20%27public%27", token: token)
         #expect(refused.status == 400)
         #expect(refused.json["error"]?["message"] == "Invalid Value: visibility 'public'")
+    }
+
+    /// Before: a lone surrogate escape was read as U+FFFD and the event stored with it.
+    @Test(arguments: [#""\ud800""#, #""a\udc00b""#, #""\ud83d\u0041""#, #""\ud83d""#])
+    func aLoneSurrogateEscapeIsAParseError(summary: String) throws {
+        let (harness, token) = try Self.harness()
+        let body = #"{"summary":\#(summary),"start":{"date":"2026-03-05"},"end":{"date":"2026-03-06"}}"#
+        let answer = harness.send("POST", Self.events, body: Array(body.utf8), headers: ["Content-Type: application/json"], token: token)
+        #expect(answer.status == 400)
+        #expect(answer.reason == "parseError")
+        #expect(harness.send("GET", Self.events, token: token).json["items"] == [])
+    }
+
+    @Test func aSurrogatePairAndEscapedBackslashesAreFine() throws {
+        let (harness, token) = try Self.harness()
+        let body = #"{"summary":"\ud83d\ude00 \\ud800 \\\u0041","start":{"date":"2026-03-05"},"end":{"date":"2026-03-06"}}"#
+        let answer = harness.send("POST", Self.events, body: Array(body.utf8), headers: ["Content-Type: application/json"], token: token)
+        #expect(answer.status == 200)
+        #expect(answer.json["summary"] == "\u{1F600} \\ud800 \\A")
+        #expect(!hasLoneSurrogate(Array(#"{"a":"\\ud800"}"#.utf8)))
+        #expect(hasLoneSurrogate(Array(#"{"a":"\\\ud800"}"#.utf8)))
     }
 }

@@ -340,6 +340,8 @@ class Fidelity:
             ("calendar freeBusy, colors and settings", self.calendar_free_busy_colors_settings),
             ("calendar calendars get and patch", self.calendar_calendars),
             ("calendar events.watch refused (501)", self.calendar_watch_refused),
+            ("calendar settings paged with list_next", self.calendar_settings_paged),
+            ("calendar fields naming no member (400)", self.calendar_unknown_fields),
             ("token expiry (401, refresh by itself)", self.token_expiry),
         ]:
             self.step(name, function)
@@ -722,6 +724,25 @@ class Fidelity:
         channel = {"id": uuid.uuid4().hex, "type": "web_hook", "address": "https://example.com/notifications"}
         expect_http_error(501, lambda: self.calendar.events().watch(calendarId="primary", body=channel).execute(),
                           "events.watch", reasons=["notImplemented"])
+
+    def calendar_settings_paged(self):
+        settings = self.full_calendar().settings()
+        request, pages, ids, last = settings.list(maxResults=4), 0, [], None
+        while request is not None:
+            last = request.execute()
+            pages += 1
+            ids += [item["id"] for item in last.get("items", [])]
+            request = settings.list_next(request, last)
+        whole = [item["id"] for item in settings.list().execute().get("items", [])]
+        check(ids == whole and pages == (len(whole) + 3) // 4, f"{pages} pages of 4 gave {len(ids)} settings, one page gave {len(whole)}")
+        check(last.get("nextSyncToken"), "the last page of settings has no nextSyncToken")
+
+    def calendar_unknown_fields(self):
+        events = self.calendar.events()
+        expect_http_error(400, lambda: events.list(calendarId="primary", fields="items(id,sumary)").execute(),
+                          "fields=items(id,sumary)", reasons=["invalidParameter"])
+        page = events.list(calendarId="primary", maxResults=1, fields="items(id,summary,start(dateTime,date)),nextPageToken").execute()
+        check(set(page) <= {"items", "nextPageToken"}, f"a valid selection gave {sorted(page)}")
 
     # MARK: token expiry
 

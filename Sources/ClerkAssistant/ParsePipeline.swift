@@ -24,20 +24,20 @@ package enum ParsePipeline {
         let queue = BatchQueue()
         let answering = AnsweringThread(answers: answers, queue: queue, write: write)
         guard answering.start() else { return nil }
-        var lines: [ParseBatch.Prepared] = []
-        lines.reserveCapacity(batchSize)
+        var lines = BatchQueue.Batch()
         while let line = nextLine() {
             lines.append(line.withUnsafeBufferPointer { requests.prepare(input: $0) })
             // Before clerk would wait for input, the lines read so far are answered and
             // written, so that a reader of the pipe has them.
             let waits = !hasLineReady()
-            if lines.count >= batchSize || waits {
-                queue.put(BatchQueue.Batch(lines: lines, flush: waits))
-                lines = []
-                lines.reserveCapacity(batchSize)
+            if lines.isFull || waits {
+                lines.flush = waits
+                queue.put(lines)
+                lines = BatchQueue.Batch()
             }
         }
-        queue.put(BatchQueue.Batch(lines: lines, flush: true))
+        lines.flush = true
+        queue.put(lines)
         queue.close()
         return answering.join()
     }
@@ -46,10 +46,26 @@ package enum ParsePipeline {
 /// The batches of prepared lines on their way from the reading thread to the answering
 /// one, in order; at most `limit` wait, so reading never runs far ahead of answering.
 final class BatchQueue: @unchecked Sendable {
-    struct Batch {
-        var lines: [ParseBatch.Prepared]
+    /// Up to `ParsePipeline.batchSize` lines, made on one thread and moved out (not copied)
+    /// on the other: an array's elements were copied out and destroyed again.
+    struct Batch: @unchecked Sendable {
+        private let lines = UnsafeMutablePointer<ParseBatch.Prepared>.allocate(capacity: ParsePipeline.batchSize)
+        private(set) var count = 0
         /// Write the answers out after this batch (clerk is about to wait for input).
-        var flush: Bool
+        var flush = false
+
+        var isFull: Bool { count == ParsePipeline.batchSize }
+
+        mutating func append(_ line: consuming ParseBatch.Prepared) {
+            (lines + count).initialize(to: line)
+            count += 1
+        }
+
+        /// Hands each line to `body`, moved out, and frees the batch: call it once.
+        func consume(_ body: (consuming ParseBatch.Prepared) -> Void) {
+            for i in 0..<count { body((lines + i).move()) }
+            lines.deallocate()
+        }
     }
 
     static let limit = 4
@@ -137,8 +153,8 @@ final class AnsweringThread: @unchecked Sendable {
     private func run() {
         var out = ByteWriter(capacity: 1 << 17)
         while let batch = queue.take() {
-            for prepared in batch.lines {
-                guard let ok = answers.finish(prepared, to: &out) else { continue }
+            batch.consume { prepared in
+                guard let ok = answers.finish(prepared, to: &out) else { return }
                 if !ok { allAnswered = false }
                 out.append(0x0A)
             }

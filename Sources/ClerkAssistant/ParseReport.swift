@@ -27,6 +27,13 @@ public struct ParseReport: Sendable {
         self.understanding = router.understand(text, at: reference, known: .none)
     }
 
+    /// The report of a line whose dates were already read (`DateReader.readings`).
+    package init(text: String, reference: ReferenceTime, router: Router, readings: DateReader.Readings) {
+        self.text = text
+        self.reference = reference
+        self.understanding = router.understand(text, readings: readings, at: reference, known: .none)
+    }
+
     /// The reading that stands for the phrase: the longest expression, the first on a tie.
     var primary: DateMatch? {
         dates.max { a, b in
@@ -528,6 +535,53 @@ extension ParseBatch {
     /// reference time asks the zone database once, not once a line). The answers are those of
     /// `answer(line:defaults:router:)`, byte for byte.
     public final class Reader {
+        let requests: Requests
+        let answers: Answers
+
+        public init(defaults: ReferenceTime, router: Router = Router()) {
+            requests = Requests(defaults: defaults, router: router)
+            answers = Answers(router: router)
+        }
+
+        /// A reader of both halves, made elsewhere.
+        package init(requests: Requests, answers: Answers) {
+            self.requests = requests
+            self.answers = answers
+        }
+
+        /// Appends the answer to a line of input (its bytes as `readLine()` cuts them) to
+        /// `out`, without a line end: true for an answer, false for an `{"id", "error"}`
+        /// answer, nil for a blank line, which gets none.
+        package func answer(input line: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) -> Bool? {
+            answers.finish(requests.prepare(input: line), to: &out)
+        }
+
+        /// Appends the answer to `line` to `out` (without a line end); false for an
+        /// `{"id", "error"}` answer.
+        package func answer(line: String, to out: inout ByteWriter) -> Bool {
+            var line = line
+            let prepared = line.withUTF8 { requests.prepare(utf8: $0) }
+            return answers.finish(prepared, to: &out) ?? true
+        }
+    }
+
+    /// A request line read up to its routing: what `Answers.finish` needs to answer it.
+    /// `clerk parse --jsonl` makes these on one thread and answers them on another.
+    package enum Prepared: Sendable {
+        /// A blank line, which gets no answer.
+        case blank
+        /// The whole answer, written already: an `{"id", "error"}` line (`ok` false), or a
+        /// line only the JSON reader could read (rare: escapes, other key orders).
+        case answered([UInt8], ok: Bool)
+        /// A plain line (`RequestKeys.Plain`): its id's string as written in the line (nil for
+        /// `null`), its text and reference, and the dates read in it.
+        case plain(id: String?, text: String, reference: ReferenceTime, readings: DateReader.Readings)
+    }
+
+    /// The first half of answering a line: the request read, its reference made (or the last
+    /// line's reused when a line gives the same `now` and `tz`: a corpus read at one
+    /// reference time asks the zone database once, not once a line), and its dates read.
+    package final class Requests {
         let defaults: ReferenceTime
         let router: Router
         private var lastKey: (tz: JSONValue?, now: JSONValue?)?
@@ -537,33 +591,27 @@ extension ParseBatch {
         /// counted (reading `lastKey` retained its strings and released them, every line).
         /// Nil when unknown (another line made the reference, or a value was too long).
         private var lastPlainKey: (tz: RequestKeys.Plain.Short, now: RequestKeys.Plain.Short)?
-        /// The date part of the last days written, for the next answers (a corpus read at one
-        /// reference time names the same few days line after line).
-        private var days = LocalTimes.Days()
 
-        public init(defaults: ReferenceTime, router: Router = Router()) {
+        package init(defaults: ReferenceTime, router: Router) {
             self.defaults = defaults
             self.router = router
         }
 
-        /// Appends the answer to a line of input (its bytes as `readLine()` cuts them) to
-        /// `out`, without a line end: true for an answer, false for an `{"id", "error"}`
-        /// answer, nil for a blank line, which gets none. A line that is not UTF-8 is
-        /// refused (`{"id": null, "error"}`): read as U+FFFD, as `readLine()` read it, it was
-        /// answered for a text that was never given.
-        package func answer(input line: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) -> Bool? {
+        /// A line of input (its bytes as `readLine()` cuts them) read up to its routing. A
+        /// line that is not UTF-8 is refused (`{"id": null, "error"}`): read as U+FFFD, as
+        /// `readLine()` read it, it was answered for a text that was never given.
+        package func prepare(input line: UnsafeBufferPointer<UInt8>) -> Prepared {
             // A line of ASCII is read as it is; any other is checked first.
             if Self.isASCII(line) {
                 // A request starts with `{`: the first byte that is not a space ends the test.
                 let blank = line.allSatisfy { $0 == 0x20 || (0x09...0x0D).contains($0) }
-                return blank ? nil : answer(utf8: line, to: &out)
+                return blank ? .blank : prepare(utf8: line)
             }
             guard var text = String(validating: line, as: UTF8.self) else {
-                ParseBatch.failure(id: .null, Renderer.batchLineNotText).write(to: &out)
-                return false
+                return Self.answered(ParseBatch.failure(id: .null, Renderer.batchLineNotText), ok: false)
             }
-            if text.allSatisfy(\.isWhitespace) { return nil }
-            return text.withUTF8 { answer(utf8: $0, to: &out) }
+            if text.allSatisfy(\.isWhitespace) { return .blank }
+            return text.withUTF8 { prepare(utf8: $0) }
         }
 
         /// True when no byte of `bytes` is 0x80 or above, tested eight bytes at a time.
@@ -583,32 +631,30 @@ extension ParseBatch {
             return high & 0x8080_8080_8080_8080 == 0
         }
 
-        /// Appends the answer to `line` to `out` (without a line end); false for an
-        /// `{"id", "error"}` answer.
-        package func answer(line: String, to out: inout ByteWriter) -> Bool {
-            var line = line
-            return line.withUTF8 { answer(utf8: $0, to: &out) }
+        /// A JSON answer, whole, as bytes.
+        private static func answered(_ json: JSONValue, ok: Bool) -> Prepared {
+            var out = ByteWriter()
+            json.write(to: &out)
+            return .answered(out.withBytes { Array($0) }, ok: ok)
         }
 
-        /// `answer(line:to:)` of the line's UTF-8 bytes, read in place.
-        private func answer(utf8 line: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) -> Bool {
+        /// `prepare(input:)` of a line's UTF-8 bytes, read in place.
+        package func prepare(utf8 line: UnsafeBufferPointer<UInt8>) -> Prepared {
             // The usual line read where it lies: its values are strings only when they are
-            // needed (the text), the id is written from its bytes, and `now` and `tz` are
+            // needed (the text), the id is kept as its bytes, and `now` and `tz` are
             // compared with the last line's as bytes.
             var plain = RequestKeys.Plain()
-            if plain.read(line) { return answer(plain, in: line, to: &out) }
+            if plain.read(line) { return prepare(plain, in: line) }
             // Read in place: a request made and then taken apart was copied and destroyed.
             var keys = RequestKeys()
             let request: JSONValue
             do {
                 request = try JSONValue.parse(utf8: line, exact: true)
             } catch {
-                ParseBatch.failure(id: .null, Renderer.batchLineUnreadable(error.description)).write(to: &out)
-                return false
+                return Self.answered(ParseBatch.failure(id: .null, Renderer.batchLineUnreadable(error.description)), ok: false)
             }
             guard case .object(let members) = request else {
-                ParseBatch.failure(id: .null, Renderer.batchLineNotObject).write(to: &out)
-                return false
+                return Self.answered(ParseBatch.failure(id: .null, Renderer.batchLineNotObject), ok: false)
             }
             // The four keys in one pass; the first of a repeated key counts, as in `request[key]`.
             for (key, value) in members {
@@ -620,22 +666,24 @@ extension ParseBatch {
                 default: break
                 }
             }
-            let id = keys.id
+            let id = keys.id ?? .null
             guard case .string(let phrase) = keys.text else {
-                ParseBatch.failure(id: id ?? .null, Renderer.batchLineNeedsText).write(to: &out)
-                return false
+                return Self.answered(ParseBatch.failure(id: id, Renderer.batchLineNeedsText), ok: false)
             }
-            guard let reference = reference(tz: keys.tz, now: keys.now, id: id ?? .null, to: &out) else { return false }
-            ParseReport(text: phrase, reference: reference, router: router).writeRecord(id: id ?? .null, to: &out)
-            return true
+            let reference: ReferenceTime
+            switch self.reference(tz: keys.tz, now: keys.now, id: id) {
+            case .success(let made): reference = made
+            case .failure(let refusal): return Self.answered(refusal.json, ok: false)
+            }
+            var out = ByteWriter()
+            ParseReport(text: phrase, reference: reference, router: router).writeRecord(id: id, to: &out)
+            return .answered(out.withBytes { Array($0) }, ok: true)
         }
 
-        /// The answer to a line `RequestKeys.Plain` read: the bytes of `answer(utf8:to:)`'s
-        /// JSON reading of it.
-        private func answer(_ plain: RequestKeys.Plain, in line: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) -> Bool {
+        /// A line `RequestKeys.Plain` read, up to its routing.
+        private func prepare(_ plain: RequestKeys.Plain, in line: UnsafeBufferPointer<UInt8>) -> Prepared {
             guard case .string(let text) = plain.text else {
-                ParseBatch.failure(id: plain.id.json(in: line) ?? .null, Renderer.batchLineNeedsText).write(to: &out)
-                return false
+                return Self.answered(ParseBatch.failure(id: plain.id.json(in: line) ?? .null, Renderer.batchLineNeedsText), ok: false)
             }
             let reference: ReferenceTime
             let tz = RequestKeys.Plain.Short(plain.tz, in: line), now = RequestKeys.Plain.Short(plain.now, in: line)
@@ -645,42 +693,63 @@ extension ParseBatch {
                 reference = lastReference
                 lastPlainKey = tz.flatMap { tz in now.map { (tz, $0) } }
             } else {
-                guard let made = self.reference(tz: plain.tz.json(in: line), now: plain.now.json(in: line),
-                                                id: plain.id.json(in: line) ?? .null, to: &out) else { return false }
-                reference = made
+                switch self.reference(tz: plain.tz.json(in: line), now: plain.now.json(in: line), id: plain.id.json(in: line) ?? .null) {
+                case .success(let made): reference = made
+                case .failure(let refusal): return Self.answered(refusal.json, ok: false)
+                }
                 lastPlainKey = tz.flatMap { tz in now.map { (tz, $0) } }
             }
             let phrase = String(decoding: UnsafeBufferPointer(rebasing: line[text]), as: UTF8.self)
-            let report = ParseReport(text: phrase, reference: reference, router: router)
-            out.append("{\"id\":")
             // The id's bytes are those of its string: `readPlain` takes no escape.
-            if case .string(let id) = plain.id {
-                JSONValue.writeString(utf8: UnsafeBufferPointer(rebasing: line[id]), to: &out)
-            } else {
-                out.append("null")
-            }
-            // Through a local: the property passed inout was checked for exclusive access
-            // at run time (about 110 instructions a line).
-            var days = self.days
-            report.writeFields(to: &out, days: &days)
-            self.days = days
-            return true
+            var id: String?
+            if case .string(let range) = plain.id { id = String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self) }
+            return .plain(id: id, text: phrase, reference: reference, readings: router.dateReader.readings(phrase, at: reference))
         }
 
         /// The reference a line's `tz` and `now` ask for: the last line's when they are the
-        /// same, else made and kept; nil, with the `{"id", "error"}` answer written, when
-        /// they cannot be read.
-        private func reference(tz: JSONValue?, now: JSONValue?, id: JSONValue, to out: inout ByteWriter) -> ReferenceTime? {
-            if let lastKey, let lastReference, lastKey.tz == tz, lastKey.now == now { return lastReference }
-            switch ParseBatch.reference(tz: tz, now: now, id: id, defaults: defaults) {
-            case .success(let made):
+        /// same, else made and kept.
+        private func reference(tz: JSONValue?, now: JSONValue?, id: JSONValue) -> Result<ReferenceTime, Refusal> {
+            if let lastKey, let lastReference, lastKey.tz == tz, lastKey.now == now { return .success(lastReference) }
+            let made = ParseBatch.reference(tz: tz, now: now, id: id, defaults: defaults)
+            if case .success(let reference) = made {
                 lastKey = (tz: tz, now: now)
-                lastReference = made
+                lastReference = reference
                 lastPlainKey = nil
-                return made
-            case .failure(let failure):
-                failure.json.write(to: &out)
+            }
+            return made
+        }
+    }
+
+    /// The second half of answering a line: a `Prepared` line routed and its answer written.
+    package final class Answers {
+        let router: Router
+        /// The date part of the last days written, for the next answers (a corpus read at one
+        /// reference time names the same few days line after line).
+        private var days = LocalTimes.Days()
+
+        package init(router: Router) {
+            self.router = router
+        }
+
+        /// Appends the answer to `prepared` to `out`, without a line end: true for an
+        /// answer, false for an `{"id", "error"}` answer, nil for a blank line.
+        package func finish(_ prepared: consuming Prepared, to out: inout ByteWriter) -> Bool? {
+            switch consume prepared {
+            case .blank:
                 return nil
+            case .answered(let bytes, let ok):
+                bytes.withUnsafeBufferPointer { out.append($0) }
+                return ok
+            case .plain(let id, let text, let reference, let readings):
+                let report = ParseReport(text: text, reference: reference, router: router, readings: readings)
+                out.append("{\"id\":")
+                if let id { JSONValue.writeString(id, to: &out) } else { out.append("null") }
+                // Through a local: the property passed inout was checked for exclusive access
+                // at run time (about 110 instructions a line).
+                var days = self.days
+                report.writeFields(to: &out, days: &days)
+                self.days = days
+                return true
             }
         }
     }
@@ -752,7 +821,7 @@ struct RequestKeys {
                     let bytes = UnsafeBufferPointer(rebasing: line[range])
                     let asBytes = known.utf8.withContiguousStorageIfAvailable { stored -> Bool? in
                         if Scanner.equal(stored, bytes) { return true }
-                        if ParseBatch.Reader.isASCII(stored), ParseBatch.Reader.isASCII(bytes) { return false }
+                        if ParseBatch.Requests.isASCII(stored), ParseBatch.Requests.isASCII(bytes) { return false }
                         return nil
                     }
                     if let same = asBytes ?? nil { return same }

@@ -28,6 +28,9 @@ public struct Router: Sendable {
         self.reader = reader
     }
 
+    /// The reader this router reads dates with.
+    public var dateReader: DateReader { reader }
+
     /// Reads `text` at `reference`, using `known` as context (calendar, contact and file
     /// names the backend has).
     ///
@@ -35,8 +38,15 @@ public struct Router: Sendable {
     /// new event's card) is one: "add maria" adds a person even in lower case, and a
     /// correction ("actually thursday") moves it.
     public func understand(_ text: String, at reference: ReferenceTime, known: KnownNames = .none, eventOnScreen: Bool = false) -> Understanding {
+        understand(text, readings: reader.readings(text, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
+    }
+
+    /// `understand(_:at:known:eventOnScreen:)` of a line whose dates were already read:
+    /// `readings` is `DateReader.readings(text, at: reference)`, made by this router's reader
+    /// (`clerk parse --jsonl` reads the dates of one line while another is routed).
+    public func understand(_ text: String, readings read: DateReader.Readings, at reference: ReferenceTime,
+                           known: KnownNames = .none, eventOnScreen: Bool = false) -> Understanding {
         let names = known.folded
-        let read = reader.readings(text, at: reference)
         let dates = usable(read.matches, in: text)
         let terms = Term.split(text)
         // The correction is looked for first so that the terms can then be given up to the

@@ -18,9 +18,18 @@ enum ParseCommand {
     /// 64 KiB: a reader of the pipe has each answer before clerk waits for the next request,
     /// and the lines of one read are answered with one write (not a write(2) a line).
     /// Lines are cut as `readLine()` cuts them (`InputLines.nextCut`), and read as bytes.
+    /// Each line's request and dates are read on this thread and the line is routed and
+    /// answered on a second (`ParsePipeline`); on one thread when none can be started.
     static func runBatch(defaults: ReferenceTime) -> Int32 {
-        let reader = ParseBatch.Reader(defaults: defaults)
+        let router = Router()
+        let requests = ParseBatch.Requests(defaults: defaults, router: router)
+        let answers = ParseBatch.Answers(router: router)
         let input = InputLines()
+        if let allAnswered = ParsePipeline.run(nextLine: { input.nextCut() }, hasLineReady: { input.hasLineReady },
+                                               write: { StandardStreams.write($0) }, requests: requests, answers: answers) {
+            return allAnswered ? ExitCode.success : ExitCode.failure
+        }
+        let reader = ParseBatch.Reader(requests: requests, answers: answers)
         var failed = false
         var out = ByteWriter(capacity: 1 << 17)
         while let line = input.nextCut() {

@@ -19,6 +19,9 @@ public struct DateReader: Sendable {
 
     public init() {}
 
+    /// What `readings` finds: the matches, and those set aside as out of range.
+    public typealias Readings = (matches: [DateMatch], outOfRange: [DateMatch])
+
     /// The date and time expressions in `text`, in text order, not overlapping.
     public func read(_ text: String, at reference: ReferenceTime) -> [DateMatch] {
         readings(text, at: reference).matches
@@ -28,7 +31,7 @@ public struct DateReader: Sendable {
     /// (`CivilCalendar.years`, in the reference's zone and in UTC): "in 9999 years", "9000
     /// years ago". They are no date a person can be given, so the router refuses the line
     /// as an amount out of range.
-    public func readings(_ text: String, at reference: ReferenceTime) -> (matches: [DateMatch], outOfRange: [DateMatch]) {
+    public func readings(_ text: String, at reference: ReferenceTime) -> Readings {
         guard !text.isEmpty, text.utf8.count <= Self.maximumLength else { return ([], []) }
         var tokens = Tokenizer.tokens(text)
         guard !tokens.isEmpty else { return ([], []) }

@@ -142,6 +142,9 @@ struct CommandLineParser {
     /// `--now`: `YYYY-MM-DDTHH:MM[:SS]` on the wall clock of `zone`.
     static func instant(_ text: String, in zone: Zone) throws(UsageError) -> Date {
         guard let instant = ClockText.instant(text, in: zone) else {
+            if ClockText.wallClockInstant(text, in: zone) != nil {
+                throw UsageError(message: "--now: expected a time in the years \(CivilCalendar.years.lowerBound) to \(CivilCalendar.years.upperBound), got \(TextStyle.quoted(text))")
+            }
             throw UsageError(message: "--now: expected YYYY-MM-DDTHH:MM, got \(TextStyle.quoted(text))")
         }
         return instant

@@ -70,6 +70,11 @@ import Glibc
     static let rows: [Row] = [
         Row(name: "a month out of range in --now", arguments: ["--now", "2026-13-01T09:00", "--yes", "lunch tomorrow at 1pm"],
             stderr: "clerk: --now: expected YYYY-MM-DDTHH:MM, got '2026-13-01T09:00'", status: 2),
+        // Taken, and every request then said its dates were "more time than I can work with".
+        Row(name: "--now in the year 0", arguments: ["--now", "0000-06-01T10:00", "--yes", "lunch tomorrow at 1pm"],
+            stderr: "clerk: --now: expected a time in the years 1 to 9999, got '0000-06-01T10:00'", status: 2),
+        Row(name: "--now whose UTC time is in the year 0", arguments: ["--tz", "+05:00", "--now", "0001-01-01T03:00", "what's on today"],
+            stderr: "clerk: --now: expected a time in the years 1 to 9999, got '0001-01-01T03:00'", status: 2),
         Row(name: "an unknown zone", arguments: ["--tz", "Europe/Nowhere", "--yes", "lunch tomorrow at 1pm"],
             stderr: "clerk: --tz: expected an IANA name like Europe/Madrid or an offset like +01:00, got 'Europe/Nowhere'", status: 2),
         // Any file of the tz database is a zone (EST5EDT, Zulu), but no path reaches out of it.

@@ -112,6 +112,13 @@ import Glibc
         Row(name: "an .ics with two events of one UID", arguments: ["import", "FOLDER/same.ics"],
             stderr: "clerk: FOLDER/same.ics:11: UID: 'bad-1@test' is also the UID of the event on line 4; each event needs its own", status: 1,
             file: ("same.ics", Array(event().replacingOccurrences(of: "END:VEVENT\r\n", with: "END:VEVENT\r\nBEGIN:VEVENT\r\nUID:bad-1@test\r\nDTSTART:20261202T100000Z\r\nEND:VEVENT\r\n").utf8))),
+        // libical read +9999 as 99 h 99 min: the event was imported four days early.
+        Row(name: "an .ics whose VTIMEZONE has an offset of +9999", arguments: ["import", "FOLDER/offset.ics"],
+            stderr: "clerk: FOLDER/offset.ics:9: TZOFFSETTO: expected a UTC offset like +0100 or -0530, got '+9999', so the times of VTIMEZONE 'Loop' cannot be read",
+            status: 1,
+            file: ("offset.ics", Array(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VTIMEZONE\r\nTZID:Loop\r\nBEGIN:STANDARD\r\n"
+                                        + "DTSTART:19700101T000000\r\nTZOFFSETFROM:+0100\r\nTZOFFSETTO:+9999\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\n"
+                                        + "BEGIN:VEVENT\r\nUID:z\r\nDTSTART;TZID=Loop:20261202T100000\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n").utf8))),
         Row(name: "an .ics whose VTIMEZONE is empty", arguments: ["import", "FOLDER/zone.ics"],
             stderr: "clerk: FOLDER/zone.ics:9: DTSTART: the VTIMEZONE 'Custom' on line 4 has no STANDARD or DAYLIGHT part: its times cannot be read", status: 1,
             file: ("zone.ics", Array("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VTIMEZONE\r\nTZID:Custom\r\nEND:VTIMEZONE\r\nBEGIN:VEVENT\r\nUID:z\r\nDTSTART;TZID=Custom:20261202T100000\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8))),

@@ -129,7 +129,20 @@ extension Renderer {
         case .contactsAreReadOnly: return "clerk reads your Google contacts but does not change them; add contacts in Google Contacts"
         case .googleDocIsReadOnly: return "clerk reads Google Docs as text but does not write them; edit it in Google Docs"
         case .primaryCalendar: return "the primary calendar can't be deleted"
+        case .tooManyEvents(let limit):
+            return "that span holds more than \(grouped(limit)) events, more than clerk lists at once; ask about a shorter one"
         }
+    }
+
+    /// `n` with a comma every three digits: 100,000.
+    static func grouped(_ n: Int) -> String {
+        var text = String(n)
+        var at = text.count - 3
+        while at > (n < 0 ? 1 : 0) {
+            text.insert(",", at: text.index(text.startIndex, offsetBy: at))
+            at -= 3
+        }
+        return text
     }
 
     static func storage(_ problem: StorageProblem, path: String) -> String {

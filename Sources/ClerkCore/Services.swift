@@ -303,6 +303,8 @@ public enum InvalidRequest: Hashable, Sendable {
     case googleDocIsReadOnly
     /// The primary calendar cannot be deleted.
     case primaryCalendar
+    /// A range holding more events than one query gives back.
+    case tooManyEvents(limit: Int)
 }
 
 /// Why the backend wants a new sign-in.

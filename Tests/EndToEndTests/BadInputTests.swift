@@ -273,6 +273,18 @@ import Glibc
         #expect(!FileManager.default.fileExists(atPath: data))
     }
 
+    /// An empty or relative HOME made the store at /.local/share/clerk, or under the folder
+    /// clerk was started in; it is the account's home from the password database instead
+    /// (nobody's is /nonexistent, which cannot be made, so nothing is made anywhere).
+    @Test(.enabled(if: ReadOnlyStoreTests.unprivileged?.isEmpty == false, "not root with setpriv(1): no user to test as"))
+    func aHomeThatIsNoAbsolutePathIsTheAccountsHome() throws {
+        let user = try #require(ReadOnlyStoreTests.unprivileged)
+        for home in ["", "relative/home"] {
+            #expect(try ClerkBinary.run(Self.clock + ["what's on tomorrow"], environment: ["HOME": home], through: user)
+                == .init(stdout: "", stderr: "clerk: /nonexistent/.local/share/clerk: cannot create the folder\n", status: 1), "HOME='\(home)'")
+        }
+    }
+
     /// Whether a user namespace with its own mounts can be made here (`unshare -rm`), for a
     /// small tmpfs that fills up.
     static let canMountTmpfs: Bool = {

@@ -30,6 +30,11 @@ import Testing
         (["--json=yes"], "clerk: --json: takes no value\n"),
         (["--jsno"], "clerk: unknown option '--jsno'. Did you mean '--json'?\n"),
         (["--calendar"], "clerk: --calendar: needs a value\n"),
+        // A short option was read as a request: "I didn't understand '-h'", exit 1.
+        (["-h"], "clerk: unknown option '-h'. Did you mean '--help'?\n"),
+        (["-V"], "clerk: unknown option '-V'. Did you mean '--version'?\n"),
+        (["-yes", "lunch tomorrow at 1pm"], "clerk: unknown option '-yes'. Did you mean '--yes'?\n"),
+        (["-x", "what's on today"], "clerk: unknown option '-x'. See 'clerk --help'.\n"),
     ])
     func rejectsBadOptionsWithOneLineAndExitCode2(arguments: [String], expected: String) throws {
         let result = try ClerkBinary.run(arguments)

@@ -155,6 +155,20 @@ import Testing
         }
     }
 
+    /// A file saved as UTF-16 ("Unicode" in Windows' Notepad) was refused as "a NUL byte,
+    /// which text never holds", though it reads well in an editor.
+    @Test func saysAFileIsUTF16() throws {
+        for order in [String.Encoding.utf16LittleEndian, .utf16BigEndian] {
+            let bom: [UInt8] = order == .utf16LittleEndian ? [0xFF, 0xFE] : [0xFE, 0xFF]
+            let card = Data(bom) + Self.card("FN:Ana").data(using: order)!
+            let error = #expect(throws: ImportError.self) { try VCardReader(file: "people.vcf").read(card) }
+            #expect(error?.description == "people.vcf:1: UTF-16 text, which clerk does not read; save the file as UTF-8")
+            let calendar = Data(bom) + "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n".data(using: order)!
+            let refused = #expect(throws: ImportError.self) { try ICalendarReader(file: "events.ics", zone: Zone(identifier: "UTC")!).read(calendar) }
+            #expect(refused?.description == "events.ics:1: UTF-16 text, which clerk does not read; save the file as UTF-8")
+        }
+    }
+
     static func card(_ lines: String...) -> String {
         (["BEGIN:VCARD", "VERSION:3.0"] + lines + ["END:VCARD"]).joined(separator: "\n")
     }

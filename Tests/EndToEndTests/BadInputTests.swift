@@ -285,6 +285,33 @@ import Glibc
         }
     }
 
+    /// A config that is there but cannot be read (mode 000) was read as no config: its
+    /// settings were ignored without a word, and "make Work my default calendar" then
+    /// replaced it with that one line. A folder in its place was ignored too.
+    @Test func aConfigThatCannotBeReadIsRefusedAndKept() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let data = folder.path + "/data"
+        #expect(try ClerkBinary.run(Self.clock + ["--data-dir", data, "--yes", "new calendar Work"]).status == 0)
+        try FileManager.default.createDirectory(atPath: data + "/config", withIntermediateDirectories: false)
+        #expect(try ClerkBinary.run(Self.clock + ["--data-dir", data, "what's on today"])
+            == .init(stdout: "", stderr: "clerk: \(data)/config: not a file (a folder, a device or a pipe). Move it aside to use the defaults\n", status: 1))
+        try FileManager.default.removeItem(atPath: data + "/config")
+
+        guard let user = ReadOnlyStoreTests.unprivileged, !user.isEmpty else { return }
+        let settings = "working_hours = 09:00-17:00\ndefault_event_length = 30\n# mine\n"
+        _ = FileManager.default.createFile(atPath: data + "/config", contents: Data(settings.utf8))
+        chmod(folder.path, 0o755)
+        for path in [data] + (try FileManager.default.contentsOfDirectory(atPath: data)).map({ data + "/" + $0 }) { chown(path, 65534, 65534) }
+        chmod(data + "/config", 0)
+        for request in [["--yes", "make Work my default calendar"], ["what's on today"]] {
+            #expect(try ClerkBinary.run(Self.clock + ["--data-dir", data] + request, through: user)
+                == .init(stdout: "", stderr: "clerk: \(data)/config: can't be read (permission denied). Make it readable, or move it aside to use the defaults\n",
+                         status: 1), "\(request)")
+        }
+        #expect(FileManager.default.contents(atPath: data + "/config") == Data(settings.utf8))
+    }
+
     /// Whether a user namespace with its own mounts can be made here (`unshare -rm`), for a
     /// small tmpfs that fills up.
     static let canMountTmpfs: Bool = {

@@ -245,9 +245,11 @@ extension LocalStore {
         try validate(row)
         guard let existing else {
             try insert(row)
+            if row.isSeries { try adoptOccurrences(of: row) }
             summary.added += 1
             return
         }
+        if row.isSeries { try adoptOccurrences(of: row) }
         if existing.content == row.content, existing.originalKey == row.originalKey, existing.deleted == nil {
             summary.unchanged += 1
             return
@@ -257,7 +259,34 @@ extension LocalStore {
         summary.updated += 1
     }
 
+    /// Occurrences imported before their series (each stored alone as "UID#start") become
+    /// the series' changed occurrences once it is there: they were shown beside the start
+    /// they replace, and importing them again added each a second time (two events of one
+    /// UID and RECURRENCE-ID, which clerk's own import refuses, in the export).
+    private func adoptOccurrences(of series: StoredEvent) throws {
+        let prefix = series.uid + "#"
+        let orphans = try database.rows("""
+            SELECT \(StoredEvent.columns) FROM events WHERE calendar_id = ? AND recurring_event_id IS NULL AND recurrence IS NULL
+            AND original_key IS NOT NULL AND deleted IS NULL AND substr(ical_uid, 1, ?) = ?
+            """, [series.calendarID, Int64(prefix.utf8.count), prefix]) { StoredEvent(row: $0) }
+        for orphan in orphans {
+            guard let key = orphan.originalKey, orphan.isAllDay == series.isAllDay,
+                  orphan.uid == prefix + StoredEvent.occurrenceSuffix(key: key, isAllDay: series.isAllDay) else { continue }
+            let suffix = StoredEvent.occurrenceSuffix(key: key, isAllDay: series.isAllDay)
+            var row = orphan
+            row.id = series.id + "_" + suffix
+            row.uid = series.uid
+            row.recurringEventID = series.id
+            row.originalStart = suffix
+            row.overrides = true
+            row.updated = nowSeconds
+            if try storedEvent(id: row.id) == nil { try insert(row) }
+            try database.run("UPDATE events SET deleted = ? WHERE id = ?", [nowSeconds, orphan.id])
+        }
+    }
+
     private func importOccurrence(_ item: ImportedEvent, original: When, of series: StoredEvent, into summary: inout ImportSummary) throws {
+        try adoptOccurrences(of: series)
         let key = StoredEvent.key(of: original)
         let suffix = StoredEvent.occurrenceSuffix(key: key, isAllDay: series.isAllDay)
         let existing = try storedEvent(id: series.id + "_" + suffix)

@@ -41,13 +41,14 @@ final class ConfigFile: SettingsWriter {
             return text
         case .tooLarge:
             throw Config.Failure(message: "\(path): larger than 1 MiB, not a config file")
-        case .failed(errno: ENOENT), .failed(errno: ENOTDIR):
+        case .failed(errno: EACCES), .failed(errno: EPERM):
+            throw Config.Failure(message: "\(TextStyle.path(path)): can't be read (permission denied). Make it readable, or move it aside to use the defaults")
+        case .failed:
+            // No such file, or a path that cannot name one (a folder that is a file, a name
+            // too long): no config, and what cannot be made is said where the store is made.
             return nil
-        case .failed(let code):
-            let reason = code == EACCES || code == EPERM ? "permission denied" : "error \(code)"
-            throw Config.Failure(message: "\(path): can't be read (\(reason)). Make it readable, or move it aside to use the defaults")
         case .notRegular:
-            throw Config.Failure(message: "\(path): not a file (a folder, a device or a pipe). Move it aside to use the defaults")
+            throw Config.Failure(message: "\(TextStyle.path(path)): not a file (a folder, a device or a pipe). Move it aside to use the defaults")
         }
     }
 

@@ -273,6 +273,8 @@ public enum InvalidRequest: Hashable, Sendable {
     case emptyName(ItemKind)
     /// A file name with a `/` or a control character (NUL among them), or only dots.
     case badFileName(String)
+    /// A calendar name with a control character or a line break.
+    case badCalendarName(String)
     /// A file name longer than `maxBytes` UTF-8 bytes.
     case fileNameTooLong(String, maxBytes: Int)
     case unknownTimeZone(String)

@@ -36,6 +36,19 @@ import Testing
         }
     }
 
+    /// A calendar named with a line break or ESC was made (by `clerk import --calendar`):
+    /// the shells' completion offered "Two\nLines" as two calendars.
+    @Test func refusesCalendarNamesWithControlCharacters() throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        for name in ["Two\nLines", "W\u{1B}]0;pwn\u{07}rk", "Tab\there", "Line\u{2028}break"] {
+            #expect(throws: ServiceError.invalid(.badCalendarName(name))) { try test.store.createCalendar(named: name, timeZone: Self.madrid) }
+            #expect(throws: ServiceError.invalid(.badCalendarName(name))) { try test.store.renameCalendar(id: test.primaryID, to: name) }
+        }
+        #expect(try test.store.calendars().map(\.name) == ["Personal"])
+        #expect(try test.store.createCalendar(named: "Café Été", timeZone: Self.madrid).name == "Café Été")
+    }
+
     @Test func insertingTheSameIDTwiceStoresOneEvent() throws {
         let test = try TestStore()
         defer { test.remove() }

@@ -121,6 +121,11 @@ import Glibc
             file: ("offset.ics", Array(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VTIMEZONE\r\nTZID:Loop\r\nBEGIN:STANDARD\r\n"
                                         + "DTSTART:19700101T000000\r\nTZOFFSETFROM:+0100\r\nTZOFFSETTO:+9999\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\n"
                                         + "BEGIN:VEVENT\r\nUID:z\r\nDTSTART;TZID=Loop:20261202T100000\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n").utf8))),
+        // Made: "Two\nLines" was offered by the shells' completion as two calendars.
+        Row(name: "a calendar name with a line break", arguments: ["import", "FOLDER/week.ics", "--calendar", "Two\nLines"],
+            stderr: "clerk: 'Two^JLines' can't be a calendar name (no control characters or line breaks)", status: 1, file: ("week.ics", seedWeek)),
+        Row(name: "a calendar name with escapes", arguments: ["import", "FOLDER/week.ics", "--calendar", "W\u{1B}]0;pwn\u{07}rk"],
+            stderr: "clerk: 'W^[]0;pwn^Grk' can't be a calendar name (no control characters or line breaks)", status: 1, file: ("week.ics", seedWeek)),
         Row(name: "an .ics whose VTIMEZONE is empty", arguments: ["import", "FOLDER/zone.ics"],
             stderr: "clerk: FOLDER/zone.ics:9: DTSTART: the VTIMEZONE 'Custom' on line 4 has no STANDARD or DAYLIGHT part: its times cannot be read", status: 1,
             file: ("zone.ics", Array("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VTIMEZONE\r\nTZID:Custom\r\nEND:VTIMEZONE\r\nBEGIN:VEVENT\r\nUID:z\r\nDTSTART;TZID=Custom:20261202T100000\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8))),

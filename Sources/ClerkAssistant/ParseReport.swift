@@ -780,6 +780,9 @@ extension ParseBatch {
         }
         if let now, !now.isNull {
             guard let value = now.stringValue, let instant = ClockText.instant(value, in: reference.timeZone) else {
+                if let value = now.stringValue, ClockText.wallClockInstant(value, in: reference.timeZone) != nil {
+                    return .failure(Refusal(json: failure(id: id, Renderer.nowOutsideYears(value))))
+                }
                 return .failure(Refusal(json: failure(id: id, Renderer.badNow(now.stringValue ?? now.serialized()))))
             }
             reference.instant = instant

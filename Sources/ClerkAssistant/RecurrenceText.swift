@@ -24,6 +24,8 @@ enum RecurrenceText {
 
         var text: String
         switch frequency {
+        case "HOURLY":
+            text = every(interval, "hour", "hours")
         case "DAILY":
             text = every(interval, "day", "days")
         case "WEEKLY":

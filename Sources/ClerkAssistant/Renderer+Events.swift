@@ -192,7 +192,13 @@ extension Renderer {
             var repeats = RecurrenceText.describe(rule, start: text.localDate(card.draft.when.startInstant(in: zone))) ?? rule
             let leftOut = ExceptionLines.days(in: card.draft.recurrence, zone: zone)
             if !leftOut.isEmpty { repeats += ", except " + RecurrenceText.list(leftOut.map(text.shortDay)) }
-            if !next.isEmpty { repeats += "; next " + next.map { text.shortDay(text.localDate($0)) }.joined(separator: ", ") }
+            // Days, or with their times when one day holds two ("every hour" said
+            // "next Fri 4 Dec, Fri 4 Dec, Fri 4 Dec").
+            let days = next.map { text.localDate($0) }
+            let timed = Set(days).count < days.count
+            if !next.isEmpty {
+                repeats += "; next " + zip(next, days).map { timed ? text.shortDay($1) + " " + text.clock($0) : text.shortDay($1) }.joined(separator: ", ")
+            }
             row("repeats", repeats)
         }
         if !card.draft.reminderMinutes.isEmpty {

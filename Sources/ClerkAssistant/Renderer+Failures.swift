@@ -111,16 +111,17 @@ extension Renderer {
     static func invalid(_ problem: InvalidRequest) -> String {
         switch problem {
         case .emptyName(let kind): return "a \(kind.rawValue) needs a name"
-        case .badFileName(let name): return "'\(TextStyle.plain.fit(name, 60))' can't be a file name (no '/', no control characters, not only dots)"
+        case .badFileName(let name): return "\(TextStyle.quoted(name)) can't be a file name (no '/', no control characters, not only dots)"
+        case .badCalendarName(let name): return "\(TextStyle.quoted(name)) can't be a calendar name (no control characters or line breaks)"
         case .fileNameTooLong(let name, let maxBytes):
-            return "'\(TextStyle.plain.fit(name, 60))' is longer than a file name can be (\(maxBytes) bytes)"
-        case .unknownTimeZone(let zone): return "'\(TextStyle.plain.fit(zone, 60))' is not a time zone I know"
+            return "\(TextStyle.quoted(name)) is longer than a file name can be (\(maxBytes) bytes)"
+        case .unknownTimeZone(let zone): return "\(TextStyle.quoted(zone)) is not a time zone I know"
         case .badEventID: return "an event id can't be empty or hold spaces"
         case .endsBeforeStart: return "an event can't end before it starts"
         case .lastsTooLong(let days, let repeating):
             return repeating ? "each time a repeating event happens it can last at most \(days) days" : "an event can't last more than \(days) days"
         case .outsideYears(let years): return "an event must start and end between the years \(years.lowerBound) and \(years.upperBound)"
-        case .badRecurrence(let line): return "the repeat '\(TextStyle.plain.fit(line, 60))' can't be read"
+        case .badRecurrence(let line): return "the repeat \(TextStyle.quoted(line)) can't be read"
         case .occurrenceCannotRepeat: return "one occurrence of a repeating event can't repeat on its own"
         case .occurrenceCannotMove: return "one occurrence of a repeating event can't move to another calendar without the rest of its series"
         case .splitAtFirst: return "a repeating event can only be changed from a later time it happens on, not its first"
@@ -129,7 +130,20 @@ extension Renderer {
         case .contactsAreReadOnly: return "clerk reads your Google contacts but does not change them; add contacts in Google Contacts"
         case .googleDocIsReadOnly: return "clerk reads Google Docs as text but does not write them; edit it in Google Docs"
         case .primaryCalendar: return "the primary calendar can't be deleted"
+        case .tooManyEvents(let limit):
+            return "that span holds more than \(grouped(limit)) events, more than clerk lists at once; ask about a shorter one"
         }
+    }
+
+    /// `n` with a comma every three digits: 100,000.
+    static func grouped(_ n: Int) -> String {
+        var text = String(n)
+        var at = text.count - 3
+        while at > (n < 0 ? 1 : 0) {
+            text.insert(",", at: text.index(text.startIndex, offsetBy: at))
+            at -= 3
+        }
+        return text
     }
 
     static func storage(_ problem: StorageProblem, path: String) -> String {

@@ -94,4 +94,7 @@ extension Renderer {
     static let batchLineNotText = "not UTF-8 text, so not read"
     static func badZone(_ text: String) -> String { "tz: expected an IANA name like Europe/Madrid or an offset like +01:00, got \(TextStyle.quoted(text))" }
     static func badNow(_ text: String) -> String { "now: expected YYYY-MM-DDTHH:MM[:SS], got \(TextStyle.quoted(text))" }
+    static func nowOutsideYears(_ text: String) -> String {
+        "now: expected a time in the years \(CivilCalendar.years.lowerBound) to \(CivilCalendar.years.upperBound), got \(TextStyle.quoted(text))"
+    }
 }

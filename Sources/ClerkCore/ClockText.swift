@@ -46,12 +46,21 @@ public enum ClockText {
 
     /// `YYYY-MM-DDTHH:MM[:SS]` on the wall clock of `zone`; nil for anything else: every
     /// field is ASCII digits of its width (`Int("+5")` would take a sign; fractions of a
-    /// second and zone letters are not part of the form).
+    /// second and zone letters are not part of the form). An instant outside the years clerk
+    /// takes (`CivilCalendar.years`) on the zone's clock or in UTC is nil too (`--now
+    /// 0000-06-01T10:00` was taken, and every request then said its dates were "more time
+    /// than I can work with").
     ///
     /// Read from the text's bytes, which must be of that form exactly (the same texts as the
     /// text split at its `T`, `-` and `:` characters: the splits and the numbers read from
     /// their parts cost about 20,000 instructions, once a request's `now` changes).
     public static func instant(_ text: String, in zone: Zone) -> Date? {
+        guard let instant = wallClockInstant(text, in: zone), zone.holdsYear(of: instant) else { return nil }
+        return instant
+    }
+
+    /// `instant(_:in:)` without its check of the years: the form alone.
+    public static func wallClockInstant(_ text: String, in zone: Zone) -> Date? {
         let bytes = Array(text.utf8)
         let n = bytes.count
         guard n == 16 || n == 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),

@@ -124,6 +124,18 @@ public struct EventPatch: Hashable, Sendable {
 }
 
 /// A calendar a person can put events on.
+extension CalendarInfo {
+    /// Why `name` cannot name a calendar, nil when it can: a control character or a line
+    /// break (`clerk import --calendar` made "Two\nLines", which the shells' completion
+    /// offered as two calendars, and names holding ESC).
+    public static func problem(withName name: String) -> InvalidRequest? {
+        let breaks = name.unicodeScalars.contains {
+            $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}"
+        }
+        return breaks ? .badCalendarName(name) : nil
+    }
+}
+
 public struct CalendarInfo: Hashable, Sendable {
     public var id: String
     public var name: String

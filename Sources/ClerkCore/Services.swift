@@ -273,6 +273,8 @@ public enum InvalidRequest: Hashable, Sendable {
     case emptyName(ItemKind)
     /// A file name with a `/` or a control character (NUL among them), or only dots.
     case badFileName(String)
+    /// A calendar name with a control character or a line break.
+    case badCalendarName(String)
     /// A file name longer than `maxBytes` UTF-8 bytes.
     case fileNameTooLong(String, maxBytes: Int)
     case unknownTimeZone(String)
@@ -303,6 +305,8 @@ public enum InvalidRequest: Hashable, Sendable {
     case googleDocIsReadOnly
     /// The primary calendar cannot be deleted.
     case primaryCalendar
+    /// A range holding more events than one query gives back.
+    case tooManyEvents(limit: Int)
 }
 
 /// Why the backend wants a new sign-in.

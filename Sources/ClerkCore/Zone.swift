@@ -210,7 +210,14 @@ extension Zone {
         if getenv("TZFILE") == nil, var tz = getenv("TZ").map({ String(cString: $0) }) {
             if tz.hasPrefix(":") { tz.removeFirst() }
             if tz == "UTC" || tz == "GMT" { return .gmt }
-            if let zone = Zone(identifier: tz) { return zone }
+            // A file of the tz database, else POSIX's own form, whose offset counts west of
+            // UTC as libc and `date` read it: "UTC+5" and "EST5" are five hours behind UTC,
+            // "<+05>-5" five ahead (**was** +05:00 for "UTC+5", Foundation's reading of a
+            // zone name, and the local zone for "EST5"). A rule with daylight time and no
+            // file of its name is left to the lines below.
+            if ZoneDatabase.system.hasFile(named: tz), let zone = Zone(identifier: tz) { return zone }
+            if let rule = PosixRule(Array(tz.utf8)), rule.daylight == nil, let zone = Zone(secondsFromGMT: rule.standard) { return zone }
+            if Zone.gmtOffset(tz) == nil, let zone = Zone(identifier: tz) { return zone }
         }
         if let name = localtimeName(), let zone = Zone(identifier: name) { return zone }
         if let text = SmallFile.contents("/etc/timezone", limit: 256).flatMap({ String(validating: $0, as: UTF8.self) }),

@@ -276,6 +276,7 @@ extension GoogleBackend: CalendarService {
         try prepare([])
         let name = name.trimmingWhitespace()
         guard !name.isEmpty else { throw ServiceError.invalid(.emptyName(.calendar)) }
+        if let problem = CalendarInfo.problem(withName: name) { throw ServiceError.invalid(problem) }
         let before: Set<String>
         do {
             let calendars = try listedCalendars()
@@ -330,6 +331,7 @@ extension GoogleBackend: CalendarService {
 
     /// Calendar's own PATCH of the summary; the mirror takes Google's answer.
     package func renameCalendar(id: String, to name: String) throws -> CalendarInfo {
+        if let problem = CalendarInfo.problem(withName: name) { throw ServiceError.invalid(problem) }
         try prepare([.calendarList])
         guard var calendar = try store.calendars().first(where: { $0.id == id }) else { throw ServiceError.notFound(.calendar, id: id) }
         do {

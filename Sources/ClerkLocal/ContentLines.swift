@@ -16,6 +16,11 @@ enum ContentLines {
     static func unfold(_ data: Data, file: String) throws(ImportError) -> [ContentLine] {
         var bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        // UTF-16 (as Windows' Notepad and Outlook save "Unicode") was refused as "a NUL
+        // byte, which text never holds", of a file that reads well in an editor.
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            throw ImportError(file: file, line: 1, reason: "UTF-16 text, which clerk does not read; save the file as UTF-8")
+        }
         var lines: [ContentLine] = []
         var current: [UInt8] = []
         var currentNumber = 0

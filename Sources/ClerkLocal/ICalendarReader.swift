@@ -119,6 +119,21 @@ public struct ICalendarReader: Sendable {
     private struct FileZone {
         var line: Int
         var hasRules = false
+        /// The first TZOFFSETFROM or TZOFFSETTO that is no UTC offset (libical read
+        /// "+9999" as 99 h 99 min, and an event four days away from where it was meant).
+        var badOffset: (line: Int, name: String, value: String)?
+    }
+
+    /// True for an RFC 5545 UTC offset: a sign, hours 00–23, minutes 00–59, and seconds
+    /// 00–59 if any ("-0500", "+053000"; "-0000" is not one).
+    static func isUTCOffset(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 5 || bytes.count == 7, bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-"),
+              bytes.dropFirst().allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        else { return false }
+        func two(_ at: Int) -> Int { Int(bytes[at] - UInt8(ascii: "0")) * 10 + Int(bytes[at + 1] - UInt8(ascii: "0")) }
+        guard two(1) < 24, two(3) < 60, bytes.count == 5 || two(5) < 60 else { return false }
+        return !(bytes[0] == UInt8(ascii: "-") && bytes.dropFirst().allSatisfy { $0 == UInt8(ascii: "0") })
     }
 
     private struct EventOutline {
@@ -181,6 +196,10 @@ public struct ICalendarReader: Sendable {
                 } else if open.count == 2, open[1].name == "VTIMEZONE", property.name == "TZID" {
                     zone?.tzid = property.value
                 }
+                if open.count == 3, open[1].name == "VTIMEZONE", property.name == "TZOFFSETFROM" || property.name == "TZOFFSETTO",
+                   zone?.zone.badOffset == nil, !Self.isUTCOffset(property.value) {
+                    zone?.zone.badOffset = (line.number, property.name, property.value)
+                }
             }
         }
         if let last = open.last {
@@ -209,6 +228,10 @@ public struct ICalendarReader: Sendable {
                 guard let fileZone = outline.fileZones[tzid] else { throw fail("unknown time zone \(quoted(tzid))") }
                 if !fileZone.hasRules {
                     throw fail("the VTIMEZONE \(quoted(tzid)) on line \(fileZone.line) has no STANDARD or DAYLIGHT part: its times cannot be read")
+                }
+                if let bad = fileZone.badOffset {
+                    throw ImportError(file: file, line: bad.line, property: bad.name,
+                                      reason: "expected a UTC offset like +0100 or -0530, got \(quoted(bad.value)), so the times of VTIMEZONE \(quoted(tzid)) cannot be read")
                 }
             }
             let wantsDate = property.parameters["VALUE"]?.uppercased() == "DATE"

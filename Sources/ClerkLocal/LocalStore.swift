@@ -158,6 +158,7 @@ extension LocalStore: CalendarService {
     public func createCalendar(named name: String, timeZone: String) throws -> CalendarInfo {
         let name = name.trimmingWhitespace()
         guard !name.isEmpty else { throw ServiceError.invalid(.emptyName(.calendar)) }
+        if let problem = CalendarInfo.problem(withName: name) { throw ServiceError.invalid(problem) }
         guard zone(named: timeZone) != nil else { throw ServiceError.invalid(.unknownTimeZone(timeZone)) }
         return try guarded {
             try database.transaction {
@@ -176,6 +177,7 @@ extension LocalStore: CalendarService {
     public func renameCalendar(id: String, to name: String) throws -> CalendarInfo {
         let name = name.trimmingWhitespace()
         guard !name.isEmpty else { throw ServiceError.invalid(.emptyName(.calendar)) }
+        if let problem = CalendarInfo.problem(withName: name) { throw ServiceError.invalid(problem) }
         return try guarded {
             try database.transaction {
                 _ = try calendar(id: id)

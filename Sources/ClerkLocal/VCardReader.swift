@@ -4,7 +4,8 @@ public import FoundationEssentials
 /// Reads vCard 3.0 (RFC 2426) and 4.0 (RFC 6350) files — one card or many — into contacts to
 /// import: FN, N, NICKNAME, EMAIL, TEL, ADR, BDAY, NOTE, ORG (the company; its first unit),
 /// TITLE (the job title) and UID, with folded lines, escaped
-/// text (`\n`, `\,`, `\;`, `\\`), TYPE labels and Apple's `itemN.X-ABLabel` labels. Any
+/// text (`\n`, `\,`, `\;`, `\\`), QUOTED-PRINTABLE values (vCard 2.1's, which some
+/// exporters keep), TYPE labels and Apple's `itemN.X-ABLabel` labels. Any
 /// problem names its line and imports nothing.
 public struct VCardReader: Sendable {
     /// The file as the person named it, for messages.
@@ -19,6 +20,12 @@ public struct VCardReader: Sendable {
         var cards: [ImportedContact] = []
         var card: Card?
         for line in lines {
+            // A QUOTED-PRINTABLE value ending in "=" (its soft line break) goes on on the next line.
+            if var open = card, let last = open.properties.last, VCardReader.isQuotedPrintable(last.property), last.property.value.hasSuffix("=") {
+                open.properties[open.properties.count - 1].property.value = String(last.property.value.dropLast()) + line.text
+                card = open
+                continue
+            }
             let parsed = PropertyLine(line.text)
             let isBegin = parsed?.name == "BEGIN" && parsed?.value.uppercased() == "VCARD"
             guard let current = card else {
@@ -66,9 +73,17 @@ public struct VCardReader: Sendable {
         var labelled: [(group: String, kind: String, index: Int)] = []
         var notes: [String] = []
 
-        for (line, property) in card.properties {
+        for (line, read) in card.properties {
+            var property = read
             func fail(_ reason: String) -> ImportError {
                 ImportError(file: file, line: line, property: property.name, reason: reason)
+            }
+            if VCardReader.isQuotedPrintable(property) {
+                guard let decoded = VCardReader.quotedPrintable(property.value) else {
+                    let charset = property.parameters["CHARSET"].map { " (CHARSET=\($0))" } ?? ""
+                    throw fail("expected QUOTED-PRINTABLE UTF-8 text\(charset), got \(quoted(property.value)); save the file as UTF-8 vCard 3.0")
+                }
+                property.value = decoded
             }
             let (group, name) = VCardReader.split(property.name)
             switch name {
@@ -156,6 +171,41 @@ public struct VCardReader: Sendable {
     static func split(_ name: String) -> (group: String?, name: String) {
         guard let dot = name.lastIndex(of: ".") else { return (nil, name) }
         return (String(name[..<dot]), String(name[name.index(after: dot)...]))
+    }
+
+    /// True for a value in vCard 2.1's QUOTED-PRINTABLE, which some exporters keep in 3.0
+    /// cards (it was imported as written: the name "J=C3=A9r=C3=B4me").
+    static func isQuotedPrintable(_ property: PropertyLine) -> Bool {
+        let marks = [property.parameters["ENCODING"], property.parameters["TYPE"]].compactMap { $0?.uppercased() }
+        return marks.contains { $0.split(separator: ",").contains("QUOTED-PRINTABLE") }
+    }
+
+    /// `=XX` bytes decoded; nil for bytes that are not UTF-8. An `=` not followed by two hex
+    /// digits is a soft line break whose next line was folded onto it ("a long=" and
+    /// " note" unfolded as "a long=note"), and is dropped.
+    static func quotedPrintable(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        let input = Array(text.utf8)
+        var at = 0
+        while at < input.count {
+            let byte = input[at]
+            at += 1
+            guard byte == UInt8(ascii: "=") else { bytes.append(byte); continue }
+            if at + 1 < input.count, let high = hexDigit(input[at]), let low = hexDigit(input[at + 1]) {
+                bytes.append(high << 4 | low)
+                at += 2
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        default: nil
+        }
     }
 
     /// Undoes vCard text escaping: `\n` and `\N` are new lines; `\,` `\;` `\\` the character.

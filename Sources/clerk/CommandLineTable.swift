@@ -150,6 +150,18 @@ enum CommandLineTable {
                 guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
                     throw UsageError(message: "--google-endpoint: expected a URL like http://127.0.0.1:8080, got \(TextStyle.quoted(text))")
                 }
+                // A password in it was printed back by --verbose and by every error naming
+                // the endpoint; a query or fragment had "/token" put after it; a port beyond
+                // 65535 was sent to libcurl.
+                if url.user != nil || url.password != nil {
+                    throw UsageError(message: "--google-endpoint: expected a URL without a user or password, like http://127.0.0.1:8080 (clerk signs in with 'clerk login')")
+                }
+                if url.query != nil || url.fragment != nil || text.contains("?") || text.contains("#") {
+                    throw UsageError(message: "--google-endpoint: expected a URL without ?query or #fragment, like http://127.0.0.1:8080, got \(TextStyle.quoted(text))")
+                }
+                if let port = url.port, !(1...65_535).contains(port) {
+                    throw UsageError(message: "--google-endpoint: expected a port from 1 to 65535, got \(TextStyle.quoted(text))")
+                }
                 values.options.googleEndpoint = url
             },
             summary: "send Google requests to URL (an emulator)",

@@ -29,8 +29,11 @@ final class ConfigFile: SettingsWriter {
         self.path = path
     }
 
-    /// The file's text; nil when it cannot be read (the defaults). A config file is a few
-    /// lines: one of more than a MiB is refused, not read as no file and then overwritten.
+    /// The file's text; nil when there is none (the defaults). A config file is a few
+    /// lines: one of more than a MiB is refused, not read as no file and then overwritten;
+    /// so is one that is there but cannot be read (mode 000: its settings were ignored
+    /// without a word, and a setting said in words then replaced the file with that one
+    /// line), and a folder, device or pipe in its place.
     static func text(at path: String) throws(Config.Failure) -> String? {
         switch SmallFile.read(path, limit: 1 << 20) {
         case .contents(let bytes):
@@ -38,8 +41,14 @@ final class ConfigFile: SettingsWriter {
             return text
         case .tooLarge:
             throw Config.Failure(message: "\(path): larger than 1 MiB, not a config file")
-        case .failed, .notRegular:
+        case .failed(errno: EACCES), .failed(errno: EPERM):
+            throw Config.Failure(message: "\(TextStyle.path(path)): can't be read (permission denied). Make it readable, or move it aside to use the defaults")
+        case .failed:
+            // No such file, or a path that cannot name one (a folder that is a file, a name
+            // too long): no config, and what cannot be made is said where the store is made.
             return nil
+        case .notRegular:
+            throw Config.Failure(message: "\(TextStyle.path(path)): not a file (a folder, a device or a pipe). Move it aside to use the defaults")
         }
     }
 

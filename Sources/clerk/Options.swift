@@ -66,6 +66,7 @@ struct CommandLineParser {
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
+            if !optionsEnded, words.isEmpty, let short = Self.shortOption(argument) { throw short }
             if optionsEnded || !argument.hasPrefix("--") {
                 words.append(argument)
                 continue
@@ -128,6 +129,21 @@ struct CommandLineParser {
         return UsageError(message: "unknown option \(TextStyle.quoted(name)). See 'clerk --help'.")
     }
 
+    /// A first word that is a dash and letters (`-h`, `-V`, `-yes`) is a short option, which
+    /// clerk has none of: a usage error naming the long one meant, not a request (`clerk -h`
+    /// said "I didn't understand '-h'" and exited 1). Nil for anything else ("-30", a word).
+    static func shortOption(_ argument: String) -> UsageError? {
+        let letters = argument.utf8.dropFirst()
+        guard argument.utf8.first == UInt8(ascii: "-"), !letters.isEmpty,
+              letters.allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) }) else { return nil }
+        let meant: [String: String] = ["-h": "--help", "-help": "--help", "-V": "--version", "-version": "--version", "-y": "--yes",
+                                       "-yes": "--yes", "-j": "--json", "-json": "--json", "-verbose": "--verbose"]
+        if let long = meant[argument] ?? CommandLineTable.visibleOptions.map(\.name).first(where: { $0 == "-" + argument }) {
+            return UsageError(message: "unknown option \(TextStyle.quoted(argument)). Did you mean '\(long)'?")
+        }
+        return UsageError(message: "unknown option \(TextStyle.quoted(argument)). See 'clerk --help'.")
+    }
+
     /// `--tz`: an IANA name or a fixed offset `±HH:MM`.
     static func timeZone(_ text: String) throws(UsageError) -> Zone {
         guard let zone = ClockText.timeZone(text) else {
@@ -142,6 +158,9 @@ struct CommandLineParser {
     /// `--now`: `YYYY-MM-DDTHH:MM[:SS]` on the wall clock of `zone`.
     static func instant(_ text: String, in zone: Zone) throws(UsageError) -> Date {
         guard let instant = ClockText.instant(text, in: zone) else {
+            if ClockText.wallClockInstant(text, in: zone) != nil {
+                throw UsageError(message: "--now: expected a time in the years \(CivilCalendar.years.lowerBound) to \(CivilCalendar.years.upperBound), got \(TextStyle.quoted(text))")
+            }
             throw UsageError(message: "--now: expected YYYY-MM-DDTHH:MM, got \(TextStyle.quoted(text))")
         }
         return instant

@@ -16,7 +16,9 @@ struct ClerkPaths {
             stateDirectory = folder
             return
         }
-        let home = environment["HOME"] ?? Self.accountHome()
+        // An empty or relative HOME is no home: it put the store at /.local/share/clerk, or
+        // under whatever folder clerk was started in (a store of its own for each).
+        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? Self.accountHome()
         func xdg(_ variable: String, _ fallback: String) -> String {
             let base = environment[variable].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/" + fallback
             return base + "/clerk"
@@ -31,8 +33,9 @@ struct ClerkPaths {
     var googleToken: String { configDirectory + "/google-token.json" }
     var config: String { configDirectory + "/config" }
 
-    /// The account's home folder from the password database, when `HOME` is not set (as
-    /// Foundation's `NSHomeDirectory` finds it); "/" when the account has none.
+    /// The account's home folder from the password database, when `HOME` is not set or is
+    /// no absolute path (as Foundation's `NSHomeDirectory` finds it); "/" when the account
+    /// has none.
     static func accountHome() -> String {
         guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return "/" }
         return String(cString: directory)

@@ -84,7 +84,9 @@ import Testing
         ("FREQ=MONTHLY", "the 1st of every month"),
         ("FREQ=YEARLY;BYMONTH=5;BYMONTHDAY=5", "every year on 5 May"),
         ("FREQ=YEARLY", "every year on 1 December"),
-        ("FREQ=HOURLY", nil),
+        // Was nil: the card showed "RRULE:FREQ=HOURLY".
+        ("FREQ=HOURLY", "every hour"),
+        ("FREQ=HOURLY;INTERVAL=3;COUNT=5", "every 3 hours, 5 times"),
         ("garbage", nil),
     ] as [(String, String?)])
     func saysRecurrenceInWords(rule: String, expected: String?) {

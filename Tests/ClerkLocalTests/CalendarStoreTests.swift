@@ -36,6 +36,19 @@ import Testing
         }
     }
 
+    /// A calendar named with a line break or ESC was made (by `clerk import --calendar`):
+    /// the shells' completion offered "Two\nLines" as two calendars.
+    @Test func refusesCalendarNamesWithControlCharacters() throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        for name in ["Two\nLines", "W\u{1B}]0;pwn\u{07}rk", "Tab\there", "Line\u{2028}break"] {
+            #expect(throws: ServiceError.invalid(.badCalendarName(name))) { try test.store.createCalendar(named: name, timeZone: Self.madrid) }
+            #expect(throws: ServiceError.invalid(.badCalendarName(name))) { try test.store.renameCalendar(id: test.primaryID, to: name) }
+        }
+        #expect(try test.store.calendars().map(\.name) == ["Personal"])
+        #expect(try test.store.createCalendar(named: "Café Été", timeZone: Self.madrid).name == "Café Été")
+    }
+
     @Test func insertingTheSameIDTwiceStoresOneEvent() throws {
         let test = try TestStore()
         defer { test.remove() }
@@ -70,6 +83,30 @@ import Testing
                                        id: "long2", calendarID: test.primaryID)
         }
         #expect(try test.store.events(from: .distantPast, to: .distantFuture, calendarIDs: nil).map(\.title).sorted() == ["Decade", "Year", "Year", "Year"])
+    }
+
+    /// A range of centuries over endless daily series made millions of events (20 series
+    /// over 8,000 years: 4.4 GB and 157 s), each series cut off silently after 200,000
+    /// starts. One query gives back at most `rangeEventLimit` events; more is refused.
+    @Test func refusesARangeHoldingMoreEventsThanOneQueryGivesBack() throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        for hour in 10..<13 {
+            _ = try test.store.insertEvent(EventDraft(title: "Daily \(hour)", when: Self.timed("0001-01-03T\(hour):00", "0001-01-03T\(hour):30", "UTC"),
+                                                      recurrence: ["RRULE:FREQ=DAILY"]), id: "daily\(hour)", calendarID: test.primaryID)
+        }
+        // 33,333 days: 99,999 events, all given.
+        let shown = try test.store.events(from: local("1900-01-01T00:00", "UTC"), to: local("1900-01-01T00:00", "UTC") + 33_333 * 86_400, calendarIDs: nil)
+        #expect(shown.count == 99_999)
+        #expect(LocalStore.rangeEventLimit == 100_000)
+        let started = Date()
+        #expect(throws: ServiceError.invalid(.tooManyEvents(limit: 100_000))) {
+            try test.store.events(from: local("1000-01-01T00:00", "UTC"), to: local("9000-01-01T00:00", "UTC"), calendarIDs: nil)
+        }
+        #expect(throws: ServiceError.invalid(.tooManyEvents(limit: 100_000))) {
+            try test.store.events(from: local("1900-01-01T00:00", "UTC"), to: local("1900-01-01T00:00", "UTC") + 33_334 * 86_400, calendarIDs: nil)
+        }
+        #expect(Date().timeIntervalSince(started) < 60)
     }
 
     /// An event in the year 10000 was stored, then exported as 00000000T000000 (which no

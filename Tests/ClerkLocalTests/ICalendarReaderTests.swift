@@ -185,6 +185,11 @@ import Testing
         // A VTIMEZONE with no rules was read by libical as UTC.
         ("BEGIN:VCALENDAR\nBEGIN:VTIMEZONE\nTZID:Custom\nEND:VTIMEZONE\nBEGIN:VEVENT\nUID:x\nDTSTART;TZID=Custom:20260305T100000\nEND:VEVENT\nEND:VCALENDAR\n",
          "events.ics:7: DTSTART: the VTIMEZONE 'Custom' on line 2 has no STANDARD or DAYLIGHT part: its times cannot be read"),
+        // An offset that is none: libical read +9999 as 99 h 99 min, the event four days off.
+        ("BEGIN:VCALENDAR\nBEGIN:VTIMEZONE\nTZID:Custom\nBEGIN:STANDARD\nDTSTART:19700101T000000\nTZOFFSETFROM:+0100\nTZOFFSETTO:+9999\nEND:STANDARD\nEND:VTIMEZONE\nBEGIN:VEVENT\nUID:x\nDTSTART;TZID=Custom:20260305T100000\nEND:VEVENT\nEND:VCALENDAR\n",
+         "events.ics:7: TZOFFSETTO: expected a UTC offset like +0100 or -0530, got '+9999', so the times of VTIMEZONE 'Custom' cannot be read"),
+        ("BEGIN:VCALENDAR\nBEGIN:VTIMEZONE\nTZID:Custom\nBEGIN:STANDARD\nDTSTART:19700101T000000\nTZOFFSETFROM:0100\nTZOFFSETTO:+0100\nEND:STANDARD\nEND:VTIMEZONE\nBEGIN:VEVENT\nUID:x\nDTSTART;TZID=Custom:20260305T100000\nEND:VEVENT\nEND:VCALENDAR\n",
+         "events.ics:6: TZOFFSETFROM: expected a UTC offset like +0100 or -0530, got '0100', so the times of VTIMEZONE 'Custom' cannot be read"),
     ])
     func namesTheLineAndWhatIsWrong(text: String, message: String) {
         let error = #expect(throws: ImportError.self) { try Self.read(text) }

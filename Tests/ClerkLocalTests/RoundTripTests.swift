@@ -103,6 +103,36 @@ import Testing
         #expect(try test.store.importEvents(try reader.read(Data(written.utf8)), calendarID: test.primaryID, progress: nil) == ImportSummary(unchanged: 1))
     }
 
+    /// An occurrence imported before its series, then the series: the occurrence was shown
+    /// beside the start it replaces, and importing it again added it a second time (the
+    /// export then held two events of one UID and RECURRENCE-ID). It becomes the series' own.
+    @Test func anOccurrenceImportedBeforeItsSeriesJoinsIt() throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        let occurrence = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:s1\r\nRECURRENCE-ID;TZID=Europe/Madrid:20261209T100000\r\n"
+            + "DTSTART;TZID=Europe/Madrid:20261209T120000\r\nDTEND;TZID=Europe/Madrid:20261209T130000\r\nSUMMARY:Moved one\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let series = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:s1\r\nDTSTART;TZID=Europe/Madrid:20261207T100000\r\n"
+            + "DTEND;TZID=Europe/Madrid:20261207T110000\r\nRRULE:FREQ=DAILY;COUNT=4\r\nSUMMARY:Daily\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let reader = ICalendarReader(file: "x.ics", zone: Zone(identifier: Self.madrid)!)
+        func importing(_ text: String) throws -> ImportSummary {
+            try test.store.importEvents(try reader.read(Data(text.utf8)), calendarID: test.primaryID, progress: nil)
+        }
+        func agenda() throws -> [String] {
+            try test.store.events(from: local("2026-12-07T00:00", Self.madrid), to: local("2026-12-11T00:00", Self.madrid), calendarIDs: nil)
+                .map { shown($0.when.startInstant(in: Zone(identifier: Self.madrid)!), in: Self.madrid) + " " + $0.title }
+        }
+        let expected = ["2026-12-07 10:00 +01:00 Daily", "2026-12-08 10:00 +01:00 Daily", "2026-12-09 12:00 +01:00 Moved one", "2026-12-10 10:00 +01:00 Daily"]
+        #expect(try importing(occurrence) == ImportSummary(added: 1))
+        #expect(try importing(series) == ImportSummary(added: 1))
+        #expect(try agenda() == expected)
+        #expect(try importing(occurrence) == ImportSummary(unchanged: 1))
+        #expect(try importing(series) == ImportSummary(unchanged: 1))
+        #expect(try agenda() == expected)
+        let calendar = try test.store.calendars()[0]
+        let written = ICalendarWriter.write(try test.store.storedEvents(calendarID: calendar.id), calendar: calendar, stamp: instant("2026-12-01T10:00:00Z"))
+        #expect(written.components(separatedBy: "RECURRENCE-ID").count == 2)
+    }
+
     /// Two RRULEs (RFC 5545 advises one, but allows more): both make starts, and both are
     /// written back.
     @Test func everyRuleOfASeriesIsKept() throws {

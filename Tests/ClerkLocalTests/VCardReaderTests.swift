@@ -135,6 +135,40 @@ import Testing
         #expect(cards[2].uid == "3")
     }
 
+    /// QUOTED-PRINTABLE values (vCard 2.1's, kept by some exporters in 3.0 cards) were
+    /// imported as written, the name "J=C3=A9r=C3=B4me Dupont", and a soft line break ("="
+    /// at the end of a line) refused the file: "expected NAME:VALUE, got 'Dupont'". A soft
+    /// break whose next line is folded (starts with a space) is one too.
+    @Test func decodesQuotedPrintableValues() throws {
+        let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nN;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:Dupont;J=C3=A9r=C3=B4me;;;\r\n"
+            + "FN;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:J=C3=A9r=C3=B4me =\r\nDupont\r\n"
+            + "NOTE;ENCODING=quoted-printable:a long =\r\n note, 100=3D100\r\nTEL;CELL:555 0100\r\nUID:jd\r\nEND:VCARD\r\n"
+        #expect(try Self.read(text) == [ImportedContact(uid: "jd", contact: Contact(
+            id: "", name: "Jérôme Dupont", givenName: "Jérôme", familyName: "Dupont", phones: [LabeledValue("555 0100", label: "mobile")],
+            notes: "a long note, 100=100"))])
+        for (line, message) in [("FN;ENCODING=QUOTED-PRINTABLE;CHARSET=ISO-8859-1:Caf=E9",
+                                 "people.vcf:3: FN: expected QUOTED-PRINTABLE UTF-8 text (CHARSET=ISO-8859-1), got 'Caf=E9'; save the file as UTF-8 vCard 3.0"),
+                                ("FN;ENCODING=QUOTED-PRINTABLE:Ana=FF",
+                                 "people.vcf:3: FN: expected QUOTED-PRINTABLE UTF-8 text, got 'Ana=FF'; save the file as UTF-8 vCard 3.0")] {
+            let error = #expect(throws: ImportError.self) { try Self.read(Self.card(line)) }
+            #expect(error?.description == message)
+        }
+    }
+
+    /// A file saved as UTF-16 ("Unicode" in Windows' Notepad) was refused as "a NUL byte,
+    /// which text never holds", though it reads well in an editor.
+    @Test func saysAFileIsUTF16() throws {
+        for order in [String.Encoding.utf16LittleEndian, .utf16BigEndian] {
+            let bom: [UInt8] = order == .utf16LittleEndian ? [0xFF, 0xFE] : [0xFE, 0xFF]
+            let card = Data(bom) + Self.card("FN:Ana").data(using: order)!
+            let error = #expect(throws: ImportError.self) { try VCardReader(file: "people.vcf").read(card) }
+            #expect(error?.description == "people.vcf:1: UTF-16 text, which clerk does not read; save the file as UTF-8")
+            let calendar = Data(bom) + "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n".data(using: order)!
+            let refused = #expect(throws: ImportError.self) { try ICalendarReader(file: "events.ics", zone: Zone(identifier: "UTC")!).read(calendar) }
+            #expect(refused?.description == "events.ics:1: UTF-16 text, which clerk does not read; save the file as UTF-8")
+        }
+    }
+
     static func card(_ lines: String...) -> String {
         (["BEGIN:VCARD", "VERSION:3.0"] + lines + ["END:VCARD"]).joined(separator: "\n")
     }

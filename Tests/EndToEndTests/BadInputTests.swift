@@ -36,7 +36,9 @@ import Glibc
     static func contents(of dataFolder: String) throws -> String {
         let store = try LocalStore(path: dataFolder + "/clerk.sqlite3", timeZone: zone, now: .fixed(Date(timeIntervalSince1970: 1_796_025_600)))
         var lines = try store.calendars().map { "calendar \($0.id) \($0.name)" }
-        lines += try store.events(from: .distantPast, to: .distantFuture, calendarIDs: nil).map { "event \($0.id) \($0.title) \($0.when)" }
+        // Every event of 2023 to 2030 (the seed's series never end, and a range holding more
+        // than `LocalStore.rangeEventLimit` events is refused).
+        lines += try store.events(from: Date(timeIntervalSince1970: 1_700_000_000), to: Date(timeIntervalSince1970: 1_900_000_000), calendarIDs: nil).map { "event \($0.id) \($0.title) \($0.when)" }
         lines += try store.contacts().map { "contact \($0.id) \($0.name) \($0.emails) \($0.phones)" }
         lines += try store.files(matching: nil).map { "file \($0.id) \($0.name) " + (try store.readFile(id: $0.id)) }
         lines += try store.trashedFiles(matching: nil).map { "trashed \($0.id) \($0.name)" }
@@ -70,6 +72,11 @@ import Glibc
     static let rows: [Row] = [
         Row(name: "a month out of range in --now", arguments: ["--now", "2026-13-01T09:00", "--yes", "lunch tomorrow at 1pm"],
             stderr: "clerk: --now: expected YYYY-MM-DDTHH:MM, got '2026-13-01T09:00'", status: 2),
+        // Taken, and every request then said its dates were "more time than I can work with".
+        Row(name: "--now in the year 0", arguments: ["--now", "0000-06-01T10:00", "--yes", "lunch tomorrow at 1pm"],
+            stderr: "clerk: --now: expected a time in the years 1 to 9999, got '0000-06-01T10:00'", status: 2),
+        Row(name: "--now whose UTC time is in the year 0", arguments: ["--tz", "+05:00", "--now", "0001-01-01T03:00", "what's on today"],
+            stderr: "clerk: --now: expected a time in the years 1 to 9999, got '0001-01-01T03:00'", status: 2),
         Row(name: "an unknown zone", arguments: ["--tz", "Europe/Nowhere", "--yes", "lunch tomorrow at 1pm"],
             stderr: "clerk: --tz: expected an IANA name like Europe/Madrid or an offset like +01:00, got 'Europe/Nowhere'", status: 2),
         // Any file of the tz database is a zone (EST5EDT, Zulu), but no path reaches out of it.
@@ -107,6 +114,18 @@ import Glibc
         Row(name: "an .ics with two events of one UID", arguments: ["import", "FOLDER/same.ics"],
             stderr: "clerk: FOLDER/same.ics:11: UID: 'bad-1@test' is also the UID of the event on line 4; each event needs its own", status: 1,
             file: ("same.ics", Array(event().replacingOccurrences(of: "END:VEVENT\r\n", with: "END:VEVENT\r\nBEGIN:VEVENT\r\nUID:bad-1@test\r\nDTSTART:20261202T100000Z\r\nEND:VEVENT\r\n").utf8))),
+        // libical read +9999 as 99 h 99 min: the event was imported four days early.
+        Row(name: "an .ics whose VTIMEZONE has an offset of +9999", arguments: ["import", "FOLDER/offset.ics"],
+            stderr: "clerk: FOLDER/offset.ics:9: TZOFFSETTO: expected a UTC offset like +0100 or -0530, got '+9999', so the times of VTIMEZONE 'Loop' cannot be read",
+            status: 1,
+            file: ("offset.ics", Array(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VTIMEZONE\r\nTZID:Loop\r\nBEGIN:STANDARD\r\n"
+                                        + "DTSTART:19700101T000000\r\nTZOFFSETFROM:+0100\r\nTZOFFSETTO:+9999\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\n"
+                                        + "BEGIN:VEVENT\r\nUID:z\r\nDTSTART;TZID=Loop:20261202T100000\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n").utf8))),
+        // Made: "Two\nLines" was offered by the shells' completion as two calendars.
+        Row(name: "a calendar name with a line break", arguments: ["import", "FOLDER/week.ics", "--calendar", "Two\nLines"],
+            stderr: "clerk: 'Two^JLines' can't be a calendar name (no control characters or line breaks)", status: 1, file: ("week.ics", seedWeek)),
+        Row(name: "a calendar name with escapes", arguments: ["import", "FOLDER/week.ics", "--calendar", "W\u{1B}]0;pwn\u{07}rk"],
+            stderr: "clerk: 'W^[]0;pwn^Grk' can't be a calendar name (no control characters or line breaks)", status: 1, file: ("week.ics", seedWeek)),
         Row(name: "an .ics whose VTIMEZONE is empty", arguments: ["import", "FOLDER/zone.ics"],
             stderr: "clerk: FOLDER/zone.ics:9: DTSTART: the VTIMEZONE 'Custom' on line 4 has no STANDARD or DAYLIGHT part: its times cannot be read", status: 1,
             file: ("zone.ics", Array("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VTIMEZONE\r\nTZID:Custom\r\nEND:VTIMEZONE\r\nBEGIN:VEVENT\r\nUID:z\r\nDTSTART;TZID=Custom:20261202T100000\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8))),
@@ -192,6 +211,31 @@ import Glibc
         #expect(try Self.contents(of: data) == before)
     }
 
+    /// An agenda over eight thousand years of endless daily series made every occurrence:
+    /// 20 series took 157 s and 4.4 GB, and printed 4.2 million lines (each series cut off
+    /// silently after 200,000 starts). It is refused in one line, soon.
+    @Test func anAgendaOfMoreEventsThanClerkListsIsOneLine() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN"]
+        for n in 0..<20 {
+            lines += ["BEGIN:VEVENT", "UID:daily-\(n)@test", "DTSTART:00010101T0\(n % 10)0000Z", "RRULE:FREQ=DAILY", "SUMMARY:Daily \(n)", "END:VEVENT"]
+        }
+        _ = FileManager.default.createFile(atPath: folder.path + "/daily.ics", contents: Data((lines + ["END:VCALENDAR"]).joined(separator: "\r\n").utf8))
+        let data = ["--data-dir", folder.path + "/data"]
+        #expect(try ClerkBinary.run(Self.clock + data + ["import", folder.path + "/daily.ics"]).status == 0)
+        let started = Date()
+        for request in [["what's on between 1000 and 9000"], ["--json", "what's on between 1000 and 9000"]] {
+            let result = try ClerkBinary.run(Self.clock + data + request, timeout: 120)
+            #expect(result.stderr == "clerk: That can't be done: that span holds more than 100,000 events, more than clerk lists at once; ask about a shorter one.\n")
+            #expect(result.status == 1)
+            #expect(result.stdout == (request.count == 2
+                ? #"{"intent":"query_agenda","ok":false,"message":"That can't be done: that span holds more than 100,000 events, more than clerk lists at once; ask about a shorter one."}"# + "\n"
+                : ""))
+        }
+        #expect(Date().timeIntervalSince(started) < 60)
+    }
+
     /// A store whose first page is overwritten, and one with a damaged page in the middle:
     /// reads and writes are refused with one line, and not a byte of the file changes.
     @Test(arguments: [(0, "garbage, garbage, garbage"), (3000, String(repeating: "\u{7F}", count: 2000))])
@@ -232,6 +276,45 @@ import Glibc
                 == .init(stdout: "", stderr: "clerk: \(data): cannot create the folder\n", status: 1))
         }
         #expect(!FileManager.default.fileExists(atPath: data))
+    }
+
+    /// An empty or relative HOME made the store at /.local/share/clerk, or under the folder
+    /// clerk was started in; it is the account's home from the password database instead
+    /// (nobody's is /nonexistent, which cannot be made, so nothing is made anywhere).
+    @Test(.enabled(if: ReadOnlyStoreTests.unprivileged?.isEmpty == false, "not root with setpriv(1): no user to test as"))
+    func aHomeThatIsNoAbsolutePathIsTheAccountsHome() throws {
+        let user = try #require(ReadOnlyStoreTests.unprivileged)
+        for home in ["", "relative/home"] {
+            #expect(try ClerkBinary.run(Self.clock + ["what's on tomorrow"], environment: ["HOME": home], through: user)
+                == .init(stdout: "", stderr: "clerk: /nonexistent/.local/share/clerk: cannot create the folder\n", status: 1), "HOME='\(home)'")
+        }
+    }
+
+    /// A config that is there but cannot be read (mode 000) was read as no config: its
+    /// settings were ignored without a word, and "make Work my default calendar" then
+    /// replaced it with that one line. A folder in its place was ignored too.
+    @Test func aConfigThatCannotBeReadIsRefusedAndKept() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let data = folder.path + "/data"
+        #expect(try ClerkBinary.run(Self.clock + ["--data-dir", data, "--yes", "new calendar Work"]).status == 0)
+        try FileManager.default.createDirectory(atPath: data + "/config", withIntermediateDirectories: false)
+        #expect(try ClerkBinary.run(Self.clock + ["--data-dir", data, "what's on today"])
+            == .init(stdout: "", stderr: "clerk: \(data)/config: not a file (a folder, a device or a pipe). Move it aside to use the defaults\n", status: 1))
+        try FileManager.default.removeItem(atPath: data + "/config")
+
+        guard let user = ReadOnlyStoreTests.unprivileged, !user.isEmpty else { return }
+        let settings = "working_hours = 09:00-17:00\ndefault_event_length = 30\n# mine\n"
+        _ = FileManager.default.createFile(atPath: data + "/config", contents: Data(settings.utf8))
+        chmod(folder.path, 0o755)
+        for path in [data] + (try FileManager.default.contentsOfDirectory(atPath: data)).map({ data + "/" + $0 }) { chown(path, 65534, 65534) }
+        chmod(data + "/config", 0)
+        for request in [["--yes", "make Work my default calendar"], ["what's on today"]] {
+            #expect(try ClerkBinary.run(Self.clock + ["--data-dir", data] + request, through: user)
+                == .init(stdout: "", stderr: "clerk: \(data)/config: can't be read (permission denied). Make it readable, or move it aside to use the defaults\n",
+                         status: 1), "\(request)")
+        }
+        #expect(FileManager.default.contents(atPath: data + "/config") == Data(settings.utf8))
     }
 
     /// Whether a user namespace with its own mounts can be made here (`unshare -rm`), for a

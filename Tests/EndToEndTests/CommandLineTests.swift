@@ -30,6 +30,18 @@ import Testing
         (["--json=yes"], "clerk: --json: takes no value\n"),
         (["--jsno"], "clerk: unknown option '--jsno'. Did you mean '--json'?\n"),
         (["--calendar"], "clerk: --calendar: needs a value\n"),
+        // A short option was read as a request: "I didn't understand '-h'", exit 1.
+        (["-h"], "clerk: unknown option '-h'. Did you mean '--help'?\n"),
+        (["-V"], "clerk: unknown option '-V'. Did you mean '--version'?\n"),
+        (["-yes", "lunch tomorrow at 1pm"], "clerk: unknown option '-yes'. Did you mean '--yes'?\n"),
+        (["-x", "what's on today"], "clerk: unknown option '-x'. See 'clerk --help'.\n"),
+        // The password was printed back by --verbose and by every error naming the endpoint.
+        (["--google-endpoint", "http://me:secret@127.0.0.1:1", "login"],
+         "clerk: --google-endpoint: expected a URL without a user or password, like http://127.0.0.1:8080 (clerk signs in with 'clerk login')\n"),
+        // "/token" went after the query ("/base?x=1#f/token"); the port went to libcurl.
+        (["--google-endpoint", "http://127.0.0.1:1/base?x=1#f", "login"],
+         "clerk: --google-endpoint: expected a URL without ?query or #fragment, like http://127.0.0.1:8080, got 'http://127.0.0.1:1/base?x=1#f'\n"),
+        (["--google-endpoint", "http://127.0.0.1:99999", "login"], "clerk: --google-endpoint: expected a port from 1 to 65535, got 'http://127.0.0.1:99999'\n"),
     ])
     func rejectsBadOptionsWithOneLineAndExitCode2(arguments: [String], expected: String) throws {
         let result = try ClerkBinary.run(arguments)

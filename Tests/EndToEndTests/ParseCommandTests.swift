@@ -142,13 +142,14 @@ import Glibc
             {"id":"h","text":"x","now":"2026-11-30T09:00:+5"}
             {"id":"i","text":"x","now":"+026-11-30T09:00"}
             {"id":"j","text":"x","now":"2026-11-30T09:00:00.123Z"}
+            {"id":"k","text":"x","now":"0000-06-01T10:00"}
             {"id":"f","text":"today"}
 
             """
         let result = try ClerkBinary.run(["parse", "--jsonl"] + Self.at, input: input)
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(Array(lines.prefix(9)) == [
+        #expect(Array(lines.prefix(10)) == [
             #"{"id":null,"error":"not a JSON object: invalid literal at byte 0"}"#,
             #"{"id":null,"error":"not a JSON object: expected {\"id\", \"text\", \"now\", \"tz\"}"}"#,
             #"{"id":"c","error":"needs \"text\": the phrase to read"}"#,
@@ -158,9 +159,11 @@ import Glibc
             #"{"id":"h","error":"now: expected YYYY-MM-DDTHH:MM[:SS], got '2026-11-30T09:00:+5'"}"#,
             #"{"id":"i","error":"now: expected YYYY-MM-DDTHH:MM[:SS], got '+026-11-30T09:00'"}"#,
             #"{"id":"j","error":"now: expected YYYY-MM-DDTHH:MM[:SS], got '2026-11-30T09:00:00.123Z'"}"#,
+            // The year 0 was taken, and the line read as out of scope.
+            #"{"id":"k","error":"now: expected a time in the years 1 to 9999, got '0000-06-01T10:00'"}"#,
         ])
-        #expect(lines.count == 10)
-        #expect(lines[9].hasPrefix(#"{"id":"f","intent":"query_agenda","title":null,"start":"2026-11-30T00:00:00","#))
+        #expect(lines.count == 11)
+        #expect(lines[10].hasPrefix(#"{"id":"f","intent":"query_agenda","title":null,"start":"2026-11-30T00:00:00","#))
     }
 
     /// Lines are cut as `readLine()` cut them: `\n` and `\r\n` end a line, a last line

@@ -44,4 +44,18 @@ import Testing
         let utc = try ClerkBinary.run(arguments, environment: ["TZ": "UTC"])
         #expect(utc.stdout.contains("Wed 1 Jul 2026, 12:00–13:00 UTC"), "\(utc.stdout)")
     }
+
+    /// A `TZ` in POSIX's form counts its offset west of UTC, as libc and `date` read it:
+    /// "UTC+5" was read as five hours ahead (Foundation's "GMT+5"), and "EST5" and
+    /// "<+05>-5", no file's names, as the zone of /etc/localtime.
+    static let posixZones: [(tz: String, shown: String)] = [
+        ("UTC+5", "UTC-05:00"), ("GMT-3", "UTC+03:00"), ("EST5", "UTC-05:00"), ("<+05>-5", "UTC+05:00"),
+        ("<-0330>3:30", "UTC-03:30"), ("GMT+0", "UTC"), ("EST5EDT", "EST5EDT"), (":Europe/Madrid", "Europe/Madrid"),
+    ]
+
+    @Test(arguments: posixZones)
+    func readsATZInPOSIXForm(tz: String, shown: String) throws {
+        let result = try ClerkBinary.run(["parse", "--now", "2026-07-01T09:00", "today at noon"], environment: ["TZ": tz])
+        #expect(result.stdout.hasPrefix("today at noon → Wed 1 Jul 2026, 12:00–13:00 \(shown) ·"), "\(result.stdout)")
+    }
 }

@@ -642,18 +642,25 @@ extension Renderer {
     /// What an update will change, one line per part: "when  Tue 1 Dec 2026, 13:00–14:00 → 13:30–14:30".
     static func changeSummary(before: Event, after: Event, text: DateText) -> String {
         var lines = [before.title.oneLine]
-        func row(_ label: String, _ old: String, _ new: String) {
-            lines.append("  " + label.padded(toWidth: 9) + old + " → " + new)
+        // A part that had nothing reads as added ("reminder 30 min before (added)"), one
+        // taken away as gone to none; nil is nothing.
+        func row(_ label: String, _ old: String?, _ new: String?) {
+            let change = old.map { $0 + " → " + (new ?? "none") } ?? (new ?? "none") + " (added)"
+            lines.append("  " + label.padded(toWidth: 9) + change)
         }
+        func said(_ text: String?) -> String? { text.flatMap { $0.isEmpty ? nil : $0 } }
         if before.when != after.when { row("when", text.span(before.when), text.span(after.when)) }
         if before.title != after.title { row("title", before.title.oneLine, after.title.oneLine) }
-        if before.location != after.location { row("where", before.location?.oneLine ?? "—", after.location?.oneLine ?? "—") }
-        if before.notes != after.notes { row("notes", before.notes?.notesLine ?? "—", after.notes?.notesLine ?? "—") }
+        if before.location != after.location { row("where", said(before.location?.oneLine), said(after.location?.oneLine)) }
+        if before.notes != after.notes { row("notes", said(before.notes?.notesLine), said(after.notes?.notesLine)) }
         if before.attendees != after.attendees {
-            func names(_ people: [Attendee]) -> String { people.isEmpty ? "—" : people.map { ($0.name ?? $0.email ?? "?").oneLine }.joined(separator: ", ") }
+            func names(_ people: [Attendee]) -> String? { people.isEmpty ? nil : people.map { ($0.name ?? $0.email ?? "?").oneLine }.joined(separator: ", ") }
             row("with", names(before.attendees), names(after.attendees))
         }
-        if before.reminderMinutes != after.reminderMinutes { row("reminder", reminders(before.reminderMinutes), reminders(after.reminderMinutes)) }
+        if before.reminderMinutes != after.reminderMinutes {
+            row("reminder", before.reminderMinutes.isEmpty ? nil : reminders(before.reminderMinutes),
+                after.reminderMinutes.isEmpty ? nil : reminders(after.reminderMinutes))
+        }
         return lines.joined(separator: "\n")
     }
 

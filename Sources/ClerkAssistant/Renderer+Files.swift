@@ -134,6 +134,8 @@ extension Renderer {
         return said.count < 2 ? said.joined() : said.dropLast().joined(separator: ", ") + " \(joiner) " + said.last!
     }
 
+    /// A new file asked for with no name ("make a note called", "create a file").
+    static let askFileName = "What should the new file be called? Say a name, like 'ideas' or 'packing.txt'."
     static let sayWhatToTickOff = "Tick off what? Say 'tick off milk' or 'cross milk off my shopping list'."
 
     /// Items to tick off that no file's lines hold.

@@ -27,6 +27,8 @@ public final class Session {
     /// next "undo" the one before.
     var changes: [Change] = []
     private var knownCache: KnownNames?
+    /// How the account stood under the question now open, not said again under its answer.
+    var standingShown: [AccountNotice] = []
     /// The line being answered, as typed (what Google reads for a quickAdd).
     var lastLine: String?
 
@@ -44,6 +46,7 @@ public final class Session {
     public func respond(to line: String) -> Reply {
         let text = Session.trimmed(line)
         let reply: Reply
+        let answering = pending != nil
         if let question = pending {
             pending = nil
             lastLine = nil
@@ -63,7 +66,10 @@ public final class Session {
                 let asEdit = understand(text, eventOnScreen: true)
                 if case .updateEvent = asEdit.intent { understood = asEdit }
             }
-            if let last = lastQuery, let when = Self.anotherDate(understood) {
+            if let answer = YesNo.read(text, empty: false, rule: .terminal), Self.answersNothing(understood.intent, yes: answer, shown: lastShown != nil) {
+                // "never mind", "cancel", "ok" with no question open: nothing to answer.
+                reply = Reply(intent: .help, ok: true, message: answer ? Renderer.noQuestionOpen : Renderer.nothingToCancel)
+            } else if let last = lastQuery, let when = Self.anotherDate(understood) {
                 reply = queryAgenda(Self.asked(last, again: when, zone: context.zone))
             } else if let event = lastShown, Self.asksAboutIt(text),
                       let calendar = try? context.calendars.calendars().first(where: { $0.id == event.calendarID }) {
@@ -75,7 +81,18 @@ public final class Session {
                 reply = handle(understood)
             }
         }
-        return withNotices(reply)
+        return withNotices(reply, answering: answering)
+    }
+
+    /// A yes or no said with no question open answers nothing, unless it is also a request
+    /// ("delete it" with an event shown, "cancel" then: that event).
+    static func answersNothing(_ intent: Intent, yes: Bool, shown: Bool) -> Bool {
+        switch intent {
+        case .outOfScope: true
+        case .deleteEvent(let reference): !yes && !shown && reference.words == nil && reference.when == nil
+            && reference.attendee == nil && reference.calendar == nil && reference.positions.isEmpty
+        default: false
+        }
     }
 
     /// First words of a line that may edit the event just shown.
@@ -103,8 +120,17 @@ public final class Session {
     }
 
     /// The reply with what the account has to say after it (offline, changes waiting).
-    func withNotices(_ reply: Reply) -> Reply {
-        guard let notices = context.account?.takeNotices(), !notices.isEmpty else { return reply }
+    /// How the account stood (offline, behind) is said once for a question and its answer:
+    /// "(offline — as of 09:00)" under the card, not again under "Moved 'Dentist' to Work."
+    func withNotices(_ reply: Reply, answering: Bool = false) -> Reply {
+        guard var notices = context.account?.takeNotices(), !notices.isEmpty else {
+            standingShown = []
+            return reply
+        }
+        let standing = notices.filter(\.isStanding)
+        if answering { notices.removeAll { $0.isStanding && standingShown.contains($0) } }
+        standingShown = pending != nil ? standing : []
+        guard !notices.isEmpty else { return reply }
         var noted = reply
         let now = context.now.now()
         let lines = notices.map { Renderer.notice($0, zone: context.zone, now: now) }
@@ -256,5 +282,16 @@ extension Array where Element: Hashable {
     func uniqued() -> [Element] {
         var seen = Set<Element>()
         return filter { seen.insert($0).inserted }
+    }
+}
+
+extension AccountNotice {
+    /// How the account stands (offline, signed out, behind), said after any reply; not news
+    /// of changes (waiting, sent, refused).
+    var isStanding: Bool {
+        switch self {
+        case .offline, .signInExpired, .behind: true
+        case .waiting, .sent, .refused: false
+        }
     }
 }

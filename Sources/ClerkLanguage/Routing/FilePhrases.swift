@@ -107,7 +107,10 @@ enum FilePhrases {
             }
             if s.word(head, isIn: createVerbs) { return Route(rule: .file(.create), command: command) }
             if s.word(head, isIn: appendVerbs) { return Route(rule: .file(.append), command: command) }
+            // "edit todo.txt", "change my todo list": with nothing said of how, the file shown
+            // (its lines are what the next request changes).
             if s.word(head, isIn: readVerbs) || shape.isQuestion || shape.headVerb == .show || isAlone(s, file, after: head - 1)
+                || (s.word(head, isIn: editVerbs) && isAlone(s, file, after: head))
                 || s.matches(["contents", "of"], at: head) || s.matches(["content", "of"], at: head) {
                 return Route(rule: .file(.read), command: command)
             }
@@ -196,7 +199,17 @@ enum FilePhrases {
     /// a colon ("add a note to groceries: eggs").
     static func mention(_ s: Sentence, known: Names) -> Mention? {
         if let at = fileNameIndex(s) { return typedName(s, around: at) }
-        return knownFile(s, known: known) ?? listFile(s)
+        if let found = knownFile(s, known: known) { return found }
+        guard var list = listFile(s), !s.word(s.body.lowerBound, isIn: createVerbs) else { return listFile(s) }
+        // "my to do list", "the todo list" with todo.txt: the file the person has, by its
+        // stem without the hyphens or without "list".
+        let stem = String(list.name.dropLast(4))
+        let bare = String(stem.filter { $0 != "-" })
+        let withoutList = stem.hasSuffix("-list") ? String(stem.dropLast(5)) : stem
+        for candidate in [bare, withoutList, String(withoutList.filter { $0 != "-" })] {
+            if let name = known.file(stem: candidate) { list.name = name; break }
+        }
+        return list
     }
 
     /// A kind of list the person keeps, not made yet, as the file it would be: "a todo list"
@@ -643,6 +656,7 @@ enum FilePhrases {
     }
 
     static let fileWord: WordSet = ["file"]
+    static let editVerbs: WordSet = ["edit", "modify", "update", "change"]
 
     static func namedFile(_ s: Sentence) -> Int? {
         // "a note called ideas", "a list named packing": those nouns name a file only so.

@@ -7,6 +7,10 @@ enum FixedCommands {
         for f in ["help", "?", "help me", "what can you do", "what can i do", "what can i say", "what do you do", "commands",
                   "usage", "how does this work", "how do i use this", "how do i use you", "show help", "examples", "manual",
                   "what can you help me with", "what are the commands", "show me what you can do", "instructions",
+                  // What a first-time user asks of clerk itself.
+                  "what is this", "what's this", "whats this", "what are you", "what is clerk", "what's clerk",
+                  "what does clerk do", "how do i start", "where do i start", "how does it work", "what do i say",
+                  "what should i say", "what can i ask", "what can i ask you", "what do i do",
                   // Help on one part (the session picks it from the words).
                   "help with files", "help files", "files help", "file help", "help with my files", "what can you do with files",
                   "how do files work", "how do i edit a file", "how do i create a file",

@@ -66,7 +66,7 @@ public final class Session {
                 let asEdit = understand(text, eventOnScreen: true)
                 if case .updateEvent = asEdit.intent { understood = asEdit }
             }
-            if let answer = YesNo.read(text, empty: false, rule: .terminal), Self.answersNothing(understood.intent, yes: answer, shown: lastShown != nil) {
+            if let answer = YesNo.read(text, empty: false, rule: .terminal), Self.answersNothing(understood.intent, yes: answer) {
                 // "never mind", "cancel", "ok" with no question open: nothing to answer.
                 reply = Reply(intent: .help, ok: true, message: answer ? Renderer.noQuestionOpen : Renderer.nothingToCancel)
             } else if let last = lastQuery, let when = Self.anotherDate(understood) {
@@ -85,14 +85,22 @@ public final class Session {
     }
 
     /// A yes or no said with no question open answers nothing, unless it is also a request
-    /// ("delete it" with an event shown, "cancel" then: that event).
-    static func answersNothing(_ intent: Intent, yes: Bool, shown: Bool) -> Bool {
+    /// ("delete it": the event shown; "cancel" alone names none).
+    static func answersNothing(_ intent: Intent, yes: Bool) -> Bool {
         switch intent {
         case .outOfScope: true
-        case .deleteEvent(let reference): !yes && !shown && reference.words == nil && reference.when == nil
+        case .deleteEvent(let reference): !yes && !reference.isLastShown && reference.words == nil && reference.when == nil
             && reference.attendee == nil && reference.calendar == nil && reference.positions.isEmpty
         default: false
         }
+    }
+
+    /// A new event's request that is a name and nothing else: no day, time, people, place,
+    /// calendar, length, reminder or repeat, in at most three words.
+    static func namesOnly(_ request: EventRequest) -> Bool {
+        request.when == nil && request.attendees.isEmpty && request.location == nil && request.calendar == nil
+            && request.reminderMinutes.isEmpty && request.durationMinutes == nil && request.recurrence == nil && !request.isBlock
+            && !request.title.isEmpty && request.title.split(separator: " ").count <= 3
     }
 
     /// First words of a line that may edit the event just shown.
@@ -189,7 +197,13 @@ public final class Session {
             return Reply(intent: understanding.intent.name, ok: false, message: Renderer.noSuchClock(clock))
         }
         switch understanding.intent {
-        case .createEvent(let request): return createEvent(request, said: understanding.text)
+        case .createEvent(let request):
+            // "dentist", "the team lunch" typed alone, with an event of that name to come: that
+            // event shown, as "when is the dentist" does, not a new one asked a time for.
+            if understanding.rule == "event-statement", Self.namesOnly(request), hasUpcomingEvent(titled: request.title) {
+                return queryAgenda(AgendaQuery(words: request.title.lowercased()))
+            }
+            return createEvent(request, said: understanding.text)
         case .queryAgenda(let query): return queryAgenda(query)
         case .updateEvent(let reference, let changes): return updateEvent(reference, changes)
         case .deleteEvent(let reference): return deleteEvent(reference)

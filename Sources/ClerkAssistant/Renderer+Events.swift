@@ -14,6 +14,10 @@ extension Renderer {
     static let notCreated = "OK, not created."
     static let whatToChange = "What should change? For example: 'make it 13:30', 'for 2 hours', 'on Personal instead', 'add Bob', 'call it Team lunch'."
     static let answerCard = "Answer y to create it, n to drop it, or say what to change ('make it 13:30')."
+    /// A bare number typed at the card: the same, with the time it may have meant.
+    static func answerCardWithHour(_ hour: Int) -> String {
+        "Answer y to create it, n to drop it, or say what to change: 'at \(hour)' for that time."
+    }
     static let noLastEvent = "Which event? I haven't shown one yet; name it, like 'the dentist appointment'."
     /// "delete the second one" with no list shown.
     static let noListToPick = "There's no list to pick from yet. Ask first, like 'what's on tomorrow', then say 'the second one'."

@@ -218,9 +218,11 @@ extension Session {
         if text.lowercased() == "edit" || text.lowercased() == "change" || text.lowercased() == "e" {
             return ask(.card(card), Reply(intent: .createEvent, ok: true, message: Renderer.whatToChange))
         }
-        // A bare number ("2") answers a numbered question, not this one: ask again.
+        // A bare number ("2") answers a numbered question, not this one: ask again, with how
+        // to say it as a time ("at 2").
         if !text.isEmpty, text.allSatisfy(\.isNumber) {
-            return ask(.card(card), Reply(intent: .createEvent, ok: true, message: Renderer.answerCard))
+            let hour = Int(text).flatMap { (0...23).contains($0) && text.count <= 2 ? $0 : nil }
+            return ask(.card(card), Reply(intent: .createEvent, ok: true, message: hour.map(Renderer.answerCardWithHour) ?? Renderer.answerCard))
         }
         let understood = understand(text, eventOnScreen: true)
         if let said = understood.amountOutOfRange {

@@ -29,8 +29,9 @@ enum Vocabulary {
         ["can", "you"], ["could", "you"], ["would", "you"], ["will", "you"], ["can", "u"], ["could", "u"], ["may", "you"],
         ["would", "you", "mind"], ["go", "ahead", "and"], ["help", "me", "to"], ["help", "me"], ["i", "want", "to"], ["i", "need", "to"],
         ["i", "would", "like", "to"], ["i'd", "like", "to"], ["i", "wanna"], ["i", "wish", "to"], ["let's"], ["lets"],
-        // "can we move the dentist to 4", "could we push lunch": a request said together.
-        ["can", "we"], ["could", "we"], ["shall", "we"],
+        // "can we move the dentist to 4", "could we push lunch": a request said together
+        // ("shall we …" proposes more often than it asks, and stays as it was).
+        ["can", "we"], ["could", "we"],
         ["please"], ["kindly"], ["just"], ["now"], ["also"], ["and"], ["then"], ["quickly"], ["ok"], ["okay"],
         // "open calendar and …", "open up contacts and …": opening the app is not the request.
         ["open", "calendar", "and"], ["open", "my", "calendar", "and"], ["open", "the", "calendar", "and"], ["open", "calendar"],

@@ -10,7 +10,8 @@ enum FixedCommands {
                   // What a first-time user asks of clerk itself.
                   "what is this", "what's this", "whats this", "what are you", "what is clerk", "what's clerk",
                   "what does clerk do", "how do i start", "where do i start", "how does it work", "what do i say",
-                  "what should i say", "what can i ask", "what can i ask you", "what do i do",
+                  "what should i say", "what can i ask", "what can i ask you", "what do i do", "how do i undo",
+                  "how do i undo something", "how does undo work", "can i undo",
                   // Help on one part (the session picks it from the words).
                   "help with files", "help files", "files help", "file help", "help with my files", "what can you do with files",
                   "how do files work", "how do i edit a file", "how do i create a file",

@@ -32,6 +32,8 @@ enum Vocabulary {
         // "can we move the dentist to 4", "could we push lunch": a request said together
         // ("shall we …" proposes more often than it asks, and stays as it was).
         ["can", "we"], ["could", "we"],
+        // "good morning what's on today": the greeting before a request (alone it is one).
+        ["good", "morning"], ["good", "afternoon"], ["good", "evening"],
         ["please"], ["kindly"], ["just"], ["now"], ["also"], ["and"], ["then"], ["quickly"], ["ok"], ["okay"],
         // "open calendar and …", "open up contacts and …": opening the app is not the request.
         ["open", "calendar", "and"], ["open", "my", "calendar", "and"], ["open", "the", "calendar", "and"], ["open", "calendar"],

@@ -33,7 +33,7 @@ extension Session {
             return .answered(Reply(intent: intent, ok: false, message: Renderer.fileInTrash(trashed.name)))
         }
         let all = (try? context.files.files(matching: nil).map(\.name)) ?? []
-        return .answered(Reply(intent: intent, ok: false, message: Renderer.noFile(name, closest: Spelling.closest(to: name, in: all))))
+        return .answered(Reply(intent: intent, ok: false, message: Renderer.noFile(name, closest: Spelling.closest(to: name, in: all), toRead: intent == .fileRead)))
     }
 
     func readFile(_ name: String) -> Reply {

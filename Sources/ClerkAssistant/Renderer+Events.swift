@@ -14,6 +14,15 @@ extension Renderer {
     static let notCreated = "OK, not created."
     static let whatToChange = "What should change? For example: 'make it 13:30', 'for 2 hours', 'on Personal instead', 'add Bob', 'call it Team lunch'."
     static let answerCard = "Answer y to create it, n to drop it, or say what to change ('make it 13:30')."
+    /// "remind me about the dentist": how long before it.
+    static func askReminder(_ title: String) -> String {
+        "How long before '\(title.oneLine)' should I remind you? For example: '30 minutes', 'an hour', 'the day before'."
+    }
+
+    static func didNotReadReminder(_ said: String) -> String {
+        "I couldn't read how long before in '\(TextStyle.plain.fit(said, 60))'. Nothing changed; try 'remind me 30 minutes before the dentist'."
+    }
+
     /// A bare number typed at the card: the same, with the time it may have meant.
     static func answerCardWithHour(_ hour: Int) -> String {
         "Answer y to create it, n to drop it, or say what to change: 'at \(hour)' for that time."

@@ -12,6 +12,22 @@ extension Session {
         return !(found ?? []).isEmpty
     }
 
+    /// "remind me about the dentist": how long before it, asked; the answer ("30 minutes",
+    /// "an hour before", "the day before") is read as "remind me … before the dentist".
+    func askReminder(of title: String) -> Reply {
+        let question = Renderer.askReminder(title)
+        return ask(.text(TextQuestion(intent: .updateEvent, question: question) { [unowned self] answer in
+            var said = answer.trimmingSpacesAndPunctuation()
+            for ending in [" before", " ahead", " earlier"] where said.lowercased().hasSuffix(ending) { said = String(said.dropLast(ending.count)) }
+            let understood = understand("remind me \(said) before the \(title.lowercased())")
+            if case .updateEvent(let reference, let changes) = understood.intent, let minutes = changes.reminderMinutes, !minutes.isEmpty {
+                return updateEvent(reference, changes)
+            }
+            if let reply = newRequest(insteadOf: .updateEvent, understand(answer)) { return reply }
+            return Reply(intent: .updateEvent, ok: false, message: Renderer.didNotReadReminder(answer))
+        }), Reply(intent: .updateEvent, ok: true, message: question))
+    }
+
     /// `said` is the line as typed, for what the card says about it (a time that does not
     /// exist that day).
     func createEvent(_ request: EventRequest, said: String? = nil) -> Reply {

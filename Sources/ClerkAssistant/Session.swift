@@ -203,6 +203,11 @@ public final class Session {
             if understanding.rule == "event-statement", Self.namesOnly(request), hasUpcomingEvent(titled: request.title) {
                 return queryAgenda(AgendaQuery(words: request.title.lowercased()))
             }
+            // "remind me about the dentist" with a dentist to come: how long before it is asked,
+            // and the answer is a reminder of that event, not a new one.
+            if understanding.rule == "remind", Self.namesOnly(request), hasUpcomingEvent(titled: request.title) {
+                return askReminder(of: request.title)
+            }
             return createEvent(request, said: understanding.text)
         case .queryAgenda(let query): return queryAgenda(query)
         case .updateEvent(let reference, let changes): return updateEvent(reference, changes)

@@ -168,7 +168,7 @@ enum Classifier {
             c.shape.hasFileName || (c.shape.hasFileNoun && !c.shape.hasEventNoun && !c.shape.hasContactNoun)
                 || (c.shape.hasFileNoun && FilePhrases.asksToSearch(c.s))
                 || FilePhrases.knownFile(c.s, known: c.known) != nil || FilePhrases.cutFileNameIndex(c.s) != nil || FilePhrases.listFile(c.s) != nil
-                || FilePhrases.createsNamedFile(c.s)
+                || FilePhrases.createsNamedFile(c.s) || FilePhrases.asksForLists(c.s)
         }, route: { FilePhrases.route($0.s, shape: $0.shape, known: $0.known) }),
 
         //    An item ticked off with no list named ("tick off eggs", "mark milk as done"): the

@@ -120,6 +120,7 @@ enum FilePhrases {
         // got, by its usual name.
         if usualFileAsked(s, head: head) != nil { return Route(rule: .file(.read), command: command) }
         if createsNamedFile(s) { return Route(rule: .file(.create), command: command) }
+        if asksForLists(s) { return Route(rule: .file(.list), command: command) }
         // No file name: only the word "files" ("list my files", "files with budget in the name").
         guard let nounAt = s.first(in: ["file", "files", "documents", "docs"]) else { return nil }
         if shape.headVerb == .delete { return nil }
@@ -238,6 +239,16 @@ enum FilePhrases {
         guard before > s.body.lowerBound + 1, s.word(before, isIn: toWords) else { return nil }
         return Mention(tokens: last..<(last + 1), name: s.word(last) + ".txt")
     }
+
+    /// "show my lists", "what lists do I have", "my lists": the person's files, where lists
+    /// are kept (one list named by its kind is that file).
+    static func asksForLists(_ s: Sentence) -> Bool {
+        guard s.has(["lists"]) else { return false }
+        return s.body.allSatisfy { s.tokens[$0].isMark || s.word($0, isIn: listsFrame) }
+    }
+
+    static let listsFrame: WordSet = ["what", "whats", "what's", "which", "show", "me", "my", "all", "lists", "do", "i", "have",
+                                      "are", "the", "list", "of", "see", "open", "got", "read"]
 
     static let keptListKinds: WordSet = ["shopping", "grocery", "groceries", "todo", "to-do", "todos", "packing", "chores"]
     static let toWords: WordSet = ["to", "on", "onto"]

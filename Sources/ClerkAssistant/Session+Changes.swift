@@ -123,9 +123,37 @@ extension Session {
     func choose(among options: [Event], intent: IntentName, then: @escaping (Event) -> Reply) -> Reply {
         let question = Renderer.whichEvent(options, text: DateText(zone: context.zone))
         let aliases = Choice.aliases(options.map(\.title))
-        return ask(.choose(Choice(intent: intent, question: question, count: options.count, aliases: aliases) { number in
+        var choice = Choice(intent: intent, question: question, count: options.count, aliases: aliases) { number in
             then(options[number - 1])
-        }), Reply(intent: intent, ok: true, message: question))
+        }
+        choice.picksBy = { [unowned self] answer in pickByDate(answer, among: options) }
+        return ask(.choose(choice), Reply(intent: intent, ok: true, message: question))
+    }
+
+    /// The one of `options` a day or time said picks ("friday", "the thursday one", "the one
+    /// at 11"): the only option on that day, or starting at that time; nil when none or
+    /// several do.
+    func pickByDate(_ answer: String, among options: [Event]) -> Int? {
+        // ("the thursday one": "one" is no hour.)
+        let words = answer.split(separator: " ").filter { !["one", "ones", "the"].contains($0.lowercased()) }
+        let understood = understand(words.joined(separator: " "))
+        guard let said = understood.dates.first else { return nil }
+        let zone = context.zone
+        let saidDay = said.known.contains(.date) ? LocalDate(said.start, in: zone) : nil
+        let saidClock = said.known.contains(.time) ? zone.wallClock(said.start).seconds : nil
+        guard saidDay != nil || saidClock != nil else { return nil }
+        // "at 3" is either half of the day.
+        let eitherHalf = said.known.contains(.eitherHalfOfDay)
+        let fits = options.indices.filter { i in
+            let start = options[i].when.startInstant(in: zone)
+            if let saidDay, LocalDate(start, in: zone) != saidDay { return false }
+            if let saidClock {
+                let clock = zone.wallClock(start).seconds
+                if options[i].when.isAllDay || (clock != saidClock && !(eitherHalf && clock == (saidClock + 43_200) % 86_400)) { return false }
+            }
+            return true
+        }
+        return fits.count == 1 ? fits[0] + 1 : nil
     }
 
     /// "clear my calendar tomorrow", "delete all meetings with Bob": every match, after one yes.

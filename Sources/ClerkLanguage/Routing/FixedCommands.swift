@@ -51,7 +51,10 @@ enum FixedCommands {
                   "show the last change", "what would undo do", "what will undo do", "what does undo do now"] {
             forms[f] = .lastChange
         }
-        for f in ["quit", "exit", "bye", "goodbye", "good bye", "see you", "that's all", "thats all", "i'm done"] {
+        for f in ["quit", "exit", "bye", "goodbye", "good bye", "see you", "that's all", "thats all", "i'm done",
+                  // A goodbye with thanks, as a first-time user ends.
+                  "thanks bye", "thank you bye", "ok bye", "okay bye", "bye bye", "bye for now", "see ya", "cya",
+                  "that's it", "thats it", "that's all thanks", "thats all thanks", "im done", "i am done"] {
             forms[f] = .quit
         }
         for f in ["calendars", "list calendars", "list my calendars", "list the calendars", "list all calendars",

@@ -269,7 +269,9 @@ enum Vocabulary {
         for line in ["hi", "hello", "hey", "hiya", "howdy", "yo", "hi there", "hello there", "hey there", "good morning",
                      "good afternoon", "good evening", "morning", "hi clerk", "hello clerk", "hey clerk", "how are you",
                      "how are you doing", "what's up", "whats up", "sup", "hey there", "hi again", "hello again",
-                     "who are you", "what are you", "what's your name", "whats your name"] {
+                     "who are you", "what are you", "what's your name", "whats your name", "hey whats up", "hey what's up",
+                     "hi how are you", "hey how are you", "hello how are you", "how's it going", "hows it going", "hey hows it going",
+                     "hey how's it going", "how are things"] {
             lines[line] = .greeting
         }
         for line in ["thanks", "thank you", "thx", "ty", "thanks a lot", "thank you very much", "thanks so much", "cheers",

@@ -434,9 +434,11 @@ extension Renderer {
         return head + "you're free except " + list(taken) + "."
     }
 
-    static func noSuchEvent(_ reference: EventReference, from: Date, to: Date, text: DateText) -> String {
+    /// `closest`: the title of an event to come spelled near the words ("Dentist" for
+    /// "dentst"), offered in place of the listing hint.
+    static func noSuchEvent(_ reference: EventReference, from: Date, to: Date, text: DateText, closest: String? = nil) -> String {
         var what = "No event"
-        if let words = reference.words { what += " matching '\(words)'" }
+        if let words = reference.words { what += " matching '\(words.oneLine)'" }
         if let person = reference.attendee { what += " with \(person)" }
         let first = text.localDate(from)
         var last = text.localDate(to)
@@ -448,6 +450,7 @@ extension Renderer {
         } else {
             what += " from \(text.shortDay(first)) to \(text.shortDay(last))."
         }
+        if let closest { return what + " Did you mean '\(closest.oneLine)'?" }
         return what + " Try 'what's on' to see your events."
     }
 

@@ -94,9 +94,46 @@ extension Session {
             }
         }
         guard !found.isEmpty else {
-            return .answered(Reply(intent: intent, ok: false, message: Renderer.noSuchEvent(reference, from: from, to: to, text: text)))
+            let closest = reference.words.flatMap { closestTitle(to: $0, from: now) }
+            // "move the dentst to monday": asked again with the title spelled as the event is.
+            if let closest, let request = handling, let again = Self.request(request, naming: reference, as: closest) {
+                let question = Renderer.noSuchEvent(reference, from: from, to: to, text: text, closest: closest) + " [Y/n]"
+                return .answered(ask(.confirm(Confirmation(intent: intent, question: question, defaultYes: true, yes: { [unowned self] in
+                    handle(Understanding(text: "", intent: again, rule: "spelled-again"))
+                }, no: { Reply(intent: intent, ok: true, message: Renderer.nothingChanged) })), Reply(intent: intent, ok: true, message: question)))
+            }
+            return .answered(Reply(intent: intent, ok: false, message: Renderer.noSuchEvent(reference, from: from, to: to, text: text, closest: closest)))
         }
         return .found(found)
+    }
+
+    /// `request` with the event it names by `reference` named by `title` instead; nil for a
+    /// request that names no event so.
+    static func request(_ request: Intent, naming reference: EventReference, as title: String) -> Intent? {
+        var named = reference
+        named.words = title.lowercased()
+        switch request {
+        case .updateEvent(let which, let changes) where which == reference: return .updateEvent(named, changes)
+        case .deleteEvent(let which) where which == reference: return .deleteEvent(named)
+        default: return nil
+        }
+    }
+
+    /// The title of an event to come (within a year) spelled near `words` ("Dentist" for
+    /// "dentst", "Standup" for "standp"), as a whole or as one of its words; nil when none is.
+    func closestTitle(to words: String, from now: Date) -> String? {
+        guard let events = try? context.calendars.events(from: now, to: now + TimeInterval(AgendaDefaults.searchDays * 86_400), calendarIDs: nil)
+        else { return nil }
+        let key = Spelling.fold(words)
+        var best: (String, Int)?
+        for title in Set(events.map(\.title)) {
+            let folded = Spelling.fold(title)
+            let parts = [folded] + folded.split(separator: " ").map(String.init)
+            let distance = parts.map { Spelling.editDistance(key, $0) }.min() ?? .max
+            if distance > 0, best == nil || distance < best!.1 { best = (title, distance) }
+        }
+        guard let best, best.1 <= max(1, key.count / 3) else { return nil }
+        return best.0
     }
 
     /// Finds the one event a reference means, asking when several fit, then calls `then`.

@@ -29,6 +29,9 @@ public final class Session {
     private var knownCache: KnownNames?
     /// How the account stood under the question now open, not said again under its answer.
     var standingShown: [AccountNotice] = []
+    /// The request being handled, for a handler that offers to make it again with a word
+    /// corrected ("Did you mean 'Dentist'?").
+    var handling: Intent?
     /// The line being answered, as typed (what Google reads for a quickAdd).
     var lastLine: String?
 
@@ -186,6 +189,8 @@ public final class Session {
     /// Sends an understood line to its handler; a line with an amount of time beyond what
     /// clerk takes is refused first, whatever it asks.
     func handle(_ understanding: Understanding) -> Reply {
+        handling = understanding.intent
+        defer { handling = nil }
         if let said = understanding.amountOutOfRange {
             return Reply(intent: understanding.intent.name, ok: false, message: Renderer.amountTooLong(said))
         }

@@ -52,7 +52,9 @@ extension Session {
             }
         } else if query.wantsNext {
             (from, to) = (now, now + TimeInterval(AgendaDefaults.searchDays * 86_400))
-        } else if filtered {
+        } else if filtered, !query.wantsFreeTime {
+            // (Free time asked with a person and no days, "when can I see bob", looks as far as
+            // "what's on" does, not a year of days.)
             (from, to) = (startOfToday, startOfToday + TimeInterval(AgendaDefaults.searchDays * 86_400))
         } else {
             (from, to) = (now, startOfToday + TimeInterval((AgendaDefaults.upcomingDays + 1) * 86_400))

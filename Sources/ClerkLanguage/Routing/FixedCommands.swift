@@ -40,7 +40,9 @@ enum FixedCommands {
         }
         for f in ["undo", "undo that", "undo it", "undo the last change", "undo last change", "undo the last thing",
                   "revert", "revert that", "revert it", "take that back", "put it back", "restore it", "undo this",
-                  "go back", "undo please", "reverse that", "cancel that change", "oops undo"] {
+                  "go back", "undo please", "reverse that", "cancel that change", "oops undo",
+                  // "oops" after a change: undo, which says what it will do and asks first.
+                  "oops", "oops undo that", "oops undo it", "undo that please", "revert the last change", "take it back"] {
             forms[f] = .undo
         }
         // What "undo" would reverse, asked: answered from the session's changes.

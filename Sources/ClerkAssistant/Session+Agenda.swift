@@ -262,12 +262,19 @@ extension Session {
     /// "where is it?", "when's that?", "who's invited?", "who is coming to it".
     static func asksAboutIt(_ text: String) -> Bool {
         let words = text.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" })
+        // "show it", "show me that one", "details", "tell me more".
+        if showsIt.contains(words.joined(separator: " ")) { return true }
         guard let first = words.first, ["where", "when", "who", "where's", "when's", "who's", "whos", "wheres", "whens"].contains(first),
               words.count <= 6 else { return false }
         let rest = words.dropFirst()
         return !rest.isEmpty && rest.allSatisfy { aboutItWords.contains(String($0)) }
             && rest.contains { ["it", "that", "this", "invited", "coming", "going"].contains(String($0)) }
     }
+
+    static let showsIt: Set<String> = [
+        "show it", "show me it", "show that", "show me that", "show that one", "show me that one", "open it", "details",
+        "more details", "show details", "show me the details", "tell me more", "more info", "what is it", "what's that",
+    ]
 
     static let aboutItWords: Set<String> = ["is", "it", "that", "this", "one", "invited", "coming", "going", "again", "to", "at", "on", "exactly", "was"]
 

@@ -74,6 +74,9 @@ public final class Session {
                 reply = Reply(intent: .help, ok: true, message: answer ? Renderer.noQuestionOpen : Renderer.nothingToCancel)
             } else if let last = lastQuery, let when = Self.anotherDate(understood) {
                 reply = queryAgenda(Self.asked(last, again: when, zone: context.zone))
+            } else if lastShown == nil, lastListing == nil, Self.showsIt.contains(text.lowercased().trimmingSpacesAndPunctuation()) {
+                // "show it" with nothing shown yet: which event, and how to name one.
+                reply = Reply(intent: .queryAgenda, ok: false, message: Renderer.noLastEvent)
             } else if let event = lastShown, Self.asksAboutIt(text),
                       let calendar = try? context.calendars.calendars().first(where: { $0.id == event.calendarID }) {
                 // "where is it?", "who's coming?": the event just shown, whole.

@@ -14,6 +14,19 @@ extension Renderer {
     static let notCreated = "OK, not created."
     static let whatToChange = "What should change? For example: 'make it 13:30', 'for 2 hours', 'on Personal instead', 'add Bob', 'call it Team lunch'."
     static let answerCard = "Answer y to create it, n to drop it, or say what to change ('make it 13:30')."
+    /// "remind me about the dentist": how long before it.
+    static func askReminder(_ title: String) -> String {
+        "How long before '\(title.oneLine)' should I remind you? For example: '30 minutes', 'an hour', 'the day before'."
+    }
+
+    static func didNotReadReminder(_ said: String) -> String {
+        "I couldn't read how long before in '\(TextStyle.plain.fit(said, 60))'. Nothing changed; try 'remind me 30 minutes before the dentist'."
+    }
+
+    /// A bare number typed at the card: the same, with the time it may have meant.
+    static func answerCardWithHour(_ hour: Int) -> String {
+        "Answer y to create it, n to drop it, or say what to change: 'at \(hour)' for that time."
+    }
     static let noLastEvent = "Which event? I haven't shown one yet; name it, like 'the dentist appointment'."
     /// "delete the second one" with no list shown.
     static let noListToPick = "There's no list to pick from yet. Ask first, like 'what's on tomorrow', then say 'the second one'."
@@ -427,9 +440,11 @@ extension Renderer {
         return head + "you're free except " + list(taken) + "."
     }
 
-    static func noSuchEvent(_ reference: EventReference, from: Date, to: Date, text: DateText) -> String {
+    /// `closest`: the title of an event to come spelled near the words ("Dentist" for
+    /// "dentst"), offered in place of the listing hint.
+    static func noSuchEvent(_ reference: EventReference, from: Date, to: Date, text: DateText, closest: String? = nil) -> String {
         var what = "No event"
-        if let words = reference.words { what += " matching '\(words)'" }
+        if let words = reference.words { what += " matching '\(words.oneLine)'" }
         if let person = reference.attendee { what += " with \(person)" }
         let first = text.localDate(from)
         var last = text.localDate(to)
@@ -441,6 +456,7 @@ extension Renderer {
         } else {
             what += " from \(text.shortDay(first)) to \(text.shortDay(last))."
         }
+        if let closest { return what + " Did you mean '\(closest.oneLine)'?" }
         return what + " Try 'what's on' to see your events."
     }
 
@@ -648,18 +664,25 @@ extension Renderer {
     /// What an update will change, one line per part: "when  Tue 1 Dec 2026, 13:00–14:00 → 13:30–14:30".
     static func changeSummary(before: Event, after: Event, text: DateText) -> String {
         var lines = [before.title.oneLine]
-        func row(_ label: String, _ old: String, _ new: String) {
-            lines.append("  " + label.padded(toWidth: 9) + old + " → " + new)
+        // A part that had nothing reads as added ("reminder 30 min before (added)"), one
+        // taken away as gone to none; nil is nothing.
+        func row(_ label: String, _ old: String?, _ new: String?) {
+            let change = old.map { $0 + " → " + (new ?? "none") } ?? (new ?? "none") + " (added)"
+            lines.append("  " + label.padded(toWidth: 9) + change)
         }
+        func said(_ text: String?) -> String? { text.flatMap { $0.isEmpty ? nil : $0 } }
         if before.when != after.when { row("when", text.span(before.when), text.span(after.when)) }
         if before.title != after.title { row("title", before.title.oneLine, after.title.oneLine) }
-        if before.location != after.location { row("where", before.location?.oneLine ?? "—", after.location?.oneLine ?? "—") }
-        if before.notes != after.notes { row("notes", before.notes?.notesLine ?? "—", after.notes?.notesLine ?? "—") }
+        if before.location != after.location { row("where", said(before.location?.oneLine), said(after.location?.oneLine)) }
+        if before.notes != after.notes { row("notes", said(before.notes?.notesLine), said(after.notes?.notesLine)) }
         if before.attendees != after.attendees {
-            func names(_ people: [Attendee]) -> String { people.isEmpty ? "—" : people.map { ($0.name ?? $0.email ?? "?").oneLine }.joined(separator: ", ") }
+            func names(_ people: [Attendee]) -> String? { people.isEmpty ? nil : people.map { ($0.name ?? $0.email ?? "?").oneLine }.joined(separator: ", ") }
             row("with", names(before.attendees), names(after.attendees))
         }
-        if before.reminderMinutes != after.reminderMinutes { row("reminder", reminders(before.reminderMinutes), reminders(after.reminderMinutes)) }
+        if before.reminderMinutes != after.reminderMinutes {
+            row("reminder", before.reminderMinutes.isEmpty ? nil : reminders(before.reminderMinutes),
+                after.reminderMinutes.isEmpty ? nil : reminders(after.reminderMinutes))
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -39,9 +39,11 @@ extension Renderer {
         "Several files match '\(name)': \(quoted(names)). Give the full name."
     }
 
-    static func noFile(_ name: String, closest: String?) -> String {
-        if let closest { return "No file named '\(name)'. Did you mean '\(closest)'?" }
-        return "No file named '\(name)'. Say 'list my files' to see them."
+    /// `toRead`: the file was asked to be shown, so how to start it is said too.
+    static func noFile(_ name: String, closest: String?, toRead: Bool = false) -> String {
+        if let closest { return "No file named '\(name.oneLine)'. Did you mean '\(closest.oneLine)'?" }
+        if toRead { return "No file named '\(name.oneLine)' yet. Say 'list my files' to see yours, or 'add … to \(name.oneLine)' to start it." }
+        return "No file named '\(name.oneLine)'. Say 'list my files' to see them."
     }
 
     static func fileContent(_ file: DriveFile, _ content: String, style: TextStyle) -> String {
@@ -134,6 +136,8 @@ extension Renderer {
         return said.count < 2 ? said.joined() : said.dropLast().joined(separator: ", ") + " \(joiner) " + said.last!
     }
 
+    /// A new file asked for with no name ("make a note called", "create a file").
+    static let askFileName = "What should the new file be called? Say a name, like 'ideas' or 'packing.txt'."
     static let sayWhatToTickOff = "Tick off what? Say 'tick off milk' or 'cross milk off my shopping list'."
 
     /// Items to tick off that no file's lines hold.

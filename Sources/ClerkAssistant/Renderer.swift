@@ -104,6 +104,10 @@ public enum Renderer {
         "Please answer with a number from 1 to \(count), or n to cancel.\n" + question
     }
 
+    /// A no ("never mind", "cancel") or a yes typed when no question is open.
+    static let nothingToCancel = "Nothing to cancel: no question is open and nothing changed. Say 'undo' to reverse the last change."
+    static let noQuestionOpen = "There's no question open. Tell me what you need, like 'what's on tomorrow', or type 'help'."
+
     static let okayThen = "OK. Type 'help' for what I can do."
 
     static func didYouMean(_ suggestion: String) -> String {

@@ -52,7 +52,9 @@ extension Session {
             }
         } else if query.wantsNext {
             (from, to) = (now, now + TimeInterval(AgendaDefaults.searchDays * 86_400))
-        } else if filtered {
+        } else if filtered, !query.wantsFreeTime {
+            // (Free time asked with a person and no days, "when can I see bob", looks as far as
+            // "what's on" does, not a year of days.)
             (from, to) = (startOfToday, startOfToday + TimeInterval(AgendaDefaults.searchDays * 86_400))
         } else {
             (from, to) = (now, startOfToday + TimeInterval((AgendaDefaults.upcomingDays + 1) * 86_400))
@@ -103,8 +105,10 @@ extension Session {
                                                                                          text: text, now: now), fields: [("events", .array([]))])
             }
             lastShown = picked
-            return Reply(intent: .queryAgenda, ok: true,
-                         message: Renderer.picked(pick, picked, words: query.words, from: from, to: to, text: text, now: now),
+            // "where is my first meeting tomorrow": its place, as of any event named.
+            let message = query.asks.map { Renderer.aspect($0, of: picked, text: text, now: now) }
+                ?? Renderer.picked(pick, picked, words: query.words, from: from, to: to, text: text, now: now)
+            return Reply(intent: .queryAgenda, ok: true, message: message,
                          fields: [("events", .array([eventJSON(picked, names)]))])
         }
         // "any conflicts next week": the pairs of events that overlap.
@@ -258,12 +262,19 @@ extension Session {
     /// "where is it?", "when's that?", "who's invited?", "who is coming to it".
     static func asksAboutIt(_ text: String) -> Bool {
         let words = text.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" })
+        // "show it", "show me that one", "details", "tell me more".
+        if showsIt.contains(words.joined(separator: " ")) { return true }
         guard let first = words.first, ["where", "when", "who", "where's", "when's", "who's", "whos", "wheres", "whens"].contains(first),
               words.count <= 6 else { return false }
         let rest = words.dropFirst()
         return !rest.isEmpty && rest.allSatisfy { aboutItWords.contains(String($0)) }
             && rest.contains { ["it", "that", "this", "invited", "coming", "going"].contains(String($0)) }
     }
+
+    static let showsIt: Set<String> = [
+        "show it", "show me it", "show that", "show me that", "show that one", "show me that one", "open it", "details",
+        "more details", "show details", "show me the details", "tell me more", "more info", "what is it", "what's that",
+    ]
 
     static let aboutItWords: Set<String> = ["is", "it", "that", "this", "one", "invited", "coming", "going", "again", "to", "at", "on", "exactly", "was"]
 
@@ -360,12 +371,14 @@ extension Session {
         // "how long until the dentist": the next of them, however many there are.
         func one(_ found: [Event]) -> Event? { oneEvent(found, now: now, anyOf: aspect == .until) }
         let message: String, event: Event
-        var answer: [Event]? = nil
+        // "what's after the dentist" with two dentists: which one, then what is around it.
+        if aspect == .after || aspect == .before, one(events) == nil, events.count > 1 {
+            return choose(among: Array(events.prefix(9)), intent: .queryAgenda) { [unowned self] found in
+                do { return try around(aspect, of: found, names: names, text: text, now: now) } catch { return failure(.queryAgenda, error) }
+            }
+        }
         if let found = one(events), aspect == .after || aspect == .before {
-            // "what's after the dentist": the other timed events of its day, on every calendar.
-            let others = try eventsAround(found, after: aspect == .after)
-            let layout = AgendaLayout(text: text, style: context.style, calendarNames: calendarNames())
-            (event, message, answer) = (found, Renderer.aspect(aspect, of: found, around: others.map(layout.line), text: text, now: now), others)
+            return try around(aspect, of: found, names: names, text: text, now: now)
         } else if let found = one(events) {
             (event, message) = (found, Renderer.aspect(aspect, of: found, text: text, now: now))
         } else if events.isEmpty, aspect == .check, query.range != nil,
@@ -378,8 +391,19 @@ extension Session {
         lastShown = event
         var reply = Reply(intent: .queryAgenda, ok: true, message: message)
         let zone = context.zone
-        let shown = answer ?? [event]
+        let shown = [event]
         reply.deferredFields = { [names] in [("events", .array(shown.map { Session.eventJSON($0, names, zone: zone) }))] }
+        return reply
+    }
+
+    /// "what's after the dentist": the other timed events of its day, on every calendar.
+    func around(_ aspect: EventAspect, of found: Event, names: [String: String], text: DateText, now: Date) throws -> Reply {
+        let others = try eventsAround(found, after: aspect == .after)
+        let layout = AgendaLayout(text: text, style: context.style, calendarNames: calendarNames())
+        lastShown = found
+        var reply = Reply(intent: .queryAgenda, ok: true, message: Renderer.aspect(aspect, of: found, around: others.map(layout.line), text: text, now: now))
+        let zone = context.zone
+        reply.deferredFields = { [names] in [("events", .array(others.map { Session.eventJSON($0, names, zone: zone) }))] }
         return reply
     }
 

@@ -188,7 +188,28 @@ extension Session {
         }
     }
 
+    /// "when is the dentst" as "when is the dentist", when an event to come has a title near
+    /// the words after "when/where is (the/my)"; nil otherwise.
+    func eventQuestionRespelt(_ text: String) -> String? {
+        var words = text.split(separator: " ").map(String.init)
+        while let last = words.last, last.allSatisfy({ $0 == "?" || $0 == "." }) { words.removeLast() }
+        if let last = words.last, last.hasSuffix("?") { words[words.count - 1] = String(last.dropLast()) }
+        guard words.count >= 2, words.count <= 5, ["when", "where", "when's", "where's", "whens", "wheres"].contains(words[0].lowercased()) else { return nil }
+        var at = 1
+        if at < words.count, ["is", "does", "was"].contains(words[at].lowercased()) { at += 1 }
+        if at < words.count, ["the", "my"].contains(words[at].lowercased()) { at += 1 }
+        let named = words[at...].joined(separator: " ")
+        guard !named.isEmpty, let title = closestTitle(to: named, from: context.now.now()) else { return nil }
+        return (words[..<at] + [title.lowercased()]).joined(separator: " ")
+    }
+
     func outOfScopeReply(_ text: String, _ outOfScope: OutOfScope) -> Reply {
+        var outOfScope = outOfScope
+        // "when is the dentst", "where's my standp": a question of an event whose name is
+        // misspelt read as a general one; asked again with the name as the event spells it.
+        if outOfScope.topic == .question, outOfScope.didYouMean == nil, let suggestion = eventQuestionRespelt(text) {
+            outOfScope.didYouMean = suggestion
+        }
         if let suggestion = outOfScope.didYouMean {
             let question = Renderer.didYouMean(suggestion)
             return ask(.confirm(Confirmation(intent: .outOfScope, question: question, defaultYes: true, yes: { [unowned self] in

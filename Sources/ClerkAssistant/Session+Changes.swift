@@ -94,9 +94,46 @@ extension Session {
             }
         }
         guard !found.isEmpty else {
-            return .answered(Reply(intent: intent, ok: false, message: Renderer.noSuchEvent(reference, from: from, to: to, text: text)))
+            let closest = reference.words.flatMap { closestTitle(to: $0, from: now) }
+            // "move the dentst to monday": asked again with the title spelled as the event is.
+            if let closest, let request = handling, let again = Self.request(request, naming: reference, as: closest) {
+                let question = Renderer.noSuchEvent(reference, from: from, to: to, text: text, closest: closest) + " [Y/n]"
+                return .answered(ask(.confirm(Confirmation(intent: intent, question: question, defaultYes: true, yes: { [unowned self] in
+                    handle(Understanding(text: "", intent: again, rule: "spelled-again"))
+                }, no: { Reply(intent: intent, ok: true, message: Renderer.nothingChanged) })), Reply(intent: intent, ok: true, message: question)))
+            }
+            return .answered(Reply(intent: intent, ok: false, message: Renderer.noSuchEvent(reference, from: from, to: to, text: text, closest: closest)))
         }
         return .found(found)
+    }
+
+    /// `request` with the event it names by `reference` named by `title` instead; nil for a
+    /// request that names no event so.
+    static func request(_ request: Intent, naming reference: EventReference, as title: String) -> Intent? {
+        var named = reference
+        named.words = title.lowercased()
+        switch request {
+        case .updateEvent(let which, let changes) where which == reference: return .updateEvent(named, changes)
+        case .deleteEvent(let which) where which == reference: return .deleteEvent(named)
+        default: return nil
+        }
+    }
+
+    /// The title of an event to come (within a year) spelled near `words` ("Dentist" for
+    /// "dentst", "Standup" for "standp"), as a whole or as one of its words; nil when none is.
+    func closestTitle(to words: String, from now: Date) -> String? {
+        guard let events = try? context.calendars.events(from: now, to: now + TimeInterval(AgendaDefaults.searchDays * 86_400), calendarIDs: nil)
+        else { return nil }
+        let key = Spelling.fold(words)
+        var best: (String, Int)?
+        for title in Set(events.map(\.title)) {
+            let folded = Spelling.fold(title)
+            let parts = [folded] + folded.split(separator: " ").map(String.init)
+            let distance = parts.map { Spelling.editDistance(key, $0) }.min() ?? .max
+            if distance > 0, best == nil || distance < best!.1 { best = (title, distance) }
+        }
+        guard let best, best.1 <= max(1, key.count / 3) else { return nil }
+        return best.0
     }
 
     /// Finds the one event a reference means, asking when several fit, then calls `then`.
@@ -123,9 +160,37 @@ extension Session {
     func choose(among options: [Event], intent: IntentName, then: @escaping (Event) -> Reply) -> Reply {
         let question = Renderer.whichEvent(options, text: DateText(zone: context.zone))
         let aliases = Choice.aliases(options.map(\.title))
-        return ask(.choose(Choice(intent: intent, question: question, count: options.count, aliases: aliases) { number in
+        var choice = Choice(intent: intent, question: question, count: options.count, aliases: aliases) { number in
             then(options[number - 1])
-        }), Reply(intent: intent, ok: true, message: question))
+        }
+        choice.picksBy = { [unowned self] answer in pickByDate(answer, among: options) }
+        return ask(.choose(choice), Reply(intent: intent, ok: true, message: question))
+    }
+
+    /// The one of `options` a day or time said picks ("friday", "the thursday one", "the one
+    /// at 11"): the only option on that day, or starting at that time; nil when none or
+    /// several do.
+    func pickByDate(_ answer: String, among options: [Event]) -> Int? {
+        // ("the thursday one": "one" is no hour.)
+        let words = answer.split(separator: " ").filter { !["one", "ones", "the"].contains($0.lowercased()) }
+        let understood = understand(words.joined(separator: " "))
+        guard let said = understood.dates.first else { return nil }
+        let zone = context.zone
+        let saidDay = said.known.contains(.date) ? LocalDate(said.start, in: zone) : nil
+        let saidClock = said.known.contains(.time) ? zone.wallClock(said.start).seconds : nil
+        guard saidDay != nil || saidClock != nil else { return nil }
+        // "at 3" is either half of the day.
+        let eitherHalf = said.known.contains(.eitherHalfOfDay)
+        let fits = options.indices.filter { i in
+            let start = options[i].when.startInstant(in: zone)
+            if let saidDay, LocalDate(start, in: zone) != saidDay { return false }
+            if let saidClock {
+                let clock = zone.wallClock(start).seconds
+                if options[i].when.isAllDay || (clock != saidClock && !(eitherHalf && clock == (saidClock + 43_200) % 86_400)) { return false }
+            }
+            return true
+        }
+        return fits.count == 1 ? fits[0] + 1 : nil
     }
 
     /// "clear my calendar tomorrow", "delete all meetings with Bob": every match, after one yes.

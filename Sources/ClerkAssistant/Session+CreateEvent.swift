@@ -12,6 +12,22 @@ extension Session {
         return !(found ?? []).isEmpty
     }
 
+    /// "remind me about the dentist": how long before it, asked; the answer ("30 minutes",
+    /// "an hour before", "the day before") is read as "remind me … before the dentist".
+    func askReminder(of title: String) -> Reply {
+        let question = Renderer.askReminder(title)
+        return ask(.text(TextQuestion(intent: .updateEvent, question: question) { [unowned self] answer in
+            var said = answer.trimmingSpacesAndPunctuation()
+            for ending in [" before", " ahead", " earlier"] where said.lowercased().hasSuffix(ending) { said = String(said.dropLast(ending.count)) }
+            let understood = understand("remind me \(said) before the \(title.lowercased())")
+            if case .updateEvent(let reference, let changes) = understood.intent, let minutes = changes.reminderMinutes, !minutes.isEmpty {
+                return updateEvent(reference, changes)
+            }
+            if let reply = newRequest(insteadOf: .updateEvent, understand(answer)) { return reply }
+            return Reply(intent: .updateEvent, ok: false, message: Renderer.didNotReadReminder(answer))
+        }), Reply(intent: .updateEvent, ok: true, message: question))
+    }
+
     /// `said` is the line as typed, for what the card says about it (a time that does not
     /// exist that day).
     func createEvent(_ request: EventRequest, said: String? = nil) -> Reply {
@@ -218,9 +234,11 @@ extension Session {
         if text.lowercased() == "edit" || text.lowercased() == "change" || text.lowercased() == "e" {
             return ask(.card(card), Reply(intent: .createEvent, ok: true, message: Renderer.whatToChange))
         }
-        // A bare number ("2") answers a numbered question, not this one: ask again.
+        // A bare number ("2") answers a numbered question, not this one: ask again, with how
+        // to say it as a time ("at 2").
         if !text.isEmpty, text.allSatisfy(\.isNumber) {
-            return ask(.card(card), Reply(intent: .createEvent, ok: true, message: Renderer.answerCard))
+            let hour = Int(text).flatMap { (0...23).contains($0) && text.count <= 2 ? $0 : nil }
+            return ask(.card(card), Reply(intent: .createEvent, ok: true, message: hour.map(Renderer.answerCardWithHour) ?? Renderer.answerCard))
         }
         let understood = understand(text, eventOnScreen: true)
         if let said = understood.amountOutOfRange {

@@ -33,7 +33,7 @@ extension Session {
             return .answered(Reply(intent: intent, ok: false, message: Renderer.fileInTrash(trashed.name)))
         }
         let all = (try? context.files.files(matching: nil).map(\.name)) ?? []
-        return .answered(Reply(intent: intent, ok: false, message: Renderer.noFile(name, closest: Spelling.closest(to: name, in: all))))
+        return .answered(Reply(intent: intent, ok: false, message: Renderer.noFile(name, closest: Spelling.closest(to: name, in: all), toRead: intent == .fileRead)))
     }
 
     func readFile(_ name: String) -> Reply {
@@ -60,6 +60,12 @@ extension Session {
         }
         switch write.operation {
         case .create(let content):
+            // "make a note called", "create a file": the name asked for, then the file offered.
+            if write.name.isEmpty {
+                return ask(.text(TextQuestion(intent: .fileWrite, question: Renderer.askFileName) { [unowned self] answer in
+                    writeFile(FileWrite(name: answer.trimmingSpaces(), operation: .create(content: content)))
+                }), Reply(intent: .fileWrite, ok: true, message: Renderer.askFileName))
+            }
             // Refused before the question, not after a yes.
             if let problem = DriveFile.problem(withName: write.name) { return failure(.fileWrite, ServiceError.invalid(problem)) }
             if let existing = try? context.files.files(matching: write.name).first(where: { Spelling.fold($0.name) == Spelling.fold(write.name) }) {

@@ -40,7 +40,29 @@ struct Choice {
     /// Words that pick an option besides its number ("all" → 2), folded (lower case, no
     /// accents).
     var aliases: [String: Int] = [:]
+    /// Another way to pick, from the whole answer ("the friday one" among events); nil when
+    /// it picks none.
+    var picksBy: ((String) -> Int?)? = nil
     var pick: (Int) -> Reply
+
+    /// The option an answer names by its place: "the second one", "the 2nd", "first",
+    /// "number 2", "option 3", "the last one"; nil for any other answer.
+    static func place(in answer: String, count: Int) -> Int? {
+        let words = Spelling.fold(answer).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+            .filter { !placeFrames.contains($0) }
+        guard words.count == 1 else { return nil }
+        let word = words[0]
+        let n = word == "last" ? count : placeWords[word] ?? Int(word)
+        guard let n, (1...count).contains(n) else { return nil }
+        return n
+    }
+
+    static let placeFrames: Set<String> = ["the", "one", "number", "no", "option", "choice", "that", "pick", "i", "mean", "meant", "please"]
+    static let placeWords: [String: Int] = [
+        "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
+        "sixth": 6, "6th": 6, "seventh": 7, "7th": 7, "eighth": 8, "8th": 8, "ninth": 9, "9th": 9,
+        "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    ]
 
     /// Answers that pick one of `labels` by name: the whole label, and each word of it that
     /// no other label has ("perez" for "Ana Pérez" beside "Ana López"), folded; option
@@ -119,6 +141,8 @@ extension Session {
     func newRequest(insteadOf intent: IntentName, _ understanding: Understanding) -> Reply? {
         switch understanding.intent {
         case .outOfScope: return nil
+        // "the thursday one" typed at "Which one?" names no new event: a day with no title.
+        case .createEvent(let request) where request.title.isEmpty: return nil
         case .updateEvent(let which, _) where which.isLastShown || (which.words == nil && which.when == nil && which.attendee == nil):
             return nil
         default:
@@ -150,6 +174,8 @@ extension Session {
             let word = text.lowercased().trimmingSpacesAndPunctuation()
             if let number = Int(word), (1...choice.count).contains(number) { return choice.pick(number) }
             if let number = choice.aliases[Spelling.fold(word)] { return choice.pick(number) }
+            // "the second one", "the last one"; "the friday one", "the one at 11" among events.
+            if let number = Choice.place(in: word, count: choice.count) ?? choice.picksBy?(text) { return choice.pick(number) }
             if YesNo.read(word, empty: false, rule: context.answers) == false || word.isEmpty {
                 return Reply(intent: choice.intent, ok: true, message: Renderer.nothingChanged)
             }

@@ -27,6 +27,11 @@ public final class Session {
     /// next "undo" the one before.
     var changes: [Change] = []
     private var knownCache: KnownNames?
+    /// How the account stood under the question now open, not said again under its answer.
+    var standingShown: [AccountNotice] = []
+    /// The request being handled, for a handler that offers to make it again with a word
+    /// corrected ("Did you mean 'Dentist'?").
+    var handling: Intent?
     /// The line being answered, as typed (what Google reads for a quickAdd).
     var lastLine: String?
 
@@ -44,6 +49,7 @@ public final class Session {
     public func respond(to line: String) -> Reply {
         let text = Session.trimmed(line)
         let reply: Reply
+        let answering = pending != nil
         if let question = pending {
             pending = nil
             lastLine = nil
@@ -63,8 +69,14 @@ public final class Session {
                 let asEdit = understand(text, eventOnScreen: true)
                 if case .updateEvent = asEdit.intent { understood = asEdit }
             }
-            if let last = lastQuery, let when = Self.anotherDate(understood) {
+            if let answer = YesNo.read(text, empty: false, rule: .terminal), Self.answersNothing(understood.intent, yes: answer) {
+                // "never mind", "cancel", "ok" with no question open: nothing to answer.
+                reply = Reply(intent: .help, ok: true, message: answer ? Renderer.noQuestionOpen : Renderer.nothingToCancel)
+            } else if let last = lastQuery, let when = Self.anotherDate(understood) {
                 reply = queryAgenda(Self.asked(last, again: when, zone: context.zone))
+            } else if lastShown == nil, lastListing == nil, Self.showsIt.contains(text.lowercased().trimmingSpacesAndPunctuation()) {
+                // "show it" with nothing shown yet: which event, and how to name one.
+                reply = Reply(intent: .queryAgenda, ok: false, message: Renderer.noLastEvent)
             } else if let event = lastShown, Self.asksAboutIt(text),
                       let calendar = try? context.calendars.calendars().first(where: { $0.id == event.calendarID }) {
                 // "where is it?", "who's coming?": the event just shown, whole.
@@ -75,7 +87,26 @@ public final class Session {
                 reply = handle(understood)
             }
         }
-        return withNotices(reply)
+        return withNotices(reply, answering: answering)
+    }
+
+    /// A yes or no said with no question open answers nothing, unless it is also a request
+    /// ("delete it": the event shown; "cancel" alone names none).
+    static func answersNothing(_ intent: Intent, yes: Bool) -> Bool {
+        switch intent {
+        case .outOfScope: true
+        case .deleteEvent(let reference): !yes && !reference.isLastShown && reference.words == nil && reference.when == nil
+            && reference.attendee == nil && reference.calendar == nil && reference.positions.isEmpty
+        default: false
+        }
+    }
+
+    /// A new event's request that is a name and nothing else: no day, time, people, place,
+    /// calendar, length, reminder or repeat, in at most three words.
+    static func namesOnly(_ request: EventRequest) -> Bool {
+        request.when == nil && request.attendees.isEmpty && request.location == nil && request.calendar == nil
+            && request.reminderMinutes.isEmpty && request.durationMinutes == nil && request.recurrence == nil && !request.isBlock
+            && !request.title.isEmpty && request.title.split(separator: " ").count <= 3
     }
 
     /// First words of a line that may edit the event just shown.
@@ -103,8 +134,17 @@ public final class Session {
     }
 
     /// The reply with what the account has to say after it (offline, changes waiting).
-    func withNotices(_ reply: Reply) -> Reply {
-        guard let notices = context.account?.takeNotices(), !notices.isEmpty else { return reply }
+    /// How the account stood (offline, behind) is said once for a question and its answer:
+    /// "(offline — as of 09:00)" under the card, not again under "Moved 'Dentist' to Work."
+    func withNotices(_ reply: Reply, answering: Bool = false) -> Reply {
+        guard var notices = context.account?.takeNotices(), !notices.isEmpty else {
+            standingShown = []
+            return reply
+        }
+        let standing = notices.filter(\.isStanding)
+        if answering { notices.removeAll { $0.isStanding && standingShown.contains($0) } }
+        standingShown = pending != nil ? standing : []
+        guard !notices.isEmpty else { return reply }
         var noted = reply
         let now = context.now.now()
         let lines = notices.map { Renderer.notice($0, zone: context.zone, now: now) }
@@ -152,6 +192,8 @@ public final class Session {
     /// Sends an understood line to its handler; a line with an amount of time beyond what
     /// clerk takes is refused first, whatever it asks.
     func handle(_ understanding: Understanding) -> Reply {
+        handling = understanding.intent
+        defer { handling = nil }
         if let said = understanding.amountOutOfRange {
             return Reply(intent: understanding.intent.name, ok: false, message: Renderer.amountTooLong(said))
         }
@@ -163,7 +205,18 @@ public final class Session {
             return Reply(intent: understanding.intent.name, ok: false, message: Renderer.noSuchClock(clock))
         }
         switch understanding.intent {
-        case .createEvent(let request): return createEvent(request, said: understanding.text)
+        case .createEvent(let request):
+            // "dentist", "the team lunch" typed alone, with an event of that name to come: that
+            // event shown, as "when is the dentist" does, not a new one asked a time for.
+            if understanding.rule == "event-statement", Self.namesOnly(request), hasUpcomingEvent(titled: request.title) {
+                return queryAgenda(AgendaQuery(words: request.title.lowercased()))
+            }
+            // "remind me about the dentist" with a dentist to come: how long before it is asked,
+            // and the answer is a reminder of that event, not a new one.
+            if understanding.rule == "remind", Self.namesOnly(request), hasUpcomingEvent(titled: request.title) {
+                return askReminder(of: request.title)
+            }
+            return createEvent(request, said: understanding.text)
         case .queryAgenda(let query): return queryAgenda(query)
         case .updateEvent(let reference, let changes): return updateEvent(reference, changes)
         case .deleteEvent(let reference): return deleteEvent(reference)
@@ -256,5 +309,16 @@ extension Array where Element: Hashable {
     func uniqued() -> [Element] {
         var seen = Set<Element>()
         return filter { seen.insert($0).inserted }
+    }
+}
+
+extension AccountNotice {
+    /// How the account stands (offline, signed out, behind), said after any reply; not news
+    /// of changes (waiting, sent, refused).
+    var isStanding: Bool {
+        switch self {
+        case .offline, .signInExpired, .behind: true
+        case .waiting, .sent, .refused: false
+        }
     }
 }

@@ -14,7 +14,7 @@ import Testing
     }
 
     static let expected = [
-        "agenda.txt", "birthdays.txt", "bookings-or.txt", "calendar-moves.txt", "calendars.txt", "changes-questions.txt", "changes.txt", "contacts-book.txt", "contacts-details.txt", "contacts-files.txt", "contacts-loose.txt", "context-times.txt", "corrections-loose.txt", "counts.txt", "create-event.txt", "deadlines.txt", "edit-times.txt", "event-aspects.txt", "event-fields.txt", "files-lines.txt", "files-loose.txt", "first-last.txt", "follow-up-dates.txt", "free-slots.txt", "from-now-on.txt", "guests.txt", "json.txt", "lengths.txt", "list-picks.txt", "lists-ticks.txt", "misc.txt", "move-them.txt", "notes-lists.txt", "repeats.txt", "safety.txt", "said-changes.txt", "said-zones.txt", "searches.txt", "series-moves.txt", "series.txt", "them.txt", "undo-gone.txt", "when-questions.txt",
+        "agenda.txt", "birthdays.txt", "bookings-or.txt", "calendar-moves.txt", "calendars.txt", "changes-questions.txt", "changes.txt", "contacts-book.txt", "contacts-details.txt", "contacts-files.txt", "contacts-loose.txt", "context-times.txt", "corrections-loose.txt", "counts.txt", "create-event.txt", "deadlines.txt", "edit-times.txt", "event-aspects.txt", "event-fields.txt", "files-lines.txt", "files-loose.txt", "first-last.txt", "first-try-lists.txt", "first-try.txt", "follow-up-dates.txt", "free-slots.txt", "from-now-on.txt", "guests.txt", "json.txt", "lengths.txt", "list-picks.txt", "lists-ticks.txt", "misc.txt", "move-them.txt", "notes-lists.txt", "repeats.txt", "safety.txt", "said-changes.txt", "said-zones.txt", "searches.txt", "series-moves.txt", "series.txt", "them.txt", "undo-gone.txt", "when-questions.txt",
     ]
 
     @Test(arguments: Transcript.all())

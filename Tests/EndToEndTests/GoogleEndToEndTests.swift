@@ -204,7 +204,7 @@ import Glibc
         let moved = try Self.clerk(folder.path, ["--now", "2026-12-01T09:10", "--yes", "move the dentist to my work calendar"])
         #expect(moved.status == 0)
         #expect(moved.stdout == "Dentist\n  when     Fri 4 Dec 2026, 10:00–11:00\n  calendar emulator@example.com → Work\nMove it to Work? [Y/n]\n"
-            + "(offline — as of 09:00)\nMoved 'Dentist' to Work.\n(offline — as of 09:00)\n"
+            + "(offline — as of 09:00)\nMoved 'Dentist' to Work.\n"
             + "(Google can't be reached: 1 change waiting to be sent; clerk sends it next time.)\n")
         #expect(try Self.clerk(folder.path, ["--now", "2026-12-01T09:11", "status"]).stdout.contains("waiting    1 change to send"))
 

@@ -158,8 +158,9 @@ import Testing
          "clerk: --yes answers only yes-or-no questions, so nothing changed. The question was: Which Ana? 1) Ana Gomez 2) Ana Pérez\n"),
         ("cancel the standup", "Mon 30 Nov 2026, 09:30–09:45  Standup\n'Standup' repeats. Delete 1) only Mon 30 Nov or 2) the whole series? [1/2/n]\n",
          "clerk: --yes answers only yes-or-no questions, so nothing changed. The question was: 'Standup' repeats. Delete 1) only Mon 30 Nov or 2) the whole series? [1/2/n]\n"),
-        ("dentist", "When is 'Dentist'? For example: 'tomorrow at 10', 'Friday 3-4pm'.\n",
-         "clerk: --yes answers only yes-or-no questions, so nothing changed. The question was: When is 'Dentist'? For example: 'tomorrow at 10', 'Friday 3-4pm'.\n"),
+        // (A name with no event of it to come: "dentist", with one, shows it.)
+        ("yoga", "When is 'Yoga'? For example: 'tomorrow at 10', 'Friday 3-4pm'.\n",
+         "clerk: --yes answers only yes-or-no questions, so nothing changed. The question was: When is 'Yoga'? For example: 'tomorrow at 10', 'Friday 3-4pm'.\n"),
     ])
     func yesCannotChooseAndFailsAtOnce(request: String, question: String, reason: String) throws {
         let folder = try TemporaryFolder()

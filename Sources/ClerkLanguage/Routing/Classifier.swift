@@ -135,6 +135,18 @@ enum Classifier {
         return s.body.allSatisfy { span.contains($0) || s.tokens[$0].isMark }
     }
 
+    /// "my first meeting tomorrow", "the last appointment on friday", "first event next
+    /// week": the first or last event of a span, said with no question word — only those
+    /// words and the days ("my first day at the new job on monday" says more: a new event).
+    static func picksOfSpan(_ s: Sentence) -> Bool {
+        guard let (_, said, verb) = AgendaReader.pick(s), verb == nil, s.word(said.upperBound, isA: .eventNoun) else { return false }
+        let event = said.upperBound
+        return s.body.contains { s.isInDate($0) }
+            && s.body.allSatisfy { $0 == event || said.contains($0) || s.isInDate($0) || s.tokens[$0].isMark || s.word($0, isIn: pickFrames) }
+    }
+
+    static let pickFrames: WordSet = ["my", "the", "on", "for", "of", "in", "this", "next"]
+
     /// "everything this week", "everything on friday": the word and a day, nothing else.
     static func everythingOn(_ s: Sentence) -> Bool {
         s.word(s.body.lowerBound, isIn: everythingWord) && s.body.count > 1
@@ -156,7 +168,7 @@ enum Classifier {
             c.shape.hasFileName || (c.shape.hasFileNoun && !c.shape.hasEventNoun && !c.shape.hasContactNoun)
                 || (c.shape.hasFileNoun && FilePhrases.asksToSearch(c.s))
                 || FilePhrases.knownFile(c.s, known: c.known) != nil || FilePhrases.cutFileNameIndex(c.s) != nil || FilePhrases.listFile(c.s) != nil
-                || FilePhrases.createsNamedFile(c.s)
+                || FilePhrases.createsNamedFile(c.s) || FilePhrases.asksForLists(c.s)
         }, route: { FilePhrases.route($0.s, shape: $0.shape, known: $0.known) }),
 
         //    An item ticked off with no list named ("tick off eggs", "mark milk as done"): the
@@ -314,7 +326,7 @@ enum Classifier {
             guard shape.headVerb == .none, !hasVerb(c.s) else { return false }
             // ("free time tomorrow afternoon", "free slots on friday" ask, whatever the time.)
             let freeRoom = c.s.word(c.head, is: "free") && (c.s.word(c.head + 1, isIn: Vocabulary.roomNouns) || c.s.word(c.head + 1) == "slots")
-            return shape.hasListingNoun || freeRoom || everythingOn(c.s) || myDayAlone(c.s) || (!shape.hasTimeOfDay && (shape.hasFreeWord || (shape.hasUpcomingWord && shape.hasEventNoun)
+            return shape.hasListingNoun || freeRoom || everythingOn(c.s) || myDayAlone(c.s) || picksOfSpan(c.s) || (!shape.hasTimeOfDay && (shape.hasFreeWord || (shape.hasUpcomingWord && shape.hasEventNoun)
                 || (shape.hasCalendarNoun && !hasSingularEvent(c.s))))
         }, route: { $0.route(.nounPhrase) }),
         //    "yesterday was a long day": a statement about the past asks for nothing.

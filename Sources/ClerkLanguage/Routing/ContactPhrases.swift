@@ -153,6 +153,11 @@ enum ContactPhrases {
     /// number"), a name after the lookup verb ("search jack in contacts"), then "to"/"on".
     static func personMention(_ s: Sentence, known: Names) -> (range: Range<Int>, isRelation: Bool)? {
         let body = s.body
+        // "my moms number", "my sisters email": a relation's possessive typed with no
+        // apostrophe.
+        for i in body where s.word(i) == "my" && i + 1 < body.upperBound && relationPossessive(s, i + 1) {
+            return ((i + 1)..<(i + 2), true)
+        }
         for i in body {
             let t = s.tokens[i]
             // "june's address": a possessive month before a field is a person.
@@ -278,11 +283,21 @@ enum ContactPhrases {
         var name = String(s.text(of: mention.range))
         if s.tokens[mention.range.upperBound - 1].isPossessive {
             name = String(name.dropLast(name.hasSuffix("'") ? 1 : 2))
+        } else if mention.isRelation, mention.range.count == 1, relationPossessive(s, mention.range.lowerBound) {
+            name = String(name.dropLast())
         }
         // "call mom" when Mom is a contact: the name of someone in the address book.
         let isRelation = mention.isRelation && !isKnownName(s, mention.range, known: known)
         slots.append(s.slot(.contact, mention.range, value: name, rule: isRelation ? "relation" : "name"))
         return .contactLookup(ContactQuery(name: name, isRelation: isRelation, field: field, isCall: rule == .callPerson))
+    }
+
+    /// "moms", "sisters": a relation with an "s" and no apostrophe — before a field when the
+    /// word is a plural too ("my sisters email"; "my parents" stays as it is).
+    static func relationPossessive(_ s: Sentence, _ i: Int) -> Bool {
+        let word = s.word(i)
+        guard word.count > 3, word.hasSuffix("s"), Vocabulary.relations.contains(String(word.dropLast())) else { return false }
+        return !Vocabulary.relations.contains(word) || Vocabulary.contactFields[s.word(i + 1)] != nil
     }
 
     /// True when the words are a name the address book has ("mom" for a contact called Mom).

@@ -478,7 +478,7 @@ struct EventDetails {
         var i = range.lowerBound
         while i < range.upperBound {
             defer { i += 1 }
-            guard !used[i], let (minutes, next) = Quantity.minutes(in: s, at: i) else { continue }
+            guard !used[i], let (minutes, next) = Quantity.minutes(in: s, at: i) ?? Self.theUnitBefore(s, at: i) else { continue }
             var j = next
             // "a two day notice before", "10 minutes before", "an hour prior".
             while s.word(j, isIn: Vocabulary.alertWords) { j += 1 }
@@ -508,6 +508,17 @@ struct EventDetails {
             i = end - 1
         }
     }
+
+    /// "remind me the day before", "a reminder the week before": one of that unit ahead of
+    /// an event, right after the reminding words ("remind me to pack the day before the
+    /// trip" is a thing to do then, not a reminder).
+    static func theUnitBefore(_ s: Sentence, at i: Int) -> (minutes: Int, next: Int)? {
+        guard s.word(i, is: "the"), let unit = theUnits[s.word(i + 1)], s.word(i + 2, is: "before"),
+              s.word(i - 1, isIn: EventReminders.objects) || s.word(i - 1, isIn: EventReminders.reminderNouns) else { return nil }
+        return (unit, i + 2)
+    }
+
+    static let theUnits: WordMap<Int> = ["hour": 60, "day": 1_440, "week": 10_080]
 
     private mutating func readDuration(_ s: Sentence, _ range: Range<Int>) {
         var i = range.lowerBound

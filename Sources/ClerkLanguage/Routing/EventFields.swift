@@ -78,12 +78,16 @@ enum EventFields {
             guard s.word(f + 1, isIn: ofWords), let (end, after) = separator(s, from: f + 2) else { return nil }
             return named(Match(field: field, command: h..<(f + 2), event: (f + 2)..<end, value: after..<body.upperBound), s, known: known)
         }
-        // "change the dentist's location to 12 High St", "set lunch's notes to …".
+        // "change the dentist's location to 12 High St", "set lunch's notes to …"; "set the
+        // lunch location to …", "change the dentist address to …" (the event's words before
+        // the field, no "'s").
         guard isSet, h + 2 < body.upperBound else { return nil }
         for at in (h + 2)..<min(h + 7, body.upperBound) where !s.isInDate(at) {
             guard let field = field(s, at) else { continue }
             let owner = s.tokens[at - 1]
-            guard owner.kind == .word, owner.base.count < owner.word.count, s.word(at + 1, isIn: toWords) || s.word(at + 1) == ":" else { return nil }
+            let possessive = owner.base.count < owner.word.count
+            guard owner.kind == .word, possessive || !s.word(at - 1, isIn: articles),
+                  s.word(at + 1, isIn: toWords) || s.word(at + 1) == ":" else { return nil }
             return named(Match(field: field, command: at..<(at + 2), event: (h + 1)..<at, value: (at + 2)..<body.upperBound), s, known: known)
         }
         return nil

@@ -43,7 +43,20 @@ enum EventPeople {
         var from = end
         if s.word(from) == "out" { from += 1 }
         for k in s.body.lowerBound...from { used[k] = true }
-        let reference = ReferenceReader.read(s, range: (from + 1)..<s.body.upperBound, used: used, known: known, slots: &slots)
+        var reference = ReferenceReader.read(s, range: (from + 1)..<s.body.upperBound, used: used, known: known, slots: &slots)
+        // "remove bob from lunch": "from lunch" was read as a time from midday, but a meal
+        // after "from" names the event ("Lunch with Bob"), not when it starts.
+        if reference.when != nil, let d = s.tokens[from].date, from + 1 < s.body.upperBound {
+            let meal = ((from + 1)..<s.body.upperBound).filter { s.tokens[$0].date == d }
+            if !meal.isEmpty, meal.allSatisfy({ s.word($0, isIn: Vocabulary.mealWords) }),
+               !((from + 1)..<s.body.upperBound).contains(where: { s.tokens[$0].date != nil && s.tokens[$0].date != d }) {
+                reference.when = nil
+                let said = meal.map { s.word($0) }.joined(separator: " ")
+                reference.words = reference.words.map { $0 + " " + said } ?? said
+                slots.removeAll { $0.kind == .when }
+                slots.append(s.slot(.words, meal.first!..<(meal.last! + 1), value: said, rule: "meal-named"))
+            }
+        }
         var changes = EventChanges()
         if change == .add { changes.addAttendees = people } else { changes.removeAttendees = people }
         return .updateEvent(reference, changes)

@@ -522,9 +522,12 @@ enum AgendaReader {
                                 dayPart: dayPart, isMoment: isMoment, wantsCount: wantsCount, asks: asks)
         query.wantsOverlaps = wantsOverlaps
         if pick != nil {
-            // The one event picked is the answer ("what time is my first meeting tomorrow").
+            // The one event picked is the answer ("what time is my first meeting tomorrow");
+            // "where is my first meeting tomorrow", "how long is my last meeting on friday"
+            // ask its place or length.
             query.pick = pick
-            query.asks = nil
+            let asked = aspect(s, saysWhen: false)
+            query.asks = asked == .place || asked == .length || asked == .end ? asked : nil
         }
         return .queryAgenda(query)
     }
@@ -1071,6 +1074,18 @@ enum ChangeReader {
         return nil
     }
 
+    /// Verbs that move an event somewhere: "to" after them may name a calendar.
+    static let moveVerbs: Set<String> = ["move", "put", "switch", "transfer", "shift"]
+
+    /// The one word of `range`, a plain word no reader took (no day, time or number, no
+    /// word of the router's), when that is all the change says.
+    static func misspeltCalendar(_ s: Sentence, _ range: Range<Int>, used: TokenMask, known: Names) -> Int? {
+        let words = range.filter { !s.tokens[$0].isMark && !s.word($0, isIn: Vocabulary.determiners) && !s.word($0, is: "my") }
+        guard words.count == 1, let word = words.first, !used[word], s.kind(word) == .word, !s.isInDate(word),
+              !Vocabulary.notNames.contains(s.word(word)), !known.calendars.isEmpty else { return nil }
+        return word
+    }
+
     /// Verbs after which the rest of the line is a new title, said as is.
     static let renameVerbs: WordSet = ["rename", "renamed", "retitle", "call", "name", "title", "label"]
 
@@ -1177,6 +1192,18 @@ enum ChangeReader {
             changes.durationMinutes = nil
             changes.shiftMinutes = minutes
             if let at = slots.lastIndex(where: { $0.kind == .duration && $0.value == String(minutes) }) { slots[at].rule = "shift" }
+        }
+        // "move yoga to wrk": a word alone after "to" that no reader took, close to the name of
+        // a calendar, is that calendar misspelt (asked: "Did you mean 'Work'?"), not a
+        // request with no change in it.
+        if changes == EventChanges(), moveVerbs.contains(verb), s.word(range.lowerBound - 1, is: "to"),
+           let word = Self.misspeltCalendar(s, range, used: details.used, known: known) {
+            let said = String(s.text(of: word..<(word + 1)))
+            if let closest = Spelling.closest(to: said, in: known.calendars) {
+                changes.calendar = CalendarMention(said: said, closest: closest)
+                slots.append(s.slot(.calendar, (range.lowerBound - 1)..<(word + 1), value: said, rule: "calendar:close"))
+                return changes
+            }
         }
         // Whatever words are left are a new title ("rename it to Team lunch", "call it Standup");
         // after "change" a bare number is an hour, not a name ("change it to 4").

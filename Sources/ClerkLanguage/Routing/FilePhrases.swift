@@ -107,7 +107,10 @@ enum FilePhrases {
             }
             if s.word(head, isIn: createVerbs) { return Route(rule: .file(.create), command: command) }
             if s.word(head, isIn: appendVerbs) { return Route(rule: .file(.append), command: command) }
+            // "edit todo.txt", "change my todo list": with nothing said of how, the file shown
+            // (its lines are what the next request changes).
             if s.word(head, isIn: readVerbs) || shape.isQuestion || shape.headVerb == .show || isAlone(s, file, after: head - 1)
+                || (s.word(head, isIn: editVerbs) && isAlone(s, file, after: head))
                 || s.matches(["contents", "of"], at: head) || s.matches(["content", "of"], at: head) {
                 return Route(rule: .file(.read), command: command)
             }
@@ -117,6 +120,7 @@ enum FilePhrases {
         // got, by its usual name.
         if usualFileAsked(s, head: head) != nil { return Route(rule: .file(.read), command: command) }
         if createsNamedFile(s) { return Route(rule: .file(.create), command: command) }
+        if asksForLists(s) { return Route(rule: .file(.list), command: command) }
         // No file name: only the word "files" ("list my files", "files with budget in the name").
         guard let nounAt = s.first(in: ["file", "files", "documents", "docs"]) else { return nil }
         if shape.headVerb == .delete { return nil }
@@ -196,13 +200,24 @@ enum FilePhrases {
     /// a colon ("add a note to groceries: eggs").
     static func mention(_ s: Sentence, known: Names) -> Mention? {
         if let at = fileNameIndex(s) { return typedName(s, around: at) }
-        return knownFile(s, known: known) ?? listFile(s)
+        if let found = knownFile(s, known: known) { return found }
+        guard var list = listFile(s), !s.word(s.body.lowerBound, isIn: createVerbs) else { return listFile(s) }
+        // "my to do list", "the todo list" with todo.txt: the file the person has, by its
+        // stem without the hyphens or without "list".
+        let stem = String(list.name.dropLast(4))
+        let bare = String(stem.filter { $0 != "-" })
+        let withoutList = stem.hasSuffix("-list") ? String(stem.dropLast(5)) : stem
+        for candidate in [bare, withoutList, String(withoutList.filter { $0 != "-" })] {
+            if let name = known.file(stem: candidate) { list.name = name; break }
+        }
+        return list
     }
 
     /// A kind of list the person keeps, not made yet, as the file it would be: "a todo list"
     /// is todo-list.txt, "my shopping list" shopping-list.txt, "the to do list" to-do-list.txt
     /// ("make a todo list", "add milk to my shopping list").
     static func listFile(_ s: Sentence) -> Mention? {
+        if let kept = keptList(s) { return kept }
         // Asked of every line: the word looked up by its key, not compared as a string.
         guard let list = (s.body.lowerBound + 1..<s.body.upperBound).first(where: { s.word($0, isIn: listWord) && s.word($0 + 1) != "of" }),
               s.word(list - 1, isIn: Vocabulary.listKinds), !s.isInDate(list - 1) else { return nil }
@@ -211,6 +226,32 @@ enum FilePhrases {
         let words = (first..<list).map { s.word($0) } + ["list"]
         return Mention(tokens: first..<(list + 1), name: words.joined(separator: "-") + ".txt")
     }
+
+    /// "add milk to groceries", "put sunscreen on my packing": a list said by its kind alone,
+    /// last, after an adding verb and "to"/"on" — its file, groceries.txt (made when missing,
+    /// after a yes). Only kinds that are never an event ("add Ana to the party" is a guest).
+    static func keptList(_ s: Sentence) -> Mention? {
+        var last = s.body.upperBound - 1
+        while last > s.body.lowerBound, s.tokens[last].isMark { last -= 1 }
+        guard s.word(s.body.lowerBound, isIn: appendVerbs), s.word(last, isIn: keptListKinds), !s.isInDate(last) else { return nil }
+        var before = last - 1
+        while before > s.body.lowerBound + 1, s.word(before, isIn: ["my", "the", "our"]) { before -= 1 }
+        guard before > s.body.lowerBound + 1, s.word(before, isIn: toWords) else { return nil }
+        return Mention(tokens: last..<(last + 1), name: s.word(last) + ".txt")
+    }
+
+    /// "show my lists", "what lists do I have", "my lists": the person's files, where lists
+    /// are kept (one list named by its kind is that file).
+    static func asksForLists(_ s: Sentence) -> Bool {
+        guard s.has(["lists"]) else { return false }
+        return s.body.allSatisfy { s.tokens[$0].isMark || s.word($0, isIn: listsFrame) }
+    }
+
+    static let listsFrame: WordSet = ["what", "whats", "what's", "which", "show", "me", "my", "all", "lists", "do", "i", "have",
+                                      "are", "the", "list", "of", "see", "open", "got", "read"]
+
+    static let keptListKinds: WordSet = ["shopping", "grocery", "groceries", "todo", "to-do", "todos", "packing", "chores"]
+    static let toWords: WordSet = ["to", "on", "onto"]
 
     /// The file name typed around token `at`, every character kept: the run of text up to
     /// white space on either side, so that what the tokens leave out stays ("../x.txt" was
@@ -352,6 +393,9 @@ enum FilePhrases {
         } else if s.word(last + 1) == "list", known.twoWordStemEnds.contains("list"), let name = known.file(stem: s.word(last) + "-list") {
             found = (last..<(last + 2), name)
         } else if let name = known.file(stem: s.word(last)) {
+            found = (last..<(last + 1), name)
+        } else if s.word(last - 1, isIn: toWords), let name = known.file(stem: s.word(last) + "-list") {
+            // "add bread to shopping" with shopping-list.txt.
             found = (last..<(last + 1), name)
         }
         guard let (tokens, name) = found else { return nil }
@@ -615,9 +659,15 @@ enum FilePhrases {
     /// titled plan": a file, made by a noun that names one only with a name said after it.
     static func createsNamedFile(_ s: Sentence) -> Bool {
         let head = s.body.lowerBound
-        guard s.word(head, isIn: createVerbs), let at = s.first(in: namedFileNouns), at <= head + 3 else { return false }
-        return s.word(at + 1, isIn: namingWords) && at + 2 < s.body.upperBound && !s.word(at + 2, isIn: namingWords)
+        guard s.word(head, isIn: createVerbs), let at = s.first(in: namedFileNouns) ?? s.first(in: fileWord), at <= head + 3 else { return false }
+        guard s.word(at + 1, isIn: namingWords) else { return false }
+        // "make a note called", "create a file named": the name is still to come (asked).
+        if (at + 2..<s.body.upperBound).allSatisfy({ s.tokens[$0].isMark }) { return true }
+        return s.word(at, isIn: namedFileNouns) && at + 2 < s.body.upperBound && !s.word(at + 2, isIn: namingWords)
     }
+
+    static let fileWord: WordSet = ["file"]
+    static let editVerbs: WordSet = ["edit", "modify", "update", "change"]
 
     static func namedFile(_ s: Sentence) -> Int? {
         // "a note called ideas", "a list named packing": those nouns name a file only so.

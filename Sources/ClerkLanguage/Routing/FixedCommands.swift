@@ -7,6 +7,11 @@ enum FixedCommands {
         for f in ["help", "?", "help me", "what can you do", "what can i do", "what can i say", "what do you do", "commands",
                   "usage", "how does this work", "how do i use this", "how do i use you", "show help", "examples", "manual",
                   "what can you help me with", "what are the commands", "show me what you can do", "instructions",
+                  // What a first-time user asks of clerk itself.
+                  "what is this", "what's this", "whats this", "what are you", "what is clerk", "what's clerk",
+                  "what does clerk do", "how do i start", "where do i start", "how does it work", "what do i say",
+                  "what should i say", "what can i ask", "what can i ask you", "what do i do", "how do i undo",
+                  "how do i undo something", "how does undo work", "can i undo",
                   // Help on one part (the session picks it from the words).
                   "help with files", "help files", "files help", "file help", "help with my files", "what can you do with files",
                   "how do files work", "how do i edit a file", "how do i create a file",
@@ -35,7 +40,9 @@ enum FixedCommands {
         }
         for f in ["undo", "undo that", "undo it", "undo the last change", "undo last change", "undo the last thing",
                   "revert", "revert that", "revert it", "take that back", "put it back", "restore it", "undo this",
-                  "go back", "undo please", "reverse that", "cancel that change", "oops undo"] {
+                  "go back", "undo please", "reverse that", "cancel that change", "oops undo",
+                  // "oops" after a change: undo, which says what it will do and asks first.
+                  "oops", "oops undo that", "oops undo it", "undo that please", "revert the last change", "take it back"] {
             forms[f] = .undo
         }
         // What "undo" would reverse, asked: answered from the session's changes.
@@ -46,7 +53,10 @@ enum FixedCommands {
                   "show the last change", "what would undo do", "what will undo do", "what does undo do now"] {
             forms[f] = .lastChange
         }
-        for f in ["quit", "exit", "bye", "goodbye", "good bye", "see you", "that's all", "thats all", "i'm done"] {
+        for f in ["quit", "exit", "bye", "goodbye", "good bye", "see you", "that's all", "thats all", "i'm done",
+                  // A goodbye with thanks, as a first-time user ends.
+                  "thanks bye", "thank you bye", "ok bye", "okay bye", "bye bye", "bye for now", "see ya", "cya",
+                  "that's it", "thats it", "that's all thanks", "thats all thanks", "im done", "i am done"] {
             forms[f] = .quit
         }
         for f in ["calendars", "list calendars", "list my calendars", "list the calendars", "list all calendars",

@@ -66,6 +66,13 @@ struct Sentence {
     /// thanks at the tail, taken off repeatedly ("hey olly can you please …"), never the last
     /// word ("help" stays "help"); and the tokens skipped at the head. Each term is read where
     /// it lies (`let last = tokens[end - 1]` copied each) and looked up by its key.
+    /// True when the last word of `tokens[..<end]`, past end marks, is `word`.
+    private static func lastWord(_ tokens: UnsafeBufferPointer<Term>, _ end: Int, is word: String) -> Bool {
+        var i = end - 1
+        while i > 0, tokens[i].kind == .mark { i -= 1 }
+        return Sentence.same(tokens[i].word, word)
+    }
+
     private static func withoutNoise(_ tokens: UnsafeBufferPointer<Term>) -> (body: Range<Int>, skipped: [Int]) {
         func isIn(_ i: Int, _ set: WordSet) -> Bool { set.mayContain(key: tokens[i].key) && set.contains(tokens[i].word, key: tokens[i].key) }
         func matches(_ phrase: [String], at i: Int) -> Bool {
@@ -99,6 +106,13 @@ struct Sentence {
             if start + 2 < end, tokens[start + 1].kind == .mark, isIn(start, Vocabulary.acknowledgements) {
                 skipped.append(contentsOf: start..<(start + 2))
                 start += 2
+                progress = true
+                continue
+            }
+            // "(let's) do the dentist at 4 instead": "do" is no question there, only the change.
+            if Sentence.same(tokens[start].word, "do"), start + 2 < end, lastWord(tokens, end, is: "instead") {
+                skipped.append(start)
+                start += 1
                 progress = true
                 continue
             }

@@ -29,6 +29,11 @@ enum Vocabulary {
         ["can", "you"], ["could", "you"], ["would", "you"], ["will", "you"], ["can", "u"], ["could", "u"], ["may", "you"],
         ["would", "you", "mind"], ["go", "ahead", "and"], ["help", "me", "to"], ["help", "me"], ["i", "want", "to"], ["i", "need", "to"],
         ["i", "would", "like", "to"], ["i'd", "like", "to"], ["i", "wanna"], ["i", "wish", "to"], ["let's"], ["lets"],
+        // "can we move the dentist to 4", "could we push lunch": a request said together
+        // ("shall we …" proposes more often than it asks, and stays as it was).
+        ["can", "we"], ["could", "we"],
+        // "good morning what's on today": the greeting before a request (alone it is one).
+        ["good", "morning"], ["good", "afternoon"], ["good", "evening"],
         ["please"], ["kindly"], ["just"], ["now"], ["also"], ["and"], ["then"], ["quickly"], ["ok"], ["okay"],
         // "open calendar and …", "open up contacts and …": opening the app is not the request.
         ["open", "calendar", "and"], ["open", "my", "calendar", "and"], ["open", "the", "calendar", "and"], ["open", "calendar"],
@@ -264,7 +269,9 @@ enum Vocabulary {
         for line in ["hi", "hello", "hey", "hiya", "howdy", "yo", "hi there", "hello there", "hey there", "good morning",
                      "good afternoon", "good evening", "morning", "hi clerk", "hello clerk", "hey clerk", "how are you",
                      "how are you doing", "what's up", "whats up", "sup", "hey there", "hi again", "hello again",
-                     "who are you", "what are you", "what's your name", "whats your name"] {
+                     "who are you", "what are you", "what's your name", "whats your name", "hey whats up", "hey what's up",
+                     "hi how are you", "hey how are you", "hello how are you", "how's it going", "hows it going", "hey hows it going",
+                     "hey how's it going", "how are things"] {
             lines[line] = .greeting
         }
         for line in ["thanks", "thank you", "thx", "ty", "thanks a lot", "thank you very much", "thanks so much", "cheers",

@@ -236,12 +236,13 @@ extension DateRules {
 
         // MARK: parts of a stretch
         // early March, mid-March, late March
-        Rule("early-mid-late", [.words(["early", "mid", "late", "middle"]), Element.symbol("-").opt, Element.word("of").opt, .anyTime { $0.isPlain && $0.grain >= .month && !$0.hasClock }], role: nil) { m in
+        // (and of a season: early spring, mid-winter, late summer 2027, the end of summer)
+        Rule("early-mid-late", [.words(["early", "mid", "late", "middle"]), Element.symbol("-").opt, Element.word("of").opt, .anyTime { $0.isPlain && ($0.grain >= .month || isSeason($0)) && !$0.hasClock }], role: nil) { m in
             let portion: Portion = m.word(0) == "early" ? .early : (m.word(0) == "late" ? .late : .middle)
             return portionValue(m.time(3), portion)
         },
         // the start of the year, end of 2016, the end of next week
-        Rule("beginning-end-of", [Element.word("the").opt, .words(["beginning", "start", "end", "begining"]), .word("of"), .anyTime { $0.isPlain && $0.grain >= .week && !$0.hasClock }], role: nil) { m in
+        Rule("beginning-end-of", [Element.word("the").opt, .words(["beginning", "start", "end", "begining"]), .word("of"), .anyTime { $0.isPlain && ($0.grain >= .week || isSeason($0)) && !$0.hasClock }], role: nil) { m in
             portionValue(m.time(3), m.word(1) == "end" ? .end : .beginning)
         },
         Rule("beginning-end-of-unit", [Element.word("the").opt, .words(["beginning", "start", "end", "begining"]), .word("of"), Element.words(["the", "this", "current"]).opt, .words(["week", "month", "year"])], role: "date") { m in
@@ -521,6 +522,8 @@ extension DateRules {
     static func portionValue(_ t: TimeValue, _ portion: Portion) -> Production? {
         var r = t
         r.expression = .portion(t.expression, portion)
+        // A season's part is whole days, as the season is.
+        if isSeason(t) { return .time(r) }
         r.grain = t.grain >= .year ? .month : .day
         if t.grain == .day {
             r.grain = .hour
@@ -546,6 +549,20 @@ extension DateRules {
         case .weekday, .weekend, .holiday: return true
         default: return false
         }
+    }
+
+    /// A season, pinned or not ("summer", "this winter", "summer 2027"): a stretch of days.
+    static func isSeason(_ t: TimeValue) -> Bool {
+        guard t.isStretch, !t.hasDayPart, t.grain == .day else { return false }
+        func names(_ e: TimeExpression) -> Bool {
+            switch e {
+            case .season, .anySeason: return true
+            case .occurrence(let inner, _, _): return names(inner)
+            case .intersect(let a, let b): return names(a) || names(b)
+            default: return false
+            }
+        }
+        return names(t.expression)
     }
 
     static func isWeekday(_ t: TimeValue) -> Bool {

@@ -236,8 +236,12 @@ extension DateRules {
 
         // MARK: parts of a stretch
         // early March, mid-March, late March
-        // (and of a season: early spring, mid-winter, late summer 2027, the end of summer)
-        Rule("early-mid-late", [.words(["early", "mid", "late", "middle"]), Element.symbol("-").opt, Element.word("of").opt, .anyTime { $0.isPlain && ($0.grain >= .month || isSeason($0)) && !$0.hasClock }], role: nil) { m in
+        // (and of a season: early spring, mid-winter, late summer 2027, the end of summer; of
+        // a week: early next week is Monday to Wednesday, mid next week Wednesday to Friday,
+        // late this week Friday to Sunday, as "the end of the week" is)
+        Rule("early-mid-late", [.words(["early", "mid", "late", "middle"]), Element.symbol("-").opt, Element.word("of").opt, .anyTime { $0.isPlain && ($0.grain >= .week || isSeason($0)) && !$0.hasClock }], role: nil) { m in
+            // "we finished early this week" says how, not when.
+            if m.time(3).grain == .week, let before = m.token(before: 0), adverbVerbs.contains(before.text) { return nil }
             let portion: Portion = m.word(0) == "early" ? .early : (m.word(0) == "late" ? .late : .middle)
             return portionValue(m.time(3), portion)
         },

@@ -108,6 +108,8 @@ extension DateRules {
         // (as "at 3 in the morning" is) and the evening's from 5 ("10 at night" is 22:00)
         Rule("hour-at-night", priority: 1, [.anyTime { $0.isClockOnly && $0.isPlain && canTakeMeridiem($0) }, .words(["at", "in"]), Element.word("the").opt, .word("night")], role: "time") { m in
             guard case .ambiguousClock(let h, let minute, let second, let length) = m.time(0).expression else { return nil }
+            // The end of a range ("8 - 9 at night") takes the range's night, both ends alike.
+            if let item = m.item(0), item.first > 0, rangeWords.contains(m.tokens[item.first - 1].text) { return nil }
             let hour = h % 12
             var t = m.time(0)
             t.expression = .clock(hour: hour < Compose.smallHoursEnd ? hour : hour + 12, minute: minute, second: second, length: length)

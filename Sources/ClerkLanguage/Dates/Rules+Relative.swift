@@ -278,28 +278,19 @@ extension DateRules {
         },
         // this time tomorrow, same time next week, at the same time next year, this time
         // yesterday: now's time of day, moved by that many days, weeks, months or years
-        Rule("this-time-cycle", [Element.word("at").opt, Element.word("the").opt, .words(["this", "same"]), .word("time"),
-                                 .time { t in
-                                     guard t.isPlain, !t.hasClock, !t.hasDayPart, case .cycle(let grain, let n) = t.expression else { return false }
-                                     return n != 0 && grain >= .day
-                                 }], role: nil) { m in
-            guard m.word(2) == "same" || !m.has(1), case .cycle(let grain, let n) = m.time(4).expression else { return nil }
-            var t = TimeValue(.moment(Offset.of(Double(n), grain), .minute), grain: .minute)
-            t.hasDate = true
-            t.hasClock = true
-            return .time(t)
+        // (two rules, so that neither starts at every "at" or "the": "at" + a time is "at-time")
+        Rule("this-time-cycle", [.words(["this", "same"]), .word("time"), .time { isCycleOfDays($0) }], role: nil) { m in
+            sameTimeValue(m.time(2))
+        },
+        Rule("the-same-time-cycle", [.word("the"), .word("same"), .word("time"), .time { isCycleOfDays($0) }], role: nil) { m in
+            sameTimeValue(m.time(3))
         },
         // the next morning, the following evening, next afternoon: the day after's
-        Rule("next-day-part", [Element.word("the").opt, .words(["next", "following"]), .words(["morning", "afternoon", "evening", "night"])], role: "date") { m in
-            let (from, to): (Int, Int) = switch m.word(2)! {
-            case "morning": (0, 12)
-            case "afternoon": (12, 19)
-            default: (18, 24)
-            }
-            var t = TimeValue.dayPart(from: from, to: to)
-            t.expression = .intersect(.cycle(.day, 1), t.expression)
-            t.hasDate = true
-            return .time(t)
+        Rule("next-day-part", [.words(["next", "following"]), .words(["morning", "afternoon", "evening", "night"])], role: "date") { m in
+            nextDayPart(m.word(1)!)
+        },
+        Rule("the-next-day-part", [.word("the"), .words(["next", "following"]), .words(["morning", "afternoon", "evening", "night"])], role: "date") { m in
+            nextDayPart(m.word(2)!)
         },
         // eod friday, end of day tomorrow, cob monday, close of business on the 14th: the
         // end of that working day, as "eod" is today's
@@ -435,6 +426,34 @@ extension DateRules {
         if m.word(i) == "the", grain == .year { return TimeValue.date(.every(grain), grain) }
         guard case .time(let box)? = cycleValue(grain, 0)?.value else { return nil }
         return box
+    }
+
+    /// "tomorrow", "next week", "last year": a cycle of days or longer other than the current.
+    static func isCycleOfDays(_ t: TimeValue) -> Bool {
+        guard t.isPlain, !t.hasClock, !t.hasDayPart, case .cycle(let grain, let n) = t.expression else { return false }
+        return n != 0 && grain >= .day
+    }
+
+    /// Now's time of day on the day a cycle moves to ("this time tomorrow").
+    static func sameTimeValue(_ cycle: TimeValue) -> Production? {
+        guard case .cycle(let grain, let n) = cycle.expression else { return nil }
+        var t = TimeValue(.moment(Offset.of(Double(n), grain), .minute), grain: .minute)
+        t.hasDate = true
+        t.hasClock = true
+        return .time(t)
+    }
+
+    /// Tomorrow's part of the day ("the next morning").
+    static func nextDayPart(_ word: String) -> Production? {
+        let (from, to): (Int, Int) = switch word {
+        case "morning": (0, 12)
+        case "afternoon": (12, 19)
+        default: (18, 24)
+        }
+        var t = TimeValue.dayPart(from: from, to: to)
+        t.expression = .intersect(.cycle(.day, 1), t.expression)
+        t.hasDate = true
+        return .time(t)
     }
 
     /// Today's end of the day ("eod", "end of day", "close of business").

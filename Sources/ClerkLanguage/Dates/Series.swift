@@ -401,7 +401,7 @@ struct Series {
     /// into their months and seasons into thirds of whole days ("late Q3", "early spring").
     func part(_ portion: Portion, of s: Span) -> Span? {
         let days = (s.end - s.start) / Wall.day
-        if days >= 80, days < 365, [.early, .beginning, .middle, .late, .end].contains(portion) {
+        if days >= 80, days < 365, portion.isAThird {
             // A quarter's thirds are its months.
             if Wall.floor(s.start, .month) == s.start, Wall.addMonths(s.start, 3) == s.end {
                 switch portion {

@@ -396,6 +396,17 @@ extension DateRules {
             guard Compose.exists(t.expression, m.series) else { return nil }
             return .time(t)
         },
+        // the night before christmas, the morning after new year's day, the evening before the
+        // 14th, the weekend before christmas: the last such part before the day, or the first after
+        Rule("the-part-before-day", priority: 1, [.word("the"), .anyTime { isPartOrWeekend($0) }, .words(["after", "before"]),
+                                                  .time { $0.isPlain && $0.hasDate && !$0.hasClock && !$0.hasDayPart && !$0.hasEnd && $0.grain == .day }], role: nil) { m in
+            var t = m.time(1)
+            t.expression = .nthAfter(m.word(2) == "after" ? 1 : -1, t.expression, after: m.time(3).expression)
+            t.hasDate = true
+            t.hasYear = m.time(3).hasYear
+            guard Compose.exists(t.expression, m.series) else { return nil }
+            return .time(t)
+        },
         // 4 Mondays from now, 3 Tuesdays ago
         Rule("n-weekdays-from-now", [.number { $0.isWhole && !$0.isOrdinal && (1...52).contains($0.value) }, .anyTime { isWeekday($0) },
                                      .words(["from", "ago", "back", "hence"]), Element.words(["now", "today"]).opt], role: "date") { m in
@@ -586,6 +597,16 @@ extension DateRules {
             }
         }
         return names(t.expression)
+    }
+
+    /// A part of the day alone ("evening") or the weekend, which "the … before Christmas" counts.
+    static func isPartOrWeekend(_ t: TimeValue) -> Bool {
+        guard t.isPlain, !t.hasClock else { return false }
+        switch t.expression {
+        case .dayPart: return !t.hasDate
+        case .weekend: return true
+        default: return false
+        }
     }
 
     static func isWeekday(_ t: TimeValue) -> Bool {

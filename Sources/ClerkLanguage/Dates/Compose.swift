@@ -155,6 +155,13 @@ enum Compose {
     /// For an am/pm-less clock next to a part of the day: the clock that part means, and the
     /// other reading without its part of the day (which the clock now pins down).
     private static func clockInDayPart(clock: TimeValue, other: TimeValue) -> (clock: TimeExpression, other: TimeExpression)? {
+        // "tonight at 1am", "friday night at 2:30am": a small hour said as such belongs to the
+        // night that began that evening, so it is the next day's.
+        if case .clock(let h, _, _, _) = clock.expression, h < smallHoursEnd,
+           let window = dayPartWindow(other.expression), window.from >= 18 * 3600, window.to == 24 * 3600 {
+            guard let rest = removingDayPart(other.expression) else { return (clock.expression, clock.expression) }
+            return (clock.expression, .shifted(rest, Offset(days: 1, unit: .day)))
+        }
         guard case .ambiguousClock(let h, let m, let s, let length) = clock.expression,
               let window = dayPartWindow(other.expression) else { return nil }
         let am = (h % 12) * 3600 + m * 60 + s
@@ -172,6 +179,10 @@ enum Compose {
         guard let rest = removingDayPart(other.expression) else { return (c, c) }
         return (c, rest)
     }
+
+    /// The small hours an evening's night runs into: a time said as before 05:00 ("1am",
+    /// "4:30 a.m.") with a night of a day is the next day's.
+    static let smallHoursEnd = 5
 
     static func dayPartWindow(_ e: TimeExpression) -> (from: Int, to: Int)? {
         switch e {

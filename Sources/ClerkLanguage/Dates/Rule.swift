@@ -293,7 +293,7 @@ final class Rule: Sendable {
     /// The first element whose pieces a repeat leaves out ("except Dec 28" except).
     let exceptFrom: Int?
     /// The names that tests ask items about (`Item.madeBy`).
-    enum Name: UInt8, Sendable { case other, isoDate, dayMonth, clockHHMM, clockH }
+    enum Name: UInt8, Sendable { case other, isoDate, dayMonth, clockHHMM, clockH, endOfDay }
     /// Which of them this rule's name is, found once as the rule is made.
     let known: Name
 
@@ -311,6 +311,7 @@ final class Rule: Sendable {
         case "day-month": known = .dayMonth
         case "clock-hhmm": known = .clockHHMM
         case "clock-h": known = .clockH
+        case "eod", "end-of-day", "close-of-business", "cob": known = .endOfDay
         default: known = .other
         }
     }

@@ -104,6 +104,17 @@ extension DateRules {
         Rule("in-the-am", [.anyTime { canTakeMeridiem($0) }, .word("in"), .word("the"), .words(["am", "pm"])], role: "time") { m in
             withMeridiem(m.time(0), pm: m.word(3) == "pm").map { .time($0) }
         },
+        // 2 at night, 3:30 in the night, 12 at night: a night's hour, the small hours up to 4
+        // (as "at 3 in the morning" is) and the evening's from 5 ("10 at night" is 22:00)
+        Rule("hour-at-night", priority: 1, [.anyTime { $0.isClockOnly && $0.isPlain && canTakeMeridiem($0) }, .words(["at", "in"]), Element.word("the").opt, .word("night")], role: "time") { m in
+            guard case .ambiguousClock(let h, let minute, let second, let length) = m.time(0).expression else { return nil }
+            // The end of a range ("8 - 9 at night") takes the range's night, both ends alike.
+            if let item = m.item(0), item.first > 0, rangeWords.contains(m.tokens[item.first - 1].text) { return nil }
+            let hour = h % 12
+            var t = m.time(0)
+            t.expression = .clock(hour: hour < Compose.smallHoursEnd ? hour : hour + 12, minute: minute, second: second, length: length)
+            return .time(t)
+        },
         // half past three, a quarter to midnight, 20 minutes to 2pm, ten after 4pm
         Rule("quarter-past", [Element.word("a").opt, .word("quarter"), .words(pastWords.union(toWords)), .anyTime { isHourLike($0) }], role: "time") { m in
             shiftedClock(m.time(3), by: pastWords.contains(m.word(2)!) ? 15 : -15).map { .time($0) }

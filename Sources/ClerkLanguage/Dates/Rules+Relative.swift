@@ -99,14 +99,18 @@ extension DateRules {
         // the next 3 days, past 3 weeks, past two years
         Rule("next-n-units", [Element.word("the").opt, .words(nextWords.union(lastWords)), .number { $0.isWhole && !$0.isOrdinal && $0.value >= 1 && $0.value < 1000 }, .words(cycleWords)], role: "date") { m in
             let grain = Lexicon.cycleUnits[m.word(3)!]!
-            // "upcoming three weeks" is the third week ahead (Duckling); "the next 3 days" a stretch.
-            if m.word(1) == "upcoming" { return cycleValue(grain, m.int(2)) }
+            // "upcoming three weeks" is the third week ahead (Duckling); "the next 3 days" a
+            // stretch, and so is "the upcoming 3 weeks": the article makes it the weeks.
+            if m.word(1) == "upcoming", !m.has(0) { return cycleValue(grain, m.int(2)) }
             return unitsAround(m.int(2), grain, forward: nextWords.contains(m.word(1)!))
         },
         // the 3 next days, 10 past minutes: the count first
-        Rule("n-next-units", [Element.word("the").opt, .number { $0.isWhole && !$0.isOrdinal && $0.value >= 2 && $0.value < 1000 },
-                              .words(["next", "following", "last", "past", "previous"]), .words(cycleWords.filter { $0.hasSuffix("s") })], role: "date") { m in
-            unitsAround(m.int(1), Lexicon.cycleUnits[m.word(3)!]!, forward: nextWords.contains(m.word(2)!))
+        // (with "the", "the 3 coming weeks", "the 2 upcoming months" too; "2 upcoming weeks"
+        // alone is the second week ahead, Duckling's, below)
+        Rule("n-next-units", priority: 1, [Element.word("the").opt, .number { $0.isWhole && !$0.isOrdinal && $0.value >= 2 && $0.value < 1000 },
+                              .words(["next", "following", "last", "past", "previous", "coming", "upcoming"]), .words(cycleWords.filter { $0.hasSuffix("s") })], role: "date") { m in
+            if m.word(2) == "coming" || m.word(2) == "upcoming" { guard m.has(0) else { return nil } }
+            return unitsAround(m.int(1), Lexicon.cycleUnits[m.word(3)!]!, forward: nextWords.contains(m.word(2)!))
         },
         // this decade, the next two decades, the past 3 decades
         Rule("decades", [Element.word("the").opt, .words(thisWords.union(nextWords).union(lastWords)), Element.number { $0.isWhole && !$0.isOrdinal && (1...20).contains($0.value) }.opt,
@@ -232,12 +236,17 @@ extension DateRules {
 
         // MARK: parts of a stretch
         // early March, mid-March, late March
-        Rule("early-mid-late", [.words(["early", "mid", "late", "middle"]), Element.symbol("-").opt, Element.word("of").opt, .anyTime { $0.isPlain && $0.grain >= .month && !$0.hasClock }], role: nil) { m in
+        // (and of a season: early spring, mid-winter, late summer 2027, the end of summer; of
+        // a week: early next week is Monday to Wednesday, mid next week Wednesday to Friday,
+        // late this week Friday to Sunday, as "the end of the week" is)
+        Rule("early-mid-late", [.words(["early", "mid", "late", "middle"]), Element.symbol("-").opt, Element.word("of").opt, .anyTime { $0.isPlain && ($0.grain >= .week || isSeason($0)) && !$0.hasClock }], role: nil) { m in
+            // "we finished early this week" says how, not when.
+            if m.time(3).grain == .week, let before = m.token(before: 0), adverbVerbs.contains(before.text) { return nil }
             let portion: Portion = m.word(0) == "early" ? .early : (m.word(0) == "late" ? .late : .middle)
             return portionValue(m.time(3), portion)
         },
         // the start of the year, end of 2016, the end of next week
-        Rule("beginning-end-of", [Element.word("the").opt, .words(["beginning", "start", "end", "begining"]), .word("of"), .anyTime { $0.isPlain && $0.grain >= .week && !$0.hasClock }], role: nil) { m in
+        Rule("beginning-end-of", [Element.word("the").opt, .words(["beginning", "start", "end", "begining"]), .word("of"), .anyTime { $0.isPlain && ($0.grain >= .week || isSeason($0)) && !$0.hasClock }], role: nil) { m in
             portionValue(m.time(3), m.word(1) == "end" ? .end : .beginning)
         },
         Rule("beginning-end-of-unit", [Element.word("the").opt, .words(["beginning", "start", "end", "begining"]), .word("of"), Element.words(["the", "this", "current"]).opt, .words(["week", "month", "year"])], role: "date") { m in
@@ -251,17 +260,55 @@ extension DateRules {
             guard case .time(let t)? = cycleValue(grain, 0)?.value else { return nil }
             return portionValue(t, w.hasPrefix("e") ? .end : .beginning)
         },
-        Rule("eod", [.words(["eod"])], role: "time") { _ in
-            var t = TimeValue.date(.portion(.cycle(.day, 0), .end), .hour)
-            t.hasDayPart = true
-            t.isStretch = true
+        Rule("eod", [.words(["eod"])], role: "time") { _ in endOfDay() },
+        Rule("end-of-day", [Element.word("the").opt, .word("end"), .word("of"), Element.words(["the", "this"]).opt, .word("day")], role: "time") { _ in
+            endOfDay()
+        },
+
+        // late this morning, early tomorrow morning, late friday afternoon, later this
+        // afternoon, early this evening: the part of that part of the day, as "late morning"
+        // is ("running late this morning", "left early this afternoon" say how, not when).
+        Rule("part-of-day-part-on", [.words(["early", "late", "later"]), .anyTime { $0.isPlain && $0.hasDayPart && $0.hasDate && !$0.hasClock && !$0.hasEnd }], role: nil) { m in
+            if let before = m.token(before: 0), adverbVerbs.contains(before.text) { return nil }
+            guard let window = Compose.dayPartWindow(m.time(1).expression),
+                  let part = narrowedDayPart(window, early: m.word(0) == "early") else { return nil }
+            var t = m.time(1)
+            t.expression = replacingDayPart(t.expression, with: .dayPart(from: part.from * 3600, to: part.to * 3600))
             return .time(t)
         },
-        Rule("end-of-day", [Element.word("the").opt, .word("end"), .word("of"), Element.words(["the", "this"]).opt, .word("day")], role: "time") { _ in
-            var t = TimeValue.date(.portion(.cycle(.day, 0), .end), .hour)
-            t.hasDayPart = true
-            t.isStretch = true
-            return .time(t)
+        // this time tomorrow, same time next week, at the same time next year, this time
+        // yesterday: now's time of day, moved by that many days, weeks, months or years
+        // (two rules, so that neither starts at every "at" or "the": "at" + a time is "at-time")
+        Rule("this-time-cycle", [.words(["this", "same"]), .word("time"), .time { isCycleOfDays($0) }], role: nil) { m in
+            sameTimeValue(m.time(2))
+        },
+        Rule("the-same-time-cycle", [.word("the"), .word("same"), .word("time"), .time { isCycleOfDays($0) }], role: nil) { m in
+            sameTimeValue(m.time(3))
+        },
+        // the next morning, the following evening, next afternoon: the day after's
+        Rule("next-day-part", [.words(["next", "following"]), .words(["morning", "afternoon", "evening", "night"])], role: "date") { m in
+            nextDayPart(m.word(1)!)
+        },
+        Rule("the-next-day-part", [.word("the"), .words(["next", "following"]), .words(["morning", "afternoon", "evening", "night"])], role: "date") { m in
+            nextDayPart(m.word(2)!)
+        },
+        // eod friday, end of day tomorrow, cob monday, close of business on the 14th: the
+        // end of that working day, as "eod" is today's
+        Rule("eod-of-day", [.timeItem { $0.madeBy(.endOfDay) }, Element.words(["on", ","]).opt,
+                            .time { $0.isPlain && $0.hasDate && !$0.hasClock && !$0.hasDayPart && !$0.hasEnd && $0.grain == .day }], role: nil) { m in
+            portionValue(m.time(2), .end)
+        },
+        Rule("day-eod", [.time { $0.isPlain && $0.hasDate && !$0.hasClock && !$0.hasDayPart && !$0.hasEnd && $0.grain == .day },
+                         Element.words(["at", "by"]).opt, .timeItem { $0.madeBy(.endOfDay) }], role: nil) { m in
+            portionValue(m.time(0), .end)
+        },
+        Rule("close-of-business", [Element.word("the").opt, .words(["close", "end"]), .word("of"), .word("business"), Element.word("day").opt], role: "time") { _ in
+            endOfDay()
+        },
+        Rule("cob", [.words(["cob", "eob"])], role: "time") { _ in
+            var p = endOfDay()
+            p?.latent = true
+            return p
         },
 
         // MARK: counting inside a stretch
@@ -269,6 +316,18 @@ extension DateRules {
         Rule("nth-of", priority: 1, [Element.word("the").opt, ordinalElement, .anyTime { isCountable($0) }, .words(["of", "in"]), .anyTime { isContainer($0) && !$0.hasClock }], role: nil) { m in
             guard let n = ordinal(m, 1) else { return nil }
             return nthValue(n, of: m.time(2), in: m.time(4), m.series)
+        },
+        // the first Monday evening of next month, the last Friday afternoon of March: that
+        // day counted as in "the first Monday of March", then its part of the day
+        Rule("nth-day-part-of", priority: 1, [Element.word("the").opt, ordinalElement, .anyTime { isWeekday($0) }, .words(["morning", "afternoon", "evening", "night"]),
+                                              .words(["of", "in"]), .anyTime { isContainer($0) && !$0.hasClock }], role: nil) { m in
+            guard let n = ordinal(m, 1), case .time(let day)? = nthValue(n, of: m.time(2), in: m.time(5), m.series)?.value else { return nil }
+            let (from, to): (Int, Int) = switch m.word(3)! {
+            case "morning": (0, 12)
+            case "afternoon": (12, 19)
+            default: (18, 24)
+            }
+            return Compose.intersect(day, .dayPart(from: from, to: to), m.series).map { .time($0) }
         },
         // "of the year" said without "this": the next one not over, as a date without a year
         // is ("the first Monday of the year" said on 30 December is in January); "of the
@@ -337,6 +396,17 @@ extension DateRules {
             guard Compose.exists(t.expression, m.series) else { return nil }
             return .time(t)
         },
+        // the night before christmas, the morning after new year's day, the evening before the
+        // 14th, the weekend before christmas: the last such part before the day, or the first after
+        Rule("the-part-before-day", priority: 1, [.word("the"), .anyTime { isPartOrWeekend($0) }, .words(["after", "before"]),
+                                                  .time { $0.isPlain && $0.hasDate && !$0.hasClock && !$0.hasDayPart && !$0.hasEnd && $0.grain == .day }], role: nil) { m in
+            var t = m.time(1)
+            t.expression = .nthAfter(m.word(2) == "after" ? 1 : -1, t.expression, after: m.time(3).expression)
+            t.hasDate = true
+            t.hasYear = m.time(3).hasYear
+            guard Compose.exists(t.expression, m.series) else { return nil }
+            return .time(t)
+        },
         // 4 Mondays from now, 3 Tuesdays ago
         Rule("n-weekdays-from-now", [.number { $0.isWhole && !$0.isOrdinal && (1...52).contains($0.value) }, .anyTime { isWeekday($0) },
                                      .words(["from", "ago", "back", "hence"]), Element.words(["now", "today"]).opt], role: "date") { m in
@@ -367,6 +437,73 @@ extension DateRules {
         if m.word(i) == "the", grain == .year { return TimeValue.date(.every(grain), grain) }
         guard case .time(let box)? = cycleValue(grain, 0)?.value else { return nil }
         return box
+    }
+
+    /// "tomorrow", "next week", "last year": a cycle of days or longer other than the current.
+    static func isCycleOfDays(_ t: TimeValue) -> Bool {
+        guard t.isPlain, !t.hasClock, !t.hasDayPart, case .cycle(let grain, let n) = t.expression else { return false }
+        return n != 0 && grain >= .day
+    }
+
+    /// Now's time of day on the day a cycle moves to ("this time tomorrow").
+    static func sameTimeValue(_ cycle: TimeValue) -> Production? {
+        guard case .cycle(let grain, let n) = cycle.expression else { return nil }
+        var t = TimeValue(.moment(Offset.of(Double(n), grain), .minute), grain: .minute)
+        t.hasDate = true
+        t.hasClock = true
+        return .time(t)
+    }
+
+    /// Tomorrow's part of the day ("the next morning").
+    static func nextDayPart(_ word: String) -> Production? {
+        let (from, to): (Int, Int) = switch word {
+        case "morning": (0, 12)
+        case "afternoon": (12, 19)
+        default: (18, 24)
+        }
+        var t = TimeValue.dayPart(from: from, to: to)
+        t.expression = .intersect(.cycle(.day, 1), t.expression)
+        t.hasDate = true
+        return .time(t)
+    }
+
+    /// Today's end of the day ("eod", "end of day", "close of business").
+    static func endOfDay() -> Production? {
+        var t = TimeValue.date(.portion(.cycle(.day, 0), .end), .hour)
+        t.hasDayPart = true
+        t.isStretch = true
+        return .time(t)
+    }
+
+    /// Words before "early"/"late" that make it say how a thing is done, not when: "running
+    /// late this morning", "left early this afternoon".
+    static let adverbVerbs: Set<String> = [
+        "running", "run", "runs", "ran", "am", "is", "are", "was", "were", "be", "been", "being", "i'm", "im",
+        "woke", "wake", "up", "got", "get", "go", "went", "leave", "leaving", "left", "arrive", "arrived", "start", "started",
+        "finish", "finished", "stay", "stayed", "too", "very", "so", "bit",
+    ]
+
+    /// The early or late part of a part of the day, in hours, as the rules for "late
+    /// morning", "early afternoon", "late evening" have them; nil for none.
+    static func narrowedDayPart(_ window: (from: Int, to: Int), early: Bool) -> (from: Int, to: Int)? {
+        switch (window.from / 3600, window.to / 3600, early) {
+        case (0, 12, true): return (0, 9)
+        case (0, 12, false): return (10, 12)
+        case (12, 19, true): return (12, 15)
+        case (12, 19, false): return (16, 19)
+        case (18, 24, true): return (17, 20)
+        case (18, 24, false): return (21, 24)
+        default: return nil
+        }
+    }
+
+    /// `e` with its part of the day replaced by `part`.
+    static func replacingDayPart(_ e: TimeExpression, with part: TimeExpression) -> TimeExpression {
+        switch e {
+        case .dayPart: return part
+        case .intersect(let a, let b): return .intersect(replacingDayPart(a, with: part), replacingDayPart(b, with: part))
+        default: return e
+        }
     }
 
     static func cycleValue(_ grain: Grain, _ n: Int) -> Production? {
@@ -419,6 +556,8 @@ extension DateRules {
     static func portionValue(_ t: TimeValue, _ portion: Portion) -> Production? {
         var r = t
         r.expression = .portion(t.expression, portion)
+        // A season's part is whole days, as the season is.
+        if isSeason(t) { return .time(r) }
         r.grain = t.grain >= .year ? .month : .day
         if t.grain == .day {
             r.grain = .hour
@@ -442,6 +581,30 @@ extension DateRules {
         guard t.isPlain, !t.hasClock else { return false }
         switch t.expression {
         case .weekday, .weekend, .holiday: return true
+        default: return false
+        }
+    }
+
+    /// A season, pinned or not ("summer", "this winter", "summer 2027"): a stretch of days.
+    static func isSeason(_ t: TimeValue) -> Bool {
+        guard t.isStretch, !t.hasDayPart, t.grain == .day else { return false }
+        func names(_ e: TimeExpression) -> Bool {
+            switch e {
+            case .season, .anySeason: return true
+            case .occurrence(let inner, _, _): return names(inner)
+            case .intersect(let a, let b): return names(a) || names(b)
+            default: return false
+            }
+        }
+        return names(t.expression)
+    }
+
+    /// A part of the day alone ("evening") or the weekend, which "the … before Christmas" counts.
+    static func isPartOrWeekend(_ t: TimeValue) -> Bool {
+        guard t.isPlain, !t.hasClock else { return false }
+        switch t.expression {
+        case .dayPart: return !t.hasDate
+        case .weekend: return true
         default: return false
         }
     }

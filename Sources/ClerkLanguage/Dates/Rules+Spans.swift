@@ -132,8 +132,12 @@ extension DateRules {
                 end = TimeValue(.now, grain: .second)
                 end.hasClock = true
             }
-            // "from"/"between" make two weak ends ("between 2014 and 2018") a range.
-            return Compose.range(a.time!, end, m.series).map { .time($0, latent: a.latent && b.latent && !m.has(0)) }
+            // "from"/"between" make two weak ends ("between 2014 and 2018") a range, and so do
+            // two months' names ("may to march", "march through may": a word that is also a
+            // month is not one twice over).
+            let possessive = b.end < m.tokens.count && m.tokens[b.end].text == "'s"
+            let twoMonths = a.time!.expression.isMonth && end.expression.isMonth && joiner != "and" && !possessive
+            return Compose.range(a.time!, end, m.series).map { .time($0, latent: a.latent && b.latent && !m.has(0) && !twoMonths) }
         },
         Rule("range-slash", [.time { $0.isPlain && $0.hasDate && $0.hasClock }, .symbol("/"), .time { $0.isPlain && $0.hasDate && $0.hasClock }], role: nil, endElement: 2) { m in
             Compose.range(m.time(0), m.time(2), m.series).map { .time($0) }
@@ -202,6 +206,22 @@ extension DateRules {
             if m.word(1) == "up", !m.has(2) { return nil }
             var t = m.time(3)
             t.openBound = m.word(1) == "before" ? .before : .until
+            return .time(t)
+        },
+        // monday after 3pm, tomorrow after 6; after 3pm on monday: from
+        // that time of that day on
+        Rule("day-after-time", [.time { $0.isPlain && $0.hasDate && !$0.hasClock && !$0.hasDayPart && !$0.hasEnd && $0.grain == .day },
+                                Element.symbol(",").opt, .word("after"), .anyTime { $0.isPlain && !$0.hasDate && !$0.hasEnd && $0.hasClock }], role: nil) { m in
+            guard var t = Compose.intersect(m.time(0), m.time(3), m.series) else { return nil }
+            t.openBound = .afterEnd
+            return .time(t)
+        },
+        Rule("after-time-on-day", [.time { $0.openBound == .afterEnd && !$0.hasDate && $0.hasClock && $0.duration == nil && $0.zone == nil && $0.fromNow == nil },
+                                   Element.words(["on", ","]).opt, .time { $0.isPlain && $0.hasDate && !$0.hasClock && !$0.hasDayPart && !$0.hasEnd && $0.grain == .day }], role: nil) { m in
+            var bound = m.time(0)
+            bound.openBound = nil
+            guard var t = Compose.intersect(bound, m.time(2), m.series) else { return nil }
+            t.openBound = .afterEnd
             return .time(t)
         },
         Rule("by-time", [.words(["by", "before"]), Element.word("the").opt, .timeItem { $0.time!.isPlain && !$0.time!.hasEnd && !$0.isFourDigitClock }], role: nil) { m in
@@ -320,5 +340,13 @@ extension TimeValue {
         case .clock(let h, let m, _, _), .ambiguousClock(let h, let m, _, _): return (h, m)
         default: return nil
         }
+    }
+}
+
+extension TimeExpression {
+    /// A month's name alone ("May", "March").
+    var isMonth: Bool {
+        if case .month = self { return true }
+        return false
     }
 }

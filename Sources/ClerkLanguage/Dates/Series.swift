@@ -397,9 +397,26 @@ struct Series {
 
     /// The part of a span that `portion` names. Months split in thirds (1–10, 11–20, 21–end),
     /// weeks into Monday–Wednesday and Friday–Sunday, years into January–March and
-    /// September–December, days into morning and evening: Duckling's table.
+    /// September–December, days into morning and evening: Duckling's table. Quarters split
+    /// into their months and seasons into thirds of whole days ("late Q3", "early spring").
     func part(_ portion: Portion, of s: Span) -> Span? {
         let days = (s.end - s.start) / Wall.day
+        if days >= 80, days < 365, portion.isAThird {
+            // A quarter's thirds are its months.
+            if Wall.floor(s.start, .month) == s.start, Wall.addMonths(s.start, 3) == s.end {
+                switch portion {
+                case .early, .beginning: return Span(s.start, Wall.addMonths(s.start, 1))
+                case .late, .end: return Span(Wall.addMonths(s.start, 2), s.end)
+                default: return Span(Wall.addMonths(s.start, 1), Wall.addMonths(s.start, 2))
+                }
+            }
+            let third = days / 3 * Wall.day
+            switch portion {
+            case .early, .beginning: return Span(s.start, s.start + third)
+            case .late, .end: return Span(s.end - third, s.end)
+            default: return Span(s.start + third, s.end - third)
+            }
+        }
         switch portion {
         case .rest:
             let from = max(s.start, Wall.startOfDay(now))

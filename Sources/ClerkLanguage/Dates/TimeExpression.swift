@@ -82,4 +82,12 @@ enum Portion: Hashable, Sendable {
     case holdingWeek
     /// The first or second half: January–June and July–December of a year.
     case firstHalf, secondHalf
+
+    /// Early, middle or late (the beginning and end too): a third of a season or quarter.
+    var isAThird: Bool {
+        switch self {
+        case .early, .middle, .late, .beginning, .end: return true
+        case .rest, .holdingWeek, .firstHalf, .secondHalf: return false
+        }
+    }
 }

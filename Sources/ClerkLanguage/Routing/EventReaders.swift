@@ -592,10 +592,14 @@ enum AgendaReader {
     static func openTimeOfDay(_ s: Sentence, _ dates: [Int]) -> DateInterval? {
         // The names compared by length first (`Sentence.same`): asked of every date of every
         // question, and most rules are neither.
-        guard let at = dates.first(where: { Sentence.same(s.dates[$0].rule, "after-time") || Sentence.same(s.dates[$0].rule, "before-time") })
+        // "thursday after 6pm", "after 6pm on thursday" are one reading of the day's time.
+        func isAfterTime(_ rule: String) -> Bool {
+            Sentence.same(rule, "after-time") || Sentence.same(rule, "day-after-time") || Sentence.same(rule, "after-time-on-day")
+        }
+        guard let at = dates.first(where: { isAfterTime(s.dates[$0].rule) || Sentence.same(s.dates[$0].rule, "before-time") })
         else { return nil }
         let zone = s.reference.timeZone
-        let isAfter = Sentence.same(s.dates[at].rule, "after-time")
+        let isAfter = isAfterTime(s.dates[at].rule)
         let moment = isAfter ? s.dates[at].start : s.dates[at].end
         let clock = zone.wallClock(moment)
         var day = clock.day

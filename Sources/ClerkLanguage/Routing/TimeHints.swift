@@ -25,14 +25,16 @@ import FoundationEssentials
 /// | morning | 05:00–11:59 |
 /// | afternoon | 12:00–17:59 |
 /// | evening | 17:00–23:59 |
-/// | night | 18:00–23:59 |
+/// | night | 18:00–04:59 (a night shift runs into the small hours: "night shift at 2:30" is 02:30) |
+///
+/// A window past 24 runs on into the next morning's hours.
 enum TimeHints {
     /// The hours an ambiguous hour is moved into, by occasion: `[from, to)`.
     static let window: [Occasion: Range<Int>] = [
         .breakfast: 5..<11, .brunch: 9..<14, .lunch: 11..<16, .dinner: 17..<24, .drinks: 16..<24, .evening: 17..<24,
     ]
     /// The hours an ambiguous hour is moved into, by the part of the day the event names.
-    static let dayPartWindow: [DayPart: Range<Int>] = [.morning: 5..<12, .afternoon: 12..<18, .evening: 17..<24, .night: 18..<24]
+    static let dayPartWindow: [DayPart: Range<Int>] = [.morning: 5..<12, .afternoon: 12..<18, .evening: 17..<24, .night: 18..<29]
 
     /// Things done in the morning, named without the word: before work, taking the children
     /// to school ("gym before work at 7", "drop off the kids at school at 8", "school run at
@@ -230,9 +232,9 @@ enum TimeHints {
         guard hourIsAmbiguous(match, in: text) else { return nil }
         let zone = reference.timeZone
         let hour = zone.wallClock(match.start).seconds / 3600
-        guard !window.contains(hour) else { return nil }
+        guard !window.contains(hour), !window.contains(hour + 24) else { return nil }
         let other = (hour + 12) % 24
-        guard window.contains(other) else { return nil }
+        guard window.contains(other) || window.contains(other + 24) else { return nil }
         let shift = other > hour ? 12 : -12
         var start = match.start + TimeInterval(shift * 3600)
         if !match.known.contains(.date), start < reference.instant {

@@ -240,7 +240,20 @@ enum ContactPhrases {
         let t = s.tokens[i]
         guard t.kind == .word, !t.isInDate || (t.isPossessive && s.isA(i + 1, [.contactField, .fieldModifier])) else { return false }
         if t.is(notInContactNames) || t.baseIs(notInContactNames) { return false }
+        // "what's %'s phone": the "s" of a possessive typed after a sign is no name.
+        if isApostropheFragment(s, i) { return false }
         return !Vocabulary.nonNames.contains(t.word)
+    }
+
+    /// A one-letter word typed straight after an apostrophe ("%'s" read as "s"): the end of a
+    /// possessive whose owner was no word.
+    static func isApostropheFragment(_ s: Sentence, _ i: Int) -> Bool {
+        let t = s.tokens[i]
+        guard t.word.count == 1 else { return false }
+        if let first = s.text[t.range].first, first == "'" || first == "\u{2019}" { return true }
+        guard t.range.lowerBound > s.text.startIndex else { return false }
+        let before = s.text[s.text.index(before: t.range.lowerBound)]
+        return before == "'" || before == "\u{2019}"
     }
 
     /// Classes of words that are never part of a name in a contact question.
@@ -278,6 +291,14 @@ enum ContactPhrases {
         }
         if let fieldAt = s.body.first(where: { Vocabulary.contactFields[s.word($0)] == field && field != .all }) {
             slots.append(s.slot(.field, fieldAt..<(fieldAt + 1), value: field.rawValue, rule: "field-word"))
+        }
+        // "what's %'s phone": a possessive whose owner is no word names nobody there is; what
+        // was typed before the apostrophe is the name asked for, never the whole book.
+        if mention == nil, let i = s.body.first(where: { isApostropheFragment(s, $0) && (Vocabulary.contactFields[s.word($0 + 1)] != nil || s.word($0 + 1, isIn: Vocabulary.fieldModifiers)) }) {
+            let owner = s.text[..<s.tokens[i].range.lowerBound].reversed().prefix { !$0.isWhitespace }.reversed()
+            let name = String(String(owner).filter { $0 != "'" && $0 != "\u{2019}" })
+            slots.append(s.slot(.name, i..<(i + 1), value: name.isEmpty ? "'s" : name, rule: "possessive-fragment"))
+            return .contactLookup(ContactQuery(name: name.isEmpty ? "'s" : name, field: field))
         }
         guard let mention else { return .contactLookup(ContactQuery(name: "", field: field)) }
         var name = String(s.text(of: mention.range))

@@ -87,6 +87,16 @@ enum Title {
                 }
             }
         }
+        // "lunch w ana", "coffee w/ bob": "w" and "w/" before a person are written "with"
+        // ("w 42nd st" is a place's and stays as typed).
+        for i in kept where s.word(i) == "with" && kept.contains(i + 1) {
+            let typed = s.text[s.tokens[i].range].lowercased()
+            guard typed == "w" || typed == "w/" else { continue }
+            if names.contains(where: { $0.lowerBound == i + 1 }) || s.isA(i + 1, .relation)
+                || (s.word(i + 1) == "my" && s.isA(i + 2, .relation)) {
+                respelled[i] = "with"
+            }
+        }
         let text = pieces.map { piece -> String in
             let span = s.span(piece)
             var out = "", cursor = span.lowerBound
@@ -94,6 +104,8 @@ enum Title {
                 guard let spelled = respelled[i] else { continue }
                 out += s.text[cursor..<s.tokens[i].range.lowerBound] + spelled
                 cursor = s.tokens[i].range.upperBound
+                // ("w/" written "with" takes its slash.)
+                if spelled == "with", cursor < span.upperBound, s.text[cursor] == "/" { cursor = s.text.index(after: cursor) }
             }
             return out + s.text[cursor..<span.upperBound]
         }.joined(separator: " ")

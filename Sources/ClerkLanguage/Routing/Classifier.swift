@@ -412,6 +412,12 @@ enum Classifier {
             shape.headVerb = .update
         }
         shape.afterVerb = shape.headVerb == .none ? head : CommandWords.end(of: s, from: doubleCheck ? head + 1 : head)
+        // "I can't make the dentist", "can't make it to the review": the event named is
+        // called off (asked about first, like any removal), never a new event.
+        if let end = cannotMake(s, at: head) {
+            shape.headVerb = .delete
+            shape.afterVerb = end
+        }
         shape.remind = s.word(head, isA: .remindVerb) || isCreatePhrase(s, at: head) && s.word(head, isA: .remindPhraseStart)
             || isTellMeTo(s, at: head)
 
@@ -586,6 +592,22 @@ enum Classifier {
     }
 
     /// Verbs that put an event somewhere ("put the standup on my personal calendar").
+    /// The end of "(I) can't make (it) (to)" at `head`, when an event follows it.
+    static func cannotMake(_ s: Sentence, at head: Int) -> Int? {
+        var i = head
+        if s.word(i, is: "i") { i += 1 }
+        if s.word(i, isIn: cannotWords) { i += 1 } else if s.word(i, is: "can"), s.word(i + 1, is: "not") { i += 2 } else { return nil }
+        guard s.word(i, isIn: makeVerbs) else { return nil }
+        i += 1
+        if s.word(i, is: "it") { i += 1 }
+        if s.word(i, is: "to") { i += 1 }
+        guard i < s.body.upperBound, !s.isInDate(i) || s.body.contains(where: { $0 > i && !s.isInDate($0) && s.kind($0) == .word }) else { return nil }
+        return i
+    }
+
+    static let cannotWords: WordSet = ["can't", "cant", "cannot", "won't", "wont"]
+    static let makeVerbs: WordSet = ["make", "attend"]
+
     static let putVerbs: WordSet = ["put", "place", "stick"]
     static let putPrepositions: WordSet = ["on", "onto", "in", "into", "to"]
 

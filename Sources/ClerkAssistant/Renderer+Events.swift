@@ -71,6 +71,11 @@ extension Renderer {
         "When is '\(title)'? For example: 'tomorrow at 10', 'Friday 3-4pm'."
     }
 
+    /// "schedule a call next week": the span said holds no day.
+    static func askWhichDay(_ span: String) -> String {
+        "Which day \(span.oneLine)? For example: 'Wednesday at 10'."
+    }
+
     static func didNotReadDate(_ text: String) -> String {
         "I couldn't read a date in '\(text)'. Nothing was created; try again with a day and time, like 'tomorrow at 10'."
     }

@@ -68,6 +68,28 @@ extension Session {
             return ask(question, Reply(intent: .createEvent, ok: true, message: Renderer.askWhen(request.title)))
         }
 
+        // "schedule a call with bob next week": a week or a month and nothing finer is when to
+        // look, not the event's length; which day is asked, and the answer read within the span
+        // ("wednesday at 10" → next week's). "vacation all next week" keeps the whole span.
+        if let said, Self.needsADay(match, request: request, said: said) {
+            let span = String(said[match.range])
+            let question = Renderer.askWhichDay(span)
+            return ask(.text(TextQuestion(intent: .createEvent, question: question) { [unowned self] answer in
+                for text in [answer + " " + span, answer] {
+                    let understood = understand(text)
+                    if let reading = Self.dateAlone(understood) ?? Self.dateAnswering(understood), reading.grain < .week {
+                        request.when = reading
+                        // (The span made the request all day; the day answered says its own.)
+                        request.isAllDay = false
+                        return createEvent(request, said: nil)
+                    }
+                }
+                let understood = understand(answer)
+                if understood.intent.name != .outOfScope, let reply = newRequest(insteadOf: .createEvent, understood) { return reply }
+                return Reply(intent: .createEvent, ok: false, message: Renderer.didNotReadDate(answer))
+            }), Reply(intent: .createEvent, ok: true, message: question))
+        }
+
         var calendar = context.preferences.defaultCalendar.flatMap { name in calendars.first { Spelling.fold($0.name) == Spelling.fold(name) } } ?? primary
         if let mention = request.calendar {
             switch self.calendar(mention, among: calendars, intent: .createEvent, retry: { [unowned self] named in
@@ -328,6 +350,21 @@ extension Session {
 
     /// A date or time said alone to the card ("tomorrow", "at 10", "Friday 3pm", "14:30")
     /// moves it there, as "move it to …" would.
+    /// True when a new event's only date is a whole week or month ("next week", "in
+    /// december") with no day, time, length or repeat, and the line does not ask for the whole
+    /// span ("all next week", "the whole week", a vacation).
+    static func needsADay(_ match: DateMatch, request: EventRequest, said: String) -> Bool {
+        guard match.grain == .week || match.grain == .month, !match.known.contains(.time), match.recurrence == nil,
+              request.recurrence == nil, request.startHint == nil, request.durationMinutes == nil, !request.isBlock,
+              match.range.upperBound <= said.endIndex else { return false }
+        let words = said.lowercased().split(whereSeparator: { !$0.isLetter })
+        return !words.contains { wholeSpanWords.contains(String($0)) }
+    }
+
+    /// Words that keep a week or month whole for a new event.
+    static let wholeSpanWords: Set<String> = ["all", "whole", "entire", "full", "throughout", "vacation", "vacations",
+                                              "holiday", "holidays", "leave", "off", "away"]
+
     static func dateAlone(_ understood: Understanding) -> DateMatch? {
         guard understood.dates.count == 1, let date = understood.dates.first, date.recurrence == nil else { return nil }
         let text = understood.text

@@ -201,6 +201,12 @@ extension Renderer {
     static func createCalendarQuestion(_ name: String, zone: String) -> String { "Create calendar '\(name)' (\(zone))? [Y/n]" }
     static func calendarCreated(_ name: String) -> String { "Created calendar '\(name)'. Put events on it with 'on \(name)'." }
 
+    /// `default_calendar` in the config names no calendar.
+    static func defaultCalendarMissing(_ name: String, using: String, closest: String?) -> String {
+        "Your default calendar '\(name.oneLine)' doesn't exist; events go to '\(using.oneLine)'."
+            + (closest.map { " Did you mean '\($0.oneLine)'? Fix default_calendar in your config." } ?? " Fix default_calendar in your config.")
+    }
+
     static func noCalendar(_ name: String, closest: String?, known: [String]) -> String {
         if let closest { return "No calendar named '\(name)'. Did you mean '\(closest)'?" }
         return "No calendar named '\(name)'. Your calendars: \(quoted(known))."

@@ -226,6 +226,7 @@ extension Session {
         if let unread = card.unread {
             warnings.append(Renderer.understoodNot(card.draft.title, when: card.draft.when, unread: unread, text: DateText(zone: context.zone)))
         }
+        if let warning = missingDefaultCalendar(card) { warnings.append(warning) }
         let span = (card.draft.when.startInstant(in: context.zone), card.draft.when.endInstant(in: context.zone))
         if !card.draft.when.isAllDay, let others = try? context.calendars.events(from: span.0, to: span.1, calendarIDs: nil) {
             let clashing = others.filter { !$0.when.isAllDay }
@@ -238,6 +239,16 @@ extension Session {
         let message = Renderer.card(card, next: next, warnings: warnings, zone: context.zone, style: context.style)
             + "\n" + (past == nil ? Renderer.createQuestion : Renderer.createPastQuestion)
         return ask(.card(card), Reply(intent: .createEvent, ok: true, message: message, fields: [("event", draftJSON(card))]))
+    }
+
+    /// `default_calendar` naming no calendar there is: said once a session, on the first card
+    /// that goes to another calendar for it, with the closest name when one is near.
+    func missingDefaultCalendar(_ card: DraftCard) -> String? {
+        guard !defaultCalendarWarned, card.calendarAssumed, let name = context.preferences.defaultCalendar,
+              let calendars = try? context.calendars.calendars(),
+              !calendars.contains(where: { Spelling.fold($0.name) == Spelling.fold(name) }) else { return nil }
+        defaultCalendarWarned = true
+        return Renderer.defaultCalendarMissing(name, using: card.calendar.name, closest: Spelling.closest(to: name, in: calendars.map(\.name)))
     }
 
     /// The answer to "Create it? [Y/n/edit]": yes, no, "edit", or an edit in words.

@@ -29,6 +29,8 @@ public final class Session {
     private var knownCache: KnownNames?
     /// How the account stood under the question now open, not said again under its answer.
     var standingShown: [AccountNotice] = []
+    /// Set once the session has said that `default_calendar` names no calendar.
+    var defaultCalendarWarned = false
     /// The request being handled, for a handler that offers to make it again with a word
     /// corrected ("Did you mean 'Dentist'?").
     var handling: Intent?

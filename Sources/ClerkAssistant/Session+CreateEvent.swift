@@ -75,14 +75,21 @@ extension Session {
             let span = String(said[match.range])
             let question = Renderer.askWhichDay(span)
             return ask(.text(TextQuestion(intent: .createEvent, question: question) { [unowned self] answer in
+                // A day in the span first ("the 1st" of next month, not of this one); else the
+                // day the answer names alone.
+                var chosen: DateMatch?
                 for text in [answer + " " + span, answer] {
                     let understood = understand(text)
-                    if let reading = Self.dateAlone(understood) ?? Self.dateAnswering(understood), reading.grain < .week {
-                        request.when = reading
-                        // (The span made the request all day; the day answered says its own.)
-                        request.isAllDay = false
-                        return createEvent(request, said: nil)
-                    }
+                    let reading = Self.dateAlone(understood) ?? Self.dateAnswering(understood) ?? Self.dateAsked(understood)
+                    guard let reading, reading.grain < .week else { continue }
+                    if reading.start >= match.start && reading.start < match.end { chosen = reading; break }
+                    if chosen == nil { chosen = reading }
+                }
+                if let chosen {
+                    request.when = chosen
+                    // (The span made the request all day; the day answered says its own.)
+                    request.isAllDay = false
+                    return createEvent(request, said: nil)
                 }
                 let understood = understand(answer)
                 if understood.intent.name != .outOfScope, let reply = newRequest(insteadOf: .createEvent, understood) { return reply }
@@ -370,6 +377,12 @@ extension Session {
               match.range.upperBound <= said.endIndex else { return false }
         let words = said.lowercased().split(whereSeparator: { !$0.isLetter })
         return !words.contains { wholeSpanWords.contains(String($0)) }
+    }
+
+    /// The day of a line read as a look at a day ("the 1st next month").
+    static func dateAsked(_ understood: Understanding) -> DateMatch? {
+        guard understood.rule == "date-only", case .queryAgenda(let query) = understood.intent else { return nil }
+        return query.when
     }
 
     /// Words that keep a week or month whole for a new event.

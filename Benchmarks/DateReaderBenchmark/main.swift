@@ -5,7 +5,7 @@ import Foundation
 // Reads every phrase of a corpus with its own reference time, over and over, on one thread,
 // and reports phrases per second and the resident memory before and after.
 //
-// usage: DateReaderBenchmark [CORPUS.tsv ...] [--parses N]
+// usage: DateReaderBenchmark [CORPUS.tsv ...] [--parses N] [--each]
 // Corpus files are TSV with a header holding `phrase` (or `text`), and optionally `ref`
 // (YYYY-MM-DDTHH:MM[:SS]) and `tz_offset` (±HH:MM or an IANA name).
 
@@ -53,9 +53,12 @@ func residentKilobytes() -> Int {
 
 var paths: [String] = []
 var parses = 1_000_000
+var eachPhrase = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
-    if argument == "--parses", let value = arguments.popFirst(), let n = Int(value) { parses = n } else { paths.append(argument) }
+    if argument == "--parses", let value = arguments.popFirst(), let n = Int(value) { parses = n }
+    else if argument == "--each" { eachPhrase = true }
+    else { paths.append(argument) }
 }
 if paths.isEmpty { paths = ["../shared/eval/dates-duckling.tsv"] }
 
@@ -66,10 +69,27 @@ guard !phrases.isEmpty else {
 }
 let reader = DateReader()
 
+nonisolated(unsafe) var checksumSink = 0
+
 // Warm up: every phrase once (lazy tables, holiday calendars).
 var found = 0
 for phrase in phrases { found += reader.read(phrase.text, at: phrase.reference).count }
 let rssBefore = residentKilobytes()
+
+// --each: the CPU each phrase takes (the best of five rounds of 200 reads), one line a
+// phrase, "nanoseconds<TAB>phrase": to find the phrases, and so the classes, that cost most.
+if eachPhrase {
+    for phrase in phrases {
+        var best = Double.infinity
+        for _ in 0..<5 {
+            let start = threadCPUSeconds()
+            for _ in 0..<200 { checksumSink &+= reader.read(phrase.text, at: phrase.reference).count }
+            best = min(best, (threadCPUSeconds() - start) / 200)
+        }
+        print("\(Int(best * 1e9))\t\(phrase.text)")
+    }
+    exit(0)
+}
 
 let clock = ContinuousClock()
 var checksum = 0

@@ -208,7 +208,7 @@ enum Classifier {
             guard let topic = shape.topic else { return nil }
             let statesEvent = shape.headVerb == .none && !shape.isQuestion && shape.hasDate && topic != .clock
             let yields = Vocabulary.weakTopics.contains(topic) && shape.hasEventNoun
-                && ((shape.headVerb != .none && shape.headVerb != .show) || statesEvent)
+                && ((shape.headVerb != .none && shape.headVerb != .show) || statesEvent) && !buysTickets(c.s, at: c.head)
             return yields ? nil : c.route(.topic(topic))
         }),
         //    People put on or taken off an event the sentence names ("take Bob off the review",
@@ -305,7 +305,7 @@ enum Classifier {
             let shape = c.shape, s = c.s
             if shape.hasEventNoun || shape.hasCalendarNoun || shape.hasFreeWord || shape.hasDate || shape.hasListingNoun
                 || shape.hasUpcomingWord || asksWhatsOn(s, head: c.head) || AgendaReader.mySpan(s) != nil
-                || s.has(Self.everythingWord) || asksWhenMeeting(s, head: c.head, known: c.known) {
+                || s.has(Self.everythingWord) || asksWhenMeeting(s, head: c.head, known: c.known) || asksWhenGoing(s, head: c.head) {
                 return c.route(shape.isQuestion ? .question : .showVerb, c.command)
             }
             if shape.headVerb == .show, s.word(c.head) != "what" { return c.route(.showUnknown, c.command) }
@@ -426,6 +426,14 @@ enum Classifier {
             || s.phrase(of: Vocabulary.questionHeads, at: head) != nil
             || (shape.headVerb == .none && s.first(of: Vocabulary.questionsInside, startingWith: .questionInsideStart) != nil)
         if shape.headVerb == .create && (w0 == "notify" || w0 == "alert") { shape.isQuestion = false }
+        // "let me know when it's time to leave", "tell me when to call Bob": a reminder, the
+        // words after "to" its title ("let me know when my next meeting is" asks).
+        if let end = toldWhenTo(s, at: head) {
+            shape.headVerb = .create
+            shape.remind = true
+            shape.isQuestion = false
+            shape.afterVerb = end
+        }
 
         // The terms are read where they lie: `let t = s.tokens[i]` copied (and destroyed) a
         // whole term for every word of the body. `tokens[i]` whole is handed over only to the
@@ -447,7 +455,11 @@ enum Classifier {
                 default: break
                 }
                 let classes = tokens[i].classes
-                guard !classes.isEmpty else { continue }
+                // (A delete phrase may start with a word of no class: "… anymore".)
+                if classes.isEmpty {
+                    if shape.deleteAt == nil, i > head, s.word(i, isA: .deletePhraseStart), deletesByPhrase(s, at: i) { shape.deleteAt = i }
+                    continue
+                }
                 func isA(_ c: WordClass) -> Bool { !classes.isDisjoint(with: c) }
                 let w = tokens[i].word
                 if isA(.eventNoun) || !tokens[i].baseClasses.isDisjoint(with: .eventNoun) { shape.hasEventNoun = true }
@@ -474,7 +486,7 @@ enum Classifier {
                 if shape.deleteAt == nil, i > head || shape.headVerb == .delete {
                     if isA(.deleteVerb) && !isA(.headOnlyDelete) {
                         shape.deleteAt = i
-                    } else if s.word(i, isA: .deletePhraseStart), Vocabulary.deletePhrases.contains(where: { s.matches($0, at: i) }) {
+                    } else if s.word(i, isA: .deletePhraseStart), deletesByPhrase(s, at: i) {
                         shape.deleteAt = i
                     }
                 }
@@ -663,6 +675,24 @@ enum Classifier {
     }
 
     static let whenWords: WordSet = ["when", "when's", "whens"]
+    static let askingAuxiliaries: WordSet = ["do", "am", "will", "shall", "should", "must", "are"]
+    static let travelVerbs: WordSet = [
+        "fly", "flying", "leave", "leaving", "travel", "travelling", "traveling", "go", "going", "head", "heading", "depart",
+        "departing", "drive", "driving", "return", "returning", "arrive", "arriving", "land", "landing", "get", "getting",
+    ]
+    static let travelParticles: WordSet = ["to", "for", "from", "back", "home", "out", "off", "in", "into", "away"]
+
+    /// "when do I fly to Boston", "when am I leaving for Lisbon", "what time do we head
+    /// home": when the agenda has a trip of the person's own, asked with a verb of going
+    /// and where ("when do flights to Boston leave" and "when do I need to pay" do not).
+    static func asksWhenGoing(_ s: Sentence, head: Int) -> Bool {
+        var i = head
+        if s.word(i, isIn: whenWords) { i += 1 } else if s.word(i, is: "what"), s.word(i + 1, is: "time") { i += 2 } else { return false }
+        guard s.word(i, isIn: askingAuxiliaries), s.word(i + 1) == "i" || s.word(i + 1) == "we",
+              s.word(i + 2, isIn: travelVerbs) else { return false }
+        let next = i + 3
+        return next >= s.body.upperBound || s.tokens[next].isMark || s.isInDate(next) || s.word(next, isIn: travelParticles)
+    }
     static let seeVerbs: WordSet = ["see"]
     static let seenDeterminers: WordSet = ["the", "my", "our", "a", "an"]
     static let indefinite: WordSet = ["a", "an"]
@@ -689,6 +719,42 @@ enum Classifier {
         var j = i + 2
         while j < s.body.upperBound, s.isInDate(j) || s.word(j, isA: .datePreposition) && s.word(j) != "to" { j += 1 }
         return s.word(j) == "to"
+    }
+
+    /// Ways of asking to be told: "let me know", "tell me", "notify me" …
+    static let toldLeads: PhraseList = [["let", "me", "know"], ["tell", "me"], ["notify", "me"], ["alert", "me"], ["ping", "me"],
+                                        ["remind", "me"], ["warn", "me"], ["give", "me", "a", "shout"]]
+    static let itIsTime: PhraseList = [["it's", "time", "to"], ["its", "time", "to"], ["it", "is", "time", "to"], ["to"]]
+
+    /// The end of "let me know when it's time to" / "tell me when to" at `head`, when a
+    /// thing to do follows it; nil otherwise.
+    static func toldWhenTo(_ s: Sentence, at head: Int) -> Int? {
+        guard let lead = s.phrase(of: toldLeads, at: head), s.word(head + lead.count, isIn: whenWords),
+              let rest = s.phrase(of: itIsTime, at: head + lead.count + 1) else { return nil }
+        let end = head + lead.count + 1 + rest.count
+        guard end < s.body.upperBound, s.kind(end) == .word, !s.isInDate(end) else { return nil }
+        return end
+    }
+
+    /// Words before "anymore" that make it a removal: "I don't need the dentist anymore",
+    /// "the standup isn't happening any more" ("I can't see the review anymore" is none).
+    static let noLongerVerbs: WordSet = ["need", "needs", "needed", "want", "wanted", "happening", "required", "necessary", "going"]
+
+    /// True when a delete phrase starts at `i` ("get rid", "call off", "no longer", "anymore").
+    static func deletesByPhrase(_ s: Sentence, at i: Int) -> Bool {
+        guard let phrase = s.phrase(of: Vocabulary.deletePhrases, at: i) else { return false }
+        guard phrase == ["anymore"] || phrase == ["any", "more"] else { return true }
+        return s.first(in: noLongerVerbs, until: i) != nil
+    }
+
+    static let buyVerbs: WordSet = ["buy", "purchase", "order", "get"]
+    static let ticketWords: WordSet = ["ticket", "tickets"]
+
+    /// "buy tickets for the concert on Friday", "get me tickets to the game": a purchase,
+    /// not the concert put on the calendar.
+    static func buysTickets(_ s: Sentence, at head: Int) -> Bool {
+        guard s.word(head, isIn: buyVerbs) else { return false }
+        return (head + 1...head + 3).contains { s.word($0, isIn: ticketWords) }
     }
 
     static let endingVerbs: WordSet = ["stop", "end", "discontinue"]
@@ -821,6 +887,10 @@ enum Classifier {
             return s.has(Vocabulary.timetableWords) || s.word(s.body.lowerBound, isA: .questionWord)
         case "ticket", "tickets":
             return !s.has(Vocabulary.eventsNotTickets)
+        case "score", "scores":
+            // "what's the score of the game", "what were the scores last night": a result
+            // asked for ("when is the score review" is an event).
+            return s.word(s.body.lowerBound, isA: .questionWord) && s.word(i - 1) == "the" && !s.word(i + 1, isA: .eventNoun)
         default:
             return true
         }

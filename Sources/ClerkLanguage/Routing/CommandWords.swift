@@ -21,6 +21,8 @@ enum CommandWords {
         if s.word(head) == "get", s.word(i) == "rid", s.word(i + 1) == "of" { return i + 2 }
         while i < limit, s.word(i, isIn: particles), !s.isInDate(i) { i += 1 }
         if ["remind", "remember", "notify", "alert", "tell"].contains(s.word(i)) { i += 1; if s.word(i) == "me" { i += 1 } }
+        // "save the date for Ana's wedding": the date saved is the event's, not its title.
+        if s.word(head) == "save", s.word(i) == "the", s.word(i + 1) == "date", !s.isInDate(i + 1) { i += 2 }
         var j = i
         while j < limit, s.word(j, isIn: articles) { j += 1 }
         // Generic nouns right after the verb: "create an event …", "set a reminder …".

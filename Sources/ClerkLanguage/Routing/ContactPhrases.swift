@@ -34,6 +34,12 @@ enum ContactPhrases {
                 return Route(rule: .contact(.whoIs), command: head..<i)
             }
         }
+        // "the number for doctor Patel", "the address of my dentist": a detail of someone
+        // named after it and ending the line, though "dentist" also names an appointment
+        // ("the address of the dentist appointment" is the event's).
+        if !shape.hasDate, !shape.hasCalendarNoun, let field = fieldBeforePerson(s, known: known) {
+            return Route(rule: .contact(.field(field)), command: head..<shape.afterVerb)
+        }
         if eventish || shape.hasCalendarNoun { return nil }
         // "what does Sam do", "what does Ana do for a living": a contact's job, for a name the
         // address book has ("what does this button do" is no person).
@@ -102,6 +108,20 @@ enum ContactPhrases {
     /// The contact field a sentence asks for, if it names one.
     /// "what do you know about …", asked at the head.
     static let whatDoYouKnowAbout = ["what", "do", "you", "know", "about"]
+
+    static let fieldLinks: WordSet = ["for", "of"]
+
+    /// The field of "the number for doctor Patel", "the email of my lawyer": a field word,
+    /// "for" or "of", and a person whose name ends the line (marks aside).
+    static func fieldBeforePerson(_ s: Sentence, known: Names) -> ContactField? {
+        for i in s.body where s.word(i + 1, isIn: fieldLinks) {
+            guard Vocabulary.contactFields.mayContain(key: s.key(i)), let field = Vocabulary.contactFields[s.word(i)], field != .all,
+                  let p = person(in: s, from: i + 2, known: known),
+                  (p.range.upperBound..<s.body.upperBound).allSatisfy({ s.tokens[$0].isMark }) else { continue }
+            return field
+        }
+        return nil
+    }
 
     static func fieldWord(_ s: Sentence, known: Names) -> ContactField? {
         var found: ContactField?

@@ -29,8 +29,9 @@ enum CreateReader {
         if let trip { for i in trip.words { details.used[i] = true } }
         var (title, pieces) = Title.build(s, range: s.body, used: details.used, dateWords: details.titleDateWords,
                                           names: details.namesInTitle, known: known)
-        // ("5 days in Rome": the place names the stay.)
-        if trip != nil, title.isEmpty, let place = details.location { title = Title.capitalized(place) }
+        // ("5 days in Rome": the place names the stay; "I'll be at the gym from 5 to 6",
+        // "at the office tomorrow 9-5": the place is all there is to call it.)
+        if title.isEmpty, let place = details.location { title = Title.ofPlace(place) }
         // "dinner on Friday w/ the gang": words after the date that clerk cannot read are said
         // back, not folded into the title.
         let unread = unreadTail(s, pieces: pieces, details: details)
@@ -716,6 +717,8 @@ enum AgendaReader {
             used[i] || names.contains { $0.contains(i) }
                 || ((s.word(i, isIn: withWord) || s.word(i, isIn: Vocabulary.meetVerbs)) && i + 1 < s.count && names.contains { $0.lowerBound == i + 1 })
                 || (s.word(i, isIn: Vocabulary.meetVerbs) && !s.word(i, isA: .eventNoun) && i + 1 < s.body.upperBound && s.isA(i + 1, .relation))
+                // ("when do I fly to Boston": where to, not the verb, names the trip.)
+                || (s.word(i, isIn: Classifier.travelVerbs) && (s.word(i - 1, is: "i") || s.word(i - 1, is: "we")))
         }
         let frame: WordClass = [.questionFrame, .free, .deleteVerb, .updateVerb, .all, .calendarNoun, .number, .unit]
         var kept = s.body.filter { i in
@@ -903,12 +906,25 @@ enum ReferenceReader {
 enum DeleteReader {
     /// Words that say which times of an event: those still to come ("all future yoga classes").
     static let toComeWords: WordSet = ["future", "upcoming", "remaining", "forthcoming"]
+    /// The first words of the delete phrases that say an event is off ("no longer", "anymore").
+    static let noLongerStarts: WordSet = ["no", "any", "anymore"]
+    /// The words of such a sentence that are not the event's.
+    static let noLongerFrame: WordSet = [
+        "i", "we", "don't", "dont", "do", "does", "doesn't", "doesnt", "not", "isn't", "isnt", "is", "aren't", "arent", "are",
+        "won't", "wont", "will", "no", "longer", "any", "more", "anymore", "need", "needs", "needed", "want", "wanted",
+        "happening", "required", "necessary", "going", "be", "ahead",
+    ]
 
     static func read(_ s: Sentence, route: Route, known: Names, slots: inout [Slot]) -> Intent {
         var used = s.usedOutsideBody
         for i in route.command { used[i] = true }
         // The verb itself, wherever it is ("… and delete it").
         for i in s.body where s.word(i, isIn: Vocabulary.deleteVerbs) { used[i] = true }
+        // "I don't need the dentist anymore", "the standup is no longer happening": the
+        // words around the event only say it is off.
+        if let at = route.command.first, s.word(at, isIn: Self.noLongerStarts) {
+            for i in s.body where s.word(i, isIn: Self.noLongerFrame) && !s.isInDate(i) { used[i] = true }
+        }
         // "cancel yoga from now on", "delete all future yoga classes", "cancel the remaining
         // piano lessons": every time still to come, so that a series ends before its next.
         var toCome: [Int] = []

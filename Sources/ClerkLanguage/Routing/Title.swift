@@ -112,6 +112,15 @@ enum Title {
         return (capitalized(text), pieces)
     }
 
+    /// A place said as the whole event ("at the gym", "in Rome"), as its title: without
+    /// the article or "my" that led it, typed in lower case before a word in lower case
+    /// ("Gym", "Rome", "Office"; "the Hague" is "The Hague").
+    static func ofPlace(_ place: String) -> String {
+        var words = place.split(separator: " ", omittingEmptySubsequences: true)
+        if words.count > 1, ["the", "a", "an", "my", "our"].contains(String(words[0])), words[1].first?.isUppercase != true { words.removeFirst() }
+        return capitalized(words.joined(separator: " "))
+    }
+
     /// "… there is a meeting i need to be reminded of": drops a clause that restates the
     /// command once the title has started.
     static func cutTailClause(_ s: Sentence, _ kept: inout [Int]) {

@@ -314,6 +314,7 @@ enum Vocabulary {
         "tall": .question, "restaurant": .question, "restaurants": .question, "recommend": .question, "joke": .question,
         "order": .question, "deliver": .question, "delivered": .question, "takeaway": .question, "movies": .question,
         "solitaire": .question, "checkers": .question, "question": .question, "trivia": .question, "quiz": .question,
+        "score": .question, "scores": .question,
     ]
 
     /// Words that alone say "not an event", whatever else is there ("play …", "turn on …").

@@ -605,12 +605,21 @@ enum Classifier {
 
     /// Verbs that put an event somewhere ("put the standup on my personal calendar").
     /// The end of "(I) can't make (it) (to)" at `head`, when an event follows it.
+    /// Also "I won't be going to the party", "I can't go to the review", "I'm not coming to
+    /// lunch", "count me out of the review" ("I'm not going to cancel it" is none).
     static func cannotMake(_ s: Sentence, at head: Int) -> Int? {
         var i = head
-        if s.word(i, is: "i") { i += 1 }
-        if s.word(i, isIn: cannotWords) { i += 1 } else if s.word(i, is: "can"), s.word(i + 1, is: "not") { i += 2 } else { return nil }
-        guard s.word(i, isIn: makeVerbs) else { return nil }
-        i += 1
+        if s.matches(["count", "me", "out", "of"], at: i) { i += 4 } else {
+            if s.word(i, is: "i") { i += 1 }
+            if s.word(i, isIn: cannotWords) { i += 1 } else if s.word(i, is: "can"), s.word(i + 1, is: "not") { i += 2 }
+            else if s.word(i, is: "i'm") && s.word(i + 1, is: "not") { i += 2 } else if s.matches(["am", "not"], at: i) { i += 2 }
+            else { return nil }
+            if s.word(i, is: "be") && s.word(i + 1, isIn: goingWords) && s.word(i + 2, is: "to") { i += 3 }
+            else if s.word(i, isIn: goingWords) || s.word(i, isIn: goVerbs), s.word(i + 1, is: "to"), namesAnEvent(s, at: i + 2) { i += 2 }
+            else if s.word(i, is: "be") && s.word(i + 1, is: "at") { i += 2 }
+            else if s.word(i, isIn: goingWords) && s.word(i + 1, is: "to") && s.word(i + 2, isIn: makeVerbs) { i += 3 }
+            else if s.word(i, isIn: makeVerbs) { i += 1 } else { return nil }
+        }
         if s.word(i, is: "it") { i += 1 }
         if s.word(i, is: "to") { i += 1 }
         guard i < s.body.upperBound, !s.isInDate(i) || s.body.contains(where: { $0 > i && !s.isInDate($0) && s.kind($0) == .word }) else { return nil }
@@ -619,6 +628,14 @@ enum Classifier {
 
     static let cannotWords: WordSet = ["can't", "cant", "cannot", "won't", "wont"]
     static let makeVerbs: WordSet = ["make", "attend"]
+    static let goingWords: WordSet = ["going", "coming"]
+
+    /// True when the words at `i` name an event, not a thing to do: "the review", "my
+    /// standup", "lunch" ("go to sleep", "going to cancel it" are none).
+    static func namesAnEvent(_ s: Sentence, at i: Int) -> Bool {
+        s.word(i, isIn: definiteWords) || s.word(i, isA: .eventNoun)
+    }
+    static let goVerbs: WordSet = ["go", "come"]
 
     static let putVerbs: WordSet = ["put", "place", "stick"]
     static let putPrepositions: WordSet = ["on", "onto", "in", "into", "to"]

@@ -58,7 +58,7 @@ enum Vocabulary {
         "delete", "deletes", "deleted", "deleting", "remove", "removes", "removed", "removing", "cancel", "cancels",
         "canceled", "cancelled", "cancelling", "canceling", "clear", "clears", "cleared", "erase", "erases", "erased",
         "wipe", "wiped", "drop", "scrap", "scratch", "discard", "dismiss", "destroy", "empty", "format", "reset",
-        "purge", "unschedule", "disregard", "rm", "trash", "kill", "skip", "skipping",
+        "purge", "unschedule", "disregard", "rm", "trash", "kill", "skip", "skipping", "nuke",
     ]
 
     /// Delete verbs that take one day of a repeating event, never the series ("skip").
@@ -66,7 +66,7 @@ enum Vocabulary {
 
     /// Delete verbs that remove only at the head of a request; elsewhere they are other words
     /// ("trash pickup", "format", "empty").
-    static let headOnlyDeleteVerbs: WordSet = ["trash", "drop", "kill", "scratch", "format", "reset", "empty", "scrap", "dismiss", "clean"]
+    static let headOnlyDeleteVerbs: WordSet = ["trash", "drop", "kill", "scratch", "format", "reset", "empty", "scrap", "dismiss", "clean", "nuke"]
 
     /// Everyday verbs, so a typo check never mistakes them for a misspelt command ("attend").
     static let commonVerbs: WordSet = [

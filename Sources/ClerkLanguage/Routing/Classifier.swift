@@ -426,6 +426,12 @@ enum Classifier {
             || s.phrase(of: Vocabulary.questionHeads, at: head) != nil
             || (shape.headVerb == .none && s.first(of: Vocabulary.questionsInside, startingWith: .questionInsideStart) != nil)
         if shape.headVerb == .create && (w0 == "notify" || w0 == "alert") { shape.isQuestion = false }
+        // "I want to know if I have meetings tomorrow", "I was wondering what's on friday":
+        // the question said inside.
+        if shape.headVerb == .none, !shape.isQuestion, let lead = s.first(of: Vocabulary.wishesToKnow),
+           s.word(lead.index + lead.length, isIn: Vocabulary.embeddedQuestionWords) {
+            shape.isQuestion = true
+        }
         // "let me know when it's time to leave", "tell me when to call Bob": a reminder, the
         // words after "to" its title ("let me know when my next meeting is" asks).
         if let end = toldWhenTo(s, at: head) {

@@ -65,6 +65,7 @@ enum Title {
                 || (k > 0 && kept[k - 1] == i - 1 && closesBracket(kept[..<k].map { s.word($0) }, s.word(i)))
         }.map(\.1)
         cutTailClause(s, &kept)
+        cutCondition(s, &kept)
         trimEdges(s, &kept)
         guard !kept.isEmpty else { return ("", []) }
         var pieces: [Range<Int>] = []
@@ -137,6 +138,20 @@ enum Title {
                 if cut > 0 { kept.removeSubrange(cut...) }
                 return
             }
+        }
+    }
+
+    /// Who or what a condition after the title is about ("if I have time", "if possible").
+    static let conditionSubjects: WordSet = ["i", "we", "possible", "there", "there's", "it", "it's", "you", "i'm", "they"]
+
+    /// "lunch with Bob tomorrow if I have time", "call mom if possible": a condition said
+    /// after the title, up to five words at the end, is no part of it.
+    static func cutCondition(_ s: Sentence, _ kept: inout [Int]) {
+        guard kept.count > 2 else { return }
+        for k in 1..<kept.count where s.word(kept[k], is: "if") && kept.count - k <= 6 {
+            guard k + 1 < kept.count, s.word(kept[k + 1], isIn: conditionSubjects) else { continue }
+            kept.removeSubrange(k...)
+            return
         }
     }
 

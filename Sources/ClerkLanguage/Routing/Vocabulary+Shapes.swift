@@ -67,6 +67,11 @@ extension Vocabulary {
 
     /// Question forms later in a line ("on Friday is there anything …").
     static let questionsInside: PhraseList = [["are", "there"], ["is", "there"], ["do", "i", "have"], ["am", "i"]]
+    /// "(I want to) know", "I was wondering", "find out": said before a question asked
+    /// inside the line.
+    static let wishesToKnow: PhraseList = [["know"], ["wondering"], ["wonder"], ["curious"], ["find", "out"]]
+    /// The words that open such a question ("… if I have meetings", "… what's on").
+    static let embeddedQuestionWords: WordSet = ["if", "whether", "what", "what's", "whats", "when", "when's", "where", "who", "how", "which", "about"]
 
     /// Words that ask about the agenda whatever else is said ("anything planned", "where am
     /// I supposed to be", "what's happening").

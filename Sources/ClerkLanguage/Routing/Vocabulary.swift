@@ -366,6 +366,9 @@ enum Vocabulary {
         "remaining", "rest", "coming-up", "later", "soon", "up?", "everything", "nothing", "openings", "opening", "break",
         "breaks", "gap", "gaps", "off", "availability", "remind", "reminded", "not", "no", "yet", "ever", "long", "often",
         "title", "name", "called", "named", "back", "forward", "until", "till", "til",
+        // ("what's on my plate today", "give me a rundown of my week", "has anything been added")
+        "plate", "rundown", "run-down", "lowdown", "overview", "summary", "summarize", "summarise", "been", "wonder",
+        "wondering", "curious",
     ]
 
     // MARK: - Small words

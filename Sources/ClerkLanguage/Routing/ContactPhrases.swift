@@ -26,8 +26,9 @@ enum ContactPhrases {
         if !shape.hasDate, !eventish, !shape.hasCalendarNoun, detailFilter(s) != nil {
             return Route(rule: .contact(.filtered), command: head..<head)
         }
-        // "who is Carla Gomez", "who's bob" (not "who is coming to the meeting").
-        if s.word(head, isIn: Vocabulary.whoWords), !shape.hasEventNoun {
+        // "who is Carla Gomez", "who's bob" (not "who is coming to the meeting"); "who is my
+        // dentist", though "dentist" also names an appointment.
+        if s.word(head, isIn: Vocabulary.whoWords), !shape.hasEventNoun || whoIsMyRelation(s, at: head) {
             var i = head + 1
             if s.word(i) == "is" { i += 1 }
             if let name = person(in: s, from: i, known: known), !s.word(i, isIn: Vocabulary.determiners), name.range.upperBound >= body.upperBound - 3 {
@@ -111,6 +112,14 @@ enum ContactPhrases {
 
     static let fieldLinks: WordSet = ["for", "of"]
 
+    /// "who is my dentist", "who's my doctor": "who", "is", "my" and a relation ending the line.
+    static func whoIsMyRelation(_ s: Sentence, at head: Int) -> Bool {
+        var i = head + 1
+        if s.word(i) == "is" { i += 1 }
+        guard s.word(i) == "my", s.isA(i + 1, .relation) else { return false }
+        return (i + 2..<s.body.upperBound).allSatisfy { s.tokens[$0].isMark }
+    }
+
     /// The field of "the number for doctor Patel", "the email of my lawyer": a field word,
     /// "for" or "of", and a person whose name ends the line (marks aside).
     static func fieldBeforePerson(_ s: Sentence, known: Names) -> ContactField? {
@@ -157,6 +166,12 @@ enum ContactPhrases {
                 guard s.word(i - 1) == "contact" || s.tokens[max(i - 1, 0)].isPossessive || s.word(i + 1, isIn: Vocabulary.aboutWords) || s.word(i - 1) == "last" || s.word(i - 1) == "first" else { continue }
             case "birthday", "bday", "born", "age":
                 break
+            case "touch":
+                // "get in touch with Carla", "how do I get in touch with Bob".
+                guard s.word(i - 1) == "in", s.word(i + 1) == "with" else { continue }
+            case "hold", "ahold":
+                // "get hold of Bob" ("put the review on hold" is none).
+                guard s.word(i - 1) == "get" || s.word(i - 1) == "got", s.word(i + 1) == "of" else { continue }
             case "mail", "code":
                 guard s.word(i - 1, isIn: Vocabulary.beforeMailOrCode) || s.word(i + 1) == "address" || s.word(i + 1) == "id" else { continue }
             default:
@@ -209,6 +224,10 @@ enum ContactPhrases {
             var i = body.lowerBound + 1
             while s.word(i, isIn: Vocabulary.afterLookupVerb) { i += 1 }
             if let p = person(in: s, from: i, known: known) { return p }
+        }
+        // "get in touch with Carla", "get hold of Bob".
+        for i in body where s.word(i, is: "touch") && s.word(i + 1, is: "with") || s.word(i, isIn: Vocabulary.holdWords) && s.word(i + 1, is: "of") {
+            if let p = person(in: s, from: i + 2, known: known) { return p }
         }
         for i in body where s.word(i, isIn: Vocabulary.towardWords) {
             if let p = person(in: s, from: i + 1, known: known) { return p }

@@ -66,6 +66,8 @@ extension Vocabulary {
 
     /// Words before a name that a message or a trip goes to ("to Ana", "from Bob").
     static let towardWords: WordSet = ["to", "on", "from"]
+    /// "get hold of", "get ahold of".
+    static let holdWords: WordSet = ["hold", "ahold"]
 
     /// Words before a relation in a contact question ("my mom", "the landlord").
     static let beforeARelation: WordSet = ["my", "the", "a"]

@@ -199,7 +199,9 @@ enum Classifier {
         //    and to a statement of an event with a date ("dinner at the restaurant on Friday").
         ClassifierRule(name: "topic", applies: { c in
             // (Google or clerk's settings are asked about with their calendar named.)
-            guard let topic = c.shape.topic, !c.shape.hasCalendarNoun || topic == .google || topic == .settings || topic == .transfer else { return false }
+            // ("email Ana the agenda for tomorrow", "text Bob my schedule": a message, whatever it holds.)
+            guard let topic = c.shape.topic, !c.shape.hasCalendarNoun || topic == .google || topic == .settings || topic == .transfer
+                    || topic == .messaging && Vocabulary.outOfScopeHeads[c.s.word(c.head)] == .messaging else { return false }
             // "remind me to wake up tomorrow at 6am" is a reminder on the calendar, which the
             // alarm answer itself suggests; "set an alarm for 6am" is no reminder.
             return !c.shape.remind || (topic == .alarm || topic == .timer) && !c.shape.hasDate
@@ -527,6 +529,7 @@ enum Classifier {
             shape.topic = topic
         }
         if shape.topic == nil, isClockQuestion(s) { shape.topic = .clock }
+        if shape.topic == nil, asksTravelTime(s) { shape.topic = .travel }
         if shape.topic == nil, isAboutSettings(s) { shape.topic = .settings }
         if shape.topic == nil, !shape.hasDate, s.has(googleWord), s.has(googleVerbs) { shape.topic = .google }
         if shape.topic == nil, !shape.hasDate, s.has(transferWords) { shape.topic = .transfer }
@@ -971,6 +974,20 @@ enum Classifier {
     static let dateAloneWords: Set<String> = ["what", "what's", "whats", "is", "the", "current", "date"]
 
     /// "what time is it", "what's the date today", "what day is it".
+    static let travelTimeVerbs: WordSet = ["drive", "get", "walk", "fly", "bike", "cycle", "commute", "travel", "go"]
+    static let destinationWords: WordSet = ["to", "there", "home", "from", "back", "into"]
+
+    /// "how long to drive to the offsite", "how long does it take to get to the airport": the
+    /// way there, not the event ("how long is the review", "how long to get ready" are none).
+    static func asksTravelTime(_ s: Sentence) -> Bool {
+        let h = s.body.lowerBound
+        guard s.word(h, is: "how"), s.word(h + 1, is: "long") else { return false }
+        for i in (h + 2)..<min(h + 8, s.body.upperBound) where s.word(i - 1, is: "to") && s.word(i, isIn: travelTimeVerbs) {
+            if s.word(i + 1, isIn: destinationWords) { return true }
+        }
+        return false
+    }
+
     static func isClockQuestion(_ s: Sentence) -> Bool {
         guard s.word(s.body.lowerBound, isIn: Vocabulary.clockQuestionHeads), s.has(Vocabulary.clockNouns) else { return false }
         let words = s.body.map { s.tokens[$0].word }
@@ -983,7 +1000,9 @@ enum Classifier {
         // "what's the date of the first Friday of May", "what day is Easter": a date, not an event.
         var asksDateOf = false
         // ("what's the date next friday", "what date was last monday": the day right after.)
-        if let at = s.first(in: ["date", "day"]), at + 1 < s.body.upperBound {
+        // ("what day of the week is dec 25": the weekday of a date.)
+        if let found = s.first(in: ["date", "day"]), found + 1 < s.body.upperBound {
+            let at = s.matches(["of", "the", "week"], at: found + 1) ? found + 3 : found
             let from = s.isInDate(at + 1) ? at + 1 : ["of", "is", "was", "will"].contains(s.word(at + 1)) ? at + 2 : s.body.upperBound
             asksDateOf = from < s.body.upperBound
                 && (from..<s.body.upperBound).allSatisfy { s.isInDate($0) || s.word($0, isIn: Vocabulary.beforeADate) || s.kind($0) == .mark }

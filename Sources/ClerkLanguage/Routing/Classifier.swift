@@ -328,7 +328,9 @@ enum Classifier {
             guard shape.headVerb == .none, !hasVerb(c.s) else { return false }
             // ("free time tomorrow afternoon", "free slots on friday" ask, whatever the time.)
             let freeRoom = c.s.word(c.head, is: "free") && (c.s.word(c.head + 1, isIn: Vocabulary.roomNouns) || c.s.word(c.head + 1) == "slots")
-            return shape.hasListingNoun || freeRoom || everythingOn(c.s) || myDayAlone(c.s) || picksOfSpan(c.s) || (!shape.hasTimeOfDay && (shape.hasFreeWord || (shape.hasUpcomingWord && shape.hasEventNoun)
+            // ("upcoming", "next" alone: what is coming.)
+            let comingAlone = shape.hasUpcomingWord && c.s.body.count == 1
+            return shape.hasListingNoun || freeRoom || comingAlone || everythingOn(c.s) || myDayAlone(c.s) || picksOfSpan(c.s) || (!shape.hasTimeOfDay && (shape.hasFreeWord || (shape.hasUpcomingWord && shape.hasEventNoun)
                 || (shape.hasCalendarNoun && !hasSingularEvent(c.s))))
         }, route: { $0.route(.nounPhrase) }),
         //    "yesterday was a long day": a statement about the past asks for nothing.

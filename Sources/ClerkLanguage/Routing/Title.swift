@@ -12,7 +12,7 @@ enum Title {
         "remember", "let", "know", "okay", "ok", "with", "set", "input", "name", "title", "as", "following", "another",
         "like", "want", "wanna", "would", "having", "dont",
         "don't", "forget", "actually", "this", "any", "events", "reminders", "entries", "notifications", "there's", "theres",
-        "it's",
+        "it's", "gotta", "gonna", "hafta", "needa",
     ]
 
     /// Words dropped at the end of a title.

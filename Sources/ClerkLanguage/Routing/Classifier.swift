@@ -282,8 +282,9 @@ enum Classifier {
                 && !c.s.isInDate(c.s.body.lowerBound)
         }, route: { $0.route(.updateVerb) }),
         //    "lunch was moved to Friday", "the standup has been pushed to 10": a move reported.
+        //    "can the review be pushed back a day?", "could lunch be moved to 2": asked for.
         ClassifierRule(name: "move reported", applies: { c in
-            !c.shape.isQuestion && c.s.body.contains { c.s.isA($0, [.moved, .changeAuxiliary]) }
+            (!c.shape.isQuestion || c.s.word(c.head, isIn: requestAuxiliaries)) && c.s.body.contains { c.s.isA($0, [.moved, .changeAuxiliary]) }
         }, route: { c in
             reportedMove(c.s, head: c.head).map { c.route(.reportedMove, $0) }
         }),
@@ -374,7 +375,7 @@ enum Classifier {
         if s.word(head, isA: .deleteVerb) && !isVisit(s, at: head) && !dropsOff(s, at: head) || s.mayStart(Vocabulary.deletePhrases, at: head)
             && Vocabulary.deletePhrases.contains(where: { s.matches($0, at: head) && $0.count > 1 && $0[0] != "no" && $0[0] != "any" }) {
             shape.headVerb = .delete
-        } else if s.word(head, isA: .updateVerb) && !(w0 == "bring" && s.word(head + 1) != "forward") && !movesHome(s, at: head)
+        } else if s.word(head, isA: .updateVerb) && !(w0 == "bring" && !bringsForward(s, at: head)) && !movesHome(s, at: head)
                     || (Sentence.same(w0, "put") && s.word(head + 1, is: "off")) {
             // "put off the dentist until monday" moves it, where "put lunch on friday" makes one.
             shape.headVerb = .update
@@ -571,6 +572,14 @@ enum Classifier {
 
     /// Words that open a change said of an event named before them ("dinner should be …").
     static let correctionAuxiliaries: WordSet = ["should", "must", "needs", "has", "is", "'s", "are"]
+    /// Words that open a change asked for in the passive ("can the review be moved").
+    static let requestAuxiliaries: WordSet = ["can", "could", "would"]
+
+    /// "bring the review forward to 10", "bring forward the standup": "bring" moves only
+    /// with "forward" close after it ("bring snacks to the party" is none).
+    static func bringsForward(_ s: Sentence, at head: Int) -> Bool {
+        (head + 1...head + 5).contains { s.word($0, is: "forward") }
+    }
 
     /// "dinner should be 2 hours", "the standup is now at 10", "lunch needs to be on
     /// friday", "the review should start at 3": the end of "should be", "is now", "needs to

@@ -171,7 +171,7 @@ extension Vocabulary {
 
     /// Helping verbs of a change reported ("lunch was moved", "the standup has been pushed",
     /// "my review got moved").
-    static let reportingAuxiliaries: WordSet = ["was", "were", "is", "are", "has", "have", "had", "got", "gets", "'s"]
+    static let reportingAuxiliaries: WordSet = ["was", "were", "is", "are", "has", "have", "had", "got", "gets", "'s", "be"]
 
     /// Words between the helping verb and the change ("has been moved", "was just pushed").
     static let reportingFiller: WordSet = ["been", "just", "already", "now", "being"]

@@ -372,7 +372,7 @@ enum Classifier {
 
         // The head verb and the particles that belong to it ("remind me to", "set up a").
         // ("drop by the post office", "drop the kids at school": a visit, not a removal.)
-        if s.word(head, isA: .deleteVerb) && !isVisit(s, at: head) && !dropsOff(s, at: head) || s.mayStart(Vocabulary.deletePhrases, at: head)
+        if s.word(head, isA: .deleteVerb) && !isVisit(s, at: head) && !dropsOff(s, at: head) && !namesAChore(s, at: head) || s.mayStart(Vocabulary.deletePhrases, at: head)
             && Vocabulary.deletePhrases.contains(where: { s.matches($0, at: head) && $0.count > 1 && $0[0] != "no" && $0[0] != "any" }) {
             shape.headVerb = .delete
         } else if s.word(head, isA: .updateVerb) && !(w0 == "bring" && !bringsForward(s, at: head)) && !movesHome(s, at: head)
@@ -881,6 +881,19 @@ enum Classifier {
 
     /// "drop the kids at school", "drop the parcel off at 5": something taken somewhere (with
     /// "off", or "at" a place), when no event is named ("drop the meeting at 3" removes it).
+    /// Nouns after "trash" or "empty" that make a household chore of it ("trash day every
+    /// thursday", "empty the dishwasher at 8"), not a removal.
+    static let choreNouns: WordSet = ["day", "days", "pickup", "pick-up", "collection", "night", "bins", "bin", "dishwasher",
+                                      "fridge", "recycling", "cans", "litter"]
+
+    /// True when the delete verb at `i` starts a chore ("trash day", "empty the bins").
+    static func namesAChore(_ s: Sentence, at i: Int) -> Bool {
+        guard s.word(i, is: "trash") || s.word(i, is: "empty") else { return false }
+        var j = i + 1
+        if s.word(j, is: "the") || s.word(j, is: "my") { j += 1 }
+        return s.word(j, isIn: choreNouns)
+    }
+
     static func dropsOff(_ s: Sentence, at i: Int) -> Bool {
         guard s.word(i, is: "drop"), !s.has(RouteWord.eventNoun) else { return false }
         return s.body.contains { j in

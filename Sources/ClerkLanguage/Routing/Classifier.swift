@@ -406,7 +406,7 @@ enum Classifier {
         // ended ("stop at the bank after work" is a visit).
         if shape.headVerb == .none, s.word(head, isIn: endingVerbs), !s.word(head + 1, isIn: Vocabulary.calendarPrepositions),
            !["at", "by", "for", "off"].contains(s.word(head + 1)),
-           s.body.contains(where: { s.isInDate($0) && s.word($0, isIn: openBoundWords) }) {
+           s.body.contains(where: { s.isInDate($0) && s.word($0, isIn: openBoundWords) }) || endsASeries(s, at: head) {
             shape.headVerb = .delete
         }
         // "start the review 15 minutes earlier", "begin the standup 10 minutes later": a move.
@@ -798,6 +798,14 @@ enum Classifier {
     static let startVerbs: WordSet = ["start", "begin"]
     static let checkInParticles: WordSet = ["with", "for", "at", "of", "to"]
     static let openBoundWords: WordSet = ["after", "from", "since", "beyond"]
+
+    /// "stop the weekly sync", "discontinue my recurring standup": an ending verb, "the" or
+    /// "my", and a repeat named ("stop the car at 5" is none).
+    static func endsASeries(_ s: Sentence, at head: Int) -> Bool {
+        guard s.word(head, isIn: endingVerbs), s.word(head + 1, isIn: definiteWords) else { return false }
+        let i = head + 2
+        return s.word(i, isIn: Vocabulary.repeatWords) || s.tokens[i].date.map { s.dates[$0].recurrence != nil } == true
+    }
     static let definiteWords: WordSet = ["the", "my", "our", "this", "that", "tomorrow's", "today's", "friday's", "monday's"]
     static let lengthChanges: WordSet = ["longer", "shorter", "earlier", "later", "all-day"]
     static let boundWords: WordSet = ["start", "starts", "begin", "begins", "end", "ends", "finish", "finishes"]

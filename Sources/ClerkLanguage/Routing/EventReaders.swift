@@ -906,6 +906,7 @@ enum ReferenceReader {
 enum DeleteReader {
     /// Words that say which times of an event: those still to come ("all future yoga classes").
     static let toComeWords: WordSet = ["future", "upcoming", "remaining", "forthcoming"]
+    static let everythingWords: WordSet = ["everything", "anything", "all"]
     /// The first words of the delete phrases that say an event is off ("no longer", "anymore").
     static let noLongerStarts: WordSet = ["no", "any", "anymore"]
     /// The words of such a sentence that are not the event's.
@@ -924,6 +925,12 @@ enum DeleteReader {
         // words around the event only say it is off.
         if let at = route.command.first, s.word(at, isIn: Self.noLongerStarts) {
             for i in s.body where s.word(i, isIn: Self.noLongerFrame) && !s.isInDate(i) { used[i] = true }
+        }
+        // "I'm sick, cancel everything tomorrow": a reason said before the verb and a comma
+        // names no event when everything is removed.
+        if let verb = route.command.first, s.body.contains(where: { $0 > verb && s.word($0, isIn: Self.everythingWords) }),
+           let comma = (s.body.lowerBound..<verb).last(where: { s.tokens[$0].isMark && s.word($0) == "," }) {
+            for i in s.body.lowerBound...comma { used[i] = true }
         }
         // "cancel yoga from now on", "delete all future yoga classes", "cancel the remaining
         // piano lessons": every time still to come, so that a series ends before its next.

@@ -162,10 +162,12 @@ enum FilePhrases {
     }
 
     /// The words that open a note to oneself ("jot down …", "note to self: …").
-    static let noteVerbs: WordSet = ["jot", "note", "make", "take", "write"]
+    static let noteVerbs: WordSet = ["jot", "note", "make", "take", "write", "new", "quick"]
     static let noteOpenings: PhraseList = [
         ["jot", "down"], ["jot"], ["note", "down"], ["note", "to", "self"], ["note"], ["make", "a", "note", "to", "self"],
         ["make", "a", "note"], ["make", "note"], ["take", "a", "note"], ["take", "note"], ["write", "down"],
+        ["make", "a", "new", "note"], ["take", "a", "quick", "note"], ["make", "a", "quick", "note"],
+        ["new", "note"], ["quick", "note"],
     ]
     /// Words that make a note an event after all ("note this event to my calendar").
     static let noteEventWords: WordSet = ["calendar", "event", "events", "schedule", "diary", "agenda", "reminder", "appointment"]
@@ -580,7 +582,10 @@ enum FilePhrases {
         case .note:
             let notes = notesFile(known)
             let range = route.command.upperBound..<body.upperBound
-            let line = unquoted(typed(s, range).drop { $0 == ":" || $0 == " " })
+            // ("quick note - buy stamps", "note: call the plumber": the mark opens the note.)
+            var said = typed(s, range).drop { $0 == ":" || $0 == " " }
+            if let dash = said.first, "-–—".contains(dash), said.dropFirst().first == " " { said = said.dropFirst(2) }
+            let line = unquoted(said)
             slots.append(s.slot(.content, range, value: line, rule: "note"))
             return .fileWrite(FileWrite(name: notes, operation: .append(lines: [line])))
         }
@@ -719,6 +724,9 @@ enum FilePhrases {
         let head = s.body.lowerBound
         var last = end
         while last > head, s.tokens[last - 1].isMark || end < s.body.upperBound && s.word(last - 1, isIn: listJoiners) { last -= 1 }
+        // "cross milk off my list", "tick eggs off the list": a list named by no name is the
+        // one that holds the item.
+        if last - 3 > head, s.word(last - 1) == "list", s.word(last - 2) == "my" || s.word(last - 2) == "the", s.word(last - 3) == "off" { last -= 2 }
         guard last > head else { return nil }
         let lastWord = s.word(last - 1)
         // "mark it as done", "check that off": something said before, not an item.

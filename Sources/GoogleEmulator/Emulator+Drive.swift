@@ -66,6 +66,11 @@ extension Emulator {
         // A resumable session's URI is its own credential, as at Google: no token needed.
         Route("PUT", "upload/drive/v3/files", scopes: []) { try $0.uploadChunk($1) },
         Route("PUT", "upload/drive/v3/files/{fileId}", scopes: []) { try $0.uploadChunk($1) },
+        // The discovery document's resumable paths (mediaUpload.protocols.resumable.path).
+        Route("POST", "resumable/upload/drive/v3/files", scopes: DriveScopes.create) { try $0.upload($1, replacing: nil) },
+        Route("PATCH", "resumable/upload/drive/v3/files/{fileId}", scopes: DriveScopes.update) { try $0.upload($1, replacing: $1[capture: "fileId"]) },
+        Route("PUT", "resumable/upload/drive/v3/files", scopes: []) { try $0.uploadChunk($1) },
+        Route("PUT", "resumable/upload/drive/v3/files/{fileId}", scopes: []) { try $0.uploadChunk($1) },
     ]
 
     // MARK: Seeding and generating

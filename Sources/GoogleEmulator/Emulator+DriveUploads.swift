@@ -25,9 +25,16 @@ struct ResumableUpload {
 ///
 /// | uploadType           | body                                                       |
 /// |----------------------|------------------------------------------------------------|
-/// | `media` (or none)    | the content; the file is named "Untitled"                  |
+/// | `media`              | the content; the file is named "Untitled"                  |
 /// | `multipart`          | `multipart/related`: JSON metadata, then the content       |
 /// | `resumable`          | JSON metadata; the content follows in `PUT`s to the session |
+/// | none                 | `multipart` when the body is `multipart/related`, else `media` |
+///
+/// Without `uploadType` Google's upload server reads the protocol from the body's type, as
+/// aiogoogle relies on (it sends metadata and content as `multipart/related` with no
+/// `uploadType`). The discovery document's resumable path, `/resumable/upload/drive/v3/files`,
+/// starts a resumable session whatever `uploadType` says. A metadata part of `null` (what
+/// aiogoogle sends without metadata) is no metadata.
 ///
 /// A resumable session answers 200 with `Location: http://<Host>/upload/drive/v3/files…`
 /// (the starting query kept, `upload_id` added). Each `PUT` carries `Content-Range: bytes
@@ -49,7 +56,9 @@ extension Emulator {
         let metadata: JSONValue
         let content: [UInt8]
         let mediaType: String?
-        switch call.parameter("uploadType") ?? "media" {
+        let inferred = MediaType(request.header("content-type") ?? "").type == "multipart/related" ? "multipart" : "media"
+        let protocolName = request.segments.first == "resumable" ? "resumable" : call.parameter("uploadType") ?? inferred
+        switch protocolName {
         case "media":
             metadata = .object([])
             content = request.body
@@ -68,7 +77,7 @@ extension Emulator {
             guard parts.count == 2 else {
                 throw GoogleError.badRequest("A multipart upload has two parts, the metadata and then the media; this one has \(parts.count).")
             }
-            metadata = parts[0].body.isEmpty ? .object([]) : try Emulator.metadata(parts[0].body)
+            metadata = try Emulator.metadata(parts[0].body)
             content = parts[1].body
             mediaType = parts[1].header("content-type")
         case "resumable":
@@ -85,8 +94,11 @@ extension Emulator {
         return try Emulator.driveJSON(record.resource(user: driveUser), fields: call.parameter("fields"), defaults: DriveDefaults.file)
     }
 
+    /// A multipart upload's metadata part: a JSON object, or nothing (empty, or `null`).
     static func metadata(_ bytes: [UInt8]) throws(GoogleError) -> JSONValue {
-        try jsonObject(bytes)
+        let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.isEmpty || text == "null" { return .object([]) }
+        return try jsonObject(bytes)
     }
 
     func startResumableUpload(_ call: Call, replacing fileID: String?) throws(GoogleError) -> HTTPResponse {

@@ -21,7 +21,7 @@ enum API {
         if segments.first == "batch" { return segments.dropFirst().first.map { API.of([$0]) } ?? .people }
         switch segments.first {
         case "calendar": return .calendar
-        case "drive", "upload": return .drive
+        case "drive", "upload", "resumable": return .drive
         case "v1": return .people
         case "_emulator": return .control
         default: return .oauth

@@ -50,6 +50,53 @@ import Testing
         #expect(harness.send("POST", "/upload/drive/v3/files?uploadType=sideways", body: [1], token: token).status == 400)
     }
 
+    /// Found by aiogoogle, which uploads metadata and content as `multipart/related` with no
+    /// `uploadType` (Google reads the protocol from the body's type): the emulator took it for
+    /// a media upload, named the file "Untitled" and stored the whole multipart body as its
+    /// content. Without metadata aiogoogle sends a `null` part, which was a parse error.
+    @Test func withoutAnUploadTypeAMultipartBodyIsAMultipartUpload() throws {
+        let (harness, token) = try Self.harness()
+        let body = EmulatorHarness.multipart(["name": "aio.txt"], content: Array("plain words".utf8), boundary: "aio0b", lineEnd: "\r\n")
+        let made = harness.send("POST", "/upload/drive/v3/files?fields=id,name,mimeType", body: body,
+                                headers: ["Content-Type: multipart/related; boundary=aio0b"], token: token)
+        #expect(made.status == 200)
+        #expect(made.json["name"] == "aio.txt")
+        #expect(made.json["mimeType"] == "text/plain")
+        let id = try #require(made.json["id"]?.stringValue)
+        #expect(harness.send("GET", "/drive/v3/files/\(id)?alt=media", token: token).text == "plain words")
+        let nullMetadata = Array("--n\r\nContent-Type: application/json\r\n\r\nnull\r\n--n\r\nContent-Type: text/plain\r\n\r\nno name\r\n--n--\r\n".utf8)
+        let untitled = harness.send("POST", "/upload/drive/v3/files?fields=id,name", body: nullMetadata,
+                                    headers: ["Content-Type: multipart/related; boundary=n"], token: token)
+        #expect(untitled.status == 200)
+        #expect(untitled.json["name"] == "Untitled")
+        let plainID = try #require(untitled.json["id"]?.stringValue)
+        #expect(harness.send("GET", "/drive/v3/files/\(plainID)?alt=media", token: token).text == "no name")
+        // Any other type without uploadType is still the content itself.
+        let media = harness.send("POST", "/upload/drive/v3/files?fields=name,size", body: Array("raw".utf8), headers: ["Content-Type: text/plain"], token: token)
+        #expect(media.json == .object([("name", "Untitled"), ("size", "3")]))
+    }
+
+    /// Before: the discovery document's resumable path was a 404 in no API's shape.
+    @Test func theDiscoveryDocumentsResumablePathStartsASession() throws {
+        let (harness, token) = try Self.harness()
+        let start = harness.send("POST", "/resumable/upload/drive/v3/files?fields=id,name", json: ["name": "r.txt"],
+                                 headers: ["X-Upload-Content-Type: text/plain"], token: token)
+        #expect(start.status == 200)
+        let location = try #require(start.header("Location"))
+        #expect(location.hasPrefix(harness.base + "/resumable/upload/drive/v3/files?"))
+        let done = harness.client.send("PUT", location, headers: ["Content-Range: bytes 0-4/5"], body: Array("hello".utf8))
+        #expect(done.status == 200)
+        #expect(done.json["name"] == "r.txt")
+        let id = try #require(done.json["id"]?.stringValue)
+        let update = harness.send("PATCH", "/resumable/upload/drive/v3/files/\(id)?uploadType=resumable", json: [:], token: token)
+        let again = harness.client.send("PUT", try #require(update.header("Location")), body: Array("bye".utf8))
+        #expect(again.status == 200)
+        #expect(harness.send("GET", "/drive/v3/files/\(id)?alt=media", token: token).text == "bye")
+        let unsigned = harness.send("POST", "/resumable/upload/drive/v3/files", json: [:])
+        #expect(unsigned.status == 401)
+        #expect(unsigned.json["error"]?["details"]?.arrayValue?.first?["metadata"]?["service"] == "drive.googleapis.com")
+    }
+
     @Test func aMediaUploadIsUntitledAndTypedByItsContentType() throws {
         let (harness, token) = try Self.harness()
         let answer = harness.send("POST", "/upload/drive/v3/files?uploadType=media&fields=name,mimeType,size,md5Checksum",

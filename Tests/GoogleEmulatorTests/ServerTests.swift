@@ -68,6 +68,26 @@ import Testing
         #expect(overridden.json["items"]?.arrayValue?.count == 1)
     }
 
+    /// Java's Google client gzips each request body it sends (`Content-Encoding: gzip`), as
+    /// Google reads them: the emulator read the compressed bytes as JSON (400 parseError).
+    @Test func readsAGzippedRequestBodyAndRefusesOneThatIsNotGzip() throws {
+        let harness = try EmulatorHarness()
+        let token = harness.token()
+        let plain = Array(Self.event("c0ffee001").serialized().utf8)
+        let zipped = try #require(HTTPServer.gzip(plain))
+        let made = harness.send("POST", Self.events, body: zipped,
+                                headers: ["Content-Type: application/json; charset=UTF-8", "Content-Encoding: gzip"], token: token)
+        #expect(made.status == 200)
+        #expect(made.json["id"] == "c0ffee001")
+        #expect(HTTPServer.gunzip(zipped, limit: plain.count) == .some(plain))
+        #expect(HTTPServer.gunzip(zipped, limit: plain.count - 1) == .some(nil))
+        let broken = harness.send("POST", Self.events, body: Array(zipped.dropLast(9)),
+                                  headers: ["Content-Type: application/json", "Content-Encoding: gzip"], token: token)
+        #expect(broken.status == 400)
+        #expect(broken.reason == "badRequest")
+        #expect(Self.count(harness, token: token) == 1)
+    }
+
     @Test func keepsTheConnectionAliveAndServesManyAtOnce() throws {
         let harness = try EmulatorHarness()
         let token = harness.token()

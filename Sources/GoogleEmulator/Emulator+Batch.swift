@@ -28,7 +28,7 @@ extension Emulator {
                 if inner.header("authorization") == nil, let outer = request.header("authorization") {
                     inner.headers.append(("authorization", outer))
                 }
-                answer = route(inner, api: API.of(inner.segments))
+                answer = PrettyPrint.applied(to: route(inner, api: API.of(inner.segments)), for: inner)
             } else {
                 answer = GoogleError.badRequest("Invalid batch part.").response
             }

@@ -109,13 +109,13 @@ import Testing
     @Test func aResumableUploadInTwoChunks() throws {
         let (harness, token) = try Self.harness()
         let content = (0..<(262_144 + 10)).map { UInt8($0 % 251) }
-        let start = harness.send("POST", "/upload/drive/v3/files?uploadType=resumable&fields=id,name,size", json: ["name": "big.bin"],
+        let start = harness.send("POST", "/upload/drive/v3/files?uploadType=resumable&fields=id,name,size&prettyPrint=false", json: ["name": "big.bin"],
                                  headers: ["X-Upload-Content-Type: application/octet-stream", "X-Upload-Content-Length: \(content.count)"],
                                  token: token)
         #expect(start.status == 200)
         #expect(start.body.isEmpty)
         let location = try #require(start.header("Location"))
-        let prefix = harness.base + "/upload/drive/v3/files?uploadType=resumable&fields=id%2Cname%2Csize&upload_id="
+        let prefix = harness.base + "/upload/drive/v3/files?uploadType=resumable&fields=id%2Cname%2Csize&prettyPrint=false&upload_id="
         #expect(location.hasPrefix(prefix))
         let session = String(location.dropFirst(harness.base.count))
 
@@ -179,10 +179,10 @@ import Testing
                                      headers: ["Content-Type: multipart/related; boundary=zz"], token: token)
         #expect(multipart.json == .object([("name", "renamed.txt"), ("headRevisionId", "3")]))
 
-        let start = harness.send("PATCH", "/upload/drive/v3/files/\(id)?uploadType=resumable", json: [:],
+        let start = harness.send("PATCH", "/upload/drive/v3/files/\(id)?uploadType=resumable&prettyPrint=false", json: [:],
                                  headers: ["X-Upload-Content-Length: 6"], token: token)
         let location = try #require(start.header("Location"))
-        #expect(location.hasPrefix(harness.base + "/upload/drive/v3/files/\(id)?uploadType=resumable&upload_id="))
+        #expect(location.hasPrefix(harness.base + "/upload/drive/v3/files/\(id)?uploadType=resumable&prettyPrint=false&upload_id="))
         let done = harness.send("PUT", String(location.dropFirst(harness.base.count)), body: Array("fourth".utf8), headers: ["Content-Range: bytes 0-5/6"])
         #expect(done.json["id"] == .string(id))
         #expect(harness.content(of: id, token: token) == "fourth")

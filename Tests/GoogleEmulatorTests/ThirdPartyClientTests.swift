@@ -412,4 +412,51 @@ import Testing
         #expect(!hasLoneSurrogate(Array(#"{"a":"\\ud800"}"#.utf8)))
         #expect(hasLoneSurrogate(Array(#"{"a":"\\\ud800"}"#.utf8)))
     }
+
+    /// Before: `prettyPrint` was ignored (every answer compact, while Google indents unless
+    /// told `prettyPrint=false`), `prettyPrint=maybe` and `$.xgafv=3` were accepted, and the
+    /// token in the discovery documents' `oauth_token` parameter was not read (401).
+    @Test func theStandardParametersAreReadAsGoogleReadsThem() throws {
+        let (harness, token) = try Self.harness()
+        harness.compact = false
+        let indented = harness.send("GET", "/calendar/v3/users/me/calendarList?fields=kind,items(id,defaultReminders)", token: token)
+        #expect(indented.text == """
+            {
+              "kind": "calendar#calendarList",
+              "items": [
+                {
+                  "id": "emulator@example.com",
+                  "defaultReminders": [
+                    {
+                      "method": "popup",
+                      "minutes": 10
+                    }
+                  ]
+                }
+              ]
+            }
+
+            """)
+        let compact = harness.send("GET", "/calendar/v3/users/me/calendarList?fields=kind,items(id)&prettyPrint=false", token: token)
+        #expect(compact.text == #"{"kind":"calendar#calendarList","items":[{"id":"emulator@example.com"}]}"#)
+        // Errors are indented too; empty answers stay `{}`; a file's own bytes are never touched.
+        #expect(harness.send("GET", "/drive/v3/files/nope", token: token).text.hasPrefix("{\n  \"error\": {\n    \"errors\": [\n      {\n"))
+        #expect(harness.send("GET", "/v1/people:searchContacts?query=&readMask=names", token: token).text == "{}\n")
+        let json = Array(#"{"a":[1,2]}"#.utf8)
+        let file = harness.send("POST", "/upload/drive/v3/files?uploadType=media&prettyPrint=false", body: json,
+                                headers: ["Content-Type: application/json"], token: token).json["id"]?.stringValue ?? ""
+        #expect(harness.send("GET", "/drive/v3/files/\(file)?alt=media", token: token).body == json)
+
+        let maybe = harness.send("GET", "/calendar/v3/colors?prettyPrint=maybe", token: token)
+        #expect(maybe.status == 400)
+        #expect(maybe.json["error"]?["errors"]?.arrayValue?.first?["location"] == "prettyPrint")
+        for api in ["/calendar/v3/colors", "/drive/v3/about?fields=kind", "/v1/people/me?personFields=names"] {
+            let separator = api.contains("?") ? "&" : "?"
+            let xgafv = harness.send("GET", api + separator + "$.xgafv=3", token: token)
+            #expect(xgafv.status == 400, "\(api)")
+            #expect(harness.send("GET", api + separator + "$.xgafv=2", token: token).status == 200, "\(api)")
+        }
+        let byParameter = harness.send("GET", "/calendar/v3/colors?fields=kind&prettyPrint=false&oauth_token=\(token)")
+        #expect(byParameter.text == #"{"kind":"calendar#colors"}"#)
+    }
 }

@@ -102,7 +102,10 @@ struct Call {
     func integer(_ name: String, in range: ClosedRange<Int>) throws(GoogleError) -> Int? {
         guard let text = parameter(name) else { return nil }
         guard let value = Int(text), range.contains(value) else {
-            throw GoogleError.invalid("Invalid value '\(text)'. Values must be within the range: [\(range.lowerBound), \(range.upperBound)]", location: name)
+            // (As Google's legacy front end words it, with reason `invalidParameter`.)
+            throw GoogleError(status: 400, reason: "invalidParameter",
+                              message: "Invalid value '\(text)'. Values must be within the range: [\(range.lowerBound), \(range.upperBound)]",
+                              location: name, locationType: "parameter")
         }
         return value
     }

@@ -459,4 +459,42 @@ import Testing
         let byParameter = harness.send("GET", "/calendar/v3/colors?fields=kind&prettyPrint=false&oauth_token=\(token)")
         #expect(byParameter.text == #"{"kind":"calendar#colors"}"#)
     }
+
+    /// Before: a typed parameter the method does not read (`supportsAllDrives=maybe`,
+    /// `showDeleted=maybe` on acl.list, `alwaysIncludeEmail=maybe`) was accepted, and one on
+    /// a missing resource (`events.get?maxAttendees=abc`) was a 404: Google's front end checks
+    /// each parameter's type from the discovery document before the method looks anything up.
+    @Test(arguments: [
+        ("/calendar/v3/calendars/primary/acl?showDeleted=maybe", "showDeleted", "invalid"),
+        ("/calendar/v3/users/me/calendarList?showOwnOrganizationOnly=maybe", "showOwnOrganizationOnly", "invalid"),
+        ("/calendar/v3/calendars/primary/events?alwaysIncludeEmail=maybe", "alwaysIncludeEmail", "invalid"),
+        ("/calendar/v3/calendars/primary/events/nosuchevent?maxAttendees=abc", "maxAttendees", "invalidParameter"),
+        ("/calendar/v3/calendars/primary/events/nosuchevent/instances?maxResults=1.5", "maxResults", "invalidParameter"),
+        ("/calendar/v3/calendars/primary/events?orderBy=title", "orderBy", "invalidParameter"),
+        ("/drive/v3/files/nofile?supportsAllDrives=maybe", "supportsAllDrives", "invalid"),
+        ("/drive/v3/files/nofile/permissions?pageSize=ten", "pageSize", "invalidParameter"),
+        ("/drive/v3/drives?useDomainAdminAccess=yes", "useDomainAdminAccess", "invalid"),
+        ("/drive/v3/changes/startPageToken?supportsTeamDrives=maybe", "supportsTeamDrives", "invalid"),
+        ("/drive/v3/files/nofile/comments?pageSize=ten", "pageSize", "invalidParameter"),
+    ])
+    func aTypedParameterOfTheWrongTypeIsRefusedBeforeAnythingIsLookedUp(target: String, name: String, reason: String) throws {
+        let (harness, token) = try Self.harness()
+        let answer = harness.send("GET", target, token: token)
+        #expect(answer.status == 400)
+        #expect(answer.reason == reason)
+        #expect(answer.json["error"]?["errors"]?.arrayValue?.first?["location"]?.stringValue == name)
+    }
+
+    @Test func typedParametersOfTheRightTypeStillPass() throws {
+        let (harness, token) = try Self.harness()
+        for target in ["/drive/v3/files?supportsAllDrives=true&includeItemsFromAllDrives=false&pageSize=5",
+                       "/drive/v3/files/generateIds?count=2&space=drive", "/calendar/v3/calendars/primary/events?maxAttendees=3&showDeleted=1",
+                       "/calendar/v3/calendars/primary/events?eventTypes=default&eventTypes=focusTime",
+                       "/v1/people/me/connections?personFields=names&pageSize=5&requestSyncToken=false"] {
+            #expect(harness.send("GET", target, token: token).status == 200, "\(target)")
+        }
+        let people = harness.send("GET", "/v1/contactGroups/nosuchgroup?maxMembers=abc", token: token)
+        #expect(people.status == 400)
+        #expect(people.json["error"]?["message"] == #"Invalid value at 'max_members' (TYPE_INT32), "abc""#)
+    }
 }

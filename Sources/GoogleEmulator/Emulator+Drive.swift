@@ -66,6 +66,14 @@ extension Emulator {
         // A resumable session's URI is its own credential, as at Google: no token needed.
         Route("PUT", "upload/drive/v3/files", scopes: []) { try $0.uploadChunk($1) },
         Route("PUT", "upload/drive/v3/files/{fileId}", scopes: []) { try $0.uploadChunk($1) },
+        // The header protocol's commands to an update's session URI (a new file's go to the
+        // POST above).
+        Route("POST", "upload/drive/v3/files/{fileId}", scopes: []) { emulator, call in
+            guard call.parameter("upload_id") != nil, call.request.header("x-goog-upload-command") != nil else {
+                throw GoogleError(status: 405, reason: "httpMethodNotAllowed", message: "Method Not Allowed")
+            }
+            return try emulator.uploadCommand(call)
+        },
         // The discovery document's resumable paths (mediaUpload.protocols.resumable.path).
         Route("POST", "resumable/upload/drive/v3/files", scopes: DriveScopes.create) { try $0.upload($1, replacing: nil) },
         Route("PATCH", "resumable/upload/drive/v3/files/{fileId}", scopes: DriveScopes.update) { try $0.upload($1, replacing: $1[capture: "fileId"]) },

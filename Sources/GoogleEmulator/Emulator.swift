@@ -133,7 +133,7 @@ package final class Emulator: @unchecked Sendable {
     /// The headers Google's front end adds to an answer to a page of another origin (CORS).
     static func corsHeaders(origin: String) -> [(String, String)] {
         [("Access-Control-Allow-Origin", origin), ("Access-Control-Allow-Credentials", "true"),
-         ("Access-Control-Expose-Headers", "Content-Encoding,Content-Length,Content-Range,Content-Type,Date,ETag,Location,Range,Retry-After,Server,WWW-Authenticate,X-Goog-Upload-Status"),
+         ("Access-Control-Expose-Headers", "Content-Encoding,Content-Length,Content-Range,Content-Type,Date,ETag,Location,Range,Retry-After,Server,WWW-Authenticate,X-Goog-Upload-Chunk-Granularity,X-Goog-Upload-Size-Received,X-Goog-Upload-Status,X-Goog-Upload-URL"),
          ("Vary", "Origin")]
     }
 

@@ -97,6 +97,67 @@ import Testing
         #expect(unsigned.json["error"]?["details"]?.arrayValue?.first?["metadata"]?["service"] == "drive.googleapis.com")
     }
 
+    /// Google's Ruby client (google-apis-core, behind every google-apis-* gem) uploads with
+    /// the header protocol: `X-Goog-Upload-Protocol: resumable` and `X-Goog-Upload-Command:
+    /// start` with no uploadType, then `upload` / `query` / `upload, finalize` commands POSTed
+    /// to `X-Goog-Upload-URL`, reading `X-Goog-Upload-Status`. Before, the start was taken for
+    /// a media upload: an "Untitled" file holding the metadata JSON, and no session.
+    @Test func theHeaderProtocolOfRubysClientUploadsInChunksAndUpdates() throws {
+        let (harness, token) = try Self.harness()
+        let content = (0..<(300 * 1024)).map { UInt8($0 % 251) }
+        let start = harness.send("POST", "/upload/drive/v3/files?fields=id,name,size,mimeType", json: ["name": "ruby.bin"], headers: [
+            "X-Goog-Upload-Protocol: resumable", "X-Goog-Upload-Command: start",
+            "X-Goog-Upload-Header-Content-Length: \(content.count)", "X-Goog-Upload-Header-Content-Type: application/x-ruby-test",
+        ], token: token)
+        #expect(start.status == 200)
+        #expect(start.header("X-Goog-Upload-Status") == "active")
+        #expect(start.header("X-Goog-Upload-Chunk-Granularity") == "262144")
+        let url = try #require(start.header("X-Goog-Upload-URL"))
+        #expect(url.hasPrefix(harness.base + "/upload/drive/v3/files?fields=id%2Cname%2Csize%2CmimeType&"))
+        let auth = "Authorization: Bearer \(token)"
+        let first = harness.client.send("POST", url, headers: [auth, "X-Goog-Upload-Command: upload", "X-Goog-Upload-Offset: 0"],
+                                        body: Array(content[..<262_144]))
+        #expect(first.status == 200)
+        #expect(first.header("X-Goog-Upload-Status") == "active")
+        let query = harness.client.send("POST", url, headers: [auth, "X-Goog-Upload-Command: query"], body: [])
+        #expect(query.header("X-Goog-Upload-Size-Received") == "262144")
+        let gap = harness.client.send("POST", url, headers: [auth, "X-Goog-Upload-Command: upload, finalize", "X-Goog-Upload-Offset: 300000"], body: [1])
+        #expect(gap.status == 400)
+        let last = harness.client.send("POST", url, headers: [auth, "X-Goog-Upload-Command: upload, finalize", "X-Goog-Upload-Offset: 262144"],
+                                       body: Array(content[262_144...]))
+        #expect(last.status == 200)
+        #expect(last.header("X-Goog-Upload-Status") == "final")
+        let id = try #require(last.json["id"]?.stringValue)
+        #expect(last.json["name"] == "ruby.bin")
+        #expect(last.json["mimeType"] == "application/x-ruby-test")
+        #expect(harness.send("GET", "/drive/v3/files/\(id)?alt=media", token: token).body == content)
+
+        // An update starts with PATCH; its commands go to the file's own upload path.
+        let update = harness.send("PATCH", "/upload/drive/v3/files/\(id)", json: [:], headers: [
+            "X-Goog-Upload-Protocol: resumable", "X-Goog-Upload-Command: start", "X-Goog-Upload-Header-Content-Length: 3",
+        ], token: token)
+        let updateURL = try #require(update.header("X-Goog-Upload-URL"))
+        let replaced = harness.client.send("POST", updateURL, headers: [auth, "X-Goog-Upload-Command: upload, finalize", "X-Goog-Upload-Offset: 0"],
+                                           body: Array("new".utf8))
+        #expect(replaced.header("X-Goog-Upload-Status") == "final")
+        #expect(harness.send("GET", "/drive/v3/files/\(id)?alt=media", token: token).text == "new")
+
+        // Cancelled, the session is gone; the raw and multipart header protocols are media and multipart.
+        let cancelled = harness.send("POST", "/upload/drive/v3/files", json: [:], headers: ["X-Goog-Upload-Protocol: resumable", "X-Goog-Upload-Command: start"],
+                                     token: token)
+        let cancelURL = try #require(cancelled.header("X-Goog-Upload-URL"))
+        #expect(harness.client.send("POST", cancelURL, headers: [auth, "X-Goog-Upload-Command: cancel"], body: []).header("X-Goog-Upload-Status") == "cancelled")
+        #expect(harness.client.send("POST", cancelURL, headers: [auth, "X-Goog-Upload-Command: query"], body: []).status == 404)
+        let raw = harness.send("POST", "/upload/drive/v3/files?fields=name,mimeType", body: Array("a,b\n".utf8),
+                               headers: ["X-Goog-Upload-Protocol: raw", "X-Goog-Upload-Header-Content-Type: text/csv"], token: token)
+        #expect(raw.json == .object([("name", "Untitled"), ("mimeType", "text/csv")]))
+        let body = EmulatorHarness.multipart(["name": "rb.txt"], content: Array("hi".utf8), boundary: "rb", lineEnd: "\r\n")
+        let multipart = harness.send("POST", "/upload/drive/v3/files?fields=name", body: body,
+                                     headers: ["X-Goog-Upload-Protocol: multipart", "Content-Type: multipart/related; boundary=rb"], token: token)
+        #expect(multipart.json == .object([("name", "rb.txt")]))
+        #expect(harness.send("POST", "/upload/drive/v3/files", json: [:], headers: ["X-Goog-Upload-Protocol: resumable"], token: token).status == 400)
+    }
+
     @Test func aMediaUploadIsUntitledAndTypedByItsContentType() throws {
         let (harness, token) = try Self.harness()
         let answer = harness.send("POST", "/upload/drive/v3/files?uploadType=media&fields=name,mimeType,size,md5Checksum",

@@ -28,7 +28,8 @@ extension Emulator {
                 if inner.header("authorization") == nil, let outer = request.header("authorization") {
                     inner.headers.append(("authorization", outer))
                 }
-                answer = PrettyPrint.applied(to: route(inner, api: API.of(inner.segments)), for: inner)
+                let api = API.of(inner.segments)
+                answer = PrettyPrint.applied(to: route(inner, api: api), for: inner, api: api)
             } else {
                 answer = GoogleError.badRequest("Invalid batch part.").response
             }

@@ -29,6 +29,7 @@ struct ResumableUpload {
 /// | `multipart`          | `multipart/related`: JSON metadata, then the content       |
 /// | `resumable`          | JSON metadata; the content follows in `PUT`s to the session |
 /// | none                 | `multipart` when the body is `multipart/related`, else `media` |
+/// | none, with `X-Goog-Upload-Protocol` | the header protocol: `raw` (media), `multipart`, `resumable` (see `uploadCommand`) |
 ///
 /// Without `uploadType` Google's upload server reads the protocol from the body's type, as
 /// aiogoogle relies on (it sends metadata and content as `multipart/related` with no

@@ -123,7 +123,7 @@ package final class Emulator: @unchecked Sendable {
             return (.respond(preflight, delay: 0), 0)
         }
         let (outcome, delay) = request.hasMalformedTarget
-            ? (.respond(PrettyPrint.applied(to: GoogleError.malformedTarget.shaped(like: api.errorShape).response, for: request), delay: 0), 0)
+            ? (.respond(PrettyPrint.applied(to: GoogleError.malformedTarget.shaped(like: api.errorShape).response, for: request, api: api), delay: 0), 0)
             : answer(request, api: api)
         guard case .respond(var response, let after) = outcome, let origin = request.header("origin") else { return (outcome, delay) }
         response.headers += Emulator.corsHeaders(origin: origin)
@@ -160,7 +160,7 @@ package final class Emulator: @unchecked Sendable {
         } else {
             response = route(request, api: api)
         }
-        if api != .oauth { response = PrettyPrint.applied(to: response, for: request) }
+        if api != .oauth { response = PrettyPrint.applied(to: response, for: request, api: api) }
         requestLog.append(request, status: response.status, bytes: response.body.count)
         switch fault?.mode {
         case .dropAfterApply?: return (.drop, 0)

@@ -1184,7 +1184,7 @@ class Fidelity:
         made = session.post(events + "?fields=id,summary", data=gzip.compress(body), timeout=30,
                             headers={"Content-Type": "application/json; charset=UTF-8", "Content-Encoding": "gzip"})
         check(made.status_code == 200 and made.json().get("summary") == "Zipped", f"the gzipped insert answered {made.status_code} {made.text[:120]}")
-        check(made.text.startswith('{\n  "id": "'), f"the default answer is not indented: {made.text[:40]!r}")
+        check(made.text.startswith('{\n "id": "'), f"the default answer is not indented a space a level: {made.text[:40]!r}")
         compact = session.get(f"{events}/{made.json()['id']}?fields=id,summary&prettyPrint=false", timeout=30)
         check(compact.text == json.dumps({"id": made.json()["id"], "summary": "Zipped"}, separators=(",", ":")),
               f"prettyPrint=false answered {compact.text[:80]!r}")

@@ -196,7 +196,7 @@ import Testing
         let first = String(decoding: parts[0].body, as: UTF8.self)
         #expect(first.hasPrefix("HTTP/1.1 200 OK\r\n"))
         // Each part answers as its own prettyPrint says (the default: indented).
-        #expect(first.contains("\n  \"id\": \"batch0001\",\n"))
+        #expect(first.contains("\n \"id\": \"batch0001\",\n"))
         #expect(String(decoding: parts[1].body, as: UTF8.self).hasPrefix("HTTP/1.1 404 Not Found\r\n"))
         #expect(harness.send("GET", Self.events + "/batch0001", token: token).json["summary"] == "Batched")
         // Without credentials a part is refused like any request.

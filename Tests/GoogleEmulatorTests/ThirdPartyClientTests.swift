@@ -420,27 +420,31 @@ import Testing
         let (harness, token) = try Self.harness()
         harness.compact = false
         let indented = harness.send("GET", "/calendar/v3/users/me/calendarList?fields=kind,items(id,defaultReminders)", token: token)
+        // Calendar and Drive a space a level, as recorded from Google; People two.
         #expect(indented.text == """
             {
-              "kind": "calendar#calendarList",
-              "items": [
+             "kind": "calendar#calendarList",
+             "items": [
+              {
+               "id": "emulator@example.com",
+               "defaultReminders": [
                 {
-                  "id": "emulator@example.com",
-                  "defaultReminders": [
-                    {
-                      "method": "popup",
-                      "minutes": 10
-                    }
-                  ]
+                 "method": "popup",
+                 "minutes": 10
                 }
-              ]
+               ]
+              }
+             ]
             }
 
             """)
+        let person = harness.send("GET", "/v1/people/me?personFields=names&fields=resourceName,names(displayName)", token: token)
+        #expect(person.text.hasPrefix("{\n  \"resourceName\": \"people/"))
+        #expect(person.text.hasSuffix("\n  \"names\": [\n    {\n      \"displayName\": \"Emulator\"\n    }\n  ]\n}\n"))
         let compact = harness.send("GET", "/calendar/v3/users/me/calendarList?fields=kind,items(id)&prettyPrint=false", token: token)
         #expect(compact.text == #"{"kind":"calendar#calendarList","items":[{"id":"emulator@example.com"}]}"#)
         // Errors are indented too; empty answers stay `{}`; a file's own bytes are never touched.
-        #expect(harness.send("GET", "/drive/v3/files/nope", token: token).text.hasPrefix("{\n  \"error\": {\n    \"errors\": [\n      {\n"))
+        #expect(harness.send("GET", "/drive/v3/files/nope", token: token).text.hasPrefix("{\n \"error\": {\n  \"errors\": [\n   {\n    \"domain\""))
         #expect(harness.send("GET", "/v1/people:searchContacts?query=&readMask=names", token: token).text == "{}\n")
         let json = Array(#"{"a":[1,2]}"#.utf8)
         let file = harness.send("POST", "/upload/drive/v3/files?uploadType=media&prettyPrint=false", body: json,

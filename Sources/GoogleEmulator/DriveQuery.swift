@@ -81,7 +81,7 @@ indirect enum DriveQuery {
     }
 
     static func invalid(_ detail: String) -> GoogleError {
-        GoogleError.invalid("Invalid Value: \(detail)", location: "q")
+        GoogleError.invalidValue(detail, location: "q")
     }
 
     // MARK: Evaluating
@@ -483,7 +483,7 @@ struct DriveOrder {
             let words = item.split(separator: " ").map(String.init)
             guard let first = words.first, let key = Key(rawValue: first), words.count <= 2,
                   words.count == 1 || words[1].lowercased() == "desc" || words[1].lowercased() == "asc" else {
-                throw GoogleError.invalid("Invalid Value: unknown sort key '\(item.trimmingCharacters(in: .whitespaces))'", location: "orderBy")
+                throw GoogleError.invalidValue("unknown sort key '\(item.trimmingCharacters(in: .whitespaces))'", location: "orderBy")
             }
             keys.append((key, words.count == 2 && words[1].lowercased() == "desc"))
         }

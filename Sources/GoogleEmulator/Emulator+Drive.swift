@@ -235,7 +235,7 @@ extension Emulator {
         if let corpora = call.parameter("corpora") {
             for corpus in corpora.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
                 guard ["user", "domain", "drive", "allDrives"].contains(corpus) else {
-                    throw GoogleError.invalid("Invalid Value: corpora '\(corpus)'", location: "corpora")
+                    throw GoogleError.invalidValue("corpora '\(corpus)'", location: "corpora")
                 }
                 if corpus == "drive" { throw GoogleError.required("The driveId parameter must be specified if and only if corpora is set to drive.", location: "driveId") }
             }
@@ -260,7 +260,7 @@ extension Emulator {
         guard let text = call.parameter("spaces"), !text.isEmpty else { return ["drive"] }
         var spaces: Set<String> = []
         for space in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-            guard space == "drive" || space == "appDataFolder" else { throw GoogleError.invalid("Invalid Value: space '\(space)'", location: "spaces") }
+            guard space == "drive" || space == "appDataFolder" else { throw GoogleError.invalidValue("space '\(space)'", location: "spaces") }
             spaces.insert(space)
         }
         return spaces
@@ -420,9 +420,9 @@ extension Emulator {
     func generateFileIDs(_ call: Call) throws(GoogleError) -> HTTPResponse {
         let count = try call.integer("count", in: 1...1000) ?? 10
         let space = call.parameter("space") ?? "drive"
-        guard space == "drive" || space == "appDataFolder" else { throw GoogleError.invalid("Invalid Value: space '\(space)'", location: "space") }
+        guard space == "drive" || space == "appDataFolder" else { throw GoogleError.invalidValue("space '\(space)'", location: "space") }
         let type = call.parameter("type") ?? "files"
-        guard type == "files" || type == "shortcuts" else { throw GoogleError.invalid("Invalid Value: type '\(type)'", location: "type") }
+        guard type == "files" || type == "shortcuts" else { throw GoogleError.invalidValue("type '\(type)'", location: "type") }
         var ids: [String] = []
         try inDriveTransaction { () throws(GoogleError) in
             for _ in 0..<count {

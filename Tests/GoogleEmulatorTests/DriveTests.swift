@@ -161,6 +161,9 @@ import Testing
             #expect(answer.status == 400, "\(q.prefix(40))")
             #expect(answer.reason == "invalid", "\(q.prefix(40))")
             #expect(answer.json["error"]?["errors"]?.arrayValue?.first?["location"] == "q", "\(q.prefix(40))")
+            // Google's words exactly (what is wrong is in the emulator's own header).
+            #expect(answer.json["error"]?["message"] == "Invalid Value", "\(q.prefix(40))")
+            #expect(answer.header("X-Google-Emulator-Detail")?.isEmpty == false, "\(q.prefix(40))")
         }
     }
 

@@ -103,7 +103,7 @@ package final class Emulator: @unchecked Sendable {
     // MARK: Handling requests
 
     /// Every route of every API, tried in order.
-    static let routes: [Route] = unservedRoutes + oauthRoutes + calendarRoutes + driveRoutes + drivePermissionRoutes + peopleRoutes + contactGroupRoutes
+    static let routes: [Route] = unservedRoutes + discoveryRoutes + oauthRoutes + calendarRoutes + driveRoutes + drivePermissionRoutes + peopleRoutes + contactGroupRoutes
 
     /// Answers one request: control paths, then any armed fault, then the API.
     package func handle(_ request: HTTPRequest) -> HTTPOutcome {

@@ -124,7 +124,7 @@ package final class HTTPServer: @unchecked Sendable {
 
     /// `bytes` gunzipped (gzip or zlib framing): nil when they are not a whole valid stream,
     /// `.some(nil)` when they would be more than `limit` bytes.
-    static func gunzip(_ bytes: [UInt8], limit: Int) -> [UInt8]?? {
+    package static func gunzip(_ bytes: [UInt8], limit: Int) -> [UInt8]?? {
         var capacity = min(max(bytes.count * 4, 1 << 16), limit + 1)
         while true {
             var output = [UInt8](repeating: 0, count: capacity)

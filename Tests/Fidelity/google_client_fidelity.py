@@ -7,7 +7,8 @@ the static discovery documents the library ships, pointed at the emulator with
 client_options, and checks every JSON answer against those documents. A few steps use
 google-auth's AuthorizedSession raw (a gzipped body, as Java's client sends them) and
 aiogoogle, a third-party async client that builds its requests from the same discovery
-documents (their rootUrl set to the emulator). Nothing in the
+documents (their rootUrl set to the emulator), and one step builds the services from
+the discovery documents the emulator serves (discoveryServiceUrl). Nothing in the
 libraries is patched; what the script sets is each library's own public surface:
 
 * OAUTHLIB_INSECURE_TRANSPORT=1, since the emulator speaks plain HTTP on loopback;
@@ -385,6 +386,7 @@ class Fidelity:
             ("calendar BatchHttpRequest: three inserts and a 404, answered in order", self.calendar_batch),
             ("calendar If-Match with a stale etag (412)", self.calendar_if_match),
             ("AuthorizedSession: a gzipped body, prettyPrint indented and false", self.authorized_session_raw),
+            ("build from the emulator's discovery documents: an upload and a batch, unaided", self.discovery_service),
             ("aiogoogle calendar insert, list and delete", self.aiogoogle_calendar),
             ("aiogoogle drive upload with metadata and no uploadType", self.aiogoogle_drive),
             ("aiogoogle people connections and searchContacts", self.aiogoogle_people),
@@ -1189,6 +1191,30 @@ class Fidelity:
         check(compact.text == json.dumps({"id": made.json()["id"], "summary": "Zipped"}, separators=(",", ":")),
               f"prettyPrint=false answered {compact.text[:80]!r}")
         check(session.delete(f"{events}/{made.json()['id']}", timeout=30).status_code == 204, "the delete did not answer 204")
+
+    def discovery_service(self):
+        # build() with discoveryServiceUrl fetches the document and takes rootUrl from it: the
+        # emulator's own address, so uploads and batches reach it with nothing fixed by hand.
+        url = self.root + "/discovery/v1/apis/{api}/{apiVersion}/rest"
+        drive = build("drive", "v3", credentials=self.creds, discoveryServiceUrl=url, static_discovery=False,
+                      cache_discovery=False, requestBuilder=CheckedRequest)
+        calendar = build("calendar", "v3", credentials=self.creds, discoveryServiceUrl=url, static_discovery=False,
+                         cache_discovery=False, requestBuilder=CheckedRequest)
+        content = bytes(range(256)) * (2 * KIB)  # 512 KiB: two chunks
+        media = MediaIoBaseUpload(io.BytesIO(content), mimetype="application/octet-stream", chunksize=256 * KIB, resumable=True)
+        request = drive.files().create(body={"name": f"discovered {self.stamp}.bin"}, media_body=media, fields="id,size,md5Checksum")
+        check(request.uri.startswith(self.root + "/upload/drive/v3/files"), f"the upload goes to {request.uri.split('?')[0]}")
+        made = None
+        while made is None:
+            _, made = request.next_chunk()
+        check(made.get("md5Checksum") == hashlib.md5(content).hexdigest(), "the discovered upload holds other bytes")
+        answered = []
+        batch = calendar.new_batch_http_request(callback=lambda rid, response, error: answered.append((response or {}).get("kind")))
+        batch.add(calendar.colors().get())
+        batch.add(calendar.calendarList().list())
+        batch.execute()
+        check(answered == ["calendar#colors", "calendar#calendarList"], f"the discovered batch answered {answered}")
+        drive.files().delete(fileId=made["id"]).execute()
 
     def aiogoogle_service(self, name, version):
         """aiogoogle builds its requests from a discovery document; the library's own copy,

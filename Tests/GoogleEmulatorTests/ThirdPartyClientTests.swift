@@ -502,4 +502,25 @@ import Testing
         #expect(people.status == 400)
         #expect(people.json["error"]?["message"] == #"Invalid value at 'max_members' (TYPE_INT32), "abc""#)
     }
+
+    /// Before: `/discovery/v1/apis/…/rest` was a 404, so a client that builds its requests from
+    /// a fetched document (google-api-python-client's `discoveryServiceUrl`) could not be
+    /// pointed at the emulator, and one built from the shipped documents sent uploads and
+    /// batches to Google's https hosts.
+    @Test func servesTheDiscoveryDocumentsWithItsOwnAddress() throws {
+        let (harness, _) = try Self.harness()
+        let host = harness.base.dropFirst("http://".count)
+        for (api, version, path) in [("calendar", "v3", "calendar/v3/"), ("drive", "v3", "drive/v3/"), ("people", "v1", "")] {
+            let answer = harness.send("GET", "/discovery/v1/apis/\(api)/\(version)/rest")
+            #expect(answer.status == 200, "\(api)")
+            #expect(answer.json["name"]?.stringValue == api)
+            #expect(answer.json["rootUrl"]?.stringValue == "http://\(host)/")
+            if api != "calendar" { #expect(answer.json["mtlsRootUrl"]?.stringValue == "http://\(host)/") }  // (Calendar's has none)
+            #expect(answer.json["baseUrl"]?.stringValue == "http://\(host)/" + path)
+            #expect(answer.json["resources"]?.objectValue?.isEmpty == false)
+        }
+        #expect(harness.send("GET", "/$discovery/rest?version=v1").json["name"] == "people")
+        #expect(harness.send("GET", "/discovery/v1/apis/gmail/v1/rest").status == 404)
+        #expect(harness.send("GET", "/discovery/v1/apis/drive/v2/rest").status == 404)
+    }
 }

@@ -90,7 +90,10 @@ package final class HTTPServer: @unchecked Sendable {
         var headers = response.headers
         let noBody = response.status == 204 || response.status == 304 || request.method == "HEAD"
         if noBody { body = [] }
-        if !body.isEmpty, response.header("content-encoding") == nil, HTTPServer.acceptsGzip(request.header("accept-encoding")),
+        // A part of a file (206, with Content-Range counting its plain bytes) goes as it is:
+        // gzipped, the range would have to count the gzip's bytes instead (RFC 9110 §14.1).
+        if !body.isEmpty, response.header("content-encoding") == nil, response.header("content-range") == nil,
+           HTTPServer.acceptsGzip(request.header("accept-encoding")),
            let zipped = HTTPServer.gzip(body) {
             body = zipped
             headers.append(("Content-Encoding", "gzip"))

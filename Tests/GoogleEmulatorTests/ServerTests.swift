@@ -27,6 +27,16 @@ import Testing
         #expect(zipped.header("Content-Encoding") == "gzip")
         #expect(zipped.body == plain.body)  // libcurl decoded it
         #expect(HTTPServer.acceptsGzip("deflate, gzip;q=0") == false)
+        // A range of a file is sent plain: its Content-Range counts the file's own bytes.
+        let content = String(repeating: "range me ", count: 200)
+        let file = harness.send("POST", "/upload/drive/v3/files?uploadType=media", body: Array(content.utf8), headers: ["Content-Type: text/plain"],
+                                token: token).json["id"]?.stringValue ?? ""
+        let part = harness.send("GET", "/drive/v3/files/\(file)?alt=media", headers: ["Range: bytes=9-17"], token: token)
+        #expect(part.status == 206)
+        #expect(part.header("Content-Encoding") == nil)
+        #expect(part.header("Content-Range") == "bytes 9-17/1800")
+        #expect(part.text == "range me ")
+        #expect(harness.send("GET", "/drive/v3/files/\(file)?alt=media", token: token).header("Content-Encoding") == "gzip")
         #expect(HTTPServer.acceptsGzip("gzip, deflate") == true)
     }
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Writes Sources/GoogleEmulator/DiscoveryParameters.swift: the typed query parameters
-(boolean, integer, enum) of every method in Google's discovery documents for Calendar v3,
+"""Writes Sources/GoogleEmulator/DiscoveryParameterTable.swift: the typed query parameters
+(boolean, integer, enum) and the required ones of every method in Google's discovery documents for Calendar v3,
 Drive v3 and People v1, with the path each method answers on (media upload paths too).
 
-    Scripts/discovery-parameters.py DISCOVERY_DIR > Sources/GoogleEmulator/DiscoveryParameters.swift
+    Scripts/discovery-parameters.py DISCOVERY_DIR > Sources/GoogleEmulator/DiscoveryParameterTable.swift
 
 DISCOVERY_DIR holds calendar.v3.json, drive.v3.json and people.v1.json (the project's
 shared/google/discovery).
@@ -31,13 +31,19 @@ def main(folder):
                         if spec.get("location") != "query":
                             continue
                         repeated = "true" if spec.get("repeated") else "false"
+                        required = "true" if spec.get("required") else "false"
                         if "enum" in spec:
                             values = ", ".join(swift_string(v) for v in spec["enum"])
-                            typed.append(f"({swift_string(parameter)}, .enumeration([{values}], repeated: {repeated}))")
+                            kind = f".enumeration([{values}], repeated: {repeated})"
                         elif spec.get("type") == "boolean":
-                            typed.append(f"({swift_string(parameter)}, .boolean)")
+                            kind = ".boolean"
                         elif spec.get("type") == "integer":
-                            typed.append(f"({swift_string(parameter)}, .integer)")
+                            kind = ".integer"
+                        elif spec.get("required"):
+                            kind = ".text"
+                        else:
+                            continue
+                        typed.append(f"({swift_string(parameter)}, {kind}, required: {required})")
                     if not typed:
                         continue
                     path = method.get("flatPath", method["path"])
@@ -54,9 +60,10 @@ def main(folder):
 // discovery): do not edit by hand, run the script again.
 
 /// The boolean, integer and enum query parameters of each method of Calendar v3, Drive v3
-/// and People v1 (standard parameters aside), by HTTP method and path pattern.
+/// and People v1, and those it requires (standard parameters aside), by HTTP method and path
+/// pattern.
 extension DiscoveryParameters {
-    static let table: [(method: String, pattern: String, id: String, parameters: [(String, Kind)])] = [""")
+    static let table: [(method: String, pattern: String, id: String, parameters: [(String, Kind, required: Bool)])] = [""")
     print("\n".join(rows))
     print("    ]\n}")
 

@@ -1,8 +1,8 @@
 import Foundation
 import LoopbackHTTP
 
-/// The typed query parameters the discovery documents give each method, checked before the
-/// method runs, as Google's front end checks them before the method looks anything up: a
+/// The typed and required query parameters the discovery documents give each method, checked
+/// before the method runs, as Google's front end checks them before the method looks anything up: a
 /// boolean that is not `true`/`false`, an integer that is not a 32-bit number, or an enum
 /// value outside its list is 400 (the same for a method the emulator does not serve, and
 /// for parameters it accepts without effect, such as `supportsAllDrives=maybe`).
@@ -18,13 +18,15 @@ enum DiscoveryParameters {
         case boolean
         case integer
         case enumeration([String], repeated: Bool)
+        /// A string, listed only when it is required.
+        case text
     }
 
     struct Rule {
         var method: String
         var route: Route
         var literals: Int
-        var parameters: [(String, Kind)]
+        var parameters: [(String, Kind, required: Bool)]
     }
 
     static let rules: [Rule] = table.map { row in
@@ -35,17 +37,24 @@ enum DiscoveryParameters {
 
     /// The typed parameters of the method `request` calls (the most literal pattern wins:
     /// `files/generateIds` over `files/{fileId}`).
-    static func parameters(of request: HTTPRequest) -> [(String, Kind)] {
+    static func parameters(of request: HTTPRequest) -> [(String, Kind, required: Bool)] {
         let method = request.method == "HEAD" ? "GET" : request.method
         return rules.filter { $0.method == method && $0.route.match(request.segments) != nil }
             .max { $0.literals < $1.literals }?.parameters ?? []
     }
 
-    /// Throws Google's 400 for the first typed parameter whose value is not of its type.
-    static func check(_ call: Call) throws(GoogleError) {
-        for (name, kind) in parameters(of: call.request) {
+    /// Throws Google's 400 for the first required parameter missing ("Required parameter:
+    /// NAME", reason `required`; not asked of a method answered 501) or typed parameter whose
+    /// value is not of its type.
+    static func check(_ call: Call, requiring: Bool = true) throws(GoogleError) {
+        for (name, kind, required) in parameters(of: call.request) {
+            if required, requiring, call.request.parameter(name) == nil {
+                throw GoogleError.required("Required parameter: \(name)", location: name)
+            }
             for value in call.request.parameters(name) {
                 switch kind {
+                case .text:
+                    continue
                 case .boolean:
                     if !["true", "false", "1", "0"].contains(value.lowercased()) { throw refusal(call, name, value, type: "TYPE_BOOL") }
                 case .integer:

@@ -69,7 +69,9 @@ extension Emulator {
     ]
 
     static let unservedRoutes: [Route] = unservedMethods.map { method, pattern, id, scopes in
-        Route(method, pattern, scopes: scopes) { _, _ in throw GoogleError.unimplemented(id) }
+        var route = Route(method, pattern, scopes: scopes) { _, _ in throw GoogleError.unimplemented(id) }
+        route.isServed = false
+        return route
     } + [
         Route("GET", "drive/v3/teamdrives", scopes: ["drive", "drive.readonly"]) { _, call in
             _ = try Emulator.pageSize(call, standard: 10, maximum: 100)

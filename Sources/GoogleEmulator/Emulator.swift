@@ -183,7 +183,7 @@ package final class Emulator: @unchecked Sendable {
             do {
                 if !route.scopes.isEmpty { try authorize(call, scopes: route.scopes) }
                 try Emulator.checkEnumParameters(call)
-                try DiscoveryParameters.check(call)
+                try DiscoveryParameters.check(call, requiring: route.isServed)
                 return try route.run(self, call)
             } catch {
                 return GoogleError.backend(error).shaped(like: api.errorShape).response

@@ -40,6 +40,8 @@ struct Route: Sendable {
     var method: String
     var pattern: [Part]
     var scopes: [String]
+    /// False for a method answered 501 (its required parameters are then not asked for).
+    var isServed = true
     /// Throws a `GoogleError` (anything else is a backend error).
     var run: Handler
 

@@ -490,6 +490,20 @@ import Testing
         #expect(answer.json["error"]?["errors"]?.arrayValue?.first?["location"]?.stringValue == name)
     }
 
+    /// Before: events.move without its required destination on an event that does not exist
+    /// was a 404, and quickAdd without text said "Missing text.".
+    @Test func aRequiredParameterMissingIsRefusedBeforeAnythingIsLookedUp() throws {
+        let (harness, token) = try Self.harness()
+        for (method, target, name) in [("POST", "/calendar/v3/calendars/primary/events/nosuchevent/move", "destination"),
+                                       ("POST", "/calendar/v3/calendars/primary/events/quickAdd", "text"),
+                                       ("GET", "/drive/v3/files/nofile/export", "mimeType"), ("GET", "/drive/v3/changes", "pageToken")] {
+            let answer = harness.send(method, target, token: token)
+            #expect(answer.status == 400, "\(target)")
+            #expect(answer.reason == "required", "\(target)")
+            #expect(answer.json["error"]?["message"]?.stringValue == "Required parameter: \(name)", "\(target)")
+        }
+    }
+
     @Test func typedParametersOfTheRightTypeStillPass() throws {
         let (harness, token) = try Self.harness()
         for target in ["/drive/v3/files?supportsAllDrives=true&includeItemsFromAllDrives=false&pageSize=5",

@@ -35,11 +35,14 @@ enum DiscoveryParameters {
         return Rule(method: row.method, route: route, literals: literals, parameters: row.parameters)
     }
 
+    /// The rules by HTTP method and number of path segments, so a request tries only a few.
+    static let index: [String: [Rule]] = Dictionary(grouping: rules) { "\($0.method) \($0.route.pattern.count)" }
+
     /// The typed parameters of the method `request` calls (the most literal pattern wins:
     /// `files/generateIds` over `files/{fileId}`).
     static func parameters(of request: HTTPRequest) -> [(String, Kind, required: Bool)] {
         let method = request.method == "HEAD" ? "GET" : request.method
-        return rules.filter { $0.method == method && $0.route.match(request.segments) != nil }
+        return (index["\(method) \(request.segments.count)"] ?? []).filter { $0.route.match(request.segments) != nil }
             .max { $0.literals < $1.literals }?.parameters ?? []
     }
 

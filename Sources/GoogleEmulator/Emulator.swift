@@ -181,7 +181,10 @@ package final class Emulator: @unchecked Sendable {
             guard route.method == request.method || (route.method == "GET" && request.method == "HEAD") else { continue }
             let call = Call(request: request, captures: captures, api: api)
             do {
-                if !route.scopes.isEmpty { try authorize(call, scopes: route.scopes) }
+                // A resumable session's URI is its own credential, for the header protocol's
+                // commands (POSTed to it) as for chunks PUT to it.
+                let isSessionCommand = api == .drive && request.parameter("upload_id") != nil && request.header("x-goog-upload-command") != nil
+                if !route.scopes.isEmpty, !isSessionCommand { try authorize(call, scopes: route.scopes) }
                 try Emulator.checkEnumParameters(call)
                 try DiscoveryParameters.check(call, requiring: route.isServed)
                 return try route.run(self, call)

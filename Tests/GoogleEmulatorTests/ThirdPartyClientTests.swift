@@ -535,6 +535,10 @@ import Testing
         }
         #expect(harness.send("GET", "/$discovery/rest?version=v1").json["name"] == "people")
         #expect(harness.send("GET", "/discovery/v1/apis/gmail/v1/rest").status == 404)
+        let directory = harness.send("GET", "/discovery/v1/apis?name=drive&preferred=true")
+        #expect(directory.json["kind"] == "discovery#directoryList")
+        #expect(directory.json["items"]?.arrayValue?.map { $0["discoveryRestUrl"]?.stringValue ?? "" }
+                == ["http://\(host)/discovery/v1/apis/drive/v3/rest"])
         #expect(harness.send("GET", "/discovery/v1/apis/drive/v2/rest").status == 404)
     }
 }

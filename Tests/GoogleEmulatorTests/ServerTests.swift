@@ -96,6 +96,14 @@ import Testing
         #expect(broken.status == 400)
         #expect(broken.reason == "badRequest")
         #expect(Self.count(harness, token: token) == 1)
+
+        // A batch part gzipped on its own, as Java's client queues them.
+        let part = try #require(HTTPServer.gzip(Array(Self.event("c0ffee002").serialized().utf8)))
+        let batch = Array("--b\r\nContent-Type: application/http\r\n\r\nPOST \(Self.events) HTTP/1.1\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\n\r\n".utf8)
+            + part + Array("\r\n--b--\r\n".utf8)
+        let answer = harness.send("POST", "/batch/calendar/v3", body: batch, headers: ["Content-Type: multipart/mixed; boundary=b"], token: token)
+        #expect(String(decoding: answer.body, as: UTF8.self).contains("HTTP/1.1 200 OK"))
+        #expect(Self.count(harness, token: token) == 2)
     }
 
     @Test func keepsTheConnectionAliveAndServesManyAtOnce() throws {

@@ -11,3 +11,7 @@ CLERK_FORWARD(zlib, int, deflateInit2_,
 CLERK_FORWARD(zlib, int, deflate, (z_streamp strm, int flush), (strm, flush), Z_STREAM_ERROR)
 CLERK_FORWARD(zlib, int, deflateEnd, (z_streamp strm), (strm), Z_STREAM_ERROR)
 CLERK_FORWARD(zlib, uLong, compressBound, (uLong length), (length), 0)
+CLERK_FORWARD(zlib, int, inflateInit2_, (z_streamp strm, int windowBits, const char *version, int stream_size),
+              (strm, windowBits, version, stream_size), Z_VERSION_ERROR)
+CLERK_FORWARD(zlib, int, inflate, (z_streamp strm, int flush), (strm, flush), Z_STREAM_ERROR)
+CLERK_FORWARD(zlib, int, inflateEnd, (z_streamp strm), (strm), Z_STREAM_ERROR)

@@ -10,11 +10,16 @@ import Foundation
 /// | `name`                                 | `=`, `!=`, `contains`      | string                      |
 /// | `fullText`                             | `contains`                 | string                      |
 /// | `mimeType`                             | `=`, `!=`, `contains`      | string                      |
-/// | `modifiedTime`, `createdTime`, `viewedByMeTime` | `<`, `<=`, `=`, `!=`, `>`, `>=` | RFC 3339 string (UTC without an offset) |
+/// | `modifiedTime`, `createdTime`, `viewedByMeTime` | `<`, `<=`, `=`, `!=`, `>`, `>=` | RFC 3339 string (UTC without an offset; a date alone is its midnight, UTC) |
+/// | `shortcutDetails.targetId`             | `=`, `!=`                  | string (a shortcut's target) |
 /// | `trashed`, `starred`, `sharedWithMe`   | `=`, `!=`                  | `true`, `false`             |
 /// | `parents`, `owners`, `writers`, `readers` | `in` (value first)      | string (`root`, `me`)       |
 /// | `properties`, `appProperties`          | `has`                      | `{ key='k' and value='v' }` |
 /// | `visibility`                           | `=`, `!=`                  | `'anyoneCanFind'`, `'anyoneWithLink'`, `'domainCanFind'`, `'domainWithLink'`, `'limited'` |
+///
+/// drives.list reads its own `q` (`Vocabulary.drives`): `name` (`=`, `!=`, `contains`),
+/// `createdTime`, `hidden` (`=`, `!=` `true`/`false`), and `memberCount`, `organizerCount`
+/// (`<`, `<=`, `=`, `!=`, `>`, `>=` a number). A term of the other vocabulary is refused in each.
 ///
 /// Strings are single-quoted; inside one, `\'` is a quote and `\\` a backslash. Keywords
 /// (`and`, `or`, `not`, `contains`, `in`, `has`, `true`, `false`) are read in any case.
@@ -44,7 +49,13 @@ indirect enum DriveQuery {
         case member(String, Collection)
         case property(PropertyField, key: String, value: String)
         case visibility(String, equals: Bool)
+        case shortcutTarget(String, equals: Bool)
+        /// A shared drive's `memberCount` or `organizerCount` (drives.list).
+        case count(CountField, Comparison, Int)
     }
+
+    /// Which list a query filters: files.list's files or drives.list's shared drives.
+    enum Vocabulary { case files, drives }
 
     static let visibilities: Set<String> = ["anyoneCanFind", "anyoneWithLink", "domainCanFind", "domainWithLink", "limited"]
 
@@ -52,7 +63,8 @@ indirect enum DriveQuery {
     enum TextOperator { case equals, notEquals, contains }
     enum TimeField: String { case modifiedTime, createdTime, viewedByMeTime }
     enum Comparison: String { case less = "<", lessOrEqual = "<=", equal = "=", notEqual = "!=", greater = ">", greaterOrEqual = ">=" }
-    enum FlagField: String { case trashed, starred, sharedWithMe }
+    enum FlagField: String { case trashed, starred, sharedWithMe, hidden }
+    enum CountField: String { case memberCount, organizerCount }
     enum Collection: String { case parents, owners, writers, readers }
     enum PropertyField: String { case properties, appProperties }
 
@@ -61,15 +73,15 @@ indirect enum DriveQuery {
     static let maximumDepth = 64
 
     /// Reads `text`; 400 `invalid` (location `q`) saying what is wrong and where.
-    init(_ text: String) throws(GoogleError) {
-        var parser = Parser(tokens: try Lexer.tokens(of: text))
+    init(_ text: String, vocabulary: Vocabulary = .files) throws(GoogleError) {
+        var parser = Parser(tokens: try Lexer.tokens(of: text), vocabulary: vocabulary)
         let query = try parser.disjunction(depth: 0)
         guard parser.at == parser.tokens.count else { throw parser.failure("expected and, or or the end") }
         self = query
     }
 
     static func invalid(_ detail: String) -> GoogleError {
-        GoogleError.invalid("Invalid Value: \(detail)", location: "q")
+        GoogleError.invalidValue(detail, location: "q")
     }
 
     // MARK: Evaluating
@@ -169,6 +181,7 @@ extension DriveQuery.Term {
             case .trashed: return record.trashed == wanted
             case .starred: return record.starred == wanted
             case .sharedWithMe: return !wanted  // the account owns everything it sees
+            case .hidden: return !wanted  // (drives.list only) a file is no hidden shared drive
             }
         case .member(let value, .parents):
             return record.parents.contains(Drive.resolve(value))
@@ -185,6 +198,10 @@ extension DriveQuery.Term {
             return record.properties(field.rawValue).contains { $0.0 == key && $0.1 == value }
         case .visibility(let value, let equals):
             return (DriveQuery.visibility(of: record) == value) == equals
+        case .shortcutTarget(let value, let equals):
+            return (record.extra["shortcutDetails"]?["targetId"]?.stringValue == value) == equals
+        case .count:
+            return false  // (drives.list only) a file has no members
         }
     }
 }
@@ -230,8 +247,10 @@ extension DriveQuery {
                     guard closed else { throw DriveQuery.invalid("the string at \(start) is not closed") }
                     tokens.append((.string(value), start))
                 } else if c.isLetter || c.isNumber || c == "_" {
+                    // A dot between letters joins a member's path (`shortcutDetails.targetId`).
                     let start = at
-                    while at < characters.count, characters[at].isLetter || characters[at].isNumber || characters[at] == "_" { at += 1 }
+                    while at < characters.count, characters[at].isLetter || characters[at].isNumber || characters[at] == "_"
+                            || (characters[at] == "." && at + 1 < characters.count && characters[at + 1].isLetter) { at += 1 }
                     tokens.append((.word(String(characters[start..<at])), start))
                 } else if "<>!=".contains(c) {
                     let start = at
@@ -254,9 +273,13 @@ extension DriveQuery {
     /// A recursive-descent reader: disjunction → conjunction → negation → term.
     struct Parser {
         let tokens: [(Token, Int)]
+        let vocabulary: Vocabulary
         var at = 0
 
-        init(tokens: [(Token, Int)]) { self.tokens = tokens }
+        init(tokens: [(Token, Int)], vocabulary: Vocabulary = .files) {
+            self.tokens = tokens
+            self.vocabulary = vocabulary
+        }
 
         var current: Token? { at < tokens.count ? tokens[at].0 : nil }
 
@@ -307,7 +330,56 @@ extension DriveQuery {
             return .term(try term())
         }
 
+        mutating func comparison(after field: String) throws(GoogleError) -> Comparison {
+            guard case .symbol(let symbol)? = current, let comparison = Comparison(rawValue: symbol) else {
+                throw failure("expected <, <=, =, !=, > or >= after \(field)")
+            }
+            at += 1
+            return comparison
+        }
+
+        /// A quoted RFC 3339 time (UTC without an offset), or a date alone (its midnight, UTC).
+        mutating func instant() throws(GoogleError) -> Date {
+            let text = try string()
+            let isDate = text.count == 10 && text.enumerated().allSatisfy { $0.offset == 4 || $0.offset == 7 ? $0.element == "-" : $0.element.isASCII && $0.element.isNumber }
+            guard let instant = ClockText.rfc3339Instant(isDate ? text + "T00:00:00" : text, zone: Zone.gmt) else {
+                throw DriveQuery.invalid("'\(text)' is not an RFC 3339 date-time")
+            }
+            return instant
+        }
+
+        /// A term of drives.list's `q`.
+        mutating func driveTerm() throws(GoogleError) -> Term {
+            guard case .word(let field)? = current else { throw failure("expected a query term") }
+            at += 1
+            switch field {
+            case "name":
+                let op: TextOperator
+                if take(keyword: "contains") { op = .contains } else if take(symbol: "=") { op = .equals } else if take(symbol: "!=") { op = .notEquals } else {
+                    throw failure("expected an operator after name")
+                }
+                return .text(.name, op, try string())
+            case "createdTime":
+                return .time(.createdTime, try comparison(after: field), try instant())
+            case "hidden":
+                let negated: Bool
+                if take(symbol: "=") { negated = false } else if take(symbol: "!=") { negated = true } else { throw failure("expected = or != after hidden") }
+                let value: Bool
+                if take(keyword: "true") { value = true } else if take(keyword: "false") { value = false } else { throw failure("expected true or false") }
+                return .flag(.hidden, value != negated)
+            case "memberCount", "organizerCount":
+                let comparison = try comparison(after: field)
+                guard case .word(let digits)? = current, let number = Int(digits) else { throw failure("expected a number") }
+                at += 1
+                return .count(CountField(rawValue: field)!, comparison, number)
+            default:
+                at -= 1
+                throw failure("unknown query term '\(field)'")
+            }
+        }
+
         mutating func term() throws(GoogleError) -> Term {
+            if vocabulary == .drives { return try driveTerm() }
             // 'value' in collection
             if case .string(let value)? = current {
                 at += 1
@@ -329,17 +401,16 @@ extension DriveQuery {
                 return .text(text, op, try string())
             }
             if let time = TimeField(rawValue: field) {
-                guard case .symbol(let symbol)? = current, let comparison = Comparison(rawValue: symbol) else {
-                    throw failure("expected <, <=, =, !=, > or >= after \(field)")
-                }
-                at += 1
-                let text = try string()
-                guard let instant = ClockText.rfc3339Instant(text, zone: Zone.gmt) else {
-                    throw DriveQuery.invalid("'\(text)' is not an RFC 3339 date-time")
-                }
-                return .time(time, comparison, instant)
+                return .time(time, try comparison(after: field), try instant())
             }
-            if let flag = FlagField(rawValue: field) {
+            if field == "shortcutDetails.targetId" {
+                let equals: Bool
+                if take(symbol: "=") { equals = true } else if take(symbol: "!=") { equals = false } else {
+                    throw failure("expected = or != after \(field)")
+                }
+                return .shortcutTarget(try string(), equals: equals)
+            }
+            if let flag = FlagField(rawValue: field), flag != .hidden {
                 let negated: Bool
                 if take(symbol: "=") { negated = false } else if take(symbol: "!=") { negated = true } else {
                     throw failure("expected = or != after \(field)")
@@ -412,7 +483,7 @@ struct DriveOrder {
             let words = item.split(separator: " ").map(String.init)
             guard let first = words.first, let key = Key(rawValue: first), words.count <= 2,
                   words.count == 1 || words[1].lowercased() == "desc" || words[1].lowercased() == "asc" else {
-                throw GoogleError.invalid("Invalid Value: unknown sort key '\(item.trimmingCharacters(in: .whitespaces))'", location: "orderBy")
+                throw GoogleError.invalidValue("unknown sort key '\(item.trimmingCharacters(in: .whitespaces))'", location: "orderBy")
             }
             keys.append((key, words.count == 2 && words[1].lowercased() == "desc"))
         }

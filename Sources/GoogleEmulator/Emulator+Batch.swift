@@ -28,7 +28,8 @@ extension Emulator {
                 if inner.header("authorization") == nil, let outer = request.header("authorization") {
                     inner.headers.append(("authorization", outer))
                 }
-                answer = route(inner, api: API.of(inner.segments))
+                let api = API.of(inner.segments)
+                answer = PrettyPrint.applied(to: route(inner, api: api), for: inner, api: api)
             } else {
                 answer = GoogleError.badRequest("Invalid batch part.").response
             }
@@ -76,8 +77,18 @@ extension Emulator {
             guard let colon = line.firstIndex(of: ":") else { return nil }
             return (line[..<colon].trimmingCharacters(in: .whitespaces), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
-        var body = Array(bytes[min(at, bytes.count)...])
+        let raw = Array(bytes[min(at, bytes.count)...])
+        var body = raw
         while let last = body.last, last == lf || last == cr { body.removeLast() }
+        // A part's own gzipped body (Java's client gzips each request it queues) is read plain
+        // (whole, or without the line breaks after it, whichever is the gzip: its last bytes
+        // may be a CR or LF themselves).
+        if !body.isEmpty, headers.contains(where: { $0.0.lowercased() == "content-encoding" && $0.1.lowercased() == "gzip" }) {
+            let unzipped = [raw, body].lazy.compactMap { HTTPServer.gunzip($0, limit: HTTPServer.maximumBodySize) ?? nil }.first
+            guard let plain = unzipped else { return nil }
+            return HTTPRequest(method: String(words[0]), target: target,
+                               headers: headers.filter { !["content-encoding", "content-length"].contains($0.0.lowercased()) }, body: plain)
+        }
         return HTTPRequest(method: String(words[0]), target: target, headers: headers, body: body)
     }
 

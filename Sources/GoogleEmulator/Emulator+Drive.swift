@@ -66,6 +66,19 @@ extension Emulator {
         // A resumable session's URI is its own credential, as at Google: no token needed.
         Route("PUT", "upload/drive/v3/files", scopes: []) { try $0.uploadChunk($1) },
         Route("PUT", "upload/drive/v3/files/{fileId}", scopes: []) { try $0.uploadChunk($1) },
+        // The header protocol's commands to an update's session URI (a new file's go to the
+        // POST above).
+        Route("POST", "upload/drive/v3/files/{fileId}", scopes: []) { emulator, call in
+            guard call.parameter("upload_id") != nil, call.request.header("x-goog-upload-command") != nil else {
+                throw GoogleError(status: 405, reason: "httpMethodNotAllowed", message: "Method Not Allowed")
+            }
+            return try emulator.uploadCommand(call)
+        },
+        // The discovery document's resumable paths (mediaUpload.protocols.resumable.path).
+        Route("POST", "resumable/upload/drive/v3/files", scopes: DriveScopes.create) { try $0.upload($1, replacing: nil) },
+        Route("PATCH", "resumable/upload/drive/v3/files/{fileId}", scopes: DriveScopes.update) { try $0.upload($1, replacing: $1[capture: "fileId"]) },
+        Route("PUT", "resumable/upload/drive/v3/files", scopes: []) { try $0.uploadChunk($1) },
+        Route("PUT", "resumable/upload/drive/v3/files/{fileId}", scopes: []) { try $0.uploadChunk($1) },
     ]
 
     // MARK: Seeding and generating
@@ -222,7 +235,7 @@ extension Emulator {
         if let corpora = call.parameter("corpora") {
             for corpus in corpora.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
                 guard ["user", "domain", "drive", "allDrives"].contains(corpus) else {
-                    throw GoogleError.invalid("Invalid Value: corpora '\(corpus)'", location: "corpora")
+                    throw GoogleError.invalidValue("corpora '\(corpus)'", location: "corpora")
                 }
                 if corpus == "drive" { throw GoogleError.required("The driveId parameter must be specified if and only if corpora is set to drive.", location: "driveId") }
             }
@@ -247,7 +260,7 @@ extension Emulator {
         guard let text = call.parameter("spaces"), !text.isEmpty else { return ["drive"] }
         var spaces: Set<String> = []
         for space in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-            guard space == "drive" || space == "appDataFolder" else { throw GoogleError.invalid("Invalid Value: space '\(space)'", location: "spaces") }
+            guard space == "drive" || space == "appDataFolder" else { throw GoogleError.invalidValue("space '\(space)'", location: "spaces") }
             spaces.insert(space)
         }
         return spaces
@@ -407,9 +420,9 @@ extension Emulator {
     func generateFileIDs(_ call: Call) throws(GoogleError) -> HTTPResponse {
         let count = try call.integer("count", in: 1...1000) ?? 10
         let space = call.parameter("space") ?? "drive"
-        guard space == "drive" || space == "appDataFolder" else { throw GoogleError.invalid("Invalid Value: space '\(space)'", location: "space") }
+        guard space == "drive" || space == "appDataFolder" else { throw GoogleError.invalidValue("space '\(space)'", location: "space") }
         let type = call.parameter("type") ?? "files"
-        guard type == "files" || type == "shortcuts" else { throw GoogleError.invalid("Invalid Value: type '\(type)'", location: "type") }
+        guard type == "files" || type == "shortcuts" else { throw GoogleError.invalidValue("type '\(type)'", location: "type") }
         var ids: [String] = []
         try inDriveTransaction { () throws(GoogleError) in
             for _ in 0..<count {

@@ -25,7 +25,7 @@ extension Emulator {
         guard let token = call.parameter("pageToken"), !token.isEmpty else {
             throw GoogleError.required("Required parameter: pageToken", location: "pageToken")
         }
-        guard let start = Int64(token), start >= 1 else { throw GoogleError.invalid("Invalid Value: page token '\(token)'", location: "pageToken") }
+        guard let start = Int64(token), start >= 1 else { throw GoogleError.invalidValue("page token '\(token)'", location: "pageToken") }
         for flag in ["includeItemsFromAllDrives", "supportsAllDrives", "includeTeamDriveItems", "supportsTeamDrives", "restrictToMyDrive",
                      "includeCorpusRemovals"] { _ = try call.flag(flag) }
         let includeRemoved = try call.flag("includeRemoved") ?? true

@@ -146,9 +146,11 @@ extension Emulator {
         return HTTPResponse(status: 204)
     }
 
-    /// drives.list: a personal account has no shared drives.
+    /// drives.list: a personal account has no shared drives (its `q` is still read, and a
+    /// query Drive would refuse is refused).
     func listSharedDrives(_ call: Call) throws(GoogleError) -> HTTPResponse {
         _ = try Emulator.pageSize(call, standard: 10, maximum: 100)
+        if let q = call.parameter("q"), !q.trimmingCharacters(in: .whitespaces).isEmpty { _ = try DriveQuery(q, vocabulary: .drives) }
         return try Emulator.driveJSON(["kind": "drive#driveList", "drives": []], fields: call.parameter("fields"), defaults: nil)
     }
 }

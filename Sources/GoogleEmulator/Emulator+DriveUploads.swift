@@ -25,9 +25,17 @@ struct ResumableUpload {
 ///
 /// | uploadType           | body                                                       |
 /// |----------------------|------------------------------------------------------------|
-/// | `media` (or none)    | the content; the file is named "Untitled"                  |
+/// | `media`              | the content; the file is named "Untitled"                  |
 /// | `multipart`          | `multipart/related`: JSON metadata, then the content       |
 /// | `resumable`          | JSON metadata; the content follows in `PUT`s to the session |
+/// | none                 | `multipart` when the body is `multipart/related`, else `media` |
+/// | none, with `X-Goog-Upload-Protocol` | the header protocol: `raw` (media), `multipart`, `resumable` (see `uploadCommand`) |
+///
+/// Without `uploadType` Google's upload server reads the protocol from the body's type, as
+/// aiogoogle relies on (it sends metadata and content as `multipart/related` with no
+/// `uploadType`). The discovery document's resumable path, `/resumable/upload/drive/v3/files`,
+/// starts a resumable session whatever `uploadType` says. A metadata part of `null` (what
+/// aiogoogle sends without metadata) is no metadata.
 ///
 /// A resumable session answers 200 with `Location: http://<Host>/upload/drive/v3/files…`
 /// (the starting query kept, `upload_id` added). Each `PUT` carries `Content-Range: bytes
@@ -49,11 +57,18 @@ extension Emulator {
         let metadata: JSONValue
         let content: [UInt8]
         let mediaType: String?
-        switch call.parameter("uploadType") ?? "media" {
+        if call.parameter("upload_id") != nil, request.header("x-goog-upload-command") != nil {
+            return try uploadCommand(call)
+        }
+        let inferred = MediaType(request.header("content-type") ?? "").type == "multipart/related" ? "multipart" : "media"
+        let headerProtocol = request.header("x-goog-upload-protocol").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let protocolName = request.segments.first == "resumable" ? "resumable"
+            : call.parameter("uploadType") ?? headerProtocol.map { $0 == "raw" ? "media" : $0 } ?? inferred
+        switch protocolName {
         case "media":
             metadata = .object([])
             content = request.body
-            mediaType = request.header("content-type")
+            mediaType = request.header("x-goog-upload-header-content-type") ?? request.header("content-type")
         case "multipart":
             let type = request.header("content-type") ?? ""
             guard MediaType(type).type.hasPrefix("multipart/") else {
@@ -68,9 +83,11 @@ extension Emulator {
             guard parts.count == 2 else {
                 throw GoogleError.badRequest("A multipart upload has two parts, the metadata and then the media; this one has \(parts.count).")
             }
-            metadata = parts[0].body.isEmpty ? .object([]) : try Emulator.metadata(parts[0].body)
+            metadata = try Emulator.metadata(parts[0].body)
             content = parts[1].body
             mediaType = parts[1].header("content-type")
+        case "resumable" where headerProtocol == "resumable":
+            return try startHeaderProtocolUpload(call, replacing: fileID)
         case "resumable":
             return try startResumableUpload(call, replacing: fileID)
         case let other:
@@ -85,15 +102,40 @@ extension Emulator {
         return try Emulator.driveJSON(record.resource(user: driveUser), fields: call.parameter("fields"), defaults: DriveDefaults.file)
     }
 
+    /// A multipart upload's metadata part: a JSON object, or nothing (empty, or `null`).
     static func metadata(_ bytes: [UInt8]) throws(GoogleError) -> JSONValue {
-        try jsonObject(bytes)
+        let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.isEmpty || text == "null" { return .object([]) }
+        return try jsonObject(bytes)
     }
 
     func startResumableUpload(_ call: Call, replacing fileID: String?) throws(GoogleError) -> HTTPResponse {
+        let (id, location) = try openSession(call, replacing: fileID)
+        return HTTPResponse(status: 200, headers: [("Location", location), ("X-GUploader-UploadID", id)])
+    }
+
+    /// Starts a session as the header protocol does (`X-Goog-Upload-Protocol: resumable`,
+    /// `X-Goog-Upload-Command: start`): the session URI comes in `X-Goog-Upload-URL`.
+    func startHeaderProtocolUpload(_ call: Call, replacing fileID: String?) throws(GoogleError) -> HTTPResponse {
+        let command = call.request.header("x-goog-upload-command")?.trimmingCharacters(in: .whitespaces).lowercased()
+        guard command == "start" else {
+            throw GoogleError.badRequest("A resumable upload starts with X-Goog-Upload-Command: start.", location: "X-Goog-Upload-Command")
+        }
+        let (id, location) = try openSession(call, replacing: fileID)
+        return HTTPResponse(status: 200, headers: [("X-Goog-Upload-Status", "active"), ("X-Goog-Upload-URL", location),
+                                                   ("X-Goog-Upload-Chunk-Granularity", String(Emulator.uploadChunkGranule)),
+                                                   ("X-GUploader-UploadID", id)])
+    }
+
+    /// A new session from the starting request's metadata and announced type and length
+    /// (`X-Upload-Content-*`, or the header protocol's `X-Goog-Upload-Header-Content-*`):
+    /// its id and URI.
+    func openSession(_ call: Call, replacing fileID: String?) throws(GoogleError) -> (id: String, location: String) {
         let request = call.request
         if let fileID { _ = try driveRecord(fileID) }
-        var session = ResumableUpload(fileID: fileID, metadata: try jsonBody(request), mimeType: request.header("x-upload-content-type"))
-        if let text = request.header("x-upload-content-length") {
+        var session = ResumableUpload(fileID: fileID, metadata: try jsonBody(request),
+                                      mimeType: request.header("x-upload-content-type") ?? request.header("x-goog-upload-header-content-type"))
+        if let text = request.header("x-upload-content-length") ?? request.header("x-goog-upload-header-content-length") {
             guard let length = Int(text.trimmingCharacters(in: .whitespaces)), length >= 0 else {
                 throw GoogleError.badRequest("Invalid X-Upload-Content-Length header: \(text)")
             }
@@ -105,7 +147,78 @@ extension Emulator {
         uploads[id] = session
         let query = (session.query + [("upload_id", id)]).map { "\(Emulator.formEscaped($0.0))=\(Emulator.formEscaped($0.1))" }.joined(separator: "&")
         let location = "http://\(request.header("host") ?? "127.0.0.1")\(request.rawPath)?\(query)"
-        return HTTPResponse(status: 200, headers: [("Location", location), ("X-GUploader-UploadID", id)])
+        return (id, location)
+    }
+
+    /// A command of the header protocol to a session URI (`POST` with `X-Goog-Upload-Command`):
+    ///
+    /// | command                     | does                                                        |
+    /// |-----------------------------|-------------------------------------------------------------|
+    /// | `query`                     | `X-Goog-Upload-Size-Received`: the bytes received           |
+    /// | `upload` (at `X-Goog-Upload-Offset`) | appends the body (a multiple of 256 KiB)           |
+    /// | `upload, finalize`, `finalize` | appends what the body holds and makes the file (`final`, the File) |
+    /// | `cancel`                    | forgets the session (`cancelled`)                            |
+    ///
+    /// Each answer says `X-Goog-Upload-Status` (`active`, `final`, `cancelled`), as the Ruby
+    /// client (and every google-apis-* gem) reads it.
+    func uploadCommand(_ call: Call) throws(GoogleError) -> HTTPResponse {
+        let request = call.request
+        guard let id = call.parameter("upload_id"), var session = uploads[id] else {
+            throw GoogleError.notFound("No upload session with that upload_id; start a new upload.")
+        }
+        let commands = Set((request.header("x-goog-upload-command") ?? "").lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        let fields = call.parameter("fields") ?? session.query.first { $0.0 == "fields" }?.1
+        let status = { (state: String) -> (String, String) in ("X-Goog-Upload-Status", state) }
+        if let finished = session.finished {
+            var done = try Emulator.driveJSON(try driveRecord(finished).resource(user: driveUser), fields: fields, defaults: DriveDefaults.file)
+            done.headers.append(status("final"))
+            return done
+        }
+        if commands == ["cancel"] {
+            uploads[id] = nil
+            return HTTPResponse(status: 200, headers: [status("cancelled")])
+        }
+        if commands == ["query"] {
+            return HTTPResponse(status: 200, headers: [status("active"), ("X-Goog-Upload-Size-Received", String(session.received.count))])
+        }
+        guard !commands.isEmpty, commands.isSubset(of: ["upload", "finalize"]) else {
+            throw GoogleError.badRequest("Unknown X-Goog-Upload-Command: \(request.header("x-goog-upload-command") ?? "").", location: "X-Goog-Upload-Command")
+        }
+        let finalize = commands.contains("finalize")
+        if commands.contains("upload") {
+            guard let text = request.header("x-goog-upload-offset"), let offset = Int(text.trimmingCharacters(in: .whitespaces)), offset >= 0 else {
+                throw GoogleError.badRequest("An upload command needs X-Goog-Upload-Offset.", location: "X-Goog-Upload-Offset")
+            }
+            guard offset <= session.received.count else {
+                throw GoogleError.badRequest("The upload offset \(offset) is past the \(session.received.count) bytes received.", location: "X-Goog-Upload-Offset")
+            }
+            guard finalize || request.body.count % Emulator.uploadChunkGranule == 0 else {
+                throw GoogleError.badRequest("Invalid request. The number of bytes uploaded is required to be a multiple of 262144, "
+                    + "except for the final request; this one has \(request.body.count).")
+            }
+            let end = offset + request.body.count
+            guard end <= Emulator.maximumUploadSize else { throw Emulator.uploadTooLarge }
+            if end > session.received.count { session.received += request.body[(session.received.count - offset)...] }
+        }
+        guard finalize else {
+            uploads[id] = session
+            return HTTPResponse(status: 200, headers: [status("active"), ("X-Goog-Upload-Size-Received", String(session.received.count))])
+        }
+        if let expected = session.expectedLength, expected != session.received.count {
+            throw GoogleError.badRequest("The upload was announced as \(expected) bytes, but \(session.received.count) were sent.")
+        }
+        let record: DriveRecord
+        if let fileID = session.fileID {
+            record = try updateDriveFile(fileID, metadata: session.metadata, content: session.received, mediaType: session.mimeType, query: session.query)
+        } else {
+            record = try createDriveFile(session.metadata, content: session.received, mediaType: session.mimeType)
+        }
+        session.finished = record.id
+        session.received = []
+        uploads[id] = session
+        var done = try Emulator.driveJSON(record.resource(user: driveUser), fields: fields, defaults: DriveDefaults.file)
+        done.headers.append(status("final"))
+        return done
     }
 
     /// What a chunk's `Content-Range` says.

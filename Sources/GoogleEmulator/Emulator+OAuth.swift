@@ -328,7 +328,8 @@ extension Emulator {
             guard value.utf8.count > 7, value.prefix(7).lowercased() == "bearer " else { return nil }
             return String(value.dropFirst(7).drop { $0 == " " })
         }
-        guard let token = bearer ?? call.parameter("access_token") else {
+        // `access_token` and `oauth_token` are the discovery documents' query forms of the token.
+        guard let token = bearer ?? call.parameter("access_token") ?? call.parameter("oauth_token") else {
             throw GoogleError(status: 401, reason: "required",
                               message: "Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential.",
                               location: "Authorization", locationType: "header",

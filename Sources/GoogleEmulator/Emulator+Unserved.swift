@@ -69,7 +69,9 @@ extension Emulator {
     ]
 
     static let unservedRoutes: [Route] = unservedMethods.map { method, pattern, id, scopes in
-        Route(method, pattern, scopes: scopes) { _, _ in throw GoogleError.unimplemented(id) }
+        var route = Route(method, pattern, scopes: scopes) { _, _ in throw GoogleError.unimplemented(id) }
+        route.isServed = false
+        return route
     } + [
         Route("GET", "drive/v3/teamdrives", scopes: ["drive", "drive.readonly"]) { _, call in
             _ = try Emulator.pageSize(call, standard: 10, maximum: 100)
@@ -90,13 +92,16 @@ extension Emulator {
     /// (events insert, quickAdd, patch, update, delete, move) and Drive's `corpus`
     /// (files.list). A value outside them is 400 `invalidParameter` with the regular
     /// expression Google quotes; `alt=proto`, which Google serves, is 501 (JSON only here).
+    /// The standard `$.xgafv` (error format 1 or 2) is checked on all three APIs, and the
+    /// standard boolean `prettyPrint` is read as every boolean parameter is.
     static let enumParameters: [API: [(String, [String])]] = [
-        .calendar: [("alt", ["json"]), ("sendUpdates", ["all", "externalOnly", "none"])],
-        .drive: [("alt", ["json", "media", "proto"]), ("corpus", ["domain", "user"])],
-        .people: [("alt", ["json", "media", "proto"])],
+        .calendar: [("alt", ["json"]), ("sendUpdates", ["all", "externalOnly", "none"]), ("$.xgafv", ["1", "2"])],
+        .drive: [("alt", ["json", "media", "proto"]), ("corpus", ["domain", "user"]), ("$.xgafv", ["1", "2"])],
+        .people: [("alt", ["json", "media", "proto"]), ("$.xgafv", ["1", "2"])],
     ]
 
     static func checkEnumParameters(_ call: Call) throws(GoogleError) {
+        _ = try call.flag("prettyPrint")
         for (name, values) in enumParameters[call.api] ?? [] {
             guard let value = call.parameter(name) else { continue }
             guard values.contains(value) else {

@@ -103,7 +103,7 @@ package final class Emulator: @unchecked Sendable {
     // MARK: Handling requests
 
     /// Every route of every API, tried in order.
-    static let routes: [Route] = unservedRoutes + oauthRoutes + calendarRoutes + driveRoutes + drivePermissionRoutes + peopleRoutes + contactGroupRoutes
+    static let routes: [Route] = unservedRoutes + discoveryRoutes + oauthRoutes + calendarRoutes + driveRoutes + drivePermissionRoutes + peopleRoutes + contactGroupRoutes
 
     /// Answers one request: control paths, then any armed fault, then the API.
     package func handle(_ request: HTTPRequest) -> HTTPOutcome {
@@ -123,7 +123,7 @@ package final class Emulator: @unchecked Sendable {
             return (.respond(preflight, delay: 0), 0)
         }
         let (outcome, delay) = request.hasMalformedTarget
-            ? (.respond(GoogleError.malformedTarget.shaped(like: api.errorShape).response, delay: 0), 0)
+            ? (.respond(PrettyPrint.applied(to: GoogleError.malformedTarget.shaped(like: api.errorShape).response, for: request, api: api), delay: 0), 0)
             : answer(request, api: api)
         guard case .respond(var response, let after) = outcome, let origin = request.header("origin") else { return (outcome, delay) }
         response.headers += Emulator.corsHeaders(origin: origin)
@@ -133,7 +133,7 @@ package final class Emulator: @unchecked Sendable {
     /// The headers Google's front end adds to an answer to a page of another origin (CORS).
     static func corsHeaders(origin: String) -> [(String, String)] {
         [("Access-Control-Allow-Origin", origin), ("Access-Control-Allow-Credentials", "true"),
-         ("Access-Control-Expose-Headers", "Content-Encoding,Content-Length,Content-Range,Content-Type,Date,ETag,Location,Range,Retry-After,Server,WWW-Authenticate,X-Goog-Upload-Status"),
+         ("Access-Control-Expose-Headers", "Content-Encoding,Content-Length,Content-Range,Content-Type,Date,ETag,Location,Range,Retry-After,Server,WWW-Authenticate,X-Goog-Upload-Chunk-Granularity,X-Goog-Upload-Size-Received,X-Goog-Upload-Status,X-Goog-Upload-URL"),
          ("Vary", "Origin")]
     }
 
@@ -160,6 +160,7 @@ package final class Emulator: @unchecked Sendable {
         } else {
             response = route(request, api: api)
         }
+        if api != .oauth { response = PrettyPrint.applied(to: response, for: request, api: api) }
         requestLog.append(request, status: response.status, bytes: response.body.count)
         switch fault?.mode {
         case .dropAfterApply?: return (.drop, 0)
@@ -180,8 +181,12 @@ package final class Emulator: @unchecked Sendable {
             guard route.method == request.method || (route.method == "GET" && request.method == "HEAD") else { continue }
             let call = Call(request: request, captures: captures, api: api)
             do {
-                if !route.scopes.isEmpty { try authorize(call, scopes: route.scopes) }
+                // A resumable session's URI is its own credential, for the header protocol's
+                // commands (POSTed to it) as for chunks PUT to it.
+                let isSessionCommand = api == .drive && request.parameter("upload_id") != nil && request.header("x-goog-upload-command") != nil
+                if !route.scopes.isEmpty, !isSessionCommand { try authorize(call, scopes: route.scopes) }
                 try Emulator.checkEnumParameters(call)
+                try DiscoveryParameters.check(call, requiring: route.isServed)
                 return try route.run(self, call)
             } catch {
                 return GoogleError.backend(error).shaped(like: api.errorShape).response

@@ -113,6 +113,15 @@ struct GoogleError: Error {
         badRequest(message, reason: "invalid", location: location)
     }
 
+    /// Drive's refusal of a parameter's value (a `q` it cannot read, an unknown sort key or
+    /// space): Google says only "Invalid Value"; what is wrong goes in the emulator's own
+    /// `X-Google-Emulator-Detail` header, for the person debugging a client.
+    static func invalidValue(_ detail: String, location: String) -> GoogleError {
+        var error = invalid("Invalid Value", location: location)
+        error.headers = [("X-Google-Emulator-Detail", detail.filter { $0.asciiValue.map { (0x20..<0x7F).contains($0) } ?? false })]
+        return error
+    }
+
     static func required(_ message: String, location: String? = nil) -> GoogleError {
         badRequest(message, reason: "required", location: location)
     }

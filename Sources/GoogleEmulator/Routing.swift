@@ -21,7 +21,7 @@ enum API {
         if segments.first == "batch" { return segments.dropFirst().first.map { API.of([$0]) } ?? .people }
         switch segments.first {
         case "calendar": return .calendar
-        case "drive", "upload": return .drive
+        case "drive", "upload", "resumable": return .drive
         case "v1": return .people
         case "_emulator": return .control
         default: return .oauth
@@ -40,6 +40,8 @@ struct Route: Sendable {
     var method: String
     var pattern: [Part]
     var scopes: [String]
+    /// False for a method answered 501 (its required parameters are then not asked for).
+    var isServed = true
     /// Throws a `GoogleError` (anything else is a backend error).
     var run: Handler
 
@@ -102,7 +104,10 @@ struct Call {
     func integer(_ name: String, in range: ClosedRange<Int>) throws(GoogleError) -> Int? {
         guard let text = parameter(name) else { return nil }
         guard let value = Int(text), range.contains(value) else {
-            throw GoogleError.invalid("Invalid value '\(text)'. Values must be within the range: [\(range.lowerBound), \(range.upperBound)]", location: name)
+            // (As Google's legacy front end words it, with reason `invalidParameter`.)
+            throw GoogleError(status: 400, reason: "invalidParameter",
+                              message: "Invalid value '\(text)'. Values must be within the range: [\(range.lowerBound), \(range.upperBound)]",
+                              location: name, locationType: "parameter")
         }
         return value
     }

@@ -21,6 +21,9 @@ package final class HTTPServer: @unchecked Sendable {
     /// 413 in the error shape of Google's JSON APIs.
     static let tooLarge = HTTPResponse.json(413, #"{"error":{"errors":[{"domain":"global","reason":"requestTooLarge","message":"Request Entity Too Large"}],"code":413,"message":"Request Entity Too Large"}}"#, headers: [("Connection", "close")])
 
+    /// 400 in the same shape, for a `Content-Encoding: gzip` body that does not gunzip.
+    static let badGzip = HTTPResponse.json(400, #"{"error":{"errors":[{"domain":"global","reason":"badRequest","message":"The request body is not valid gzip."}],"code":400,"message":"The request body is not valid gzip."}}"#)
+
     package typealias Handler = @Sendable (HTTPRequest) -> HTTPOutcome
 
     private var daemon: OpaquePointer?
@@ -57,8 +60,21 @@ package final class HTTPServer: @unchecked Sendable {
     }
 
     fileprivate func answer(_ state: RequestState, connection: OpaquePointer) -> MHD_Result {
-        let request = HTTPRequest(method: state.method, target: state.target, headers: state.headers, body: state.body)
+        var request = HTTPRequest(method: state.method, target: state.target, headers: state.headers, body: state.body)
         if state.tooLarge { return send(HTTPServer.tooLarge, to: connection, for: request) }
+        // Java's Google client gzips every request body it sends (GZipEncoding), and Google
+        // reads it: the handler sees the body as it was before.
+        if !request.body.isEmpty, let encoding = request.header("content-encoding"), HTTPServer.trimmingOWS(Substring(encoding)).lowercased() == "gzip" {
+            switch HTTPServer.gunzip(request.body, limit: HTTPServer.maximumBodySize) {
+            case .some(.some(let plain)):
+                request = HTTPRequest(method: state.method, target: state.target,
+                                      headers: state.headers.filter { !["content-encoding", "content-length"].contains($0.0.lowercased()) }
+                                          + [("Content-Length", String(plain.count))],
+                                      body: plain)
+            case .some(.none): return send(HTTPServer.tooLarge, to: connection, for: request)
+            case .none: return send(HTTPServer.badGzip, to: connection, for: request)
+            }
+        }
         switch handler(request) {
         case .drop:
             cmhd_abort_connection(connection)
@@ -74,7 +90,10 @@ package final class HTTPServer: @unchecked Sendable {
         var headers = response.headers
         let noBody = response.status == 204 || response.status == 304 || request.method == "HEAD"
         if noBody { body = [] }
-        if !body.isEmpty, response.header("content-encoding") == nil, HTTPServer.acceptsGzip(request.header("accept-encoding")),
+        // A part of a file (206, with Content-Range counting its plain bytes) goes as it is:
+        // gzipped, the range would have to count the gzip's bytes instead (RFC 9110 §14.1).
+        if !body.isEmpty, response.header("content-encoding") == nil, response.header("content-range") == nil,
+           HTTPServer.acceptsGzip(request.header("accept-encoding")),
            let zipped = HTTPServer.gzip(body) {
             body = zipped
             headers.append(("Content-Encoding", "gzip"))
@@ -103,6 +122,30 @@ package final class HTTPServer: @unchecked Sendable {
             let parts = item.split(separator: ";").map { Self.trimmingOWS($0) }
             guard parts.first == "gzip" || parts.first == "*" else { return false }
             return !parts.dropFirst().contains { $0.filter { $0 != " " } == "q=0" }
+        }
+    }
+
+    /// `bytes` gunzipped (gzip or zlib framing): nil when they are not a whole valid stream,
+    /// `.some(nil)` when they would be more than `limit` bytes.
+    package static func gunzip(_ bytes: [UInt8], limit: Int) -> [UInt8]?? {
+        var capacity = min(max(bytes.count * 4, 1 << 16), limit + 1)
+        while true {
+            var output = [UInt8](repeating: 0, count: capacity)
+            var written = 0
+            let code = bytes.withUnsafeBufferPointer { input in
+                output.withUnsafeMutableBufferPointer { czlib_gunzip(input.baseAddress, input.count, $0.baseAddress, capacity, &written) }
+            }
+            switch code {
+            case 0:
+                guard written <= limit else { return .some(nil) }
+                output.removeSubrange(written...)
+                return .some(output)
+            case 1:
+                guard capacity <= limit else { return .some(nil) }
+                capacity = min(capacity * 2, limit + 1)
+            default:
+                return nil
+            }
         }
     }
 

@@ -4,7 +4,11 @@
 Signs in with google-auth-oauthlib's InstalledAppFlow (loopback redirect, PKCE), then
 drives Calendar v3, Drive v3 and People v1 through googleapiclient.discovery.build with
 the static discovery documents the library ships, pointed at the emulator with
-client_options, and checks every JSON answer against those documents. Nothing in the
+client_options, and checks every JSON answer against those documents. A few steps use
+google-auth's AuthorizedSession raw (a gzipped body, as Java's client sends them) and
+aiogoogle, a third-party async client that builds its requests from the same discovery
+documents (their rootUrl set to the emulator), and one step builds the services from
+the discovery documents the emulator serves (discoveryServiceUrl). Nothing in the
 libraries is patched; what the script sets is each library's own public surface:
 
 * OAUTHLIB_INSECURE_TRANSPORT=1, since the emulator speaks plain HTTP on loopback;
@@ -376,6 +380,16 @@ class Fidelity:
             ("people contact groups", self.people_contact_groups),
             ("people get me and connections sortOrder", self.people_me_and_sort_order),
             ("people directory refused (400 FAILED_PRECONDITION)", self.people_directory_refused),
+        ]:
+            self.step(name, function)
+        for name, function in [
+            ("calendar BatchHttpRequest: three inserts and a 404, answered in order", self.calendar_batch),
+            ("calendar If-Match with a stale etag (412)", self.calendar_if_match),
+            ("AuthorizedSession: a gzipped body, prettyPrint indented and false", self.authorized_session_raw),
+            ("build from the emulator's discovery documents: an upload and a batch, unaided", self.discovery_service),
+            ("aiogoogle calendar insert, list and delete", self.aiogoogle_calendar),
+            ("aiogoogle drive upload with metadata and no uploadType", self.aiogoogle_drive),
+            ("aiogoogle people connections and searchContacts", self.aiogoogle_people),
         ]:
             self.step(name, function)
         for name, function in [
@@ -1127,6 +1141,151 @@ class Fidelity:
         # After the error the library first asks where the upload stands (`bytes */total`).
         puts = [r["status"] for r in self.emulator.requests() if r["method"] == "PUT"]
         check(puts == [503, 308, 308, 200], f"the PUTs were answered {puts}, expected [503, 308 (status query), 308, 200]")
+
+    # MARK: other ways apps use the libraries, and another client
+
+    def calendar_batch(self):
+        # The library's batch URI comes from the discovery document's rootUrl (api_endpoint
+        # does not move it), so the batch is pointed at the emulator's batch path by hand.
+        from googleapiclient.http import BatchHttpRequest
+        answered = []
+        batch = BatchHttpRequest(callback=lambda rid, response, error: answered.append((rid, response, error)),
+                                 batch_uri=self.root + "/batch/calendar/v3")
+        ids = [uuid.uuid4().hex for _ in range(3)]
+        for number, event_id in enumerate(ids):
+            start = self.BASE + datetime.timedelta(days=30, hours=number)
+            batch.add(self.calendar.events().insert(calendarId="primary", body=self.event_body(f"Batched {number}", start, id=event_id)))
+        batch.add(self.calendar.events().get(calendarId="primary", eventId="nosuchevent0"))
+        batch.execute()
+        check([rid for rid, _, _ in answered] == ["1", "2", "3", "4"], f"the parts were answered as {[rid for rid, _, _ in answered]}")
+        check([response and response.get("id") for _, response, _ in answered[:3]] == ids, "the inserts came back with other ids")
+        error = answered[3][2]
+        check(isinstance(error, HttpError) and error.resp.status == 404 and reason_of(error) == "notFound",
+              f"the missing event's part was {error!r}, not a 404 notFound")
+        for event_id in ids:
+            self.calendar.events().delete(calendarId="primary", eventId=event_id).execute()
+
+    def calendar_if_match(self):
+        made = self.calendar.events().insert(calendarId="primary", body=self.event_body("Guarded", self.BASE + datetime.timedelta(days=31))).execute()
+        stale = self.calendar.events().patch(calendarId="primary", eventId=made["id"], body={"summary": "Guarded twice"})
+        stale.headers["If-Match"] = '"0"'
+        expect_http_error(412, stale.execute, "a patch with a stale If-Match", reasons=["conditionNotMet"])
+        fresh = self.calendar.events().patch(calendarId="primary", eventId=made["id"], body={"summary": "Guarded once"})
+        fresh.headers["If-Match"] = made["etag"]
+        check(fresh.execute().get("summary") == "Guarded once", "a patch with the current If-Match did not apply")
+        self.calendar.events().delete(calendarId="primary", eventId=made["id"]).execute()
+
+    def authorized_session_raw(self):
+        # google-auth's requests session, used the way Java's client sends bodies (gzipped)
+        # and Go's reads answers (prettyPrint=false); Google's default answer is indented.
+        import gzip
+        session = google.auth.transport.requests.AuthorizedSession(self.creds)
+        session.trust_env = False
+        events = self.root + "/calendar/v3/calendars/primary/events"
+        body = json.dumps(self.event_body("Zipped", self.BASE + datetime.timedelta(days=32))).encode()
+        made = session.post(events + "?fields=id,summary", data=gzip.compress(body), timeout=30,
+                            headers={"Content-Type": "application/json; charset=UTF-8", "Content-Encoding": "gzip"})
+        check(made.status_code == 200 and made.json().get("summary") == "Zipped", f"the gzipped insert answered {made.status_code} {made.text[:120]}")
+        check(made.text.startswith('{\n "id": "'), f"the default answer is not indented a space a level: {made.text[:40]!r}")
+        compact = session.get(f"{events}/{made.json()['id']}?fields=id,summary&prettyPrint=false", timeout=30)
+        check(compact.text == json.dumps({"id": made.json()["id"], "summary": "Zipped"}, separators=(",", ":")),
+              f"prettyPrint=false answered {compact.text[:80]!r}")
+        check(session.delete(f"{events}/{made.json()['id']}", timeout=30).status_code == 204, "the delete did not answer 204")
+
+    def discovery_service(self):
+        # build() with discoveryServiceUrl fetches the document and takes rootUrl from it: the
+        # emulator's own address, so uploads and batches reach it with nothing fixed by hand.
+        url = self.root + "/discovery/v1/apis/{api}/{apiVersion}/rest"
+        drive = build("drive", "v3", credentials=self.creds, discoveryServiceUrl=url, static_discovery=False,
+                      cache_discovery=False, requestBuilder=CheckedRequest)
+        calendar = build("calendar", "v3", credentials=self.creds, discoveryServiceUrl=url, static_discovery=False,
+                         cache_discovery=False, requestBuilder=CheckedRequest)
+        content = bytes(range(256)) * (2 * KIB)  # 512 KiB: two chunks
+        media = MediaIoBaseUpload(io.BytesIO(content), mimetype="application/octet-stream", chunksize=256 * KIB, resumable=True)
+        request = drive.files().create(body={"name": f"discovered {self.stamp}.bin"}, media_body=media, fields="id,size,md5Checksum")
+        check(request.uri.startswith(self.root + "/upload/drive/v3/files"), f"the upload goes to {request.uri.split('?')[0]}")
+        made = None
+        while made is None:
+            _, made = request.next_chunk()
+        check(made.get("md5Checksum") == hashlib.md5(content).hexdigest(), "the discovered upload holds other bytes")
+        answered = []
+        batch = calendar.new_batch_http_request(callback=lambda rid, response, error: answered.append((response or {}).get("kind")))
+        batch.add(calendar.colors().get())
+        batch.add(calendar.calendarList().list())
+        batch.execute()
+        check(answered == ["calendar#colors", "calendar#calendarList"], f"the discovered batch answered {answered}")
+        drive.files().delete(fileId=made["id"]).execute()
+
+    def aiogoogle_service(self, name, version):
+        """aiogoogle builds its requests from a discovery document; the library's own copy,
+        with rootUrl set to the emulator, as a client author points it elsewhere."""
+        from aiogoogle import GoogleAPI
+        doc = json.loads(discovery_cache.get_static_doc(name, version))
+        doc["rootUrl"] = doc["mtlsRootUrl"] = self.root + "/"
+        return GoogleAPI(doc)
+
+    def aiogoogle_run(self, scopes, work):
+        import asyncio
+        from aiogoogle import Aiogoogle
+        from aiogoogle.auth.creds import UserCreds
+        expiry = (datetime.datetime.utcnow() + datetime.timedelta(minutes=30)).isoformat(timespec="seconds")
+        creds = UserCreds(access_token=self.emulator.mint([SCOPE + s for s in scopes]), expires_at=expiry)
+
+        async def session():
+            async with Aiogoogle(user_creds=creds) as client:
+                return await work(client)
+        return asyncio.run(session())
+
+    def aiogoogle_calendar(self):
+        calendar = self.aiogoogle_service("calendar", "v3")
+        start = self.BASE + datetime.timedelta(days=33)
+
+        async def work(client):
+            made = await client.as_user(calendar.events.insert(calendarId="primary", json=self.event_body("Async", start), sendUpdates="none"))
+            listed = await client.as_user(calendar.events.list(calendarId="primary", timeMin=start.isoformat(), singleEvents=True,
+                                                               orderBy="startTime", q="Async"))
+            await client.as_user(calendar.events.delete(calendarId="primary", eventId=made["id"]))
+            return made, listed
+        made, listed = self.aiogoogle_run(["calendar.events"], work)
+        check([item["id"] for item in listed.get("items", [])] == [made["id"]], f"events.list found {listed.get('items')}")
+
+    def aiogoogle_drive(self):
+        # aiogoogle sends metadata and content as multipart/related without uploadType;
+        # Google reads the protocol from the body's type.
+        drive = self.aiogoogle_service("drive", "v3")
+        content = b"written by aiogoogle\n" * 50
+        import tempfile
+        with tempfile.NamedTemporaryFile(suffix=".txt", delete=False) as file:
+            file.write(content)
+            path = file.name
+
+        async def work(client):
+            made = await client.as_user(drive.files.create(upload_file=path, json={"name": f"async {self.stamp}.txt", "mimeType": "text/plain"},
+                                                           fields="id,name,mimeType,size"))
+            down = await client.as_user(drive.files.get(fileId=made["id"], alt="media"))
+            await client.as_user(drive.files.delete(fileId=made["id"]))
+            return made, down
+        try:
+            made, down = self.aiogoogle_run(["drive.file"], work)
+        finally:
+            os.unlink(path)
+        check(made.get("name") == f"async {self.stamp}.txt" and made.get("mimeType") == "text/plain",
+              f"the upload made {made}, not the named text file")
+        check(made.get("size") == str(len(content)), f"the upload holds {made.get('size')} bytes, not {len(content)}")
+        check((down.encode() if isinstance(down, str) else down) == content, "the download gave other bytes than the upload")
+
+    def aiogoogle_people(self):
+        people = self.aiogoogle_service("people", "v1")
+
+        async def work(client):
+            page = await client.as_user(people.people.connections.list(resourceName="people/me", personFields="names", pageSize=2))
+            await client.as_user(people.people.searchContacts(query="", readMask="names"))
+            found = await client.as_user(people.people.searchContacts(query="Client" + self.stamp, readMask="names"))
+            return page, found
+        page, found = self.aiogoogle_run(["contacts.readonly"], work)
+        check(len(page.get("connections", [])) == 2 and page.get("nextPageToken"), f"connections answered {str(page)[:120]}")
+        family = {r["person"]["names"][0].get("familyName") for r in found.get("results", []) if r["person"].get("names")}
+        check(family == {"Client" + self.stamp}, f"searchContacts for the script's family name found {family}")
 
     # MARK: revoke
 

@@ -18,6 +18,8 @@ import Testing
             case .member(let value, let collection): return "'\(value)' in \(collection.rawValue)"
             case .property(let field, let key, let value): return "\(field.rawValue){\(key)=\(value)}"
             case .visibility(let value, let equals): return "visibility\(equals ? "=" : "!=")\(value)"
+            case .shortcutTarget(let value, let equals): return "shortcutDetails.targetId\(equals ? "=" : "!=")\(value)"
+            case .count(let field, let comparison, let number): return "\(field.rawValue) \(comparison.rawValue) \(number)"
             }
         case .not(let inner): return "not(\(shape(inner)))"
         case .all(let parts): return "all(" + parts.map(shape).joined(separator: ", ") + ")"
@@ -40,7 +42,33 @@ import Testing
         ("name='a'and(starred=true)", "all(name equals 'a', starred=true)"),
         ("properties has { key = 'k' and value = 'v' }", "properties{k=v}"),
         ("visibility != 'limited'", "visibility!=limited"),
+        // Before: a date alone and shortcutDetails.targetId were 400s.
+        ("modifiedTime > '2024-01-01'", "modifiedTime > 2024-01-01T00:00:00.000Z"),
+        ("createdTime <= '2024-02-29' and viewedByMeTime > '2023-12-31T23:00:00'",
+         "all(createdTime <= 2024-02-29T00:00:00.000Z, viewedByMeTime > 2023-12-31T23:00:00.000Z)"),
+        ("shortcutDetails.targetId = '1abc' and trashed = false", "all(shortcutDetails.targetId=1abc, trashed=false)"),
+        ("shortcutDetails.targetId != 'x'", "shortcutDetails.targetId!=x"),
     ]
+
+    /// drives.list's own terms (before, its `q` was not read at all: anything passed).
+    static let driveParses: [(String, String)] = [
+        ("memberCount > 2", "memberCount > 2"),
+        ("organizerCount = 1 and hidden = false", "all(organizerCount = 1, hidden=false)"),
+        ("name contains 'team' or createdTime > '2024-01-01'", "any(name contains 'team', createdTime > 2024-01-01T00:00:00.000Z)"),
+        ("not hidden != true", "not(hidden=false)"),
+    ]
+
+    @Test func readsTheTermsOfSharedDrivesAndRefusesEachOthers() throws {
+        for (text, expected) in Self.driveParses {
+            #expect(Self.shape(try DriveQuery(text, vocabulary: .drives)) == expected, "\(text)")
+        }
+        for text in ["trashed = false", "'root' in parents", "memberCount > 'two'", "hidden = 1", "mimeType = 'x'"] {
+            #expect(throws: GoogleError.self, "\(text)") { try DriveQuery(text, vocabulary: .drives) }
+        }
+        for text in ["memberCount > 2", "hidden = true", "modifiedTime > '2024-13-01'", "modifiedTime > '2024-1-01'", "shortcutDetails = 'x'"] {
+            #expect(throws: GoogleError.self, "\(text)") { try DriveQuery(text) }
+        }
+    }
 
     @Test func readsQueriesWithEscapesAndPrecedence() throws {
         for (text, expected) in Self.parses {

@@ -112,6 +112,9 @@ import Testing
         ("sharedWithMe = true", []),
         ("modifiedTime > '2024-01-01T00:00:00'", ["Archive", "Notes.md", "Plan", "prepared.txt", "Q3 report.txt"]),
         ("modifiedTime < '2024-01-01T01:00:00+01:00'", ["old report.txt"]),
+        // A date alone is its midnight, UTC.
+        ("modifiedTime > '2024-01-01'", ["Archive", "Notes.md", "Plan", "prepared.txt", "Q3 report.txt"]),
+        ("modifiedTime < '2024-01-01'", ["old report.txt"]),
         ("modifiedTime = '2024-06-15T08:30:00.250Z'", ["Notes.md"]),
         ("modifiedTime <= '2024-01-10T12:00:00Z' and modifiedTime >= '2024-01-10T12:00:00Z'", ["Q3 report.txt"]),
         ("modifiedTime != '2024-01-10T12:00:00Z'", everything.filter { $0 != "Q3 report.txt" }),
@@ -158,6 +161,31 @@ import Testing
             #expect(answer.status == 400, "\(q.prefix(40))")
             #expect(answer.reason == "invalid", "\(q.prefix(40))")
             #expect(answer.json["error"]?["errors"]?.arrayValue?.first?["location"] == "q", "\(q.prefix(40))")
+            // Google's words exactly (what is wrong is in the emulator's own header).
+            #expect(answer.json["error"]?["message"] == "Invalid Value", "\(q.prefix(40))")
+            #expect(answer.header("X-Google-Emulator-Detail")?.isEmpty == false, "\(q.prefix(40))")
+        }
+    }
+
+    /// Before: `shortcutDetails.targetId` was a 400 ("unexpected '.'"), and drives.list's `q`
+    /// was not read (`bogus = 1` answered no drives, where Drive refuses the query).
+    @Test func shortcutsAreFoundByTargetAndSharedDriveQueriesAreRead() throws {
+        let (harness, token) = try Self.harness()
+        let target = harness.upload("target.txt", "t", token: token)["id"]?.stringValue ?? ""
+        let shortcut = harness.send("POST", "/drive/v3/files?fields=id", json: [
+            "name": "to target", "mimeType": "application/vnd.google-apps.shortcut", "shortcutDetails": ["targetId": .string(target)],
+        ], token: token)
+        #expect(shortcut.status == 200)
+        #expect(harness.names("shortcutDetails.targetId = '\(target)'", orderBy: "name", token: token) == ["to target"])
+        #expect(harness.names("shortcutDetails.targetId != '\(target)'", orderBy: "name", token: token) == ["target.txt"])
+        for q in ["memberCount > 2", "organizerCount = 1 and hidden = false", "name contains 'x' and createdTime > '2024-01-01'"] {
+            let listed = harness.send("GET", "/drive/v3/drives?" + EmulatorHarness.query([("q", q)]), token: token)
+            #expect(listed.text == #"{"kind":"drive#driveList","drives":[]}"#, "\(q)")
+        }
+        for q in ["bogus = 1", "memberCount > 'x'", "trashed = false"] {
+            let refused = harness.send("GET", "/drive/v3/drives?" + EmulatorHarness.query([("q", q)]), token: token)
+            #expect(refused.status == 400, "\(q)")
+            #expect(refused.json["error"]?["errors"]?.arrayValue?.first?["location"] == "q", "\(q)")
         }
     }
 

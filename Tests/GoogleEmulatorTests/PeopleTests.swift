@@ -245,10 +245,11 @@ import Testing
         ("personFields=names,bogus", "Invalid personFields mask path: \"bogus\". Valid paths are documented at https://developers.google.com/people/api/rest/v1/people.connections/list."),
         ("personFields=names&pageSize=1001", "Invalid value '1001'. Values must be within the range: [0, 1000]"),
         ("personFields=names&pageSize=-1", "Invalid value '-1'. Values must be within the range: [0, 1000]"),
-        ("personFields=names&pageSize=99999999999999999999", "Invalid value '99999999999999999999'. Values must be within the range: [0, 1000]"),
+        // Not a 32-bit number, not a boolean: refused before the method runs, in the newer front end's words.
+        ("personFields=names&pageSize=99999999999999999999", "Invalid value at 'page_size' (TYPE_INT32), \"99999999999999999999\""),
         ("personFields=names&sortOrder=SIDEWAYS", "Invalid value at 'sort_order' (type.googleapis.com/google.people.v1.ListConnectionsRequest.SortOrder), \"SIDEWAYS\""),
         ("personFields=names&sources=READ_SOURCE_TYPE_NOPE", "Invalid value at 'sources[0]' (type.googleapis.com/google.people.v1.ReadSourceType), \"READ_SOURCE_TYPE_NOPE\""),
-        ("personFields=names&requestSyncToken=maybe", "Invalid boolean value: 'maybe'."),
+        ("personFields=names&requestSyncToken=maybe", "Invalid value at 'request_sync_token' (TYPE_BOOL), \"maybe\""),
         ("personFields=names&syncToken=garbage", "Sync token is invalid."),
         ("personFields=names&syncToken=" + Wire.base64URL(Array("people:connections:-5:0:0".utf8)), "Sync token is invalid."),
         ("personFields=names&pageToken=%21%7E", "Invalid page token value."),

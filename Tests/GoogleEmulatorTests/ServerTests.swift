@@ -27,6 +27,16 @@ import Testing
         #expect(zipped.header("Content-Encoding") == "gzip")
         #expect(zipped.body == plain.body)  // libcurl decoded it
         #expect(HTTPServer.acceptsGzip("deflate, gzip;q=0") == false)
+        // A range of a file is sent plain: its Content-Range counts the file's own bytes.
+        let content = String(repeating: "range me ", count: 200)
+        let file = harness.send("POST", "/upload/drive/v3/files?uploadType=media", body: Array(content.utf8), headers: ["Content-Type: text/plain"],
+                                token: token).json["id"]?.stringValue ?? ""
+        let part = harness.send("GET", "/drive/v3/files/\(file)?alt=media", headers: ["Range: bytes=9-17"], token: token)
+        #expect(part.status == 206)
+        #expect(part.header("Content-Encoding") == nil)
+        #expect(part.header("Content-Range") == "bytes 9-17/1800")
+        #expect(part.text == "range me ")
+        #expect(harness.send("GET", "/drive/v3/files/\(file)?alt=media", token: token).header("Content-Encoding") == "gzip")
         #expect(HTTPServer.acceptsGzip("gzip, deflate") == true)
     }
 
@@ -66,6 +76,34 @@ import Testing
                                       headers: ["X-HTTP-Method-Override: GET", "Content-Type: application/x-www-form-urlencoded"], token: token)
         #expect(overridden.status == 200)
         #expect(overridden.json["items"]?.arrayValue?.count == 1)
+    }
+
+    /// Java's Google client gzips each request body it sends (`Content-Encoding: gzip`), as
+    /// Google reads them: the emulator read the compressed bytes as JSON (400 parseError).
+    @Test func readsAGzippedRequestBodyAndRefusesOneThatIsNotGzip() throws {
+        let harness = try EmulatorHarness()
+        let token = harness.token()
+        let plain = Array(Self.event("c0ffee001").serialized().utf8)
+        let zipped = try #require(HTTPServer.gzip(plain))
+        let made = harness.send("POST", Self.events, body: zipped,
+                                headers: ["Content-Type: application/json; charset=UTF-8", "Content-Encoding: gzip"], token: token)
+        #expect(made.status == 200)
+        #expect(made.json["id"] == "c0ffee001")
+        #expect(HTTPServer.gunzip(zipped, limit: plain.count) == .some(plain))
+        #expect(HTTPServer.gunzip(zipped, limit: plain.count - 1) == .some(nil))
+        let broken = harness.send("POST", Self.events, body: Array(zipped.dropLast(9)),
+                                  headers: ["Content-Type: application/json", "Content-Encoding: gzip"], token: token)
+        #expect(broken.status == 400)
+        #expect(broken.reason == "badRequest")
+        #expect(Self.count(harness, token: token) == 1)
+
+        // A batch part gzipped on its own, as Java's client queues them.
+        let part = try #require(HTTPServer.gzip(Array(Self.event("c0ffee002").serialized().utf8)))
+        let batch = Array("--b\r\nContent-Type: application/http\r\n\r\nPOST \(Self.events) HTTP/1.1\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\n\r\n".utf8)
+            + part + Array("\r\n--b--\r\n".utf8)
+        let answer = harness.send("POST", "/batch/calendar/v3", body: batch, headers: ["Content-Type: multipart/mixed; boundary=b"], token: token)
+        #expect(String(decoding: answer.body, as: UTF8.self).contains("HTTP/1.1 200 OK"))
+        #expect(Self.count(harness, token: token) == 2)
     }
 
     @Test func keepsTheConnectionAliveAndServesManyAtOnce() throws {
@@ -175,7 +213,8 @@ import Testing
         #expect(parts.map { $0.header("content-id") } == ["<response-item1>", "<response-item2>"])
         let first = String(decoding: parts[0].body, as: UTF8.self)
         #expect(first.hasPrefix("HTTP/1.1 200 OK\r\n"))
-        #expect(first.contains("\"id\":\"batch0001\""))
+        // Each part answers as its own prettyPrint says (the default: indented).
+        #expect(first.contains("\n \"id\": \"batch0001\",\n"))
         #expect(String(decoding: parts[1].body, as: UTF8.self).hasPrefix("HTTP/1.1 404 Not Found\r\n"))
         #expect(harness.send("GET", Self.events + "/batch0001", token: token).json["summary"] == "Batched")
         // Without credentials a part is refused like any request.

@@ -11,6 +11,9 @@ final class EmulatorHarness {
     let server: HTTPServer
     let client = TestClient()
     var base: String { "http://127.0.0.1:\(server.port)" }
+    /// Whether `send` asks the APIs for compact JSON (`prettyPrint=false`, as Go's client
+    /// always does), so tests can compare answers as text; Google's default is indented.
+    var compact = true
 
     init(tokenLifetime: TimeInterval = 3599, now: NowProvider = .system, timeZone: String = "Europe/Madrid") throws {
         emulator = try Emulator(configuration: Emulator.Configuration(tokenLifetime: tokenLifetime, timeZone: Zone(identifier: timeZone)!, now: now))
@@ -34,7 +37,11 @@ final class EmulatorHarness {
             bytes = Array(json.serialized().utf8)
             all.append("Content-Type: application/json")
         }
-        return client.send(method, base + path, headers: all, body: bytes)
+        var target = path
+        if compact, !path.hasPrefix("/_emulator"), !path.contains("prettyPrint=") {
+            target += (path.contains("?") ? "&" : "?") + "prettyPrint=false"
+        }
+        return client.send(method, base + target, headers: all, body: bytes)
     }
 
     /// An access token with every scope, minted through the control path.

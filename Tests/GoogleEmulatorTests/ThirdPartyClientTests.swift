@@ -389,7 +389,8 @@ import Testing
         #expect(names("visibility != 'limited' and name contains 'l'") == ["linked.txt"])
         let refused = harness.send("GET", "/drive/v3/files?q=visibility%20%3D%20%27public%27", token: token)
         #expect(refused.status == 400)
-        #expect(refused.json["error"]?["message"] == "Invalid Value: visibility 'public'")
+        #expect(refused.json["error"]?["message"] == "Invalid Value")
+        #expect(refused.header("X-Google-Emulator-Detail") == "visibility 'public'")
     }
 
     /// Before: a lone surrogate escape was read as U+FFFD and the event stored with it.
@@ -411,5 +412,133 @@ import Testing
         #expect(answer.json["summary"] == "\u{1F600} \\ud800 \\A")
         #expect(!hasLoneSurrogate(Array(#"{"a":"\\ud800"}"#.utf8)))
         #expect(hasLoneSurrogate(Array(#"{"a":"\\\ud800"}"#.utf8)))
+    }
+
+    /// Before: `prettyPrint` was ignored (every answer compact, while Google indents unless
+    /// told `prettyPrint=false`), `prettyPrint=maybe` and `$.xgafv=3` were accepted, and the
+    /// token in the discovery documents' `oauth_token` parameter was not read (401).
+    @Test func theStandardParametersAreReadAsGoogleReadsThem() throws {
+        let (harness, token) = try Self.harness()
+        harness.compact = false
+        let indented = harness.send("GET", "/calendar/v3/users/me/calendarList?fields=kind,items(id,defaultReminders)", token: token)
+        // Calendar and Drive a space a level, as recorded from Google; People two.
+        #expect(indented.text == """
+            {
+             "kind": "calendar#calendarList",
+             "items": [
+              {
+               "id": "emulator@example.com",
+               "defaultReminders": [
+                {
+                 "method": "popup",
+                 "minutes": 10
+                }
+               ]
+              }
+             ]
+            }
+
+            """)
+        let person = harness.send("GET", "/v1/people/me?personFields=names&fields=resourceName,names(displayName)", token: token)
+        #expect(person.text.hasPrefix("{\n  \"resourceName\": \"people/"))
+        #expect(person.text.hasSuffix("\n  \"names\": [\n    {\n      \"displayName\": \"Emulator\"\n    }\n  ]\n}\n"))
+        let compact = harness.send("GET", "/calendar/v3/users/me/calendarList?fields=kind,items(id)&prettyPrint=false", token: token)
+        #expect(compact.text == #"{"kind":"calendar#calendarList","items":[{"id":"emulator@example.com"}]}"#)
+        // Errors are indented too; empty answers stay `{}`; a file's own bytes are never touched.
+        #expect(harness.send("GET", "/drive/v3/files/nope", token: token).text.hasPrefix("{\n \"error\": {\n  \"errors\": [\n   {\n    \"domain\""))
+        #expect(harness.send("GET", "/v1/people:searchContacts?query=&readMask=names", token: token).text == "{}\n")
+        let json = Array(#"{"a":[1,2]}"#.utf8)
+        let file = harness.send("POST", "/upload/drive/v3/files?uploadType=media&prettyPrint=false", body: json,
+                                headers: ["Content-Type: application/json"], token: token).json["id"]?.stringValue ?? ""
+        #expect(harness.send("GET", "/drive/v3/files/\(file)?alt=media", token: token).body == json)
+
+        let maybe = harness.send("GET", "/calendar/v3/colors?prettyPrint=maybe", token: token)
+        #expect(maybe.status == 400)
+        #expect(maybe.json["error"]?["errors"]?.arrayValue?.first?["location"] == "prettyPrint")
+        for api in ["/calendar/v3/colors", "/drive/v3/about?fields=kind", "/v1/people/me?personFields=names"] {
+            let separator = api.contains("?") ? "&" : "?"
+            let xgafv = harness.send("GET", api + separator + "$.xgafv=3", token: token)
+            #expect(xgafv.status == 400, "\(api)")
+            #expect(harness.send("GET", api + separator + "$.xgafv=2", token: token).status == 200, "\(api)")
+        }
+        let byParameter = harness.send("GET", "/calendar/v3/colors?fields=kind&prettyPrint=false&oauth_token=\(token)")
+        #expect(byParameter.text == #"{"kind":"calendar#colors"}"#)
+    }
+
+    /// Before: a typed parameter the method does not read (`supportsAllDrives=maybe`,
+    /// `showDeleted=maybe` on acl.list, `alwaysIncludeEmail=maybe`) was accepted, and one on
+    /// a missing resource (`events.get?maxAttendees=abc`) was a 404: Google's front end checks
+    /// each parameter's type from the discovery document before the method looks anything up.
+    @Test(arguments: [
+        ("/calendar/v3/calendars/primary/acl?showDeleted=maybe", "showDeleted", "invalid"),
+        ("/calendar/v3/users/me/calendarList?showOwnOrganizationOnly=maybe", "showOwnOrganizationOnly", "invalid"),
+        ("/calendar/v3/calendars/primary/events?alwaysIncludeEmail=maybe", "alwaysIncludeEmail", "invalid"),
+        ("/calendar/v3/calendars/primary/events/nosuchevent?maxAttendees=abc", "maxAttendees", "invalidParameter"),
+        ("/calendar/v3/calendars/primary/events/nosuchevent/instances?maxResults=1.5", "maxResults", "invalidParameter"),
+        ("/calendar/v3/calendars/primary/events?orderBy=title", "orderBy", "invalidParameter"),
+        ("/drive/v3/files/nofile?supportsAllDrives=maybe", "supportsAllDrives", "invalid"),
+        ("/drive/v3/files/nofile/permissions?pageSize=ten", "pageSize", "invalidParameter"),
+        ("/drive/v3/drives?useDomainAdminAccess=yes", "useDomainAdminAccess", "invalid"),
+        ("/drive/v3/changes/startPageToken?supportsTeamDrives=maybe", "supportsTeamDrives", "invalid"),
+        ("/drive/v3/files/nofile/comments?pageSize=ten", "pageSize", "invalidParameter"),
+    ])
+    func aTypedParameterOfTheWrongTypeIsRefusedBeforeAnythingIsLookedUp(target: String, name: String, reason: String) throws {
+        let (harness, token) = try Self.harness()
+        let answer = harness.send("GET", target, token: token)
+        #expect(answer.status == 400)
+        #expect(answer.reason == reason)
+        #expect(answer.json["error"]?["errors"]?.arrayValue?.first?["location"]?.stringValue == name)
+    }
+
+    /// Before: events.move without its required destination on an event that does not exist
+    /// was a 404, and quickAdd without text said "Missing text.".
+    @Test func aRequiredParameterMissingIsRefusedBeforeAnythingIsLookedUp() throws {
+        let (harness, token) = try Self.harness()
+        for (method, target, name) in [("POST", "/calendar/v3/calendars/primary/events/nosuchevent/move", "destination"),
+                                       ("POST", "/calendar/v3/calendars/primary/events/quickAdd", "text"),
+                                       ("GET", "/drive/v3/files/nofile/export", "mimeType"), ("GET", "/drive/v3/changes", "pageToken")] {
+            let answer = harness.send(method, target, token: token)
+            #expect(answer.status == 400, "\(target)")
+            #expect(answer.reason == "required", "\(target)")
+            #expect(answer.json["error"]?["message"]?.stringValue == "Required parameter: \(name)", "\(target)")
+        }
+    }
+
+    @Test func typedParametersOfTheRightTypeStillPass() throws {
+        let (harness, token) = try Self.harness()
+        for target in ["/drive/v3/files?supportsAllDrives=true&includeItemsFromAllDrives=false&pageSize=5",
+                       "/drive/v3/files/generateIds?count=2&space=drive", "/calendar/v3/calendars/primary/events?maxAttendees=3&showDeleted=1",
+                       "/calendar/v3/calendars/primary/events?eventTypes=default&eventTypes=focusTime",
+                       "/v1/people/me/connections?personFields=names&pageSize=5&requestSyncToken=false"] {
+            #expect(harness.send("GET", target, token: token).status == 200, "\(target)")
+        }
+        let people = harness.send("GET", "/v1/contactGroups/nosuchgroup?maxMembers=abc", token: token)
+        #expect(people.status == 400)
+        #expect(people.json["error"]?["message"] == #"Invalid value at 'max_members' (TYPE_INT32), "abc""#)
+    }
+
+    /// Before: `/discovery/v1/apis/…/rest` was a 404, so a client that builds its requests from
+    /// a fetched document (google-api-python-client's `discoveryServiceUrl`) could not be
+    /// pointed at the emulator, and one built from the shipped documents sent uploads and
+    /// batches to Google's https hosts.
+    @Test func servesTheDiscoveryDocumentsWithItsOwnAddress() throws {
+        let (harness, _) = try Self.harness()
+        let host = harness.base.dropFirst("http://".count)
+        for (api, version, path) in [("calendar", "v3", "calendar/v3/"), ("drive", "v3", "drive/v3/"), ("people", "v1", "")] {
+            let answer = harness.send("GET", "/discovery/v1/apis/\(api)/\(version)/rest")
+            #expect(answer.status == 200, "\(api)")
+            #expect(answer.json["name"]?.stringValue == api)
+            #expect(answer.json["rootUrl"]?.stringValue == "http://\(host)/")
+            if api != "calendar" { #expect(answer.json["mtlsRootUrl"]?.stringValue == "http://\(host)/") }  // (Calendar's has none)
+            #expect(answer.json["baseUrl"]?.stringValue == "http://\(host)/" + path)
+            #expect(answer.json["resources"]?.objectValue?.isEmpty == false)
+        }
+        #expect(harness.send("GET", "/$discovery/rest?version=v1").json["name"] == "people")
+        #expect(harness.send("GET", "/discovery/v1/apis/gmail/v1/rest").status == 404)
+        let directory = harness.send("GET", "/discovery/v1/apis?name=drive&preferred=true")
+        #expect(directory.json["kind"] == "discovery#directoryList")
+        #expect(directory.json["items"]?.arrayValue?.map { $0["discoveryRestUrl"]?.stringValue ?? "" }
+                == ["http://\(host)/discovery/v1/apis/drive/v3/rest"])
+        #expect(harness.send("GET", "/discovery/v1/apis/drive/v2/rest").status == 404)
     }
 }

@@ -87,6 +87,8 @@ extension DateRules {
         // Christmas, 2 days after new year (a holiday's weak name counts here)
         Rule("duration-from-time", [.duration(), .words(["from", "after", "before"]), .anyTime { $0.isPlain }], role: nil) { m in
             guard !m.item(2)!.latent || namesHoliday(m.time(2).expression) else { return nil }
+            // "every 3 hours from 9am" repeats from 9am (`subdaily-repeat-from`).
+            if let amount = m.item(0), amount.first > 0, everyWords.contains(m.tokens[amount.first - 1].text) { return nil }
             let d = m.duration(0)
             var t = m.time(2)
             // "a week from Friday": the Friday to come, moved. Every Friday moved a week is

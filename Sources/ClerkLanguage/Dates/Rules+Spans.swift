@@ -104,6 +104,16 @@ extension DateRules {
             let unit = Lexicon.durationUnits[m.word(1)!]!
             let d = Offset.of(1, unit)
             var t = m.time(3)
+            // "the week before christmas", "the week after easter": the seven days before or
+            // after that day, not one day a week away.
+            if unit == .week, t.grain == .day {
+                let after = m.word(2) == "after"
+                let first = Offset(days: after ? 1 : -7, unit: .day), last = Offset(days: after ? 7 : -1, unit: .day)
+                t.expression = .range(.shifted(t.expression, first), .shifted(t.expression, last), inclusive: true)
+                t.isStretch = true
+                t.hasEnd = true
+                return .time(t)
+            }
             t.expression = .shifted(t.expression, m.word(2) == "after" ? d : d.negated)
             t.grain = max(t.grain, min(unit, .month))
             return .time(t)

@@ -236,6 +236,13 @@ extension DateRules {
         Rule("early-morning", [.word("early"), Element.words(["in"]).opt, Element.word("the").opt, .word("morning")], role: "time") { _ in
             .time(.dayPart(from: 0, to: 9))
         },
+        // first thing tomorrow, first thing in the morning: the early morning of that day
+        Rule("first-thing", [.word("first"), .word("thing"), Element.word("in").opt, Element.word("the").opt, Element.word("morning").opt], role: "time") { m in
+            guard m.has(2) == m.has(3), m.has(3) == m.has(4) else { return nil }
+            // "the first thing I do", "a first thing": a thing, not a time.
+            if let before = m.token(before: 0), ["the", "a", "my", "your", "our", "very"].contains(before.text) { return nil }
+            return .time(.dayPart(from: 0, to: 9))
+        },
         // late morning, mid-morning, early afternoon, mid afternoon, late afternoon, early evening
         Rule("part-of-part-of-day", [.words(["late", "mid", "middle", "early"]), Element.symbol("-").opt, Element.word("of").opt, Element.word("the").opt,
                                      .words(["morning", "afternoon", "evening"])], role: "time") { m in

@@ -88,6 +88,10 @@ extension DateRules {
         Rule("day-of-every-month", [Element.word("the").opt, dayElement, Element.word("day").opt, .word("of"), .words(everyWords), .word("month")], role: "recurrence") { m in
             repeating(TimeValue.date(.dayOfMonth(m.int(1))), RecurrenceRule(frequency: "MONTHLY", byMonthDay: [m.int(1)]))
         },
+        // the last day of every month, the last day of each month
+        Rule("last-day-of-every-month", [Element.word("the").opt, .word("last"), .word("day"), .words(["of", "in"]), .words(everyWords), .word("month")], role: "recurrence") { _ in
+            repeating(TimeValue.date(.nthUnit(-1, .day, in: .every(.month))), RecurrenceRule(frequency: "MONTHLY", byMonthDay: [-1]))
+        },
         // the first Monday of every month, the last Friday of each month
         Rule("nth-weekday-of-every-month", [Element.word("the").opt, ordinalElement, .anyTime { isWeekday($0) }, .words(["of", "in"]), .words(everyWords), .word("month")], role: "recurrence") { m in
             guard let n = ordinal(m, 1), (-5...5).contains(n), case .weekday(let w) = m.time(2).expression else { return nil }

@@ -291,9 +291,12 @@ extension DateRules {
             t.openBound = .until
             return .time(t)
         },
-        // in the next 3 days, within the next 2 weeks, over the coming 100 years: from now
-        // to that long ahead (without "in", "the next 3 days" start tomorrow)
-        Rule("in-the-next-n-units", [.words(["in", "within", "over", "during"]), Element.word("the").opt, .words(["next", "coming", "upcoming", "following"]), .duration { $0.seconds >= 0 && $0.days >= 0 && $0.months >= 0 }], role: nil) { m in
+        // in the next 3 months, within the next 100 years, over the coming 2 years: from now
+        // to that long ahead, this month's or year's rest included. Days and weeks keep
+        // Duckling's and Recognizers' reading, the whole ones after this ("in the next 3
+        // days" start tomorrow), as hours do.
+        Rule("in-the-next-n-units", [.words(["in", "within", "over", "during"]), Element.word("the").opt, .words(["next", "coming", "upcoming", "following"]),
+                                     .duration { $0.unit >= .month && $0.seconds >= 0 && $0.days >= 0 && $0.months > 0 }], role: nil) { m in
             within(m.duration(3))
         },
         // this time tomorrow, same time next week, at the same time next year, this time

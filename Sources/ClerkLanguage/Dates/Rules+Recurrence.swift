@@ -150,6 +150,18 @@ extension DateRules {
             t.grain = min(t.grain, part.grain)
             return .time(t)
         },
+        // tuesday evenings, saturday mornings, tuesday and thursday evenings, weekday
+        // mornings: a part of the day said in the plural after days repeats then, as "every
+        // Tuesday evening" does ("tuesday evening" is one)
+        Rule("weekday-part-plural", [.anyTime { isWeekdayOrList($0) && !$0.hasDayPart }, .words(["mornings", "afternoons", "evenings", "nights"])], role: "recurrence") { m in
+            weeklyInPart(m.time(0).expression, weekdayCodes(m.time(0).expression), m.word(1)!)
+        },
+        Rule("weekdays-part-plural", [.words(["weekday", "weekdays", "workday", "workdays"]), .words(["mornings", "afternoons", "evenings", "nights"])], role: "recurrence") { m in
+            let days = ["MO", "TU", "WE", "TH", "FR"]
+            var first = TimeExpression.weekday(1)
+            for d in 2...5 { first = .either(first, .weekday(d)) }
+            return weeklyInPart(first, days, m.word(1)!)
+        },
         Rule("time-repeat", [.anyTime { $0.isPlain && $0.hasClock && !$0.hasDate }, .time { $0.hasRecurrence && !$0.hasClock }], role: nil) { m in
             withTime(m.time(1), m.time(0), m.series)
         },
@@ -289,6 +301,23 @@ extension DateRules {
         t.expression == .every(.hour) || t.expression == .every(.minute)
     }
 
+
+    /// A weekly repeat on `days` (their expression `first`) in the part of the day a plural
+    /// names ("evenings").
+    static func weeklyInPart(_ first: TimeExpression, _ days: [String], _ plural: String) -> Production? {
+        let (from, to): (Int, Int) = switch plural {
+        case "mornings": (0, 12)
+        case "afternoons": (12, 19)
+        default: (18, 24)
+        }
+        let part = TimeValue.dayPart(from: from, to: to)
+        var t = TimeValue(Compose.intersection(first, part.expression), grain: .hour)
+        t.hasDate = true
+        t.hasDayPart = true
+        t.isStretch = true
+        t.recurrence = RecurrenceRule(frequency: "WEEKLY", byDay: days)
+        return .time(t)
+    }
 
     /// A repeat whose first occurrence is `first` (today when nil).
     static func repeating(_ first: TimeValue?, _ rule: RecurrenceRule) -> Production {

@@ -217,6 +217,8 @@ enum Compose {
         // "from 1 to 3 at night": the small hours the night runs into, as "2 at night" is.
         let isNight = window.from >= 18 * 3600 && window.to == 24 * 3600
         func pinned(_ e: TimeExpression) -> TimeExpression {
+            // "friday 8 - 9 at night": the hour of a day said with it is pinned too.
+            if case .intersect(let a, let b) = e { return .intersect(pinned(a), pinned(b)) }
             guard case .ambiguousClock(let h, let m, let s, let l) = e else { return e }
             let am = (h % 12) * 3600 + m * 60 + s
             let small = isNight && h % 12 < smallHoursEnd

@@ -118,7 +118,11 @@ extension Renderer {
     /// An amount of time beyond what clerk takes: a length, reminder or move over ten years,
     /// or a date 10,000 units away.
     static func amountTooLong(_ said: String) -> String {
-        "'\(TextStyle.plain.fit(said, 60))' is more time than I can work with. Nothing changed."
+        // A count of a repeat ("1000000 times"): too many times, not too much time.
+        if let last = said.split(separator: " ").last, ["times", "occurrences", "sessions", "repeats", "repetitions"].contains(last.lowercased()) {
+            return "'\(TextStyle.plain.fit(said, 60))' is more times than I can repeat an event (at most 9,999). Nothing changed."
+        }
+        return "'\(TextStyle.plain.fit(said, 60))' is more time than I can work with. Nothing changed."
     }
 
     static func whichPerson(_ name: String, _ contacts: [Contact]) -> String {

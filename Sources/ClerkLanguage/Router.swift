@@ -218,14 +218,20 @@ public struct Router: Sendable {
             return text
         }
         for i in s.body where i + 1 < s.body.upperBound && !s.isInDate(i) {
+            // A count of a repeat past the same limit ("daily for 1000000 times", "repeat it
+            // 5000000 times") is too many times, not words of the title.
             guard let amount = Quantity.numeral(s.word(i)), !(amount < DateRules.amountLimit),
-                  Lexicon.durationUnits[s.word(i + 1)] != nil || Quantity.units[s.word(i + 1)] != nil else { continue }
+                  Lexicon.durationUnits[s.word(i + 1)] != nil || Quantity.units[s.word(i + 1)] != nil
+                    || Self.countWords.contains(s.word(i + 1)) else { continue }
             let range = s.tokens[i].range.lowerBound..<s.tokens[i + 1].range.upperBound
             if slots.contains(where: { isLength($0) && $0.ranges.contains { $0.overlaps(range) } }) { continue }
             return String(text[range])
         }
         return nil
     }
+
+    /// What a repeat's count is said in ("10 times", "6 occurrences").
+    static let countWords: Set<String> = ["times", "occurrences", "sessions", "repeats", "repetitions"]
 
     /// A month and a day it does not have, said next to each other in a request about events:
     /// "feb 30", "February the 30th", "31 april", "the 31st of April", "feb 29 2027". The

@@ -180,4 +180,38 @@ import Testing
         let match = try #require(DateReader().read(text, at: Self.monday).first)
         #expect(local(match.start) == start)
     }
+
+    /// "The week before Christmas" is the seven days before it; after a weekday, "the week
+    /// after" still counts a week from that day ("the week after next thursday" is a
+    /// Thursday), and "the week after next, on Thursday" is that Thursday.
+    @Test(arguments: [
+        ("the week before christmas", "2026-12-18T00:00:00", "2026-12-25T00:00:00"),
+        ("the week after new year's day", "2027-01-02T00:00:00", "2027-01-09T00:00:00"),
+        ("the week after next thursday", "2026-12-17T00:00:00", "2026-12-18T00:00:00"),
+        ("review the week after next on thursday", "2026-12-17T00:00:00", "2026-12-18T00:00:00"),
+    ])
+    func theWeekBeforeADayIsItsSevenDays(text: String, start: String, end: String) throws {
+        let match = try #require(DateReader().read(text, at: Self.monday).max { $0.end.timeIntervalSince($0.start) < $1.end.timeIntervalSince($1.start) })
+        #expect(local(match.start) == start)
+        #expect(local(match.end) == end)
+    }
+
+    /// A repeat within the day keeps its first time: in `clerk parse` and on the event,
+    /// DTSTART is that time and the RRULE the frequency and interval ("every 3 hours from
+    /// 9am" said at 10:00 starts tomorrow at 09:00, as "from 9am" would).
+    @Test(arguments: [
+        ("every 3 hours from 9am", "2026-12-01T09:00:00", "FREQ=HOURLY;INTERVAL=3"),
+        ("every 3 hours from 11am", "2026-11-30T11:00:00", "FREQ=HOURLY;INTERVAL=3"),
+        ("hourly starting at noon tomorrow", "2026-12-01T12:00:00", "FREQ=HOURLY"),
+        ("every hour from 2pm to 5pm", "2026-11-30T14:00:00", "FREQ=HOURLY;UNTIL=20261130T155959Z"),
+        ("3 hours from 11am", "2026-11-30T14:00:00", nil),
+    ] as [(String, String, String?)])
+    func aRepeatWithinTheDayKeepsItsStart(text: String, start: String, recurrence: String?) throws {
+        let tenOClock = ReferenceTime(instant: Self.monday.instant.addingTimeInterval(3600), timeZone: Self.madrid)
+        let matches = DateReader().read(text, at: tenOClock)
+        #expect(matches.count == 1)
+        let match = try #require(matches.first)
+        #expect(local(match.start) == start)
+        #expect(match.recurrence == recurrence)
+    }
 }

@@ -36,6 +36,11 @@ import Testing
         ("lunch in 9999 years", "in 9999 years"),
         ("what's on in 8000 years", "in 8000 years"),
         ("lunch 9000 years ago", "9000 years ago"),
+        // Counts of a repeat past 9,999: too many times, not words of the title.
+        ("standup daily for 1000000 times", "1000000 times"),
+        ("repeat 5000000 times", "5000000 times"),
+        ("gym every day for 99999999999 times", "99999999999 times"),
+        ("yoga every monday 10000 occurrences", "10000 occurrences"),
         // Not numerals, so not amounts: words or a title, nothing refused, nothing trapped.
         ("lunch for nan hours", nil),
         ("lunch for inf minutes", nil),
@@ -49,6 +54,8 @@ import Testing
         ("block 10000 minutes for the move", nil),
         ("lunch in 9999 days", nil),
         ("lunch in 7000 years", nil),
+        ("gym every day for 20 times", nil),
+        ("every day at 7 9999 times", nil),
         // Not a request about events: a file's text is not an amount.
         ("append 99999 years of solitude to books.txt", nil),
     ]

@@ -211,4 +211,17 @@ import Testing
         #expect(Intent.fileWrite(FileWrite(name: "a.txt", operation: .append(lines: ["x"]))).name.rawValue == "file_write")
         #expect(Intent.outOfScope(OutOfScope()).name.rawValue == "out_of_scope")
     }
+
+    /// Words that look like dates but are not, inside requests: the cob of corn is no close
+    /// of business, and an ordinal before an event's noun picks the event ("the first
+    /// meeting on monday" is Monday's first, not the 1st).
+    @Test func wordsThatLookLikeDatesStayWords() {
+        let corn = read("corn on the cob tomorrow at 6")
+        #expect(corn.slot(.title)?.value == "Corn on the cob")
+        #expect(corn.dates.map { String(corn.text[$0.range]) } == ["tomorrow at 6"])
+        let first = read("the first meeting on monday")
+        #expect(first.dates.map { String(first.text[$0.range]) } == ["on monday"])
+        let second = read("cancel the 2nd call tomorrow")
+        #expect(second.dates.map { String(second.text[$0.range]) } == ["tomorrow"])
+    }
 }

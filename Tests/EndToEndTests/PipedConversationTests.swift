@@ -187,6 +187,7 @@ import Testing
         ("lunch for 1e999 hours", "'for 1e999 hours' is more time than I can work with. Nothing changed."),
         ("lunch in 9999999999999999999 days", "'9999999999999999999 days' is more time than I can work with. Nothing changed."),
         ("lunch tomorrow at 1pm for 99999999 hours", "'for 99999999 hours' is more time than I can work with. Nothing changed."),
+        ("standup daily for 1000000 times", "'1000000 times' is more times than I can repeat an event (at most 9,999). Nothing changed."),
     ])
     func refusesAmountsBeyondRange(request: String, reason: String) throws {
         let folder = try TemporaryFolder()

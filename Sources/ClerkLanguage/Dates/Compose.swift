@@ -214,15 +214,22 @@ enum Compose {
         guard range.hasClock, range.hasEnd, !other.hasClock, other.hasDayPart,
               case .range(var from, var to, let inclusive) = range.expression,
               let window = dayPartWindow(other.expression) else { return nil }
+        // "from 1 to 3 at night": the small hours the night runs into, as "2 at night" is.
+        let isNight = window.from >= 18 * 3600 && window.to == 24 * 3600
         func pinned(_ e: TimeExpression) -> TimeExpression {
+            // "friday 8 - 9 at night": the hour of a day said with it is pinned too.
+            if case .intersect(let a, let b) = e { return .intersect(pinned(a), pinned(b)) }
             guard case .ambiguousClock(let h, let m, let s, let l) = e else { return e }
             let am = (h % 12) * 3600 + m * 60 + s
-            let hour = (am >= window.from && am < window.to) || am + 12 * 3600 >= window.to ? h % 12 : h % 12 + 12
+            let small = isNight && h % 12 < smallHoursEnd
+            let hour = small || (am >= window.from && am < window.to) || am + 12 * 3600 >= window.to ? h % 12 : h % 12 + 12
             return .clock(hour: hour, minute: m, second: s, length: l)
         }
         from = pinned(from)
         to = pinned(to)
-        guard let day = removingDayPart(other.expression) else { return .range(from, to, inclusive: inclusive) }
+        guard var day = removingDayPart(other.expression) else { return .range(from, to, inclusive: inclusive) }
+        // On a day said, a night range that starts in the small hours is the next day's.
+        if isNight, case .clock(let h, _, _, _) = from, h < smallHoursEnd { day = .shifted(day, Offset(days: 1, unit: .day)) }
         return .range(.intersect(day, from), to, inclusive: inclusive)
     }
 

@@ -56,7 +56,9 @@ public struct DateReader: Sendable {
         matches.reserveCapacity(chosen.count)
         for item in chosen {
             guard let match = resolver.match(item, parts: chart.parts(of: item)) else { continue }
-            if reference.timeZone.holdsYear(of: match.start), reference.timeZone.holdsYear(of: match.end) {
+            // The end is exclusive: a reading that ends as 9999 does ("today" on 31 December
+            // 9999, "until 9999") is inside the years clerk takes.
+            if reference.timeZone.holdsYear(of: match.start), reference.timeZone.holdsYear(of: match.end.addingTimeInterval(-1)) {
                 matches.append(match)
             } else {
                 outOfRange.append(match)

@@ -117,17 +117,55 @@ extension DateRules {
         if repeatsAtTime(x, y) { return nil }
         // A bare number is only a clock next to a date ("8 tomorrow", "tomorrow 945").
         if a.latent, !latentClockFits(a, with: y) { return nil }
+        // "the first one on friday", "which one tomorrow": the pronoun, not one o'clock.
+        if a.latent, a.end - a.first == 1, a.first > 0, m.tokens[a.first].text == "one", pronounOneWords.contains(m.tokens[a.first - 1].text) { return nil }
         if b.latent, !latentClockFits(b, with: x) { return nil }
-        guard let t = Compose.intersect(x, y, m.series) else { return nil }
+        // "tomorrow at 2 at night", "2 at night on friday": the small hours of that day's
+        // night, the next day's, as "friday night at 2:30am" is.
+        // (The readings are copied only then: a copy of each per try cost ~100 instructions a parse.)
+        let joined: TimeValue?
+        if y.hasClock, isSmallHourAtNight(b, y, m), isWholeDay(x) { joined = Compose.intersect(nextDay(x), y, m.series) }
+        else if x.hasClock, isSmallHourAtNight(a, x, m), isWholeDay(y) { joined = Compose.intersect(x, nextDay(y), m.series) }
+        else { joined = Compose.intersect(x, y, m.series) }
+        guard let t = joined else { return nil }
         var p = Production.time(t, latent: a.latent && b.latent && !strong)
         // A clock range with a day or a part of one ("9 - 10 at night", "9 - 5 monday")
         // over the other readings of its numbers.
-        func isDay(_ t: TimeValue) -> Bool { !t.hasClock && (t.hasDayPart || (t.hasDate && t.grain <= .day)) }
         if x.hasClock && x.hasEnd && isDay(y) || y.hasClock && y.hasEnd && isDay(x) {
             p.priority = 1
         }
         return p
     }
+
+    /// A day or a part of one, with no clock time.
+    static func isDay(_ t: TimeValue) -> Bool { !t.hasClock && (t.hasDayPart || (t.hasDate && t.grain <= .day)) }
+
+    /// A day named, without a time or a part of the day ("tomorrow", "friday", "dec 3").
+    static func isWholeDay(_ t: TimeValue) -> Bool { !t.hasClock && !t.hasDayPart && t.hasDate && t.grain == .day }
+
+    /// "2 at night", "at 3:30 in the night": an hour of the small hours said with "night"
+    /// (`hour-at-night`), which belongs to the night of the day said with it.
+    static func isSmallHourAtNight(_ item: Item, _ t: TimeValue, _ m: Match) -> Bool {
+        // "from 1 to 3 at night" too: a range that starts then.
+        let hour: Int
+        switch t.expression {
+        case .clock(let h, _, _, _): hour = h
+        case .range(.clock(let h, _, _, _), _, _): hour = h
+        default: return false
+        }
+        return hour < Compose.smallHoursEnd && t.isPlain && !t.hasDate && m.tokens[item.end - 1].text == "night"
+    }
+
+    /// `t` a day later ("tomorrow" → the day after).
+    static func nextDay(_ t: TimeValue) -> TimeValue {
+        var r = t
+        r.expression = .shifted(t.expression, Offset(days: 1, unit: .day))
+        return r
+    }
+
+    /// Words after which "one" is a pronoun ("the first one", "that one"), never an hour.
+    static let pronounOneWords: Set<String> = ["the", "this", "that", "which", "first", "second", "third", "fourth", "fifth", "last", "next",
+                                               "other", "another", "each", "every", "any", "no", "same", "earlier", "later", "new", "old", "only"]
 
     /// "tuesdays at 2pm", "on Mondays 9-10", "mondays in the evening": a weekday in the
     /// plural with a time of day is a repeat then (`repeat-at-time`, `repeat-in-day-part`),

@@ -3,6 +3,10 @@ internal import ClerkCore
 /// Dates and the words for days: today, Friday, Dec 3, 3 December, the 3rd, 12/3,
 /// 2026-12-03, 3.12.2026, March, 2026, Q4, summer, morning.
 extension DateRules {
+    /// Nouns of events an ordinal counts ("the first meeting", "the 2nd call"): no day of
+    /// the month before them.
+    static let eventNouns: Set<String> = ["meeting", "meetings", "event", "events", "appointment", "appointments", "appt", "call", "calls",
+                                          "one", "ones", "session", "sessions", "class", "lesson", "slot", "thing", "item", "entry", "occurrence", "time", "mtg"]
     static let monthElement = Element.words(Set(Lexicon.months.keys))
     static let weekdayElement = Element.words(Set(Lexicon.weekdays.keys))
     /// A day of the month: 3, 3rd, third, twenty-first.
@@ -129,10 +133,13 @@ extension DateRules {
             // "the one" is not a date; "the first", "the 23" may be.
             let n = m.number(1)
             guard n.isOrdinal || !n.isWords else { return nil }
+            // "the first meeting on monday", "the 2nd call": which of the events, not a day.
+            if let said = m.item(1), said.end < m.tokens.count, eventNouns.contains(m.tokens[said.end].text) { return nil }
             return .time(.date(.dayOfMonth(n.value)), latent: !n.isOrdinal)
         },
         Rule("ordinal-day-of-month", [.number { $0.isOrdinal && (1...31).contains($0.value) && $0.digitCount > 0 }], role: "date") { m in
-            .time(.date(.dayOfMonth(m.int(0))), latent: true)
+            if let said = m.item(0), said.end < m.tokens.count, eventNouns.contains(m.tokens[said.end].text) { return nil }
+            return .time(.date(.dayOfMonth(m.int(0))), latent: true)
         },
 
         // MARK: numeric dates
@@ -228,6 +235,13 @@ extension DateRules {
         },
         Rule("early-morning", [.word("early"), Element.words(["in"]).opt, Element.word("the").opt, .word("morning")], role: "time") { _ in
             .time(.dayPart(from: 0, to: 9))
+        },
+        // first thing tomorrow, first thing in the morning: the early morning of that day
+        Rule("first-thing", [.word("first"), .word("thing"), Element.word("in").opt, Element.word("the").opt, Element.word("morning").opt], role: "time") { m in
+            guard m.has(2) == m.has(3), m.has(3) == m.has(4) else { return nil }
+            // "the first thing I do", "a first thing": a thing, not a time.
+            if let before = m.token(before: 0), ["the", "a", "my", "your", "our", "very"].contains(before.text) { return nil }
+            return .time(.dayPart(from: 0, to: 9))
         },
         // late morning, mid-morning, early afternoon, mid afternoon, late afternoon, early evening
         Rule("part-of-part-of-day", [.words(["late", "mid", "middle", "early"]), Element.symbol("-").opt, Element.word("of").opt, Element.word("the").opt,

@@ -88,6 +88,10 @@ extension DateRules {
         Rule("day-of-every-month", [Element.word("the").opt, dayElement, Element.word("day").opt, .word("of"), .words(everyWords), .word("month")], role: "recurrence") { m in
             repeating(TimeValue.date(.dayOfMonth(m.int(1))), RecurrenceRule(frequency: "MONTHLY", byMonthDay: [m.int(1)]))
         },
+        // the last day of every month, the last day of each month
+        Rule("last-day-of-every-month", [Element.word("the").opt, .word("last"), .word("day"), .words(["of", "in"]), .words(everyWords), .word("month")], role: "recurrence") { _ in
+            repeating(TimeValue.date(.nthUnit(-1, .day, in: .every(.month))), RecurrenceRule(frequency: "MONTHLY", byMonthDay: [-1]))
+        },
         // the first Monday of every month, the last Friday of each month
         Rule("nth-weekday-of-every-month", [Element.word("the").opt, ordinalElement, .anyTime { isWeekday($0) }, .words(["of", "in"]), .words(everyWords), .word("month")], role: "recurrence") { m in
             guard let n = ordinal(m, 1), (-5...5).contains(n), case .weekday(let w) = m.time(2).expression else { return nil }
@@ -145,6 +149,18 @@ extension DateRules {
             t.isStretch = true
             t.grain = min(t.grain, part.grain)
             return .time(t)
+        },
+        // tuesday evenings, saturday mornings, tuesday and thursday evenings, weekday
+        // mornings: a part of the day said in the plural after days repeats then, as "every
+        // Tuesday evening" does ("tuesday evening" is one)
+        Rule("weekday-part-plural", [.anyTime { isWeekdayOrList($0) && !$0.hasDayPart }, .words(["mornings", "afternoons", "evenings", "nights"])], role: "recurrence") { m in
+            weeklyInPart(m.time(0).expression, weekdayCodes(m.time(0).expression), m.word(1)!)
+        },
+        Rule("weekdays-part-plural", [.words(["weekday", "weekdays", "workday", "workdays"]), .words(["mornings", "afternoons", "evenings", "nights"])], role: "recurrence") { m in
+            let days = ["MO", "TU", "WE", "TH", "FR"]
+            var first = TimeExpression.weekday(1)
+            for d in 2...5 { first = .either(first, .weekday(d)) }
+            return weeklyInPart(first, days, m.word(1)!)
         },
         Rule("time-repeat", [.anyTime { $0.isPlain && $0.hasClock && !$0.hasDate }, .time { $0.hasRecurrence && !$0.hasClock }], role: nil) { m in
             withTime(m.time(1), m.time(0), m.series)
@@ -229,7 +245,79 @@ extension DateRules {
             t.recurrence = rule
             return .time(t)
         },
+        // every 3 hours from 9am, hourly starting at 9am tomorrow, every hour starting
+        // tomorrow at noon: a repeat within the day from its first time (not "3 hours from
+        // 9am", which is noon: `duration-from-time` stands back after "every")
+        Rule("subdaily-repeat-from", [.time { isSubDailyRepeat($0) && isUnanchored($0) },
+                                      .words(["from", "starting", "beginning", "since"]), Element.words(["at", "on", "from"]).opt,
+                                      .anyTime { $0.isPlain && $0.hasClock && !$0.hasEnd && !$0.hasDayPart }], role: nil) { m in
+            var first = m.time(3)
+            // "from 8": the hour as on a day to come (07:00–21:59), as a daily repeat's is.
+            if first.recurrence == nil, case .ambiguousClock(let h, let mm, let s, let length) = first.expression {
+                first.expression = .clock(hour: Series.readings(ofHour: h).0, minute: mm, second: s, length: length)
+            }
+            let repeated = m.time(0)
+            var rule = repeated.recurrence!
+            rule.startsFrom = nil
+            var t = first
+            t.grain = min(first.grain, repeated.grain)
+            t.recurrence = rule
+            return .time(t)
+        },
+        // every 30 minutes from 8:00 to 10:00, hourly from 9 until 5: the last start before
+        // that time on the first day (UNTIL)
+        Rule("subdaily-repeat-until", [.time { isSubDailyRepeat($0) && !isUnanchored($0) && $0.recurrence!.until == nil && $0.recurrence!.count == nil },
+                                       .words(["to", "until", "till", "til", "untill", "through", "thru", "-"]),
+                                       .anyTime { $0.isPlain && $0.hasClock && !$0.hasDate && !$0.hasEnd && !$0.hasDayPart }], role: nil, endElement: 2) { m in
+            var t = m.time(0)
+            let series = m.series
+            // The first start, as the resolver finds it: the next one not begun.
+            var first = series.next(t.expression, endingAfter: series.now)
+            for _ in 0..<4 {
+                guard let s = first, s.start < series.now, !t.hasDate else { break }
+                first = series.next(t.expression, endingAfter: s.end)
+            }
+            guard let start = first?.start, var end = series.next(m.time(2).expression, endingAfter: start) else { return nil }
+            if end.start <= start {
+                guard let later = series.next(m.time(2).expression, endingAfter: end.end), later.start > start else { return nil }
+                end = later
+            }
+            guard end.start - start <= Wall.day else { return nil }
+            var rule = t.recurrence!
+            rule.until = end.start - 1
+            t.recurrence = rule
+            return .time(t)
+        },
     ]
+
+    /// A repeat within the day: hourly, every 3 hours, every 30 minutes.
+    static func isSubDailyRepeat(_ t: TimeValue) -> Bool {
+        guard t.hasRecurrence, let f = t.recurrence?.frequency else { return false }
+        return f == "HOURLY" || f == "MINUTELY"
+    }
+
+    /// A repeat within the day with no first time said ("every 3 hours" alone).
+    static func isUnanchored(_ t: TimeValue) -> Bool {
+        t.expression == .every(.hour) || t.expression == .every(.minute)
+    }
+
+
+    /// A weekly repeat on `days` (their expression `first`) in the part of the day a plural
+    /// names ("evenings").
+    static func weeklyInPart(_ first: TimeExpression, _ days: [String], _ plural: String) -> Production? {
+        let (from, to): (Int, Int) = switch plural {
+        case "mornings": (0, 12)
+        case "afternoons": (12, 19)
+        default: (18, 24)
+        }
+        let part = TimeValue.dayPart(from: from, to: to)
+        var t = TimeValue(Compose.intersection(first, part.expression), grain: .hour)
+        t.hasDate = true
+        t.hasDayPart = true
+        t.isStretch = true
+        t.recurrence = RecurrenceRule(frequency: "WEEKLY", byDay: days)
+        return .time(t)
+    }
 
     /// A repeat whose first occurrence is `first` (today when nil).
     static func repeating(_ first: TimeValue?, _ rule: RecurrenceRule) -> Production {

@@ -201,6 +201,13 @@ extension DateRules {
             if let item = m.item(1), item.latent, m.tokens[item.first].text == "may", !m.tokens[item.first].isCapitalized {
                 return occurrence(t, 1, skipCurrent: false).map { Production(value: $0.value, latent: true) }
             }
+            // "this September" is this year's, past or to come ("next September" is the one
+            // ahead, and "September" alone the next one not over).
+            if t.expression.isMonth {
+                var r = t
+                r.expression = .intersect(.cycle(.year, 0), t.expression)
+                return .time(r)
+            }
             if t.hasDayPart, !t.hasDate {
                 var r = t
                 r.expression = .intersect(.cycle(.day, 0), t.expression)
@@ -276,6 +283,22 @@ extension DateRules {
             t.expression = replacingDayPart(t.expression, with: .dayPart(from: part.from * 3600, to: part.to * 3600))
             return .time(t)
         },
+        // later today, later this week, later this month: from now to the end of that day,
+        // week or month (not the whole of it, nor its part already past)
+        Rule("later-this-cycle", [.word("later"), .time { $0.isPlain && !$0.hasClock && !$0.hasDayPart && $0.isCurrentCycleOfDays }], role: nil) { m in
+            if let before = m.token(before: 0), adverbVerbs.contains(before.text) { return nil }
+            var t = m.time(1)
+            t.openBound = .until
+            return .time(t)
+        },
+        // in the next 3 months, within the next 100 years, over the coming 2 years: from now
+        // to that long ahead, this month's or year's rest included. Days and weeks keep
+        // Duckling's and Recognizers' reading, the whole ones after this ("in the next 3
+        // days" start tomorrow), as hours do.
+        Rule("in-the-next-n-units", [.words(["in", "within", "over", "during"]), Element.word("the").opt, .words(["next", "coming", "upcoming", "following"]),
+                                     .duration { $0.unit >= .month && $0.seconds >= 0 && $0.days >= 0 && $0.months > 0 }], role: nil) { m in
+            within(m.duration(3))
+        },
         // this time tomorrow, same time next week, at the same time next year, this time
         // yesterday: now's time of day, moved by that many days, weeks, months or years
         // (two rules, so that neither starts at every "at" or "the": "at" + a time is "at-time")
@@ -305,7 +328,12 @@ extension DateRules {
         Rule("close-of-business", [Element.word("the").opt, .words(["close", "end"]), .word("of"), .word("business"), Element.word("day").opt], role: "time") { _ in
             endOfDay()
         },
-        Rule("cob", [.words(["cob", "eob"])], role: "time") { _ in
+        // cob, eob: the end of the working day standing as one ("by cob", "cob friday"), not
+        // the word in "corn on the cob", "a cob of corn", "cob loaf"
+        Rule("cob", [.words(["cob", "eob"])], role: "time") { m in
+            let at = Int(m.captures[0] >> 1)
+            if at > 0, ["the", "a", "of", "corn"].contains(m.tokens[at - 1].text) { return nil }
+            if at + 1 < m.tokens.count, ["of", "loaf", "loaves", "nut", "nuts"].contains(m.tokens[at + 1].text) { return nil }
             var p = endOfDay()
             p?.latent = true
             return p
@@ -621,6 +649,12 @@ extension DateRules {
 
 extension TimeValue {
     /// "this week", "next month": a unit counted from now.
+    /// This day, week, month, quarter or year ("today", "this week").
+    var isCurrentCycleOfDays: Bool {
+        if case .cycle(let g, 0) = expression { return g >= .day }
+        return false
+    }
+
     var isCycle: Bool {
         if case .cycle = expression { return true }
         return false

@@ -87,6 +87,8 @@ extension DateRules {
         // Christmas, 2 days after new year (a holiday's weak name counts here)
         Rule("duration-from-time", [.duration(), .words(["from", "after", "before"]), .anyTime { $0.isPlain }], role: nil) { m in
             guard !m.item(2)!.latent || namesHoliday(m.time(2).expression) else { return nil }
+            // "every 3 hours from 9am" repeats from 9am (`subdaily-repeat-from`).
+            if let amount = m.item(0), amount.first > 0, everyWords.contains(m.tokens[amount.first - 1].text) { return nil }
             let d = m.duration(0)
             var t = m.time(2)
             // "a week from Friday": the Friday to come, moved. Every Friday moved a week is
@@ -102,6 +104,17 @@ extension DateRules {
             let unit = Lexicon.durationUnits[m.word(1)!]!
             let d = Offset.of(1, unit)
             var t = m.time(3)
+            // "the week before christmas", "the week after easter": the seven days before or
+            // after that day, not one day a week away ("the week after next thursday" is
+            // still that Thursday a week on: a weekday counts weeks).
+            if unit == .week, t.grain == .day, !isWeekdayBased(t.expression) {
+                let after = m.word(2) == "after"
+                let first = Offset(days: after ? 1 : -7, unit: .day), last = Offset(days: after ? 7 : -1, unit: .day)
+                t.expression = .range(.shifted(t.expression, first), .shifted(t.expression, last), inclusive: true)
+                t.isStretch = true
+                t.hasEnd = true
+                return .time(t)
+            }
             t.expression = .shifted(t.expression, m.word(2) == "after" ? d : d.negated)
             t.grain = max(t.grain, min(unit, .month))
             return .time(t)
@@ -138,6 +151,15 @@ extension DateRules {
             let possessive = b.end < m.tokens.count && m.tokens[b.end].text == "'s"
             let twoMonths = a.time!.expression.isMonth && end.expression.isMonth && joiner != "and" && !possessive
             return Compose.range(a.time!, end, m.series).map { .time($0, latent: a.latent && b.latent && !m.has(0) && !twoMonths) }
+        },
+        // between now and friday, from now until dec 20, from now to the end of the month:
+        // from this moment to the end of that day or stretch, as "until friday" is
+        Rule("now-until", [.words(["from", "between", "btw", "btwn"]), .word("now"), .words(["to", "until", "till", "til", "untill", "through", "thru", "and", "-"]),
+                           .timeItem { $0.time!.isPlain && ($0.time!.hasDate || $0.time!.hasClock) && !$0.time!.hasEnd && !$0.isFourDigitClock }], role: nil, endElement: 3) { m in
+            if (m.word(2) == "and") != (m.word(0) != "from") { return nil }
+            var t = m.time(3)
+            t.openBound = .until
+            return .time(t)
         },
         Rule("range-slash", [.time { $0.isPlain && $0.hasDate && $0.hasClock }, .symbol("/"), .time { $0.isPlain && $0.hasDate && $0.hasClock }], role: nil, endElement: 2) { m in
             Compose.range(m.time(0), m.time(2), m.series).map { .time($0) }
@@ -255,6 +277,16 @@ extension DateRules {
             return .time(t)
         },
     ]
+
+    /// A weekday, maybe this, next or last one ("next thursday").
+    static func isWeekdayBased(_ e: TimeExpression) -> Bool {
+        switch e {
+        case .weekday: return true
+        case .intersect(let a, let b): return isWeekdayBased(a) || isWeekdayBased(b)
+        case .occurrence(let inner, _, _): return isWeekdayBased(inner)
+        default: return false
+        }
+    }
 
     static func fromNow(_ d: Offset) -> Production? {
         var t = TimeValue(.moment(d, d.unit), grain: d.unit)

@@ -76,6 +76,16 @@ extension Renderer {
         "Which day \(span.oneLine)? For example: 'Wednesday at 10'."
     }
 
+    /// Asked again once when the answer to `askWhen` held no day.
+    static func askWhenAgain(_ title: String) -> String {
+        "I didn't see a day there. When is '\(title.oneLine)'? Say one, like 'tomorrow at 10', or 'cancel'."
+    }
+
+    /// Asked again once when the answer to `askWhichDay` held no day.
+    static func askWhichDayAgain(_ span: String) -> String {
+        "I didn't see a day there. Which day \(span.oneLine)? Say one, like 'Wednesday' or 'Thursday at 3', or 'cancel'."
+    }
+
     static func didNotReadDate(_ text: String) -> String {
         "I couldn't read a date in '\(text)'. Nothing was created; try again with a day and time, like 'tomorrow at 10'."
     }
@@ -193,7 +203,7 @@ extension Renderer {
             }
         }
         row("when", when)
-        row("calendar", card.calendar.name.oneLine + (card.calendarAssumed ? " (default)" : ""))
+        row("calendar", card.calendar.name.oneLine + (!card.calendarAssumed ? "" : card.missingDefault.map { " (primary; default '\($0.oneLine)' not found)" } ?? " (default)"))
         if !card.draft.attendees.isEmpty {
             row("with", card.draft.attendees.map { person in
                 switch (person.name, person.email) {

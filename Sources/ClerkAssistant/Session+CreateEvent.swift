@@ -53,19 +53,14 @@ extension Session {
                 return updateEvent(EventReference(words: request.title), EventChanges(reminderMinutes: request.reminderMinutes))
             }
             if context.quickAdd != nil, let line = lastLine { return offerQuickAdd(line) }
-            let question = Pending.text(TextQuestion(intent: .createEvent, question: Renderer.askWhen(request.title)) { [unowned self] answer in
-                let understood = understand(answer)
-                // A date is the answer ("friday at 3", "on the 12th please"); another request
-                // typed instead ("bump the dentist to next week", "lunch with Bob tomorrow")
-                // drops the question: its date was never this event's.
-                if let reading = Self.dateAlone(understood) ?? Self.dateAnswering(understood) {
-                    request.when = reading
-                    return createEvent(request, said: nil)
-                }
-                if understood.intent.name != .outOfScope, let reply = newRequest(insteadOf: .createEvent, understood) { return reply }
-                return Reply(intent: .createEvent, ok: false, message: Renderer.didNotReadDate(answer))
-            })
-            return ask(question, Reply(intent: .createEvent, ok: true, message: Renderer.askWhen(request.title)))
+            // A date is the answer ("friday at 3", "on the 12th please"); another request
+            // typed instead ("bump the dentist to next week", "lunch with Bob tomorrow")
+            // drops the question: its date was never this event's.
+            return askDay(Renderer.askWhen(request.title), again: Renderer.askWhenAgain(request.title)) { [unowned self] _, understood in
+                guard let reading = Self.dateAlone(understood) ?? Self.dateAnswering(understood) else { return nil }
+                request.when = reading
+                return createEvent(request, said: nil)
+            }
         }
 
         // "schedule a call with bob next week": a week or a month and nothing finer is when to
@@ -73,8 +68,10 @@ extension Session {
         // ("wednesday at 10" → next week's). "vacation all next week" keeps the whole span.
         if let said, Self.needsADay(match, request: request, said: said) {
             let span = String(said[match.range])
-            let question = Renderer.askWhichDay(span)
-            return ask(.text(TextQuestion(intent: .createEvent, question: question) { [unowned self] answer in
+            return askDay(Renderer.askWhichDay(span), again: Renderer.askWhichDayAgain(span)) { [unowned self] answer, understood in
+                // The answer must name a day: a time or a meal alone ("at 10", "lunch") is none.
+                guard let alone = Self.dateAlone(understood) ?? Self.dateAnswering(understood) ?? Self.dateAsked(understood),
+                      alone.known.contains(.date) else { return nil }
                 // A day in the span first ("the 1st" of next month, not of this one); else the
                 // day the answer names alone.
                 var chosen: DateMatch?
@@ -85,19 +82,16 @@ extension Session {
                     if reading.start >= match.start && reading.start < match.end { chosen = reading; break }
                     if chosen == nil { chosen = reading }
                 }
-                if let chosen {
-                    request.when = chosen
-                    // (The span made the request all day; the day answered says its own.)
-                    request.isAllDay = false
-                    return createEvent(request, said: nil)
-                }
-                let understood = understand(answer)
-                if understood.intent.name != .outOfScope, let reply = newRequest(insteadOf: .createEvent, understood) { return reply }
-                return Reply(intent: .createEvent, ok: false, message: Renderer.didNotReadDate(answer))
-            }), Reply(intent: .createEvent, ok: true, message: question))
+                guard let chosen else { return nil }
+                request.when = chosen
+                // (The span made the request all day; the day answered says its own.)
+                request.isAllDay = false
+                return createEvent(request, said: nil)
+            }
         }
 
-        var calendar = context.preferences.defaultCalendar.flatMap { name in calendars.first { Spelling.fold($0.name) == Spelling.fold(name) } } ?? primary
+        let configured = context.preferences.defaultCalendar.flatMap { name in calendars.first { Spelling.fold($0.name) == Spelling.fold(name) } }
+        var calendar = configured ?? primary
         if let mention = request.calendar {
             switch self.calendar(mention, among: calendars, intent: .createEvent, retry: { [unowned self] named in
                 request.calendar = named
@@ -166,6 +160,7 @@ extension Session {
         var card = DraftCard(id: context.makeID(), draft: draft, calendar: calendar, durationAssumed: durationAssumed,
                              calendarAssumed: request.calendar == nil)
         card.placement = placement
+        if configured == nil { card.missingDefault = context.preferences.defaultCalendar }
         card.skippedClock = said.flatMap { Self.skippedClock(match, in: $0, shown: when, zone: zone) }
         card.unread = request.unread
         card.otherTimes = request.otherTimes
@@ -246,6 +241,30 @@ extension Session {
         let message = Renderer.card(card, next: next, warnings: warnings, zone: context.zone, style: context.style)
             + "\n" + (past == nil ? Renderer.createQuestion : Renderer.createPastQuestion)
         return ask(.card(card), Reply(intent: .createEvent, ok: true, message: message, fields: [("event", draftJSON(card))]))
+    }
+
+    /// Asks a new event's day ("When is 'Yoga'?", "Which day next week?"). `read` makes the
+    /// answer's reply, nil when the answer holds no day. An answer with no day and no request
+    /// of its own ("hmm", "not sure", "lunch") gets the question once more, `again`, with how
+    /// to answer or drop it; a second such answer drops it. Another request typed instead is
+    /// made, and "cancel", "never mind" drop the question (as any no does).
+    func askDay(_ question: String, again: String, asked: Bool = false, read: @escaping (String, Understanding) -> Reply?) -> Reply {
+        ask(.text(TextQuestion(intent: .createEvent, question: question) { [unowned self] answer in
+            let understood = understand(answer)
+            if let reply = read(answer, understood) { return reply }
+            if understood.intent.name != .outOfScope, !Self.namesNoRequest(understood.intent),
+               let reply = newRequest(insteadOf: .createEvent, understood) { return reply }
+            if !asked { return askDay(again, again: again, asked: true, read: read) }
+            return Reply(intent: .createEvent, ok: false, message: Renderer.didNotReadDate(answer))
+        }), Reply(intent: .createEvent, ok: true, message: question))
+    }
+
+    /// A line that reads as a new event of a few words with no day said ("lunch", "not sure
+    /// yet", "at lunch"): typed where a day was asked, it is no request of its own.
+    static func namesNoRequest(_ intent: Intent) -> Bool {
+        guard case .createEvent(var request) = intent, request.when.map({ !$0.known.contains(.date) }) ?? true else { return false }
+        request.when = nil
+        return namesOnly(request) || request.title.isEmpty
     }
 
     /// `default_calendar` naming no calendar there is: said once a session, on the first card

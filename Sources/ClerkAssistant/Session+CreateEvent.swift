@@ -393,9 +393,8 @@ extension Session {
     static func needsADay(_ match: DateMatch, request: EventRequest, said: String) -> Bool {
         guard match.grain == .week || match.grain == .month, !match.known.contains(.time), match.recurrence == nil,
               request.recurrence == nil, request.startHint == nil, request.durationMinutes == nil, !request.isBlock,
-              match.range.upperBound <= said.endIndex else { return false }
-        let words = said.lowercased().split(whereSeparator: { !$0.isLetter })
-        return !words.contains { wholeSpanWords.contains(String($0)) }
+              !request.keepsWholeSpan, match.range.upperBound <= said.endIndex else { return false }
+        return true
     }
 
     /// The day of a line read as a look at a day ("the 1st next month").
@@ -403,10 +402,6 @@ extension Session {
         guard understood.rule == "date-only", case .queryAgenda(let query) = understood.intent else { return nil }
         return query.when
     }
-
-    /// Words that keep a week or month whole for a new event.
-    static let wholeSpanWords: Set<String> = ["all", "whole", "entire", "full", "throughout", "vacation", "vacations",
-                                              "holiday", "holidays", "leave", "off", "away"]
 
     static func dateAlone(_ understood: Understanding) -> DateMatch? {
         guard understood.dates.count == 1, let date = understood.dates.first, date.recurrence == nil else { return nil }

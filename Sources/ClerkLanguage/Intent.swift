@@ -219,13 +219,18 @@ public struct EventRequest: Sendable, Hashable {
     /// The other of two times or days said with "or" ("1" of "lunch at 12 or 1 tomorrow"):
     /// the event takes the first, and the card names this one.
     public var alternatives: [AlternativeTime]
+    /// True when the line asks for a whole week or month said as the date ("vacation all next
+    /// week", "off the whole month", "the entire week"): the span is the event, no day in it
+    /// to be asked for.
+    public var keepsWholeSpan: Bool
 
     public init(
         title: String, when: DateMatch? = nil, calendar: CalendarMention? = nil, attendees: [Attendee] = [],
         location: String? = nil, reminderMinutes: [Int] = [], durationMinutes: Int? = nil,
         recurrence: String? = nil, exceptions: [LocalDate] = [], isAllDay: Bool = false, startHint: StartHint? = nil, isBlock: Bool = false,
-        unread: String? = nil, otherTimes: [String] = [], alternatives: [AlternativeTime] = []
+        unread: String? = nil, otherTimes: [String] = [], alternatives: [AlternativeTime] = [], keepsWholeSpan: Bool = false
     ) {
+        self.keepsWholeSpan = keepsWholeSpan
         self.otherTimes = otherTimes
         self.alternatives = alternatives
         self.title = title

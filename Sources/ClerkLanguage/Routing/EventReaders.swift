@@ -156,8 +156,16 @@ enum CreateReader {
             title: title, when: when, calendar: details.calendar, attendees: details.attendees, location: details.location,
             reminderMinutes: details.reminderMinutes, durationMinutes: duration, recurrence: recurrence,
             exceptions: exceptions, isAllDay: allDay,
-            startHint: hint, isBlock: isBlock, unread: unreadText, otherTimes: otherTimes, alternatives: details.alternatives
+            startHint: hint, isBlock: isBlock, unread: unreadText, otherTimes: otherTimes, alternatives: details.alternatives,
+            keepsWholeSpan: keepsWholeSpan(s, when: when)
         ))
+    }
+
+    /// True when a date of a week or a month is asked for whole: a word of the line says so
+    /// ("all next week", "the whole week", "vacation in august", "off next week").
+    static func keepsWholeSpan(_ s: Sentence, when: DateMatch?) -> Bool {
+        guard let when, when.grain == .week || when.grain == .month else { return false }
+        return s.tokens.contains { $0.kind == .word && Vocabulary.wholeSpanWords.contains($0.word) }
     }
 
     /// "late morning", "early afternoon", "after work" as the only time said: its start, an

@@ -599,6 +599,11 @@ enum Classifier {
         if s.word(i, isIn: cannotWords) { i += 1 } else if s.word(i, is: "can"), s.word(i + 1, is: "not") { i += 2 } else { return nil }
         guard s.word(i, isIn: makeVerbs) else { return nil }
         i += 1
+        // "I can't make it", "I won't make it!": the event last shown or talked about ("it" is
+        // then what the delete reads).
+        if s.word(i, is: "it"), (i + 1..<s.body.upperBound).allSatisfy({ s.tokens[$0].isMark }) {
+            return i
+        }
         if s.word(i, is: "it") { i += 1 }
         if s.word(i, is: "to") { i += 1 }
         guard i < s.body.upperBound, !s.isInDate(i) || s.body.contains(where: { $0 > i && !s.isInDate($0) && s.kind($0) == .word }) else { return nil }

@@ -299,7 +299,9 @@ extension Session {
             let hour = Int(text).flatMap { (0...23).contains($0) && text.count <= 2 ? $0 : nil }
             return ask(.card(card), Reply(intent: .createEvent, ok: true, message: hour.map(Renderer.answerCardWithHour) ?? Renderer.answerCard))
         }
-        let understood = understand(text, eventOnScreen: true)
+        // The card's guests are people to the reader too ("change it to Zoe" with Zoe invited
+        // by name only).
+        let understood = understand(text, eventOnScreen: true, people: card.draft.attendees.compactMap(\.name))
         if let said = understood.amountOutOfRange {
             return ask(.card(card), Reply(intent: .createEvent, ok: false, message: Renderer.amountTooLong(said)))
         }
@@ -425,6 +427,13 @@ extension Session {
     /// Applies an edit in words to the card and shows it again.
     func edit(_ card: DraftCard, _ changes: EventChanges) -> Reply {
         var card = card
+        let changes = Self.swapping(changes, guests: card.draft.attendees, title: card.draft.title)
+        // "invite Carla instead of Bob" with no Bob on the card: said, the card kept.
+        if changes.replacesAttendees, changes.addAttendees.isEmpty, !changes.removeAttendees.isEmpty {
+            let absent = changes.removeAttendees.compactMap { $0.name ?? $0.email }
+            let shown = Event(id: card.id, calendarID: card.calendar.id, title: card.draft.title, when: card.draft.when, attendees: card.draft.attendees)
+            return ask(.card(card), Reply(intent: .createEvent, ok: false, message: Renderer.notOnEvent(absent, shown) + "\n" + Renderer.answerCard))
+        }
         if WhenEdit.changesTiming(changes) {
             // The choice is made: the other of two times said is no longer left.
             card.alternatives = []

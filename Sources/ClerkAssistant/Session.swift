@@ -182,8 +182,13 @@ public final class Session {
 
     /// Reads a line with the names the backend knows as context; `eventOnScreen` when the
     /// line may change an event being shown (the new-event card).
-    func understand(_ text: String, eventOnScreen: Bool = false) -> Understanding {
-        router.understand(text, at: context.reference, known: knownNames(), eventOnScreen: eventOnScreen)
+    /// `people`: names besides the contacts' that the line may name as people (the guests of
+    /// the card on screen).
+    func understand(_ text: String, eventOnScreen: Bool = false, people: [String] = []) -> Understanding {
+        var known = knownNames()
+        let more = people.filter { !known.contacts.contains($0) }
+        if !more.isEmpty { known.contacts += more }
+        return router.understand(text, at: context.reference, known: known, eventOnScreen: eventOnScreen)
     }
 
     /// Records a change for "undo".

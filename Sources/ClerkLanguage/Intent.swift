@@ -426,6 +426,11 @@ public struct EventChanges: Sendable, Hashable {
     /// A part of the day said as the new time with no clock ("move it to the afternoon",
     /// "to monday morning"): the event starts where that part starts, keeping its length.
     public var startHint: Optional<StartHint>
+    /// The people added take others' places ("make it with Bob instead", "change it to Ana
+    /// López", "invite Carla instead of Bob"): those of `removeAttendees` when it names any,
+    /// else the guests who share a name with one added (Ana Pérez for Ana López), else every
+    /// guest.
+    public var replacesAttendees: Bool = false
 
     public init(
         when: DateMatch? = nil, durationMinutes: Int? = nil, title: String? = nil, calendar: CalendarMention? = nil,

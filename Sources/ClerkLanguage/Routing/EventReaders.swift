@@ -1098,6 +1098,10 @@ enum ChangeReader {
         return word
     }
 
+    /// Verbs of "change it to Ana López", "make it Bob": a person's name after them is the
+    /// guest changed.
+    static let swapVerbs: Set<String> = ["change", "make", "switch", "swap"]
+
     /// Verbs after which the rest of the line is a new title, said as is.
     static let renameVerbs: WordSet = ["rename", "renamed", "retitle", "call", "name", "title", "label"]
 
@@ -1133,6 +1137,8 @@ enum ChangeReader {
         changes.calendar = details.calendar
         changes.location = details.location
         changes.addAttendees = details.attendees
+        // "make it with Bob instead": the people said take the guests' places.
+        if !details.attendees.isEmpty, s.has(FollowUps.insteadWord) { changes.replacesAttendees = true }
         changes.durationMinutes = details.durationMinutes
         // "30 minutes longer", "15 minutes shorter": the length read is a change of it.
         if let minutes = details.durationMinutes,
@@ -1214,6 +1220,20 @@ enum ChangeReader {
             if let closest = Spelling.closest(to: said, in: known.calendars) {
                 changes.calendar = CalendarMention(said: said, closest: closest)
                 slots.append(s.slot(.calendar, (range.lowerBound - 1)..<(word + 1), value: said, rule: "calendar:close"))
+                return changes
+            }
+        }
+        // "change it to ana lopez", "make it Bob": words left that are all a person the backend
+        // knows (a contact, a guest of the card on screen) change the guest, not the title.
+        if Self.swapVerbs.contains(verb), changes == EventChanges() {
+            let (title, pieces) = Title.build(s, range: range, used: details.used)
+            let words = pieces.flatMap { Array($0) }
+            if !title.isEmpty, pieces.count == 1, (1...3).contains(words.count),
+               words.allSatisfy({ s.kind($0) == .word && !s.isInDate($0) && known.contactWords.contains(s.word($0)) }) {
+                let name = String(s.text(of: pieces[0]))
+                changes.addAttendees = [Attendee(name: name)]
+                changes.replacesAttendees = true
+                slots.append(s.slot(.attendee, pieces: pieces, value: name, rule: "swap-in"))
                 return changes
             }
         }

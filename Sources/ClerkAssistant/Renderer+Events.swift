@@ -372,8 +372,24 @@ extension Renderer {
     /// The one event a question picked of its span (`AgendaQuery.pick`): "First tomorrow:
     /// Standup, 09:30–09:45.", "Last 'review' on Fri 4 Dec: Design review, 16:00–17:00.",
     /// "First from Mon 7 Dec to Sun 13 Dec: Dentist, Tue 8 Dec, 16:30–17:15."
-    static func picked(_ pick: EventPick, _ event: Event, words: String?, from: Date, to: Date, text: DateText, now: Date) -> String {
-        let head = (pick == .first ? "First" : "Last") + (words.map { " '\($0.oneLine)'" } ?? "")
+    /// "Second", "Third", "Second to last": a place from the first or the last.
+    static func placeWord(_ pick: EventPick, _ place: Int) -> String {
+        let names = [2: "Second", 3: "Third", 4: "Fourth", 5: "Fifth"]
+        guard place > 1 else { return pick == .first ? "First" : "Last" }
+        let word = names[place] ?? "\(place)th"
+        return pick == .first ? word : word + " to last"
+    }
+
+    /// A place asked among a span's events that it does not have ("the third meeting on
+    /// friday" with two).
+    static func notThatMany(_ count: Int, place: Int, span: String) -> String {
+        let asked = placeWord(place > 0 ? .first : .last, abs(place)).lowercased()
+        let day = span.hasPrefix("on ") ? String(span.dropFirst(3)) : span
+        return "There \(count == 1 ? "is" : "are") only \(count) event\(count == 1 ? "" : "s") \(span), so no \(asked) one. Say 'what's on \(day)' to see \(count == 1 ? "it" : "them")."
+    }
+
+    static func picked(_ pick: EventPick, place: Int = 1, _ event: Event, words: String?, from: Date, to: Date, text: DateText, now: Date) -> String {
+        let head = placeWord(pick, place) + (words.map { " '\($0.oneLine)'" } ?? "")
         let first = text.localDate(from), last = text.localDate(to.addingTimeInterval(-1))
         let today = text.localDate(now)
         let span: String

@@ -100,14 +100,19 @@ extension Session {
 
         // "my first meeting tomorrow", "the last thing today": the one event picked.
         if let pick = query.pick {
-            guard let picked = Self.picked(pick, of: events, from: from, zone: context.zone) else {
+            guard let picked = Self.picked(pick, place: query.pickPlace, of: events, from: from, zone: context.zone) else {
+                if query.pickPlace > 1, !events.isEmpty {
+                    return Reply(intent: .queryAgenda, ok: true, message: Renderer.notThatMany(events.count, place: pick == .first ? query.pickPlace : -query.pickPlace,
+                                                                                              span: Renderer.spanWords(from: from, to: to, text: text, now: now)),
+                                 fields: [("events", .array([]))])
+                }
                 return Reply(intent: .queryAgenda, ok: true, message: Renderer.nothing(from: from, to: to, words: query.words, person: query.attendee,
                                                                                          text: text, now: now), fields: [("events", .array([]))])
             }
             lastShown = picked
             // "where is my first meeting tomorrow": its place, as of any event named.
             let message = query.asks.map { Renderer.aspect($0, of: picked, text: text, now: now) }
-                ?? Renderer.picked(pick, picked, words: query.words, from: from, to: to, text: text, now: now)
+                ?? Renderer.picked(pick, place: query.pickPlace, picked, words: query.words, from: from, to: to, text: text, now: now)
             return Reply(intent: .queryAgenda, ok: true, message: message,
                          fields: [("events", .array([eventJSON(picked, names)]))])
         }
@@ -181,7 +186,7 @@ extension Session {
     /// The first or last event of a span to start: of the timed ones when there are any (an
     /// all-day holiday is nobody's first meeting), and of those that start in the span when
     /// any do (not one begun the day before); by end, then title, when two start together.
-    static func picked(_ pick: EventPick, of events: [Event], from: Date, zone: Zone) -> Event? {
+    static func picked(_ pick: EventPick, place: Int = 1, of events: [Event], from: Date, zone: Zone) -> Event? {
         let timed = events.filter { !$0.when.isAllDay }
         var pool = timed.isEmpty ? events : timed
         let starting = pool.filter { $0.when.startInstant(in: zone) >= from }
@@ -189,7 +194,9 @@ extension Session {
         func before(_ a: Event, _ b: Event) -> Bool {
             (a.when.startInstant(in: zone), a.when.endInstant(in: zone), a.title) < (b.when.startInstant(in: zone), b.when.endInstant(in: zone), b.title)
         }
-        return pick == .first ? pool.min(by: before) : pool.max(by: { before($0, $1) })
+        let ordered = pool.sorted(by: before)
+        let index = pick == .first ? place - 1 : ordered.count - place
+        return ordered.indices.contains(index) ? ordered[index] : nil
     }
 
     /// A contact's birthday on a day of the span asked about, and the age turned.

@@ -294,6 +294,26 @@ extension Session {
             return .answered(Reply(intent: intent, ok: false, message: Renderer.notBoth(list.count)))
         }
         guard !reference.positions.isEmpty else { return .reference(reference) }
+        // "delete the first meeting on friday", "move my second call tomorrow": the event at
+        // that place among the day's (timed ones first, by start).
+        if !reference.isLastShown, let when = reference.when, reference.positions.count == 1 {
+            var within = reference
+            within.positions = []
+            switch matchingEvents(within, intent: intent) {
+            case .answered(let reply): return .answered(reply)
+            case .found(let found):
+                let ordered = Self.inDayOrder(found, zone: context.zone)
+                let position = reference.positions[0]
+                let index = position > 0 ? position - 1 : ordered.count + position
+                guard ordered.indices.contains(index) else {
+                    let text = DateText(zone: context.zone)
+                    return .answered(Reply(intent: intent, ok: false, message: Renderer.notThatMany(
+                        ordered.count, place: position, span: Renderer.spanWords(from: when.start, to: when.end, text: text, now: context.now.now()))))
+                }
+                lastShown = ordered[index]
+                return .reference(.lastShown)
+            }
+        }
         guard let list else { return .answered(Reply(intent: intent, ok: false, message: Renderer.noListToPick)) }
         var indices: [Int] = []
         for position in reference.positions {
@@ -307,6 +327,15 @@ extension Session {
         }
         lastListing = indices.map { list[$0] }
         return .reference(EventReference(isLastShown: true, isAll: true))
+    }
+
+    /// Events in the order a day is told: timed ones by start (then end, then title), then
+    /// all-day ones.
+    static func inDayOrder(_ events: [Event], zone: Zone) -> [Event] {
+        events.sorted { a, b in
+            if a.when.isAllDay != b.when.isAllDay { return !a.when.isAllDay }
+            return (a.when.startInstant(in: zone), a.when.endInstant(in: zone), a.title) < (b.when.startInstant(in: zone), b.when.endInstant(in: zone), b.title)
+        }
     }
 
     func deleteEvent(_ reference: EventReference) -> Reply {

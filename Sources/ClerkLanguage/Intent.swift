@@ -286,6 +286,9 @@ public struct AgendaQuery: Sendable, Hashable {
     /// "my first meeting tomorrow", "the last thing today", "when does my day start friday":
     /// only the first (or last) event to start in the span; nil for all of them.
     public var pick: Optional<EventPick>
+    /// Which one from the pick's end: 1 the first (or last), 2 the second ("my second call
+    /// tomorrow") or the second to last ("the second to last meeting on friday").
+    public var pickPlace: Int = 1
 
     public init(
         when: DateMatch? = nil, range: DateInterval? = nil, calendar: CalendarMention? = nil, words: String? = nil,

@@ -139,7 +139,8 @@ enum Classifier {
     /// week": the first or last event of a span, said with no question word — only those
     /// words and the days ("my first day at the new job on monday" says more: a new event).
     static func picksOfSpan(_ s: Sentence) -> Bool {
-        guard let (_, said, verb) = AgendaReader.pick(s), verb == nil, s.word(said.upperBound, isA: .eventNoun) else { return false }
+        guard let (_, said, verb) = AgendaReader.pick(s), verb == nil,
+              s.word(said.upperBound, isA: .eventNoun) || s.word(said.upperBound, isIn: AgendaReader.placedNouns) else { return false }
         let event = said.upperBound
         return s.body.contains { s.isInDate($0) }
             && s.body.allSatisfy { $0 == event || said.contains($0) || s.isInDate($0) || s.tokens[$0].isMark || s.word($0, isIn: pickFrames) }

@@ -508,8 +508,10 @@ enum AgendaReader {
         // friday": one event of the span said, the first or last to start. (Only with a span:
         // "my last meeting with ana" is one gone by; "the first of december" is a date.)
         var pick: EventPick?
+        var pickedAt: Int?
         if when != nil, !wantsFreeTime, !wantsCount, !wantsNext, !wantsOverlaps, let (found, said, verb) = Self.pick(s) {
             pick = found
+            pickedAt = said.lowerBound
             for i in said { details.used[i] = true }
             if let verb { details.used[verb] = true }
             slots.append(s.slot(.pick, said, value: found.rawValue, rule: verb == nil ? "pick-word" : "my-day-starts"))
@@ -534,10 +536,27 @@ enum AgendaReader {
             // "where is my first meeting tomorrow", "how long is my last meeting on friday"
             // ask its place or length.
             query.pick = pick
+            if let pickedAt, let place = Self.ordinalPlace(s, at: pickedAt) { query.pickPlace = place.place }
             let asked = aspect(s, saysWhen: false)
             query.asks = asked == .place || asked == .length || asked == .end ? asked : nil
         }
         return .queryAgenda(query)
+    }
+
+    /// Nouns an ordinal picks an event with ("the second meeting", "the third one").
+    static let placedNouns: WordSet = ["one", "thing", "things"]
+
+    /// "second", "3rd" … followed by an event's noun or "one" ("the second meeting", "my 3rd
+    /// call"), or by "(to) last" ("the second to last one"): which end it counts from, the
+    /// end of the words said, and the place from that end. Nil for any other word ("a
+    /// second", "the second of may").
+    static func ordinalPlace(_ s: Sentence, at i: Int) -> (pick: EventPick, end: Int, place: Int)? {
+        guard let place = ReferenceReader.ordinals[s.word(i)], place > 1, !s.isInDate(i) else { return nil }
+        var end = i + 1
+        var pick = EventPick.first
+        if s.word(end, is: "to"), s.word(end + 1, is: "last") { end += 2; pick = .last } else if s.word(end, is: "last") { end += 1; pick = .last }
+        guard s.word(end, isA: .eventNoun) || s.word(end, isIn: placedNouns) || pick == .last && end >= s.body.upperBound else { return nil }
+        return (pick, end, place)
     }
 
     static let firstWords: WordSet = ["first", "earliest"]
@@ -552,6 +571,8 @@ enum AgendaReader {
         for i in s.body where !s.isInDate(i) {
             if s.word(i, isIn: firstWords) { return (.first, i..<(i + 1), nil) }
             if s.word(i, isIn: lastWords) { return (.last, i..<(i + 1), nil) }
+            // "my second call tomorrow", "the third meeting on monday", "the second to last one".
+            if let place = ordinalPlace(s, at: i) { return (place.pick, i..<place.end, nil) }
         }
         guard let my = s.first(in: myWord), s.word(my + 1, isIn: dayWord), !s.isInDate(my + 1) else { return nil }
         if let verb = s.first(in: startWords), !s.isInDate(verb) { return (.first, my..<(my + 2), verb) }
@@ -817,6 +838,22 @@ enum ReferenceReader {
         return positions.isEmpty || expectsNumber ? nil : positions
     }
 
+    /// Nouns that name any event ("the first meeting on friday" is any of that day's).
+    static let genericEventNouns: WordSet = ["meeting", "meetings", "event", "events", "appointment", "appointments", "mtg", "thing", "things", "one"]
+
+    /// The place an ordinal says among a day's events, and the end of its words: "first" 1,
+    /// "second" 2, "last" -1, "second to last" -2, before an event's noun or "one" (or
+    /// "last" alone); nil otherwise.
+    static func placeAt(_ s: Sentence, _ i: Int) -> (Int, Int)? {
+        if s.word(i, isIn: AgendaReader.firstWords) || s.word(i, isIn: AgendaReader.lastWords) {
+            let next = i + 1
+            guard s.word(next, isA: .eventNoun) || s.word(next, isIn: AgendaReader.placedNouns) else { return nil }
+            return (s.word(i, isIn: AgendaReader.firstWords) ? 1 : -1, next)
+        }
+        guard let place = AgendaReader.ordinalPlace(s, at: i) else { return nil }
+        return (place.pick == .first ? place.place : -place.place, place.end)
+    }
+
     static func read(_ s: Sentence, range: Range<Int>, used: TokenMask, known: Names, slots: inout [Slot]) -> EventReference {
         // "delete the second one", "move 1 and 3 to friday": places in the list just shown.
         if let positions = listPositions(s, range.filter { !used[$0] }) {
@@ -848,6 +885,14 @@ enum ReferenceReader {
         }
         slots += details.slots.filter { $0.kind == .when || $0.kind == .calendar || $0.kind == .attendee }
         reference.when = details.when(in: s)
+        // "delete the first meeting on friday", "move my second call tomorrow to 5", "the last
+        // one on friday": the event at that place among those of the day said.
+        if reference.when != nil, let at = range.first(where: { !details.used[$0] && !s.isInDate($0) && placeAt(s, $0) != nil }), let (place, end) = placeAt(s, at) {
+            reference.positions = [place]
+            for i in at..<end { details.used[i] = true }
+            if s.word(end, isIn: AgendaReader.placedNouns) || s.word(end, isIn: genericEventNouns) { details.used[end] = true }
+            slots.append(s.slot(.reference, at..<end, value: String(place), rule: "place-in-day"))
+        }
         reference.calendar = details.calendar
         reference.attendee = details.attendees.first.map { $0.name ?? $0.email ?? "" }
         if let next = (range.lowerBound..<range.upperBound).first(where: { s.word($0) == "next" && !s.isInDate($0) }) {

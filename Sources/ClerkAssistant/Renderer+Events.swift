@@ -95,7 +95,7 @@ extension Renderer {
     }
 
     static func unknownCalendar(_ said: String, known: [String]) -> String {
-        "No calendar named '\(said)'. Your calendars: \(quoted(known)). Create it with 'new calendar \(said)'."
+        "No calendar named '\(said)'. Your calendars: \(quoted(known)). Create it with 'new calendar \(capitalizedTitle(said))'."
     }
 
     static func nameACalendar(_ names: [String]) -> String {

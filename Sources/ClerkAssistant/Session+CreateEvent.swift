@@ -42,6 +42,10 @@ extension Session {
         if request.title.isEmpty, request.isBlock { request.title = Renderer.blockTitle }
         if request.title.isEmpty {
             return ask(.text(TextQuestion(intent: .createEvent, question: Renderer.askTitle) { [unowned self] answer in
+                // "lunch tomorrow" as the answer: a name and a day, when none was said before.
+                if request.when == nil, case .createEvent(let named) = understand(answer).intent, !named.title.isEmpty, named.when != nil {
+                    return createEvent(named, said: answer)
+                }
                 request.title = Renderer.capitalizedTitle(answer)
                 return createEvent(request, said: said)
             }), Reply(intent: .createEvent, ok: true, message: Renderer.askTitle))

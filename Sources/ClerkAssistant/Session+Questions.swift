@@ -154,7 +154,9 @@ extension Session {
 
     /// Requests that only look something up: typed where a free-text answer was asked, they
     /// are asked instead of answering.
-    static let lookups: Set<IntentName> = [.queryAgenda, .contactLookup, .fileList, .fileRead, .calendars, .help, .status]
+    static let lookups: Set<IntentName> = [.queryAgenda, .contactLookup, .fileList, .fileRead, .calendars, .help, .status,
+                                           // Commands no title is made of ("new calendar Family", "undo").
+                                           .createCalendar, .deleteCalendar, .updateCalendar, .undo, .login, .logout]
     /// Lookups that are answers all the same: a date alone ("tomorrow at 3") answers "When
     /// is it?", and "Call Bob" is a title as often as a call.
     static let answersToo: Set<String> = ["date-only", "call-person"]

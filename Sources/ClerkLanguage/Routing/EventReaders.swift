@@ -1132,7 +1132,7 @@ enum ChangeReader {
     }
 
     /// Verbs that move an event somewhere: "to" after them may name a calendar.
-    static let moveVerbs: Set<String> = ["move", "put", "switch", "transfer", "shift"]
+    static let moveVerbs: Set<String> = ["move", "put", "switch", "transfer", "shift", "add"]
 
     /// The one word of `range`, a plain word no reader took (no day, time or number, no
     /// word of the router's), when that is all the change says.
@@ -1259,12 +1259,21 @@ enum ChangeReader {
         // "move yoga to wrk": a word alone after "to" that no reader took, close to the name of
         // a calendar, is that calendar misspelt (asked: "Did you mean 'Work'?"), not a
         // request with no change in it.
-        if changes == EventChanges(), moveVerbs.contains(verb), s.word(range.lowerBound - 1, is: "to"),
-           let word = Self.misspeltCalendar(s, range, used: details.used, known: known) {
+        let calendarPrepositions: WordSet = ["to", "on", "onto", "into"]
+        let saidFrom = s.word(range.lowerBound, isIn: calendarPrepositions) ? range.lowerBound + 1 : range.lowerBound
+        if changes == EventChanges(), moveVerbs.contains(verb), s.word(saidFrom - 1, isIn: calendarPrepositions), saidFrom < range.upperBound,
+           let word = Self.misspeltCalendar(s, saidFrom..<range.upperBound, used: details.used, known: known) {
             let said = String(s.text(of: word..<(word + 1)))
             if let closest = Spelling.closest(to: said, in: known.calendars) {
                 changes.calendar = CalendarMention(said: said, closest: closest)
-                slots.append(s.slot(.calendar, (range.lowerBound - 1)..<(word + 1), value: said, rule: "calendar:close"))
+                slots.append(s.slot(.calendar, (saidFrom - 1)..<(word + 1), value: said, rule: "calendar:close"))
+                return changes
+            }
+            // "move it to family", "put it on school" with no such calendar yet: a usual
+            // calendar's name is that calendar (said to be missing), not a change with none.
+            if Vocabulary.usualCalendarNames.contains(s.word(word)) {
+                changes.calendar = CalendarMention(said: said)
+                slots.append(s.slot(.calendar, (saidFrom - 1)..<(word + 1), value: said, rule: "calendar:usual-name"))
                 return changes
             }
         }

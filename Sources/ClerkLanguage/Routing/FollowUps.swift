@@ -93,6 +93,13 @@ enum FollowUps {
         if s.word(head, isIn: titleFieldVerbs), s.word(head + 1) == "the", s.word(head + 2, isIn: titleFields), s.word(head + 3) == "to" {
             return Route(rule: .followUp(.title), command: head..<(head + 4))
         }
+        // "add it to the Family calendar", "add this to work": the event on screen put on a
+        // calendar ("add it to my calendar" names none, and is no move).
+        if s.word(head, is: "add"), pronounNext, s.word(head + 2, isIn: ["to", "on", "onto", "into"]), head + 3 < body.upperBound,
+           !(head + 3..<body.upperBound).allSatisfy({ s.tokens[$0].isMark || s.word($0, isIn: ["my", "the", "calendar", "cal", "calender", "please"]) }),
+           body.contains(where: { s.word($0, isIn: ["calendar", "cal", "calender"]) || s.word($0, isIn: known.calendarWordSet) || s.word($0, isIn: Vocabulary.usualCalendarNames) }) {
+            return Route(rule: .followUp(.changeIt), command: head..<(head + 3))
+        }
         // "make it 13:30", "move it to Friday", "push it back an hour".
         if s.word(head, isIn: changeVerbs), pronounNext {
             var end = head + 2

@@ -773,7 +773,11 @@ struct EventDetails {
                 addAttendee(Attendee(email: s.word(i)), s, i..<(i + 1), rule: rule, keepInTitle: keepInTitle)
                 i += 1
             } else if let after = relationEnd(s, at: i, limit: limit) {
-                // "with my boss and Ana": a relation is nobody to invite, but the list goes on.
+                // "with my boss and Ana": a relation is nobody to invite, but the list goes on;
+                // unless the address book has someone by that name ("with mom", Mom a contact).
+                if known.contactFirstNames.contains(String(s.tokens[after - 1].base)) {
+                    addAttendee(Attendee(name: String(s.text(of: (after - 1)..<after))), s, (after - 1)..<after, rule: rule, keepInTitle: keepInTitle)
+                }
                 i = after
             } else {
                 var start = i
@@ -794,7 +798,8 @@ struct EventDetails {
             // Lists go on with "and", ",", "&".
             if i < limit, s.word(i) == "and" || s.word(i) == "," || s.word(i) == "&" {
                 let next = s.word(i) == "," && s.word(i + 1) == "and" ? i + 2 : i + 1
-                if next < limit, isNameWord(s, next) || s.tokens[next].kind == .email || s.word(next, isIn: Vocabulary.honorifics) {
+                if next < limit, isNameWord(s, next) || s.tokens[next].kind == .email || s.word(next, isIn: Vocabulary.honorifics)
+                    || relationEnd(s, at: next, limit: limit) != nil {
                     if !keepInTitle { used[i] = true }
                     i = next
                     continue

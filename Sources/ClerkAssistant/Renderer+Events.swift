@@ -27,6 +27,11 @@ extension Renderer {
     static func answerCardWithHour(_ hour: Int) -> String {
         "Answer y to create it, n to drop it, or say what to change: 'at \(hour)' for that time."
     }
+    /// "and the day after?" with no day asked about and no event shown.
+    static func dayAfterWhat(_ days: Int) -> String {
+        "The day \(days > 0 ? "after" : "before") what? Say the day, like 'what's on friday'."
+    }
+
     static let noLastEvent = "Which event? I haven't shown one yet; name it, like 'the dentist appointment'."
     /// "delete the second one" with no list shown.
     static let noListToPick = "There's no list to pick from yet. Ask first, like 'what's on tomorrow', then say 'the second one'."

@@ -445,6 +445,43 @@ extension Session {
 
     /// The date of "what about Friday?", "how about at 5?", "and next week?": another date
     /// for the question before, said with nothing else. Nil for any other line.
+    /// +1 for "and the day after?", "what about the next day", "the following day"; -1 for
+    /// "the day before?", "and the previous day"; nil for any other line.
+    static func dayAfterOrBefore(_ text: String) -> Int? {
+        var words = text.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" }).map(String.init)
+        for opening in [["and"], ["what", "about"], ["how", "about"], ["what's", "on"], ["whats", "on"], ["and", "on"]] where words.starts(with: opening) {
+            words.removeFirst(opening.count)
+        }
+        if words.first == "the" { words.removeFirst() }
+        if let last = words.last, ["then", "that", "too"].contains(last) { words.removeLast() }
+        switch words {
+        case ["day", "after"], ["next", "day"], ["following", "day"]: return 1
+        case ["day", "before"], ["previous", "day"]: return -1
+        default: return nil
+        }
+    }
+
+    /// The day after (or before) the one last asked about, or the day of the event last
+    /// shown: asked again for that day. With neither, what is needed is said.
+    func dayAfterOrBefore(_ days: Int) -> Reply {
+        let zone = context.zone
+        let anchor: LocalDate
+        // (A question about one event, "when is the dentist", asks of no day.)
+        let last = lastQuery.flatMap { $0.words == nil && $0.attendee == nil ? $0 : nil }
+        if let last, let when = last.when, when.end.timeIntervalSince(when.start) <= 86_400 + 3_600 {
+            anchor = LocalDate(when.start, in: zone)
+        } else if let event = lastShown {
+            anchor = LocalDate(event.when.startInstant(in: zone), in: zone)
+        } else {
+            return Reply(intent: .queryAgenda, ok: false, message: Renderer.dayAfterWhat(days))
+        }
+        let day = anchor.adding(days: days)
+        let iso = "\(day.year)-" + (day.month < 10 ? "0" : "") + "\(day.month)-" + (day.day < 10 ? "0" : "") + "\(day.day)"
+        guard let when = understand("what's on " + iso).dates.first else { return Reply(intent: .queryAgenda, ok: false, message: Renderer.dayAfterWhat(days)) }
+        if let last, last.when != nil { return queryAgenda(Self.asked(last, again: when, zone: zone)) }
+        return queryAgenda(AgendaQuery(when: when, range: DateInterval(start: when.start, end: when.end)))
+    }
+
     static func anotherDate(_ understood: Understanding) -> DateMatch? {
         guard case .queryAgenda(let query) = understood.intent, let when = query.when, query.attendee == nil, query.calendar == nil,
               query.words == nil || query.words == "instead" else { return nil }

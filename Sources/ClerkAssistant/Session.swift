@@ -76,6 +76,9 @@ public final class Session {
                 reply = Reply(intent: .help, ok: true, message: answer ? Renderer.noQuestionOpen : Renderer.nothingToCancel)
             } else if let last = lastQuery, let when = Self.anotherDate(understood) {
                 reply = queryAgenda(Self.asked(last, again: when, zone: context.zone))
+            } else if let days = Self.dayAfterOrBefore(text) {
+                // "and the day after?", "what about the next day", "the day before?".
+                reply = dayAfterOrBefore(days)
             } else if lastShown == nil, lastListing == nil, Self.showsIt.contains(text.lowercased().trimmingSpacesAndPunctuation()) {
                 // "show it" with nothing shown yet: which event, and how to name one.
                 reply = Reply(intent: .queryAgenda, ok: false, message: Renderer.noLastEvent)

@@ -46,6 +46,10 @@ public struct Router: Sendable {
     /// (`clerk parse --jsonl` reads the dates of one line while another is routed).
     public func understand(_ text: String, readings read: DateReader.Readings, at reference: ReferenceTime,
                            known: KnownNames = .none, eventOnScreen: Bool = false) -> Understanding {
+        // "call with the tokyo client at 9am their time": the place the line names is whose.
+        if let said = Self.theirTime(text) {
+            return understand(said, readings: reader.readings(said, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
+        }
         let names = known.folded
         var dates = usable(read.matches, in: text)
         // "the last one on friday", "my second one tomorrow": "one" picks an event, it is no
@@ -304,6 +308,32 @@ public struct Router: Sendable {
     }
 
     /// The lower-cased first word of `rest`, which loses it.
+    /// `text` with "their time" ("their local time") said as the time of the one place the
+    /// line names ("call with the tokyo client 9am their time" → "… 9am tokyo time"); nil
+    /// when the line says no such thing or names no place the reader knows, or several.
+    static func theirTime(_ text: String) -> String? {
+        let lower = text.lowercased()
+        guard lower.contains("their time") || lower.contains("their local time") else { return nil }
+        let words = text.split(whereSeparator: { !$0.isLetter })
+        var places: [Substring] = []
+        for (i, word) in words.enumerated() {
+            let w = word.lowercased()
+            if i + 1 < words.count, DateRules.twoWordCities[w + " " + words[i + 1].lowercased()] != nil {
+                places.append(text[word.startIndex..<words[i + 1].endIndex])
+            } else if DateRules.zoneCities[w] != nil, !["utc", "gmt"].contains(w) {
+                places.append(word)
+            }
+        }
+        guard let place = places.first, places.allSatisfy({ $0.lowercased() == place.lowercased() }),
+              let their = words.indices.first(where: { words[$0].lowercased() == "their" }) else { return nil }
+        let lowered = words.map { $0.lowercased() }
+        let last: Int
+        if their + 1 < words.count, lowered[their + 1] == "time" { last = their + 1 }
+        else if their + 2 < words.count, lowered[their + 1] == "local", lowered[their + 2] == "time" { last = their + 2 }
+        else { return nil }
+        return String(text[..<words[their].startIndex]) + place.lowercased() + " time" + String(text[words[last].endIndex...])
+    }
+
     /// `text` with the "one" of "the last one", "the second one" made another word, when a
     /// date was read with that "one" in it ("one on friday" as 13:00, "last one on friday" as
     /// last Friday); nil when none was.

@@ -837,7 +837,8 @@ enum Classifier {
         switch s.word(i) {
         // ("send the invoice on monday", "send flowers to mom on friday": a thing to do then;
         // "send a text to Bob at 5", "send Ana an email tomorrow" are messages.)
-        case "send": return s.has(Vocabulary.messageNouns) || !(s.word(i + 1) == "me") && !s.body.contains { s.isInDate($0) }
+        // "send me the address", "send me the link": something sent, not a reminder.
+        case "send": return s.has(Vocabulary.messageNouns) || (s.word(i + 1) == "me" ? s.has(sentThings) : true) && !s.body.contains { s.isInDate($0) }
         // "email for Sam Lee", "email of Ana": the address asked for, as "Ana's email".
         case "email", "mail": return !(s.has(Vocabulary.addressOf)) && !(["for", "of"].contains(s.word(i + 1)) && s.body.upperBound - i <= 5)
         // ("stop at the bank after work", "stop by the pharmacy": a visit.)
@@ -849,6 +850,10 @@ enum Classifier {
         default: return true
         }
     }
+
+    /// What "send me …" asks to have sent: a message, not a reminder ("send me a reminder").
+    static let sentThings: WordSet = ["address", "link", "details", "info", "information", "directions", "location", "invite",
+                                      "invitation", "agenda", "number", "file", "list", "copy", "summary", "schedule"]
 
     static let googleWord: WordSet = ["google", "gcal"]
     /// Words of moving a calendar or contacts in or out, which `clerk import`/`export` do.

@@ -781,6 +781,9 @@ struct EventDetails {
                 i = after
             } else {
                 var start = i
+                // "with the tokyo client", "with our london team": a place, not a person.
+                if DateRules.zoneCities[s.word(i)] != nil || DateRules.twoWordCities[s.word(i) + " " + s.word(i + 1)] != nil,
+                   s.word(i + 1, isIn: Self.placedPeople) || s.word(i + 2, isIn: Self.placedPeople) { break }
                 if s.word(i, isIn: Vocabulary.honorifics), i + 1 < limit, isNameWord(s, i + 1) { i += 1 }
                 else if !isNameWord(s, i) || used[i] { break }
                 var end = i + 1
@@ -809,6 +812,10 @@ struct EventDetails {
         }
         return i
     }
+
+    /// People a place names ("the tokyo client", "the london office").
+    static let placedPeople: WordSet = ["client", "clients", "team", "teams", "office", "offices", "customer", "customers", "partner",
+                                        "partners", "folks", "people", "colleagues", "crew", "branch", "side", "guys", "investors"]
 
     /// The index after "my boss", "our team", "the client" at `i`: a person named by a tie
     /// to the speaker. Nil when `i` does not start one.

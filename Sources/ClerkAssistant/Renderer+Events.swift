@@ -27,6 +27,11 @@ extension Renderer {
     static func answerCardWithHour(_ hour: Int) -> String {
         "Answer y to create it, n to drop it, or say what to change: 'at \(hour)' for that time."
     }
+    /// "at 9am their time" with no place said whose.
+    static func whoseTime(_ zone: String) -> String {
+        "I don't know whose time 'their time' is, so the time is read in \(zone). Say the place or zone, like 'make it 9am Tokyo time'."
+    }
+
     /// "and the day after?" with no day asked about and no event shown.
     static func dayAfterWhat(_ days: Int) -> String {
         "The day \(days > 0 ? "after" : "before") what? Say the day, like 'what's on friday'."

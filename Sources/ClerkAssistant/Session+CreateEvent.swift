@@ -164,6 +164,10 @@ extension Session {
         var card = DraftCard(id: context.makeID(), draft: draft, calendar: calendar, durationAssumed: durationAssumed,
                              calendarAssumed: request.calendar == nil)
         card.placement = placement
+        if let said, match.statedTimeZone == nil, let cut = Self.theirTime(in: card.draft.title), Self.theirTime(in: said) != nil {
+            card.theirTimeUnknown = true
+            card.draft.title = cut
+        }
         if configured == nil { card.missingDefault = context.preferences.defaultCalendar }
         card.skippedClock = said.flatMap { Self.skippedClock(match, in: $0, shown: when, zone: zone) }
         card.unread = request.unread
@@ -233,6 +237,7 @@ extension Session {
             warnings.append(Renderer.understoodNot(card.draft.title, when: card.draft.when, unread: unread, text: DateText(zone: context.zone)))
         }
         if let warning = missingDefaultCalendar(card) { warnings.append(warning) }
+        if card.theirTimeUnknown { warnings.append(Renderer.whoseTime(context.zone.identifier)) }
         let span = (card.draft.when.startInstant(in: context.zone), card.draft.when.endInstant(in: context.zone))
         if !card.draft.when.isAllDay, let others = try? context.calendars.events(from: span.0, to: span.1, calendarIDs: nil) {
             let clashing = others.filter { !$0.when.isAllDay }
@@ -245,6 +250,24 @@ extension Session {
         let message = Renderer.card(card, next: next, warnings: warnings, zone: context.zone, style: context.style)
             + "\n" + (past == nil ? Renderer.createQuestion : Renderer.createPastQuestion)
         return ask(.card(card), Reply(intent: .createEvent, ok: true, message: message, fields: [("event", draftJSON(card))]))
+    }
+
+    /// `text` without the words "their time" / "their local time" (and the spaces before
+    /// them), when it has them; nil otherwise.
+    static func theirTime(in text: String) -> String? {
+        for words in [" their local time", " their time"] {
+            let lower = text.lowercased()
+            guard lower.contains(words) else { continue }
+            var out = text
+            var start = out.startIndex
+            while let found = out[start...].lowercased().firstRangeOfWords(words) {
+                let lowerBound = out.index(start, offsetBy: found.lowerBound), upperBound = out.index(lowerBound, offsetBy: words.count)
+                out.removeSubrange(lowerBound..<upperBound)
+                start = lowerBound
+            }
+            return out
+        }
+        return nil
     }
 
     /// Asks a new event's day ("When is 'Yoga'?", "Which day next week?"). `read` makes the
@@ -452,6 +475,8 @@ extension Session {
                 || changes.when.map { $0.known.contains(.end) || $0.known.contains(.duration) } ?? false
             if saidLength || card.draft.when.isAllDay { card.durationAssumed = false }
             card.placement = .said
+            // A zone said now says whose time it is.
+            if changes.when?.statedTimeZone != nil { card.theirTimeUnknown = false }
         }
         if let rule = changes.recurrence { card.draft.recurrence = ["RRULE:" + rule] }
         if let minutes = changes.reminderMinutes { card.draft.reminderMinutes = minutes }
@@ -500,5 +525,15 @@ extension Session {
                           location: card.draft.location, attendees: card.draft.attendees, recurrence: card.draft.recurrence,
                           reminderMinutes: card.draft.reminderMinutes)
         return JSONShapes.event(event, calendarName: card.calendar.name, zone: context.zone)
+    }
+}
+
+extension String {
+    /// The character offsets of the first occurrence of `words` in the string, nil when none.
+    func firstRangeOfWords(_ words: String) -> Range<Int>? {
+        let chars = Array(self), target = Array(words)
+        guard target.count <= chars.count else { return nil }
+        for i in 0...(chars.count - target.count) where Array(chars[i..<(i + target.count)]) == target { return i..<(i + target.count) }
+        return nil
     }
 }

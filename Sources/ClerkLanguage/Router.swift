@@ -78,6 +78,13 @@ public struct Router: Sendable {
         let rest = correction.rest
         let dates = readDates(rest, at: reference)
         var inner = understand(rest, dates: dates, at: reference, known: known, suggest: false, eventOnScreen: eventOnScreen)
+        // "actually make it with Carla instead": the correction took "instead", which says the
+        // people named take the guests' places.
+        if case .updateEvent(let which, var changes) = inner.intent, !changes.addAttendees.isEmpty, !changes.replacesAttendees,
+           text.lowercased().split(whereSeparator: { !$0.isLetter }).contains("instead") {
+            changes.replacesAttendees = true
+            inner.intent = .updateEvent(which, changes)
+        }
         if inner.dates.count == 1, let date = inner.dates.first, inner.dates.first?.recurrence == nil,
            rest[..<date.range.lowerBound].allSatisfy({ $0.isWhitespace || $0.isPunctuation }),
            rest[date.range.upperBound...].allSatisfy({ $0.isWhitespace || $0.isPunctuation }) {

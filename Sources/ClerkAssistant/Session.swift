@@ -36,6 +36,10 @@ public final class Session {
     var handling: Intent?
     /// The line being answered, as typed (what Google reads for a quickAdd).
     var lastLine: String?
+    /// The file last shown, made or changed, while nothing about events came after it: what
+    /// "it", "the list" and a line with no file name ("add eggs", "delete the last line")
+    /// are about.
+    var fileOnScreen: String?
 
     public init(context: SessionContext) {
         self.context = context
@@ -63,6 +67,8 @@ public final class Session {
         } else {
             lastLine = text
             var understood = understand(text)
+            let asFile = fileOnScreen.flatMap { aboutFile($0, text, understood) }
+            if let asFile { understood = asFile }
             // "add maria" just after an event was shown: a person added to it, in any case (a
             // name not capitalised, of no contact, read alone as a new event's title); "add a
             // note: …", "notes: …": words for its notes.
@@ -71,7 +77,10 @@ public final class Session {
                 let asEdit = understand(text, eventOnScreen: true)
                 if case .updateEvent = asEdit.intent { understood = asEdit }
             }
-            if let answer = YesNo.read(text, empty: false, rule: .terminal), Self.answersNothing(understood.intent, yes: answer) {
+            if asFile != nil {
+                lastQuery = nil
+                reply = handle(understood)
+            } else if let answer = YesNo.read(text, empty: false, rule: .terminal), Self.answersNothing(understood.intent, yes: answer) {
                 // "never mind", "cancel", "ok" with no question open: nothing to answer.
                 reply = Reply(intent: .help, ok: true, message: answer ? Renderer.noQuestionOpen : Renderer.nothingToCancel)
             } else if let last = lastQuery, let when = Self.anotherDate(understood) {
@@ -92,7 +101,79 @@ public final class Session {
                 reply = handle(understood)
             }
         }
+        noteFileOnScreen(reply)
         return withNotices(reply, answering: answering)
+    }
+
+    /// Keeps `fileOnScreen` up to date after `reply`: the file it showed or changed, or
+    /// none once events are what was talked about.
+    func noteFileOnScreen(_ reply: Reply) {
+        if let (_, value) = reply.fields.first(where: { $0.0 == "file" }), case .object(let members) = value,
+           let (_, name) = members.first(where: { $0.0 == "name" }), case .string(let file) = name {
+            fileOnScreen = file
+        } else if [.createEvent, .queryAgenda, .updateEvent, .deleteEvent, .contactLookup].contains(reply.intent) {
+            fileOnScreen = nil
+        }
+    }
+
+    /// A line about the file on screen said without its name: "add eggs, milk and bread to
+    /// it", "show it", "clear the list", "add eggs and bread" (no list named), "delete the
+    /// last line", "cross off milk". The line is read again with the file named, and taken
+    /// when it then reads as a change or a look at a file; nil when it does not, or names a
+    /// day, a file or a person of its own.
+    func aboutFile(_ file: String, _ text: String, _ understood: Understanding) -> Understanding? {
+        switch understood.intent {
+        case .fileRead, .fileLines, .fileSearch, .fileList, .fileDelete, .contactLookup, .calendars, .createCalendar, .undo, .help:
+            return nil
+        // "add eggs to groceries" names its list; "tick off eggs" with none looks in every list.
+        case .fileWrite: return nil
+        case .createEvent(let request) where request.when != nil: return nil
+        case .queryAgenda(let query) where query.when != nil: return nil
+        default: break
+        }
+        var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        // Each line to try, and whether it named the file with "it" or "the list".
+        var candidates: [(line: String, saysIt: Bool)] = []
+        // "it", "this", "that", "the list", "my list": the file.
+        for (i, word) in words.enumerated() {
+            let bare = word.lowercased().filter(\.isLetter)
+            if ["it", "this", "that"].contains(bare), i > 0 {
+                var named = words
+                named[i] = file + String(word.drop(while: \.isLetter))
+                candidates.append((named.joined(separator: " "), true))
+            } else if bare == "list" || bare == "notes", i > 0, ["the", "my", "this", "that"].contains(words[i - 1].lowercased()) {
+                var named = words
+                named[i - 1] = ""
+                named[i] = file + String(word.drop(while: \.isLetter))
+                candidates.append((named.filter { !$0.isEmpty }.joined(separator: " "), true))
+            }
+        }
+        // No file said: where it goes by the verb.
+        if candidates.isEmpty, let verb = words.first?.lowercased() {
+            while let last = words.last, last.isEmpty { words.removeLast() }
+            let line = words.joined(separator: " ").trimmingSpacesAndPunctuation()
+            let lines = text.lowercased().split(whereSeparator: { !$0.isLetter }).contains { ["line", "lines", "item", "items"].contains($0) }
+            if ["add", "append", "put", "insert", "write"].contains(verb) {
+                candidates.append((line + " to " + file, false))
+            } else if lines {
+                candidates.append((line + " of " + file, false))
+            }
+        }
+        for (candidate, saysIt) in candidates {
+            let reading = understand(candidate)
+            // A line with no file said is taken only as a change of the file or its lines.
+            if !saysIt, reading.intent.name != .fileWrite {
+                if case .fileLines = reading.intent {} else { continue }
+            }
+            switch reading.intent {
+            case .fileRead(let name) where Spelling.fold(name) == Spelling.fold(file): return reading
+            case .fileDelete(let name) where Spelling.fold(name) == Spelling.fold(file): return reading
+            case .fileLines(let name, _) where Spelling.fold(name) == Spelling.fold(file): return reading
+            case .fileWrite(let write) where Spelling.fold(write.name) == Spelling.fold(file): return reading
+            default: continue
+            }
+        }
+        return nil
     }
 
     /// A yes or no said with no question open answers nothing, unless it is also a request

@@ -167,7 +167,7 @@ enum Classifier {
         // 2. Files: a file name, or the word "files" with a file verb.
         ClassifierRule(name: "files", applies: { c in
             c.shape.hasFileName || (c.shape.hasFileNoun && !c.shape.hasEventNoun && !c.shape.hasContactNoun)
-                || (c.shape.hasFileNoun && FilePhrases.asksToSearch(c.s))
+                || FilePhrases.asksToSearch(c.s)
                 || FilePhrases.knownFile(c.s, known: c.known) != nil || FilePhrases.cutFileNameIndex(c.s) != nil || FilePhrases.listFile(c.s) != nil
                 || FilePhrases.createsNamedFile(c.s) || FilePhrases.asksForLists(c.s)
         }, route: { FilePhrases.route($0.s, shape: $0.shape, known: $0.known) }),

@@ -506,7 +506,9 @@ enum Classifier {
                 shape.topic = .messaging
             }
         }
-        if shape.topic == nil, let topic = Vocabulary.outOfScopeHeads[w0, key: s.tokens[head].key], headTopicCounts(s, at: head, topic: topic) {
+        // ("send the grocery list to ana": sending, whatever is sent.)
+        if shape.topic == nil || shape.topic == .lists, let topic = Vocabulary.outOfScopeHeads[w0, key: s.tokens[head].key],
+           shape.topic == nil || topic == .messaging, headTopicCounts(s, at: head, topic: topic) {
             shape.topic = topic
         }
         if shape.topic == nil, isClockQuestion(s) { shape.topic = .clock }

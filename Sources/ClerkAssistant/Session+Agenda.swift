@@ -431,6 +431,19 @@ extension Session {
 
     func searchEvents(words: String?, attendee: String?, from: Date, to: Date, calendarIDs: [String]?) throws -> [Event] {
         let found = try context.calendars.searchEvents(EventSearch(text: words, attendee: attendee, from: from, to: to, calendarIDs: calendarIDs))
+        // "emma's soccer" with Emma in the title, not among the guests: her name is words.
+        if found.isEmpty, let attendee {
+            let named = try searchEvents(words: attendee + (words.map { " " + $0 } ?? ""), attendee: nil, from: from, to: to, calendarIDs: calendarIDs)
+            if !named.isEmpty { return named }
+        }
+        // "emmas soccer": a possessive typed without its apostrophe.
+        if found.isEmpty, let words, words.split(separator: " ").count > 1,
+           words.split(separator: " ").contains(where: { $0.count > 3 && $0.hasSuffix("s") && !Self.eventKindWords.contains($0.lowercased()) }) {
+            let singular = words.split(separator: " ").map { $0.count > 3 && $0.hasSuffix("s") && !Self.eventKindWords.contains($0.lowercased()) ? $0.dropLast() : $0 }
+                .joined(separator: " ")
+            let again = try context.calendars.searchEvents(EventSearch(text: singular, attendee: attendee, from: from, to: to, calendarIDs: calendarIDs))
+            if !again.isEmpty { return again }
+        }
         guard found.isEmpty, let words else { return found }
         let kept = words.split(separator: " ").filter { !Self.eventKindWords.contains($0.lowercased()) }.joined(separator: " ")
         guard kept != words else { return found }
@@ -443,8 +456,6 @@ extension Session {
         "call", "calls", "thing", "things", "reservation", "booking", "class", "classes", "lesson", "lessons",
     ]
 
-    /// The date of "what about Friday?", "how about at 5?", "and next week?": another date
-    /// for the question before, said with nothing else. Nil for any other line.
     /// +1 for "and the day after?", "what about the next day", "the following day"; -1 for
     /// "the day before?", "and the previous day"; nil for any other line.
     static func dayAfterOrBefore(_ text: String) -> Int? {
@@ -482,6 +493,8 @@ extension Session {
         return queryAgenda(AgendaQuery(when: when, range: DateInterval(start: when.start, end: when.end)))
     }
 
+    /// The date of "what about Friday?", "how about at 5?", "and next week?": another date
+    /// for the question before, said with nothing else. Nil for any other line.
     static func anotherDate(_ understood: Understanding) -> DateMatch? {
         guard case .queryAgenda(let query) = understood.intent, let when = query.when, query.attendee == nil, query.calendar == nil,
               query.words == nil || query.words == "instead" else { return nil }

@@ -88,6 +88,15 @@ public final class Session {
             } else if let days = Self.dayAfterOrBefore(text) {
                 // "and the day after?", "what about the next day", "the day before?".
                 reply = dayAfterOrBefore(days)
+            } else if let listing = lastListing, listing.count > 1,
+                      Self.showsIt.contains(text.lowercased().trimmingSpacesAndPunctuation()) || Self.asksAboutIt(text) {
+                // "show it", "where is it" after a listing of several: which one, then that one whole.
+                reply = findEvent(EventReference(isLastShown: true), intent: .queryAgenda) { [unowned self] event in
+                    let calendar = try? context.calendars.calendars().first(where: { $0.id == event.calendarID })
+                    lastShown = event
+                    return Reply(intent: .queryAgenda, ok: true, message: calendar.map { details(of: event, on: $0) } ?? event.title,
+                                 fields: [("events", .array([eventJSON(event, calendarNames())]))])
+                }
             } else if lastShown == nil, lastListing == nil, Self.showsIt.contains(text.lowercased().trimmingSpacesAndPunctuation()) {
                 // "show it" with nothing shown yet: which event, and how to name one.
                 reply = Reply(intent: .queryAgenda, ok: false, message: Renderer.noLastEvent)

@@ -6,6 +6,14 @@ import FoundationEssentials
 extension Session {
     func lookUpContact(_ query: ContactQuery) -> Reply {
         if let filter = query.filter { return filteredContacts(filter) }
+        // "what's the address", "send me the number": a detail with no one named is the
+        // place of the event just shown, or asked whose.
+        if query.name.isEmpty, query.field != .all {
+            if query.field == .address, let event = lastShown {
+                return Reply(intent: .queryAgenda, ok: true, message: Renderer.aspect(.place, of: event, text: DateText(zone: context.zone), now: context.now.now()))
+            }
+            return Reply(intent: .contactLookup, ok: false, message: Renderer.whoseDetail(query.field))
+        }
         // "contacts", "list my contacts": the address book itself.
         if query.name.isEmpty {
             let everyone: [Contact]

@@ -56,6 +56,12 @@ extension Session {
             if !request.reminderMinutes.isEmpty, request.attendees.isEmpty, hasUpcomingEvent(titled: request.title) {
                 return updateEvent(EventReference(words: request.title), EventChanges(reminderMinutes: request.reminderMinutes))
             }
+            // "remind me to leave 30 min before" just after an event was shown: a reminder of
+            // that event (after a listing, which one is asked).
+            if !request.reminderMinutes.isEmpty, lastShown != nil || lastListing != nil, fileOnScreen == nil, let line = lastLine,
+               Self.remindsOfNoEvent(line) {
+                return updateEvent(.lastShown, EventChanges(reminderMinutes: request.reminderMinutes))
+            }
             if context.quickAdd != nil, let line = lastLine { return offerQuickAdd(line) }
             // A date is the answer ("friday at 3", "on the 12th please"); another request
             // typed instead ("bump the dentist to next week", "lunch with Bob tomorrow")
@@ -268,6 +274,15 @@ extension Session {
             return out
         }
         return nil
+    }
+
+    /// "remind me to leave 30 min before", "remind me 10 min before": a reminder that names
+    /// no event (none after "before", none "about"), only something to do at that time.
+    static func remindsOfNoEvent(_ line: String) -> Bool {
+        let words = line.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        guard words.starts(with: ["remind", "me"]), let last = words.last, ["before", "ahead", "earlier", "beforehand"].contains(last),
+              !words.contains("about") else { return false }
+        return words.count > 2 && (words[2] == "to" || Int(words[2]) != nil || ["a", "an", "half", "one", "two", "five", "ten", "fifteen", "thirty"].contains(words[2]))
     }
 
     /// Asks a new event's day ("When is 'Yoga'?", "Which day next week?"). `read` makes the

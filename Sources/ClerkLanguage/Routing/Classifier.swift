@@ -447,6 +447,8 @@ enum Classifier {
                 case .email: shape.hasEmail = true
                 default: break
                 }
+                // "my zoom", "the webex": a call named by where it happens is an event.
+                if !shape.hasEventNoun, s.word(i, isIn: platformEvents), s.word(i - 1, isIn: ["my", "the", "a", "next", "our"]) { shape.hasEventNoun = true }
                 let classes = tokens[i].classes
                 guard !classes.isEmpty else { continue }
                 func isA(_ c: WordClass) -> Bool { !classes.isDisjoint(with: c) }
@@ -852,6 +854,9 @@ enum Classifier {
         default: return true
         }
     }
+
+    /// Platforms a call is named by ("my zoom", "the webex").
+    static let platformEvents: WordSet = ["zoom", "webex", "facetime", "skype", "hangout", "hangouts", "teams"]
 
     /// What "send me …" asks to have sent: a message, not a reminder ("send me a reminder").
     static let sentThings: WordSet = ["address", "link", "details", "info", "information", "directions", "location", "invite",

@@ -274,8 +274,18 @@ extension Session {
         guard let first = words.first, ["where", "when", "who", "where's", "when's", "who's", "whos", "wheres", "whens"].contains(first),
               words.count <= 6 else { return false }
         let rest = words.dropFirst()
-        return !rest.isEmpty && rest.allSatisfy { aboutItWords.contains(String($0)) }
+        // "where?", "when?", "who?" alone just after an event: about it.
+        if rest.isEmpty { return ["where", "when", "who"].contains(first) }
+        return rest.allSatisfy { aboutItWords.contains(String($0)) }
             && rest.contains { ["it", "that", "this", "invited", "coming", "going"].contains(String($0)) }
+    }
+
+    /// "how long is it", "how long does it last", "how long?" just after an event: its length.
+    static func asksLengthOfIt(_ text: String) -> Bool {
+        let words = text.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" }).map(String.init)
+        guard words.starts(with: ["how", "long"]) else { return false }
+        return [[], ["is", "it"], ["is", "that"], ["is", "this"], ["is", "that", "one"], ["does", "it", "last"], ["does", "it", "take"],
+                ["is", "it", "again"]].contains(Array(words.dropFirst(2)))
     }
 
     static let showsIt: Set<String> = [
@@ -283,7 +293,8 @@ extension Session {
         "more details", "show details", "show me the details", "tell me more", "more info", "what is it", "what's that",
     ]
 
-    static let aboutItWords: Set<String> = ["is", "it", "that", "this", "one", "invited", "coming", "going", "again", "to", "at", "on", "exactly", "was"]
+    static let aboutItWords: Set<String> = ["is", "it", "that", "this", "one", "invited", "coming", "going", "again", "to", "at", "on", "exactly", "was",
+                                            "else", "all", "everyone", "else's"]
 
     /// An event shown whole, as its card was: when, calendar, people, place, how it repeats
     /// (an occurrence says its series' rule).

@@ -100,6 +100,7 @@ enum YesNo {
     static let no: Set<String> = [
         "n", "no", "nope", "nah", "cancel", "stop", "don't", "dont", "never mind", "nevermind", "no thanks", "no thank you", "abort",
         "actually no", "no no", "no way", "not now", "forget it", "skip it", "leave it", "wait no", "no wait", "oh no", "nope thanks",
+        "nvm", "nm", "forget that", "cancel that", "never mind then", "nevermind then",
     ]
 
     /// True for yes, false for no, nil for anything else. At a terminal `empty` is what Enter

@@ -100,6 +100,10 @@ public final class Session {
             } else if lastShown == nil, lastListing == nil, Self.showsIt.contains(text.lowercased().trimmingSpacesAndPunctuation()) {
                 // "show it" with nothing shown yet: which event, and how to name one.
                 reply = Reply(intent: .queryAgenda, ok: false, message: Renderer.noLastEvent)
+            } else if let event = lastShown, lastListing == nil, Self.asksLengthOfIt(text) {
+                // "how long is it": the length of the event just shown, in a line.
+                reply = Reply(intent: .queryAgenda, ok: true, message: Renderer.aspect(.length, of: event, text: DateText(zone: context.zone), now: context.now.now()),
+                              fields: [("events", .array([eventJSON(event, calendarNames())]))])
             } else if let event = lastShown, Self.asksAboutIt(text),
                       let calendar = try? context.calendars.calendars().first(where: { $0.id == event.calendarID }) {
                 // "where is it?", "who's coming?": the event just shown, whole.

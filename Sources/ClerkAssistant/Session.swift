@@ -40,6 +40,12 @@ public final class Session {
     /// "it", "the list" and a line with no file name ("add eggs", "delete the last line")
     /// are about.
     var fileOnScreen: String?
+    /// The person last looked up, as said ("ana"): who "her", "him", "his" are ("call her",
+    /// "what's his email", "lunch with her tomorrow").
+    var lastPerson: String?
+    /// True while the person looked up is what was last talked about (no event since): "what's
+    /// the address" is then theirs.
+    var personOnScreen = false
 
     public init(context: SessionContext) {
         self.context = context
@@ -69,6 +75,8 @@ public final class Session {
             var understood = understand(text)
             let asFile = fileOnScreen.flatMap { aboutFile($0, text, understood) }
             if let asFile { understood = asFile }
+            if asFile == nil, let person = lastPerson, let named = aboutPerson(person, text) { understood = named }
+            if case .contactLookup(let query) = understood.intent, !query.name.isEmpty, !query.isRelation { lastPerson = query.name }
             // "add maria" just after an event was shown: a person added to it, in any case (a
             // name not capitalised, of no contact, read alone as a new event's title); "add a
             // note: …", "notes: …": words for its notes.
@@ -126,6 +134,38 @@ public final class Session {
             fileOnScreen = file
         } else if [.createEvent, .queryAgenda, .updateEvent, .deleteEvent, .contactLookup].contains(reply.intent) {
             fileOnScreen = nil
+        }
+        personOnScreen = reply.intent == .contactLookup && lastPerson != nil
+
+    }
+
+    /// "call her", "what's his email", "lunch with her tomorrow" just after a person was
+    /// looked up: the line read again with that person's name for the pronoun; nil when the
+    /// line has none, or then reads as nothing about a person.
+    func aboutPerson(_ person: String, _ text: String) -> Understanding? {
+        let words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        let fields: Set<String> = ["number", "phone", "email", "e-mail", "address", "birthday", "mobile", "cell", "company", "job", "nickname", "details", "contact"]
+        var changed = false
+        var out: [String] = []
+        for (i, word) in words.enumerated() {
+            let bare = word.lowercased().filter(\.isLetter)
+            let tail = String(word.drop(while: \.isLetter))
+            let next = i + 1 < words.count ? words[i + 1].lowercased().filter { $0.isLetter || $0 == "-" } : ""
+            if bare == "his" || bare == "her" && fields.contains(next) {
+                out.append(person + "'s" + tail); changed = true
+            } else if bare == "him" || bare == "her" {
+                out.append(person + tail); changed = true
+            } else {
+                out.append(word)
+            }
+        }
+        guard changed else { return nil }
+        let reading = understand(out.joined(separator: " "))
+        switch reading.intent {
+        case .contactLookup: return reading
+        case .createEvent(let request) where !request.attendees.isEmpty: return reading
+        case .updateEvent(_, let changes) where !changes.addAttendees.isEmpty || !changes.removeAttendees.isEmpty: return reading
+        default: return nil
         }
     }
 

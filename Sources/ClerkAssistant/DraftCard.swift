@@ -11,8 +11,14 @@ struct DraftCard {
     var calendar: CalendarInfo
     /// The duration was not said; the default applies.
     var durationAssumed: Bool
-    /// No calendar was named; the primary one applies.
+    /// No calendar was named; the default one (or the primary one) applies.
     var calendarAssumed: Bool
+    /// `default_calendar` names a calendar that is not there: the card goes to the primary
+    /// calendar and says so, never calling it the default.
+    var missingDefault: String? = nil
+    /// "at 9am their time" with no place said whose: the time is read here, and the card
+    /// says so.
+    var theirTimeUnknown = false
     /// People named who are not in the contacts (invited by name only).
     var unknownPeople: [String] = []
     /// A clock time said that does not exist that day (clocks go forward), and the time the

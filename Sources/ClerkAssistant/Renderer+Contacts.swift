@@ -255,6 +255,22 @@ extension Renderer {
     static func withArticle(_ noun: String) -> String {
         ("aeiou".contains(noun.first ?? "x") ? "an " : "a ") + noun
     }
+
+    /// A contact's detail asked with no one named ("what's the address").
+    static func whoseDetail(_ field: ContactField) -> String {
+        let said: String
+        switch field {
+        case .phone: said = "phone number"
+        case .email: said = "email"
+        case .address: said = "address"
+        case .birthday: said = "birthday"
+        case .company: said = "company"
+        case .jobTitle: said = "job title"
+        case .nickname: said = "nickname"
+        case .all: said = "details"
+        }
+        return "Whose \(said)? Say a name, like 'Ana's \(said)'."
+    }
 }
 
 extension LabeledValue {
@@ -268,4 +284,5 @@ extension LabeledValue {
         case .work: label.contains("work")
         }
     }
+
 }

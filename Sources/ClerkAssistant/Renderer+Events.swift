@@ -27,6 +27,16 @@ extension Renderer {
     static func answerCardWithHour(_ hour: Int) -> String {
         "Answer y to create it, n to drop it, or say what to change: 'at \(hour)' for that time."
     }
+    /// "at 9am their time" with no place said whose.
+    static func whoseTime(_ zone: String) -> String {
+        "I don't know whose time 'their time' is, so the time is read in \(zone). Say the place or zone, like 'make it 9am Tokyo time'."
+    }
+
+    /// "and the day after?" with no day asked about and no event shown.
+    static func dayAfterWhat(_ days: Int) -> String {
+        "The day \(days > 0 ? "after" : "before") what? Say the day, like 'what's on friday'."
+    }
+
     static let noLastEvent = "Which event? I haven't shown one yet; name it, like 'the dentist appointment'."
     /// "delete the second one" with no list shown.
     static let noListToPick = "There's no list to pick from yet. Ask first, like 'what's on tomorrow', then say 'the second one'."
@@ -76,6 +86,16 @@ extension Renderer {
         "Which day \(span.oneLine)? For example: 'Wednesday at 10'."
     }
 
+    /// Asked again once when the answer to `askWhen` held no day.
+    static func askWhenAgain(_ title: String) -> String {
+        "I didn't see a day there. When is '\(title.oneLine)'? Say one, like 'tomorrow at 10', or 'cancel'."
+    }
+
+    /// Asked again once when the answer to `askWhichDay` held no day.
+    static func askWhichDayAgain(_ span: String) -> String {
+        "I didn't see a day there. Which day \(span.oneLine)? Say one, like 'Wednesday' or 'Thursday at 3', or 'cancel'."
+    }
+
     static func didNotReadDate(_ text: String) -> String {
         "I couldn't read a date in '\(text)'. Nothing was created; try again with a day and time, like 'tomorrow at 10'."
     }
@@ -85,7 +105,7 @@ extension Renderer {
     }
 
     static func unknownCalendar(_ said: String, known: [String]) -> String {
-        "No calendar named '\(said)'. Your calendars: \(quoted(known)). Create it with 'new calendar \(said)'."
+        "No calendar named '\(said)'. Your calendars: \(quoted(known)). Create it with 'new calendar \(capitalizedTitle(said))'."
     }
 
     static func nameACalendar(_ names: [String]) -> String {
@@ -197,7 +217,7 @@ extension Renderer {
             }
         }
         row("when", when)
-        row("calendar", card.calendar.name.oneLine + (card.calendarAssumed ? " (default)" : ""))
+        row("calendar", card.calendar.name.oneLine + (!card.calendarAssumed ? "" : card.missingDefault.map { " (primary; default '\($0.oneLine)' not found)" } ?? " (default)"))
         if !card.draft.attendees.isEmpty {
             row("with", card.draft.attendees.map { person in
                 switch (person.name, person.email) {
@@ -366,8 +386,24 @@ extension Renderer {
     /// The one event a question picked of its span (`AgendaQuery.pick`): "First tomorrow:
     /// Standup, 09:30–09:45.", "Last 'review' on Fri 4 Dec: Design review, 16:00–17:00.",
     /// "First from Mon 7 Dec to Sun 13 Dec: Dentist, Tue 8 Dec, 16:30–17:15."
-    static func picked(_ pick: EventPick, _ event: Event, words: String?, from: Date, to: Date, text: DateText, now: Date) -> String {
-        let head = (pick == .first ? "First" : "Last") + (words.map { " '\($0.oneLine)'" } ?? "")
+    /// "Second", "Third", "Second to last": a place from the first or the last.
+    static func placeWord(_ pick: EventPick, _ place: Int) -> String {
+        let names = [2: "Second", 3: "Third", 4: "Fourth", 5: "Fifth"]
+        guard place > 1 else { return pick == .first ? "First" : "Last" }
+        let word = names[place] ?? "\(place)th"
+        return pick == .first ? word : word + " to last"
+    }
+
+    /// A place asked among a span's events that it does not have ("the third meeting on
+    /// friday" with two).
+    static func notThatMany(_ count: Int, place: Int, span: String) -> String {
+        let asked = placeWord(place > 0 ? .first : .last, abs(place)).lowercased()
+        let day = span.hasPrefix("on ") ? String(span.dropFirst(3)) : span
+        return "There \(count == 1 ? "is" : "are") only \(count) event\(count == 1 ? "" : "s") \(span), so no \(asked) one. Say 'what's on \(day)' to see \(count == 1 ? "it" : "them")."
+    }
+
+    static func picked(_ pick: EventPick, place: Int = 1, _ event: Event, words: String?, from: Date, to: Date, text: DateText, now: Date) -> String {
+        let head = placeWord(pick, place) + (words.map { " '\($0.oneLine)'" } ?? "")
         let first = text.localDate(from), last = text.localDate(to.addingTimeInterval(-1))
         let today = text.localDate(now)
         let span: String

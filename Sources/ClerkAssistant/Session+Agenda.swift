@@ -100,14 +100,19 @@ extension Session {
 
         // "my first meeting tomorrow", "the last thing today": the one event picked.
         if let pick = query.pick {
-            guard let picked = Self.picked(pick, of: events, from: from, zone: context.zone) else {
+            guard let picked = Self.picked(pick, place: query.pickPlace, of: events, from: from, zone: context.zone) else {
+                if query.pickPlace > 1, !events.isEmpty {
+                    return Reply(intent: .queryAgenda, ok: true, message: Renderer.notThatMany(events.count, place: pick == .first ? query.pickPlace : -query.pickPlace,
+                                                                                              span: Renderer.spanWords(from: from, to: to, text: text, now: now)),
+                                 fields: [("events", .array([]))])
+                }
                 return Reply(intent: .queryAgenda, ok: true, message: Renderer.nothing(from: from, to: to, words: query.words, person: query.attendee,
                                                                                          text: text, now: now), fields: [("events", .array([]))])
             }
             lastShown = picked
             // "where is my first meeting tomorrow": its place, as of any event named.
             let message = query.asks.map { Renderer.aspect($0, of: picked, text: text, now: now) }
-                ?? Renderer.picked(pick, picked, words: query.words, from: from, to: to, text: text, now: now)
+                ?? Renderer.picked(pick, place: query.pickPlace, picked, words: query.words, from: from, to: to, text: text, now: now)
             return Reply(intent: .queryAgenda, ok: true, message: message,
                          fields: [("events", .array([eventJSON(picked, names)]))])
         }
@@ -181,7 +186,7 @@ extension Session {
     /// The first or last event of a span to start: of the timed ones when there are any (an
     /// all-day holiday is nobody's first meeting), and of those that start in the span when
     /// any do (not one begun the day before); by end, then title, when two start together.
-    static func picked(_ pick: EventPick, of events: [Event], from: Date, zone: Zone) -> Event? {
+    static func picked(_ pick: EventPick, place: Int = 1, of events: [Event], from: Date, zone: Zone) -> Event? {
         let timed = events.filter { !$0.when.isAllDay }
         var pool = timed.isEmpty ? events : timed
         let starting = pool.filter { $0.when.startInstant(in: zone) >= from }
@@ -189,7 +194,9 @@ extension Session {
         func before(_ a: Event, _ b: Event) -> Bool {
             (a.when.startInstant(in: zone), a.when.endInstant(in: zone), a.title) < (b.when.startInstant(in: zone), b.when.endInstant(in: zone), b.title)
         }
-        return pick == .first ? pool.min(by: before) : pool.max(by: { before($0, $1) })
+        let ordered = pool.sorted(by: before)
+        let index = pick == .first ? place - 1 : ordered.count - place
+        return ordered.indices.contains(index) ? ordered[index] : nil
     }
 
     /// A contact's birthday on a day of the span asked about, and the age turned.
@@ -267,8 +274,18 @@ extension Session {
         guard let first = words.first, ["where", "when", "who", "where's", "when's", "who's", "whos", "wheres", "whens"].contains(first),
               words.count <= 6 else { return false }
         let rest = words.dropFirst()
-        return !rest.isEmpty && rest.allSatisfy { aboutItWords.contains(String($0)) }
+        // "where?", "when?", "who?" alone just after an event: about it.
+        if rest.isEmpty { return ["where", "when", "who"].contains(first) }
+        return rest.allSatisfy { aboutItWords.contains(String($0)) }
             && rest.contains { ["it", "that", "this", "invited", "coming", "going"].contains(String($0)) }
+    }
+
+    /// "how long is it", "how long does it last", "how long?" just after an event: its length.
+    static func asksLengthOfIt(_ text: String) -> Bool {
+        let words = text.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" }).map(String.init)
+        guard words.starts(with: ["how", "long"]) else { return false }
+        return [[], ["is", "it"], ["is", "that"], ["is", "this"], ["is", "that", "one"], ["does", "it", "last"], ["does", "it", "take"],
+                ["is", "it", "again"]].contains(Array(words.dropFirst(2)))
     }
 
     static let showsIt: Set<String> = [
@@ -276,7 +293,8 @@ extension Session {
         "more details", "show details", "show me the details", "tell me more", "more info", "what is it", "what's that",
     ]
 
-    static let aboutItWords: Set<String> = ["is", "it", "that", "this", "one", "invited", "coming", "going", "again", "to", "at", "on", "exactly", "was"]
+    static let aboutItWords: Set<String> = ["is", "it", "that", "this", "one", "invited", "coming", "going", "again", "to", "at", "on", "exactly", "was",
+                                            "else", "all", "everyone", "else's"]
 
     /// An event shown whole, as its card was: when, calendar, people, place, how it repeats
     /// (an occurrence says its series' rule).
@@ -424,6 +442,19 @@ extension Session {
 
     func searchEvents(words: String?, attendee: String?, from: Date, to: Date, calendarIDs: [String]?) throws -> [Event] {
         let found = try context.calendars.searchEvents(EventSearch(text: words, attendee: attendee, from: from, to: to, calendarIDs: calendarIDs))
+        // "emma's soccer" with Emma in the title, not among the guests: her name is words.
+        if found.isEmpty, let attendee {
+            let named = try searchEvents(words: attendee + (words.map { " " + $0 } ?? ""), attendee: nil, from: from, to: to, calendarIDs: calendarIDs)
+            if !named.isEmpty { return named }
+        }
+        // "emmas soccer": a possessive typed without its apostrophe.
+        if found.isEmpty, let words, words.split(separator: " ").count > 1,
+           words.split(separator: " ").contains(where: { $0.count > 3 && $0.hasSuffix("s") && !Self.eventKindWords.contains($0.lowercased()) }) {
+            let singular = words.split(separator: " ").map { $0.count > 3 && $0.hasSuffix("s") && !Self.eventKindWords.contains($0.lowercased()) ? $0.dropLast() : $0 }
+                .joined(separator: " ")
+            let again = try context.calendars.searchEvents(EventSearch(text: singular, attendee: attendee, from: from, to: to, calendarIDs: calendarIDs))
+            if !again.isEmpty { return again }
+        }
         guard found.isEmpty, let words else { return found }
         let kept = words.split(separator: " ").filter { !Self.eventKindWords.contains($0.lowercased()) }.joined(separator: " ")
         guard kept != words else { return found }
@@ -435,6 +466,43 @@ extension Session {
         "appointment", "appointments", "meeting", "meetings", "event", "events", "session", "sessions",
         "call", "calls", "thing", "things", "reservation", "booking", "class", "classes", "lesson", "lessons",
     ]
+
+    /// +1 for "and the day after?", "what about the next day", "the following day"; -1 for
+    /// "the day before?", "and the previous day"; nil for any other line.
+    static func dayAfterOrBefore(_ text: String) -> Int? {
+        var words = text.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" }).map(String.init)
+        for opening in [["and"], ["what", "about"], ["how", "about"], ["what's", "on"], ["whats", "on"], ["and", "on"]] where words.starts(with: opening) {
+            words.removeFirst(opening.count)
+        }
+        if words.first == "the" { words.removeFirst() }
+        if let last = words.last, ["then", "that", "too"].contains(last) { words.removeLast() }
+        switch words {
+        case ["day", "after"], ["next", "day"], ["following", "day"]: return 1
+        case ["day", "before"], ["previous", "day"]: return -1
+        default: return nil
+        }
+    }
+
+    /// The day after (or before) the one last asked about, or the day of the event last
+    /// shown: asked again for that day. With neither, what is needed is said.
+    func dayAfterOrBefore(_ days: Int) -> Reply {
+        let zone = context.zone
+        let anchor: LocalDate
+        // (A question about one event, "when is the dentist", asks of no day.)
+        let last = lastQuery.flatMap { $0.words == nil && $0.attendee == nil ? $0 : nil }
+        if let last, let when = last.when, when.end.timeIntervalSince(when.start) <= 86_400 + 3_600 {
+            anchor = LocalDate(when.start, in: zone)
+        } else if let event = lastShown {
+            anchor = LocalDate(event.when.startInstant(in: zone), in: zone)
+        } else {
+            return Reply(intent: .queryAgenda, ok: false, message: Renderer.dayAfterWhat(days))
+        }
+        let day = anchor.adding(days: days)
+        let iso = "\(day.year)-" + (day.month < 10 ? "0" : "") + "\(day.month)-" + (day.day < 10 ? "0" : "") + "\(day.day)"
+        guard let when = understand("what's on " + iso).dates.first else { return Reply(intent: .queryAgenda, ok: false, message: Renderer.dayAfterWhat(days)) }
+        if let last, last.when != nil { return queryAgenda(Self.asked(last, again: when, zone: zone)) }
+        return queryAgenda(AgendaQuery(when: when, range: DateInterval(start: when.start, end: when.end)))
+    }
 
     /// The date of "what about Friday?", "how about at 5?", "and next week?": another date
     /// for the question before, said with nothing else. Nil for any other line.

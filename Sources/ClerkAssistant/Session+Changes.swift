@@ -294,6 +294,26 @@ extension Session {
             return .answered(Reply(intent: intent, ok: false, message: Renderer.notBoth(list.count)))
         }
         guard !reference.positions.isEmpty else { return .reference(reference) }
+        // "delete the first meeting on friday", "move my second call tomorrow": the event at
+        // that place among the day's (timed ones first, by start).
+        if !reference.isLastShown, let when = reference.when, reference.positions.count == 1 {
+            var within = reference
+            within.positions = []
+            switch matchingEvents(within, intent: intent) {
+            case .answered(let reply): return .answered(reply)
+            case .found(let found):
+                let ordered = Self.inDayOrder(found, zone: context.zone)
+                let position = reference.positions[0]
+                let index = position > 0 ? position - 1 : ordered.count + position
+                guard ordered.indices.contains(index) else {
+                    let text = DateText(zone: context.zone)
+                    return .answered(Reply(intent: intent, ok: false, message: Renderer.notThatMany(
+                        ordered.count, place: position, span: Renderer.spanWords(from: when.start, to: when.end, text: text, now: context.now.now()))))
+                }
+                lastShown = ordered[index]
+                return .reference(.lastShown)
+            }
+        }
         guard let list else { return .answered(Reply(intent: intent, ok: false, message: Renderer.noListToPick)) }
         var indices: [Int] = []
         for position in reference.positions {
@@ -307,6 +327,15 @@ extension Session {
         }
         lastListing = indices.map { list[$0] }
         return .reference(EventReference(isLastShown: true, isAll: true))
+    }
+
+    /// Events in the order a day is told: timed ones by start (then end, then title), then
+    /// all-day ones.
+    static func inDayOrder(_ events: [Event], zone: Zone) -> [Event] {
+        events.sorted { a, b in
+            if a.when.isAllDay != b.when.isAllDay { return !a.when.isAllDay }
+            return (a.when.startInstant(in: zone), a.when.endInstant(in: zone), a.title) < (b.when.startInstant(in: zone), b.when.endInstant(in: zone), b.title)
+        }
     }
 
     func deleteEvent(_ reference: EventReference) -> Reply {
@@ -418,6 +447,7 @@ extension Session {
             // "move the standup to 10 tomorrow": with no day naming the event, a repeating
             // one's occurrence on the day and time the change names is the one moved.
             let event = reference.when == nil ? occurrence(of: found, onTheDayOf: changes.when) ?? found : found
+            let changes = Self.swapping(changes, guests: event.attendees, title: event.title)
             let added = attendees(changes.addAttendees)
             let patch = patch(changes, of: event, adding: added)
             let after = patch.applied(to: event)
@@ -595,6 +625,40 @@ extension Session {
         return key == said || key.hasPrefix(said + " ")
     }
 
+    /// `changes` with the guests a swap takes out named ("make it with Bob instead", "change
+    /// it to Ana López"): those said, else the guests sharing a name's word with one put in
+    /// (Ana Pérez for Ana López), else every guest; and the title, when it names the one
+    /// guest taken out by a word ("Lunch with Ana"), naming the one put in ("Lunch with Bob").
+    static func swapping(_ changes: EventChanges, guests: [Attendee], title: String) -> EventChanges {
+        guard changes.replacesAttendees, !changes.addAttendees.isEmpty else { return changes }
+        var changes = changes
+        func words(_ text: String) -> [String] { Spelling.fold(text).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init) }
+        let incoming = changes.addAttendees.compactMap { $0.name ?? $0.email }
+        var out: [Attendee]
+        if !changes.removeAttendees.isEmpty {
+            let said = changes.removeAttendees.compactMap { $0.name ?? $0.email }
+            out = guests.filter { guest in said.contains { isNamed(guest, $0) } }
+            // "replace Bob with Carla" when Bob is not on it: nobody is put in his place.
+            if out.isEmpty { changes.addAttendees = [] }
+        } else {
+            let firsts = Set(incoming.compactMap { words($0).first })
+            out = guests.filter { guest in (guest.name ?? guest.email).flatMap { words($0).first }.map(firsts.contains) ?? false }
+            if out.isEmpty { out = guests }
+            changes.removeAttendees = out.map { Attendee(name: $0.name ?? $0.email) }
+        }
+        // The title said who it was with: the name put in instead, as said.
+        if changes.title == nil, out.count == 1, incoming.count == 1, let old = out[0].name.flatMap({ $0.split(separator: " ").first }),
+           let new = incoming[0].split(separator: " ").first, Spelling.fold(String(old)) != Spelling.fold(String(new)) {
+            let titleWords = title.split(separator: " ", omittingEmptySubsequences: false)
+            if let at = titleWords.firstIndex(where: { Spelling.fold(String($0)) == Spelling.fold(String(old)) }) {
+                var renamed = titleWords.map(String.init)
+                renamed[at] = Renderer.capitalizedTitle(String(new))
+                changes.title = renamed.joined(separator: " ")
+            }
+        }
+        return changes
+    }
+
     /// What `changes` make of `event`: its new timing, title, place, reminders, and its
     /// attendees less those removed plus `added`. Computed from the event's values, so it is
     /// worked out again on the stored event when the change is made.
@@ -612,7 +676,8 @@ extension Session {
             var people = event.attendees
             let removed = changes.removeAttendees.compactMap { $0.name ?? $0.email }
             people.removeAll { person in removed.contains { Self.isNamed(person, $0) } }
-            patch.attendees = people + added
+            // Someone added who is on it already is not put on twice.
+            patch.attendees = people + added.filter { new in !people.contains { $0.email != nil && $0.email == new.email || $0 == new } }
         }
         return patch
     }

@@ -6,6 +6,16 @@ import FoundationEssentials
 extension Session {
     func lookUpContact(_ query: ContactQuery) -> Reply {
         if let filter = query.filter { return filteredContacts(filter) }
+        // "what's the address", "send me the number": a detail with no one named is the
+        // place of the event just shown, or asked whose.
+        if query.name.isEmpty, query.field != .all {
+            // Just after someone was looked up: theirs.
+            if personOnScreen, let person = lastPerson { return lookUpContact(ContactQuery(name: person, field: query.field)) }
+            if query.field == .address, let event = lastShown {
+                return Reply(intent: .queryAgenda, ok: true, message: Renderer.aspect(.place, of: event, text: DateText(zone: context.zone), now: context.now.now()))
+            }
+            return Reply(intent: .contactLookup, ok: false, message: Renderer.whoseDetail(query.field))
+        }
         // "contacts", "list my contacts": the address book itself.
         if query.name.isEmpty {
             let everyone: [Contact]
@@ -46,6 +56,7 @@ extension Session {
             let question = Renderer.whichPerson(query.name, options)
             return ask(.choose(Choice(intent: .contactLookup, question: question, count: options.count, aliases: Choice.aliases(options.map(\.name))) { [unowned self] number in
                 let contact = options[number - 1]
+                lastPerson = contact.name
                 return Reply(intent: .contactLookup, ok: true, message: Renderer.contactField(contact, query.field),
                              fields: [("contacts", .array([JSONShapes.contact(contact)]))])
             }), Reply(intent: .contactLookup, ok: true, message: question, fields: json))

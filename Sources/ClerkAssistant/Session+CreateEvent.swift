@@ -42,6 +42,10 @@ extension Session {
         if request.title.isEmpty, request.isBlock { request.title = Renderer.blockTitle }
         if request.title.isEmpty {
             return ask(.text(TextQuestion(intent: .createEvent, question: Renderer.askTitle) { [unowned self] answer in
+                // "lunch tomorrow" as the answer: a name and a day, when none was said before.
+                if request.when == nil, case .createEvent(let named) = understand(answer).intent, !named.title.isEmpty, named.when != nil {
+                    return createEvent(named, said: answer)
+                }
                 request.title = Renderer.capitalizedTitle(answer)
                 return createEvent(request, said: said)
             }), Reply(intent: .createEvent, ok: true, message: Renderer.askTitle))
@@ -52,20 +56,21 @@ extension Session {
             if !request.reminderMinutes.isEmpty, request.attendees.isEmpty, hasUpcomingEvent(titled: request.title) {
                 return updateEvent(EventReference(words: request.title), EventChanges(reminderMinutes: request.reminderMinutes))
             }
+            // "remind me to leave 30 min before" just after an event was shown: a reminder of
+            // that event (after a listing, which one is asked).
+            if !request.reminderMinutes.isEmpty, lastShown != nil || lastListing != nil, fileOnScreen == nil, let line = lastLine,
+               Self.remindsOfNoEvent(line) {
+                return updateEvent(.lastShown, EventChanges(reminderMinutes: request.reminderMinutes))
+            }
             if context.quickAdd != nil, let line = lastLine { return offerQuickAdd(line) }
-            let question = Pending.text(TextQuestion(intent: .createEvent, question: Renderer.askWhen(request.title)) { [unowned self] answer in
-                let understood = understand(answer)
-                // A date is the answer ("friday at 3", "on the 12th please"); another request
-                // typed instead ("bump the dentist to next week", "lunch with Bob tomorrow")
-                // drops the question: its date was never this event's.
-                if let reading = Self.dateAlone(understood) ?? Self.dateAnswering(understood) {
-                    request.when = reading
-                    return createEvent(request, said: nil)
-                }
-                if understood.intent.name != .outOfScope, let reply = newRequest(insteadOf: .createEvent, understood) { return reply }
-                return Reply(intent: .createEvent, ok: false, message: Renderer.didNotReadDate(answer))
-            })
-            return ask(question, Reply(intent: .createEvent, ok: true, message: Renderer.askWhen(request.title)))
+            // A date is the answer ("friday at 3", "on the 12th please"); another request
+            // typed instead ("bump the dentist to next week", "lunch with Bob tomorrow")
+            // drops the question: its date was never this event's.
+            return askDay(Renderer.askWhen(request.title), again: Renderer.askWhenAgain(request.title)) { [unowned self] _, understood in
+                guard let reading = Self.dateAlone(understood) ?? Self.dateAnswering(understood) else { return nil }
+                request.when = reading
+                return createEvent(request, said: nil)
+            }
         }
 
         // "schedule a call with bob next week": a week or a month and nothing finer is when to
@@ -73,8 +78,10 @@ extension Session {
         // ("wednesday at 10" → next week's). "vacation all next week" keeps the whole span.
         if let said, Self.needsADay(match, request: request, said: said) {
             let span = String(said[match.range])
-            let question = Renderer.askWhichDay(span)
-            return ask(.text(TextQuestion(intent: .createEvent, question: question) { [unowned self] answer in
+            return askDay(Renderer.askWhichDay(span), again: Renderer.askWhichDayAgain(span)) { [unowned self] answer, understood in
+                // The answer must name a day: a time or a meal alone ("at 10", "lunch") is none.
+                guard let alone = Self.dateAlone(understood) ?? Self.dateAnswering(understood) ?? Self.dateAsked(understood),
+                      alone.known.contains(.date) else { return nil }
                 // A day in the span first ("the 1st" of next month, not of this one); else the
                 // day the answer names alone.
                 var chosen: DateMatch?
@@ -85,19 +92,16 @@ extension Session {
                     if reading.start >= match.start && reading.start < match.end { chosen = reading; break }
                     if chosen == nil { chosen = reading }
                 }
-                if let chosen {
-                    request.when = chosen
-                    // (The span made the request all day; the day answered says its own.)
-                    request.isAllDay = false
-                    return createEvent(request, said: nil)
-                }
-                let understood = understand(answer)
-                if understood.intent.name != .outOfScope, let reply = newRequest(insteadOf: .createEvent, understood) { return reply }
-                return Reply(intent: .createEvent, ok: false, message: Renderer.didNotReadDate(answer))
-            }), Reply(intent: .createEvent, ok: true, message: question))
+                guard let chosen else { return nil }
+                request.when = chosen
+                // (The span made the request all day; the day answered says its own.)
+                request.isAllDay = false
+                return createEvent(request, said: nil)
+            }
         }
 
-        var calendar = context.preferences.defaultCalendar.flatMap { name in calendars.first { Spelling.fold($0.name) == Spelling.fold(name) } } ?? primary
+        let configured = context.preferences.defaultCalendar.flatMap { name in calendars.first { Spelling.fold($0.name) == Spelling.fold(name) } }
+        var calendar = configured ?? primary
         if let mention = request.calendar {
             switch self.calendar(mention, among: calendars, intent: .createEvent, retry: { [unowned self] named in
                 request.calendar = named
@@ -166,6 +170,11 @@ extension Session {
         var card = DraftCard(id: context.makeID(), draft: draft, calendar: calendar, durationAssumed: durationAssumed,
                              calendarAssumed: request.calendar == nil)
         card.placement = placement
+        if let said, match.statedTimeZone == nil, let cut = Self.theirTime(in: card.draft.title), Self.theirTime(in: said) != nil {
+            card.theirTimeUnknown = true
+            card.draft.title = cut
+        }
+        if configured == nil { card.missingDefault = context.preferences.defaultCalendar }
         card.skippedClock = said.flatMap { Self.skippedClock(match, in: $0, shown: when, zone: zone) }
         card.unread = request.unread
         card.otherTimes = request.otherTimes
@@ -234,6 +243,7 @@ extension Session {
             warnings.append(Renderer.understoodNot(card.draft.title, when: card.draft.when, unread: unread, text: DateText(zone: context.zone)))
         }
         if let warning = missingDefaultCalendar(card) { warnings.append(warning) }
+        if card.theirTimeUnknown { warnings.append(Renderer.whoseTime(context.zone.identifier)) }
         let span = (card.draft.when.startInstant(in: context.zone), card.draft.when.endInstant(in: context.zone))
         if !card.draft.when.isAllDay, let others = try? context.calendars.events(from: span.0, to: span.1, calendarIDs: nil) {
             let clashing = others.filter { !$0.when.isAllDay }
@@ -246,6 +256,57 @@ extension Session {
         let message = Renderer.card(card, next: next, warnings: warnings, zone: context.zone, style: context.style)
             + "\n" + (past == nil ? Renderer.createQuestion : Renderer.createPastQuestion)
         return ask(.card(card), Reply(intent: .createEvent, ok: true, message: message, fields: [("event", draftJSON(card))]))
+    }
+
+    /// `text` without the words "their time" / "their local time" (and the spaces before
+    /// them), when it has them; nil otherwise.
+    static func theirTime(in text: String) -> String? {
+        for words in [" their local time", " their time"] {
+            let lower = text.lowercased()
+            guard lower.contains(words) else { continue }
+            var out = text
+            var start = out.startIndex
+            while let found = out[start...].lowercased().firstRangeOfWords(words) {
+                let lowerBound = out.index(start, offsetBy: found.lowerBound), upperBound = out.index(lowerBound, offsetBy: words.count)
+                out.removeSubrange(lowerBound..<upperBound)
+                start = lowerBound
+            }
+            return out
+        }
+        return nil
+    }
+
+    /// "remind me to leave 30 min before", "remind me 10 min before": a reminder that names
+    /// no event (none after "before", none "about"), only something to do at that time.
+    static func remindsOfNoEvent(_ line: String) -> Bool {
+        let words = line.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        guard words.starts(with: ["remind", "me"]), let last = words.last, ["before", "ahead", "earlier", "beforehand"].contains(last),
+              !words.contains("about") else { return false }
+        return words.count > 2 && (words[2] == "to" || Int(words[2]) != nil || ["a", "an", "half", "one", "two", "five", "ten", "fifteen", "thirty"].contains(words[2]))
+    }
+
+    /// Asks a new event's day ("When is 'Yoga'?", "Which day next week?"). `read` makes the
+    /// answer's reply, nil when the answer holds no day. An answer with no day and no request
+    /// of its own ("hmm", "not sure", "lunch") gets the question once more, `again`, with how
+    /// to answer or drop it; a second such answer drops it. Another request typed instead is
+    /// made, and "cancel", "never mind" drop the question (as any no does).
+    func askDay(_ question: String, again: String, asked: Bool = false, read: @escaping (String, Understanding) -> Reply?) -> Reply {
+        ask(.text(TextQuestion(intent: .createEvent, question: question) { [unowned self] answer in
+            let understood = understand(answer)
+            if let reply = read(answer, understood) { return reply }
+            if understood.intent.name != .outOfScope, !Self.namesNoRequest(understood.intent),
+               let reply = newRequest(insteadOf: .createEvent, understood) { return reply }
+            if !asked { return askDay(again, again: again, asked: true, read: read) }
+            return Reply(intent: .createEvent, ok: false, message: Renderer.didNotReadDate(answer))
+        }), Reply(intent: .createEvent, ok: true, message: question))
+    }
+
+    /// A line that reads as a new event of a few words with no day said ("lunch", "not sure
+    /// yet", "at lunch"): typed where a day was asked, it is no request of its own.
+    static func namesNoRequest(_ intent: Intent) -> Bool {
+        guard case .createEvent(var request) = intent, request.when.map({ !$0.known.contains(.date) }) ?? true else { return false }
+        request.when = nil
+        return namesOnly(request) || request.title.isEmpty
     }
 
     /// `default_calendar` naming no calendar there is: said once a session, on the first card
@@ -280,7 +341,9 @@ extension Session {
             let hour = Int(text).flatMap { (0...23).contains($0) && text.count <= 2 ? $0 : nil }
             return ask(.card(card), Reply(intent: .createEvent, ok: true, message: hour.map(Renderer.answerCardWithHour) ?? Renderer.answerCard))
         }
-        let understood = understand(text, eventOnScreen: true)
+        // The card's guests are people to the reader too ("change it to Zoe" with Zoe invited
+        // by name only).
+        let understood = understand(text, eventOnScreen: true, people: card.draft.attendees.compactMap(\.name))
         if let said = understood.amountOutOfRange {
             return ask(.card(card), Reply(intent: .createEvent, ok: false, message: Renderer.amountTooLong(said)))
         }
@@ -374,9 +437,8 @@ extension Session {
     static func needsADay(_ match: DateMatch, request: EventRequest, said: String) -> Bool {
         guard match.grain == .week || match.grain == .month, !match.known.contains(.time), match.recurrence == nil,
               request.recurrence == nil, request.startHint == nil, request.durationMinutes == nil, !request.isBlock,
-              match.range.upperBound <= said.endIndex else { return false }
-        let words = said.lowercased().split(whereSeparator: { !$0.isLetter })
-        return !words.contains { wholeSpanWords.contains(String($0)) }
+              !request.keepsWholeSpan, match.range.upperBound <= said.endIndex else { return false }
+        return true
     }
 
     /// The day of a line read as a look at a day ("the 1st next month").
@@ -384,10 +446,6 @@ extension Session {
         guard understood.rule == "date-only", case .queryAgenda(let query) = understood.intent else { return nil }
         return query.when
     }
-
-    /// Words that keep a week or month whole for a new event.
-    static let wholeSpanWords: Set<String> = ["all", "whole", "entire", "full", "throughout", "vacation", "vacations",
-                                              "holiday", "holidays", "leave", "off", "away"]
 
     static func dateAlone(_ understood: Understanding) -> DateMatch? {
         guard understood.dates.count == 1, let date = understood.dates.first, date.recurrence == nil else { return nil }
@@ -411,6 +469,13 @@ extension Session {
     /// Applies an edit in words to the card and shows it again.
     func edit(_ card: DraftCard, _ changes: EventChanges) -> Reply {
         var card = card
+        let changes = Self.swapping(changes, guests: card.draft.attendees, title: card.draft.title)
+        // "invite Carla instead of Bob" with no Bob on the card: said, the card kept.
+        if changes.replacesAttendees, changes.addAttendees.isEmpty, !changes.removeAttendees.isEmpty {
+            let absent = changes.removeAttendees.compactMap { $0.name ?? $0.email }
+            let shown = Event(id: card.id, calendarID: card.calendar.id, title: card.draft.title, when: card.draft.when, attendees: card.draft.attendees)
+            return ask(.card(card), Reply(intent: .createEvent, ok: false, message: Renderer.notOnEvent(absent, shown) + "\n" + Renderer.answerCard))
+        }
         if WhenEdit.changesTiming(changes) {
             // The choice is made: the other of two times said is no longer left.
             card.alternatives = []
@@ -425,6 +490,8 @@ extension Session {
                 || changes.when.map { $0.known.contains(.end) || $0.known.contains(.duration) } ?? false
             if saidLength || card.draft.when.isAllDay { card.durationAssumed = false }
             card.placement = .said
+            // A zone said now says whose time it is.
+            if changes.when?.statedTimeZone != nil { card.theirTimeUnknown = false }
         }
         if let rule = changes.recurrence { card.draft.recurrence = ["RRULE:" + rule] }
         if let minutes = changes.reminderMinutes { card.draft.reminderMinutes = minutes }
@@ -473,5 +540,15 @@ extension Session {
                           location: card.draft.location, attendees: card.draft.attendees, recurrence: card.draft.recurrence,
                           reminderMinutes: card.draft.reminderMinutes)
         return JSONShapes.event(event, calendarName: card.calendar.name, zone: context.zone)
+    }
+}
+
+extension String {
+    /// The character offsets of the first occurrence of `words` in the string, nil when none.
+    func firstRangeOfWords(_ words: String) -> Range<Int>? {
+        let chars = Array(self), target = Array(words)
+        guard target.count <= chars.count else { return nil }
+        for i in 0...(chars.count - target.count) where Array(chars[i..<(i + target.count)]) == target { return i..<(i + target.count) }
+        return nil
     }
 }

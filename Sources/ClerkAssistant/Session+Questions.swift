@@ -100,6 +100,7 @@ enum YesNo {
     static let no: Set<String> = [
         "n", "no", "nope", "nah", "cancel", "stop", "don't", "dont", "never mind", "nevermind", "no thanks", "no thank you", "abort",
         "actually no", "no no", "no way", "not now", "forget it", "skip it", "leave it", "wait no", "no wait", "oh no", "nope thanks",
+        "nvm", "nm", "forget that", "cancel that", "never mind then", "nevermind then",
     ]
 
     /// True for yes, false for no, nil for anything else. At a terminal `empty` is what Enter
@@ -154,7 +155,9 @@ extension Session {
 
     /// Requests that only look something up: typed where a free-text answer was asked, they
     /// are asked instead of answering.
-    static let lookups: Set<IntentName> = [.queryAgenda, .contactLookup, .fileList, .fileRead, .calendars, .help, .status]
+    static let lookups: Set<IntentName> = [.queryAgenda, .contactLookup, .fileList, .fileRead, .calendars, .help, .status,
+                                           // Commands no title is made of ("new calendar Family", "undo").
+                                           .createCalendar, .deleteCalendar, .updateCalendar, .undo, .login, .logout]
     /// Lookups that are answers all the same: a date alone ("tomorrow at 3") answers "When
     /// is it?", and "Call Bob" is a title as often as a call.
     static let answersToo: Set<String> = ["date-only", "call-person"]

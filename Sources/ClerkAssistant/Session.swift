@@ -36,6 +36,16 @@ public final class Session {
     var handling: Intent?
     /// The line being answered, as typed (what Google reads for a quickAdd).
     var lastLine: String?
+    /// The file last shown, made or changed, while nothing about events came after it: what
+    /// "it", "the list" and a line with no file name ("add eggs", "delete the last line")
+    /// are about.
+    var fileOnScreen: String?
+    /// The person last looked up, as said ("ana"): who "her", "him", "his" are ("call her",
+    /// "what's his email", "lunch with her tomorrow").
+    var lastPerson: String?
+    /// True while the person looked up is what was last talked about (no event since): "what's
+    /// the address" is then theirs.
+    var personOnScreen = false
 
     public init(context: SessionContext) {
         self.context = context
@@ -63,6 +73,10 @@ public final class Session {
         } else {
             lastLine = text
             var understood = understand(text)
+            let asFile = fileOnScreen.flatMap { aboutFile($0, text, understood) }
+            if let asFile { understood = asFile }
+            if asFile == nil, let person = lastPerson, let named = aboutPerson(person, text) { understood = named }
+            if case .contactLookup(let query) = understood.intent, !query.name.isEmpty, !query.isRelation { lastPerson = query.name }
             // "add maria" just after an event was shown: a person added to it, in any case (a
             // name not capitalised, of no contact, read alone as a new event's title); "add a
             // note: …", "notes: …": words for its notes.
@@ -71,14 +85,33 @@ public final class Session {
                 let asEdit = understand(text, eventOnScreen: true)
                 if case .updateEvent = asEdit.intent { understood = asEdit }
             }
-            if let answer = YesNo.read(text, empty: false, rule: .terminal), Self.answersNothing(understood.intent, yes: answer) {
+            if asFile != nil {
+                lastQuery = nil
+                reply = handle(understood)
+            } else if let answer = YesNo.read(text, empty: false, rule: .terminal), Self.answersNothing(understood.intent, yes: answer) {
                 // "never mind", "cancel", "ok" with no question open: nothing to answer.
                 reply = Reply(intent: .help, ok: true, message: answer ? Renderer.noQuestionOpen : Renderer.nothingToCancel)
             } else if let last = lastQuery, let when = Self.anotherDate(understood) {
                 reply = queryAgenda(Self.asked(last, again: when, zone: context.zone))
+            } else if let days = Self.dayAfterOrBefore(text) {
+                // "and the day after?", "what about the next day", "the day before?".
+                reply = dayAfterOrBefore(days)
+            } else if let listing = lastListing, listing.count > 1,
+                      Self.showsIt.contains(text.lowercased().trimmingSpacesAndPunctuation()) || Self.asksAboutIt(text) {
+                // "show it", "where is it" after a listing of several: which one, then that one whole.
+                reply = findEvent(EventReference(isLastShown: true), intent: .queryAgenda) { [unowned self] event in
+                    let calendar = try? context.calendars.calendars().first(where: { $0.id == event.calendarID })
+                    lastShown = event
+                    return Reply(intent: .queryAgenda, ok: true, message: calendar.map { details(of: event, on: $0) } ?? event.title,
+                                 fields: [("events", .array([eventJSON(event, calendarNames())]))])
+                }
             } else if lastShown == nil, lastListing == nil, Self.showsIt.contains(text.lowercased().trimmingSpacesAndPunctuation()) {
                 // "show it" with nothing shown yet: which event, and how to name one.
                 reply = Reply(intent: .queryAgenda, ok: false, message: Renderer.noLastEvent)
+            } else if let event = lastShown, lastListing == nil, Self.asksLengthOfIt(text) {
+                // "how long is it": the length of the event just shown, in a line.
+                reply = Reply(intent: .queryAgenda, ok: true, message: Renderer.aspect(.length, of: event, text: DateText(zone: context.zone), now: context.now.now()),
+                              fields: [("events", .array([eventJSON(event, calendarNames())]))])
             } else if let event = lastShown, Self.asksAboutIt(text),
                       let calendar = try? context.calendars.calendars().first(where: { $0.id == event.calendarID }) {
                 // "where is it?", "who's coming?": the event just shown, whole.
@@ -89,7 +122,111 @@ public final class Session {
                 reply = handle(understood)
             }
         }
+        noteFileOnScreen(reply)
         return withNotices(reply, answering: answering)
+    }
+
+    /// Keeps `fileOnScreen` up to date after `reply`: the file it showed or changed, or
+    /// none once events are what was talked about.
+    func noteFileOnScreen(_ reply: Reply) {
+        if let (_, value) = reply.fields.first(where: { $0.0 == "file" }), case .object(let members) = value,
+           let (_, name) = members.first(where: { $0.0 == "name" }), case .string(let file) = name {
+            fileOnScreen = file
+        } else if [.createEvent, .queryAgenda, .updateEvent, .deleteEvent, .contactLookup].contains(reply.intent) {
+            fileOnScreen = nil
+        }
+        personOnScreen = reply.intent == .contactLookup && lastPerson != nil
+
+    }
+
+    /// "call her", "what's his email", "lunch with her tomorrow" just after a person was
+    /// looked up: the line read again with that person's name for the pronoun; nil when the
+    /// line has none, or then reads as nothing about a person.
+    func aboutPerson(_ person: String, _ text: String) -> Understanding? {
+        let words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        let fields: Set<String> = ["number", "phone", "email", "e-mail", "address", "birthday", "mobile", "cell", "company", "job", "nickname", "details", "contact"]
+        var changed = false
+        var out: [String] = []
+        for (i, word) in words.enumerated() {
+            let bare = word.lowercased().filter(\.isLetter)
+            let tail = String(word.drop(while: \.isLetter))
+            let next = i + 1 < words.count ? words[i + 1].lowercased().filter { $0.isLetter || $0 == "-" } : ""
+            if bare == "his" || bare == "her" && fields.contains(next) {
+                out.append(person + "'s" + tail); changed = true
+            } else if bare == "him" || bare == "her" {
+                out.append(person + tail); changed = true
+            } else {
+                out.append(word)
+            }
+        }
+        guard changed else { return nil }
+        let reading = understand(out.joined(separator: " "))
+        switch reading.intent {
+        case .contactLookup: return reading
+        case .createEvent(let request) where !request.attendees.isEmpty: return reading
+        case .updateEvent(_, let changes) where !changes.addAttendees.isEmpty || !changes.removeAttendees.isEmpty: return reading
+        default: return nil
+        }
+    }
+
+    /// A line about the file on screen said without its name: "add eggs, milk and bread to
+    /// it", "show it", "clear the list", "add eggs and bread" (no list named), "delete the
+    /// last line", "cross off milk". The line is read again with the file named, and taken
+    /// when it then reads as a change or a look at a file; nil when it does not, or names a
+    /// day, a file or a person of its own.
+    func aboutFile(_ file: String, _ text: String, _ understood: Understanding) -> Understanding? {
+        switch understood.intent {
+        case .fileRead, .fileLines, .fileSearch, .fileList, .fileDelete, .contactLookup, .calendars, .createCalendar, .undo, .help:
+            return nil
+        // "add eggs to groceries" names its list; "tick off eggs" with none looks in every list.
+        case .fileWrite: return nil
+        case .createEvent(let request) where request.when != nil: return nil
+        case .queryAgenda(let query) where query.when != nil: return nil
+        default: break
+        }
+        var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        // Each line to try, and whether it named the file with "it" or "the list".
+        var candidates: [(line: String, saysIt: Bool)] = []
+        // "it", "this", "that", "the list", "my list": the file.
+        for (i, word) in words.enumerated() {
+            let bare = word.lowercased().filter(\.isLetter)
+            if ["it", "this", "that"].contains(bare), i > 0 {
+                var named = words
+                named[i] = file + String(word.drop(while: \.isLetter))
+                candidates.append((named.joined(separator: " "), true))
+            } else if bare == "list" || bare == "notes", i > 0, ["the", "my", "this", "that"].contains(words[i - 1].lowercased()) {
+                var named = words
+                named[i - 1] = ""
+                named[i] = file + String(word.drop(while: \.isLetter))
+                candidates.append((named.filter { !$0.isEmpty }.joined(separator: " "), true))
+            }
+        }
+        // No file said: where it goes by the verb.
+        if candidates.isEmpty, let verb = words.first?.lowercased() {
+            while let last = words.last, last.isEmpty { words.removeLast() }
+            let line = words.joined(separator: " ").trimmingSpacesAndPunctuation()
+            let lines = text.lowercased().split(whereSeparator: { !$0.isLetter }).contains { ["line", "lines", "item", "items"].contains($0) }
+            if ["add", "append", "put", "insert", "write"].contains(verb) {
+                candidates.append((line + " to " + file, false))
+            } else if lines {
+                candidates.append((line + " of " + file, false))
+            }
+        }
+        for (candidate, saysIt) in candidates {
+            let reading = understand(candidate)
+            // A line with no file said is taken only as a change of the file or its lines.
+            if !saysIt, reading.intent.name != .fileWrite {
+                if case .fileLines = reading.intent {} else { continue }
+            }
+            switch reading.intent {
+            case .fileRead(let name) where Spelling.fold(name) == Spelling.fold(file): return reading
+            case .fileDelete(let name) where Spelling.fold(name) == Spelling.fold(file): return reading
+            case .fileLines(let name, _) where Spelling.fold(name) == Spelling.fold(file): return reading
+            case .fileWrite(let write) where Spelling.fold(write.name) == Spelling.fold(file): return reading
+            default: continue
+            }
+        }
+        return nil
     }
 
     /// A yes or no said with no question open answers nothing, unless it is also a request
@@ -182,8 +319,13 @@ public final class Session {
 
     /// Reads a line with the names the backend knows as context; `eventOnScreen` when the
     /// line may change an event being shown (the new-event card).
-    func understand(_ text: String, eventOnScreen: Bool = false) -> Understanding {
-        router.understand(text, at: context.reference, known: knownNames(), eventOnScreen: eventOnScreen)
+    /// `people`: names besides the contacts' that the line may name as people (the guests of
+    /// the card on screen).
+    func understand(_ text: String, eventOnScreen: Bool = false, people: [String] = []) -> Understanding {
+        var known = knownNames()
+        let more = people.filter { !known.contacts.contains($0) }
+        if !more.isEmpty { known.contacts += more }
+        return router.understand(text, at: context.reference, known: known, eventOnScreen: eventOnScreen)
     }
 
     /// Records a change for "undo".

@@ -219,13 +219,18 @@ public struct EventRequest: Sendable, Hashable {
     /// The other of two times or days said with "or" ("1" of "lunch at 12 or 1 tomorrow"):
     /// the event takes the first, and the card names this one.
     public var alternatives: [AlternativeTime]
+    /// True when the line asks for a whole week or month said as the date ("vacation all next
+    /// week", "off the whole month", "the entire week"): the span is the event, no day in it
+    /// to be asked for.
+    public var keepsWholeSpan: Bool
 
     public init(
         title: String, when: DateMatch? = nil, calendar: CalendarMention? = nil, attendees: [Attendee] = [],
         location: String? = nil, reminderMinutes: [Int] = [], durationMinutes: Int? = nil,
         recurrence: String? = nil, exceptions: [LocalDate] = [], isAllDay: Bool = false, startHint: StartHint? = nil, isBlock: Bool = false,
-        unread: String? = nil, otherTimes: [String] = [], alternatives: [AlternativeTime] = []
+        unread: String? = nil, otherTimes: [String] = [], alternatives: [AlternativeTime] = [], keepsWholeSpan: Bool = false
     ) {
+        self.keepsWholeSpan = keepsWholeSpan
         self.otherTimes = otherTimes
         self.alternatives = alternatives
         self.title = title
@@ -281,6 +286,9 @@ public struct AgendaQuery: Sendable, Hashable {
     /// "my first meeting tomorrow", "the last thing today", "when does my day start friday":
     /// only the first (or last) event to start in the span; nil for all of them.
     public var pick: Optional<EventPick>
+    /// Which one from the pick's end: 1 the first (or last), 2 the second ("my second call
+    /// tomorrow") or the second to last ("the second to last meeting on friday").
+    public var pickPlace: Int = 1
 
     public init(
         when: DateMatch? = nil, range: DateInterval? = nil, calendar: CalendarMention? = nil, words: String? = nil,
@@ -421,6 +429,11 @@ public struct EventChanges: Sendable, Hashable {
     /// A part of the day said as the new time with no clock ("move it to the afternoon",
     /// "to monday morning"): the event starts where that part starts, keeping its length.
     public var startHint: Optional<StartHint>
+    /// The people added take others' places ("make it with Bob instead", "change it to Ana
+    /// López", "invite Carla instead of Bob"): those of `removeAttendees` when it names any,
+    /// else the guests who share a name with one added (Ana Pérez for Ana López), else every
+    /// guest.
+    public var replacesAttendees: Bool = false
 
     public init(
         when: DateMatch? = nil, durationMinutes: Int? = nil, title: String? = nil, calendar: CalendarMention? = nil,

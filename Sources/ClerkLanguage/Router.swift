@@ -46,8 +46,17 @@ public struct Router: Sendable {
     /// (`clerk parse --jsonl` reads the dates of one line while another is routed).
     public func understand(_ text: String, readings read: DateReader.Readings, at reference: ReferenceTime,
                            known: KnownNames = .none, eventOnScreen: Bool = false) -> Understanding {
+        // "call with the tokyo client at 9am their time": the place the line names is whose.
+        if let said = Self.theirTime(text) {
+            return understand(said, readings: reader.readings(said, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
+        }
         let names = known.folded
-        let dates = usable(read.matches, in: text)
+        var dates = usable(read.matches, in: text)
+        // "the last one on friday", "my second one tomorrow": "one" picks an event, it is no
+        // hour; the dates are read again without it.
+        if let masked = Self.maskingPickedOne(text, dates) {
+            dates = readDates(masked, at: reference).map { Self.moved($0, onto: text, from: masked) }.filter { !Self.picksAnEvent($0, in: text) }
+        }
         let terms = Term.split(text)
         // The correction is looked for first so that the terms can then be given up to the
         // sentence, which marks its dates on them in place instead of on a copy.
@@ -69,6 +78,13 @@ public struct Router: Sendable {
         let rest = correction.rest
         let dates = readDates(rest, at: reference)
         var inner = understand(rest, dates: dates, at: reference, known: known, suggest: false, eventOnScreen: eventOnScreen)
+        // "actually make it with Carla instead": the correction took "instead", which says the
+        // people named take the guests' places.
+        if case .updateEvent(let which, var changes) = inner.intent, !changes.addAttendees.isEmpty, !changes.replacesAttendees,
+           text.lowercased().split(whereSeparator: { !$0.isLetter }).contains("instead") {
+            changes.replacesAttendees = true
+            inner.intent = .updateEvent(which, changes)
+        }
         if inner.dates.count == 1, let date = inner.dates.first, inner.dates.first?.recurrence == nil,
            rest[..<date.range.lowerBound].allSatisfy({ $0.isWhitespace || $0.isPunctuation }),
            rest[date.range.upperBound...].allSatisfy({ $0.isWhitespace || $0.isPunctuation }) {
@@ -305,6 +321,80 @@ public struct Router: Sendable {
     }
 
     /// The lower-cased first word of `rest`, which loses it.
+    /// `text` with "their time" ("their local time") said as the time of the one place the
+    /// line names ("call with the tokyo client 9am their time" → "… 9am tokyo time"); nil
+    /// when the line says no such thing or names no place the reader knows, or several.
+    static func theirTime(_ text: String) -> String? {
+        let lower = text.lowercased()
+        guard lower.contains("their time") || lower.contains("their local time") else { return nil }
+        let words = text.split(whereSeparator: { !$0.isLetter })
+        var places: [Substring] = []
+        for (i, word) in words.enumerated() {
+            let w = word.lowercased()
+            if i + 1 < words.count, DateRules.twoWordCities[w + " " + words[i + 1].lowercased()] != nil {
+                places.append(text[word.startIndex..<words[i + 1].endIndex])
+            } else if DateRules.zoneCities[w] != nil, !["utc", "gmt"].contains(w) {
+                places.append(word)
+            }
+        }
+        guard let place = places.first, places.allSatisfy({ $0.lowercased() == place.lowercased() }),
+              let their = words.indices.first(where: { words[$0].lowercased() == "their" }) else { return nil }
+        let lowered = words.map { $0.lowercased() }
+        let last: Int
+        if their + 1 < words.count, lowered[their + 1] == "time" { last = their + 1 }
+        else if their + 2 < words.count, lowered[their + 1] == "local", lowered[their + 2] == "time" { last = their + 2 }
+        else { return nil }
+        return String(text[..<words[their].startIndex]) + place.lowercased() + " time" + String(text[words[last].endIndex...])
+    }
+
+    /// `text` with the "one" of "the last one", "the second one" made another word, when a
+    /// date was read with that "one" in it ("one on friday" as 13:00, "last one on friday" as
+    /// last Friday); nil when none was.
+    static func maskingPickedOne(_ text: String, _ dates: [DateMatch]) -> String? {
+        guard !dates.isEmpty else { return nil }
+        var previous = ""
+        var masked: [Int] = []
+        for word in text.split(whereSeparator: { $0 == " " || $0 == "," }) {
+            let bare = word.lowercased().filter { $0.isLetter || $0.isNumber }
+            if bare == "one", word.count == 3 || !word.dropFirst(3).contains(where: \.isLetter),
+               ReferenceReader.ordinals[previous] != nil || AgendaReader.firstWords.contains(previous) || AgendaReader.lastWords.contains(previous),
+               dates.contains(where: { $0.range.contains(word.startIndex) }) {
+                masked.append(text.utf8.distance(from: text.utf8.startIndex, to: word.startIndex))
+            }
+            previous = bare
+        }
+        guard !masked.isEmpty else { return nil }
+        var bytes = Array(text.utf8)
+        for offset in masked { for i in offset..<(offset + 3) { bytes[i] = UInt8(ascii: "x") } }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A date read from `other`, a string of the same UTF-8 bytes' layout, with its ranges on
+    /// `text`.
+    static func moved(_ match: DateMatch, onto text: String, from other: String) -> DateMatch {
+        func index(_ i: String.Index) -> String.Index {
+            text.utf8.index(text.utf8.startIndex, offsetBy: other.utf8.distance(from: other.utf8.startIndex, to: i))
+        }
+        var m = match
+        m.range = index(match.range.lowerBound)..<index(match.range.upperBound)
+        m.parts = match.parts.map { var p = $0; p.range = index(p.range.lowerBound)..<index(p.range.upperBound); return p }
+        return m
+    }
+
+    /// True for a date said only as an ordinal ("the first", "2nd") with an event's noun or
+    /// "one" after it ("the first meeting", "my 2nd call", "the third one").
+    static func picksAnEvent(_ match: DateMatch, in text: String) -> Bool {
+        var said = text[match.range].lowercased()[...]
+        for article in ["the ", "my "] where said.hasPrefix(article) { said = said.dropFirst(article.count) }
+        guard let place = ReferenceReader.ordinals[String(said)], place > 0 else { return false }
+        var rest = text[match.range.upperBound...]
+        var next = firstWord(of: &rest)
+        // "the second to last meeting", "the second last one".
+        if next == "to" { next = firstWord(of: &rest) }
+        if next == "last" { return true }
+        return Vocabulary.eventNouns.contains(next) || AgendaReader.placedNouns.contains(next)
+    }
+
     static func firstWord(of rest: inout Substring) -> String {
         rest = rest.drop { $0 == " " }
         let word = rest.prefix { $0.isLetter || $0 == "-" }
@@ -481,6 +571,9 @@ public struct Router: Sendable {
     /// False for the match `dates[i]` that `usable` leaves out.
     private func keeps(_ dates: [DateMatch], _ i: Int, in text: String) -> Bool {
         if Sentence.same(dates[i].rule, "all-day") { return false }
+        // "the first meeting on monday", "my 2nd call tomorrow": an ordinal before an event's
+        // noun picks an event, it is no day of the month.
+        if Self.picksAnEvent(dates[i], in: text) { return false }
         // "from now on": every time to come, not the time now.
         if Sentence.same(dates[i].rule, "now") {
             let before = text[..<dates[i].range.lowerBound].lowercased(), after = text[dates[i].range.upperBound...].lowercased()

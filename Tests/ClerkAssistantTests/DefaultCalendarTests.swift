@@ -30,12 +30,30 @@ import Testing
         #expect(!second.contains("default calendar"))
     }
 
+    /// The card names the calendar it will really use: the primary one, not "the default",
+    /// on the first card and on every one after it.
+    @Test func theCardNeverCallsThePrimaryCalendarTheDefault() throws {
+        let folder = NSTemporaryDirectory() + "clerk-default-calendar-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let session = try session(defaultCalendar: "Wrok", folder: folder)
+        let first = session.respond(to: "lunch tomorrow at 1").message
+        #expect(first.contains("  calendar Personal (primary; default 'Wrok' not found)\n"))
+        #expect(!first.contains("(default)"))
+        _ = session.respond(to: "no")
+        let second = session.respond(to: "dinner tomorrow at 8").message
+        #expect(second.contains("  calendar Personal (primary; default 'Wrok' not found)\n"))
+        // A calendar named on the line is the one said, with no note.
+        _ = session.respond(to: "no")
+        let named = session.respond(to: "dinner friday at 8 on work").message
+        #expect(named.contains("  calendar Work\n"))
+    }
+
     @Test func aDefaultCalendarThatIsThereSaysNothing() throws {
         let folder = NSTemporaryDirectory() + "clerk-default-calendar-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let session = try session(defaultCalendar: "work", folder: folder)
         let card = session.respond(to: "lunch tomorrow at 1").message
         #expect(!card.contains("default calendar"))
-        #expect(card.contains("Work"))
+        #expect(card.contains("  calendar Work (default)\n"))
     }
 }

@@ -224,4 +224,16 @@ import Testing
         let second = read("cancel the 2nd call tomorrow")
         #expect(second.dates.map { String(second.text[$0.range]) } == ["tomorrow"])
     }
+
+    /// A new event said with only a week or a month keeps the whole span when the line says
+    /// so ("all", "whole", a vacation, a day off); else a day in it is to be asked.
+    @Test func aWeekOrMonthIsKeptWholeWhenTheLineSaysSo() {
+        for (text, whole) in [("vacation all next week", true), ("the whole week in lisbon next week", true), ("off next week", true),
+                              ("family holiday in august", true), ("entire month of january for the move", true),
+                              ("schedule a call with bob next week", false), ("a trip in december", false),
+                              ("all hands tomorrow at 10", false), ("off-site friday", false)] {
+            guard case .createEvent(let request) = read(text).intent else { Issue.record("\(text): \(read(text).intent.name)"); continue }
+            #expect(request.keepsWholeSpan == whole, "\(text)")
+        }
+    }
 }

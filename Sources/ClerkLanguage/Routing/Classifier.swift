@@ -139,7 +139,8 @@ enum Classifier {
     /// week": the first or last event of a span, said with no question word — only those
     /// words and the days ("my first day at the new job on monday" says more: a new event).
     static func picksOfSpan(_ s: Sentence) -> Bool {
-        guard let (_, said, verb) = AgendaReader.pick(s), verb == nil, s.word(said.upperBound, isA: .eventNoun) else { return false }
+        guard let (_, said, verb) = AgendaReader.pick(s), verb == nil,
+              s.word(said.upperBound, isA: .eventNoun) || s.word(said.upperBound, isIn: AgendaReader.placedNouns) else { return false }
         let event = said.upperBound
         return s.body.contains { s.isInDate($0) }
             && s.body.allSatisfy { $0 == event || said.contains($0) || s.isInDate($0) || s.tokens[$0].isMark || s.word($0, isIn: pickFrames) }
@@ -166,7 +167,7 @@ enum Classifier {
         // 2. Files: a file name, or the word "files" with a file verb.
         ClassifierRule(name: "files", applies: { c in
             c.shape.hasFileName || (c.shape.hasFileNoun && !c.shape.hasEventNoun && !c.shape.hasContactNoun)
-                || (c.shape.hasFileNoun && FilePhrases.asksToSearch(c.s))
+                || FilePhrases.asksToSearch(c.s)
                 || FilePhrases.knownFile(c.s, known: c.known) != nil || FilePhrases.cutFileNameIndex(c.s) != nil || FilePhrases.listFile(c.s) != nil
                 || FilePhrases.createsNamedFile(c.s) || FilePhrases.asksForLists(c.s)
         }, route: { FilePhrases.route($0.s, shape: $0.shape, known: $0.known) }),
@@ -465,6 +466,8 @@ enum Classifier {
                 case .email: shape.hasEmail = true
                 default: break
                 }
+                // "my zoom", "the webex": a call named by where it happens is an event.
+                if !shape.hasEventNoun, s.word(i, isIn: platformEvents), s.word(i - 1, isIn: ["my", "the", "a", "next", "our"]) { shape.hasEventNoun = true }
                 let classes = tokens[i].classes
                 // (A delete phrase may start with a word of no class: "… anymore".)
                 if classes.isEmpty {
@@ -528,7 +531,9 @@ enum Classifier {
                 shape.topic = .messaging
             }
         }
-        if shape.topic == nil, let topic = Vocabulary.outOfScopeHeads[w0, key: s.tokens[head].key], headTopicCounts(s, at: head, topic: topic) {
+        // ("send the grocery list to ana": sending, whatever is sent.)
+        if shape.topic == nil || shape.topic == .lists, let topic = Vocabulary.outOfScopeHeads[w0, key: s.tokens[head].key],
+           shape.topic == nil || topic == .messaging, headTopicCounts(s, at: head, topic: topic) {
             shape.topic = topic
         }
         if shape.topic == nil, isClockQuestion(s) { shape.topic = .clock }
@@ -639,6 +644,11 @@ enum Classifier {
             else if s.word(i, is: "be") && s.word(i + 1, is: "at") { i += 2 }
             else if s.word(i, isIn: goingWords) && s.word(i + 1, is: "to") && s.word(i + 2, isIn: makeVerbs) { i += 3 }
             else if s.word(i, isIn: makeVerbs) { i += 1 } else { return nil }
+        }
+        // "I can't make it", "I won't make it!": the event last shown or talked about ("it" is
+        // then what the delete reads).
+        if s.word(i, is: "it"), (i + 1..<s.body.upperBound).allSatisfy({ s.tokens[$0].isMark }) {
+            return i
         }
         if s.word(i, is: "it") { i += 1 }
         if s.word(i, is: "to") { i += 1 }
@@ -959,7 +969,8 @@ enum Classifier {
         switch s.word(i) {
         // ("send the invoice on monday", "send flowers to mom on friday": a thing to do then;
         // "send a text to Bob at 5", "send Ana an email tomorrow" are messages.)
-        case "send": return s.has(Vocabulary.messageNouns) || !(s.word(i + 1) == "me") && !s.body.contains { s.isInDate($0) }
+        // "send me the address", "send me the link": something sent, not a reminder.
+        case "send": return s.has(Vocabulary.messageNouns) || (s.word(i + 1) == "me" ? s.has(sentThings) : true) && !s.body.contains { s.isInDate($0) }
         // "email for Sam Lee", "email of Ana": the address asked for, as "Ana's email".
         case "email", "mail": return !(s.has(Vocabulary.addressOf)) && !(["for", "of"].contains(s.word(i + 1)) && s.body.upperBound - i <= 5)
         // ("stop at the bank after work", "stop by the pharmacy": a visit.)
@@ -971,6 +982,13 @@ enum Classifier {
         default: return true
         }
     }
+
+    /// Platforms a call is named by ("my zoom", "the webex").
+    static let platformEvents: WordSet = ["zoom", "webex", "facetime", "skype", "hangout", "hangouts", "teams"]
+
+    /// What "send me …" asks to have sent: a message, not a reminder ("send me a reminder").
+    static let sentThings: WordSet = ["address", "link", "details", "info", "information", "directions", "location", "invite",
+                                      "invitation", "agenda", "number", "file", "list", "copy", "summary", "schedule"]
 
     static let googleWord: WordSet = ["google", "gcal"]
     /// Words of moving a calendar or contacts in or out, which `clerk import`/`export` do.

@@ -773,10 +773,17 @@ struct EventDetails {
                 addAttendee(Attendee(email: s.word(i)), s, i..<(i + 1), rule: rule, keepInTitle: keepInTitle)
                 i += 1
             } else if let after = relationEnd(s, at: i, limit: limit) {
-                // "with my boss and Ana": a relation is nobody to invite, but the list goes on.
+                // "with my boss and Ana": a relation is nobody to invite, but the list goes on;
+                // unless the address book has someone by that name ("with mom", Mom a contact).
+                if known.contactFirstNames.contains(String(s.tokens[after - 1].base)) {
+                    addAttendee(Attendee(name: String(s.text(of: (after - 1)..<after))), s, (after - 1)..<after, rule: rule, keepInTitle: keepInTitle)
+                }
                 i = after
             } else {
                 var start = i
+                // "with the tokyo client", "with our london team": a place, not a person.
+                if DateRules.zoneCities[s.word(i)] != nil || DateRules.twoWordCities[s.word(i) + " " + s.word(i + 1)] != nil,
+                   s.word(i + 1, isIn: Self.placedPeople) || s.word(i + 2, isIn: Self.placedPeople) { break }
                 if s.word(i, isIn: Vocabulary.honorifics), i + 1 < limit, isNameWord(s, i + 1) { i += 1 }
                 else if !isNameWord(s, i) || used[i] { break }
                 var end = i + 1
@@ -794,7 +801,8 @@ struct EventDetails {
             // Lists go on with "and", ",", "&".
             if i < limit, s.word(i) == "and" || s.word(i) == "," || s.word(i) == "&" {
                 let next = s.word(i) == "," && s.word(i + 1) == "and" ? i + 2 : i + 1
-                if next < limit, isNameWord(s, next) || s.tokens[next].kind == .email || s.word(next, isIn: Vocabulary.honorifics) {
+                if next < limit, isNameWord(s, next) || s.tokens[next].kind == .email || s.word(next, isIn: Vocabulary.honorifics)
+                    || relationEnd(s, at: next, limit: limit) != nil {
                     if !keepInTitle { used[i] = true }
                     i = next
                     continue
@@ -804,6 +812,10 @@ struct EventDetails {
         }
         return i
     }
+
+    /// People a place names ("the tokyo client", "the london office").
+    static let placedPeople: WordSet = ["client", "clients", "team", "teams", "office", "offices", "customer", "customers", "partner",
+                                        "partners", "folks", "people", "colleagues", "crew", "branch", "side", "guys", "investors"]
 
     /// The index after "my boss", "our team", "the client" at `i`: a person named by a tie
     /// to the speaker. Nil when `i` does not start one.

@@ -157,8 +157,16 @@ enum CreateReader {
             title: title, when: when, calendar: details.calendar, attendees: details.attendees, location: details.location,
             reminderMinutes: details.reminderMinutes, durationMinutes: duration, recurrence: recurrence,
             exceptions: exceptions, isAllDay: allDay,
-            startHint: hint, isBlock: isBlock, unread: unreadText, otherTimes: otherTimes, alternatives: details.alternatives
+            startHint: hint, isBlock: isBlock, unread: unreadText, otherTimes: otherTimes, alternatives: details.alternatives,
+            keepsWholeSpan: keepsWholeSpan(s, when: when)
         ))
+    }
+
+    /// True when a date of a week or a month is asked for whole: a word of the line says so
+    /// ("all next week", "the whole week", "vacation in august", "off next week").
+    static func keepsWholeSpan(_ s: Sentence, when: DateMatch?) -> Bool {
+        guard let when, when.grain == .week || when.grain == .month else { return false }
+        return s.tokens.contains { $0.kind == .word && Vocabulary.wholeSpanWords.contains($0.word) }
     }
 
     /// "late morning", "early afternoon", "after work" as the only time said: its start, an
@@ -501,8 +509,10 @@ enum AgendaReader {
         // friday": one event of the span said, the first or last to start. (Only with a span:
         // "my last meeting with ana" is one gone by; "the first of december" is a date.)
         var pick: EventPick?
+        var pickedAt: Int?
         if when != nil, !wantsFreeTime, !wantsCount, !wantsNext, !wantsOverlaps, let (found, said, verb) = Self.pick(s) {
             pick = found
+            pickedAt = said.lowerBound
             for i in said { details.used[i] = true }
             if let verb { details.used[verb] = true }
             slots.append(s.slot(.pick, said, value: found.rawValue, rule: verb == nil ? "pick-word" : "my-day-starts"))
@@ -527,10 +537,27 @@ enum AgendaReader {
             // "where is my first meeting tomorrow", "how long is my last meeting on friday"
             // ask its place or length.
             query.pick = pick
+            if let pickedAt, let place = Self.ordinalPlace(s, at: pickedAt) { query.pickPlace = place.place }
             let asked = aspect(s, saysWhen: false)
             query.asks = asked == .place || asked == .length || asked == .end ? asked : nil
         }
         return .queryAgenda(query)
+    }
+
+    /// Nouns an ordinal picks an event with ("the second meeting", "the third one").
+    static let placedNouns: WordSet = ["one", "thing", "things"]
+
+    /// "second", "3rd" … followed by an event's noun or "one" ("the second meeting", "my 3rd
+    /// call"), or by "(to) last" ("the second to last one"): which end it counts from, the
+    /// end of the words said, and the place from that end. Nil for any other word ("a
+    /// second", "the second of may").
+    static func ordinalPlace(_ s: Sentence, at i: Int) -> (pick: EventPick, end: Int, place: Int)? {
+        guard let place = ReferenceReader.ordinals[s.word(i)], place > 1, !s.isInDate(i) else { return nil }
+        var end = i + 1
+        var pick = EventPick.first
+        if s.word(end, is: "to"), s.word(end + 1, is: "last") { end += 2; pick = .last } else if s.word(end, is: "last") { end += 1; pick = .last }
+        guard s.word(end, isA: .eventNoun) || s.word(end, isIn: placedNouns) || pick == .last && end >= s.body.upperBound else { return nil }
+        return (pick, end, place)
     }
 
     static let firstWords: WordSet = ["first", "earliest"]
@@ -545,6 +572,8 @@ enum AgendaReader {
         for i in s.body where !s.isInDate(i) {
             if s.word(i, isIn: firstWords) { return (.first, i..<(i + 1), nil) }
             if s.word(i, isIn: lastWords) { return (.last, i..<(i + 1), nil) }
+            // "my second call tomorrow", "the third meeting on monday", "the second to last one".
+            if let place = ordinalPlace(s, at: i) { return (place.pick, i..<place.end, nil) }
         }
         guard let my = s.first(in: myWord), s.word(my + 1, isIn: dayWord), !s.isInDate(my + 1) else { return nil }
         if let verb = s.first(in: startWords), !s.isInDate(verb) { return (.first, my..<(my + 2), verb) }
@@ -812,6 +841,22 @@ enum ReferenceReader {
         return positions.isEmpty || expectsNumber ? nil : positions
     }
 
+    /// Nouns that name any event ("the first meeting on friday" is any of that day's).
+    static let genericEventNouns: WordSet = ["meeting", "meetings", "event", "events", "appointment", "appointments", "mtg", "thing", "things", "one"]
+
+    /// The place an ordinal says among a day's events, and the end of its words: "first" 1,
+    /// "second" 2, "last" -1, "second to last" -2, before an event's noun or "one" (or
+    /// "last" alone); nil otherwise.
+    static func placeAt(_ s: Sentence, _ i: Int) -> (Int, Int)? {
+        if s.word(i, isIn: AgendaReader.firstWords) || s.word(i, isIn: AgendaReader.lastWords) {
+            let next = i + 1
+            guard s.word(next, isA: .eventNoun) || s.word(next, isIn: AgendaReader.placedNouns) else { return nil }
+            return (s.word(i, isIn: AgendaReader.firstWords) ? 1 : -1, next)
+        }
+        guard let place = AgendaReader.ordinalPlace(s, at: i) else { return nil }
+        return (place.pick == .first ? place.place : -place.place, place.end)
+    }
+
     static func read(_ s: Sentence, range: Range<Int>, used: TokenMask, known: Names, slots: inout [Slot]) -> EventReference {
         // "delete the second one", "move 1 and 3 to friday": places in the list just shown.
         if let positions = listPositions(s, range.filter { !used[$0] }) {
@@ -843,6 +888,14 @@ enum ReferenceReader {
         }
         slots += details.slots.filter { $0.kind == .when || $0.kind == .calendar || $0.kind == .attendee }
         reference.when = details.when(in: s)
+        // "delete the first meeting on friday", "move my second call tomorrow to 5", "the last
+        // one on friday": the event at that place among those of the day said.
+        if reference.when != nil, let at = range.first(where: { !details.used[$0] && !s.isInDate($0) && placeAt(s, $0) != nil }), let (place, end) = placeAt(s, at) {
+            reference.positions = [place]
+            for i in at..<end { details.used[i] = true }
+            if s.word(end, isIn: AgendaReader.placedNouns) || s.word(end, isIn: genericEventNouns) { details.used[end] = true }
+            slots.append(s.slot(.reference, at..<end, value: String(place), rule: "place-in-day"))
+        }
         reference.calendar = details.calendar
         reference.attendee = details.attendees.first.map { $0.name ?? $0.email ?? "" }
         if let next = (range.lowerBound..<range.upperBound).first(where: { s.word($0) == "next" && !s.isInDate($0) }) {
@@ -1102,7 +1155,7 @@ enum ChangeReader {
     }
 
     /// Verbs that move an event somewhere: "to" after them may name a calendar.
-    static let moveVerbs: Set<String> = ["move", "put", "switch", "transfer", "shift"]
+    static let moveVerbs: Set<String> = ["move", "put", "switch", "transfer", "shift", "add"]
 
     /// The one word of `range`, a plain word no reader took (no day, time or number, no
     /// word of the router's), when that is all the change says.
@@ -1112,6 +1165,10 @@ enum ChangeReader {
               !Vocabulary.notNames.contains(s.word(word)), !known.calendars.isEmpty else { return nil }
         return word
     }
+
+    /// Verbs of "change it to Ana López", "make it Bob": a person's name after them is the
+    /// guest changed.
+    static let swapVerbs: Set<String> = ["change", "make", "switch", "swap"]
 
     /// Verbs after which the rest of the line is a new title, said as is.
     static let renameVerbs: WordSet = ["rename", "renamed", "retitle", "call", "name", "title", "label"]
@@ -1148,6 +1205,8 @@ enum ChangeReader {
         changes.calendar = details.calendar
         changes.location = details.location
         changes.addAttendees = details.attendees
+        // "make it with Bob instead": the people said take the guests' places.
+        if !details.attendees.isEmpty, s.has(FollowUps.insteadWord) { changes.replacesAttendees = true }
         changes.durationMinutes = details.durationMinutes
         // "30 minutes longer", "15 minutes shorter": the length read is a change of it.
         if let minutes = details.durationMinutes,
@@ -1223,12 +1282,35 @@ enum ChangeReader {
         // "move yoga to wrk": a word alone after "to" that no reader took, close to the name of
         // a calendar, is that calendar misspelt (asked: "Did you mean 'Work'?"), not a
         // request with no change in it.
-        if changes == EventChanges(), moveVerbs.contains(verb), s.word(range.lowerBound - 1, is: "to"),
-           let word = Self.misspeltCalendar(s, range, used: details.used, known: known) {
+        let calendarPrepositions: WordSet = ["to", "on", "onto", "into"]
+        let saidFrom = s.word(range.lowerBound, isIn: calendarPrepositions) ? range.lowerBound + 1 : range.lowerBound
+        if changes == EventChanges(), moveVerbs.contains(verb), s.word(saidFrom - 1, isIn: calendarPrepositions), saidFrom < range.upperBound,
+           let word = Self.misspeltCalendar(s, saidFrom..<range.upperBound, used: details.used, known: known) {
             let said = String(s.text(of: word..<(word + 1)))
             if let closest = Spelling.closest(to: said, in: known.calendars) {
                 changes.calendar = CalendarMention(said: said, closest: closest)
-                slots.append(s.slot(.calendar, (range.lowerBound - 1)..<(word + 1), value: said, rule: "calendar:close"))
+                slots.append(s.slot(.calendar, (saidFrom - 1)..<(word + 1), value: said, rule: "calendar:close"))
+                return changes
+            }
+            // "move it to family", "put it on school" with no such calendar yet: a usual
+            // calendar's name is that calendar (said to be missing), not a change with none.
+            if Vocabulary.usualCalendarNames.contains(s.word(word)) {
+                changes.calendar = CalendarMention(said: said)
+                slots.append(s.slot(.calendar, (saidFrom - 1)..<(word + 1), value: said, rule: "calendar:usual-name"))
+                return changes
+            }
+        }
+        // "change it to ana lopez", "make it Bob": words left that are all a person the backend
+        // knows (a contact, a guest of the card on screen) change the guest, not the title.
+        if Self.swapVerbs.contains(verb), changes == EventChanges() {
+            let (title, pieces) = Title.build(s, range: range, used: details.used)
+            let words = pieces.flatMap { Array($0) }
+            if !title.isEmpty, pieces.count == 1, (1...3).contains(words.count),
+               words.allSatisfy({ s.kind($0) == .word && !s.isInDate($0) && known.contactWords.contains(s.word($0)) }) {
+                let name = String(s.text(of: pieces[0]))
+                changes.addAttendees = [Attendee(name: name)]
+                changes.replacesAttendees = true
+                slots.append(s.slot(.attendee, pieces: pieces, value: name, rule: "swap-in"))
                 return changes
             }
         }

@@ -121,6 +121,8 @@ enum FilePhrases {
         if usualFileAsked(s, head: head) != nil { return Route(rule: .file(.read), command: command) }
         if createsNamedFile(s) { return Route(rule: .file(.create), command: command) }
         if asksForLists(s) { return Route(rule: .file(.list), command: command) }
+        // "search my notes for the gate code", "which list mentions eggs".
+        if let noun = s.first(in: ["notes", "lists", "list"]), searchRange(s, noun: noun) != nil { return Route(rule: .file(.search), command: command) }
         // No file name: only the word "files" ("list my files", "files with budget in the name").
         guard let nounAt = s.first(in: ["file", "files", "documents", "docs"]) else { return nil }
         if shape.headVerb == .delete { return nil }
@@ -477,7 +479,7 @@ enum FilePhrases {
                 slots.append(s.slot(.content, range, value: text, rule: "search-text"))
                 return .fileSearch(text: text, file: name)
             }
-            let range = s.first(in: ["file", "files", "documents", "docs"]).flatMap { searchRange(s, noun: $0) } ?? body
+            let range = s.first(in: searchNouns).flatMap { searchRange(s, noun: $0) } ?? body
             let text = unquoted(s.text(of: range))
             slots.append(s.slot(.content, range, value: text, rule: "search-text"))
             return .fileSearch(text: text, file: nil)
@@ -850,8 +852,12 @@ enum FilePhrases {
     }
 
     /// True when the line searches the files' lines ("which file mentions the dentist").
+    /// Nouns a search of the files is said with ("search my files for milk", "search my
+    /// notes for the gate code", "which list mentions eggs").
+    static let searchNouns: WordSet = ["file", "files", "documents", "docs", "notes", "lists", "list"]
+
     static func asksToSearch(_ s: Sentence) -> Bool {
-        guard let noun = s.first(in: ["file", "files", "documents", "docs"]) else { return false }
+        guard let noun = s.first(in: searchNouns) else { return false }
         return searchRange(s, noun: noun) != nil
     }
 

@@ -29,9 +29,58 @@ enum FollowUps {
     /// Words a place said alone starts with ("at La Tasca", "@ Nobu", "in room 4B").
     static let placeStarts: WordSet = ["at", "@", "in"]
 
+    /// Verbs that put one person in another's place ("replace Ana with Bob", "swap Ana for
+    /// Bob"), and the words between the two.
+    static let swapVerbs: WordSet = ["replace", "swap", "switch", "exchange", "substitute"]
+    static let swapLinks: WordSet = ["with", "for", "by"]
+    /// Words before the people of "(invite) Carla instead of Bob".
+    static let beforeSwap: WordSet = ["invite", "add", "with", "have", "ask", "make", "it", "it's", "its", "bring", "take", "then", "so", "let's", "lets"]
+
+    /// "invite Carla instead of Bob", "Carla instead of Bob", "replace Ana with Bob", "swap
+    /// Ana for Bob": the index of the first word of the people put in and of those taken
+    /// out, each a list of people the backend knows (a contact, a guest of the card on
+    /// screen) or capitalised names; nil for any other line ("replace milk with oat milk").
+    static func swap(_ s: Sentence, known: Names) -> (added: Range<Int>, removed: Range<Int>)? {
+        let body = s.body
+        var end = body.upperBound
+        while end > body.lowerBound, s.tokens[end - 1].isMark || s.word(end - 1, isIn: ["please", "instead"]) { end -= 1 }
+        if s.word(body.lowerBound, isIn: swapVerbs) {
+            let first = body.lowerBound + 1
+            guard let out = personList(s, from: first, known: known), s.word(out, isIn: swapLinks),
+                  let put = personList(s, from: out + 1, known: known), put == end else { return nil }
+            return ((out + 1)..<put, first..<out)
+        }
+        guard let instead = (body.lowerBound..<end).first(where: { s.word($0, is: "instead") }), s.word(instead + 1, is: "of") else { return nil }
+        var first = body.lowerBound
+        while first < instead, s.word(first, isIn: beforeSwap) { first += 1 }
+        guard let put = personList(s, from: first, known: known), put == instead,
+              let out = personList(s, from: instead + 2, known: known), out == end else { return nil }
+        return (first..<put, (instead + 2)..<out)
+    }
+
+    /// The end of a list of people from `i`: emails, words of known people's names, and
+    /// capitalised names.
+    static func personList(_ s: Sentence, from i: Int, known: Names) -> Int? {
+        var j = i
+        while j < s.body.upperBound {
+            let t = s.tokens[j]
+            if t.kind == .email || t.kind == .word && !t.isInDate && (known.contactWords.contains(t.word) || t.isCapitalized && isPerson(s, j, known: known)) {
+                j += 1
+                continue
+            }
+            if ["and", ",", "&"].contains(t.word), j > i { j += 1; continue }
+            break
+        }
+        while j > i, ["and", ",", "&"].contains(s.word(j - 1)) { j -= 1 }
+        return j > i ? j : nil
+    }
+
     static func route(_ s: Sentence, shape: Shape, known: Names) -> Route? {
         let head = shape.head
         let body = s.body
+        if (s.word(head, isIn: swapVerbs) || s.has(insteadWord)), swap(s, known: known) != nil {
+            return Route(rule: .followUp(.swapPeople), command: body.lowerBound..<body.lowerBound)
+        }
         let pronounNext = s.word(head + 1, isIn: pronouns) && head + 1 < body.upperBound
         // "call it Team lunch", "rename it to Team lunch", "rename to Team lunch".
         if s.word(head, isIn: titleVerbs), pronounNext || (s.word(head) == "rename" && s.word(head + 1) == "to") {
@@ -43,6 +92,13 @@ enum FollowUps {
         // "change the title to X", "change the name to X".
         if s.word(head, isIn: titleFieldVerbs), s.word(head + 1) == "the", s.word(head + 2, isIn: titleFields), s.word(head + 3) == "to" {
             return Route(rule: .followUp(.title), command: head..<(head + 4))
+        }
+        // "add it to the Family calendar", "add this to work": the event on screen put on a
+        // calendar ("add it to my calendar" names none, and is no move).
+        if s.word(head, is: "add"), pronounNext, s.word(head + 2, isIn: ["to", "on", "onto", "into"]), head + 3 < body.upperBound,
+           !(head + 3..<body.upperBound).allSatisfy({ s.tokens[$0].isMark || s.word($0, isIn: ["my", "the", "calendar", "cal", "calender", "please"]) }),
+           body.contains(where: { s.word($0, isIn: ["calendar", "cal", "calender"]) || s.word($0, isIn: known.calendarWordSet) || s.word($0, isIn: Vocabulary.usualCalendarNames) }) {
+            return Route(rule: .followUp(.changeIt), command: head..<(head + 3))
         }
         // "make it 13:30", "move it to Friday", "push it back an hour".
         if s.word(head, isIn: changeVerbs), pronounNext {
@@ -90,6 +146,24 @@ enum FollowUps {
             return Route(rule: .followUp(.bare), command: body.lowerBound..<body.lowerBound)
         }
         return nil
+    }
+
+    /// The people of a list (`personList`), each a slot.
+    static func people(_ s: Sentence, _ range: Range<Int>, kind: Slot.Kind, rule: String, slots: inout [Slot]) -> [Attendee] {
+        var people: [Attendee] = []
+        var i = range.lowerBound
+        while i < range.upperBound {
+            if ["and", ",", "&"].contains(s.word(i)) { i += 1; continue }
+            var j = i + 1
+            if s.tokens[i].kind != .email {
+                while j < range.upperBound, s.tokens[j].kind == .word, !["and"].contains(s.word(j)) { j += 1 }
+            }
+            let text = String(s.text(of: i..<j))
+            people.append(s.tokens[i].kind == .email ? Attendee(email: s.word(i)) : Attendee(name: text))
+            slots.append(s.slot(kind, i..<j, value: text, rule: rule))
+            i = j
+        }
+        return people
     }
 
     /// The end of a list of names or emails from `i` that are certainly people: emails,
@@ -162,6 +236,12 @@ enum FollowUps {
         case .changeIt, .bare, .correction:
             let verb = s.word(route.command.lowerBound)
             changes = ChangeReader.read(s, range: rest, used: used, verb: verb, known: known, slots: &slots)
+        case .swapPeople:
+            if let (added, removed) = swap(s, known: known) {
+                changes.addAttendees = people(s, added, kind: .attendee, rule: "swap-in", slots: &slots)
+                changes.removeAttendees = people(s, removed, kind: .removedAttendee, rule: "swap-out", slots: &slots)
+                changes.replacesAttendees = true
+            }
         }
         return .updateEvent(.lastShown, changes)
     }

@@ -198,9 +198,13 @@ enum FollowUpRule: Hashable, Sendable {
     /// "actually Thursday", "no, friday", "not 10, 11": a day or time alone that corrects
     /// what is on screen.
     case correction
+    /// "invite Carla instead of Bob", "replace Ana with Bob", "swap Ana for Bob": one guest
+    /// in another's place.
+    case swapPeople
 
     var name: String {
         switch self {
+        case .swapPeople: "swap-people"
         case .title: "title"
         case .changeIt: "change-it"
         case .addPeople: "add-people"

@@ -88,12 +88,14 @@ enum Title {
                 }
             }
         }
-        // "lunch w ana", "coffee w/ bob": "w" and "w/" before a person are written "with"
-        // ("w 42nd st" is a place's and stays as typed).
+        // "lunch w ana", "coffee w/ bob": "w" before a person is written "with" ("w 42nd st"
+        // is a place's and stays as typed); "w/" always is ("call w/ the new york team").
         for i in kept where s.word(i) == "with" && kept.contains(i + 1) {
             let typed = s.text[s.tokens[i].range].lowercased()
             guard typed == "w" || typed == "w/" else { continue }
-            if names.contains(where: { $0.lowerBound == i + 1 }) || s.isA(i + 1, .relation)
+            let end = s.tokens[i].range.upperBound
+            let slash = typed == "w/" || end < s.text.endIndex && s.text[end] == "/"
+            if slash || names.contains(where: { $0.lowerBound == i + 1 }) || s.isA(i + 1, .relation)
                 || (s.word(i + 1) == "my" && s.isA(i + 2, .relation)) {
                 respelled[i] = "with"
             }

@@ -175,4 +175,9 @@ extension Vocabulary {
         "mon", "tue", "tues", "wed", "weds", "thu", "thur", "thurs", "fri", "sat", "sun",
         "mondays", "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays", "sundays",
     ]
+
+    /// Words that keep a week or a month whole for a new event ("vacation all next week",
+    /// "the whole week", "off in august"), rather than asking which day in it.
+    static let wholeSpanWords: WordSet = ["all", "whole", "entire", "full", "throughout", "vacation", "vacations",
+                                          "holiday", "holidays", "leave", "off", "away"]
 }

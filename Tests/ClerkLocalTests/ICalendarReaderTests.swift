@@ -161,6 +161,9 @@ import Testing
         (event("DTSTART:20260305T100000", "DURATION:an hour"), "events.ics:6: DURATION: expected a duration like PT1H30M, got 'an hour'"),
         (event("DTSTART:20260305T100000", "DURATION:-PT1H"), "events.ics:6: DURATION: expected a duration that is not negative, got '-PT1H'"),
         (event("DTSTART:20260305T100000", "DTEND:20260305T110000", "DURATION:PT1H"), "events.ics:7: DURATION: an event has DTEND or DURATION, not both"),
+        // libical reads each number of a duration through sscanf's %d, which wraps silently.
+        (event("DTSTART:20260305T100000", "DURATION:P4294967297D"), "events.ics:6: DURATION: expected a duration like PT1H30M, got 'P4294967297D'"),
+        (event("DTSTART:20260305T100000", "DURATION:P99999999W"), "events.ics:6: DURATION: the event ends outside the years 1 to 9999, which clerk takes"),
         (event("DTSTART:20260305T100000", "RRULE:FREQ=SOMETIMES"), "events.ics:6: RRULE: expected a rule like FREQ=WEEKLY;BYDAY=MO, got 'FREQ=SOMETIMES'"),
         (event("DTSTART:20260305T100000", "RRULE:FREQ=WEEKLY;BYDAY=-1FR"), "events.ics:6: RRULE: BYDAY ordinals like 1MO need FREQ=MONTHLY or FREQ=YEARLY, got 'FREQ=WEEKLY;BYDAY=-1FR'"),
         (event("DTSTART:20260305T100000", "RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30"), "events.ics:6: RRULE: no date can match 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30'"),
@@ -221,6 +224,19 @@ import Testing
     /// five minutes). It is now given no physical line longer than 75 bytes, whatever the
     /// file's lines, and the text comes back whole — characters of two to four bytes never
     /// split between pieces. (BENCHMARKS-style figures are in ROBUSTNESS.md; no timing here.)
+    /// libical counts a duration's seconds in an `int`: `P7102W` (136 years) came back as
+    /// 358,304 s, and the event was imported as lasting four days, `P49711D` as 17.5 hours.
+    @Test func aDurationBeyondAnIntIsReadWhole() throws {
+        for (duration, end) in [("P7102W", "2162-04-15"), ("P49711D", "2162-04-12")] {
+            let events = try Self.read(Self.event("DTSTART:20260305T100000Z", "DURATION:" + duration))
+            guard case .timed(_, let until, _)? = events.first?.draft.when else { Issue.record("not timed: \(events)"); continue }
+            #expect(until.formatted(.iso8601.year().month().day()) == end)
+        }
+        let allDay = try Self.read(Self.event("DTSTART;VALUE=DATE:20260305", "DURATION:P7102W"))
+        guard case .allDay(_, let last)? = allDay.first?.draft.when else { Issue.record("not all-day: \(allDay)"); return }
+        #expect(last == LocalDate(year: 2162, month: 4, day: 15))
+    }
+
     @Test func aLongLineReachesLibicalFolded() throws {
         let notes = String(repeating: "café 😀 x", count: 300_000)  // 3.6 MB
         let line = "DESCRIPTION:" + notes

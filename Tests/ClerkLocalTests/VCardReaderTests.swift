@@ -188,6 +188,8 @@ import Testing
         // A NUL byte is never text: it was imported into the name, which no lookup then found.
         (card("FN:A\u{0}na"), "people.vcf:3: a NUL byte, which text never holds"),
         (card("FN:Ana", "NOTE:first", " \u{0}folded"), "people.vcf:4: a NUL byte, which text never holds"),
+        // Two cards of one UID: the second replaced the first ("1 new, 1 updated").
+        (card("FN:Ana", "UID:u1") + "\n" + card("FN:Bea", "UID:u1"), "people.vcf:9: UID: 'u1' is also the UID of the card on line 4; each card needs its own"),
     ])
     func namesTheLineAndWhatIsWrong(text: String, message: String) {
         let error = #expect(throws: ImportError.self) { try Self.read(text) }

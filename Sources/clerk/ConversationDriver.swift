@@ -54,11 +54,20 @@ final class ConversationDriver {
             editor.prompt = session.isAwaitingAnswer ? "> " : "clerk (\(backend.rawValue))> "
             switch editor.readLine() {
             case .endOfInput:
-                if let reply = session.abandonQuestion(interrupted: false) { show(reply, inREPL: true) }
+                // The line break first: the terminal shows `^D` after the prompt, and the
+                // answer to an abandoned question went on the same line ("> ^DNo answer…").
                 Output.line("")
+                if let reply = session.abandonQuestion(interrupted: false) {
+                    show(reply, inREPL: true)
+                    if !reply.ok { failed = true }
+                }
                 return failed ? ExitCode.failure : ExitCode.success
             case .interrupted:
                 if let reply = session.abandonQuestion(interrupted: true) { show(reply, inREPL: true) }
+            case .notText:
+                // Refused like a piped line: nothing read from it, not even an answer.
+                show(Self.notText, inREPL: true)
+                failed = true
             case .line(let line):
                 let text = line.trimmingSpaces()
                 if text.isEmpty, !session.isAwaitingAnswer { continue }

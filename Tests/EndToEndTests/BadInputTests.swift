@@ -236,6 +236,31 @@ import Glibc
         #expect(Date().timeIntervalSince(started) < 60)
     }
 
+    /// An answer that cannot be written — stdout on a full disk (`/dev/full`), or closed —
+    /// fails the run with one line: `clerk export > backup.ics` on a full disk exited 0 and
+    /// left a backup that was empty. A reader that goes away (a pipe to `head`) is no failure.
+    @Test func anAnswerThatCannotBeWrittenFailsTheRun() throws {
+        let folder = try Self.seededFolder()
+        defer { folder.remove() }
+        let data = ["--data-dir", folder.path + "/data"]
+        for request in [["export"], ["what's on tomorrow"], ["--json", "contacts"]] {
+            let errPath = folder.path + "/stderr"
+            let status = try Spawn.run(ClerkBinary.path, Self.clock + data + request, environment: ["PATH": "/usr/bin:/bin", "HOME": folder.path],
+                                       stdout: "/dev/full", stderr: errPath)
+            #expect(try String(contentsOfFile: errPath, encoding: .utf8) == "clerk: couldn't write the answer to standard output: the disk is full\n", "\(request)")
+            #expect(status == 1)
+            let closed = try ClerkBinary.run(Self.clock + data + request, through: ["/bin/sh", "-c", #"exec "$0" "$@" >&-"#])
+            #expect(closed.stderr == "clerk: couldn't write the answer to standard output: it is closed\n", "\(request)")
+            #expect(closed.status == 1)
+        }
+        // A closed stdout is not the next file opened: the event is made, the store sound.
+        let made = try ClerkBinary.run(Self.clock + data + ["--yes", "lunch tomorrow at 1pm"], through: ["/bin/sh", "-c", #"exec "$0" "$@" >&-"#])
+        #expect(made.status == 1)
+        #expect(try ClerkBinary.run(Self.clock + data + ["what's on tomorrow"]).stdout.contains("Lunch"))
+        let piped = try ClerkBinary.run(Self.clock + data + ["export"], through: ["/bin/sh", "-c", #""$0" "$@" | head -c 10 >/dev/null; exit ${PIPESTATUS:-0}"#])
+        #expect(piped.stderr == "")
+    }
+
     /// A store whose first page is overwritten, and one with a damaged page in the middle:
     /// reads and writes are refused with one line, and not a byte of the file changes.
     @Test(arguments: [(0, "garbage, garbage, garbage"), (3000, String(repeating: "\u{7F}", count: 2000))])

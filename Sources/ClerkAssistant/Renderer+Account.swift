@@ -92,6 +92,7 @@ extension Renderer {
             return "(" + standing(cause) + ": \(changes(count)) waiting to be sent; clerk sends \(count == 1 ? "it" : "them") next time.)"
         case .sent(let count): return "(\(changes(count).capitalizingFirst) made offline \(count == 1 ? "was" : "were") sent to Google.)"
         case .refused(let change, let error): return "(Google refused \(change), made offline: \(commandFailure(error)).)"
+        case .dropped(let change): return "(\(change.capitalizingFirst), made offline, wasn't made: the event was deleted elsewhere.)"
         }
     }
 

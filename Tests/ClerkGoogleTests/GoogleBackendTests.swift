@@ -120,6 +120,27 @@ import Testing
         #expect(stored.map { $0["summary"]?.stringValue ?? "" } == ["Offline lunch with Ana"])
     }
 
+    /// A change made offline to an event then deleted elsewhere: Google's answer is the event
+    /// cancelled (or a 404), and the change is not made. The outbox said "1 change made
+    /// offline was sent to Google."
+    @Test func anOfflineChangeToAnEventDeletedElsewhereIsSaidNotMade() throws {
+        let harness = try GoogleHarness()
+        harness.side("POST", Self.events, Self.eventJSON("gone00001", "Workshop"))
+        harness.side("POST", Self.events, Self.eventJSON("beef00001", "Review", hour: 16))
+        let account = try harness.signIn()
+        harness.goOffline()
+        harness.clock.advance(6)
+        try account.backend.patchEvent(id: "gone00001", EventPatch(when: Self.when(1, 11)))
+        try account.backend.patchEvent(id: "beef00001", EventPatch(title: "Review with Ana"))
+        try harness.comeBack()
+        harness.side("DELETE", Self.events + "/gone00001")
+        harness.clock.advance(31)
+        let next = try #require(try GoogleAccount(setup: harness.setup))
+        #expect(try Self.titles(next.backend) == ["Review with Ana"])
+        #expect(next.backend.takeNotices() == [.dropped(change: "a change to 'an event'"), .sent(count: 1)])
+        #expect(next.status().waiting == 0)
+    }
+
     @Test func aChangeAnotherProcessIsSendingIsLeftToItUntilItsClaimRunsOut() throws {
         let harness = try GoogleHarness()
         let account = try harness.signIn()

@@ -98,7 +98,7 @@ package final class GoogleBackend {
                 let made = try api.transport.with(.flush) { try send(change, number: item.number) }
                 try store.removeFromOutbox(item.number)
                 if made { sent += 1 } else { notices.append(.dropped(change: change.summary)) }
-            } catch where APIFailure.matches(error, \.isWorthWaiting) {
+            } catch where APIFailure.matches(error, \.keepsAChangeWaiting) {
                 try? store.noteAttempt(onOutboxItem: item.number, problem: "\(error)")
                 break
             } catch {

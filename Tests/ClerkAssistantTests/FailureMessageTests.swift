@@ -82,6 +82,8 @@ import Testing
         (.waiting(count: 2, cause: .rateLimited(retryAfter: nil)), "(Google asked clerk to slow down: 2 changes waiting to be sent; clerk sends them next time.)"),
         (.waiting(count: 1, cause: .signInNeeded(.expired)),
          "(Your Google sign-in has expired: 1 change waiting to be sent; run 'clerk login' and clerk sends it.)"),
+        (.refused(change: "the new event 'Dentist'", error: .refused(status: 400, reason: "invalid")),
+         "(Google refused the new event 'Dentist', made offline: Google refused that (400 invalid). Nothing changed.)"),
         (.dropped(change: "a change to 'Workshop'"), "(A change to 'Workshop', made offline, wasn't made: the event was deleted elsewhere.)"),
     ]
 

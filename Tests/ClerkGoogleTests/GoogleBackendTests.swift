@@ -120,6 +120,33 @@ import Testing
         #expect(stored.map { $0["summary"]?.stringValue ?? "" } == ["Offline lunch with Ana"])
     }
 
+    /// An answer to the token refresh that cannot be read keeps an offline change waiting
+    /// (as does an unreadable answer to the change itself, asked for again). It was dropped:
+    /// "Google refused the new event 'Offline lunch', made offline: Google sent an answer
+    /// clerk couldn't read. Nothing changed", and the event was lost.
+    @Test(arguments: ["/calendar/v3/", "/token"])
+    func anUnreadableAnswerKeepsAnOfflineChangeWaiting(path: String) throws {
+        let harness = try GoogleHarness()
+        let account = try harness.signIn()
+        harness.goOffline()
+        harness.clock.advance(6)
+        _ = try account.backend.insertEvent(EventDraft(title: "Offline lunch", when: Self.when(2, 13)), id: "offline01", calendarID: "emulator@example.com")
+        try harness.comeBack()
+        harness.arm(["method": "POST", "path": .string(path), "count": 50, "mode": "malformed"])
+        harness.clock.advance(path == "/token" ? 4000 : 31)
+        let next = try #require(try GoogleAccount(setup: harness.setup))
+        _ = try? Self.titles(next.backend)
+        #expect(!next.backend.takeNotices().contains { if case .refused = $0 { return true }; return false })
+        #expect(next.status().waiting == (path == "/token" ? 1 : 0))
+        harness.side("DELETE", "/_emulator/faults")
+        harness.clock.advance(31)
+        let last = try #require(try GoogleAccount(setup: harness.setup))
+        #expect(try Self.titles(last.backend) == ["Offline lunch"])
+        #expect(last.status().waiting == 0)
+        let stored = harness.side("GET", Self.events)["items"]?.arrayValue ?? []
+        #expect(stored.map { $0["summary"]?.stringValue ?? "" } == ["Offline lunch"])
+    }
+
     /// A change made offline to an event then deleted elsewhere: Google's answer is the event
     /// cancelled (or a 404), and the change is not made. The outbox said "1 change made
     /// offline was sent to Google."

@@ -757,11 +757,21 @@ extension GoogleBackend: FileService {
         return file
     }
 
+    /// A file found deleted at Google (a 404 or 410 on it) leaves the mirror, and the person
+    /// hears it no longer exists. It stayed, and each request on it said "Google refused
+    /// that (404 notFound). Nothing changed."
+    private func fileGone(_ id: String) -> ServiceError {
+        try? store.removeFile(id: id)
+        return ServiceError.notFound(.file, id: id)
+    }
+
     package func readFile(id: String) throws -> String {
         try prepare([])
         let file = try storedFile(id)
         do {
             return String(decoding: try mirror.content(of: file), as: UTF8.self)
+        } catch where APIFailure.matches(error, \.isGone) {
+            throw fileGone(id)  // deleted at Google since the last sync
         } catch where APIFailure.matches(error, \.isWorthWaiting) {
             // Offline and not cached: what the mirror has (empty when never read).
             return String(decoding: try store.fileBytes(id: id), as: UTF8.self)
@@ -818,6 +828,8 @@ extension GoogleBackend: FileService {
         } catch where (error as? APIFailure) == .malformed {
             if let fetched = try? mirror.put(file: try api.file(id: id), content: bytes) { return fetched }
             throw ServiceError.outcomeUnknown
+        } catch where APIFailure.matches(error, \.isGone) {
+            throw fileGone(id)
         } catch where APIFailure.matches(error, \.isWorthWaiting) {
             try queue(.updateFile(id: id, mimeType: file.mimeType, content: bytes), because: error)
             var local = file
@@ -858,6 +870,8 @@ extension GoogleBackend: FileService {
         } catch where (error as? APIFailure) == .malformed {
             if let fetched = try? mirror.put(file: try api.file(id: id)) { return fetched }
             throw ServiceError.outcomeUnknown
+        } catch where APIFailure.matches(error, \.isGone) {
+            throw fileGone(id)
         } catch where APIFailure.matches(error, \.isWorthWaiting) {
             try queue(.trashFile(id: id, trashed: trashed), because: error)
             file.trashed = trashed
@@ -889,6 +903,8 @@ extension GoogleBackend: FileService {
         do {
             if let changed = try mirror.put(file: try api.patchFile(fileID: id, body: ["name": .string(name)])) { return changed }
             throw APIFailure.malformed
+        } catch where APIFailure.matches(error, \.isGone) {
+            throw fileGone(id)
         } catch {
             throw GoogleBackend.fail(error, mayHaveApplied: true)
         }

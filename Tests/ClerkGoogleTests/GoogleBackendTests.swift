@@ -223,6 +223,30 @@ import Testing
         #expect(throws: ServiceError.invalid(.contactsAreReadOnly)) { try backend.importContacts([], progress: nil) }
     }
 
+    /// A file deleted at Google after the mirror last listed it, its content not kept: it
+    /// leaves the mirror, and the read says it no longer exists. It stayed, and every read
+    /// said "Google refused that (404 notFound). Nothing changed."
+    @Test func aFileDeletedElsewhereLeavesTheMirrorWhenRead() throws {
+        let harness = try GoogleHarness()
+        let backend = try harness.signIn().backend
+        let notes = try backend.createFile(named: "notes.txt", content: "buy milk\n")
+        harness.side("PATCH", "/upload/drive/v3/files/\(notes.id)?uploadType=media", ["changed": "elsewhere"])
+        harness.clock.advance(600)
+        #expect(try backend.files(matching: nil).map(\.name) == ["notes.txt"])
+        harness.side("DELETE", "/drive/v3/files/\(notes.id)")
+        #expect(throws: ServiceError.notFound(.file, id: notes.id)) { try backend.readFile(id: notes.id) }
+        #expect(try backend.files(matching: nil).isEmpty)
+        // The same for a change to one deleted since the last listing.
+        for change in [{ (id: String) in _ = try backend.updateFile(id: id, content: "x") }, { _ = try backend.renameFile(id: $0, to: "y.txt") },
+                       { try backend.trashFile(id: $0) }] {
+            let other = try backend.createFile(named: "other.txt", content: "a")
+            harness.side("DELETE", "/drive/v3/files/\(other.id)")
+            #expect(throws: ServiceError.notFound(.file, id: other.id)) { try change(other.id) }
+            #expect(try backend.files(matching: nil).isEmpty)
+            #expect(backend.waitingCount == 0)
+        }
+    }
+
     @Test func filesAreCreatedReadUpdatedAndTrashedOnDrive() throws {
         let harness = try GoogleHarness()
         let backend = try harness.signIn().backend

@@ -63,7 +63,10 @@ enum SessionFactory {
         do {
             try ClerkPaths.ensure(paths.dataDirectory)
         } catch {
-            throw Failure(message: "\(TextStyle.path(paths.dataDirectory)): cannot create the folder")
+            // A file in its place is said so ("cannot create the folder" read as a permission problem).
+            var info = stat()
+            let isOther = stat(paths.dataDirectory, &info) == 0 && info.st_mode & S_IFMT != S_IFDIR
+            throw Failure(message: "\(TextStyle.path(paths.dataDirectory)): " + (isOther ? "not a folder (a file is in its place)" : "cannot create the folder"))
         }
         switch backend {
         case .google:

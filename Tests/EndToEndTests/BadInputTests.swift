@@ -236,6 +236,31 @@ import Glibc
         #expect(Date().timeIntervalSince(started) < 60)
     }
 
+    /// A folder or a pipe where the store goes, a file where the data folder goes: one line
+    /// that says what is wrong (**was**: "the store failed (SQLite code 266). Nothing
+    /// changed.", and "cannot create the folder" of a file), nothing touched.
+    @Test func aStoreOrDataFolderOfTheWrongKindIsSaidSo() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = folder.path + "/data/clerk.sqlite3"
+        try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
+        let pipe = folder.path + "/piped/clerk.sqlite3"
+        try FileManager.default.createDirectory(atPath: folder.path + "/piped", withIntermediateDirectories: true)
+        #expect(mkfifo(pipe, 0o600) == 0)
+        for path in [store, pipe] {
+            for request in [["what's on tomorrow"], ["--yes", "lunch tomorrow at 1pm"]] {
+                let result = try ClerkBinary.run(Self.clock + ["--data-dir", path.parentPath] + request, timeout: 30)
+                #expect(result.stderr == "clerk: \(path) is damaged or not a clerk store. Move it aside and clerk starts a new one.\n")
+                #expect(result.status == 1)
+            }
+        }
+        _ = FileManager.default.createFile(atPath: folder.path + "/file", contents: Data("x".utf8))
+        let result = try ClerkBinary.run(Self.clock + ["--data-dir", folder.path + "/file", "what's on tomorrow"])
+        #expect(result.stderr == "clerk: \(folder.path)/file: not a folder (a file is in its place)\n")
+        #expect(result.status == 1)
+        #expect(try String(contentsOfFile: folder.path + "/file", encoding: .utf8) == "x")
+    }
+
     /// An answer that cannot be written — stdout on a full disk (`/dev/full`), or closed —
     /// fails the run with one line: `clerk export > backup.ics` on a full disk exited 0 and
     /// left a backup that was empty. A reader that goes away (a pipe to `head`) is no failure.

@@ -352,6 +352,17 @@ import Glibc
         #expect(try ClerkBinary.run(Self.clock + ["--data-dir", data, "what's on today"])
             == .init(stdout: "", stderr: "clerk: \(data)/config: not a file (a folder, a device or a pipe). Move it aside to use the defaults\n", status: 1))
         try FileManager.default.removeItem(atPath: data + "/config")
+        // A link to itself, and a NUL byte in a value: read as no config, and as "W\0rk".
+        try FileManager.default.createSymbolicLink(atPath: data + "/config", withDestinationPath: "config")
+        for request in [["--yes", "make Work my default calendar"], ["what's on today"]] {
+            #expect(try ClerkBinary.run(Self.clock + ["--data-dir", data] + request)
+                == .init(stdout: "", stderr: "clerk: \(data)/config: can't be read (its symbolic links go round in a loop). Move it aside to use the defaults\n", status: 1))
+        }
+        try FileManager.default.removeItem(atPath: data + "/config")
+        _ = FileManager.default.createFile(atPath: data + "/config", contents: Data("# mine\ndefault_calendar = W\u{0}rk\n".utf8))
+        #expect(try ClerkBinary.run(Self.clock + ["--data-dir", data, "what's on today"])
+            == .init(stdout: "", stderr: "clerk: \(data)/config:2: a NUL byte, which text never holds\n", status: 1))
+        try FileManager.default.removeItem(atPath: data + "/config")
 
         guard let user = ReadOnlyStoreTests.unprivileged, !user.isEmpty else { return }
         let settings = "working_hours = 09:00-17:00\ndefault_event_length = 30\n# mine\n"

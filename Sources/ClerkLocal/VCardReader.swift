@@ -297,8 +297,8 @@ public struct VCardReader: Sendable {
             month = Int(digits.dropFirst(4).prefix(2))!
             day = Int(digits.suffix(2))!
         }
-        guard (1...12).contains(month), (1...LocalDate.daysIn(month: month, year: year ?? 2000)).contains(day) else { return nil }
-        return Birthday(year: year, month: month, day: day)
+        // Year 0000 is a birthday without a year (as Google's People API writes one).
+        return Birthday(checkedYear: year, month: month, day: day)
     }
 
 }

@@ -157,6 +157,13 @@ import Testing
 
     /// A file saved as UTF-16 ("Unicode" in Windows' Notepad) was refused as "a NUL byte,
     /// which text never holds", though it reads well in an editor.
+    /// Year 0000 is a birthday without a year (as Google's People API writes one): it was
+    /// shown as "1 January 0 — 2027 on Fri 1 Jan 2027".
+    @Test func aBirthdayInTheYearZeroHasNoYear() throws {
+        let cards = try VCardReader(file: "people.vcf").read(Data(Self.card("FN:Ana", "BDAY:00000101").utf8))
+        #expect(cards.first?.contact.birthday == Birthday(month: 1, day: 1))
+    }
+
     @Test func saysAFileIsUTF16() throws {
         for order in [String.Encoding.utf16LittleEndian, .utf16BigEndian] {
             let bom: [UInt8] = order == .utf16LittleEndian ? [0xFF, 0xFE] : [0xFE, 0xFF]

@@ -92,6 +92,9 @@ import Glibc
             stderr: "clerk: --tz: expected an IANA name like Europe/Madrid or an offset like +01:00, got '^[]0;pwned^G'", status: 2),
         Row(name: "a 100 kB line", arguments: [], input: Array(String(repeating: "z", count: 100_000).utf8) + [0x0A],
             stderr: "clerk: I didn't understand '\(String(repeating: "z", count: 59))…'. Type 'help' for what I can do.", status: 1),
+        // Past 1 MiB a line is no request: a 200 MB one (a binary piped in) took 3 minutes and 3.4 GB.
+        Row(name: "a 3 MB line without an end", arguments: [], input: Array(repeating: UInt8(ascii: "z"), count: 3 << 20),
+            stderr: "clerk: That line is longer than clerk reads (1024 kB), so I didn't read it.", status: 1),
         Row(name: "a 10 kB request that asks a question --yes cannot answer", arguments: ["--yes"],
             input: Array(("lunch tomorrow at 1pm with " + String(repeating: "x ", count: 5_000)).utf8) + [0x0A],
             // Past DateReader.maximumLength (4,096 bytes) no date is read, so the event has none.
@@ -234,6 +237,20 @@ import Glibc
                 : ""))
         }
         #expect(Date().timeIntervalSince(started) < 60)
+    }
+
+    /// A line past 1 MiB is skipped as it comes, and the lines after it are read: a 16 MB
+    /// line took 14 s and 270 MB before (a 200 MB one 3 minutes and 3.4 GB).
+    @Test func aLineTooLongToBeARequestIsSkippedAndTheNextRead() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let started = Date()
+        let input = Data(repeating: UInt8(ascii: "a"), count: 16 << 20) + Data("\nwhat's on tomorrow\n".utf8)
+        let result = try ClerkBinary.run(Self.clock + ["--data-dir", folder.path], bytes: input, timeout: 120)
+        #expect(result.stderr == "clerk: That line is longer than clerk reads (1024 kB), so I didn't read it.\n")
+        #expect(result.stdout == "Nothing on Tue 1 Dec.\n")
+        #expect(result.status == 1)
+        #expect(Date().timeIntervalSince(started) < 30)
     }
 
     /// A folder or a pipe where the store goes, a file where the data folder goes: one line

@@ -508,6 +508,9 @@ public struct ICalendarReader: Sendable {
         return found
     }
 
+    /// The earliest reminder read, in minutes before the start: four weeks (Google's limit).
+    static let maximumReminderMinutes = 40_320
+
     /// Minutes before the start of each VALARM whose TRIGGER is a duration before the start.
     private func reminders(of vevent: OpaquePointer) -> [Int] {
         var minutes: [Int] = []
@@ -518,7 +521,9 @@ public struct ICalendarReader: Sendable {
                 let value = icalproperty_get_trigger(trigger)
                 if icaltime_is_null_time(value.time) != 0 {
                     let seconds = Int(LibICal.seconds(of: value.duration))
-                    if seconds <= 0 { minutes.append(-seconds / 60) }
+                    // Four weeks at most, as Google takes: a TRIGGER of -P7102W (136 years)
+                    // has no use, and its seconds overflowed the writer's Int32 on export.
+                    if seconds <= 0, -seconds / 60 <= ICalendarReader.maximumReminderMinutes { minutes.append(-seconds / 60) }
                 }
             }
             alarm = icalcomponent_get_next_component(vevent, ICAL_VALARM_COMPONENT)

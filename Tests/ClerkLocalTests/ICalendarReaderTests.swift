@@ -237,6 +237,22 @@ import Testing
         #expect(last == LocalDate(year: 2162, month: 4, day: 15))
     }
 
+    /// A VALARM beyond four weeks before is no reminder (Google's limit): counted in 64 bits,
+    /// `TRIGGER:-P7102W` was 71 million minutes, and the export trapped on its seconds.
+    @Test func aReminderBeyondFourWeeksIsLeftOutAndNoneTrapsTheWriter() throws {
+        func alarm(_ trigger: String) -> String {
+            Self.event("DTSTART:20260305T100000Z", "DTEND:20260305T110000Z", "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:" + trigger, "END:VALARM")
+        }
+        #expect(try Self.read(alarm("-PT15M")).first?.draft.reminderMinutes == [15])
+        #expect(try Self.read(alarm("-P4W")).first?.draft.reminderMinutes == [40_320])
+        #expect(try Self.read(alarm("-P7102W")).first?.draft.reminderMinutes == [])
+        #expect(try Self.read(alarm("-P5W")).first?.draft.reminderMinutes == [])
+        let event = Event(id: "e", calendarID: "c", title: "x", when: .timed(start: Date(timeIntervalSince1970: 0), end: Date(timeIntervalSince1970: 60), timeZone: "UTC"),
+                          reminderMinutes: [Int.max / 60, 71_582_400, 10])
+        let written = ICalendarWriter.write([event], calendar: CalendarInfo(id: "c", name: "C", timeZone: "UTC", isPrimary: true), stamp: Date(timeIntervalSince1970: 0))
+        #expect(written.components(separatedBy: "TRIGGER").count == 2)
+    }
+
     @Test func aLongLineReachesLibicalFolded() throws {
         let notes = String(repeating: "café 😀 x", count: 300_000)  // 3.6 MB
         let line = "DESCRIPTION:" + notes

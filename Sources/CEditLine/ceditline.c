@@ -2,6 +2,13 @@
 // own (CLibraryLoader), and the typed wrappers of its variadic el_set, el_get and history.
 #include "shim.h"
 #include "library_loader.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <wchar.h>
 
 static struct clerk_library edit = CLERK_LIBRARY("libedit.so.2");
 
@@ -43,3 +50,63 @@ int cedit_history_set_unique(History *h, HistEvent *ev, int on) { return CEDIT_H
 int cedit_history_enter(History *h, HistEvent *ev, const char *line) { return CEDIT_HISTORY(h, ev, H_ENTER, line); }
 int cedit_history_load(History *h, HistEvent *ev, const char *path) { return CEDIT_HISTORY(h, ev, H_LOAD, path); }
 int cedit_history_save(History *h, HistEvent *ev, const char *path) { return CEDIT_HISTORY(h, ev, H_SAVE, path); }
+
+// Reading keys. libedit's own reader drops bytes that are not UTF-8 without a word
+// ("show caf\xff.txt" arrived as "show caf.txt"); this one reads as it does — a byte at a
+// time from stdin, mbrtowc in the UTF-8 locale clerk sets — but gives U+FFFD for such bytes
+// and remembers that it did, so the line can be refused.
+static int cedit_saw_invalid = 0;
+static int cedit_has_pending = 0;
+static char cedit_pending = 0;
+
+static int cedit_read_char(EditLine *el, wchar_t *character) {
+    (void)el;
+    char bytes[MB_LEN_MAX];
+    size_t count = 0;
+    int fixed = 0;
+    for (;;) {
+        if (cedit_has_pending) {
+            bytes[count] = cedit_pending;
+            cedit_has_pending = 0;
+        } else {
+            ssize_t got = read(STDIN_FILENO, bytes + count, 1);
+            if (got < 0 && errno == EINTR) continue;
+            if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && !fixed) {
+                // A non-blocking stdin (left so by another program): blocking again, as libedit does.
+                int flags = fcntl(STDIN_FILENO, F_GETFL, 0);
+                if (flags != -1 && fcntl(STDIN_FILENO, F_SETFL, flags & ~O_NONBLOCK) != -1) { fixed = 1; continue; }
+            }
+            if (got <= 0) {
+                if (count > 0) { cedit_saw_invalid = 1; *character = 0xFFFD; return 1; }  // cut before its end
+                *character = 0;
+                return got == 0 ? 0 : -1;
+            }
+        }
+        count += 1;
+        mbstate_t state;
+        memset(&state, 0, sizeof state);
+        size_t used = mbrtowc(character, bytes, count, &state);
+        if (used == (size_t)-2) {
+            if (count < MB_LEN_MAX) continue;
+            cedit_saw_invalid = 1;
+            *character = 0xFFFD;
+            return 1;
+        }
+        if (used == (size_t)-1) {
+            // The last byte may start a character of its own: it is read again next time.
+            if (count > 1) { cedit_pending = bytes[count - 1]; cedit_has_pending = 1; }
+            cedit_saw_invalid = 1;
+            *character = 0xFFFD;
+            return 1;
+        }
+        return 1;
+    }
+}
+
+int cedit_set_reader(EditLine *el) { return CEDIT_SET(el, EL_GETCFN, cedit_read_char); }
+
+int cedit_take_invalid_input(void) {
+    int saw = cedit_saw_invalid;
+    cedit_saw_invalid = 0;
+    return saw;
+}

@@ -91,7 +91,11 @@ extension Renderer {
         case .waiting(let count, let cause):
             return "(" + standing(cause) + ": \(changes(count)) waiting to be sent; clerk sends \(count == 1 ? "it" : "them") next time.)"
         case .sent(let count): return "(\(changes(count).capitalizingFirst) made offline \(count == 1 ? "was" : "were") sent to Google.)"
-        case .refused(let change, let error): return "(Google refused \(change), made offline: \(commandFailure(error)).)"
+        case .refused(let change, let error):
+            // The reason is a sentence of its own: its full stop is the notice's.
+            let reason = commandFailure(error)
+            return "(Google refused \(change), made offline: \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason).)"
+        case .dropped(let change): return "(\(change.capitalizingFirst), made offline, wasn't made: the event was deleted elsewhere.)"
         }
     }
 

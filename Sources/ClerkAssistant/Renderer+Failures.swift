@@ -173,11 +173,14 @@ extension Renderer {
         }
     }
 
-    /// Seconds as a person says them: "3 s", "5 min", "28 h".
+    /// Seconds as a person says them: "3 s", "5 min", "28 h", "12 days", "more than a year"
+    /// (a `Retry-After` of 10^23 s read "2562047788015216 h").
     static func duration(_ seconds: Double) -> String {
         let whole = Int(saturating: seconds.rounded(.up))
         if whole < 90 { return "\(whole) s" }
         if whole < 90 * 60 { return "\(Int((Double(whole) / 60).rounded())) min" }
-        return "\(Int((Double(whole) / 3600).rounded())) h"
+        if whole < 72 * 3600 { return "\(Int((Double(whole) / 3600).rounded())) h" }
+        if whole <= 365 * 86_400 { return "\(Int((Double(whole) / 86_400).rounded())) days" }
+        return "more than a year"
     }
 }

@@ -67,6 +67,10 @@ public enum Renderer {
 
     /// The answer to a line of input that is not UTF-8 text.
     public static let lineNotText = "That line isn't UTF-8 text, so I didn't read it."
+    /// A piped line past what clerk reads as one request.
+    public static func lineTooLong(maxBytes: Int) -> String {
+        "That line is longer than clerk reads (\(maxBytes / 1024) kB), so I didn't read it."
+    }
 
     /// The answer when a line could not be read as any request.
     /// The line is quoted back at most 60 characters long, so a pasted page does not come

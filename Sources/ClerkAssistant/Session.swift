@@ -462,7 +462,7 @@ extension AccountNotice {
     var isStanding: Bool {
         switch self {
         case .offline, .signInExpired, .behind: true
-        case .waiting, .sent, .refused: false
+        case .waiting, .sent, .refused, .dropped: false
         }
     }
 }

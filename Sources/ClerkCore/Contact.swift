@@ -20,6 +20,18 @@ public struct Birthday: Hashable, Sendable, Codable {
         self.month = month
         self.day = day
     }
+
+    /// A birthday from outside (Google's People API, a vCard, the store), nil when it is no
+    /// day of a year. Google's `Date` gives 0 for a part it does not know: year 0 is a
+    /// birthday without a year; month or day 0 (`{"year": 1990, "month": 0, "day": 0}`)
+    /// names no day, and such a date crashed every look at the contact (a month name looked
+    /// up at index -1). 29 February is taken without a year.
+    public init?(checkedYear year: Int?, month: Int, day: Int) {
+        let year = year == 0 ? nil : year
+        if let year, !(1...9999).contains(year) { return nil }
+        guard (1...12).contains(month), (1...CivilCalendar.daysIn(month: month, year: year ?? 2000)).contains(day) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
 }
 
 /// A person in the address book.

@@ -409,4 +409,7 @@ public enum AccountNotice: Hashable, Sendable {
     case sent(count: Int)
     /// A change that waited was refused by Google when sent (what it was, in words).
     case refused(change: String, error: ServiceError)
+    /// A change that waited was not made: what it changed was deleted at Google meanwhile
+    /// (what it was, in words). It was counted as sent.
+    case dropped(change: String)
 }

@@ -209,6 +209,10 @@ extension Zone {
     public static var current: Zone {
         if getenv("TZFILE") == nil, var tz = getenv("TZ").map({ String(cString: $0) }) {
             if tz.hasPrefix(":") { tz.removeFirst() }
+            // A path into the tz database, as libc takes one (":/usr/share/zoneinfo/Asia/Tokyo"):
+            // the zone of its name. It was read as no zone, and clerk went on in UTC.
+            let database = ZoneDatabase.system.directory + "/"
+            if tz.hasPrefix(database) { tz.removeFirst(database.count) }
             if tz == "UTC" || tz == "GMT" { return .gmt }
             // A file of the tz database, else POSIX's own form, whose offset counts west of
             // UTC as libc and `date` read it: "UTC+5" and "EST5" are five hours behind UTC,

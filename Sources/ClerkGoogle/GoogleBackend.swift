@@ -95,10 +95,10 @@ package final class GoogleBackend {
             }
             guard (try? store.claimOutboxItem(item.number, until: now.now() + GoogleBackend.claimTime)) == true else { break }
             do {
-                try api.transport.with(.flush) { try send(change, number: item.number) }
+                let made = try api.transport.with(.flush) { try send(change, number: item.number) }
                 try store.removeFromOutbox(item.number)
-                sent += 1
-            } catch where APIFailure.matches(error, \.isWorthWaiting) {
+                if made { sent += 1 } else { notices.append(.dropped(change: change.summary)) }
+            } catch where APIFailure.matches(error, \.keepsAChangeWaiting) {
                 try? store.noteAttempt(onOutboxItem: item.number, problem: "\(error)")
                 break
             } catch {
@@ -115,13 +115,16 @@ package final class GoogleBackend {
     }
 
     /// Sends one waiting change (`number` in the outbox, nil when it is not there yet) and
-    /// lands Google's answer in the mirror.
-    private func send(_ change: PendingChange, number: Int64?) throws {
+    /// lands Google's answer in the mirror. False when the change was not made because the
+    /// event it changes or moves was deleted at Google meanwhile (a 404 or 410, or Google's
+    /// answer is the event cancelled): the outbox said "1 change made offline was sent".
+    @discardableResult
+    private func send(_ change: PendingChange, number: Int64?) throws -> Bool {
         switch change {
         case .insertEvent(let calendar, let body):
             try landInsert(calendarID: calendar, body: body)
         case .quickAdd(let calendar, let text, let attempted):
-            if let attempted, try lookForQuickAdd(text, calendarID: calendar, since: attempted) != nil { return }
+            if let attempted, try lookForQuickAdd(text, calendarID: calendar, since: attempted) != nil { return true }
             // Noted before sending: if this run dies mid-request, the next one looks first.
             if let number {
                 try store.replaceOutboxPayload(number, with: PendingChange.quickAdd(calendarID: calendar, text: text, attempted: now.now()).payload.serialized())
@@ -129,21 +132,23 @@ package final class GoogleBackend {
             try mirror.apply(answer: try api.quickAdd(calendarID: calendar, text: text), calendarID: calendar)
         case .patchEvent(let calendar, let event, let body):
             do {
-                try mirror.apply(answer: try api.patchEvent(calendarID: calendar, eventID: event, body: body), calendarID: calendar)
+                let answer = try api.patchEvent(calendarID: calendar, eventID: event, body: body)
+                try mirror.apply(answer: answer, calendarID: calendar)
+                return answer["status"]?.stringValue != "cancelled"
             } catch where APIFailure.matches(error, \.isGone) {
-                return  // gone on Google: nothing to change
+                return false  // gone on Google: nothing to change
             }
         case .deleteEvent(let calendar, let event):
             do {
                 try api.deleteEvent(calendarID: calendar, eventID: event)
             } catch where APIFailure.matches(error, \.isGone) {
-                return
+                return true  // already gone: what the deletion wanted
             }
         case .moveEvent(let calendar, let event, let destination):
             do {
                 try landMove(eventID: event, from: calendar, to: destination)
             } catch where APIFailure.matches(error, \.isGone) {
-                return  // on neither calendar at Google: deleted there, nothing to move
+                return false  // on neither calendar at Google: deleted there, nothing to move
             }
         case .deleteImported(let calendar, let uid):
             try deleteImported(uid: uid, calendarID: calendar)
@@ -157,9 +162,10 @@ package final class GoogleBackend {
             do {
                 try api.deleteFile(id: id)
             } catch where APIFailure.matches(error, \.isGone) {
-                return
+                return true  // already gone: what the deletion wanted
             }
         }
+        return true
     }
 
     /// events.insert of a client id; a 409 means an earlier try went through, so the event
@@ -751,11 +757,21 @@ extension GoogleBackend: FileService {
         return file
     }
 
+    /// A file found deleted at Google (a 404 or 410 on it) leaves the mirror, and the person
+    /// hears it no longer exists. It stayed, and each request on it said "Google refused
+    /// that (404 notFound). Nothing changed."
+    private func fileGone(_ id: String) -> ServiceError {
+        try? store.removeFile(id: id)
+        return ServiceError.notFound(.file, id: id)
+    }
+
     package func readFile(id: String) throws -> String {
         try prepare([])
         let file = try storedFile(id)
         do {
             return String(decoding: try mirror.content(of: file), as: UTF8.self)
+        } catch where APIFailure.matches(error, \.isGone) {
+            throw fileGone(id)  // deleted at Google since the last sync
         } catch where APIFailure.matches(error, \.isWorthWaiting) {
             // Offline and not cached: what the mirror has (empty when never read).
             return String(decoding: try store.fileBytes(id: id), as: UTF8.self)
@@ -812,6 +828,8 @@ extension GoogleBackend: FileService {
         } catch where (error as? APIFailure) == .malformed {
             if let fetched = try? mirror.put(file: try api.file(id: id), content: bytes) { return fetched }
             throw ServiceError.outcomeUnknown
+        } catch where APIFailure.matches(error, \.isGone) {
+            throw fileGone(id)
         } catch where APIFailure.matches(error, \.isWorthWaiting) {
             try queue(.updateFile(id: id, mimeType: file.mimeType, content: bytes), because: error)
             var local = file
@@ -852,6 +870,8 @@ extension GoogleBackend: FileService {
         } catch where (error as? APIFailure) == .malformed {
             if let fetched = try? mirror.put(file: try api.file(id: id)) { return fetched }
             throw ServiceError.outcomeUnknown
+        } catch where APIFailure.matches(error, \.isGone) {
+            throw fileGone(id)
         } catch where APIFailure.matches(error, \.isWorthWaiting) {
             try queue(.trashFile(id: id, trashed: trashed), because: error)
             file.trashed = trashed
@@ -883,6 +903,8 @@ extension GoogleBackend: FileService {
         do {
             if let changed = try mirror.put(file: try api.patchFile(fileID: id, body: ["name": .string(name)])) { return changed }
             throw APIFailure.malformed
+        } catch where APIFailure.matches(error, \.isGone) {
+            throw fileGone(id)
         } catch {
             throw GoogleBackend.fail(error, mayHaveApplied: true)
         }

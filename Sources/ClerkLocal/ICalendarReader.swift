@@ -328,7 +328,7 @@ public struct ICalendarReader: Sendable {
                 }
                 end = endDay
             } else if let durationProperty = icalcomponent_get_first_property(vevent, ICAL_DURATION_PROPERTY) {
-                let seconds = Int(icaldurationtype_as_int(icalproperty_get_duration(durationProperty)))
+                let seconds = Int(LibICal.seconds(of: icalproperty_get_duration(durationProperty)))
                 end = day.adding(days: (seconds + 86_399) / 86_400)
             }
             guard end > day else {
@@ -345,7 +345,7 @@ public struct ICalendarReader: Sendable {
                 guard endSeconds >= seconds else { throw fail("DTEND", "ends before DTSTART") }
                 end = endSeconds
             } else if let durationProperty = icalcomponent_get_first_property(vevent, ICAL_DURATION_PROPERTY) {
-                end = seconds + Int64(icaldurationtype_as_int(icalproperty_get_duration(durationProperty)))
+                end = seconds + LibICal.seconds(of: icalproperty_get_duration(durationProperty))
             }
             when = .timed(start: Civil.instant(seconds), end: Civil.instant(end), timeZone: zone.identifier)
         }
@@ -508,6 +508,9 @@ public struct ICalendarReader: Sendable {
         return found
     }
 
+    /// The earliest reminder read, in minutes before the start: four weeks (Google's limit).
+    static let maximumReminderMinutes = 40_320
+
     /// Minutes before the start of each VALARM whose TRIGGER is a duration before the start.
     private func reminders(of vevent: OpaquePointer) -> [Int] {
         var minutes: [Int] = []
@@ -517,8 +520,10 @@ public struct ICalendarReader: Sendable {
                icalproperty_get_first_parameter(trigger, ICAL_RELATED_PARAMETER) == nil {
                 let value = icalproperty_get_trigger(trigger)
                 if icaltime_is_null_time(value.time) != 0 {
-                    let seconds = Int(icaldurationtype_as_int(value.duration))
-                    if seconds <= 0 { minutes.append(-seconds / 60) }
+                    let seconds = Int(LibICal.seconds(of: value.duration))
+                    // Four weeks at most, as Google takes: a TRIGGER of -P7102W (136 years)
+                    // has no use, and its seconds overflowed the writer's Int32 on export.
+                    if seconds <= 0, -seconds / 60 <= ICalendarReader.maximumReminderMinutes { minutes.append(-seconds / 60) }
                 }
             }
             alarm = icalcomponent_get_next_component(vevent, ICAL_VALARM_COMPONENT)

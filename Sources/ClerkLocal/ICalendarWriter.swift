@@ -80,12 +80,15 @@ public enum ICalendarWriter {
             if let name = attendee.name { icalproperty_add_parameter(property, icalparameter_new_cn(name)) }
             icalcomponent_add_property(vevent, property)
         }
+        // A reminder whose seconds do not fit libical's int is no alarm anyone set (it trapped).
         for minutes in event.reminderMinutes {
+            guard minutes >= 0, minutes <= Int(Int32.max) / 60 else { continue }
+            let seconds = Int32(-minutes * 60)
             let alarm = icalcomponent_new(ICAL_VALARM_COMPONENT)!
             icalcomponent_add_property(alarm, icalproperty_new_action(ICAL_ACTION_DISPLAY))
             var trigger = icaltriggertype()
             trigger.time = icaltime_null_time()
-            trigger.duration = icaldurationtype_from_int(Int32(-minutes * 60))
+            trigger.duration = icaldurationtype_from_int(seconds)
             icalcomponent_add_property(alarm, icalproperty_new_trigger(trigger))
             icalcomponent_add_property(alarm, icalproperty_new_description(event.title.isEmpty ? "Reminder" : event.title))
             icalcomponent_add_component(vevent, alarm)

@@ -36,16 +36,36 @@ package enum LibICal {
         }
     }
 
-    /// An iCalendar duration (`PT1H30M`, `-PT15M`, `P1D`) in seconds; nil when malformed.
+    /// An iCalendar duration (`PT1H30M`, `-PT15M`, `P1D`) in seconds; nil when malformed,
+    /// or when a number in it has more than 9 digits (libical reads each into an `unsigned
+    /// int` through `sscanf`'s `%d`, which does not say when a number does not fit).
     static func durationSeconds(_ text: String) -> Int? {
         let trimmed = text.trimmingSpaces()
         guard !trimmed.isEmpty else { return nil }
+        var run = 0
+        for byte in trimmed.utf8 {
+            if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                if byte != UInt8(ascii: "0") || run > 0 { run += 1 }
+                if run > 9 { return nil }
+            } else {
+                run = 0
+            }
+        }
         return locked {
             cical_clear_errno()
             let duration = icaldurationtype_from_string(trimmed)
             guard icaldurationtype_is_bad_duration(duration) == 0, cical_errno() == 0 else { return nil }
-            return Int(icaldurationtype_as_int(duration))
+            return Int(seconds(of: duration))
         }
+    }
+
+    /// The seconds of a duration, counted in 64 bits. libical's `icaldurationtype_as_int`
+    /// counts in an `int`: `DURATION:P7102W` (136 years) came back as 358,304 s, four days,
+    /// and such an event was imported as lasting four days.
+    static func seconds(of duration: icaldurationtype) -> Int64 {
+        let total = Int64(duration.weeks) * 604_800 + Int64(duration.days) * 86_400
+            + Int64(duration.hours) * 3_600 + Int64(duration.minutes) * 60 + Int64(duration.seconds)
+        return duration.is_neg != 0 ? -total : total
     }
 }
 

@@ -130,7 +130,7 @@ extension LocalStore: ContactsService {
     static func decodeBirthday(_ text: String) -> Birthday? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard let day = parts.last.flatMap({ Int($0) }), parts.count >= 3, let month = Int(parts[parts.count - 2]) else { return nil }
-        return Birthday(year: parts.count == 3 ? Int(parts[0]) : nil, month: month, day: day)
+        return Birthday(checkedYear: parts.count == 3 ? Int(parts[0]) : nil, month: month, day: day)
     }
 }
 

@@ -1,6 +1,9 @@
 public import ClerkCore
 internal import CSQLite
 internal import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The embedded default: calendars, contacts and text files in one SQLite file.
 ///
@@ -50,6 +53,12 @@ public final class LocalStore {
     /// The database at `path`, migrated; opened for reading only when it cannot be opened
     /// for writing (then the schema must already be this clerk's).
     private static func openDatabase(_ path: String, now: NowProvider) throws(ServiceError) -> Database {
+        // A folder, a pipe or a device where the store goes is no clerk store: SQLite said
+        // "disk I/O error" of it ("the store failed (SQLite code 266)"), or waited on a pipe.
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            throw .storage(.damaged, path: path)
+        }
         do {
             let database = try Database(path: path, busyTimeout: busyTimeout)
             try database.migrate(StoreSchema.migrations, appliedAt: now.now())

@@ -130,6 +130,7 @@ struct Recurrence {
     /// Parses an RRULE value with libical and checks what clerk can expand.
     static func rule(_ text: String) throws(RecurrenceError) -> icalrecurrencetype {
         let wrong = RecurrenceError(property: "RRULE", reason: "expected a rule like FREQ=WEEKLY;BYDAY=MO, got \(quoted(text))")
+        try checkNumbers(text, wrong: wrong)
         var (rule, failed) = LibICal.locked {
             cical_clear_errno()
             let rule = icalrecurrencetype_from_string(text)
@@ -156,6 +157,56 @@ struct Recurrence {
             throw RecurrenceError(property: "RRULE", reason: "BYDAY ordinals like 1MO need FREQ=MONTHLY or FREQ=YEARLY, got \(quoted(text))")
         }
         return rule
+    }
+
+    /// The most INTERVAL libical holds (a C `short`).
+    static let intervalLimit = 32_767
+
+    /// Checks the numbers of a rule in its text, before libical reads them: libical keeps
+    /// INTERVAL in a `short`, COUNT in an `int` and a BYDAY ordinal in a `short`, and a
+    /// number beyond them wraps around. `INTERVAL=65537` was read as 1 (every day, where the
+    /// file meant once in 179 years), `COUNT=4294967298` as 2, `BYDAY=65537MO` as `1MO`.
+    ///
+    /// | part | takes |
+    /// |---|---|
+    /// | `INTERVAL` | 1 to 32,767 |
+    /// | `COUNT` | 1 to `iterationLimit` |
+    /// | `BY…` lists | items of at most 366 (`BYYEARDAY`, `BYSETPOS`), libical checks each list's range |
+    private static func checkNumbers(_ text: String, wrong: RecurrenceError) throws(RecurrenceError) {
+        /// The value of a run of ASCII digits (an optional sign first), nil when it is not one;
+        /// `Int.max` when it is longer than any value a rule can hold.
+        func number(_ digits: Substring) -> Int? {
+            var digits = digits
+            if digits.first == "+" || digits.first == "-" { digits = digits.dropFirst() }
+            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            let significant = digits.drop { $0 == "0" }
+            guard significant.count <= 9 else { return .max }
+            return Int(significant) ?? 0
+        }
+        func shown(_ value: Substring) -> String { value.count > 12 ? value.prefix(12) + "…" : String(value) }
+        for part in text.split(separator: ";") {
+            guard let equals = part.firstIndex(of: "=") else { continue }
+            let key = part[..<equals].uppercased()
+            let value = part[part.index(after: equals)...]
+            switch key {
+            case "INTERVAL":
+                if let n = number(value), n > intervalLimit {
+                    throw RecurrenceError(property: "RRULE", reason: "INTERVAL=\(shown(value)) is more than the \(intervalLimit) clerk takes: \(quoted(text))")
+                }
+            case "COUNT":
+                if let n = number(value), n > iterationLimit {
+                    throw RecurrenceError(property: "RRULE", reason: "COUNT=\(shown(value)) is more than the \(iterationLimit) times clerk repeats an event: \(quoted(text))")
+                }
+            case _ where key.hasPrefix("BY"):
+                for item in value.split(separator: ",", omittingEmptySubsequences: false) {
+                    // BYDAY items are an ordinal and a day: `-1FR`, `65537MO`.
+                    let ordinal = key == "BYDAY" ? item.prefix { !$0.isLetter } : item
+                    if !ordinal.isEmpty, let n = number(ordinal), n > 366 { throw wrong }
+                }
+            default:
+                continue
+            }
+        }
     }
 
     /// Checks an RRULE value as a series starting at `first` would use it.

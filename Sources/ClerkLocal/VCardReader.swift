@@ -19,6 +19,8 @@ public struct VCardReader: Sendable {
         let lines = try ContentLines.unfold(data, file: file)
         var cards: [ImportedContact] = []
         var card: Card?
+        // The line of each UID a card gave (not a made-up one): a second card with one is refused.
+        var uidLines: [String: Int] = [:]
         for line in lines {
             // A QUOTED-PRINTABLE value ending in "=" (its soft line break) goes on on the next line.
             if var open = card, let last = open.properties.last, VCardReader.isQuotedPrintable(last.property), last.property.value.hasSuffix("=") {
@@ -45,7 +47,16 @@ public struct VCardReader: Sendable {
                 guard property.value.uppercased() == "VCARD" else {
                     throw ImportError(file: file, line: line.number, reason: "expected END:VCARD, got \(quoted(line.text))")
                 }
-                cards.append(try contact(from: current))
+                let read = try contact(from: current)
+                if let given = current.properties.last(where: { $0.property.name == "UID" }), read.uid == given.property.value.trimmingSpaces() {
+                    let uid = read.uid
+                    if let first = uidLines[uid] {
+                        throw ImportError(file: file, line: given.line, property: "UID",
+                                          reason: "\(quoted(uid)) is also the UID of the card on line \(first); each card needs its own")
+                    }
+                    uidLines[uid] = given.line
+                }
+                cards.append(read)
                 card = nil
                 continue
             }
@@ -286,8 +297,8 @@ public struct VCardReader: Sendable {
             month = Int(digits.dropFirst(4).prefix(2))!
             day = Int(digits.suffix(2))!
         }
-        guard (1...12).contains(month), (1...LocalDate.daysIn(month: month, year: year ?? 2000)).contains(day) else { return nil }
-        return Birthday(year: year, month: month, day: day)
+        // Year 0000 is a birthday without a year (as Google's People API writes one).
+        return Birthday(checkedYear: year, month: month, day: day)
     }
 
 }

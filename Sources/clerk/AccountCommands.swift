@@ -40,6 +40,8 @@ enum AccountCommands {
     static func logout(options: GlobalOptions, paths: ClerkPaths, environment: [String: String]) -> Int32 {
         do {
             let setup = SessionFactory.googleSetup(options: options, paths: paths, config: try SessionFactory.config(paths), environment: environment)
+            // The revoke would carry the refresh token to the endpoint given.
+            try SessionFactory.checkEndpoint(options: options, paths: paths)
             let opened: GoogleAccount?
             do {
                 opened = try GoogleAccount(setup: setup)

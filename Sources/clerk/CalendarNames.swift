@@ -14,7 +14,10 @@ import FoundationEssentials
 enum CalendarNames {
     static func print(options: GlobalOptions, paths: ClerkPaths, environment: [String: String]) -> Int32 {
         guard let names = try? names(options: options, paths: paths, environment: environment) else { return ExitCode.failure }
-        for name in names { Output.line(name) }
+        // A name holding a control character or a line break cannot be typed as one word,
+        // and went to the terminal raw through the shell's list: another Google client (a
+        // calendar shared with you) can name one "Two\nLines\u{1B}[2J".
+        for name in names where CalendarInfo.problem(withName: name) == nil { Output.line(name) }
         return ExitCode.success
     }
 

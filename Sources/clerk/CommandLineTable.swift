@@ -184,7 +184,11 @@ enum CommandLineTable {
             detail: "With parse: read requests {\"id\", \"text\", \"now\", \"tz\"} one per line from stdin and write one reading per line.",
             commands: ["parse"]),
         OptionSpec(
-            name: "--calendar", effect: .value(placeholder: "NAME", completion: .calendars) { values, text in values.calendar = text },
+            name: "--calendar", effect: .value(placeholder: "NAME", completion: .calendars) { values, text throws(UsageError) in
+                // As `--data-dir=`: an empty value is a usage error (it was "a calendar needs a name", exit 1).
+                guard !text.isEmpty else { throw UsageError(message: "--calendar: needs a calendar's name") }
+                values.calendar = text
+            },
             summary: "with import and export: the calendar (default the primary one)",
             detail: "With import, the calendar to import events into (made when new); with export, the calendar to write. Default: the primary calendar.",
             commands: ["import", "export"]),

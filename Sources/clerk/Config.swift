@@ -37,10 +37,18 @@ final class ConfigFile: SettingsWriter {
     static func text(at path: String) throws(Config.Failure) -> String? {
         switch SmallFile.read(path, limit: 1 << 20) {
         case .contents(let bytes):
-            guard let text = String(data: Data(bytes), encoding: .utf8) else { throw Config.Failure(message: "\(path): not UTF-8 text") }
+            guard let text = String(data: Data(bytes), encoding: .utf8) else { throw Config.Failure(message: "\(TextStyle.path(path)): not UTF-8 text") }
+            // A NUL byte went into the value ("W\0rk" a calendar no name matched), unsaid.
+            if let nul = bytes.firstIndex(of: 0) {
+                let line = bytes[..<nul].count { $0 == 0x0A } + 1
+                throw Config.Failure(message: "\(TextStyle.path(path)):\(line): a NUL byte, which text never holds")
+            }
             return text
         case .tooLarge:
-            throw Config.Failure(message: "\(path): larger than 1 MiB, not a config file")
+            throw Config.Failure(message: "\(TextStyle.path(path)): larger than 1 MiB, not a config file")
+        case .failed(errno: ELOOP):
+            // A link that leads back to itself was read as no config, its settings ignored.
+            throw Config.Failure(message: "\(TextStyle.path(path)): can't be read (its symbolic links go round in a loop). Move it aside to use the defaults")
         case .failed(errno: EACCES), .failed(errno: EPERM):
             throw Config.Failure(message: "\(TextStyle.path(path)): can't be read (permission denied). Make it readable, or move it aside to use the defaults")
         case .failed:

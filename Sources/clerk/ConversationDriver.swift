@@ -54,11 +54,20 @@ final class ConversationDriver {
             editor.prompt = session.isAwaitingAnswer ? "> " : "clerk (\(backend.rawValue))> "
             switch editor.readLine() {
             case .endOfInput:
-                if let reply = session.abandonQuestion(interrupted: false) { show(reply, inREPL: true) }
+                // The line break first: the terminal shows `^D` after the prompt, and the
+                // answer to an abandoned question went on the same line ("> ^DNo answer…").
                 Output.line("")
+                if let reply = session.abandonQuestion(interrupted: false) {
+                    show(reply, inREPL: true)
+                    if !reply.ok { failed = true }
+                }
                 return failed ? ExitCode.failure : ExitCode.success
             case .interrupted:
                 if let reply = session.abandonQuestion(interrupted: true) { show(reply, inREPL: true) }
+            case .notText:
+                // Refused like a piped line: nothing read from it, not even an answer.
+                show(Self.notText, inREPL: true)
+                failed = true
             case .line(let line):
                 let text = line.trimmingSpaces()
                 if text.isEmpty, !session.isAwaitingAnswer { continue }
@@ -80,7 +89,7 @@ final class ConversationDriver {
         var failed = false
         while let next = input.next() {
             guard case .text(let line) = next else {
-                show(Self.notText)
+                show(Self.refusal(of: next))
                 failed = true
                 continue
             }
@@ -115,7 +124,7 @@ final class ConversationDriver {
                 return ExitCode.failure
             }
             guard case .text(let answerLine) = next else {
-                show(Self.notText)
+                show(Self.refusal(of: next))
                 refusedALine = true
                 continue
             }
@@ -127,6 +136,12 @@ final class ConversationDriver {
 
     /// The answer to a line that is not UTF-8 text: refused, nothing read from it.
     static let notText = Reply(intent: .outOfScope, ok: false, message: Renderer.lineNotText)
+
+    /// The answer to a line that is refused unread: not UTF-8, or too long to be a request.
+    static func refusal(of line: InputLines.Line) -> Reply {
+        guard case .tooLong = line else { return notText }
+        return Reply(intent: .outOfScope, ok: false, message: Renderer.lineTooLong(maxBytes: InputLines.maximumLineBytes))
+    }
 
     /// Answers one line, and with `--yes` every yes-or-no question that follows it; true when
     /// it went well. A question yes cannot answer (a choice) fails the request at once.

@@ -13,6 +13,8 @@ enum LineInput: Equatable {
     case interrupted
     /// Ctrl-D on an empty line.
     case endOfInput
+    /// A line that held bytes that are not UTF-8 (shown as U+FFFD while it was typed).
+    case notText
 }
 
 /// Line editing on a terminal through libedit: emacs keys, history with Ctrl-R search, a
@@ -54,6 +56,7 @@ final class LineEditor {
 
         cedit_set_client_data(editLine, Unmanaged.passUnretained(self).toOpaque())
         cedit_set_editor(editLine, "emacs")
+        cedit_set_reader(editLine)
         cedit_set_history(editLine, history)
         cedit_set_prompt(editLine) { el in
             guard let el, let editor = LineEditor.owner(of: el) else { return nil }
@@ -83,6 +86,7 @@ final class LineEditor {
     /// Reads one line, adding it to the history (and the history file) when not empty.
     func readLine() -> LineInput {
         interrupted = false
+        _ = cedit_take_invalid_input()
         var count: Int32 = 0
         let raw = el_gets(editLine, &count)
         // Checked first: on an empty line (a fresh prompt, a question) libedit answers Ctrl-C's
@@ -94,6 +98,9 @@ final class LineEditor {
         guard let raw, count >= 0 else { return .endOfInput }
         var line = String(cString: raw)
         while line.last == "\n" || line.last == "\r" { line.removeLast() }
+        // Bytes that are not UTF-8 stand in the line as U+FFFD; unless they were deleted
+        // again, the line is refused (and kept out of the history), as in a pipe.
+        if cedit_take_invalid_input() != 0, line.unicodeScalars.contains("\u{FFFD}") { return .notText }
         if !line.trimmingSpaces().isEmpty {
             cedit_history_enter(history, &historyEvent, line)
             if let historyPath { cedit_history_save(history, &historyEvent, historyPath) }

@@ -52,6 +52,23 @@ enum SessionFactory {
         return setup
     }
 
+    /// Refuses a `--google-endpoint` other than the one the saved sign-in was made with:
+    /// its tokens went there — the access token on every request, the refresh token and the
+    /// client secret on a refresh — so a sign-in with Google itself handed them to whatever
+    /// listened at the URL given. `clerk login` (a new sign-in) is not checked.
+    static func checkEndpoint(options: GlobalOptions, paths: ClerkPaths) throws(Failure) {
+        guard let given = options.googleEndpoint?.absoluteString, let saved = TokenStore(path: paths.googleToken).load() else { return }
+        func plain(_ url: String?) -> String? {
+            guard var url else { return nil }
+            while url.hasSuffix("/") { url.removeLast() }
+            return url
+        }
+        guard plain(given) != plain(saved.endpoint) else { return }
+        let signedIn = saved.endpoint.map { "at \(TextStyle.path($0))" } ?? "with Google itself"
+        throw Failure(message: "--google-endpoint: the saved sign-in was made \(signedIn), and its tokens go nowhere else. "
+                      + "Leave --google-endpoint out, or run 'clerk login' with it")
+    }
+
     static func chosenBackend(options: GlobalOptions, config: Config, setup: GoogleSetup) -> Backend {
         options.backend ?? config.backend ?? (setup.isSignedIn ? .google : .local)
     }
@@ -60,10 +77,14 @@ enum SessionFactory {
         let config = try config(paths)
         let setup = googleSetup(options: options, paths: paths, config: config, environment: environment)
         let backend = chosenBackend(options: options, config: config, setup: setup)
+        if backend == .google { try checkEndpoint(options: options, paths: paths) }
         do {
             try ClerkPaths.ensure(paths.dataDirectory)
         } catch {
-            throw Failure(message: "\(TextStyle.path(paths.dataDirectory)): cannot create the folder")
+            // A file in its place is said so ("cannot create the folder" read as a permission problem).
+            var info = stat()
+            let isOther = stat(paths.dataDirectory, &info) == 0 && info.st_mode & S_IFMT != S_IFDIR
+            throw Failure(message: "\(TextStyle.path(paths.dataDirectory)): " + (isOther ? "not a folder (a file is in its place)" : "cannot create the folder"))
         }
         switch backend {
         case .google:

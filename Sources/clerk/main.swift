@@ -26,5 +26,6 @@ func environmentVariables() -> [String: String] {
     return variables
 }
 
+StandardStreams.guardDescriptors()
 let exitCode = ClerkApp(arguments: Array(CommandLine.arguments.dropFirst()), environment: environmentVariables()).run()
-exit(exitCode)
+exit(StandardStreams.exitCode(after: exitCode))

@@ -32,6 +32,8 @@ import Testing
         (.insufficientScope(missing: ["https://www.googleapis.com/auth/gmail.send"]), "Google didn't give clerk a permission it needs. Run 'clerk login' and allow it."),
         (.rateLimited(retryAfter: 100_000), "Google asked clerk to slow down. Nothing changed; try again in 28 h."),
         (.rateLimited(retryAfter: 300), "Google asked clerk to slow down. Nothing changed; try again in 5 min."),
+        (.rateLimited(retryAfter: 1_000_000), "Google asked clerk to slow down. Nothing changed; try again in 12 days."),
+        (.rateLimited(retryAfter: 1e23), "Google asked clerk to slow down. Nothing changed; try again in more than a year."),
         (.cancelledAfterSending, "Stopped before Google answered, so clerk can't tell whether that went through. Look before trying again."),
         (.importInterrupted(cause: .unreachable, leftToUndo: 25),
          "Couldn't reach Google partway through the import, so it was undone: 25 events it had added are deleted from Google by clerk's next command ('clerk status' shows them waiting)."),
@@ -80,6 +82,9 @@ import Testing
         (.waiting(count: 2, cause: .rateLimited(retryAfter: nil)), "(Google asked clerk to slow down: 2 changes waiting to be sent; clerk sends them next time.)"),
         (.waiting(count: 1, cause: .signInNeeded(.expired)),
          "(Your Google sign-in has expired: 1 change waiting to be sent; run 'clerk login' and clerk sends it.)"),
+        (.refused(change: "the new event 'Dentist'", error: .refused(status: 400, reason: "invalid")),
+         "(Google refused the new event 'Dentist', made offline: Google refused that (400 invalid). Nothing changed.)"),
+        (.dropped(change: "a change to 'Workshop'"), "(A change to 'Workshop', made offline, wasn't made: the event was deleted elsewhere.)"),
     ]
 
     @Test(arguments: notices)

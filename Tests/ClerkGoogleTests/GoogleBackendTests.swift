@@ -120,6 +120,54 @@ import Testing
         #expect(stored.map { $0["summary"]?.stringValue ?? "" } == ["Offline lunch with Ana"])
     }
 
+    /// An answer to the token refresh that cannot be read keeps an offline change waiting
+    /// (as does an unreadable answer to the change itself, asked for again). It was dropped:
+    /// "Google refused the new event 'Offline lunch', made offline: Google sent an answer
+    /// clerk couldn't read. Nothing changed", and the event was lost.
+    @Test(arguments: ["/calendar/v3/", "/token"])
+    func anUnreadableAnswerKeepsAnOfflineChangeWaiting(path: String) throws {
+        let harness = try GoogleHarness()
+        let account = try harness.signIn()
+        harness.goOffline()
+        harness.clock.advance(6)
+        _ = try account.backend.insertEvent(EventDraft(title: "Offline lunch", when: Self.when(2, 13)), id: "offline01", calendarID: "emulator@example.com")
+        try harness.comeBack()
+        harness.arm(["method": "POST", "path": .string(path), "count": 50, "mode": "malformed"])
+        harness.clock.advance(path == "/token" ? 4000 : 31)
+        let next = try #require(try GoogleAccount(setup: harness.setup))
+        _ = try? Self.titles(next.backend)
+        #expect(!next.backend.takeNotices().contains { if case .refused = $0 { return true }; return false })
+        #expect(next.status().waiting == (path == "/token" ? 1 : 0))
+        harness.side("DELETE", "/_emulator/faults")
+        harness.clock.advance(31)
+        let last = try #require(try GoogleAccount(setup: harness.setup))
+        #expect(try Self.titles(last.backend) == ["Offline lunch"])
+        #expect(last.status().waiting == 0)
+        let stored = harness.side("GET", Self.events)["items"]?.arrayValue ?? []
+        #expect(stored.map { $0["summary"]?.stringValue ?? "" } == ["Offline lunch"])
+    }
+
+    /// A change made offline to an event then deleted elsewhere: Google's answer is the event
+    /// cancelled (or a 404), and the change is not made. The outbox said "1 change made
+    /// offline was sent to Google."
+    @Test func anOfflineChangeToAnEventDeletedElsewhereIsSaidNotMade() throws {
+        let harness = try GoogleHarness()
+        harness.side("POST", Self.events, Self.eventJSON("gone00001", "Workshop"))
+        harness.side("POST", Self.events, Self.eventJSON("beef00001", "Review", hour: 16))
+        let account = try harness.signIn()
+        harness.goOffline()
+        harness.clock.advance(6)
+        try account.backend.patchEvent(id: "gone00001", EventPatch(when: Self.when(1, 11)))
+        try account.backend.patchEvent(id: "beef00001", EventPatch(title: "Review with Ana"))
+        try harness.comeBack()
+        harness.side("DELETE", Self.events + "/gone00001")
+        harness.clock.advance(31)
+        let next = try #require(try GoogleAccount(setup: harness.setup))
+        #expect(try Self.titles(next.backend) == ["Review with Ana"])
+        #expect(next.backend.takeNotices() == [.dropped(change: "a change to 'an event'"), .sent(count: 1)])
+        #expect(next.status().waiting == 0)
+    }
+
     @Test func aChangeAnotherProcessIsSendingIsLeftToItUntilItsClaimRunsOut() throws {
         let harness = try GoogleHarness()
         let account = try harness.signIn()
@@ -173,6 +221,30 @@ import Testing
         #expect(ana.company == "Acme" && ana.jobTitle == "CTO")
         #expect(try backend.contactNames().sorted() == ["Ana Pérez", "nobody-named@example.com"])
         #expect(throws: ServiceError.invalid(.contactsAreReadOnly)) { try backend.importContacts([], progress: nil) }
+    }
+
+    /// A file deleted at Google after the mirror last listed it, its content not kept: it
+    /// leaves the mirror, and the read says it no longer exists. It stayed, and every read
+    /// said "Google refused that (404 notFound). Nothing changed."
+    @Test func aFileDeletedElsewhereLeavesTheMirrorWhenRead() throws {
+        let harness = try GoogleHarness()
+        let backend = try harness.signIn().backend
+        let notes = try backend.createFile(named: "notes.txt", content: "buy milk\n")
+        harness.side("PATCH", "/upload/drive/v3/files/\(notes.id)?uploadType=media", ["changed": "elsewhere"])
+        harness.clock.advance(600)
+        #expect(try backend.files(matching: nil).map(\.name) == ["notes.txt"])
+        harness.side("DELETE", "/drive/v3/files/\(notes.id)")
+        #expect(throws: ServiceError.notFound(.file, id: notes.id)) { try backend.readFile(id: notes.id) }
+        #expect(try backend.files(matching: nil).isEmpty)
+        // The same for a change to one deleted since the last listing.
+        for change in [{ (id: String) in _ = try backend.updateFile(id: id, content: "x") }, { _ = try backend.renameFile(id: $0, to: "y.txt") },
+                       { try backend.trashFile(id: $0) }] {
+            let other = try backend.createFile(named: "other.txt", content: "a")
+            harness.side("DELETE", "/drive/v3/files/\(other.id)")
+            #expect(throws: ServiceError.notFound(.file, id: other.id)) { try change(other.id) }
+            #expect(try backend.files(matching: nil).isEmpty)
+            #expect(backend.waitingCount == 0)
+        }
     }
 
     @Test func filesAreCreatedReadUpdatedAndTrashedOnDrive() throws {

@@ -62,6 +62,23 @@ import Testing
         #expect(GoogleCoding.contact(try JSONValue.parse(#"{"resourceName":"people/c2","names":[]}"#)) == nil)
     }
 
+    /// Google's `Date` writes 0 for a part it does not know: year 0 is a birthday without a
+    /// year, and a month or day of 0 (or out of range) names no day — such a birthday
+    /// crashed every look at the contact (a month name read at index -1).
+    @Test(arguments: [
+        (#"{"year":0,"month":3,"day":4}"#, Birthday(month: 3, day: 4)),
+        (#"{"year":1990,"month":0,"day":0}"#, nil),
+        (#"{"year":1990,"month":7}"#, nil),
+        (#"{"month":13,"day":40}"#, nil),
+        (#"{"year":2001,"month":2,"day":29}"#, nil),
+        (#"{"month":2,"day":29}"#, Birthday(month: 2, day: 29)),
+        (#"{"year":1985,"month":5,"day":5}"#, Birthday(year: 1985, month: 5, day: 5)),
+    ] as [(String, Birthday?)])
+    func aBirthdayThatNamesNoDayIsLeftOut(date: String, expected: Birthday?) throws {
+        let person = try JSONValue.parse(#"{"resourceName":"people/c1","names":[{"displayName":"Ana"}],"birthdays":[{"date":"# + date + "}]}")
+        #expect(try #require(GoogleCoding.contact(person)).birthday == expected)
+    }
+
     @Test func aNameInsideADriveQueryIsEscapedBackslashFirst() {
         #expect(GoogleAPI.quoted("it's a \\ test") == "it\\'s a \\\\ test")
         #expect(Form.encode([("q", "name contains '" + GoogleAPI.quoted("it's a \\ test") + "'")])

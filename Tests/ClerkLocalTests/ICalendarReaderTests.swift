@@ -161,6 +161,9 @@ import Testing
         (event("DTSTART:20260305T100000", "DURATION:an hour"), "events.ics:6: DURATION: expected a duration like PT1H30M, got 'an hour'"),
         (event("DTSTART:20260305T100000", "DURATION:-PT1H"), "events.ics:6: DURATION: expected a duration that is not negative, got '-PT1H'"),
         (event("DTSTART:20260305T100000", "DTEND:20260305T110000", "DURATION:PT1H"), "events.ics:7: DURATION: an event has DTEND or DURATION, not both"),
+        // libical reads each number of a duration through sscanf's %d, which wraps silently.
+        (event("DTSTART:20260305T100000", "DURATION:P4294967297D"), "events.ics:6: DURATION: expected a duration like PT1H30M, got 'P4294967297D'"),
+        (event("DTSTART:20260305T100000", "DURATION:P99999999W"), "events.ics:6: DURATION: the event ends outside the years 1 to 9999, which clerk takes"),
         (event("DTSTART:20260305T100000", "RRULE:FREQ=SOMETIMES"), "events.ics:6: RRULE: expected a rule like FREQ=WEEKLY;BYDAY=MO, got 'FREQ=SOMETIMES'"),
         (event("DTSTART:20260305T100000", "RRULE:FREQ=WEEKLY;BYDAY=-1FR"), "events.ics:6: RRULE: BYDAY ordinals like 1MO need FREQ=MONTHLY or FREQ=YEARLY, got 'FREQ=WEEKLY;BYDAY=-1FR'"),
         (event("DTSTART:20260305T100000", "RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30"), "events.ics:6: RRULE: no date can match 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30'"),
@@ -221,6 +224,35 @@ import Testing
     /// five minutes). It is now given no physical line longer than 75 bytes, whatever the
     /// file's lines, and the text comes back whole — characters of two to four bytes never
     /// split between pieces. (BENCHMARKS-style figures are in ROBUSTNESS.md; no timing here.)
+    /// libical counts a duration's seconds in an `int`: `P7102W` (136 years) came back as
+    /// 358,304 s, and the event was imported as lasting four days, `P49711D` as 17.5 hours.
+    @Test func aDurationBeyondAnIntIsReadWhole() throws {
+        for (duration, end) in [("P7102W", "2162-04-15"), ("P49711D", "2162-04-12")] {
+            let events = try Self.read(Self.event("DTSTART:20260305T100000Z", "DURATION:" + duration))
+            guard case .timed(_, let until, _)? = events.first?.draft.when else { Issue.record("not timed: \(events)"); continue }
+            #expect(until.formatted(.iso8601.year().month().day()) == end)
+        }
+        let allDay = try Self.read(Self.event("DTSTART;VALUE=DATE:20260305", "DURATION:P7102W"))
+        guard case .allDay(_, let last)? = allDay.first?.draft.when else { Issue.record("not all-day: \(allDay)"); return }
+        #expect(last == LocalDate(year: 2162, month: 4, day: 15))
+    }
+
+    /// A VALARM beyond four weeks before is no reminder (Google's limit): counted in 64 bits,
+    /// `TRIGGER:-P7102W` was 71 million minutes, and the export trapped on its seconds.
+    @Test func aReminderBeyondFourWeeksIsLeftOutAndNoneTrapsTheWriter() throws {
+        func alarm(_ trigger: String) -> String {
+            Self.event("DTSTART:20260305T100000Z", "DTEND:20260305T110000Z", "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:" + trigger, "END:VALARM")
+        }
+        #expect(try Self.read(alarm("-PT15M")).first?.draft.reminderMinutes == [15])
+        #expect(try Self.read(alarm("-P4W")).first?.draft.reminderMinutes == [40_320])
+        #expect(try Self.read(alarm("-P7102W")).first?.draft.reminderMinutes == [])
+        #expect(try Self.read(alarm("-P5W")).first?.draft.reminderMinutes == [])
+        let event = Event(id: "e", calendarID: "c", title: "x", when: .timed(start: Date(timeIntervalSince1970: 0), end: Date(timeIntervalSince1970: 60), timeZone: "UTC"),
+                          reminderMinutes: [Int.max / 60, 71_582_400, 10])
+        let written = ICalendarWriter.write([event], calendar: CalendarInfo(id: "c", name: "C", timeZone: "UTC", isPrimary: true), stamp: Date(timeIntervalSince1970: 0))
+        #expect(written.components(separatedBy: "TRIGGER").count == 2)
+    }
+
     @Test func aLongLineReachesLibicalFolded() throws {
         let notes = String(repeating: "café 😀 x", count: 300_000)  // 3.6 MB
         let line = "DESCRIPTION:" + notes

@@ -135,6 +135,12 @@ import Testing
         ("RRULE:FREQ=HOURLY;BYMINUTE=0,59", "RRULE: repeats more often than hourly: 'FREQ=HOURLY;BYMINUTE=0,59'"),
         ("RRULE:FREQ=WEEKLY;BYSECOND=0,1", "RRULE: repeats more often than hourly: 'FREQ=WEEKLY;BYSECOND=0,1'"),
         ("RRULE:FREQ=HOURLY;COUNT=200001", "RRULE: COUNT=200001 is more than the 200000 times clerk repeats an event: 'FREQ=HOURLY;COUNT=200001'"),
+        // Numbers libical would wrap around (a short, an int) are refused, not read as 1 or 2.
+        ("RRULE:FREQ=DAILY;INTERVAL=65537", "RRULE: INTERVAL=65537 is more than the 32767 clerk takes: 'FREQ=DAILY;INTERVAL=65537'"),
+        ("RRULE:FREQ=DAILY;INTERVAL=00000000000000065537", "RRULE: INTERVAL=000000000000… is more than the 32767 clerk takes: 'FREQ=DAILY;INTERVAL=00000000000000065537'"),
+        ("RRULE:FREQ=MONTHLY;COUNT=4294967298", "RRULE: COUNT=4294967298 is more than the 200000 times clerk repeats an event: 'FREQ=MONTHLY;COUNT=4294967298'"),
+        ("RRULE:FREQ=MONTHLY;BYDAY=65537MO", "RRULE: expected a rule like FREQ=WEEKLY;BYDAY=MO, got 'FREQ=MONTHLY;BYDAY=65537MO'"),
+        ("RRULE:FREQ=YEARLY;BYMONTHDAY=-65535", "RRULE: expected a rule like FREQ=WEEKLY;BYDAY=MO, got 'FREQ=YEARLY;BYMONTHDAY=-65535'"),
         ("RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30", "RRULE: no date can match 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30'"),
         ("EXRULE:FREQ=DAILY", "EXRULE: expected RRULE, RDATE or EXDATE"),
         ("EXDATE:tomorrow", "EXDATE: expected dates or date-times, got 'tomorrow'"),

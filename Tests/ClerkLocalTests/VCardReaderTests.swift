@@ -157,6 +157,13 @@ import Testing
 
     /// A file saved as UTF-16 ("Unicode" in Windows' Notepad) was refused as "a NUL byte,
     /// which text never holds", though it reads well in an editor.
+    /// Year 0000 is a birthday without a year (as Google's People API writes one): it was
+    /// shown as "1 January 0 — 2027 on Fri 1 Jan 2027".
+    @Test func aBirthdayInTheYearZeroHasNoYear() throws {
+        let cards = try VCardReader(file: "people.vcf").read(Data(Self.card("FN:Ana", "BDAY:00000101").utf8))
+        #expect(cards.first?.contact.birthday == Birthday(month: 1, day: 1))
+    }
+
     @Test func saysAFileIsUTF16() throws {
         for order in [String.Encoding.utf16LittleEndian, .utf16BigEndian] {
             let bom: [UInt8] = order == .utf16LittleEndian ? [0xFF, 0xFE] : [0xFE, 0xFF]
@@ -188,6 +195,8 @@ import Testing
         // A NUL byte is never text: it was imported into the name, which no lookup then found.
         (card("FN:A\u{0}na"), "people.vcf:3: a NUL byte, which text never holds"),
         (card("FN:Ana", "NOTE:first", " \u{0}folded"), "people.vcf:4: a NUL byte, which text never holds"),
+        // Two cards of one UID: the second replaced the first ("1 new, 1 updated").
+        (card("FN:Ana", "UID:u1") + "\n" + card("FN:Bea", "UID:u1"), "people.vcf:9: UID: 'u1' is also the UID of the card on line 4; each card needs its own"),
     ])
     func namesTheLineAndWhatIsWrong(text: String, message: String) {
         let error = #expect(throws: ImportError.self) { try Self.read(text) }

@@ -84,6 +84,10 @@ import Glibc
             stderr: "clerk: --tz: expected an IANA name like Europe/Madrid or an offset like +01:00, got '../zoneinfo/Europe/Madrid'", status: 2),
         Row(name: "a zone named by an absolute path", arguments: ["--tz", "/usr/share/zoneinfo/Zulu", "--yes", "lunch tomorrow at 1pm"],
             stderr: "clerk: --tz: expected an IANA name like Europe/Madrid or an offset like +01:00, got '/usr/share/zoneinfo/Zulu'", status: 2),
+        Row(name: "an empty --calendar to import", arguments: ["import", "FOLDER/week.ics", "--calendar="],
+            stderr: "clerk: --calendar: needs a calendar's name", status: 2, file: ("week.ics", seedWeek)),
+        Row(name: "an empty --calendar to export", arguments: ["export", "--calendar", ""],
+            stderr: "clerk: --calendar: needs a calendar's name", status: 2),
         Row(name: "an empty --backend", arguments: ["--backend=", "--yes", "delete notes.txt"],
             stderr: "clerk: --backend: expected local or google, got ''", status: 2),
         Row(name: "a --google-endpoint that is not http", arguments: ["--google-endpoint", "ftp://127.0.0.1", "--yes", "delete notes.txt"],
@@ -92,6 +96,9 @@ import Glibc
             stderr: "clerk: --tz: expected an IANA name like Europe/Madrid or an offset like +01:00, got '^[]0;pwned^G'", status: 2),
         Row(name: "a 100 kB line", arguments: [], input: Array(String(repeating: "z", count: 100_000).utf8) + [0x0A],
             stderr: "clerk: I didn't understand '\(String(repeating: "z", count: 59))…'. Type 'help' for what I can do.", status: 1),
+        // Past 1 MiB a line is no request: a 200 MB one (a binary piped in) took 3 minutes and 3.4 GB.
+        Row(name: "a 3 MB line without an end", arguments: [], input: Array(repeating: UInt8(ascii: "z"), count: 3 << 20),
+            stderr: "clerk: That line is longer than clerk reads (1024 kB), so I didn't read it.", status: 1),
         Row(name: "a 10 kB request that asks a question --yes cannot answer", arguments: ["--yes"],
             input: Array(("lunch tomorrow at 1pm with " + String(repeating: "x ", count: 5_000)).utf8) + [0x0A],
             // Past DateReader.maximumLength (4,096 bytes) no date is read, so the event has none.
@@ -236,6 +243,70 @@ import Glibc
         #expect(Date().timeIntervalSince(started) < 60)
     }
 
+    /// A line past 1 MiB is skipped as it comes, and the lines after it are read: a 16 MB
+    /// line took 14 s and 270 MB before (a 200 MB one 3 minutes and 3.4 GB).
+    @Test func aLineTooLongToBeARequestIsSkippedAndTheNextRead() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let started = Date()
+        let input = Data(repeating: UInt8(ascii: "a"), count: 16 << 20) + Data("\nwhat's on tomorrow\n".utf8)
+        let result = try ClerkBinary.run(Self.clock + ["--data-dir", folder.path], bytes: input, timeout: 120)
+        #expect(result.stderr == "clerk: That line is longer than clerk reads (1024 kB), so I didn't read it.\n")
+        #expect(result.stdout == "Nothing on Tue 1 Dec.\n")
+        #expect(result.status == 1)
+        #expect(Date().timeIntervalSince(started) < 30)
+    }
+
+    /// A folder or a pipe where the store goes, a file where the data folder goes: one line
+    /// that says what is wrong (**was**: "the store failed (SQLite code 266). Nothing
+    /// changed.", and "cannot create the folder" of a file), nothing touched.
+    @Test func aStoreOrDataFolderOfTheWrongKindIsSaidSo() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = folder.path + "/data/clerk.sqlite3"
+        try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
+        let pipe = folder.path + "/piped/clerk.sqlite3"
+        try FileManager.default.createDirectory(atPath: folder.path + "/piped", withIntermediateDirectories: true)
+        #expect(mkfifo(pipe, 0o600) == 0)
+        for path in [store, pipe] {
+            for request in [["what's on tomorrow"], ["--yes", "lunch tomorrow at 1pm"]] {
+                let result = try ClerkBinary.run(Self.clock + ["--data-dir", path.parentPath] + request, timeout: 30)
+                #expect(result.stderr == "clerk: \(path) is damaged or not a clerk store. Move it aside and clerk starts a new one.\n")
+                #expect(result.status == 1)
+            }
+        }
+        _ = FileManager.default.createFile(atPath: folder.path + "/file", contents: Data("x".utf8))
+        let result = try ClerkBinary.run(Self.clock + ["--data-dir", folder.path + "/file", "what's on tomorrow"])
+        #expect(result.stderr == "clerk: \(folder.path)/file: not a folder (a file is in its place)\n")
+        #expect(result.status == 1)
+        #expect(try String(contentsOfFile: folder.path + "/file", encoding: .utf8) == "x")
+    }
+
+    /// An answer that cannot be written — stdout on a full disk (`/dev/full`), or closed —
+    /// fails the run with one line: `clerk export > backup.ics` on a full disk exited 0 and
+    /// left a backup that was empty. A reader that goes away (a pipe to `head`) is no failure.
+    @Test func anAnswerThatCannotBeWrittenFailsTheRun() throws {
+        let folder = try Self.seededFolder()
+        defer { folder.remove() }
+        let data = ["--data-dir", folder.path + "/data"]
+        for request in [["export"], ["what's on tomorrow"], ["--json", "contacts"]] {
+            let errPath = folder.path + "/stderr"
+            let status = try Spawn.run(ClerkBinary.path, Self.clock + data + request, environment: ["PATH": "/usr/bin:/bin", "HOME": folder.path],
+                                       stdout: "/dev/full", stderr: errPath)
+            #expect(try String(contentsOfFile: errPath, encoding: .utf8) == "clerk: couldn't write the answer to standard output: the disk is full\n", "\(request)")
+            #expect(status == 1)
+            let closed = try ClerkBinary.run(Self.clock + data + request, through: ["/bin/sh", "-c", #"exec "$0" "$@" >&-"#])
+            #expect(closed.stderr == "clerk: couldn't write the answer to standard output: it is closed\n", "\(request)")
+            #expect(closed.status == 1)
+        }
+        // A closed stdout is not the next file opened: the event is made, the store sound.
+        let made = try ClerkBinary.run(Self.clock + data + ["--yes", "lunch tomorrow at 1pm"], through: ["/bin/sh", "-c", #"exec "$0" "$@" >&-"#])
+        #expect(made.status == 1)
+        #expect(try ClerkBinary.run(Self.clock + data + ["what's on tomorrow"]).stdout.contains("Lunch"))
+        let piped = try ClerkBinary.run(Self.clock + data + ["export"], through: ["/bin/sh", "-c", #""$0" "$@" | head -c 10 >/dev/null; exit ${PIPESTATUS:-0}"#])
+        #expect(piped.stderr == "")
+    }
+
     /// A store whose first page is overwritten, and one with a damaged page in the middle:
     /// reads and writes are refused with one line, and not a byte of the file changes.
     @Test(arguments: [(0, "garbage, garbage, garbage"), (3000, String(repeating: "\u{7F}", count: 2000))])
@@ -301,6 +372,17 @@ import Glibc
         try FileManager.default.createDirectory(atPath: data + "/config", withIntermediateDirectories: false)
         #expect(try ClerkBinary.run(Self.clock + ["--data-dir", data, "what's on today"])
             == .init(stdout: "", stderr: "clerk: \(data)/config: not a file (a folder, a device or a pipe). Move it aside to use the defaults\n", status: 1))
+        try FileManager.default.removeItem(atPath: data + "/config")
+        // A link to itself, and a NUL byte in a value: read as no config, and as "W\0rk".
+        try FileManager.default.createSymbolicLink(atPath: data + "/config", withDestinationPath: "config")
+        for request in [["--yes", "make Work my default calendar"], ["what's on today"]] {
+            #expect(try ClerkBinary.run(Self.clock + ["--data-dir", data] + request)
+                == .init(stdout: "", stderr: "clerk: \(data)/config: can't be read (its symbolic links go round in a loop). Move it aside to use the defaults\n", status: 1))
+        }
+        try FileManager.default.removeItem(atPath: data + "/config")
+        _ = FileManager.default.createFile(atPath: data + "/config", contents: Data("# mine\ndefault_calendar = W\u{0}rk\n".utf8))
+        #expect(try ClerkBinary.run(Self.clock + ["--data-dir", data, "what's on today"])
+            == .init(stdout: "", stderr: "clerk: \(data)/config:2: a NUL byte, which text never holds\n", status: 1))
         try FileManager.default.removeItem(atPath: data + "/config")
 
         guard let user = ReadOnlyStoreTests.unprivileged, !user.isEmpty else { return }

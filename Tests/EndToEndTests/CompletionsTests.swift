@@ -203,6 +203,18 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: nowhere))
     }
 
+    /// A calendar whose name holds a control character or a line break (from Google, where
+    /// any client can name one) is not offered: it went to the terminal raw, an ESC and two
+    /// words for one calendar.
+    @Test func aCalendarNameThatCannotBeTypedIsNotOffered() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try LocalStore(path: folder.path + "/clerk.sqlite3", timeZone: Zone(identifier: "UTC")!)
+        _ = try store.putCalendar(CalendarInfo(id: "odd", name: "Two\nLines\u{1B}[2J", timeZone: "UTC", isPrimary: false), unmodeled: nil)
+        _ = try store.putCalendar(CalendarInfo(id: "odd2", name: "Tab\there", timeZone: "UTC", isPrimary: false), unmodeled: nil)
+        #expect(try ClerkBinary.run(["--data-dir", folder.path, "completions", "calendars"]) == .init(stdout: "Personal\n", stderr: "", status: 0))
+    }
+
     @Test func calendarNamesOfAGoogleAccountComeFromItsCopyWithoutARequest() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -417,6 +417,32 @@ import Glibc
         #expect(try Self.clerk(folder.path, ["--backend", "local", "what's on tomorrow"]).stdout == "Nothing on Wed 2 Dec.\n")
     }
 
+    /// A `--google-endpoint` other than the sign-in's: its tokens went there (the access
+    /// token on every request; the refresh token and client secret on a refresh or a
+    /// logout's revoke), so a sign-in with Google itself was handed to whatever listened.
+    @Test func theSavedSignInsTokensGoToNoOtherEndpoint() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.path + "/clerk", withIntermediateDirectories: true)
+        let token = folder.path + "/clerk/google-token.json"
+        for (saved, given, refused) in [(nil, "http://127.0.0.1:1", "with Google itself"), ("http://127.0.0.1:2", "http://127.0.0.1:1", "at http://127.0.0.1:2")] {
+            let endpoint = saved.map { #","endpoint":"\#($0)""# } ?? ""
+            try Data(#"{"client_id":"c","access_token":"secret-access","refresh_token":"secret-refresh","expiry":1,"scopes":[],"account":"me@example.com"\#(endpoint)}"#.utf8)
+                .write(to: URL(fileURLWithPath: token))
+            for request in [["what's on tomorrow"], ["status"], ["logout"], ["export"]] {
+                let result = try Self.clerk(folder.path, ["--google-endpoint", given] + request)
+                #expect(result.stderr == "clerk: --google-endpoint: the saved sign-in was made \(refused), and its tokens go nowhere else. "
+                        + "Leave --google-endpoint out, or run 'clerk login' with it\n", "\(request)")
+                #expect(result.status == 1)
+            }
+            #expect(try Self.clerk(folder.path, ["--google-endpoint", given, "--backend", "local", "what's on tomorrow"]).status == 0)
+            #expect(FileManager.default.fileExists(atPath: token))
+        }
+        // The same endpoint, written with a slash after it, is the sign-in's.
+        let same = try Self.clerk(folder.path, ["--google-endpoint", "http://127.0.0.1:2/", "what's on tomorrow"])
+        #expect(!same.stderr.contains("--google-endpoint"))
+    }
+
     /// `clerk login` against an endpoint that does not answer waited five minutes for a
     /// browser that could not load the page.
     @Test func aSignInGoogleCannotBeReachedForIsRefusedAtOnce() throws {

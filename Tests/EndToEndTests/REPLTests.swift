@@ -75,6 +75,46 @@ import Testing
     }
 }
 
+/// Bytes that are not UTF-8 (a terminal set to Latin-1) refuse the line, as in a pipe.
+@Suite(.serialized) struct REPLNotTextTests {
+    /// libedit dropped them without a word: "show caf\xff.txt" showed caf.txt.
+    @Test func aLineThatIsNotUTF8IsRefusedAndAnOpenQuestionStays() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let command = "'\(ClerkBinary.path)' --data-dir '\(folder.path)' --now 2026-11-30T09:00 --tz Europe/Madrid; echo \"[exit $?]\""
+        let terminal = try Terminal(command: command)
+        try terminal.waitFor("clerk (local)>")
+        try terminal.type("show caf")
+        try terminal.sendBytes("e9")
+        try terminal.type(".txt")
+        try terminal.waitFor("clerk (local)> show caf\u{FFFD}.txt")
+        try terminal.send("Enter")
+        try terminal.waitFor("That line isn't UTF-8 text, so I didn't read it.\nclerk (local)>")
+        // Deleted again before Enter, the byte costs nothing.
+        try terminal.type("show caf")
+        try terminal.sendBytes("ff")
+        try terminal.send("BSpace")
+        try terminal.type("e.txt")
+        try terminal.send("Enter")
+        try terminal.waitFor("No file named 'cafe.txt' yet.")
+        // At a question the line answers nothing, and the question stays open.
+        try terminal.type("lunch tomorrow at 1")
+        try terminal.send("Enter")
+        try terminal.waitFor("Create it? [Y/n/edit]\n>")
+        try terminal.sendBytes("79", "c3")
+        try terminal.send("Enter")
+        try terminal.waitFor("That line isn't UTF-8 text, so I didn't read it.\n>")
+        // Ctrl-D there: the answer on a line of its own, and the exit says a request failed.
+        try terminal.send("C-d")
+        let screen = try terminal.waitFor("[exit 1]")
+        #expect(screen.contains("\nNo answer, so nothing changed.\n"))
+        #expect(!screen.contains("No file named 'caf.txt'"))
+        #expect(!screen.contains("Created"))
+        let history = try String(contentsOfFile: folder.path + "/history", encoding: .utf8)
+        #expect(!history.contains("\u{FFFD}"))
+    }
+}
+
 /// Ctrl-C abandons the line or the question and stays, whatever is on the line.
 @Suite(.serialized) struct REPLInterruptTests {
     @Test func ctrlCOnAnEmptyLineOrAtAQuestionStays() throws {

@@ -28,6 +28,11 @@ final class Terminal {
         try tmux(["send-keys", "-t", session, "-l", text])
     }
 
+    /// Sends raw bytes, given in hex ("ff", "fe"): what a terminal in another encoding types.
+    func sendBytes(_ hex: String...) throws {
+        try tmux(["send-keys", "-t", session, "-H"] + hex)
+    }
+
     /// The visible screen, trailing blank lines removed (tmux also drops trailing spaces,
     /// so a prompt "clerk> " reads "clerk>" at the end of a line).
     func screen() throws -> String {

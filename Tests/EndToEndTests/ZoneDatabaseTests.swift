@@ -51,6 +51,8 @@ import Testing
     static let posixZones: [(tz: String, shown: String)] = [
         ("UTC+5", "UTC-05:00"), ("GMT-3", "UTC+03:00"), ("EST5", "UTC-05:00"), ("<+05>-5", "UTC+05:00"),
         ("<-0330>3:30", "UTC-03:30"), ("GMT+0", "UTC"), ("EST5EDT", "EST5EDT"), (":Europe/Madrid", "Europe/Madrid"),
+        // A path into the tz database (libc's form) was read as no zone: UTC.
+        (":/usr/share/zoneinfo/Asia/Tokyo", "Asia/Tokyo"), ("/usr/share/zoneinfo/America/New_York", "America/New_York"),
     ]
 
     @Test(arguments: posixZones)

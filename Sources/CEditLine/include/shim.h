@@ -26,6 +26,11 @@ int cedit_add_function(EditLine *el, const char *name, const char *help, cedit_c
 int cedit_bind(EditLine *el, const char *key, const char *command);
 /// Turns a tty flag off or on while editing ("-isig" lets ^C arrive as a key).
 int cedit_set_tty(EditLine *el, const char *flag);
+/// Reads keys with clerk's reader: bytes that are not UTF-8 become U+FFFD (libedit's own
+/// reader drops them), and `cedit_take_invalid_input` then says so once.
+int cedit_set_reader(EditLine *el);
+/// 1 when bytes that are not UTF-8 were read since the last call, then 0 again.
+int cedit_take_invalid_input(void);
 int cedit_set_client_data(EditLine *el, void *data);
 void *cedit_client_data(EditLine *el);
 

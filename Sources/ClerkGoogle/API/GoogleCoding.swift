@@ -134,7 +134,7 @@ package enum GoogleCoding {
         guard let display, !display.trimmingSpaces().isEmpty else { return nil }
         let birthday = primaryFirst("birthdays").compactMap { item -> Birthday? in
             guard let date = item["date"], let month = date["month"]?.intValue, let day = date["day"]?.intValue else { return nil }
-            return Birthday(year: date["year"]?.intValue, month: month, day: day)
+            return Birthday(checkedYear: date["year"]?.intValue, month: month, day: day)
         }.first
         let organization = primaryFirst("organizations").first
         return Contact(

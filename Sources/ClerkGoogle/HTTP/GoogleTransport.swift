@@ -38,6 +38,18 @@ package enum APIFailure: Error, Equatable {
         }
     }
 
+    /// True when a change waiting in the outbox stays there: `isWorthWaiting`, or an answer
+    /// that could not be read — of the change's own request (Google may have made it: an
+    /// insert is sent again under its id, and a 409 then says it went through) or of the
+    /// token refresh before it. Such a change was dropped, said "Nothing changed", and lost.
+    package var keepsAChangeWaiting: Bool {
+        if isWorthWaiting { return true }
+        switch self {
+        case .malformed, .service(.malformedResponse): return true
+        default: return false
+        }
+    }
+
     /// The failure as the conversation explains it. `mayHaveApplied` says a broken
     /// connection leaves a change unknown rather than not made.
     package func serviceError(mayHaveApplied: Bool) -> ServiceError {

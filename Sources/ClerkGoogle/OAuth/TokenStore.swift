@@ -64,22 +64,38 @@ package struct TokenStore: Sendable {
     /// there is one that does not hold a sign-in clerk wrote (damaged, emptied, edited).
     package func read() throws(ServiceError) -> GoogleTokens? {
         guard exists else { return nil }
+        tightenMode()
         guard let bytes = SmallFile.contents(path, limit: 1 << 20), let json = try? JSONValue.parse(bytes: bytes),
               let tokens = GoogleTokens(json: json) else { throw .signInNeeded(.unreadable(path: path)) }
         return tokens
     }
 
+    /// A token file others can read (copied in, restored from a backup, made under a loose
+    /// umask) is made its owner's alone again as it is read: it was used as it was, 0644.
+    private func tightenMode() {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == geteuid(),
+              info.st_mode & 0o077 != 0 else { return }
+        chmod(path, 0o600)
+    }
+
     /// Writes the file whole: a new file made 0600 before anything is written to it, then
     /// renamed over the old one, so a crash leaves the old tokens or the new, never half.
+    /// The new file's name is its own (the process and a random number) and made afresh
+    /// (`O_EXCL`, no link followed): two clerks refreshing at once wrote one
+    /// `google-token.json.new` together, so a longer token's tail could outlive a shorter
+    /// one's in a file neither wrote, and the second rename found no file and said the disk
+    /// was full.
     package func save(_ tokens: GoogleTokens) throws(ServiceError) {
         let folder = path.parentPath
-        let temporary = path + ".new"
+        let temporary = path + ".new-\(getpid())-\(UInt32.random(in: .min ... .max))"
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw .storage(.readOnly, path: folder)
         }
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        unlink(temporary)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw .storage(.readOnly, path: path) }
         fchmod(descriptor, 0o600)
         let bytes = tokens.json.serializedBytes() + [0x0A]

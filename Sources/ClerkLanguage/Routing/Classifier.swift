@@ -537,7 +537,7 @@ enum Classifier {
             shape.topic = topic
         }
         if shape.topic == nil, isClockQuestion(s) { shape.topic = .clock }
-        if shape.topic == nil, asksTravelTime(s) { shape.topic = .travel }
+        if shape.topic == nil, asksTravelTime(s) { shape.topic = .question }
         if shape.topic == nil, isAboutSettings(s) { shape.topic = .settings }
         if shape.topic == nil, !shape.hasDate, s.has(googleWord), s.has(googleVerbs) { shape.topic = .google }
         if shape.topic == nil, !shape.hasDate, s.has(transferWords) { shape.topic = .transfer }

@@ -207,15 +207,7 @@ extension Emulator {
         if let expected = session.expectedLength, expected != session.received.count {
             throw GoogleError.badRequest("The upload was announced as \(expected) bytes, but \(session.received.count) were sent.")
         }
-        let record: DriveRecord
-        if let fileID = session.fileID {
-            record = try updateDriveFile(fileID, metadata: session.metadata, content: session.received, mediaType: session.mimeType, query: session.query)
-        } else {
-            record = try createDriveFile(session.metadata, content: session.received, mediaType: session.mimeType)
-        }
-        session.finished = record.id
-        session.received = []
-        uploads[id] = session
+        let record = try finishUpload(&session, id: id)
         var done = try Emulator.driveJSON(record.resource(user: driveUser), fields: fields, defaults: DriveDefaults.file)
         done.headers.append(status("final"))
         return done
@@ -253,6 +245,21 @@ extension Emulator {
             if let total, last >= total { throw invalid }
             self = .bytes(first: first, last: last, total: total)
         }
+    }
+
+    /// The file a session's bytes make (a new file, or the one it replaces), the session kept
+    /// as finished with that file, so that asking again answers the same.
+    func finishUpload(_ session: inout ResumableUpload, id: String) throws(GoogleError) -> DriveRecord {
+        let record: DriveRecord
+        if let fileID = session.fileID {
+            record = try updateDriveFile(fileID, metadata: session.metadata, content: session.received, mediaType: session.mimeType, query: session.query)
+        } else {
+            record = try createDriveFile(session.metadata, content: session.received, mediaType: session.mimeType)
+        }
+        session.finished = record.id
+        session.received = []
+        uploads[id] = session
+        return record
     }
 
     func uploadChunk(_ call: Call) throws(GoogleError) -> HTTPResponse {
@@ -304,15 +311,7 @@ extension Emulator {
             return HTTPResponse(status: 308, headers: headers)
         }
         uploads[id] = nil
-        let record: DriveRecord
-        if let fileID = session.fileID {
-            record = try updateDriveFile(fileID, metadata: session.metadata, content: session.received, mediaType: session.mimeType, query: session.query)
-        } else {
-            record = try createDriveFile(session.metadata, content: session.received, mediaType: session.mimeType)
-        }
-        session.finished = record.id
-        session.received = []
-        uploads[id] = session
+        let record = try finishUpload(&session, id: id)
         return try Emulator.driveJSON(record.resource(user: driveUser), fields: fields, defaults: DriveDefaults.file)
     }
 }

@@ -61,18 +61,10 @@ enum FollowUps {
     /// The end of a list of people from `i`: emails, words of known people's names, and
     /// capitalised names.
     static func personList(_ s: Sentence, from i: Int, known: Names) -> Int? {
-        var j = i
-        while j < s.body.upperBound {
+        list(s, from: i) { j in
             let t = s.tokens[j]
-            if t.kind == .email || t.kind == .word && !t.isInDate && (known.contactWords.contains(t.word) || t.isCapitalized && isPerson(s, j, known: known)) {
-                j += 1
-                continue
-            }
-            if ["and", ",", "&"].contains(t.word), j > i { j += 1; continue }
-            break
+            return known.contactWords.contains(t.word) || t.isCapitalized && isPerson(s, j, known: known)
         }
-        while j > i, ["and", ",", "&"].contains(s.word(j - 1)) { j -= 1 }
-        return j > i ? j : nil
     }
 
     static func route(_ s: Sentence, shape: Shape, known: Names) -> Route? {
@@ -169,10 +161,16 @@ enum FollowUps {
     /// The end of a list of names or emails from `i` that are certainly people: emails,
     /// known contacts, or capitalised words.
     static func nameList(_ s: Sentence, from i: Int, known: Names) -> Int? {
+        list(s, from: i) { isPerson(s, $0, known: known) }
+    }
+
+    /// The end of a list from `i` of emails and words (not in a date) that `isName` takes,
+    /// joined by "and", "," or "&" (none left dangling at the end); nil when it is empty.
+    private static func list(_ s: Sentence, from i: Int, isName: (Int) -> Bool) -> Int? {
         var j = i
         while j < s.body.upperBound {
             let t = s.tokens[j]
-            if t.kind == .email || (t.kind == .word && !t.isInDate && isPerson(s, j, known: known)) {
+            if t.kind == .email || (t.kind == .word && !t.isInDate && isName(j)) {
                 j += 1
                 continue
             }

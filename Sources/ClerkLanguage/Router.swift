@@ -354,9 +354,12 @@ public struct Router: Sendable {
         guard !dates.isEmpty else { return nil }
         var previous = ""
         var masked: [Int] = []
-        for word in text.split(whereSeparator: { $0 == " " || $0 == "," }) {
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "," })
+        for (k, word) in words.enumerated() {
             let bare = word.lowercased().filter { $0.isLetter || $0.isNumber }
-            if bare == "one", word.count == 3 || !word.dropFirst(3).contains(where: \.isLetter),
+            // ("the last one hour", "the first one day": "one" counts a unit there.)
+            let countsAUnit = k + 1 < words.count && Self.unitWords.contains(words[k + 1].lowercased())
+            if bare == "one", !countsAUnit, word.count == 3 || !word.dropFirst(3).contains(where: \.isLetter),
                ReferenceReader.ordinals[previous] != nil || AgendaReader.firstWords.contains(previous) || AgendaReader.lastWords.contains(previous),
                dates.contains(where: { $0.range.contains(word.startIndex) }) {
                 masked.append(text.utf8.distance(from: text.utf8.startIndex, to: word.startIndex))
@@ -368,6 +371,9 @@ public struct Router: Sendable {
         for offset in masked { for i in offset..<(offset + 3) { bytes[i] = UInt8(ascii: "x") } }
         return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// Units a "one" before them counts ("the last one hour").
+    static let unitWords: Set<String> = ["second", "minute", "hour", "day", "night", "week", "weekend", "fortnight", "month", "quarter", "year", "decade"]
 
     /// A date read from `other`, a string of the same UTF-8 bytes' layout, with its ranges on
     /// `text`.

@@ -108,7 +108,7 @@ enum SpellingTolerance {
         add(.noun, "number", ["num", "nmbr", "numbr", "no."])
         add(.connector, "please", ["pls", "plz", "plse"])
         add(.connector, "next", ["nxt", "nex"])
-        add(.connector, "with", ["w/", "w"])
+        add(.connector, "with", ["w/", "w", "wiht", "wtih"])
         add(.connector, "without", ["w/o", "wo/"])
         add(.connector, "before", ["b4"])
         add(.connector, "between", ["btwn"])

@@ -92,6 +92,8 @@ enum Title {
         // is a place's and stays as typed); "w/" always is ("call w/ the new york team").
         for i in kept where s.word(i) == "with" && kept.contains(i + 1) {
             let typed = s.text[s.tokens[i].range].lowercased()
+            // ("lunch wiht ana": a misspelt "with" is written right.)
+            if typed == "wiht" || typed == "wtih" { respelled[i] = "with"; continue }
             guard typed == "w" || typed == "w/" else { continue }
             let end = s.tokens[i].range.upperBound
             let slash = typed == "w/" || end < s.text.endIndex && s.text[end] == "/"

@@ -380,7 +380,7 @@ enum Classifier {
                     || (Sentence.same(w0, "put") && s.word(head + 1, is: "off")) {
             // "put off the dentist until monday" moves it, where "put lunch on friday" makes one.
             shape.headVerb = .update
-        } else if !s.isInDate(head) && s.word(head, isA: .createVerb) || isCreatePhrase(s, at: head) {
+        } else if !s.isInDate(head) && s.word(head, isA: .createVerb) && !(w0 == "hold" && !holdsSomething(s, at: head)) || isCreatePhrase(s, at: head) {
             // (A verb read in a date is none: "new year's eve" alone asks for the day.)
             shape.headVerb = .create
         } else if s.word(head, isA: .showVerb) && w0 != "what" && !(w0 == "check" && ["in", "out"].contains(s.word(head + 1))
@@ -793,6 +793,13 @@ enum Classifier {
         guard phrase == ["anymore"] || phrase == ["any", "more"] else { return true }
         return s.first(in: noLongerVerbs, until: i) != nil
     }
+
+    /// "hold friday afternoon", "hold a party on saturday": "hold" keeps time or makes an
+    /// event when something follows it ("hold on", "hold it", "please hold" ask to wait).
+    static func holdsSomething(_ s: Sentence, at head: Int) -> Bool {
+        head + 1 < s.body.upperBound && !s.word(head + 1, isIn: waitParticles)
+    }
+    static let waitParticles: WordSet = ["on", "up", "off", "it", "that", "this", "please", "tight", "everything"]
 
     static let buyVerbs: WordSet = ["buy", "purchase", "order", "get"]
     static let ticketWords: WordSet = ["ticket", "tickets"]

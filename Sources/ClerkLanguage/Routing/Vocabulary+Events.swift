@@ -65,7 +65,7 @@ extension Vocabulary {
     /// Words that leave days out of a repeat ("every monday except holidays").
     static let exceptWords: WordSet = ["except", "excluding", "excepting", "exc", "excl"]
 
-    static let blockVerbs: WordSet = ["block", "reserve", "book", "aside", "need", "schedule"]
+    static let blockVerbs: WordSet = ["block", "reserve", "book", "aside", "need", "schedule", "hold"]
 
     /// Words that cannot start a place after "at" or "in" ("at noon", "at least", "at the same time").
     static let notPlaceStarts: WordSet = ["noon", "midnight", "least", "most", "all", "once", "the", "this", "that", "work", "it", "me", "them", "about", "around"]

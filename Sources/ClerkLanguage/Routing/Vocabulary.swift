@@ -50,7 +50,7 @@ enum Vocabulary {
         "schedule", "schedules", "scheduled", "add", "adds", "set", "sets", "put", "book", "create", "make", "plan", "arrange",
         "organize", "organise", "remind", "remember", "note", "mark", "marked", "block", "enter", "insert", "register",
         "pencil", "jot", "log", "new", "flag", "notify", "alert", "save", "record", "place", "fix", "setup", "reserve",
-        "repeat",
+        "repeat", "hold",
     ]
 
     /// Verbs that remove events ("cancel", "delete", "clear my day").

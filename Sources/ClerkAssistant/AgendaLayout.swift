@@ -56,7 +56,7 @@ struct AgendaLayout {
         case .timed(let start, let end, _): time = text.clockRange(start, end)
         }
         let clock = time.padded(toWidth: max(11, time.count))
-        var what = event.title.oneLine
+        var what = event.shownTitle
         if let location = event.location, !location.isEmpty { what += " · " + location.oneLine }
         var tag = ""
         if calendarNames.count > 1, let name = calendarNames[event.calendarID] { tag = "  [" + name.oneLine + "]" }

@@ -17,8 +17,10 @@ package enum ParsePipeline {
     /// end), handing the answers to `write` on the second thread whenever `hasLineReady`
     /// says the next line would be waited for, and every 64 KiB. True when every line was
     /// answered without an error; nil when the second thread cannot be started (the caller
-    /// answers on one thread).
-    package static func run(nextLine: () -> ArraySlice<UInt8>?, hasLineReady: () -> Bool,
+    /// answers on one thread). A line given as no bytes is asked about with `tooLong`: a line
+    /// too long to read (its number and first bytes) gets an `{"id", "error"}` answer.
+    package static func run(nextLine: () -> ArraySlice<UInt8>?, tooLong: () -> (line: Int, start: [UInt8])? = { nil },
+                            hasLineReady: () -> Bool,
                             write: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Void,
                             requests: ParseBatch.Requests, answers: ParseBatch.Answers) -> Bool? {
         let queue = BatchQueue()
@@ -26,7 +28,11 @@ package enum ParsePipeline {
         guard answering.start() else { return nil }
         var lines = BatchQueue.Batch()
         while let line = nextLine() {
-            lines.append(line.withUnsafeBufferPointer { requests.prepare(input: $0) })
+            if line.isEmpty, let skipped = tooLong() {
+                lines.append(requests.prepareTooLong(line: skipped.line, start: skipped.start))
+            } else {
+                lines.append(line.withUnsafeBufferPointer { requests.prepare(input: $0) })
+            }
             // Before clerk would wait for input, the lines read so far are answered and
             // written, so that a reader of the pipe has them.
             let waits = !hasLineReady()

@@ -631,6 +631,50 @@ extension ParseBatch {
             return high & 0x8080_8080_8080_8080 == 0
         }
 
+        /// The answer to line `line`, skipped for being longer than `maximumLineBytes`: an
+        /// `{"id", "error"}` with the id read from `start` (its first bytes) when the line
+        /// opens with it, else a null id.
+        package func prepareTooLong(line: Int, start: [UInt8], maximumLineBytes: Int = 1 << 20) -> Prepared {
+            Self.answered(ParseBatch.failure(id: Self.leadingID(start), Renderer.batchLineTooLong(line: line, maxBytes: maximumLineBytes)),
+                          ok: false)
+        }
+
+        /// The value of `"id"` when it is the first key of the object `bytes` opens, and a
+        /// string, a number or null written whole in them; else null.
+        static func leadingID(_ bytes: [UInt8]) -> JSONValue {
+            var at = 0
+            func skipSpace() { while at < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[at]) { at += 1 } }
+            func expect(_ text: String) -> Bool {
+                for byte in text.utf8 {
+                    guard at < bytes.count, bytes[at] == byte else { return false }
+                    at += 1
+                }
+                return true
+            }
+            skipSpace()
+            guard expect("{") else { return .null }
+            skipSpace()
+            guard expect("\"id\"") else { return .null }
+            skipSpace()
+            guard expect(":") else { return .null }
+            skipSpace()
+            let valueStart = at
+            if at < bytes.count, bytes[at] == UInt8(ascii: "\"") {
+                at += 1
+                while at < bytes.count, bytes[at] != UInt8(ascii: "\"") { at += bytes[at] == UInt8(ascii: "\\") ? 2 : 1 }
+                guard at < bytes.count else { return .null }
+                at += 1
+            } else {
+                while at < bytes.count, !",} \t\r\n".utf8.contains(bytes[at]) { at += 1 }
+                guard at < bytes.count else { return .null }
+            }
+            let value = bytes[valueStart..<at].withUnsafeBufferPointer { try? JSONValue.parse(utf8: $0, exact: true) }
+            switch value {
+            case .string?, .number?, .numberText?, .null?: return value!
+            default: return .null
+            }
+        }
+
         /// A JSON answer, whole, as bytes.
         private static func answered(_ json: JSONValue, ok: Bool) -> Prepared {
             var out = ByteWriter()

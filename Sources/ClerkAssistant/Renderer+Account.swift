@@ -12,6 +12,14 @@ extension Renderer {
         "The browser command '\(TextStyle.plain.fit(program, 40))' failed. Open the link above in a browser to sign in;"
             + " clerk waits \(waitMinutes) minutes (Ctrl-C stops it)."
     }
+    /// `clerk logout` when the token file cannot be removed: nothing was signed out.
+    public static func signInNotRemoved(path: String, isFolder: Bool) -> String {
+        isFolder
+            ? "Not signed out: a folder is where the saved sign-in goes (\(TextStyle.path(path))). Move it aside to sign out."
+            : "Not signed out: \(TextStyle.path(path)) can't be removed. Check the permissions of its folder."
+    }
+    /// An event whose title is empty, in text output.
+    static let noTitle = "(no title)"
     static let notSignedIn = "You're not signed in to Google; everything is in the local store."
     public static var notSignedInAnswer: String { notSignedIn }
 
@@ -121,7 +129,7 @@ extension Renderer {
     }
 
     static func quickAdded(_ event: Event, calendar: String, text: DateText) -> String {
-        "Google added '\(event.title.oneLine)', \(text.span(event.when)), on \(calendar.oneLine). ('undo' removes it.)"
+        "Google added '\(event.shownTitle)', \(text.span(event.when)), on \(calendar.oneLine). ('undo' removes it.)"
     }
 
     static func quickAddWaits(_ text: String) -> String {

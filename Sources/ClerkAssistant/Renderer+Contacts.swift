@@ -103,7 +103,7 @@ extension Renderer {
     /// "Carla Gomez's birthday: Sat 5 Dec (on your calendar as 'Carla's birthday')".
     static func birthdayFromCalendar(_ contact: Contact, _ event: Event, text: DateText) -> String {
         let owner = contact.name.oneLine + (contact.name.oneLine.hasSuffix("s") ? "'" : "'s")
-        return "\(owner) birthday: \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone)))) (on your calendar as '\(event.title.oneLine)')."
+        return "\(owner) birthday: \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone)))) (on your calendar as '\(event.shownTitle)')."
     }
 
     static func contactList(_ contacts: [Contact], field: ContactField, style: TextStyle) -> String {

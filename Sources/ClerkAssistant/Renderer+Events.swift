@@ -71,8 +71,8 @@ extension Renderer {
         let day = text.shortDay(text.localDate(moment))
         guard !busy.isEmpty else { return "Yes, you're free at \(text.clock(moment)) on \(day)." }
         let taken = busy.prefix(3).map { event -> String in
-            guard case .timed(let s, let e, _) = event.when else { return event.title.oneLine }
-            return "\(event.title.oneLine) \(text.clockRange(s, e))"
+            guard case .timed(let s, let e, _) = event.when else { return event.shownTitle }
+            return "\(event.shownTitle) \(text.clockRange(s, e))"
         }
         return "No — " + list(taken) + " on \(day)."
     }
@@ -193,8 +193,8 @@ extension Renderer {
 
     static func overlaps(_ events: [Event], text: DateText) -> String {
         "Overlaps " + events.prefix(3).map { event in
-            guard case .timed(let s, let e, _) = event.when else { return event.title.oneLine }
-            return "\(event.title.oneLine) \(text.clockRange(s, e))"
+            guard case .timed(let s, let e, _) = event.when else { return event.shownTitle }
+            return "\(event.shownTitle) \(text.clockRange(s, e))"
         }.joined(separator: ", ") + (events.count > 3 ? " and \(events.count - 3) more" : "") + "."
     }
 
@@ -251,12 +251,12 @@ extension Renderer {
     }
 
     static func created(_ event: Event, calendar: String, text: DateText) -> String {
-        "Created '\(event.title.oneLine)', \(text.span(event.when)), on \(calendar.oneLine)."
+        "Created '\(event.shownTitle)', \(text.span(event.when)), on \(calendar.oneLine)."
     }
 
     /// "Tue 1 Dec 2026, 13:00–14:00  Lunch with Ana".
     static func eventLine(_ event: Event, text: DateText) -> String {
-        text.span(event.when) + "  " + event.title.oneLine
+        text.span(event.when) + "  " + event.shownTitle
     }
 
     static func next(_ event: Event, calendar: String?, text: DateText, now: Date) -> String {
@@ -270,7 +270,7 @@ extension Renderer {
         case .timed(let s, let e, _): time = text.clockRange(s, e)
         }
         let until = start <= now ? "now" : DateText.until(start, from: now)
-        return "Next: \(event.title.oneLine), \(dayWord) \(time) (\(until))" + (calendar.map { "  [\($0.oneLine)]" } ?? "")
+        return "Next: \(event.shownTitle), \(dayWord) \(time) (\(until))" + (calendar.map { "  [\($0.oneLine)]" } ?? "")
     }
 
     /// One thing asked of an event found by its name (`AgendaQuery.asks`): "Dentist lasts
@@ -278,7 +278,7 @@ extension Renderer {
     /// 17:15).", "Yes — Dentist, Thu 10 Dec 2026, 16:30–17:15."
     /// `around` are the agenda lines of the events an `.after`/`.before` question found.
     static func aspect(_ aspect: EventAspect, of event: Event, around: [String] = [], text: DateText, now: Date) -> String {
-        let title = event.title.oneLine, span = text.span(event.when)
+        let title = event.shownTitle, span = text.span(event.when)
         let year = text.localDate(now).year
         func on(_ day: LocalDate) -> String { "on " + (day.year == year ? text.shortDay(day) : text.day(day)) }
         switch (aspect, event.when) {
@@ -342,7 +342,7 @@ extension Renderer {
         var lines = [pairs.count == 1 ? "1 overlap \(span):" : "\(pairs.count) overlaps \(span):"]
         for (a, b) in pairs {
             func timed(_ e: Event) -> String {
-                text.clockRange(e.when.startInstant(in: text.zone), e.when.endInstant(in: text.zone)) + " " + e.title.oneLine
+                text.clockRange(e.when.startInstant(in: text.zone), e.when.endInstant(in: text.zone)) + " " + e.shownTitle
             }
             lines.append("  \(text.shortDay(text.localDate(a.when.startInstant(in: text.zone))))  \(timed(a))  ↔  \(timed(b))")
         }
@@ -352,12 +352,12 @@ extension Renderer {
     /// "is the dentist on friday" when it is not: "No — 'Dentist' is on Thu 10 Dec 2026,
     /// 16:30–17:15."; of a series, "is next on".
     static func elsewhen(_ event: Event, text: DateText) -> String {
-        "No — '\(event.title.oneLine)' is \(event.recurringEventID == nil ? "" : "next ")on \(text.span(event.when))."
+        "No — '\(event.shownTitle)' is \(event.recurringEventID == nil ? "" : "next ")on \(text.span(event.when))."
     }
 
     /// "Now: Standup until 09:45."
     static func now(_ event: Event, text: DateText) -> String {
-        "Now: \(event.title.oneLine) until \(text.clock(event.when.endInstant(in: text.zone)))."
+        "Now: \(event.shownTitle) until \(text.clock(event.when.endInstant(in: text.zone)))."
     }
 
     /// The contacts' birthdays under a heading, one a line: "  Thu 10 Dec  Ana Pérez (36)".
@@ -420,7 +420,7 @@ extension Renderer {
             let day = text.localDate(s)
             time = first == last && day == first ? text.clockRange(s, e) : text.shortDay(day) + ", " + text.clockRange(s, e)
         }
-        return "\(head) \(span): \(event.title.oneLine), \(time)."
+        return "\(head) \(span): \(event.shownTitle), \(time)."
     }
 
     static func nothingNext(words: String?) -> String {
@@ -479,8 +479,8 @@ extension Renderer {
         let head = "\(text.shortDay(day)) \(text.clockRange(window.0, window.1)): "
         guard !busy.isEmpty else { return head + "you're free." }
         let taken = busy.map { event -> String in
-            guard case .timed(let s, let e, _) = event.when else { return event.title.oneLine }
-            return "\(text.clockRange(s, e)) \(event.title.oneLine)"
+            guard case .timed(let s, let e, _) = event.when else { return event.shownTitle }
+            return "\(text.clockRange(s, e)) \(event.shownTitle)"
         }
         return head + "you're free except " + list(taken) + "."
     }
@@ -519,7 +519,7 @@ extension Renderer {
 
     /// "Ended 'Piano lesson' before Tue 29 Dec."
     static func endedSeries(_ firsts: [Event], deleted: Int, text: DateText, undo: Bool) -> String {
-        let ended = firsts.map { "'\($0.title.oneLine)' before \(text.shortDay(text.localDate($0.when.startInstant(in: text.zone))))" }
+        let ended = firsts.map { "'\($0.shownTitle)' before \(text.shortDay(text.localDate($0.when.startInstant(in: text.zone))))" }
         return "Ended " + list(ended) + "." + (deleted > 0 ? " Deleted \(eventCount(deleted))." : "") + undoHint(.changeItBack, undo)
     }
 
@@ -531,25 +531,25 @@ extension Renderer {
     }
 
     static func deleteWhich(_ event: Event, text: DateText) -> String {
-        "'\(event.title.oneLine)' repeats. Delete 1) only \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone)))) or 2) the whole series? [1/2/n]"
+        "'\(event.shownTitle)' repeats. Delete 1) only \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone)))) or 2) the whole series? [1/2/n]"
     }
 
     static func deleted(_ event: Event, wholeSeries: Bool, text: DateText, undo: Bool) -> String {
-        if wholeSeries { return "Deleted every '\(event.title.oneLine)'." + undoHint(.bringThemBack, undo) }
+        if wholeSeries { return "Deleted every '\(event.shownTitle)'." + undoHint(.bringThemBack, undo) }
         if event.recurringEventID != nil {
-            return "Deleted '\(event.title.oneLine)' on \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone))))." + undoHint(.bringItBack, undo)
+            return "Deleted '\(event.shownTitle)' on \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone))))." + undoHint(.bringItBack, undo)
         }
-        return "Deleted '\(event.title.oneLine)'." + undoHint(.bringItBack, undo)
+        return "Deleted '\(event.shownTitle)'." + undoHint(.bringItBack, undo)
     }
 
     /// "Delete every 'Standup'? [y/N]": a series named as one.
     static func deleteSeriesQuestion(_ event: Event) -> String {
-        "'\(event.title.oneLine)' repeats. Delete every one, the whole series? [y/N]"
+        "'\(event.shownTitle)' repeats. Delete every one, the whole series? [y/N]"
     }
 
     /// "Skip 'Standup' on Tue 1 Dec only? [y/N]".
     static func skipQuestion(_ event: Event, text: DateText) -> String {
-        "Skip '\(event.title.oneLine)' on \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone)))) only? [y/N]"
+        "Skip '\(event.shownTitle)' on \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone)))) only? [y/N]"
     }
 
     /// What "undo" would do after a change, as the end of the sentence saying it was made.
@@ -576,18 +576,18 @@ extension Renderer {
     /// Several events to change at once: clerk changes one at a time (the example a move
     /// to `calendar` when that was the change).
     static func changeOneAtATime(_ events: [Event], calendar: String? = nil) -> String {
-        "I change one event at a time. Say which, as in 'move \(events[0].title.oneLine.lowercased()) to \(calendar?.oneLine ?? "friday")'."
+        "I change one event at a time. Say which, as in 'move \(events[0].shownTitle.lowercased()) to \(calendar?.oneLine ?? "friday")'."
     }
 
     /// "Move it to Work? [Y/n]", or for a series "Move every 'Standup' to Work? [Y/n]".
     static func moveQuestion(_ move: CalendarMove) -> String {
-        (move.isSeries ? "Move every '\(move.shown.title.oneLine)'" : "Move it") + " to \(move.to.name.oneLine)? [Y/n]"
+        (move.isSeries ? "Move every '\(move.shown.shownTitle)'" : "Move it") + " to \(move.to.name.oneLine)? [Y/n]"
     }
 
     /// What a move to another calendar changes, as the card of a change shows it: the
     /// title, when, how a series repeats (all of it moves) and "calendar Personal → Work".
     static func moveSummary(_ move: CalendarMove, text: DateText) -> String {
-        var lines = [move.shown.title.oneLine]
+        var lines = [move.shown.shownTitle]
         func row(_ label: String, _ value: String) { lines.append("  " + label.padded(toWidth: 9) + value) }
         row("when", text.span(move.shown.when))
         if move.isSeries {
@@ -606,19 +606,19 @@ extension Renderer {
 
     /// "'Dentist'", or "every 'Standup'" for a series.
     static func moveSubject(_ move: CalendarMove) -> String {
-        (move.isSeries ? "every " : "") + "'\(move.shown.title.oneLine)'"
+        (move.isSeries ? "every " : "") + "'\(move.shown.shownTitle)'"
     }
 
     /// A move to the calendar the event is on.
     static func alreadyOnCalendar(_ event: Event, _ calendar: String) -> String {
-        "'\(event.title.oneLine)' is already on \(calendar.oneLine); nothing to change."
+        "'\(event.shownTitle)' is already on \(calendar.oneLine); nothing to change."
     }
 
     /// One day of a series named for a move: Google moves whole events, so the series goes
     /// whole or not at all.
     static func cannotMoveOneDay(_ event: Event, to calendar: String) -> String {
         "Only a whole series can move to another calendar, not one day of it. Nothing changed; "
-            + "say 'move every \(event.title.oneLine.lowercased()) to \(calendar.oneLine)' to move them all."
+            + "say 'move every \(event.shownTitle.lowercased()) to \(calendar.oneLine)' to move them all."
     }
 
     /// A move to another calendar said with other changes: one at a time.
@@ -631,7 +631,7 @@ extension Renderer {
 
     /// One event of several moved: "  Standup  Tue 8 Dec 2026, 09:00–10:00 → Wed 9 Dec 2026, 09:00–10:00".
     static func moveLine(before: Event, after: Event, text: DateText) -> String {
-        "  '\(before.title.oneLine)'  \(text.span(before.when)) → \(text.span(after.when))"
+        "  '\(before.shownTitle)'  \(text.span(before.when)) → \(text.span(after.when))"
     }
 
     static func changeAllQuestion(_ count: Int) -> String {
@@ -651,7 +651,7 @@ extension Renderer {
     static func changedSome(_ changed: [Event], notChanged: [Event], _ error: any Error, undo: Bool) -> String {
         var reason = failure(error)
         if reason.hasSuffix(" Nothing changed.") { reason = String(reason.dropLast(" Nothing changed.".count)) }
-        let titles: ([Event]) -> String = { list($0.map { "'\($0.title.oneLine)'" }) }
+        let titles: ([Event]) -> String = { list($0.map { "'\($0.shownTitle)'" }) }
         let head = changed.isEmpty ? "Nothing changed" : "Changed \(titles(changed))"
         return head + "; not changed: \(titles(notChanged)). " + reason + (changed.isEmpty ? "" : undoHint(changed.count == 1 ? .changeItBack : .changeThemBack, undo))
     }
@@ -678,7 +678,7 @@ extension Renderer {
     }
 
     static func changeSeriesQuestion(_ event: Event) -> String {
-        "Change every '\(event.title.oneLine)'? [Y/n]"
+        "Change every '\(event.shownTitle)'? [Y/n]"
     }
 
     /// Under the card of a change from now on: "from Thu 10 Dec on; the times before stay as they were".
@@ -687,28 +687,28 @@ extension Renderer {
     }
 
     static func changeFromNowOnQuestion(_ event: Event) -> String {
-        "Change '\(event.title.oneLine)' from then on? [Y/n]"
+        "Change '\(event.shownTitle)' from then on? [Y/n]"
     }
 
     /// A change from now on of a series that does not happen again.
     static func noTimesToCome(_ event: Event) -> String {
-        "'\(event.title.oneLine)' doesn't happen again, so there is nothing to change from now on."
+        "'\(event.shownTitle)' doesn't happen again, so there is nothing to change from now on."
     }
 
     /// After a series was changed from one of its times on.
     static func splitDone(_ split: SeriesSplit, text: DateText, undo: Bool) -> String {
         let day = text.shortDay(text.localDate(split.from.startInstant(in: text.zone)))
-        return "Changed '\(split.started.title.oneLine)' from \(day) on, now \(text.span(split.started.when)); the times before stay as they were."
+        return "Changed '\(split.started.shownTitle)' from \(day) on, now \(text.span(split.started.when)); the times before stay as they were."
             + undoHint(.changeItBack, undo)
     }
 
     static func changeWhich(_ event: Event, text: DateText) -> String {
-        "'\(event.title.oneLine)' repeats. Change 1) only \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone)))) or 2) the whole series? [1/2/n]"
+        "'\(event.shownTitle)' repeats. Change 1) only \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone)))) or 2) the whole series? [1/2/n]"
     }
 
     /// What an update will change, one line per part: "when  Tue 1 Dec 2026, 13:00–14:00 → 13:30–14:30".
     static func changeSummary(before: Event, after: Event, text: DateText) -> String {
-        var lines = [before.title.oneLine]
+        var lines = [before.shownTitle]
         // A part that had nothing reads as added ("reminder 30 min before (added)"), one
         // taken away as gone to none; nil is nothing.
         func row(_ label: String, _ old: String?, _ new: String?) {
@@ -717,7 +717,7 @@ extension Renderer {
         }
         func said(_ text: String?) -> String? { text.flatMap { $0.isEmpty ? nil : $0 } }
         if before.when != after.when { row("when", text.span(before.when), text.span(after.when)) }
-        if before.title != after.title { row("title", before.title.oneLine, after.title.oneLine) }
+        if before.title != after.title { row("title", before.shownTitle, after.shownTitle) }
         if before.location != after.location { row("where", said(before.location?.oneLine), said(after.location?.oneLine)) }
         if before.notes != after.notes { row("notes", said(before.notes?.notesLine), said(after.notes?.notesLine)) }
         if before.attendees != after.attendees {
@@ -738,12 +738,12 @@ extension Renderer {
 
     /// A change asked for that the event already has.
     static func alreadySo(_ event: Event, text: DateText) -> String {
-        "'\(event.title.oneLine)' is already \(text.span(event.when)); nothing to change."
+        "'\(event.shownTitle)' is already \(text.span(event.when)); nothing to change."
     }
 
     /// A person to take off an event who is not on it: "Mike isn't on 'Board meeting'."
     static func notOnEvent(_ names: [String], _ event: Event) -> String {
-        "\(list(names)) \(names.count == 1 ? "isn't" : "aren't") on '\(event.title.oneLine)'; nothing to change."
+        "\(list(names)) \(names.count == 1 ? "isn't" : "aren't") on '\(event.shownTitle)'; nothing to change."
             + (event.attendees.isEmpty ? "" : " It's with " + list(event.attendees.map { ($0.name ?? $0.email ?? "?").oneLine }) + ".")
     }
 
@@ -761,32 +761,32 @@ extension Renderer {
             if before.recurrence != event.recurrence { what.append("updated") }
             // A new name is said as a rename: "Renamed 'Lunch' to 'Lunch with Ana'."
             if before.title != event.title {
-                let renamed = "Renamed " + (wholeSeries ? "every " : "") + "'\(before.title.oneLine)' to '\(event.title.oneLine)'"
+                let renamed = "Renamed " + (wholeSeries ? "every " : "") + "'\(before.shownTitle)' to '\(event.shownTitle)'"
                 return renamed + (what.isEmpty ? "." : "; " + what.joined(separator: ", ") + ".") + undoHint(.changeItBack, undo)
             }
-            let subject = wholeSeries ? "every '\(event.title.oneLine)'" : "'\(event.title.oneLine)'"
+            let subject = wholeSeries ? "every '\(event.shownTitle)'" : "'\(event.shownTitle)'"
             return "Changed \(subject)" + (what.isEmpty ? "." : ": " + what.joined(separator: ", ") + ".") + undoHint(.changeItBack, undo)
         }
         if wholeSeries {
-            return "Changed every '\(event.title.oneLine)'; the series now starts \(text.span(event.when))." + undoHint(.changeItBack, undo)
+            return "Changed every '\(event.shownTitle)'; the series now starts \(text.span(event.when))." + undoHint(.changeItBack, undo)
         }
-        return "Changed '\(event.title.oneLine)', now \(text.span(event.when))." + undoHint(.changeItBack, undo)
+        return "Changed '\(event.shownTitle)', now \(text.span(event.when))." + undoHint(.changeItBack, undo)
     }
 
     static func undoQuestion(_ change: Change, text: DateText) -> String {
         switch change {
-        case .createdEvent(let event): return "Undo: delete '\(event.title.oneLine)' (\(text.span(event.when)))? [Y/n]"
-        case .deletedEvent(let event, _): return "Undo: bring back '\(event.title.oneLine)' (\(text.span(event.when)))? [Y/n]"
+        case .createdEvent(let event): return "Undo: delete '\(event.shownTitle)' (\(text.span(event.when)))? [Y/n]"
+        case .deletedEvent(let event, _): return "Undo: bring back '\(event.shownTitle)' (\(text.span(event.when)))? [Y/n]"
         case .deletedEvents(let deleted):
-            if deleted.count == 1, let (event, _) = deleted.first { return "Undo: bring back '\(event.title.oneLine)' (\(text.span(event.when)))? [Y/n]" }
+            if deleted.count == 1, let (event, _) = deleted.first { return "Undo: bring back '\(event.shownTitle)' (\(text.span(event.when)))? [Y/n]" }
             return "Undo: bring back the \(deleted.count) deleted events? [Y/n]"
-        case .updatedEvent(let before, _, _): return "Undo: change '\(before.title.oneLine)' back to \(text.span(before.when))? [Y/n]"
+        case .updatedEvent(let before, _, _): return "Undo: change '\(before.shownTitle)' back to \(text.span(before.when))? [Y/n]"
         case .updatedEvents(let updated):
-            if updated.count == 1, let only = updated.first { return "Undo: change '\(only.before.title.oneLine)' back to \(text.span(only.before.when))? [Y/n]" }
+            if updated.count == 1, let only = updated.first { return "Undo: change '\(only.before.shownTitle)' back to \(text.span(only.before.when))? [Y/n]" }
             return "Undo: change the \(updated.count) moved events back? [Y/n]"
         case .movedEvent(let move): return "Undo: move \(moveSubject(move)) back to \(move.from.name.oneLine)? [Y/n]"
         case .splitSeries(let split):
-            return "Undo: change '\(split.before.title.oneLine)' back from \(text.shortDay(text.localDate(split.from.startInstant(in: text.zone)))) on? [Y/n]"
+            return "Undo: change '\(split.before.shownTitle)' back from \(text.shortDay(text.localDate(split.from.startInstant(in: text.zone)))) on? [Y/n]"
         case .createdFile(let file): return "Undo: move the new file \(file.name.oneLine) to the trash? [Y/n]"
         case .wroteFile(let file, _): return "Undo: put back the previous content of \(file.name.oneLine)? [Y/n]"
         case .trashedFile(let file): return "Undo: take \(file.name.oneLine) out of the trash? [Y/n]"
@@ -829,21 +829,21 @@ extension Renderer {
     static func lastChange(_ change: Change, text: DateText, undo: Bool) -> String {
         let what: String
         switch change {
-        case .createdEvent(let event): what = "created '\(event.title.oneLine)', \(text.span(event.when))"
+        case .createdEvent(let event): what = "created '\(event.shownTitle)', \(text.span(event.when))"
         case .deletedEvent(let event, let id):
-            what = "deleted " + (id != event.id ? "every " : "") + "'\(event.title.oneLine)', \(text.span(event.when))"
+            what = "deleted " + (id != event.id ? "every " : "") + "'\(event.shownTitle)', \(text.span(event.when))"
         case .deletedEvents(let deleted):
-            if deleted.count == 1, let (event, _) = deleted.first { what = "deleted '\(event.title.oneLine)', \(text.span(event.when))" }
-            else { what = "deleted \(eventCount(deleted.count)): " + list(deleted.map { "'\($0.0.title.oneLine)'" }) }
+            if deleted.count == 1, let (event, _) = deleted.first { what = "deleted '\(event.shownTitle)', \(text.span(event.when))" }
+            else { what = "deleted \(eventCount(deleted.count)): " + list(deleted.map { "'\($0.0.shownTitle)'" }) }
         case .updatedEvent(let before, let after, _):
-            if before.title != after.title { what = "renamed '\(before.title.oneLine)' to '\(after.title.oneLine)'" }
-            else if before.when != after.when { what = "moved '\(before.title.oneLine)' from \(text.span(before.when)) to \(text.span(after.when))" }
-            else { what = "changed '\(after.title.oneLine)', \(text.span(after.when))" }
+            if before.title != after.title { what = "renamed '\(before.shownTitle)' to '\(after.shownTitle)'" }
+            else if before.when != after.when { what = "moved '\(before.shownTitle)' from \(text.span(before.when)) to \(text.span(after.when))" }
+            else { what = "changed '\(after.shownTitle)', \(text.span(after.when))" }
         case .updatedEvents(let updated):
-            what = "moved \(eventCount(updated.count)): " + list(updated.map { "'\($0.before.title.oneLine)'" })
+            what = "moved \(eventCount(updated.count)): " + list(updated.map { "'\($0.before.shownTitle)'" })
         case .movedEvent(let move): what = "moved \(moveSubject(move)) from \(move.from.name.oneLine) to \(move.to.name.oneLine)"
         case .splitSeries(let split):
-            what = "changed '\(split.before.title.oneLine)' from \(text.shortDay(text.localDate(split.from.startInstant(in: text.zone)))) on"
+            what = "changed '\(split.before.shownTitle)' from \(text.shortDay(text.localDate(split.from.startInstant(in: text.zone)))) on"
         case .createdFile(let file): what = "created the file \(file.name.oneLine)"
         case .wroteFile(let file, _): what = "changed the file \(file.name.oneLine)"
         case .trashedFile(let file): what = "moved the file \(file.name.oneLine) to the trash"
@@ -857,17 +857,17 @@ extension Renderer {
 
     static func undone(_ change: Change, text: DateText) -> String {
         switch change {
-        case .createdEvent(let event): return "Undone: '\(event.title.oneLine)' is deleted."
-        case .deletedEvent(let event, _): return "Undone: '\(event.title.oneLine)' is back."
+        case .createdEvent(let event): return "Undone: '\(event.shownTitle)' is deleted."
+        case .deletedEvent(let event, _): return "Undone: '\(event.shownTitle)' is back."
         case .deletedEvents(let deleted):
-            if deleted.count == 1, let (event, _) = deleted.first { return "Undone: '\(event.title.oneLine)' is back." }
+            if deleted.count == 1, let (event, _) = deleted.first { return "Undone: '\(event.shownTitle)' is back." }
             return "Undone: \(deleted.count) events are back."
-        case .updatedEvent(let before, _, _): return "Undone: '\(before.title.oneLine)' is back to \(text.span(before.when))."
+        case .updatedEvent(let before, _, _): return "Undone: '\(before.shownTitle)' is back to \(text.span(before.when))."
         case .updatedEvents(let updated):
-            if updated.count == 1, let only = updated.first { return "Undone: '\(only.before.title.oneLine)' is back to \(text.span(only.before.when))." }
+            if updated.count == 1, let only = updated.first { return "Undone: '\(only.before.shownTitle)' is back to \(text.span(only.before.when))." }
             return "Undone: \(updated.count) events are back where they were."
         case .movedEvent(let move): return "Undone: \(moveSubject(move)) is back on \(move.from.name.oneLine)."
-        case .splitSeries(let split): return "Undone: every '\(split.before.title.oneLine)' is as it was, one series again."
+        case .splitSeries(let split): return "Undone: every '\(split.before.shownTitle)' is as it was, one series again."
         case .createdFile(let file): return "Undone: \(file.name.oneLine) is in the trash."
         case .wroteFile(let file, _): return "Undone: \(file.name.oneLine) has its previous content."
         case .trashedFile(let file): return "Undone: \(file.name.oneLine) is back."

@@ -92,6 +92,9 @@ extension Renderer {
     static let batchLineNotObject = "not a JSON object: expected {\"id\", \"text\", \"now\", \"tz\"}"
     static let batchLineNeedsText = "needs \"text\": the phrase to read"
     static let batchLineNotText = "not UTF-8 text, so not read"
+    static func batchLineTooLong(line: Int, maxBytes: Int) -> String {
+        "line \(line) is longer than clerk reads (\(maxBytes / 1024) kB), so not read"
+    }
     static func badZone(_ text: String) -> String { "tz: expected an IANA name like Europe/Madrid or an offset like +01:00, got \(TextStyle.quoted(text))" }
     static func badNow(_ text: String) -> String { "now: expected YYYY-MM-DDTHH:MM[:SS], got \(TextStyle.quoted(text))" }
     static func nowOutsideYears(_ text: String) -> String {

@@ -1,3 +1,5 @@
+import ClerkCore
+
 /// How text answers look: colour only on a terminal without `NO_COLOR`, lines fitted to the
 /// terminal's width — and, when text is written out (`terminal(_:)`), every control
 /// character from data or input made visible.
@@ -135,4 +137,13 @@ extension String {
     /// A title, name or place from data as it is put inside a line of an answer
     /// (`TextStyle.inline`): a newline in an imported title started an agenda line of its own.
     var oneLine: String { TextStyle.inline(self) }
+}
+
+extension Event {
+    /// The title as text output shows it: one line, and "(no title)" for an empty or blank
+    /// one (an .ics with an empty SUMMARY showed as a blank agenda row). `--json` keeps the
+    /// title exact.
+    var shownTitle: String {
+        title.allSatisfy(\.isWhitespace) ? Renderer.noTitle : title.oneLine
+    }
 }

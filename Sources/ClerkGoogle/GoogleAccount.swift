@@ -38,7 +38,7 @@ package struct GoogleSetup {
     }
 
     var oauth: OAuthClient { OAuthClient(endpoints: endpoints, clientID: clientID, clientSecret: clientSecret) }
-    var tokenStore: TokenStore { TokenStore(path: tokenPath) }
+    package var tokenStore: TokenStore { TokenStore(path: tokenPath) }
 
     /// The mirror file of `account`.
     func mirrorPath(for account: String) -> String {
@@ -56,7 +56,9 @@ package struct GoogleSetup {
     package var isSignedIn: Bool { tokenStore.exists }
 
     /// Deletes the token file (signing out of a sign-in that cannot be read).
-    package func deleteSavedSignIn() {
+    /// False when the token file stays (see `TokenStore.delete`).
+    @discardableResult
+    package func deleteSavedSignIn() -> Bool {
         tokenStore.delete()
     }
 

@@ -9,7 +9,9 @@ struct ContentLine {
 
 /// Splits iCalendar (RFC 5545) and vCard (RFC 6350) text into logical lines: a physical line
 /// that starts with a space or a tab continues the one before (the space itself is dropped).
-/// Line ends may be CRLF or LF; blank lines are skipped; a byte-order mark is ignored. A line
+/// Line ends may be CRLF, LF or a CR alone (classic Mac OS, and exporters that kept its
+/// line ends: such a file was one line, refused as `expected BEGIN:VCALENDAR`; a CR is no
+/// text of a value, RFC 5545 allows no control character but a tab); blank lines are skipped; a byte-order mark is ignored. A line
 /// holding a NUL byte is refused: no text holds one, libical would stop reading the whole file
 /// there, and in a vCard it would end up inside a name no lookup finds.
 enum ContentLines {
@@ -42,10 +44,10 @@ enum ContentLines {
         while lineStart < bytes.count {
             number += 1
             var lineEnd = lineStart
-            while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
-            var contentEnd = lineEnd
-            if contentEnd > lineStart, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
-            let physical = bytes[lineStart..<contentEnd]
+            while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
+            var nextStart = lineEnd + 1
+            if lineEnd + 1 < bytes.count, bytes[lineEnd] == 0x0D, bytes[lineEnd + 1] == 0x0A { nextStart += 1 }
+            let physical = bytes[lineStart..<lineEnd]
             if let first = physical.first, first == 0x20 || first == 0x09, !current.isEmpty {
                 current.append(contentsOf: physical.dropFirst())
             } else {
@@ -55,7 +57,7 @@ enum ContentLines {
                     currentNumber = number
                 }
             }
-            lineStart = lineEnd + 1
+            lineStart = nextStart
         }
         try finish()
         return lines

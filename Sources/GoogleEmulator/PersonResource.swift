@@ -353,6 +353,49 @@ enum PersonResource {
         }
     }
 
+    /// 400 for a `Date` (a birthday's, an event's) that is no date, as the discovery document
+    /// describes one: year 0 to 9999, month 0 to 12, day 0 to 31 and valid for the year and
+    /// month, where 0 leaves a part out (a year alone, a year and month, a month and day).
+    /// A birthday of month 13 or day 32 was answered 200 and dropped without a word. A member
+    /// that is no whole number is the JSON reader's refusal; an impossible date, Google's
+    /// `INVALID_ARGUMENT`.
+    static func checkDate(_ date: JSONValue, at path: String) throws(GoogleError) {
+        guard let members = date.objectValue else {
+            throw GoogleError.badRequest("Invalid value at '\(path)' (type.googleapis.com/google.type.Date), \(date.serialized())")
+        }
+        var parts: [String: Int] = [:]
+        for (key, value) in members {
+            guard ["year", "month", "day"].contains(key) else {
+                throw GoogleError.badRequest("Invalid JSON payload received. Unknown name \"\(key)\" at '\(path)': Cannot find field.")
+            }
+            let number: Int?
+            switch value {
+            case .number(let double): number = double.rounded() == double && abs(double) < 2_147_483_648 ? Int(double) : nil
+            case .numberText(let text): number = Int(text).flatMap { abs($0) < 2_147_483_648 ? $0 : nil }
+            case .string(let text): number = Int(text).flatMap { abs($0) < 2_147_483_648 ? $0 : nil }
+            case .null: number = 0
+            default: number = nil
+            }
+            guard let number else {
+                throw GoogleError.badRequest("Invalid value at '\(path).\(key)' (TYPE_INT32), \(value.serialized())")
+            }
+            parts[key] = number
+        }
+        let year = parts["year"] ?? 0, month = parts["month"] ?? 0, day = parts["day"] ?? 0
+        var valid = (0...9999).contains(year) && (0...12).contains(month) && (0...31).contains(day)
+        if valid {
+            if month == 0 {
+                valid = day == 0 && year != 0
+            } else if day != 0 {
+                let leap = year == 0 || (year % 4 == 0 && (year % 100 != 0 || year % 400 == 0))
+                valid = day <= [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+            } else {
+                valid = year != 0
+            }
+        }
+        guard valid else { throw GoogleError.badRequest("Request contains an invalid argument.") }
+    }
+
     private static func clean(_ value: JSONValue?, field: String, outputOnly: Set<String>) throws(GoogleError) -> [JSONValue] {
         guard let value, value != .null else { return [] }
         guard let list = value.arrayValue else {
@@ -364,6 +407,9 @@ enum PersonResource {
                 throw GoogleError.badRequest("Invalid value at 'person.\(field)': expected objects.")
             }
             try checkStringMembers(members, field: field, index: index)
+            if field == "birthdays" || field == "events", let date = item["date"], date != .null {
+                try checkDate(date, at: "person.\(field)[\(index)].date")
+            }
             let kept = members.filter { $0.0 != "metadata" && $0.0 != "formattedType" && !outputOnly.contains($0.0) }
             if !kept.isEmpty { items.append(.object(kept)) }
         }

@@ -47,8 +47,13 @@ enum AccountCommands {
                 opened = try GoogleAccount(setup: setup)
             } catch {
                 guard case .signInNeeded(.unreadable) = error else { throw error }
-                // Nothing can be revoked or sent with it: the file goes.
-                setup.deleteSavedSignIn()
+                // Nothing can be revoked or sent with it: the file goes. A folder in its
+                // place stays, and so does the sign-in clerk cannot read ("Signed out" was
+                // said of it).
+                guard setup.deleteSavedSignIn() else {
+                    Output.error(Renderer.signInNotRemoved(path: setup.tokenStore.path, isFolder: setup.tokenStore.isFolder))
+                    return ExitCode.failure
+                }
                 show(Reply(intent: .logout, ok: true, message: Renderer.signedOutAnswer(AccountStatus(backend: "google"))), options: options)
                 return ExitCode.success
             }

@@ -165,7 +165,7 @@ enum CommandLineTable {
                 values.options.googleEndpoint = url
             },
             summary: "send Google requests to URL (an emulator)",
-            detail: "One root URL standing for Google's API, upload, OAuth and People hosts, such as google-emulator(1) on http://127.0.0.1:8787. Given at clerk login, it is remembered with the sign-in."),
+            detail: "One root URL standing for Google's API, upload, OAuth and People hosts, such as google-emulator(1) on http://127.0.0.1:8787. Given at clerk login, it is remembered with the sign-in. While signed in, another URL (or any, when the sign-in was made with Google itself) is refused, since the sign-in's tokens go nowhere else: leave the option out, sign in again with it, or add --backend local."),
         OptionSpec(
             name: "--yes", effect: .flag { $0.options.assumeYes = true },
             summary: "answer yes to every yes-or-no question",

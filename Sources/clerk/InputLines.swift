@@ -38,11 +38,10 @@ final class InputLines {
 
     /// The next line, nil at the end of the input.
     func next() -> Line? {
-        limited = true
-        defer { limited = false }
         guard let (bytes, _) = nextBytes() else { return nil }
         if overlong {
             overlong = false
+            overlongStart = []
             return .tooLong
         }
         var line = bytes[...]
@@ -54,11 +53,27 @@ final class InputLines {
     /// The next line's bytes cut as `readLine()` cuts them, for `clerk parse --jsonl`, which
     /// reads requests as `readLine()` did: without its `\n` and a `\r` just before it (a
     /// last line without `\n` keeps its `\r`); nil at the end of the input. The bytes are
-    /// not checked: whoever reads them decodes them.
+    /// not checked: whoever reads them decodes them. A line of more than `maximumLineBytes`
+    /// is skipped as it comes and given as no bytes; `takeTooLong()` then says which line it
+    /// was and gives its first bytes (an 8 MB line took 470 MB to be answered).
     func nextCut() -> ArraySlice<UInt8>? {
         guard let (line, endedByNewline) = nextBytes() else { return nil }
+        linesCut &+= 1
+        if overlong { return [] }
         return endedByNewline && line.last == 0x0D ? line.dropLast() : line
     }
+
+    /// After `nextCut()` gave no bytes: the line's number (from 1) and its first
+    /// `keptBytes` bytes when it was longer than `maximumLineBytes`, else nil (a blank line).
+    func takeTooLong() -> (line: Int, start: [UInt8])? {
+        guard overlong else { return nil }
+        overlong = false
+        defer { overlongStart = [] }
+        return (linesCut, overlongStart)
+    }
+
+    /// How much of a line too long to read is kept, to find its `id`.
+    static let keptBytes = 1024
 
     /// True when the next line is already read (or the input has ended), so asking for it
     /// will not wait: `clerk parse --jsonl` writes its answers before it would wait.
@@ -74,10 +89,11 @@ final class InputLines {
 
     /// True until the first line is handed out.
     private var atStart = true
-    /// True while `next()` reads (`nextCut()`, for `clerk parse --jsonl`, takes any length),
-    /// and whether the line just read was longer than `maximumLineBytes`.
-    private var limited = false
+    /// Whether the line just read was longer than `maximumLineBytes`, and its first bytes.
     private var overlong = false
+    private var overlongStart: [UInt8] = []
+    /// The lines `nextCut()` has given.
+    private var linesCut = 0
 
     /// The next line without its `\n`, and whether a `\n` ended it. A byte-order mark at
     /// the start of the input is no part of the first line (an editor's "UTF-8 with BOM"
@@ -93,14 +109,15 @@ final class InputLines {
         while true {
             if let newline = nextNewline() {
                 let line = buffer[start..<newline]
+                if newline - start > Self.maximumLineBytes { keepOverlongStart() }
                 start = newline + 1
                 scanned = start
                 return (line, true)
             }
             scanned = buffer.count
-            if limited, buffer.count - start > Self.maximumLineBytes {
+            if buffer.count - start > Self.maximumLineBytes {
                 // Dropped as it comes; `fill` compacts the buffer, so it stays small.
-                overlong = true
+                keepOverlongStart()
                 start = buffer.count
                 scanned = start
             }
@@ -118,6 +135,12 @@ final class InputLines {
             }
             fill()
         }
+    }
+
+    /// Marks the line being read as too long, keeping its first bytes the first time.
+    private func keepOverlongStart() {
+        if !overlong { overlongStart = Array(buffer[start..<min(buffer.count, start + Self.keptBytes)]) }
+        overlong = true
     }
 
     /// Where the first `\n` from `scanned` is, found by `memchr` (a generic search of the

@@ -17,7 +17,8 @@ enum ParseCommand {
     /// The answers are written whenever clerk would otherwise wait for input, and every
     /// 64 KiB: a reader of the pipe has each answer before clerk waits for the next request,
     /// and the lines of one read are answered with one write (not a write(2) a line).
-    /// Lines are cut as `readLine()` cuts them (`InputLines.nextCut`), and read as bytes.
+    /// Lines are cut as `readLine()` cuts them (`InputLines.nextCut`), and read as bytes; a
+    /// line of more than 1 MiB is skipped as it comes and answered `{"id", "error"}`.
     /// Each line's request and dates are read on this thread and the line is routed and
     /// answered on a second (`ParsePipeline`); on one thread when none can be started.
     static func runBatch(defaults: ReferenceTime) -> Int32 {
@@ -25,7 +26,8 @@ enum ParseCommand {
         let requests = ParseBatch.Requests(defaults: defaults, router: router)
         let answers = ParseBatch.Answers(router: router)
         let input = InputLines()
-        if let allAnswered = ParsePipeline.run(nextLine: { input.nextCut() }, hasLineReady: { input.hasLineReady },
+        if let allAnswered = ParsePipeline.run(nextLine: { input.nextCut() }, tooLong: { input.takeTooLong() },
+                                               hasLineReady: { input.hasLineReady },
                                                write: { StandardStreams.write($0) }, requests: requests, answers: answers) {
             return allAnswered ? ExitCode.success : ExitCode.failure
         }
@@ -33,7 +35,11 @@ enum ParseCommand {
         var failed = false
         var out = ByteWriter(capacity: 1 << 17)
         while let line = input.nextCut() {
-            if let ok = line.withUnsafeBufferPointer({ reader.answer(input: $0, to: &out) }) {
+            if line.isEmpty, let skipped = input.takeTooLong() {
+                _ = answers.finish(requests.prepareTooLong(line: skipped.line, start: skipped.start), to: &out)
+                failed = true
+                out.append(0x0A)
+            } else if let ok = line.withUnsafeBufferPointer({ reader.answer(input: $0, to: &out) }) {
                 if !ok { failed = true }
                 out.append(0x0A)
             }

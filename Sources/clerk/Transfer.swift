@@ -3,6 +3,9 @@ import ClerkCore
 import ClerkGoogle
 import ClerkLocal
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `clerk import FILE.ics|FILE.vcf [--calendar NAME]` and `clerk export [--calendar NAME]`:
 /// data in and out of the active backend. A file is read whole and checked before anything
@@ -26,8 +29,8 @@ struct Transfer {
         run(command: "import") {
             let data = try read(path)
             let kind = try kind(of: path, data: data)
-            // The file as messages name it.
-            let name = TextStyle.path(path)
+            // The file as messages name it ("stdin" for `-`).
+            let name = path == "-" ? "stdin" : TextStyle.path(path)
             switch kind {
             case .calendar:
                 try service { try LibICal.require() }
@@ -97,15 +100,48 @@ struct Transfer {
         return HTTPClient.isCancelled ? ExitCode.interrupted : ExitCode.failure
     }
 
+    /// The file whole; `-` is standard input. A pipe (`/dev/stdin`, `<(…)`, a FIFO) is read
+    /// as it comes, and refused past what an import takes (64 MB): `cat week.ics | clerk
+    /// import /dev/stdin` was refused, "cannot read it".
     private func read(_ path: String) throws -> Data {
+        if path == "-" {
+            return try Self.readStream(STDIN_FILENO, name: "stdin")
+        }
         var isFolder = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw Failure(message: "\(TextStyle.path(path)): no such file")
+        }
+        var info = stat()
+        if !isFolder, stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw Failure(message: "\(TextStyle.path(path)): cannot read it") }
+            defer { close(descriptor) }
+            return try Self.readStream(descriptor, name: TextStyle.path(path))
         }
         guard !isFolder, let data = FileManager.default.contents(atPath: path) else {
             throw Failure(message: "\(TextStyle.path(path)): cannot read it")
         }
         return data
+    }
+
+    /// What `descriptor` gives until its end, refused past `ICalendarReader.maximumBytes`.
+    private static func readStream(_ descriptor: Int32, name: String) throws -> Data {
+        let limit = ICalendarReader.maximumBytes
+        var bytes: [UInt8] = []
+        var block = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = block.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure(message: "\(name): cannot read it")
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: block[..<count])
+            if bytes.count > limit {
+                throw Failure(message: "\(name): larger than \(limit >> 20) MB, the most clerk imports at once; split the file")
+            }
+        }
+        return Data(bytes)
     }
 
     /// By extension, else by the first line.
@@ -117,7 +153,7 @@ struct Transfer {
             let start = String(decoding: data.prefix(64), as: UTF8.self).uppercased()
             if start.contains("BEGIN:VCALENDAR") { return .calendar }
             if start.contains("BEGIN:VCARD") { return .contacts }
-            throw Failure(message: "\(TextStyle.path(path)): expected an iCalendar (.ics) or vCard (.vcf) file")
+            throw Failure(message: "\(path == "-" ? "stdin" : TextStyle.path(path)): expected an iCalendar (.ics) or vCard (.vcf) file")
         }
     }
 

@@ -34,6 +34,19 @@ import Testing
         ])
     }
 
+    /// An event with an empty or blank title (an .ics `SUMMARY:`) showed as a blank row; it is
+    /// "(no title)" in text, as in each sentence that names it.
+    @Test func anEventWithoutATitleIsShownAsNoTitle() {
+        let events = [Moments.timed("1", "", "2026-11-30 09:00", "2026-11-30 09:30"), Moments.timed("2", " \t", "2026-11-30 10:00", "2026-11-30 10:30")]
+        #expect(layout.render(events, from: Moments.at("2026-11-30 00:00"), to: Moments.at("2026-12-01 00:00")) == [
+            "Monday 30 Nov",
+            "  09:00–09:30  (no title)  [Personal]",
+            "  10:00–10:30  (no title)  [Personal]",
+        ])
+        #expect(events[0].shownTitle == "(no title)")
+        #expect(Moments.timed("3", "Lunch", "2026-11-30 09:00", "2026-11-30 09:30").shownTitle == "Lunch")
+    }
+
     @Test func findsFreeSpansAndSlots() {
         let events = [
             Moments.timed("1", "A", "2026-12-04 12:30", "2026-12-04 13:00"),

@@ -129,6 +129,19 @@ import Testing
         #expect(events[0].draft.when == .timed(start: instant("2026-03-26T08:00:00Z"), end: instant("2026-03-26T08:00:00Z"), timeZone: "UTC"))
     }
 
+    /// A file whose lines end in a CR alone (classic Mac OS) was one line to clerk, refused as
+    /// "expected BEGIN:VCALENDAR"; it reads as the same file with CRLF, folding and errors'
+    /// line numbers included.
+    @Test func readsFilesWhoseLinesEndInACRAlone() throws {
+        let crlf = Self.sample.replacingOccurrences(of: "\n", with: "\r\n")
+        let cr = Self.sample.replacingOccurrences(of: "\n", with: "\r")
+        #expect(try Self.read(cr).map(\.uid) == Self.read(crlf).map(\.uid))
+        #expect(try Self.read(cr).map(\.draft) == Self.read(Self.sample).map(\.draft))
+        #expect(throws: ImportError(file: "events.ics", line: 5, reason: "END:VCALENDAR does not close BEGIN:VEVENT from line 3")) {
+            try Self.read(["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", "UID:a", "END:VCALENDAR", ""].joined(separator: "\r"))
+        }
+    }
+
     /// libical keeps 500 values of a list; clerk hands it one value per line, so all stay.
     @Test func readsRDATEAndEXDATEListsLongerThanLibicalKeeps() throws {
         func days(from year: Int) -> [String] {

@@ -417,6 +417,26 @@ import Glibc
         #expect(try Self.clerk(folder.path, ["--backend", "local", "what's on tomorrow"]).stdout == "Nothing on Wed 2 Dec.\n")
     }
 
+    /// A folder where the token file goes: `clerk logout` said "Signed out" and left it, and
+    /// clerk went on reading it as a sign-in it could not read. It says nothing was signed
+    /// out, and why; an unreadable file is still removed.
+    @Test func logoutSaysSoWhenAFolderIsWhereTheSignInGoes() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let token = folder.path + "/clerk/google-token.json"
+        try FileManager.default.createDirectory(atPath: token, withIntermediateDirectories: true)
+        let result = try Self.clerk(folder.path, ["logout"])
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "clerk: Not signed out: a folder is where the saved sign-in goes (\(token)). Move it aside to sign out.\n")
+        try FileManager.default.removeItem(atPath: token)
+        try Data("garbage".utf8).write(to: URL(fileURLWithPath: token))
+        let removed = try Self.clerk(folder.path, ["logout"])
+        #expect(removed.status == 0)
+        #expect(removed.stdout.hasPrefix("Signed out"))
+        #expect(!FileManager.default.fileExists(atPath: token))
+    }
+
     /// A `--google-endpoint` other than the sign-in's: its tokens went there (the access
     /// token on every request; the refresh token and client secret on a refresh or a
     /// logout's revoke), so a sign-in with Google itself was handed to whatever listened.

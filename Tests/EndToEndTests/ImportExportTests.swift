@@ -100,6 +100,25 @@ import Glibc
         #expect(try Self.clerk(other, ["export"]).stdout == exported.stdout)
     }
 
+    /// An import piped in: `clerk import -` and `clerk import /dev/stdin` were refused
+    /// ("-: no such file", "/dev/stdin: cannot read it"). Its kind is read from its first
+    /// line and messages name it "stdin".
+    @Test func importsFromStandardInput() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let dash = try ClerkBinary.run(["--data-dir", folder.path + "/data"] + Self.clock + ["import", "-"], input: Self.sample)
+        #expect(dash == .init(stdout: "Imported 3 events into Personal: 3 new.\n", stderr: "", status: 0))
+        let device = try ClerkBinary.run(["--data-dir", folder.path + "/data"] + Self.clock + ["import", "/dev/stdin", "--calendar", "Work"], input: Self.sample)
+        #expect(device == .init(stdout: "Imported 3 events into Work (a new calendar): 3 new.\n", stderr: "", status: 0))
+        let card = try ClerkBinary.run(["--data-dir", folder.path + "/data"] + Self.clock + ["import", "-"],
+                                       input: "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ana Ruiz\r\nTEL:+34 600 000 000\r\nEND:VCARD\r\n")
+        #expect(card == .init(stdout: "Imported 1 contact: 1 new.\n", stderr: "", status: 0))
+        let neither = try ClerkBinary.run(["--data-dir", folder.path + "/data"] + Self.clock + ["import", "-"], input: "hello\n")
+        #expect(neither == .init(stdout: "", stderr: "clerk: stdin: expected an iCalendar (.ics) or vCard (.vcf) file\n", status: 1))
+        let broken = try ClerkBinary.run(["--data-dir", folder.path + "/data"] + Self.clock + ["import", "-"], input: "BEGIN:VCALENDAR\nBEGIN:VEVENT\n")
+        #expect(broken == .init(stdout: "", stderr: "clerk: stdin:2: BEGIN:VEVENT has no END:VEVENT\n", status: 1))
+    }
+
     @Test func importsContactsWithJSONAnswers() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -211,4 +211,25 @@ import Glibc
         ])
         #expect(lines[10].hasPrefix(#"{"id":"😀""# + answered))
     }
+
+    /// A line of more than 1 MiB is skipped as it comes and answered with an error that names
+    /// it (and its id, when the line opens with one); the lines after it are answered. An
+    /// 8 MB line took 470 MB to be answered (the REPL's limit did not reach `--jsonl`).
+    @Test func aLineTooLongToReadIsAnsweredWithAnErrorAndTheNextRead() throws {
+        let long = String(repeating: "a", count: 3 << 20)
+        var input = #"{"id":1,"text":"today"}"# + "\n"
+        input += #"{"id": "big", "text":""# + long + "\"}\n"
+        input += #"{"text":""# + long + #"","id":7}"# + "\n"
+        input += #"{"id":4,"text":"today"}"# + "\n" + long
+        let result = try ClerkBinary.run(["parse", "--jsonl"] + Self.at, input: input, timeout: 60)
+        #expect(result.status == 1)
+        #expect(result.stderr == "")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 5)
+        #expect(lines.first?.hasPrefix(#"{"id":1,"intent":"query_agenda","#) == true)
+        #expect(lines.dropFirst().first == #"{"id":"big","error":"line 2 is longer than clerk reads (1024 kB), so not read"}"#)
+        #expect(lines.dropFirst(2).first == #"{"id":null,"error":"line 3 is longer than clerk reads (1024 kB), so not read"}"#)
+        #expect(lines.dropFirst(3).first?.hasPrefix(#"{"id":4,"intent":"query_agenda","#) == true)
+        #expect(lines.last == #"{"id":null,"error":"line 5 is longer than clerk reads (1024 kB), so not read"}"#)
+    }
 }

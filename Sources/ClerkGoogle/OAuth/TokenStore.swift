@@ -108,8 +108,16 @@ package struct TokenStore: Sendable {
         }
     }
 
-    /// Removes the file (signing out).
-    package func delete() {
-        unlink(path)
+    /// Removes the file (signing out): true when it is gone or was never there, false when
+    /// it stays (a folder in its place, a folder that cannot be written).
+    @discardableResult
+    package func delete() -> Bool {
+        unlink(path) == 0 || errno == ENOENT
+    }
+
+    /// True when a folder (not a file) is where the token file goes.
+    package var isFolder: Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 }

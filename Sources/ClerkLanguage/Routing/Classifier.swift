@@ -309,7 +309,8 @@ enum Classifier {
             let shape = c.shape, s = c.s
             if shape.hasEventNoun || shape.hasCalendarNoun || shape.hasFreeWord || shape.hasDate || shape.hasListingNoun
                 || shape.hasUpcomingWord || asksWhatsOn(s, head: c.head) || AgendaReader.mySpan(s) != nil
-                || s.has(Self.everythingWord) || asksWhenMeeting(s, head: c.head, known: c.known) || asksWhenGoing(s, head: c.head) {
+                || s.has(Self.everythingWord) || asksWhenMeeting(s, head: c.head, known: c.known) || asksWhenGoing(s, head: c.head)
+                || s.has(AgendaReader.overlapWords) || s.first(in: ["double"]).map({ s.word($0 + 1, isIn: AgendaReader.bookedWords) }) == true {
                 return c.route(shape.isQuestion ? .question : .showVerb, c.command)
             }
             if shape.headVerb == .show, s.word(c.head) != "what" { return c.route(.showUnknown, c.command) }
@@ -1058,7 +1059,8 @@ enum Classifier {
         var asksDateOf = false
         // ("what's the date next friday", "what date was last monday": the day right after.)
         // ("what day of the week is dec 25": the weekday of a date.)
-        if let found = s.first(in: ["date", "day"]), found + 1 < s.body.upperBound {
+        // ("what's my busiest day this week" asks the agenda.)
+        if !words.contains("my"), let found = s.first(in: ["date", "day"]), found + 1 < s.body.upperBound {
             let at = s.matches(["of", "the", "week"], at: found + 1) ? found + 3 : found
             let from = s.isInDate(at + 1) ? at + 1 : ["of", "is", "was", "will"].contains(s.word(at + 1)) ? at + 2 : s.body.upperBound
             asksDateOf = from < s.body.upperBound

@@ -66,6 +66,8 @@ enum Title {
         }.map(\.1)
         cutTailClause(s, &kept)
         cutCondition(s, &kept)
+        // "squeeze in a call tomorrow", "fit in a gym session at 7": the asking is no part of it.
+        if kept.count > 2, s.word(kept[0]) == "squeeze" || s.word(kept[0]) == "fit", s.word(kept[1]) == "in" { kept.removeFirst(2) }
         trimEdges(s, &kept)
         guard !kept.isEmpty else { return ("", []) }
         var pieces: [Range<Int>] = []

@@ -227,6 +227,8 @@ extension Vocabulary {
         ["find", "time"], ["a", "good", "time"], ["the", "best", "time"], ["when", "am", "i", "available"],
         // "do I have time for a call at 3", "is there any time for coffee tomorrow".
         ["have", "time"], ["have", "any", "time"], ["got", "time"], ["got", "any", "time"], ["there", "time"], ["there", "any", "time"],
+        // "can I fit in a haircut on thursday", "could we squeeze in a call tomorrow".
+        ["i", "fit"], ["we", "fit"], ["fit", "in"], ["squeeze", "in"],
     ]
 
     /// What one asks a time for ("meet", "see", "catch up"): no words of an event's title.

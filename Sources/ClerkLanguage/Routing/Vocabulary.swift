@@ -368,7 +368,8 @@ enum Vocabulary {
         "title", "name", "called", "named", "back", "forward", "until", "till", "til",
         // ("what's on my plate today", "give me a rundown of my week", "has anything been added")
         "plate", "rundown", "run-down", "lowdown", "overview", "summary", "summarize", "summarise", "been", "wonder",
-        "wondering", "curious", "whatever", "whichever", "only", "wheres", "whos", "lookin",
+        "wondering", "curious", "whatever", "whichever", "only", "wheres", "whos", "lookin", "anywhere", "busiest",
+        "quietest", "emptiest",
     ]
 
     // MARK: - Small words

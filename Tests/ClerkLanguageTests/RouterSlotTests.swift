@@ -272,4 +272,15 @@ import Testing
         #expect(free.intent.name == .queryAgenda)
         #expect(free.slot(.when)?.value == "2026-12-05T00:00/2026-12-06T00:00")
     }
+
+    /// Two following days of the month joined by "and" are both the event's days, and the
+    /// second is no title word ("Holiday and 25th" it was).
+    @Test func twoFollowingDaysJoinedByAndAreBoth() {
+        let u = read("holiday the 24th and 25th")
+        #expect(u.slot(.title)?.value == "Holiday")
+        #expect(u.slot(.when)?.value == "2026-12-24T00:00/2026-12-26T00:00")
+        let apart = read("dentist on the 3rd and the 10th")
+        #expect(apart.slot(.title)?.value == "Dentist")
+        #expect(apart.slot(.when)?.value == "2026-12-03T00:00/2026-12-04T00:00")
+    }
 }

@@ -161,6 +161,16 @@ extension DateRules {
             }
             return Compose.range(start, end, m.series).map { .time($0, latent: a.latent && b.latent && !m.has(0) && !twoMonths) }
         },
+        // "from 8 till late", "9pm until late": an open end, taken as the midnight that ends
+        // the day ("running late", "late morning" are no end: "late" only after "till").
+        Rule("time-till-late", [Element.word("from").opt, .anyTime { $0.isPlain && $0.hasClock && !$0.hasEnd && !$0.hasDayPart }, .words(["till", "until", "til", "untill"]), .word("late")], role: nil, endElement: 3) { m in
+            // An hour without am/pm is the evening's ("from 8 till late" is 20:00).
+            var start = m.time(1)
+            if case .ambiguousClock(let h, let minute, let second, let length) = start.expression, (1...11).contains(h) {
+                start.expression = .clock(hour: h + 12, minute: minute, second: second, length: length)
+            }
+            return Compose.range(start, .clock(hour: 0, grain: .hour, ambiguous: false), m.series).map { .time($0) }
+        },
         // between now and friday, from now until dec 20, from now to the end of the month:
         // from this moment to the end of that day or stretch, as "until friday" is
         Rule("now-until", [.words(["from", "between", "btw", "btwn"]), .word("now"), .words(["to", "until", "till", "til", "untill", "through", "thru", "and", "-"]),

@@ -143,6 +143,11 @@ extension DateRules {
             // begins a range only after "from" or "between"; "2 to 4pm" still is one.
             if a.latent, !m.has(0), a.time?.hasClock == false, a.time?.hasDate == false { return nil }
             guard rangeEndsFit(a, b) else { return nil }
+            // "from 1 to 3 at night on friday": the part of the day is both ends' (read as
+            // "1 - 3 at night on friday" is); an end that took it alone left the bare start
+            // hour to the day's window (13:00-15:00).
+            if case .ambiguousClock? = a.time?.expression, b.end - b.first > 1,
+               (b.first..<b.end).contains(where: { ["night", "evening", "morning", "afternoon"].contains(m.tokens[$0].text) }) { return nil }
             var end = b.time!
             if end.isNowItself {
                 // "between Jan 2019 and now": up to this moment.

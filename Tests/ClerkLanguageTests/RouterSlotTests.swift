@@ -236,4 +236,51 @@ import Testing
             #expect(request.keepsWholeSpan == whole, "\(text)")
         }
     }
+
+    /// A thing to be done "before" a time is put on the calendar when it is due, as "by"
+    /// puts it: before a day is the day before, before the end of a day that day, before a
+    /// clock time at that time; "until" still ends an event starting now, and a question
+    /// keeps the time until then.
+    @Test func beforeATimeIsADeadlineAsByIs() {
+        for (text, title, when) in [
+            ("pay rent before friday", "Pay rent", "2026-12-03T00:00/2026-12-04T00:00"),
+            ("submit expenses before eod tomorrow", "Submit expenses", "2026-12-01T00:00/2026-12-02T00:00"),
+            ("send the draft before 5pm friday", "Send the draft", "2026-12-04T17:00/2026-12-04T18:00"),
+            ("work until 5", "Work", "2026-11-30T09:00/2026-11-30T17:00"),
+        ] {
+            let u = read(text)
+            #expect(u.intent.name == .createEvent, "\(text)")
+            #expect(u.slot(.title)?.value == title, "\(text)")
+            #expect(u.slot(.when)?.value == when, "\(text)")
+        }
+        let question = read("what's due before friday")
+        #expect(question.intent.name == .queryAgenda)
+        #expect(question.slot(.when)?.value == "2026-11-30T09:00/2026-12-04T00:00")
+    }
+
+    /// Words of a date that used to be left in the title: "my time" after a clock time, and
+    /// "M-F" (which also took the hour before it as minutes).
+    @Test func myTimeAndMToFLeaveTheTitle() {
+        let call = read("call at 3 my time")
+        #expect(call.slot(.title)?.value == "Call")
+        #expect(call.slot(.when)?.value == "2026-11-30T15:00/2026-11-30T16:00")
+        let standup = read("Standup @9 M-F")
+        #expect(standup.slot(.title)?.value == "Standup")
+        #expect(standup.slot(.when)?.value == "2026-11-30T09:00/2026-11-30T10:00")
+        #expect(standup.slot(.recurrence)?.value == "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR")
+        let free = read("free sat")
+        #expect(free.intent.name == .queryAgenda)
+        #expect(free.slot(.when)?.value == "2026-12-05T00:00/2026-12-06T00:00")
+    }
+
+    /// Two following days of the month joined by "and" are both the event's days, and the
+    /// second is no title word ("Holiday and 25th" it was).
+    @Test func twoFollowingDaysJoinedByAndAreBoth() {
+        let u = read("holiday the 24th and 25th")
+        #expect(u.slot(.title)?.value == "Holiday")
+        #expect(u.slot(.when)?.value == "2026-12-24T00:00/2026-12-26T00:00")
+        let apart = read("dentist on the 3rd and the 10th")
+        #expect(apart.slot(.title)?.value == "Dentist")
+        #expect(apart.slot(.when)?.value == "2026-12-03T00:00/2026-12-04T00:00")
+    }
 }

@@ -126,10 +126,27 @@ enum DateRules {
 
 /// Step 3 of the pipeline: which readings of the chart to keep.
 enum Selection {
+    /// Where a latent reading may start when the text asks whether one is free: "free sat",
+    /// "busy sun afternoon", "am I free wed", "are you available mon" — up to four words of
+    /// the question, one of them "free", "busy" or "available", then the day to the end
+    /// ("she sat down", "I sat" are no day: no such word leads them). `first` otherwise.
+    static func afterFreeLead(_ tokens: [Token], from first: Int) -> Int {
+        var i = first, sawFree = false
+        while i < tokens.count, i - first < 4, tokens[i].kind == .word {
+            switch tokens[i].text {
+            case "free", "busy", "available": sawFree = true
+            case "am", "are", "is", "i", "you", "we", "r", "u": break
+            default: return sawFree ? i : first
+            }
+            i += 1
+        }
+        return first
+    }
+
     static func choose(_ items: UnsafeBufferPointer<Item>, tokens: [Token]) -> [Item] {
         let chains = numberChains(tokens)
         // The first and last tokens that are not punctuation: a latent reading must span them.
-        let firstContent = tokens.firstIndex { $0.kind != .symbol } ?? 0
+        let firstContent = afterFreeLead(tokens, from: tokens.firstIndex { $0.kind != .symbol } ?? 0)
         let lastContent = tokens.lastIndex { $0.kind != .symbol } ?? 0
         // The candidates' sort keys, on the stack for an ordinary phrase: an array of
         // (index, item) pairs was an allocation, and a retain and release of two items per

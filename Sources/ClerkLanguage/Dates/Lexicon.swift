@@ -43,6 +43,11 @@ enum Lexicon {
         "mondays": 1, "tuesdays": 2, "wednesdays": 3, "thursdays": 4, "fridays": 5, "saturdays": 6, "sundays": 7,
     ]
     static let ambiguousWeekdays: Set<String> = ["sun", "sat", "wed", "mon"]
+    /// True when the tokens at `i` are "m-f" written as one word (Monday to Friday).
+    static func isMondayToFriday<C: RandomAccessCollection<Token>>(_ tokens: C, at i: Int) -> Bool where C.Index == Int {
+        i + 2 < tokens.count && tokens[i].text == "m" && tokens[i + 1].text == "-" && !tokens[i + 1].spaceBefore
+            && tokens[i + 2].text == "f" && !tokens[i + 2].spaceBefore
+    }
     static let weekdayCodes = ["", "MO", "TU", "WE", "TH", "FR", "SA", "SU"]
 
     /// Duration units and the grain they count in.

@@ -81,6 +81,19 @@ extension DateRules {
         Rule("weekdays", [Element.word("on").opt, .words(["weekdays", "workdays"])], role: "recurrence") { _ in
             repeating(nil, RecurrenceRule(frequency: "WEEKLY", byDay: ["MO", "TU", "WE", "TH", "FR"]))
         },
+        // "every school day", "every working day", "on school days": Monday to Friday, as
+        // "every weekday" ("a school day trip", "school days" without "on" say no repeat).
+        Rule("every-school-day", [.words(everyWords), .words(["school", "working", "work"]), .word("day")], role: "recurrence") { _ in
+            repeating(nil, RecurrenceRule(frequency: "WEEKLY", byDay: ["MO", "TU", "WE", "TH", "FR"]))
+        },
+        Rule("on-school-days", [.word("on"), .words(["school", "working", "work"]), .word("days")], role: "recurrence") { _ in
+            repeating(nil, RecurrenceRule(frequency: "WEEKLY", byDay: ["MO", "TU", "WE", "TH", "FR"]))
+        },
+        // "M-F", "m-f": the shorthand of Monday to Friday, written as one word ("standup @9
+        // M-F"); "m - f" with spaces is no day.
+        Rule("m-to-f", [.word("m"), Element.symbol("-").touching, Element.word("f").touching], role: "recurrence") { _ in
+            repeating(nil, RecurrenceRule(frequency: "WEEKLY", byDay: ["MO", "TU", "WE", "TH", "FR"]))
+        },
         Rule("every-weekend", [.words(everyWords), .words(["weekend", "week-end"])], role: "recurrence") { _ in
             repeating(nil, RecurrenceRule(frequency: "WEEKLY", byDay: ["SA", "SU"]))
         },

@@ -345,6 +345,14 @@ extension DateRules {
             guard let n = ordinal(m, 1) else { return nil }
             return nthValue(n, of: m.time(2), in: m.time(4), m.series)
         },
+        // "the first monday", "the 2nd tuesday" with no month: the next such day of a month
+        // not over (said on 4 December, this month's 7th; said on 10 December, January's
+        // 4th), as "the first Monday of every month" starts. "the last friday" stays last
+        // week's.
+        Rule("nth-weekday-alone", priority: 1, [.word("the"), ordinalElement, .anyTime { isWeekday($0) && $0.isPlain }], role: nil) { m in
+            guard let n = ordinal(m, 1), (1...5).contains(n), case .weekday(let w) = m.time(2).expression else { return nil }
+            return .time(.date(.nth(n, .weekday(w), in: .every(.month))))
+        },
         // the first Monday evening of next month, the last Friday afternoon of March: that
         // day counted as in "the first Monday of March", then its part of the day
         Rule("nth-day-part-of", priority: 1, [Element.word("the").opt, ordinalElement, .anyTime { isWeekday($0) }, .words(["morning", "afternoon", "evening", "night"]),

@@ -132,13 +132,22 @@ extension DateRules {
         Rule("range", [Element.words(["from", "between", "btw", "btwn"]).opt, .anyTime { $0.isPlainOrZoned }, .words(rangeWords), Element.word("the").opt, .anyTime { $0.isPlainOrZoned || $0.isNowItself }], role: nil, endElement: 4) { m in
             let a = m.item(1)!, b = m.item(4)!
             let joiner = m.word(2)!
-            if joiner == "and", m.word(0) != "between" && m.word(0) != "btw" && m.word(0) != "btwn" { return nil }
+            // "and" joins a range's ends after "between"; without it only two days of the month
+            // that follow each other ("the 24th and 25th", "dec 24 and 25": both days, as
+            // "the 24th - 25th" is; "the 3rd and the 10th" are two days apart, no range).
+            if joiner == "and", m.word(0) != "between" && m.word(0) != "btw" && m.word(0) != "btwn",
+               !Self.followingDaysOfMonth(a.time!.expression, b.time!.expression) { return nil }
             if !["to", "-", "~", "and"].contains(joiner), m.word(0) == "between" { return nil }
             if joiner == "~", !m.has(0) { return nil }
             // "move lunch to monday": a weak start with no clock (a meal, a part of the day)
             // begins a range only after "from" or "between"; "2 to 4pm" still is one.
             if a.latent, !m.has(0), a.time?.hasClock == false, a.time?.hasDate == false { return nil }
             guard rangeEndsFit(a, b) else { return nil }
+            // "from 1 to 3 at night on friday": the part of the day is both ends' (read as
+            // "1 - 3 at night on friday" is); an end that took it alone left the bare start
+            // hour to the day's window (13:00-15:00).
+            if case .ambiguousClock? = a.time?.expression, b.end - b.first > 1,
+               (b.first..<b.end).contains(where: { ["night", "evening", "morning", "afternoon"].contains(m.tokens[$0].text) }) { return nil }
             var end = b.time!
             if end.isNowItself {
                 // "between Jan 2019 and now": up to this moment.
@@ -150,7 +159,22 @@ extension DateRules {
             // month is not one twice over).
             let possessive = b.end < m.tokens.count && m.tokens[b.end].text == "'s"
             let twoMonths = a.time!.expression.isMonth && end.expression.isMonth && joiner != "and" && !possessive
-            return Compose.range(a.time!, end, m.series).map { .time($0, latent: a.latent && b.latent && !m.has(0) && !twoMonths) }
+            var start = a.time!
+            // "the 24th and 25th of december": the first day in the month the second names.
+            if joiner == "and", case .dayOfMonth(let day) = start.expression, case .monthDay(let month, day &+ 1) = end.expression {
+                start.expression = .monthDay(month: month, day: day)
+            }
+            return Compose.range(start, end, m.series).map { .time($0, latent: a.latent && b.latent && !m.has(0) && !twoMonths) }
+        },
+        // "from 8 till late", "9pm until late": an open end, taken as the midnight that ends
+        // the day ("running late", "late morning" are no end: "late" only after "till").
+        Rule("time-till-late", [Element.word("from").opt, .anyTime { $0.isPlain && $0.hasClock && !$0.hasEnd && !$0.hasDayPart }, .words(["till", "until", "til", "untill"]), .word("late")], role: nil, endElement: 3) { m in
+            // An hour without am/pm is the evening's ("from 8 till late" is 20:00).
+            var start = m.time(1)
+            if case .ambiguousClock(let h, let minute, let second, let length) = start.expression, (1...11).contains(h) {
+                start.expression = .clock(hour: h + 12, minute: minute, second: second, length: length)
+            }
+            return Compose.range(start, .clock(hour: 0, grain: .hour, ambiguous: false), m.series).map { .time($0) }
         },
         // between now and friday, from now until dec 20, from now to the end of the month:
         // from this moment to the end of that day or stretch, as "until friday" is
@@ -333,6 +357,24 @@ extension DateRules {
     }
 
     /// Whether two readings can be the ends of one range: like with like.
+    /// True when `b` is the day of the month after `a`'s, in the same month if both name one
+    /// ("the 24th" and "25th", "dec 24" and "25", "the 24th" and "25th of december").
+    static func followingDaysOfMonth(_ a: TimeExpression, _ b: TimeExpression) -> Bool {
+        let first: (month: Int?, day: Int), second: (month: Int?, day: Int)
+        switch a {
+        case .dayOfMonth(let d): first = (nil, d)
+        case .monthDay(let mo, let d): first = (mo, d)
+        default: return false
+        }
+        switch b {
+        case .dayOfMonth(let d): second = (nil, d)
+        case .monthDay(let mo, let d): second = (mo, d)
+        default: return false
+        }
+        if let m1 = first.month, let m2 = second.month, m1 != m2 { return false }
+        return first.day &+ 1 == second.day
+    }
+
     static func rangeEndsFit(_ a: Item, _ b: Item) -> Bool {
         guard let x = a.time, let y = b.time else { return false }
         // "between Jan 2019 and now": a date up to this moment.

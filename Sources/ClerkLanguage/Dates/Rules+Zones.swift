@@ -140,6 +140,11 @@ extension DateRules {
             t.zone = m.zone(2)
             return .time(t)
         },
+        // "3 my time", "3pm your time", "9am local time": the reference's own zone, said so
+        // the other person knows whose clock; no zone is changed and the words leave the title.
+        Rule("time-my-time", [.anyTime { $0.hasClock && $0.zone == nil && $0.openBound == nil && $0.fromNow == nil }, .words(["my", "your", "local"]), .word("time")], role: nil) { m in
+            .time(m.time(0))
+        },
         // "2pm eastern", "10am pacific": the long names alone, right after a clock time
         // (elsewhere they need "time": "the pacific coast", "eastern europe").
         Rule("time-zone-name", [.anyTime { $0.hasClock && $0.zone == nil && $0.openBound == nil && $0.fromNow == nil }, .words(["eastern", "pacific"])], role: nil) { m in

@@ -66,7 +66,7 @@ enum CreateReader {
                 slots[at].value = s.interval(fitted)
                 slots[at].rule = "date:" + fitted.rule
             }
-        } else if let said = read, !title.isEmpty, let due = Self.deadline(said, zone: s.reference.timeZone) {
+        } else if let said = read, !title.isEmpty, let due = Self.deadline(said, zone: s.reference.timeZone, text: s.text) {
             // "submit report by friday 5pm": the reader reads from now until then; the event
             // is the time it is due.
             when = due
@@ -285,9 +285,15 @@ enum CreateReader {
     /// A thing to be done by a time ("submit report by friday 5pm", "finish slides by
     /// tomorrow", "renew passport by end of month") as the event of its deadline: at the
     /// clock time said, its length to assume; else all day on the last day. Nil for any
-    /// reading but "by …".
-    static func deadline(_ said: DateMatch, zone: Zone) -> DateMatch? {
-        guard said.rule == "by-time" || said.rule == "no-later-than", said.recurrence == nil, said.end > said.start else { return nil }
+    /// reading but "by …" and "before …". "before" a day is due the day before it ("pay rent
+    /// before friday" is Thursday), before a time or the end of a day when "by" would be
+    /// ("submit expenses before eod tomorrow" is all day tomorrow, "before 5pm friday" at
+    /// 17:00); "until", "till" end an event that starts now ("work until 5") and stay so.
+    static func deadline(_ said: DateMatch, zone: Zone, text: String) -> DateMatch? {
+        guard said.recurrence == nil, said.end > said.start else { return nil }
+        let before = said.rule == "before-time" && said.range.upperBound <= text.endIndex
+            && text[said.range].prefix(6).lowercased() == "before"
+        guard said.rule == "by-time" || said.rule == "no-later-than" || before else { return nil }
         var due = said
         due.rule = "deadline:" + said.rule
         due.known.remove(.end)
@@ -301,7 +307,7 @@ enum CreateReader {
             due.isAllDay = false
             due.grain = min(said.grain, .hour)
         } else {
-            let day = LocalDate(saysEnd ? said.end - 1 : said.end, in: zone)
+            let day = LocalDate(saysEnd || before ? said.end - 1 : said.end, in: zone)
             due.start = day.startOfDay(in: zone)
             due.end = day.adding(days: 1).startOfDay(in: zone)
             due.isAllDay = true

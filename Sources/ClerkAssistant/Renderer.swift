@@ -108,6 +108,12 @@ public enum Renderer {
         "Please answer with a number from 1 to \(count), or n to cancel.\n" + question
     }
 
+    /// A number typed at a numbered choice that is none of its options ("0", "-1", "3" of two).
+    static func noSuchOption(_ number: Int, _ question: String, count: Int) -> String {
+        let range = count == 2 ? "1 or 2" : "a number from 1 to \(count)"
+        return "There's no option \(number). Pick \(range), or say 'cancel'.\n" + question
+    }
+
     /// A no ("never mind", "cancel") or a yes typed when no question is open.
     static let nothingToCancel = "Nothing to cancel: no question is open and nothing changed. Say 'undo' to reverse the last change."
     static let noQuestionOpen = "There's no question open. Tell me what you need, like 'what's on tomorrow', or type 'help'."

@@ -57,6 +57,18 @@ struct Choice {
         return n
     }
 
+    /// The number an answer is when it is a number alone ("3", "-1", "#2", "3."), sign kept;
+    /// nil for anything else.
+    static func bareNumber(_ answer: String) -> Int? {
+        var said = Substring(answer.trimmingSpaces())
+        if said.first == "#" { said = said.dropFirst() }
+        while let last = said.last, ".)!?".contains(last) { said = said.dropLast() }
+        let negative = said.first == "-" || said.first == "−"
+        if negative || said.first == "+" { said = said.dropFirst() }
+        guard !said.isEmpty, said.count <= 6, said.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(said) else { return nil }
+        return negative ? -n : n
+    }
+
     static let placeFrames: Set<String> = ["the", "one", "number", "no", "option", "choice", "that", "pick", "i", "mean", "meant", "please"]
     static let placeWords: [String: Int] = [
         "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
@@ -175,6 +187,10 @@ extension Session {
             }
         case .choose(let choice):
             let word = text.lowercased().trimmingSpacesAndPunctuation()
+            // "0", "-1", "3" of two, "13": a number that is no option is not read as an hour.
+            if let number = Choice.bareNumber(text), !(1...choice.count).contains(number) {
+                return ask(question, Reply(intent: choice.intent, ok: true, message: Renderer.noSuchOption(number, choice.question, count: choice.count)))
+            }
             if let number = Int(word), (1...choice.count).contains(number) { return choice.pick(number) }
             if let number = choice.aliases[Spelling.fold(word)] { return choice.pick(number) }
             // "the second one", "the last one"; "the friday one", "the one at 11" among events.

@@ -6,6 +6,8 @@ import FoundationEssentials
 extension Renderer {
     static let noCalendars = "There is no calendar to put it on. Create one first: 'new calendar Personal'."
     static let askTitle = "What should I call it?"
+    /// "remind me tomorrow at 9", with nothing to be reminded of said.
+    static let askReminderSubject = "What should I remind you of? For example: 'call the bank'."
     /// The title of time blocked without a name ("block Friday afternoon").
     static let blockTitle = "Busy"
     static let createQuestion = "Create it? [Y/n/edit]"

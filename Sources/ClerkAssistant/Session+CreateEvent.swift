@@ -30,7 +30,8 @@ extension Session {
 
     /// `said` is the line as typed, for what the card says about it (a time that does not
     /// exist that day).
-    func createEvent(_ request: EventRequest, said: String? = nil) -> Reply {
+    /// `titleQuestion` is asked when the request has no title.
+    func createEvent(_ request: EventRequest, said: String? = nil, titleQuestion: String = Renderer.askTitle) -> Reply {
         let calendars: [CalendarInfo]
         do { calendars = try context.calendars.calendars() } catch { return failure(.createEvent, error) }
         guard let primary = calendars.first(where: \.isPrimary) ?? calendars.first else {
@@ -41,14 +42,14 @@ extension Session {
         // "block Friday afternoon": time kept busy needs no name.
         if request.title.isEmpty, request.isBlock { request.title = Renderer.blockTitle }
         if request.title.isEmpty {
-            return ask(.text(TextQuestion(intent: .createEvent, question: Renderer.askTitle) { [unowned self] answer in
+            return ask(.text(TextQuestion(intent: .createEvent, question: titleQuestion) { [unowned self] answer in
                 // "lunch tomorrow" as the answer: a name and a day, when none was said before.
                 if request.when == nil, case .createEvent(let named) = understand(answer).intent, !named.title.isEmpty, named.when != nil {
                     return createEvent(named, said: answer)
                 }
                 request.title = Renderer.capitalizedTitle(answer)
                 return createEvent(request, said: said)
-            }), Reply(intent: .createEvent, ok: true, message: Renderer.askTitle))
+            }), Reply(intent: .createEvent, ok: true, message: titleQuestion))
         }
         guard let match = request.when else {
             // "add a reminder 30 min before dinner", "remind me about the dentist a day

@@ -248,8 +248,13 @@ public final class Session {
             && !request.title.isEmpty && request.title.split(separator: " ").count <= 3
     }
 
+    /// True when a line names a reminder ("set a reminder", "send me a reminder").
+    static func saysReminder(_ text: String) -> Bool {
+        text.lowercased().split(whereSeparator: { !$0.isLetter }).contains { $0 == "reminder" || $0 == "reminders" }
+    }
+
     /// First words of a line that may edit the event just shown.
-    static let editsOnScreen: Set<String> = ["add", "invite", "note", "notes", "description"]
+    static let editsOnScreen: Set<String> = ["add", "invite", "note", "notes", "description", "at", "@", "in"]
 
     /// A reading that a line about the event just shown may have been given instead: a new
     /// event with no date, or nothing clerk does.
@@ -359,6 +364,11 @@ public final class Session {
             // and the answer is a reminder of that event, not a new one.
             if understanding.rule == "remind", Self.namesOnly(request), hasUpcomingEvent(titled: request.title) {
                 return askReminder(of: request.title)
+            }
+            // "remind me tomorrow at 9", "set a reminder for friday at 8": what of is asked, not
+            // what to call it.
+            if request.title.isEmpty, understanding.rule == "remind" || Self.saysReminder(understanding.text) {
+                return createEvent(request, said: understanding.text, titleQuestion: Renderer.askReminderSubject)
             }
             return createEvent(request, said: understanding.text)
         case .queryAgenda(let query): return queryAgenda(query)

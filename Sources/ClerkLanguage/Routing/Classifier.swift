@@ -164,6 +164,14 @@ enum Classifier {
         ClassifierRule(name: "misspelt command", applies: { isMisspeltVerb($0.s, at: $0.head) },
                        route: { $0.route(.misspeltCommand) }),
 
+        //    People put on or taken off an event's guest list ("remove ana from the guest list
+        //    of the party", "take bob off the invite list for lunch"): a change of the event,
+        //    before the words "guest list" are read as a list file or a topic.
+        ClassifierRule(name: "guest list of an event", applies: { c in
+            (c.s.word(c.head, isA: .addPeopleVerb) || c.s.word(c.head, isA: .removePeopleVerb))
+                && c.s.body.contains { EventPeople.guestListEnd(c.s, at: $0) != nil }
+        }, route: { EventPeople.route($0) }),
+
         // 2. Files: a file name, or the word "files" with a file verb.
         ClassifierRule(name: "files", applies: { c in
             c.shape.hasFileName || (c.shape.hasFileNoun && !c.shape.hasEventNoun && !c.shape.hasContactNoun)

@@ -142,6 +142,7 @@ public enum Renderer {
         case .greeting?: instead = "Hello. Tell me what you need in your own words, or type 'help' for examples."
         case .thanks?: instead = "You're welcome."
         case .settings?: instead = settingsWhere
+        case .calendarView?: instead = noCalendarView("Work", hiding: false)
         case .google?:
             instead = "To use your Google calendar, contacts and Drive, say 'log in' (or run 'clerk login'). Until then clerk keeps them on this machine."
         case .transfer?:
@@ -153,6 +154,14 @@ public enum Renderer {
     }
 
     static let alreadyOnGoogle = "You're signed in: clerk uses your Google calendar, contacts and Drive. Say 'status' to see the account."
+
+    /// "switch to my work calendar", "hide the family calendar": clerk shows every calendar;
+    /// a question names the one wanted.
+    static func noCalendarView(_ calendar: String, hiding: Bool) -> String {
+        let name = calendar.oneLine
+        return (hiding ? "I can't hide a calendar: I show all of them unless you name one." : "I don't switch calendars: I show all of them unless you name one.")
+            + " Say 'what's on my \(name) calendar this week' to see only \(name), or put an event there with 'on \(name)'."
+    }
 
     /// Where settings are changed.
     static let settingsWhere = "Change them in the config file ($XDG_CONFIG_HOME/clerk/config, or config under --data-dir),"

@@ -238,6 +238,17 @@ extension Session {
             return Reply(intent: .outOfScope, ok: true, message: Renderer.settings(zone: context.zone.identifier, workingHours: context.preferences.workingHours,
                                                                                   eventMinutes: minutes, defaultCalendar: context.preferences.defaultCalendar ?? primary))
         }
+        // "switch to my work calendar", "hide family": no view is kept; how to see one calendar.
+        if outOfScope.topic == .calendarView {
+            let calendars = (try? context.calendars.calendars()) ?? []
+            let words = Set(Spelling.fold(text).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init))
+            let named = calendars.first { calendar in
+                let parts = Spelling.fold(calendar.name).split(separator: " ").map(String.init)
+                return !parts.isEmpty && parts.allSatisfy(words.contains)
+            }
+            let example = named?.name ?? calendars.first(where: { !$0.isPrimary })?.name ?? calendars.first?.name ?? "Work"
+            return Reply(intent: .outOfScope, ok: true, message: Renderer.noCalendarView(example, hiding: words.contains("hide") || words.contains("mute")))
+        }
         // Signed in already: Google is what clerk uses (quickAdd is Google's own).
         if outOfScope.topic == .google, context.quickAdd != nil {
             return Reply(intent: .outOfScope, ok: true, message: Renderer.alreadyOnGoogle)

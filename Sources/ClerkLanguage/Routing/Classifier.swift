@@ -159,6 +159,7 @@ enum Classifier {
         // 1. Fixed commands: help, log in/out, undo, quit, calendars, new calendar.
         ClassifierRule(name: "fixed command", applies: { _ in true }, route: { FixedCommands.match($0.s) }),
         //    The calendar itself: delete, rename, make the default ("delete the Family calendar").
+        ClassifierRule(name: "calendar view", applies: { !$0.shape.hasDate && !$0.shape.isQuestion }, route: { CalendarPhrases.viewRoute($0) }),
         ClassifierRule(name: "calendar itself", applies: { !$0.shape.hasDate }, route: { CalendarPhrases.route($0) }),
         //    A misspelt command verb ("shedule …", "delte …") is not a title: ask instead.
         ClassifierRule(name: "misspelt command", applies: { isMisspeltVerb($0.s, at: $0.head) },

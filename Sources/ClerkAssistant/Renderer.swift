@@ -163,6 +163,14 @@ public enum Renderer {
             + " Say 'what's on my \(name) calendar this week' to see only \(name), or put an event there with 'on \(name)'."
     }
 
+    /// "how long will it take to get there": no routes, but the place of the event in view.
+    static func cannotPlanRoutes(to place: (title: String, location: String)?) -> String {
+        guard let place else {
+            return "I can't plan routes or travel times. I can tell you where an event is: 'where is the offsite'."
+        }
+        return "'\(place.title.oneLine)' is at \(place.location.oneLine). I can't plan routes or travel times; a maps app can, from that address."
+    }
+
     /// Where settings are changed.
     static let settingsWhere = "Change them in the config file ($XDG_CONFIG_HOME/clerk/config, or config under --data-dir),"
         + " as 'working_hours = 09:00-17:00' or 'default_event_length = 30'; the time zone with --tz or TZ;"

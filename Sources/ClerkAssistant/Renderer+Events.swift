@@ -6,6 +6,12 @@ import FoundationEssentials
 extension Renderer {
     static let noCalendars = "There is no calendar to put it on. Create one first: 'new calendar Personal'."
     static let askTitle = "What should I call it?"
+    /// "add it to my calendar" with no new event on screen.
+    static func alreadyOnCalendar(_ shown: String?, listed: Int) -> String {
+        if let shown { return "'\(shown.oneLine)' is on your calendar already. To put it on another one: 'move it to Work'." }
+        if listed > 1 { return "The events listed are on your calendar already. For a new one, say it whole: 'dinner with Ana Friday at 8'." }
+        return "Add what? Say the event whole, like 'dinner with Ana Friday at 8'."
+    }
     /// "remind me tomorrow at 9", with nothing to be reminded of said.
     static let askReminderSubject = "What should I remind you of? For example: 'call the bank'."
     /// The title of time blocked without a name ("block Friday afternoon").

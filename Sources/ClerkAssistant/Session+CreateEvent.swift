@@ -321,6 +321,18 @@ extension Session {
     }
 
     /// The answer to "Create it? [Y/n/edit]": yes, no, "edit", or an edit in words.
+    /// True for "add it to my calendar", "save that", "put this in my diary please": the
+    /// event in view kept, in no other words.
+    static func savesIt(_ text: String) -> Bool {
+        let words = Spelling.fold(text).split(whereSeparator: { !$0.isLetter }).map(String.init)
+        guard let first = words.first, saveVerbs.contains(first), words.contains(where: { ["it", "that", "this"].contains($0) }) else { return false }
+        return words.dropFirst().allSatisfy { savedWith.contains($0) }
+    }
+
+    static let saveVerbs: Set<String> = ["add", "save", "put", "book", "create", "schedule", "keep", "pop", "stick"]
+    static let savedWith: Set<String> = ["it", "that", "this", "one", "event", "to", "in", "into", "on", "my", "the", "calendar", "diary",
+                                         "schedule", "agenda", "please", "pls", "then", "now", "for", "me"]
+
     func answerCard(_ card: DraftCard, with text: String) -> Reply {
         // Enter alone does not put an event in the past: that needs a yes.
         switch YesNo.read(text, empty: pastStart(card) == nil, rule: context.answers) {
@@ -336,6 +348,8 @@ extension Session {
         if text.lowercased() == "edit" || text.lowercased() == "change" || text.lowercased() == "e" {
             return ask(.card(card), Reply(intent: .createEvent, ok: true, message: Renderer.whatToChange))
         }
+        // "add it to my calendar", "save it", "put that in my diary": a yes.
+        if Self.savesIt(text) { return insert(card) }
         // A bare number ("2") answers a numbered question, not this one: ask again, with how
         // to say it as a time ("at 2").
         if !text.isEmpty, text.allSatisfy(\.isNumber) {

@@ -365,6 +365,12 @@ public final class Session {
             if understanding.rule == "remind", Self.namesOnly(request), hasUpcomingEvent(titled: request.title) {
                 return askReminder(of: request.title)
             }
+            // "add it to my calendar" with no card open: the event shown is there already; after
+            // a listing, so are they; with nothing shown, what to add is asked for.
+            if request.when == nil, Self.savesIt(understanding.text) {
+                return Reply(intent: .createEvent, ok: true, message: Renderer.alreadyOnCalendar((lastListing?.count ?? 0) > 1 ? nil : lastShown.map(\.title),
+                                                                                                  listed: lastListing?.count ?? 0))
+            }
             // "remind me tomorrow at 9", "set a reminder for friday at 8": what of is asked, not
             // what to call it.
             if request.title.isEmpty, understanding.rule == "remind" || Self.saysReminder(understanding.text) {

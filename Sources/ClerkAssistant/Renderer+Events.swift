@@ -56,7 +56,8 @@ extension Renderer {
 
     /// "cancel both" when the list shows three.
     static func notBoth(_ count: Int) -> String {
-        "The list shows \(count) events, not two: say which by number, like '1 and 3', or 'all of them'."
+        count == 1 ? "The list shows one event, not two: say 'it' or its name."
+            : "The list shows \(count) events, not two: say which by number, like '1 and 3', or 'all of them'."
     }
     static let deleteQuestion = "Delete it? [y/N]"
     static let notDeleted = "OK, not deleted."

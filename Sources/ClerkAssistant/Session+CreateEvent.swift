@@ -329,6 +329,13 @@ extension Session {
         return words.dropFirst().allSatisfy { savedWith.contains($0) }
     }
 
+    /// The words after "yes but" ("yes but at 3" → "at 3"); nil when the line opens otherwise.
+    static func afterYesBut(_ text: String) -> String? {
+        let words = text.split(separator: " ", omittingEmptySubsequences: true)
+        guard words.count >= 3, YesNo.yesLeads.contains(words[0].lowercased().filter(\.isLetter)), words[1].lowercased() == "but" else { return nil }
+        return words.dropFirst(2).joined(separator: " ")
+    }
+
     static let saveVerbs: Set<String> = ["add", "save", "put", "book", "create", "schedule", "keep", "pop", "stick"]
     static let savedWith: Set<String> = ["it", "that", "this", "one", "event", "to", "in", "into", "on", "my", "the", "calendar", "diary",
                                          "schedule", "agenda", "please", "pls", "then", "now", "for", "me"]
@@ -358,6 +365,9 @@ extension Session {
         }
         // The card's guests are people to the reader too ("change it to Zoe" with Zoe invited
         // by name only).
+        // "yes but at 3", "ok but on Work": the change, then the card again (not a new event
+        // called "Yes but").
+        let text = Self.afterYesBut(text) ?? text
         let understood = understand(text, eventOnScreen: true, people: card.draft.attendees.compactMap(\.name))
         if let said = understood.amountOutOfRange {
             return ask(.card(card), Reply(intent: .createEvent, ok: false, message: Renderer.amountTooLong(said)))

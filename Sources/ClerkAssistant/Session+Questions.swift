@@ -107,6 +107,9 @@ enum YesNo {
         "y", "yes", "yeah", "yep", "yup", "yea", "ya", "sure", "ok", "okay", "do it", "go ahead", "confirm", "please", "yes please",
         "create it", "delete it", "sounds good", "looks good", "go for it", "yes do it", "ok do it", "perfect", "correct", "right",
     ]
+    /// Words that open a longer yes or no ("yep do it", "nah forget it").
+    static let yesLeads: Set<String> = ["y", "yes", "yeah", "yep", "yup", "yea", "ya", "sure", "ok", "okay", "great", "cool", "alright", "fine"]
+    static let noLeads: Set<String> = ["n", "no", "nope", "nah", "oh", "wait", "actually", "hmm", "um"]
     /// The only yes read from a pipe.
     static let strictYes: Set<String> = ["y", "yes"]
     static let no: Set<String> = [
@@ -124,6 +127,12 @@ enum YesNo {
         if words.isEmpty { return rule == .terminal ? empty : nil }
         if (rule == .terminal ? yes : strictYes).contains(words) { return true }
         if no.contains(words) { return false }
+        // "yep do it", "sure, go ahead", "nope never mind": a yes (or no) said twice over.
+        if rule == .terminal, let space = words.firstIndex(of: " ") {
+            let first = String(words[..<space]), rest = String(words[words.index(after: space)...])
+            if yesLeads.contains(first), yes.contains(rest) { return true }
+            if noLeads.contains(first), no.contains(rest) { return false }
+        }
         return nil
     }
 }

@@ -105,6 +105,10 @@ public final class Session {
                     return Reply(intent: .queryAgenda, ok: true, message: calendar.map { details(of: event, on: $0) } ?? event.title,
                                  fields: [("events", .array([eventJSON(event, calendarNames())]))])
                 }
+            } else if Self.asksLastChange(text) {
+                // "wait, what did I just add?": the last change, and how to undo it.
+                if case .createdEvent(let event)? = changes.last { lastShown = event }
+                reply = lastChange()
             } else if lastShown == nil, lastListing == nil, Self.showsIt.contains(text.lowercased().trimmingSpacesAndPunctuation()) {
                 // "show it" with nothing shown yet: which event, and how to name one.
                 reply = Reply(intent: .queryAgenda, ok: false, message: Renderer.noLastEvent)
@@ -251,6 +255,18 @@ public final class Session {
     /// True when a line names a reminder ("set a reminder", "send me a reminder").
     static func saysReminder(_ text: String) -> Bool {
         text.lowercased().split(whereSeparator: { !$0.isLetter }).contains { $0 == "reminder" || $0 == "reminders" }
+    }
+
+    /// True for "what did I just add?", "wait what did you just do", "what was the last thing
+    /// I added": the last change asked about, in more words than the fixed commands know (not
+    /// "what did I do last week", an agenda).
+    static func asksLastChange(_ text: String) -> Bool {
+        let words = Spelling.fold(text).split(whereSeparator: { !$0.isLetter }).map(String.init)
+        guard words.contains("what") else { return false }
+        let asksJust = words.contains("just") && (words.contains("did") || words.contains("have")) && (words.contains("i") || words.contains("you"))
+        let asksLast = words.contains("last") && (words.contains("thing") || words.contains("change"))
+            && (words.contains("i") || words.contains("you") || words.contains("my"))
+        return (asksJust || asksLast) && words.count <= 10
     }
 
     /// First words of a line that may edit the event just shown.

@@ -40,6 +40,8 @@ enum CalendarPhrases {
             if ["my", "the", "one", "view", "only", "just", "please"].contains(s.word(i)) || s.tokens[i].isMark { i += 1; continue }
             if ["calendar", "calendars", "cal"].contains(s.word(i)) { namesCalendar = true; i += 1; continue }
             if let end = knownCalendarEnd(s, at: i, known: c.known) { namesCalendar = true; i = end; continue }
+            // "switch to my travel calendar": a calendar by its shape, known or not.
+            if s.tokens[i].kind == .word, ["calendar", "calendars", "cal"].contains(s.word(i + 1)) { i += 1; continue }
             return nil
         }
         // "hide my calendar" / "switch to the calendar" name no calendar but are no event either.

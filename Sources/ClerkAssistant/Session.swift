@@ -105,6 +105,11 @@ public final class Session {
                     return Reply(intent: .queryAgenda, ok: true, message: calendar.map { details(of: event, on: $0) } ?? event.title,
                                  fields: [("events", .array([eventJSON(event, calendarNames())]))])
                 }
+            } else if lastShown != nil, lastListing == nil || lastListing?.count == 1, text.lowercased().hasPrefix("at "),
+                      case .createEvent(let request) = understood.intent, request.title.isEmpty,
+                      let when = Self.dateAlone(understood), when.known.contains(.time), !when.known.contains(.date) {
+                // "at 9pm" just after an event was shown: that event at that time the same day, asked first.
+                reply = updateEvent(EventReference(isLastShown: true), EventChanges(when: when))
             } else if Self.asksLastChange(text) {
                 // "wait, what did I just add?": the last change, and how to undo it.
                 if case .createdEvent(let event)? = changes.last { lastShown = event }

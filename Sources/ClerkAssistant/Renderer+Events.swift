@@ -6,6 +6,14 @@ import FoundationEssentials
 extension Renderer {
     static let noCalendars = "There is no calendar to put it on. Create one first: 'new calendar Personal'."
     static let askTitle = "What should I call it?"
+    /// "add it to my calendar" with no new event on screen.
+    static func alreadyOnCalendar(_ shown: String?, listed: Int) -> String {
+        if let shown { return "'\(shown.oneLine)' is on your calendar already. To put it on another one: 'move it to Work'." }
+        if listed > 1 { return "The events listed are on your calendar already. For a new one, say it whole: 'dinner with Ana Friday at 8'." }
+        return "Add what? Say the event whole, like 'dinner with Ana Friday at 8'."
+    }
+    /// "remind me tomorrow at 9", with nothing to be reminded of said.
+    static let askReminderSubject = "What should I remind you of? For example: 'call the bank'."
     /// The title of time blocked without a name ("block Friday afternoon").
     static let blockTitle = "Busy"
     static let createQuestion = "Create it? [Y/n/edit]"
@@ -48,7 +56,8 @@ extension Renderer {
 
     /// "cancel both" when the list shows three.
     static func notBoth(_ count: Int) -> String {
-        "The list shows \(count) events, not two: say which by number, like '1 and 3', or 'all of them'."
+        count == 1 ? "The list shows one event, not two: say 'it' or its name."
+            : "The list shows \(count) events, not two: say which by number, like '1 and 3', or 'all of them'."
     }
     static let deleteQuestion = "Delete it? [y/N]"
     static let notDeleted = "OK, not deleted."

@@ -3,6 +3,11 @@ import FoundationEssentials
 
 /// Sentences about files and calendars.
 extension Renderer {
+    /// "new note" with nothing after it: the note is asked for.
+    static func askWhatToNote(_ file: String) -> String {
+        "What should I note? Type it, like 'buy stamps', and I'll add it to \(file)."
+    }
+
     static let writeQuestion = "Write it? [Y/n]"
 
     /// Name, size and age of each file, aligned.

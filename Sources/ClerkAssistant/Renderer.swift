@@ -108,6 +108,12 @@ public enum Renderer {
         "Please answer with a number from 1 to \(count), or n to cancel.\n" + question
     }
 
+    /// A number typed at a numbered choice that is none of its options ("0", "-1", "3" of two).
+    static func noSuchOption(_ number: Int, _ question: String, count: Int) -> String {
+        let range = count == 2 ? "1 or 2" : "a number from 1 to \(count)"
+        return "There's no option \(number). Pick \(range), or say 'cancel'.\n" + question
+    }
+
     /// A no ("never mind", "cancel") or a yes typed when no question is open.
     static let nothingToCancel = "Nothing to cancel: no question is open and nothing changed. Say 'undo' to reverse the last change."
     static let noQuestionOpen = "There's no question open. Tell me what you need, like 'what's on tomorrow', or type 'help'."
@@ -136,6 +142,7 @@ public enum Renderer {
         case .greeting?: instead = "Hello. Tell me what you need in your own words, or type 'help' for examples."
         case .thanks?: instead = "You're welcome."
         case .settings?: instead = settingsWhere
+        case .calendarView?: instead = noCalendarView("Work", hiding: false)
         case .google?:
             instead = "To use your Google calendar, contacts and Drive, say 'log in' (or run 'clerk login'). Until then clerk keeps them on this machine."
         case .transfer?:
@@ -147,6 +154,22 @@ public enum Renderer {
     }
 
     static let alreadyOnGoogle = "You're signed in: clerk uses your Google calendar, contacts and Drive. Say 'status' to see the account."
+
+    /// "switch to my work calendar", "hide the family calendar": clerk shows every calendar;
+    /// a question names the one wanted.
+    static func noCalendarView(_ calendar: String, hiding: Bool) -> String {
+        let name = calendar.oneLine
+        return (hiding ? "I can't hide a calendar: I show all of them unless you name one." : "I don't switch calendars: I show all of them unless you name one.")
+            + " Say 'what's on my \(name) calendar this week' to see only \(name), or put an event there with 'on \(name)'."
+    }
+
+    /// "how long will it take to get there": no routes, but the place of the event in view.
+    static func cannotPlanRoutes(to place: (title: String, location: String)?) -> String {
+        guard let place else {
+            return "I can't plan routes or travel times. I can tell you where an event is: 'where is the offsite'."
+        }
+        return "'\(place.title.oneLine)' is at \(place.location.oneLine). I can't plan routes or travel times; a maps app can, from that address."
+    }
 
     /// Where settings are changed.
     static let settingsWhere = "Change them in the config file ($XDG_CONFIG_HOME/clerk/config, or config under --data-dir),"

@@ -203,6 +203,15 @@ extension Session {
         return (words[..<at] + [title.lowercased()]).joined(separator: " ")
     }
 
+    /// True for a question of the way or time to somewhere ("how long will it take to get
+    /// there", "how long to drive to the offsite", "how far is it").
+    static func asksTheWay(_ text: String) -> Bool {
+        let words = Spelling.fold(text).split(whereSeparator: { !$0.isLetter }).map(String.init)
+        let said = " " + words.joined(separator: " ") + " "
+        return [" get there ", " get to ", " drive ", " driving ", " walk there ", " how far ", " commute ", " travel time ", " route ", " directions "]
+            .contains { said.contains($0) }
+    }
+
     func outOfScopeReply(_ text: String, _ outOfScope: OutOfScope) -> Reply {
         var outOfScope = outOfScope
         // "when is the dentst", "where's my standp": a question of an event whose name is
@@ -237,6 +246,23 @@ extension Session {
             let minutes = Int(exactly: (context.preferences.eventLength / 60).rounded()) ?? 60
             return Reply(intent: .outOfScope, ok: true, message: Renderer.settings(zone: context.zone.identifier, workingHours: context.preferences.workingHours,
                                                                                   eventMinutes: minutes, defaultCalendar: context.preferences.defaultCalendar ?? primary))
+        }
+        // "how long will it take to get there", "how far is it": the way to a place is no
+        // calendar's, but the place of the event just shown is said, with where to ask.
+        if outOfScope.topic == .question, Self.asksTheWay(text) {
+            let place = lastShown.flatMap { event in event.location.map { (event.title, $0) } }
+            return Reply(intent: .outOfScope, ok: true, message: Renderer.cannotPlanRoutes(to: place))
+        }
+        // "switch to my work calendar", "hide family": no view is kept; how to see one calendar.
+        if outOfScope.topic == .calendarView {
+            let calendars = (try? context.calendars.calendars()) ?? []
+            let words = Set(Spelling.fold(text).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init))
+            let named = calendars.first { calendar in
+                let parts = Spelling.fold(calendar.name).split(separator: " ").map(String.init)
+                return !parts.isEmpty && parts.allSatisfy(words.contains)
+            }
+            let example = named?.name ?? calendars.first(where: { !$0.isPrimary })?.name ?? calendars.first?.name ?? "Work"
+            return Reply(intent: .outOfScope, ok: true, message: Renderer.noCalendarView(example, hiding: words.contains("hide") || words.contains("mute")))
         }
         // Signed in already: Google is what clerk uses (quickAdd is Google's own).
         if outOfScope.topic == .google, context.quickAdd != nil {

@@ -30,7 +30,8 @@ extension Session {
 
     /// `said` is the line as typed, for what the card says about it (a time that does not
     /// exist that day).
-    func createEvent(_ request: EventRequest, said: String? = nil) -> Reply {
+    /// `titleQuestion` is asked when the request has no title.
+    func createEvent(_ request: EventRequest, said: String? = nil, titleQuestion: String = Renderer.askTitle) -> Reply {
         let calendars: [CalendarInfo]
         do { calendars = try context.calendars.calendars() } catch { return failure(.createEvent, error) }
         guard let primary = calendars.first(where: \.isPrimary) ?? calendars.first else {
@@ -41,14 +42,14 @@ extension Session {
         // "block Friday afternoon": time kept busy needs no name.
         if request.title.isEmpty, request.isBlock { request.title = Renderer.blockTitle }
         if request.title.isEmpty {
-            return ask(.text(TextQuestion(intent: .createEvent, question: Renderer.askTitle) { [unowned self] answer in
+            return ask(.text(TextQuestion(intent: .createEvent, question: titleQuestion) { [unowned self] answer in
                 // "lunch tomorrow" as the answer: a name and a day, when none was said before.
                 if request.when == nil, case .createEvent(let named) = understand(answer).intent, !named.title.isEmpty, named.when != nil {
                     return createEvent(named, said: answer)
                 }
                 request.title = Renderer.capitalizedTitle(answer)
                 return createEvent(request, said: said)
-            }), Reply(intent: .createEvent, ok: true, message: Renderer.askTitle))
+            }), Reply(intent: .createEvent, ok: true, message: titleQuestion))
         }
         guard let match = request.when else {
             // "add a reminder 30 min before dinner", "remind me about the dentist a day
@@ -320,6 +321,25 @@ extension Session {
     }
 
     /// The answer to "Create it? [Y/n/edit]": yes, no, "edit", or an edit in words.
+    /// True for "add it to my calendar", "save that", "put this in my diary please": the
+    /// event in view kept, in no other words.
+    static func savesIt(_ text: String) -> Bool {
+        let words = Spelling.fold(text).split(whereSeparator: { !$0.isLetter }).map(String.init)
+        guard let first = words.first, saveVerbs.contains(first), words.contains(where: { ["it", "that", "this"].contains($0) }) else { return false }
+        return words.dropFirst().allSatisfy { savedWith.contains($0) }
+    }
+
+    /// The words after "yes but" ("yes but at 3" → "at 3"); nil when the line opens otherwise.
+    static func afterYesBut(_ text: String) -> String? {
+        let words = text.split(separator: " ", omittingEmptySubsequences: true)
+        guard words.count >= 3, YesNo.yesLeads.contains(words[0].lowercased().filter(\.isLetter)), words[1].lowercased() == "but" else { return nil }
+        return words.dropFirst(2).joined(separator: " ")
+    }
+
+    static let saveVerbs: Set<String> = ["add", "save", "put", "book", "create", "schedule", "keep", "pop", "stick"]
+    static let savedWith: Set<String> = ["it", "that", "this", "one", "event", "to", "in", "into", "on", "my", "the", "calendar", "diary",
+                                         "schedule", "agenda", "please", "pls", "then", "now", "for", "me"]
+
     func answerCard(_ card: DraftCard, with text: String) -> Reply {
         // Enter alone does not put an event in the past: that needs a yes.
         switch YesNo.read(text, empty: pastStart(card) == nil, rule: context.answers) {
@@ -335,6 +355,8 @@ extension Session {
         if text.lowercased() == "edit" || text.lowercased() == "change" || text.lowercased() == "e" {
             return ask(.card(card), Reply(intent: .createEvent, ok: true, message: Renderer.whatToChange))
         }
+        // "add it to my calendar", "save it", "put that in my diary": a yes.
+        if Self.savesIt(text) { return insert(card) }
         // A bare number ("2") answers a numbered question, not this one: ask again, with how
         // to say it as a time ("at 2").
         if !text.isEmpty, text.allSatisfy(\.isNumber) {
@@ -343,6 +365,9 @@ extension Session {
         }
         // The card's guests are people to the reader too ("change it to Zoe" with Zoe invited
         // by name only).
+        // "yes but at 3", "ok but on Work": the change, then the card again (not a new event
+        // called "Yes but").
+        let text = Self.afterYesBut(text) ?? text
         let understood = understand(text, eventOnScreen: true, people: card.draft.attendees.compactMap(\.name))
         if let said = understood.amountOutOfRange {
             return ask(.card(card), Reply(intent: .createEvent, ok: false, message: Renderer.amountTooLong(said)))

@@ -77,6 +77,14 @@ extension Session {
         case .copy(let newName):
             return copyFile(write.name, to: newName)
         case .append(let lines):
+            // "new note", "make a new note": what to note is asked, then written as "note: …" is.
+            if lines.isEmpty {
+                let question = Renderer.askWhatToNote(write.name)
+                return ask(.text(TextQuestion(intent: .fileWrite, question: question) { [unowned self] answer in
+                    let line = answer.trimmingSpaces()
+                    return writeFile(FileWrite(name: write.name, operation: .append(lines: [line])))
+                }), Reply(intent: .fileWrite, ok: true, message: question))
+            }
             // A file that is not there yet is offered, with what was to go in it.
             if case .answered = findFile(write.name, intent: .fileWrite), !lines.isEmpty, isMissing(write.name) {
                 let name = Self.withExtension(write.name, like: nil)

@@ -57,6 +57,18 @@ struct Choice {
         return n
     }
 
+    /// The number an answer is when it is a number alone ("3", "-1", "#2", "3."), sign kept;
+    /// nil for anything else.
+    static func bareNumber(_ answer: String) -> Int? {
+        var said = Substring(answer.trimmingSpaces())
+        if said.first == "#" { said = said.dropFirst() }
+        while let last = said.last, ".)!?".contains(last) { said = said.dropLast() }
+        let negative = said.first == "-" || said.first == "−"
+        if negative || said.first == "+" { said = said.dropFirst() }
+        guard !said.isEmpty, said.count <= 6, said.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(said) else { return nil }
+        return negative ? -n : n
+    }
+
     static let placeFrames: Set<String> = ["the", "one", "number", "no", "option", "choice", "that", "pick", "i", "mean", "meant", "please"]
     static let placeWords: [String: Int] = [
         "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
@@ -95,6 +107,9 @@ enum YesNo {
         "y", "yes", "yeah", "yep", "yup", "yea", "ya", "sure", "ok", "okay", "do it", "go ahead", "confirm", "please", "yes please",
         "create it", "delete it", "sounds good", "looks good", "go for it", "yes do it", "ok do it", "perfect", "correct", "right",
     ]
+    /// Words that open a longer yes or no ("yep do it", "nah forget it").
+    static let yesLeads: Set<String> = ["y", "yes", "yeah", "yep", "yup", "yea", "ya", "sure", "ok", "okay", "great", "cool", "alright", "fine"]
+    static let noLeads: Set<String> = ["n", "no", "nope", "nah", "oh", "wait", "actually", "hmm", "um"]
     /// The only yes read from a pipe.
     static let strictYes: Set<String> = ["y", "yes"]
     static let no: Set<String> = [
@@ -112,6 +127,12 @@ enum YesNo {
         if words.isEmpty { return rule == .terminal ? empty : nil }
         if (rule == .terminal ? yes : strictYes).contains(words) { return true }
         if no.contains(words) { return false }
+        // "yep do it", "sure, go ahead", "nope never mind": a yes (or no) said twice over.
+        if rule == .terminal, let space = words.firstIndex(of: " ") {
+            let first = String(words[..<space]), rest = String(words[words.index(after: space)...])
+            if yesLeads.contains(first), yes.contains(rest) { return true }
+            if noLeads.contains(first), no.contains(rest) { return false }
+        }
         return nil
     }
 }
@@ -175,6 +196,10 @@ extension Session {
             }
         case .choose(let choice):
             let word = text.lowercased().trimmingSpacesAndPunctuation()
+            // "0", "-1", "3" of two, "13": a number that is no option is not read as an hour.
+            if let number = Choice.bareNumber(text), !(1...choice.count).contains(number) {
+                return ask(question, Reply(intent: choice.intent, ok: true, message: Renderer.noSuchOption(number, choice.question, count: choice.count)))
+            }
             if let number = Int(word), (1...choice.count).contains(number) { return choice.pick(number) }
             if let number = choice.aliases[Spelling.fold(word)] { return choice.pick(number) }
             // "the second one", "the last one"; "the friday one", "the one at 11" among events.

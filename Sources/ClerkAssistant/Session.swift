@@ -105,6 +105,15 @@ public final class Session {
                     return Reply(intent: .queryAgenda, ok: true, message: calendar.map { details(of: event, on: $0) } ?? event.title,
                                  fields: [("events", .array([eventJSON(event, calendarNames())]))])
                 }
+            } else if lastShown != nil, lastListing == nil || lastListing?.count == 1, text.lowercased().hasPrefix("at "),
+                      case .createEvent(let request) = understood.intent, request.title.isEmpty,
+                      let when = Self.dateAlone(understood), when.known.contains(.time), !when.known.contains(.date) {
+                // "at 9pm" just after an event was shown: that event at that time the same day, asked first.
+                reply = updateEvent(EventReference(isLastShown: true), EventChanges(when: when))
+            } else if Self.asksLastChange(text) {
+                // "wait, what did I just add?": the last change, and how to undo it.
+                if case .createdEvent(let event)? = changes.last { lastShown = event }
+                reply = lastChange()
             } else if lastShown == nil, lastListing == nil, Self.showsIt.contains(text.lowercased().trimmingSpacesAndPunctuation()) {
                 // "show it" with nothing shown yet: which event, and how to name one.
                 reply = Reply(intent: .queryAgenda, ok: false, message: Renderer.noLastEvent)
@@ -248,8 +257,25 @@ public final class Session {
             && !request.title.isEmpty && request.title.split(separator: " ").count <= 3
     }
 
+    /// True when a line names a reminder ("set a reminder", "send me a reminder").
+    static func saysReminder(_ text: String) -> Bool {
+        text.lowercased().split(whereSeparator: { !$0.isLetter }).contains { $0 == "reminder" || $0 == "reminders" }
+    }
+
+    /// True for "what did I just add?", "wait what did you just do", "what was the last thing
+    /// I added": the last change asked about, in more words than the fixed commands know (not
+    /// "what did I do last week", an agenda).
+    static func asksLastChange(_ text: String) -> Bool {
+        let words = Spelling.fold(text).split(whereSeparator: { !$0.isLetter }).map(String.init)
+        guard words.contains("what") else { return false }
+        let asksJust = words.contains("just") && (words.contains("did") || words.contains("have")) && (words.contains("i") || words.contains("you"))
+        let asksLast = words.contains("last") && (words.contains("thing") || words.contains("change"))
+            && (words.contains("i") || words.contains("you") || words.contains("my"))
+        return (asksJust || asksLast) && words.count <= 10
+    }
+
     /// First words of a line that may edit the event just shown.
-    static let editsOnScreen: Set<String> = ["add", "invite", "note", "notes", "description"]
+    static let editsOnScreen: Set<String> = ["add", "invite", "note", "notes", "description", "at", "@", "in"]
 
     /// A reading that a line about the event just shown may have been given instead: a new
     /// event with no date, or nothing clerk does.
@@ -359,6 +385,17 @@ public final class Session {
             // and the answer is a reminder of that event, not a new one.
             if understanding.rule == "remind", Self.namesOnly(request), hasUpcomingEvent(titled: request.title) {
                 return askReminder(of: request.title)
+            }
+            // "add it to my calendar" with no card open: the event shown is there already; after
+            // a listing, so are they; with nothing shown, what to add is asked for.
+            if request.when == nil, Self.savesIt(understanding.text) {
+                return Reply(intent: .createEvent, ok: true, message: Renderer.alreadyOnCalendar((lastListing?.count ?? 0) > 1 ? nil : lastShown.map(\.title),
+                                                                                                  listed: lastListing?.count ?? 0))
+            }
+            // "remind me tomorrow at 9", "set a reminder for friday at 8": what of is asked, not
+            // what to call it.
+            if request.title.isEmpty, understanding.rule == "remind" || Self.saysReminder(understanding.text) {
+                return createEvent(request, said: understanding.text, titleQuestion: Renderer.askReminderSubject)
             }
             return createEvent(request, said: understanding.text)
         case .queryAgenda(let query): return queryAgenda(query)

@@ -634,4 +634,7 @@ public enum OutOfScopeTopic: String, Sendable, Hashable, CaseIterable {
     /// Importing or exporting ("how do I import my calendar", "export my contacts"): the
     /// `clerk import` and `clerk export` commands.
     case transfer
+    /// A calendar switched to, hidden or shown alone ("switch to my work calendar", "hide the
+    /// family calendar", "only show work"): clerk keeps no such view; a question names one.
+    case calendarView
 }

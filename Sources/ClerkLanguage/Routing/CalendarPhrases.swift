@@ -8,6 +8,56 @@
 /// about events on a calendar ("clear my Work calendar tomorrow", "delete the review from the
 /// Work calendar"), is about events and is left to the event rules.
 enum CalendarPhrases {
+    /// "switch to my work calendar", "hide the family calendar", "unhide Work", "only show
+    /// work": a calendar view asked for, which clerk does not keep (each question can name
+    /// its calendar). Not "switch lunch to friday" (an event moved), nor "show only family
+    /// events" (an agenda of one calendar).
+    static func viewRoute(_ c: Clue) -> Route? {
+        let s = c.s
+        let head = c.head
+        var rest = head + 1
+        let verb = s.word(head)
+        switch verb {
+        case "switch", "change", "go", "flip":
+            if s.word(rest) == "over" { rest += 1 }
+            guard s.word(rest) == "to" || s.word(rest) == "back" && s.word(rest + 1) == "to" else { return nil }
+            rest += s.word(rest) == "back" ? 2 : 1
+        case "hide", "unhide", "mute", "unmute":
+            break
+        case "only":
+            guard s.word(rest) == "show" || s.word(rest) == "see" else { return nil }
+            rest += 1
+        case "show", "see":
+            guard s.word(rest) == "only" || s.word(rest) == "just" else { return nil }
+            rest += 1
+        default:
+            return nil
+        }
+        // What follows is a calendar and nothing else: "my work calendar", "the family one", "work".
+        var namesCalendar = false
+        var i = rest
+        while i < s.body.upperBound {
+            if ["my", "the", "one", "view", "only", "just", "please"].contains(s.word(i)) || s.tokens[i].isMark { i += 1; continue }
+            if ["calendar", "calendars", "cal"].contains(s.word(i)) { namesCalendar = true; i += 1; continue }
+            if let end = knownCalendarEnd(s, at: i, known: c.known) { namesCalendar = true; i = end; continue }
+            // "switch to my travel calendar": a calendar by its shape, known or not.
+            if s.tokens[i].kind == .word, ["calendar", "calendars", "cal"].contains(s.word(i + 1)) { i += 1; continue }
+            return nil
+        }
+        // "hide my calendar" / "switch to the calendar" name no calendar but are no event either.
+        guard namesCalendar else { return nil }
+        return Route(rule: .topic(.calendarView), command: head..<rest)
+    }
+
+    /// The end of a known calendar's name said at `i` ("book club"), nil when none starts there.
+    static func knownCalendarEnd(_ s: Sentence, at i: Int, known: Names) -> Int? {
+        for length in stride(from: 3, through: 1, by: -1) where i + length <= s.body.upperBound {
+            let said = (i..<(i + length)).map { s.word($0) }.joined(separator: " ")
+            if known.calendar(named: said) != nil { return i + length }
+        }
+        return nil
+    }
+
     static func route(_ c: Clue) -> Route? {
         let s = c.s
         let head = c.head

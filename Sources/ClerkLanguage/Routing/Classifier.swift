@@ -159,10 +159,19 @@ enum Classifier {
         // 1. Fixed commands: help, log in/out, undo, quit, calendars, new calendar.
         ClassifierRule(name: "fixed command", applies: { _ in true }, route: { FixedCommands.match($0.s) }),
         //    The calendar itself: delete, rename, make the default ("delete the Family calendar").
+        ClassifierRule(name: "calendar view", applies: { !$0.shape.hasDate && !$0.shape.isQuestion }, route: { CalendarPhrases.viewRoute($0) }),
         ClassifierRule(name: "calendar itself", applies: { !$0.shape.hasDate }, route: { CalendarPhrases.route($0) }),
         //    A misspelt command verb ("shedule …", "delte …") is not a title: ask instead.
         ClassifierRule(name: "misspelt command", applies: { isMisspeltVerb($0.s, at: $0.head) },
                        route: { $0.route(.misspeltCommand) }),
+
+        //    People put on or taken off an event's guest list ("remove ana from the guest list
+        //    of the party", "take bob off the invite list for lunch"): a change of the event,
+        //    before the words "guest list" are read as a list file or a topic.
+        ClassifierRule(name: "guest list of an event", applies: { c in
+            (c.s.word(c.head, isA: .addPeopleVerb) || c.s.word(c.head, isA: .removePeopleVerb))
+                && c.s.body.contains { EventPeople.guestListEnd(c.s, at: $0) != nil }
+        }, route: { EventPeople.route($0) }),
 
         // 2. Files: a file name, or the word "files" with a file verb.
         ClassifierRule(name: "files", applies: { c in

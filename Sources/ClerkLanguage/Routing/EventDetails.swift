@@ -734,8 +734,10 @@ struct EventDetails {
                     readNameList(s, from: i + 1, limit: i + 2, rule: "give-a-call", keepInTitle: true, known: known, maxNames: 1)
                 }
             case "for" where i > range.lowerBound && s.word(i - 1, isIn: Vocabulary.eventNouns) && !s.isInDate(i - 1):
-                // "a haircut for Sam".
-                if !s.tokens[i + 1 < s.count ? i + 1 : i].isPossessive {
+                // "a haircut for Sam" with Sam in the address book: Sam is asked along. Anyone
+                // else is who the event is for ("soccer practice for emma"), kept in the title
+                // and invited nowhere.
+                if i + 1 < range.upperBound, !s.tokens[i + 1].isPossessive, isKnownContact(s, i + 1, known: known) {
                     readNameList(s, from: i + 1, limit: range.upperBound, rule: "for-person", keepInTitle: true, known: known, maxNames: 1)
                 }
             case _ where Vocabulary.personalOccasions.contains(w, key: t.key) && i > range.lowerBound && !used[i - 1] && !s.tokens[i - 1].isPossessive:

@@ -18,7 +18,9 @@ enum EventPeople {
         var at = end
         if !adding, s.word(at) == "out", s.word(at + 1) == "of" { at += 1 }
         let joiners = adding ? Vocabulary.addedToWords : Vocabulary.takenOffWords
-        guard s.word(at, isIn: joiners), at + 1 < s.body.upperBound, isAnEvent(s, (at + 1)..<s.body.upperBound) else { return nil }
+        guard s.word(at, isIn: joiners), at + 1 < s.body.upperBound else { return nil }
+        let event = guestListEnd(s, at: at + 1) ?? (at + 1)
+        guard event < s.body.upperBound, isAnEvent(s, event..<s.body.upperBound) else { return nil }
         return Route(rule: adding ? .eventPeople(.add) : .eventPeople(.remove), command: head..<(head + 1))
     }
 
@@ -42,6 +44,8 @@ enum EventPeople {
         var used = s.usedOutsideBody
         var from = end
         if s.word(from) == "out" { from += 1 }
+        // "off the guest list of the party": the list words lead to the event.
+        if let event = guestListEnd(s, at: from + 1) { from = event - 1 }
         for k in s.body.lowerBound...from { used[k] = true }
         var reference = ReferenceReader.read(s, range: (from + 1)..<s.body.upperBound, used: used, known: known, slots: &slots)
         // "remove bob from lunch": "from lunch" was read as a time from midday, but a meal
@@ -61,6 +65,23 @@ enum EventPeople {
         if change == .add { changes.addAttendees = people } else { changes.removeAttendees = people }
         return .updateEvent(reference, changes)
     }
+
+    /// Where the event starts after a guest list named at `i` ("the guest list of the party",
+    /// "the invite list for lunch", "the list of guests for friday's dinner"); nil when `i`
+    /// names no guest list.
+    static func guestListEnd(_ s: Sentence, at i: Int) -> Int? {
+        var j = i
+        if s.word(j) == "the" || s.word(j) == "my" { j += 1 }
+        if guestWords.contains(s.word(j)), s.word(j + 1) == "list" { j += 2 }
+        else if s.word(j) == "list", s.word(j + 1) == "of", guestWords.contains(s.word(j + 2)) { j += 3 }
+        else { return nil }
+        guard ["of", "for", "at", "to"].contains(s.word(j)) else { return nil }
+        // "for friday's dinner": the day read with its "for" stays whole; "for lunch" names the meal.
+        if let d = s.tokens[j].date, s.tokens[j + 1 < s.count ? j + 1 : j].date == d, !s.word(j + 1, isIn: Vocabulary.mealWords) { return j }
+        return j + 1
+    }
+
+    static let guestWords: Set<String> = ["guest", "guests", "invite", "invites", "invitation", "invitee", "invitees", "attendee", "attendees", "people"]
 
     /// The end of a list of people from `i` ("Ana", "Ana and Bob", "ana@example.com"), nil
     /// when `i` starts no person.

@@ -378,6 +378,11 @@ extension AgendaReader {
 enum AgendaReader {
     // Words asked of every word of the body, as sets: a set answers from the word's key,
     // where comparing the word copied its term (and a list was compared word by word).
+    /// Nouns after which a known calendar's name is that calendar ("work events").
+    static let calendarEventNouns: WordSet = ["events", "event", "meetings", "appointments", "stuff", "things", "plans", "entries", "items"]
+    /// Of those, the ones that name every event, not a kind of event.
+    static let anyEventNouns: WordSet = ["events", "event", "stuff", "things", "plans", "entries", "items"]
+
     static let nextWord: WordSet = ["next"]
     static let myWord: WordSet = ["my"]
     static let withWord: WordSet = ["with"]
@@ -522,6 +527,26 @@ enum AgendaReader {
             for i in said { details.used[i] = true }
             if let verb { details.used[verb] = true }
             slots.append(s.slot(.pick, said, value: found.rawValue, rule: verb == nil ? "pick-word" : "my-day-starts"))
+        }
+        // "work events this week", "show only family events": a known calendar's name just
+        // before an events noun is the calendar asked about, not a word to look for. (Only
+        // here, in questions of the agenda, and not with a repeat: "work meetings every monday"
+        // is read as it was.)
+        if details.calendar == nil, !s.dates.contains(where: { $0.recurrence != nil }) {
+            var i = s.body.lowerBound
+            while i < s.body.upperBound {
+                if !details.used[i], !s.isInDate(i), let end = CalendarPhrases.knownCalendarEnd(s, at: i, known: known),
+                   end < s.body.upperBound, s.word(end, isIn: Self.calendarEventNouns), !(i..<end).contains(where: { details.used[$0] }),
+                   let name = known.calendar(named: (i..<end).map { s.word($0) }.joined(separator: " ")) {
+                    details.calendar = CalendarMention(said: String(s.text(of: i..<end)), known: name)
+                    for k in i..<end { details.used[k] = true }
+                    // "events", "stuff": every event of that calendar; "meetings" still looks for meetings.
+                    if s.word(end, isIn: Self.anyEventNouns) { details.used[end] = true }
+                    slots.append(s.slot(.calendar, i..<end, value: name, rule: "calendar:before-events"))
+                    break
+                }
+                i += 1
+            }
         }
         // Free time counts every event: what the slot is for filters nothing.
         var words: String?

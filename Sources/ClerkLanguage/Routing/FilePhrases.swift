@@ -171,6 +171,11 @@ enum FilePhrases {
         ["make", "a", "new", "note"], ["take", "a", "quick", "note"], ["make", "a", "quick", "note"],
         ["new", "note"], ["quick", "note"],
     ]
+    /// Openings that are a note with nothing after them ("new note"): the note is asked for.
+    static let emptyNoteOpenings: Set<String> = [
+        "note", "new note", "quick note", "make a note", "make note", "make a new note", "make a quick note", "take a note",
+        "take note", "take a quick note", "jot", "jot down", "note down", "write down", "note to self", "make a note to self",
+    ]
     /// Words that make a note an event after all ("note this event to my calendar").
     static let noteEventWords: WordSet = ["calendar", "event", "events", "schedule", "diary", "agenda", "reminder", "appointment"]
     /// The file notes go to when none is named.
@@ -189,7 +194,9 @@ enum FilePhrases {
         // "make a note to call mom" is a thing to do, as "remind me to": an event, asked when.
         if s.word(end) == "to", s.word(end + 1) != "self" { return nil }
         while end < s.body.upperBound, s.tokens[end].isMark || ["that", "of", "to", "about", "saying"].contains(s.word(end)) { end += 1 }
-        guard end < s.body.upperBound else { return nil }
+        // "make a new note", "new note" alone: a note still, whose words are asked for (a
+        // day or time said makes it an event, asked before this rule).
+        guard end < s.body.upperBound || end == s.body.upperBound && s.dates.isEmpty && emptyNoteOpenings.contains((head..<end).map { String(s.word($0)) }.joined(separator: " ")) else { return nil }
         return Route(rule: .file(.note), command: head..<end)
     }
 
@@ -588,6 +595,8 @@ enum FilePhrases {
             var said = typed(s, range).drop { $0 == ":" || $0 == " " }
             if let dash = said.first, "-–—".contains(dash), said.dropFirst().first == " " { said = said.dropFirst(2) }
             let line = unquoted(said)
+            // "new note" alone: no line yet, asked for.
+            if line.isEmpty { return .fileWrite(FileWrite(name: notes, operation: .append(lines: []))) }
             slots.append(s.slot(.content, range, value: line, rule: "note"))
             return .fileWrite(FileWrite(name: notes, operation: .append(lines: [line])))
         }

@@ -21,6 +21,7 @@ extension Vocabulary {
     static let createPhrases: PhraseList = [
         ["write", "down"], ["take", "note"], ["don't", "forget"], ["dont", "forget"], ["don't", "let"],
         ["be", "sure"], ["make", "sure", "to"], ["sign", "me", "up"], ["i", "need", "a", "reminder"],
+        ["send", "me", "a", "reminder"], ["give", "me", "a", "reminder"],
     ]
 
     /// Helping verbs that open a yes-or-no question about an event's state ("was the review

@@ -93,7 +93,7 @@ enum Vocabulary {
     static let updateVerbs: WordSet = [
         "move", "moves", "moved", "reschedule", "rescheduled", "postpone", "postponed", "push", "shift", "change", "changed",
         "rename", "renamed", "update", "modify", "edit", "alter", "adjust", "prepone", "delay", "extend", "shorten",
-        "bring", "retitle", "relocate", "bump", "bumped", "resched", "rebook", "rearrange",
+        "bring", "retitle", "relocate", "bump", "bumped", "resched", "rebook", "rearrange", "switch",
     ]
 
     /// Verbs that ask to see something ("show my week", "list my files", "find Bob").

@@ -349,9 +349,9 @@ public struct Router: Sendable {
         return String(text[..<words[their].startIndex]) + place.lowercased() + " time" + String(text[words[last].endIndex...])
     }
 
-    /// `text` with the "one" of "the last one", "the second one" made another word, when a
-    /// date was read with that "one" in it ("one on friday" as 13:00, "last one on friday" as
-    /// last Friday); nil when none was.
+    /// `text` with the "one" of "the last one", "the second one", "the friday one" made
+    /// another word, when a date was read with that "one" in it ("one on friday" as 13:00,
+    /// "last one on friday" as last Friday, "the friday one" as Friday 13:00); nil when none was.
     static func maskingPickedOne(_ text: String, _ dates: [DateMatch]) -> String? {
         // (Bytes first: the words' letters below cost 3,000 instructions a line.)
         guard !dates.isEmpty, mayMention(text, "one") else { return nil }
@@ -363,7 +363,8 @@ public struct Router: Sendable {
             // ("the last one hour", "the first one day": "one" counts a unit there.)
             let countsAUnit = k + 1 < words.count && Self.unitWords.contains(words[k + 1].lowercased())
             if bare == "one", !countsAUnit, word.count == 3 || !word.dropFirst(3).contains(where: \.isLetter),
-               ReferenceReader.ordinals[previous] != nil || AgendaReader.firstWords.contains(previous) || AgendaReader.lastWords.contains(previous),
+               ReferenceReader.ordinals[previous] != nil || AgendaReader.firstWords.contains(previous) || AgendaReader.lastWords.contains(previous)
+                || Lexicon.weekdays[previous] != nil && k >= 3 && words[k - 2].lowercased() == "the",
                dates.contains(where: { $0.range.contains(word.startIndex) }) {
                 masked.append(text.utf8.distance(from: text.utf8.startIndex, to: word.startIndex))
             }

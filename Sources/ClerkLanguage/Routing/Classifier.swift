@@ -433,6 +433,10 @@ enum Classifier {
         if let end = cannotMake(s, at: head) {
             shape.headVerb = .delete
             shape.afterVerb = end
+        } else if let end = cannotFind(s, at: head) {
+            // "I can't find the dentist", "I can't see the review anymore": a look for it.
+            shape.headVerb = .show
+            shape.afterVerb = end
         }
         shape.remind = s.word(head, isA: .remindVerb) || isCreatePhrase(s, at: head) && s.word(head, isA: .remindPhraseStart)
             || isTellMeTo(s, at: head)
@@ -667,6 +671,19 @@ enum Classifier {
     }
 
     static let cannotWords: WordSet = ["can't", "cant", "cannot", "won't", "wont"]
+    static let findVerbs: WordSet = ["find", "see", "locate", "spot"]
+
+    /// The end of "(I) can't find" at `head` when an event's noun follows it ("I can't find
+    /// the dentist", "can't see lunch on my calendar"; "can't find my keys" is none).
+    static func cannotFind(_ s: Sentence, at head: Int) -> Int? {
+        var i = head
+        if s.word(i, is: "i") { i += 1 }
+        if s.word(i, isIn: cannotWords) { i += 1 } else if s.word(i, is: "can"), s.word(i + 1, is: "not") { i += 2 } else { return nil }
+        guard s.word(i, isIn: findVerbs) else { return nil }
+        var noun = i + 1
+        if s.word(noun, isIn: definiteWords) { noun += 1 }
+        return s.word(noun, isA: .eventNoun) ? i + 1 : nil
+    }
     static let makeVerbs: WordSet = ["make", "attend"]
     static let goingWords: WordSet = ["going", "coming"]
 

@@ -369,7 +369,7 @@ enum Vocabulary {
         // ("what's on my plate today", "give me a rundown of my week", "has anything been added")
         "plate", "rundown", "run-down", "lowdown", "overview", "summary", "summarize", "summarise", "been", "wonder",
         "wondering", "curious", "whatever", "whichever", "only", "wheres", "whos", "lookin", "anywhere", "busiest",
-        "quietest", "emptiest", "anymore",
+        "quietest", "emptiest", "anymore", "miss", "missed", "missing",
     ]
 
     // MARK: - Small words

@@ -320,32 +320,28 @@ public struct Router: Sendable {
         return n
     }
 
-    /// The lower-cased first word of `rest`, which loses it.
     /// `text` with "their time" ("their local time") said as the time of the one place the
     /// line names ("call with the tokyo client 9am their time" → "… 9am tokyo time"); nil
     /// when the line says no such thing or names no place the reader knows, or several.
     static func theirTime(_ text: String) -> String? {
         // (Bytes first: `String.contains` of a string cost 20,000 instructions a line.)
         guard mayMention(text, "their") else { return nil }
-        let lower = text.lowercased()
-        guard lower.contains("their time") || lower.contains("their local time") else { return nil }
         let words = text.split(whereSeparator: { !$0.isLetter })
-        var places: [Substring] = []
-        for (i, word) in words.enumerated() {
-            let w = word.lowercased()
-            if i + 1 < words.count, DateRules.twoWordCities[w + " " + words[i + 1].lowercased()] != nil {
-                places.append(text[word.startIndex..<words[i + 1].endIndex])
-            } else if DateRules.zoneCities[w] != nil, !["utc", "gmt"].contains(w) {
-                places.append(word)
-            }
-        }
-        guard let place = places.first, places.allSatisfy({ $0.lowercased() == place.lowercased() }),
-              let their = words.indices.first(where: { words[$0].lowercased() == "their" }) else { return nil }
         let lowered = words.map { $0.lowercased() }
+        guard let their = lowered.firstIndex(of: "their") else { return nil }
         let last: Int
         if their + 1 < words.count, lowered[their + 1] == "time" { last = their + 1 }
         else if their + 2 < words.count, lowered[their + 1] == "local", lowered[their + 2] == "time" { last = their + 2 }
         else { return nil }
+        var places: [Substring] = []
+        for (i, w) in lowered.enumerated() {
+            if i + 1 < words.count, DateRules.twoWordCities[w + " " + lowered[i + 1]] != nil {
+                places.append(text[words[i].startIndex..<words[i + 1].endIndex])
+            } else if DateRules.zoneCities[w] != nil, w != "utc", w != "gmt" {
+                places.append(words[i])
+            }
+        }
+        guard let place = places.first, places.allSatisfy({ $0.lowercased() == place.lowercased() }) else { return nil }
         return String(text[..<words[their].startIndex]) + place.lowercased() + " time" + String(text[words[last].endIndex...])
     }
 
@@ -422,6 +418,7 @@ public struct Router: Sendable {
         return Vocabulary.eventNouns.contains(next) || AgendaReader.placedNouns.contains(next)
     }
 
+    /// The lower-cased first word of `rest`, which loses it.
     static func firstWord(of rest: inout Substring) -> String {
         rest = rest.drop { $0 == " " }
         let word = rest.prefix { $0.isLetter || $0 == "-" }

@@ -319,7 +319,7 @@ enum Classifier {
             if shape.hasEventNoun || shape.hasCalendarNoun || shape.hasFreeWord || shape.hasDate || shape.hasListingNoun
                 || shape.hasUpcomingWord || asksWhatsOn(s, head: c.head) || AgendaReader.mySpan(s) != nil
                 || s.has(Self.everythingWord) || asksWhenMeeting(s, head: c.head, known: c.known) || asksWhenGoing(s, head: c.head)
-                || s.has(AgendaReader.overlapWords) || s.first(in: ["double"]).map({ s.word($0 + 1, isIn: AgendaReader.bookedWords) }) == true {
+                || AgendaReader.overlapCue(s) != nil {
                 return c.route(shape.isQuestion ? .question : .showVerb, c.command)
             }
             if shape.headVerb == .show, s.word(c.head) != "what" { return c.route(.showUnknown, c.command) }
@@ -642,16 +642,15 @@ enum Classifier {
         return next >= s.body.upperBound || s.isInDate(next) || s.kind(next) == .mark || s.word(next, isIn: afterMovingOut)
     }
 
-    /// Verbs that put an event somewhere ("put the standup on my personal calendar").
     /// The end of "(I) can't make (it) (to)" at `head`, when an event follows it.
     /// Also "I won't be going to the party", "I can't go to the review", "I'm not coming to
     /// lunch", "count me out of the review" ("I'm not going to cancel it" is none).
     static func cannotMake(_ s: Sentence, at head: Int) -> Int? {
         var i = head
         if s.matches(["count", "me", "out", "of"], at: i) { i += 4 } else {
-            if s.word(i, is: "i") { i += 1 }
-            if s.word(i, isIn: cannotWords) { i += 1 } else if s.word(i, is: "can"), s.word(i + 1, is: "not") { i += 2 }
-            else if s.word(i, is: "i'm") && s.word(i + 1, is: "not") { i += 2 } else if s.matches(["am", "not"], at: i) { i += 2 }
+            if let after = afterCannot(s, at: i) { i = after }
+            else if s.word(i, is: "i'm") && s.word(i + 1, is: "not") { i += 2 } else if s.matches(["i", "am", "not"], at: i) { i += 3 }
+            else if s.matches(["am", "not"], at: i) { i += 2 }
             else { return nil }
             if s.word(i, is: "be") && s.word(i + 1, isIn: goingWords) && s.word(i + 2, is: "to") { i += 3 }
             else if s.word(i, isIn: goingWords) || s.word(i, isIn: goVerbs), s.word(i + 1, is: "to"), namesAnEvent(s, at: i + 2) { i += 2 }
@@ -670,16 +669,22 @@ enum Classifier {
         return i
     }
 
+    /// The index after "(I) can't", "(I) cannot", "(I) can not", "(I) won't" at `head`.
+    static func afterCannot(_ s: Sentence, at head: Int) -> Int? {
+        var i = head
+        if s.word(i, is: "i") { i += 1 }
+        if s.word(i, isIn: cannotWords) { return i + 1 }
+        if s.word(i, is: "can"), s.word(i + 1, is: "not") { return i + 2 }
+        return nil
+    }
+
     static let cannotWords: WordSet = ["can't", "cant", "cannot", "won't", "wont"]
     static let findVerbs: WordSet = ["find", "see", "locate", "spot"]
 
     /// The end of "(I) can't find" at `head` when an event's noun follows it ("I can't find
     /// the dentist", "can't see lunch on my calendar"; "can't find my keys" is none).
     static func cannotFind(_ s: Sentence, at head: Int) -> Int? {
-        var i = head
-        if s.word(i, is: "i") { i += 1 }
-        if s.word(i, isIn: cannotWords) { i += 1 } else if s.word(i, is: "can"), s.word(i + 1, is: "not") { i += 2 } else { return nil }
-        guard s.word(i, isIn: findVerbs) else { return nil }
+        guard let i = afterCannot(s, at: head), s.word(i, isIn: findVerbs) else { return nil }
         var noun = i + 1
         if s.word(noun, isIn: definiteWords) { noun += 1 }
         return s.word(noun, isA: .eventNoun) ? i + 1 : nil
@@ -694,6 +699,7 @@ enum Classifier {
     }
     static let goVerbs: WordSet = ["go", "come"]
 
+    /// Verbs that put an event somewhere ("put the standup on my personal calendar").
     static let putVerbs: WordSet = ["put", "place", "stick"]
     static let putPrepositions: WordSet = ["on", "onto", "in", "into", "to"]
 

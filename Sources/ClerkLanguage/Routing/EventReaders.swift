@@ -496,13 +496,10 @@ enum AgendaReader {
         }
         // "any conflicts next week", "am I double-booked tomorrow", "overlapping meetings".
         var wantsOverlaps = false
-        let doubleBooked = s.first(in: ["double"]).flatMap { s.word($0 + 1, isIn: Self.bookedWords) ? $0 : nil }
-        if !wantsFreeTime, let at = doubleBooked ?? s.first(in: Self.overlapWords) {
+        if !wantsFreeTime, let cue = Self.overlapCue(s) {
             wantsOverlaps = true
-            var end = at + 1
-            if s.word(at, is: "double"), s.word(end, isIn: Self.bookedWords) { end += 1 }
-            for i in at..<end { details.used[i] = true }
-            slots.append(s.slot(.overlaps, at..<end, value: "true", rule: "overlap-word"))
+            for i in cue { details.used[i] = true }
+            slots.append(s.slot(.overlaps, cue, value: "true", rule: "overlap-word"))
         }
         var wantsNext = false
         if let next = s.first(in: Self.nextWord), !s.isInDate(next) {
@@ -615,6 +612,14 @@ enum AgendaReader {
     static let overlapWords: WordSet = ["conflict", "conflicts", "conflicting", "clash", "clashes", "clashing", "overlap", "overlaps",
                                         "overlapping", "double-booked"]
     static let bookedWords: WordSet = ["booked", "bookings", "booking"]
+    static let doubleWord: WordSet = ["double"]
+
+    /// The words that ask for clashes ("any conflicts", "double booked", "overlapping"), nil
+    /// when there are none.
+    static func overlapCue(_ s: Sentence) -> Range<Int>? {
+        if let at = s.first(in: doubleWord), s.word(at + 1, isIn: bookedWords) { return at..<(at + 2) }
+        return s.first(in: overlapWords).map { $0..<($0 + 1) }
+    }
 
     static let whereWords: WordSet = ["where", "where's", "wheres"]
     static let whenWords: WordSet = ["when", "what"]

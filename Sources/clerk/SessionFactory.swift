@@ -126,8 +126,8 @@ enum SessionFactory {
             now: options.nowProvider, zone: options.timeZone, dateOrder: config.dateOrder, style: style,
             // Answers are typed at a terminal, or are the next lines of a pipe.
             answers: isatty(STDIN_FILENO) == 1 ? .terminal : .pipe,
-            previewOccurrences: { lines, start, count in
-                try? RecurrencePreview.starts(lines: lines, first: start, zone: options.timeZone, count: count)
+            previewOccurrences: { lines, start, skippedWallStart, count in
+                try? RecurrencePreview.starts(lines: lines, first: start, skippedWallStart: skippedWallStart, zone: options.timeZone, count: count)
             })
         context.preferences = Preferences(defaultCalendar: config.defaultCalendar, workingHours: config.workingHours,
                                           eventLength: TimeInterval(config.defaultEventMinutes * 60))

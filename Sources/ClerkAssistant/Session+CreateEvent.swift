@@ -130,12 +130,14 @@ extension Session {
         if let hint = request.startHint, !request.isAllDay {
             // "tomorrow morning", "lunch on Friday": the day said, starting at the part's or the
             // meal's time; "block Friday afternoon" keeps the whole (working) part busy.
-            let day = LocalDate(match.start, in: zone).startOfDay(in: zone)
+            let day = LocalDate(match.start, in: zone)
             if request.isBlock, request.durationMinutes == nil, case .dayPart(let part) = hint {
                 let (start, end) = StartDefaults.working(part, from: match.start, to: match.end, zone: zone, hours: hours)
                 when = .timed(start: start, end: end, timeZone: zone.identifier)
             } else {
-                let start = day + TimeInterval(StartDefaults.start(hint, workingHours: hours) * 60)
+                // The default time on the day's wall clock (minutes counted from midnight put
+                // lunch at 14:00 on the day the clocks go forward, and at 12:00 in autumn).
+                let start = zone.date(day, minute: StartDefaults.start(hint, workingHours: hours))
                 let length = request.durationMinutes.map { TimeInterval($0 * 60) } ?? context.preferences.eventLength
                 durationAssumed = request.durationMinutes == nil
                 when = .timed(start: start, end: start + length, timeZone: zone.identifier)

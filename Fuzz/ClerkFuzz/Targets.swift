@@ -75,7 +75,8 @@ final class ConversationTarget {
                 eventIDs += 1
                 return String(format: "evt%06d", eventIDs)
             },
-            previewOccurrences: { lines, first, count in try? RecurrencePreview.starts(lines: lines, first: first, zone: Checkout.madrid, count: count) })
+            previewOccurrences: { lines, first, skipped, count in
+                try? RecurrencePreview.starts(lines: lines, first: first, skippedWallStart: skipped, zone: Checkout.madrid, count: count) })
         let session = Session(context: context)
         // Lines as the pipe reader gives them: split on newlines, text only; "!yes" is --yes.
         for raw in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).prefix(40) {

@@ -63,6 +63,12 @@ package struct Config: Equatable, Sendable {
             if line.isEmpty || line.hasPrefix("#") { continue }
             let place = "\(file):\(index + 1)"
             guard let equals = line.firstIndex(of: "=") else {
+                // "google_client_secret: GOCSPX-…" is the secret with a wrong separator: the
+                // error went to stderr, and into whatever logs it, whole.
+                let word = String(line.prefix { !$0.isWhitespace && $0 != ":" })
+                if Spelling.closest(to: word, in: ["google_client_secret"]) != nil {
+                    throw Failure(message: "\(place): expected key = value, got \(TextStyle.quoted(word, limit: 40)) and a value not shown (a secret)")
+                }
                 throw Failure(message: "\(place): expected key = value, got \(TextStyle.quoted(line))")
             }
             let key = line[..<equals].trimmingSpaces().lowercased()

@@ -84,9 +84,10 @@ enum StartDefaults {
     /// afternoon (the parts that working hours cut).
     static func working(_ part: DayPart, from: Date, to: Date, zone: Zone, hours: (start: Int, end: Int)) -> (Date, Date) {
         guard part == .morning || part == .afternoon else { return (from, to) }
-        let day = LocalDate(from, in: zone).startOfDay(in: zone)
-        let opens = day + TimeInterval(hours.start * 60)
-        let closes = day + TimeInterval(hours.end * 60)
+        // On the day's wall clock: counted from midnight, a day the clocks change on opened
+        // an hour late (spring) or early (autumn).
+        let day = LocalDate(from, in: zone)
+        let opens = zone.date(day, minute: hours.start), closes = zone.date(day, minute: hours.end)
         let start = max(from, opens), end = min(to, closes)
         return start < end ? (start, end) : (from, to)
     }

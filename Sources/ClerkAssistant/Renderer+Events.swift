@@ -172,8 +172,11 @@ extension Renderer {
     }
 
     /// A time that does not exist on the day clocks go forward, and where the event went.
-    static func clockSkipped(_ said: String, moved: String, on when: When, text: DateText) -> String {
-        "\(said) doesn't exist on \(text.shortDay(text.localDate(when.startInstant(in: text.zone)))) (the clocks go forward), so it starts at \(moved)."
+    /// A repeat keeps the time said after that day: "… so it starts at 03:30 that day, and
+    /// at 02:30 from then on."
+    static func clockSkipped(_ said: String, moved: String, on when: When, repeats: Bool = false, text: DateText) -> String {
+        "\(said) doesn't exist on \(text.shortDay(text.localDate(when.startInstant(in: text.zone)))) (the clocks go forward), so it starts at \(moved)"
+            + (repeats ? " that day, and at \(said) from then on." : ".")
     }
 
     /// Times said that the event cannot also have: "Only 08:00 is kept, not '8pm': an event

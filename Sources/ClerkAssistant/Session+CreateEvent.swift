@@ -121,6 +121,8 @@ extension Session {
         }
         let allDay = request.isAllDay || match.isAllDay && request.startHint == nil
         var when: When
+        // The wall-clock time said, when the zone skips it on the first day: a repeat keeps it.
+        var skippedStart: Int?
         var durationAssumed = false
         var placement: DraftCard.Placement = .said
         let zone = context.zone
@@ -128,12 +130,14 @@ extension Session {
         if let hint = request.startHint, !request.isAllDay {
             // "tomorrow morning", "lunch on Friday": the day said, starting at the part's or the
             // meal's time; "block Friday afternoon" keeps the whole (working) part busy.
-            let day = LocalDate(match.start, in: zone).startOfDay(in: zone)
+            let day = LocalDate(match.start, in: zone)
             if request.isBlock, request.durationMinutes == nil, case .dayPart(let part) = hint {
                 let (start, end) = StartDefaults.working(part, from: match.start, to: match.end, zone: zone, hours: hours)
                 when = .timed(start: start, end: end, timeZone: zone.identifier)
             } else {
-                let start = day + TimeInterval(StartDefaults.start(hint, workingHours: hours) * 60)
+                // The default time on the day's wall clock (minutes counted from midnight put
+                // lunch at 14:00 on the day the clocks go forward, and at 12:00 in autumn).
+                let start = zone.date(day, minute: StartDefaults.start(hint, workingHours: hours))
                 let length = request.durationMinutes.map { TimeInterval($0 * 60) } ?? context.preferences.eventLength
                 durationAssumed = request.durationMinutes == nil
                 when = .timed(start: start, end: start + length, timeZone: zone.identifier)
@@ -159,15 +163,17 @@ extension Session {
                 durationAssumed = true
             }
             when = .timed(start: match.start, end: end, timeZone: context.zone.identifier)
+            skippedStart = match.skippedStart
         }
         // The repeat, and the days it leaves out at the event's own time of day.
         var recurrence = (request.recurrence ?? match.recurrence).map { ["RRULE:" + $0] } ?? []
         if !recurrence.isEmpty {
             recurrence += ExceptionLines.lines(request.recurrence != nil ? request.exceptions : match.exceptions, when: when, zone: zone)
-            when = firstOccurrence(of: recurrence, from: when)
+            (when, skippedStart) = firstOccurrence(of: recurrence, from: when, skippedStart: skippedStart)
         }
         let draft = EventDraft(title: request.title, when: when, location: request.location, attendees: [],
-                               recurrence: recurrence, reminderMinutes: request.reminderMinutes)
+                               recurrence: recurrence, reminderMinutes: request.reminderMinutes,
+                               skippedWallStart: recurrence.isEmpty ? nil : skippedStart)
         var card = DraftCard(id: context.makeID(), draft: draft, calendar: calendar, durationAssumed: durationAssumed,
                              calendarAssumed: request.calendar == nil)
         card.placement = placement
@@ -232,7 +238,8 @@ extension Session {
             warnings.append(Renderer.alreadyPast(start, text: DateText(zone: context.zone), now: now))
         }
         if let skipped = card.skippedClock {
-            warnings.append(Renderer.clockSkipped(skipped.said, moved: skipped.moved, on: card.draft.when, text: DateText(zone: context.zone)))
+            warnings.append(Renderer.clockSkipped(skipped.said, moved: skipped.moved, on: card.draft.when,
+                                                  repeats: card.draft.skippedWallStart != nil, text: DateText(zone: context.zone)))
         }
         if !card.otherTimes.isEmpty {
             warnings.append(Renderer.otherTimesLeft(card.otherTimes, kept: card.draft.when, title: card.draft.title, text: DateText(zone: context.zone)))
@@ -252,7 +259,7 @@ extension Session {
         }
         var next: [Date] = []
         if !card.draft.recurrence.isEmpty {
-            next = context.previewOccurrences(card.draft.recurrence, card.draft.when, 3) ?? []
+            next = context.previewOccurrences(card.draft.recurrence, card.draft.when, card.draft.skippedWallStart, 3) ?? []
         }
         let message = Renderer.card(card, next: next, warnings: warnings, zone: context.zone, style: context.style)
             + "\n" + (past == nil ? Renderer.createQuestion : Renderer.createPastQuestion)
@@ -430,21 +437,26 @@ extension Session {
     /// "standup every weekday morning" said at 10:00 starts tomorrow at 09:00, "every monday
     /// except dec 7" on 14 December. `when` itself when it is such an occurrence, or when
     /// the occurrences are not known.
-    func firstOccurrence(of lines: [String], from when: When) -> When {
+    func firstOccurrence(of lines: [String], from when: When, skippedStart: Int?) -> (When, skippedStart: Int?) {
         let zone = context.zone, now = context.now.now()
         let start = when.startInstant(in: zone)
         let leftOut = ExceptionLines.days(in: lines, zone: zone)
         let firstDay = LocalDate(start, in: zone)
         guard !when.isAllDay && start < now || leftOut.contains(firstDay),
-              let starts = context.previewOccurrences(lines, when, 8),
-              let next = starts.first(where: { (when.isAllDay || $0 >= now) && !leftOut.contains(LocalDate($0, in: zone)) }) else { return when }
+              let starts = context.previewOccurrences(lines, when, skippedStart, 8),
+              let next = starts.first(where: { (when.isAllDay || $0 >= now) && !leftOut.contains(LocalDate($0, in: zone)) })
+        else { return (when, skippedStart) }
         let days = firstDay.days(until: LocalDate(next, in: zone))
-        guard days > 0 else { return when }
+        guard days > 0 else { return (when, skippedStart) }
         switch when {
         case .timed(let s, let e, let id):
-            return .timed(start: zone.date(byAddingDays: days, to: s), end: zone.date(byAddingDays: days, to: e), timeZone: id)
+            // The time of day asked for on the new day, read across a gap there (the gap's
+            // 02:30 is 03:30 that day, and 02:30 the days after); the length kept.
+            let wall = (skippedStart ?? zone.wallSeconds(s)) + days * CivilCalendar.secondsPerDay
+            let moved = zone.date(wallSeconds: wall)
+            return (.timed(start: moved, end: moved.addingTimeInterval(e.timeIntervalSince(s)), timeZone: id), zone.skippedWallClock(wall, at: moved))
         case .allDay(let s, let e):
-            return .allDay(start: s.adding(days: days), end: e.adding(days: days))
+            return (.allDay(start: s.adding(days: days), end: e.adding(days: days)), nil)
         }
     }
 

@@ -64,7 +64,7 @@ public struct SessionContext {
     /// The first `count` starts of a series beginning at `start` under `lines` (its
     /// `RRULE:` and `EXDATE` lines), for the card's "next three dates"; nil when unknown. The
     /// executable passes libical's expansion.
-    var previewOccurrences: (_ lines: [String], _ start: When, _ count: Int) -> [Date]?
+    var previewOccurrences: (_ lines: [String], _ start: When, _ skippedWallStart: Int?, _ count: Int) -> [Date]?
     public var preferences = Preferences()
     /// The account behind the backend: status, sign-in and notices (nil: none to speak of).
     public var account: (any AccountService)?
@@ -83,7 +83,7 @@ public struct SessionContext {
         calendars: any CalendarService, contacts: any ContactsService, files: any FileService,
         backendName: String, now: NowProvider, zone: Zone, dateOrder: DateOrder = .monthFirst,
         style: TextStyle = .plain, answers: AnswerRule = .terminal, makeID: @escaping () -> String = SessionContext.randomID,
-        previewOccurrences: @escaping (_ lines: [String], _ start: When, _ count: Int) -> [Date]? = { _, _, _ in nil }
+        previewOccurrences: @escaping (_ lines: [String], _ start: When, _ skippedWallStart: Int?, _ count: Int) -> [Date]? = { _, _, _, _ in nil }
     ) {
         self.calendars = calendars
         self.contacts = contacts

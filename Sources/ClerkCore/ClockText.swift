@@ -85,7 +85,14 @@ public enum ClockText {
     /// `2026-12-01T13:00:00+01:00` (or `Z` for UTC): the instant on the wall clock of `zone`.
     public static func rfc3339(_ instant: Date, zone: Zone) -> String {
         let offset = zone.secondsFromGMT(for: instant)
-        var text = wallClock(seconds(instant) + Int64(offset))
+        return rfc3339(wallSeconds: Int(seconds(instant)) + offset, offset: offset)
+    }
+
+    /// A wall-clock reading (seconds since 1970 on that clock) with `offset` (`+01:00`, `Z`
+    /// for 0), or without one when `offset` is nil (`2026-03-29T02:30:00`).
+    public static func rfc3339(wallSeconds: Int, offset: Int?) -> String {
+        var text = wallClock(Int64(min(max(wallSeconds, -62_167_219_200), 253_402_300_799)))
+        guard let offset else { return text }
         if offset == 0 { return text + "Z" }
         text.append(offset < 0 ? "-" : "+")
         let minutes = abs(offset) / 60
@@ -161,6 +168,29 @@ public enum ClockText {
     /// seconds (ignored beyond milliseconds). Without an offset it is read on the wall clock
     /// of `zone`, and is nil when there is none.
     public static func rfc3339Instant(_ text: String, zone: Zone? = nil) -> Date? {
+        guard let (wall, offset, fraction) = rfc3339Parts(text),
+              let zone = offset.flatMap({ Zone(secondsFromGMT: $0) }) ?? zone,
+              let instant = instant(wall, in: zone) else { return nil }
+        return instant + fraction
+    }
+
+    /// The wall clock an RFC 3339 date-time is written on, when `zone` skips it (a
+    /// spring-forward gap, `Zone.skips(wallSeconds:readAs:)`) and the text names the instant
+    /// the zone reads it as: written without an offset (`2026-03-29T02:30:00` in
+    /// Europe/Berlin), or with the one before the gap (`…T02:30:00+01:00`, 03:30 summer
+    /// time). Nil for every other text: `…T03:30:00+02:00` names the same instant on the
+    /// clock that shows it.
+    public static func skippedWallSeconds(_ text: String, zone: Zone) -> Int? {
+        // With an offset, the instant is the wall clock less it: the zone reads the wall
+        // clock as that instant only when it is the offset before the gap.
+        guard let (wall, _, _) = rfc3339Parts(text), let written = wallClockInstant(wall, in: .gmt),
+              let instant = rfc3339Instant(text, zone: zone) else { return nil }
+        return zone.skippedWallClock(Int(written.timeIntervalSince1970), at: instant)
+    }
+
+    /// An RFC 3339 date-time cut into its wall clock (`YYYY-MM-DDTHH:MM[:SS]`), its offset
+    /// in seconds (nil when none is written) and its fraction of a second.
+    private static func rfc3339Parts(_ text: String) -> (wall: String, offset: Int?, fraction: Double)? {
         let upper = text.uppercased()
         guard let t = upper.firstIndex(of: "T") else { return nil }
         let clock = upper[upper.index(after: t)...]
@@ -181,9 +211,7 @@ public enum ClockText {
             fraction = (value * 1000).rounded() / 1000
             wall = wall[..<dot]
         }
-        guard let zone = offset.flatMap({ Zone(secondsFromGMT: $0) }) ?? zone,
-              let instant = instant(String(wall), in: zone) else { return nil }
-        return instant + fraction
+        return (String(wall), offset, fraction)
     }
 
     /// True when `text` is exactly `count` ASCII digits.

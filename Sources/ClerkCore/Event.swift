@@ -19,7 +19,8 @@ public struct Event: Hashable, Sendable {
     public var id: String
     public var calendarID: String
     public var title: String
-    public var when: When
+    /// Setting it drops `skippedWallStart`, which belongs to the start it replaces.
+    public var when: When { didSet { skippedWallStart = nil } }
     public var location: String?
     public var notes: String?
     public var attendees: [Attendee]
@@ -33,12 +34,18 @@ public struct Event: Hashable, Sendable {
     /// The iCalendar UID shared by a series and its occurrences; what an import matches on,
     /// so importing a file again updates instead of duplicating (Google's `iCalUID`).
     public var iCalUID: String?
+    /// A series set for a wall-clock time its zone skips on its first day (02:30 on the
+    /// morning clocks go from 02:00 to 03:00): that time, as seconds since 1970-01-01T00:00
+    /// on the zone's clock. `when` starts at the instant it is read as (03:30 summer time,
+    /// RFC 5545 §3.3.5), and the series repeats at this time of day, so only that first day
+    /// moves. Nil for every other event (`Zone.skippedWallClock(_:at:)`).
+    public var skippedWallStart: Int?
 
     public init(
         id: String, calendarID: String, title: String, when: When, location: String? = nil,
         notes: String? = nil, attendees: [Attendee] = [], recurrence: [String] = [],
         reminderMinutes: [Int] = [], recurringEventID: String? = nil, originalStart: When? = nil,
-        updated: Date? = nil, iCalUID: String? = nil
+        updated: Date? = nil, iCalUID: String? = nil, skippedWallStart: Int? = nil
     ) {
         self.id = id
         self.calendarID = calendarID
@@ -53,25 +60,49 @@ public struct Event: Hashable, Sendable {
         self.originalStart = originalStart
         self.updated = updated
         self.iCalUID = iCalUID
+        self.skippedWallStart = skippedWallStart
     }
 
     /// True for an event that repeats, or for one occurrence of such an event.
     public var isRecurring: Bool { !recurrence.isEmpty || recurringEventID != nil }
+
+    /// The `skippedWallStart` of this event moved to `when`: the time of day it was set for
+    /// (its `skippedWallStart`, else its start's on its zone's clock) on the new start's day,
+    /// when the new zone skips that time there and reads it as the new start. A daily 02:30
+    /// series moved onto the morning clocks go forward starts at 03:30 and goes on at 02:30.
+    public func skippedWallStart(movedTo when: When) -> Int? {
+        guard case .timed(let oldStart, _, let oldZoneName) = self.when, case .timed(let newStart, _, let zoneName) = when,
+              let oldZone = Zone(identifier: oldZoneName), let zone = Zone(identifier: zoneName) else { return nil }
+        let day = CivilCalendar.secondsPerDay
+        let oldWall = skippedWallStart ?? oldZone.wallSeconds(oldStart)
+        let timeOfDay = oldWall - CivilCalendar.floorDivide(oldWall, day) * day
+        let newDay = CivilCalendar.floorDivide(zone.wallSeconds(newStart), day)
+        // A gap that ends after midnight shows its skipped times on the next day's clock.
+        for candidate in [newDay, newDay - 1] {
+            if let wall = zone.skippedWallClock(candidate * day + timeOfDay, at: newStart) { return wall }
+        }
+        return nil
+    }
 }
 
 /// What a person asked to create, before a calendar gives it an identity.
 public struct EventDraft: Hashable, Sendable {
     public var title: String
-    public var when: When
+    /// Setting it drops `skippedWallStart`, which belongs to the start it replaces.
+    public var when: When { didSet { skippedWallStart = nil } }
     public var location: String?
     public var notes: String?
     public var attendees: [Attendee]
     public var recurrence: [String]
     public var reminderMinutes: [Int]
+    /// A series asked for at a wall-clock time its zone skips on its first day: see
+    /// `Event.skippedWallStart`.
+    public var skippedWallStart: Int?
 
     public init(
         title: String, when: When, location: String? = nil, notes: String? = nil,
-        attendees: [Attendee] = [], recurrence: [String] = [], reminderMinutes: [Int] = []
+        attendees: [Attendee] = [], recurrence: [String] = [], reminderMinutes: [Int] = [],
+        skippedWallStart: Int? = nil
     ) {
         self.title = title
         self.when = when
@@ -80,6 +111,7 @@ public struct EventDraft: Hashable, Sendable {
         self.attendees = attendees
         self.recurrence = recurrence
         self.reminderMinutes = reminderMinutes
+        self.skippedWallStart = skippedWallStart
     }
 }
 
@@ -93,10 +125,15 @@ public struct EventPatch: Hashable, Sendable {
     public var attendees: [Attendee]?
     public var recurrence: [String]?
     public var reminderMinutes: [Int]?
+    /// With `when`: the wall-clock time a series' new start was asked for when its zone skips
+    /// it there (`Event.skippedWallStart`); nil keeps the time of day the event had, when the
+    /// new start is that time read across a gap (`Event.skippedWallStart(movedTo:)`).
+    public var skippedWallStart: Int?
 
     public init(
         title: String? = nil, when: When? = nil, location: String?? = nil, notes: String?? = nil,
-        attendees: [Attendee]? = nil, recurrence: [String]? = nil, reminderMinutes: [Int]? = nil
+        attendees: [Attendee]? = nil, recurrence: [String]? = nil, reminderMinutes: [Int]? = nil,
+        skippedWallStart: Int? = nil
     ) {
         self.title = title
         self.when = when
@@ -105,6 +142,7 @@ public struct EventPatch: Hashable, Sendable {
         self.attendees = attendees
         self.recurrence = recurrence
         self.reminderMinutes = reminderMinutes
+        self.skippedWallStart = skippedWallStart
     }
 
     public var isEmpty: Bool { self == EventPatch() }
@@ -113,7 +151,10 @@ public struct EventPatch: Hashable, Sendable {
     public func applied(to event: Event) -> Event {
         var changed = event
         if let title { changed.title = title }
-        if let when { changed.when = when }
+        if let when {
+            changed.when = when
+            changed.skippedWallStart = skippedWallStart ?? event.skippedWallStart(movedTo: when)
+        }
         if let location { changed.location = location }
         if let notes { changed.notes = notes }
         if let attendees { changed.attendees = attendees }

@@ -97,6 +97,22 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
         return wallSeconds &- before
     }
 
+    /// True when this zone skips the wall-clock reading `wallSeconds` (clocks go forward past
+    /// it: 02:30 on the morning they jump from 02:00 to 03:00) and `utcSeconds(ofWallClock:)`
+    /// reads it as `utcSeconds` (03:30 summer time). A series set for such a time keeps it:
+    /// RFC 5545 moves only the day it does not exist (see `Event.skippedWallStart`).
+    public func skips(wallSeconds: Int, readAs instant: Int) -> Bool {
+        utcSeconds(ofWallClock: wallSeconds) == instant && instant &+ offset(atUTCSeconds: instant) != wallSeconds
+    }
+
+    /// `wallSeconds` moved to the instant `date` starts at when it names that instant as a time
+    /// this zone skips (`skips(wallSeconds:readAs:)`), else nil: what an event keeps of a
+    /// start asked for in a spring-forward gap.
+    public func skippedWallClock(_ wallSeconds: Int?, at date: Date) -> Int? {
+        guard let wallSeconds, skips(wallSeconds: wallSeconds, readAs: Zone.seconds(date)) else { return nil }
+        return wallSeconds
+    }
+
     /// The wall clock at `date` in this zone, as seconds since 1970-01-01T00:00 on it.
     public func wallSeconds(_ date: Date) -> Int {
         let seconds = Zone.seconds(date)

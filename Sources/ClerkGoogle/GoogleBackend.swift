@@ -422,11 +422,14 @@ extension GoogleBackend: CalendarService {
     /// store does: Google keeps its recurrence as written (BYDAY: a Thursday, then Tuesdays
     /// again; EXDATEs at the old time, skipping nothing) and its cancelled instances keyed by
     /// their old starts, so the patch carries the recurrence moved, with those days as EXDATEs.
+    /// A start moved onto a time its zone skips keeps the time of day (`EventPatch.applied`).
     private func withSkippedDaysMoved(_ patch: EventPatch, of event: Event) throws -> EventPatch {
-        guard patch.recurrence == nil, let when = patch.when, event.recurringEventID == nil, !event.recurrence.isEmpty else { return patch }
+        guard let when = patch.when, event.recurringEventID == nil, !event.recurrence.isEmpty else { return patch }
+        var patch = patch
+        patch.skippedWallStart = patch.applied(to: event).skippedWallStart
+        guard patch.recurrence == nil else { return patch }
         let cancelled = try store.cancelledOccurrenceKeys(of: event.id)
         guard let moved = store.recurrence(of: event, movedTo: when, cancelled: cancelled) else { return patch }
-        var patch = patch
         patch.recurrence = moved
         return patch
     }

@@ -104,6 +104,10 @@ public struct DateMatch: Sendable, Hashable {
     /// "after January" (`.atEnd`, once they are over). The reading itself is the days said
     /// (Duckling's bound); what is meant runs on from there. Nil for any other reading.
     public var openFrom: OpenFrom?
+    /// The start as said on the wall clock (seconds since 1970 on the zone's clock) when the
+    /// zone skips that time (02:30 on the morning clocks go forward): `start` is the instant
+    /// it is read as (03:30 summer time), and a repeat keeps the time said. Nil otherwise.
+    public var skippedStart: Int?
 
     public enum OpenFrom: Sendable, Hashable {
         case atStart, atEnd

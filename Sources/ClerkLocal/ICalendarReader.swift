@@ -316,7 +316,14 @@ public struct ICalendarReader: Sendable {
         }
         let recurs = icalcomponent_get_first_property(vevent, ICAL_RRULE_PROPERTY) != nil
             || icalcomponent_get_first_property(vevent, ICAL_RDATE_PROPERTY) != nil
-        let start = moment(of: startProperty, value: icalproperty_get_dtstart(startProperty), calendar: calendar, recurs: recurs)
+        let startValue = icalproperty_get_dtstart(startProperty)
+        let start = moment(of: startProperty, value: startValue, calendar: calendar, recurs: recurs)
+        // A DTSTART its zone skips (02:30 on the morning clocks go forward) is that time on the
+        // series' clock: the first day at 03:30, the others at 02:30 (RFC 5545 §3.3.10).
+        var skippedStart: Int?
+        if case .instant(let seconds, let rules) = start, startValue.is_date == 0, icaltime_is_utc(startValue) == 0 {
+            skippedStart = rules.timeZone.skippedWallClock(Int(startValue.wallTime.secondsAsUTC), at: Civil.instant(seconds))
+        }
 
         let when: When
         switch start {
@@ -366,7 +373,7 @@ public struct ICalendarReader: Sendable {
                 first = WallTime(year: day.year, month: day.month, day: day.day)
             case .instant(let seconds, let rules):
                 seriesZone = rules
-                first = rules.wallTime(at: seconds)
+                first = skippedStart.map { WallTime(secondsAsUTC: Int64($0)) } ?? rules.wallTime(at: seconds)
             }
             do {
                 _ = try Recurrence(lines: recurrence, first: first, isAllDay: when.isAllDay, zone: seriesZone)
@@ -391,7 +398,8 @@ public struct ICalendarReader: Sendable {
             notes: text(icalcomponent_get_description(vevent)).flatMap { $0.isEmpty ? nil : $0 },
             attendees: attendees(of: vevent),
             recurrence: originalStart == nil ? recurrence : [],
-            reminderMinutes: reminders(of: vevent))
+            reminderMinutes: reminders(of: vevent),
+            skippedWallStart: originalStart == nil && !recurrence.isEmpty ? skippedStart : nil)
         let uid = text(icalcomponent_get_uid(vevent)).flatMap { $0.isEmpty ? nil : $0 } ?? madeUpUID(from: ["DTSTART", "SUMMARY", "RECURRENCE-ID"].map { outline.value(of: $0) ?? "" })
         return ImportedEvent(uid: uid, draft: draft, originalStart: originalStart, isCancelled: isCancelled)
     }

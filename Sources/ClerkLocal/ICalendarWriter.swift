@@ -55,7 +55,8 @@ public enum ICalendarWriter {
             icalcomponent_add_property(vevent, icalproperty_new_dtstart(.floating(WallTime(year: start.year, month: start.month, day: start.day), isDate: true)))
             icalcomponent_add_property(vevent, icalproperty_new_dtend(.floating(WallTime(year: end.year, month: end.month, day: end.day), isDate: true)))
         case .timed(let start, let end, let zone):
-            icalcomponent_add_property(vevent, timeProperty(icalproperty_new_dtstart, Civil.seconds(start), zone: zone))
+            icalcomponent_add_property(vevent, timeProperty(icalproperty_new_dtstart, Civil.seconds(start), zone: zone,
+                                                            skippedWall: event.recurrence.isEmpty ? nil : event.skippedWallStart))
             icalcomponent_add_property(vevent, timeProperty(icalproperty_new_dtend, Civil.seconds(end), zone: zone))
         }
         if let original = event.originalStart {
@@ -104,11 +105,15 @@ public enum ICalendarWriter {
         zone.contains("/") && icaltimezone_get_builtin_timezone(zone) != nil
     }
 
-    private static func timeProperty(_ make: (icaltimetype) -> OpaquePointer?, _ seconds: Int64, zone: String) -> OpaquePointer {
+    /// A date-time property on `zone`'s wall clock with its TZID, or in UTC; `skippedWall`, a
+    /// series' start asked for at a time the zone skips (`Event.skippedWallStart`), is written
+    /// as that time, which readers take as the instant (RFC 5545 §3.3.5) and repeat at it.
+    private static func timeProperty(_ make: (icaltimetype) -> OpaquePointer?, _ seconds: Int64, zone: String, skippedWall: Int? = nil) -> OpaquePointer {
         guard writesTZID(zone), let rules = ZoneRules(identifier: zone) else {
             return make(utcTime(seconds))!
         }
-        let property = make(.floating(rules.wallTime(at: seconds), isDate: false))!
+        let wall = rules.timeZone.skippedWallClock(skippedWall, at: Civil.instant(seconds)).map { WallTime(secondsAsUTC: Int64($0)) }
+        let property = make(.floating(wall ?? rules.wallTime(at: seconds), isDate: false))!
         icalproperty_add_parameter(property, icalparameter_new_tzid(zone))
         return property
     }

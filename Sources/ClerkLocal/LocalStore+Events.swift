@@ -62,6 +62,7 @@ extension LocalStore {
                 let changed = patch.applied(to: found.event)
                 row.title = changed.title
                 row.when = changed.when
+                row.startWall = changed.skippedWallStart.map(Int64.init)
                 row.location = changed.location
                 row.notes = changed.notes
                 row.attendees = changed.attendees
@@ -81,7 +82,7 @@ extension LocalStore {
                 if found.row == nil {
                     try insert(row)
                 } else {
-                    try update(row, rulesChanged: row.recurrence != before.recurrence || row.when != before.when)
+                    try update(row, rulesChanged: !row.expandsLike(before))
                     if row.isSeries, before.isSeries, row.startKey != before.startKey {
                         try moveOccurrenceChanges(of: row, by: row.startKey - before.startKey)
                     }
@@ -255,7 +256,7 @@ extension LocalStore {
             return
         }
         row.deleted = nil
-        try update(row, rulesChanged: existing.recurrence != row.recurrence || existing.when != row.when)
+        try update(row, rulesChanged: !row.expandsLike(existing))
         summary.updated += 1
     }
 

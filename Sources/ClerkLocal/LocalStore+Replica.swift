@@ -187,7 +187,7 @@ extension LocalStore {
                 let old = try eventRow(id: event.id)
                 let draft = EventDraft(title: event.title, when: event.when, location: event.location, notes: event.notes,
                                        attendees: event.attendees, recurrence: event.recurringEventID == nil ? event.recurrence : [],
-                                       reminderMinutes: event.reminderMinutes)
+                                       reminderMinutes: event.reminderMinutes, skippedWallStart: event.skippedWallStart)
                 var row = StoredEvent(id: event.id, calendarID: calendar.id, uid: event.iCalUID ?? old?.0.uid ?? event.id,
                                       draft: draft, calendarZone: calendar.timeZone,
                                       updated: event.updated?.timeIntervalSince1970 ?? nowSeconds)
@@ -205,7 +205,7 @@ extension LocalStore {
                 try validate(row)
                 if let (before, _) = old {
                     if row != before {
-                        try update(row, rulesChanged: row.recurrence != before.recurrence || row.when != before.when)
+                        try update(row, rulesChanged: !row.expandsLike(before))
                     }
                     // A series put on another calendar (moved there) takes its occurrences along.
                     if row.recurringEventID == nil, row.calendarID != before.calendarID {

@@ -35,6 +35,9 @@ extension LocalStore {
         occurrence.recurringEventID = row.id
         occurrence.when = StoredEvent.when(startKey: key, endKey: key + row.duration, isAllDay: row.isAllDay, timeZone: row.timeZone)
         occurrence.originalStart = StoredEvent.originalWhen(key: key, isAllDay: row.isAllDay, timeZone: row.timeZone)
+        // On a day its zone skips the series' time, the occurrence is that time read across
+        // the gap, and a series started from it keeps the time.
+        occurrence.skippedWallStart = row.event.skippedWallStart(movedTo: occurrence.when)
         let patch = try makePatch(occurrence)
         let changed = patch.applied(to: occurrence)
         var moved = row
@@ -73,7 +76,8 @@ extension LocalStore {
             ended.append("RRULE:" + parts.joined(separator: ";"))
         }
         let started = EventDraft(title: changed.title, when: changed.when, location: changed.location, notes: changed.notes,
-                                 attendees: changed.attendees, recurrence: patch.recurrence ?? continued, reminderMinutes: changed.reminderMinutes)
+                                 attendees: changed.attendees, recurrence: patch.recurrence ?? continued, reminderMinutes: changed.reminderMinutes,
+                                 skippedWallStart: changed.skippedWallStart)
         return SplitPlan(occurrence: occurrence, endedRecurrence: ended, started: started, shift: shift, key: key, patch: patch)
     }
 
@@ -115,7 +119,8 @@ extension LocalStore {
         guard series.recurringEventID == nil, !series.recurrence.isEmpty else { throw ServiceError.invalid(.splitAtFirst) }
         let calendarZone = try calendar(id: series.calendarID).timeZone
         let draft = EventDraft(title: series.title, when: series.when, location: series.location, notes: series.notes,
-                               attendees: series.attendees, recurrence: series.recurrence, reminderMinutes: series.reminderMinutes)
+                               attendees: series.attendees, recurrence: series.recurrence, reminderMinutes: series.reminderMinutes,
+                               skippedWallStart: series.skippedWallStart)
         return StoredEvent(id: series.id, calendarID: series.calendarID, uid: series.iCalUID ?? series.id, draft: draft,
                            calendarZone: calendarZone, updated: nowSeconds)
     }

@@ -242,6 +242,15 @@ enum StoreSchema {
             CREATE INDEX events_series_reach ON events(id, start_key, end_key, all_day, series_end_key, expanded_from, expanded_until,
                 recurrence, deleted) WHERE recurrence IS NOT NULL AND deleted IS NULL;
             """),
+        Migration(number: 9, name: "series started at a skipped time", sql: """
+            -- A series asked for at a wall-clock time its zone skips on its first day (02:30 on
+            -- the morning clocks go forward): that time, as seconds since 1970 on the zone's
+            -- clock. start_key is the instant it is read as (03:30 summer time); the series
+            -- repeats at this time of day. NULL for every other event.
+            ALTER TABLE events ADD COLUMN start_wall INTEGER;
+            DROP TRIGGER events_stamp_update;
+            \(ChangeTriggers.updateTrigger(table: "events", content: ChangeTriggers.eventContent + ", start_wall"))
+            """),
     ]
 }
 
@@ -251,17 +260,32 @@ enum StoreSchema {
 enum ChangeTriggers {
     static let tables: [(table: String, kind: String, scope: String, content: String)] = [
         ("calendars", "calendar", "NULL", "name, time_zone, is_primary, unmodeled"),
-        ("events", "event", "OLD.calendar_id", """
-            calendar_id, ical_uid, title, location, notes, attendees, reminders, all_day, time_zone, start_key, end_key, \
-            recurrence, recurring_event_id, original_key, original_start, overrides, deleted, updated, unmodeled
-            """),
+        ("events", "event", "OLD.calendar_id", eventContent),
         ("contacts", "contact", "NULL", """
             uid, name, given_name, family_name, nicknames, emails, phones, addresses, birthday, notes, company, job_title, unmodeled
             """),
         ("files", "file", "NULL", "name, content, mime_type, modified, trashed, unmodeled"),
     ]
 
+    /// The columns of `events` whose change stamps it, as migration 4 made the trigger
+    /// (migration 9 adds `start_wall`).
+    static let eventContent = """
+        calendar_id, ical_uid, title, location, notes, attendees, reminders, all_day, time_zone, start_key, end_key, \
+        recurrence, recurring_event_id, original_key, original_start, overrides, deleted, updated, unmodeled
+        """
+
     static let next = "UPDATE store_facts SET value = value + 1 WHERE name = 'change_number';"
+
+    /// The trigger that stamps a row of `table` when one of the `content` columns is written.
+    static func updateTrigger(table: String, content: String) -> String {
+        """
+        CREATE TRIGGER \(table)_stamp_update AFTER UPDATE OF \(content) ON \(table) BEGIN
+            \(next)
+            UPDATE \(table) SET change_number = \(current) WHERE rowid = NEW.rowid;
+        END;
+        """
+    }
+
     static let current = "(SELECT value FROM store_facts WHERE name = 'change_number')"
 
     static var sql: String {
@@ -272,10 +296,7 @@ enum ChangeTriggers {
                 UPDATE \(t.table) SET change_number = \(current) WHERE rowid = NEW.rowid;
                 DELETE FROM tombstones WHERE kind = '\(t.kind)' AND id = NEW.id;
             END;
-            CREATE TRIGGER \(t.table)_stamp_update AFTER UPDATE OF \(t.content) ON \(t.table) BEGIN
-                \(next)
-                UPDATE \(t.table) SET change_number = \(current) WHERE rowid = NEW.rowid;
-            END;
+            \(updateTrigger(table: t.table, content: t.content))
             CREATE TRIGGER \(t.table)_tombstone AFTER DELETE ON \(t.table) BEGIN
                 \(next)
                 INSERT OR REPLACE INTO tombstones (kind, id, scope, change_number) VALUES ('\(t.kind)', OLD.id, \(t.scope), \(current));

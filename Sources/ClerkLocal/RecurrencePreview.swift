@@ -14,12 +14,14 @@ public enum RecurrencePreview {
     }
 
     /// The first `count` starts of a series under `lines` (its RRULE, RDATE and EXDATE
-    /// lines) whose first occurrence is `first`, on the wall clock of `zone`.
-    public static func starts(lines: [String], first: When, zone: Zone, count: Int) throws -> [Date] {
+    /// lines) whose first occurrence is `first`, on the wall clock of `zone`; one asked for
+    /// at a time the zone skips that day counts from that time (`Event.skippedWallStart`).
+    public static func starts(lines: [String], first: When, skippedWallStart: Int? = nil, zone: Zone, count: Int) throws -> [Date] {
         let rules = ZoneRules(zone)
         let wall: WallTime
         switch first {
-        case .timed(let start, _, _): wall = rules.wallTime(at: Civil.seconds(start))
+        case .timed(let start, _, _):
+            wall = zone.skippedWallClock(skippedWallStart, at: start).map { WallTime(secondsAsUTC: Int64($0)) } ?? rules.wallTime(at: Civil.seconds(start))
         case .allDay(let start, _): wall = WallTime(year: start.year, month: start.month, day: start.day)
         }
         let recurrence = try Recurrence(lines: lines, first: wall, isAllDay: first.isAllDay, zone: rules)

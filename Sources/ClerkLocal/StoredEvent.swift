@@ -17,6 +17,9 @@ struct StoredEvent: Equatable {
     var timeZone: String
     var startKey: Int64
     var endKey: Int64
+    /// A series' first start as asked for on its zone's clock, kept when the zone skips it
+    /// (`Event.skippedWallStart`); read through `skippedWallStart`, which holds it to that.
+    var startWall: Int64?
     var recurrence: [String]
     var recurringEventID: String?
     var originalStart: String?
@@ -31,6 +34,7 @@ struct StoredEvent: Equatable {
     static let columnNames = [
         "id", "calendar_id", "ical_uid", "title", "location", "notes", "attendees", "reminders", "all_day", "time_zone",
         "start_key", "end_key", "recurrence", "recurring_event_id", "original_start", "original_key", "overrides", "deleted", "updated",
+        "start_wall",
     ]
     /// `columnNames` for a statement.
     static let columns = columnNames.joined(separator: ", ")
@@ -59,6 +63,7 @@ struct StoredEvent: Equatable {
         overrides = row.bool(offset + 16)
         deleted = row.optionalDouble(offset + 17)
         updated = row.double(offset + 18)
+        startWall = row.optionalInt64(offset + 19)
     }
 
     /// A row for a new event with `draft`'s content.
@@ -79,6 +84,7 @@ struct StoredEvent: Equatable {
         overrides = true
         self.updated = updated
         when = draft.when
+        startWall = draft.skippedWallStart.map(Int64.init)
     }
 
     /// The values `insert` binds, in the order of `columns`.
@@ -86,10 +92,24 @@ struct StoredEvent: Equatable {
         [id, calendarID, uid, title, location, notes, attendees.isEmpty ? nil : StoredEvent.encode(attendees),
          reminders.isEmpty ? nil : JSONValue.array(reminders.map { .number(Double($0)) }).serialized(),
          isAllDay, timeZone, startKey, endKey, recurrence.isEmpty ? nil : recurrence.joined(separator: "\n"),
-         recurringEventID, originalStart, originalKey, overrides, deleted, updated]
+         recurringEventID, originalStart, originalKey, overrides, deleted, updated, skippedWallStart]
     }
 
     var isSeries: Bool { !recurrence.isEmpty }
+
+    /// `startWall` while it holds: a timed series whose zone skips that wall-clock time and
+    /// reads it as `startKey`. Nil for everything else, whatever the column says.
+    var skippedWallStart: Int64? {
+        guard let startWall, isSeries, !isAllDay, let zone = Zone(identifier: timeZone),
+              zone.skips(wallSeconds: Int(startWall), readAs: Int(startKey)) else { return nil }
+        return startWall
+    }
+
+    /// True when `other` has the same repeats from the same first start: what is kept of a
+    /// series' occurrences still holds.
+    func expandsLike(_ other: StoredEvent) -> Bool {
+        recurrence == other.recurrence && when == other.when && skippedWallStart == other.skippedWallStart
+    }
     var duration: Int64 { endKey - startKey }
 
     /// When the event happens, read from or written to its keys.
@@ -116,15 +136,19 @@ struct StoredEvent: Equatable {
             : .timed(start: Civil.instant(startKey), end: Civil.instant(endKey), timeZone: timeZone)
     }
 
-    /// The first start on the series' wall clock, as its recurrence counts from.
+    /// The first start on the series' wall clock, as its recurrence counts from: the time it
+    /// was asked for when its zone skips it (02:30 on the morning clocks go forward, which
+    /// happens at 03:30 that day and at 02:30 every day after, RFC 5545 §3.3.10).
     func firstWallTime(in zone: ZoneRules) -> WallTime {
-        isAllDay ? WallTime(secondsAsUTC: startKey) : zone.wallTime(at: startKey)
+        if isAllDay { return WallTime(secondsAsUTC: startKey) }
+        return skippedWallStart.map { WallTime(secondsAsUTC: $0) } ?? zone.wallTime(at: startKey)
     }
 
     /// The content a person sees, to tell a real change from a repeated import.
     var content: [String] {
         [title, location ?? "\u{0}", notes ?? "\u{0}", StoredEvent.encode(attendees), reminders.map(String.init).joined(separator: ","),
-         "\(isAllDay)", isAllDay ? "" : timeZone, "\(startKey)", "\(endKey)", recurrence.joined(separator: "\n")]
+         "\(isAllDay)", isAllDay ? "" : timeZone, "\(startKey)", "\(endKey)", recurrence.joined(separator: "\n"),
+         skippedWallStart.map { "\($0)" } ?? ""]
     }
 
     /// The event as the service protocols show it.
@@ -133,7 +157,7 @@ struct StoredEvent: Equatable {
               attendees: attendees, recurrence: recurrence, reminderMinutes: reminders,
               recurringEventID: recurringEventID,
               originalStart: originalKey.map { StoredEvent.originalWhen(key: $0, isAllDay: originalStart?.count == 8, timeZone: timeZone) },
-              updated: Date(timeIntervalSince1970: updated), iCalUID: iCalUID)
+              updated: Date(timeIntervalSince1970: updated), iCalUID: iCalUID, skippedWallStart: skippedWallStart.map(Int.init))
     }
 
     /// The UID other programs know the event by: `uid`, but for an occurrence imported

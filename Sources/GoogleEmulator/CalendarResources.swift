@@ -18,13 +18,21 @@ enum CalendarResources {
 
     static let defaultReminders: JSONValue = [["method": "popup", "minutes": 10]]
 
-    /// `{"dateTime": …, "timeZone": …}` or `{"date": …}` for one end of `when`.
-    static func time(_ when: When, start: Bool, zone override: Zone?) -> JSONValue {
+    /// `{"dateTime": …, "timeZone": …}` or `{"date": …}` for one end of `when`. A series'
+    /// start set for a time its zone skips (`skippedWallStart`) is written as that time with
+    /// the offset before the gap (`2026-03-29T02:30:00+01:00`): the instant it is read as
+    /// (03:30 summer time), and the time the series repeats at.
+    static func time(_ when: When, start: Bool, zone override: Zone?, skippedWallStart: Int? = nil) -> JSONValue {
         switch when {
         case .allDay(let first, let last):
             return ["date": .string((start ? first : last).iso)]
         case .timed(let first, let last, let zoneName):
-            let zone = override ?? Zone(identifier: zoneName) ?? Zone.gmt
+            let own = Zone(identifier: zoneName)
+            let zone = override ?? own ?? Zone.gmt
+            if start, let wall = skippedWallStart, zone == own {
+                let offset = wall - Int(first.timeIntervalSince1970.rounded(.down))
+                return .object([("dateTime", .string(ClockText.rfc3339(wallSeconds: wall, offset: offset))), ("timeZone", .string(zoneName))])
+            }
             return .object([("dateTime", .string(ClockText.rfc3339(start ? first : last, zone: zone))), ("timeZone", .string(zoneName))])
         }
     }
@@ -49,7 +57,7 @@ enum CalendarResources {
         if let location = event.location { members.append(("location", .string(location))) }
         members.append(("creator", .object([("email", .string(account)), ("self", true)])))
         members.append(("organizer", .object([("email", .string(calendar.id)), ("displayName", .string(calendar.name)), ("self", true)])))
-        members.append(("start", time(event.when, start: true, zone: zone)))
+        members.append(("start", time(event.when, start: true, zone: zone, skippedWallStart: event.skippedWallStart)))
         members.append(("end", time(event.when, start: false, zone: zone)))
         if !event.recurrence.isEmpty, event.recurringEventID == nil {
             members.append(("recurrence", .array(event.recurrence.map(JSONValue.string))))
@@ -117,6 +125,7 @@ enum CalendarResources {
             return lines.filter { !$0.isEmpty }
         } ?? []
         let when: When
+        var skippedWallStart: Int?
         switch (start, end) {
         case (.date(let first), .date(let last)):
             guard last > first else { throw GoogleError.timeRangeEmpty() }
@@ -125,6 +134,11 @@ enum CalendarResources {
             guard last >= first else { throw GoogleError.timeRangeEmpty() }
             if !recurrence.isEmpty, !zoneGiven { throw GoogleError.required("Missing time zone definition for start time.") }
             when = .timed(start: first, end: last, timeZone: zone)
+            // A series set for a time its zone skips repeats at it (written without an offset,
+            // or with the one before the gap).
+            if !recurrence.isEmpty, occurrenceOf == nil, let text = json["start"]?["dateTime"]?.stringValue, let named = Zone(identifier: zone) {
+                skippedWallStart = ClockText.skippedWallSeconds(text, zone: named)
+            }
         default:
             throw GoogleError.invalid("Start and end times must either both be date or both be dateTime.")
         }
@@ -142,7 +156,8 @@ enum CalendarResources {
             location: json["location"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 },
             notes: json["description"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 },
             attendees: attendees, recurrence: occurrenceOf == nil ? recurrence : [], reminderMinutes: reminderMinutes,
-            recurringEventID: occurrenceOf?.series, originalStart: occurrenceOf?.original, iCalUID: iCalUID)
+            recurringEventID: occurrenceOf?.series, originalStart: occurrenceOf?.original, iCalUID: iCalUID,
+            skippedWallStart: skippedWallStart)
         return Reading(event: event, unmodeled: kept.isEmpty ? nil : .object(kept), isCancelled: status == "cancelled")
     }
 

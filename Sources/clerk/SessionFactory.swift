@@ -81,10 +81,16 @@ enum SessionFactory {
         do {
             try ClerkPaths.ensure(paths.dataDirectory)
         } catch {
-            // A file in its place is said so ("cannot create the folder" read as a permission problem).
+            // A file in its place is said so ("cannot create the folder" read as a permission
+            // problem), and a symbolic link to nowhere (a folder moved, a disk not mounted).
             var info = stat()
             let isOther = stat(paths.dataDirectory, &info) == 0 && info.st_mode & S_IFMT != S_IFDIR
-            throw Failure(message: "\(TextStyle.path(paths.dataDirectory)): " + (isOther ? "not a folder (a file is in its place)" : "cannot create the folder"))
+            let target = lstat(paths.dataDirectory, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK && !isOther
+                ? (try? FileManager.default.destinationOfSymbolicLink(atPath: paths.dataDirectory)) : nil
+            let problem = isOther ? "not a folder (a file is in its place)"
+                : target.map { "a symbolic link to \(TextStyle.path($0)), which does not exist; make that folder, or move the link aside" }
+                ?? "cannot create the folder"
+            throw Failure(message: "\(TextStyle.path(paths.dataDirectory)): " + problem)
         }
         switch backend {
         case .google:
@@ -126,8 +132,8 @@ enum SessionFactory {
             now: options.nowProvider, zone: options.timeZone, dateOrder: config.dateOrder, style: style,
             // Answers are typed at a terminal, or are the next lines of a pipe.
             answers: isatty(STDIN_FILENO) == 1 ? .terminal : .pipe,
-            previewOccurrences: { lines, start, count in
-                try? RecurrencePreview.starts(lines: lines, first: start, zone: options.timeZone, count: count)
+            previewOccurrences: { lines, start, skippedWallStart, count in
+                try? RecurrencePreview.starts(lines: lines, first: start, skippedWallStart: skippedWallStart, zone: options.timeZone, count: count)
             })
         context.preferences = Preferences(defaultCalendar: config.defaultCalendar, workingHours: config.workingHours,
                                           eventLength: TimeInterval(config.defaultEventMinutes * 60))

@@ -47,6 +47,10 @@ import Testing
 
     @Test(arguments: [
         ("lunch", "config:1: expected key = value, got 'lunch'"),
+        // The client secret written without '=' is not shown (it went to stderr whole).
+        ("google_client_secret: GOCSPX-hunter2", "config:1: expected key = value, got 'google_client_secret' and a value not shown (a secret)"),
+        ("Google_Client_Secrt GOCSPX-hunter2", "config:1: expected key = value, got 'Google_Client_Secrt' and a value not shown (a secret)"),
+        ("google_client_id: 123.apps", "config:1: expected key = value, got 'google_client_id: 123.apps'"),
         ("bakend = google", "config:1: unknown key 'bakend'. Did you mean 'backend'?"),
         ("zzz = 1", "config:1: unknown key 'zzz'. Keys: default_calendar, working_hours, default_event_length, date_order, backend, google_client_id, google_client_secret"),
         ("\n\nworking_hours = 20:00-08:00", "config:3: working_hours: expected hours like 08:00-20:00, got '20:00-08:00'"),

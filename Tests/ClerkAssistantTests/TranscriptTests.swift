@@ -14,7 +14,7 @@ import Testing
     }
 
     static let expected = [
-        "agenda.txt", "birthdays.txt", "bookings-or.txt", "calendar-moves.txt", "calendars.txt", "changes-questions.txt", "changes.txt", "contacts-book.txt", "contacts-details.txt", "contacts-files.txt", "contacts-loose.txt", "context-times.txt", "corrections-loose.txt", "counts.txt", "create-event.txt", "day-places.txt", "deadlines.txt", "edit-times.txt", "event-aspects.txt", "event-fields.txt", "files-lines.txt", "files-loose.txt", "first-last.txt", "first-try-family.txt", "first-try-freelance.txt", "first-try-lists.txt", "first-try-notes.txt", "first-try-trip.txt", "first-try.txt", "follow-up-dates.txt", "free-slots.txt", "from-now-on.txt", "guest-swaps.txt", "guests.txt", "json.txt", "lengths.txt", "list-picks.txt", "lists-ticks.txt", "loose-ends.txt", "loose-requests.txt", "misc.txt", "move-them.txt", "notes-lists.txt", "repeats.txt", "safety.txt", "said-changes.txt", "said-zones.txt", "searches.txt", "series-moves.txt", "series.txt", "them.txt", "undo-gone.txt", "when-questions.txt",
+        "agenda.txt", "birthdays.txt", "bookings-or.txt", "calendar-moves.txt", "calendars.txt", "changes-questions.txt", "changes.txt", "contacts-book.txt", "contacts-details.txt", "contacts-files.txt", "contacts-loose.txt", "context-times.txt", "corrections-loose.txt", "counts.txt", "create-event.txt", "day-places.txt", "deadlines.txt", "dst-defaults.txt", "dst-repeats.txt", "edit-times.txt", "event-aspects.txt", "event-fields.txt", "files-lines.txt", "files-loose.txt", "first-last.txt", "first-try-family.txt", "first-try-freelance.txt", "first-try-lists.txt", "first-try-notes.txt", "first-try-trip.txt", "first-try.txt", "follow-up-dates.txt", "free-slots.txt", "from-now-on.txt", "guest-swaps.txt", "guests.txt", "json.txt", "lengths.txt", "list-picks.txt", "lists-ticks.txt", "loose-ends.txt", "loose-requests.txt", "misc.txt", "move-them.txt", "notes-lists.txt", "repeats.txt", "safety.txt", "said-changes.txt", "said-zones.txt", "searches.txt", "series-moves.txt", "series.txt", "them.txt", "undo-gone.txt", "when-questions.txt",
     ]
 
     @Test(arguments: Transcript.all())
@@ -90,7 +90,8 @@ final class TranscriptPlayer {
                 nextID += 1
                 return String(format: "evt%04d", nextID)
             },
-            previewOccurrences: { lines, first, count in try? RecurrencePreview.starts(lines: lines, first: first, zone: zone, count: count) })
+            previewOccurrences: { lines, first, skipped, count in
+                try? RecurrencePreview.starts(lines: lines, first: first, skippedWallStart: skipped, zone: zone, count: count) })
         let session = Session(context: context)
         self.store = store
         self.session = session

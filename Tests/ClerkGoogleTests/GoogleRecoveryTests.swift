@@ -154,6 +154,23 @@ import Testing
         #expect(backend.takeNotices() == [.behind(asOf: synced, cause: .malformedResponse)])
     }
 
+    /// A sync token Google no longer takes (410) starts the calendar over from a full
+    /// listing; when that listing fails too, the copy stays as it was (it was emptied first,
+    /// so every read answered from an empty calendar, "as of" the last sync, until Google
+    /// answered again).
+    @Test func aFullListingThatFailsAfterA410KeepsTheCopy() throws {
+        let harness = try GoogleHarness()
+        harness.side("POST", Self.events, GoogleBackendTests.eventJSON("keep00001", "Keep"))
+        let backend = try harness.signIn().backend
+        harness.clock.advance(6)
+        harness.arm(["method": "GET", "path": .string(Self.events), "mode": "status", "status": 410, "reason": "fullSyncRequired"])
+        harness.arm(["method": "GET", "path": .string(Self.events), "mode": "status", "status": 503, "count": 10])
+        #expect(try GoogleBackendTests.titles(backend) == ["Keep"])
+        harness.side("DELETE", "/_emulator/faults")
+        harness.clock.advance(600)
+        #expect(try GoogleBackendTests.titles(backend) == ["Keep"])
+    }
+
     /// Without the permission to make calendars, the failure named no permission at all
     /// ("access to .").
     @Test func aMissingPermissionIsNamed() throws {

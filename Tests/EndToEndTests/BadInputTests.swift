@@ -280,6 +280,12 @@ import Glibc
         #expect(result.stderr == "clerk: \(folder.path)/file: not a folder (a file is in its place)\n")
         #expect(result.status == 1)
         #expect(try String(contentsOfFile: folder.path + "/file", encoding: .utf8) == "x")
+        // A symbolic link to nowhere (was: "cannot create the folder", read as a permission problem).
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/gone", withDestinationPath: folder.path + "/moved")
+        let dangling = try ClerkBinary.run(Self.clock + ["--data-dir", folder.path + "/gone", "what's on tomorrow"])
+        #expect(dangling.stderr == "clerk: \(folder.path)/gone: a symbolic link to \(folder.path)/moved, which does not exist; make that folder, or move the link aside\n")
+        #expect(dangling.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/moved"))
     }
 
     /// An answer that cannot be written — stdout on a full disk (`/dev/full`), or closed —

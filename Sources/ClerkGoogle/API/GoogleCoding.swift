@@ -6,12 +6,19 @@ import FoundationEssentials
 package enum GoogleCoding {
     // MARK: Events
 
-    /// An `EventDateTime` (`{dateTime, timeZone}` or `{date}`) of one end of a span.
-    static func time(_ when: When, start: Bool) -> JSONValue {
+    /// An `EventDateTime` (`{dateTime, timeZone}` or `{date}`) of one end of a span. A
+    /// series' start set for a time its zone skips (`skippedWallStart`) is sent as that wall
+    /// clock without an offset, read in `timeZone` as Google's documentation allows, so the
+    /// series repeats at it (with the instant's offset, 03:30 summer time, it would repeat
+    /// at 03:30).
+    static func time(_ when: When, start: Bool, skippedWallStart: Int? = nil) -> JSONValue {
         switch when {
         case .allDay(let first, let last):
             return ["date": .string((start ? first : last).iso)]
         case .timed(let first, let last, let zone):
+            if start, let wall = skippedWallStart {
+                return .object([("dateTime", .string(ClockText.rfc3339(wallSeconds: wall, offset: nil))), ("timeZone", .string(zone))])
+            }
             let instant = start ? first : last
             return .object([("dateTime", .string(ClockText.rfc3339(instant, zone: Zone(identifier: zone) ?? .gmt))), ("timeZone", .string(zone))])
         }
@@ -34,7 +41,8 @@ package enum GoogleCoding {
     /// The body of an events.insert for `draft` under the client-chosen `id`.
     static func eventBody(_ draft: EventDraft, id: String) -> JSONValue {
         var members: [(String, JSONValue)] = [("id", .string(id)), ("summary", .string(draft.title)),
-                                              ("start", time(draft.when, start: true)), ("end", time(draft.when, start: false))]
+                                              ("start", time(draft.when, start: true, skippedWallStart: draft.recurrence.isEmpty ? nil : draft.skippedWallStart)),
+                                              ("end", time(draft.when, start: false))]
         if let location = draft.location { members.append(("location", .string(location))) }
         if let notes = draft.notes { members.append(("description", .string(notes))) }
         if !draft.attendees.isEmpty { members.append(("attendees", attendees(draft.attendees))) }
@@ -48,7 +56,7 @@ package enum GoogleCoding {
         var members: [(String, JSONValue)] = []
         if let title = patch.title { members.append(("summary", .string(title))) }
         if let when = patch.when {
-            members.append(("start", time(when, start: true)))
+            members.append(("start", time(when, start: true, skippedWallStart: patch.skippedWallStart)))
             members.append(("end", time(when, start: false)))
         }
         if let location = patch.location { members.append(("location", .string(orNull: location))) }
@@ -59,10 +67,11 @@ package enum GoogleCoding {
         return .object(members)
     }
 
-    /// One end of an event: a date, or an instant with the zone it is shown in.
+    /// One end of an event: a date, or an instant with the zone it is shown in (and the wall
+    /// clock written, when the zone skips it: `ClockText.skippedWallSeconds`).
     enum Time {
         case date(LocalDate)
-        case instant(Date, zone: String)
+        case instant(Date, zone: String, skippedWall: Int? = nil)
     }
 
     static func readTime(_ json: JSONValue?, calendarZone: String) -> Time? {
@@ -70,7 +79,9 @@ package enum GoogleCoding {
         if let text = json["dateTime"]?.stringValue {
             let zone = json["timeZone"]?.stringValue ?? calendarZone
             guard let instant = ClockText.rfc3339Instant(text, zone: Zone(identifier: zone)) else { return nil }
-            return .instant(instant, zone: Zone(identifier: zone) != nil ? zone : calendarZone)
+            let known = Zone(identifier: zone)
+            return .instant(instant, zone: known != nil ? zone : calendarZone,
+                            skippedWall: known.flatMap { ClockText.skippedWallSeconds(text, zone: $0) })
         }
         if let text = json["date"]?.stringValue, let date = LocalDate(iso: text) { return .date(date) }
         return nil
@@ -79,7 +90,7 @@ package enum GoogleCoding {
     static func when(start: Time?, end: Time?) -> When? {
         switch (start, end) {
         case (.date(let first)?, .date(let last)?): return .allDay(start: first, end: max(last, first.adding(days: 1)))
-        case (.instant(let first, let zone)?, .instant(let last, _)?): return .timed(start: first, end: max(last, first), timeZone: zone)
+        case (.instant(let first, let zone, _)?, .instant(let last, _, _)?): return .timed(start: first, end: max(last, first), timeZone: zone)
         default: return nil
         }
     }
@@ -87,13 +98,15 @@ package enum GoogleCoding {
     /// An Event resource as clerk's event on `calendarID`; nil when it lacks what clerk needs
     /// (a cancelled stub has no times: the caller handles those by id).
     package static func event(_ json: JSONValue, calendarID: String, calendarZone: String) -> Event? {
-        guard let id = json["id"]?.stringValue,
-              let when = when(start: readTime(json["start"], calendarZone: calendarZone), end: readTime(json["end"], calendarZone: calendarZone))
+        let start = readTime(json["start"], calendarZone: calendarZone)
+        guard let id = json["id"]?.stringValue, let when = when(start: start, end: readTime(json["end"], calendarZone: calendarZone))
         else { return nil }
+        var skippedWallStart: Int?
+        if case .instant(_, _, let wall)? = start { skippedWallStart = wall }
         let original: When? = json["originalStartTime"].flatMap { value in
             switch readTime(value, calendarZone: calendarZone) {
             case .date(let date)?: return .allDay(start: date, end: date.adding(days: 1))
-            case .instant(let instant, let zone)?: return .timed(start: instant, end: instant, timeZone: zone)
+            case .instant(let instant, let zone, _)?: return .timed(start: instant, end: instant, timeZone: zone)
             case nil: return nil
             }
         }
@@ -108,7 +121,8 @@ package enum GoogleCoding {
             notes: json["description"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }, attendees: people,
             recurrence: json["recurringEventId"] == nil ? (json["recurrence"]?.arrayValue ?? []).compactMap(\.stringValue) : [],
             reminderMinutes: reminders, recurringEventID: json["recurringEventId"]?.stringValue, originalStart: original,
-            updated: json["updated"]?.stringValue.flatMap { ClockText.rfc3339Instant($0) }, iCalUID: json["iCalUID"]?.stringValue)
+            updated: json["updated"]?.stringValue.flatMap { ClockText.rfc3339Instant($0) }, iCalUID: json["iCalUID"]?.stringValue,
+            skippedWallStart: json["recurringEventId"] == nil && json["recurrence"] != nil ? skippedWallStart : nil)
     }
 
     // MARK: People

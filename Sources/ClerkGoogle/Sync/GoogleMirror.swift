@@ -188,6 +188,7 @@ package final class GoogleMirror {
         let key = "events." + calendarID
         let token = try store.syncValue(key)
         let items: [JSONValue], nextSync: String?
+        var startsOver = false
         do {
             (items, nextSync) = try fetchEvents(calendarID: calendarID, syncToken: token)
         } catch where (error as? APIFailure)?.status == 404 {
@@ -195,14 +196,16 @@ package final class GoogleMirror {
             guard try store.calendars().contains(where: { $0.id == calendarID }) else { return 0 }
             throw error
         } catch {
-            // 410: the token is too old; start over from a full listing.
+            // 410: the token is too old; start over from a full listing, which replaces the
+            // calendar's copy once it is all here (emptied first, a listing cut short left
+            // an empty calendar to answer from until Google answered again).
             guard token != nil, (error as? APIFailure)?.status == 410 else { throw error }
-            try store.removeEvents(calendarID: calendarID)
-            try store.setSyncValue(key, nil)
-            return try syncEvents(calendarID: calendarID)
+            (items, nextSync) = try fetchEvents(calendarID: calendarID, syncToken: nil)
+            startsOver = true
         }
         guard let calendar = try store.calendars().first(where: { $0.id == calendarID }) else { return 0 }
         try store.atomically {
+            if startsOver { try store.removeEvents(calendarID: calendarID) }
             // Series before their changed occurrences, wherever the pages put them.
             for item in items.filter({ $0["recurringEventId"] == nil }) + items.filter({ $0["recurringEventId"] != nil }) {
                 try apply(item, calendar: calendar)

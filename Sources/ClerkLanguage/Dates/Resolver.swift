@@ -32,6 +32,7 @@ struct Resolver {
 
         var start: Date
         var end: Date
+        var skippedStart: WallSeconds?
         var allDay = false
         var known = knownParts(t)
         var grain = t.grain
@@ -74,6 +75,8 @@ struct Resolver {
                     end = clock.instant(last)
                 } else {
                     start = clock.instant(span.start)
+                    // Read back on the clock, a time the zone skips shows another.
+                    if clock.wall(start) != span.start { skippedStart = span.start }
                     if let d = t.duration {
                         end = d.isExact ? start.addingTimeInterval(TimeInterval(d.seconds)) : clock.instant(d.applied(to: span.start))
                     } else if t.isStretch || t.hasEnd {
@@ -93,7 +96,7 @@ struct Resolver {
             rrule = rule.rrule(untilText: rule.until.map { untilText($0, allDay: allDay, clock) })
             if !rule.exceptions.isEmpty { exceptions = exceptionDays(rule, first: clock.wall(start), series) }
         }
-        return DateMatch(
+        var match = DateMatch(
             range: stringRange(tokens[item.first].start, tokens[item.end - 1].end),
             rule: item.rule, start: start, end: end, grain: grain, isAllDay: allDay, known: known,
             recurrence: rrule, exceptions: exceptions, statedTimeZone: t.zone == nil ? nil : zone,
@@ -101,6 +104,8 @@ struct Resolver {
             parts: parts.map { DatePart(range: stringRange($0.start, $0.end), role: $0.role, rule: $0.rule) },
             corrections: corrections.isEmpty ? [] : corrections.filter { $0.start >= tokens[item.first].start && $0.end <= tokens[item.end - 1].end }
                 .map { WordCorrection(range: stringRange($0.start, $0.end), word: $0.word) })
+        match.skippedStart = skippedStart
+        return match
     }
 
     /// The span of `t` the person means (see the type's documentation).

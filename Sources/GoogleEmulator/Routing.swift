@@ -9,11 +9,18 @@ enum API {
 
     var errorShape: GoogleError.Shape {
         switch self {
-        case .people: return .rpc(service: "people.googleapis.com")
+        case .people: return .rpc(service: "people.googleapis.com", legacyErrors: false)
         case .calendar: return .legacy(service: "calendar-json.googleapis.com")
         case .drive: return .legacy(service: "drive.googleapis.com")
         case .oauth, .control: return .legacy(service: nil)
         }
+    }
+
+    /// The error shape of an answer to `request`: the API's, in the format its `$.xgafv`
+    /// asks for (the last one given, as Google reads it; `1` adds People's `errors` list).
+    func errorShape(for request: HTTPRequest) -> GoogleError.Shape {
+        guard case .rpc(let service, _) = errorShape else { return errorShape }
+        return .rpc(service: service, legacyErrors: request.parameters("$.xgafv").last == "1")
     }
 
     /// The service a path is under.

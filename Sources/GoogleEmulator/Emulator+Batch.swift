@@ -43,6 +43,15 @@ extension Emulator {
         guard parts.count <= Emulator.batchLimit else {
             return GoogleError.badRequest("A batch may hold at most \(Emulator.batchLimit) requests.").shaped(like: endpoint.errorShape(for: request)).response
         }
+        // Each part's Content-ID names its answer: two parts with the same one (or both
+        // without) refuse the whole batch, as Google has since 2021.
+        var seen = Set<String>()
+        for part in parts {
+            let id = part.header("content-id") ?? ""
+            guard seen.insert(id).inserted else {
+                return GoogleError.badRequest("Duplicate Request ID in Batch Request: \(id)").shaped(like: endpoint.errorShape(for: request)).response
+            }
+        }
         let boundary = "batch_" + Wire.random(20, from: Wire.alphanumeric)
         var body: [UInt8] = []
         for part in parts {

@@ -105,9 +105,7 @@ extension Emulator {
         for (name, values) in enumParameters[call.api] ?? [] {
             guard let value = call.parameter(name) else { continue }
             guard values.contains(value) else {
-                throw GoogleError(status: 400, reason: "invalidParameter",
-                                  message: "Invalid value '\(value)'. Values must match the following regular expression: '(\(values.joined(separator: "|")))'",
-                                  location: name, locationType: "parameter")
+                throw GoogleError.invalidParameter(value, oneOf: values, location: name)
             }
             if name == "alt", value == "proto" {
                 throw GoogleError(status: 501, reason: "notImplemented", message: "google-emulator answers in JSON only, not alt=proto.",

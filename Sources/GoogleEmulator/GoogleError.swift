@@ -139,6 +139,22 @@ struct GoogleError: Error {
         return error
     }
 
+    /// The legacy front end's refusal of a query parameter's value (`invalidParameter`, the
+    /// parameter as its location): "Invalid value 'x'. " and what the values must be.
+    static func invalidParameter(_ value: String, must rule: String, location: String) -> GoogleError {
+        badRequest("Invalid value '\(value)'. \(rule)", reason: "invalidParameter", location: location)
+    }
+
+    /// A boolean query parameter that is neither `true` nor `false` (reason `invalid`).
+    static func invalidBoolean(_ value: String, location: String) -> GoogleError {
+        invalid("Invalid boolean value: '\(value)'.", location: location)
+    }
+
+    /// `invalidParameter` for a value outside an enum's values, quoting them as Google does.
+    static func invalidParameter(_ value: String, oneOf values: [String], location: String) -> GoogleError {
+        invalidParameter(value, must: "Values must match the following regular expression: '(\(values.joined(separator: "|")))'", location: location)
+    }
+
     static func required(_ message: String, location: String? = nil) -> GoogleError {
         badRequest(message, reason: "required", location: location)
     }

@@ -102,7 +102,7 @@ struct Call {
         switch text.lowercased() {
         case "true", "1": return true
         case "false", "0": return false
-        default: throw GoogleError.invalid("Invalid boolean value: '\(text)'.", location: name)
+        default: throw GoogleError.invalidBoolean(text, location: name)
         }
     }
 
@@ -111,10 +111,7 @@ struct Call {
     func integer(_ name: String, in range: ClosedRange<Int>) throws(GoogleError) -> Int? {
         guard let text = parameter(name) else { return nil }
         guard let value = Int(text), range.contains(value) else {
-            // (As Google's legacy front end words it, with reason `invalidParameter`.)
-            throw GoogleError(status: 400, reason: "invalidParameter",
-                              message: "Invalid value '\(text)'. Values must be within the range: [\(range.lowerBound), \(range.upperBound)]",
-                              location: name, locationType: "parameter")
+            throw GoogleError.invalidParameter(text, must: "Values must be within the range: [\(range.lowerBound), \(range.upperBound)]", location: name)
         }
         return value
     }

@@ -176,3 +176,44 @@ extension ClientContractTests {
         #expect(harness.send("GET", "/drive/v3/files/\(id)?alt=media", token: token).body == content)
     }
 }
+
+extension ClientContractTests {
+    /// Before: `/oauth2/v2/userinfo` answered v3's OpenID claims (`sub`, `email_verified`),
+    /// so a client of Google's oauth2 v2 API (`userinfo().get()`) found no `id` and no
+    /// `verified_email`. Each version answers its own members.
+    @Test func eachUserinfoVersionAnswersItsOwnMembers() throws {
+        let (harness, token) = try Self.harness()
+        let v2 = harness.send("GET", "/oauth2/v2/userinfo", token: token).json
+        #expect(v2["email"] == "emulator@example.com")
+        #expect(v2["verified_email"] == true)
+        #expect(v2["id"]?.stringValue?.isEmpty == false)
+        #expect(v2["sub"] == nil)
+        let v3 = harness.send("GET", "/oauth2/v3/userinfo", token: token).json
+        #expect(v3["sub"] == v2["id"])
+        #expect(v3["email_verified"] == true)
+        #expect(v3["id"] == nil)
+        #expect(v3["given_name"] == v2["given_name"])
+        #expect(harness.send("GET", "/oauth2/v2/userinfo").status == 401)
+    }
+}
+
+extension ClientContractTests {
+    /// Before: parts without a Content-ID (or two with the same) were each answered. Google
+    /// has refused such a batch whole since 2021 ("Duplicate Request ID in Batch Request: ",
+    /// reported by .NET's client, which sent none), as it could not say which answer is whose.
+    @Test func aBatchWhosePartsShareAContentIDIsRefusedWhole() throws {
+        let (harness, token) = try Self.harness()
+        let headers = ["Content-Type: multipart/mixed; boundary=b"]
+        let part = "--b\r\nContent-Type: application/http\r\n%@\r\nGET /calendar/v3/colors HTTP/1.1\r\n\r\n\r\n"
+        func body(_ ids: [String?]) -> [UInt8] {
+            Array((ids.map { id in part.replacingOccurrences(of: "%@", with: id.map { "Content-ID: <\($0)>\r\n" } ?? "") }.joined() + "--b--\r\n").utf8)
+        }
+        for ids in [[nil, nil], ["a", "a"]] as [[String?]] {
+            let refused = harness.send("POST", "/batch/calendar/v3", body: body(ids), headers: headers, token: token)
+            #expect(refused.status == 400, "\(ids)")
+            #expect(refused.json["error"]?["message"]?.stringValue?.hasPrefix("Duplicate Request ID in Batch Request: ") == true)
+        }
+        #expect(harness.send("POST", "/batch/calendar/v3", body: body(["a", "b"]), headers: headers, token: token).status == 200)
+        #expect(harness.send("POST", "/batch/calendar/v3", body: body([nil]), headers: headers, token: token).status == 200)
+    }
+}

@@ -67,9 +67,7 @@ enum DiscoveryParameters {
                     if case .people = call.api { continue }
                     let given = repeated ? value.split(separator: ",").map(String.init) : [value]
                     if let wrong = given.first(where: { !values.contains($0) }) {
-                        throw GoogleError(status: 400, reason: "invalidParameter",
-                                          message: "Invalid value '\(wrong)'. Values must match the following regular expression: '(\(values.joined(separator: "|")))'",
-                                          location: name, locationType: "parameter")
+                        throw GoogleError.invalidParameter(wrong, oneOf: values, location: name)
                     }
                 }
             }
@@ -84,9 +82,8 @@ enum DiscoveryParameters {
             return GoogleError.badRequest("Invalid value at '\(snake)' (\(type)), \"\(value)\"")
         }
         if type == "TYPE_BOOL" {
-            return GoogleError.invalid("Invalid boolean value: '\(value)'.", location: name)
+            return GoogleError.invalidBoolean(value, location: name)
         }
-        return GoogleError(status: 400, reason: "invalidParameter", message: "Invalid value '\(value)'. Values must be an integer.",
-                           location: name, locationType: "parameter")
+        return GoogleError.invalidParameter(value, must: "Values must be an integer.", location: name)
     }
 }

@@ -12,7 +12,7 @@ import Foundation
 /// | `mimeType`                             | `=`, `!=`, `contains`      | string                      |
 /// | `modifiedTime`, `createdTime`, `viewedByMeTime` | `<`, `<=`, `=`, `!=`, `>`, `>=` | RFC 3339 string (UTC without an offset; a date alone is its midnight, UTC) |
 /// | `shortcutDetails.targetId`             | `=`, `!=`                  | string (a shortcut's target) |
-/// | `trashed`, `starred`, `sharedWithMe`   | `=`, `!=`                  | `true`, `false`             |
+/// | `trashed`, `starred`, `sharedWithMe`   | `=`, `!=`, or alone (true) | `true`, `false`             |
 /// | `parents`, `owners`, `writers`, `readers` | `in` (value first)      | string (`root`, `me`)       |
 /// | `properties`, `appProperties`          | `has`                      | `{ key='k' and value='v' }` |
 /// | `visibility`                           | `=`, `!=`                  | `'anyoneCanFind'`, `'anyoneWithLink'`, `'domainCanFind'`, `'domainWithLink'`, `'limited'` |
@@ -413,7 +413,9 @@ extension DriveQuery {
             if let flag = FlagField(rawValue: field), flag != .hidden {
                 let negated: Bool
                 if take(symbol: "=") { negated = false } else if take(symbol: "!=") { negated = true } else {
-                    throw failure("expected = or != after \(field)")
+                    // A flag alone is the flag true: Drive's guide searches `sharedWithMe and
+                    // name contains 'hello'`.
+                    return .flag(flag, true)
                 }
                 let value: Bool
                 if take(keyword: "true") { value = true } else if take(keyword: "false") { value = false } else {

@@ -2,22 +2,55 @@ import ClerkCore
 import Foundation
 import LoopbackHTTP
 
-/// Google's batch endpoints (`POST /batch/calendar/v3`, `/batch/drive/v3`, `/batch` for
-/// People, and the old global `/batch`): a `multipart/mixed` body of `application/http`
-/// parts, each one request; the answer is a `multipart/mixed` body of their answers in the
-/// same order, each with `Content-ID: <response-…>` for the part's own id.
+/// Google's batch endpoints: a `multipart/mixed` body of `application/http` parts, each one
+/// request; the answer is a `multipart/mixed` body of their answers in the same order, each
+/// with `Content-ID: <response-…>` for the part's own id.
+///
+/// Batches are homogeneous, as Google has served them since it turned the global batch
+/// endpoint off (12 August 2020): each API's endpoint (its discovery document's
+/// `batchPath`) runs only that API's requests, and a part addressed to another API is
+/// answered 404, in the endpoint API's error shape, beside the other parts' answers.
+///
+/// | path                  | serves                                                            |
+/// |-----------------------|-------------------------------------------------------------------|
+/// | `/batch/calendar/v3`  | Calendar's requests                                               |
+/// | `/batch/drive/v3`     | Drive's requests                                                  |
+/// | `/batch`              | People's (its `batchPath` on people.googleapis.com; Google's old global `/batch` on www.googleapis.com is gone) |
+/// | `/batch/…` otherwise  | 404                                                               |
 extension Emulator {
     static let batchLimit = 1000
 
+    /// The API whose batch endpoint `segments` names; nil for a path that is none.
+    static func batchEndpoint(_ segments: [String]) -> API? {
+        switch segments {
+        case ["batch"]: return .people
+        case ["batch", "calendar", "v3"]: return .calendar
+        case ["batch", "drive", "v3"]: return .drive
+        default: return nil
+        }
+    }
+
     func batch(_ request: HTTPRequest) -> HTTPResponse {
+        guard let endpoint = Emulator.batchEndpoint(request.segments) else {
+            return Emulator.unknownPath(request, api: API.of(request.segments))
+        }
         let parts: [MultipartBody.Part]
         do {
             parts = try MultipartBody(body: request.body, contentType: request.header("content-type") ?? "").parts
         } catch {
-            return GoogleError.badRequest("Invalid multipart request: expected multipart/mixed parts of application/http.").response
+            return GoogleError.badRequest("Invalid multipart request: expected multipart/mixed parts of application/http.").shaped(like: endpoint.errorShape(for: request)).response
         }
         guard parts.count <= Emulator.batchLimit else {
-            return GoogleError.badRequest("A batch may hold at most \(Emulator.batchLimit) requests.").response
+            return GoogleError.badRequest("A batch may hold at most \(Emulator.batchLimit) requests.").shaped(like: endpoint.errorShape(for: request)).response
+        }
+        // Each part's Content-ID names its answer: two parts with the same one (or both
+        // without) refuse the whole batch, as Google has since 2021.
+        var seen = Set<String>()
+        for part in parts {
+            let id = part.header("content-id") ?? ""
+            guard seen.insert(id).inserted else {
+                return GoogleError.badRequest("Duplicate Request ID in Batch Request: \(id)").shaped(like: endpoint.errorShape(for: request)).response
+            }
         }
         let boundary = "batch_" + Wire.random(20, from: Wire.alphanumeric)
         var body: [UInt8] = []
@@ -29,9 +62,11 @@ extension Emulator {
                     inner.headers.append(("authorization", outer))
                 }
                 let api = API.of(inner.segments)
-                answer = PrettyPrint.applied(to: route(inner, api: api), for: inner, api: api)
+                // Another API's request is a path this API's server does not have.
+                let response = api == endpoint ? route(inner, api: api) : Emulator.unknownPath(inner, api: endpoint)
+                answer = PrettyPrint.applied(to: response, for: inner, api: endpoint)
             } else {
-                answer = GoogleError.badRequest("Invalid batch part.").response
+                answer = GoogleError.badRequest("Invalid batch part.").shaped(like: endpoint.errorShape(for: request)).response
             }
             let id = part.header("content-id").map { "<response-" + $0.trimmingCharacters(in: CharacterSet(charactersIn: "<>")) + ">" }
             var head = "--\(boundary)\r\nContent-Type: application/http\r\n"
@@ -103,9 +138,13 @@ extension Emulator {
         case 404: return "Not Found"
         case 409: return "Conflict"
         case 410: return "Gone"
+        case 405: return "Method Not Allowed"
         case 412: return "Precondition Failed"
+        case 413: return "Request Entity Too Large"
         case 429: return "Too Many Requests"
+        case 499: return "Client Closed Request"
         case 500: return "Internal Server Error"
+        case 501: return "Not Implemented"
         case 503: return "Service Unavailable"
         default: return "Status \(status)"
         }

@@ -72,9 +72,10 @@ extension Emulator {
                 }
             }
         } else {
-            items = try withStore { try $0.calendarReplicas() }.compactMap { replica in
-                if Emulator.isOffTheList(replica) { return showDeleted ? Emulator.removedListEntry(id: replica.item.id, version: replica.version) : nil }
-                if replica.unmodeled?["listEntry"]?["hidden"] == true, !showHidden { return nil }
+            // (Typed `JSONValue?`: JSONValue takes `nil` as its own null, which would list a `null`.)
+            items = try withStore { try $0.calendarReplicas() }.compactMap { replica -> JSONValue? in
+                if Emulator.isOffTheList(replica) { return showDeleted ? Emulator.removedListEntry(id: replica.item.id, version: replica.version) : .none }
+                if replica.unmodeled?["listEntry"]?["hidden"] == true, !showHidden { return .none }
                 return calendarListEntry(replica)
             }
         }

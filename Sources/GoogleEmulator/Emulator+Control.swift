@@ -65,8 +65,8 @@ struct Fault {
         return decoded.hasPrefix(path) || request.rawPath.hasPrefix(path)
     }
 
-    func errorResponse(api: API) -> HTTPResponse {
-        var error = GoogleError(status: status, reason: reason, message: Fault.message(status), shape: api.errorShape)
+    func errorResponse(api: API, for request: HTTPRequest) -> HTTPResponse {
+        var error = GoogleError(status: status, reason: reason, message: Fault.message(status), shape: api.errorShape(for: request))
         if let retryAfter { error.headers.append(("Retry-After", retryAfter)) }
         if api == .oauth {
             return .json(status, JSONValue.object([("error", .string(reason)), ("error_description", .string(error.message))]).serialized(),

@@ -69,9 +69,7 @@ extension Emulator {
         // The header protocol's commands to an update's session URI (a new file's go to the
         // POST above).
         Route("POST", "upload/drive/v3/files/{fileId}", scopes: []) { emulator, call in
-            guard call.parameter("upload_id") != nil, call.request.header("x-goog-upload-command") != nil else {
-                throw GoogleError(status: 405, reason: "httpMethodNotAllowed", message: "Method Not Allowed")
-            }
+            guard call.parameter("upload_id") != nil, call.request.header("x-goog-upload-command") != nil else { throw GoogleError.methodNotAllowed }
             return try emulator.uploadCommand(call)
         },
         // The discovery document's resumable paths (mediaUpload.protocols.resumable.path).
@@ -79,7 +77,10 @@ extension Emulator {
         Route("PATCH", "resumable/upload/drive/v3/files/{fileId}", scopes: DriveScopes.update) { try $0.upload($1, replacing: $1[capture: "fileId"]) },
         Route("PUT", "resumable/upload/drive/v3/files", scopes: []) { try $0.uploadChunk($1) },
         Route("PUT", "resumable/upload/drive/v3/files/{fileId}", scopes: []) { try $0.uploadChunk($1) },
-    ]
+    ] + ["upload/drive/v3/files", "upload/drive/v3/files/{fileId}", "resumable/upload/drive/v3/files", "resumable/upload/drive/v3/files/{fileId}"].map { path in
+        // DELETE to a session URI cancels the session (Google's upload server answers 499).
+        Route("DELETE", path, scopes: []) { try $0.cancelUpload($1) }
+    }
 
     // MARK: Seeding and generating
 
@@ -204,9 +205,11 @@ extension Emulator {
     }
 
     /// A JSON answer through `fields`, or through `defaults` when the call names none
-    /// (nil defaults: everything).
+    /// (nil defaults: everything). An empty `fields=` selects nothing: `{}`, as Drive
+    /// answers it (measured on files.list and files.get).
     static func driveJSON(_ value: JSONValue, fields: String?, defaults: String?, status: Int = 200) throws(GoogleError) -> HTTPResponse {
-        if let fields, !fields.isEmpty { return .json(status, try FieldMask.checked(fields, api: .drive).apply(to: value).serialized()) }
+        if let fields, fields.allSatisfy(\.isWhitespace) { return .json(status, "{}") }
+        if let fields { return .json(status, try FieldMask.checked(fields, api: .drive).apply(to: value).serialized()) }
         guard let defaults else { return .json(status, value.serialized()) }
         return .json(status, try FieldMask(defaults).apply(to: value).serialized())
     }

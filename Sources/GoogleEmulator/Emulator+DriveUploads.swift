@@ -213,6 +213,19 @@ extension Emulator {
         return done
     }
 
+    /// `DELETE` to a session URI: the session is cancelled and forgotten, answered as Google's
+    /// upload server answers it (and Cloud Storage documents it), 499 Client Closed Request
+    /// with no body; the session's URI then answers 404, which tells a client to start over.
+    /// A file its last chunk already made stays. Without `upload_id` the path has no DELETE
+    /// (405).
+    func cancelUpload(_ call: Call) throws(GoogleError) -> HTTPResponse {
+        guard let id = call.parameter("upload_id") else { throw GoogleError.methodNotAllowed }
+        guard uploads.removeValue(forKey: id) != nil else {
+            throw GoogleError.notFound("No upload session with that upload_id; start a new upload.")
+        }
+        return HTTPResponse(status: 499)
+    }
+
     /// What a chunk's `Content-Range` says.
     enum ChunkRange: Equatable {
         /// `bytes */total` (total nil for `*`): no bytes, a question about the state.

@@ -109,8 +109,8 @@ extension Emulator {
         Route("POST", "oauth2/v3/tokeninfo", scopes: []) { try $0.tokenInfo($1) },
         Route("GET", "tokeninfo", scopes: []) { try $0.tokenInfo($1) },
         Route("POST", "tokeninfo", scopes: []) { try $0.tokenInfo($1) },
-        Route("GET", "oauth2/v3/userinfo", scopes: []) { try $0.userInfo($1) },
-        Route("GET", "oauth2/v2/userinfo", scopes: []) { try $0.userInfo($1) },
+        Route("GET", "oauth2/v3/userinfo", scopes: []) { try $0.userInfo($1, version: 3) },
+        Route("GET", "oauth2/v2/userinfo", scopes: []) { try $0.userInfo($1, version: 2) },
     ]
 
     /// The consent page: approves at once and sends the browser back to the loopback
@@ -308,15 +308,17 @@ extension Emulator {
         return String(subject % 1_000_000_000_000_000_000)
     }
 
-    /// `/oauth2/v3/userinfo`: who the token belongs to (OpenID Connect's claims).
-    /// Any live token may ask (the emulator does not model the OpenID scopes).
-    func userInfo(_ call: Call) throws(GoogleError) -> HTTPResponse {
+    /// `/oauth2/v3/userinfo`: who the token belongs to, as OpenID Connect's claims (`sub`,
+    /// `email_verified`); `/oauth2/v2/userinfo` as Google's older oauth2 v2 API words the
+    /// same (`id`, `verified_email`). Any live token may ask (the emulator does not model
+    /// the OpenID scopes).
+    func userInfo(_ call: Call, version: Int) throws(GoogleError) -> HTTPResponse {
         try authorize(call, scopes: [])
         let name = account.split(separator: "@").first.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? account
-        return .json(200, JSONValue.object([
-            ("sub", .string(accountSubject)), ("email", .string(account)),
-            ("email_verified", true), ("name", .string(name)),
-        ]).serialized())
+        let members: [(String, JSONValue)] = version == 2
+            ? [("id", .string(accountSubject)), ("email", .string(account)), ("verified_email", true), ("name", .string(name)), ("given_name", .string(name))]
+            : [("sub", .string(accountSubject)), ("name", .string(name)), ("given_name", .string(name)), ("email", .string(account)), ("email_verified", true)]
+        return .json(200, JSONValue.object(members).serialized())
     }
 
     /// Checks the call's bearer token: 401 in Google's shape when it is missing, unknown,

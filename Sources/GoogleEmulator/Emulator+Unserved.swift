@@ -92,12 +92,12 @@ extension Emulator {
     /// (events insert, quickAdd, patch, update, delete, move) and Drive's `corpus`
     /// (files.list). A value outside them is 400 `invalidParameter` with the regular
     /// expression Google quotes; `alt=proto`, which Google serves, is 501 (JSON only here).
-    /// The standard `$.xgafv` (error format 1 or 2) is checked on all three APIs, and the
-    /// standard boolean `prettyPrint` is read as every boolean parameter is.
+    /// The standard boolean `prettyPrint` is read as every boolean parameter is. (The standard
+    /// `$.xgafv` is read before the token: see `route` and `GoogleError`.)
     static let enumParameters: [API: [(String, [String])]] = [
-        .calendar: [("alt", ["json"]), ("sendUpdates", ["all", "externalOnly", "none"]), ("$.xgafv", ["1", "2"])],
-        .drive: [("alt", ["json", "media", "proto"]), ("corpus", ["domain", "user"]), ("$.xgafv", ["1", "2"])],
-        .people: [("alt", ["json", "media", "proto"]), ("$.xgafv", ["1", "2"])],
+        .calendar: [("alt", ["json"]), ("sendUpdates", ["all", "externalOnly", "none"])],
+        .drive: [("alt", ["json", "media", "proto"]), ("corpus", ["domain", "user"])],
+        .people: [("alt", ["json", "media", "proto"])],
     ]
 
     static func checkEnumParameters(_ call: Call) throws(GoogleError) {
@@ -105,9 +105,7 @@ extension Emulator {
         for (name, values) in enumParameters[call.api] ?? [] {
             guard let value = call.parameter(name) else { continue }
             guard values.contains(value) else {
-                throw GoogleError(status: 400, reason: "invalidParameter",
-                                  message: "Invalid value '\(value)'. Values must match the following regular expression: '(\(values.joined(separator: "|")))'",
-                                  location: name, locationType: "parameter")
+                throw GoogleError.invalidParameter(value, oneOf: values, location: name)
             }
             if name == "alt", value == "proto" {
                 throw GoogleError(status: 501, reason: "notImplemented", message: "google-emulator answers in JSON only, not alt=proto.",

@@ -123,7 +123,7 @@ package final class Emulator: @unchecked Sendable {
             return (.respond(preflight, delay: 0), 0)
         }
         let (outcome, delay) = request.hasMalformedTarget
-            ? (.respond(PrettyPrint.applied(to: GoogleError.malformedTarget.shaped(like: api.errorShape).response, for: request, api: api), delay: 0), 0)
+            ? (.respond(PrettyPrint.applied(to: GoogleError.malformedTarget.shaped(like: api.errorShape(for: request)).response, for: request, api: api), delay: 0), 0)
             : answer(request, api: api)
         guard case .respond(var response, let after) = outcome, let origin = request.header("origin") else { return (outcome, delay) }
         response.headers += Emulator.corsHeaders(origin: origin)
@@ -154,8 +154,9 @@ package final class Emulator: @unchecked Sendable {
         let fault = takeFault(for: request)
         var response: HTTPResponse
         if let fault, fault.mode == .status {
-            response = fault.errorResponse(api: api)
+            response = fault.errorResponse(api: api, for: request)
         } else if request.segments.first == "batch", request.method == "POST" {
+            // (Each batch endpoint takes its API's requests only: see `batch`.)
             response = batch(request)
         } else {
             response = route(request, api: api)
@@ -175,12 +176,17 @@ package final class Emulator: @unchecked Sendable {
 
     func route(_ request: HTTPRequest, api: API) -> HTTPResponse {
         var pathMatched = false
+        let shape = api.errorShape(for: request)
         for route in Emulator.routes {
             guard let captures = route.match(request.segments) else { continue }
             pathMatched = true
             guard route.method == request.method || (route.method == "GET" && request.method == "HEAD") else { continue }
             let call = Call(request: request, captures: captures, api: api)
             do {
+                // The error format is read before anything else, the token included.
+                if api != .oauth, let format = request.parameters("$.xgafv").last, !["1", "2"].contains(format) {
+                    throw GoogleError.invalidErrorFormat(format)
+                }
                 // A resumable session's URI is its own credential, for the header protocol's
                 // commands (POSTed to it) as for chunks PUT to it.
                 let isSessionCommand = api == .drive && request.parameter("upload_id") != nil && request.header("x-goog-upload-command") != nil
@@ -189,14 +195,19 @@ package final class Emulator: @unchecked Sendable {
                 try DiscoveryParameters.check(call, requiring: route.isServed)
                 return try route.run(self, call)
             } catch {
-                return GoogleError.backend(error).shaped(like: api.errorShape).response
+                return GoogleError.backend(error).shaped(like: shape).response
             }
         }
         if pathMatched {
-            return GoogleError(status: 405, reason: "httpMethodNotAllowed", message: "Method Not Allowed").shaped(like: api.errorShape).response
+            return GoogleError.methodNotAllowed.shaped(like: shape).response
         }
+        return Emulator.unknownPath(request, api: api)
+    }
+
+    /// The answer to a path that is no method of `api`.
+    static func unknownPath(_ request: HTTPRequest, api: API) -> HTTPResponse {
         let path = "/" + request.segments.joined(separator: "/")
-        return GoogleError.notFound("Not Found: \(path)").shaped(like: api.errorShape).response
+        return GoogleError.notFound("Not Found: \(path)").shaped(like: api.errorShape(for: request)).response
     }
 
     /// Runs `body` on the store, turning its failures into Google's backend errors.

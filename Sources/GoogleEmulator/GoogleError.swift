@@ -10,17 +10,26 @@ import LoopbackHTTP
 /// and no `errors` list. A sign-in failure in the legacy shape has both: the `errors` list
 /// (with the short message Google gives each reason) and `status` with `details`, as
 /// Google's front end answers it for every API.
+///
+/// The standard parameter `$.xgafv` picks Google's error format: `2` (or none) is each API's
+/// own as above, `1` adds the `errors` list to the newer shape (People), as Google's front
+/// end does for the APIs born with that shape; the legacy shape keeps its list whatever the
+/// value (as Drive's does, measured). A value other than `1` or `2` is refused before
+/// anything else (`invalidErrorFormat`).
 struct GoogleError: Error {
     enum Shape {
         /// `service` names the API in a sign-in failure's ErrorInfo.
         case legacy(service: String?)
-        case rpc(service: String)
+        /// `legacyErrors`: with the legacy `errors` list too (`$.xgafv=1`).
+        case rpc(service: String, legacyErrors: Bool)
     }
 
     var status: Int
     var reason: String
     var message: String
-    var domain = "global"
+    /// The `errors` item's domain; nil for none (the newer front end's refusal of a typed
+    /// value has none).
+    var domain: String? = "global"
     var location: String?
     var locationType: String?
     var shape = Shape.legacy(service: nil)
@@ -51,11 +60,7 @@ struct GoogleError: Error {
         switch shape {
         case .legacy(let service):
             let auth = GoogleError.rpcAuthReason(status: status, reason: reason)
-            let itemMessage = auth.flatMap { _ in GoogleError.legacyAuthMessages[reason] } ?? message
-            var item: [(String, JSONValue)] = [("domain", .string(domain)), ("reason", .string(reason)), ("message", .string(itemMessage))]
-            if let locationType { item.append(("locationType", .string(locationType))) }
-            if let location { item.append(("location", .string(location))) }
-            var members: [(String, JSONValue)] = [("errors", .array([.object(item)])), ("code", .number(Double(status))), ("message", .string(message))]
+            var members: [(String, JSONValue)] = [("errors", [legacyItem]), ("code", .number(Double(status))), ("message", .string(message))]
             if let auth {
                 members.append(("status", .string(GoogleError.rpcStatus(status))))
                 var info: [(String, JSONValue)] = [("@type", "type.googleapis.com/google.rpc.ErrorInfo"), ("reason", .string(auth.reason)),
@@ -64,19 +69,31 @@ struct GoogleError: Error {
                 members.append(("details", [.object(info)]))
             }
             return ["error": .object(members)]
-        case .rpc(let service):
+        case .rpc(let service, let legacyErrors):
             var info: [(String, JSONValue)] = [("@type", "type.googleapis.com/google.rpc.ErrorInfo")]
             if let auth = GoogleError.rpcAuthReason(status: status, reason: reason) {
                 info += [("reason", .string(auth.reason)), ("domain", .string(auth.domain)), ("metadata", ["service": .string(service)])]
             } else {
                 info += [("reason", .string(reason)), ("domain", .string(service))]
             }
-            return ["error": .object([
-                ("code", .number(Double(status))), ("message", .string(message)),
-                ("status", .string(canonicalStatus ?? GoogleError.rpcStatus(status))),
-                ("details", [.object(info)]),
-            ])]
+            var members: [(String, JSONValue)] = [("code", .number(Double(status))), ("message", .string(message))]
+            if legacyErrors { members.append(("errors", [legacyItem])) }
+            members += [("status", .string(canonicalStatus ?? GoogleError.rpcStatus(status))), ("details", [.object(info)])]
+            return ["error": .object(members)]
         }
+    }
+
+    /// The legacy shape's `errors` item: `{domain, reason, message, locationType?, location?}`
+    /// (a sign-in failure with the short message Google gives its reason).
+    var legacyItem: JSONValue {
+        let auth = GoogleError.rpcAuthReason(status: status, reason: reason)
+        let itemMessage = auth.flatMap { _ in GoogleError.legacyAuthMessages[reason] } ?? message
+        var item: [(String, JSONValue)] = []
+        if let domain { item.append(("domain", .string(domain))) }
+        item += [("reason", .string(reason)), ("message", .string(itemMessage))]
+        if let locationType { item.append(("locationType", .string(locationType))) }
+        if let location { item.append(("location", .string(location))) }
+        return .object(item)
     }
 
     /// The ErrorInfo reason and domain newer APIs give a sign-in failure, in place of the
@@ -122,6 +139,22 @@ struct GoogleError: Error {
         return error
     }
 
+    /// The legacy front end's refusal of a query parameter's value (`invalidParameter`, the
+    /// parameter as its location): "Invalid value 'x'. " and what the values must be.
+    static func invalidParameter(_ value: String, must rule: String, location: String) -> GoogleError {
+        badRequest("Invalid value '\(value)'. \(rule)", reason: "invalidParameter", location: location)
+    }
+
+    /// A boolean query parameter that is neither `true` nor `false` (reason `invalid`).
+    static func invalidBoolean(_ value: String, location: String) -> GoogleError {
+        invalid("Invalid boolean value: '\(value)'.", location: location)
+    }
+
+    /// `invalidParameter` for a value outside an enum's values, quoting them as Google does.
+    static func invalidParameter(_ value: String, oneOf values: [String], location: String) -> GoogleError {
+        invalidParameter(value, must: "Values must match the following regular expression: '(\(values.joined(separator: "|")))'", location: location)
+    }
+
     static func required(_ message: String, location: String? = nil) -> GoogleError {
         badRequest(message, reason: "required", location: location)
     }
@@ -140,6 +173,13 @@ struct GoogleError: Error {
     static let malformedTarget = GoogleError(status: 400, reason: "badRequest",
                                              message: "Your client has issued a malformed or illegal request: the URL has an invalid percent-escape or is not UTF-8.")
     static let parseError = GoogleError(status: 400, reason: "parseError", message: "Parse Error")
+    static let methodNotAllowed = GoogleError(status: 405, reason: "httpMethodNotAllowed", message: "Method Not Allowed")
+
+    /// A `$.xgafv` other than `1` or `2`, refused ahead of the token and every other check,
+    /// in the words Google's front end uses for a system parameter (measured).
+    static func invalidErrorFormat(_ value: String) -> GoogleError {
+        badRequest("Invalid query parameters. Invalid value '\(value)' for system query parameter : $.xgafv")
+    }
 
     /// A failure of the store behind the emulator, as Google's backend error.
     static func backend(_ error: any Error) -> GoogleError {

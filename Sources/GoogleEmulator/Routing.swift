@@ -9,11 +9,18 @@ enum API {
 
     var errorShape: GoogleError.Shape {
         switch self {
-        case .people: return .rpc(service: "people.googleapis.com")
+        case .people: return .rpc(service: "people.googleapis.com", legacyErrors: false)
         case .calendar: return .legacy(service: "calendar-json.googleapis.com")
         case .drive: return .legacy(service: "drive.googleapis.com")
         case .oauth, .control: return .legacy(service: nil)
         }
+    }
+
+    /// The error shape of an answer to `request`: the API's, in the format its `$.xgafv`
+    /// asks for (the last one given, as Google reads it; `1` adds People's `errors` list).
+    func errorShape(for request: HTTPRequest) -> GoogleError.Shape {
+        guard case .rpc(let service, _) = errorShape else { return errorShape }
+        return .rpc(service: service, legacyErrors: request.parameters("$.xgafv").last == "1")
     }
 
     /// The service a path is under.
@@ -95,7 +102,7 @@ struct Call {
         switch text.lowercased() {
         case "true", "1": return true
         case "false", "0": return false
-        default: throw GoogleError.invalid("Invalid boolean value: '\(text)'.", location: name)
+        default: throw GoogleError.invalidBoolean(text, location: name)
         }
     }
 
@@ -104,10 +111,7 @@ struct Call {
     func integer(_ name: String, in range: ClosedRange<Int>) throws(GoogleError) -> Int? {
         guard let text = parameter(name) else { return nil }
         guard let value = Int(text), range.contains(value) else {
-            // (As Google's legacy front end words it, with reason `invalidParameter`.)
-            throw GoogleError(status: 400, reason: "invalidParameter",
-                              message: "Invalid value '\(text)'. Values must be within the range: [\(range.lowerBound), \(range.upperBound)]",
-                              location: name, locationType: "parameter")
+            throw GoogleError.invalidParameter(text, must: "Values must be within the range: [\(range.lowerBound), \(range.upperBound)]", location: name)
         }
         return value
     }

@@ -88,7 +88,9 @@ package final class HTTPServer: @unchecked Sendable {
     private func send(_ response: HTTPResponse, to connection: OpaquePointer, for request: HTTPRequest) -> MHD_Result {
         var body = response.body
         var headers = response.headers
-        let noBody = response.status == 204 || response.status == 304 || request.method == "HEAD"
+        // (A HEAD keeps its body here: libmicrohttpd sends only the headers, with the
+        // Content-Length a GET would have.)
+        let noBody = response.status == 204 || response.status == 304
         if noBody { body = [] }
         // A part of a file (206, with Content-Range counting its plain bytes) goes as it is:
         // gzipped, the range would have to count the gzip's bytes instead (RFC 9110 §14.1).

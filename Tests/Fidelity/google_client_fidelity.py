@@ -385,6 +385,9 @@ class Fidelity:
         for name, function in [
             ("calendar BatchHttpRequest: three inserts and a 404, answered in order", self.calendar_batch),
             ("calendar If-Match with a stale etag (412)", self.calendar_if_match),
+            ("a batch is of one API: a Drive part in the Calendar batch is 404", self.batch_of_one_api),
+            ("people $.xgafv=1 adds the errors list, another value is 400", self.people_error_format),
+            ("drive resumable session cancelled by DELETE (499, then 404)", self.drive_resumable_cancel),
             ("AuthorizedSession: a gzipped body, prettyPrint indented and false", self.authorized_session_raw),
             ("build from the emulator's discovery documents: an upload and a batch, unaided", self.discovery_service),
             ("aiogoogle calendar insert, list and delete", self.aiogoogle_calendar),
@@ -1164,6 +1167,55 @@ class Fidelity:
               f"the missing event's part was {error!r}, not a 404 notFound")
         for event_id in ids:
             self.calendar.events().delete(calendarId="primary", eventId=event_id).execute()
+
+    def batch_of_one_api(self):
+        # Google's batch endpoints are per API since its global /batch went (2020): a part
+        # for another API is a path that API's server does not have, answered beside the rest.
+        from googleapiclient.http import BatchHttpRequest
+        answered = {}
+        batch = BatchHttpRequest(callback=lambda rid, response, error: answered.__setitem__(rid, (response, error)),
+                                 batch_uri=self.root + "/batch/calendar/v3")
+        batch.add(self.calendar.colors().get(), request_id="calendar")
+        batch.add(self.drive.about().get(fields="user"), request_id="drive")
+        batch.execute()
+        check((answered["calendar"][0] or {}).get("kind") == "calendar#colors", f"the Calendar part answered {answered['calendar']!r}")
+        error = answered["drive"][1]
+        check(isinstance(error, HttpError) and error.resp.status == 404 and reason_of(error) == "notFound",
+              f"the Drive part in the Calendar batch was {error!r}, not a 404 notFound")
+
+    def people_error_format(self):
+        # The standard parameter `$.xgafv` is the library's `x__xgafv`: format 1 adds the
+        # legacy errors list to People's error; 2 (Google's default there) has none.
+        people = self.service("people", "v1", "/").people()
+        for format, has_list in (("1", True), ("2", False)):
+            error = expect_http_error(404, lambda: people.get(resourceName="people/c1", personFields="names", x__xgafv=format).execute(),
+                                      f"people.get of a missing contact with $.xgafv={format}")
+            body = json.loads(error.content.decode("utf-8"))["error"]
+            check(body.get("status") == "NOT_FOUND", f"$.xgafv={format}: the status is {body.get('status')}")
+            check(("errors" in body) == has_list, f"$.xgafv={format}: the errors list is {'missing' if has_list else 'there'}")
+            if has_list:
+                check(body["errors"][0].get("reason") == "notFound", f"the errors list says {body['errors']}")
+        session = google.auth.transport.requests.AuthorizedSession(self.creds)
+        session.trust_env = False
+        refused = session.get(self.root + "/v1/people/me?personFields=names&$.xgafv=3", timeout=30)
+        check(refused.status_code == 400 and "system query parameter : $.xgafv" in refused.text, f"$.xgafv=3 answered {refused.status_code} {refused.text[:120]}")
+
+    def drive_resumable_cancel(self):
+        # The library has no cancel; an app cancels a session with DELETE to its URI, which
+        # Google's upload server answers 499 (Client Closed Request).
+        session = google.auth.transport.requests.AuthorizedSession(self.creds)
+        session.trust_env = False
+        started = session.post(self.root + "/upload/drive/v3/files?uploadType=resumable", json={"name": f"cancelled {self.stamp}.txt"},
+                               headers={"X-Upload-Content-Type": "text/plain", "X-Upload-Content-Length": str(300 * KIB)}, timeout=30)
+        check(started.status_code == 200 and "Location" in started.headers, f"the session start answered {started.status_code}")
+        uri = started.headers["Location"]
+        chunk = session.put(uri, data=b"x" * (256 * KIB), headers={"Content-Range": f"bytes 0-{256 * KIB - 1}/{300 * KIB}"}, timeout=30)
+        check(chunk.status_code == 308, f"the first chunk answered {chunk.status_code}, not 308")
+        cancelled = session.delete(uri, timeout=30)
+        check(cancelled.status_code == 499, f"DELETE to the session answered {cancelled.status_code}")
+        check(session.put(uri, headers={"Content-Range": f"bytes */{300 * KIB}"}, timeout=30).status_code == 404, "the cancelled session still answers")
+        left = self.drive.files().list(q=f"name = {drive_literal(f'cancelled {self.stamp}.txt')}", fields="files(id)").execute()
+        check(left.get("files") == [], "a cancelled upload made a file")
 
     def calendar_if_match(self):
         made = self.calendar.events().insert(calendarId="primary", body=self.event_body("Guarded", self.BASE + datetime.timedelta(days=31))).execute()

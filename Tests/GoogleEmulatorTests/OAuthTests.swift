@@ -164,7 +164,7 @@ import Testing
         #expect(info.json["email"] == "emulator@example.com")
         #expect(info.json["email_verified"] == true)
         #expect(harness.send("GET", "/oauth2/v3/userinfo").status == 401)
-        #expect(harness.send("GET", "/oauth2/v2/userinfo", token: token).json["sub"] == info.json["sub"])
+        #expect(harness.send("GET", "/oauth2/v2/userinfo", token: token).json["id"] == info.json["sub"])
     }
 
     /// oauth2.googleapis.com/tokeninfo (GET or a POSTed form), which clients ask what a

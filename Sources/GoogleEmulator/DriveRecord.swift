@@ -69,14 +69,15 @@ enum Drive {
     ///
     /// | type                 | export types                          |
     /// |----------------------|---------------------------------------|
-    /// | Docs (document)      | text/plain, text/markdown, text/html  |
-    /// | Sheets (spreadsheet) | text/csv, text/tab-separated-values   |
-    /// | Slides (presentation)| text/plain                            |
+    /// | Docs (document)      | text/plain, text/markdown, text/html, application/pdf |
+    /// | Sheets (spreadsheet) | text/csv, text/tab-separated-values, application/pdf |
+    /// | Slides (presentation)| text/plain, application/pdf           |
     static let exportTypes: [String: [String]] = [
-        documentType: ["text/plain", "text/markdown", "text/html"],
-        spreadsheetType: ["text/csv", "text/tab-separated-values"],
-        presentationType: ["text/plain"],
+        documentType: ["text/plain", "text/markdown", "text/html", pdfType],
+        spreadsheetType: ["text/csv", "text/tab-separated-values", pdfType],
+        presentationType: ["text/plain", pdfType],
     ]
+    static let pdfType = "application/pdf"
 
     /// Exports larger than this are refused with 403 `exportSizeLimitExceeded`.
     static let exportLimit = 10 << 20

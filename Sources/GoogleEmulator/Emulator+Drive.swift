@@ -599,8 +599,8 @@ extension Emulator {
     /// A Google type's content in another format (`Drive.exportTypes`).
     ///
     /// A Doc's `text/plain` starts with a byte order mark and ends its lines with CRLF, as
-    /// Google's export does; `text/html` is the text in paragraphs; the rest is the text as
-    /// kept. Other files get 403 `fileNotExportable`, other formats 400, content over 10 MB
+    /// Google's export does; `text/html` is the text in paragraphs; `application/pdf` the
+    /// text on pages (`PDFText`); the rest is the text as kept. Other files get 403 `fileNotExportable`, other formats 400, content over 10 MB
     /// 403 `exportSizeLimitExceeded`.
     func exportFile(_ call: Call) throws(GoogleError) -> HTTPResponse {
         guard let wanted = call.parameter("mimeType"), !wanted.isEmpty else {
@@ -619,22 +619,24 @@ extension Emulator {
             throw GoogleError(status: 403, reason: "exportSizeLimitExceeded", message: "This file is too large to be exported.")
         }
         let text = String(decoding: bytes, as: UTF8.self)
-        let body: String
+        let body: [UInt8]
         switch (record.mimeType, type) {
         case (Drive.documentType, "text/plain"):
-            body = "\u{FEFF}" + text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n")
+            body = Array(("\u{FEFF}" + text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n")).utf8)
         case (_, "text/html"):
             let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
                 "<p>" + line.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
                     .replacingOccurrences(of: ">", with: "&gt;") + "</p>"
             }
-            body = "<html><head><meta content=\"text/html; charset=UTF-8\" http-equiv=\"content-type\"><title>"
+            body = Array(("<html><head><meta content=\"text/html; charset=UTF-8\" http-equiv=\"content-type\"><title>"
                 + record.name.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                + "</title></head><body>" + paragraphs.joined() + "</body></html>"
+                + "</title></head><body>" + paragraphs.joined() + "</body></html>").utf8)
+        case (_, Drive.pdfType):
+            body = PDFText.document(text, title: record.name)
         default:
-            body = text
+            body = bytes
         }
-        return HTTPResponse(status: 200, headers: [("Content-Type", type)], body: Array(body.utf8))
+        return HTTPResponse(status: 200, headers: [("Content-Type", type)], body: body)
     }
 
     // MARK: Reading bodies

@@ -320,6 +320,7 @@ class Fidelity:
             print("FAIL the rest: skipped, nothing works without a signed-in account", flush=True)
             return
         self.step("refresh", self.refresh)
+        self.step("oauth2 v2 userinfo.get", self.userinfo)
         self.calendar = self.service("calendar", "v3", "/calendar/v3/")
         for name, function in [
             ("calendar list", self.calendar_list),
@@ -358,6 +359,7 @@ class Fidelity:
             ("drive list with escaped q", self.drive_list_escaped),
             ("drive download", self.drive_download),
             ("drive export", self.drive_export),
+            ("drive export as PDF (Google's export_pdf sample)", self.drive_export_pdf),
             ("drive update content", self.drive_update_content),
             ("drive trash", self.drive_trash),
             ("drive delete", self.drive_delete),
@@ -879,6 +881,17 @@ class Fidelity:
                           "alt=media on a Doc", reasons=["fileNotDownloadable"])
         self.drive_state["doc"] = doc["id"]
 
+    def drive_export_pdf(self):
+        # Google's own Drive sample (export_pdf): export_media as application/pdf.
+        buffer = io.BytesIO()
+        download = MediaIoBaseDownload(buffer, self.drive.files().export_media(fileId=self.drive_state["doc"], mimeType="application/pdf"))
+        done = False
+        while not done:
+            _, done = download.next_chunk()
+        pdf = buffer.getvalue()
+        check(pdf.startswith(b"%PDF-") and pdf.rstrip().endswith(b"%%EOF"), f"the PDF export starts {pdf[:12]!r}")
+        check(b"(Fidelity notes) Tj" in pdf, "the PDF does not hold the Doc's first line")
+
     def drive_update_content(self):
         content = b"changed by files.update\n"
         updated = self.upload(self.drive.files().update(fileId=self.drive_state["small"], body={"description": "updated"},
@@ -1216,6 +1229,12 @@ class Fidelity:
         check(session.put(uri, headers={"Content-Range": f"bytes */{300 * KIB}"}, timeout=30).status_code == 404, "the cancelled session still answers")
         left = self.drive.files().list(q=f"name = {drive_literal(f'cancelled {self.stamp}.txt')}", fields="files(id)").execute()
         check(left.get("files") == [], "a cancelled upload made a file")
+
+    def userinfo(self):
+        # Google's oauth2 v2 API, which apps call for the signed-in address.
+        oauth2 = build("oauth2", "v2", credentials=self.creds, static_discovery=True, client_options={"api_endpoint": self.root + "/"})
+        info = oauth2.userinfo().get().execute()
+        check(info.get("email") and info.get("verified_email") is True and info.get("id"), f"userinfo.get answered {info}")
 
     def calendar_if_match(self):
         made = self.calendar.events().insert(calendarId="primary", body=self.event_body("Guarded", self.BASE + datetime.timedelta(days=31))).execute()

@@ -217,3 +217,38 @@ extension ClientContractTests {
         #expect(harness.send("POST", "/batch/calendar/v3", body: body([nil]), headers: headers, token: token).status == 200)
     }
 }
+
+extension ClientContractTests {
+    /// Before: exporting a Doc, Sheet or Slides as `application/pdf` (what Google's own Drive
+    /// sample does) was 400 "The requested conversion is not supported."; it is a PDF of the
+    /// text, one a reader opens: its objects where the cross-reference table says.
+    @Test func aGoogleTypeExportsAsAPDF() throws {
+        let (harness, token) = try Self.harness()
+        let text = "Minutes (draft)\nÀ bientôt \\ fin\n" + String(repeating: "a line of the minutes\n", count: 60)
+        let made = harness.send("POST", "/upload/drive/v3/files?uploadType=multipart&fields=id", body: EmulatorHarness.multipart(
+            ["name": "Minutes", "mimeType": "application/vnd.google-apps.document"], content: Array(text.utf8), boundary: "b", lineEnd: "\r\n", python: false),
+            headers: ["Content-Type: multipart/related; boundary=b"], token: token)
+        let id = try #require(made.json["id"]?.stringValue)
+        let pdf = harness.send("GET", "/drive/v3/files/\(id)/export?mimeType=application/pdf", token: token)
+        #expect(pdf.status == 200)
+        #expect(pdf.header("Content-Type") == "application/pdf")
+        let bytes = pdf.body
+        #expect(Array(bytes.prefix(8)) == Array("%PDF-1.4".utf8))
+        let latin1 = String(bytes.map { Character(Unicode.Scalar($0)) })
+        #expect(latin1.hasSuffix("%%EOF\n"))
+        #expect(latin1.contains("(Minutes \\(draft\\)) Tj"))
+        #expect(latin1.contains("(\\300 bient\\364t \\\\ fin) Tj"))
+        #expect(latin1.contains("/Count 2"))  // 62 lines: two pages
+        // Each object starts where the xref table says.
+        let xrefAt = try #require(Int(latin1.components(separatedBy: "startxref\n").last?.split(separator: "\n").first ?? ""))
+        let entries = latin1.dropFirst(xrefAt).split(separator: "\n").dropFirst(3).prefix { $0.hasSuffix(" n ") }
+        #expect(entries.count == 8)
+        for (index, entry) in entries.enumerated() {
+            let offset = try #require(Int(entry.prefix(10)))
+            #expect(latin1.dropFirst(offset).hasPrefix("\(index + 1) 0 obj\n"))
+        }
+        let links = harness.send("GET", "/drive/v3/files/\(id)?fields=exportLinks", token: token).json["exportLinks"]
+        #expect(links?["application/pdf"]?.stringValue?.contains("exportFormat=pdf") == true)
+        #expect(harness.send("GET", "/drive/v3/files/\(id)/export?mimeType=application/zip", token: token).status == 400)
+    }
+}

@@ -47,6 +47,8 @@ import Testing
         try second.waitFor("clerk (local)>")
         // Ctrl-R finds the earlier line by a word in it.
         try second.send("C-r")
+        // Typing goes in once libedit shows its search prompt, as a person would wait for it.
+        try second.waitFor("bck:")
         try second.type("Ana")
         try second.send("Enter")
         try second.waitFor("I didn't understand 'café con Ana'.")

@@ -544,7 +544,8 @@ extension GoogleBackend: CalendarService {
             return try store.restoreEvent(id: id)
         } catch where APIFailure.matches(error, \.isRefusal) {
             let draft = EventDraft(title: event.title, when: event.when, location: event.location, notes: event.notes,
-                                   attendees: event.attendees, recurrence: event.recurrence, reminderMinutes: event.reminderMinutes)
+                                   attendees: event.attendees, recurrence: event.recurrence, reminderMinutes: event.reminderMinutes,
+                                   skippedWallStart: event.skippedWallStart)
             return try insertEvent(draft, id: LocalStore.randomID(), calendarID: event.calendarID)
         } catch {
             throw GoogleBackend.fail(error, mayHaveApplied: true)

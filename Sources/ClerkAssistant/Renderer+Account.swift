@@ -104,6 +104,8 @@ extension Renderer {
             let reason = commandFailure(error)
             return "(Google refused \(change), made offline: \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason).)"
         case .dropped(let change): return "(\(change.capitalizingFirst), made offline, wasn't made: the event was deleted elsewhere.)"
+        case .keptAside(let file, let copy):
+            return "(\(TextStyle.quoted(file)) was changed elsewhere while your change to it waited to be sent, so your version is in a new file, \(TextStyle.quoted(copy)).)"
         }
     }
 

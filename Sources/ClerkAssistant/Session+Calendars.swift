@@ -125,7 +125,8 @@ extension Session {
         let imported = events.map { event in
             ImportedEvent(uid: event.iCalUID ?? event.id,
                           draft: EventDraft(title: event.title, when: event.when, location: event.location, notes: event.notes,
-                                            attendees: event.attendees, recurrence: event.recurrence, reminderMinutes: event.reminderMinutes),
+                                            attendees: event.attendees, recurrence: event.recurrence, reminderMinutes: event.reminderMinutes,
+                                            skippedWallStart: event.skippedWallStart),
                           originalStart: event.recurringEventID == nil ? nil : event.originalStart)
         }
         do {

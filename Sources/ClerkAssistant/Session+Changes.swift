@@ -816,7 +816,7 @@ extension Session {
         try context.calendars.patchEvent(id: id, EventPatch(
             title: before.title, when: before.when, location: .some(before.location), notes: .some(before.notes),
             attendees: before.attendees, recurrence: id == before.id && before.recurringEventID == nil ? before.recurrence : nil,
-            reminderMinutes: before.reminderMinutes))
+            reminderMinutes: before.reminderMinutes, skippedWallStart: before.skippedWallStart))
     }
 
     func calendarNames() -> [String: String] {

@@ -499,7 +499,7 @@ extension AccountNotice {
     var isStanding: Bool {
         switch self {
         case .offline, .signInExpired, .behind: true
-        case .waiting, .sent, .refused, .dropped: false
+        case .waiting, .sent, .refused, .dropped, .keptAside: false
         }
     }
 }

@@ -412,4 +412,7 @@ public enum AccountNotice: Hashable, Sendable {
     /// A change that waited was not made: what it changed was deleted at Google meanwhile
     /// (what it was, in words). It was counted as sent.
     case dropped(change: String)
+    /// A file's content changed offline was changed at Google meanwhile too: Google's stays,
+    /// and the content changed offline went to a new file, `copy` (names as shown).
+    case keptAside(file: String, copy: String)
 }

@@ -99,15 +99,15 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
 
     /// True when this zone skips the wall-clock reading `wallSeconds` (clocks go forward past
     /// it: 02:30 on the morning they jump from 02:00 to 03:00) and `utcSeconds(ofWallClock:)`
-    /// reads it as `utcSeconds` (03:30 summer time). A series set for such a time keeps it:
-    /// RFC 5545 moves only the day it does not exist (see `Event.skippedWallStart`).
+    /// reads it as `instant`, UTC seconds (03:30 summer time). A series set for such a time
+    /// keeps it: RFC 5545 moves only the day it does not exist (`Event.skippedWallStart`).
     public func skips(wallSeconds: Int, readAs instant: Int) -> Bool {
         utcSeconds(ofWallClock: wallSeconds) == instant && instant &+ offset(atUTCSeconds: instant) != wallSeconds
     }
 
-    /// `wallSeconds` moved to the instant `date` starts at when it names that instant as a time
-    /// this zone skips (`skips(wallSeconds:readAs:)`), else nil: what an event keeps of a
-    /// start asked for in a spring-forward gap.
+    /// `wallSeconds` when it is a time this zone skips and reads as `date`
+    /// (`skips(wallSeconds:readAs:)`), else nil: what an event keeps of a start asked for in
+    /// a spring-forward gap.
     public func skippedWallClock(_ wallSeconds: Int?, at date: Date) -> Int? {
         guard let wallSeconds, skips(wallSeconds: wallSeconds, readAs: Zone.seconds(date)) else { return nil }
         return wallSeconds

@@ -154,8 +154,8 @@ package final class GoogleBackend {
             try deleteImported(uid: uid, calendarID: calendar)
         case .createFile(let id, let name, let type, let content):
             _ = try landFileCreate(id: id, name: name, mimeType: type, content: content)
-        case .updateFile(let id, let type, let content):
-            try mirror.put(file: try api.updateContent(fileID: id, mimeType: type, content: content), content: content)
+        case .updateFile(let id, let type, let content, let base, let copyID):
+            try landFileUpdate(id: id, mimeType: type, content: content, base: base, copyID: copyID, number: number)
         case .trashFile(let id, let trashed):
             try mirror.put(file: try api.patchFile(fileID: id, body: ["trashed": .bool(trashed)]))
         case .deleteFile(let id):
@@ -252,6 +252,38 @@ package final class GoogleBackend {
             let title = Spelling.fold(replica.item.title)
             return !title.isEmpty && folded.contains(title) ? replica.item : nil
         }.first
+    }
+
+    /// A file's new content made from `base`, sent: Drive's content now is compared with
+    /// `base` first (a change made elsewhere meanwhile was written over without a word).
+    /// Lines added go after what Drive has now; a change of another kind on both sides
+    /// leaves Drive's alone and goes to a new file, said so. The copy's id is noted in the
+    /// outbox before it is made, so a resend makes it once.
+    private func landFileUpdate(id: String, mimeType: String, content: [UInt8], base: [UInt8]?, copyID: String?, number: Int64?) throws {
+        var written = content
+        if let base {
+            let file = try storedFile(id)
+            let current = try api.content(of: file)
+            if current != base, content.starts(with: base) {
+                written = current + Array(content.dropFirst(base.count))
+            } else if current != base {
+                let chosen: String
+                if let copyID {
+                    chosen = copyID
+                } else {
+                    chosen = try newFileID()
+                    if let number {
+                        let noted = PendingChange.updateFile(id: id, mimeType: mimeType, content: content, base: base, copyID: chosen)
+                        try store.replaceOutboxPayload(number, with: noted.payload.serialized())
+                    }
+                }
+                let copy = GoogleBackend.offlineCopyName(of: file.name)
+                _ = try landFileCreate(id: chosen, name: copy, mimeType: mimeType, content: content)
+                notices.append(.keptAside(file: file.name, copy: copy))
+                return
+            }
+        }
+        try mirror.put(file: try api.updateContent(fileID: id, mimeType: mimeType, content: written), content: written)
     }
 
     func landFileCreate(id: String, name: String, mimeType: String, content: [UInt8]) throws -> DriveFile? {
@@ -544,7 +576,8 @@ extension GoogleBackend: CalendarService {
             return try store.restoreEvent(id: id)
         } catch where APIFailure.matches(error, \.isRefusal) {
             let draft = EventDraft(title: event.title, when: event.when, location: event.location, notes: event.notes,
-                                   attendees: event.attendees, recurrence: event.recurrence, reminderMinutes: event.reminderMinutes)
+                                   attendees: event.attendees, recurrence: event.recurrence, reminderMinutes: event.reminderMinutes,
+                                   skippedWallStart: event.skippedWallStart)
             return try insertEvent(draft, id: LocalStore.randomID(), calendarID: event.calendarID)
         } catch {
             throw GoogleBackend.fail(error, mayHaveApplied: true)
@@ -819,6 +852,20 @@ extension GoogleBackend: FileService {
     }
 
     package func updateFile(id: String, content: String) throws -> DriveFile {
+        try updateFile(id: id, content: content, base: nil)
+    }
+
+    /// "notes.txt" → "notes (changed offline).txt": where a change made offline to a file
+    /// changed elsewhere meanwhile goes.
+    static func offlineCopyName(of name: String) -> String {
+        let ext = name.fileExtension
+        let stem = ext.isEmpty ? name : String(name.dropLast(ext.count + 1))
+        return stem + " (changed offline)" + (ext.isEmpty ? "" : "." + ext)
+    }
+
+    /// `base`: the content the new one was made from (Drive's, read just before), else the
+    /// mirror's copy; a change that waits keeps it, to be compared with Drive's when sent.
+    private func updateFile(id: String, content: String, base: String?) throws -> DriveFile {
         try prepare([])
         let file = try storedFile(id)
         guard file.mimeType != GoogleCoding.googleDoc else { throw ServiceError.invalid(.googleDocIsReadOnly) }
@@ -834,7 +881,8 @@ extension GoogleBackend: FileService {
         } catch where APIFailure.matches(error, \.isGone) {
             throw fileGone(id)
         } catch where APIFailure.matches(error, \.isWorthWaiting) {
-            try queue(.updateFile(id: id, mimeType: file.mimeType, content: bytes), because: error)
+            let made = base.map { Array($0.utf8) } ?? (try? store.fileBytes(id: id))
+            try queue(.updateFile(id: id, mimeType: file.mimeType, content: bytes, base: made, copyID: nil), because: error)
             var local = file
             local.modified = now.now()
             return try store.putFile(local, content: bytes, unmodeled: nil).item
@@ -846,7 +894,8 @@ extension GoogleBackend: FileService {
     /// The edit is worked out from the content as Drive has it now (not the mirror's copy),
     /// then uploaded. Drive v3 takes no etag on an upload, so a change made elsewhere in the
     /// same moment can still be overwritten. Offline, it is worked out from the mirror's copy
-    /// and waits in the outbox.
+    /// and waits in the outbox with that copy, which Drive's content is compared with when it
+    /// is sent (`landFileUpdate`).
     package func editFile(id: String, _ edit: (String) throws -> String) throws -> FileEdit {
         try prepare([])
         let file = try storedFile(id)
@@ -860,7 +909,7 @@ extension GoogleBackend: FileService {
             throw GoogleBackend.fail(error, mayHaveApplied: false)
         }
         let content = try edit(previous)
-        let written = try updateFile(id: id, content: content)
+        let written = try updateFile(id: id, content: content, base: previous)
         return FileEdit(file: written, previous: previous, content: content)
     }
 

@@ -377,6 +377,7 @@ public struct ICalendarReader: Sendable {
             }
             do {
                 _ = try Recurrence(lines: recurrence, first: first, isAllDay: when.isAllDay, zone: seriesZone)
+                for line in recurrence where line.hasPrefix("RRULE:") { try Recurrence.checkSetPosition(String(line.dropFirst(6))) }
             } catch {
                 throw fail(error.property, error.reason)
             }

@@ -159,6 +159,27 @@ struct Recurrence {
         return rule
     }
 
+    /// Refuses what libical 3.0 expands wrongly with BYSETPOS: it picks from a month's or a
+    /// year's set only, so with FREQ=WEEKLY, DAILY or HOURLY it keeps every date of the set
+    /// (`FREQ=WEEKLY;BYDAY=MO,FR;BYSETPOS=1` came back on Fridays too), and with BYWEEKNO it
+    /// loses the weeks that straddle a new year. An import refuses such a rule rather than
+    /// show days the file does not have.
+    static func checkSetPosition(_ text: String) throws(RecurrenceError) {
+        var parts: [String: Substring] = [:]
+        for part in text.split(separator: ";") {
+            guard let equals = part.firstIndex(of: "=") else { continue }
+            parts[part[..<equals].uppercased()] = part[part.index(after: equals)...]
+        }
+        guard parts["BYSETPOS"] != nil else { return }
+        let frequency = parts["FREQ"]?.uppercased() ?? ""
+        if frequency != "MONTHLY" && frequency != "YEARLY" {
+            throw RecurrenceError(property: "RRULE", reason: "BYSETPOS with FREQ=\(frequency.prefix(12)) is not a repeat clerk can follow (it takes BYSETPOS with FREQ=MONTHLY or FREQ=YEARLY): \(quoted(text))")
+        }
+        if parts["BYWEEKNO"] != nil {
+            throw RecurrenceError(property: "RRULE", reason: "BYSETPOS with BYWEEKNO is not a repeat clerk can follow: \(quoted(text))")
+        }
+    }
+
     /// The most INTERVAL libical holds (a C `short`).
     static let intervalLimit = 32_767
 

@@ -185,7 +185,14 @@ struct GoogleError: Error {
     static func backend(_ error: any Error) -> GoogleError {
         if let error = error as? GoogleError { return error }
         if case ServiceError.invalid(let problem)? = error as? ServiceError {
-            return .invalid("Invalid value: \(problem)")
+            // In Google's words: Swift's description of the case reached clients
+            // ("Invalid value: badRecurrence(\"RRULE:FREQ=MINUTELY;COUNT=5\")").
+            switch problem {
+            case .badRecurrence: return .invalid("Invalid recurrence rule.")
+            case .unknownTimeZone: return .invalid("Invalid time zone definition.")
+            case .endsBeforeStart: return .timeRangeEmpty()
+            default: return .invalid("Invalid value.")
+            }
         }
         return GoogleError(status: 500, reason: "backendError", message: "Backend Error")
     }

@@ -85,6 +85,8 @@ import Testing
         (.refused(change: "the new event 'Dentist'", error: .refused(status: 400, reason: "invalid")),
          "(Google refused the new event 'Dentist', made offline: Google refused that (400 invalid). Nothing changed.)"),
         (.dropped(change: "a change to 'Workshop'"), "(A change to 'Workshop', made offline, wasn't made: the event was deleted elsewhere.)"),
+        (.keptAside(file: "plan.txt", copy: "plan (changed offline).txt"),
+         "('plan.txt' was changed elsewhere while your change to it waited to be sent, so your version is in a new file, 'plan (changed offline).txt'.)"),
     ]
 
     @Test(arguments: notices)

@@ -171,6 +171,38 @@ import Testing
         #expect(try GoogleBackendTests.titles(backend) == ["Keep"])
     }
 
+    /// A file changed offline and at Drive meanwhile: the change waited as the whole new
+    /// content and was uploaded over Drive's when sent, so what was written elsewhere was lost
+    /// without a word. Now lines added offline go after Drive's content, and a change of
+    /// another kind leaves Drive's alone and goes to a copy, said so.
+    @Test func anOfflineFileChangeDoesNotWriteOverOneMadeElsewhere() throws {
+        let harness = try GoogleHarness()
+        let backend = try harness.signIn().backend
+        let notes = try backend.createFile(named: "notes.txt", content: "one\n")
+        let plan = try backend.createFile(named: "plan.txt", content: "draft\n")
+        harness.goOffline()
+        harness.clock.advance(6)
+        _ = try backend.editFile(id: notes.id) { $0 + "two\n" }
+        _ = try backend.editFile(id: plan.id) { _ in "final\n" }
+        #expect(backend.waitingCount == 2)
+        try harness.comeBack()
+        func upload(_ id: String, _ text: String) {
+            let call = HTTPCall("PATCH", harness.base + "/upload/drive/v3/files/\(id)?uploadType=media",
+                                headers: [("Authorization", "Bearer " + harness.sideToken()), ("Content-Type", "text/plain")], body: Array(text.utf8))
+            _ = try? HTTPClient(version: "side").send(call)
+        }
+        upload(notes.id, "one\nthree\n")
+        upload(plan.id, "draft, reviewed\n")
+        _ = backend.takeNotices()
+        backend.flushOutbox()
+        #expect(backend.waitingCount == 0)
+        #expect(try backend.readFile(id: notes.id) == "one\nthree\ntwo\n")
+        #expect(try backend.readFile(id: plan.id) == "draft, reviewed\n")
+        let copy = try #require(try backend.files(matching: nil).first { $0.name == "plan (changed offline).txt" })
+        #expect(try backend.readFile(id: copy.id) == "final\n")
+        #expect(backend.takeNotices().contains(.keptAside(file: "plan.txt", copy: "plan (changed offline).txt")))
+    }
+
     /// Without the permission to make calendars, the failure named no permission at all
     /// ("access to .").
     @Test func aMissingPermissionIsNamed() throws {

@@ -77,6 +77,11 @@ import Testing
         let ordering = harness.send("GET", Self.events + "?orderBy=startTime", token: token)
         #expect(ordering.status == 400)
         #expect(harness.send("GET", Self.events + "?syncToken=abc&timeMin=2026-03-05T00:00:00Z", token: token).status == 400)
+        // A rule the store cannot expand is said in Google's words (was Swift's description of
+        // the case: "Invalid value: badRecurrence(\"RRULE:FREQ=MINUTELY;COUNT=5\")").
+        let minutely = harness.send("POST", Self.events, json: Self.event(nil, "x", extra: [("recurrence", ["RRULE:FREQ=MINUTELY;COUNT=5"])]), token: token)
+        #expect(minutely.status == 400)
+        #expect(minutely.json["error"]?["message"] == "Invalid recurrence rule.")
     }
 
     @Test func pagesEndExactlyAtTheBoundaryAndOnlyTheLastCarriesTheSyncToken() throws {

@@ -18,7 +18,11 @@ enum PendingChange: Equatable {
     case deleteImported(calendarID: String, uid: String)
     /// files.create with a generated id.
     case createFile(id: String, name: String, mimeType: String, content: [UInt8])
-    case updateFile(id: String, mimeType: String, content: [UInt8])
+    /// files.update of the whole content, made from `base` (the content the change was made
+    /// to; nil in changes queued before clerk kept it). Drive takes no etag on an upload, so
+    /// the content there is compared with `base` before it is written over; `copyID` is
+    /// the id chosen for a copy when both sides changed, kept so a resend makes it once.
+    case updateFile(id: String, mimeType: String, content: [UInt8], base: [UInt8]?, copyID: String?)
     case trashFile(id: String, trashed: Bool)
     /// files.delete: gone for good, skipping the trash.
     case deleteFile(id: String)
@@ -68,8 +72,11 @@ enum PendingChange: Equatable {
         case .deleteImported(let calendar, let uid): return .object([("calendarID", .string(calendar)), ("uid", .string(uid))])
         case .createFile(let id, let name, let type, let content):
             return .object([("id", .string(id)), ("name", .string(name)), ("mimeType", .string(type)), ("content", .string(Data(content).base64EncodedString()))])
-        case .updateFile(let id, let type, let content):
-            return .object([("id", .string(id)), ("mimeType", .string(type)), ("content", .string(Data(content).base64EncodedString()))])
+        case .updateFile(let id, let type, let content, let base, let copyID):
+            var members: [(String, JSONValue)] = [("id", .string(id)), ("mimeType", .string(type)), ("content", .string(Data(content).base64EncodedString()))]
+            if let base { members.append(("base", .string(Data(base).base64EncodedString()))) }
+            if let copyID { members.append(("copyID", .string(copyID))) }
+            return .object(members)
         case .trashFile(let id, let trashed): return .object([("id", .string(id)), ("trashed", .bool(trashed))])
         case .deleteFile(let id): return .object([("id", .string(id))])
         }
@@ -103,7 +110,7 @@ enum PendingChange: Equatable {
             self = .createFile(id: id, name: name, mimeType: type, content: content)
         case "file.update":
             guard let id = string("id"), let type = string("mimeType"), let content = bytes("content") else { return nil }
-            self = .updateFile(id: id, mimeType: type, content: content)
+            self = .updateFile(id: id, mimeType: type, content: content, base: bytes("base"), copyID: string("copyID"))
         case "file.trash":
             guard let id = string("id"), let trashed = json["trashed"]?.boolValue else { return nil }
             self = .trashFile(id: id, trashed: trashed)

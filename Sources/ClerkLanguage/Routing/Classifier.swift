@@ -148,6 +148,13 @@ enum Classifier {
 
     static let pickFrames: WordSet = ["my", "the", "on", "for", "of", "in", "this", "next"]
 
+    /// True when a date of the line repeats ("every monday at 9"): with a clock time and no
+    /// question, a noun phrase says the series to make ("work meetings every monday at 9",
+    /// "piano lessons every tuesday 4pm"), not the meetings to show ("work meetings this week").
+    static func saysARepeat(_ s: Sentence) -> Bool {
+        s.dates.contains { $0.recurrence != nil }
+    }
+
     /// "everything this week", "everything on friday": the word and a day, nothing else.
     static func everythingOn(_ s: Sentence) -> Bool {
         s.word(s.body.lowerBound, isIn: everythingWord) && s.body.count > 1
@@ -337,7 +344,7 @@ enum Classifier {
         ClassifierRule(name: "noun phrase", applies: { c in
             let shape = c.shape
             if scheduleOfADay(c.s) { return true }
-            guard shape.headVerb == .none, !hasVerb(c.s) else { return false }
+            guard shape.headVerb == .none, !hasVerb(c.s), !(shape.hasTimeOfDay && saysARepeat(c.s)) else { return false }
             // ("free time tomorrow afternoon", "free slots on friday" ask, whatever the time.)
             let freeRoom = c.s.word(c.head, is: "free") && (c.s.word(c.head + 1, isIn: Vocabulary.roomNouns) || c.s.word(c.head + 1) == "slots")
             // ("upcoming", "next" alone: what is coming.)

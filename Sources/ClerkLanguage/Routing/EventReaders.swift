@@ -12,6 +12,7 @@ enum CreateReader {
         let before = slots.count
         var details = EventDetails(used: consume used, slots: EventDetails.taken(&slots))
         details.read(s, s.body, known: known)
+        details.readTrailingPlace(s)
         Repeats.keepSchedule(s, &details)
         // "flight dec 20 10:25 arrive 13:30": the time of arrival ends the event.
         let arrival = arrivalTime(s, details)

@@ -179,6 +179,8 @@ public struct Router: Sendable {
                 update = .updateEvent(which, changes)
             }
             intent = update
+        case .swapEvents:
+            intent = EventSwap.read(clue.s, route: route, known: known, slots: &slots)
         case .contact(let rule):
             intent = ContactPhrases.read(clue.s, rule: rule, route: route, known: known, slots: &slots)
         case .file(let rule):
@@ -200,6 +202,12 @@ public struct Router: Sendable {
             if topic == .clock {
                 outOfScope.day = dates.first { $0.known.contains(.date) && !$0.known.contains(.time) && $0.recurrence == nil }
                 outOfScope.zone = Self.placeAsked(clue.s)
+            }
+            // "how long to drive to the offsite", "put the review on hold": the event named.
+            let named = topic == .hold ? EventHold.event(clue.s, head: route.command.lowerBound) : topic == .question ? Classifier.travelDestination(clue.s) : nil
+            if let named, let words = EventHold.titleWords(clue.s, named) {
+                outOfScope.eventWords = words
+                slots.append(clue.s.slot(.words, named, value: words, rule: topic == .hold ? "held-event" : "travel-destination"))
             }
             intent = .outOfScope(outOfScope)
         }

@@ -210,6 +210,14 @@ enum Classifier {
         // 3. Follow-up edits of the event on screen ("make it 13:30", "call it Team lunch").
         ClassifierRule(name: "follow-up", applies: { _ in true }, route: { FollowUps.route($0.s, shape: $0.shape, known: $0.known) }),
 
+        //    "put the review on hold", "pause the weekly sync": clerk holds nothing; what it can
+        //    do instead is said ("pause the music" is music's, below).
+        ClassifierRule(name: "on hold", applies: { c in
+            c.s.word(c.head, isIn: EventHold.holdVerbs) || c.s.word(c.head, isIn: EventHold.pauseVerbs)
+        }, route: { c in
+            EventHold.event(c.s, head: c.head).map { c.route(.topic(.hold), c.head..<$0.lowerBound) }
+        }),
+
         // 4. Things clerk does not do (alarms, weather, music …), unless the calendar is named
         //    or the person asks to be reminded. A weak topic (a restaurant, a ticket, a
         //    question) yields to a calendar verb with an event ("cancel lunch at the restaurant"),
@@ -280,6 +288,11 @@ enum Classifier {
             c.s.word(c.head, isA: .takeVerb) && (c.shape.hasCalendarNoun || c.shape.hasEventNoun) && !c.shape.remind
         }, route: { c in
             c.s.first(isA: .offParticle, from: c.head + 1).map { c.route(.takeOff, $0..<($0 + 1)) }
+        }),
+
+        //    "swap lunch and the dentist", "trade my 2pm and 4pm": two events exchange times.
+        ClassifierRule(name: "swap", applies: { $0.s.word($0.head, isIn: EventSwap.verbs) }, route: { c in
+            EventSwap.parts(c.s, head: c.head).map { _ in c.route(.swapEvents, c.head..<(c.head + 1)) }
         }),
 
         // 6. Changing events: "move the review to Tuesday", "rename the standup to Daily".

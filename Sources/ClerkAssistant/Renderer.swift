@@ -154,6 +154,11 @@ public enum Renderer {
         return instead
     }
 
+    /// "set an alarm for 7 tomorrow": no alarms, but a reminder then, the time as said.
+    static func noAlarms(at said: String) -> String {
+        "I can't set alarms, but I can put a reminder on your calendar then: say what for, like 'remind me to leave at \(said.oneLine)'."
+    }
+
     static let alreadyOnGoogle = "You're signed in: clerk uses your Google calendar, contacts and Drive. Say 'status' to see the account."
 
     /// "switch to my work calendar", "hide the family calendar": clerk shows every calendar;

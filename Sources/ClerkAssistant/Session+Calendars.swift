@@ -246,6 +246,12 @@ extension Session {
             return Reply(intent: .outOfScope, ok: true, message: Renderer.clockNow(now, text: DateText(zone: zone)),
                          fields: [("now", .string(ClockText.rfc3339(now, zone: zone)))])
         }
+        // "set an alarm for 7 tomorrow": the reminder offered at the time said.
+        if outOfScope.topic == .alarm, let time = outOfScope.day, time.range.upperBound <= text.endIndex {
+            var said = text[time.range].trimmingSpaces()
+            for lead in ["for ", "at "] where said.lowercased().hasPrefix(lead) { said = String(said.dropFirst(lead.count)) }
+            return Reply(intent: .outOfScope, ok: false, message: Renderer.noAlarms(at: said))
+        }
         // "set my working hours to 9-5", "what's my time zone": the settings in force, and
         // where they are changed.
         if outOfScope.topic == .settings {

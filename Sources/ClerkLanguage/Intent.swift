@@ -598,7 +598,8 @@ public struct OutOfScope: Sendable, Hashable {
     /// ("delete notes.txt" for "delte notes.txt"), to ask "did you mean …?".
     public var didYouMean: String?
     /// A clock question's day ("what day is christmas", "what's the date next friday"): the
-    /// answer names that day, not today.
+    /// answer names that day, not today. An alarm's time ("set an alarm for 7 tomorrow"): the
+    /// reminder offered instead says it.
     public var day: Optional<DateMatch>
     /// A clock question's place ("what time is it in new york"): its IANA zone.
     public var zone: Optional<String>

@@ -203,6 +203,12 @@ public struct Router: Sendable {
                 outOfScope.day = dates.first { $0.known.contains(.date) && !$0.known.contains(.time) && $0.recurrence == nil }
                 outOfScope.zone = Self.placeAsked(clue.s)
             }
+            // ("set an alarm for 7am tomorrow": the time with its day, and the words of both.)
+            if topic == .alarm, var time = clue.s.joined?.match ?? dates.first(where: { $0.known.contains(.time) && $0.recurrence == nil }),
+               let first = dates.first, let last = dates.last {
+                time.range = first.range.lowerBound..<last.range.upperBound
+                outOfScope.day = time
+            }
             // "how long to drive to the offsite", "put the review on hold": the event named.
             let named = topic == .hold ? EventHold.event(clue.s, head: route.command.lowerBound) : topic == .question ? Classifier.travelDestination(clue.s) : nil
             if let named, let words = EventHold.titleWords(clue.s, named) {

@@ -277,7 +277,8 @@ extension Session {
         // "put the review on hold", "pause the weekly sync": no such state; what clerk can do
         // with that event instead.
         if outOfScope.topic == .hold {
-            let named = outOfScope.eventWords.flatMap { nextEvent(named: $0) }
+            // ("put it on hold": the event on screen.)
+            let named = outOfScope.eventWords.map { nextEvent(named: $0) } ?? lastShown
             if let named { lastShown = named }
             return Reply(intent: .outOfScope, ok: true, message: Renderer.cannotHold(named, words: outOfScope.eventWords, text: DateText(zone: context.zone)))
         }

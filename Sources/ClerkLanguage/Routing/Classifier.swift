@@ -150,10 +150,13 @@ enum Classifier {
 
     /// True when a date of the line repeats ("every monday at 9"): with a clock time and no
     /// question, a noun phrase says the series to make ("work meetings every monday at 9",
-    /// "piano lessons every tuesday 4pm"), not the meetings to show ("work meetings this week").
+    /// "piano lessons every tuesday 4pm"), not the meetings to show ("work meetings this week";
+    /// "my meetings every monday at 9", "all the standups every day at 9" name those there).
     static func saysARepeat(_ s: Sentence) -> Bool {
-        s.dates.contains { $0.recurrence != nil }
+        !s.word(s.body.lowerBound, isIn: namingThoseThere) && s.dates.contains { $0.recurrence != nil }
     }
+
+    static let namingThoseThere: WordSet = ["my", "the", "our", "all", "any", "your", "those", "these"]
 
     /// "everything this week", "everything on friday": the word and a day, nothing else.
     static func everythingOn(_ s: Sentence) -> Bool {
@@ -207,16 +210,17 @@ enum Classifier {
         ClassifierRule(name: "note", applies: { !$0.shape.hasDate && $0.s.word($0.head, isIn: FilePhrases.noteVerbs) },
                        route: { FilePhrases.noteRoute($0.s) }),
 
-        // 3. Follow-up edits of the event on screen ("make it 13:30", "call it Team lunch").
-        ClassifierRule(name: "follow-up", applies: { _ in true }, route: { FollowUps.route($0.s, shape: $0.shape, known: $0.known) }),
-
         //    "put the review on hold", "pause the weekly sync": clerk holds nothing; what it can
-        //    do instead is said ("pause the music" is music's, below).
+        //    do instead is said ("pause the music" is music's, below); before the follow-ups, as
+        //    "put it on hold" is no change of the event on screen.
         ClassifierRule(name: "on hold", applies: { c in
             c.s.word(c.head, isIn: EventHold.holdVerbs) || c.s.word(c.head, isIn: EventHold.pauseVerbs)
         }, route: { c in
             EventHold.event(c.s, head: c.head).map { c.route(.topic(.hold), c.head..<$0.lowerBound) }
         }),
+
+        // 3. Follow-up edits of the event on screen ("make it 13:30", "call it Team lunch").
+        ClassifierRule(name: "follow-up", applies: { _ in true }, route: { FollowUps.route($0.s, shape: $0.shape, known: $0.known) }),
 
         // 4. Things clerk does not do (alarms, weather, music …), unless the calendar is named
         //    or the person asks to be reminded. A weak topic (a restaurant, a ticket, a

@@ -4,6 +4,8 @@
 enum EventSwap {
     /// Verbs that exchange two events' times.
     static let verbs: WordSet = ["swap", "switch", "trade", "exchange", "flip"]
+    /// Particles that make the verb another ("swap out", "trade in", "switch off").
+    static let particles: WordSet = ["out", "in", "off", "on", "up"]
     /// Words that join the two events.
     static let joiners: WordSet = ["and", "&", "with"]
     /// Words after the two that add nothing ("swap them around", "switch lunch and dinner over").
@@ -13,7 +15,8 @@ enum EventSwap {
     /// nil otherwise. "switch lunch to friday" (a "to") moves one event; "swap shifts with
     /// Bob" names a person, no event, after "with".
     static func parts(_ s: Sentence, head: Int) -> (first: Range<Int>, second: Range<Int>)? {
-        guard s.word(head, isIn: verbs) else { return nil }
+        // ("swap out the batteries", "trade in my car", "switch off the lights": another verb.)
+        guard s.word(head, isIn: verbs), !s.word(head + 1, isIn: particles) else { return nil }
         var start = head + 1
         // "swap the times of lunch and the dentist".
         if s.word(start, is: "the"), s.word(start + 1, is: "times") || s.word(start + 1, is: "slots"), s.word(start + 2, is: "of") { start += 3 }
@@ -61,6 +64,8 @@ enum EventHold {
     static let holdVerbs: WordSet = ["put", "place", "keep", "set"]
     static let pauseVerbs: WordSet = ["pause", "suspend"]
     static let holdNouns: WordSet = ["hold", "pause", "ice"]
+    /// Words that name the event on screen, not one by its title ("put it on hold").
+    static let pronouns: WordSet = ["it", "that", "this", "them", "one"]
 
     /// The words naming the event when the line from `head` puts one on hold; nil otherwise
     /// ("put lunch on my calendar" makes an event; "pause the music" is no event).
@@ -83,6 +88,7 @@ enum EventHold {
         let words = range.filter {
             s.kind($0) == .word && !s.word($0, isIn: Classifier.definiteWords) && !s.word($0, isIn: Vocabulary.frequencyWords)
                 && !s.word($0, isIn: Vocabulary.repeatWords) && !s.word($0, isIn: Vocabulary.seriesNouns) && !s.word($0, is: "a")
+                && !s.word($0, isIn: pronouns)
         }
         return words.isEmpty ? nil : words.map { s.word($0) }.joined(separator: " ")
     }

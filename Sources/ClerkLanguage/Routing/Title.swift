@@ -132,8 +132,9 @@ enum Title {
     static let subjectPronouns: WordSet = ["i", "we", "you", "they", "he", "she", "i've", "we've", "you've", "they've", "he's", "she's"]
     /// Words before the owner that are no part of the name ("the kids", "my son").
     static let ownerDeterminers: WordSet = ["the", "my", "our", "your"]
-    /// Words between the verb and the event ("has a", "have their").
-    static let ownedDeterminers: WordSet = ["a", "an", "the", "his", "her", "their", "its", "our", "my", "another"]
+    /// Words between the verb and the event ("has a", "have their"; "Bob has the car" says
+    /// nothing of an event of his, and is kept as said).
+    static let ownedDeterminers: WordSet = ["a", "an", "his", "her", "their", "its", "our", "my", "another"]
 
     /// "the kids have a school play", "Ana has a dentist appointment", "Bob's got a haircut",
     /// "they have a game": an event said as someone's is titled by the event, whose first
@@ -154,6 +155,7 @@ enum Title {
             end += 1
         }
         guard end < kept.count, !s.word(kept[end], is: "to"), !s.word(kept[end], is: "been"), !s.word(kept[end], is: "no") else { return nil }
+        guard !s.word(kept[end], is: "the") else { return nil }
         while end < kept.count, s.word(kept[end], isIn: ownedDeterminers) { end += 1 }
         guard end < kept.count, !s.tokens[kept[end]].isMark else { return nil }
         while let first = subject.first, subject.count > 1, s.word(first, isIn: ownerDeterminers) { subject.removeFirst() }

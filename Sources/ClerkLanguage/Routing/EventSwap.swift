@@ -74,7 +74,9 @@ enum EventHold {
         while end > head, s.tokens[end - 1].isMark || s.word(end - 1, is: "please") { end -= 1 }
         if s.word(head, isIn: holdVerbs) {
             guard end - head >= 4, s.word(end - 1, isIn: holdNouns), s.word(end - 2, is: "on") else { return nil }
-            return (head + 1)..<(end - 2)
+            // ("put friday afternoon on hold": time kept, no event.)
+            let event = (head + 1)..<(end - 2)
+            return event.contains(where: { !s.isInDate($0) && !s.word($0, isIn: Classifier.definiteWords) }) ? event : nil
         }
         guard s.word(head, isIn: pauseVerbs), end - head >= 2 else { return nil }
         let event = (head + 1)..<end
@@ -86,7 +88,7 @@ enum EventHold {
     /// ("weekly") and words of repeating left out ("the weekly sync" → "sync").
     static func titleWords(_ s: Sentence, _ range: Range<Int>) -> String? {
         let words = range.filter {
-            s.kind($0) == .word && !s.word($0, isIn: Classifier.definiteWords) && !s.word($0, isIn: Vocabulary.frequencyWords)
+            s.kind($0) == .word && !s.isInDate($0) && !s.word($0, isIn: Classifier.definiteWords) && !s.word($0, isIn: Vocabulary.frequencyWords)
                 && !s.word($0, isIn: Vocabulary.repeatWords) && !s.word($0, isIn: Vocabulary.seriesNouns) && !s.word($0, is: "a")
                 && !s.word($0, isIn: pronouns)
         }

@@ -215,6 +215,7 @@ enum Classifier {
         //    "put it on hold" is no change of the event on screen.
         ClassifierRule(name: "on hold", applies: { c in
             c.s.word(c.head, isIn: EventHold.holdVerbs) || c.s.word(c.head, isIn: EventHold.pauseVerbs)
+                || c.s.word(c.head, isIn: EventHold.postponeVerbs) || c.s.word(c.head, is: "hold")
         }, route: { c in
             EventHold.event(c.s, head: c.head).map { c.route(.topic(.hold), c.head..<$0.lowerBound) }
         }),
@@ -1099,8 +1100,13 @@ enum Classifier {
         for i in (h + 2)..<min(h + 8, s.body.upperBound) where s.word(i - 1, is: "to") && s.word(i, isIn: travelTimeVerbs) {
             if s.word(i + 1, isIn: destinationWords) { return true }
         }
-        return false
+        // "how long is the drive to the offsite", "how long's the walk to the venue".
+        return s.word(h + 2, isIn: ["is", "'s", "will"]) && s.word(h + 3, isIn: definiteWords) && s.word(h + 4, isIn: travelNouns)
+            && s.word(h + 5, isIn: destinationWords)
     }
+
+    /// The way somewhere, as a noun ("the drive to the offsite").
+    static let travelNouns: WordSet = ["drive", "walk", "ride", "commute", "journey", "trip"]
 
     static func isClockQuestion(_ s: Sentence) -> Bool {
         guard s.word(s.body.lowerBound, isIn: Vocabulary.clockQuestionHeads), s.has(Vocabulary.clockNouns) else { return false }

@@ -63,6 +63,7 @@ enum EventSwap {
 enum EventHold {
     static let holdVerbs: WordSet = ["put", "place", "keep", "set"]
     static let pauseVerbs: WordSet = ["pause", "suspend"]
+    static let postponeVerbs: WordSet = ["postpone", "delay", "defer"]
     static let holdNouns: WordSet = ["hold", "pause", "ice"]
     /// Words that name the event on screen, not one by its title ("put it on hold").
     static let pronouns: WordSet = ["it", "that", "this", "them", "one"]
@@ -73,10 +74,19 @@ enum EventHold {
         var end = s.body.upperBound
         while end > head, s.tokens[end - 1].isMark || s.word(end - 1, is: "please") { end -= 1 }
         if s.word(head, isIn: holdVerbs) {
-            guard end - head >= 4, s.word(end - 1, isIn: holdNouns), s.word(end - 2, is: "on") else { return nil }
+            // "put the review on hold", "… on hold for two weeks", "… on hold until january".
+            guard let on = (head + 2..<max(head + 2, end - 1)).first(where: { s.word($0, is: "on") && s.word($0 + 1, isIn: holdNouns) }) else { return nil }
             // ("put friday afternoon on hold": time kept, no event.)
-            let event = (head + 1)..<(end - 2)
+            let event = (head + 1)..<on
             return event.contains(where: { !s.isInDate($0) && !s.word($0, isIn: Classifier.definiteWords) }) ? event : nil
+        }
+        // "hold off on the review".
+        if s.word(head, is: "hold"), s.word(head + 1, is: "off"), s.word(head + 2, is: "on"), head + 3 < end { return (head + 3)..<end }
+        // "postpone the review indefinitely", "delay the launch until further notice".
+        if s.word(head, isIn: postponeVerbs), end - head >= 3 {
+            if s.word(end - 1, is: "indefinitely") { return (head + 1)..<(end - 1) }
+            if end - head >= 5, s.matches(["until", "further", "notice"], at: end - 3) { return (head + 1)..<(end - 3) }
+            return nil
         }
         guard s.word(head, isIn: pauseVerbs), end - head >= 2 else { return nil }
         let event = (head + 1)..<end
@@ -101,8 +111,23 @@ extension Classifier {
     /// offsite" → "offsite"), when they name something other than a direction ("there",
     /// "home"); nil otherwise.
     static func travelDestination(_ s: Sentence) -> Range<Int>? {
-        guard asksTravelTime(s), let to = s.body.last(where: { s.word($0, is: "to") && !s.isInDate($0) }) else { return nil }
-        var start = to + 1
+        let h = s.body.lowerBound
+        var start: Int
+        if asksTravelTime(s), let to = s.body.last(where: { s.word($0, is: "to") && !s.isInDate($0) }) {
+            start = to + 1
+        } else if s.word(h, is: "how"), s.word(h + 1, is: "far") {
+            // "how far is the offsite", "how far away is the venue", "how far is it to the offsite".
+            var at = h + 2
+            if s.word(at, is: "away") { at += 1 }
+            guard s.word(at, is: "is") || s.word(at, is: "'s") else { return nil }
+            at += 1
+            if s.word(at, is: "it"), s.word(at + 1, is: "to") { at += 2 }
+            // (An event is named as one: "how far is 5 miles in km" names none.)
+            guard s.word(at, isIn: definiteWords) else { return nil }
+            start = at
+        } else {
+            return nil
+        }
         while s.word(start, isIn: definiteWords) { start += 1 }
         var end = s.body.upperBound
         while end > start, s.tokens[end - 1].isMark || s.isInDate(end - 1) { end -= 1 }

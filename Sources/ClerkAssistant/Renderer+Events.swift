@@ -641,6 +641,32 @@ extension Renderer {
     /// The heading of the card of several events moved at once.
     static let theseChanges = "These changes:"
 
+    /// "swap lunch and the dentist": the card's first line, then a `moveLine` for each.
+    static func swapHeading(_ one: Event, _ other: Event) -> String {
+        "Swap the times of '\(one.shownTitle)' and '\(other.shownTitle)':"
+    }
+    static let swapQuestion = "Swap them? [Y/n]"
+
+    static func swapped(_ one: Event, _ other: Event, undo: Bool) -> String {
+        "Swapped the times of '\(one.shownTitle)' and '\(other.shownTitle)'." + undoHint(.changeThemBack, undo)
+    }
+
+    /// Both words named one event ("swap lunch and lunch").
+    static func swapSameEvent(_ event: Event) -> String {
+        "Both name '\(event.shownTitle)'; nothing to swap. Name two events, like 'swap lunch and the dentist'."
+    }
+
+    static func swapSameTime(_ one: Event, _ other: Event) -> String {
+        "'\(one.shownTitle)' and '\(other.shownTitle)' start at the same time; nothing to swap."
+    }
+
+    /// An all-day event and a timed one: one has no time to give the other.
+    static func swapAllDayWithTimed(_ one: Event, _ other: Event) -> String {
+        let (allDay, timed) = one.when.isAllDay ? (one, other) : (other, one)
+        return "'\(allDay.shownTitle)' takes the whole day and '\(timed.shownTitle)' has a time, so I can't swap them."
+            + " Move each instead: 'move \(timed.shownTitle.lowercased()) to friday at 10'."
+    }
+
     /// One event of several moved: "  Standup  Tue 8 Dec 2026, 09:00–10:00 → Wed 9 Dec 2026, 09:00–10:00".
     static func moveLine(before: Event, after: Event, text: DateText) -> String {
         "  '\(before.shownTitle)'  \(text.span(before.when)) → \(text.span(after.when))"

@@ -143,6 +143,7 @@ public enum Renderer {
         case .thanks?: instead = "You're welcome."
         case .settings?: instead = settingsWhere
         case .calendarView?: instead = noCalendarView("Work", hiding: false)
+        case .hold?: instead = cannotHold(nil, words: nil, text: nil)
         case .google?:
             instead = "To use your Google calendar, contacts and Drive, say 'log in' (or run 'clerk login'). Until then clerk keeps them on this machine."
         case .transfer?:
@@ -151,6 +152,11 @@ public enum Renderer {
         case nil: instead = notUnderstood(text)
         }
         return instead
+    }
+
+    /// "set an alarm for 7 tomorrow": no alarms, but a reminder then, the time as said.
+    static func noAlarms(at said: String) -> String {
+        "I can't set alarms, but I can put a reminder on your calendar then: say what for, like 'remind me to leave at \(said.oneLine)'."
     }
 
     static let alreadyOnGoogle = "You're signed in: clerk uses your Google calendar, contacts and Drive. Say 'status' to see the account."
@@ -169,6 +175,32 @@ public enum Renderer {
             return "I can't plan routes or travel times. I can tell you where an event is: 'where is the offsite'."
         }
         return "'\(place.title.oneLine)' is at \(place.location.oneLine). I can't plan routes or travel times; a maps app can, from that address."
+    }
+
+    /// "how long to drive to the offsite": the event named, with its place when it has one.
+    static func cannotPlanRoutes(to event: (title: String, location: String?), named words: String) -> String {
+        guard let location = event.location, !location.isEmpty else {
+            return "I can't plan routes or travel times, and '\(event.title.oneLine)' has no place set."
+                + " Give it one with 'set the location of the \(words.oneLine) to …'."
+        }
+        return cannotPlanRoutes(to: (event.title, location))
+    }
+
+    /// "put the review on hold", "pause the weekly sync": clerk holds nothing; what it can do
+    /// with the event found (`event`), or with one named `words` that was not found.
+    static func cannotHold(_ event: Event?, words: String?, text: DateText?) -> String {
+        guard let event, let text else {
+            let name = words.map { "'\($0.oneLine)'" }
+            return "I can't put events on hold" + (name.map { ", and I find no event to come called \($0)" } ?? "") + "."
+                + " I can cancel or move one: 'cancel the \(words?.oneLine ?? "review")', 'move the \(words?.oneLine ?? "review") to next week'."
+        }
+        let name = words?.oneLine ?? event.title.lowercased().oneLine
+        if event.recurringEventID != nil {
+            return "I can't pause a repeating event. I can end '\(event.title.oneLine)' after a day ('stop the \(name) after friday'),"
+                + " skip one time ('skip the \(name) on \(text.weekday(text.localDate(event.when.startInstant(in: text.zone))).lowercased())') or cancel it."
+        }
+        return "I can't put an event on hold. I can cancel '\(event.title.oneLine)' (\(text.span(event.when))) or move it:"
+            + " 'cancel the \(name)', 'move the \(name) to next week'."
     }
 
     /// Where settings are changed.

@@ -204,6 +204,14 @@ extension Session {
         return (words[..<at] + [title.lowercased()]).joined(separator: " ")
     }
 
+    /// The next event to come (within the search window) whose title holds `words`; nil when
+    /// none does or the store cannot say.
+    func nextEvent(named words: String) -> Event? {
+        let now = context.now.now()
+        let found = try? searchEvents(words: words, attendee: nil, from: now, to: now + TimeInterval(AgendaDefaults.searchDays * 86_400), calendarIDs: nil)
+        return found?.first { $0.when.endInstant(in: context.zone) > now }
+    }
+
     /// True for a question of the way or time to somewhere ("how long will it take to get
     /// there", "how long to drive to the offsite", "how far is it").
     static func asksTheWay(_ text: String) -> Bool {
@@ -239,6 +247,12 @@ extension Session {
             return Reply(intent: .outOfScope, ok: true, message: Renderer.clockNow(now, text: DateText(zone: zone)),
                          fields: [("now", .string(ClockText.rfc3339(now, zone: zone)))])
         }
+        // "set an alarm for 7 tomorrow": the reminder offered at the time said.
+        if outOfScope.topic == .alarm, let time = outOfScope.day, time.range.upperBound <= text.endIndex {
+            var said = text[time.range].trimmingSpaces()
+            for lead in ["for ", "at "] where said.lowercased().hasPrefix(lead) { said = String(said.dropFirst(lead.count)) }
+            return Reply(intent: .outOfScope, ok: false, message: Renderer.noAlarms(at: said))
+        }
         // "set my working hours to 9-5", "what's my time zone": the settings in force, and
         // where they are changed.
         if outOfScope.topic == .settings {
@@ -251,8 +265,23 @@ extension Session {
         // "how long will it take to get there", "how far is it": the way to a place is no
         // calendar's, but the place of the event just shown is said, with where to ask.
         if outOfScope.topic == .question, Self.asksTheWay(text) {
+            // "how long to drive to the offsite": the event named, not the one last shown.
+            // ("… to the airport", with no event so named: no event's place is said.)
+            if let words = outOfScope.eventWords {
+                let named = nextEvent(named: words)
+                return Reply(intent: .outOfScope, ok: true, message: named.map { Renderer.cannotPlanRoutes(to: ($0.title, $0.location), named: words) }
+                                 ?? Renderer.cannotPlanRoutes(to: nil))
+            }
             let place = lastShown.flatMap { event in event.location.map { (event.title, $0) } }
             return Reply(intent: .outOfScope, ok: true, message: Renderer.cannotPlanRoutes(to: place))
+        }
+        // "put the review on hold", "pause the weekly sync": no such state; what clerk can do
+        // with that event instead.
+        if outOfScope.topic == .hold {
+            // ("put it on hold": the event on screen.)
+            let named = outOfScope.eventWords.map { nextEvent(named: $0) } ?? lastShown
+            if let named { lastShown = named }
+            return Reply(intent: .outOfScope, ok: true, message: Renderer.cannotHold(named, words: outOfScope.eventWords, text: DateText(zone: context.zone)))
         }
         // "switch to my work calendar", "hide family": no view is kept; how to see one calendar.
         if outOfScope.topic == .calendarView {

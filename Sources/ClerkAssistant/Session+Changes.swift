@@ -411,6 +411,8 @@ extension Session {
 
     func updateEvent(_ reference: EventReference, _ changes: EventChanges) -> Reply {
         guard !changes.isEmpty else { return Reply(intent: .updateEvent, ok: false, message: Renderer.whatToChange) }
+        // "swap lunch and the dentist": the two exchange times.
+        if let other = changes.swapsWith.first { return swapEvents(reference, other) }
         var reference = reference
         switch picked(reference, intent: .updateEvent) {
         case .answered(let reply): return reply

@@ -40,6 +40,13 @@ public protocol CalendarService: AnyObject {
     /// more than once); what `patch` throws leaves the event alone and comes out unchanged.
     func patchEvent(id: String, from patch: (Event) throws -> EventPatch) throws -> EventEdit
 
+    /// Changes several events together ("swap lunch and the dentist"), each as
+    /// `patchEvent(id:from:)` changes one (`patch` gets each event as stored now), and returns
+    /// their edits in the order of `ids`. All or nothing: the local store makes every change
+    /// in one transaction; the default, for a backend with no transactions (Google), makes
+    /// them one by one and puts back those made when one fails, before the error comes out.
+    func patchEvents(ids: [String], from patch: (Event) throws -> EventPatch) throws -> [EventEdit]
+
     /// Deletes an event, a whole series (series id) or one occurrence (occurrence id).
     func deleteEvent(id: String) throws
 
@@ -78,6 +85,25 @@ public protocol CalendarService: AnyObject {
 }
 
 extension CalendarService {
+    /// `patchEvents(ids:from:)` one event at a time: when one change fails, those made
+    /// before it are put back (their title, time, place, notes, guests and reminders as they
+    /// were), and the failure comes out. Nothing can make that atomic on a server with no
+    /// transactions; a failure to put one back is not hidden: its error comes out instead.
+    public func patchEvents(ids: [String], from patch: (Event) throws -> EventPatch) throws -> [EventEdit] {
+        var done: [(id: String, edit: EventEdit)] = []
+        do {
+            for id in ids { done.append((id, try patchEvent(id: id, from: patch))) }
+            return done.map(\.edit)
+        } catch {
+            for (id, edit) in done.reversed() {
+                let before = edit.before
+                try patchEvent(id: id, EventPatch(title: before.title, when: before.when, location: .some(before.location), notes: .some(before.notes),
+                                                  attendees: before.attendees, reminderMinutes: before.reminderMinutes))
+            }
+            throw error
+        }
+    }
+
     /// Changes one event by a patch that does not depend on its old values (the undo of a
     /// change puts the old values back); `patchEvent(id:from:)` otherwise.
     @discardableResult

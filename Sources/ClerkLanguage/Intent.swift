@@ -434,6 +434,10 @@ public struct EventChanges: Sendable, Hashable {
     /// else the guests who share a name with one added (Ana Pérez for Ana López), else every
     /// guest.
     public var replacesAttendees: Bool = false
+    /// The event this one exchanges times with ("swap lunch and the dentist", "trade my 2pm
+    /// and 4pm"): none or one, in an array so that the change stays small when none is said.
+    /// Said with nothing else to change.
+    public var swapsWith: [EventReference] = []
 
     public init(
         when: DateMatch? = nil, durationMinutes: Int? = nil, title: String? = nil, calendar: CalendarMention? = nil,
@@ -594,16 +598,22 @@ public struct OutOfScope: Sendable, Hashable {
     /// ("delete notes.txt" for "delte notes.txt"), to ask "did you mean …?".
     public var didYouMean: String?
     /// A clock question's day ("what day is christmas", "what's the date next friday"): the
-    /// answer names that day, not today.
+    /// answer names that day, not today. An alarm's time ("set an alarm for 7 tomorrow"): the
+    /// reminder offered instead says it.
     public var day: Optional<DateMatch>
     /// A clock question's place ("what time is it in new york"): its IANA zone.
     public var zone: Optional<String>
+    /// The words naming the event the line is about, to be looked up by name: a travel
+    /// question's destination ("how long to drive to the offsite"), an event to put on hold
+    /// ("put the review on hold", "pause the weekly sync").
+    public var eventWords: Optional<String>
 
     public init(topic: OutOfScopeTopic? = nil, didYouMean: String? = nil) {
         self.topic = topic
         self.didYouMean = didYouMean
         day = nil
         zone = nil
+        eventWords = nil
     }
 }
 
@@ -634,6 +644,9 @@ public enum OutOfScopeTopic: String, Sendable, Hashable, CaseIterable {
     /// Importing or exporting ("how do I import my calendar", "export my contacts"): the
     /// `clerk import` and `clerk export` commands.
     case transfer
+    /// An event put on hold or paused ("put the review on hold", "pause the weekly sync"):
+    /// clerk keeps no such state; it can cancel, move, skip or end one.
+    case hold
     /// A calendar switched to, hidden or shown alone ("switch to my work calendar", "hide the
     /// family calendar", "only show work"): clerk keeps no such view; a question names one.
     case calendarView

@@ -57,6 +57,11 @@ public struct Router: Sendable {
         if let masked = Self.maskingPickedOne(text, dates) {
             dates = readDates(masked, at: reference).map { Self.moved($0, onto: text, from: masked) }.filter { !Self.picksAnEvent($0, in: text) }
         }
+        // "set a reminder for 9", "alarm for 7 tomorrow": a bare hour after "for" is the
+        // reminder's time; the dates are read again with "for" said as "at".
+        if let said = Self.hourAfterFor(text, dates) {
+            dates = readDates(said, at: reference).map { Self.moved($0, onto: text, from: said) }
+        }
         let terms = Term.split(text)
         // The correction is looked for first so that the terms can then be given up to the
         // sentence, which marks its dates on them in place instead of on a copy.
@@ -174,6 +179,8 @@ public struct Router: Sendable {
                 update = .updateEvent(which, changes)
             }
             intent = update
+        case .swapEvents:
+            intent = EventSwap.read(clue.s, route: route, known: known, slots: &slots)
         case .contact(let rule):
             intent = ContactPhrases.read(clue.s, rule: rule, route: route, known: known, slots: &slots)
         case .file(let rule):
@@ -195,6 +202,18 @@ public struct Router: Sendable {
             if topic == .clock {
                 outOfScope.day = dates.first { $0.known.contains(.date) && !$0.known.contains(.time) && $0.recurrence == nil }
                 outOfScope.zone = Self.placeAsked(clue.s)
+            }
+            // ("set an alarm for 7am tomorrow": the time with its day, and the words of both.)
+            if topic == .alarm, var time = clue.s.joined?.match ?? dates.first(where: { $0.known.contains(.time) && $0.recurrence == nil }),
+               let first = dates.first, let last = dates.last {
+                time.range = first.range.lowerBound..<last.range.upperBound
+                outOfScope.day = time
+            }
+            // "how long to drive to the offsite", "put the review on hold": the event named.
+            let named = topic == .hold ? EventHold.event(clue.s, head: route.command.lowerBound) : topic == .question ? Classifier.travelDestination(clue.s) : nil
+            if let named, let words = EventHold.titleWords(clue.s, named) {
+                outOfScope.eventWords = words
+                slots.append(clue.s.slot(.words, named, value: words, rule: topic == .hold ? "held-event" : "travel-destination"))
             }
             intent = .outOfScope(outOfScope)
         }
@@ -370,6 +389,37 @@ public struct Router: Sendable {
         var bytes = Array(text.utf8)
         for offset in masked { for i in offset..<(offset + 3) { bytes[i] = UInt8(ascii: "x") } }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `text` with the "for" of "reminder for 9", "remind me for 10 tomorrow", "alarm for
+    /// six" written "at " (the same bytes' layout), when a reminder or an alarm is named
+    /// before it and a bare hour no date took follows it, with nothing after but the line's
+    /// end, a mark or a date ("for 10 minutes" is a length, "for the dentist" a subject);
+    /// nil otherwise.
+    static func hourAfterFor(_ text: String, _ dates: [DateMatch]) -> String? {
+        // (Bytes first: most lines name no reminder.)
+        guard mayMention(text, "remind") || mayMention(text, "alarm") else { return nil }
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "," })
+        func inDate(_ word: Substring) -> Bool { dates.contains { $0.range.contains(word.startIndex) } }
+        var named = false
+        for (k, word) in words.enumerated() {
+            let lower = word.lowercased()
+            if lower.hasPrefix("remind") || lower.hasPrefix("alarm") { named = true; continue }
+            guard named, lower == "for", k + 1 < words.count, !inDate(words[k + 1]) else { continue }
+            let hour = words[k + 1].lowercased().filter { $0 != "." && $0 != "!" && $0 != "?" }
+            let value = hour.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) && (1...2).contains(hour.utf8.count) ? Int(hour)
+                : Quantity.numberWords[hour].flatMap { $0 <= 12 && hour.utf8.count > 2 && hour != "few" && hour != "couple" ? $0 : nil }
+            guard let value, (0...24).contains(value) else { continue }
+            // ("reminder for 11 to call the bank": the subject may follow with "to".)
+            let after = k + 2 < words.count ? words[k + 2].lowercased() : ""
+            guard after.isEmpty || inDate(words[k + 2]) || after.allSatisfy({ $0.isPunctuation })
+                    || (after == "to" || after == "about") && k + 3 < words.count && words[k + 3].first?.isLetter == true else { continue }
+            var bytes = Array(text.utf8)
+            let at = text.utf8.distance(from: text.utf8.startIndex, to: word.startIndex)
+            bytes.replaceSubrange(at..<(at + 3), with: Array("at ".utf8))
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return nil
     }
 
     /// True when `text` holds `word` (lower-case ASCII letters) in any case, as bytes, perhaps

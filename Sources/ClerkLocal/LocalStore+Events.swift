@@ -49,6 +49,15 @@ extension LocalStore {
 
     /// Reads the event, runs `patch` and writes in one write transaction (`BEGIN IMMEDIATE`).
     @discardableResult
+    /// Every change in one write transaction: one refused leaves every event as it was.
+    public func patchEvents(ids: [String], from makePatch: (Event) throws -> EventPatch) throws -> [EventEdit] {
+        try guardedCallingBack {
+            try database.transaction {
+                try ids.map { id in try callingBack { try patchEvent(id: id, from: makePatch) } }
+            }
+        }
+    }
+
     public func patchEvent(id: String, from makePatch: (Event) throws -> EventPatch) throws -> EventEdit {
         try guardedCallingBack {
             try database.transaction {

@@ -85,6 +85,34 @@ import Testing
         #expect(try services.calendars.events(from: Self.week.0, to: Self.week.1, calendarIDs: nil).map(\.id) == ["lunch0001"])
     }
 
+    /// "swap lunch and the dentist": two events changed together; when one cannot be, the
+    /// other is as it was (one transaction on the local store; put back on Google).
+    @Test(arguments: Implementation.allCases)
+    func eventsPatchedTogetherChangeAllOrNone(_ implementation: Implementation) throws {
+        let services = try implementation.make()
+        _ = try services.calendars.insertEvent(EventDraft(title: "Lunch", when: Self.when(1, 13)), id: "lunch0002", calendarID: services.primary)
+        _ = try services.calendars.insertEvent(EventDraft(title: "Dentist", when: Self.when(3, 10)), id: "dent00002", calendarID: services.primary)
+        let swapped: [String: When] = ["lunch0002": Self.when(3, 10), "dent00002": Self.when(1, 13)]
+        let edits = try services.calendars.patchEvents(ids: ["lunch0002", "dent00002"]) { EventPatch(when: swapped[$0.id]) }
+        #expect(edits.map(\.after.title) == ["Lunch", "Dentist"])
+        #expect(try services.calendars.event(id: "lunch0002")?.when == Self.when(3, 10))
+        #expect(try services.calendars.event(id: "dent00002")?.when == Self.when(1, 13))
+        // The second is gone: the first is not left moved.
+        #expect(throws: ServiceError.self) {
+            _ = try services.calendars.patchEvents(ids: ["lunch0002", "gone00002"]) { _ in EventPatch(when: Self.when(4, 9)) }
+        }
+        #expect(try services.calendars.event(id: "lunch0002")?.when == Self.when(3, 10))
+        // A change refused halfway (an end before its start) leaves both as they were.
+        #expect(throws: (any Error).self) {
+            _ = try services.calendars.patchEvents(ids: ["lunch0002", "dent00002"]) { event in
+                event.id == "lunch0002" ? EventPatch(when: Self.when(4, 9))
+                    : EventPatch(when: .timed(start: Self.when(4, 9).startInstant(in: Zone(identifier: "UTC")!), end: Self.when(4, 8).startInstant(in: Zone(identifier: "UTC")!), timeZone: "Europe/Madrid"))
+            }
+        }
+        #expect(try services.calendars.event(id: "lunch0002")?.when == Self.when(3, 10))
+        #expect(try services.calendars.event(id: "dent00002")?.when == Self.when(1, 13))
+    }
+
     @Test(arguments: Implementation.allCases)
     func findsEventsByRangeByWordsAndByPerson(_ implementation: Implementation) throws {
         let services = try implementation.make()

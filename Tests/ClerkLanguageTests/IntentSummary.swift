@@ -74,6 +74,12 @@ enum IntentSummary {
             add("new.rrule", c.recurrence)
             add("new.reminders", c.reminderMinutes.map { $0.isEmpty ? "none" : $0.map(String.init).joined(separator: "|") })
             flag("new.allDay", c.makesAllDay)
+            // "swap lunch and the dentist": the other event's reference, each key "swap." first.
+            for other in c.swapsWith {
+                let before = out.count
+                reference(other)
+                for k in before..<out.count { out[k] = "swap." + out[k] }
+            }
         case .deleteEvent(let r):
             reference(r)
         case .contactLookup(let c):
@@ -136,6 +142,7 @@ enum IntentSummary {
             add("didYouMean", o.didYouMean)
             add("day", time(o.day))
             add("zone", o.zone)
+            add("event", o.eventWords)
         case .lastChange:
             out.append("last change")
         case .calendars, .help, .login, .logout, .status, .undo, .quit:

@@ -157,6 +157,21 @@ import Glibc
         #expect(items.map { $0["description"]?.stringValue ?? "" } == ["bring the contract\nand a pen"])
     }
 
+    /// "swap lunch and the dentist" on Google: both events' times changed there.
+    @Test func twoEventsSwappedReachGoogle() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let emulator = try RunningEmulator(folder: folder.path)
+        #expect(try Self.logIn(emulator, folder: folder.path).status == 0)
+        #expect(try Self.clerk(folder.path, ["--yes", "lunch tomorrow at 13:00"]).status == 0)
+        #expect(try Self.clerk(folder.path, ["--yes", "dentist thursday at 10"]).status == 0)
+        let swapped = try Self.clerk(folder.path, ["--yes", "swap lunch and the dentist"])
+        #expect(swapped.stdout.contains("Swapped the times of 'Lunch' and 'Dentist'."))
+        let items = emulator.side("GET", "/calendar/v3/calendars/primary/events")["items"]?.arrayValue ?? []
+        let starts = Dictionary(uniqueKeysWithValues: items.map { ($0["summary"]?.stringValue ?? "", $0["start"]?["dateTime"]?.stringValue ?? "") })
+        #expect(starts == ["Lunch": "2026-12-03T10:00:00+01:00", "Dentist": "2026-12-02T13:00:00+01:00"])
+    }
+
     @Test func googleGoingAwaySaysHowOldTheAnswerIsAndKeepsWhatWasTyped() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

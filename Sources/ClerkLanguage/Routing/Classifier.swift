@@ -148,6 +148,16 @@ enum Classifier {
 
     static let pickFrames: WordSet = ["my", "the", "on", "for", "of", "in", "this", "next"]
 
+    /// True when a date of the line repeats ("every monday at 9"): with a clock time and no
+    /// question, a noun phrase says the series to make ("work meetings every monday at 9",
+    /// "piano lessons every tuesday 4pm"), not the meetings to show ("work meetings this week";
+    /// "my meetings every monday at 9", "all the standups every day at 9" name those there).
+    static func saysARepeat(_ s: Sentence) -> Bool {
+        !s.word(s.body.lowerBound, isIn: namingThoseThere) && s.dates.contains { $0.recurrence != nil }
+    }
+
+    static let namingThoseThere: WordSet = ["my", "the", "our", "all", "any", "your", "those", "these"]
+
     /// "everything this week", "everything on friday": the word and a day, nothing else.
     static func everythingOn(_ s: Sentence) -> Bool {
         s.word(s.body.lowerBound, isIn: everythingWord) && s.body.count > 1
@@ -199,6 +209,16 @@ enum Classifier {
         //    A note with no day or time, to the notes file ("jot down buy milk").
         ClassifierRule(name: "note", applies: { !$0.shape.hasDate && $0.s.word($0.head, isIn: FilePhrases.noteVerbs) },
                        route: { FilePhrases.noteRoute($0.s) }),
+
+        //    "put the review on hold", "pause the weekly sync": clerk holds nothing; what it can
+        //    do instead is said ("pause the music" is music's, below); before the follow-ups, as
+        //    "put it on hold" is no change of the event on screen.
+        ClassifierRule(name: "on hold", applies: { c in
+            c.s.word(c.head, isIn: EventHold.holdVerbs) || c.s.word(c.head, isIn: EventHold.pauseVerbs)
+                || c.s.word(c.head, isIn: EventHold.postponeVerbs) || c.s.word(c.head, is: "hold")
+        }, route: { c in
+            EventHold.event(c.s, head: c.head).map { c.route(.topic(.hold), c.head..<$0.lowerBound) }
+        }),
 
         // 3. Follow-up edits of the event on screen ("make it 13:30", "call it Team lunch").
         ClassifierRule(name: "follow-up", applies: { _ in true }, route: { FollowUps.route($0.s, shape: $0.shape, known: $0.known) }),
@@ -275,6 +295,11 @@ enum Classifier {
             c.s.first(isA: .offParticle, from: c.head + 1).map { c.route(.takeOff, $0..<($0 + 1)) }
         }),
 
+        //    "swap lunch and the dentist", "trade my 2pm and 4pm": two events exchange times.
+        ClassifierRule(name: "swap", applies: { $0.s.word($0.head, isIn: EventSwap.verbs) }, route: { c in
+            EventSwap.parts(c.s, head: c.head).map { _ in c.route(.swapEvents, c.head..<(c.head + 1)) }
+        }),
+
         // 6. Changing events: "move the review to Tuesday", "rename the standup to Daily".
         ClassifierRule(name: "update verb", applies: { c in
             c.shape.headVerb == .update && !isCalendarItself(c.s, from: c.shape.afterVerb)
@@ -337,7 +362,7 @@ enum Classifier {
         ClassifierRule(name: "noun phrase", applies: { c in
             let shape = c.shape
             if scheduleOfADay(c.s) { return true }
-            guard shape.headVerb == .none, !hasVerb(c.s) else { return false }
+            guard shape.headVerb == .none, !hasVerb(c.s), !(shape.hasTimeOfDay && saysARepeat(c.s)) else { return false }
             // ("free time tomorrow afternoon", "free slots on friday" ask, whatever the time.)
             let freeRoom = c.s.word(c.head, is: "free") && (c.s.word(c.head + 1, isIn: Vocabulary.roomNouns) || c.s.word(c.head + 1) == "slots")
             // ("upcoming", "next" alone: what is coming.)
@@ -1075,8 +1100,13 @@ enum Classifier {
         for i in (h + 2)..<min(h + 8, s.body.upperBound) where s.word(i - 1, is: "to") && s.word(i, isIn: travelTimeVerbs) {
             if s.word(i + 1, isIn: destinationWords) { return true }
         }
-        return false
+        // "how long is the drive to the offsite", "how long's the walk to the venue".
+        return s.word(h + 2, isIn: ["is", "'s", "will"]) && s.word(h + 3, isIn: definiteWords) && s.word(h + 4, isIn: travelNouns)
+            && s.word(h + 5, isIn: destinationWords)
     }
+
+    /// The way somewhere, as a noun ("the drive to the offsite").
+    static let travelNouns: WordSet = ["drive", "walk", "ride", "commute", "journey", "trip"]
 
     static func isClockQuestion(_ s: Sentence) -> Bool {
         guard s.word(s.body.lowerBound, isIn: Vocabulary.clockQuestionHeads), s.has(Vocabulary.clockNouns) else { return false }

@@ -609,6 +609,8 @@ struct EventDetails {
             guard w == "at" || signed || w == "in" || (w == "location" && ["is", ":"].contains(s.word(i + 1))) else { continue }
             // "stop at the bank", "stop off at the cleaners": the errand's place is its title.
             if !signed, Self.followsVisitVerb(s, i) { continue }
+            // "fit in a gym session", "squeeze in gym time": "in" is the verb's, no place.
+            if w == "in", i > range.lowerBound, s.word(i - 1, isIn: Self.fitVerbs) { continue }
             var start = signed && w != "at" && w != "in" ? i : i + 1
             if w == "location" { start += 1 }
             guard start < range.upperBound, !used[start], isPlaceStart(s, start) else { continue }
@@ -635,6 +637,48 @@ struct EventDetails {
             slots.append(s.slot(.location, i..<end, value: place, rule: w == "in" ? "in-place" : "at-place"))
             i = end - 1
         }
+    }
+
+    /// Verbs whose "in" makes room for an event ("fit in", "squeeze in", "pencil in").
+    static let fitVerbs: WordSet = ["fit", "squeeze", "pencil", "sneak", "cram", "slot"]
+
+    /// Nouns that end a place said after the time with no "at" ("recital friday 6:30pm school
+    /// auditorium", "standup monday 10am room 204"): buildings and rooms, not areas ("dinner
+    /// friday 7pm downtown" keeps "downtown" in its title) nor what an event may be called
+    /// ("book club", "conference").
+    static let trailingPlaceNouns: WordSet = [
+        "room", "office", "offices", "building", "hall", "lobby", "cafe", "cafeteria", "library", "park", "restaurant",
+        "bar", "pub", "studio", "lab", "gym", "clinic", "hospital", "school", "church", "auditorium", "garden", "gardens",
+        "hotel", "store", "mall", "boardroom", "meeting-room", "stadium", "arena", "theater", "theatre", "museum", "station",
+        "airport", "pool", "field", "court", "courts", "campus", "center", "centre", "gallery", "cinema", "bakery", "market",
+    ]
+
+    /// "kids' recital friday 6:30pm school auditorium", "standup monday 10am room 204", "yoga
+    /// saturday 9am the gym": the words after the last date, to the end, that name a place
+    /// (ending in a place noun, or "room" and its number), with words before the date for the
+    /// title. Taken as the location when nothing else was ("dinner friday 7pm downtown",
+    /// "call with team friday 3pm" have none).
+    mutating func readTrailingPlace(_ s: Sentence) {
+        guard location == nil, let lastDate = dates.last else { return }
+        var end = s.body.upperBound
+        while end > s.body.lowerBound, s.tokens[end - 1].isMark { end -= 1 }
+        var start = end
+        while start > s.body.lowerBound, !used[start - 1], !s.isInDate(start - 1), s.kind(start - 1) != .email,
+              !s.tokens[start - 1].isMark || s.word(start - 1) == "'" { start -= 1 }
+        // Right after a date, one to four words, with an unused word before the date.
+        guard start < end, end - start <= 4, start > s.body.lowerBound, s.tokens[start - 1].date == lastDate,
+              s.body.contains(where: { $0 < start && !used[$0] && !s.isInDate($0) && s.kind($0) == .word }) else { return }
+        // The place's noun last, or "room 204", "hall B", "gym 2": the noun and a number or a letter.
+        var noun = end - 1
+        if noun > start, s.kind(noun) == .number || s.word(noun).utf8.count == 1 { noun -= 1 }
+        if noun > start, s.kind(noun) == .number { noun -= 1 }
+        guard s.word(noun, isIn: Self.trailingPlaceNouns),
+              (start..<noun).allSatisfy({ s.kind($0) == .word && !s.word($0, isIn: Vocabulary.placeBoundaries) }) else { return }
+        guard !s.word(start, isIn: Title.ownerDeterminers) || start + 1 < end else { return }
+        let place = String(s.text(of: start..<end))
+        mark(start..<end)
+        location = place
+        slots.append(s.slot(.location, start..<end, value: place, rule: "trailing-place"))
     }
 
     /// True when the particle at `i` ("at", "in") ends a visit verb and its particles ("stop

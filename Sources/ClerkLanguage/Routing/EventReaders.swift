@@ -12,6 +12,7 @@ enum CreateReader {
         let before = slots.count
         var details = EventDetails(used: consume used, slots: EventDetails.taken(&slots))
         details.read(s, s.body, known: known)
+        details.readTrailingPlace(s)
         Repeats.keepSchedule(s, &details)
         // "flight dec 20 10:25 arrive 13:30": the time of arrival ends the event.
         let arrival = arrivalTime(s, details)
@@ -139,7 +140,9 @@ enum CreateReader {
         let unreadText = unread.map { range in
             s.text[s.tokens[range.lowerBound - 1].range.upperBound..<s.tokens[range.upperBound - 1].range.upperBound].trimmingSpaces()
         }
+        // ("busy sun afternoon": time kept, as "block sun afternoon" keeps it.)
         let isBlock = s.word(route.command.lowerBound, isIn: Vocabulary.blockingVerbs) && route.command.count > 0
+            || s.word(s.body.lowerBound, is: "busy") && title == "Busy"
         // "every day at 8am and 8pm", "lunch at 12 or 1": a clock time said apart from the
         // event's, which it cannot also have.
         var otherTimes: [String] = []

@@ -38,6 +38,8 @@ enum RouteRule: Hashable, Sendable {
     /// "no meeting with Bob on Friday": a denial, read as a question about that time.
     case negatedEvent
     case updateVerb
+    /// "swap lunch and the dentist": two events exchange their times.
+    case swapEvents
     case contact(ContactRule)
     /// A question or a show verb about the agenda; one about something else.
     case question, showVerb, showUnknown, questionUnknown
@@ -79,6 +81,7 @@ enum RouteRule: Hashable, Sendable {
         case .takeOff: "take-off"
         case .negatedEvent: "negated-event"
         case .updateVerb: "update-verb"
+        case .swapEvents: "swap-events"
         case .contact(let rule): rule.name
         case .question: "question"
         case .showVerb: "show-verb"

@@ -69,6 +69,7 @@ enum Title {
         // "squeeze in a call tomorrow", "fit in a gym session at 7": the asking is no part of it.
         if kept.count > 2, s.word(kept[0]) == "squeeze" || s.word(kept[0]) == "fit", s.word(kept[1]) == "in" { kept.removeFirst(2) }
         trimEdges(s, &kept)
+        let owner = ownedEvent(s, &kept)
         guard !kept.isEmpty else { return ("", []) }
         var pieces: [Range<Int>] = []
         var start = kept[0], last = kept[0]
@@ -89,6 +90,11 @@ enum Title {
                     respelled[i] = spelled + typed.dropFirst(t.base.count)
                 }
             }
+        }
+        // "the kids have a school play": "Kids' school play".
+        if let owner {
+            let typed = s.text[s.tokens[owner].range]
+            respelled[owner] = typed + (typed.last == "s" || typed.last == "S" ? "'" : "'s")
         }
         // "lunch w ana", "coffee w/ bob": "w" before a person is written "with" ("w 42nd st"
         // is a place's and stays as typed); "w/" always is ("call w/ the new york team").
@@ -117,6 +123,52 @@ enum Title {
             return out + s.text[cursor..<span.upperBound]
         }.joined(separator: " ")
         return (capitalized(text), pieces)
+    }
+
+    /// Verbs that say an event is someone's ("the kids have a school play", "Bob's got a
+    /// haircut").
+    static let haveVerbs: WordSet = ["has", "have", "got"]
+    /// Subjects that say nobody else's ("they have a game at 5" is "Game").
+    static let subjectPronouns: WordSet = ["i", "we", "you", "they", "he", "she", "i've", "we've", "you've", "they've", "he's", "she's"]
+    /// Words before the owner that are no part of the name ("the kids", "my son").
+    static let ownerDeterminers: WordSet = ["the", "my", "our", "your"]
+    /// Words between the verb and the event ("has a", "have their"; "Bob has the car" says
+    /// nothing of an event of his, and is kept as said).
+    static let ownedDeterminers: WordSet = ["a", "an", "his", "her", "their", "its", "our", "my", "another"]
+
+    /// "the kids have a school play", "Ana has a dentist appointment", "Bob's got a haircut",
+    /// "they have a game": an event said as someone's is titled by the event, whose first
+    /// ("Kids' school play", "Ana's dentist appointment", "Bob's haircut"; a pronoun names
+    /// nobody: "Game"). `kept` loses the verb and the article; the index of the owner's last
+    /// word to write as a possessive is returned (nil when it is one already, or none).
+    /// "Ana has to leave at 5", "the review has been moved" are left alone.
+    static func ownedEvent(_ s: Sentence, _ kept: inout [Int]) -> Int? {
+        guard kept.count >= 2, let v = kept.prefix(4).firstIndex(where: { s.word($0, isIn: haveVerbs) }), v >= 1 else { return nil }
+        // The subject and the verb: whole words, side by side, none of them a date's.
+        guard (0...v).allSatisfy({ kept[$0] == kept[0] + $0 && s.kind(kept[$0]) == .word && !s.isInDate(kept[$0]) }) else { return nil }
+        var subject = Array(kept[..<v])
+        var end = v + 1
+        if s.word(kept[v], is: "got") {
+            // "Bob's got", "we've got": the subject's last word holds the verb.
+            guard let last = subject.last, s.tokens[last].isPossessive || s.word(last).hasSuffix("'ve") || s.word(last, isIn: subjectPronouns) else { return nil }
+        } else if end < kept.count, s.word(kept[end], is: "got"), kept[end] == kept[v] + 1 {
+            end += 1
+        }
+        guard end < kept.count, !s.word(kept[end], is: "to"), !s.word(kept[end], is: "been"), !s.word(kept[end], is: "no") else { return nil }
+        guard !s.word(kept[end], is: "the") else { return nil }
+        while end < kept.count, s.word(kept[end], isIn: ownedDeterminers) { end += 1 }
+        guard end < kept.count, !s.tokens[kept[end]].isMark else { return nil }
+        while let first = subject.first, subject.count > 1, s.word(first, isIn: ownerDeterminers) { subject.removeFirst() }
+        let rest = kept[end...]
+        if subject.count == 1, s.word(subject[0], isIn: subjectPronouns) || s.word(subject[0], isIn: ownerDeterminers) {
+            kept = Array(rest)
+            return nil
+        }
+        // A question word or "there" is no one ("there's got to be", "who has a meeting").
+        guard !subject.contains(where: { s.word($0, isA: .questionWord) || s.word($0, is: "there") || s.word($0, is: "it") }) else { return nil }
+        kept = subject + rest
+        let last = subject[subject.count - 1]
+        return s.tokens[last].isPossessive || s.word(last).hasSuffix("'ve") ? nil : last
     }
 
     /// A place said as the whole event ("at the gym", "in Rome"), as its title: without

@@ -80,7 +80,9 @@ public final class Session {
             // "add maria" just after an event was shown: a person added to it, in any case (a
             // name not capitalised, of no contact, read alone as a new event's title); "add a
             // note: …", "notes: …": words for its notes.
-            if lastShown != nil, Self.mayEditOnScreen(understood.intent), let first = text.split(separator: " ").first,
+            // (A file shown or changed since is what such a line is about: "add oat milk,
+            // napkins" just after "make a to-order list".)
+            if asFile == nil, lastShown != nil, Self.mayEditOnScreen(understood.intent), let first = text.split(separator: " ").first,
                Self.editsOnScreen.contains(first.lowercased().filter { $0 != ":" }) {
                 let asEdit = understand(text, eventOnScreen: true)
                 if case .updateEvent = asEdit.intent { understood = asEdit }
@@ -418,7 +420,10 @@ public final class Session {
         case .status: return showStatus()
         case .undo: return undo()
         case .lastChange: return lastChange()
-        case .quit: return Reply(intent: .help, ok: true, message: Renderer.quitHint)
+        case .quit:
+            // "Thank you very much, that is all for today": the thanks answered too.
+            let thanked = (lastLine ?? "").lowercased().contains("thank")
+            return Reply(intent: .help, ok: true, message: thanked ? Renderer.welcomeAndQuitHint : Renderer.quitHint)
         case .outOfScope(let outOfScope): return outOfScopeReply(understanding.text, outOfScope)
         }
     }

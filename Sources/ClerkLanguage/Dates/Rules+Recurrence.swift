@@ -249,12 +249,12 @@ extension DateRules {
             return .time(t)
         },
         // every Monday starting next week, every day from December 7
-        Rule("repeat-from", [.time { $0.hasRecurrence && $0.recurrence!.startsFrom == nil },
+        Rule("repeat-from", [.time { $0.hasRecurrence && $0.recurrence!.startsFrom == nil }, Element.symbol(",").opt,
                              .words(["starting", "from", "beginning", "since", "effective"]), Element.words(["from", "on", "in"]).opt,
                              .time { $0.isPlain && $0.hasDate && !$0.hasClock }], role: nil) { m in
             var t = m.time(0)
             var rule = t.recurrence!
-            rule.startsFrom = m.time(3).expression
+            rule.startsFrom = m.time(4).expression
             t.recurrence = rule
             return .time(t)
         },

@@ -21,6 +21,11 @@ extension Renderer {
     static let createPastQuestion = "Create it anyway? [y/N/edit]"
     static let notCreated = "OK, not created."
     static let whatToChange = "What should change? For example: 'make it 13:30', 'for 2 hours', 'on Personal instead', 'add Bob', 'call it Team lunch'."
+    /// Items to add with no list named or shown ("add oat milk, napkins, 2kg sugar").
+    static func addToWhichList(_ items: String) -> String {
+        "Which list should '\(items.oneLine)' go on? Name it ('add them to shopping.txt', 'add cups to the order list'), or make one first ('make a shopping list'); nothing changed."
+    }
+
     static let answerCard = "Answer y to create it, n to drop it, or say what to change ('make it 13:30')."
     /// "remind me about the dentist": how long before it.
     static func askReminder(_ title: String) -> String {

@@ -133,8 +133,8 @@ public enum Renderer {
     }
 
     /// Sending asked for: what clerk can do instead, for the person named.
-    static func cannotSend(askingFor name: String) -> String {
-        "I can't send messages or email, but I can find someone's address: '\(name)'s email'."
+    static func cannotSend(askingFor name: String, field: String = "email") -> String {
+        "I can't send messages or email, but I can find someone's \(field == "email" ? "address" : "number"): '\(name)'s \(field)'."
     }
 
     /// What clerk says to a request it does not handle, with what it can do instead.

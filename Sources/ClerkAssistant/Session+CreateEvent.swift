@@ -66,6 +66,11 @@ extension Session {
             // "put Lily's birthday in my calendar": the address book knows the day; a yearly
             // all-day event on it.
             if let dated = birthdayOfContact(request) { return createEvent(dated, said: nil) }
+            // "add oat milk, napkins, 2kg sugar" with no list said or shown: items, no event.
+            if let line = lastLine, request.attendees.isEmpty, request.title.contains(","),
+               ["add", "put"].contains(line.split(separator: " ").first.map { $0.lowercased() } ?? "") {
+                return Reply(intent: .createEvent, ok: false, message: Renderer.addToWhichList(request.title))
+            }
             if context.quickAdd != nil, let line = lastLine { return offerQuickAdd(line) }
             // A date is the answer ("friday at 3", "on the 12th please"); another request
             // typed instead ("bump the dentist to next week", "lunch with Bob tomorrow")
@@ -404,6 +409,7 @@ extension Session {
         if let when = Self.dateAlone(understood) ?? Self.anotherDate(understood) { return edit(card, EventChanges(when: when)) }
         guard case .updateEvent(_, let changes) = understood.intent, !changes.isEmpty else {
             if let reply = newRequest(insteadOf: .card(card), understood) { return reply }
+            if let cannot = cannotDo(understood) { return ask(.card(card), Reply(intent: .createEvent, ok: true, message: cannot + "\n" + Renderer.answerCard)) }
             return ask(.card(card), Reply(intent: .createEvent, ok: true, message: Renderer.answerCard))
         }
         return edit(card, changes)

@@ -188,6 +188,17 @@ extension Session {
         }
     }
 
+    /// What clerk says to a thing it cannot do typed while it waits for an answer ("can you
+    /// text maria", "email lucas the list", "what's the weather"): the honest answer, and the
+    /// question stays; nil for anything else.
+    func cannotDo(_ understood: Understanding) -> String? {
+        guard case .outOfScope(let outOfScope) = understood.intent, let topic = outOfScope.topic,
+              Self.cannotDoTopics.contains(topic) else { return nil }
+        return outOfScopeReply(understood.text, outOfScope).message
+    }
+
+    static let cannotDoTopics: Set<OutOfScopeTopic> = [.alarm, .timer, .weather, .music, .devices, .news, .messaging, .contactEditing, .travel]
+
     /// Requests that only look something up: typed where a free-text answer was asked, they
     /// are asked instead of answering.
     static let lookups: Set<IntentName> = [.queryAgenda, .contactLookup, .fileList, .fileRead, .calendars, .help, .status,
@@ -205,7 +216,11 @@ extension Session {
             case true?: return confirmation.yes()
             case false?: return confirmation.no()
             case nil:
-                if let reply = newRequest(insteadOf: question, text) { return reply }
+                let understood = understand(text)
+                if let reply = newRequest(insteadOf: question, understood) { return reply }
+                if let cannot = cannotDo(understood) {
+                    return ask(question, Reply(intent: confirmation.intent, ok: true, message: cannot + "\n" + confirmation.question))
+                }
                 return ask(question, Reply(intent: confirmation.intent, ok: true, message: Renderer.answerYesOrNo(confirmation.question)))
             }
         case .choose(let choice):
@@ -226,6 +241,9 @@ extension Session {
                 return Reply(intent: choice.intent, ok: true, message: Renderer.nothingChanged)
             }
             if let reply = newRequest(insteadOf: question, understanding) { return reply }
+            if let cannot = cannotDo(understanding) {
+                return ask(question, Reply(intent: choice.intent, ok: true, message: cannot + "\n" + choice.question))
+            }
             return ask(question, Reply(intent: choice.intent, ok: true, message: Renderer.pickANumber(choice.question, count: choice.count)))
         case .card(let card):
             return answerCard(card, with: text)

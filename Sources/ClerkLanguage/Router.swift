@@ -140,8 +140,11 @@ public struct Router: Sendable {
                         joined: joinedDate(dates, in: text, at: reference), eventOnScreen: eventOnScreen, reader: reader, known: known)
         guard !clue.s.body.isEmpty else {
             // Politeness alone ("thank you", "please"): thanks when it says so.
-            let words = clue.s.tokens.filter { !$0.isMark }.map(\.word).joined(separator: " ")
-            return Understanding(text: text, intent: .outOfScope(OutOfScope(topic: Vocabulary.smallTalk[words])), dates: dates, rule: RouteRule.empty.name)
+            let words = clue.s.tokens.filter { !$0.isMark }.map(\.word)
+            // ("Lovely, thank you.", "perfect, thanks!": an acknowledgement and thanks.)
+            let thanked = words.contains { $0 == "thank" || $0 == "thanks" }
+            let topic = Vocabulary.smallTalk[words.joined(separator: " ")] ?? (thanked ? .thanks : nil)
+            return Understanding(text: text, intent: .outOfScope(OutOfScope(topic: topic)), dates: dates, rule: RouteRule.empty.name)
         }
         let route = Classifier.route(clue)
         var slots: [Slot] = []

@@ -21,6 +21,11 @@ extension Renderer {
     static let createPastQuestion = "Create it anyway? [y/N/edit]"
     static let notCreated = "OK, not created."
     static let whatToChange = "What should change? For example: 'make it 13:30', 'for 2 hours', 'on Personal instead', 'add Bob', 'call it Team lunch'."
+    /// Items to add with no list named or shown ("add oat milk, napkins, 2kg sugar").
+    static func addToWhichList(_ items: String) -> String {
+        "Which list should '\(items.oneLine)' go on? Name it ('add them to shopping.txt', 'add cups to the order list'), or make one first ('make a shopping list'); nothing changed."
+    }
+
     static let answerCard = "Answer y to create it, n to drop it, or say what to change ('make it 13:30')."
     /// "remind me about the dentist": how long before it.
     static func askReminder(_ title: String) -> String {
@@ -42,7 +47,7 @@ extension Renderer {
 
     /// "and the day after?" with no day asked about and no event shown.
     static func dayAfterWhat(_ days: Int) -> String {
-        "The day \(days > 0 ? "after" : "before") what? Say the day, like 'what's on friday'."
+        "The \(abs(days) == 7 ? "week" : "day") \(days > 0 ? "after" : "before") what? Say the day, like 'what's on friday'."
     }
 
     static let noLastEvent = "Which event? I haven't shown one yet; name it, like 'the dentist appointment'."
@@ -250,8 +255,13 @@ extension Renderer {
             // "next Fri 4 Dec, Fri 4 Dec, Fri 4 Dec").
             let days = next.map { text.localDate($0) }
             let timed = Set(days).count < days.count
+            // (A yearly one, "every year on 19 December", says the years: "Sat 19 Dec 2026, Sun
+            // 19 Dec 2027".)
+            let yearly = days.count > 1 && Set(days.map(\.year)).count == days.count
             if !next.isEmpty {
-                repeats += "; next " + zip(next, days).map { timed ? text.shortDay($1) + " " + text.clock($0) : text.shortDay($1) }.joined(separator: ", ")
+                repeats += "; next " + zip(next, days).map { next, day in
+                    timed ? text.shortDay(day) + " " + text.clock(next) : yearly ? text.shortDay(day) + " \(day.year)" : text.shortDay(day)
+                }.joined(separator: ", ")
             }
             row("repeats", repeats)
         }

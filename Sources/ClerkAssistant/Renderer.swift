@@ -23,9 +23,10 @@ public enum Renderer {
     /// the general help.
     static func help(about said: String) -> String {
         let words = Set(said.lowercased().split { !$0.isLetter }.map(String.init))
-        if !words.isDisjoint(with: ["file", "files", "note", "notes"]) { return helpFiles }
+        if !words.isDisjoint(with: ["file", "files", "note", "notes", "list", "lists"]) { return helpFiles }
         if !words.isDisjoint(with: ["contact", "contacts"]) { return helpContacts }
-        if !words.isDisjoint(with: ["event", "events", "meeting", "calendar", "delete", "move", "change", "cancel", "something"]) { return helpEvents }
+        if !words.isDisjoint(with: ["event", "events", "meeting", "meetings", "calendar", "delete", "move", "change", "cancel", "something",
+                                    "add", "put", "schedule", "enter", "appointment", "appointments", "classes", "class", "shifts"]) { return helpEvents }
         return help
     }
 
@@ -80,6 +81,7 @@ public enum Renderer {
     }
 
     static let quitHint = "Type 'quit' on its own, or press Ctrl-D, to leave."
+    static let welcomeAndQuitHint = "You're welcome. " + quitHint
 
     /// Said when input ends while a question is still open: nothing was changed.
     static let questionUnanswered = "No answer, so nothing changed."
@@ -124,6 +126,17 @@ public enum Renderer {
         "Did you mean '\(suggestion)'? [Y/n]"
     }
 
+    /// Free time asked "with" someone: clerk sees only the person's own calendar.
+    static func onlyYourCalendar(_ person: String) -> String {
+        let name = person.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ").oneLine
+        return "(That is your own free time: I can't see \(name)'s calendar.)"
+    }
+
+    /// Sending asked for: what clerk can do instead, for the person named.
+    static func cannotSend(askingFor name: String, field: String = "email") -> String {
+        "I can't send messages or email, but I can find someone's \(field == "email" ? "address" : "number"): '\(name)'s \(field)'."
+    }
+
     /// What clerk says to a request it does not handle, with what it can do instead.
     static func outOfScope(_ text: String, topic: OutOfScopeTopic?) -> String {
         let instead: String
@@ -133,7 +146,7 @@ public enum Renderer {
         case .weather?: instead = "I can't check the weather. I can tell you what's on your calendar: 'what's on tomorrow'."
         case .music?, .devices?: instead = "I can't control music or devices. I look after your calendar, contacts and text files."
         case .news?: instead = "I can't read the news. I can tell you what's next on your calendar: 'what's next'."
-        case .messaging?: instead = "I can't send messages or email, but I can find someone's address: 'Ana's email'."
+        case .messaging?: instead = cannotSend(askingFor: "Ana")
         case .contactEditing?: instead = "I can look contacts up but not change them; import a vCard with 'clerk import FILE.vcf'."
         case .clock?: instead = "I can tell you what's next: 'what's next'."
         case .lists?: instead = "I keep lists in text files: 'append milk to shopping.txt'."

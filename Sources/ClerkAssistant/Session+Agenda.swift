@@ -348,6 +348,8 @@ extension Session {
             }
         }
         if windows.isEmpty { lines.append(to <= now ? Renderer.spanIsOver : Renderer.nothingToSearch(context.preferences.workingHours)) }
+        // "find me an hour with Sam": only the person's own calendar is known, and said so.
+        if let person = query.attendee, !person.isEmpty, !windows.isEmpty { lines.append(Renderer.onlyYourCalendar(person)) }
         let names = Dictionary(uniqueKeysWithValues: ((try? context.calendars.calendars()) ?? []).map { ($0.id, $0.name) })
         return Reply(intent: .queryAgenda, ok: true, message: lines.joined(separator: "\n"),
                      fields: [("events", .array(events.map { eventJSON($0, names) })), ("free", .array(slotsJSON))])
@@ -456,9 +458,26 @@ extension Session {
             if !again.isEmpty { return again }
         }
         guard found.isEmpty, let words else { return found }
+        let stems = words.split(separator: " ").map { Self.stem(String($0)) }.joined(separator: " ")
+        if stems != words {
+            let again = try context.calendars.searchEvents(EventSearch(text: stems, attendee: attendee, from: from, to: to, calendarIDs: calendarIDs))
+            if !again.isEmpty { return again }
+        }
         let kept = words.split(separator: " ").filter { !Self.eventKindWords.contains($0.lowercased()) }.joined(separator: " ")
         guard kept != words else { return found }
         return try context.calendars.searchEvents(EventSearch(text: kept.isEmpty ? nil : kept, attendee: attendee, from: from, to: to, calendarIDs: calendarIDs))
+    }
+
+    /// The part of `word` that its other forms share, for a search by words: "deliveries" →
+    /// "deliver", "classes" → "class", "exams" → "exam", "working" → "work"; short words and
+    /// others as they are.
+    static func stem(_ word: String) -> String {
+        guard word.count > 4 else { return word }
+        if word.hasSuffix("ies") { return String(word.dropLast(3)) }
+        if word.hasSuffix("sses") || word.hasSuffix("ches") || word.hasSuffix("shes") || word.hasSuffix("xes") { return String(word.dropLast(2)) }
+        if word.hasSuffix("ing"), word.count > 5 { return String(word.dropLast(3)) }
+        if word.hasSuffix("s"), !word.hasSuffix("ss"), !word.hasSuffix("us") { return String(word.dropLast()) }
+        return word
     }
 
     /// Words that say what kind of thing an event is rather than which one.
@@ -479,6 +498,9 @@ extension Session {
         switch words {
         case ["day", "after"], ["next", "day"], ["following", "day"]: return 1
         case ["day", "before"], ["previous", "day"]: return -1
+        // "and the week after?", "the following week": a week asked about, a week on.
+        case ["week", "after"], ["following", "week"]: return 7
+        case ["week", "before"], ["previous", "week"]: return -7
         default: return nil
         }
     }
@@ -487,6 +509,14 @@ extension Session {
     /// shown: asked again for that day. With neither, what is needed is said.
     func dayAfterOrBefore(_ days: Int) -> Reply {
         let zone = context.zone
+        // "what about next week" then "and the week after?": the span asked about, a week on.
+        if abs(days) == 7, let last = lastQuery, last.words == nil, last.attendee == nil, let when = last.when,
+           when.end.timeIntervalSince(when.start) > 86_400 + 3_600 {
+            var shifted = when
+            shifted.start = zone.date(byAddingDays: days, to: when.start)
+            shifted.end = zone.date(byAddingDays: days, to: when.end)
+            return queryAgenda(Self.asked(last, again: shifted, zone: zone))
+        }
         let anchor: LocalDate
         // (A question about one event, "when is the dentist", asks of no day.)
         let last = lastQuery.flatMap { $0.words == nil && $0.attendee == nil ? $0 : nil }

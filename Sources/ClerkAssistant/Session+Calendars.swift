@@ -294,6 +294,18 @@ extension Session {
             let example = named?.name ?? calendars.first(where: { !$0.isPrimary })?.name ?? calendars.first?.name ?? "Work"
             return Reply(intent: .outOfScope, ok: true, message: Renderer.noCalendarView(example, hiding: words.contains("hide") || words.contains("mute")))
         }
+        // "send the notes to priya", "email lucas the order list": the address of the person
+        // named, by their name.
+        if outOfScope.topic == .messaging {
+            let names = (try? context.contacts.contactNames()) ?? []
+            let words = Set(Spelling.fold(text).split(whereSeparator: { !$0.isLetter }).map(String.init))
+            let named = names.first { name in Spelling.fold(name).split(separator: " ").first.map { words.contains(String($0)) } ?? false }
+            let first = named.map { String($0.split(separator: " ")[0]) }
+            // (Someone with a number and no email: their number.)
+            let card = named.flatMap { try? context.contacts.lookupContacts($0).first }
+            let field = card.map { $0.emails.isEmpty && !$0.phones.isEmpty } == true ? "number" : "email"
+            return Reply(intent: .outOfScope, ok: false, message: Renderer.cannotSend(askingFor: first ?? "Ana", field: field))
+        }
         // Signed in already: Google is what clerk uses (quickAdd is Google's own).
         if outOfScope.topic == .google, context.quickAdd != nil {
             return Reply(intent: .outOfScope, ok: true, message: Renderer.alreadyOnGoogle)

@@ -63,6 +63,14 @@ extension Session {
                Self.remindsOfNoEvent(line) {
                 return updateEvent(.lastShown, EventChanges(reminderMinutes: request.reminderMinutes))
             }
+            // "put Lily's birthday in my calendar": the address book knows the day; a yearly
+            // all-day event on it.
+            if let dated = birthdayOfContact(request) { return createEvent(dated, said: nil) }
+            // "add oat milk, napkins, 2kg sugar" with no list said or shown: items, no event.
+            if let line = lastLine, request.attendees.isEmpty, request.title.contains(","),
+               ["add", "put"].contains(line.split(separator: " ").first.map { $0.lowercased() } ?? "") {
+                return Reply(intent: .createEvent, ok: false, message: Renderer.addToWhichList(request.title))
+            }
             if context.quickAdd != nil, let line = lastLine { return offerQuickAdd(line) }
             // A date is the answer ("friday at 3", "on the 12th please"); another request
             // typed instead ("bump the dentist to next week", "lunch with Bob tomorrow")
@@ -293,6 +301,28 @@ extension Session {
         return words.count > 2 && (words[2] == "to" || Int(words[2]) != nil || ["a", "an", "half", "one", "two", "five", "ten", "fifteen", "thirty"].contains(words[2]))
     }
 
+    /// "Lily's birthday" with no day said, when one contact is Lily and has a birthday: the
+    /// request on that day, every year, all day; nil otherwise.
+    func birthdayOfContact(_ request: EventRequest) -> EventRequest? {
+        var words = request.title.split(separator: " ").map(String.init)
+        guard words.count >= 2, ["birthday", "bday"].contains(words.last!.lowercased()) else { return nil }
+        words.removeLast()
+        var name = words.joined(separator: " ")
+        for ending in ["'s", "\u{2019}s", "'"] where name.hasSuffix(ending) { name = String(name.dropLast(ending.count)); break }
+        guard !name.isEmpty, let found = try? context.contacts.lookupContacts(name), found.count == 1,
+              let next = nextBirthday(of: found[0]) else { return nil }
+        let months = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]
+        guard case .createEvent(let yearly) = understand("birthday every year on \(months[next.day.month - 1]) \(next.day.day)").intent,
+              let when = yearly.when, yearly.recurrence ?? when.recurrence != nil else { return nil }
+        var dated = request
+        dated.when = when
+        dated.recurrence = yearly.recurrence ?? when.recurrence
+        dated.isAllDay = true
+        // (The person whose birthday it is is not invited to it.)
+        dated.attendees = []
+        return dated
+    }
+
     /// Asks a new event's day ("When is 'Yoga'?", "Which day next week?"). `read` makes the
     /// answer's reply, nil when the answer holds no day. An answer with no day and no request
     /// of its own ("hmm", "not sure", "lunch") gets the question once more, `again`, with how
@@ -386,6 +416,7 @@ extension Session {
         if let when = Self.dateAlone(understood) ?? Self.anotherDate(understood) { return edit(card, EventChanges(when: when)) }
         guard case .updateEvent(_, let changes) = understood.intent, !changes.isEmpty else {
             if let reply = newRequest(insteadOf: .card(card), understood) { return reply }
+            if let cannot = cannotDo(understood) { return ask(.card(card), Reply(intent: .createEvent, ok: true, message: cannot + "\n" + Renderer.answerCard)) }
             return ask(.card(card), Reply(intent: .createEvent, ok: true, message: Renderer.answerCard))
         }
         return edit(card, changes)

@@ -110,6 +110,11 @@ enum YesNo {
     /// Words that open a longer yes or no ("yep do it", "nah forget it").
     static let yesLeads: Set<String> = ["y", "yes", "yeah", "yep", "yup", "yea", "ya", "sure", "ok", "okay", "great", "cool", "alright", "fine"]
     static let noLeads: Set<String> = ["n", "no", "nope", "nah", "oh", "wait", "actually", "hmm", "um"]
+    /// Politeness after a yes ("Yes thank you.", "yes, please do", "ok thanks").
+    static let politeTails: Set<String> = [
+        "thank you", "thanks", "thank you very much", "thanks a lot", "thank you so much", "please", "please do", "do please",
+        "thank you kindly", "that's right", "thats right", "that's fine", "thats fine", "that's good", "thats good",
+    ]
     /// The only yes read from a pipe.
     static let strictYes: Set<String> = ["y", "yes"]
     static let no: Set<String> = [
@@ -130,7 +135,7 @@ enum YesNo {
         // "yep do it", "sure, go ahead", "nope never mind": a yes (or no) said twice over.
         if rule == .terminal, let space = words.firstIndex(of: " ") {
             let first = String(words[..<space]), rest = String(words[words.index(after: space)...])
-            if yesLeads.contains(first), yes.contains(rest) { return true }
+            if yesLeads.contains(first), yes.contains(rest) || politeTails.contains(rest) { return true }
             if noLeads.contains(first), no.contains(rest) { return false }
         }
         return nil
@@ -174,6 +179,26 @@ extension Session {
         }
     }
 
+    /// A change or a removal of an event named by its title or its people: a request of its
+    /// own, never an answer that picks an option by the date in it.
+    static func namesAnEvent(_ understanding: Understanding) -> Bool {
+        switch understanding.intent {
+        case .updateEvent(let which, _), .deleteEvent(let which): return which.words != nil || which.attendee != nil
+        default: return false
+        }
+    }
+
+    /// What clerk says to a thing it cannot do typed while it waits for an answer ("can you
+    /// text maria", "email lucas the list", "what's the weather"): the honest answer, and the
+    /// question stays; nil for anything else.
+    func cannotDo(_ understood: Understanding) -> String? {
+        guard case .outOfScope(let outOfScope) = understood.intent, let topic = outOfScope.topic,
+              Self.cannotDoTopics.contains(topic) else { return nil }
+        return outOfScopeReply(understood.text, outOfScope).message
+    }
+
+    static let cannotDoTopics: Set<OutOfScopeTopic> = [.alarm, .timer, .weather, .music, .devices, .news, .messaging, .contactEditing, .travel]
+
     /// Requests that only look something up: typed where a free-text answer was asked, they
     /// are asked instead of answering.
     static let lookups: Set<IntentName> = [.queryAgenda, .contactLookup, .fileList, .fileRead, .calendars, .help, .status,
@@ -191,7 +216,11 @@ extension Session {
             case true?: return confirmation.yes()
             case false?: return confirmation.no()
             case nil:
-                if let reply = newRequest(insteadOf: question, text) { return reply }
+                let understood = understand(text)
+                if let reply = newRequest(insteadOf: question, understood) { return reply }
+                if let cannot = cannotDo(understood) {
+                    return ask(question, Reply(intent: confirmation.intent, ok: true, message: cannot + "\n" + confirmation.question))
+                }
                 return ask(question, Reply(intent: confirmation.intent, ok: true, message: Renderer.answerYesOrNo(confirmation.question)))
             }
         case .choose(let choice):
@@ -203,11 +232,18 @@ extension Session {
             if let number = Int(word), (1...choice.count).contains(number) { return choice.pick(number) }
             if let number = choice.aliases[Spelling.fold(word)] { return choice.pick(number) }
             // "the second one", "the last one"; "the friday one", "the one at 11" among events.
-            if let number = Choice.place(in: word, count: choice.count) ?? choice.picksBy?(text) { return choice.pick(number) }
+            if let number = Choice.place(in: word, count: choice.count) { return choice.pick(number) }
+            // A change of an event named by its title ("rename the sync to weekly review") is a
+            // new request, though a date in it ("weekly") would pick an option.
+            let understanding = understand(text)
+            if !Self.namesAnEvent(understanding), let number = choice.picksBy?(text) { return choice.pick(number) }
             if YesNo.read(word, empty: false, rule: context.answers) == false || word.isEmpty {
                 return Reply(intent: choice.intent, ok: true, message: Renderer.nothingChanged)
             }
-            if let reply = newRequest(insteadOf: question, text) { return reply }
+            if let reply = newRequest(insteadOf: question, understanding) { return reply }
+            if let cannot = cannotDo(understanding) {
+                return ask(question, Reply(intent: choice.intent, ok: true, message: cannot + "\n" + choice.question))
+            }
             return ask(question, Reply(intent: choice.intent, ok: true, message: Renderer.pickANumber(choice.question, count: choice.count)))
         case .card(let card):
             return answerCard(card, with: text)

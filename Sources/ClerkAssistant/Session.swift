@@ -80,10 +80,12 @@ public final class Session {
             // "add maria" just after an event was shown: a person added to it, in any case (a
             // name not capitalised, of no contact, read alone as a new event's title); "add a
             // note: …", "notes: …": words for its notes.
-            if lastShown != nil, Self.mayEditOnScreen(understood.intent), let first = text.split(separator: " ").first,
+            // (A file shown or changed since is what such a line is about: "add oat milk,
+            // napkins" just after "make a to-order list".)
+            if asFile == nil, lastShown != nil, Self.mayEditOnScreen(understood.intent), let first = text.split(separator: " ").first,
                Self.editsOnScreen.contains(first.lowercased().filter { $0 != ":" }) {
                 let asEdit = understand(text, eventOnScreen: true)
-                if case .updateEvent = asEdit.intent { understood = asEdit }
+                if case .updateEvent(_, let changes) = asEdit.intent, mayBePeople(changes.addAttendees) { understood = asEdit }
             }
             if asFile != nil {
                 lastQuery = nil
@@ -279,6 +281,14 @@ public final class Session {
 
     /// A reading that a line about the event just shown may have been given instead: a new
     /// event with no date, or nothing clerk does.
+    /// People a line adds to the event on screen that may be people: contacts, or at most two
+    /// others, each a name of a word or two with no digits — not "oat milk, napkins, 2kg
+    /// sugar" or "eggs, milk and bread", a list's items.
+    func mayBePeople(_ people: [Attendee]) -> Bool {
+        let strangers = people.compactMap(\.name).filter { name in ((try? context.contacts.lookupContacts(name)) ?? []).isEmpty }
+        return strangers.count <= 2 && strangers.allSatisfy { $0.split(separator: " ").count <= 2 && !$0.contains { $0.isNumber } }
+    }
+
     static func mayEditOnScreen(_ intent: Intent) -> Bool {
         switch intent {
         case .createEvent(let request): request.when == nil
@@ -418,7 +428,10 @@ public final class Session {
         case .status: return showStatus()
         case .undo: return undo()
         case .lastChange: return lastChange()
-        case .quit: return Reply(intent: .help, ok: true, message: Renderer.quitHint)
+        case .quit:
+            // "Thank you very much, that is all for today": the thanks answered too.
+            let thanked = (lastLine ?? "").lowercased().contains("thank")
+            return Reply(intent: .help, ok: true, message: thanked ? Renderer.welcomeAndQuitHint : Renderer.quitHint)
         case .outOfScope(let outOfScope): return outOfScopeReply(understanding.text, outOfScope)
         }
     }

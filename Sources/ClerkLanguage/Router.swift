@@ -50,6 +50,16 @@ public struct Router: Sendable {
         if let said = Self.theirTime(text) {
             return understand(said, readings: reader.readings(said, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
         }
+        // "cancel tomorrow's 1:1 with sam, he's out sick", "could you cancel the eye test
+        // please, I shall go in January instead": a reason after a change or a removal, with
+        // a subject of its own, says neither which event nor when.
+        if let kept = Self.withoutRemark(text) {
+            let inner = understand(kept, readings: reader.readings(kept, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
+            switch inner.intent {
+            case .deleteEvent, .updateEvent: return inner.moved(onto: text, from: kept)
+            default: break
+            }
+        }
         let names = known.folded
         var dates = usable(read.matches, in: text)
         // "the last one on friday", "my second one tomorrow": "one" picks an event, it is no
@@ -135,8 +145,11 @@ public struct Router: Sendable {
                         joined: joinedDate(dates, in: text, at: reference), eventOnScreen: eventOnScreen, reader: reader, known: known)
         guard !clue.s.body.isEmpty else {
             // Politeness alone ("thank you", "please"): thanks when it says so.
-            let words = clue.s.tokens.filter { !$0.isMark }.map(\.word).joined(separator: " ")
-            return Understanding(text: text, intent: .outOfScope(OutOfScope(topic: Vocabulary.smallTalk[words])), dates: dates, rule: RouteRule.empty.name)
+            let words = clue.s.tokens.filter { !$0.isMark }.map(\.word)
+            // ("Lovely, thank you.", "perfect, thanks!": an acknowledgement and thanks.)
+            let thanked = words.contains { $0 == "thank" || $0 == "thanks" }
+            let topic = Vocabulary.smallTalk[words.joined(separator: " ")] ?? (thanked ? .thanks : nil)
+            return Understanding(text: text, intent: .outOfScope(OutOfScope(topic: topic)), dates: dates, rule: RouteRule.empty.name)
         }
         let route = Classifier.route(clue)
         var slots: [Slot] = []
@@ -170,6 +183,22 @@ public struct Router: Sendable {
                 changes.when = target
                 slots.append(Slot(kind: .when, ranges: [target.range], value: String(text[target.range]), rule: target.rule))
                 update = .updateEvent(which, changes)
+            }
+            // "(actually) make it 7-14" of the event on screen: its hours, not 14 July.
+            if case .updateEvent(let which, var changes) = update, which.isLastShown, let when = changes.when,
+               !when.known.contains(.time), when.recurrence == nil, Self.isHourPair(text[when.range]) {
+                let phrase = "at " + text[when.range]
+                if let read = reader.read(phrase, at: reference).first, read.range == phrase.startIndex..<phrase.endIndex,
+                   read.known.contains(.time), !read.known.contains(.date) {
+                    var hours = read
+                    hours.range = when.range
+                    hours.parts = []
+                    hours.rule = "hour-pair:" + read.rule
+                    changes.when = hours
+                    slots.removeAll { $0.kind == .when && $0.ranges == [when.range] }
+                    slots.append(Slot(kind: .when, ranges: [when.range], value: Sentence.interval(hours, reference.timeZone), rule: hours.rule))
+                    update = .updateEvent(which, changes)
+                }
             }
             // "move it to the afternoon", "to monday morning": a part of the day with no clock
             // says where the event starts, not that it fills the part.
@@ -422,6 +451,33 @@ public struct Router: Sendable {
         return nil
     }
 
+    /// Words that open a remark of its own after a comma ("…, he's out sick", "…, I shall go
+    /// in January"). "it's" is left out: "…, it's at 3 now" says when.
+    static let remarkSubjects: Set<String> = [
+        "he's", "she's", "he", "she", "they", "they're", "i", "i'll", "i'm", "i've", "i'd", "we", "we're", "we'll", "we've",
+        "because", "cause", "cos", "since",
+    ]
+
+    /// `text` with the remark after its first comma that opens one blanked (the bytes made
+    /// spaces, so every offset stays the line's own); nil when it has none. "…, I mean
+    /// Friday" is a correction, no remark.
+    static func withoutRemark(_ text: String) -> String? {
+        guard mayMention(text, ",") else { return nil }
+        var at = text.startIndex
+        while let comma = text[at...].firstIndex(of: ",") {
+            at = text.index(after: comma)
+            let next = text[at...].split(separator: " ").prefix(2).map { word in
+                String(word.lowercased().map { $0 == "\u{2019}" ? "'" : $0 }.filter { $0.isLetter || $0 == "'" })
+            }
+            guard let first = next.first, remarkSubjects.contains(first) else { continue }
+            if first == "i", next.count > 1, ["mean", "meant", "think"].contains(next[1]) { continue }
+            let before = text[..<comma]
+            guard before.split(separator: " ").count >= 2 else { return nil }
+            return String(before) + String(repeating: " ", count: text.utf8.count - before.utf8.count)
+        }
+        return nil
+    }
+
     /// True when `text` holds `word` (lower-case ASCII letters) in any case, as bytes, perhaps
     /// inside another word: a check cheap enough for every line, before a dearer look.
     static func mayMention(_ text: String, _ word: StaticString) -> Bool {
@@ -607,6 +663,15 @@ public struct Router: Sendable {
         result.slots.append(Slot(kind: .when, ranges: [target.range], value: Sentence.interval(target, reference.timeZone), rule: "date:" + target.rule))
         result.dates.append(target)
         return result
+    }
+
+    /// True for "7-14", "9 - 5": two numbers of hours and a dash, no more.
+    static func isHourPair(_ said: Substring) -> Bool {
+        let parts = said.split(separator: "-", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
+        guard parts.count == 2 else { return false }
+        return parts.allSatisfy { part in
+            !part.isEmpty && part.count <= 2 && part.allSatisfy { $0.isASCII && $0.isNumber } && (Int(part) ?? 99) <= 24
+        }
     }
 
     func bareTimeAfterTo(in s: Sentence, after command: Int, at reference: ReferenceTime) -> DateMatch? {

@@ -4,7 +4,7 @@ import Testing
 /// How an answer to a yes-or-no question is read: at a terminal the ways people say it,
 /// marks between the words ignored; from a pipe only y or yes is yes.
 @Suite struct YesNoTests {
-    @Test(arguments: ["y", "Yes", "yes please", "sure", "ok, do it", "go ahead!", "looks good", "yes - do it"])
+    @Test(arguments: ["y", "Yes", "yes please", "sure", "ok, do it", "go ahead!", "looks good", "yes - do it", "Yes thank you.", "yes, please do", "Yes. Thank you very much", "ok thanks"])
     func yesAtATerminal(_ text: String) {
         #expect(YesNo.read(text, empty: true, rule: .terminal) == true)
     }
@@ -20,7 +20,7 @@ import Testing
         #expect(YesNo.read(text, empty: true, rule: .pipe) == nil)
     }
 
-    @Test(arguments: ["no meeting on friday", "yes I want lunch at 2", "not sure", "nothing", "yesterday"])
+    @Test(arguments: ["no meeting on friday", "yes I want lunch at 2", "not sure", "nothing", "yesterday", "yes thank you for nothing"])
     func aSentenceIsNoAnswer(_ text: String) {
         #expect(YesNo.read(text, empty: true, rule: .terminal) == nil)
     }

@@ -99,6 +99,13 @@ extension DateRules {
         },
     ]
 
+    /// True when the abbreviation at token `i` ("sun", "sat") ends a list of weekdays ("sat
+    /// and sun 7 to 3", "fri, sat & sun 6-11"): a day there, not a verb or the star.
+    private static func endsWeekdayList(_ m: Match, _ i: Int) -> Bool {
+        guard i >= 2, ["sat", "sun"].contains(m.tokens[i].text) else { return false }
+        return listJoiners.contains(m.tokens[i - 1].text) && Lexicon.weekdays[m.tokens[i - 2].text] != nil
+    }
+
     /// The "intersect" rule's production from items `a` and `b`, whose readings are `x` and `y`.
     private static func intersectReadings(_ m: Match, _ a: Item, _ b: Item, _ x: TimeValue, _ y: TimeValue) -> Production? {
         // Two weak readings make a weak one ("March 2027" alone is a date; in a sentence
@@ -106,7 +113,7 @@ extension DateRules {
         // abbreviations (not "sat", "sun", everyday words) with an hour after them are a day and its time.
         var strong = false
         if a.latent && b.latent, x.hasClock || y.hasClock {
-            guard !x.hasClock, y.hasClock, m.word(1) == nil, ["mon", "wed"].contains(m.tokens[a.first].text), a.end - a.first == 1,
+            guard !x.hasClock, y.hasClock, m.word(1) == nil, ["mon", "wed"].contains(m.tokens[a.first].text) || endsWeekdayList(m, a.first), a.end - a.first == 1,
                   b.end - b.first == 1, m.tokens[b.first].kind == .number, let (hour, _) = y.clockHourMinute, hour <= 12 else { return nil }
             strong = true
         }

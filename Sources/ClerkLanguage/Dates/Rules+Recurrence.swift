@@ -188,6 +188,18 @@ extension DateRules {
             t.recurrence = rule
             return .time(t)
         },
+        // every evening next week, every day in january: the repeat within that span only, from
+        // its start to its end (not from today on, for ever)
+        Rule("repeat-within-span", [.time { $0.hasRecurrence && $0.recurrence!.until == nil && $0.recurrence!.count == nil && $0.recurrence!.startsFrom == nil },
+                                    .time { $0.isPlain && $0.hasDate && !$0.hasClock && !$0.hasDayPart && $0.grain >= .week }], role: nil) { m in
+            guard let span = m.series.single(m.time(1).expression) else { return nil }
+            var t = m.time(0)
+            var rule = t.recurrence!
+            rule.startsFrom = m.time(1).expression
+            rule.until = span.end - 1
+            t.recurrence = rule
+            return .time(t)
+        },
         // ... 10 times, ... for 6 weeks, ..., 6 times
         Rule("repeat-count", [.time { $0.hasRecurrence && $0.recurrence!.count == nil && $0.recurrence!.until == nil },
                               Element.symbol(",").opt, Element.word("for").opt, .number { $0.isWhole && !$0.isOrdinal && $0.value >= 1 && Double($0.value) < amountLimit },
@@ -249,12 +261,12 @@ extension DateRules {
             return .time(t)
         },
         // every Monday starting next week, every day from December 7
-        Rule("repeat-from", [.time { $0.hasRecurrence && $0.recurrence!.startsFrom == nil },
+        Rule("repeat-from", [.time { $0.hasRecurrence && $0.recurrence!.startsFrom == nil }, Element.symbol(",").opt,
                              .words(["starting", "from", "beginning", "since", "effective"]), Element.words(["from", "on", "in"]).opt,
                              .time { $0.isPlain && $0.hasDate && !$0.hasClock }], role: nil) { m in
             var t = m.time(0)
             var rule = t.recurrence!
-            rule.startsFrom = m.time(3).expression
+            rule.startsFrom = m.time(4).expression
             t.recurrence = rule
             return .time(t)
         },

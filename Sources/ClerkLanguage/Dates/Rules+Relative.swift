@@ -227,6 +227,13 @@ extension DateRules {
             }
             return occurrence(t, 1, skipCurrent: true)
         },
+        // "Tuesday next", "on Friday next": said the British way, next Tuesday ("Friday next
+        // week" is the longer reading).
+        Rule("weekday-next", [.anyTime { $0.isPlain && !$0.hasClock && !$0.hasDayPart && $0.expression.isWeekdayOrWeekend }, .word("next")], role: nil) { m in
+            var r = m.time(0)
+            r.expression = .intersect(.cycle(.week, 1), r.expression)
+            return .time(r)
+        },
         Rule("last-time", [.words(lastWords), .anyTime { $0.isPlain && !$0.hasClock && !$0.hasDayPart && !$0.isCycle }], role: nil) { m in
             occurrence(m.time(1), -1, skipCurrent: true)
         },

@@ -1005,7 +1005,8 @@ enum Classifier {
             if Sentence.same(w, "post"), s.word(i + 1, isA: .placeNoun) { return false }
             return i == s.body.lowerBound || s.word(i - 1, isIn: Vocabulary.beforeMessage)
         case "order":
-            return s.word(i - 1) != "in"
+            // ("email lucas the order list": a list's name.)
+            return s.word(i - 1) != "in" && s.word(i + 1) != "list"
         case "outside", "jacket", "umbrella", "layers", "degrees":
             // Weather only when asked about ("will I need an umbrella on Friday"); "lunch outside" is lunch.
             return s.word(s.body.lowerBound, isA: .questionWord)

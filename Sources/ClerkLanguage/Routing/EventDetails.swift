@@ -107,7 +107,7 @@ struct EventDetails {
             guard let d = s.tokens[i].date else { i += 1; continue }
             var end = i
             while end < range.upperBound, s.tokens[end].date == d { end += 1 }
-            if Self.namesAKind(s, d, before: end, in: range) {
+            if Self.namesAKind(s, d, before: end, in: range) || Self.isForAHoliday(s, d, at: i, in: range) {
                 // "christmas party": the holiday is in the title too; with another day said
                 // ("christmas party planning monday 4pm") it is only the title's ("thanksgiving
                 // dinner at 6" is still on Thanksgiving).
@@ -357,6 +357,13 @@ struct EventDetails {
             && parts.allSatisfy { namingRules.contains($0.rule) || ($0.role == "time" && Vocabulary.mealWords.contains(String(s.text[$0.range]).lowercased())) }
     }
 
+    /// "closed for christmas dec 24 to dec 26", "shopping for christmas on saturday": a
+    /// holiday after "for", with another day said, is what the event is for, in its title.
+    static func isForAHoliday(_ s: Sentence, _ d: Int, at i: Int, in range: Range<Int>) -> Bool {
+        s.word(i, is: "for") && s.dates[d].parts.contains { $0.rule == "holiday" }
+            && range.contains(where: { s.tokens[$0].date.map { $0 != d && s.dates[$0].known.contains(.date) } ?? false })
+    }
+
     /// `prefix + rest`, made at its size at once (`+` copied `prefix` into a new string and
     /// grew it for `rest`, for every date slot of a line).
     static func joined(_ prefix: StaticString, _ rest: String) -> String {
@@ -596,6 +603,9 @@ struct EventDetails {
 
     // MARK: - Location
 
+    /// Verbs between a place and the day it is on ("… at the optician is on Thursday").
+    static let placeVerbs: WordSet = ["is", "are", "was", "will", "be", "'s"]
+
     private mutating func readLocation(_ s: Sentence, _ range: Range<Int>, known: Names) {
         var i = range.lowerBound
         while i < range.upperBound {
@@ -630,6 +640,11 @@ struct EventDetails {
                 while more < range.upperBound, !used[more], !s.tokens[more].isMark, !isPlaceBoundary(s, more, start: end + 1) { more += 1 }
                 if more > end + 1 { end = more }
             }
+            // "the eye test at the optician is on Thursday": the verb that says when is no part
+            // of the place.
+            var verbs = end
+            while verbs - 1 > start, s.word(verbs - 1, isIn: Self.placeVerbs) { verbs -= 1 }
+            if verbs < end, end == range.upperBound || used[end] || s.isInDate(end) { end = verbs }
             guard end > start else { continue }
             let place = String(s.text(of: start..<end))
             mark(i..<end)

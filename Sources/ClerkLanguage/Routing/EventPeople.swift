@@ -110,6 +110,9 @@ enum EventPeople {
     /// True when `range` names an event: an event word, a date, or a known calendar's event
     /// ("the review", "Friday's lunch", "the standup tomorrow") — not the calendar, the
     /// address book, a list or a file.
+    /// Words before a name that make it an event of the person's ("the study group").
+    static let eventOwners: WordSet = ["the", "my", "our"]
+
     static func isAnEvent(_ s: Sentence, _ range: Range<Int>) -> Bool {
         // "take Bob off it", "remove Mike from that one": the event on screen.
         if s.word(range.lowerBound, isIn: Vocabulary.referencePronouns),
@@ -120,6 +123,9 @@ enum EventPeople {
             if t.kind == .fileName || t.is([.contactNoun, .fileNoun]) || Vocabulary.calendarItself.contains(t.word) || t.word == "list" { return false }
             if t.isInDate || t.is(.eventNoun) || t.baseIs(.eventNoun) { event = true }
         }
-        return event
+        // "add jake to the study group", "invite Priya to our book circle": a thing of the
+        // person's, named with "the" or "my", is an event of theirs with no event word in
+        // its name.
+        return event || (range.count >= 2 && s.word(range.lowerBound, isIn: eventOwners))
     }
 }

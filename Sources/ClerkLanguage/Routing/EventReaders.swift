@@ -789,11 +789,16 @@ enum AgendaReader {
                 || (s.word(i, isIn: Classifier.travelVerbs) && (s.word(i - 1, is: "i") || s.word(i - 1, is: "we")))
         }
         let frame: WordClass = [.questionFrame, .free, .deleteVerb, .updateVerb, .all, .calendarNoun, .number, .unit]
+        // "the planning meeting", "planning session": "planning" names the event's kind, not
+        // what the person plans ("what am I planning this weekend").
+        func namesKind(_ i: Int) -> Bool {
+            s.word(i) == "planning" && (s.word(i - 1, isIn: Vocabulary.determiners) || s.word(i - 1, isIn: myWord) || s.isA(i + 1, .eventNoun))
+        }
         var kept = s.body.filter { i in
             // "with my boss" names nobody to look for; "my dentist appointment" and "when is my
             // dentist" do. (The term read through the sentence's accessors: `let t =
             // s.tokens[i]` copied it.)
-            !taken(i) && !s.isInDate(i) && s.kind(i) != .mark && !s.isA(i, frame) && !s.word(i, isIn: pastTense)
+            !taken(i) && !s.isInDate(i) && s.kind(i) != .mark && (!s.isA(i, frame) || namesKind(i)) && !s.word(i, isIn: pastTense)
                 && !(s.isA(i, .relation) && s.word(i - 1) == "my" && s.word(i - 2, isIn: withWord) && !s.isA(i + 1, .eventNoun))
                 // "do any of my contacts have birthdays next week": where the birthdays are kept.
                 && !(s.word(i, isIn: Vocabulary.contactNouns) && s.has(Vocabulary.birthdayWords))

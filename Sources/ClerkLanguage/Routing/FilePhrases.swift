@@ -218,7 +218,8 @@ enum FilePhrases {
         let stem = String(list.name.dropLast(4))
         let bare = String(stem.filter { $0 != "-" })
         let withoutList = stem.hasSuffix("-list") ? String(stem.dropLast(5)) : stem
-        for candidate in [bare, withoutList, String(withoutList.filter { $0 != "-" })] {
+        // ("the order list" with to-order-list.txt: the "to" left out.)
+        for candidate in [bare, withoutList, String(withoutList.filter { $0 != "-" }), "to-" + stem] {
             if let name = known.file(stem: candidate) { list.name = name; break }
         }
         return list
@@ -231,9 +232,10 @@ enum FilePhrases {
         if let kept = keptList(s) { return kept }
         // Asked of every line: the word looked up by its key, not compared as a string.
         guard let list = (s.body.lowerBound + 1..<s.body.upperBound).first(where: { s.word($0, isIn: listWord) && s.word($0 + 1) != "of" }),
-              s.word(list - 1, isIn: Vocabulary.listKinds), !s.isInDate(list - 1) else { return nil }
+              s.word(list - 1, isIn: Vocabulary.listKinds) || s.word(list - 1).hasPrefix("to-"), !s.isInDate(list - 1) else { return nil }
         var first = list - 1
-        if s.word(first) == "do", s.word(first - 1) == "to" { first -= 1 }
+        // "the to do list", "a to order list": "to" with the verb.
+        if s.word(first - 1) == "to", !s.isInDate(first - 1), first - 1 > s.body.lowerBound { first -= 1 }
         let words = (first..<list).map { s.word($0) } + ["list"]
         return Mention(tokens: first..<(list + 1), name: words.joined(separator: "-") + ".txt")
     }
@@ -720,6 +722,10 @@ enum FilePhrases {
     static let crossVerbs: WordSet = ["cross", "tick", "check", "strike", "scratch"]
     /// Words that say an item of a list is dealt with ("mark milk as done", "eggs are bought").
     static let doneWords: WordSet = ["done", "bought", "got", "complete", "completed", "finished", "checked", "ticked"]
+    /// Who says an item is dealt with, and how ("I finished sapiens", "we got the napkins",
+    /// "I've bought milk", "we picked up the cups").
+    static let doneSubjects: WordSet = ["i", "we", "i've", "we've", "ive", "weve"]
+    static let doneVerbs: WordSet = ["finished", "got", "bought", "read", "ordered", "picked", "completed", "done", "received"]
     /// Words between ticked-off items and the list named after them ("cross milk off my list").
     static let listJoiners: WordSet = ["from", "on", "in", "of", "the", "my", "our"]
     /// Words that stand for something said before, not for an item ("it is done", "all done").
@@ -756,6 +762,12 @@ enum FilePhrases {
         if s.word(head) == "mark", last - 1 > head + 1, lastWord == "off" || s.word(last - 1, isIn: doneWords) {
             let itemsEnd = s.word(last - 2) == "as" && last - 2 > head + 1 ? last - 2 : last - 1
             return names((head + 1)..<itemsEnd) ? (head..<(head + 1), (head + 1)..<itemsEnd) : nil
+        }
+        if s.word(head, isIn: doneSubjects), s.word(head + 1, isIn: doneVerbs) {
+            var first = head + 2
+            if s.word(first) == "up" { first += 1 }
+            if s.word(first, isIn: ["the", "my", "our", "some"]) { first += 1 }
+            return first < last && names(first..<last) ? (head..<first, first..<last) : nil
         }
         if last - 2 > head, s.word(last - 1, isIn: doneWords), s.word(last - 2) == "is" || s.word(last - 2) == "are",
            !s.word(head, isIn: notItems) {

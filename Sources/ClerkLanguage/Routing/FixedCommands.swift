@@ -56,7 +56,11 @@ enum FixedCommands {
         for f in ["quit", "exit", "bye", "goodbye", "good bye", "see you", "that's all", "thats all", "i'm done",
                   // A goodbye with thanks, as a first-time user ends.
                   "thanks bye", "thank you bye", "ok bye", "okay bye", "bye bye", "bye for now", "see ya", "cya",
-                  "that's it", "thats it", "that's all thanks", "thats all thanks", "im done", "i am done"] {
+                  "that's it", "thats it", "that's all thanks", "thats all thanks", "im done", "i am done",
+                  // As an older hand says it ("Thank you very much, that is all for today.").
+                  "that is all", "that is all for today", "that's all for today", "thats all for today", "that is all for now",
+                  "that's all for now", "thats all for now", "that will be all", "that'll be all", "that is everything",
+                  "that's everything", "nothing else", "nothing else thanks", "that's all i needed", "that is all i needed"] {
             forms[f] = .quit
         }
         for f in ["calendars", "list calendars", "list my calendars", "list the calendars", "list all calendars",
@@ -77,7 +81,9 @@ enum FixedCommands {
     /// `split` these forms cost 1.2 M instructions at start, by `prefix(while:)` over their
     /// characters 0.25 M.)
     static let firstWords = WordSet(forms.keys.map { Substring($0.utf8.prefix { $0 != UInt8(ascii: " ") }) } + ["new", "create", "add", "make"]
-                                    + helpOpenings.phrases.map { Substring($0[0]) })
+                                    + helpOpenings.phrases.map { Substring($0[0]) } + howToAddOpenings.phrases.map { Substring($0[0]) }
+                                    // ("help me with my appointments": "help me" skipped as politeness.)
+                                    + ["with"])
 
     /// Every word of every form (the forms are their words joined by spaces).
     static let formWords = WordSet(forms.keys.flatMap { $0.split(separator: " ") })
@@ -109,11 +115,44 @@ enum FixedCommands {
     /// "how do I use contacts", "help me with my calendar". Only those words: "help me move
     /// the dentist" is no request for help.
     static func helpAbout(_ s: Sentence) -> Route? {
+        if let route = howToAdd(s) ?? helpMeWith(s) { return route }
         guard let (at, length) = s.first(of: helpOpenings), at == s.body.lowerBound else { return nil }
         let rest = (at + length)..<s.body.upperBound
         guard rest.contains(where: { s.word($0, isIn: helpParts) }),
               rest.allSatisfy({ s.word($0, isIn: helpParts) || s.word($0, isIn: helpFiller) || s.kind($0) == .mark }) else { return nil }
         return Route(rule: .fixed(.help, s.body.map { s.tokens[$0].word }.joined(separator: " ")), command: s.body)
+    }
+
+    /// Openings that ask how to put something on the calendar ("how do I add my classes").
+    static let howToAddOpenings: PhraseList = [
+        ["how", "do", "i", "add"], ["how", "can", "i", "add"], ["how", "do", "i", "put"], ["how", "can", "i", "put"],
+        ["how", "do", "i", "enter"], ["how", "do", "i", "schedule"], ["how", "can", "i", "schedule"], ["how", "do", "i", "make"],
+        ["how", "do", "i", "set", "up"], ["how", "to", "add"], ["how", "to", "put"], ["how", "to", "schedule"],
+    ]
+
+    /// "how do I add my classes", "how can I put my shifts in", "how to add appointments": a
+    /// question of how, with no event of its own (no day, no person): the help, on the part
+    /// its words name. "how do I add Ana to the review" stays what it was.
+    static func howToAdd(_ s: Sentence) -> Route? {
+        guard let (at, length) = s.first(of: howToAddOpenings), at == s.body.lowerBound else { return nil }
+        let rest = (at + length)..<s.body.upperBound
+        guard rest.count <= 6, !rest.contains(where: { s.isInDate($0) || s.word($0) == "to" || s.tokens[$0].isCapitalized }) else { return nil }
+        return Route(rule: .fixed(.help, s.body.map { s.tokens[$0].word }.joined(separator: " ")), command: s.body)
+    }
+
+    /// What "help me with" may be asked about besides the parts of `helpParts`.
+    static let helpWithTopics: WordSet = ["appointments", "appointment", "meetings", "schedule", "diary", "agenda", "plans", "things", "stuff"]
+
+    /// "(Hello, could you) help me with my appointments (please)?": "help me" was skipped as
+    /// politeness; what it asks help with is only a part of clerk.
+    static func helpMeWith(_ s: Sentence) -> Route? {
+        let h = s.body.lowerBound
+        guard h >= 2, s.word(h - 2) == "help", s.word(h - 1) == "me", s.word(h) == "with" else { return nil }
+        let rest = (h + 1)..<s.body.upperBound
+        guard rest.contains(where: { s.word($0, isIn: helpParts) || s.word($0, isIn: helpWithTopics) }),
+              rest.allSatisfy({ s.word($0, isIn: helpParts) || s.word($0, isIn: helpWithTopics) || s.word($0, isIn: helpFiller) || s.kind($0) == .mark })
+        else { return nil }
+        return Route(rule: .fixed(.help, "help me " + s.body.map { s.tokens[$0].word }.joined(separator: " ")), command: s.body)
     }
 
     /// "new calendar Work", "create a calendar called Family", "add a calendar named Trips".

@@ -109,6 +109,19 @@ struct Sentence {
                 progress = true
                 continue
             }
+            // "Thank you. What's on next week?", "thank you very much, that is all": thanks for
+            // the last answer, said before the next request.
+            if start + 2 < end, Sentence.same(tokens[start].word, "thank"), Sentence.same(tokens[start + 1].word, "you") {
+                var k = start + 2
+                if k + 2 < end, Sentence.same(tokens[k].word, "very") || Sentence.same(tokens[k].word, "so"),
+                   Sentence.same(tokens[k + 1].word, "much") { k += 2 }
+                if k + 1 < end, tokens[k].kind == .mark {
+                    skipped.append(contentsOf: start...k)
+                    start = k + 1
+                    progress = true
+                    continue
+                }
+            }
             // "(let's) do the dentist at 4 instead": "do" is no question there, only the change.
             if Sentence.same(tokens[start].word, "do"), start + 2 < end, lastWord(tokens, end, is: "instead") {
                 skipped.append(start)

@@ -97,7 +97,9 @@ extension Vocabulary {
 
     /// Kinds of list that are lists, not agendas ("shopping list", "to do list").
     static let listKinds: WordSet = ["shopping", "grocery", "groceries", "do", "todo", "to-do", "party", "vacation", "wish", "reading",
-                                     "packing", "guest", "gift", "bucket", "movie", "chores", "chore", "christmas", "holiday"]
+                                     "packing", "guest", "gift", "bucket", "movie", "chores", "chore", "christmas", "holiday",
+                                     "order", "supplies", "supply", "inventory", "stock", "errands", "errand", "homework", "books",
+                                     "buy", "read", "watch", "pack", "prep"]
 
     /// What a list of the calendar or the mail holds ("a list of reminders").
     static let listedThings: WordSet = ["email", "reminder", "reminders", "events", "meetings"]
@@ -209,6 +211,8 @@ extension Vocabulary {
         ["i", "mean"], ["i", "meant"], ["make", "that"], ["scratch", "that"], ["or", "rather"], ["my", "bad"], ["my", "mistake"],
         ["wrong", "day"], ["wrong", "time"], ["wrong", "date"], ["should", "be"], ["it", "should", "be"], ["that", "should", "be"],
         ["should", "have", "been"], ["it's", "actually"], ["it", "is", "actually"],
+        // "Oh dear, I meant Thursday, not Wednesday", "silly me, friday".
+        ["oh", "dear"], ["dear", "me"], ["silly", "me"],
     ]
     /// The first words of `correctionPhrases`, looked up by a line's first word.
     static let correctionPhraseStarts = WordSet(correctionPhrases.map { $0[0] })

@@ -27,7 +27,11 @@ enum Vocabulary {
         ["i", "want", "you", "to"], ["i", "need", "you", "to"], ["i", "would", "like", "you", "to"], ["i'd", "like", "you", "to"],
         ["would", "you", "please"], ["could", "you", "please"], ["can", "you", "please"], ["will", "you", "please"],
         ["can", "you"], ["could", "you"], ["would", "you"], ["will", "you"], ["can", "u"], ["could", "u"], ["may", "you"],
-        ["would", "you", "mind"], ["go", "ahead", "and"], ["help", "me", "to"], ["help", "me"], ["i", "want", "to"], ["i", "need", "to"],
+        ["would", "you", "mind"], ["go", "ahead", "and"],
+        // As an older hand asks: "would you be so kind as to tell me …", "I wonder if you could …".
+        ["would", "you", "be", "so", "kind", "as", "to"], ["could", "you", "be", "so", "kind", "as", "to"],
+        ["would", "you", "be", "kind", "enough", "to"], ["be", "so", "kind", "as", "to"], ["would", "you", "kindly"],
+        ["could", "you", "kindly"], ["i", "wonder", "if", "you", "could"], ["i", "was", "wondering", "if", "you", "could"], ["help", "me", "to"], ["help", "me"], ["i", "want", "to"], ["i", "need", "to"],
         ["i", "would", "like", "to"], ["i'd", "like", "to"], ["i", "wanna"], ["i", "wish", "to"], ["let's"], ["lets"],
         // "can we move the dentist to 4", "could we push lunch": a request said together
         // ("shall we …" proposes more often than it asks, and stays as it was).
@@ -277,7 +281,11 @@ enum Vocabulary {
         for line in ["thanks", "thank you", "thx", "ty", "thanks a lot", "thank you very much", "thanks so much", "cheers",
                      "great thanks", "ok thanks", "okay thanks", "perfect thanks", "thanks clerk", "thank you clerk", "much appreciated",
                      "thank you so much", "thanks very much", "many thanks", "thanks a bunch", "thanks a million", "great thank you",
-                     "perfect thank you", "awesome thanks", "cool thanks", "great", "perfect", "awesome", "cool", "lovely"] {
+                     "perfect thank you", "awesome thanks", "cool thanks", "great", "perfect", "awesome", "cool", "lovely",
+                     // Said with warmth ("Thank you dear.", "Lovely, thank you.").
+                     "thank you dear", "thanks dear", "thank you love", "thanks love", "thank you kindly", "thank you very much dear",
+                     "lovely thank you", "lovely thanks", "wonderful thank you", "very good thank you", "that's very kind",
+                     "that's very kind of you", "that is very kind of you", "much obliged"] {
             lines[line] = .thanks
         }
         return lines

@@ -104,6 +104,9 @@ public struct DateMatch: Sendable, Hashable {
     /// "after January" (`.atEnd`, once they are over). The reading itself is the days said
     /// (Duckling's bound); what is meant runs on from there. Nil for any other reading.
     public var openFrom: OpenFrom?
+    /// For a list of days ("the 3rd and the 10th"), where the last day listed ends; the
+    /// reading itself is the first day, and `recurrence` falls on each. Nil for any other.
+    public var listEnd: Date?
 
     public enum OpenFrom: Sendable, Hashable {
         case atStart, atEnd

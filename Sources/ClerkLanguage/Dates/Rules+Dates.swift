@@ -3,10 +3,12 @@ internal import ClerkCore
 /// Dates and the words for days: today, Friday, Dec 3, 3 December, the 3rd, 12/3,
 /// 2026-12-03, 3.12.2026, March, 2026, Q4, summer, morning.
 extension DateRules {
-    /// Nouns of events an ordinal counts ("the first meeting", "the 2nd call"): no day of
-    /// the month before them.
+    /// Nouns of events and things an ordinal counts ("the first meeting", "the 2nd call",
+    /// "the 2nd floor", "my 30th birthday"): no day of the month before them.
     static let eventNouns: Set<String> = ["meeting", "meetings", "event", "events", "appointment", "appointments", "appt", "call", "calls",
-                                          "one", "ones", "session", "sessions", "class", "lesson", "slot", "thing", "item", "entry", "occurrence", "time", "mtg"]
+                                          "one", "ones", "session", "sessions", "class", "lesson", "slot", "thing", "item", "entry", "occurrence", "time", "mtg",
+                                          "floor", "floors", "birthday", "bday", "anniversary", "place", "round", "grade", "attempt", "try", "edition",
+                                          "avenue", "ave", "row", "level", "period", "half", "quarter", "inning", "lap"]
     static let monthElement = Element.words(Set(Lexicon.months.keys))
     static let weekdayElement = Element.words(Set(Lexicon.weekdays.keys))
     /// A day of the month: 3, 3rd, third, twenty-first.

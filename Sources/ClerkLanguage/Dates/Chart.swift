@@ -573,6 +573,10 @@ struct Chart: ~Copyable {
                     // 25"): the number is the piece.
                     parts.append(PartSpan(start: tokens[child.first].start, end: tokens[child.end - 1].end,
                                           role: index == Int(item.endElement) ? "end" : "date", rule: child.rule))
+                } else if parts.count == from, pendingStart == nil {
+                    // Any other bare number ("first" of "first monday of march") belongs to the
+                    // piece after it, as a word does.
+                    pendingStart = tokens[child.first].start
                 }
                 if let start = pendingStart, parts.count > from {
                     parts[from].start = min(parts[from].start, start)

@@ -23,7 +23,8 @@ extension DateRules {
     /// month, a day counted from today ("tomorrow"), and lists of those.
     static func isListable(_ e: TimeExpression) -> Bool {
         switch e {
-        case .dayOfMonth, .monthDay, .weekday, .cycle(.day, _): return true
+        case .dayOfMonth, .monthDay, .weekday: return true
+        case .cycle(.day, let k): return k >= 0
         case .intersect(let a, let b), .either(let a, let b): return isListable(a) && isListable(b)
         case .year: return true
         default: return false
@@ -105,6 +106,16 @@ extension DateRules {
         return .time(t, latent: latent)
     }
 
+    /// True when the word after a list makes its numbers something else: a weekday or a unit
+    /// ("every 2nd and 4th tuesday", "the 1st and 3rd week"), or "of" a longer whole ("the 1st
+    /// and 3rd monday of the month", "the 15th and last day of the month").
+    static func endsAList(_ m: Match, _ item: Item?) -> Bool {
+        guard let item, item.end < m.tokens.count else { return true }
+        let next = m.tokens[item.end].text
+        return Lexicon.weekdays[next] == nil && Lexicon.pluralWeekdays[next] == nil && Lexicon.durationUnits[next] == nil
+            && !["of", "weekday", "weekdays", "weekend", "weekends"].contains(next)
+    }
+
     static let lists: [Rule] = [
         // the 3rd and the 10th, the 5th, 12th and 19th of March, tomorrow and friday, on the
         // 3rd and on the 10th
@@ -114,6 +125,7 @@ extension DateRules {
             // Commas only between days.
             if m.has(1) != m.has(2) || m.has(3) != m.has(4) || (m.has(4) && !m.has(2)) { return nil }
             let first = m.item(0)!, last = m.item(7)!
+            guard endsAList(m, last) else { return nil }
             // "3rd and 10th" alone is a list; in a sentence it needs "the" or a month.
             return dayList([0, 2, 4, 7].compactMap { m.timeIfPresent($0) }, latent: first.latent && last.latent)
         },
@@ -121,6 +133,7 @@ extension DateRules {
         Rule("day-list-bare", [.anyTime { isListDay($0) && namedMonth($0.expression) != nil }, Element.symbol(",").opt, dayElement.opt,
                                Element.symbol(",").opt, dayElement.opt, Element.symbol(",").opt, .words(listAnd), Element.word("the").opt, dayElement], role: nil) { m in
             if m.has(1) != m.has(2) || m.has(3) != m.has(4) || (m.has(4) && !m.has(2)) { return nil }
+            guard endsAList(m, m.item(8)) else { return nil }
             var days = [m.time(0)]
             for i in [2, 4, 8] {
                 guard let n = m.numberIfPresent(i) else { continue }

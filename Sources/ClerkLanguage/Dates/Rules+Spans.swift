@@ -235,16 +235,19 @@ extension DateRules {
         },
 
         // MARK: bounds
-        Rule("after-time", [Element.words(["anytime", "sometime", "sometimes", "any", "time"]).opt, .words(["after", "since", "from", "starting", "beginning"]), Element.words(["from", "on", "at"]).opt, .timeItem { $0.time!.isPlain && !$0.time!.hasEnd && !$0.isFourDigitClock }], role: nil) { m in
-            if m.word(1) == "starting" || m.word(1) == "beginning" { if m.word(2) == "at" { return nil } }
-            var t = m.time(3)
-            t.openBound = m.word(1) == "after" ? .afterEnd : .after
+        // (after 3, anytime after 3, any time after 3, some time after 3)
+        Rule("after-time", [Element.words(["anytime", "sometime", "sometimes", "any", "some"]).opt, Element.word("time").opt, .words(["after", "since", "from", "starting", "beginning"]), Element.words(["from", "on", "at"]).opt, .timeItem { $0.time!.isPlain && !$0.time!.hasEnd && !$0.isFourDigitClock }], role: nil) { m in
+            if m.word(0) == "any" || m.word(0) == "some", !m.has(1) { return nil }
+            if m.word(2) == "starting" || m.word(2) == "beginning" { if m.word(3) == "at" { return nil } }
+            var t = m.time(4)
+            t.openBound = m.word(2) == "after" ? .afterEnd : .after
             return .time(t)
         },
-        Rule("before-time", [Element.words(["anytime", "sometime", "sometimes", "any", "time"]).opt, .words(["until", "untill", "till", "til", "before", "through", "thru", "up"]), Element.word("to").opt, .timeItem { $0.time!.isPlain && !$0.time!.hasEnd && !$0.isFourDigitClock }], role: nil) { m in
-            if m.word(1) == "up", !m.has(2) { return nil }
-            var t = m.time(3)
-            t.openBound = m.word(1) == "before" ? .before : .until
+        Rule("before-time", [Element.words(["anytime", "sometime", "sometimes", "any", "some"]).opt, Element.word("time").opt, .words(["until", "untill", "till", "til", "before", "through", "thru", "up"]), Element.word("to").opt, .timeItem { $0.time!.isPlain && !$0.time!.hasEnd && !$0.isFourDigitClock }], role: nil) { m in
+            if m.word(0) == "any" || m.word(0) == "some", !m.has(1) { return nil }
+            if m.word(2) == "up", !m.has(3) { return nil }
+            var t = m.time(4)
+            t.openBound = m.word(2) == "before" ? .before : .until
             return .time(t)
         },
         // monday after 3pm, tomorrow after 6; after 3pm on monday: from
@@ -271,7 +274,8 @@ extension DateRules {
             t.openBound = .by
             return .time(t)
         },
-        Rule("no-later-than", [.word("no"), .word("later"), .word("than"), .time { $0.isPlain }], role: nil) { m in
+        // no later than 5pm, not later than friday, no later than 5 (an hour alone too)
+        Rule("no-later-than", [.words(["no", "not"]), .word("later"), .word("than"), .anyTime { $0.isPlain && ($0.hasClock || $0.hasDate || $0.hasDayPart) }], role: nil) { m in
             var t = m.time(3)
             t.openBound = .by
             return .time(t)

@@ -117,46 +117,73 @@ extension DateRules {
     }
 
     static let lists: [Rule] = [
-        // the 3rd and the 10th, the 5th, 12th and 19th of March, tomorrow and friday, on the
-        // 3rd and on the 10th
-        Rule("day-list", [.anyTime { isListDay($0) }, Element.symbol(",").opt, Element.anyTime { isListDay($0) }.opt,
-                          Element.symbol(",").opt, Element.anyTime { isListDay($0) }.opt, Element.symbol(",").opt,
-                          .words(listAnd), .anyTime { isListDay($0) }], role: nil) { m in
-            // Commas only between days.
-            if m.has(1) != m.has(2) || m.has(3) != m.has(4) || (m.has(4) && !m.has(2)) { return nil }
-            let first = m.item(0)!, last = m.item(7)!
-            guard endsAList(m, last) else { return nil }
-            // "3rd and 10th" alone is a list; in a sentence it needs "the" or a month.
-            return dayList([0, 2, 4, 7].compactMap { m.timeIfPresent($0) }, latent: first.latent && last.latent)
+        // the 3rd and the 10th, tomorrow and friday, on the 3rd and on the 10th
+        // (Each shape has the word or mark after its first day written out, not optional: the
+        // chart then tries a shape only where that word follows a day, not at every day.)
+        Rule("day-list", [.anyTime { isListDay($0) }, .words(listAnd), .anyTime { isListDay($0) }], role: nil) { m in
+            andList(m, [0, 2])
         },
-        // dec 24 and 25, march 5, 12 and 19: days after a date in its month
-        Rule("day-list-bare", [.anyTime { isListDay($0) && namedMonth($0.expression) != nil }, Element.symbol(",").opt, dayElement.opt,
-                               Element.symbol(",").opt, dayElement.opt, Element.symbol(",").opt, .words(listAnd), Element.word("the").opt, dayElement], role: nil) { m in
-            if m.has(1) != m.has(2) || m.has(3) != m.has(4) || (m.has(4) && !m.has(2)) { return nil }
-            guard endsAList(m, m.item(8)) else { return nil }
-            var days = [m.time(0)]
-            for i in [2, 4, 8] {
-                guard let n = m.numberIfPresent(i) else { continue }
-                // Counts are no days ("dec 24 and 2 more").
-                guard n.isOrdinal || n.digitCount > 0 else { return nil }
-                days.append(.date(.dayOfMonth(n.value)))
-            }
-            // The days after the date, in order ("dec 24 and 5 others" is no list).
-            let numbers = [2, 4, 8].compactMap { m.numberIfPresent($0)?.value }
-            guard case .monthDay(_, let day)? = listedDays(m.time(0).expression).last, zip([day] + numbers, numbers).allSatisfy({ $0 < $1 }) else { return nil }
-            return dayList(days, latent: m.item(0)!.latent)
+        // the 5th, 12th and 19th of March, the 5th, 12th, and 19th
+        Rule("day-list", [.anyTime { isListDay($0) }, .symbol(","), .anyTime { isListDay($0) }, Element.symbol(",").opt, .words(listAnd), .anyTime { isListDay($0) }], role: nil) { m in
+            andList(m, [0, 2, 5])
         },
-        // 5 and 12 march, 5, 12 and 19 march: days before a date of their month
-        Rule("day-list-before-month", [dayElement, Element.symbol(",").opt, dayElement.opt, Element.symbol(",").opt, .words(listAnd),
-                                       .time { $0.isMonthDay }], role: nil) { m in
-            if m.has(1) != m.has(2) { return nil }
-            var days: [TimeValue] = []
-            for i in [0, 2] {
-                guard let n = m.numberIfPresent(i) else { continue }
-                guard n.isOrdinal || n.digitCount > 0 else { return nil }
-                days.append(.date(.dayOfMonth(n.value)))
-            }
-            return dayList(days + [m.time(5)], latent: false)
+        // the 1st, 8th, 15th and 22nd
+        Rule("day-list", [.anyTime { isListDay($0) }, .symbol(","), .anyTime { isListDay($0) }, .symbol(","), .anyTime { isListDay($0) },
+                          Element.symbol(",").opt, .words(listAnd), .anyTime { isListDay($0) }], role: nil) { m in
+            andList(m, [0, 2, 4, 7])
+        },
+        // dec 24 and 25, dec 24 and the 26th
+        Rule("day-list-bare", [.anyTime { isListDay($0) && namedMonth($0.expression) != nil }, .words(listAnd), Element.word("the").opt, dayElement], role: nil) { m in
+            bareList(m, [3])
+        },
+        // march 5, 12 and 19
+        Rule("day-list-bare", [.anyTime { isListDay($0) && namedMonth($0.expression) != nil }, .symbol(","), dayElement, Element.symbol(",").opt, .words(listAnd),
+                               Element.word("the").opt, dayElement], role: nil) { m in
+            bareList(m, [2, 6])
+        },
+        // 5 and 12 march
+        Rule("day-list-before-month", [dayElement, .words(listAnd), .time { $0.isMonthDay }], role: nil) { m in
+            daysBefore(m, [0], month: 2)
+        },
+        // 5, 12 and 19 march
+        Rule("day-list-before-month", [dayElement, .symbol(","), dayElement, Element.symbol(",").opt, .words(listAnd), .time { $0.isMonthDay }], role: nil) { m in
+            daysBefore(m, [0, 2], month: 5)
         },
     ]
+
+    /// The list of the days at `elements`, the last after "and": weak ("3rd and 10th") only
+    /// when its first and last days are.
+    static func andList(_ m: Match, _ elements: [Int]) -> Production? {
+        let first = m.item(elements[0])!, last = m.item(elements[elements.count - 1])!
+        guard endsAList(m, last) else { return nil }
+        return dayList(elements.map { m.time($0) }, latent: first.latent && last.latent)
+    }
+
+    /// A date and the days of its month after it, numbers at `elements` ("dec 24 and 25").
+    static func bareList(_ m: Match, _ elements: [Int]) -> Production? {
+        guard endsAList(m, m.item(elements[elements.count - 1])) else { return nil }
+        var days = [m.time(0)]
+        var numbers: [Int] = []
+        for i in elements {
+            let n = m.number(i)
+            // Counts are no days ("dec 24 and 2 more").
+            guard n.isOrdinal || n.digitCount > 0 else { return nil }
+            days.append(.date(.dayOfMonth(n.value)))
+            numbers.append(n.value)
+        }
+        // The days after the date, in order ("dec 24 and 5 others" is no list).
+        guard case .monthDay(_, let day)? = listedDays(m.time(0).expression).last, zip([day] + numbers, numbers).allSatisfy({ $0 < $1 }) else { return nil }
+        return dayList(days, latent: m.item(0)!.latent)
+    }
+
+    /// Days of the month at `elements` before the date at `month` ("5 and 12 march").
+    static func daysBefore(_ m: Match, _ elements: [Int], month: Int) -> Production? {
+        var days: [TimeValue] = []
+        for i in elements {
+            let n = m.number(i)
+            guard n.isOrdinal || n.digitCount > 0 else { return nil }
+            days.append(.date(.dayOfMonth(n.value)))
+        }
+        return dayList(days + [m.time(month)], latent: false)
+    }
 }

@@ -57,13 +57,13 @@ extension DateRules {
         },
         // every 2nd and 4th Tuesday, the 1st and 3rd Monday of every month: those weekdays of
         // each month
-        Rule("every-nth-and-nth-weekday", [.words(everyWords), ordinalElement, Element.symbol(",").opt, .words(["and", "&", ","]), ordinalElement,
+        Rule("every-nth-and-nth-weekday", [.words(everyWords), ordinalElement, .words(["and", "&", ","]), ordinalElement,
                                            .anyTime { $0.isPluralWeekday || isWeekday($0) }, Element.words(["of", "in"]).opt, Element.words(["the", "a", "every", "each"]).opt, Element.word("month").opt], role: "recurrence") { m in
-            nthWeekdaysOfEveryMonth(m, [1, 4], weekday: 5)
+            nthWeekdaysOfEveryMonth(m, [1, 3], weekday: 4)
         },
-        Rule("nth-and-nth-weekday-of-every-month", [Element.word("the").opt, ordinalElement, Element.symbol(",").opt, .words(["and", "&", ","]), ordinalElement,
+        Rule("nth-and-nth-weekday-of-every-month", [Element.word("the").opt, ordinalElement, .words(["and", "&", ","]), ordinalElement,
                                                     .anyTime { $0.isPluralWeekday || isWeekday($0) }, .words(["of", "in"]), .words(everyWords), .word("month")], role: "recurrence") { m in
-            nthWeekdaysOfEveryMonth(m, [1, 4], weekday: 5)
+            nthWeekdaysOfEveryMonth(m, [1, 3], weekday: 4)
         },
         // once a week, once a month, once a day: the frequency said as a count
         Rule("once-a-unit", [.word("once"), .words(["a", "an", "per", "every", "each"]), .words(["day", "week", "month", "year", "fortnight"])], role: "recurrence") { m in

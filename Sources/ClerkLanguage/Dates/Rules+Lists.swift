@@ -132,6 +132,17 @@ extension DateRules {
                           Element.symbol(",").opt, .words(listAnd), .anyTime { isListDay($0) }], role: nil) { m in
             andList(m, [0, 2, 4, 7])
         },
+        // the 1st and 3rd Monday of March, the 2nd and 4th tuesday of next month: both days
+        // counted in the month ("of every month" is a repeat, `nth-and-nth-weekday-of-every-month`)
+        Rule("nth-list-of", priority: 1, [Element.word("the").opt, ordinalElement, .words(listAnd), ordinalElement, .anyTime { isWeekday($0) }, .words(["of", "in"]),
+                                          .anyTime { isContainer($0) && !$0.hasClock }], role: nil) { m in
+            nthList(m, m.time(6))
+        },
+        // the 1st and 3rd monday of the month, of this month
+        Rule("nth-list-of", priority: 1, [Element.word("the").opt, ordinalElement, .words(listAnd), ordinalElement, .anyTime { isWeekday($0) }, .words(["of", "in"]),
+                                          .words(["the", "this", "current"]), .words(["month", "year"])], role: nil) { m in
+            unitBox(m, 6).flatMap { nthList(m, $0) }
+        },
         // dec 24 and 25, dec 24 and the 26th
         Rule("day-list-bare", [.anyTime { isListDay($0) && namedMonth($0.expression) != nil }, .words(listAnd), Element.word("the").opt, dayElement], role: nil) { m in
             bareList(m, [3])
@@ -150,6 +161,16 @@ extension DateRules {
             daysBefore(m, [0, 2], month: 5)
         },
     ]
+
+    /// The two weekdays counted at elements 1 and 3 in `box`, as a list of days.
+    static func nthList(_ m: Match, _ box: TimeValue) -> Production? {
+        guard let a = ordinal(m, 1), let b = ordinal(m, 3), a != b,
+              case .time(let x)? = nthValue(a, of: m.time(4), in: box, m.series)?.value,
+              case .time(let y)? = nthValue(b, of: m.time(4), in: box, m.series)?.value else { return nil }
+        var t = x
+        t.expression = .either(x.expression, y.expression)
+        return .time(t)
+    }
 
     /// The list of the days at `elements`, the last after "and": weak ("3rd and 10th") only
     /// when its first and last days are.

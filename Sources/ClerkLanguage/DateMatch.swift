@@ -108,6 +108,9 @@ public struct DateMatch: Sendable, Hashable {
     /// zone skips that time (02:30 on the morning clocks go forward): `start` is the instant
     /// it is read as (03:30 summer time), and a repeat keeps the time said. Nil otherwise.
     public var skippedStart: Int?
+    /// For a list of days ("the 3rd and the 10th"), where the last day listed ends; the
+    /// reading itself is the first day, and `recurrence` falls on each. Nil for any other.
+    public var listEnd: Date?
 
     public enum OpenFrom: Sendable, Hashable {
         case atStart, atEnd

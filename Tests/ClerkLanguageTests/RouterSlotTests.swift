@@ -282,5 +282,23 @@ import Testing
         let apart = read("dentist on the 3rd and the 10th")
         #expect(apart.slot(.title)?.value == "Dentist")
         #expect(apart.slot(.when)?.value == "2026-12-03T00:00/2026-12-04T00:00")
+        #expect(apart.slot(.recurrence)?.value == "FREQ=WEEKLY;COUNT=2")
+    }
+
+    /// Days said as a list are every day listed, none a title word: "dec 24 and 25" left
+    /// "25" in the title, "the 3rd and the 10th" dropped the 10th, "the 5th and 12th of
+    /// march" read the 5th of this month.
+    @Test(arguments: [
+        ("party dec 24 and 25", "Party", "2026-12-24T00:00/2026-12-26T00:00", nil),
+        ("dentist the 3rd and the 10th", "Dentist", "2026-12-03T00:00/2026-12-04T00:00", "FREQ=WEEKLY;COUNT=2"),
+        ("yoga the 5th and 12th of march", "Yoga", "2027-03-05T00:00/2027-03-06T00:00", "FREQ=WEEKLY;COUNT=2"),
+        ("dinner the 24th and 25th at 7pm", "Dinner", "2026-12-24T19:00/2026-12-24T20:00", "FREQ=DAILY;COUNT=2"),
+        ("book club march 5, 12 and 19 at 6pm", "Book club", "2027-03-05T18:00/2027-03-05T19:00", "FREQ=WEEKLY;COUNT=3"),
+    ] as [(String, String, String, String?)])
+    func daysSaidAsAListAreEachDay(text: String, title: String, when: String, rule: String?) {
+        let u = read(text)
+        #expect(u.slot(.title)?.value == title)
+        #expect(u.slot(.when)?.value == when)
+        #expect(u.slot(.recurrence)?.value == rule)
     }
 }

@@ -568,9 +568,15 @@ struct Chart: ~Copyable {
                 let child = itemStore[Int(slot >> 1)]
                 let from = parts.count
                 appendParts(of: child, to: &parts)
-                if parts.count == from, index == Int(item.endElement) {
-                    // A bare number as the end ("Dec 14-16"): the number is the piece.
-                    parts.append(PartSpan(start: tokens[child.first].start, end: tokens[child.end - 1].end, role: "end", rule: child.rule))
+                if parts.count == from, index == Int(item.endElement) || item.madeBy(.dayList) {
+                    // A bare number as the end ("Dec 14-16") or a day of a list ("Dec 24 and
+                    // 25"): the number is the piece.
+                    parts.append(PartSpan(start: tokens[child.first].start, end: tokens[child.end - 1].end,
+                                          role: index == Int(item.endElement) ? "end" : "date", rule: child.rule))
+                } else if parts.count == from, pendingStart == nil {
+                    // Any other bare number ("first" of "first monday of march") belongs to the
+                    // piece after it, as a word does.
+                    pendingStart = tokens[child.first].start
                 }
                 if let start = pendingStart, parts.count > from {
                     parts[from].start = min(parts[from].start, start)

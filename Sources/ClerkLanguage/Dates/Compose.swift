@@ -227,6 +227,13 @@ enum Compose {
         }
         from = pinned(from)
         to = pinned(to)
+        // An end at or before the start in the same half of the day is the next half's ("from
+        // 10 to 12 in the morning" ends at noon, "9 to 5 monday morning" at 17:00); a night's
+        // small hours stay the next day's.
+        if case .ambiguousClock = range.expression.rangeEnd, let (sh, sm) = from.clockOfDay, case .clock(let eh, let em, let es, let el) = to,
+           eh * 60 + em <= sh * 60 + sm, (eh + 12) * 60 + em > sh * 60 + sm, eh < 12 {
+            to = .clock(hour: eh + 12, minute: em, second: es, length: el)
+        }
         guard var day = removingDayPart(other.expression) else { return .range(from, to, inclusive: inclusive) }
         // On a day said, a night range that starts in the small hours is the next day's.
         if isNight, case .clock(let h, _, _, _) = from, h < smallHoursEnd { day = .shifted(day, Offset(days: 1, unit: .day)) }
@@ -271,6 +278,21 @@ enum Compose {
 }
 
 extension TimeExpression {
+    /// The end of a range, nil for any other expression.
+    var rangeEnd: TimeExpression? {
+        if case .range(_, let to, _) = self { return to }
+        return nil
+    }
+
+    /// The hour and minute of a clock time, alone or on a day ("9", "monday at 9").
+    var clockOfDay: (Int, Int)? {
+        switch self {
+        case .clock(let h, let m, _, _): return (h, m)
+        case .intersect(let a, let b): return a.clockOfDay ?? b.clockOfDay
+        default: return nil
+        }
+    }
+
     var isIntersection: Bool {
         if case .intersect = self { return true }
         return false

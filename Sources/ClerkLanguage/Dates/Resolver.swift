@@ -34,6 +34,7 @@ struct Resolver {
         var end: Date
         var skippedStart: WallSeconds?
         var allDay = false
+        var listRule: String?, listExceptions: [LocalDate] = [], listEnd: WallSeconds?
         var known = knownParts(t)
         var grain = t.grain
 
@@ -51,7 +52,10 @@ struct Resolver {
                 known.remove(.end)
             }
         } else {
-            guard let span = self.span(t, series) else { return nil }
+            // A list of days ("the 3rd and the 10th"): the first, and the others as a repeat.
+            let days = t.isPlainButZone ? listed(t, series) : nil
+            guard let span = days?.span ?? self.span(t, series) else { return nil }
+            if let days, days.rule != nil { (listRule, listExceptions, listEnd) = (days.rule, days.exceptions, days.lastEnd) }
             switch t.openBound {
             case .by?, .before?, .until?:
                 var bound = span.start
@@ -95,6 +99,9 @@ struct Resolver {
         if let rule = t.recurrence {
             rrule = rule.rrule(untilText: rule.until.map { untilText($0, allDay: allDay, clock) })
             if !rule.exceptions.isEmpty { exceptions = exceptionDays(rule, first: clock.wall(start), series) }
+        } else if let listRule {
+            (rrule, exceptions) = (listRule, listExceptions)
+            known.insert(.recurrence)
         }
         var match = DateMatch(
             range: stringRange(tokens[item.first].start, tokens[item.end - 1].end),
@@ -105,6 +112,7 @@ struct Resolver {
             corrections: corrections.isEmpty ? [] : corrections.filter { $0.start >= tokens[item.first].start && $0.end <= tokens[item.end - 1].end }
                 .map { WordCorrection(range: stringRange($0.start, $0.end), word: $0.word) })
         match.skippedStart = skippedStart
+        if let listEnd { match.listEnd = clock.instant(listEnd) }
         return match
     }
 
@@ -138,6 +146,63 @@ struct Resolver {
         return future ?? series.previous(e, startingBefore: now)
     }
 
+    /// The days of a list ("the 3rd and the 10th", "dec 24 and 25 at 7pm"), each at its first
+    /// span not over, in order: the first span, and the others as a repeat that falls on each
+    /// and no other day (every N days or weeks, N the days' greatest common gap, a count, and
+    /// the days between left out). A run of following whole days is one span ("the 24th and
+    /// 25th", "today and tomorrow"). Nil for a reading that is no list, or one whose repeat
+    /// would take more than 100 steps.
+    func listed(_ t: TimeValue, _ series: Series) -> (span: Span, rule: String?, exceptions: [LocalDate], lastEnd: WallSeconds)? {
+        guard let members = Self.listMembers(t.expression) else { return nil }
+        var spans: [Span] = []
+        var member = t
+        for e in members {
+            member.expression = e
+            guard let s = span(member, series) else { continue }
+            if !spans.contains(where: { Wall.dayNumber($0.start) == Wall.dayNumber(s.start) }) { spans.append(s) }
+        }
+        spans.sort { $0.start < $1.start }
+        guard let first = spans.first else { return nil }
+        guard spans.count > 1 else { return (first, nil, [], first.end) }
+        let days = spans.map { Wall.dayNumber($0.start) }
+        let wholeDays = t.isAllDay || (t.grain >= .day && !t.hasClock && !t.hasDayPart)
+        if wholeDays, zip(days, days.dropFirst()).allSatisfy({ $0 + 1 == $1 }) {
+            return (Span(first.start, spans[spans.count - 1].end), nil, [], spans[spans.count - 1].end)
+        }
+        var gap = 0
+        for d in days.dropFirst() { gap = Self.gcd(gap, d - days[0]) }
+        let count = (days[days.count - 1] - days[0]) / gap + 1
+        guard count <= 100 else { return nil }
+        var rule = gap % 7 == 0 ? RecurrenceRule(frequency: "WEEKLY", interval: gap / 7) : RecurrenceRule(frequency: "DAILY", interval: gap)
+        rule.count = count
+        let listedDays = Set(days)
+        let skipped = stride(from: days[0], through: days[days.count - 1], by: gap).filter { !listedDays.contains($0) }
+        return (first, rule.rrule(), skipped.map { LocalDate(dayNumber: $0) }, spans[spans.count - 1].end)
+    }
+
+    /// The readings of a list of days, each day in the list's place (`DateRules.isDayList`),
+    /// with the time or part of the day said with them; nil when `e` holds no such list.
+    static func listMembers(_ e: TimeExpression) -> [TimeExpression]? {
+        switch e {
+        case .either:
+            return DateRules.isDayList(e) ? DateRules.listedDays(e) : nil
+        case .intersect(let a, let b):
+            if let xs = listMembers(a) { return xs.map { .intersect($0, b) } }
+            if let ys = listMembers(b) { return ys.map { .intersect(a, $0) } }
+            return nil
+        case .range(let from, let to, let inclusive):
+            // "the 3rd and the 10th from 5 to 7pm": the list at both ends, one day at a time.
+            guard let xs = listMembers(from) else { return nil }
+            let ys = listMembers(to)
+            guard ys == nil || ys!.count == xs.count else { return nil }
+            return xs.indices.map { .range(xs[$0], ys?[$0] ?? to, inclusive: inclusive) }
+        default:
+            return nil
+        }
+    }
+
+    static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+
     /// The days of a repeat's exceptions ("except Dec 28", "except the week of Dec 21") on
     /// which it falls, from its first occurrence (`first`) on: each exception is its next
     /// span ending after that, and of its days (at most a year) those the rule's weekdays,
@@ -155,23 +220,26 @@ struct Resolver {
                 : (CivilCalendar.daysIn(month: date.month, year: date.year) - date.day) / 7 + 1 == -n
         }
         var days: Set<Int> = []
-        for exception in rule.exceptions {
-            guard let span = series.next(exception, endingAfter: first) else { continue }
-            let from = max(Wall.dayNumber(span.start), firstDay)
-            let to = min(Wall.dayNumber(span.end - 1), from + 366, lastDay ?? Int.max)
-            guard from <= to else { continue }
-            for day in from...to {
-                let weekday = CivilCalendar.isoWeekday(dayNumber: day)
-                let date = CivilCalendar.date(dayNumber: day)
-                if !rule.byDay.isEmpty, !rule.byDay.contains(where: { fallsOn($0, weekday: weekday, date) }) { continue }
-                if !rule.byMonthDay.isEmpty, !rule.byMonthDay.contains(date.day) { continue }
-                if !rule.byMonth.isEmpty, !rule.byMonth.contains(date.month) { continue }
-                // A rule without BY parts repeats the first occurrence's weekday, day or date.
-                let plain = rule.byDay.isEmpty && rule.byMonthDay.isEmpty
-                if plain, rule.frequency == "WEEKLY", weekday != firstWeekday { continue }
-                if plain, rule.frequency == "MONTHLY", date.day != firstDate.day { continue }
-                if plain, rule.frequency == "YEARLY", date.day != firstDate.day || date.month != firstDate.month { continue }
-                days.insert(day)
+        // ("except dec 25 and jan 1": a list of days is each of them.)
+        for said in rule.exceptions {
+            for exception in DateRules.isDayList(said) ? DateRules.listedDays(said) : [said] {
+                guard let span = series.next(exception, endingAfter: first) else { continue }
+                let from = max(Wall.dayNumber(span.start), firstDay)
+                let to = min(Wall.dayNumber(span.end - 1), from + 366, lastDay ?? Int.max)
+                guard from <= to else { continue }
+                for day in from...to {
+                    let weekday = CivilCalendar.isoWeekday(dayNumber: day)
+                    let date = CivilCalendar.date(dayNumber: day)
+                    if !rule.byDay.isEmpty, !rule.byDay.contains(where: { fallsOn($0, weekday: weekday, date) }) { continue }
+                    if !rule.byMonthDay.isEmpty, !rule.byMonthDay.contains(date.day) { continue }
+                    if !rule.byMonth.isEmpty, !rule.byMonth.contains(date.month) { continue }
+                    // A rule without BY parts repeats the first occurrence's weekday, day or date.
+                    let plain = rule.byDay.isEmpty && rule.byMonthDay.isEmpty
+                    if plain, rule.frequency == "WEEKLY", weekday != firstWeekday { continue }
+                    if plain, rule.frequency == "MONTHLY", date.day != firstDate.day { continue }
+                    if plain, rule.frequency == "YEARLY", date.day != firstDate.day || date.month != firstDate.month { continue }
+                    days.insert(day)
+                }
             }
         }
         return days.sorted().map { LocalDate(dayNumber: $0) }

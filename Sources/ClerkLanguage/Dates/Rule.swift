@@ -292,8 +292,9 @@ final class Rule: Sendable {
     let endElement: Int?
     /// The first element whose pieces a repeat leaves out ("except Dec 28" except).
     let exceptFrom: Int?
-    /// The names that tests ask items about (`Item.madeBy`).
-    enum Name: UInt8, Sendable { case other, isoDate, dayMonth, clockHHMM, clockH, endOfDay }
+    /// The names that tests ask items about (`Item.madeBy`); `dayList` for the rules whose
+    /// bare numbers are days of a list, each a piece of the explanation ("dec 24 and 25").
+    enum Name: UInt8, Sendable { case other, isoDate, dayMonth, clockHHMM, clockColon, clockH, endOfDay, dayList }
     /// Which of them this rule's name is, found once as the rule is made.
     let known: Name
 
@@ -310,8 +311,10 @@ final class Rule: Sendable {
         case "iso-date": known = .isoDate
         case "day-month": known = .dayMonth
         case "clock-hhmm": known = .clockHHMM
+        case "clock-colon": known = .clockColon
         case "clock-h": known = .clockH
         case "eod", "end-of-day", "close-of-business", "cob": known = .endOfDay
+        case "day-list-bare", "day-list-before-month": known = .dayList
         default: known = .other
         }
     }

@@ -28,6 +28,20 @@ extension DateRules {
         Rule("clock-hhmm-h", [.digits { $0.digitCount == 4 && $0.number! / 100 < 24 && $0.number! % 100 < 60 }, Element.words(["h", "hrs", "hours"]).touching], role: "time") { m in
             .time(.clock(hour: m.digits(0) / 100, minute: m.digits(0) % 100, grain: .minute, ambiguous: false))
         },
+        // 1700 hours, 0800 hrs, 08:00 hrs, 15:30 hours: the clock as the forces and timetables
+        // say it (a length reads "for 1700 hours", "in 1200 hours", and the longer reading wins)
+        Rule("clock-hours", [.timeItem { ($0.madeBy(.clockHHMM) && $0.end - $0.first == 1 && $0.isFourDigitClock) || $0.madeBy(.clockColon) },
+                             .words(["hours", "hrs", "hr", "h"])], role: "time") { m in
+            guard m.token(1)!.spaceBefore || m.word(1) != "h", case .clock = m.time(0).expression.withoutAmbiguity else { return nil }
+            var t = m.time(0)
+            t.expression = t.expression.withoutAmbiguity
+            return .time(t)
+        },
+        // 16.00 hrs, 9.30 hours: a dotted clock said with "hours" is on the 24-hour dial
+        Rule("clock-dot-hours", [.digits { $0.digitCount <= 2 && $0.number! < 24 }, Element.symbol(".").touching,
+                                 Element.digits { $0.digitCount == 2 && $0.number! < 60 }.touching, .words(["hours", "hrs", "hr", "h"])], role: "time") { m in
+            .time(.clock(hour: m.digits(0), minute: m.digits(2), grain: .minute, ambiguous: false))
+        },
         // 1030, 815, 150 — latent: only "at 1145", "1145am", "tonight 945" make them times
         Rule("clock-hhmm", [.digits { ($0.digitCount == 3 || $0.digitCount == 4) && $0.number! / 100 < 24 && $0.number! % 100 < 60 }], role: "time") { m in
             let v = m.digits(0), digits = m.token(0)!.digitCount
@@ -78,6 +92,11 @@ extension DateRules {
         },
         Rule("midnight", [.word("midnight")], role: "time") { _ in
             .time(.clock(hour: 0, grain: .hour, ambiguous: false))
+        },
+        // 12 noon, 12:00 midday, twelve midnight: the twelve says the same hour again
+        Rule("twelve-noon", [.anyTime { $0.isClockOnly && $0.isPlain && $0.clockHourMinute.map { $0.0 % 12 == 0 && $0.1 == 0 } == true },
+                             .words(["noon", "midday", "midnight"])], role: "time") { m in
+            .time(.clock(hour: m.word(1) == "midnight" ? 0 : 12, grain: .hour, ambiguous: false))
         },
         // 3 o'clock, three oclock
         Rule("o'clock", [.anyTime { isBareHour($0) }, .words(["o'clock", "oclock"])], role: "time") { m in
@@ -208,5 +227,13 @@ extension TimeExpression {
     var isAmbiguousClock: Bool {
         if case .ambiguousClock = self { return true }
         return false
+    }
+}
+
+extension TimeExpression {
+    /// A clock time as written on a 24-hour dial: "8:00" is 08:00, not 8 or 20.
+    var withoutAmbiguity: TimeExpression {
+        if case .ambiguousClock(let h, let m, let s, let l) = self { return .clock(hour: h, minute: m, second: s, length: l) }
+        return self
     }
 }

@@ -41,6 +41,10 @@ extension DateRules {
         Rule("ish-glued", [.anyTime { $0.hasClock }, Element.symbol("-").touching.opt, Element.word("ish").touching], role: nil) { m in
             .time(m.time(0))
         },
+        // "at 3 or so", "in an hour or so", "tomorrow at 10 or thereabouts": about then
+        Rule("or-so", [.anyTime { $0.hasClock || $0.fromNow != nil }, .word("or"), .words(["so", "thereabouts"])], role: nil) { m in
+            .time(m.time(0), latent: m.item(0)!.latent)
+        },
 
         // MARK: two readings of one moment
         Rule("intersect", [.anyTime { $0.isIntersectable }, Element.words(joiners).opt, .anyTime { $0.isIntersectable }], role: nil) { m in

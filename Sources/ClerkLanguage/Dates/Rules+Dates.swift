@@ -3,10 +3,12 @@ internal import ClerkCore
 /// Dates and the words for days: today, Friday, Dec 3, 3 December, the 3rd, 12/3,
 /// 2026-12-03, 3.12.2026, March, 2026, Q4, summer, morning.
 extension DateRules {
-    /// Nouns of events an ordinal counts ("the first meeting", "the 2nd call"): no day of
-    /// the month before them.
+    /// Nouns of events and things an ordinal counts ("the first meeting", "the 2nd call",
+    /// "the 2nd floor", "my 30th birthday"): no day of the month before them.
     static let eventNouns: Set<String> = ["meeting", "meetings", "event", "events", "appointment", "appointments", "appt", "call", "calls",
-                                          "one", "ones", "session", "sessions", "class", "lesson", "slot", "thing", "item", "entry", "occurrence", "time", "mtg"]
+                                          "one", "ones", "session", "sessions", "class", "lesson", "slot", "thing", "item", "entry", "occurrence", "time", "mtg",
+                                          "floor", "floors", "birthday", "bday", "anniversary", "place", "round", "grade", "attempt", "try", "edition",
+                                          "avenue", "ave", "row", "level", "period", "half", "quarter", "inning", "lap"]
     static let monthElement = Element.words(Set(Lexicon.months.keys))
     static let weekdayElement = Element.words(Set(Lexicon.weekdays.keys))
     /// A day of the month: 3, 3rd, third, twenty-first.
@@ -278,13 +280,25 @@ extension DateRules {
             }
         },
         Rule("at-night", [.word("at"), .word("night")], role: "time") { _ in .time(.dayPart(from: 18, to: 24)) },
-        // "lunch with Ana" is a title; "at lunch", "tomorrow lunch" are times.
-        Rule("lunch", [Element.words(["at", "for", "around", "over"]).opt, Element.word("the").opt, .words(["lunch", "lunchtime"])], role: "time") { m in
-            .time(.dayPart(from: 12, to: 14), latent: !m.has(0))
+        // "lunch with Ana" is a title; "at lunch", "tomorrow lunch" are times, and so is
+        // "lunchtime" ("lunchtime tomorrow"): no one calls an event that.
+        Rule("lunch", [Element.words(["at", "for", "around", "over"]).opt, Element.word("the").opt, .words(["lunch", "lunchtime", "lunch-time"])], role: "time") { m in
+            .time(.dayPart(from: 12, to: 14), latent: !m.has(0) && m.word(2) == "lunch")
         },
         Rule("after-lunch", [.word("after"), .word("lunch")], role: "time") { _ in .time(.dayPart(from: 13, to: 17)) },
         Rule("after-school", [.word("after"), .word("school")], role: "time") { _ in .time(.dayPart(from: 15, to: 21)) },
         Rule("after-work", [.word("after"), .word("work")], role: "time") { _ in .time(.dayPart(from: 17, to: 21)) },
+        // "fri eve", "tomorrow eve": the evening of the day ("christmas eve" is the holiday)
+        Rule("day-eve", [.time { $0.isPlain && $0.hasDate && !$0.hasClock && !$0.hasDayPart && $0.grain == .day && !namesHoliday($0.expression) }, .word("eve")], role: nil) { m in
+            Compose.intersect(m.time(0), .dayPart(from: 18, to: 24), m.series).map { .time($0) }
+        },
+        // "this eve": this evening
+        Rule("this-eve", [.word("this"), .word("eve")], role: "date") { _ in
+            var t = TimeValue.dayPart(from: 18, to: 24)
+            t.expression = .intersect(.cycle(.day, 0), t.expression)
+            t.hasDate = true
+            return .time(t)
+        },
         Rule("tonight", [Element.word("late").opt, .word("tonight")], role: "date") { m in
             var t = TimeValue.dayPart(from: m.has(0) ? 21 : 18, to: 24)
             t.expression = .intersect(.cycle(.day, 0), t.expression)

@@ -27,6 +27,54 @@ extension DateRules {
             rule.byDay = weekdayCodes(m.time(2).expression)
             return repeating(m.time(2), rule)
         },
+        // on alternate Fridays, alternate mondays: every other week on those days
+        Rule("alternate-weekdays", [Element.word("on").opt, .words(["alternate", "alternating"]), .anyTime { $0.isPluralWeekday || isWeekdayOrList($0) }], role: "recurrence") { m in
+            guard let days = weekdays(m.time(2).expression) else { return nil }
+            var rule = RecurrenceRule(frequency: "WEEKLY", interval: 2)
+            rule.byDay = Set(days).sorted().map { Lexicon.weekdayCodes[$0] }
+            var first = m.time(2)
+            first.isPluralWeekday = false
+            return repeating(first, rule)
+        },
+        // bi-weekly, bi-monthly (every other week, month), semi-monthly (the 1st and 15th),
+        // semi-annually and biannually (every six months)
+        Rule("bi-frequency", [.words(["bi", "semi"]), Element.symbol("-").touching.opt, .words(["weekly", "monthly", "annually", "yearly"]).touching], role: "recurrence") { m in
+            switch (m.word(0)!, m.word(2)!) {
+            case ("bi", "weekly"): return repeating(nil, RecurrenceRule(frequency: "WEEKLY", interval: 2))
+            case ("bi", "monthly"): return repeating(nil, RecurrenceRule(frequency: "MONTHLY", interval: 2))
+            case ("semi", "monthly"):
+                return repeating(TimeValue.date(.either(.dayOfMonth(1), .dayOfMonth(15))), RecurrenceRule(frequency: "MONTHLY", byMonthDay: [1, 15]))
+            case ("semi", "weekly"): return nil
+            default: return repeating(nil, RecurrenceRule(frequency: "MONTHLY", interval: 6))
+            }
+        },
+        Rule("bi-frequency-word", [.words(["bimonthly", "semimonthly", "semiannually", "biannually", "semiannual", "biannual"])], role: "recurrence") { m in
+            switch m.word(0)! {
+            case "bimonthly": return repeating(nil, RecurrenceRule(frequency: "MONTHLY", interval: 2))
+            case "semimonthly": return repeating(TimeValue.date(.either(.dayOfMonth(1), .dayOfMonth(15))), RecurrenceRule(frequency: "MONTHLY", byMonthDay: [1, 15]))
+            default: return repeating(nil, RecurrenceRule(frequency: "MONTHLY", interval: 6))
+            }
+        },
+        // every 2nd and 4th Tuesday, the 1st and 3rd Monday of every month: those weekdays of
+        // each month
+        Rule("every-nth-and-nth-weekday", [.words(everyWords), ordinalElement, .words(["and", "&", ","]), ordinalElement,
+                                           .anyTime { $0.isPluralWeekday || isWeekday($0) }, Element.words(["of", "in"]).opt, Element.words(["the", "a", "every", "each"]).opt, Element.word("month").opt], role: "recurrence") { m in
+            nthWeekdaysOfEveryMonth(m, [1, 3], weekday: 4)
+        },
+        Rule("nth-and-nth-weekday-of-every-month", [Element.word("the").opt, ordinalElement, .words(["and", "&", ","]), ordinalElement,
+                                                    .anyTime { $0.isPluralWeekday || isWeekday($0) }, .words(["of", "in"]), .words(everyWords), .word("month")], role: "recurrence") { m in
+            nthWeekdaysOfEveryMonth(m, [1, 3], weekday: 4)
+        },
+        // once a week, once a month, once a day: the frequency said as a count
+        Rule("once-a-unit", [.word("once"), .words(["a", "an", "per", "every", "each"]), .words(["day", "week", "month", "year", "fortnight"])], role: "recurrence") { m in
+            switch m.word(2)! {
+            case "day": return repeating(nil, RecurrenceRule(frequency: "DAILY"))
+            case "week": return repeating(nil, RecurrenceRule(frequency: "WEEKLY"))
+            case "fortnight": return repeating(nil, RecurrenceRule(frequency: "WEEKLY", interval: 2))
+            case "month": return repeating(nil, RecurrenceRule(frequency: "MONTHLY"))
+            default: return repeating(nil, RecurrenceRule(frequency: "YEARLY"))
+            }
+        },
         // on Mondays, Tuesdays and Thursdays
         Rule("plural-weekdays", priority: 1, [Element.word("on").opt, pluralWeekdayElement, Element.words(listJoiners).opt, Element.words(listJoiners).opt, pluralWeekdayElement.opt,
                                  Element.words(listJoiners).opt, Element.words(listJoiners).opt, pluralWeekdayElement.opt], role: "recurrence") { m in
@@ -53,19 +101,21 @@ extension DateRules {
         },
         Rule("every-unit", [.words(everyWords), Element.words(["other", "second", "alternate"]).opt,
                             Element.number { $0.isWhole && !$0.isOrdinal && $0.value >= 1 && $0.value < 1000 }.opt,
-                            .words(["day", "days", "week", "weeks", "month", "months", "year", "years", "hour", "hours", "minute", "minutes", "night", "morning", "evening", "afternoon"])], role: "recurrence") { m in
+                            .words(["day", "days", "week", "weeks", "month", "months", "year", "years", "hour", "hours", "minute", "minutes", "night", "morning", "evening", "afternoon",
+                                    "wk", "wks", "mo", "mos", "yr", "yrs", "hr", "hrs", "min", "mins", "fortnight", "fortnights"])], role: "recurrence") { m in
             guard !(m.has(1) && m.has(2)) else { return nil }
-            let interval = m.has(1) ? 2 : (m.numberIfPresent(2)?.value ?? 1)
+            var interval = m.has(1) ? 2 : (m.numberIfPresent(2)?.value ?? 1)
             let word = m.word(3)!
             var part: TimeValue?
             let frequency: String
             switch word {
             case "day", "days": frequency = "DAILY"
-            case "week", "weeks": frequency = "WEEKLY"
-            case "month", "months": frequency = "MONTHLY"
-            case "year", "years": frequency = "YEARLY"
-            case "hour", "hours": frequency = "HOURLY"
-            case "minute", "minutes": frequency = "MINUTELY"
+            case "week", "weeks", "wk", "wks": frequency = "WEEKLY"
+            case "fortnight", "fortnights": frequency = "WEEKLY"; interval *= 2
+            case "month", "months", "mo", "mos": frequency = "MONTHLY"
+            case "year", "years", "yr", "yrs": frequency = "YEARLY"
+            case "hour", "hours", "hr", "hrs": frequency = "HOURLY"
+            case "minute", "minutes", "min", "mins": frequency = "MINUTELY"
             case "morning": frequency = "DAILY"; part = .dayPart(from: 0, to: 12)
             case "afternoon": frequency = "DAILY"; part = .dayPart(from: 12, to: 19)
             default: frequency = "DAILY"; part = .dayPart(from: 18, to: 24)
@@ -345,6 +395,17 @@ extension DateRules {
     }
 
     /// A repeat whose first occurrence is `first` (today when nil).
+    /// The repeat on the `ordinals` (element numbers) of the weekday at `weekday` in each month.
+    static func nthWeekdaysOfEveryMonth(_ m: Match, _ ordinals: [Int], weekday: Int) -> Production? {
+        guard let w = weekdays(m.time(weekday).expression), w.count == 1 else { return nil }
+        let ns = ordinals.compactMap { ordinal(m, $0) }
+        guard ns.count == ordinals.count, ns.allSatisfy({ (-5...5).contains($0) }), Set(ns).count == ns.count else { return nil }
+        let sorted = ns.sorted { ($0 < 0 ? $0 + 10 : $0) < ($1 < 0 ? $1 + 10 : $1) }
+        var first = TimeExpression.nth(sorted[0], .weekday(w[0]), in: .every(.month))
+        for n in sorted.dropFirst() { first = .either(first, .nth(n, .weekday(w[0]), in: .every(.month))) }
+        return repeating(TimeValue.date(first), RecurrenceRule(frequency: "MONTHLY", byDay: sorted.map { "\($0)\(Lexicon.weekdayCodes[w[0]])" }))
+    }
+
     static func repeating(_ first: TimeValue?, _ rule: RecurrenceRule) -> Production {
         var t = first ?? TimeValue(.every(.day), grain: .day)
         // "every weekday": the first occurrence is on one of those days.

@@ -43,7 +43,7 @@ extension DateRules {
         Rule("unit-after-next", [Element.word("the").opt, .words(["day", "week", "month", "year"]), .word("after"), .word("next")], role: "date") { m in
             cycleValue(Lexicon.cycleUnits[m.word(1)!]!, 2)
         },
-        Rule("weekend", [.words(["weekend", "wkend", "weekends", "week-end"])], role: "date") { _ in weekend() },
+        Rule("weekend", [.words(["weekend", "wkend", "wknd", "weekends", "wkends", "wknds", "week-end"])], role: "date") { _ in weekend() },
         Rule("week-end", [.word("week"), Element.symbol("-").opt, .word("end")], role: "date") { _ in weekend() },
         // the week (latent), all week, the rest of the week
         Rule("the-week", [.word("the"), .word("week")], role: "date") { _ in
@@ -186,9 +186,26 @@ extension DateRules {
         Rule("half-year-first", [.word("h"), Element.digits { $0.digitCount == 1 && (1...2).contains($0.number!) }.touching, .digits { $0.digitCount == 4 }], role: "date") { m in
             halfOfYear(.year(m.digits(2)), m.digits(1), hasYear: true)
         },
-        // the first half of 2027, the second half of next year
-        Rule("half-of", [Element.word("the").opt, .words(["first", "second"]), .word("half"), .word("of"), .anyTime { $0.isPlain && !$0.hasClock && $0.grain == .year }], role: nil) { m in
-            halfOfYear(m.time(4).expression, m.word(1) == "first" ? 1 : 2, hasYear: m.time(4).hasYear)
+        // the first half of 2027, the second half of next year; the back half of the week
+        // (Thursday to Sunday), the first half of next month (the 1st to the 15th)
+        Rule("half-of", [Element.word("the").opt, .words(["first", "second", "front", "back", "latter", "former", "last"]), .word("half"), .word("of"),
+                         .anyTime { $0.isPlain && !$0.hasClock && !$0.hasDayPart && ($0.grain == .year || $0.grain == .month || $0.grain == .week) }], role: nil) { m in
+            let half = ["first", "front", "former"].contains(m.word(1)!) ? 1 : 2
+            let t = m.time(4)
+            if t.grain == .year { return halfOfYear(t.expression, half, hasYear: t.hasYear) }
+            var r = TimeValue.date(.portion(t.expression, half == 1 ? .firstHalf : .secondHalf), .day, year: t.hasYear)
+            r.isStretch = true
+            return .time(r)
+        },
+        // the second half of the week, the back half of this month, the first half of the year
+        Rule("half-of-the-unit", [Element.word("the").opt, .words(["first", "second", "front", "back", "latter", "former", "last"]), .word("half"), .word("of"),
+                                  .words(["the", "this", "current"]), .words(["week", "month", "year"])], role: "date") { m in
+            let half = ["first", "front", "former"].contains(m.word(1)!) ? 1 : 2
+            let grain: Grain = m.word(5) == "week" ? .week : m.word(5) == "month" ? .month : .year
+            if grain == .year { return halfOfYear(.cycle(.year, 0), half, hasYear: false) }
+            var r = TimeValue.date(.portion(.cycle(grain, 0), half == 1 ? .firstHalf : .secondHalf), .day)
+            r.isStretch = true
+            return .time(r)
         },
         Rule("n-upcoming-units", [.number { $0.isWhole && !$0.isOrdinal && $0.value >= 1 && $0.value < 1000 }, .word("upcoming"), .words(cycleWords)], role: "date") { m in
             cycleValue(Lexicon.cycleUnits[m.word(2)!]!, m.int(0))
@@ -242,6 +259,33 @@ extension DateRules {
         },
         Rule("this-past-time", [.word("this"), .word("past"), .anyTime { $0.isPlain && !$0.hasClock && !$0.isCycle }], role: nil) { m in
             occurrence(m.time(2), -1, skipCurrent: true)
+        },
+        // "Friday next", "tues next", "Monday coming", "this Friday coming": the day said
+        // before its "next" is "next Friday" (a week's word after it, "friday next week", is
+        // longer and wins)
+        Rule("weekday-next", [Element.word("this").opt, .anyTime { isWeekday($0) }, .words(["next", "coming"])], role: nil) { m in
+            if m.word(2) == "next" {
+                guard !m.has(0) else { return nil }
+                var r = m.time(1)
+                r.expression = .intersect(.cycle(.week, 1), r.expression)
+                return .time(r)
+            }
+            return occurrence(m.time(1), 1, skipCurrent: true)
+        },
+        // "Monday week", "tomorrow week", "Friday fortnight": a week (two) after that day, as
+        // British English says it ("a week on Monday", "a week tomorrow": `weeks-on-day`)
+        Rule("day-week", [.anyTime { isWeekday($0) || isNearDay($0) }, .words(["week", "fortnight"])], role: nil) { m in
+            weeksAfter(m.time(0), m.word(1) == "week" ? 1 : 2)
+        },
+        // "a week on Friday", "two weeks on Tuesday", "a fortnight today", "a week tomorrow",
+        // "3 weeks on monday": that many weeks after the day
+        Rule("weeks-on-day", [.duration { $0.months == 0 && $0.seconds == 0 && $0.days % 7 == 0 && (1...52).contains($0.days / 7) && ($0.unit == .week || $0.days == 14) },
+                              Element.word("on").opt, .anyTime { isWeekday($0) || isNearDay($0) }], role: nil) { m in
+            // "a week today": without "on" only today and tomorrow. "away for a week on
+            // friday" is a week from Friday.
+            if !m.has(1), !isNearDay(m.time(2)) { return nil }
+            if let amount = m.item(0), amount.first > 0, ["for", "in", "within"].contains(m.tokens[amount.first - 1].text) { return nil }
+            return weeksAfter(m.time(2), m.duration(0).days / 7)
         },
         // Sunday after next, June after next
         Rule("after-next", [.anyTime { $0.isPlain && !$0.hasClock && !$0.isCycle }, .word("after"), .word("next")], role: nil) { m in
@@ -588,6 +632,21 @@ extension DateRules {
         var t = TimeValue.date(.weekend, .hour)
         t.isStretch = true
         return .time(t)
+    }
+
+    /// Today or tomorrow ("a week today", "tomorrow week").
+    static func isNearDay(_ t: TimeValue) -> Bool {
+        guard t.isPlain, !t.hasClock, !t.hasDayPart else { return false }
+        if case .cycle(.day, let k) = t.expression { return k == 0 || k == 1 }
+        return false
+    }
+
+    /// The day `t` (a weekday: the one to come) `weeks` weeks on.
+    static func weeksAfter(_ t: TimeValue, _ weeks: Int) -> Production? {
+        var r = t
+        let base: TimeExpression = if case .weekday = t.expression { .occurrence(t.expression, 1, skipCurrent: false) } else { t.expression }
+        r.expression = .shifted(base, Offset(days: 7 * weeks, unit: .day))
+        return .time(r)
     }
 
     static func occurrence(_ t: TimeValue, _ k: Int, skipCurrent: Bool) -> Production? {

@@ -132,11 +132,9 @@ extension DateRules {
         Rule("range", [Element.words(["from", "between", "btw", "btwn"]).opt, .anyTime { $0.isPlainOrZoned }, .words(rangeWords), Element.word("the").opt, .anyTime { $0.isPlainOrZoned || $0.isNowItself }], role: nil, endElement: 4) { m in
             let a = m.item(1)!, b = m.item(4)!
             let joiner = m.word(2)!
-            // "and" joins a range's ends after "between"; without it only two days of the month
-            // that follow each other ("the 24th and 25th", "dec 24 and 25": both days, as
-            // "the 24th - 25th" is; "the 3rd and the 10th" are two days apart, no range).
-            if joiner == "and", m.word(0) != "between" && m.word(0) != "btw" && m.word(0) != "btwn",
-               !Self.followingDaysOfMonth(a.time!.expression, b.time!.expression) { return nil }
+            // "and" joins a range's ends after "between"; without it, days joined by "and" are
+            // a list ("the 24th and 25th", "the 3rd and the 10th": `day-list`).
+            if joiner == "and", m.word(0) != "between" && m.word(0) != "btw" && m.word(0) != "btwn" { return nil }
             if !["to", "-", "~", "and"].contains(joiner), m.word(0) == "between" { return nil }
             if joiner == "~", !m.has(0) { return nil }
             // "move lunch to monday": a weak start with no clock (a meal, a part of the day)
@@ -159,12 +157,7 @@ extension DateRules {
             // month is not one twice over).
             let possessive = b.end < m.tokens.count && m.tokens[b.end].text == "'s"
             let twoMonths = a.time!.expression.isMonth && end.expression.isMonth && joiner != "and" && !possessive
-            var start = a.time!
-            // "the 24th and 25th of december": the first day in the month the second names.
-            if joiner == "and", case .dayOfMonth(let day) = start.expression, case .monthDay(let month, day &+ 1) = end.expression {
-                start.expression = .monthDay(month: month, day: day)
-            }
-            return Compose.range(start, end, m.series).map { .time($0, latent: a.latent && b.latent && !m.has(0) && !twoMonths) }
+            return Compose.range(a.time!, end, m.series).map { .time($0, latent: a.latent && b.latent && !m.has(0) && !twoMonths) }
         },
         // "from 8 till late", "9pm until late": an open end, taken as the midnight that ends
         // the day ("running late", "late morning" are no end: "late" only after "till").
@@ -242,16 +235,19 @@ extension DateRules {
         },
 
         // MARK: bounds
-        Rule("after-time", [Element.words(["anytime", "sometime", "sometimes", "any", "time"]).opt, .words(["after", "since", "from", "starting", "beginning"]), Element.words(["from", "on", "at"]).opt, .timeItem { $0.time!.isPlain && !$0.time!.hasEnd && !$0.isFourDigitClock }], role: nil) { m in
-            if m.word(1) == "starting" || m.word(1) == "beginning" { if m.word(2) == "at" { return nil } }
-            var t = m.time(3)
-            t.openBound = m.word(1) == "after" ? .afterEnd : .after
+        // (after 3, anytime after 3, any time after 3, some time after 3)
+        Rule("after-time", [Element.words(["anytime", "sometime", "sometimes", "any", "some"]).opt, Element.word("time").opt, .words(["after", "since", "from", "starting", "beginning"]), Element.words(["from", "on", "at"]).opt, .timeItem { $0.time!.isPlain && !$0.time!.hasEnd && !$0.isFourDigitClock }], role: nil) { m in
+            if m.word(0) == "any" || m.word(0) == "some", !m.has(1) { return nil }
+            if m.word(2) == "starting" || m.word(2) == "beginning" { if m.word(3) == "at" { return nil } }
+            var t = m.time(4)
+            t.openBound = m.word(2) == "after" ? .afterEnd : .after
             return .time(t)
         },
-        Rule("before-time", [Element.words(["anytime", "sometime", "sometimes", "any", "time"]).opt, .words(["until", "untill", "till", "til", "before", "through", "thru", "up"]), Element.word("to").opt, .timeItem { $0.time!.isPlain && !$0.time!.hasEnd && !$0.isFourDigitClock }], role: nil) { m in
-            if m.word(1) == "up", !m.has(2) { return nil }
-            var t = m.time(3)
-            t.openBound = m.word(1) == "before" ? .before : .until
+        Rule("before-time", [Element.words(["anytime", "sometime", "sometimes", "any", "some"]).opt, Element.word("time").opt, .words(["until", "untill", "till", "til", "before", "through", "thru", "up"]), Element.word("to").opt, .timeItem { $0.time!.isPlain && !$0.time!.hasEnd && !$0.isFourDigitClock }], role: nil) { m in
+            if m.word(0) == "any" || m.word(0) == "some", !m.has(1) { return nil }
+            if m.word(2) == "up", !m.has(3) { return nil }
+            var t = m.time(4)
+            t.openBound = m.word(2) == "before" ? .before : .until
             return .time(t)
         },
         // monday after 3pm, tomorrow after 6; after 3pm on monday: from
@@ -278,7 +274,8 @@ extension DateRules {
             t.openBound = .by
             return .time(t)
         },
-        Rule("no-later-than", [.word("no"), .word("later"), .word("than"), .time { $0.isPlain }], role: nil) { m in
+        // no later than 5pm, not later than friday, no later than 5 (an hour alone too)
+        Rule("no-later-than", [.words(["no", "not"]), .word("later"), .word("than"), .anyTime { $0.isPlain && ($0.hasClock || $0.hasDate || $0.hasDayPart) }], role: nil) { m in
             var t = m.time(3)
             t.openBound = .by
             return .time(t)
@@ -357,24 +354,6 @@ extension DateRules {
     }
 
     /// Whether two readings can be the ends of one range: like with like.
-    /// True when `b` is the day of the month after `a`'s, in the same month if both name one
-    /// ("the 24th" and "25th", "dec 24" and "25", "the 24th" and "25th of december").
-    static func followingDaysOfMonth(_ a: TimeExpression, _ b: TimeExpression) -> Bool {
-        let first: (month: Int?, day: Int), second: (month: Int?, day: Int)
-        switch a {
-        case .dayOfMonth(let d): first = (nil, d)
-        case .monthDay(let mo, let d): first = (mo, d)
-        default: return false
-        }
-        switch b {
-        case .dayOfMonth(let d): second = (nil, d)
-        case .monthDay(let mo, let d): second = (mo, d)
-        default: return false
-        }
-        if let m1 = first.month, let m2 = second.month, m1 != m2 { return false }
-        return first.day &+ 1 == second.day
-    }
-
     static func rangeEndsFit(_ a: Item, _ b: Item) -> Bool {
         guard let x = a.time, let y = b.time else { return false }
         // "between Jan 2019 and now": a date up to this moment.

@@ -427,7 +427,9 @@ struct Series {
             let monday = weekday == 7 ? day + 1 : day - (weekday - 1)
             return Span(monday * Wall.day, (monday + 7) * Wall.day)
         case .firstHalf, .secondHalf:
-            let middle = days >= 365 ? Wall.addMonths(s.start, 6) : s.start + (s.end - s.start) / 2
+            // A year's halves are six months; a month's or a week's whole days, the longer
+            // half second (1st-15th and 16th-31st; Monday-Wednesday and Thursday-Sunday).
+            let middle = days >= 365 ? Wall.addMonths(s.start, 6) : days >= 2 ? s.start + days / 2 * Wall.day : s.start + (s.end - s.start) / 2
             return portion == .firstHalf ? Span(s.start, middle) : Span(middle, s.end)
         case .early, .beginning:
             if days >= 365 { return Span(s.start, Wall.addMonths(s.start, 3)) }

@@ -415,7 +415,9 @@ enum AgendaReader {
             if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == past.range }) { slots[at].value = s.interval(past) }
         } else if let first = details.dates.first {
             // The two matches' times read where they lie (`let a = s.dates[first]` copied each).
-            let end = max(s.dates[first].end, s.dates[details.dates.last!].end)
+            // (A list of days, "the 3rd and the 10th": to the end of the last.)
+            let last = s.dates[details.dates.last!]
+            let end = max(s.dates[first].end, last.listEnd ?? last.end)
             when = s.dates[first]
             saidRange = DateInterval(start: s.dates[first].start, end: end)
         } else if let (span, phrase) = mySpan(s), let reader = s.reader, let match = reader.read(phrase, at: s.reference).first {

@@ -379,6 +379,24 @@ extension AgendaReader {
 
 /// Reads a question about the agenda: range, filters, free time, "next".
 enum AgendaReader {
+    /// Where the last day of a list of weekdays read as one day ends ("saturday and
+    /// sunday": the end of that Sunday, counted on from the first day read); nil unless
+    /// `match` is a whole day made of two or more weekdays.
+    static func weekdayListEnd(_ s: Sentence, _ match: DateMatch) -> Date? {
+        guard match.parts.count >= 2, match.recurrence == nil, !match.known.contains(.time),
+              match.parts.allSatisfy({ $0.rule == "weekday" }) else { return nil }
+        let zone = s.reference.timeZone
+        let first = LocalDate(match.start, in: zone)
+        var ahead = 0
+        for part in match.parts {
+            let word = s.text[part.range].split(separator: " ").last.map { $0.lowercased().filter(\.isLetter) } ?? ""
+            guard let weekday = Lexicon.weekdays[word] else { return nil }
+            ahead = max(ahead, (weekday - first.isoWeekday + 7) % 7)
+        }
+        guard ahead > 0 else { return nil }
+        return first.adding(days: ahead + 1).startOfDay(in: zone)
+    }
+
     // Words asked of every word of the body, as sets: a set answers from the word's key,
     // where comparing the word copied its term (and a list was compared word by word).
     /// Nouns after which a known calendar's name is that calendar ("work events").
@@ -416,10 +434,12 @@ enum AgendaReader {
         } else if let first = details.dates.first {
             // The two matches' times read where they lie (`let a = s.dates[first]` copied each).
             // (A list of days, "the 3rd and the 10th": to the end of the last.)
+            // ("monday and friday" read as two days, Friday the sooner: from the first of them.)
             let last = s.dates[details.dates.last!]
             let end = max(s.dates[first].end, last.listEnd ?? last.end)
+            let start = s.dates[first].isAllDay && last.isAllDay ? min(s.dates[first].start, last.start) : s.dates[first].start
             when = s.dates[first]
-            saidRange = DateInterval(start: s.dates[first].start, end: end)
+            saidRange = DateInterval(start: start, end: end)
         } else if let (span, phrase) = mySpan(s), let reader = s.reader, let match = reader.read(phrase, at: s.reference).first {
             // "how does my week look", "what's my day like": this week, today.
             var read = match
@@ -448,6 +468,12 @@ enum AgendaReader {
         if let said = range, details.dates.count == 1, let (end, words) = Self.secondDay(s, after: details.dates[0]) {
             range = DateInterval(start: said.start, end: end)
             for i in words { details.used[i] = true }
+        }
+        // "what's on saturday and sunday", "am I free mon and tue": to the end of the last
+        // weekday listed (the reader's reading is the first one; a new event makes the list
+        // its repeat instead).
+        if let said = range, details.dates.count == 1, let end = Self.weekdayListEnd(s, s.dates[details.dates[0]]) {
+            range = DateInterval(start: said.start, end: max(said.end, end))
         }
         let attendee = details.attendees.first.map { $0.name ?? $0.email ?? "" }
         var wantsFreeTime = false

@@ -437,6 +437,7 @@ do {
     emulator.stop()
     let afterConflicts = try LocalStore(path: folder + "/data/emulator.sqlite3", timeZone: zone, now: .fixed(Date()))
     let atGoogle = try afterConflicts.files(matching: nil)
+    var keptCopies = 0
     for round in tried {
         let originals = atGoogle.filter { $0.name == "c\(round).txt" }
         let copies = atGoogle.filter { $0.name == "c\(round) (changed offline).txt" }
@@ -449,13 +450,14 @@ do {
         }
         check(copies.count <= 1, "google conflicts round \(round): the offline copy is there \(copies.count) times")
         check(!keptAside.contains(round) || copies.count == 1, "google conflicts round \(round): the confirmed offline change is lost")
+        keptCopies += copies.count
         for copy in copies {
             let text = try afterConflicts.readFile(id: copy.id)
             check(text.hasPrefix("mark\(round)") && !text.contains("elsewhere"),
                   "google conflicts round \(round): the offline copy holds \(text.debugDescription)")
         }
     }
-    print("google conflicts: \(kills["google conflicts", default: 0]) kills, \(keptAside.count) offline changes confirmed, each kept aside once")
+    print("google conflicts: \(kills["google conflicts", default: 0]) kills, \(keptAside.count) offline changes confirmed, each kept aside once; \(keptCopies) copies made in \(tried.count) rounds, none twice")
 }
 
 // MARK: Result

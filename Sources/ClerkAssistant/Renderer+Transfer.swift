@@ -11,6 +11,10 @@ extension Renderer {
         return "Imported \(count)" + (place.map { " into \($0.oneLine)" } ?? "") + ": " + parts.joined(separator: ", ") + "."
     }
 
+    /// SIGTERM or Ctrl-C during an import into the local store, which is one transaction:
+    /// SQLite takes back what it had written.
+    public static let importStopped = "stopped before the import finished: nothing was imported"
+
     /// A calendar name that matches none, with the nearest one or the list.
     public static func noCalendar(named name: String, among names: [String], suggestion: String?) -> String {
         if let suggestion { return "no calendar named \(TextStyle.quoted(name)). Did you mean '\(suggestion.oneLine)'?" }

@@ -5,6 +5,9 @@ import FoundationEssentials
 struct ContentLine {
     var number: Int
     var text: String
+    /// Where in `text` (UTF-8 offsets) each folded continuation begins: a QUOTED-PRINTABLE
+    /// `=` just before one is a soft line break.
+    var folds: [Int] = []
 }
 
 /// Splits iCalendar (RFC 5545) and vCard (RFC 6350) text into logical lines: a physical line
@@ -25,12 +28,16 @@ enum ContentLines {
         }
         var lines: [ContentLine] = []
         var current: [UInt8] = []
+        var folds: [Int] = []
         var currentNumber = 0
         var number = 0
         var lineStart = 0
 
         func finish() throws(ImportError) {
-            defer { current.removeAll(keepingCapacity: true) }
+            defer {
+                current.removeAll(keepingCapacity: true)
+                folds = []
+            }
             guard !current.isEmpty else { return }
             guard !current.contains(0) else {
                 throw ImportError(file: file, line: currentNumber, reason: "a NUL byte, which text never holds")
@@ -38,7 +45,7 @@ enum ContentLines {
             guard let text = String(validating: current, as: UTF8.self) else {
                 throw ImportError(file: file, line: currentNumber, reason: "not UTF-8 text")
             }
-            lines.append(ContentLine(number: currentNumber, text: text))
+            lines.append(ContentLine(number: currentNumber, text: text, folds: folds))
         }
 
         while lineStart < bytes.count {
@@ -49,6 +56,7 @@ enum ContentLines {
             if lineEnd + 1 < bytes.count, bytes[lineEnd] == 0x0D, bytes[lineEnd + 1] == 0x0A { nextStart += 1 }
             let physical = bytes[lineStart..<lineEnd]
             if let first = physical.first, first == 0x20 || first == 0x09, !current.isEmpty {
+                folds.append(current.count)
                 current.append(contentsOf: physical.dropFirst())
             } else {
                 try finish()

@@ -70,7 +70,8 @@ struct PropertyLine {
 }
 
 /// A series' recurrence — its RRULE, RDATE and EXDATE lines with its first start — and the
-/// starts it produces, expanded with libical's `icalrecur_iterator`.
+/// starts it produces, expanded with libical's `icalrecur_iterator` (and, for the weekly,
+/// daily and hourly rules with BYSETPOS that libical gets wrong, with `SetPositionRule`).
 ///
 /// libical counts on a wall clock: the rule runs on the series' local time (UNTIL moved onto
 /// that clock first), and each start it yields is then read in the series' zone with
@@ -83,6 +84,7 @@ struct Recurrence {
     let first: WallTime
     let firstKey: Int64
     private var rules: [icalrecurrencetype] = []
+    private var setPositionRules: [SetPositionRule] = []
     private var added: [Int64] = []
     private var excluded: Set<Int64> = []
 
@@ -117,7 +119,13 @@ struct Recurrence {
             var rule = try Recurrence.rule(line.value)
             moveUntilOntoWallClock(&rule)
             try Recurrence.checkExpandable(rule, from: first, isAllDay: isAllDay, text: line.value)
-            rules.append(rule)
+            if SetPositionRule.applies(to: line.value) {
+                let until = icaltime_is_null_time(rule.until) != 0 ? nil : rule.until.wallTime
+                setPositionRules.append(try SetPositionRule(line.value, first: first, isAllDay: isAllDay, count: Int(rule.count),
+                                                            interval: Int(rule.interval), until: until))
+            } else {
+                rules.append(rule)
+            }
         case "RDATE":
             added += try keys(of: line)
         case "EXDATE":
@@ -159,22 +167,14 @@ struct Recurrence {
         return rule
     }
 
-    /// Refuses what libical 3.0 expands wrongly with BYSETPOS: it picks from a month's or a
-    /// year's set only, so with FREQ=WEEKLY, DAILY or HOURLY it keeps every date of the set
-    /// (`FREQ=WEEKLY;BYDAY=MO,FR;BYSETPOS=1` came back on Fridays too), and with BYWEEKNO it
-    /// loses the weeks that straddle a new year. An import refuses such a rule rather than
-    /// show days the file does not have.
+    /// Refuses what libical 3.0 expands wrongly with BYSETPOS and `SetPositionRule` does not
+    /// take over: with BYWEEKNO libical loses the weeks that straddle a new year. An import
+    /// refuses such a rule rather than show days the file does not have. (Weekly, daily and
+    /// hourly rules with BYSETPOS, which libical kept every date of the set of, are expanded
+    /// by `SetPositionRule`.)
     static func checkSetPosition(_ text: String) throws(RecurrenceError) {
-        var parts: [String: Substring] = [:]
-        for part in text.split(separator: ";") {
-            guard let equals = part.firstIndex(of: "=") else { continue }
-            parts[part[..<equals].uppercased()] = part[part.index(after: equals)...]
-        }
+        let parts = SetPositionRule.parts(of: text)
         guard parts["BYSETPOS"] != nil else { return }
-        let frequency = parts["FREQ"]?.uppercased() ?? ""
-        if frequency != "MONTHLY" && frequency != "YEARLY" {
-            throw RecurrenceError(property: "RRULE", reason: "BYSETPOS with FREQ=\(frequency.prefix(12)) is not a repeat clerk can follow (it takes BYSETPOS with FREQ=MONTHLY or FREQ=YEARLY): \(quoted(text))")
-        }
         if parts["BYWEEKNO"] != nil {
             throw RecurrenceError(property: "RRULE", reason: "BYSETPOS with BYWEEKNO is not a repeat clerk can follow: \(quoted(text))")
         }
@@ -338,12 +338,18 @@ struct Recurrence {
                 }
             }
         }
+        for rule in setPositionRules {
+            rule.forEachStart(from: wallFrom, to: wallTo) { wall in
+                let key = key(of: wall)
+                if key >= from, key < to { found.insert(key) }
+            }
+        }
         return found.subtracting(excluded).sorted()
     }
 
     /// True when the series never ends (some rule has neither COUNT nor UNTIL).
     var isEndless: Bool {
-        rules.contains { $0.count == 0 && icaltime_is_null_time($0.until) != 0 }
+        rules.contains { $0.count == 0 && icaltime_is_null_time($0.until) != 0 } || setPositionRules.contains(where: \.isEndless)
     }
 
     /// The last start, or nil when the series never ends. A COUNT rule is run to its end.
@@ -364,6 +370,13 @@ struct Recurrence {
                     if icaltime_is_null_time(next) != 0 { return }
                     last = max(last, key(of: next.wallTime))
                 }
+            }
+        }
+        for rule in setPositionRules {
+            if let until = rule.until, rule.count == nil {
+                last = max(last, key(of: until))
+            } else {
+                rule.forEachStart(from: .min, to: .max) { last = max(last, key(of: $0)) }
             }
         }
         return last

@@ -60,7 +60,11 @@ public struct VCardReader: Sendable {
                 card = nil
                 continue
             }
-            card?.properties.append((line.number, property))
+            var read = property
+            if !line.folds.isEmpty, VCardReader.isQuotedPrintable(property) {
+                read.value = VCardReader.droppingSoftBreaks(property.value, at: line.folds, in: line.text)
+            }
+            card?.properties.append((line.number, read))
         }
         if let card {
             throw ImportError(file: file, line: card.line, reason: "BEGIN:VCARD has no END:VCARD")
@@ -191,9 +195,21 @@ public struct VCardReader: Sendable {
         return marks.contains { $0.split(separator: ",").contains("QUOTED-PRINTABLE") }
     }
 
+    /// `value` (the end of `line`) without the `=` just before each fold: a soft line break
+    /// whose next line was folded onto it ("a long=" and " note" unfolded as "a long=note").
+    static func droppingSoftBreaks(_ value: String, at folds: [Int], in line: String) -> String {
+        let start = line.utf8.count - value.utf8.count
+        var bytes = Array(value.utf8)
+        for fold in folds.reversed() where fold - start >= 1 && fold - start <= bytes.count && bytes[fold - start - 1] == UInt8(ascii: "=") {
+            bytes.remove(at: fold - start - 1)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// `=XX` bytes decoded; nil for bytes that are not UTF-8. An `=` not followed by two hex
-    /// digits is a soft line break whose next line was folded onto it ("a long=" and
-    /// " note" unfolded as "a long=note"), and is dropped.
+    /// digits is kept as written, as RFC 2045 (6.7) asks of a decoder ("=ZZ" lost its "="); a
+    /// soft line break was dropped before (`droppingSoftBreaks`, and the join of a line ending
+    /// in "=" with the next).
     static func quotedPrintable(_ text: String) -> String? {
         var bytes: [UInt8] = []
         let input = Array(text.utf8)
@@ -205,6 +221,8 @@ public struct VCardReader: Sendable {
             if at + 1 < input.count, let high = hexDigit(input[at]), let low = hexDigit(input[at + 1]) {
                 bytes.append(high << 4 | low)
                 at += 2
+            } else if at < input.count {
+                bytes.append(byte)
             }
         }
         return String(validating: bytes, as: UTF8.self)

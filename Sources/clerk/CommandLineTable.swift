@@ -239,6 +239,8 @@ enum CommandLineTable {
             completion: .files(extensions: ["ics", "vcf"])
         ) { words, values throws(UsageError) in
             guard words.count == 1, let path = words.first else { throw UsageError(message: "import: needs one FILE.ics or FILE.vcf") }
+            // `clerk import ''` (a variable that was empty) said "clerk: : no such file".
+            if path.isEmpty { throw UsageError(message: "import: the file name is empty (''); give a FILE.ics or FILE.vcf, or - for stdin") }
             return .importFile(path: path, calendar: values.calendar)
         },
         CommandSpec(

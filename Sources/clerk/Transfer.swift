@@ -27,6 +27,10 @@ struct Transfer {
 
     func importFile(_ path: String, calendarName: String?) -> Int32 {
         run(command: "import") {
+            // Until the import is written, SIGTERM or Ctrl-C says that nothing was (into the
+            // local store; on Google the import takes back what it sent, below).
+            ImportStop.install(Renderer.importStopped)
+            defer { ImportStop.remove() }
             let data = try read(path)
             let kind = try kind(of: path, data: data)
             // The file as messages name it ("stdin" for `-`).
@@ -38,6 +42,7 @@ struct Transfer {
                     try ICalendarReader(file: name, zone: options.timeZone).read(data)
                 }
                 let store = try openBackend()
+                if store.backend == .google { ImportStop.remove() }
                 let (calendar, isNew) = try calendar(named: calendarName, in: store, createIfMissing: true)
                 let progress = ProgressLine(label: "Importing events…", enabled: !options.json)
                 defer { progress?.finish() }
@@ -49,6 +54,7 @@ struct Transfer {
                         try store.calendars.importEvents(events, calendarID: calendar.id, progress: progress.map { line in line.update })
                     }
                 }
+                ImportStop.remove()
                 progress?.finish()
                 let place = calendar.name + (isNew ? " (a new calendar)" : "")
                 report(Renderer.imported(summary, noun: "event", into: place, file: name), summary: summary)
@@ -58,7 +64,9 @@ struct Transfer {
                 let store = try openBackend()
                 let progress = ProgressLine(label: "Importing contacts…", enabled: !options.json)
                 defer { progress?.finish() }
+                if store.backend == .google { ImportStop.remove() }
                 let summary = try service { try store.contacts.importContacts(contacts, progress: progress.map { line in line.update }) }
+                ImportStop.remove()
                 progress?.finish()
                 report(Renderer.imported(summary, noun: "contact", into: nil, file: name), summary: summary)
             }
@@ -209,5 +217,32 @@ struct Transfer {
             ("unchanged", .number(Double(summary.unchanged))),
         ])
         Output.json(answer)
+    }
+}
+
+/// SIGTERM (or Ctrl-C) while an import into the local store runs: the import is one
+/// transaction, which SQLite takes back, and clerk ended without a word (exit 143). Now it
+/// says so on stderr, one line, and ends with 128 + the signal as before.
+enum ImportStop {
+    /// The line, made before the handler is set: a handler may only write(2) and _exit.
+    nonisolated(unsafe) private static var line: UnsafeMutableBufferPointer<UInt8>?
+
+    static func install(_ message: String) {
+        let bytes = Array(("clerk: " + message + "\n").utf8)
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+        _ = buffer.initialize(from: bytes)
+        line = buffer
+        for number in [SIGTERM, SIGINT] {
+            signal(number) { number in
+                if let line = ImportStop.line { _ = write(STDERR_FILENO, line.baseAddress, line.count) }
+                _exit(128 + number)
+            }
+        }
+    }
+
+    /// Back to the default actions (the import is written, or Google's own handling takes over).
+    static func remove() {
+        signal(SIGTERM, SIG_DFL)
+        signal(SIGINT, SIG_DFL)
     }
 }

@@ -155,6 +155,17 @@ import Testing
         }
     }
 
+    /// An `=` that starts no escape (`=ZZ`, `=%`, `=4,`) is kept as written, as RFC 2045 asks
+    /// of a decoder: it was dropped, read as a soft line break ("code ZZ"). A soft break stays
+    /// one, at the end of a line and before a folded one.
+    @Test func quotedPrintableKeepsAnEqualsSignThatEscapesNothing() throws {
+        let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN;ENCODING=QUOTED-PRINTABLE:Ana=\r\n Lima\r\n"
+            + "NOTE;ENCODING=QUOTED-PRINTABLE:code =ZZ, 50=% off, a=3Db, =4, x=y=\r\n tail=\r\nend\r\nUID:ana\r\nEND:VCARD\r\n"
+        let cards = try Self.read(text)
+        #expect(cards.map(\.contact.name) == ["AnaLima"])
+        #expect(cards.map(\.contact.notes) == ["code =ZZ, 50=% off, a=b, =4, x=ytailend"])
+    }
+
     /// A file saved as UTF-16 ("Unicode" in Windows' Notepad) was refused as "a NUL byte,
     /// which text never holds", though it reads well in an editor.
     /// Year 0000 is a birthday without a year (as Google's People API writes one): it was

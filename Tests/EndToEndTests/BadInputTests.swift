@@ -183,6 +183,9 @@ import Glibc
             stderr: "clerk: no calendar named '\(longQuoted)'. Calendars: Personal.", status: 1),
         Row(name: "a 130 kB import path", arguments: ["import", "/" + long + ".ics"],
             stderr: "clerk: /\(String(repeating: "x", count: 198))…: no such file", status: 1),
+        // It said "clerk: : no such file".
+        Row(name: "an empty import path", arguments: ["import", ""],
+            stderr: "clerk: import: the file name is empty (''); give a FILE.ics or FILE.vcf, or - for stdin", status: 2),
         Row(name: "a 130 kB --data-dir", arguments: ["--data-dir", "/" + long, "what's on today"],
             stderr: "clerk: /\(String(repeating: "x", count: 198))…: cannot create the folder", status: 1),
         Row(name: "a 130 kB unknown option", arguments: ["--" + long],

@@ -229,6 +229,36 @@ import Glibc
         #expect(killedMidway > 0, "no kill landed inside the import's transaction")
     }
 
+    /// SIGTERM in the middle of an import's transaction: nothing imported, and now said so on
+    /// stderr (clerk ended without a word), exit 143.
+    @Test func aTerminatedImportSaysNothingWasImported() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let total = 20_000
+        Self.write(Self.calendar(events: total, prefix: "big", notes: 400), to: folder.path + "/big.ics")
+        Self.write(Self.sample, to: folder.path + "/small.ics")
+        let data = folder.path + "/data"
+        #expect(try ClerkBinary.run(["--data-dir", data] + Self.clock + ["import", folder.path + "/small.ics"]).status == 0)
+        let pid = try Spawn.start(ClerkBinary.path, ["--data-dir", data] + Self.clock + ["import", folder.path + "/big.ics"],
+                                  environment: ["PATH": "/usr/bin:/bin", "TZ": "UTC", "HOME": folder.path], stderr: folder.path + "/err")
+        // Once the write-ahead log holds 256 kB of the import, the import is under way.
+        var exited = false
+        for _ in 0..<60_000 {
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid { exited = true; break }
+            let size = (try? FileManager.default.attributesOfItem(atPath: data + "/clerk.sqlite3-wal")[.size] as? Int) ?? 0
+            if size >= 256 << 10 { break }
+            usleep(1000)
+        }
+        try #require(!exited, "the import ended before the signal")
+        kill(pid, SIGTERM)
+        #expect(Spawn.wait(pid) == 143)
+        #expect((try? String(contentsOfFile: folder.path + "/err", encoding: .utf8)) == "clerk: stopped before the import finished: nothing was imported\n")
+        let store = try LocalStore(path: data + "/clerk.sqlite3", timeZone: Zone(identifier: "Europe/Madrid")!)
+        #expect(try store.integrityCheck() == ["ok"])
+        #expect(try Self.eventCount(store) == 8)  // the small calendar's only
+    }
+
     /// One EXDATE property listing 600 dates (libical keeps only the first 500 of a list):
     /// every one of them stays excluded.
     @Test func aLongExdateListIsReadWhole() throws {

@@ -6,7 +6,7 @@ import Foundation
 import Glibc
 #endif
 
-// `make killtest`: SIGKILL the built clerk at random moments of four kinds of work, and after
+// `make killtest`: SIGKILL the built clerk at random moments of five kinds of work, and after
 // every kill check what a person relies on. Each round runs one clerk process on a fixed
 // input, kills it after a random delay drawn from 0 to the time the same work takes when it
 // is left alone, and then:
@@ -17,8 +17,9 @@ import Glibc
 // | a large import (`clerk import`, 2,000 events) | the same; the file's events are all there or none is |
 // | file appends (a pipe of `append … to log.txt`) | the same; every line clerk said it saved is in the file, once, in order |
 // | Google's outbox (clerk signed in to google-emulator; offline changes queued, then sent) | the mirror opens and passes the check; once Google is back and the outbox is empty, every change clerk said it queued is at Google exactly once, and nothing else is |
+// | an offline file change meeting one made elsewhere (a prepend queued offline; another clerk appends meanwhile) | the same; the file keeps the other clerk's change, and each confirmed offline change is in "NAME (changed offline).txt", once |
 //
-// Usage: clerk-killtest [--kills N] [--seed S] [--bin DIR]   (N defaults to 200, a quarter each)
+// Usage: clerk-killtest [--kills N] [--seed S] [--bin DIR]   (N defaults to 200, a fifth each)
 
 let arguments = CommandLine.arguments
 func option(_ name: String) -> String? {
@@ -122,7 +123,7 @@ func rounds(_ kind: String, count: Int, _ body: (Int) throws -> Void) rethrows {
     }
 }
 
-let perKind = totalKills / 4
+let perKind = totalKills / 5
 
 // MARK: 1. Event creation
 
@@ -284,18 +285,22 @@ do {
     let data = folder + "/clerk"
     let env = ["BROWSER": "none", "CLERK_GOOGLE_CLIENT_ID": "killtest.apps.googleusercontent.com", "CLERK_GOOGLE_CLIENT_SECRET": "killtest-secret"]
     // Sign in: the URL clerk prints is followed with curl, as a browser would.
-    let loginOut = root + "/login.out"
-    var loginEnv = ["PATH": "/usr/bin:/bin", "TZ": "UTC", "NO_COLOR": "1", "HOME": root]
-    loginEnv.merge(env) { $1 }
-    let login = try Spawn.start(clerk, ["--data-dir", data, "--google-endpoint", emulator.base, "login"], environment: loginEnv,
-                                stdout: loginOut, stderr: root + "/login.err")
-    var url: String?
-    for _ in 0..<500 where url == nil {
-        url = ((try? String(contentsOfFile: loginOut, encoding: .utf8)) ?? "").split(separator: "\n").first { $0.hasPrefix("http://") }.map(String.init)
-        if url == nil { usleep(20_000) }
+    func signIn(_ data: String) throws {
+        let loginOut = root + "/login.out"
+        var loginEnv = ["PATH": "/usr/bin:/bin", "TZ": "UTC", "NO_COLOR": "1", "HOME": root]
+        loginEnv.merge(env) { $1 }
+        try? FileManager.default.removeItem(atPath: loginOut)
+        let login = try Spawn.start(clerk, ["--data-dir", data, "--google-endpoint", emulator.base, "login"], environment: loginEnv,
+                                    stdout: loginOut, stderr: root + "/login.err")
+        var url: String?
+        for _ in 0..<500 where url == nil {
+            url = ((try? String(contentsOfFile: loginOut, encoding: .utf8)) ?? "").split(separator: "\n").first { $0.hasPrefix("http://") }.map(String.init)
+            if url == nil { usleep(20_000) }
+        }
+        if let url { _ = try Spawn.run("/usr/bin/curl", ["-sL", "-o", "/dev/null", url], environment: ["PATH": "/usr/bin:/bin"], timeout: 20) }
+        check(Spawn.wait(login, timeout: 30) == 0, "google: clerk login failed for \(data)")
     }
-    if let url { _ = try Spawn.run("/usr/bin/curl", ["-sL", "-o", "/dev/null", url], environment: ["PATH": "/usr/bin:/bin"], timeout: 20) }
-    check(Spawn.wait(login, timeout: 30) == 0, "google: clerk login failed")
+    try signIn(data)
     let mirrorFolder = data + "/google"
     func mirrorPath() -> String? {
         ((try? FileManager.default.contentsOfDirectory(atPath: mirrorFolder)) ?? []).first { $0.hasSuffix(".sqlite3") }.map { mirrorFolder + "/" + $0 }
@@ -354,27 +359,111 @@ do {
     let status = try runClerk(["--data-dir", data] + clock + ["status"], input: "", environment: env)
     check(status.stdout.contains("waiting    nothing"), "google: changes still wait after Google came back: \(status.stdout)")
     emulator.stop()
-    let account = try LocalStore(path: folder + "/data/emulator.sqlite3", timeZone: zone, now: .fixed(Date()))
-    let events = try account.events(from: everything.0, to: everything.1, calendarIDs: nil)
-    let files = try account.files(matching: nil)
-    var counts: [String: Int] = [:]
-    let words = events.map(\.title) + files.map(\.name)
-    for word in words {
-        if let key = word.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).first(where: { $0.hasPrefix("g") && $0.contains("x") }) {
-            counts[String(key), default: 0] += 1
+    do {  // the account's store closes before the emulator opens it again
+        let account = try LocalStore(path: folder + "/data/emulator.sqlite3", timeZone: zone, now: .fixed(Date()))
+        let events = try account.events(from: everything.0, to: everything.1, calendarIDs: nil)
+        let files = try account.files(matching: nil)
+        var counts: [String: Int] = [:]
+        let words = events.map(\.title) + files.map(\.name)
+        for word in words {
+            if let key = word.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).first(where: { $0.hasPrefix("g") && $0.contains("x") }) {
+                counts[String(key), default: 0] += 1
+            }
+        }
+        for word in queued where counts[word, default: 0] != 1 {
+            check(false, "google: the queued change \(word) is at Google \(counts[word, default: 0]) times")
+        }
+        for (word, count) in counts where count > 1 { check(false, "google: \(word) is at Google \(count) times") }
+        print("google outbox: \(kills["google outbox", default: 0]) kills, \(queued.count) changes queued, \(counts.count) at Google, each once")
+    }
+
+    // MARK: 5. An offline file change that meets one made elsewhere
+    //
+    // Each round: cN.txt made while Google is up; Google stopped and "insert … at the top of
+    // cN.txt" run offline (killed); Google back and a second clerk, signed in to the same
+    // account, appends a line to cN.txt; then a `clerk status` that sends the outbox (killed).
+    // The offline change is not an append to what Google has now, so it must go to
+    // "cN (changed offline).txt", once, and leave cN.txt as the other clerk left it.
+    try emulator.start()
+    let elsewhere = folder + "/elsewhere"
+    try signIn(elsewhere)
+    var keptAside: Set<Int> = []  // rounds whose offline change clerk confirmed
+    var tried: [Int] = []
+    // The other clerk's clock moves a minute a run, so that its copy of the account is read
+    // again from Google each time (a copy synced at the same moment is taken as fresh).
+    var elsewhereMinutes = 0
+    func online(_ dataDir: String, _ line: String) throws {
+        var at = clock
+        if dataDir == elsewhere {
+            elsewhereMinutes += 1
+            at = ["--now", "2026-11-30T" + String(format: "%02d:%02d", 10 + elsewhereMinutes / 60, elsewhereMinutes % 60), "--tz", "Europe/Madrid"]
+        }
+        let outcome = try runClerk(["--json", "--yes", "--data-dir", dataDir] + at, input: line + "\n", environment: env)
+        check(outcome.status == 0 && answers(outcome.stdout).first?["ok"]?.boolValue == true,
+              "google conflicts: '\(line)' failed online: \(outcome.stdout)")
+    }
+    func prepend(_ round: Int, killAfter: Double?) throws -> Outcome {
+        try runClerk(["--json", "--yes", "--data-dir", data] + clock, input: "insert mark\(round) at the top of c\(round).txt\n",
+                     environment: env, killAfter: killAfter)
+    }
+    func confirmedPrepend(_ outcome: Outcome) -> Bool {
+        answers(outcome.stdout).contains { $0["question"] == nil && $0["ok"]?.boolValue == true }
+    }
+    func conflictRound(_ round: Int, alone: (Double, Double)?) throws -> (Outcome, Outcome) {
+        try online(data, "create a file c\(round).txt with base \(round)")
+        emulator.stop()
+        let queuing = try prepend(round, killAfter: alone.map { killDelay($0.0) })
+        if confirmedPrepend(queuing) { keptAside.insert(round) }
+        tried.append(round)
+        checkMirror(round)
+        try emulator.start()
+        try online(elsewhere, "append elsewhere \(round) to c\(round).txt")
+        let sending = try send(killAfter: alone.map { killDelay(max($0.1, 0.05) * 1.5) })
+        checkMirror(round)
+        return (queuing, sending)
+    }
+    let (aloneQueuing, aloneSending) = try conflictRound(999, alone: nil)
+    check(keptAside.contains(999), "google conflicts: the offline change was not confirmed when left alone: \(aloneQueuing.stdout)")
+    print("google conflicts: the offline change takes \(String(format: "%.2f", aloneQueuing.seconds)) s, sending it \(String(format: "%.2f", aloneSending.seconds)) s")
+    try rounds("google conflicts", count: perKind) { round in
+        let (queuing, sending) = try conflictRound(round, alone: (aloneQueuing.seconds, aloneSending.seconds))
+        record("google conflicts", queuing)
+        record("google conflicts", sending)
+    }
+    let lastConflict = try send(killAfter: nil)
+    check(lastConflict.status == 0, "google conflicts: the last run ended \(lastConflict.status)")
+    let conflictStatus = try runClerk(["--data-dir", data] + clock + ["status"], input: "", environment: env)
+    check(conflictStatus.stdout.contains("waiting    nothing"), "google conflicts: changes still wait: \(conflictStatus.stdout)")
+    emulator.stop()
+    let afterConflicts = try LocalStore(path: folder + "/data/emulator.sqlite3", timeZone: zone, now: .fixed(Date()))
+    let atGoogle = try afterConflicts.files(matching: nil)
+    var keptCopies = 0
+    for round in tried {
+        let originals = atGoogle.filter { $0.name == "c\(round).txt" }
+        let copies = atGoogle.filter { $0.name == "c\(round) (changed offline).txt" }
+        if originals.count != 1 {
+            check(false, "google conflicts round \(round): c\(round).txt is at Google \(originals.count) times")
+        } else {
+            let text = try afterConflicts.readFile(id: originals[0].id)
+            check(text.contains("elsewhere \(round)") && !text.contains("mark\(round)"),
+                  "google conflicts round \(round): c\(round).txt holds \(text.debugDescription)")
+        }
+        check(copies.count <= 1, "google conflicts round \(round): the offline copy is there \(copies.count) times")
+        check(!keptAside.contains(round) || copies.count == 1, "google conflicts round \(round): the confirmed offline change is lost")
+        keptCopies += copies.count
+        for copy in copies {
+            let text = try afterConflicts.readFile(id: copy.id)
+            check(text.hasPrefix("mark\(round)") && !text.contains("elsewhere"),
+                  "google conflicts round \(round): the offline copy holds \(text.debugDescription)")
         }
     }
-    for word in queued where counts[word, default: 0] != 1 {
-        check(false, "google: the queued change \(word) is at Google \(counts[word, default: 0]) times")
-    }
-    for (word, count) in counts where count > 1 { check(false, "google: \(word) is at Google \(count) times") }
-    print("google outbox: \(kills["google outbox", default: 0]) kills, \(queued.count) changes queued, \(counts.count) at Google, each once")
+    print("google conflicts: \(kills["google conflicts", default: 0]) kills, \(keptAside.count) offline changes confirmed, each kept aside once; \(keptCopies) copies made in \(tried.count) rounds, none twice")
 }
 
 // MARK: Result
 
 let total = kills.values.reduce(0, +)
-for kind in ["event creation", "imports", "file appends", "google outbox"] {
+for kind in ["event creation", "imports", "file appends", "google outbox", "google conflicts"] {
     print("  \(kind): \(kills[kind, default: 0]) kills, \(finished[kind, default: 0]) runs that ended before their kill")
 }
 try? FileManager.default.removeItem(atPath: root)

@@ -55,7 +55,8 @@ package enum APIFailure: Error, Equatable {
     package func serviceError(mayHaveApplied: Bool) -> ServiceError {
         switch self {
         case .transport(.unreachable): return .unreachable
-        case .transport(.timedOut(let arrived)): return arrived && mayHaveApplied ? .outcomeUnknown : .timedOut
+        // A timeout before any connection was made is Google out of reach, not slow.
+        case .transport(.timedOut(let arrived)): return !arrived ? .unreachable : mayHaveApplied ? .outcomeUnknown : .timedOut
         case .transport(.connectionLost): return mayHaveApplied ? .outcomeUnknown : .unreachable
         case .transport(.cancelled(let arrived)): return arrived && mayHaveApplied ? .cancelledAfterSending : .cancelled
         case .transport(.failed): return .unreachable

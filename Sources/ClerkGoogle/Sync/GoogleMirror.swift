@@ -49,13 +49,13 @@ package final class GoogleMirror {
     /// How the last reads stood.
     package enum Standing: Equatable, Sendable {
         case current
-        /// Google could not be reached (or did not answer in time); the data is from `asOf`
+        /// Google could not be reached (no connection was made); the data is from `asOf`
         /// (nil: never synced).
         case offline(asOf: Date?)
         /// The sign-in is no longer valid; the data is from `asOf`.
         case signInExpired(asOf: Date?)
-        /// Google answered, but not with the data: `cause` says why (a rate limit, trouble
-        /// of its own, an answer that cannot be read); the data is from `asOf`.
+        /// Google was reached, but not with the data: `cause` says why (a rate limit, trouble
+        /// of its own, an answer that cannot be read, one too slow); the data is from `asOf`.
         case behind(asOf: Date?, cause: ServiceError)
     }
 
@@ -119,7 +119,9 @@ package final class GoogleMirror {
             case .signInNeeded:
                 standing = .signInExpired(asOf: lastFullSync)
                 return
-            case .unreachable, .timedOut: standing = .offline(asOf: lastFullSync)
+            // A Google that answers too slowly is said to be slow, not offline ("Google is
+            // slow to answer — as of 09:00").
+            case .unreachable: standing = .offline(asOf: lastFullSync)
             default: standing = .behind(asOf: lastFullSync, cause: error)
             }
             unreachableAt = moment

@@ -168,13 +168,15 @@ extension DateRules {
     /// whole hours with a count (`Resolver.listedTimes`). A list whose minutes differ ("at 9:30
     /// and 11") has no such repeat and is not read as one.
     static let clockLists: [Rule] = [
-        // (Each shape begins with its cue word, "at": the chart tries it only there.)
-        Rule("clock-list", [.words(["at", "@"]), .anyTime { isListClock($0) }, .words(listAnd), .anyTime { isListClock($0) }], role: nil) { m in
-            clockList(m, [1, 3])
+        // (Each shape has the word or mark after its first time written out, as the day lists
+        // do: the chart tries it only where "and" or a comma follows a time, not at every
+        // "at". The "at" before it is asked by `clockList`, and "at-time" takes the list.)
+        Rule("clock-list", [.anyTime { isListClock($0) }, .words(listAnd), .anyTime { isListClock($0) }], role: nil) { m in
+            clockList(m, [0, 2])
         },
-        Rule("clock-list", [.words(["at", "@"]), .anyTime { isListClock($0) }, .symbol(","), .anyTime { isListClock($0) }, Element.symbol(",").opt,
+        Rule("clock-list", [.anyTime { isListClock($0) }, .symbol(","), .anyTime { isListClock($0) }, Element.symbol(",").opt,
                             .words(listAnd), .anyTime { isListClock($0) }], role: nil) { m in
-            clockList(m, [1, 3, 6])
+            clockList(m, [0, 2, 5])
         },
     ]
 
@@ -193,11 +195,12 @@ extension DateRules {
     /// different hour; none followed by a unit ("at 3 and 5 minutes past"). Bare numbers
     /// are hours up to 12 ("at 9 and 45" is no list).
     static func clockList(_ m: Match, _ elements: [Int]) -> Production? {
-        guard let last = m.item(elements[elements.count - 1]) else { return nil }
+        guard let first = m.item(elements[0]), first.first > 0, ["at", "@"].contains(m.tokens[first.first - 1].text),
+              let last = m.item(elements[elements.count - 1]) else { return nil }
         if last.end < m.tokens.count, Lexicon.durationUnits[m.tokens[last.end].text] != nil { return nil }
         // A repeat said before keeps one time ("every day at 8am and 8pm": the router says the
         // other is not made); the list would be a second repeat inside it.
-        if let first = m.item(elements[0]), m.tokens[..<first.first].contains(where: { saysARepeat($0.text) }) { return nil }
+        if m.tokens[..<first.first].contains(where: { saysARepeat($0.text) }) { return nil }
         var minute: Int?
         var hours: Set<Int> = []
         for i in elements {

@@ -25,7 +25,13 @@ enum RecurrenceText {
         var text: String
         switch frequency {
         case "HOURLY":
-            text = every(interval, "hour", "hours")
+            // "calls at 9, 11 and 2": at the hours listed ("at 09:00, 11:00 and 14:00").
+            if let hours = fields["BYHOUR"]?.split(separator: ",").compactMap({ Int($0) }), !hours.isEmpty {
+                let minute = Int(fields["BYMINUTE"] ?? "0") ?? 0
+                text = "at " + list(hours.map { ClockText.padded($0, width: 2) + ":" + ClockText.padded(minute, width: 2) })
+            } else {
+                text = every(interval, "hour", "hours")
+            }
         case "DAILY":
             text = every(interval, "day", "days")
         case "WEEKLY":

@@ -184,6 +184,14 @@ extension Renderer {
             + (repeats ? " that day, and at \(said) from then on." : ".")
     }
 
+    /// An end after the clocks go back that reads as the start's time: "The clocks go back
+    /// during it: it ends at 02:30 the second time, 1 h after it starts; say an end to change it."
+    static func endsAfterClocksGoBack(_ start: Date, _ end: Date, text: DateText) -> String {
+        let minutes = Int(end.timeIntervalSince(start)) / 60
+        let length = minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes) min"
+        return "The clocks go back during it: it ends at \(text.clock(end)) the second time, \(length) after it starts; say an end to change it."
+    }
+
     /// Times said that the event cannot also have: "Only 08:00 is kept, not '8pm': an event
     /// has one time; add the other as an event of its own."
     static func otherTimesLeft(_ times: [String], kept when: When, title: String, text: DateText) -> String {

@@ -237,6 +237,14 @@ extension Session {
         return showCard(card)
     }
 
+    /// True when the clocks go back between `start` and `end`, so that the end reads as the
+    /// start's time or an earlier one ("02:30–02:30" on the morning summer time ends): the
+    /// length is kept in real time, and the card says so.
+    static func endsAfterClocksGoBack(_ start: Date, _ end: Date, _ zone: Zone) -> Bool {
+        let s = Int(start.timeIntervalSince1970), e = Int(end.timeIntervalSince1970)
+        return e > s && e - s < 86_400 && e &+ zone.offset(atUTCSeconds: e) <= s &+ zone.offset(atUTCSeconds: s)
+    }
+
     /// Shows the card with its warnings and asks to create it.
     func showCard(_ card: DraftCard) -> Reply {
         let now = context.now.now()
@@ -248,6 +256,9 @@ extension Session {
         if let skipped = card.skippedClock {
             warnings.append(Renderer.clockSkipped(skipped.said, moved: skipped.moved, on: card.draft.when,
                                                   repeats: card.draft.skippedWallStart != nil, text: DateText(zone: context.zone)))
+        }
+        if case .timed(let start, let end, _) = card.draft.when, Self.endsAfterClocksGoBack(start, end, context.zone) {
+            warnings.append(Renderer.endsAfterClocksGoBack(start, end, text: DateText(zone: context.zone)))
         }
         if !card.otherTimes.isEmpty {
             warnings.append(Renderer.otherTimesLeft(card.otherTimes, kept: card.draft.when, title: card.draft.title, text: DateText(zone: context.zone)))

@@ -87,6 +87,9 @@ import Testing
         // Was nil: the card showed "RRULE:FREQ=HOURLY".
         ("FREQ=HOURLY", "every hour"),
         ("FREQ=HOURLY;INTERVAL=3;COUNT=5", "every 3 hours, 5 times"),
+        // "calls at 9, 11 and 2": the hours listed.
+        ("FREQ=HOURLY;BYHOUR=9,11,14;BYMINUTE=0;COUNT=3", "at 09:00, 11:00 and 14:00, 3 times"),
+        ("FREQ=HOURLY;BYHOUR=9,16;BYMINUTE=30;COUNT=2", "at 09:30 and 16:30, 2 times"),
         ("garbage", nil),
     ] as [(String, String?)])
     func saysRecurrenceInWords(rule: String, expected: String?) {

@@ -58,6 +58,7 @@ enum IntentSummary {
             add("asks", q.asks?.rawValue)
             flag("overlaps", q.wantsOverlaps)
             add("pick", q.pick?.rawValue)
+            add("place", q.pickPlace == 1 ? nil : String(q.pickPlace))
         case .updateEvent(let r, let c):
             reference(r)
             add("new.when", time(c.when))

@@ -120,7 +120,7 @@ enum DateRules {
     static let everydayStages: [[Rule]] = [
         numbers,
         clock + dates + durations + zones + zoneForms,
-        relative + compose + spans + lists + zoneAttachments + recurrence,
+        relative + compose + spans + lists + clockLists + zoneAttachments + recurrence,
     ]
 }
 

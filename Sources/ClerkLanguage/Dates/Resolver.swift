@@ -159,11 +159,14 @@ struct Resolver {
         for e in members {
             member.expression = e
             guard let s = span(member, series) else { continue }
-            if !spans.contains(where: { Wall.dayNumber($0.start) == Wall.dayNumber(s.start) }) { spans.append(s) }
+            // (Times of one day are each one: "at 3 and 5".)
+            if !spans.contains(where: { t.hasClock ? $0.start == s.start : Wall.dayNumber($0.start) == Wall.dayNumber(s.start) }) { spans.append(s) }
         }
         spans.sort { $0.start < $1.start }
         guard let first = spans.first else { return nil }
         guard spans.count > 1 else { return (first, nil, [], first.end) }
+        // Times of one day ("at 3 and 5", "friday at 10 and 4"), not days.
+        if !t.hasDate || spans.allSatisfy({ Wall.dayNumber($0.start) == Wall.dayNumber(first.start) }) { return listedTimes(spans) }
         let days = spans.map { Wall.dayNumber($0.start) }
         let wholeDays = t.isAllDay || (t.grain >= .day && !t.hasClock && !t.hasDayPart)
         if wholeDays, zip(days, days.dropFirst()).allSatisfy({ $0 + 1 == $1 }) {
@@ -171,6 +174,7 @@ struct Resolver {
         }
         var gap = 0
         for d in days.dropFirst() { gap = Self.gcd(gap, d - days[0]) }
+        guard gap > 0 else { return nil }
         let count = (days[days.count - 1] - days[0]) / gap + 1
         guard count <= 100 else { return nil }
         var rule = gap % 7 == 0 ? RecurrenceRule(frequency: "WEEKLY", interval: gap / 7) : RecurrenceRule(frequency: "DAILY", interval: gap)
@@ -178,6 +182,30 @@ struct Resolver {
         let listedDays = Set(days)
         let skipped = stride(from: days[0], through: days[days.count - 1], by: gap).filter { !listedDays.contains($0) }
         return (first, rule.rrule(), skipped.map { LocalDate(dayNumber: $0) }, spans[spans.count - 1].end)
+    }
+
+    /// The times of a list of clock times ("at 9, 11 and 2"), on one day: the day of the one
+    /// furthest ahead (a time already past today is tomorrow's, and so are the others). The
+    /// first, and the others as an hourly repeat with a count: every N hours when they are
+    /// evenly apart ("at 3 and 5" is `FREQ=HOURLY;INTERVAL=2;COUNT=2`), else at the hours
+    /// listed (`FREQ=HOURLY;BYHOUR=9,11,14;BYMINUTE=0;COUNT=3`). Nil when they are not whole hours apart.
+    func listedTimes(_ spans: [Span]) -> (span: Span, rule: String?, exceptions: [LocalDate], lastEnd: WallSeconds)? {
+        let day = spans.map { Wall.dayNumber($0.start) }.max()!
+        let moved = spans.map { s in
+            let shift = (day - Wall.dayNumber(s.start)) * Wall.day
+            return Span(s.start + shift, s.end + shift)
+        }.sorted { $0.start < $1.start }
+        let first = moved[0], last = moved[moved.count - 1]
+        var gap = 0
+        for s in moved.dropFirst() { gap = Self.gcd(gap, s.start - first.start) }
+        guard gap > 0, gap % 3600 == 0 else { return nil }
+        var rule = RecurrenceRule(frequency: "HOURLY", interval: gap / 3600)
+        rule.count = moved.count
+        if (last.start - first.start) / gap + 1 != moved.count {
+            let hours = moved.map { String(Wall.fields($0.start).hour) }.joined(separator: ",")
+            return (first, "FREQ=HOURLY;BYHOUR=\(hours);BYMINUTE=\(Wall.fields(first.start).minute);COUNT=\(moved.count)", [], last.end)
+        }
+        return (first, rule.rrule(), [], last.end)
     }
 
     /// The readings of a list of days, each day in the list's place (`DateRules.isDayList`),

@@ -52,10 +52,14 @@ extension DateRules {
             p.standsAlone = digits < 4 || v < 1000
             return p
         },
-        // 1.30pm, at 9.30
-        Rule("clock-dot", [.digits { $0.digitCount <= 2 && $0.number! <= 12 }, Element.symbol(".").touching,
+        // 1.30pm, at 9.30, at 19.30 (an hour past 12 is on the 24-hour dial)
+        Rule("clock-dot", [.digits { $0.digitCount <= 2 && $0.number! < 24 }, Element.symbol(".").touching,
                            Element.digits { $0.digitCount == 2 && $0.number! < 60 }.touching], role: "time") { m in
-            .time(.clock(hour: m.digits(0), minute: m.digits(2), grain: .minute, ambiguous: true), latent: true)
+            let hour = m.digits(0), minute = m.digits(2)
+            var p = Production.time(.clock(hour: hour, minute: minute, grain: .minute, ambiguous: hour <= 12), latent: true)
+            // "19.12" alone is the 19th of December (`dotted-day-month`); "at 19.12" the time.
+            p.standsAlone = hour <= 12 || minute > 12
+            return p
         },
         // a bare hour: latent ("8" alone is 8:00; "buy 8 apples" is not a time)
         Rule("clock-hour", [.number { !$0.isOrdinal && $0.isWhole && !$0.isCount && $0.value <= 24 && ($0.digitCount <= 2) }], role: "time") { m in

@@ -117,8 +117,10 @@ extension DateRules {
         // abbreviations (not "sat", "sun", everyday words) with an hour after them are a day and its time.
         var strong = false
         if a.latent && b.latent, x.hasClock || y.hasClock {
-            guard !x.hasClock, y.hasClock, m.word(1) == nil, ["mon", "wed"].contains(m.tokens[a.first].text) || endsWeekdayList(m, a.first), a.end - a.first == 1,
-                  b.end - b.first == 1, m.tokens[b.first].kind == .number, let (hour, _) = y.clockHourMinute, hour <= 12 else { return nil }
+            // ("fri, sat & sun 6-11": a list of days that ends with one, and hours from one to another.)
+            let listed = isWeekdayOnly(x.expression) && endsWeekdayList(m, a.end - 1)
+            guard !x.hasClock, y.hasClock, m.word(1) == nil, a.end - a.first == 1 && ["mon", "wed"].contains(m.tokens[a.first].text) || listed,
+                  b.end - b.first == 1 || y.hasEnd, m.tokens[b.first].kind == .number, let hour = startHour(y.expression), hour <= 12 else { return nil }
             strong = true
         }
         // "lunch tomorrow" is a lunch on a day, "tomorrow lunch" a time of a day: a bare
@@ -126,6 +128,7 @@ extension DateRules {
         if a.latent, x.hasDayPart { return nil }
         if let joiner = m.word(1), !joinerFits(joiner, x, y) { return nil }
         if repeatsAtTime(x, y) { return nil }
+        if isForAHoliday(m, a, x, with: y) || isForAHoliday(m, b, y, with: x) { return nil }
         // A bare number is only a clock next to a date ("8 tomorrow", "tomorrow 945").
         if a.latent, !latentClockFits(a, with: y) { return nil }
         // "the first one on friday", "which one tomorrow": the pronoun, not one o'clock.
@@ -147,6 +150,24 @@ extension DateRules {
             p.priority = 1
         }
         return p
+    }
+
+    /// The hour a clock time or a clock range starts at.
+    static func startHour(_ e: TimeExpression) -> Int? {
+        switch e {
+        case .clock(let h, _, _, _), .ambiguousClock(let h, _, _, _): return h
+        case .range(let from, _, _): return startHour(from)
+        default: return nil
+        }
+    }
+
+    /// "shopping for christmas on saturday", "gifts for easter by friday": a holiday said
+    /// after "for", with another day, is what the thing is for, and the day is when (the
+    /// router keeps the holiday in the title, as "closed for christmas dec 24 to dec 26").
+    /// "christmas on a saturday" alone, "for christmas 2027", "for christmas at 6" still join.
+    static func isForAHoliday(_ m: Match, _ item: Item, _ t: TimeValue, with other: TimeValue) -> Bool {
+        guard namesHoliday(t.expression), other.hasDate, other.grain <= .day else { return false }
+        return m.tokens[item.first].text == "for" || item.first > 0 && m.tokens[item.first - 1].text == "for"
     }
 
     /// A day or a part of one, with no clock time.

@@ -162,6 +162,56 @@ extension DateRules {
         },
     ]
 
+    /// Clock times said as a list after "at": "meeting at 3 and 5", "calls at 9, 11 and 2",
+    /// "at 10am and 4pm on friday". As with days, every time listed: an `.either` of the
+    /// clocks, which the resolver pins on one day, the first and the others as a repeat of
+    /// whole hours with a count (`Resolver.listedTimes`). A list whose minutes differ ("at 9:30
+    /// and 11") has no such repeat and is not read as one.
+    static let clockLists: [Rule] = [
+        // (Each shape has the word or mark after its first time written out, as the day lists
+        // do: the chart tries it only where "and" or a comma follows a time, not at every
+        // "at". The "at" before it is asked by `clockList`, and "at-time" takes the list.)
+        Rule("clock-list", [.anyTime { isListClock($0) }, .words(listAnd), .anyTime { isListClock($0) }], role: nil) { m in
+            clockList(m, [0, 2])
+        },
+        Rule("clock-list", [.anyTime { isListClock($0) }, .symbol(","), .anyTime { isListClock($0) }, Element.symbol(",").opt,
+                            .words(listAnd), .anyTime { isListClock($0) }], role: nil) { m in
+            clockList(m, [0, 2, 5])
+        },
+    ]
+
+    /// Words that say a thing repeats: "every", "daily", "mondays", "weekdays".
+    static func saysARepeat(_ word: String) -> Bool {
+        everyWords.contains(word) || Lexicon.pluralWeekdays[word] != nil
+            || ["daily", "weekly", "monthly", "yearly", "hourly", "everyday", "nightly", "weekdays", "weekends", "mornings", "evenings", "nights", "afternoons"].contains(word)
+    }
+
+    /// A clock time that can be one of a list: a time of day alone, no end, no day.
+    static func isListClock(_ t: TimeValue) -> Bool {
+        t.isClockOnly && t.isPlain && !t.hasEnd && t.clockHourMinute != nil
+    }
+
+    /// The list of the clock times at `elements`: all at one minute of the hour, each a
+    /// different hour; none followed by a unit ("at 3 and 5 minutes past"). Bare numbers
+    /// are hours up to 12 ("at 9 and 45" is no list).
+    static func clockList(_ m: Match, _ elements: [Int]) -> Production? {
+        guard let first = m.item(elements[0]), first.first > 0, ["at", "@"].contains(m.tokens[first.first - 1].text),
+              let last = m.item(elements[elements.count - 1]) else { return nil }
+        if last.end < m.tokens.count, Lexicon.durationUnits[m.tokens[last.end].text] != nil { return nil }
+        // A repeat said before keeps one time ("every day at 8am and 8pm": the router says the
+        // other is not made); the list would be a second repeat inside it.
+        if m.tokens[..<first.first].contains(where: { saysARepeat($0.text) }) { return nil }
+        var minute: Int?
+        var hours: Set<Int> = []
+        for i in elements {
+            guard let (h, mi) = m.time(i).clockHourMinute, minute == nil || minute == mi, hours.insert(h).inserted else { return nil }
+            minute = mi
+        }
+        var t = m.time(elements[0])
+        t.expression = elements.dropFirst().reduce(m.time(elements[0]).expression) { .either($0, m.time($1).expression) }
+        return .time(t)
+    }
+
     /// The two weekdays counted at elements 1 and 3 in `box`, as a list of days.
     static func nthList(_ m: Match, _ box: TimeValue) -> Production? {
         guard let a = ordinal(m, 1), let b = ordinal(m, 3), a != b,

@@ -161,6 +161,16 @@ extension DateRules {
             let first = TimeValue.date(.nth(n, .weekday(w), in: .every(.month)))
             return repeating(first, RecurrenceRule(frequency: "MONTHLY", byDay: ["\(n)\(Lexicon.weekdayCodes[w])"]))
         },
+        // board meeting the first Monday of the month at 10: with a time, "of the month" is
+        // each month's (a schedule); without one it is a day ("what's on the first monday of
+        // the month" is this month's, or the next when it is over)
+        Rule("nth-weekday-of-the-month-at", priority: 1, [Element.word("the").opt, ordinalElement, .anyTime { isWeekday($0) }, .words(["of", "in"]), .word("the"), .word("month"),
+                                                          Element.symbol(",").opt, Element.words(["at", "@"]).opt, .anyTime { $0.isPlain && $0.hasClock && !$0.hasDate }], role: nil) { m in
+            guard let n = ordinal(m, 1), (-5...5).contains(n), case .weekday(let w) = m.time(2).expression else { return nil }
+            let first = TimeValue.date(.nth(n, .weekday(w), in: .every(.month)))
+            guard case .time(let repeated) = repeating(first, RecurrenceRule(frequency: "MONTHLY", byDay: ["\(n)\(Lexicon.weekdayCodes[w])"])).value else { return nil }
+            return withTime(repeated, m.time(8), m.series)
+        },
         // every first Monday of the month
         Rule("every-nth-weekday", [.words(everyWords), ordinalElement, .anyTime { isWeekday($0) }, Element.words(["of", "in"]).opt, Element.words(["the", "a"]).opt, Element.word("month").opt], role: "recurrence") { m in
             guard let n = ordinal(m, 1), (-5...5).contains(n), case .weekday(let w) = m.time(2).expression else { return nil }

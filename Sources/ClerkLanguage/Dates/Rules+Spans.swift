@@ -146,7 +146,8 @@ extension DateRules {
             // hour to the day's window (13:00-15:00).
             if case .ambiguousClock? = a.time?.expression, b.end - b.first > 1,
                (b.first..<b.end).contains(where: { ["night", "evening", "morning", "afternoon"].contains(m.tokens[$0].text) }) { return nil }
-            var end = b.time!
+            var start = a.time!, end = b.time!
+            morningRange(&start, &end, endItem: b, m)
             if end.isNowItself {
                 // "between Jan 2019 and now": up to this moment.
                 end = TimeValue(.now, grain: .second)
@@ -156,9 +157,9 @@ extension DateRules {
             // two months' names ("may to march", "march through may": a word that is also a
             // month is not one twice over).
             let possessive = b.end < m.tokens.count && m.tokens[b.end].text == "'s"
-            let twoMonths = a.time!.expression.isMonth && end.expression.isMonth && joiner != "and" && !possessive
+            let twoMonths = start.expression.isMonth && end.expression.isMonth && joiner != "and" && !possessive
             let latent = a.latent && b.latent && !m.has(0) && !twoMonths
-            return Compose.range(a.time!, end, m.series, unlessKnownIn: m.span, latent: latent).map { .time($0, latent: latent) }
+            return Compose.range(start, end, m.series, unlessKnownIn: m.span, latent: latent).map { .time($0, latent: latent) }
         },
         // "from 8 till late", "9pm until late": an open end, taken as the midnight that ends
         // the day ("running late", "late morning" are no end: "late" only after "till").
@@ -299,6 +300,25 @@ extension DateRules {
             return .time(t)
         },
     ]
+
+    /// Two bare hours that are a morning's as written on the dial: "10 to 12 am" is 10:00–12:00
+    /// (the am says the range's half of the day; 12 am alone is midnight, which made a
+    /// 14-hour range), and "6-11", "5-10" are 06:00–11:00 (the start's scheduling reading,
+    /// 18:00, came after the end's only one, 11:00, and no range was read). "8pm to 12am",
+    /// "6-9" (18:00–21:00) and "11pm-12am" are left as they are.
+    static func morningRange(_ start: inout TimeValue, _ end: inout TimeValue, endItem: Item, _ m: Match) {
+        guard case .ambiguousClock(let h, let minute, let second, let length) = start.expression, (1...11).contains(h) else { return }
+        switch end.expression {
+        case .clock(0, let endMinute, let endSecond, let endLength)
+            where endItem.end - endItem.first >= 2 && m.tokens[endItem.first].number == 12 && ["am", "a"].contains(m.tokens[endItem.first + 1].text):
+            end.expression = .clock(hour: 12, minute: endMinute, second: endSecond, length: endLength)
+        case .ambiguousClock(let eh, _, _, _) where h < eh % 12 && Series.readings(ofHour: h) == (h + 12, nil) && Series.readings(ofHour: eh) == (eh % 12, nil):
+            break
+        default:
+            return
+        }
+        start.expression = .clock(hour: h, minute: minute, second: second, length: length)
+    }
 
     /// A weekday, maybe this, next or last one ("next thursday").
     static func isWeekdayBased(_ e: TimeExpression) -> Bool {

@@ -554,7 +554,10 @@ enum AgendaReader {
             pickedAt = said.lowerBound
             for i in said { details.used[i] = true }
             if let verb { details.used[verb] = true }
-            slots.append(s.slot(.pick, said, value: found.rawValue, rule: verb == nil ? "pick-word" : "my-day-starts"))
+            // ("the second meeting on friday": the place counted, 2, or -2 from the last, as a
+            // removal's positions say it; "first" was shown for the second.)
+            let place = Self.ordinalPlace(s, at: said.lowerBound).map { $0.pick == .first ? String($0.place) : String(-$0.place) }
+            slots.append(s.slot(.pick, said, value: place ?? found.rawValue, rule: verb == nil ? "pick-word" : "my-day-starts"))
         }
         // "work events this week", "show only family events": a known calendar's name just
         // before an events noun is the calendar asked about, not a word to look for. (Only

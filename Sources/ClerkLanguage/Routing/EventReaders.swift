@@ -67,6 +67,13 @@ enum CreateReader {
                 slots[at].value = s.interval(fitted)
                 slots[at].rule = "date:" + fitted.rule
             }
+        } else if let said = read, !title.isEmpty, let due = Self.dueAtMidnight(said, in: s) {
+            // "history essay due friday at midnight": the end of Friday, not its first hour.
+            when = due
+            if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) {
+                slots[at].value = s.interval(due)
+                slots[at].rule = "date:" + due.rule
+            }
         } else if let said = read, !title.isEmpty, let due = Self.deadline(said, zone: s.reference.timeZone, text: s.text) {
             // "submit report by friday 5pm": the reader reads from now until then; the event
             // is the time it is due.
@@ -283,6 +290,40 @@ enum CreateReader {
         arriving.known.insert(.end)
         arriving.rule = said.rule + "+arrival"
         return arriving
+    }
+
+    /// Words that make a new event a thing due ("essay due friday", "deadline", "by", "before").
+    static let deadlineWords: WordSet = ["due", "deadline", "by", "before"]
+
+    /// A thing due at midnight with a day said ("history essay due friday at midnight",
+    /// "submit it by friday midnight", "due at midnight on the 15th"): the last minute of that
+    /// day, 23:59, not the midnight that opens it (the reader's "friday at midnight", as
+    /// Duckling's, is Friday 00:00). "due tonight at midnight" and "due at midnight" with no
+    /// day are tonight's 23:59. Nil unless the line says a deadline word and midnight.
+    static func dueAtMidnight(_ said: DateMatch, in s: Sentence) -> DateMatch? {
+        guard said.recurrence == nil, !said.isAllDay, s.first(in: deadlineWords) != nil, said.range.upperBound <= s.text.endIndex,
+              let midnight = said.parts.first(where: { s.text[$0.range].lowercased().contains("midnight") }) else { return nil }
+        let zone = s.reference.timeZone
+        // A deadline the reader read as a span from now ("by friday midnight") ends there.
+        var base = said.rule == "by-time" || said.rule == "before-time" || said.rule == "no-later-than" ? said.end : said.start
+        guard zone.wallClock(base).seconds == 0 else { return nil }
+        // A day said with it ("friday", "dec 15", "tomorrow") names the day midnight ends;
+        // "tonight" is already its end.
+        let namesDay = said.parts.contains { part in
+            guard part.range != midnight.range, part.role == "date" else { return false }
+            let words = s.text[part.range].lowercased()
+            return !words.contains("tonight") && !words.contains("evening")
+        }
+        if namesDay { base = zone.date(byAddingDays: 1, to: base) }
+        var due = said
+        due.rule = "deadline-midnight:" + said.rule
+        due.start = base - 60
+        due.end = due.start + 3600
+        due.isAllDay = false
+        due.known.remove(.end)
+        due.known.remove(.duration)
+        due.known.insert(.time)
+        return due
     }
 
     /// A thing to be done by a time ("submit report by friday 5pm", "finish slides by

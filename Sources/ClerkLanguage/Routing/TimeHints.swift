@@ -15,7 +15,7 @@ import FoundationEssentials
 /// | lunch | lunch, lunchtime | 11:00–15:59 |
 /// | dinner | dinner, supper | 17:00–23:59 |
 /// | drinks | drinks, beers, cocktails | 16:00–23:59 |
-/// | an evening out | party, movie/game/date/quiz night | 17:00–23:59 |
+/// | an evening out | party, movie/game/date/quiz night, concert, gig, movie, film, cinema, theatre, opera, ballet, musical, recital, karaoke, gala, prom, pub, comedy … | 17:00–23:59 |
 ///
 /// A part of the day named in the event itself, outside its time ("my morning run at 7",
 /// "evening walk at 8", "afternoon tea at 4"), does the same when no occasion is named:
@@ -56,14 +56,15 @@ enum TimeHints {
         return nil
     }
 
-    /// The occasion the body names, outside any date reading ("dinner", "movie night"); a
-    /// party counts only `forHours` (it sets the hour of "at 9", not a start of its own).
+    /// The occasion the body names, outside any date reading ("dinner", "movie night"); an
+    /// evening out (a party, a concert) counts only `forHours` (it sets the hour of "at 9",
+    /// not a start of its own).
     static func occasion(in s: Sentence, forHours: Bool = true) -> Occasion? {
         // The terms read through the sentence's accessors: `let t = s.tokens[i]` copied each.
         for i in s.body {
             if s.isA(i, .occasion) {
                 let word = s.word(i)
-                if !(word == "party" && !forHours), let occasion = Vocabulary.occasions[word],
+                if let occasion = Vocabulary.occasions[word], !(occasion == .evening && !forHours),
                    !s.isInDate(i) || Vocabulary.mealWords.contains(word) { return occasion }
             }
             // "movie night", "game night": an evening out, when "night" is no part of a date.

@@ -324,6 +324,11 @@ extension Renderer {
             return "\(title) ends \(on(end.adding(days: -1))) (all day)."
         case (.end, .timed(let start, let end, _)):
             return "\(title) ends at \(text.clock(end)) \(on(text.localDate(end))) (from \(text.clock(start)))."
+        case (.notes, _):
+            guard let notes = event.notes, !notes.trimmingWhitespace().isEmpty else {
+                return "'\(title)' has no notes (\(span)). Say 'add a note to the \(title.lowercased()): …' to add some, or keep them in a file: 'create \(notesFileName(for: title)) with …'."
+            }
+            return (["Notes of \(title) (\(span)):"] + notes.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + String($0).oneLine }).joined(separator: "\n")
         case (.until, _):
             let start = event.when.startInstant(in: text.zone), end = event.when.endInstant(in: text.zone)
             if start > now { return "\(title) is \(away(start, text: text, now: now)): \(span)." }
@@ -338,6 +343,15 @@ extension Renderer {
             guard !around.isEmpty else { return "Nothing on \(day), \(which) \(title) (\(span))." }
             return (["\(day), \(which) \(title) (\(span)):"] + around).joined(separator: "\n")
         }
+    }
+
+    /// The notes file an event's notes may be kept in: its title's first word that is no
+    /// number and no word of every event ("Q1 planning meeting" → planning-notes.txt).
+    static func notesFileName(for title: String) -> String {
+        let generic: Set<String> = ["the", "a", "my", "our", "meeting", "call", "sync", "with", "and", "of", "for"]
+        let words = title.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        let word = words.first { !generic.contains($0) && $0.contains(where: \.isLetter) && !$0.contains(where: \.isNumber) } ?? words.first ?? "meeting"
+        return word + "-notes.txt"
     }
 
     /// "how many days until christmas": "Fri 25 Dec 2026 is in 21 days."

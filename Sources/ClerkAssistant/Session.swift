@@ -206,6 +206,8 @@ public final class Session {
         case .fileWrite: return nil
         case .createEvent(let request) where request.when != nil: return nil
         case .queryAgenda(let query) where query.when != nil: return nil
+        // ("show my notes from the design review": that event's notes, not the file's.)
+        case .queryAgenda(let query) where query.asks == .notes: return nil
         default: break
         }
         var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)

@@ -337,6 +337,9 @@ public enum EventAspect: String, Sendable, Hashable, CaseIterable {
     /// "what's after the dentist", "what do I have before the review": the other events of
     /// its day that start after it, or before it.
     case after, before
+    /// "notes for the planning meeting", "what are the notes of the review": its notes
+    /// (a notes file of its name, when there is one, is read instead).
+    case notes
 }
 
 /// Which existing event a sentence means. Several clues may be given together

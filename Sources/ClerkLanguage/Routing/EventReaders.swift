@@ -617,6 +617,12 @@ enum AgendaReader {
                 i += 1
             }
         }
+        // "notes for the planning meeting", "what are the notes of the review": its notes.
+        var notesCue: Range<Int>?
+        if !wantsFreeTime, !wantsCount, let cue = Self.notesCue(s) {
+            notesCue = cue
+            for i in cue { details.used[i] = true }
+        }
         // Free time counts every event: what the slot is for filters nothing.
         var words: String?
         if !wantsFreeTime, let (said, pieces) = filterWords(s, used: details.used, keepNames: details.namesInTitle) {
@@ -624,6 +630,7 @@ enum AgendaReader {
             words = said
         }
         var asks = words == nil || wantsFreeTime || wantsCount ? nil : around ?? aspect(s, saysWhen: when != nil)
+        if words != nil, notesCue != nil { asks = .notes }
         // "how many days until christmas": the time to a day, no event named.
         // (A day, not a meal or a part of one: "how long until lunch" names no day.)
         if words == nil, !wantsFreeTime, let known = when?.known, known.contains(.date), !known.contains(.time),
@@ -691,6 +698,20 @@ enum AgendaReader {
     static func overlapCue(_ s: Sentence) -> Range<Int>? {
         if let at = s.first(in: doubleWord), s.word(at + 1, isIn: bookedWords) { return at..<(at + 2) }
         return s.first(in: overlapWords).map { $0..<($0 + 1) }
+    }
+
+    /// "notes for the planning meeting", "show my notes from the review", "what are the
+    /// notes of the standup": the word "notes" with the one saying whose after it, and an
+    /// event's words after them. Nil for "search my notes for …" and "notes.txt".
+    static func notesCue(_ s: Sentence) -> Range<Int>? {
+        guard let notes = s.first(in: FilePhrases.notesWords), !s.isInDate(notes), s.word(notes + 1, isIn: FilePhrases.notesOfWords),
+              notes + 2 < s.body.upperBound, !s.isInDate(notes + 2) || s.word(notes + 2, isIn: ["the", "my", "our"]) else { return nil }
+        // Before it, only a verb of showing or a question's words ("what are the notes for").
+        let before: WordSet = ["show", "me", "my", "the", "open", "read", "see", "what", "what's", "whats", "are", "is", "any", "where",
+                               "get", "pull", "up", "our", "please", "give", "find", "check"]
+        guard (s.body.lowerBound..<notes).allSatisfy({ s.word($0, isIn: before) || s.tokens[$0].isMark }) else { return nil }
+        // ("notes for the gate code" with no such event still reads as one; "search my notes for" is the files'.)
+        return notes..<(notes + 2)
     }
 
     static let whereWords: WordSet = ["where", "where's", "wheres"]

@@ -71,6 +71,22 @@ public struct Router: Sendable {
             default: break
             }
         }
+        // "how do I add Bob to the review", "how can I move the dentist to friday": the change
+        // asked how to make is read as asked for (every change is shown, and made after a yes).
+        if let asked = Self.howDoI(text) {
+            let inner = understand(asked, readings: reader.readings(asked, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
+            // (Only of an event named: "how do I delete an event" is the help.)
+            func named(_ which: EventReference) -> Bool {
+                which.attendee != nil || which.words.map { words in
+                    !words.lowercased().split(separator: " ").allSatisfy { ["event", "events", "meeting", "meetings", "appointment", "something", "one", "a", "an"].contains(String($0)) }
+                } ?? false
+            }
+            switch inner.intent {
+            case .deleteEvent(let which) where named(which): return inner.moved(onto: text, from: asked)
+            case .updateEvent(let which, _) where named(which): return inner.moved(onto: text, from: asked)
+            default: break
+            }
+        }
         // "cancel lunch, I mean dinner": the words after "I mean" take the place of those
         // they correct.
         if let said = correctedInLine(text, at: reference) {
@@ -627,6 +643,30 @@ public struct Router: Sendable {
         var out = utf8
         for k in out.indices where blank[k] { out[k] = 32 }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Openings that ask how to do what follows ("how do I", "how can I", "how to").
+    static let howDoIOpenings: [String] = ["how do i ", "how can i ", "how would i ", "how should i ", "how do we ", "how can we ", "how to "]
+    /// Verbs of a change to an event that such a question may ask how to make.
+    static let howDoIVerbs: Set<String> = [
+        "add", "invite", "move", "cancel", "delete", "remove", "rename", "push", "reschedule", "change", "shift", "postpone",
+        "take", "drop", "skip",
+    ]
+
+    /// `text` with "how do I" (or "how can I", "how to" …) and a closing question mark made
+    /// spaces, when a verb of changing an event follows ("how do I add Bob to the review" →
+    /// "add Bob to the review"); nil otherwise.
+    static func howDoI(_ text: String) -> String? {
+        guard mayMention(text, "how") else { return nil }
+        let lower = text.lowercased()
+        guard lower.utf8.count == text.utf8.count,
+              let opening = howDoIOpenings.first(where: { lower.hasPrefix($0) }) else { return nil }
+        let rest = lower.dropFirst(opening.count)
+        guard let verb = rest.split(separator: " ").first, howDoIVerbs.contains(String(verb)), rest.split(separator: " ").count >= 3 else { return nil }
+        var bytes = Array(text.utf8)
+        for k in 0..<opening.utf8.count { bytes[k] = 32 }
+        while let last = bytes.indices.last(where: { bytes[$0] != 32 }), bytes[last] == UInt8(ascii: "?") { bytes[last] = 32 }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// True when `text` holds `word` (lower-case ASCII letters) in any case, as bytes, perhaps

@@ -499,6 +499,23 @@ extension Renderer {
         return "\(count) \(noun)\(with) \(spanWords(from: from, to: to, text: text, now: now)):"
     }
 
+    /// "how many hours is maria working this week": "16 h in 2 'maria working' events from
+    /// Mon 7 Dec to Sun 13 Dec:", all-day ones said apart (they have no hours); with none
+    /// found, what clerk counts.
+    static func hoursCounted(_ seconds: Double, events: Int, allDay: Int, from: Date, to: Date, words: String?, person: String?,
+                             text: DateText, now: Date) -> String {
+        let span = spanWords(from: from, to: to, text: text, now: now)
+        let named = (words.map { "'\($0)' " } ?? "") + "events" + (person.map { " with \($0)" } ?? "")
+        guard events > 0 else {
+            return "No \(named) \(span), so no hours to count. I add up the hours of the events on your calendar that a word of their title or a guest names ('how many hours is Maria working this week' counts 'Maria works' and events with Maria)."
+        }
+        let hours = seconds <= 0 ? "0 h" : DateText.duration(seconds: seconds)
+        let timed = events - allDay
+        let counted = "\(hours) in \(timed) \(timed == 1 ? "event" : "events")"
+        let days = allDay == 0 ? "" : " (and \(allDay) all-day, not counted)"
+        return "\(counted)\(days) \(span)\(words.map { " matching '\($0)'" } ?? "")\(person.map { " with \($0)" } ?? ""):"
+    }
+
     /// After the first events of a search that named no dates: how many more, up to when.
     static func moreFound(_ count: Int, until last: Event, text: DateText) -> String {
         let day = text.day(text.localDate(last.when.startInstant(in: text.zone)))

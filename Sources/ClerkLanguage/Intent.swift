@@ -283,6 +283,9 @@ public struct AgendaQuery: Sendable, Hashable {
     public var asks: Optional<EventAspect>
     /// "any conflicts next week", "am I double-booked tomorrow": the events that overlap.
     public var wantsOverlaps: Bool
+    /// "how many hours is maria working this week", "how much time do I spend in meetings
+    /// this week": the hours of the events found, added up.
+    public var wantsHours: Bool = false
     /// "my first meeting tomorrow", "the last thing today", "when does my day start friday":
     /// only the first (or last) event to start in the span; nil for all of them.
     public var pick: Optional<EventPick>

@@ -566,6 +566,14 @@ enum AgendaReader {
             for i in cue { details.used[i] = true }
             slots.append(s.slot(.count, cue, value: "true", rule: "count"))
         }
+        // "how many hours is maria working this week", "how much time is in meetings this
+        // week": the hours of the events found, added up.
+        var wantsHours = false
+        if !wantsFreeTime, !wantsCount, let cue = Self.hoursCue(s) {
+            wantsHours = true
+            for i in cue { details.used[i] = true }
+            slots.append(s.slot(.count, cue, value: "hours", rule: "hours"))
+        }
         // "any conflicts next week", "am I double-booked tomorrow", "overlapping meetings".
         var wantsOverlaps = false
         if !wantsFreeTime, let cue = Self.overlapCue(s) {
@@ -639,6 +647,8 @@ enum AgendaReader {
                                 wantsFreeTime: wantsFreeTime, slotMinutes: slotMinutes, wantsNext: wantsNext,
                                 dayPart: dayPart, isMoment: isMoment, wantsCount: wantsCount, asks: asks)
         query.wantsOverlaps = wantsOverlaps
+        query.wantsHours = wantsHours
+        if wantsHours { query.asks = nil }
         if pick != nil {
             // The one event picked is the answer ("what time is my first meeting tomorrow");
             // "where is my first meeting tomorrow", "how long is my last meeting on friday"
@@ -794,6 +804,24 @@ enum AgendaReader {
         guard how + 2 < s.body.upperBound else { return how..<(how + 2) }
         if s.word(how + 2, isIn: notCounted) { return nil }
         return s.word(how + 2, isIn: timesWord) && !s.isInDate(how + 2) ? how..<(how + 3) : how..<(how + 2)
+    }
+
+    /// Words that may follow "how many hours" and be no event's ("… of meetings", "… in total").
+    static let hoursFiller: WordSet = ["of", "in", "total", "altogether", "do", "does", "did", "will", "is", "are", "am", "i", "have", "spend", "spending", "spent"]
+
+    /// "how many hours (of …)", "how much time (do I spend …)", "total hours": the words
+    /// asking for hours added up, with the verbs and fillers right after them; nil for "how
+    /// many hours until …" and "how many hours is the review" (one event's length, when no
+    /// span is said: the caller reads that as before).
+    static func hoursCue(_ s: Sentence) -> Range<Int>? {
+        guard let how = s.first(in: howWord), !s.isInDate(how), how + 2 < s.body.upperBound else { return nil }
+        let asks = s.word(how + 1, isIn: manyWord) && (s.word(how + 2, is: "hours") || s.word(how + 2, is: "hrs"))
+            || s.word(how + 1, is: "much") && s.word(how + 2, is: "time")
+        guard asks, !s.isInDate(how + 2), !s.body.contains(where: { s.word($0, isIn: untilWords) }),
+              s.body.contains(where: { s.isInDate($0) }) else { return nil }
+        var end = how + 3
+        while end < s.body.upperBound, s.word(end, isIn: hoursFiller), !s.isInDate(end) { end += 1 }
+        return how..<end
     }
 
     /// Words that put a question in the past: "what did I have", "what happened"; "was" and

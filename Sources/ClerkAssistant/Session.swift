@@ -134,6 +134,10 @@ public final class Session {
                 // "where is it?", "who's coming?": the event just shown, whole.
                 reply = Reply(intent: .queryAgenda, ok: true, message: details(of: event, on: calendar),
                               fields: [("events", .array([eventJSON(event, calendarNames())]))])
+            } else if let covered = shiftCover(text) {
+                // "maria cant do sunday this week, joao will cover": what clerk can do of it.
+                lastQuery = nil
+                reply = covered
             } else if let made, let again = sameAgain(text, after: made) {
                 // "and lena thursdays at 9:30", "And Oliver's too": the event just made, for them.
                 lastQuery = nil

@@ -516,6 +516,25 @@ extension Renderer {
         return "\(counted)\(days) \(span)\(words.map { " matching '\($0)'" } ?? "")\(person.map { " with \($0)" } ?? ""):"
     }
 
+    /// "maria cant do sunday, joao will cover": what clerk can do of it, in two requests.
+    static func shiftCover(_ absent: String, cover: String?, shift: Event, skip: String, add: String?, typedDay: String, text: DateText) -> String {
+        var lines = ["I can't move a shift from one person to another by myself" + (cover.map { " (\(absent) to \($0))" } ?? "") + "."]
+        lines.append("I can do it in two steps:")
+        lines.append("  '\(skip)' — \(shift.shownTitle), \(text.span(shift.when)), off the calendar that day")
+        if let add, let cover {
+            lines.append("  '\(add)' — the same hours for \(cover)")
+        } else {
+            lines.append("  then add whoever covers it: '<name> works \(typedDay)'")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The same with no event of that person's that day.
+    static func noShiftFound(_ absent: String, cover: String?, day: String, typed: String) -> String {
+        "I can't move a shift from one person to another by myself" + (cover.map { " (\(absent) to \($0))" } ?? "") + ".\n"
+            + "I found no event of \(absent)'s on \(day). Say what to add, like '\(cover ?? absent) works \(typed) 9-5'."
+    }
+
     /// After the first events of a search that named no dates: how many more, up to when.
     static func moreFound(_ count: Int, until last: Event, text: DateText) -> String {
         let day = text.day(text.localDate(last.when.startInstant(in: text.zone)))

@@ -56,29 +56,17 @@ extension Session {
         }
         let shifts = found.filter(isShift)
         guard cover != nil || !shifts.isEmpty else { return nil }
-        var lines = ["I can't move a shift from one person to another by myself" + (cover.map { " (\(absent) to \($0))" } ?? "") + "."]
         guard let shift = shifts.first ?? found.first else {
-            lines.append("I found no event of \(absent)'s on \(dayText). Say what to add, like '\(cover ?? absent) works \(Self.said(LocalDate(day.start, in: zone))) 9-5'.")
-            return Reply(intent: .help, ok: true, message: lines.joined(separator: "\n"))
+            return Reply(intent: .help, ok: true, message: Renderer.noShiftFound(absent, cover: cover, day: dayText, typed: Self.said(LocalDate(day.start, in: zone))))
         }
-        let shiftDay = LocalDate(shift.when.startInstant(in: zone), in: zone)
-        let dayWords = Self.said(shiftDay)
-        let hours: String
-        switch shift.when {
-        case .allDay: hours = ""
-        case .timed(let s, let e, _): hours = " " + text.clock(s) + "-" + text.clock(e)
-        }
-        lines.append("I can do it in two steps:")
-        let skip = shift.recurringEventID != nil ? "skip" : "cancel"
-        lines.append("  '\(skip) \(shift.title.lowercased()) on \(dayWords)' — \(shift.title), \(text.span(shift.when)), off the calendar that day")
-        if let cover {
-            let title = Self.swapping(absent, for: cover, in: shift.title)
-            lines.append("  '\(title) \(dayWords)\(hours)' — the same hours for \(cover)")
-        } else {
-            lines.append("  then add whoever covers it: '<name> works \(dayWords)\(hours)'")
-        }
+        let dayWords = Self.said(LocalDate(shift.when.startInstant(in: zone), in: zone))
+        var hours = ""
+        if case .timed(let s, let e, _) = shift.when { hours = " " + text.clock(s) + "-" + text.clock(e) }
+        let skip = (shift.recurringEventID != nil ? "skip " : "cancel ") + shift.title.lowercased() + " on " + dayWords
+        let add = cover.map { Self.swapping(absent, for: $0, in: shift.title) + " " + dayWords + hours }
+        let message = Renderer.shiftCover(absent, cover: cover, shift: shift, skip: skip, add: add, typedDay: dayWords + hours, text: text)
         lastShown = shift
-        return Reply(intent: .help, ok: true, message: lines.joined(separator: "\n"))
+        return Reply(intent: .help, ok: true, message: message)
     }
 
     /// A day as it may be typed back: "dec 13".

@@ -142,6 +142,17 @@ extension Session {
         }
         // "how many hours is maria working this week": the hours added up, then the events.
         if query.wantsHours {
+            // "how many hours is maria working" with her shifts titled "Maria's shift": the
+            // name with "shift", then the name alone (events with her, or of hers).
+            if events.isEmpty, let words = query.words {
+                let kept = words.split(separator: " ").filter { !Self.workWordsOfHours.contains($0.lowercased()) }.joined(separator: " ")
+                if !kept.isEmpty, kept != words {
+                    for again in [kept + " shift", kept] {
+                        let found = (try? searchEvents(words: again, attendee: query.attendee, from: from, to: to, calendarIDs: calendarIDs)) ?? []
+                        if !found.isEmpty { events = found; break }
+                    }
+                }
+            }
             if events.count == 1 { lastShown = events[0] } else if events.count > 1 { lastListing = events }
             var seconds = 0.0
             var allDay = 0
@@ -205,6 +216,9 @@ extension Session {
         }
         return reply
     }
+
+    /// Words of working that a question of hours may say of someone's shifts.
+    static let workWordsOfHours: Set<String> = ["working", "work", "works", "shift", "shifts", "on"]
 
     /// The first or last event of a span to start: of the timed ones when there are any (an
     /// all-day holiday is nobody's first meeting), and of those that start in the span when

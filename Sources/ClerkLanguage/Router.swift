@@ -549,7 +549,9 @@ public struct Router: Sendable {
     /// away"). At least two words must come before it. Nil when there is none: "since
     /// monday", "as soon as", "as a team" say no reason.
     static func withoutBareRemark(_ text: String) -> Remark? {
-        guard mayMention(text, "because") || mayMention(text, "it") || mayMention(text, "since") || mayMention(text, "as") else { return nil }
+        // (Checked as bytes first: most lines have none of these.)
+        guard mayMention(text, "because") || mayMention(text, "cuz") || mayMention(text, "s a ") || mayMention(text, "s an ")
+                || mayMention(text, "it is a") || mayMention(text, "since ") || mayMention(text, " as ") else { return nil }
         var words: [(word: String, start: String.Index)] = []
         var i = text.startIndex
         while i < text.endIndex {

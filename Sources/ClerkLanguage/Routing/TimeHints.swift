@@ -56,6 +56,9 @@ enum TimeHints {
         return nil
     }
 
+    /// Words before "play" that make it one seen ("the school play", "a nativity play").
+    static let playOpeners: WordSet = ["a", "the", "school", "nativity", "christmas", "our", "her", "his", "their", "kids'", "kids"]
+
     /// The occasion the body names, outside any date reading ("dinner", "movie night"); an
     /// evening out (a party, a concert) counts only `forHours` (it sets the hour of "at 9",
     /// not a start of its own).
@@ -67,6 +70,8 @@ enum TimeHints {
                 if let occasion = Vocabulary.occasions[word], !(occasion == .evening && !forHours),
                    !s.isInDate(i) || Vocabulary.mealWords.contains(word) { return occasion }
             }
+            // "the school play", "a play": a play seen (not one played: "play tennis at 9").
+            if forHours, !s.isInDate(i), s.word(i) == "play", i > s.body.lowerBound, s.word(i - 1, isIn: playOpeners) { return .evening }
             // "movie night", "game night": an evening out, when "night" is no part of a date.
             if !s.isInDate(i), s.word(i) == "night", i > s.body.lowerBound, !s.isInDate(i - 1), s.kind(i - 1) == .word {
                 return .evening

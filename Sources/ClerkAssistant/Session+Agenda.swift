@@ -580,10 +580,18 @@ extension Session {
         return ["what about ", "how about ", "and ", "what if ", "what about on ", "and on "].contains { text.hasPrefix($0) } ? when : nil
     }
 
+    /// The range a question's line asked about, when the router read one.
+    static func rangeAsked(_ understood: Understanding) -> DateInterval? {
+        guard case .queryAgenda(let query) = understood.intent else { return nil }
+        return query.range
+    }
+
     /// `last` asked again for `when`: a time alone keeps the day asked about before ("am I
     /// free tomorrow at 3" then "what about at 5?"), a day alone the time or part of the day
     /// ("am I free wednesday at 1:30" then "what about thursday?" is Thursday at 1:30).
-    static func asked(_ last: AgendaQuery, again when: DateMatch, zone: Zone) -> AgendaQuery {
+    /// `saidRange`, the range the new line's words cover, widens a day to the days listed
+    /// ("what about saturday and sunday?", "and the 3rd and the 10th?").
+    static func asked(_ last: AgendaQuery, again when: DateMatch, saidRange: DateInterval? = nil, zone: Zone) -> AgendaQuery {
         var query = last
         var date = when
         if when.isAllDay || !when.known.contains(.time), when.known.contains(.date), let before = last.when,
@@ -605,6 +613,9 @@ extension Session {
         }
         query.when = date
         query.range = DateInterval(start: date.start, end: date.end)
+        if let said = saidRange, when.known.contains(.date), said.start <= date.start, said.end > date.end {
+            query.range = DateInterval(start: said.start, end: said.end)
+        }
         query.isMoment = last.wantsFreeTime && query.dayPart == nil && date.known.contains(.time) && !date.known.contains(.end) && !date.isAllDay
         if !date.known.contains(.time) { query.dayPart = nil }
         return query

@@ -100,7 +100,7 @@ public final class Session {
                 // "never mind", "cancel", "ok" with no question open: nothing to answer.
                 reply = Reply(intent: .help, ok: true, message: answer ? Renderer.noQuestionOpen : Renderer.nothingToCancel)
             } else if let last = lastQuery, let when = Self.anotherDate(understood) {
-                reply = queryAgenda(Self.asked(last, again: when, zone: context.zone))
+                reply = queryAgenda(Self.asked(last, again: when, saidRange: Self.rangeAsked(understood), zone: context.zone))
             } else if let days = Self.dayAfterOrBefore(text) {
                 // "and the day after?", "what about the next day", "the day before?".
                 reply = dayAfterOrBefore(days)

@@ -214,7 +214,11 @@ public struct Router: Sendable {
             case .eventReminder: update = EventReminders.read(clue.s, route: route, known: known, slots: &slots)
             default: update = UpdateReader.read(clue.s, route: route, known: known, slots: &slots)
             }
-            if case .updateEvent(let which, var changes) = update, which.when != nil || which.words != nil || which.isSeries || which.isLastShown,
+            // (The event named by its words, its day, "it" — or only by a noun that names any
+            // event: "move the meeting to 2".)
+            if case .updateEvent(let which, var changes) = update,
+               which.when != nil || which.words != nil || which.isSeries || which.isLastShown
+                || clue.s.body.contains(where: { clue.s.word($0, isIn: ReferenceReader.genericEventNouns) && clue.s.word($0) != "one" }),
                changes.isEmpty, let target = bareTimeAfterTo(in: clue.s, after: route.command.upperBound, at: reference) {
                 changes.when = target
                 slots.append(Slot(kind: .when, ranges: [target.range], value: String(text[target.range]), rule: target.rule))

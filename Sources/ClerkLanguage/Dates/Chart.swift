@@ -52,6 +52,9 @@ struct Chart: ~Copyable {
     private let freshKinds: UnsafeMutablePointer<UInt8>
     /// `run`'s list of matches between stages (see there).
     private var foundStorage: FoundList
+    /// In a later round, the last token where an item of the previous round starts: a match
+    /// that has used none of them by a token past it can use none (`match` stops there).
+    private var lastFreshStart = Int.max
 
     /// `wordIDs`, when given, are the tokens' word numbers in `grammar` (the reader has them).
     init(tokens: [Token], wordIDs: [Int32]? = nil, context: ReadingContext, grammar: Grammar = .shared) {
@@ -104,6 +107,7 @@ struct Chart: ~Copyable {
                     freshKinds[Int(h.first)] |= 1 << h.kind.rawValue
                 }
             }
+            self.lastFreshStart = round == 0 ? Int.max : lastFreshStart
             for position in 0...max(lastFreshStart, -1) where position >= 0 {
                 let id = wordIDs[position]
                 let next = position + 1
@@ -379,7 +383,8 @@ struct Chart: ~Copyable {
         let matches = found
         for k in 0..<matches.count {
             let end = matches[k].end, slots = matches[k].captures
-            let m = Match(captures: slots, tokens: tokenStore, items: items, context: context)
+            let m = Match(captures: slots, tokens: tokenStore, items: items, context: context,
+                          span: KnownReadings(first: position, end: end, firstStartingAt: firstStartingAt, headers: headers, items: itemStore))
             guard let production = source.produce(m) else { continue }
             // The same reading again (another way to the same words): nothing new.
             if isKnown(first: position, end: end, production) { continue }
@@ -413,8 +418,9 @@ struct Chart: ~Copyable {
             }
             if found.count > 16 { return }
             let element = pattern[e]
-            // No new item so far and none can come: this match would be thrown away.
-            if !fresh, element.itemsFromHere == 0 { return }
+            // No new item so far and none can come (no item element is left, or every new item
+            // starts before this token): this match would be thrown away.
+            if !fresh, element.itemsFromHere == 0 || at > lastFreshStart { return }
             if element.optional {
                 slots[e] = -1
                 match(pattern, e + 1, begin, at, fresh, minimumGeneration, slots, &found)
@@ -449,6 +455,9 @@ struct Chart: ~Copyable {
             let header = headers[i]
             index = header.nextStartingHere
             let end = Int(header.end)
+            // An old item, with no new one before it, and no new one after it: nothing to keep.
+            let isFresh = fresh || header.generation >= minimumGeneration
+            if !isFresh, end > lastFreshStart || element.itemsFromHere == 1 { continue }
             // Whether the rest of the pattern can start after the item, before the item's own test.
             guard canContinue(pattern, e + 1, end) else { continue }
             // The item and the test are owned by the chart and the grammar for the whole
@@ -458,7 +467,7 @@ struct Chart: ~Copyable {
             }
             guard passes else { continue }
             slots[e] = Int32(i) << 1 | 1
-            match(pattern, e + 1, begin, end, fresh || header.generation >= minimumGeneration, minimumGeneration, slots, &found)
+            match(pattern, e + 1, begin, end, isFresh, minimumGeneration, slots, &found)
         }
     }
 
@@ -626,3 +635,30 @@ struct Chart: ~Copyable {
     }
 }
 
+/// A match's span and the chart's readings there, for a rule to ask whether the time reading
+/// it is making is known already (`Chart.isKnown` for time readings) before it pays for the
+/// check that the reading exists (`Compose.intersect`, `Compose.range`): a known reading is
+/// thrown away whether it exists or not.
+struct KnownReadings {
+    let first: Int
+    let end: Int
+    fileprivate let firstStartingAt: UnsafeMutablePointer<Int32>
+    fileprivate let headers: UnsafeMutablePointer<Chart.Header>
+    fileprivate let items: UnsafeMutablePointer<Item>
+
+    /// Whether a time item of this span reads `t`, as latent as `latent`.
+    func holds(_ t: TimeValue, latent: Bool) -> Bool {
+        var index = firstStartingAt[first * ValueKind.allCases.count + Int(ValueKind.time.rawValue)]
+        while index >= 0 {
+            let header = headers[Int(index)]
+            if Int(header.end) == end {
+                let known = Unmanaged.passUnretained(items[Int(index)])._withUnsafeGuaranteedRef { other in
+                    other.latent == latent && other.kind == .time && other.timeReading == t
+                }
+                if known { return true }
+            }
+            index = header.nextStartingHere
+        }
+        return false
+    }
+}

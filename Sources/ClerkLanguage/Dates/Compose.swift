@@ -1,8 +1,10 @@
 /// How two readings combine, shared by the composition rules.
 enum Compose {
     /// Both readings at once: "Friday" and "5pm", "April 9" and "2027", "tomorrow" and
-    /// "evening". Nil when they cannot hold together (two clock times, "Monday Tuesday").
-    static func intersect(_ a: TimeValue, _ b: TimeValue, _ series: Series) -> TimeValue? {
+    /// "evening". Nil when they cannot hold together (two clock times, "Monday Tuesday"), and
+    /// when `known` holds the result already as `latent` (it would be thrown away: the check
+    /// that it exists is not made).
+    static func intersect(_ a: TimeValue, _ b: TimeValue, _ series: Series, unlessKnownIn known: KnownReadings? = nil, latent: Bool = false) -> TimeValue? {
         if a.hasClock && b.hasClock { return nil }
         // Plain readings (nearly all) have none of the attributes below: skip copying them out.
         let plain = a.isPlain && b.isPlain
@@ -30,8 +32,8 @@ enum Compose {
         } else {
             e = intersection(ea, eb)
         }
-        // A clock time on a named day always exists; other combinations are checked.
-        guard isClockOnAnyDay(ea, b) || isClockOnAnyDay(eb, a) || exists(e, series) else { return nil }
+        // A clock time on a named day always exists; other combinations are checked (below).
+        let alwaysExists = isClockOnAnyDay(ea, b) || isClockOnAnyDay(eb, a)
 
         // "Saturday this weekend": a whole day of the weekend is that day (the weekend's hours,
         // Friday 18:00 on, made it a day from midnight to midnight at the grain of hours).
@@ -55,6 +57,10 @@ enum Compose {
             r.zone = a.zone ?? b.zone
         }
         r.isAllDay = a.isAllDay || b.isAllDay
+        if !alwaysExists {
+            if let known, known.holds(r, latent: latent) { return nil }
+            guard exists(r.expression, series) else { return nil }
+        }
         return r
     }
 
@@ -240,8 +246,9 @@ enum Compose {
         return .range(.intersect(day, from), to, inclusive: inclusive)
     }
 
-    /// From `a` to `b`: "4-6pm", "Dec 21 to Jan 3", "10:15 - 11:45 on Friday".
-    static func range(_ a: TimeValue, _ b: TimeValue, _ series: Series) -> TimeValue? {
+    /// From `a` to `b`: "4-6pm", "Dec 21 to Jan 3", "10:15 - 11:45 on Friday". `known` and
+    /// `latent` as for `intersect`.
+    static func range(_ a: TimeValue, _ b: TimeValue, _ series: Series, unlessKnownIn known: KnownReadings? = nil, latent: Bool = false) -> TimeValue? {
         guard a.isPlainButZone, b.isPlainButZone, a.zone == b.zone || a.zone == nil || b.zone == nil else { return nil }
         guard !a.hasEnd, !b.hasEnd else { return nil }
         var from = a.expression
@@ -264,8 +271,8 @@ enum Compose {
         // A clock at either end stops at the start of the end time; dates include the end day.
         let inclusive = b.grain >= .day && !b.hasClock && !b.hasDayPart
         let e = TimeExpression.range(from, to, inclusive: inclusive)
-        // Two repeating ends always make a range somewhere; others are checked.
-        guard (isRepeating(from) && isRepeating(to)) || exists(e, series) else { return nil }
+        // Two repeating ends always make a range somewhere; others are checked (below).
+        let alwaysExists = isRepeating(from) && isRepeating(to)
         var r = TimeValue(e, grain: min(a.grain, b.grain))
         r.hasDate = a.hasDate || b.hasDate
         r.hasClock = a.hasClock || b.hasClock
@@ -273,6 +280,10 @@ enum Compose {
         r.isStretch = true
         r.hasEnd = true
         r.zone = a.zone ?? b.zone
+        if !alwaysExists {
+            if let known, known.holds(r, latent: latent) { return nil }
+            guard exists(r.expression, series) else { return nil }
+        }
         return r
     }
 }

@@ -131,6 +131,10 @@ enum Selection {
     /// the question, one of them "free", "busy" or "available", then the day to the end
     /// ("she sat down", "I sat" are no day: no such word leads them). `first` otherwise.
     static func afterFreeLead(_ tokens: [Token], from first: Int) -> Int {
+        // Most texts start with no word of the list: one look at the first letter (the switch
+        // below compares the word with each of the eleven strings in turn).
+        guard first < tokens.count, tokens[first].kind == .word, let lead = tokens[first].text.utf8.first,
+              freeLeadLetters.contains(lead) else { return first }
         var i = first, sawFree = false
         while i < tokens.count, i - first < 4, tokens[i].kind == .word {
             switch tokens[i].text {
@@ -285,6 +289,9 @@ enum Selection {
         }
     }
 
+    /// The first letters of the words `afterFreeLead` reads.
+    private static let freeLeadLetters = Array("fbaiywru".utf8)
+
     /// Words before "one" that make it an hour, and after the second "one" a time.
     static let clockLeads: Set<String> = ["from", "at", "between", "until", "till", "by", "since", "before", "after"]
     static let clockTails: Set<String> = ["am", "pm", "a", "p", "o'clock", "oclock", "o", "thirty", "fifteen", "forty", "oh", "and", "hours", "hour"]
@@ -307,13 +314,14 @@ enum Selection {
         let first = item.first, last = item.end - 1
         if tokens[first].kind == .number, first > 0, tokens[first - 1].kind == .symbol, currencySigns.contains(tokens[first - 1].text) { return true }
         // "room 1204 at 3", "gate 12", "platform 9": the number of a thing, not a year or an hour.
-        if tokens[first].kind == .number, first > 0, tokens[first - 1].kind == .word, numberedThings.contains(tokens[first - 1].text) { return true }
+        if tokens[first].kind == .number, first > 0, tokens[first - 1].kind == .word, numberedThingShapes.mayHold(tokens[first - 1].text),
+           numberedThings.contains(tokens[first - 1].text) { return true }
         if tokens[last].kind == .number, last + 1 < tokens.count, isPercent(tokens[last + 1]) { return true }
         // "at 12 High St", "at 221b Baker Street": the number of a house in a street.
         if tokens[last].kind == .number, last + 1 < tokens.count, tokens[last + 1].kind == .word {
             for k in (last + 1)..<min(last + 4, tokens.count) {
                 guard tokens[k].kind == .word else { break }
-                if streetWords.contains(tokens[k].text) { return true }
+                if streetWordShapes.mayHold(tokens[k].text), streetWords.contains(tokens[k].text) { return true }
             }
         }
         return false
@@ -340,6 +348,11 @@ enum Selection {
         "zip", "version", "chapter", "page", "item", "tel", "flat", "desk", "lane", "aisle", "row", "level", "box",
     ]
     static let percentWords: Set<String> = ["%", "percent", "pct", "per", "percentage"]
+    /// `numberedThings` and `streetWords` by first letter and length, asked before the sets:
+    /// the words next to a number are mostly "at", "on", "to", "am", "pm", the", which hashing
+    /// to find them missing cost about 500 instructions a parse.
+    private static let numberedThingShapes = WordShapes(numberedThings)
+    private static let streetWordShapes = WordShapes(streetWords)
 
     private static func isJoiner(_ symbol: String) -> Bool {
         switch symbol {
@@ -375,4 +388,35 @@ struct TokenMarks {
         let ones: UInt64 = width >= 64 ? ~0 : (1 << UInt64(width)) - 1
         return ones << UInt64(range.lowerBound)
     }
+}
+
+/// The first letter and the length (in UTF-8 bytes) of each word of a set, for a check
+/// without hashing that a word is not in it: a word whose shape no word of the set has is
+/// not there.
+struct WordShapes: Sendable {
+    /// For each letter a to z, the lengths (bit `n` for `n` bytes, bit 15 for 15 or more)
+    /// of the set's words that start with it.
+    private var lengths = [UInt16](repeating: 0, count: 26)
+    /// A word of the set starts with no lower-case ASCII letter: every such word may be in it.
+    private var otherLeads = false
+
+    init(_ words: Set<String>) {
+        for word in words {
+            guard let lead = word.utf8.first else { continue }
+            if lead >= UInt8(ascii: "a"), lead <= UInt8(ascii: "z") {
+                lengths[Int(lead - UInt8(ascii: "a"))] |= Self.bit(word.utf8.count)
+            } else {
+                otherLeads = true
+            }
+        }
+    }
+
+    /// False when `word` cannot be in the set.
+    func mayHold(_ word: String) -> Bool {
+        guard let lead = word.utf8.first else { return false }
+        guard lead >= UInt8(ascii: "a"), lead <= UInt8(ascii: "z") else { return otherLeads }
+        return lengths[Int(lead - UInt8(ascii: "a"))] & Self.bit(word.utf8.count) != 0
+    }
+
+    private static func bit(_ length: Int) -> UInt16 { 1 << UInt16(min(length, 15)) }
 }

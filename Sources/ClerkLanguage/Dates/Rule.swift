@@ -218,6 +218,8 @@ struct Match {
     let tokens: UnsafeBufferPointer<Token>
     let items: UnsafeBufferPointer<Item>
     let context: ReadingContext
+    /// Where the match lies, and what the chart holds there.
+    var span: KnownReadings? = nil
 
     var series: Series { context.series }
     var dayFirst: Bool { context.dayFirst }

@@ -60,7 +60,7 @@ extension DateRules {
             if repeatsAtTime(a.time!, b.time!) { return nil }
             // "Dec 3, 2026": four digits after a comma are a year, not a clock.
             if a.isFourDigitClock || b.isFourDigitClock { return nil }
-            return Compose.intersect(a.time!, b.time!, m.series).map { .time($0) }
+            return Compose.intersect(a.time!, b.time!, m.series, unlessKnownIn: m.span).map { .time($0) }
         },
         // Wed 16, Sunday the 14th, Fri 31st: a weekday and a day of the month. A bare number
         // is a day from 13 up; below that "monday 9" is nine o'clock.
@@ -134,12 +134,13 @@ extension DateRules {
         // "tomorrow at 2 at night", "2 at night on friday": the small hours of that day's
         // night, the next day's, as "friday night at 2:30am" is.
         // (The readings are copied only then: a copy of each per try cost ~100 instructions a parse.)
+        let latent = a.latent && b.latent && !strong
         let joined: TimeValue?
-        if y.hasClock, isSmallHourAtNight(b, y, m), isWholeDay(x) { joined = Compose.intersect(nextDay(x), y, m.series) }
-        else if x.hasClock, isSmallHourAtNight(a, x, m), isWholeDay(y) { joined = Compose.intersect(x, nextDay(y), m.series) }
-        else { joined = Compose.intersect(x, y, m.series) }
+        if y.hasClock, isSmallHourAtNight(b, y, m), isWholeDay(x) { joined = Compose.intersect(nextDay(x), y, m.series, unlessKnownIn: m.span, latent: latent) }
+        else if x.hasClock, isSmallHourAtNight(a, x, m), isWholeDay(y) { joined = Compose.intersect(x, nextDay(y), m.series, unlessKnownIn: m.span, latent: latent) }
+        else { joined = Compose.intersect(x, y, m.series, unlessKnownIn: m.span, latent: latent) }
         guard let t = joined else { return nil }
-        var p = Production.time(t, latent: a.latent && b.latent && !strong)
+        var p = Production.time(t, latent: latent)
         // A clock range with a day or a part of one ("9 - 10 at night", "9 - 5 monday")
         // over the other readings of its numbers.
         if x.hasClock && x.hasEnd && isDay(y) || y.hasClock && y.hasEnd && isDay(x) {

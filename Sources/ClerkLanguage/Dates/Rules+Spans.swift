@@ -157,7 +157,8 @@ extension DateRules {
             // month is not one twice over).
             let possessive = b.end < m.tokens.count && m.tokens[b.end].text == "'s"
             let twoMonths = a.time!.expression.isMonth && end.expression.isMonth && joiner != "and" && !possessive
-            return Compose.range(a.time!, end, m.series).map { .time($0, latent: a.latent && b.latent && !m.has(0) && !twoMonths) }
+            let latent = a.latent && b.latent && !m.has(0) && !twoMonths
+            return Compose.range(a.time!, end, m.series, unlessKnownIn: m.span, latent: latent).map { .time($0, latent: latent) }
         },
         // "from 8 till late", "9pm until late": an open end, taken as the midnight that ends
         // the day ("running late", "late morning" are no end: "late" only after "till").
@@ -179,7 +180,7 @@ extension DateRules {
             return .time(t)
         },
         Rule("range-slash", [.time { $0.isPlain && $0.hasDate && $0.hasClock }, .symbol("/"), .time { $0.isPlain && $0.hasDate && $0.hasClock }], role: nil, endElement: 2) { m in
-            Compose.range(m.time(0), m.time(2), m.series).map { .time($0) }
+            Compose.range(m.time(0), m.time(2), m.series, unlessKnownIn: m.span).map { .time($0) }
         },
         Rule("later-than-before", [.words(["later", "after"]), Element.word("than").opt, .time { $0.isPlain }, .words(["but", "and"]), .words(["before", "earlier"]), Element.word("than").opt, .time { $0.isPlain }], role: nil, endElement: 6) { m in
             Compose.range(m.time(2), m.time(6), m.series).map { .time($0) }

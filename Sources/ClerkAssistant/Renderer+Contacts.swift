@@ -5,7 +5,10 @@ import FoundationEssentials
 /// Sentences about contacts.
 extension Renderer {
     static func relationUnknown(_ relation: String) -> String {
-        "I don't know who your \(relation) is. Ask by name, like 'Ana's phone'."
+        if ["surgery", "clinic", "pharmacy", "chemist", "salon", "garage"].contains(relation.lowercased()) {
+            return "No contact's name, company or job says '\(relation)'. Ask by name, like 'Ana's phone', or see who works where: 'who works at Acme'."
+        }
+        return "I don't know who your \(relation) is. Ask by name, like 'Ana's phone'."
     }
 
     static func noContact(_ name: String, closest: String?, bookIsEmpty: Bool = true) -> String {

@@ -332,6 +332,11 @@ extension Renderer {
             return "\(title) ends \(on(end.adding(days: -1))) (all day)."
         case (.end, .timed(let start, let end, _)):
             return "\(title) ends at \(text.clock(end)) \(on(text.localDate(end))) (from \(text.clock(start)))."
+        case (.notes, _):
+            guard let notes = event.notes, !notes.trimmingWhitespace().isEmpty else {
+                return "'\(title)' has no notes (\(span)). Say 'add a note to the \(title.lowercased()): …' to add some, or keep them in a file: 'create \(notesFileName(for: title)) with …'."
+            }
+            return (["Notes of \(title) (\(span)):"] + notes.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + String($0).oneLine }).joined(separator: "\n")
         case (.until, _):
             let start = event.when.startInstant(in: text.zone), end = event.when.endInstant(in: text.zone)
             if start > now { return "\(title) is \(away(start, text: text, now: now)): \(span)." }
@@ -346,6 +351,15 @@ extension Renderer {
             guard !around.isEmpty else { return "Nothing on \(day), \(which) \(title) (\(span))." }
             return (["\(day), \(which) \(title) (\(span)):"] + around).joined(separator: "\n")
         }
+    }
+
+    /// The notes file an event's notes may be kept in: its title's first word that is no
+    /// number and no word of every event ("Q1 planning meeting" → planning-notes.txt).
+    static func notesFileName(for title: String) -> String {
+        let generic: Set<String> = ["the", "a", "my", "our", "meeting", "call", "sync", "with", "and", "of", "for"]
+        let words = title.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        let word = words.first { !generic.contains($0) && $0.contains(where: \.isLetter) && !$0.contains(where: \.isNumber) } ?? words.first ?? "meeting"
+        return word + "-notes.txt"
     }
 
     /// "how many days until christmas": "Fri 25 Dec 2026 is in 21 days."
@@ -491,6 +505,42 @@ extension Renderer {
         let with = (person.map { " with \($0)" } ?? "") + (calendar.map { " on '\($0)'" } ?? "")
         let noun = (words.map { "'\($0)' " } ?? "") + (count == 1 ? "event" : "events")
         return "\(count) \(noun)\(with) \(spanWords(from: from, to: to, text: text, now: now)):"
+    }
+
+    /// "how many hours is maria working this week": "16 h in 2 'maria working' events from
+    /// Mon 7 Dec to Sun 13 Dec:", all-day ones said apart (they have no hours); with none
+    /// found, what clerk counts.
+    static func hoursCounted(_ seconds: Double, events: Int, allDay: Int, from: Date, to: Date, words: String?, person: String?,
+                             text: DateText, now: Date) -> String {
+        let span = spanWords(from: from, to: to, text: text, now: now)
+        let named = (words.map { "'\($0)' " } ?? "") + "events" + (person.map { " with \($0)" } ?? "")
+        guard events > 0 else {
+            return "No \(named) \(span), so no hours to count. I add up the hours of the events on your calendar that a word of their title or a guest names ('how many hours is Maria working this week' counts 'Maria works' and events with Maria)."
+        }
+        let hours = seconds <= 0 ? "0 h" : DateText.duration(seconds: seconds)
+        let timed = events - allDay
+        let counted = "\(hours) in \(timed) \(timed == 1 ? "event" : "events")"
+        let days = allDay == 0 ? "" : " (and \(allDay) all-day, not counted)"
+        return "\(counted)\(days) \(span)\(words.map { " matching '\($0)'" } ?? "")\(person.map { " with \($0)" } ?? ""):"
+    }
+
+    /// "maria cant do sunday, joao will cover": what clerk can do of it, in two requests.
+    static func shiftCover(_ absent: String, cover: String?, shift: Event, skip: String, add: String?, typedDay: String, text: DateText) -> String {
+        var lines = ["I can't move a shift from one person to another by myself" + (cover.map { " (\(absent) to \($0))" } ?? "") + "."]
+        lines.append("I can do it in two steps:")
+        lines.append("  '\(skip)' — \(shift.shownTitle), \(text.span(shift.when)), off the calendar that day")
+        if let add, let cover {
+            lines.append("  '\(add)' — the same hours for \(cover)")
+        } else {
+            lines.append("  then add whoever covers it: '<name> works \(typedDay)'")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The same with no event of that person's that day.
+    static func noShiftFound(_ absent: String, cover: String?, day: String, typed: String) -> String {
+        "I can't move a shift from one person to another by myself" + (cover.map { " (\(absent) to \($0))" } ?? "") + ".\n"
+            + "I found no event of \(absent)'s on \(day). Say what to add, like '\(cover ?? absent) works \(typed) 9-5'."
     }
 
     /// After the first events of a search that named no dates: how many more, up to when.

@@ -140,6 +140,40 @@ extension Session {
                 return failure(.queryAgenda, error)
             }
         }
+        // "how many hours is maria working this week": the hours added up, then the events.
+        if query.wantsHours {
+            // "how many hours is maria working" with her shifts titled "Maria's shift": the
+            // name with "shift", then the name alone (events with her, or of hers).
+            if events.isEmpty, let words = query.words {
+                let kept = words.split(separator: " ").filter { !Self.workWordsOfHours.contains($0.lowercased()) }.joined(separator: " ")
+                if !kept.isEmpty, kept != words {
+                    for again in [kept + " shift", kept] {
+                        let found = (try? searchEvents(words: again, attendee: query.attendee, from: from, to: to, calendarIDs: calendarIDs)) ?? []
+                        if !found.isEmpty { events = found; break }
+                    }
+                }
+            }
+            if events.count == 1 { lastShown = events[0] } else if events.count > 1 { lastListing = events }
+            var seconds = 0.0
+            var allDay = 0
+            for event in events {
+                guard !event.when.isAllDay else { allDay += 1; continue }
+                let start = max(event.when.startInstant(in: context.zone), from), end = min(event.when.endInstant(in: context.zone), to)
+                if end > start { seconds += end.timeIntervalSince(start) }
+            }
+            var layout = AgendaLayout(text: text, style: context.style, calendarNames: names)
+            layout.year = today.year
+            let head = Renderer.hoursCounted(seconds, events: events.count, allDay: allDay, from: from, to: to, words: query.words,
+                                             person: query.attendee, text: text, now: now)
+            let message = ([head] + (events.isEmpty ? [] : layout.render(events, from: from, to: to))).joined(separator: "\n")
+            var reply = Reply(intent: .queryAgenda, ok: true, message: message)
+            let zone = context.zone
+            let hours = seconds / 3600
+            reply.deferredFields = { [events, names] in
+                [("hours", .number(hours)), ("events", .array(events.map { Session.eventJSON($0, names, zone: zone) }))]
+            }
+            return reply
+        }
         // A listing of one event makes it "it"; after a longer one "it" asks which of them.
         if events.count == 1 { lastShown = events[0] } else if events.count > 1 { lastListing = events }
         let calendarName = calendarIDs == nil ? nil : query.calendar.map { names[calendarIDs![0]] ?? $0.name }
@@ -182,6 +216,9 @@ extension Session {
         }
         return reply
     }
+
+    /// Words of working that a question of hours may say of someone's shifts.
+    static let workWordsOfHours: Set<String> = ["working", "work", "works", "shift", "shifts", "on"]
 
     /// The first or last event of a span to start: of the timed ones when there are any (an
     /// all-day holiday is nobody's first meeting), and of those that start in the span when

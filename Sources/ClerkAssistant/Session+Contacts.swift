@@ -25,8 +25,13 @@ extension Session {
             reply.pageable = true
             return reply
         }
-        let matches: [Contact]
+        var matches: [Contact]
         do { matches = try context.contacts.lookupContacts(query.name) } catch { return failure(.contactLookup, error) }
+        // "the address of the surgery", "my dentist's number": no one of that name, but
+        // someone whose company or job says it (Riverside Surgery; "Dentist" or "… Dental").
+        if matches.isEmpty, let everyone = try? context.contacts.contacts() {
+            matches = Self.byWork(query.name, in: everyone)
+        }
         let json: [(String, JSONValue)] = [("contacts", .array(matches.map(JSONShapes.contact)))]
         guard !matches.isEmpty else {
             // "carlas phone", "bobs email": a possessive typed without its apostrophe.
@@ -78,6 +83,31 @@ extension Session {
             return Reply(intent: .contactLookup, ok: true, message: message, fields: json)
         }
         return Reply(intent: .contactLookup, ok: true, message: Renderer.contactList(matches, field: query.field, style: context.style), fields: json)
+    }
+
+    /// Words a kind of practice is also said by in a company's name or a job.
+    static let workWords: [String: [String]] = [
+        "dentist": ["dentist", "dental", "dentistry"], "doctor": ["doctor", "gp", "physician", "surgery", "medical"],
+        "surgery": ["surgery", "medical", "practice"], "chemist": ["chemist", "pharmacy"], "pharmacy": ["pharmacy", "chemist"],
+        "vet": ["vet", "veterinary", "veterinarian"], "garage": ["garage", "motors", "mechanic"],
+        "salon": ["salon", "hair", "hairdresser", "barber"], "clinic": ["clinic", "medical"],
+    ]
+
+    /// The contacts whose company or job title holds every word said ("surgery" → Riverside
+    /// Surgery; "dentist" → a job of Dentist or a company "… Dental"); a doctor is also one
+    /// whose name starts "Dr". Empty when none does.
+    static func byWork(_ said: String, in everyone: [Contact]) -> [Contact] {
+        let words = Spelling.fold(said).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+            .filter { !["the", "my", "our", "a"].contains($0) }
+        guard !words.isEmpty else { return [] }
+        return everyone.filter { contact in
+            let work = Set(Spelling.fold([contact.company, contact.jobTitle].compactMap { $0 }.joined(separator: " "))
+                .split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init))
+            return words.allSatisfy { word in
+                (workWords[word] ?? [word]).contains { work.contains($0) }
+                    || word == "doctor" && Spelling.fold(contact.name).hasPrefix("dr")
+            }
+        }
     }
 
     /// The contact's next birthday from today (29 February kept on the 28th in other years),

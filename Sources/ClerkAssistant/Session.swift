@@ -46,6 +46,9 @@ public final class Session {
     /// True while the person looked up is what was last talked about (no event since): "what's
     /// the address" is then theirs.
     var personOnScreen = false
+    /// The line that asked for the last new event, as typed: "and lena thursdays at 9:30"
+    /// after it is made says it again for Lena (`sameAgain`).
+    var createdLine: String?
 
     public init(context: SessionContext) {
         self.context = context
@@ -72,6 +75,9 @@ public final class Session {
             reply = offerQuickAdd(said)
         } else {
             lastLine = text
+            // (Said once: any other request comes between a new event and "and lena too".)
+            let made = createdLine
+            createdLine = nil
             var understood = understand(text)
             let asFile = fileOnScreen.flatMap { aboutFile($0, text, understood) }
             if let asFile { understood = asFile }
@@ -128,8 +134,19 @@ public final class Session {
                 // "where is it?", "who's coming?": the event just shown, whole.
                 reply = Reply(intent: .queryAgenda, ok: true, message: details(of: event, on: calendar),
                               fields: [("events", .array([eventJSON(event, calendarNames())]))])
+            } else if let covered = shiftCover(text) {
+                // "maria cant do sunday this week, joao will cover": what clerk can do of it.
+                lastQuery = nil
+                reply = covered
+            } else if let made, let again = sameAgain(text, after: made) {
+                // "and lena thursdays at 9:30", "And Oliver's too": the event just made, for them.
+                lastQuery = nil
+                let understoodAgain = understand(again)
+                if case .createEvent = understoodAgain.intent { createdLine = again }
+                reply = handle(understoodAgain)
             } else {
                 lastQuery = nil
+                if case .createEvent = understood.intent { createdLine = text }
                 reply = handle(understood)
             }
         }
@@ -193,6 +210,8 @@ public final class Session {
         case .fileWrite: return nil
         case .createEvent(let request) where request.when != nil: return nil
         case .queryAgenda(let query) where query.when != nil: return nil
+        // ("show my notes from the design review": that event's notes, not the file's.)
+        case .queryAgenda(let query) where query.asks == .notes: return nil
         default: break
         }
         var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)

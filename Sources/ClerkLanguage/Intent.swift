@@ -283,6 +283,9 @@ public struct AgendaQuery: Sendable, Hashable {
     public var asks: Optional<EventAspect>
     /// "any conflicts next week", "am I double-booked tomorrow": the events that overlap.
     public var wantsOverlaps: Bool
+    /// "how many hours is maria working this week", "how much time do I spend in meetings
+    /// this week": the hours of the events found, added up.
+    public var wantsHours: Bool = false
     /// "my first meeting tomorrow", "the last thing today", "when does my day start friday":
     /// only the first (or last) event to start in the span; nil for all of them.
     public var pick: Optional<EventPick>
@@ -337,6 +340,9 @@ public enum EventAspect: String, Sendable, Hashable, CaseIterable {
     /// "what's after the dentist", "what do I have before the review": the other events of
     /// its day that start after it, or before it.
     case after, before
+    /// "notes for the planning meeting", "what are the notes of the review": its notes
+    /// (a notes file of its name, when there is one, is read instead).
+    case notes
 }
 
 /// Which existing event a sentence means. Several clues may be given together

@@ -53,10 +53,46 @@ public struct Router: Sendable {
         // "cancel tomorrow's 1:1 with sam, he's out sick", "could you cancel the eye test
         // please, I shall go in January instead": a reason after a change or a removal, with
         // a subject of its own, says neither which event nor when.
-        if let kept = Self.withoutRemark(text) {
+        // The same with no comma when the remark opens plainly ("no class next monday its a
+        // holiday", "cancel lunch because the place is closed"), and after a new event's
+        // title ("dinner friday at 8, i'll bring wine" is "Dinner").
+        if let remark = Self.withoutRemark(text) ?? Self.withoutBareRemark(text) {
+            let kept = remark.kept
             let inner = understand(kept, readings: reader.readings(kept, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
             switch inner.intent {
             case .deleteEvent, .updateEvent: return inner.moved(onto: text, from: kept)
+            // ("no class next monday its a holiday": a denial, read as a look.)
+            case .queryAgenda where !remark.afterComma: return inner.moved(onto: text, from: kept)
+            // ("remind me tomorrow at 9, i have to call the bank": the remark is what to be
+            // reminded of, and the line is read whole. "dinner because of ana's promotion
+            // friday at 8": what the event is for, with no comma, names it.)
+            case .createEvent(let request) where !request.title.isEmpty && !remark.namesPurpose:
+                return inner.moved(onto: text, from: kept)
+            default: break
+            }
+        }
+        // "how do I add Bob to the review", "how can I move the dentist to friday": the change
+        // asked how to make is read as asked for (every change is shown, and made after a yes).
+        if let asked = Self.howDoI(text) {
+            let inner = understand(asked, readings: reader.readings(asked, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
+            // (Only of an event named: "how do I delete an event" is the help.)
+            func named(_ which: EventReference) -> Bool {
+                which.attendee != nil || which.words.map { words in
+                    !words.lowercased().split(separator: " ").allSatisfy { ["event", "events", "meeting", "meetings", "appointment", "something", "one", "a", "an"].contains(String($0)) }
+                } ?? false
+            }
+            switch inner.intent {
+            case .deleteEvent(let which) where named(which): return inner.moved(onto: text, from: asked)
+            case .updateEvent(let which, _) where named(which): return inner.moved(onto: text, from: asked)
+            default: break
+            }
+        }
+        // "cancel lunch, I mean dinner": the words after "I mean" take the place of those
+        // they correct.
+        if let said = correctedInLine(text, at: reference) {
+            let inner = understand(said, readings: reader.readings(said, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
+            switch inner.intent {
+            case .deleteEvent, .updateEvent, .queryAgenda, .createEvent: return inner.moved(onto: text, from: said)
             default: break
             }
         }
@@ -462,24 +498,181 @@ public struct Router: Sendable {
         "because", "cause", "cos", "since",
     ]
 
+    /// A line with a remark blanked: `kept` has the remark's bytes made spaces.
+    struct Remark {
+        var kept: String
+        /// True when a comma set it apart.
+        var afterComma: Bool
+        /// True for "because of …" said with no comma: what an event is for ("dinner
+        /// because of ana's promotion"), which a new event's title keeps.
+        var namesPurpose = false
+    }
+
     /// `text` with the remark after its first comma that opens one blanked (the bytes made
     /// spaces, so every offset stays the line's own); nil when it has none. "…, I mean
-    /// Friday" is a correction, no remark.
-    static func withoutRemark(_ text: String) -> String? {
+    /// Friday" is a correction, no remark; "…, it's a holiday" is one, "…, it's at 3 now"
+    /// says when.
+    static func withoutRemark(_ text: String) -> Remark? {
         guard mayMention(text, ",") else { return nil }
         var at = text.startIndex
         while let comma = text[at...].firstIndex(of: ",") {
             at = text.index(after: comma)
-            let next = text[at...].split(separator: " ").prefix(2).map { word in
+            let next = text[at...].split(separator: " ").prefix(3).map { word in
                 String(word.lowercased().map { $0 == "\u{2019}" ? "'" : $0 }.filter { $0.isLetter || $0 == "'" })
             }
-            guard let first = next.first, remarkSubjects.contains(first) else { continue }
-            if first == "i", next.count > 1, ["mean", "meant", "think"].contains(next[1]) { continue }
+            guard let first = next.first else { continue }
+            let second = next.count > 1 ? next[1] : ""
+            let opens = remarkSubjects.contains(first) || opensItIsA(next) || first == "as" && remarkSubjects.contains(second)
+            guard opens else { continue }
+            if first == "i", ["mean", "meant", "think"].contains(second) { continue }
+            // ("…, since friday", "…, as well": no remark of its own.)
+            if first == "since", !remarkSubjects.contains(second) && !opensItIsA(Array(next.dropFirst())) && !["it's", "its"].contains(second) { continue }
             let before = text[..<comma]
             guard before.split(separator: " ").count >= 2 else { return nil }
-            return String(before) + String(repeating: " ", count: text.utf8.count - before.utf8.count)
+            return Remark(kept: String(before) + String(repeating: " ", count: text.utf8.count - before.utf8.count), afterComma: true)
         }
         return nil
+    }
+
+    /// "it's a holiday", "its a bank holiday", "it is an inset day": a remark of its own.
+    static func opensItIsA(_ words: [String]) -> Bool {
+        guard words.count >= 2 else { return false }
+        if ["it's", "its"].contains(words[0]) { return ["a", "an"].contains(words[1]) }
+        return words[0] == "it" && words[1] == "is" && words.count >= 3 && ["a", "an"].contains(words[2])
+    }
+
+    /// Subjects that, after "since" or "as", open a reason ("since it's raining", "as I'm away").
+    static let reasonSubjects: Set<String> = [
+        "i", "i'm", "i'll", "i've", "we", "we're", "we'll", "he", "he's", "she", "she's", "they", "they're", "it", "it's", "its",
+        "there's", "theres", "the", "my", "our",
+    ]
+
+    /// `text` with a remark said with no comma blanked from where it opens to the end: "its a"
+    /// / "it's a" / "it is a" ("no class next monday its a holiday"), "because" ("cancel
+    /// lunch because the place is closed"), "since" or "as" before a subject ("… since I'm
+    /// away"). At least two words must come before it. Nil when there is none: "since
+    /// monday", "as soon as", "as a team" say no reason.
+    static func withoutBareRemark(_ text: String) -> Remark? {
+        // (Checked as bytes first: most lines have none of these.)
+        guard mayMention(text, "because") || mayMention(text, "cuz") || mayMention(text, "s a ") || mayMention(text, "s an ")
+                || mayMention(text, "it is a") || mayMention(text, "since ") || mayMention(text, " as ") else { return nil }
+        var words: [(word: String, start: String.Index)] = []
+        var i = text.startIndex
+        while i < text.endIndex {
+            guard !text[i].isWhitespace else { i = text.index(after: i); continue }
+            let start = i
+            while i < text.endIndex, !text[i].isWhitespace { i = text.index(after: i) }
+            let word = String(text[start..<i].lowercased().map { $0 == "\u{2019}" ? "'" : $0 }.filter { $0.isLetter || $0 == "'" })
+            words.append((word, start))
+        }
+        guard words.count >= 4 else { return nil }
+        for k in 2..<words.count {
+            let w = words[k].word, next = Array(words[(k + 1)...].prefix(3).map(\.word))
+            guard let following = next.first else { break }
+            let opens: Bool
+            var purpose = false
+            switch w {
+            case "because", "cuz": opens = true; purpose = following == "of"
+            case "since", "as": opens = reasonSubjects.contains(following) && !(w == "as" && following == "the")
+            case "it's", "its", "it": opens = opensItIsA([w] + next)
+            default: opens = false
+            }
+            guard opens else { continue }
+            let before = text[..<words[k].start]
+            return Remark(kept: String(before) + String(repeating: " ", count: text.utf8.count - before.utf8.count), afterComma: false, namesPurpose: purpose)
+        }
+        return nil
+    }
+
+    /// "cancel lunch, I mean dinner", "move lunch to 3, i mean 4": the line with ", I mean"
+    /// and the words it corrects made spaces, the correction left where it was typed
+    /// ("cancel         dinner"). A correction that is a date alone takes the place of the
+    /// last date before it ("cancel lunch tomorrow, i mean friday"); any other, of as many
+    /// words before the comma that are no date's ("cancel lunch on friday, i mean dinner" is
+    /// "cancel … on friday dinner"). Nil without one.
+    func correctedInLine(_ text: String, at reference: ReferenceTime) -> String? {
+        guard Self.mayMention(text, "mean") else { return nil }
+        let utf8 = Array(text.utf8)
+        // The ", i mean" (or "meant"), as byte offsets.
+        var found: (comma: Int, rest: Int)?
+        for c in utf8.indices where utf8[c] == UInt8(ascii: ",") {
+            var k = c + 1
+            while k < utf8.count, utf8[k] == 32 { k += 1 }
+            for phrase in ["i mean ", "i meant "] {
+                let p = Array(phrase.utf8)
+                guard k + p.count <= utf8.count, zip(utf8[k..<(k + p.count)], p).allSatisfy({ $0 | 0x20 == $1 }) else { continue }
+                found = (c, k + p.count)
+            }
+            if found != nil { break }
+        }
+        guard let (comma, restStart) = found else { return nil }
+        let rest = String(decoding: utf8[restStart...], as: UTF8.self).trimmingSpacesAndPunctuation()
+        let restWords = rest.split(separator: " ")
+        guard !restWords.isEmpty, restWords.count <= 4 else { return nil }
+        let head = String(decoding: utf8[..<comma], as: UTF8.self)
+        var blank = Array(repeating: false, count: utf8.count)
+        for k in comma..<restStart { blank[k] = true }
+        // The dates before the comma, as byte ranges.
+        func bytes(_ r: Range<String.Index>) -> Range<Int> {
+            head.utf8.distance(from: head.utf8.startIndex, to: r.lowerBound)..<head.utf8.distance(from: head.utf8.startIndex, to: r.upperBound)
+        }
+        let read = reader.read(head, at: reference)
+        let dates = read.map { bytes($0.range) }
+        let restDates = reader.read(rest, at: reference)
+        if restDates.count == 1, restDates[0].range == rest.startIndex..<rest.endIndex, let last = read.last {
+            // Only the parts said again: "friday at 1, i mean 2" keeps Friday.
+            let roles = Set(restDates[0].parts.map(\.role))
+            let same = last.parts.filter { roles.contains($0.role) }
+            for r in same.isEmpty ? [last.range] : same.map(\.range) {
+                for k in bytes(r) { blank[k] = true }
+            }
+        } else {
+            // The words of the head, as byte ranges, from the last; those in a date skipped.
+            var words: [Range<Int>] = []
+            var k = comma
+            while k > 0 {
+                while k > 0, utf8[k - 1] == 32 { k -= 1 }
+                let end = k
+                while k > 0, utf8[k - 1] != 32 { k -= 1 }
+                if k < end { words.append(k..<end) }
+            }
+            // The command's word stays ("cancel", "move").
+            guard words.count > restWords.count else { return nil }
+            var taken = 0
+            for word in words.dropLast() where taken < restWords.count {
+                if dates.contains(where: { $0.overlaps(word) }) { if taken > 0 { break } else { continue } }
+                for b in word { blank[b] = true }
+                taken += 1
+            }
+            guard taken == restWords.count else { return nil }
+        }
+        var out = utf8
+        for k in out.indices where blank[k] { out[k] = 32 }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Openings that ask how to do what follows ("how do I", "how can I", "how to").
+    static let howDoIOpenings: [String] = ["how do i ", "how can i ", "how would i ", "how should i ", "how do we ", "how can we ", "how to "]
+    /// Verbs of a change to an event that such a question may ask how to make.
+    static let howDoIVerbs: Set<String> = [
+        "add", "invite", "move", "cancel", "delete", "remove", "rename", "push", "reschedule", "change", "shift", "postpone",
+        "take", "drop", "skip",
+    ]
+
+    /// `text` with "how do I" (or "how can I", "how to" …) and a closing question mark made
+    /// spaces, when a verb of changing an event follows ("how do I add Bob to the review" →
+    /// "add Bob to the review"); nil otherwise.
+    static func howDoI(_ text: String) -> String? {
+        guard mayMention(text, "how") else { return nil }
+        let lower = text.lowercased()
+        guard lower.utf8.count == text.utf8.count,
+              let opening = howDoIOpenings.first(where: { lower.hasPrefix($0) }) else { return nil }
+        let rest = lower.dropFirst(opening.count)
+        guard let verb = rest.split(separator: " ").first, howDoIVerbs.contains(String(verb)), rest.split(separator: " ").count >= 3 else { return nil }
+        var bytes = Array(text.utf8)
+        for k in 0..<opening.utf8.count { bytes[k] = 32 }
+        while let last = bytes.indices.last(where: { bytes[$0] != 32 }), bytes[last] == UInt8(ascii: "?") { bytes[last] = 32 }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// True when `text` holds `word` (lower-case ASCII letters) in any case, as bytes, perhaps

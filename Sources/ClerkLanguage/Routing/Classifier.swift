@@ -188,7 +188,7 @@ enum Classifier {
             c.shape.hasFileName || (c.shape.hasFileNoun && !c.shape.hasEventNoun && !c.shape.hasContactNoun)
                 || FilePhrases.asksToSearch(c.s)
                 || FilePhrases.knownFile(c.s, known: c.known) != nil || FilePhrases.cutFileNameIndex(c.s) != nil || FilePhrases.listFile(c.s) != nil
-                || FilePhrases.createsNamedFile(c.s) || FilePhrases.asksForLists(c.s)
+                || FilePhrases.createsNamedFile(c.s) || FilePhrases.asksForLists(c.s) || FilePhrases.askedFile(c.s, known: c.known) != nil
         }, route: { FilePhrases.route($0.s, shape: $0.shape, known: $0.known) }),
 
         //    An item ticked off with no list named ("tick off eggs", "mark milk as done"): the
@@ -362,6 +362,8 @@ enum Classifier {
         ClassifierRule(name: "noun phrase", applies: { c in
             let shape = c.shape
             if scheduleOfADay(c.s) { return true }
+            // "notes for the planning meeting": that event's notes.
+            if !shape.hasDate, AgendaReader.notesCue(c.s) != nil { return true }
             guard shape.headVerb == .none, !hasVerb(c.s), !(shape.hasTimeOfDay && saysARepeat(c.s)) else { return false }
             // ("free time tomorrow afternoon", "free slots on friday" ask, whatever the time.)
             let freeRoom = c.s.word(c.head, is: "free") && (c.s.word(c.head + 1, isIn: Vocabulary.roomNouns) || c.s.word(c.head + 1) == "slots")

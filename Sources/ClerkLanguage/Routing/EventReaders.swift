@@ -67,6 +67,13 @@ enum CreateReader {
                 slots[at].value = s.interval(fitted)
                 slots[at].rule = "date:" + fitted.rule
             }
+        } else if let said = read, !title.isEmpty, let due = Self.dueAtMidnight(said, in: s) {
+            // "history essay due friday at midnight": the end of Friday, not its first hour.
+            when = due
+            if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) {
+                slots[at].value = s.interval(due)
+                slots[at].rule = "date:" + due.rule
+            }
         } else if let said = read, !title.isEmpty, let due = Self.deadline(said, zone: s.reference.timeZone, text: s.text) {
             // "submit report by friday 5pm": the reader reads from now until then; the event
             // is the time it is due.
@@ -283,6 +290,40 @@ enum CreateReader {
         arriving.known.insert(.end)
         arriving.rule = said.rule + "+arrival"
         return arriving
+    }
+
+    /// Words that make a new event a thing due ("essay due friday", "deadline", "by", "before").
+    static let deadlineWords: WordSet = ["due", "deadline", "by", "before"]
+
+    /// A thing due at midnight with a day said ("history essay due friday at midnight",
+    /// "submit it by friday midnight", "due at midnight on the 15th"): the last minute of that
+    /// day, 23:59, not the midnight that opens it (the reader's "friday at midnight", as
+    /// Duckling's, is Friday 00:00). "due tonight at midnight" and "due at midnight" with no
+    /// day are tonight's 23:59. Nil unless the line says a deadline word and midnight.
+    static func dueAtMidnight(_ said: DateMatch, in s: Sentence) -> DateMatch? {
+        guard said.recurrence == nil, !said.isAllDay, s.first(in: deadlineWords) != nil, said.range.upperBound <= s.text.endIndex,
+              let midnight = said.parts.first(where: { s.text[$0.range].lowercased().contains("midnight") }) else { return nil }
+        let zone = s.reference.timeZone
+        // A deadline the reader read as a span from now ("by friday midnight") ends there.
+        var base = said.rule == "by-time" || said.rule == "before-time" || said.rule == "no-later-than" ? said.end : said.start
+        guard zone.wallClock(base).seconds == 0 else { return nil }
+        // A day said with it ("friday", "dec 15", "tomorrow") names the day midnight ends;
+        // "tonight" is already its end.
+        let namesDay = said.parts.contains { part in
+            guard part.range != midnight.range, part.role == "date" else { return false }
+            let words = s.text[part.range].lowercased()
+            return !words.contains("tonight") && !words.contains("evening")
+        }
+        if namesDay { base = zone.date(byAddingDays: 1, to: base) }
+        var due = said
+        due.rule = "deadline-midnight:" + said.rule
+        due.start = base - 60
+        due.end = due.start + 3600
+        due.isAllDay = false
+        due.known.remove(.end)
+        due.known.remove(.duration)
+        due.known.insert(.time)
+        return due
     }
 
     /// A thing to be done by a time ("submit report by friday 5pm", "finish slides by
@@ -525,6 +566,14 @@ enum AgendaReader {
             for i in cue { details.used[i] = true }
             slots.append(s.slot(.count, cue, value: "true", rule: "count"))
         }
+        // "how many hours is maria working this week", "how much time is in meetings this
+        // week": the hours of the events found, added up.
+        var wantsHours = false
+        if !wantsFreeTime, !wantsCount, let cue = Self.hoursCue(s) {
+            wantsHours = true
+            for i in cue { details.used[i] = true }
+            slots.append(s.slot(.count, cue, value: "hours", rule: "hours"))
+        }
         // "any conflicts next week", "am I double-booked tomorrow", "overlapping meetings".
         var wantsOverlaps = false
         if !wantsFreeTime, let cue = Self.overlapCue(s) {
@@ -579,6 +628,12 @@ enum AgendaReader {
                 i += 1
             }
         }
+        // "notes for the planning meeting", "what are the notes of the review": its notes.
+        var notesCue: Range<Int>?
+        if !wantsFreeTime, !wantsCount, let cue = Self.notesCue(s) {
+            notesCue = cue
+            for i in cue { details.used[i] = true }
+        }
         // Free time counts every event: what the slot is for filters nothing.
         var words: String?
         if !wantsFreeTime, let (said, pieces) = filterWords(s, used: details.used, keepNames: details.namesInTitle) {
@@ -586,6 +641,7 @@ enum AgendaReader {
             words = said
         }
         var asks = words == nil || wantsFreeTime || wantsCount ? nil : around ?? aspect(s, saysWhen: when != nil)
+        if words != nil, notesCue != nil { asks = .notes }
         // "how many days until christmas": the time to a day, no event named.
         // (A day, not a meal or a part of one: "how long until lunch" names no day.)
         if words == nil, !wantsFreeTime, let known = when?.known, known.contains(.date), !known.contains(.time),
@@ -594,6 +650,8 @@ enum AgendaReader {
                                 wantsFreeTime: wantsFreeTime, slotMinutes: slotMinutes, wantsNext: wantsNext,
                                 dayPart: dayPart, isMoment: isMoment, wantsCount: wantsCount, asks: asks)
         query.wantsOverlaps = wantsOverlaps
+        query.wantsHours = wantsHours
+        if wantsHours { query.asks = nil }
         if pick != nil {
             // The one event picked is the answer ("what time is my first meeting tomorrow");
             // "where is my first meeting tomorrow", "how long is my last meeting on friday"
@@ -653,6 +711,20 @@ enum AgendaReader {
     static func overlapCue(_ s: Sentence) -> Range<Int>? {
         if let at = s.first(in: doubleWord), s.word(at + 1, isIn: bookedWords) { return at..<(at + 2) }
         return s.first(in: overlapWords).map { $0..<($0 + 1) }
+    }
+
+    /// "notes for the planning meeting", "show my notes from the review", "what are the
+    /// notes of the standup": the word "notes" with the one saying whose after it, and an
+    /// event's words after them. Nil for "search my notes for …" and "notes.txt".
+    static func notesCue(_ s: Sentence) -> Range<Int>? {
+        guard let notes = s.first(in: FilePhrases.notesWords), !s.isInDate(notes), s.word(notes + 1, isIn: FilePhrases.notesOfWords),
+              notes + 2 < s.body.upperBound, !s.isInDate(notes + 2) || s.word(notes + 2, isIn: ["the", "my", "our"]) else { return nil }
+        // Before it, only a verb of showing or a question's words ("what are the notes for").
+        let before: WordSet = ["show", "me", "my", "the", "open", "read", "see", "what", "what's", "whats", "are", "is", "any", "where",
+                               "get", "pull", "up", "our", "please", "give", "find", "check"]
+        guard (s.body.lowerBound..<notes).allSatisfy({ s.word($0, isIn: before) || s.tokens[$0].isMark }) else { return nil }
+        // ("notes for the gate code" with no such event still reads as one; "search my notes for" is the files'.)
+        return notes..<(notes + 2)
     }
 
     static let whereWords: WordSet = ["where", "where's", "wheres"]
@@ -735,6 +807,24 @@ enum AgendaReader {
         guard how + 2 < s.body.upperBound else { return how..<(how + 2) }
         if s.word(how + 2, isIn: notCounted) { return nil }
         return s.word(how + 2, isIn: timesWord) && !s.isInDate(how + 2) ? how..<(how + 3) : how..<(how + 2)
+    }
+
+    /// Words that may follow "how many hours" and be no event's ("… of meetings", "… in total").
+    static let hoursFiller: WordSet = ["of", "in", "total", "altogether", "do", "does", "did", "will", "is", "are", "am", "i", "have", "spend", "spending", "spent"]
+
+    /// "how many hours (of …)", "how much time (do I spend …)", "total hours": the words
+    /// asking for hours added up, with the verbs and fillers right after them; nil for "how
+    /// many hours until …" and "how many hours is the review" (one event's length, when no
+    /// span is said: the caller reads that as before).
+    static func hoursCue(_ s: Sentence) -> Range<Int>? {
+        guard let how = s.first(in: howWord), !s.isInDate(how), how + 2 < s.body.upperBound else { return nil }
+        let asks = s.word(how + 1, isIn: manyWord) && (s.word(how + 2, is: "hours") || s.word(how + 2, is: "hrs"))
+            || s.word(how + 1, is: "much") && s.word(how + 2, is: "time")
+        guard asks, !s.isInDate(how + 2), !s.body.contains(where: { s.word($0, isIn: untilWords) }),
+              s.body.contains(where: { s.isInDate($0) }) else { return nil }
+        var end = how + 3
+        while end < s.body.upperBound, s.word(end, isIn: hoursFiller), !s.isInDate(end) { end += 1 }
+        return how..<end
     }
 
     /// Words that put a question in the past: "what did I have", "what happened"; "was" and

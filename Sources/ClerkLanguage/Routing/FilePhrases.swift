@@ -51,6 +51,12 @@ enum FilePhrases {
         let head = s.body.lowerBound
         let w0 = s.word(head)
         let command = head..<(head + 1)
+        // "what do I need to order", "notes for the planning meeting": the list or the notes
+        // file the person has for that, read.
+        if fileNameIndex(s) == nil, knownFile(s, known: known) == nil, askedFile(s, known: known) != nil,
+           !s.word(head, isIn: appendVerbs), !s.word(head, isIn: createVerbs), shape.headVerb != .delete {
+            return Route(rule: .file(.read), command: command)
+        }
         if let file = mention(s, known: known) {
             // "copy todo.txt to todo-old.txt", "duplicate todo.txt".
             if s.word(head, isIn: copyVerbs) || s.matches(["make", "a", "copy", "of"], at: head), file.tokens.lowerBound > head {
@@ -212,6 +218,7 @@ enum FilePhrases {
     static func mention(_ s: Sentence, known: Names) -> Mention? {
         if let at = fileNameIndex(s) { return typedName(s, around: at) }
         if let found = knownFile(s, known: known) { return found }
+        if let asked = askedFile(s, known: known) { return asked }
         guard var list = listFile(s), !s.word(s.body.lowerBound, isIn: createVerbs) else { return listFile(s) }
         // "my to do list", "the todo list" with todo.txt: the file the person has, by its
         // stem without the hyphens or without "list".
@@ -223,6 +230,54 @@ enum FilePhrases {
             if let name = known.file(stem: candidate) { list.name = name; break }
         }
         return list
+    }
+
+    /// What a list is for, by the verb that asks for it ("what do i need to order" is the
+    /// to-order list): the words a file's name holds to be that list.
+    static let listsForVerbs: [String: [String]] = [
+        "order": ["order", "orders"], "buy": ["shopping", "groceries", "grocery", "buy"], "get": ["shopping", "groceries", "grocery"],
+        "pack": ["packing", "pack"], "do": ["todo", "todos", "do"], "read": ["reading", "read"], "watch": ["watch", "watchlist"],
+    ]
+    /// Words that ask what is left on a list before "to" and its verb ("what do I need to", "what's left to").
+    static let neededWords: WordSet = ["need", "needs", "have", "left", "got", "want"]
+    /// Words that say notes are of something ("notes for the planning meeting").
+    static let notesWords: WordSet = ["notes", "note", "minutes"]
+    static let notesOfWords: WordSet = ["for", "of", "from", "about", "on"]
+    /// Words of a meeting's name too common to pick its notes file by.
+    static let commonMeetingWords: Set<String> = [
+        "the", "my", "our", "a", "meeting", "meetings", "call", "event", "appointment", "show", "me", "what", "are", "is", "what's",
+        "whats", "open", "read", "see", "notes", "note", "minutes", "for", "of", "from", "about", "on", "please", "any", "do", "i",
+        "have", "where", "did", "we", "take", "taken",
+    ]
+
+    /// A file the person has, asked for by what it holds rather than its name: "what do I
+    /// need to order" (to-order-list.txt), "what do we need to buy" (shopping.txt,
+    /// groceries.txt), "what's left to pack"; "notes for the planning meeting", "show my
+    /// notes from the review" (planning-notes.txt, review-notes.txt: a notes file with a word
+    /// of the meeting's name). Nil with a date said ("what do I need to do today" is the
+    /// agenda's) or no such file.
+    static func askedFile(_ s: Sentence, known: Names) -> Mention? {
+        guard !known.fileNames.isEmpty, s.dates.isEmpty, s.body.count >= 2, s.body.count <= 10 else { return nil }
+        // (By stem, in order: the same files always give the same answer.)
+        let stems = known.fileNames.sorted { $0.key < $1.key }.map { stem, name -> (name: String, words: [String]) in
+            (name, stem.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == " " }).map(String.init))
+        }
+        var last = s.body.upperBound - 1
+        while last > s.body.lowerBound, s.tokens[last].isMark { last -= 1 }
+        // "what do i need to order", "what's left to pack".
+        if s.word(s.body.lowerBound, isA: .questionWord) || s.word(s.body.lowerBound, is: "whats"), last - 2 >= s.body.lowerBound,
+           s.word(last - 1, is: "to"), s.word(last - 2, isIn: neededWords), let wanted = listsForVerbs[s.word(last)],
+           let found = stems.first(where: { file in file.words.contains { wanted.contains($0) } }) {
+            return Mention(tokens: last..<(last + 1), name: found.name)
+        }
+        // "notes for the planning meeting", "the planning meeting notes".
+        guard let notes = s.first(in: notesWords) else { return nil }
+        let named = s.body.filter { $0 != notes && s.kind($0) == .word && !commonMeetingWords.contains(s.word($0)) }.map { s.word($0) }
+        guard !named.isEmpty, s.word(notes + 1, isIn: notesOfWords) || notes == last else { return nil }
+        let noteFiles = stems.filter { $0.words.contains("notes") || $0.words.contains("minutes") }
+        guard let found = noteFiles.first(where: { file in named.allSatisfy { file.words.contains($0) } })
+                ?? noteFiles.first(where: { file in named.contains { file.words.contains($0) } }) else { return nil }
+        return Mention(tokens: notes..<(notes + 1), name: found.name)
     }
 
     /// A kind of list the person keeps, not made yet, as the file it would be: "a todo list"

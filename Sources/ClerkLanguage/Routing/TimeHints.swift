@@ -15,7 +15,7 @@ import FoundationEssentials
 /// | lunch | lunch, lunchtime | 11:00–15:59 |
 /// | dinner | dinner, supper | 17:00–23:59 |
 /// | drinks | drinks, beers, cocktails | 16:00–23:59 |
-/// | an evening out | party, movie/game/date/quiz night | 17:00–23:59 |
+/// | an evening out | party, movie/game/date/quiz night, concert, gig, movie, film, cinema, theatre, opera, ballet, musical, recital, karaoke, gala, prom, pub, comedy … | 17:00–23:59 |
 ///
 /// A part of the day named in the event itself, outside its time ("my morning run at 7",
 /// "evening walk at 8", "afternoon tea at 4"), does the same when no occasion is named:
@@ -56,16 +56,22 @@ enum TimeHints {
         return nil
     }
 
-    /// The occasion the body names, outside any date reading ("dinner", "movie night"); a
-    /// party counts only `forHours` (it sets the hour of "at 9", not a start of its own).
+    /// Words before "play" that make it one seen ("the school play", "a nativity play").
+    static let playOpeners: WordSet = ["a", "the", "school", "nativity", "christmas", "our", "her", "his", "their", "kids'", "kids"]
+
+    /// The occasion the body names, outside any date reading ("dinner", "movie night"); an
+    /// evening out (a party, a concert) counts only `forHours` (it sets the hour of "at 9",
+    /// not a start of its own).
     static func occasion(in s: Sentence, forHours: Bool = true) -> Occasion? {
         // The terms read through the sentence's accessors: `let t = s.tokens[i]` copied each.
         for i in s.body {
             if s.isA(i, .occasion) {
                 let word = s.word(i)
-                if !(word == "party" && !forHours), let occasion = Vocabulary.occasions[word],
+                if let occasion = Vocabulary.occasions[word], !(occasion == .evening && !forHours),
                    !s.isInDate(i) || Vocabulary.mealWords.contains(word) { return occasion }
             }
+            // "the school play", "a play": a play seen (not one played: "play tennis at 9").
+            if forHours, !s.isInDate(i), s.word(i) == "play", i > s.body.lowerBound, s.word(i - 1, isIn: playOpeners) { return .evening }
             // "movie night", "game night": an evening out, when "night" is no part of a date.
             if !s.isInDate(i), s.word(i) == "night", i > s.body.lowerBound, !s.isInDate(i - 1), s.kind(i - 1) == .word {
                 return .evening

@@ -154,6 +154,15 @@ extension Vocabulary {
     static let occasions: WordMap<Occasion> = [
         "breakfast": .breakfast, "brekkie": .breakfast, "brunch": .brunch, "lunch": .lunch, "lunchtime": .lunch,
         "dinner": .dinner, "supper": .dinner, "drinks": .drinks, "beers": .drinks, "cocktails": .drinks, "party": .evening,
+        // Evenings out, named by what is on ("the concert is on saturday at 9" is 21:00).
+        // Not "show", "game", "match", "play", "date" or "club": a dog show, a kids' game, a
+        // play in the park, a date and a golf club are as often by day.
+        "parties": .evening, "concert": .evening, "concerts": .evening, "gig": .evening, "gigs": .evening,
+        "movie": .evening, "movies": .evening, "film": .evening, "cinema": .evening, "theatre": .evening,
+        "theater": .evening, "opera": .evening, "ballet": .evening, "musical": .evening, "recital": .evening,
+        "karaoke": .evening, "gala": .evening, "prom": .evening, "disco": .evening, "nightclub": .evening,
+        "clubbing": .evening, "pub": .evening, "comedy": .evening, "soiree": .evening, "banquet": .evening,
+        "rave": .evening, "fireworks": .evening, "bonfire": .evening, "sleepover": .evening,
     ]
 
     /// Parts of the day by their words ("tomorrow morning", "tonight").

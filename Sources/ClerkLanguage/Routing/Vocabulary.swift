@@ -235,6 +235,9 @@ enum Vocabulary {
         "classmates", "roommate", "landlord", "lawyer", "teacher", "teachers", "leader", "director", "assistant",
         "secretary", "fiance", "fiancee", "spouse", "in-laws", "mommy", "daddy", "bro", "sis", "guys", "group", "sales",
         "marketing", "department", "nanny", "babysitter", "coach", "tutor", "mentor", "supervisor", "colleague's",
+        // Places of business a contact works at ("the address of the surgery" is the
+        // contact whose company is Riverside Surgery).
+        "surgery", "clinic", "pharmacy", "chemist", "salon", "garage",
     ]
 
     /// Titles before a name ("dr smith", "ms boland").

@@ -1,0 +1,109 @@
+import ClerkCore
+import ClerkLanguage
+import FoundationEssentials
+
+/// "and lena thursdays at 9:30" just after "1:1 with Dev every tuesday at 10 for 30 min" was
+/// created, "And Oliver's too, please." just after "put Lily's birthday in my calendar": the
+/// same event again for another person. The line that made the last event is said again with
+/// the person swapped, and with the day or time the follow-up says in place of the same part
+/// of the first ("thursdays at 9:30" for "every tuesday at 10"; "for 30 min" kept): "1:1 with
+/// lena for 30 min thursdays at 9:30". The card of that line is asked as any new event's.
+extension Session {
+    /// Words that open such a follow-up.
+    static let sameAgainOpeners: Set<String> = ["and", "also", "plus"]
+    /// Words that may close it ("too", "as well", "please").
+    static let sameAgainClosers: Set<String> = ["too", "as", "well", "also", "please", "one", "pls", "then"]
+
+    /// The line that asked for the last new event (its card the last thing answered, made or
+    /// not), read again for the person `text` names, when `text` is such a follow-up ("and
+    /// <name>['s] [too] [day or time]") and that event names someone (a guest, or a
+    /// possessive in its title). Nil otherwise.
+    func sameAgain(_ text: String, after made: String) -> String? {
+        guard case .createEvent(let request) = understand(made).intent else { return nil }
+        // The follow-up's words, with where each starts.
+        let words = Self.wordsWithOffsets(text)
+        guard words.count >= 2, Self.sameAgainOpeners.contains(words[0].folded) else { return nil }
+        // The person: a contact's first or full name, or a capitalised word ("And Oliver's").
+        let contacts = knownNames().contacts
+        var k = 1
+        if words[k].folded == "for" || words[k].folded == "with" { k += 1 }
+        guard k < words.count else { return nil }
+        let said = words[k]
+        let base = said.folded.hasSuffix("'s") ? String(said.folded.dropLast(2)) : said.folded
+        let typedBase = said.typed.hasSuffix("'s") || said.typed.hasSuffix("’s") ? String(said.typed.dropLast(2)) : said.typed
+        let contact = contacts.first { name in
+            Spelling.fold(name.split(separator: " ").first.map(String.init) ?? name).lowercased() == Spelling.fold(base)
+        }
+        guard contact != nil || typedBase.first?.isUppercase == true, typedBase.count >= 2, typedBase.allSatisfy({ $0.isLetter || $0 == "-" }),
+              router.dateReader.read(typedBase, at: context.reference).isEmpty, !Self.sameAgainClosers.contains(base) else { return nil }
+        let newName = contact.flatMap { $0.split(separator: " ").first.map(String.init) } ?? typedBase
+        // What follows the name: closing words and a day or time only.
+        let restStart = k + 1 < words.count ? words[k + 1].start : text.utf8.count
+        let rest = String(decoding: Array(text.utf8)[restStart...], as: UTF8.self)
+        let restDates = router.dateReader.read(rest, at: context.reference)
+        var left = Array(rest.utf8)
+        for m in restDates {
+            let lo = rest.utf8.distance(from: rest.utf8.startIndex, to: m.range.lowerBound)
+            let hi = rest.utf8.distance(from: rest.utf8.startIndex, to: m.range.upperBound)
+            for i in lo..<hi { left[i] = 32 }
+        }
+        let leftWords = String(decoding: left, as: UTF8.self).lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" })
+        guard leftWords.allSatisfy({ Self.sameAgainClosers.contains(String($0)) }) else { return nil }
+        // The person of the event just made, as the line that made it said them.
+        var olds: [String] = request.attendees.compactMap { ($0.name ?? $0.email)?.split(separator: " ").first.map(String.init) }
+        if let owner = request.title.split(separator: " ").first(where: { $0.hasSuffix("'s") || $0.hasSuffix("’s") }) { olds.append(String(owner.dropLast(2))) }
+        let madeWords = Self.wordsWithOffsets(made)
+        guard let old = madeWords.first(where: { w in
+            let b = w.folded.hasSuffix("'s") ? String(w.folded.dropLast(2)) : w.folded
+            return olds.contains { Spelling.fold($0).lowercased() == b }
+        }), Spelling.fold(old.folded) != Spelling.fold(said.folded) else { return nil }
+        var bytes = Array(made.utf8)
+        // The parts of the first line's dates that the follow-up says again, made spaces.
+        func group(_ role: String) -> String {
+            switch role {
+            case "date", "recurrence": "day"
+            case "time", "end": "time"
+            default: role
+            }
+        }
+        let saidAgain = Set(restDates.flatMap { $0.parts.map { group($0.role) } })
+        if !saidAgain.isEmpty {
+            for m in router.dateReader.read(made, at: context.reference) {
+                let parts = m.parts.isEmpty ? [DatePart(range: m.range, role: "date", rule: m.rule)] : m.parts
+                for part in parts where saidAgain.contains(group(part.role)) {
+                    let lo = made.utf8.distance(from: made.utf8.startIndex, to: part.range.lowerBound)
+                    let hi = made.utf8.distance(from: made.utf8.startIndex, to: part.range.upperBound)
+                    for i in lo..<hi { bytes[i] = 32 }
+                }
+            }
+        }
+        let possessive = old.folded.hasSuffix("'s")
+        let replacement = Array((newName + (possessive ? "'s" : "")).utf8)
+        let oldEnd = old.start + old.typed.utf8.count
+        bytes.replaceSubrange(old.start..<oldEnd, with: replacement)
+        var again = String(decoding: bytes, as: UTF8.self)
+        let days = restDates.map { String(rest[$0.range]) }.joined(separator: " ")
+        if !days.isEmpty {
+            // Before a closing mark of the first line ("…in my calendar." stays last).
+            while let last = again.last, last == "." || last == "!" || last == " " { again.removeLast() }
+            again += " " + days
+        }
+        return again.split(separator: " ").joined(separator: " ")
+    }
+
+    /// The words of `text` split at spaces, each with its offset in bytes, as typed and
+    /// folded (lower case, "’" as "'", edge punctuation off).
+    static func wordsWithOffsets(_ text: String) -> [(typed: String, folded: String, start: Int)] {
+        var out: [(String, String, Int)] = []
+        var offset = 0
+        for piece in text.split(separator: " ", omittingEmptySubsequences: false) {
+            defer { offset += piece.utf8.count + 1 }
+            let trimmed = piece.drop { !$0.isLetter && !$0.isNumber }
+            let core = String(trimmed.reversed().drop { !$0.isLetter && !$0.isNumber }.reversed())
+            guard !core.isEmpty else { continue }
+            let start = offset + (piece.utf8.count - trimmed.utf8.count)
+            out.append((core, core.lowercased().replacingEvery("’", with: "'"), start))
+        }
+        return out
+    }
+}

@@ -67,6 +67,12 @@ public struct Router: Sendable {
             // reminded of, and the line is read whole. "dinner because of ana's promotion
             // friday at 8": what the event is for, with no comma, names it.)
             case .createEvent(let request) where !request.title.isEmpty && !remark.namesPurpose:
+                // ("lunch with Ana since it's her birthday friday at 1": the remark's words go,
+                // the day said inside it stays the event's.)
+                if request.when == nil, let withDates = Self.keepingDates(of: text, read.matches, in: kept) {
+                    let again = understand(withDates, readings: reader.readings(withDates, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
+                    if case .createEvent(let found) = again.intent, !found.title.isEmpty, found.when != nil { return again.moved(onto: text, from: withDates) }
+                }
                 return inner.moved(onto: text, from: kept)
             default: break
             }
@@ -532,6 +538,25 @@ public struct Router: Sendable {
             return Remark(kept: String(before) + String(repeating: " ", count: text.utf8.count - before.utf8.count), afterComma: true)
         }
         return nil
+    }
+
+    /// `kept` (the line with a remark made spaces) with the dates `matches` read in the whole
+    /// line put back where they were; nil when none lay in the remark.
+    static func keepingDates(of text: String, _ matches: [DateMatch], in kept: String) -> String? {
+        var bytes = Array(kept.utf8)
+        let original = Array(text.utf8)
+        guard bytes.count == original.count else { return nil }
+        var changed = false
+        for match in matches {
+            let lower = text.utf8.distance(from: text.startIndex, to: match.range.lowerBound)
+            let upper = text.utf8.distance(from: text.startIndex, to: match.range.upperBound)
+            guard lower >= 0, upper <= bytes.count, lower < upper else { continue }
+            if bytes[lower..<upper] != original[lower..<upper] {
+                bytes.replaceSubrange(lower..<upper, with: original[lower..<upper])
+                changed = true
+            }
+        }
+        return changed ? String(decoding: bytes, as: UTF8.self) : nil
     }
 
     /// "it's a holiday", "its a bank holiday", "it is an inset day": a remark of its own.

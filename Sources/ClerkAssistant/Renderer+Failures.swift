@@ -122,6 +122,8 @@ extension Renderer {
             return repeating ? "each time a repeating event happens it can last at most \(days) days" : "an event can't last more than \(days) days"
         case .outsideYears(let years): return "an event must start and end between the years \(years.lowerBound) and \(years.upperBound)"
         case .badRecurrence(let line): return "the repeat \(TextStyle.quoted(line)) can't be read"
+        case .repeatsByTheHourOnGoogle:
+            return "Google Calendar can't repeat an event by the hour; say each time as an event of its own ('meeting tomorrow at 3', then 'meeting tomorrow at 5')"
         case .occurrenceCannotRepeat: return "one occurrence of a repeating event can't repeat on its own"
         case .occurrenceCannotMove: return "one occurrence of a repeating event can't move to another calendar without the rest of its series"
         case .splitAtFirst: return "a repeating event can only be changed from a later time it happens on, not its first"

@@ -314,6 +314,8 @@ public enum InvalidRequest: Hashable, Sendable {
     case outsideYears(ClosedRange<Int>)
     /// A recurrence line that cannot be used (the line as given).
     case badRecurrence(String)
+    /// A repeat by the hour (or more often), which Google Calendar does not take.
+    case repeatsByTheHourOnGoogle
     /// One occurrence of a series was given a repeat of its own.
     case occurrenceCannotRepeat
     /// One occurrence of a series was to move to another calendar without its series.

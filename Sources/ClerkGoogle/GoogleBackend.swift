@@ -406,6 +406,7 @@ extension GoogleBackend: CalendarService {
     /// makes it once (a 409 then says the first try went through). A calendar Google no
     /// longer has is `notFound`, and the calendar list is read again.
     package func insertEvent(_ draft: EventDraft, id: String, calendarID: String) throws -> Event {
+        try Self.refuseRepeatsByTheHour(draft.recurrence)
         try prepare([])
         var id = id
         var body = GoogleCoding.eventBody(draft, id: id)
@@ -466,6 +467,19 @@ extension GoogleBackend: CalendarService {
         return patch
     }
 
+    /// Google Calendar refuses a repeat by the hour or more often (it answers a server
+    /// error), so such a repeat is refused here, before anything is sent or queued; the
+    /// local store takes it.
+    static func refuseRepeatsByTheHour(_ recurrence: [String]?) throws(ServiceError) {
+        for line in recurrence ?? [] {
+            let rule = line.uppercased()
+            guard rule.hasPrefix("RRULE:") || rule.hasPrefix("EXRULE:") else { continue }
+            for part in rule.split(whereSeparator: { $0 == ":" || $0 == ";" }) where part.hasPrefix("FREQ=") {
+                if ["FREQ=HOURLY", "FREQ=MINUTELY", "FREQ=SECONDLY"].contains(String(part)) { throw .invalid(.repeatsByTheHourOnGoogle) }
+            }
+        }
+    }
+
     package func patchEvent(id: String, from makePatch: (Event) throws -> EventPatch) throws -> EventEdit {
         try prepare([])
         guard let stored = try store.event(id: id) else { throw ServiceError.notFound(.event, id: id) }
@@ -479,6 +493,7 @@ extension GoogleBackend: CalendarService {
                 etag = json["etag"]?.stringValue
             } catch where APIFailure.matches(error, \.isWorthWaiting) {
                 let patch = try withSkippedDaysMoved(try makePatch(stored), of: stored)
+                try Self.refuseRepeatsByTheHour(patch.recurrence)
                 let changed = try changedInstances(of: stored, moving: patch)
                 try queue(.patchEvent(calendarID: calendarID, eventID: id, body: GoogleCoding.patchBody(patch)), because: error)
                 let edit = try store.patchEvent(id: id, from: { _ in patch })
@@ -491,6 +506,7 @@ extension GoogleBackend: CalendarService {
                 throw GoogleBackend.fail(error, mayHaveApplied: false)
             }
             let patch = try withSkippedDaysMoved(try makePatch(current), of: current)
+            try Self.refuseRepeatsByTheHour(patch.recurrence)
             let body = GoogleCoding.patchBody(patch)
             let instances = try changedInstances(of: current, moving: patch)
             do {

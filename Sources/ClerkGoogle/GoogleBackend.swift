@@ -471,13 +471,7 @@ extension GoogleBackend: CalendarService {
     /// error), so such a repeat is refused here, before anything is sent or queued; the
     /// local store takes it.
     static func refuseRepeatsByTheHour(_ recurrence: [String]?) throws(ServiceError) {
-        for line in recurrence ?? [] {
-            let rule = line.uppercased()
-            guard rule.hasPrefix("RRULE:") || rule.hasPrefix("EXRULE:") else { continue }
-            for part in rule.split(whereSeparator: { $0 == ":" || $0 == ";" }) where part.hasPrefix("FREQ=") {
-                if ["FREQ=HOURLY", "FREQ=MINUTELY", "FREQ=SECONDLY"].contains(String(part)) { throw .invalid(.repeatsByTheHourOnGoogle) }
-            }
-        }
+        if RecurrencePreview.repeatsWithinADay(recurrence ?? []) { throw .invalid(.repeatsByTheHourOnGoogle) }
     }
 
     package func patchEvent(id: String, from makePatch: (Event) throws -> EventPatch) throws -> EventEdit {

@@ -33,10 +33,13 @@ extension Renderer {
         return String.oneDecimal(Double(bytes) / 1024 / 1024) + " MB"
     }
 
+    /// "today 21:46", "yesterday 09:05", "Tue 1 Dec 2026": to the minute (a file's time is
+    /// rarely on one, and its seconds say nothing a person needs).
     static func modified(_ date: Date, text: DateText, now: Date) -> String {
         let day = text.localDate(date)
-        if day == text.localDate(now) { return "today " + text.clock(date) }
-        if day == text.localDate(now).adding(days: -1) { return "yesterday " + text.clock(date) }
+        let minute = Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 60).rounded(.down) * 60)
+        if day == text.localDate(now) { return "today " + text.clock(minute) }
+        if day == text.localDate(now).adding(days: -1) { return "yesterday " + text.clock(minute) }
         return text.day(day)
     }
 

@@ -56,6 +56,14 @@ import Testing
                 == "Mon 21 Dec 2026 – Sun 3 Jan 2027, all day")
     }
 
+    @Test func writesAFileTimeToTheMinute() {
+        let now = Moments.at("2026-11-30 22:00")
+        let saved = Moments.at("2026-11-30 21:46").addingTimeInterval(26.7)
+        #expect(Renderer.modified(saved, text: text, now: now) == "today 21:46")
+        #expect(Renderer.modified(saved, text: text, now: now.addingTimeInterval(86_400)) == "yesterday 21:46")
+        #expect(Renderer.modified(saved, text: text, now: now.addingTimeInterval(3 * 86_400)) == "Mon 30 Nov 2026")
+    }
+
     @Test(arguments: [(1800.0, "30 min"), (3600, "1 h"), (5400, "1 h 30 min"), (86_400, "1 day"), (172_800, "2 days")])
     func writesDurations(seconds: Double, expected: String) {
         #expect(DateText.duration(seconds: seconds) == expected)

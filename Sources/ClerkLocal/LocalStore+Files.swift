@@ -136,7 +136,12 @@ extension LocalStore: FileService {
 
     // MARK: Helpers
 
-    static let fileColumns = "id, name, length(CAST(content AS BLOB)), modified, mime_type, trashed IS NOT NULL"
+    /// The size is the content's, or, for a replica whose content is not held here (a Google
+    /// file not yet read), the size its source gave, kept as `size` in `unmodeled`.
+    static let fileColumns = """
+        id, name, coalesce(CASE WHEN json_valid(unmodeled) THEN json_extract(unmodeled, '$.size') END, length(CAST(content AS BLOB))), \
+        modified, mime_type, trashed IS NOT NULL
+        """
 
     static func driveFile(from row: Row) -> DriveFile {
         DriveFile(id: row.text(0), name: row.text(1), size: row.int(2), modified: Date(timeIntervalSince1970: row.double(3)),

@@ -247,6 +247,28 @@ import Testing
         }
     }
 
+    /// A file listed from Drive before clerk has read it says Drive's size: the mirror holds
+    /// no content for it yet, and the list said "0 B" for every such file.
+    @Test func aFileNotYetReadIsListedAtDrivesSize() throws {
+        let harness = try GoogleHarness()
+        let backend = try harness.signIn().backend
+        let notes = try backend.createFile(named: "notes.txt", content: "buy milk\n")
+        var fresh = harness.setup
+        fresh.mirrorFolder = harness.folder + "/another-copy"
+        let other = try #require(try GoogleAccount(setup: fresh)).backend
+        #expect(try other.files(matching: nil).map(\.size) == [9])
+        #expect(try other.readFile(id: notes.id) == "buy milk\n")
+        #expect(try other.files(matching: nil).map(\.size) == [9])
+        // Changed elsewhere: the copy's content is old, and the size Drive's new one.
+        harness.side("PATCH", "/upload/drive/v3/files/\(notes.id)?uploadType=media", ["changed": "elsewhere"])
+        let size = try #require(harness.side("GET", "/drive/v3/files/\(notes.id)?fields=size")["size"]?.stringValue.flatMap { Int($0) })
+        #expect(size != 9)
+        harness.clock.advance(600)
+        #expect(try backend.files(matching: nil).map(\.size) == [size])
+        _ = try backend.readFile(id: notes.id)
+        #expect(try backend.files(matching: nil).map(\.size) == [size])
+    }
+
     @Test func filesAreCreatedReadUpdatedAndTrashedOnDrive() throws {
         let harness = try GoogleHarness()
         let backend = try harness.signIn().backend

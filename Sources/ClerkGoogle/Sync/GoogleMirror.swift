@@ -360,7 +360,9 @@ package final class GoogleMirror {
     }
 
     /// A Drive file's metadata into the mirror; its cached content is kept only while
-    /// Google's `version` is the one it was read at. Other types are not clerk's.
+    /// Google's `version` is the one it was read at. Other types are not clerk's. While the
+    /// content is not held, Drive's size is kept with it (`LocalStore.fileColumns` reads it),
+    /// so that a list of files not yet read does not say "0 B".
     @discardableResult
     func put(file json: JSONValue, content: [UInt8]? = nil) throws -> DriveFile? {
         guard let file = GoogleCoding.file(json) else { return nil }
@@ -371,7 +373,9 @@ package final class GoogleMirror {
         let version = json["version"]?.stringValue ?? json["md5Checksum"]?.stringValue ?? ""
         let old = try store.fileReplica(id: file.id)
         let cached = content != nil || old?.unmodeled?["cachedVersion"]?.stringValue == version
-        let unmodeled: JSONValue = .object([("version", .string(version)), ("cachedVersion", cached ? .string(version) : .null)])
+        var fields: [(String, JSONValue)] = [("version", .string(version)), ("cachedVersion", cached ? .string(version) : .null)]
+        if !cached { fields.append(("size", .number(Double(file.size)))) }
+        let unmodeled: JSONValue = .object(fields)
         return try store.putFile(file, content: content ?? (old == nil ? [] : nil), unmodeled: unmodeled).item
     }
 

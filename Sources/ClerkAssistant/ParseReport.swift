@@ -135,7 +135,7 @@ public struct ParseReport: Sendable {
             f.title = filter
         case .createCalendar(let name), .deleteCalendar(let name), .updateCalendar(let name, _):
             f.calendar = name
-        case .calendars, .help, .login, .logout, .status, .undo, .lastChange, .quit, .outOfScope:
+        case .calendars, .help, .login, .logout, .status, .undo, .lastChange, .quit, .outOfScope, .fileTrash:
             break
         }
     }

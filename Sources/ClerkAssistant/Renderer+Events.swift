@@ -896,6 +896,7 @@ extension Renderer {
         case .createdFile(let file): return "Undo: move the new file \(file.name.oneLine) to the trash? [Y/n]"
         case .wroteFile(let file, _): return "Undo: put back the previous content of \(file.name.oneLine)? [Y/n]"
         case .trashedFile(let file): return "Undo: take \(file.name.oneLine) out of the trash? [Y/n]"
+        case .restoredFile(let file): return "Undo: put \(file.name.oneLine) back in the trash? [Y/n]"
         case .renamedFile(let file, let newName): return "Undo: rename \(newName) back to \(file.name.oneLine)? [Y/n]"
         case .renamedCalendar(let calendar, let newName): return "Undo: rename calendar '\(newName)' back to '\(calendar.name.oneLine)'? [Y/n]"
         case .deletedCalendar(let calendar, let events, let remade):
@@ -953,6 +954,7 @@ extension Renderer {
         case .createdFile(let file): what = "created the file \(file.name.oneLine)"
         case .wroteFile(let file, _): what = "changed the file \(file.name.oneLine)"
         case .trashedFile(let file): what = "moved the file \(file.name.oneLine) to the trash"
+        case .restoredFile(let file): what = "took the file \(file.name.oneLine) out of the trash"
         case .renamedFile(let file, let newName): what = "renamed the file \(file.name.oneLine) to \(newName.oneLine)"
         case .renamedCalendar(let calendar, let newName): what = "renamed the calendar '\(calendar.name.oneLine)' to '\(newName.oneLine)'"
         case .deletedCalendar(let calendar, _, _): what = "deleted the calendar '\(calendar.name.oneLine)'"
@@ -977,6 +979,7 @@ extension Renderer {
         case .createdFile(let file): return "Undone: \(file.name.oneLine) is in the trash."
         case .wroteFile(let file, _): return "Undone: \(file.name.oneLine) has its previous content."
         case .trashedFile(let file): return "Undone: \(file.name.oneLine) is back."
+        case .restoredFile(let file): return "Undone: \(file.name.oneLine) is in the trash again."
         case .renamedFile(let file, _): return "Undone: the file is \(file.name.oneLine) again."
         case .renamedCalendar(let calendar, _): return "Undone: the calendar is '\(calendar.name.oneLine)' again."
         case .deletedCalendar(let calendar, _, _): return "Undone: the calendar '\(calendar.name.oneLine)' is back, with its events."

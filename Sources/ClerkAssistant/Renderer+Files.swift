@@ -59,7 +59,41 @@ extension Renderer {
     }
 
     static func fileInTrash(_ name: String) -> String {
-        "\(name) is in the trash. Say 'undo' right after deleting to bring it back."
+        "\(name.oneLine) is in the trash. Say 'restore \(name.oneLine)' to bring it back."
+    }
+
+    /// The files in the trash, as `fileList` shows files.
+    static func trashList(_ files: [DriveFile], text: DateText, now: Date) -> String {
+        guard let first = files.first else { return "The trash is empty." }
+        return "In the trash:\n" + fileList(files, filter: nil, text: text, now: now)
+            + "\nSay 'restore \(first.name.oneLine)' to bring one back."
+    }
+
+    static let trashKept = "clerk keeps what's in the trash, so that it can come back; it doesn't empty it."
+
+    static func restoreQuestion(_ name: String) -> String {
+        "Take \(name.oneLine) out of the trash? [Y/n]"
+    }
+
+    static func restoreBlocked(_ name: String) -> String {
+        "\(name.oneLine) can't come out of the trash while another \(name.oneLine) is with your files. Rename that one first, like 'rename \(name.oneLine) to \(Self.otherName(name).oneLine)'."
+    }
+
+    /// "todo.txt" → "todo-new.txt": a name to suggest for a file in the way.
+    static func otherName(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name + "-new" }
+        return name[..<dot] + "-new" + name[dot...]
+    }
+
+    static func fileRestored(_ name: String, undo: Bool) -> String {
+        "\(name.oneLine) is back with your files." + (undo ? " Say 'undo' to put it back in the trash." : "")
+    }
+
+    /// Nothing of that name in the trash: it is among the files, or a name like it is in the trash.
+    static func notInTrash(_ name: String, live: String?, closest: String?) -> String {
+        if let live { return "\(live.oneLine) isn't in the trash: it's with your files." }
+        if let closest { return "Nothing named '\(name.oneLine)' in the trash. Did you mean '\(closest.oneLine)'?" }
+        return "Nothing named '\(name.oneLine)' in the trash. Say 'what's in the trash' to see it."
     }
 
     static func fileExists(_ name: String) -> String {

@@ -22,6 +22,8 @@ enum Change {
     case createdFile(DriveFile)
     case wroteFile(DriveFile, previous: String)
     case trashedFile(DriveFile)
+    /// A file taken back out of the trash.
+    case restoredFile(DriveFile)
     /// The file as it was before, under its old name.
     case renamedFile(DriveFile, newName: String)
     case renamedCalendar(CalendarInfo, newName: String)
@@ -775,6 +777,9 @@ extension Session {
                 _ = try context.files.updateFile(id: file.id, content: previous)
             case .trashedFile(let file):
                 _ = try context.files.restoreFile(id: file.id)
+                namesChanged()
+            case .restoredFile(let file):
+                try context.files.trashFile(id: file.id)
                 namesChanged()
             case .renamedFile(let file, _):
                 _ = try context.files.renameFile(id: file.id, to: file.name)

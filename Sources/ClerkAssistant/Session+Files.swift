@@ -74,6 +74,8 @@ extension Session {
             return offerNewFile(write.name, content: content, question: Renderer.createFileQuestion(write.name, content))
         case .rename(let newName):
             return renameFile(write.name, to: newName)
+        case .restore:
+            return restoreFile(write.name)
         case .copy(let newName):
             return copyFile(write.name, to: newName)
         case .append(let lines):
@@ -234,7 +236,7 @@ extension Session {
     static func applying(_ operation: FileOperation, to content: String) throws(TextNotInFile) -> String {
         switch operation {
         case .create(let new): return new
-        case .rename, .copy: return content
+        case .rename, .copy, .restore: return content
         case .prepend(let lines):
             return lines.joined(separator: "\n") + "\n" + content
         case .removeLineNumbers(let numbers):
@@ -328,6 +330,50 @@ extension Session {
             return Reply(intent: .fileWrite, ok: false, message: Renderer.noSuchLine(numbers.first { $0 > count } ?? numbers.first ?? 0, name, count: count, change: true))
         default: return failure(.fileWrite, TextNotInFile())
         }
+    }
+
+    /// "what's in the trash": the files there, with how to bring one back; "empty the
+    /// trash" gets the same, with why clerk keeps them.
+    func listTrash(emptying: Bool) -> Reply {
+        let files: [DriveFile]
+        do { files = try context.files.trashedFiles(matching: nil) } catch { return failure(.fileList, error) }
+        var message = Renderer.trashList(files, text: DateText(zone: context.zone), now: context.now.now())
+        if emptying { message = Renderer.trashKept + "\n" + message }
+        return Reply(intent: .fileList, ok: true, message: message,
+                     fields: [("files", .array(files.map { JSONShapes.file($0, zone: context.zone) }))])
+    }
+
+    /// "restore notes.txt": the file in the trash of that name (any case; else the only one
+    /// whose name holds the words), asked about, then taken out.
+    func restoreFile(_ name: String) -> Reply {
+        let trashed: [DriveFile]
+        do { trashed = try context.files.trashedFiles(matching: nil) } catch { return failure(.fileWrite, error) }
+        let wanted = Spelling.fold(name)
+        let named = trashed.filter { Spelling.fold($0.name) == wanted }
+        let holding = trashed.filter { Spelling.fold($0.name).contains(wanted) }
+        guard !wanted.isEmpty, let file = named.first ?? (holding.count == 1 ? holding[0] : nil) else {
+            if holding.count > 1 { return Reply(intent: .fileWrite, ok: false, message: Renderer.severalFiles(name, holding.map(\.name))) }
+            let live = (try? context.files.files(matching: name).first { Spelling.fold($0.name) == wanted }) ?? nil
+            return Reply(intent: .fileWrite, ok: false,
+                         message: Renderer.notInTrash(name, live: live?.name, closest: Spelling.closest(to: name, in: trashed.map(\.name))))
+        }
+        // Refused before the question, not after a yes.
+        if let other = try? context.files.files(matching: file.name).first(where: { Spelling.fold($0.name) == Spelling.fold(file.name) }) {
+            return Reply(intent: .fileWrite, ok: false, message: Renderer.restoreBlocked(other.name))
+        }
+        let question = Renderer.restoreQuestion(file.name)
+        return ask(.confirm(Confirmation(intent: .fileWrite, question: question, defaultYes: true, yes: { [unowned self] in
+            do {
+                let restored = try context.files.restoreFile(id: file.id)
+                record(.restoredFile(restored))
+                namesChanged()
+                return Reply(intent: .fileWrite, ok: true, message: Renderer.fileRestored(restored.name, undo: context.offersUndo),
+                             fields: [("file", .object([("name", .string(restored.name)), ("content", .null)]))])
+            } catch {
+                return failure(.fileWrite, error)
+            }
+        }, no: { Reply(intent: .fileWrite, ok: true, message: Renderer.nothingChanged) })),
+        Reply(intent: .fileWrite, ok: true, message: question))
     }
 
     func deleteFile(_ name: String) -> Reply {

@@ -437,6 +437,7 @@ public final class Session {
         case .fileSearch(let text, let file): return searchFiles(text, in: file)
         case .fileWrite(let write): return writeFile(write)
         case .fileDelete(let name): return deleteFile(name)
+        case .fileTrash(let emptying): return listTrash(emptying: emptying)
         case .calendars: return listCalendars()
         case .createCalendar(let name): return createCalendar(name)
         case .deleteCalendar(let name): return deleteCalendar(name)

@@ -32,6 +32,9 @@ public enum Intent: Sendable, Hashable {
     case fileSearch(text: String, file: String?)
     case fileWrite(FileWrite)
     case fileDelete(name: String)
+    /// What is in the trash ("what's in the trash"; with `emptying`, "empty the trash", which
+    /// clerk answers with the same list); named `file_list`.
+    case fileTrash(emptying: Bool)
     /// List the calendars.
     case calendars
     case createCalendar(name: String)
@@ -63,7 +66,7 @@ public enum Intent: Sendable, Hashable {
         case .contactLookup: .contactLookup
         case .fileList: .fileList
         case .fileRead, .fileLines: .fileRead
-        case .fileSearch: .fileList
+        case .fileSearch, .fileTrash: .fileList
         case .fileWrite: .fileWrite
         case .fileDelete: .fileDelete
         case .calendars: .calendars
@@ -583,6 +586,8 @@ public enum FileOperation: Sendable, Hashable {
     case removeLineNumbers([Int])
     /// A new file `to` with this one's content ("copy todo.txt to todo-old.txt").
     case copy(to: String)
+    /// The file taken back out of the trash ("restore notes.txt").
+    case restore
 }
 
 /// Which lines of a file a person asked for.

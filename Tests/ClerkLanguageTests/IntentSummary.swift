@@ -128,7 +128,10 @@ enum IntentSummary {
             case .prepend(let lines): add("prepend", lines.joined(separator: "|"))
             case .removeLineNumbers(let numbers): add("remove.lines", numbers.map(String.init).joined(separator: "|"))
             case .copy(let name): out.append("copy=\(name)")
+            case .restore: out.append("restore")
             }
+        case .fileTrash(let emptying):
+            out.append(emptying ? "trash (emptying)" : "trash")
         case .createCalendar(let name):
             add("name", name)
         case .deleteCalendar(let name):

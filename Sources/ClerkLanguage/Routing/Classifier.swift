@@ -171,6 +171,10 @@ enum Classifier {
         //    The calendar itself: delete, rename, make the default ("delete the Family calendar").
         ClassifierRule(name: "calendar view", applies: { !$0.shape.hasDate && !$0.shape.isQuestion }, route: { CalendarPhrases.viewRoute($0) }),
         ClassifierRule(name: "calendar itself", applies: { !$0.shape.hasDate }, route: { CalendarPhrases.route($0) }),
+        //    The trash of files, and a file out of it ("what's in the trash", "restore notes.txt"),
+        //    before "undelete" is taken for a misspelt verb and "empty the trash" for a delete.
+        ClassifierRule(name: "trash", applies: { !$0.shape.hasDate && TrashPhrases.mayApply($0.s) },
+                       route: { TrashPhrases.route($0.s, known: $0.known) }),
         //    A misspelt command verb ("shedule …", "delte …") is not a title: ask instead.
         ClassifierRule(name: "misspelt command", applies: { isMisspeltVerb($0.s, at: $0.head) },
                        route: { $0.route(.misspeltCommand) }),
@@ -411,7 +415,8 @@ enum Classifier {
         // The head verb and the particles that belong to it ("remind me to", "set up a").
         // ("drop by the post office", "drop the kids at school": a visit, not a removal.)
         if s.word(head, isA: .deleteVerb) && !isVisit(s, at: head) && !dropsOff(s, at: head) && !namesAChore(s, at: head) || s.mayStart(Vocabulary.deletePhrases, at: head)
-            && Vocabulary.deletePhrases.contains(where: { s.matches($0, at: head) && $0.count > 1 && $0[0] != "no" && $0[0] != "any" }) {
+            && Vocabulary.deletePhrases.contains(where: { s.matches($0, at: head) && $0.count > 1 && $0[0] != "no" && $0[0] != "any" })
+            && !namesAChore(s, at: head) {
             shape.headVerb = .delete
         } else if s.word(head, isA: .updateVerb) && !(w0 == "bring" && !bringsForward(s, at: head)) && !movesHome(s, at: head)
                     || (Sentence.same(w0, "put") && s.word(head + 1, is: "off")) {
@@ -970,9 +975,19 @@ enum Classifier {
     /// thursday", "empty the dishwasher at 8"), not a removal.
     static let choreNouns: WordSet = ["day", "days", "pickup", "pick-up", "collection", "night", "bins", "bin", "dishwasher",
                                       "fridge", "recycling", "cans", "litter"]
+    /// What is taken out in a chore ("take out the trash", "take the bins out").
+    static let takenOutNouns: WordSet = ["trash", "garbage", "rubbish", "recycling", "bins", "bin", "dog", "compost", "cans"]
 
-    /// True when the delete verb at `i` starts a chore ("trash day", "empty the bins").
+    /// True when the delete verb at `i` starts a chore ("trash day", "empty the bins", "take
+    /// out the trash", "take the bins out").
     static func namesAChore(_ s: Sentence, at i: Int) -> Bool {
+        if s.word(i, is: "take") {
+            var j = i + 1
+            let outFirst = s.word(j, is: "out")
+            if outFirst { j += 1 }
+            if s.word(j, is: "the") || s.word(j, is: "my") || s.word(j, is: "our") { j += 1 }
+            return s.word(j, isIn: takenOutNouns) && (outFirst || s.word(j + 1, is: "out"))
+        }
         guard s.word(i, is: "trash") || s.word(i, is: "empty") else { return false }
         var j = i + 1
         if s.word(j, is: "the") || s.word(j, is: "my") { j += 1 }

@@ -516,12 +516,20 @@ enum FilePhrases {
         if file == nil, let at = namedFile(s) ?? (rule == .read ? s.body.upperBound - 1 : nil) {
             file = typedName(s, around: at)
         }
+        // "restore groceries": a name no live file has, as said.
+        if file == nil, rule == .restore, let said = TrashPhrases.nameSaid(s) {
+            file = Mention(tokens: said, name: unquoted(s.text(of: said)))
+        }
         let name = file?.name ?? ""
         if let file { slots.append(s.slot(.file, file.tokens, value: name, rule: "file-name")) }
         let fileAt = file?.tokens.lowerBound
         switch rule {
         case .delete:
             return .fileDelete(name: name)
+        case .trash, .emptyTrash:
+            return .fileTrash(emptying: rule == .emptyTrash)
+        case .restore:
+            return .fileWrite(FileWrite(name: name, operation: .restore))
         case .deleteWithOtherVerb:
             // Only "delete" and "trash" delete a file: ask, with the line that would.
             return .outOfScope(OutOfScope(didYouMean: "delete " + name))

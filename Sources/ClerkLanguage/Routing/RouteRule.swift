@@ -162,6 +162,12 @@ enum FileRule: Hashable, Sendable {
     /// "tick off eggs", "mark milk as done", "cross milk off my shopping list": an item out
     /// of the list that holds it (the list named, or found by the session).
     case tickOff
+    /// "what's in the trash", "show deleted files" (`TrashPhrases`).
+    case trash
+    /// "empty the trash": the trash shown, with why clerk keeps it.
+    case emptyTrash
+    /// "restore notes.txt", "take todo.txt out of the trash".
+    case restore
 
     var name: String {
         switch self {
@@ -182,6 +188,9 @@ enum FileRule: Hashable, Sendable {
         case .prepend: "prepend"
         case .removeLineNumbers: "remove-line-numbers"
         case .tickOff: "tick-off"
+        case .trash: "trash"
+        case .emptyTrash: "empty-trash"
+        case .restore: "restore"
         }
     }
 }

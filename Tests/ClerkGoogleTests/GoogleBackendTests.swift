@@ -269,6 +269,24 @@ import Testing
         #expect(try backend.files(matching: nil).map(\.size) == [size])
     }
 
+    /// A copy made by a build that kept no sizes (no "drive.sizes", files not read held as
+    /// empty) is listed whole once more, and then says Drive's sizes.
+    @Test func aCopyMadeBeforeSizesWereKeptIsListedAgain() throws {
+        let harness = try GoogleHarness()
+        let backend = try harness.signIn().backend
+        let notes = try backend.createFile(named: "notes.txt", content: "buy milk\n")
+        harness.clock.advance(600)
+        #expect(try backend.files(matching: nil).map(\.size) == [9])
+        // As the older build left it: the content not held, no size beside it, no mark.
+        let old = try #require(try backend.store.fileReplica(id: notes.id))
+        try backend.store.putFile(old.item, content: [], unmodeled: .object([("version", .string("0")), ("cachedVersion", .null)]))
+        try backend.store.setSyncValue("drive.sizes", nil)
+        #expect(try backend.store.files(matching: nil).map(\.size) == [0])
+        harness.clock.advance(600)
+        #expect(try backend.files(matching: nil).map(\.size) == [9])
+        #expect(try backend.store.syncValue("drive.sizes") == "kept")
+    }
+
     @Test func filesAreCreatedReadUpdatedAndTrashedOnDrive() throws {
         let harness = try GoogleHarness()
         let backend = try harness.signIn().backend

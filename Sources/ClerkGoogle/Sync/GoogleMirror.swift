@@ -311,10 +311,12 @@ package final class GoogleMirror {
     // MARK: Files
 
     /// Drive: the change feed from the saved page token; the first time, every text file,
-    /// with the feed's start taken before the listing so nothing between is missed.
+    /// with the feed's start taken before the listing so nothing between is missed. A copy
+    /// made before Drive's sizes were kept (`put(file:)`; no "drive.sizes") is listed whole
+    /// once more, so that its files not yet read stop saying "0 B".
     func syncFiles() throws -> Int {
         var count = 0
-        if let saved = try store.syncValue("drive.pageToken") {
+        if let saved = try store.syncValue("drive.pageToken"), try store.syncValue("drive.sizes") != nil {
             var pageToken = saved
             var changes: [JSONValue] = []
             var newStart: String?
@@ -352,6 +354,7 @@ package final class GoogleMirror {
                 }
                 for json in files { try put(file: json) }
                 try store.setSyncValue("drive.pageToken", start)
+                try store.setSyncValue("drive.sizes", "kept")
             }
             count = files.count
         }

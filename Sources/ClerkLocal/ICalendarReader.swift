@@ -518,7 +518,7 @@ public struct ICalendarReader: Sendable {
     }
 
     /// The earliest reminder read, in minutes before the start: four weeks (Google's limit).
-    static let maximumReminderMinutes = 40_320
+    static let maximumReminderMinutes = Event.latestReminderMinutes
 
     /// Minutes before the start of each VALARM whose TRIGGER is a duration before the start.
     private func reminders(of vevent: OpaquePointer) -> [Int] {

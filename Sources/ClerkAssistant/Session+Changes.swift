@@ -609,14 +609,11 @@ extension Session {
     /// UNTIL just before it (the day before, for an all-day series); other lines as they are.
     static func ending(_ line: String, before end: Date, allDay: Bool, zone: Zone) -> String {
         guard line.hasPrefix("RRULE:") else { return line }
-        let parts = line.dropFirst("RRULE:".count).split(separator: ";").filter { !$0.hasPrefix("COUNT=") && !$0.hasPrefix("UNTIL=") }
-        let until: String
-        if allDay {
-            until = ExceptionLines.basic(LocalDate(end - 1, in: zone))
-        } else {
-            until = ExceptionLines.basicUTC(end - 1)
-        }
-        return "RRULE:" + (parts + ["UNTIL=" + until]).joined(separator: ";")
+        var rule = RRule(line)
+        rule.remove("COUNT")
+        rule.remove("UNTIL")
+        rule.set("UNTIL", allDay ? ExceptionLines.basic(LocalDate(end - 1, in: zone)) : ExceptionLines.basicUTC(end - 1))
+        return rule.line
     }
 
     /// True when `words` name `person`: the whole name or email, or its first words ("mike"

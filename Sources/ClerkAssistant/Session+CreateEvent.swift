@@ -124,7 +124,7 @@ extension Session {
         }
 
         // "every 5 minutes": no calendar keeps events that repeat within the hour.
-        if let rule = request.recurrence ?? match.recurrence, rule.contains("FREQ=MINUTELY") || rule.contains("FREQ=SECONDLY") {
+        if let rule = request.recurrence ?? match.recurrence, ["MINUTELY", "SECONDLY"].contains(RRule(rule).frequency) {
             return Reply(intent: .createEvent, ok: false, message: Renderer.repeatsTooOften)
         }
         let allDay = request.isAllDay || match.isAllDay && request.startHint == nil

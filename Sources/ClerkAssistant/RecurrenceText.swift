@@ -3,7 +3,6 @@ import FoundationEssentials
 
 /// An RFC 5545 RRULE said in words: "every other week on Tuesday and Thursday, 6 times".
 enum RecurrenceText {
-    private static let dayCodes = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
     private static let ordinals = [1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", -1: "last", -2: "second to last"]
 
     /// Describes `rule` (with or without the `RRULE:` prefix) for an event starting on `start`;
@@ -75,7 +74,7 @@ enum RecurrenceText {
     }
 
     private static func weekdayName(_ code: String) -> String? {
-        dayCodes.firstIndex(of: String(code.suffix(2))).map { DateText.weekdays[$0] }
+        RRule.weekdayCodes.firstIndex(of: String(code.suffix(2))).map { DateText.weekdays[$0] }
     }
 
     /// "1MO" → ("first", "Monday"); "-1FR" → ("last", "Friday").

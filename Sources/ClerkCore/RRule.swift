@@ -9,6 +9,9 @@ public struct RRule: Hashable, Sendable {
         public var value: String?
     }
 
+    /// BYDAY's day codes, Monday first (ISO weekday 1 is index 0).
+    public static let weekdayCodes = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+
     /// The parts as written; empty ones (`;;`, a `;` at the end) left out.
     public private(set) var parts: [Part]
     /// True when an empty part comes before another (`FREQ=DAILY;;COUNT=3`): libical reads

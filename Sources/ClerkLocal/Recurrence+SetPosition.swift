@@ -75,7 +75,7 @@ struct SetPositionRule {
         positions = try numbers("BYSETPOS", in: 1...366, allowingNegative: true)
         months = Set(try numbers("BYMONTH", in: 1...12))
         monthDays = Set(try numbers("BYMONTHDAY", in: 1...31, allowingNegative: true))
-        let names = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+        let names = RRule.weekdayCodes
         var weekdays = Set<Int>()
         for item in rule.list("BYDAY") {
             // Ordinals (1MO) were refused before with these frequencies.

@@ -210,7 +210,7 @@ struct StoredEvent: Equatable {
         guard step != 0, line.hasPrefix("RRULE:") else { return line }
         var rule = RRule(line)
         guard rule.frequency == "WEEKLY" else { return line }
-        let week = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+        let week = RRule.weekdayCodes
         if rule["BYDAY"] != nil {
             let named = rule.list("BYDAY").map { $0.uppercased() }
             let moved = named.compactMap { week.firstIndex(of: $0).map { week[($0 + step) % 7] } }

@@ -87,4 +87,15 @@ import Testing
         #expect(event.when == Fixture.friday(18))
         #expect(event.attendees.map(\.name) == ["Ana", "Carla"])
     }
+    @Test func undoingAnAddedGuestKeepsAGuestAddedMeanwhile() throws {
+        let test = try Fixture()
+        defer { test.remove() }
+        _ = test.session.respond(to: "when is my next dentist appointment")
+        #expect(test.session.respond(to: "add Bob").asksQuestion)
+        #expect(test.session.respond(to: "y").ok)
+        try test.other.patchEvent(id: "dentist", EventPatch(attendees: [Attendee(name: "Ana"), Attendee(name: "Bob"), Attendee(name: "Carla")]))
+        #expect(test.session.respond(to: "undo").asksQuestion)
+        #expect(test.session.respond(to: "y").ok)
+        #expect(try test.store.event(id: "dentist")?.attendees.map(\.name) == ["Ana", "Carla"])
+    }
 }

@@ -154,6 +154,21 @@ import Testing
         #expect(backend.takeNotices() == [.behind(asOf: synced, cause: .malformedResponse)])
     }
 
+    /// A token refresh answered with what is not JSON — a captive portal (a hotel's Wi-Fi)
+    /// answers every request with its login page — is Google not read: a read answers from
+    /// the copy (it failed: "Google sent an answer clerk couldn't read. Nothing changed; try
+    /// again in a moment.").
+    @Test func anUnreadableTokenRefreshIsAnsweredFromTheMirror() throws {
+        let harness = try GoogleHarness()
+        harness.side("POST", Self.events, GoogleBackendTests.eventJSON("keep00001", "Keep"))
+        let backend = try harness.signIn().backend
+        let synced = harness.clock.now
+        harness.clock.advance(7200)
+        harness.arm(["method": "POST", "path": "/token", "mode": "malformed", "count": 10])
+        #expect(try GoogleBackendTests.titles(backend) == ["Keep"])
+        #expect(backend.takeNotices() == [.behind(asOf: synced, cause: .malformedResponse)])
+    }
+
     /// A sync token Google no longer takes (410) starts the calendar over from a full
     /// listing; when that listing fails too, the copy stays as it was (it was emptied first,
     /// so every read answered from an empty calendar, "as of" the last sync, until Google

@@ -186,6 +186,9 @@ import Glibc
         // It said "clerk: : no such file".
         Row(name: "an empty import path", arguments: ["import", ""],
             stderr: "clerk: import: the file name is empty (''); give a FILE.ics or FILE.vcf, or - for stdin", status: 2),
+        // It said "cannot read it".
+        Row(name: "a folder to import", arguments: ["import", "FOLDER"],
+            stderr: "clerk: FOLDER: a folder, not a file; give a FILE.ics or FILE.vcf", status: 1),
         Row(name: "a 130 kB --data-dir", arguments: ["--data-dir", "/" + long, "what's on today"],
             stderr: "clerk: /\(String(repeating: "x", count: 198))…: cannot create the folder", status: 1),
         Row(name: "a 130 kB unknown option", arguments: ["--" + long],

@@ -3,31 +3,24 @@ import FoundationEssentials
 
 /// An RFC 5545 RRULE said in words: "every other week on Tuesday and Thursday, 6 times".
 enum RecurrenceText {
-    private static let dayCodes = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
     private static let ordinals = [1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", -1: "last", -2: "second to last"]
 
     /// Describes `rule` (with or without the `RRULE:` prefix) for an event starting on `start`;
     /// nil when the rule cannot be read.
     static func describe(_ rule: String, start: LocalDate) -> String? {
-        let body = rule.hasPrefix("RRULE:") ? String(rule.dropFirst(6)) : rule
-        var fields: [String: String] = [:]
-        for pair in body.split(separator: ";") {
-            let kv = pair.split(separator: "=", maxSplits: 1)
-            guard kv.count == 2 else { return nil }
-            fields[kv[0].uppercased()] = String(kv[1])
-        }
-        guard let frequency = fields["FREQ"] else { return nil }
-        let interval = Int(fields["INTERVAL"] ?? "1") ?? 1
-        let byDay = fields["BYDAY"].map { $0.split(separator: ",").map(String.init) } ?? []
-        let byMonthDay = fields["BYMONTHDAY"].flatMap { Int($0.split(separator: ",").first ?? "") }
-        let byMonth = fields["BYMONTH"].flatMap { Int($0.split(separator: ",").first ?? "") }
+        let rule = RRule(rule)
+        guard rule.isWellFormed, let frequency = rule.frequency else { return nil }
+        let interval = rule.interval
+        let byDay = rule.list("BYDAY")
+        let byMonthDay = rule.list("BYMONTHDAY").first.flatMap { Int($0) }
+        let byMonth = rule.list("BYMONTH").first.flatMap { Int($0) }
 
         var text: String
         switch frequency {
         case "HOURLY":
             // "calls at 9, 11 and 2": at the hours listed ("at 09:00, 11:00 and 14:00").
-            if let hours = fields["BYHOUR"]?.split(separator: ",").compactMap({ Int($0) }), !hours.isEmpty {
-                let minute = Int(fields["BYMINUTE"] ?? "0") ?? 0
+            if case let hours = rule.list("BYHOUR").compactMap({ Int($0) }), !hours.isEmpty {
+                let minute = Int(rule["BYMINUTE"] ?? "0") ?? 0
                 text = "at " + list(hours.map { ClockText.padded($0, width: 2) + ":" + ClockText.padded(minute, width: 2) })
             } else {
                 text = every(interval, "hour", "hours")
@@ -63,9 +56,9 @@ enum RecurrenceText {
         default:
             return nil
         }
-        if let count = fields["COUNT"].flatMap({ Int($0) }) {
+        if let count = rule.count {
             text += count == 1 ? ", once" : ", \(count) times"
-        } else if let until = fields["UNTIL"], until.count >= 8,
+        } else if let until = rule.until, until.count >= 8,
                   let date = LocalDate(iso: "\(until.prefix(4))-\(until.dropFirst(4).prefix(2))-\(until.dropFirst(6).prefix(2))") {
             text += ", until " + DateText(zone: Zone.gmt).day(date)
         }
@@ -81,7 +74,7 @@ enum RecurrenceText {
     }
 
     private static func weekdayName(_ code: String) -> String? {
-        dayCodes.firstIndex(of: String(code.suffix(2))).map { DateText.weekdays[$0] }
+        RRule.weekdayCodes.firstIndex(of: String(code.suffix(2))).map { DateText.weekdays[$0] }
     }
 
     /// "1MO" → ("first", "Monday"); "-1FR" → ("last", "Friday").

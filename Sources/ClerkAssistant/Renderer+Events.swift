@@ -837,6 +837,11 @@ extension Renderer {
         return lines.joined(separator: "\n")
     }
 
+    /// A reminder earlier than calendars keep (`Event.latestReminderMinutes`).
+    static func reminderTooEarly(_ minutes: Int) -> String {
+        "A reminder can be at most 4 weeks before the event, not \(reminders([minutes])). Nothing changed."
+    }
+
     /// "30 min before, 1 h before"; "—" for none.
     static func reminders(_ minutes: [Int]) -> String {
         minutes.isEmpty ? "—" : minutes.map { DateText.duration(seconds: TimeInterval($0) * 60) + " before" }.joined(separator: ", ")

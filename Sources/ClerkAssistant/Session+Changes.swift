@@ -611,14 +611,11 @@ extension Session {
     /// UNTIL just before it (the day before, for an all-day series); other lines as they are.
     static func ending(_ line: String, before end: Date, allDay: Bool, zone: Zone) -> String {
         guard line.hasPrefix("RRULE:") else { return line }
-        let parts = line.dropFirst("RRULE:".count).split(separator: ";").filter { !$0.hasPrefix("COUNT=") && !$0.hasPrefix("UNTIL=") }
-        let until: String
-        if allDay {
-            until = ExceptionLines.basic(LocalDate(end - 1, in: zone))
-        } else {
-            until = ExceptionLines.basicUTC(end - 1)
-        }
-        return "RRULE:" + (parts + ["UNTIL=" + until]).joined(separator: ";")
+        var rule = RRule(line)
+        rule.remove("COUNT")
+        rule.remove("UNTIL")
+        rule.set("UNTIL", allDay ? ExceptionLines.basic(LocalDate(end - 1, in: zone)) : ExceptionLines.basicUTC(end - 1))
+        return rule.line
     }
 
     /// True when `words` name `person`: the whole name or email, or its first words ("mike"
@@ -749,14 +746,14 @@ extension Session {
                 lastShown = restored
             case .deletedEvents(let deleted):
                 for (_, id) in deleted where try context.calendars.restoreEvent(id: id).id != id { madeAgain += 1 }
-            case .updatedEvent(let before, _, let id):
-                lastShown = try restore(before, id: id)
+            case .updatedEvent(let before, let after, let id):
+                lastShown = try restore(before, after: after, id: id)
             case .updatedEvents(let updated):
                 // Each put back; one that fails stops the undo with the rest still to undo.
                 var left = updated
-                while let (before, _, id) = left.first {
+                while let (before, after, id) = left.first {
                     do {
-                        _ = try restore(before, id: id)
+                        _ = try restore(before, after: after, id: id)
                         left.removeFirst()
                     } catch {
                         let restored = updated.count - left.count
@@ -818,12 +815,32 @@ extension Session {
         }
     }
 
-    /// Puts an event back as it was before a change (`id`: what was patched).
-    private func restore(_ before: Event, id: String) throws -> Event {
-        try context.calendars.patchEvent(id: id, EventPatch(
-            title: before.title, when: before.when, location: .some(before.location), notes: .some(before.notes),
-            attendees: before.attendees, recurrence: id == before.id && before.recurringEventID == nil ? before.recurrence : nil,
-            reminderMinutes: before.reminderMinutes, skippedWallStart: before.skippedWallStart))
+    /// Puts back what a change altered (the event `before` and `after` it; `id`: what was
+    /// patched), and only that, read against the event as stored now: another process's
+    /// change since to the rest stays (a rename made meanwhile was lost to the undo of a
+    /// move), and of the guests only those this change added or took out go or come back.
+    private func restore(_ before: Event, after: Event, id: String) throws -> Event {
+        try context.calendars.patchEvent(id: id) { now in
+            var patch = EventPatch()
+            if before.title != after.title { patch.title = before.title }
+            if before.when != after.when || before.skippedWallStart != after.skippedWallStart {
+                patch.when = before.when
+                patch.skippedWallStart = before.skippedWallStart
+            }
+            if before.location != after.location { patch.location = .some(before.location) }
+            if before.notes != after.notes { patch.notes = .some(before.notes) }
+            if before.attendees != after.attendees {
+                let added = after.attendees.filter { !before.attendees.contains($0) }
+                let removed = before.attendees.filter { !after.attendees.contains($0) && !now.attendees.contains($0) }
+                patch.attendees = now.attendees == after.attendees ? before.attendees : now.attendees.filter { !added.contains($0) } + removed
+            }
+            if before.reminderMinutes != after.reminderMinutes { patch.reminderMinutes = before.reminderMinutes }
+            if id == before.id, before.recurringEventID == nil, before.recurrence != after.recurrence { patch.recurrence = before.recurrence }
+            // Nothing to put back (a change to what it was): one write all the same, so an
+            // event deleted since is said to be gone.
+            if patch.isEmpty { patch.title = now.title }
+            return patch
+        }.after
     }
 
     func calendarNames() -> [String: String] {

@@ -124,7 +124,7 @@ extension Session {
         }
 
         // "every 5 minutes": no calendar keeps events that repeat within the hour.
-        if let rule = request.recurrence ?? match.recurrence, rule.contains("FREQ=MINUTELY") || rule.contains("FREQ=SECONDLY") {
+        if let rule = request.recurrence ?? match.recurrence, ["MINUTELY", "SECONDLY"].contains(RRule(rule).frequency) {
             return Reply(intent: .createEvent, ok: false, message: Renderer.repeatsTooOften)
         }
         let allDay = request.isAllDay || match.isAllDay && request.startHint == nil
@@ -573,7 +573,12 @@ extension Session {
             if changes.when?.statedTimeZone != nil { card.theirTimeUnknown = false }
         }
         if let rule = changes.recurrence { card.draft.recurrence = ["RRULE:" + rule] }
-        if let minutes = changes.reminderMinutes { card.draft.reminderMinutes = minutes }
+        if let minutes = changes.reminderMinutes {
+            if let early = minutes.first(where: { $0 > Event.latestReminderMinutes }) {
+                return ask(.card(card), Reply(intent: .createEvent, ok: false, message: Renderer.reminderTooEarly(early)))
+            }
+            card.draft.reminderMinutes = minutes
+        }
         if let title = changes.title { card.draft.title = title }
         if let location = changes.location { card.draft.location = location }
         if let notes = changes.notes { card.draft.notes = Self.notes(notes, adding: changes.addsNote, to: card.draft.notes) }

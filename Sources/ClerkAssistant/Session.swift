@@ -388,6 +388,20 @@ public final class Session {
         changes.append(change)
     }
 
+    /// The reminder a new event or a change asks for that is earlier than any calendar keeps
+    /// (`Event.latestReminderMinutes`): "remind me 5 weeks before" was shown on the card,
+    /// kept by the local store, and refused by Google after the yes ("Google refused that
+    /// (400 invalid)").
+    static func reminderTooEarly(_ intent: Intent) -> Int? {
+        let minutes: [Int]
+        switch intent {
+        case .createEvent(let request): minutes = request.reminderMinutes
+        case .updateEvent(_, let changes): minutes = changes.reminderMinutes ?? []
+        default: minutes = []
+        }
+        return minutes.first { $0 > Event.latestReminderMinutes }
+    }
+
     /// Sends an understood line to its handler; a line with an amount of time beyond what
     /// clerk takes is refused first, whatever it asks.
     func handle(_ understanding: Understanding) -> Reply {
@@ -402,6 +416,9 @@ public final class Session {
         if [.createEvent, .queryAgenda, .updateEvent, .deleteEvent].contains(understanding.intent.name),
            let clock = ImpossibleClock.find(in: understanding.text) {
             return Reply(intent: understanding.intent.name, ok: false, message: Renderer.noSuchClock(clock))
+        }
+        if let minutes = Self.reminderTooEarly(understanding.intent) {
+            return Reply(intent: understanding.intent.name, ok: false, message: Renderer.reminderTooEarly(minutes))
         }
         switch understanding.intent {
         case .createEvent(let request):

@@ -16,6 +16,10 @@ public struct Attendee: Hashable, Sendable, Codable {
 /// An occurrence of a recurring event carries the series' `recurringEventID` and the
 /// `originalStart` it was generated for; its own `id` names that one occurrence.
 public struct Event: Hashable, Sendable {
+    /// The earliest a reminder can be, in minutes before the start: four weeks, Google
+    /// Calendar's limit (it refuses more with a 400), kept by the local store alike.
+    public static let latestReminderMinutes = 40_320
+
     public var id: String
     public var calendarID: String
     public var title: String

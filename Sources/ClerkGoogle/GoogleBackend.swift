@@ -613,12 +613,22 @@ extension GoogleBackend: CalendarService {
         var summary = ImportSummary()
         let ordered = events.filter { $0.originalStart == nil } + events.filter { $0.originalStart != nil }
         var seriesIDs: [String: String] = [:]
+        // The series on the calendar before this import, by UID, read when first needed.
+        var storedSeries: [String: String]?
         // The UID of a new event on its way: if its answer never comes, it may be at Google.
         var sending: String?
         do {
             for (index, item) in ordered.enumerated() {
                 if let original = item.originalStart {
-                    guard let series = seriesIDs[item.uid] else { continue }
+                    // Its series from this file, or one imported before (an invitation's
+                    // update of one meeting comes alone).
+                    if storedSeries == nil {
+                        storedSeries = [:]
+                        for event in try store.storedEvents(calendarID: calendarID) where event.recurringEventID == nil && !event.recurrence.isEmpty {
+                            if let uid = event.iCalUID { storedSeries?[uid] = event.id }
+                        }
+                    }
+                    guard let series = seriesIDs[item.uid] ?? storedSeries?[item.uid] else { continue }
                     let instance = series + "_" + GoogleBackend.occurrenceSuffix(original)
                     let body: JSONValue = item.isCancelled ? ["status": "cancelled"] : GoogleCoding.patchBody(EventPatch(
                         title: item.draft.title, when: item.draft.when, location: .some(item.draft.location), notes: .some(item.draft.notes)))

@@ -42,7 +42,7 @@ public struct ICalendarReader: Sendable {
         let outline = try outline(of: lines)
         for event in outline.events { try check(event, outline: outline) }
         try checkUIDs(outline.events)
-        let text = Self.folded(lines.flatMap { Self.oneDatePerLine($0.text) })
+        let text = Self.folded(lines.flatMap { Self.oneDatePerLine(Self.keepingStrayBackslashes($0.text)) })
         return try LibICal.locked { () throws(ImportError) -> [ImportedEvent] in
             guard let root = icalparser_parse_string(text) else {
                 throw ImportError(file: file, line: 1, reason: "libical could not read the file")
@@ -92,6 +92,35 @@ public struct ICalendarReader: Sendable {
             bytes.append(contentsOf: [0x0D, 0x0A])
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The text properties clerk keeps, whose values libical unescapes.
+    static let textProperties: Set<String> = ["SUMMARY", "DESCRIPTION", "LOCATION"]
+
+    /// A SUMMARY, DESCRIPTION or LOCATION line whose backslashes that escape nothing RFC 5545
+    /// names (`\n`, `\,`, `\;`, `\\`) are escaped themselves, so the text keeps them as
+    /// written: libical made each such pair one space, so `C:\xfiles` read `C: files`. Other
+    /// lines as they are.
+    static func keepingStrayBackslashes(_ line: String) -> String {
+        guard line.utf8.contains(UInt8(ascii: "\\")), let property = PropertyLine(line), textProperties.contains(property.name) else { return line }
+        let value = Array(property.value.utf8)
+        var kept: [UInt8] = []
+        kept.reserveCapacity(value.count + 8)
+        let escaped = Array("\\;,nN".utf8)
+        var index = 0
+        while index < value.count {
+            let byte = value[index]
+            index += 1
+            guard byte == UInt8(ascii: "\\") else { kept.append(byte); continue }
+            if index < value.count, escaped.contains(value[index]) {
+                kept.append(contentsOf: [byte, value[index]])
+                index += 1
+            } else {
+                kept.append(contentsOf: [byte, byte])
+            }
+        }
+        let head = line.utf8.prefix(line.utf8.count - value.count)
+        return String(decoding: Array(head) + kept, as: UTF8.self)
     }
 
     /// An RDATE or EXDATE line with a list of values as one line per value, with the same
@@ -191,6 +220,17 @@ public struct ICalendarReader: Sendable {
                     zone = nil
                 }
             default:
+                // vCalendar 1.0 (old phones' and Lotus Notes' exports) differs from iCalendar
+                // 2.0 in its rules and text: its QUOTED-PRINTABLE titles were kept as written,
+                // 'Caf=C3=A9'.
+                if open.count == 1, property.name == "VERSION", property.value.trimmingWhitespace() == "1.0" {
+                    throw ImportError(file: file, line: line.number, property: "VERSION",
+                                      reason: "vCalendar 1.0, which clerk does not read; export the calendar as iCalendar (VERSION:2.0)")
+                }
+                if open.count >= 2, property.parameters["ENCODING"]?.uppercased() == "QUOTED-PRINTABLE" {
+                    throw ImportError(file: file, line: line.number, property: property.name,
+                                      reason: "ENCODING=QUOTED-PRINTABLE is vCalendar 1.0's, which clerk does not read; export the calendar as iCalendar (VERSION:2.0)")
+                }
                 if open.count == 2, open[1].name == "VEVENT" {
                     outline.events[outline.events.count - 1].properties.append((line.number, property))
                 } else if open.count == 2, open[1].name == "VTIMEZONE", property.name == "TZID" {
@@ -518,7 +558,7 @@ public struct ICalendarReader: Sendable {
     }
 
     /// The earliest reminder read, in minutes before the start: four weeks (Google's limit).
-    static let maximumReminderMinutes = 40_320
+    static let maximumReminderMinutes = Event.latestReminderMinutes
 
     /// Minutes before the start of each VALARM whose TRIGGER is a duration before the start.
     private func reminders(of vevent: OpaquePointer) -> [Int] {

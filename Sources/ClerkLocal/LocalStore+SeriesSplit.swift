@@ -54,26 +54,27 @@ extension LocalStore {
                 continued.append(StoredEvent.shiftingExceptions(line, by: shift))
                 continue
             }
-            var parts = line.dropFirst("RRULE:".count).split(separator: ";").map(String.init)
-            if let countAt = parts.firstIndex(where: { $0.hasPrefix("COUNT=") }), let count = Int(parts[countAt].dropFirst("COUNT=".count)) {
+            var rule = RRule(line)
+            if let count = rule.count {
                 // COUNT counts what the rule makes, days left out or not: those before the
                 // occurrence stay with the series, the rest go to the new one.
                 let alone = try Recurrence(lines: [line], first: row.firstWallTime(in: seriesZone), isAllDay: row.isAllDay, zone: seriesZone)
                 let before = alone.starts(from: row.startKey, to: key).count
-                parts[countAt] = "COUNT=\(before)"
-                ended.append("RRULE:" + parts.joined(separator: ";"))
-                parts[countAt] = "COUNT=\(max(1, count - before))"
-                continued.append(StoredEvent.shiftingWeekdays("RRULE:" + parts.joined(separator: ";"), byDays: days))
+                rule.set("COUNT", "\(before)")
+                ended.append(rule.line)
+                rule.set("COUNT", "\(max(1, count - before))")
+                continued.append(StoredEvent.shiftingWeekdays(rule.line, byDays: days))
                 continue
             }
             // UNTIL goes as far as the occurrences it bounds went.
-            continued.append(StoredEvent.shiftingWeekdays("RRULE:" + parts.map { part in
-                guard part.hasPrefix("UNTIL="), let (until, isDate) = StoredEvent.occurrenceKey(String(part.dropFirst("UNTIL=".count))) else { return part }
-                return "UNTIL=" + StoredEvent.occurrenceSuffix(key: until + (isDate ? shift / 86_400 * 86_400 : shift), isAllDay: isDate)
-            }.joined(separator: ";"), byDays: days))
-            parts.removeAll { $0.hasPrefix("UNTIL=") }
-            parts.append("UNTIL=" + (row.isAllDay ? Civil.basic(Civil.date(ofKey: key - 86_400)) : Civil.basicUTC(key - 1)))
-            ended.append("RRULE:" + parts.joined(separator: ";"))
+            var shifted = rule
+            if let text = rule.until, let (until, isDate) = StoredEvent.occurrenceKey(text) {
+                shifted.set("UNTIL", StoredEvent.occurrenceSuffix(key: until + (isDate ? shift / 86_400 * 86_400 : shift), isAllDay: isDate))
+            }
+            continued.append(StoredEvent.shiftingWeekdays(shifted.line, byDays: days))
+            rule.remove("UNTIL")
+            rule.set("UNTIL", row.isAllDay ? Civil.basic(Civil.date(ofKey: key - 86_400)) : Civil.basicUTC(key - 1))
+            ended.append(rule.line)
         }
         let started = EventDraft(title: changed.title, when: changed.when, location: changed.location, notes: changed.notes,
                                  attendees: changed.attendees, recurrence: patch.recurrence ?? continued, reminderMinutes: changed.reminderMinutes,

@@ -36,29 +36,19 @@ struct SetPositionRule {
 
     /// True for a rule this type expands: BYSETPOS with FREQ=WEEKLY, DAILY or HOURLY.
     static func applies(to text: String) -> Bool {
-        let parts = Self.parts(of: text)
-        guard parts["BYSETPOS"] != nil else { return false }
-        return ["WEEKLY", "DAILY", "HOURLY"].contains(parts["FREQ"]?.uppercased() ?? "")
-    }
-
-    /// `KEY=VALUE;…` as a table of upper-cased keys.
-    static func parts(of text: String) -> [String: Substring] {
-        var parts: [String: Substring] = [:]
-        for part in text.split(separator: ";") {
-            guard let equals = part.firstIndex(of: "=") else { continue }
-            parts[part[..<equals].uppercased()] = part[part.index(after: equals)...]
-        }
-        return parts
+        let rule = RRule(text)
+        guard rule["BYSETPOS"] != nil else { return false }
+        return ["WEEKLY", "DAILY", "HOURLY"].contains(rule.frequency ?? "")
     }
 
     /// Reads `text` (already read by libical, which gave `count`, `interval` and `until`).
     init(_ text: String, first: WallTime, isAllDay: Bool, count: Int, interval: Int, until: WallTime?) throws(RecurrenceError) {
-        let parts = Self.parts(of: text)
+        let rule = RRule(text)
         func fail(_ reason: String) -> RecurrenceError {
             RecurrenceError(property: "RRULE", reason: reason + ": " + quoted(text))
         }
         func numbers(_ key: String, in range: ClosedRange<Int>, allowingNegative: Bool = false) throws(RecurrenceError) -> [Int] {
-            guard let value = parts[key] else { return [] }
+            guard let value = rule[key] else { return [] }
             var found: [Int] = []
             for item in value.split(separator: ",", omittingEmptySubsequences: false) {
                 let n = Int(item) ?? -1_000
@@ -70,24 +60,24 @@ struct SetPositionRule {
             }
             return found
         }
-        let frequency = parts["FREQ"]?.uppercased() ?? ""
+        let frequency = rule.frequency ?? ""
         switch frequency {
         case "WEEKLY": period = .week
         case "DAILY": period = .day
         default: period = .hour
         }
-        for key in ["BYWEEKNO", "BYYEARDAY"] where parts[key] != nil {
+        for key in ["BYWEEKNO", "BYYEARDAY"] where rule[key] != nil {
             throw fail("BYSETPOS with FREQ=\(frequency) and \(key) is not a repeat clerk can follow")
         }
-        if period == .week, parts["BYMONTHDAY"] != nil {
+        if period == .week, rule["BYMONTHDAY"] != nil {
             throw fail("BYMONTHDAY with FREQ=WEEKLY is not a repeat clerk can follow")
         }
         positions = try numbers("BYSETPOS", in: 1...366, allowingNegative: true)
         months = Set(try numbers("BYMONTH", in: 1...12))
         monthDays = Set(try numbers("BYMONTHDAY", in: 1...31, allowingNegative: true))
-        let names = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+        let names = RRule.weekdayCodes
         var weekdays = Set<Int>()
-        for item in (parts["BYDAY"] ?? "").split(separator: ",") {
+        for item in rule.list("BYDAY") {
             // Ordinals (1MO) were refused before with these frequencies.
             guard let index = names.firstIndex(of: item.uppercased()) else { throw fail("expected days like MO,FR in BYDAY") }
             weekdays.insert(index + 1)
@@ -95,7 +85,7 @@ struct SetPositionRule {
         let firstWeekday = CivilCalendar.isoWeekday(dayNumber: first.date.dayNumber)
         if weekdays.isEmpty, period == .week { weekdays = [firstWeekday] }
         self.weekdays = weekdays
-        let wkst = parts["WKST"].map { $0.uppercased() } ?? "MO"
+        let wkst = rule["WKST"].map { $0.uppercased() } ?? "MO"
         guard let startIndex = names.firstIndex(of: wkst) else { throw fail("expected a day like MO in WKST") }
         weekStart = startIndex + 1
         if isAllDay {

@@ -138,7 +138,10 @@ struct Recurrence {
     /// Parses an RRULE value with libical and checks what clerk can expand.
     static func rule(_ text: String) throws(RecurrenceError) -> icalrecurrencetype {
         let wrong = RecurrenceError(property: "RRULE", reason: "expected a rule like FREQ=WEEKLY;BYDAY=MO, got \(quoted(text))")
-        try checkNumbers(text, wrong: wrong)
+        let parts = RRule(text)
+        // libical reads a rule up to an empty part: `FREQ=DAILY;;COUNT=3` was every day, for ever.
+        if parts.skipsAPart { throw wrong }
+        try checkNumbers(parts, text: text, wrong: wrong)
         var (rule, failed) = LibICal.locked {
             cical_clear_errno()
             let rule = icalrecurrencetype_from_string(text)
@@ -173,9 +176,9 @@ struct Recurrence {
     /// hourly rules with BYSETPOS, which libical kept every date of the set of, are expanded
     /// by `SetPositionRule`.)
     static func checkSetPosition(_ text: String) throws(RecurrenceError) {
-        let parts = SetPositionRule.parts(of: text)
-        guard parts["BYSETPOS"] != nil else { return }
-        if parts["BYWEEKNO"] != nil {
+        let rule = RRule(text)
+        guard rule["BYSETPOS"] != nil else { return }
+        if rule["BYWEEKNO"] != nil {
             throw RecurrenceError(property: "RRULE", reason: "BYSETPOS with BYWEEKNO is not a repeat clerk can follow: \(quoted(text))")
         }
     }
@@ -193,7 +196,7 @@ struct Recurrence {
     /// | `INTERVAL` | 1 to 32,767 |
     /// | `COUNT` | 1 to `iterationLimit` |
     /// | `BY…` lists | items of at most 366 (`BYYEARDAY`, `BYSETPOS`), libical checks each list's range |
-    private static func checkNumbers(_ text: String, wrong: RecurrenceError) throws(RecurrenceError) {
+    private static func checkNumbers(_ rule: RRule, text: String, wrong: RecurrenceError) throws(RecurrenceError) {
         /// The value of a run of ASCII digits (an optional sign first), nil when it is not one;
         /// `Int.max` when it is longer than any value a rule can hold.
         func number(_ digits: Substring) -> Int? {
@@ -205,10 +208,9 @@ struct Recurrence {
             return Int(significant) ?? 0
         }
         func shown(_ value: Substring) -> String { value.count > 12 ? value.prefix(12) + "…" : String(value) }
-        for part in text.split(separator: ";") {
-            guard let equals = part.firstIndex(of: "=") else { continue }
-            let key = part[..<equals].uppercased()
-            let value = part[part.index(after: equals)...]
+        for part in rule.parts {
+            guard let whole = part.value else { continue }
+            let key = part.key.uppercased(), value = Substring(whole)
             switch key {
             case "INTERVAL":
                 if let n = number(value), n > intervalLimit {

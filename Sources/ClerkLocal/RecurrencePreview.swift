@@ -33,13 +33,13 @@ public enum RecurrencePreview {
     }
 
     /// True when a rule of `lines` repeats by the hour or more often (FREQ=HOURLY,
-    /// MINUTELY, SECONDLY), read as the store's rules are (`SetPositionRule.parts`).
+    /// MINUTELY, SECONDLY), read as the store's rules are (`RRule`).
     public static func repeatsWithinADay(_ lines: [String]) -> Bool {
         lines.contains { line in
             let upper = line.uppercased()
             guard upper.hasPrefix("RRULE:") || upper.hasPrefix("EXRULE:") else { return false }
             let value = upper.drop { $0 != ":" }.dropFirst()
-            return ["HOURLY", "MINUTELY", "SECONDLY"].contains(SetPositionRule.parts(of: String(value))["FREQ"].map(String.init) ?? "")
+            return ["HOURLY", "MINUTELY", "SECONDLY"].contains(RRule(value).frequency ?? "")
         }
     }
 }

@@ -208,16 +208,15 @@ struct StoredEvent: Equatable {
     static func shiftingWeekdays(_ line: String, byDays days: Int) -> String {
         let step = (days % 7 + 7) % 7
         guard step != 0, line.hasPrefix("RRULE:") else { return line }
-        let parts = line.dropFirst("RRULE:".count).split(separator: ";").map(String.init)
-        guard parts.contains(where: { $0.uppercased() == "FREQ=WEEKLY" }) else { return line }
-        let week = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
-        return "RRULE:" + parts.map { part in
-            guard part.uppercased().hasPrefix("BYDAY=") else { return part }
-            let named = part.dropFirst("BYDAY=".count).split(separator: ",").map { $0.uppercased() }
+        var rule = RRule(line)
+        guard rule.frequency == "WEEKLY" else { return line }
+        let week = RRule.weekdayCodes
+        if rule["BYDAY"] != nil {
+            let named = rule.list("BYDAY").map { $0.uppercased() }
             let moved = named.compactMap { week.firstIndex(of: $0).map { week[($0 + step) % 7] } }
-            guard moved.count == named.count else { return part }
-            return "BYDAY=" + moved.joined(separator: ",")
-        }.joined(separator: ";")
+            if moved.count == named.count { rule.set("BYDAY", moved.joined(separator: ",")) }
+        }
+        return rule.line
     }
 
     static func shiftingExceptions(_ line: String, by shift: Int64) -> String {

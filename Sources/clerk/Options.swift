@@ -49,6 +49,42 @@ struct UsageError: Error, Equatable {
     var message: String
 }
 
+extension UsageError {
+    /// `arguments` (argv without the program's name) as text. One that is not UTF-8 (a
+    /// Latin-1 file name) is refused, its odd bytes shown as `\xE9`: Swift's
+    /// `CommandLine.arguments` mends them into U+FFFD without a word, so `clerk "show
+    /// caf\xE9.txt"` made a file `caf�.txt` and `--data-dir` used a folder of another name.
+    static func text(of arguments: [[UInt8]]) throws(UsageError) -> [String] {
+        var texts: [String] = []
+        for (index, bytes) in arguments.enumerated() {
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw UsageError(message: "argument \(index + 1) isn't UTF-8 text (\(TextStyle.quoted(visibleBytes(bytes)))); clerk reads its command line as UTF-8")
+            }
+            texts.append(text)
+        }
+        return texts
+    }
+
+    /// `bytes` as text, each byte that is no part of a UTF-8 character written `\xHH`.
+    static func visibleBytes(_ bytes: [UInt8]) -> String {
+        var shown = ""
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+            if index + length <= bytes.count, let character = String(validating: bytes[index..<index + length], as: UTF8.self) {
+                shown += character
+                index += length
+            } else {
+                let hex = String(lead, radix: 16, uppercase: true)
+                shown += "\\x" + (hex.count == 1 ? "0" + hex : hex)
+                index += 1
+            }
+        }
+        return shown
+    }
+}
+
 /// Reads `clerk`'s arguments with `CommandLineTable`. Options may come anywhere; `--` ends
 /// them.
 struct CommandLineParser {

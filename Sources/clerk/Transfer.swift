@@ -119,6 +119,8 @@ struct Transfer {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw Failure(message: "\(TextStyle.path(path)): no such file")
         }
+        // A folder named by mistake (`clerk import ~/Downloads`) was "cannot read it".
+        if isFolder { throw Failure(message: "\(TextStyle.path(path)): a folder, not a file; give a FILE.ics or FILE.vcf") }
         var info = stat()
         if !isFolder, stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)

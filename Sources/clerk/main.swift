@@ -27,5 +27,21 @@ func environmentVariables() -> [String: String] {
 }
 
 StandardStreams.guardDescriptors()
-let exitCode = ClerkApp(arguments: Array(CommandLine.arguments.dropFirst()), environment: environmentVariables()).run()
+/// argv as bytes, without the program's name (`UsageError.text(of:)` reads them).
+func argumentBytes() -> [[UInt8]] {
+    // argc is 0 when a program calls execve with no argv at all.
+    guard CommandLine.argc > 1 else { return [] }
+    return (1..<Int(CommandLine.argc)).map { index in
+        guard let pointer = CommandLine.unsafeArgv[index] else { return [] }
+        return Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map { UInt8(bitPattern: $0) }
+    }
+}
+
+let exitCode: Int32
+do throws(UsageError) {
+    exitCode = ClerkApp(arguments: try UsageError.text(of: argumentBytes()), environment: environmentVariables()).run()
+} catch {
+    Output.error(error.message)
+    exitCode = ExitCode.usage
+}
 exit(StandardStreams.exitCode(after: exitCode))

@@ -58,4 +58,44 @@ import Testing
         #expect(test.session.respond(to: "y").ok)
         #expect(try test.store.event(id: "dentist")?.when == Fixture.friday(18))
     }
+    /// "undo" puts back what this session changed, and only that: a rename made meanwhile by
+    /// another process stays (it was: the whole event put back as it was, the rename lost).
+    @Test func undoingAMoveKeepsARenameMadeMeanwhile() throws {
+        let test = try Fixture()
+        defer { test.remove() }
+        #expect(test.session.respond(to: "move the dentist to 17:00").asksQuestion)
+        #expect(test.session.respond(to: "y").ok)
+        try test.other.patchEvent(id: "dentist", EventPatch(title: "Dentist check-up", location: .some("Calle Mayor 1")))
+        #expect(test.session.respond(to: "undo").asksQuestion)
+        #expect(test.session.respond(to: "y").ok)
+        let event = try #require(try test.store.event(id: "dentist"))
+        #expect(event.when == Fixture.friday(15))
+        #expect(event.title == "Dentist check-up")
+        #expect(event.location == "Calle Mayor 1")
+    }
+
+    @Test func undoingARenameKeepsAMoveMadeMeanwhile() throws {
+        let test = try Fixture()
+        defer { test.remove() }
+        #expect(test.session.respond(to: "rename the dentist to Dentist check-up").asksQuestion)
+        #expect(test.session.respond(to: "y").ok)
+        try test.other.patchEvent(id: "dentist", EventPatch(when: Fixture.friday(18), attendees: [Attendee(name: "Ana"), Attendee(name: "Carla")]))
+        #expect(test.session.respond(to: "undo").asksQuestion)
+        #expect(test.session.respond(to: "y").ok)
+        let event = try #require(try test.store.event(id: "dentist"))
+        #expect(event.title == "Dentist")
+        #expect(event.when == Fixture.friday(18))
+        #expect(event.attendees.map(\.name) == ["Ana", "Carla"])
+    }
+    @Test func undoingAnAddedGuestKeepsAGuestAddedMeanwhile() throws {
+        let test = try Fixture()
+        defer { test.remove() }
+        _ = test.session.respond(to: "when is my next dentist appointment")
+        #expect(test.session.respond(to: "add Bob").asksQuestion)
+        #expect(test.session.respond(to: "y").ok)
+        try test.other.patchEvent(id: "dentist", EventPatch(attendees: [Attendee(name: "Ana"), Attendee(name: "Bob"), Attendee(name: "Carla")]))
+        #expect(test.session.respond(to: "undo").asksQuestion)
+        #expect(test.session.respond(to: "y").ok)
+        #expect(try test.store.event(id: "dentist")?.attendees.map(\.name) == ["Ana", "Carla"])
+    }
 }

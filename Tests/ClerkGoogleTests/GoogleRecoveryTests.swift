@@ -144,12 +144,26 @@ import Testing
     /// An events listing whose body could not be read failed the read; the mirror answers,
     /// saying why and how old its answer is.
     @Test func anUnreadableSyncIsAnsweredFromTheMirror() throws {
+        try Self.expectAnAnswerFromTheMirror(after: 6, under: ["method": "GET", "path": .string(Self.events), "mode": "malformed"])
+    }
+
+    /// A token refresh answered with what is not JSON — a captive portal (a hotel's Wi-Fi)
+    /// answers every request with its login page — is Google not read: a read answers from
+    /// the copy (it failed: "Google sent an answer clerk couldn't read. Nothing changed; try
+    /// again in a moment.").
+    @Test func anUnreadableTokenRefreshIsAnsweredFromTheMirror() throws {
+        try Self.expectAnAnswerFromTheMirror(after: 7200, under: ["method": "POST", "path": "/token", "mode": "malformed", "count": 10])
+    }
+
+    /// Signs in with one event, lets `seconds` pass, arms `fault`: a read answers from the
+    /// mirror, and says it is behind because an answer could not be read.
+    static func expectAnAnswerFromTheMirror(after seconds: Double, under fault: JSONValue) throws {
         let harness = try GoogleHarness()
         harness.side("POST", Self.events, GoogleBackendTests.eventJSON("keep00001", "Keep"))
         let backend = try harness.signIn().backend
         let synced = harness.clock.now
-        harness.clock.advance(6)
-        harness.arm(["method": "GET", "path": .string(Self.events), "mode": "malformed"])
+        harness.clock.advance(seconds)
+        harness.arm(fault)
         #expect(try GoogleBackendTests.titles(backend) == ["Keep"])
         #expect(backend.takeNotices() == [.behind(asOf: synced, cause: .malformedResponse)])
     }

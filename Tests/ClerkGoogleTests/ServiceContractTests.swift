@@ -224,6 +224,24 @@ import Testing
             == ["Class", "Class (room 2)", "Class", "Party"])
     }
 
+    /// A file holding only a changed occurrence of a series imported before (an invitation's
+    /// update of one meeting) changes that occurrence on either backend. On Google it was
+    /// skipped without a word ("week.ics has no events to import"): only a series in the same
+    /// file was looked for.
+    @Test(arguments: Implementation.allCases)
+    func aChangedOccurrenceImportedAfterItsSeriesChangesIt(_ implementation: Implementation) throws {
+        let services = try implementation.make()
+        let series = ImportedEvent(uid: "class@example.com", draft: EventDraft(title: "Class", when: Self.when(0, 18), recurrence: ["RRULE:FREQ=DAILY;COUNT=3"]))
+        #expect(try services.calendars.importEvents([series], calendarID: services.primary, progress: nil).added == 1)
+        let moved = ImportedEvent(uid: "class@example.com", draft: EventDraft(title: "Class (room 2)", when: Self.when(1, 19)), originalStart: {
+            if case .timed(let start, _, let zone) = Self.when(1, 18) { return .timed(start: start, end: start, timeZone: zone) }
+            return nil
+        }())
+        let summary = try services.calendars.importEvents([moved], calendarID: services.primary, progress: nil)
+        #expect(summary.total == 1)
+        #expect(try services.calendars.events(from: Self.week.0, to: Self.week.1, calendarIDs: nil).map(\.title) == ["Class", "Class (room 2)", "Class"])
+    }
+
     /// "move piano to wednesday", the whole series, on either backend: its weekly rule's
     /// weekday and the days it skips move with its start (BYDAY stayed MO: a Wednesday, then
     /// Mondays again), and an undo's patch of the old rule puts it back.

@@ -211,10 +211,26 @@ import Testing
          "events.ics:7: TZOFFSETTO: expected a UTC offset like +0100 or -0530, got '+9999', so the times of VTIMEZONE 'Custom' cannot be read"),
         ("BEGIN:VCALENDAR\nBEGIN:VTIMEZONE\nTZID:Custom\nBEGIN:STANDARD\nDTSTART:19700101T000000\nTZOFFSETFROM:0100\nTZOFFSETTO:+0100\nEND:STANDARD\nEND:VTIMEZONE\nBEGIN:VEVENT\nUID:x\nDTSTART;TZID=Custom:20260305T100000\nEND:VEVENT\nEND:VCALENDAR\n",
          "events.ics:6: TZOFFSETFROM: expected a UTC offset like +0100 or -0530, got '0100', so the times of VTIMEZONE 'Custom' cannot be read"),
+        // vCalendar 1.0 (an old phone's export): its QUOTED-PRINTABLE title was imported as
+        // written, 'Caf=C3=A9'. So was such a value in a file that says 2.0.
+        ("BEGIN:VCALENDAR\nVERSION:1.0\nBEGIN:VEVENT\nDTSTART:20261210T100000Z\nSUMMARY;ENCODING=QUOTED-PRINTABLE:Caf=C3=A9\nEND:VEVENT\nEND:VCALENDAR\n",
+         "events.ics:2: VERSION: vCalendar 1.0, which clerk does not read; export the calendar as iCalendar (VERSION:2.0)"),
+        ("BEGIN:VCALENDAR\nVERSION:2.0\nBEGIN:VEVENT\nUID:q\nDTSTART:20261210T100000Z\nDESCRIPTION;encoding=quoted-printable:Caf=C3=A9\nEND:VEVENT\nEND:VCALENDAR\n",
+         "events.ics:6: DESCRIPTION: ENCODING=QUOTED-PRINTABLE is vCalendar 1.0's, which clerk does not read; export the calendar as iCalendar (VERSION:2.0)"),
     ])
     func namesTheLineAndWhatIsWrong(text: String, message: String) {
         let error = #expect(throws: ImportError.self) { try Self.read(text) }
         #expect(error?.description == message)
+    }
+
+    /// A backslash that escapes nothing RFC 5545 names is kept as written: libical made
+    /// `\x` one space, so `C:\xfiles` read `C: files`.
+    @Test func keepsABackslashThatEscapesNothing() throws {
+        let events = try Self.read(Self.event("DTSTART:20260305T100000", #"SUMMARY:C:\xfiles\, and \\share\"#,
+                                              #"DESCRIPTION:a\nb\Nc\;d\\e\qf"#, #"LOCATION:Room \7"#))
+        #expect(events.first?.draft.title == #"C:\xfiles, and \share\"#)
+        #expect(events.first?.draft.notes == "a\nb\nc;d\\e\\qf")
+        #expect(events.first?.draft.location == #"Room \7"#)
     }
 
     @Test func refusesAFileLargerThanItReads() {

@@ -119,6 +119,8 @@ import Testing
         let first = WallTime(year: 2026, month: 3, day: 5, hour: 9)
         let counted = try Recurrence(lines: ["RRULE:FREQ=WEEKLY;COUNT=5"], first: first, isAllDay: false, zone: zone)
         #expect(counted.lastStart().map { shown(Civil.instant($0), in: "Europe/Madrid") } == "2026-04-02 09:00 +02:00")
+        let trailing = try Recurrence(lines: ["RRULE:FREQ=WEEKLY;COUNT=5;"], first: first, isAllDay: false, zone: zone)
+        #expect(trailing.lastStart() == counted.lastStart())
         let endless = try Recurrence(lines: ["RRULE:FREQ=WEEKLY"], first: first, isAllDay: false, zone: zone)
         #expect(endless.lastStart() == nil)
         let onlyDates = try Recurrence(lines: ["RDATE:20260401T080000Z"], first: first, isAllDay: false, zone: zone)
@@ -141,6 +143,10 @@ import Testing
         ("RRULE:FREQ=MONTHLY;COUNT=4294967298", "RRULE: COUNT=4294967298 is more than the 200000 times clerk repeats an event: 'FREQ=MONTHLY;COUNT=4294967298'"),
         ("RRULE:FREQ=MONTHLY;BYDAY=65537MO", "RRULE: expected a rule like FREQ=WEEKLY;BYDAY=MO, got 'FREQ=MONTHLY;BYDAY=65537MO'"),
         ("RRULE:FREQ=YEARLY;BYMONTHDAY=-65535", "RRULE: expected a rule like FREQ=WEEKLY;BYDAY=MO, got 'FREQ=YEARLY;BYMONTHDAY=-65535'"),
+        // libical reads a rule up to an empty part: this was every day, for ever (a `;` at the
+        // end is no part, and is read).
+        ("RRULE:FREQ=DAILY;;COUNT=3", "RRULE: expected a rule like FREQ=WEEKLY;BYDAY=MO, got 'FREQ=DAILY;;COUNT=3'"),
+        ("RRULE:;FREQ=DAILY;COUNT=3", "RRULE: expected a rule like FREQ=WEEKLY;BYDAY=MO, got ';FREQ=DAILY;COUNT=3'"),
         ("RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30", "RRULE: no date can match 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30'"),
         ("EXRULE:FREQ=DAILY", "EXRULE: expected RRULE, RDATE or EXDATE"),
         ("EXDATE:tomorrow", "EXDATE: expected dates or date-times, got 'tomorrow'"),

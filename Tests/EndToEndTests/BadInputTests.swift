@@ -186,6 +186,9 @@ import Glibc
         // It said "clerk: : no such file".
         Row(name: "an empty import path", arguments: ["import", ""],
             stderr: "clerk: import: the file name is empty (''); give a FILE.ics or FILE.vcf, or - for stdin", status: 2),
+        // It said "cannot read it".
+        Row(name: "a folder to import", arguments: ["import", "FOLDER"],
+            stderr: "clerk: FOLDER: a folder, not a file; give a FILE.ics or FILE.vcf", status: 1),
         Row(name: "a 130 kB --data-dir", arguments: ["--data-dir", "/" + long, "what's on today"],
             stderr: "clerk: /\(String(repeating: "x", count: 198))…: cannot create the folder", status: 1),
         Row(name: "a 130 kB unknown option", arguments: ["--" + long],
@@ -219,6 +222,34 @@ import Glibc
         #expect(result.stderr == row.stderr.replacingOccurrences(of: "FOLDER", with: folder.path) + "\n")
         #expect(result.status == row.status)
         #expect(try Self.contents(of: data) == before)
+    }
+
+    /// An argument that is not UTF-8 (a Latin-1 name) is refused, its bytes shown: it was
+    /// mended into U+FFFD without a word, so `show caf\xE9.txt` made a file `caf�.txt`, and
+    /// `--data-dir d\xFF` a store in a folder of another name, `d�`. A pipe's line that is not
+    /// UTF-8 was already refused.
+    @Test func anArgumentThatIsNotUTF8IsRefused() throws {
+        let folder = try Self.seededFolder()
+        defer { folder.remove() }
+        let data = folder.path + "/data"
+        let before = try Self.contents(of: data)
+        // The shell passes the bytes; `Spawn` takes arguments as Swift strings, always UTF-8.
+        let cases: [(script: String, stderr: String)] = [
+            (#"exec "$0" "$@" --yes "create a file $(printf 'caf\351').txt with hi""#,
+             #"argument 8 isn't UTF-8 text ('create a file caf\xE9.txt with hi'); clerk reads its command line as UTF-8"#),
+            (#"exec "$0" "$@" --yes "lunch $(printf '\377\376') tomorrow""#,
+             #"argument 8 isn't UTF-8 text ('lunch \xFF\xFE tomorrow'); clerk reads its command line as UTF-8"#),
+            (#"exec "$0" --data-dir "$(dirname "$6")/d$(printf '\377')" status"#,
+             #"argument 2 isn't UTF-8 text ('FOLDER/d\xFF'); clerk reads its command line as UTF-8"#),
+        ]
+        for (script, stderr) in cases {
+            let result = try ClerkBinary.run(Self.clock + ["--data-dir", data], through: ["/bin/sh", "-c", script])
+            #expect(result.stderr == "clerk: " + stderr.replacingOccurrences(of: "FOLDER", with: folder.path) + "\n")
+            #expect(result.status == 2)
+            #expect(result.stdout == "")
+        }
+        #expect(try Self.contents(of: data) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["data"])
     }
 
     /// An agenda over eight thousand years of endless daily series made every occurrence:

@@ -114,7 +114,10 @@ package final class GoogleMirror {
             unreachableAt = nil
         } catch let failure as APIFailure {
             let error = failure.serviceError(mayHaveApplied: false)
-            guard failure.isWorthWaiting || failure == .malformed else { throw error }
+            // An answer that cannot be read, the token refresh's too (a captive portal's
+            // login page for every request): the read failed, "Google sent an answer clerk
+            // couldn't read", instead of answering from the copy.
+            guard failure.isWorthWaiting || failure == .malformed || failure == .service(.malformedResponse) else { throw error }
             switch error {
             case .signInNeeded:
                 standing = .signInExpired(asOf: lastFullSync)

@@ -78,7 +78,7 @@ enum Repeats {
     /// times it happens.
     static func readCount(_ s: Sentence, _ details: inout EventDetails) {
         let rule = details.weekdays.first?.recurrence ?? details.dates.lazy.compactMap { s.dates[$0].recurrence }.first
-        guard let rule, !rule.contains("COUNT="), !rule.contains("UNTIL=") else { return }
+        guard let rule, RRule(rule)["COUNT"] == nil, RRule(rule).until == nil else { return }
         var i = s.body.lowerBound
         while i < s.body.upperBound {
             defer { i += 1 }

@@ -124,6 +124,10 @@ enum CalendarResources {
             }
             return lines.filter { !$0.isEmpty }
         } ?? []
+        // Google Calendar has no series by the hour or more often: it answers such a rule
+        // (RRULE:FREQ=HOURLY, as RFC 5545 allows it) with a server error, not a 400
+        // (google-api-ruby-client issue 572), and a client with retries tries it again.
+        if occurrenceOf == nil, RecurrencePreview.repeatsWithinADay(recurrence) { throw GoogleError.subDailyRecurrence }
         let when: When
         var skippedWallStart: Int?
         switch (start, end) {

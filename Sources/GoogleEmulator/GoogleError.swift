@@ -173,6 +173,8 @@ struct GoogleError: Error {
     static let malformedTarget = GoogleError(status: 400, reason: "badRequest",
                                              message: "Your client has issued a malformed or illegal request: the URL has an invalid percent-escape or is not UTF-8.")
     static let parseError = GoogleError(status: 400, reason: "parseError", message: "Parse Error")
+    /// Google's answer to a recurrence by the hour, minute or second: its generic 500.
+    static let subDailyRecurrence = GoogleError(status: 500, reason: "backendError", message: "Backend Error")
     static let methodNotAllowed = GoogleError(status: 405, reason: "httpMethodNotAllowed", message: "Method Not Allowed")
 
     /// A `$.xgafv` other than `1` or `2`, refused ahead of the token and every other check,

@@ -119,9 +119,12 @@ struct Call {
 
 extension HTTPResponse {
     /// A JSON value as the answer, through the `fields` selector of the call when it has one.
+    /// An empty `fields=` selects nothing, `{}`, as Google's front end answers it for every
+    /// API (measured on Drive; it was the whole resource here).
     static func json(_ value: JSONValue, for call: Call, status: Int = 200) throws(GoogleError) -> HTTPResponse {
         var shown = value
-        if let fields = call.parameter("fields"), !fields.isEmpty {
+        if let fields = call.parameter("fields"), fields.allSatisfy(\.isWhitespace) { return .json(status, "{}") }
+        if let fields = call.parameter("fields") {
             shown = try FieldMask.checked(fields, api: call.api).apply(to: value)
         }
         return .json(status, shown.serialized())

@@ -2,13 +2,15 @@
 """Google's own Python client against google-emulator, unmodified.
 
 Signs in with google-auth-oauthlib's InstalledAppFlow (loopback redirect, PKCE), then
-drives Calendar v3, Drive v3 and People v1 through googleapiclient.discovery.build with
+drives Calendar v3, Drive v3 (and v2) and People v1 through googleapiclient.discovery.build with
 the static discovery documents the library ships, pointed at the emulator with
 client_options, and checks every JSON answer against those documents. A few steps use
 google-auth's AuthorizedSession raw (a gzipped body, as Java's client sends them) and
 aiogoogle, a third-party async client that builds its requests from the same discovery
-documents (their rootUrl set to the emulator), and one step builds the services from
-the discovery documents the emulator serves (discoveryServiceUrl). Nothing in the
+documents (their rootUrl set to the emulator), one step builds the services from
+the discovery documents the emulator serves (discoveryServiceUrl), and one drives PyDrive2
+(Drive v2, with its own oauth2client sign-in; its `service` built from the emulator's
+document, as PyDrive2 otherwise builds it at Google's host). Nothing in the
 libraries is patched; what the script sets is each library's own public surface:
 
 * OAUTHLIB_INSECURE_TRANSPORT=1, since the emulator speaks plain HTTP on loopback;
@@ -109,11 +111,11 @@ class Shapes:
         self.methods = {}
         self.violations = []
 
-    def response_schema(self, method_id):
-        if method_id not in self.methods:
-            api = method_id.split(".")[0]
-            version = {"calendar": "v3", "drive": "v3", "people": "v1"}[api]
-            doc = self.docs.setdefault(api, json.loads(discovery_cache.get_static_doc(api, version)))
+    def response_schema(self, method_id, version=None):
+        api = method_id.split(".")[0]
+        version = version or {"calendar": "v3", "drive": "v3", "people": "v1"}[api]
+        if (method_id, version) not in self.methods:
+            doc = self.docs.setdefault((api, version), json.loads(discovery_cache.get_static_doc(api, version)))
 
             def find(resources):
                 for resource in resources.values():
@@ -125,13 +127,14 @@ class Shapes:
                         return found
                 return None
 
-            self.methods[method_id] = (doc, find(doc.get("resources", {})))
-        return self.methods[method_id]
+            self.methods[(method_id, version)] = (doc, find(doc.get("resources", {})))
+        return self.methods[(method_id, version)]
 
-    def check(self, method_id, value):
+    def check(self, method_id, value, version=None):
+        """`version`: the API's version when it is not the one the script builds (Drive v2)."""
         if not method_id or not isinstance(value, dict) or not value:
             return  # media, exports and empty 204 answers have no schema to check
-        doc, ref = self.response_schema(method_id)
+        doc, ref = self.response_schema(method_id, version)
         if ref:
             self.walk(doc, {"$ref": ref}, value, ref, method_id)
 
@@ -195,15 +198,18 @@ class CheckedRequest(HttpRequest):
     """The library's own HttpRequest, given to build() as its documented requestBuilder,
     with each JSON answer checked by SHAPES."""
 
+    def version(self):
+        return "v2" if "/drive/v2/" in self.uri else None
+
     def execute(self, *args, **kwargs):
         result = super().execute(*args, **kwargs)
-        SHAPES.check(self.methodId, result)
+        SHAPES.check(self.methodId, result, self.version())
         return result
 
     def next_chunk(self, *args, **kwargs):
         status, body = super().next_chunk(*args, **kwargs)
         if body is not None:
-            SHAPES.check(self.methodId, body)
+            SHAPES.check(self.methodId, body, self.version())
         return status, body
 
 
@@ -370,6 +376,8 @@ class Fidelity:
             ("drive list with or, not, parentheses and orderBy", self.drive_list_grammar),
             ("drive teamdrives list (none)", self.drive_team_drives),
             ("drive files.watch refused (501)", self.drive_watch_refused),
+            ("drive v2 (build('drive', 'v2')): insert, list, get_media, update, trash, delete, seen by v3", self.drive_v2),
+            ("PyDrive2: its own sign-in, SetContentString and Upload, ListFile, GetContentString, update, Trash, Delete", self.pydrive2),
         ]:
             self.step(name, function)
         self.people_state = {}
@@ -992,6 +1000,95 @@ class Fidelity:
         channel = {"id": uuid.uuid4().hex, "type": "web_hook", "address": "https://example.com/notifications"}
         expect_http_error(501, lambda: self.drive.files().watch(fileId=self.drive_state["big"], body=channel).execute(),
                           "files.watch", reasons=["notImplemented"])
+
+    # MARK: Drive v2 (PyDrive, PyDrive2, older scripts)
+
+    def drive_v2(self):
+        drive = self.service("drive", "v2", "/drive/v2/")
+        folder = drive.files().insert(body={"title": f"v2 folder {self.stamp}", "mimeType": "application/vnd.google-apps.folder"}).execute()
+        title = f"v2 notes {self.stamp}.txt"
+        media = MediaIoBaseUpload(io.BytesIO(b"first draft\n"), mimetype="text/plain", resumable=False)
+        made = self.upload(drive.files().insert(body={"title": title, "parents": [{"id": folder["id"]}]}, media_body=media)).execute()
+        check(made.get("title") == title and made.get("fileSize") == "12", f"the v2 insert answered {made.get('title')!r}, {made.get('fileSize')!r} bytes")
+        check([p.get("id") for p in made.get("parents", [])] == [folder["id"]], f"the v2 file's parents are {made.get('parents')}")
+        check(made.get("labels", {}).get("trashed") is False and made.get("downloadUrl"), "the v2 file has no labels.trashed or downloadUrl")
+        # The same file, seen by v3.
+        seen = self.drive.files().get(fileId=made["id"], fields="name,parents,size").execute()
+        check(seen == {"name": title, "parents": [folder["id"]], "size": "12"}, f"v3 sees the v2 file as {seen}")
+        # files.list with v2's terms, a page of one, then list_next.
+        query = f"{drive_literal(folder['id'])} in parents and trashed = false"
+        drive.files().insert(body={"title": f"v2 other {self.stamp}.txt", "parents": [{"id": folder["id"]}]}).execute()
+        request, titles = drive.files().list(q=query, maxResults=1, orderBy="title"), []
+        while request is not None:
+            page = request.execute()
+            titles += [item["title"] for item in page.get("items", [])]
+            request = drive.files().list_next(request, page)
+        check(titles == [title, f"v2 other {self.stamp}.txt"], f"the v2 list of the folder is {titles}")
+        check(drive.files().get_media(fileId=made["id"]).execute() == b"first draft\n", "get_media answered other bytes")
+        # A new content by a resumable update (PUT to the upload path, then to the session).
+        media = MediaIoBaseUpload(io.BytesIO(b"second draft\n"), mimetype="text/plain", resumable=True)
+        request = self.upload(drive.files().update(fileId=made["id"], body={"title": "v2 final.txt"}, media_body=media))
+        updated = None
+        while updated is None:
+            _, updated = request.next_chunk()
+        check(updated.get("title") == "v2 final.txt" and updated.get("fileSize") == "13", f"the v2 update answered {updated.get('title')!r}")
+        starred = drive.files().patch(fileId=made["id"], body={"labels": {"starred": True}}).execute()
+        check(starred["labels"]["starred"] is True, "files.patch did not star the file")
+        check(drive.files().trash(fileId=made["id"]).execute()["labels"]["trashed"] is True, "files.trash did not trash the file")
+        check(self.drive.files().get(fileId=made["id"], fields="trashed").execute() == {"trashed": True}, "v3 does not see the file trashed")
+        check(drive.files().untrash(fileId=made["id"]).execute()["labels"]["trashed"] is False, "files.untrash did not restore the file")
+        about = drive.about().get().execute()
+        check(about.get("rootFolderId") and int(about.get("quotaBytesUsed", "0")) >= 13, f"about.get answered {about.get('rootFolderId')}")
+        drive.files().delete(fileId=folder["id"]).execute()  # the folder, and what is in it
+        expect_http_error(404, lambda: drive.files().get(fileId=made["id"]).execute(), "a file of a deleted folder", reasons=["notFound"])
+
+    def pydrive2(self):
+        import contextlib
+        import socket
+        from pydrive2.auth import GoogleAuth
+        from pydrive2.drive import GoogleDrive
+        # PyDrive2's own sign-in: oauth2client's web-server flow to its loopback listener, on
+        # a free port, the consent played by the browser as in the sign-in step.
+        with socket.socket() as probe:
+            probe.bind(("localhost", 0))
+            port = probe.getsockname()[1]
+        gauth = GoogleAuth(settings={
+            "client_config_backend": "settings",
+            "client_config": {"client_id": "fidelity-client.apps.googleusercontent.com", "client_secret": "fidelity-secret",
+                              "auth_uri": self.root + "/o/oauth2/v2/auth", "token_uri": self.root + "/token",
+                              "revoke_uri": self.root + "/revoke", "redirect_uri": "http://localhost"},
+            "oauth_scope": [SCOPE + "drive.file"], "save_credentials": False, "get_refresh_token": True})
+        browser = PlayedBrowser()
+        webbrowser.register(browser.name, None, browser, preferred=True)
+        with contextlib.redirect_stdout(io.StringIO()):  # it prints the consent URL and "Authentication successful."
+            gauth.LocalWebserverAuth(port_numbers=[port])
+        browser.thread.join(30)
+        check(browser.error is None, f"the played browser failed: {browser.error}")
+        check(gauth.credentials and gauth.credentials.refresh_token, "PyDrive2's sign-in has no refresh token")
+        # PyDrive2 builds Drive v2 from the document the library ships, at Google's host; its
+        # public `service` is set to the same API built from the emulator's document instead.
+        gauth.service = build("drive", "v2", http=gauth.Get_Http_Object(), static_discovery=False, cache_discovery=False,
+                              discoveryServiceUrl=self.root + "/discovery/v1/apis/{api}/{apiVersion}/rest", requestBuilder=CheckedRequest)
+        drive = GoogleDrive(gauth)
+        title = f"pydrive2 {self.stamp}.txt"
+        made = drive.CreateFile({"title": title, "mimeType": "text/plain"})
+        made.SetContentString("hello from PyDrive2\n")
+        made.Upload()
+        check(made.get("id") and made.get("fileSize") == "20", f"Upload answered {made.get('id')!r}, {made.get('fileSize')!r} bytes")
+        listed = drive.ListFile({"q": f"title = {drive_literal(title)} and 'root' in parents and trashed = false"}).GetList()
+        check([item["id"] for item in listed] == [made["id"]], f"ListFile found {[item['title'] for item in listed]}")
+        again = drive.CreateFile({"id": made["id"]})
+        check(again.GetContentString() == "hello from PyDrive2\n", "GetContentString read other text")
+        again.SetContentString("changed\n")
+        again.Upload()  # files.update with the new content
+        check(drive.CreateFile({"id": made["id"]}).GetContentString() == "changed\n", "the update's content is not what is read back")
+        again["title"] = f"pydrive2 renamed {self.stamp}.txt"
+        again.Upload()  # files.patch: metadata only
+        check(self.drive.files().get(fileId=made["id"], fields="name").execute()["name"] == again["title"], "v3 does not see the new title")
+        again.Trash()
+        check(self.drive.files().get(fileId=made["id"], fields="trashed").execute() == {"trashed": True}, "Trash did not trash the file")
+        again.Delete()
+        expect_http_error(404, lambda: self.drive.files().get(fileId=made["id"]).execute(), "a file PyDrive2 deleted", reasons=["notFound"])
 
     # MARK: People
 

@@ -1,0 +1,168 @@
+import ClerkCore
+import Foundation
+
+/// Drive v2's resources over the same records as v3's: the File, About, ParentReference and
+/// ChildReference of `drive.v2.json`, and a v2 body read as the v3 metadata that
+/// `createDriveFile` and `updateDriveFile` take, so a file made one way is the same file
+/// the other way.
+///
+/// | v2                                   | v3                                     |
+/// |--------------------------------------|----------------------------------------|
+/// | `title`                              | `name`                                 |
+/// | `labels.starred`, `labels.trashed`   | `starred`, `trashed`                   |
+/// | `parents: [{id}]`                    | `parents: [id]`                        |
+/// | `properties: [{key, value, visibility}]` | `properties` (PUBLIC), `appProperties` (PRIVATE, v2's default) |
+/// | `modifiedDate` (with `setModifiedDate=true`) | `modifiedTime`                 |
+/// | `createdDate`, `lastViewedByMeDate`, `modifiedByMeDate` | `createdTime`, `viewedByMeTime`, `modifiedByMeTime` |
+/// | `fileSize`, `downloadUrl`, `alternateLink`, `selfLink` | `size`, content at `?alt=media`, `webViewLink` |
+///
+/// Links a client follows (`selfLink`, `downloadUrl`, a parent's `parentLink`) point at the
+/// emulator (`root`, the request's own `http://host/`), as Google's point at its API host.
+enum DriveV2 {
+    /// A v2 File resource (v2 answers every field when no `fields` is given).
+    static func file(_ record: DriveRecord, user: DriveUser, root: String) -> JSONValue {
+        let v3 = record.resource(user: user)
+        let selfLink = root + "drive/v2/files/" + record.id
+        var members: [(String, JSONValue)] = [
+            ("kind", "drive#file"), ("id", .string(record.id)), ("etag", .string(Wire.etag(record.version))),
+            ("selfLink", .string(selfLink)),
+        ]
+        if !record.isGoogleType {
+            members.append(("webContentLink", v3["webContentLink"] ?? .null))
+        }
+        members += [("alternateLink", .string(record.webViewLink)), ("embedLink", .string(record.webViewLink.replacingOccurrences(of: "/view", with: "/preview"))),
+                    ("iconLink", v3["iconLink"] ?? .null), ("title", .string(record.name)), ("mimeType", .string(record.mimeType))]
+        if let description = record.description { members.append(("description", .string(description))) }
+        members += [
+            ("labels", .object([("starred", .bool(record.starred)), ("hidden", false), ("trashed", .bool(record.trashed)),
+                                ("restricted", .bool(record.extra["copyRequiresWriterPermission"]?.boolValue ?? false)), ("viewed", true),
+                                ("modified", true)])),
+            ("copyRequiresWriterPermission", record.extra["copyRequiresWriterPermission"] ?? false),
+            ("createdDate", .string(Wire.timestamp(record.created))), ("modifiedDate", .string(Wire.timestamp(record.modified))),
+            ("modifiedByMeDate", .string(Wire.timestamp(record.modified))), ("lastViewedByMeDate", .string(Wire.timestamp(record.modified))),
+            ("markedViewedByMeDate", "1970-01-01T00:00:00.000Z"), ("version", .string(String(record.version))),
+            ("parents", .array(record.parents.map { parent($0, of: record.id, root: root) })),
+        ]
+        if let links = v3["exportLinks"] { members.append(("exportLinks", links)) }
+        if !record.isGoogleType {
+            members.append(("downloadUrl", .string(selfLink + "?alt=media&source=downloadUrl")))
+            for key in ["originalFilename", "fileExtension", "fullFileExtension", "md5Checksum", "sha1Checksum", "sha256Checksum"] {
+                if let value = v3[key] { members.append((key, value)) }
+            }
+            members.append(("fileSize", .string(String(record.size))))
+        }
+        members += [
+            ("userPermission", permission(record.id, root: root)),
+            ("quotaBytesUsed", v3["quotaBytesUsed"] ?? "0"), ("ownerNames", [.string(user.displayName)]), ("owners", [userJSON(user)]),
+        ]
+        if !record.isGoogleType, let head = v3["headRevisionId"] { members.append(("headRevisionId", head)) }
+        members += [
+            ("lastModifyingUserName", .string(user.displayName)), ("lastModifyingUser", userJSON(user)), ("ownedByMe", true),
+            ("capabilities", v3["capabilities"] ?? [:]), ("editable", true), ("canComment", true), ("canReadRevisions", .bool(!record.isFolder)),
+            ("shareable", true), ("copyable", .bool(!record.isFolder)), ("writersCanShare", v3["writersCanShare"] ?? true),
+            ("shared", v3["shared"] ?? false), ("explicitlyTrashed", .bool(record.trashed && record.explicitlyTrashed)),
+            ("appDataContents", .bool(record.space == "appDataFolder")), ("spaces", v3["spaces"] ?? ["drive"]),
+            ("hasThumbnail", false), ("thumbnailVersion", "0"), ("isAppAuthorized", true),
+            ("permissionIds", v3["permissionIds"] ?? []), ("inheritedPermissionsDisabled", false),
+        ]
+        let properties = record.properties("properties").map { property($0.0, $0.1, visibility: "PUBLIC", of: record.id, root: root) }
+            + record.properties("appProperties").map { property($0.0, $0.1, visibility: "PRIVATE", of: record.id, root: root) }
+        if !properties.isEmpty { members.append(("properties", .array(properties))) }
+        if record.isFolder, let color = record.extra["folderColorRgb"] { members.append(("folderColorRgb", color)) }
+        if let shortcut = record.extra["shortcutDetails"] { members.append(("shortcutDetails", shortcut)) }
+        return .object(members)
+    }
+
+    /// v2's User: v3's with `isAuthenticatedUser` for `me`.
+    static func userJSON(_ user: DriveUser) -> JSONValue {
+        .object([("kind", "drive#user"), ("displayName", .string(user.displayName)), ("isAuthenticatedUser", true),
+                 ("permissionId", .string(user.permissionID)), ("emailAddress", .string(user.email))])
+    }
+
+    static func parent(_ id: String, of child: String, root: String) -> JSONValue {
+        .object([("kind", "drive#parentReference"), ("id", .string(id)), ("selfLink", .string(root + "drive/v2/files/\(child)/parents/\(id)")),
+                 ("parentLink", .string(root + "drive/v2/files/" + id)), ("isRoot", .bool(id == Drive.rootID))])
+    }
+
+    static func child(_ id: String, of folder: String, root: String) -> JSONValue {
+        .object([("kind", "drive#childReference"), ("id", .string(id)), ("selfLink", .string(root + "drive/v2/files/\(folder)/children/\(id)")),
+                 ("childLink", .string(root + "drive/v2/files/" + id))])
+    }
+
+    static func property(_ key: String, _ value: String, visibility: String, of file: String, root: String) -> JSONValue {
+        .object([("kind", "drive#property"), ("etag", .string(Wire.etag(0))),
+                 ("selfLink", .string(root + "drive/v2/files/\(file)/properties/\(key)?visibility=\(visibility)")),
+                 ("key", .string(key)), ("visibility", .string(visibility)), ("value", .string(value))])
+    }
+
+    /// The account's own permission on each of its files.
+    static func permission(_ file: String, root: String) -> JSONValue {
+        .object([("kind", "drive#permission"), ("etag", .string(Wire.etag(0))), ("id", "me"),
+                 ("selfLink", .string(root + "drive/v2/files/\(file)/permissions/me")), ("role", "owner"), ("type", "user"),
+                 ("pendingOwner", false)])
+    }
+
+    // MARK: Reading v2 bodies
+
+    /// A v2 File body as v3 metadata, and the parent ids it names (nil when it names none).
+    /// `modifiedDate` is taken only with `setModifiedDate` (v2 ignores it otherwise).
+    static func metadata(_ body: JSONValue, setModifiedDate: Bool) throws(GoogleError) -> (metadata: JSONValue, parents: [String]?) {
+        var members: [(String, JSONValue)] = []
+        var parents: [String]?
+        var properties: [(String, JSONValue)] = [], appProperties: [(String, JSONValue)] = []
+        for (key, value) in body.objectValue ?? [] where value != .null {
+            switch key {
+            case "title": members.append(("name", value))
+            case "mimeType", "description", "originalFilename", "folderColorRgb", "writersCanShare", "copyRequiresWriterPermission", "id",
+                 "shortcutDetails":
+                members.append((key, value))
+            case "labels":
+                guard let labels = value.objectValue else { throw GoogleError.invalid("Invalid value for labels.") }
+                for (label, flag) in labels where label == "starred" || label == "trashed" {
+                    guard flag.boolValue != nil else { throw GoogleError.invalid("Invalid value for labels.\(label).") }
+                    members.append((label, flag))
+                }
+            case "parents":
+                guard let items = value.arrayValue else { throw GoogleError.invalid("Invalid value for parents.") }
+                parents = try items.map { item throws(GoogleError) -> String in
+                    guard let id = item["id"]?.stringValue, !id.isEmpty else { throw GoogleError.required("Required: parents.id", location: "parents.id") }
+                    return id
+                }
+            case "properties":
+                guard let items = value.arrayValue else { throw GoogleError.invalid("Invalid value for properties.") }
+                for item in items {
+                    guard let name = item["key"]?.stringValue, !name.isEmpty else { throw GoogleError.required("Required: properties.key", location: "properties.key") }
+                    let text = item["value"] ?? .null
+                    switch item["visibility"]?.stringValue?.uppercased() ?? "PRIVATE" {
+                    case "PUBLIC": properties.append((name, text))
+                    case "PRIVATE": appProperties.append((name, text))
+                    case let other: throw GoogleError.invalid("Invalid value for properties.visibility: \(other)")
+                    }
+                }
+            case "modifiedDate" where setModifiedDate: members.append(("modifiedTime", value))
+            default: continue  // Read-only or not kept (as v2 ignores what it does not write).
+            }
+        }
+        if !properties.isEmpty { members.append(("properties", .object(properties))) }
+        if !appProperties.isEmpty { members.append(("appProperties", .object(appProperties))) }
+        return (.object(members), parents)
+    }
+
+    /// The `addParents`/`removeParents` an update's `parents` means for a file now in
+    /// `current`, with the call's own.
+    static func parentChanges(to wanted: [String]?, from current: [String], query: [(String, String)]) -> [(String, String)] {
+        var kept = query.filter { $0.0 != "addParents" && $0.0 != "removeParents" }
+        var added = query.filter { $0.0 == "addParents" }.map(\.1).joined(separator: ",")
+        var removed = query.filter { $0.0 == "removeParents" }.map(\.1).joined(separator: ",")
+        if let wanted {
+            let resolved = wanted.map(Drive.resolve)
+            let add = resolved.filter { !current.contains($0) }
+            let remove = current.filter { !resolved.contains($0) }
+            added = ([added] + add).filter { !$0.isEmpty }.joined(separator: ",")
+            removed = ([removed] + remove).filter { !$0.isEmpty }.joined(separator: ",")
+        }
+        if !added.isEmpty { kept.append(("addParents", added)) }
+        if !removed.isEmpty { kept.append(("removeParents", removed)) }
+        return kept
+    }
+}

@@ -83,7 +83,22 @@ enum CalendarResources {
             members.append((key, value))
         }
         if replica.unmodeled?["eventType"] == nil { members.append(("eventType", "default")) }
-        return .object(members)
+        return droppingEmptyLists(.object(members))
+    }
+
+    /// `value` without the members whose value is an empty list, at any depth: Google's
+    /// JSON never has one (an event sent with `"overrides": []`, as gcalcli patches quickAdd's
+    /// reminders, comes back as `{"useDefault": false}`).
+    static func droppingEmptyLists(_ value: JSONValue, depth: Int = 0) -> JSONValue {
+        guard depth < 64 else { return value }
+        switch value {
+        case .object(let members):
+            return .object(members.compactMap { key, item in item.arrayValue?.isEmpty == true ? nil : (key, droppingEmptyLists(item, depth: depth + 1)) })
+        case .array(let items):
+            return .array(items.map { droppingEmptyLists($0, depth: depth + 1) })
+        default:
+            return value
+        }
     }
 
     static func reminders(_ minutes: [Int]) -> JSONValue {

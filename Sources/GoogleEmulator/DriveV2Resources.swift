@@ -52,7 +52,7 @@ enum DriveV2 {
             members.append(("fileSize", .string(String(record.size))))
         }
         members += [
-            ("userPermission", permission(record.id, root: root)),
+            ("userPermission", userPermission(record.id, root: root)),
             ("quotaBytesUsed", v3["quotaBytesUsed"] ?? "0"), ("ownerNames", [.string(user.displayName)]), ("owners", [userJSON(user)]),
         ]
         if !record.isGoogleType, let head = v3["headRevisionId"] { members.append(("headRevisionId", head)) }
@@ -95,8 +95,44 @@ enum DriveV2 {
                  ("key", .string(key)), ("visibility", .string(visibility)), ("value", .string(value))])
     }
 
+    /// A v3 Permission as v2's: `value` is the address or domain, `withLink` the opposite of
+    /// `allowFileDiscovery`, `name` the display name.
+    static func permission(_ v3: JSONValue, file: String, root: String) -> JSONValue {
+        let id = v3["id"]?.stringValue ?? ""
+        var members: [(String, JSONValue)] = [("kind", "drive#permission"), ("etag", .string(Wire.etag(0))), ("id", .string(id)),
+                                              ("selfLink", .string(root + "drive/v2/files/\(file)/permissions/\(id)"))]
+        if let name = v3["displayName"] { members.append(("name", name)) }
+        if let email = v3["emailAddress"] { members.append(("emailAddress", email)) }
+        if let domain = v3["domain"] { members.append(("domain", domain)) }
+        members += [("role", v3["role"] ?? "reader"), ("type", v3["type"] ?? "user")]
+        if let value = v3["emailAddress"] ?? v3["domain"] { members.append(("value", value)) }
+        if let discoverable = v3["allowFileDiscovery"]?.boolValue { members.append(("withLink", .bool(!discoverable))) }
+        members.append(("deleted", false))
+        return .object(members)
+    }
+
+    /// A v2 Permission body as v3's: `value` is the address (user, group) or the domain,
+    /// `withLink` the opposite of `allowFileDiscovery`, and a reader with the additional role
+    /// `commenter` is a commenter.
+    static func permissionBody(_ body: JSONValue) -> JSONValue {
+        var members: [(String, JSONValue)] = []
+        let type = body["type"]?.stringValue
+        for (key, value) in body.objectValue ?? [] {
+            switch key {
+            case "value": members.append((type == "domain" ? "domain" : "emailAddress", value))
+            case "withLink": if let flag = value.boolValue { members.append(("allowFileDiscovery", .bool(!flag))) }
+            case "role":
+                let comments = body["additionalRoles"]?.arrayValue?.contains("commenter") == true
+                members.append(("role", value == "reader" && comments ? "commenter" : value))
+            case "type", "emailAddress", "domain": members.append((key, value))
+            default: continue
+            }
+        }
+        return .object(members)
+    }
+
     /// The account's own permission on each of its files.
-    static func permission(_ file: String, root: String) -> JSONValue {
+    static func userPermission(_ file: String, root: String) -> JSONValue {
         .object([("kind", "drive#permission"), ("etag", .string(Wire.etag(0))), ("id", "me"),
                  ("selfLink", .string(root + "drive/v2/files/\(file)/permissions/me")), ("role", "owner"), ("type", "user"),
                  ("pendingOwner", false)])

@@ -17,6 +17,7 @@ import LoopbackHTTP
 /// | files.update, files.patch   | `PUT`/`PATCH drive/v2/files/{id}`, `PUT upload/drive/v2/files/{id}` | `parents` may change (v3 refuses it); `setModifiedDate` |
 /// | files.copy, delete, trash, untrash, touch, emptyTrash, generateIds | as v2 names them | |
 /// | children.list, parents.list | `GET drive/v2/files/{id}/children`, `/parents` | |
+/// | permissions list/get/insert/patch/update/delete, getIdForEmail | `drive/v2/files/{id}/permissions…` | v3's sharing (`Emulator+DrivePermissions`), in v2's Permission (`value`, `withLink`) |
 ///
 /// A resumable session's chunks go to its URI (`PUT …?upload_id=`), which needs no token.
 extension Emulator {
@@ -40,6 +41,30 @@ extension Emulator {
             Route("GET", v2 + "/{fileId}/export", scopes: S.export) { try $0.exportFile($1) },
             Route("GET", v2 + "/{folderId}/children", scopes: S.read) { try $0.listChildrenV2($1) },
             Route("GET", v2 + "/{fileId}/parents", scopes: S.read) { try $0.listParentsV2($1) },
+            Route("GET", v2 + "/{fileId}/permissions", scopes: DrivePermissionScopes.read) { try $0.listPermissionsV2($1) },
+            Route("POST", v2 + "/{fileId}/permissions", scopes: DrivePermissionScopes.write) { emulator, call in
+                let record = try emulator.sharedRecord(call)
+                let made = try emulator.addPermission(DriveV2.permissionBody(try jsonBody(call.request)), to: record)
+                return try emulator.permissionAnswerV2(made, of: record, call)
+            },
+            Route("GET", v2 + "/{fileId}/permissions/{permissionId}", scopes: DrivePermissionScopes.read) { emulator, call in
+                let record = try emulator.sharedRecord(call)
+                let id = call[capture: "permissionId"]
+                guard let found = record.permissions(user: emulator.driveUser).first(where: { $0["id"]?.stringValue == id }) else {
+                    throw emulator.permissionNotFound(id)
+                }
+                return try emulator.permissionAnswerV2(found, of: record, call)
+            },
+            Route("PATCH", v2 + "/{fileId}/permissions/{permissionId}", scopes: DrivePermissionScopes.write) { try $0.changePermissionV2($1) },
+            Route("PUT", v2 + "/{fileId}/permissions/{permissionId}", scopes: DrivePermissionScopes.write) { try $0.changePermissionV2($1) },
+            Route("DELETE", v2 + "/{fileId}/permissions/{permissionId}", scopes: DrivePermissionScopes.write) { emulator, call in
+                try emulator.removePermission(call[capture: "permissionId"], of: try emulator.sharedRecord(call))
+                return HTTPResponse(status: 204)
+            },
+            Route("GET", "drive/v2/permissionIds/{email}", scopes: S.read) { emulator, call in
+                let value: JSONValue = ["kind": "drive#permissionId", "id": .string(DriveUser(email: call[capture: "email"].lowercased()).permissionID)]
+                return try Emulator.driveJSON(value, fields: call.parameter("fields"), defaults: nil, version2: true)
+            },
             Route("POST", "upload/" + v2, scopes: S.create) { try $0.upload($1, replacing: nil) },
             Route("PUT", "upload/" + v2, scopes: []) { try $0.uploadChunk($1) },
             // An update's media, or a chunk to its session (which carries its own credential).
@@ -163,6 +188,28 @@ extension Emulator {
                                         ("selfLink", .string(root + "drive/v2/files/\(record.id)/parents")),
                                         ("items", .array(record.parents.map { DriveV2.parent($0, of: record.id, root: root) }))])
         return try Emulator.driveJSON(value, fields: call.parameter("fields"), defaults: nil, version2: true)
+    }
+
+    // MARK: permissions
+
+    func permissionAnswerV2(_ permission: JSONValue, of record: DriveRecord, _ call: Call) throws(GoogleError) -> HTTPResponse {
+        try Emulator.driveJSON(DriveV2.permission(permission, file: record.id, root: Emulator.root(of: call.request)), fields: call.parameter("fields"),
+                               defaults: nil, version2: true)
+    }
+
+    func listPermissionsV2(_ call: Call) throws(GoogleError) -> HTTPResponse {
+        let record = try sharedRecord(call)
+        let root = Emulator.root(of: call.request)
+        let value: JSONValue = .object([("kind", "drive#permissionList"), ("etag", .string(Wire.etag(record.version))),
+                                        ("selfLink", .string(root + "drive/v2/files/\(record.id)/permissions")),
+                                        ("items", .array(record.permissions(user: driveUser).map { DriveV2.permission($0, file: record.id, root: root) }))])
+        return try Emulator.driveJSON(value, fields: call.parameter("fields"), defaults: nil, version2: true)
+    }
+
+    func changePermissionV2(_ call: Call) throws(GoogleError) -> HTTPResponse {
+        let record = try sharedRecord(call)
+        let changed = try changePermission(call[capture: "permissionId"], of: record, with: DriveV2.permissionBody(try jsonBody(call.request)))
+        return try permissionAnswerV2(changed, of: record, call)
     }
 
     // MARK: files.get, insert, update, patch

@@ -353,6 +353,7 @@ class Fidelity:
             ("calendar events.watch refused (501)", self.calendar_watch_refused),
             ("calendar settings paged with list_next", self.calendar_settings_paged),
             ("calendar fields naming no member (400)", self.calendar_unknown_fields),
+            ("calendar as gcalcli sends it (replayed: it cannot be pointed elsewhere)", self.calendar_gcalcli_replay),
             ("token expiry (401, refresh by itself)", self.token_expiry),
         ]:
             self.step(name, function)
@@ -377,7 +378,7 @@ class Fidelity:
             ("drive teamdrives list (none)", self.drive_team_drives),
             ("drive files.watch refused (501)", self.drive_watch_refused),
             ("drive v2 (build('drive', 'v2')): insert, list, get_media, update, trash, delete, seen by v3", self.drive_v2),
-            ("PyDrive2: its own sign-in, SetContentString and Upload, ListFile, GetContentString, update, Trash, Delete", self.pydrive2),
+            ("PyDrive2: its own sign-in, SetContentString and Upload, ListFile, GetContentString, update, InsertPermission, Trash, Delete", self.pydrive2),
         ]:
             self.step(name, function)
         self.people_state = {}
@@ -579,6 +580,52 @@ class Fidelity:
         check(added.get("id") and added.get("start"), f"quickAdd returned no event: {added}")
         check("lunch" in added.get("summary", "").lower(), f"quickAdd summary is {added.get('summary')!r}")
         self.quick_id = added["id"]
+
+    def calendar_gcalcli_replay(self):
+        # gcalcli 4.5 builds Calendar v3 at Google's host with no way to change it, so its
+        # requests are replayed here as its gcal.py makes them: the calendar list page by page,
+        # an insert with the offset in dateTime beside the calendar's timeZone, quickAdd then a
+        # PATCH of the reminders, events.list with isoformat() times, singleEvents and q, and
+        # its editor's PATCH of start/end with the other kind's members sent as null.
+        cals, token = [], None
+        while True:
+            page = self.calendar.calendarList().list(pageToken=token).execute()
+            cals += page["items"]
+            token = page.get("nextPageToken")
+            if not token:
+                break
+        primary = next(c for c in cals if c.get("primary"))
+        zone = primary["timeZone"]
+        body = {"summary": f"gcalcli standup {self.stamp}", "start": {"dateTime": "2026-03-10T09:00:00+00:00", "timeZone": zone},
+                "end": {"dateTime": "2026-03-10T09:30:00+00:00", "timeZone": zone},
+                "reminders": {"useDefault": False, "overrides": [{"minutes": 10, "method": "popup"}]}}
+        added = self.calendar.events().insert(calendarId=primary["id"], body=body).execute()
+        check(added["start"].get("dateTime", "").startswith("2026-03-10T") and self.instant(added["start"]["dateTime"]) == self.instant(
+            "2026-03-10T09:00:00+00:00"), f"the offset in dateTime was not kept: {added['start']}")
+        quick = self.calendar.events().quickAdd(calendarId=primary["id"], text=f"gcalcli review {self.stamp} tomorrow 3pm").execute()
+        patched = self.calendar.events().patch(calendarId=primary["id"], eventId=quick["id"],
+                                               body={"reminders": {"useDefault": False, "overrides": []}}).execute()
+        check(patched.get("reminders") == {"useDefault": False}, f"quickAdd's reminders patched to {patched.get('reminders')}")
+        start = datetime.datetime(2026, 3, 9, tzinfo=datetime.timezone(datetime.timedelta(hours=1)))
+        found = self.calendar.events().list(calendarId=primary["id"], timeMin=start.isoformat(),
+                                            timeMax=(start + datetime.timedelta(days=5)).isoformat(), q="standup", singleEvents=True).execute()
+        check([e["id"] for e in found.get("items", [])] == [added["id"]], f"gcalcli's agenda found {[e.get('summary') for e in found.get('items', [])]}")
+        # The editor's "when" as all-day, then back to a time: the other kind's members null.
+        allday = self.calendar.events().patch(calendarId=primary["id"], eventId=added["id"], body={
+            "start": {"date": "2026-03-11", "dateTime": None, "timeZone": None},
+            "end": {"date": "2026-03-12", "dateTime": None, "timeZone": None}}).execute()
+        check(allday["start"] == {"date": "2026-03-11"} and allday["end"] == {"date": "2026-03-12"}, f"the all-day edit gave {allday['start']}")
+        timed = self.calendar.events().patch(calendarId=primary["id"], eventId=added["id"], body={
+            "start": {"date": None, "dateTime": "2026-03-11T10:00:00+01:00", "timeZone": zone},
+            "end": {"date": None, "dateTime": "2026-03-11T11:00:00+01:00", "timeZone": zone}}).execute()
+        check("date" not in timed["start"] and self.instant(timed["start"]["dateTime"]) == self.instant("2026-03-11T10:00:00+01:00"),
+              f"the timed edit gave {timed['start']}")
+        for event_id in (added["id"], quick["id"]):
+            self.calendar.events().delete(calendarId=primary["id"], eventId=event_id).execute()
+
+    @staticmethod
+    def instant(text):
+        return datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))
 
     def calendar_delete(self):
         self.emulator.clear_requests()
@@ -1085,6 +1132,10 @@ class Fidelity:
         again["title"] = f"pydrive2 renamed {self.stamp}.txt"
         again.Upload()  # files.patch: metadata only
         check(self.drive.files().get(fileId=made["id"], fields="name").execute()["name"] == again["title"], "v3 does not see the new title")
+        shared = again.InsertPermission({"type": "anyone", "value": "anyone", "role": "reader"})
+        check(shared.get("type") == "anyone" and shared.get("role") == "reader", f"InsertPermission answered {shared}")
+        roles = sorted((p["type"], p["role"]) for p in again.GetPermissions())
+        check(roles == [("anyone", "reader"), ("user", "owner")], f"GetPermissions answered {roles}")
         again.Trash()
         check(self.drive.files().get(fileId=made["id"], fields="trashed").execute() == {"trashed": True}, "Trash did not trash the file")
         again.Delete()

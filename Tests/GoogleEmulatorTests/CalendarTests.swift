@@ -387,6 +387,19 @@ import Testing
         #expect(harness.send("DELETE", "/calendar/v3/calendars/primary", token: token).reason == "cannotDeletePrimaryCalendar")
     }
 
+    /// Found replaying gcalcli (it patches quickAdd's event with `"overrides": []`): an empty
+    /// list came back as sent, where Google's JSON never has one.
+    @Test func anEmptyListIsNotAnswered() throws {
+        let (harness, token) = try Self.harness()
+        let made = harness.send("POST", Self.events + "?fields=reminders,attendees,recurrence",
+                                json: Self.event("empt00001", "Standup", extra: [("attendees", []), ("recurrence", []),
+                                                                                ("reminders", ["useDefault": false, "overrides": []])]), token: token)
+        #expect(made.json == ["reminders": ["useDefault": false]])
+        let patched = harness.send("PATCH", Self.events + "/empt00001?fields=reminders",
+                                   json: ["reminders": ["useDefault": false, "overrides": [["method": "popup", "minutes": 5]]]], token: token)
+        #expect(patched.json == ["reminders": ["useDefault": false, "overrides": [["method": "popup", "minutes": 5]]]])
+    }
+
     /// Before: calendars.patch and update, calendarList.patch and acl.delete ignored a stale
     /// `If-Match` and wrote over a change made since (only events honoured it).
     @Test func aStaleIfMatchIs412OnCalendarsListEntriesAndRules() throws {

@@ -140,6 +140,32 @@ import Testing
         #expect(harness.content(of: id, token: token) == "hello again")
     }
 
+    /// PyDrive2's InsertPermission and GetPermissions: v2's Permission (`value`, `withLink`)
+    /// over v3's sharing, so v3 lists what v2 added.
+    @Test func sharesWithV2sPermissions() throws {
+        let (harness, token) = try Self.harness()
+        let id = try #require(harness.upload("shared.txt", "x", token: token)["id"]?.stringValue)
+        let anyone = harness.send("POST", "/drive/v2/files/\(id)/permissions", json: ["type": "anyone", "value": "anyone", "role": "reader", "withLink": true],
+                                  token: token)
+        #expect(anyone.status == 200)
+        #expect(anyone.json["id"] == "anyoneWithLink")
+        #expect(anyone.json["withLink"] == true)
+        let ana = harness.send("POST", "/drive/v2/files/\(id)/permissions",
+                               json: ["type": "user", "value": "Ana@Example.com", "role": "reader", "additionalRoles": ["commenter"]], token: token)
+        #expect(ana.json["value"] == "ana@example.com")
+        #expect(ana.json["role"] == "commenter")
+        let anaID = try #require(ana.json["id"]?.stringValue)
+        let idForEmail = harness.send("GET", "/drive/v2/permissionIds/ana%40example.com", token: token)
+        #expect(idForEmail.json == ["kind": "drive#permissionId", "id": .string(anaID)])
+        let v3 = harness.send("GET", "/drive/v3/files/\(id)/permissions?fields=permissions(id,role,emailAddress)", token: token)
+        #expect(v3.json["permissions"]?.arrayValue?.compactMap { $0["role"]?.stringValue } == ["owner", "reader", "commenter"])
+        let listed = harness.send("GET", "/drive/v2/files/\(id)/permissions?fields=items(role,type)", token: token)
+        #expect(listed.json == ["items": [["role": "owner", "type": "user"], ["role": "reader", "type": "anyone"], ["role": "commenter", "type": "user"]]])
+        #expect(harness.send("PATCH", "/drive/v2/files/\(id)/permissions/\(anaID)", json: ["role": "writer"], token: token).json["role"] == "writer")
+        #expect(harness.send("DELETE", "/drive/v2/files/\(id)/permissions/\(anaID)", token: token).status == 204)
+        #expect(harness.send("GET", "/drive/v2/files/\(id)/permissions/\(anaID)", token: token).status == 404)
+    }
+
     /// about.get answers every field without `fields` (v3 requires it).
     @Test func aboutAnswersTheRootAndTheQuota() throws {
         let (harness, token) = try Self.harness()

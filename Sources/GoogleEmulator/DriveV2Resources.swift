@@ -16,7 +16,7 @@ import Foundation
 /// | `createdDate`, `lastViewedByMeDate`, `modifiedByMeDate` | `createdTime`, `viewedByMeTime`, `modifiedByMeTime` |
 /// | `fileSize`, `downloadUrl`, `alternateLink`, `selfLink` | `size`, content at `?alt=media`, `webViewLink` |
 ///
-/// Links a client follows (`selfLink`, `downloadUrl`, a parent's `parentLink`) point at the
+/// Links a client follows (`selfLink`, `downloadUrl`, `exportLinks`, a parent's `parentLink`) point at the
 /// emulator (`root`, the request's own `http://host/`), as Google's point at its API host.
 enum DriveV2 {
     /// A v2 File resource (v2 answers every field when no `fields` is given).
@@ -43,7 +43,10 @@ enum DriveV2 {
             ("markedViewedByMeDate", "1970-01-01T00:00:00.000Z"), ("version", .string(String(record.version))),
             ("parents", .array(record.parents.map { parent($0, of: record.id, root: root) })),
         ]
-        if let links = v3["exportLinks"] { members.append(("exportLinks", links)) }
+        if let types = Drive.exportTypes[record.mimeType] {
+            // At the emulator, as downloadUrl: PyDrive fetches a Doc's text from its exportLinks.
+            members.append(("exportLinks", .object(types.map { ($0, .string(selfLink + "/export?mimeType=" + Emulator.formEscaped($0))) })))
+        }
         if !record.isGoogleType {
             members.append(("downloadUrl", .string(selfLink + "?alt=media&source=downloadUrl")))
             for key in ["originalFilename", "fileExtension", "fullFileExtension", "md5Checksum", "sha1Checksum", "sha256Checksum"] {

@@ -98,8 +98,8 @@ extension Emulator {
             let (changes, query) = Emulator.isDriveV2(request) ? try v3Update(fileID, request: request, body: metadata) : (metadata, request.query)
             record = try updateDriveFile(fileID, metadata: changes, content: content, mediaType: mediaType, query: query)
         } else {
-            record = try createDriveFile(Emulator.isDriveV2(request) ? try v3Metadata(request, body: metadata) : metadata, content: content,
-                                         mediaType: mediaType)
+            record = try createDriveFile(Emulator.isDriveV2(request) ? try v3Metadata(request, body: metadata, mediaType: mediaType) : metadata,
+                                         content: content, mediaType: mediaType)
         }
         return try fileAnswer(record, call)
     }
@@ -139,7 +139,12 @@ extension Emulator {
         var metadata = try jsonBody(request)
         var kept = request.query
         if Emulator.isDriveV2(request) {
-            if let fileID { (metadata, kept) = try v3Update(fileID, request: request, body: metadata) } else { metadata = try v3Metadata(request, body: metadata) }
+            if let fileID {
+                (metadata, kept) = try v3Update(fileID, request: request, body: metadata)
+            } else {
+                metadata = try v3Metadata(request, body: metadata,
+                                          mediaType: request.header("x-upload-content-type") ?? request.header("x-goog-upload-header-content-type"))
+            }
         }
         var session = ResumableUpload(fileID: fileID, metadata: metadata,
                                       mimeType: request.header("x-upload-content-type") ?? request.header("x-goog-upload-header-content-type"))

@@ -123,8 +123,7 @@ extension Emulator {
             ("largestChangeId", .string(String(latest))), ("remainingChangeIds", "0"), ("rootFolderId", .string(Drive.rootID)),
             ("domainSharingPolicy", "allowed"), ("permissionId", .string(driveUser.permissionID)), ("isCurrentAppInstalled", false),
             ("languageCode", "en"),
-            ("importFormats", formats([("text/plain", [Drive.documentType]), ("text/markdown", [Drive.documentType]),
-                                       ("text/html", [Drive.documentType]), ("text/csv", [Drive.spreadsheetType])])),
+            ("importFormats", formats(Drive.importTypes.map { ($0.source, [$0.target]) })),
             ("exportFormats", formats(Drive.exportTypes.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })),
             ("maxUploadSizes", [["type": "*", "size": "5242880000000"]]),
             ("canCreateDrives", false), ("canCreateTeamDrives", false),
@@ -226,11 +225,21 @@ extension Emulator {
     }
 
     /// A v2 body (`body`, or a multipart upload's metadata part) as the v3 metadata a create
-    /// takes: its parents, when it names any, as v3's `parents`.
-    func v3Metadata(_ request: HTTPRequest, body: JSONValue) throws(GoogleError) -> JSONValue {
+    /// takes: its parents, when it names any, as v3's `parents`; with `convert=true`, an
+    /// upload of an importable type (`mediaType`, or the body's own) becomes its Google type,
+    /// as v2 converts it (PyDrive's `Upload(param={'convert': True})`).
+    func v3Metadata(_ request: HTTPRequest, body: JSONValue, mediaType: String? = nil) throws(GoogleError) -> JSONValue {
         let (metadata, parents) = try DriveV2.metadata(body, setModifiedDate: request.parameter("setModifiedDate") == "true")
-        guard let parents, !parents.isEmpty else { return metadata }
-        return .object((metadata.objectValue ?? []) + [("parents", .array(parents.map(JSONValue.string)))])
+        var members = metadata.objectValue ?? []
+        if let parents, !parents.isEmpty { members.append(("parents", .array(parents.map(JSONValue.string)))) }
+        if try Call.flag(request, "convert") == true {
+            let source = try Emulator.string(metadata, "mimeType") ?? mediaType.map { MediaType($0).type }
+            if let target = Drive.importTypes.first(where: { $0.source == source })?.target {
+                members.removeAll { $0.0 == "mimeType" }
+                members.append(("mimeType", .string(target)))
+            }
+        }
+        return .object(members)
     }
 
     /// An update's metadata and query in v3's terms: `parents` in the body become

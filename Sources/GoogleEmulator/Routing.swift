@@ -97,8 +97,11 @@ struct Call {
     func parameter(_ name: String) -> String? { request.parameter(name) }
 
     /// A boolean query parameter (`true`/`false`); nil when absent, 400 when it is neither.
-    func flag(_ name: String) throws(GoogleError) -> Bool? {
-        guard let text = parameter(name) else { return nil }
+    func flag(_ name: String) throws(GoogleError) -> Bool? { try Call.flag(request, name) }
+
+    /// `flag` of a request (an upload session reads its starting request's).
+    static func flag(_ request: HTTPRequest, _ name: String) throws(GoogleError) -> Bool? {
+        guard let text = request.parameter(name) else { return nil }
         switch text.lowercased() {
         case "true", "1": return true
         case "false", "0": return false

@@ -378,7 +378,8 @@ class Fidelity:
             ("drive teamdrives list (none)", self.drive_team_drives),
             ("drive files.watch refused (501)", self.drive_watch_refused),
             ("drive v2 (build('drive', 'v2')): insert, list, get_media, update, trash, delete, seen by v3", self.drive_v2),
-            ("PyDrive2: its own sign-in, SetContentString and Upload, ListFile, GetContentString, update, InsertPermission, Trash, Delete", self.pydrive2),
+            ("PyDrive2: its own sign-in, SetContentString and Upload, ListFile, GetContentString, update, convert, InsertPermission, Trash, Delete",
+             self.pydrive2),
         ]:
             self.step(name, function)
         self.people_state = {}
@@ -1132,6 +1133,13 @@ class Fidelity:
         again["title"] = f"pydrive2 renamed {self.stamp}.txt"
         again.Upload()  # files.patch: metadata only
         check(self.drive.files().get(fileId=made["id"], fields="name").execute()["name"] == again["title"], "v3 does not see the new title")
+        doc = drive.CreateFile({"title": f"pydrive2 doc {self.stamp}", "mimeType": "text/plain"})
+        doc.SetContentString("agenda\nnotes")
+        doc.Upload(param={"convert": True})  # a Google Doc, read back through its exportLinks
+        check(doc["mimeType"] == "application/vnd.google-apps.document", f"convert=True made a {doc['mimeType']}")
+        text = drive.CreateFile({"id": doc["id"]}).GetContentString(mimetype="text/plain", remove_bom=True)
+        check(text == "agenda\r\nnotes", f"the Doc's text/plain export read {text!r}")
+        doc.Delete()
         shared = again.InsertPermission({"type": "anyone", "value": "anyone", "role": "reader"})
         check(shared.get("type") == "anyone" and shared.get("role") == "reader", f"InsertPermission answered {shared}")
         roles = sorted((p["type"], p["role"]) for p in again.GetPermissions())

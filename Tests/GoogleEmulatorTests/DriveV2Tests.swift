@@ -166,6 +166,31 @@ import Testing
         #expect(harness.send("GET", "/drive/v2/files/\(id)/permissions/\(anaID)", token: token).status == 404)
     }
 
+    /// `convert=true` (PyDrive's `Upload(param={'convert': True})`) makes a Google Doc of a
+    /// text upload, whose exportLinks are at the emulator (they were Google's, and convert was
+    /// ignored: the file stayed text/plain).
+    @Test func convertMakesADocWhoseExportLinksWork() throws {
+        let (harness, token) = try Self.harness()
+        let body = EmulatorHarness.multipart(["title": "minutes", "mimeType": "text/plain"], content: Array("line one\nline two".utf8),
+                                             boundary: "cv", lineEnd: "\r\n")
+        let made = harness.send("POST", "/upload/drive/v2/files?uploadType=multipart&convert=true", body: body,
+                                headers: ["Content-Type: multipart/related; boundary=cv"], token: token)
+        #expect(made.json["mimeType"] == .string(Drive.documentType))
+        #expect(made.json["downloadUrl"] == nil)
+        let link = try #require(made.json["exportLinks"]?["text/plain"]?.stringValue)
+        #expect(link.hasPrefix(harness.base + "/drive/v2/files/"))
+        let exported = harness.send("GET", String(link.dropFirst(harness.base.count)), token: token)
+        #expect(exported.text == "\u{FEFF}line one\r\nline two")
+        let start = harness.send("POST", "/upload/drive/v2/files?uploadType=resumable&convert=true", json: ["title": "sheet"],
+                                 headers: ["X-Upload-Content-Type: text/csv"], token: token)
+        let session = String(try #require(start.header("location")).dropFirst(harness.base.count))
+        #expect(harness.send("PUT", session, body: Array("a,b\n".utf8), headers: ["Content-Range: bytes 0-3/4"]).json["mimeType"]
+                == .string(Drive.spreadsheetType))
+        let plain = harness.send("POST", "/upload/drive/v2/files?uploadType=media", body: Array("x".utf8), headers: ["Content-Type: text/plain"], token: token)
+        #expect(plain.json["mimeType"] == "text/plain")
+        #expect(harness.send("POST", "/upload/drive/v2/files?uploadType=media&convert=maybe", body: Array("x".utf8), token: token).status == 400)
+    }
+
     /// about.get answers every field without `fields` (v3 requires it).
     @Test func aboutAnswersTheRootAndTheQuota() throws {
         let (harness, token) = try Self.harness()

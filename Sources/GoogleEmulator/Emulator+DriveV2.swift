@@ -17,6 +17,7 @@ import LoopbackHTTP
 /// | files.update, files.patch   | `PUT`/`PATCH drive/v2/files/{id}`, `PUT upload/drive/v2/files/{id}` | `parents` may change (v3 refuses it); `setModifiedDate` |
 /// | files.copy, delete, trash, untrash, touch, emptyTrash, generateIds | as v2 names them | |
 /// | children.list, parents.list | `GET drive/v2/files/{id}/children`, `/parents` | |
+/// | changes getStartPageToken/list/get | `GET drive/v2/changes…` | v3's feed (`changePage`): `items`, `deleted`, `largestChangeId` |
 /// | permissions list/get/insert/patch/update/delete, getIdForEmail | `drive/v2/files/{id}/permissions…` | v3's sharing (`Emulator+DrivePermissions`), in v2's Permission (`value`, `withLink`) |
 ///
 /// A resumable session's chunks go to its URI (`PUT …?upload_id=`), which needs no token.
@@ -26,6 +27,9 @@ extension Emulator {
         let v2 = "drive/v2/files"
         return [
             Route("GET", "drive/v2/about", scopes: S.about) { try $0.aboutV2($1) },
+            Route("GET", "drive/v2/changes/startPageToken", scopes: S.read + ["drive.apps.readonly"]) { try $0.startPageToken($1) },
+            Route("GET", "drive/v2/changes", scopes: S.read + ["drive.apps.readonly"]) { try $0.listChangesV2($1) },
+            Route("GET", "drive/v2/changes/{changeId}", scopes: S.read + ["drive.apps.readonly"]) { try $0.listChangesV2($1, only: $1[capture: "changeId"]) },
             Route("GET", v2, scopes: S.read) { try $0.listFilesV2($1) },
             Route("POST", v2, scopes: S.create) { try $0.insertFileV2($1) },
             Route("GET", v2 + "/generateIds", scopes: S.generateIDs) { try $0.generateFileIDsV2($1) },
@@ -187,6 +191,45 @@ extension Emulator {
                                         ("selfLink", .string(root + "drive/v2/files/\(record.id)/parents")),
                                         ("items", .array(record.parents.map { DriveV2.parent($0, of: record.id, root: root) }))])
         return try Emulator.driveJSON(value, fields: call.parameter("fields"), defaults: nil, version2: true)
+    }
+
+    // MARK: changes.list
+
+    /// v2's changes.list: from `pageToken` (or the old `startChangeId`; with neither, from
+    /// the first change), `maxResults` (100, at most 1000), `includeDeleted` (true); each change
+    /// with its number as `id`, `deleted`, the v2 File and `modificationDate`.
+    /// `only`: changes.get of that change number (404 unless it is a file's latest change).
+    func listChangesV2(_ call: Call, only: String? = nil) throws(GoogleError) -> HTTPResponse {
+        let token = only ?? call.parameter("pageToken") ?? call.parameter("startChangeId") ?? "1"
+        guard let start = Int64(token), start >= 1 else { throw GoogleError.invalidValue("page token '\(token)'", location: "pageToken") }
+        for flag in ["includeItemsFromAllDrives", "supportsAllDrives", "includeTeamDriveItems", "supportsTeamDrives", "includeSubscribed",
+                     "includeCorpusRemovals"] { _ = try call.flag(flag) }
+        let size = try call.integer("maxResults", in: 0...Int(Int32.max)).map { min(max($0, 1), 1000) } ?? 100
+        let page = try changePage(from: start, size: size, includeRemoved: try call.flag("includeDeleted") ?? true, spaces: try Emulator.spaces(call))
+        let root = Emulator.root(of: call.request)
+        let user = driveUser
+        let items: [JSONValue] = page.changes.map { change in
+            var members: [(String, JSONValue)] = [("kind", "drive#change"), ("id", .string(String(change.version))), ("fileId", .string(change.id)),
+                                                  ("selfLink", .string(root + "drive/v2/changes/\(change.version)")), ("deleted", .bool(change.record == nil))]
+            if let record = change.record { members.append(("file", DriveV2.file(record, user: user, root: root))) }
+            members += [("modificationDate", .string(Wire.timestamp(change.record?.modified ?? now))), ("type", "file"), ("changeType", "file")]
+            return .object(members)
+        }
+        if let only {
+            guard let change = items.first, change["id"]?.stringValue == only else {
+                throw GoogleError(status: 404, reason: "notFound", message: "Change not found: \(only)", location: "changeId", locationType: "parameter")
+            }
+            return try Emulator.driveJSON(change, fields: call.parameter("fields"), defaults: nil, version2: true)
+        }
+        var members: [(String, JSONValue)] = [("kind", "drive#changeList"), ("etag", .string(Wire.etag(page.latest))),
+                                              ("selfLink", .string(root + "drive/v2/changes"))]
+        if let next = page.next {
+            members.append(("nextPageToken", .string(next)))
+        } else {
+            members.append(("newStartPageToken", .string(String(page.latest + 1))))
+        }
+        members += [("largestChangeId", .string(String(page.latest))), ("items", .array(items))]
+        return try Emulator.driveJSON(.object(members), fields: call.parameter("fields"), defaults: nil, version2: true)
     }
 
     // MARK: permissions

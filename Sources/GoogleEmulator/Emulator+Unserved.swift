@@ -70,9 +70,6 @@ extension Emulator {
         // Drive v2's, beside the core Emulator+DriveV2.swift serves.
         ("GET", "drive/v2/apps/{appId}", "drive.apps.get", ["drive", "drive.appdata", "drive.apps.readonly", "drive.file", "drive.metadata", "drive.metadata.readonly", "drive.readonly"]),
         ("GET", "drive/v2/apps", "drive.apps.list", ["drive.apps.readonly"]),
-        ("GET", "drive/v2/changes/startPageToken", "drive.changes.getStartPageToken", ["drive", "drive.appdata", "drive.apps.readonly", "drive.file", "drive.meet.readonly", "drive.metadata", "drive.metadata.readonly", "drive.photos.readonly", "drive.readonly"]),  // (before the {changeId} it would match)
-        ("GET", "drive/v2/changes/{changeId}", "drive.changes.get", ["drive", "drive.appdata", "drive.apps.readonly", "drive.file", "drive.meet.readonly", "drive.metadata", "drive.metadata.readonly", "drive.photos.readonly", "drive.readonly"]),
-        ("GET", "drive/v2/changes", "drive.changes.list", ["drive", "drive.appdata", "drive.apps.readonly", "drive.file", "drive.meet.readonly", "drive.metadata", "drive.metadata.readonly", "drive.photos.readonly", "drive.readonly"]),
         ("POST", "drive/v2/changes/watch", "drive.changes.watch", ["drive", "drive.appdata", "drive.apps.readonly", "drive.file", "drive.meet.readonly", "drive.metadata", "drive.metadata.readonly", "drive.photos.readonly", "drive.readonly"]),
         ("POST", "drive/v2/channels/stop", "drive.channels.stop", ["drive", "drive.appdata", "drive.apps.readonly", "drive.file", "drive.meet.readonly", "drive.metadata", "drive.metadata.readonly", "drive.photos.readonly", "drive.readonly"]),
         ("DELETE", "drive/v2/files/{folderId}/children/{childId}", "drive.children.delete", ["drive", "drive.file"]),

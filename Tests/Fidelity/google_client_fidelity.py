@@ -377,7 +377,7 @@ class Fidelity:
             ("drive list with or, not, parentheses and orderBy", self.drive_list_grammar),
             ("drive teamdrives list (none)", self.drive_team_drives),
             ("drive files.watch refused (501)", self.drive_watch_refused),
-            ("drive v2 (build('drive', 'v2')): insert, list, get_media, update, trash, delete, seen by v3", self.drive_v2),
+            ("drive v2 (build('drive', 'v2')): insert, list, get_media, update, changes, trash, delete, seen by v3", self.drive_v2),
             ("PyDrive2: its own sign-in, SetContentString and Upload, ListFile, GetContentString, update, convert, InsertPermission, Trash, Delete",
              self.pydrive2),
         ]:
@@ -1053,6 +1053,7 @@ class Fidelity:
 
     def drive_v2(self):
         drive = self.service("drive", "v2", "/drive/v2/")
+        since = drive.changes().getStartPageToken().execute()["startPageToken"]
         folder = drive.files().insert(body={"title": f"v2 folder {self.stamp}", "mimeType": "application/vnd.google-apps.folder"}).execute()
         title = f"v2 notes {self.stamp}.txt"
         media = MediaIoBaseUpload(io.BytesIO(b"first draft\n"), mimetype="text/plain", resumable=False)
@@ -1080,6 +1081,12 @@ class Fidelity:
         while updated is None:
             _, updated = request.next_chunk()
         check(updated.get("title") == "v2 final.txt" and updated.get("fileSize") == "13", f"the v2 update answered {updated.get('title')!r}")
+        request, changed = drive.changes().list(pageToken=since, maxResults=2), []
+        while request is not None:
+            page = request.execute()
+            changed += [item["fileId"] for item in page.get("items", []) if not item.get("deleted")]
+            request = drive.changes().list_next(request, page)
+        check(made["id"] in changed and folder["id"] in changed, f"v2's changes since the start are {len(changed)} files, without the new ones")
         starred = drive.files().patch(fileId=made["id"], body={"labels": {"starred": True}}).execute()
         check(starred["labels"]["starred"] is True, "files.patch did not star the file")
         check(drive.files().trash(fileId=made["id"]).execute()["labels"]["trashed"] is True, "files.trash did not trash the file")

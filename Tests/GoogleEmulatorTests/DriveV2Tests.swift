@@ -191,6 +191,28 @@ import Testing
         #expect(harness.send("POST", "/upload/drive/v2/files?uploadType=media&convert=maybe", body: Array("x".utf8), token: token).status == 400)
     }
 
+    /// changes.list as v2 answers it (`items`, `deleted`, `id` the change number), over the
+    /// same feed as v3's; changes.get of one change.
+    @Test func listsChangesAsV2Does() throws {
+        let (harness, token) = try Self.harness()
+        let start = try #require(harness.send("GET", "/drive/v2/changes/startPageToken", token: token).json["startPageToken"]?.stringValue)
+        let kept = try #require(harness.upload("kept.txt", "a", token: token)["id"]?.stringValue)
+        let gone = try #require(harness.upload("gone.txt", "b", token: token)["id"]?.stringValue)
+        #expect(harness.send("DELETE", "/drive/v2/files/\(gone)", token: token).status == 204)
+        let page = harness.send("GET", "/drive/v2/changes?pageToken=\(start)&maxResults=1", token: token)
+        #expect(page.json["items"]?.arrayValue?.map { "\($0["fileId"]?.stringValue ?? "") \($0["deleted"]?.boolValue ?? true)" } == ["\(kept) false"])
+        #expect(page.json["items"]?.arrayValue?.first?["file"]?["title"] == "kept.txt")
+        let next = try #require(page.json["nextPageToken"]?.stringValue)
+        let rest = harness.send("GET", "/drive/v2/changes?pageToken=\(next)", token: token)
+        #expect(rest.json["items"]?.arrayValue?.map { "\($0["fileId"]?.stringValue ?? "") \($0["deleted"]?.boolValue ?? false)" } == ["\(gone) true"])
+        #expect(rest.json["newStartPageToken"] != nil)
+        let changeID = try #require(page.json["items"]?.arrayValue?.first?["id"]?.stringValue)
+        #expect(harness.send("GET", "/drive/v2/changes/\(changeID)", token: token).json["fileId"] == .string(kept))
+        #expect(harness.send("GET", "/drive/v2/changes/999999", token: token).status == 404)
+        #expect(harness.send("GET", "/drive/v2/changes?pageToken=\(start)&includeDeleted=false&fields=items(fileId)", token: token).json
+                == ["items": [["fileId": .string(kept)]]])
+    }
+
     /// about.get answers every field without `fields` (v3 requires it).
     @Test func aboutAnswersTheRootAndTheQuota() throws {
         let (harness, token) = try Self.harness()

@@ -213,6 +213,19 @@ import Testing
                 == ["items": [["fileId": .string(kept)]]])
     }
 
+    /// v2's batchPath, `batch/drive/v2` (google-api-python-client's new_batch_http_request
+    /// of a v2 service), was a 404.
+    @Test func aBatchOfV2Requests() throws {
+        let (harness, token) = try Self.harness()
+        let id = try #require(harness.upload("a.txt", "x", token: token)["id"]?.stringValue)
+        let answer = harness.send("POST", "/batch/drive/v2", body: ClientContractTests.batchBody(["/drive/v2/files/\(id)?fields=title", "/drive/v2/files/nope"]),
+                                  headers: ["Content-Type: multipart/mixed; boundary=b"], token: token)
+        #expect(answer.status == 200)
+        let parts = try ClientContractTests.batchAnswers(answer)
+        #expect(parts.map(\.status) == ["HTTP/1.1 200 OK", "HTTP/1.1 404 Not Found"])
+        #expect(parts.first?.body == ["title": "a.txt"])
+    }
+
     /// about.get answers every field without `fields` (v3 requires it).
     @Test func aboutAnswersTheRootAndTheQuota() throws {
         let (harness, token) = try Self.harness()

@@ -151,7 +151,10 @@ enum DriveV2 {
         var properties: [(String, JSONValue)] = [], appProperties: [(String, JSONValue)] = []
         for (key, value) in body.objectValue ?? [] where value != .null {
             switch key {
-            case "title": members.append(("name", value))
+            case "title":
+                // Checked here, so a refusal names v2's member, not v3's.
+                guard value.stringValue != nil else { throw GoogleError.invalid("Invalid value for title.") }
+                members.append(("name", value))
             case "mimeType", "description", "originalFilename", "folderColorRgb", "writersCanShare", "copyRequiresWriterPermission", "id",
                  "shortcutDetails":
                 members.append((key, value))
@@ -172,13 +175,18 @@ enum DriveV2 {
                 for item in items {
                     guard let name = item["key"]?.stringValue, !name.isEmpty else { throw GoogleError.required("Required: properties.key", location: "properties.key") }
                     let text = item["value"] ?? .null
-                    switch item["visibility"]?.stringValue?.uppercased() ?? "PRIVATE" {
+                    let visibility = item["visibility"]?.stringValue ?? "PRIVATE"
+                    switch visibility.uppercased() {
                     case "PUBLIC": properties.append((name, text))
                     case "PRIVATE": appProperties.append((name, text))
-                    case let other: throw GoogleError.invalid("Invalid value for properties.visibility: \(other)")
+                    default: throw GoogleError.invalid("Invalid value for properties.visibility: \(visibility)")
                     }
                 }
-            case "modifiedDate" where setModifiedDate: members.append(("modifiedTime", value))
+            case "modifiedDate" where setModifiedDate:
+                guard let text = value.stringValue, ClockText.rfc3339Instant(text, zone: Zone.gmt) != nil else {
+                    throw GoogleError.invalid("Invalid value for modifiedDate: \(value.stringValue ?? value.serialized())")
+                }
+                members.append(("modifiedTime", value))
             default: continue  // Read-only or not kept (as v2 ignores what it does not write).
             }
         }

@@ -213,6 +213,29 @@ import Testing
                 == ["items": [["fileId": .string(kept)]]])
     }
 
+    /// What v2 refuses is said in v2's names (`title`, `modifiedDate`), and `modifiedDate`
+    /// is taken only with `setModifiedDate=true`.
+    @Test func refusesInV2sOwnNames() throws {
+        let (harness, token) = try Self.harness()
+        let cases: [(String, JSONValue, String)] = [
+            ("", ["title": 5], "Invalid value for title."),
+            ("?setModifiedDate=true", ["title": "a", "modifiedDate": "yesterday"], "Invalid value for modifiedDate: yesterday"),
+            ("", ["title": "a", "labels": ["starred": "yes"]], "Invalid value for labels.starred."),
+            ("", ["title": "a", "parents": [[:]]], "Required: parents.id"),
+            ("", ["title": "a", "properties": [["key": "k", "value": "v", "visibility": "Team"]]], "Invalid value for properties.visibility: Team"),
+        ]
+        for (query, body, message) in cases {
+            let refused = harness.send("POST", "/drive/v2/files" + query, json: body, token: token)
+            #expect(refused.status == 400, "\(body.serialized())")
+            #expect(refused.json["error"]?["message"]?.stringValue == message, "\(body.serialized())")
+        }
+        let ignored = harness.send("POST", "/drive/v2/files?fields=modifiedDate", json: ["title": "a", "modifiedDate": "2001-01-01T00:00:00Z"], token: token)
+        #expect(ignored.json["modifiedDate"] == .string(Wire.timestamp(CalendarTests.now.now())))
+        let set = harness.send("POST", "/drive/v2/files?setModifiedDate=true&fields=modifiedDate", json: ["title": "a", "modifiedDate": "2001-01-01T00:00:00Z"],
+                               token: token)
+        #expect(set.json == ["modifiedDate": "2001-01-01T00:00:00.000Z"])
+    }
+
     /// v2's batchPath, `batch/drive/v2` (google-api-python-client's new_batch_http_request
     /// of a v2 service), was a 404.
     @Test func aBatchOfV2Requests() throws {

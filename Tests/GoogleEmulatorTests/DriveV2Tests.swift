@@ -229,6 +229,14 @@ import Testing
             #expect(refused.status == 400, "\(body.serialized())")
             #expect(refused.json["error"]?["message"]?.stringValue == message, "\(body.serialized())")
         }
+        // The typed parameters of v2's discovery document are checked before the method runs,
+        // as v3's are (they were read only where a handler looked).
+        let projection = harness.send("GET", "/drive/v2/files?projection=EVERYTHING", token: token)
+        #expect(projection.status == 400)
+        #expect(projection.reason == "invalidParameter")
+        #expect(harness.send("GET", "/drive/v2/files/nope?acknowledgeAbuse=maybe", token: token).reason == "invalid")
+        #expect(harness.send("GET", "/drive/v2/files/nope?acknowledgeAbuse=true", token: token).status == 404)
+        #expect(harness.send("GET", "/drive/v2/files/nope/export", token: token).reason == "required")
         let ignored = harness.send("POST", "/drive/v2/files?fields=modifiedDate", json: ["title": "a", "modifiedDate": "2001-01-01T00:00:00Z"], token: token)
         #expect(ignored.json["modifiedDate"] == .string(Wire.timestamp(CalendarTests.now.now())))
         let set = harness.send("POST", "/drive/v2/files?setModifiedDate=true&fields=modifiedDate", json: ["title": "a", "modifiedDate": "2001-01-01T00:00:00Z"],

@@ -134,6 +134,21 @@ enum DriveV2 {
         return .object(members)
     }
 
+    /// A `visibility` as v2 takes it (in any case; PRIVATE when absent), upper-cased; 400
+    /// for another word.
+    static func visibility(_ text: String?) throws(GoogleError) -> String {
+        let value = (text ?? "PRIVATE").uppercased()
+        guard value == "PUBLIC" || value == "PRIVATE" else { throw GoogleError.invalid("Invalid value for visibility: \(text ?? "")", location: "visibility") }
+        return value
+    }
+
+    /// The v3 map a v2 property of `visibility` lives in.
+    static func propertyMap(_ visibility: String) -> String { visibility == "PUBLIC" ? "properties" : "appProperties" }
+
+    static func propertyNotFound(_ key: String) -> GoogleError {
+        GoogleError(status: 404, reason: "notFound", message: "Property not found: \(key)", location: "propertyKey", locationType: "parameter")
+    }
+
     /// The account's own permission on each of its files.
     static func userPermission(_ file: String, root: String) -> JSONValue {
         .object([("kind", "drive#permission"), ("etag", .string(Wire.etag(0))), ("id", "me"),

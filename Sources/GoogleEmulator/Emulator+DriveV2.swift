@@ -17,6 +17,7 @@ import LoopbackHTTP
 /// | files.update, files.patch   | `PUT`/`PATCH drive/v2/files/{id}`, `PUT upload/drive/v2/files/{id}` | `parents` may change (v3 refuses it); `setModifiedDate` |
 /// | files.copy, delete, trash, untrash, touch, emptyTrash, generateIds | as v2 names them | |
 /// | children.list, parents.list | `GET drive/v2/files/{id}/children`, `/parents` | |
+/// | properties list/get/insert/patch/update/delete | `drive/v2/files/{id}/properties…` | v3's `properties` (PUBLIC) and `appProperties` (PRIVATE, the default) |
 /// | changes getStartPageToken/list/get | `GET drive/v2/changes…` | v3's feed (`changePage`): `items`, `deleted`, `largestChangeId` |
 /// | permissions list/get/insert/patch/update/delete, getIdForEmail | `drive/v2/files/{id}/permissions…` | v3's sharing (`Emulator+DrivePermissions`), in v2's Permission (`value`, `withLink`) |
 ///
@@ -68,6 +69,35 @@ extension Emulator {
             Route("GET", "drive/v2/permissionIds/{email}", scopes: S.read) { emulator, call in
                 let value: JSONValue = ["kind": "drive#permissionId", "id": .string(DriveUser(email: call[capture: "email"].lowercased()).permissionID)]
                 return try Emulator.driveJSON(value, fields: call.parameter("fields"), defaults: nil, version2: true)
+            },
+            Route("GET", v2 + "/{fileId}/properties", scopes: S.read) { try $0.listPropertiesV2($1) },
+            Route("POST", v2 + "/{fileId}/properties", scopes: S.update) { emulator, call in
+                let body = try jsonBody(call.request)
+                guard let key = try Emulator.string(body, "key"), !key.isEmpty else { throw GoogleError.required("Required: property.key", location: "property.key") }
+                return try emulator.setPropertyV2(call, key: key, visibility: body["visibility"]?.stringValue, value: body["value"] ?? .null, creating: true)
+            },
+            Route("GET", v2 + "/{fileId}/properties/{propertyKey}", scopes: S.read) { emulator, call in
+                let record = try emulator.driveRecord(call[capture: "fileId"])
+                let (key, visibility) = (call[capture: "propertyKey"], try DriveV2.visibility(call.parameter("visibility")))
+                guard let value = record.properties(DriveV2.propertyMap(visibility)).first(where: { $0.0 == key })?.1 else { throw DriveV2.propertyNotFound(key) }
+                return try emulator.propertyAnswerV2(key, value, visibility: visibility, of: record, call)
+            },
+            Route("PATCH", v2 + "/{fileId}/properties/{propertyKey}", scopes: S.update) { emulator, call in
+                try emulator.setPropertyV2(call, key: call[capture: "propertyKey"], visibility: call.parameter("visibility"),
+                                           value: try jsonBody(call.request)["value"] ?? .null, creating: false)
+            },
+            Route("PUT", v2 + "/{fileId}/properties/{propertyKey}", scopes: S.update) { emulator, call in
+                try emulator.setPropertyV2(call, key: call[capture: "propertyKey"], visibility: call.parameter("visibility"),
+                                           value: try jsonBody(call.request)["value"] ?? .null, creating: false)
+            },
+            Route("DELETE", v2 + "/{fileId}/properties/{propertyKey}", scopes: S.update) { emulator, call in
+                let key = call[capture: "propertyKey"], map = DriveV2.propertyMap(try DriveV2.visibility(call.parameter("visibility")))
+                guard try emulator.driveRecord(call[capture: "fileId"]).properties(map).contains(where: { $0.0 == key }) else {
+                    throw DriveV2.propertyNotFound(key)
+                }
+                _ = try emulator.updateDriveFile(call[capture: "fileId"], metadata: .object([(map, .object([(key, .null)]))]), content: nil,
+                                                 mediaType: nil, query: [])
+                return HTTPResponse(status: 204)
             },
             Route("POST", "upload/" + v2, scopes: S.create) { try $0.upload($1, replacing: nil) },
             Route("PUT", "upload/" + v2, scopes: []) { try $0.uploadChunk($1) },
@@ -230,6 +260,35 @@ extension Emulator {
         }
         members += [("largestChangeId", .string(String(page.latest))), ("items", .array(items))]
         return try Emulator.driveJSON(.object(members), fields: call.parameter("fields"), defaults: nil, version2: true)
+    }
+
+    // MARK: properties
+
+    func listPropertiesV2(_ call: Call) throws(GoogleError) -> HTTPResponse {
+        let record = try driveRecord(call[capture: "fileId"])
+        let root = Emulator.root(of: call.request)
+        let items = DriveV2.file(record, user: driveUser, root: root)["properties"] ?? []
+        let value: JSONValue = .object([("kind", "drive#propertyList"), ("etag", .string(Wire.etag(record.version))),
+                                        ("selfLink", .string(root + "drive/v2/files/\(record.id)/properties")), ("items", items)])
+        return try Emulator.driveJSON(value, fields: call.parameter("fields"), defaults: nil, version2: true)
+    }
+
+    /// properties.insert (`creating`), patch and update: the file's property `key` of
+    /// `visibility` (v2's default, PRIVATE, is v3's appProperties) becomes `value`; a patch
+    /// or update of one the file does not have is 404.
+    func setPropertyV2(_ call: Call, key: String, visibility text: String?, value: JSONValue, creating: Bool) throws(GoogleError) -> HTTPResponse {
+        let visibility = try DriveV2.visibility(text)
+        let map = DriveV2.propertyMap(visibility)
+        let id = call[capture: "fileId"]
+        if !creating, try !driveRecord(id).properties(map).contains(where: { $0.0 == key }) { throw DriveV2.propertyNotFound(key) }
+        guard value.stringValue != nil else { throw GoogleError.required("Required: property.value", location: "property.value") }
+        let record = try updateDriveFile(id, metadata: .object([(map, .object([(key, value)]))]), content: nil, mediaType: nil, query: [])
+        return try propertyAnswerV2(key, value.stringValue ?? "", visibility: visibility, of: record, call)
+    }
+
+    func propertyAnswerV2(_ key: String, _ value: String, visibility: String, of record: DriveRecord, _ call: Call) throws(GoogleError) -> HTTPResponse {
+        let property = DriveV2.property(key, value, visibility: visibility, of: record.id, root: Emulator.root(of: call.request))
+        return try Emulator.driveJSON(property, fields: call.parameter("fields"), defaults: nil, version2: true)
     }
 
     // MARK: permissions

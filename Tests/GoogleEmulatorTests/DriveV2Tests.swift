@@ -244,6 +244,28 @@ import Testing
         #expect(set.json == ["modifiedDate": "2001-01-01T00:00:00.000Z"])
     }
 
+    /// v2's properties resource over v3's properties (PUBLIC) and appProperties (PRIVATE).
+    @Test func keepsPropertiesAsV3sMaps() throws {
+        let (harness, token) = try Self.harness()
+        let id = try #require(harness.upload("p.txt", "x", token: token)["id"]?.stringValue)
+        let path = "/drive/v2/files/\(id)/properties"
+        let made = harness.send("POST", path, json: ["key": "project", "value": "apollo", "visibility": "PUBLIC"], token: token)
+        #expect(made.json["kind"] == "drive#property")
+        #expect(made.json["visibility"] == "PUBLIC")
+        #expect(harness.send("POST", path, json: ["key": "secret", "value": "1"], token: token).json["visibility"] == "PRIVATE")
+        #expect(harness.send("GET", "/drive/v3/files/\(id)?fields=properties,appProperties", token: token).json
+                == ["properties": ["project": "apollo"], "appProperties": ["secret": "1"]])
+        #expect(harness.send("GET", path + "?fields=items(key,value)", token: token).json == ["items": [["key": "project", "value": "apollo"], ["key": "secret", "value": "1"]]])
+        #expect(harness.send("GET", path + "/project?visibility=PUBLIC&fields=value", token: token).json == ["value": "apollo"])
+        #expect(harness.send("GET", path + "/project", token: token).status == 404)  // PRIVATE by default
+        #expect(harness.send("PATCH", path + "/secret", json: ["value": "2"], token: token).json["value"] == "2")
+        #expect(harness.send("PATCH", path + "/nothing", json: ["value": "2"], token: token).status == 404)
+        #expect(harness.send("DELETE", path + "/project?visibility=public", token: token).status == 204)
+        #expect(harness.send("GET", "/drive/v3/files/\(id)?fields=properties,appProperties", token: token).json == ["appProperties": ["secret": "2"]])
+        #expect(harness.send("POST", path, json: ["value": "x"], token: token).reason == "required")
+        #expect(harness.send("GET", path + "/secret?visibility=team", token: token).reason == "invalid")
+    }
+
     /// v2's batchPath, `batch/drive/v2` (google-api-python-client's new_batch_http_request
     /// of a v2 service), was a 404.
     @Test func aBatchOfV2Requests() throws {

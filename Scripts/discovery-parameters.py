@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Writes Sources/GoogleEmulator/DiscoveryParameterTable.swift: the typed query parameters
 (boolean, integer, enum) and the required ones of every method in Google's discovery documents for Calendar v3,
-Drive v3 and People v1, with the path each method answers on (media upload paths too).
+Drive v3, Drive v2 and People v1, with the path each method answers on (media upload paths too).
 
-    Scripts/discovery-parameters.py DISCOVERY_DIR > Sources/GoogleEmulator/DiscoveryParameterTable.swift
+    Scripts/discovery-parameters.py DISCOVERY_DIR CLIENT_DOCUMENTS_DIR > Sources/GoogleEmulator/DiscoveryParameterTable.swift
 
 DISCOVERY_DIR holds calendar.v3.json, drive.v3.json and people.v1.json (the project's
-shared/google/discovery).
+shared/google/discovery); CLIENT_DOCUMENTS_DIR is google-api-python-client 2.202.0's own
+googleapiclient/discovery_cache/documents (the fidelity venv's), for drive.v2.json.
 """
 import json
 import re
@@ -17,10 +18,10 @@ def swift_string(text):
     return json.dumps(text)
 
 
-def main(folder):
+def main(folder, client_folder):
     rows = []
-    for name in ("calendar.v3.json", "drive.v3.json", "people.v1.json"):
-        doc = json.load(open(f"{folder}/{name}"))
+    for name, where in (("calendar.v3.json", folder), ("drive.v3.json", folder), ("drive.v2.json", client_folder), ("people.v1.json", folder)):
+        doc = json.load(open(f"{where}/{name}"))
         service = doc["servicePath"]
 
         def walk(resources):
@@ -57,10 +58,10 @@ def main(folder):
                 walk(resource.get("resources", {}))
         walk(doc.get("resources", {}))
     print("""// Made by Scripts/discovery-parameters.py from Google's discovery documents (shared/google/
-// discovery): do not edit by hand, run the script again.
+// discovery, and Drive v2's as google-api-python-client 2.202.0 ships it): do not edit by hand, run the script again.
 
-/// The boolean, integer and enum query parameters of each method of Calendar v3, Drive v3
-/// and People v1, and those it requires (standard parameters aside), by HTTP method and path
+/// The boolean, integer and enum query parameters of each method of Calendar v3, Drive v3,
+/// Drive v2 and People v1, and those it requires (standard parameters aside), by HTTP method and path
 /// pattern.
 extension DiscoveryParameters {
     static let table: [(method: String, pattern: String, id: String, parameters: [(String, Kind, required: Bool)])] = [""")
@@ -69,4 +70,4 @@ extension DiscoveryParameters {
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1], sys.argv[2])

@@ -83,7 +83,22 @@ enum CalendarResources {
             members.append((key, value))
         }
         if replica.unmodeled?["eventType"] == nil { members.append(("eventType", "default")) }
-        return .object(members)
+        return droppingEmptyLists(.object(members))
+    }
+
+    /// `value` without the members whose value is an empty list, at any depth: Google's
+    /// JSON never has one (an event sent with `"overrides": []`, as gcalcli patches quickAdd's
+    /// reminders, comes back as `{"useDefault": false}`).
+    static func droppingEmptyLists(_ value: JSONValue, depth: Int = 0) -> JSONValue {
+        guard depth < 64 else { return value }
+        switch value {
+        case .object(let members):
+            return .object(members.compactMap { key, item in item.arrayValue?.isEmpty == true ? nil : (key, droppingEmptyLists(item, depth: depth + 1)) })
+        case .array(let items):
+            return .array(items.map { droppingEmptyLists($0, depth: depth + 1) })
+        default:
+            return value
+        }
     }
 
     static func reminders(_ minutes: [Int]) -> JSONValue {
@@ -124,6 +139,10 @@ enum CalendarResources {
             }
             return lines.filter { !$0.isEmpty }
         } ?? []
+        // Google Calendar has no series by the hour or more often: it answers such a rule
+        // (RRULE:FREQ=HOURLY, as RFC 5545 allows it) with a server error, not a 400
+        // (google-api-ruby-client issue 572), and a client with retries tries it again.
+        if occurrenceOf == nil, RecurrencePreview.repeatsWithinADay(recurrence) { throw GoogleError.subDailyRecurrence }
         let when: When
         var skippedWallStart: Int?
         switch (start, end) {

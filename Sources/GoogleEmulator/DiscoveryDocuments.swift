@@ -11,9 +11,9 @@ import LoopbackHTTP
 ///
 /// | path                                          | answer                                     |
 /// |-----------------------------------------------|--------------------------------------------|
-/// | `/discovery/v1/apis/calendar/v3/rest`, `drive/v3`, `people/v1` | the document                 |
+/// | `/discovery/v1/apis/calendar/v3/rest`, `drive/v3`, `drive/v2`, `people/v1` | the document      |
 /// | `/$discovery/rest?version=v1`                 | People's (its own host's form)              |
-/// | `/discovery/v1/apis[?name=…&preferred=true]`  | the directory of the three (`discovery#directoryList`) |
+/// | `/discovery/v1/apis[?name=…&preferred=true]`  | the directory of the four (`discovery#directoryList`; Drive v3 preferred) |
 /// | another api or version                        | 404 `notFound`                              |
 enum DiscoveryDocuments {
     /// The document of `api`/`version` as the emulator at `root` (`http://host:port/`) serves it.
@@ -42,17 +42,19 @@ enum DiscoveryDocuments {
                                    for: request, api: .people)
     }
 
-    /// The directory list of the three documents, as `GET /discovery/v1/apis` answers it.
+    /// The directory list of the four documents, as `GET /discovery/v1/apis` answers it.
     static func directory(_ request: HTTPRequest) -> HTTPResponse {
         let root = "http://\(request.header("host") ?? "127.0.0.1")/"
         let apis = [("calendar", "v3", "Calendar API", "Manipulates events and other calendar data."),
+                    ("drive", "v2", "Google Drive API", "The Google Drive API allows clients to access resources from Google Drive."),
                     ("drive", "v3", "Google Drive API", "The Google Drive API allows clients to access resources from Google Drive."),
                     ("people", "v1", "People API", "Provides access to information about profiles and contacts.")]
         let name = request.parameter("name")
-        let items: [JSONValue] = apis.filter { name == nil || $0.0 == name }.map { api, version, title, description in
+        let preferredOnly = request.parameter("preferred") == "true"
+        let items: [JSONValue] = apis.filter { (name == nil || $0.0 == name) && (!preferredOnly || $0.0 != "drive" || $0.1 == "v3") }.map { api, version, title, description in
             .object([("kind", "discovery#directoryItem"), ("id", .string("\(api):\(version)")), ("name", .string(api)),
                      ("version", .string(version)), ("title", .string(title)), ("description", .string(description)),
-                     ("discoveryRestUrl", .string("\(root)discovery/v1/apis/\(api)/\(version)/rest")), ("preferred", true)])
+                     ("discoveryRestUrl", .string("\(root)discovery/v1/apis/\(api)/\(version)/rest")), ("preferred", .bool(api != "drive" || version == "v3"))])
         }
         let list: JSONValue = .object([("kind", "discovery#directoryList"), ("discoveryVersion", "v1"), ("items", .array(items))])
         return PrettyPrint.applied(to: .json(200, list.serialized()), for: request, api: .people)

@@ -1,8 +1,8 @@
 // Made by Scripts/discovery-parameters.py from Google's discovery documents (shared/google/
-// discovery): do not edit by hand, run the script again.
+// discovery, and Drive v2's as google-api-python-client 2.202.0 ships it): do not edit by hand, run the script again.
 
-/// The boolean, integer and enum query parameters of each method of Calendar v3, Drive v3
-/// and People v1, and those it requires (standard parameters aside), by HTTP method and path
+/// The boolean, integer and enum query parameters of each method of Calendar v3, Drive v3,
+/// Drive v2 and People v1, and those it requires (standard parameters aside), by HTTP method and path
 /// pattern.
 extension DiscoveryParameters {
     static let table: [(method: String, pattern: String, id: String, parameters: [(String, Kind, required: Bool)])] = [
@@ -334,6 +334,288 @@ extension DiscoveryParameters {
             ("useDomainAdminAccess", .boolean, required: false),
         ]),
         ("PATCH", "drive/v3/teamdrives/{teamDriveId}", "drive.teamdrives.update", [
+            ("useDomainAdminAccess", .boolean, required: false),
+        ]),
+        ("GET", "drive/v2/about", "drive.about.get", [
+            ("includeSubscribed", .boolean, required: false),
+        ]),
+        ("GET", "drive/v2/changes/{changeId}", "drive.changes.get", [
+            ("supportsAllDrives", .boolean, required: false),
+            ("supportsTeamDrives", .boolean, required: false),
+        ]),
+        ("GET", "drive/v2/changes/startPageToken", "drive.changes.getStartPageToken", [
+            ("supportsAllDrives", .boolean, required: false),
+            ("supportsTeamDrives", .boolean, required: false),
+        ]),
+        ("GET", "drive/v2/changes", "drive.changes.list", [
+            ("includeCorpusRemovals", .boolean, required: false),
+            ("includeDeleted", .boolean, required: false),
+            ("includeItemsFromAllDrives", .boolean, required: false),
+            ("includeSubscribed", .boolean, required: false),
+            ("includeTeamDriveItems", .boolean, required: false),
+            ("maxResults", .integer, required: false),
+            ("supportsAllDrives", .boolean, required: false),
+            ("supportsTeamDrives", .boolean, required: false),
+        ]),
+        ("POST", "drive/v2/changes/watch", "drive.changes.watch", [
+            ("includeCorpusRemovals", .boolean, required: false),
+            ("includeDeleted", .boolean, required: false),
+            ("includeItemsFromAllDrives", .boolean, required: false),
+            ("includeSubscribed", .boolean, required: false),
+            ("includeTeamDriveItems", .boolean, required: false),
+            ("maxResults", .integer, required: false),
+            ("supportsAllDrives", .boolean, required: false),
+            ("supportsTeamDrives", .boolean, required: false),
+        ]),
+        ("DELETE", "drive/v2/files/{folderId}/children/{childId}", "drive.children.delete", [
+            ("enforceSingleParent", .boolean, required: false),
+        ]),
+        ("POST", "drive/v2/files/{folderId}/children", "drive.children.insert", [
+            ("enforceSingleParent", .boolean, required: false),
+            ("supportsAllDrives", .boolean, required: false),
+            ("supportsTeamDrives", .boolean, required: false),
+        ]),
+        ("GET", "drive/v2/files/{folderId}/children", "drive.children.list", [
+            ("maxResults", .integer, required: false),
+        ]),
+        ("GET", "drive/v2/files/{fileId}/comments/{commentId}", "drive.comments.get", [
+            ("includeDeleted", .boolean, required: false),
+        ]),
+        ("GET", "drive/v2/files/{fileId}/comments", "drive.comments.list", [
+            ("includeDeleted", .boolean, required: false),
+            ("maxResults", .integer, required: false),
+        ]),
+        ("DELETE", "drive/v2/drives/{driveId}", "drive.drives.delete", [
+            ("allowItemDeletion", .boolean, required: false),
+            ("useDomainAdminAccess", .boolean, required: false),
+        ]),
+        ("GET", "drive/v2/drives/{driveId}", "drive.drives.get", [
+            ("useDomainAdminAccess", .boolean, required: false),
+        ]),
+        ("POST", "drive/v2/drives", "drive.drives.insert", [
+            ("requestId", .text, required: true),
+        ]),
+        ("GET", "drive/v2/drives", "drive.drives.list", [
+            ("maxResults", .integer, required: false),
+            ("useDomainAdminAccess", .boolean, required: false),
+        ]),
+        ("PUT", "drive/v2/drives/{driveId}", "drive.drives.update", [
+            ("useDomainAdminAccess", .boolean, required: false),
+        ]),
+        ("POST", "drive/v2/files/{fileId}/copy", "drive.files.copy", [
+            ("convert", .boolean, required: false),
+            ("enforceSingleParent", .boolean, required: false),
+            ("ocr", .boolean, required: false),
+            ("pinned", .boolean, required: false),
+            ("supportsAllDrives", .boolean, required: false),
+            ("supportsTeamDrives", .boolean, required: false),
+            ("visibility", .enumeration(["DEFAULT", "PRIVATE"], repeated: false), required: false),
+        ]),
+        ("DELETE", "drive/v2/files/{fileId}", "drive.files.delete", [
+            ("enforceSingleParent", .boolean, required: false),
+            ("supportsAllDrives", .boolean, required: false),
+            ("supportsTeamDrives", .boolean, required: false),
+        ]),
+        ("DELETE", "drive/v2/files/trash", "drive.files.emptyTrash", [
+            ("enforceSingleParent", .boolean, required: false),
+        ]),
+        ("GET", "drive/v2/files/{fileId}/export", "drive.files.export", [
+            ("mimeType", .text, required: true),
+        ]),
+        ("GET", "drive/v2/files/generateIds", "drive.files.generateIds", [
+            ("maxResults", .integer, required: false),
+        ]),
+        ("GET", "drive/v2/files/{fileId}", "drive.files.get", [
+            ("acknowledgeAbuse", .boolean, required: false),
+            ("projection", .enumeration(["BASIC", "FULL"], repeated: false), required: false),
+            ("supportsAllDrives", .boolean, required: false),
+            ("supportsTeamDrives", .boolean, required: false),
+            ("updateViewedDate", .boolean, required: false),
+        ]),
+        ("POST", "drive/v2/files", "drive.files.insert", [
+            ("convert", .boolean, required: false),
+            ("enforceSingleParent", .boolean, required: false),
+            ("ocr", .boolean, required: false),
+            ("pinned", .boolean, required: false),
+            ("supportsAllDrives", .boolean, required: false),
+            ("supportsTeamDrives", .boolean, required: false),
+            ("useContentAsIndexableText", .boolean, required: false),
+            ("visibility", .enumeration(["DEFAULT", "PRIVATE"], repeated: false), required: false),
+        ]),
+        ("POST", "resumable/upload/drive/v2/files", "drive.files.insert", [
+            ("convert", .boolean, required: false),
+            ("enforceSingleParent", .boolean, required: false),
+            ("ocr", .boolean, required: false),
+            ("pinned", .boolean, required: false),
+            ("supportsAllDrives", .boolean, required: false),
+            ("supportsTeamDrives", .boolean, required: false),
+            ("useContentAsIndexableText", .boolean, required: false),
+            ("visibility", .enumeration(["DEFAULT", "PRIVATE"], repeated: false), required: false),
+        ]),
+        ("POST", "upload/drive/v2/files", "drive.files.insert", [
+            ("convert", .boolean, required: false),
+            ("enforceSingleParent", .boolean, required: false),
+            ("ocr", .boolean, required: false),
+            ("pinned", .boolean, required: false),
+            ("supportsAllDrives", .boolean, required: false),
+            ("supportsTeamDrives", .boolean, required: false),
+            ("useContentAsIndexableText", .boolean, required: false),
+            ("visibility", .enumeration(["DEFAULT", "PRIVATE"], repeated: false), required: false),
+        ]),
+        ("GET", "drive/v2/files", "drive.files.list", [
+            ("corpus", .enumeration(["DEFAULT", "DOMAIN"], repeated: false), required: false),
+            ("includeItemsFromAllDrives", .boolean, required: false),
+            ("includeTeamDriveItems", .boolean, required: false),
+            ("maxResults", .integer, required: false),
+            ("projection", .enumeration(["BASIC", "FULL"], repeated: false), required: false),
+            ("supportsAllDrives", .boolean, required: false),
+            ("supportsTeamDrives", .boolean, required: false),
+        ]),
+        ("GET", "drive/v2/files/{fileId}/listLabels", "drive.files.listLabels", [
+            ("maxResults", .integer, required: false),
+        ]),
+        ("PATCH", "drive/v2/files/{fileId}", "drive.files.patch", [
+            ("convert", .boolean, required: false),
+            ("enforceSingleParent", .boolean, required: false),
+            ("modifiedDateBehavior", .enumeration(["fromBody", "fromBodyIfNeeded", "fromBodyOrNow", "noChange", "now", "nowIfNeeded"], repeated: false), required: false),
+            ("newRevision", .boolean, required: false),
+            ("ocr", .boolean, required: false),
+            ("pinned", .boolean, required: false),
+            ("setModifiedDate", .boolean, required: false),
+            ("supportsAllDrives", .boolean, required: false),
+            ("supportsTeamDrives", .boolean, required: false),
+            ("updateViewedDate", .boolean, required: false),
+            ("useContentAsIndexableText", .boolean, required: false),
+        ]),
+        ("POST", "drive/v2/files/{fileId}/touch", "drive.files.touch", [
+            ("supportsAllDrives", .boolean, required: false),
+            ("supportsTeamDrives", .boolean, required: false),
+        ]),
+        ("POST", "drive/v2/files/{fileId}/trash", "drive.files.trash", [
+            ("supportsAllDrives", .boolean, required: false),
+            ("supportsTeamDrives", .boolean, required: false),
+        ]),
+        ("POST", "drive/v2/files/{fileId}/untrash", "drive.files.untrash", [
+            ("supportsAllDrives", .boolean, required: false),
+            ("supportsTeamDrives", .boolean, required: false),
+        ]),
+        ("PUT", "drive/v2/files/{fileId}", "drive.files.update", [
+            ("convert", .boolean, required: false),
+            ("enforceSingleParent", .boolean, required: false),
+            ("modifiedDateBehavior", .enumeration(["fromBody", "fromBodyIfNeeded", "fromBodyOrNow", "noChange", "now", "nowIfNeeded"], repeated: false), required: false),
+            ("newRevision", .boolean, required: false),
+            ("ocr", .boolean, required: false),
+            ("pinned", .boolean, required: false),
+            ("setModifiedDate", .boolean, required: false),
+            ("supportsAllDrives", .boolean, required: false),
+            ("supportsTeamDrives", .boolean, required: false),
+            ("updateViewedDate", .boolean, required: false),
+            ("useContentAsIndexableText", .boolean, required: false),
+        ]),
+        ("PUT", "resumable/upload/drive/v2/files/{fileId}", "drive.files.update", [
+            ("convert", .boolean, required: false),
+            ("enforceSingleParent", .boolean, required: false),
+            ("modifiedDateBehavior", .enumeration(["fromBody", "fromBodyIfNeeded", "fromBodyOrNow", "noChange", "now", "nowIfNeeded"], repeated: false), required: false),
+            ("newRevision", .boolean, required: false),
+            ("ocr", .boolean, required: false),
+            ("pinned", .boolean, required: false),
+            ("setModifiedDate", .boolean, required: false),
+            ("supportsAllDrives", .boolean, required: false),
+            ("supportsTeamDrives", .boolean, required: false),
+            ("updateViewedDate", .boolean, required: false),
+            ("useContentAsIndexableText", .boolean, required: false),
+        ]),
+        ("PUT", "upload/drive/v2/files/{fileId}", "drive.files.update", [
+            ("convert", .boolean, required: false),
+            ("enforceSingleParent", .boolean, required: false),
+            ("modifiedDateBehavior", .enumeration(["fromBody", "fromBodyIfNeeded", "fromBodyOrNow", "noChange", "now", "nowIfNeeded"], repeated: false), required: false),
+            ("newRevision", .boolean, required: false),
+            ("ocr", .boolean, required: false),
+            ("pinned", .boolean, required: false),
+            ("setModifiedDate", .boolean, required: false),
+            ("supportsAllDrives", .boolean, required: false),
+            ("supportsTeamDrives", .boolean, required: false),
+            ("updateViewedDate", .boolean, required: false),
+            ("useContentAsIndexableText", .boolean, required: false),
+        ]),
+        ("POST", "drive/v2/files/{fileId}/watch", "drive.files.watch", [
+            ("acknowledgeAbuse", .boolean, required: false),
+            ("projection", .enumeration(["BASIC", "FULL"], repeated: false), required: false),
+            ("supportsAllDrives", .boolean, required: false),
+            ("supportsTeamDrives", .boolean, required: false),
+            ("updateViewedDate", .boolean, required: false),
+        ]),
+        ("DELETE", "drive/v2/files/{fileId}/parents/{parentId}", "drive.parents.delete", [
+            ("enforceSingleParent", .boolean, required: false),
+        ]),
+        ("POST", "drive/v2/files/{fileId}/parents", "drive.parents.insert", [
+            ("enforceSingleParent", .boolean, required: false),
+            ("supportsAllDrives", .boolean, required: false),
+            ("supportsTeamDrives", .boolean, required: false),
+        ]),
+        ("DELETE", "drive/v2/files/{fileId}/permissions/{permissionId}", "drive.permissions.delete", [
+            ("enforceExpansiveAccess", .boolean, required: false),
+            ("supportsAllDrives", .boolean, required: false),
+            ("supportsTeamDrives", .boolean, required: false),
+            ("useDomainAdminAccess", .boolean, required: false),
+        ]),
+        ("GET", "drive/v2/files/{fileId}/permissions/{permissionId}", "drive.permissions.get", [
+            ("supportsAllDrives", .boolean, required: false),
+            ("supportsTeamDrives", .boolean, required: false),
+            ("useDomainAdminAccess", .boolean, required: false),
+        ]),
+        ("POST", "drive/v2/files/{fileId}/permissions", "drive.permissions.insert", [
+            ("enforceExpansiveAccess", .boolean, required: false),
+            ("enforceSingleParent", .boolean, required: false),
+            ("moveToNewOwnersRoot", .boolean, required: false),
+            ("sendNotificationEmails", .boolean, required: false),
+            ("supportsAllDrives", .boolean, required: false),
+            ("supportsTeamDrives", .boolean, required: false),
+            ("useDomainAdminAccess", .boolean, required: false),
+        ]),
+        ("GET", "drive/v2/files/{fileId}/permissions", "drive.permissions.list", [
+            ("maxResults", .integer, required: false),
+            ("supportsAllDrives", .boolean, required: false),
+            ("supportsTeamDrives", .boolean, required: false),
+            ("useDomainAdminAccess", .boolean, required: false),
+        ]),
+        ("PATCH", "drive/v2/files/{fileId}/permissions/{permissionId}", "drive.permissions.patch", [
+            ("enforceExpansiveAccess", .boolean, required: false),
+            ("removeExpiration", .boolean, required: false),
+            ("supportsAllDrives", .boolean, required: false),
+            ("supportsTeamDrives", .boolean, required: false),
+            ("transferOwnership", .boolean, required: false),
+            ("useDomainAdminAccess", .boolean, required: false),
+        ]),
+        ("PUT", "drive/v2/files/{fileId}/permissions/{permissionId}", "drive.permissions.update", [
+            ("enforceExpansiveAccess", .boolean, required: false),
+            ("removeExpiration", .boolean, required: false),
+            ("supportsAllDrives", .boolean, required: false),
+            ("supportsTeamDrives", .boolean, required: false),
+            ("transferOwnership", .boolean, required: false),
+            ("useDomainAdminAccess", .boolean, required: false),
+        ]),
+        ("GET", "drive/v2/files/{fileId}/comments/{commentId}/replies/{replyId}", "drive.replies.get", [
+            ("includeDeleted", .boolean, required: false),
+        ]),
+        ("GET", "drive/v2/files/{fileId}/comments/{commentId}/replies", "drive.replies.list", [
+            ("includeDeleted", .boolean, required: false),
+            ("maxResults", .integer, required: false),
+        ]),
+        ("GET", "drive/v2/files/{fileId}/revisions", "drive.revisions.list", [
+            ("maxResults", .integer, required: false),
+        ]),
+        ("GET", "drive/v2/teamdrives/{teamDriveId}", "drive.teamdrives.get", [
+            ("useDomainAdminAccess", .boolean, required: false),
+        ]),
+        ("POST", "drive/v2/teamdrives", "drive.teamdrives.insert", [
+            ("requestId", .text, required: true),
+        ]),
+        ("GET", "drive/v2/teamdrives", "drive.teamdrives.list", [
+            ("maxResults", .integer, required: false),
+            ("useDomainAdminAccess", .boolean, required: false),
+        ]),
+        ("PUT", "drive/v2/teamdrives/{teamDriveId}", "drive.teamdrives.update", [
             ("useDomainAdminAccess", .boolean, required: false),
         ]),
         ("GET", "v1/contactGroups:batchGet", "people.contactGroups.batchGet", [

@@ -21,7 +21,9 @@ import Foundation
 /// `createdTime`, `hidden` (`=`, `!=` `true`/`false`), and `memberCount`, `organizerCount`
 /// (`<`, `<=`, `=`, `!=`, `>`, `>=` a number). A term of the other vocabulary is refused in each.
 ///
-/// Strings are single-quoted; inside one, `\'` is a quote and `\\` a backslash. Keywords
+/// Strings are single-quoted, or double-quoted as Drive also reads them (Apps Script's
+/// `searchFiles` guide writes `title contains "untitled"`); inside one, a backslash makes the
+/// next character itself (`\'`, `\"`, `\\`). Keywords
 /// (`and`, `or`, `not`, `contains`, `in`, `has`, `true`, `false`) are read in any case.
 ///
 /// Precedence is the usual one, `not` over `and` over `or`. Google's guide says only to use
@@ -55,7 +57,13 @@ indirect enum DriveQuery {
     }
 
     /// Which list a query filters: files.list's files or drives.list's shared drives.
-    enum Vocabulary { case files, drives }
+    /// Whose terms a `q` is written in: Drive v3's files, shared drives, or Drive v2's files
+    /// (the same terms under v2's names: `title`, `modifiedDate`, `createdDate`,
+    /// `lastViewedByMeDate`; the v3 names are not v2's).
+    enum Vocabulary { case files, drives, filesV2 }
+
+    /// v2's names of the file terms whose v3 names differ.
+    static let v2Names = ["title": "name", "modifiedDate": "modifiedTime", "createdDate": "createdTime", "lastViewedByMeDate": "viewedByMeTime"]
 
     static let visibilities: Set<String> = ["anyoneCanFind", "anyoneWithLink", "domainCanFind", "domainWithLink", "limited"]
 
@@ -225,7 +233,7 @@ extension DriveQuery {
                 let c = characters[at]
                 if c.isWhitespace {
                     at += 1
-                } else if c == "'" {
+                } else if c == "'" || c == "\"" {
                     let start = at
                     at += 1
                     var value = ""
@@ -235,7 +243,7 @@ extension DriveQuery {
                         if d == "\\", at + 1 < characters.count {
                             value.append(characters[at + 1])
                             at += 2
-                        } else if d == "'" {
+                        } else if d == c {
                             closed = true
                             at += 1
                             break
@@ -390,7 +398,13 @@ extension DriveQuery {
                 at += 1
                 return .member(value, collection)
             }
-            guard case .word(let field)? = current else { throw failure("expected a query term") }
+            guard case .word(let written)? = current else { throw failure("expected a query term") }
+            let field: String
+            switch vocabulary {
+            case .filesV2: field = DriveQuery.v2Names[written] ?? (Set(DriveQuery.v2Names.values).contains(written) ? "" : written)
+            default: field = DriveQuery.v2Names.keys.contains(written) ? "" : written
+            }
+            guard !field.isEmpty else { throw failure("unknown query term '\(written)'") }
             at += 1
             if let text = TextField(rawValue: field) {
                 let op: TextOperator
@@ -474,8 +488,13 @@ struct DriveOrder {
 
     var keys: [(Key, descending: Bool)]
 
-    /// Reads `orderBy`; 400 `invalid` (location `orderBy`) for an unknown key.
-    init(_ text: String?) throws(GoogleError) {
+    /// v2's names of the keys whose v3 names differ.
+    static let v2Keys = ["title": "name", "title_natural": "name_natural", "modifiedDate": "modifiedTime", "createdDate": "createdTime",
+                         "lastViewedByMeDate": "viewedByMeTime", "modifiedByMeDate": "modifiedByMeTime", "sharedWithMeDate": "sharedWithMeTime"]
+
+    /// Reads `orderBy`; 400 `invalid` (location `orderBy`) for an unknown key. `version2`:
+    /// the keys are Drive v2's (`v2Keys`, and those the two share).
+    init(_ text: String?, version2: Bool = false) throws(GoogleError) {
         guard let text, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
             keys = [(.name, false)]
             return
@@ -483,7 +502,8 @@ struct DriveOrder {
         keys = []
         for item in text.split(separator: ",") {
             let words = item.split(separator: " ").map(String.init)
-            guard let first = words.first, let key = Key(rawValue: first), words.count <= 2,
+            let renamed = words.first.map { version2 ? DriveOrder.v2Keys[$0] ?? (DriveOrder.v2Keys.values.contains($0) ? "" : $0) : $0 }
+            guard let first = renamed, let key = Key(rawValue: first), words.count <= 2,
                   words.count == 1 || words[1].lowercased() == "desc" || words[1].lowercased() == "asc" else {
                 throw GoogleError.invalidValue("unknown sort key '\(item.trimmingCharacters(in: .whitespaces))'", location: "orderBy")
             }

@@ -81,6 +81,12 @@ enum Drive {
 
     /// Exports larger than this are refused with 403 `exportSizeLimitExceeded`.
     static let exportLimit = 10 << 20
+
+    /// The Google type an upload of each type becomes when it is converted (about's
+    /// `importFormats`; Drive v2's `convert=true`), in the order about lists them.
+    static let importTypes: [(source: String, target: String)] = [
+        ("text/plain", documentType), ("text/markdown", documentType), ("text/html", documentType), ("text/csv", spreadsheetType),
+    ]
 }
 
 /// The account as Drive's `User` resource shows it (owner and last modifier of every file).

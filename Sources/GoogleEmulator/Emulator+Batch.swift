@@ -14,7 +14,7 @@ import LoopbackHTTP
 /// | path                  | serves                                                            |
 /// |-----------------------|-------------------------------------------------------------------|
 /// | `/batch/calendar/v3`  | Calendar's requests                                               |
-/// | `/batch/drive/v3`     | Drive's requests                                                  |
+/// | `/batch/drive/v3`, `/batch/drive/v2` | Drive's requests (v2's batchPath for v2's)         |
 /// | `/batch`              | People's (its `batchPath` on people.googleapis.com; Google's old global `/batch` on www.googleapis.com is gone) |
 /// | `/batch/…` otherwise  | 404                                                               |
 extension Emulator {
@@ -25,7 +25,7 @@ extension Emulator {
         switch segments {
         case ["batch"]: return .people
         case ["batch", "calendar", "v3"]: return .calendar
-        case ["batch", "drive", "v3"]: return .drive
+        case ["batch", "drive", "v3"], ["batch", "drive", "v2"]: return .drive
         default: return nil
         }
     }

@@ -121,6 +121,7 @@ extension Emulator {
 
     func changeCalendar(_ call: Call, replacing: Bool) throws(GoogleError) -> HTTPResponse {
         let replica = try calendarReplica(calendar(call))
+        try checkPrecondition(call, version: replica.version)
         let body = try jsonBody(call.request)
         let current = calendarResource(replica)
         let next = replacing ? body : current.merged(with: body)
@@ -143,6 +144,7 @@ extension Emulator {
         guard !found.isPrimary else {
             throw GoogleError(status: 400, reason: "cannotDeletePrimaryCalendar", message: "The primary calendar cannot be deleted.")
         }
+        try checkPrecondition(call, version: try calendarReplica(found).version)
         try withStore { try $0.removeCalendar(id: found.id) }
         return HTTPResponse(status: 204)
     }
@@ -464,8 +466,15 @@ extension Emulator {
 
     /// 412 unless the call's `If-Match` (when given) is the stored etag.
     func checkPrecondition(_ call: Call, _ replica: Replica<Event>) throws(GoogleError) {
+        try checkPrecondition(call, version: replica.version)
+    }
+
+    /// 412 unless the call's `If-Match` (when given) is the etag of change number `version`:
+    /// Calendar honours it on every change and delete of a resource with an etag (calendars,
+    /// list entries and ACL rules as events; its guide "Version resources").
+    func checkPrecondition(_ call: Call, version: Int64) throws(GoogleError) {
         guard let wanted = call.request.header("if-match"), wanted != "*" else { return }
-        if wanted != Wire.etag(replica.version) { throw GoogleError.conditionNotMet }
+        if wanted != Wire.etag(version) { throw GoogleError.conditionNotMet }
     }
 
     func getEvent(_ call: Call) throws(GoogleError) -> HTTPResponse {

@@ -117,6 +117,7 @@ extension Emulator {
     /// choices alone).
     func changeCalendarListEntry(_ call: Call, replacing: Bool) throws(GoogleError) -> HTTPResponse {
         let replica = try listedCalendar(call)
+        try checkPrecondition(call, version: replica.version)
         let chosen = try listEntryChoices(try jsonBody(call.request), over: replacing ? nil : replica.unmodeled?["listEntry"],
                                           colorRGB: call.flag("colorRgbFormat") ?? false)
         return try .json(calendarListEntry(saveListEntry(chosen, of: replica)), for: call)
@@ -129,6 +130,7 @@ extension Emulator {
         guard !replica.item.isPrimary else {
             throw GoogleError(status: 400, reason: "cannotRemovePrimaryCalendar", message: "The primary calendar cannot be removed from the calendar list.")
         }
+        try checkPrecondition(call, version: replica.version)
         try saveListEntry(["removed": true], of: replica)
         return HTTPResponse(status: 204)
     }
@@ -258,6 +260,7 @@ extension Emulator {
         let replica = try calendarReplica(calendar(call))
         let id = call[capture: "ruleId"]
         guard let stored = aclRules(replica).first(where: { $0["id"]?.stringValue == id }) else { throw GoogleError.notFound() }
+        try checkPrecondition(call, version: replica.version)
         let body = try jsonBody(call.request)
         let rule = try Emulator.readACLRule(replacing ? body : stored.merged(with: body), id: id)
         return try saveACLRule(rule, in: replica, call: call)
@@ -269,6 +272,7 @@ extension Emulator {
         guard id != "user:" + account else { throw Emulator.cannotChangeOwnACL }
         var rules = replica.unmodeled?["acl"]?.arrayValue ?? []
         guard let index = rules.firstIndex(where: { $0["id"]?.stringValue == id }) else { throw GoogleError.notFound() }
+        try checkPrecondition(call, version: replica.version)
         rules.remove(at: index)
         try saveACLRules(rules, of: replica)
         return HTTPResponse(status: 204)

@@ -207,9 +207,13 @@ extension Emulator {
     /// A JSON answer through `fields`, or through `defaults` when the call names none
     /// (nil defaults: everything). An empty `fields=` selects nothing: `{}`, as Drive
     /// answers it (measured on files.list and files.get).
-    static func driveJSON(_ value: JSONValue, fields: String?, defaults: String?, status: Int = 200) throws(GoogleError) -> HTTPResponse {
+    /// `version2`: the names `fields` may use are Drive v2's.
+    static func driveJSON(_ value: JSONValue, fields: String?, defaults: String?, status: Int = 200,
+                          version2: Bool = false) throws(GoogleError) -> HTTPResponse {
         if let fields, fields.allSatisfy(\.isWhitespace) { return .json(status, "{}") }
-        if let fields { return .json(status, try FieldMask.checked(fields, api: .drive).apply(to: value).serialized()) }
+        if let fields {
+            return .json(status, try FieldMask.checked(fields, vocabulary: version2 ? .driveV2 : .drive).apply(to: value).serialized())
+        }
         guard let defaults else { return .json(status, value.serialized()) }
         return .json(status, try FieldMask(defaults).apply(to: value).serialized())
     }
@@ -243,11 +247,7 @@ extension Emulator {
                 if corpus == "drive" { throw GoogleError.required("The driveId parameter must be specified if and only if corpora is set to drive.", location: "driveId") }
             }
         }
-        let store = self.store
-        let context = DriveQuery.Context(account: account) { record in
-            (try? store.fileBytes(id: record.id)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        }
-        let matched = try allDriveRecords().filter { spaces.contains($0.space) && (query?.matches($0, in: context) ?? true) }
+        let matched = try driveRecords(matching: query) { spaces.contains($0.space) }
         let key = ["files", text, call.parameter("orderBy") ?? "", spaces.sorted().joined(separator: ",")].joined(separator: "|")
         let page = try PageToken.page(order.sorted(matched), token: call.parameter("pageToken"), size: size, query: key, snapshot: 0)
         var members: [(String, JSONValue)] = [("kind", "drive#fileList")]
@@ -256,6 +256,16 @@ extension Emulator {
         let user = driveUser
         members.append(("files", .array(page.items.map { $0.resource(user: user) })))
         return try Emulator.driveJSON(.object(members), fields: call.parameter("fields"), defaults: DriveDefaults.fileList)
+    }
+
+    /// The files `include` takes that `query` (when given) matches, their content read only
+    /// for a `fullText` term that needs it.
+    func driveRecords(matching query: DriveQuery?, _ include: (DriveRecord) -> Bool) throws(GoogleError) -> [DriveRecord] {
+        let store = self.store
+        let context = DriveQuery.Context(account: account) { record in
+            (try? store.fileBytes(id: record.id)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        }
+        return try allDriveRecords().filter { include($0) && (query?.matches($0, in: context) ?? true) }
     }
 
     /// `spaces`: `drive` (the default) and `appDataFolder`; 400 for anything else.
@@ -575,11 +585,16 @@ extension Emulator {
     /// "Copy of …" unless the body names it, in the same folder unless it says otherwise.
     /// Folders cannot be copied.
     func copyFile(_ call: Call) throws(GoogleError) -> HTTPResponse {
-        let source = try driveRecord(call[capture: "fileId"])
+        let copy = try copyDriveFile(call[capture: "fileId"], changes: try jsonBody(call.request))
+        return try Emulator.driveJSON(copy.resource(user: driveUser), fields: call.parameter("fields"), defaults: DriveDefaults.file)
+    }
+
+    /// The copy of file `id` with `changes` (v3 metadata) applied.
+    func copyDriveFile(_ id: String, changes body: JSONValue) throws(GoogleError) -> DriveRecord {
+        let source = try driveRecord(id)
         guard !source.isFolder else {
             throw GoogleError(status: 403, reason: "cannotCopyFile", message: "This file cannot be copied by the user.")
         }
-        let body = try jsonBody(call.request)
         var metadata: [(String, JSONValue)] = [("name", .string("Copy of \(source.name)")), ("mimeType", .string(source.mimeType))]
         if !source.parents.isEmpty { metadata.append(("parents", .array(source.parents.map(JSONValue.string)))) }
         for key in ["description", "properties", "appProperties", "writersCanShare", "copyRequiresWriterPermission", "shortcutDetails"] {
@@ -590,8 +605,7 @@ extension Emulator {
             metadata.append((key, value))
         }
         let bytes = try withStore { try $0.fileBytes(id: source.id) }
-        let copy = try createDriveFile(.object(metadata), content: bytes, mediaType: nil)
-        return try Emulator.driveJSON(copy.resource(user: driveUser), fields: call.parameter("fields"), defaults: DriveDefaults.file)
+        return try createDriveFile(.object(metadata), content: bytes, mediaType: nil)
     }
 
     // MARK: files.export

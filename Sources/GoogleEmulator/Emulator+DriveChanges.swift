@@ -28,30 +28,19 @@ extension Emulator {
         guard let start = Int64(token), start >= 1 else { throw GoogleError.invalidValue("page token '\(token)'", location: "pageToken") }
         for flag in ["includeItemsFromAllDrives", "supportsAllDrives", "includeTeamDriveItems", "supportsTeamDrives", "restrictToMyDrive",
                      "includeCorpusRemovals"] { _ = try call.flag(flag) }
-        let includeRemoved = try call.flag("includeRemoved") ?? true
-        let size = try Emulator.pageSize(call, standard: 100, maximum: 1000)
-        let spaces = try Emulator.spaces(call)
-        let (latest, feed) = try withStore { store in (try store.latestVersion(), try store.fileFeed(after: start - 1)) }
+        let page = try changePage(from: start, size: try Emulator.pageSize(call, standard: 100, maximum: 1000),
+                                  includeRemoved: try call.flag("includeRemoved") ?? true, spaces: try Emulator.spaces(call))
+        let (latest, next) = (page.latest, page.next)
         let user = driveUser
-        var changes: [JSONValue] = []
-        var next: String?
-        for entry in feed {
-            var change: [(String, JSONValue)] = [("kind", "drive#change")]
-            switch entry {
-            case .present(let replica):
-                let record = DriveRecord(replica)
-                guard spaces.contains(record.space) else { continue }
-                change += [("removed", false), ("file", record.resource(user: user)), ("fileId", .string(record.id)),
-                           ("time", .string(Wire.timestamp(record.modified)))]
-            case .removed(let id, _):
-                guard includeRemoved else { continue }
-                change += [("removed", true), ("fileId", .string(id)), ("time", .string(Wire.timestamp(now)))]
+        let changes: [JSONValue] = page.changes.map { change in
+            var members: [(String, JSONValue)] = [("kind", "drive#change")]
+            if let record = change.record {
+                members += [("removed", false), ("file", record.resource(user: user)), ("fileId", .string(record.id)),
+                            ("time", .string(Wire.timestamp(record.modified)))]
+            } else {
+                members += [("removed", true), ("fileId", .string(change.id)), ("time", .string(Wire.timestamp(now)))]
             }
-            if changes.count == size {
-                next = String(entry.version)
-                break
-            }
-            changes.append(.object(change + [("type", "file"), ("changeType", "file")]))
+            return .object(members + [("type", "file"), ("changeType", "file")])
         }
         var members: [(String, JSONValue)] = [("kind", "drive#changeList")]
         if let next {
@@ -61,6 +50,30 @@ extension Emulator {
         }
         members.append(("changes", .array(changes)))
         return try Emulator.driveJSON(.object(members), fields: call.parameter("fields"), defaults: DriveDefaults.changeList)
+    }
+
+    /// One page of what changed from change number `start` on: each file changed (as it is
+    /// now; nil for one deleted for good), with its change number; the token of the next page
+    /// while more remain; and the latest change number. Drive v3's and v2's changes.list.
+    func changePage(from start: Int64, size: Int, includeRemoved: Bool,
+                    spaces: Set<String>) throws(GoogleError) -> (changes: [(id: String, record: DriveRecord?, version: Int64)], next: String?, latest: Int64) {
+        let (latest, feed) = try withStore { store in (try store.latestVersion(), try store.fileFeed(after: start - 1)) }
+        var changes: [(id: String, record: DriveRecord?, version: Int64)] = []
+        for entry in feed {
+            let change: (id: String, record: DriveRecord?, version: Int64)
+            switch entry {
+            case .present(let replica):
+                let record = DriveRecord(replica)
+                guard spaces.contains(record.space) else { continue }
+                change = (record.id, record, entry.version)
+            case .removed(let id, _):
+                guard includeRemoved else { continue }
+                change = (id, nil, entry.version)
+            }
+            if changes.count == size { return (changes, String(entry.version), latest) }
+            changes.append(change)
+        }
+        return (changes, nil, latest)
     }
 
     // MARK: about.get
@@ -83,8 +96,7 @@ extension Emulator {
                 ("limit", "16106127360"), ("usage", .string(String(usage))), ("usageInDrive", .string(String(usage))),
                 ("usageInDriveTrash", .string(String(trash))),
             ])),
-            ("importFormats", .object([("text/plain", .array([.string(Drive.documentType)])), ("text/markdown", .array([.string(Drive.documentType)])),
-                                       ("text/html", .array([.string(Drive.documentType)])), ("text/csv", .array([.string(Drive.spreadsheetType)]))])),
+            ("importFormats", .object(Drive.importTypes.map { ($0.source, .array([.string($0.target)])) })),
             ("exportFormats", .object(exports)),
             ("maxImportSizes", .object([(Drive.documentType, .string("10485760")), (Drive.spreadsheetType, .string("104857600"))])),
             ("maxUploadSize", "5242880000000"), ("appInstalled", false), ("canCreateDrives", false), ("canCreateTeamDrives", false),

@@ -67,8 +67,13 @@ extension Emulator {
     /// with a role short of owner (a new owner is not emulated: 403). Sharing again with
     /// the same grantee changes its role.
     func createPermission(_ call: Call) throws(GoogleError) -> HTTPResponse {
-        var record = try sharedRecord(call)
-        let body = try jsonBody(call.request)
+        let made = try addPermission(try jsonBody(call.request), to: try sharedRecord(call))
+        return try Emulator.driveJSON(made, fields: call.parameter("fields"), defaults: Emulator.permissionDefaults)
+    }
+
+    /// Shares `record` as a v3 Permission body says; the permission as stored comes back.
+    func addPermission(_ body: JSONValue, to file: DriveRecord) throws(GoogleError) -> JSONValue {
+        var record = file
         guard let type = try Emulator.string(body, "type") else { throw GoogleError.required("Required: permission.type", location: "permission.type") }
         guard let role = try Emulator.string(body, "role") else { throw GoogleError.required("Required: permission.role", location: "permission.role") }
         guard Emulator.permissionRoles.contains(role) else { throw GoogleError.invalid("Invalid permission role: \(role).", location: "permission.role") }
@@ -106,20 +111,23 @@ extension Emulator {
         shared.append(.object(permission))
         record.extra["sharedWith"] = .array(shared)
         let saved = try save(record, content: nil)
-        let made = saved.permissions(user: driveUser).first { $0["id"] == id } ?? .null
-        return try Emulator.driveJSON(made, fields: call.parameter("fields"), defaults: Emulator.permissionDefaults)
+        return saved.permissions(user: driveUser).first { $0["id"] == id } ?? .null
     }
 
     /// permissions.update: a new role (the owner's cannot change).
     func updatePermission(_ call: Call) throws(GoogleError) -> HTTPResponse {
-        var record = try sharedRecord(call)
-        let id = call[capture: "permissionId"]
+        let changed = try changePermission(call[capture: "permissionId"], of: try sharedRecord(call), with: try jsonBody(call.request))
+        return try Emulator.driveJSON(changed, fields: call.parameter("fields"), defaults: Emulator.permissionDefaults)
+    }
+
+    /// Gives permission `id` of `file` the body's role; the permission as stored comes back.
+    func changePermission(_ id: String, of file: DriveRecord, with body: JSONValue) throws(GoogleError) -> JSONValue {
+        var record = file
         var shared = record.extra["sharedWith"]?.arrayValue ?? []
         guard let index = shared.firstIndex(where: { $0["id"]?.stringValue == id }) else {
             if id == driveUser.permissionID { throw GoogleError(status: 403, reason: "forbidden", message: "The owner's role cannot be changed.") }
             throw permissionNotFound(id)
         }
-        let body = try jsonBody(call.request)
         if let role = try Emulator.string(body, "role") {
             guard Emulator.permissionRoles.contains(role), role != "owner" else {
                 throw GoogleError.invalid("Invalid permission role: \(role).", location: "permission.role")
@@ -128,13 +136,17 @@ extension Emulator {
         }
         record.extra["sharedWith"] = .array(shared)
         let saved = try save(record, content: nil)
-        let changed = saved.permissions(user: driveUser).first { $0["id"]?.stringValue == id } ?? .null
-        return try Emulator.driveJSON(changed, fields: call.parameter("fields"), defaults: Emulator.permissionDefaults)
+        return saved.permissions(user: driveUser).first { $0["id"]?.stringValue == id } ?? .null
     }
 
     func deletePermission(_ call: Call) throws(GoogleError) -> HTTPResponse {
-        var record = try sharedRecord(call)
-        let id = call[capture: "permissionId"]
+        try removePermission(call[capture: "permissionId"], of: try sharedRecord(call))
+        return HTTPResponse(status: 204)
+    }
+
+    /// Stops sharing `file` with permission `id` (the owner's cannot go).
+    func removePermission(_ id: String, of file: DriveRecord) throws(GoogleError) {
+        var record = file
         let shared = record.extra["sharedWith"]?.arrayValue ?? []
         guard shared.contains(where: { $0["id"]?.stringValue == id }) else {
             if id == driveUser.permissionID { throw GoogleError(status: 403, reason: "forbidden", message: "The owner's permission cannot be removed.") }
@@ -143,7 +155,6 @@ extension Emulator {
         let rest = shared.filter { $0["id"]?.stringValue != id }
         record.extra["sharedWith"] = rest.isEmpty ? nil : .array(rest)
         try save(record, content: nil)
-        return HTTPResponse(status: 204)
     }
 
     /// drives.list: a personal account has no shared drives (its `q` is still read, and a

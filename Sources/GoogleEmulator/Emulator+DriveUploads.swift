@@ -95,11 +95,13 @@ extension Emulator {
         }
         let record: DriveRecord
         if let fileID {
-            record = try updateDriveFile(fileID, metadata: metadata, content: content, mediaType: mediaType, query: request.query)
+            let (changes, query) = Emulator.isDriveV2(request) ? try v3Update(fileID, request: request, body: metadata) : (metadata, request.query)
+            record = try updateDriveFile(fileID, metadata: changes, content: content, mediaType: mediaType, query: query)
         } else {
-            record = try createDriveFile(metadata, content: content, mediaType: mediaType)
+            record = try createDriveFile(Emulator.isDriveV2(request) ? try v3Metadata(request, body: metadata, mediaType: mediaType) : metadata,
+                                         content: content, mediaType: mediaType)
         }
-        return try Emulator.driveJSON(record.resource(user: driveUser), fields: call.parameter("fields"), defaults: DriveDefaults.file)
+        return try fileAnswer(record, call)
     }
 
     /// A multipart upload's metadata part: a JSON object, or nothing (empty, or `null`).
@@ -133,7 +135,18 @@ extension Emulator {
     func openSession(_ call: Call, replacing fileID: String?) throws(GoogleError) -> (id: String, location: String) {
         let request = call.request
         if let fileID { _ = try driveRecord(fileID) }
-        var session = ResumableUpload(fileID: fileID, metadata: try jsonBody(request),
+        // A v2 session keeps its metadata in v3's terms, and an update's parents as moves.
+        var metadata = try jsonBody(request)
+        var kept = request.query
+        if Emulator.isDriveV2(request) {
+            if let fileID {
+                (metadata, kept) = try v3Update(fileID, request: request, body: metadata)
+            } else {
+                metadata = try v3Metadata(request, body: metadata,
+                                          mediaType: request.header("x-upload-content-type") ?? request.header("x-goog-upload-header-content-type"))
+            }
+        }
+        var session = ResumableUpload(fileID: fileID, metadata: metadata,
                                       mimeType: request.header("x-upload-content-type") ?? request.header("x-goog-upload-header-content-type"))
         if let text = request.header("x-upload-content-length") ?? request.header("x-goog-upload-header-content-length") {
             guard let length = Int(text.trimmingCharacters(in: .whitespaces)), length >= 0 else {
@@ -142,7 +155,7 @@ extension Emulator {
             guard length <= Emulator.maximumUploadSize else { throw Emulator.uploadTooLarge }
             session.expectedLength = length
         }
-        session.query = request.query.filter { $0.0 != "upload_id" }
+        session.query = kept.filter { $0.0 != "upload_id" }
         let id = Wire.random(64, from: Wire.alphanumeric + "-_")
         uploads[id] = session
         let query = (session.query + [("upload_id", id)]).map { "\(Emulator.formEscaped($0.0))=\(Emulator.formEscaped($0.1))" }.joined(separator: "&")
@@ -170,7 +183,7 @@ extension Emulator {
         let fields = call.parameter("fields") ?? session.query.first { $0.0 == "fields" }?.1
         let status = { (state: String) -> (String, String) in ("X-Goog-Upload-Status", state) }
         if let finished = session.finished {
-            var done = try Emulator.driveJSON(try driveRecord(finished).resource(user: driveUser), fields: fields, defaults: DriveDefaults.file)
+            var done = try fileAnswer(try driveRecord(finished), call, fields: fields)
             done.headers.append(status("final"))
             return done
         }
@@ -208,7 +221,7 @@ extension Emulator {
             throw GoogleError.badRequest("The upload was announced as \(expected) bytes, but \(session.received.count) were sent.")
         }
         let record = try finishUpload(&session, id: id)
-        var done = try Emulator.driveJSON(record.resource(user: driveUser), fields: fields, defaults: DriveDefaults.file)
+        var done = try fileAnswer(record, call, fields: fields)
         done.headers.append(status("final"))
         return done
     }
@@ -282,7 +295,7 @@ extension Emulator {
         }
         let fields = call.parameter("fields") ?? session.query.first { $0.0 == "fields" }?.1
         if let finished = session.finished {
-            return try Emulator.driveJSON(try driveRecord(finished).resource(user: driveUser), fields: fields, defaults: DriveDefaults.file)
+            return try fileAnswer(try driveRecord(finished), call, fields: fields)
         }
         let range = try ChunkRange(request.header("content-range"), bodyCount: request.body.count)
         var total: Int?
@@ -325,6 +338,6 @@ extension Emulator {
         }
         uploads[id] = nil
         let record = try finishUpload(&session, id: id)
-        return try Emulator.driveJSON(record.resource(user: driveUser), fields: fields, defaults: DriveDefaults.file)
+        return try fileAnswer(record, call, fields: fields)
     }
 }

@@ -293,10 +293,23 @@ extension Emulator {
         let replica = try withStore { store in
             try store.atomically {
                 let (contact, unmodeled) = try PersonResource.contact(from: body, id: try newContactID(in: store))
+                try Emulator.checkNewContact(body)
                 return try store.putContact(contact, unmodeled: unmodeled)
             }
         }
         return try .json(PersonResource.person(replica, fields: fields), for: call)
+    }
+
+    /// A new contact must hold something (checked after the person is read, so an unknown
+    /// member is still its own 400): an empty person is 400 "Request must contain a
+    /// person.", one of metadata alone (or empty lists) "Must specify a non-metadata contact
+    /// field on the person.", as Google words them.
+    static func checkNewContact(_ person: JSONValue) throws(GoogleError) {
+        guard let members = person.objectValue, !members.isEmpty else { throw GoogleError.badRequest("Request must contain a person.") }
+        let holdsAField = members.contains { key, value in
+            PersonFields.writable.contains(key) && value != .null && value.arrayValue?.isEmpty != true && value.objectValue?.isEmpty != true
+        }
+        guard holdsAField else { throw GoogleError.badRequest("Must specify a non-metadata contact field on the person.") }
     }
 
     /// `people.updateContact`: replaces the fields `updatePersonFields` names, when the etag
@@ -343,6 +356,7 @@ extension Emulator {
             try store.atomically {
                 try items.map { item in
                     let (contact, unmodeled) = try PersonResource.contact(from: item["contactPerson"] ?? [:], id: try newContactID(in: store))
+                    try Emulator.checkNewContact(item["contactPerson"] ?? [:])
                     return try store.putContact(contact, unmodeled: unmodeled)
                 }
             }

@@ -2,7 +2,7 @@ import ClerkCore
 import Foundation
 import LoopbackHTTP
 
-/// The methods of the three discovery documents the emulator does not serve, each refused
+/// The methods of the discovery documents (Drive v2's too) the emulator does not serve, each refused
 /// in its API's error shape rather than with a path-level 404 or 405 (or a wrong success):
 ///
 /// | methods | answer |
@@ -15,7 +15,8 @@ import LoopbackHTTP
 /// no method at all stays a 404.
 extension Emulator {
     /// Method, path pattern, method id and scopes of each unserved method, from the
-    /// discovery documents (calendar v3 rev 20261030, drive v3 rev 20261106, people v1 rev 20251117).
+    /// discovery documents (calendar v3 rev 20261030, drive v3 rev 20261106, drive v2 rev 20260916,
+    /// people v1 rev 20251117).
     static let unservedMethods: [(String, String, String, [String])] = [
         ("POST", "calendar/v3/calendars/{calendarId}/acl/watch", "calendar.acl.watch", ["calendar", "calendar.acls", "calendar.acls.readonly"]),
         ("POST", "calendar/v3/users/me/calendarList/watch", "calendar.calendarList.watch", ["calendar", "calendar.calendarlist", "calendar.calendarlist.readonly", "calendar.readonly"]),
@@ -66,6 +67,50 @@ extension Emulator {
         ("PATCH", "drive/v3/teamdrives/{teamDriveId}", "drive.teamdrives.update", ["drive"]),
         ("DELETE", "v1/people/{peopleId}:deleteContactPhoto", "people.people.deleteContactPhoto", ["contacts"]),
         ("PATCH", "v1/people/{peopleId}:updateContactPhoto", "people.people.updateContactPhoto", ["contacts"]),
+        // Drive v2's, beside the core Emulator+DriveV2.swift serves.
+        ("GET", "drive/v2/apps/{appId}", "drive.apps.get", ["drive", "drive.appdata", "drive.apps.readonly", "drive.file", "drive.metadata", "drive.metadata.readonly", "drive.readonly"]),
+        ("GET", "drive/v2/apps", "drive.apps.list", ["drive.apps.readonly"]),
+        ("POST", "drive/v2/changes/watch", "drive.changes.watch", ["drive", "drive.appdata", "drive.apps.readonly", "drive.file", "drive.meet.readonly", "drive.metadata", "drive.metadata.readonly", "drive.photos.readonly", "drive.readonly"]),
+        ("POST", "drive/v2/channels/stop", "drive.channels.stop", ["drive", "drive.appdata", "drive.apps.readonly", "drive.file", "drive.meet.readonly", "drive.metadata", "drive.metadata.readonly", "drive.photos.readonly", "drive.readonly"]),
+        ("DELETE", "drive/v2/files/{folderId}/children/{childId}", "drive.children.delete", ["drive", "drive.file"]),
+        ("GET", "drive/v2/files/{folderId}/children/{childId}", "drive.children.get", ["drive", "drive.appdata", "drive.file", "drive.meet.readonly", "drive.metadata", "drive.metadata.readonly", "drive.photos.readonly", "drive.readonly"]),
+        ("POST", "drive/v2/files/{folderId}/children", "drive.children.insert", ["drive", "drive.appdata", "drive.file"]),
+        ("DELETE", "drive/v2/files/{fileId}/comments/{commentId}", "drive.comments.delete", ["drive", "drive.file"]),
+        ("GET", "drive/v2/files/{fileId}/comments/{commentId}", "drive.comments.get", ["drive", "drive.file", "drive.meet.readonly", "drive.readonly"]),
+        ("POST", "drive/v2/files/{fileId}/comments", "drive.comments.insert", ["drive", "drive.file"]),
+        ("GET", "drive/v2/files/{fileId}/comments", "drive.comments.list", ["drive", "drive.file", "drive.meet.readonly", "drive.readonly"]),
+        ("PATCH", "drive/v2/files/{fileId}/comments/{commentId}", "drive.comments.patch", ["drive", "drive.file"]),
+        ("PUT", "drive/v2/files/{fileId}/comments/{commentId}", "drive.comments.update", ["drive", "drive.file"]),
+        ("DELETE", "drive/v2/drives/{driveId}", "drive.drives.delete", ["drive"]),
+        ("GET", "drive/v2/drives/{driveId}", "drive.drives.get", ["drive", "drive.readonly"]),
+        ("POST", "drive/v2/drives/{driveId}/hide", "drive.drives.hide", ["drive"]),
+        ("POST", "drive/v2/drives", "drive.drives.insert", ["drive"]),
+        ("GET", "drive/v2/drives", "drive.drives.list", ["drive", "drive.readonly"]),
+        ("POST", "drive/v2/drives/{driveId}/unhide", "drive.drives.unhide", ["drive"]),
+        ("PUT", "drive/v2/drives/{driveId}", "drive.drives.update", ["drive"]),
+        ("GET", "drive/v2/files/generateCseToken", "drive.files.generateCseToken", ["drive"]),
+        ("GET", "drive/v2/files/{fileId}/listLabels", "drive.files.listLabels", ["drive", "drive.file", "drive.meet.readonly", "drive.metadata", "drive.metadata.readonly", "drive.readonly"]),
+        ("POST", "drive/v2/files/{fileId}/modifyLabels", "drive.files.modifyLabels", ["drive", "drive.file", "drive.metadata"]),
+        ("POST", "drive/v2/files/{fileId}/watch", "drive.files.watch", ["drive", "drive.appdata", "drive.file", "drive.meet.readonly", "drive.metadata", "drive.metadata.readonly", "drive.photos.readonly", "drive.readonly"]),
+        ("DELETE", "drive/v2/files/{fileId}/parents/{parentId}", "drive.parents.delete", ["drive", "drive.file"]),
+        ("GET", "drive/v2/files/{fileId}/parents/{parentId}", "drive.parents.get", ["drive", "drive.appdata", "drive.file", "drive.meet.readonly", "drive.metadata", "drive.metadata.readonly", "drive.photos.readonly", "drive.readonly"]),
+        ("POST", "drive/v2/files/{fileId}/parents", "drive.parents.insert", ["drive", "drive.appdata", "drive.file"]),
+        ("DELETE", "drive/v2/files/{fileId}/comments/{commentId}/replies/{replyId}", "drive.replies.delete", ["drive", "drive.file"]),
+        ("GET", "drive/v2/files/{fileId}/comments/{commentId}/replies/{replyId}", "drive.replies.get", ["drive", "drive.file", "drive.meet.readonly", "drive.readonly"]),
+        ("POST", "drive/v2/files/{fileId}/comments/{commentId}/replies", "drive.replies.insert", ["drive", "drive.file"]),
+        ("GET", "drive/v2/files/{fileId}/comments/{commentId}/replies", "drive.replies.list", ["drive", "drive.file", "drive.meet.readonly", "drive.readonly"]),
+        ("PATCH", "drive/v2/files/{fileId}/comments/{commentId}/replies/{replyId}", "drive.replies.patch", ["drive", "drive.file"]),
+        ("PUT", "drive/v2/files/{fileId}/comments/{commentId}/replies/{replyId}", "drive.replies.update", ["drive", "drive.file"]),
+        ("DELETE", "drive/v2/files/{fileId}/revisions/{revisionId}", "drive.revisions.delete", ["drive", "drive.appdata", "drive.file"]),
+        ("GET", "drive/v2/files/{fileId}/revisions/{revisionId}", "drive.revisions.get", ["drive", "drive.appdata", "drive.file", "drive.meet.readonly", "drive.metadata", "drive.metadata.readonly", "drive.photos.readonly", "drive.readonly"]),
+        ("GET", "drive/v2/files/{fileId}/revisions", "drive.revisions.list", ["drive", "drive.appdata", "drive.file", "drive.meet.readonly", "drive.metadata", "drive.metadata.readonly", "drive.photos.readonly", "drive.readonly"]),
+        ("PATCH", "drive/v2/files/{fileId}/revisions/{revisionId}", "drive.revisions.patch", ["drive", "drive.appdata", "drive.file"]),
+        ("PUT", "drive/v2/files/{fileId}/revisions/{revisionId}", "drive.revisions.update", ["drive", "drive.appdata", "drive.file"]),
+        ("DELETE", "drive/v2/teamdrives/{teamDriveId}", "drive.teamdrives.delete", ["drive"]),
+        ("GET", "drive/v2/teamdrives/{teamDriveId}", "drive.teamdrives.get", ["drive", "drive.readonly"]),
+        ("POST", "drive/v2/teamdrives", "drive.teamdrives.insert", ["drive"]),
+        ("GET", "drive/v2/teamdrives", "drive.teamdrives.list", ["drive", "drive.readonly"]),
+        ("PUT", "drive/v2/teamdrives/{teamDriveId}", "drive.teamdrives.update", ["drive"]),
     ]
 
     static let unservedRoutes: [Route] = unservedMethods.map { method, pattern, id, scopes in
@@ -102,8 +147,10 @@ extension Emulator {
 
     static func checkEnumParameters(_ call: Call) throws(GoogleError) {
         _ = try call.flag("prettyPrint")
-        for (name, values) in enumParameters[call.api] ?? [] {
+        for (name, listed) in enumParameters[call.api] ?? [] {
             guard let value = call.parameter(name) else { continue }
+            // Drive v2's files.list names its corpora otherwise.
+            let values = name == "corpus" && isDriveV2(call.request) ? ["DEFAULT", "DOMAIN"] : listed
             guard values.contains(value) else {
                 throw GoogleError.invalidParameter(value, oneOf: values, location: name)
             }

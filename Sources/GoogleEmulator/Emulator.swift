@@ -5,7 +5,7 @@ package import LoopbackHTTP
 
 /// One emulated Google account behind Google's own paths: OAuth (`/o/oauth2/v2/auth`,
 /// `/token`, `/revoke`), Calendar v3 (`/calendar/v3/…`), Drive v3 (`/drive/v3/…`,
-/// `/upload/drive/v3/…`) and People v1 (`/v1/…`), with the control paths of DESIGN.md under
+/// `/upload/drive/v3/…`; and v2's core at `/drive/v2/…`) and People v1 (`/v1/…`), with the control paths of DESIGN.md under
 /// `/_emulator/` for tests.
 ///
 /// State lives in a `LocalStore` (its change feed gives sync tokens and etags, its tombstones
@@ -103,7 +103,7 @@ package final class Emulator: @unchecked Sendable {
     // MARK: Handling requests
 
     /// Every route of every API, tried in order.
-    static let routes: [Route] = unservedRoutes + discoveryRoutes + oauthRoutes + calendarRoutes + driveRoutes + drivePermissionRoutes + peopleRoutes + contactGroupRoutes
+    static let routes: [Route] = unservedRoutes + discoveryRoutes + oauthRoutes + calendarRoutes + driveRoutes + driveV2Routes + drivePermissionRoutes + peopleRoutes + contactGroupRoutes
 
     /// Answers one request: control paths, then any armed fault, then the API.
     package func handle(_ request: HTTPRequest) -> HTTPOutcome {

@@ -20,8 +20,13 @@ struct FieldMask {
     /// A client's selector: parsed, then each name checked against the API's schemas
     /// (`fields=files(nmae)` is Google's 400, not an answer without names).
     static func checked(_ text: String, api: API) throws(GoogleError) -> FieldMask {
+        try checked(text, vocabulary: FieldVocabulary.of(api))
+    }
+
+    /// `checked` against one vocabulary (nil: any name), for an API of two versions (Drive v2).
+    static func checked(_ text: String, vocabulary: FieldVocabulary?) throws(GoogleError) -> FieldMask {
         let mask = try FieldMask(text)
-        if let vocabulary = FieldVocabulary.of(api), let unknown = mask.unknownName(in: vocabulary) {
+        if let vocabulary, let unknown = mask.unknownName(in: vocabulary) {
             throw FieldMask.invalid(unknown)
         }
         return mask

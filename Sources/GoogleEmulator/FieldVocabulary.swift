@@ -97,6 +97,61 @@ struct FieldVocabulary: Sendable {
             """.split(whereSeparator: \.isWhitespace).map(String.init)),
         maps: ["appProperties", "details", "exportFormats", "exportLinks", "fields", "importFormats", "maxImportSizes", "metadata", "params", "properties", "response"])
 
+    /// Drive v2's (drive v2 rev 20260916, as google-api-python-client 2.202.0 ships it), for
+    /// `fields` on `/drive/v2/` (`title`, `labels`, `fileSize`…).
+    static let driveV2 = FieldVocabulary(
+        names: Set("""
+            additionalRoleInfo additionalRoles address adminManagedRestrictions aes256GcmChunkSize alternateLink altitude
+            anchor aperture appDataContents authKey author authorized backgroundImageFile backgroundImageLink bytesUsed
+            cameraMake cameraModel canAcceptOwnership canAddChildren canAddFolderFromAnotherDrive canAddMyDriveParent
+            canChangeCopyRequiresWriterPermission canChangeCopyRequiresWriterPermissionRestriction
+            canChangeDomainUsersOnlyRestriction canChangeDriveBackground canChangeDriveMembersOnlyRestriction
+            canChangeRestrictedDownload canChangeSecurityUpdateEnabled
+            canChangeSharingFoldersRequiresOrganizerPermissionRestriction canChangeTeamDriveBackground
+            canChangeTeamMembersOnlyRestriction canComment canCopy canCreateDrives canCreateTeamDrives canDelete
+            canDeleteChildren canDeleteDrive canDeleteTeamDrive canDisableInheritedPermissions canDownload canEdit
+            canEnableInheritedPermissions canListChildren canManageMembers canModifyContent canModifyContentRestriction
+            canModifyEditorContentRestriction canModifyLabels canModifyOwnerContentRestriction canMoveChildrenOutOfDrive
+            canMoveChildrenOutOfTeamDrive canMoveChildrenWithinDrive canMoveChildrenWithinTeamDrive canMoveItemIntoTeamDrive
+            canMoveItemOutOfDrive canMoveItemOutOfTeamDrive canMoveItemWithinDrive canMoveItemWithinTeamDrive
+            canMoveTeamDriveItem canReadDrive canReadLabels canReadRevisions canReadTeamDrive canRemoveChildren
+            canRemoveContentRestriction canRemoveMyDriveParent canRename canRenameDrive canRenameTeamDrive
+            canResetDriveRestrictions canResetTeamDriveRestrictions canShare canTrash canTrashChildren canUntrash
+            capabilities category changeType childLink clientEncryptionDetails colorRgb colorSpace commentId content
+            contentRestrictions context copyable copyRequiresWriterPermission createdDate createInFolderTemplate createUrl
+            currentKaclsId currentKaclsName date dateString decryptionMetadata defaultAppIds defaultOpenWithLink deleted
+            description displayName domain domainSharingPolicy domainUsersOnly downloadUrl drive driveId driveMembersOnly
+            driveThemes durationMillis editable emailAddress embedLink encryptionResourceKeyHash encryptionState etag
+            expiration expirationDate explicitlyTrashed exportFormats exportLinks exposureBias exposureMode exposureTime
+            featureName featureRate features fieldId fieldModifications fields file fileExtension fileId fileSize fileTitle
+            flashUsed focalLength folderColorPalette folderColorRgb fullFileExtension hasAugmentedPermissions
+            hasDriveWideScope hasThumbnail headRevisionId height hidden htmlContent iconLink icons iconUrl id ids image
+            imageMediaMetadata importFormats incompleteSearch indexableText inherited inheritedFrom
+            inheritedPermissionsDisabled installed integer isAppAuthorized isAuthenticatedUser isCurrentAppInstalled
+            isoSpeed isRoot items jwt kaclsId kaclsName key keyFormat kind labelId labelInfo labelModifications labels
+            languageCode largestChangeId lastModifyingUser lastModifyingUserName lastViewedByMeDate latitude lens
+            linkShareMetadata location longDescription longitude markedViewedByMeDate maxApertureValue maxUploadSizes
+            md5Checksum meteringMode mimeType modificationDate modified modifiedByMeDate modifiedDate modifiedLabels name
+            newStartPageToken nextLink nextPageToken objectType openUrlTemplate openWithLinks orgUnitId originalFilename
+            ownedByMe ownerNames ownerRestricted owners params parentLink parents payload pendingOwner permissionDetails
+            permissionId permissionIds permissions permissionType photoLink picture pinned primaryFileExtensions
+            primaryMimeTypes primaryRole productId productUrl properties publishAuto published publishedLink
+            publishedOutsideDomain quotaBytesByService quotaBytesTotal quotaBytesUsed quotaBytesUsedAggregate
+            quotaBytesUsedInTrash quotaType readOnly reason remainingChangeIds removeLabel replies replyId resourceId
+            resourceKey resourceUri restricted restrictingUser restrictionDate restrictions revisionId role roleSets
+            rootFolderId rotation secondaryFileExtensions secondaryMimeTypes securityUpdateEligible securityUpdateEnabled
+            selection selfLink sensor serviceName setDateValues setIntegerValues setSelectionValues setTextValues
+            setUserValues sha1Checksum sha256Checksum shareable shared sharedWithMeDate
+            sharingFoldersRequiresOrganizerPermission sharingUser shortcutDetails shortDescription size source space spaces
+            starred startPageToken status subjectDistance supportsCreate supportsImport supportsMultiOpen
+            supportsOfflineCreate systemRestricted targetId targetMimeType targetResourceKey targets teamDrive teamDriveId
+            teamDrivePermissionDetails teamDrivePermissionType teamDriveThemes teamMembersOnly text themeId thumbnail
+            thumbnailLink thumbnailVersion title token trashed trashedDate trashingUser type unsetValues url useByDefault
+            user userPermission value valueType verb version videoMediaMetadata view viewed visibility webContentLink
+            webViewLink whiteBalance width withLink wrappedKey writersCanShare xCoordinate yCoordinate
+            """.split(whereSeparator: \.isWhitespace).map(String.init)),
+        maps: ["exportLinks", "fields", "openWithLinks", "params"])
+
     static let people = FieldVocabulary(
         names: Set("""
             addressMeAs addresses ageRange ageRanges biographies birthdays braggingRights buildingId calendarUrls

@@ -77,15 +77,35 @@ struct GoogleError: Error {
                 info += [("reason", .string(reason)), ("domain", .string(service))]
             }
             var members: [(String, JSONValue)] = [("code", .number(Double(status))), ("message", .string(message))]
-            if legacyErrors { members.append(("errors", [legacyItem])) }
+            if legacyErrors { members.append(("errors", [legacyItem(reason: GoogleError.legacyReason(canonicalStatus ?? GoogleError.rpcStatus(status)) ?? reason)])) }
             members += [("status", .string(canonicalStatus ?? GoogleError.rpcStatus(status))), ("details", [.object(info)])]
             return ["error": .object(members)]
         }
     }
 
+    /// The legacy reason Google's front end gives a canonical status in the `errors` list of
+    /// a newer API's error under `$.xgafv=1` (People answers an invalid argument with
+    /// `"reason": "badRequest"`, whatever its own reason); nil keeps the error's own (sign-in
+    /// failures, whose items have their reasons of old).
+    static func legacyReason(_ canonical: String) -> String? {
+        switch canonical {
+        case "INVALID_ARGUMENT": return "badRequest"
+        case "FAILED_PRECONDITION": return "failedPrecondition"
+        case "NOT_FOUND": return "notFound"
+        case "ALREADY_EXISTS": return "alreadyExists"
+        case "RESOURCE_EXHAUSTED": return "rateLimitExceeded"
+        case "UNIMPLEMENTED": return "notImplemented"
+        case "INTERNAL", "UNAVAILABLE": return "backendError"
+        case "DEADLINE_EXCEEDED": return "deadlineExceeded"
+        default: return nil
+        }
+    }
+
     /// The legacy shape's `errors` item: `{domain, reason, message, locationType?, location?}`
     /// (a sign-in failure with the short message Google gives its reason).
-    var legacyItem: JSONValue {
+    var legacyItem: JSONValue { legacyItem(reason: reason) }
+
+    func legacyItem(reason: String) -> JSONValue {
         let auth = GoogleError.rpcAuthReason(status: status, reason: reason)
         let itemMessage = auth.flatMap { _ in GoogleError.legacyAuthMessages[reason] } ?? message
         var item: [(String, JSONValue)] = []
@@ -173,6 +193,8 @@ struct GoogleError: Error {
     static let malformedTarget = GoogleError(status: 400, reason: "badRequest",
                                              message: "Your client has issued a malformed or illegal request: the URL has an invalid percent-escape or is not UTF-8.")
     static let parseError = GoogleError(status: 400, reason: "parseError", message: "Parse Error")
+    /// Google's answer to a recurrence by the hour, minute or second: its generic 500.
+    static let subDailyRecurrence = GoogleError(status: 500, reason: "backendError", message: "Backend Error")
     static let methodNotAllowed = GoogleError(status: 405, reason: "httpMethodNotAllowed", message: "Method Not Allowed")
 
     /// A `$.xgafv` other than `1` or `2`, refused ahead of the token and every other check,

@@ -97,8 +97,11 @@ struct Call {
     func parameter(_ name: String) -> String? { request.parameter(name) }
 
     /// A boolean query parameter (`true`/`false`); nil when absent, 400 when it is neither.
-    func flag(_ name: String) throws(GoogleError) -> Bool? {
-        guard let text = parameter(name) else { return nil }
+    func flag(_ name: String) throws(GoogleError) -> Bool? { try Call.flag(request, name) }
+
+    /// `flag` of a request (an upload session reads its starting request's).
+    static func flag(_ request: HTTPRequest, _ name: String) throws(GoogleError) -> Bool? {
+        guard let text = request.parameter(name) else { return nil }
         switch text.lowercased() {
         case "true", "1": return true
         case "false", "0": return false
@@ -119,9 +122,12 @@ struct Call {
 
 extension HTTPResponse {
     /// A JSON value as the answer, through the `fields` selector of the call when it has one.
+    /// An empty `fields=` selects nothing, `{}`, as Google's front end answers it for every
+    /// API (measured on Drive; it was the whole resource here).
     static func json(_ value: JSONValue, for call: Call, status: Int = 200) throws(GoogleError) -> HTTPResponse {
         var shown = value
-        if let fields = call.parameter("fields"), !fields.isEmpty {
+        if let fields = call.parameter("fields"), fields.allSatisfy(\.isWhitespace) { return .json(status, "{}") }
+        if let fields = call.parameter("fields") {
             shown = try FieldMask.checked(fields, api: call.api).apply(to: value)
         }
         return .json(status, shown.serialized())

@@ -2,13 +2,15 @@
 """Google's own Python client against google-emulator, unmodified.
 
 Signs in with google-auth-oauthlib's InstalledAppFlow (loopback redirect, PKCE), then
-drives Calendar v3, Drive v3 and People v1 through googleapiclient.discovery.build with
+drives Calendar v3, Drive v3 (and v2) and People v1 through googleapiclient.discovery.build with
 the static discovery documents the library ships, pointed at the emulator with
 client_options, and checks every JSON answer against those documents. A few steps use
 google-auth's AuthorizedSession raw (a gzipped body, as Java's client sends them) and
 aiogoogle, a third-party async client that builds its requests from the same discovery
-documents (their rootUrl set to the emulator), and one step builds the services from
-the discovery documents the emulator serves (discoveryServiceUrl). Nothing in the
+documents (their rootUrl set to the emulator), one step builds the services from
+the discovery documents the emulator serves (discoveryServiceUrl), and one drives PyDrive2
+(Drive v2, with its own oauth2client sign-in; its `service` built from the emulator's
+document, as PyDrive2 otherwise builds it at Google's host). Nothing in the
 libraries is patched; what the script sets is each library's own public surface:
 
 * OAUTHLIB_INSECURE_TRANSPORT=1, since the emulator speaks plain HTTP on loopback;
@@ -109,11 +111,11 @@ class Shapes:
         self.methods = {}
         self.violations = []
 
-    def response_schema(self, method_id):
-        if method_id not in self.methods:
-            api = method_id.split(".")[0]
-            version = {"calendar": "v3", "drive": "v3", "people": "v1"}[api]
-            doc = self.docs.setdefault(api, json.loads(discovery_cache.get_static_doc(api, version)))
+    def response_schema(self, method_id, version=None):
+        api = method_id.split(".")[0]
+        version = version or {"calendar": "v3", "drive": "v3", "people": "v1"}[api]
+        if (method_id, version) not in self.methods:
+            doc = self.docs.setdefault((api, version), json.loads(discovery_cache.get_static_doc(api, version)))
 
             def find(resources):
                 for resource in resources.values():
@@ -125,13 +127,14 @@ class Shapes:
                         return found
                 return None
 
-            self.methods[method_id] = (doc, find(doc.get("resources", {})))
-        return self.methods[method_id]
+            self.methods[(method_id, version)] = (doc, find(doc.get("resources", {})))
+        return self.methods[(method_id, version)]
 
-    def check(self, method_id, value):
+    def check(self, method_id, value, version=None):
+        """`version`: the API's version when it is not the one the script builds (Drive v2)."""
         if not method_id or not isinstance(value, dict) or not value:
             return  # media, exports and empty 204 answers have no schema to check
-        doc, ref = self.response_schema(method_id)
+        doc, ref = self.response_schema(method_id, version)
         if ref:
             self.walk(doc, {"$ref": ref}, value, ref, method_id)
 
@@ -195,15 +198,18 @@ class CheckedRequest(HttpRequest):
     """The library's own HttpRequest, given to build() as its documented requestBuilder,
     with each JSON answer checked by SHAPES."""
 
+    def version(self):
+        return "v2" if "/drive/v2/" in self.uri else None
+
     def execute(self, *args, **kwargs):
         result = super().execute(*args, **kwargs)
-        SHAPES.check(self.methodId, result)
+        SHAPES.check(self.methodId, result, self.version())
         return result
 
     def next_chunk(self, *args, **kwargs):
         status, body = super().next_chunk(*args, **kwargs)
         if body is not None:
-            SHAPES.check(self.methodId, body)
+            SHAPES.check(self.methodId, body, self.version())
         return status, body
 
 
@@ -347,6 +353,7 @@ class Fidelity:
             ("calendar events.watch refused (501)", self.calendar_watch_refused),
             ("calendar settings paged with list_next", self.calendar_settings_paged),
             ("calendar fields naming no member (400)", self.calendar_unknown_fields),
+            ("calendar as gcalcli sends it (replayed: it cannot be pointed elsewhere)", self.calendar_gcalcli_replay),
             ("token expiry (401, refresh by itself)", self.token_expiry),
         ]:
             self.step(name, function)
@@ -370,6 +377,9 @@ class Fidelity:
             ("drive list with or, not, parentheses and orderBy", self.drive_list_grammar),
             ("drive teamdrives list (none)", self.drive_team_drives),
             ("drive files.watch refused (501)", self.drive_watch_refused),
+            ("drive v2 (build('drive', 'v2')): insert, list, get_media, update, changes, trash, delete, seen by v3", self.drive_v2),
+            ("PyDrive2: its own sign-in, SetContentString and Upload, ListFile, GetContentString, update, convert, InsertPermission, Trash, Delete",
+             self.pydrive2),
         ]:
             self.step(name, function)
         self.people_state = {}
@@ -571,6 +581,52 @@ class Fidelity:
         check(added.get("id") and added.get("start"), f"quickAdd returned no event: {added}")
         check("lunch" in added.get("summary", "").lower(), f"quickAdd summary is {added.get('summary')!r}")
         self.quick_id = added["id"]
+
+    def calendar_gcalcli_replay(self):
+        # gcalcli 4.5 builds Calendar v3 at Google's host with no way to change it, so its
+        # requests are replayed here as its gcal.py makes them: the calendar list page by page,
+        # an insert with the offset in dateTime beside the calendar's timeZone, quickAdd then a
+        # PATCH of the reminders, events.list with isoformat() times, singleEvents and q, and
+        # its editor's PATCH of start/end with the other kind's members sent as null.
+        cals, token = [], None
+        while True:
+            page = self.calendar.calendarList().list(pageToken=token).execute()
+            cals += page["items"]
+            token = page.get("nextPageToken")
+            if not token:
+                break
+        primary = next(c for c in cals if c.get("primary"))
+        zone = primary["timeZone"]
+        body = {"summary": f"gcalcli standup {self.stamp}", "start": {"dateTime": "2026-03-10T09:00:00+00:00", "timeZone": zone},
+                "end": {"dateTime": "2026-03-10T09:30:00+00:00", "timeZone": zone},
+                "reminders": {"useDefault": False, "overrides": [{"minutes": 10, "method": "popup"}]}}
+        added = self.calendar.events().insert(calendarId=primary["id"], body=body).execute()
+        check(added["start"].get("dateTime", "").startswith("2026-03-10T") and self.instant(added["start"]["dateTime"]) == self.instant(
+            "2026-03-10T09:00:00+00:00"), f"the offset in dateTime was not kept: {added['start']}")
+        quick = self.calendar.events().quickAdd(calendarId=primary["id"], text=f"gcalcli review {self.stamp} tomorrow 3pm").execute()
+        patched = self.calendar.events().patch(calendarId=primary["id"], eventId=quick["id"],
+                                               body={"reminders": {"useDefault": False, "overrides": []}}).execute()
+        check(patched.get("reminders") == {"useDefault": False}, f"quickAdd's reminders patched to {patched.get('reminders')}")
+        start = datetime.datetime(2026, 3, 9, tzinfo=datetime.timezone(datetime.timedelta(hours=1)))
+        found = self.calendar.events().list(calendarId=primary["id"], timeMin=start.isoformat(),
+                                            timeMax=(start + datetime.timedelta(days=5)).isoformat(), q="standup", singleEvents=True).execute()
+        check([e["id"] for e in found.get("items", [])] == [added["id"]], f"gcalcli's agenda found {[e.get('summary') for e in found.get('items', [])]}")
+        # The editor's "when" as all-day, then back to a time: the other kind's members null.
+        allday = self.calendar.events().patch(calendarId=primary["id"], eventId=added["id"], body={
+            "start": {"date": "2026-03-11", "dateTime": None, "timeZone": None},
+            "end": {"date": "2026-03-12", "dateTime": None, "timeZone": None}}).execute()
+        check(allday["start"] == {"date": "2026-03-11"} and allday["end"] == {"date": "2026-03-12"}, f"the all-day edit gave {allday['start']}")
+        timed = self.calendar.events().patch(calendarId=primary["id"], eventId=added["id"], body={
+            "start": {"date": None, "dateTime": "2026-03-11T10:00:00+01:00", "timeZone": zone},
+            "end": {"date": None, "dateTime": "2026-03-11T11:00:00+01:00", "timeZone": zone}}).execute()
+        check("date" not in timed["start"] and self.instant(timed["start"]["dateTime"]) == self.instant("2026-03-11T10:00:00+01:00"),
+              f"the timed edit gave {timed['start']}")
+        for event_id in (added["id"], quick["id"]):
+            self.calendar.events().delete(calendarId=primary["id"], eventId=event_id).execute()
+
+    @staticmethod
+    def instant(text):
+        return datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))
 
     def calendar_delete(self):
         self.emulator.clear_requests()
@@ -992,6 +1048,113 @@ class Fidelity:
         channel = {"id": uuid.uuid4().hex, "type": "web_hook", "address": "https://example.com/notifications"}
         expect_http_error(501, lambda: self.drive.files().watch(fileId=self.drive_state["big"], body=channel).execute(),
                           "files.watch", reasons=["notImplemented"])
+
+    # MARK: Drive v2 (PyDrive, PyDrive2, older scripts)
+
+    def drive_v2(self):
+        drive = self.service("drive", "v2", "/drive/v2/")
+        since = drive.changes().getStartPageToken().execute()["startPageToken"]
+        folder = drive.files().insert(body={"title": f"v2 folder {self.stamp}", "mimeType": "application/vnd.google-apps.folder"}).execute()
+        title = f"v2 notes {self.stamp}.txt"
+        media = MediaIoBaseUpload(io.BytesIO(b"first draft\n"), mimetype="text/plain", resumable=False)
+        made = self.upload(drive.files().insert(body={"title": title, "parents": [{"id": folder["id"]}]}, media_body=media)).execute()
+        check(made.get("title") == title and made.get("fileSize") == "12", f"the v2 insert answered {made.get('title')!r}, {made.get('fileSize')!r} bytes")
+        check([p.get("id") for p in made.get("parents", [])] == [folder["id"]], f"the v2 file's parents are {made.get('parents')}")
+        check(made.get("labels", {}).get("trashed") is False and made.get("downloadUrl"), "the v2 file has no labels.trashed or downloadUrl")
+        # The same file, seen by v3.
+        seen = self.drive.files().get(fileId=made["id"], fields="name,parents,size").execute()
+        check(seen == {"name": title, "parents": [folder["id"]], "size": "12"}, f"v3 sees the v2 file as {seen}")
+        # files.list with v2's terms, a page of one, then list_next.
+        query = f"{drive_literal(folder['id'])} in parents and trashed = false"
+        drive.files().insert(body={"title": f"v2 other {self.stamp}.txt", "parents": [{"id": folder["id"]}]}).execute()
+        request, titles = drive.files().list(q=query, maxResults=1, orderBy="title"), []
+        while request is not None:
+            page = request.execute()
+            titles += [item["title"] for item in page.get("items", [])]
+            request = drive.files().list_next(request, page)
+        check(titles == [title, f"v2 other {self.stamp}.txt"], f"the v2 list of the folder is {titles}")
+        check(drive.files().get_media(fileId=made["id"]).execute() == b"first draft\n", "get_media answered other bytes")
+        # A new content by a resumable update (PUT to the upload path, then to the session).
+        media = MediaIoBaseUpload(io.BytesIO(b"second draft\n"), mimetype="text/plain", resumable=True)
+        request = self.upload(drive.files().update(fileId=made["id"], body={"title": "v2 final.txt"}, media_body=media))
+        updated = None
+        while updated is None:
+            _, updated = request.next_chunk()
+        check(updated.get("title") == "v2 final.txt" and updated.get("fileSize") == "13", f"the v2 update answered {updated.get('title')!r}")
+        request, changed = drive.changes().list(pageToken=since, maxResults=2), []
+        while request is not None:
+            page = request.execute()
+            changed += [item["fileId"] for item in page.get("items", []) if not item.get("deleted")]
+            request = drive.changes().list_next(request, page)
+        check(made["id"] in changed and folder["id"] in changed, f"v2's changes since the start are {len(changed)} files, without the new ones")
+        starred = drive.files().patch(fileId=made["id"], body={"labels": {"starred": True}}).execute()
+        check(starred["labels"]["starred"] is True, "files.patch did not star the file")
+        check(drive.files().trash(fileId=made["id"]).execute()["labels"]["trashed"] is True, "files.trash did not trash the file")
+        check(self.drive.files().get(fileId=made["id"], fields="trashed").execute() == {"trashed": True}, "v3 does not see the file trashed")
+        check(drive.files().untrash(fileId=made["id"]).execute()["labels"]["trashed"] is False, "files.untrash did not restore the file")
+        about = drive.about().get().execute()
+        check(about.get("rootFolderId") and int(about.get("quotaBytesUsed", "0")) >= 13, f"about.get answered {about.get('rootFolderId')}")
+        drive.files().delete(fileId=folder["id"]).execute()  # the folder, and what is in it
+        expect_http_error(404, lambda: drive.files().get(fileId=made["id"]).execute(), "a file of a deleted folder", reasons=["notFound"])
+
+    def pydrive2(self):
+        import contextlib
+        import socket
+        from pydrive2.auth import GoogleAuth
+        from pydrive2.drive import GoogleDrive
+        # PyDrive2's own sign-in: oauth2client's web-server flow to its loopback listener, on
+        # a free port, the consent played by the browser as in the sign-in step.
+        with socket.socket() as probe:
+            probe.bind(("localhost", 0))
+            port = probe.getsockname()[1]
+        gauth = GoogleAuth(settings={
+            "client_config_backend": "settings",
+            "client_config": {"client_id": "fidelity-client.apps.googleusercontent.com", "client_secret": "fidelity-secret",
+                              "auth_uri": self.root + "/o/oauth2/v2/auth", "token_uri": self.root + "/token",
+                              "revoke_uri": self.root + "/revoke", "redirect_uri": "http://localhost"},
+            "oauth_scope": [SCOPE + "drive.file"], "save_credentials": False, "get_refresh_token": True})
+        browser = PlayedBrowser()
+        webbrowser.register(browser.name, None, browser, preferred=True)
+        with contextlib.redirect_stdout(io.StringIO()):  # it prints the consent URL and "Authentication successful."
+            gauth.LocalWebserverAuth(port_numbers=[port])
+        browser.thread.join(30)
+        check(browser.error is None, f"the played browser failed: {browser.error}")
+        check(gauth.credentials and gauth.credentials.refresh_token, "PyDrive2's sign-in has no refresh token")
+        # PyDrive2 builds Drive v2 from the document the library ships, at Google's host; its
+        # public `service` is set to the same API built from the emulator's document instead.
+        gauth.service = build("drive", "v2", http=gauth.Get_Http_Object(), static_discovery=False, cache_discovery=False,
+                              discoveryServiceUrl=self.root + "/discovery/v1/apis/{api}/{apiVersion}/rest", requestBuilder=CheckedRequest)
+        drive = GoogleDrive(gauth)
+        title = f"pydrive2 {self.stamp}.txt"
+        made = drive.CreateFile({"title": title, "mimeType": "text/plain"})
+        made.SetContentString("hello from PyDrive2\n")
+        made.Upload()
+        check(made.get("id") and made.get("fileSize") == "20", f"Upload answered {made.get('id')!r}, {made.get('fileSize')!r} bytes")
+        listed = drive.ListFile({"q": f"title = {drive_literal(title)} and 'root' in parents and trashed = false"}).GetList()
+        check([item["id"] for item in listed] == [made["id"]], f"ListFile found {[item['title'] for item in listed]}")
+        again = drive.CreateFile({"id": made["id"]})
+        check(again.GetContentString() == "hello from PyDrive2\n", "GetContentString read other text")
+        again.SetContentString("changed\n")
+        again.Upload()  # files.update with the new content
+        check(drive.CreateFile({"id": made["id"]}).GetContentString() == "changed\n", "the update's content is not what is read back")
+        again["title"] = f"pydrive2 renamed {self.stamp}.txt"
+        again.Upload()  # files.patch: metadata only
+        check(self.drive.files().get(fileId=made["id"], fields="name").execute()["name"] == again["title"], "v3 does not see the new title")
+        doc = drive.CreateFile({"title": f"pydrive2 doc {self.stamp}", "mimeType": "text/plain"})
+        doc.SetContentString("agenda\nnotes")
+        doc.Upload(param={"convert": True})  # a Google Doc, read back through its exportLinks
+        check(doc["mimeType"] == "application/vnd.google-apps.document", f"convert=True made a {doc['mimeType']}")
+        text = drive.CreateFile({"id": doc["id"]}).GetContentString(mimetype="text/plain", remove_bom=True)
+        check(text == "agenda\r\nnotes", f"the Doc's text/plain export read {text!r}")
+        doc.Delete()
+        shared = again.InsertPermission({"type": "anyone", "value": "anyone", "role": "reader"})
+        check(shared.get("type") == "anyone" and shared.get("role") == "reader", f"InsertPermission answered {shared}")
+        roles = sorted((p["type"], p["role"]) for p in again.GetPermissions())
+        check(roles == [("anyone", "reader"), ("user", "owner")], f"GetPermissions answered {roles}")
+        again.Trash()
+        check(self.drive.files().get(fileId=made["id"], fields="trashed").execute() == {"trashed": True}, "Trash did not trash the file")
+        again.Delete()
+        expect_http_error(404, lambda: self.drive.files().get(fileId=made["id"]).execute(), "a file PyDrive2 deleted", reasons=["notFound"])
 
     # MARK: People
 

@@ -80,6 +80,18 @@ import Testing
         #expect(v1.json["error"]?["errors"] == [["domain": "global", "reason": "notFound", "message": "Requested entity was not found."]])
         #expect(v1.json["error"]?["status"] == "NOT_FOUND")
         #expect(v1.json["error"]?["details"]?.arrayValue?.first?["reason"] == "notFound")
+        // The list's reason is the front end's name of the status, whatever People's own is
+        // (it was the emulator's own: `parseError`, `EXPIRED_SYNC_TOKEN`).
+        let unparsed = harness.send("POST", "/v1/people:createContact?$.xgafv=1", body: Array("{".utf8), headers: ["Content-Type: application/json"], token: token)
+        #expect(unparsed.status == 400)
+        #expect(unparsed.json["error"]?["errors"]?.arrayValue?.first?["reason"] == "badRequest")
+        let listed = harness.send("GET", "/v1/people/me/connections?personFields=names&requestSyncToken=true", token: token)
+        let syncToken = try #require(listed.json["nextSyncToken"]?.stringValue)
+        harness.send("POST", "/_emulator/sync-tokens/expire")
+        let expired = harness.send("GET", "/v1/people/me/connections?personFields=names&$.xgafv=1&syncToken=" + Emulator.formEscaped(syncToken), token: token)
+        #expect(expired.status == 400)
+        #expect(expired.json["error"]?["errors"]?.arrayValue?.first?["reason"] == "failedPrecondition")
+        #expect(expired.json["error"]?["details"]?.arrayValue?.first?["reason"] == "EXPIRED_SYNC_TOKEN")
         // A sign-in failure in the v1 format keeps its short item message.
         let unsigned = harness.send("GET", "/v1/people/me?personFields=names&$.xgafv=1")
         #expect(unsigned.json["error"]?["errors"]?.arrayValue?.first?["message"] == "Login Required.")
@@ -160,6 +172,16 @@ extension ClientContractTests {
         #expect(harness.send("GET", "/drive/v3/files/\(made)?fields=", token: token).text == "{}")
         #expect(harness.send("GET", "/drive/v3/files/\(made)?fields=name", token: token).json == ["name": "a.txt"])
         #expect(harness.send("GET", "/drive/v3/about?fields=", token: token).status == 400)
+    }
+
+    /// Before: an empty `fields=` on Calendar and People answered the whole resource, as
+    /// though no selector had been sent; Google's front end selects nothing there too.
+    @Test func anEmptyFieldsSelectionOnCalendarAndPeopleSelectsNothing() throws {
+        let (harness, token) = try Self.harness()
+        #expect(harness.send("GET", "/calendar/v3/calendars/primary?fields=", token: token).text == "{}")
+        #expect(harness.send("GET", "/calendar/v3/users/me/calendarList?fields=%20", token: token).text == "{}")
+        #expect(harness.send("GET", "/v1/people/me?personFields=names&fields=", token: token).text == "{}")
+        #expect(harness.send("GET", "/calendar/v3/calendars/primary?fields=id", token: token).json == ["id": "emulator@example.com"])
     }
 
     /// Before: HEAD of a file's content answered `Content-Length: 0`; it has the length a GET

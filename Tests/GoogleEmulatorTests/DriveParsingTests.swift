@@ -48,7 +48,35 @@ import Testing
          "all(createdTime <= 2024-02-29T00:00:00.000Z, viewedByMeTime > 2023-12-31T23:00:00.000Z)"),
         ("shortcutDetails.targetId = '1abc' and trashed = false", "all(shortcutDetails.targetId=1abc, trashed=false)"),
         ("shortcutDetails.targetId != 'x'", "shortcutDetails.targetId!=x"),
+        // Before: a double-quoted string was a 400 ("unexpected '\"'").
+        (#"name = "a'b" and mimeType != "text/plain""#, "all(name equals 'a'b', mimeType notEquals 'text/plain')"),
+        (#"name contains "say \"hi\"" and 'root' in parents"#, #"all(name contains 'say "hi"', 'root' in parents)"#),
+        (#"fullText contains '"two words"'"#, #"fullText contains '"two words"'"#),
     ]
+
+    /// Drive v2's names of the same terms (v2's files.list).
+    static let v2Parses: [(String, String)] = [
+        ("title = 'a' and trashed = false", "all(name equals 'a', trashed=false)"),
+        (#"title contains "rep" and 'root' in parents"#, "all(name contains 'rep', 'root' in parents)"),
+        ("modifiedDate > '2024-01-01' or createdDate <= '2024-02-29T00:00:00'",
+         "any(modifiedTime > 2024-01-01T00:00:00.000Z, createdTime <= 2024-02-29T00:00:00.000Z)"),
+        ("lastViewedByMeDate < '2024-01-01'", "viewedByMeTime < 2024-01-01T00:00:00.000Z"),
+    ]
+
+    @Test func readsDriveV2sNamesOfTheTermsAndOnlyThere() throws {
+        for (text, expected) in Self.v2Parses {
+            #expect(Self.shape(try DriveQuery(text, vocabulary: .filesV2)) == expected, "\(text)")
+        }
+        for text in ["name = 'a'", "modifiedTime > '2024-01-01'", "viewedByMeTime > '2024-01-01'"] {
+            #expect(throws: GoogleError.self, "\(text)") { try DriveQuery(text, vocabulary: .filesV2) }
+        }
+        for text in ["title = 'a'", "modifiedDate > '2024-01-01'", #"name = "a"#, #"name = 'a""#] {
+            #expect(throws: GoogleError.self, "\(text)") { try DriveQuery(text) }
+        }
+        #expect(try DriveOrder("title desc,modifiedDate", version2: true).keys.map { "\($0.0.rawValue) \($0.descending)" } == ["name true", "modifiedTime false"])
+        #expect(throws: GoogleError.self) { try DriveOrder("name", version2: true) }
+        #expect(throws: GoogleError.self) { try DriveOrder("title") }
+    }
 
     /// drives.list's own terms (before, its `q` was not read at all: anything passed).
     static let driveParses: [(String, String)] = [

@@ -531,6 +531,10 @@ import Testing
         ("{\"emailAddresses\": [1]}", "Invalid value at 'person.emailAddresses': expected objects."),
         ("{\"nmes\": []}", "Invalid JSON payload received. Unknown name \"nmes\" at 'person': Cannot find field."),
         ("{\"names\": [{\"givenName\": \"A\"}, {\"givenName\": \"B\"}]}", "Only one names field is allowed for a contact source."),
+        // An empty person was made as a contact with nothing in it.
+        ("{}", "Request must contain a person."),
+        ("{\"names\": [], \"emailAddresses\": null}", "Must specify a non-metadata contact field on the person."),
+        ("{\"etag\": \"%EgUBAi43PRoEAQIFByIMR3BvOW1ZSUlhTms9\"}", "Must specify a non-metadata contact field on the person."),
     ])
     func refusesPersonsGoogleWouldRefuse(body: String, message: String) throws {
         let harness = try EmulatorHarness()

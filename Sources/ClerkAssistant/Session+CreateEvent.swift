@@ -179,7 +179,7 @@ extension Session {
             recurrence += ExceptionLines.lines(request.recurrence != nil ? request.exceptions : match.exceptions, when: when, zone: zone)
             (when, skippedStart) = firstOccurrence(of: recurrence, from: when, skippedStart: skippedStart)
         }
-        let draft = EventDraft(title: request.title, when: when, location: request.location, attendees: [],
+        let draft = EventDraft(title: request.title, when: when, location: request.location, notes: request.notes, attendees: [],
                                recurrence: recurrence, reminderMinutes: request.reminderMinutes,
                                skippedWallStart: recurrence.isEmpty ? nil : skippedStart)
         var card = DraftCard(id: context.makeID(), draft: draft, calendar: calendar, durationAssumed: durationAssumed,
@@ -547,6 +547,7 @@ extension Session {
 
     /// Applies an edit in words to the card and shows it again.
     func edit(_ card: DraftCard, _ changes: EventChanges) -> Reply {
+        cardChanges.append(changes)
         var card = card
         let changes = Self.swapping(changes, guests: card.draft.attendees, title: card.draft.title)
         // "invite Carla instead of Bob" with no Bob on the card: said, the card kept.

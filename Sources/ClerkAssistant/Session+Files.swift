@@ -29,6 +29,11 @@ extension Session {
         if candidates.count > 1 {
             return .answered(Reply(intent: intent, ok: false, message: Renderer.severalFiles(name, candidates.map(\.name))))
         }
+        // ("delete invoices.txt" of a file made as "invoices": that file, an extension said.)
+        if let dot = name.lastIndex(of: "."), dot > name.startIndex {
+            let stem = String(name[..<dot])
+            if let plain = try? context.files.files(matching: stem).first(where: { Spelling.fold($0.name) == Spelling.fold(stem) }) { return .found(plain) }
+        }
         if let trashed = try? context.files.trashedFiles(matching: name).first(where: { Spelling.fold($0.name) == Spelling.fold(name) }) {
             return .answered(Reply(intent: intent, ok: false, message: Renderer.fileInTrash(trashed.name)))
         }

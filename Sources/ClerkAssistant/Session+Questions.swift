@@ -173,6 +173,8 @@ extension Session {
         case .updateEvent(let which, _) where which.isLastShown || (which.words == nil && which.when == nil && which.attendee == nil):
             return nil
         default:
+            // (A new event asked for here may be followed by "and lena too" as any other.)
+            if case .createEvent = understanding.intent { createdLine = understanding.text }
             var reply = handle(understanding)
             reply.message = Renderer.droppedQuestion(intent) + "\n" + reply.message
             return reply

@@ -13,6 +13,8 @@ enum Title {
         "like", "want", "wanna", "would", "having", "dont",
         "don't", "forget", "actually", "this", "any", "events", "reminders", "entries", "notifications", "there's", "theres",
         "it's", "gotta", "gonna", "hafta", "needa",
+        // ("remind me at 9 because I need to pay rent": the reason is the thing to do.)
+        "because", "cause", "cos", "cuz",
     ]
 
     /// Words dropped at the end of a title.
@@ -57,6 +59,12 @@ enum Title {
         }
         var kept: [Int] = range.filter {
             !used[$0] && (!s.isInDate($0) || s.word($0, isIn: Vocabulary.mealWords) || dateWords.contains($0)) || placesAMeal($0)
+        }
+        // "hotel check in friday 6pm": "in" before the day was taken as the date's, but it is
+        // the verb's ("Hotel check in").
+        if let last = kept.last, last + 2 < range.upperBound, s.word(last + 1) == "in", s.isInDate(last + 2) || s.isInDate(last + 1),
+           s.word(last, isIn: inVerbs), !s.isInDate(last) {
+            kept.append(last + 1)
         }
         // Marks stay only between kept words, and a bracket closing one opened in the title
         // ("Dentist (Dr. Patel)").

@@ -700,6 +700,10 @@ enum AgendaReader {
         return (pick, end, place)
     }
 
+    /// The speaker, whose day starts or ends ("when do I finish on thursday").
+    static let speakerWords: WordSet = ["i"]
+    /// What the speaker starts or finishes that is their day ("start work", "finish my shift").
+    static let workWords: WordSet = ["work", "working"]
     static let firstWords: WordSet = ["first", "earliest"]
     static let lastWords: WordSet = ["last", "latest"]
     static let dayWord: WordSet = ["day"]
@@ -714,6 +718,12 @@ enum AgendaReader {
             if s.word(i, isIn: lastWords) { return (.last, i..<(i + 1), nil) }
             // "my second call tomorrow", "the third meeting on monday", "the second to last one".
             if let place = ordinalPlace(s, at: i) { return (place.pick, i..<place.end, nil) }
+        }
+        // "when do I finish on thursday", "what time do I start work tomorrow": the speaker's
+        // day, its last event (or first).
+        if let i = s.first(in: speakerWords), !s.isInDate(i), s.word(i + 1, isIn: startWords) || s.word(i + 1, isIn: endWords), !s.isInDate(i + 1) {
+            let end = s.word(i + 2, isIn: workWords) && !s.isInDate(i + 2) ? i + 3 : i + 2
+            return (s.word(i + 1, isIn: startWords) ? .first : .last, i..<end, nil)
         }
         guard let my = s.first(in: myWord), s.word(my + 1, isIn: dayWord), !s.isInDate(my + 1) else { return nil }
         if let verb = s.first(in: startWords), !s.isInDate(verb) { return (.first, my..<(my + 2), verb) }

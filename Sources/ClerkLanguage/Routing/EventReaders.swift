@@ -271,6 +271,11 @@ enum CreateReader {
     /// Words that say the line is about the speaker's own working hours ("im on", "i'm
     /// working"), all that is left of such a title.
     static let ownShiftWords: Set<String> = ["i'm", "im", "i", "am", "on", "working", "work", "doing", "a", "shift", "my"]
+    /// The shifts said by their kind ("I'm on nights").
+    static let shiftKinds: [String: String] = [
+        "nights": "Night shift", "night": "Night shift", "days": "Day shift", "lates": "Late shift", "late": "Late shift",
+        "earlies": "Early shift", "early": "Early shift",
+    ]
 
     /// "Shift" for "im on 7p-7a tue wed thu", "I'm on nights…" ("on" at work), "Work" for
     /// "i'm working 9-5 saturday", when the title holds nothing but those words; nil otherwise.
@@ -282,7 +287,10 @@ enum CreateReader {
         if opener == "i", s.word(next) == "am" { next += 1 } else if opener != "i'm" && opener != "im" { return nil }
         guard next < s.body.upperBound, s.word(next) == "on" || s.word(next) == "working" else { return nil }
         let words = title.lowercased().split(whereSeparator: { $0 == " " || $0 == "\u{2019}" }).map(String.init)
-        guard words.allSatisfy({ ownShiftWords.contains($0) }) else { return nil }
+        let rest = words.filter { !ownShiftWords.contains($0) }
+        // ("im on nights tue wed thu", "i'm on lates": which shift.)
+        if s.word(next) == "on", rest.count == 1, let kind = shiftKinds[rest[0]] { return kind }
+        guard rest.isEmpty else { return nil }
         return s.word(next) == "on" ? "Shift" : "Work"
     }
 
@@ -917,7 +925,11 @@ enum AgendaReader {
     /// and the phrase the date reader reads for it.
     static func mySpan(_ s: Sentence) -> (Range<Int>, String)? {
         for i in s.body where s.word(i, isIn: myWord) {
-            if let phrase = Vocabulary.mySpans[s.word(i + 1)], !s.isInDate(min(i + 1, s.count - 1)) { return (i..<(i + 2), phrase) }
+            if let phrase = Vocabulary.mySpans[s.word(i + 1)], !s.isInDate(min(i + 1, s.count - 1)) {
+                // ("how does my week look" asked on a Sunday: the week ahead, this one is over.)
+                if phrase == "this week", LocalDate(s.reference.instant, in: s.reference.timeZone).isoWeekday == 7 { return (i..<(i + 2), "next week") }
+                return (i..<(i + 2), phrase)
+            }
         }
         return nil
     }

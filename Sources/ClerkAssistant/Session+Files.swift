@@ -408,7 +408,10 @@ extension Session {
             let hits = Self.lines(of: content).enumerated().filter { Spelling.fold($0.element).contains(wanted) }.map { ($0.offset + 1, $0.element) }
             if !hits.isEmpty { found.append((file, hits)) }
         }
-        return Reply(intent: .fileList, ok: true, message: Renderer.searchResults(text, found, oneFile: name.map { _ in files[0].name }, style: context.style),
+        // ("search my files for acme" with acme-notes.txt: no line says it, its name does.)
+        let named = name == nil && found.isEmpty ? files.filter { Spelling.fold($0.name).contains(wanted) }.map(\.name) : []
+        return Reply(intent: .fileList, ok: true,
+                     message: Renderer.searchResults(text, found, oneFile: name.map { _ in files[0].name }, style: context.style, named: named),
                      fields: [("files", .array(found.map { JSONShapes.file($0.0, zone: context.zone) }))])
     }
 

@@ -114,7 +114,7 @@ public struct Router: Sendable {
                 // (The new event's title is the words of the one to find.)
                 moved.slots = moved.slots.compactMap { slot in
                     var slot = slot
-                    if slot.kind == .title { slot.kind = .words }
+                    if slot.kind == .title { slot.kind = .words; slot.value = typed ?? slot.value }
                     return slot.kind == .when || slot.kind == .words ? slot : nil
                 }
                 let person = absent.person
@@ -777,13 +777,17 @@ public struct Router: Sendable {
     static let howDoIOpenings: [String] = ["how do i ", "how can i ", "how would i ", "how should i ", "how do we ", "how can we ", "how to "]
     /// Verbs of a change to an event that such a question may ask how to make.
     /// "… can't make …" and its other spellings, as said between someone and the event.
-    static let cannotMakePhrases = [" can't make ", " cant make ", " cannot make ", " can not make ", " won't make ", " wont make ", " can\u{2019}t make "]
+    static let cannotMakePhrases = [
+        " can't make ", " cant make ", " cannot make ", " can not make ", " won't make ", " wont make ", " can\u{2019}t make ",
+        " can't come to ", " cant come to ", " cannot come to ", " can't attend ", " cant attend ", " cannot attend ", " won't be at ", " wont be at ",
+    ]
     /// "maria can't make lunch on friday", "Bob cannot make the review", "I can't make the
     /// dentist": `kept` is the line with everything up to the event's words made spaces,
     /// `person` the range of the name (one or two words of letters). Nil when the line says
     /// no such thing, or says it of the speaker ("I can't make the dentist": a removal).
     static func cannotMake(_ text: String) -> (kept: String, person: Range<String.Index>)? {
-        guard mayMention(text, "make"), mayMention(text, "n") else { return nil }
+        guard mayMention(text, "make") || mayMention(text, "come") || mayMention(text, "attend") || mayMention(text, " be at "),
+              mayMention(text, "n") else { return nil }
         let lower = Array(text.lowercased().utf8)
         guard lower.count == text.utf8.count else { return nil }
         // The first phrase found, as byte offsets.

@@ -78,6 +78,10 @@ public final class Session {
             reply = offerQuickAdd(said)
         } else {
             lastLine = text
+            // "call bob when i land": the next flight's landing said as its day and time.
+            let landed = afterFlight(text)
+            let noFlight = landed == nil && Self.saysLanding(text)
+            let text = landed ?? text
             // (Said once: any other request comes between a new event and "and lena too".)
             let made = createdLine
             createdLine = nil
@@ -96,7 +100,9 @@ public final class Session {
                 let asEdit = understand(text, eventOnScreen: true)
                 if case .updateEvent(_, let changes) = asEdit.intent, mayBePeople(changes.addAttendees) { understood = asEdit }
             }
-            if asFile != nil {
+            if noFlight {
+                reply = Reply(intent: .createEvent, ok: false, message: Renderer.noFlightToLand)
+            } else if asFile != nil {
                 lastQuery = nil
                 reply = handle(understood)
             } else if let answer = YesNo.read(text, empty: false, rule: .terminal), Self.answersNothing(understood.intent, yes: answer) {

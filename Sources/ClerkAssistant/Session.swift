@@ -79,8 +79,16 @@ public final class Session {
         } else {
             lastLine = text
             // "call bob when i land": the next flight's landing said as its day and time.
-            let landed = afterFlight(text)
-            let noFlight = landed == nil && Self.saysLanding(text)
+            // (Only for an event to make or change: "what time will it be when i land" is a
+            // question of its own.)
+            let rewritten = afterFlight(text)
+            let landed = rewritten.flatMap { said -> String? in
+                switch understand(said).intent {
+                case .createEvent, .updateEvent: said
+                default: nil
+                }
+            }
+            let noFlight = rewritten == nil && Self.saysLanding(text)
             let text = landed ?? text
             // (Said once: any other request comes between a new event and "and lena too".)
             let made = createdLine

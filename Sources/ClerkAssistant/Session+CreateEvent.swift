@@ -440,10 +440,10 @@ extension Session {
         return edit(card, changes)
     }
 
-    /// True for "just this week", "only this week", "this week only", "just these days",
-    /// "not every week": the days said, not a weekly repeat.
+    /// True for "just this week", "only for this week", "this week only", "just these days",
+    /// "not every week", "make it just this week": the days said, not a weekly repeat.
     static func firstWeekOnly(_ text: String) -> Bool {
-        let words = Spelling.fold(text).split(whereSeparator: { !$0.isLetter }).map(String.init).filter { !["please", "actually", "no", "its", "it's", "it", "is"].contains($0) }
+        let words = Spelling.fold(text).split(whereSeparator: { !$0.isLetter }).map(String.init).filter { !["please", "actually", "no", "its", "it's", "it", "is", "for", "make", "keep"].contains($0) }
         return [["just", "this", "week"], ["only", "this", "week"], ["this", "week", "only"], ["just", "these", "days"],
                 ["only", "these", "days"], ["not", "every", "week"], ["just", "that", "week"], ["only", "that", "week"], ["just", "the", "one", "week"]]
             .contains(words)

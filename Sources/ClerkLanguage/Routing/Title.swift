@@ -77,6 +77,19 @@ enum Title {
         // "squeeze in a call tomorrow", "fit in a gym session at 7": the asking is no part of it.
         if kept.count > 2, s.word(kept[0]) == "squeeze" || s.word(kept[0]) == "fit", s.word(kept[1]) == "in" { kept.removeFirst(2) }
         trimEdges(s, &kept)
+        // "i got asked to do an extra night", "I've been asked to cover a shift": what was
+        // asked is the event ("Extra night", "Cover a shift").
+        if kept.count > 2, s.word(kept[0]) == "been" || s.word(kept[0]) == "asked" {
+            var k = s.word(kept[0]) == "been" ? 1 : 0
+            if s.word(kept[k]) == "asked", k + 1 < kept.count, s.word(kept[k + 1]) == "to" {
+                k += 2
+                if k + 1 < kept.count, s.word(kept[k]) == "do", ["a", "an", "the", "some"].contains(s.word(kept[k + 1])) { k += 1 }
+                if k < kept.count {
+                    kept.removeFirst(k)
+                    trimEdges(s, &kept)
+                }
+            }
+        }
         let owner = ownedEvent(s, &kept)
         guard !kept.isEmpty else { return ("", []) }
         var pieces: [Range<Int>] = []

@@ -116,7 +116,10 @@ public final class Session {
             } else if let answer = YesNo.read(text, empty: false, rule: .terminal), Self.answersNothing(understood.intent, yes: answer) {
                 // "never mind", "cancel", "ok" with no question open: nothing to answer.
                 // ("ok thanks", "great, thank you": thanks, answered as such.)
-                let thanked = answer && Spelling.fold(text).split(whereSeparator: { !$0.isLetter }).contains { $0 == "thanks" || $0 == "thank" }
+                // ("cool", "great", "awesome" alone: an acknowledgement the router reads as thanks.)
+                var acknowledged = false
+                if case .outOfScope(let said) = understood.intent, said.topic == .thanks { acknowledged = true }
+                let thanked = answer && (acknowledged || Spelling.fold(text).split(whereSeparator: { !$0.isLetter }).contains { $0 == "thanks" || $0 == "thank" })
                 reply = Reply(intent: .help, ok: true, message: thanked ? Renderer.welcome : answer ? Renderer.noQuestionOpen : Renderer.nothingToCancel)
             } else if let last = lastQuery, let when = Self.anotherDate(understood) {
                 reply = queryAgenda(Self.asked(last, again: when, saidRange: Self.rangeAsked(understood), zone: context.zone))

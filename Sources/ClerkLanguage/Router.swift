@@ -617,11 +617,20 @@ public struct Router: Sendable {
         "don't", "dont", "let", "me", "forget", "it", "this", "that", "please", "remember", "to", "do", "need", "must", "about", "ok", "okay",
     ]
 
-    /// The words after the last comma of `text` when they open with one of `noteVerbs`, hold
+    /// The words after the last comma (or " - ") of `text` when they open with one of `noteVerbs`, hold
     /// no date of `dates` and are at most eight words: `kept` is the line with them (and
     /// the comma) made spaces, `note` the words as typed. Nil otherwise.
     static func noteRemark(_ text: String, dates: [DateMatch]) -> (kept: String, note: String, range: Range<String.Index>)? {
-        guard mayMention(text, ","), let comma = text.lastIndex(of: ",") else { return nil }
+        // (After a comma, or a dash set apart by spaces: "lunch tomorrow at 1 - bring laptop".)
+        guard mayMention(text, ",") || mayMention(text, " - ") else { return nil }
+        var dashAt: String.Index?
+        if mayMention(text, " - ") {
+            let bytes = Array(text.utf8)
+            if let at = (0...(bytes.count - 3)).last(where: { bytes[$0] == 32 && bytes[$0 + 1] == UInt8(ascii: "-") && bytes[$0 + 2] == 32 }) {
+                dashAt = text.utf8.index(text.startIndex, offsetBy: at + 1)
+            }
+        }
+        guard let comma = [text.lastIndex(of: ","), dashAt].compactMap({ $0 }).max() else { return nil }
         let rest = text[text.index(after: comma)...]
         let words = rest.split(separator: " ")
         guard let first = words.first, words.count <= 8,

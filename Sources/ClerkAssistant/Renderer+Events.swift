@@ -101,6 +101,8 @@ extension Renderer {
     }
 
     /// Asked again once when the answer to `askWhen` held no day.
+    static let noFlightToLand = "There's no flight on your calendar to land from. Add the flight first ('flight to London friday at 3pm'), or say when, like 'friday at 6pm'."
+
     static func askWhenAgain(_ title: String) -> String {
         "I didn't see a day there. When is '\(title.oneLine)'? Say one, like 'tomorrow at 10', or 'cancel'."
     }

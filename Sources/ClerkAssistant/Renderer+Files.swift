@@ -147,9 +147,14 @@ extension Renderer {
     }
 
     /// Files whose lines hold a text: each file, then its lines with their numbers.
-    static func searchResults(_ text: String, _ found: [(DriveFile, [(Int, String)])], oneFile: String?, style: TextStyle) -> String {
+    /// With none found, `named` are the files whose names hold the text.
+    static func searchResults(_ text: String, _ found: [(DriveFile, [(Int, String)])], oneFile: String?, style: TextStyle, named: [String] = []) -> String {
         guard !found.isEmpty else {
             if let oneFile { return "No line of \(oneFile.oneLine) mentions '\(text.oneLine)'." }
+            if !named.isEmpty {
+                let list = named.map(\.oneLine).joined(separator: ", ")
+                return "No line of your files mentions '\(text.oneLine)', but \(named.count == 1 ? "one is" : "these are") named for it: \(list). Say 'show \(named[0].oneLine)' to read it."
+            }
             return "No file mentions '\(text.oneLine)'. Say 'list my files' to see them."
         }
         var out: [String] = []

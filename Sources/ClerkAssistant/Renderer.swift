@@ -81,7 +81,8 @@ public enum Renderer {
     }
 
     static let quitHint = "Type 'quit' on its own, or press Ctrl-D, to leave."
-    static let welcomeAndQuitHint = "You're welcome. " + quitHint
+    static let welcome = "You're welcome."
+    static let welcomeAndQuitHint = welcome + " " + quitHint
 
     /// Said when input ends while a question is still open: nothing was changed.
     static let questionUnanswered = "No answer, so nothing changed."
@@ -153,7 +154,7 @@ public enum Renderer {
         case .travel?: instead = "I can't book travel, but I can put the trip on your calendar: 'flight to Lisbon Friday 9am'."
         case .question?: instead = "I can't answer general questions. I look after your calendar, contacts and text files."
         case .greeting?: instead = "Hello. Tell me what you need in your own words, or type 'help' for examples."
-        case .thanks?: instead = "You're welcome."
+        case .thanks?: instead = welcome
         case .settings?: instead = settingsWhere
         case .calendarView?: instead = noCalendarView("Work", hiding: false)
         case .hold?: instead = cannotHold(nil, words: nil, text: nil)

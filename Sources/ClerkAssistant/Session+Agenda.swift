@@ -500,6 +500,14 @@ extension Session {
             let again = try context.calendars.searchEvents(EventSearch(text: stems, attendee: attendee, from: from, to: to, calendarIDs: calendarIDs))
             if !again.isEmpty { return again }
         }
+        // "am I working on the 15th", "how many hours am I working": with no event called
+        // work, the shifts are the work.
+        if ["working", "work"].contains(words.lowercased()) {
+            for other in ["shift", "rota", "on call"] {
+                let again = try context.calendars.searchEvents(EventSearch(text: other, attendee: attendee, from: from, to: to, calendarIDs: calendarIDs))
+                if !again.isEmpty { return again }
+            }
+        }
         let kept = words.split(separator: " ").filter { !Self.eventKindWords.contains($0.lowercased()) }.joined(separator: " ")
         guard kept != words else { return found }
         return try context.calendars.searchEvents(EventSearch(text: kept.isEmpty ? nil : kept, attendee: attendee, from: from, to: to, calendarIDs: calendarIDs))

@@ -179,7 +179,7 @@ extension Session {
             recurrence += ExceptionLines.lines(request.recurrence != nil ? request.exceptions : match.exceptions, when: when, zone: zone)
             (when, skippedStart) = firstOccurrence(of: recurrence, from: when, skippedStart: skippedStart)
         }
-        let draft = EventDraft(title: request.title, when: when, location: request.location, attendees: [],
+        let draft = EventDraft(title: request.title, when: when, location: request.location, notes: request.notes, attendees: [],
                                recurrence: recurrence, reminderMinutes: request.reminderMinutes,
                                skippedWallStart: recurrence.isEmpty ? nil : skippedStart)
         var card = DraftCard(id: context.makeID(), draft: draft, calendar: calendar, durationAssumed: durationAssumed,
@@ -405,6 +405,13 @@ extension Session {
         }
         // "add it to my calendar", "save it", "put that in my diary": a yes.
         if Self.savesIt(text) { return insert(card) }
+        // "just this week", "only these days": a repeat kept to the days of its first week
+        // (a rota that changes week to week).
+        if Self.firstWeekOnly(text), let lines = Self.firstWeek(of: card.draft.recurrence, from: card.draft.when, zone: context.zone) {
+            var limited = card
+            limited.draft.recurrence = lines
+            return resolvePeople(limited, remaining: [])
+        }
         // A bare number ("2") answers a numbered question, not this one: ask again, with how
         // to say it as a time ("at 2").
         if !text.isEmpty, text.allSatisfy(\.isNumber) {
@@ -431,6 +438,37 @@ extension Session {
             return ask(.card(card), Reply(intent: .createEvent, ok: true, message: Renderer.answerCard))
         }
         return edit(card, changes)
+    }
+
+    /// True for "just this week", "only for this week", "this week only", "just these days",
+    /// "not every week", "make it just this week": the days said, not a weekly repeat.
+    static func firstWeekOnly(_ text: String) -> Bool {
+        let words = Spelling.fold(text).split(whereSeparator: { !$0.isLetter }).map(String.init).filter { !["please", "actually", "no", "its", "it's", "it", "is", "for", "make", "keep"].contains($0) }
+        return [["just", "this", "week"], ["only", "this", "week"], ["this", "week", "only"], ["just", "these", "days"],
+                ["only", "these", "days"], ["not", "every", "week"], ["just", "that", "week"], ["only", "that", "week"], ["just", "the", "one", "week"]]
+            .contains(words)
+    }
+
+    /// A repeat's RRULE `lines` kept to the days of the week (Monday to Sunday) of its first
+    /// day, `when`: a count of them, or no repeat when that is one day. Nil for a rule that
+    /// is not daily or weekly, or says an interval.
+    static func firstWeek(of lines: [String], from when: When, zone: Zone) -> [String]? {
+        guard let rule = lines.first(where: { $0.hasPrefix("RRULE:") }) else { return nil }
+        var parts = rule.dropFirst("RRULE:".count).split(separator: ";").map(String.init)
+        let value = { (key: String) in parts.first { $0.hasPrefix(key + "=") }.map { String($0.dropFirst(key.count + 1)) } }
+        guard value("INTERVAL").map({ $0 == "1" }) ?? true else { return nil }
+        let first = LocalDate(when.startInstant(in: zone), in: zone).isoWeekday
+        let days = ["MO": 1, "TU": 2, "WE": 3, "TH": 4, "FR": 5, "SA": 6, "SU": 7]
+        let count: Int
+        switch value("FREQ") {
+        case "DAILY"?: count = 8 - first
+        case "WEEKLY"?:
+            count = value("BYDAY").map { $0.split(separator: ",").compactMap { days[String($0)] }.filter { $0 >= first }.count } ?? 1
+        default: return nil
+        }
+        guard count > 1 else { return [] }
+        parts.removeAll { $0.hasPrefix("COUNT=") || $0.hasPrefix("UNTIL=") }
+        return ["RRULE:" + (parts + ["COUNT=\(count)"]).joined(separator: ";")] + lines.filter { !$0.hasPrefix("RRULE:") }
     }
 
     /// The clock time said ("2:30") when it does not exist on the event's day — clocks went
@@ -547,6 +585,7 @@ extension Session {
 
     /// Applies an edit in words to the card and shows it again.
     func edit(_ card: DraftCard, _ changes: EventChanges) -> Reply {
+        cardChanges.append(changes)
         var card = card
         let changes = Self.swapping(changes, guests: card.draft.attendees, title: card.draft.title)
         // "invite Carla instead of Bob" with no Bob on the card: said, the card kept.

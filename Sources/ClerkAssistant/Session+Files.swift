@@ -29,6 +29,11 @@ extension Session {
         if candidates.count > 1 {
             return .answered(Reply(intent: intent, ok: false, message: Renderer.severalFiles(name, candidates.map(\.name))))
         }
+        // ("delete invoices.txt" of a file made as "invoices": that file, an extension said.)
+        if let dot = name.lastIndex(of: "."), dot > name.startIndex {
+            let stem = String(name[..<dot])
+            if let plain = try? context.files.files(matching: stem).first(where: { Spelling.fold($0.name) == Spelling.fold(stem) }) { return .found(plain) }
+        }
         if let trashed = try? context.files.trashedFiles(matching: name).first(where: { Spelling.fold($0.name) == Spelling.fold(name) }) {
             return .answered(Reply(intent: intent, ok: false, message: Renderer.fileInTrash(trashed.name)))
         }
@@ -449,7 +454,10 @@ extension Session {
             let hits = Self.lines(of: content).enumerated().filter { Spelling.fold($0.element).contains(wanted) }.map { ($0.offset + 1, $0.element) }
             if !hits.isEmpty { found.append((file, hits)) }
         }
-        return Reply(intent: .fileList, ok: true, message: Renderer.searchResults(text, found, oneFile: name.map { _ in files[0].name }, style: context.style),
+        // ("search my files for acme" with acme-notes.txt: no line says it, its name does.)
+        let named = name == nil && found.isEmpty ? files.filter { Spelling.fold($0.name).contains(wanted) }.map(\.name) : []
+        return Reply(intent: .fileList, ok: true,
+                     message: Renderer.searchResults(text, found, oneFile: name.map { _ in files[0].name }, style: context.style, named: named),
                      fields: [("files", .array(found.map { JSONShapes.file($0.0, zone: context.zone) }))])
     }
 

@@ -106,9 +106,15 @@ enum YesNo {
     static let yes: Set<String> = [
         "y", "yes", "yeah", "yep", "yup", "yea", "ya", "sure", "ok", "okay", "do it", "go ahead", "confirm", "please", "yes please",
         "create it", "delete it", "sounds good", "looks good", "go for it", "yes do it", "ok do it", "perfect", "correct", "right",
+        // As a first-time user says it ("sure thing", "ok cool", "perfect thanks").
+        "sure thing", "cool", "great", "awesome", "lovely", "excellent", "brilliant", "absolutely", "definitely", "of course",
+        "sounds great", "sounds perfect", "that works", "works for me", "all good", "fine", "alright", "yes please do",
     ]
     /// Words that open a longer yes or no ("yep do it", "nah forget it").
-    static let yesLeads: Set<String> = ["y", "yes", "yeah", "yep", "yup", "yea", "ya", "sure", "ok", "okay", "great", "cool", "alright", "fine"]
+    static let yesLeads: Set<String> = [
+        "y", "yes", "yeah", "yep", "yup", "yea", "ya", "sure", "ok", "okay", "great", "cool", "alright", "fine", "perfect", "awesome",
+        "lovely", "brilliant", "excellent",
+    ]
     static let noLeads: Set<String> = ["n", "no", "nope", "nah", "oh", "wait", "actually", "hmm", "um"]
     /// Politeness after a yes ("Yes thank you.", "yes, please do", "ok thanks").
     static let politeTails: Set<String> = [
@@ -121,6 +127,7 @@ enum YesNo {
         "n", "no", "nope", "nah", "cancel", "stop", "don't", "dont", "never mind", "nevermind", "no thanks", "no thank you", "abort",
         "actually no", "no no", "no way", "not now", "forget it", "skip it", "leave it", "wait no", "no wait", "oh no", "nope thanks",
         "nvm", "nm", "forget that", "cancel that", "never mind then", "nevermind then",
+        "no don't", "no dont", "don't do it", "dont do it", "not yet", "no cancel it", "no leave it",
     ]
 
     /// True for yes, false for no, nil for anything else. At a terminal `empty` is what Enter
@@ -173,6 +180,8 @@ extension Session {
         case .updateEvent(let which, _) where which.isLastShown || (which.words == nil && which.when == nil && which.attendee == nil):
             return nil
         default:
+            // (A new event asked for here may be followed by "and lena too" as any other.)
+            if case .createEvent = understanding.intent { createdLine = understanding.text }
             var reply = handle(understanding)
             reply.message = Renderer.droppedQuestion(intent) + "\n" + reply.message
             return reply

@@ -13,6 +13,8 @@ extension Session {
     static let sameAgainOpeners: Set<String> = ["and", "also", "plus"]
     /// Words that may close it ("too", "as well", "please").
     static let sameAgainClosers: Set<String> = ["too", "as", "well", "also", "please", "one", "pls", "then"]
+    /// Words before the day or time the follow-up says ("and mia on thursdays at 4:30").
+    static let sameAgainDayLeads: Set<String> = ["on", "at", "every", "from"]
 
     /// The line that asked for the last new event (its card the last thing answered, made or
     /// not), read again for the person `text` names, when `text` is such a follow-up ("and
@@ -34,7 +36,13 @@ extension Session {
         let contact = contacts.first { name in
             Spelling.fold(name.split(separator: " ").first.map(String.init) ?? name).lowercased() == Spelling.fold(base)
         }
-        guard contact != nil || typedBase.first?.isUppercase == true, typedBase.count >= 2, typedBase.allSatisfy({ $0.isLetter || $0 == "-" }),
+        // (A name typed in lower case that is no contact counts when the first line named its
+        // person in lower case too and the follow-up says a day: "theo has swimming on
+        // tuesdays" then "and mia on thursdays at 4:30".)
+        let lowerAlike = made.split(separator: " ").contains { $0.first?.isLowercase == true && $0.count >= 2 }
+            && !router.dateReader.read(String(decoding: Array(text.utf8)[(k + 1 < words.count ? words[k + 1].start : text.utf8.count)...], as: UTF8.self),
+                                       at: context.reference).isEmpty
+        guard contact != nil || typedBase.first?.isUppercase == true || lowerAlike, typedBase.count >= 2, typedBase.allSatisfy({ $0.isLetter || $0 == "-" }),
               router.dateReader.read(typedBase, at: context.reference).isEmpty, !Self.sameAgainClosers.contains(base) else { return nil }
         let newName = contact.flatMap { $0.split(separator: " ").first.map(String.init) } ?? typedBase
         // What follows the name: closing words and a day or time only.
@@ -48,7 +56,8 @@ extension Session {
             for i in lo..<hi { left[i] = 32 }
         }
         let leftWords = String(decoding: left, as: UTF8.self).lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" })
-        guard leftWords.allSatisfy({ Self.sameAgainClosers.contains(String($0)) }) else { return nil }
+        // ("and mia on thursdays at 4:30": a word that leads a day is the day's.)
+        guard leftWords.allSatisfy({ Self.sameAgainClosers.contains(String($0)) || Self.sameAgainDayLeads.contains(String($0)) }) else { return nil }
         // The person of the event just made, as the line that made it said them.
         var olds: [String] = request.attendees.compactMap { ($0.name ?? $0.email)?.split(separator: " ").first.map(String.init) }
         if let owner = request.title.split(separator: " ").first(where: { $0.hasSuffix("'s") || $0.hasSuffix("’s") }) { olds.append(String(owner.dropLast(2))) }
@@ -57,6 +66,8 @@ extension Session {
             let b = w.folded.hasSuffix("'s") ? String(w.folded.dropLast(2)) : w.folded
             return olds.contains { Spelling.fold($0).lowercased() == b }
         }), Spelling.fold(old.folded) != Spelling.fold(said.folded) else { return nil }
+        // (In lower case, only for a person the first line typed in lower case.)
+        if contact == nil, typedBase.first?.isUppercase != true, old.typed.first?.isLowercase != true { return nil }
         var bytes = Array(made.utf8)
         // The parts of the first line's dates that the follow-up says again, made spaces.
         func group(_ role: String) -> String {

@@ -49,6 +49,9 @@ public final class Session {
     /// The line that asked for the last new event, as typed: "and lena thursdays at 9:30"
     /// after it is made says it again for Lena (`sameAgain`).
     var createdLine: String?
+    /// The edits said on the card of that event ("for 30 min", "on Work"): the same event
+    /// again for another person keeps those that are no day or time (`carried`).
+    var cardChanges: [EventChanges] = []
 
     public init(context: SessionContext) {
         self.context = context
@@ -75,6 +78,18 @@ public final class Session {
             reply = offerQuickAdd(said)
         } else {
             lastLine = text
+            // "call bob when i land": the next flight's landing said as its day and time.
+            // (Only for an event to make or change: "what time will it be when i land" is a
+            // question of its own.)
+            let rewritten = afterFlight(text)
+            let landed = rewritten.flatMap { said -> String? in
+                switch understand(said).intent {
+                case .createEvent, .updateEvent: said
+                default: nil
+                }
+            }
+            let noFlight = rewritten == nil && Self.saysLanding(text)
+            let text = landed ?? text
             // (Said once: any other request comes between a new event and "and lena too".)
             let made = createdLine
             createdLine = nil
@@ -93,12 +108,19 @@ public final class Session {
                 let asEdit = understand(text, eventOnScreen: true)
                 if case .updateEvent(_, let changes) = asEdit.intent, mayBePeople(changes.addAttendees) { understood = asEdit }
             }
-            if asFile != nil {
+            if noFlight {
+                reply = Reply(intent: .createEvent, ok: false, message: Renderer.noFlightToLand)
+            } else if asFile != nil {
                 lastQuery = nil
                 reply = handle(understood)
             } else if let answer = YesNo.read(text, empty: false, rule: .terminal), Self.answersNothing(understood.intent, yes: answer) {
                 // "never mind", "cancel", "ok" with no question open: nothing to answer.
-                reply = Reply(intent: .help, ok: true, message: answer ? Renderer.noQuestionOpen : Renderer.nothingToCancel)
+                // ("ok thanks", "great, thank you": thanks, answered as such.)
+                // ("cool", "great", "awesome" alone: an acknowledgement the router reads as thanks.)
+                var acknowledged = false
+                if case .outOfScope(let said) = understood.intent, said.topic == .thanks { acknowledged = true }
+                let thanked = answer && (acknowledged || Spelling.fold(text).split(whereSeparator: { !$0.isLetter }).contains { $0 == "thanks" || $0 == "thank" })
+                reply = Reply(intent: .help, ok: true, message: thanked ? Renderer.welcome : answer ? Renderer.noQuestionOpen : Renderer.nothingToCancel)
             } else if let last = lastQuery, let when = Self.anotherDate(understood) {
                 reply = queryAgenda(Self.asked(last, again: when, saidRange: Self.rangeAsked(understood), zone: context.zone))
             } else if let days = Self.dayAfterOrBefore(text) {
@@ -143,10 +165,18 @@ public final class Session {
                 lastQuery = nil
                 let understoodAgain = understand(again)
                 if case .createEvent = understoodAgain.intent { createdLine = again }
-                reply = handle(understoodAgain)
+                let carried = Self.carried(cardChanges)
+                cardChanges = []
+                var made = handle(understoodAgain)
+                if let carried, case .card(let card)? = pending {
+                    pending = nil
+                    made = edit(card, carried)
+                }
+                reply = made
             } else {
                 lastQuery = nil
                 if case .createEvent = understood.intent { createdLine = text }
+                cardChanges = []
                 reply = handle(understood)
             }
         }
@@ -208,7 +238,11 @@ public final class Session {
             return nil
         // "add eggs to groceries" names its list; "tick off eggs" with none looks in every list.
         case .fileWrite: return nil
-        case .createEvent(let request) where request.when != nil: return nil
+        // ("add INV-042 globex 800 due jan 5" just after the invoices were shown: an item with
+        // its day, for the list; a time of day, a repeat or a person makes it an event.)
+        case .createEvent(let request) where request.when != nil:
+            guard let when = request.when, !when.known.contains(.time), when.recurrence == nil, request.recurrence == nil, request.attendees.isEmpty,
+                  let verb = text.split(separator: " ").first?.lowercased(), ["add", "append"].contains(verb) else { return nil }
         case .queryAgenda(let query) where query.when != nil: return nil
         // ("show my notes from the design review": that event's notes, not the file's.)
         case .queryAgenda(let query) where query.asks == .notes: return nil
@@ -293,6 +327,22 @@ public final class Session {
         let asksLast = words.contains("last") && (words.contains("thing") || words.contains("change"))
             && (words.contains("i") || words.contains("you") || words.contains("my"))
         return (asksJust || asksLast) && words.count <= 10
+    }
+
+    /// Of the edits said on a new event's card, those the same event for another person
+    /// keeps: its length, calendar, place, reminders and notes (its day and time are the
+    /// follow-up's own). Nil when there are none.
+    static func carried(_ edits: [EventChanges]) -> EventChanges? {
+        var kept = EventChanges()
+        for edit in edits {
+            if let minutes = edit.durationMinutes { kept.durationMinutes = minutes }
+            if let when = edit.when, !when.known.contains(.date), !when.known.contains(.time), when.known.contains(.duration) { kept.when = when }
+            if let calendar = edit.calendar { kept.calendar = calendar }
+            if let location = edit.location { kept.location = location }
+            if let minutes = edit.reminderMinutes { kept.reminderMinutes = minutes }
+            if let notes = edit.notes { kept.notes = notes; kept.addsNote = edit.addsNote }
+        }
+        return kept == EventChanges() ? nil : kept
     }
 
     /// First words of a line that may edit the event just shown.

@@ -226,6 +226,9 @@ public struct EventRequest: Sendable, Hashable {
     /// week", "off the whole month", "the entire week"): the span is the event, no day in it
     /// to be asked for.
     public var keepsWholeSpan: Bool
+    /// A thing to remember said after a comma with no subject ("bring laptop" of "lunch
+    /// tomorrow at 1, bring laptop"): the event's notes, not its title.
+    public var notes: Optional<String> = nil
 
     public init(
         title: String, when: DateMatch? = nil, calendar: CalendarMention? = nil, attendees: [Attendee] = [],

@@ -56,7 +56,19 @@ public struct Router: Sendable {
         // The same with no comma when the remark opens plainly ("no class next monday its a
         // holiday", "cancel lunch because the place is closed"), and after a new event's
         // title ("dinner friday at 8, i'll bring wine" is "Dinner").
-        if let remark = Self.withoutRemark(text) ?? Self.withoutBareRemark(text) {
+        // "lunch tomorrow at 1, bring laptop": a thing to do said after a comma, with no
+        // subject and no day of its own, is the new event's notes.
+        if let noted = Self.noteRemark(text, dates: read.matches) {
+            let inner = understand(noted.kept, readings: reader.readings(noted.kept, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
+            if case .createEvent(var request) = inner.intent, !request.title.isEmpty, request.when != nil {
+                request.notes = noted.note
+                var moved = inner.moved(onto: text, from: noted.kept)
+                moved.intent = .createEvent(request)
+                moved.slots.append(Slot(kind: .notes, ranges: [noted.range], value: noted.note, rule: "remark:note"))
+                return moved
+            }
+        }
+        if let remark = Self.withoutRemark(text, dates: read.matches) ?? Self.withoutBareRemark(text) {
             let kept = remark.kept
             let inner = understand(kept, readings: reader.readings(kept, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
             switch inner.intent {
@@ -77,6 +89,44 @@ public struct Router: Sendable {
             default: break
             }
         }
+        // "my flight lands at 4:30pm london time", "the review ends at 5": the event named
+        // ends then (asked first; its start stays).
+        if let (words, verb) = Self.endSaid(text),
+           let end = read.matches.first(where: { $0.range.lowerBound >= verb.upperBound && $0.known.contains(.time) && !$0.known.contains(.date) && $0.recurrence == nil }),
+           text[verb.upperBound..<end.range.lowerBound].split(separator: " ").allSatisfy({ ["at", "around", "about", "by"].contains($0.lowercased()) }) {
+            var changes = EventChanges()
+            changes.newEnd = end
+            var understood = Understanding(text: text, intent: .updateEvent(EventReference(words: String(text[words]).lowercased()), changes), dates: [end], rule: "event-ends")
+            understood.slots = [Slot(kind: .words, ranges: [words], value: String(text[words]).lowercased(), rule: "event-ends"),
+                                Slot(kind: .command, ranges: [verb], value: String(text[verb]), rule: "event-ends"),
+                                Slot(kind: .when, ranges: [end.range], value: Sentence.interval(end, reference.timeZone), rule: "new-end:" + end.rule)]
+            return understood
+        }
+        // "maria can't make lunch on friday": a guest who will not come is taken off it (asked
+        // first, and said when they are not on it).
+        if let absent = Self.cannotMake(text) {
+            let inner = understand(absent.kept, readings: reader.readings(absent.kept, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
+            if case .createEvent(let request) = inner.intent, request.attendees.isEmpty, !request.title.isEmpty || request.when == nil {
+                var moved = inner.moved(onto: text, from: absent.kept)
+                // (The words as typed: "Lunch", the title made of them, is capitalised.)
+                let typed = moved.slots.first { $0.kind == .title }.map { $0.ranges.map { String(text[$0]) }.joined(separator: " ") }
+                let which = request.title.isEmpty ? EventReference(isLastShown: true) : EventReference(words: typed ?? request.title, when: request.when)
+                // (The new event's title is the words of the one to find.)
+                moved.slots = moved.slots.compactMap { slot in
+                    var slot = slot
+                    if slot.kind == .title { slot.kind = .words; slot.value = typed ?? slot.value }
+                    return slot.kind == .when || slot.kind == .words ? slot : nil
+                }
+                let person = absent.person
+                // (The event they were to come to: one with them on it.)
+                var theirs = which
+                if !which.isLastShown { theirs.attendee = String(text[person]) }
+                moved.intent = .updateEvent(theirs, EventChanges(removeAttendees: [Attendee(name: String(text[person]))]))
+                moved.slots.append(Slot(kind: .removedAttendee, ranges: [person], value: String(text[person]), rule: "cannot-make"))
+                moved.rule = "cannot-make"
+                return moved
+            }
+        }
         // "how do I add Bob to the review", "how can I move the dentist to friday": the change
         // asked how to make is read as asked for (every change is shown, and made after a yes).
         if let asked = Self.howDoI(text) {
@@ -87,10 +137,21 @@ public struct Router: Sendable {
                     !words.lowercased().split(separator: " ").allSatisfy { ["event", "events", "meeting", "meetings", "appointment", "something", "one", "a", "an"].contains(String($0)) }
                 } ?? false
             }
+            // ("how do I add someone to the review": nobody named to add.)
+            func somebody(_ people: [Attendee]) -> Bool {
+                people.contains { Self.anyone.contains(($0.name ?? "").lowercased()) }
+            }
             switch inner.intent {
             case .deleteEvent(let which) where named(which): return inner.moved(onto: text, from: asked)
-            case .updateEvent(let which, _) where named(which): return inner.moved(onto: text, from: asked)
-            default: break
+            case .updateEvent(let which, let changes) where named(which) && !somebody(changes.addAttendees):
+                return inner.moved(onto: text, from: asked)
+            default:
+                // "how do I add someone to a meeting", "how can I invite people to an event":
+                // how it is done, asked of nobody in particular, is the help on events.
+                let words = asked.lowercased().split(whereSeparator: { !$0.isLetter })
+                if words.contains(where: { Self.anyone.contains(String($0)) }) {
+                    return Understanding(text: text, intent: .help, rule: "how-do-i:help")
+                }
             }
         }
         // "cancel lunch, I mean dinner": the words after "I mean" take the place of those
@@ -518,7 +579,7 @@ public struct Router: Sendable {
     /// spaces, so every offset stays the line's own); nil when it has none. "…, I mean
     /// Friday" is a correction, no remark; "…, it's a holiday" is one, "…, it's at 3 now"
     /// says when.
-    static func withoutRemark(_ text: String) -> Remark? {
+    static func withoutRemark(_ text: String, dates: [DateMatch] = []) -> Remark? {
         guard mayMention(text, ",") else { return nil }
         var at = text.startIndex
         while let comma = text[at...].firstIndex(of: ",") {
@@ -535,9 +596,54 @@ public struct Router: Sendable {
             if first == "since", !remarkSubjects.contains(second) && !opensItIsA(Array(next.dropFirst())) && !["it's", "its"].contains(second) { continue }
             let before = text[..<comma]
             guard before.split(separator: " ").count >= 2 else { return nil }
+            // ("call mom, she's sick, tomorrow at 5": the remark ends at a comma a date follows.)
+            if let next = text[at...].firstIndex(of: ","), dates.contains(where: { $0.range.lowerBound > next }) {
+                let blank = text.utf8.distance(from: comma, to: text.index(after: next))
+                return Remark(kept: String(before) + String(repeating: " ", count: blank) + text[text.index(after: next)...], afterComma: true)
+            }
             return Remark(kept: String(before) + String(repeating: " ", count: text.utf8.count - before.utf8.count), afterComma: true)
         }
         return nil
+    }
+
+    /// Verbs that open a thing to remember after a comma ("…, bring laptop", "…, don't
+    /// forget the cake").
+    static let noteVerbs: Set<String> = [
+        "bring", "take", "pack", "wear", "ask", "remember", "print", "prepare", "buy", "grab", "don't", "dont", "need", "must",
+    ]
+
+    /// Words that only say the command again after a comma ("don't let me forget").
+    static let noteFrame: Set<String> = [
+        "don't", "dont", "let", "me", "forget", "it", "this", "that", "please", "remember", "to", "do", "need", "must", "about", "ok", "okay",
+    ]
+
+    /// The words after the last comma (or " - ") of `text` when they open with one of `noteVerbs`, hold
+    /// no date of `dates` and are at most eight words: `kept` is the line with them (and
+    /// the comma) made spaces, `note` the words as typed. Nil otherwise.
+    static func noteRemark(_ text: String, dates: [DateMatch]) -> (kept: String, note: String, range: Range<String.Index>)? {
+        // (After a comma, or a dash set apart by spaces: "lunch tomorrow at 1 - bring laptop".)
+        guard mayMention(text, ",") || mayMention(text, " - ") else { return nil }
+        var dashAt: String.Index?
+        if mayMention(text, " - ") {
+            let bytes = Array(text.utf8)
+            if let at = (0...(bytes.count - 3)).last(where: { bytes[$0] == 32 && bytes[$0 + 1] == UInt8(ascii: "-") && bytes[$0 + 2] == 32 }) {
+                dashAt = text.utf8.index(text.startIndex, offsetBy: at + 1)
+            }
+        }
+        guard let comma = [text.lastIndex(of: ","), dashAt].compactMap({ $0 }).max() else { return nil }
+        let rest = text[text.index(after: comma)...]
+        let words = rest.split(separator: " ")
+        guard let first = words.first, words.count <= 8,
+              noteVerbs.contains(String(first.lowercased().map { $0 == "\u{2019}" ? "'" : $0 })),
+              !dates.contains(where: { $0.range.upperBound > comma }),
+              text[..<comma].split(separator: " ").count >= 2 else { return nil }
+        let note = String(rest).trimmingSpacesAndPunctuation()
+        // ("…, don't let me forget", "…, remember it": the command said again, no note.)
+        let said = note.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" && $0 != "\u{2019}" })
+        guard said.contains(where: { !noteFrame.contains(String($0).replacingEvery("\u{2019}", with: "'")) }) else { return nil }
+        guard !note.isEmpty, let start = rest.firstIndex(where: { !$0.isWhitespace }) else { return nil }
+        let kept = String(text[..<comma]) + String(repeating: " ", count: text.utf8.distance(from: comma, to: text.endIndex))
+        return (kept, note, start..<text.endIndex)
     }
 
     /// `kept` (the line with a remark made spaces) with the dates `matches` read in the whole
@@ -679,6 +785,64 @@ public struct Router: Sendable {
     /// Openings that ask how to do what follows ("how do I", "how can I", "how to").
     static let howDoIOpenings: [String] = ["how do i ", "how can i ", "how would i ", "how should i ", "how do we ", "how can we ", "how to "]
     /// Verbs of a change to an event that such a question may ask how to make.
+    /// "… can't make …" and its other spellings, as said between someone and the event.
+    static let cannotMakePhrases = [
+        " can't make ", " cant make ", " cannot make ", " can not make ", " won't make ", " wont make ", " can\u{2019}t make ",
+        " can't come to ", " cant come to ", " cannot come to ", " can't attend ", " cant attend ", " cannot attend ", " won't be at ", " wont be at ",
+    ]
+    /// "maria can't make lunch on friday", "Bob cannot make the review", "I can't make the
+    /// dentist": `kept` is the line with everything up to the event's words made spaces,
+    /// `person` the range of the name (one or two words of letters). Nil when the line says
+    /// no such thing, or says it of the speaker ("I can't make the dentist": a removal).
+    static func cannotMake(_ text: String) -> (kept: String, person: Range<String.Index>)? {
+        guard mayMention(text, "make") || mayMention(text, "come") || mayMention(text, "attend") || mayMention(text, " be at "),
+              mayMention(text, "n") else { return nil }
+        let lower = Array(text.lowercased().utf8)
+        guard lower.count == text.utf8.count else { return nil }
+        // The first phrase found, as byte offsets.
+        var found: (start: Int, end: Int)?
+        for phrase in cannotMakePhrases {
+            let p = Array(phrase.utf8)
+            guard lower.count >= p.count else { continue }
+            if let at = (0...(lower.count - p.count)).first(where: { lower[$0..<($0 + p.count)].elementsEqual(p) }) { found = (at, at + p.count); break }
+        }
+        guard let (start, end) = found else { return nil }
+        let person = text.startIndex..<text.utf8.index(text.startIndex, offsetBy: start)
+        let name = text[person].split(separator: " ")
+        guard (1...2).contains(name.count), name.allSatisfy({ $0.allSatisfy { $0.isLetter || $0 == "-" } }), end < text.utf8.count else { return nil }
+        let kept = String(repeating: " ", count: end) + String(decoding: Array(text.utf8)[end...], as: UTF8.self)
+        // ("I can't make the dentist" cancels it, read as any removal; "they", "it", "she":
+        // nobody to take off by name.)
+        guard !Title.subjectPronouns.contains(name[0].lowercased()), name[0].lowercased() != "it" else { return nil }
+        return (kept, person)
+    }
+
+    /// Verbs that say when an event named before them ends ("my flight lands at 6").
+    static let endVerbs: Set<String> = ["lands", "arrives", "ends", "finishes"]
+
+    /// "my flight lands at …", "the review ends at …": the range of the event's words (after
+    /// "my", "the" or "our"; one to three words) and of the verb; nil for any other line.
+    static func endSaid(_ text: String) -> (words: Range<String.Index>, verb: Range<String.Index>)? {
+        let first = text.prefix { $0 != " " }
+        guard first.utf8.count <= 3, ["my", "the", "our"].contains(first.lowercased()), mayMention(text, "s ") else { return nil }
+        var words: [Substring] = []
+        var rest = text[first.endIndex...]
+        while words.count < 4 {
+            let word = rest.drop { $0 == " " }.prefix { $0 != " " }
+            guard !word.isEmpty else { return nil }
+            rest = rest[word.endIndex...]
+            if endVerbs.contains(word.lowercased()) {
+                guard !words.isEmpty, words.count <= 3, words.allSatisfy({ $0.allSatisfy(\.isLetter) }) else { return nil }
+                return (words[0].startIndex..<words[words.count - 1].endIndex, word.startIndex..<word.endIndex)
+            }
+            words.append(word)
+        }
+        return nil
+    }
+
+    /// Words that name nobody in particular ("add someone", "invite people").
+    static let anyone: Set<String> = ["someone", "somebody", "people", "guests", "guest", "person", "anyone", "anybody", "attendees", "others"]
+
     static let howDoIVerbs: Set<String> = [
         "add", "invite", "move", "cancel", "delete", "remove", "rename", "push", "reschedule", "change", "shift", "postpone",
         "take", "drop", "skip",

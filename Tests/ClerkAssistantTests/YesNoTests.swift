@@ -4,12 +4,13 @@ import Testing
 /// How an answer to a yes-or-no question is read: at a terminal the ways people say it,
 /// marks between the words ignored; from a pipe only y or yes is yes.
 @Suite struct YesNoTests {
-    @Test(arguments: ["y", "Yes", "yes please", "sure", "ok, do it", "go ahead!", "looks good", "yes - do it", "Yes thank you.", "yes, please do", "Yes. Thank you very much", "ok thanks"])
+    @Test(arguments: ["y", "Yes", "yes please", "sure", "ok, do it", "go ahead!", "looks good", "yes - do it", "Yes thank you.", "yes, please do", "Yes. Thank you very much", "ok thanks",
+                            "sure thing", "ok cool", "perfect thanks", "great, thank you", "absolutely", "that works"])
     func yesAtATerminal(_ text: String) {
         #expect(YesNo.read(text, empty: true, rule: .terminal) == true)
     }
 
-    @Test(arguments: ["n", "no", "No, thanks", "actually no", "nope.", "forget it!", "never mind", "wait, no", "no thank you"])
+    @Test(arguments: ["n", "no", "No, thanks", "actually no", "nope.", "forget it!", "never mind", "wait, no", "no thank you", "no dont", "not yet"])
     func noAnywhere(_ text: String) {
         #expect(YesNo.read(text, empty: true, rule: .terminal) == false)
         #expect(YesNo.read(text, empty: true, rule: .pipe) == false)
@@ -20,7 +21,7 @@ import Testing
         #expect(YesNo.read(text, empty: true, rule: .pipe) == nil)
     }
 
-    @Test(arguments: ["no meeting on friday", "yes I want lunch at 2", "not sure", "nothing", "yesterday", "yes thank you for nothing"])
+    @Test(arguments: ["no meeting on friday", "yes I want lunch at 2", "not sure", "nothing", "yesterday", "yes thank you for nothing", "cool party friday", "fine dining at 8"])
     func aSentenceIsNoAnswer(_ text: String) {
         #expect(YesNo.read(text, empty: true, rule: .terminal) == nil)
     }

@@ -44,6 +44,7 @@ enum IntentSummary {
             flag("block", e.isBlock)
             add("unread", e.unread)
             add("or", e.alternatives.map(\.said).joined(separator: "|"))
+            add("notes", e.notes)
         case .queryAgenda(let q):
             add("range", q.range.map { "\(naive($0.start, zone))..\(naive($0.end, zone))" })
             add("calendar", q.calendar.map(calendar))

@@ -31,6 +31,8 @@ enum ContactPhrases {
         if s.word(head, isIn: Vocabulary.whoWords), !shape.hasEventNoun || whoIsMyRelation(s, at: head) {
             var i = head + 1
             if s.word(i) == "is" { i += 1 }
+            // ("who is the childminder": whoever's job that is.)
+            if s.word(i) == "the", whoIsMyRelation(s, at: head) { i += 1 }
             if let name = person(in: s, from: i, known: known), !s.word(i, isIn: Vocabulary.determiners), name.range.upperBound >= body.upperBound - 3 {
                 return Route(rule: .contact(.whoIs), command: head..<i)
             }
@@ -112,11 +114,14 @@ enum ContactPhrases {
 
     static let fieldLinks: WordSet = ["for", "of"]
 
-    /// "who is my dentist", "who's my doctor": "who", "is", "my" and a relation ending the line.
+    /// "who is my dentist", "who's my doctor", "who is the childminder": "who", "is", "my"
+    /// (or "the") and a relation ending the line.
     static func whoIsMyRelation(_ s: Sentence, at head: Int) -> Bool {
         var i = head + 1
         if s.word(i) == "is" { i += 1 }
-        guard s.word(i) == "my", s.isA(i + 1, .relation) else { return false }
+        // ("who is the dentist" asks who comes to the appointment: with "the", only a
+        // relation that names no event.)
+        guard s.word(i) == "my" || s.word(i) == "the" && !s.isA(i + 1, .eventNoun), s.isA(i + 1, .relation) else { return false }
         return (i + 2..<s.body.upperBound).allSatisfy { s.tokens[$0].isMark }
     }
 

@@ -126,6 +126,7 @@ enum EventPeople {
         // "add jake to the study group", "invite Priya to our book circle": a thing of the
         // person's, named with "the" or "my", is an event of theirs with no event word in
         // its name.
-        return event || (range.count >= 2 && s.word(range.lowerBound, isIn: eventOwners))
+        // ("add kate to theo's swimming": someone's thing named after them is theirs too.)
+        return event || (range.count >= 2 && (s.word(range.lowerBound, isIn: eventOwners) || s.tokens[range.lowerBound].isPossessive))
     }
 }

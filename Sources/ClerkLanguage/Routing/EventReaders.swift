@@ -33,6 +33,8 @@ enum CreateReader {
         // ("5 days in Rome": the place names the stay; "I'll be at the gym from 5 to 6",
         // "at the office tomorrow 9-5": the place is all there is to call it.)
         if title.isEmpty, let place = details.location { title = Title.ofPlace(place) }
+        // "im on 7p-7a tue wed thu", "i'm working 9-5 saturday": the speaker's own shift.
+        if let own = Self.ownShift(s, title: title) { title = own }
         // "dinner on Friday w/ the gang": words after the date that clerk cannot read are said
         // back, not folded into the title.
         let unread = unreadTail(s, pieces: pieces, details: details)
@@ -265,6 +267,32 @@ enum CreateReader {
     }
 
     static let departureWords: WordSet = ["departs", "departing", "departure", "depart", "leaves", "leaving", "dep", "boards", "boarding"]
+
+    /// Words that say the line is about the speaker's own working hours ("im on", "i'm
+    /// working"), all that is left of such a title.
+    static let ownShiftWords: Set<String> = ["i'm", "im", "i", "am", "on", "working", "work", "doing", "a", "shift", "my"]
+    /// The shifts said by their kind ("I'm on nights").
+    static let shiftKinds: [String: String] = [
+        "nights": "Night shift", "night": "Night shift", "days": "Day shift", "lates": "Late shift", "late": "Late shift",
+        "earlies": "Early shift", "early": "Early shift",
+    ]
+
+    /// "Shift" for "im on 7p-7a tue wed thu", "I'm on nights…" ("on" at work), "Work" for
+    /// "i'm working 9-5 saturday", when the title holds nothing but those words; nil otherwise.
+    static func ownShift(_ s: Sentence, title: String) -> String? {
+        let start = s.body.lowerBound
+        guard start + 1 < s.body.upperBound else { return nil }
+        let opener = s.word(start)
+        var next = start + 1
+        if opener == "i", s.word(next) == "am" { next += 1 } else if opener != "i'm" && opener != "im" { return nil }
+        guard next < s.body.upperBound, s.word(next) == "on" || s.word(next) == "working" else { return nil }
+        let words = title.lowercased().split(whereSeparator: { $0 == " " || $0 == "\u{2019}" }).map(String.init)
+        let rest = words.filter { !ownShiftWords.contains($0) }
+        // ("im on nights tue wed thu", "i'm on lates": which shift.)
+        if s.word(next) == "on", rest.count == 1, let kind = shiftKinds[rest[0]] { return kind }
+        guard rest.isEmpty else { return nil }
+        return s.word(next) == "on" ? "Shift" : "Work"
+    }
 
     /// "flight to NYC dec 20 departs 10:40", "train leaving at 9:15": the word that says the
     /// event's own clock time is a departure, which is no part of its title.
@@ -680,6 +708,10 @@ enum AgendaReader {
         return (pick, end, place)
     }
 
+    /// The speaker, whose day starts or ends ("when do I finish on thursday").
+    static let speakerWords: WordSet = ["i"]
+    /// What the speaker starts or finishes that is their day ("start work", "finish my shift").
+    static let workWords: WordSet = ["work", "working"]
     static let firstWords: WordSet = ["first", "earliest"]
     static let lastWords: WordSet = ["last", "latest"]
     static let dayWord: WordSet = ["day"]
@@ -694,6 +726,12 @@ enum AgendaReader {
             if s.word(i, isIn: lastWords) { return (.last, i..<(i + 1), nil) }
             // "my second call tomorrow", "the third meeting on monday", "the second to last one".
             if let place = ordinalPlace(s, at: i) { return (place.pick, i..<place.end, nil) }
+        }
+        // "when do I finish on thursday", "what time do I start work tomorrow": the speaker's
+        // day, its last event (or first).
+        if let i = s.first(in: speakerWords), !s.isInDate(i), s.word(i + 1, isIn: startWords) || s.word(i + 1, isIn: endWords), !s.isInDate(i + 1) {
+            let end = s.word(i + 2, isIn: workWords) && !s.isInDate(i + 2) ? i + 3 : i + 2
+            return (s.word(i + 1, isIn: startWords) ? .first : .last, i..<end, nil)
         }
         guard let my = s.first(in: myWord), s.word(my + 1, isIn: dayWord), !s.isInDate(my + 1) else { return nil }
         if let verb = s.first(in: startWords), !s.isInDate(verb) { return (.first, my..<(my + 2), verb) }
@@ -887,7 +925,11 @@ enum AgendaReader {
     /// and the phrase the date reader reads for it.
     static func mySpan(_ s: Sentence) -> (Range<Int>, String)? {
         for i in s.body where s.word(i, isIn: myWord) {
-            if let phrase = Vocabulary.mySpans[s.word(i + 1)], !s.isInDate(min(i + 1, s.count - 1)) { return (i..<(i + 2), phrase) }
+            if let phrase = Vocabulary.mySpans[s.word(i + 1)], !s.isInDate(min(i + 1, s.count - 1)) {
+                // ("how does my week look" asked on a Sunday: the week ahead, this one is over.)
+                if phrase == "this week", LocalDate(s.reference.instant, in: s.reference.timeZone).isoWeekday == 7 { return (i..<(i + 2), "next week") }
+                return (i..<(i + 2), phrase)
+            }
         }
         return nil
     }
@@ -896,6 +938,14 @@ enum AgendaReader {
     /// says more than "events" ("dentist appointment").
     /// `names` are the details' `namesInTitle` (the details themselves, passed from a `var`,
     /// were copied whole for the call).
+    /// True for a word of a chore named by a verb and its particle ("the drop off", "pick
+    /// up"), which names the event: the particle after its verb, and a removal's verb said
+    /// as a noun after "the" or "my" ("cancel the drop off on friday").
+    static func namesChore(_ s: Sentence, _ i: Int) -> Bool {
+        (s.word(i) == "up" && s.word(i - 1, isIn: Title.upVerbs)) || (s.word(i) == "off" && s.word(i - 1) == "drop")
+            || (s.word(i) == "drop" && s.word(i + 1) == "off" && (s.word(i - 1, isIn: Vocabulary.determiners) || s.word(i - 1) == "my"))
+    }
+
     static func filterWords(_ s: Sentence, used: TokenMask, keepNames names: [Range<Int>]) -> (String, [Range<Int>])? {
         // The names that stay in a title, and "with" before one (it went with the name), are
         // taken too, asked word by word: a copy of `used` marked with them was copied again
@@ -919,11 +969,13 @@ enum AgendaReader {
             // "with my boss" names nobody to look for; "my dentist appointment" and "when is my
             // dentist" do. (The term read through the sentence's accessors: `let t =
             // s.tokens[i]` copied it.)
-            !taken(i) && !s.isInDate(i) && s.kind(i) != .mark && (!s.isA(i, frame) || namesKind(i)) && !s.word(i, isIn: pastTense)
+            !taken(i) && !s.isInDate(i) && s.kind(i) != .mark && (!s.isA(i, frame) || namesKind(i) || namesChore(s, i)) && !s.word(i, isIn: pastTense)
                 && !(s.isA(i, .relation) && s.word(i - 1) == "my" && s.word(i - 2, isIn: withWord) && !s.isA(i + 1, .eventNoun))
                 // "do any of my contacts have birthdays next week": where the birthdays are kept.
                 && !(s.word(i, isIn: Vocabulary.contactNouns) && s.has(Vocabulary.birthdayWords))
         }
+        // ("cancel pick up friday too": "too" says it is one more, no word of it.)
+        while kept.count > 1, let last = kept.last, s.word(last) == "too" || s.word(last) == "also" { kept.removeLast() }
         guard !kept.isEmpty, !kept.allSatisfy({ s.isA($0, .category) }) else { return nil }
         // "when does the offsite end", "what time does the party finish": the event's end asked.
         if kept.count > 1, let last = kept.last, last == s.body.upperBound - 1, s.word(last, isIn: endWords),
@@ -1138,7 +1190,7 @@ enum DeleteReader {
         var used = s.usedOutsideBody
         for i in route.command { used[i] = true }
         // The verb itself, wherever it is ("… and delete it").
-        for i in s.body where s.word(i, isIn: Vocabulary.deleteVerbs) { used[i] = true }
+        for i in s.body where s.word(i, isIn: Vocabulary.deleteVerbs) && (route.command.contains(i) || !AgendaReader.namesChore(s, i)) { used[i] = true }
         // "I don't need the dentist anymore", "the standup is no longer happening": the
         // words around the event only say it is off.
         if let at = route.command.first, s.word(at, isIn: Self.noLongerStarts) {

@@ -52,6 +52,16 @@ enum EventSwap {
                 if i == 0 { one = reference } else { other = reference }
             }
         }
+        // "swap the meeting and the review": a noun alone that names an event ("the meeting",
+        // "my call") is looked for in titles, not among every event.
+        func byNoun(_ reference: inout EventReference, in range: Range<Int>) {
+            guard reference.words == nil, reference.when == nil, reference.attendee == nil, reference.positions.isEmpty, !reference.isLastShown,
+                  let noun = range.first(where: { Vocabulary.eventNouns.contains(s.word($0)) && s.word($0) != "event" && s.word($0) != "events" })
+            else { return }
+            reference.words = s.word(noun)
+        }
+        byNoun(&one, in: first)
+        byNoun(&other, in: second)
         var changes = EventChanges()
         changes.swapsWith = [other]
         return .updateEvent(one, changes)

@@ -264,6 +264,15 @@ enum FilePhrases {
         }
         var last = s.body.upperBound - 1
         while last > s.body.lowerBound, s.tokens[last].isMark { last -= 1 }
+        // "whats left to buy for the party", "what do i need to get for the trip": the list
+        // named for that (party-list.txt).
+        if s.word(s.body.lowerBound, isA: .questionWord) || s.word(s.body.lowerBound, is: "whats"),
+           let at = (s.body.lowerBound..<last).last(where: { s.word($0, is: "for") }), at >= s.body.lowerBound + 3,
+           s.word(at - 2, is: "to"), s.word(at - 3, isIn: neededWords), s.kind(last) == .word,
+           (at + 1..<last).allSatisfy({ s.word($0, isIn: ["the", "my", "our"]) }),
+           let found = stems.first(where: { file in file.words.contains(s.word(last)) && (file.words.contains("list") || file.words.count == 1) }) {
+            return Mention(tokens: last..<(last + 1), name: found.name)
+        }
         // "what do i need to order", "what's left to pack".
         if s.word(s.body.lowerBound, isA: .questionWord) || s.word(s.body.lowerBound, is: "whats"), last - 2 >= s.body.lowerBound,
            s.word(last - 1, is: "to"), s.word(last - 2, isIn: neededWords), let wanted = listsForVerbs[s.word(last)],
@@ -285,6 +294,7 @@ enum FilePhrases {
     /// ("make a todo list", "add milk to my shopping list").
     static func listFile(_ s: Sentence) -> Mention? {
         if let kept = keptList(s) { return kept }
+        if let purpose = listFor(s) { return purpose }
         // Asked of every line: the word looked up by its key, not compared as a string.
         guard let list = (s.body.lowerBound + 1..<s.body.upperBound).first(where: { s.word($0, isIn: listWord) && s.word($0 + 1) != "of" }),
               s.word(list - 1, isIn: Vocabulary.listKinds) || s.word(list - 1).hasPrefix("to-"), !s.isInDate(list - 1) else { return nil }
@@ -293,6 +303,23 @@ enum FilePhrases {
         if s.word(first - 1) == "to", !s.isInDate(first - 1), first - 1 > s.body.lowerBound { first -= 1 }
         let words = (first..<list).map { s.word($0) } + ["list"]
         return Mention(tokens: first..<(list + 1), name: words.joined(separator: "-") + ".txt")
+    }
+
+    /// Verbs that start a new list ("make a list for the party").
+    static let newListVerbs: WordSet = ["make", "start", "create", "begin"]
+
+    /// "make a list for the party", "start a list for my trip": a new list named by what it
+    /// is for, the last word of the line (party-list.txt, trip-list.txt).
+    static func listFor(_ s: Sentence) -> Mention? {
+        var last = s.body.upperBound - 1
+        while last > s.body.lowerBound, s.tokens[last].isMark { last -= 1 }
+        let head = s.body.lowerBound
+        guard s.word(head, isIn: newListVerbs), s.word(head + 1) == "a" || s.word(head + 1) == "new", s.word(head + 2) == "list",
+              s.word(head + 3) == "for", s.kind(last) == .word, !s.isInDate(last) else { return nil }
+        var first = head + 4
+        while first < last, s.word(first, isIn: ["the", "my", "our"]) { first += 1 }
+        guard first == last else { return nil }
+        return Mention(tokens: (head + 2)..<(last + 1), name: s.word(last) + "-list.txt")
     }
 
     /// "add milk to groceries", "put sunscreen on my packing": a list said by its kind alone,
@@ -789,6 +816,8 @@ enum FilePhrases {
     /// "I've bought milk", "we picked up the cups").
     static let doneSubjects: WordSet = ["i", "we", "i've", "we've", "ive", "weve"]
     static let doneVerbs: WordSet = ["finished", "got", "bought", "read", "ordered", "picked", "completed", "done", "received"]
+    /// Words before "paid" that say an item is settled ("globex has paid", "rent is paid").
+    static let paidVerbs: WordSet = ["has", "have", "is", "are", "was", "got", "been"]
     /// Words between ticked-off items and the list named after them ("cross milk off my list").
     static let listJoiners: WordSet = ["from", "on", "in", "of", "the", "my", "our"]
     /// Words that stand for something said before, not for an item ("it is done", "all done").
@@ -835,6 +864,11 @@ enum FilePhrases {
         if last - 2 > head, s.word(last - 1, isIn: doneWords), s.word(last - 2) == "is" || s.word(last - 2) == "are",
            !s.word(head, isIn: notItems) {
             return ((last - 2)..<last, head..<(last - 2))
+        }
+        // "acme paid", "globex has paid", "the rent is paid": a bill or an invoice settled.
+        if last - 1 > head, lastWord == "paid", !s.word(head, isIn: notItems) {
+            let verb = s.word(last - 2, isIn: paidVerbs) && last - 2 > head ? last - 2 : last - 1
+            return (verb..<last, head..<verb)
         }
         return nil
     }

@@ -63,6 +63,12 @@ enum FixedCommands {
                   "that's everything", "nothing else", "nothing else thanks", "that's all i needed", "that is all i needed"] {
             forms[f] = .quit
         }
+        // "thanks thats all", "ok that's it": the goodbye after thanks or an ok, unpunctuated.
+        for lead in ["thanks", "thank you", "ok", "okay", "great", "cool"] {
+            for end in ["that's all", "thats all", "that's it", "thats it", "i'm done", "im done", "that's all for now", "thats all for now"] {
+                forms[lead + " " + end] = .quit
+            }
+        }
         for f in ["calendars", "list calendars", "list my calendars", "list the calendars", "list all calendars",
                   "show calendars", "show my calendars", "show me my calendars", "show the calendars", "show all calendars",
                   "show me the calendars", "what calendars do i have", "which calendars do i have", "my calendars",

@@ -13,6 +13,8 @@ enum Title {
         "like", "want", "wanna", "would", "having", "dont",
         "don't", "forget", "actually", "this", "any", "events", "reminders", "entries", "notifications", "there's", "theres",
         "it's", "gotta", "gonna", "hafta", "needa",
+        // ("remind me at 9 because I need to pay rent": the reason is the thing to do.)
+        "because", "cause", "cos", "cuz",
     ]
 
     /// Words dropped at the end of a title.
@@ -58,6 +60,12 @@ enum Title {
         var kept: [Int] = range.filter {
             !used[$0] && (!s.isInDate($0) || s.word($0, isIn: Vocabulary.mealWords) || dateWords.contains($0)) || placesAMeal($0)
         }
+        // "hotel check in friday 6pm": "in" before the day was taken as the date's, but it is
+        // the verb's ("Hotel check in").
+        if let last = kept.last, last + 2 < range.upperBound, s.word(last + 1) == "in", s.isInDate(last + 2) || s.isInDate(last + 1),
+           s.word(last, isIn: inVerbs), !s.isInDate(last) {
+            kept.append(last + 1)
+        }
         // Marks stay only between kept words, and a bracket closing one opened in the title
         // ("Dentist (Dr. Patel)").
         kept = kept.enumerated().filter { k, i in
@@ -69,6 +77,19 @@ enum Title {
         // "squeeze in a call tomorrow", "fit in a gym session at 7": the asking is no part of it.
         if kept.count > 2, s.word(kept[0]) == "squeeze" || s.word(kept[0]) == "fit", s.word(kept[1]) == "in" { kept.removeFirst(2) }
         trimEdges(s, &kept)
+        // "i got asked to do an extra night", "I've been asked to cover a shift": what was
+        // asked is the event ("Extra night", "Cover a shift").
+        if kept.count > 2, s.word(kept[0]) == "been" || s.word(kept[0]) == "asked" {
+            var k = s.word(kept[0]) == "been" ? 1 : 0
+            if s.word(kept[k]) == "asked", k + 1 < kept.count, s.word(kept[k + 1]) == "to" {
+                k += 2
+                if k + 1 < kept.count, s.word(kept[k]) == "do", ["a", "an", "the", "some"].contains(s.word(kept[k + 1])) { k += 1 }
+                if k < kept.count {
+                    kept.removeFirst(k)
+                    trimEdges(s, &kept)
+                }
+            }
+        }
         let owner = ownedEvent(s, &kept)
         guard !kept.isEmpty else { return ("", []) }
         var pieces: [Range<Int>] = []

@@ -211,6 +211,8 @@ extension Vocabulary {
         ["i", "mean"], ["i", "meant"], ["make", "that"], ["scratch", "that"], ["or", "rather"], ["my", "bad"], ["my", "mistake"],
         ["wrong", "day"], ["wrong", "time"], ["wrong", "date"], ["should", "be"], ["it", "should", "be"], ["that", "should", "be"],
         ["should", "have", "been"], ["it's", "actually"], ["it", "is", "actually"],
+        // "oh its actually at 7", "it's really on friday": typed without the apostrophe too.
+        ["its", "actually"], ["it's", "really"], ["its", "really"],
         // "Oh dear, I meant Thursday, not Wednesday", "silly me, friday".
         ["oh", "dear"], ["dear", "me"], ["silly", "me"],
     ]

@@ -235,6 +235,9 @@ enum Vocabulary {
         "classmates", "roommate", "landlord", "lawyer", "teacher", "teachers", "leader", "director", "assistant",
         "secretary", "fiance", "fiancee", "spouse", "in-laws", "mommy", "daddy", "bro", "sis", "guys", "group", "sales",
         "marketing", "department", "nanny", "babysitter", "coach", "tutor", "mentor", "supervisor", "colleague's",
+        // People whose work a contact's job names ("who is the childminder").
+        "childminder", "plumber", "electrician", "accountant", "vet", "mechanic", "cleaner", "physio", "optician",
+        "hairdresser", "barber", "builder", "handyman", "pharmacist",
         // Places of business a contact works at ("the address of the surgery" is the
         // contact whose company is Riverside Surgery).
         "surgery", "clinic", "pharmacy", "chemist", "salon", "garage",

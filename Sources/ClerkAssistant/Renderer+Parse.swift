@@ -50,6 +50,9 @@ extension Renderer {
                 pieces.append("\"\(report.text[correction.range])\" read as \(correction.word)")
             }
             if let rule = match.recurrence { pieces.append("repeats \(rule)") }
+            if !match.timesLeft.isEmpty {
+                pieces.append(match.timesLeft.map { "\"\(report.text[$0])\"" }.joined(separator: ", ") + " left out (an event has one time)")
+            }
             if !match.exceptions.isEmpty { pieces.append("except " + match.exceptions.map(\.iso).joined(separator: ", ")) }
             if let stated = match.statedTimeZone {
                 pieces.append("\(DateText(zone: stated).clock(match.start)) in \(zoneName(stated))")

@@ -111,6 +111,10 @@ public struct DateMatch: Sendable, Hashable {
     /// For a list of days ("the 3rd and the 10th"), where the last day listed ends; the
     /// reading itself is the first day, and `recurrence` falls on each. Nil for any other.
     public var listEnd: Date?
+    /// For a list of clock times no repeat can hold ("at 9:30 and 11": not whole hours
+    /// apart), where the times after the first were said ("11"): the reading is the first
+    /// time, and these are said back as not made. Empty for any other reading.
+    public var timesLeft: [Range<String.Index>] = []
 
     public enum OpenFrom: Sendable, Hashable {
         case atStart, atEnd

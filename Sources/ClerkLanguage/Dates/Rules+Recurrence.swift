@@ -449,6 +449,9 @@ extension DateRules {
            case .ambiguousClock(let h, let m, let s, let length) = clock.expression {
             clock.expression = .clock(hour: Series.readings(ofHour: h).0, minute: m, second: s, length: length)
         }
+        // The rule's days are the days said: "every friday at midnight" opens each Friday
+        // (moved to the night after, its first start would fall on no day of the rule).
+        clock.saysMidnight = false
         guard var t = Compose.intersect(plain, clock, series) else { return nil }
         // A repeat of whole days at a time: the first one is the next that has not started.
         if case .every(.day) = plain.expression { t.hasDate = false }

@@ -154,6 +154,13 @@ extension DateRules {
                   b.end - b.first == 1 || y.hasEnd, m.tokens[b.first].kind == .number, let hour = startHour(y.expression), hour <= 12 else { return nil }
             strong = true
         }
+        // "sat morning", "wed evening", "sun night": a short weekday that is also a word, with
+        // a part of the day after it, is that day's part (and takes a time after it: "sat
+        // morning at 10"), as "saturday morning" is.
+        if a.latent && b.latent, !x.hasClock, !y.hasClock, y.hasDayPart, !y.hasDate, m.word(1) == nil, a.end - a.first == 1,
+           Lexicon.ambiguousWeekdays.contains(m.tokens[a.first].text), isWeekdayOnly(x.expression) {
+            strong = true
+        }
         // "lunch tomorrow" is a lunch on a day, "tomorrow lunch" a time of a day: a bare
         // part of the day only joins the date before it.
         if a.latent, x.hasDayPart { return nil }

@@ -100,7 +100,7 @@ extension DateRules {
             }
         },
         Rule("every-unit", [.words(everyWords), Element.words(["other", "second", "alternate"]).opt,
-                            Element.number { $0.isWhole && !$0.isOrdinal && $0.value >= 1 && $0.value < 1000 }.opt,
+                            Element.number { $0.isWhole && $0.value >= 1 && $0.value < 1000 }.opt,
                             .words(["day", "days", "week", "weeks", "month", "months", "year", "years", "hour", "hours", "minute", "minutes", "night", "morning", "evening", "afternoon",
                                     "wk", "wks", "mo", "mos", "yr", "yrs", "hr", "hrs", "min", "mins", "fortnight", "fortnights"])], role: "recurrence") { m in
             guard !(m.has(1) && m.has(2)) else { return nil }
@@ -120,8 +120,11 @@ extension DateRules {
             case "afternoon": frequency = "DAILY"; part = .dayPart(from: 12, to: 19)
             default: frequency = "DAILY"; part = .dayPart(from: 18, to: 24)
             }
+            // "every 3rd day", "every 4th week": each one of so many (a count in the singular).
+            if let n = m.numberIfPresent(2), n.isOrdinal {
+                guard n.value >= 2, !word.hasSuffix("s") else { return nil }
             // "every 2 day" is not English; "every days" neither.
-            if m.numberIfPresent(2).map({ $0.value > 1 }) ?? false, !word.hasSuffix("s") { return nil }
+            } else if m.numberIfPresent(2).map({ $0.value > 1 }) ?? false, !word.hasSuffix("s") { return nil }
             if !m.has(2), word.hasSuffix("s") { return nil }
             return repeating(part, RecurrenceRule(frequency: frequency, interval: interval))
         },

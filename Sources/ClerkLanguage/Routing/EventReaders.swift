@@ -131,7 +131,9 @@ enum CreateReader {
         // only passes over "party"): the sentence is not read again for it.
         var hint: StartHint?
         if !details.isAllDay, let known = when?.known, let parts = when?.parts {
-            if let part = TimeHints.dayPart(known: known, parts: parts, in: s.text) {
+            if TimeHints.saysFirstThing(known: known, parts: parts) {
+                hint = .firstThing
+            } else if let part = TimeHints.dayPart(known: known, parts: parts, in: s.text) {
                 hint = .dayPart(part)
             } else if TimeHints.timeIsAMeal(known: known, parts: parts, in: s.text), occasion != nil,
                       let startOccasion = TimeHints.occasion(in: s, forHours: false) {

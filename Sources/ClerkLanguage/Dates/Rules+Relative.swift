@@ -331,6 +331,17 @@ extension DateRules {
             endOfDay()
         },
 
+        // the end of tomorrow, by the end of friday, the start of monday: that day's end (its
+        // evening, as "end of day" is) or beginning
+        Rule("end-of-a-day", [Element.word("the").opt, .words(["end", "beginning", "start", "close"]), .word("of"),
+                              .time { isOneDay($0) }], role: "date") { m in
+            var t = m.time(3)
+            t.expression = .portion(t.expression, ["end", "close"].contains(m.word(1)!) ? .end : .beginning)
+            t.grain = .hour
+            t.hasDayPart = true
+            t.isStretch = true
+            return .time(t)
+        },
         // late this morning, early tomorrow morning, late friday afternoon, later this
         // afternoon, early this evening: the part of that part of the day, as "late morning"
         // is ("running late this morning", "left early this afternoon" say how, not when).
@@ -758,6 +769,14 @@ extension DateRules {
         case .weekend: return true
         default: return false
         }
+    }
+
+    /// One whole day, said without a time or a part of it ("tomorrow", "friday", "dec 3"),
+    /// no list of days.
+    static func isOneDay(_ t: TimeValue) -> Bool {
+        guard t.isPlain, t.hasDate, !t.hasClock, !t.hasDayPart, !t.hasEnd, t.grain == .day else { return false }
+        if case .either = t.expression { return false }
+        return true
     }
 
     static func isWeekday(_ t: TimeValue) -> Bool {

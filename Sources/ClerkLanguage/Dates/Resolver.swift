@@ -109,29 +109,31 @@ struct Resolver {
             rule: item.rule, start: start, end: end, grain: grain, isAllDay: allDay, known: known,
             recurrence: rrule, exceptions: exceptions, statedTimeZone: t.zone == nil ? nil : zone,
             openFrom: !allDay ? nil : t.openBound == .afterEnd ? .atEnd : t.openBound == .after ? .atStart : nil,
-            parts: parts.map { DatePart(range: stringRange($0.start, $0.end), role: $0.role, rule: $0.rule) },
+            parts: (timesLeft.isEmpty ? parts : leavingOut(parts, timesLeft)).map { DatePart(range: stringRange($0.start, $0.end), role: $0.role, rule: $0.rule) },
             corrections: corrections.isEmpty ? [] : corrections.filter { $0.start >= tokens[item.first].start && $0.end <= tokens[item.end - 1].end }
                 .map { WordCorrection(range: stringRange($0.start, $0.end), word: $0.word) })
         match.skippedStart = skippedStart
         if let listEnd { match.listEnd = clock.instant(listEnd) }
-        if !timesLeft.isEmpty { match.timesLeft = saidTimes(parts, at: timesLeft) }
         return match
     }
 
-    /// The text of the clock times at `indices` (in the order said) of a list's parts, without
-    /// the "and" or "&" before one ("11" of "at 9:30 and 11"); none when the parts do not
-    /// hold one time a member.
-    func saidTimes(_ parts: [PartSpan], at indices: [Int]) -> [Range<String.Index>] {
-        let times = parts.filter { $0.role == "time" }
-        guard let last = indices.max(), last < times.count else { return [] }
-        return indices.map { i in
-            var start = times[i].start
-            if let k = tokens.firstIndex(where: { $0.start == start }), k + 1 < tokens.count, tokens[k + 1].start < times[i].end,
+    /// `parts` with the clock times at `indices` (the list's members in the order said) as
+    /// `DatePart.leftOut`, without the "and" or "&" before one ("11" of "at 9:30 and 11");
+    /// unchanged when the parts do not hold one time a member.
+    func leavingOut(_ parts: [PartSpan], _ indices: [Int]) -> [PartSpan] {
+        let times = parts.indices.filter { parts[$0].role == "time" }
+        guard let last = indices.max(), last < times.count else { return parts }
+        var result = parts
+        for i in indices {
+            var part = parts[times[i]]
+            if let k = tokens.firstIndex(where: { $0.start == part.start }), k + 1 < tokens.count, tokens[k + 1].start < part.end,
                DateRules.listAnd.contains(tokens[k].text) || tokens[k].text == "," {
-                start = tokens[k + 1].start
+                part.start = tokens[k + 1].start
             }
-            return stringRange(start, times[i].end)
+            part.role = DatePart.leftOut
+            result[times[i]] = part
         }
+        return result
     }
 
     /// The span of `t` the person means (see the type's documentation).

@@ -145,7 +145,7 @@ extension DateRules {
         // it needs "in"), but never a clock ("7 5"), save "mon 9" and "wed 10": those
         // abbreviations (not "sat", "sun", everyday words) with an hour after them are a day and its time.
         var strong = false
-        if a.latent, isVerbOrStar(m, a) { return nil }
+        if a.latent, case .weekday = x.expression, isVerbOrStar(m, a) { return nil }
         if a.latent && b.latent, x.hasClock || y.hasClock {
             // ("fri, sat & sun 6-11": a list of days that ends with one, and hours from one to another.)
             let listed = isWeekdayOnly(x.expression) && endsWeekdayList(m, a.end - 1)

@@ -154,7 +154,7 @@ enum CreateReader {
             || s.word(s.body.lowerBound, is: "busy") && title == "Busy"
         // "every day at 8am and 8pm", "lunch at 12 or 1": a clock time said apart from the
         // event's, which it cannot also have.
-        var otherTimes: [String] = when.map { taken in taken.timesLeft.map { String(s.text[$0]) } } ?? []
+        var otherTimes: [String] = when.map { taken in taken.parts.filter { $0.role == DatePart.leftOut }.map { String(s.text[$0.range]) } } ?? []
         if details.dates.count >= 2, let taken = when {
             let takenRange = taken.range
             for d in details.dates where d != arrival?.date && s.dates[d].known.contains(.time) && s.dates[d].recurrence == nil {

@@ -296,7 +296,12 @@ extension DateRules {
             occurrence(m.time(0), 2, skipCurrent: true)
         },
         // Tuesday before last, the weekend before last: the one before the last one over
-        Rule("before-last", [Element.word("the").opt, .anyTime { $0.isPlain && !$0.hasClock && !$0.isCycle }, .word("before"), .word("last")], role: nil) { m in
+        // (Written with and without "the", not with an optional "the": an optional first word
+        // made the chart try the rule at every reading.)
+        Rule("before-last", [.anyTime { $0.isPlain && !$0.hasClock && !$0.isCycle }, .word("before"), .word("last")], role: nil) { m in
+            occurrence(m.time(0), -2, skipCurrent: true)
+        },
+        Rule("before-last", [.word("the"), .anyTime { $0.isPlain && !$0.hasClock && !$0.isCycle }, .word("before"), .word("last")], role: nil) { m in
             occurrence(m.time(1), -2, skipCurrent: true)
         },
 
@@ -333,14 +338,11 @@ extension DateRules {
 
         // the end of tomorrow, by the end of friday, the start of monday: that day's end (its
         // evening, as "end of day" is) or beginning
-        Rule("end-of-a-day", [Element.word("the").opt, .words(["end", "beginning", "start", "close"]), .word("of"),
-                              .time { isOneDay($0) }], role: "date") { m in
-            var t = m.time(3)
-            t.expression = .portion(t.expression, ["end", "close"].contains(m.word(1)!) ? .end : .beginning)
-            t.grain = .hour
-            t.hasDayPart = true
-            t.isStretch = true
-            return .time(t)
+        Rule("end-of-a-day", [.words(["end", "beginning", "start", "close"]), .word("of"), .time { isOneDay($0) }], role: "date") { m in
+            endOrBeginning(of: m.time(2), end: ["end", "close"].contains(m.word(0)!))
+        },
+        Rule("end-of-a-day", [.word("the"), .words(["end", "beginning", "start", "close"]), .word("of"), .time { isOneDay($0) }], role: "date") { m in
+            endOrBeginning(of: m.time(3), end: ["end", "close"].contains(m.word(1)!))
         },
         // late this morning, early tomorrow morning, late friday afternoon, later this
         // afternoon, early this evening: the part of that part of the day, as "late morning"
@@ -769,6 +771,16 @@ extension DateRules {
         case .weekend: return true
         default: return false
         }
+    }
+
+    /// The end (its evening, as "end of day") or the beginning of the day `day`.
+    static func endOrBeginning(of day: TimeValue, end: Bool) -> Production? {
+        var t = day
+        t.expression = .portion(day.expression, end ? .end : .beginning)
+        t.grain = .hour
+        t.hasDayPart = true
+        t.isStretch = true
+        return .time(t)
     }
 
     /// One whole day, said without a time or a part of it ("tomorrow", "friday", "dec 3"),

@@ -52,6 +52,7 @@ struct DraftCard {
 ///
 /// | said | starts |
 /// |---|---|
+/// | first thing ("first thing monday") | as working hours begin (08:00) |
 /// | morning ("tomorrow morning") | an hour after working hours begin (09:00), at most 11:00 |
 /// | afternoon | 14:00 |
 /// | evening, tonight | 19:00 |
@@ -68,6 +69,7 @@ enum StartDefaults {
     /// Minutes after midnight the event starts at.
     static func start(_ hint: StartHint, workingHours: (start: Int, end: Int)) -> Int {
         switch hint {
+        case .firstThing: return workingHours.start
         case .dayPart(.morning): return min(workingHours.start + 60, 11 * 60)
         case .dayPart(.afternoon): return 14 * 60
         case .dayPart(.evening): return 19 * 60

@@ -44,7 +44,8 @@ extension Renderer {
             var pieces = ["\(phrase) → \(span(of: match, in: zone))"]
             if report.dates.count > 1 { pieces[0] = "\(report.text[match.range]) → \(span(of: match, in: zone))" }
             for part in match.parts {
-                pieces.append("\"\(report.text[part.range])\" \(part.role)")
+                // ("at 9:30 and 11": '"11" left out (an event has one time)'.)
+                pieces.append("\"\(report.text[part.range])\" \(part.role)" + (part.role == DatePart.leftOut ? " (an event has one time)" : ""))
             }
             for correction in match.corrections {
                 pieces.append("\"\(report.text[correction.range])\" read as \(correction.word)")

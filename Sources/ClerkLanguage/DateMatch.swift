@@ -46,10 +46,16 @@ public struct KnownParts: OptionSet, Sendable, Hashable {
 /// `"tomorrow" date · "at 13:00" time`.
 public struct DatePart: Sendable, Hashable {
     public var range: Range<String.Index>
-    /// What the piece says: "date", "time", "end", "duration", "zone", "recurrence", …
+    /// What the piece says: "date", "time", "end", "duration", "zone", "recurrence", …, or
+    /// `leftOut`.
     public var role: String
     /// The rule that read it, e.g. "relative-day", "clock-time".
     public var rule: String
+
+    /// The role of a clock time of a list that no repeat can hold ("11" of "at 9:30 and 11":
+    /// not whole hours apart): the reading is the first time, and this one is said back as
+    /// not made.
+    public static let leftOut = "left out"
 
     public init(range: Range<String.Index>, role: String, rule: String) {
         self.range = range

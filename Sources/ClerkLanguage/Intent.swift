@@ -177,6 +177,8 @@ public enum Occasion: String, Sendable, Hashable, CaseIterable {
 public enum StartHint: Sendable, Hashable {
     case dayPart(DayPart)
     case occasion(Occasion)
+    /// "first thing tomorrow", "first thing in the morning": as the working day opens.
+    case firstThing
 }
 
 /// A new event as the sentence describes it ("lunch with Ana tomorrow at 13:00 on Work").

@@ -161,6 +161,7 @@ enum IntentSummary {
         switch h {
         case .dayPart(let part): part.rawValue
         case .occasion(let occasion): occasion.rawValue
+        case .firstThing: "first-thing"
         }
     }
 

@@ -21,6 +21,9 @@ enum Compose {
         // "tonight at 8", "this afternoon at 3": the part of the day picks am or pm.
         if let chosen = clockInDayPart(clock: a, other: b) { ea = chosen.clock; eb = chosen.other }
         else if let chosen = clockInDayPart(clock: b, other: a) { eb = chosen.clock; ea = chosen.other }
+        // "friday at midnight", "midnight on the 15th": the midnight that ends the day.
+        else if a.saysMidnight, isWholeDays(b), b.hasDate { eb = .shifted(eb, Offset(days: 1, unit: .day)) }
+        else if b.saysMidnight, isWholeDays(a), a.hasDate { ea = .shifted(ea, Offset(days: 1, unit: .day)) }
 
         let e: TimeExpression
         if let whole = clockRangeOnDay(a, b, series) ?? clockRangeOnDay(b, a, series) {

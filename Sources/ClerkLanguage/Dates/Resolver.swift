@@ -34,7 +34,7 @@ struct Resolver {
         var end: Date
         var skippedStart: WallSeconds?
         var allDay = false
-        var listRule: String?, listExceptions: [LocalDate] = [], listEnd: WallSeconds?
+        var listRule: String?, listExceptions: [LocalDate] = [], listEnd: WallSeconds?, timesLeft: [Int] = []
         var known = knownParts(t)
         var grain = t.grain
 
@@ -56,6 +56,7 @@ struct Resolver {
             let days = t.isPlainButZone ? listed(t, series) : nil
             guard let span = days?.span ?? self.span(t, series) else { return nil }
             if let days, days.rule != nil { (listRule, listExceptions, listEnd) = (days.rule, days.exceptions, days.lastEnd) }
+            if let days { timesLeft = days.timesLeft }
             switch t.openBound {
             case .by?, .before?, .until?:
                 var bound = span.start
@@ -108,12 +109,31 @@ struct Resolver {
             rule: item.rule, start: start, end: end, grain: grain, isAllDay: allDay, known: known,
             recurrence: rrule, exceptions: exceptions, statedTimeZone: t.zone == nil ? nil : zone,
             openFrom: !allDay ? nil : t.openBound == .afterEnd ? .atEnd : t.openBound == .after ? .atStart : nil,
-            parts: parts.map { DatePart(range: stringRange($0.start, $0.end), role: $0.role, rule: $0.rule) },
+            parts: (timesLeft.isEmpty ? parts : leavingOut(parts, timesLeft)).map { DatePart(range: stringRange($0.start, $0.end), role: $0.role, rule: $0.rule) },
             corrections: corrections.isEmpty ? [] : corrections.filter { $0.start >= tokens[item.first].start && $0.end <= tokens[item.end - 1].end }
                 .map { WordCorrection(range: stringRange($0.start, $0.end), word: $0.word) })
         match.skippedStart = skippedStart
         if let listEnd { match.listEnd = clock.instant(listEnd) }
         return match
+    }
+
+    /// `parts` with the clock times at `indices` (the list's members in the order said) as
+    /// `DatePart.leftOut`, without the "and" or "&" before one ("11" of "at 9:30 and 11");
+    /// unchanged when the parts do not hold one time a member.
+    func leavingOut(_ parts: [PartSpan], _ indices: [Int]) -> [PartSpan] {
+        let times = parts.indices.filter { parts[$0].role == "time" }
+        guard let last = indices.max(), last < times.count else { return parts }
+        var result = parts
+        for i in indices {
+            var part = parts[times[i]]
+            if let k = tokens.firstIndex(where: { $0.start == part.start }), k + 1 < tokens.count, tokens[k + 1].start < part.end,
+               DateRules.listAnd.contains(tokens[k].text) || tokens[k].text == "," {
+                part.start = tokens[k + 1].start
+            }
+            part.role = DatePart.leftOut
+            result[times[i]] = part
+        }
+        return result
     }
 
     /// The span of `t` the person means (see the type's documentation).
@@ -152,8 +172,10 @@ struct Resolver {
     /// the days between left out). A run of following whole days is one span ("the 24th and
     /// 25th", "today and tomorrow"). Nil for a reading that is no list, or one whose repeat
     /// would take more than 100 steps.
-    func listed(_ t: TimeValue, _ series: Series) -> (span: Span, rule: String?, exceptions: [LocalDate], lastEnd: WallSeconds)? {
+    func listed(_ t: TimeValue, _ series: Series) -> ListedSpans? {
         guard let members = Self.listMembers(t.expression) else { return nil }
+        // Clock times with no day ("at 9:30 and 11"): on one day, together.
+        if !t.hasDate, t.hasClock, let spans = clocksOnOneDay(members, t, series) { return listedTimes(spans) }
         var spans: [Span] = []
         var member = t
         for e in members {
@@ -164,13 +186,13 @@ struct Resolver {
         }
         spans.sort { $0.start < $1.start }
         guard let first = spans.first else { return nil }
-        guard spans.count > 1 else { return (first, nil, [], first.end) }
+        guard spans.count > 1 else { return ListedSpans(span: first, lastEnd: first.end) }
         // Times of one day ("at 3 and 5", "friday at 10 and 4"), not days.
         if !t.hasDate || spans.allSatisfy({ Wall.dayNumber($0.start) == Wall.dayNumber(first.start) }) { return listedTimes(spans) }
         let days = spans.map { Wall.dayNumber($0.start) }
         let wholeDays = t.isAllDay || (t.grain >= .day && !t.hasClock && !t.hasDayPart)
         if wholeDays, zip(days, days.dropFirst()).allSatisfy({ $0 + 1 == $1 }) {
-            return (Span(first.start, spans[spans.count - 1].end), nil, [], spans[spans.count - 1].end)
+            return ListedSpans(span: Span(first.start, spans[spans.count - 1].end), lastEnd: spans[spans.count - 1].end)
         }
         var gap = 0
         for d in days.dropFirst() { gap = Self.gcd(gap, d - days[0]) }
@@ -181,31 +203,79 @@ struct Resolver {
         rule.count = count
         let listedDays = Set(days)
         let skipped = stride(from: days[0], through: days[days.count - 1], by: gap).filter { !listedDays.contains($0) }
-        return (first, rule.rrule(), skipped.map { LocalDate(dayNumber: $0) }, spans[spans.count - 1].end)
+        return ListedSpans(span: first, rule: rule.rrule(), exceptions: skipped.map { LocalDate(dayNumber: $0) }, lastEnd: spans[spans.count - 1].end)
+    }
+
+    /// What a list pins: the first span, the repeat that falls on the others and its
+    /// left-out days, where the last one ends, and the members (in the order said) no repeat
+    /// could hold.
+    struct ListedSpans {
+        var span: Span
+        var rule: String?
+        var exceptions: [LocalDate] = []
+        var lastEnd: WallSeconds
+        var timesLeft: [Int] = []
+    }
+
+    /// The clock times of a list with no day, in the order said, on one day: each after the one
+    /// before, from the first's next time ("at 8 and 9" said at 10:00 is 20:00 and 21:00);
+    /// when they do not all fit that day, the first day on which they all are and the first
+    /// is still ahead, as on a day to come ("at 9 and 11" said at 10:00 is tomorrow's 09:00
+    /// and 11:00, not 21:00 and tomorrow's 11:00). Nil when a time has no span.
+    func clocksOnOneDay(_ members: [TimeExpression], _ t: TimeValue, _ series: Series) -> [Span]? {
+        var member = t
+        member.expression = members[0]
+        guard let first = span(member, series) else { return nil }
+        var spans = [first]
+        for e in members.dropFirst() {
+            guard var s = series.next(e, endingAfter: spans[spans.count - 1].start) else { return nil }
+            if s.start <= spans[spans.count - 1].start, let later = series.next(e, endingAfter: s.end) { s = later }
+            spans.append(s)
+        }
+        if spans.allSatisfy({ Wall.dayNumber($0.start) == Wall.dayNumber(first.start) }) { return spans }
+        var day = Wall.startOfDay(series.now)
+        for _ in 0..<2 {
+            var onDay: [Span] = []
+            for e in members {
+                guard let s = series.next(e, endingAfter: day), Wall.dayNumber(s.start) == Wall.dayNumber(day) else { break }
+                onDay.append(s)
+            }
+            if onDay.count == members.count, onDay[0].start >= series.now { return onDay }
+            day += Wall.day
+        }
+        return spans
     }
 
     /// The times of a list of clock times ("at 9, 11 and 2"), on one day: the day of the one
     /// furthest ahead (a time already past today is tomorrow's, and so are the others). The
     /// first, and the others as an hourly repeat with a count: every N hours when they are
     /// evenly apart ("at 3 and 5" is `FREQ=HOURLY;INTERVAL=2;COUNT=2`), else at the hours
-    /// listed (`FREQ=HOURLY;BYHOUR=9,11,14;BYMINUTE=0;COUNT=3`). Nil when they are not whole hours apart.
-    func listedTimes(_ spans: [Span]) -> (span: Span, rule: String?, exceptions: [LocalDate], lastEnd: WallSeconds)? {
+    /// listed (`FREQ=HOURLY;BYHOUR=9,11,14;BYMINUTE=0;COUNT=3`). Times not whole hours apart
+    /// ("at 9:30 and 11") no repeat a calendar keeps can hold: the first, and the others
+    /// left (`ListedSpans.timesLeft`, said back by the router). `spans` are in the order said.
+    func listedTimes(_ spans: [Span]) -> ListedSpans? {
         let day = spans.map { Wall.dayNumber($0.start) }.max()!
-        let moved = spans.map { s in
+        let shifted = spans.map { s in
             let shift = (day - Wall.dayNumber(s.start)) * Wall.day
             return Span(s.start + shift, s.end + shift)
-        }.sorted { $0.start < $1.start }
+        }
+        var moved: [Span] = []
+        for s in shifted.sorted(by: { $0.start < $1.start }) where moved.last?.start != s.start { moved.append(s) }
         let first = moved[0], last = moved[moved.count - 1]
+        guard moved.count > 1 else { return ListedSpans(span: first, lastEnd: first.end) }
         var gap = 0
         for s in moved.dropFirst() { gap = Self.gcd(gap, s.start - first.start) }
-        guard gap > 0, gap % 3600 == 0 else { return nil }
+        guard gap > 0, gap % 3600 == 0 else {
+            let kept = shifted.firstIndex { $0.start == first.start }!
+            return ListedSpans(span: first, lastEnd: first.end, timesLeft: shifted.indices.filter { $0 != kept && shifted[$0].start != first.start })
+        }
         var rule = RecurrenceRule(frequency: "HOURLY", interval: gap / 3600)
         rule.count = moved.count
         if (last.start - first.start) / gap + 1 != moved.count {
             let hours = moved.map { String(Wall.fields($0.start).hour) }.joined(separator: ",")
-            return (first, "FREQ=HOURLY;BYHOUR=\(hours);BYMINUTE=\(Wall.fields(first.start).minute);COUNT=\(moved.count)", [], last.end)
+            return ListedSpans(span: first, rule: "FREQ=HOURLY;BYHOUR=\(hours);BYMINUTE=\(Wall.fields(first.start).minute);COUNT=\(moved.count)", lastEnd: last.end)
         }
-        return (first, rule.rrule(), [], last.end)
+        return ListedSpans(span: first, rule: rule.rrule(), lastEnd: last.end)
     }
 
     /// The readings of a list of days, each day in the list's place (`DateRules.isDayList`),

@@ -95,12 +95,16 @@ extension DateRules {
             .time(.clock(hour: 12, grain: .hour, ambiguous: false))
         },
         Rule("midnight", [.word("midnight")], role: "time") { _ in
-            .time(.clock(hour: 0, grain: .hour, ambiguous: false))
+            var t = TimeValue.clock(hour: 0, grain: .hour, ambiguous: false)
+            t.saysMidnight = true
+            return .time(t)
         },
         // 12 noon, 12:00 midday, twelve midnight: the twelve says the same hour again
         Rule("twelve-noon", [.anyTime { $0.isClockOnly && $0.isPlain && $0.clockHourMinute.map { $0.0 % 12 == 0 && $0.1 == 0 } == true },
                              .words(["noon", "midday", "midnight"])], role: "time") { m in
-            .time(.clock(hour: m.word(1) == "midnight" ? 0 : 12, grain: .hour, ambiguous: false))
+            var t = TimeValue.clock(hour: m.word(1) == "midnight" ? 0 : 12, grain: .hour, ambiguous: false)
+            t.saysMidnight = m.word(1) == "midnight"
+            return .time(t)
         },
         // 3 o'clock, three oclock
         Rule("o'clock", [.anyTime { isBareHour($0) }, .words(["o'clock", "oclock"])], role: "time") { m in

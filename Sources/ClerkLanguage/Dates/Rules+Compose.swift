@@ -2,6 +2,9 @@
 /// prepositions ("on Friday", "at 5"), durations and offsets, ranges and bounds, zones.
 extension DateRules {
     /// Words that may join two readings of one moment: "tomorrow at 3", "3pm on Friday".
+    /// Words that offer a day as a wish, not a fact: "next week, preferably tuesday".
+    static let hedges: [String] = ["maybe", "perhaps", "preferably", "ideally", "say", "probably", "possibly", "hopefully", "how"]
+
     static let joiners: Set<String> = [",", "at", "@", "on", "of", "in", "during", "for", "from", "the", "-", "this", "'s"]
 
     static let compose: [Rule] = [
@@ -62,6 +65,13 @@ extension DateRules {
             if a.isFourDigitClock || b.isFourDigitClock { return nil }
             return Compose.intersect(a.time!, b.time!, m.series, unlessKnownIn: m.span).map { .time($0) }
         },
+        // "next week, preferably on tuesday", "in january - maybe the 12th", "next week, how
+        // about wednesday": a span, then a day inside it offered with a hedge
+        Rule("span-hedged-day", [.anyTime { $0.isPlain && !$0.hasClock && $0.grain >= .week }, .symbols([",", "-", ";"]), .words(hedges),
+                                 Element.word("about").opt, Element.words(["on", "the"]).opt, .anyTime { $0.isPlain && $0.hasDate && $0.grain == .day && !$0.hasClock }], role: nil) { m in
+            if m.word(2) == "how", !m.has(3) { return nil }
+            return Compose.intersect(m.time(0), m.time(5), m.series).map { .time($0) }
+        },
         // Wed 16, Sunday the 14th, Fri 31st: a weekday and a day of the month. A bare number
         // is a day from 13 up; below that "monday 9" is nine o'clock.
         Rule("weekday-day", priority: 1, [.anyTime { isWeekday($0) }, Element.symbol(",").opt, Element.word("the").opt,
@@ -110,17 +120,45 @@ extension DateRules {
         return listJoiners.contains(m.tokens[i - 1].text) && Lexicon.weekdays[m.tokens[i - 2].text] != nil
     }
 
+    /// True when the abbreviation of `day` is "sat" or "sun" said as a day, before the range
+    /// of bare hours `hours` ("sun 6-11", "gym sat 10-2", "shift sat 7 to 3 at the cafe"):
+    /// hours from one to another name a day's time, where one number ("sat 7", "sun 5") may be
+    /// a count. Not the verb or the star ("she sat 2-3 rows back", `isVerbOrStar`), nor before
+    /// a word that makes the numbers a measure ("the cat sat 2 to 3 feet away").
+    private static func isWeekendDayBeforeHours(_ m: Match, _ day: Item, _ hours: Item) -> Bool {
+        guard day.end - day.first == 1, ["sat", "sun"].contains(m.tokens[day.first].text), !isVerbOrStar(m, day) else { return false }
+        guard hours.end < m.tokens.count else { return true }
+        let next = m.tokens[hours.end]
+        return next.kind == .symbol || ["at", "in", "on", "with", "w", "for", "and", "every", "each", "this", "next"].contains(next.text)
+    }
+
+    /// True when "sat" or "sun" at `item` follows a person or an article ("she sat", "we
+    /// sat", "the sun"): the verb or the star, never a day.
+    private static func isVerbOrStar(_ m: Match, _ item: Item) -> Bool {
+        guard item.end - item.first == 1, item.first > 0, ["sat", "sun"].contains(m.tokens[item.first].text) else { return false }
+        return ["i", "he", "she", "we", "they", "you", "it", "who", "the", "a"].contains(m.tokens[item.first - 1].text)
+    }
+
     /// The "intersect" rule's production from items `a` and `b`, whose readings are `x` and `y`.
     private static func intersectReadings(_ m: Match, _ a: Item, _ b: Item, _ x: TimeValue, _ y: TimeValue) -> Production? {
         // Two weak readings make a weak one ("March 2027" alone is a date; in a sentence
         // it needs "in"), but never a clock ("7 5"), save "mon 9" and "wed 10": those
         // abbreviations (not "sat", "sun", everyday words) with an hour after them are a day and its time.
         var strong = false
+        if a.latent, case .weekday = x.expression, isVerbOrStar(m, a) { return nil }
         if a.latent && b.latent, x.hasClock || y.hasClock {
             // ("fri, sat & sun 6-11": a list of days that ends with one, and hours from one to another.)
             let listed = isWeekdayOnly(x.expression) && endsWeekdayList(m, a.end - 1)
-            guard !x.hasClock, y.hasClock, m.word(1) == nil, a.end - a.first == 1 && ["mon", "wed"].contains(m.tokens[a.first].text) || listed,
+            guard !x.hasClock, y.hasClock, m.word(1) == nil, a.end - a.first == 1 && ["mon", "wed"].contains(m.tokens[a.first].text) || listed
+                    || y.hasEnd && isWeekendDayBeforeHours(m, a, b),
                   b.end - b.first == 1 || y.hasEnd, m.tokens[b.first].kind == .number, let hour = startHour(y.expression), hour <= 12 else { return nil }
+            strong = true
+        }
+        // "sat morning", "wed evening", "sun night": a short weekday that is also a word, with
+        // a part of the day after it, is that day's part (and takes a time after it: "sat
+        // morning at 10"), as "saturday morning" is.
+        if a.latent && b.latent, !x.hasClock, !y.hasClock, y.hasDayPart, !y.hasDate, m.word(1) == nil, a.end - a.first == 1,
+           Lexicon.ambiguousWeekdays.contains(m.tokens[a.first].text), isWeekdayOnly(x.expression) {
             strong = true
         }
         // "lunch tomorrow" is a lunch on a day, "tomorrow lunch" a time of a day: a bare

@@ -20,6 +20,15 @@ extension DateRules {
         n.isWhole && !n.isOrdinal && (n.digitCount == 4 || (n.isWords && n.value >= 1000)) && (1000...9999).contains(n.value)
     }
     static let dateSeparators: Set<String> = ["/", "-", "."]
+
+    /// The days from `low` to `high` units from today, both included ("in 2-3 weeks"), at the
+    /// grain of the unit: a new event said so asks which day, as one said "next week" does.
+    static func countRange(_ low: Int, _ high: Int, _ unit: Grain) -> Production? {
+        var t = TimeValue.date(.range(.cycleAt(.day, .of(Double(low), unit)), .cycleAt(.day, .of(Double(high), unit)), inclusive: true), unit)
+        t.isStretch = true
+        t.hasEnd = true
+        return .time(t)
+    }
     /// Words after which "14.12." is a date: date words, and the words of a question about
     /// the agenda or of a request to see it ("agenda 17.12.", "show me 17.12.", "what's on
     /// 17.12.", "anything 17.12.?").
@@ -145,10 +154,24 @@ extension DateRules {
         },
 
         // MARK: numeric dates
+        // in 2-3 weeks, in 3 to 4 days, in 2 or 3 months: the days from the nearer to the
+        // further ("in a week or two": `in-unit-or-two`)
+        Rule("in-count-range", [.word("in"), .digits { $0.digitCount <= 2 && $0.number! >= 1 }, .symbols(["-"]).opt, Element.words(["to", "or"]).opt,
+                                .digits { $0.digitCount <= 2 && $0.number! >= 1 }, .words(["days", "weeks", "months"])], role: "date") { m in
+            guard m.has(2) != m.has(3), m.digits(1) < m.digits(4) else { return nil }
+            return countRange(m.digits(1), m.digits(4), Lexicon.durationUnits[m.word(5)!]!)
+        },
+        // in a week or two, in a day or two, in a month or two
+        Rule("in-unit-or-two", [.word("in"), .words(["a", "one"]), .words(["day", "week", "month"]), .word("or"), .word("two")], role: "date") { m in
+            countRange(1, 2, Lexicon.durationUnits[m.word(2)!]!)
+        },
         // 3/17, 12/3 (order by the reference), 3 - 17
         Rule("numeric-date", [.digits { $0.digitCount <= 2 && $0.number! >= 1 }, .symbols(["/", "-"]),
                               .digits { $0.digitCount <= 2 && $0.number! >= 1 }], role: "date") { m in
             guard m.token(1)!.spaceBefore == m.token(2)!.spaceBefore else { return nil }
+            // "in 2-3 weeks", "5-6 hours": counts before a unit, no date.
+            let after = Int(m.captures[2] >> 1) + 1
+            if after < m.tokens.count, Lexicon.durationUnits[m.tokens[after].text] != nil { return nil }
             // "3 - 1" with spaces is more often a score or a range of numbers: a date only alone.
             guard case .time(let t)? = numericDate(m.digits(0), m.digits(2), year: nil, dayFirst: m.dayFirst)?.value else { return nil }
             return .time(t, latent: m.token(1)!.spaceBefore)

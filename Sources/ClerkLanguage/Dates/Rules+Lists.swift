@@ -166,7 +166,8 @@ extension DateRules {
     /// "at 10am and 4pm on friday". As with days, every time listed: an `.either` of the
     /// clocks, which the resolver pins on one day, the first and the others as a repeat of
     /// whole hours with a count (`Resolver.listedTimes`). A list whose minutes differ ("at 9:30
-    /// and 11") has no such repeat and is not read as one.
+    /// and 11") has no such repeat: the first time, and the others said back as not made. A
+    /// time said twice ("at 9 and 9") is one.
     static let clockLists: [Rule] = [
         // (Each shape has the word or mark after its first time written out, as the day lists
         // do: the chart tries it only where "and" or a comma follows a time, not at every
@@ -191,9 +192,8 @@ extension DateRules {
         t.isClockOnly && t.isPlain && !t.hasEnd && t.clockHourMinute != nil
     }
 
-    /// The list of the clock times at `elements`: all at one minute of the hour, each a
-    /// different hour; none followed by a unit ("at 3 and 5 minutes past"). Bare numbers
-    /// are hours up to 12 ("at 9 and 45" is no list).
+    /// The list of the clock times at `elements`, each once; none followed by a unit ("at 3
+    /// and 5 minutes past"). Bare numbers are hours up to 12 ("at 9 and 45" is no list).
     static func clockList(_ m: Match, _ elements: [Int]) -> Production? {
         guard let first = m.item(elements[0]), first.first > 0, ["at", "@"].contains(m.tokens[first.first - 1].text),
               let last = m.item(elements[elements.count - 1]) else { return nil }
@@ -201,14 +201,13 @@ extension DateRules {
         // A repeat said before keeps one time ("every day at 8am and 8pm": the router says the
         // other is not made); the list would be a second repeat inside it.
         if m.tokens[..<first.first].contains(where: { saysARepeat($0.text) }) { return nil }
-        var minute: Int?
-        var hours: Set<Int> = []
+        var said: [TimeExpression] = []
         for i in elements {
-            guard let (h, mi) = m.time(i).clockHourMinute, minute == nil || minute == mi, hours.insert(h).inserted else { return nil }
-            minute = mi
+            guard m.time(i).clockHourMinute != nil else { return nil }
+            if !said.contains(m.time(i).expression) { said.append(m.time(i).expression) }
         }
         var t = m.time(elements[0])
-        t.expression = elements.dropFirst().reduce(m.time(elements[0]).expression) { .either($0, m.time($1).expression) }
+        t.expression = said.dropFirst().reduce(said[0]) { .either($0, $1) }
         return .time(t)
     }
 

@@ -2,6 +2,9 @@
 /// every other week, the 1st of every month, the first Monday of every month, every year on
 /// May 5, until a date, N times. The reading's span is the first occurrence.
 extension DateRules {
+    /// Weekdays by their first letters, as timetables write them ("M/W/F", "T/Th").
+    static let weekdayInitials: [String: Int] = ["m": 1, "mo": 1, "t": 2, "tu": 2, "w": 3, "we": 3, "th": 4, "r": 4, "f": 5, "fr": 5, "sa": 6, "su": 7]
+
     static let everyWords: Set<String> = ["every", "each", "evry", "every-"]
     static let pluralWeekdayElement = Element.words(Set(Lexicon.pluralWeekdays.keys))
     static let listJoiners: Set<String> = [",", "and", "&", "or", "+", "/"]
@@ -100,7 +103,7 @@ extension DateRules {
             }
         },
         Rule("every-unit", [.words(everyWords), Element.words(["other", "second", "alternate"]).opt,
-                            Element.number { $0.isWhole && !$0.isOrdinal && $0.value >= 1 && $0.value < 1000 }.opt,
+                            Element.number { $0.isWhole && $0.value >= 1 && $0.value < 1000 }.opt,
                             .words(["day", "days", "week", "weeks", "month", "months", "year", "years", "hour", "hours", "minute", "minutes", "night", "morning", "evening", "afternoon",
                                     "wk", "wks", "mo", "mos", "yr", "yrs", "hr", "hrs", "min", "mins", "fortnight", "fortnights"])], role: "recurrence") { m in
             guard !(m.has(1) && m.has(2)) else { return nil }
@@ -120,8 +123,11 @@ extension DateRules {
             case "afternoon": frequency = "DAILY"; part = .dayPart(from: 12, to: 19)
             default: frequency = "DAILY"; part = .dayPart(from: 18, to: 24)
             }
+            // "every 3rd day", "every 4th week": each one of so many (a count in the singular).
+            if let n = m.numberIfPresent(2), n.isOrdinal {
+                guard n.value >= 2, !word.hasSuffix("s") else { return nil }
             // "every 2 day" is not English; "every days" neither.
-            if m.numberIfPresent(2).map({ $0.value > 1 }) ?? false, !word.hasSuffix("s") { return nil }
+            } else if m.numberIfPresent(2).map({ $0.value > 1 }) ?? false, !word.hasSuffix("s") { return nil }
             if !m.has(2), word.hasSuffix("s") { return nil }
             return repeating(part, RecurrenceRule(frequency: frequency, interval: interval))
         },
@@ -143,6 +149,24 @@ extension DateRules {
         // M-F"); "m - f" with spaces is no day.
         Rule("m-to-f", [.word("m"), Element.symbol("-").touching, Element.word("f").touching], role: "recurrence") { _ in
             repeating(nil, RecurrenceRule(frequency: "WEEKLY", byDay: ["MO", "TU", "WE", "TH", "FR"]))
+        },
+        // "M/W/F", "T/Th", "tu/th", "mo/we/fr": two or three weekdays by their first letters,
+        // joined by slashes in one word, as timetables write them: those days every week ("w/
+        // Sam", "w/f" and letters with spaces are no days).
+        Rule("weekday-initials", [.words(Array(weekdayInitials.keys)), Element.symbol("/").touching, Element.words(Array(weekdayInitials.keys)).touching,
+                                  Element.symbol("/").touching.opt, Element.words(Array(weekdayInitials.keys)).touching.opt], role: "recurrence") { m in
+            guard m.has(3) == m.has(4) else { return nil }
+            // Not glued to more letters or slashes ("a/b/c/d/e" is a path, not days).
+            if let after = m.gluedToken(after: m.has(4) ? 4 : 2), after.kind != .symbol || after.text == "/" { return nil }
+            if let before = m.gluedToken(before: 0), before.kind != .symbol || before.text == "/" { return nil }
+            var days: [Int] = []
+            for i in [0, 2, 4] where m.has(i) {
+                guard let d = weekdayInitials[m.word(i)!], !days.contains(d), days.last.map({ $0 < d }) ?? true else { return nil }
+                days.append(d)
+            }
+            // Two single letters say too little ("t/f", "w/f"): one of two is written longer ("T/Th").
+            if days.count == 2, m.word(0)!.count == 1, m.word(2)!.count == 1 { return nil }
+            return repeating(nil, RecurrenceRule(frequency: "WEEKLY", byDay: days.map { ["MO", "TU", "WE", "TH", "FR", "SA", "SU"][$0 - 1] }))
         },
         Rule("every-weekend", [.words(everyWords), .words(["weekend", "week-end"])], role: "recurrence") { _ in
             repeating(nil, RecurrenceRule(frequency: "WEEKLY", byDay: ["SA", "SU"]))
@@ -449,6 +473,9 @@ extension DateRules {
            case .ambiguousClock(let h, let m, let s, let length) = clock.expression {
             clock.expression = .clock(hour: Series.readings(ofHour: h).0, minute: m, second: s, length: length)
         }
+        // The rule's days are the days said: "every friday at midnight" opens each Friday
+        // (moved to the night after, its first start would fall on no day of the rule).
+        clock.saysMidnight = false
         guard var t = Compose.intersect(plain, clock, series) else { return nil }
         // A repeat of whole days at a time: the first one is the next that has not started.
         if case .every(.day) = plain.expression { t.hasDate = false }

@@ -43,6 +43,10 @@ extension DateRules {
         Rule("unit-after-next", [Element.word("the").opt, .words(["day", "week", "month", "year"]), .word("after"), .word("next")], role: "date") { m in
             cycleValue(Lexicon.cycleUnits[m.word(1)!]!, 2)
         },
+        // the week before last, the month before last: two back
+        Rule("unit-before-last", [Element.word("the").opt, .words(["week", "month", "year"]), .word("before"), .word("last")], role: "date") { m in
+            cycleValue(Lexicon.cycleUnits[m.word(1)!]!, -2)
+        },
         Rule("weekend", [.words(["weekend", "wkend", "wknd", "weekends", "wkends", "wknds", "week-end"])], role: "date") { _ in weekend() },
         Rule("week-end", [.word("week"), Element.symbol("-").opt, .word("end")], role: "date") { _ in weekend() },
         // the week (latent), all week, the rest of the week
@@ -291,6 +295,15 @@ extension DateRules {
         Rule("after-next", [.anyTime { $0.isPlain && !$0.hasClock && !$0.isCycle }, .word("after"), .word("next")], role: nil) { m in
             occurrence(m.time(0), 2, skipCurrent: true)
         },
+        // Tuesday before last, the weekend before last: the one before the last one over
+        // (Written with and without "the", not with an optional "the": an optional first word
+        // made the chart try the rule at every reading.)
+        Rule("before-last", [.anyTime { $0.isPlain && !$0.hasClock && !$0.isCycle }, .word("before"), .word("last")], role: nil) { m in
+            occurrence(m.time(0), -2, skipCurrent: true)
+        },
+        Rule("before-last", [.word("the"), .anyTime { $0.isPlain && !$0.hasClock && !$0.isCycle }, .word("before"), .word("last")], role: nil) { m in
+            occurrence(m.time(1), -2, skipCurrent: true)
+        },
 
         // MARK: parts of a stretch
         // early March, mid-March, late March
@@ -323,6 +336,14 @@ extension DateRules {
             endOfDay()
         },
 
+        // the end of tomorrow, by the end of friday, the start of monday: that day's end (its
+        // evening, as "end of day" is) or beginning
+        Rule("end-of-a-day", [.words(["end", "beginning", "start", "close"]), .word("of"), .time { isOneDay($0) }], role: "date") { m in
+            endOrBeginning(of: m.time(2), end: ["end", "close"].contains(m.word(0)!))
+        },
+        Rule("end-of-a-day", [.word("the"), .words(["end", "beginning", "start", "close"]), .word("of"), .time { isOneDay($0) }], role: "date") { m in
+            endOrBeginning(of: m.time(3), end: ["end", "close"].contains(m.word(1)!))
+        },
         // late this morning, early tomorrow morning, late friday afternoon, later this
         // afternoon, early this evening: the part of that part of the day, as "late morning"
         // is ("running late this morning", "left early this afternoon" say how, not when).
@@ -494,6 +515,42 @@ extension DateRules {
             guard Compose.exists(t.expression, m.series) else { return nil }
             return .time(t)
         },
+        // MARK: working days (Monday to Friday; clerk knows no one's public holidays)
+        // the next business day, the following working day
+        Rule("next-working-day", [Element.word("the").opt, .words(nextWords), .words(workingDayWords), .word("day")], role: "date") { _ in
+            .time(.date(.nthAfter(1, workingDay, after: .cycle(.day, 0))))
+        },
+        // in 3 business days, in 2 working days' time
+        Rule("in-working-days", [.word("in"), .number { $0.isWhole && !$0.isOrdinal && (1...260).contains($0.value) }, .words(workingDayWords), .words(["days", "day"])], role: "date") { m in
+            .time(.date(.nthAfter(m.int(1), workingDay, after: .cycle(.day, 0))))
+        },
+        // 3 business days from now, 5 working days after the 14th, 2 business days before
+        // friday, 4 working days ago
+        Rule("working-days-from", [.number { $0.isWhole && !$0.isOrdinal && (1...260).contains($0.value) }, .words(workingDayWords), .words(["days", "day"]),
+                                   .words(["from", "after", "before", "ago"]), Element.anyTime { $0.isPlain && $0.hasDate && !$0.hasClock && $0.grain == .day }.opt], role: "date") { m in
+            let word = m.word(3)!
+            guard (word == "ago") != m.has(4) else { return nil }
+            let anchor = m.has(4) ? m.time(4).expression : .cycle(.day, 0)
+            let n = word == "ago" || word == "before" ? -m.int(0) : m.int(0)
+            var t = TimeValue.date(.nthAfter(n, workingDay, after: anchor))
+            t.hasYear = m.has(4) && m.time(4).hasYear
+            return .time(t)
+        },
+        Rule("working-days-from-now", [.number { $0.isWhole && !$0.isOrdinal && (1...260).contains($0.value) }, .words(workingDayWords), .words(["days", "day"]),
+                                       .word("from"), .words(["now", "today"])], role: "date") { m in
+            .time(.date(.nthAfter(m.int(0), workingDay, after: .cycle(.day, 0))))
+        },
+        // the last business day of the month, the first working day of January
+        Rule("nth-working-day-of", priority: 1, [Element.word("the").opt, ordinalElement, .words(workingDayWords), .word("day"), .words(["of", "in"]),
+                                                 .anyTime { isContainer($0) && !$0.hasClock }], role: nil) { m in
+            guard let n = ordinal(m, 1) else { return nil }
+            return nthValue(n, of: .date(workingDay), in: m.time(5), m.series)
+        },
+        Rule("nth-working-day-of-the-unit", priority: 1, [Element.word("the").opt, ordinalElement, .words(workingDayWords), .word("day"), .words(["of", "in"]),
+                                                          .words(["the", "this", "current"]), .words(["month", "year", "week"])], role: nil) { m in
+            guard let n = ordinal(m, 1), let box = unitBox(m, 5) else { return nil }
+            return nthValue(n, of: .date(workingDay), in: box, m.series)
+        },
         // 4 Mondays from now, 3 Tuesdays ago
         Rule("n-weekdays-from-now", [.number { $0.isWhole && !$0.isOrdinal && (1...52).contains($0.value) }, .anyTime { isWeekday($0) },
                                      .words(["from", "ago", "back", "hence"]), Element.words(["now", "today"]).opt], role: "date") { m in
@@ -505,6 +562,11 @@ extension DateRules {
             return .time(t)
         },
     ]
+
+    /// Words that make "day" a working one: "business day", "working day", "work day".
+    static let workingDayWords: [String] = ["business", "working", "work"]
+    /// Monday to Friday, as a day to count ("3 business days from now").
+    static let workingDay: TimeExpression = (2...5).reduce(TimeExpression.weekday(1)) { .either($0, .weekday($1)) }
 
     static let ordinalElement = Element(kind: .item(.number) { item in
         guard let n = item.number else { return false }
@@ -709,6 +771,24 @@ extension DateRules {
         case .weekend: return true
         default: return false
         }
+    }
+
+    /// The end (its evening, as "end of day") or the beginning of the day `day`.
+    static func endOrBeginning(of day: TimeValue, end: Bool) -> Production? {
+        var t = day
+        t.expression = .portion(day.expression, end ? .end : .beginning)
+        t.grain = .hour
+        t.hasDayPart = true
+        t.isStretch = true
+        return .time(t)
+    }
+
+    /// One whole day, said without a time or a part of it ("tomorrow", "friday", "dec 3"),
+    /// no list of days.
+    static func isOneDay(_ t: TimeValue) -> Bool {
+        guard t.isPlain, t.hasDate, !t.hasClock, !t.hasDayPart, !t.hasEnd, t.grain == .day else { return false }
+        if case .either = t.expression { return false }
+        return true
     }
 
     static func isWeekday(_ t: TimeValue) -> Bool {

@@ -25,6 +25,7 @@ struct TimeValue: Hashable, Sendable {
         static let hasEnd = Flags(rawValue: 1 << 5)
         static let isAllDay = Flags(rawValue: 1 << 6)
         static let isPluralWeekday = Flags(rawValue: 1 << 7)
+        static let saysMidnight = Flags(rawValue: 1 << 8)
     }
 
     private final class Extras: Hashable, Sendable {
@@ -88,6 +89,10 @@ struct TimeValue: Hashable, Sendable {
     /// A weekday said in the plural ("Mondays", "on Tuesdays"): a day to count ("4 Mondays
     /// from now") or to repeat, never one day at a time of day ("tuesdays at 2pm" repeats).
     var isPluralWeekday: Bool { get { flag(.isPluralWeekday) } set { set(.isPluralWeekday, newValue) } }
+    /// The clock is the word "midnight" ("friday at midnight", "12 midnight"): with a day it is
+    /// the midnight that ends the day, as people mean ("midnight Thursday" is the night
+    /// between Thursday and Friday); "00:00", "12am" stay the one that opens it.
+    var saysMidnight: Bool { get { flag(.saysMidnight) } set { set(.saysMidnight, newValue) } }
 
     /// "for 2 hours": the end is the start plus this.
     var duration: Offset? {

@@ -133,7 +133,9 @@ enum CreateReader {
         // only passes over "party"): the sentence is not read again for it.
         var hint: StartHint?
         if !details.isAllDay, let known = when?.known, let parts = when?.parts {
-            if let part = TimeHints.dayPart(known: known, parts: parts, in: s.text) {
+            if TimeHints.saysFirstThing(known: known, parts: parts) {
+                hint = .firstThing
+            } else if let part = TimeHints.dayPart(known: known, parts: parts, in: s.text) {
                 hint = .dayPart(part)
             } else if TimeHints.timeIsAMeal(known: known, parts: parts, in: s.text), occasion != nil,
                       let startOccasion = TimeHints.occasion(in: s, forHours: false) {
@@ -154,7 +156,7 @@ enum CreateReader {
             || s.word(s.body.lowerBound, is: "busy") && title == "Busy"
         // "every day at 8am and 8pm", "lunch at 12 or 1": a clock time said apart from the
         // event's, which it cannot also have.
-        var otherTimes: [String] = []
+        var otherTimes: [String] = when.map { taken in taken.parts.filter { $0.role == DatePart.leftOut }.map { String(s.text[$0.range]) } } ?? []
         if details.dates.count >= 2, let taken = when {
             let takenRange = taken.range
             for d in details.dates where d != arrival?.date && s.dates[d].known.contains(.time) && s.dates[d].recurrence == nil {
@@ -325,24 +327,17 @@ enum CreateReader {
 
     /// A thing due at midnight with a day said ("history essay due friday at midnight",
     /// "submit it by friday midnight", "due at midnight on the 15th"): the last minute of that
-    /// day, 23:59, not the midnight that opens it (the reader's "friday at midnight", as
-    /// Duckling's, is Friday 00:00). "due tonight at midnight" and "due at midnight" with no
-    /// day are tonight's 23:59. Nil unless the line says a deadline word and midnight.
+    /// day, 23:59: the reader's "friday at midnight" is the midnight that ends Friday, and a
+    /// thing due then is in that day's last minute. "due tonight at midnight" and "due at
+    /// midnight" with no day are tonight's 23:59. Nil unless the line says a deadline word and
+    /// midnight.
     static func dueAtMidnight(_ said: DateMatch, in s: Sentence) -> DateMatch? {
         guard said.recurrence == nil, !said.isAllDay, s.first(in: deadlineWords) != nil, said.range.upperBound <= s.text.endIndex,
-              let midnight = said.parts.first(where: { s.text[$0.range].lowercased().contains("midnight") }) else { return nil }
+              said.parts.contains(where: { s.text[$0.range].lowercased().contains("midnight") }) else { return nil }
         let zone = s.reference.timeZone
         // A deadline the reader read as a span from now ("by friday midnight") ends there.
-        var base = said.rule == "by-time" || said.rule == "before-time" || said.rule == "no-later-than" ? said.end : said.start
+        let base = said.rule == "by-time" || said.rule == "before-time" || said.rule == "no-later-than" ? said.end : said.start
         guard zone.wallClock(base).seconds == 0 else { return nil }
-        // A day said with it ("friday", "dec 15", "tomorrow") names the day midnight ends;
-        // "tonight" is already its end.
-        let namesDay = said.parts.contains { part in
-            guard part.range != midnight.range, part.role == "date" else { return false }
-            let words = s.text[part.range].lowercased()
-            return !words.contains("tonight") && !words.contains("evening")
-        }
-        if namesDay { base = zone.date(byAddingDays: 1, to: base) }
         var due = said
         due.rule = "deadline-midnight:" + said.rule
         due.start = base - 60

@@ -97,6 +97,14 @@ enum TimeHints {
         return dayPart(known: match.known, parts: match.parts, in: text)
     }
 
+    /// True when the reading's time is "first thing" ("call Bob first thing monday"), with no
+    /// clock time: the event starts as the working day does, not at the midnight its span
+    /// (the early morning) opens with.
+    static func saysFirstThing(known: KnownParts, parts: [DatePart]) -> Bool {
+        guard known.contains(.time), !known.contains(.duration) else { return false }
+        return parts.contains { $0.rule == "first-thing" } && !parts.contains { $0.role == "time" && $0.rule != "first-thing" }
+    }
+
     static func dayPart(known: KnownParts, parts: [DatePart], in text: String) -> DayPart? {
         guard known.contains(.time), !known.contains(.duration) else { return nil }
         var part: DayPart?

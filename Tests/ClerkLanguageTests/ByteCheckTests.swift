@@ -14,4 +14,38 @@ import Testing
         #expect(!Router.mayMention("on", "one"))
         #expect(!Router.mayMention("", "one"))
     }
+
+    /// Eight bytes are looked at together: the word found at every offset, across and at the
+    /// ends of the blocks, in any case, and nowhere it is not, as a byte-by-byte search finds.
+    @Test func findsTheWordWhereverItStandsInTheBlocks() {
+        func naive(_ text: String, _ word: String) -> Bool {
+            let t = Array(text.utf8), w = Array(word.utf8)
+            guard t.count >= w.count else { return false }
+            return (0...(t.count - w.count)).contains { s in w.indices.allSatisfy { t[s + $0] | 0x20 == w[$0] } }
+        }
+        for length in 0..<26 {
+            for at in 0...max(length - 3, 0) where length >= 3 {
+                var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: length)
+                bytes.replaceSubrange(at..<(at + 3), with: Array("hOw".utf8))
+                let text = String(decoding: bytes, as: UTF8.self)
+                #expect(Router.mayMention(text, "how"), "\(text)")
+                #expect(!Router.mayMention(text, "hox"), "\(text)")
+            }
+        }
+        var seed: UInt64 = 0x9E37_79B9
+        let alphabet = Array("hoWw ,-sa".utf8)
+        for _ in 0..<2000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int(seed % 40) {
+                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                bytes.append(alphabet[Int(seed >> 33) % alphabet.count])
+            }
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(Router.mayMention(text, "how") == naive(text, "how"), "\(text)")
+            #expect(Router.mayMention(text, "s a ") == naive(text, "s a "), "\(text)")
+            #expect(Router.mayMention(text, ",") == naive(text, ","), "\(text)")
+            #expect(Router.mayMention(text, " - ") == naive(text, " - "), "\(text)")
+        }
+    }
 }

@@ -866,31 +866,16 @@ public struct Router: Sendable {
 
     /// True when `text` holds `word` (lower-case ASCII letters) in any case, as bytes, perhaps
     /// inside another word: a check cheap enough for every line, before a dearer look.
-    /// It is asked some twenty times a line, so it looks at eight bytes at a time for the
-    /// word's first byte (a zero byte of `block ^ wanted`, found with the usual bit trick)
-    /// and only at the blocks that may hold it byte by byte.
     static func mayMention(_ text: String, _ word: StaticString) -> Bool {
         let pattern = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
         guard let first = pattern.first else { return true }
         var text = text
         return text.withUTF8 { bytes in
-            guard bytes.count >= pattern.count, let base = bytes.baseAddress else { return false }
-            let last = bytes.count - pattern.count
-            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-            let wanted = UInt64(first) &* ones, folded = UInt64(0x20) &* ones
-            var start = 0
-            while start <= last {
-                if start + 8 <= bytes.count {
-                    let t = (UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self) | folded) ^ wanted
-                    if (t &- ones) & ~t & highs == 0 { start += 8; continue }
-                }
-                let end = min(start + 8, last + 1)
-                for at in start..<end where bytes[at] | 0x20 == first {
-                    var k = 1
-                    while k < pattern.count, bytes[at + k] | 0x20 == pattern[k] { k += 1 }
-                    if k == pattern.count { return true }
-                }
-                start = end
+            guard bytes.count >= pattern.count else { return false }
+            for start in 0...(bytes.count - pattern.count) where bytes[start] | 0x20 == first {
+                var k = 1
+                while k < pattern.count, bytes[start + k] | 0x20 == pattern[k] { k += 1 }
+                if k == pattern.count { return true }
             }
             return false
         }

@@ -15,8 +15,8 @@ import Testing
         #expect(!Router.mayMention("", "one"))
     }
 
-    /// Eight bytes are looked at together: the word found at every offset, across and at the
-    /// ends of the blocks, in any case, and nowhere it is not, as a byte-by-byte search finds.
+    /// The word found at every offset of lines of every length up to 25 bytes, in any case,
+    /// and nowhere it is not, as a naive byte-by-byte search finds it.
     @Test func findsTheWordWhereverItStandsInTheBlocks() {
         func naive(_ text: String, _ word: String) -> Bool {
             let t = Array(text.utf8), w = Array(word.utf8)

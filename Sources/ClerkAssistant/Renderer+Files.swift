@@ -76,13 +76,7 @@ extension Renderer {
     }
 
     static func restoreBlocked(_ name: String) -> String {
-        "\(name.oneLine) can't come out of the trash while another \(name.oneLine) is with your files. Rename that one first, like 'rename \(name.oneLine) to \(Self.otherName(name).oneLine)'."
-    }
-
-    /// "todo.txt" → "todo-new.txt": a name to suggest for a file in the way.
-    static func otherName(_ name: String) -> String {
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name + "-new" }
-        return name[..<dot] + "-new" + name[dot...]
+        "\(name.oneLine) can't come out of the trash while another \(name.oneLine) is with your files. Rename that one first, like 'rename \(name.oneLine) to \(name.insertingBeforeExtension("-new").oneLine)'."
     }
 
     static func fileRestored(_ name: String, undo: Bool) -> String {

@@ -73,7 +73,7 @@ extension Session {
             }
             // Refused before the question, not after a yes.
             if let problem = DriveFile.problem(withName: write.name) { return failure(.fileWrite, ServiceError.invalid(problem)) }
-            if let existing = try? context.files.files(matching: write.name).first(where: { Spelling.fold($0.name) == Spelling.fold(write.name) }) {
+            if let existing = liveFile(named: write.name) {
                 return Reply(intent: .fileWrite, ok: false, message: Renderer.fileExists(existing.name))
             }
             return offerNewFile(write.name, content: content, question: Renderer.createFileQuestion(write.name, content))
@@ -337,6 +337,11 @@ extension Session {
         }
     }
 
+    /// The file out of the trash named `name` (any case and accents), if there is one.
+    func liveFile(named name: String) -> DriveFile? {
+        (try? context.files.files(matching: name).first { Spelling.fold($0.name) == Spelling.fold(name) }) ?? nil
+    }
+
     /// "what's in the trash": the files there, with how to bring one back; "empty the
     /// trash" gets the same, with why clerk keeps them.
     func listTrash(emptying: Bool) -> Reply {
@@ -358,12 +363,11 @@ extension Session {
         let holding = trashed.filter { Spelling.fold($0.name).contains(wanted) }
         guard !wanted.isEmpty, let file = named.first ?? (holding.count == 1 ? holding[0] : nil) else {
             if holding.count > 1 { return Reply(intent: .fileWrite, ok: false, message: Renderer.severalFiles(name, holding.map(\.name))) }
-            let live = (try? context.files.files(matching: name).first { Spelling.fold($0.name) == wanted }) ?? nil
             return Reply(intent: .fileWrite, ok: false,
-                         message: Renderer.notInTrash(name, live: live?.name, closest: Spelling.closest(to: name, in: trashed.map(\.name))))
+                         message: Renderer.notInTrash(name, live: liveFile(named: name)?.name, closest: Spelling.closest(to: name, in: trashed.map(\.name))))
         }
         // Refused before the question, not after a yes.
-        if let other = try? context.files.files(matching: file.name).first(where: { Spelling.fold($0.name) == Spelling.fold(file.name) }) {
+        if let other = liveFile(named: file.name) {
             return Reply(intent: .fileWrite, ok: false, message: Renderer.restoreBlocked(other.name))
         }
         let question = Renderer.restoreQuestion(file.name)
@@ -473,7 +477,7 @@ extension Session {
             }
             target = Self.withExtension(target, like: file.name)
             if let problem = DriveFile.problem(withName: target) { return failure(.fileWrite, ServiceError.invalid(problem)) }
-            if let existing = try? context.files.files(matching: target).first(where: { Spelling.fold($0.name) == Spelling.fold(target) }) {
+            if let existing = liveFile(named: target) {
                 return Reply(intent: .fileWrite, ok: false, message: Renderer.fileExists(existing.name))
             }
             let content: String

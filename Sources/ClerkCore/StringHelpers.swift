@@ -78,6 +78,13 @@ extension String {
         return String(name[name.index(after: dot)...])
     }
 
+    /// The file name with `suffix` before its extension ("notes.txt" → "notes-new.txt"), or
+    /// at its end when it has none.
+    public func insertingBeforeExtension(_ suffix: String) -> String {
+        let ext = fileExtension
+        return ext.isEmpty ? self + suffix : String(dropLast(ext.count + 1)) + suffix + "." + ext
+    }
+
     /// The path without its last component ("/a/b/c.txt" → "/a/b", "/a" → "/", "c.txt" →
     /// ""), as Foundation's `deletingLastPathComponent`.
     public var parentPath: String {

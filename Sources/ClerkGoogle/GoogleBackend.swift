@@ -878,9 +878,7 @@ extension GoogleBackend: FileService {
     /// "notes.txt" → "notes (changed offline).txt": where a change made offline to a file
     /// changed elsewhere meanwhile goes.
     static func offlineCopyName(of name: String) -> String {
-        let ext = name.fileExtension
-        let stem = ext.isEmpty ? name : String(name.dropLast(ext.count + 1))
-        return stem + " (changed offline)" + (ext.isEmpty ? "" : "." + ext)
+        name.insertingBeforeExtension(" (changed offline)")
     }
 
     /// `base`: the content the new one was made from (Drive's, read just before), else the

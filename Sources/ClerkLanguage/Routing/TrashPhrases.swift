@@ -36,9 +36,10 @@ enum TrashPhrases {
     static let emptyVerbs: WordSet = ["empty", "clear", "purge"]
 
     /// Whether the line may be about the trash: one of the words the rules need is there.
-    static func mayApply(_ s: Sentence) -> Bool {
-        s.has(trashNouns) || s.has(restoreVerbs) || s.has(deletedWords) || s.has(["back"]) || s.has(["delete"])
-    }
+    static func mayApply(_ s: Sentence) -> Bool { s.has(neededWords) }
+
+    /// One of them is in every line these rules take (one look a line, not five).
+    static let neededWords = WordSet(Array(trashNouns) + Array(restoreVerbs) + Array(deletedWords) + ["back", "delete"])
 
     static func route(_ s: Sentence, known: Names) -> Route? {
         let head = s.body.lowerBound

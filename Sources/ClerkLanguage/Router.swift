@@ -46,8 +46,9 @@ public struct Router: Sendable {
     /// (`clerk parse --jsonl` reads the dates of one line while another is routed).
     public func understand(_ text: String, readings read: DateReader.Readings, at reference: ReferenceTime,
                            known: KnownNames = .none, eventOnScreen: Bool = false) -> Understanding {
+        let line = LineBytes(text)
         // "call with the tokyo client at 9am their time": the place the line names is whose.
-        if let said = Self.theirTime(text) {
+        if let said = Self.theirTime(line) {
             return understand(said, readings: reader.readings(said, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
         }
         // "cancel tomorrow's 1:1 with sam, he's out sick", "could you cancel the eye test
@@ -58,7 +59,7 @@ public struct Router: Sendable {
         // title ("dinner friday at 8, i'll bring wine" is "Dinner").
         // "lunch tomorrow at 1, bring laptop": a thing to do said after a comma, with no
         // subject and no day of its own, is the new event's notes.
-        if let noted = Self.noteRemark(text, dates: read.matches) {
+        if let noted = Self.noteRemark(line, dates: read.matches) {
             let inner = understand(noted.kept, readings: reader.readings(noted.kept, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
             if case .createEvent(var request) = inner.intent, !request.title.isEmpty, request.when != nil {
                 request.notes = noted.note
@@ -68,7 +69,7 @@ public struct Router: Sendable {
                 return moved
             }
         }
-        if let remark = Self.withoutRemark(text, dates: read.matches) ?? Self.withoutBareRemark(text) {
+        if let remark = Self.withoutRemark(line, dates: read.matches) ?? Self.withoutBareRemark(line) {
             let kept = remark.kept
             let inner = understand(kept, readings: reader.readings(kept, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
             switch inner.intent {
@@ -91,7 +92,7 @@ public struct Router: Sendable {
         }
         // "my flight lands at 4:30pm london time", "the review ends at 5": the event named
         // ends then (asked first; its start stays).
-        if let (words, verb) = Self.endSaid(text),
+        if let (words, verb) = Self.endSaid(line),
            let end = read.matches.first(where: { $0.range.lowerBound >= verb.upperBound && $0.known.contains(.time) && !$0.known.contains(.date) && $0.recurrence == nil }),
            text[verb.upperBound..<end.range.lowerBound].split(separator: " ").allSatisfy({ ["at", "around", "about", "by"].contains($0.lowercased()) }) {
             var changes = EventChanges()
@@ -104,7 +105,7 @@ public struct Router: Sendable {
         }
         // "maria can't make lunch on friday": a guest who will not come is taken off it (asked
         // first, and said when they are not on it).
-        if let absent = Self.cannotMake(text) {
+        if let absent = Self.cannotMake(line) {
             let inner = understand(absent.kept, readings: reader.readings(absent.kept, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
             if case .createEvent(let request) = inner.intent, request.attendees.isEmpty, !request.title.isEmpty || request.when == nil {
                 var moved = inner.moved(onto: text, from: absent.kept)
@@ -129,7 +130,7 @@ public struct Router: Sendable {
         }
         // "how do I add Bob to the review", "how can I move the dentist to friday": the change
         // asked how to make is read as asked for (every change is shown, and made after a yes).
-        if let asked = Self.howDoI(text) {
+        if let asked = Self.howDoI(line) {
             let inner = understand(asked, readings: reader.readings(asked, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
             // (Only of an event named: "how do I delete an event" is the help.)
             func named(_ which: EventReference) -> Bool {
@@ -156,7 +157,7 @@ public struct Router: Sendable {
         }
         // "cancel lunch, I mean dinner": the words after "I mean" take the place of those
         // they correct.
-        if let said = correctedInLine(text, at: reference) {
+        if let said = correctedInLine(line, at: reference) {
             let inner = understand(said, readings: reader.readings(said, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
             switch inner.intent {
             case .deleteEvent, .updateEvent, .queryAgenda, .createEvent: return inner.moved(onto: text, from: said)
@@ -167,12 +168,12 @@ public struct Router: Sendable {
         var dates = usable(read.matches, in: text)
         // "the last one on friday", "my second one tomorrow": "one" picks an event, it is no
         // hour; the dates are read again without it.
-        if let masked = Self.maskingPickedOne(text, dates) {
+        if let masked = Self.maskingPickedOne(line, dates) {
             dates = readDates(masked, at: reference).map { Self.moved($0, onto: text, from: masked) }.filter { !Self.picksAnEvent($0, in: text) }
         }
         // "set a reminder for 9", "alarm for 7 tomorrow": a bare hour after "for" is the
         // reminder's time; the dates are read again with "for" said as "at".
-        if let said = Self.hourAfterFor(text, dates) {
+        if let said = Self.hourAfterFor(line, dates) {
             dates = readDates(said, at: reference).map { Self.moved($0, onto: text, from: said) }
         }
         let terms = Term.split(text)
@@ -478,9 +479,10 @@ public struct Router: Sendable {
     /// `text` with "their time" ("their local time") said as the time of the one place the
     /// line names ("call with the tokyo client 9am their time" → "… 9am tokyo time"); nil
     /// when the line says no such thing or names no place the reader knows, or several.
-    static func theirTime(_ text: String) -> String? {
+    static func theirTime(_ line: LineBytes) -> String? {
+        let text = line.text
         // (Bytes first: `String.contains` of a string cost 20,000 instructions a line.)
-        guard mayMention(text, "their") else { return nil }
+        guard line.mayMention("their") else { return nil }
         let words = text.split(whereSeparator: { !$0.isLetter })
         let lowered = words.map { $0.lowercased() }
         guard let their = lowered.firstIndex(of: "their") else { return nil }
@@ -503,9 +505,10 @@ public struct Router: Sendable {
     /// `text` with the "one" of "the last one", "the second one", "the friday one" made
     /// another word, when a date was read with that "one" in it ("one on friday" as 13:00,
     /// "last one on friday" as last Friday, "the friday one" as Friday 13:00); nil when none was.
-    static func maskingPickedOne(_ text: String, _ dates: [DateMatch]) -> String? {
+    static func maskingPickedOne(_ line: LineBytes, _ dates: [DateMatch]) -> String? {
+        let text = line.text
         // (Bytes first: the words' letters below cost 3,000 instructions a line.)
-        guard !dates.isEmpty, mayMention(text, "one") else { return nil }
+        guard !dates.isEmpty, line.mayMention("one") else { return nil }
         var previous = ""
         var masked: [Int] = []
         let words = text.split(whereSeparator: { $0 == " " || $0 == "," })
@@ -532,9 +535,10 @@ public struct Router: Sendable {
     /// before it and a bare hour no date took follows it, with nothing after but the line's
     /// end, a mark or a date ("for 10 minutes" is a length, "for the dentist" a subject);
     /// nil otherwise.
-    static func hourAfterFor(_ text: String, _ dates: [DateMatch]) -> String? {
+    static func hourAfterFor(_ line: LineBytes, _ dates: [DateMatch]) -> String? {
+        let text = line.text
         // (Bytes first: most lines name no reminder.)
-        guard mayMention(text, "remind") || mayMention(text, "alarm") else { return nil }
+        guard line.mayMention("remind") || line.mayMention("alarm") else { return nil }
         let words = text.split(whereSeparator: { $0 == " " || $0 == "," })
         func inDate(_ word: Substring) -> Bool { dates.contains { $0.range.contains(word.startIndex) } }
         var named = false
@@ -579,8 +583,9 @@ public struct Router: Sendable {
     /// spaces, so every offset stays the line's own); nil when it has none. "…, I mean
     /// Friday" is a correction, no remark; "…, it's a holiday" is one, "…, it's at 3 now"
     /// says when.
-    static func withoutRemark(_ text: String, dates: [DateMatch] = []) -> Remark? {
-        guard mayMention(text, ",") else { return nil }
+    static func withoutRemark(_ line: LineBytes, dates: [DateMatch] = []) -> Remark? {
+        let text = line.text
+        guard line.mayMention(",") else { return nil }
         var at = text.startIndex
         while let comma = text[at...].firstIndex(of: ",") {
             at = text.index(after: comma)
@@ -620,11 +625,12 @@ public struct Router: Sendable {
     /// The words after the last comma (or " - ") of `text` when they open with one of `noteVerbs`, hold
     /// no date of `dates` and are at most eight words: `kept` is the line with them (and
     /// the comma) made spaces, `note` the words as typed. Nil otherwise.
-    static func noteRemark(_ text: String, dates: [DateMatch]) -> (kept: String, note: String, range: Range<String.Index>)? {
+    static func noteRemark(_ line: LineBytes, dates: [DateMatch]) -> (kept: String, note: String, range: Range<String.Index>)? {
+        let text = line.text
         // (After a comma, or a dash set apart by spaces: "lunch tomorrow at 1 - bring laptop".)
-        guard mayMention(text, ",") || mayMention(text, " - ") else { return nil }
+        guard line.mayMention(",") || line.mayMention(" - ") else { return nil }
         var dashAt: String.Index?
-        if mayMention(text, " - ") {
+        if line.mayMention(" - ") {
             let bytes = Array(text.utf8)
             if let at = (0...(bytes.count - 3)).last(where: { bytes[$0] == 32 && bytes[$0 + 1] == UInt8(ascii: "-") && bytes[$0 + 2] == 32 }) {
                 dashAt = text.utf8.index(text.startIndex, offsetBy: at + 1)
@@ -683,10 +689,11 @@ public struct Router: Sendable {
     /// lunch because the place is closed"), "since" or "as" before a subject ("… since I'm
     /// away"). At least two words must come before it. Nil when there is none: "since
     /// monday", "as soon as", "as a team" say no reason.
-    static func withoutBareRemark(_ text: String) -> Remark? {
+    static func withoutBareRemark(_ line: LineBytes) -> Remark? {
+        let text = line.text
         // (Checked as bytes first: most lines have none of these.)
-        guard mayMention(text, "because") || mayMention(text, "cuz") || mayMention(text, "s a ") || mayMention(text, "s an ")
-                || mayMention(text, "it is a") || mayMention(text, "since ") || mayMention(text, " as ") else { return nil }
+        guard line.mayMention("because") || line.mayMention("cuz") || line.mayMention("s a ") || line.mayMention("s an ")
+                || line.mayMention("it is a") || line.mayMention("since ") || line.mayMention(" as ") else { return nil }
         var words: [(word: String, start: String.Index)] = []
         var i = text.startIndex
         while i < text.endIndex {
@@ -721,8 +728,9 @@ public struct Router: Sendable {
     /// last date before it ("cancel lunch tomorrow, i mean friday"); any other, of as many
     /// words before the comma that are no date's ("cancel lunch on friday, i mean dinner" is
     /// "cancel … on friday dinner"). Nil without one.
-    func correctedInLine(_ text: String, at reference: ReferenceTime) -> String? {
-        guard Self.mayMention(text, "mean") else { return nil }
+    func correctedInLine(_ line: LineBytes, at reference: ReferenceTime) -> String? {
+        let text = line.text
+        guard line.mayMention("mean") else { return nil }
         let utf8 = Array(text.utf8)
         // The ", i mean" (or "meant"), as byte offsets.
         var found: (comma: Int, rest: Int)?
@@ -794,9 +802,10 @@ public struct Router: Sendable {
     /// dentist": `kept` is the line with everything up to the event's words made spaces,
     /// `person` the range of the name (one or two words of letters). Nil when the line says
     /// no such thing, or says it of the speaker ("I can't make the dentist": a removal).
-    static func cannotMake(_ text: String) -> (kept: String, person: Range<String.Index>)? {
-        guard mayMention(text, "make") || mayMention(text, "come") || mayMention(text, "attend") || mayMention(text, " be at "),
-              mayMention(text, "n") else { return nil }
+    static func cannotMake(_ line: LineBytes) -> (kept: String, person: Range<String.Index>)? {
+        let text = line.text
+        guard line.mayMention("make") || line.mayMention("come") || line.mayMention("attend") || line.mayMention(" be at "),
+              line.mayMention("n") else { return nil }
         let lower = Array(text.lowercased().utf8)
         guard lower.count == text.utf8.count else { return nil }
         // The first phrase found, as byte offsets.
@@ -822,9 +831,10 @@ public struct Router: Sendable {
 
     /// "my flight lands at …", "the review ends at …": the range of the event's words (after
     /// "my", "the" or "our"; one to three words) and of the verb; nil for any other line.
-    static func endSaid(_ text: String) -> (words: Range<String.Index>, verb: Range<String.Index>)? {
+    static func endSaid(_ line: LineBytes) -> (words: Range<String.Index>, verb: Range<String.Index>)? {
+        let text = line.text
         let first = text.prefix { $0 != " " }
-        guard first.utf8.count <= 3, ["my", "the", "our"].contains(first.lowercased()), mayMention(text, "s ") else { return nil }
+        guard first.utf8.count <= 3, ["my", "the", "our"].contains(first.lowercased()), line.mayMention("s ") else { return nil }
         var words: [Substring] = []
         var rest = text[first.endIndex...]
         while words.count < 4 {
@@ -851,8 +861,9 @@ public struct Router: Sendable {
     /// `text` with "how do I" (or "how can I", "how to" …) and a closing question mark made
     /// spaces, when a verb of changing an event follows ("how do I add Bob to the review" →
     /// "add Bob to the review"); nil otherwise.
-    static func howDoI(_ text: String) -> String? {
-        guard mayMention(text, "how") else { return nil }
+    static func howDoI(_ line: LineBytes) -> String? {
+        let text = line.text
+        guard line.mayMention("how") else { return nil }
         let lower = text.lowercased()
         guard lower.utf8.count == text.utf8.count,
               let opening = howDoIOpenings.first(where: { lower.hasPrefix($0) }) else { return nil }

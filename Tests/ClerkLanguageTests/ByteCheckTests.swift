@@ -46,6 +46,25 @@ import Testing
             #expect(Router.mayMention(text, "s a ") == naive(text, "s a "), "\(text)")
             #expect(Router.mayMention(text, ",") == naive(text, ","), "\(text)")
             #expect(Router.mayMention(text, " - ") == naive(text, " - "), "\(text)")
+            // The notes made once a line answer as the scan does.
+            let line = LineBytes(text)
+            for word: StaticString in ["how", "s a ", ",", " - ", "whoa", "a"] {
+                #expect(line.mayMention(word) == naive(text, word.description), "\(text) \(word)")
+            }
         }
+    }
+
+    /// The notes of a line say no to a word only when it is not there, also for letters in
+    /// capitals, bytes beyond ASCII and pairs whose hashes meet.
+    @Test func aLinesNotesSayNoOnlyWhenTheWordIsNotThere() {
+        let line = LineBytes("Lunch w/ THEIR team, Café at 9 - because")
+        for word: StaticString in ["their", "lunch", ", ", " - ", "because", "caf", "team,", "w/"] {
+            #expect(line.mayMention(word), "\(word)")
+        }
+        for word: StaticString in ["theirs", "remind", "mean", "cuz", "s a ", "alarm", "how", "one"] {
+            #expect(!line.mayMention(word), "\(word)")
+        }
+        #expect(!LineBytes("").mayMention(","))
+        #expect(LineBytes("").mayMention(""))
     }
 }

@@ -95,19 +95,25 @@ extension Session {
 
     /// The contacts whose company or job title holds every word said ("surgery" → Riverside
     /// Surgery; "dentist" → a job of Dentist or a company "… Dental"); a doctor is also one
-    /// whose name starts "Dr". Empty when none does.
+    /// whose name starts "Dr". When none does, those whose notes hold them ("plumber" in a
+    /// card imported with NOTE:Plumber, fixed the boiler): people keep a trade there as
+    /// often as in the job field. Empty when none does.
     static func byWork(_ said: String, in everyone: [Contact]) -> [Contact] {
         let words = Spelling.fold(said).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
             .filter { !["the", "my", "our", "a"].contains($0) }
         guard !words.isEmpty else { return [] }
-        return everyone.filter { contact in
-            let work = Set(Spelling.fold([contact.company, contact.jobTitle].compactMap { $0 }.joined(separator: " "))
-                .split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init))
-            return words.allSatisfy { word in
-                (workWords[word] ?? [word]).contains { work.contains($0) }
-                    || word == "doctor" && Spelling.fold(contact.name).hasPrefix("dr")
+        func holding(_ fields: (Contact) -> [String?]) -> [Contact] {
+            everyone.filter { contact in
+                let said = Set(Spelling.fold(fields(contact).compactMap { $0 }.joined(separator: " "))
+                    .split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init))
+                return words.allSatisfy { word in
+                    (workWords[word] ?? [word]).contains { said.contains($0) }
+                        || word == "doctor" && Spelling.fold(contact.name).hasPrefix("dr")
+                }
             }
         }
+        let byJob = holding { [$0.company, $0.jobTitle] }
+        return byJob.isEmpty ? holding { [$0.notes] } : byJob
     }
 
     /// The contact's next birthday from today (29 February kept on the 28th in other years),

@@ -301,7 +301,10 @@ extension Renderer {
         case .allDay: time = "all day"
         case .timed(let s, let e, _): time = text.clockRange(s, e)
         }
-        let until = start <= now ? "now" : DateText.until(start, from: now)
+        // Days counted on the calendar, as `away` counts them: Thursday 08:00 is "in 6 days"
+        // on Friday at 10:00, not the 5 whole days between.
+        let days = today.days(until: day)
+        let until = start <= now ? "now" : days >= 2 ? "in \(days) days" : DateText.until(start, from: now)
         return "Next: \(event.shownTitle), \(dayWord) \(time) (\(until))" + (calendar.map { "  [\($0.oneLine)]" } ?? "")
     }
 

@@ -147,9 +147,12 @@ enum CreateReader {
         }
         let whenIsAllDay = when?.isAllDay ?? false, whenHasTime = when?.known.contains(.time) ?? false
         let allDay = details.isAllDay || (whenIsAllDay && !whenHasTime && duration == nil) && hint == nil
-        // The unread words with the sign before them ("@ the office").
-        let unreadText = unread.map { range in
-            s.text[s.tokens[range.lowerBound - 1].range.upperBound..<s.tokens[range.upperBound - 1].range.upperBound].trimmingSpaces()
+        // The unread words with the sign before them ("@ the office"). Guests' addresses
+        // after the date ("lunch friday with ana@x.com") are read, as guests: left out of
+        // the title, not said back.
+        let unreadText = unread.flatMap { range -> String? in
+            guard !range.allSatisfy({ s.tokens[$0].kind == .email || s.word($0) == "with" || s.word($0, isIn: Vocabulary.listJoiners) }) else { return nil }
+            return s.text[s.tokens[range.lowerBound - 1].range.upperBound..<s.tokens[range.upperBound - 1].range.upperBound].trimmingSpaces()
         }
         // ("busy sun afternoon": time kept, as "block sun afternoon" keeps it.)
         let isBlock = s.word(route.command.lowerBound, isIn: Vocabulary.blockingVerbs) && route.command.count > 0

@@ -484,6 +484,14 @@ enum AgendaReader {
         let before = slots.count
         var details = EventDetails(used: consume used, slots: EventDetails.taken(&slots))
         details.read(s, s.body, known: known)
+        // "where is the weekly sync", "who's coming to my daily standup": a frequency before an
+        // event's noun names which event (as a change's reference reads it), no span to look in.
+        for d in details.dates where Repeats.isFrequencyWord(s, d) {
+            guard let at = s.body.first(where: { s.tokens[$0].date == d }), at + 1 < s.body.upperBound,
+                  s.kind(at + 1) == .word, !s.isInDate(at + 1) else { continue }
+            details.dates.removeAll { $0 == d }
+            details.slots.removeAll { $0.kind == .when && $0.ranges == [s.dates[d].range] }
+        }
         // Places and reminders are no part of a question.
         details.keepSlots(from: before) { $0 != .location && $0 != .reminder }
         swap(&slots, &details.slots)

@@ -501,9 +501,11 @@ extension Session {
             if !again.isEmpty { return again }
         }
         // "am I working on the 15th", "how many hours am I working": with no event called
-        // work, the shifts are the work.
-        if ["working", "work"].contains(words.lowercased()) {
-            for other in ["shift", "rota", "on call"] {
+        // work, the shifts are the work. "when do I fly": the flight.
+        let others: [String: [String]] = ["working": ["shift", "rota", "on call"], "work": ["shift", "rota", "on call"],
+                                          "fly": ["flight"], "flying": ["flight", "fly"]]
+        if let alternatives = others[words.lowercased()] {
+            for other in alternatives {
                 let again = try context.calendars.searchEvents(EventSearch(text: other, attendee: attendee, from: from, to: to, calendarIDs: calendarIDs))
                 if !again.isEmpty { return again }
             }

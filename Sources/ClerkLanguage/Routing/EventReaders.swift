@@ -963,7 +963,12 @@ enum AgendaReader {
                 || ((s.word(i, isIn: withWord) || s.word(i, isIn: Vocabulary.meetVerbs)) && i + 1 < s.count && names.contains { $0.lowerBound == i + 1 })
                 || (s.word(i, isIn: Vocabulary.meetVerbs) && !s.word(i, isA: .eventNoun) && i + 1 < s.body.upperBound && s.isA(i + 1, .relation))
                 // ("when do I fly to Boston": where to, not the verb, names the trip.)
-                || (s.word(i, isIn: Classifier.travelVerbs) && (s.word(i - 1, is: "i") || s.word(i - 1, is: "we")))
+                || (s.word(i, isIn: Classifier.travelVerbs) && (s.word(i - 1, is: "i") || s.word(i - 1, is: "we")) && !fliesNowhere(i))
+        }
+        // ("when do I fly", "when are we flying": with nowhere said, flying is what to look
+        // for — the flight.)
+        func fliesNowhere(_ i: Int) -> Bool {
+            (s.word(i, is: "fly") || s.word(i, is: "flying")) && (i + 1 == s.body.upperBound || s.tokens[i + 1].isMark || s.isInDate(i + 1))
         }
         let frame: WordClass = [.questionFrame, .free, .deleteVerb, .updateVerb, .all, .calendarNoun, .number, .unit]
         // "the planning meeting", "planning session": "planning" names the event's kind, not

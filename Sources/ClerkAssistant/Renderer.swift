@@ -157,6 +157,7 @@ public enum Renderer {
         case .thanks?: instead = welcome
         case .settings?: instead = settingsWhere
         case .calendarView?: instead = noCalendarView("Work", hiding: false)
+        case .redo?: instead = "I can't redo a change I undid. Say it again, and I'll show it and ask before making it."
         case .hold?: instead = cannotHold(nil, words: nil, text: nil)
         case .google?:
             instead = "To use your Google calendar, contacts and Drive, say 'log in' (or run 'clerk login'). Until then clerk keeps them on this machine."

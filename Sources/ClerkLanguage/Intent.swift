@@ -666,4 +666,7 @@ public enum OutOfScopeTopic: String, Sendable, Hashable, CaseIterable {
     /// A calendar switched to, hidden or shown alone ("switch to my work calendar", "hide the
     /// family calendar", "only show work"): clerk keeps no such view; a question names one.
     case calendarView
+    /// "redo", "undo the undo": clerk keeps no change it has undone; the change said again
+    /// is shown and asked again.
+    case redo
 }

@@ -45,6 +45,10 @@ enum FixedCommands {
                   "oops", "oops undo that", "oops undo it", "undo that please", "revert the last change", "take it back"] {
             forms[f] = .undo
         }
+        for f in ["redo", "redo that", "redo it", "redo please", "undo the undo", "undo undo", "undo my undo", "undo that undo",
+                  "redo the last change", "put it back the way it was before undo"] {
+            forms[f] = .redo
+        }
         // What "undo" would reverse, asked: answered from the session's changes.
         for f in ["what did i just change", "what did i change", "what did i just do", "what did i do", "what did you just do",
                   "what did you do", "what did you change", "what did you just change", "what was my last change",

@@ -102,6 +102,8 @@ enum RouteRule: Hashable, Sendable {
 /// The commands said in a few fixed ways (`FixedCommands`).
 enum FixedCommand: Hashable, Sendable {
     case help, login, logout, status, undo, lastChange, quit, calendars
+    /// "redo": out of scope, said so with what to do instead.
+    case redo
 
     var intent: Intent {
         switch self {
@@ -113,6 +115,7 @@ enum FixedCommand: Hashable, Sendable {
         case .lastChange: .lastChange
         case .quit: .quit
         case .calendars: .calendars
+        case .redo: .outOfScope(OutOfScope(topic: .redo))
         }
     }
 }

@@ -197,10 +197,29 @@ struct EventDetails {
             let bothTimes = first.known.contains(.time) && second.known.contains(.time)
             let bothDays = !first.known.contains(.time) && !second.known.contains(.time)
                 && first.known.contains(.date) && second.known.contains(.date)
-            guard let or, bothTimes || bothDays, first.recurrence == nil, second.recurrence == nil else { k += 1; continue }
+            // "call at 3 tomorrow or thursday", "call tomorrow or thursday at 3": two days, the
+            // time said with one of them; the other day is the choice left.
+            let oneTimed = first.known.contains(.date) && second.known.contains(.date)
+                && first.known.contains(.time) != second.known.contains(.time)
+            guard let or, bothTimes || bothDays || oneTimed, first.recurrence == nil, second.recurrence == nil else { k += 1; continue }
             used[or] = true
             var said = String(s.text[second.range]).trimmingSpaces()
             if said.lowercased().hasPrefix("or ") { said = String(said.dropFirst(3)).trimmingSpaces() }
+            if oneTimed { said = text(second.parts, "date") }
+            // ("tomorrow or thursday at 3": the time is the first day's too.)
+            if oneTimed, !first.known.contains(.time), narrowed.isEmpty, let reader = s.reader {
+                let phrase = String(s.text[first.range]) + " " + text(second.parts, "time")
+                let read = reader.read(phrase, at: s.reference)
+                if read.count == 1, var both = read.first, both.range == phrase.startIndex..<phrase.endIndex {
+                    both.range = first.range
+                    both.rule = Self.joined("or:", both.rule)
+                    both.parts = first.parts + second.parts.filter { $0.role == "time" }
+                    narrowed = [both]
+                    if let slot = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == first.range }) {
+                        slots[slot].value = Sentence.interval(both.start, both.end, s.zone)
+                    }
+                }
+            }
             // "at 12 or 1 tomorrow": the day said with the second is the first's too; "at 7 or
             // 8pm tomorrow": so is its pm, on the day said elsewhere.
             let meridiem = bothTimes ? Self.meridiem(from: text(second.parts, "time"), for: first, in: s) : ""

@@ -235,6 +235,13 @@ public enum Renderer {
         return "It's \(text.weekday(day)) \(day.day) \(DateText.months[day.month - 1]) \(day.year), \(text.clock(now)) (\(text.zone.identifier))."
     }
 
+    /// "what week is it": "Week 49 of 2026: Mon 30 Nov – Sun 6 Dec."
+    static func weekNow(_ today: LocalDate, text: DateText) -> String {
+        let (year, week) = today.isoWeek
+        let monday = today.adding(days: 1 - today.isoWeekday)
+        return "Week \(week) of \(year): \(text.shortDay(monday)) – \(text.shortDay(monday.adding(days: 6)))."
+    }
+
     /// "what day is christmas": "Friday 25 December 2026 (in 21 days)."
     static func dayAsked(_ day: LocalDate, text: DateText, now: Date) -> String {
         let today = text.localDate(now)

@@ -243,6 +243,10 @@ extension Session {
             if let day = outOfScope.day, text.localDate(day.start) != text.localDate(now) {
                 return Reply(intent: .outOfScope, ok: true, message: Renderer.dayAsked(text.localDate(day.start), text: text, now: now))
             }
+            // "what week is it": its number, and its days.
+            if outOfScope.asksWeek {
+                return Reply(intent: .outOfScope, ok: true, message: Renderer.weekNow(text.localDate(now), text: text))
+            }
             let zone = outOfScope.zone.flatMap(Zone.init(identifier:)) ?? context.zone
             return Reply(intent: .outOfScope, ok: true, message: Renderer.clockNow(now, text: DateText(zone: zone)),
                          fields: [("now", .string(ClockText.rfc3339(now, zone: zone)))])

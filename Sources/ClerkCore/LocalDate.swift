@@ -62,6 +62,14 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         CivilCalendar.isoWeekday(dayNumber: dayNumber)
     }
 
+    /// The ISO 8601 week this date is in: the year it counts in (the year of its week's
+    /// Thursday: 1 January 2027 is in week 53 of 2026) and its number, from 1.
+    public var isoWeek: (year: Int, week: Int) {
+        let thursday = LocalDate(dayNumber: dayNumber - isoWeekday + 4)
+        let firstOfYear = LocalDate(year: thursday.year, month: 1, day: 1)
+        return (thursday.year, firstOfYear.days(until: thursday) / 7 + 1)
+    }
+
     /// Days from 1970-01-01 to this date, negative before it.
     public var dayNumber: Int {
         CivilCalendar.dayNumber(year: year, month: month, day: day)

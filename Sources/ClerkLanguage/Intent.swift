@@ -623,6 +623,8 @@ public struct OutOfScope: Sendable, Hashable {
     /// question's destination ("how long to drive to the offsite"), an event to put on hold
     /// ("put the review on hold", "pause the weekly sync").
     public var eventWords: Optional<String>
+    /// A clock question that asks the week ("what week is it"): its number is the answer.
+    public var asksWeek: Bool
 
     public init(topic: OutOfScopeTopic? = nil, didYouMean: String? = nil) {
         self.topic = topic
@@ -630,6 +632,7 @@ public struct OutOfScope: Sendable, Hashable {
         day = nil
         zone = nil
         eventWords = nil
+        asksWeek = false
     }
 }
 

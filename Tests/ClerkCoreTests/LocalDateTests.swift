@@ -57,4 +57,22 @@ import Testing
             instant += 7 * 86_400 + 3 * 3600
         }
     }
+
+    /// ISO weeks at the years' edges, and every day of 1990–2040 against Foundation's ISO 8601
+    /// calendar.
+    @Test func numbersWeeksAsISO8601Does() {
+        #expect(LocalDate(year: 2026, month: 12, day: 4).isoWeek == (2026, 49))
+        #expect(LocalDate(year: 2027, month: 1, day: 1).isoWeek == (2026, 53))
+        #expect(LocalDate(year: 2027, month: 1, day: 4).isoWeek == (2027, 1))
+        #expect(LocalDate(year: 2024, month: 12, day: 30).isoWeek == (2025, 1))
+        var calendar = Calendar(identifier: .iso8601)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        var date = LocalDate(year: 1990, month: 1, day: 1)
+        while date.year < 2041 {
+            let instant = Date(timeIntervalSince1970: Double(date.dayNumber) * 86_400 + 43_200)
+            let expected = (calendar.component(.yearForWeekOfYear, from: instant), calendar.component(.weekOfYear, from: instant))
+            #expect(date.isoWeek == expected, "\(date.iso)")
+            date = date.adding(days: 1)
+        }
+    }
 }

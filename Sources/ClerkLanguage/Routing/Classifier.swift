@@ -1146,7 +1146,15 @@ enum Classifier {
             asksDateOf = from < s.body.upperBound
                 && (from..<s.body.upperBound).allSatisfy { s.isInDate($0) || s.word($0, isIn: Vocabulary.beforeADate) || s.kind($0) == .mark }
         }
-        return asksClock || asksDate || asksDateOf
+        return asksClock || asksDate || asksDateOf || asksWeek(words)
+    }
+
+    /// "what week is it", "which week are we in", "what's the week number": this week's
+    /// number ("what's on this week" is the agenda: it says "on").
+    static func asksWeek(_ words: [String]) -> Bool {
+        guard words.contains("week"), ["what", "what's", "whats", "which"].contains(words.first ?? ""),
+              !words.contains("on"), !words.contains("my"), !words.contains("next"), !words.contains("last") else { return false }
+        return words.contains("number") || words.contains("it") || words.contains("we") && words.contains("in")
     }
 
     /// "what's on", "what do I have", "what am I up to", "anything going on".

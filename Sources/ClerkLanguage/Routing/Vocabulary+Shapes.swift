@@ -82,7 +82,7 @@ extension Vocabulary {
     static let clockQuestionHeads: WordSet = ["what", "what's", "whats", "tell", "could", "which", "i"]
 
     /// What a clock question asks for.
-    static let clockNouns: WordSet = ["time", "date", "day"]
+    static let clockNouns: WordSet = ["time", "date", "day", "week"]
 
     /// Words that may stand before a date in "what day is …" ("the", "this", "on").
     static let beforeADate: WordSet = ["the", "this", "on"]

@@ -26,20 +26,23 @@ import Testing
         EventPatch(when: occurrence.when.shifted(bySeconds: 3600))
     }
 
-    /// The instances Google has over the two weeks, as "id title start".
-    static func instances(_ harness: GoogleHarness) -> [String] {
-        let path = "/calendar/v3/calendars/primary/events?singleEvents=true&orderBy=startTime&timeMin=2026-03-01T00:00:00Z&timeMax=2026-03-15T00:00:00Z"
+    /// The instances Google has over the two weeks (or until `end`), as "id title start".
+    static func instances(_ harness: GoogleHarness, until end: String = "2026-03-15T00:00:00Z") -> [String] {
+        let path = "/calendar/v3/calendars/primary/events?singleEvents=true&orderBy=startTime&timeMin=2026-03-01T00:00:00Z&timeMax=" + end
         return (harness.side("GET", path)["items"]?.arrayValue ?? []).map { item in
             [item["id"]?.stringValue ?? "?", item["summary"]?.stringValue ?? "?", item["start"]?["dateTime"]?.stringValue ?? "?"].joined(separator: " ")
         }
     }
 
     /// The same from the backend (the mirror), as "id title start".
-    static func mirrored(_ backend: GoogleBackend) throws -> [String] {
-        try backend.events(from: Date(timeIntervalSince1970: 1_772_323_200), to: Date(timeIntervalSince1970: 1_773_532_800), calendarIDs: nil).map {
+    static func mirrored(_ backend: GoogleBackend, until end: Date = Date(timeIntervalSince1970: 1_773_532_800)) throws -> [String] {
+        try backend.events(from: Date(timeIntervalSince1970: 1_772_323_200), to: end, calendarIDs: nil).map {
             "\($0.id) \($0.title) " + ClockText.rfc3339($0.when.startInstant(in: GoogleBackendTests.madrid), zone: GoogleBackendTests.madrid)
         }
     }
+
+    /// 15 April 2026, the end of the six weeks a weekly series is looked at over.
+    static let midApril = Date(timeIntervalSince1970: 1_776_211_200)
 
     static let split = [
         "class01_20260302T170000Z Yoga 2026-03-02T18:00:00+01:00",
@@ -192,10 +195,6 @@ import Testing
             EventPatch(when: occurrence.when.shifted(bySeconds: 2 * 86_400))
         }
         #expect(split.started.recurrence == ["RRULE:FREQ=WEEKLY;BYDAY=WE;COUNT=4", "EXDATE:20260401T160000Z"])
-        let path = "/calendar/v3/calendars/primary/events?singleEvents=true&orderBy=startTime&timeMin=2026-03-01T00:00:00Z&timeMax=2026-04-15T00:00:00Z"
-        let google = (harness.side("GET", path)["items"]?.arrayValue ?? []).map { item in
-            [item["id"]?.stringValue ?? "?", item["summary"]?.stringValue ?? "?", item["start"]?["dateTime"]?.stringValue ?? "?"].joined(separator: " ")
-        }
         let expected = [
             "piano01_20260302T170000Z Piano 2026-03-02T18:00:00+01:00",
             "piano01_20260309T170000Z Piano 2026-03-09T18:00:00+01:00",
@@ -203,11 +202,8 @@ import Testing
             "piano02_20260325T170000Z Piano (recital) 2026-03-23T18:00:00+01:00",
             "piano02_20260408T160000Z Piano 2026-04-08T18:00:00+02:00",
         ]
-        #expect(google == expected)
-        let mirrored = try backend.events(from: Date(timeIntervalSince1970: 1_772_323_200), to: Date(timeIntervalSince1970: 1_776_211_200), calendarIDs: nil).map {
-            "\($0.id) \($0.title) " + ClockText.rfc3339($0.when.startInstant(in: GoogleBackendTests.madrid), zone: GoogleBackendTests.madrid)
-        }
-        #expect(mirrored == expected)
+        #expect(Self.instances(harness, until: "2026-04-15T00:00:00Z") == expected)
+        #expect(try Self.mirrored(backend, until: Self.midApril) == expected)
     }
 
     /// The whole series moved from Mondays to Wednesdays first, then "only this one" and
@@ -222,20 +218,13 @@ import Testing
         _ = try backend.splitSeries(occurrenceID: "piano01_20260318T170000Z", newID: "piano02") { occurrence in
             EventPatch(when: occurrence.when.shifted(bySeconds: 3600))
         }
-        let path = "/calendar/v3/calendars/primary/events?singleEvents=true&orderBy=startTime&timeMin=2026-03-01T00:00:00Z&timeMax=2026-04-15T00:00:00Z"
-        let google = (harness.side("GET", path)["items"]?.arrayValue ?? []).map { item in
-            [item["id"]?.stringValue ?? "?", item["summary"]?.stringValue ?? "?", item["start"]?["dateTime"]?.stringValue ?? "?"].joined(separator: " ")
-        }
         let expected = [
             "piano01_20260304T170000Z Piano 2026-03-04T18:00:00+01:00",
             "piano01_20260311T170000Z Piano (recital) 2026-03-11T18:00:00+01:00",
             "piano02_20260318T180000Z Piano 2026-03-18T19:00:00+01:00",
             "piano02_20260325T180000Z Piano 2026-03-25T19:00:00+01:00",
         ]
-        #expect(google == expected)
-        let mirrored = try backend.events(from: Date(timeIntervalSince1970: 1_772_323_200), to: Date(timeIntervalSince1970: 1_776_211_200), calendarIDs: nil).map {
-            "\($0.id) \($0.title) " + ClockText.rfc3339($0.when.startInstant(in: GoogleBackendTests.madrid), zone: GoogleBackendTests.madrid)
-        }
-        #expect(mirrored == expected)
+        #expect(Self.instances(harness, until: "2026-04-15T00:00:00Z") == expected)
+        #expect(try Self.mirrored(backend, until: Self.midApril) == expected)
     }
 }

@@ -662,7 +662,39 @@ extension GoogleBackend: CalendarService {
             if waiting > 0 { throw ServiceError.importInterrupted(cause: cause, leftToUndo: waiting) }
             throw cause
         }
+        for (uid, seriesID) in seriesIDs { adoptOccurrences(uid: uid, seriesID: seriesID, calendarID: calendarID) }
         return summary
+    }
+
+    /// Occurrences imported before their series (each an event of its own, "UID#start")
+    /// become the series' instances once it is there, as the local store adopts them: each
+    /// instance is patched with the occurrence, then the event of its own is deleted (that
+    /// deletion waits in the outbox when Google cannot be reached). Done after the import
+    /// succeeded, so an import taken back never takes them with it; one the series does not
+    /// make, or Google refuses, stays as it was.
+    private func adoptOccurrences(uid: String, seriesID: String, calendarID: String) {
+        let prefix = uid + "#"
+        guard let orphans = try? store.storedEvents(calendarID: calendarID).filter({
+            $0.recurringEventID == nil && $0.recurrence.isEmpty && ($0.iCalUID?.hasPrefix(prefix) ?? false)
+        }) else { return }
+        for orphan in orphans {
+            guard let suffix = orphan.iCalUID?.dropFirst(prefix.count), !suffix.isEmpty else { continue }
+            let body = GoogleCoding.patchBody(EventPatch(title: orphan.title, when: orphan.when, location: .some(orphan.location), notes: .some(orphan.notes)))
+            do {
+                try mirror.apply(answer: try api.patchEvent(calendarID: calendarID, eventID: seriesID + "_" + suffix, body: body), calendarID: calendarID)
+            } catch {
+                continue
+            }
+            let deletion = PendingChange.deleteEvent(calendarID: calendarID, eventID: orphan.id)
+            do {
+                try send(deletion, number: nil)
+            } catch where APIFailure.matches(error, \.isWorthWaiting) {
+                try? queue(deletion, because: error)
+            } catch {
+                continue
+            }
+            try? store.deleteEvent(id: orphan.id)
+        }
     }
 
     /// One event (or series) of an import sent with events.import under `uid`: counted added

@@ -10,9 +10,12 @@ import LoopbackHTTP
 /// | comments.insert, list, get, patch, update, delete (v2) | `drive/v2/files/{fileId}/comments…` | every field without `fields`; `maxResults` (20, at most 100) |
 /// | revisions.list, get (v2)             | `drive/v2/files/{fileId}/revisions…`              | v3's revisions in v2's Revision (`modifiedDate`, `fileSize`, `downloadUrl`) |
 ///
-/// A comment is kept in the file's unmodeled JSON (`comments`, v3's shape); adding one does
-/// not change the file's `modifiedTime`, as on Drive. A deleted comment stays, `deleted`,
-/// without its content, and is listed only with `includeDeleted`. Replies are not served.
+/// | replies.create, list, get, update, delete (v3); insert, list, get, patch, update, delete (v2) | `…/comments/{commentId}/replies…` | an `action` (v2: `verb`) of `resolve` or `reopen` resolves or reopens the comment |
+///
+/// A comment is kept in the file's unmodeled JSON (`comments`, v3's shape, its replies in
+/// it); adding one does not change the file's `modifiedTime`, as on Drive. A deleted
+/// comment or reply stays, `deleted`, without its content, and is listed only with
+/// `includeDeleted`.
 extension Emulator {
     static let driveCommentRoutes: [Route] = {
         let write = ["drive", "drive.file"]
@@ -30,9 +33,18 @@ extension Emulator {
                 },
                 Route("PATCH", base + "/{commentId}", scopes: write) { try $0.updateComment($1, version2: v2) },
                 Route("DELETE", base + "/{commentId}", scopes: write) { try $0.deleteComment($1) },
+                Route("GET", base + "/{commentId}/replies", scopes: read) { try $0.listReplies($1, version2: v2) },
+                Route("POST", base + "/{commentId}/replies", scopes: write) { try $0.createReply($1, version2: v2) },
+                Route("GET", base + "/{commentId}/replies/{replyId}", scopes: read) { emulator, call in
+                    let (record, comment) = try emulator.comment(call)
+                    return try emulator.replyAnswer(try Emulator.reply(call, of: comment), of: comment, in: record, call, version2: v2)
+                },
+                Route("PATCH", base + "/{commentId}/replies/{replyId}", scopes: write) { try $0.updateReply($1, version2: v2) },
+                Route("DELETE", base + "/{commentId}/replies/{replyId}", scopes: write) { try $0.deleteReply($1) },
             ]
         }
         routes.append(Route("PUT", "drive/v2/files/{fileId}/comments/{commentId}", scopes: write) { try $0.updateComment($1, version2: true) })
+        routes.append(Route("PUT", "drive/v2/files/{fileId}/comments/{commentId}/replies/{replyId}", scopes: write) { try $0.updateReply($1, version2: true) })
         let revisionScopes = DriveScopes.read
         routes += [
             Route("GET", "drive/v2/files/{fileId}/revisions", scopes: revisionScopes) { try $0.listRevisionsV2($1) },
@@ -190,10 +202,14 @@ extension Emulator {
         return try Emulator.driveJSON(Emulator.commentV3(comment), fields: call.parameter("fields"), defaults: nil)
     }
 
-    /// The stored comment with its author (the account).
+    /// The account as a comment's or a reply's author in v3.
+    private static let authorV3: JSONValue = .object([("kind", "drive#user"), ("displayName", .string(DriveUser(email: "emulator@example.com").displayName)),
+                                                     ("me", true)])
+
+    /// The stored comment with its author (the account), its replies with theirs.
     private static func commentV3(_ stored: JSONValue) -> JSONValue {
-        stored.merged(with: ["author": .object([("kind", "drive#user"), ("displayName", .string(DriveUser(email: "emulator@example.com").displayName)),
-                                                ("me", true)])])
+        stored.merged(with: ["author": authorV3,
+                             "replies": .array((stored["replies"]?.arrayValue ?? []).map { $0.merged(with: ["author": authorV3]) })])
     }
 
     /// v2's Comment: `commentId`, dates, `status`, `context`, links and the file's title.
@@ -210,7 +226,122 @@ extension Emulator {
             members.append(("context", .object([("type", quoted["mimeType"] ?? "text/html"), ("value", quoted["value"] ?? "")])))
         }
         if let anchor = stored["anchor"] { members.append(("anchor", anchor)) }
-        members += [("fileId", .string(record.id)), ("fileTitle", .string(record.name)), ("replies", [])]
+        members += [("fileId", .string(record.id)), ("fileTitle", .string(record.name)),
+                    ("replies", .array((stored["replies"]?.arrayValue ?? []).map { replyV2($0, of: stored, in: record, root: root) }))]
+        return .object(members)
+    }
+
+    // MARK: Replies
+
+    private static func replyNotFound(_ id: String) -> GoogleError {
+        GoogleError(status: 404, reason: "notFound", message: "Reply not found: \(id).", location: "replyId", locationType: "parameter")
+    }
+
+    /// The reply the call names, of `comment`.
+    static func reply(_ call: Call, of comment: JSONValue) throws(GoogleError) -> JSONValue {
+        let id = call[capture: "replyId"]
+        guard let found = comment["replies"]?.arrayValue?.first(where: { $0["id"]?.stringValue == id }) else { throw replyNotFound(id) }
+        return found
+    }
+
+    private func createReply(_ call: Call, version2: Bool) throws(GoogleError) -> HTTPResponse {
+        try Emulator.requireFields(call, version2: version2)
+        let (record, comment) = try comment(call)
+        guard comment["deleted"]?.boolValue != true else { throw Emulator.commentNotFound(call[capture: "commentId"]) }
+        let body = try jsonBody(call.request)
+        let content = try Emulator.string(body, "content") ?? ""
+        let actionKey = version2 ? "verb" : "action"
+        let action = try Emulator.string(body, actionKey)
+        if let action, !["resolve", "reopen"].contains(action) {
+            throw GoogleError.invalid("Invalid value for \(actionKey): \(action).", location: actionKey)
+        }
+        guard !content.isEmpty || action != nil else { throw GoogleError.required("Required: content", location: "content") }
+        let stamp = Wire.timestamp(now)
+        let replies = comment["replies"]?.arrayValue ?? []
+        var members: [(String, JSONValue)] = [
+            ("kind", "drive#reply"), ("id", .string("AAAA" + String(format: "%08X", replies.count + 1) + "r")), ("createdTime", .string(stamp)),
+            ("modifiedTime", .string(stamp)), ("content", .string(content)), ("htmlContent", .string(Emulator.html(content))), ("deleted", false),
+        ]
+        if let action { members.append(("action", .string(action))) }
+        let made = JSONValue.object(members)
+        var changed = comment.merged(with: ["modifiedTime": .string(stamp), "replies": .array(replies + [made])])
+        if let action { changed = changed.merged(with: ["resolved": .bool(action == "resolve")]) }
+        let saved = try replace(comment, with: changed, in: record)
+        return try replyAnswer(made, of: changed, in: saved, call, version2: version2)
+    }
+
+    private func listReplies(_ call: Call, version2: Bool) throws(GoogleError) -> HTTPResponse {
+        try Emulator.requireFields(call, version2: version2)
+        let (record, comment) = try comment(call)
+        let includeDeleted = try call.flag("includeDeleted") ?? false
+        let listed = (comment["replies"]?.arrayValue ?? []).filter { includeDeleted || $0["deleted"]?.boolValue != true }
+        let size: Int
+        if version2 {
+            let text = call.parameter("maxResults") ?? "20"
+            guard let value = Int(text), (0...100).contains(value) else {
+                throw GoogleError.invalidParameter(text, must: "Values must be within the range: [0, 100]", location: "maxResults")
+            }
+            size = max(value, 1)
+        } else {
+            size = try Emulator.pageSize(call, standard: 20, maximum: 100)
+        }
+        let key = "replies|" + record.id + "|" + (comment["id"]?.stringValue ?? "")
+        let page = try PageToken.page(listed, token: call.parameter("pageToken"), size: size, query: key, snapshot: 0)
+        guard version2 else {
+            var members: [(String, JSONValue)] = [("kind", "drive#replyList")]
+            if let next = page.next { members.append(("nextPageToken", .string(next))) }
+            members.append(("replies", .array(page.items.map { $0.merged(with: ["author": Emulator.authorV3]) })))
+            return try Emulator.driveJSON(.object(members), fields: call.parameter("fields"), defaults: nil)
+        }
+        let root = Emulator.root(of: call.request)
+        var members: [(String, JSONValue)] = [("kind", "drive#commentReplyList")]
+        if let next = page.next { members.append(("nextPageToken", .string(next))) }
+        members.append(("items", .array(page.items.map { replyV2($0, of: comment, in: record, root: root) })))
+        return try Emulator.driveJSON(.object(members), fields: call.parameter("fields"), defaults: nil, version2: true)
+    }
+
+    private func updateReply(_ call: Call, version2: Bool) throws(GoogleError) -> HTTPResponse {
+        try Emulator.requireFields(call, version2: version2)
+        let (record, comment) = try comment(call)
+        let old = try Emulator.reply(call, of: comment)
+        guard old["deleted"]?.boolValue != true else { throw Emulator.replyNotFound(call[capture: "replyId"]) }
+        guard let content = try Emulator.string(try jsonBody(call.request), "content"), !content.isEmpty else {
+            throw GoogleError.required("Required: content", location: "content")
+        }
+        let changed = old.merged(with: ["content": .string(content), "htmlContent": .string(Emulator.html(content)), "modifiedTime": .string(Wire.timestamp(now))])
+        let newComment = comment.merged(with: ["replies": .array((comment["replies"]?.arrayValue ?? []).map { $0["id"] == old["id"] ? changed : $0 })])
+        let saved = try replace(comment, with: newComment, in: record)
+        return try replyAnswer(changed, of: newComment, in: saved, call, version2: version2)
+    }
+
+    private func deleteReply(_ call: Call) throws(GoogleError) -> HTTPResponse {
+        let (record, comment) = try comment(call)
+        let old = try Emulator.reply(call, of: comment)
+        guard old["deleted"]?.boolValue != true, case .object(let members) = old else { throw Emulator.replyNotFound(call[capture: "replyId"]) }
+        let kept = JSONValue.object(members.filter { !["content", "htmlContent"].contains($0.0) }.map { $0.0 == "deleted" ? ("deleted", JSONValue.bool(true)) : $0 })
+        let newComment = comment.merged(with: ["replies": .array((comment["replies"]?.arrayValue ?? []).map { $0["id"] == old["id"] ? kept : $0 })])
+        _ = try replace(comment, with: newComment, in: record)
+        return HTTPResponse(status: 204)
+    }
+
+    func replyAnswer(_ reply: JSONValue, of comment: JSONValue, in record: DriveRecord, _ call: Call, version2: Bool) throws(GoogleError) -> HTTPResponse {
+        if version2 {
+            return try Emulator.driveJSON(replyV2(reply, of: comment, in: record, root: Emulator.root(of: call.request)), fields: call.parameter("fields"),
+                                          defaults: nil, version2: true)
+        }
+        try Emulator.requireFields(call, version2: false)
+        return try Emulator.driveJSON(reply.merged(with: ["author": Emulator.authorV3]), fields: call.parameter("fields"), defaults: nil)
+    }
+
+    /// v2's CommentReply: `replyId`, dates, `verb`.
+    private func replyV2(_ stored: JSONValue, of comment: JSONValue, in record: DriveRecord, root: String) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("kind", "drive#commentReply"), ("replyId", stored["id"] ?? .null), ("createdDate", stored["createdTime"] ?? .null),
+            ("modifiedDate", stored["modifiedTime"] ?? .null), ("author", DriveV2.userJSON(driveUser)),
+        ]
+        for key in ["htmlContent", "content"] { if let value = stored[key] { members.append((key, value)) } }
+        members.append(("deleted", stored["deleted"] ?? false))
+        if let action = stored["action"] { members.append(("verb", action)) }
         return .object(members)
     }
 

@@ -7,7 +7,7 @@ import LoopbackHTTP
 ///
 /// | methods | answer |
 /// |---|---|
-/// | every one in `unservedMethods` (watch and channels, comment replies, shared drive writes, approvals, labels, contact photos, …) | 501 `notImplemented` (People: `UNIMPLEMENTED`), naming the method |
+/// | every one in `unservedMethods` (watch and channels, shared drive writes, approvals, labels, contact photos, …) | 501 `notImplemented` (People: `UNIMPLEMENTED`), naming the method |
 /// | People's directory (`people:listDirectoryPeople`, `people:searchDirectoryPeople`) | 400 `FAILED_PRECONDITION` "Must be a G Suite domain user.", as Google answers an account outside Workspace |
 /// | `teamdrives.list`, `teamdrives.get` (v3's old names of shared drives) | served like `drives.list` and `drives.get`: the account has none |
 ///
@@ -50,11 +50,6 @@ extension Emulator {
         ("POST", "drive/v3/files/{fileId}/modifyLabels", "drive.files.modifyLabels", ["drive", "drive.file", "drive.metadata"]),
         ("POST", "drive/v3/files/{fileId}/watch", "drive.files.watch", ["drive", "drive.appdata", "drive.file", "drive.meet.readonly", "drive.metadata", "drive.metadata.readonly", "drive.photos.readonly", "drive.readonly"]),
         ("GET", "drive/v3/operations/{name}", "drive.operations.get", ["drive", "drive.file", "drive.meet.readonly", "drive.readonly"]),
-        ("POST", "drive/v3/files/{fileId}/comments/{commentId}/replies", "drive.replies.create", ["drive", "drive.file"]),
-        ("DELETE", "drive/v3/files/{fileId}/comments/{commentId}/replies/{replyId}", "drive.replies.delete", ["drive", "drive.file"]),
-        ("GET", "drive/v3/files/{fileId}/comments/{commentId}/replies/{replyId}", "drive.replies.get", ["drive", "drive.file", "drive.meet.readonly", "drive.readonly"]),
-        ("GET", "drive/v3/files/{fileId}/comments/{commentId}/replies", "drive.replies.list", ["drive", "drive.file", "drive.meet.readonly", "drive.readonly"]),
-        ("PATCH", "drive/v3/files/{fileId}/comments/{commentId}/replies/{replyId}", "drive.replies.update", ["drive", "drive.file"]),
         ("DELETE", "drive/v3/files/{fileId}/revisions/{revisionId}", "drive.revisions.delete", ["drive", "drive.appdata", "drive.file"]),
         ("PATCH", "drive/v3/files/{fileId}/revisions/{revisionId}", "drive.revisions.update", ["drive", "drive.appdata", "drive.file"]),
         ("POST", "drive/v3/teamdrives", "drive.teamdrives.create", ["drive"]),
@@ -84,12 +79,6 @@ extension Emulator {
         ("DELETE", "drive/v2/files/{fileId}/parents/{parentId}", "drive.parents.delete", ["drive", "drive.file"]),
         ("GET", "drive/v2/files/{fileId}/parents/{parentId}", "drive.parents.get", ["drive", "drive.appdata", "drive.file", "drive.meet.readonly", "drive.metadata", "drive.metadata.readonly", "drive.photos.readonly", "drive.readonly"]),
         ("POST", "drive/v2/files/{fileId}/parents", "drive.parents.insert", ["drive", "drive.appdata", "drive.file"]),
-        ("DELETE", "drive/v2/files/{fileId}/comments/{commentId}/replies/{replyId}", "drive.replies.delete", ["drive", "drive.file"]),
-        ("GET", "drive/v2/files/{fileId}/comments/{commentId}/replies/{replyId}", "drive.replies.get", ["drive", "drive.file", "drive.meet.readonly", "drive.readonly"]),
-        ("POST", "drive/v2/files/{fileId}/comments/{commentId}/replies", "drive.replies.insert", ["drive", "drive.file"]),
-        ("GET", "drive/v2/files/{fileId}/comments/{commentId}/replies", "drive.replies.list", ["drive", "drive.file", "drive.meet.readonly", "drive.readonly"]),
-        ("PATCH", "drive/v2/files/{fileId}/comments/{commentId}/replies/{replyId}", "drive.replies.patch", ["drive", "drive.file"]),
-        ("PUT", "drive/v2/files/{fileId}/comments/{commentId}/replies/{replyId}", "drive.replies.update", ["drive", "drive.file"]),
         ("DELETE", "drive/v2/files/{fileId}/revisions/{revisionId}", "drive.revisions.delete", ["drive", "drive.appdata", "drive.file"]),
         ("PATCH", "drive/v2/files/{fileId}/revisions/{revisionId}", "drive.revisions.patch", ["drive", "drive.appdata", "drive.file"]),
         ("PUT", "drive/v2/files/{fileId}/revisions/{revisionId}", "drive.revisions.update", ["drive", "drive.appdata", "drive.file"]),

@@ -77,6 +77,38 @@ import Testing
         #expect(harness.send("GET", "/drive/v2/files/\(id)/comments", token: token).json["items"] == [])
     }
 
+    /// A reply with `action: resolve` resolves its comment and one with `reopen` opens it
+    /// again; replies are listed, changed and deleted as comments are (v2: `verb`).
+    @Test func repliesResolveAndReopenAComment() throws {
+        let (harness, token) = try DriveV2Tests.harness()
+        let id = try Self.file(harness, token)
+        let base = "/drive/v3/files/\(id)/comments"
+        let comment = try #require(harness.send("POST", base + "?fields=id", json: ["content": "Typo in line one"], token: token).json["id"]?.stringValue)
+        let replies = base + "/\(comment)/replies"
+        #expect(harness.send("POST", replies, json: ["content": "Fixed"], token: token).reason == "required")
+        #expect(harness.send("POST", replies + "?fields=id", json: [:], token: token).status == 400)
+        #expect(harness.send("POST", replies + "?fields=id", json: ["action": "close"], token: token).status == 400)
+        let fixed = harness.send("POST", replies + "?fields=id,content,action,author(me)", json: ["content": "Fixed", "action": "resolve"], token: token)
+        #expect(fixed.status == 200)
+        let reply = try #require(fixed.json["id"]?.stringValue)
+        #expect(fixed.json["action"] == "resolve" && fixed.json["author"] == ["me": true])
+        #expect(harness.send("GET", base + "/\(comment)?fields=resolved,replies(id,content)", token: token).json
+                == ["resolved": true, "replies": [["id": .string(reply), "content": "Fixed"]]])
+        _ = harness.send("POST", replies + "?fields=id", json: ["action": "reopen"], token: token)
+        #expect(harness.send("GET", base + "/\(comment)?fields=resolved", token: token).json == ["resolved": false])
+        #expect(harness.send("PATCH", replies + "/\(reply)?fields=content", json: ["content": "Fixed, thanks"], token: token).json == ["content": "Fixed, thanks"])
+        #expect(harness.send("GET", replies + "?fields=replies(content)", token: token).json == ["replies": [["content": "Fixed, thanks"], ["content": ""]]])
+        #expect(harness.send("DELETE", replies + "/\(reply)", token: token).status == 204)
+        #expect(harness.send("GET", replies + "/\(reply)?fields=deleted,content", token: token).json == ["deleted": true])
+        #expect(harness.send("GET", replies + "?fields=replies(id)", token: token).json["replies"]?.arrayValue?.count == 1)
+        #expect(harness.send("GET", replies + "/nosuchreply?fields=id", token: token).status == 404)
+        let v2 = harness.send("POST", "/drive/v2/files/\(id)/comments/\(comment)/replies", json: ["content": "Done", "verb": "resolve"], token: token)
+        #expect(v2.json["kind"] == "drive#commentReply" && v2.json["verb"] == "resolve")
+        let listed = harness.send("GET", "/drive/v2/files/\(id)/comments/\(comment)", token: token).json
+        #expect(listed["status"] == "resolved")
+        #expect(listed["replies"]?.arrayValue?.compactMap { $0["content"]?.stringValue } == ["", "Done"])
+    }
+
     /// v2's revisions.list and get: the file's contents, oldest first, each with a
     /// `downloadUrl` that gives its bytes.
     @Test func v2RevisionsListAFilesHistory() throws {

@@ -378,7 +378,7 @@ class Fidelity:
             ("drive list with or, not, parentheses and orderBy", self.drive_list_grammar),
             ("drive teamdrives list (none)", self.drive_team_drives),
             ("drive files.watch refused (501)", self.drive_watch_refused),
-            ("drive comments: create, list, update, delete (fields required), revisions list", self.drive_comments),
+            ("drive comments: create, list, update, a resolving reply, delete (fields required), revisions list", self.drive_comments),
             ("drive v2 (build('drive', 'v2')): insert, list, get_media, update, changes, trash, delete, seen by v3", self.drive_v2),
             ("PyDrive2: its own sign-in, SetContentString and Upload, ListFile, GetContentString, update, GetRevisions, v2 comments, convert, "
              "InsertPermission, Trash, Delete",
@@ -1112,6 +1112,11 @@ class Fidelity:
         check(note.get("content") == "Is two right?" and note.get("resolved") is False and note.get("author", {}).get("me") is True,
               f"comments.create answered {note}")
         comments.update(fileId=made["id"], commentId=note["id"], fields="id", body={"content": "Two is right."}).execute()
+        reply = self.drive.replies().create(fileId=made["id"], commentId=note["id"], fields="id,action,content",
+                                            body={"content": "Agreed", "action": "resolve"}).execute()
+        check(reply.get("action") == "resolve", f"replies.create answered {reply}")
+        resolved = comments.get(fileId=made["id"], commentId=note["id"], fields="resolved,replies(id)").execute()
+        check(resolved == {"resolved": True, "replies": [{"id": reply["id"]}]}, f"a resolving reply left the comment {resolved}")
         listed = comments.list(fileId=made["id"], fields="comments(id,content),nextPageToken").execute()
         check(listed.get("comments") == [{"id": note["id"], "content": "Two is right."}], f"comments.list answered {listed}")
         comments.delete(fileId=made["id"], commentId=note["id"]).execute()

@@ -94,6 +94,16 @@ extension Emulator {
         return out
     }
 
+    /// A page of comments or replies: v3's `pageSize`, v2's `maxResults` (20, at most 100).
+    private static func commentPageSize(_ call: Call, version2: Bool) throws(GoogleError) -> Int {
+        guard version2 else { return try pageSize(call, standard: 20, maximum: 100) }
+        let text = call.parameter("maxResults") ?? "20"
+        guard let value = Int(text), (0...100).contains(value) else {
+            throw GoogleError.invalidParameter(text, must: "Values must be within the range: [0, 100]", location: "maxResults")
+        }
+        return max(value, 1)
+    }
+
     private func createComment(_ call: Call, version2: Bool) throws(GoogleError) -> HTTPResponse {
         try Emulator.requireFields(call, version2: version2)
         var record = try driveRecord(call[capture: "fileId"])
@@ -134,16 +144,7 @@ extension Emulator {
             (includeDeleted || comment["deleted"]?.boolValue != true)
                 && since.map { since in (comment["modifiedTime"]?.stringValue).flatMap { ClockText.rfc3339Instant($0) }.map { $0 >= since } ?? true } ?? true
         }
-        let size: Int
-        if version2 {
-            let text = call.parameter("maxResults") ?? "20"
-            guard let value = Int(text), (0...100).contains(value) else {
-                throw GoogleError.invalidParameter(text, must: "Values must be within the range: [0, 100]", location: "maxResults")
-            }
-            size = max(value, 1)
-        } else {
-            size = try Emulator.pageSize(call, standard: 20, maximum: 100)
-        }
+        let size = try Emulator.commentPageSize(call, version2: version2)
         let page = try PageToken.page(listed, token: call.parameter("pageToken"), size: size, query: "comments|" + record.id, snapshot: 0)
         guard version2 else {
             var members: [(String, JSONValue)] = [("kind", "drive#commentList")]
@@ -275,16 +276,7 @@ extension Emulator {
         let (record, comment) = try comment(call)
         let includeDeleted = try call.flag("includeDeleted") ?? false
         let listed = (comment["replies"]?.arrayValue ?? []).filter { includeDeleted || $0["deleted"]?.boolValue != true }
-        let size: Int
-        if version2 {
-            let text = call.parameter("maxResults") ?? "20"
-            guard let value = Int(text), (0...100).contains(value) else {
-                throw GoogleError.invalidParameter(text, must: "Values must be within the range: [0, 100]", location: "maxResults")
-            }
-            size = max(value, 1)
-        } else {
-            size = try Emulator.pageSize(call, standard: 20, maximum: 100)
-        }
+        let size = try Emulator.commentPageSize(call, version2: version2)
         let key = "replies|" + record.id + "|" + (comment["id"]?.stringValue ?? "")
         let page = try PageToken.page(listed, token: call.parameter("pageToken"), size: size, query: key, snapshot: 0)
         guard version2 else {

@@ -316,6 +316,23 @@ import Testing
         #expect(Self.driveFiles(harness, named: "notes.txt").compactMap { $0["id"]?.stringValue } == [file.id])
     }
 
+    /// A deletion answered by a captive portal's page (a 200, as a deletion's own answer
+    /// carries nothing): it was taken as done while the event stayed on Google. It waits.
+    @Test func aDeletionBehindACaptivePortalWaits() throws {
+        let harness = try GoogleHarness()
+        let backend = try harness.signIn().backend
+        _ = try backend.insertEvent(EventDraft(title: "Dinner", when: GoogleBackendTests.when(1, 20)), id: "dinner001", calendarID: Self.primary)
+        harness.clock.advance(60)
+        harness.arm(["method": "DELETE", "path": "/calendar", "mode": "portal", "count": 10])
+        try backend.deleteEvent(id: "dinner001")
+        #expect(backend.waitingCount == 1)
+        #expect(Self.eventTitles(harness) == ["Dinner"])
+        harness.side("DELETE", "/_emulator/faults")
+        backend.flushOutbox()
+        #expect(backend.waitingCount == 0)
+        #expect(Self.eventTitles(harness).isEmpty)
+    }
+
     /// The token refresh answered by a captive portal: the write waits, and a read answers
     /// from the copy saying the network answers instead of Google.
     @Test func aTokenRefreshBehindACaptivePortalKeepsTheWriteWaiting() throws {

@@ -165,6 +165,9 @@ package final class GoogleTransport {
             case .success(let answer):
                 requestCount += 1
                 bytesMoved += answer.bytesSent + answer.bytesReceived
+                // A web page for a write (a DELETE answers nothing) is a captive portal's: the
+                // write never reached Google. (A GET's may be a file's own HTML.)
+                if (200..<300).contains(answer.status), call.method != "GET", GoogleTransport.isWebPage(answer) { throw .transport(.intercepted) }
                 if (200..<300).contains(answer.status) || answer.status == 304 || answer.status == 308 { return answer }
                 // Google's APIs answer, they do not redirect: a network between them did.
                 if (300..<400).contains(answer.status) { throw .transport(.intercepted) }

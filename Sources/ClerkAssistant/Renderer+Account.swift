@@ -84,6 +84,7 @@ extension Renderer {
         case .refused(let status, let reason): return "Google is having trouble (\(status) \(reason))"
         case .malformedResponse: return "Google sent an answer clerk couldn't read"
         case .timedOut: return "Google is slow to answer"
+        case .networkSignIn: return "The network answers instead of Google (sign in to the Wi-Fi in a browser)"
         default: return "Google can't be reached"
         }
     }

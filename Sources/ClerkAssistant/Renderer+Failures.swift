@@ -12,6 +12,7 @@ extension ServiceError {
         case .refused(let status, let reason): return "Google refused an event (\(status) \(reason))"
         case .malformedResponse: return "Google sent an answer clerk couldn't read"
         case .outcomeUnknown: return "The connection to Google broke"
+        case .networkSignIn: return "The network answered instead of Google (a Wi-Fi sign-in page?)"
         default: return "Couldn't reach Google"
         }
     }
@@ -79,6 +80,8 @@ extension Renderer {
             return "Google asked clerk to slow down. Nothing changed; try again " + (after.map { "in " + duration($0) } ?? "in a minute") + "."
         case .timedOut: return "Google didn't answer in time. Nothing changed; try again in a moment."
         case .unreachable: return "Couldn't reach Google. Nothing changed; check the network and try again."
+        case .networkSignIn:
+            return "The network answered instead of Google (a Wi-Fi sign-in page?). Nothing changed; sign in to the network in a browser and try again."
         case .outcomeUnknown:
             return "The connection to Google broke before it answered, so clerk can't tell whether that went through. Look before trying again."
         case .refused(let status, let reason) where status >= 500:

@@ -258,6 +258,9 @@ public enum ServiceError: Error, Hashable, Sendable {
     case timedOut
     /// The backend could not be reached at all (no network, refused, name not found).
     case unreachable
+    /// The network answered in Google's place — a redirect, or a web page where Google's
+    /// JSON was due (a hotel's or a café's Wi-Fi sign-in page): nothing reached Google.
+    case networkSignIn
     /// The connection broke after the request was sent: it may or may not have been applied.
     case outcomeUnknown
     /// Stopped by the person (Ctrl-C) before an answer came, and before anything was sent.

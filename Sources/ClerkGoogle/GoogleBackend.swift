@@ -628,7 +628,20 @@ extension GoogleBackend: CalendarService {
                             if let uid = event.iCalUID { storedSeries?[uid] = event.id }
                         }
                     }
-                    guard let series = seriesIDs[item.uid] ?? storedSeries?[item.uid] else { continue }
+                    guard let series = seriesIDs[item.uid] ?? storedSeries?[item.uid] else {
+                        // Its series is neither in the file nor on the calendar (an invitation to
+                        // one meeting of a series): it stands alone, under "UID#start" as the
+                        // local store keeps it, so importing it again finds it. A cancelled one
+                        // has nothing to cancel.
+                        if item.isCancelled {
+                            summary.unchanged += 1
+                        } else {
+                            let uid = item.uid + "#" + GoogleBackend.occurrenceSuffix(original)
+                            try importSingle(item.draft, uid: uid, before: before, calendarID: calendarID, sending: &sending, added: &added, summary: &summary)
+                        }
+                        progress?(index + 1, ordered.count)
+                        continue
+                    }
                     let instance = series + "_" + GoogleBackend.occurrenceSuffix(original)
                     let body: JSONValue = item.isCancelled ? ["status": "cancelled"] : GoogleCoding.patchBody(EventPatch(
                         title: item.draft.title, when: item.draft.when, location: .some(item.draft.location), notes: .some(item.draft.notes)))
@@ -637,20 +650,8 @@ extension GoogleBackend: CalendarService {
                     try mirror.apply(answer: try api.patchEvent(calendarID: calendarID, eventID: instance, body: body), calendarID: calendarID)
                     if known { summary.updated += 1 } else { summary.added += 1 }
                 } else {
-                    var body = GoogleCoding.eventBody(item.draft, id: "")
-                    if case .object(var members) = body {
-                        members.removeAll { $0.0 == "id" }
-                        members.insert(("iCalUID", .string(item.uid)), at: 0)
-                        body = .object(members)
-                    }
-                    sending = before.contains(item.uid) ? nil : item.uid
-                    let answer = try importEvent(calendarID: calendarID, body: body)
-                    guard let id = answer["id"]?.stringValue else { throw APIFailure.malformed }
-                    sending = nil
-                    if before.contains(item.uid) { summary.updated += 1 } else { summary.added += 1; added.append(id) }
-                    seriesIDs[item.uid] = id
-                    dropWaitingDeletion(of: id, uid: item.uid, calendarID: calendarID)
-                    try mirror.apply(answer: answer, calendarID: calendarID)
+                    seriesIDs[item.uid] = try importSingle(item.draft, uid: item.uid, before: before, calendarID: calendarID,
+                                                           sending: &sending, added: &added, summary: &summary)
                 }
                 progress?(index + 1, ordered.count)
             }
@@ -661,7 +662,61 @@ extension GoogleBackend: CalendarService {
             if waiting > 0 { throw ServiceError.importInterrupted(cause: cause, leftToUndo: waiting) }
             throw cause
         }
+        for (uid, seriesID) in seriesIDs { adoptOccurrences(uid: uid, seriesID: seriesID, calendarID: calendarID) }
         return summary
+    }
+
+    /// Occurrences imported before their series (each an event of its own, "UID#start")
+    /// become the series' instances once it is there, as the local store adopts them: each
+    /// instance is patched with the occurrence, then the event of its own is deleted (that
+    /// deletion waits in the outbox when Google cannot be reached). Done after the import
+    /// succeeded, so an import taken back never takes them with it; one the series does not
+    /// make, or Google refuses, stays as it was.
+    private func adoptOccurrences(uid: String, seriesID: String, calendarID: String) {
+        let prefix = uid + "#"
+        guard let orphans = try? store.storedEvents(calendarID: calendarID).filter({
+            $0.recurringEventID == nil && $0.recurrence.isEmpty && ($0.iCalUID?.hasPrefix(prefix) ?? false)
+        }) else { return }
+        for orphan in orphans {
+            guard let suffix = orphan.iCalUID?.dropFirst(prefix.count), !suffix.isEmpty else { continue }
+            let body = GoogleCoding.patchBody(EventPatch(title: orphan.title, when: orphan.when, location: .some(orphan.location), notes: .some(orphan.notes)))
+            do {
+                try mirror.apply(answer: try api.patchEvent(calendarID: calendarID, eventID: seriesID + "_" + suffix, body: body), calendarID: calendarID)
+            } catch {
+                continue
+            }
+            let deletion = PendingChange.deleteEvent(calendarID: calendarID, eventID: orphan.id)
+            do {
+                try send(deletion, number: nil)
+            } catch where APIFailure.matches(error, \.isWorthWaiting) {
+                try? queue(deletion, because: error)
+            } catch {
+                continue
+            }
+            try? store.deleteEvent(id: orphan.id)
+        }
+    }
+
+    /// One event (or series) of an import sent with events.import under `uid`: counted added
+    /// or updated (`before`: the UIDs the calendar had), its id noted in `added` when new,
+    /// `sending` its UID while the answer may be lost. Returns its id.
+    @discardableResult
+    private func importSingle(_ draft: EventDraft, uid: String, before: Set<String>, calendarID: String,
+                              sending: inout String?, added: inout [String], summary: inout ImportSummary) throws -> String {
+        var body = GoogleCoding.eventBody(draft, id: "")
+        if case .object(var members) = body {
+            members.removeAll { $0.0 == "id" }
+            members.insert(("iCalUID", .string(uid)), at: 0)
+            body = .object(members)
+        }
+        sending = before.contains(uid) ? nil : uid
+        let answer = try importEvent(calendarID: calendarID, body: body)
+        guard let id = answer["id"]?.stringValue else { throw APIFailure.malformed }
+        sending = nil
+        if before.contains(uid) { summary.updated += 1 } else { summary.added += 1; added.append(id) }
+        dropWaitingDeletion(of: id, uid: uid, calendarID: calendarID)
+        try mirror.apply(answer: answer, calendarID: calendarID)
+        return id
     }
 
     /// events.import; an answer that cannot be read is asked for once more (the import is
@@ -836,16 +891,11 @@ extension GoogleBackend: FileService {
         }
     }
 
-    /// A Drive id for a new file: from a pool filled by files.generateIds, so a create can
-    /// be resent (and made offline) under the id it will keep.
+    /// A Drive id for a new file, from the mirror's pool (`GoogleMirror.takeFileID`), so a
+    /// create can be resent (and made offline) under the id it will keep. Offline with the
+    /// pool used up (twenty files made offline in a row) it cannot be made: unreachable.
     func newFileID() throws(ServiceError) -> String {
-        var pool = (try? store.syncValue("drive.ids")).flatMap { try? JSONValue.parse($0).arrayValue?.compactMap(\.stringValue) } ?? []
-        if pool.count < 2 {
-            pool += (try? api.generateIDs(count: 10)) ?? []
-        }
-        guard !pool.isEmpty else { throw .unreachable }
-        let id = pool.removeFirst()
-        try? store.setSyncValue("drive.ids", JSONValue.array(pool.map(JSONValue.string)).serialized())
+        guard let id = mirror.takeFileID() else { throw .unreachable }
         return id
     }
 

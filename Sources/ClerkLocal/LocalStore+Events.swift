@@ -222,6 +222,10 @@ extension LocalStore {
                 for (index, item) in ordered.enumerated() {
                     if let original = item.originalStart, let series = try storedEvent(uid: item.uid, calendarID: calendar.id), series.isSeries {
                         try importOccurrence(item, original: original, of: series, into: &summary)
+                    } else if item.originalStart != nil, item.isCancelled {
+                        // The cancellation of one occurrence of a series that is not here:
+                        // nothing to cancel (it was added as an event of its own).
+                        summary.unchanged += 1
                     } else {
                         try importEvent(item.draft, uid: item.uid, original: item.originalStart, into: calendar, summary: &summary)
                     }

@@ -128,6 +128,7 @@ struct DriveUser {
 /// | `folderColorRgb`, `writersCanShare`, `copyRequiresWriterPermission` | as set        |
 /// | `sharedWith`                                    | the permissions added to the owner's       |
 /// | `shortcutDetails`                               | a shortcut's target id and type            |
+/// | `comments`                                      | its comments, in v3's Comment shape (`Emulator+DriveComments`) |
 struct DriveRecord {
     var id: String
     var name: String
@@ -224,8 +225,10 @@ struct DriveRecord {
     // MARK: The File resource
 
     /// Every field of Drive's File resource the emulator knows, for `fields=*`; the default
-    /// selection (`kind,id,name,mimeType`) is applied by the caller.
-    func resource(user: DriveUser) -> JSONValue {
+    /// selection (`kind,id,name,mimeType`) is applied by the caller. `root` is the emulator's
+    /// own `http://host/`, where the links a client follows (`exportLinks`) point, as
+    /// Google's point at a host of its own.
+    func resource(user: DriveUser, root: String) -> JSONValue {
         var members: [(String, JSONValue)] = [("kind", "drive#file"), ("id", .string(id)), ("name", .string(name)), ("mimeType", .string(mimeType))]
         if let description { members.append(("description", .string(description))) }
         members += [
@@ -254,7 +257,7 @@ struct DriveRecord {
         ]
         if isFolder, let color = extra["folderColorRgb"] { members.append(("folderColorRgb", color)) }
         if let shortcut = extra["shortcutDetails"] { members.append(("shortcutDetails", shortcut)) }
-        if let links = exportLinks { members.append(("exportLinks", links)) }
+        if let links = exportLinks(root: root) { members.append(("exportLinks", links)) }
         if !isGoogleType {
             members.append(("webContentLink", .string("https://drive.google.com/uc?id=\(id)&export=download")))
             members.append(("originalFilename", extra["originalFilename"] ?? .string(name)))
@@ -280,10 +283,12 @@ struct DriveRecord {
         }
     }
 
-    private var exportLinks: JSONValue? {
+    /// Each export type's link: files.export at the emulator (Google's is its own
+    /// docs.google.com download, which takes the same bearer token).
+    private func exportLinks(root: String) -> JSONValue? {
         guard let types = Drive.exportTypes[mimeType] else { return nil }
         return .object(types.map { type in
-            (type, .string("https://docs.google.com/feeds/download/export/Export?id=\(id)&exportFormat=\(type.split(separator: "/").last ?? "")"))
+            (type, .string(root + "drive/v3/files/\(id)/export?mimeType=" + Emulator.formEscaped(type)))
         })
     }
 

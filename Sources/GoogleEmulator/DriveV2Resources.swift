@@ -21,7 +21,7 @@ import Foundation
 enum DriveV2 {
     /// A v2 File resource (v2 answers every field when no `fields` is given).
     static func file(_ record: DriveRecord, user: DriveUser, root: String) -> JSONValue {
-        let v3 = record.resource(user: user)
+        let v3 = record.resource(user: user, root: root)
         let selfLink = root + "drive/v2/files/" + record.id
         var members: [(String, JSONValue)] = [
             ("kind", "drive#file"), ("id", .string(record.id)), ("etag", .string(Wire.etag(record.version))),

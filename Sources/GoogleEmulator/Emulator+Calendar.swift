@@ -535,7 +535,8 @@ extension Emulator {
     }
 
     /// quickAdd: the text read as clerk reads a request (title, time, place, people), in the
-    /// calendar's zone. Without a time it is the next full hour, for an hour.
+    /// calendar's zone, the title in the text's own case. Without a time it is the next full
+    /// hour, for an hour.
     func quickAdd(_ call: Call) throws(GoogleError) -> HTTPResponse {
         let calendar = try calendar(call)
         guard let text = call.parameter("text"), !text.trimmingCharacters(in: .whitespaces).isEmpty else {
@@ -549,7 +550,9 @@ extension Emulator {
         var when: When?
         var recurrence: [String] = []
         if case .createEvent(let request) = Router().understand(text, at: reference).intent {
-            if !request.title.isEmpty { title = request.title }
+            // Google keeps the text's own case ("dinner with ana" stays lower case; clerk's
+            // reading capitalizes its first letter).
+            if !request.title.isEmpty { title = text.range(of: request.title, options: .caseInsensitive).map { String(text[$0]) } ?? request.title }
             location = request.location
             attendees = request.attendees.filter { $0.email != nil }
             if let match = request.when {

@@ -11,9 +11,11 @@ import LoopbackHTTP
 /// | `drop-after-apply` | the request applied, then the connection closed without an answer |
 /// | `delay`            | the request applied, the answer `delayMs` late                   |
 /// | `malformed`        | the request applied, the answer's body cut in half               |
+/// | `portal`           | nothing applied; a captive portal's sign-in page (HTML) answers, |
+/// |                    | 200 by default, a redirect to it with a 3xx `status`             |
 struct Fault {
     enum Mode: String {
-        case status, dropAfterApply = "drop-after-apply", delay, malformed
+        case status, dropAfterApply = "drop-after-apply", delay, malformed, portal
     }
 
     /// nil matches any method.
@@ -30,7 +32,7 @@ struct Fault {
 
     init(json: JSONValue) throws(GoogleError) {
         guard let mode = Mode(rawValue: json["mode"]?.stringValue ?? "status") else {
-            throw GoogleError.invalid("mode: expected status, drop-after-apply, delay or malformed")
+            throw GoogleError.invalid("mode: expected status, drop-after-apply, delay, malformed or portal")
         }
         self.mode = mode
         let method = json["method"]?.stringValue?.uppercased()
@@ -38,7 +40,7 @@ struct Fault {
         path = json["path"]?.stringValue ?? "/"
         if !path.hasPrefix("/") { path = "/" + path }
         remaining = json["count"]?.intValue ?? 1
-        status = json["status"]?.intValue ?? 503
+        status = json["status"]?.intValue ?? (mode == .portal ? 200 : 503)
         reason = json["reason"]?.stringValue ?? Fault.defaultReason(status)
         delay = Double(json["delayMs"]?.intValue ?? 0) / 1000
         retryAfter = json["retryAfter"].flatMap { $0.stringValue ?? $0.intValue.map(String.init) }
@@ -73,6 +75,15 @@ struct Fault {
                          headers: error.headers)
         }
         return error.response
+    }
+
+    /// What a hotel's or a café's network answers for any address before its sign-in:
+    /// its own page, or a redirect to it. Google never sees the request.
+    var portalResponse: HTTPResponse {
+        let page = Array("<!DOCTYPE html><html><head><title>Sign in to Wi-Fi</title></head><body><form action=\"http://portal.invalid/login\">Accept the terms to connect</form></body></html>".utf8)
+        var headers = [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")]
+        if (300..<400).contains(status) { headers.append(("Location", "http://portal.invalid/login")) }
+        return HTTPResponse(status: status, headers: headers, body: page)
     }
 
     static func message(_ status: Int) -> String {

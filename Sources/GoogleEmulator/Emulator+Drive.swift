@@ -253,8 +253,8 @@ extension Emulator {
         var members: [(String, JSONValue)] = [("kind", "drive#fileList")]
         if let next = page.next { members.append(("nextPageToken", .string(next))) }
         members.append(("incompleteSearch", false))
-        let user = driveUser
-        members.append(("files", .array(page.items.map { $0.resource(user: user) })))
+        let user = driveUser, root = Emulator.root(of: call.request)
+        members.append(("files", .array(page.items.map { $0.resource(user: user, root: root) })))
         return try Emulator.driveJSON(.object(members), fields: call.parameter("fields"), defaults: DriveDefaults.fileList)
     }
 
@@ -284,7 +284,7 @@ extension Emulator {
     func getFile(_ call: Call) throws(GoogleError) -> HTTPResponse {
         let record = try driveRecord(call[capture: "fileId"])
         if call.parameter("alt") == "media" { return try download(record, call) }
-        return try Emulator.driveJSON(record.resource(user: driveUser), fields: call.parameter("fields"), defaults: DriveDefaults.file)
+        return try Emulator.driveJSON(record.resource(user: driveUser, root: Emulator.root(of: call.request)), fields: call.parameter("fields"), defaults: DriveDefaults.file)
     }
 
     /// The content (`alt=media`), whole or the one byte range asked for.
@@ -340,7 +340,7 @@ extension Emulator {
 
     func createFileWithoutMedia(_ call: Call) throws(GoogleError) -> HTTPResponse {
         let record = try createDriveFile(try jsonBody(call.request), content: nil, mediaType: nil)
-        return try Emulator.driveJSON(record.resource(user: driveUser), fields: call.parameter("fields"), defaults: DriveDefaults.file)
+        return try Emulator.driveJSON(record.resource(user: driveUser, root: Emulator.root(of: call.request)), fields: call.parameter("fields"), defaults: DriveDefaults.file)
     }
 
     /// Makes a file from create's metadata and, for an upload, its content.
@@ -469,7 +469,7 @@ extension Emulator {
     func updateFileMetadata(_ call: Call) throws(GoogleError) -> HTTPResponse {
         let record = try updateDriveFile(call[capture: "fileId"], metadata: try jsonBody(call.request), content: nil, mediaType: nil,
                                          query: call.request.query)
-        return try Emulator.driveJSON(record.resource(user: driveUser), fields: call.parameter("fields"), defaults: DriveDefaults.file)
+        return try Emulator.driveJSON(record.resource(user: driveUser, root: Emulator.root(of: call.request)), fields: call.parameter("fields"), defaults: DriveDefaults.file)
     }
 
     /// Applies an update's metadata, `addParents`/`removeParents` and new content.
@@ -586,7 +586,7 @@ extension Emulator {
     /// Folders cannot be copied.
     func copyFile(_ call: Call) throws(GoogleError) -> HTTPResponse {
         let copy = try copyDriveFile(call[capture: "fileId"], changes: try jsonBody(call.request))
-        return try Emulator.driveJSON(copy.resource(user: driveUser), fields: call.parameter("fields"), defaults: DriveDefaults.file)
+        return try Emulator.driveJSON(copy.resource(user: driveUser, root: Emulator.root(of: call.request)), fields: call.parameter("fields"), defaults: DriveDefaults.file)
     }
 
     /// The copy of file `id` with `changes` (v3 metadata) applied.

@@ -31,11 +31,11 @@ extension Emulator {
         let page = try changePage(from: start, size: try Emulator.pageSize(call, standard: 100, maximum: 1000),
                                   includeRemoved: try call.flag("includeRemoved") ?? true, spaces: try Emulator.spaces(call))
         let (latest, next) = (page.latest, page.next)
-        let user = driveUser
+        let user = driveUser, root = Emulator.root(of: call.request)
         let changes: [JSONValue] = page.changes.map { change in
             var members: [(String, JSONValue)] = [("kind", "drive#change")]
             if let record = change.record {
-                members += [("removed", false), ("file", record.resource(user: user)), ("fileId", .string(record.id)),
+                members += [("removed", false), ("file", record.resource(user: user, root: root)), ("fileId", .string(record.id)),
                             ("time", .string(Wire.timestamp(record.modified)))]
             } else {
                 members += [("removed", true), ("fileId", .string(change.id)), ("time", .string(Wire.timestamp(now)))]

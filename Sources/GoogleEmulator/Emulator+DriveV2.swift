@@ -124,7 +124,7 @@ extension Emulator {
     func fileAnswer(_ record: DriveRecord, _ call: Call, fields: String? = nil) throws(GoogleError) -> HTTPResponse {
         let fields = fields ?? call.parameter("fields")
         guard Emulator.isDriveV2(call.request) else {
-            return try Emulator.driveJSON(record.resource(user: driveUser), fields: fields, defaults: DriveDefaults.file)
+            return try Emulator.driveJSON(record.resource(user: driveUser, root: Emulator.root(of: call.request)), fields: fields, defaults: DriveDefaults.file)
         }
         return try Emulator.driveJSON(DriveV2.file(record, user: driveUser, root: Emulator.root(of: call.request)), fields: fields, defaults: nil, version2: true)
     }

@@ -7,7 +7,7 @@ import LoopbackHTTP
 ///
 /// | methods | answer |
 /// |---|---|
-/// | every one in `unservedMethods` (watch and channels, comments and replies, shared drive writes, approvals, labels, contact photos, …) | 501 `notImplemented` (People: `UNIMPLEMENTED`), naming the method |
+/// | every one in `unservedMethods` (watch and channels, shared drive writes, approvals, labels, contact photos, …) | 501 `notImplemented` (People: `UNIMPLEMENTED`), naming the method |
 /// | People's directory (`people:listDirectoryPeople`, `people:searchDirectoryPeople`) | 400 `FAILED_PRECONDITION` "Must be a G Suite domain user.", as Google answers an account outside Workspace |
 /// | `teamdrives.list`, `teamdrives.get` (v3's old names of shared drives) | served like `drives.list` and `drives.get`: the account has none |
 ///
@@ -39,11 +39,6 @@ extension Emulator {
         ("GET", "drive/v3/apps", "drive.apps.list", ["drive.apps.readonly"]),
         ("POST", "drive/v3/changes/watch", "drive.changes.watch", ["drive", "drive.appdata", "drive.file", "drive.meet.readonly", "drive.metadata", "drive.metadata.readonly", "drive.photos.readonly", "drive.readonly"]),
         ("POST", "drive/v3/channels/stop", "drive.channels.stop", ["drive", "drive.appdata", "drive.file", "drive.meet.readonly", "drive.metadata", "drive.metadata.readonly", "drive.photos.readonly", "drive.readonly"]),
-        ("POST", "drive/v3/files/{fileId}/comments", "drive.comments.create", ["drive", "drive.file"]),
-        ("DELETE", "drive/v3/files/{fileId}/comments/{commentId}", "drive.comments.delete", ["drive", "drive.file"]),
-        ("GET", "drive/v3/files/{fileId}/comments/{commentId}", "drive.comments.get", ["drive", "drive.file", "drive.meet.readonly", "drive.readonly"]),
-        ("GET", "drive/v3/files/{fileId}/comments", "drive.comments.list", ["drive", "drive.file", "drive.meet.readonly", "drive.readonly"]),
-        ("PATCH", "drive/v3/files/{fileId}/comments/{commentId}", "drive.comments.update", ["drive", "drive.file"]),
         ("POST", "drive/v3/drives", "drive.drives.create", ["drive"]),
         ("DELETE", "drive/v3/drives/{driveId}", "drive.drives.delete", ["drive"]),
         ("POST", "drive/v3/drives/{driveId}/hide", "drive.drives.hide", ["drive"]),
@@ -55,11 +50,6 @@ extension Emulator {
         ("POST", "drive/v3/files/{fileId}/modifyLabels", "drive.files.modifyLabels", ["drive", "drive.file", "drive.metadata"]),
         ("POST", "drive/v3/files/{fileId}/watch", "drive.files.watch", ["drive", "drive.appdata", "drive.file", "drive.meet.readonly", "drive.metadata", "drive.metadata.readonly", "drive.photos.readonly", "drive.readonly"]),
         ("GET", "drive/v3/operations/{name}", "drive.operations.get", ["drive", "drive.file", "drive.meet.readonly", "drive.readonly"]),
-        ("POST", "drive/v3/files/{fileId}/comments/{commentId}/replies", "drive.replies.create", ["drive", "drive.file"]),
-        ("DELETE", "drive/v3/files/{fileId}/comments/{commentId}/replies/{replyId}", "drive.replies.delete", ["drive", "drive.file"]),
-        ("GET", "drive/v3/files/{fileId}/comments/{commentId}/replies/{replyId}", "drive.replies.get", ["drive", "drive.file", "drive.meet.readonly", "drive.readonly"]),
-        ("GET", "drive/v3/files/{fileId}/comments/{commentId}/replies", "drive.replies.list", ["drive", "drive.file", "drive.meet.readonly", "drive.readonly"]),
-        ("PATCH", "drive/v3/files/{fileId}/comments/{commentId}/replies/{replyId}", "drive.replies.update", ["drive", "drive.file"]),
         ("DELETE", "drive/v3/files/{fileId}/revisions/{revisionId}", "drive.revisions.delete", ["drive", "drive.appdata", "drive.file"]),
         ("PATCH", "drive/v3/files/{fileId}/revisions/{revisionId}", "drive.revisions.update", ["drive", "drive.appdata", "drive.file"]),
         ("POST", "drive/v3/teamdrives", "drive.teamdrives.create", ["drive"]),
@@ -75,12 +65,6 @@ extension Emulator {
         ("DELETE", "drive/v2/files/{folderId}/children/{childId}", "drive.children.delete", ["drive", "drive.file"]),
         ("GET", "drive/v2/files/{folderId}/children/{childId}", "drive.children.get", ["drive", "drive.appdata", "drive.file", "drive.meet.readonly", "drive.metadata", "drive.metadata.readonly", "drive.photos.readonly", "drive.readonly"]),
         ("POST", "drive/v2/files/{folderId}/children", "drive.children.insert", ["drive", "drive.appdata", "drive.file"]),
-        ("DELETE", "drive/v2/files/{fileId}/comments/{commentId}", "drive.comments.delete", ["drive", "drive.file"]),
-        ("GET", "drive/v2/files/{fileId}/comments/{commentId}", "drive.comments.get", ["drive", "drive.file", "drive.meet.readonly", "drive.readonly"]),
-        ("POST", "drive/v2/files/{fileId}/comments", "drive.comments.insert", ["drive", "drive.file"]),
-        ("GET", "drive/v2/files/{fileId}/comments", "drive.comments.list", ["drive", "drive.file", "drive.meet.readonly", "drive.readonly"]),
-        ("PATCH", "drive/v2/files/{fileId}/comments/{commentId}", "drive.comments.patch", ["drive", "drive.file"]),
-        ("PUT", "drive/v2/files/{fileId}/comments/{commentId}", "drive.comments.update", ["drive", "drive.file"]),
         ("DELETE", "drive/v2/drives/{driveId}", "drive.drives.delete", ["drive"]),
         ("GET", "drive/v2/drives/{driveId}", "drive.drives.get", ["drive", "drive.readonly"]),
         ("POST", "drive/v2/drives/{driveId}/hide", "drive.drives.hide", ["drive"]),
@@ -95,15 +79,7 @@ extension Emulator {
         ("DELETE", "drive/v2/files/{fileId}/parents/{parentId}", "drive.parents.delete", ["drive", "drive.file"]),
         ("GET", "drive/v2/files/{fileId}/parents/{parentId}", "drive.parents.get", ["drive", "drive.appdata", "drive.file", "drive.meet.readonly", "drive.metadata", "drive.metadata.readonly", "drive.photos.readonly", "drive.readonly"]),
         ("POST", "drive/v2/files/{fileId}/parents", "drive.parents.insert", ["drive", "drive.appdata", "drive.file"]),
-        ("DELETE", "drive/v2/files/{fileId}/comments/{commentId}/replies/{replyId}", "drive.replies.delete", ["drive", "drive.file"]),
-        ("GET", "drive/v2/files/{fileId}/comments/{commentId}/replies/{replyId}", "drive.replies.get", ["drive", "drive.file", "drive.meet.readonly", "drive.readonly"]),
-        ("POST", "drive/v2/files/{fileId}/comments/{commentId}/replies", "drive.replies.insert", ["drive", "drive.file"]),
-        ("GET", "drive/v2/files/{fileId}/comments/{commentId}/replies", "drive.replies.list", ["drive", "drive.file", "drive.meet.readonly", "drive.readonly"]),
-        ("PATCH", "drive/v2/files/{fileId}/comments/{commentId}/replies/{replyId}", "drive.replies.patch", ["drive", "drive.file"]),
-        ("PUT", "drive/v2/files/{fileId}/comments/{commentId}/replies/{replyId}", "drive.replies.update", ["drive", "drive.file"]),
         ("DELETE", "drive/v2/files/{fileId}/revisions/{revisionId}", "drive.revisions.delete", ["drive", "drive.appdata", "drive.file"]),
-        ("GET", "drive/v2/files/{fileId}/revisions/{revisionId}", "drive.revisions.get", ["drive", "drive.appdata", "drive.file", "drive.meet.readonly", "drive.metadata", "drive.metadata.readonly", "drive.photos.readonly", "drive.readonly"]),
-        ("GET", "drive/v2/files/{fileId}/revisions", "drive.revisions.list", ["drive", "drive.appdata", "drive.file", "drive.meet.readonly", "drive.metadata", "drive.metadata.readonly", "drive.photos.readonly", "drive.readonly"]),
         ("PATCH", "drive/v2/files/{fileId}/revisions/{revisionId}", "drive.revisions.patch", ["drive", "drive.appdata", "drive.file"]),
         ("PUT", "drive/v2/files/{fileId}/revisions/{revisionId}", "drive.revisions.update", ["drive", "drive.appdata", "drive.file"]),
         ("DELETE", "drive/v2/teamdrives/{teamDriveId}", "drive.teamdrives.delete", ["drive"]),

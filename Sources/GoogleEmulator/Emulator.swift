@@ -103,7 +103,7 @@ package final class Emulator: @unchecked Sendable {
     // MARK: Handling requests
 
     /// Every route of every API, tried in order.
-    static let routes: [Route] = unservedRoutes + discoveryRoutes + oauthRoutes + calendarRoutes + driveRoutes + driveV2Routes + drivePermissionRoutes + peopleRoutes + contactGroupRoutes
+    static let routes: [Route] = unservedRoutes + discoveryRoutes + oauthRoutes + calendarRoutes + driveRoutes + driveV2Routes + driveCommentRoutes + drivePermissionRoutes + peopleRoutes + contactGroupRoutes
 
     /// Answers one request: control paths, then any armed fault, then the API.
     package func handle(_ request: HTTPRequest) -> HTTPOutcome {
@@ -155,6 +155,9 @@ package final class Emulator: @unchecked Sendable {
         var response: HTTPResponse
         if let fault, fault.mode == .status {
             response = fault.errorResponse(api: api, for: request)
+        } else if let fault, fault.mode == .portal {
+            requestLog.append(request, status: fault.status, bytes: 0)
+            return (.respond(fault.portalResponse, delay: 0), 0)
         } else if request.segments.first == "batch", request.method == "POST" {
             // (Each batch endpoint takes its API's requests only: see `batch`.)
             response = batch(request)

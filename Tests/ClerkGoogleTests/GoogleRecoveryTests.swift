@@ -245,4 +245,111 @@ import Testing
         // Remembered only until then: the same event asked for once more is a new one.
         #expect(try backend.insertEvent(draft, id: "dentist03", calendarID: Self.primary).id == "dentist03")
     }
+
+    /// The files on Drive named `name`, as Google has them.
+    static func driveFiles(_ harness: GoogleHarness, named name: String) -> [JSONValue] {
+        let query = Form.encode([("q", "name = '\(name)' and trashed = false")])
+        return harness.side("GET", "/drive/v3/files?" + query)["files"]?.arrayValue ?? []
+    }
+
+    /// A file made offline right after signing in: its id came from a pool the first sync
+    /// fills (it came only from a file made online before, so offline it failed, "Couldn't
+    /// reach Google"). Sent once when Google answers, even when the first send's answer is
+    /// lost after Drive made it.
+    @Test func aFileIsMadeOfflineFromAFreshSignIn() throws {
+        let harness = try GoogleHarness()
+        let backend = try harness.signIn().backend
+        harness.goOffline()
+        harness.clock.advance(60)
+        let notes = try backend.createFile(named: "notes.txt", content: "milk\n")
+        let plan = try backend.createFile(named: "plan.txt", content: "draft\n")
+        #expect(backend.waitingCount == 2)
+        #expect(try backend.files(matching: nil).map(\.name).sorted() == ["notes.txt", "plan.txt"])
+        try harness.comeBack()
+        // The first create's answer is lost after Drive made it: sent again under its id,
+        // Drive's 409 says it is there.
+        harness.arm(["method": "POST", "path": "/upload/drive/v3/files", "mode": "drop-after-apply"])
+        backend.flushOutbox()
+        #expect(backend.waitingCount == 0)
+        backend.flushOutbox()
+        #expect(Self.driveFiles(harness, named: "notes.txt").compactMap { $0["id"]?.stringValue } == [notes.id])
+        #expect(Self.driveFiles(harness, named: "plan.txt").compactMap { $0["id"]?.stringValue } == [plan.id])
+        #expect(try backend.readFile(id: notes.id) == "milk\n")
+    }
+
+    /// Twenty files made offline use the pool up: the next cannot be made, and says Google
+    /// cannot be reached; nothing half-made waits.
+    @Test func aFileBeyondThePoolIsRefusedOffline() throws {
+        let harness = try GoogleHarness()
+        let backend = try harness.signIn().backend
+        harness.goOffline()
+        harness.clock.advance(60)
+        for number in 1...GoogleMirror.fileIDPoolSize {
+            _ = try backend.createFile(named: "note \(number).txt", content: "")
+        }
+        #expect(throws: ServiceError.unreachable) { try backend.createFile(named: "one more.txt", content: "") }
+        #expect(backend.waitingCount == GoogleMirror.fileIDPoolSize)
+    }
+
+    /// A captive portal (a hotel's Wi-Fi) answering writes with its sign-in page, as a 200
+    /// or as a redirect to it: the change waits like any offline one and the person hears
+    /// why (it was refused, "Google sent an answer clerk couldn't read … try again", or
+    /// "Google refused that (302 error)").
+    @Test func writesBehindACaptivePortalWait() throws {
+        let harness = try GoogleHarness()
+        let backend = try harness.signIn().backend
+        harness.clock.advance(60)
+        harness.arm(["path": "/calendar", "mode": "portal", "count": 10])
+        harness.arm(["path": "/upload/drive", "mode": "portal", "status": 302, "count": 10])
+        harness.arm(["path": "/drive", "mode": "portal", "status": 302, "count": 10])
+        let event = try backend.insertEvent(EventDraft(title: "Dinner", when: GoogleBackendTests.when(1, 20)), id: "dinner001", calendarID: Self.primary)
+        #expect(backend.takeNotices() == [.waiting(count: 1, cause: .networkSignIn)])
+        let file = try backend.createFile(named: "notes.txt", content: "hi\n")
+        #expect(backend.takeNotices().contains(.waiting(count: 2, cause: .networkSignIn)))
+        #expect(Self.eventTitles(harness).isEmpty)
+        harness.side("DELETE", "/_emulator/faults")
+        harness.clock.advance(60)
+        backend.flushOutbox()
+        #expect(backend.waitingCount == 0)
+        #expect(Self.eventTitles(harness) == ["Dinner"])
+        #expect(try backend.event(id: event.id)?.title == "Dinner")
+        #expect(Self.driveFiles(harness, named: "notes.txt").compactMap { $0["id"]?.stringValue } == [file.id])
+    }
+
+    /// A deletion answered by a captive portal's page (a 200, as a deletion's own answer
+    /// carries nothing): it was taken as done while the event stayed on Google. It waits.
+    @Test func aDeletionBehindACaptivePortalWaits() throws {
+        let harness = try GoogleHarness()
+        let backend = try harness.signIn().backend
+        _ = try backend.insertEvent(EventDraft(title: "Dinner", when: GoogleBackendTests.when(1, 20)), id: "dinner001", calendarID: Self.primary)
+        harness.clock.advance(60)
+        harness.arm(["method": "DELETE", "path": "/calendar", "mode": "portal", "count": 10])
+        try backend.deleteEvent(id: "dinner001")
+        #expect(backend.waitingCount == 1)
+        #expect(Self.eventTitles(harness) == ["Dinner"])
+        harness.side("DELETE", "/_emulator/faults")
+        backend.flushOutbox()
+        #expect(backend.waitingCount == 0)
+        #expect(Self.eventTitles(harness).isEmpty)
+    }
+
+    /// The token refresh answered by a captive portal: the write waits, and a read answers
+    /// from the copy saying the network answers instead of Google.
+    @Test func aTokenRefreshBehindACaptivePortalKeepsTheWriteWaiting() throws {
+        let harness = try GoogleHarness()
+        harness.side("POST", Self.events, GoogleBackendTests.eventJSON("keep00001", "Keep"))
+        let backend = try harness.signIn().backend
+        let synced = harness.clock.now
+        harness.clock.advance(7200)
+        harness.arm(["method": "POST", "path": "/token", "mode": "portal", "count": 10])
+        #expect(try GoogleBackendTests.titles(backend) == ["Keep"])
+        #expect(backend.takeNotices() == [.behind(asOf: synced, cause: .networkSignIn)])
+        _ = try backend.insertEvent(EventDraft(title: "Dinner", when: GoogleBackendTests.when(1, 20)), id: "dinner001", calendarID: Self.primary)
+        #expect(backend.waitingCount == 1)
+        harness.side("DELETE", "/_emulator/faults")
+        harness.clock.advance(60)
+        backend.flushOutbox()
+        #expect(backend.waitingCount == 0)
+        #expect(Self.eventTitles(harness).sorted() == ["Dinner", "Keep"])
+    }
 }

@@ -242,6 +242,50 @@ import Testing
         #expect(try services.calendars.events(from: Self.week.0, to: Self.week.1, calendarIDs: nil).map(\.title) == ["Class", "Class (room 2)", "Class"])
     }
 
+    /// A changed occurrence whose series is neither in the file nor on the calendar (an
+    /// invitation to one meeting of a series) is an event of its own on either backend, found
+    /// again when the file is imported again; a cancelled one has nothing to cancel. On
+    /// Google it was skipped without a word; locally the cancelled one showed as an event.
+    @Test(arguments: Implementation.allCases)
+    func anOccurrenceWithoutItsSeriesIsImportedAsAnEventOfItsOwn(_ implementation: Implementation) throws {
+        let services = try implementation.make()
+        func original(_ day: Int) -> When? {
+            if case .timed(let start, _, let zone) = Self.when(day, 18) { return .timed(start: start, end: start, timeZone: zone) }
+            return nil
+        }
+        let moved = ImportedEvent(uid: "class@example.com", draft: EventDraft(title: "Class (room 2)", when: Self.when(1, 19)), originalStart: original(1))
+        let cancelled = ImportedEvent(uid: "class@example.com", draft: EventDraft(title: "Class", when: Self.when(2, 18)), originalStart: original(2),
+                                      isCancelled: true)
+        #expect(try services.calendars.importEvents([moved, cancelled], calendarID: services.primary, progress: nil) == ImportSummary(added: 1, unchanged: 1))
+        #expect(try services.calendars.events(from: Self.week.0, to: Self.week.1, calendarIDs: nil).map(\.title) == ["Class (room 2)"])
+        #expect(try services.calendars.importEvents([moved, cancelled], calendarID: services.primary, progress: nil).added == 0)
+        #expect(try services.calendars.events(from: Self.week.0, to: Self.week.1, calendarIDs: nil).map(\.title) == ["Class (room 2)"])
+    }
+
+    /// An occurrence imported alone, then its series: the occurrence joins the series on
+    /// either backend (on Google it stayed an event of its own beside the series' day).
+    @Test(arguments: Implementation.allCases)
+    func anOccurrenceImportedBeforeItsSeriesJoinsItOnEitherBackend(_ implementation: Implementation) throws {
+        let services = try implementation.make()
+        let original: When? = {
+            if case .timed(let start, _, let zone) = Self.when(1, 18) { return .timed(start: start, end: start, timeZone: zone) }
+            return nil
+        }()
+        let moved = ImportedEvent(uid: "class@example.com", draft: EventDraft(title: "Class (room 2)", when: Self.when(1, 19)), originalStart: original)
+        let series = ImportedEvent(uid: "class@example.com", draft: EventDraft(title: "Class", when: Self.when(0, 18), recurrence: ["RRULE:FREQ=DAILY;COUNT=3"]))
+        #expect(try services.calendars.importEvents([moved], calendarID: services.primary, progress: nil).added == 1)
+        #expect(try services.calendars.importEvents([series], calendarID: services.primary, progress: nil).added == 1)
+        func agenda() throws -> [String] {
+            try services.calendars.events(from: Self.week.0, to: Self.week.1, calendarIDs: nil).map {
+                $0.title + " " + ClockText.rfc3339($0.when.startInstant(in: GoogleBackendTests.madrid), zone: GoogleBackendTests.madrid)
+            }
+        }
+        let expected = ["Class 2026-03-02T18:00:00+01:00", "Class (room 2) 2026-03-03T19:00:00+01:00", "Class 2026-03-04T18:00:00+01:00"]
+        #expect(try agenda() == expected)
+        _ = try services.calendars.importEvents([series, moved], calendarID: services.primary, progress: nil)
+        #expect(try agenda() == expected)
+    }
+
     /// "move piano to wednesday", the whole series, on either backend: its weekly rule's
     /// weekday and the days it skips move with its start (BYDAY stayed MO: a Wednesday, then
     /// Mondays again), and an undo's patch of the old rule puts it back.

@@ -7,7 +7,8 @@ the static discovery documents the library ships, pointed at the emulator with
 client_options, and checks every JSON answer against those documents. A few steps use
 google-auth's AuthorizedSession raw (a gzipped body, as Java's client sends them) and
 aiogoogle, a third-party async client that builds its requests from the same discovery
-documents (their rootUrl set to the emulator), one step builds the services from
+documents (their rootUrl set to the emulator), gcsa (Google Calendar Simple API: its own
+Event objects, written and parsed by it, over a service pointed at the emulator), one step builds the services from
 the discovery documents the emulator serves (discoveryServiceUrl), and one drives PyDrive2
 (Drive v2, with its own oauth2client sign-in; its `service` built from the emulator's
 document, as PyDrive2 otherwise builds it at Google's host). Nothing in the
@@ -377,8 +378,10 @@ class Fidelity:
             ("drive list with or, not, parentheses and orderBy", self.drive_list_grammar),
             ("drive teamdrives list (none)", self.drive_team_drives),
             ("drive files.watch refused (501)", self.drive_watch_refused),
+            ("drive comments: create, list, update, a resolving reply, delete (fields required), revisions list", self.drive_comments),
             ("drive v2 (build('drive', 'v2')): insert, list, get_media, update, changes, trash, delete, seen by v3", self.drive_v2),
-            ("PyDrive2: its own sign-in, SetContentString and Upload, ListFile, GetContentString, update, convert, InsertPermission, Trash, Delete",
+            ("PyDrive2: its own sign-in, SetContentString and Upload, ListFile, GetContentString, update, GetRevisions, v2 comments, convert, "
+             "InsertPermission, Trash, Delete",
              self.pydrive2),
         ]:
             self.step(name, function)
@@ -405,6 +408,8 @@ class Fidelity:
             ("aiogoogle calendar insert, list and delete", self.aiogoogle_calendar),
             ("aiogoogle drive upload with metadata and no uploadType", self.aiogoogle_drive),
             ("aiogoogle people connections and searchContacts", self.aiogoogle_people),
+            ("gcsa: a weekly series with a reminder and a guest, its instances, one changed, listed, imported by iCalUID, quickAdd, deleted",
+             self.gcsa_calendar),
         ]:
             self.step(name, function)
         for name, function in [
@@ -1097,6 +1102,30 @@ class Fidelity:
         drive.files().delete(fileId=folder["id"]).execute()  # the folder, and what is in it
         expect_http_error(404, lambda: drive.files().get(fileId=made["id"]).execute(), "a file of a deleted folder", reasons=["notFound"])
 
+    def drive_comments(self):
+        made = self.upload(self.drive.files().create(body={"name": f"commented {self.stamp}.txt"}, fields="id",
+                                                     media_body=MediaIoBaseUpload(io.BytesIO(b"one\ntwo\n"), mimetype="text/plain"))).execute()
+        comments = self.drive.comments()
+        expect_http_error(400, lambda: comments.list(fileId=made["id"]).execute(), "comments.list without fields", reasons=["required"])
+        note = comments.create(fileId=made["id"], fields="id,content,htmlContent,author,resolved,deleted,quotedFileContent",
+                               body={"content": "Is two right?", "quotedFileContent": {"mimeType": "text/plain", "value": "two"}}).execute()
+        check(note.get("content") == "Is two right?" and note.get("resolved") is False and note.get("author", {}).get("me") is True,
+              f"comments.create answered {note}")
+        comments.update(fileId=made["id"], commentId=note["id"], fields="id", body={"content": "Two is right."}).execute()
+        reply = self.drive.replies().create(fileId=made["id"], commentId=note["id"], fields="id,action,content",
+                                            body={"content": "Agreed", "action": "resolve"}).execute()
+        check(reply.get("action") == "resolve", f"replies.create answered {reply}")
+        resolved = comments.get(fileId=made["id"], commentId=note["id"], fields="resolved,replies(id)").execute()
+        check(resolved == {"resolved": True, "replies": [{"id": reply["id"]}]}, f"a resolving reply left the comment {resolved}")
+        listed = comments.list(fileId=made["id"], fields="comments(id,content),nextPageToken").execute()
+        check(listed.get("comments") == [{"id": note["id"], "content": "Two is right."}], f"comments.list answered {listed}")
+        comments.delete(fileId=made["id"], commentId=note["id"]).execute()
+        kept = comments.list(fileId=made["id"], includeDeleted=True, fields="comments(id,deleted,content)").execute()
+        check(kept.get("comments") == [{"id": note["id"], "deleted": True}], f"a deleted comment is listed as {kept}")
+        revisions = self.drive.revisions().list(fileId=made["id"], fields="revisions(id,size)").execute()
+        check(revisions.get("revisions") == [{"id": "1", "size": "8"}], f"revisions.list answered {revisions}")
+        self.drive.files().delete(fileId=made["id"]).execute()
+
     def pydrive2(self):
         import contextlib
         import socket
@@ -1137,6 +1166,14 @@ class Fidelity:
         again.SetContentString("changed\n")
         again.Upload()  # files.update with the new content
         check(drive.CreateFile({"id": made["id"]}).GetContentString() == "changed\n", "the update's content is not what is read back")
+        revisions = again.GetRevisions()  # v2's revisions.list
+        check([r.get("fileSize") for r in revisions] == ["20", "8"], f"GetRevisions listed sizes {[r.get('fileSize') for r in revisions]}")
+        check(gauth.Get_Http_Object().request(revisions[0]["downloadUrl"])[1] == b"hello from PyDrive2\n",
+              "the first revision's downloadUrl does not give its content")
+        note = gauth.service.comments().insert(fileId=made["id"], body={"content": "see line one"}).execute()
+        listed_notes = gauth.service.comments().list(fileId=made["id"]).execute().get("items", [])
+        check([c.get("commentId") for c in listed_notes] == [note.get("commentId")] and note.get("status") == "open",
+              f"v2 comments listed {listed_notes}")
         again["title"] = f"pydrive2 renamed {self.stamp}.txt"
         again.Upload()  # files.patch: metadata only
         check(self.drive.files().get(fileId=made["id"], fields="name").execute()["name"] == again["title"], "v3 does not see the new title")
@@ -1507,6 +1544,62 @@ class Fidelity:
               f"the upload made {made}, not the named text file")
         check(made.get("size") == str(len(content)), f"the upload holds {made.get('size')} bytes, not {len(content)}")
         check((down.encode() if isinstance(down, str) else down) == content, "the download gave other bytes than the upload")
+
+    def gcsa_calendar(self):
+        # gcsa (Google Calendar Simple API) builds Calendar v3 at Google's host from the
+        # credentials it is given; its public `service` is swapped for one at the emulator,
+        # and the rest is gcsa's own: the bodies it writes and its parsing of every answer
+        # into Event objects (dates, reminders, attendees, recurrence).
+        from gcsa.attendee import Attendee
+        from gcsa.event import Event
+        from gcsa.google_calendar import GoogleCalendar
+        from gcsa.recurrence import Recurrence, TU, WEEKLY
+        from gcsa.reminders import PopupReminder
+        gc = GoogleCalendar(credentials=self.creds)
+        gc.service = self.service("calendar", "v3", "/calendar/v3/")
+        zone = "Europe/Madrid"
+        start = datetime.datetime(2031, 4, 1, 18, 0)  # a Tuesday, wall time in `zone`
+        series = Event(f"gcsa piano {self.stamp}", start=start, end=start + datetime.timedelta(hours=1), timezone=zone,
+                       recurrence=[Recurrence.rule(freq=WEEKLY, by_week_day=[TU], count=4)], reminders=[PopupReminder(minutes_before_start=15)],
+                       attendees=[Attendee("ana@example.com", display_name="Ana")], location="Music school", description="Bring the book")
+        made = gc.add_event(series)
+        check(made.id and made.summary == series.summary, f"add_event answered {made.id!r} {made.summary!r}")
+        check(made.recurrence == series.recurrence, f"the series came back repeating {made.recurrence}, not {series.recurrence}")
+        check([(r.method, r.minutes_before_start) for r in made.reminders] == [("popup", 15)], f"its reminders came back as {made.reminders}")
+        check([a.email for a in made.attendees] == ["ana@example.com"], f"its guests came back as {made.attendees}")
+        check(made.start.utcoffset() == datetime.timedelta(hours=2) and made.start.hour == 18, f"it starts {made.start.isoformat()}, not 18:00 +02:00")
+        instances = list(gc.get_instances(made, time_min=datetime.date(2031, 3, 30), time_max=datetime.date(2031, 5, 1), timezone=zone))
+        days = [i.start.date().isoformat() for i in instances]
+        check(days == ["2031-04-01", "2031-04-08", "2031-04-15", "2031-04-22"], f"its instances fall on {days}")
+        check(all(i.recurring_event_id == made.id for i in instances), "an instance does not name its series")
+        recital = instances[2]
+        recital.summary += " (recital)"
+        recital.start += datetime.timedelta(hours=1)
+        recital.end += datetime.timedelta(hours=1)
+        changed = gc.update_event(recital)
+        check(changed.summary.endswith("(recital)") and changed.start.hour == 19, f"update_event made {changed.summary!r} at {changed.start.isoformat()}")
+        listed = list(gc.get_events(time_min=datetime.date(2031, 3, 30), time_max=datetime.date(2031, 5, 1), single_events=True, order_by="startTime",
+                                    query=self.stamp, timezone=zone))
+        shown = [(e.start.strftime("%m-%d %H:%M"), e.summary.replace(f" {self.stamp}", "")) for e in listed if e.summary.startswith("gcsa ")]
+        check(shown == [("04-01 18:00", "gcsa piano"), ("04-08 18:00", "gcsa piano"), ("04-15 19:00", "gcsa piano (recital)"), ("04-22 18:00", "gcsa piano")],
+              f"get_events listed {shown}")
+        got = gc.get_event(made.id)
+        check(got.location == "Music school" and got.description == "Bring the book", f"get_event read {got.location!r}, {got.description!r}")
+        uid = f"gcsa-{self.stamp}@example.com"
+        imported = Event(f"gcsa concert {self.stamp}", start=datetime.datetime(2031, 4, 3, 20, 0), end=datetime.datetime(2031, 4, 3, 22, 0), timezone=zone,
+                         iCalUID=uid)
+        first = gc.import_event(imported)
+        again = gc.import_event(imported)
+        check(first.id == again.id and first.other.get("iCalUID") == uid, f"importing {uid} twice made {first.id} and {again.id}")
+        quick = gc.add_quick_event(f"gcsa review {self.stamp} tomorrow 3pm")
+        check(quick.summary == f"gcsa review {self.stamp}", f"quickAdd read {quick.summary!r}")
+        calendars = list(gc.get_calendar_list())
+        check(any(c.calendar_id == made.creator.email or c.summary for c in calendars) and calendars, "get_calendar_list listed no calendar")
+        for event in (made, first, quick):
+            gc.delete_event(event)
+        left = [e for e in gc.get_events(time_min=datetime.date(2031, 3, 30), time_max=datetime.date(2031, 5, 1), query=self.stamp)
+                if e.summary.startswith("gcsa ")]
+        check(left == [], f"after delete_event, get_events still lists {[e.summary for e in left]}")
 
     def aiogoogle_people(self):
         people = self.aiogoogle_service("people", "v1")

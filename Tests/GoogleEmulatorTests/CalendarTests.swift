@@ -231,6 +231,9 @@ import Testing
         #expect(added.json["start"]?["dateTime"] == "2026-03-03T20:00:00+01:00")
         #expect(added.json["end"]?["dateTime"] == "2026-03-03T21:00:00+01:00")
         #expect(harness.send("POST", Self.events + "/quickAdd", token: token).reason == "required")
+        // The text's own case, as Google keeps it (found running gcsa: "Gcsa review").
+        let lower = harness.send("POST", Self.events + "/quickAdd?text=review+with+ana+tomorrow+at+3pm", token: token)
+        #expect(lower.json["summary"] == "review with ana")
     }
 
     @Test func patchReplacesArraysWholeAndStatusBringsAnEventBack() throws {

@@ -270,7 +270,12 @@ extension ClientContractTests {
             #expect(latin1.dropFirst(offset).hasPrefix("\(index + 1) 0 obj\n"))
         }
         let links = harness.send("GET", "/drive/v3/files/\(id)?fields=exportLinks", token: token).json["exportLinks"]
-        #expect(links?["application/pdf"]?.stringValue?.contains("exportFormat=pdf") == true)
+        // At the emulator, and followed with the token as rclone and gdrive follow Google's.
+        let pdfLink = try #require(links?["application/pdf"]?.stringValue)
+        #expect(pdfLink == harness.base + "/drive/v3/files/\(id)/export?mimeType=application%2Fpdf")
+        let followed = harness.send("GET", String(pdfLink.dropFirst(harness.base.count)), token: token)
+        #expect(followed.status == 200 && followed.header("Content-Type") == "application/pdf")
+        #expect(followed.body == pdf.body)
         #expect(harness.send("GET", "/drive/v3/files/\(id)/export?mimeType=application/zip", token: token).status == 400)
     }
 }

@@ -31,7 +31,7 @@ package enum APIFailure: Error, Equatable {
             // A refresh of the access token that could not reach Google (an hour offline),
             // as much as the call behind it.
             switch error {
-            case .signInNeeded, .unreachable, .timedOut, .rateLimited: return true
+            case .signInNeeded, .unreachable, .networkSignIn, .timedOut, .rateLimited: return true
             case .refused(let status, _): return status >= 500
             default: return false
             }
@@ -61,6 +61,7 @@ package enum APIFailure: Error, Equatable {
         case .transport(.cancelled(let arrived)): return arrived && mayHaveApplied ? .cancelledAfterSending : .cancelled
         case .transport(.failed): return .unreachable
         case .transport(.libraryMissing): return .libraryMissing(.curl)
+        case .transport(.intercepted): return .networkSignIn
         case .answered(401, _, _): return .signInNeeded(.expired)
         case .answered(403, "insufficientPermissions"?, _), .answered(403, "ACCESS_TOKEN_SCOPE_INSUFFICIENT"?, _):
             return .insufficientScope(missing: [])
@@ -164,7 +165,12 @@ package final class GoogleTransport {
             case .success(let answer):
                 requestCount += 1
                 bytesMoved += answer.bytesSent + answer.bytesReceived
+                // A web page for a write (a DELETE answers nothing) is a captive portal's: the
+                // write never reached Google. (A GET's may be a file's own HTML.)
+                if (200..<300).contains(answer.status), call.method != "GET", GoogleTransport.isWebPage(answer) { throw .transport(.intercepted) }
                 if (200..<300).contains(answer.status) || answer.status == 304 || answer.status == 308 { return answer }
+                // Google's APIs answer, they do not redirect: a network between them did.
+                if (300..<400).contains(answer.status) { throw .transport(.intercepted) }
                 if answer.status == 401, !refreshed {
                     refreshed = true
                     try refreshTokens()
@@ -214,12 +220,20 @@ package final class GoogleTransport {
         return !HTTPClient.isCancelled
     }
 
-    /// `send`, with the answer read as a JSON object (an empty body is an empty object).
+    /// `send`, with the answer read as a JSON object (an empty body is an empty object). A
+    /// web page instead is the network's (a Wi-Fi sign-in page), not Google's: `intercepted`.
     package func json(_ call: HTTPCall) throws(APIFailure) -> JSONValue {
         let answer = try send(call)
         if answer.body.isEmpty { return .object([]) }
-        guard let json = try? JSONValue.parse(bytes: answer.body), json.objectValue != nil else { throw .malformed }
+        guard let json = try? JSONValue.parse(bytes: answer.body), json.objectValue != nil else {
+            throw GoogleTransport.isWebPage(answer) ? .transport(.intercepted) : .malformed
+        }
         return json
+    }
+
+    /// An answer that is an HTML page: never Google's where its APIs promise JSON.
+    static func isWebPage(_ answer: HTTPAnswer) -> Bool {
+        answer.header("Content-Type")?.lowercased().hasPrefix("text/html") == true
     }
 
     /// Google's reason for an error answer: `errors[0].reason`, else the ErrorInfo detail's,

@@ -54,11 +54,14 @@ package enum TransportError: Error, Equatable, Sendable {
     case failed(code: Int32)
     /// libcurl itself cannot be loaded (clerk opens it on the first request): nothing was sent.
     case libraryMissing
+    /// The network answered in Google's place (a captive portal's redirect or sign-in page):
+    /// nothing reached Google.
+    case intercepted
 
     /// True when the server may have received and applied the request.
     package var mayHaveArrived: Bool {
         switch self {
-        case .unreachable, .failed, .libraryMissing: return false
+        case .unreachable, .failed, .libraryMissing, .intercepted: return false
         case .timedOut(let arrived), .cancelled(let arrived): return arrived
         case .connectionLost: return true
         }

@@ -103,6 +103,8 @@ package struct RetryPolicy: Sendable {
             if case .cancelled = error { return .stop }
             if case .failed = error { return .stop }
             if case .libraryMissing = error { return .stop }
+            // A Wi-Fi sign-in page stays until the person signs in.
+            if case .intercepted = error { return .stop }
             if error.mayHaveArrived && !idempotent { return .stop }
         }
         let ceiling = min(cap, base * pow(2, Double(attempt - 1)))

@@ -93,6 +93,8 @@ package struct OAuthClient {
         } catch {
             throw APIFailure.transport(error).serviceError(mayHaveApplied: false)
         }
+        // A redirect or a web page is the network's (a Wi-Fi sign-in page), not Google's.
+        if (300..<400).contains(answer.status) || GoogleTransport.isWebPage(answer) { throw .networkSignIn }
         let json = (try? JSONValue.parse(bytes: answer.body)) ?? .null
         guard (200..<300).contains(answer.status) else {
             switch json["error"]?.stringValue {

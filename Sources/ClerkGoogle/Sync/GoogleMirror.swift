@@ -114,9 +114,9 @@ package final class GoogleMirror {
             unreachableAt = nil
         } catch let failure as APIFailure {
             let error = failure.serviceError(mayHaveApplied: false)
-            // An answer that cannot be read, the token refresh's too (a captive portal's
-            // login page for every request): the read failed, "Google sent an answer clerk
-            // couldn't read", instead of answering from the copy.
+            // An answer that cannot be read, the token refresh's too, is answered from the
+            // copy as well (the read failed, "Google sent an answer clerk couldn't read",
+            // instead); a captive portal's page is `networkSignIn`, worth waiting for.
             guard failure.isWorthWaiting || failure == .malformed || failure == .service(.malformedResponse) else { throw error }
             switch error {
             case .signInNeeded:
@@ -153,6 +153,45 @@ package final class GoogleMirror {
         if due.contains(.files) {
             count += try syncFiles()
             progress?(count)
+            // Not a sync's failure when it fails: the pool is tried again at the next one.
+            try? topUpFileIDs()
+        }
+    }
+
+    // MARK: Drive ids for new files
+
+    /// Ids kept from files.generateIds: a file is created under one, so its create can be
+    /// resent without making two files, and made offline. Filled while online (each sync
+    /// of files tops it up), so a file can be made offline from the first sign-in on.
+    static let fileIDPoolSize = 20
+
+    var fileIDPool: [String] {
+        get { (try? store.syncValue("drive.ids")).flatMap { try? JSONValue.parse($0).arrayValue?.compactMap(\.stringValue) } ?? [] }
+        set { try? store.setSyncValue("drive.ids", JSONValue.array(newValue.map(JSONValue.string)).serialized()) }
+    }
+
+    /// Fills the pool up to its size once it is half empty (one request, when it is).
+    func topUpFileIDs() throws(APIFailure) {
+        let pool = fileIDPool
+        guard pool.count < GoogleMirror.fileIDPoolSize / 2 else { return }
+        let fresh = try api.generateIDs(count: GoogleMirror.fileIDPoolSize - pool.count)
+        _ = try? store.atomically {
+            let kept = fileIDPool
+            fileIDPool = kept + fresh.filter { !kept.contains($0) }
+        }
+    }
+
+    /// An id from the pool (topped up first when it runs low and Google answers), taken in
+    /// one transaction so two clerk processes never take the same; nil when the pool is
+    /// empty and Google cannot be reached.
+    func takeFileID() -> String? {
+        if fileIDPool.count < 2 { try? topUpFileIDs() }
+        return try? store.atomically { () -> String? in
+            var pool = fileIDPool
+            guard !pool.isEmpty else { return nil }
+            let id = pool.removeFirst()
+            fileIDPool = pool
+            return id
         }
     }
 

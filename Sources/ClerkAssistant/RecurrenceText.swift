@@ -41,10 +41,12 @@ enum RecurrenceText {
             let period = interval == 1 ? "every month" : every(interval, "month", "months")
             if let first = byDay.first, let (ordinal, day) = ordinalDay(first) {
                 text = "the \(ordinal) \(day) of \(period)"
-            } else if let byMonthDay {
-                text = (byMonthDay == -1 ? "the last day" : "the " + ordinal(byMonthDay)) + " of " + period
+            } else if case let days = rule.list("BYMONTHDAY").compactMap({ Int($0) }), let latest = days.max() {
+                // "the 1st and 15th of every month", "the 15th and last day of every month"
+                let said = days.map { $0 == -1 ? "last day" : ordinal($0) }
+                text = "the " + list(said) + " of " + period + monthsSkipped(latest)
             } else {
-                text = "the " + ordinal(start.day) + " of " + period
+                text = "the " + ordinal(start.day) + " of " + period + monthsSkipped(start.day)
             }
         case "YEARLY":
             let month = byMonth ?? start.month
@@ -52,6 +54,7 @@ enum RecurrenceText {
                 text = every(interval, "year", "years") + " on the \(ordinal) \(day) of \(DateText.months[month - 1])"
             } else {
                 text = every(interval, "year", "years") + " on \(byMonthDay ?? start.day) \(DateText.months[month - 1])"
+                if month == 2, (byMonthDay ?? start.day) == 29 { text += " (only in leap years)" }
             }
         default:
             return nil
@@ -63,6 +66,17 @@ enum RecurrenceText {
             text += ", until " + DateText(zone: Zone.gmt).day(date)
         }
         return text
+    }
+
+    /// The months a repeat on day `day` of the month passes over, as RFC 5545 and Google
+    /// do (no event on the 30th of February): said, so that nobody expects one.
+    private static func monthsSkipped(_ day: Int) -> String {
+        switch day {
+        case 31: " (months without a 31st are skipped)"
+        case 30: " (February is skipped)"
+        case 29: " (February is skipped but in leap years)"
+        default: ""
+        }
     }
 
     private static func every(_ n: Int, _ one: String, _ many: String) -> String {

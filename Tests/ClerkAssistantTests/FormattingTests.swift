@@ -92,6 +92,14 @@ import Testing
         ("FREQ=MONTHLY", "the 1st of every month"),
         ("FREQ=YEARLY;BYMONTH=5;BYMONTHDAY=5", "every year on 5 May"),
         ("FREQ=YEARLY", "every year on 1 December"),
+        // Months without the day are skipped (RFC 5545, Google): said on the card, and every
+        // day of a list said ("the 1st of every month" was all "every 1st and 15th" showed).
+        ("FREQ=MONTHLY;BYMONTHDAY=31", "the 31st of every month (months without a 31st are skipped)"),
+        ("FREQ=MONTHLY;INTERVAL=2;BYMONTHDAY=30", "the 30th of every other month (February is skipped)"),
+        ("FREQ=MONTHLY;BYMONTHDAY=29", "the 29th of every month (February is skipped but in leap years)"),
+        ("FREQ=MONTHLY;BYMONTHDAY=28", "the 28th of every month"),
+        ("FREQ=MONTHLY;BYMONTHDAY=1,15", "the 1st and 15th of every month"),
+        ("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29", "every year on 29 February (only in leap years)"),
         // Was nil: the card showed "RRULE:FREQ=HOURLY".
         ("FREQ=HOURLY", "every hour"),
         ("FREQ=HOURLY;INTERVAL=3;COUNT=5", "every 3 hours, 5 times"),

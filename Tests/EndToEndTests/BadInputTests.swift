@@ -162,6 +162,25 @@ import Glibc
             stderr: "clerk: 'in 9999 years' is more time than I can work with. Nothing changed.", status: 1),
         Row(name: "a date 9000 years ago", arguments: ["--yes", "lunch 9000 years ago"],
             stderr: "clerk: '9000 years ago' is more time than I can work with. Nothing changed.", status: 1),
+        // A repeat with no gap, a negative one, one longer than the reader reads, or part of
+        // a unit: "every 0 days" made one event titled "Standup every 0 days" at 21:00, "every
+        // -2 days" one on Wednesday (in the past), "every 1.5 days" a yearly one on 1 May.
+        Row(name: "a repeat every 0 days", arguments: ["--yes", "standup every 0 days at 9"],
+            stderr: "clerk: 'every 0 days' can't be a repeat: say how far apart in whole days, weeks, months or years, from 1 to 999 (every 2 weeks). Nothing changed.", status: 1),
+        Row(name: "a repeat every -2 weeks", arguments: ["--yes", "gym each -2 weeks on monday"],
+            stderr: "clerk: 'each -2 weeks' can't be a repeat: say how far apart in whole days, weeks, months or years, from 1 to 999 (every 2 weeks). Nothing changed.", status: 1),
+        Row(name: "a repeat every 5000 days", arguments: ["--yes", "boiler service every 5000 days at 9"],
+            stderr: "clerk: 'every 5000 days' can't be a repeat: say how far apart in whole days, weeks, months or years, from 1 to 999 (every 2 weeks). Nothing changed.", status: 1),
+        Row(name: "a repeat every 1.5 days", arguments: ["--yes", "water plants every 1.5 days at 8am"],
+            stderr: "clerk: 'every 1.5 days' can't be a repeat: say how far apart in whole days, weeks, months or years, from 1 to 999 (every 2 weeks). Nothing changed.", status: 1),
+        // A week number the year does not have: "week 54" was a search for '54' over a year,
+        // "week 53 of 2027" the first days of 2027 (week 53 of 2026).
+        Row(name: "week 54", arguments: ["what's on in week 54"],
+            stderr: "clerk: There's no week 54 in 2026: its weeks go from 1 to 53. Nothing changed.", status: 1),
+        Row(name: "week 0", arguments: ["--yes", "offsite in week 0"],
+            stderr: "clerk: There's no week 0 in 2026: its weeks go from 1 to 53. Nothing changed.", status: 1),
+        Row(name: "week 53 of a year of 52", arguments: ["what's on in week 53 of 2027"],
+            stderr: "clerk: There's no week 53 in 2027: its weeks go from 1 to 52. Nothing changed.", status: 1),
         Row(name: "an .ics event that a DURATION ends after 9999", arguments: ["import", "FOLDER/late.ics"],
             stderr: "clerk: FOLDER/late.ics:7: DURATION: the event ends outside the years 1 to 9999, which clerk takes",
             status: 1, file: ("late.ics", Array(event("DURATION:P5D").replacingOccurrences(of: "DTSTART:20261201T100000Z\r\nDTEND:20261201T100100Z",

@@ -408,6 +408,47 @@ import Glibc
         #expect(!FileManager.default.fileExists(atPath: data))
     }
 
+    /// A file to import that cannot be opened says why, in one line, and a file larger than
+    /// an import takes is refused before it is read: a symbolic link in a loop and one to
+    /// nothing were "no such file", a file of mode 000 "cannot read it", and a 1 GB file was
+    /// read whole (1 GB of memory, 9 s in the debug build) to be refused after.
+    @Test func aFileToImportThatCannotBeOpenedSaysWhy() throws {
+        let folder = try Self.seededFolder()
+        defer { folder.remove() }
+        let data = folder.path + "/data"
+        let before = try Self.contents(of: data)
+        let path = folder.path
+        #expect(symlink(path + "/loop.ics", path + "/loop.ics") == 0)
+        #expect(symlink(path + "/gone.ics", path + "/dangling.ics") == 0)
+        // Sparse: no disk is used. Read whole, 2 GB take far longer than the few seconds
+        // allowed below (and 2 GB of memory); refused from its size, no time at all.
+        let big = open(path + "/big.ics", O_CREAT | O_WRONLY, 0o644)
+        #expect(big >= 0 && ftruncate(big, 2 << 30) == 0)
+        close(big)
+        let cases: [(file: String, stderr: String)] = [
+            ("loop.ics", "clerk: \(path)/loop.ics: can't be read (its symbolic links go round in a loop)"),
+            ("dangling.ics", "clerk: \(path)/dangling.ics: a symbolic link to \(path)/gone.ics, which does not exist"),
+            ("big.ics", "clerk: \(path)/big.ics: larger than 64 MB, the most clerk imports at once; split the file"),
+            ("missing.ics", "clerk: \(path)/missing.ics: no such file"),
+        ]
+        for c in cases {
+            let started = Date()
+            #expect(try ClerkBinary.run(Self.clock + ["--data-dir", data, "import", path + "/" + c.file]) == .init(stdout: "", stderr: c.stderr + "\n", status: 1))
+            #expect(Date().timeIntervalSince(started) < 5, "\(c.file)")
+        }
+        #expect(try Self.contents(of: data) == before)
+        if let user = ReadOnlyStoreTests.unprivileged {
+            _ = FileManager.default.createFile(atPath: path + "/locked.ics", contents: Data(Self.seedWeek))
+            chmod(path + "/locked.ics", 0o000)
+            chmod(path, 0o755)
+            let other = try TemporaryFolder()
+            defer { other.remove() }
+            chmod(other.path, 0o777)
+            #expect(try ClerkBinary.run(Self.clock + ["--data-dir", other.path + "/data", "import", path + "/locked.ics"], through: user)
+                == .init(stdout: "", stderr: "clerk: \(path)/locked.ics: can't be read (permission denied)\n", status: 1))
+        }
+    }
+
     /// An empty or relative HOME made the store at /.local/share/clerk, or under the folder
     /// clerk was started in; it is the account's home from the password database instead
     /// (nobody's is /nonexistent, which cannot be made, so nothing is made anywhere).

@@ -5,9 +5,9 @@ import FoundationEssentials
 enum RecurrenceText {
     private static let ordinals = [1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", -1: "last", -2: "second to last"]
 
-    /// Describes `rule` (with or without the `RRULE:` prefix) for an event starting on `start`;
-    /// nil when the rule cannot be read.
-    static func describe(_ rule: String, start: LocalDate) -> String? {
+    /// Describes `rule` (with or without the `RRULE:` prefix) for an event starting on `start`,
+    /// its UNTIL said as a day in `zone`; nil when the rule cannot be read.
+    static func describe(_ rule: String, start: LocalDate, zone: Zone) -> String? {
         let rule = RRule(rule)
         guard rule.isWellFormed, let frequency = rule.frequency else { return nil }
         let interval = rule.interval
@@ -61,9 +61,8 @@ enum RecurrenceText {
         }
         if let count = rule.count {
             text += count == 1 ? ", once" : ", \(count) times"
-        } else if let until = rule.until, until.count >= 8,
-                  let date = LocalDate(iso: "\(until.prefix(4))-\(until.dropFirst(4).prefix(2))-\(until.dropFirst(6).prefix(2))") {
-            text += ", until " + DateText(zone: Zone.gmt).day(date)
+        } else if let until = rule.until, let date = lastDay(until, zone: zone) {
+            text += ", until " + DateText(zone: zone).day(date)
         }
         return text
     }
@@ -77,6 +76,25 @@ enum RecurrenceText {
         case 29: " (February is skipped but in leap years)"
         default: ""
         }
+    }
+
+    /// The day of `zone` an UNTIL ends on: a UTC time (`20261210T075959Z`, the end of 9
+    /// December in Los Angeles) is read in the zone, a date or a floating time as written
+    /// (the first eight digits of a UTC time said the day after).
+    static func lastDay(_ until: String, zone: Zone) -> LocalDate? {
+        let digits = Array(until.utf8)
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= digits.count, digits[range].allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) else { return nil }
+            return digits[range].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+        }
+        guard let year = number(0..<4), let month = number(4..<6), let day = number(6..<8),
+              (1...12).contains(month), (1...CivilCalendar.daysIn(month: month, year: year)).contains(day) else { return nil }
+        guard digits.count == 16, digits[8] == UInt8(ascii: "T"), digits[15] == UInt8(ascii: "Z"),
+              let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15) else {
+            return LocalDate(year: year, month: month, day: day)
+        }
+        let seconds = CivilCalendar.dayNumber(year: year, month: month, day: day) * CivilCalendar.secondsPerDay + hour * 3600 + minute * 60 + second
+        return LocalDate(Date(timeIntervalSince1970: TimeInterval(seconds)), in: zone)
     }
 
     private static func every(_ n: Int, _ one: String, _ many: String) -> String {

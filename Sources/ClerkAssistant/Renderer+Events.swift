@@ -268,7 +268,7 @@ extension Renderer {
         if let location = card.draft.location { row("where", location.oneLine) }
         if let notes = card.draft.notes, !notes.isEmpty { row("notes", notes.notesLine) }
         if let rule = card.draft.recurrence.first {
-            var repeats = RecurrenceText.describe(rule, start: text.localDate(card.draft.when.startInstant(in: zone))) ?? rule
+            var repeats = RecurrenceText.describe(rule, start: text.localDate(card.draft.when.startInstant(in: zone)), zone: zone) ?? rule
             let leftOut = ExceptionLines.days(in: card.draft.recurrence, zone: zone)
             if !leftOut.isEmpty { repeats += ", except " + RecurrenceText.list(leftOut.map(text.shortDay)) }
             // Days, or with their times when one day holds two ("every hour" said
@@ -684,7 +684,7 @@ extension Renderer {
         row("when", text.span(move.shown.when))
         if move.isSeries {
             let start = text.localDate(move.shown.when.startInstant(in: text.zone))
-            let repeats = move.rule.map { RecurrenceText.describe($0, start: start) ?? $0 }
+            let repeats = move.rule.map { RecurrenceText.describe($0, start: start, zone: text.zone) ?? $0 }
             row("repeats", (repeats.map { $0 + " " } ?? "") + "(the whole series moves)")
         }
         row("calendar", move.from.name.oneLine + " → " + move.to.name.oneLine)

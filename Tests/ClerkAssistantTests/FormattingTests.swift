@@ -109,7 +109,22 @@ import Testing
         ("garbage", nil),
     ] as [(String, String?)])
     func saysRecurrenceInWords(rule: String, expected: String?) {
-        #expect(RecurrenceText.describe(rule, start: LocalDate(year: 2026, month: 12, day: 1)) == expected)
+        #expect(RecurrenceText.describe(rule, start: LocalDate(year: 2026, month: 12, day: 1), zone: .gmt) == expected)
+    }
+
+    /// A UTC UNTIL is the day it is in the event's zone: "dinner every day at 8pm until dec 9"
+    /// in Los Angeles ends at 07:59:59Z on the 10th, and the card said "until Thu 10 Dec".
+    @Test func saysTheLastDayOfARepeatInItsZone() throws {
+        let losAngeles = try #require(Zone(identifier: "America/Los_Angeles"))
+        let start = LocalDate(year: 2026, month: 12, day: 1)
+        #expect(RecurrenceText.describe("FREQ=DAILY;UNTIL=20261210T075959Z", start: start, zone: losAngeles) == "every day, until Wed 9 Dec 2026")
+        #expect(RecurrenceText.describe("FREQ=DAILY;UNTIL=20261210T075959Z", start: start, zone: .gmt) == "every day, until Thu 10 Dec 2026")
+        let tokyo = try #require(Zone(identifier: "Asia/Tokyo"))
+        #expect(RecurrenceText.describe("FREQ=DAILY;UNTIL=20261209T200000Z", start: start, zone: tokyo) == "every day, until Thu 10 Dec 2026")
+        // A date, or a floating time, is the day written.
+        #expect(RecurrenceText.describe("FREQ=DAILY;UNTIL=20261209", start: start, zone: tokyo) == "every day, until Wed 9 Dec 2026")
+        #expect(RecurrenceText.describe("FREQ=DAILY;UNTIL=20261209T235959", start: start, zone: losAngeles) == "every day, until Wed 9 Dec 2026")
+        #expect(RecurrenceText.describe("FREQ=DAILY;UNTIL=20261340", start: start, zone: tokyo) == "every day")
     }
 
     @Test func writesEventJSONInTheContractShape() {

@@ -5,9 +5,9 @@ import FoundationEssentials
 enum RecurrenceText {
     private static let ordinals = [1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", -1: "last", -2: "second to last"]
 
-    /// Describes `rule` (with or without the `RRULE:` prefix) for an event starting on `start`;
-    /// nil when the rule cannot be read.
-    static func describe(_ rule: String, start: LocalDate) -> String? {
+    /// Describes `rule` (with or without the `RRULE:` prefix) for an event starting on `start`,
+    /// its UNTIL said as a day in `zone`; nil when the rule cannot be read.
+    static func describe(_ rule: String, start: LocalDate, zone: Zone) -> String? {
         let rule = RRule(rule)
         guard rule.isWellFormed, let frequency = rule.frequency else { return nil }
         let interval = rule.interval
@@ -41,10 +41,12 @@ enum RecurrenceText {
             let period = interval == 1 ? "every month" : every(interval, "month", "months")
             if let first = byDay.first, let (ordinal, day) = ordinalDay(first) {
                 text = "the \(ordinal) \(day) of \(period)"
-            } else if let byMonthDay {
-                text = (byMonthDay == -1 ? "the last day" : "the " + ordinal(byMonthDay)) + " of " + period
+            } else if case let days = rule.list("BYMONTHDAY").compactMap({ Int($0) }), let latest = days.max() {
+                // "the 1st and 15th of every month", "the 15th and last day of every month"
+                let said = days.map { $0 == -1 ? "last day" : ordinal($0) }
+                text = "the " + list(said) + " of " + period + monthsSkipped(latest)
             } else {
-                text = "the " + ordinal(start.day) + " of " + period
+                text = "the " + ordinal(start.day) + " of " + period + monthsSkipped(start.day)
             }
         case "YEARLY":
             let month = byMonth ?? start.month
@@ -52,17 +54,47 @@ enum RecurrenceText {
                 text = every(interval, "year", "years") + " on the \(ordinal) \(day) of \(DateText.months[month - 1])"
             } else {
                 text = every(interval, "year", "years") + " on \(byMonthDay ?? start.day) \(DateText.months[month - 1])"
+                if month == 2, (byMonthDay ?? start.day) == 29 { text += " (only in leap years)" }
             }
         default:
             return nil
         }
         if let count = rule.count {
             text += count == 1 ? ", once" : ", \(count) times"
-        } else if let until = rule.until, until.count >= 8,
-                  let date = LocalDate(iso: "\(until.prefix(4))-\(until.dropFirst(4).prefix(2))-\(until.dropFirst(6).prefix(2))") {
-            text += ", until " + DateText(zone: Zone.gmt).day(date)
+        } else if let until = rule.until, let date = lastDay(until, zone: zone) {
+            text += ", until " + DateText(zone: zone).day(date)
         }
         return text
+    }
+
+    /// The months a repeat on day `day` of the month passes over, as RFC 5545 and Google
+    /// do (no event on the 30th of February): said, so that nobody expects one.
+    private static func monthsSkipped(_ day: Int) -> String {
+        switch day {
+        case 31: " (months without a 31st are skipped)"
+        case 30: " (February is skipped)"
+        case 29: " (February is skipped but in leap years)"
+        default: ""
+        }
+    }
+
+    /// The day of `zone` an UNTIL ends on: a UTC time (`20261210T075959Z`, the end of 9
+    /// December in Los Angeles) is read in the zone, a date or a floating time as written
+    /// (the first eight digits of a UTC time said the day after).
+    static func lastDay(_ until: String, zone: Zone) -> LocalDate? {
+        let digits = Array(until.utf8)
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= digits.count, digits[range].allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) else { return nil }
+            return digits[range].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+        }
+        guard let year = number(0..<4), let month = number(4..<6), let day = number(6..<8),
+              (1...12).contains(month), (1...CivilCalendar.daysIn(month: month, year: year)).contains(day) else { return nil }
+        guard digits.count == 16, digits[8] == UInt8(ascii: "T"), digits[15] == UInt8(ascii: "Z"),
+              let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15) else {
+            return LocalDate(year: year, month: month, day: day)
+        }
+        let seconds = CivilCalendar.dayNumber(year: year, month: month, day: day) * CivilCalendar.secondsPerDay + hour * 3600 + minute * 60 + second
+        return LocalDate(Date(timeIntervalSince1970: TimeInterval(seconds)), in: zone)
     }
 
     private static func every(_ n: Int, _ one: String, _ many: String) -> String {

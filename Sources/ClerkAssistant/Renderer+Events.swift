@@ -135,6 +135,16 @@ extension Renderer {
         "There's no \(said) on a clock: hours go from 00 to 23 and minutes to 59. Nothing changed."
     }
 
+    /// A repeat with no gap, a gap too long or part of a unit ("every 0 days", "every 1.5 days").
+    static func noSuchRepeat(_ said: String) -> String {
+        "'\(TextStyle.plain.fit(said, 60))' can't be a repeat: say how far apart in whole days, weeks, months or years, from 1 to \(ImpossibleRepeat.longestInterval) (every 2 weeks). Nothing changed."
+    }
+
+    /// An ISO week number the year does not have ("week 54", "week 53 of 2027").
+    static func noSuchWeek(_ w: ImpossibleWeek.Found) -> String {
+        "There's no week \(w.week) in \(w.year): its weeks go from 1 to \(w.weeks). Nothing changed."
+    }
+
     /// A day the month does not have ("feb 30"), and how many days it does have.
     static func noSuchDay(_ d: NoSuchDay) -> String {
         guard (1...12).contains(d.month) else { return "There's no such day. Nothing changed." }
@@ -258,7 +268,7 @@ extension Renderer {
         if let location = card.draft.location { row("where", location.oneLine) }
         if let notes = card.draft.notes, !notes.isEmpty { row("notes", notes.notesLine) }
         if let rule = card.draft.recurrence.first {
-            var repeats = RecurrenceText.describe(rule, start: text.localDate(card.draft.when.startInstant(in: zone))) ?? rule
+            var repeats = RecurrenceText.describe(rule, start: text.localDate(card.draft.when.startInstant(in: zone)), zone: zone) ?? rule
             let leftOut = ExceptionLines.days(in: card.draft.recurrence, zone: zone)
             if !leftOut.isEmpty { repeats += ", except " + RecurrenceText.list(leftOut.map(text.shortDay)) }
             // Days, or with their times when one day holds two ("every hour" said
@@ -677,7 +687,7 @@ extension Renderer {
         row("when", text.span(move.shown.when))
         if move.isSeries {
             let start = text.localDate(move.shown.when.startInstant(in: text.zone))
-            let repeats = move.rule.map { RecurrenceText.describe($0, start: start) ?? $0 }
+            let repeats = move.rule.map { RecurrenceText.describe($0, start: start, zone: text.zone) ?? $0 }
             row("repeats", (repeats.map { $0 + " " } ?? "") + "(the whole series moves)")
         }
         row("calendar", move.from.name.oneLine + " → " + move.to.name.oneLine)

@@ -430,6 +430,9 @@ extension Session {
         if let day = understood.noSuchDay {
             return ask(.card(card), Reply(intent: .createEvent, ok: false, message: Renderer.noSuchDay(day)))
         }
+        if let refusal = impossibleNumber(in: text) {
+            return ask(.card(card), Reply(intent: .createEvent, ok: false, message: refusal))
+        }
         // "tomorrow", "at 10", "what about monday instead?": the card moves there.
         if let when = Self.dateAlone(understood) ?? Self.anotherDate(understood) { return edit(card, EventChanges(when: when)) }
         guard case .updateEvent(_, let changes) = understood.intent, !changes.isEmpty else {

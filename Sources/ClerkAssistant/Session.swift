@@ -452,6 +452,16 @@ public final class Session {
         return minutes.first { $0 > Event.latestReminderMinutes }
     }
 
+    /// What is wrong with a number in a line about events that the date reader reads none of
+    /// (so its words would become a title or a search): a clock no clock shows ("25:00"), a
+    /// repeat every 0 days, a week the year does not have. Nil when there is none.
+    func impossibleNumber(in text: String) -> String? {
+        if let clock = ImpossibleClock.find(in: text) { return Renderer.noSuchClock(clock) }
+        if let said = ImpossibleRepeat.find(in: text) { return Renderer.noSuchRepeat(said) }
+        if let week = ImpossibleWeek.find(in: text, at: context.reference) { return Renderer.noSuchWeek(week) }
+        return nil
+    }
+
     /// Sends an understood line to its handler; a line with an amount of time beyond what
     /// clerk takes is refused first, whatever it asks.
     func handle(_ understanding: Understanding) -> Reply {
@@ -464,8 +474,8 @@ public final class Session {
             return Reply(intent: understanding.intent.name, ok: false, message: Renderer.noSuchDay(day))
         }
         if [.createEvent, .queryAgenda, .updateEvent, .deleteEvent].contains(understanding.intent.name),
-           let clock = ImpossibleClock.find(in: understanding.text) {
-            return Reply(intent: understanding.intent.name, ok: false, message: Renderer.noSuchClock(clock))
+           let refusal = impossibleNumber(in: understanding.text) {
+            return Reply(intent: understanding.intent.name, ok: false, message: refusal)
         }
         if let minutes = Self.reminderTooEarly(understanding.intent) {
             return Reply(intent: understanding.intent.name, ok: false, message: Renderer.reminderTooEarly(minutes))

@@ -56,6 +56,13 @@ public enum CivilCalendar {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }
 
+    /// The ISO 8601 weeks of `year`, 52 or 53: the week holding 28 December is its last.
+    public static func isoWeeks(in year: Int) -> Int {
+        let january4 = dayNumber(year: year, month: 1, day: 4)
+        let firstMonday = january4 - (isoWeekday(dayNumber: january4) - 1)
+        return (dayNumber(year: year, month: 12, day: 28) - firstMonday) / 7 + 1
+    }
+
     /// Days in `month` (1–12) of `year`.
     @inlinable
     public static func daysIn(month: Int, year: Int) -> Int {

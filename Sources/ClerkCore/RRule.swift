@@ -75,3 +75,30 @@ public struct RRule: Hashable, Sendable {
     /// The rule as a recurrence line: `RRULE:FREQ=…`.
     public var line: String { "RRULE:" + text }
 }
+
+extension RRule {
+    /// A recurrence line (`RRULE`, `EXRULE`, `RDATE`, `EXDATE`) in upper case but for a
+    /// TZID's value (it names a file): RFC 5545 reads names and rule parts whatever
+    /// their case, and Google keeps a rule as a client sent it (`rrule:freq=weekly;byday=mo`),
+    /// while clerk's code looks for `RRULE:` — a split "from now on" of such a series left its
+    /// first half without an end, so both halves went on. Lines from Google pass here.
+    public static func canonicalLine(_ line: String) -> String {
+        // The name and its parameters end at the first colon outside quotes.
+        var quoted = false
+        var colon: String.Index?
+        for i in line.indices {
+            if line[i] == "\"" { quoted.toggle() } else if line[i] == ":", !quoted { colon = i; break }
+        }
+        guard let colon else { return line }
+        var head = ""
+        for (n, piece) in line[..<colon].split(separator: ";", omittingEmptySubsequences: false).enumerated() {
+            if n > 0 { head += ";" }
+            if let equals = piece.firstIndex(of: "="), piece[..<equals].uppercased() == "TZID" {
+                head += "TZID" + piece[equals...]
+            } else {
+                head += piece.uppercased()
+            }
+        }
+        return head + line[colon...].uppercased()
+    }
+}

@@ -92,6 +92,14 @@ import Testing
         ("FREQ=MONTHLY", "the 1st of every month"),
         ("FREQ=YEARLY;BYMONTH=5;BYMONTHDAY=5", "every year on 5 May"),
         ("FREQ=YEARLY", "every year on 1 December"),
+        // Months without the day are skipped (RFC 5545, Google): said on the card, and every
+        // day of a list said ("the 1st of every month" was all "every 1st and 15th" showed).
+        ("FREQ=MONTHLY;BYMONTHDAY=31", "the 31st of every month (months without a 31st are skipped)"),
+        ("FREQ=MONTHLY;INTERVAL=2;BYMONTHDAY=30", "the 30th of every other month (February is skipped)"),
+        ("FREQ=MONTHLY;BYMONTHDAY=29", "the 29th of every month (February is skipped but in leap years)"),
+        ("FREQ=MONTHLY;BYMONTHDAY=28", "the 28th of every month"),
+        ("FREQ=MONTHLY;BYMONTHDAY=1,15", "the 1st and 15th of every month"),
+        ("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29", "every year on 29 February (only in leap years)"),
         // Was nil: the card showed "RRULE:FREQ=HOURLY".
         ("FREQ=HOURLY", "every hour"),
         ("FREQ=HOURLY;INTERVAL=3;COUNT=5", "every 3 hours, 5 times"),
@@ -101,7 +109,22 @@ import Testing
         ("garbage", nil),
     ] as [(String, String?)])
     func saysRecurrenceInWords(rule: String, expected: String?) {
-        #expect(RecurrenceText.describe(rule, start: LocalDate(year: 2026, month: 12, day: 1)) == expected)
+        #expect(RecurrenceText.describe(rule, start: LocalDate(year: 2026, month: 12, day: 1), zone: .gmt) == expected)
+    }
+
+    /// A UTC UNTIL is the day it is in the event's zone: "dinner every day at 8pm until dec 9"
+    /// in Los Angeles ends at 07:59:59Z on the 10th, and the card said "until Thu 10 Dec".
+    @Test func saysTheLastDayOfARepeatInItsZone() throws {
+        let losAngeles = try #require(Zone(identifier: "America/Los_Angeles"))
+        let start = LocalDate(year: 2026, month: 12, day: 1)
+        #expect(RecurrenceText.describe("FREQ=DAILY;UNTIL=20261210T075959Z", start: start, zone: losAngeles) == "every day, until Wed 9 Dec 2026")
+        #expect(RecurrenceText.describe("FREQ=DAILY;UNTIL=20261210T075959Z", start: start, zone: .gmt) == "every day, until Thu 10 Dec 2026")
+        let tokyo = try #require(Zone(identifier: "Asia/Tokyo"))
+        #expect(RecurrenceText.describe("FREQ=DAILY;UNTIL=20261209T200000Z", start: start, zone: tokyo) == "every day, until Thu 10 Dec 2026")
+        // A date, or a floating time, is the day written.
+        #expect(RecurrenceText.describe("FREQ=DAILY;UNTIL=20261209", start: start, zone: tokyo) == "every day, until Wed 9 Dec 2026")
+        #expect(RecurrenceText.describe("FREQ=DAILY;UNTIL=20261209T235959", start: start, zone: losAngeles) == "every day, until Wed 9 Dec 2026")
+        #expect(RecurrenceText.describe("FREQ=DAILY;UNTIL=20261340", start: start, zone: tokyo) == "every day")
     }
 
     @Test func writesEventJSONInTheContractShape() {

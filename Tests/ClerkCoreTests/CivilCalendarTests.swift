@@ -18,6 +18,13 @@ import Testing
         #expect(CivilCalendar.floorDivide(a, b) == quotient)
     }
 
+    /// ISO years of 53 weeks: those that start on a Thursday, and leap years starting on a
+    /// Wednesday (2020).
+    @Test(arguments: [(2026, 53), (2027, 52), (2020, 53), (2021, 52), (2015, 53), (2032, 53), (1, 52), (9999, 52)])
+    func countsTheISOWeeksOfAYear(year: Int, weeks: Int) {
+        #expect(CivilCalendar.isoWeeks(in: year) == weeks)
+    }
+
     @Test(arguments: [(2, 2024, 29), (2, 2026, 28), (2, 1900, 28), (2, 2000, 29), (4, 2026, 30), (12, 2026, 31), (1, -4, 31), (2, -4, 29)])
     func knowsTheLengthOfEveryMonth(month: Int, year: Int, days: Int) {
         #expect(CivilCalendar.daysIn(month: month, year: year) == days)

@@ -42,4 +42,19 @@ import Testing
         rule.remove("UNTIL")
         #expect(rule.text == "FREQ=WEEKLY;BYDAY=TU;WKST=SU")
     }
+
+    /// Recurrence lines in upper case but for a TZID's value (RFC 5545 reads them whatever
+    /// their case; Google keeps a client's as sent).
+    @Test(arguments: [
+        ("rrule:freq=weekly;byday=mo", "RRULE:FREQ=WEEKLY;BYDAY=MO"),
+        ("RRULE:Freq=Weekly;ByDay=We;Until=20261210t000000z", "RRULE:FREQ=WEEKLY;BYDAY=WE;UNTIL=20261210T000000Z"),
+        ("exdate;tzid=America/New_York:20261214t100000", "EXDATE;TZID=America/New_York:20261214T100000"),
+        ("rdate;value=date:20261225", "RDATE;VALUE=DATE:20261225"),
+        ("EXDATE;TZID=\"Odd:Zone\":20261214T100000", "EXDATE;TZID=\"Odd:Zone\":20261214T100000"),
+        ("RRULE:FREQ=DAILY", "RRULE:FREQ=DAILY"),
+        ("no colon", "no colon"),
+    ])
+    func writesALineInUpperCase(line: String, expected: String) {
+        #expect(RRule.canonicalLine(line) == expected)
+    }
 }

@@ -68,6 +68,26 @@ import Testing
         "class01_20260311T170000Z Yoga 2026-03-11T18:00:00+01:00",
     ]
 
+    /// A series another client wrote in lower case (`rrule:freq=daily;count=10`, which Google
+    /// keeps as sent) is split like any other: its first half ends (was: the first half kept
+    /// its rule untouched, so both halves went on and every time after the split was there
+    /// twice). Its lines are read in upper case.
+    @Test func aRuleWrittenInLowerCaseIsEndedBySplit() throws {
+        let harness = try GoogleHarness()
+        let made = harness.side("POST", "/calendar/v3/calendars/primary/events", ["id": "abc123", "summary": "Yoga",
+            "start": ["dateTime": "2026-03-02T18:00:00", "timeZone": "Europe/Madrid"], "end": ["dateTime": "2026-03-02T19:00:00", "timeZone": "Europe/Madrid"],
+            "recurrence": ["rrule:freq=daily;count=10", "exdate;tzid=Europe/Madrid:20260308T180000"]])
+        #expect(made["id"]?.stringValue == "abc123", "\(made)")
+        let backend = try harness.signIn().backend
+        #expect(try backend.event(id: "abc123")?.recurrence == ["RRULE:FREQ=DAILY;COUNT=10", "EXDATE;TZID=Europe/Madrid:20260308T180000"])
+        let split = try backend.splitSeries(occurrenceID: "abc123_20260305T170000Z", newID: "class02", from: Self.at19)
+        #expect(split.ended.recurrence.first == "RRULE:FREQ=DAILY;COUNT=3")
+        let starts = Self.instances(harness).map { $0.split(separator: " ").last.map(String.init) ?? "" }
+        #expect(starts == ["2026-03-02T18:00:00+01:00", "2026-03-03T18:00:00+01:00", "2026-03-04T18:00:00+01:00", "2026-03-05T19:00:00+01:00",
+                           "2026-03-06T19:00:00+01:00", "2026-03-07T19:00:00+01:00", "2026-03-09T19:00:00+01:00", "2026-03-10T19:00:00+01:00",
+                           "2026-03-11T19:00:00+01:00"])
+    }
+
     @Test func theSplitGoesToGoogleFirstAndTheJoinPutsTheSeriesBack() throws {
         let harness = try GoogleHarness()
         let backend = try harness.signIn().backend

@@ -162,6 +162,14 @@ import Glibc
             stderr: "clerk: 'in 9999 years' is more time than I can work with. Nothing changed.", status: 1),
         Row(name: "a date 9000 years ago", arguments: ["--yes", "lunch 9000 years ago"],
             stderr: "clerk: '9000 years ago' is more time than I can work with. Nothing changed.", status: 1),
+        // A week number the year does not have: "week 54" was a search for '54' over a year,
+        // "week 53 of 2027" the first days of 2027 (week 53 of 2026).
+        Row(name: "week 54", arguments: ["what's on in week 54"],
+            stderr: "clerk: There's no week 54 in 2026: its weeks go from 1 to 53. Nothing changed.", status: 1),
+        Row(name: "week 0", arguments: ["--yes", "offsite in week 0"],
+            stderr: "clerk: There's no week 0 in 2026: its weeks go from 1 to 53. Nothing changed.", status: 1),
+        Row(name: "week 53 of a year of 52", arguments: ["what's on in week 53 of 2027"],
+            stderr: "clerk: There's no week 53 in 2027: its weeks go from 1 to 52. Nothing changed.", status: 1),
         Row(name: "an .ics event that a DURATION ends after 9999", arguments: ["import", "FOLDER/late.ics"],
             stderr: "clerk: FOLDER/late.ics:7: DURATION: the event ends outside the years 1 to 9999, which clerk takes",
             status: 1, file: ("late.ics", Array(event("DURATION:P5D").replacingOccurrences(of: "DTSTART:20261201T100000Z\r\nDTEND:20261201T100100Z",
@@ -210,7 +218,16 @@ import Glibc
           "DTEND:20261201T100100Z"] + lines + ["SUMMARY:tick", "END:VEVENT", "END:VCALENDAR"]).joined(separator: "\r\n") + "\r\n"
     }
 
-    @Test(arguments: rows)
+    /// A repeat with no gap, a negative one, one longer than the reader reads, or part of a
+    /// unit: "every 0 days" made one event titled "Standup every 0 days" at 21:00, "every -2
+    /// days" one on Wednesday (in the past), "every 1.5 days" a yearly one on 1 May.
+    static let repeatRows = [("standup every 0 days at 9", "every 0 days"), ("gym each -2 weeks on monday", "each -2 weeks"),
+                             ("boiler service every 5000 days at 9", "every 5000 days"), ("water plants every 1.5 days at 8am", "every 1.5 days")].map { line, said in
+        Row(name: "a repeat " + said, arguments: ["--yes", line],
+            stderr: "clerk: '\(said)' can't be a repeat: say how far apart in whole days, weeks, months or years, from 1 to 999 (every 2 weeks). Nothing changed.", status: 1)
+    }
+
+    @Test(arguments: rows + repeatRows)
     func badInputGetsOneLineAndChangesNothing(row: Row) throws {
         let folder = try Self.seededFolder()
         defer { folder.remove() }
@@ -387,6 +404,47 @@ import Glibc
                 == .init(stdout: "", stderr: "clerk: \(data): cannot create the folder\n", status: 1))
         }
         #expect(!FileManager.default.fileExists(atPath: data))
+    }
+
+    /// A file to import that cannot be opened says why, in one line, and a file larger than
+    /// an import takes is refused before it is read: a symbolic link in a loop and one to
+    /// nothing were "no such file", a file of mode 000 "cannot read it", and a 1 GB file was
+    /// read whole (1 GB of memory, 9 s in the debug build) to be refused after.
+    @Test func aFileToImportThatCannotBeOpenedSaysWhy() throws {
+        let folder = try Self.seededFolder()
+        defer { folder.remove() }
+        let data = folder.path + "/data"
+        let before = try Self.contents(of: data)
+        let path = folder.path
+        #expect(symlink(path + "/loop.ics", path + "/loop.ics") == 0)
+        #expect(symlink(path + "/gone.ics", path + "/dangling.ics") == 0)
+        // Sparse: no disk is used. Read whole, 2 GB take far longer than the few seconds
+        // allowed below (and 2 GB of memory); refused from its size, no time at all.
+        let big = open(path + "/big.ics", O_CREAT | O_WRONLY, 0o644)
+        #expect(big >= 0 && ftruncate(big, 2 << 30) == 0)
+        close(big)
+        let cases: [(file: String, stderr: String)] = [
+            ("loop.ics", "clerk: \(path)/loop.ics: can't be read (its symbolic links go round in a loop)"),
+            ("dangling.ics", "clerk: \(path)/dangling.ics: a symbolic link to \(path)/gone.ics, which does not exist"),
+            ("big.ics", "clerk: \(path)/big.ics: larger than 64 MB, the most clerk imports at once; split the file"),
+            ("missing.ics", "clerk: \(path)/missing.ics: no such file"),
+        ]
+        for c in cases {
+            let started = Date()
+            #expect(try ClerkBinary.run(Self.clock + ["--data-dir", data, "import", path + "/" + c.file]) == .init(stdout: "", stderr: c.stderr + "\n", status: 1))
+            #expect(Date().timeIntervalSince(started) < 5, "\(c.file)")
+        }
+        #expect(try Self.contents(of: data) == before)
+        if let user = ReadOnlyStoreTests.unprivileged {
+            _ = FileManager.default.createFile(atPath: path + "/locked.ics", contents: Data(Self.seedWeek))
+            chmod(path + "/locked.ics", 0o000)
+            chmod(path, 0o755)
+            let other = try TemporaryFolder()
+            defer { other.remove() }
+            chmod(other.path, 0o777)
+            #expect(try ClerkBinary.run(Self.clock + ["--data-dir", other.path + "/data", "import", path + "/locked.ics"], through: user)
+                == .init(stdout: "", stderr: "clerk: \(path)/locked.ics: can't be read (permission denied)\n", status: 1))
+        }
     }
 
     /// An empty or relative HOME made the store at /.local/share/clerk, or under the folder

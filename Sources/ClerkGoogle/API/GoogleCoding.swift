@@ -119,7 +119,7 @@ package enum GoogleCoding {
             id: id, calendarID: calendarID, title: json["summary"]?.stringValue ?? "", when: when,
             location: json["location"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 },
             notes: json["description"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }, attendees: people,
-            recurrence: json["recurringEventId"] == nil ? (json["recurrence"]?.arrayValue ?? []).compactMap(\.stringValue) : [],
+            recurrence: json["recurringEventId"] == nil ? (json["recurrence"]?.arrayValue ?? []).compactMap { $0.stringValue.map(RRule.canonicalLine) } : [],
             reminderMinutes: reminders, recurringEventID: json["recurringEventId"]?.stringValue, originalStart: original,
             updated: json["updated"]?.stringValue.flatMap { ClockText.rfc3339Instant($0) }, iCalUID: json["iCalUID"]?.stringValue,
             skippedWallStart: json["recurringEventId"] == nil && json["recurrence"] != nil ? skippedWallStart : nil)

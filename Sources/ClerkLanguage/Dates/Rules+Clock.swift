@@ -3,13 +3,22 @@
 extension DateRules {
     static let meridiemWords: Set<String> = ["am", "pm", "a", "p"]
 
+    /// The midnight that ends a day when said with one: "midnight", "24:00", "2400h".
+    static func midnight() -> Production {
+        var t = TimeValue.clock(hour: 0, grain: .hour, ambiguous: false)
+        t.saysMidnight = true
+        return .time(t)
+    }
+
     static let clock: [Rule] = [
         // 16:45, 9:01:10
-        Rule("clock-colon", [.digits { $0.digitCount <= 2 && $0.number! < 24 }, Element.symbol(":").touching,
+        Rule("clock-colon", [.digits { $0.digitCount <= 2 && $0.number! <= 24 }, Element.symbol(":").touching,
                              Element.digits { $0.digitCount == 2 && $0.number! < 60 }.touching,
                              Element.symbol(":").touching.opt, Element.digits { $0.digitCount == 2 && $0.number! < 60 }.touching.opt], role: "time") { m in
             guard m.has(3) == m.has(4) else { return nil }
             let hour = m.digits(0)
+            // 24:00 is the end of the day (ISO 8601), the midnight the word says.
+            if hour == 24 { return m.digits(2) == 0 && (!m.has(4) || m.digits(4) == 0) ? midnight() : nil }
             // "09:30" with its leading zero is morning; "9:30" may be either.
             let ambiguous = hour <= 12 && hour > 0 && !(m.token(0)!.digitCount == 2 && hour < 10)
             return .time(.clock(hour: hour, minute: m.digits(2), second: m.has(4) ? m.digits(4) : 0,
@@ -25,8 +34,8 @@ extension DateRules {
             return .time(t)
         },
         // 0930h, 1030hrs
-        Rule("clock-hhmm-h", [.digits { $0.digitCount == 4 && $0.number! / 100 < 24 && $0.number! % 100 < 60 }, Element.words(["h", "hrs", "hours"]).touching], role: "time") { m in
-            .time(.clock(hour: m.digits(0) / 100, minute: m.digits(0) % 100, grain: .minute, ambiguous: false))
+        Rule("clock-hhmm-h", [.digits { $0.digitCount == 4 && ($0.number! / 100 < 24 && $0.number! % 100 < 60 || $0.number! == 2400) }, Element.words(["h", "hrs", "hours"]).touching], role: "time") { m in
+            m.digits(0) == 2400 ? midnight() : .time(.clock(hour: m.digits(0) / 100, minute: m.digits(0) % 100, grain: .minute, ambiguous: false))
         },
         // 1700 hours, 0800 hrs, 08:00 hrs, 15:30 hours: the clock as the forces and timetables
         // say it (a length reads "for 1700 hours", "in 1200 hours", and the longer reading wins)
@@ -94,11 +103,7 @@ extension DateRules {
         Rule("mid-day", [Element.word("the").opt, .word("mid"), Element.symbol("-").opt, .word("day")], role: "time") { _ in
             .time(.clock(hour: 12, grain: .hour, ambiguous: false))
         },
-        Rule("midnight", [.word("midnight")], role: "time") { _ in
-            var t = TimeValue.clock(hour: 0, grain: .hour, ambiguous: false)
-            t.saysMidnight = true
-            return .time(t)
-        },
+        Rule("midnight", [.word("midnight")], role: "time") { _ in midnight() },
         // 12 noon, 12:00 midday, twelve midnight: the twelve says the same hour again
         Rule("twelve-noon", [.anyTime { $0.isClockOnly && $0.isPlain && $0.clockHourMinute.map { $0.0 % 12 == 0 && $0.1 == 0 } == true },
                              .words(["noon", "midday", "midnight"])], role: "time") { m in

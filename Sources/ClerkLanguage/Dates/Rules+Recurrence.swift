@@ -175,6 +175,22 @@ extension DateRules {
         Rule("day-of-every-month", [Element.word("the").opt, dayElement, Element.word("day").opt, .word("of"), .words(everyWords), .word("month")], role: "recurrence") { m in
             repeating(TimeValue.date(.dayOfMonth(m.int(1))), RecurrenceRule(frequency: "MONTHLY", byMonthDay: [m.int(1)]))
         },
+        // every 31st, each 15th, every 1st and 15th: those days of every month (written as
+        // ordinals: "every 3" is no day). A month without the day is skipped (RFC 5545).
+        Rule("every-day-of-month", [.words(everyWords), Element.word("the").opt, dayElement,
+                                    Element.words(["and", "&"]).opt, Element.word("the").opt, dayElement.opt], role: "recurrence") { m in
+            let first = m.number(2)
+            guard first.isOrdinal, !first.isWords, m.has(3) == m.has(5), m.has(3) || !m.has(4) else { return nil }
+            // "every 3rd day", "every 2nd week" are `every-unit`'s ("every 1st day" no repeat).
+            if let item = m.item(m.has(5) ? 5 : 2), item.end < m.tokens.count, Lexicon.durationUnits[m.tokens[item.end].text] != nil { return nil }
+            guard m.has(5) else {
+                return repeating(TimeValue.date(.dayOfMonth(first.value)), RecurrenceRule(frequency: "MONTHLY", byMonthDay: [first.value]))
+            }
+            let second = m.number(5)
+            guard second.isOrdinal, !second.isWords, second.value != first.value else { return nil }
+            let days = [first.value, second.value].sorted()
+            return repeating(TimeValue.date(.either(.dayOfMonth(days[0]), .dayOfMonth(days[1]))), RecurrenceRule(frequency: "MONTHLY", byMonthDay: days))
+        },
         // the last day of every month, the last day of each month
         Rule("last-day-of-every-month", [Element.word("the").opt, .word("last"), .word("day"), .words(["of", "in"]), .words(everyWords), .word("month")], role: "recurrence") { _ in
             repeating(TimeValue.date(.nthUnit(-1, .day, in: .every(.month))), RecurrenceRule(frequency: "MONTHLY", byMonthDay: [-1]))

@@ -666,4 +666,7 @@ public enum OutOfScopeTopic: String, Sendable, Hashable, CaseIterable {
     /// A calendar switched to, hidden or shown alone ("switch to my work calendar", "hide the
     /// family calendar", "only show work"): clerk keeps no such view; a question names one.
     case calendarView
+    /// A deleted event asked back ("restore the meeting", "get the lunch back"): events have
+    /// no trash; the last deletion comes back with "undo".
+    case restoreEvent
 }

@@ -790,8 +790,9 @@ enum Classifier {
     }
 
     static let whenWords: WordSet = ["when", "when's", "whens"]
-    static let whenVerbs: WordSet = ["is", "was", "are", "were", "'s"]
-    static let notNamed: WordSet = ["it", "that", "this", "they", "he", "she", "you", "i", "we", "there", "then", "now"]
+    /// (Of what is to come: "when was dolly parton born" asks a fact.)
+    static let whenVerbs: WordSet = ["is", "are", "'s"]
+    static let notNamed: WordSet = ["it", "that", "this", "they", "he", "she", "you", "i", "we", "there", "then", "now", "born", "founded", "invented", "built"]
 
     /// "when is theos swimming", "when's mia's recital", "when is the book club": when an
     /// event named by its own words is, asked of the agenda (one to four words, no pronoun:

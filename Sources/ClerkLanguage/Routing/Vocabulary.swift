@@ -397,6 +397,8 @@ enum Vocabulary {
         "plate", "rundown", "run-down", "lowdown", "overview", "summary", "summarize", "summarise", "been", "wonder",
         "wondering", "curious", "whatever", "whichever", "only", "wheres", "whos", "lookin", "anywhere", "busiest",
         "quietest", "emptiest", "anymore", "miss", "missed", "missing",
+        // ("who is invited to the dinner", "who's joining the review")
+        "invited", "joining",
     ]
 
     // MARK: - Small words

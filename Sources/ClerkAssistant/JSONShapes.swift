@@ -3,8 +3,10 @@ import FoundationEssentials
 
 /// The `--json` shapes of DESIGN.md for events, contacts, files and calendars.
 enum JSONShapes {
-    /// `{id, calendar, title, start, end, allDay, location, attendees, recurrence}`; timed
-    /// times are RFC 3339 with the offset of `zone`, all-day ones `YYYY-MM-DD` (end exclusive).
+    /// `{id, calendar, title, start, end, allDay, location, notes, attendees, recurrence}`;
+    /// timed times are RFC 3339 with the offset of `zone`, all-day ones `YYYY-MM-DD` (end
+    /// exclusive). `notes` (the card's notes, null when none) was added after DESIGN.md's
+    /// shape: a reader that knows only those keys is unaffected.
     static func event(_ event: Event, calendarName: String, zone: Zone) -> JSONValue {
         let start: String, end: String
         switch event.when {
@@ -23,6 +25,7 @@ enum JSONShapes {
             ("end", .string(end)),
             ("allDay", .bool(event.when.isAllDay)),
             ("location", .string(orNull: event.location)),
+            ("notes", .string(orNull: event.notes)),
             ("attendees", .array(event.attendees.map { .object([("name", .string(orNull: $0.name)), ("email", .string(orNull: $0.email))]) })),
             ("recurrence", .array(event.recurrence.map(JSONValue.string))),
         ])

@@ -868,6 +868,16 @@ extension Renderer {
     }
 
     /// A person to take off an event who is not on it: "Mike isn't on 'Board meeting'."
+    /// "she can't make lunch" when the lunch does not say who she is.
+    static func whoCannotMake(_ pronoun: String, _ event: Event) -> String {
+        guard let first = event.attendees.first else {
+            return "No one is invited to '\(event.shownTitle)', so there's no one to take off. To call it off, say 'cancel it'."
+        }
+        let name = (first.name ?? first.email ?? "Ana").split(separator: " ").first.map(String.init) ?? "Ana"
+        return "Who can't make it? '\(event.shownTitle)' is with " + list(event.attendees.map { ($0.name ?? $0.email ?? "?").oneLine })
+            + ". Say the name, like '\(name.oneLine) can't make it'."
+    }
+
     static func notOnEvent(_ names: [String], _ event: Event) -> String {
         "\(list(names)) \(names.count == 1 ? "isn't" : "aren't") on '\(event.shownTitle)'; nothing to change."
             + (event.attendees.isEmpty ? "" : " It's with " + list(event.attendees.map { ($0.name ?? $0.email ?? "?").oneLine }) + ".")

@@ -159,6 +159,7 @@ public enum Renderer {
         case .calendarView?: instead = noCalendarView("Work", hiding: false)
         case .redo?: instead = "I can't redo a change I undid. Say it again, and I'll show it and ask before making it."
         case .hold?: instead = cannotHold(nil, words: nil, text: nil)
+        case .restoreEvent?: instead = noEventTrash(nil)
         case .google?:
             instead = "To use your Google calendar, contacts and Drive, say 'log in' (or run 'clerk login'). Until then clerk keeps them on this machine."
         case .transfer?:
@@ -203,6 +204,14 @@ public enum Renderer {
 
     /// "put the review on hold", "pause the weekly sync": clerk holds nothing; what it can do
     /// with the event found (`event`), or with one named `words` that was not found.
+    /// "restore the meeting" when the last change deleted no such event: events have no
+    /// trash; what brings one back, and what makes it again.
+    static func noEventTrash(_ words: String?) -> String {
+        let name = words?.oneLine ?? "meeting"
+        return "Deleted events aren't kept in a trash, so I can't bring back the \(name). 'undo' brings back the last thing you deleted"
+            + " right after you delete it; or make it again, like '\(name) friday at 10'."
+    }
+
     static func cannotHold(_ event: Event?, words: String?, text: DateText?) -> String {
         guard let event, let text else {
             let name = words.map { "'\($0.oneLine)'" }

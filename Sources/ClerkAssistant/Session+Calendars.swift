@@ -221,6 +221,26 @@ extension Session {
             .contains { said.contains($0) }
     }
 
+    /// Whether `change` deleted an event that `words` name: a word of its title, or a word
+    /// for any event ("the meeting", "the event").
+    static func deletes(_ change: Change, named words: String?) -> Bool {
+        let deleted: [Event]
+        switch change {
+        case .deletedEvent(let event, _): deleted = [event]
+        case .deletedEvents(let events): deleted = events.map(\.0)
+        default: return false
+        }
+        guard let words else { return true }
+        let said = Spelling.fold(words).split(separator: " ").map(String.init)
+        return deleted.contains { event in
+            let title = Set(Spelling.fold(event.title).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init))
+            return said.allSatisfy { title.contains($0) || title.contains($0 + "s") || anyEventWords.contains($0) }
+        }
+    }
+
+    /// Words that name any event ("restore the meeting").
+    static let anyEventWords: Set<String> = ["meeting", "event", "appointment", "mtg", "thing", "one", "it"]
+
     func outOfScopeReply(_ text: String, _ outOfScope: OutOfScope) -> Reply {
         var outOfScope = outOfScope
         // "when is the dentst", "where's my standp": a question of an event whose name is
@@ -286,6 +306,12 @@ extension Session {
             let named = outOfScope.eventWords.map { nextEvent(named: $0) } ?? lastShown
             if let named { lastShown = named }
             return Reply(intent: .outOfScope, ok: true, message: Renderer.cannotHold(named, words: outOfScope.eventWords, text: DateText(zone: context.zone)))
+        }
+        // "restore the meeting", "get the lunch back": the event deleted last, when it is that
+        // one, comes back as with "undo"; no other deleted event is kept.
+        if outOfScope.topic == .restoreEvent {
+            if let change = changes.last, Self.deletes(change, named: outOfScope.eventWords) { return undo() }
+            return Reply(intent: .outOfScope, ok: false, message: Renderer.noEventTrash(outOfScope.eventWords))
         }
         // "switch to my work calendar", "hide family": no view is kept; how to see one calendar.
         if outOfScope.topic == .calendarView {

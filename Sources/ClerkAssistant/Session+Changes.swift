@@ -340,6 +340,20 @@ extension Session {
         }
     }
 
+    /// "no swimming next tuesday", "no piano on wednesday": when a repeating event of those
+    /// words falls on that day, that time of it skipped, asked as "skip" asks; nil for any
+    /// other new event ("no school friday" with only a "School drop off" is a day to mark).
+    func skipSaidAsNo(_ request: EventRequest) -> Reply? {
+        let words = request.title.split(separator: " ")
+        guard words.count >= 2, words.count <= 4, words[0].lowercased() == "no", let when = request.when, when.recurrence == nil,
+              request.attendees.isEmpty else { return nil }
+        let rest = words.dropFirst().joined(separator: " ").lowercased()
+        guard let found = try? searchEvents(words: rest, attendee: nil, from: when.start, to: when.end, calendarIDs: nil),
+              // (The words end its title: "Theo's swimming"; "no school" leaves "School drop off".)
+              found.contains(where: { $0.recurringEventID != nil && Spelling.fold($0.title).hasSuffix(Spelling.fold(rest)) }) else { return nil }
+        return deleteEvent(EventReference(words: rest, when: when))
+    }
+
     func deleteEvent(_ reference: EventReference) -> Reply {
         var reference = reference
         switch picked(reference, intent: .deleteEvent) {
@@ -451,7 +465,16 @@ extension Session {
             // "move the standup to 10 tomorrow": with no day naming the event, a repeating
             // one's occurrence on the day and time the change names is the one moved.
             let event = reference.when == nil ? occurrence(of: found, onTheDayOf: changes.when) ?? found : found
-            let changes = Self.swapping(changes, guests: event.attendees, title: event.title)
+            var changes = changes
+            // "she can't make lunch": the guest meant, or the question of which.
+            if let pronoun = Self.pronounRemoved(changes) {
+                guard let guest = guestMeant(on: event) else {
+                    lastShown = event
+                    return Reply(intent: .updateEvent, ok: false, message: Renderer.whoCannotMake(pronoun, event))
+                }
+                changes.removeAttendees = [Attendee(name: guest.name ?? guest.email)]
+            }
+            changes = Self.swapping(changes, guests: event.attendees, title: event.title)
             let added = attendees(changes.addAttendees)
             let patch = patch(changes, of: event, adding: added)
             let after = patch.applied(to: event)
@@ -620,6 +643,23 @@ extension Session {
 
     /// True when `words` name `person`: the whole name or email, or its first words ("mike"
     /// for "Mike Ross"), folded.
+    /// The pronoun of "she can't make lunch" (`Router.cannotMake`), when that is whom the
+    /// change takes off.
+    static func pronounRemoved(_ changes: EventChanges) -> String? {
+        guard changes.removeAttendees.count == 1, changes.addAttendees.isEmpty, let said = changes.removeAttendees[0].name,
+              Router.thirdPersonPronouns.contains(said.lowercased()) else { return nil }
+        return said.lowercased()
+    }
+
+    /// Who "she" is on `event`: its one guest, or among several the person last looked up;
+    /// nil when that does not say (nobody on it, or several and none of them named).
+    func guestMeant(on event: Event) -> Attendee? {
+        if event.attendees.count == 1 { return event.attendees[0] }
+        guard let person = lastPerson else { return nil }
+        let named = event.attendees.filter { Self.isNamed($0, person) }
+        return named.count == 1 ? named[0] : nil
+    }
+
     static func isNamed(_ person: Attendee, _ words: String) -> Bool {
         let said = Spelling.fold(words)
         guard let key = (person.name ?? person.email).map(Spelling.fold) else { return false }

@@ -663,7 +663,7 @@ extension Session {
 
     private func draftJSON(_ card: DraftCard) -> JSONValue {
         let event = Event(id: card.id, calendarID: card.calendar.id, title: card.draft.title, when: card.draft.when,
-                          location: card.draft.location, attendees: card.draft.attendees, recurrence: card.draft.recurrence,
+                          location: card.draft.location, notes: card.draft.notes, attendees: card.draft.attendees, recurrence: card.draft.recurrence,
                           reminderMinutes: card.draft.reminderMinutes)
         return JSONShapes.event(event, calendarName: card.calendar.name, zone: context.zone)
     }

@@ -482,6 +482,8 @@ public final class Session {
         }
         switch understanding.intent {
         case .createEvent(let request):
+            // "no swimming next tuesday": a repeating swimming that day skipped then (asked).
+            if let skipped = skipSaidAsNo(request) { return skipped }
             // "dentist", "the team lunch" typed alone, with an event of that name to come: that
             // event shown, as "when is the dentist" does, not a new one asked a time for.
             if understanding.rule == "event-statement", Self.namesOnly(request), hasUpcomingEvent(titled: request.title) {
@@ -504,7 +506,14 @@ public final class Session {
                 return createEvent(request, said: understanding.text, titleQuestion: Renderer.askReminderSubject)
             }
             return createEvent(request, said: understanding.text)
-        case .queryAgenda(let query): return queryAgenda(query)
+        case .queryAgenda(let query):
+            // "when is the dentst": no event of those words, one spelt near them: asked again
+            // with its name as the event spells it.
+            if let words = query.words, query.when == nil, let line = lastLine, nextEvent(named: words) == nil,
+               let suggestion = eventQuestionRespelt(line) {
+                return outOfScopeReply(line, OutOfScope(topic: .question, didYouMean: suggestion))
+            }
+            return queryAgenda(query)
         case .updateEvent(let reference, let changes): return updateEvent(reference, changes)
         case .deleteEvent(let reference): return deleteEvent(reference)
         case .contactLookup(let query): return lookUpContact(query)

@@ -672,4 +672,7 @@ public enum OutOfScopeTopic: String, Sendable, Hashable, CaseIterable {
     /// "redo", "undo the undo": clerk keeps no change it has undone; the change said again
     /// is shown and asked again.
     case redo
+    /// A deleted event asked back ("restore the meeting", "get the lunch back"): events have
+    /// no trash; the last deletion comes back with "undo".
+    case restoreEvent
 }

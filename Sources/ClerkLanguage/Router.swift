@@ -46,10 +46,48 @@ public struct Router: Sendable {
     /// (`clerk parse --jsonl` reads the dates of one line while another is routed).
     public func understand(_ text: String, readings read: DateReader.Readings, at reference: ReferenceTime,
                            known: KnownNames = .none, eventOnScreen: Bool = false) -> Understanding {
+        let whole = understandWhole(text, readings: read, at: reference, known: known, eventOnScreen: eventOnScreen)
+        // "Oh dear, I didn't mean to do that. Could you restore the coffee?": a remark, then
+        // the request. The last sentence alone, when the line as a whole asks nothing clerk does.
+        guard case .outOfScope(let said) = whole.intent, said.topic == nil || said.topic == .question, said.didYouMean == nil,
+              let last = Self.lastSentence(text) else { return whole }
+        let inner = understand(last, readings: reader.readings(last, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
+        if case .outOfScope(let alone) = inner.intent, alone.topic == nil || alone.topic == .question || alone.topic == .greeting { return whole }
+        return inner.moved(onto: text, from: last)
+    }
+
+    /// `text` with all before its last sentence made spaces ("I'm new here. What's on
+    /// today?" → "              What's on today?"), when it has two and the last has two
+    /// words or more; nil otherwise.
+    static func lastSentence(_ text: String) -> String? {
+        guard mayMention(text, ". ") || mayMention(text, "! ") || mayMention(text, "? ") else { return nil }
+        let bytes = Array(text.utf8)
+        var cut: Int?
+        for i in stride(from: bytes.count - 2, to: 0, by: -1) where bytes[i + 1] == UInt8(ascii: " ") && [UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?")].contains(bytes[i]) {
+            cut = i + 1
+            break
+        }
+        guard let cut else { return nil }
+        let rest = String(decoding: bytes[cut...], as: UTF8.self)
+        guard rest.split(separator: " ").count >= 2 else { return nil }
+        return String(repeating: " ", count: cut) + rest
+    }
+
+    /// The reading of the line as a whole (`understand(_:readings:at:known:eventOnScreen:)`
+    /// before its last sentence is tried alone).
+    func understandWhole(_ text: String, readings read: DateReader.Readings, at reference: ReferenceTime,
+                         known: KnownNames, eventOnScreen: Bool) -> Understanding {
         let line = LineBytes(text)
         // "call with the tokyo client at 9am their time": the place the line names is whose.
         if let said = Self.theirTime(line) {
             return understand(said, readings: reader.readings(said, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
+        }
+        // "board meetings first monday of the month": a new event on such a day repeats then.
+        if let (said, replaced, count) = Self.everyMonth(text, read.matches) {
+            let again = understand(said, readings: reader.readings(said, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
+            if case .createEvent(let request) = again.intent, request.when?.recurrence != nil, !request.title.isEmpty {
+                return again.moved(onto: text, from: said, replacing: replaced, by: count)
+            }
         }
         // "cancel tomorrow's 1:1 with sam, he's out sick", "could you cancel the eye test
         // please, I shall go in January instead": a reason after a change or a removal, with
@@ -90,6 +128,15 @@ public struct Router: Sendable {
             default: break
             }
         }
+        // "he's running late, move it to 8:30", "bob is sick, cancel lunch": a remark before
+        // the comma, then the change; the change alone is read.
+        if let kept = Self.withoutLeadingRemark(text) {
+            let inner = understand(kept, readings: reader.readings(kept, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
+            switch inner.intent {
+            case .updateEvent, .deleteEvent: return inner.moved(onto: text, from: kept)
+            default: break
+            }
+        }
         // "my flight lands at 4:30pm london time", "the review ends at 5": the event named
         // ends then (asked first; its start stays).
         if let (words, verb) = Self.endSaid(line),
@@ -110,8 +157,18 @@ public struct Router: Sendable {
             if case .createEvent(let request) = inner.intent, request.attendees.isEmpty, !request.title.isEmpty || request.when == nil {
                 var moved = inner.moved(onto: text, from: absent.kept)
                 // (The words as typed: "Lunch", the title made of them, is capitalised.)
-                let typed = moved.slots.first { $0.kind == .title }.map { $0.ranges.map { String(text[$0]) }.joined(separator: " ") }
-                let which = request.title.isEmpty ? EventReference(isLastShown: true) : EventReference(words: typed ?? request.title, when: request.when)
+                var typed = moved.slots.first { $0.kind == .title }.map { $0.ranges.map { String(text[$0]) }.joined(separator: " ") }
+                // ("she can't make lunch": the meal names the event, not its hour today.)
+                var when = request.when
+                if let meal = when?.range, Vocabulary.mealWords.contains(text[meal].lowercased()) {
+                    when = nil
+                    moved.slots.removeAll { $0.kind == .when }
+                    if typed == nil {
+                        typed = text[meal].lowercased()
+                        moved.slots.append(Slot(kind: .words, ranges: [meal], value: typed!, rule: "cannot-make"))
+                    }
+                }
+                let which = request.title.isEmpty && typed == nil ? EventReference(isLastShown: true) : EventReference(words: typed ?? request.title, when: when)
                 // (The new event's title is the words of the one to find.)
                 moved.slots = moved.slots.compactMap { slot in
                     var slot = slot
@@ -119,9 +176,11 @@ public struct Router: Sendable {
                     return slot.kind == .when || slot.kind == .words ? slot : nil
                 }
                 let person = absent.person
-                // (The event they were to come to: one with them on it.)
+                // (The event they were to come to: one with them on it. "she": the session
+                // finds which guest.)
                 var theirs = which
-                if !which.isLastShown { theirs.attendee = String(text[person]) }
+                let pronoun = Self.thirdPersonPronouns.contains(text[person].lowercased())
+                if !which.isLastShown, !pronoun { theirs.attendee = String(text[person]) }
                 moved.intent = .updateEvent(theirs, EventChanges(removeAttendees: [Attendee(name: String(text[person]))]))
                 moved.slots.append(Slot(kind: .removedAttendee, ranges: [person], value: String(text[person]), rule: "cannot-make"))
                 moved.rule = "cannot-make"
@@ -347,6 +406,11 @@ public struct Router: Sendable {
                 time.range = first.range.lowerBound..<last.range.upperBound
                 outOfScope.day = time
             }
+            // "restore the meeting": the event asked back.
+            if topic == .restoreEvent, let (range, words) = TrashPhrases.eventWords(clue.s) {
+                outOfScope.eventWords = words
+                slots.append(clue.s.slot(.words, range, value: words, rule: "event-asked-back"))
+            }
             // "how long to drive to the offsite", "put the review on hold": the event named.
             let named = topic == .hold ? EventHold.event(clue.s, head: route.command.lowerBound) : topic == .question ? Classifier.travelDestination(clue.s) : nil
             if let named, let words = EventHold.titleWords(clue.s, named) {
@@ -475,6 +539,31 @@ public struct Router: Sendable {
         if digits.count > 2, Lexicon.ordinalSuffixes.contains(String(digits.suffix(2))) { digits = digits.dropLast(2) }
         guard digits.count <= 2, let n = Int(digits), (1...31).contains(n) else { return nil }
         return n
+    }
+
+    /// Ordinals of a weekday in a month ("the first monday of the month").
+    static let monthOrdinals: Set<String> = ["first", "second", "third", "fourth", "last", "1st", "2nd", "3rd", "4th"]
+
+    /// "board meetings first monday of the month", "book club on the last friday of the month":
+    /// the line with "every" before the ordinal (in place of "the"), the byte range written
+    /// over and the length written, when a date of that shape is said with no repeat; nil
+    /// for any other line ("the first monday of next month", "every first monday …").
+    static func everyMonth(_ text: String, _ matches: [DateMatch]) -> (String, Range<Int>, Int)? {
+        guard mayMention(text, " of the month"), let match = matches.first(where: { $0.recurrence == nil && text[$0.range].lowercased().contains(" of the month") }) else { return nil }
+        let words = text[match.range].split(separator: " ")
+        // ("the last thursday of the month at 7pm": its time after it.)
+        guard let ordinal = words.firstIndex(where: { monthOrdinals.contains($0.lowercased()) }),
+              words[..<ordinal].allSatisfy({ ["on", "the"].contains($0.lowercased()) }), ordinal + 4 < words.count,
+              words[(ordinal + 2)...(ordinal + 4)].map({ $0.lowercased() }) == ["of", "the", "month"] else { return nil }
+        // ("what's on the first monday of the month" asks; only a new event repeats.)
+        let before = text[..<match.range.lowerBound].lowercased()
+        guard !before.contains("every") && !before.contains("each") else { return nil }
+        let the = words[..<ordinal].last.flatMap { $0.lowercased() == "the" ? $0 : nil }
+        let start = the?.startIndex ?? words[ordinal].startIndex
+        let offset = text.utf8.distance(from: text.startIndex, to: start)
+        let replaced = offset..<(offset + (the == nil ? 0 : 4))
+        let said = String(text[..<start]) + "every " + String(text[words[ordinal].startIndex...])
+        return (said, replaced, 6)
     }
 
     /// `text` with "their time" ("their local time") said as the time of the one place the
@@ -610,6 +699,27 @@ public struct Router: Sendable {
             return Remark(kept: String(before) + String(repeating: " ", count: text.utf8.count - before.utf8.count), afterComma: true)
         }
         return nil
+    }
+
+    /// Verbs of a change said after a remark ("he's late, move it to 8:30").
+    static let changeVerbsAfterRemark: Set<String> = [
+        "move", "push", "pull", "cancel", "delete", "skip", "make", "change", "reschedule", "shift", "bump", "drop", "remove", "take", "put",
+    ]
+    /// Words that make the words before a comma a remark of their own ("bob is sick").
+    static let remarkVerbs: Set<String> = ["is", "was", "are", "were", "has", "had", "can't", "cant", "cannot", "won't", "wont", "isn't", "isnt", "got", "just"]
+
+    /// `text` with a remark before its first comma blanked, when the words after the comma
+    /// open with a change verb ("he's running late, move it to 8:30", "Ana is sick, cancel
+    /// lunch"): the remark has a subject ("he's", "she", "bob is …") and two to seven words.
+    static func withoutLeadingRemark(_ text: String) -> String? {
+        guard mayMention(text, ","), let comma = text.firstIndex(of: ",") else { return nil }
+        let before = text[..<comma].split(separator: " ").map { $0.lowercased().replacingEvery("\u{2019}", with: "'") }
+        let after = text[text.index(after: comma)...].split(separator: " ")
+        guard (2...7).contains(before.count), let verb = after.first, changeVerbsAfterRemark.contains(verb.lowercased()),
+              remarkSubjects.contains(before[0]) && !["because", "cause", "cos", "since", "i", "we"].contains(before[0])
+                || remarkVerbs.contains(before[1]) || before[0].hasSuffix("'s") && before[0].count > 3 else { return nil }
+        let blank = text.utf8.distance(from: text.startIndex, to: text.index(after: comma))
+        return String(repeating: " ", count: blank) + text[text.index(after: comma)...]
     }
 
     /// Verbs that open a thing to remember after a comma ("…, bring laptop", "…, don't
@@ -817,15 +927,36 @@ public struct Router: Sendable {
             if let at = (0...(lower.count - p.count)).first(where: { lower[$0..<($0 + p.count)].elementsEqual(p) }) { found = (at, at + p.count); break }
         }
         guard let (start, end) = found else { return nil }
-        let person = text.startIndex..<text.utf8.index(text.startIndex, offsetBy: start)
+        var person = text.startIndex..<text.utf8.index(text.startIndex, offsetBy: start)
+        // ("I'm sorry, she can't make lunch", "oh no, Bob can't make it": the remark before
+        // the person is no part of the name.)
+        if let comma = text[person].lastIndex(of: ","),
+           text[person][..<comma].split(separator: " ").allSatisfy({ apologyWords.contains($0.lowercased()) }) {
+            person = text.index(after: comma)..<person.upperBound
+            while person.lowerBound < person.upperBound, text[person.lowerBound] == " " { person = text.index(after: person.lowerBound)..<person.upperBound }
+        }
         let name = text[person].split(separator: " ")
         guard (1...2).contains(name.count), name.allSatisfy({ $0.allSatisfy { $0.isLetter || $0 == "-" } }), end < text.utf8.count else { return nil }
-        let kept = String(repeating: " ", count: end) + String(decoding: Array(text.utf8)[end...], as: UTF8.self)
-        // ("I can't make the dentist" cancels it, read as any removal; "they", "it", "she":
-        // nobody to take off by name.)
-        guard !Title.subjectPronouns.contains(name[0].lowercased()), name[0].lowercased() != "it" else { return nil }
+        // ("lunch after all", "the review anymore": the event's words without them.)
+        var tail = String(decoding: Array(text.utf8)[end...], as: UTF8.self)
+        for filler in Self.afterAllFillers where tail.lowercased().hasSuffix(filler) {
+            tail = String(tail.dropLast(filler.count)) + String(repeating: " ", count: filler.utf8.count)
+            break
+        }
+        let kept = String(repeating: " ", count: end) + tail
+        // ("I can't make the dentist" cancels it, read as any removal; "it", "we", "you": nobody
+        // to take off. "she", "he", "they" are the guest last named, found by the session.)
+        let first = name[0].lowercased()
+        guard !Title.subjectPronouns.contains(first) || thirdPersonPronouns.contains(first), first != "it" else { return nil }
         return (kept, person)
     }
+
+    /// Who "she can't make lunch" is about: a guest of the event, found by the session.
+    public static let thirdPersonPronouns: Set<String> = ["she", "he", "they"]
+    /// A remark before a comma that opens "…, she can't make lunch".
+    static let apologyWords: Set<String> = ["sorry", "i'm", "im", "i\u{2019}m", "so", "oh", "no", "unfortunately", "well", "hey", "ah", "ugh", "actually", "um"]
+    /// Words at the end of "… can't make lunch after all" that name no event.
+    static let afterAllFillers = [" after all.", " after all", " anymore.", " anymore", " any more"]
 
     /// Verbs that say when an event named before them ends ("my flight lands at 6").
     static let endVerbs: Set<String> = ["lands", "arrives", "ends", "finishes"]

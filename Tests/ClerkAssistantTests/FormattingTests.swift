@@ -132,10 +132,10 @@ import Testing
         event.attendees = [Attendee(name: "Ana Pérez", email: "ana@example.com")]
         event.recurrence = ["RRULE:FREQ=WEEKLY;BYDAY=TU"]
         #expect(JSONShapes.event(event, calendarName: "Work", zone: Moments.madrid).serialized() ==
-            #"{"id":"e1","calendar":"Work","title":"Lunch with Ana","start":"2026-12-01T13:00:00+01:00","end":"2026-12-01T14:00:00+01:00","allDay":false,"location":null,"attendees":[{"name":"Ana Pérez","email":"ana@example.com"}],"recurrence":["RRULE:FREQ=WEEKLY;BYDAY=TU"]}"#)
+            #"{"id":"e1","calendar":"Work","title":"Lunch with Ana","start":"2026-12-01T13:00:00+01:00","end":"2026-12-01T14:00:00+01:00","allDay":false,"location":null,"notes":null,"attendees":[{"name":"Ana Pérez","email":"ana@example.com"}],"recurrence":["RRULE:FREQ=WEEKLY;BYDAY=TU"]}"#)
         let day = Moments.allDay("e2", "Holiday", "2026-12-24", "2026-12-26")
         #expect(JSONShapes.event(day, calendarName: "Personal", zone: Moments.madrid).serialized() ==
-            #"{"id":"e2","calendar":"Personal","title":"Holiday","start":"2026-12-24","end":"2026-12-26","allDay":true,"location":null,"attendees":[],"recurrence":[]}"#)
+            #"{"id":"e2","calendar":"Personal","title":"Holiday","start":"2026-12-24","end":"2026-12-26","allDay":true,"location":null,"notes":null,"attendees":[],"recurrence":[]}"#)
         #expect(ClockText.rfc3339(Moments.at("2026-07-01 09:30"), zone: Zone.gmt) == "2026-07-01T07:30:00Z")
         #expect(ClockText.rfc3339(Moments.at("2026-07-01 09:30"), zone: Zone(identifier: "America/St_Johns")!) == "2026-07-01T05:00:00-02:30")
     }

@@ -164,6 +164,8 @@ extension DateRules {
         // "lunch tomorrow" is a lunch on a day, "tomorrow lunch" a time of a day: a bare
         // part of the day only joins the date before it.
         if a.latent, x.hasDayPart { return nil }
+        // "tuesdays 5-6": days that repeat are no one date ("5-6" is then hours).
+        if x.isPluralWeekday, y.grain == .day, !isWeekdayOnly(y.expression) { return nil }
         if let joiner = m.word(1), !joinerFits(joiner, x, y) { return nil }
         if repeatsAtTime(x, y) { return nil }
         if isForAHoliday(m, a, x, with: y) || isForAHoliday(m, b, y, with: x) { return nil }

@@ -173,7 +173,7 @@ enum Classifier {
         ClassifierRule(name: "calendar itself", applies: { !$0.shape.hasDate }, route: { CalendarPhrases.route($0) }),
         //    The trash of files, and a file out of it ("what's in the trash", "restore notes.txt"),
         //    before "undelete" is taken for a misspelt verb and "empty the trash" for a delete.
-        ClassifierRule(name: "trash", applies: { !$0.shape.hasDate && TrashPhrases.mayApply($0.s) },
+        ClassifierRule(name: "trash", applies: { (!$0.shape.hasDate || TrashPhrases.datesAreMeals($0.s)) && TrashPhrases.mayApply($0.s) },
                        route: { TrashPhrases.route($0.s, known: $0.known) }),
         //    A misspelt command verb ("shedule …", "delte …") is not a title: ask instead.
         ClassifierRule(name: "misspelt command", applies: { isMisspeltVerb($0.s, at: $0.head) },
@@ -190,7 +190,7 @@ enum Classifier {
         // 2. Files: a file name, or the word "files" with a file verb.
         ClassifierRule(name: "files", applies: { c in
             c.shape.hasFileName || (c.shape.hasFileNoun && !c.shape.hasEventNoun && !c.shape.hasContactNoun)
-                || FilePhrases.asksToSearch(c.s)
+                || FilePhrases.asksToSearch(c.s) || FilePhrases.wroteAbout(c.s) != nil
                 || FilePhrases.knownFile(c.s, known: c.known) != nil || FilePhrases.cutFileNameIndex(c.s) != nil || FilePhrases.listFile(c.s) != nil
                 || FilePhrases.createsNamedFile(c.s) || FilePhrases.asksForLists(c.s) || FilePhrases.askedFile(c.s, known: c.known) != nil
         }, route: { FilePhrases.route($0.s, shape: $0.shape, known: $0.known) }),
@@ -348,6 +348,7 @@ enum Classifier {
             if shape.hasEventNoun || shape.hasCalendarNoun || shape.hasFreeWord || shape.hasDate || shape.hasListingNoun
                 || shape.hasUpcomingWord || asksWhatsOn(s, head: c.head) || AgendaReader.mySpan(s) != nil
                 || s.has(Self.everythingWord) || asksWhenMeeting(s, head: c.head, known: c.known) || asksWhenGoing(s, head: c.head)
+                || asksWhenNamed(s, head: c.head)
                 || AgendaReader.overlapCue(s) != nil {
                 return c.route(shape.isQuestion ? .question : .showVerb, c.command)
             }
@@ -368,7 +369,9 @@ enum Classifier {
             if scheduleOfADay(c.s) { return true }
             // "notes for the planning meeting": that event's notes.
             if !shape.hasDate, AgendaReader.notesCue(c.s) != nil { return true }
-            guard shape.headVerb == .none, !hasVerb(c.s), !(shape.hasTimeOfDay && saysARepeat(c.s)) else { return false }
+            // ("team meetings every monday", "board meetings every first monday": events that
+            // repeat, said to be made, as with a time.)
+            guard shape.headVerb == .none, !hasVerb(c.s), !saysARepeat(c.s) else { return false }
             // ("free time tomorrow afternoon", "free slots on friday" ask, whatever the time.)
             let freeRoom = c.s.word(c.head, is: "free") && (c.s.word(c.head + 1, isIn: Vocabulary.roomNouns) || c.s.word(c.head + 1) == "slots")
             // ("upcoming", "next" alone: what is coming.)
@@ -787,6 +790,20 @@ enum Classifier {
     }
 
     static let whenWords: WordSet = ["when", "when's", "whens"]
+    /// (Of what is to come: "when was dolly parton born" asks a fact.)
+    static let whenVerbs: WordSet = ["is", "are", "'s"]
+    static let notNamed: WordSet = ["it", "that", "this", "they", "he", "she", "you", "i", "we", "there", "then", "now", "born", "founded", "invented", "built"]
+
+    /// "when is theos swimming", "when's mia's recital", "when is the book club": when an
+    /// event named by its own words is, asked of the agenda (one to four words, no pronoun:
+    /// "when is it" is no name; a topic such as "when is sunset" was taken before).
+    static func asksWhenNamed(_ s: Sentence, head: Int) -> Bool {
+        guard s.word(head, isIn: whenWords) else { return false }
+        var i = head + 1
+        if s.word(head) == "when", s.word(i, isIn: whenVerbs) { i += 1 } else if s.word(head) == "when" { return false }
+        let rest = i..<s.body.upperBound
+        return (1...4).contains(rest.count) && rest.allSatisfy { s.kind($0) == .word && !s.word($0, isIn: notNamed) && !s.word($0, isA: .questionWord) }
+    }
     static let askingAuxiliaries: WordSet = ["do", "am", "will", "shall", "should", "must", "are"]
     static let travelVerbs: WordSet = [
         "fly", "flying", "leave", "leaving", "travel", "travelling", "traveling", "go", "going", "head", "heading", "depart",
@@ -1097,9 +1114,12 @@ enum Classifier {
     /// A line that is only a greeting or thanks ("hello there", "thanks!"), every word of it
     /// (the body leaves out words of politeness, "hello" among them).
     static func smallTalk(_ s: Sentence) -> OutOfScopeTopic? {
-        guard s.tokens.count <= 8, let first = s.tokens.indices.first(where: { !s.tokens[$0].isMark }),
-              s.word(first, isA: .smallTalkStart) else { return nil }
-        return Vocabulary.smallTalk[s.tokens.filter { !$0.isMark }.map(\.word).joined(separator: " ")]
+        func said(_ range: Range<Int>) -> OutOfScopeTopic? {
+            guard range.count <= 8, let first = range.first(where: { !s.tokens[$0].isMark }), s.word(first, isA: .smallTalkStart) else { return nil }
+            return Vocabulary.smallTalk[range.filter { !s.tokens[$0].isMark }.map { s.word($0) }.joined(separator: " ")]
+        }
+        // ("Thank you so much, that's very helpful.": the praise after the thanks.)
+        return said(s.tokens.indices) ?? (s.body.lowerBound > 0 ? said(s.body) : nil)
     }
 
     static let todayWords: Set<String> = ["today", "today's", "todays"]

@@ -53,7 +53,8 @@ struct Correction {
                 continue
             }
             if Vocabulary.correctionWords.mayContain(key: terms[k].key), Vocabulary.correctionWords.contains(w, key: terms[k].key) {
-                denies = denies || Vocabulary.denials.contains(w)
+                // ("oh no, get my notes back": dismay, not a denial.)
+                denies = denies || Vocabulary.denials.contains(w) && !(k > 0 && terms[k - 1].word == "oh")
                 saw = true
                 k += 1
                 continue
@@ -100,8 +101,17 @@ extension Understanding {
     /// This reading, made from `rest` (the line with bytes blanked), moved onto `text`: the
     /// same byte offsets, so every range is rebuilt on the line itself.
     func moved(onto text: String, from rest: String) -> Understanding {
+        moved(onto: text, from: rest, replacing: 0..<0, by: 0)
+    }
+
+    /// `moved(onto:from:)` of a line where the bytes `replaced` of `text` were written as
+    /// `count` other bytes in `rest` ("the first monday" read as "every first monday"): a
+    /// place after them moves by the difference, one inside them to their start.
+    func moved(onto text: String, from rest: String, replacing replaced: Range<Int>, by count: Int) -> Understanding {
         func index(_ i: String.Index) -> String.Index {
-            text.utf8.index(text.utf8.startIndex, offsetBy: rest.utf8.distance(from: rest.utf8.startIndex, to: i))
+            var at = rest.utf8.distance(from: rest.utf8.startIndex, to: i)
+            if at >= replaced.lowerBound + count { at += replaced.count - count } else if at > replaced.lowerBound { at = replaced.lowerBound }
+            return text.utf8.index(text.utf8.startIndex, offsetBy: min(at, text.utf8.count))
         }
         func range(_ r: Range<String.Index>) -> Range<String.Index> { index(r.lowerBound)..<index(r.upperBound) }
         func date(_ m: DateMatch) -> DateMatch {

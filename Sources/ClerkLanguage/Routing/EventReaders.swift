@@ -466,6 +466,8 @@ enum AgendaReader {
 
     // Words asked of every word of the body, as sets: a set answers from the word's key,
     // where comparing the word copied its term (and a list was compared word by word).
+    /// Words of a place said that name no event ("at the review").
+    static let placeWords: WordSet = ["at", "in", "the", "my", "our"]
     /// Nouns after which a known calendar's name is that calendar ("work events").
     static let calendarEventNouns: WordSet = ["events", "event", "meetings", "appointments", "stuff", "things", "plans", "entries", "items"]
     /// Of those, the ones that name every event, not a kind of event.
@@ -491,6 +493,12 @@ enum AgendaReader {
                   s.kind(at + 1) == .word, !s.isInDate(at + 1) else { continue }
             details.dates.removeAll { $0 == d }
             details.slots.removeAll { $0.kind == .when && $0.ranges == [s.dates[d].range] }
+        }
+        // "who's at the review": the event asked about, not a place.
+        if s.word(s.body.lowerBound, isIn: Vocabulary.whoWords) {
+            for slot in details.slots[before...] where slot.kind == .location {
+                for i in s.body where !s.word(i, isIn: Self.placeWords) && slot.ranges.contains(where: { $0.overlaps(s.tokens[i].range) }) { details.used[i] = false }
+            }
         }
         // Places and reminders are no part of a question.
         details.keepSlots(from: before) { $0 != .location && $0 != .reminder }

@@ -127,6 +127,8 @@ enum FilePhrases {
         if usualFileAsked(s, head: head) != nil { return Route(rule: .file(.read), command: command) }
         if createsNamedFile(s) { return Route(rule: .file(.create), command: command) }
         if asksForLists(s) { return Route(rule: .file(.list), command: command) }
+        // "what did I write about helen": what the files say of it.
+        if wroteAbout(s) != nil { return Route(rule: .file(.search), command: command) }
         // "search my notes for the gate code", "which list mentions eggs".
         if let noun = s.first(in: ["notes", "lists", "list"]), searchRange(s, noun: noun) != nil { return Route(rule: .file(.search), command: command) }
         // No file name: only the word "files" ("list my files", "files with budget in the name").
@@ -578,7 +580,7 @@ enum FilePhrases {
                 slots.append(s.slot(.content, range, value: text, rule: "search-text"))
                 return .fileSearch(text: text, file: name)
             }
-            let range = s.first(in: searchNouns).flatMap { searchRange(s, noun: $0) } ?? body
+            let range = wroteAbout(s) ?? s.first(in: searchNouns).flatMap { searchRange(s, noun: $0) } ?? body
             let text = unquoted(s.text(of: range))
             slots.append(s.slot(.content, range, value: text, rule: "search-text"))
             return .fileSearch(text: text, file: nil)
@@ -768,10 +770,12 @@ enum FilePhrases {
     static func createsNamedFile(_ s: Sentence) -> Bool {
         let head = s.body.lowerBound
         guard s.word(head, isIn: createVerbs), let at = s.first(in: namedFileNouns) ?? s.first(in: fileWord), at <= head + 3 else { return false }
-        guard s.word(at + 1, isIn: namingWords) else { return false }
+        // ("make a file for client notes": named by what it is for.)
+        let forWhat = s.word(at, isIn: fileWord) && s.word(at + 1, is: "for")
+        guard s.word(at + 1, isIn: namingWords) || forWhat else { return false }
         // "make a note called", "create a file named": the name is still to come (asked).
-        if (at + 2..<s.body.upperBound).allSatisfy({ s.tokens[$0].isMark }) { return true }
-        return s.word(at, isIn: namedFileNouns) && at + 2 < s.body.upperBound && !s.word(at + 2, isIn: namingWords)
+        if (at + 2..<s.body.upperBound).allSatisfy({ s.tokens[$0].isMark }) { return !forWhat }
+        return (s.word(at, isIn: namedFileNouns) || s.word(at, isIn: fileWord)) && at + 2 < s.body.upperBound && !s.word(at + 2, isIn: namingWords)
     }
 
     static let fileWord: WordSet = ["file"]
@@ -786,6 +790,11 @@ enum FilePhrases {
         guard let at = s.first(in: ["file"]), at + 1 < s.body.upperBound else { return nil }
         var i = at + 1
         if ["called", "named"].contains(s.word(i)) { i += 1 }
+        // "a file for client notes", "a file for my clients".
+        if s.word(i) == "for" {
+            i += 1
+            while i + 1 < s.body.upperBound, ["the", "my", "our"].contains(s.word(i)) { i += 1 }
+        }
         guard i < s.body.upperBound, !["with", "containing", "saying", "called", "named", "to", "in"].contains(s.word(i)) else { return nil }
         return i
     }
@@ -973,6 +982,27 @@ enum FilePhrases {
     /// Nouns a search of the files is said with ("search my files for milk", "search my
     /// notes for the gate code", "which list mentions eggs").
     static let searchNouns: WordSet = ["file", "files", "documents", "docs", "notes", "lists", "list"]
+
+    /// Verbs of writing something down ("what did I write about helen").
+    static let writeDownVerbs: WordSet = ["write", "written", "wrote", "note", "noted", "jot", "jotted", "save", "saved", "keep", "kept"]
+
+    /// "what did I write about helen", "what have I noted about the boiler", "did I write
+    /// anything down about greenleaf": the words after "about", when the line is only that.
+    static func wroteAbout(_ s: Sentence) -> Range<Int>? {
+        let head = s.body.lowerBound
+        guard s.word(head, isIn: wroteHeads), let about = s.first(in: aboutWords), about + 1 < s.body.upperBound, about - head <= 6,
+              (head..<about).contains(where: { s.word($0, isIn: writeDownVerbs) }),
+              (head..<about).allSatisfy({ s.word($0, isIn: writeDownVerbs) || s.word($0, isIn: wroteFrame) }) else { return nil }
+        // ("what did I write on monday", "… on my calendar about ana": the agenda's.)
+        guard !s.body.contains(where: { s.isInDate($0) || s.word($0, isA: .calendarNoun) }) else { return nil }
+        var end = s.body.upperBound
+        while end > about + 1, s.tokens[end - 1].isMark { end -= 1 }
+        return (about + 1)..<end
+    }
+
+    static let wroteHeads: WordSet = ["what", "what's", "whats", "did", "have", "do"]
+    static let aboutWords: WordSet = ["about", "on", "regarding"]
+    static let wroteFrame: WordSet = ["what", "what's", "whats", "did", "have", "do", "i", "we", "anything", "down", "ever", "something"]
 
     static func asksToSearch(_ s: Sentence) -> Bool {
         guard let noun = s.first(in: searchNouns) else { return false }

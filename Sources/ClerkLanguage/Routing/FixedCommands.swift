@@ -7,6 +7,7 @@ enum FixedCommands {
         for f in ["help", "?", "help me", "what can you do", "what can i do", "what can i say", "what do you do", "commands",
                   "usage", "how does this work", "how do i use this", "how do i use you", "show help", "examples", "manual",
                   "what can you help me with", "what are the commands", "show me what you can do", "instructions",
+                  "what can you do for me", "what else can you do", "what can you help with", "what can you do here",
                   // What a first-time user asks of clerk itself.
                   "what is this", "what's this", "whats this", "what are you", "what is clerk", "what's clerk",
                   "what does clerk do", "how do i start", "where do i start", "how does it work", "what do i say",
@@ -99,7 +100,12 @@ enum FixedCommands {
     static let formWords = WordSet(forms.keys.flatMap { $0.split(separator: " ") })
 
     static func match(_ s: Sentence) -> Route? {
-        let body = s.body
+        var body = s.body
+        // "I'm new to this. What can you do for me?": a short remark, then the command.
+        if body.count > 2, let stop = body.dropLast().last(where: { s.kind($0) == .mark && [".", "!", "?"].contains(s.word($0)) }),
+           stop - body.lowerBound <= 6, !(body.lowerBound..<stop).contains(where: { s.isInDate($0) }) {
+            body = (stop + 1)..<body.upperBound
+        }
         guard !body.isEmpty, body.count <= 8, s.word(body.lowerBound, isIn: firstWords) else { return nil }
         // A line with a word no form has is no form, seen by key before its words are joined
         // and looked up ("next monday", "today at 5": the words joined and hashed for nothing).
@@ -107,7 +113,7 @@ enum FixedCommands {
             let key = body.map { s.tokens[$0].word }.joined(separator: " ")
             if let command = forms[key] { return Route(rule: .fixed(command, key), command: body) }
         }
-        return helpAbout(s) ?? newCalendar(s)
+        return body == s.body ? helpAbout(s) ?? newCalendar(s) : nil
     }
 
     /// Openings of a request for help ("how do I use …", "what can I say about …").

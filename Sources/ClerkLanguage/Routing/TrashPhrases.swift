@@ -47,17 +47,43 @@ enum TrashPhrases {
         if let file = FilePhrases.mention(s, known: known), restores(s, file: file.tokens) || deletedByMistake(s, file: file.tokens) {
             return Route(rule: .file(.restore), command: command)
         }
-        // "restore groceries": a file no longer among the live ones, by the words after the
-        // verb (a meeting or an event's word is none: "restore the meeting").
-        let takesBackByName = s.word(head, isIn: backVerbs) && s.word(head + 1, is: "back")
-        if s.word(head, isIn: restoreByNameVerbs) || takesBackByName, let said = nameSaid(s), !said.contains(where: { s.word($0, isA: .eventNoun) }),
-           !s.has(["from"]) || s.has(trashNouns) {
+        // "restore groceries", "get my notes back": a file no longer among the live ones, by
+        // the words after the verb. A meeting, a meal or an event's word is an event asked
+        // back ("restore the meeting", "get the lunch back"), which no trash keeps.
+        // ("get back to bob" answers him.)
+        let takesBackByName = s.word(head, isIn: backVerbs) && (s.word(head + 1, is: "back") && !s.word(head + 2, is: "to") || s.word(lastWord(s), is: "back"))
+        if s.word(head, isIn: restoreByNameVerbs) || takesBackByName, let said = nameSaid(s), !s.has(["from"]) || s.has(trashNouns) {
+            if said.contains(where: { s.word($0, isA: .eventNoun) || s.word($0, isIn: Vocabulary.mealWords) }) {
+                return s.has(trashNouns) && !s.has(["out"]) ? nil : Route(rule: .topic(.restoreEvent), command: command)
+            }
+            guard !s.body.contains(where: { s.isInDate($0) }) else { return nil }
             return Route(rule: .file(.restore), command: command)
         }
+        guard !s.body.contains(where: { s.isInDate($0) }) else { return nil }
         guard FilePhrases.fileNameIndex(s) == nil, looksAtTheTrash(s) || asksWhatWasDeleted(s) else { return nil }
         // "empty the trash" ("empty the bin" is a chore: the classifier's `namesAChore`).
         let empties = s.word(head, isIn: emptyVerbs) && (s.has(["trash"]) || s.has(["recycle"]))
         return Route(rule: .file(empties ? .emptyTrash : .trash), command: command)
+    }
+
+    /// The last word of the body, before its marks ("get my notes back!").
+    static func lastWord(_ s: Sentence) -> Int {
+        var i = s.body.upperBound - 1
+        while i > s.body.lowerBound, s.tokens[i].isMark { i -= 1 }
+        return i
+    }
+
+    /// The words of the event asked back ("the weekly meeting" → "weekly meeting").
+    static func eventWords(_ s: Sentence) -> (Range<Int>, String)? {
+        guard let said = nameSaid(s) else { return nil }
+        let words = said.filter { s.kind($0) == .word }.map { s.word($0) }
+        return words.isEmpty ? nil : (said, words.joined(separator: " "))
+    }
+
+    /// Whether the date read in the line is only a meal ("restore the lunch"), which may name
+    /// an event asked back.
+    static func datesAreMeals(_ s: Sentence) -> Bool {
+        s.body.allSatisfy { !s.isInDate($0) || s.word($0, isIn: Vocabulary.mealWords) }
     }
 
     /// "I deleted notes.txt by mistake", "accidentally trashed todo.txt": the file, deleted

@@ -197,6 +197,8 @@ extension Vocabulary {
     static let correctionWords: WordSet = [
         "actually", "no", "nope", "nah", "wait", "sorry", "oops", "oh", "um", "uh", "hmm", "err", "erm", "rather", "correction",
         "whoops", "ugh", "argh", "ah", "ahh", "hm", "mm",
+        // "nvm 4", "nevermind, friday": typed short.
+        "nvm", "nevermind",
     ]
 
     /// Words that close a correction ("saturday actually"): set aside with it.
@@ -214,7 +216,7 @@ extension Vocabulary {
         // "oh its actually at 7", "it's really on friday": typed without the apostrophe too.
         ["its", "actually"], ["it's", "really"], ["its", "really"],
         // "Oh dear, I meant Thursday, not Wednesday", "silly me, friday".
-        ["oh", "dear"], ["dear", "me"], ["silly", "me"],
+        ["oh", "dear"], ["dear", "me"], ["silly", "me"], ["never", "mind"],
     ]
     /// The first words of `correctionPhrases`, looked up by a line's first word.
     static let correctionPhraseStarts = WordSet(correctionPhrases.map { $0[0] })

@@ -24,6 +24,9 @@ enum Vocabulary {
 
     /// Phrases that only soften a request ("can you", "i want you to"); skipped at the head.
     static let politeHeads: PhraseList = [
+        // "I would like to have lunch with Margaret on the 20th": the meal is the event (before
+        // "i would like to", which the first match found would take).
+        ["i", "would", "like", "to", "have"], ["i'd", "like", "to", "have"], ["id", "like", "to", "have"],
         ["i", "want", "you", "to"], ["i", "need", "you", "to"], ["i", "would", "like", "you", "to"], ["i'd", "like", "you", "to"],
         ["would", "you", "please"], ["could", "you", "please"], ["can", "you", "please"], ["will", "you", "please"],
         ["can", "you"], ["could", "you"], ["would", "you"], ["will", "you"], ["can", "u"], ["could", "u"], ["may", "you"],
@@ -36,6 +39,11 @@ enum Vocabulary {
         // "can we move the dentist to 4", "could we push lunch": a request said together
         // ("shall we …" proposes more often than it asks, and stays as it was).
         ["can", "we"], ["could", "we"],
+        // "Would it be possible to move it to eleven?", "I'm afraid I need to cancel the coffee".
+        ["would", "it", "be", "possible", "to"], ["is", "it", "possible", "to"], ["could", "i", "please"], ["may", "i", "please"],
+        ["i'm", "afraid", "i", "need", "to"], ["i'm", "afraid", "i", "have", "to"], ["im", "afraid", "i", "need", "to"],
+        ["im", "afraid", "i", "have", "to"], ["i'm", "afraid"], ["im", "afraid"], ["unfortunately", "i", "need", "to"],
+        ["unfortunately", "i", "have", "to"], ["unfortunately"],
         // "good morning what's on today": the greeting before a request (alone it is one).
         ["good", "morning"], ["good", "afternoon"], ["good", "evening"],
         ["please"], ["kindly"], ["just"], ["now"], ["also"], ["and"], ["then"], ["quickly"], ["ok"], ["okay"],
@@ -291,7 +299,12 @@ enum Vocabulary {
                      // Said with warmth ("Thank you dear.", "Lovely, thank you.").
                      "thank you dear", "thanks dear", "thank you love", "thanks love", "thank you kindly", "thank you very much dear",
                      "lovely thank you", "lovely thanks", "wonderful thank you", "very good thank you", "that's very kind",
-                     "that's very kind of you", "that is very kind of you", "much obliged"] {
+                     "that's very kind of you", "that is very kind of you", "much obliged",
+                     // ("Thank you so much, that's very helpful.": the thanks taken off, the praise left;
+                     // typed short: "tks", "thnx".)
+                     "that's very helpful", "thats very helpful", "that's helpful", "thats helpful", "that was helpful",
+                     "that was very helpful", "that's really helpful", "very helpful", "most helpful", "that's great",
+                     "thats great", "that's perfect", "thats perfect", "tks", "thnx", "thanx", "tnx", "thx a lot"] {
             lines[line] = .thanks
         }
         return lines
@@ -384,6 +397,8 @@ enum Vocabulary {
         "plate", "rundown", "run-down", "lowdown", "overview", "summary", "summarize", "summarise", "been", "wonder",
         "wondering", "curious", "whatever", "whichever", "only", "wheres", "whos", "lookin", "anywhere", "busiest",
         "quietest", "emptiest", "anymore", "miss", "missed", "missing",
+        // ("who is invited to the dinner", "who's joining the review")
+        "invited", "joining",
     ]
 
     // MARK: - Small words

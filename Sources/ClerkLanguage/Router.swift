@@ -83,7 +83,7 @@ public struct Router: Sendable {
             return understand(said, readings: reader.readings(said, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
         }
         // "board meetings first monday of the month": a new event on such a day repeats then.
-        if let (said, replaced, count) = Self.everyMonth(text, read.matches) {
+        if let (said, replaced, count) = Self.everyMonth(line, read.matches) {
             let again = understand(said, readings: reader.readings(said, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
             if case .createEvent(let request) = again.intent, request.when?.recurrence != nil, !request.title.isEmpty {
                 return again.moved(onto: text, from: said, replacing: replaced, by: count)
@@ -130,7 +130,7 @@ public struct Router: Sendable {
         }
         // "he's running late, move it to 8:30", "bob is sick, cancel lunch": a remark before
         // the comma, then the change; the change alone is read.
-        if let kept = Self.withoutLeadingRemark(text) {
+        if let kept = Self.withoutLeadingRemark(line) {
             let inner = understand(kept, readings: reader.readings(kept, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
             switch inner.intent {
             case .updateEvent, .deleteEvent: return inner.moved(onto: text, from: kept)
@@ -548,8 +548,9 @@ public struct Router: Sendable {
     /// the line with "every" before the ordinal (in place of "the"), the byte range written
     /// over and the length written, when a date of that shape is said with no repeat; nil
     /// for any other line ("the first monday of next month", "every first monday …").
-    static func everyMonth(_ text: String, _ matches: [DateMatch]) -> (String, Range<Int>, Int)? {
-        guard mayMention(text, " of the month"), let match = matches.first(where: { $0.recurrence == nil && text[$0.range].lowercased().contains(" of the month") }) else { return nil }
+    static func everyMonth(_ line: LineBytes, _ matches: [DateMatch]) -> (String, Range<Int>, Int)? {
+        let text = line.text
+        guard line.mayMention(" of the month"), let match = matches.first(where: { $0.recurrence == nil && text[$0.range].lowercased().contains(" of the month") }) else { return nil }
         let words = text[match.range].split(separator: " ")
         // ("the last thursday of the month at 7pm": its time after it.)
         guard let ordinal = words.firstIndex(where: { monthOrdinals.contains($0.lowercased()) }),
@@ -711,8 +712,9 @@ public struct Router: Sendable {
     /// `text` with a remark before its first comma blanked, when the words after the comma
     /// open with a change verb ("he's running late, move it to 8:30", "Ana is sick, cancel
     /// lunch"): the remark has a subject ("he's", "she", "bob is …") and two to seven words.
-    static func withoutLeadingRemark(_ text: String) -> String? {
-        guard mayMention(text, ","), let comma = text.firstIndex(of: ",") else { return nil }
+    static func withoutLeadingRemark(_ line: LineBytes) -> String? {
+        let text = line.text
+        guard line.mayMention(","), let comma = text.firstIndex(of: ",") else { return nil }
         let before = text[..<comma].split(separator: " ").map { $0.lowercased().replacingEvery("\u{2019}", with: "'") }
         let after = text[text.index(after: comma)...].split(separator: " ")
         guard (2...7).contains(before.count), let verb = after.first, changeVerbsAfterRemark.contains(verb.lowercased()),

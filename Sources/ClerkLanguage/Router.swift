@@ -47,6 +47,16 @@ public struct Router: Sendable {
     public func understand(_ text: String, readings read: DateReader.Readings, at reference: ReferenceTime,
                            known: KnownNames = .none, eventOnScreen: Bool = false) -> Understanding {
         let whole = understandWhole(text, readings: read, at: reference, known: known, eventOnScreen: eventOnScreen)
+        // "I'm new here. What's on today?", "Hi there! Cancel lunch with Bob": a remark about
+        // oneself or a greeting, with no day in it, then the request: the request alone is read
+        // (the remark's words were looked for as an event's).
+        if Self.opensWithRemark(text), let last = Self.lastSentence(text) {
+            let cut = last.utf8.prefix { $0 == 32 }.count
+            if !read.matches.contains(where: { text.utf8.distance(from: text.startIndex, to: $0.range.lowerBound) < cut }) {
+                let inner = understand(last, readings: reader.readings(last, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
+                if case .outOfScope = inner.intent {} else { return inner.moved(onto: text, from: last) }
+            }
+        }
         // "Oh dear, I didn't mean to do that. Could you restore the coffee?": a remark, then
         // the request. The last sentence alone, when the line as a whole asks nothing clerk does.
         guard case .outOfScope(let said) = whole.intent, said.topic == nil || said.topic == .question, said.didYouMean == nil,
@@ -54,6 +64,17 @@ public struct Router: Sendable {
         let inner = understand(last, readings: reader.readings(last, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
         if case .outOfScope(let alone) = inner.intent, alone.topic == nil || alone.topic == .question || alone.topic == .greeting { return whole }
         return inner.moved(onto: text, from: last)
+    }
+
+    /// Words a remark about oneself or a greeting opens with ("I'm new here.", "Hi there!").
+    static let remarkOpenings: Set<String> = ["i'm", "im", "i\u{2019}m", "hi", "hello", "hey", "morning", "ok", "okay", "so", "sorry", "oh", "well"]
+
+    /// True when `text` opens with one of `remarkOpenings` (first byte checked first).
+    static func opensWithRemark(_ text: String) -> Bool {
+        guard let first = text.utf8.first.map({ $0 | 0x20 }), [UInt8(ascii: "i"), UInt8(ascii: "h"), UInt8(ascii: "m"), UInt8(ascii: "o"),
+              UInt8(ascii: "s"), UInt8(ascii: "w")].contains(first) else { return false }
+        let word = text.prefix { !$0.isWhitespace && $0 != "," && $0 != "." && $0 != "!" }.lowercased()
+        return remarkOpenings.contains(word)
     }
 
     /// `text` with all before its last sentence made spaces ("I'm new here. What's on

@@ -3,6 +3,37 @@ internal import ClerkCore
 /// Dates and the words for days: today, Friday, Dec 3, 3 December, the 3rd, 12/3,
 /// 2026-12-03, 3.12.2026, March, 2026, Q4, summer, morning.
 extension DateRules {
+    /// A plural noun after numbers ("rows", "people"): what they count. Words the dates know
+    /// that end in "s" ("mins", "thurs", "tues") and short words ("is", "its") are not.
+    static func isCountedNoun(_ token: Token) -> Bool {
+        guard token.kind == .word else { return false }
+        let text = token.text
+        if ["people", "persons", "children", "kids", "men", "women", "guests", "times"].contains(text) { return true }
+        return text.utf8.count >= 4 && text.hasSuffix("s") && !text.hasSuffix("ss") && Lexicon.weekdays[text] == nil
+            && Lexicon.pluralWeekdays[text] == nil && !["lets", "thanks", "works", "plus", "this", "thus", "was"].contains(text)
+    }
+
+    /// Events people name before a day ("lunch sat", "drinks sun", "dinner wed?"): a short
+    /// weekday that is also a word ("sat", "sun", "wed", "mon") at the end of the text after
+    /// one of them is that day, as "lunch saturday" is ("she sat", "the sun" stay words).
+    static let eventsBeforeADay: Set<String> = [
+        "lunch", "dinner", "brunch", "breakfast", "drinks", "coffee", "party", "bbq", "meeting", "mtg", "call", "game", "match",
+        "practice", "class", "shift", "gym", "yoga", "movie", "movies", "date", "appointment", "appt", "dentist", "doctor",
+        "haircut", "run", "hike", "golf", "tennis", "soccer", "football", "rehearsal", "gig", "concert", "standup", "sync",
+        "interview", "review", "demo", "session", "training", "lesson", "lessons", "church", "mass", "service", "playdate",
+    ]
+
+    static func endsAfterAnEvent(_ m: Match) -> Bool {
+        guard let at = m.token(0).map({ _ in Int(m.captures[0] >> 1) }), at > 0 else { return false }
+        var end = at + 1
+        while end < m.tokens.count, m.tokens[end].kind == .symbol, ["?", "!", "."].contains(m.tokens[end].text) { end += 1 }
+        guard end == m.tokens.count else { return false }
+        var before = at - 1
+        // "lunch on sat", "drinks this sat" are read by their own rules; here the word itself.
+        if before > 0, m.tokens[before].text == "," { before -= 1 }
+        return m.tokens[before].kind == .word && eventsBeforeADay.contains(m.tokens[before].text)
+    }
+
     /// Nouns of events and things an ordinal counts ("the first meeting", "the 2nd call",
     /// "the 2nd floor", "my 30th birthday"): no day of the month before them.
     static let eventNouns: Set<String> = ["meeting", "meetings", "event", "events", "appointment", "appointments", "appt", "call", "calls",
@@ -63,7 +94,8 @@ extension DateRules {
         // MARK: weekdays, months, years
         Rule("weekday", [weekdayElement, Element.symbol(".").touching.opt], role: "date") { m in
             let w = m.word(0)!
-            return .time(.date(.weekday(Lexicon.weekdays[w]!)), latent: Lexicon.ambiguousWeekdays.contains(w) && !m.has(1))
+            let weak = Lexicon.ambiguousWeekdays.contains(w) && !m.has(1) && !endsAfterAnEvent(m)
+            return .time(.date(.weekday(Lexicon.weekdays[w]!)), latent: weak)
         },
         // "Fridays": a weekday to count ("4 Mondays from now") or to repeat ("on Fridays")
         Rule("weekday-plural", [.words(Set(Lexicon.pluralWeekdays.keys))], role: "date") { m in
@@ -172,6 +204,9 @@ extension DateRules {
             // "in 2-3 weeks", "5-6 hours": counts before a unit, no date.
             let after = Int(m.captures[2] >> 1) + 1
             if after < m.tokens.count, Lexicon.durationUnits[m.tokens[after].text] != nil { return nil }
+            // "2-3 rows back", "4-5 people", "1-2 slices": a dash from a smaller number to a
+            // larger one before a plural noun is a count of things ("12-3 works" stays a date).
+            if after < m.tokens.count, m.word(1) == "-", m.digits(0) < m.digits(2), isCountedNoun(m.tokens[after]) { return nil }
             // "3 - 1" with spaces is more often a score or a range of numbers: a date only alone.
             guard case .time(let t)? = numericDate(m.digits(0), m.digits(2), year: nil, dayFirst: m.dayFirst)?.value else { return nil }
             return .time(t, latent: m.token(1)!.spaceBefore)

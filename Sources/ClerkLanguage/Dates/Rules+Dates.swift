@@ -346,6 +346,14 @@ extension DateRules {
         Rule("after-lunch", [.word("after"), .word("lunch")], role: "time") { _ in .time(.dayPart(from: 13, to: 17)) },
         Rule("after-school", [.word("after"), .word("school")], role: "time") { _ in .time(.dayPart(from: 15, to: 21)) },
         Rule("after-work", [.word("after"), .word("work")], role: "time") { _ in .time(.dayPart(from: 17, to: 21)) },
+        // "run before work", "coffee tomorrow before work": the early morning, 07:00 to 09:00
+        // ("before work on the deck starts" is no time: a word after "work" but "on" a day).
+        Rule("before-work", [.word("before"), .word("work")], role: "time") { m in
+            let after = Int(m.captures[1] >> 1) + 1
+            if after < m.tokens.count, m.tokens[after].kind == .word, !["on", "every", "each", "tomorrow", "today", "tmrw"].contains(m.tokens[after].text),
+               Lexicon.weekdays[m.tokens[after].text] == nil { return nil }
+            return .time(.dayPart(from: 7, to: 9))
+        },
         // "fri eve", "tomorrow eve": the evening of the day ("christmas eve" is the holiday)
         Rule("day-eve", [.time { $0.isPlain && $0.hasDate && !$0.hasClock && !$0.hasDayPart && $0.grain == .day && !namesHoliday($0.expression) }, .word("eve")], role: nil) { m in
             Compose.intersect(m.time(0), .dayPart(from: 18, to: 24), m.series).map { .time($0) }

@@ -90,11 +90,12 @@ extension DateRules {
         },
         // the long weekend, over the long weekend: the weekend ahead, as "the weekend"
         Rule("long-weekend", [.word("long"), .words(["weekend", "wkend", "wknd", "week-end"])], role: "date") { _ in weekend() },
-        // this week or next, this month or next, today or tomorrow: from the one to the end
-        // of the other, the person's choice left open
-        Rule("this-or-next", [.time { $0.isPlain && !$0.hasClock && isThisCycle($0.expression) }, .word("or"), .words(["next", "tomorrow"]),
+        // this week or next, this month or next week, this year or next year: from the one to
+        // the end of the other, the person's choice left open ("today or tomorrow" stays a day
+        // and its alternative, which the router offers)
+        Rule("this-or-next", [.time { $0.isPlain && !$0.hasClock && isThisCycle($0.expression) }, .word("or"), .word("next"),
                               Element.words(["week", "month", "quarter", "year"]).opt], role: nil) { m in
-            guard case .cycle(let grain, 0) = m.time(0).expression, (m.word(2) == "next") == (grain != .day) else { return nil }
+            guard case .cycle(let grain, 0) = m.time(0).expression, grain >= .week else { return nil }
             // ("this week or next week": the unit again, the same one.)
             if let unit = m.word(3), Lexicon.cycleUnits[unit] != grain { return nil }
             var t = m.time(0)

@@ -20,8 +20,6 @@ struct Holiday: Hashable, Sendable {
         case nearestWeekday(month: Int, day: Int)
         /// A fixed date moved back a day when it falls on Sunday (King's Day).
         case sundayMovesBack(month: Int, day: Int)
-        /// The last `weekday` before a fixed date (Victoria Day: the Monday before 25 May).
-        case weekdayBefore(month: Int, day: Int, weekday: Int)
         /// Days after Western Easter Sunday.
         case easter(offset: Int)
         /// Days after Orthodox Easter Sunday.
@@ -105,9 +103,6 @@ struct Holiday: Hashable, Sendable {
         case .sundayMovesBack(let m, let d):
             let day = CivilCalendar.dayNumber(year: year, month: m, day: d)
             return CivilCalendar.isoWeekday(dayNumber: day) == 7 ? day - 1 : day
-        case .weekdayBefore(let m, let d, let w):
-            let day = CivilCalendar.dayNumber(year: year, month: m, day: d)
-            return day - ((CivilCalendar.isoWeekday(dayNumber: day) - w + 6) % 7 + 1)
         case .easter(let offset):
             return Holiday.westernEaster(year) + offset
         case .orthodoxEaster(let offset):

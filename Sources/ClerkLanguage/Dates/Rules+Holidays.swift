@@ -42,7 +42,8 @@ extension DateRules {
         (Holiday(rule: .fixed(month: 8, day: 15)), ["assumption day", "feast of the assumption", "ferragosto"]),
         (Holiday(rule: .fixed(month: 11, day: 2)), ["all souls day", "all souls' day", "day of the dead", "dia de los muertos"]),
         (Holiday(rule: .fixed(month: 2, day: 2)), ["groundhog day", "candlemas"]),
-        (Holiday(rule: .weekdayBefore(month: 5, day: 25, weekday: 1)), ["victoria day"]),
+        // (The Monday before 25 May: a week before the last Monday of May, which falls on the 25th to the 31st.)
+        (Holiday(rule: .nthWeekday(month: 5, weekday: 1, n: -1, plusDays: -7)), ["victoria day"]),
         (Holiday(rule: .nthWeekday(month: 10, weekday: 1, n: 2, plusDays: 0)), ["canadian thanksgiving", "thanksgiving in canada"]),
         (Holiday(rule: .nthWeekday(month: 2, weekday: 1, n: 3, plusDays: 0)), ["family day"]),
         (Holiday(rule: .nthWeekday(month: 11, weekday: 7, n: 2, plusDays: 0)), ["remembrance sunday"]),

@@ -94,7 +94,8 @@ extension DateRules {
         // MARK: weekdays, months, years
         Rule("weekday", [weekdayElement, Element.symbol(".").touching.opt], role: "date") { m in
             let w = m.word(0)!
-            let weak = Lexicon.ambiguousWeekdays.contains(w) && !m.has(1) && !endsAfterAnEvent(m)
+            // (The ambiguous ones have three letters: a full name is told apart without hashing it.)
+            let weak = w.utf8.count == 3 && Lexicon.ambiguousWeekdays.contains(w) && !m.has(1) && !endsAfterAnEvent(m)
             return .time(.date(.weekday(Lexicon.weekdays[w]!)), latent: weak)
         },
         // "Fridays": a weekday to count ("4 Mondays from now") or to repeat ("on Fridays")
@@ -105,7 +106,11 @@ extension DateRules {
         },
         Rule("month", [monthElement, Element.symbol(".").touching.opt], role: "date") { m in
             let w = m.word(0)!
-            return .time(.date(.month(Lexicon.months[w]!), .month), latent: Lexicon.ambiguousMonths.contains(w))
+            // (The ambiguous ones have three letters, or are "march": most names are told apart
+            // by their length, without hashing them.)
+            let count = w.utf8.count
+            let weak = count == 5 ? w == "march" : count == 3 && Lexicon.ambiguousMonths.contains(w)
+            return .time(.date(.month(Lexicon.months[w]!), .month), latent: weak)
         },
         Rule("year", [yearElement], role: "date") { m in
             .time(.date(.year(m.int(0)), .year, year: true), latent: true)

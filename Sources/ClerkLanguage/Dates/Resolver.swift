@@ -63,6 +63,8 @@ struct Resolver {
                 if case .portion(_, .end) = t.expression { bound = span.end }
                 if t.openBound == .until, !t.hasClock, !t.hasDayPart { bound = span.end }
                 if case .cycleAt = t.expression { bound = span.start }
+                // "by friday" said on a Friday: by the end of today, not before it began.
+                if t.openBound == .by, !t.hasClock, bound <= now, span.end > now { bound = span.end }
                 let endWall = bound
                 end = clock.instant(endWall)
                 start = endWall > now ? reference.instant : clock.instant(endWall - Self.defaultLength)

@@ -297,7 +297,7 @@ extension TimeValue {
     /// The weekend, a season, a holiday, the week of a day: stretches named with "the".
     var isNamedStretch: Bool {
         switch expression {
-        case .weekend, .season, .holiday, .portion(_, .holdingWeek): return true
+        case .weekend, .season, .holiday, .portion(_, .holdingWeek), .portion(_, .holidayWeekend): return true
         default: return false
         }
     }

@@ -3,6 +3,37 @@ internal import ClerkCore
 /// Dates and the words for days: today, Friday, Dec 3, 3 December, the 3rd, 12/3,
 /// 2026-12-03, 3.12.2026, March, 2026, Q4, summer, morning.
 extension DateRules {
+    /// A plural noun after numbers ("rows", "people"): what they count. Words the dates know
+    /// that end in "s" ("mins", "thurs", "tues") and short words ("is", "its") are not.
+    static func isCountedNoun(_ token: Token) -> Bool {
+        guard token.kind == .word else { return false }
+        let text = token.text
+        if ["people", "persons", "children", "kids", "men", "women", "guests", "times"].contains(text) { return true }
+        return text.utf8.count >= 4 && text.hasSuffix("s") && !text.hasSuffix("ss") && Lexicon.weekdays[text] == nil
+            && Lexicon.pluralWeekdays[text] == nil && !["lets", "thanks", "works", "plus", "this", "thus", "was"].contains(text)
+    }
+
+    /// Events people name before a day ("lunch sat", "drinks sun", "dinner wed?"): a short
+    /// weekday that is also a word ("sat", "sun", "wed", "mon") at the end of the text after
+    /// one of them is that day, as "lunch saturday" is ("she sat", "the sun" stay words).
+    static let eventsBeforeADay: Set<String> = [
+        "lunch", "dinner", "brunch", "breakfast", "drinks", "coffee", "party", "bbq", "meeting", "mtg", "call", "game", "match",
+        "practice", "class", "shift", "gym", "yoga", "movie", "movies", "date", "appointment", "appt", "dentist", "doctor",
+        "haircut", "run", "hike", "golf", "tennis", "soccer", "football", "rehearsal", "gig", "concert", "standup", "sync",
+        "interview", "review", "demo", "session", "training", "lesson", "lessons", "church", "mass", "service", "playdate",
+    ]
+
+    static func endsAfterAnEvent(_ m: Match) -> Bool {
+        guard let at = m.token(0).map({ _ in Int(m.captures[0] >> 1) }), at > 0 else { return false }
+        var end = at + 1
+        while end < m.tokens.count, m.tokens[end].kind == .symbol, ["?", "!", "."].contains(m.tokens[end].text) { end += 1 }
+        guard end == m.tokens.count else { return false }
+        var before = at - 1
+        // "lunch on sat", "drinks this sat" are read by their own rules; here the word itself.
+        if before > 0, m.tokens[before].text == "," { before -= 1 }
+        return m.tokens[before].kind == .word && eventsBeforeADay.contains(m.tokens[before].text)
+    }
+
     /// Nouns of events and things an ordinal counts ("the first meeting", "the 2nd call",
     /// "the 2nd floor", "my 30th birthday"): no day of the month before them.
     static let eventNouns: Set<String> = ["meeting", "meetings", "event", "events", "appointment", "appointments", "appt", "call", "calls",
@@ -63,7 +94,9 @@ extension DateRules {
         // MARK: weekdays, months, years
         Rule("weekday", [weekdayElement, Element.symbol(".").touching.opt], role: "date") { m in
             let w = m.word(0)!
-            return .time(.date(.weekday(Lexicon.weekdays[w]!)), latent: Lexicon.ambiguousWeekdays.contains(w) && !m.has(1))
+            // (The ambiguous ones have three letters: a full name is told apart without hashing it.)
+            let weak = w.utf8.count == 3 && Lexicon.ambiguousWeekdays.contains(w) && !m.has(1) && !endsAfterAnEvent(m)
+            return .time(.date(.weekday(Lexicon.weekdays[w]!)), latent: weak)
         },
         // "Fridays": a weekday to count ("4 Mondays from now") or to repeat ("on Fridays")
         Rule("weekday-plural", [.words(Set(Lexicon.pluralWeekdays.keys))], role: "date") { m in
@@ -73,7 +106,11 @@ extension DateRules {
         },
         Rule("month", [monthElement, Element.symbol(".").touching.opt], role: "date") { m in
             let w = m.word(0)!
-            return .time(.date(.month(Lexicon.months[w]!), .month), latent: Lexicon.ambiguousMonths.contains(w))
+            // (The ambiguous ones have three letters, or are "march": most names are told apart
+            // by their length, without hashing them.)
+            let count = w.utf8.count
+            let weak = count == 5 ? w == "march" : count == 3 && Lexicon.ambiguousMonths.contains(w)
+            return .time(.date(.month(Lexicon.months[w]!), .month), latent: weak)
         },
         Rule("year", [yearElement], role: "date") { m in
             .time(.date(.year(m.int(0)), .year, year: true), latent: true)
@@ -172,6 +209,9 @@ extension DateRules {
             // "in 2-3 weeks", "5-6 hours": counts before a unit, no date.
             let after = Int(m.captures[2] >> 1) + 1
             if after < m.tokens.count, Lexicon.durationUnits[m.tokens[after].text] != nil { return nil }
+            // "2-3 rows back", "4-5 people", "1-2 slices": a dash from a smaller number to a
+            // larger one before a plural noun is a count of things ("12-3 works" stays a date).
+            if after < m.tokens.count, m.word(1) == "-", m.digits(0) < m.digits(2), isCountedNoun(m.tokens[after]) { return nil }
             // "3 - 1" with spaces is more often a score or a range of numbers: a date only alone.
             guard case .time(let t)? = numericDate(m.digits(0), m.digits(2), year: nil, dayFirst: m.dayFirst)?.value else { return nil }
             return .time(t, latent: m.token(1)!.spaceBefore)
@@ -311,6 +351,14 @@ extension DateRules {
         Rule("after-lunch", [.word("after"), .word("lunch")], role: "time") { _ in .time(.dayPart(from: 13, to: 17)) },
         Rule("after-school", [.word("after"), .word("school")], role: "time") { _ in .time(.dayPart(from: 15, to: 21)) },
         Rule("after-work", [.word("after"), .word("work")], role: "time") { _ in .time(.dayPart(from: 17, to: 21)) },
+        // "run before work", "coffee tomorrow before work": the early morning, 07:00 to 09:00
+        // ("before work on the deck starts" is no time: a word after "work" but "on" a day).
+        Rule("before-work", [.word("before"), .word("work")], role: "time") { m in
+            let after = Int(m.captures[1] >> 1) + 1
+            if after < m.tokens.count, m.tokens[after].kind == .word, !["on", "every", "each", "tomorrow", "today", "tmrw"].contains(m.tokens[after].text),
+               Lexicon.weekdays[m.tokens[after].text] == nil { return nil }
+            return .time(.dayPart(from: 7, to: 9))
+        },
         // "fri eve", "tomorrow eve": the evening of the day ("christmas eve" is the holiday)
         Rule("day-eve", [.time { $0.isPlain && $0.hasDate && !$0.hasClock && !$0.hasDayPart && $0.grain == .day && !namesHoliday($0.expression) }, .word("eve")], role: nil) { m in
             Compose.intersect(m.time(0), .dayPart(from: 18, to: 24), m.series).map { .time($0) }

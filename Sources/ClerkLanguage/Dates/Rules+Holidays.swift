@@ -24,6 +24,34 @@ extension DateRules {
         (Holiday(rule: .fixed(month: 5, day: 1)), ["may day", "labour day", "international workers' day", "workers' day"]),
         (Holiday(rule: .nearestWeekday(month: 10, day: 16)), ["boss's day", "bosses day", "bosses' day", "boss day", "boss's", "national boss day"]),
         (Holiday(rule: .sundayMovesBack(month: 4, day: 27)), ["king's day", "kings day", "koningsdag"]),
+        // National and saints' days of other English-speaking and European countries
+        (Holiday(rule: .fixed(month: 7, day: 1)), ["canada day", "dominion day"]),
+        (Holiday(rule: .fixed(month: 1, day: 26)), ["australia day"]),
+        (Holiday(rule: .fixed(month: 4, day: 25)), ["anzac day"]),
+        (Holiday(rule: .fixed(month: 2, day: 6)), ["waitangi day"]),
+        (Holiday(rule: .fixed(month: 7, day: 14)), ["bastille day"]),
+        (Holiday(rule: .fixed(month: 10, day: 3)), ["german unity day", "day of german unity", "tag der deutschen einheit"]),
+        (Holiday(rule: .fixed(month: 6, day: 19)), ["juneteenth", "juneteenth day"]),
+        (Holiday(rule: .fixed(month: 11, day: 5)), ["guy fawkes night", "guy fawkes day", "guy fawkes", "bonfire night"]),
+        (Holiday(rule: .fixed(month: 1, day: 25)), ["burns night", "burns supper"]),
+        (Holiday(rule: .fixed(month: 4, day: 23)), ["st george's day", "saint george's day", "st georges day", "saint georges day"]),
+        (Holiday(rule: .fixed(month: 11, day: 30)), ["st andrew's day", "saint andrew's day", "st andrews day", "saint andrews day"]),
+        (Holiday(rule: .fixed(month: 3, day: 1)), ["st david's day", "saint david's day", "st davids day", "saint davids day"]),
+        (Holiday(rule: .fixed(month: 5, day: 5)), ["cinco de mayo"]),
+        (Holiday(rule: .fixed(month: 1, day: 6)), ["epiphany", "three kings day", "three kings' day", "three king's day"]),
+        (Holiday(rule: .fixed(month: 8, day: 15)), ["assumption day", "feast of the assumption", "ferragosto"]),
+        (Holiday(rule: .fixed(month: 11, day: 2)), ["all souls day", "all souls' day", "day of the dead", "dia de los muertos"]),
+        (Holiday(rule: .fixed(month: 2, day: 2)), ["groundhog day", "candlemas"]),
+        // (The Monday before 25 May: a week before the last Monday of May, which falls on the 25th to the 31st.)
+        (Holiday(rule: .nthWeekday(month: 5, weekday: 1, n: -1, plusDays: -7)), ["victoria day"]),
+        (Holiday(rule: .nthWeekday(month: 10, weekday: 1, n: 2, plusDays: 0)), ["canadian thanksgiving", "thanksgiving in canada"]),
+        (Holiday(rule: .nthWeekday(month: 2, weekday: 1, n: 3, plusDays: 0)), ["family day"]),
+        (Holiday(rule: .nthWeekday(month: 11, weekday: 7, n: 2, plusDays: 0)), ["remembrance sunday"]),
+        (Holiday(rule: .nthWeekday(month: 4, weekday: 1, n: 3, plusDays: 0)), ["patriots day", "patriots' day", "patriot's day"]),
+        // The bank holidays of England and Wales that are not feasts
+        (Holiday(rule: .nthWeekday(month: 5, weekday: 1, n: 1, plusDays: 0)), ["early may bank holiday", "may bank holiday", "may day bank holiday"]),
+        (Holiday(rule: .nthWeekday(month: 5, weekday: 1, n: -1, plusDays: 0)), ["spring bank holiday", "whitsun bank holiday", "late may bank holiday"]),
+        (Holiday(rule: .nthWeekday(month: 8, weekday: 1, n: -1, plusDays: 0)), ["summer bank holiday", "august bank holiday", "late summer bank holiday"]),
         // Nth weekdays
         (Holiday(rule: .nthWeekday(month: 11, weekday: 4, n: 4, plusDays: 0)), ["thanksgiving", "thanksgiving day", "thanks giving"]),
         (Holiday(rule: .nthWeekday(month: 11, weekday: 4, n: 4, plusDays: 1)), ["black friday"]),
@@ -47,6 +75,7 @@ extension DateRules {
         (Holiday(rule: .easter(offset: -3)), ["maundy thursday", "holy thursday", "covenant thursday", "covenant thu", "thursday of mysteries", "thu of mysteries"]),
         (Holiday(rule: .easter(offset: -7)), ["palm sunday", "branch sunday", "passion sunday"]),
         (Holiday(rule: .easter(offset: -46)), ["ash wednesday"]),
+        (Holiday(rule: .easter(offset: -21)), ["mothering sunday"]),
         (Holiday(rule: .easter(offset: -47)), ["mardi gras", "shrove tuesday", "pancake day", "pancake tuesday", "fat tuesday"]),
         (Holiday(rule: .easter(offset: -46), days: 46), ["lent"]),
         (Holiday(rule: .easter(offset: 39)), ["ascension day", "ascension thursday", "feast of the ascension"]),
@@ -109,7 +138,7 @@ extension DateRules {
     /// resolutions", "happy new year"): a holiday only alone, or with a year, a preposition or
     /// other date words ("on new year", "what's on new year's").
     static let weakHolidayNames: Set<String> = ["earth day", "st patrick", "saint patrick", "st patricks", "saint patricks",
-                                                "new year", "new years", "new year's"]
+                                                "new year", "new years", "new year's", "family day", "day of the dead", "epiphany", "guy fawkes"]
 
     static let holidays: [Rule] = holidayNames.flatMap { holiday, names in
         names.map { name in holidayRule(holiday, name, latent: weakHolidayNames.contains(name)) }

@@ -5,6 +5,25 @@ extension DateRules {
     /// Weekdays by their first letters, as timetables write them ("M/W/F", "T/Th").
     static let weekdayInitials: [String: Int] = ["m": 1, "mo": 1, "t": 2, "tu": 2, "w": 3, "we": 3, "th": 4, "r": 4, "f": 5, "fr": 5, "sa": 6, "su": 7]
 
+    private static let initialElement = Element.words(Array(weekdayInitials.keys))
+    private static let slashElement = Element.symbol("/").touching
+
+    /// Every week on the days whose initials are at `elements`, in the week's order, each
+    /// once; nil when the run is glued to more letters or slashes ("a/b/c/d/e" is a path, not
+    /// days).
+    static func weekdayInitialsRepeat(_ m: Match, _ elements: [Int]) -> Production? {
+        if let after = m.gluedToken(after: elements[elements.count - 1]), after.kind != .symbol || after.text == "/" { return nil }
+        if let before = m.gluedToken(before: 0), before.kind != .symbol || before.text == "/" { return nil }
+        var days: [Int] = []
+        for i in elements {
+            guard let d = weekdayInitials[m.word(i)!], !days.contains(d), days.last.map({ $0 < d }) ?? true else { return nil }
+            days.append(d)
+        }
+        // Two single letters say too little ("t/f", "w/f"): one of two is written longer ("T/Th").
+        if days.count == 2, m.word(0)!.count == 1, m.word(2)!.count == 1 { return nil }
+        return repeating(nil, RecurrenceRule(frequency: "WEEKLY", byDay: days.map { ["MO", "TU", "WE", "TH", "FR", "SA", "SU"][$0 - 1] }))
+    }
+
     static let everyWords: Set<String> = ["every", "each", "evry", "every-"]
     static let pluralWeekdayElement = Element.words(Set(Lexicon.pluralWeekdays.keys))
     static let listJoiners: Set<String> = [",", "and", "&", "or", "+", "/"]
@@ -153,20 +172,20 @@ extension DateRules {
         // "M/W/F", "T/Th", "tu/th", "mo/we/fr": two or three weekdays by their first letters,
         // joined by slashes in one word, as timetables write them: those days every week ("w/
         // Sam", "w/f" and letters with spaces are no days).
-        Rule("weekday-initials", [.words(Array(weekdayInitials.keys)), Element.symbol("/").touching, Element.words(Array(weekdayInitials.keys)).touching,
-                                  Element.symbol("/").touching.opt, Element.words(Array(weekdayInitials.keys)).touching.opt], role: "recurrence") { m in
+        Rule("weekday-initials", [initialElement, slashElement, initialElement.touching, slashElement.opt, initialElement.touching.opt], role: "recurrence") { m in
             guard m.has(3) == m.has(4) else { return nil }
-            // Not glued to more letters or slashes ("a/b/c/d/e" is a path, not days).
-            if let after = m.gluedToken(after: m.has(4) ? 4 : 2), after.kind != .symbol || after.text == "/" { return nil }
-            if let before = m.gluedToken(before: 0), before.kind != .symbol || before.text == "/" { return nil }
-            var days: [Int] = []
-            for i in [0, 2, 4] where m.has(i) {
-                guard let d = weekdayInitials[m.word(i)!], !days.contains(d), days.last.map({ $0 < d }) ?? true else { return nil }
-                days.append(d)
-            }
-            // Two single letters say too little ("t/f", "w/f"): one of two is written longer ("T/Th").
-            if days.count == 2, m.word(0)!.count == 1, m.word(2)!.count == 1 { return nil }
-            return repeating(nil, RecurrenceRule(frequency: "WEEKLY", byDay: days.map { ["MO", "TU", "WE", "TH", "FR", "SA", "SU"][$0 - 1] }))
+            return weekdayInitialsRepeat(m, m.has(4) ? [0, 2, 4] : [0, 2])
+        },
+        // "m/t/w/th", "m/t/w/th/f": four and five, in rules of their own with no optional
+        // element (the chart stops at 16 ways to match a stretch, and three optional pairs
+        // gave more: the whole run was never reached).
+        Rule("weekday-initials", [initialElement, slashElement, initialElement.touching, slashElement, initialElement.touching, slashElement,
+                                  initialElement.touching], role: "recurrence") { m in
+            weekdayInitialsRepeat(m, [0, 2, 4, 6])
+        },
+        Rule("weekday-initials", [initialElement, slashElement, initialElement.touching, slashElement, initialElement.touching, slashElement,
+                                  initialElement.touching, slashElement, initialElement.touching], role: "recurrence") { m in
+            weekdayInitialsRepeat(m, [0, 2, 4, 6, 8])
         },
         Rule("every-weekend", [.words(everyWords), .words(["weekend", "week-end"])], role: "recurrence") { _ in
             repeating(nil, RecurrenceRule(frequency: "WEEKLY", byDay: ["SA", "SU"]))

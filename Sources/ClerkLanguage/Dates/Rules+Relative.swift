@@ -12,6 +12,12 @@ extension DateRules {
         }
     }
 
+    /// "today", "this week", "this month": the unit holding now.
+    static func isThisCycle(_ e: TimeExpression) -> Bool {
+        if case .cycle(_, 0) = e { return true }
+        return false
+    }
+
     static let thisWords: Set<String> = ["this", "current", "present"]
     static let nextWords: Set<String> = ["next", "coming", "upcoming", "following"]
     static let lastWords: Set<String> = ["last", "past", "previous", "prior", "preceding"]
@@ -69,6 +75,31 @@ extension DateRules {
         Rule("holiday-week", [.time { $0.isPlain && $0.hasDate && !$0.hasClock && $0.grain == .day && namesHoliday($0.expression) }, .word("week")], role: "date") { m in
             let day = m.time(0)
             var t = TimeValue.date(.portion(day.expression, .holdingWeek), .week, year: day.hasYear)
+            t.isStretch = true
+            return .time(t)
+        },
+        // labor day weekend, the easter weekend, over the memorial day weekend: the weekend
+        // next to the holiday, with the holiday's own day when it is a Monday or Friday (a
+        // long weekend): Saturday to Monday, Friday to Sunday, Thursday to Sunday.
+        Rule("holiday-weekend", [.time { $0.isPlain && $0.hasDate && !$0.hasClock && $0.grain == .day && namesHoliday($0.expression) },
+                                 Element.word("long").opt, .words(["weekend", "wkend", "wknd", "week-end"])], role: "date") { m in
+            let day = m.time(0)
+            var t = TimeValue.date(.portion(day.expression, .holidayWeekend), .day, year: day.hasYear)
+            t.isStretch = true
+            return .time(t)
+        },
+        // the long weekend, over the long weekend: the weekend ahead, as "the weekend"
+        Rule("long-weekend", [.word("long"), .words(["weekend", "wkend", "wknd", "week-end"])], role: "date") { _ in weekend() },
+        // this week or next, this month or next week, this year or next year: from the one to
+        // the end of the other, the person's choice left open ("today or tomorrow" stays a day
+        // and its alternative, which the router offers)
+        Rule("this-or-next", [.time { $0.isPlain && !$0.hasClock && isThisCycle($0.expression) }, .word("or"), .word("next"),
+                              Element.words(["week", "month", "quarter", "year"]).opt], role: nil) { m in
+            guard case .cycle(let grain, 0) = m.time(0).expression, grain >= .week else { return nil }
+            // ("this week or next week": the unit again, the same one.)
+            if let unit = m.word(3), Lexicon.cycleUnits[unit] != grain { return nil }
+            var t = m.time(0)
+            t.expression = .range(.cycle(grain, 0), .cycle(grain, 1), inclusive: true)
             t.isStretch = true
             return .time(t)
         },
@@ -180,6 +211,22 @@ extension DateRules {
             let container = m.timeIfPresent(5)
             var t = TimeValue.date(.isoWeek(m.digits(3), in: container?.expression ?? .every(.year)), .week, year: container?.hasYear ?? false)
             t.isStretch = true
+            guard Compose.exists(t.expression, m.series) else { return nil }
+            return .time(t)
+        },
+        // 2026-W50, 2026W05, 2027-W01-3: ISO 8601's week (and day of the week, 1 Monday)
+        Rule("iso-week-code", [.digits { $0.digitCount == 4 }, Element.symbol("-").touching.opt, Element.word("w").touching,
+                               Element.digits { $0.digitCount == 2 && (1...53).contains($0.number!) }.touching,
+                               Element.symbol("-").touching.opt, Element.digits { $0.digitCount == 1 && (1...7).contains($0.number!) }.touching.opt], role: "date") { m in
+            guard m.has(4) == m.has(5), m.gluedToken(after: m.has(5) ? 5 : 3) == nil || m.gluedToken(after: m.has(5) ? 5 : 3)?.kind == .symbol else { return nil }
+            let week = TimeExpression.isoWeek(m.digits(3), in: .year(m.digits(0)))
+            var t: TimeValue
+            if m.has(5) {
+                t = TimeValue.date(.nthUnit(m.digits(5), .day, in: week), .day, year: true)
+            } else {
+                t = TimeValue.date(week, .week, year: true)
+                t.isStretch = true
+            }
             guard Compose.exists(t.expression, m.series) else { return nil }
             return .time(t)
         },

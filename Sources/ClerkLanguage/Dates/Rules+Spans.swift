@@ -276,11 +276,12 @@ extension DateRules {
             t.openBound = .by
             return .time(t)
         },
-        // not before 10, no earlier than 9am, not earlier than monday: from then on; not after
-        // 5pm: by then, as "no later than 5pm"
-        Rule("not-before", [.words(["no", "not"]), .words(["before", "earlier", "after"]), Element.word("than").opt,
+        // not before 10, no earlier than 9am, not earlier than monday, no sooner than friday:
+        // from then on; not after 5pm: by then, as "no later than 5pm"
+        Rule("not-before", [.words(["no", "not"]), .words(["before", "earlier", "sooner", "after"]), Element.word("than").opt,
                             .anyTime { $0.isPlain && !$0.hasEnd && ($0.hasClock || $0.hasDate || $0.hasDayPart) }], role: nil) { m in
-            guard (m.word(1) == "earlier") == m.has(2), m.word(0) == "not" || m.word(1) == "earlier" else { return nil }
+            let comparative = m.word(1) == "earlier" || m.word(1) == "sooner"
+            guard comparative == m.has(2), m.word(0) == "not" || comparative else { return nil }
             var t = m.time(3)
             t.openBound = m.word(1) == "after" ? .by : .after
             return .time(t)

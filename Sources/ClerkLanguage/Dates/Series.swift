@@ -426,6 +426,14 @@ struct Series {
             let weekday = CivilCalendar.isoWeekday(dayNumber: day)
             let monday = weekday == 7 ? day + 1 : day - (weekday - 1)
             return Span(monday * Wall.day, (monday + 7) * Wall.day)
+        case .holidayWeekend:
+            let day = Wall.dayNumber(s.start)
+            switch CivilCalendar.isoWeekday(dayNumber: day) {
+            case 1, 2: return Span((day - CivilCalendar.isoWeekday(dayNumber: day) - 1) * Wall.day, (day + 1) * Wall.day)
+            case 6: return Span(day * Wall.day, (day + 2) * Wall.day)
+            case 7: return Span((day - 1) * Wall.day, (day + 1) * Wall.day)
+            default: return Span(day * Wall.day, (day + 8 - CivilCalendar.isoWeekday(dayNumber: day)) * Wall.day)
+            }
         case .firstHalf, .secondHalf:
             // A year's halves are six months; a month's or a week's whole days, the longer
             // half second (1st-15th and 16th-31st; Monday-Wednesday and Thursday-Sunday).

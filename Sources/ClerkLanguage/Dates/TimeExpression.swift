@@ -80,6 +80,10 @@ enum Portion: Hashable, Sendable {
     /// The Monday-to-Sunday week holding the span ("the week of Dec 7"); a Sunday names the
     /// week it starts, as people who start weeks on Sunday mean.
     case holdingWeek
+    /// The weekend next to a day, with the day and those between ("labor day weekend":
+    /// Saturday to Monday; a Friday's is Friday to Sunday, a Thursday's Thursday to Sunday,
+    /// a Tuesday's Saturday to Tuesday; a Wednesday's the weekend after it).
+    case holidayWeekend
     /// The first or second half: January–June and July–December of a year.
     case firstHalf, secondHalf
 
@@ -87,7 +91,7 @@ enum Portion: Hashable, Sendable {
     var isAThird: Bool {
         switch self {
         case .early, .middle, .late, .beginning, .end: return true
-        case .rest, .holdingWeek, .firstHalf, .secondHalf: return false
+        case .rest, .holdingWeek, .holidayWeekend, .firstHalf, .secondHalf: return false
         }
     }
 }

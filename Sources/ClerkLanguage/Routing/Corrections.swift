@@ -53,6 +53,8 @@ struct Correction {
                 continue
             }
             if Vocabulary.correctionWords.mayContain(key: terms[k].key), Vocabulary.correctionWords.contains(w, key: terms[k].key) {
+                // "no earlier than monday", "no later than 5": a bound, which the date says.
+                if w == "no", k + 2 < terms.count, ["earlier", "later", "sooner"].contains(terms[k + 1].word), terms[k + 2].word == "than" { break }
                 // ("oh no, get my notes back": dismay, not a denial.)
                 denies = denies || Vocabulary.denials.contains(w) && !(k > 0 && terms[k - 1].word == "oh")
                 saw = true

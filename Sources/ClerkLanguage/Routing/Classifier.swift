@@ -477,7 +477,9 @@ enum Classifier {
             || isTellMeTo(s, at: head)
 
         let afterDate = head > s.body.lowerBound && s.word(head, isA: .copula)
-        shape.isQuestion = (s.word(head, isA: .questionWord) && !afterDate) || s.word(s.body.upperBound, is: "?")
+        // ("can you add lunch with Ana tomorrow at 1?", "schedule a call friday?": a request
+        // to make one, its question mark politeness.)
+        shape.isQuestion = (s.word(head, isA: .questionWord) && !afterDate) || s.word(s.body.upperBound, is: "?") && shape.headVerb != .create
             || s.phrase(of: Vocabulary.questionHeads, at: head) != nil
             || (shape.headVerb == .none && s.first(of: Vocabulary.questionsInside, startingWith: .questionInsideStart) != nil)
         if shape.headVerb == .create && (w0 == "notify" || w0 == "alert") { shape.isQuestion = false }

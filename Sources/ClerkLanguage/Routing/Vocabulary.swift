@@ -27,6 +27,10 @@ enum Vocabulary {
         // "I would like to have lunch with Margaret on the 20th": the meal is the event (before
         // "i would like to", which the first match found would take).
         ["i", "would", "like", "to", "have"], ["i'd", "like", "to", "have"], ["id", "like", "to", "have"],
+        // "would you be able to move my dentist appointment to thursday?", "are you able to …"
+        // (before "would you", which the first match found would take).
+        ["would", "you", "be", "able", "to"], ["could", "you", "be", "able", "to"], ["will", "you", "be", "able", "to"],
+        ["are", "you", "able", "to"], ["do", "you", "think", "you", "could"], ["is", "there", "any", "way", "you", "could"],
         ["i", "want", "you", "to"], ["i", "need", "you", "to"], ["i", "would", "like", "you", "to"], ["i'd", "like", "you", "to"],
         ["would", "you", "please"], ["could", "you", "please"], ["can", "you", "please"], ["will", "you", "please"],
         ["can", "you"], ["could", "you"], ["would", "you"], ["will", "you"], ["can", "u"], ["could", "u"], ["may", "you"],

@@ -314,9 +314,13 @@ enum Classifier {
         }, route: { c in
             putsOnCalendar(c.s, at: c.head, known: c.known) != nil ? c.route(.updateVerb, c.command) : nil
         }),
-        //    "dentist on tuesday instead": an event named and its new day, said as a change.
+        //    "dentist on tuesday instead": an event named and its new day, said as a change
+        //    ("can we have the team lunch on thursday instead?": proposed, its question mark
+        //    no question; "is lunch on thursday instead?" asks).
         ClassifierRule(name: "instead", applies: { c in
-            c.shape.headVerb == .none && !c.shape.isQuestion && !c.shape.remind && !c.s.eventOnScreen
+            c.shape.headVerb == .none && !c.shape.remind && !c.s.eventOnScreen
+                && (!c.shape.isQuestion || c.s.word(c.s.body.upperBound, is: "?") && !c.s.word(c.head, isA: .questionWord)
+                    && c.s.phrase(of: Vocabulary.questionHeads, at: c.head) == nil)
                 && c.s.word(c.lastWord(c.s), isIn: FollowUps.insteadWord) && c.s.body.contains { c.s.isInDate($0) }
                 && !c.s.isInDate(c.s.body.lowerBound)
         }, route: { $0.route(.updateVerb) }),

@@ -211,7 +211,11 @@ enum FilePhrases {
     /// True when nothing but `aloneWords` stands in the body besides the token at `after`
     /// (the verb) and the file.
     static func isAlone(_ s: Sentence, _ file: Mention, after verb: Int) -> Bool {
-        s.body.allSatisfy { i in i == verb || file.tokens.contains(i) || s.word(i, isIn: aloneWords) || s.tokens[i].isMark }
+        // ("delete old-notes.txt for me": the closing "for me" asks nothing more.)
+        var end = s.body.upperBound
+        while end > s.body.lowerBound, s.tokens[end - 1].isMark { end -= 1 }
+        let forMe = end - 2 > verb && s.word(end - 2) == "for" && s.word(end - 1) == "me" ? end - 2 : end
+        return s.body.allSatisfy { i in i == verb || file.tokens.contains(i) || s.word(i, isIn: aloneWords) || s.tokens[i].isMark || i >= forMe && i < end }
     }
 
     /// The file the sentence names: a file name anywhere ("notes.txt"), else a file the

@@ -25,6 +25,8 @@ enum Title {
         "can", "you", "could", "would", "also", "soon", "now", "tonight", "starting", "sharply",
         "down", "up", "noted", "marked", "remind", "reminded", "need", "want", "do", "does", "are", "am", "was", "we",
         "every", "each", "other",
+        // "coffee with Jen next week sometime", "drinks friday maybe": a hedge, no part of it.
+        "sometime", "maybe", "perhaps", "probably", "hopefully", "whenever",
     ]
 
     /// Verbs that, after the title, open a clause that only repeats the command

@@ -165,7 +165,9 @@ enum WhenEdit {
                 let day = LocalDate(match.start, in: zone)
                 newStart = zone.date(day, minute: zone.wallClock(start).seconds / 60)
             }
-            let newEnd = saidTime && saidEnd ? match.end : newStart + length
+            // A range said without a day ("make it 9 to 5") keeps the event's day: the reader
+            // placed it today or tomorrow, so its length is what is taken, not its end.
+            let newEnd = saidTime && saidEnd ? (saidDate ? match.end : newStart + match.end.timeIntervalSince(match.start)) : newStart + length
             if newStart >= newEnd { newStart = newEnd - length }
             return .timed(start: newStart, end: newEnd, timeZone: zoneName)
         }

@@ -256,6 +256,12 @@ public struct Router: Sendable {
         if let said = Self.hourAfterFor(line, dates) {
             dates = readDates(said, at: reference).map { Self.moved($0, onto: text, from: said) }
         }
+        // "make it 9 to 5": two bare hours are a range only when they stand alone; read again
+        // with the command's words made spaces, and taken when they make one.
+        if dates.isEmpty, let said = Self.afterMakeIt(text) {
+            let again = readDates(said, at: reference)
+            if again.count == 1, again[0].parts.contains(where: { $0.role == "end" }) { dates = again.map { Self.moved($0, onto: text, from: said) } }
+        }
         let terms = Term.split(text)
         // The correction is looked for first so that the terms can then be given up to the
         // sentence, which marks its dates on them in place instead of on a copy.
@@ -1049,6 +1055,17 @@ public struct Router: Sendable {
             }
             return false
         }
+    }
+
+    /// Openings that change the event on screen to what follows ("make it 9 to 5").
+    static let makeItOpenings = ["make it ", "make that ", "change it to ", "set it to ", "move it to ", "make it from "]
+
+    /// `text` with one of `makeItOpenings` made spaces (the same bytes' layout), when it
+    /// opens with one; nil otherwise.
+    static func afterMakeIt(_ text: String) -> String? {
+        guard let first = text.utf8.first.map({ $0 | 0x20 }), first == UInt8(ascii: "m") || first == UInt8(ascii: "c") || first == UInt8(ascii: "s"),
+              let opening = makeItOpenings.last(where: { text.utf8.starts(with: $0.utf8, by: { $0 | 0x20 == $1 }) }) else { return nil }
+        return String(repeating: " ", count: opening.utf8.count) + String(decoding: text.utf8.dropFirst(opening.utf8.count), as: UTF8.self)
     }
 
     /// Units a "one" before them counts ("the last one hour").

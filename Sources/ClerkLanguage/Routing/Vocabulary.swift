@@ -45,6 +45,9 @@ enum Vocabulary {
         ["can", "we"], ["could", "we"],
         // "Would it be possible to move it to eleven?", "I'm afraid I need to cancel the coffee".
         ["would", "it", "be", "possible", "to"], ["is", "it", "possible", "to"], ["could", "i", "please"], ["may", "i", "please"],
+        // "is it ok to add lunch tomorrow at 1?": asking leave to do it. ("can i …" stays as it
+        // is: "can i fit in a haircut on thursday" asks whether there is time.)
+        ["is", "it", "ok", "to"], ["is", "it", "okay", "to"],
         ["i'm", "afraid", "i", "need", "to"], ["i'm", "afraid", "i", "have", "to"], ["im", "afraid", "i", "need", "to"],
         ["im", "afraid", "i", "have", "to"], ["i'm", "afraid"], ["im", "afraid"], ["unfortunately", "i", "need", "to"],
         ["unfortunately", "i", "have", "to"], ["unfortunately"],

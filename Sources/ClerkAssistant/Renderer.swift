@@ -244,6 +244,15 @@ public enum Renderer {
         return "It's \(text.weekday(day)) \(day.day) \(DateText.months[day.month - 1]) \(day.year), \(text.clock(now)) (\(text.zone.identifier))."
     }
 
+    /// "what's 3pm london time in new york": "15:00 in Europe/London is 10:00 in
+    /// America/New_York (Fri 4 Dec); 16:00 your time."
+    static func timeThere(_ instant: Date, saidIn said: Zone, there: Zone, own: Zone) -> String {
+        let from = DateText(zone: said), to = DateText(zone: there), mine = DateText(zone: own)
+        let day = to.localDate(instant) == from.localDate(instant) ? "" : " (\(to.shortDay(to.localDate(instant))))"
+        let yours = own.identifier == there.identifier || own.identifier == said.identifier ? "" : "; \(mine.clock(instant)) your time"
+        return "\(from.clock(instant)) in \(said.identifier) is \(to.clock(instant)) in \(there.identifier)\(day)\(yours)."
+    }
+
     /// "what week is it": "Week 49 of 2026: Mon 30 Nov – Sun 6 Dec."
     static func weekNow(_ today: LocalDate, text: DateText) -> String {
         let (year, week) = today.isoWeek

@@ -263,6 +263,10 @@ extension Session {
             if let day = outOfScope.day, text.localDate(day.start) != text.localDate(now) {
                 return Reply(intent: .outOfScope, ok: true, message: Renderer.dayAsked(text.localDate(day.start), text: text, now: now))
             }
+            // "what's 3pm london time in new york": that time there.
+            if let said = outOfScope.timeToConvert, let there = outOfScope.zone.flatMap(Zone.init(identifier:)) {
+                return Reply(intent: .outOfScope, ok: true, message: Renderer.timeThere(said.start, saidIn: said.statedTimeZone ?? context.zone, there: there, own: context.zone))
+            }
             // "what week is it": its number, and its days.
             if outOfScope.asksWeek {
                 return Reply(intent: .outOfScope, ok: true, message: Renderer.weekNow(text.localDate(now), text: text))

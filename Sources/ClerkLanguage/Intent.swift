@@ -625,6 +625,9 @@ public struct OutOfScope: Sendable, Hashable {
     public var eventWords: Optional<String>
     /// A clock question that asks the week ("what week is it"): its number is the answer.
     public var asksWeek: Bool
+    /// A time said in a zone and asked in another place's ("what's 3pm london time in new
+    /// york"): the time, told in `zone`.
+    public var timeToConvert: Optional<DateMatch>
 
     public init(topic: OutOfScopeTopic? = nil, didYouMean: String? = nil) {
         self.topic = topic
@@ -633,6 +636,7 @@ public struct OutOfScope: Sendable, Hashable {
         zone = nil
         eventWords = nil
         asksWeek = false
+        timeToConvert = nil
     }
 }
 

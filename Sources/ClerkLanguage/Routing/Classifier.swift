@@ -1153,7 +1153,8 @@ enum Classifier {
     static let travelNouns: WordSet = ["drive", "walk", "ride", "commute", "journey", "trip"]
 
     static func isClockQuestion(_ s: Sentence) -> Bool {
-        guard s.word(s.body.lowerBound, isIn: Vocabulary.clockQuestionHeads), s.has(Vocabulary.clockNouns) else { return false }
+        guard s.word(s.body.lowerBound, isIn: Vocabulary.clockQuestionHeads),
+              s.has(Vocabulary.clockNouns) || s.dates.contains(where: { $0.statedTimeZone != nil }) else { return false }
         let words = s.body.map { s.tokens[$0].word }
         let asksClock = words.contains("time") && (words.contains("it") || words.last == "now")
         // "what's the date", "what's today's date", "what day is it today".
@@ -1172,7 +1173,15 @@ enum Classifier {
             asksDateOf = from < s.body.upperBound
                 && (from..<s.body.upperBound).allSatisfy { s.isInDate($0) || s.word($0, isIn: Vocabulary.beforeADate) || s.kind($0) == .mark }
         }
-        return asksClock || asksDate || asksDateOf || asksWeek(words)
+        return asksClock || asksDate || asksDateOf || asksWeek(words) || asksConversion(s, words)
+    }
+
+    /// "what's 3pm london time in new york", "what is 9am PST in Berlin": a time said in one
+    /// zone, asked in a place's.
+    static func asksConversion(_ s: Sentence, _ words: [String]) -> Bool {
+        guard ["what", "what's", "whats"].contains(words.first ?? ""), words.contains("in"),
+              s.dates.contains(where: { $0.statedTimeZone != nil && $0.known.contains(.time) && $0.recurrence == nil }) else { return false }
+        return Router.placeAsked(s) != nil
     }
 
     /// "what week is it", "which week are we in", "what's the week number": this week's

@@ -199,8 +199,39 @@ extension Session {
             let typed = said.flatMap { text in match.parts.first { $0.role == "zone" }.map { String(text[$0.range]) } }
             card.saidInZone = (stated, typed ?? stated.identifier)
         }
-        return resolvePeople(card, remaining: request.attendees)
+        var people = request.attendees
+        if people.isEmpty, let (contact, words) = contactNamed(in: card.draft.title) {
+            card.draft.title = card.draft.title.replacingEvery(words, with: contact.name)
+            people = [Attendee(name: contact.name, email: contact.emails.first?.value)]
+            if let place = card.draft.location, Self.theirPlace.contains(Spelling.fold(place)), let address = contact.addresses.first {
+                card.draft.location = address.value.replacingEvery("\n", with: ", ")
+            }
+        }
+        return resolvePeople(card, remaining: people)
     }
+
+    /// "quote for helen park": a person's whole name in the contacts (two or three words) in
+    /// a new event's title, which is then spelt as the contacts spell it and invited; nil
+    /// when no run of the title's words is one contact's name.
+    func contactNamed(in title: String) -> (Contact, String)? {
+        let words = title.split(separator: " ")
+        guard words.count >= 2 else { return nil }
+        for length in [3, 2] where words.count >= length {
+            for first in 0...(words.count - length) {
+                var typed = words[first..<(first + length)].joined(separator: " ")
+                for ending in ["'s", "\u{2019}s"] where typed.hasSuffix(ending) { typed = String(typed.dropLast(ending.count)) }
+                let folded = Spelling.fold(typed)
+                // (A person, with a given and a family name: "pick up at Boots Pharmacy" invites no shop.)
+                guard let found = try? context.contacts.lookupContacts(typed), found.count == 1, found[0].givenName != nil,
+                      found[0].familyName != nil, Spelling.fold(found[0].name) == folded else { continue }
+                return (found[0], typed)
+            }
+        }
+        return nil
+    }
+    /// A place said as the invited person's own: their address, when the contacts have one.
+    static let theirPlace: Set<String> = ["her place", "his place", "their place", "her house", "his house", "their house", "hers", "his", "theirs",
+                                          "her home", "his home", "their home"]
 
     /// Looks each named person up in the contacts, asking when a name fits several, then
     /// shows the card.

@@ -146,7 +146,14 @@ extension DateRules {
         // abbreviations (not "sat", "sun", everyday words) with an hour after them are a day and its time.
         var strong = false
         if a.latent, case .weekday = x.expression, isVerbOrStar(m, a) { return nil }
-        if a.latent && b.latent, x.hasClock || y.hasClock {
+        // "thu 1230", "fri 0930", "mon 1900": four digits straight after a weekday that are no
+        // year of this century are its time; read as a year they were a Thursday in 1230.
+        let weekdayClock = b.isFourDigitClock && m.word(1) == nil && isWeekdayOnly(x.expression)
+            && !b.looksLikeYear(from: 2000)
+        if weekdayClock { strong = true }
+        else if b.latent, b.end - b.first == 1, case .year(let year) = y.expression, !(2000...2099).contains(year),
+                year / 100 < 24, year % 100 < 60, m.word(1) == nil, isWeekdayOnly(x.expression) { return nil }
+        if a.latent && b.latent, x.hasClock || y.hasClock, !weekdayClock {
             // ("fri, sat & sun 6-11": a list of days that ends with one, and hours from one to another.)
             let listed = isWeekdayOnly(x.expression) && endsWeekdayList(m, a.end - 1)
             guard !x.hasClock, y.hasClock, m.word(1) == nil, a.end - a.first == 1 && ["mon", "wed"].contains(m.tokens[a.first].text) || listed
@@ -173,7 +180,7 @@ extension DateRules {
         if a.latent, !latentClockFits(a, with: y) { return nil }
         // "the first one on friday", "which one tomorrow": the pronoun, not one o'clock.
         if a.latent, a.end - a.first == 1, a.first > 0, m.tokens[a.first].text == "one", pronounOneWords.contains(m.tokens[a.first - 1].text) { return nil }
-        if b.latent, !latentClockFits(b, with: x) { return nil }
+        if b.latent, !weekdayClock, !latentClockFits(b, with: x) { return nil }
         // "tomorrow at 2 at night", "2 at night on friday": the small hours of that day's
         // night, the next day's, as "friday night at 2:30am" is.
         // (The readings are copied only then: a copy of each per try cost ~100 instructions a parse.)
@@ -284,9 +291,12 @@ extension Item {
     var isDigitClock: Bool { madeBy(.clockHHMM) && latent }
 
     /// Four bare digits that are more likely a year than a clock: 1900 to 2099.
-    var looksLikeYear: Bool {
+    var looksLikeYear: Bool { looksLikeYear(from: 1900) }
+
+    /// Four bare digits from `first` to 2099 (after a weekday, only this century's are years).
+    func looksLikeYear(from first: Int) -> Bool {
         guard isFourDigitClock, case .clock(let h, let m, _, _)? = time?.expression else { return false }
-        return (1900...2099).contains(h * 100 + m)
+        return (first...2099).contains(h * 100 + m)
     }
 
     /// "8h" without minutes: a clock only with a zone or in a range.

@@ -117,6 +117,33 @@ enum Classifier {
     /// clerk does not handle before the verbs that would take them; removing before
     /// changing before people before questions before creating, from the most telling
     /// verbs to the loosest statements; and out of scope when nothing fits.
+    /// Someone to keep, with their number or address: "add a client: Ruth Bower, 07700 900123",
+    /// "new customer Tom Hale tom@hale.uk", "save my plumber 0161 555 0199". A new contact,
+    /// which clerk does not make: said so, not read as a list item or an event.
+    static func addsPerson(_ s: Sentence, head: Int) -> Bool {
+        let body = s.body
+        guard body.contains(head), s.word(head, is: "add") || s.word(head, is: "save") || s.word(head, is: "new") else { return false }
+        var i = head + 1
+        while i < body.upperBound, s.word(i, isIn: personArticles) { i += 1 }
+        guard i < body.upperBound, s.word(i, isIn: personNouns) else { return false }
+        // An email address, or a phone's number among what follows: seven digits or more in
+        // a run of numbers ("07700 900123", "0161 555 0199").
+        var digits = 0
+        for j in (i + 1)..<body.upperBound {
+            switch s.kind(j) {
+            case .email: return true
+            case .number:
+                digits += s.word(j).utf8.count { $0 >= 48 && $0 <= 57 }
+                if digits >= 7 { return true }
+            default: digits = 0
+            }
+        }
+        return false
+    }
+    static let personArticles: WordSet = ["a", "an", "new", "my", "another", "our", "this"]
+    static let personNouns: WordSet = ["client", "customer", "patient", "supplier", "friend", "colleague", "person", "vendor",
+                                       "contractor", "neighbour", "neighbor", "plumber", "electrician", "babysitter", "tutor", "contact"]
+
     static let everythingWord: WordSet = ["everything"]
 
     /// "schedule for next monday", "schedule tomorrow": the noun and a day, nothing else.
@@ -256,8 +283,9 @@ enum Classifier {
         ClassifierRule(name: "contact editing", applies: { c in
             let shape = c.shape, s = c.s
             // The shape's flags first: they rule out most lines without reading a word.
-            guard !shape.hasEventNoun, !shape.hasCalendarNoun,
-                  shape.hasContactNoun || ((shape.hasEmail || shape.contactField == .email || shape.contactField == .phone) && !shape.hasDate)
+            guard !shape.hasEventNoun, !shape.hasCalendarNoun else { return false }
+            if addsPerson(s, head: c.head) { return true }
+            guard shape.hasContactNoun || ((shape.hasEmail || shape.contactField == .email || shape.contactField == .phone) && !shape.hasDate)
             else { return false }
             return shape.headVerb == .create || shape.headVerb == .update || s.word(c.head, isA: .keepVerb)
                 || s.has(["add", "save"])

@@ -113,6 +113,9 @@ enum FollowUps {
         if let at = s.first(isA: .placeField), at <= head + 2, s.word(at + 1, isIn: placeIntroducers) {
             return Route(rule: .followUp(.location), command: head..<(at + 2))
         }
+        if let refused = refusedDay(s) {
+            return Route(rule: .followUp(.bare), command: body.lowerBound..<refused)
+        }
         // A bare change: "for 2 hours", "on Personal instead", "tomorrow instead", "at Café Central instead".
         guard body.count <= 8, !shape.isQuestion, shape.headVerb != .show else { return nil }
         // The words of "instead", a length and a change, seen at once from the split's bits:
@@ -139,6 +142,30 @@ enum FollowUps {
         }
         return nil
     }
+
+    /// "cant do thu, fri instead", "can't make monday, how about tuesday?": a day of the
+    /// event last shown refused and another offered, a move to the other. The end of the
+    /// refusal (after its mark), whose words are no change; nil when the line is not one.
+    static func refusedDay(_ s: Sentence) -> Int? {
+        let body = s.body
+        guard let verb = Classifier.afterCannot(s, at: body.lowerBound), s.word(verb, isIn: refusalVerbs),
+              let mark = (verb + 1..<body.upperBound).first(where: { s.tokens[$0].isMark }), mark > verb + 1,
+              (verb + 1..<mark).allSatisfy({ refusesDay(s, $0) || s.word($0, isIn: refusalFiller) }),
+              (verb + 1..<mark).contains(where: { refusesDay(s, $0) }) else { return nil }
+        let offered = mark + 1..<body.upperBound
+        guard offered.contains(where: { s.isInDate($0) }),
+              offered.allSatisfy({ s.isInDate($0) || s.tokens[$0].isMark || s.word($0, isIn: filler) || s.word($0, isIn: offerWords) })
+        else { return nil }
+        return mark + 1
+    }
+    /// A day's word in a refusal: a date, or a weekday the date reader leaves alone as a word
+    /// ("can't make wed", "cant do sat").
+    private static func refusesDay(_ s: Sentence, _ i: Int) -> Bool {
+        s.isInDate(i) || Lexicon.weekdays[s.word(i)] != nil
+    }
+    static let refusalVerbs: WordSet = ["do", "make", "manage"]
+    static let refusalFiller: WordSet = ["on", "the", "it", "that", "this"]
+    static let offerWords: WordSet = ["how", "about", "what", "maybe", "works", "better", "ok", "okay", "could", "we", "do", "can", "try", "?"]
 
     /// The people of a list (`personList`), each a slot.
     static func people(_ s: Sentence, _ range: Range<Int>, kind: Slot.Kind, rule: String, slots: inout [Slot]) -> [Attendee] {

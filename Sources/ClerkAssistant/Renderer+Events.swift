@@ -140,6 +140,11 @@ extension Renderer {
         "'\(TextStyle.plain.fit(said, 60))' can't be a repeat: say how far apart in whole days, weeks, months or years, from 1 to \(ImpossibleRepeat.longestInterval) (every 2 weeks). Nothing changed."
     }
 
+    /// A repeat on a day of the month no month has ("every 32nd").
+    static func noSuchMonthDay(_ said: String) -> String {
+        "'\(TextStyle.plain.fit(said, 60))' can't be a repeat: a month's days go from the 1st to the 31st (every 15th). Nothing changed."
+    }
+
     /// An ISO week number the year does not have ("week 54", "week 53 of 2027").
     static func noSuchWeek(_ w: ImpossibleWeek.Found) -> String {
         "There's no week \(w.week) in \(w.year): its weeks go from 1 to \(w.weeks). Nothing changed."

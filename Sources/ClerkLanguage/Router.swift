@@ -419,7 +419,7 @@ public struct Router: Sendable {
             if topic == .clock {
                 outOfScope.day = dates.first { $0.known.contains(.date) && !$0.known.contains(.time) && $0.recurrence == nil }
                 outOfScope.zone = Self.placeAsked(clue.s)
-                outOfScope.asksWeek = Classifier.asksWeek(clue.s.body.map { clue.s.word($0) })
+                outOfScope.asksWeek = Classifier.asksWeek(clue.s)
             }
             // ("set an alarm for 7am tomorrow": the time with its day, and the words of both.)
             if topic == .alarm, var time = clue.s.joined?.match ?? dates.first(where: { $0.known.contains(.time) && $0.recurrence == nil }),

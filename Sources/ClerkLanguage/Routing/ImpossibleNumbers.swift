@@ -39,6 +39,33 @@ public enum ImpossibleRepeat {
                                      "year", "years", "yr", "yrs", "hour", "hours", "hr", "hrs", "minute", "minutes", "min", "mins", "night", "nights"]
 }
 
+/// A day of the month no month has, said as a repeat: "every 32nd", "each 0th", "every
+/// 40th at 10 lunch". The date reader reads none of them, so the words became the title of
+/// one event ("Every 32nd lunch"); the conversation says so. "every 32nd day" is a gap of
+/// days, which the date reader reads.
+public enum ImpossibleMonthDay {
+    /// The first such repeat in `text`, as written ("every 32nd"); nil when there is none.
+    public static func find(in text: String) -> String? {
+        guard PlainWords.mayHold(text, "ever") || PlainWords.mayHold(text, "each") else { return nil }
+        let words = PlainWords(text)
+        for i in words.indices where words[i] == "every" || words[i] == "each" {
+            var j = i + 1
+            if words[j] == "month" || words[j] == "monthly" { j += 1 }
+            if words[j] == "on" { j += 1 }
+            if words[j] == "the" { j += 1 }
+            let said = words[j]
+            guard let suffix = ["st", "nd", "rd", "th"].first(where: { said.hasSuffix($0) }),
+                  case let digits = said.dropLast(suffix.utf8.count), !digits.isEmpty,
+                  digits.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }),
+                  !ImpossibleRepeat.units.contains(words[j + 1]) else { continue }
+            // (Digits beyond an Int are past the 31st too.)
+            let n = Int(digits) ?? Int.max
+            if n == 0 || n > 31 { return words.said(i...j) }
+        }
+        return nil
+    }
+}
+
 /// An ISO week number said that the year does not have: "week 54", "week 0", "week 53 of
 /// 2027" (2027 has 52). The date reader reads none of them (week 53 of a year without one
 /// it would look for in a later year); the conversation says so.

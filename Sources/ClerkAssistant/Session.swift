@@ -459,6 +459,7 @@ public final class Session {
         if let clock = ImpossibleClock.find(in: text) { return Renderer.noSuchClock(clock) }
         if let said = ImpossibleRepeat.find(in: text) { return Renderer.noSuchRepeat(said) }
         if let said = ImpossibleMonthDay.find(in: text) { return Renderer.noSuchMonthDay(said) }
+        if let said = ImpossibleMonthDay.findDay(in: text) { return Renderer.noSuchMonthDay(said, repeating: false) }
         if let week = ImpossibleWeek.find(in: text, at: context.reference) { return Renderer.noSuchWeek(week) }
         return nil
     }

@@ -40,6 +40,22 @@ import Testing
         #expect(ImpossibleMonthDay.find(in: text) == nil)
     }
 
+    @Test(arguments: [
+        ("lunch on the 32nd at 1", "the 32nd"),
+        ("what's on the 40th?", "the 40th"),
+        ("dentist on 0th", "0th"),
+        ("Cancel everything on the 99th, please", "the 99th"),
+    ])
+    func findsADayNoMonthHas(text: String, said: String) {
+        #expect(ImpossibleMonthDay.findDay(in: text) == said)
+    }
+
+    @Test(arguments: ["lunch on the 31st at 1", "meeting on the 32nd floor", "party on our 40th anniversary", "on the 3rd", "what's on 32nd street",
+                      "the 32nd", "on the 40th birthday of Ana"])
+    func leavesRealDaysAlone(text: String) {
+        #expect(ImpossibleMonthDay.findDay(in: text) == nil)
+    }
+
     /// Wednesday 2 December 2026: 2026 has 53 ISO weeks, 2027 has 52.
     static let reference = ReferenceTime(instant: Date(timeIntervalSince1970: 1_796_198_400), timeZone: Zone(identifier: "Europe/Madrid")!)
 

@@ -53,16 +53,34 @@ public enum ImpossibleMonthDay {
             if words[j] == "month" || words[j] == "monthly" { j += 1 }
             if words[j] == "on" { j += 1 }
             if words[j] == "the" { j += 1 }
-            let said = words[j]
-            guard let suffix = ["st", "nd", "rd", "th"].first(where: { said.hasSuffix($0) }),
-                  case let digits = said.dropLast(suffix.utf8.count), !digits.isEmpty,
-                  digits.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }),
-                  !ImpossibleRepeat.units.contains(words[j + 1]) else { continue }
-            // (Digits beyond an Int are past the 31st too.)
-            let n = Int(digits) ?? Int.max
-            if n == 0 || n > 31 { return words.said(i...j) }
+            if let n = ordinal(words[j]), !ImpossibleRepeat.units.contains(words[j + 1]), n == 0 || n > 31 { return words.said(i...j) }
         }
         return nil
+    }
+
+    /// The first day said as "on the 32nd" that no month has ("lunch on the 32nd at 1",
+    /// "what's on the 40th?"), as written; nil when there is none. A word after it other than
+    /// a time's or the line's end names something else ("on the 32nd floor").
+    public static func findDay(in text: String) -> String? {
+        guard PlainWords.mayHold(text, "on") else { return nil }
+        let words = PlainWords(text)
+        for i in words.indices where words[i] == "on" {
+            let j = words[i + 1] == "the" ? i + 2 : i + 1
+            guard let n = ordinal(words[j]), n == 0 || n > 31, dayEnds.contains(words[j + 1]) else { continue }
+            return words.said((j == i + 2 ? i + 1 : j)...j)
+        }
+        return nil
+    }
+
+    /// What may follow a day of the month: nothing, a time, or a mark.
+    static let dayEnds: Set<String> = ["", "at", "from", "for", "till", "until", "to", "@", ",", ".", "?", "!", ";", "and", "please"]
+
+    /// "32nd" → 32, "0th" → 0; digits beyond an Int are past the 31st too. Nil for no ordinal.
+    static func ordinal(_ said: String) -> Int? {
+        guard let suffix = ["st", "nd", "rd", "th"].first(where: { said.hasSuffix($0) }),
+              case let digits = said.dropLast(suffix.utf8.count), !digits.isEmpty,
+              digits.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) else { return nil }
+        return Int(digits) ?? Int.max
     }
 }
 

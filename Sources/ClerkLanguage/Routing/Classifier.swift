@@ -1188,12 +1188,13 @@ enum Classifier {
         return words.contains("number") || words.contains("it") || words.contains("we") && words.contains("in")
     }
 
-    /// "week number of dec 31", "week no. for christmas", "week of 3 march": the week a day is
-    /// in, asked as a bare noun with nothing but the day after it.
+    /// "week number of dec 31", "week no. for christmas": the week a day is in, asked as a
+    /// bare noun with nothing but the day after it; "week number?" alone is this week's.
     static func weekNumberOfADay(_ s: Sentence) -> Bool {
         let head = s.body.lowerBound
-        guard s.word(head, is: "week"), s.body.count >= 3, ["number", "no", "nr", "#"].contains(s.word(head + 1)) else { return false }
+        guard s.word(head, is: "week"), s.body.count >= 2, ["number", "no", "nr", "#"].contains(s.word(head + 1)) else { return false }
         let rest = (head + 2)..<s.body.upperBound
+        if rest.allSatisfy({ s.kind($0) == .mark }) { return true }
         return rest.contains { s.isInDate($0) }
             && rest.allSatisfy { s.isInDate($0) || s.word($0, isIn: weekQuestionGlue) || s.kind($0) == .mark }
     }

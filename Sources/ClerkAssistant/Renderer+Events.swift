@@ -140,6 +140,13 @@ extension Renderer {
         "'\(TextStyle.plain.fit(said, 60))' can't be a repeat: say how far apart in whole days, weeks, months or years, from 1 to \(ImpossibleRepeat.longestInterval) (every 2 weeks). Nothing changed."
     }
 
+    /// A day of the month no month has, as a repeat ("every 32nd") or a day ("on the 32nd").
+    static func noSuchMonthDay(_ said: String, repeating: Bool = true) -> String {
+        let said = TextStyle.plain.fit(said, 60)
+        return repeating ? "'\(said)' can't be a repeat: a month's days go from the 1st to the 31st (every 15th). Nothing changed."
+            : "There's no '\(said)': a month's days go from the 1st to the 31st. Nothing changed."
+    }
+
     /// An ISO week number the year does not have ("week 54", "week 53 of 2027").
     static func noSuchWeek(_ w: ImpossibleWeek.Found) -> String {
         "There's no week \(w.week) in \(w.year): its weeks go from 1 to \(w.weeks). Nothing changed."

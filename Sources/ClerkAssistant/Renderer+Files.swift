@@ -59,20 +59,37 @@ extension Renderer {
     }
 
     static func fileInTrash(_ name: String) -> String {
-        "\(name.oneLine) is in the trash. Say 'restore \(name.oneLine)' to bring it back."
+        "\(name.oneLine) is in the trash. Say 'restore \(typedName(name, among: [name]))' to bring it back."
     }
 
     /// The files in the trash, as `fileList` shows files.
     static func trashList(_ files: [DriveFile], text: DateText, now: Date) -> String {
         guard let first = files.first else { return "The trash is empty." }
         return "In the trash:\n" + fileList(files, filter: nil, text: text, now: now)
-            + "\nSay 'restore \(first.name.oneLine)' to bring one back."
+            + "\nSay 'restore \(typedName(first.name, among: files.map(\.name)))' to bring one back."
+    }
+
+    /// A name as it can be typed back to "restore": a name with control characters (a Drive
+    /// title from another client, shown `^[`) can't be, so its longest run of other
+    /// characters is offered when no other name in `names` holds it ("restore" takes the only
+    /// file whose name holds the words).
+    static func typedName(_ name: String, among names: [String]) -> String {
+        guard name.oneLine != name else { return name }
+        let runs = name.split(whereSeparator: { $0.unicodeScalars.contains { $0.properties.generalCategory == .control } || $0.isNewline })
+            .map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
+        let unique = runs.first { run in names.filter { Spelling.fold($0).contains(Spelling.fold(run)) }.count == 1 }
+        return unique ?? name.oneLine
     }
 
     static let trashKept = "clerk keeps what's in the trash, so that it can come back; it doesn't empty it."
 
     static func restoreQuestion(_ name: String) -> String {
         "Take \(name.oneLine) out of the trash? [Y/n]"
+    }
+
+    /// Two or more of one name in the trash: which one "restore" takes, by its time.
+    static func restoreNewestQuestion(_ file: DriveFile, of count: Int, text: DateText, now: Date) -> String {
+        "\(count) files named \(file.name.oneLine) are in the trash. Take out the newest, changed \(modified(file.modified, text: text, now: now))? [Y/n]"
     }
 
     static func restoreBlocked(_ name: String) -> String {

@@ -253,11 +253,14 @@ public enum Renderer {
         return "\(from.clock(instant)) in \(said.identifier) is \(to.clock(instant)) in \(there.identifier)\(day)\(yours)."
     }
 
-    /// "what week is it": "Week 49 of 2026: Mon 30 Nov – Sun 6 Dec."
-    static func weekNow(_ today: LocalDate, text: DateText) -> String {
-        let (year, week) = today.isoWeek
-        let monday = today.adding(days: 1 - today.isoWeekday)
-        return "Week \(week) of \(year): \(text.shortDay(monday)) – \(text.shortDay(monday.adding(days: 6)))."
+    /// "what week is it": "Week 49 of 2026: Mon 30 Nov – Sun 6 Dec."; "what week is
+    /// christmas": "Fri 25 Dec 2026 is in week 52 of 2026: Mon 21 Dec – Sun 27 Dec."
+    static func weekNow(_ day: LocalDate, text: DateText, today: LocalDate) -> String {
+        let (year, week) = day.isoWeek
+        let monday = day.adding(days: 1 - day.isoWeekday)
+        let days = "\(text.shortDay(monday)) – \(text.shortDay(monday.adding(days: 6)))."
+        if day.isoWeek == today.isoWeek { return "Week \(week) of \(year): " + days }
+        return "\(text.shortDay(day)) \(day.year) is in week \(week) of \(year): " + days
     }
 
     /// "what day is christmas": "Friday 25 December 2026 (in 21 days)."

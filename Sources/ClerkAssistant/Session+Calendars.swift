@@ -260,16 +260,18 @@ extension Session {
             let now = context.now.now()
             // "what day is christmas": that day; "what time is it in tokyo": there.
             let text = DateText(zone: context.zone)
+            // "what week is it": its number, and its days; "what week is christmas": that day's.
+            if outOfScope.asksWeek {
+                let today = text.localDate(now)
+                let asked = outOfScope.day.map { text.localDate($0.start) } ?? today
+                return Reply(intent: .outOfScope, ok: true, message: Renderer.weekNow(asked, text: text, today: today))
+            }
             if let day = outOfScope.day, text.localDate(day.start) != text.localDate(now) {
                 return Reply(intent: .outOfScope, ok: true, message: Renderer.dayAsked(text.localDate(day.start), text: text, now: now))
             }
             // "what's 3pm london time in new york": that time there.
             if let said = outOfScope.timeToConvert, let there = outOfScope.zone.flatMap(Zone.init(identifier:)) {
                 return Reply(intent: .outOfScope, ok: true, message: Renderer.timeThere(said.start, saidIn: said.statedTimeZone ?? context.zone, there: there, own: context.zone))
-            }
-            // "what week is it": its number, and its days.
-            if outOfScope.asksWeek {
-                return Reply(intent: .outOfScope, ok: true, message: Renderer.weekNow(text.localDate(now), text: text))
             }
             let zone = outOfScope.zone.flatMap(Zone.init(identifier:)) ?? context.zone
             return Reply(intent: .outOfScope, ok: true, message: Renderer.clockNow(now, text: DateText(zone: zone)),

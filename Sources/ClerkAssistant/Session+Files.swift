@@ -359,7 +359,8 @@ extension Session {
         let trashed: [DriveFile]
         do { trashed = try context.files.trashedFiles(matching: nil) } catch { return failure(.fileWrite, error) }
         let wanted = Spelling.fold(name)
-        let named = trashed.filter { Spelling.fold($0.name) == wanted }
+        // The newest first: two of one name in the trash, the question says which it takes.
+        let named = trashed.filter { Spelling.fold($0.name) == wanted }.sorted { $0.modified > $1.modified }
         let holding = trashed.filter { Spelling.fold($0.name).contains(wanted) }
         guard !wanted.isEmpty, let file = named.first ?? (holding.count == 1 ? holding[0] : nil) else {
             if holding.count > 1 { return Reply(intent: .fileWrite, ok: false, message: Renderer.severalFiles(name, holding.map(\.name))) }
@@ -370,7 +371,9 @@ extension Session {
         if let other = liveFile(named: file.name) {
             return Reply(intent: .fileWrite, ok: false, message: Renderer.restoreBlocked(other.name))
         }
-        let question = Renderer.restoreQuestion(file.name)
+        let question = named.count > 1 && named[0].id == file.id
+            ? Renderer.restoreNewestQuestion(file, of: named.count, text: DateText(zone: context.zone), now: context.now.now())
+            : Renderer.restoreQuestion(file.name)
         return ask(.confirm(Confirmation(intent: .fileWrite, question: question, defaultYes: true, yes: { [unowned self] in
             do {
                 let restored = try context.files.restoreFile(id: file.id)

@@ -458,6 +458,8 @@ public final class Session {
     func impossibleNumber(in text: String) -> String? {
         if let clock = ImpossibleClock.find(in: text) { return Renderer.noSuchClock(clock) }
         if let said = ImpossibleRepeat.find(in: text) { return Renderer.noSuchRepeat(said) }
+        if let said = ImpossibleMonthDay.find(in: text) { return Renderer.noSuchMonthDay(said) }
+        if let said = ImpossibleMonthDay.findDay(in: text) { return Renderer.noSuchMonthDay(said, repeating: false) }
         if let week = ImpossibleWeek.find(in: text, at: context.reference) { return Renderer.noSuchWeek(week) }
         return nil
     }
@@ -473,7 +475,8 @@ public final class Session {
         if let day = understanding.noSuchDay {
             return Reply(intent: understanding.intent.name, ok: false, message: Renderer.noSuchDay(day))
         }
-        if [.createEvent, .queryAgenda, .updateEvent, .deleteEvent].contains(understanding.intent.name),
+        // ("show week 54" is read as no request at all: the week is still said not to exist.)
+        if [.createEvent, .queryAgenda, .updateEvent, .deleteEvent, .outOfScope].contains(understanding.intent.name),
            let refusal = impossibleNumber(in: understanding.text) {
             return Reply(intent: understanding.intent.name, ok: false, message: refusal)
         }

@@ -49,10 +49,15 @@ public struct Router: Sendable {
         let whole = understandWhole(text, readings: read, at: reference, known: known, eventOnScreen: eventOnScreen)
         // "I'm new here. What's on today?", "Hi there! Cancel lunch with Bob": a remark about
         // oneself or a greeting, with no day in it, then the request: the request alone is read
-        // (the remark's words were looked for as an event's).
+        // (the remark's words were looked for as an event's). A day in the remark is the
+        // request's when the request says none ("I'm out on friday. Cancel my meetings"); one
+        // of its own is its ("I'm back tomorrow. Move the standup to friday at 10" made an
+        // event "Back move the standup" tomorrow; "Hi, I'm off on monday. Cancel the sync on
+        // tuesday" offered to cancel Monday's).
         if Self.opensWithRemark(text), let last = Self.lastSentence(text) {
             let cut = last.utf8.prefix { $0 == 32 }.count
-            if !read.matches.contains(where: { text.utf8.distance(from: text.startIndex, to: $0.range.lowerBound) < cut }) {
+            let offsets = read.matches.map { text.utf8.distance(from: text.startIndex, to: $0.range.lowerBound) }
+            if !offsets.contains(where: { $0 < cut }) || offsets.contains(where: { $0 >= cut }) {
                 let inner = understand(last, readings: reader.readings(last, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
                 if case .outOfScope = inner.intent {} else { return inner.moved(onto: text, from: last) }
             }
@@ -430,7 +435,7 @@ public struct Router: Sendable {
             if topic == .clock {
                 outOfScope.day = dates.first { $0.known.contains(.date) && !$0.known.contains(.time) && $0.recurrence == nil }
                 outOfScope.zone = Self.placeAsked(clue.s)
-                outOfScope.asksWeek = Classifier.asksWeek(clue.s.body.map { clue.s.word($0) })
+                outOfScope.asksWeek = Classifier.asksWeek(clue.s)
                 if outOfScope.zone != nil {
                     outOfScope.timeToConvert = dates.first { $0.statedTimeZone != nil && $0.known.contains(.time) && $0.recurrence == nil }
                 }

@@ -7,6 +7,21 @@ import Testing
 @Suite struct FormattingTests {
     let text = DateText(zone: Moments.madrid)
 
+    /// A trashed name with control characters (a Drive title from another client) is
+    /// offered to "restore" as a run of it that no other trashed name holds: its `^[` form
+    /// could not be typed back.
+    @Test func offersATrashedNameThatCanBeTyped() {
+        let now = Date(timeIntervalSince1970: 1_796_198_400)
+        let files = [DriveFile(id: "1", name: "ev\u{1B}[31mplan.txt", size: 3, modified: now, trashed: true),
+                     DriveFile(id: "2", name: "plan.txt", size: 3, modified: now, trashed: true)]
+        #expect(Renderer.trashList(files, text: text, now: now).hasSuffix("\nSay 'restore [31mplan.txt' to bring one back."))
+        #expect(Renderer.typedName("a\u{7}b notes.txt", among: ["a\u{7}b notes.txt"]) == "b notes.txt")
+        #expect(Renderer.typedName("notes.txt", among: ["notes.txt", "old notes.txt"]) == "notes.txt")
+        // No run of it is its own: the name as shown.
+        #expect(Renderer.typedName("x\u{7}", among: ["x\u{7}", "x.txt"]) == "x^G")
+        #expect(Renderer.fileInTrash("to\ndo.txt") == "to^Jdo.txt is in the trash. Say 'restore do.txt' to bring it back.")
+    }
+
     /// A typed line loses the white space at its ends, Unicode's too; one that begins and
     /// ends with a visible ASCII character is kept as it is.
     @Test(arguments: [("what's on today", "what's on today"), ("  hi \n", "hi"), ("\u{00A0}lunch\u{2028}", "lunch"),

@@ -24,6 +24,38 @@ import Testing
         #expect(ImpossibleRepeat.find(in: text) == nil)
     }
 
+    @Test(arguments: [
+        ("every 32nd at 10 lunch", "every 32nd"),
+        ("pay rent each 0th", "each 0th"),
+        ("Every month on the 40th review", "Every month on the 40th"),
+        ("backup every 100000000000000000000th", "every 100000000000000000000th"),
+    ] as [(String, String?)])
+    func findsAMonthDayNoMonthHas(text: String, said: String?) {
+        #expect(ImpossibleMonthDay.find(in: text) == said)
+    }
+
+    @Test(arguments: ["lunch every 31st at 12", "every 1st and 15th", "every 32nd day", "every 40th week", "each 3rd", "every second",
+                      "the 32nd floor every day", "every month"])
+    func leavesRealMonthDaysAlone(text: String) {
+        #expect(ImpossibleMonthDay.find(in: text) == nil)
+    }
+
+    @Test(arguments: [
+        ("lunch on the 32nd at 1", "the 32nd"),
+        ("what's on the 40th?", "the 40th"),
+        ("dentist on 0th", "0th"),
+        ("Cancel everything on the 99th, please", "the 99th"),
+    ])
+    func findsADayNoMonthHas(text: String, said: String) {
+        #expect(ImpossibleMonthDay.findDay(in: text) == said)
+    }
+
+    @Test(arguments: ["lunch on the 31st at 1", "meeting on the 32nd floor", "party on our 40th anniversary", "on the 3rd", "what's on 32nd street",
+                      "the 32nd", "on the 40th birthday of Ana"])
+    func leavesRealDaysAlone(text: String) {
+        #expect(ImpossibleMonthDay.findDay(in: text) == nil)
+    }
+
     /// Wednesday 2 December 2026: 2026 has 53 ISO weeks, 2027 has 52.
     static let reference = ReferenceTime(instant: Date(timeIntervalSince1970: 1_796_198_400), timeZone: Zone(identifier: "Europe/Madrid")!)
 

@@ -168,6 +168,18 @@ import Glibc
             stderr: "clerk: There's no week 54 in 2026: its weeks go from 1 to 53. Nothing changed.", status: 1),
         Row(name: "week 0", arguments: ["--yes", "offsite in week 0"],
             stderr: "clerk: There's no week 0 in 2026: its weeks go from 1 to 53. Nothing changed.", status: 1),
+        // "show week 54" was answered as a general question ("I can't answer general questions").
+        Row(name: "show week 54", arguments: ["show week 54"],
+            stderr: "clerk: There's no week 54 in 2026: its weeks go from 1 to 53. Nothing changed.", status: 1),
+        // A repeat on a day no month has: "every 32nd at 10 lunch" made one event titled
+        // "Every 32nd lunch".
+        Row(name: "a repeat every 32nd", arguments: ["--yes", "every 32nd at 10 lunch"],
+            stderr: "clerk: 'every 32nd' can't be a repeat: a month's days go from the 1st to the 31st (every 15th). Nothing changed.", status: 1),
+        Row(name: "a repeat each month on the 0th", arguments: ["--yes", "rent each month on the 0th"],
+            stderr: "clerk: 'each month on the 0th' can't be a repeat: a month's days go from the 1st to the 31st (every 15th). Nothing changed.", status: 1),
+        // "lunch on the 32nd at 1" made "Lunch on the 32nd" today; "what's on the 32nd" was a search.
+        Row(name: "a day on the 32nd", arguments: ["--yes", "lunch on the 32nd at 1"],
+            stderr: "clerk: There's no 'the 32nd': a month's days go from the 1st to the 31st. Nothing changed.", status: 1),
         Row(name: "week 53 of a year of 52", arguments: ["what's on in week 53 of 2027"],
             stderr: "clerk: There's no week 53 in 2027: its weeks go from 1 to 52. Nothing changed.", status: 1),
         Row(name: "an .ics event that a DURATION ends after 9999", arguments: ["import", "FOLDER/late.ics"],

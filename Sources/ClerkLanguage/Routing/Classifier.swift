@@ -1181,6 +1181,8 @@ enum Classifier {
     static let travelNouns: WordSet = ["drive", "walk", "ride", "commute", "journey", "trip"]
 
     static func isClockQuestion(_ s: Sentence) -> Bool {
+        // "week number of dec 31": the week of a day, asked without a question word.
+        if weekNumberOfADay(s) { return true }
         guard s.word(s.body.lowerBound, isIn: Vocabulary.clockQuestionHeads),
               s.has(Vocabulary.clockNouns) || s.dates.contains(where: { $0.statedTimeZone != nil }) else { return false }
         let words = s.body.map { s.tokens[$0].word }
@@ -1201,7 +1203,7 @@ enum Classifier {
             asksDateOf = from < s.body.upperBound
                 && (from..<s.body.upperBound).allSatisfy { s.isInDate($0) || s.word($0, isIn: Vocabulary.beforeADate) || s.kind($0) == .mark }
         }
-        return asksClock || asksDate || asksDateOf || asksWeek(words) || asksConversion(s, words)
+        return asksClock || asksDate || asksDateOf || asksWeek(s) || asksConversion(s, words)
     }
 
     /// "what's 3pm london time in new york", "what is 9am PST in Berlin": a time said in one
@@ -1212,13 +1214,36 @@ enum Classifier {
         return Router.placeAsked(s) != nil
     }
 
-    /// "what week is it", "which week are we in", "what's the week number": this week's
-    /// number ("what's on this week" is the agenda: it says "on").
-    static func asksWeek(_ words: [String]) -> Bool {
-        guard words.contains("week"), ["what", "what's", "whats", "which"].contains(words.first ?? ""),
-              !words.contains("on"), !words.contains("my"), !words.contains("next"), !words.contains("last") else { return false }
+    /// "what week is it", "which week are we in", "what's the week number", "which week of
+    /// the year": this week's number; "what week is christmas", "week number of dec 31": the
+    /// week of the day said ("what's on this week" is the agenda: it says "on"; "what week
+    /// is the offsite" names no day).
+    static func asksWeek(_ s: Sentence) -> Bool {
+        if weekNumberOfADay(s) { return true }
+        let words = s.body.map { s.tokens[$0].word }
+        guard let week = words.firstIndex(of: "week"), ["what", "what's", "whats", "which"].contains(words.first ?? ""),
+              !words.contains("on"), !words.contains("my") else { return false }
+        // "what week is christmas", "which week was 3 march", "what week of the year is next friday".
+        let afterWeek = s.body.lowerBound + week + 1
+        let asked = (afterWeek..<s.body.upperBound).filter { !s.isInDate($0) && !s.word($0, isIn: weekQuestionGlue) && s.kind($0) != .mark }
+        if asked.isEmpty, week + 1 < words.count, s.word(afterWeek, isIn: weekQuestionGlue) { return true }
+        guard !words.contains("next"), !words.contains("last") else { return false }
         return words.contains("number") || words.contains("it") || words.contains("we") && words.contains("in")
     }
+
+    /// "week number of dec 31", "week no. for christmas": the week a day is in, asked as a
+    /// bare noun with nothing but the day after it; "week number?" alone is this week's.
+    static func weekNumberOfADay(_ s: Sentence) -> Bool {
+        let head = s.body.lowerBound
+        guard s.word(head, is: "week"), s.body.count >= 2, ["number", "no", "nr", "#"].contains(s.word(head + 1)) else { return false }
+        let rest = (head + 2)..<s.body.upperBound
+        if rest.allSatisfy({ s.kind($0) == .mark }) { return true }
+        return rest.contains { s.isInDate($0) }
+            && rest.allSatisfy { s.isInDate($0) || s.word($0, isIn: weekQuestionGlue) || s.kind($0) == .mark }
+    }
+
+    /// The small words between "what week" and the day it asks about.
+    static let weekQuestionGlue: WordSet = ["is", "was", "will", "be", "does", "falls", "fall", "of", "for", "the", "year", "in"]
 
     /// "what's on", "what do I have", "what am I up to", "anything going on".
     static func asksWhatsOn(_ s: Sentence, head: Int) -> Bool {

@@ -476,6 +476,8 @@ enum AgendaReader {
     static let nextWord: WordSet = ["next"]
     static let myWord: WordSet = ["my"]
     static let withWord: WordSet = ["with"]
+    /// Which way a flight goes, said after "fly" ("when do I fly back").
+    static let flightWays: WordSet = ["back", "out", "home", "off"]
 
     static func read(_ s: Sentence, route: Route, known: Names, slots: inout [Slot]) -> Intent {
         var used = s.usedOutsideBody
@@ -972,11 +974,14 @@ enum AgendaReader {
                 || (s.word(i, isIn: Vocabulary.meetVerbs) && !s.word(i, isA: .eventNoun) && i + 1 < s.body.upperBound && s.isA(i + 1, .relation))
                 // ("when do I fly to Boston": where to, not the verb, names the trip.)
                 || (s.word(i, isIn: Classifier.travelVerbs) && (s.word(i - 1, is: "i") || s.word(i - 1, is: "we")) && !fliesNowhere(i))
+                // ("when do I fly back": "back" says which flight, not what it is called.)
+                || (i > s.body.lowerBound && s.word(i, isIn: flightWays) && fliesNowhere(i - 1))
         }
-        // ("when do I fly", "when are we flying": with nowhere said, flying is what to look
-        // for — the flight.)
+        // ("when do I fly", "when are we flying", "when do I fly back", "flying out": with
+        // nowhere said, flying is what to look for — the flight.)
         func fliesNowhere(_ i: Int) -> Bool {
-            (s.word(i, is: "fly") || s.word(i, is: "flying")) && (i + 1 == s.body.upperBound || s.tokens[i + 1].isMark || s.isInDate(i + 1))
+            func ends(_ j: Int) -> Bool { j == s.body.upperBound || s.tokens[j].isMark || s.isInDate(j) }
+            return (s.word(i, is: "fly") || s.word(i, is: "flying")) && (ends(i + 1) || s.word(i + 1, isIn: flightWays) && ends(i + 2))
         }
         let frame: WordClass = [.questionFrame, .free, .deleteVerb, .updateVerb, .all, .calendarNoun, .number, .unit]
         // "the planning meeting", "planning session": "planning" names the event's kind, not

@@ -39,6 +39,51 @@ public enum ImpossibleRepeat {
                                      "year", "years", "yr", "yrs", "hour", "hours", "hr", "hrs", "minute", "minutes", "min", "mins", "night", "nights"]
 }
 
+/// A day of the month no month has, said as a repeat: "every 32nd", "each 0th", "every
+/// 40th at 10 lunch". The date reader reads none of them, so the words became the title of
+/// one event ("Every 32nd lunch"); the conversation says so. "every 32nd day" is a gap of
+/// days, which the date reader reads.
+public enum ImpossibleMonthDay {
+    /// The first such repeat in `text`, as written ("every 32nd"); nil when there is none.
+    public static func find(in text: String) -> String? {
+        guard PlainWords.mayHold(text, "ever") || PlainWords.mayHold(text, "each") else { return nil }
+        let words = PlainWords(text)
+        for i in words.indices where words[i] == "every" || words[i] == "each" {
+            var j = i + 1
+            if words[j] == "month" || words[j] == "monthly" { j += 1 }
+            if words[j] == "on" { j += 1 }
+            if words[j] == "the" { j += 1 }
+            if let n = ordinal(words[j]), !ImpossibleRepeat.units.contains(words[j + 1]), n == 0 || n > 31 { return words.said(i...j) }
+        }
+        return nil
+    }
+
+    /// The first day said as "on the 32nd" that no month has ("lunch on the 32nd at 1",
+    /// "what's on the 40th?"), as written; nil when there is none. A word after it other than
+    /// a time's or the line's end names something else ("on the 32nd floor").
+    public static func findDay(in text: String) -> String? {
+        guard PlainWords.mayHold(text, "on") else { return nil }
+        let words = PlainWords(text)
+        for i in words.indices where words[i] == "on" {
+            let j = words[i + 1] == "the" ? i + 2 : i + 1
+            guard let n = ordinal(words[j]), n == 0 || n > 31, dayEnds.contains(words[j + 1]) else { continue }
+            return words.said((j == i + 2 ? i + 1 : j)...j)
+        }
+        return nil
+    }
+
+    /// What may follow a day of the month: nothing, a time, or a mark.
+    static let dayEnds: Set<String> = ["", "at", "from", "for", "till", "until", "to", "@", ",", ".", "?", "!", ";", "and", "please"]
+
+    /// "32nd" → 32, "0th" → 0; digits beyond an Int are past the 31st too. Nil for no ordinal.
+    static func ordinal(_ said: String) -> Int? {
+        guard let suffix = ["st", "nd", "rd", "th"].first(where: { said.hasSuffix($0) }),
+              case let digits = said.dropLast(suffix.utf8.count), !digits.isEmpty,
+              digits.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) else { return nil }
+        return Int(digits) ?? Int.max
+    }
+}
+
 /// An ISO week number said that the year does not have: "week 54", "week 0", "week 53 of
 /// 2027" (2027 has 52). The date reader reads none of them (week 53 of a year without one
 /// it would look for in a later year); the conversation says so.

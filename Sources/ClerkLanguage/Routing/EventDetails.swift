@@ -206,38 +206,32 @@ struct EventDetails {
             var said = String(s.text[second.range]).trimmingSpaces()
             if said.lowercased().hasPrefix("or ") { said = String(said.dropFirst(3)).trimmingSpaces() }
             if oneTimed { said = text(second.parts, "date") }
-            // ("tomorrow or thursday at 3": the time is the first day's too.)
-            if oneTimed, !first.known.contains(.time), narrowed.isEmpty, let reader = s.reader {
-                let phrase = String(s.text[first.range]) + " " + text(second.parts, "time")
+            // The first read again with what the second says of it (`phrase`), its parts with
+            // the second's of `role`: the event's when, at the first's place in the line.
+            func narrow(to phrase: String, taking role: String) -> Bool {
+                guard narrowed.isEmpty, let reader = s.reader else { return false }
                 let read = reader.read(phrase, at: s.reference)
-                if read.count == 1, var both = read.first, both.range == phrase.startIndex..<phrase.endIndex {
-                    both.range = first.range
-                    both.rule = Self.joined("or:", both.rule)
-                    both.parts = first.parts + second.parts.filter { $0.role == "time" }
-                    narrowed = [both]
-                    if let slot = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == first.range }) {
-                        slots[slot].value = Sentence.interval(both.start, both.end, s.zone)
-                    }
+                guard read.count == 1, var both = read.first, both.range == phrase.startIndex..<phrase.endIndex else { return false }
+                both.range = first.range
+                both.rule = Self.joined("or:", both.rule)
+                both.parts = first.parts + second.parts.filter { $0.role == role }
+                narrowed = [both]
+                if let slot = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == first.range }) {
+                    slots[slot].value = Sentence.interval(both.start, both.end, s.zone)
                 }
+                return true
             }
+            // ("tomorrow or thursday at 3": the time is the first day's too.)
+            if oneTimed, !first.known.contains(.time) { _ = narrow(to: String(s.text[first.range]) + " " + text(second.parts, "time"), taking: "time") }
             // "at 12 or 1 tomorrow": the day said with the second is the first's too; "at 7 or
             // 8pm tomorrow": so is its pm, on the day said elsewhere.
             let meridiem = bothTimes ? Self.meridiem(from: text(second.parts, "time"), for: first, in: s) : ""
             let borrowsDay = bothTimes && !first.known.contains(.date) && second.known.contains(.date)
-            if borrowsDay || !meridiem.isEmpty, narrowed.isEmpty, let reader = s.reader {
+            if borrowsDay || !meridiem.isEmpty {
                 let days = first.known.contains(.date) ? "" : second.known.contains(.date) ? text(second.parts, "date")
                     : dates.first { s.dates[$0].known.contains(.date) && !s.dates[$0].known.contains(.time) }.map { String(s.text[s.dates[$0].range]) } ?? ""
-                let phrase = String(s.text[first.range]) + meridiem + (days.isEmpty ? "" : " " + days)
-                let read = reader.read(phrase, at: s.reference)
-                if read.count == 1, var both = read.first, both.range == phrase.startIndex..<phrase.endIndex {
-                    both.range = first.range
-                    both.rule = Self.joined("or:", both.rule)
-                    both.parts = first.parts + second.parts.filter { $0.role == "date" }
-                    narrowed = [both]
-                    if let slot = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == first.range }) {
-                        slots[slot].value = Sentence.interval(both.start, both.end, s.zone)
-                    }
-                    if borrowsDay { said = text(second.parts, "time") }
+                if narrow(to: String(s.text[first.range]) + meridiem + (days.isEmpty ? "" : " " + days), taking: "date"), borrowsDay {
+                    said = text(second.parts, "time")
                 }
             }
             alternatives.append(AlternativeTime(said: said, time: bothTimes ? Self.sameHalf(second, as: first, in: s) : nil))

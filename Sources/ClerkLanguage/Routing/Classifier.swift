@@ -372,6 +372,13 @@ enum Classifier {
             seesSomeone(c.s, from: c.head + 1, known: c.known) ? c.route(.eventStatement) : nil
         }),
 
+        //    "my weekly sync", "the daily standup": an event of one's own named by how often it
+        //    comes, and nothing else, is looked at, not made again.
+        ClassifierRule(name: "named repeat", applies: { c in
+            c.shape.headVerb == .none && !c.shape.isQuestion && !c.shape.remind && c.s.word(c.s.body.lowerBound, isIn: EventPeople.eventOwners)
+                && !c.s.dates.isEmpty && c.s.dates.indices.allSatisfy { Repeats.isFrequencyWord(c.s, $0) }
+        }, route: { $0.route(.showVerb) }),
+
         // 8. Questions about the agenda, and noun phrases that name it ("upcoming events").
         ClassifierRule(name: "question", applies: { c in
             (c.shape.isQuestion || c.shape.headVerb == .show) && !c.shape.remind

@@ -129,6 +129,15 @@ struct Sentence {
                 progress = true
                 continue
             }
+            // "can I add a meeting with Bob at 3?", "could I book a table for friday": asking
+            // leave to make one is the request ("can I fit in a haircut", "can I make it" ask
+            // whether there is time, and stay).
+            if start + 3 < end, isIn(start, Self.askingLeave), Sentence.same(tokens[start + 1].word, "i"), isIn(start + 2, Self.makingVerbs) {
+                skipped.append(contentsOf: start..<(start + 2))
+                start += 2
+                progress = true
+                continue
+            }
             let heads = Vocabulary.politeHeads
             guard heads.mayStart(key: tokens[start].key), heads.mayStart(with: tokens[start].word, key: tokens[start].key) else { continue }
             for phrase in heads where start + phrase.count < end && matches(phrase, at: start) {
@@ -149,6 +158,11 @@ struct Sentence {
         }
         return (start..<end, skipped)
     }
+
+    /// "can I …", "could I …", "may I …" before one of `makingVerbs`: leave asked to do it.
+    static let askingLeave: WordSet = ["can", "could", "may"]
+    /// Verbs of making an event that "can I" may ask leave for.
+    static let makingVerbs: WordSet = ["add", "schedule", "book", "put", "create", "set", "pencil", "block", "plan", "arrange", "reserve"]
 
     // MARK: - Reading words
 

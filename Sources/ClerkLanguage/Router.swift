@@ -54,7 +54,7 @@ public struct Router: Sendable {
         // of its own is its ("I'm back tomorrow. Move the standup to friday at 10" made an
         // event "Back move the standup" tomorrow; "Hi, I'm off on monday. Cancel the sync on
         // tuesday" offered to cancel Monday's).
-        if Self.opensWithRemark(text), let last = Self.lastSentence(text) {
+        if Self.opensWithRemark(text) || Self.endsWithCommand(text), let last = Self.lastSentence(text) {
             let cut = last.utf8.prefix { $0 == 32 }.count
             let offsets = read.matches.map { text.utf8.distance(from: text.startIndex, to: $0.range.lowerBound) }
             if !offsets.contains(where: { $0 < cut }) || offsets.contains(where: { $0 >= cut }) {
@@ -69,6 +69,18 @@ public struct Router: Sendable {
         let inner = understand(last, readings: reader.readings(last, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
         if case .outOfScope(let alone) = inner.intent, alone.topic == nil || alone.topic == .question || alone.topic == .greeting { return whole }
         return inner.moved(onto: text, from: last)
+    }
+
+    /// Verbs a last sentence that is a command opens with ("I was sick yesterday. Move the
+    /// standup to tomorrow at 10").
+    static let commandOpenings: Set<String> = ["move", "cancel", "delete", "remove", "add", "schedule", "book", "reschedule", "push", "put", "create", "clear", "show"]
+
+    /// True when `text` has a sentence before its last and the last opens with one of
+    /// `commandOpenings` (a byte test for a sentence mark first: most lines have none).
+    static func endsWithCommand(_ text: String) -> Bool {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "!") || $0 == UInt8(ascii: "?") }),
+              let last = lastSentence(text), let verb = last.split(separator: " ").first else { return false }
+        return commandOpenings.contains(verb.lowercased())
     }
 
     /// Words a remark about oneself or a greeting opens with ("I'm new here.", "Hi there!").

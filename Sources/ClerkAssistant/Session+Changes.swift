@@ -39,7 +39,10 @@ extension Session {
     /// Words that answer "only this one (1) or the whole series (2)?".
     static let seriesAnswers: [String: Int] = [
         "this": 1, "this one": 1, "only this": 1, "only this one": 1, "just this one": 1, "one": 1,
+        "that one": 1, "just that one": 1, "only that one": 1, "just this": 1, "just that": 1, "only that": 1,
+        "just once": 1, "only once": 1, "this time": 1, "just this time": 1, "only this time": 1, "just the one": 1,
         "all": 2, "series": 2, "the series": 2, "whole series": 2, "the whole series": 2, "every": 2, "all of them": 2,
+        "every one": 2, "all of it": 2, "the whole thing": 2, "every time": 2, "all occurrences": 2, "always": 2,
     ]
 
     /// The events a reference can mean, by start; for "next", only the first from now on.

@@ -307,6 +307,18 @@ extension DateRules {
             t.recurrence = rule
             return .time(t)
         },
+        // ... until march, ... till may: a month that is also a word ("march", "may") or a
+        // year, weak alone, after "until" (not "to": "every day 9 to 5" is hours)
+        Rule("repeat-until-month", [.time { $0.hasRecurrence && $0.recurrence!.until == nil && $0.recurrence!.count == nil },
+                                    .words(["until", "till", "untill", "through", "thru"]),
+                                    .anyTime { $0.isPlain && $0.hasDate && !$0.hasClock && $0.grain >= .month }], role: nil, endElement: 2) { m in
+            guard m.item(2)!.latent, let end = m.series.single(m.time(2).expression) else { return nil }
+            var t = m.time(0)
+            var rule = t.recurrence!
+            rule.until = end.end - 1
+            t.recurrence = rule
+            return .time(t)
+        },
         // every evening next week, every day in january: the repeat within that span only, from
         // its start to its end (not from today on, for ever)
         Rule("repeat-within-span", [.time { $0.hasRecurrence && $0.recurrence!.until == nil && $0.recurrence!.count == nil && $0.recurrence!.startsFrom == nil },

@@ -479,6 +479,12 @@ extension Session {
         }
     }
 
+    /// Words searched for that events are called by others when none holds them ("working":
+    /// the shifts; "fly": the flight).
+    static let searchedAlsoAs: [String: [String]] = [
+        "working": ["shift", "rota", "on call"], "work": ["shift", "rota", "on call"], "fly": ["flight"], "flying": ["flight", "fly"],
+    ]
+
     func searchEvents(words: String?, attendee: String?, from: Date, to: Date, calendarIDs: [String]?) throws -> [Event] {
         let found = try context.calendars.searchEvents(EventSearch(text: words, attendee: attendee, from: from, to: to, calendarIDs: calendarIDs))
         // "emma's soccer" with Emma in the title, not among the guests: her name is words.
@@ -502,9 +508,7 @@ extension Session {
         }
         // "am I working on the 15th", "how many hours am I working": with no event called
         // work, the shifts are the work. "when do I fly": the flight.
-        let others: [String: [String]] = ["working": ["shift", "rota", "on call"], "work": ["shift", "rota", "on call"],
-                                          "fly": ["flight"], "flying": ["flight", "fly"]]
-        if let alternatives = others[words.lowercased()] {
+        if let alternatives = Self.searchedAlsoAs[words.lowercased()] {
             for other in alternatives {
                 let again = try context.calendars.searchEvents(EventSearch(text: other, attendee: attendee, from: from, to: to, calendarIDs: calendarIDs))
                 if !again.isEmpty { return again }

@@ -46,7 +46,6 @@ public struct Router: Sendable {
     /// (`clerk parse --jsonl` reads the dates of one line while another is routed).
     public func understand(_ text: String, readings read: DateReader.Readings, at reference: ReferenceTime,
                            known: KnownNames = .none, eventOnScreen: Bool = false) -> Understanding {
-        let whole = understandWhole(text, readings: read, at: reference, known: known, eventOnScreen: eventOnScreen)
         // "I'm new here. What's on today?", "Hi there! Cancel lunch with Bob": a remark about
         // oneself or a greeting, with no day in it, then the request: the request alone is read
         // (the remark's words were looked for as an event's). A day in the remark is the
@@ -62,6 +61,9 @@ public struct Router: Sendable {
                 if case .outOfScope = inner.intent {} else { return inner.moved(onto: text, from: last) }
             }
         }
+        // (The line read whole only now: a request read past its remark above needs no second
+        // routing of the whole line.)
+        let whole = understandWhole(text, readings: read, at: reference, known: known, eventOnScreen: eventOnScreen)
         // "Oh dear, I didn't mean to do that. Could you restore the coffee?": a remark, then
         // the request. The last sentence alone, when the line as a whole asks nothing clerk does.
         guard case .outOfScope(let said) = whole.intent, said.topic == nil || said.topic == .question, said.didYouMean == nil,

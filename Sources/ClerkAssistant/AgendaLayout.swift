@@ -48,12 +48,22 @@ struct AgendaLayout {
         }
     }
 
-    /// One event as an agenda line: "  13:00–14:00  Lunch with Ana  [Work]".
-    func line(_ event: Event) -> String {
+    /// One event as an agenda line: "  13:00–14:00  Lunch with Ana  [Work]". Under a day
+    /// after the one it starts, a timed event names its start's day ("Mon 7 Dec 19:00–07:00"
+    /// under Tuesday: a night shift begun the evening before, not one that evening).
+    func line(_ event: Event, listedOn day: LocalDate? = nil) -> String {
         let time: String
         switch event.when {
         case .allDay: time = "all day    "
-        case .timed(let start, let end, _): time = text.clockRange(start, end)
+        case .timed(let start, let end, _):
+            let startDay = text.localDate(start)
+            if let day, startDay < day {
+                let endDay = text.localDate(end)
+                time = text.shortDay(startDay) + " " + text.clock(start) + "–" + text.clock(end)
+                    + (endDay > day && text.clock(end) != "00:00" ? " (" + text.shortDay(endDay) + ")" : "")
+            } else {
+                time = text.clockRange(start, end)
+            }
         }
         let clock = time.padded(toWidth: max(11, time.count))
         var what = event.shownTitle
@@ -70,7 +80,7 @@ struct AgendaLayout {
         var lines: [String] = []
         for (day, dayEvents) in days(events, from: from, to: to) {
             lines.append(style.bold(text.weekday(day) + " \(day.day) " + String(DateText.months[day.month - 1].prefix(3)) + (year.map { $0 != day.year } == true ? " \(day.year)" : "")))
-            lines += dayEvents.map(line)
+            lines += dayEvents.map { line($0, listedOn: day) }
         }
         return lines
     }

@@ -26,6 +26,8 @@ struct DraftCard {
     var skippedClock: (said: String, moved: String)?
     /// Words of the line no reader could place, said back on the card.
     var unread: String?
+    /// `unread` is a repeat's end said as no date (`EventRequest.unreadEndsRepeat`).
+    var unreadEndsRepeat = false
     /// The zone the time was said in when it is not the session's ("9am JST"): the card
     /// shows the time there too.
     var saidInZone: (zone: Zone, name: String)?

@@ -229,6 +229,11 @@ extension Renderer {
         return "Took the first of two days, \(text.shortDay(text.localDate(when.startInstant(in: text.zone)))), not '\(said)'; say 'make it \(said)' for the other."
     }
 
+    /// A repeat's end said as no date ("until the end of term"): the repeat has none yet.
+    static func repeatEndNotRead(_ said: String) -> String {
+        "'\(TextStyle.plain.fit(said, 40))' is no date I know, so it repeats with no end; say 'until 18 dec' to end it."
+    }
+
     /// What was read and what was not: "I understood 'Dinner' on Fri 4 Dec, not 'w/ the gang'."
     static func understoodNot(_ title: String, when: When, unread: String, text: DateText) -> String {
         "I understood '\(title)' on \(text.shortDay(text.localDate(when.startInstant(in: text.zone)))), not '\(TextStyle.plain.fit(unread, 40))';"

@@ -458,7 +458,7 @@ extension Session {
         let others = try eventsAround(found, after: aspect == .after)
         let layout = AgendaLayout(text: text, style: context.style, calendarNames: calendarNames())
         lastShown = found
-        var reply = Reply(intent: .queryAgenda, ok: true, message: Renderer.aspect(aspect, of: found, around: others.map(layout.line), text: text, now: now))
+        var reply = Reply(intent: .queryAgenda, ok: true, message: Renderer.aspect(aspect, of: found, around: others.map { layout.line($0) }, text: text, now: now))
         let zone = context.zone
         reply.deferredFields = { [names] in [("events", .array(others.map { Session.eventJSON($0, names, zone: zone) }))] }
         return reply

@@ -52,6 +52,7 @@ extension Session {
         let startOfToday = text.localDate(now).startOfDay(in: context.zone)
         var from = reference.isNext ? now : startOfToday
         var to = startOfToday + TimeInterval(AgendaDefaults.searchDays * 86_400)
+        var isSpan = false
         if let when = reference.when, let open = when.openFrom {
             // "cancel all the team meetings after january": from February on.
             from = open == .atEnd ? when.end : when.start
@@ -62,6 +63,7 @@ extension Session {
             let isPointInTime = when.known.contains(.time) && !when.known.contains(.end) && !when.isAllDay
                 && when.end.timeIntervalSince(when.start) == EventDefaults.duration
             (from, to) = isPointInTime ? (when.start, when.start + 1) : (when.start, when.end)
+            isSpan = !isPointInTime
         }
         var calendarIDs: [String]?
         if let mention = reference.calendar {
@@ -80,6 +82,13 @@ extension Session {
             }
         } catch {
             return .answered(failure(intent, error))
+        }
+        if isSpan {
+            // "move tuesday's shift": the one that starts on Tuesday, not Monday's night shift
+            // that runs into it — an event begun before the span counts only when none
+            // starts inside it.
+            let startsInside = found.filter { $0.when.startInstant(in: context.zone) >= from }
+            if !startsInside.isEmpty { found = startsInside }
         }
         if reference.isNext {
             found = Array(found.filter { $0.when.startInstant(in: context.zone) >= now }.prefix(1))

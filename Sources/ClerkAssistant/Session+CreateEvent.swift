@@ -192,6 +192,7 @@ extension Session {
         if configured == nil { card.missingDefault = context.preferences.defaultCalendar }
         card.skippedClock = said.flatMap { Self.skippedClock(match, in: $0, shown: when, zone: zone) }
         card.unread = request.unread
+        card.unreadEndsRepeat = request.unreadEndsRepeat
         card.otherTimes = request.otherTimes
         card.alternatives = request.alternatives
         if let stated = match.statedTimeZone, stated.identifier != zone.identifier {
@@ -297,7 +298,9 @@ extension Session {
         if let other = card.alternatives.first {
             warnings.append(Renderer.alternativeLeft(other, kept: card.draft.when, text: DateText(zone: context.zone)))
         }
-        if let unread = card.unread {
+        if let unread = card.unread, card.unreadEndsRepeat {
+            warnings.append(Renderer.repeatEndNotRead(unread))
+        } else if let unread = card.unread {
             warnings.append(Renderer.understoodNot(card.draft.title, when: card.draft.when, unread: unread, text: DateText(zone: context.zone)))
         }
         if let warning = missingDefaultCalendar(card) { warnings.append(warning) }

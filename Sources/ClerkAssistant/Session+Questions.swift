@@ -140,8 +140,10 @@ enum YesNo {
         if (rule == .terminal ? yes : strictYes).contains(words) { return true }
         if no.contains(words) { return false }
         // "yep do it", "sure, go ahead", "nope never mind": a yes (or no) said twice over.
-        if rule == .terminal, let space = words.firstIndex(of: " ") {
+        // From a pipe the yes must be y or yes, politeness after it aside ("yes please").
+        if let space = words.firstIndex(of: " ") {
             let first = String(words[..<space]), rest = String(words[words.index(after: space)...])
+            if rule == .pipe { return strictYes.contains(first) && (politeTails.contains(rest) || strictYes.contains(rest)) ? true : nil }
             if yesLeads.contains(first), yes.contains(rest) || politeTails.contains(rest) { return true }
             if noLeads.contains(first), no.contains(rest) { return false }
         }
@@ -206,7 +208,7 @@ extension Session {
         return outOfScopeReply(understood.text, outOfScope).message
     }
 
-    static let cannotDoTopics: Set<OutOfScopeTopic> = [.alarm, .timer, .weather, .music, .devices, .news, .messaging, .contactEditing, .travel]
+    static let cannotDoTopics: Set<OutOfScopeTopic> = [.alarm, .timer, .weather, .music, .devices, .news, .messaging, .contactEditing, .travel, .lists]
 
     /// Requests that only look something up: typed where a free-text answer was asked, they
     /// are asked instead of answering.

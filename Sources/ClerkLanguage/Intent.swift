@@ -218,6 +218,11 @@ public struct EventRequest: Sendable, Hashable {
     /// Words of the line no reader could place, said back rather than put in the title
     /// ("w/ the gang" of "dinner on Friday w/ the gang"); nil when everything was read.
     public var unread: Optional<String>
+    /// True when `unread` is an end of a repeat clerk cannot date ("until the end of term").
+    public var unreadEndsRepeat: Bool {
+        guard recurrence != nil, let first = unread?.split(separator: " ").first else { return false }
+        return CreateReader.repeatEndWords.contains(first.lowercased())
+    }
     /// Times said beside the one taken, as typed ("8pm" of "every day at 8am and 8pm"): an
     /// event has one, and the card says which were left.
     public var otherTimes: [String]

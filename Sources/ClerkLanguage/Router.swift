@@ -78,12 +78,23 @@ public struct Router: Sendable {
     static let commandOpenings: Set<String> = ["move", "cancel", "delete", "remove", "add", "schedule", "book", "reschedule", "push", "put", "create", "clear", "show"]
 
     /// True when `text` has a sentence before its last and the last opens with one of
-    /// `commandOpenings` (a byte test for a sentence mark first: most lines have none).
+    /// `commandOpenings` (a byte test for a sentence mark first: most lines have none). A
+    /// label before a colon counts as a sentence ("shift swap: move tuesday's shift to friday").
     static func endsWithCommand(_ text: String) -> Bool {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "!") || $0 == UInt8(ascii: "?") }),
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "!") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: ":") }),
               let last = lastSentence(text), let verb = last.split(separator: " ").first else { return false }
-        return commandOpenings.contains(verb.lowercased())
+        guard commandOpenings.contains(verb.lowercased()) else { return false }
+        // A label is a few words and no command ("add a note to lunch: move it inside" is one
+        // request, its note after the colon).
+        var before = Substring(String(decoding: text.utf8.prefix(last.utf8.prefix { $0 == 32 }.count), as: UTF8.self))
+        while before.last == " " { before = before.dropLast() }
+        guard before.hasSuffix(":") else { return true }
+        let words = before.dropLast().split(separator: " ")
+        return words.count <= 3 && !words.contains { commandOpenings.contains($0.lowercased()) || noteWords.contains($0.lowercased()) }
     }
+
+    /// Words that say what follows a colon is a note's text, not a command.
+    static let noteWords: Set<String> = ["note", "notes", "description", "details", "agenda", "text", "say", "saying"]
 
     /// Words a remark about oneself or a greeting opens with ("I'm new here.", "Hi there!").
     static let remarkOpenings: [StaticString] = ["i'm", "im", "i\u{2019}m", "hi", "hello", "hey", "morning", "ok", "okay", "so", "sorry", "oh", "well"]
@@ -105,10 +116,11 @@ public struct Router: Sendable {
     /// today?" → "              What's on today?"), when it has two and the last has two
     /// words or more; nil otherwise.
     static func lastSentence(_ text: String) -> String? {
-        guard mayMention(text, ". ") || mayMention(text, "! ") || mayMention(text, "? ") else { return nil }
+        guard mayMention(text, ". ") || mayMention(text, "! ") || mayMention(text, "? ") || mayMention(text, ": ") else { return nil }
         let bytes = Array(text.utf8)
         var cut: Int?
-        for i in stride(from: bytes.count - 2, to: 0, by: -1) where bytes[i + 1] == UInt8(ascii: " ") && [UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?")].contains(bytes[i]) {
+        for i in stride(from: bytes.count - 2, to: 0, by: -1)
+        where bytes[i + 1] == UInt8(ascii: " ") && [UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?"), UInt8(ascii: ":")].contains(bytes[i]) {
             cut = i + 1
             break
         }

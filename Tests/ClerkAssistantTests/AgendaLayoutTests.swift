@@ -25,12 +25,14 @@ import Testing
         ])
     }
 
+    /// Named with its start's day: "22:00–06:00 (Mon 30 Nov)" under Monday read as a shift
+    /// that Monday evening.
     @Test func showsEventsThatStartedBeforeTheRangeOnItsFirstDay() {
         let events = [Moments.timed("1", "Night shift", "2026-11-29 22:00", "2026-11-30 06:00")]
         let single = AgendaLayout(text: DateText(zone: Moments.madrid), style: .plain, calendarNames: ["personal": "Personal"])
         #expect(single.render(events, from: Moments.at("2026-11-30 00:00"), to: Moments.at("2026-12-01 00:00")) == [
             "Monday 30 Nov",
-            "  22:00–06:00 (Mon 30 Nov)  Night shift",
+            "  Sun 29 Nov 22:00–06:00  Night shift",
         ])
     }
 

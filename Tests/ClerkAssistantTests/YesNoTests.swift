@@ -2,7 +2,7 @@
 import Testing
 
 /// How an answer to a yes-or-no question is read: at a terminal the ways people say it,
-/// marks between the words ignored; from a pipe only y or yes is yes.
+/// marks between the words ignored; from a pipe only y or yes is yes (politeness after it aside).
 @Suite struct YesNoTests {
     @Test(arguments: ["y", "Yes", "yes please", "sure", "ok, do it", "go ahead!", "looks good", "yes - do it", "Yes thank you.", "yes, please do", "Yes. Thank you very much", "ok thanks",
                             "sure thing", "ok cool", "perfect thanks", "great, thank you", "absolutely", "that works"])
@@ -16,9 +16,15 @@ import Testing
         #expect(YesNo.read(text, empty: true, rule: .pipe) == false)
     }
 
-    @Test(arguments: ["sure", "yes please", "ok", "looks good"])
+    @Test(arguments: ["sure", "ok", "looks good", "yeah please", "yes I want lunch at 2", "yes thank you for nothing", "ok yes"])
     func onlyYOrYesFromAPipe(_ text: String) {
         #expect(YesNo.read(text, empty: true, rule: .pipe) == nil)
+    }
+
+    /// A typed conversation piped in says yes as people do: "yes please" is a yes all the same.
+    @Test(arguments: ["yes please", "Yes, thanks.", "y please", "yes thank you", "yes, please do"])
+    func yesWithPolitenessFromAPipe(_ text: String) {
+        #expect(YesNo.read(text, empty: true, rule: .pipe) == true)
     }
 
     @Test(arguments: ["no meeting on friday", "yes I want lunch at 2", "not sure", "nothing", "yesterday", "yes thank you for nothing", "cool party friday", "fine dining at 8"])

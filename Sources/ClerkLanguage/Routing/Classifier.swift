@@ -855,13 +855,15 @@ enum Classifier {
     /// "when do I fly to Boston", "when am I leaving for Lisbon", "what time do we head
     /// home": when the agenda has a trip of the person's own, asked with a verb of going
     /// and where ("when do flights to Boston leave" and "when do I need to pay" do not).
+    /// "when am I working (next)", "what time do I work": the person's shifts.
     static func asksWhenGoing(_ s: Sentence, head: Int) -> Bool {
         var i = head
         if s.word(i, isIn: whenWords) { i += 1 } else if s.word(i, is: "what"), s.word(i + 1, is: "time") { i += 2 } else { return false }
-        guard s.word(i, isIn: askingAuxiliaries), s.word(i + 1) == "i" || s.word(i + 1) == "we",
-              s.word(i + 2, isIn: travelVerbs) else { return false }
+        guard s.word(i, isIn: askingAuxiliaries), s.word(i + 1) == "i" || s.word(i + 1) == "we" else { return false }
         let next = i + 3
-        return next >= s.body.upperBound || s.tokens[next].isMark || s.isInDate(next) || s.word(next, isIn: travelParticles)
+        let ends = next >= s.body.upperBound || s.tokens[next].isMark || s.isInDate(next)
+        if s.word(i + 2, isIn: AgendaReader.workWords) { return ends || s.word(next, isIn: AgendaReader.nextWord) }
+        return s.word(i + 2, isIn: travelVerbs) && (ends || s.word(next, isIn: travelParticles))
     }
     static let seeVerbs: WordSet = ["see"]
     static let seenDeterminers: WordSet = ["the", "my", "our", "a", "an"]

@@ -393,8 +393,11 @@ enum CreateReader {
     static func unreadTail(_ s: Sentence, pieces: [Range<Int>], details: EventDetails) -> Range<Int>? {
         // "team sync every monday except holidays": days to leave out of a repeat that no
         // reading took are said back, not made the title.
+        // "chem lecture mondays 10-11:30 until the end of term": an end clerk cannot date,
+        // said back too (the repeat has no end).
         if let last = pieces.last, last.lowerBound > s.body.lowerBound, s.isInDate(last.lowerBound - 1),
-           s.word(last.lowerBound, isIn: Vocabulary.exceptWords) || s.word(last.lowerBound) == "but" && s.word(last.lowerBound + 1) == "not",
+           s.word(last.lowerBound, isIn: Vocabulary.exceptWords) || s.word(last.lowerBound, isIn: repeatEndWords)
+            || s.word(last.lowerBound) == "but" && s.word(last.lowerBound + 1) == "not",
            !details.weekdays.isEmpty || details.dates.contains(where: { s.dates[$0].recurrence != nil }) {
             return last
         }
@@ -408,6 +411,9 @@ enum CreateReader {
         let loneLetter = first.kind == .word && first.word.count == 1 && !["a", "i"].contains(first.word)
         return said.allSatisfy(readable) && !loneLetter ? nil : last
     }
+
+    /// Words that end a repeat ("until the end of term").
+    static let repeatEndWords: WordSet = ["until", "till", "til", "untill", "through", "thru"]
 
     /// "as", as a set: looked up by the words' keys, where a list compared each word.
     static let asWord: WordSet = ["as"]
@@ -989,11 +995,21 @@ enum AgendaReader {
         func namesKind(_ i: Int) -> Bool {
             s.word(i) == "planning" && (s.word(i - 1, isIn: Vocabulary.determiners) || s.word(i - 1, isIn: myWord) || s.isA(i + 1, .eventNoun))
         }
+        // "when is my next shift", "the shift on friday", "tuesday's shift": a verb of
+        // changing that is also an event's noun names the event after "my", "next", a
+        // determiner or a possessive.
+        func namesEvent(_ i: Int) -> Bool {
+            guard s.isA(i, .eventNoun), s.isA(i, .updateVerb), i > s.body.lowerBound else { return false }
+            let before = s.word(i - 1)
+            return s.word(i - 1, isIn: Vocabulary.determiners) || s.word(i - 1, isIn: Vocabulary.ownerWords) || s.word(i - 1, isIn: nextWord)
+                || before.hasSuffix("'s") || before.hasSuffix("\u{2019}s")
+        }
         var kept = s.body.filter { i in
             // "with my boss" names nobody to look for; "my dentist appointment" and "when is my
             // dentist" do. (The term read through the sentence's accessors: `let t =
             // s.tokens[i]` copied it.)
-            !taken(i) && !s.isInDate(i) && s.kind(i) != .mark && (!s.isA(i, frame) || namesKind(i) || namesChore(s, i)) && !s.word(i, isIn: pastTense)
+            !taken(i) && !s.isInDate(i) && s.kind(i) != .mark && (!s.isA(i, frame) || namesKind(i) || namesChore(s, i) || namesEvent(i))
+                && !s.word(i, isIn: pastTense)
                 && !(s.isA(i, .relation) && s.word(i - 1) == "my" && s.word(i - 2, isIn: withWord) && !s.isA(i + 1, .eventNoun))
                 // "do any of my contacts have birthdays next week": where the birthdays are kept.
                 && !(s.word(i, isIn: Vocabulary.contactNouns) && s.has(Vocabulary.birthdayWords))

@@ -8,7 +8,7 @@ enum Title {
         "there", "is", "are", "it", "called", "named", "titled", "regarding", "re", "saying", "which", "a", "an", "the",
         "some", "please", "also", "just", "remind", "reminder", "event", "entry", "notification", "alert", "note",
         "item", "calendar", "notice", "be", "was", "were", "i", "we", "will", "would", "should", "could", "can", "you",
-        "need", "needs", "have", "has", "must", "am", "i'm", "i'll", "we'll", "we're", "i've", "got", "going", "reminded",
+        "need", "needs", "have", "has", "must", "am", "i'm", "im", "i'll", "we'll", "we're", "i've", "ive", "got", "going", "reminded",
         "remember", "let", "know", "okay", "ok", "with", "set", "input", "name", "title", "as", "following", "another",
         "like", "want", "wanna", "would", "having", "dont",
         "don't", "forget", "actually", "this", "any", "events", "reminders", "entries", "notifications", "there's", "theres",

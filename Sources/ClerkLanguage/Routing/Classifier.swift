@@ -838,13 +838,21 @@ enum Classifier {
     /// "when is theos swimming", "when's mia's recital", "when is the book club": when an
     /// event named by its own words is, asked of the agenda (one to four words, no pronoun:
     /// "when is it" is no name; a topic such as "when is sunset" was taken before).
+    /// "what time is the optician" too, and the question told within a request ("could you
+    /// tell me what time the optician is", "tell me when the party is").
     static func asksWhenNamed(_ s: Sentence, head: Int) -> Bool {
-        guard s.word(head, isIn: whenWords) else { return false }
-        var i = head + 1
-        if s.word(head) == "when", s.word(i, isIn: whenVerbs) { i += 1 } else if s.word(head) == "when" { return false }
-        let rest = i..<s.body.upperBound
+        var first = head
+        if s.word(first, is: "tell"), s.word(first + 1, isIn: tellWhom) { first += 2 }
+        var i = first
+        if s.word(i, isIn: whenWords) { i += 1 } else if s.word(i, is: "what"), s.word(i + 1, is: "time") { i += 2 } else { return false }
+        var end = s.body.upperBound
+        while end > i, s.kind(end - 1) == .mark { end -= 1 }
+        if s.word(i, isIn: whenVerbs) { i += 1 } else if end - 1 > i, s.word(end - 1, isIn: whenVerbs) { end -= 1 } else if !s.word(first, isIn: contractedWhen) { return false }
+        let rest = i..<end
         return (1...4).contains(rest.count) && rest.allSatisfy { s.kind($0) == .word && !s.word($0, isIn: notNamed) && !s.word($0, isA: .questionWord) }
     }
+    static let tellWhom: WordSet = ["me", "us"]
+    static let contractedWhen: WordSet = ["when's", "whens"]
     static let askingAuxiliaries: WordSet = ["do", "am", "will", "shall", "should", "must", "are"]
     static let travelVerbs: WordSet = [
         "fly", "flying", "leave", "leaving", "travel", "travelling", "traveling", "go", "going", "head", "heading", "depart",

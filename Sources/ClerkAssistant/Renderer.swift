@@ -253,6 +253,17 @@ public enum Renderer {
         return "\(from.clock(instant)) in \(said.identifier) is \(to.clock(instant)) in \(there.identifier)\(day)\(yours)."
     }
 
+    /// "what's the time difference with new york": "America/New_York is 5 h behind you
+    /// (Europe/London): 04:00 there, 09:00 here." The offsets of now: daylight saving moves them.
+    static func timeDifference(_ now: Date, there: Zone, from: Zone, fromIsOwn: Bool) -> String {
+        let seconds = there.wallSeconds(now) - from.wallSeconds(now)
+        let base = fromIsOwn ? "you (\(from.identifier))" : from.identifier
+        let clocks = "\(DateText(zone: there).clock(now)) there, \(DateText(zone: from).clock(now)) \(fromIsOwn ? "here" : "in " + from.identifier)."
+        guard seconds != 0 else { return "\(there.identifier) keeps the same time as \(base) now: " + clocks }
+        let length = DateText.duration(seconds: TimeInterval(abs(seconds)))
+        return "\(there.identifier) is \(length) \(seconds > 0 ? "ahead of" : "behind") \(base) now: " + clocks
+    }
+
     /// "what week is it": "Week 49 of 2026: Mon 30 Nov – Sun 6 Dec."; "what week is
     /// christmas": "Fri 25 Dec 2026 is in week 52 of 2026: Mon 21 Dec – Sun 27 Dec."
     static func weekNow(_ day: LocalDate, text: DateText, today: LocalDate) -> String {

@@ -269,6 +269,11 @@ extension Session {
             if let day = outOfScope.day, text.localDate(day.start) != text.localDate(now) {
                 return Reply(intent: .outOfScope, ok: true, message: Renderer.dayAsked(text.localDate(day.start), text: text, now: now))
             }
+            // "what's the time difference with new york": the hours between the places now.
+            if outOfScope.asksDifference, let there = outOfScope.zone.flatMap(Zone.init(identifier:)) {
+                let from = outOfScope.differenceFrom.flatMap(Zone.init(identifier:))
+                return Reply(intent: .outOfScope, ok: true, message: Renderer.timeDifference(now, there: there, from: from ?? context.zone, fromIsOwn: from == nil))
+            }
             // "what's 3pm london time in new york": that time there.
             if let said = outOfScope.timeToConvert, let there = outOfScope.zone.flatMap(Zone.init(identifier:)) {
                 return Reply(intent: .outOfScope, ok: true, message: Renderer.timeThere(said.start, saidIn: said.statedTimeZone ?? context.zone, there: there, own: context.zone))

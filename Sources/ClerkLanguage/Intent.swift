@@ -633,6 +633,11 @@ public struct OutOfScope: Sendable, Hashable {
     /// A time said in a zone and asked in another place's ("what's 3pm london time in new
     /// york"): the time, told in `zone`.
     public var timeToConvert: Optional<DateMatch>
+    /// "what's the time difference with new york", "how many hours ahead is tokyo": the
+    /// difference between `zone` and `differenceFrom` (the person's own zone when nil).
+    public var asksDifference: Bool
+    /// The other place of "the time difference between london and tokyo": its IANA zone.
+    public var differenceFrom: Optional<String>
 
     public init(topic: OutOfScopeTopic? = nil, didYouMean: String? = nil) {
         self.topic = topic
@@ -642,6 +647,8 @@ public struct OutOfScope: Sendable, Hashable {
         eventWords = nil
         asksWeek = false
         timeToConvert = nil
+        asksDifference = false
+        differenceFrom = nil
     }
 }
 

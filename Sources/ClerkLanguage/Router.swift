@@ -350,9 +350,32 @@ public struct Router: Sendable {
     static func placeAsked(_ s: Sentence) -> String? {
         guard let at = s.first(in: ["in"]), at + 1 < s.body.upperBound else { return nil }
         let words = (at + 1..<s.body.upperBound).filter { s.kind($0) != .mark }.map { s.word($0) }
+        return zone(named: words)
+    }
+
+    /// The IANA zone of a place said in one or two words ("tokyo", "new york", "PST"), nil
+    /// for anything else.
+    static func zone(named words: [String]) -> String? {
         if words.count == 1, let zone = DateRules.zoneCities[words[0]] ?? DateRules.ianaNames[words[0]] ?? DateRules.zoneNames[words[0]] { return zone }
         if words.count == 2, let zone = DateRules.twoWordCities[words[0] + " " + words[1]] { return zone }
         return nil
+    }
+
+    /// The places of a question of time difference, in the order said: one or two words
+    /// after "with", "to", "in", "and", "between", "from", "is" or at the start
+    /// ("the time difference between london and tokyo": both; "how many hours ahead is
+    /// tokyo": one).
+    static func placesCompared(_ s: Sentence) -> [String] {
+        var zones: [String] = []
+        var i = s.body.lowerBound
+        while i < s.body.upperBound {
+            if i == s.body.lowerBound || s.word(i - 1, isIn: Classifier.placeLeads) {
+                if i + 1 < s.body.upperBound, let zone = zone(named: [s.word(i), s.word(i + 1)]) { zones.append(zone); i += 2; continue }
+                if s.kind(i) == .word, let zone = zone(named: [s.word(i)]) { zones.append(zone) }
+            }
+            i += 1
+        }
+        return zones
     }
 
     /// Reads `text` with its dates already read by a `DateReader` (the benchmark uses it to
@@ -455,14 +478,20 @@ public struct Router: Sendable {
             intent = .createCalendar(name: value)
         case .empty, .misspeltCommand, .topic, .contactEditing, .deleteContact, .showUnknown, .questionUnknown, .pastStatement, .unknown:
             let topic = route.rule.topic
-            let guess = suggest ? didYouMean(clue.s, dates: dates, at: reference, known: known) : nil
+            // (A clock question is answered: "how many hours behind is tokyo" is no misspelt "remind".)
+            let guess = suggest && topic != .clock ? didYouMean(clue.s, dates: dates, at: reference, known: known) : nil
             if let topic { slots.append(Slot(kind: .topic, ranges: [], value: topic.rawValue, rule: route.rule.name)) }
             var outOfScope = OutOfScope(topic: topic, didYouMean: guess)
             if topic == .clock {
                 outOfScope.day = dates.first { $0.known.contains(.date) && !$0.known.contains(.time) && $0.recurrence == nil }
                 outOfScope.zone = Self.placeAsked(clue.s)
                 outOfScope.asksWeek = Classifier.asksWeek(clue.s)
-                if outOfScope.zone != nil {
+                if Classifier.asksTimeDifference(clue.s) {
+                    let places = Self.placesCompared(clue.s)
+                    outOfScope.asksDifference = true
+                    outOfScope.zone = places.last
+                    outOfScope.differenceFrom = places.count > 1 ? places[places.count - 2] : nil
+                } else if outOfScope.zone != nil {
                     outOfScope.timeToConvert = dates.first { $0.statedTimeZone != nil && $0.known.contains(.time) && $0.recurrence == nil }
                 }
             }

@@ -626,7 +626,8 @@ enum Classifier {
            shape.topic == nil || topic == .messaging, headTopicCounts(s, at: head, topic: topic) {
             shape.topic = topic
         }
-        if shape.topic == nil, isClockQuestion(s) { shape.topic = .clock }
+        // ("how far behind is new york": a place's hours, not the way there.)
+        if shape.topic == nil && isClockQuestion(s) || shape.topic == .question && asksTimeDifference(s) { shape.topic = .clock }
         if shape.topic == nil, asksTravelTime(s) { shape.topic = .question }
         if shape.topic == nil, isAboutSettings(s) { shape.topic = .settings }
         if shape.topic == nil, !shape.hasDate, s.has(googleWord), s.has(googleVerbs) { shape.topic = .google }
@@ -1199,7 +1200,7 @@ enum Classifier {
 
     static func isClockQuestion(_ s: Sentence) -> Bool {
         // "week number of dec 31": the week of a day, asked without a question word.
-        if weekNumberOfADay(s) { return true }
+        if weekNumberOfADay(s) || asksTimeDifference(s) { return true }
         guard s.word(s.body.lowerBound, isIn: Vocabulary.clockQuestionHeads),
               s.has(Vocabulary.clockNouns) || s.dates.contains(where: { $0.statedTimeZone != nil }) else { return false }
         let words = s.body.map { s.tokens[$0].word }
@@ -1222,6 +1223,17 @@ enum Classifier {
         }
         return asksClock || asksDate || asksDateOf || asksWeek(s) || asksConversion(s, words)
     }
+
+    /// "what's the time difference with new york", "time difference between london and
+    /// tokyo", "how many hours ahead is tokyo", "how far behind is LA": a place's offset
+    /// from another or from the person's own ("is the review ahead of schedule" names no place).
+    static func asksTimeDifference(_ s: Sentence) -> Bool {
+        let saysDifference = s.has(differenceWords) && s.has(["time"]) || s.has(["ahead", "behind"]) && s.has(["hours", "hour", "far", "much"])
+        return saysDifference && !Router.placesCompared(s).isEmpty
+    }
+    static let differenceWords: WordSet = ["difference", "diff", "gap"]
+    /// Words a place follows in a question of time difference.
+    static let placeLeads: WordSet = ["with", "to", "in", "and", "between", "from", "is", "of", "vs"]
 
     /// "what's 3pm london time in new york", "what is 9am PST in Berlin": a time said in one
     /// zone, asked in a place's.

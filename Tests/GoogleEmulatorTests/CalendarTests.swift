@@ -178,10 +178,59 @@ import Testing
         ])
         let withDeleted = harness.send("GET", Self.events + "?singleEvents=true&showDeleted=true&timeMin=2026-03-01T00:00:00Z&timeMax=2026-04-01T00:00:00Z", token: token)
         #expect(withDeleted.json["items"]?.arrayValue?.filter { $0["status"] == "cancelled" }.compactMap { $0["id"]?.stringValue } == ["series001_20260316T090000Z"])
-        // Without singleEvents: the series once, with its changed occurrence apart.
+        // Without singleEvents: the series once, with its changed occurrence apart, and its
+        // cancelled one though showDeleted is not given (the discovery document: "Cancelled
+        // instances of recurring events ... will still be included if showDeleted and
+        // singleEvents are both False"; it was left out, and a client expanding the series
+        // itself, as gcal-sync does, showed the deleted occurrence).
         let stored = harness.send("GET", Self.events + "?timeMin=2026-03-01T00:00:00Z&timeMax=2026-04-01T00:00:00Z", token: token)
-        #expect(stored.json["items"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == ["series001", "series001_20260309T090000Z"])
+        #expect(stored.json["items"]?.arrayValue?.map { "\($0["id"]!.stringValue!) \($0["status"]!.stringValue!)" }
+            == ["series001 confirmed", "series001_20260309T090000Z confirmed", "series001_20260316T090000Z cancelled"])
         #expect(stored.json["items"]?.arrayValue?.first?["recurrence"] == ["RRULE:FREQ=WEEKLY;COUNT=4"])
+        #expect(stored.json["items"]?.arrayValue?.last?["originalStartTime"]?["dateTime"] == "2026-03-16T10:00:00+01:00")
+        let explicit = harness.send("GET", Self.events + "?showDeleted=false&timeMin=2026-03-01T00:00:00Z&timeMax=2026-04-01T00:00:00Z", token: token)
+        #expect(explicit.json["items"] == stored.json["items"])
+        // A full sync (no bounds) brings it too; singleEvents alone does not.
+        #expect(harness.send("GET", Self.events, token: token).json["items"]?.arrayValue?.contains { $0["id"] == "series001_20260316T090000Z" } == true)
+        #expect(harness.send("GET", Self.events + "?singleEvents=true", token: token).json["items"]?.arrayValue?.contains { $0["status"] == "cancelled" } == false)
+        // A one-off event deleted still needs showDeleted, and a deleted series takes its
+        // cancelled occurrences with it.
+        #expect(harness.send("POST", Self.events, json: Self.event("single001", "Once"), token: token).status == 200)
+        #expect(harness.send("DELETE", Self.events + "/single001", token: token).status == 204)
+        #expect(harness.send("GET", Self.events, token: token).json["items"]?.arrayValue?.contains { $0["id"] == "single001" } == false)
+        #expect(harness.send("GET", Self.events + "?showDeleted=true", token: token).json["items"]?.arrayValue?.contains { $0["id"] == "single001" } == true)
+        #expect(harness.send("DELETE", Self.events + "/series001", token: token).status == 204)
+        #expect(harness.send("GET", Self.events, token: token).json["items"] == [])
+    }
+
+    /// `q` searches by terms, as Calendar does: each word of it must start a word of the
+    /// summary, description, location, an attendee's or the organizer's name or address.
+    /// Before, any substring matched ("eting" found "Team meeting", "ana" found "Banana").
+    @Test func qFindsEventsByTheStartOfTheirWords() throws {
+        let (harness, token) = try Self.harness()
+        let meeting = Self.event("qmeet0001", "Team meeting", extra: [
+            ("description", "Quarterly numbers"), ("location", "Café Central"),
+            ("attendees", [["email": "ana.souza@example.com", "displayName": "Ana Souza"]]),
+        ])
+        #expect(harness.send("POST", Self.events, json: meeting, token: token).status == 200)
+        #expect(harness.send("POST", Self.events, json: Self.event("qfruit001", "Banana bread"), token: token).status == 200)
+        func found(_ q: String) -> [String] {
+            let escaped = q.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? q
+            return harness.send("GET", Self.events + "?q=" + escaped, token: token).json["items"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+        }
+        #expect(found("meet") == ["qmeet0001"])
+        #expect(found("MEETING team") == ["qmeet0001"])
+        #expect(found("eting") == [])
+        #expect(found("ana") == ["qmeet0001"])
+        #expect(found("souza@example.com") == ["qmeet0001"])
+        #expect(found("cafe") == ["qmeet0001"])
+        #expect(found("quarter") == ["qmeet0001"])
+        #expect(found("bread") == ["qfruit001"])
+        #expect(found("nana") == [])
+        #expect(found("meeting banana") == [])
+        // The organizer is the calendar: its address and name find every event on it.
+        #expect(found("emulator@example.com").count == 2)
+        #expect(found("").count == 2)
     }
 
     /// A series cut short (an UNTIL, "this and following"): its instances after it go, a

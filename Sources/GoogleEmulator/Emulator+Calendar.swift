@@ -156,7 +156,7 @@ extension Emulator {
             try store.atomically {
                 for entry in try store.eventFeed(calendarID: found.id, after: 0) {
                     if case .present(let replica) = entry, !replica.isDeleted, replica.item.recurringEventID == nil {
-                        try store.deleteEvent(id: replica.item.id)
+                        try deleteStoredEvent(replica.item.id, in: store)
                     }
                 }
             }
@@ -665,18 +665,19 @@ extension Emulator {
         let replica = try eventReplica(call, calendar: calendar)
         guard !replica.isDeleted else { throw GoogleError.deleted }
         try checkPrecondition(call, replica)
-        try withStore { store in
-            try store.atomically {
-                try store.deleteEvent(id: replica.item.id)
-                // A deletion is the event's last update (updatedMin finds it by that).
-                if let deleted = try store.eventReplica(id: replica.item.id) {
-                    var event = deleted.item
-                    event.updated = now
-                    try store.putEvent(event, isDeleted: true, unmodeled: deleted.unmodeled)
-                }
-            }
-        }
+        try withStore { store in try store.atomically { try deleteStoredEvent(replica.item.id, in: store) } }
         return HTTPResponse(status: 204)
+    }
+
+    /// Deletes an event, the deletion its last update (updatedMin finds it by that). Called
+    /// inside the caller's transaction.
+    func deleteStoredEvent(_ id: String, in store: LocalStore) throws {
+        try store.deleteEvent(id: id)
+        if let deleted = try store.eventReplica(id: id) {
+            var event = deleted.item
+            event.updated = now
+            try store.putEvent(event, isDeleted: true, unmodeled: deleted.unmodeled)
+        }
     }
 
     /// events.move: the event goes to the `destination` calendar under the same id; a

@@ -583,6 +583,35 @@ import Testing
             == ["repeat001 confirmed", "repeat001_20260309T090000Z confirmed", "gone00001 cancelled"])
     }
 
+    /// calendars.clear deletes every event of the primary calendar as deleting each would:
+    /// a sync by token and a listing by updatedMin both bring them cancelled. Before, the
+    /// cleared events kept their old `updated`, and updatedMin left them out.
+    @Test func clearingThePrimaryCalendarIsSeenByTokenAndByUpdatedMin() throws {
+        let now = Date(timeIntervalSince1970: 1_772_438_400)
+        let clock = ManualTime(now)
+        let harness = try EmulatorHarness(now: NowProvider { clock.now })
+        let token = harness.token()
+        harness.send("POST", Self.events, json: Self.event("keep00001", "Lunch"), token: token)
+        let series = Self.event("repeat002", "Weekly", start: "2026-03-02T10:00:00+01:00", end: "2026-03-02T10:30:00+01:00",
+                                extra: [("recurrence", ["RRULE:FREQ=WEEKLY;COUNT=3"])])
+        harness.send("POST", Self.events, json: series, token: token)
+        let sync = try #require(harness.send("GET", Self.events, token: token).json["nextSyncToken"]?.stringValue)
+
+        clock.now = now + 60
+        #expect(harness.send("POST", "/calendar/v3/calendars/primary/clear", token: token).status == 204)
+        #expect(harness.send("GET", Self.events, token: token).json["items"] == [])
+        let delta = harness.send("GET", Self.events + "?syncToken=\(sync)", token: token)
+        #expect(delta.json["items"]?.arrayValue?.map { "\($0["id"]!.stringValue!) \($0["status"]!.stringValue!)" } == ["keep00001 cancelled", "repeat002 cancelled"])
+        let since = harness.send("GET", Self.events + "?updatedMin=2026-03-02T08:00:30Z", token: token)
+        #expect(since.json["items"]?.arrayValue?.map { "\($0["id"]!.stringValue!) \($0["updated"]!.stringValue!)" }
+            == ["keep00001 \(Wire.timestamp(now + 60))", "repeat002 \(Wire.timestamp(now + 60))"])
+        // Only the primary calendar can be cleared.
+        let other = harness.send("POST", "/calendar/v3/calendars", json: ["summary": "Other"], token: harness.token(scopes: ["https://www.googleapis.com/auth/calendar"]))
+        let id = try #require(other.json["id"]?.stringValue)
+        let refused = harness.send("POST", "/calendar/v3/calendars/\(id)/clear", token: harness.token(scopes: ["https://www.googleapis.com/auth/calendar"]))
+        #expect(refused.status == 400)
+    }
+
     @Test func maxAttendeesLeavesOnlyTheAccountsOwnEntry() throws {
         let (harness, token) = try Self.harness()
         let invited = Self.event("group0001", "Crowd", extra: [("attendees", [["email": "ana@example.com"], ["email": "emulator@example.com"], ["email": "bob@example.com"]])])

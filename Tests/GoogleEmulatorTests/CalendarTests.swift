@@ -17,6 +17,14 @@ import Testing
         return (harness, harness.token())
     }
 
+    /// A harness on a clock the test moves, from Monday 2 March 2026, 08:00 UTC.
+    static func clockedHarness() throws -> (EmulatorHarness, String, ManualTime, Date) {
+        let start = Date(timeIntervalSince1970: 1_772_438_400)
+        let clock = ManualTime(start)
+        let harness = try EmulatorHarness(now: NowProvider { clock.now })
+        return (harness, harness.token(), clock, start)
+    }
+
     static func event(_ id: String?, _ summary: String, start: String = "2026-03-05T13:00:00+01:00", end: String = "2026-03-05T14:00:00+01:00",
                       extra: [(String, JSONValue)] = []) -> JSONValue {
         var members: [(String, JSONValue)] = []
@@ -551,10 +559,7 @@ import Testing
     /// Found by google-api-python-client syncing with singleEvents=true: the changes came as
     /// the series, not its instances, and updatedMin left out what was deleted.
     @Test func aSyncOfSingleEventsGivesInstancesAndUpdatedMinGivesDeletions() throws {
-        let now = Date(timeIntervalSince1970: 1_772_438_400)
-        let clock = ManualTime(now)
-        let harness = try EmulatorHarness(now: NowProvider { clock.now })
-        let token = harness.token()
+        let (harness, token, clock, now) = try Self.clockedHarness()
         harness.send("POST", Self.events, json: Self.event("gone00001", "Gone"), token: token)
         let full = harness.send("GET", Self.events + "?singleEvents=true", token: token)
         let sync = try #require(full.json["nextSyncToken"]?.stringValue)
@@ -587,10 +592,7 @@ import Testing
     /// a sync by token and a listing by updatedMin both bring them cancelled. Before, the
     /// cleared events kept their old `updated`, and updatedMin left them out.
     @Test func clearingThePrimaryCalendarIsSeenByTokenAndByUpdatedMin() throws {
-        let now = Date(timeIntervalSince1970: 1_772_438_400)
-        let clock = ManualTime(now)
-        let harness = try EmulatorHarness(now: NowProvider { clock.now })
-        let token = harness.token()
+        let (harness, token, clock, now) = try Self.clockedHarness()
         harness.send("POST", Self.events, json: Self.event("keep00001", "Lunch"), token: token)
         let series = Self.event("repeat002", "Weekly", start: "2026-03-02T10:00:00+01:00", end: "2026-03-02T10:30:00+01:00",
                                 extra: [("recurrence", ["RRULE:FREQ=WEEKLY;COUNT=3"])])

@@ -156,7 +156,7 @@ extension Emulator {
             try store.atomically {
                 for entry in try store.eventFeed(calendarID: found.id, after: 0) {
                     if case .present(let replica) = entry, !replica.isDeleted, replica.item.recurringEventID == nil {
-                        try store.deleteEvent(id: replica.item.id)
+                        try deleteStoredEvent(replica.item.id, in: store)
                     }
                 }
             }
@@ -225,10 +225,40 @@ extension Emulator {
     func listed(_ replica: Replica<Event>, calendar: CalendarInfo, zone: Zone?) -> Listed {
         let event = replica.item
         let json = CalendarResources.resource(replica, calendar: calendar, account: account, zone: zone)
-        let people = event.attendees.flatMap { [$0.name ?? "", $0.email ?? ""] }.joined(separator: " ")
         return Listed(json: json, version: replica.version, start: event.when.startInstant(in: Zone(identifier: calendar.timeZone) ?? .current),
-                      updated: event.updated ?? replica.created, id: event.id,
-                      searchText: Spelling.fold([event.title, event.notes ?? "", event.location ?? "", people, calendar.id].joined(separator: " ")))
+                      updated: event.updated ?? replica.created, id: event.id, searchText: Emulator.searchedText(json))
+    }
+
+    /// What `q` searches in an event, as the discovery document lists it: summary,
+    /// description, location, each attendee's and the organizer's name and address, the
+    /// working location's building, desk and labels, and the title Calendar shows for an
+    /// out-of-office, focus-time or working-location event ("Out of office", "Focus time",
+    /// "Office", "Home"), in lower case without accents.
+    static func searchedText(_ event: JSONValue) -> String {
+        var texts = ["summary", "description", "location"].compactMap { event[$0]?.stringValue }
+        for person in (event["attendees"]?.arrayValue ?? []) + [event["organizer"] ?? .null] {
+            texts += ["displayName", "email"].compactMap { person[$0]?.stringValue }
+        }
+        let place = event["workingLocationProperties"]
+        texts += [place?["officeLocation"]?["buildingId"], place?["officeLocation"]?["deskId"], place?["officeLocation"]?["label"],
+                  place?["customLocation"]?["label"]].compactMap { $0?.stringValue }
+        switch event["eventType"]?.stringValue {
+        case "outOfOffice"?: texts.append("Out of office")
+        case "focusTime"?: texts.append("Focus time")
+        case "workingLocation"?:
+            if place?["homeOffice"] != nil { texts.append("Home") }
+            if place?["officeLocation"] != nil { texts.append("Office") }
+        default: break
+        }
+        return Spelling.fold(texts.joined(separator: " "))
+    }
+
+    /// Whether `q` finds an event: Calendar searches by terms, so each word of `q` (a run
+    /// of letters and digits) must start a word of the event's text ("meet" finds
+    /// "Meeting", "eting" does not; "ana@example.com" finds that attendee by its three
+    /// words). A `q` of punctuation alone matches as a substring; an empty one, everything.
+    static func searchFinds(_ q: String, in searchText: String) -> Bool {
+        q.allSatisfy(\.isWhitespace) || DriveQuery.nameContains(searchText, Spelling.fold(q))
     }
 
     func listEvents(_ call: Call) throws(GoogleError) -> HTTPResponse {
@@ -277,10 +307,7 @@ extension Emulator {
         if let uid = call.parameter("iCalUID") { items = items.filter { $0.json["iCalUID"]?.stringValue == uid } }
         items = try Emulator.filterByExtendedProperties(items, call)
         items = try Emulator.filterByEventTypes(items, call)
-        if let q = call.parameter("q") {
-            let words = Spelling.fold(q).split(whereSeparator: \.isWhitespace).map(String.init)
-            items = items.filter { item in words.allSatisfy(item.searchText.contains) }
-        }
+        if let q = call.parameter("q") { items = items.filter { Emulator.searchFinds(q, in: $0.searchText) } }
         switch orderBy {
         case "startTime"?: items.sort { ($0.start, $0.id) < ($1.start, $1.id) }
         case "updated"?: items.sort { ($0.updated, $0.id) < ($1.updated, $1.id) }
@@ -366,8 +393,11 @@ extension Emulator {
         }
     }
 
-    /// The items of a full listing: stored events (series once, changed occurrences apart),
-    /// or with `singleEvents` every occurrence, overlapping `[from, to)` when given.
+    /// The items of a full listing: stored events (series once, changed and cancelled
+    /// occurrences apart), or with `singleEvents` every occurrence, overlapping `[from, to)`
+    /// when given. `showDeleted` as the discovery document words it: without singleEvents
+    /// the cancelled occurrences of a live series come whatever it says; with it, only
+    /// `showDeleted` brings cancelled ones, occurrences and one-off events, never a series.
     func eventItems(_ calendar: CalendarInfo, singleEvents: Bool, showDeleted: Bool, from: Date?, to: Date?, zone: Zone?) throws(GoogleError) -> [Listed] {
         let rows = try withStore { try $0.eventFeed(calendarID: calendar.id, after: 0) }.compactMap { entry -> Replica<Event>? in
             if case .present(let replica) = entry { return replica }
@@ -386,8 +416,12 @@ extension Emulator {
                     if let series = event.recurringEventID { seriesInRange.insert(series) }
                 }
             }
+            // Google's rule for showDeleted: without it (and without singleEvents) the
+            // cancelled instances of a live series still come, so that a client expanding
+            // the series itself knows which occurrences to leave out.
+            let liveSeries = Set(rows.filter { !$0.isDeleted && !$0.item.recurrence.isEmpty && $0.item.recurringEventID == nil }.map(\.item.id))
             return rows.filter { replica in
-                guard showDeleted || !replica.isDeleted else { return false }
+                guard showDeleted || !replica.isDeleted || replica.item.recurringEventID.map(liveSeries.contains) == true else { return false }
                 if from == nil && to == nil { return true }
                 if !replica.item.recurrence.isEmpty, replica.item.recurringEventID == nil { return seriesInRange.contains(replica.item.id) }
                 return overlaps(replica.item.when)
@@ -631,18 +665,19 @@ extension Emulator {
         let replica = try eventReplica(call, calendar: calendar)
         guard !replica.isDeleted else { throw GoogleError.deleted }
         try checkPrecondition(call, replica)
-        try withStore { store in
-            try store.atomically {
-                try store.deleteEvent(id: replica.item.id)
-                // A deletion is the event's last update (updatedMin finds it by that).
-                if let deleted = try store.eventReplica(id: replica.item.id) {
-                    var event = deleted.item
-                    event.updated = now
-                    try store.putEvent(event, isDeleted: true, unmodeled: deleted.unmodeled)
-                }
-            }
-        }
+        try withStore { store in try store.atomically { try deleteStoredEvent(replica.item.id, in: store) } }
         return HTTPResponse(status: 204)
+    }
+
+    /// Deletes an event, the deletion its last update (updatedMin finds it by that). Called
+    /// inside the caller's transaction.
+    func deleteStoredEvent(_ id: String, in store: LocalStore) throws {
+        try store.deleteEvent(id: id)
+        if let deleted = try store.eventReplica(id: id) {
+            var event = deleted.item
+            event.updated = now
+            try store.putEvent(event, isDeleted: true, unmodeled: deleted.unmodeled)
+        }
     }
 
     /// events.move: the event goes to the `destination` calendar under the same id; a

@@ -8,7 +8,9 @@ client_options, and checks every JSON answer against those documents. A few step
 google-auth's AuthorizedSession raw (a gzipped body, as Java's client sends them) and
 aiogoogle, a third-party async client that builds its requests from the same discovery
 documents (their rootUrl set to the emulator), gcsa (Google Calendar Simple API: its own
-Event objects, written and parsed by it, over a service pointed at the emulator), one step builds the services from
+Event objects, written and parsed by it, over a service pointed at the emulator), gcal-sync
+(Home Assistant's calendar sync: its own aiohttp requests, at the emulator by its own `host`
+argument), one step builds the services from
 the discovery documents the emulator serves (discoveryServiceUrl), and one drives PyDrive2
 (Drive v2, with its own oauth2client sign-in; its `service` built from the emulator's
 document, as PyDrive2 otherwise builds it at Google's host). Nothing in the
@@ -410,6 +412,9 @@ class Fidelity:
             ("aiogoogle people connections and searchContacts", self.aiogoogle_people),
             ("gcsa: a weekly series with a reminder and a guest, its instances, one changed, listed, imported by iCalUID, quickAdd, deleted",
              self.gcsa_calendar),
+            ("gcal-sync (Home Assistant's calendar sync): calendar list and event syncs by token, a series expanded from its rule and "
+             "cancelled days, one day and the days from one on deleted, a fresh full sync, a 410 re-sync",
+             self.gcal_sync_calendar),
         ]:
             self.step(name, function)
         for name, function in [
@@ -1544,6 +1549,95 @@ class Fidelity:
               f"the upload made {made}, not the named text file")
         check(made.get("size") == str(len(content)), f"the upload holds {made.get('size')} bytes, not {len(content)}")
         check((down.encode() if isinstance(down, str) else down) == content, "the download gave other bytes than the upload")
+
+    def gcal_sync_calendar(self):
+        # gcal-sync, the library Home Assistant's Google Calendar integration syncs with,
+        # sends its own requests on aiohttp (no discovery document): the calendar list and
+        # a calendar's events synced by sync token, without singleEvents, each series
+        # expanded locally from its rule less the occurrences the listing gives apart
+        # (cancelled ones too: Google lists them though showDeleted is not given); a day
+        # deleted as a patch to status cancelled, the days from one on as a patch of the
+        # rule's UNTIL. Pointed at the emulator by its AbstractAuth's own `host`.
+        import asyncio
+        import aiohttp
+        from gcal_sync.api import GoogleCalendarService, LocalListEventsRequest, Range
+        from gcal_sync.auth import AbstractAuth
+        from gcal_sync.exceptions import ApiException
+        from gcal_sync.model import DateOrDatetime, Event
+        from gcal_sync.store import InMemoryCalendarStore
+        from gcal_sync.sync import CalendarEventSyncManager, CalendarListSyncManager
+        token = self.emulator.mint([SCOPE + "calendar"])
+        made = self.full_calendar().calendars().insert(body={"summary": f"gcal-sync {self.stamp}", "timeZone": "Europe/Madrid"}).execute()
+        calendar_id = made["id"]
+        summer = datetime.timezone(datetime.timedelta(hours=2))  # Madrid in June
+        first = datetime.datetime(2031, 6, 2, 9, 0, tzinfo=summer)  # a Monday
+        window = LocalListEventsRequest(start_time=datetime.datetime(2031, 6, 1, tzinfo=summer), end_time=datetime.datetime(2031, 7, 15, tzinfo=summer))
+
+        def at(moment, minutes=60):
+            return (DateOrDatetime(date_time=moment, timezone="Europe/Madrid"),
+                    DateOrDatetime(date_time=moment + datetime.timedelta(minutes=minutes), timezone="Europe/Madrid"))
+
+        class Auth(AbstractAuth):
+            async def async_get_access_token(self):
+                return token
+
+        async def listed(manager):
+            answer = await manager.store_service.async_list_events(window)
+            return [(event.summary, event.start.value.astimezone(summer).strftime("%m-%d %H:%M")) for event in answer.events]
+
+        async def work():
+            async with aiohttp.ClientSession() as session:
+                api = GoogleCalendarService(Auth(session, host=self.root + "/calendar/v3"))
+                calendars = CalendarListSyncManager(api)
+                await calendars.run()
+                await calendars.run()  # again, by its sync token
+                names = [c.summary for c in (await calendars.store_service.async_list_calendars()).calendars]
+                check(made["summary"] in names, f"the calendar list synced holds {names}")
+                store = InMemoryCalendarStore()
+                sync = CalendarEventSyncManager(api, calendar_id=calendar_id, store=store)
+                await sync.run()
+                check(await listed(sync) == [], "a new calendar synced with events")
+                swim_start, swim_end = at(first)
+                await sync.store_service.async_add_event(Event(summary="Swim", start=swim_start, end=swim_end, recurrence=["RRULE:FREQ=WEEKLY;COUNT=5"]))
+                dentist_start, dentist_end = at(first + datetime.timedelta(days=2, hours=7), 30)
+                await sync.store_service.async_add_event(Event(summary="Dentist", start=dentist_start, end=dentist_end))
+                await sync.run()
+                weekly = [("Swim", f"06-{day:02d} 09:00") for day in (2, 9, 16, 23, 30)]
+                seen = await listed(sync)
+                check(seen == [weekly[0], ("Dentist", "06-04 16:00")] + weekly[1:], f"after the inserts the sync shows {seen}")
+                series = next(event for event in (await sync.store_service.async_list_events(window)).events if event.summary == "Swim")
+                # One day deleted (a patch of that instance to cancelled), then the days from the 23rd on.
+                await sync.store_service.async_delete_event(series.ical_uuid, event_id=f"{series.recurring_event_id}_20310609T070000Z")
+                await sync.run()
+                seen = await listed(sync)
+                check(seen == [weekly[0], ("Dentist", "06-04 16:00")] + weekly[2:], f"after a day was deleted the sync shows {seen}")
+                await sync.store_service.async_delete_event(series.ical_uuid, event_id=f"{series.recurring_event_id}_20310623T070000Z",
+                                                            recurrence_range=Range.THIS_AND_FUTURE)
+                dentist = next(event for event in (await sync.store_service.async_list_events(window)).events if event.summary == "Dentist")
+                await sync.store_service.async_delete_event(dentist.ical_uuid)
+                await sync.run()
+                left = [weekly[0], weekly[2]]
+                seen = await listed(sync)
+                check(seen == left, f"after the deletes the incremental sync shows {seen}")
+                # A client starting afresh: the full listing must carry the cancelled day.
+                fresh = CalendarEventSyncManager(api, calendar_id=calendar_id, store=InMemoryCalendarStore())
+                await fresh.run()
+                seen = await listed(fresh)
+                check(seen == left, f"a fresh full sync shows {seen}")
+                # Expired tokens: gcal-sync reads the 410 as InvalidSyncTokenException and syncs again from nothing.
+                self.emulator.control("POST", "sync-tokens/expire", {})
+                await sync.run()
+                seen = await listed(sync)
+                check(seen == left, f"the re-sync after a 410 shows {seen}")
+                try:
+                    await api.async_get_event(calendar_id, "nosuchevent")
+                    check(False, "a missing event was found")
+                except ApiException as error:
+                    check("404" in str(error), f"a missing event was {error}, not 404")
+        try:
+            asyncio.run(work())
+        finally:
+            self.full_calendar().calendars().delete(calendarId=calendar_id).execute()
 
     def gcsa_calendar(self):
         # gcsa (Google Calendar Simple API) builds Calendar v3 at Google's host from the

@@ -17,6 +17,14 @@ import Testing
         return (harness, harness.token())
     }
 
+    /// A harness on a clock the test moves, from Monday 2 March 2026, 08:00 UTC.
+    static func clockedHarness() throws -> (EmulatorHarness, String, ManualTime, Date) {
+        let start = Date(timeIntervalSince1970: 1_772_438_400)
+        let clock = ManualTime(start)
+        let harness = try EmulatorHarness(now: NowProvider { clock.now })
+        return (harness, harness.token(), clock, start)
+    }
+
     static func event(_ id: String?, _ summary: String, start: String = "2026-03-05T13:00:00+01:00", end: String = "2026-03-05T14:00:00+01:00",
                       extra: [(String, JSONValue)] = []) -> JSONValue {
         var members: [(String, JSONValue)] = []
@@ -178,10 +186,59 @@ import Testing
         ])
         let withDeleted = harness.send("GET", Self.events + "?singleEvents=true&showDeleted=true&timeMin=2026-03-01T00:00:00Z&timeMax=2026-04-01T00:00:00Z", token: token)
         #expect(withDeleted.json["items"]?.arrayValue?.filter { $0["status"] == "cancelled" }.compactMap { $0["id"]?.stringValue } == ["series001_20260316T090000Z"])
-        // Without singleEvents: the series once, with its changed occurrence apart.
+        // Without singleEvents: the series once, with its changed occurrence apart, and its
+        // cancelled one though showDeleted is not given (the discovery document: "Cancelled
+        // instances of recurring events ... will still be included if showDeleted and
+        // singleEvents are both False"; it was left out, and a client expanding the series
+        // itself, as gcal-sync does, showed the deleted occurrence).
         let stored = harness.send("GET", Self.events + "?timeMin=2026-03-01T00:00:00Z&timeMax=2026-04-01T00:00:00Z", token: token)
-        #expect(stored.json["items"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == ["series001", "series001_20260309T090000Z"])
+        #expect(stored.json["items"]?.arrayValue?.map { "\($0["id"]!.stringValue!) \($0["status"]!.stringValue!)" }
+            == ["series001 confirmed", "series001_20260309T090000Z confirmed", "series001_20260316T090000Z cancelled"])
         #expect(stored.json["items"]?.arrayValue?.first?["recurrence"] == ["RRULE:FREQ=WEEKLY;COUNT=4"])
+        #expect(stored.json["items"]?.arrayValue?.last?["originalStartTime"]?["dateTime"] == "2026-03-16T10:00:00+01:00")
+        let explicit = harness.send("GET", Self.events + "?showDeleted=false&timeMin=2026-03-01T00:00:00Z&timeMax=2026-04-01T00:00:00Z", token: token)
+        #expect(explicit.json["items"] == stored.json["items"])
+        // A full sync (no bounds) brings it too; singleEvents alone does not.
+        #expect(harness.send("GET", Self.events, token: token).json["items"]?.arrayValue?.contains { $0["id"] == "series001_20260316T090000Z" } == true)
+        #expect(harness.send("GET", Self.events + "?singleEvents=true", token: token).json["items"]?.arrayValue?.contains { $0["status"] == "cancelled" } == false)
+        // A one-off event deleted still needs showDeleted, and a deleted series takes its
+        // cancelled occurrences with it.
+        #expect(harness.send("POST", Self.events, json: Self.event("single001", "Once"), token: token).status == 200)
+        #expect(harness.send("DELETE", Self.events + "/single001", token: token).status == 204)
+        #expect(harness.send("GET", Self.events, token: token).json["items"]?.arrayValue?.contains { $0["id"] == "single001" } == false)
+        #expect(harness.send("GET", Self.events + "?showDeleted=true", token: token).json["items"]?.arrayValue?.contains { $0["id"] == "single001" } == true)
+        #expect(harness.send("DELETE", Self.events + "/series001", token: token).status == 204)
+        #expect(harness.send("GET", Self.events, token: token).json["items"] == [])
+    }
+
+    /// `q` searches by terms, as Calendar does: each word of it must start a word of the
+    /// summary, description, location, an attendee's or the organizer's name or address.
+    /// Before, any substring matched ("eting" found "Team meeting", "ana" found "Banana").
+    @Test func qFindsEventsByTheStartOfTheirWords() throws {
+        let (harness, token) = try Self.harness()
+        let meeting = Self.event("qmeet0001", "Team meeting", extra: [
+            ("description", "Quarterly numbers"), ("location", "Café Central"),
+            ("attendees", [["email": "ana.souza@example.com", "displayName": "Ana Souza"]]),
+        ])
+        #expect(harness.send("POST", Self.events, json: meeting, token: token).status == 200)
+        #expect(harness.send("POST", Self.events, json: Self.event("qfruit001", "Banana bread"), token: token).status == 200)
+        func found(_ q: String) -> [String] {
+            let escaped = q.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? q
+            return harness.send("GET", Self.events + "?q=" + escaped, token: token).json["items"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+        }
+        #expect(found("meet") == ["qmeet0001"])
+        #expect(found("MEETING team") == ["qmeet0001"])
+        #expect(found("eting") == [])
+        #expect(found("ana") == ["qmeet0001"])
+        #expect(found("souza@example.com") == ["qmeet0001"])
+        #expect(found("cafe") == ["qmeet0001"])
+        #expect(found("quarter") == ["qmeet0001"])
+        #expect(found("bread") == ["qfruit001"])
+        #expect(found("nana") == [])
+        #expect(found("meeting banana") == [])
+        // The organizer is the calendar: its address and name find every event on it.
+        #expect(found("emulator@example.com").count == 2)
+        #expect(found("").count == 2)
     }
 
     /// A series cut short (an UNTIL, "this and following"): its instances after it go, a
@@ -502,10 +559,7 @@ import Testing
     /// Found by google-api-python-client syncing with singleEvents=true: the changes came as
     /// the series, not its instances, and updatedMin left out what was deleted.
     @Test func aSyncOfSingleEventsGivesInstancesAndUpdatedMinGivesDeletions() throws {
-        let now = Date(timeIntervalSince1970: 1_772_438_400)
-        let clock = ManualTime(now)
-        let harness = try EmulatorHarness(now: NowProvider { clock.now })
-        let token = harness.token()
+        let (harness, token, clock, now) = try Self.clockedHarness()
         harness.send("POST", Self.events, json: Self.event("gone00001", "Gone"), token: token)
         let full = harness.send("GET", Self.events + "?singleEvents=true", token: token)
         let sync = try #require(full.json["nextSyncToken"]?.stringValue)
@@ -532,6 +586,32 @@ import Testing
         let since = harness.send("GET", Self.events + "?updatedMin=2026-03-02T08:00:30Z", token: token)
         #expect(since.json["items"]?.arrayValue?.map { "\($0["id"]!.stringValue!) \($0["status"]!.stringValue!)" }
             == ["repeat001 confirmed", "repeat001_20260309T090000Z confirmed", "gone00001 cancelled"])
+    }
+
+    /// calendars.clear deletes every event of the primary calendar as deleting each would:
+    /// a sync by token and a listing by updatedMin both bring them cancelled. Before, the
+    /// cleared events kept their old `updated`, and updatedMin left them out.
+    @Test func clearingThePrimaryCalendarIsSeenByTokenAndByUpdatedMin() throws {
+        let (harness, token, clock, now) = try Self.clockedHarness()
+        harness.send("POST", Self.events, json: Self.event("keep00001", "Lunch"), token: token)
+        let series = Self.event("repeat002", "Weekly", start: "2026-03-02T10:00:00+01:00", end: "2026-03-02T10:30:00+01:00",
+                                extra: [("recurrence", ["RRULE:FREQ=WEEKLY;COUNT=3"])])
+        harness.send("POST", Self.events, json: series, token: token)
+        let sync = try #require(harness.send("GET", Self.events, token: token).json["nextSyncToken"]?.stringValue)
+
+        clock.now = now + 60
+        #expect(harness.send("POST", "/calendar/v3/calendars/primary/clear", token: token).status == 204)
+        #expect(harness.send("GET", Self.events, token: token).json["items"] == [])
+        let delta = harness.send("GET", Self.events + "?syncToken=\(sync)", token: token)
+        #expect(delta.json["items"]?.arrayValue?.map { "\($0["id"]!.stringValue!) \($0["status"]!.stringValue!)" } == ["keep00001 cancelled", "repeat002 cancelled"])
+        let since = harness.send("GET", Self.events + "?updatedMin=2026-03-02T08:00:30Z", token: token)
+        #expect(since.json["items"]?.arrayValue?.map { "\($0["id"]!.stringValue!) \($0["updated"]!.stringValue!)" }
+            == ["keep00001 \(Wire.timestamp(now + 60))", "repeat002 \(Wire.timestamp(now + 60))"])
+        // Only the primary calendar can be cleared.
+        let other = harness.send("POST", "/calendar/v3/calendars", json: ["summary": "Other"], token: harness.token(scopes: ["https://www.googleapis.com/auth/calendar"]))
+        let id = try #require(other.json["id"]?.stringValue)
+        let refused = harness.send("POST", "/calendar/v3/calendars/\(id)/clear", token: harness.token(scopes: ["https://www.googleapis.com/auth/calendar"]))
+        #expect(refused.status == 400)
     }
 
     @Test func maxAttendeesLeavesOnlyTheAccountsOwnEntry() throws {

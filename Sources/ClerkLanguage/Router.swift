@@ -146,6 +146,14 @@ public struct Router: Sendable {
                 return again.moved(onto: text, from: said, replacing: replaced, by: count)
             }
         }
+        // "hotel check in on the 18th, check out on the 22nd": a stay from one to the other.
+        if let said = Self.stayFromCheckIn(line) {
+            let again = understand(said, readings: reader.readings(said, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
+            if case .createEvent(let request) = again.intent, !request.title.isEmpty, let when = request.when,
+               when.end.timeIntervalSince(when.start) > 86_400 {
+                return again.moved(onto: text, from: said)
+            }
+        }
         // "cancel tomorrow's 1:1 with sam, he's out sick", "could you cancel the eye test
         // please, I shall go in January instead": a reason after a change or a removal, with
         // a subject of its own, says neither which event nor when.
@@ -660,6 +668,52 @@ public struct Router: Sendable {
         let replaced = offset..<(offset + (the == nil ? 0 : 4))
         let said = String(text[..<start]) + "every " + String(text[words[ordinal].startIndex...])
         return (said, replaced, 6)
+    }
+
+    /// "hotel check in on the 18th, check out on the 22nd", "check-in dec 18 3pm and
+    /// checkout dec 22 11am": the line said as a stay, byte for byte as long ("hotel from
+    /// on the 18th, to on the 22nd" with the joining words made spaces), so that what is read
+    /// of it lies where the line says it. Nil when the line has no check-in followed by a
+    /// check-out with words after each, or nothing before the check-in.
+    static func stayFromCheckIn(_ line: LineBytes) -> String? {
+        guard line.mayMention("check"), line.mayMention("out") else { return nil }
+        var bytes = Array(line.text.utf8)
+        let lower = bytes.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }
+        func find(_ forms: [String], from: Int) -> Range<Int>? {
+            forms.compactMap { form -> Range<Int>? in
+                let pattern = Array(form.utf8)
+                guard lower.count >= pattern.count, from <= lower.count - pattern.count else { return nil }
+                return (from...(lower.count - pattern.count)).first { Array(lower[$0..<($0 + pattern.count)]) == pattern }
+                    .map { $0..<($0 + pattern.count) }
+            }.min { $0.lowerBound < $1.lowerBound }
+        }
+        guard let checkIn = find(["check in", "check-in", "checkin"], from: 0), checkIn.lowerBound > 0,
+              let checkOut = find(["check out", "check-out", "checkout"], from: checkIn.upperBound) else { return nil }
+        /// `word` written over `range`, the rest of it spaces.
+        func write(_ word: String, over range: Range<Int>) {
+            for i in range { bytes[i] = 32 }
+            for (k, b) in word.utf8.enumerated() where range.lowerBound + k < range.upperBound { bytes[range.lowerBound + k] = b }
+        }
+        /// The words between `from` and `to` that join ("on", "and", ",") made spaces; false
+        /// when no other word is left there.
+        func blankJoiners(_ from: Int, _ to: Int, _ joiners: Set<String>) -> Bool {
+            var said = false, i = from
+            while i < to {
+                guard bytes[i] != 32 else { i += 1; continue }
+                var j = i
+                while j < to, bytes[j] != 32, bytes[j] != UInt8(ascii: ",") { j += 1 }
+                if j == i { bytes[i] = 32; i += 1; continue }  // a comma alone
+                let word = String(decoding: lower[i..<j], as: UTF8.self)
+                if joiners.contains(word) { for k in i..<j { bytes[k] = 32 } } else { said = true }
+                i = j
+            }
+            return said
+        }
+        guard blankJoiners(checkIn.upperBound, checkOut.lowerBound, ["on", "at", "is", "and", "then", "&"]),
+              blankJoiners(checkOut.upperBound, bytes.count, ["on", "at", "by", "is"]) else { return nil }
+        write("from", over: checkIn)
+        write("to", over: checkOut)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `text` with "their time" ("their local time") said as the time of the one place the

@@ -79,7 +79,10 @@ enum ContactPhrases {
         }
         // Words looked up by key: each array literal given to `matches` was made and
         // destroyed on every line that got this far, and each word compared copied its term.
-        if ((s.word(head, isIn: Self.whereWord) && s.word(head + 1, isIn: Self.doesWord)) || s.word(head, isIn: Self.doesOrIs)),
+        // ("who does ana work for": her company, as "where does ana work".)
+        let asksEmployer = s.word(head, is: "who") && s.word(head + 1, isIn: Self.doesWord) && s.has(Vocabulary.workVerbs)
+            && s.word(s.body.upperBound - 1, is: "for")
+        if ((s.word(head, isIn: Self.whereWord) && s.word(head + 1, isIn: Self.doesWord)) || s.word(head, isIn: Self.doesOrIs) || asksEmployer),
            s.has(Vocabulary.whereVerbs), personMention(s, known: known) != nil {
             return Route(rule: .contact(.whereAbout), command: head..<head)
         }

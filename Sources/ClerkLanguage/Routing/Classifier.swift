@@ -1228,10 +1228,13 @@ enum Classifier {
     /// tokyo", "how many hours ahead is tokyo", "how far behind is LA": a place's offset
     /// from another or from the person's own ("is the review ahead of schedule" names no place).
     static func asksTimeDifference(_ s: Sentence) -> Bool {
-        let saysDifference = s.has(differenceWords) && s.has(["time"]) || s.has(["ahead", "behind"]) && s.has(["hours", "hour", "far", "much"])
+        let saysDifference = s.has(differenceWords) && s.has(timeWord) || s.has(aheadWords) && s.has(howFarWords)
         return saysDifference && !Router.placesCompared(s).isEmpty
     }
     static let differenceWords: WordSet = ["difference", "diff", "gap"]
+    static let timeWord: WordSet = ["time"]
+    static let aheadWords: WordSet = ["ahead", "behind"]
+    static let howFarWords: WordSet = ["hours", "hour", "far", "much"]
     /// Words a place follows in a question of time difference.
     static let placeLeads: WordSet = ["with", "to", "in", "and", "between", "from", "is", "of", "vs"]
 

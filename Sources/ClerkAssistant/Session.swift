@@ -46,6 +46,9 @@ public final class Session {
     /// True while the person looked up is what was last talked about (no event since): "what's
     /// the address" is then theirs.
     var personOnScreen = false
+    /// The contacts last listed for one name ("marias number": two Marias), with the detail
+    /// asked, until the next line: "the first one", "chen" then picks one.
+    var contactsOnScreen: (contacts: [Contact], field: ContactField)?
     /// The line that asked for the last new event, as typed: "and lena thursdays at 9:30"
     /// after it is made says it again for Lena (`sameAgain`).
     var createdLine: String?
@@ -68,12 +71,17 @@ public final class Session {
         let text = Session.trimmed(line)
         let reply: Reply
         let answering = pending != nil
+        let contactsListed = contactsOnScreen
+        contactsOnScreen = nil
         if let question = pending {
             pending = nil
             lastLine = nil
             reply = answer(question, with: text)
         } else if text.isEmpty {
             return Reply(intent: .help, ok: true, message: "")
+        } else if let listed = contactsListed, let contact = Self.pickedFromList(text, listed.contacts) {
+            // "the first one", "chen" just after two Marias were listed: that one.
+            reply = shown(contact, listed.field)
         } else if let said = Session.quickAddText(text) {
             reply = offerQuickAdd(said)
         } else {
@@ -97,7 +105,8 @@ public final class Session {
             let asFile = fileOnScreen.flatMap { aboutFile($0, text, understood) }
             if let asFile { understood = asFile }
             if asFile == nil, let person = lastPerson, let named = aboutPerson(person, text) { understood = named }
-            if case .contactLookup(let query) = understood.intent, !query.name.isEmpty, !query.isRelation { lastPerson = query.name }
+            if case .contactLookup(let query) = understood.intent, !query.name.isEmpty, !query.isRelation,
+               !Router.thirdPersonPronouns.contains(query.name.lowercased()) { lastPerson = query.name }
             // "add maria" just after an event was shown: a person added to it, in any case (a
             // name not capitalised, of no contact, read alone as a new event's title); "add a
             // note: …", "notes: …": words for its notes.
@@ -274,6 +283,9 @@ public final class Session {
                 candidates.append((line + " to " + file, false))
             } else if lines {
                 candidates.append((line + " of " + file, false))
+            } else if case .outOfScope(let said) = understood.intent, said.topic == nil, let item = Self.alsoItem(line) {
+                // "also middlemarch", "and oat milk too": one more item for the list.
+                candidates.append(("add " + item + " to " + file, false))
             }
         }
         for (candidate, saysIt) in candidates {
@@ -291,6 +303,18 @@ public final class Session {
             }
         }
         return nil
+    }
+
+    /// The item of "also middlemarch", "and oat milk too", "plus napkins as well": the words
+    /// between "also" (or "plus", "and") and "too" (or "as well"), one of them said; nil
+    /// when neither is.
+    static func alsoItem(_ line: String) -> String? {
+        var words = line.split(separator: " ").map(String.init)
+        var said = false
+        while let first = words.first?.lowercased(), ["also", "plus", "and"].contains(first) { words.removeFirst(); said = true }
+        if words.last?.lowercased() == "too" || words.last?.lowercased() == "also" { words.removeLast(); said = true }
+        if words.count > 2, words.suffix(2).map({ $0.lowercased() }) == ["as", "well"] { words.removeLast(2); said = true }
+        return said && !words.isEmpty ? words.joined(separator: " ") : nil
     }
 
     /// A yes or no said with no question open answers nothing, unless it is also a request

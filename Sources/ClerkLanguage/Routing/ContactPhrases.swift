@@ -43,6 +43,10 @@ enum ContactPhrases {
         if !shape.hasDate, !shape.hasCalendarNoun, let field = fieldBeforePerson(s, known: known) {
             return Route(rule: .contact(.field(field)), command: head..<shape.afterVerb)
         }
+        // "who works at Chen Events": a company whose name holds an event's noun is still a company.
+        if !shape.hasDate, s.word(head, isIn: Vocabulary.whoWords), let (found, _) = filter(s), case .worksAt = found {
+            return Route(rule: .contact(.filtered), command: head..<head)
+        }
         if eventish || shape.hasCalendarNoun { return nil }
         // "what does Sam do", "what does Ana do for a living": a contact's job, for a name the
         // address book has ("what does this button do" is no person).
@@ -64,6 +68,13 @@ enum ContactPhrases {
             if let name = person(in: s, from: i, known: known), (name.range.upperBound..<body.upperBound).allSatisfy({ s.tokens[$0].isMark }) {
                 return Route(rule: .contact(.lookup), command: head..<i)
             }
+        }
+        // "anyone called jo", "is there anyone named Carla", "do I have someone called Bob":
+        // the address book asked for a name, with no "do I know".
+        if let at = (head..<min(head + 4, body.upperBound)).first(where: { s.word($0, isIn: Self.someoneWords) && s.word($0) != "a" && s.word($0) != "an" }),
+           (head..<at).allSatisfy({ s.word($0, isIn: Self.askingForSomeone) }), s.word(at + 1, isIn: Self.namedWords),
+           let name = person(in: s, from: at + 2, known: known), (name.range.upperBound..<body.upperBound).allSatisfy({ s.tokens[$0].isMark }) {
+            return Route(rule: .contact(.lookup), command: head..<(at + 2))
         }
         // The address book itself: "list my contacts", "is Sam saved in my contacts".
         if shape.hasContactNoun {
@@ -168,7 +179,8 @@ enum ContactPhrases {
             case "name" where ["full", "whole", "real"].contains(s.word(i - 1)) && (s.tokens[max(i - 2, 0)].isPossessive || s.word(i + 1, isIn: Vocabulary.aboutWords)):
                 break
             case "name", "information", "info", "details", "detail", "card", "profile":
-                guard s.word(i - 1) == "contact" || s.tokens[max(i - 1, 0)].isPossessive || s.word(i + 1, isIn: Vocabulary.aboutWords) || s.word(i - 1) == "last" || s.word(i - 1) == "first" else { continue }
+                guard s.word(i - 1) == "contact" || s.tokens[max(i - 1, 0)].isPossessive || s.word(i + 1, isIn: Vocabulary.aboutWords) || s.word(i - 1) == "last" || s.word(i - 1) == "first"
+                        || w != "name" && afterKnownName(s, i, known: known) else { continue }
             case "birthday", "bday", "born", "age":
                 break
             case "touch":
@@ -185,6 +197,17 @@ enum ContactPhrases {
             if found == nil || found == .all { found = field }
         }
         return found
+    }
+
+    /// True when the words before `i` are the whole line's start and a contact's name (the
+    /// last maybe with a possessive "s" typed with no apostrophe) and `i` ends the line:
+    /// "raj details", "maria alvarez info", "marias details".
+    static func afterKnownName(_ s: Sentence, _ i: Int, known: Names) -> Bool {
+        let body = s.body
+        guard i > body.lowerBound, i - body.lowerBound <= 3, (i + 1..<body.upperBound).allSatisfy({ s.tokens[$0].isMark }) else { return false }
+        return (body.lowerBound..<i).allSatisfy { j in
+            s.word(j, isIn: known.contactWords) || j == i - 1 && s.word(j).hasSuffix("s") && known.contactWords.contains(String(s.word(j).dropLast()))
+        }
     }
 
     /// A person the sentence names, by the most telling clue first: a possessive ("ana's",
@@ -419,6 +442,8 @@ enum ContactPhrases {
     static let doIKnow = ["do", "i", "know"]
     static let someoneWords: WordSet = ["anyone", "anybody", "someone", "somebody", "a", "an"]
     static let namedWords: WordSet = ["named", "called"]
+    /// Words before "anyone called …" that only ask ("is there", "do I have", "got").
+    static let askingForSomeone: WordSet = ["is", "there", "do", "i", "have", "got", "any"]
     /// Words that say where someone lives ("who lives in Lisbon", "contacts based in Madrid").
     static let livingWords: WordSet = ["lives", "live", "living", "based", "located", "resides", "reside", "residing"]
     static let beWords: WordSet = ["is", "are"]
@@ -469,13 +494,15 @@ enum ContactPhrases {
     static let askingWhoWords: WordSet = [
         "which", "what", "who", "who's", "whos", "list", "show", "find", "get", "give", "me", "all", "my", "the", "any",
         "of", "how", "many", "in", "address", "book", "that", "do", "does", "i", "else", "is", "are", "there",
-        "contacts", "contact", "people", "persons", "folks", "friends", "phonebook",
+        "contacts", "contact", "people", "persons", "folks", "friends", "phonebook", "clients", "customers", "suppliers", "colleagues",
         "anyone", "anybody", "everyone", "everybody", "someone", "somebody",
     ]
     /// The words of those words that say the question is about people.
     static let peopleWords: WordSet = [
         "who", "who's", "whos", "contacts", "contact", "people", "persons", "folks", "friends", "phonebook",
         "anyone", "anybody", "everyone", "everybody", "someone", "somebody",
+        // (Who the address book holds, as a business owner says it.)
+        "clients", "customers", "suppliers", "colleagues",
     ]
     static let haveWords: WordSet = ["have", "has", "having", "with", "got"]
     static let notWords: WordSet = ["don't", "dont", "doesn't", "doesnt", "not"]

@@ -57,6 +57,8 @@ enum FilePhrases {
            !s.word(head, isIn: appendVerbs), !s.word(head, isIn: createVerbs), shape.headVerb != .delete {
             return Route(rule: .file(.read), command: command)
         }
+        // "keep a reading list", "i need a packing list": a list wanted is one to make.
+        if wantedList(s) != nil { return Route(rule: .file(.create), command: command) }
         if let file = mention(s, known: known) {
             // "copy todo.txt to todo-old.txt", "duplicate todo.txt".
             if s.word(head, isIn: copyVerbs) || s.matches(["make", "a", "copy", "of"], at: head), file.tokens.lowerBound > head {
@@ -311,6 +313,26 @@ enum FilePhrases {
         return Mention(tokens: first..<(list + 1), name: words.joined(separator: "-") + ".txt")
     }
 
+    /// What comes before a kind of list that is wanted, not yet made ("keep a reading list").
+    static let wantedListLeads: Set<String> = [
+        "keep a", "keep a new", "keep another", "i need a", "i need a new", "i need another", "i want a", "i want a new",
+        "i'd like a", "id like a", "i would like a", "we need a", "we need a new", "i want another",
+    ]
+
+    /// "keep a reading list", "i need a packing list", "can you keep a reading list for me"
+    /// ("can you" is politeness, skipped): the list, to be made as "make a reading list"
+    /// makes it; nil for any other line ("i need the packing list" is the one there is).
+    static func wantedList(_ s: Sentence) -> Mention? {
+        guard s.word(s.body.lowerBound) == "keep" || s.word(s.body.lowerBound) == "i" || s.word(s.body.lowerBound) == "we" || s.word(s.body.lowerBound) == "id",
+              let list = listFile(s), list.tokens.lowerBound > s.body.lowerBound else { return nil }
+        let lead = (s.body.lowerBound..<list.tokens.lowerBound).map { String(s.word($0)) }.joined(separator: " ")
+        guard wantedListLeads.contains(lead) else { return nil }
+        var end = s.body.upperBound
+        while end > list.tokens.upperBound, s.tokens[end - 1].isMark { end -= 1 }
+        let rest = (list.tokens.upperBound..<end).map { String(s.word($0)) }.joined(separator: " ")
+        return ["", "for me", "please", "too", "as well", "also"].contains(rest) ? list : nil
+    }
+
     /// Verbs that start a new list ("make a list for the party").
     static let newListVerbs: WordSet = ["make", "start", "create", "begin"]
 
@@ -536,6 +558,7 @@ enum FilePhrases {
     static func read(_ s: Sentence, rule: FileRule, route: Route, known: Names, slots: inout [Slot]) -> Intent {
         let body = s.body
         var file = mention(s, known: known)
+        if rule == .create, let wanted = wantedList(s) { file = wanted }
         if file == nil, rule == .create, createsNamedFile(s), let at = namedFile(s) {
             // "a note called shopping ideas": every word of the name, joined as list files are.
             let end = s.first(in: contentWords, from: at) ?? body.upperBound
@@ -910,6 +933,13 @@ enum FilePhrases {
     /// second line", "the last line", "the first 3 lines", "last three lines"; a line from
     /// the end is a negative number ("the last line" is -1).
     static func linePick(_ s: Sentence, before end: Int) -> LinePick? {
+        // "how many books are on my reading list", "how many things in my todo list": its
+        // lines counted, whatever they are called.
+        let h = s.body.lowerBound
+        if s.word(h) == "how", s.word(h + 1) == "many", end - h <= 7, s.first(in: lineWords, until: end) == nil,
+           (h + 2..<end).contains(where: { s.word($0) == "on" || s.word($0) == "in" }) {
+            return .count
+        }
         guard let at = s.first(in: lineWords, until: end) else { return nil }
         if s.word(at - 1) == "many" && s.word(at - 2) == "how" || s.word(at - 1) == "count" || s.matches(["number", "of"], at: at - 2)
             || s.word(at - 1) == "the" && s.word(at - 2) == "count" {

@@ -43,7 +43,9 @@ enum FixedCommands {
                   "revert", "revert that", "revert it", "take that back", "put it back", "restore it", "undo this",
                   "go back", "undo please", "reverse that", "cancel that change", "oops undo",
                   // "oops" after a change: undo, which says what it will do and asks first.
-                  "oops", "oops undo that", "oops undo it", "undo that please", "revert the last change", "take it back"] {
+                  "oops", "oops undo that", "oops undo it", "undo that please", "revert the last change", "take it back",
+                  // Said of what was just deleted.
+                  "bring it back", "bring that back", "get it back", "get that back", "i want it back", "give it back"] {
             forms[f] = .undo
         }
         for f in ["redo", "redo that", "redo it", "redo please", "undo the undo", "undo undo", "undo my undo", "undo that undo",
@@ -65,7 +67,11 @@ enum FixedCommands {
                   // As an older hand says it ("Thank you very much, that is all for today.").
                   "that is all", "that is all for today", "that's all for today", "thats all for today", "that is all for now",
                   "that's all for now", "thats all for now", "that will be all", "that'll be all", "that is everything",
-                  "that's everything", "nothing else", "nothing else thanks", "that's all i needed", "that is all i needed"] {
+                  "that's everything", "nothing else", "nothing else thanks", "that's all i needed", "that is all i needed",
+                  // A goodbye for the night or till later.
+                  "goodnight", "good night", "night night", "nighty night", "ok goodnight", "ok good night", "thanks goodnight",
+                  "thanks good night", "see you later", "see you tomorrow", "see ya later", "catch you later", "talk to you later",
+                  "talk later", "ttyl"] {
             forms[f] = .quit
         }
         // "thanks thats all", "ok that's it": the goodbye after thanks or an ok, unpunctuated.
@@ -106,6 +112,13 @@ enum FixedCommands {
            stop - body.lowerBound <= 6, !(body.lowerBound..<stop).contains(where: { s.isInDate($0) }) {
             body = (stop + 1)..<body.upperBound
         }
+        // "wait no bring it back", "ugh, undo that": an undo after words of dismay.
+        var afterDismay = body.lowerBound
+        while afterDismay + 1 < body.upperBound, s.word(afterDismay, isIn: Vocabulary.correctionWords) || s.kind(afterDismay) == .mark { afterDismay += 1 }
+        if afterDismay > body.lowerBound, body.count <= 10, (afterDismay..<body.upperBound).allSatisfy({ s.word($0, isIn: formWords) }),
+           forms[(afterDismay..<body.upperBound).map { s.tokens[$0].word }.joined(separator: " ")] == .undo {
+            return Route(rule: .fixed(.undo, (afterDismay..<body.upperBound).map { s.tokens[$0].word }.joined(separator: " ")), command: body)
+        }
         guard !body.isEmpty, body.count <= 8, s.word(body.lowerBound, isIn: firstWords) else { return nil }
         // A line with a word no form has is no form, seen by key before its words are joined
         // and looked up ("next monday", "today at 5": the words joined and hashed for nothing).
@@ -113,7 +126,19 @@ enum FixedCommands {
             let key = body.map { s.tokens[$0].word }.joined(separator: " ")
             if let command = forms[key] { return Route(rule: .fixed(command, key), command: body) }
         }
-        return body == s.body ? helpAbout(s) ?? newCalendar(s) : nil
+        return body == s.body ? helpAbout(s) ?? newCalendar(s) ?? asksIfConnected(s) : nil
+    }
+
+    static let connectedWords: WordSet = ["synced", "syncing", "sync", "synchronized", "synchronised", "connected", "linked", "signed", "logged", "hooked"]
+    static let thisWords: WordSet = ["this", "it", "clerk", "you", "i", "google", "everything"]
+
+    /// "is this synced with google", "are you connected to my google calendar", "am I
+    /// connected to google", "is google linked": the account's status, asked as a yes or no.
+    static func asksIfConnected(_ s: Sentence) -> Route? {
+        let body = s.body
+        guard body.count <= 9, ["is", "are", "am"].contains(s.word(body.lowerBound)), s.word(body.lowerBound + 1, isIn: thisWords) || s.has(["google"]),
+              body.contains(where: { s.word($0, isIn: connectedWords) }), !body.contains(where: { s.isInDate($0) }) else { return nil }
+        return Route(rule: .fixed(.status, s.body.map { s.tokens[$0].word }.joined(separator: " ")), command: s.body)
     }
 
     /// Openings of a request for help ("how do I use …", "what can I say about …").
@@ -181,6 +206,8 @@ enum FixedCommands {
         guard s.word(i) == "calendar", i + 1 <= s.body.upperBound else { return nil }
         i += 1
         if ["called", "named", "titled", "for"].contains(s.word(i)) { i += 1 }
+        // ("a calendar for the kids": the kids', named Kids.)
+        if s.word(i - 1) == "for", ["the", "my", "our"].contains(s.word(i)), i + 1 < s.body.upperBound { i += 1 }
         // The rest is the name; "calendar entry for …", "calendar event", "calendar for tomorrow" are events.
         if i < s.body.upperBound {
             let next = s.tokens[i]

@@ -52,6 +52,10 @@ extension Session {
                 }, no: { Reply(intent: .contactLookup, ok: true, message: Renderer.nothingChanged) })),
                 Reply(intent: .contactLookup, ok: true, message: question, fields: json))
             }
+            // ("open shopping", "read groceries": a file may have been meant as well.)
+            if query.field == .all, let verb = lastLine?.split(separator: " ").first?.lowercased(), ["open", "read", "show"].contains(verb) {
+                return Reply(intent: .contactLookup, ok: false, message: Renderer.noFileOrContact(query.name), fields: json)
+            }
             return Reply(intent: .contactLookup, ok: false, message: Renderer.noContact(query.name, closest: nil, bookIsEmpty: everyone.isEmpty), fields: json)
         }
         // "call ana" when two contacts are Ana: asked, as a new event's guests are, since one

@@ -242,6 +242,23 @@ public final class Session {
     /// when it then reads as a change or a look at a file; nil when it does not, or names a
     /// day, a file or a person of its own.
     func aboutFile(_ file: String, _ text: String, _ understood: Understanding) -> Understanding? {
+        // "also middlemarch", "and oat milk too", "also maria" (a name, but said as one more
+        // item): added to the list, when the line reads as nothing else.
+        let said = text.trimmingSpacesAndPunctuation()
+        if let item = Self.alsoItem(said) {
+            let lower = said.lowercased()
+            let saysAlso = lower.hasPrefix("also ") || lower.hasPrefix("plus ") || lower.hasSuffix(" too") || lower.hasSuffix(" as well")
+            var added = false
+            switch understood.intent {
+            case .outOfScope(let topic): added = topic.topic == nil
+            case .contactLookup: added = saysAlso
+            default: break
+            }
+            if added {
+                let reading = understand("add " + item + " to " + file)
+                if case .fileWrite(let write) = reading.intent, Spelling.fold(write.name) == Spelling.fold(file) { return reading }
+            }
+        }
         switch understood.intent {
         case .fileRead, .fileLines, .fileSearch, .fileList, .fileDelete, .contactLookup, .calendars, .createCalendar, .undo, .help:
             return nil
@@ -267,7 +284,7 @@ public final class Session {
                 var named = words
                 named[i] = file + String(word.drop(while: \.isLetter))
                 candidates.append((named.joined(separator: " "), true))
-            } else if bare == "list" || bare == "notes", i > 0, ["the", "my", "this", "that"].contains(words[i - 1].lowercased()) {
+            } else if bare == "list" || bare == "notes" || bare == "file", i > 0, ["the", "my", "this", "that"].contains(words[i - 1].lowercased()) {
                 var named = words
                 named[i - 1] = ""
                 named[i] = file + String(word.drop(while: \.isLetter))
@@ -281,11 +298,11 @@ public final class Session {
             let lines = text.lowercased().split(whereSeparator: { !$0.isLetter }).contains { ["line", "lines", "item", "items"].contains($0) }
             if ["add", "append", "put", "insert", "write"].contains(verb) {
                 candidates.append((line + " to " + file, false))
+            } else if verb == "remove", !lines {
+                // ("remove raj": the item out of the list on screen.)
+                candidates.append((line + " from " + file, false))
             } else if lines {
                 candidates.append((line + " of " + file, false))
-            } else if case .outOfScope(let said) = understood.intent, said.topic == nil, let item = Self.alsoItem(line) {
-                // "also middlemarch", "and oat milk too": one more item for the list.
-                candidates.append(("add " + item + " to " + file, false))
             }
         }
         for (candidate, saysIt) in candidates {

@@ -506,6 +506,38 @@ enum ContactPhrases {
     ]
     static let haveWords: WordSet = ["have", "has", "having", "with", "got"]
     static let notWords: WordSet = ["don't", "dont", "doesn't", "doesnt", "not"]
+    /// Words that ask for a detail of every contact ("everyone's email", "all the numbers").
+    static let everyoneWords: WordSet = ["everyone", "everyones", "everyone's", "everybody", "everybodys", "everybody's", "all"]
+    /// Words that may stand beside them in such a request ("give me all the numbers").
+    static let everyoneFiller: WordSet = [
+        "give", "me", "show", "list", "get", "what", "whats", "what's", "are", "the", "my", "of", "for", "contacts", "contact",
+        "contacts'", "in", "please", "i", "have", "saved", "phone",
+    ]
+
+    /// "everyone's email", "give me all the numbers", "phone numbers for everyone", "all my
+    /// contacts' addresses": the contacts with that detail (a phone, email or address),
+    /// each listed with it. Nil when any other word is said ("delete all the numbers").
+    static func everyonesDetail(_ s: Sentence) -> (ContactFilter, Range<Int>)? {
+        let body = s.body
+        guard body.count <= 9, body.contains(where: { s.word($0, isIn: everyoneWords) || s.tokens[$0].isPossessive && everyoneWords.contains(s.tokens[$0].base) }) else { return nil }
+        var field: (ContactField, Int)?
+        var label: DetailLabel?
+        for i in body {
+            let t = s.tokens[i]
+            if t.isMark || s.word(i, isIn: everyoneWords) || t.isPossessive && everyoneWords.contains(t.base) { continue }
+            if let said = Vocabulary.contactFields[s.word(i)], [.phone, .email, .address].contains(said) {
+                if let (known, _) = field, known != said { return nil }
+                if field == nil { field = (said, i) }
+                if let l = labelWords[s.word(i)] { label = l }
+            } else if let l = labelWords[s.word(i)] {
+                label = l
+            } else if !s.word(i, isIn: everyoneFiller) {
+                return nil
+            }
+        }
+        guard let (found, at) = field else { return nil }
+        return (.with(found, label: [.phone, .email, .address].contains(found) ? label : nil), at..<(at + 1))
+    }
     /// What may follow the field: where it is kept ("who has no birthday saved", "… in my contacts").
     static let afterADetail: WordSet = ["saved", "stored", "recorded", "listed", "set", "on", "file", "in", "my", "the", "contacts", "address", "book", "phonebook"]
     /// Words that name a kind of phone, email or address ("a mobile", "a work email").
@@ -524,6 +556,7 @@ enum ContactPhrases {
     /// email" (a person's field) nor "who has the address" (one value, not a kind); "who has
     /// a birthday" asks the calendar unless the contacts or "saved" are named.
     static func detailFilter(_ s: Sentence) -> (ContactFilter, Range<Int>)? {
+        if let found = everyonesDetail(s) { return found }
         let body = s.body
         func asking(from start: Int) -> Int {
             var i = start

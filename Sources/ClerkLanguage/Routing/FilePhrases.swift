@@ -59,6 +59,8 @@ enum FilePhrases {
         }
         // "keep a reading list", "i need a packing list": a list wanted is one to make.
         if wantedList(s) != nil { return Route(rule: .file(.create), command: command) }
+        // "make a list", "start a new list", "create a document": a new file, its name asked.
+        if isBareNewFile(s) { return Route(rule: .file(.create), command: command) }
         if let file = mention(s, known: known) {
             // "copy todo.txt to todo-old.txt", "duplicate todo.txt".
             if s.word(head, isIn: copyVerbs) || s.matches(["make", "a", "copy", "of"], at: head), file.tokens.lowerBound > head {
@@ -174,17 +176,21 @@ enum FilePhrases {
     }
 
     /// The words that open a note to oneself ("jot down …", "note to self: …").
-    static let noteVerbs: WordSet = ["jot", "note", "make", "take", "write", "new", "quick"]
+    static let noteVerbs: WordSet = ["jot", "note", "make", "take", "write", "new", "quick", "create", "start", "save", "keep"]
     static let noteOpenings: PhraseList = [
         ["jot", "down"], ["jot"], ["note", "down"], ["note", "to", "self"], ["note"], ["make", "a", "note", "to", "self"],
         ["make", "a", "note"], ["make", "note"], ["take", "a", "note"], ["take", "note"], ["write", "down"],
         ["make", "a", "new", "note"], ["take", "a", "quick", "note"], ["make", "a", "quick", "note"],
         ["new", "note"], ["quick", "note"],
+        // As a first try says it ("create a note", "save a note that tom likes red wine").
+        ["create", "a", "note"], ["create", "a", "new", "note"], ["start", "a", "note"], ["start", "a", "new", "note"],
+        ["save", "a", "note"], ["keep", "a", "note"], ["write", "a", "note"],
     ]
     /// Openings that are a note with nothing after them ("new note"): the note is asked for.
     static let emptyNoteOpenings: Set<String> = [
         "note", "new note", "quick note", "make a note", "make note", "make a new note", "make a quick note", "take a note",
         "take note", "take a quick note", "jot", "jot down", "note down", "write down", "note to self", "make a note to self",
+        "create a note", "create a new note", "start a note", "start a new note", "write a note",
     ]
     /// Words that make a note an event after all ("note this event to my calendar").
     static let noteEventWords: WordSet = ["calendar", "event", "events", "schedule", "diary", "agenda", "reminder", "appointment"]
@@ -333,6 +339,18 @@ enum FilePhrases {
         return ["", "for me", "please", "too", "as well", "also"].contains(rest) ? list : nil
     }
 
+    /// "make a list", "start a new list", "create a new document", "new list": a new file
+    /// with nothing said of it (its name is asked).
+    static func isBareNewFile(_ s: Sentence) -> Bool {
+        var i = s.body.lowerBound
+        guard s.word(i, isIn: createVerbs) else { return false }
+        if s.word(i) != "new" { i += 1 }
+        while ["a", "an", "new", "another"].contains(s.word(i)) { i += 1 }
+        var end = s.body.upperBound
+        while end > i, s.tokens[end - 1].isMark { end -= 1 }
+        return end == i + 1 && ["list", "document", "doc", "checklist"].contains(s.word(i))
+    }
+
     /// Verbs that start a new list ("make a list for the party").
     static let newListVerbs: WordSet = ["make", "start", "create", "begin"]
 
@@ -342,12 +360,33 @@ enum FilePhrases {
         var last = s.body.upperBound - 1
         while last > s.body.lowerBound, s.tokens[last].isMark { last -= 1 }
         let head = s.body.lowerBound
+        if let of = listOf(s) { return of }
         guard s.word(head, isIn: newListVerbs), s.word(head + 1) == "a" || s.word(head + 1) == "new", s.word(head + 2) == "list",
               s.word(head + 3) == "for", s.kind(last) == .word, !s.isInDate(last) else { return nil }
         var first = head + 4
         while first < last, s.word(first, isIn: ["the", "my", "our"]) { first += 1 }
         guard first == last else { return nil }
         return Mention(tokens: (head + 2)..<(last + 1), name: s.word(last) + "-list.txt")
+    }
+
+    /// "make a list of clients to call", "start a new list of books to read": a new list
+    /// named by what it holds (clients-to-call.txt), up to "with" and its items. Not a list
+    /// of events or contacts ("make a list of my meetings"), nor with a date.
+    static func listOf(_ s: Sentence) -> Mention? {
+        let head = s.body.lowerBound
+        guard s.word(head, isIn: newListVerbs), s.word(head + 1) == "a" else { return nil }
+        var list = head + 2
+        if s.word(list) == "new" { list += 1 }
+        guard s.word(list) == "list", s.word(list + 1) == "of" else { return nil }
+        var end = s.first(in: contentWords, from: list + 2) ?? s.body.upperBound
+        while end > list + 2, s.tokens[end - 1].isMark { end -= 1 }
+        let words = (list + 2)..<end
+        // (An event's noun after "to" is a verb: "clients to call".)
+        guard (1...5).contains(words.count), !s.word(words.lowerBound, isIn: Vocabulary.determiners), !["my", "our", "your"].contains(s.word(words.lowerBound)),
+              words.allSatisfy({ s.kind($0) == .word && !s.isInDate($0) && !(s.isA($0, .eventNoun) && s.word($0 - 1) != "to" && !["things", "stuff", "items"].contains(s.word($0)))
+                  && !["contacts", "contact", "birthdays", "files"].contains(s.word($0)) })
+        else { return nil }
+        return Mention(tokens: list..<end, name: words.map { String(s.word($0)) }.joined(separator: "-") + ".txt")
     }
 
     /// "add milk to groceries", "put sunscreen on my packing": a list said by its kind alone,

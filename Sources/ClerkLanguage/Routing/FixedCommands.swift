@@ -203,6 +203,17 @@ enum FixedCommands {
         guard ["new", "create", "add", "make"].contains(verb) else { return nil }
         if verb != "new" { i += 1 }
         while ["a", "an", "new", "another"].contains(s.word(i)) { i += 1 }
+        // "add a work calendar", "create a new family calendar": a word or two, then
+        // "calendar" ending the line, are the name.
+        if s.word(i) != "calendar" {
+            var end = s.body.upperBound
+            while end > i, s.tokens[end - 1].isMark { end -= 1 }
+            guard end - 1 > i, end - 1 - i <= 2, s.word(end - 1) == "calendar",
+                  (i..<(end - 1)).allSatisfy({ s.kind($0) == .word && !s.isInDate($0) && !Vocabulary.genericEventNouns.contains(s.tokens[$0].word)
+                      && !["my", "the", "your", "our", "this", "that", "to", "on", "in", "it", "shared", "google"].contains(s.word($0)) })
+            else { return nil }
+            return Route(rule: .newCalendar, command: s.body.lowerBound..<i)
+        }
         guard s.word(i) == "calendar", i + 1 <= s.body.upperBound else { return nil }
         i += 1
         if ["called", "named", "titled", "for"].contains(s.word(i)) { i += 1 }

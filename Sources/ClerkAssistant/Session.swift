@@ -82,6 +82,10 @@ public final class Session {
         } else if let listed = contactsListed, let contact = Self.pickedFromList(text, listed.contacts) {
             // "the first one", "chen" just after two Marias were listed: that one.
             reply = shown(contact, listed.field)
+        } else if let listed = contactsListed, let asked = Choice.place(in: text, count: 9), asked > listed.contacts.count {
+            // "the third one" after two: said, and the list kept for the next try.
+            contactsOnScreen = listed
+            reply = Reply(intent: .contactLookup, ok: false, message: Renderer.onlyContactsListed(listed.contacts.count, asked: asked))
         } else if let said = Session.quickAddText(text) {
             reply = offerQuickAdd(said)
         } else {

@@ -76,6 +76,11 @@ enum ContactPhrases {
            let name = person(in: s, from: at + 2, known: known), (name.range.upperBound..<body.upperBound).allSatisfy({ s.tokens[$0].isMark }) {
             return Route(rule: .contact(.lookup), command: head..<(at + 2))
         }
+        // "list all clients", "show my customers": the address book, as a business owner says it.
+        if (head..<body.upperBound).allSatisfy({ s.word($0, isIn: Self.clientsAlone) || s.tokens[$0].isMark }),
+           body.contains(where: { s.word($0, isIn: Self.clientNouns) }) {
+            return Route(rule: .contact(.addressBook), command: head..<body.upperBound)
+        }
         // The address book itself: "list my contacts", "is Sam saved in my contacts".
         if shape.hasContactNoun {
             return Route(rule: .contact(.addressBook), command: head..<shape.afterVerb)
@@ -442,6 +447,10 @@ enum ContactPhrases {
     static let doIKnow = ["do", "i", "know"]
     static let someoneWords: WordSet = ["anyone", "anybody", "someone", "somebody", "a", "an"]
     static let namedWords: WordSet = ["named", "called"]
+    /// Who the address book holds, as a business owner says it.
+    static let clientNouns: WordSet = ["clients", "customers", "suppliers"]
+    /// The words of "list all clients", "show me my customers", "who are my suppliers".
+    static let clientsAlone: WordSet = ["list", "show", "me", "all", "my", "the", "clients", "customers", "suppliers", "who", "are", "of"]
     /// Words before "anyone called …" that only ask ("is there", "do I have", "got").
     static let askingForSomeone: WordSet = ["is", "there", "do", "i", "have", "got", "any"]
     /// Words that say where someone lives ("who lives in Lisbon", "contacts based in Madrid").

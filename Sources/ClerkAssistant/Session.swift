@@ -47,7 +47,7 @@ public final class Session {
     /// the address" is then theirs.
     var personOnScreen = false
     /// The contacts last listed for one name ("marias number": two Marias), with the detail
-    /// asked, until the next line: "the first one", "chen" then picks one.
+    /// asked, until the next line: "the first one", "the chen one" then picks one.
     var contactsOnScreen: (contacts: [Contact], field: ContactField)?
     /// The line that asked for the last new event, as typed: "and lena thursdays at 9:30"
     /// after it is made says it again for Lena (`sameAgain`).
@@ -80,7 +80,7 @@ public final class Session {
         } else if text.isEmpty {
             return Reply(intent: .help, ok: true, message: "")
         } else if let listed = contactsListed, let contact = Self.pickedFromList(text, listed.contacts) {
-            // "the first one", "chen" just after two Marias were listed: that one.
+            // "the first one", "the chen one" just after two Marias were listed: that one.
             reply = shown(contact, listed.field)
         } else if let listed = contactsListed, let asked = Choice.place(in: text, count: 9), asked > listed.contacts.count {
             // "the third one" after two: said, and the list kept for the next try.

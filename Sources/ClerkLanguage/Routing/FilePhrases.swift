@@ -176,7 +176,7 @@ enum FilePhrases {
     }
 
     /// The words that open a note to oneself ("jot down …", "note to self: …").
-    static let noteVerbs: WordSet = ["jot", "note", "make", "take", "write", "new", "quick", "create", "start", "save", "keep"]
+    static let noteVerbs: WordSet = ["jot", "note", "make", "take", "write", "new", "quick", "create", "start", "save", "keep", "add", "another"]
     static let noteOpenings: PhraseList = [
         ["jot", "down"], ["jot"], ["note", "down"], ["note", "to", "self"], ["note"], ["make", "a", "note", "to", "self"],
         ["make", "a", "note"], ["make", "note"], ["take", "a", "note"], ["take", "note"], ["write", "down"],
@@ -185,6 +185,8 @@ enum FilePhrases {
         // As a first try says it ("create a note", "save a note that tom likes red wine").
         ["create", "a", "note"], ["create", "a", "new", "note"], ["start", "a", "note"], ["start", "a", "new", "note"],
         ["save", "a", "note"], ["keep", "a", "note"], ["write", "a", "note"],
+        // ("add another note: book flights": the note is after the colon.)
+        ["add", "another", "note"], ["another", "note"],
     ]
     /// Openings that are a note with nothing after them ("new note"): the note is asked for.
     static let emptyNoteOpenings: Set<String> = [

@@ -13,6 +13,9 @@ enum FixedCommands {
                   "what does clerk do", "how do i start", "where do i start", "how does it work", "what do i say",
                   "what should i say", "what can i ask", "what can i ask you", "what do i do", "how do i undo",
                   "how do i undo something", "how does undo work", "can i undo",
+                  // Typed short ("u" for "you"), and how to leave.
+                  "what can u do", "what can u do for me", "what else can u do", "what can u help with", "what do u do",
+                  "how do i quit", "how do i exit", "how do i leave", "how do i get out", "how do i close this",
                   // Help on one part (the session picks it from the words).
                   "help with files", "help files", "files help", "file help", "help with my files", "what can you do with files",
                   "how do files work", "how do i edit a file", "how do i create a file",
@@ -136,7 +139,8 @@ enum FixedCommands {
     /// connected to google", "is google linked": the account's status, asked as a yes or no.
     static func asksIfConnected(_ s: Sentence) -> Route? {
         let body = s.body
-        guard body.count <= 9, ["is", "are", "am"].contains(s.word(body.lowerBound)), s.word(body.lowerBound + 1, isIn: thisWords) || s.has(["google"]),
+        // ("is there a way to sync with google" asks how: not the status.)
+        guard body.count <= 9, ["is", "are", "am"].contains(s.word(body.lowerBound)), s.word(body.lowerBound + 1, isIn: thisWords) || s.word(body.lowerBound + 1) == "my",
               body.contains(where: { s.word($0, isIn: connectedWords) }), !body.contains(where: { s.isInDate($0) }) else { return nil }
         return Route(rule: .fixed(.status, s.body.map { s.tokens[$0].word }.joined(separator: " ")), command: s.body)
     }
@@ -146,9 +150,12 @@ enum FixedCommands {
         ["help"], ["help", "me"], ["how", "do", "i", "use"], ["how", "do", "i", "work", "with"], ["how", "to", "use"],
         ["what", "can", "i", "say"], ["what", "can", "i", "ask"], ["what", "can", "i", "do"], ["what", "can", "you", "do"],
         ["what", "do", "i", "say"], ["how", "do", "i", "manage"],
+        // "can i write notes", "can i keep lists": asked whether, the help on that part ("can
+        // you …" is politeness, skipped before).
+        ["can", "i", "write"], ["can", "i", "keep"], ["can", "i", "make"], ["can", "i", "take"], ["can", "i", "save"],
     ]
     /// The parts help is given on, by the words that name them.
-    static let helpParts: WordSet = ["file", "files", "notes", "contact", "contacts", "events", "event", "calendar", "calendars"]
+    static let helpParts: WordSet = ["file", "files", "notes", "contact", "contacts", "events", "event", "calendar", "calendars", "lists"]
     /// Words that may stand between the opening and the part ("… about my files").
     static let helpFiller: WordSet = ["about", "with", "for", "my", "the", "on", "to", "in", "regarding", "me", "you", "please", "clerk", "here"]
 

@@ -129,7 +129,22 @@ enum FixedCommands {
             let key = body.map { s.tokens[$0].word }.joined(separator: " ")
             if let command = forms[key] { return Route(rule: .fixed(command, key), command: body) }
         }
-        return body == s.body ? helpAbout(s) ?? newCalendar(s) ?? asksIfConnected(s) : nil
+        return body == s.body ? helpAbout(s) ?? newCalendar(s) ?? asksIfConnected(s) ?? asksWhereKept(s) : nil
+    }
+
+    static let keptWords: WordSet = ["stored", "kept", "saved", "keep", "store", "save", "live"]
+    static let whatIsKept: WordSet = ["data", "files", "stuff", "everything", "things", "notes", "store", "database"]
+    static let whereKeptFiller: WordSet = ["where", "is", "are", "my", "all", "the", "do", "does", "you", "clerk", "it"]
+
+    /// "where is my data stored", "where are my files kept", "where do you keep my stuff": the
+    /// status, which names the store (and the Google account, once signed in).
+    static func asksWhereKept(_ s: Sentence) -> Route? {
+        let body = s.body
+        guard body.count <= 8, s.word(body.lowerBound) == "where", body.contains(where: { s.word($0, isIn: keptWords) }),
+              body.contains(where: { s.word($0, isIn: whatIsKept) }),
+              body.allSatisfy({ s.word($0, isIn: keptWords) || s.word($0, isIn: whatIsKept) || s.word($0, isIn: whereKeptFiller) || s.tokens[$0].isMark })
+        else { return nil }
+        return Route(rule: .fixed(.status, s.body.map { s.tokens[$0].word }.joined(separator: " ")), command: s.body)
     }
 
     static let connectedWords: WordSet = ["synced", "syncing", "sync", "synchronized", "synchronised", "connected", "linked", "signed", "logged", "hooked"]

@@ -17,6 +17,16 @@ extension Renderer {
         return "No contact named '\(name)'. Import contacts with 'clerk import contacts.vcf'."
     }
 
+    /// "the third one" just after two contacts were listed.
+    static func onlyContactsListed(_ count: Int, asked: Int) -> String {
+        "Only \(count) contacts were listed, so there's no number \(asked). Say 'the first one' or a name."
+    }
+
+    /// "open shopping" with no contact and no file of that name: either may have been meant.
+    static func noFileOrContact(_ name: String) -> String {
+        "No file or contact named '\(name.oneLine)'. Say 'list my files' or 'contacts' to see them."
+    }
+
     private static func values(_ items: [LabeledValue]) -> String {
         items.map { item in (item.label.map { "\(item.value) (\($0))" } ?? item.value).oneLine }.joined(separator: ", ")
     }

@@ -15,7 +15,7 @@ public enum Renderer {
           Ana's phone number · find Bob Stone
           list my files · show notes.txt · append call plumber to todo.txt
           calendars · new calendar Family
-        More: 'help with events', 'help with files', 'help with contacts'.
+        More: 'help with events', 'help with calendars', 'help with files', 'help with contacts'.
         Type 'quit' or press Ctrl-D to leave.
         """
 
@@ -25,6 +25,7 @@ public enum Renderer {
         let words = Set(said.lowercased().split { !$0.isLetter }.map(String.init))
         if !words.isDisjoint(with: ["file", "files", "note", "notes", "list", "lists"]) { return helpFiles }
         if !words.isDisjoint(with: ["contact", "contacts"]) { return helpContacts }
+        if words.contains("calendars") { return helpCalendars }
         if !words.isDisjoint(with: ["event", "events", "meeting", "meetings", "calendar", "delete", "move", "change", "cancel", "something",
                                     "add", "put", "schedule", "enter", "appointment", "appointments", "classes", "class", "shifts"]) { return helpEvents }
         return help
@@ -41,6 +42,14 @@ public enum Renderer {
           move the dentist to my Work calendar · move standup to Personal (the whole series)
           cancel lunch with Ana · skip the standup tomorrow · delete the second one (after a list) · undo
         Each change is shown, and made only after a yes.
+        """
+
+    static let helpCalendars = """
+        Calendars: every event is on one; new ones go on your default calendar. For example:
+          calendars · new calendar Family · rename calendar Family to Home · make Work my default calendar
+          lunch friday at 1 on Work · what's on my Work calendar next week · move the dentist to my Family calendar
+          delete the Family calendar (its events go with it; you type its name to confirm)
+        Each change is asked first; 'undo' takes back a rename or a delete (a new calendar stays).
         """
 
     static let helpFiles = """

@@ -340,11 +340,18 @@ extension Session {
         if outOfScope.topic == .messaging {
             let names = (try? context.contacts.contactNames()) ?? []
             let words = Set(Spelling.fold(text).split(whereSeparator: { !$0.isLetter }).map(String.init))
-            let named = names.first { name in Spelling.fold(name).split(separator: " ").first.map { words.contains(String($0)) } ?? false }
+            var named = names.first { name in Spelling.fold(name).split(separator: " ").first.map { words.contains(String($0)) } ?? false }
+            // ("text him happy birthday": the person last looked up.)
+            if named == nil, let person = lastPerson, !words.isDisjoint(with: ["him", "her", "them"]) {
+                // (As said: "tom oneills number" names Tom O'Neill without the possessive.)
+                let found = (try? findContacts(person)) ?? []
+                named = (found.isEmpty && person.hasSuffix("s") ? (try? findContacts(String(person.dropLast()))) ?? [] : found).first?.name
+            }
             let first = named.map { String($0.split(separator: " ")[0]) }
-            // (Someone with a number and no email: their number.)
+            // (Someone with a number and no email, or a text asked for: their number.)
             let card = named.flatMap { try? context.contacts.lookupContacts($0).first }
-            let field = card.map { $0.emails.isEmpty && !$0.phones.isEmpty } == true ? "number" : "email"
+            let texting = !words.isDisjoint(with: ["text", "texts", "txt", "sms", "whatsapp"])
+            let field = card.map { !$0.phones.isEmpty && ($0.emails.isEmpty || texting) } == true ? "number" : "email"
             return Reply(intent: .outOfScope, ok: false, message: Renderer.cannotSend(askingFor: first ?? "Ana", field: field))
         }
         // Signed in already: Google is what clerk uses (quickAdd is Google's own).

@@ -461,6 +461,13 @@ extension Session {
            changes == EventChanges(reminderMinutes: minutes), !hasUpcomingEvent(titled: words) {
             return createEvent(EventRequest(title: Renderer.capitalizedTitle(words), reminderMinutes: minutes))
         }
+        // "rename kids to family" with no event of that name but a calendar of it: the
+        // calendar renamed (asked first, as "rename calendar Kids to Family" is).
+        if let words = reference.words, reference == EventReference(words: words), let title = changes.title, changes == EventChanges(title: title),
+           let calendar = ((try? context.calendars.calendars()) ?? []).first(where: { Spelling.fold($0.name) == Spelling.fold(words) }),
+           !hasUpcomingEvent(titled: words) {
+            return updateCalendar(calendar.name, .rename(to: title))
+        }
         // "add ana" when two contacts are Ana: asked, as a new event's card asks, not the
         // first one taken.
         for (index, person) in changes.addAttendees.enumerated() where person.email == nil {

@@ -25,19 +25,19 @@ extension Session {
             reply.pageable = true
             return reply
         }
-        var matches: [Contact]
-        do { matches = try context.contacts.lookupContacts(query.name) } catch { return failure(.contactLookup, error) }
-        // "the address of the surgery", "my dentist's number": no one of that name, but
-        // someone whose company or job says it (Riverside Surgery; "Dentist" or "… Dental").
-        if matches.isEmpty, let everyone = try? context.contacts.contacts() {
-            matches = Self.byWork(query.name, in: everyone)
+        // "where does she live", "is he on my contacts": the person last looked up.
+        if Router.thirdPersonPronouns.contains(query.name.lowercased()) {
+            guard let person = lastPerson else { return Reply(intent: .contactLookup, ok: false, message: Renderer.whoseDetail(query.field)) }
+            return lookUpContact(ContactQuery(name: person, field: query.field, isCall: query.isCall))
         }
+        let matches: [Contact]
+        do { matches = try findContacts(query.name) } catch { return failure(.contactLookup, error) }
         let json: [(String, JSONValue)] = [("contacts", .array(matches.map(JSONShapes.contact)))]
         guard !matches.isEmpty else {
             // "carlas phone", "bobs email": a possessive typed without its apostrophe.
             let lastWord = query.name.split(separator: " ").last.map(String.init) ?? ""
             if lastWord.count > 2, lastWord.lowercased().hasSuffix("s"),
-               let found = try? context.contacts.lookupContacts(String(query.name.dropLast())), !found.isEmpty {
+               let found = try? findContacts(String(query.name.dropLast())), !found.isEmpty {
                 return lookUpContact(ContactQuery(name: String(query.name.dropLast()), field: query.field, isCall: query.isCall))
             }
             if query.isRelation {
@@ -52,6 +52,10 @@ extension Session {
                 }, no: { Reply(intent: .contactLookup, ok: true, message: Renderer.nothingChanged) })),
                 Reply(intent: .contactLookup, ok: true, message: question, fields: json))
             }
+            // ("open shopping", "read groceries": a file may have been meant as well.)
+            if query.field == .all, let verb = lastLine?.split(separator: " ").first?.lowercased(), ["open", "read", "show"].contains(verb) {
+                return Reply(intent: .contactLookup, ok: false, message: Renderer.noFileOrContact(query.name), fields: json)
+            }
             return Reply(intent: .contactLookup, ok: false, message: Renderer.noContact(query.name, closest: nil, bookIsEmpty: everyone.isEmpty), fields: json)
         }
         // "call ana" when two contacts are Ana: asked, as a new event's guests are, since one
@@ -60,10 +64,7 @@ extension Session {
             let options = Array(matches.prefix(9))
             let question = Renderer.whichPerson(query.name, options)
             return ask(.choose(Choice(intent: .contactLookup, question: question, count: options.count, aliases: Choice.aliases(options.map(\.name))) { [unowned self] number in
-                let contact = options[number - 1]
-                lastPerson = contact.name
-                return Reply(intent: .contactLookup, ok: true, message: Renderer.contactField(contact, query.field),
-                             fields: [("contacts", .array([JSONShapes.contact(contact)]))])
+                shown(options[number - 1], query.field)
             }), Reply(intent: .contactLookup, ok: true, message: question, fields: json))
         }
         if matches.count == 1 {
@@ -82,7 +83,51 @@ extension Session {
             }
             return Reply(intent: .contactLookup, ok: true, message: message, fields: json)
         }
+        // ("the first one", "chen" next: one of them, `pickedFromList`.)
+        contactsOnScreen = (Array(matches.prefix(9)), query.field)
         return Reply(intent: .contactLookup, ok: true, message: Renderer.contactList(matches, field: query.field, style: context.style), fields: json)
+    }
+
+    /// One contact picked from several, with the detail asked: who "her" and "him" are next.
+    func shown(_ contact: Contact, _ field: ContactField) -> Reply {
+        lastPerson = contact.name
+        return Reply(intent: .contactLookup, ok: true, message: field == .all ? Renderer.contactCard(contact, style: context.style) : Renderer.contactField(contact, field),
+                     fields: [("contacts", .array([JSONShapes.contact(contact)]))])
+    }
+
+    /// The contact a line picks just after several were listed: by place ("the first one",
+    /// "2", "the last one") or "the chen one" (a word of the name no other has); nil for any
+    /// other line (a name typed alone, "maria chen", is looked up anew: the whole card).
+    static func pickedFromList(_ text: String, _ contacts: [Contact]) -> Contact? {
+        if let n = Choice.place(in: text, count: contacts.count) { return contacts[n - 1] }
+        let words = Spelling.fold(text).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        guard words.count == 3, words[0] == "the", words[2] == "one" else { return nil }
+        return Choice.aliases(contacts.map(\.name))[words[1]].map { contacts[$0 - 1] }
+    }
+
+    /// Titles said before a surname ("mr patel", "dr reid").
+    static let honorifics: Set<String> = ["mr", "mrs", "ms", "miss", "mx", "dr", "doctor", "prof", "professor", "sir", "madam"]
+
+    /// The contacts a name finds: as the store looks it up; else someone whose company or job
+    /// says it ("the address of the surgery" with Riverside Surgery; "my dentist's number": a
+    /// job of Dentist or a company "… Dental"); else with a title before it dropped ("mr
+    /// patel") and apostrophes aside ("tom oneill" is Tom O'Neill), every word a word of the
+    /// name. Empty when none does.
+    func findContacts(_ name: String) throws -> [Contact] {
+        let found = try context.contacts.lookupContacts(name)
+        guard found.isEmpty, let everyone = try? context.contacts.contacts() else { return found }
+        let byWork = Self.byWork(name, in: everyone)
+        if !byWork.isEmpty { return byWork }
+        func words(_ text: String) -> [String] {
+            Spelling.fold(text).filter { $0 != "'" && $0 != "\u{2019}" }.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        }
+        var said = words(name)
+        if said.count > 1, Self.honorifics.contains(said[0]) { said.removeFirst() }
+        guard !said.isEmpty else { return [] }
+        return everyone.filter { contact in
+            let have = Set(words(contact.name))
+            return said.allSatisfy(have.contains)
+        }
     }
 
     /// Words a kind of practice is also said by in a company's name or a job.

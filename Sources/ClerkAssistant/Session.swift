@@ -46,6 +46,9 @@ public final class Session {
     /// True while the person looked up is what was last talked about (no event since): "what's
     /// the address" is then theirs.
     var personOnScreen = false
+    /// The contacts last listed for one name ("marias number": two Marias), with the detail
+    /// asked, until the next line: "the first one", "the chen one" then picks one.
+    var contactsOnScreen: (contacts: [Contact], field: ContactField)?
     /// The line that asked for the last new event, as typed: "and lena thursdays at 9:30"
     /// after it is made says it again for Lena (`sameAgain`).
     var createdLine: String?
@@ -68,12 +71,21 @@ public final class Session {
         let text = Session.trimmed(line)
         let reply: Reply
         let answering = pending != nil
+        let contactsListed = contactsOnScreen
+        contactsOnScreen = nil
         if let question = pending {
             pending = nil
             lastLine = nil
             reply = answer(question, with: text)
         } else if text.isEmpty {
             return Reply(intent: .help, ok: true, message: "")
+        } else if let listed = contactsListed, let contact = Self.pickedFromList(text, listed.contacts) {
+            // "the first one", "the chen one" just after two Marias were listed: that one.
+            reply = shown(contact, listed.field)
+        } else if let listed = contactsListed, let asked = Choice.place(in: text, count: 9), asked > listed.contacts.count {
+            // "the third one" after two: said, and the list kept for the next try.
+            contactsOnScreen = listed
+            reply = Reply(intent: .contactLookup, ok: false, message: Renderer.onlyContactsListed(listed.contacts.count, asked: asked))
         } else if let said = Session.quickAddText(text) {
             reply = offerQuickAdd(said)
         } else {
@@ -97,7 +109,8 @@ public final class Session {
             let asFile = fileOnScreen.flatMap { aboutFile($0, text, understood) }
             if let asFile { understood = asFile }
             if asFile == nil, let person = lastPerson, let named = aboutPerson(person, text) { understood = named }
-            if case .contactLookup(let query) = understood.intent, !query.name.isEmpty, !query.isRelation { lastPerson = query.name }
+            if case .contactLookup(let query) = understood.intent, !query.name.isEmpty, !query.isRelation,
+               !Router.thirdPersonPronouns.contains(query.name.lowercased()) { lastPerson = query.name }
             // "add maria" just after an event was shown: a person added to it, in any case (a
             // name not capitalised, of no contact, read alone as a new event's title); "add a
             // note: …", "notes: …": words for its notes.
@@ -233,6 +246,23 @@ public final class Session {
     /// when it then reads as a change or a look at a file; nil when it does not, or names a
     /// day, a file or a person of its own.
     func aboutFile(_ file: String, _ text: String, _ understood: Understanding) -> Understanding? {
+        // "also middlemarch", "and oat milk too", "also maria" (a name, but said as one more
+        // item): added to the list, when the line reads as nothing else.
+        let said = text.trimmingSpacesAndPunctuation()
+        if let item = Self.alsoItem(said) {
+            let lower = said.lowercased()
+            let saysAlso = lower.hasPrefix("also ") || lower.hasPrefix("plus ") || lower.hasSuffix(" too") || lower.hasSuffix(" as well")
+            var added = false
+            switch understood.intent {
+            case .outOfScope(let topic): added = topic.topic == nil
+            case .contactLookup: added = saysAlso
+            default: break
+            }
+            if added {
+                let reading = understand("add " + item + " to " + file)
+                if case .fileWrite(let write) = reading.intent, Spelling.fold(write.name) == Spelling.fold(file) { return reading }
+            }
+        }
         switch understood.intent {
         case .fileRead, .fileLines, .fileSearch, .fileList, .fileDelete, .contactLookup, .calendars, .createCalendar, .undo, .help:
             return nil
@@ -258,7 +288,7 @@ public final class Session {
                 var named = words
                 named[i] = file + String(word.drop(while: \.isLetter))
                 candidates.append((named.joined(separator: " "), true))
-            } else if bare == "list" || bare == "notes", i > 0, ["the", "my", "this", "that"].contains(words[i - 1].lowercased()) {
+            } else if bare == "list" || bare == "notes" || bare == "file", i > 0, ["the", "my", "this", "that"].contains(words[i - 1].lowercased()) {
                 var named = words
                 named[i - 1] = ""
                 named[i] = file + String(word.drop(while: \.isLetter))
@@ -272,6 +302,9 @@ public final class Session {
             let lines = text.lowercased().split(whereSeparator: { !$0.isLetter }).contains { ["line", "lines", "item", "items"].contains($0) }
             if ["add", "append", "put", "insert", "write"].contains(verb) {
                 candidates.append((line + " to " + file, false))
+            } else if verb == "remove", !lines {
+                // ("remove raj": the item out of the list on screen.)
+                candidates.append((line + " from " + file, false))
             } else if lines {
                 candidates.append((line + " of " + file, false))
             }
@@ -291,6 +324,18 @@ public final class Session {
             }
         }
         return nil
+    }
+
+    /// The item of "also middlemarch", "and oat milk too", "plus napkins as well": the words
+    /// between "also" (or "plus", "and") and "too" (or "as well"), one of them said; nil
+    /// when neither is.
+    static func alsoItem(_ line: String) -> String? {
+        var words = line.split(separator: " ").map(String.init)
+        var said = false
+        while let first = words.first?.lowercased(), ["also", "plus", "and"].contains(first) { words.removeFirst(); said = true }
+        if words.last?.lowercased() == "too" || words.last?.lowercased() == "also" { words.removeLast(); said = true }
+        if words.count > 2, words.suffix(2).map({ $0.lowercased() }) == ["as", "well"] { words.removeLast(2); said = true }
+        return said && !words.isEmpty ? words.joined(separator: " ") : nil
     }
 
     /// A yes or no said with no question open answers nothing, unless it is also a request

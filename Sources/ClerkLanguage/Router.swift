@@ -480,7 +480,12 @@ public struct Router: Sendable {
         case .calendar(let rule):
             intent = CalendarPhrases.read(clue.s, rule: rule, route: route, known: known, slots: &slots)
         case .newCalendar:
-            let name = route.command.upperBound..<clue.s.body.upperBound
+            var name = route.command.upperBound..<clue.s.body.upperBound
+            // ("add a work calendar": the name before "calendar".)
+            if let last = name.last(where: { !clue.s.tokens[$0].isMark }), last > name.lowerBound, clue.s.word(last) == "calendar",
+               clue.s.word(route.command.upperBound - 1) != "calendar" {
+                name = name.lowerBound..<last
+            }
             let value = name.isEmpty ? "" : FilePhrases.unquoted(clue.s.text(of: name))
             if !name.isEmpty { slots.append(clue.s.slot(.name, name, value: value, rule: "calendar-name")) }
             intent = .createCalendar(name: value)

@@ -11,7 +11,7 @@ import Testing
           Ana's phone number · find Bob Stone
           list my files · show notes.txt · append call plumber to todo.txt
           calendars · new calendar Family
-        More: 'help with events', 'help with files', 'help with contacts'.
+        More: 'help with events', 'help with calendars', 'help with files', 'help with contacts'.
         Type 'quit' or press Ctrl-D to leave.
 
         """

@@ -220,6 +220,7 @@ enum Classifier {
                 || FilePhrases.asksToSearch(c.s) || FilePhrases.wroteAbout(c.s) != nil
                 || FilePhrases.knownFile(c.s, known: c.known) != nil || FilePhrases.cutFileNameIndex(c.s) != nil || FilePhrases.listFile(c.s) != nil
                 || FilePhrases.createsNamedFile(c.s) || FilePhrases.asksForLists(c.s) || FilePhrases.askedFile(c.s, known: c.known) != nil
+                || FilePhrases.isBareNewFile(c.s)
         }, route: { FilePhrases.route($0.s, shape: $0.shape, known: $0.known) }),
 
         //    An item ticked off with no list named ("tick off eggs", "mark milk as done"): the

@@ -43,6 +43,10 @@ enum ContactPhrases {
         if !shape.hasDate, !shape.hasCalendarNoun, let field = fieldBeforePerson(s, known: known) {
             return Route(rule: .contact(.field(field)), command: head..<shape.afterVerb)
         }
+        // "who works at Chen Events": a company whose name holds an event's noun is still a company.
+        if !shape.hasDate, s.word(head, isIn: Vocabulary.whoWords), let (found, _) = filter(s), case .worksAt = found {
+            return Route(rule: .contact(.filtered), command: head..<head)
+        }
         if eventish || shape.hasCalendarNoun { return nil }
         // "what does Sam do", "what does Ana do for a living": a contact's job, for a name the
         // address book has ("what does this button do" is no person).
@@ -64,6 +68,18 @@ enum ContactPhrases {
             if let name = person(in: s, from: i, known: known), (name.range.upperBound..<body.upperBound).allSatisfy({ s.tokens[$0].isMark }) {
                 return Route(rule: .contact(.lookup), command: head..<i)
             }
+        }
+        // "anyone called jo", "is there anyone named Carla", "do I have someone called Bob":
+        // the address book asked for a name, with no "do I know".
+        if let at = (head..<min(head + 4, body.upperBound)).first(where: { s.word($0, isIn: Self.someoneWords) && s.word($0) != "a" && s.word($0) != "an" }),
+           (head..<at).allSatisfy({ s.word($0, isIn: Self.askingForSomeone) }), s.word(at + 1, isIn: Self.namedWords),
+           let name = person(in: s, from: at + 2, known: known), (name.range.upperBound..<body.upperBound).allSatisfy({ s.tokens[$0].isMark }) {
+            return Route(rule: .contact(.lookup), command: head..<(at + 2))
+        }
+        // "list all clients", "show my customers": the address book, as a business owner says it.
+        if (head..<body.upperBound).allSatisfy({ s.word($0, isIn: Self.clientsAlone) || s.tokens[$0].isMark }),
+           body.contains(where: { s.word($0, isIn: Self.clientNouns) }) {
+            return Route(rule: .contact(.addressBook), command: head..<body.upperBound)
         }
         // The address book itself: "list my contacts", "is Sam saved in my contacts".
         if shape.hasContactNoun {
@@ -171,7 +187,8 @@ enum ContactPhrases {
             case "name" where ["full", "whole", "real"].contains(s.word(i - 1)) && (s.tokens[max(i - 2, 0)].isPossessive || s.word(i + 1, isIn: Vocabulary.aboutWords)):
                 break
             case "name", "information", "info", "details", "detail", "card", "profile":
-                guard s.word(i - 1) == "contact" || s.tokens[max(i - 1, 0)].isPossessive || s.word(i + 1, isIn: Vocabulary.aboutWords) || s.word(i - 1) == "last" || s.word(i - 1) == "first" else { continue }
+                guard s.word(i - 1) == "contact" || s.tokens[max(i - 1, 0)].isPossessive || s.word(i + 1, isIn: Vocabulary.aboutWords) || s.word(i - 1) == "last" || s.word(i - 1) == "first"
+                        || w != "name" && afterKnownName(s, i, known: known) else { continue }
             case "birthday", "bday", "born", "age":
                 break
             case "touch":
@@ -188,6 +205,17 @@ enum ContactPhrases {
             if found == nil || found == .all { found = field }
         }
         return found
+    }
+
+    /// True when the words before `i` are the whole line's start and a contact's name (the
+    /// last maybe with a possessive "s" typed with no apostrophe) and `i` ends the line:
+    /// "raj details", "maria alvarez info", "marias details".
+    static func afterKnownName(_ s: Sentence, _ i: Int, known: Names) -> Bool {
+        let body = s.body
+        guard i > body.lowerBound, i - body.lowerBound <= 3, (i + 1..<body.upperBound).allSatisfy({ s.tokens[$0].isMark }) else { return false }
+        return (body.lowerBound..<i).allSatisfy { j in
+            s.word(j, isIn: known.contactWords) || j == i - 1 && s.word(j).hasSuffix("s") && known.contactWords.contains(String(s.word(j).dropLast()))
+        }
     }
 
     /// A person the sentence names, by the most telling clue first: a possessive ("ana's",
@@ -422,6 +450,12 @@ enum ContactPhrases {
     static let doIKnow = ["do", "i", "know"]
     static let someoneWords: WordSet = ["anyone", "anybody", "someone", "somebody", "a", "an"]
     static let namedWords: WordSet = ["named", "called"]
+    /// Who the address book holds, as a business owner says it.
+    static let clientNouns: WordSet = ["clients", "customers", "suppliers"]
+    /// The words of "list all clients", "show me my customers", "who are my suppliers".
+    static let clientsAlone: WordSet = ["list", "show", "me", "all", "my", "the", "clients", "customers", "suppliers", "who", "are", "of"]
+    /// Words before "anyone called …" that only ask ("is there", "do I have", "got").
+    static let askingForSomeone: WordSet = ["is", "there", "do", "i", "have", "got", "any"]
     /// Words that say where someone lives ("who lives in Lisbon", "contacts based in Madrid").
     static let livingWords: WordSet = ["lives", "live", "living", "based", "located", "resides", "reside", "residing"]
     static let beWords: WordSet = ["is", "are"]
@@ -472,16 +506,50 @@ enum ContactPhrases {
     static let askingWhoWords: WordSet = [
         "which", "what", "who", "who's", "whos", "list", "show", "find", "get", "give", "me", "all", "my", "the", "any",
         "of", "how", "many", "in", "address", "book", "that", "do", "does", "i", "else", "is", "are", "there",
-        "contacts", "contact", "people", "persons", "folks", "friends", "phonebook",
+        "contacts", "contact", "people", "persons", "folks", "friends", "phonebook", "clients", "customers", "suppliers", "colleagues",
         "anyone", "anybody", "everyone", "everybody", "someone", "somebody",
     ]
     /// The words of those words that say the question is about people.
     static let peopleWords: WordSet = [
         "who", "who's", "whos", "contacts", "contact", "people", "persons", "folks", "friends", "phonebook",
         "anyone", "anybody", "everyone", "everybody", "someone", "somebody",
+        // (Who the address book holds, as a business owner says it.)
+        "clients", "customers", "suppliers", "colleagues",
     ]
     static let haveWords: WordSet = ["have", "has", "having", "with", "got"]
     static let notWords: WordSet = ["don't", "dont", "doesn't", "doesnt", "not"]
+    /// Words that ask for a detail of every contact ("everyone's email", "all the numbers").
+    static let everyoneWords: WordSet = ["everyone", "everyones", "everyone's", "everybody", "everybodys", "everybody's", "all"]
+    /// Words that may stand beside them in such a request ("give me all the numbers").
+    static let everyoneFiller: WordSet = [
+        "give", "me", "show", "list", "get", "what", "whats", "what's", "are", "the", "my", "of", "for", "contacts", "contact",
+        "contacts'", "in", "please", "i", "have", "saved", "phone",
+    ]
+
+    /// "everyone's email", "give me all the numbers", "phone numbers for everyone", "all my
+    /// contacts' addresses": the contacts with that detail (a phone, email or address),
+    /// each listed with it. Nil when any other word is said ("delete all the numbers").
+    static func everyonesDetail(_ s: Sentence) -> (ContactFilter, Range<Int>)? {
+        let body = s.body
+        guard body.count <= 9, body.contains(where: { s.word($0, isIn: everyoneWords) || s.tokens[$0].isPossessive && everyoneWords.contains(s.tokens[$0].base) }) else { return nil }
+        var field: (ContactField, Int)?
+        var label: DetailLabel?
+        for i in body {
+            let t = s.tokens[i]
+            if t.isMark || s.word(i, isIn: everyoneWords) || t.isPossessive && everyoneWords.contains(t.base) { continue }
+            if let said = Vocabulary.contactFields[s.word(i)], [.phone, .email, .address].contains(said) {
+                if let (known, _) = field, known != said { return nil }
+                if field == nil { field = (said, i) }
+                if let l = labelWords[s.word(i)] { label = l }
+            } else if let l = labelWords[s.word(i)] {
+                label = l
+            } else if !s.word(i, isIn: everyoneFiller) {
+                return nil
+            }
+        }
+        guard let (found, at) = field else { return nil }
+        return (.with(found, label: [.phone, .email, .address].contains(found) ? label : nil), at..<(at + 1))
+    }
     /// What may follow the field: where it is kept ("who has no birthday saved", "… in my contacts").
     static let afterADetail: WordSet = ["saved", "stored", "recorded", "listed", "set", "on", "file", "in", "my", "the", "contacts", "address", "book", "phonebook"]
     /// Words that name a kind of phone, email or address ("a mobile", "a work email").
@@ -500,6 +568,7 @@ enum ContactPhrases {
     /// email" (a person's field) nor "who has the address" (one value, not a kind); "who has
     /// a birthday" asks the calendar unless the contacts or "saved" are named.
     static func detailFilter(_ s: Sentence) -> (ContactFilter, Range<Int>)? {
+        if let found = everyonesDetail(s) { return found }
         let body = s.body
         func asking(from start: Int) -> Int {
             var i = start

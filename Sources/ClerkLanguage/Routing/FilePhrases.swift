@@ -57,6 +57,10 @@ enum FilePhrases {
            !s.word(head, isIn: appendVerbs), !s.word(head, isIn: createVerbs), shape.headVerb != .delete {
             return Route(rule: .file(.read), command: command)
         }
+        // "keep a reading list", "i need a packing list": a list wanted is one to make.
+        if wantedList(s) != nil { return Route(rule: .file(.create), command: command) }
+        // "make a list", "start a new list", "create a document": a new file, its name asked.
+        if isBareNewFile(s) { return Route(rule: .file(.create), command: command) }
         if let file = mention(s, known: known) {
             // "copy todo.txt to todo-old.txt", "duplicate todo.txt".
             if s.word(head, isIn: copyVerbs) || s.matches(["make", "a", "copy", "of"], at: head), file.tokens.lowerBound > head {
@@ -172,17 +176,23 @@ enum FilePhrases {
     }
 
     /// The words that open a note to oneself ("jot down …", "note to self: …").
-    static let noteVerbs: WordSet = ["jot", "note", "make", "take", "write", "new", "quick"]
+    static let noteVerbs: WordSet = ["jot", "note", "make", "take", "write", "new", "quick", "create", "start", "save", "keep", "add", "another"]
     static let noteOpenings: PhraseList = [
         ["jot", "down"], ["jot"], ["note", "down"], ["note", "to", "self"], ["note"], ["make", "a", "note", "to", "self"],
         ["make", "a", "note"], ["make", "note"], ["take", "a", "note"], ["take", "note"], ["write", "down"],
         ["make", "a", "new", "note"], ["take", "a", "quick", "note"], ["make", "a", "quick", "note"],
         ["new", "note"], ["quick", "note"],
+        // As a first try says it ("create a note", "save a note that tom likes red wine").
+        ["create", "a", "note"], ["create", "a", "new", "note"], ["start", "a", "note"], ["start", "a", "new", "note"],
+        ["save", "a", "note"], ["keep", "a", "note"], ["write", "a", "note"],
+        // ("add another note: book flights": the note is after the colon.)
+        ["add", "another", "note"], ["another", "note"],
     ]
     /// Openings that are a note with nothing after them ("new note"): the note is asked for.
     static let emptyNoteOpenings: Set<String> = [
         "note", "new note", "quick note", "make a note", "make note", "make a new note", "make a quick note", "take a note",
         "take note", "take a quick note", "jot", "jot down", "note down", "write down", "note to self", "make a note to self",
+        "create a note", "create a new note", "start a note", "start a new note", "write a note",
     ]
     /// Words that make a note an event after all ("note this event to my calendar").
     static let noteEventWords: WordSet = ["calendar", "event", "events", "schedule", "diary", "agenda", "reminder", "appointment"]
@@ -311,6 +321,38 @@ enum FilePhrases {
         return Mention(tokens: first..<(list + 1), name: words.joined(separator: "-") + ".txt")
     }
 
+    /// What comes before a kind of list that is wanted, not yet made ("keep a reading list").
+    static let wantedListLeads: Set<String> = [
+        "keep a", "keep a new", "keep another", "i need a", "i need a new", "i need another", "i want a", "i want a new",
+        "i'd like a", "id like a", "i would like a", "we need a", "we need a new", "i want another",
+    ]
+
+    /// "keep a reading list", "i need a packing list", "can you keep a reading list for me"
+    /// ("can you" is politeness, skipped): the list, to be made as "make a reading list"
+    /// makes it; nil for any other line ("i need the packing list" is the one there is).
+    static func wantedList(_ s: Sentence) -> Mention? {
+        guard s.word(s.body.lowerBound) == "keep" || s.word(s.body.lowerBound) == "i" || s.word(s.body.lowerBound) == "we" || s.word(s.body.lowerBound) == "id",
+              let list = listFile(s), list.tokens.lowerBound > s.body.lowerBound else { return nil }
+        let lead = (s.body.lowerBound..<list.tokens.lowerBound).map { String(s.word($0)) }.joined(separator: " ")
+        guard wantedListLeads.contains(lead) else { return nil }
+        var end = s.body.upperBound
+        while end > list.tokens.upperBound, s.tokens[end - 1].isMark { end -= 1 }
+        let rest = (list.tokens.upperBound..<end).map { String(s.word($0)) }.joined(separator: " ")
+        return ["", "for me", "please", "too", "as well", "also"].contains(rest) ? list : nil
+    }
+
+    /// "make a list", "start a new list", "create a new document", "new list": a new file
+    /// with nothing said of it (its name is asked).
+    static func isBareNewFile(_ s: Sentence) -> Bool {
+        var i = s.body.lowerBound
+        guard s.word(i, isIn: createVerbs) else { return false }
+        if s.word(i) != "new" { i += 1 }
+        while ["a", "an", "new", "another"].contains(s.word(i)) { i += 1 }
+        var end = s.body.upperBound
+        while end > i, s.tokens[end - 1].isMark { end -= 1 }
+        return end == i + 1 && ["list", "document", "doc", "checklist"].contains(s.word(i))
+    }
+
     /// Verbs that start a new list ("make a list for the party").
     static let newListVerbs: WordSet = ["make", "start", "create", "begin"]
 
@@ -320,12 +362,33 @@ enum FilePhrases {
         var last = s.body.upperBound - 1
         while last > s.body.lowerBound, s.tokens[last].isMark { last -= 1 }
         let head = s.body.lowerBound
+        if let of = listOf(s) { return of }
         guard s.word(head, isIn: newListVerbs), s.word(head + 1) == "a" || s.word(head + 1) == "new", s.word(head + 2) == "list",
               s.word(head + 3) == "for", s.kind(last) == .word, !s.isInDate(last) else { return nil }
         var first = head + 4
         while first < last, s.word(first, isIn: ["the", "my", "our"]) { first += 1 }
         guard first == last else { return nil }
         return Mention(tokens: (head + 2)..<(last + 1), name: s.word(last) + "-list.txt")
+    }
+
+    /// "make a list of clients to call", "start a new list of books to read": a new list
+    /// named by what it holds (clients-to-call.txt), up to "with" and its items. Not a list
+    /// of events or contacts ("make a list of my meetings"), nor with a date.
+    static func listOf(_ s: Sentence) -> Mention? {
+        let head = s.body.lowerBound
+        guard s.word(head, isIn: newListVerbs), s.word(head + 1) == "a" else { return nil }
+        var list = head + 2
+        if s.word(list) == "new" { list += 1 }
+        guard s.word(list) == "list", s.word(list + 1) == "of" else { return nil }
+        var end = s.first(in: contentWords, from: list + 2) ?? s.body.upperBound
+        while end > list + 2, s.tokens[end - 1].isMark { end -= 1 }
+        let words = (list + 2)..<end
+        // (An event's noun after "to" is a verb: "clients to call".)
+        guard (1...5).contains(words.count), !s.word(words.lowerBound, isIn: Vocabulary.determiners), !["my", "our", "your"].contains(s.word(words.lowerBound)),
+              words.allSatisfy({ s.kind($0) == .word && !s.isInDate($0) && !(s.isA($0, .eventNoun) && s.word($0 - 1) != "to" && !["things", "stuff", "items"].contains(s.word($0)))
+                  && !["contacts", "contact", "birthdays", "files"].contains(s.word($0)) })
+        else { return nil }
+        return Mention(tokens: list..<end, name: words.map { String(s.word($0)) }.joined(separator: "-") + ".txt")
     }
 
     /// "add milk to groceries", "put sunscreen on my packing": a list said by its kind alone,
@@ -536,6 +599,7 @@ enum FilePhrases {
     static func read(_ s: Sentence, rule: FileRule, route: Route, known: Names, slots: inout [Slot]) -> Intent {
         let body = s.body
         var file = mention(s, known: known)
+        if rule == .create, let wanted = wantedList(s) { file = wanted }
         if file == nil, rule == .create, createsNamedFile(s), let at = namedFile(s) {
             // "a note called shopping ideas": every word of the name, joined as list files are.
             let end = s.first(in: contentWords, from: at) ?? body.upperBound
@@ -910,6 +974,13 @@ enum FilePhrases {
     /// second line", "the last line", "the first 3 lines", "last three lines"; a line from
     /// the end is a negative number ("the last line" is -1).
     static func linePick(_ s: Sentence, before end: Int) -> LinePick? {
+        // "how many books are on my reading list", "how many things in my todo list": its
+        // lines counted, whatever they are called.
+        let h = s.body.lowerBound
+        if s.word(h) == "how", s.word(h + 1) == "many", end - h <= 7, s.first(in: lineWords, until: end) == nil,
+           (h + 2..<end).contains(where: { s.word($0) == "on" || s.word($0) == "in" }) {
+            return .count
+        }
         guard let at = s.first(in: lineWords, until: end) else { return nil }
         if s.word(at - 1) == "many" && s.word(at - 2) == "how" || s.word(at - 1) == "count" || s.matches(["number", "of"], at: at - 2)
             || s.word(at - 1) == "the" && s.word(at - 2) == "count" {

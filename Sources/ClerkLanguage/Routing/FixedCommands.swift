@@ -13,6 +13,9 @@ enum FixedCommands {
                   "what does clerk do", "how do i start", "where do i start", "how does it work", "what do i say",
                   "what should i say", "what can i ask", "what can i ask you", "what do i do", "how do i undo",
                   "how do i undo something", "how does undo work", "can i undo",
+                  // Typed short ("u" for "you"), and how to leave.
+                  "what can u do", "what can u do for me", "what else can u do", "what can u help with", "what do u do",
+                  "how do i quit", "how do i exit", "how do i leave", "how do i get out", "how do i close this",
                   // Help on one part (the session picks it from the words).
                   "help with files", "help files", "files help", "file help", "help with my files", "what can you do with files",
                   "how do files work", "how do i edit a file", "how do i create a file",
@@ -43,7 +46,9 @@ enum FixedCommands {
                   "revert", "revert that", "revert it", "take that back", "put it back", "restore it", "undo this",
                   "go back", "undo please", "reverse that", "cancel that change", "oops undo",
                   // "oops" after a change: undo, which says what it will do and asks first.
-                  "oops", "oops undo that", "oops undo it", "undo that please", "revert the last change", "take it back"] {
+                  "oops", "oops undo that", "oops undo it", "undo that please", "revert the last change", "take it back",
+                  // Said of what was just deleted.
+                  "bring it back", "bring that back", "get it back", "get that back", "i want it back", "give it back"] {
             forms[f] = .undo
         }
         for f in ["redo", "redo that", "redo it", "redo please", "undo the undo", "undo undo", "undo my undo", "undo that undo",
@@ -65,7 +70,11 @@ enum FixedCommands {
                   // As an older hand says it ("Thank you very much, that is all for today.").
                   "that is all", "that is all for today", "that's all for today", "thats all for today", "that is all for now",
                   "that's all for now", "thats all for now", "that will be all", "that'll be all", "that is everything",
-                  "that's everything", "nothing else", "nothing else thanks", "that's all i needed", "that is all i needed"] {
+                  "that's everything", "nothing else", "nothing else thanks", "that's all i needed", "that is all i needed",
+                  // A goodbye for the night or till later.
+                  "goodnight", "good night", "night night", "nighty night", "ok goodnight", "ok good night", "thanks goodnight",
+                  "thanks good night", "see you later", "see you tomorrow", "see ya later", "catch you later", "talk to you later",
+                  "talk later", "ttyl"] {
             forms[f] = .quit
         }
         // "thanks thats all", "ok that's it": the goodbye after thanks or an ok, unpunctuated.
@@ -106,6 +115,13 @@ enum FixedCommands {
            stop - body.lowerBound <= 6, !(body.lowerBound..<stop).contains(where: { s.isInDate($0) }) {
             body = (stop + 1)..<body.upperBound
         }
+        // "wait no bring it back", "ugh, undo that": an undo after words of dismay.
+        var afterDismay = body.lowerBound
+        while afterDismay + 1 < body.upperBound, s.word(afterDismay, isIn: Vocabulary.correctionWords) || s.kind(afterDismay) == .mark { afterDismay += 1 }
+        if afterDismay > body.lowerBound, body.count <= 10, (afterDismay..<body.upperBound).allSatisfy({ s.word($0, isIn: formWords) }),
+           forms[(afterDismay..<body.upperBound).map { s.tokens[$0].word }.joined(separator: " ")] == .undo {
+            return Route(rule: .fixed(.undo, (afterDismay..<body.upperBound).map { s.tokens[$0].word }.joined(separator: " ")), command: body)
+        }
         guard !body.isEmpty, body.count <= 8, s.word(body.lowerBound, isIn: firstWords) else { return nil }
         // A line with a word no form has is no form, seen by key before its words are joined
         // and looked up ("next monday", "today at 5": the words joined and hashed for nothing).
@@ -113,7 +129,35 @@ enum FixedCommands {
             let key = body.map { s.tokens[$0].word }.joined(separator: " ")
             if let command = forms[key] { return Route(rule: .fixed(command, key), command: body) }
         }
-        return body == s.body ? helpAbout(s) ?? newCalendar(s) : nil
+        return body == s.body ? helpAbout(s) ?? newCalendar(s) ?? asksIfConnected(s) ?? asksWhereKept(s) : nil
+    }
+
+    static let keptWords: WordSet = ["stored", "kept", "saved", "keep", "store", "save", "live"]
+    static let whatIsKept: WordSet = ["data", "files", "stuff", "everything", "things", "notes", "store", "database"]
+    static let whereKeptFiller: WordSet = ["where", "is", "are", "my", "all", "the", "do", "does", "you", "clerk", "it"]
+
+    /// "where is my data stored", "where are my files kept", "where do you keep my stuff": the
+    /// status, which names the store (and the Google account, once signed in).
+    static func asksWhereKept(_ s: Sentence) -> Route? {
+        let body = s.body
+        guard body.count <= 8, s.word(body.lowerBound) == "where", body.contains(where: { s.word($0, isIn: keptWords) }),
+              body.contains(where: { s.word($0, isIn: whatIsKept) }),
+              body.allSatisfy({ s.word($0, isIn: keptWords) || s.word($0, isIn: whatIsKept) || s.word($0, isIn: whereKeptFiller) || s.tokens[$0].isMark })
+        else { return nil }
+        return Route(rule: .fixed(.status, s.body.map { s.tokens[$0].word }.joined(separator: " ")), command: s.body)
+    }
+
+    static let connectedWords: WordSet = ["synced", "syncing", "sync", "synchronized", "synchronised", "connected", "linked", "signed", "logged", "hooked"]
+    static let thisWords: WordSet = ["this", "it", "clerk", "you", "i", "google", "everything"]
+
+    /// "is this synced with google", "are you connected to my google calendar", "am I
+    /// connected to google", "is google linked": the account's status, asked as a yes or no.
+    static func asksIfConnected(_ s: Sentence) -> Route? {
+        let body = s.body
+        // ("is there a way to sync with google" asks how: not the status.)
+        guard body.count <= 9, ["is", "are", "am"].contains(s.word(body.lowerBound)), s.word(body.lowerBound + 1, isIn: thisWords) || s.word(body.lowerBound + 1) == "my",
+              body.contains(where: { s.word($0, isIn: connectedWords) }), !body.contains(where: { s.isInDate($0) }) else { return nil }
+        return Route(rule: .fixed(.status, s.body.map { s.tokens[$0].word }.joined(separator: " ")), command: s.body)
     }
 
     /// Openings of a request for help ("how do I use …", "what can I say about …").
@@ -121,9 +165,12 @@ enum FixedCommands {
         ["help"], ["help", "me"], ["how", "do", "i", "use"], ["how", "do", "i", "work", "with"], ["how", "to", "use"],
         ["what", "can", "i", "say"], ["what", "can", "i", "ask"], ["what", "can", "i", "do"], ["what", "can", "you", "do"],
         ["what", "do", "i", "say"], ["how", "do", "i", "manage"],
+        // "can i write notes", "can i keep lists": asked whether, the help on that part ("can
+        // you …" is politeness, skipped before).
+        ["can", "i", "write"], ["can", "i", "keep"], ["can", "i", "make"], ["can", "i", "take"], ["can", "i", "save"],
     ]
     /// The parts help is given on, by the words that name them.
-    static let helpParts: WordSet = ["file", "files", "notes", "contact", "contacts", "events", "event", "calendar", "calendars"]
+    static let helpParts: WordSet = ["file", "files", "notes", "contact", "contacts", "events", "event", "calendar", "calendars", "lists"]
     /// Words that may stand between the opening and the part ("… about my files").
     static let helpFiller: WordSet = ["about", "with", "for", "my", "the", "on", "to", "in", "regarding", "me", "you", "please", "clerk", "here"]
 
@@ -178,9 +225,22 @@ enum FixedCommands {
         guard ["new", "create", "add", "make"].contains(verb) else { return nil }
         if verb != "new" { i += 1 }
         while ["a", "an", "new", "another"].contains(s.word(i)) { i += 1 }
+        // "add a work calendar", "create a new family calendar": a word or two, then
+        // "calendar" ending the line, are the name.
+        if s.word(i) != "calendar" {
+            var end = s.body.upperBound
+            while end > i, s.tokens[end - 1].isMark { end -= 1 }
+            guard end - 1 > i, end - 1 - i <= 2, s.word(end - 1) == "calendar",
+                  (i..<(end - 1)).allSatisfy({ s.kind($0) == .word && !s.isInDate($0) && !Vocabulary.genericEventNouns.contains(s.tokens[$0].word)
+                      && !["my", "the", "your", "our", "this", "that", "to", "on", "in", "it", "shared", "google"].contains(s.word($0)) })
+            else { return nil }
+            return Route(rule: .newCalendar, command: s.body.lowerBound..<i)
+        }
         guard s.word(i) == "calendar", i + 1 <= s.body.upperBound else { return nil }
         i += 1
         if ["called", "named", "titled", "for"].contains(s.word(i)) { i += 1 }
+        // ("a calendar for the kids": the kids', named Kids.)
+        if s.word(i - 1) == "for", ["the", "my", "our"].contains(s.word(i)), i + 1 < s.body.upperBound { i += 1 }
         // The rest is the name; "calendar entry for …", "calendar event", "calendar for tomorrow" are events.
         if i < s.body.upperBound {
             let next = s.tokens[i]

@@ -20,6 +20,8 @@ extension Vocabulary {
         "landline", "newest", "other", "last", "first", "full", "job", "title", "area", "id", "saved", "list", "know",
         "live", "lives", "living", "works", "working", "travelling", "traveling", "still", "currently", "nowadays",
         "new", "old", "whose", "most", "frequently", "called", "named", "way", "favorite", "favourite", "missed",
+        // ("has sue got an email".)
+        "got",
     ]
 
     /// Words that make an occasion a birthday, asked about as a contact's field.
@@ -59,7 +61,7 @@ extension Vocabulary {
     static let beforeAName: WordSet = ["of", "for", "about", "named", "called", "contact", "reach"]
 
     /// Words before the subject of a question about someone ("does Ana live …").
-    static let beforeASubject: WordSet = ["does", "is", "did", "where"]
+    static let beforeASubject: WordSet = ["does", "is", "did", "where", "has"]
 
     /// Words between a lookup verb and the name ("find me …", "look up …").
     static let afterLookupVerb: WordSet = ["me", "for", "up", "the", "a"]

@@ -256,6 +256,8 @@ enum Vocabulary {
         // Places of business a contact works at ("the address of the surgery" is the
         // contact whose company is Riverside Surgery).
         "surgery", "clinic", "pharmacy", "chemist", "salon", "garage",
+        // (and the trades and suppliers a small business keeps: "the number for the bakery".)
+        "bakery", "baker", "butcher", "florist", "caterer", "supplier", "gardener", "locksmith", "decorator",
     ]
 
     /// Titles before a name ("dr smith", "ms boland").

@@ -67,4 +67,17 @@ import Testing
         #expect(!LineBytes("").mayMention(","))
         #expect(LineBytes("").mayMention(""))
     }
+
+    /// A byte beyond ASCII (the lead byte of "—") is noted as any other: said no only when
+    /// it is not in the line.
+    @Test func aLinesNotesHoldBytesBeyondASCII() {
+        #expect(LineBytes("lunch at 1 — bring laptop").mayHold(byte: 0xE2))
+        #expect(LineBytes("lunch at 1 – bring laptop").mayHold(byte: 0xE2))
+        #expect(!LineBytes("lunch at 1 - bring laptop").mayHold(byte: 0xE2))
+        #expect(!LineBytes("café İpek ｌｕｎｃｈ").mayHold(byte: 0xE2))
+        // (0xC2, the lead byte of "©", folds onto 0xE2: a may, which the scan then checks.)
+        #expect(LineBytes("© 2026").mayHold(byte: 0xE2))
+        #expect(LineBytes("ÂB").mayHold(byte: 0xC3))
+        #expect(!LineBytes("").mayHold(byte: 0xE2))
+    }
 }

@@ -734,7 +734,9 @@ public struct Router: Sendable {
         var at = text.startIndex
         while let comma = text[at...].firstIndex(of: ",") {
             at = text.index(after: comma)
-            let next = text[at...].split(separator: " ").prefix(3).map { word in
+            // (Split no further than the three words looked at: the whole rest, split at each
+            // comma, made a line of thousands of commas take minutes.)
+            let next = text[at...].split(separator: " ", maxSplits: 3).prefix(3).map { word in
                 String(word.lowercased().map { $0 == "\u{2019}" ? "'" : $0 }.filter { $0.isLetter || $0 == "'" })
             }
             guard let first = next.first else { continue }

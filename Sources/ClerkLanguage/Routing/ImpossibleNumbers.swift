@@ -101,10 +101,11 @@ public enum ImpossibleWeek {
     /// "of 2027", "next year" name another); nil when there is none.
     public static func find(in text: String, at reference: ReferenceTime) -> Found? {
         let saysWeek = PlainWords.mayHold(text, "wk") || PlainWords.mayHold(text, "week")
-        guard saysWeek || PlainWords.mayHold(text, "w") else { return nil }
+        let saysISOWeek = mayHoldISOWeek(text)
+        guard saysWeek || saysISOWeek else { return nil }
         let words = PlainWords(text)
         // ISO 8601's week dates: "2027-W53", "2027-W53-1", "2026W54" (the year said first).
-        for i in words.indices where words[i].utf8.count >= 6 || words[i] == "-" {
+        for i in words.indices where saysISOWeek && (words[i].utf8.count >= 6 || words[i] == "-") {
             let said = words[i] == "-" ? words[i + 1] : words[i]
             let year = words[i] == "-" ? (words.isDigits(i - 1) && words[i - 1].utf8.count == 4 ? Int(words[i - 1]) : nil)
                 : Int(said.prefix(4))
@@ -140,6 +141,17 @@ public enum ImpossibleWeek {
 }
 
 extension ImpossibleWeek {
+    /// True when a "w" follows a digit or a "-" ("2027-W53", "2027W53"): a look at the bytes
+    /// before the words are split.
+    static func mayHoldISOWeek(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte | 0x20 == UInt8(ascii: "w"), previous == UInt8(ascii: "-") || previous &- UInt8(ascii: "0") < 10 { return true }
+            previous = byte
+        }
+        return false
+    }
+
     /// The year of the ISO week `reference` falls in (1 January 2027 is in 2026's week 53).
     static func isoYear(_ reference: ReferenceTime) -> Int {
         let day = LocalDate(reference.instant, in: reference.timeZone).dayNumber

@@ -146,9 +146,9 @@ struct Sentence {
                 progress = true
                 continue
             }
-            // "I was wondering, could you add …", "just wondering - can you move …": the
+            // "I was wondering, could you add …", "just wondering, can you move …": the
             // wondering said first, set apart by a mark, is no question of its own.
-            for phrase in Self.wonderings where start + phrase.count + 1 < end && matches(phrase, at: start)
+            for phrase in Self.wonderings where isIn(start, Self.wonderingLeads) && start + phrase.count + 1 < end && matches(phrase, at: start)
                 && tokens[start + phrase.count].kind == .mark {
                 skipped.append(contentsOf: start...(start + phrase.count))
                 start += phrase.count + 1
@@ -186,6 +186,8 @@ struct Sentence {
     /// Openings that say one wonders, before the request itself ("I was wondering, …").
     static let wonderings: [[String]] = [["i", "was", "wondering"], ["i", "wonder"], ["just", "wondering"], ["i", "was", "thinking"],
                                          ["i", "am", "wondering"], ["i'm", "wondering"], ["wondering"]]
+    /// The first words of `wonderings`, looked at before the phrases are.
+    static let wonderingLeads: WordSet = ["i", "i'm", "just", "wondering"]
     /// Verbs of making an event that "can I" may ask leave for.
     static let makingVerbs: WordSet = ["add", "schedule", "book", "put", "create", "set", "pencil", "block", "plan", "arrange", "reserve"]
 

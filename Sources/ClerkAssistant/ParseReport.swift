@@ -598,8 +598,9 @@ extension ParseBatch {
         }
 
         /// A line of input (its bytes as `readLine()` cuts them) read up to its routing. A
-        /// line that is not UTF-8 is refused (`{"id": null, "error"}`): read as U+FFFD, as
-        /// `readLine()` read it, it was answered for a text that was never given.
+        /// line that is not UTF-8 is refused (`{"id", "error"}`, the id given back when the
+        /// line opens with it, as for a line too long): read as U+FFFD, as `readLine()` read
+        /// it, it was answered for a text that was never given.
         package func prepare(input line: UnsafeBufferPointer<UInt8>) -> Prepared {
             // A line of ASCII is read as it is; any other is checked first.
             if Self.isASCII(line) {
@@ -608,7 +609,7 @@ extension ParseBatch {
                 return blank ? .blank : prepare(utf8: line)
             }
             guard var text = String(validating: line, as: UTF8.self) else {
-                return Self.answered(ParseBatch.failure(id: .null, Renderer.batchLineNotText), ok: false)
+                return Self.answered(ParseBatch.failure(id: Self.leadingID(Array(line)), Renderer.batchLineNotText), ok: false)
             }
             if text.allSatisfy(\.isWhitespace) { return .blank }
             return text.withUTF8 { prepare(utf8: $0) }
@@ -668,6 +669,9 @@ extension ParseBatch {
                 while at < bytes.count, !",} \t\r\n".utf8.contains(bytes[at]) { at += 1 }
                 guard at < bytes.count else { return .null }
             }
+            // (An id of bytes that are not UTF-8 is no id written: decoded, it was given back
+            // with U+FFFD for them.)
+            guard String(validating: bytes[valueStart..<at], as: UTF8.self) != nil else { return .null }
             let value = bytes[valueStart..<at].withUnsafeBufferPointer { try? JSONValue.parse(utf8: $0, exact: true) }
             switch value {
             case .string?, .number?, .numberText?, .null?: return value!

@@ -130,6 +130,12 @@ extension Renderer {
 
     static let repeatsTooOften = "An event can repeat at most every hour; for something that often, set a timer. Nothing changed."
 
+    /// A repeat whose last day ("until last month") is before its first time.
+    static func repeatEndsBeforeItStarts(last: LocalDate, first: LocalDate, zone: Zone) -> String {
+        let days = DateText(zone: zone)
+        return "That repeat would end on \(days.day(last)), before its first time on \(days.day(first)): say a later end (until march). Nothing changed."
+    }
+
     /// A clock time no clock shows ("25:00", "12:60").
     static func noSuchClock(_ said: String) -> String {
         "There's no \(said) on a clock: hours go from 00 to 23 and minutes to 59. Nothing changed."

@@ -178,6 +178,12 @@ extension Session {
         if !recurrence.isEmpty {
             recurrence += ExceptionLines.lines(request.recurrence != nil ? request.exceptions : match.exceptions, when: when, zone: zone)
             (when, skippedStart) = firstOccurrence(of: recurrence, from: when, skippedStart: skippedStart)
+            // "every day until last month", "every monday until today" (a Wednesday): a repeat
+            // that ends before its first time is no repeat (the card showed one time past its end).
+            let first = LocalDate(when.startInstant(in: zone), in: zone)
+            if let until = RRule(recurrence[0]).until, let last = RecurrenceText.lastDay(until, zone: zone), last < first {
+                return Reply(intent: .createEvent, ok: false, message: Renderer.repeatEndsBeforeItStarts(last: last, first: first, zone: zone))
+            }
         }
         let draft = EventDraft(title: request.title, when: when, location: request.location, notes: request.notes, attendees: [],
                                recurrence: recurrence, reminderMinutes: request.reminderMinutes,

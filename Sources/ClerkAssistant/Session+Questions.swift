@@ -69,6 +69,20 @@ struct Choice {
         return negative ? -n : n
     }
 
+    /// `answer` (lower case) without the courtesies said before or after it ("the series
+    /// please", "ok, just this one", "all of them, thank you"), its words joined by spaces.
+    static func withoutCourtesy(_ answer: String) -> String {
+        var words = answer.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" && $0 != "\u{2019}" }).map(String.init)
+        while let first = words.first, courtesies.contains(first) { words.removeFirst() }
+        while let last = words.last, courtesies.contains(last) || words.suffix(2) == ["thank", "you"] {
+            words.removeLast(last == "you" ? 2 : 1)
+        }
+        return words.joined(separator: " ")
+    }
+
+    static let courtesies: Set<String> = ["please", "pls", "plz", "thanks", "thx", "ta", "cheers", "ok", "okay", "oh", "um", "uh", "er",
+                                          "hmm", "well", "yes", "yeah", "yep", "sure"]
+
     static let placeFrames: Set<String> = ["the", "one", "number", "no", "option", "choice", "that", "pick", "i", "mean", "meant", "please"]
     static let placeWords: [String: Int] = [
         "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
@@ -242,6 +256,11 @@ extension Session {
             }
             if let number = Int(word), (1...choice.count).contains(number) { return choice.pick(number) }
             if let number = choice.aliases[Spelling.fold(word)] { return choice.pick(number) }
+            // "the series please", "ok, just this one", "2 thanks": the same, said with courtesy.
+            let plain = Choice.withoutCourtesy(word)
+            if plain != word, let number = Int(plain).flatMap({ (1...choice.count).contains($0) ? $0 : nil }) ?? choice.aliases[Spelling.fold(plain)] {
+                return choice.pick(number)
+            }
             // "the second one", "the last one"; "the friday one", "the one at 11" among events.
             if let number = Choice.place(in: word, count: choice.count) { return choice.pick(number) }
             // A change of an event named by its title ("rename the sync to weekly review") is a

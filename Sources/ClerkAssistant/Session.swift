@@ -126,7 +126,9 @@ public final class Session {
             } else if asFile != nil {
                 lastQuery = nil
                 reply = handle(understood)
-            } else if let answer = YesNo.read(text, empty: false, rule: .terminal), Self.answersNothing(understood.intent, yes: answer) {
+            } else if text.contains(where: { $0.isLetter || $0.isNumber }),
+                      let answer = YesNo.read(text, empty: false, rule: .terminal), Self.answersNothing(understood.intent, yes: answer) {
+                // (". . . ." or "-" alone says nothing, not "no": it is answered as a line of no words.)
                 // "never mind", "cancel", "ok" with no question open: nothing to answer.
                 // ("ok thanks", "great, thank you": thanks, answered as such.)
                 // ("cool", "great", "awesome" alone: an acknowledgement the router reads as thanks.)

@@ -893,8 +893,12 @@ extension GoogleBackend: FileService {
 
     /// A Drive id for a new file, from the mirror's pool (`GoogleMirror.takeFileID`), so a
     /// create can be resent (and made offline) under the id it will keep. Offline with the
-    /// pool used up (twenty files made offline in a row) it cannot be made: unreachable.
+    /// pool used up (twenty files made offline in a row) it cannot be made, and what kept
+    /// Google from giving more is said (a 503, a captive portal; it was always "couldn't
+    /// reach Google", also from a Google that answered).
     func newFileID() throws(ServiceError) -> String {
+        if let id = mirror.takeFileID() { return id }
+        do { try mirror.topUpFileIDs() } catch { throw GoogleBackend.fail(error, mayHaveApplied: false) }
         guard let id = mirror.takeFileID() else { throw .unreachable }
         return id
     }

@@ -834,7 +834,9 @@ public struct Router: Sendable {
         var at = text.startIndex
         while let comma = text[at...].firstIndex(of: ",") {
             at = text.index(after: comma)
-            let next = text[at...].split(separator: " ").prefix(3).map { word in
+            // (Split no further than the three words looked at: the whole rest, split at each
+            // comma, made a line of thousands of commas take minutes.)
+            let next = text[at...].split(separator: " ", maxSplits: 3).prefix(3).map { word in
                 String(word.lowercased().map { $0 == "\u{2019}" ? "'" : $0 }.filter { $0.isLetter || $0 == "'" })
             }
             guard let first = next.first else { continue }
@@ -894,12 +896,24 @@ public struct Router: Sendable {
     /// the comma) made spaces, `note` the words as typed. Nil otherwise.
     static func noteRemark(_ line: LineBytes, dates: [DateMatch]) -> (kept: String, note: String, range: Range<String.Index>)? {
         let text = line.text
-        // (After a comma, or a dash set apart by spaces: "lunch tomorrow at 1 - bring laptop".)
-        guard line.mayMention(",") || line.mayMention(" - ") else { return nil }
+        // (After a comma, or a dash set apart by spaces: "lunch tomorrow at 1 - bring laptop",
+        // and the en or em dash a phone or a Mac makes of it, "… at 1 — bring laptop".)
+        let typographic = line.mayHold(byte: 0xE2)
+        guard line.mayMention(",") || line.mayMention(" - ") || typographic else { return nil }
         var dashAt: String.Index?
-        if line.mayMention(" - ") {
+        if line.mayMention(" - ") || typographic {
             let bytes = Array(text.utf8)
-            if let at = (0...(bytes.count - 3)).last(where: { bytes[$0] == 32 && bytes[$0 + 1] == UInt8(ascii: "-") && bytes[$0 + 2] == 32 }) {
+            // The dash's bytes: "-", or E2 80 93 ("–") or E2 80 94 ("—").
+            func dashLength(at i: Int) -> Int? {
+                if i < bytes.count, bytes[i] == UInt8(ascii: "-") { return 1 }
+                if i + 2 < bytes.count, bytes[i] == 0xE2, bytes[i + 1] == 0x80, bytes[i + 2] == 0x93 || bytes[i + 2] == 0x94 { return 3 }
+                return nil
+            }
+            func isDash(at i: Int) -> Bool {
+                guard bytes[i] == 32, let length = dashLength(at: i + 1) else { return false }
+                return i + 1 + length < bytes.count && bytes[i + 1 + length] == 32
+            }
+            if let at = bytes.indices.last(where: isDash) {
                 dashAt = text.utf8.index(text.startIndex, offsetBy: at + 1)
             }
         }

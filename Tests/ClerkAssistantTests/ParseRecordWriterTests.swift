@@ -107,11 +107,15 @@ import Testing
             #"{"id":"n","text":"x","now":"yesterday"}"#,
         ].map { Array($0.utf8) }
         let reader = ParseBatch.Reader(defaults: Self.madrid)
-        // Bytes that are not UTF-8 are refused, not decoded (they were read as U+FFFD).
-        for line in [Array(#"{"id":"bad\#u{E9}","text":"caf"#.utf8) + [0xC3, 0x20, 0xFF, 0xE2, 0x80] + Array(#" friday"}"#.utf8), [0x7B, 0xFF, 0x7D]] {
+        // Bytes that are not UTF-8 are refused, not decoded (they were read as U+FFFD); the
+        // id is given back when the line opens with it and it is UTF-8 (it was null).
+        for (line, id) in [(Array(#"{"id":"bad\#u{E9}","text":"caf"#.utf8) + [0xC3, 0x20, 0xFF, 0xE2, 0x80] + Array(#" friday"}"#.utf8), #""bad\#u{E9}""#),
+                           ([0x7B, 0xFF, 0x7D], "null"),
+                           (Array(#"{"id":"2"#.utf8) + [0xC3] + Array(#"","text":"x"}"#.utf8), "null"),
+                           (Array(#"{ "id" : 12345678901234567890 ,"text":"x"#.utf8) + [0xFF] + Array(#""}"#.utf8), "12345678901234567890")] {
             var out = ByteWriter(capacity: 16)
             let ok = line.withUnsafeBufferPointer { reader.answer(input: $0, to: &out) }
-            #expect(String(decoding: out.bytes, as: UTF8.self) == #"{"id":null,"error":"not UTF-8 text, so not read"}"#)
+            #expect(String(decoding: out.bytes, as: UTF8.self) == #"{"id":"# + id + #","error":"not UTF-8 text, so not read"}"#)
             #expect(ok == false)
         }
         for line in lines {

@@ -291,6 +291,34 @@ import Testing
         #expect(backend.waitingCount == GoogleMirror.fileIDPoolSize)
     }
 
+    /// The pool used up while Google answers 503, or a captive portal answers for it: the
+    /// next file is refused with that cause (it was "couldn't reach Google"), and once
+    /// Google answers again the files wait no more and a new one is made.
+    @Test func aFileBeyondThePoolSaysWhatKeptGoogleFromGivingIds() throws {
+        let harness = try GoogleHarness()
+        let backend = try harness.signIn().backend
+        harness.clock.advance(60)
+        harness.arm(["path": "/", "mode": "status", "status": 503, "count": 1000])
+        for number in 1...GoogleMirror.fileIDPoolSize {
+            _ = try backend.createFile(named: "note \(number).txt", content: "")
+        }
+        #expect(throws: APIFailure.answered(status: 503, reason: "backendError", retryAfter: nil).serviceError(mayHaveApplied: false)) {
+            try backend.createFile(named: "one more.txt", content: "")
+        }
+        harness.side("DELETE", "/_emulator/faults")
+        // (The portal on Drive's metadata only: the waiting uploads go out first, and the
+        // ids asked for after them meet the portal.)
+        harness.arm(["path": "/drive", "mode": "portal", "count": 1000])
+        #expect(throws: ServiceError.networkSignIn) { try backend.createFile(named: "one more.txt", content: "") }
+        harness.side("DELETE", "/_emulator/faults")
+        backend.flushOutbox()
+        #expect(backend.waitingCount == 0)
+        _ = try backend.createFile(named: "one more.txt", content: "hi\n")
+        #expect(backend.waitingCount == 0)
+        #expect(Self.driveFiles(harness, named: "one more.txt").count == 1)
+        #expect(Self.driveFiles(harness, named: "note 20.txt").count == 1)
+    }
+
     /// A captive portal (a hotel's Wi-Fi) answering writes with its sign-in page, as a 200
     /// or as a redirect to it: the change waits like any offline one and the person hears
     /// why (it was refused, "Google sent an answer clerk couldn't read … try again", or

@@ -67,4 +67,35 @@ import Testing
         #expect(!LineBytes("").mayMention(","))
         #expect(LineBytes("").mayMention(""))
     }
+
+    /// A byte beyond ASCII (the lead byte of "—") is noted as any other: said no only when
+    /// it is not in the line.
+    @Test func aLinesNotesHoldBytesBeyondASCII() {
+        #expect(LineBytes("lunch at 1 — bring laptop").mayHold(byte: 0xE2))
+        #expect(LineBytes("lunch at 1 – bring laptop").mayHold(byte: 0xE2))
+        #expect(!LineBytes("lunch at 1 - bring laptop").mayHold(byte: 0xE2))
+        #expect(!LineBytes("café İpek ｌｕｎｃｈ").mayHold(byte: 0xE2))
+        // (0xC2, the lead byte of "©", folds onto 0xE2: a may, which the scan then checks.)
+        #expect(LineBytes("© 2026").mayHold(byte: 0xE2))
+        #expect(LineBytes("ÂB").mayHold(byte: 0xC3))
+        #expect(!LineBytes("").mayHold(byte: 0xE2))
+    }
+}
+
+/// A pasted line of thousands of commas and names is read in a time that grows with it:
+/// each comma split the whole rest of the line (`Router.withoutRemark`) and each name was
+/// looked for in the title's whole list (`Title.build`): 4,000 took 20 s, 10,000 several
+/// minutes. The limit only guards against that; it is no measure of speed.
+@Suite struct LongLineTests {
+    @Test(.timeLimit(.minutes(1))) func aLineOfThousandsOfCommasIsRead() {
+        let line = String(repeating: "lunch with ana, ", count: 10_000) + "tomorrow at 1"
+        let understood = Router().understand(line, at: FixtureContext.reference, known: FixtureContext.known)
+        guard case .createEvent(let request) = understood.intent else {
+            Issue.record("read as \(understood.intent.name)")
+            return
+        }
+        #expect(request.title.prefix(30) == "Lunch with Ana, lunch with ana")
+        #expect(request.title.hasSuffix("lunch with ana, tomorrow at 1"))
+        #expect(request.attendees.map(\.name) == ["ana"])
+    }
 }

@@ -66,6 +66,11 @@ import Testing
         ("anything in wk 53 next year?", 53, 2027, 52),
         ("show week number 99", 99, 2026, 53),
         ("week 60 2028", 60, 2028, 52),
+        // ISO 8601 week dates, the year first.
+        ("what's on 2026-W54", 54, 2026, 53),
+        ("lunch on 2027-W53-1 at 1", 53, 2027, 52),
+        ("show 2026-w00", 0, 2026, 53),
+        ("lunch 2027W53 at 1", 53, 2027, 52),
     ])
     func findsAWeekTheYearDoesNotHave(text: String, week: Int, year: Int, weeks: Int) {
         let found = ImpossibleWeek.find(in: text, at: Self.reference)
@@ -85,7 +90,8 @@ import Testing
     }
 
     @Test(arguments: ["what's on in week 53", "week 1 of 2027", "week 52 of 2027", "every week 5 times", "the 54 week plan", "weekly at 54",
-                      "week 12:30", "weekend 99", "week 53 of 2032", "week 1000"])
+                      "week 12:30", "weekend 99", "week 53 of 2032", "week 1000",
+                      "what's on 2026-W53-7", "lunch 2026w53 at 1", "what's on 2027-W52", "flight w54", "order 12345-w99", "2027-wx"])
     func leavesRealWeeksAlone(text: String) {
         #expect(ImpossibleWeek.find(in: text, at: Self.reference) == nil)
     }

@@ -180,6 +180,15 @@ import Glibc
         // "lunch on the 32nd at 1" made "Lunch on the 32nd" today; "what's on the 32nd" was a search.
         Row(name: "a day on the 32nd", arguments: ["--yes", "lunch on the 32nd at 1"],
             stderr: "clerk: There's no 'the 32nd': a month's days go from the 1st to the 31st. Nothing changed.", status: 1),
+        // A repeat whose end is before its first time: the card said "until Sat 31 Oct
+        // 2026; next Mon 30 Nov", and the series was made with its one time past its end.
+        Row(name: "a repeat until last month", arguments: ["--yes", "standup every day at 9 until last month"],
+            stderr: "clerk: That repeat would end on Sat 31 Oct 2026, before its first time on Mon 30 Nov 2026: say a later end (until march). Nothing changed.", status: 1),
+        Row(name: "a weekly repeat until a day before its first", arguments: ["--yes", "gym every friday until tomorrow"],
+            stderr: "clerk: That repeat would end on Tue 1 Dec 2026, before its first time on Fri 4 Dec 2026: say a later end (until march). Nothing changed.", status: 1),
+        // An ISO week date of a week the year does not have was a title or a search.
+        Row(name: "an ISO week date of a week 53 in a year of 52", arguments: ["--yes", "lunch on 2027-W53-1 at 1"],
+            stderr: "clerk: There's no week 53 in 2027: its weeks go from 1 to 52. Nothing changed.", status: 1),
         Row(name: "week 53 of a year of 52", arguments: ["what's on in week 53 of 2027"],
             stderr: "clerk: There's no week 53 in 2027: its weeks go from 1 to 52. Nothing changed.", status: 1),
         Row(name: "an .ics event that a DURATION ends after 9999", arguments: ["import", "FOLDER/late.ics"],

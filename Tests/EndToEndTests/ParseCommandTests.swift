@@ -173,13 +173,16 @@ import Glibc
     @Test func cutsLinesAsReadLineDid() throws {
         var input = Data("{\"id\":1,\"text\":\"today\"}\r\n\n  \t\r\n\u{3000}\u{A0}\n".utf8)
         input.append(contentsOf: Array("{\"id\":\"2".utf8) + [0xC3] + Array("\",\"text\":\"caf".utf8) + [0xC3, 0x20, 0xFF] + Array(" tomorrow\"}\n".utf8))
+        input.append(contentsOf: Array("{\"id\":7,\"text\":\"lunch tomorrow".utf8) + [0xFF] + Array("\"}\n".utf8))
         input.append(contentsOf: Array("{\"id\":3,\"text\":\"today\"\r".utf8))
         let result = try ClerkBinary.run(["parse", "--jsonl"] + Self.at, bytes: input)
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 3)
+        #expect(lines.count == 4)
         #expect(lines.first?.hasPrefix(#"{"id":1,"intent":"query_agenda","title":null,"start":"2026-11-30T00:00:00","#) == true)
         #expect(lines.dropFirst().first == #"{"id":null,"error":"not UTF-8 text, so not read"}"#)
+        // (An id the line opens with is given back, so the answer can be matched.)
+        #expect(lines.dropFirst(2).first == #"{"id":7,"error":"not UTF-8 text, so not read"}"#)
         // The `\r` stays on the last line: the object is cut off one byte later (at 23, not 22).
         #expect(lines.last == #"{"id":null,"error":"not a JSON object: unexpected end of JSON at byte 23"}"#)
     }

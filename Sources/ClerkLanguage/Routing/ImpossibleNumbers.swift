@@ -100,9 +100,23 @@ public enum ImpossibleWeek {
     /// The first week number in `text` that its year does not have (the reference's year;
     /// "of 2027", "next year" name another); nil when there is none.
     public static func find(in text: String, at reference: ReferenceTime) -> Found? {
-        guard PlainWords.mayHold(text, "wk") || PlainWords.mayHold(text, "week") else { return nil }
-        let year = LocalDate(reference.instant, in: reference.timeZone).year
+        let saysWeek = PlainWords.mayHold(text, "wk") || PlainWords.mayHold(text, "week")
+        let saysISOWeek = mayHoldISOWeek(text)
+        guard saysWeek || saysISOWeek else { return nil }
         let words = PlainWords(text)
+        // ISO 8601's week dates: "2027-W53", "2027-W53-1", "2026W54" (the year said first).
+        for i in words.indices where saysISOWeek && (words[i].utf8.count >= 6 || words[i] == "-") {
+            let said = words[i] == "-" ? words[i + 1] : words[i]
+            let year = words[i] == "-" ? (words.isDigits(i - 1) && words[i - 1].utf8.count == 4 ? Int(words[i - 1]) : nil)
+                : Int(said.prefix(4))
+            let tail = words[i] == "-" ? Substring(said) : said.dropFirst(4)
+            guard let year, tail.first == "w", (2...3).contains(tail.utf8.count), tail.dropFirst().allSatisfy(\.isASCII),
+                  let n = Int(tail.dropFirst()), CivilCalendar.years.contains(year) else { continue }
+            let weeks = CivilCalendar.isoWeeks(in: year)
+            if n == 0 || n > weeks { return Found(week: n, year: year, weeks: weeks) }
+        }
+        guard saysWeek else { return nil }
+        let year = LocalDate(reference.instant, in: reference.timeZone).year
         for i in words.indices where words[i] == "week" || words[i] == "wk" {
             var j = i + 1
             if ["number", "no", "nr", "#"].contains(words[j]) { j += 1 }
@@ -127,6 +141,17 @@ public enum ImpossibleWeek {
 }
 
 extension ImpossibleWeek {
+    /// True when a "w" follows a digit or a "-" ("2027-W53", "2027W53"): a look at the bytes
+    /// before the words are split.
+    static func mayHoldISOWeek(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte | 0x20 == UInt8(ascii: "w"), previous == UInt8(ascii: "-") || previous &- UInt8(ascii: "0") < 10 { return true }
+            previous = byte
+        }
+        return false
+    }
+
     /// The year of the ISO week `reference` falls in (1 January 2027 is in 2026's week 53).
     static func isoYear(_ reference: ReferenceTime) -> Int {
         let day = LocalDate(reference.instant, in: reference.timeZone).dayNumber

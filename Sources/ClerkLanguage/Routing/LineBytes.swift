@@ -28,6 +28,10 @@ struct LineBytes {
         return Router.mayMention(text, word)
     }
 
+    /// True when the line may hold `byte` (any byte, also one beyond ASCII: the lead byte of
+    /// a dash "–" or "—"); a yes is to be checked by a scan.
+    func mayHold(byte: UInt8) -> Bool { Self.isSet(singles, Int(byte | 0x20)) }
+
     @inline(__always) private static func pairSlot(_ a: UInt8, _ b: UInt8) -> Int { (Int(a) &* 31 &+ Int(b)) & 255 }
     @inline(__always) private static func set(_ bits: inout InlineArray<4, UInt64>, _ slot: Int) { bits[slot >> 6] |= 1 << UInt64(slot & 63) }
     @inline(__always) private static func isSet(_ bits: InlineArray<4, UInt64>, _ slot: Int) -> Bool { bits[slot >> 6] & (1 << UInt64(slot & 63)) != 0 }

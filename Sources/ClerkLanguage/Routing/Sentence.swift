@@ -138,6 +138,24 @@ struct Sentence {
                 progress = true
                 continue
             }
+            // "could you maybe add a dinner on friday", "perhaps move lunch to 2": a softening
+            // word before the verb asks nothing of its own.
+            if start + 2 < end, isIn(start, Self.softeners), isIn(start + 1, Self.makingVerbs) || isIn(start + 1, Self.changingVerbs) {
+                skipped.append(start)
+                start += 1
+                progress = true
+                continue
+            }
+            // "I was wondering, could you add …", "just wondering, can you move …": the
+            // wondering said first, set apart by a mark, is no question of its own.
+            for phrase in Self.wonderings where isIn(start, Self.wonderingLeads) && start + phrase.count + 1 < end && matches(phrase, at: start)
+                && tokens[start + phrase.count].kind == .mark {
+                skipped.append(contentsOf: start...(start + phrase.count))
+                start += phrase.count + 1
+                progress = true
+                break
+            }
+            if progress { continue }
             let heads = Vocabulary.politeHeads
             guard heads.mayStart(key: tokens[start].key), heads.mayStart(with: tokens[start].word, key: tokens[start].key) else { continue }
             for phrase in heads where start + phrase.count < end && matches(phrase, at: start) {
@@ -161,6 +179,15 @@ struct Sentence {
 
     /// "can I …", "could I …", "may I …" before one of `makingVerbs`: leave asked to do it.
     static let askingLeave: WordSet = ["can", "could", "may"]
+    /// Words that soften a request before its verb ("could you maybe add …").
+    static let softeners: WordSet = ["maybe", "perhaps", "possibly"]
+    /// Verbs of changing or removing an event that a softener may come before.
+    static let changingVerbs: WordSet = ["move", "cancel", "delete", "remove", "reschedule", "change", "push", "shift", "rename", "invite"]
+    /// Openings that say one wonders, before the request itself ("I was wondering, …").
+    static let wonderings: [[String]] = [["i", "was", "wondering"], ["i", "wonder"], ["just", "wondering"], ["i", "was", "thinking"],
+                                         ["i", "am", "wondering"], ["i'm", "wondering"], ["wondering"]]
+    /// The first words of `wonderings`, looked at before the phrases are.
+    static let wonderingLeads: WordSet = ["i", "i'm", "just", "wondering"]
     /// Verbs of making an event that "can I" may ask leave for.
     static let makingVerbs: WordSet = ["add", "schedule", "book", "put", "create", "set", "pencil", "block", "plan", "arrange", "reserve"]
 

@@ -104,9 +104,12 @@ enum Title {
         }
         pieces.append(start..<(last + 1))
         var respelled: [Int: String] = [:]
+        // (Looked up in sets: a search of the list for each word made a line of thousands of
+        // names take seconds.)
+        let isKept = Set(kept), nameStarts = Set(names.map(\.lowerBound))
         if let known {
             for run in names {
-                for i in run where i < s.count && kept.contains(i) {
+                for i in run where i < s.count && isKept.contains(i) {
                     let t = s.tokens[i]
                     let typed = s.text[t.range]
                     guard typed == typed.lowercased(), let spelled = known.contactSpelling(of: String(t.base)) else { continue }
@@ -121,14 +124,14 @@ enum Title {
         }
         // "lunch w ana", "coffee w/ bob": "w" before a person is written "with" ("w 42nd st"
         // is a place's and stays as typed); "w/" always is ("call w/ the new york team").
-        for i in kept where s.word(i) == "with" && kept.contains(i + 1) {
+        for i in kept where s.word(i) == "with" && isKept.contains(i + 1) {
             let typed = s.text[s.tokens[i].range].lowercased()
             // ("lunch wiht ana": a misspelt "with" is written right.)
             if typed == "wiht" || typed == "wtih" { respelled[i] = "with"; continue }
             guard typed == "w" || typed == "w/" else { continue }
             let end = s.tokens[i].range.upperBound
             let slash = typed == "w/" || end < s.text.endIndex && s.text[end] == "/"
-            if slash || names.contains(where: { $0.lowerBound == i + 1 }) || s.isA(i + 1, .relation)
+            if slash || nameStarts.contains(i + 1) || s.isA(i + 1, .relation)
                 || (s.word(i + 1) == "my" && s.isA(i + 2, .relation)) {
                 respelled[i] = "with"
             }

@@ -82,6 +82,22 @@ extension Session {
             }
         }
 
+        // "daily standup", "weekly review": how often and a name, nothing else. The event of
+        // that name there is looked at; else when in the day is asked (it made an all-day
+        // repeat from today), and the answer ("9:30", "at 10 to 10:15", "all day") read with
+        // the line.
+        if let said, match.rule == "frequency-word", !match.known.contains(.time), request.attendees.isEmpty, request.location == nil {
+            if hasUpcomingEvent(titled: request.title) { return queryAgenda(AgendaQuery(words: request.title.lowercased())) }
+            let question = Renderer.askRepeatTime(request.title, repeats: RecurrenceText.describe(match.recurrence ?? "", start: LocalDate(match.start, in: context.zone), zone: context.zone))
+            return askDay(question, again: question) { [unowned self] answer, understood in
+                if understood.dates.contains(where: { $0.known.contains(.date) && !$0.known.contains(.time) }), !answer.lowercased().contains("all day") { return nil }
+                if answer.lowercased().trimmingSpacesAndPunctuation() == "all day" { return createEvent(request, said: nil) }
+                let startsWithDigit = answer.trimmingSpaces().first?.isNumber ?? false
+                let both = said + (startsWithDigit ? " at " : " ") + answer
+                guard case .createEvent(let timed) = understand(both).intent, let when = timed.when, when.known.contains(.time), when.recurrence != nil else { return nil }
+                return createEvent(timed, said: both)
+            }
+        }
         // "schedule a call with bob next week": a week or a month and nothing finer is when to
         // look, not the event's length; which day is asked, and the answer read within the span
         // ("wednesday at 10" → next week's). "vacation all next week" keeps the whole span.
@@ -294,9 +310,7 @@ extension Session {
         if !card.otherTimes.isEmpty {
             warnings.append(Renderer.otherTimesLeft(card.otherTimes, kept: card.draft.when, title: card.draft.title, text: DateText(zone: context.zone)))
         }
-        if let other = card.alternatives.first {
-            warnings.append(Renderer.alternativeLeft(other, kept: card.draft.when, text: DateText(zone: context.zone)))
-        }
+        warnings += Renderer.alternativesLeft(card.alternatives, kept: card.draft.when, text: DateText(zone: context.zone))
         if let unread = card.unread {
             warnings.append(Renderer.understoodNot(card.draft.title, when: card.draft.when, unread: unread, text: DateText(zone: context.zone)))
         }

@@ -84,16 +84,18 @@ public struct Router: Sendable {
     /// `text` with the short weekday of `wordlikeWeekdays` that ends it after "to" written
     /// whole, the bytes replaced and their new count; nil when the line is no such move.
     static func shortWeekdayAfterTo(_ text: String) -> (String, Range<Int>, Int)? {
+        // The last word's bytes read from the end, nothing copied: most lines end otherwise.
         let utf8 = text.utf8
-        var end = utf8.count
-        while end > 0, [UInt8(ascii: "?"), UInt8(ascii: "."), UInt8(ascii: "!"), 32].contains(utf8[utf8.index(utf8.startIndex, offsetBy: end - 1)]) { end -= 1 }
-        guard end >= 7 else { return nil }
-        let start = end - 3
-        let bytes = Array(utf8)
-        guard bytes[start - 1] == 32, let day = wordlikeWeekdays[String(decoding: bytes[start..<end].map { $0 | 0x20 }, as: UTF8.self)] else { return nil }
+        var last = utf8.endIndex
+        func trails(_ byte: UInt8) -> Bool { byte == 32 || byte == UInt8(ascii: "?") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "!") }
+        while last > utf8.startIndex, trails(utf8[utf8.index(before: last)]) { last = utf8.index(before: last) }
+        guard utf8.distance(from: utf8.startIndex, to: last) >= 7 else { return nil }
+        let wordStart = utf8.index(last, offsetBy: -3)
+        guard utf8[utf8.index(before: wordStart)] == 32, let day = wordlikeWeekdays[String(decoding: utf8[wordStart..<last].map { $0 | 0x20 }, as: UTF8.self)] else { return nil }
+        let start = utf8.distance(from: utf8.startIndex, to: wordStart), end = start + 3
         let words = text.lowercased().split(separator: " ")
         guard words.count >= 3, words[words.count - 2] == "to", let first = words.first, moveOpenings.contains(String(first)) else { return nil }
-        var said = bytes
+        var said = Array(utf8)
         said.replaceSubrange(start..<end, with: Array(day.utf8))
         return (String(decoding: said, as: UTF8.self), start..<end, day.utf8.count)
     }

@@ -987,6 +987,9 @@ enum AgendaReader {
                 || (s.word(i, isIn: Vocabulary.meetVerbs) && !s.word(i, isA: .eventNoun) && i + 1 < s.body.upperBound && s.isA(i + 1, .relation))
                 // ("when do I fly to Boston": where to, not the verb, names the trip.)
                 || (s.word(i, isIn: Classifier.travelVerbs) && (s.word(i - 1, is: "i") || s.word(i - 1, is: "we")) && !fliesNowhere(i))
+                // ("did i add the dentist", "have i put the dentist in": whether it was made,
+                // the verb no word of its title.)
+                || (s.isA(i, .createVerb) && (s.word(i - 1, is: "i") || s.word(i - 1, is: "we")))
                 // ("when do I fly back": "back" says which flight, not what it is called.)
                 || (i > s.body.lowerBound && s.word(i, isIn: flightWays) && fliesNowhere(i - 1))
         }

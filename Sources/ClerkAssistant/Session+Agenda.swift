@@ -73,15 +73,15 @@ extension Session {
             return failure(.queryAgenda, error)
         }
 
-        // "when do I fly back from Madrid": the flight whose title says it goes back, else
-        // those after the first (the way out).
-        // ("when's my flight home" with no flight titled so: the flights.)
+        // "when's my flight home" with no flight titled so: the flights, which one asked below.
         if query.wantsWayBack, events.isEmpty, let words = query.words {
             let kept = words.split(separator: " ").filter { !["back", "home"].contains($0.lowercased()) }.joined(separator: " ")
             if kept != words, !kept.isEmpty, let found = try? searchEvents(words: kept, attendee: query.attendee, from: from, to: to, calendarIDs: calendarIDs) {
                 events = found
             }
         }
+        // "when do I fly back from Madrid": the flight whose title says it goes back, else
+        // those after the first (the way out).
         if query.wantsWayBack, events.count > 1 {
             let back = events.filter { event in
                 let title = event.title.lowercased()

@@ -188,6 +188,10 @@ public struct Router: Sendable {
             let inner = understand(asked, readings: reader.readings(asked, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
             switch inner.intent {
             case .createEvent(let request) where !request.title.isEmpty: return inner.moved(onto: text, from: asked)
+            // ("lunch with bob, can you make it 2pm tomorrow": "it" is what the words before
+            // the comma name, and the line is read whole.)
+            case .updateEvent(let which, _) where which.isLastShown: break
+            case .deleteEvent(let which) where which.isLastShown: break
             case .updateEvent, .deleteEvent, .queryAgenda, .contactLookup: return inner.moved(onto: text, from: asked)
             default: break
             }

@@ -91,6 +91,11 @@ extension Renderer {
         return "No — " + list(taken) + " on \(day)."
     }
 
+    /// "daily standup": "'Standup' every day: at what time? For example '9:30', '9:30-9:45', or 'all day'."
+    static func askRepeatTime(_ title: String, repeats: String?) -> String {
+        "'\(title.oneLine)'\(repeats.map { " " + $0 } ?? ""): at what time? For example '9:30', '9:30-9:45', or 'all day'."
+    }
+
     static func askWhen(_ title: String) -> String {
         "When is '\(title)'? For example: 'tomorrow at 10', 'Friday 3-4pm'."
     }
@@ -225,14 +230,27 @@ extension Renderer {
         return "Only \(kept) is kept, not \(said): an event has one time; add " + (times.count == 1 ? "the other as an event of its own." : "the others as events of their own.")
     }
 
-    /// The other of two choices said with "or": "Took the first of two times, 12:00, not '1';
-    /// say 'make it 13:00' for the other."
-    static func alternativeLeft(_ other: AlternativeTime, kept when: When, text: DateText) -> String {
-        let said = TextStyle.plain.fit(other.said, 20)
-        if let time = other.time {
-            return "Took the first of two times, \(text.clock(when.startInstant(in: text.zone))), not '\(said)'; say 'make it \(text.clock(time))' for the other."
+    /// The other choices said with "or", the days and the times each a line: "Took the first
+    /// of two times, 12:00, not '1'; say 'make it 13:00' for the other.", "Took the first of
+    /// three days, Mon 30 Nov, not 'tuesday' or 'wednesday'; say 'make it tuesday' for another."
+    static func alternativesLeft(_ others: [AlternativeTime], kept when: When, text: DateText) -> [String] {
+        let start = when.startInstant(in: text.zone)
+        let counts = ["two", "three", "four", "five"]
+        func line(_ choices: [AlternativeTime], kind: String, kept: String, first: String) -> String {
+            let said = choices.map { "'\(TextStyle.plain.fit($0.said, 20))'" }
+            let count = choices.count <= counts.count ? counts[choices.count - 1] : String(choices.count + 1)
+            let which = choices.count == 1 ? "the other" : "another"
+            return "Took the first of \(count) \(kind), \(kept), not \(said.joined(separator: " or ")); say 'make it \(first)' for \(which)."
         }
-        return "Took the first of two days, \(text.shortDay(text.localDate(when.startInstant(in: text.zone)))), not '\(said)'; say 'make it \(said)' for the other."
+        let times = others.filter { $0.time != nil }, days = others.filter { $0.time == nil }
+        var lines: [String] = []
+        if let other = days.first {
+            lines.append(line(days, kind: "days", kept: text.shortDay(text.localDate(start)), first: TextStyle.plain.fit(other.said, 20)))
+        }
+        if let time = times.first?.time {
+            lines.append(line(times, kind: "times", kept: text.clock(start), first: text.clock(time)))
+        }
+        return lines
     }
 
     /// A repeat's end said as no date ("until the end of term"): the repeat has none yet.

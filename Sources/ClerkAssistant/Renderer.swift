@@ -255,11 +255,13 @@ public enum Renderer {
 
     /// "what's 3pm london time in new york": "15:00 in Europe/London is 10:00 in
     /// America/New_York (Fri 4 Dec); 16:00 your time."
-    static func timeThere(_ instant: Date, saidIn said: Zone, there: Zone, own: Zone) -> String {
+    /// `named` is the zone as the user wrote it when it is an abbreviation ("PST"), said in
+    /// place of its fixed offset's name ("GMT-0800").
+    static func timeThere(_ instant: Date, saidIn said: Zone, named: String? = nil, there: Zone, own: Zone) -> String {
         let from = DateText(zone: said), to = DateText(zone: there), mine = DateText(zone: own)
         let day = to.localDate(instant) == from.localDate(instant) ? "" : " (\(to.shortDay(to.localDate(instant))))"
         let yours = own.identifier == there.identifier || own.identifier == said.identifier ? "" : "; \(mine.clock(instant)) your time"
-        return "\(from.clock(instant)) in \(said.identifier) is \(to.clock(instant)) in \(there.identifier)\(day)\(yours)."
+        return "\(from.clock(instant)) in \(named.map(\.oneLine) ?? said.identifier) is \(to.clock(instant)) in \(there.identifier)\(day)\(yours)."
     }
 
     /// "what's the time difference with new york": "America/New_York is 5 h behind you

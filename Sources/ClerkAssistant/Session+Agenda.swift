@@ -73,6 +73,22 @@ extension Session {
             return failure(.queryAgenda, error)
         }
 
+        // "when's my flight home" with no flight titled so: the flights, which one asked below.
+        if query.wantsWayBack, events.isEmpty, let words = query.words {
+            let kept = words.split(separator: " ").filter { !["back", "home"].contains($0.lowercased()) }.joined(separator: " ")
+            if kept != words, !kept.isEmpty, let found = try? searchEvents(words: kept, attendee: query.attendee, from: from, to: to, calendarIDs: calendarIDs) {
+                events = found
+            }
+        }
+        // "when do I fly back from Madrid": the flight whose title says it goes back, else
+        // those after the first (the way out).
+        if query.wantsWayBack, events.count > 1 {
+            let back = events.filter { event in
+                let title = event.title.lowercased()
+                return ["back", "return", "home"].contains { title.contains($0) } || query.words.map { title.contains("from " + $0.lowercased()) } ?? false
+            }
+            events = back.isEmpty ? Array(events.dropFirst()) : back
+        }
         if query.wantsFreeTime {
             if query.isMoment, let when = query.when { return freeAt(when.start, events: events) }
             return freeTime(events, from: from, to: to, query: query)

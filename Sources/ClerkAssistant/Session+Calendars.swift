@@ -259,6 +259,7 @@ extension Session {
         if outOfScope.topic == .clock {
             let now = context.now.now()
             // "what day is christmas": that day; "what time is it in tokyo": there.
+            let line = text
             let text = DateText(zone: context.zone)
             // "what week is it": its number, and its days; "what week is christmas": that day's.
             if outOfScope.asksWeek {
@@ -276,7 +277,10 @@ extension Session {
             }
             // "what's 3pm london time in new york": that time there.
             if let said = outOfScope.timeToConvert, let there = outOfScope.zone.flatMap(Zone.init(identifier:)) {
-                return Reply(intent: .outOfScope, ok: true, message: Renderer.timeThere(said.start, saidIn: said.statedTimeZone ?? context.zone, there: there, own: context.zone))
+                // ("what's 9am PST in Berlin": the zone named as the user wrote it, not "GMT-0800".)
+                let named = said.parts.first { $0.role == "zone" && $0.rule == "zone-abbreviation" }.map { line[$0.range].uppercased() }
+                return Reply(intent: .outOfScope, ok: true, message: Renderer.timeThere(said.start, saidIn: said.statedTimeZone ?? context.zone, named: named,
+                                                                                        there: there, own: context.zone))
             }
             let zone = outOfScope.zone.flatMap(Zone.init(identifier:)) ?? context.zone
             return Reply(intent: .outOfScope, ok: true, message: Renderer.clockNow(now, text: DateText(zone: zone)),

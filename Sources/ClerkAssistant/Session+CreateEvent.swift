@@ -82,6 +82,22 @@ extension Session {
             }
         }
 
+        // "daily standup", "weekly review": how often and a name, nothing else. The event of
+        // that name there is looked at; else when in the day is asked (it made an all-day
+        // repeat from today), and the answer ("9:30", "at 10 to 10:15", "all day") read with
+        // the line.
+        if let said, match.rule == "frequency-word", !match.known.contains(.time), request.attendees.isEmpty, request.location == nil {
+            if hasUpcomingEvent(titled: request.title) { return queryAgenda(AgendaQuery(words: request.title.lowercased())) }
+            let question = Renderer.askRepeatTime(request.title, repeats: RecurrenceText.describe(match.recurrence ?? "", start: LocalDate(match.start, in: context.zone), zone: context.zone))
+            return askDay(question, again: question) { [unowned self] answer, understood in
+                if understood.dates.contains(where: { $0.known.contains(.date) && !$0.known.contains(.time) }), !answer.lowercased().contains("all day") { return nil }
+                if answer.lowercased().trimmingSpacesAndPunctuation() == "all day" { return createEvent(request, said: nil) }
+                let startsWithDigit = answer.trimmingSpaces().first?.isNumber ?? false
+                let both = said + (startsWithDigit ? " at " : " ") + answer
+                guard case .createEvent(let timed) = understand(both).intent, let when = timed.when, when.known.contains(.time), when.recurrence != nil else { return nil }
+                return createEvent(timed, said: both)
+            }
+        }
         // "schedule a call with bob next week": a week or a month and nothing finer is when to
         // look, not the event's length; which day is asked, and the answer read within the span
         // ("wednesday at 10" → next week's). "vacation all next week" keeps the whole span.
@@ -301,9 +317,7 @@ extension Session {
         if !card.otherTimes.isEmpty {
             warnings.append(Renderer.otherTimesLeft(card.otherTimes, kept: card.draft.when, title: card.draft.title, text: DateText(zone: context.zone)))
         }
-        if let other = card.alternatives.first {
-            warnings.append(Renderer.alternativeLeft(other, kept: card.draft.when, text: DateText(zone: context.zone)))
-        }
+        warnings += Renderer.alternativesLeft(card.alternatives, kept: card.draft.when, text: DateText(zone: context.zone))
         if let unread = card.unread, card.unreadEndsRepeat {
             warnings.append(Renderer.repeatEndNotRead(unread))
         } else if let unread = card.unread {
@@ -452,6 +466,14 @@ extension Session {
             limited.draft.recurrence = lines
             return resolvePeople(limited, remaining: [])
         }
+        // "actualy just mon n wed", "only mondays and wednesdays": a repeat kept to those days
+        // of the week, from the first of them.
+        if let days = Self.weekdaysOnly(text), let lines = Self.repeating(card.draft.recurrence, on: days) {
+            var limited = card
+            limited.draft.recurrence = lines
+            limited.draft.when = Self.movedToFirst(of: days, card.draft.when, zone: context.zone)
+            return resolvePeople(limited, remaining: [])
+        }
         // A bare number ("2") answers a numbered question, not this one: ask again, with how
         // to say it as a time ("at 2").
         if !text.isEmpty, text.allSatisfy(\.isNumber) {
@@ -490,6 +512,63 @@ extension Session {
         return [["just", "this", "week"], ["only", "this", "week"], ["this", "week", "only"], ["just", "these", "days"],
                 ["only", "these", "days"], ["not", "every", "week"], ["just", "that", "week"], ["only", "that", "week"], ["just", "the", "one", "week"]]
             .contains(words)
+    }
+
+    /// The weekdays' codes by the ways people type them.
+    static let weekdayCodes: [String: String] = [
+        "mon": "MO", "monday": "MO", "mondays": "MO", "tue": "TU", "tues": "TU", "tuesday": "TU", "tuesdays": "TU",
+        "wed": "WE", "weds": "WE", "wednesday": "WE", "wednesdays": "WE", "thu": "TH", "thur": "TH", "thurs": "TH",
+        "thursday": "TH", "thursdays": "TH", "fri": "FR", "friday": "FR", "fridays": "FR", "sat": "SA", "saturday": "SA",
+        "saturdays": "SA", "sun": "SU", "sunday": "SU", "sundays": "SU",
+    ]
+    static let weekdayGroups: [String: [String]] = [
+        "weekends": ["SA", "SU"], "weekend": ["SA", "SU"], "weekdays": ["MO", "TU", "WE", "TH", "FR"],
+    ]
+    /// Words around a list of weekdays that keep a repeat to them.
+    static let keepingOnly: Set<String> = ["just", "only"]
+    static let dayListFiller: Set<String> = ["actually", "actualy", "acutally", "no", "make", "it", "on", "and", "n", "every", "please", "pls", "instead", "then"]
+
+    /// The weekday codes of a line that says only which days ("just mon n wed", "mondays and
+    /// wednesdays", "only fridays", "weekends"), in week order; nil for other lines, and for one day said
+    /// without "just" or "only" (a day alone moves the card).
+    static func weekdaysOnly(_ text: String) -> [String]? {
+        let words = Spelling.fold(text).split(whereSeparator: { !$0.isLetter }).map(String.init)
+        var days: [String] = [], keeps = false
+        for word in words {
+            if let codes = weekdayCodes[word].map({ [$0] }) ?? weekdayGroups[word] {
+                days += codes.filter { !days.contains($0) }
+                // ("weekends", "weekdays": days enough, said alone.)
+                if codes.count > 1 { keeps = true }
+            } else if keepingOnly.contains(word) { keeps = true } else if !dayListFiller.contains(word) { return nil }
+        }
+        guard days.count >= 2 || keeps && days.count == 1 else { return nil }
+        let order = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+        return days.sorted { order.firstIndex(of: $0)! < order.firstIndex(of: $1)! }
+    }
+
+    /// A daily or weekly repeat's RRULE `lines` on `days` of the week (its interval, count and
+    /// end kept); nil when there is no such repeat.
+    static func repeating(_ lines: [String], on days: [String]) -> [String]? {
+        guard let at = lines.firstIndex(where: { $0.hasPrefix("RRULE:") }) else { return nil }
+        var rule = RRule(lines[at].dropFirst("RRULE:".count))
+        guard rule.frequency == "WEEKLY" || rule.frequency == "DAILY" else { return nil }
+        rule.set("FREQ", "WEEKLY")
+        rule.set("BYDAY", days.joined(separator: ","))
+        var kept = lines
+        kept[at] = rule.line
+        return kept
+    }
+
+    /// `when` moved to the first day on or after it that is one of `days`, at the same wall-clock time.
+    static func movedToFirst(of days: [String], _ when: When, zone: Zone) -> When {
+        let order = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+        let start = when.startInstant(in: zone)
+        let weekday = LocalDate(start, in: zone).isoWeekday
+        guard let ahead = (0..<7).first(where: { days.contains(order[(weekday - 1 + $0) % 7]) }), ahead > 0 else { return when }
+        guard case .timed = when else { return when.shifted(bySeconds: TimeInterval(ahead * 86_400)) }
+        let moved = start + TimeInterval(ahead * 86_400)
+        let drift = zone.offset(atUTCSeconds: Int(start.timeIntervalSince1970)) - zone.offset(atUTCSeconds: Int(moved.timeIntervalSince1970))
+        return when.shifted(bySeconds: TimeInterval(ahead * 86_400 + drift))
     }
 
     /// A repeat's RRULE `lines` kept to the days of the week (Monday to Sunday) of its first

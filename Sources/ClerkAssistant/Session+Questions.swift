@@ -150,7 +150,8 @@ enum YesNo {
         // "no, thanks", "yes - do it": the words without the marks between them.
         let words = text.lowercased().trimmingSpacesAndPunctuation()
             .split { $0 == " " || $0 == "," || $0 == "-" || $0 == "!" || $0 == "." }.joined(separator: " ")
-        if words.isEmpty { return rule == .terminal ? empty : nil }
+        // ("...", "?!": marks alone are no answer, not Enter; "?!" took a card's default yes.)
+        if words.isEmpty { return rule == .terminal && text.allSatisfy(\.isWhitespace) ? empty : nil }
         if (rule == .terminal ? yes : strictYes).contains(words) { return true }
         if no.contains(words) { return false }
         // "yep do it", "sure, go ahead", "nope never mind": a yes (or no) said twice over.

@@ -305,6 +305,9 @@ public struct AgendaQuery: Sendable, Hashable {
     /// Which one from the pick's end: 1 the first (or last), 2 the second ("my second call
     /// tomorrow") or the second to last ("the second to last meeting on friday").
     public var pickPlace: Int = 1
+    /// "when do I fly back from Madrid", "when's my flight home": of the trip's flights, the
+    /// one back (the conversation prefers a title that says so, else a later one).
+    public var wantsWayBack: Bool = false
 
     public init(
         when: DateMatch? = nil, range: DateInterval? = nil, calendar: CalendarMention? = nil, words: String? = nil,

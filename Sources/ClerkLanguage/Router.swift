@@ -53,6 +53,9 @@ public struct Router: Sendable {
         // of its own is its ("I'm back tomorrow. Move the standup to friday at 10" made an
         // event "Back move the standup" tomorrow; "Hi, I'm off on monday. Cancel the sync on
         // tuesday" offered to cancel Monday's).
+        // "Lunch with Ana tomorrow at 1. Add Bob too": a new event, then a guest for it in a
+        // sentence of its own: the event with the guest (it was titled "Lunch with Ana Add Bob").
+        if let both = guestAdded(text, at: reference, known: known) { return both }
         if Self.opensWithRemark(text) || Self.endsWithCommand(text), let last = Self.lastSentence(text) {
             let cut = last.utf8.prefix { $0 == 32 }.count
             let offsets = read.matches.map { text.utf8.distance(from: text.startIndex, to: $0.range.lowerBound) }
@@ -71,6 +74,57 @@ public struct Router: Sendable {
         let inner = understand(last, readings: reader.readings(last, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
         if case .outOfScope(let alone) = inner.intent, alone.topic == nil || alone.topic == .question || alone.topic == .greeting { return whole }
         return inner.moved(onto: text, from: last)
+    }
+
+    /// The weekdays whose short forms are words of their own.
+    static let wordlikeWeekdays: [String: String] = ["sat": "saturday", "sun": "sunday", "wed": "wednesday"]
+    /// Verbs of a move that "to" a day may follow.
+    static let moveOpenings: Set<String> = ["move", "push", "shift", "reschedule", "bump", "change", "switch", "put", "can", "could"]
+
+    /// `text` with the short weekday of `wordlikeWeekdays` that ends it after "to" written
+    /// whole, the bytes replaced and their new count; nil when the line is no such move.
+    static func shortWeekdayAfterTo(_ text: String) -> (String, Range<Int>, Int)? {
+        // The last word's bytes read from the end, nothing copied: most lines end otherwise.
+        let utf8 = text.utf8
+        var last = utf8.endIndex
+        func trails(_ byte: UInt8) -> Bool { byte == 32 || byte == UInt8(ascii: "?") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "!") }
+        while last > utf8.startIndex, trails(utf8[utf8.index(before: last)]) { last = utf8.index(before: last) }
+        guard utf8.distance(from: utf8.startIndex, to: last) >= 7 else { return nil }
+        let wordStart = utf8.index(last, offsetBy: -3)
+        guard utf8[utf8.index(before: wordStart)] == 32, let day = wordlikeWeekdays[String(decoding: utf8[wordStart..<last].map { $0 | 0x20 }, as: UTF8.self)] else { return nil }
+        let start = utf8.distance(from: utf8.startIndex, to: wordStart), end = start + 3
+        let words = text.lowercased().split(separator: " ")
+        guard words.count >= 3, words[words.count - 2] == "to", let first = words.first, moveOpenings.contains(String(first)) else { return nil }
+        var said = Array(utf8)
+        said.replaceSubrange(start..<end, with: Array(day.utf8))
+        return (String(decoding: said, as: UTF8.self), start..<end, day.utf8.count)
+    }
+
+    /// Verbs of a last sentence that adds people (or a note) to the event the sentence before makes.
+    static let guestOpenings: Set<String> = ["add", "invite", "include"]
+
+    /// `text` read as a new event (all but its last sentence) with the people or the note its
+    /// last sentence adds ("Dinner friday at 8. Invite Carla and Bob"); nil when the last
+    /// sentence opens with no verb of `guestOpenings`, adds neither or changes more, or the sentences
+    /// before it make no event with a title and a time.
+    func guestAdded(_ text: String, at reference: ReferenceTime, known: KnownNames) -> Understanding? {
+        guard let last = Self.lastSentence(text), let verb = last.split(separator: " ").first,
+              Self.guestOpenings.contains(verb.lowercased()) else { return nil }
+        let cut = last.utf8.prefix { $0 == 32 }.count
+        let first = String(decoding: text.utf8.prefix(cut), as: UTF8.self) + String(repeating: " ", count: text.utf8.count - cut)
+        let event = understand(first, readings: reader.readings(first, at: reference), at: reference, known: known)
+        guard case .createEvent(var request) = event.intent, !request.title.isEmpty, request.when != nil else { return nil }
+        let added = understand(last, readings: reader.readings(last, at: reference), at: reference, known: known, eventOnScreen: true)
+        // ("Coffee tomorrow at 10. Add a note: bring the contract": its notes.)
+        guard case .updateEvent(_, let changes) = added.intent,
+              !changes.addAttendees.isEmpty && changes == EventChanges(addAttendees: changes.addAttendees)
+                || request.notes == nil && changes.addsNote && changes == EventChanges(notes: changes.notes, addsNote: true) else { return nil }
+        request.attendees += changes.addAttendees.filter { !request.attendees.contains($0) }
+        if changes.addsNote { request.notes = changes.notes }
+        var both = event.moved(onto: text, from: first)
+        both.intent = .createEvent(request)
+        both.slots += added.moved(onto: text, from: last).slots.filter { $0.kind == .attendee || $0.kind == .notes }
+        return both
     }
 
     /// Verbs a last sentence that is a command opens with ("I was sick yesterday. Move the
@@ -138,6 +192,30 @@ public struct Router: Sendable {
         // "call with the tokyo client at 9am their time": the place the line names is whose.
         if let said = Self.theirTime(line) {
             return understand(said, readings: reader.readings(said, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
+        }
+        // "i see patients all day, can you put in mrs kelly at 9 tomorrow", "busy week, could
+        // you show me friday": a remark with no day in it, then a request asked politely after
+        // the comma: the request alone (the remark's words made the title, its time lost).
+        if let asked = Self.politeRequestAfterRemark(line, dates: read.matches) {
+            let inner = understand(asked, readings: reader.readings(asked, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
+            switch inner.intent {
+            case .createEvent(let request) where !request.title.isEmpty: return inner.moved(onto: text, from: asked)
+            // ("lunch with bob, can you make it 2pm tomorrow": "it" is what the words before
+            // the comma name, and the line is read whole.)
+            case .updateEvent(let which, _) where which.isLastShown: break
+            case .deleteEvent(let which) where which.isLastShown: break
+            case .updateEvent, .deleteEvent, .queryAgenda, .contactLookup: return inner.moved(onto: text, from: asked)
+            default: break
+            }
+        }
+        // "move the gig to sat", "push lunch to wed": a weekday's short form that is a word
+        // too ("sat", "sun", "wed"), after the "to" of a move at the end of the line, is the
+        // day (alone the reader leaves it: "the cat sat", "wed in june").
+        if let (said, replaced, count) = Self.shortWeekdayAfterTo(text) {
+            let again = understand(said, readings: reader.readings(said, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
+            if case .updateEvent(_, let changes) = again.intent, changes.when != nil {
+                return again.moved(onto: text, from: said, replacing: replaced, by: count)
+            }
         }
         // "board meetings first monday of the month": a new event on such a day repeats then.
         if let (said, replaced, count) = Self.everyMonth(line, read.matches) {
@@ -868,6 +946,23 @@ public struct Router: Sendable {
     /// `text` with a remark before its first comma blanked, when the words after the comma
     /// open with a change verb ("he's running late, move it to 8:30", "Ana is sick, cancel
     /// lunch"): the remark has a subject ("he's", "she", "bob is …") and two to seven words.
+    /// How a request asked politely opens after a remark and a comma.
+    static let politeOpenings: [[String]] = [["can", "you"], ["could", "you"], ["would", "you"], ["can", "u"], ["could", "u"], ["pls"], ["please"]]
+
+    /// The line with its first comma and all before it made spaces, when the words before
+    /// it are a remark of two words or more with no date of `dates` ("all day" is a remark's:
+    /// "i see patients all day, …"), and those after open
+    /// with one of `politeOpenings`; nil otherwise.
+    static func politeRequestAfterRemark(_ line: LineBytes, dates: [DateMatch]) -> String? {
+        let text = line.text
+        guard line.mayMention(","), let comma = text.firstIndex(of: ",") else { return nil }
+        guard text[..<comma].split(separator: " ").count >= 2, !dates.contains(where: { $0.range.lowerBound < comma && $0.rule != "all-day" }) else { return nil }
+        let after = text[text.index(after: comma)...].split(separator: " ").prefix(2).map { $0.lowercased() }
+        guard politeOpenings.contains(where: { after.starts(with: $0) }) else { return nil }
+        let blank = text.utf8.distance(from: text.startIndex, to: text.index(after: comma))
+        return String(repeating: " ", count: blank) + text[text.index(after: comma)...]
+    }
+
     static func withoutLeadingRemark(_ line: LineBytes) -> String? {
         let text = line.text
         guard line.mayMention(","), let comma = text.firstIndex(of: ",") else { return nil }
@@ -1425,12 +1520,24 @@ public struct Router: Sendable {
         return dates.indices.filter { keeps(dates, $0, in: text) }.map { dates[$0] }
     }
 
+    /// True for a match that is only a meal said with "the" ("at the lunch") in a line that
+    /// asks who ("whos", "who's", "who is"): the event of that name is asked about.
+    static func namesTheMeal(_ match: DateMatch, in text: String) -> Bool {
+        guard !match.known.contains(.date), text.utf8.prefix(3).elementsEqual("who".utf8, by: { $0 | 0x20 == $1 }) else { return false }
+        let said = text[match.range].lowercased().split(separator: " ")
+        guard said.count >= 2, said[said.count - 2] == "the", Vocabulary.mealWords.contains(String(said[said.count - 1])) else { return false }
+        return said.dropLast(2).allSatisfy { ["at", "for", "around", "over"].contains($0) }
+    }
+
     /// False for the match `dates[i]` that `usable` leaves out.
     private func keeps(_ dates: [DateMatch], _ i: Int, in text: String) -> Bool {
         if Sentence.same(dates[i].rule, "all-day") { return false }
         // "the first meeting on monday", "my 2nd call tomorrow": an ordinal before an event's
         // noun picks an event, it is no day of the month.
         if Self.picksAnEvent(dates[i], in: text) { return false }
+        // "whos at the lunch", "who's at the dinner on friday": a meal after "the" in a
+        // question of who comes names the event, not the middle of the day.
+        if Self.namesTheMeal(dates[i], in: text) { return false }
         // "from now on": every time to come, not the time now.
         if Sentence.same(dates[i].rule, "now") {
             let before = text[..<dates[i].range.lowerBound].lowercased(), after = text[dates[i].range.upperBound...].lowercased()

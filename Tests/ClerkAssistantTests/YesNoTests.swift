@@ -37,4 +37,11 @@ import Testing
         #expect(YesNo.read("  ", empty: false, rule: .terminal) == false)
         #expect(YesNo.read("", empty: true, rule: .pipe) == nil)
     }
+
+    /// Marks alone ("?!", "...") are no Enter: no default yes taken, no "nothing to cancel".
+    @Test(arguments: ["?!", "...", "?", " !! "])
+    func marksAloneAreNoAnswer(_ text: String) {
+        #expect(YesNo.read(text, empty: true, rule: .terminal) == nil)
+        #expect(YesNo.read(text, empty: false, rule: .terminal) == nil)
+    }
 }

@@ -61,6 +61,7 @@ enum IntentSummary {
             flag("hours", q.wantsHours)
             add("pick", q.pick?.rawValue)
             add("place", q.pickPlace == 1 ? nil : String(q.pickPlace))
+            flag("wayBack", q.wantsWayBack)
         case .updateEvent(let r, let c):
             reference(r)
             add("new.when", time(c.when))

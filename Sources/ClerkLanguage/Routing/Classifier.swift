@@ -306,7 +306,10 @@ enum Classifier {
             let shape = c.shape, s = c.s
             guard shape.deleteAt != nil, shape.headVerb != .create || s.word(c.head) == "make" else { return false }
             let asksStatus = s.word(c.head, isA: .auxiliary) && shape.isQuestion
-            return !asksStatus && (shape.hasEventNoun || shape.hasCalendarNoun || shape.pronounAt != nil || shape.hasDate)
+            // ("mrs kelly cancelled", "mr byrne canceled": an appointment named by whom it is
+            // with, said called off as the whole line.)
+            return !asksStatus && (shape.hasEventNoun || shape.hasCalendarNoun || shape.pronounAt != nil || shape.hasDate
+                || !shape.isQuestion && calledOffAlone(s, at: shape.deleteAt!))
         }, route: { c in c.shape.deleteAt.map { c.route(.deleteInSentence, $0..<($0 + 1)) } }),
         //    "make my calendar blank on Friday", "my calendar should be empty tomorrow".
         ClassifierRule(name: "clear the calendar", applies: { $0.shape.hasCalendarNoun }, route: { c in
@@ -349,7 +352,11 @@ enum Classifier {
         ClassifierRule(name: "instead", applies: { c in
             c.shape.headVerb == .none && !c.shape.remind && !c.s.eventOnScreen
                 && (!c.shape.isQuestion || c.s.word(c.s.body.upperBound, is: "?") && !c.s.word(c.head, isA: .questionWord)
-                    && c.s.phrase(of: Vocabulary.questionHeads, at: c.head) == nil)
+                    && c.s.phrase(of: Vocabulary.questionHeads, at: c.head) == nil
+                    // ("can we have the review on friday instead?", "let's have lunch at 2
+                    // instead": "have" after "can we" or "let's" proposes; "do we have …" asks.)
+                    || c.s.word(c.head, is: "have") && (c.s.word(c.head - 1, isIn: proposers)
+                        || c.s.word(c.head - 1, is: "we") && c.s.word(c.head - 2, isIn: requestAuxiliaries)))
                 && c.s.word(c.lastWord(c.s), isIn: FollowUps.insteadWord) && c.s.body.contains { c.s.isInDate($0) }
                 && !c.s.isInDate(c.s.body.lowerBound)
         }, route: { $0.route(.updateVerb) }),
@@ -855,6 +862,17 @@ enum Classifier {
     }
     static let tellWhom: WordSet = ["me", "us"]
     static let contractedWhen: WordSet = ["when's", "whens"]
+
+    /// True when the delete word at `at` is "cancelled" (or "canceled") ending the body,
+    /// after one to four words.
+    static func calledOffAlone(_ s: Sentence, at: Int) -> Bool {
+        var end = s.body.upperBound
+        while end > at + 1, s.tokens[end - 1].isMark { end -= 1 }
+        return end == at + 1 && (s.word(at, is: "cancelled") || s.word(at, is: "canceled")) && (1...4).contains(at - s.body.lowerBound)
+    }
+
+    /// Words before "have" that make it a proposal ("let's have …").
+    static let proposers: WordSet = ["let's", "lets"]
     static let askingAuxiliaries: WordSet = ["do", "am", "will", "shall", "should", "must", "are"]
     static let travelVerbs: WordSet = [
         "fly", "flying", "leave", "leaving", "travel", "travelling", "traveling", "go", "going", "head", "heading", "depart",

@@ -187,12 +187,16 @@ struct EventDetails {
             parts.filter { $0.role == role }.map { String(s.text[$0.range]) }.joined(separator: " ")
         }
         var k = 0
+        // Where the choices said after the first so far end ("monday or tuesday or wednesday":
+        // the third follows the second).
+        var reach: Int?
         while k + 1 < dates.count {
             let a = dates[k], b = dates[k + 1]
-            guard let at = tokens(of: a), let bt = tokens(of: b) else { k += 1; continue }
+            guard let at = tokens(of: a), let bt = tokens(of: b) else { k += 1; reach = nil; continue }
             // "or" between the two, or the first word of the second's reading ("or tuesday").
-            let or = s.word(at.upperBound) == "or" && at.upperBound + 1 == bt.lowerBound ? at.upperBound
-                : s.word(bt.lowerBound) == "or" && at.upperBound == bt.lowerBound ? bt.lowerBound : nil
+            let end = reach ?? at.upperBound
+            let or = s.word(end) == "or" && end + 1 == bt.lowerBound ? end
+                : s.word(bt.lowerBound) == "or" && end == bt.lowerBound ? bt.lowerBound : nil
             let first = s.dates[a], second = s.dates[b]
             let bothTimes = first.known.contains(.time) && second.known.contains(.time)
             let bothDays = !first.known.contains(.time) && !second.known.contains(.time)
@@ -201,7 +205,8 @@ struct EventDetails {
             // time said with one of them; the other day is the choice left.
             let oneTimed = first.known.contains(.date) && second.known.contains(.date)
                 && first.known.contains(.time) != second.known.contains(.time)
-            guard let or, bothTimes || bothDays || oneTimed, first.recurrence == nil, second.recurrence == nil else { k += 1; continue }
+            guard let or, bothTimes || bothDays || oneTimed, first.recurrence == nil, second.recurrence == nil else { k += 1; reach = nil; continue }
+            reach = bt.upperBound
             used[or] = true
             var said = String(s.text[second.range]).trimmingSpaces()
             if said.lowercased().hasPrefix("or ") { said = String(said.dropFirst(3)).trimmingSpaces() }
@@ -238,15 +243,19 @@ struct EventDetails {
             slots.removeAll { $0.kind == .when && $0.ranges.first == second.range }
             dates.remove(at: k + 1)
         }
-        // "monday or tuesday at 10", read as one: the day after "or" is the other.
+        // "monday or tuesday at 10", read as one: the days after "or" are the others.
         for d in dates where alternatives.isEmpty {
             let days = s.dates[d].parts.filter { $0.role == "date" }
-            guard days.count >= 2, let other = days.dropFirst().first(where: { s.text[$0.range].lowercased().hasPrefix("or ") }) else { continue }
-            alternatives.append(AlternativeTime(said: String(s.text[other.range].dropFirst(3)).trimmingSpaces(), time: nil))
+            guard days.count >= 2 else { continue }
+            for other in days.dropFirst() where s.text[other.range].lowercased().hasPrefix("or ") {
+                alternatives.append(AlternativeTime(said: String(s.text[other.range].dropFirst(3)).trimmingSpaces(), time: nil))
+            }
         }
-        // "tomorrow at 12 or 1": a bare number after a time's "or" is the other time.
-        guard alternatives.isEmpty, let reader = s.reader else { return }
-        for d in dates where s.dates[d].known.contains(.time) {
+        // "tomorrow at 12 or 1": a bare number after a time's "or" is the other time (also
+        // after a day's choice: "call tomorrow or thursday at 3 or 4", whose "at 3" was read
+        // with the day left aside).
+        guard !alternatives.contains(where: { $0.time != nil }), let reader = s.reader else { return }
+        for d in s.dates.indices where s.dates[d].known.contains(.time) {
             guard let at = tokens(of: d), s.word(at.upperBound) == "or", at.upperBound + 1 < range.upperBound else { continue }
             let n = at.upperBound + 1
             guard s.tokens[n].kind == .number, s.tokens[n].date == nil else { continue }

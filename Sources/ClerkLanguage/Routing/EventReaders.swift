@@ -484,6 +484,18 @@ enum AgendaReader {
     static let withWord: WordSet = ["with"]
     /// Which way a flight goes, said after "fly" ("when do I fly back").
     static let flightWays: WordSet = ["back", "out", "home", "off"]
+    /// Of those, the ways that say the flight back.
+    static let wayBack: WordSet = ["back", "home"]
+    static let flightWords: WordSet = ["fly", "flying", "flight", "flights"]
+
+    /// True when a flight back is asked for: "fly back", "flying home", "my flight back",
+    /// "the return flight" (a byte test first: most lines say none of those ways).
+    static func asksWayBack(_ s: Sentence) -> Bool {
+        guard Router.mayMention(s.text, "back") || Router.mayMention(s.text, "home") || Router.mayMention(s.text, "return") else { return false }
+        return s.body.contains { i in
+            s.word(i, isIn: flightWords) && (s.word(i + 1, isIn: wayBack) || s.word(i - 1, is: "return"))
+        }
+    }
 
     static func read(_ s: Sentence, route: Route, known: Names, slots: inout [Slot]) -> Intent {
         var used = s.usedOutsideBody
@@ -701,6 +713,7 @@ enum AgendaReader {
                                 dayPart: dayPart, isMoment: isMoment, wantsCount: wantsCount, asks: asks)
         query.wantsOverlaps = wantsOverlaps
         query.wantsHours = wantsHours
+        query.wantsWayBack = words != nil && Self.asksWayBack(s)
         if wantsHours { query.asks = nil }
         if pick != nil {
             // The one event picked is the answer ("what time is my first meeting tomorrow");
@@ -980,6 +993,9 @@ enum AgendaReader {
                 || (s.word(i, isIn: Vocabulary.meetVerbs) && !s.word(i, isA: .eventNoun) && i + 1 < s.body.upperBound && s.isA(i + 1, .relation))
                 // ("when do I fly to Boston": where to, not the verb, names the trip.)
                 || (s.word(i, isIn: Classifier.travelVerbs) && (s.word(i - 1, is: "i") || s.word(i - 1, is: "we")) && !fliesNowhere(i))
+                // ("did i add the dentist", "have i put the dentist in": whether it was made,
+                // the verb no word of its title.)
+                || (s.isA(i, .createVerb) && (s.word(i - 1, is: "i") || s.word(i - 1, is: "we")))
                 // ("when do I fly back": "back" says which flight, not what it is called.)
                 || (i > s.body.lowerBound && s.word(i, isIn: flightWays) && fliesNowhere(i - 1))
         }

@@ -73,6 +73,9 @@ struct Sentence {
         return Sentence.same(tokens[i].word, word)
     }
 
+    /// The words a question opens with that no acknowledgement before them is part of.
+    static let whWords: WordSet = ["what", "what's", "whats", "when", "when's", "whens", "where", "where's", "wheres", "who", "who's", "whos", "which", "how", "how's", "hows"]
+
     private static func withoutNoise(_ tokens: UnsafeBufferPointer<Term>) -> (body: Range<Int>, skipped: [Int]) {
         func isIn(_ i: Int, _ set: WordSet) -> Bool { set.mayContain(key: tokens[i].key) && set.contains(tokens[i].word, key: tokens[i].key) }
         func matches(_ phrase: [String], at i: Int) -> Bool {
@@ -106,6 +109,15 @@ struct Sentence {
             if start + 2 < end, tokens[start + 1].kind == .mark, isIn(start, Vocabulary.acknowledgements) {
                 skipped.append(contentsOf: start..<(start + 2))
                 start += 2
+                progress = true
+                continue
+            }
+            // "ok cool so whats next week", "great so when is lunch": an acknowledgement (or
+            // "so") before another, "so" or a question's first word ("cool down class" stays).
+            if start + 2 < end, isIn(start, Vocabulary.acknowledgements) || Sentence.same(tokens[start].word, "so"),
+               isIn(start + 1, Vocabulary.acknowledgements) || Sentence.same(tokens[start + 1].word, "so") || isIn(start + 1, Self.whWords) {
+                skipped.append(start)
+                start += 1
                 progress = true
                 continue
             }

@@ -122,6 +122,20 @@ enum Title {
             let typed = s.text[s.tokens[owner].range]
             respelled[owner] = typed + (typed.last == "s" || typed.last == "S" ? "'" : "'s")
         }
+        // "mias recital", "anas party": a contact's first name with an "s" and no apostrophe,
+        // before another word of the title, is theirs ("Mia's recital"); a first name that
+        // ends in "s" ("chris lesson") stays as typed.
+        if let known, !known.contactFirstNames.isEmpty {
+            for (k, i) in kept.enumerated() where k + 1 < kept.count && kept[k + 1] == i + 1 && respelled[i] == nil
+                && s.kind(i) == .word && s.kind(i + 1) == .word {
+                let word = s.word(i)
+                guard word.utf8.count >= 4, word.hasSuffix("s"), !known.contactFirstNames.contains(word),
+                      known.contactFirstNames.contains(word.dropLast()) else { continue }
+                let typed = s.text[s.tokens[i].range].dropLast()
+                let owner = typed == typed.lowercased() ? known.contactSpelling(of: String(word.dropLast())) ?? String(typed) : String(typed)
+                respelled[i] = owner + "'s"
+            }
+        }
         // "lunch w ana", "coffee w/ bob": "w" before a person is written "with" ("w 42nd st"
         // is a place's and stays as typed); "w/" always is ("call w/ the new york team").
         for i in kept where s.word(i) == "with" && isKept.contains(i + 1) {

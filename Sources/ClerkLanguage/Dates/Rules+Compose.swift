@@ -65,6 +65,13 @@ extension DateRules {
             if a.isFourDigitClock || b.isFourDigitClock { return nil }
             return Compose.intersect(a.time!, b.time!, m.series, unlessKnownIn: m.span).map { .time($0) }
         },
+        // Friday (June 15), Dec 4 (Fri), tue (the 1st): a day and its weekday in brackets, as
+        // invitations write them (one of the two a weekday, the other a day of a month)
+        Rule("intersect-bracketed", [.anyTime { isOneDay($0) }, .symbol("("), .anyTime { isOneDay($0) }, .symbol(")")], role: nil) { m in
+            let a = m.time(0), b = m.time(2)
+            guard isWeekday(a) != isWeekday(b) else { return nil }
+            return Compose.intersect(a, b, m.series, unlessKnownIn: m.span).map { .time($0) }
+        },
         // "next week, preferably on tuesday", "in january - maybe the 12th", "next week, how
         // about wednesday": a span, then a day inside it offered with a hedge
         Rule("span-hedged-day", [.anyTime { $0.isPlain && !$0.hasClock && $0.grain >= .week }, .symbols([",", "-", ";"]), .words(hedges),

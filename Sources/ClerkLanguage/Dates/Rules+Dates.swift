@@ -350,6 +350,14 @@ extension DateRules {
         },
         Rule("after-lunch", [.word("after"), .word("lunch")], role: "time") { _ in .time(.dayPart(from: 13, to: 17)) },
         Rule("after-school", [.word("after"), .word("school")], role: "time") { _ in .time(.dayPart(from: 15, to: 21)) },
+        // tomorrow before lunch, before lunch on friday: that day's morning to 12:00, from 09:00
+        // as "after lunch" runs to 17:00 ("before lunch" alone is from now to lunch)
+        Rule("day-before-lunch", [.anyTime { isOneDay($0) }, .word("before"), .word("lunch")], role: nil) { m in
+            Compose.intersect(m.time(0), .dayPart(from: 9, to: 12), m.series).map { .time($0) }
+        },
+        Rule("before-lunch-day", [.word("before"), .word("lunch"), Element.word("on").opt, .anyTime { isOneDay($0) }], role: nil) { m in
+            Compose.intersect(m.time(3), .dayPart(from: 9, to: 12), m.series).map { .time($0) }
+        },
         Rule("after-work", [.word("after"), .word("work")], role: "time") { _ in .time(.dayPart(from: 17, to: 21)) },
         // "run before work", "coffee tomorrow before work": the early morning, 07:00 to 09:00
         // ("before work on the deck starts" is no time: a word after "work" but "on" a day).

@@ -311,6 +311,10 @@ extension DateRules {
         Rule("this-past-time", [.word("this"), .word("past"), .anyTime { $0.isPlain && !$0.hasClock && !$0.isCycle }], role: nil) { m in
             occurrence(m.time(2), -1, skipCurrent: true)
         },
+        // friday just gone, the weekend just gone, the tuesday just passed (British): the last one
+        Rule("time-just-gone", [Element.word("the").opt, .anyTime { $0.isPlain && !$0.hasClock && !$0.hasDayPart && !$0.isCycle }, .word("just"), .words(["gone", "passed"])], role: nil) { m in
+            occurrence(m.time(1), -1, skipCurrent: true)
+        },
         // "Friday next", "tues next", "Monday coming", "this Friday coming": the day said
         // before its "next" is "next Friday" (a week's word after it, "friday next week", is
         // longer and wins)
@@ -367,7 +371,7 @@ extension DateRules {
         Rule("beginning-end-of", [Element.word("the").opt, .words(["beginning", "start", "end", "begining"]), .word("of"), .anyTime { $0.isPlain && ($0.grain >= .week || isSeason($0)) && !$0.hasClock }], role: nil) { m in
             portionValue(m.time(3), m.word(1) == "end" ? .end : .beginning)
         },
-        Rule("beginning-end-of-unit", [Element.word("the").opt, .words(["beginning", "start", "end", "begining"]), .word("of"), Element.words(["the", "this", "current"]).opt, .words(["week", "month", "year"])], role: "date") { m in
+        Rule("beginning-end-of-unit", [Element.word("the").opt, .words(["beginning", "start", "end", "begining"]), .word("of"), Element.words(["the", "this", "current"]).opt, .words(["week", "month", "quarter", "year"])], role: "date") { m in
             let grain = Lexicon.cycleUnits[m.word(4)!]!
             guard case .time(let t)? = cycleValue(grain, 0)?.value else { return nil }
             return portionValue(t, m.word(1) == "end" ? .end : .beginning)
@@ -444,8 +448,11 @@ extension DateRules {
                          Element.words(["at", "by"]).opt, .timeItem { $0.madeBy(.endOfDay) }], role: nil) { m in
             portionValue(m.time(0), .end)
         },
-        Rule("close-of-business", [Element.word("the").opt, .words(["close", "end"]), .word("of"), .word("business"), Element.word("day").opt], role: "time") { _ in
-            endOfDay()
+        // close of business, end of business day, close of play (British; "the end of play"
+        // is a game's)
+        Rule("close-of-business", [Element.word("the").opt, .words(["close", "end"]), .word("of"), .words(["business", "play"]), Element.word("day").opt], role: "time") { m in
+            guard m.word(3) == "business" || (m.word(1) == "close" && !m.has(4)) else { return nil }
+            return endOfDay()
         },
         // cob, eob: the end of the working day standing as one ("by cob", "cob friday"), not
         // the word in "corn on the cob", "a cob of corn", "cob loaf"
@@ -588,14 +595,15 @@ extension DateRules {
             .time(.date(.nthAfter(m.int(0), workingDay, after: .cycle(.day, 0))))
         },
         // the last business day of the month, the first working day of January
-        Rule("nth-working-day-of", priority: 1, [Element.word("the").opt, ordinalElement, .words(workingDayWords), .word("day"), .words(["of", "in"]),
+        // (and "the last weekday of the month", "the first weekday in june", one word)
+        Rule("nth-working-day-of", priority: 1, [Element.word("the").opt, ordinalElement, .words(workingDayWords + ["weekday"]), Element.word("day").opt, .words(["of", "in"]),
                                                  .anyTime { isContainer($0) && !$0.hasClock }], role: nil) { m in
-            guard let n = ordinal(m, 1) else { return nil }
+            guard let n = ordinal(m, 1), (m.word(2) == "weekday") != m.has(3) else { return nil }
             return nthValue(n, of: .date(workingDay), in: m.time(5), m.series)
         },
-        Rule("nth-working-day-of-the-unit", priority: 1, [Element.word("the").opt, ordinalElement, .words(workingDayWords), .word("day"), .words(["of", "in"]),
+        Rule("nth-working-day-of-the-unit", priority: 1, [Element.word("the").opt, ordinalElement, .words(workingDayWords + ["weekday"]), Element.word("day").opt, .words(["of", "in"]),
                                                           .words(["the", "this", "current"]), .words(["month", "year", "week"])], role: nil) { m in
-            guard let n = ordinal(m, 1), let box = unitBox(m, 5) else { return nil }
+            guard let n = ordinal(m, 1), (m.word(2) == "weekday") != m.has(3), let box = unitBox(m, 5) else { return nil }
             return nthValue(n, of: .date(workingDay), in: box, m.series)
         },
         // 4 Mondays from now, 3 Tuesdays ago

@@ -329,8 +329,8 @@ extension DateRules {
         },
         // "Monday week", "tomorrow week", "Friday fortnight": a week (two) after that day, as
         // British English says it ("a week on Monday", "a week tomorrow": `weeks-on-day`)
-        Rule("day-week", [.anyTime { isWeekday($0) || isNearDay($0) }, .words(["week", "fortnight"])], role: nil) { m in
-            weeksAfter(m.time(0), m.word(1) == "week" ? 1 : 2)
+        Rule("day-week", [.anyTime { isWeekday($0) || isNearDay($0) }, .words(["week", "wk", "fortnight"])], role: nil) { m in
+            weeksAfter(m.time(0), m.word(1) == "fortnight" ? 2 : 1)
         },
         // "a week on Friday", "two weeks on Tuesday", "a fortnight today", "a week tomorrow",
         // "3 weeks on monday": that many weeks after the day

@@ -53,6 +53,18 @@ extension DateRules {
             let n = m.numberIfPresent(0)?.value ?? 1
             return .number(NumberValue(value: -n, amount: Double(-n), isOrdinal: true))
         },
+        // second to last, 2nd-to-last: as "second last"
+        Rule("ordinal-to-last", [.number { $0.isOrdinal && (2...31).contains($0.value) }, Element.symbol("-").opt, .word("to"), Element.symbol("-").opt, .word("last")]) { m in
+            guard m.has(1) == m.has(3) else { return nil }
+            let n = m.int(0)
+            return .number(NumberValue(value: -n, amount: Double(-n), isOrdinal: true))
+        },
+        // the final friday, the penultimate week: "the" first, as "final" alone is a word
+        // ("final exam friday")
+        Rule("ordinal-final", [.word("the"), .words(["final", "penultimate"])]) { m in
+            let n = m.word(1) == "final" ? 1 : 2
+            return .number(NumberValue(value: -n, amount: Double(-n), isOrdinal: true))
+        },
         // a couple of, a pair of, a few
         Rule("a-couple", [Element.word("a").opt, .word("couple", "pair"), Element.word("of").opt]) { _ in
             .number(NumberValue(value: 2, amount: 2, isCount: true))

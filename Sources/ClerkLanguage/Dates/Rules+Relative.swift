@@ -559,8 +559,9 @@ extension DateRules {
             return .time(t)
         },
         // the night before christmas, the morning after new year's day, the evening before the
-        // 14th, the weekend before christmas: the last such part before the day, or the first after
-        Rule("the-part-before-day", priority: 1, [.word("the"), .anyTime { isPartOrWeekend($0) }, .words(["after", "before"]),
+        // 14th, the weekend before christmas, the friday before christmas, the monday after
+        // easter: the last such part or day before the day, or the first after
+        Rule("the-part-before-day", priority: 1, [.word("the"), .anyTime { isPartOrWeekend($0) || isWeekday($0) }, .words(["after", "before"]),
                                                   .time { $0.isPlain && $0.hasDate && !$0.hasClock && !$0.hasDayPart && !$0.hasEnd && $0.grain == .day }], role: nil) { m in
             var t = m.time(1)
             t.expression = .nthAfter(m.word(2) == "after" ? 1 : -1, t.expression, after: m.time(3).expression)

@@ -70,6 +70,14 @@ extension DateRules {
             t.isStretch = true
             return .time(t)
         },
+        // w/c 7 dec, w/c monday (British: week commencing): the week of that day
+        Rule("week-commencing-short", [.word("w"), Element.symbol("/").touching, Element.word("c").touching,
+                                       .anyTime { $0.isPlain && $0.hasDate && !$0.hasClock && $0.grain == .day }], role: "date") { m in
+            let day = m.time(3)
+            var t = TimeValue.date(.portion(day.expression, .holdingWeek), .week, year: day.hasYear)
+            t.isStretch = true
+            return .time(t)
+        },
         // christmas week, thanksgiving week: the week of that holiday, as "the week of
         // christmas" ("friday week", a week after Friday, is no holiday's week).
         Rule("holiday-week", [.time { $0.isPlain && $0.hasDate && !$0.hasClock && $0.grain == .day && namesHoliday($0.expression) }, .word("week")], role: "date") { m in
@@ -146,6 +154,10 @@ extension DateRules {
                               .words(["next", "following", "last", "past", "previous", "coming", "upcoming"]), .words(cycleWords.filter { $0.hasSuffix("s") })], role: "date") { m in
             if m.word(2) == "coming" || m.word(2) == "upcoming" { guard m.has(0) else { return nil } }
             return unitsAround(m.int(1), Lexicon.cycleUnits[m.word(3)!]!, forward: nextWords.contains(m.word(2)!))
+        },
+        // the next fortnight, over the coming fortnight, the past fortnight: as "the next 2 weeks"
+        Rule("next-fortnight", [Element.word("the").opt, .words(["next", "following", "coming", "upcoming", "last", "past", "previous"]), .word("fortnight")], role: "date") { m in
+            unitsAround(2, .week, forward: nextWords.contains(m.word(1)!))
         },
         // this decade, the next two decades, the past 3 decades
         Rule("decades", [Element.word("the").opt, .words(thisWords.union(nextWords).union(lastWords)), Element.number { $0.isWhole && !$0.isOrdinal && (1...20).contains($0.value) }.opt,

@@ -53,10 +53,10 @@ extension DateRules {
             let n = m.numberIfPresent(0)?.value ?? 1
             return .number(NumberValue(value: -n, amount: Double(-n), isOrdinal: true))
         },
-        // second to last, 2nd-to-last: as "second last"
-        Rule("ordinal-to-last", [.number { $0.isOrdinal && (2...31).contains($0.value) }, Element.symbol("-").opt, .word("to"), Element.symbol("-").opt, .word("last")]) { m in
-            guard m.has(1) == m.has(3) else { return nil }
-            let n = m.int(0)
+        // second to last, third-to-last: as "second last" (the words, not any ordinal: a rule
+        // starting with a number would be tried at every "3-" and "10 to")
+        Rule("ordinal-to-last", [.words(["second", "third", "fourth", "fifth"]), Element.symbol("-").opt, .word("to"), Element.symbol("-").opt, .word("last")]) { m in
+            guard m.has(1) == m.has(3), let n = Lexicon.ordinalUnits[m.word(0)!] else { return nil }
             return .number(NumberValue(value: -n, amount: Double(-n), isOrdinal: true))
         },
         // the final friday, the penultimate week: "the" first, as "final" alone is a word

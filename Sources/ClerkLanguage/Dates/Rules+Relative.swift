@@ -324,8 +324,9 @@ extension DateRules {
             occurrence(m.time(2), -1, skipCurrent: true)
         },
         // friday just gone, the weekend just gone, the tuesday just passed (British): the last one
-        Rule("time-just-gone", [Element.word("the").opt, .anyTime { $0.isPlain && !$0.hasClock && !$0.hasDayPart && !$0.isCycle }, .word("just"), .words(["gone", "passed"])], role: nil) { m in
-            occurrence(m.time(1), -1, skipCurrent: true)
+        // (no "the" in the rule: it would be tried at every "the" before a reading)
+        Rule("time-just-gone", [.anyTime { $0.isPlain && !$0.hasClock && !$0.hasDayPart && !$0.isCycle }, .word("just"), .words(["gone", "passed"])], role: nil) { m in
+            occurrence(m.time(0), -1, skipCurrent: true)
         },
         // "Friday next", "tues next", "Monday coming", "this Friday coming": the day said
         // before its "next" is "next Friday" (a week's word after it, "friday next week", is

@@ -55,10 +55,11 @@ extension DateRules {
             if m.word(0) == "within" { return within(m.duration(2)) }
             return fromNow(m.duration(2))
         },
-        // in 2 weeks' time, in a month's time, in three days time: as "in 2 weeks"
-        Rule("in-duration-time", [.word("in"), .duration(), Element.symbol("'").opt, Element.word("'s").opt, .word("time")], role: nil) { m in
-            guard !(m.has(2) && m.has(3)) else { return nil }
-            return fromNow(m.duration(1))
+        // in 2 weeks' time, in a month's time, in three days time: "in 2 weeks" and its "time"
+        // (the reading first: a rule starting "in" and a length was tried at every such offset)
+        Rule("in-duration-time", [.timeItem { $0.rule == "in-duration" }, Element.symbol("'").opt, Element.word("'s").opt, .word("time")], role: nil) { m in
+            guard !(m.has(1) && m.has(2)), m.word(3) == "time" else { return nil }
+            return .time(m.time(0))
         },
         // +20 minutes, -3 days: a signed length from now
         Rule("signed-duration", [.symbols(["+", "-"]), Element.duration().touching], role: nil) { m in

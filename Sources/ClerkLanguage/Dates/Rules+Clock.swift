@@ -103,7 +103,7 @@ extension DateRules {
         Rule("mid-day", [Element.word("the").opt, .word("mid"), Element.symbol("-").opt, .word("day")], role: "time") { _ in
             .time(.clock(hour: 12, grain: .hour, ambiguous: false))
         },
-        Rule("midnight", [.word("midnight")], role: "time") { _ in midnight() },
+        Rule("midnight", [.word("midnight", "midnightish")], role: "time") { _ in midnight() },
         // 12 noon, 12:00 midday, twelve midnight: the twelve says the same hour again
         Rule("twelve-noon", [.anyTime { $0.isClockOnly && $0.isPlain && $0.clockHourMinute.map { $0.0 % 12 == 0 && $0.1 == 0 } == true },
                              .words(["noon", "midday", "midnight"])], role: "time") { m in
@@ -165,8 +165,13 @@ extension DateRules {
             // 10:50 or 15:45: before "to", digits need "minutes", a named hour ("15 to
             // noon") or "at" ("at 20 to 4"); words ("twenty to four") need a round number.
             let named = m.item(3).map { ["noon", "midnight", "midday"].contains(m.tokens[$0.first].text) } ?? false
-            let afterAt = m.item(0).map { $0.first > 0 && m.tokens[$0.first - 1].text == "at" } ?? false
-            if !past, !m.has(1), !(m.number(0).isWords || named || afterAt) || n % 5 != 0 || n == 10 { return nil }
+            let before = m.item(0).flatMap { $0.first > 0 ? m.tokens[$0.first - 1].text : nil }
+            let afterAt = before == "at" || before == "@"
+            // "ten to six" is 17:50 when both are words ("at ten to six" always); "from ten
+            // to six", "ten to 6" stay hours from ten.
+            let wordsBothSides = m.number(0).isWords && m.item(3).map { m.tokens[$0.first].kind == .word } == true
+                && before != "from" && before != "between"
+            if !past, !m.has(1), !(m.number(0).isWords || named || afterAt) || n % 5 != 0 || (n == 10 && !(m.number(0).isWords && (afterAt || wordsBothSides))) { return nil }
             return shiftedClock(m.time(3), by: past ? n : -n).map { .time($0) }
         },
         Rule("half-hour", [.word("half"), .anyTime { isHourLike($0) && $0.expression.isAmbiguousClock }], role: "time") { m in
@@ -175,7 +180,7 @@ extension DateRules {
     ]
 
     static let pastWords: Set<String> = ["past", "after"]
-    static let toWords: Set<String> = ["to", "till", "before", "of"]
+    static let toWords: Set<String> = ["to", "till", "til", "before", "of"]
 
     static func isBareHour(_ t: TimeValue) -> Bool {
         guard t.isClockOnly, t.grain == .hour, t.isPlain else { return false }

@@ -65,6 +65,13 @@ extension DateRules {
             if a.isFourDigitClock || b.isFourDigitClock { return nil }
             return Compose.intersect(a.time!, b.time!, m.series, unlessKnownIn: m.span).map { .time($0) }
         },
+        // Friday (June 15), Dec 4 (Fri), tue (the 1st): a day and its weekday in brackets, as
+        // invitations write them (one of the two a weekday, the other a day of a month)
+        Rule("intersect-bracketed", [.anyTime { isOneDay($0) }, .symbol("("), .anyTime { isOneDay($0) }, .symbol(")")], role: nil) { m in
+            let a = m.time(0), b = m.time(2)
+            guard isWeekday(a) != isWeekday(b) else { return nil }
+            return Compose.intersect(a, b, m.series, unlessKnownIn: m.span).map { .time($0) }
+        },
         // "next week, preferably on tuesday", "in january - maybe the 12th", "next week, how
         // about wednesday": a span, then a day inside it offered with a hedge
         Rule("span-hedged-day", [.anyTime { $0.isPlain && !$0.hasClock && $0.grain >= .week }, .symbols([",", "-", ";"]), .words(hedges),
@@ -73,12 +80,24 @@ extension DateRules {
             return Compose.intersect(m.time(0), m.time(5), m.series).map { .time($0) }
         },
         // Wed 16, Sunday the 14th, Fri 31st: a weekday and a day of the month. A bare number
-        // is a day from 13 up; below that "monday 9" is nine o'clock.
+        // is a day from 13 up; below that "monday 9" is nine o'clock, unless a time follows
+        // ("wed 2 at 9", "fri 4 3pm": the time says the hour) or a range of such days does
+        // ("mon 7 - fri 11 dec", "thu 3 to sat 5": days when they agree, not Monday 7:00 to
+        // Friday 11:00). One rule with optional tails, not three: each rule that starts with a
+        // reading followed by a number is tried wherever one is (a date and its year).
         Rule("weekday-day", priority: 1, [.anyTime { isWeekday($0) }, Element.symbol(",").opt, Element.word("the").opt,
-                                          .number { $0.isWhole && !$0.isCount && (1...31).contains($0.value) && $0.digitCount <= 2 }], role: nil) { m in
+                                          .number { $0.isWhole && !$0.isCount && (1...31).contains($0.value) && $0.digitCount <= 2 },
+                                          Element.time { $0.isClockOnly && $0.isPlain }.opt,
+                                          Element.words(["-", "to", "through", "thru", "till", "until"]).opt, Element.anyTime { isWeekday($0) }.opt, weekdayDayNumber.opt,
+                                          Element.anyTime { $0.isPlain && $0.grain == .month && !$0.hasYear && isMonth($0.expression) }.opt],
+             role: nil, endElement: 7) { m in
             let n = m.number(3)
-            guard n.isOrdinal || (n.digitCount > 0 && (m.has(2) || n.value > 12)) else { return nil }
-            return Compose.intersect(m.time(0), TimeValue.date(.dayOfMonth(n.value)), m.series).map { .time($0) }
+            if m.has(5) { return weekdayDayRange(m) }
+            guard !m.has(6), !m.has(7), !m.has(8) else { return nil }
+            guard n.isOrdinal || (n.digitCount > 0 && (m.has(2) || n.value > 12 || m.has(4))) else { return nil }
+            guard let day = Compose.intersect(m.time(0), TimeValue.date(.dayOfMonth(n.value)), m.series) else { return nil }
+            guard let time = m.timeIfPresent(4) else { return .time(day) }
+            return Compose.intersect(day, time, m.series).map { .time($0) }
         },
         // 12/03/2026-09:15, 2027-01-04@08:30: a date and a time joined by a mark
         Rule("date-mark-time", [.time { $0.isPlain && $0.hasDate && !$0.hasClock && $0.grain == .day }, .symbols(["-", "@"]).touching,
@@ -112,6 +131,34 @@ extension DateRules {
             Compose.intersect(m.time(0), m.time(2), m.series).map { .time($0) }
         },
     ]
+
+    /// "mon 7 - fri 11 dec": the range `weekday-day` reads when a range word follows the
+    /// first day. The days must agree with their weekdays as one stretch of a month ("mon 9 to
+    /// wed 5" are hours), and without a month be no more than two months ahead.
+    private static func weekdayDayRange(_ m: Match) -> Production? {
+        let n = m.number(3)
+        guard m.has(6), m.has(7), !m.has(4), n.digitCount > 0 || n.isOrdinal,
+              case .weekday(let wa) = m.time(0).expression, case .weekday(let wb) = m.time(6).expression,
+              m.int(7) > n.value, (m.int(7) - n.value - (wb - wa)) % 7 == 0 else { return nil }
+        var first = TimeValue.date(.dayOfMonth(n.value)), last = TimeValue.date(.dayOfMonth(m.int(7)))
+        if let month = m.timeIfPresent(8) {
+            guard let a = Compose.intersect(first, month, m.series), let b = Compose.intersect(last, month, m.series) else { return nil }
+            (first, last) = (a, b)
+        }
+        guard let a = Compose.intersect(m.time(0), first, m.series), let b = Compose.intersect(m.time(6), last, m.series) else { return nil }
+        if !m.has(8) {
+            guard let next = m.series.next(a.expression, endingAfter: m.series.now), next.start - m.series.now < 62 * 86_400 else { return nil }
+        }
+        return Compose.range(a, b, m.series).map { .time($0) }
+    }
+
+    /// A day of the month after a weekday: digits up to 31, or an ordinal ("mon 7th").
+    static let weekdayDayNumber = Element.number { $0.isWhole && !$0.isCount && (1...31).contains($0.value) && ($0.digitCount > 0 || $0.isOrdinal) && $0.digitCount <= 2 }
+
+    static func isMonth(_ e: TimeExpression) -> Bool {
+        if case .month = e { return true }
+        return false
+    }
 
     /// True when the abbreviation at token `i` ("sun", "sat") ends a list of weekdays ("sat
     /// and sun 7 to 3", "fri, sat & sun 6-11"): a day there, not a verb or the star.

@@ -69,6 +69,9 @@ extension DateRules {
         "anything", "plans", "events", "free", "busy",
     ]
 
+    /// The parts of the day a day's "early" must not be read before ("early friday morning").
+    static let dayPartWords: Set<String> = ["morning", "afternoon", "evening", "night", "tonight", "am", "pm"]
+
     static let dates: [Rule] = [
         // MARK: relative days (misspellings and shorthand such as "tmrw" are SpellingTolerance's)
         Rule("today", [.words(["today", "todays"])], role: "date") { _ in .time(.date(.cycle(.day, 0))) },
@@ -308,6 +311,26 @@ extension DateRules {
             if let before = m.token(before: 0), ["the", "a", "my", "your", "our", "very"].contains(before.text) { return nil }
             return .time(.dayPart(from: 0, to: 9))
         },
+        // first thing tomorrow morning, first thing on friday morning: the day's early morning
+        // ("first thing tomorrow" is the day and `first-thing` composed)
+        Rule("first-thing-day-morning", [.word("first"), .word("thing"), Element.word("on").opt, .time { isOneDay($0) && !$0.isStretch }, .word("morning")], role: nil) { m in
+            if let before = m.token(before: 0), ["the", "a", "my", "your", "our", "very"].contains(before.text) { return nil }
+            return Compose.intersect(m.time(3), .dayPart(from: 0, to: 9), m.series).map { .time($0) }
+        },
+        // early tomorrow, early on friday, tomorrow early: that day's early morning, as
+        // "early in the morning" ("leave early tomorrow" says how; "early friday morning",
+        // "friday early afternoon" are parts of the day of their own)
+        Rule("early-day", [.word("early"), Element.word("on").opt, .time { isOneDay($0) && !$0.isStretch }], role: nil) { m in
+            if let before = m.token(before: 0), adverbVerbs.contains(before.text) { return nil }
+            if let day = m.item(2), day.end < m.tokens.count, dayPartWords.contains(m.tokens[day.end].text) { return nil }
+            return Compose.intersect(m.time(2), .dayPart(from: 0, to: 9), m.series).map { .time($0) }
+        },
+        Rule("day-early", [.time { isOneDay($0) && !$0.isStretch }, .word("early")], role: nil) { m in
+            if let day = m.item(0), day.first > 0, adverbVerbs.contains(m.tokens[day.first - 1].text) { return nil }
+            let after = Int(m.captures[1] >> 1) + 1
+            if after < m.tokens.count, dayPartWords.contains(m.tokens[after].text) || m.tokens[after].text == "-" { return nil }
+            return Compose.intersect(m.time(0), .dayPart(from: 0, to: 9), m.series).map { .time($0) }
+        },
         // late morning, mid-morning, early afternoon, mid afternoon, late afternoon, early evening
         Rule("part-of-part-of-day", [.words(["late", "mid", "middle", "early"]), Element.symbol("-").opt, Element.word("of").opt, Element.word("the").opt,
                                      .words(["morning", "afternoon", "evening"])], role: "time") { m in
@@ -350,6 +373,14 @@ extension DateRules {
         },
         Rule("after-lunch", [.word("after"), .word("lunch")], role: "time") { _ in .time(.dayPart(from: 13, to: 17)) },
         Rule("after-school", [.word("after"), .word("school")], role: "time") { _ in .time(.dayPart(from: 15, to: 21)) },
+        // tomorrow before lunch, before lunch on friday: that day's morning to 12:00, from 09:00
+        // as "after lunch" runs to 17:00 ("before lunch" alone is from now to lunch)
+        Rule("day-before-lunch", [.time { isOneDay($0) && !$0.isStretch }, .word("before"), .word("lunch")], role: nil) { m in
+            Compose.intersect(m.time(0), .dayPart(from: 9, to: 12), m.series).map { .time($0) }
+        },
+        Rule("before-lunch-day", [.word("before"), .word("lunch"), Element.word("on").opt, .time { isOneDay($0) && !$0.isStretch }], role: nil) { m in
+            Compose.intersect(m.time(3), .dayPart(from: 9, to: 12), m.series).map { .time($0) }
+        },
         Rule("after-work", [.word("after"), .word("work")], role: "time") { _ in .time(.dayPart(from: 17, to: 21)) },
         // "run before work", "coffee tomorrow before work": the early morning, 07:00 to 09:00
         // ("before work on the deck starts" is no time: a word after "work" but "on" a day).

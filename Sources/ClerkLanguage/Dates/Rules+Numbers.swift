@@ -53,6 +53,18 @@ extension DateRules {
             let n = m.numberIfPresent(0)?.value ?? 1
             return .number(NumberValue(value: -n, amount: Double(-n), isOrdinal: true))
         },
+        // second to last, third-to-last: as "second last" (the words, not any ordinal: a rule
+        // starting with a number would be tried at every "3-" and "10 to")
+        Rule("ordinal-to-last", [.words(["second", "third", "fourth", "fifth"]), Element.symbol("-").opt, .word("to"), Element.symbol("-").opt, .word("last")]) { m in
+            guard m.has(1) == m.has(3), let n = Lexicon.ordinalUnits[m.word(0)!] else { return nil }
+            return .number(NumberValue(value: -n, amount: Double(-n), isOrdinal: true))
+        },
+        // the final friday, the penultimate week: "the" first, as "final" alone is a word
+        // ("final exam friday")
+        Rule("ordinal-final", [.word("the"), .words(["final", "penultimate"])]) { m in
+            let n = m.word(1) == "final" ? 1 : 2
+            return .number(NumberValue(value: -n, amount: Double(-n), isOrdinal: true))
+        },
         // a couple of, a pair of, a few
         Rule("a-couple", [Element.word("a").opt, .word("couple", "pair"), Element.word("of").opt]) { _ in
             .number(NumberValue(value: 2, amount: 2, isCount: true))

@@ -70,6 +70,14 @@ extension DateRules {
             t.isStretch = true
             return .time(t)
         },
+        // w/c 7 dec, w/c monday (British: week commencing): the week of that day
+        Rule("week-commencing-short", [.word("w"), Element.symbol("/").touching, Element.word("c").touching,
+                                       .anyTime { $0.isPlain && $0.hasDate && !$0.hasClock && $0.grain == .day }], role: "date") { m in
+            let day = m.time(3)
+            var t = TimeValue.date(.portion(day.expression, .holdingWeek), .week, year: day.hasYear)
+            t.isStretch = true
+            return .time(t)
+        },
         // christmas week, thanksgiving week: the week of that holiday, as "the week of
         // christmas" ("friday week", a week after Friday, is no holiday's week).
         Rule("holiday-week", [.time { $0.isPlain && $0.hasDate && !$0.hasClock && $0.grain == .day && namesHoliday($0.expression) }, .word("week")], role: "date") { m in
@@ -146,6 +154,10 @@ extension DateRules {
                               .words(["next", "following", "last", "past", "previous", "coming", "upcoming"]), .words(cycleWords.filter { $0.hasSuffix("s") })], role: "date") { m in
             if m.word(2) == "coming" || m.word(2) == "upcoming" { guard m.has(0) else { return nil } }
             return unitsAround(m.int(1), Lexicon.cycleUnits[m.word(3)!]!, forward: nextWords.contains(m.word(2)!))
+        },
+        // the next fortnight, over the coming fortnight, the past fortnight: as "the next 2 weeks"
+        Rule("next-fortnight", [Element.word("the").opt, .words(["next", "following", "coming", "upcoming", "last", "past", "previous"]), .word("fortnight")], role: "date") { m in
+            unitsAround(2, .week, forward: nextWords.contains(m.word(1)!))
         },
         // this decade, the next two decades, the past 3 decades
         Rule("decades", [Element.word("the").opt, .words(thisWords.union(nextWords).union(lastWords)), Element.number { $0.isWhole && !$0.isOrdinal && (1...20).contains($0.value) }.opt,
@@ -311,6 +323,11 @@ extension DateRules {
         Rule("this-past-time", [.word("this"), .word("past"), .anyTime { $0.isPlain && !$0.hasClock && !$0.isCycle }], role: nil) { m in
             occurrence(m.time(2), -1, skipCurrent: true)
         },
+        // friday just gone, the weekend just gone, the tuesday just passed (British): the last one
+        // (no "the" in the rule: it would be tried at every "the" before a reading)
+        Rule("time-just-gone", [.anyTime { $0.isPlain && !$0.hasClock && !$0.hasDayPart && !$0.isCycle }, .word("just"), .words(["gone", "passed"])], role: nil) { m in
+            occurrence(m.time(0), -1, skipCurrent: true)
+        },
         // "Friday next", "tues next", "Monday coming", "this Friday coming": the day said
         // before its "next" is "next Friday" (a week's word after it, "friday next week", is
         // longer and wins)
@@ -325,8 +342,8 @@ extension DateRules {
         },
         // "Monday week", "tomorrow week", "Friday fortnight": a week (two) after that day, as
         // British English says it ("a week on Monday", "a week tomorrow": `weeks-on-day`)
-        Rule("day-week", [.anyTime { isWeekday($0) || isNearDay($0) }, .words(["week", "fortnight"])], role: nil) { m in
-            weeksAfter(m.time(0), m.word(1) == "week" ? 1 : 2)
+        Rule("day-week", [.anyTime { isWeekday($0) || isNearDay($0) }, .words(["week", "wk", "fortnight"])], role: nil) { m in
+            weeksAfter(m.time(0), m.word(1) == "fortnight" ? 2 : 1)
         },
         // "a week on Friday", "two weeks on Tuesday", "a fortnight today", "a week tomorrow",
         // "3 weeks on monday": that many weeks after the day
@@ -367,7 +384,7 @@ extension DateRules {
         Rule("beginning-end-of", [Element.word("the").opt, .words(["beginning", "start", "end", "begining"]), .word("of"), .anyTime { $0.isPlain && ($0.grain >= .week || isSeason($0)) && !$0.hasClock }], role: nil) { m in
             portionValue(m.time(3), m.word(1) == "end" ? .end : .beginning)
         },
-        Rule("beginning-end-of-unit", [Element.word("the").opt, .words(["beginning", "start", "end", "begining"]), .word("of"), Element.words(["the", "this", "current"]).opt, .words(["week", "month", "year"])], role: "date") { m in
+        Rule("beginning-end-of-unit", [Element.word("the").opt, .words(["beginning", "start", "end", "begining"]), .word("of"), Element.words(["the", "this", "current"]).opt, .words(["week", "month", "quarter", "year"])], role: "date") { m in
             let grain = Lexicon.cycleUnits[m.word(4)!]!
             guard case .time(let t)? = cycleValue(grain, 0)?.value else { return nil }
             return portionValue(t, m.word(1) == "end" ? .end : .beginning)
@@ -444,8 +461,11 @@ extension DateRules {
                          Element.words(["at", "by"]).opt, .timeItem { $0.madeBy(.endOfDay) }], role: nil) { m in
             portionValue(m.time(0), .end)
         },
-        Rule("close-of-business", [Element.word("the").opt, .words(["close", "end"]), .word("of"), .word("business"), Element.word("day").opt], role: "time") { _ in
-            endOfDay()
+        // close of business, end of business day, close of play (British; "the end of play"
+        // is a game's)
+        Rule("close-of-business", [Element.word("the").opt, .words(["close", "end"]), .word("of"), .words(["business", "play"]), Element.word("day").opt], role: "time") { m in
+            guard m.word(3) == "business" || (m.word(1) == "close" && !m.has(4)) else { return nil }
+            return endOfDay()
         },
         // cob, eob: the end of the working day standing as one ("by cob", "cob friday"), not
         // the word in "corn on the cob", "a cob of corn", "cob loaf"
@@ -552,8 +572,9 @@ extension DateRules {
             return .time(t)
         },
         // the night before christmas, the morning after new year's day, the evening before the
-        // 14th, the weekend before christmas: the last such part before the day, or the first after
-        Rule("the-part-before-day", priority: 1, [.word("the"), .anyTime { isPartOrWeekend($0) }, .words(["after", "before"]),
+        // 14th, the weekend before christmas, the friday before christmas, the monday after
+        // easter: the last such part or day before the day, or the first after
+        Rule("the-part-before-day", priority: 1, [.word("the"), .anyTime { isPartOrWeekend($0) || isWeekday($0) }, .words(["after", "before"]),
                                                   .time { $0.isPlain && $0.hasDate && !$0.hasClock && !$0.hasDayPart && !$0.hasEnd && $0.grain == .day }], role: nil) { m in
             var t = m.time(1)
             t.expression = .nthAfter(m.word(2) == "after" ? 1 : -1, t.expression, after: m.time(3).expression)
@@ -588,14 +609,15 @@ extension DateRules {
             .time(.date(.nthAfter(m.int(0), workingDay, after: .cycle(.day, 0))))
         },
         // the last business day of the month, the first working day of January
-        Rule("nth-working-day-of", priority: 1, [Element.word("the").opt, ordinalElement, .words(workingDayWords), .word("day"), .words(["of", "in"]),
+        // (and "the last weekday of the month", "the first weekday in june", one word)
+        Rule("nth-working-day-of", priority: 1, [Element.word("the").opt, ordinalElement, .words(workingDayWords + ["weekday"]), Element.word("day").opt, .words(["of", "in"]),
                                                  .anyTime { isContainer($0) && !$0.hasClock }], role: nil) { m in
-            guard let n = ordinal(m, 1) else { return nil }
+            guard let n = ordinal(m, 1), (m.word(2) == "weekday") != m.has(3) else { return nil }
             return nthValue(n, of: .date(workingDay), in: m.time(5), m.series)
         },
-        Rule("nth-working-day-of-the-unit", priority: 1, [Element.word("the").opt, ordinalElement, .words(workingDayWords), .word("day"), .words(["of", "in"]),
+        Rule("nth-working-day-of-the-unit", priority: 1, [Element.word("the").opt, ordinalElement, .words(workingDayWords + ["weekday"]), Element.word("day").opt, .words(["of", "in"]),
                                                           .words(["the", "this", "current"]), .words(["month", "year", "week"])], role: nil) { m in
-            guard let n = ordinal(m, 1), let box = unitBox(m, 5) else { return nil }
+            guard let n = ordinal(m, 1), (m.word(2) == "weekday") != m.has(3), let box = unitBox(m, 5) else { return nil }
             return nthValue(n, of: .date(workingDay), in: box, m.series)
         },
         // 4 Mondays from now, 3 Tuesdays ago

@@ -55,6 +55,12 @@ extension DateRules {
             if m.word(0) == "within" { return within(m.duration(2)) }
             return fromNow(m.duration(2))
         },
+        // in 2 weeks' time, in a month's time, in three days time: "in 2 weeks" and its "time"
+        // (the reading first: a rule starting "in" and a length was tried at every such offset)
+        Rule("in-duration-time", [.timeItem { $0.rule == "in-duration" }, Element.symbol("'").opt, Element.word("'s").opt, .word("time")], role: nil) { m in
+            guard !(m.has(1) && m.has(2)), m.word(3) == "time" else { return nil }
+            return .time(m.time(0))
+        },
         // +20 minutes, -3 days: a signed length from now
         Rule("signed-duration", [.symbols(["+", "-"]), Element.duration().touching], role: nil) { m in
             guard m.token(0)!.spaceBefore else { return nil }
@@ -172,10 +178,12 @@ extension DateRules {
             return Compose.range(start, .clock(hour: 0, grain: .hour, ambiguous: false), m.series).map { .time($0) }
         },
         // between now and friday, from now until dec 20, from now to the end of the month:
-        // from this moment to the end of that day or stretch, as "until friday" is
-        Rule("now-until", [.words(["from", "between", "btw", "btwn"]), .word("now"), .words(["to", "until", "till", "til", "untill", "through", "thru", "and", "-"]),
+        // from this moment to the end of that day or stretch, as "until friday" is ("now
+        // through friday", "now till 5" without the "from" too; "move it now to friday" moves
+        // it)
+        Rule("now-until", [Element.words(["from", "between", "btw", "btwn"]).opt, .word("now"), .words(["to", "until", "till", "til", "untill", "through", "thru", "and", "-"]),
                            .timeItem { $0.time!.isPlain && ($0.time!.hasDate || $0.time!.hasClock) && !$0.time!.hasEnd && !$0.isFourDigitClock }], role: nil, endElement: 3) { m in
-            if (m.word(2) == "and") != (m.word(0) != "from") { return nil }
+            if m.has(0) ? (m.word(2) == "and") != (m.word(0) != "from") : m.word(2) == "and" || m.word(2) == "to" { return nil }
             var t = m.time(3)
             t.openBound = .until
             return .time(t)

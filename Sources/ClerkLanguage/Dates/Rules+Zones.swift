@@ -41,6 +41,18 @@ extension DateRules {
         "bangkok": "Asia/Bangkok", "jakarta": "Asia/Jakarta", "manila": "Asia/Manila", "taipei": "Asia/Taipei",
         "cairo": "Africa/Cairo", "johannesburg": "Africa/Johannesburg", "lagos": "Africa/Lagos", "nairobi": "Africa/Nairobi",
         "jerusalem": "Asia/Jerusalem", "uk": "Europe/London", "utc": "UTC", "gmt": "UTC",
+        "edinburgh": "Europe/London", "manchester": "Europe/London", "munich": "Europe/Berlin", "frankfurt": "Europe/Berlin",
+        "hamburg": "Europe/Berlin", "milan": "Europe/Rome", "geneva": "Europe/Zurich", "budapest": "Europe/Budapest",
+        "bucharest": "Europe/Bucharest", "austin": "America/Chicago", "detroit": "America/Detroit",
+        "philadelphia": "America/New_York", "minneapolis": "America/Chicago", "calgary": "America/Edmonton",
+        "riyadh": "Asia/Riyadh", "karachi": "Asia/Karachi", "dhaka": "Asia/Dhaka", "hanoi": "Asia/Bangkok",
+        "lima": "America/Lima", "bogota": "America/Bogota", "santiago": "America/Santiago", "tehran": "Asia/Tehran",
+    ]
+    /// Cities by their short names, only ever before "time" ("9am NYC time", "3pm SF time"):
+    /// not in `zoneCities`, which the router also asks for places ("la piazza" is none).
+    static let zoneCityShortNames: [String: String] = [
+        "nyc": "America/New_York", "ny": "America/New_York", "sf": "America/Los_Angeles", "la": "America/Los_Angeles",
+        "dc": "America/New_York",
     ]
     static let twoWordCities: [String: String] = [
         "new york": "America/New_York", "los angeles": "America/Los_Angeles", "san francisco": "America/Los_Angeles",
@@ -103,6 +115,27 @@ extension DateRules {
         Rule("zone-city", [.words(Set(zoneCities.keys)), .word("time")], role: "zone") { m in
             let w = m.word(0)!
             return .zone(StatedZone(name: w.prefix(1).uppercased() + w.dropFirst(), identifier: zoneCities[w]!))
+        },
+        Rule("zone-city-short", [.words(Set(zoneCityShortNames.keys)), .word("time")], role: "zone") { m in
+            let w = m.word(0)!
+            return .zone(StatedZone(name: w.uppercased(), identifier: zoneCityShortNames[w]!))
+        },
+        // Central European Time, Eastern European Summer Time, Greenwich Mean Time: the long
+        // names of CET, EEST, GMT ("central" alone is Chicago's)
+        Rule("zone-european", [.words(["central", "eastern", "western", "greenwich", "british"]), .words(["european", "mean", "summer"]),
+                               Element.words(["summer", "standard"]).opt, .word("time")], role: "zone") { m in
+            let region = m.word(0)!, kind = m.word(1)!
+            let summer = kind == "summer" || m.word(2) == "summer"
+            let name: String
+            switch (region, kind) {
+            case ("central", "european"): name = summer ? "cest" : "cet"
+            case ("eastern", "european"): name = summer ? "eest" : "eet"
+            case ("western", "european"): name = summer ? "west" : "wet"
+            case ("greenwich", "mean") where !m.has(2): name = "gmt"
+            case ("british", "summer") where !m.has(2): name = "bst"
+            default: return nil
+            }
+            return .zone(StatedZone(name: name.uppercased(), secondsFromGMT: zoneAbbreviations[name]! * 60))
         },
         Rule("zone-city-pair", [.words(Set(twoWordCities.keys.map { String($0.split(separator: " ")[0]) })), .words(Set(twoWordCities.keys.map { String($0.split(separator: " ")[1]) })), .word("time")], role: "zone") { m in
             let key = m.word(0)! + " " + m.word(1)!

@@ -56,7 +56,7 @@ public struct Router: Sendable {
         // "Lunch with Ana tomorrow at 1. Add Bob too": a new event, then a guest for it in a
         // sentence of its own: the event with the guest (it was titled "Lunch with Ana Add Bob").
         if let both = guestAdded(text, at: reference, known: known) { return both }
-        if Self.opensWithRemark(text) || Self.endsWithCommand(text), let last = Self.lastSentence(text) {
+        if let last = (Self.opensWithRemark(text) ? Self.lastSentence(text) : nil) ?? Self.commandAtEnd(text) {
             let cut = last.utf8.prefix { $0 == 32 }.count
             let offsets = read.matches.map { text.utf8.distance(from: text.startIndex, to: $0.range.lowerBound) }
             if !offsets.contains(where: { $0 < cut }) || offsets.contains(where: { $0 >= cut }) {
@@ -131,20 +131,27 @@ public struct Router: Sendable {
     /// standup to tomorrow at 10").
     static let commandOpenings: Set<String> = ["move", "cancel", "delete", "remove", "add", "schedule", "book", "reschedule", "push", "put", "create", "clear", "show"]
 
-    /// True when `text` has a sentence before its last and the last opens with one of
-    /// `commandOpenings` (a byte test for a sentence mark first: most lines have none). A
-    /// label before a colon counts as a sentence ("shift swap: move tuesday's shift to friday").
-    static func endsWithCommand(_ text: String) -> Bool {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "!") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: ":") }),
-              let last = lastSentence(text), let verb = last.split(separator: " ").first else { return false }
-        guard commandOpenings.contains(verb.lowercased()) else { return false }
+    /// The last sentence of `text` when there is one before it and it opens with one of
+    /// `commandOpenings` (a byte test for a sentence mark first: most lines have none); else
+    /// what follows a label before a colon, when that is such a command ("shift swap: move
+    /// tuesday's shift to friday"); nil otherwise.
+    static func commandAtEnd(_ text: String) -> String? {
+        func opensWithCommand(_ sentence: String) -> Bool {
+            sentence.split(separator: " ").first.map { commandOpenings.contains($0.lowercased()) } ?? false
+        }
+        if text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "!") || $0 == UInt8(ascii: "?") }),
+           let last = lastSentence(text), opensWithCommand(last) {
+            return last
+        }
+        guard text.utf8.contains(UInt8(ascii: ":")), let last = lastSentence(text, atColon: true), opensWithCommand(last) else { return nil }
         // A label is a few words and no command ("add a note to lunch: move it inside" is one
         // request, its note after the colon).
         var before = Substring(String(decoding: text.utf8.prefix(last.utf8.prefix { $0 == 32 }.count), as: UTF8.self))
         while before.last == " " { before = before.dropLast() }
-        guard before.hasSuffix(":") else { return true }
+        guard before.hasSuffix(":") else { return nil }
         let words = before.dropLast().split(separator: " ")
-        return words.count <= 3 && !words.contains { commandOpenings.contains($0.lowercased()) || noteWords.contains($0.lowercased()) }
+        let isLabel = words.count <= 3 && !words.contains { commandOpenings.contains($0.lowercased()) || noteWords.contains($0.lowercased()) }
+        return isLabel ? last : nil
     }
 
     /// Words that say what follows a colon is a note's text, not a command.
@@ -169,12 +176,13 @@ public struct Router: Sendable {
     /// `text` with all before its last sentence made spaces ("I'm new here. What's on
     /// today?" → "              What's on today?"), when it has two and the last has two
     /// words or more; nil otherwise.
-    static func lastSentence(_ text: String) -> String? {
-        guard mayMention(text, ". ") || mayMention(text, "! ") || mayMention(text, "? ") || mayMention(text, ": ") else { return nil }
+    /// With `atColon`, a colon ends a sentence too ("shift swap: move …").
+    static func lastSentence(_ text: String, atColon: Bool = false) -> String? {
+        guard mayMention(text, ". ") || mayMention(text, "! ") || mayMention(text, "? ") || atColon && mayMention(text, ": ") else { return nil }
         let bytes = Array(text.utf8)
+        let marks: [UInt8] = atColon ? [UInt8(ascii: ":")] : [UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?")]
         var cut: Int?
-        for i in stride(from: bytes.count - 2, to: 0, by: -1)
-        where bytes[i + 1] == UInt8(ascii: " ") && [UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?"), UInt8(ascii: ":")].contains(bytes[i]) {
+        for i in stride(from: bytes.count - 2, to: 0, by: -1) where bytes[i + 1] == UInt8(ascii: " ") && marks.contains(bytes[i]) {
             cut = i + 1
             break
         }

@@ -300,7 +300,7 @@ public final class Session {
         // No file said: where it goes by the verb.
         if candidates.isEmpty, let verb = words.first?.lowercased() {
             while let last = words.last, last.isEmpty { words.removeLast() }
-            let line = words.joined(separator: " ").trimmingSpacesAndPunctuation()
+            let line = Self.droppingItemLead(words.joined(separator: " ").trimmingSpacesAndPunctuation())
             let lines = text.lowercased().split(whereSeparator: { !$0.isLetter }).contains { ["line", "lines", "item", "items"].contains($0) }
             if ["add", "append", "put", "insert", "write"].contains(verb) {
                 candidates.append((line + " to " + file, false))
@@ -326,6 +326,19 @@ public final class Session {
             }
         }
         return nil
+    }
+
+    /// "add another one: podcast about old maps", "add one more: eggs", "add this: call Ana":
+    /// the verb and what comes after the colon, when the words before it only say that an
+    /// item follows ("add milk: 2 bottles" keeps its colon).
+    static func droppingItemLead(_ line: String) -> String {
+        guard let colon = line.firstIndex(of: ":") else { return line }
+        let lead = line[..<colon].split(separator: " ").map { $0.lowercased() }
+        let rest = String(line[line.index(after: colon)...]).trimmingSpacesAndPunctuation()
+        guard lead.count >= 2, !rest.isEmpty,
+              lead.dropFirst().allSatisfy({ ["another", "one", "more", "item", "thing", "line", "entry", "a", "new", "this", "the", "following"].contains($0) })
+        else { return line }
+        return lead[0] + " " + rest
     }
 
     /// The item of "also middlemarch", "and oat milk too", "plus napkins as well": the words

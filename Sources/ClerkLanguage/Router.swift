@@ -1445,6 +1445,11 @@ public struct Router: Sendable {
         // the event goes.
         let startsAtUntil = s.dates[d].range.lowerBound == s.tokens[to].range.lowerBound && s.word(to) != "to"
         guard startsAtUntil || s.dates[d].range.lowerBound < s.tokens[to].range.lowerBound else { return nil }
+        // "move lunch to 14:00 to 15:00", "change it to 10am to 2pm": a "to" before the range
+        // says where the event goes, all of it, not the old time's ("move lunch 14:00 to
+        // 15:00" still splits).
+        if let first = s.body.first(where: { s.tokens[$0].range.lowerBound == s.dates[d].range.lowerBound }), first > s.body.lowerBound,
+           s.word(first - 1) == "to" { return nil }
         let text = s.text
         let before = String(text[..<s.tokens[to].range.lowerBound])
         let after = s.span((to + 1)..<s.body.upperBound)

@@ -195,8 +195,11 @@ extension DateRules {
         if a.latent, case .weekday = x.expression, isVerbOrStar(m, a) { return nil }
         // "thu 1230", "fri 0930", "mon 1900": four digits straight after a weekday that are no
         // year of this century are its time; read as a year they were a Thursday in 1230.
-        let weekdayClock = b.isFourDigitClock && m.word(1) == nil && isWeekdayOnly(x.expression)
-            && !b.looksLikeYear(from: 2000)
+        // "thu 10 dec 1230", "10 dec 0930": after a day of a month with no year, four digits
+        // that are no year from 1900 are its time too.
+        let weekdayClock = b.isFourDigitClock && m.word(1) == nil
+            && (isWeekdayOnly(x.expression) && !b.looksLikeYear(from: 2000)
+                || a.end - a.first >= 2 && x.hasDate && !x.hasYear && !x.hasClock && !x.isStretch && x.grain == .day && !b.looksLikeYear)
         if weekdayClock { strong = true }
         else if b.latent, b.end - b.first == 1, case .year(let year) = y.expression, !(2000...2099).contains(year),
                 year / 100 < 24, year % 100 < 60, m.word(1) == nil, isWeekdayOnly(x.expression) { return nil }

@@ -34,6 +34,27 @@ extension DateRules {
         return m.tokens[before].kind == .word && eventsBeforeADay.contains(m.tokens[before].text)
     }
 
+    /// "dentist 18th", "the party is 18th", "the hilton 18th-22nd": a written ordinal that ends
+    /// the text after an event's words (alone, or the start of a range of ordinals) is a day of
+    /// the month. A place, a rank or an age is not: "my 18th", "Ana's 18th", "finished 18th",
+    /// "at 18th" (a street); before a noun ("18th floor", "the 18th century") it stays latent.
+    static func closesEventWords(first: Int, end: Int, _ tokens: UnsafeBufferPointer<Token>) -> Bool {
+        guard first > 0, tokens[first - 1].kind == .word, !notADayBeforeAnOrdinal.contains(tokens[first - 1].text) else { return false }
+        var next = end
+        // "18th-22nd", "18th to 22nd": the range's own rule reads the end.
+        if next < tokens.count, ["-", "to", "till", "until", "thru", "through"].contains(tokens[next].text),
+           next + 2 < tokens.count, tokens[next + 1].digitCount > 0, tokens[next + 1].digitCount <= 2,
+           Lexicon.ordinalSuffixes.contains(tokens[next + 2].text) {
+            next += 3
+        }
+        while next < tokens.count, tokens[next].kind == .symbol { next += 1 }
+        return next == tokens.count
+    }
+    /// Words after which a closing ordinal is a rank, an age or a street, not a day.
+    static let notADayBeforeAnOrdinal: Set<String> = ["my", "your", "his", "her", "our", "their", "its", "whose", "'s", "s", "happy",
+                                                      "finished", "finish", "finishing", "came", "come", "placed", "place", "ranked", "rank",
+                                                      "rated", "seeded", "position", "number", "no", "was", "were", "got", "in", "at", "overall"]
+
     /// Nouns of events and things an ordinal counts ("the first meeting", "the 2nd call",
     /// "the 2nd floor", "my 30th birthday"): no day of the month before them.
     static let eventNouns: Set<String> = ["meeting", "meetings", "event", "events", "appointment", "appointments", "appt", "call", "calls",
@@ -189,8 +210,9 @@ extension DateRules {
             return .time(.date(.dayOfMonth(n.value)), latent: !n.isOrdinal)
         },
         Rule("ordinal-day-of-month", [.number { $0.isOrdinal && (1...31).contains($0.value) && $0.digitCount > 0 }], role: "date") { m in
-            if let said = m.item(0), said.end < m.tokens.count, eventNouns.contains(m.tokens[said.end].text) { return nil }
-            return .time(.date(.dayOfMonth(m.int(0))), latent: true)
+            guard let said = m.item(0) else { return nil }
+            if said.end < m.tokens.count, eventNouns.contains(m.tokens[said.end].text) { return nil }
+            return .time(.date(.dayOfMonth(m.int(0))), latent: !closesEventWords(first: said.first, end: said.end, m.tokens))
         },
 
         // MARK: numeric dates

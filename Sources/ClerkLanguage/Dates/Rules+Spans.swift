@@ -167,9 +167,10 @@ extension DateRules {
             let latent = a.latent && b.latent && !m.has(0) && !twoMonths
             return Compose.range(start, end, m.series, unlessKnownIn: m.span, latent: latent).map { .time($0, latent: latent) }
         },
-        // "from 8 till late", "9pm until late": an open end, taken as the midnight that ends
-        // the day ("running late", "late morning" are no end: "late" only after "till").
-        Rule("time-till-late", [Element.word("from").opt, .anyTime { $0.isPlain && $0.hasClock && !$0.hasEnd && !$0.hasDayPart }, .words(["till", "until", "til", "untill"]), .word("late")], role: nil, endElement: 3) { m in
+        // "from 8 till late", "9pm until late", "fri 9pm-late": an open end, taken as the
+        // midnight that ends the day ("running late", "late morning" are no end: "late" only
+        // after "till", "to" or a dash).
+        Rule("time-till-late", [Element.word("from").opt, .anyTime { $0.isPlain && $0.hasClock && !$0.hasEnd && !$0.hasDayPart }, .words(["till", "until", "til", "untill", "to", "-"]), .word("late")], role: nil, endElement: 3) { m in
             // An hour without am/pm is the evening's ("from 8 till late" is 20:00).
             var start = m.time(1)
             if case .ambiguousClock(let h, let minute, let second, let length) = start.expression, (1...11).contains(h) {

@@ -587,7 +587,8 @@ public struct Router: Sendable {
         case .empty, .misspeltCommand, .topic, .contactEditing, .deleteContact, .showUnknown, .questionUnknown, .pastStatement, .unknown:
             let topic = route.rule.topic
             // (A clock question is answered: "how many hours behind is tokyo" is no misspelt "remind".)
-            let guess = suggest && topic != .clock ? didYouMean(clue.s, dates: dates, at: reference, known: known) : nil
+            let guess = suggest && topic != .clock && !Classifier.saysTimeDifference(clue.s)
+                ? didYouMean(clue.s, dates: dates, at: reference, known: known) : nil
             if let topic { slots.append(Slot(kind: .topic, ranges: [], value: topic.rawValue, rule: route.rule.name)) }
             var outOfScope = OutOfScope(topic: topic, didYouMean: guess)
             if topic == .clock {

@@ -264,6 +264,11 @@ public enum Renderer {
         return "\(from.clock(instant)) in \(named.map(\.oneLine) ?? said.identifier) is \(to.clock(instant)) in \(there.identifier)\(day)\(yours)."
     }
 
+    /// "time difference between narnia and tokyo": the place no zone is known for.
+    static func placeNotKnown(_ place: String) -> String {
+        "I don't know the time zone of \(TextStyle.quoted(place, limit: 40)). Name a city (Tokyo, New York) or a zone (Asia/Kathmandu)."
+    }
+
     /// "what's the time difference with new york": "America/New_York is 5 h behind you
     /// (Europe/London): 04:00 there, 09:00 here." The offsets of now: daylight saving moves them.
     static func timeDifference(_ now: Date, there: Zone, from: Zone, fromIsOwn: Bool) -> String {

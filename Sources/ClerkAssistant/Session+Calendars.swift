@@ -271,6 +271,9 @@ extension Session {
                 return Reply(intent: .outOfScope, ok: true, message: Renderer.dayAsked(text.localDate(day.start), text: text, now: now))
             }
             // "what's the time difference with new york": the hours between the places now.
+            if outOfScope.asksDifference, let place = outOfScope.placeNotKnown {
+                return Reply(intent: .outOfScope, ok: false, message: Renderer.placeNotKnown(place))
+            }
             if outOfScope.asksDifference, let there = outOfScope.zone.flatMap(Zone.init(identifier:)) {
                 let from = outOfScope.differenceFrom.flatMap(Zone.init(identifier:))
                 return Reply(intent: .outOfScope, ok: true, message: Renderer.timeDifference(now, there: there, from: from ?? context.zone, fromIsOwn: from == nil))

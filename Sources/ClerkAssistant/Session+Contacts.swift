@@ -102,7 +102,8 @@ extension Session {
         if let n = Choice.place(in: text, count: contacts.count) { return contacts[n - 1] }
         let words = Spelling.fold(text).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
         guard words.count == 3, words[0] == "the", words[2] == "one" else { return nil }
-        return Choice.aliases(contacts.map(\.name))[words[1]].map { contacts[$0 - 1] }
+        // ("the wu one", "the ng one": a surname of two letters names one too.)
+        return Choice.aliases(contacts.map(\.name), shortest: 2)[words[1]].map { contacts[$0 - 1] }
     }
 
     /// Titles said before a surname ("mr patel", "dr reid").

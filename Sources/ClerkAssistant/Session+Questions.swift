@@ -92,15 +92,16 @@ struct Choice {
 
     /// Answers that pick one of `labels` by name: the whole label, and each word of it that
     /// no other label has ("perez" for "Ana Pérez" beside "Ana López"), folded; option
-    /// numbers start at 1.
-    static func aliases(_ labels: [String]) -> [String: Int] {
+    /// numbers start at 1. Words shorter than `shortest` are no alias ("at", "to" answer
+    /// nothing), save where the frame says a name ("the wu one": 2).
+    static func aliases(_ labels: [String], shortest: Int = 3) -> [String: Int] {
         var aliases: [String: Int] = [:]
         var counts: [String: Int] = [:]
         let words = labels.map { Spelling.fold($0).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init) }
         for list in words { for word in Set(list) { counts[word, default: 0] += 1 } }
         for (index, list) in words.enumerated() {
             aliases[Spelling.fold(labels[index])] = index + 1
-            for word in list where counts[word] == 1 && word.count >= 3 { aliases[word] = index + 1 }
+            for word in list where counts[word] == 1 && word.count >= shortest { aliases[word] = index + 1 }
         }
         return aliases
     }

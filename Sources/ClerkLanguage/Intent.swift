@@ -641,6 +641,9 @@ public struct OutOfScope: Sendable, Hashable {
     public var asksDifference: Bool
     /// The other place of "the time difference between london and tokyo": its IANA zone.
     public var differenceFrom: Optional<String>
+    /// A place of "the time difference between narnia and tokyo" that no zone is known for,
+    /// as said: the question is not answered with the other place alone.
+    public var placeNotKnown: Optional<String>
 
     public init(topic: OutOfScopeTopic? = nil, didYouMean: String? = nil) {
         self.topic = topic
@@ -652,6 +655,7 @@ public struct OutOfScope: Sendable, Hashable {
         timeToConvert = nil
         asksDifference = false
         differenceFrom = nil
+        placeNotKnown = nil
     }
 }
 

@@ -472,6 +472,23 @@ public struct Router: Sendable {
         return zones
     }
 
+    /// The side of "the time difference between narnia and tokyo" that names no place the
+    /// reader knows ("narnia"; its first two words at most), as typed; nil when both sides
+    /// name one, or the line compares no two places. (Answered with the other side alone,
+    /// "between kathmandu and new york" told New York against the person's own zone.)
+    static func placeNotKnown(_ s: Sentence) -> Substring? {
+        guard let between = s.body.first(where: { s.word($0, is: "between") }),
+              let and = s.body.first(where: { $0 > between && (s.word($0, is: "and") || s.word($0, is: "vs")) }) else { return nil }
+        var end = and + 1
+        while end < s.body.upperBound, s.kind(end) != .mark { end += 1 }
+        for side in [(between + 1)..<and, (and + 1)..<end] where !side.isEmpty {
+            let first = s.word(side.lowerBound)
+            let known = zone(named: [first]) != nil || side.count > 1 && zone(named: [first, s.word(side.lowerBound + 1)]) != nil
+            if !known { return s.text(of: side.lowerBound..<min(side.upperBound, side.lowerBound + 2)) }
+        }
+        return nil
+    }
+
     /// Reads `text` with its dates already read by a `DateReader` (the benchmark uses it to
     /// time routing alone). `dates` must be what the reader found in this `text`.
     public func understand(_ text: String, dates: [DateMatch], at reference: ReferenceTime, known: KnownNames = .none) -> Understanding {
@@ -578,7 +595,8 @@ public struct Router: Sendable {
         case .empty, .misspeltCommand, .topic, .contactEditing, .deleteContact, .showUnknown, .questionUnknown, .pastStatement, .unknown:
             let topic = route.rule.topic
             // (A clock question is answered: "how many hours behind is tokyo" is no misspelt "remind".)
-            let guess = suggest && topic != .clock ? didYouMean(clue.s, dates: dates, at: reference, known: known) : nil
+            let guess = suggest && topic != .clock && !Classifier.saysTimeDifference(clue.s)
+                ? didYouMean(clue.s, dates: dates, at: reference, known: known) : nil
             if let topic { slots.append(Slot(kind: .topic, ranges: [], value: topic.rawValue, rule: route.rule.name)) }
             var outOfScope = OutOfScope(topic: topic, didYouMean: guess)
             if topic == .clock {
@@ -590,6 +608,7 @@ public struct Router: Sendable {
                     outOfScope.asksDifference = true
                     outOfScope.zone = places.last
                     outOfScope.differenceFrom = places.count > 1 ? places[places.count - 2] : nil
+                    outOfScope.placeNotKnown = Self.placeNotKnown(clue.s).map(String.init)
                 } else if outOfScope.zone != nil {
                     outOfScope.timeToConvert = dates.first { $0.statedTimeZone != nil && $0.known.contains(.time) && $0.recurrence == nil }
                 }

@@ -1247,8 +1247,12 @@ enum Classifier {
     /// tokyo", "how many hours ahead is tokyo", "how far behind is LA": a place's offset
     /// from another or from the person's own ("is the review ahead of schedule" names no place).
     static func asksTimeDifference(_ s: Sentence) -> Bool {
-        let saysDifference = s.has(differenceWords) && s.has(timeWord) || s.has(aheadWords) && s.has(howFarWords)
-        return saysDifference && !Router.placesCompared(s).isEmpty
+        saysTimeDifference(s) && !Router.placesCompared(s).isEmpty
+    }
+    /// The words of a question of time difference, with or without a place clerk knows
+    /// ("how far behind is narnia" is no misspelt "remind" either).
+    static func saysTimeDifference(_ s: Sentence) -> Bool {
+        s.has(differenceWords) && s.has(timeWord) || s.has(aheadWords) && s.has(howFarWords)
     }
     static let differenceWords: WordSet = ["difference", "diff", "gap"]
     static let timeWord: WordSet = ["time"]

@@ -253,20 +253,28 @@ struct EventDetails {
         }
         // "tomorrow at 12 or 1": a bare number after a time's "or" is the other time (also
         // after a day's choice: "call tomorrow or thursday at 3 or 4", whose "at 3" was read
-        // with the day left aside).
+        // with the day left aside); "at 1 or 2 or 3": each after an "or" is one, or none is.
         guard !alternatives.contains(where: { $0.time != nil }), let reader = s.reader else { return }
         for d in s.dates.indices where s.dates[d].known.contains(.time) {
-            guard let at = tokens(of: d), s.word(at.upperBound) == "or", at.upperBound + 1 < range.upperBound else { continue }
-            let n = at.upperBound + 1
-            guard s.tokens[n].kind == .number, s.tokens[n].date == nil else { continue }
-            let hasMeridiem = ["am", "pm"].contains(s.word(n + 1))
-            guard n + 1 == range.upperBound || hasMeridiem || s.tokens[n + 1].isMark else { continue }
-            let said = String(s.text[s.tokens[n].range.lowerBound..<s.tokens[hasMeridiem ? n + 1 : n].range.upperBound])
-            guard let other = reader.read("at " + said, at: s.reference).first, other.known.contains(.time) else { continue }
-            used[at.upperBound] = true
-            used[n] = true
-            if hasMeridiem { used[n + 1] = true }
-            alternatives.append(AlternativeTime(said: said, time: hasMeridiem ? other.start : Self.sameHalf(other, as: s.dates[d], in: s)))
+            guard let at = tokens(of: d), s.word(at.upperBound) == "or" else { continue }
+            var or = at.upperBound
+            var others: [AlternativeTime] = [], taken: [Int] = [], saysHalf = false
+            while or + 1 < range.upperBound, s.word(or) == "or" {
+                let n = or + 1
+                guard s.tokens[n].kind == .number, s.tokens[n].date == nil else { break }
+                let hasMeridiem = ["am", "pm"].contains(s.word(n + 1))
+                let after = hasMeridiem ? n + 2 : n + 1
+                let said = String(s.text[s.tokens[n].range.lowerBound..<s.tokens[after - 1].range.upperBound])
+                guard let other = reader.read("at " + said, at: s.reference).first, other.known.contains(.time) else { break }
+                others.append(AlternativeTime(said: said, time: hasMeridiem ? other.start : Self.sameHalf(other, as: s.dates[d], in: s)))
+                taken += [or] + Array(n..<after)
+                or = after
+                saysHalf = hasMeridiem
+            }
+            // (The last ends the line or a phrase, or says am or pm: "at 1 or 2 people" says no time.)
+            guard !others.isEmpty, saysHalf || or == range.upperBound || s.tokens[or].isMark else { continue }
+            for i in taken { used[i] = true }
+            alternatives += others
             break
         }
     }

@@ -610,6 +610,18 @@ extension Session {
         return ["what about ", "how about ", "and ", "what if ", "what about on ", "and on "].contains { text.hasPrefix($0) } ? when : nil
     }
 
+    /// The words after "same for" ("same for wednesday", "and the same for next week", "ditto
+    /// for friday"), nil when the line does not open so.
+    static func sameFor(_ text: String) -> String? {
+        var line = Spelling.fold(text).trimmingSpacesAndPunctuation()
+        for lead in ["and ", "ok ", "now "] where line.hasPrefix(lead) { line.removeFirst(lead.count) }
+        for lead in ["the same for ", "same for ", "same again for ", "same thing for ", "do the same for ", "ditto for "] where line.hasPrefix(lead) {
+            let rest = line.dropFirst(lead.count)
+            return rest.isEmpty ? nil : String(rest)
+        }
+        return nil
+    }
+
     /// The range a question's line asked about, when the router read one.
     static func rangeAsked(_ understood: Understanding) -> DateInterval? {
         guard case .queryAgenda(let query) = understood.intent else { return nil }

@@ -138,6 +138,10 @@ public final class Session {
                 reply = Reply(intent: .help, ok: true, message: thanked ? Renderer.welcome : answer ? Renderer.noQuestionOpen : Renderer.nothingToCancel)
             } else if let last = lastQuery, let when = Self.anotherDate(understood) {
                 reply = queryAgenda(Self.asked(last, again: when, saidRange: Self.rangeAsked(understood), zone: context.zone))
+            } else if let last = lastQuery, let rest = Self.sameFor(text), case let asked = understand("what about " + rest),
+                      let when = Self.anotherDate(asked) {
+                // "same for wednesday" after "what do i have on monday": the question asked again.
+                reply = queryAgenda(Self.asked(last, again: when, saidRange: Self.rangeAsked(asked), zone: context.zone))
             } else if let days = Self.dayAfterOrBefore(text) {
                 // "and the day after?", "what about the next day", "the day before?".
                 reply = dayAfterOrBefore(days)

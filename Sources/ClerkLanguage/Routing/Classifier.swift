@@ -1223,6 +1223,9 @@ enum Classifier {
         guard s.word(s.body.lowerBound, isIn: Vocabulary.clockQuestionHeads),
               s.has(Vocabulary.clockNouns) || s.dates.contains(where: { $0.statedTimeZone != nil }) else { return false }
         let words = s.body.map { s.tokens[$0].word }
+        // "whats on the day after tomorrow", "what is on the day before christmas": what is
+        // on a day is the agenda, whichever words name the day.
+        if words.count > 2, words[1] == "on" || words[1] == "is" && words[2] == "on" { return false }
         let asksClock = words.contains("time") && (words.contains("it") || words.last == "now")
         // "what's the date", "what's today's date", "what day is it today".
         let saysToday = words.contains { Self.todayWords.contains($0) }

@@ -61,6 +61,12 @@ struct Correction {
                 k += 1
                 continue
             }
+            // "no its friday", "its friday not thursday", "it's on friday, not thursday": the
+            // "it's" of a correction says nothing the day does not (alone, "its friday" is none).
+            if saw || terms[(k + 1)...].contains(where: { $0.word == "not" }), let n = Correction.itsLead(terms, at: k), k + n < terms.count {
+                k += n
+                continue
+            }
             break
         }
         guard k < terms.count else { return nil }
@@ -73,6 +79,8 @@ struct Correction {
                   turn + 1 < terms.count else { return nil }
             var start = turn + 1
             while start < terms.count, terms[start].isMark || Vocabulary.correctionWords.contains(terms[start].word) { start += 1 }
+            // "not friday, its saturday".
+            if let n = Correction.itsLead(terms, at: start), start + n < terms.count { start += n }
             guard start < terms.count else { return nil }
             said = (said?.lowerBound ?? offset(terms[k].range.lowerBound))..<offset(terms[start - 1].range.upperBound)
             keep = offset(terms[start].range.lowerBound)..<utf8.count
@@ -96,6 +104,22 @@ struct Correction {
         var bytes = Array(utf8)
         for i in bytes.indices where !keep.contains(i) { bytes[i] = UInt8(ascii: " ") }
         return Correction(said: said, rest: String(decoding: bytes, as: UTF8.self), denies: denies)
+    }
+}
+
+extension Correction {
+    /// How many terms at `k` say only "it's" ("its", "it's", "it is", then "on" or "at"), nil
+    /// when they do not.
+    static func itsLead(_ terms: [Term], at k: Int) -> Int? {
+        guard k < terms.count else { return nil }
+        var n: Int
+        switch terms[k].word {
+        case "its", "it's": n = 1
+        case "it" where k + 1 < terms.count && terms[k + 1].word == "is": n = 2
+        default: return nil
+        }
+        if k + n < terms.count, ["on", "at"].contains(terms[k + n].word) { n += 1 }
+        return n
     }
 }
 

@@ -143,6 +143,8 @@ enum YesNo {
         "actually no", "no no", "no way", "not now", "forget it", "skip it", "leave it", "wait no", "no wait", "oh no", "nope thanks",
         "nvm", "nm", "forget that", "cancel that", "never mind then", "nevermind then",
         "no don't", "no dont", "don't do it", "dont do it", "not yet", "no cancel it", "no leave it",
+        // "no its fine", "no need": nothing wanted after all.
+        "no its fine", "no it's fine", "no thats fine", "no that's fine", "no need", "no worries", "no its ok", "no it's ok",
     ]
 
     /// True for yes, false for no, nil for anything else. At a terminal `empty` is what Enter

@@ -10,7 +10,7 @@ import Testing
         #expect(YesNo.read(text, empty: true, rule: .terminal) == true)
     }
 
-    @Test(arguments: ["n", "no", "No, thanks", "actually no", "nope.", "forget it!", "never mind", "wait, no", "no thank you", "no dont", "not yet"])
+    @Test(arguments: ["n", "no", "No, thanks", "actually no", "nope.", "forget it!", "never mind", "wait, no", "no thank you", "no dont", "not yet", "no its fine", "No, it's fine.", "no need"])
     func noAnywhere(_ text: String) {
         #expect(YesNo.read(text, empty: true, rule: .terminal) == false)
         #expect(YesNo.read(text, empty: true, rule: .pipe) == false)

@@ -132,18 +132,16 @@ public struct Router: Sendable {
     static let commandOpenings: Set<String> = ["move", "cancel", "delete", "remove", "add", "schedule", "book", "reschedule", "push", "put", "create", "clear", "show"]
 
     /// The last sentence of `text` when there is one before it and it opens with one of
-    /// `commandOpenings` (a byte test for a sentence mark first: most lines have none); else
+    /// `commandOpenings`; else
     /// what follows a label before a colon, when that is such a command ("shift swap: move
     /// tuesday's shift to friday"); nil otherwise.
     static func commandAtEnd(_ text: String) -> String? {
         func opensWithCommand(_ sentence: String) -> Bool {
             sentence.split(separator: " ").first.map { commandOpenings.contains($0.lowercased()) } ?? false
         }
-        if text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "!") || $0 == UInt8(ascii: "?") }),
-           let last = lastSentence(text), opensWithCommand(last) {
-            return last
-        }
-        guard text.utf8.contains(UInt8(ascii: ":")), let last = lastSentence(text, atColon: true), opensWithCommand(last) else { return nil }
+        // (`lastSentence` asks the bytes for a mark first: most lines have none.)
+        if let last = lastSentence(text), opensWithCommand(last) { return last }
+        guard let last = lastSentence(text, atColon: true), opensWithCommand(last) else { return nil }
         // A label is a few words and no command ("add a note to lunch: move it inside" is one
         // request, its note after the colon).
         var before = Substring(String(decoding: text.utf8.prefix(last.utf8.prefix { $0 == 32 }.count), as: UTF8.self))
@@ -178,7 +176,7 @@ public struct Router: Sendable {
     /// words or more; nil otherwise.
     /// With `atColon`, a colon ends a sentence too ("shift swap: move …").
     static func lastSentence(_ text: String, atColon: Bool = false) -> String? {
-        guard mayMention(text, ". ") || mayMention(text, "! ") || mayMention(text, "? ") || atColon && mayMention(text, ": ") else { return nil }
+        guard atColon ? mayMention(text, ": ") : mayMention(text, ". ") || mayMention(text, "! ") || mayMention(text, "? ") else { return nil }
         let bytes = Array(text.utf8)
         let marks: [UInt8] = atColon ? [UInt8(ascii: ":")] : [UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?")]
         var cut: Int?
@@ -603,8 +601,9 @@ public struct Router: Sendable {
                 outOfScope.day = dates.first { $0.known.contains(.date) && !$0.known.contains(.time) && $0.recurrence == nil }
                 outOfScope.zone = Self.placeAsked(clue.s)
                 outOfScope.asksWeek = Classifier.asksWeek(clue.s)
-                if Classifier.asksTimeDifference(clue.s) {
-                    let places = Self.placesCompared(clue.s)
+                // (`Classifier.asksTimeDifference`, its places kept.)
+                let places = Classifier.saysTimeDifference(clue.s) ? Self.placesCompared(clue.s) : []
+                if !places.isEmpty {
                     outOfScope.asksDifference = true
                     outOfScope.zone = places.last
                     outOfScope.differenceFrom = places.count > 1 ? places[places.count - 2] : nil
@@ -790,12 +789,7 @@ public struct Router: Sendable {
         var bytes = Array(line.text.utf8)
         let lower = bytes.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }
         func find(_ forms: [String], from: Int) -> Range<Int>? {
-            forms.compactMap { form -> Range<Int>? in
-                let pattern = Array(form.utf8)
-                guard lower.count >= pattern.count, from <= lower.count - pattern.count else { return nil }
-                return (from...(lower.count - pattern.count)).first { Array(lower[$0..<($0 + pattern.count)]) == pattern }
-                    .map { $0..<($0 + pattern.count) }
-            }.min { $0.lowerBound < $1.lowerBound }
+            forms.compactMap { lower[from...].firstRange(of: Array($0.utf8)) }.min { $0.lowerBound < $1.lowerBound }
         }
         guard let checkIn = find(["check in", "check-in", "checkin"], from: 0), checkIn.lowerBound > 0,
               let checkOut = find(["check out", "check-out", "checkout"], from: checkIn.upperBound) else { return nil }

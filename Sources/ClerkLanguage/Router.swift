@@ -1002,6 +1002,9 @@ public struct Router: Sendable {
         "bring", "take", "pack", "wear", "ask", "remember", "print", "prepare", "buy", "grab", "don't", "dont", "need", "must",
     ]
 
+    /// Words that open when to gather, after a comma ("…, meet at 9:15", "…, doors 7pm").
+    static let gatheringWords: Set<String> = ["meet", "meeting", "gather", "assemble", "doors", "registration", "warmup", "warm-up"]
+
     /// Words that only say the command again after a comma ("don't let me forget").
     static let noteFrame: Set<String> = [
         "don't", "dont", "let", "me", "forget", "it", "this", "that", "please", "remember", "to", "do", "need", "must", "about", "ok", "okay",
@@ -1036,9 +1039,15 @@ public struct Router: Sendable {
         guard let comma = [text.lastIndex(of: ","), dashAt].compactMap({ $0 }).max() else { return nil }
         let rest = text[text.index(after: comma)...]
         let words = rest.split(separator: " ")
-        guard let first = words.first, words.count <= 8,
-              noteVerbs.contains(String(first.lowercased().map { $0 == "\u{2019}" ? "'" : $0 })),
-              !dates.contains(where: { $0.range.upperBound > comma }),
+        guard let first = words.first, words.count <= 8 else { return nil }
+        let opener = String(first.lowercased().map { $0 == "\u{2019}" ? "'" : $0 })
+        // "away match saturday 10am, meet at 9:15", "gig friday 8pm, doors 7": when to gather,
+        // said after the event's own time, is a note (it stood in the title as "meet", the
+        // time said back as one the event could not also have).
+        let gathers = gatheringWords.contains(opener)
+            && dates.contains(where: { $0.range.upperBound <= comma && $0.known.contains(.time) })
+            && dates.allSatisfy({ $0.range.upperBound <= comma || $0.known.contains(.time) && !$0.known.contains(.date) && $0.recurrence == nil })
+        guard noteVerbs.contains(opener) && !dates.contains(where: { $0.range.upperBound > comma }) || gathers,
               text[..<comma].split(separator: " ").count >= 2 else { return nil }
         let note = String(rest).trimmingSpacesAndPunctuation()
         // ("…, don't let me forget", "…, remember it": the command said again, no note.)

@@ -119,27 +119,38 @@ enum Classifier {
     /// verbs to the loosest statements; and out of scope when nothing fits.
     /// Someone to keep, with their number or address: "add a client: Ruth Bower, 07700 900123",
     /// "new customer Tom Hale tom@hale.uk", "save my plumber 0161 555 0199". A new contact,
-    /// which clerk does not make: said so, not read as a list item or an event.
-    static func addsPerson(_ s: Sentence, head: Int) -> Bool {
+    /// which clerk does not make: said so, not read as a list item or an event. With no word
+    /// for a person, a whole phone number is enough when `namesAlone` (no date, no file said):
+    /// "add sarah 07700 900123", "add jamies mum sarah 07700 900123", "add +44 7700 900123 as sarah".
+    static func addsPerson(_ s: Sentence, head: Int, namesAlone: Bool) -> Bool {
         let body = s.body
         guard body.contains(head), s.word(head, is: "add") || s.word(head, is: "save") || s.word(head, is: "new") else { return false }
         var i = head + 1
         while i < body.upperBound, s.word(i, isIn: personArticles) { i += 1 }
-        guard i < body.upperBound, s.word(i, isIn: personNouns) else { return false }
-        // An email address, or a phone's number among what follows: seven digits or more in
-        // a run of numbers ("07700 900123", "0161 555 0199").
+        guard i < body.upperBound else { return false }
+        if s.word(i, isIn: personNouns) { return saysNumber(s, from: i + 1, digits: 7, orEmail: true) }
+        return namesAlone && saysNumber(s, from: i, digits: 9, orEmail: false)
+    }
+
+    /// Whether the body from `start` holds a phone's number — `digits` digits or more in a run
+    /// of numbers, marks such as "-", "+" and brackets between them ("07700 900123",
+    /// "0161-555-0199", "+44 (0)7700 900123") — or, when `orEmail`, an email address.
+    static func saysNumber(_ s: Sentence, from start: Int, digits needed: Int, orEmail: Bool) -> Bool {
         var digits = 0
-        for j in (i + 1)..<body.upperBound {
+        for j in start..<s.body.upperBound {
             switch s.kind(j) {
-            case .email: return true
+            case .email: if orEmail { return true }
+                digits = 0
             case .number:
                 digits += s.word(j).utf8.count { $0 >= 48 && $0 <= 57 }
-                if digits >= 7 { return true }
+                if digits >= needed { return true }
+            case .mark where s.word(j, isIn: phoneMarks): break
             default: digits = 0
             }
         }
         return false
     }
+    static let phoneMarks: WordSet = ["-", "+", "(", ")", "."]
     static let personArticles: WordSet = ["a", "an", "new", "my", "another", "our", "this"]
     static let personNouns: WordSet = ["client", "customer", "patient", "supplier", "friend", "colleague", "person", "vendor",
                                        "contractor", "neighbour", "neighbor", "plumber", "electrician", "babysitter", "tutor", "contact"]
@@ -285,11 +296,14 @@ enum Classifier {
             let shape = c.shape, s = c.s
             // The shape's flags first: they rule out most lines without reading a word.
             guard !shape.hasEventNoun, !shape.hasCalendarNoun else { return false }
-            if addsPerson(s, head: c.head) { return true }
+            if addsPerson(s, head: c.head, namesAlone: !shape.hasDate && !shape.hasFileName && !shape.hasFileNoun) { return true }
             guard shape.hasContactNoun || ((shape.hasEmail || shape.contactField == .email || shape.contactField == .phone) && !shape.hasDate)
             else { return false }
             return shape.headVerb == .create || shape.headVerb == .update || s.word(c.head, isA: .keepVerb)
                 || s.has(["add", "save"])
+                // ("sarah's number is 07700 900123", "jamies mums mobile is 07700 900 123": a
+                // number told, to be kept.)
+                || shape.contactField == .phone && !shape.isQuestion && s.has(["is"]) && saysNumber(s, from: s.body.lowerBound, digits: 9, orEmail: false)
         }, route: { c in
             c.shape.headVerb == .show && !c.shape.hasEmail && !c.s.has(["add", "save"]) ? nil : c.route(.contactEditing, c.command)
         }),
@@ -1190,7 +1204,18 @@ enum Classifier {
             return Vocabulary.smallTalk[range.filter { !s.tokens[$0].isMark }.map { s.word($0) }.joined(separator: " ")]
         }
         // ("Thank you so much, that's very helpful.": the praise after the thanks.)
-        return said(s.tokens.indices) ?? (s.body.lowerBound > 0 ? said(s.body) : nil)
+        return said(s.tokens.indices) ?? (s.body.lowerBound > 0 ? said(s.body) : nil) ?? (introducesSpeaker(s) ? .greeting : nil)
+    }
+
+    /// "hi im sam", "hello, i'm new here", "hey there my name is priya", "hi im the coach of an
+    /// under 11s team": a greeting, then who is speaking, with no day said — a hello, not an
+    /// event to make ("hi im off on friday" says a day, and is one).
+    static func introducesSpeaker(_ s: Sentence) -> Bool {
+        let head = s.body.lowerBound
+        guard head > 0, s.dates.isEmpty, let first = s.tokens.indices.first(where: { !s.tokens[$0].isMark }),
+              s.word(first, isIn: Vocabulary.greetingWords) else { return false }
+        return s.word(head, isIn: ["i'm", "im"]) || s.word(head, is: "i") && s.word(head + 1, is: "am")
+            || s.word(head, is: "my") && s.word(head + 1, isIn: ["name", "name's", "names"]) || s.word(head, is: "this") && s.word(head + 1, is: "is")
     }
 
     static let todayWords: Set<String> = ["today", "today's", "todays"]

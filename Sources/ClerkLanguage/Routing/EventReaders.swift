@@ -18,6 +18,13 @@ enum CreateReader {
         let arrival = arrivalTime(s, details)
         if let arrival { for i in arrival.words { details.used[i] = true } }
         for i in departureWords(s) { details.used[i] = true }
+        // "dinner with sam friday, meet at 7": "meet" after a comma, before the event's time,
+        // says when to be there (no part of the title).
+        for i in s.body where s.kind(i) == .word && s.word(i, isIn: gatheringWords) && s.word(i - 1, is: ",") {
+            var at = i + 1
+            if s.word(at, is: "at") { at += 1 }
+            if at < s.body.upperBound, let d = s.tokens[at].date, s.dates[d].known.contains(.time) { details.used[i] = true }
+        }
         // "book a table for dinner": the purpose is the title, not the table.
         let booking = Booking.read(s, command: route.command, used: &details.used)
         // "mark today as my cheat day", "input name as meeting": the title is what follows "as".
@@ -270,6 +277,10 @@ enum CreateReader {
         }
         return nil
     }
+
+    /// Words that say when to gather ("…, meet at 7"): the event's time, or a note after it
+    /// (`Router.noteRemark`).
+    static let gatheringWords: WordSet = ["meet", "meeting"]
 
     static let departureWords: WordSet = ["departs", "departing", "departure", "depart", "leaves", "leaving", "dep", "boards", "boarding"]
 

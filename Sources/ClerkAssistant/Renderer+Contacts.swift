@@ -60,8 +60,16 @@ extension Renderer {
     }
 
     /// "Ana Pérez's phone: +34 600 123 456".
-    static func contactField(_ contact: Contact, _ field: ContactField) -> String {
+    static func contactField(_ contact: Contact, _ field: ContactField, label: DetailLabel? = nil) -> String {
         let owner = contact.name.oneLine + (contact.name.oneLine.hasSuffix("s") ? "'" : "'s")
+        // "his mobile": that kind only; none of that kind, said, and the others shown.
+        if let label, let at = [ContactField.phone, .email, .address].firstIndex(of: field), let all = fieldValues(contact, field) {
+            let noun = detailNoun(field, label: label)
+            let kept = [contact.phones, contact.emails, contact.addresses][at].filter { $0.isLabelled(label) }
+            let other = fieldNoun(field)
+            guard !kept.isEmpty else { return "\(contact.name.oneLine) has no \(noun) saved. \(other.prefix(1).uppercased() + other.dropFirst()): \(all)" }
+            return "\(owner) \(noun): " + kept.map { $0.value.replacingEvery("\n", with: ", ").oneLine }.joined(separator: "; ")
+        }
         switch field {
         case .phone:
             return contact.phones.isEmpty ? "\(contact.name.oneLine) has no phone number saved." : "\(owner) phone: \(values(contact.phones))"

@@ -439,6 +439,11 @@ extension Session {
 
     func updateEvent(_ reference: EventReference, _ changes: EventChanges) -> Reply {
         guard !changes.isEmpty else { return Reply(intent: .updateEvent, ok: false, message: Renderer.whatToChange) }
+        // "add raj and maria" with no event shown: to what, said before any "which Maria?".
+        if reference.isLastShown, reference.words == nil, lastShown == nil, lastListing == nil, !changes.addAttendees.isEmpty,
+           changes == EventChanges(addAttendees: changes.addAttendees) {
+            return Reply(intent: .updateEvent, ok: false, message: Renderer.addPeopleToWhat(changes.addAttendees.compactMap { $0.name ?? $0.email }))
+        }
         // "swap lunch and the dentist": the two exchange times.
         if let other = changes.swapsWith.first { return swapEvents(reference, other) }
         var reference = reference

@@ -84,7 +84,10 @@ extension Session {
     func sameOnAnotherDay(_ text: String, after made: String) -> String? {
         guard let rest = Self.sameFor(text) ?? Self.sameOn(text), case .createEvent = understand(made).intent else { return nil }
         let restDates = router.dateReader.read(rest, at: context.reference)
-        guard !restDates.isEmpty else { return nil }
+        // A day, or a time in figures: "same for lunch" is no time to copy it to.
+        guard restDates.contains(where: { m in
+            m.parts.contains { $0.role == "date" || $0.role == "recurrence" } || rest[m.range].contains(where: \.isNumber)
+        }) else { return nil }
         var left = Array(rest.utf8)
         for m in restDates {
             let lo = rest.utf8.distance(from: rest.utf8.startIndex, to: m.range.lowerBound)

@@ -107,6 +107,15 @@ extension Session {
         return Choice.aliases(contacts.map(\.name), shortest: 2)[words[1]].map { contacts[$0 - 1] }
     }
 
+    /// The contacts a person named as a guest is: as the store looks the name up, else with
+    /// a title before it dropped ("with dr rao" invites Anita Rao).
+    func guestContacts(_ name: String) throws -> [Contact] {
+        let found = try context.contacts.lookupContacts(name)
+        let words = name.split(separator: " ")
+        guard found.isEmpty, words.count > 1, Self.honorifics.contains(Spelling.fold(String(words[0])).filter(\.isLetter)) else { return found }
+        return try context.contacts.lookupContacts(words.dropFirst().joined(separator: " "))
+    }
+
     /// Titles said before a surname ("mr patel", "dr reid").
     static let honorifics: Set<String> = ["mr", "mrs", "ms", "miss", "mx", "dr", "doctor", "prof", "professor", "sir", "madam"]
 

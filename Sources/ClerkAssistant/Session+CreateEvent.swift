@@ -268,7 +268,7 @@ extension Session {
                 continue
             }
             let matches: [Contact]
-            do { matches = try context.contacts.lookupContacts(name) } catch { return failure(.createEvent, error) }
+            do { matches = try guestContacts(name) } catch { return failure(.createEvent, error) }
             switch matches.count {
             case 0:
                 card.draft.attendees.append(Attendee(name: name))
@@ -448,6 +448,8 @@ extension Session {
         default: return nil
         }
         if words.first == "on" { words.removeFirst() }
+        // ("its friday actually", "it's thursday then".)
+        while let last = words.last, ["actually", "instead", "then", "rather", "sorry"].contains(last.filter(\.isLetter)) { words.removeLast() }
         return words.isEmpty ? nil : words.joined(separator: " ")
     }
 

@@ -424,7 +424,7 @@ public final class Session {
     /// others, each a name of a word or two with no digits — not "oat milk, napkins, 2kg
     /// sugar" or "eggs, milk and bread", a list's items.
     func mayBePeople(_ people: [Attendee]) -> Bool {
-        let strangers = people.compactMap(\.name).filter { name in ((try? context.contacts.lookupContacts(name)) ?? []).isEmpty }
+        let strangers = people.compactMap(\.name).filter { name in ((try? guestContacts(name)) ?? []).isEmpty }
         return strangers.count <= 2 && strangers.allSatisfy { $0.split(separator: " ").count <= 2 && !$0.contains { $0.isNumber } }
     }
 

@@ -1187,7 +1187,14 @@ enum Classifier {
     static func smallTalk(_ s: Sentence) -> OutOfScopeTopic? {
         func said(_ range: Range<Int>) -> OutOfScopeTopic? {
             guard range.count <= 8, let first = range.first(where: { !s.tokens[$0].isMark }), s.word(first, isA: .smallTalkStart) else { return nil }
-            return Vocabulary.smallTalk[range.filter { !s.tokens[$0].isMark }.map { s.word($0) }.joined(separator: " ")]
+            let words = range.filter { !s.tokens[$0].isMark }.map { s.word($0) }
+            if let topic = Vocabulary.smallTalk[words.joined(separator: " ")] { return topic }
+            // "thanks so much youve been really helpful": thanks, then praise of its own.
+            for cut in stride(from: words.count - 1, to: 0, by: -1)
+            where Vocabulary.smallTalk[words[..<cut].joined(separator: " ")] == .thanks && Vocabulary.smallTalk[words[cut...].joined(separator: " ")] == .thanks {
+                return .thanks
+            }
+            return nil
         }
         // ("Thank you so much, that's very helpful.": the praise after the thanks.)
         return said(s.tokens.indices) ?? (s.body.lowerBound > 0 ? said(s.body) : nil)

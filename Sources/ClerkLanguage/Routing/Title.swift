@@ -164,7 +164,9 @@ enum Title {
         }.joined(separator: " ")
         // (Capitals judged as typed: "w/" written "with" is no lower case of the person's.)
         let typed = pieces.map { s.text[s.span($0)] }.joined(separator: " ")
-        return (capitalized(isShouted(typed) ? unshouted(text, known: known) : text), pieces)
+        // (A remark blanked inside a piece, "its a dinner with carla,", leaves its spaces.)
+        let single = text.contains("  ") ? text.split(separator: " ").joined(separator: " ") : text
+        return (capitalized(isShouted(typed) ? unshouted(single, known: known) : single), pieces)
     }
 
     /// A title typed all in capitals, written as a title is ("DENTIST" is "Dentist", "MUMS

@@ -49,15 +49,7 @@ extension Session {
         let restStart = k + 1 < words.count ? words[k + 1].start : text.utf8.count
         let rest = String(decoding: Array(text.utf8)[restStart...], as: UTF8.self)
         let restDates = router.dateReader.read(rest, at: context.reference)
-        var left = Array(rest.utf8)
-        for m in restDates {
-            let lo = rest.utf8.distance(from: rest.utf8.startIndex, to: m.range.lowerBound)
-            let hi = rest.utf8.distance(from: rest.utf8.startIndex, to: m.range.upperBound)
-            for i in lo..<hi { left[i] = 32 }
-        }
-        let leftWords = String(decoding: left, as: UTF8.self).lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" })
-        // ("and mia on thursdays at 4:30": a word that leads a day is the day's.)
-        guard leftWords.allSatisfy({ Self.sameAgainClosers.contains(String($0)) || Self.sameAgainDayLeads.contains(String($0)) }) else { return nil }
+        guard Self.onlyDays(rest, restDates) else { return nil }
         // The person of the event just made, as the line that made it said them.
         var olds: [String] = request.attendees.compactMap { ($0.name ?? $0.email)?.split(separator: " ").first.map(String.init) }
         if let owner = request.title.split(separator: " ").first(where: { $0.hasSuffix("'s") || $0.hasSuffix("’s") }) { olds.append(String(owner.dropLast(2))) }
@@ -88,6 +80,13 @@ extension Session {
         guard restDates.contains(where: { m in
             m.parts.contains { $0.role == "date" || $0.role == "recurrence" } || rest[m.range].contains(where: \.isNumber)
         }) else { return nil }
+        guard Self.onlyDays(rest, restDates) else { return nil }
+        return Self.withDays(String(decoding: datesBlanked(made, by: restDates), as: UTF8.self), restDates.map { String(rest[$0.range]) })
+    }
+
+    /// True when `rest` says only its dates and closing words ("thursdays at 4:30 too"; "and
+    /// mia on thursdays": a word that leads a day is the day's).
+    static func onlyDays(_ rest: String, _ restDates: [DateMatch]) -> Bool {
         var left = Array(rest.utf8)
         for m in restDates {
             let lo = rest.utf8.distance(from: rest.utf8.startIndex, to: m.range.lowerBound)
@@ -95,8 +94,7 @@ extension Session {
             for i in lo..<hi { left[i] = 32 }
         }
         let leftWords = String(decoding: left, as: UTF8.self).lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" })
-        guard leftWords.allSatisfy({ Self.sameAgainClosers.contains(String($0)) || Self.sameAgainDayLeads.contains(String($0)) }) else { return nil }
-        return Self.withDays(String(decoding: datesBlanked(made, by: restDates), as: UTF8.self), restDates.map { String(rest[$0.range]) })
+        return leftWords.allSatisfy { sameAgainClosers.contains(String($0)) || sameAgainDayLeads.contains(String($0)) }
     }
 
     /// The words after "same on" ("same on friday", "the same again on monday", "same again

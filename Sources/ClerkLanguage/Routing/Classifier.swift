@@ -1190,6 +1190,7 @@ enum Classifier {
             let words = range.filter { !s.tokens[$0].isMark }.map { s.word($0) }
             if let topic = Vocabulary.smallTalk[words.joined(separator: " ")] { return topic }
             // "thanks so much youve been really helpful": thanks, then praise of its own.
+            guard s.word(first, isIn: thanksOpenings) else { return nil }
             for cut in stride(from: words.count - 1, to: 0, by: -1)
             where Vocabulary.smallTalk[words[..<cut].joined(separator: " ")] == .thanks && Vocabulary.smallTalk[words[cut...].joined(separator: " ")] == .thanks {
                 return .thanks
@@ -1199,6 +1200,9 @@ enum Classifier {
         // ("Thank you so much, that's very helpful.": the praise after the thanks.)
         return said(s.tokens.indices) ?? (s.body.lowerBound > 0 ? said(s.body) : nil)
     }
+
+    /// Words that open thanks which praise may follow ("thanks so much, you're a star").
+    static let thanksOpenings: WordSet = ["thanks", "thank", "thx", "ty", "cheers", "ta", "many", "tks", "thnx", "thanx"]
 
     static let todayWords: Set<String> = ["today", "today's", "todays"]
     /// All that "what's the date" may say besides the date.

@@ -163,10 +163,9 @@ enum Title {
             return out + s.text[cursor..<span.upperBound]
         }.joined(separator: " ")
         // (Capitals judged as typed: "w/" written "with" is no lower case of the person's.)
-        let typed = pieces.map { s.text[s.span($0)] }.joined(separator: " ")
         // (A remark blanked inside a piece, "its a dinner with carla,", leaves its spaces.)
         let single = text.contains("  ") ? text.split(separator: " ").joined(separator: " ") : text
-        return (capitalized(isShouted(typed) ? unshouted(single, known: known) : single), pieces)
+        return (capitalized(isShouted(s, pieces) ? unshouted(single, known: known) : single), pieces)
     }
 
     /// A title typed all in capitals, written as a title is ("DENTIST" is "Dentist", "MUMS
@@ -190,14 +189,17 @@ enum Title {
         }.joined(separator: " ")
     }
 
-    /// True for words typed all in capitals: two or more, and no lower-case letter.
-    static func isShouted(_ text: String) -> Bool {
+    /// True for words typed all in capitals: two or more, and no lower-case letter. (Read
+    /// where they lie: no string is made of them.)
+    static func isShouted(_ s: Sentence, _ pieces: [Range<Int>]) -> Bool {
         var capitals = 0
-        for byte in text.utf8 {
-            if byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") { return false }
-            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { capitals += 1 }
+        for piece in pieces {
+            for byte in s.text[s.span(piece)].utf8 {
+                if byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") { return false }
+                if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { capitals += 1 }
+            }
         }
-        return capitals >= 2 && !text.contains(where: \.isLowercase)
+        return capitals >= 2 && !pieces.contains { s.text[s.span($0)].contains(where: \.isLowercase) }
     }
 
     /// True for a word in capitals read as an acronym: two or three letters that are no

@@ -101,10 +101,15 @@ extension Session {
     /// other line (a name typed alone, "maria chen", is looked up anew: the whole card).
     static func pickedFromList(_ text: String, _ contacts: [Contact]) -> Contact? {
         if let n = Choice.place(in: text, count: contacts.count) { return contacts[n - 1] }
-        let words = Spelling.fold(text).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
-        guard words.count == 3, words[0] == "the", words[2] == "one" else { return nil }
+        var words = Spelling.fold(text).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        // ("the plumber one not the other bob": what follows "one" says no more.)
+        if let one = words.firstIndex(of: "one"), one >= 2, words[0] == "the" { words.removeSubrange((one + 1)...) }
+        guard words.count >= 3, words.count <= 4, words[0] == "the", words.last == "one" else { return nil }
         // ("the wu one", "the ng one": a surname of two letters names one too.)
-        return Choice.aliases(contacts.map(\.name), shortest: 2)[words[1]].map { contacts[$0 - 1] }
+        if words.count == 3, let n = Choice.aliases(contacts.map(\.name), shortest: 2)[words[1]] { return contacts[n - 1] }
+        // "the plumber one", "the patel foods one": the one whose job, company or notes say it.
+        let found = byWork(words[1..<(words.count - 1)].joined(separator: " "), in: contacts)
+        return found.count == 1 ? found[0] : nil
     }
 
     /// The contacts a person named as a guest is: as the store looks the name up, else with

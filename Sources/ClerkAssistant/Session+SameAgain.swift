@@ -74,8 +74,14 @@ extension Session {
     /// then "dentist at 3pm friday"). Nil when `text` says more than a day or time, or the
     /// line made no event.
     func sameOnAnotherDay(_ text: String, after made: String) -> String? {
-        guard let rest = Self.sameFor(text) ?? Self.sameOn(text), case .createEvent = understand(made).intent else { return nil }
-        let restDates = router.dateReader.read(rest, at: context.reference)
+        guard var rest = Self.sameFor(text) ?? Self.sameOn(text), case .createEvent(let request) = understand(made).intent else { return nil }
+        var restDates = router.dateReader.read(rest, at: context.reference)
+        // "same for next week" after Thursday's: Thursday of that week.
+        if restDates.count == 1, let said = restDates.first, said.end.timeIntervalSince(said.start) >= 6 * 86_400,
+           said.end.timeIntervalSince(said.start) <= 8 * 86_400, let day = request.when, day.end.timeIntervalSince(day.start) <= 86_400 {
+            rest = DateText.weekdays[LocalDate(day.start, in: context.zone).isoWeekday - 1].lowercased() + " " + rest
+            restDates = router.dateReader.read(rest, at: context.reference)
+        }
         // A day, or a time in figures: "same for lunch" is no time to copy it to.
         guard restDates.contains(where: { m in
             m.parts.contains { $0.role == "date" || $0.role == "recurrence" } || rest[m.range].contains(where: \.isNumber)

@@ -129,6 +129,8 @@ extension Renderer {
 
     static func contactList(_ contacts: [Contact], field: ContactField, style: TextStyle) -> String {
         var lines = ["\(contacts.count) contacts match:"]
+        var named: [String: Int] = [:]
+        for contact in contacts.prefix(20) { named[contact.name, default: 0] += 1 }
         for contact in contacts.prefix(20) {
             let missing = switch field {
             case .phone: "no phone"
@@ -136,7 +138,13 @@ extension Renderer {
             case .all: ""
             default: "no " + fieldNoun(field)
             }
-            let detail = fieldValues(contact, field) ?? missing
+            var detail = fieldValues(contact, field) ?? missing
+            // Two of one name ("Bob Stone" twice): what tells them apart, their work or notes
+            // ("the plumber one" then picks).
+            if named[contact.name, default: 0] > 1, field != .company, field != .jobTitle,
+               let apart = work(contact) ?? contact.notes.map({ TextStyle.plain.fit($0, 40) }) {
+                detail += (detail.isEmpty ? "" : " · ") + apart
+            }
             lines.append("  " + contact.name.oneLine + (detail.isEmpty ? "" : "  " + style.dim(detail.oneLine)))
         }
         if contacts.count > 20 { lines.append("  … and \(contacts.count - 20) more; give more of the name.") }

@@ -60,8 +60,16 @@ extension Renderer {
     }
 
     /// "Ana Pérez's phone: +34 600 123 456".
-    static func contactField(_ contact: Contact, _ field: ContactField) -> String {
+    static func contactField(_ contact: Contact, _ field: ContactField, label: DetailLabel? = nil) -> String {
         let owner = contact.name.oneLine + (contact.name.oneLine.hasSuffix("s") ? "'" : "'s")
+        // "his mobile": that kind only; none of that kind, said, and the others shown.
+        if let label, let at = [ContactField.phone, .email, .address].firstIndex(of: field), let all = fieldValues(contact, field) {
+            let noun = detailNoun(field, label: label)
+            let kept = [contact.phones, contact.emails, contact.addresses][at].filter { $0.isLabelled(label) }
+            let other = fieldNoun(field)
+            guard !kept.isEmpty else { return "\(contact.name.oneLine) has no \(noun) saved. \(other.prefix(1).uppercased() + other.dropFirst()): \(all)" }
+            return "\(owner) \(noun): " + kept.map { $0.value.replacingEvery("\n", with: ", ").oneLine }.joined(separator: "; ")
+        }
         switch field {
         case .phone:
             return contact.phones.isEmpty ? "\(contact.name.oneLine) has no phone number saved." : "\(owner) phone: \(values(contact.phones))"
@@ -121,6 +129,8 @@ extension Renderer {
 
     static func contactList(_ contacts: [Contact], field: ContactField, style: TextStyle) -> String {
         var lines = ["\(contacts.count) contacts match:"]
+        var named: [String: Int] = [:]
+        for contact in contacts.prefix(20) { named[contact.name, default: 0] += 1 }
         for contact in contacts.prefix(20) {
             let missing = switch field {
             case .phone: "no phone"
@@ -128,7 +138,13 @@ extension Renderer {
             case .all: ""
             default: "no " + fieldNoun(field)
             }
-            let detail = fieldValues(contact, field) ?? missing
+            var detail = fieldValues(contact, field) ?? missing
+            // Two of one name ("Bob Stone" twice): what tells them apart, their work or notes
+            // ("the plumber one" then picks).
+            if named[contact.name, default: 0] > 1, field != .company, field != .jobTitle,
+               let apart = work(contact) ?? contact.notes.map({ TextStyle.plain.fit($0, 40) }) {
+                detail += (detail.isEmpty ? "" : " · ") + apart
+            }
             lines.append("  " + contact.name.oneLine + (detail.isEmpty ? "" : "  " + style.dim(detail.oneLine)))
         }
         if contacts.count > 20 { lines.append("  … and \(contacts.count - 20) more; give more of the name.") }

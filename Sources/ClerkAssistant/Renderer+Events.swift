@@ -50,6 +50,13 @@ extension Renderer {
         "The \(abs(days) == 7 ? "week" : "day") \(days > 0 ? "after" : "before") what? Say the day, like 'what's on friday'."
     }
 
+    /// "add raj and maria" with no event shown.
+    static func addPeopleToWhat(_ people: [String]) -> String {
+        let names = RecurrenceText.list(people.map { Renderer.capitalizedTitle($0.oneLine) })
+        return "Add \(names) to which event? Name it, like 'add \(names) to the dentist', or make one: 'lunch with \(names) friday at 1'."
+            + " (clerk looks contacts up; to add new ones, import a vCard.)"
+    }
+
     static let noLastEvent = "Which event? I haven't shown one yet; name it, like 'the dentist appointment'."
     /// "delete the second one" with no list shown.
     static let noListToPick = "There's no list to pick from yet. Ask first, like 'what's on tomorrow', then say 'the second one'."

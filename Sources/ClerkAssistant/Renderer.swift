@@ -27,7 +27,8 @@ public enum Renderer {
         if !words.isDisjoint(with: ["contact", "contacts"]) { return helpContacts }
         if words.contains("calendars") { return helpCalendars }
         if !words.isDisjoint(with: ["event", "events", "meeting", "meetings", "calendar", "delete", "move", "change", "cancel", "something",
-                                    "add", "put", "schedule", "enter", "appointment", "appointments", "classes", "class", "shifts"]) { return helpEvents }
+                                    "add", "put", "schedule", "enter", "appointment", "appointments", "classes", "class", "shifts",
+                                    "reminder", "reminders", "things"]) { return helpEvents }
         return help
     }
 

@@ -357,7 +357,27 @@ extension Session {
         let draft = EventDraft(title: event.title, when: event.when, location: event.location, notes: event.notes, attendees: event.attendees,
                                recurrence: recurrence, reminderMinutes: event.reminderMinutes)
         let card = DraftCard(id: event.id, draft: draft, calendar: calendar, durationAssumed: false, calendarAssumed: false)
-        return Renderer.card(card, next: [], warnings: [], zone: context.zone, style: context.style)
+        let next = recurrence.isEmpty ? [] : comingTimes(of: event)
+        return Renderer.card(card, next: next, warnings: [], zone: context.zone, style: context.style)
+    }
+
+    /// The starts of the next three times a series happens from the one shown ("when is
+    /// yoga": "next Wed 2 Dec, Wed 9 Dec, Wed 16 Dec"), as the store holds them, so a day
+    /// skipped or moved shows as it is; empty when fewer than two are still to come. A year
+    /// is looked at, four when a yearly one needs it.
+    func comingTimes(of event: Event) -> [Date] {
+        let series = event.recurringEventID ?? event.id
+        let zone = context.zone, now = context.now.now()
+        let start = event.when.startInstant(in: zone)
+        var found: [Date] = []
+        for years in [1, 4] {
+            let end = start + TimeInterval(years * 366 * 86_400)
+            guard let events = try? context.calendars.events(from: start, to: end, calendarIDs: [event.calendarID]) else { return [] }
+            found = events.filter { ($0.recurringEventID ?? $0.id) == series && $0.when.endInstant(in: zone) > now }
+                .map { $0.when.startInstant(in: zone) }.sorted()
+            if found.count >= 3 { break }
+        }
+        return found.count < 2 ? [] : Array(found.prefix(3))
     }
 
     /// "am I free Friday at 1:30": yes, or no with what is on then (for the default length).

@@ -439,6 +439,11 @@ extension Session {
 
     func updateEvent(_ reference: EventReference, _ changes: EventChanges) -> Reply {
         guard !changes.isEmpty else { return Reply(intent: .updateEvent, ok: false, message: Renderer.whatToChange) }
+        // "add raj and maria" with no event shown: to what, said before any "which Maria?".
+        if reference.isLastShown, reference.words == nil, lastShown == nil, lastListing == nil, !changes.addAttendees.isEmpty,
+           changes == EventChanges(addAttendees: changes.addAttendees) {
+            return Reply(intent: .updateEvent, ok: false, message: Renderer.addPeopleToWhat(changes.addAttendees.compactMap { $0.name ?? $0.email }))
+        }
         // "swap lunch and the dentist": the two exchange times.
         if let other = changes.swapsWith.first { return swapEvents(reference, other) }
         var reference = reference
@@ -471,7 +476,7 @@ extension Session {
         // "add ana" when two contacts are Ana: asked, as a new event's card asks, not the
         // first one taken.
         for (index, person) in changes.addAttendees.enumerated() where person.email == nil {
-            guard let name = person.name, let matches = try? context.contacts.lookupContacts(name), matches.count > 1 else { continue }
+            guard let name = person.name, let matches = try? guestContacts(name), matches.count > 1 else { continue }
             let options = Array(matches.prefix(9))
             let question = Renderer.whichPerson(name, options)
             return ask(.choose(Choice(intent: .updateEvent, question: question, count: options.count, aliases: Choice.aliases(options.map(\.name))) { [unowned self] number in
@@ -752,7 +757,7 @@ extension Session {
     /// People to add as attendees, a name alone completed from the contacts.
     private func attendees(_ people: [Attendee]) -> [Attendee] {
         people.map { person in
-            if let name = person.name, person.email == nil, let contact = try? context.contacts.lookupContacts(name).first {
+            if let name = person.name, person.email == nil, let contact = try? guestContacts(name).first {
                 return Attendee(name: contact.name, email: contact.emails.first?.value)
             }
             return person

@@ -10,7 +10,7 @@ extension Session {
         // place of the event just shown, or asked whose.
         if query.name.isEmpty, query.field != .all {
             // Just after someone was looked up: theirs.
-            if personOnScreen, let person = lastPerson { return lookUpContact(ContactQuery(name: person, field: query.field)) }
+            if personOnScreen, let person = lastPerson { return lookUpContact(ContactQuery(name: person, field: query.field, label: query.label)) }
             if query.field == .address, let event = lastShown {
                 return Reply(intent: .queryAgenda, ok: true, message: Renderer.aspect(.place, of: event, text: DateText(zone: context.zone), now: context.now.now()))
             }
@@ -28,7 +28,7 @@ extension Session {
         // "where does she live", "is he on my contacts": the person last looked up.
         if Router.thirdPersonPronouns.contains(query.name.lowercased()) {
             guard let person = lastPerson else { return Reply(intent: .contactLookup, ok: false, message: Renderer.whoseDetail(query.field)) }
-            return lookUpContact(ContactQuery(name: person, field: query.field, isCall: query.isCall))
+            return lookUpContact(ContactQuery(name: person, field: query.field, isCall: query.isCall, label: query.label))
         }
         let matches: [Contact]
         do { matches = try findContacts(query.name) } catch { return failure(.contactLookup, error) }
@@ -38,7 +38,7 @@ extension Session {
             let lastWord = query.name.split(separator: " ").last.map(String.init) ?? ""
             if lastWord.count > 2, lastWord.lowercased().hasSuffix("s"),
                let found = try? findContacts(String(query.name.dropLast())), !found.isEmpty {
-                return lookUpContact(ContactQuery(name: String(query.name.dropLast()), field: query.field, isCall: query.isCall))
+                return lookUpContact(ContactQuery(name: String(query.name.dropLast()), field: query.field, isCall: query.isCall, label: query.label))
             }
             if query.isRelation {
                 return Reply(intent: .contactLookup, ok: false, message: Renderer.relationUnknown(query.name), fields: json)
@@ -48,7 +48,7 @@ extension Session {
             if let closest = Self.closestName(to: query.name, in: everyone) {
                 let question = Renderer.didYouMeanContact(query.name, closest)
                 return ask(.confirm(Confirmation(intent: .contactLookup, question: question, defaultYes: true, yes: { [unowned self] in
-                    lookUpContact(ContactQuery(name: closest, field: query.field, isCall: query.isCall))
+                    lookUpContact(ContactQuery(name: closest, field: query.field, isCall: query.isCall, label: query.label))
                 }, no: { Reply(intent: .contactLookup, ok: true, message: Renderer.nothingChanged) })),
                 Reply(intent: .contactLookup, ok: true, message: question, fields: json))
             }
@@ -64,7 +64,7 @@ extension Session {
             let options = Array(matches.prefix(9))
             let question = Renderer.whichPerson(query.name, options)
             return ask(.choose(Choice(intent: .contactLookup, question: question, count: options.count, aliases: Choice.aliases(options.map(\.name))) { [unowned self] number in
-                shown(options[number - 1], query.field)
+                shown(options[number - 1], query.field, label: query.label)
             }), Reply(intent: .contactLookup, ok: true, message: question, fields: json))
         }
         if matches.count == 1 {
@@ -75,7 +75,7 @@ extension Session {
             }
             var message = query.field == .all
                 ? Renderer.contactCard(contact, style: context.style)
-                : Renderer.contactField(contact, query.field)
+                : Renderer.contactField(contact, query.field, label: query.label)
             // "when is Ana's birthday", "how old is Ana": the next one too, and the age then.
             if query.field == .birthday, let next = nextBirthday(of: contact) {
                 let text = DateText(zone: context.zone)
@@ -89,9 +89,10 @@ extension Session {
     }
 
     /// One contact picked from several, with the detail asked: who "her" and "him" are next.
-    func shown(_ contact: Contact, _ field: ContactField) -> Reply {
+    func shown(_ contact: Contact, _ field: ContactField, label: DetailLabel? = nil) -> Reply {
         lastPerson = contact.name
-        return Reply(intent: .contactLookup, ok: true, message: field == .all ? Renderer.contactCard(contact, style: context.style) : Renderer.contactField(contact, field),
+        return Reply(intent: .contactLookup, ok: true,
+                     message: field == .all ? Renderer.contactCard(contact, style: context.style) : Renderer.contactField(contact, field, label: label),
                      fields: [("contacts", .array([JSONShapes.contact(contact)]))])
     }
 
@@ -100,10 +101,24 @@ extension Session {
     /// other line (a name typed alone, "maria chen", is looked up anew: the whole card).
     static func pickedFromList(_ text: String, _ contacts: [Contact]) -> Contact? {
         if let n = Choice.place(in: text, count: contacts.count) { return contacts[n - 1] }
-        let words = Spelling.fold(text).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
-        guard words.count == 3, words[0] == "the", words[2] == "one" else { return nil }
+        var words = Spelling.fold(text).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        // ("the plumber one not the other bob": what follows "one" says no more.)
+        if let one = words.firstIndex(of: "one"), one >= 2, words[0] == "the" { words.removeSubrange((one + 1)...) }
+        guard words.count >= 3, words.count <= 4, words[0] == "the", words.last == "one" else { return nil }
         // ("the wu one", "the ng one": a surname of two letters names one too.)
-        return Choice.aliases(contacts.map(\.name), shortest: 2)[words[1]].map { contacts[$0 - 1] }
+        if words.count == 3, let n = Choice.aliases(contacts.map(\.name), shortest: 2)[words[1]] { return contacts[n - 1] }
+        // "the plumber one", "the patel foods one": the one whose job, company or notes say it.
+        let found = byWork(words[1..<(words.count - 1)].joined(separator: " "), in: contacts)
+        return found.count == 1 ? found[0] : nil
+    }
+
+    /// The contacts a person named as a guest is: as the store looks the name up, else with
+    /// a title before it dropped ("with dr rao" invites Anita Rao).
+    func guestContacts(_ name: String) throws -> [Contact] {
+        let found = try context.contacts.lookupContacts(name)
+        let words = name.split(separator: " ")
+        guard found.isEmpty, words.count > 1, Self.honorifics.contains(Spelling.fold(String(words[0])).filter(\.isLetter)) else { return found }
+        return try context.contacts.lookupContacts(words.dropFirst().joined(separator: " "))
     }
 
     /// Titles said before a surname ("mr patel", "dr reid").
@@ -161,6 +176,54 @@ extension Session {
         let byJob = holding { [$0.company, $0.jobTitle] }
         return byJob.isEmpty ? holding { [$0.notes] } : byJob
     }
+
+    /// "who's our bread supplier", "whos in flat 3", "who is the owner of patel foods",
+    /// "which client is the event planner": a contact found by the words of their job,
+    /// company or notes (`byWork`), as a card (a list for several). Nil when the line is no
+    /// such question, or is one the router read otherwise (a relation, "who is the
+    /// plumber", is a contact question already) and nobody's details hold the words.
+    func whoByDetail(_ text: String, _ understood: Understanding) -> Reply? {
+        let asksAnything: Bool
+        switch understood.intent {
+        case .outOfScope(let said): asksAnything = said.topic == .question
+        case .queryAgenda: asksAnything = false
+        default: return nil
+        }
+        var words = Spelling.fold(text).split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" }).map(String.init)
+        guard words.count >= 2, words.count <= 9 else { return nil }
+        let byKind: Bool
+        if ["who's", "whos"].contains(words[0]) || words[0] == "who" && ["is", "was", "s"].contains(words[1]) {
+            guard asksAnything else { return nil }
+            words.removeFirst(words[0] == "who" ? 2 : 1)
+            byKind = false
+        } else if words.count >= 4, words[0] == "which", Self.contactKinds.contains(words[1]), words[2] == "is" {
+            words.removeFirst(3)
+            byKind = true
+        } else {
+            return nil
+        }
+        let said = words.filter { !Self.whoIsFiller.contains($0) }
+        guard !said.isEmpty, said.count <= 4, let everyone = try? context.contacts.contacts() else { return nil }
+        let found = Self.byWork(said.joined(separator: " "), in: everyone)
+        let json: [(String, JSONValue)] = [("contacts", .array(found.map(JSONShapes.contact)))]
+        switch found.count {
+        case 0:
+            // ("which client is the event planner" with none: said, not searched as events.)
+            guard byKind || words.first.map(["the", "our", "my"].contains) == true else { return nil }
+            return Reply(intent: .contactLookup, ok: false, message: Renderer.relationUnknown(said.joined(separator: " ")), fields: json)
+        case 1:
+            lastPerson = found[0].name
+            return Reply(intent: .contactLookup, ok: true, message: Renderer.contactCard(found[0], style: context.style), fields: json)
+        default:
+            contactsOnScreen = (Array(found.prefix(9)), .all)
+            return Reply(intent: .contactLookup, ok: true, message: Renderer.contactList(found, field: .all, style: context.style), fields: json)
+        }
+    }
+
+    /// The kinds of contact "which … is" asks among ("which client is the event planner").
+    static let contactKinds: Set<String> = ["client", "contact", "customer", "supplier", "tenant", "person", "friend", "colleague"]
+    /// Words around what a "who is" question asks for ("who's in flat 3", "the owner of …").
+    static let whoIsFiller: Set<String> = ["the", "our", "my", "a", "an", "in", "at", "of", "for", "from", "again", "now", "then", "who", "that", "one"]
 
     /// The contact's next birthday from today (29 February kept on the 28th in other years),
     /// with the age turned when the year of birth is known.

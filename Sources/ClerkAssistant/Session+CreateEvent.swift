@@ -268,7 +268,7 @@ extension Session {
                 continue
             }
             let matches: [Contact]
-            do { matches = try context.contacts.lookupContacts(name) } catch { return failure(.createEvent, error) }
+            do { matches = try guestContacts(name) } catch { return failure(.createEvent, error) }
             switch matches.count {
             case 0:
                 card.draft.attendees.append(Attendee(name: name))
@@ -438,6 +438,21 @@ extension Session {
         return words.dropFirst(2).joined(separator: " ")
     }
 
+    /// The words after an opening "its", "it's" or "it is" (and an "on" after it), nil when
+    /// the line does not open so.
+    static func afterIts(_ text: String) -> String? {
+        var words = text.split(separator: " ", omittingEmptySubsequences: true).map { $0.lowercased().replacingEvery("’", with: "'") }
+        switch words.first {
+        case "its", "it's": words.removeFirst()
+        case "it" where words.count > 1 && words[1] == "is": words.removeFirst(2)
+        default: return nil
+        }
+        if words.first == "on" { words.removeFirst() }
+        // ("its friday actually", "it's thursday then".)
+        while let last = words.last, ["actually", "instead", "then", "rather", "sorry"].contains(last.filter(\.isLetter)) { words.removeLast() }
+        return words.isEmpty ? nil : words.joined(separator: " ")
+    }
+
     static let saveVerbs: Set<String> = ["add", "save", "put", "book", "create", "schedule", "keep", "pop", "stick"]
     static let savedWith: Set<String> = ["it", "that", "this", "one", "event", "to", "in", "into", "on", "my", "the", "calendar", "diary",
                                          "schedule", "agenda", "please", "pls", "then", "now", "for", "me"]
@@ -485,6 +500,9 @@ extension Session {
         // "yes but at 3", "ok but on Work": the change, then the card again (not a new event
         // called "Yes but").
         let text = Self.afterYesBut(text) ?? text
+        // "its friday", "it's at 4", "it is on the 12th": the card moves there (not a new
+        // event called "Its").
+        if let rest = Self.afterIts(text), let when = Self.dateAlone(understand(rest, eventOnScreen: true)) { return edit(card, EventChanges(when: when)) }
         let understood = understand(text, eventOnScreen: true, people: card.draft.attendees.compactMap(\.name))
         if let said = understood.amountOutOfRange {
             return ask(.card(card), Reply(intent: .createEvent, ok: false, message: Renderer.amountTooLong(said)))

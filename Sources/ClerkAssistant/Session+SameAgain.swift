@@ -49,15 +49,7 @@ extension Session {
         let restStart = k + 1 < words.count ? words[k + 1].start : text.utf8.count
         let rest = String(decoding: Array(text.utf8)[restStart...], as: UTF8.self)
         let restDates = router.dateReader.read(rest, at: context.reference)
-        var left = Array(rest.utf8)
-        for m in restDates {
-            let lo = rest.utf8.distance(from: rest.utf8.startIndex, to: m.range.lowerBound)
-            let hi = rest.utf8.distance(from: rest.utf8.startIndex, to: m.range.upperBound)
-            for i in lo..<hi { left[i] = 32 }
-        }
-        let leftWords = String(decoding: left, as: UTF8.self).lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" })
-        // ("and mia on thursdays at 4:30": a word that leads a day is the day's.)
-        guard leftWords.allSatisfy({ Self.sameAgainClosers.contains(String($0)) || Self.sameAgainDayLeads.contains(String($0)) }) else { return nil }
+        guard Self.onlyDays(rest, restDates) else { return nil }
         // The person of the event just made, as the line that made it said them.
         var olds: [String] = request.attendees.compactMap { ($0.name ?? $0.email)?.split(separator: " ").first.map(String.init) }
         if let owner = request.title.split(separator: " ").first(where: { $0.hasSuffix("'s") || $0.hasSuffix("’s") }) { olds.append(String(owner.dropLast(2))) }
@@ -68,8 +60,66 @@ extension Session {
         }), Spelling.fold(old.folded) != Spelling.fold(said.folded) else { return nil }
         // (In lower case, only for a person the first line typed in lower case.)
         if contact == nil, typedBase.first?.isUppercase != true, old.typed.first?.isLowercase != true { return nil }
+        var bytes = datesBlanked(made, by: restDates)
+        let possessive = old.folded.hasSuffix("'s")
+        let replacement = Array((newName + (possessive ? "'s" : "")).utf8)
+        let oldEnd = old.start + old.typed.utf8.count
+        bytes.replaceSubrange(old.start..<oldEnd, with: replacement)
+        return Self.withDays(String(decoding: bytes, as: UTF8.self), restDates.map { String(rest[$0.range]) })
+    }
+
+    /// "same for friday", "and the same on thursday at 4", "same again next monday" just
+    /// after a new event's card was answered: the line that asked for it said again with
+    /// the day or time the follow-up says in place of its own ("dentist tomorrow at 3pm"
+    /// then "dentist at 3pm friday"). Nil when `text` says more than a day or time, or the
+    /// line made no event.
+    func sameOnAnotherDay(_ text: String, after made: String) -> String? {
+        guard var rest = Self.sameFor(text) ?? Self.sameOn(text), case .createEvent(let request) = understand(made).intent else { return nil }
+        var restDates = router.dateReader.read(rest, at: context.reference)
+        // "same for next week" after Thursday's: Thursday of that week.
+        if restDates.count == 1, let said = restDates.first, said.end.timeIntervalSince(said.start) >= 6 * 86_400,
+           said.end.timeIntervalSince(said.start) <= 8 * 86_400, let day = request.when, day.end.timeIntervalSince(day.start) <= 86_400 {
+            rest = DateText.weekdays[LocalDate(day.start, in: context.zone).isoWeekday - 1].lowercased() + " " + rest
+            restDates = router.dateReader.read(rest, at: context.reference)
+        }
+        // A day, or a time in figures: "same for lunch" is no time to copy it to.
+        guard restDates.contains(where: { m in
+            m.parts.contains { $0.role == "date" || $0.role == "recurrence" } || rest[m.range].contains(where: \.isNumber)
+        }) else { return nil }
+        guard Self.onlyDays(rest, restDates) else { return nil }
+        return Self.withDays(String(decoding: datesBlanked(made, by: restDates), as: UTF8.self), restDates.map { String(rest[$0.range]) })
+    }
+
+    /// True when `rest` says only its dates and closing words ("thursdays at 4:30 too"; "and
+    /// mia on thursdays": a word that leads a day is the day's).
+    static func onlyDays(_ rest: String, _ restDates: [DateMatch]) -> Bool {
+        var left = Array(rest.utf8)
+        for m in restDates {
+            let lo = rest.utf8.distance(from: rest.utf8.startIndex, to: m.range.lowerBound)
+            let hi = rest.utf8.distance(from: rest.utf8.startIndex, to: m.range.upperBound)
+            for i in lo..<hi { left[i] = 32 }
+        }
+        let leftWords = String(decoding: left, as: UTF8.self).lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" })
+        return leftWords.allSatisfy { sameAgainClosers.contains(String($0)) || sameAgainDayLeads.contains(String($0)) }
+    }
+
+    /// The words after "same on" ("same on friday", "the same again on monday", "same again
+    /// next week"), nil when the line does not open so.
+    static func sameOn(_ text: String) -> String? {
+        var line = Spelling.fold(text).trimmingSpacesAndPunctuation()
+        for lead in ["and ", "ok ", "now ", "also "] where line.hasPrefix(lead) { line.removeFirst(lead.count) }
+        for lead in ["the same on ", "same on ", "same again on ", "same again ", "same thing on ", "do the same on ", "ditto on ", "same time on "]
+        where line.hasPrefix(lead) {
+            let rest = line.dropFirst(lead.count)
+            return rest.isEmpty ? nil : String(rest)
+        }
+        return nil
+    }
+
+    /// `made` with the parts of its dates that `restDates` say again made spaces: the day
+    /// ("tomorrow", "every tuesday") when a day is said, the time when a time is.
+    func datesBlanked(_ made: String, by restDates: [DateMatch]) -> [UInt8] {
         var bytes = Array(made.utf8)
-        // The parts of the first line's dates that the follow-up says again, made spaces.
         func group(_ role: String) -> String {
             switch role {
             case "date", "recurrence": "day"
@@ -78,26 +128,26 @@ extension Session {
             }
         }
         let saidAgain = Set(restDates.flatMap { $0.parts.map { group($0.role) } })
-        if !saidAgain.isEmpty {
-            for m in router.dateReader.read(made, at: context.reference) {
-                let parts = m.parts.isEmpty ? [DatePart(range: m.range, role: "date", rule: m.rule)] : m.parts
-                for part in parts where saidAgain.contains(group(part.role)) {
-                    let lo = made.utf8.distance(from: made.utf8.startIndex, to: part.range.lowerBound)
-                    let hi = made.utf8.distance(from: made.utf8.startIndex, to: part.range.upperBound)
-                    for i in lo..<hi { bytes[i] = 32 }
-                }
+        guard !saidAgain.isEmpty else { return bytes }
+        for m in router.dateReader.read(made, at: context.reference) {
+            let parts = m.parts.isEmpty ? [DatePart(range: m.range, role: "date", rule: m.rule)] : m.parts
+            for part in parts where saidAgain.contains(group(part.role)) {
+                let lo = made.utf8.distance(from: made.utf8.startIndex, to: part.range.lowerBound)
+                let hi = made.utf8.distance(from: made.utf8.startIndex, to: part.range.upperBound)
+                for i in lo..<hi { bytes[i] = 32 }
             }
         }
-        let possessive = old.folded.hasSuffix("'s")
-        let replacement = Array((newName + (possessive ? "'s" : "")).utf8)
-        let oldEnd = old.start + old.typed.utf8.count
-        bytes.replaceSubrange(old.start..<oldEnd, with: replacement)
-        var again = String(decoding: bytes, as: UTF8.self)
-        let days = restDates.map { String(rest[$0.range]) }.joined(separator: " ")
-        if !days.isEmpty {
-            // Before a closing mark of the first line ("…in my calendar." stays last).
+        return bytes
+    }
+
+    /// `line` with `days` said at its end, before a closing mark ("…in my calendar." stays
+    /// last), its spaces made single.
+    static func withDays(_ line: String, _ days: [String]) -> String {
+        var again = line
+        let said = days.joined(separator: " ")
+        if !said.isEmpty {
             while let last = again.last, last == "." || last == "!" || last == " " { again.removeLast() }
-            again += " " + days
+            again += " " + said
         }
         return again.split(separator: " ").joined(separator: " ")
     }

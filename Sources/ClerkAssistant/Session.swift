@@ -175,12 +175,17 @@ public final class Session {
                 // "where is it?", "who's coming?": the event just shown, whole.
                 reply = Reply(intent: .queryAgenda, ok: true, message: details(of: event, on: calendar),
                               fields: [("events", .array([eventJSON(event, calendarNames())]))])
+            } else if let found = whoByDetail(text, understood) {
+                // "who's our bread supplier", "whos in flat 3": a contact by their details.
+                lastQuery = nil
+                reply = found
             } else if let covered = shiftCover(text) {
                 // "maria cant do sunday this week, joao will cover": what clerk can do of it.
                 lastQuery = nil
                 reply = covered
-            } else if let made, let again = sameAgain(text, after: made) {
-                // "and lena thursdays at 9:30", "And Oliver's too": the event just made, for them.
+            } else if let made, let again = sameAgain(text, after: made) ?? sameOnAnotherDay(text, after: made) {
+                // "and lena thursdays at 9:30", "And Oliver's too": the event just made, for
+                // them; "same for friday": on that day.
                 lastQuery = nil
                 let understoodAgain = understand(again)
                 if case .createEvent = understoodAgain.intent { createdLine = again }
@@ -221,7 +226,8 @@ public final class Session {
     /// line has none, or then reads as nothing about a person.
     func aboutPerson(_ person: String, _ text: String) -> Understanding? {
         let words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-        let fields: Set<String> = ["number", "phone", "email", "e-mail", "address", "birthday", "mobile", "cell", "company", "job", "nickname", "details", "contact"]
+        let fields: Set<String> = ["number", "phone", "email", "e-mail", "address", "birthday", "mobile", "cell", "company", "job", "nickname", "details", "contact",
+                                  "work", "home", "office", "landline"]
         var changed = false
         var out: [String] = []
         for (i, word) in words.enumerated() {
@@ -418,7 +424,7 @@ public final class Session {
     /// others, each a name of a word or two with no digits — not "oat milk, napkins, 2kg
     /// sugar" or "eggs, milk and bread", a list's items.
     func mayBePeople(_ people: [Attendee]) -> Bool {
-        let strangers = people.compactMap(\.name).filter { name in ((try? context.contacts.lookupContacts(name)) ?? []).isEmpty }
+        let strangers = people.compactMap(\.name).filter { name in ((try? guestContacts(name)) ?? []).isEmpty }
         return strangers.count <= 2 && strangers.allSatisfy { $0.split(separator: " ").count <= 2 && !$0.contains { $0.isNumber } }
     }
 

@@ -502,13 +502,18 @@ public struct ContactQuery: Sendable, Hashable {
     /// "call Ana", "ring my dad": one person is to be reached, so a name several contacts
     /// share is asked about ("Which Ana?") rather than all of them listed.
     public var isCall: Bool
+    /// The kind of phone, email or address asked for ("his mobile", "her work number",
+    /// "ana's home address"); nil for all of them.
+    public var label: DetailLabel?
 
-    public init(name: String, isRelation: Bool = false, field: ContactField = .all, filter: ContactFilter? = nil, isCall: Bool = false) {
+    public init(name: String, isRelation: Bool = false, field: ContactField = .all, filter: ContactFilter? = nil, isCall: Bool = false,
+                label: DetailLabel? = nil) {
         self.name = name
         self.isRelation = isRelation
         self.field = field
         self.filter = filter
         self.isCall = isCall
+        self.label = label
     }
 }
 

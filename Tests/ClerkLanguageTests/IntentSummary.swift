@@ -91,6 +91,7 @@ enum IntentSummary {
             flag("relation", c.isRelation)
             add("field", c.field.rawValue)
             flag("call", c.isCall)
+            if let label = c.label { add("label", label.rawValue) }
             func filter(_ f: ContactFilter?) {
                 switch f {
                 case .worksAt(let company)?: add("works.at", company)

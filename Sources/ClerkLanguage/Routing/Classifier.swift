@@ -1201,7 +1201,15 @@ enum Classifier {
     static func smallTalk(_ s: Sentence) -> OutOfScopeTopic? {
         func said(_ range: Range<Int>) -> OutOfScopeTopic? {
             guard range.count <= 8, let first = range.first(where: { !s.tokens[$0].isMark }), s.word(first, isA: .smallTalkStart) else { return nil }
-            return Vocabulary.smallTalk[range.filter { !s.tokens[$0].isMark }.map { s.word($0) }.joined(separator: " ")]
+            let words = range.filter { !s.tokens[$0].isMark }.map { s.word($0) }
+            if let topic = Vocabulary.smallTalk[words.joined(separator: " ")] { return topic }
+            // "thanks so much youve been really helpful": thanks, then praise of its own.
+            guard s.word(first, isIn: thanksOpenings) else { return nil }
+            for cut in stride(from: words.count - 1, to: 0, by: -1)
+            where Vocabulary.smallTalk[words[..<cut].joined(separator: " ")] == .thanks && Vocabulary.smallTalk[words[cut...].joined(separator: " ")] == .thanks {
+                return .thanks
+            }
+            return nil
         }
         // ("Thank you so much, that's very helpful.": the praise after the thanks.)
         return said(s.tokens.indices) ?? (s.body.lowerBound > 0 ? said(s.body) : nil) ?? (introducesSpeaker(s) ? .greeting : nil)
@@ -1217,6 +1225,9 @@ enum Classifier {
         return s.word(head, isIn: ["i'm", "im"]) || s.word(head, is: "i") && s.word(head + 1, is: "am")
             || s.word(head, is: "my") && s.word(head + 1, isIn: ["name", "name's", "names"]) || s.word(head, is: "this") && s.word(head + 1, is: "is")
     }
+
+    /// Words that open thanks which praise may follow ("thanks so much, you're a star").
+    static let thanksOpenings: WordSet = ["thanks", "thank", "thx", "ty", "cheers", "ta", "many", "tks", "thnx", "thanx"]
 
     static let todayWords: Set<String> = ["today", "today's", "todays"]
     /// All that "what's the date" may say besides the date.

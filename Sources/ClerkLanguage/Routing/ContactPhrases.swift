@@ -385,7 +385,21 @@ enum ContactPhrases {
         // "call mom" when Mom is a contact: the name of someone in the address book.
         let isRelation = mention.isRelation && !isKnownName(s, mention.range, known: known)
         slots.append(s.slot(.contact, mention.range, value: name, rule: isRelation ? "relation" : "name"))
-        return .contactLookup(ContactQuery(name: name, isRelation: isRelation, field: field, isCall: rule == .callPerson))
+        return .contactLookup(ContactQuery(name: name, isRelation: isRelation, field: field, isCall: rule == .callPerson,
+                                           label: detailLabel(s, field: field, outside: mention.range)))
+    }
+
+    /// The kind of phone, email or address a question asks for: "mobile" or "cell" alone
+    /// ("his mobile"), or a label word just before the field ("her work number", "ana's home
+    /// address"); nil when it names none, or the field has no kinds. Not a word of the name.
+    static func detailLabel(_ s: Sentence, field: ContactField, outside name: Range<Int>) -> DetailLabel? {
+        guard field == .phone || field == .email || field == .address else { return nil }
+        for i in s.body where !name.contains(i) {
+            guard let label = labelWords[s.word(i)] else { continue }
+            if label == .mobile && field == .phone { return label }
+            if let next = Vocabulary.contactFields[s.word(i + 1)], next == field { return label }
+        }
+        return nil
     }
 
     /// "moms", "sisters": a relation with an "s" and no apostrophe — before a field when the

@@ -122,6 +122,7 @@ enum FixedCommands {
            forms[(afterDismay..<body.upperBound).map { s.tokens[$0].word }.joined(separator: " ")] == .undo {
             return Route(rule: .fixed(.undo, (afterDismay..<body.upperBound).map { s.tokens[$0].word }.joined(separator: " ")), command: body)
         }
+        if let route = asksWhetherCan(s) { return route }
         guard !body.isEmpty, body.count <= 8, s.word(body.lowerBound, isIn: firstWords) else { return nil }
         // A line with a word no form has is no form, seen by key before its words are joined
         // and looked up ("next monday", "today at 5": the words joined and hashed for nothing).
@@ -183,6 +184,33 @@ enum FixedCommands {
         let rest = (at + length)..<s.body.upperBound
         guard rest.contains(where: { s.word($0, isIn: helpParts) }),
               rest.allSatisfy({ s.word($0, isIn: helpParts) || s.word($0, isIn: helpFiller) || s.kind($0) == .mark }) else { return nil }
+        return Route(rule: .fixed(.help, s.body.map { s.tokens[$0].word }.joined(separator: " ")), command: s.body)
+    }
+
+    /// What clerk may be asked whether it can do ("can you make files", "can u delete things").
+    static let canDoVerbs: WordSet = ["make", "create", "delete", "remove", "edit", "change", "add", "do", "handle", "manage", "read",
+                                      "open", "write", "keep", "set", "move", "cancel", "search", "find", "look", "show", "save", "rename",
+                                      "copy", "import", "track", "store", "organise", "organize", "update", "see", "list", "check", "book"]
+    /// Things asked of in general, not one thing named ("files", "things", "reminders").
+    static let thingsInGeneral: WordSet = ["files", "notes", "lists", "documents", "docs", "events", "appointments", "meetings",
+                                           "reminders", "things", "stuff", "contacts", "people", "calendars", "birthdays", "plans",
+                                           "entries", "todos", "to-dos", "shifts", "classes", "recurring", "repeating", "text", "up"]
+    static let youWords: WordSet = ["you", "u", "ya"]
+    static let canWords: WordSet = ["can", "could", "do", "will"]
+
+    /// "can you make files", "could u delete things", "can you do reminders": asked whether
+    /// clerk can, of things in general (no day, no name, no one thing): the help on that
+    /// part. "can you make a file called ideas" and "can you delete the dentist" stay requests.
+    /// ("can you" is politeness the split skipped: the body starts at the verb.)
+    static func asksWhetherCan(_ s: Sentence) -> Route? {
+        let h = s.body.lowerBound
+        guard h >= 2, s.word(h - 1, isIn: youWords), s.word(h - 2, isIn: canWords), s.word(h, isIn: canDoVerbs) else { return nil }
+        var end = s.body.upperBound
+        while end > h + 1, s.kind(end - 1) == .mark { end -= 1 }
+        let rest = (h + 1)..<end
+        guard !rest.isEmpty, rest.count <= 3, s.word(end - 1, isIn: thingsInGeneral),
+              rest.allSatisfy({ s.word($0, isIn: thingsInGeneral) || s.word($0, isIn: helpFiller) || s.word($0, isIn: canDoVerbs) })
+        else { return nil }
         return Route(rule: .fixed(.help, s.body.map { s.tokens[$0].word }.joined(separator: " ")), command: s.body)
     }
 

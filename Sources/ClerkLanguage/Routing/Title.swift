@@ -162,8 +162,77 @@ enum Title {
             }
             return out + s.text[cursor..<span.upperBound]
         }.joined(separator: " ")
-        return (capitalized(text), pieces)
+        // (Capitals judged as typed: "w/" written "with" is no lower case of the person's.)
+        // (A remark blanked inside a piece, "its a dinner with carla,", leaves its spaces.)
+        let single = text.contains("  ") ? text.split(separator: " ").joined(separator: " ") : text
+        return (capitalized(isShouted(s, pieces) ? unshouted(single, known: known) : single), pieces)
     }
+
+    /// A title typed all in capitals, written as a title is ("DENTIST" is "Dentist", "MUMS
+    /// BIRTHDAY" "mums birthday"), with what reads as an acronym kept ("NHS", "BBC", "PTA",
+    /// "HMRC", "1:1", "M25") and a contact's name capitalised ("LUNCH WITH ANA": "lunch with
+    /// Ana"). A title with any lower-case letter, or one capital alone, is as typed.
+    static func unshouted(_ text: String, known: Names?) -> String {
+        var before = ""
+        return text.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
+            defer { before = word.lowercased() }
+            let letters = word.filter(\.isLetter)
+            // ("1:1", "A1", "M25", "3PM": not a word to write in lower case.)
+            if letters.isEmpty || word.contains(where: \.isNumber) { return String(word) }
+            let lower = word.lowercased()
+            let base = lower.hasSuffix("'s") ? String(lower.dropLast(2)) : String(lower.filter(\.isLetter))
+            // A contact's name, or a word after "with" ("1:1 WITH DEV"): a name.
+            if lower == "i" || known?.contactWords.contains(base) == true || ["with", "w", "w/"].contains(before) && !everydayShortWords.contains(base) {
+                return capitalized(lower)
+            }
+            return isAcronym(letters.lowercased()) ? String(word) : lower
+        }.joined(separator: " ")
+    }
+
+    /// True for words typed all in capitals: two or more, and no lower-case letter. (Read
+    /// where they lie: no string is made of them.)
+    static func isShouted(_ s: Sentence, _ pieces: [Range<Int>]) -> Bool {
+        var capitals = 0
+        for piece in pieces {
+            for byte in s.text[s.span(piece)].utf8 {
+                if byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") { return false }
+                if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { capitals += 1 }
+            }
+        }
+        return capitals >= 2 && !pieces.contains { s.text[s.span($0)].contains(where: \.isLowercase) }
+    }
+
+    /// True for a word in capitals read as an acronym: two or three letters that are no
+    /// everyday word ("nhs", "gp", "pta"; not "the", "mum", "gym"), or four or more with no
+    /// vowel ("hmrc").
+    static func isAcronym(_ letters: String) -> Bool {
+        let count = letters.count
+        if count >= 4 { return !letters.contains { "aeiouy".contains($0) } }
+        return count >= 2 && !everydayShortWords.contains(letters)
+    }
+
+    /// Words of two or three letters that are words, not acronyms, in a title typed in capitals.
+    static let everydayShortWords: Set<String> = [
+        "a", "an", "am", "as", "at", "be", "by", "do", "go", "he", "hi", "if", "in", "is", "it", "me", "my", "no", "of", "oh", "ok",
+        "on", "or", "so", "to", "up", "us", "we", "ya", "yo", "w",
+        "ace", "act", "add", "age", "ago", "aid", "aim", "air", "all", "and", "any", "ant", "ape", "app", "arm", "art", "ask", "ate",
+        "bad", "bag", "ban", "bar", "bat", "bay", "bed", "bee", "bet", "bid", "big", "bin", "bit", "box", "boy", "bra", "bud",
+        "bug", "bun", "bus", "but", "buy", "bye", "cab", "can", "cap", "car", "cat", "cod", "cot", "cow", "cry", "cup", "cut", "dad",
+        "day", "den", "dew", "did", "die", "dig", "dim", "dip", "doc", "dog", "dot", "dry", "due", "dug", "dye", "ear", "eat", "egg",
+        "end", "era", "eve", "eye", "fan", "far", "fat", "fax", "fed", "fee", "few", "fig", "fin", "fit", "fix", "flu", "fly", "for",
+        "fox", "fry", "fun", "fur", "gap", "gas", "get", "gig", "gin", "got", "gum", "gun", "guy", "gym", "had", "ham", "has", "hat",
+        "her", "hey", "hid", "him", "hip", "his", "hit", "hot", "how", "hug", "hut", "ice", "ill", "ink", "inn", "its", "jam", "jar",
+        "jaw", "jet", "job", "jog", "joy", "key", "kid", "kit", "lab", "lad", "lap", "law", "lay", "leg", "let", "lid", "lie", "lip",
+        "lit", "log", "lot", "low", "mad", "man", "map", "mat", "max", "may", "men", "met", "mix", "mob", "mom", "mop", "mow", "mud",
+        "mug", "mum", "nan", "nap", "net", "new", "nil", "nor", "not", "now", "nut", "oak", "odd", "off", "oil", "old", "one", "our",
+        "out", "owe", "owl", "own", "pad", "pal", "pan", "pap", "par", "pat", "paw", "pay", "pea", "pen", "pet", "pie", "pig", "pin",
+        "pit", "pop", "pot", "pro", "pub", "put", "rag", "ran", "rat", "raw", "ray", "red", "rib", "rid", "rig", "rip", "rob", "rod",
+        "row", "rub", "rug", "run", "sad", "sat", "saw", "say", "sea", "see", "set", "sew", "she", "shy", "sip", "sir", "sis", "sit",
+        "six", "ski", "sky", "son", "soy", "spa", "spy", "sub", "sum", "sun", "tab", "tag", "tan", "tap", "tax", "tea", "ten", "the",
+        "tie", "tin", "tip", "toe", "ton", "too", "top", "toy", "try", "tub", "tug", "two", "use", "van", "vet", "via", "war", "was",
+        "wax", "way", "web", "wed", "wet", "who", "why", "win", "wit", "won", "yes", "yet", "you", "zoo", "gran", "mon", "tue", "thu",
+        "fri", "sun", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "oct", "nov", "dec", "bday", "hr", "hrs", "min", "pm",
+    ]
 
     /// Verbs that say an event is someone's ("the kids have a school play", "Bob's got a
     /// haircut").

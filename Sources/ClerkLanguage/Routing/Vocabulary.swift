@@ -313,7 +313,12 @@ enum Vocabulary {
                      // typed short: "tks", "thnx".)
                      "that's very helpful", "thats very helpful", "that's helpful", "thats helpful", "that was helpful",
                      "that was very helpful", "that's really helpful", "very helpful", "most helpful", "that's great",
-                     "thats great", "that's perfect", "thats perfect", "tks", "thnx", "thanx", "tnx", "thx a lot"] {
+                     "thats great", "that's perfect", "thats perfect", "tks", "thnx", "thanx", "tnx", "thx a lot",
+                     // Praise of clerk itself, alone or after the thanks ("thanks so much youve been really helpful").
+                     "you've been really helpful", "youve been really helpful", "you've been very helpful", "youve been very helpful",
+                     "you've been helpful", "youve been helpful", "you've been great", "youve been great", "you're a star", "youre a star",
+                     "you're the best", "youre the best", "you're a lifesaver", "youre a lifesaver", "cheers mate", "thanks heaps",
+                     "thx heaps", "ta", "ta very much", "cheers for that", "thanks for that", "thx for that"] {
             lines[line] = .thanks
         }
         return lines

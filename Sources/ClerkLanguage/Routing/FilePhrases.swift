@@ -117,6 +117,12 @@ enum FilePhrases {
             }
             if s.word(head, isIn: createVerbs) { return Route(rule: .file(.create), command: command) }
             if s.word(head, isIn: appendVerbs) { return Route(rule: .file(.append), command: command) }
+            // "shopping list: milk, eggs", "kit list: shin pads, boots": items said after the
+            // list's name, nothing before it but "my" or "the", go on it.
+            if (head..<file.tokens.lowerBound).allSatisfy({ s.word($0, isIn: ["my", "our", "the"]) }), afterColon(s, file),
+               file.tokens.upperBound + 1 < s.body.upperBound {
+                return Route(rule: .file(.append), command: command)
+            }
             // "edit todo.txt", "change my todo list": with nothing said of how, the file shown
             // (its lines are what the next request changes).
             if s.word(head, isIn: readVerbs) || shape.isQuestion || shape.headVerb == .show || isAlone(s, file, after: head - 1)
@@ -313,12 +319,23 @@ enum FilePhrases {
         if let purpose = listFor(s) { return purpose }
         // Asked of every line: the word looked up by its key, not compared as a string.
         guard let list = (s.body.lowerBound + 1..<s.body.upperBound).first(where: { s.word($0, isIn: listWord) && s.word($0 + 1) != "of" }),
-              s.word(list - 1, isIn: Vocabulary.listKinds) || s.word(list - 1).hasPrefix("to-"), !s.isInDate(list - 1) else { return nil }
+              s.word(list - 1, isIn: Vocabulary.listKinds) || s.word(list - 1).hasPrefix("to-") || labelsItems(s, list: list),
+              !s.isInDate(list - 1) else { return nil }
         var first = list - 1
         // "the to do list", "a to order list": "to" with the verb.
         if s.word(first - 1) == "to", !s.isInDate(first - 1), first - 1 > s.body.lowerBound { first -= 1 }
         let words = (first..<list).map { s.word($0) } + ["list"]
         return Mention(tokens: first..<(list + 1), name: words.joined(separator: "-") + ".txt")
+    }
+
+    /// "kit list: shin pads, boots", "my revision list: maths, physics": a list of any kind
+    /// opening the line, its items after a colon — a word no rule knows before "list" (not
+    /// "contact list", "meeting list").
+    static func labelsItems(_ s: Sentence, list: Int) -> Bool {
+        var first = s.body.lowerBound
+        while first < list - 1, s.word(first, isIn: ["my", "our", "the", "a"]) { first += 1 }
+        return first == list - 1 && s.kind(first) == .word && s.tokens[first].classes.isEmpty && list + 1 < s.body.upperBound
+            && s.text[s.tokens[list].range.upperBound...].drop { $0 == " " }.hasPrefix(":")
     }
 
     /// What comes before a kind of list that is wanted, not yet made ("keep a reading list").

@@ -1098,7 +1098,8 @@ public struct Router: Sendable {
     static func withoutBareRemark(_ line: LineBytes) -> Remark? {
         let text = line.text
         // (Checked as bytes first: most lines have none of these.)
-        guard line.mayMention("because") || line.mayMention("cuz") || line.mayMention("s a ") || line.mayMention("s an ")
+        guard line.mayMention("because") || line.mayMention("cuz") || line.mayMention("cos ") || line.mayMention("coz ")
+                || line.mayMention("cause ") || line.mayMention("s a ") || line.mayMention("s an ")
                 || line.mayMention("it is a") || line.mayMention("since ") || line.mayMention(" as ") else { return nil }
         var words: [(word: String, start: String.Index)] = []
         var i = text.startIndex
@@ -1116,7 +1117,8 @@ public struct Router: Sendable {
             let opens: Bool
             var purpose = false
             switch w {
-            case "because", "cuz": opens = true; purpose = following == "of"
+            // ("cos", "coz", "cause": because as typed in a hurry.)
+            case "because", "cuz", "cos", "coz", "cause": opens = true; purpose = following == "of"
             case "since", "as": opens = reasonSubjects.contains(following) && !(w == "as" && following == "the")
             case "it's", "its", "it": opens = opensItIsA([w] + next)
             default: opens = false

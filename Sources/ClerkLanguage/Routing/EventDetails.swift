@@ -696,6 +696,7 @@ struct EventDetails {
         "bar", "pub", "studio", "lab", "gym", "clinic", "hospital", "school", "church", "auditorium", "garden", "gardens",
         "hotel", "store", "mall", "boardroom", "meeting-room", "stadium", "arena", "theater", "theatre", "museum", "station",
         "airport", "pool", "field", "court", "courts", "campus", "center", "centre", "gallery", "cinema", "bakery", "market",
+        "clubhouse", "pavilion", "pitch", "ground", "grounds", "rink", "dojo",
     ]
 
     /// "kids' recital friday 6:30pm school auditorium", "standup monday 10am room 204", "yoga

@@ -127,6 +127,9 @@ extension Vocabulary {
         "bar", "pub", "studio", "lab", "gym", "clinic", "hospital", "school", "church", "center", "centre", "floor",
         "suite", "auditorium", "garden", "house", "home", "hotel", "store", "mall", "town", "city", "downtown",
         "conference", "boardroom", "meeting-room",
+        // Sports and culture ("in the clubhouse", "in the pavilion", "in the arena").
+        "clubhouse", "pavilion", "pitch", "ground", "grounds", "field", "court", "pool", "stadium", "arena", "rink", "dojo",
+        "theatre", "theater", "cinema", "museum", "gallery", "station", "airport", "campus",
     ]
 
     /// Occasions that belong to one person, whose name may come before them ("bola birthday").

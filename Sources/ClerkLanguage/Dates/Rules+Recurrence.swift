@@ -87,6 +87,13 @@ extension DateRules {
                                                     .anyTime { $0.isPluralWeekday || isWeekday($0) }, .words(["of", "in"]), .words(everyWords), .word("month")], role: "recurrence") { m in
             nthWeekdaysOfEveryMonth(m, [1, 3], weekday: 4)
         },
+        // the 2nd and 4th Thursday, 1st & 3rd Mondays, first and third monday: without
+        // "every" too, those weekdays of each month, a club's or a committee's days ("of the
+        // month", "of March" name one month's two days: `nth-list-of`)
+        Rule("nth-and-nth-weekday", priority: 2, [Element.word("the").opt, ordinalElement, .words(["and", "&"]), Element.word("the").opt, ordinalElement,
+                                                  .anyTime { $0.isPluralWeekday || isWeekday($0) }], role: "recurrence") { m in
+            nthWeekdaysOfEveryMonth(m, [1, 4], weekday: 5)
+        },
         // once a week, once a month, once a day: the frequency said as a count
         Rule("once-a-unit", [.word("once"), .words(["a", "an", "per", "every", "each"]), .words(["day", "week", "month", "year", "fortnight"])], role: "recurrence") { m in
             switch m.word(2)! {

@@ -147,6 +147,7 @@ extension DateRules {
             // begins a range only after "from" or "between"; "2 to 4pm" still is one.
             if a.latent, !m.has(0), a.time?.hasClock == false, a.time?.hasDate == false { return nil }
             guard rangeEndsFit(a, b) else { return nil }
+            if joiner == "-", !m.has(0), looksLikeOffset(m, dash: 2, end: b) { return nil }
             // "from 1 to 3 at night on friday": the part of the day is both ends' (read as
             // "1 - 3 at night on friday" is); an end that took it alone left the bare start
             // hour to the day's window (13:00-15:00).
@@ -166,6 +167,21 @@ extension DateRules {
             let twoMonths = start.expression.isMonth && end.expression.isMonth && joiner != "and" && !possessive
             let latent = a.latent && b.latent && !m.has(0) && !twoMonths
             return Compose.range(start, end, m.series, unlessKnownIn: m.span, latent: latent).map { .time($0, latent: latent) }
+        },
+        // "move the offsite to 9 to 5", "push it to 2 till 4": bare hours from one to
+        // another after "to" that ends a sentence moving something are the new time ("9 to
+        // 5" alone in a sentence is a count as often: "5 to 6 people", "cut it to 5 to 6")
+        Rule("to-hour-range", [.word("to"), .timeItem { $0.latent && $0.time!.hasClock && $0.time!.hasEnd && !$0.time!.hasDate }], role: nil) { m in
+            let range = m.item(1)!
+            guard let before = m.token(before: 0), before.kind == .word, range.end - range.first == 3,
+                  m.tokens[..<(range.first - 1)].contains(where: { movingVerbs.contains($0.text) }),
+                  [range.first, range.first + 2].allSatisfy({ m.tokens[$0].kind == .number || Lexicon.units[m.tokens[$0].text] != nil }),
+                  ["to", "till", "til", "until"].contains(m.tokens[range.first + 1].text),
+                  range.end == m.tokens.count || m.tokens[range.end].kind == .symbol else { return nil }
+            // A start before 7 on the 24-hour dial ("change the limit to 5 to 10": 05:00) is
+            // a count more often than a meeting.
+            if case .range(.clock(let h, _, _, _), _, _) = m.time(1).expression, h < Series.schedulingHours.lowerBound { return nil }
+            return .time(m.time(1))
         },
         // "from 8 till late", "9pm until late", "fri 9pm-late": an open end, taken as the
         // midnight that ends the day ("running late", "late morning" are no end: "late" only
@@ -325,6 +341,21 @@ extension DateRules {
     /// 14-hour range), and "6-11", "5-10" are 06:00–11:00 (the start's scheduling reading,
     /// 18:00, came after the end's only one, 11:00, and no range was read). "8pm to 12am",
     /// "6-9" (18:00–21:00) and "11pm-12am" are left as they are.
+    /// True when the dash at `dash` and the clock `end` after it are a UTC offset ("14:30
+    /// -0500", "9:00 -05:00"): the dash apart from the time before it and touching four
+    /// digits, or two and their minutes, with a leading zero ("10:00 -11:00" is a range
+    /// typed loosely).
+    static func looksLikeOffset(_ m: Match, dash: Int, end: Item) -> Bool {
+        guard let sign = m.token(dash), sign.spaceBefore, !m.tokens[end.first].spaceBefore,
+              m.tokens[end.first].text.hasPrefix("0") else { return false }
+        let digits = m.tokens[end.first].digitCount
+        return digits == 4 && end.end - end.first == 1 || digits == 2 && end.end - end.first == 3 && m.tokens[end.first + 1].text == ":"
+    }
+
+    /// The verbs that move an event to a new time ("move it to 9 to 5").
+    static let movingVerbs: Set<String> = ["move", "moved", "push", "pushed", "shift", "change", "changed", "reschedule",
+                                           "rescheduled", "resched", "bump", "switch", "set", "update", "make", "postpone", "bring"]
+
     static func morningRange(_ start: inout TimeValue, _ end: inout TimeValue, endItem: Item, _ m: Match) {
         guard case .ambiguousClock(let h, let minute, let second, let length) = start.expression, (1...11).contains(h) else { return }
         switch end.expression {

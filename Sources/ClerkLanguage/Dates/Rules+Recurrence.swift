@@ -49,6 +49,14 @@ extension DateRules {
             rule.byDay = weekdayCodes(m.time(2).expression)
             return repeating(m.time(2), rule)
         },
+        // every mon wed fri, every tues thurs, every monday wednesday and friday: the days
+        // listed with spaces alone, as notes are typed
+        Rule("every-weekdays-spaced", [.words(everyWords), .anyTime { isWeekday($0) }, .anyTime { isWeekdayOrList($0) }], role: "recurrence") { m in
+            everyWeekdays(m, [1, 2])
+        },
+        Rule("every-weekdays-spaced", [.words(everyWords), .anyTime { isWeekday($0) }, .anyTime { isWeekday($0) }, .anyTime { isWeekdayOrList($0) }], role: "recurrence") { m in
+            everyWeekdays(m, [1, 2, 3])
+        },
         // on alternate Fridays, alternate mondays: every other week on those days
         Rule("alternate-weekdays", [Element.word("on").opt, .words(["alternate", "alternating"]), .anyTime { $0.isPluralWeekday || isWeekdayOrList($0) }], role: "recurrence") { m in
             guard let days = weekdays(m.time(2).expression) else { return nil }
@@ -586,6 +594,16 @@ extension DateRules {
             return x + y
         default: return nil
         }
+    }
+
+    /// A weekly repeat on the weekdays (or lists of them) at `elements`, each said once.
+    static func everyWeekdays(_ m: Match, _ elements: [Int]) -> Production? {
+        var days = m.time(elements[0])
+        for i in elements.dropFirst() { days.expression = .either(days.expression, m.time(i).expression) }
+        guard let listed = weekdays(days.expression), Set(listed).count == listed.count else { return nil }
+        var rule = RecurrenceRule(frequency: "WEEKLY")
+        rule.byDay = weekdayCodes(days.expression)
+        return repeating(days, rule)
     }
 
     static func weekdayCodes(_ e: TimeExpression) -> [String] {

@@ -154,6 +154,7 @@ extension DateRules {
             if case .ambiguousClock? = a.time?.expression, b.end - b.first > 1,
                (b.first..<b.end).contains(where: { ["night", "evening", "morning", "afternoon"].contains(m.tokens[$0].text) }) { return nil }
             var start = a.time!, end = b.time!
+            sameDateOrder(&end, start: a, end: b, m)
             morningRange(&start, &end, endItem: b, m)
             if end.isNowItself {
                 // "between Jan 2019 and now": up to this moment.
@@ -293,6 +294,18 @@ extension DateRules {
             t.openBound = .afterEnd
             return .time(t)
         },
+        // saturday from 8, tomorrow from 9am, on the 12th from 7: a day and the time it
+        // starts at, as "from 7 on the 12th" (a bare number before a noun is a count:
+        // "friday from 2 friends")
+        Rule("day-from-time", [.time { $0.isPlain && $0.hasDate && !$0.hasClock && !$0.hasDayPart && !$0.hasEnd && $0.grain == .day }, .word("from"),
+                               .timeItem { $0.time!.isPlain && $0.time!.hasClock && !$0.time!.hasDate && !$0.time!.hasEnd && !$0.isFourDigitClock }], role: nil) { m in
+            let clock = m.item(2)!
+            if clock.latent, clock.end < m.tokens.count, m.tokens[clock.end].kind == .word,
+               !["on", "at", "onwards", "onward", "and", "with", "for", "in", "till", "until"].contains(m.tokens[clock.end].text) { return nil }
+            guard var t = Compose.intersect(m.time(0), m.time(2), m.series) else { return nil }
+            t.openBound = .after
+            return .time(t)
+        },
         Rule("by-time", [.words(["by", "before"]), Element.word("the").opt, .timeItem { $0.time!.isPlain && !$0.time!.hasEnd && !$0.isFourDigitClock }], role: nil) { m in
             if m.word(0) == "before" { return nil }
             // "by 2 hours", "by 30 minutes": a length, not a time to be done by.
@@ -341,6 +354,22 @@ extension DateRules {
     /// 14-hour range), and "6-11", "5-10" are 06:00–11:00 (the start's scheduling reading,
     /// 18:00, came after the end's only one, 11:00, and no range was read). "8pm to 12am",
     /// "6-9" (18:00–21:00) and "11pm-12am" are left as they are.
+    /// "20/12-3/1", "12/20 to 1/3": when one end's numbers say which comes first (20 is no
+    /// month), the other end is read in that order too, whatever the setting.
+    static func sameDateOrder(_ end: inout TimeValue, start a: Item, end b: Item, _ m: Match) {
+        guard let (p, q) = numericPair(a, m), let (r, s) = numericPair(b, m), r <= 12, s <= 12, r != s, (p > 12) != (q > 12) else { return }
+        let dayFirst = p > 12
+        guard dayFirst != m.dayFirst, case .time(let t)? = numericDate(r, s, year: nil, dayFirst: dayFirst)?.value else { return }
+        end = t
+    }
+
+    /// The two numbers of an item written "12/20" or "20.12", nil for others.
+    static func numericPair(_ item: Item, _ m: Match) -> (Int, Int)? {
+        guard item.end - item.first == 3, ["/", "."].contains(m.tokens[item.first + 1].text),
+              let x = m.tokens[item.first].number, let y = m.tokens[item.first + 2].number else { return nil }
+        return (x, y)
+    }
+
     /// True when the dash at `dash` and the clock `end` after it are a UTC offset ("14:30
     /// -0500", "9:00 -05:00"): the dash apart from the time before it and touching four
     /// digits, or two and their minutes, with a leading zero ("10:00 -11:00" is a range

@@ -99,7 +99,13 @@ extension DateRules {
         // the 2nd and 4th Thursday, 1st & 3rd Mondays, first and third monday: without
         // "every" too, those weekdays of each month, a club's or a committee's days ("of the
         // month", "of March" name one month's two days: `nth-list-of`)
-        Rule("nth-and-nth-weekday", priority: 2, [Element.word("the").opt, ordinalElement, .words(["and", "&"]), Element.word("the").opt, ordinalElement,
+        // (Written with and without the first "the", not with an optional one: an optional
+        // first word made the chart try the rule at every number.)
+        Rule("nth-and-nth-weekday", priority: 2, [ordinalElement, .words(["and", "&"]), Element.word("the").opt, ordinalElement,
+                                                  .anyTime { $0.isPluralWeekday || isWeekday($0) }], role: "recurrence") { m in
+            nthWeekdaysOfEveryMonth(m, [0, 3], weekday: 4)
+        },
+        Rule("nth-and-nth-weekday", priority: 2, [.word("the"), ordinalElement, .words(["and", "&"]), Element.word("the").opt, ordinalElement,
                                                   .anyTime { $0.isPluralWeekday || isWeekday($0) }], role: "recurrence") { m in
             nthWeekdaysOfEveryMonth(m, [1, 4], weekday: 5)
         },

@@ -154,7 +154,7 @@ extension DateRules {
             if case .ambiguousClock? = a.time?.expression, b.end - b.first > 1,
                (b.first..<b.end).contains(where: { ["night", "evening", "morning", "afternoon"].contains(m.tokens[$0].text) }) { return nil }
             var start = a.time!, end = b.time!
-            sameDateOrder(&end, start: a, end: b, m)
+            if a.end - a.first == 3, b.end - b.first == 3 { sameDateOrder(&end, start: a, end: b, m) }
             morningRange(&start, &end, endItem: b, m)
             if end.isNowItself {
                 // "between Jan 2019 and now": up to this moment.
@@ -365,9 +365,9 @@ extension DateRules {
 
     /// The two numbers of an item written "12/20" or "20.12", nil for others.
     static func numericPair(_ item: Item, _ m: Match) -> (Int, Int)? {
-        guard item.end - item.first == 3, ["/", "."].contains(m.tokens[item.first + 1].text),
-              let x = m.tokens[item.first].number, let y = m.tokens[item.first + 2].number else { return nil }
-        return (x, y)
+        guard item.end - item.first == 3, let x = m.tokens[item.first].number, let y = m.tokens[item.first + 2].number else { return nil }
+        let mark = m.tokens[item.first + 1].text
+        return mark == "/" || mark == "." ? (x, y) : nil
     }
 
     /// True when the dash at `dash` and the clock `end` after it are a UTC offset ("14:30

@@ -196,15 +196,11 @@ extension DateRules {
                m.tokens[dated.first..<dated.end].contains(where: { ["-", "/", "."].contains($0.text) }) { return nil }
             return datedValue(month: month, day: day, year: fullYear(m.token(2)!))
         },
-        // 5 Jan '27, the 5th of January '27: a day, its month and a two-digit year after an apostrophe
-        Rule("day-month-apostrophe-year", [.timeItem { $0.madeBy(.dayMonth) }, .symbol("'"), Element.digits { $0.digitCount == 2 }.touching], role: "date") { m in
-            guard case .monthDay(let month, let day)? = m.item(0)?.time?.expression else { return nil }
-            return datedValue(month: month, day: day, year: fullYear(m.token(2)!))
-        },
-        // Jan 5 '27, January the 5th, '27
-        Rule("month-day-apostrophe-year", [monthElement, Element.symbol(".").touching.opt, Element.word("the").opt, dayElement, Element.symbol(",").opt,
-                                           .symbol("'"), Element.digits { $0.digitCount == 2 }.touching], role: "date") { m in
-            datedValue(month: Lexicon.months[m.word(0)!]!, day: m.int(3), year: fullYear(m.token(6)!))
+        // 5 Jan '27, the 5th of January '27, Jan 5 '27, January the 5th, '27: a day of a month
+        // with a two-digit year after an apostrophe
+        Rule("date-apostrophe-year", [.anyTime { $0.isMonthDay }, Element.symbol(",").opt, .symbol("'"), Element.digits { $0.digitCount == 2 }.touching], role: "date") { m in
+            guard case .monthDay(let month, let day) = m.time(0).expression else { return nil }
+            return datedValue(month: month, day: day, year: fullYear(m.token(3)!))
         },
         Rule("ides", [Element.word("the").opt, .word("ides"), .word("of"), monthElement], role: "date") { m in
             let month = Lexicon.months[m.word(3)!]!

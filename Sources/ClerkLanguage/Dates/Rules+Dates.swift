@@ -198,7 +198,13 @@ extension DateRules {
         },
         // 5 Jan '27, the 5th of January '27, Jan 5 '27, January the 5th, '27: a day of a month
         // with a two-digit year after an apostrophe
-        Rule("date-apostrophe-year", [.anyTime { $0.isMonthDay }, Element.symbol(",").opt, .symbol("'"), Element.digits { $0.digitCount == 2 }.touching], role: "date") { m in
+        // (Two rules, not an optional comma: a reading followed by an optional mark was tried
+        // at every reading.)
+        Rule("date-apostrophe-year", [.anyTime { $0.isMonthDay }, .symbol("'"), Element.digits { $0.digitCount == 2 }.touching], role: "date") { m in
+            guard case .monthDay(let month, let day) = m.time(0).expression else { return nil }
+            return datedValue(month: month, day: day, year: fullYear(m.token(2)!))
+        },
+        Rule("date-apostrophe-year", [.anyTime { $0.isMonthDay }, .symbol(","), .symbol("'"), Element.digits { $0.digitCount == 2 }.touching], role: "date") { m in
             guard case .monthDay(let month, let day) = m.time(0).expression else { return nil }
             return datedValue(month: month, day: day, year: fullYear(m.token(3)!))
         },

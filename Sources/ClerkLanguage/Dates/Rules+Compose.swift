@@ -195,11 +195,14 @@ extension DateRules {
         if a.latent, case .weekday = x.expression, isVerbOrStar(m, a) { return nil }
         // "thu 1230", "fri 0930", "mon 1900": four digits straight after a weekday that are no
         // year of this century are its time; read as a year they were a Thursday in 1230.
-        // "thu 10 dec 1230", "10 dec 0930": after a day of a month with no year, four digits
-        // that are no year from 1900 are its time too.
+        // "thu 10 dec 1230", "10 dec 0930", "christmas 0001": after a day of a month or a
+        // holiday with no year, four digits that are no year from 1900 are its time too.
+        // "tomorrow 1230", "today 2030", "tonight 2130": a day named from now holds no year,
+        // so any four digits after it are its time.
         let weekdayClock = b.isFourDigitClock && m.word(1) == nil
             && (isWeekdayOnly(x.expression) && !b.looksLikeYear(from: 2000)
-                || a.end - a.first >= 2 && x.hasDate && !x.hasYear && !x.hasClock && !x.isStretch && x.grain == .day && !b.looksLikeYear)
+                || isDayFromNow(x.expression) && x.isPlain && !x.hasClock
+                || (a.end - a.first >= 2 || isHoliday(x.expression)) && x.hasDate && !x.hasYear && !x.hasClock && !x.isStretch && x.grain == .day && !b.looksLikeYear)
         if weekdayClock { strong = true }
         else if b.latent, b.end - b.first == 1, case .year(let year) = y.expression, !(2000...2099).contains(year),
                 year / 100 < 24, year % 100 < 60, m.word(1) == nil, isWeekdayOnly(x.expression) { return nil }
@@ -247,6 +250,20 @@ extension DateRules {
             p.priority = 1
         }
         return p
+    }
+
+    /// "tomorrow", "today", "yesterday", "tonight": a day counted from today.
+    static func isDayFromNow(_ e: TimeExpression) -> Bool {
+        switch e {
+        case .cycle(.day, _): return true
+        case .intersect(let day, .dayPart): return isDayFromNow(day)
+        default: return false
+        }
+    }
+
+    static func isHoliday(_ e: TimeExpression) -> Bool {
+        if case .holiday = e { return true }
+        return false
     }
 
     /// The hour a clock time or a clock range starts at.

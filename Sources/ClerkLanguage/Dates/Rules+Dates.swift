@@ -196,6 +196,18 @@ extension DateRules {
                m.tokens[dated.first..<dated.end].contains(where: { ["-", "/", "."].contains($0.text) }) { return nil }
             return datedValue(month: month, day: day, year: fullYear(m.token(2)!))
         },
+        // 5 Jan '27, the 5th of January '27, Jan 5 '27, January the 5th, '27: a day of a month
+        // with a two-digit year after an apostrophe
+        // (Two rules, not an optional comma: a reading followed by an optional mark was tried
+        // at every reading.)
+        Rule("date-apostrophe-year", [.anyTime { $0.isMonthDay }, .symbol("'"), Element.digits { $0.digitCount == 2 }.touching], role: "date") { m in
+            guard case .monthDay(let month, let day) = m.time(0).expression else { return nil }
+            return datedValue(month: month, day: day, year: fullYear(m.token(2)!))
+        },
+        Rule("date-apostrophe-year", [.anyTime { $0.isMonthDay }, .symbol(","), .symbol("'"), Element.digits { $0.digitCount == 2 }.touching], role: "date") { m in
+            guard case .monthDay(let month, let day) = m.time(0).expression else { return nil }
+            return datedValue(month: month, day: day, year: fullYear(m.token(3)!))
+        },
         Rule("ides", [Element.word("the").opt, .word("ides"), .word("of"), monthElement], role: "date") { m in
             let month = Lexicon.months[m.word(3)!]!
             return monthDay(month, [3, 5, 7, 10].contains(month) ? 15 : 13)

@@ -27,8 +27,8 @@ extension DateRules {
     static let everyWords: Set<String> = ["every", "each", "evry", "every-"]
     static let pluralWeekdayElement = Element.words(Set(Lexicon.pluralWeekdays.keys))
     static let listJoiners: Set<String> = [",", "and", "&", "or", "+", "/"]
-    /// Words that leave days out of a repeat ("except", "but not", "skipping").
-    static let exceptWords: Set<String> = ["except", "excluding", "excepting", "not", "skipping", "skip", "exc", "excl"]
+    /// Words that leave days out of a repeat ("except", "but not", "but sunday", "skipping").
+    static let exceptWords: Set<String> = ["except", "excluding", "excepting", "not", "skipping", "skip", "exc", "excl", "but"]
 
     static let recurrence: [Rule] = [
         // Monday and Thursday, Mon, Wed and Fri (only inside repeats, or as the whole text)
@@ -48,6 +48,15 @@ extension DateRules {
             rule.interval = m.has(1) ? 2 : 1
             rule.byDay = weekdayCodes(m.time(2).expression)
             return repeating(m.time(2), rule)
+        },
+        // every mon wed fri, every tues thurs, every monday wednesday and friday: the days
+        // listed with spaces alone, as notes are typed
+        Rule("every-weekdays-spaced", [.words(everyWords), Element.words(["other", "alternate"]).opt, .anyTime { isWeekday($0) }, .anyTime { isWeekdayOrList($0) }], role: "recurrence") { m in
+            everyWeekdays(m, [2, 3])
+        },
+        Rule("every-weekdays-spaced", [.words(everyWords), Element.words(["other", "alternate"]).opt, .anyTime { isWeekday($0) }, .anyTime { isWeekday($0) },
+                                       .anyTime { isWeekdayOrList($0) }], role: "recurrence") { m in
+            everyWeekdays(m, [2, 3, 4])
         },
         // on alternate Fridays, alternate mondays: every other week on those days
         Rule("alternate-weekdays", [Element.word("on").opt, .words(["alternate", "alternating"]), .anyTime { $0.isPluralWeekday || isWeekdayOrList($0) }], role: "recurrence") { m in
@@ -87,6 +96,19 @@ extension DateRules {
                                                     .anyTime { $0.isPluralWeekday || isWeekday($0) }, .words(["of", "in"]), .words(everyWords), .word("month")], role: "recurrence") { m in
             nthWeekdaysOfEveryMonth(m, [1, 3], weekday: 4)
         },
+        // the 2nd and 4th Thursday, 1st & 3rd Mondays, first and third monday: without
+        // "every" too, those weekdays of each month, a club's or a committee's days ("of the
+        // month", "of March" name one month's two days: `nth-list-of`)
+        // (Written with and without the first "the", not with an optional one: an optional
+        // first word made the chart try the rule at every number.)
+        Rule("nth-and-nth-weekday", priority: 2, [ordinalElement, .words(["and", "&"]), Element.word("the").opt, ordinalElement,
+                                                  .anyTime { $0.isPluralWeekday || isWeekday($0) }], role: "recurrence") { m in
+            nthWeekdaysOfEveryMonth(m, [0, 3], weekday: 4)
+        },
+        Rule("nth-and-nth-weekday", priority: 2, [.word("the"), ordinalElement, .words(["and", "&"]), Element.word("the").opt, ordinalElement,
+                                                  .anyTime { $0.isPluralWeekday || isWeekday($0) }], role: "recurrence") { m in
+            nthWeekdaysOfEveryMonth(m, [1, 4], weekday: 5)
+        },
         // once a week, once a month, once a day: the frequency said as a count
         Rule("once-a-unit", [.word("once"), .words(["a", "an", "per", "every", "each"]), .words(["day", "week", "month", "year", "fortnight"])], role: "recurrence") { m in
             switch m.word(2)! {
@@ -124,7 +146,7 @@ extension DateRules {
         Rule("every-unit", [.words(everyWords), Element.words(["other", "second", "alternate"]).opt,
                             Element.number { $0.isWhole && $0.value >= 1 && $0.value < 1000 }.opt,
                             .words(["day", "days", "week", "weeks", "month", "months", "year", "years", "hour", "hours", "minute", "minutes", "night", "morning", "evening", "afternoon",
-                                    "wk", "wks", "mo", "mos", "yr", "yrs", "hr", "hrs", "min", "mins", "fortnight", "fortnights"])], role: "recurrence") { m in
+                                    "wk", "wks", "mo", "mos", "yr", "yrs", "hr", "hrs", "min", "mins", "fortnight", "fortnights", "quarter", "quarters"])], role: "recurrence") { m in
             guard !(m.has(1) && m.has(2)) else { return nil }
             var interval = m.has(1) ? 2 : (m.numberIfPresent(2)?.value ?? 1)
             let word = m.word(3)!
@@ -134,6 +156,7 @@ extension DateRules {
             case "day", "days": frequency = "DAILY"
             case "week", "weeks", "wk", "wks": frequency = "WEEKLY"
             case "fortnight", "fortnights": frequency = "WEEKLY"; interval *= 2
+            case "quarter", "quarters": frequency = "MONTHLY"; interval *= 3
             case "month", "months", "mo", "mos": frequency = "MONTHLY"
             case "year", "years", "yr", "yrs": frequency = "YEARLY"
             case "hour", "hours", "hr", "hrs": frequency = "HOURLY"
@@ -197,9 +220,12 @@ extension DateRules {
         // every 31st, each 15th, every 1st and 15th: those days of every month (written as
         // ordinals: "every 3" is no day). A month without the day is skipped (RFC 5545).
         Rule("every-day-of-month", [.words(everyWords), Element.word("the").opt, dayElement,
-                                    Element.words(["and", "&"]).opt, Element.word("the").opt, dayElement.opt], role: "recurrence") { m in
+                                    Element.words(["and", "&"]).opt, Element.word("the").opt, dayElement.opt,
+                                    Element.word("of").opt, Element.words(["the", "each", "every", "a"]).opt, Element.word("month").opt], role: "recurrence") { m in
             let first = m.number(2)
             guard first.isOrdinal, !first.isWords, m.has(3) == m.has(5), m.has(3) || !m.has(4) else { return nil }
+            // "every 4th of the month": the month said again.
+            guard m.has(6) == m.has(8), !m.has(7) || m.has(8) else { return nil }
             // "every 3rd day", "every 2nd week" are `every-unit`'s ("every 1st day" no repeat).
             if let item = m.item(m.has(5) ? 5 : 2), item.end < m.tokens.count, Lexicon.durationUnits[m.tokens[item.end].text] != nil { return nil }
             guard m.has(5) else {
@@ -254,6 +280,15 @@ extension DateRules {
             var rule = m.time(0).recurrence!
             rule.byMonthDay = [m.int(3)]
             return repeating(TimeValue.date(.dayOfMonth(m.int(3))), rule)
+        },
+        // monthly on the first monday, every month on the last friday, every other month on
+        // the 2nd tuesday
+        Rule("repeat-on-nth-weekday", [.time { isRepeat($0, "MONTHLY") && $0.recurrence!.byMonthDay.isEmpty && $0.recurrence!.byDay.isEmpty }, .word("on"),
+                                       Element.word("the").opt, ordinalElement, .anyTime { isWeekday($0) }], role: nil) { m in
+            guard case .weekday(let w) = m.time(4).expression, let n = ordinal(m, 3), (-5...5).contains(n) else { return nil }
+            var rule = m.time(0).recurrence!
+            rule.byDay = ["\(n)\(Lexicon.weekdayCodes[w])"]
+            return repeating(TimeValue.date(.nth(n, .weekday(w), in: .every(.month))), rule)
         },
         // yearly on May 5
         Rule("repeat-on-date", [.time { isRepeat($0, "YEARLY") && $0.recurrence!.byMonth.isEmpty }, .word("on"), .anyTime { $0.isMonthDay }], role: nil) { m in
@@ -579,6 +614,17 @@ extension DateRules {
             return x + y
         default: return nil
         }
+    }
+
+    /// A weekly repeat on the weekdays (or lists of them) at `elements`, each said once;
+    /// every other week after "other" at 1.
+    static func everyWeekdays(_ m: Match, _ elements: [Int]) -> Production? {
+        var days = m.time(elements[0])
+        for i in elements.dropFirst() { days.expression = .either(days.expression, m.time(i).expression) }
+        guard let listed = weekdays(days.expression), Set(listed).count == listed.count else { return nil }
+        var rule = RecurrenceRule(frequency: "WEEKLY", interval: m.has(1) ? 2 : 1)
+        rule.byDay = weekdayCodes(days.expression)
+        return repeating(days, rule)
     }
 
     static func weekdayCodes(_ e: TimeExpression) -> [String] {

@@ -147,12 +147,14 @@ extension DateRules {
             // begins a range only after "from" or "between"; "2 to 4pm" still is one.
             if a.latent, !m.has(0), a.time?.hasClock == false, a.time?.hasDate == false { return nil }
             guard rangeEndsFit(a, b) else { return nil }
+            if joiner == "-", !m.has(0), looksLikeOffset(m, dash: 2, end: b) { return nil }
             // "from 1 to 3 at night on friday": the part of the day is both ends' (read as
             // "1 - 3 at night on friday" is); an end that took it alone left the bare start
             // hour to the day's window (13:00-15:00).
             if case .ambiguousClock? = a.time?.expression, b.end - b.first > 1,
                (b.first..<b.end).contains(where: { ["night", "evening", "morning", "afternoon"].contains(m.tokens[$0].text) }) { return nil }
             var start = a.time!, end = b.time!
+            if a.end - a.first == 3, b.end - b.first == 3 { sameDateOrder(&end, start: a, end: b, m) }
             morningRange(&start, &end, endItem: b, m)
             if end.isNowItself {
                 // "between Jan 2019 and now": up to this moment.
@@ -166,6 +168,21 @@ extension DateRules {
             let twoMonths = start.expression.isMonth && end.expression.isMonth && joiner != "and" && !possessive
             let latent = a.latent && b.latent && !m.has(0) && !twoMonths
             return Compose.range(start, end, m.series, unlessKnownIn: m.span, latent: latent).map { .time($0, latent: latent) }
+        },
+        // "move the offsite to 9 to 5", "push it to 2 till 4": bare hours from one to
+        // another after "to" that ends a sentence moving something are the new time ("9 to
+        // 5" alone in a sentence is a count as often: "5 to 6 people", "cut it to 5 to 6")
+        Rule("to-hour-range", [.word("to"), .timeItem { $0.latent && $0.time!.hasClock && $0.time!.hasEnd && !$0.time!.hasDate }], role: nil) { m in
+            let range = m.item(1)!
+            guard let before = m.token(before: 0), before.kind == .word, range.end - range.first == 3,
+                  m.tokens[..<(range.first - 1)].contains(where: { movingVerbs.contains($0.text) }),
+                  [range.first, range.first + 2].allSatisfy({ m.tokens[$0].kind == .number || Lexicon.units[m.tokens[$0].text] != nil }),
+                  ["to", "till", "til", "until"].contains(m.tokens[range.first + 1].text),
+                  range.end == m.tokens.count || m.tokens[range.end].kind == .symbol else { return nil }
+            // A start before 7 on the 24-hour dial ("change the limit to 5 to 10": 05:00) is
+            // a count more often than a meeting.
+            if case .range(.clock(let h, _, _, _), _, _) = m.time(1).expression, h < Series.schedulingHours.lowerBound { return nil }
+            return .time(m.time(1))
         },
         // "from 8 till late", "9pm until late", "fri 9pm-late": an open end, taken as the
         // midnight that ends the day ("running late", "late morning" are no end: "late" only
@@ -277,6 +294,18 @@ extension DateRules {
             t.openBound = .afterEnd
             return .time(t)
         },
+        // saturday from 8, tomorrow from 9am, on the 12th from 7: a day and the time it
+        // starts at, as "from 7 on the 12th" (a bare number before a noun is a count:
+        // "friday from 2 friends")
+        Rule("day-from-time", [.time { $0.isPlain && $0.hasDate && !$0.hasClock && !$0.hasDayPart && !$0.hasEnd && $0.grain == .day }, .word("from"),
+                               .timeItem { $0.time!.isPlain && $0.time!.hasClock && !$0.time!.hasDate && !$0.time!.hasEnd && !$0.isFourDigitClock }], role: nil) { m in
+            let clock = m.item(2)!
+            if clock.latent, clock.end < m.tokens.count, m.tokens[clock.end].kind == .word,
+               !["on", "at", "onwards", "onward", "and", "with", "for", "in", "till", "until"].contains(m.tokens[clock.end].text) { return nil }
+            guard var t = Compose.intersect(m.time(0), m.time(2), m.series) else { return nil }
+            t.openBound = .after
+            return .time(t)
+        },
         Rule("by-time", [.words(["by", "before"]), Element.word("the").opt, .timeItem { $0.time!.isPlain && !$0.time!.hasEnd && !$0.isFourDigitClock }], role: nil) { m in
             if m.word(0) == "before" { return nil }
             // "by 2 hours", "by 30 minutes": a length, not a time to be done by.
@@ -325,6 +354,37 @@ extension DateRules {
     /// 14-hour range), and "6-11", "5-10" are 06:00–11:00 (the start's scheduling reading,
     /// 18:00, came after the end's only one, 11:00, and no range was read). "8pm to 12am",
     /// "6-9" (18:00–21:00) and "11pm-12am" are left as they are.
+    /// "20/12-3/1", "12/20 to 1/3": when one end's numbers say which comes first (20 is no
+    /// month), the other end is read in that order too, whatever the setting.
+    static func sameDateOrder(_ end: inout TimeValue, start a: Item, end b: Item, _ m: Match) {
+        guard let (p, q) = numericPair(a, m), let (r, s) = numericPair(b, m), r <= 12, s <= 12, r != s, (p > 12) != (q > 12) else { return }
+        let dayFirst = p > 12
+        guard dayFirst != m.dayFirst, case .time(let t)? = numericDate(r, s, year: nil, dayFirst: dayFirst)?.value else { return }
+        end = t
+    }
+
+    /// The two numbers of an item written "12/20" or "20.12", nil for others.
+    static func numericPair(_ item: Item, _ m: Match) -> (Int, Int)? {
+        guard item.end - item.first == 3, let x = m.tokens[item.first].number, let y = m.tokens[item.first + 2].number else { return nil }
+        let mark = m.tokens[item.first + 1].text
+        return mark == "/" || mark == "." ? (x, y) : nil
+    }
+
+    /// True when the dash at `dash` and the clock `end` after it are a UTC offset ("14:30
+    /// -0500", "9:00 -05:00"): the dash apart from the time before it and touching four
+    /// digits, or two and their minutes, with a leading zero ("10:00 -11:00" is a range
+    /// typed loosely).
+    static func looksLikeOffset(_ m: Match, dash: Int, end: Item) -> Bool {
+        guard let sign = m.token(dash), sign.spaceBefore, !m.tokens[end.first].spaceBefore,
+              m.tokens[end.first].text.hasPrefix("0") else { return false }
+        let digits = m.tokens[end.first].digitCount
+        return digits == 4 && end.end - end.first == 1 || digits == 2 && end.end - end.first == 3 && m.tokens[end.first + 1].text == ":"
+    }
+
+    /// The verbs that move an event to a new time ("move it to 9 to 5").
+    static let movingVerbs: Set<String> = ["move", "moved", "push", "pushed", "shift", "change", "changed", "reschedule",
+                                           "rescheduled", "resched", "bump", "switch", "set", "update", "make", "postpone", "bring"]
+
     static func morningRange(_ start: inout TimeValue, _ end: inout TimeValue, endItem: Item, _ m: Match) {
         guard case .ambiguousClock(let h, let minute, let second, let length) = start.expression, (1...11).contains(h) else { return }
         switch end.expression {

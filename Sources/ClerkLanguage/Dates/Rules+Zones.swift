@@ -106,6 +106,19 @@ extension DateRules {
             let name = "\(m.word(0)!.uppercased())\(m.word(1)!)\(hours)" + (minutes > 0 ? ":\(minutes)" : "")
             return .zone(StatedZone(name: name, secondsFromGMT: sign * (hours * 3600 + minutes * 60)))
         },
+        // 14:30 +0100, 09:00:00 -0500, 2pm +05:30: the offset from UTC after a clock, as mail
+        // headers and logs write it (`time-zone` joins the two); apart from what comes before,
+        // touching its digits, and after a dash only with a leading zero ("10:00 -11:00" is a
+        // range, see `looksLikeOffset`)
+        Rule("zone-numeric-offset", [.symbols(["+", "-"]), Element.digits { $0.digitCount == 4 || $0.digitCount == 2 }.touching,
+                                     Element.symbol(":").touching.opt, Element.digits { $0.digitCount == 2 }.touching.opt], role: "zone") { m in
+            guard m.token(0)!.spaceBefore, m.has(2) == m.has(3), (m.token(1)!.digitCount == 4) != m.has(2),
+                  m.word(0) == "+" || m.word(1)!.hasPrefix("0") else { return nil }
+            let (hours, minutes) = m.has(2) ? (m.digits(1), m.digits(3)) : (m.digits(1) / 100, m.digits(1) % 100)
+            guard hours <= 14, minutes % 15 == 0, minutes < 60 else { return nil }
+            let sign = m.word(0) == "-" ? -1 : 1
+            return .zone(StatedZone(name: "UTC\(m.word(0)!)\(hours)" + (minutes > 0 ? ":\(minutes)" : ""), secondsFromGMT: sign * (hours * 3600 + minutes * 60)))
+        },
         Rule("zone-name", [.words(Set(zoneNames.keys)), Element.words(["time", "standard", "daylight"]).opt, Element.word("time").opt], role: "zone") { m in
             let w = m.word(0)!
             // "ET" alone, or "Eastern time": the long names need "time".

@@ -199,6 +199,7 @@ package final class GoogleMirror {
 
     func syncCalendarList() throws {
         var seen: [CalendarInfo] = []
+        var trail = GoogleAPI.PageTrail()
         var pageToken: String?
         repeat {
             let page = try api.calendarList(pageToken: pageToken)
@@ -208,7 +209,7 @@ package final class GoogleMirror {
                 seen.append(CalendarInfo(id: id, name: name, timeZone: item["timeZone"]?.stringValue ?? "UTC",
                                          isPrimary: item["primary"]?.boolValue ?? false))
             }
-            pageToken = page.next
+            pageToken = try trail.follow(page.next)
         } while pageToken != nil
         try store.atomically {
             let known = Set(seen.map(\.id))
@@ -261,13 +262,14 @@ package final class GoogleMirror {
 
     /// Every page of a calendar's listing: its items and the sync token of the last page.
     private func fetchEvents(calendarID: String, syncToken: String?) throws -> ([JSONValue], String?) {
+        var trail = GoogleAPI.PageTrail()
         var pageToken: String?
         var items: [JSONValue] = []
         var nextSync: String?
         repeat {
             let page = try api.events(calendarID: calendarID, syncToken: syncToken, pageToken: pageToken)
             items += page.items
-            pageToken = page.next
+            pageToken = try trail.follow(page.next)
             nextSync = page.syncToken
         } while pageToken != nil
         return (items, nextSync)
@@ -312,6 +314,7 @@ package final class GoogleMirror {
     /// (a full sync drops contacts no longer there). Returns how many came.
     func syncContacts() throws -> Int {
         let token = try store.syncValue("people.token")
+        var trail = GoogleAPI.PageTrail()
         var pageToken: String?
         var people: [JSONValue] = []
         var nextSync: String?
@@ -319,7 +322,7 @@ package final class GoogleMirror {
             repeat {
                 let page = try api.connections(syncToken: token, pageToken: pageToken)
                 people += page.items
-                pageToken = page.next
+                pageToken = try trail.follow(page.next)
                 nextSync = page.syncToken
             } while pageToken != nil
         } catch {
@@ -359,15 +362,16 @@ package final class GoogleMirror {
     func syncFiles() throws -> Int {
         var count = 0
         if let saved = try store.syncValue("drive.pageToken"), try store.syncValue("drive.sizes") != nil {
-            var pageToken = saved
+            var trail = GoogleAPI.PageTrail()
+            var pageToken: String? = try trail.follow(saved)
             var changes: [JSONValue] = []
             var newStart: String?
-            repeat {
-                let page = try api.changes(pageToken: pageToken)
+            while let token = pageToken {
+                let page = try api.changes(pageToken: token)
                 changes += page.items
                 newStart = page.syncToken
-                pageToken = page.next ?? ""
-            } while newStart == nil && !pageToken.isEmpty
+                pageToken = newStart == nil ? try trail.follow(page.next) : nil
+            }
             try store.atomically {
                 for change in changes {
                     guard let id = change["fileId"]?.stringValue else { continue }
@@ -382,12 +386,13 @@ package final class GoogleMirror {
             count = changes.count
         } else {
             let start = try api.startPageToken()
+            var trail = GoogleAPI.PageTrail()
             var pageToken: String?
             var files: [JSONValue] = []
             repeat {
                 let page = try api.files(query: GoogleAPI.textFilesQuery, pageToken: pageToken)
                 files += page.items
-                pageToken = page.next
+                pageToken = try trail.follow(page.next)
             } while pageToken != nil
             try store.atomically {
                 let seen = Set(files.compactMap { $0["id"]?.stringValue })

@@ -161,14 +161,15 @@ final class LogLines: @unchecked Sendable {
 }
 
 /// Answers a test puts in place of the emulator's: `replace(path:with:)` changes the answer
-/// to every GET of a path ending with the suffix given, from the emulator's answer to it.
+/// to every request of a method (GET unless said) to a path ending with the suffix given,
+/// from the emulator's answer to it.
 final class AnswerReplacements: @unchecked Sendable {
     private let lock = NSLock()
-    private var rules: [(suffix: String, change: @Sendable (HTTPRequest, HTTPResponse) -> HTTPResponse)] = []
+    private var rules: [(method: String, suffix: String, change: @Sendable (HTTPRequest, HTTPResponse) -> HTTPResponse)] = []
 
-    func replace(path suffix: String, with change: @escaping @Sendable (HTTPRequest, HTTPResponse) -> HTTPResponse) {
+    func replace(_ method: String = "GET", path suffix: String, with change: @escaping @Sendable (HTTPRequest, HTTPResponse) -> HTTPResponse) {
         lock.lock()
-        rules.append((suffix, change))
+        rules.append((method, suffix, change))
         lock.unlock()
     }
 
@@ -181,7 +182,7 @@ final class AnswerReplacements: @unchecked Sendable {
     func answer(_ request: HTTPRequest, _ response: HTTPResponse) -> HTTPResponse? {
         lock.lock()
         defer { lock.unlock() }
-        guard request.method == "GET", let rule = rules.last(where: { request.rawPath.hasSuffix($0.suffix) }) else { return nil }
+        guard let rule = rules.last(where: { request.method == $0.method && request.rawPath.hasSuffix($0.suffix) }) else { return nil }
         return rule.change(request, response)
     }
 }

@@ -242,6 +242,24 @@ import Testing
         #expect(throws: APIFailure.malformed) { try trail.follow("one page too many") }
     }
 
+    /// A write answered 200 with an empty body (a proxy that lost it) was read as `{}`: a
+    /// file made at Drive was said not made — "Google sent an answer clerk couldn't read.
+    /// Nothing changed; try again in a moment." — and trying again made a second one; an
+    /// event likewise. Such an answer is now one that cannot be read, and what was sent is
+    /// looked up by the id it went under.
+    @Test func aWriteAnsweredWithAnEmptyBodyIsLookedUpByItsID() throws {
+        let harness = try GoogleHarness()
+        let backend = try harness.signIn().backend
+        for path in ["/upload/drive/v3/files", "/events"] {
+            harness.replacements.replace("POST", path: path) { _, response in HTTPResponse(status: 200, headers: response.headers, body: []) }
+        }
+        #expect(try backend.createFile(named: "notes.txt", content: "hello").name == "notes.txt")
+        #expect(Self.driveFiles(harness, named: "notes.txt").count == 1)
+        #expect(try backend.insertEvent(EventDraft(title: "Lunch", when: GoogleBackendTests.when(1, 13)), id: "lunch0001", calendarID: Self.primary).title == "Lunch")
+        #expect(Self.eventTitles(harness) == ["Lunch"])
+        #expect(try GoogleBackendTests.titles(backend) == ["Lunch"])
+    }
+
     /// A sync token Google no longer takes (410) starts the calendar over from a full
     /// listing; when that listing fails too, the copy stays as it was (it was emptied first,
     /// so every read answered from an empty calendar, "as of" the last sync, until Google

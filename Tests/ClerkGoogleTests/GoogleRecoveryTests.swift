@@ -260,6 +260,31 @@ import Testing
         #expect(try GoogleBackendTests.titles(backend) == ["Lunch"])
     }
 
+    /// A saved sync or page token Google does not know is answered 400 ("Invalid sync token
+    /// value.", "Sync token is invalid.", "Invalid Value"), not 410: every command that read
+    /// events failed "Google refused that (400 invalid). Nothing changed." for good, and so
+    /// did those reading contacts or files. Now the listing starts over without it.
+    @Test func aSyncTokenGoogleDoesNotKnowStartsTheListingOver() throws {
+        let harness = try GoogleHarness()
+        harness.side("POST", Self.events, GoogleBackendTests.eventJSON("keep00001", "Keep"))
+        harness.side("POST", "/v1/people:createContact", ["names": [["givenName": "Ana", "familyName": "Pérez"]]])
+        let backend = try harness.signIn().backend
+        _ = try backend.createFile(named: "notes.txt", content: "hello")
+        for key in ["events." + Self.primary, "people.token", "drive.pageToken"] {
+            #expect(try backend.mirror.store.syncValue(key) != nil, "\(key)")
+            try backend.mirror.store.setSyncValue(key, "not-a-token-google-made")
+        }
+        harness.side("POST", Self.events, GoogleBackendTests.eventJSON("late00001", "Late"))
+        harness.clock.advance(600)
+        #expect(try GoogleBackendTests.titles(backend) == ["Keep", "Late"])
+        #expect(try backend.contactNames() == ["Ana Pérez"])
+        #expect(try backend.files(matching: nil).map(\.name) == ["notes.txt"])
+        #expect(backend.takeNotices() == [])
+        for key in ["events." + Self.primary, "people.token", "drive.pageToken"] {
+            #expect(try backend.mirror.store.syncValue(key) != "not-a-token-google-made", "\(key)")
+        }
+    }
+
     /// A sync token Google no longer takes (410) starts the calendar over from a full
     /// listing; when that listing fails too, the copy stays as it was (it was emptied first,
     /// so every read answered from an empty calendar, "as of" the last sync, until Google

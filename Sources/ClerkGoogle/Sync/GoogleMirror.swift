@@ -6,8 +6,10 @@ package import FoundationEssentials
 /// answered here, at once and offline too.
 ///
 /// Each kind of data has its own incremental sync: events per calendar with sync tokens
-/// (a full sync on first use and after a 410), People connections with sync tokens (a full
-/// one again after `EXPIRED_SYNC_TOKEN`), Drive's change feed, and the calendar list. A
+/// (a full sync on first use and after a 410, or a 400 refusing the token), People
+/// connections with sync tokens (a full one again after `EXPIRED_SYNC_TOKEN`, 410 or 400),
+/// Drive's change feed (listed whole again when its token is refused), and the calendar
+/// list. A listing's answer that is no page, or pages in a circle, cannot be read. A
 /// command syncs a kind only when it is older than its freshness:
 ///
 /// | kind          | synced when older than |
@@ -225,6 +227,13 @@ package final class GoogleMirror {
         try noteSynced(.calendarList)
     }
 
+    /// Google refusing a saved sync or page token: 410 (too old) or 400 (one it does not
+    /// know, "Invalid sync token value."). The listing starts over without it.
+    static func refusesSavedToken(_ error: any Error) -> Bool {
+        guard let status = (error as? APIFailure)?.status else { return false }
+        return status == 410 || status == 400
+    }
+
     /// Applies what changed on one calendar since its sync token (everything, the first
     /// time or after Google said 410); returns how many events came. A calendar Google
     /// does not know (404: deleted elsewhere) sends the calendar list to be synced again,
@@ -243,8 +252,10 @@ package final class GoogleMirror {
         } catch {
             // 410: the token is too old; start over from a full listing, which replaces the
             // calendar's copy once it is all here (emptied first, a listing cut short left
-            // an empty calendar to answer from until Google answered again).
-            guard token != nil, (error as? APIFailure)?.status == 410 else { throw error }
+            // an empty calendar to answer from until Google answered again). So too for a
+            // 400, "Invalid sync token value." (a token Google does not know: every command
+            // failed on it for good).
+            guard token != nil, GoogleMirror.refusesSavedToken(error) else { throw error }
             (items, nextSync) = try fetchEvents(calendarID: calendarID, syncToken: nil)
             startsOver = true
         }
@@ -326,8 +337,8 @@ package final class GoogleMirror {
                 nextSync = page.syncToken
             } while pageToken != nil
         } catch {
-            // An expired token: start over from a full listing.
-            guard token != nil, error.reason == "EXPIRED_SYNC_TOKEN" || error.status == 410 else { throw error }
+            // An expired token, or one Google does not know: start over from a full listing.
+            guard token != nil, error.reason == "EXPIRED_SYNC_TOKEN" || GoogleMirror.refusesSavedToken(error) else { throw error }
             try store.setSyncValue("people.token", nil)
             return try syncContacts()
         }
@@ -367,7 +378,11 @@ package final class GoogleMirror {
             var changes: [JSONValue] = []
             var newStart: String?
             while let token = pageToken {
-                let page = try api.changes(pageToken: token)
+                guard let page = try changesPage(token) else {
+                    // A page token Drive does not know: the files are listed whole again.
+                    try store.setSyncValue("drive.pageToken", nil)
+                    return try syncFiles()
+                }
                 changes += page.items
                 newStart = page.syncToken
                 pageToken = newStart == nil ? try trail.follow(page.next) : nil
@@ -407,6 +422,15 @@ package final class GoogleMirror {
         }
         try noteSynced(.files)
         return count
+    }
+
+    /// A page of Drive's change feed; nil when Drive refuses the token itself.
+    private func changesPage(_ token: String) throws -> GoogleAPI.Page? {
+        do {
+            return try api.changes(pageToken: token)
+        } catch where GoogleMirror.refusesSavedToken(error) {
+            return nil
+        }
     }
 
     /// A Drive file's metadata into the mirror; its cached content is kept only while

@@ -24,6 +24,36 @@ package final class HTTPServer: @unchecked Sendable {
     /// 400 in the same shape, for a `Content-Encoding: gzip` body that does not gunzip.
     static let badGzip = HTTPResponse.json(400, #"{"error":{"errors":[{"domain":"global","reason":"badRequest","message":"The request body is not valid gzip."}],"code":400,"message":"The request body is not valid gzip."}}"#)
 
+    /// The answer to a request whose body's length cannot be told for sure, before the body
+    /// is read; nil for the others. Two different `Content-Length`s, or one beside
+    /// `Transfer-Encoding`, are read one way by this server and perhaps another by a proxy in
+    /// front of it (RFC 9112 §6.3: request smuggling): libmicrohttpd took the first length
+    /// and served the rest of the body as a request of its own. A transfer coding other than
+    /// `chunked` alone (`gzip, chunked`) left the connection waiting without an answer.
+    /// Each is refused, and the connection closed.
+    static func framingRefusal(_ headers: [(String, String)]) -> HTTPResponse? {
+        func values(_ name: String) -> [String] {
+            headers.filter { $0.0.lowercased() == name }.flatMap { $0.1.split(separator: ",", omittingEmptySubsequences: false) }
+                .map { trimmingOWS($0).lowercased() }
+        }
+        let lengths = values("content-length"), codings = values("transfer-encoding")
+        if Set(lengths).count > 1 {
+            return refusal(400, "badRequest", "Content-Length is given more than once, with different values.")
+        }
+        if !codings.isEmpty, !lengths.isEmpty {
+            return refusal(400, "badRequest", "Content-Length and Transfer-Encoding are both given.")
+        }
+        if !codings.isEmpty, codings != ["chunked"] {
+            return refusal(501, "notImplemented", "Transfer-Encoding takes only chunked.")
+        }
+        return nil
+    }
+
+    private static func refusal(_ status: Int, _ reason: String, _ message: String) -> HTTPResponse {
+        .json(status, #"{"error":{"errors":[{"domain":"global","reason":"\#(reason)","message":"\#(message)"}],"code":\#(status),"message":"\#(message)"}}"#,
+              headers: [("Connection", "close")])
+    }
+
     package typealias Handler = @Sendable (HTTPRequest) -> HTTPOutcome
 
     private var daemon: OpaquePointer?
@@ -61,7 +91,7 @@ package final class HTTPServer: @unchecked Sendable {
 
     fileprivate func answer(_ state: RequestState, connection: OpaquePointer) -> MHD_Result {
         var request = HTTPRequest(method: state.method, target: state.target, headers: state.headers, body: state.body)
-        if state.tooLarge { return send(HTTPServer.tooLarge, to: connection, for: request) }
+        if let refusal = state.refusal { return send(refusal, to: connection, for: request) }
         // Java's Google client gzips every request body it sends (GZipEncoding), and Google
         // reads it: the handler sees the body as it was before.
         if !request.body.isEmpty, let encoding = request.header("content-encoding"), HTTPServer.trimmingOWS(Substring(encoding)).lowercased() == "gzip" {
@@ -171,7 +201,8 @@ private final class RequestState {
     var headers: [(String, String)] = []
     var body: [UInt8] = []
     var started = false
-    var tooLarge = false
+    /// The answer already decided on: the request is not handed on.
+    var refusal: HTTPResponse?
 
     init(target: String) { self.target = target }
 }
@@ -202,18 +233,22 @@ private let accessHandler: cmhd_handler_fn = { context, connection, _, method, _
         state.started = true
         state.method = method.map { String(cString: $0) } ?? "GET"
         _ = cmhd_each_header(connection, headerCollector, pointer)
+        if let refusal = HTTPServer.framingRefusal(state.headers) {
+            state.refusal = refusal
+            return server.answer(state, connection: connection)
+        }
         // A body announced as too large is answered at once, unread (and without a
         // `100 Continue`): waiting for gigabytes only to refuse them would look like a hang.
         if let length = state.headers.first(where: { $0.0.lowercased() == "content-length" }).flatMap({ UInt64($0.1) }),
            length > UInt64(HTTPServer.maximumBodySize) {
-            state.tooLarge = true
+            state.refusal = HTTPServer.tooLarge
             return server.answer(state, connection: connection)
         }
         return .YES
     }
     if size.pointee > 0 {
         if state.body.count + size.pointee > HTTPServer.maximumBodySize {
-            state.tooLarge = true
+            state.refusal = HTTPServer.tooLarge
         } else if let data {
             data.withMemoryRebound(to: UInt8.self, capacity: size.pointee) {
                 state.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: size.pointee))

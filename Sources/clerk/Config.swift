@@ -48,7 +48,11 @@ final class ConfigFile: SettingsWriter {
             throw Config.Failure(message: "\(TextStyle.path(path)): larger than 1 MiB, not a config file")
         case .failed(errno: ELOOP):
             // A link that leads back to itself was read as no config, its settings ignored.
-            throw Config.Failure(message: "\(TextStyle.path(path)): can't be read (its symbolic links go round in a loop). Move it aside to use the defaults")
+            // The loop may be the folder's (a data folder linked to itself): that is named,
+            // as the file cannot be moved aside.
+            var info = stat()
+            let looped = stat(path.parentPath, &info) != 0 && errno == ELOOP ? path.parentPath : path
+            throw Config.Failure(message: "\(TextStyle.path(looped)): can't be read (its symbolic links go round in a loop). Move it aside to use the defaults")
         case .failed(errno: EACCES), .failed(errno: EPERM):
             throw Config.Failure(message: "\(TextStyle.path(path)): can't be read (permission denied). Make it readable, or move it aside to use the defaults")
         case .failed:

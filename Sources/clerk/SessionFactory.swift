@@ -83,11 +83,15 @@ enum SessionFactory {
         } catch {
             // A file in its place is said so ("cannot create the folder" read as a permission
             // problem), and a symbolic link to nowhere (a folder moved, a disk not mounted).
+            // A link in a loop is said so (it was "a symbolic link to X, which does not exist").
             var info = stat()
-            let isOther = stat(paths.dataDirectory, &info) == 0 && info.st_mode & S_IFMT != S_IFDIR
-            let target = lstat(paths.dataDirectory, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK && !isOther
+            let found = stat(paths.dataDirectory, &info) == 0
+            let loops = !found && errno == ELOOP
+            let isOther = found && info.st_mode & S_IFMT != S_IFDIR
+            let target = lstat(paths.dataDirectory, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK && !isOther && !loops
                 ? (try? FileManager.default.destinationOfSymbolicLink(atPath: paths.dataDirectory)) : nil
             let problem = isOther ? "not a folder (a file is in its place)"
+                : loops ? "can't be used (its symbolic links go round in a loop); move it aside"
                 : target.map { "a symbolic link to \(TextStyle.path($0)), which does not exist; make that folder, or move the link aside" }
                 ?? "cannot create the folder"
             throw Failure(message: "\(TextStyle.path(paths.dataDirectory)): " + problem)

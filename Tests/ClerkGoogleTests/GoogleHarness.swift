@@ -21,14 +21,15 @@ final class GoogleHarness {
     let log = LogLines()
     /// What reached the emulator: method, path and body of each request.
     let sent = SentRequests()
+    /// Answers put in place of the emulator's, as a broken proxy or cache would.
+    let replacements = AnswerReplacements()
 
     init(start: Date = Date(timeIntervalSince1970: 1_772_438_400), tokenLifetime: TimeInterval = 3599, zone: String = "Europe/Madrid") throws {
         clock = TestClock(start)
         folder = NSTemporaryDirectory() + "clerk-google-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         emulator = try Emulator(configuration: Emulator.Configuration(tokenLifetime: tokenLifetime, timeZone: Zone(identifier: zone)!, now: clock.provider))
-        let emulator = self.emulator, sent = self.sent
-        server = try HTTPServer(port: 0) { sent.append($0); return emulator.handle($0) }
+        server = try HTTPServer(port: 0, handler: GoogleHarness.handler(emulator, sent, replacements))
         port = server.port
     }
 
@@ -39,8 +40,17 @@ final class GoogleHarness {
 
     /// Google is back, on the same port.
     func comeBack() throws {
-        let emulator = self.emulator, sent = self.sent
-        server = try HTTPServer(port: port) { sent.append($0); return emulator.handle($0) }
+        server = try HTTPServer(port: port, handler: GoogleHarness.handler(emulator, sent, replacements))
+    }
+
+    /// The emulator's handling, each request noted and its answer replaced when asked.
+    static func handler(_ emulator: Emulator, _ sent: SentRequests, _ replacements: AnswerReplacements) -> HTTPServer.Handler {
+        { request in
+            sent.append(request)
+            let outcome = emulator.handle(request)
+            guard case .respond(let response, let delay) = outcome, let replaced = replacements.answer(request, response) else { return outcome }
+            return .respond(replaced, delay: delay)
+        }
     }
 
     deinit {
@@ -147,6 +157,33 @@ final class LogLines: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return lines
+    }
+}
+
+/// Answers a test puts in place of the emulator's: `replace(path:with:)` changes the answer
+/// to every request of a method (GET unless said) to a path ending with the suffix given,
+/// from the emulator's answer to it.
+final class AnswerReplacements: @unchecked Sendable {
+    private let lock = NSLock()
+    private var rules: [(method: String, suffix: String, change: @Sendable (HTTPRequest, HTTPResponse) -> HTTPResponse)] = []
+
+    func replace(_ method: String = "GET", path suffix: String, with change: @escaping @Sendable (HTTPRequest, HTTPResponse) -> HTTPResponse) {
+        lock.lock()
+        rules.append((method, suffix, change))
+        lock.unlock()
+    }
+
+    func clear() {
+        lock.lock()
+        rules = []
+        lock.unlock()
+    }
+
+    func answer(_ request: HTTPRequest, _ response: HTTPResponse) -> HTTPResponse? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let rule = rules.last(where: { request.method == $0.method && request.rawPath.hasSuffix($0.suffix) }) else { return nil }
+        return rule.change(request, response)
     }
 }
 

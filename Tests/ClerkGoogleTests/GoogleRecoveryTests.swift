@@ -3,6 +3,7 @@ import ClerkCore
 import ClerkLocal
 import Foundation
 @testable import GoogleEmulator
+@testable import LoopbackHTTP
 import Testing
 
 /// What the Google backend does when a write's answer is lost, Google is slow or refuses,
@@ -166,6 +167,122 @@ import Testing
         harness.arm(fault)
         #expect(try GoogleBackendTests.titles(backend) == ["Keep"])
         #expect(backend.takeNotices() == [.behind(asOf: synced, cause: .malformedResponse)])
+    }
+
+    /// A listing answered with what is no page — a 200 with an empty body (a proxy's), `{}`,
+    /// `"items": null`, items that are no list, a last page without its sync token — was read
+    /// as an empty list: the calendar list left the mirror without its calendar, so the week
+    /// read "Nothing on …" until the list was read again five minutes later; contacts lost
+    /// their sync token and the full listing after it dropped every contact. Now it is an
+    /// answer clerk can't read, and the mirror answers as it was.
+    @Test(arguments: ["", "{}", #"{"items":null,"nextSyncToken":"s"}"#, #"{"items":"x","nextSyncToken":"s"}"#, #"{"items":[]}"#])
+    func aListingThatIsNoPageLeavesTheMirrorAsItWas(body: String) throws {
+        let harness = try GoogleHarness()
+        harness.side("POST", Self.events, GoogleBackendTests.eventJSON("keep00001", "Keep"))
+        harness.side("POST", "/v1/people:createContact", ["names": [["givenName": "Ana", "familyName": "Pérez"]]])
+        let backend = try harness.signIn().backend
+        let synced = harness.clock.now
+        for path in ["/users/me/calendarList", "/people/me/connections"] {
+            harness.replacements.replace(path: path) { _, _ in HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: Array(body.utf8)) }
+        }
+        harness.clock.advance(600)
+        #expect(try backend.calendars().map(\.name) == [Self.primary])
+        #expect(try GoogleBackendTests.titles(backend) == ["Keep"])
+        #expect(backend.takeNotices() == [.behind(asOf: synced, cause: .malformedResponse)])
+        for _ in 0..<2 {
+            harness.clock.advance(600)
+            #expect(try backend.contactNames() == ["Ana Pérez"])
+        }
+        harness.replacements.clear()
+        harness.clock.advance(600)
+        #expect(try GoogleBackendTests.titles(backend) == ["Keep"])
+        #expect(backend.takeNotices() == [])
+    }
+
+    /// What makes a page: its items, or none, and how it goes on or ends.
+    @Test func readsAPageOnlyWhenItIsOne() throws {
+        func page(_ text: String, _ items: String, _ sync: String?) -> GoogleAPI.Page? {
+            try? GoogleAPI.Page(JSONValue.parse(text), items: items, syncToken: sync)
+        }
+        #expect(page(#"{"nextSyncToken":"s"}"#, "connections", "nextSyncToken")?.items == [])  // People leaves out an empty list
+        #expect(page(#"{"items":[{}],"nextPageToken":"p"}"#, "items", "nextSyncToken")?.next == "p")
+        #expect(page(#"{"files":[]}"#, "files", nil)?.items == [])
+        #expect(page(#"{"changes":[],"newStartPageToken":"9"}"#, "changes", "newStartPageToken")?.syncToken == "9")
+        #expect(page(#"{}"#, "files", nil) == nil)
+        #expect(page(#"{"changes":[]}"#, "changes", "newStartPageToken") == nil)
+        #expect(page(#"{"items":[],"nextPageToken":7}"#, "items", "nextSyncToken") == nil)
+        #expect(page(#"{"items":[],"nextPageToken":"","nextSyncToken":""}"#, "items", "nextSyncToken") == nil)
+    }
+
+    /// A listing whose every page names the same next page (a cache or a proxy answering
+    /// each page as the first) was followed for ever: `clerk login` sent 12,600 requests in
+    /// ten minutes and never ended, and so would every command after it. A page token given
+    /// twice is now an answer clerk can't read (here the loop ends by itself after 40 pages,
+    /// so that the old code fails rather than hangs).
+    @Test func aListingThatPagesInACircleIsNotFollowedForEver() throws {
+        let harness = try GoogleHarness()
+        harness.side("POST", Self.events, GoogleBackendTests.eventJSON("keep00001", "Keep"))
+        let backend = try harness.signIn().backend
+        let synced = harness.clock.now
+        let pages = LogLines()
+        harness.replacements.replace(path: "/events") { _, response in
+            pages.append("page")
+            // (The emulator refuses "again", but this proxy answers it as a page.)
+            var members = response.status == 200 ? (try? JSONValue.parse(bytes: response.body))?.objectValue ?? [] : [("items", [])]
+            members.removeAll { $0.0 == "nextSyncToken" || $0.0 == "nextPageToken" }
+            members.append(pages.all.count < 40 ? ("nextPageToken", "again") : ("nextSyncToken", "end"))
+            return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: JSONValue.object(members).serializedBytes())
+        }
+        harness.clock.advance(6)
+        #expect(try GoogleBackendTests.titles(backend) == ["Keep"])
+        #expect(backend.takeNotices() == [.behind(asOf: synced, cause: .malformedResponse)])
+        #expect(pages.all.count == 2)
+        var trail = GoogleAPI.PageTrail()
+        #expect((1..<GoogleAPI.PageTrail.maximumPages).allSatisfy { (try? trail.follow(String($0))) == String($0) })
+        #expect(throws: APIFailure.malformed) { try trail.follow("one page too many") }
+    }
+
+    /// A write answered 200 with an empty body (a proxy that lost it) was read as `{}`: a
+    /// file made at Drive was said not made — "Google sent an answer clerk couldn't read.
+    /// Nothing changed; try again in a moment." — and trying again made a second one; an
+    /// event likewise. Such an answer is now one that cannot be read, and what was sent is
+    /// looked up by the id it went under.
+    @Test func aWriteAnsweredWithAnEmptyBodyIsLookedUpByItsID() throws {
+        let harness = try GoogleHarness()
+        let backend = try harness.signIn().backend
+        for path in ["/upload/drive/v3/files", "/events"] {
+            harness.replacements.replace("POST", path: path) { _, response in HTTPResponse(status: 200, headers: response.headers, body: []) }
+        }
+        #expect(try backend.createFile(named: "notes.txt", content: "hello").name == "notes.txt")
+        #expect(Self.driveFiles(harness, named: "notes.txt").count == 1)
+        #expect(try backend.insertEvent(EventDraft(title: "Lunch", when: GoogleBackendTests.when(1, 13)), id: "lunch0001", calendarID: Self.primary).title == "Lunch")
+        #expect(Self.eventTitles(harness) == ["Lunch"])
+        #expect(try GoogleBackendTests.titles(backend) == ["Lunch"])
+    }
+
+    /// A saved sync or page token Google does not know is answered 400 ("Invalid sync token
+    /// value.", "Sync token is invalid.", "Invalid Value"), not 410: every command that read
+    /// events failed "Google refused that (400 invalid). Nothing changed." for good, and so
+    /// did those reading contacts or files. Now the listing starts over without it.
+    @Test func aSyncTokenGoogleDoesNotKnowStartsTheListingOver() throws {
+        let harness = try GoogleHarness()
+        harness.side("POST", Self.events, GoogleBackendTests.eventJSON("keep00001", "Keep"))
+        harness.side("POST", "/v1/people:createContact", ["names": [["givenName": "Ana", "familyName": "Pérez"]]])
+        let backend = try harness.signIn().backend
+        _ = try backend.createFile(named: "notes.txt", content: "hello")
+        for key in ["events." + Self.primary, "people.token", "drive.pageToken"] {
+            #expect(try backend.mirror.store.syncValue(key) != nil, "\(key)")
+            try backend.mirror.store.setSyncValue(key, "not-a-token-google-made")
+        }
+        harness.side("POST", Self.events, GoogleBackendTests.eventJSON("late00001", "Late"))
+        harness.clock.advance(600)
+        #expect(try GoogleBackendTests.titles(backend) == ["Keep", "Late"])
+        #expect(try backend.contactNames() == ["Ana Pérez"])
+        #expect(try backend.files(matching: nil).map(\.name) == ["notes.txt"])
+        #expect(backend.takeNotices() == [])
+        for key in ["events." + Self.primary, "people.token", "drive.pageToken"] {
+            #expect(try backend.mirror.store.syncValue(key) != "not-a-token-google-made", "\(key)")
+        }
     }
 
     /// A sync token Google no longer takes (410) starts the calendar over from a full

@@ -360,6 +360,20 @@ import Glibc
         #expect(dangling.stderr == "clerk: \(folder.path)/gone: a symbolic link to \(folder.path)/moved, which does not exist; make that folder, or move the link aside\n")
         #expect(dangling.status == 1)
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/moved"))
+        // A data folder whose links go round in a loop: given as --data-dir it was the
+        // config's loop ("DIR/config: can't be read …", a file that cannot be moved aside),
+        // as the XDG folder "a symbolic link to l2, which does not exist".
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/l1", withDestinationPath: "l2")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/l2", withDestinationPath: "l1")
+        let given = try ClerkBinary.run(Self.clock + ["--data-dir", folder.path + "/l1", "what's on tomorrow"])
+        #expect(given.stderr == "clerk: \(folder.path)/l1: can't be read (its symbolic links go round in a loop). Move it aside to use the defaults\n")
+        #expect(given.status == 1)
+        try FileManager.default.createDirectory(atPath: folder.path + "/config", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/clerk", withDestinationPath: "l1")
+        let xdg = try ClerkBinary.run(Self.clock + ["what's on tomorrow"],
+                                      environment: ["HOME": folder.path, "XDG_DATA_HOME": folder.path, "XDG_CONFIG_HOME": folder.path + "/config"])
+        #expect(xdg.stderr == "clerk: \(folder.path)/clerk: can't be used (its symbolic links go round in a loop); move it aside\n")
+        #expect(xdg.status == 1)
     }
 
     /// An answer that cannot be written — stdout on a full disk (`/dev/full`), or closed —

@@ -4,6 +4,9 @@ import Foundation
 @testable import GoogleEmulator
 @testable import LoopbackHTTP
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The HTTP layer and the fault injection, over real connections.
 @Suite struct ServerTests {
@@ -145,6 +148,62 @@ import Testing
         harness.arm(["path": "/v1/", "status": 500])
         let people = harness.send("GET", "/v1/people/me/connections?personFields=names", token: token)
         #expect(people.json["error"]?["status"] == "INTERNAL")
+    }
+
+    /// A request whose body's length can be read two ways: two different Content-Lengths
+    /// (libmicrohttpd took the first, and served the rest of the body as a second request on
+    /// the connection, which a proxy in front, reading the last, would not have seen: request
+    /// smuggling), Content-Length beside chunked (served chunked, the connection kept open),
+    /// a coding other than chunked (no answer at all, the connection held until its timeout).
+    /// Each is refused before its body is read, and the connection closed; nothing is done.
+    @Test func refusesABodyWhoseLengthCanBeReadTwoWays() throws {
+        let harness = try EmulatorHarness()
+        let smuggled = "GET /_emulator/faults HTTP/1.1\r\nHost: x\r\n\r\n"
+        let cases: [(String, String)] = [
+            ("Content-Length: 2\r\nContent-Length: \(2 + smuggled.utf8.count)\r\n\r\n{}" + smuggled, "HTTP/1.1 400 Bad Request"),
+            ("Content-Length: 40\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n" + smuggled, "HTTP/1.1 400 Bad Request"),
+            ("Transfer-Encoding: gzip, chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n", "HTTP/1.1 501 Not Implemented"),
+        ]
+        for (framing, status) in cases {
+            let answer = Self.exchange(port: harness.server.port, "POST /_emulator/faults HTTP/1.1\r\nHost: x\r\n" + framing)
+            #expect(answer.hasPrefix(status + "\r\n"), "\(framing)")
+            #expect(answer.components(separatedBy: "HTTP/1.1 ").count == 2, "one answer, then the connection closed: \(answer)")
+        }
+        #expect(harness.send("GET", "/_emulator/faults").json["faults"]?.arrayValue == [])
+        // The same length twice, or each framing alone, is read as before.
+        for framing in ["Content-Length: 2\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}",
+                        "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n2\r\n{}\r\n0\r\n\r\n"] {
+            let answer = Self.exchange(port: harness.server.port, "POST /_emulator/faults HTTP/1.1\r\nHost: x\r\n" + framing)
+            #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(framing)")
+        }
+        #expect(harness.send("GET", "/_emulator/faults").json["faults"]?.arrayValue?.count == 2)
+    }
+
+    /// `request` sent as raw bytes on a new connection; what came back before the server
+    /// closed it (or 3 s passed).
+    static func exchange(port: UInt16, _ request: String) -> String {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var limit = timeval(tv_sec: 3, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { return "" }
+        let bytes = Array(request.utf8)
+        guard send(socket, bytes, bytes.count, 0) == bytes.count else { return "" }
+        var answer: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = recv(socket, &buffer, buffer.count, 0)
+            guard count > 0 else { break }
+            answer += buffer[0..<count]
+        }
+        return String(decoding: answer, as: UTF8.self)
     }
 
     @Test func droppedAfterApplyLeavesTheClientWithNoAnswerButTheChangeMade() throws {

@@ -14,6 +14,44 @@ struct GoogleAPI {
         var items: [JSONValue]
         var next: String?
         var syncToken: String?
+
+        /// The page `json` is, its items under `key` (absent when there are none, as People
+        /// leaves them out). An answer that is no page — an empty body, `{}`, `"items":
+        /// null`, a page that neither goes on nor ends — is one clerk cannot read: taken for
+        /// an empty list, it emptied the mirror of calendars, contacts or files. A list whose
+        /// last page carries a sync token (`syncKey`) must carry it or the next page's
+        /// token; Drive's file list, whose last page carries neither, must carry its items.
+        init(_ json: JSONValue, items key: String, syncToken syncKey: String?) throws(APIFailure) {
+            let listed = json[key]
+            guard listed == nil || listed?.arrayValue != nil else { throw .malformed }
+            items = listed?.arrayValue ?? []
+            next = try Page.token(json["nextPageToken"])
+            syncToken = try syncKey.flatMap { key throws(APIFailure) in try Page.token(json[key]) }
+            let ends = syncKey == nil ? listed != nil : syncToken != nil
+            guard next != nil || ends else { throw .malformed }
+        }
+
+        /// A token member: nil when absent or empty, unreadable when not a string.
+        private static func token(_ value: JSONValue?) throws(APIFailure) -> String? {
+            guard let value, value != .null else { return nil }
+            guard let text = value.stringValue else { throw .malformed }
+            return text.isEmpty ? nil : text
+        }
+    }
+
+    /// The pages one listing has followed. A page token given before (a cache or a proxy
+    /// answering every page with the same one) paged for ever, and so would a listing of
+    /// more pages than any account holds: both are answers clerk cannot read.
+    struct PageTrail {
+        static let maximumPages = 10_000
+        private var followed: Set<String> = []
+
+        /// The next page's token once checked; nil at the listing's end.
+        mutating func follow(_ token: String?) throws(APIFailure) -> String? {
+            guard let token else { return nil }
+            guard followed.insert(token).inserted, followed.count < PageTrail.maximumPages else { throw .malformed }
+            return token
+        }
     }
 
     static func path(_ segment: String) -> String { Form.escape(segment) }
@@ -31,8 +69,7 @@ struct GoogleAPI {
     func calendarList(pageToken: String?) throws(APIFailure) -> Page {
         var query = [("maxResults", String(min(pageSize, 250)))]
         if let pageToken { query.append(("pageToken", pageToken)) }
-        let json = try transport.json(jsonCall("GET", url(endpoints.calendar, "/users/me/calendarList", query)))
-        return Page(items: json["items"]?.arrayValue ?? [], next: json["nextPageToken"]?.stringValue, syncToken: json["nextSyncToken"]?.stringValue)
+        return try Page(transport.json(jsonCall("GET", url(endpoints.calendar, "/users/me/calendarList", query))), items: "items", syncToken: "nextSyncToken")
     }
 
     func insertCalendar(summary: String, timeZone: String) throws(APIFailure) -> JSONValue {
@@ -54,8 +91,8 @@ struct GoogleAPI {
         var query = [("maxResults", String(min(pageSize, 2500))), ("showDeleted", "true")]
         if let syncToken { query.append(("syncToken", syncToken)) }
         if let pageToken { query.append(("pageToken", pageToken)) }
-        let json = try transport.json(jsonCall("GET", url(endpoints.calendar, "/calendars/\(GoogleAPI.path(calendarID))/events", query)))
-        return Page(items: json["items"]?.arrayValue ?? [], next: json["nextPageToken"]?.stringValue, syncToken: json["nextSyncToken"]?.stringValue)
+        return try Page(transport.json(jsonCall("GET", url(endpoints.calendar, "/calendars/\(GoogleAPI.path(calendarID))/events", query))),
+                        items: "items", syncToken: "nextSyncToken")
     }
 
     func event(calendarID: String, eventID: String) throws(APIFailure) -> JSONValue {
@@ -106,8 +143,7 @@ struct GoogleAPI {
         var query = [("personFields", GoogleCoding.personFields), ("pageSize", String(min(pageSize, 1000))), ("requestSyncToken", "true")]
         if let syncToken { query.append(("syncToken", syncToken)) }
         if let pageToken { query.append(("pageToken", pageToken)) }
-        let json = try transport.json(jsonCall("GET", url(endpoints.people, "/people/me/connections", query)))
-        return Page(items: json["connections"]?.arrayValue ?? [], next: json["nextPageToken"]?.stringValue, syncToken: json["nextSyncToken"]?.stringValue)
+        return try Page(transport.json(jsonCall("GET", url(endpoints.people, "/people/me/connections", query))), items: "connections", syncToken: "nextSyncToken")
     }
 
     func searchContacts(_ query: String) throws(APIFailure) -> [JSONValue] {
@@ -131,8 +167,7 @@ struct GoogleAPI {
     func files(query: String, pageToken: String?) throws(APIFailure) -> Page {
         var parameters = [("q", query), ("pageSize", String(min(pageSize, 1000))), ("fields", "nextPageToken,files(\(GoogleCoding.fileFields))")]
         if let pageToken { parameters.append(("pageToken", pageToken)) }
-        let json = try transport.json(jsonCall("GET", url(endpoints.drive, "/files", parameters)))
-        return Page(items: json["files"]?.arrayValue ?? [], next: json["nextPageToken"]?.stringValue, syncToken: nil)
+        return try Page(transport.json(jsonCall("GET", url(endpoints.drive, "/files", parameters))), items: "files", syncToken: nil)
     }
 
     func startPageToken() throws(APIFailure) -> String {
@@ -148,7 +183,7 @@ struct GoogleAPI {
             ("pageToken", pageToken), ("pageSize", String(min(pageSize, 1000))), ("includeRemoved", "true"),
             ("fields", "nextPageToken,newStartPageToken,changes(fileId,removed,file(\(GoogleCoding.fileFields)))"),
         ])))
-        return Page(items: json["changes"]?.arrayValue ?? [], next: json["nextPageToken"]?.stringValue, syncToken: json["newStartPageToken"]?.stringValue)
+        return try Page(json, items: "changes", syncToken: "newStartPageToken")
     }
 
     func generateIDs(count: Int) throws(APIFailure) -> [String] {

@@ -220,11 +220,17 @@ package final class GoogleTransport {
         return !HTTPClient.isCancelled
     }
 
-    /// `send`, with the answer read as a JSON object (an empty body is an empty object). A
-    /// web page instead is the network's (a Wi-Fi sign-in page), not Google's: `intercepted`.
+    /// `send`, with the answer read as a JSON object (a 204's empty body is an empty object).
+    /// A web page instead is the network's (a Wi-Fi sign-in page), not Google's: `intercepted`.
+    /// Any other empty body (a 200 whose body a proxy lost) cannot be read: read as `{}`, a
+    /// file made at Drive was said not made ("Nothing changed"), and made again when asked
+    /// again, where an answer cut short is looked up by the id it was sent under.
     package func json(_ call: HTTPCall) throws(APIFailure) -> JSONValue {
         let answer = try send(call)
-        if answer.body.isEmpty { return .object([]) }
+        if answer.body.isEmpty {
+            guard answer.status == 204 else { throw .malformed }
+            return .object([])
+        }
         guard let json = try? JSONValue.parse(bytes: answer.body), json.objectValue != nil else {
             throw GoogleTransport.isWebPage(answer) ? .transport(.intercepted) : .malformed
         }

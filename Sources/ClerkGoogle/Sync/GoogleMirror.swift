@@ -6,8 +6,10 @@ package import FoundationEssentials
 /// answered here, at once and offline too.
 ///
 /// Each kind of data has its own incremental sync: events per calendar with sync tokens
-/// (a full sync on first use and after a 410), People connections with sync tokens (a full
-/// one again after `EXPIRED_SYNC_TOKEN`), Drive's change feed, and the calendar list. A
+/// (a full sync on first use and after a 410, or a 400 refusing the token), People
+/// connections with sync tokens (a full one again after `EXPIRED_SYNC_TOKEN`, 410 or 400),
+/// Drive's change feed (listed whole again when its token is refused), and the calendar
+/// list. A listing's answer that is no page, or pages in a circle, cannot be read. A
 /// command syncs a kind only when it is older than its freshness:
 ///
 /// | kind          | synced when older than |
@@ -199,6 +201,7 @@ package final class GoogleMirror {
 
     func syncCalendarList() throws {
         var seen: [CalendarInfo] = []
+        var trail = GoogleAPI.PageTrail()
         var pageToken: String?
         repeat {
             let page = try api.calendarList(pageToken: pageToken)
@@ -208,7 +211,7 @@ package final class GoogleMirror {
                 seen.append(CalendarInfo(id: id, name: name, timeZone: item["timeZone"]?.stringValue ?? "UTC",
                                          isPrimary: item["primary"]?.boolValue ?? false))
             }
-            pageToken = page.next
+            pageToken = try trail.follow(page.next)
         } while pageToken != nil
         try store.atomically {
             let known = Set(seen.map(\.id))
@@ -222,6 +225,13 @@ package final class GoogleMirror {
             }
         }
         try noteSynced(.calendarList)
+    }
+
+    /// Google refusing a saved sync or page token: 410 (too old) or 400 (one it does not
+    /// know, "Invalid sync token value."). The listing starts over without it.
+    static func refusesSavedToken(_ error: any Error) -> Bool {
+        guard let status = (error as? APIFailure)?.status else { return false }
+        return status == 410 || status == 400
     }
 
     /// Applies what changed on one calendar since its sync token (everything, the first
@@ -242,8 +252,10 @@ package final class GoogleMirror {
         } catch {
             // 410: the token is too old; start over from a full listing, which replaces the
             // calendar's copy once it is all here (emptied first, a listing cut short left
-            // an empty calendar to answer from until Google answered again).
-            guard token != nil, (error as? APIFailure)?.status == 410 else { throw error }
+            // an empty calendar to answer from until Google answered again). So too for a
+            // 400, "Invalid sync token value." (a token Google does not know: every command
+            // failed on it for good).
+            guard token != nil, GoogleMirror.refusesSavedToken(error) else { throw error }
             (items, nextSync) = try fetchEvents(calendarID: calendarID, syncToken: nil)
             startsOver = true
         }
@@ -261,13 +273,14 @@ package final class GoogleMirror {
 
     /// Every page of a calendar's listing: its items and the sync token of the last page.
     private func fetchEvents(calendarID: String, syncToken: String?) throws -> ([JSONValue], String?) {
+        var trail = GoogleAPI.PageTrail()
         var pageToken: String?
         var items: [JSONValue] = []
         var nextSync: String?
         repeat {
             let page = try api.events(calendarID: calendarID, syncToken: syncToken, pageToken: pageToken)
             items += page.items
-            pageToken = page.next
+            pageToken = try trail.follow(page.next)
             nextSync = page.syncToken
         } while pageToken != nil
         return (items, nextSync)
@@ -312,6 +325,7 @@ package final class GoogleMirror {
     /// (a full sync drops contacts no longer there). Returns how many came.
     func syncContacts() throws -> Int {
         let token = try store.syncValue("people.token")
+        var trail = GoogleAPI.PageTrail()
         var pageToken: String?
         var people: [JSONValue] = []
         var nextSync: String?
@@ -319,12 +333,12 @@ package final class GoogleMirror {
             repeat {
                 let page = try api.connections(syncToken: token, pageToken: pageToken)
                 people += page.items
-                pageToken = page.next
+                pageToken = try trail.follow(page.next)
                 nextSync = page.syncToken
             } while pageToken != nil
         } catch {
-            // An expired token: start over from a full listing.
-            guard token != nil, error.reason == "EXPIRED_SYNC_TOKEN" || error.status == 410 else { throw error }
+            // An expired token, or one Google does not know: start over from a full listing.
+            guard token != nil, error.reason == "EXPIRED_SYNC_TOKEN" || GoogleMirror.refusesSavedToken(error) else { throw error }
             try store.setSyncValue("people.token", nil)
             return try syncContacts()
         }
@@ -359,15 +373,20 @@ package final class GoogleMirror {
     func syncFiles() throws -> Int {
         var count = 0
         if let saved = try store.syncValue("drive.pageToken"), try store.syncValue("drive.sizes") != nil {
-            var pageToken = saved
+            var trail = GoogleAPI.PageTrail()
+            var pageToken: String? = try trail.follow(saved)
             var changes: [JSONValue] = []
             var newStart: String?
-            repeat {
-                let page = try api.changes(pageToken: pageToken)
+            while let token = pageToken {
+                guard let page = try changesPage(token) else {
+                    // A page token Drive does not know: the files are listed whole again.
+                    try store.setSyncValue("drive.pageToken", nil)
+                    return try syncFiles()
+                }
                 changes += page.items
                 newStart = page.syncToken
-                pageToken = page.next ?? ""
-            } while newStart == nil && !pageToken.isEmpty
+                pageToken = newStart == nil ? try trail.follow(page.next) : nil
+            }
             try store.atomically {
                 for change in changes {
                     guard let id = change["fileId"]?.stringValue else { continue }
@@ -382,12 +401,13 @@ package final class GoogleMirror {
             count = changes.count
         } else {
             let start = try api.startPageToken()
+            var trail = GoogleAPI.PageTrail()
             var pageToken: String?
             var files: [JSONValue] = []
             repeat {
                 let page = try api.files(query: GoogleAPI.textFilesQuery, pageToken: pageToken)
                 files += page.items
-                pageToken = page.next
+                pageToken = try trail.follow(page.next)
             } while pageToken != nil
             try store.atomically {
                 let seen = Set(files.compactMap { $0["id"]?.stringValue })
@@ -402,6 +422,15 @@ package final class GoogleMirror {
         }
         try noteSynced(.files)
         return count
+    }
+
+    /// A page of Drive's change feed; nil when Drive refuses the token itself.
+    private func changesPage(_ token: String) throws -> GoogleAPI.Page? {
+        do {
+            return try api.changes(pageToken: token)
+        } catch where GoogleMirror.refusesSavedToken(error) {
+            return nil
+        }
     }
 
     /// A Drive file's metadata into the mirror; its cached content is kept only while

@@ -687,6 +687,12 @@ struct EventDetails {
     /// Verbs whose "in" makes room for an event ("fit in", "squeeze in", "pencil in").
     static let fitVerbs: WordSet = ["fit", "squeeze", "pencil", "sneak", "cram", "slot"]
 
+    /// "mums", "dads", "wifes": a relation's own, typed without the apostrophe ("my mums
+    /// birthday" is Mum's, not a guest called "mums").
+    static func isRelationsOwn(_ word: String) -> Bool {
+        word.utf8.count > 3 && word.hasSuffix("s") && Vocabulary.relations.contains(word.dropLast())
+    }
+
     /// Nouns that end a place said after the time with no "at" ("recital friday 6:30pm school
     /// auditorium", "standup monday 10am room 204"): buildings and rooms, not areas ("dinner
     /// friday 7pm downtown" keeps "downtown" in its title) nor what an event may be called
@@ -830,7 +836,8 @@ struct EventDetails {
                 if i + 1 < range.upperBound, !s.tokens[i + 1].isPossessive, isKnownContact(s, i + 1, known: known) {
                     readNameList(s, from: i + 1, limit: range.upperBound, rule: "for-person", keepInTitle: true, known: known, maxNames: 1)
                 }
-            case _ where Vocabulary.personalOccasions.contains(w, key: t.key) && i > range.lowerBound && !used[i - 1] && !s.tokens[i - 1].isPossessive:
+            case _ where Vocabulary.personalOccasions.contains(w, key: t.key) && i > range.lowerBound && !used[i - 1] && !s.tokens[i - 1].isPossessive
+                && !Self.isRelationsOwn(s.word(i - 1)):
                 // "Carla birthday", "Bob wedding anniversary": a name before a personal occasion.
                 // (The word just before must be a name itself: "until my birthday" names nobody.)
                 var start = i - 1

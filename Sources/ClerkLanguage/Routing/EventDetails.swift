@@ -658,7 +658,12 @@ struct EventDetails {
                 // "in" names a place only with a place noun, a capitalised name or a city the
                 // reader knows ("in room 4B", "in Madrid", "in lisbon").
                 let next = s.word(start) == "the" || s.word(start) == "my" ? start + 1 : start
-                guard next < range.upperBound, s.word(next, isIn: Vocabulary.placeNouns)
+                // ("in the main building", "in the sports hall": one word before the noun, which
+                // ends the phrase.)
+                let nounAfterOne = next + 1 < range.upperBound && next > start && s.kind(next) == .word && !s.isInDate(next)
+                    && !used[next + 1] && s.word(next + 1, isIn: Vocabulary.placeNouns)
+                    && (next + 2 == range.upperBound || used[next + 2] || s.tokens[next + 2].isMark || s.isInDate(next + 2))
+                guard next < range.upperBound, s.word(next, isIn: Vocabulary.placeNouns) || nounAfterOne
                         || ((s.tokens[next].isCapitalized || Self.isCity(s, next)) && !s.isInDate(next)) else { continue }
             }
             var end = start

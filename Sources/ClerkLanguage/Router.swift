@@ -208,12 +208,8 @@ public struct Router: Sendable {
                          known: KnownNames, eventOnScreen: Bool) -> Understanding {
         let line = LineBytes(text)
         // "call with the tokyo client at 9am their time": the place the line names is whose.
-        // (Moved back onto the line: "london time" is a byte longer than "their time", and a
-        // range left on the words said trapped `clerk parse --jsonl`.)
         if let said = Self.theirTime(line) {
-            let inner = understand(said, readings: reader.readings(said, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
-            let (replaced, count) = Self.rewritten(text, as: said)
-            return inner.moved(onto: text, from: said, replacing: replaced, by: count)
+            return understand(said, readings: reader.readings(said, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
         }
         // "i see patients all day, can you put in mrs kelly at 9 tomorrow", "busy week, could
         // you show me friday": a remark with no day in it, then a request asked politely after
@@ -1343,17 +1339,6 @@ public struct Router: Sendable {
 
     /// Units a "one" before them counts ("the last one hour").
     static let unitWords: Set<String> = ["second", "minute", "hour", "day", "night", "week", "weekend", "fortnight", "month", "quarter", "year", "decade"]
-
-    /// The bytes of `text` that `said` writes otherwise, and how many bytes it writes for them:
-    /// all between the bytes the two begin and end with alike.
-    static func rewritten(_ text: String, as said: String) -> (Range<Int>, Int) {
-        let a = Array(text.utf8), b = Array(said.utf8)
-        var start = 0
-        while start < a.count, start < b.count, a[start] == b[start] { start += 1 }
-        var end = 0
-        while end < a.count - start, end < b.count - start, a[a.count - 1 - end] == b[b.count - 1 - end] { end += 1 }
-        return (start..<(a.count - end), b.count - end - start)
-    }
 
     /// A date read from `other`, a string of the same UTF-8 bytes' layout, with its ranges on
     /// `text`.

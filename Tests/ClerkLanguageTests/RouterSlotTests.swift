@@ -301,25 +301,4 @@ import Testing
         #expect(u.slot(.when)?.value == when)
         #expect(u.slot(.recurrence)?.value == rule)
     }
-
-    /// "their time" is read as the named place's ("… london time"), and the reading is put
-    /// back on the line as typed: every range is on the line, the time's words are the
-    /// line's own. (A place longer or shorter than "their" left ranges past the line's end,
-    /// and `clerk parse --jsonl` trapped writing them.) A place clerk has no zone for is
-    /// no one's time ("LA": the time stays local).
-    @Test(arguments: [
-        ("dinner with ana in london friday 8pm their time", "friday 8pm their time", "Europe/London"),
-        ("meeting with the new york office monday 10am their local time", "monday 10am their local time", "America/New_York"),
-        ("call with tokyo client 9am their time thursday", "9am their time thursday", "Asia/Tokyo"),
-        ("call with the LA team at 4pm their time", "at 4pm", nil),
-    ] as [(String, String, String?)])
-    func theirTimeIsReadOnTheLineAsTyped(text: String, said: String, zone: String?) {
-        let u = read(text)
-        #expect(u.text == text)
-        let end = text.endIndex
-        #expect(u.slots.allSatisfy { $0.ranges.allSatisfy { $0.upperBound <= end } }, "\(text)")
-        #expect(u.dates.allSatisfy { $0.range.upperBound <= end && $0.parts.allSatisfy { $0.range.upperBound <= end } }, "\(text)")
-        #expect(u.dates.first.map { String(text[$0.range]) } == said)
-        #expect(u.dates.first?.statedTimeZone?.identifier == zone)
-    }
 }

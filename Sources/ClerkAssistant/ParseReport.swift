@@ -24,14 +24,15 @@ public struct ParseReport: Sendable {
         self.reference = reference
         // `.none` passed, not defaulted: a default argument is a copy of the value, made and
         // destroyed each line.
-        self.understanding = router.understand(text, at: reference, known: .none)
+        self.understanding = router.understand(text, at: reference, known: .none).onLine(text)
     }
 
     /// The report of a line whose dates were already read (`DateReader.readings`).
     package init(text: String, reference: ReferenceTime, router: Router, readings: DateReader.Readings) {
         self.text = text
         self.reference = reference
-        self.understanding = router.understand(text, readings: readings, at: reference, known: .none)
+        // (On the line: the router may have read it said otherwise, "their time" as a place's.)
+        self.understanding = router.understand(text, readings: readings, at: reference, known: .none).onLine(text)
     }
 
     /// The reading that stands for the phrase: the longest expression, the first on a tie.

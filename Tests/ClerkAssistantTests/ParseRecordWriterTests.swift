@@ -47,6 +47,25 @@ import Testing
         }
     }
 
+    /// "… 8pm their time" is read as the place's time ("… 8pm london time", a byte longer),
+    /// and the answer's words are the line's own: cut from the line at the places of the
+    /// words said, they ran past its end and `clerk parse --jsonl` trapped. A place clerk
+    /// has no zone for is no one's time.
+    @Test(arguments: [
+        ("dinner with ana in london friday 8pm their time", #""text":"friday 8pm their time""#, "London"),
+        ("meeting with the new york office monday 10am their local time", #""text":"monday 10am their local time""#, "New_York"),
+        ("call with tokyo client 9am their time thursday", #""text":"9am their time thursday""#, "Tokyo"),
+        ("call with the LA team at 4pm their time", #""text":"at 4pm""#, nil),
+    ] as [(String, String, String?)])
+    func aLineSaidAgainByTheRouterIsAnsweredInItsOwnWords(phrase: String, date: String, zone: String?) {
+        let report = ParseReport(text: phrase, reference: Self.madrid, router: Router())
+        let out = report.recordBytes(id: 1)
+        #expect(out == report.record(id: 1).serializedBytes())
+        let written = String(decoding: out, as: UTF8.self)
+        #expect(written.contains(#""dates":[{"# + date), "\(written)")
+        #expect(zone.map { written.contains($0) } ?? true, "\(written)")
+    }
+
     /// The reader answers as `ParseBatch.answer` does, line after line, whatever the clock
     /// of the line before was (it remembers only an equal `now` and `tz`).
     @Test func theReaderAnswersEachLineAsTheOneLineAnswerDoes() {

@@ -130,6 +130,21 @@ extension Understanding {
         moved(onto: text, from: rest, replacing: 0..<0, by: 0)
     }
 
+    /// This reading put back on `line` when the router read the line said again otherwise
+    /// ("… 8pm their time" as "… 8pm london time", a byte longer): its ranges were on the
+    /// words said, and cut from the line they ran past its end (`clerk parse --jsonl`
+    /// trapped). The bytes between what the two begin and end with alike are the ones
+    /// rewritten. A reading already on `line` is itself.
+    package func onLine(_ line: String) -> Understanding {
+        guard text != line else { return self }
+        let a = Array(line.utf8), b = Array(text.utf8)
+        var start = 0
+        while start < a.count, start < b.count, a[start] == b[start] { start += 1 }
+        var end = 0
+        while end < a.count - start, end < b.count - start, a[a.count - 1 - end] == b[b.count - 1 - end] { end += 1 }
+        return moved(onto: line, from: text, replacing: start..<(a.count - end), by: b.count - end - start)
+    }
+
     /// `moved(onto:from:)` of a line where the bytes `replaced` of `text` were written as
     /// `count` other bytes in `rest` ("the first monday" read as "every first monday"): a
     /// place after them moves by the difference, one inside them to their start.

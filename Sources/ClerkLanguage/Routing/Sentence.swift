@@ -160,12 +160,16 @@ struct Sentence {
             }
             // "I was wondering, could you add …", "just wondering, can you move …": the
             // wondering said first, set apart by a mark, is no question of its own.
-            for phrase in Self.wonderings where isIn(start, Self.wonderingLeads) && start + phrase.count + 1 < end && matches(phrase, at: start)
-                && tokens[start + phrase.count].kind == .mark {
-                skipped.append(contentsOf: start...(start + phrase.count))
-                start += phrase.count + 1
-                progress = true
-                break
+            // (The lead word asked once, before the phrases: asked in the loop's `where`, it
+            // was looked up, and the list walked, for each phrase on every line.)
+            if isIn(start, Self.wonderingLeads) {
+                for phrase in Self.wonderings where start + phrase.count + 1 < end && matches(phrase, at: start)
+                    && tokens[start + phrase.count].kind == .mark {
+                    skipped.append(contentsOf: start...(start + phrase.count))
+                    start += phrase.count + 1
+                    progress = true
+                    break
+                }
             }
             if progress { continue }
             let heads = Vocabulary.politeHeads

@@ -525,25 +525,6 @@ extension Renderer {
         return "\(head) \(span): \(event.shownTitle), \(time)."
     }
 
-    /// "Last: Dentist, Fri 20 Nov 15:00–16:00 (15 days ago)".
-    static func previous(_ event: Event, calendar: String?, text: DateText, now: Date) -> String {
-        let start = event.when.startInstant(in: text.zone)
-        let day = text.localDate(start), today = text.localDate(now)
-        let dayWord = day == today ? "today" : day == today.adding(days: -1) ? "yesterday" : text.shortDay(day)
-        let time: String
-        switch event.when {
-        case .allDay: time = "all day"
-        case .timed(let s, let e, _): time = text.clockRange(s, e)
-        }
-        let days = day.days(until: today)
-        let ago = days >= 2 ? " (\(days) days ago)" : ""
-        return "Last: \(event.shownTitle), \(dayWord) \(time)\(ago)" + (calendar.map { "  [\($0.oneLine)]" } ?? "")
-    }
-
-    static func nothingGoneBy(words: String?) -> String {
-        words.map { "No '\($0)' events in the past year." } ?? "Nothing in the past year."
-    }
-
     static func nothingNext(words: String?) -> String {
         words.map { "No '\($0)' coming up in the next year." } ?? "Nothing coming up in the next year."
     }

@@ -52,8 +52,6 @@ extension Session {
             }
         } else if query.wantsNext {
             (from, to) = (now, now + TimeInterval(AgendaDefaults.searchDays * 86_400))
-        } else if query.wantsPrevious {
-            (from, to) = (now - TimeInterval(AgendaDefaults.searchDays * 86_400), now)
         } else if filtered, !query.wantsFreeTime {
             // (Free time asked with a person and no days, "when can I see bob", looks as far as
             // "what's on" does, not a year of days.)
@@ -114,17 +112,6 @@ extension Session {
             message.append(Renderer.next(next, calendar: names.count > 1 ? names[next.calendarID] : nil, text: text, now: now))
             return Reply(intent: .queryAgenda, ok: true, message: message.joined(separator: "\n"),
                          fields: [("events", .array([eventJSON(next, names)]))])
-        }
-
-        if query.wantsPrevious {
-            // The last to have started before now.
-            guard let last = events.last(where: { $0.when.startInstant(in: context.zone) < now }) else {
-                return Reply(intent: .queryAgenda, ok: true, message: Renderer.nothingGoneBy(words: query.words), fields: [("events", .array([]))])
-            }
-            lastShown = last
-            return Reply(intent: .queryAgenda, ok: true,
-                         message: Renderer.previous(last, calendar: names.count > 1 ? names[last.calendarID] : nil, text: text, now: now),
-                         fields: [("events", .array([eventJSON(last, names)]))])
         }
 
         // "my first meeting tomorrow", "the last thing today": the one event picked.

@@ -308,9 +308,6 @@ public struct AgendaQuery: Sendable, Hashable {
     /// "when do I fly back from Madrid", "when's my flight home": of the trip's flights, the
     /// one back (the conversation prefers a title that says so, else a later one).
     public var wantsWayBack: Bool = false
-    /// "when did I last see the dentist", "when was my last haircut": the last of the events
-    /// named to have started, looked for in the year before now.
-    public var wantsPrevious: Bool = false
 
     public init(
         when: DateMatch? = nil, range: DateInterval? = nil, calendar: CalendarMention? = nil, words: String? = nil,

@@ -58,7 +58,6 @@ enum IntentSummary {
             flag("count", q.wantsCount)
             add("asks", q.asks?.rawValue)
             flag("overlaps", q.wantsOverlaps)
-            flag("previous", q.wantsPrevious)
             flag("hours", q.wantsHours)
             add("pick", q.pick?.rawValue)
             add("place", q.pickPlace == 1 ? nil : String(q.pickPlace))

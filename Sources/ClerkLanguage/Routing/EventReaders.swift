@@ -491,9 +491,6 @@ enum AgendaReader {
     static let anyEventNouns: WordSet = ["events", "event", "stuff", "things", "plans", "entries", "items"]
 
     static let nextWord: WordSet = ["next"]
-    static let lastWord: WordSet = ["last"]
-    /// Words that put a question in the past ("when did …", "when was …").
-    static let pastWords: WordSet = ["did", "was", "were", "saw", "had", "went"]
     static let myWord: WordSet = ["my"]
     static let withWord: WordSet = ["with"]
     /// Which way a flight goes, said after "fly" ("when do I fly back").
@@ -662,18 +659,6 @@ enum AgendaReader {
             wantsNext = true
             slots.append(s.slot(.next, next..<(next + 1), value: "true", rule: "next"))
         }
-        // "when did i last see the dentist", "when was my last haircut", "when was the last
-        // time i had a massage": the last one gone by (no day said; "the last meeting today"
-        // is the last of that day, below).
-        var wantsPrevious = false
-        if !wantsNext, when == nil, let last = s.first(in: Self.lastWord), !s.isInDate(last), s.has(Self.pastWords) {
-            wantsPrevious = true
-            details.used[last] = true
-            if s.word(last + 1, is: "time") { details.used[last + 1] = true }
-            // ("the last time i saw the dentist": the verb of the past is no word to look for.)
-            for i in s.body where s.word(i, isIn: Self.pastWords) { details.used[i] = true }
-            slots.append(s.slot(.next, last..<(last + 1), value: "previous", rule: "last-gone-by"))
-        }
         // "what's after the dentist", "anything before the review on friday": the events of
         // that day around the one named. ("after 5", "after lunch" are times, read as dates.)
         var around: EventAspect?
@@ -740,7 +725,6 @@ enum AgendaReader {
         query.wantsOverlaps = wantsOverlaps
         query.wantsHours = wantsHours
         query.wantsWayBack = words != nil && Self.asksWayBack(s)
-        query.wantsPrevious = wantsPrevious
         if wantsHours { query.asks = nil }
         if pick != nil {
             // The one event picked is the answer ("what time is my first meeting tomorrow");

@@ -493,6 +493,7 @@ enum AgendaReader {
     static let nextWord: WordSet = ["next"]
     static let lastWord: WordSet = ["last"]
     static let beforeLastGoneBy: WordSet = ["my", "the", "i", "we", "our"]
+    static let goneByVerbs: WordSet = ["saw", "seen", "had", "went", "visited", "did", "was", "were", "i", "we"]
     static let myWord: WordSet = ["my"]
     static let withWord: WordSet = ["with"]
     /// Which way a flight goes, said after "fly" ("when do I fly back").
@@ -669,6 +670,11 @@ enum AgendaReader {
            let last = s.first(in: Self.lastWord), !s.isInDate(last), s.word(last - 1, isIn: Self.beforeLastGoneBy) {
             lastAt = last
             details.used[last] = true
+            // "the last time i saw the dentist": "time" and the verb gone by name no event.
+            if s.word(last + 1, is: "time") {
+                details.used[last + 1] = true
+                for k in (last + 2)..<s.body.upperBound where s.word(k, isIn: Self.goneByVerbs) { details.used[k] = true }
+            }
         }
         // "what's after the dentist", "anything before the review on friday": the events of
         // that day around the one named. ("after 5", "after lunch" are times, read as dates.)

@@ -525,6 +525,27 @@ extension Renderer {
         return "\(head) \(span): \(event.shownTitle), \(time)."
     }
 
+    /// "when did I last see the dentist": "Last: Dentist, Fri 4 Dec 14:00–15:00 (5 days ago)".
+    static func last(_ event: Event, calendar: String?, text: DateText, now: Date) -> String {
+        let day = text.localDate(event.when.startInstant(in: text.zone))
+        let today = text.localDate(now)
+        let dayWord = day == today ? "today" : day == today.adding(days: -1) ? "yesterday" : day.year == today.year ? text.shortDay(day) : text.day(day)
+        let time: String
+        switch event.when {
+        case .allDay: time = "all day"
+        case .timed(let s, let e, _): time = text.clockRange(s, e)
+        }
+        let days = day.days(until: today)
+        let ago = days >= 2 ? " (\(days) days ago)" : ""
+        return "Last: \(event.shownTitle), \(dayWord) \(time)\(ago)" + (calendar.map { "  [\($0.oneLine)]" } ?? "")
+    }
+
+    /// "when did I last see the dentist" with none in the year gone by.
+    static func nothingLast(words: String?, person: String?) -> String {
+        let with = person.map { " with \($0.oneLine)" } ?? ""
+        return words.map { "No '\($0.oneLine)'\(with) in the past year." } ?? "Nothing\(with) in the past year."
+    }
+
     static func nothingNext(words: String?) -> String {
         words.map { "No '\($0)' coming up in the next year." } ?? "Nothing coming up in the next year."
     }

@@ -50,6 +50,8 @@ extension Session {
             if let part = query.dayPart {
                 (from, to) = StartDefaults.working(part, from: from, to: to, zone: context.zone, hours: context.preferences.workingHours)
             }
+        } else if query.wantsLast {
+            (from, to) = (now - TimeInterval(AgendaDefaults.searchDays * 86_400), now)
         } else if query.wantsNext {
             (from, to) = (now, now + TimeInterval(AgendaDefaults.searchDays * 86_400))
         } else if filtered, !query.wantsFreeTime {
@@ -92,6 +94,17 @@ extension Session {
         if query.wantsFreeTime {
             if query.isMoment, let when = query.when { return freeAt(when.start, events: events) }
             return freeTime(events, from: from, to: to, query: query)
+        }
+        // "when did I last see the dentist": the latest of them to have started.
+        if query.wantsLast, !query.wantsFreeTime {
+            let started = events.filter { $0.when.startInstant(in: context.zone) <= now }
+            guard let last = started.max(by: { $0.when.startInstant(in: context.zone) < $1.when.startInstant(in: context.zone) }) else {
+                return Reply(intent: .queryAgenda, ok: true, message: Renderer.nothingLast(words: query.words, person: query.attendee), fields: [("events", .array([]))])
+            }
+            lastShown = last
+            return Reply(intent: .queryAgenda, ok: true,
+                         message: Renderer.last(last, calendar: names.count > 1 ? names[last.calendarID] : nil, text: text, now: now),
+                         fields: [("events", .array([eventJSON(last, names)]))])
         }
         // "upcoming birthdays", "any birthdays this month": the address book's too.
         if Self.asksForBirthdays(query) {

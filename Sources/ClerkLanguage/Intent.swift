@@ -308,6 +308,9 @@ public struct AgendaQuery: Sendable, Hashable {
     /// "when do I fly back from Madrid", "when's my flight home": of the trip's flights, the
     /// one back (the conversation prefers a title that says so, else a later one).
     public var wantsWayBack: Bool = false
+    /// "when did I last see the dentist", "when was my last haircut": of the events named,
+    /// only the latest to have started (the conversation looks back a year).
+    public var wantsLast: Bool = false
 
     public init(
         when: DateMatch? = nil, range: DateInterval? = nil, calendar: CalendarMention? = nil, words: String? = nil,

@@ -107,6 +107,8 @@ enum SpellingTolerance {
         add(.noun, "meetings", ["mtgs"])
         add(.noun, "number", ["num", "nmbr", "numbr", "no."])
         add(.connector, "please", ["pls", "plz", "plse"])
+        // ("actualy make it 11": the correction opener, typed fast.)
+        add(.connector, "actually", ["actualy", "actully", "acutally", "actaully", "acually", "actuall"])
         add(.connector, "next", ["nxt", "nex"])
         add(.connector, "with", ["w/", "w", "wiht", "wtih"])
         add(.connector, "without", ["w/o", "wo/"])

@@ -62,6 +62,7 @@ enum IntentSummary {
             add("pick", q.pick?.rawValue)
             add("place", q.pickPlace == 1 ? nil : String(q.pickPlace))
             flag("wayBack", q.wantsWayBack)
+            flag("lastGoneBy", q.wantsLast)
         case .updateEvent(let r, let c):
             reference(r)
             add("new.when", time(c.when))

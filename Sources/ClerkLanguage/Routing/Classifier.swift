@@ -1140,6 +1140,9 @@ enum Classifier {
             return s.has(Vocabulary.timetableWords) || s.word(s.body.lowerBound, isA: .questionWord)
         case "ticket", "tickets":
             return !s.has(Vocabulary.eventsNotTickets)
+        case "track", "tracks":
+            // "keep track of my walks", "lost track of time": not a song.
+            return !s.word(i - 1, isIn: Vocabulary.beforeTrackNotSong)
         case "score", "scores":
             // "what's the score of the game", "what were the scores last night": a result
             // asked for ("when is the score review" is an event).

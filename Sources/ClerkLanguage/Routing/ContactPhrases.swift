@@ -173,7 +173,8 @@ enum ContactPhrases {
             case "old":
                 guard s.word(i - 1) == "how" else { continue }
             case "live", "lives", "living", "located", "location":
-                guard personMention(s, known: known) != nil else { continue }
+                // ("i walk dogs for a living": work, not where anyone lives.)
+                guard personMention(s, known: known) != nil, !(Sentence.same(w, "living") && s.word(i - 1) == "a") else { continue }
             case "title", "role", "position":
                 // "the title of the review" is an event's; "Bob's title", "job title" are a job.
                 guard s.tokens[max(i - 1, 0)].isPossessive || s.word(i - 1) == "job" || personMention(s, known: known) != nil,

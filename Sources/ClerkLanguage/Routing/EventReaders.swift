@@ -491,6 +491,9 @@ enum AgendaReader {
     static let anyEventNouns: WordSet = ["events", "event", "stuff", "things", "plans", "entries", "items"]
 
     static let nextWord: WordSet = ["next"]
+    static let lastWord: WordSet = ["last"]
+    static let beforeLastGoneBy: WordSet = ["my", "the", "i", "we", "our"]
+    static let goneByVerbs: WordSet = ["saw", "seen", "had", "went", "visited", "did", "was", "were", "i", "we"]
     static let myWord: WordSet = ["my"]
     static let withWord: WordSet = ["with"]
     /// Which way a flight goes, said after "fly" ("when do I fly back").
@@ -659,6 +662,20 @@ enum AgendaReader {
             wantsNext = true
             slots.append(s.slot(.next, next..<(next + 1), value: "true", rule: "next"))
         }
+        // "when did I last see the dentist", "when was my last haircut": with no span said,
+        // the latest one gone by (kept below only when the words name events). Only after "my",
+        // "the", "i", "we": "how long does the offsite last" asks a length.
+        var lastAt: Int?
+        if when == nil, !wantsNext, !wantsFreeTime, !wantsCount, !wantsHours, !wantsOverlaps,
+           let last = s.first(in: Self.lastWord), !s.isInDate(last), s.word(last - 1, isIn: Self.beforeLastGoneBy) {
+            lastAt = last
+            details.used[last] = true
+            // "the last time i saw the dentist": "time" and the verb gone by name no event.
+            if s.word(last + 1, is: "time") {
+                details.used[last + 1] = true
+                for k in (last + 2)..<s.body.upperBound where s.word(k, isIn: Self.goneByVerbs) { details.used[k] = true }
+            }
+        }
         // "what's after the dentist", "anything before the review on friday": the events of
         // that day around the one named. ("after 5", "after lunch" are times, read as dates.)
         var around: EventAspect?
@@ -725,6 +742,10 @@ enum AgendaReader {
         query.wantsOverlaps = wantsOverlaps
         query.wantsHours = wantsHours
         query.wantsWayBack = words != nil && Self.asksWayBack(s)
+        if let lastAt, words != nil || attendee != nil {
+            query.wantsLast = true
+            slots.append(s.slot(.pick, lastAt..<(lastAt + 1), value: EventPick.last.rawValue, rule: "last-gone-by"))
+        }
         if wantsHours { query.asks = nil }
         if pick != nil {
             // The one event picked is the answer ("what time is my first meeting tomorrow");

@@ -8,12 +8,12 @@ enum Vocabulary {
 
     /// Said before a request to wake an assistant or be polite; skipped at the start and end.
     static let wakeWords: WordSet = [
-        "olly", "alexa", "siri", "hey", "hi", "hello", "ok", "okay", "google", "assistant", "computer", "clerk",
+        "olly", "alexa", "siri", "hey", "hi", "hello", "hiya", "heya", "howdy", "ok", "okay", "google", "assistant", "computer", "clerk",
         "please", "pls", "plz", "kindly", "um", "uh", "so", "well", "yo",
     ]
 
     /// Wake words that greet ("hi there, …").
-    static let greetingWords: WordSet = ["hi", "hello", "hey"]
+    static let greetingWords: WordSet = ["hi", "hello", "hey", "hiya", "heya", "howdy"]
 
     /// Words that acknowledge the last answer before the next request ("great, and make it
     /// 6pm", "perfect. move it to friday"): skipped at the head when a mark follows them.
@@ -60,6 +60,9 @@ enum Vocabulary {
     ]
 
     /// Filler at the end ("…, please", "… for me", "… thanks").
+    /// The verbs of "keep track of", "lose track of": "track" then is not a song.
+    static let beforeTrackNotSong: WordSet = ["keep", "keeps", "keeping", "kept", "lose", "losing", "lost", "loose"]
+
     static let politeTails: WordSet = ["please", "pls", "plz", "thanks", "okay", "ok", "olly", "alexa", "siri"]
 
     // MARK: - Commands

@@ -502,7 +502,14 @@ extension Session {
         let text = Self.afterYesBut(text) ?? text
         // "its friday", "it's at 4", "it is on the 12th": the card moves there (not a new
         // event called "Its").
-        if let rest = Self.afterIts(text), let when = Self.dateAlone(understand(rest, eventOnScreen: true)) { return edit(card, EventChanges(when: when)) }
+        if let rest = Self.afterIts(text) {
+            if let when = Self.dateAlone(understand(rest, eventOnScreen: true)) { return edit(card, EventChanges(when: when)) }
+            // "its every friday", "it's weekly": the card repeats as "make it every friday"
+            // makes it (the card was dropped for a new event "Its" every Friday).
+            if case .updateEvent(_, let changes) = understand("make it " + rest, eventOnScreen: true).intent, changes.recurrence != nil, changes.title == nil {
+                return edit(card, changes)
+            }
+        }
         let understood = understand(text, eventOnScreen: true, people: card.draft.attendees.compactMap(\.name))
         if let said = understood.amountOutOfRange {
             return ask(.card(card), Reply(intent: .createEvent, ok: false, message: Renderer.amountTooLong(said)))

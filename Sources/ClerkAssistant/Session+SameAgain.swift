@@ -91,7 +91,7 @@ extension Session {
     }
 
     /// True when `rest` says only its dates and closing words ("thursdays at 4:30 too"; "and
-    /// mia on thursdays": a word that leads a day is the day's).
+    /// mia on thursdays": a word that leads a day is the day's; "friday at 25:00" says more).
     static func onlyDays(_ rest: String, _ restDates: [DateMatch]) -> Bool {
         var left = Array(rest.utf8)
         for m in restDates {
@@ -99,7 +99,9 @@ extension Session {
             let hi = rest.utf8.distance(from: rest.utf8.startIndex, to: m.range.upperBound)
             for i in lo..<hi { left[i] = 32 }
         }
-        let leftWords = String(decoding: left, as: UTF8.self).lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" })
+        // (Figures are words too: "same for 30 feb" leaves "30" no day took — it was read as
+        // February.)
+        let leftWords = String(decoding: left, as: UTF8.self).lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" })
         return leftWords.allSatisfy { sameAgainClosers.contains(String($0)) || sameAgainDayLeads.contains(String($0)) }
     }
 

@@ -192,6 +192,7 @@ public final class Session {
                 let carried = Self.carried(cardChanges)
                 cardChanges = []
                 var made = handle(understoodAgain)
+                if !made.ok { createdLine = nil }
                 if let carried, case .card(let card)? = pending {
                     pending = nil
                     made = edit(card, carried)
@@ -202,6 +203,9 @@ public final class Session {
                 if case .createEvent = understood.intent { createdLine = text }
                 cardChanges = []
                 reply = handle(understood)
+                // (A line refused made nothing to say again: "same for friday" after a refused
+                // "same for 30 feb" made an event "Same for 30".)
+                if !reply.ok { createdLine = nil }
             }
         }
         noteFileOnScreen(reply)

@@ -56,7 +56,10 @@ public struct Router: Sendable {
         // "Lunch with Ana tomorrow at 1. Add Bob too": a new event, then a guest for it in a
         // sentence of its own: the event with the guest (it was titled "Lunch with Ana Add Bob").
         if let both = guestAdded(text, at: reference, known: known) { return both }
-        if let last = (Self.opensWithRemark(text) ? Self.lastSentence(text) : nil) ?? Self.commandAtEnd(text) {
+        // "hi, im bob, lunch tomorrow at 1": who is speaking after the greeting, then the
+        // request after a comma, is the same (it was titled "Bob, lunch").
+        if let last = (Self.opensWithRemark(text) ? Self.lastSentence(text) ?? Self.afterIntroduction(text, dates: read.matches) : nil)
+            ?? Self.commandAtEnd(text) {
             let cut = last.utf8.prefix { $0 == 32 }.count
             let offsets = read.matches.map { text.utf8.distance(from: text.startIndex, to: $0.range.lowerBound) }
             if !offsets.contains(where: { $0 < cut }) || offsets.contains(where: { $0 >= cut }) {
@@ -177,6 +180,30 @@ public struct Router: Sendable {
             let bytes = UnsafeBufferPointer(start: opening.utf8Start, count: count)
             return word.elementsEqual(bytes) { $0 | 0x20 == $1 || $0 == $1 }
         }
+    }
+
+    /// `text` with a greeting and who is speaking made spaces, when a comma ends them and
+    /// the request after it has two words or more ("hi, im bob, lunch tomorrow at 1",
+    /// "hello i'm the coach, training tuesday 6pm", "hey my name is priya, what's on
+    /// tomorrow"); nil otherwise, and when a day is said before the comma ("hi, im off
+    /// tomorrow, …" says when).
+    static func afterIntroduction(_ text: String, dates: [DateMatch]) -> String? {
+        // (Thirteen words at most are looked at: the rest stays one piece.)
+        let words = text.split(separator: " ", maxSplits: 12)
+        func bare(_ k: Int) -> String {
+            guard k < words.count else { return "" }
+            return String(words[k].lowercased().map { $0 == "\u{2019}" ? "'" : $0 }.filter { $0.isLetter || $0 == "'" })
+        }
+        guard words.count >= 4, Vocabulary.greetingWords.contains(bare(0)) else { return nil }
+        let at = !words[0].hasSuffix(",") && bare(1) == "there" ? 2 : 1
+        let word = bare(at), next = bare(at + 1)
+        let opens = word == "im" || word == "i'm" || word == "i" && next == "am" || word == "this" && next == "is"
+            || word == "my" && ["name", "name's", "names"].contains(next)
+        // The comma after at least one word of who is speaking, within the words split.
+        guard opens, let end = words[(at + 1)...].firstIndex(where: { $0.hasSuffix(",") }), end < words.count - 1 else { return nil }
+        let cut = words[end].endIndex
+        guard text[cut...].split(separator: " ", maxSplits: 2).count >= 2, !dates.contains(where: { $0.range.lowerBound < cut }) else { return nil }
+        return String(repeating: " ", count: text.utf8.distance(from: text.startIndex, to: cut)) + text[cut...]
     }
 
     /// `text` with all before its last sentence made spaces ("I'm new here. What's on

@@ -13,6 +13,9 @@ enum EventReminders {
     /// Verbs that give an event a reminder ("add a reminder to …", "set an alert for …").
     static let giveVerbs: WordSet = ["add", "set", "put", "create", "attach", "give", "schedule"]
     static let reminderNouns: WordSet = ["reminder", "reminders", "alert", "alerts", "notification", "notifications"]
+    /// `reminderNouns` and "heads" (of "heads up"): one of them is in every reminder `match`
+    /// finds without a verb of pinging.
+    static let reminderOrHeads = reminderNouns.union(["heads"])
     /// A wish said before the reminder ("I'd like a reminder …", "I need an alert …").
     static let wishes: PhraseList = [["i", "want"], ["i", "need"], ["i'd", "like"], ["i", "would", "like"], ["can", "i", "get"], ["can", "i", "have"]]
     static let objects: WordSet = ["me", "us"]
@@ -41,6 +44,10 @@ enum EventReminders {
     }
 
     static func match(_ s: Sentence, head h: Int, known: Names) -> Match? {
+        // Every match but one after a verb of pinging names a reminder ("reminder", "alert")
+        // or a heads-up: a line with neither is seen from the words' keys, before the amounts
+        // and the event are read (asked of most lines with no clock time, ~1,900 instructions).
+        guard s.word(h, isIn: Vocabulary.pingVerbs) || s.first(in: reminderOrHeads, from: 0, until: s.tokens.count) != nil else { return nil }
         let body = s.body
         if let removed = removal(s, head: h) { return removed }
         var at = h

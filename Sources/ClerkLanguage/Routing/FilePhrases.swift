@@ -37,6 +37,7 @@ enum FilePhrases {
     }
 
     static let listWord: WordSet = ["list"]
+    static let listsWord: WordSet = ["lists"]
     /// Nouns that make a file when a name follows "called" or "named" ("a note called ideas").
     static let namedFileNouns: WordSet = ["note", "list", "document", "doc", "checklist"]
     static let namingWords: WordSet = ["called", "named", "titled"]
@@ -424,7 +425,9 @@ enum FilePhrases {
     /// "show my lists", "what lists do I have", "my lists": the person's files, where lists
     /// are kept (one list named by its kind is that file).
     static func asksForLists(_ s: Sentence) -> Bool {
-        guard s.has(["lists"]) else { return false }
+        // The word seen from its key (`has` of a `WordSet`): compared as a string, "lists" cost
+        // a comparison for every word of every line.
+        guard s.has(listsWord) else { return false }
         return s.body.allSatisfy { s.tokens[$0].isMark || s.word($0, isIn: listsFrame) }
     }
 

@@ -344,16 +344,20 @@ extension Renderer {
         text.span(event.when) + "  " + event.shownTitle
     }
 
+    /// "10:00–11:00", or "all day": an event's hours, its day said apart.
+    static func clockOrAllDay(_ when: When, text: DateText) -> String {
+        switch when {
+        case .allDay: return "all day"
+        case .timed(let s, let e, _): return text.clockRange(s, e)
+        }
+    }
+
     static func next(_ event: Event, calendar: String?, text: DateText, now: Date) -> String {
         let start = event.when.startInstant(in: text.zone)
         let day = text.localDate(start)
         let today = text.localDate(now)
         let dayWord = day == today ? "today" : day == today.adding(days: 1) ? "tomorrow" : text.shortDay(day)
-        let time: String
-        switch event.when {
-        case .allDay: time = "all day"
-        case .timed(let s, let e, _): time = text.clockRange(s, e)
-        }
+        let time = clockOrAllDay(event.when, text: text)
         // Days counted on the calendar, as `away` counts them: Thursday 08:00 is "in 6 days"
         // on Friday at 10:00, not the 5 whole days between.
         let days = today.days(until: day)
@@ -530,11 +534,7 @@ extension Renderer {
         let day = text.localDate(event.when.startInstant(in: text.zone))
         let today = text.localDate(now)
         let dayWord = day == today ? "today" : day == today.adding(days: -1) ? "yesterday" : day.year == today.year ? text.shortDay(day) : text.day(day)
-        let time: String
-        switch event.when {
-        case .allDay: time = "all day"
-        case .timed(let s, let e, _): time = text.clockRange(s, e)
-        }
+        let time = clockOrAllDay(event.when, text: text)
         let days = day.days(until: today)
         let ago = days >= 2 ? " (\(days) days ago)" : ""
         return "Last: \(event.shownTitle), \(dayWord) \(time)\(ago)" + (calendar.map { "  [\($0.oneLine)]" } ?? "")

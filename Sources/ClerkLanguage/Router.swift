@@ -196,11 +196,8 @@ public struct Router: Sendable {
         }
         guard words.count >= 4, Vocabulary.greetingWords.contains(bare(0)) else { return nil }
         let at = !words[0].hasSuffix(",") && bare(1) == "there" ? 2 : 1
-        let word = bare(at), next = bare(at + 1)
-        let opens = word == "im" || word == "i'm" || word == "i" && next == "am" || word == "this" && next == "is"
-            || word == "my" && ["name", "name's", "names"].contains(next)
         // The comma after at least one word of who is speaking, within the words split.
-        guard opens, let end = words[(at + 1)...].firstIndex(where: { $0.hasSuffix(",") }), end < words.count - 1 else { return nil }
+        guard Vocabulary.introducesSpeaker(bare(at), then: bare(at + 1)), let end = words[(at + 1)...].firstIndex(where: { $0.hasSuffix(",") }), end < words.count - 1 else { return nil }
         let cut = words[end].endIndex
         guard text[cut...].split(separator: " ", maxSplits: 2).count >= 2, !dates.contains(where: { $0.range.lowerBound < cut }) else { return nil }
         return String(repeating: " ", count: text.utf8.distance(from: text.startIndex, to: cut)) + text[cut...]

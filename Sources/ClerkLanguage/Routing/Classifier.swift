@@ -111,12 +111,6 @@ enum Classifier {
         }
     }
 
-    /// The rules, in the order they are tried. The order is the design: commands said whole
-    /// before anything reads words; files before events (a file name is unmistakable);
-    /// edits of the event on screen before topics (so "make it 7" is no alarm); topics
-    /// clerk does not handle before the verbs that would take them; removing before
-    /// changing before people before questions before creating, from the most telling
-    /// verbs to the loosest statements; and out of scope when nothing fits.
     /// Someone to keep, with their number or address: "add a client: Ruth Bower, 07700 900123",
     /// "new customer Tom Hale tom@hale.uk", "save my plumber 0161 555 0199". A new contact,
     /// which clerk does not make: said so, not read as a list item or an event. With no word
@@ -203,6 +197,12 @@ enum Classifier {
             && s.body.contains { s.isInDate($0) }
     }
 
+    /// The rules, in the order they are tried. The order is the design: commands said whole
+    /// before anything reads words; files before events (a file name is unmistakable);
+    /// edits of the event on screen before topics (so "make it 7" is no alarm); topics
+    /// clerk does not handle before the verbs that would take them; removing before
+    /// changing before people before questions before creating, from the most telling
+    /// verbs to the loosest statements; and out of scope when nothing fits.
     static let rules: [ClassifierRule] = [
         // 1. Fixed commands: help, log in/out, undo, quit, calendars, new calendar.
         ClassifierRule(name: "fixed command", applies: { _ in true }, route: { FixedCommands.match($0.s) }),
@@ -1225,8 +1225,7 @@ enum Classifier {
         let head = s.body.lowerBound
         guard head > 0, s.dates.isEmpty, let first = s.tokens.indices.first(where: { !s.tokens[$0].isMark }),
               s.word(first, isIn: Vocabulary.greetingWords) else { return false }
-        return s.word(head, isIn: ["i'm", "im"]) || s.word(head, is: "i") && s.word(head + 1, is: "am")
-            || s.word(head, is: "my") && s.word(head + 1, isIn: ["name", "name's", "names"]) || s.word(head, is: "this") && s.word(head + 1, is: "is")
+        return Vocabulary.introducesSpeaker(s.word(head), then: s.word(head + 1))
     }
 
     /// Words that open thanks which praise may follow ("thanks so much, you're a star").

@@ -20,7 +20,7 @@ enum CreateReader {
         for i in departureWords(s) { details.used[i] = true }
         // "dinner with sam friday, meet at 7": "meet" after a comma, before the event's time,
         // says when to be there (no part of the title).
-        for i in s.body where s.kind(i) == .word && s.word(i, isIn: gatheringWords) && s.word(i - 1, is: ",") {
+        for i in s.body where s.kind(i) == .word && s.word(i, isIn: meetWords) && s.word(i - 1, is: ",") {
             var at = i + 1
             if s.word(at, is: "at") { at += 1 }
             if at < s.body.upperBound, let d = s.tokens[at].date, s.dates[d].known.contains(.time) { details.used[i] = true }
@@ -278,9 +278,9 @@ enum CreateReader {
         return nil
     }
 
-    /// Words that say when to gather ("…, meet at 7"): the event's time, or a note after it
-    /// (`Router.noteRemark`).
-    static let gatheringWords: WordSet = ["meet", "meeting"]
+    /// Of the words that say when to gather (`Router.gatheringWords`), those that may give the
+    /// event its own time ("dinner friday, meet at 7"; "gig friday, doors 7" is no start).
+    static let meetWords: WordSet = ["meet", "meeting"]
 
     static let departureWords: WordSet = ["departs", "departing", "departure", "depart", "leaves", "leaving", "dep", "boards", "boarding"]
 

@@ -120,7 +120,7 @@ enum FilePhrases {
             if s.word(head, isIn: appendVerbs) { return Route(rule: .file(.append), command: command) }
             // "shopping list: milk, eggs", "kit list: shin pads, boots": items said after the
             // list's name, nothing before it but "my" or "the", go on it.
-            if (head..<file.tokens.lowerBound).allSatisfy({ s.word($0, isIn: ["my", "our", "the"]) }), afterColon(s, file),
+            if (head..<file.tokens.lowerBound).allSatisfy({ s.word($0, isIn: listLabelLeads) }), afterColon(s, file),
                file.tokens.upperBound + 1 < s.body.upperBound {
                 return Route(rule: .file(.append), command: command)
             }
@@ -334,10 +334,12 @@ enum FilePhrases {
     /// "contact list", "meeting list").
     static func labelsItems(_ s: Sentence, list: Int) -> Bool {
         var first = s.body.lowerBound
-        while first < list - 1, s.word(first, isIn: ["my", "our", "the", "a"]) { first += 1 }
+        while first < list - 1, s.word(first, isIn: listLabelLeads) { first += 1 }
         return first == list - 1 && s.kind(first) == .word && s.tokens[first].classes.isEmpty && list + 1 < s.body.upperBound
-            && s.text[s.tokens[list].range.upperBound...].drop { $0 == " " }.hasPrefix(":")
+            && colonFollows(s, token: list)
     }
+    /// What may come before a list's name that opens a line ("my kit list: …").
+    static let listLabelLeads: WordSet = ["my", "our", "the", "a"]
 
     /// What comes before a kind of list that is wanted, not yet made ("keep a reading list").
     static let wantedListLeads: Set<String> = [
@@ -793,8 +795,11 @@ enum FilePhrases {
     }
 
     /// True when a colon follows the file's name ("groceries.txt: eggs").
-    static func afterColon(_ s: Sentence, _ file: Mention) -> Bool {
-        let after = s.text[s.tokens[file.tokens.upperBound - 1].range.upperBound...]
+    static func afterColon(_ s: Sentence, _ file: Mention) -> Bool { colonFollows(s, token: file.tokens.upperBound - 1) }
+
+    /// True when a colon follows token `token` ("list: eggs", "groceries.txt: eggs").
+    static func colonFollows(_ s: Sentence, token: Int) -> Bool {
+        let after = s.text[s.tokens[token].range.upperBound...]
         return after.drop { $0 == " " }.hasPrefix(":") || after.prefix { !$0.isWhitespace }.hasSuffix(":")
     }
 

@@ -15,6 +15,13 @@ enum Vocabulary {
     /// Wake words that greet ("hi there, …").
     static let greetingWords: WordSet = ["hi", "hello", "hey", "hiya", "heya", "howdy"]
 
+    /// Whether `word` and `next` open who is speaking after a greeting: "im", "i'm", "i am",
+    /// "this is", "my name('s) …" (`Classifier.introducesSpeaker`, `Router.afterIntroduction`).
+    static func introducesSpeaker(_ word: String, then next: String) -> Bool {
+        word == "im" || word == "i'm" || word == "i" && next == "am" || word == "this" && next == "is"
+            || word == "my" && (next == "name" || next == "name's" || next == "names")
+    }
+
     /// Words that acknowledge the last answer before the next request ("great, and make it
     /// 6pm", "perfect. move it to friday"): skipped at the head when a mark follows them.
     static let acknowledgements: WordSet = [

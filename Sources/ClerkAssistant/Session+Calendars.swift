@@ -243,6 +243,10 @@ extension Session {
 
     func outOfScopeReply(_ text: String, _ outOfScope: OutOfScope) -> Reply {
         var outOfScope = outOfScope
+        // "how long is the miller shoot": asked of that event when one to come has the words.
+        if let query = outOfScope.eventQuestion, let words = query.words, nextEvent(named: words) != nil {
+            return queryAgenda(query)
+        }
         // "when is the dentst", "where's my standp": a question of an event whose name is
         // misspelt read as a general one; asked again with the name as the event spells it.
         if outOfScope.topic == .question, outOfScope.didYouMean == nil, let suggestion = eventQuestionRespelt(text) {

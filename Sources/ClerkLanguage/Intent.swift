@@ -652,6 +652,10 @@ public struct OutOfScope: Sendable, Hashable {
     /// A place of "the time difference between narnia and tokyo" that no zone is known for,
     /// as said: the question is not answered with the other place alone.
     public var placeNotKnown: Optional<String>
+    /// "how long is the miller shoot", "where is the gig": a question of one event in words no
+    /// rule knows for an event, read as the agenda question it would be; asked of the events
+    /// when one of them has those words, else the line is the general question it seems.
+    public var eventQuestion: Optional<AgendaQuery>
 
     public init(topic: OutOfScopeTopic? = nil, didYouMean: String? = nil) {
         self.topic = topic
@@ -664,6 +668,7 @@ public struct OutOfScope: Sendable, Hashable {
         asksDifference = false
         differenceFrom = nil
         placeNotKnown = nil
+        eventQuestion = nil
     }
 }
 

@@ -665,6 +665,15 @@ public struct Router: Sendable {
                 outOfScope.eventWords = words
                 slots.append(clue.s.slot(.words, named, value: words, rule: topic == .hold ? "held-event" : "travel-destination"))
             }
+            // "how long is the miller shoot", "where's the gig": the agenda question the words
+            // would be if they name an event (the session asks its events).
+            if route.rule == .questionUnknown, AgendaReader.aspect(clue.s, saysWhen: false) != nil {
+                var asked: [Slot] = []
+                if case .queryAgenda(let query) = AgendaReader.read(clue.s, route: Route(rule: .question, command: route.command), known: known, slots: &asked),
+                   query.words != nil, query.when == nil {
+                    outOfScope.eventQuestion = query
+                }
+            }
             intent = .outOfScope(outOfScope)
         }
         // One slot or none, the usual, is in order: the sort's set-up cost ~300 instructions.

@@ -1220,13 +1220,23 @@ enum Classifier {
 
     /// "hi im sam", "hello, i'm new here", "hey there my name is priya", "hi im the coach of an
     /// under 11s team": a greeting, then who is speaking, with no day said — a hello, not an
-    /// event to make ("hi im off on friday" says a day, and is one).
+    /// event to make ("hi im off on friday" says a day, and is one). With no greeting, what
+    /// the speaker is or is called, said first: "i'm a wedding photographer", "im new here",
+    /// "my name is priya", "i'm a wedding planner" ("i'm a bit late for the standup" is no one).
     static func introducesSpeaker(_ s: Sentence) -> Bool {
         let head = s.body.lowerBound
-        guard head > 0, s.dates.isEmpty, let first = s.tokens.indices.first(where: { !s.tokens[$0].isMark }),
-              s.word(first, isIn: Vocabulary.greetingWords) else { return false }
-        return Vocabulary.introducesSpeaker(s.word(head), then: s.word(head + 1))
+        guard s.dates.isEmpty, let first = s.tokens.indices.first(where: { !s.tokens[$0].isMark }) else { return false }
+        if head > 0 {
+            return s.word(first, isIn: Vocabulary.greetingWords) && Vocabulary.introducesSpeaker(s.word(head), then: s.word(head + 1))
+        }
+        guard first == head, Vocabulary.introducesSpeaker(s.word(head), then: s.word(head + 1)) else { return false }
+        let after = s.word(head, is: "i") ? head + 2 : head + 1
+        return s.word(head, is: "my") || s.word(after, isIn: selfDescriptions) && !s.word(after + 1, isIn: degreeWords)
     }
+    /// What opens "i'm a nurse", "im an architect", "i'm new here" after "I am".
+    static let selfDescriptions: WordSet = ["a", "an", "new"]
+    /// "i'm a bit late", "i'm a little busy": how much, not who.
+    static let degreeWords: WordSet = ["bit", "little", "tad", "lot", "few", "touch"]
 
     /// Words that open thanks which praise may follow ("thanks so much, you're a star").
     static let thanksOpenings: WordSet = ["thanks", "thank", "thx", "ty", "cheers", "ta", "many", "tks", "thnx", "thanx"]
@@ -1243,13 +1253,14 @@ enum Classifier {
     /// way there, not the event ("how long is the review", "how long to get ready" are none).
     static func asksTravelTime(_ s: Sentence) -> Bool {
         let h = s.body.lowerBound
-        guard s.word(h, is: "how"), s.word(h + 1, is: "long") else { return false }
+        guard s.word(h, is: "how"), s.word(h + 1, isIn: AgendaReader.longWords) else { return false }
         for i in (h + 2)..<min(h + 8, s.body.upperBound) where s.word(i - 1, is: "to") && s.word(i, isIn: travelTimeVerbs) {
             if s.word(i + 1, isIn: destinationWords) { return true }
         }
         // "how long is the drive to the offsite", "how long's the walk to the venue".
-        return s.word(h + 2, isIn: ["is", "'s", "will"]) && s.word(h + 3, isIn: definiteWords) && s.word(h + 4, isIn: travelNouns)
-            && s.word(h + 5, isIn: destinationWords)
+        let noun = s.word(h + 1, is: "long") ? h + 4 : h + 3
+        return (noun == h + 3 || s.word(h + 2, isIn: ["is", "will"])) && s.word(noun - 1, isIn: definiteWords) && s.word(noun, isIn: travelNouns)
+            && s.word(noun + 1, isIn: destinationWords)
     }
 
     /// The way somewhere, as a noun ("the drive to the offsite").

@@ -833,6 +833,7 @@ enum AgendaReader {
     }
 
     static let whereWords: WordSet = ["where", "where's", "wheres"]
+    static let longWords: WordSet = ["long", "long's", "longs"]
     static let whenWords: WordSet = ["when", "what"]
     static let endWords: WordSet = ["end", "ends", "finish", "finishes", "over"]
     static let startWords: WordSet = ["start", "starts", "begin", "begins"]
@@ -849,7 +850,8 @@ enum AgendaReader {
         let head = s.body.lowerBound
         var last = s.body.upperBound - 1
         while last > head, s.kind(last) == .mark { last -= 1 }
-        if s.word(head, is: "how"), s.word(head + 1, is: "long") {
+        // ("how long's the shoot": "long's" one word.)
+        if s.word(head, is: "how"), s.word(head + 1, isIn: longWords) {
             return s.body.contains { s.word($0, isIn: notALength) } ? (s.body.contains { s.word($0, isIn: untilWords) } ? .until : nil) : .length
         }
         // "how many days until the offsite", "how many weeks till christmas dinner".

@@ -563,9 +563,14 @@ extension Session {
                 if !again.isEmpty { return again }
             }
         }
-        let kept = words.split(separator: " ").filter { !Self.eventKindWords.contains($0.lowercased()) }.joined(separator: " ")
-        guard kept != words else { return found }
-        return try context.calendars.searchEvents(EventSearch(text: kept.isEmpty ? nil : kept, attendee: attendee, from: from, to: to, calendarIDs: calendarIDs))
+        let kept = words.split(separator: " ").filter { !Self.eventKindWords.contains($0.lowercased()) }
+        guard kept.count < words.split(separator: " ").count else { return found }
+        let byKind = try context.calendars.searchEvents(EventSearch(text: kept.isEmpty ? nil : kept.joined(separator: " "), attendee: attendee, from: from, to: to,
+                                                                    calendarIDs: calendarIDs))
+        // "toms lesson", "lilys session": the name without the possessive's "s" ("Tom").
+        guard byKind.isEmpty, kept.contains(where: { $0.count > 3 && $0.hasSuffix("s") }) else { return byKind }
+        let owner = kept.map { $0.count > 3 && $0.hasSuffix("s") ? $0.dropLast() : $0 }.joined(separator: " ")
+        return try context.calendars.searchEvents(EventSearch(text: owner, attendee: attendee, from: from, to: to, calendarIDs: calendarIDs))
     }
 
     /// The part of `word` that its other forms share, for a search by words: "deliveries" →

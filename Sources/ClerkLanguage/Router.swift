@@ -956,6 +956,8 @@ public struct Router: Sendable {
     static let remarkSubjects: Set<String> = [
         "he's", "she's", "he", "she", "they", "they're", "i", "i'll", "i'm", "i've", "i'd", "we", "we're", "we'll", "we've",
         "because", "cause", "cos", "since",
+        // (As typed without the apostrophe: "…, hes on holiday".)
+        "hes", "shes", "theyre", "im", "ive",
     ]
 
     /// A line with a remark blanked: `kept` has the remark's bytes made spaces.
@@ -1132,7 +1134,7 @@ public struct Router: Sendable {
     /// Subjects that, after "since" or "as", open a reason ("since it's raining", "as I'm away").
     static let reasonSubjects: Set<String> = [
         "i", "i'm", "i'll", "i've", "we", "we're", "we'll", "he", "he's", "she", "she's", "they", "they're", "it", "it's", "its",
-        "there's", "theres", "the", "my", "our",
+        "there's", "theres", "the", "my", "our", "hes", "shes", "theyre", "im", "ive",
     ]
 
     /// `text` with a remark said with no comma blanked from where it opens to the end: "its a"

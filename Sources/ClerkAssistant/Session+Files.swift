@@ -178,11 +178,15 @@ extension Session {
         return live.isEmpty && trashed.isEmpty
     }
 
-    /// `name` with an extension: its own, else `like`'s, else ".txt" ("shopping" → "shopping.txt").
+    /// `name` with an extension: its own, else `like`'s, else ".txt" ("shopping" → "shopping.txt");
+    /// none when `like` has none ("rename ideas to blog ideas" of a file named "ideas").
     static func withExtension(_ name: String, like other: String?) -> String {
         let trimmed = name.trimmingSpaces()
         if let dot = trimmed.lastIndex(of: "."), dot != trimmed.startIndex, trimmed[dot...].count > 1 { return trimmed }
-        if let other, let dot = other.lastIndex(of: "."), dot != other.startIndex { return trimmed + other[dot...] }
+        if let other {
+            guard let dot = other.lastIndex(of: "."), dot != other.startIndex else { return trimmed }
+            return trimmed + other[dot...]
+        }
         return trimmed + ".txt"
     }
 

@@ -603,6 +603,12 @@ enum FilePhrases {
             // ("show all my notes": all of it, when it is read.)
             if readVerbs.contains(verb), between.allSatisfy({ s.word($0, isIn: beforeUsualName) }) { return mention }
         }
+        // "add another idea: a gift guide" with ideas.txt: one more of what the file holds,
+        // said before a colon and the line ("add a note: …" is a reminder, as it was).
+        if appendVerbs.contains(verb), between.allSatisfy({ s.word($0, isIn: oneMoreWords) }), !s.word(tokens.lowerBound, isIn: notesWords), colonFollows(s, token: tokens.upperBound - 1),
+           tokens.upperBound < s.body.upperBound {
+            return mention
+        }
         // "add milk to groceries", "remove milk from the grocery list", "what's in my todo list".
         var before = tokens.lowerBound - 1
         while before > head, ["the", "my", "our"].contains(s.word(before)) { before -= 1 }
@@ -616,6 +622,9 @@ enum FilePhrases {
         if Vocabulary.renameVerbs.contains(verb) { return nil }
         return nil
     }
+
+    /// What may come between "add" and a file's stem said as one more of its lines.
+    static let oneMoreWords: WordSet = ["another", "a", "an", "one", "more", "new", "my", "the", "our"]
 
     /// Reads the slots of a file request the classifier recognised.
     static func read(_ s: Sentence, rule: FileRule, route: Route, known: Names, slots: inout [Slot]) -> Intent {

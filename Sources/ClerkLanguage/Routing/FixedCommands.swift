@@ -190,12 +190,14 @@ enum FixedCommands {
     /// What clerk may be asked whether it can do ("can you make files", "can u delete things").
     static let canDoVerbs: WordSet = ["make", "create", "delete", "remove", "edit", "change", "add", "do", "handle", "manage", "read",
                                       "open", "write", "keep", "set", "move", "cancel", "search", "find", "look", "show", "save", "rename",
-                                      "copy", "import", "track", "store", "organise", "organize", "update", "see", "list", "check", "book"]
+                                      "copy", "import", "track", "store", "organise", "organize", "update", "see", "list", "check", "book",
+                                      "take", "remember", "jot", "note"]
     /// Things asked of in general, not one thing named ("files", "things", "reminders").
     static let thingsInGeneral: WordSet = ["files", "notes", "lists", "documents", "docs", "events", "appointments", "meetings",
                                            "reminders", "things", "stuff", "contacts", "people", "calendars", "birthdays", "plans",
                                            "entries", "todos", "to-dos", "shifts", "classes", "recurring", "repeating", "text", "up"]
     static let youWords: WordSet = ["you", "u", "ya"]
+    static let forWhom: WordSet = ["me", "us"]
     static let canWords: WordSet = ["can", "could", "do", "will"]
 
     /// "can you make files", "could u delete things", "can you do reminders": asked whether
@@ -207,6 +209,8 @@ enum FixedCommands {
         guard h >= 2, s.word(h - 1, isIn: youWords), s.word(h - 2, isIn: canWords), s.word(h, isIn: canDoVerbs) else { return nil }
         var end = s.body.upperBound
         while end > h + 1, s.kind(end - 1) == .mark { end -= 1 }
+        // ("can you keep notes for me": for whom is no thing.)
+        if end > h + 3, s.word(end - 2, is: "for"), s.word(end - 1, isIn: forWhom) { end -= 2 }
         let rest = (h + 1)..<end
         guard !rest.isEmpty, rest.count <= 3, s.word(end - 1, isIn: thingsInGeneral),
               rest.allSatisfy({ s.word($0, isIn: thingsInGeneral) || s.word($0, isIn: helpFiller) || s.word($0, isIn: canDoVerbs) })

@@ -1,4 +1,5 @@
 import ClerkCore
+import ClerkLanguage
 import FoundationEssentials
 
 /// Free and busy time within a window, for "am I free on Friday afternoon" and "free slots of
@@ -8,6 +9,7 @@ import FoundationEssentials
 /// |---|---|
 /// | a part of a day ("Friday afternoon") or an explicit span | exactly that span |
 /// | whole days ("tomorrow", "this week") | each day's waking hours, 08:00–20:00 |
+/// | a part of each day of a span ("free evenings this week") | that part of each day |
 ///
 /// All-day events do not make a person busy (birthdays, holidays), as in Google Calendar's
 /// free/busy; timed events do, overlapping ones merged.
@@ -29,6 +31,17 @@ enum FreeTime {
             day = day.adding(days: 1)
         }
         return windows
+    }
+
+    /// A part of the day's hours, in minutes from midnight, as the date reader reads "this
+    /// evening" (18:00–24:00) or "this afternoon" (12:00–19:00); a morning from the start of
+    /// the working day (`working`).
+    static func hours(of part: DayPart, working: (start: Int, end: Int)) -> (start: Int, end: Int) {
+        switch part {
+        case .morning: (min(working.start, 11 * 60), 12 * 60)
+        case .afternoon: (12 * 60, 19 * 60)
+        case .evening, .night: (18 * 60, 24 * 60)
+        }
     }
 
     /// The timed events overlapping `[from, to)`, merged into busy spans.

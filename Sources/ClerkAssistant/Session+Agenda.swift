@@ -47,7 +47,8 @@ extension Session {
         } else if let range = query.range {
             (from, to) = (range.start, range.end)
             // "am I free tomorrow morning": the working part of the morning, not from midnight.
-            if let part = query.dayPart {
+            // ("free mornings next week": each morning, `freeTime`'s.)
+            if let part = query.dayPart, to.timeIntervalSince(from) <= 86_400 {
                 (from, to) = StartDefaults.working(part, from: from, to: to, zone: context.zone, hours: context.preferences.workingHours)
             }
         } else if query.wantsLast {
@@ -412,7 +413,10 @@ extension Session {
         let text = DateText(zone: context.zone)
         let wholeDays = (query.when.map(\.isAllDay) ?? true) && query.dayPart == nil
         let now = context.now.now()
-        let windows = FreeTime.windows(from: from, to: to, zone: context.zone, wholeDays: wholeDays, hours: context.preferences.workingHours)
+        // "any free evenings this week": that part of each day ("this evening" is one span).
+        let eachDaysPart = query.dayPart.flatMap { part in to.timeIntervalSince(from) > 86_400 ? part : nil }
+        let windows = FreeTime.windows(from: from, to: to, zone: context.zone, wholeDays: wholeDays || eachDaysPart != nil,
+                                       hours: eachDaysPart.map { FreeTime.hours(of: $0, working: context.preferences.workingHours) } ?? context.preferences.workingHours)
             .compactMap { window -> (Date, Date)? in
                 let start = max(window.0, now)
                 return start < window.1 ? (start, window.1) : nil

@@ -284,7 +284,7 @@ enum Classifier {
             let statesEvent = shape.headVerb == .none && !shape.isQuestion && shape.hasDate && topic != .clock
             let yields = Vocabulary.weakTopics.contains(topic) && shape.hasEventNoun
                 && ((shape.headVerb != .none && shape.headVerb != .show) || statesEvent) && !buysTickets(c.s, at: c.head)
-            return yields ? nil : c.route(.topic(topic))
+            return yields || topic == .travel && shape.isQuestion && asksOwnTrip(c.s) ? nil : c.route(.topic(topic))
         }),
         //    People put on or taken off an event the sentence names ("take Bob off the review",
         //    "add Ana to Friday's lunch"): a change of the event, not a delete or a new event.
@@ -867,10 +867,12 @@ enum Classifier {
         var first = head
         if s.word(first, is: "tell"), s.word(first + 1, isIn: tellWhom) { first += 2 }
         var i = first
-        if s.word(i, isIn: whenWords) { i += 1 } else if s.word(i, is: "what"), s.word(i + 1, is: "time") { i += 2 } else { return false }
+        // ("what time's the train": "time's" one word, the verb in it.)
+        let contracted = s.word(first, isIn: contractedWhen) || s.word(first, is: "what") && s.word(first + 1, is: "time's")
+        if s.word(i, isIn: whenWords) { i += 1 } else if s.word(i, is: "what"), s.word(i + 1, isIn: AgendaReader.timeWords) { i += 2 } else { return false }
         var end = s.body.upperBound
         while end > i, s.kind(end - 1) == .mark { end -= 1 }
-        if s.word(i, isIn: whenVerbs) { i += 1 } else if end - 1 > i, s.word(end - 1, isIn: whenVerbs) { end -= 1 } else if !s.word(first, isIn: contractedWhen) { return false }
+        if s.word(i, isIn: whenVerbs) { i += 1 } else if end - 1 > i, s.word(end - 1, isIn: whenVerbs) { end -= 1 } else if !contracted { return false }
         let rest = i..<end
         return (1...4).contains(rest.count) && rest.allSatisfy { s.kind($0) == .word && !s.word($0, isIn: notNamed) && !s.word($0, isA: .questionWord) }
     }
@@ -973,6 +975,16 @@ enum Classifier {
 
     /// "buy tickets for the concert on Friday", "get me tickets to the game": a purchase,
     /// not the concert put on the calendar.
+    /// "when is my train", "what time's our bus to leeds", "whens my leeds train": the
+    /// person's own trip asked about, an event, not travel to book ("what time is the next
+    /// train to leeds" asks a timetable).
+    static func asksOwnTrip(_ s: Sentence) -> Bool {
+        s.body.contains { at in
+            Vocabulary.outOfScopeTopics[s.word(at)] == .travel && (s.word(at - 1, isIn: tripOwners) || s.word(at - 2, isIn: tripOwners) && s.kind(at - 1) == .word)
+        }
+    }
+    static let tripOwners: WordSet = ["my", "our"]
+
     static func buysTickets(_ s: Sentence, at head: Int) -> Bool {
         guard s.word(head, isIn: buyVerbs) else { return false }
         return (head + 1...head + 3).contains { s.word($0, isIn: ticketWords) }

@@ -635,6 +635,12 @@ enum AgendaReader {
             isMoment = wantsFreeTime && dayPart == nil && known.contains(.time) && !known.contains(.end)
                 && !known.contains(.duration) && !isAllDay && slotMinutes == nil
         }
+        // "any free evenings this week", "which mornings am I free next week": that part of
+        // each day of the span.
+        if wantsFreeTime, dayPart == nil, let days = when, days.isAllDay,
+           let at = s.body.first(where: { s.word($0, isIn: partsOfEveryDay) && !s.isInDate($0) }) {
+            dayPart = Vocabulary.dayParts[s.word(at)]
+        }
         // "how many meetings this week", "count my events next week": the answer is a count.
         var wantsCount = false
         if !wantsFreeTime, let cue = countCue(s) {
@@ -833,7 +839,10 @@ enum AgendaReader {
     }
 
     static let whereWords: WordSet = ["where", "where's", "wheres"]
+    /// A part of the day said of each day of a span ("free evenings this week").
+    static let partsOfEveryDay: WordSet = ["mornings", "afternoons", "evenings", "nights"]
     static let longWords: WordSet = ["long", "long's", "longs"]
+    static let timeWords: WordSet = ["time", "time's"]
     static let whenWords: WordSet = ["when", "what"]
     static let endWords: WordSet = ["end", "ends", "finish", "finishes", "over"]
     static let startWords: WordSet = ["start", "starts", "begin", "begins"]
@@ -859,7 +868,7 @@ enum AgendaReader {
         if s.word(head, isIn: whereWords) { return .place }
         if s.word(head, isIn: whenWords) || s.word(head, is: "whats") || s.word(head, is: "what's") {
             if s.word(last, isIn: endWords) { return .end }
-            if s.word(last, isIn: startWords) || s.word(head + 1, is: "time") { return .start }
+            if s.word(last, isIn: startWords) || s.word(head + 1, isIn: timeWords) { return .start }
             return nil
         }
         return saysWhen && s.word(head, isIn: yesNoHeads) ? .check : nil

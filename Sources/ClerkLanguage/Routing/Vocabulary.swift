@@ -415,7 +415,7 @@ enum Vocabulary {
         "your", "booked", "added", "expect", "attending", "attend", "whether", "if", "then", "true", "right", "still",
         "again", "also", "just", "want", "go", "planning", "agenda", "done", "doing", "to-do", "todo", "must", "lined",
         "remaining", "rest", "coming-up", "later", "soon", "up?", "everything", "nothing", "openings", "opening", "break",
-        "breaks", "gap", "gaps", "off", "availability", "remind", "reminded", "not", "no", "yet", "ever", "long", "long's", "longs", "often",
+        "breaks", "gap", "gaps", "off", "availability", "remind", "reminded", "not", "no", "yet", "ever", "long", "long's", "longs", "often", "time's",
         "title", "name", "called", "named", "back", "forward", "until", "till", "til",
         // ("what's on my plate today", "give me a rundown of my week", "has anything been added")
         "plate", "rundown", "run-down", "lowdown", "overview", "summary", "summarize", "summarise", "been", "wonder",

@@ -90,7 +90,7 @@ extension Renderer {
         case .refused(let status, let reason): return "Google refused that (\(status) \(reason)). Nothing changed."
         case .malformedResponse: return "Google sent an answer clerk couldn't read. Nothing changed; try again in a moment."
         case .answerTooLarge(let limit):
-            return "Google sent an answer larger than the \(size(limit)) clerk reads, so clerk stopped reading it; try again in a moment."
+            return "Google sent an answer larger than the \(size(limit)) clerk reads, so clerk stopped reading it there."
         case .importInterrupted(let cause, let left):
             return cause.reasonClause + " partway through the import, so it was undone: "
                 + (left == 1 ? "1 event it had added is" : "\(left) events it had added are")

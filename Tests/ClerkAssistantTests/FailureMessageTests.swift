@@ -64,7 +64,7 @@ import Testing
         (.storage(.damaged, path: "/d/s"), "/d/s is damaged or not a clerk store. Move it aside and clerk starts a new one."),
         (.libraryMissing(.curl), "clerk needs libcurl to reach Google, and it can't be loaded: install libcurl4. Nothing changed."),
         (.libraryMissing(.ical), "clerk needs libical for repeating events and .ics files, and it can't be loaded: install libical3. Nothing changed."),
-        (.answerTooLarge(limit: 256 << 20), "Google sent an answer larger than the 256.0 MB clerk reads, so clerk stopped reading it; try again in a moment."),
+        (.answerTooLarge(limit: 256 << 20), "Google sent an answer larger than the 256.0 MB clerk reads, so clerk stopped reading it there."),
     ]
 
     @Test(arguments: commandLine)

@@ -79,4 +79,24 @@ import Testing
         harness.clock.advance(600)
         #expect(try GoogleBackendTests.titles(backend).count == 21)
     }
+
+    /// A write that looks first — a calendar's creation reads the calendar list — was as
+    /// patient with a list answered page after page: it is held to a sync's budget too, and
+    /// says Google is slow, having made nothing.
+    @Test func aCalendarListAnsweredSlowlyBeforeACreationStopsAtTheBudget() throws {
+        let harness = try GoogleHarness()
+        harness.pageSize = 1
+        harness.limits.sync = 2
+        let backend = try harness.signIn().backend
+        for index in 0..<6 { harness.side("POST", "/calendar/v3/calendars", ["summary": .string("Team \(index)")]) }
+        harness.arm(["method": "GET", "path": "/calendar/v3/users/me/calendarList", "mode": "delay", "delayMs": 600, "count": 100])
+        let started = Date()
+        #expect(throws: ServiceError.timedOut) { try backend.createCalendar(named: "Trips", timeZone: "Europe/Madrid") }
+        #expect(Date().timeIntervalSince(started) < 4)
+        harness.side("DELETE", "/_emulator/faults")
+        let names = harness.side("GET", "/calendar/v3/users/me/calendarList")["items"]?.arrayValue?.compactMap { $0["summary"]?.stringValue } ?? []
+        #expect(names.count == 7 && !names.contains("Trips"))
+        // Answered in time, it is made.
+        #expect(try backend.createCalendar(named: "Trips", timeZone: "Europe/Madrid").name == "Trips")
+    }
 }

@@ -155,10 +155,15 @@ package final class GoogleTransport {
     /// pages): past it the next stops as a timeout, and a request under way is cut at it.
     /// An enclosing budget that ends sooner stands.
     func with<T>(_ patience: RetryPolicy, within budget: Double, _ body: () throws -> T) rethrows -> T {
+        try within(budget) { try with(patience, body) }
+    }
+
+    /// `body` under the patience in force, its requests done within `budget` seconds in all.
+    func within<T>(_ budget: Double, _ body: () throws -> T) rethrows -> T {
         let saved = deadline
         deadline = min(saved ?? .infinity, clock() + budget)
         defer { deadline = saved }
-        return try with(patience, body)
+        return try body()
     }
 
     /// The seconds left before the deadline; a timeout once none are left.

@@ -83,6 +83,7 @@ extension Renderer {
         case .rateLimited(let after): return "Google asked clerk to slow down" + (after.map { " (for \(duration($0)))" } ?? "")
         case .refused(let status, let reason): return "Google is having trouble (\(status) \(reason))"
         case .malformedResponse: return "Google sent an answer clerk couldn't read"
+        case .answerTooLarge(let limit): return "Google sent an answer larger than the \(size(limit)) clerk reads"
         case .timedOut: return "Google is slow to answer"
         case .networkSignIn: return "The network answers instead of Google (sign in to the Wi-Fi in a browser)"
         default: return "Google can't be reached"

@@ -11,6 +11,7 @@ extension ServiceError {
         case .refused(let status, let reason) where status >= 500: return "Google had trouble (\(status) \(reason))"
         case .refused(let status, let reason): return "Google refused an event (\(status) \(reason))"
         case .malformedResponse: return "Google sent an answer clerk couldn't read"
+        case .answerTooLarge(let limit): return "Google sent an answer larger than the \(Renderer.size(limit)) clerk reads"
         case .outcomeUnknown: return "The connection to Google broke"
         case .networkSignIn: return "The network answered instead of Google (a Wi-Fi sign-in page?)"
         default: return "Couldn't reach Google"
@@ -88,6 +89,8 @@ extension Renderer {
             return "Google is having trouble (\(status) \(reason)). Nothing changed; try again in a moment."
         case .refused(let status, let reason): return "Google refused that (\(status) \(reason)). Nothing changed."
         case .malformedResponse: return "Google sent an answer clerk couldn't read. Nothing changed; try again in a moment."
+        case .answerTooLarge(let limit):
+            return "Google sent an answer larger than the \(size(limit)) clerk reads, so clerk stopped reading it there."
         case .importInterrupted(let cause, let left):
             return cause.reasonClause + " partway through the import, so it was undone: "
                 + (left == 1 ? "1 event it had added is" : "\(left) events it had added are")

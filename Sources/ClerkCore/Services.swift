@@ -276,6 +276,9 @@ public enum ServiceError: Error, Hashable, Sendable {
     case refused(status: Int, reason: String)
     /// The backend answered with something that is not what its API promises.
     case malformedResponse
+    /// Google's answer grew past the bytes clerk reads (`limit`), once decoded: a gzip bomb
+    /// from a rogue endpoint; its reading was stopped there.
+    case answerTooLarge(limit: Int)
     /// The store is damaged, locked or unwritable; `path` names the file.
     case storage(StorageProblem, path: String)
     /// A C library the request needs cannot be loaded (clerk opens them on first use).

@@ -244,7 +244,7 @@ package final class GoogleBackend {
     /// After a quickAdd that may have arrived: the event it made, if Google has it — one
     /// created since the attempt whose title is part of the text.
     func lookForQuickAdd(_ text: String, calendarID: String, since: Date) throws -> Event? {
-        _ = try mirror.syncEvents(calendarID: calendarID)
+        _ = try withinSyncBudget { try mirror.syncEvents(calendarID: calendarID) }
         let folded = Spelling.fold(text)
         let window = since.addingTimeInterval(-120)
         return try store.eventFeed(calendarID: calendarID, after: 0).lazy.compactMap { entry -> Event? in
@@ -363,8 +363,15 @@ extension GoogleBackend: CalendarService {
 
     /// The calendar list as Google has it now (the mirror's, synced).
     private func listedCalendars() throws -> [CalendarInfo] {
-        try mirror.syncCalendarList()
+        try withinSyncBudget { try mirror.syncCalendarList() }
         return try store.calendars()
+    }
+
+    /// A sync a write makes to look (the calendar list before a calendar is made, a
+    /// calendar after an uncertain quickAdd or import), held to a sync's budget as a read's
+    /// is: its pages were followed as long as a peer answering each just in time gave them.
+    private func withinSyncBudget<T>(_ body: () throws -> T) throws -> T {
+        try api.transport.within(api.transport.client.limits.sync, body)
     }
 
     /// Calendar's own PATCH of the summary; the mirror takes Google's answer.
@@ -757,7 +764,7 @@ extension GoogleBackend: CalendarService {
     /// The event an import may have made for `uid` on a calendar, deleted if Google has it
     /// (found by a sync of the calendar).
     func deleteImported(uid: String, calendarID: String) throws {
-        _ = try mirror.syncEvents(calendarID: calendarID)
+        _ = try withinSyncBudget { try mirror.syncEvents(calendarID: calendarID) }
         guard let event = try store.storedEvents(calendarID: calendarID).first(where: { $0.iCalUID == uid && $0.recurringEventID == nil }) else { return }
         do {
             try api.deleteEvent(calendarID: calendarID, eventID: event.id)

@@ -196,7 +196,7 @@ package final class Emulator: @unchecked Sendable {
                 if !route.scopes.isEmpty, !isSessionCommand { try authorize(call, scopes: route.scopes) }
                 try Emulator.checkEnumParameters(call)
                 try DiscoveryParameters.check(call, requiring: route.isServed)
-                return try route.run(self, call)
+                return Emulator.notModified(try route.run(self, call), for: call)
             } catch {
                 return GoogleError.backend(error).shaped(like: shape).response
             }
@@ -205,6 +205,18 @@ package final class Emulator: @unchecked Sendable {
             return GoogleError.methodNotAllowed.shaped(like: shape).response
         }
         return Emulator.unknownPath(request, api: api)
+    }
+
+    /// Calendar's conditional retrieval: a GET whose `If-None-Match` names the etag of the
+    /// resource or list it answers is 304, with no body. Its guide ("Version resources")
+    /// promises it for every resource with an etag, not events alone (list entries,
+    /// calendars, ACL rules, settings, and lists, which carry one of their own).
+    static func notModified(_ response: HTTPResponse, for call: Call) -> HTTPResponse {
+        guard call.api == .calendar, call.request.method == "GET" || call.request.method == "HEAD", response.status == 200,
+              let wanted = call.request.header("if-none-match"),
+              let etag = (try? JSONValue.parse(bytes: response.body))?["etag"]?.stringValue, Wire.noneMatchNames(wanted, etag)
+        else { return response }
+        return HTTPResponse(status: 304, headers: [("ETag", etag)])
     }
 
     /// The answer to a path that is no method of `api`.

@@ -46,4 +46,17 @@ enum Wire {
 
     /// A quoted etag of a version: `"3181161784712000"`.
     static func etag(_ version: Int64) -> String { "\"\(version)\"" }
+
+    /// Whether an `If-None-Match` value names `etag`: `*`, or one of its comma-separated
+    /// entity tags, compared weakly (a `W/` before either ignored), as RFC 9110 §13.1.2 has
+    /// a server compare them for a GET.
+    static func noneMatchNames(_ header: String, _ etag: String) -> Bool {
+        func opaque(_ tag: Substring) -> Substring {
+            let trimmed = tag.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()
+            let text = Substring(String(trimmed))
+            return text.hasPrefix("W/") ? text.dropFirst(2) : text
+        }
+        let wanted = opaque(Substring(etag))
+        return header.split(separator: ",").contains { opaque($0) == "*" || opaque($0) == wanted }
+    }
 }

@@ -64,6 +64,7 @@ import Testing
         (.storage(.damaged, path: "/d/s"), "/d/s is damaged or not a clerk store. Move it aside and clerk starts a new one."),
         (.libraryMissing(.curl), "clerk needs libcurl to reach Google, and it can't be loaded: install libcurl4. Nothing changed."),
         (.libraryMissing(.ical), "clerk needs libical for repeating events and .ics files, and it can't be loaded: install libical3. Nothing changed."),
+        (.answerTooLarge(limit: 256 << 20), "Google sent an answer larger than the 256.0 MB clerk reads, so clerk stopped reading it there."),
     ]
 
     @Test(arguments: commandLine)
@@ -77,6 +78,8 @@ import Testing
     static let notices: [(AccountNotice, String)] = [
         (.offline(asOf: asOf), "(offline — as of 10:00)"),
         (.behind(asOf: asOf, cause: .malformedResponse), "(Google sent an answer clerk couldn't read — as of 10:00)"),
+        (.behind(asOf: asOf, cause: .answerTooLarge(limit: 256 << 20)), "(Google sent an answer larger than the 256.0 MB clerk reads — as of 10:00)"),
+        (.behind(asOf: asOf, cause: .timedOut), "(Google is slow to answer — as of 10:00)"),
         (.behind(asOf: asOf, cause: .rateLimited(retryAfter: 100_000)), "(Google asked clerk to slow down (for 28 h) — as of 10:00)"),
         (.behind(asOf: asOf, cause: .refused(status: 503, reason: "backendError")), "(Google is having trouble (503 backendError) — as of 10:00)"),
         (.waiting(count: 1, cause: .unreachable), "(Google can't be reached: 1 change waiting to be sent; clerk sends it next time.)"),

@@ -16,6 +16,8 @@ final class GoogleHarness {
     var now: NowProvider { clock.provider }
     /// Items per page of a list, small so paging shows with few items.
     var pageSize = 1000
+    /// The client's limits: short, so a test of a slow Google takes seconds.
+    var limits = HTTPLimits(connect: 1, total: 1)
     var base: String { "http://127.0.0.1:\(port)" }
     /// Requests and responses the client logged (redacted), for the secrets check.
     let log = LogLines()
@@ -65,7 +67,7 @@ final class GoogleHarness {
                                 now: now, version: "test")
         let log = self.log
         setup.log = { log.append($0) }
-        setup.limits = HTTPLimits(connect: 1, total: 1)
+        setup.limits = limits
         setup.sleep = { _ in }
         setup.pageSize = pageSize
         return setup

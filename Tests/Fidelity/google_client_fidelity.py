@@ -10,7 +10,9 @@ aiogoogle, a third-party async client that builds its requests from the same dis
 documents (their rootUrl set to the emulator), gcsa (Google Calendar Simple API: its own
 Event objects, written and parsed by it, over a service pointed at the emulator), gcal-sync
 (Home Assistant's calendar sync: its own aiohttp requests, at the emulator by its own `host`
-argument), one step builds the services from
+argument), gcalcli (the terminal client, run as its own command line in a process of its
+own; the one thing set is the `build` it calls, given the emulator as api_endpoint, since it
+has no option for another host), one step builds the services from
 the discovery documents the emulator serves (discoveryServiceUrl), and one drives PyDrive2
 (Drive v2, with its own oauth2client sign-in; its `service` built from the emulator's
 document, as PyDrive2 otherwise builds it at Google's host). Nothing in the
@@ -35,7 +37,9 @@ import hashlib
 import io
 import json
 import os
+import subprocess
 import sys
+import tempfile
 import threading
 import time
 import traceback
@@ -356,7 +360,7 @@ class Fidelity:
             ("calendar events.watch refused (501)", self.calendar_watch_refused),
             ("calendar settings paged with list_next", self.calendar_settings_paged),
             ("calendar fields naming no member (400)", self.calendar_unknown_fields),
-            ("calendar as gcalcli sends it (replayed: it cannot be pointed elsewhere)", self.calendar_gcalcli_replay),
+            ("calendar as gcalcli's interactive editor sends it (replayed)", self.calendar_gcalcli_replay),
             ("token expiry (401, refresh by itself)", self.token_expiry),
         ]:
             self.step(name, function)
@@ -410,6 +414,8 @@ class Fidelity:
             ("aiogoogle calendar insert, list and delete", self.aiogoogle_calendar),
             ("aiogoogle drive upload with metadata and no uploadType", self.aiogoogle_drive),
             ("aiogoogle people connections and searchContacts", self.aiogoogle_people),
+            ("gcalcli (the terminal client, its own command line): sign-in by refresh, list, add timed and all-day, quick, agenda --tsv, "
+             "search, delete", self.gcalcli_cli),
             ("gcsa: a weekly series with a reminder and a guest, its instances, one changed, listed, imported by iCalUID, quickAdd, deleted",
              self.gcsa_calendar),
             ("gcal-sync (Home Assistant's calendar sync): calendar list and event syncs by token, a series expanded from its rule and "
@@ -593,8 +599,9 @@ class Fidelity:
         self.quick_id = added["id"]
 
     def calendar_gcalcli_replay(self):
-        # gcalcli 4.5 builds Calendar v3 at Google's host with no way to change it, so its
-        # requests are replayed here as its gcal.py makes them: the calendar list page by page,
+        # gcalcli's `edit` asks its questions on a terminal, so its requests are replayed here
+        # (as are the others, for the record; gcalcli_cli runs the rest for real) as its
+        # gcal.py makes them: the calendar list page by page,
         # an insert with the offset in dateTime beside the calendar's timeZone, quickAdd then a
         # PATCH of the reminders, events.list with isoformat() times, singleEvents and q, and
         # its editor's PATCH of start/end with the other kind's members sent as null.
@@ -1638,6 +1645,83 @@ class Fidelity:
             asyncio.run(work())
         finally:
             self.full_calendar().calendars().delete(calendarId=calendar_id).execute()
+
+    # gcalcli has no option naming Google's host: its gcal.py calls googleapiclient's
+    # build('calendar', 'v3', credentials=…). The one thing changed is that `build`, given
+    # client_options={'api_endpoint': the emulator}; the rest is gcalcli's own command line,
+    # run in its own process as a person runs it.
+    GCALCLI = """
+import functools, sys
+import gcalcli.gcal
+from googleapiclient.discovery import build
+gcalcli.gcal.build = functools.partial(build, client_options={"api_endpoint": sys.argv[1] + "/calendar/v3/"})
+from gcalcli.cli import main
+sys.argv = ["gcalcli"] + sys.argv[2:]
+main()
+"""
+
+    def gcalcli_cli(self):
+        """gcalcli 4.5.1 (a terminal calendar client, pinned): signed in through an oauth file in
+        its legacy JSON form (this run's grant, narrowed to its Calendar scopes, which a refresh
+        asks for) with an access token the emulator does not know (so its first
+        request is a 401 and google-auth refreshes at the emulator's token endpoint), then
+        `list`, `add` (timed, with a place, a description and a reminder, in the Europe/Berlin
+        the process runs in; and all-day), `quick`, `agenda --tsv`, `search`, `delete`."""
+        home = tempfile.mkdtemp(prefix="fidelity-gcalcli-")
+        data = os.path.join(home, "data")
+        os.makedirs(os.path.join(data, "gcalcli"))
+        with open(os.path.join(data, "gcalcli", "oauth"), "w") as file:
+            json.dump({"access_token": "not-a-token-the-emulator-made", "client_id": self.creds.client_id,
+                       "client_secret": self.creds.client_secret, "refresh_token": self.creds.refresh_token,
+                       "token_uri": self.root + "/token", "scopes": [SCOPE + "calendar.events", SCOPE + "calendar.calendarlist.readonly"]}, file)
+        env = {"HOME": home, "XDG_DATA_HOME": data, "XDG_CONFIG_HOME": os.path.join(home, "config"),
+               "XDG_CACHE_HOME": os.path.join(home, "cache"), "TZ": "Europe/Berlin", "LANG": "C.UTF-8", "PATH": os.environ.get("PATH", ""),
+               "NO_PROXY": os.environ.get("NO_PROXY", "127.0.0.1"), "no_proxy": os.environ.get("no_proxy", "127.0.0.1")}
+
+        def gcalcli(*args):
+            run = subprocess.run([sys.executable, "-I", "-c", self.GCALCLI, self.root, "--nocache", "--nocolor", *args],
+                                 env=env, capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
+            check(run.returncode == 0, f"gcalcli {args[0]} exited {run.returncode}: {(run.stderr or run.stdout).strip()[-300:]}")
+            return run.stdout
+
+        primary = next(c for c in self.calendar.calendarList().list().execute()["items"] if c.get("primary"))["id"]
+        stamp = f"g{self.stamp}"
+        self.emulator.clear_requests()
+        listed = gcalcli("list")
+        check(any(line.split() == ["owner", primary] for line in listed.splitlines()), f"gcalcli list shows {listed!r}")
+        seen = [(r["method"], r["path"], r["status"]) for r in self.emulator.requests()]
+        check(seen[:3] == [("GET", "/calendar/v3/users/me/calendarList", 401), ("POST", "/token", 200),
+                           ("GET", "/calendar/v3/users/me/calendarList", 200)], f"gcalcli's sign-in went {seen[:3]}")
+        gcalcli("--calendar", primary, "add", "--title", f"Dentist {stamp}", "--when", "2026-12-15 10:00", "--duration", "45",
+                "--where", "Calle Mayor 1", "--description", "bring the card", "--reminder", "10 popup", "--noprompt")
+        gcalcli("--calendar", primary, "add", "--title", f"Offsite {stamp}", "--when", "2026-12-17", "--allday", "--duration", "2", "--noprompt")
+        gcalcli("--calendar", primary, "quick", f"Gym {stamp} on 2026-12-16 at 7pm")
+        made = {e["summary"]: e for e in self.calendar.events().list(calendarId=primary, q=stamp).execute().get("items", [])}
+        check(set(made) == {f"Dentist {stamp}", f"Offsite {stamp}", f"Gym {stamp}"}, f"gcalcli made {sorted(made)}")
+        dentist = made[f"Dentist {stamp}"]
+        check(self.instant(dentist["start"]["dateTime"]) == self.instant("2026-12-15T10:00:00+01:00")
+              and self.instant(dentist["end"]["dateTime"]) == self.instant("2026-12-15T10:45:00+01:00"),
+              f"gcalcli's 10:00 in Berlin for 45 minutes became {dentist['start']}–{dentist['end']}")
+        check((dentist.get("location"), dentist.get("description")) == ("Calle Mayor 1", "bring the card"), "the place or description was lost")
+        check(dentist.get("reminders") == {"useDefault": False, "overrides": [{"method": "popup", "minutes": 10}]},
+              f"the reminder became {dentist.get('reminders')}")
+        offsite = made[f"Offsite {stamp}"]
+        check((offsite["start"], offsite["end"]) == ({"date": "2026-12-17"}, {"date": "2026-12-19"}), f"the two-day all-day event is {offsite['start']}–{offsite['end']}")
+        agenda = [line.split("\t") for line in gcalcli("agenda", "2026-12-14", "2026-12-20", "--tsv", "--details", "all").splitlines()]
+        header, rows = agenda[0], [dict(zip(agenda[0], row)) for row in agenda[1:]]
+        mine = [(r["start_date"], r["start_time"], r["end_date"], r["end_time"], r["title"], r["location"]) for r in rows if stamp in r.get("title", "")]
+        # Google reads the quick line in the calendar's zone (UTC here): 19:00 is 20:00 in Berlin.
+        check(mine == [("2026-12-15", "10:00", "2026-12-15", "10:45", f"Dentist {stamp}", "Calle Mayor 1"),
+                       ("2026-12-16", "20:00", "2026-12-16", "21:00", f"Gym {stamp}", ""),
+                       ("2026-12-17", "", "2026-12-19", "", f"Offsite {stamp}", "")], f"gcalcli agenda --tsv shows {mine} (columns {header})")
+        found = gcalcli("search", f"Dentist {stamp}", "2026-12-01", "2026-12-31")
+        check(f"Dentist {stamp}" in found and "10:00" in found, f"gcalcli search shows {found!r}")
+        deleted = gcalcli("--calendar", primary, "delete", f"Dentist {stamp}", "2026-12-01", "2026-12-31", "--iamaexpert")
+        check("Deleted!" in deleted, f"gcalcli delete says {deleted!r}")
+        gone = self.calendar.events().get(calendarId=primary, eventId=dentist["id"]).execute()
+        check(gone.get("status") == "cancelled", f"the deleted event is {gone.get('status')}")
+        for event in (made[f"Offsite {stamp}"], made[f"Gym {stamp}"]):
+            self.calendar.events().delete(calendarId=primary, eventId=event["id"]).execute()
 
     def gcsa_calendar(self):
         # gcsa (Google Calendar Simple API) builds Calendar v3 at Google's host from the

@@ -34,6 +34,35 @@ import Testing
         return .object(members + extra)
     }
 
+    /// Conditional retrieval ("Version resources"): a GET whose If-None-Match names the
+    /// etag answers 304 with no body — for an event, a list entry, a calendar and a list,
+    /// the etag written as the resource gives it, weak (`W/`), among others or `*`; another
+    /// etag, or a changed resource, is answered whole. Only events were (and only exactly).
+    @Test func answers304ToAnIfNoneMatchNamingTheEtagOfAnyResource() throws {
+        let (harness, token) = try Self.harness()
+        let created = harness.send("POST", Self.events, json: Self.event("cond00001", "Lunch"), token: token).json
+        let eventTag = try #require(created["etag"]?.stringValue)
+        for (path, etag) in [(Self.events + "/cond00001", eventTag),
+                             ("/calendar/v3/users/me/calendarList/primary", harness.send("GET", "/calendar/v3/users/me/calendarList/primary", token: token).json["etag"]?.stringValue),
+                             ("/calendar/v3/calendars/primary", harness.send("GET", "/calendar/v3/calendars/primary", token: token).json["etag"]?.stringValue),
+                             (Self.events, harness.send("GET", Self.events, token: token).json["etag"]?.stringValue)] {
+            let tag = try #require(etag, "\(path) has no etag")
+            for header in [tag, "W/" + tag, "\"other\", \(tag)", "*"] {
+                let answer = harness.send("GET", path, headers: ["If-None-Match: " + header], token: token)
+                #expect(answer.status == 304, "\(path) If-None-Match: \(header)")
+                #expect(answer.body.isEmpty)
+            }
+            let other = harness.send("GET", path, headers: ["If-None-Match: \"0\""], token: token)
+            #expect(other.status == 200, "\(path)")
+            #expect(other.json["etag"]?.stringValue == tag)
+        }
+        harness.send("PATCH", Self.events + "/cond00001", json: ["summary": "Late lunch"], token: token)
+        let changed = harness.send("GET", Self.events + "/cond00001", headers: ["If-None-Match: " + eventTag], token: token)
+        #expect(changed.status == 200)
+        #expect(changed.json["summary"] == "Late lunch")
+        #expect(Wire.noneMatchNames("\"1\", W/\"2\"", "\"2\"") && !Wire.noneMatchNames("\"12\"", "\"1\"") && !Wire.noneMatchNames("", "\"1\""))
+    }
+
     @Test func insertsWithAClientIDOnceAndKeepsADeletedIDTaken() throws {
         let (harness, token) = try Self.harness()
         let created = harness.send("POST", Self.events, json: Self.event("lunch00001", "Lunch"), token: token)

@@ -24,6 +24,7 @@ package enum APIFailure: Error, Equatable {
             if case .cancelled = error { return false }
             if case .failed = error { return false }
             if case .libraryMissing = error { return false }
+            if case .answerTooLarge = error { return false }
             return true
         case .answered(let status, let reason, _): return RetryPolicy.isRetryable(status: status, reason: reason)
         case .malformed: return false
@@ -43,9 +44,14 @@ package enum APIFailure: Error, Equatable {
     /// insert is sent again under its id, and a 409 then says it went through) or of the
     /// token refresh before it. Such a change was dropped, said "Nothing changed", and lost.
     package var keepsAChangeWaiting: Bool {
-        if isWorthWaiting { return true }
+        isWorthWaiting || isUnreadable
+    }
+
+    /// An answer clerk could not read: not what the API promises (the token refresh's
+    /// too), or larger than clerk reads.
+    package var isUnreadable: Bool {
         switch self {
-        case .malformed, .service(.malformedResponse): return true
+        case .malformed, .service(.malformedResponse), .transport(.answerTooLarge), .service(.answerTooLarge): return true
         default: return false
         }
     }
@@ -62,6 +68,7 @@ package enum APIFailure: Error, Equatable {
         case .transport(.failed): return .unreachable
         case .transport(.libraryMissing): return .libraryMissing(.curl)
         case .transport(.intercepted): return .networkSignIn
+        case .transport(.answerTooLarge(let limit)): return .answerTooLarge(limit: limit)
         case .answered(401, _, _): return .signInNeeded(.expired)
         case .answered(403, "insufficientPermissions"?, _), .answered(403, "ACCESS_TOKEN_SCOPE_INSUFFICIENT"?, _):
             return .insufficientScope(missing: [])
@@ -90,6 +97,12 @@ package final class GoogleTransport {
     let sleep: (Double) -> Void
     /// A draw from [0, 1) for the backoff's jitter.
     let random: () -> Double
+    /// Seconds on a clock that only goes forward (`monotonicSeconds`): what a sync's budget
+    /// is measured on. Not the time of day, which `now` gives.
+    let clock: () -> Double
+    /// When the requests inside `with(_:within:_:)` must be done, on `clock`; nil: no limit
+    /// beyond each request's own.
+    private var deadline: Double?
     /// Requests sent and bytes moved, both ways, since this transport was made.
     package private(set) var requestCount = 0
     package private(set) var bytesMoved = 0
@@ -99,7 +112,7 @@ package final class GoogleTransport {
 
     package init(client: HTTPClient, endpoints: GoogleEndpoints, oauth: OAuthClient, tokenStore: TokenStore, tokens: GoogleTokens,
                  now: NowProvider, policy: RetryPolicy = RetryPolicy(), sleep: @escaping (Double) -> Void = GoogleTransport.interruptibleSleep,
-                 random: @escaping () -> Double = { Double.random(in: 0..<1) }) {
+                 random: @escaping () -> Double = { Double.random(in: 0..<1) }, clock: @escaping () -> Double = GoogleTransport.monotonicSeconds) {
         self.client = client
         self.endpoints = endpoints
         self.oauth = oauth
@@ -109,6 +122,14 @@ package final class GoogleTransport {
         self.policy = policy
         self.sleep = sleep
         self.random = random
+        self.clock = clock
+    }
+
+    /// Seconds since some fixed moment (the boot), never going back.
+    package static func monotonicSeconds() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
 
     /// Sleeps `seconds` in short steps, ending early when Ctrl-C cancels network calls.
@@ -128,6 +149,30 @@ package final class GoogleTransport {
         policy = patience
         defer { policy = saved }
         return try body()
+    }
+
+    /// `with(_:_:)`, every request inside done within `budget` seconds in all (a sync's
+    /// pages): past it the next stops as a timeout, and a request under way is cut at it.
+    /// An enclosing budget that ends sooner stands.
+    func with<T>(_ patience: RetryPolicy, within budget: Double, _ body: () throws -> T) rethrows -> T {
+        try within(budget) { try with(patience, body) }
+    }
+
+    /// `body` under the patience in force, its requests done within `budget` seconds in all.
+    func within<T>(_ budget: Double, _ body: () throws -> T) rethrows -> T {
+        let saved = deadline
+        deadline = min(saved ?? .infinity, clock() + budget)
+        defer { deadline = saved }
+        return try body()
+    }
+
+    /// The seconds left before the deadline; a timeout once none are left.
+    private func secondsLeft() throws(APIFailure) -> Double? {
+        guard let deadline else { return nil }
+        let left = deadline - clock()
+        // Reached only once requests took the time: Google slow, not out of reach.
+        guard left >= 0.01 else { throw .transport(.timedOut(mayHaveArrived: true)) }  // (libcurl reads 0 ms as no limit)
+        return left
     }
 
     /// Remembers a new account name in the tokens (and the token file).
@@ -159,6 +204,7 @@ package final class GoogleTransport {
             var authorized = call
             authorized.headers.append(("Authorization", "Bearer " + tokens.accessToken))
             if let limit = policy.tryTimeout { authorized.timeout = min(limit, call.timeout ?? limit) }
+            if let left = try secondsLeft() { authorized.timeout = min(left, authorized.timeout ?? left) }
             let outcome: RetryPolicy.Outcome
             let failure: APIFailure
             switch Result(catching: { () throws(TransportError) -> HTTPAnswer in try client.send(authorized) }) {

@@ -57,11 +57,16 @@ package enum TransportError: Error, Equatable, Sendable {
     /// The network answered in Google's place (a captive portal's redirect or sign-in page):
     /// nothing reached Google.
     case intercepted
+    /// The answer, once decoded, grew past `HTTPLimits.answerBytes` (a gzip bomb from a
+    /// rogue endpoint, or an answer no API of clerk's sends): its reading was stopped there.
+    case answerTooLarge(limit: Int)
 
     /// True when the server may have received and applied the request.
     package var mayHaveArrived: Bool {
         switch self {
         case .unreachable, .failed, .libraryMissing, .intercepted: return false
+        // Stopped while the answer came: the request went through.
+        case .answerTooLarge: return true
         case .timedOut(let arrived), .cancelled(let arrived): return arrived
         case .connectionLost: return true
         }
@@ -74,13 +79,26 @@ package enum TransportError: Error, Equatable, Sendable {
 /// |----------|---------|--------------------------------------------------|
 /// | connect  | 5       | a loopback or LAN connection takes milliseconds |
 /// | total    | 30      | a large upload or a slow page of a full sync     |
+///
+/// | sync     | 60      | a whole sync before a read, every page of it: a peer answering each page just in time would otherwise hold a command for hours |
+/// | firstSync| 600     | the sign-in's full sync, every page of a large account |
+///
+/// and how large an answer may grow once decoded: 256 MiB, beyond any page of a listing
+/// and any text file clerk reads, while a gzip bomb (a few MB inflating to gigabytes) is
+/// stopped before it fills the memory.
 package struct HTTPLimits: Sendable {
     package var connect: Double = 5
     package var total: Double = 30
+    package var sync: Double = 60
+    package var firstSync: Double = 600
+    package var answerBytes = 256 << 20
 
-    package init(connect: Double = 5, total: Double = 30) {
+    package init(connect: Double = 5, total: Double = 30, sync: Double = 60, firstSync: Double = 600, answerBytes: Int = 256 << 20) {
         self.connect = connect
         self.total = total
+        self.sync = sync
+        self.firstSync = firstSync
+        self.answerBytes = answerBytes
     }
 }
 
@@ -185,11 +203,15 @@ private final class CurlHandle {
     final class Sink {
         var body: [UInt8] = []
         var headers: [(String, String)] = []
+        /// The most body bytes kept; past it the transfer is stopped (`overflowed`).
+        var limit = Int.max
+        var overflowed = false
     }
 
     func perform(_ call: HTTPCall, userAgent: String, limits: HTTPLimits) throws(TransportError) -> HTTPAnswer {
         curl_easy_reset(handle)
         let sink = Sink()
+        sink.limit = limits.answerBytes
         let context = Unmanaged.passUnretained(sink).toOpaque()
         ccurl_set_string(handle, CURLOPT_URL, call.url)
         ccurl_set_long(handle, CURLOPT_NOSIGNAL, 1)
@@ -227,6 +249,7 @@ private final class CurlHandle {
             }
             return curl_easy_perform(handle)
         }
+        if sink.overflowed { throw .answerTooLarge(limit: limits.answerBytes) }
         guard code == CURLE_OK else { throw classify(code) }
         var status = 0
         ccurl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
@@ -271,6 +294,11 @@ private final class CurlHandle {
         guard let pointer, let user else { return 0 }
         let sink = Unmanaged<Sink>.fromOpaque(user).takeUnretainedValue()
         let total = size * count
+        // Returning less than was handed stops the transfer (CURLE_WRITE_ERROR).
+        guard total <= sink.limit - sink.body.count else {
+            sink.overflowed = true
+            return 0
+        }
         pointer.withMemoryRebound(to: UInt8.self, capacity: total) { sink.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: total)) }
         return total
     }

@@ -105,6 +105,8 @@ package struct RetryPolicy: Sendable {
             if case .libraryMissing = error { return .stop }
             // A Wi-Fi sign-in page stays until the person signs in.
             if case .intercepted = error { return .stop }
+            // The same endpoint sends the same answer again.
+            if case .answerTooLarge = error { return .stop }
             if error.mayHaveArrived && !idempotent { return .stop }
         }
         let ceiling = min(cap, base * pow(2, Double(attempt - 1)))

@@ -111,15 +111,16 @@ package final class GoogleMirror {
         }
         guard !due.isEmpty else { return }
         do {
-            try api.transport.with(patient ? .write : .read) { try sync(due, progress: progress) }
+            let limits = api.transport.client.limits
+            try api.transport.with(patient ? .write : .read, within: patient ? limits.firstSync : limits.sync) { try sync(due, progress: progress) }
             standing = .current
             unreachableAt = nil
         } catch let failure as APIFailure {
             let error = failure.serviceError(mayHaveApplied: false)
-            // An answer that cannot be read, the token refresh's too, is answered from the
-            // copy as well (the read failed, "Google sent an answer clerk couldn't read",
+            // An answer that cannot be read (or is too large to), the token refresh's too, is
+            // answered from the copy as well (the read failed, "Google sent an answer clerk couldn't read",
             // instead); a captive portal's page is `networkSignIn`, worth waiting for.
-            guard failure.isWorthWaiting || failure == .malformed || failure == .service(.malformedResponse) else { throw error }
+            guard failure.isWorthWaiting || failure.isUnreadable else { throw error }
             switch error {
             case .signInNeeded:
                 standing = .signInExpired(asOf: lastFullSync)

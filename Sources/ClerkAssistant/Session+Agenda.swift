@@ -536,6 +536,8 @@ extension Session {
     /// the shifts; "fly": the flight).
     static let searchedAlsoAs: [String: [String]] = [
         "working": ["shift", "rota", "on call"], "work": ["shift", "rota", "on call"], "fly": ["flight"], "flying": ["flight", "fly"],
+        // ("what deadlines do I have": what is due.)
+        "deadline": ["due"], "deadlines": ["deadline", "due"],
     ]
 
     func searchEvents(words: String?, attendee: String?, from: Date, to: Date, calendarIDs: [String]?) throws -> [Event] {

@@ -595,7 +595,8 @@ enum AgendaReader {
         let attendee = details.attendees.first.map { $0.name ?? $0.email ?? "" }
         var wantsFreeTime = false
         // Free time: "am I free", "free slots of an hour", "when do I have a free break".
-        for i in s.body where s.word(i, isIn: Vocabulary.freeTimeWords) && !s.isInDate(i) {
+        // ("do I have any gaps on friday", "a gap tomorrow": room between events.)
+        for i in s.body where (s.word(i, isIn: Vocabulary.freeTimeWords) || s.word(i, isIn: gapWords) && s.word(i - 1, isIn: gapLeads)) && !s.isInDate(i) {
             wantsFreeTime = true
             slots.append(s.slot(.freeTime, i..<(i + 1), value: "true", rule: "free-word"))
             break
@@ -842,6 +843,8 @@ enum AgendaReader {
     /// A part of the day said of each day of a span ("free evenings this week").
     static let partsOfEveryDay: WordSet = ["mornings", "afternoons", "evenings", "nights"]
     static let longWords: WordSet = ["long", "long's", "longs"]
+    static let gapWords: WordSet = ["gap", "gaps"]
+    static let gapLeads: WordSet = ["a", "any", "some", "my", "the", "free"]
     static let timeWords: WordSet = ["time", "time's"]
     static let whenWords: WordSet = ["when", "what"]
     static let endWords: WordSet = ["end", "ends", "finish", "finishes", "over"]

@@ -516,6 +516,9 @@ enum Classifier {
            s.body.contains(where: { s.isInDate($0) && s.word($0, isIn: openBoundWords) }) || endsASeries(s, at: head) {
             shape.headVerb = .delete
         }
+        // "stop reminding me to take my pills", "stop reminding me about the gym": the event
+        // that reminds, ended from now on.
+        if shape.headVerb == .none, stopsReminding(s, at: head) != nil { shape.headVerb = .delete }
         // "start the review 15 minutes earlier", "begin the standup 10 minutes later": a move.
         // "start the review at 3", "begin my standup at 9:30 tomorrow": its start moved.
         if shape.headVerb == .none, s.word(head, isIn: startVerbs),
@@ -660,6 +663,8 @@ enum Classifier {
         if shape.topic == nil, s.first(of: Vocabulary.localPlaces, startingWith: .localPlaceStart) != nil {
             shape.topic = .question
         }
+        // ("stop reminding me to …": no music or device stopped.)
+        if shape.topic != nil, shape.headVerb == .delete, w0 == "stop", stopsReminding(s, at: head) != nil { shape.topic = nil }
         // "remind me" at the head of a question is still a reminder ("can you remind me …").
         if shape.remind, shape.headVerb == .none, w0 == "remind" { shape.headVerb = .create }
         // (Compared by length first, as the head's "put" and the last "?" above: `==` called the
@@ -1003,6 +1008,17 @@ enum Classifier {
         return s.word(i, isIn: Vocabulary.repeatWords) || s.tokens[i].date.map { s.dates[$0].recurrence != nil } == true
     }
     static let definiteWords: WordSet = ["the", "my", "our", "this", "that", "tomorrow's", "today's", "friday's", "monday's"]
+
+    /// "stop reminding me to …", "quit reminding me about …": how many words the frame
+    /// before the event has (from `head`), nil for any other line.
+    static func stopsReminding(_ s: Sentence, at head: Int) -> Int? {
+        guard s.word(head, isIn: stopVerbs), s.word(head + 1, isIn: remindingWords), s.word(head + 2, isIn: tellWhom),
+              s.word(head + 3, isIn: remindedOf), head + 4 < s.body.upperBound else { return nil }
+        return 4
+    }
+    static let stopVerbs: WordSet = ["stop", "quit"]
+    static let remindingWords: WordSet = ["reminding", "remind"]
+    static let remindedOf: WordSet = ["to", "about", "of"]
     static let lengthChanges: WordSet = ["longer", "shorter", "earlier", "later", "all-day"]
     static let boundWords: WordSet = ["start", "starts", "begin", "begins", "end", "ends", "finish", "finishes"]
 

@@ -1308,6 +1308,8 @@ enum DeleteReader {
         // piano lessons": every time still to come, so that a series ends before its next.
         var toCome: [Int] = []
         if let scope = s.first(of: Vocabulary.fromNowOn) { toCome = Array(scope.index..<(scope.index + scope.length)) }
+        // ("stop reminding me to take my pills": from now on, the frame no words of the event.)
+        if let verb = route.command.first, let frame = Classifier.stopsReminding(s, at: verb) { toCome += Array(verb..<(verb + frame)) }
         for i in s.body where s.word(i, isIn: Self.toComeWords) && !s.isInDate(i) { toCome.append(i) }
         for i in toCome { used[i] = true }
         var reference = ReferenceReader.read(s, range: s.body, used: used, known: known, slots: &slots)

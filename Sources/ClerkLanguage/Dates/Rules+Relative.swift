@@ -96,6 +96,17 @@ extension DateRules {
             t.isStretch = true
             return .time(t)
         },
+        // the weekend of the 12th, the weekend of dec 12, dec 12th weekend: the weekend next to
+        // that day, as a holiday's is ("the weekend of friday" and "tomorrow weekend" are no
+        // such thing: a weekday or a day from now names no weekend of its own)
+        Rule("weekend-of-day", priority: 1, [Element.word("the").opt, .words(["weekend", "wkend", "wknd", "week-end"]), .word("of"),
+                                             .time { isOneDay($0) && isNamedDay($0) }], role: "date") { m in
+            weekendOf(m.time(3))
+        },
+        Rule("day-weekend", priority: 1, [.time { isOneDay($0) && isNamedDay($0) && !namesHoliday($0.expression) },
+                                          .words(["weekend", "wkend", "wknd", "week-end"])], role: "date") { m in
+            weekendOf(m.time(0))
+        },
         // the long weekend, over the long weekend: the weekend ahead, as "the weekend"
         Rule("long-weekend", [.word("long"), .words(["weekend", "wkend", "wknd", "week-end"])], role: "date") { _ in weekend() },
         // this week or next, this month or next week, this year or next year: from the one to
@@ -282,8 +293,8 @@ extension DateRules {
                 return occurrence(t, 1, skipCurrent: false).map { Production(value: $0.value, latent: true) }
             }
             // "this September" is this year's, past or to come ("next September" is the one
-            // ahead, and "September" alone the next one not over).
-            if t.expression.isMonth {
+            // ahead, and "September" alone the next one not over); so is "this June 3rd".
+            if t.expression.isMonth || !t.hasYear && t.isMonthDay {
                 var r = t
                 r.expression = .intersect(.cycle(.year, 0), t.expression)
                 return .time(r)
@@ -553,6 +564,18 @@ extension DateRules {
             let day = TimeValue.date(.dayOfMonth(m.int(1)))
             return Compose.intersect(day, m.time(4), m.series).map { .time($0) }
         },
+        // the 1st of the month, first of the month, the 26th day of the month: that day of a
+        // month not over, as "the 1st" alone is ("20 of this month" is this month's, above);
+        // "the 1st of the month's invoices" and "one of the month" are no day
+        Rule("day-of-the-month", [Element.word("the").opt, dayElement, Element.word("day").opt, .words(["of", "in"]), .word("the"), .word("month")], role: "date") { m in
+            guard m.has(0) || m.number(1).isOrdinal, !possessed(m, after: 5) else { return nil }
+            return .time(.date(.dayOfMonth(m.int(1))))
+        },
+        // the last of the month: its last day ("the end of the month" is its last ten days)
+        Rule("last-of-the-month", [Element.word("the").opt, .word("last"), .word("of"), .words(["the", "this"]), .word("month")], role: "date") { m in
+            guard !possessed(m, after: 4), let box = unitBox(m, 3) else { return nil }
+            return .time(.date(.nthUnit(-1, .day, in: box.expression)))
+        },
         // the closest Friday to Nov 3rd
         Rule("closest", priority: 1, [Element.word("the").opt, ordinalElement.opt, .words(["closest", "nearest"]), .anyTime { $0.isPlain && !$0.hasClock }, .word("to"), .time { $0.isPlain }], role: nil) { m in
             let n = m.has(1) ? (ordinal(m, 1) ?? 1) : 1
@@ -650,6 +673,26 @@ extension DateRules {
     /// The unit named by the words at `i` and `i + 1` ("the year", "this year", "the
     /// month") as the container of a count: every year in turn after "the", so the count is
     /// the next one not over; else this one (this year, this month, this week).
+    /// A day named by its date or a holiday ("the 12th", "dec 12", "christmas"), not by a
+    /// weekday or from today.
+    static func isNamedDay(_ t: TimeValue) -> Bool {
+        !t.expression.namesWeekday && !isDayFromNow(t.expression)
+    }
+
+    /// The weekend next to a day (`holidayWeekend`: Saturday and Sunday around it, with a
+    /// Friday or a Monday itself).
+    static func weekendOf(_ day: TimeValue) -> Production {
+        var t = TimeValue.date(.portion(day.expression, .holidayWeekend), .day, year: day.hasYear)
+        t.isStretch = true
+        return .time(t)
+    }
+
+    /// Whether the word matched by element `i` is followed by "'s" ("the month's").
+    static func possessed(_ m: Match, after i: Int) -> Bool {
+        let next = Int(m.captures[i] >> 1) + 1
+        return next < m.tokens.count && m.tokens[next].text == "'s"
+    }
+
     static func unitBox(_ m: Match, _ i: Int) -> TimeValue? {
         let grain = Lexicon.cycleUnits[m.word(i + 1)!]!
         if m.word(i) == "the", grain == .year { return TimeValue.date(.every(grain), grain) }

@@ -122,6 +122,26 @@ extension DateRules {
             t.isStretch = true
             return .time(t)
         },
+        // this friday or next, friday or next friday, this weekend or the next: from the one
+        // ahead to next week's, the person's choice left open as with "this week or next"
+        // ("this friday or next week" is no such pair: a week after "next" is a choice of its own)
+        Rule("weekday-or-next", [.anyTime { $0.isPlain && !$0.hasClock && !$0.hasDayPart && weekdayAhead($0.expression) != nil }, .word("or"),
+                                 Element.word("the").opt, .word("next"), Element.words(Set(Lexicon.weekdays.keys).union(["one", "weekend"])).opt], role: nil) { m in
+            let day = m.item(0)!
+            guard !day.latent || day.end - day.first > 1, let base = weekdayAhead(m.time(0).expression) else { return nil }
+            if let said = m.word(4) {
+                if said != "one", Lexicon.weekdays[said].map(TimeExpression.weekday) ?? .weekend != base { return nil }
+            } else {
+                let after = Int(m.captures[3] >> 1) + 1
+                if after < m.tokens.count, Lexicon.cycleUnits[m.tokens[after].text] != nil || Lexicon.weekdays[m.tokens[after].text] != nil { return nil }
+            }
+            var t = m.time(0)
+            t.expression = .range(.occurrence(base, 1, skipCurrent: false), .intersect(.cycle(.week, 1), base), inclusive: true)
+            // (At a week's grain a new event said so asks which day, as "next week" does.)
+            t.grain = .week
+            t.isStretch = true
+            return .time(t)
+        },
         Rule("all-unit", [.words(["all", "whole", "entire"]), Element.word("the").opt, .words(["week", "month", "year"])], role: "date") { m in
             cycleValue(Lexicon.cycleUnits[m.word(2)!]!, 0)
         },
@@ -673,6 +693,16 @@ extension DateRules {
     /// The unit named by the words at `i` and `i + 1` ("the year", "this year", "the
     /// month") as the container of a count: every year in turn after "the", so the count is
     /// the next one not over; else this one (this year, this month, this week).
+    /// The weekday or the weekend a reading of the one ahead names ("friday", "this friday",
+    /// "this weekend"), nil for others.
+    static func weekdayAhead(_ e: TimeExpression) -> TimeExpression? {
+        switch e {
+        case .weekday, .weekend: return e
+        case .occurrence(let inner, 1, false): return weekdayAhead(inner)
+        default: return nil
+        }
+    }
+
     /// A day named by its date or a holiday ("the 12th", "dec 12", "christmas"), not by a
     /// weekday or from today.
     static func isNamedDay(_ t: TimeValue) -> Bool {

@@ -515,6 +515,13 @@ extension DateRules {
             guard let n = ordinal(m, 1) else { return nil }
             return nthValue(n, of: m.time(2), in: m.time(4), m.series)
         },
+        // next month's first monday, march's last friday, this year's first weekend: the
+        // stretch said first, as "the first monday of next month" ("next week's meeting" has
+        // no ordinal: the week alone)
+        Rule("possessive-nth-of", priority: 1, [.anyTime { isContainer($0) && !$0.hasClock }, .word("'s"), ordinalElement, .anyTime { isCountable($0) }], role: nil) { m in
+            guard let n = ordinal(m, 2) else { return nil }
+            return nthValue(n, of: m.time(3), in: m.time(0), m.series)
+        },
         // "the first monday", "the 2nd tuesday" with no month: the next such day of a month
         // not over (said on 4 December, this month's 7th; said on 10 December, January's
         // 4th), as "the first Monday of every month" starts. "the last friday" stays last

@@ -11,7 +11,9 @@ internal import FoundationEssentials
 /// 3. Anything else: the first span not over yet ("Friday" said on a Friday is today;
 ///    "March" is this March until it ends), falling back to the last one when none is ahead
 ///    ("April 9 2016"). A weekday that contradicts a date ("Saturday, Mar 16") takes the nearer
-///    agreeing date when the next is more than a year away; a date alone is always the next
+///    agreeing date when the next is more than a year away, within half a year back, and the
+///    date itself when the next agreeing one is more than two years away ("Mon 1 Dec" said
+///    in 2026 is 1 December, not 2031's Monday); a date alone is always the next
 ///    ("Feb 29" said in March is the next leap day).
 struct Resolver {
     let reference: ReferenceTime
@@ -164,6 +166,13 @@ struct Resolver {
         if let f = future, !t.hasYear, f.start - now > 366 * Wall.day, e.namesWeekday,
            let p = series.previous(e, startingBefore: now), now - p.start < 183 * Wall.day {
             return p
+        }
+        // "mon 1 dec" said in a year whose 1 December is a Tuesday, and next year's a
+        // Wednesday: the date is what was meant, not a Monday 1 December five years on; the
+        // weekday is left to the card (within two years the agreeing day stands, as Duckling's).
+        if let f = future, !t.hasYear, f.start - now > 2 * 366 * Wall.day, e.namesWeekday, let date = e.withoutWeekday,
+           let d = series.next(date, endingAfter: now), d.start - now <= 366 * Wall.day {
+            return d
         }
         return future ?? series.previous(e, startingBefore: now)
     }
@@ -390,6 +399,19 @@ extension TimeExpression {
         case .weekday: return true
         case .intersect(let a, let b): return a.namesWeekday || b.namesWeekday
         default: return false
+        }
+    }
+
+    /// The expression with its weekday factor left out ("Mon 1 Dec" is 1 December), nil
+    /// when nothing but weekdays would be left.
+    var withoutWeekday: TimeExpression? {
+        switch self {
+        case .weekday: return nil
+        case .intersect(let a, let b):
+            guard let a2 = a.withoutWeekday else { return b.withoutWeekday }
+            guard let b2 = b.withoutWeekday else { return a2 }
+            return .intersect(a2, b2)
+        default: return self
         }
     }
 }

@@ -196,7 +196,8 @@ extension DateRules {
         // "thu 1230", "fri 0930", "mon 1900": four digits straight after a weekday that are no
         // year of this century are its time; read as a year they were a Thursday in 1230.
         // "thu 10 dec 1230", "10 dec 0930", "christmas 0001": after a day of a month or a
-        // holiday with no year, four digits that are no year from 1900 are its time too.
+        // holiday with no year, four digits that are no year from 1900 are its time too, and
+        // its year reading is refused ("christmas 1800" is at 18:00, not two centuries ago).
         // "tomorrow 1230", "today 2030", "tonight 2130": a day named from now holds no year,
         // so any four digits after it are its time.
         let weekdayClock = b.isFourDigitClock && m.word(1) == nil
@@ -205,7 +206,9 @@ extension DateRules {
                 || (a.end - a.first >= 2 || isHoliday(x.expression)) && x.hasDate && !x.hasYear && !x.hasClock && !x.isStretch && x.grain == .day && !b.looksLikeYear)
         if weekdayClock { strong = true }
         else if b.latent, b.end - b.first == 1, case .year(let year) = y.expression, !(2000...2099).contains(year),
-                year / 100 < 24, year % 100 < 60, m.word(1) == nil, isWeekdayOnly(x.expression) { return nil }
+                year / 100 < 24, year % 100 < 60, m.word(1) == nil,
+                isWeekdayOnly(x.expression) || year < 1900 && (a.end - a.first >= 2 || isHoliday(x.expression))
+                    && x.hasDate && !x.hasYear && !x.hasClock && !x.isStretch && x.grain == .day { return nil }
         if a.latent && b.latent, x.hasClock || y.hasClock, !weekdayClock {
             // ("fri, sat & sun 6-11": a list of days that ends with one, and hours from one to another.)
             let listed = isWeekdayOnly(x.expression) && endsWeekdayList(m, a.end - 1)

@@ -365,6 +365,23 @@ extension DateRules {
             if after < m.tokens.count, dayPartWords.contains(m.tokens[after].text) || m.tokens[after].text == "-" { return nil }
             return Compose.intersect(m.time(0), .dayPart(from: 0, to: 9), m.series).map { .time($0) }
         },
+        // tomorrow pm, sat am, fri p.m., dec 3rd (thu) am: that day's morning or its afternoon
+        // and evening, as "in the am" / "in the pm" are ("monday am I free" is a question: no
+        // part of the day before "i"; a short weekday that is also a word only alone)
+        Rule("day-am-pm", [.anyTime { isOneDay($0) && !$0.isStretch }, .words(["am", "pm", "a", "p"]), Element.symbol(".").touching.opt,
+                           Element.word("m").touching.opt, Element.symbol(".").touching.opt], role: nil) { m in
+            let w = m.word(1)!
+            guard w.utf8.count == 2 ? !m.has(3) : m.has(2) && m.has(3) else { return nil }
+            guard let day = m.item(0) else { return nil }
+            if day.latent, !(isWeekday(m.time(0)) && day.end - day.first == 1) { return nil }
+            // After a number it is that number's am or pm ("3-4pm", "dec 3 pm", "the 3rd pm").
+            let last = m.tokens[day.end - 1]
+            guard last.kind == .word, !Lexicon.ordinalSuffixes.contains(last.text) else { return nil }
+            let after = Int(m.captures[m.has(4) ? 4 : (m.has(3) ? 3 : (m.has(2) ? 2 : 1))] >> 1) + 1
+            if after < m.tokens.count, ["i", "we", "you", "they", "he", "she"].contains(m.tokens[after].text) { return nil }
+            let part: TimeValue = w.hasPrefix("a") ? .dayPart(from: 0, to: 12) : .dayPart(from: 12, to: 24)
+            return Compose.intersect(m.time(0), part, m.series).map { .time($0) }
+        },
         // late morning, mid-morning, early afternoon, mid afternoon, late afternoon, early evening
         Rule("part-of-part-of-day", [.words(["late", "mid", "middle", "early"]), Element.symbol("-").opt, Element.word("of").opt, Element.word("the").opt,
                                      .words(["morning", "afternoon", "evening"])], role: "time") { m in

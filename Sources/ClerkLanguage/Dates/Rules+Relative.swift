@@ -96,6 +96,17 @@ extension DateRules {
             t.isStretch = true
             return .time(t)
         },
+        // the weekend of the 12th, the weekend of dec 12, dec 12th weekend: the weekend next to
+        // that day, as a holiday's is ("the weekend of friday" and "tomorrow weekend" are no
+        // such thing: a weekday or a day from now names no weekend of its own)
+        Rule("weekend-of-day", priority: 1, [Element.word("the").opt, .words(["weekend", "wkend", "wknd", "week-end"]), .word("of"),
+                                             .time { isOneDay($0) && isNamedDay($0) }], role: "date") { m in
+            weekendOf(m.time(3))
+        },
+        Rule("day-weekend", priority: 1, [.time { isOneDay($0) && isNamedDay($0) && !namesHoliday($0.expression) },
+                                          .words(["weekend", "wkend", "wknd", "week-end"])], role: "date") { m in
+            weekendOf(m.time(0))
+        },
         // the long weekend, over the long weekend: the weekend ahead, as "the weekend"
         Rule("long-weekend", [.word("long"), .words(["weekend", "wkend", "wknd", "week-end"])], role: "date") { _ in weekend() },
         // this week or next, this month or next week, this year or next year: from the one to
@@ -108,6 +119,26 @@ extension DateRules {
             if let unit = m.word(3), Lexicon.cycleUnits[unit] != grain { return nil }
             var t = m.time(0)
             t.expression = .range(.cycle(grain, 0), .cycle(grain, 1), inclusive: true)
+            t.isStretch = true
+            return .time(t)
+        },
+        // this friday or next, friday or next friday, this weekend or the next: from the one
+        // ahead to next week's, the person's choice left open as with "this week or next"
+        // ("this friday or next week" is no such pair: a week after "next" is a choice of its own)
+        Rule("weekday-or-next", [.anyTime { $0.isPlain && !$0.hasClock && !$0.hasDayPart && weekdayAhead($0.expression) != nil }, .word("or"),
+                                 Element.word("the").opt, .word("next"), Element.words(Set(Lexicon.weekdays.keys).union(["one", "weekend"])).opt], role: nil) { m in
+            let day = m.item(0)!
+            guard !day.latent || day.end - day.first > 1, let base = weekdayAhead(m.time(0).expression) else { return nil }
+            if let said = m.word(4) {
+                if said != "one", Lexicon.weekdays[said].map(TimeExpression.weekday) ?? .weekend != base { return nil }
+            } else {
+                let after = Int(m.captures[3] >> 1) + 1
+                if after < m.tokens.count, Lexicon.cycleUnits[m.tokens[after].text] != nil || Lexicon.weekdays[m.tokens[after].text] != nil { return nil }
+            }
+            var t = m.time(0)
+            t.expression = .range(.occurrence(base, 1, skipCurrent: false), .intersect(.cycle(.week, 1), base), inclusive: true)
+            // (At a week's grain a new event said so asks which day, as "next week" does.)
+            t.grain = .week
             t.isStretch = true
             return .time(t)
         },
@@ -282,8 +313,8 @@ extension DateRules {
                 return occurrence(t, 1, skipCurrent: false).map { Production(value: $0.value, latent: true) }
             }
             // "this September" is this year's, past or to come ("next September" is the one
-            // ahead, and "September" alone the next one not over).
-            if t.expression.isMonth {
+            // ahead, and "September" alone the next one not over); so is "this June 3rd".
+            if t.expression.isMonth || !t.hasYear && t.isMonthDay {
                 var r = t
                 r.expression = .intersect(.cycle(.year, 0), t.expression)
                 return .time(r)
@@ -484,6 +515,13 @@ extension DateRules {
             guard let n = ordinal(m, 1) else { return nil }
             return nthValue(n, of: m.time(2), in: m.time(4), m.series)
         },
+        // next month's first monday, march's last friday, this year's first weekend: the
+        // stretch said first, as "the first monday of next month" ("next week's meeting" has
+        // no ordinal: the week alone)
+        Rule("possessive-nth-of", priority: 1, [.anyTime { isContainer($0) && !$0.hasClock }, .word("'s"), ordinalElement, .anyTime { isCountable($0) }], role: nil) { m in
+            guard let n = ordinal(m, 2) else { return nil }
+            return nthValue(n, of: m.time(3), in: m.time(0), m.series)
+        },
         // "the first monday", "the 2nd tuesday" with no month: the next such day of a month
         // not over (said on 4 December, this month's 7th; said on 10 December, January's
         // 4th), as "the first Monday of every month" starts. "the last friday" stays last
@@ -552,6 +590,18 @@ extension DateRules {
         Rule("day-of-cycle", [Element.word("the").opt, dayElement, Element.word("day").opt, .words(["of", "in"]), .time { $0.isCycle && $0.grain == .month }], role: nil) { m in
             let day = TimeValue.date(.dayOfMonth(m.int(1)))
             return Compose.intersect(day, m.time(4), m.series).map { .time($0) }
+        },
+        // the 1st of the month, first of the month, the 26th day of the month: that day of a
+        // month not over, as "the 1st" alone is ("20 of this month" is this month's, above);
+        // "the 1st of the month's invoices" and "one of the month" are no day
+        Rule("day-of-the-month", [Element.word("the").opt, dayElement, Element.word("day").opt, .words(["of", "in"]), .word("the"), .word("month")], role: "date") { m in
+            guard m.has(0) || m.number(1).isOrdinal, !possessed(m, after: 5) else { return nil }
+            return .time(.date(.dayOfMonth(m.int(1))))
+        },
+        // the last of the month: its last day ("the end of the month" is its last ten days)
+        Rule("last-of-the-month", [Element.word("the").opt, .word("last"), .word("of"), .words(["the", "this"]), .word("month")], role: "date") { m in
+            guard !possessed(m, after: 4), let box = unitBox(m, 3) else { return nil }
+            return .time(.date(.nthUnit(-1, .day, in: box.expression)))
         },
         // the closest Friday to Nov 3rd
         Rule("closest", priority: 1, [Element.word("the").opt, ordinalElement.opt, .words(["closest", "nearest"]), .anyTime { $0.isPlain && !$0.hasClock }, .word("to"), .time { $0.isPlain }], role: nil) { m in
@@ -650,6 +700,36 @@ extension DateRules {
     /// The unit named by the words at `i` and `i + 1` ("the year", "this year", "the
     /// month") as the container of a count: every year in turn after "the", so the count is
     /// the next one not over; else this one (this year, this month, this week).
+    /// The weekday or the weekend a reading of the one ahead names ("friday", "this friday",
+    /// "this weekend"), nil for others.
+    static func weekdayAhead(_ e: TimeExpression) -> TimeExpression? {
+        switch e {
+        case .weekday, .weekend: return e
+        case .occurrence(let inner, 1, false): return weekdayAhead(inner)
+        default: return nil
+        }
+    }
+
+    /// A day named by its date or a holiday ("the 12th", "dec 12", "christmas"), not by a
+    /// weekday or from today.
+    static func isNamedDay(_ t: TimeValue) -> Bool {
+        !t.expression.namesWeekday && !isDayFromNow(t.expression)
+    }
+
+    /// The weekend next to a day (`holidayWeekend`: Saturday and Sunday around it, with a
+    /// Friday or a Monday itself).
+    static func weekendOf(_ day: TimeValue) -> Production {
+        var t = TimeValue.date(.portion(day.expression, .holidayWeekend), .day, year: day.hasYear)
+        t.isStretch = true
+        return .time(t)
+    }
+
+    /// Whether the word matched by element `i` is followed by "'s" ("the month's").
+    static func possessed(_ m: Match, after i: Int) -> Bool {
+        let next = Int(m.captures[i] >> 1) + 1
+        return next < m.tokens.count && m.tokens[next].text == "'s"
+    }
+
     static func unitBox(_ m: Match, _ i: Int) -> TimeValue? {
         let grain = Lexicon.cycleUnits[m.word(i + 1)!]!
         if m.word(i) == "the", grain == .year { return TimeValue.date(.every(grain), grain) }

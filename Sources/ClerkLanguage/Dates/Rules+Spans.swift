@@ -169,19 +169,25 @@ extension DateRules {
             let latent = a.latent && b.latent && !m.has(0) && !twoMonths
             return Compose.range(start, end, m.series, unlessKnownIn: m.span, latent: latent).map { .time($0, latent: latent) }
         },
-        // "move the offsite to 9 to 5", "push it to 2 till 4": bare hours from one to
-        // another after "to" that ends a sentence moving something are the new time ("9 to
-        // 5" alone in a sentence is a count as often: "5 to 6 people", "cut it to 5 to 6")
+        // "move the offsite to 9 to 5", "push it to 2 till 4", "move it to 9-5": bare hours
+        // from one to another after "to" that ends a sentence moving something are the new
+        // time, not 5 September ("9 to 5" alone in a sentence is a count as often: "5 to 6
+        // people", "cut it to 5 to 6")
         Rule("to-hour-range", [.word("to"), .timeItem { $0.latent && $0.time!.hasClock && $0.time!.hasEnd && !$0.time!.hasDate }], role: nil) { m in
             let range = m.item(1)!
             guard let before = m.token(before: 0), before.kind == .word, range.end - range.first == 3,
                   m.tokens[..<(range.first - 1)].contains(where: { movingVerbs.contains($0.text) }),
                   [range.first, range.first + 2].allSatisfy({ m.tokens[$0].kind == .number || Lexicon.units[m.tokens[$0].text] != nil }),
-                  ["to", "till", "til", "until"].contains(m.tokens[range.first + 1].text),
+                  ["to", "till", "til", "until", "-"].contains(m.tokens[range.first + 1].text),
                   range.end == m.tokens.count || m.tokens[range.end].kind == .symbol else { return nil }
             // A start before 7 on the 24-hour dial ("change the limit to 5 to 10": 05:00) is
             // a count more often than a meeting.
             if case .range(.clock(let h, _, _, _), _, _) = m.time(1).expression, h < Series.schedulingHours.lowerBound { return nil }
+            // With a dash, hours as people write them, up to 12 ("to 9-5", "to 10-12"): "to
+            // 7-14" is 14 July (an hour past 12 would be on the 24-hour dial, which no one
+            // writes bare).
+            if m.tokens[range.first + 1].text == "-", !(m.tokens[range.first].number.map { $0 <= 12 } ?? true)
+                || !(m.tokens[range.first + 2].number.map { $0 <= 12 } ?? true) { return nil }
             return .time(m.time(1))
         },
         // "from 8 till late", "9pm until late", "fri 9pm-late": an open end, taken as the

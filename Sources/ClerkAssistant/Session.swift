@@ -34,6 +34,9 @@ public final class Session {
     /// The request being handled, for a handler that offers to make it again with a word
     /// corrected ("Did you mean 'Dentist'?").
     var handling: Intent?
+    /// The request that asked the open question ("cancel the standup on the 14th" asking
+    /// "Skip it on Mon 14 Dec only?"): "no i meant the 15th" makes it again for that day.
+    var askedBy: Intent?
     /// The line being answered, as typed (what Google reads for a quickAdd).
     var lastLine: String?
     /// The file last shown, made or changed, while nothing about events came after it: what
@@ -73,10 +76,15 @@ public final class Session {
         let answering = pending != nil
         let contactsListed = contactsOnScreen
         contactsOnScreen = nil
+        let asker = askedBy
+        askedBy = nil
         if let question = pending {
             pending = nil
             lastLine = nil
-            reply = answer(question, with: text)
+            reply = answer(question, with: text, askedBy: asker)
+            // (A question asked by its answer, "Which one?" then "only this one or the
+            // series?", is still the request's.)
+            if pending != nil, askedBy == nil { askedBy = asker }
         } else if text.isEmpty {
             return Reply(intent: .help, ok: true, message: "")
         } else if let listed = contactsListed, let contact = Self.pickedFromList(text, listed.contacts) {
@@ -138,6 +146,9 @@ public final class Session {
                 reply = Reply(intent: .help, ok: true, message: thanked ? Renderer.welcome : answer ? Renderer.noQuestionOpen : Renderer.nothingToCancel)
             } else if let last = lastQuery, let when = Self.anotherDate(understood) {
                 reply = queryAgenda(Self.asked(last, again: when, saidRange: Self.rangeAsked(understood), zone: context.zone))
+            } else if let last = lastQuery, last.when != nil, let when = Self.correctionAlone(understood) {
+                // "no i meant the 15th" after "what's on the 14th": the question asked again.
+                reply = queryAgenda(Self.asked(last, again: when, zone: context.zone))
             } else if let last = lastQuery, let rest = Self.sameFor(text), case let asked = understand("what about " + rest),
                       let when = Self.anotherDate(asked) {
                 // "same for wednesday" after "what do i have on monday": the question asked again.
@@ -542,7 +553,10 @@ public final class Session {
     /// clerk takes is refused first, whatever it asks.
     func handle(_ understanding: Understanding) -> Reply {
         handling = understanding.intent
-        defer { handling = nil }
+        defer {
+            handling = nil
+            if pending != nil { askedBy = understanding.intent }
+        }
         if let said = understanding.amountOutOfRange {
             return Reply(intent: understanding.intent.name, ok: false, message: Renderer.amountTooLong(said))
         }

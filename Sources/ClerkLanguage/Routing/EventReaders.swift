@@ -132,6 +132,9 @@ enum CreateReader {
             exceptions = s.dates[d].exceptions
         }
         if let count = details.repeatCount, let rule = recurrence { recurrence = rule + ";COUNT=\(count)" }
+        // "mums birthday is 3rd march", "our anniversary is on 4 july": a birthday or an
+        // anniversary on a day comes back every year ("birthday party saturday at 3" is one event).
+        if recurrence == nil, let when, Self.isYearlyOccasion(title, when) { recurrence = "FREQ=YEARLY" }
         // A day alone is all-day ("lunch on Friday" is not: the reader gave it lunch time);
         // a day with a length is not ("workshop on Friday for 3 hours": the time is to choose).
         // A meal with a day and no time starts at the meal's time ("lunch tomorrow"); a part of
@@ -185,6 +188,22 @@ enum CreateReader {
             keepsWholeSpan: keepsWholeSpan(s, when: when)
         ))
     }
+
+    /// True when `title` names a day that comes back every year ("Mums birthday", "Our
+    /// anniversary": it ends with the occasion) and `when` is one day, no time or year said.
+    /// (A weekday says this week's day: "buy mums birthday present on friday".)
+    static func isYearlyOccasion(_ title: String, _ when: DateMatch) -> Bool {
+        guard when.known.contains(.date), !when.known.contains(.time), !when.known.contains(.year), when.recurrence == nil,
+              when.end.timeIntervalSince(when.start) <= 86_400 + 3600, !when.parts.contains(where: { $0.rule == "weekday" }) else { return false }
+        // The title's last word, compared without a String made of it.
+        let bytes = title.utf8
+        guard let space = bytes.lastIndex(of: UInt8(ascii: " ")) else { return false }
+        let last = bytes[bytes.index(after: space)...]
+        return yearlyOccasions.contains { word in word.utf8.count == last.count && zip(word.utf8, last).allSatisfy { $0 == $1 | 0x20 } }
+    }
+
+    /// The last words of a title that make it a day of the year.
+    static let yearlyOccasions = ["birthday", "bday", "anniversary"]
 
     /// True when a date of a week or a month is asked for whole: a word of the line says so
     /// ("all next week", "the whole week", "vacation in august", "off next week").

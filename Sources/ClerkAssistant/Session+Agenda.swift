@@ -92,7 +92,12 @@ extension Session {
             events = back.isEmpty ? Array(events.dropFirst()) : back
         }
         if query.wantsFreeTime {
-            if query.isMoment, let when = query.when { return freeAt(when.start, events: events) }
+            if query.isMoment, let when = query.when {
+                var reply = freeAt(when.start, events: events)
+                // ("is bob busy on friday at 3": yours, and said to be.)
+                if let person = query.attendee, !person.isEmpty { reply.message += "\n" + Renderer.onlyYourCalendar(person) }
+                return reply
+            }
             return freeTime(events, from: from, to: to, query: query)
         }
         // "when did I last see the dentist": the latest of them to have started.

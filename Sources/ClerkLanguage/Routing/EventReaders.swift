@@ -611,12 +611,22 @@ enum AgendaReader {
         if let said = range, details.dates.count == 1, let end = Self.weekdayListEnd(s, s.dates[details.dates[0]]) {
             range = DateInterval(start: said.start, end: max(said.end, end))
         }
-        let attendee = details.attendees.first.map { $0.name ?? $0.email ?? "" }
+        var attendee = details.attendees.first.map { $0.name ?? $0.email ?? "" }
         var wantsFreeTime = false
         // Free time: "am I free", "free slots of an hour", "when do I have a free break".
         for i in s.body where s.word(i, isIn: Vocabulary.freeTimeWords) && !s.isInDate(i) {
             wantsFreeTime = true
             slots.append(s.slot(.freeTime, i..<(i + 1), value: "true", rule: "free-word"))
+            // "is ana free thursday", "when is Bob available": the person asked about, whose
+            // calendar clerk cannot see (the answer is your time, and says so).
+            // ("will Marta be free": the name before "be".)
+            let name = s.word(i - 1, is: "be") ? i - 2 : i - 1
+            if attendee == nil, name > s.body.lowerBound, s.kind(name) == .word, !details.used[name], !s.isInDate(name),
+               s.word(name - 1, isIn: Vocabulary.freePersonLeads), s.word(name, isIn: known.contactWords) || s.tokens[name].isCapitalized {
+                attendee = String(s.text(of: name..<(name + 1)))
+                details.used[name] = true
+                slots.append(s.slot(.attendee, name..<(name + 1), value: attendee!, rule: "free-person"))
+            }
             break
         }
         // A length to fit: "find me an hour tomorrow", "do I have time for a 30 min call",

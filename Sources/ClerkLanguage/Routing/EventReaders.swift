@@ -131,7 +131,11 @@ enum CreateReader {
             recurrence = s.dates[d].recurrence
             exceptions = s.dates[d].exceptions
         }
-        if let count = details.repeatCount, let rule = recurrence { recurrence = rule + ";COUNT=\(count)" }
+        if let count = details.repeatCount, let rule = recurrence {
+            // (A list of a meal's days was counted once each: the count said is the one kept.)
+            let parts = rule.split(separator: ";").filter { !$0.hasPrefix("COUNT=") }
+            recurrence = parts.joined(separator: ";") + ";COUNT=\(count)"
+        }
         // "mums birthday is 3rd march", "our anniversary is on 4 july": a birthday or an
         // anniversary on a day comes back every year ("birthday party saturday at 3" is one event).
         if recurrence == nil, let when, Self.isYearlyOccasion(title, when) { recurrence = "FREQ=YEARLY" }

@@ -231,6 +231,11 @@ public struct Router: Sendable {
     func understandWhole(_ text: String, readings read: DateReader.Readings, at reference: ReferenceTime,
                          known: KnownNames, eventOnScreen: Bool) -> Understanding {
         let line = LineBytes(text)
+        // "can you help me keep track of rehearsals", "hi i walk dogs for a living, can u keep
+        // track of my walks": what clerk does, asked with no day (the help on events).
+        if read.matches.isEmpty, Self.asksToKeepTrack(line) {
+            return Understanding(text: text, intent: .help, rule: "keep-track:help")
+        }
         // "call with the tokyo client at 9am their time": the place the line names is whose.
         if let said = Self.theirTime(line) {
             return understand(said, readings: reader.readings(said, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
@@ -796,6 +801,21 @@ public struct Router: Sendable {
     /// the line with "every" before the ordinal (in place of "the"), the byte range written
     /// over and the length written, when a date of that shape is said with no repeat; nil
     /// for any other line ("the first monday of next month", "every first monday …").
+    /// True for a line that asks clerk to keep track of something or to help organise it
+    /// ("keep track of my walks", "can you help me keep track of rehearsals", "help me
+    /// organise my shifts"); the caller has seen that it names no day.
+    static func asksToKeepTrack(_ line: LineBytes) -> Bool {
+        let track = line.mayMention("track")
+        guard track || line.mayMention("help") else { return false }
+        let words = Spelling.fold(line.text).split(whereSeparator: { !$0.isLetter })
+        for (i, word) in words.enumerated() where i + 1 < words.count {
+            if track, ["keep", "keeps", "keeping", "kept"].contains(word), words[i + 1] == "track" { return true }
+            if word == "help", words[i + 1] == "me", i + 2 < words.count,
+               ["organise", "organize", "manage", "track", "sort"].contains(words[i + 2]) { return true }
+        }
+        return false
+    }
+
     static func everyMonth(_ line: LineBytes, _ matches: [DateMatch]) -> (String, Range<Int>, Int)? {
         let text = line.text
         guard line.mayMention(" of the month"), let match = matches.first(where: { $0.recurrence == nil && text[$0.range].lowercased().contains(" of the month") }) else { return nil }

@@ -170,6 +170,10 @@ public final class Session {
                       let when = Self.dateAlone(understood), when.known.contains(.time), !when.known.contains(.date) {
                 // "at 9pm" just after an event was shown: that event at that time the same day, asked first.
                 reply = updateEvent(EventReference(isLastShown: true), EventChanges(when: when))
+            } else if Self.asksWhatWasMissed(text), understood.dates.isEmpty {
+                // "back from holiday, what did i miss": the week gone by, up to now.
+                let now = context.now.now()
+                reply = queryAgenda(AgendaQuery(range: DateInterval(start: now - TimeInterval(AgendaDefaults.upcomingDays * 86_400), end: now)))
             } else if Self.asksLastChange(text) {
                 // "wait, what did I just add?": the last change, and how to undo it.
                 if case .createdEvent(let event)? = changes.last { lastShown = event }
@@ -408,10 +412,23 @@ public final class Session {
     static func asksLastChange(_ text: String) -> Bool {
         let words = Spelling.fold(text).split(whereSeparator: { !$0.isLetter }).map(String.init)
         guard words.contains("what") else { return false }
-        let asksJust = words.contains("just") && (words.contains("did") || words.contains("have")) && (words.contains("i") || words.contains("you"))
+        // ("just back from holiday, what did i miss": "just" said of the holiday, not the change.)
+        let justDone = zip(words, words.dropFirst()).contains { ($0 == "i" || $0 == "you") && $1 == "just" }
+        let asksJust = justDone && (words.contains("did") || words.contains("have"))
         let asksLast = words.contains("last") && (words.contains("thing") || words.contains("change"))
             && (words.contains("i") || words.contains("you") || words.contains("my"))
         return (asksJust || asksLast) && words.count <= 10
+    }
+
+    /// True for "what did i miss", "what have i missed", "did i miss anything", "anything i
+    /// missed": the events gone by asked about, with no event named.
+    static func asksWhatWasMissed(_ text: String) -> Bool {
+        let words = Spelling.fold(text).split(whereSeparator: { !$0.isLetter }).map(String.init)
+        guard let at = words.firstIndex(where: { $0 == "miss" || $0 == "missed" }), at >= 1 else { return false }
+        let after = words[(at + 1)...]
+        let asked = words[at - 1] == "i" || words[at - 1] == "we" || at >= 2 && ["i", "we"].contains(words[at - 2])
+        return asked && (after.isEmpty || after.allSatisfy { ["anything", "something", "much", "then", "while", "away", "lately", "recently"].contains($0) })
+            && (words.contains("what") || after.first == "anything" || words.first == "anything")
     }
 
     /// Of the edits said on a new event's card, those the same event for another person

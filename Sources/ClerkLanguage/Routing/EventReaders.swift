@@ -513,6 +513,17 @@ enum AgendaReader {
     /// Of those, the ones that name every event, not a kind of event.
     static let anyEventNouns: WordSet = ["events", "event", "stuff", "things", "plans", "entries", "items"]
 
+    /// The verb of a question that opens in the past tense ("when was …", "when did i have …",
+    /// "did i miss …"), nil for any other opening.
+    static func pastTenseOpening(_ s: Sentence) -> Int? {
+        let first = s.body.lowerBound
+        guard s.body.count >= 3 else { return nil }
+        if s.word(first, is: "when"), s.word(first + 1, is: "was") || s.word(first + 1, is: "did") { return first + 1 }
+        if s.word(first, is: "did"), s.word(first + 1, is: "i") || s.word(first + 1, is: "we"),
+           s.word(first + 2, is: "miss") || s.word(first + 2, is: "have") { return first }
+        return nil
+    }
+
     static let nextWord: WordSet = ["next"]
     static let lastWord: WordSet = ["last"]
     static let beforeLastGoneBy: WordSet = ["my", "the", "i", "we", "our"]
@@ -709,6 +720,10 @@ enum AgendaReader {
                 for k in (last + 2)..<s.body.upperBound where s.word(k, isIn: Self.goneByVerbs) { details.used[k] = true }
             }
         }
+        // "when was the dentist", "did i miss the dentist", "when did we have the review": asked
+        // in the past tense with no span said, the latest one gone by too.
+        if lastAt == nil, when == nil, !wantsNext, !wantsFreeTime, !wantsCount, !wantsHours, !wantsOverlaps,
+           let at = Self.pastTenseOpening(s) { lastAt = at }
         // "what's after the dentist", "anything before the review on friday": the events of
         // that day around the one named. ("after 5", "after lunch" are times, read as dates.)
         var around: EventAspect?

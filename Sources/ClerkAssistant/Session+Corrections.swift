@@ -15,6 +15,14 @@ extension Session {
         return when
     }
 
+    /// The person a correction names alone ("not bob, carla", "no i meant carla"), as the
+    /// router reads it: the guests of what is on screen replaced. Nil for any other line.
+    static func correctionPerson(_ understood: Understanding) -> String? {
+        guard understood.rule == "follow-up:correction", case .updateEvent(let which, let changes) = understood.intent, which.isLastShown,
+              changes.when == nil, changes.replacesAttendees, changes.addAttendees.count == 1 else { return nil }
+        return changes.addAttendees[0].name
+    }
+
     /// `intent` asked again with `when` in place of the day or time it was asked with; nil
     /// when it said none that `when` can stand for.
     func correcting(_ intent: Intent, with when: DateMatch) -> Intent? {

@@ -49,6 +49,9 @@ public final class Session {
     /// True while the person looked up is what was last talked about (no event since): "what's
     /// the address" is then theirs.
     var personOnScreen = false
+    /// The last question about a person: "no i meant carla" after "whats bobs number" asks it
+    /// of Carla.
+    var lastContactQuery: ContactQuery?
     /// The contacts last listed for one name ("marias number": two Marias), with the detail
     /// asked, until the next line: "the first one", "the chen one" then picks one.
     var contactsOnScreen: (contacts: [Contact], field: ContactField)?
@@ -149,6 +152,17 @@ public final class Session {
             } else if let last = lastQuery, last.when != nil, let when = Self.correctionAlone(understood) {
                 // "no i meant the 15th" after "what's on the 14th": the question asked again.
                 reply = queryAgenda(Self.asked(last, again: when, zone: context.zone))
+            } else if let last = lastQuery, last.attendee != nil, let person = Self.correctionPerson(understood) {
+                // "not bob, carla" after "meetings with bob this week": the question asked of Carla.
+                var asked = last
+                asked.attendee = person
+                reply = queryAgenda(asked)
+            } else if personOnScreen, let query = lastContactQuery, let person = Self.correctionPerson(understood) {
+                // "no i meant carla" after "whats bobs number": Carla's.
+                var asked = query
+                asked.name = person
+                lastPerson = person
+                reply = handle(Understanding(text: text, intent: .contactLookup(asked), rule: "corrected-person"))
             } else if let last = lastQuery, let rest = Self.sameFor(text), case let asked = understand("what about " + rest),
                       let when = Self.anotherDate(asked) {
                 // "same for wednesday" after "what do i have on monday": the question asked again.
@@ -624,7 +638,9 @@ public final class Session {
             return queryAgenda(query)
         case .updateEvent(let reference, let changes): return updateEvent(reference, changes)
         case .deleteEvent(let reference): return deleteEvent(reference)
-        case .contactLookup(let query): return lookUpContact(query)
+        case .contactLookup(let query):
+            lastContactQuery = query
+            return lookUpContact(query)
         case .fileList(let nameContains): return listFiles(nameContains)
         case .fileRead(let name): return readFile(name)
         case .fileLines(let name, let pick): return readLines(name, pick)

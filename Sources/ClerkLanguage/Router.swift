@@ -468,6 +468,15 @@ public struct Router: Sendable {
             inner.rule = RouteRule.followUp(.correction).name
         } else if case .updateEvent(let which, let changes) = inner.intent, which.isLastShown, !changes.isEmpty {
             // "no wait make it 11:30", "sorry, on Work": an edit of the event on screen.
+        } else if correction.denies, let person = Self.personAlone(rest, denied: correction.denied.map { Self.words(text, $0) }, known: known) {
+            // "not bob, carla", "no i meant carla": a guest (or a person asked about) corrected.
+            var changes = EventChanges()
+            changes.addAttendees = [Attendee(name: String(rest[person]))]
+            changes.replacesAttendees = true
+            if let denied = correction.denied { changes.removeAttendees = [Attendee(name: Self.words(text, denied))] }
+            inner.intent = .updateEvent(.lastShown, changes)
+            inner.slots = [Slot(kind: .attendee, ranges: [person], value: String(rest[person]), rule: "corrected-person")]
+            inner.rule = RouteRule.followUp(.correction).name
         } else if correction.denies || inner.intent.name == .outOfScope {
             return nil
         }
@@ -476,6 +485,27 @@ public struct Router: Sendable {
         let said = utf8.index(utf8.startIndex, offsetBy: correction.said.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: correction.said.upperBound)
         moved.slots.insert(Slot(kind: .command, ranges: [said], value: String(text[said]), rule: "correction"), at: 0)
         return moved
+    }
+
+    /// The text of the bytes `range` of `text`.
+    static func words(_ text: String, _ range: Range<Int>) -> String {
+        let utf8 = text.utf8
+        return String(text[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
+    }
+
+    /// The range of a correction's new words when they are a person's name alone, one or two
+    /// words of letters ("carla", "Ana López"): each a word of a contact's name or capitalised,
+    /// or any name when the words denied are one ("not ana, anna"). Nil otherwise.
+    static func personAlone(_ rest: String, denied: String?, known: Names) -> Range<String.Index>? {
+        let words = rest.split(whereSeparator: { !$0.isLetter && $0 != "'" && $0 != "-" })
+        guard let first = words.first, let last = words.last, (1...2).contains(words.count),
+              rest.allSatisfy({ $0.isLetter || $0 == " " || $0 == "'" || $0 == "-" || $0 == "," || $0 == "." || $0 == "!" }) else { return nil }
+        func isName(_ word: Substring) -> Bool {
+            known.contactWords.contains(Spelling.fold(String(word))) || word.first?.isUppercase == true
+        }
+        let deniedIsName = denied.map { said in said.split(separator: " ").allSatisfy { isName($0) } } ?? false
+        guard words.allSatisfy({ isName($0) && !Vocabulary.correctionWords.contains(Spelling.fold(String($0))) }) || deniedIsName && words.count == 1 else { return nil }
+        return first.startIndex..<last.endIndex
     }
 
     /// The zone of a place a clock question names after "in" ("what time is it in new

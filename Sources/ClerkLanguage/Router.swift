@@ -1186,7 +1186,8 @@ public struct Router: Sendable {
         // (Checked as bytes first: most lines have none of these.)
         guard line.mayMention("because") || line.mayMention("cuz") || line.mayMention("cos ") || line.mayMention("coz ")
                 || line.mayMention("cause ") || line.mayMention("s a ") || line.mayMention("s an ")
-                || line.mayMention("it is a") || line.mayMention("since ") || line.mayMention(" as ") else { return nil }
+                || line.mayMention("it is a") || line.mayMention("since ") || line.mayMention(" as ")
+                || line.mayMention("im ") || line.mayMention("i'm ") || line.mayMention("i am ") else { return nil }
         var words: [(word: String, start: String.Index)] = []
         var i = text.startIndex
         while i < text.endIndex {
@@ -1207,6 +1208,10 @@ public struct Router: Sendable {
             case "because", "cuz", "cos", "coz", "cause": opens = true; purpose = following == "of"
             case "since", "as": opens = reasonSubjects.contains(following) && !(w == "as" && following == "the")
             case "it's", "its", "it": opens = opensItIsA([w] + next)
+            // "cancel the sync tomorrow im still jetlagged", "skip gym today i'm sick": how the
+            // speaker is, which says neither which event nor when.
+            case "im", "i'm": opens = saysOwnState(next)
+            case "i": opens = following == "am" && saysOwnState(Array(next.dropFirst()) + (k + 4 < words.count ? [words[k + 4].word] : []))
             default: opens = false
             }
             guard opens else { continue }
@@ -1215,6 +1220,18 @@ public struct Router: Sendable {
         }
         return nil
     }
+
+    /// True when `words` (after "im") say how the speaker is: a state, perhaps after "still",
+    /// "so", "too", "really", "feeling" or "not" ("still jetlagged", "not feeling well").
+    static func saysOwnState(_ words: [String]) -> Bool {
+        let said = words.drop { ["still", "so", "too", "really", "feeling", "not", "a", "bit", "very"].contains($0) }
+        guard let state = said.first else { return false }
+        return ownStates.contains(state)
+    }
+
+    /// How a speaker says they are, as a reason for a change ("im sick", "im still jetlagged").
+    static let ownStates: Set<String> = ["sick", "ill", "unwell", "well", "jetlagged", "tired", "exhausted", "knackered", "busy", "swamped",
+                                         "away", "travelling", "traveling", "stuck", "poorly", "injured", "shattered", "snowed"]
 
     /// "cancel lunch, I mean dinner", "move lunch to 3, i mean 4": the line with ", I mean"
     /// and the words it corrects made spaces, the correction left where it was typed

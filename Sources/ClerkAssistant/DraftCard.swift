@@ -37,6 +37,9 @@ struct DraftCard {
     /// The other of two times or days said with "or" ("1" of "lunch at 12 or 1 tomorrow"),
     /// which the event does not take: the card names it and how to take it instead.
     var alternatives: [AlternativeTime] = []
+    /// The weekday said ("on saturday"), today, taken as next week's because today's is
+    /// over (`Session.weekdayGoneBy`): the card says so.
+    var weekdayNextWeek: String?
     /// Who chose the start: the sentence, or clerk looking for free time because only a
     /// length and days were said ("block 2 hours tomorrow").
     var placement = Placement.said

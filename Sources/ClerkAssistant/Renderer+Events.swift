@@ -88,6 +88,11 @@ extension Renderer {
     static let spanIsOver = "That time is already over; ask about a later one, like 'am I free tomorrow'."
 
     /// "No — Dentist 15:00–16:00 on Fri 4 Dec." or "Yes, you're free at 13:30 on Fri 4 Dec."
+    /// A new event's weekday, said on that day once it was over, taken as next week's.
+    static func weekdayNextWeek(_ said: String) -> String {
+        "'\(said.oneLine)' is taken as next week's: today's is nearly over. Say 'today' to have it today."
+    }
+
     static func freeAt(_ moment: Date, busy: [Event], text: DateText) -> String {
         let day = text.shortDay(text.localDate(moment))
         guard !busy.isEmpty else { return "Yes, you're free at \(text.clock(moment)) on \(day)." }

@@ -28,7 +28,7 @@ public enum Renderer {
         if words.contains("calendars") { return helpCalendars }
         if !words.isDisjoint(with: ["event", "events", "meeting", "meetings", "calendar", "delete", "move", "change", "cancel", "something",
                                     "add", "put", "schedule", "enter", "appointment", "appointments", "classes", "class", "shifts",
-                                    "reminder", "reminders", "things"]) { return helpEvents }
+                                    "reminder", "reminders", "things", "track", "organise", "organize"]) { return helpEvents }
         return help
     }
 

@@ -93,7 +93,12 @@ extension Session {
             events = back.isEmpty ? Array(events.dropFirst()) : back
         }
         if query.wantsFreeTime {
-            if query.isMoment, let when = query.when { return freeAt(when.start, events: events) }
+            if query.isMoment, let when = query.when {
+                var reply = freeAt(when.start, events: events)
+                // ("is bob busy on friday at 3": yours, and said to be.)
+                if let person = query.attendee, !person.isEmpty { reply.message += "\n" + Renderer.onlyYourCalendar(person) }
+                return reply
+            }
             return freeTime(events, from: from, to: to, query: query)
         }
         // "when did I last see the dentist": the latest of them to have started.
@@ -680,23 +685,12 @@ extension Session {
     static func asked(_ last: AgendaQuery, again when: DateMatch, saidRange: DateInterval? = nil, zone: Zone) -> AgendaQuery {
         var query = last
         var date = when
-        if when.isAllDay || !when.known.contains(.time), when.known.contains(.date), let before = last.when,
-           before.known.contains(.time), !before.isAllDay, when.end.timeIntervalSince(when.start) <= 86_400 * 1.5 {
-            let days = LocalDate(before.start, in: zone).days(until: LocalDate(when.start, in: zone))
-            var moved = before
-            moved.start = zone.date(byAddingDays: days, to: before.start)
-            moved.end = zone.date(byAddingDays: days, to: before.end)
+        if let before = last.when, let moved = movedToDay(before, of: when, zone: zone) {
             query.when = moved
             query.range = DateInterval(start: moved.start, end: moved.end)
             return query
         }
-        if !when.known.contains(.date), let before = last.when {
-            let day = LocalDate(before.start, in: zone)
-            let shift = zone.date(day, minute: zone.wallClock(when.start).seconds / 60).timeIntervalSince(when.start)
-            date.start += shift
-            date.end += shift
-            date.known.insert(.date)
-        }
+        if let before = last.when { date = onDay(of: before, when, zone: zone) }
         query.when = date
         query.range = DateInterval(start: date.start, end: date.end)
         if let said = saidRange, when.known.contains(.date), said.start <= date.start, said.end > date.end {
@@ -705,6 +699,32 @@ extension Session {
         query.isMoment = last.wantsFreeTime && query.dayPart == nil && date.known.contains(.time) && !date.known.contains(.end) && !date.isAllDay
         if !date.known.contains(.time) { query.dayPart = nil }
         return query
+    }
+
+    /// `before`, a time on a day, moved to the day `when` says with its time kept ("what's on
+    /// friday at 3" then "what about saturday?"); nil when `when` says a time or more than a
+    /// day and a half, or `before` has no time.
+    static func movedToDay(_ before: DateMatch, of when: DateMatch, zone: Zone) -> DateMatch? {
+        guard when.isAllDay || !when.known.contains(.time), when.known.contains(.date), before.known.contains(.time), !before.isAllDay,
+              when.end.timeIntervalSince(when.start) <= 86_400 * 1.5 else { return nil }
+        let days = LocalDate(before.start, in: zone).days(until: LocalDate(when.start, in: zone))
+        var moved = before
+        moved.start = zone.date(byAddingDays: days, to: before.start)
+        moved.end = zone.date(byAddingDays: days, to: before.end)
+        return moved
+    }
+
+    /// `when`, a time said with no day ("at 5"), on the day of `before`; `when` itself when it
+    /// says a day.
+    static func onDay(of before: DateMatch, _ when: DateMatch, zone: Zone) -> DateMatch {
+        guard !when.known.contains(.date) else { return when }
+        var date = when
+        let day = LocalDate(before.start, in: zone)
+        let shift = zone.date(day, minute: zone.wallClock(when.start).seconds / 60).timeIntervalSince(when.start)
+        date.start += shift
+        date.end += shift
+        date.known.insert(.date)
+        return date
     }
 
     func eventJSON(_ event: Event, _ names: [String: String]) -> JSONValue {

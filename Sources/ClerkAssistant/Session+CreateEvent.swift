@@ -51,7 +51,7 @@ extension Session {
                 return createEvent(request, said: said)
             }), Reply(intent: .createEvent, ok: true, message: titleQuestion))
         }
-        guard let match = request.when else {
+        guard var match = request.when else {
             // "add a reminder 30 min before dinner", "remind me about the dentist a day
             // before": with no day said, a reminder for the event already there by that name.
             if !request.reminderMinutes.isEmpty, request.attendees.isEmpty, hasUpcomingEvent(titled: request.title) {
@@ -125,6 +125,10 @@ extension Session {
             }
         }
 
+        // "book a table on saturday" said on a Saturday evening: today's is over, so the next one
+        // (asked about, or cancelled, "saturday" is still today).
+        let weekdayMoved = weekdayGoneBy(match, request)
+        if let weekdayMoved { match = weekdayMoved }
         let configured = context.preferences.defaultCalendar.flatMap { name in calendars.first { Spelling.fold($0.name) == Spelling.fold(name) } }
         var calendar = configured ?? primary
         if let mention = request.calendar {
@@ -212,6 +216,10 @@ extension Session {
             card.draft.title = cut
         }
         if configured == nil { card.missingDefault = context.preferences.defaultCalendar }
+        if weekdayMoved != nil, let said {
+            let day = String(said[match.range]).trimmingSpaces()
+            card.weekdayNextWeek = day.lowercased().hasPrefix("on ") ? String(day.dropFirst(3)) : day
+        }
         card.skippedClock = said.flatMap { Self.skippedClock(match, in: $0, shown: when, zone: zone) }
         card.unread = request.unread
         card.unreadEndsRepeat = request.unreadEndsRepeat
@@ -325,6 +333,7 @@ extension Session {
         }
         if let warning = missingDefaultCalendar(card) { warnings.append(warning) }
         if card.theirTimeUnknown { warnings.append(Renderer.whoseTime(context.zone.identifier)) }
+        if let said = card.weekdayNextWeek { warnings.append(Renderer.weekdayNextWeek(said)) }
         let span = (card.draft.when.startInstant(in: context.zone), card.draft.when.endInstant(in: context.zone))
         if !card.draft.when.isAllDay, let others = try? context.calendars.events(from: span.0, to: span.1, calendarIDs: nil) {
             let clashing = others.filter { !$0.when.isAllDay }
@@ -730,6 +739,25 @@ extension Session {
         }
     }
 
+    /// A weekday said alone for a new event ("on saturday") that is today when today's is over:
+    /// working hours have ended, or the start a meal or a part of the day gives ("dinner
+    /// saturday", 20:00) has passed. The same day a week on; nil otherwise ("saturday at
+    /// 11pm" is read by the date reader, "this saturday" is today).
+    func weekdayGoneBy(_ match: DateMatch, _ request: EventRequest) -> DateMatch? {
+        guard match.rule == "weekday" || match.rule == "on-date", match.parts.count == 1, match.parts[0].rule == "weekday",
+              !match.known.contains(.time), match.recurrence == nil, request.recurrence == nil else { return nil }
+        let zone = context.zone, now = context.now.now()
+        let today = LocalDate(now, in: zone)
+        guard LocalDate(match.start, in: zone) == today else { return nil }
+        let hours = context.preferences.workingHours
+        let start = request.startHint.map { StartDefaults.start($0, workingHours: hours) } ?? hours.end
+        guard zone.date(today, minute: start) <= now else { return nil }
+        var later = match
+        later.start = zone.date(byAddingDays: 7, to: match.start)
+        later.end = zone.date(byAddingDays: 7, to: match.end)
+        return later
+    }
+
     /// Applies an edit in words to the card and shows it again.
     func edit(_ card: DraftCard, _ changes: EventChanges) -> Reply {
         cardChanges.append(changes)
@@ -744,6 +772,7 @@ extension Session {
         if WhenEdit.changesTiming(changes) {
             // The choice is made: the other of two times said is no longer left.
             card.alternatives = []
+            if changes.when?.known.contains(.date) == true { card.weekdayNextWeek = nil }
             let leftOut = ExceptionLines.days(in: card.draft.recurrence, zone: context.zone)
             card.draft.when = WhenEdit.applying(changes, to: card.draft.when, zone: context.zone, workingHours: context.preferences.workingHours)
             // The days left out, at the new time of day.

@@ -238,7 +238,7 @@ extension Session {
     static let answersToo: Set<String> = ["date-only", "call-person"]
 
     /// Routes the answer to an open question.
-    func answer(_ question: Pending, with text: String) -> Reply {
+    func answer(_ question: Pending, with text: String, askedBy: Intent? = nil) -> Reply {
         switch question {
         case .confirm(let confirmation):
             switch YesNo.read(text, empty: confirmation.defaultYes, rule: context.answers) {
@@ -246,6 +246,8 @@ extension Session {
             case false?: return confirmation.no()
             case nil:
                 let understood = understand(text)
+                // "no, the 15th" at "Skip 'Standup' on Mon 14 Dec only?": asked again for the 15th.
+                if let askedBy, let reply = correctedRequest(askedBy, text, understood) { return reply }
                 if let reply = newRequest(insteadOf: question, understood) { return reply }
                 if let cannot = cannotDo(understood) {
                     return ask(question, Reply(intent: confirmation.intent, ok: true, message: cannot + "\n" + confirmation.question))
@@ -274,6 +276,8 @@ extension Session {
             if YesNo.read(word, empty: false, rule: context.answers) == false || word.isEmpty {
                 return Reply(intent: choice.intent, ok: true, message: Renderer.nothingChanged)
             }
+            // "no i meant the 15th" at "Which one?" of the 14th's events: asked of the 15th.
+            if let askedBy, let reply = correctedRequest(askedBy, text, understanding) { return reply }
             if let reply = newRequest(insteadOf: question, understanding) { return reply }
             if let cannot = cannotDo(understanding) {
                 return ask(question, Reply(intent: choice.intent, ok: true, message: cannot + "\n" + choice.question))

@@ -34,6 +34,9 @@ public final class Session {
     /// The request being handled, for a handler that offers to make it again with a word
     /// corrected ("Did you mean 'Dentist'?").
     var handling: Intent?
+    /// The request that asked the open question ("cancel the standup on the 14th" asking
+    /// "Skip it on Mon 14 Dec only?"): "no i meant the 15th" makes it again for that day.
+    var askedBy: Intent?
     /// The line being answered, as typed (what Google reads for a quickAdd).
     var lastLine: String?
     /// The file last shown, made or changed, while nothing about events came after it: what
@@ -46,6 +49,9 @@ public final class Session {
     /// True while the person looked up is what was last talked about (no event since): "what's
     /// the address" is then theirs.
     var personOnScreen = false
+    /// The last question about a person: "no i meant carla" after "whats bobs number" asks it
+    /// of Carla.
+    var lastContactQuery: ContactQuery?
     /// The contacts last listed for one name ("marias number": two Marias), with the detail
     /// asked, until the next line: "the first one", "the chen one" then picks one.
     var contactsOnScreen: (contacts: [Contact], field: ContactField)?
@@ -73,10 +79,15 @@ public final class Session {
         let answering = pending != nil
         let contactsListed = contactsOnScreen
         contactsOnScreen = nil
+        let asker = askedBy
+        askedBy = nil
         if let question = pending {
             pending = nil
             lastLine = nil
-            reply = answer(question, with: text)
+            reply = answer(question, with: text, askedBy: asker)
+            // (A question asked by its answer, "Which one?" then "only this one or the
+            // series?", is still the request's.)
+            if pending != nil, askedBy == nil { askedBy = asker }
         } else if text.isEmpty {
             return Reply(intent: .help, ok: true, message: "")
         } else if let listed = contactsListed, let contact = Self.pickedFromList(text, listed.contacts) {
@@ -138,6 +149,20 @@ public final class Session {
                 reply = Reply(intent: .help, ok: true, message: thanked ? Renderer.welcome : answer ? Renderer.noQuestionOpen : Renderer.nothingToCancel)
             } else if let last = lastQuery, let when = Self.anotherDate(understood) {
                 reply = queryAgenda(Self.asked(last, again: when, saidRange: Self.rangeAsked(understood), zone: context.zone))
+            } else if let last = lastQuery, last.when != nil, let when = Self.correctionAlone(understood) {
+                // "no i meant the 15th" after "what's on the 14th": the question asked again.
+                reply = queryAgenda(Self.asked(last, again: when, zone: context.zone))
+            } else if let last = lastQuery, last.attendee != nil, let person = Self.correctionPerson(understood) {
+                // "not bob, carla" after "meetings with bob this week": the question asked of Carla.
+                var asked = last
+                asked.attendee = person
+                reply = queryAgenda(asked)
+            } else if personOnScreen, let query = lastContactQuery, let person = Self.correctionPerson(understood) {
+                // "no i meant carla" after "whats bobs number": Carla's.
+                var asked = query
+                asked.name = person
+                lastPerson = person
+                reply = handle(Understanding(text: text, intent: .contactLookup(asked), rule: "corrected-person"))
             } else if let last = lastQuery, let rest = Self.sameFor(text), case let asked = understand("what about " + rest),
                       let when = Self.anotherDate(asked) {
                 // "same for wednesday" after "what do i have on monday": the question asked again.
@@ -159,6 +184,10 @@ public final class Session {
                       let when = Self.dateAlone(understood), when.known.contains(.time), !when.known.contains(.date) {
                 // "at 9pm" just after an event was shown: that event at that time the same day, asked first.
                 reply = updateEvent(EventReference(isLastShown: true), EventChanges(when: when))
+            } else if Self.asksWhatWasMissed(text), understood.dates.isEmpty {
+                // "back from holiday, what did i miss": the week gone by, up to now.
+                let now = context.now.now()
+                reply = queryAgenda(AgendaQuery(range: DateInterval(start: now - TimeInterval(AgendaDefaults.upcomingDays * 86_400), end: now)))
             } else if Self.asksLastChange(text) {
                 // "wait, what did I just add?": the last change, and how to undo it.
                 if case .createdEvent(let event)? = changes.last { lastShown = event }
@@ -397,10 +426,23 @@ public final class Session {
     static func asksLastChange(_ text: String) -> Bool {
         let words = Spelling.fold(text).split(whereSeparator: { !$0.isLetter }).map(String.init)
         guard words.contains("what") else { return false }
-        let asksJust = words.contains("just") && (words.contains("did") || words.contains("have")) && (words.contains("i") || words.contains("you"))
+        // ("just back from holiday, what did i miss": "just" said of the holiday, not the change.)
+        let justDone = zip(words, words.dropFirst()).contains { ($0 == "i" || $0 == "you") && $1 == "just" }
+        let asksJust = justDone && (words.contains("did") || words.contains("have"))
         let asksLast = words.contains("last") && (words.contains("thing") || words.contains("change"))
             && (words.contains("i") || words.contains("you") || words.contains("my"))
         return (asksJust || asksLast) && words.count <= 10
+    }
+
+    /// True for "what did i miss", "what have i missed", "did i miss anything", "anything i
+    /// missed": the events gone by asked about, with no event named.
+    static func asksWhatWasMissed(_ text: String) -> Bool {
+        let words = Spelling.fold(text).split(whereSeparator: { !$0.isLetter }).map(String.init)
+        guard let at = words.firstIndex(where: { $0 == "miss" || $0 == "missed" }), at >= 1 else { return false }
+        let after = words[(at + 1)...]
+        let asked = words[at - 1] == "i" || words[at - 1] == "we" || at >= 2 && ["i", "we"].contains(words[at - 2])
+        return asked && (after.isEmpty || after.allSatisfy { ["anything", "something", "much", "then", "while", "away", "lately", "recently"].contains($0) })
+            && (words.contains("what") || after.first == "anything" || words.first == "anything")
     }
 
     /// Of the edits said on a new event's card, those the same event for another person
@@ -542,7 +584,10 @@ public final class Session {
     /// clerk takes is refused first, whatever it asks.
     func handle(_ understanding: Understanding) -> Reply {
         handling = understanding.intent
-        defer { handling = nil }
+        defer {
+            handling = nil
+            if pending != nil { askedBy = understanding.intent }
+        }
         if let said = understanding.amountOutOfRange {
             return Reply(intent: understanding.intent.name, ok: false, message: Renderer.amountTooLong(said))
         }
@@ -593,7 +638,9 @@ public final class Session {
             return queryAgenda(query)
         case .updateEvent(let reference, let changes): return updateEvent(reference, changes)
         case .deleteEvent(let reference): return deleteEvent(reference)
-        case .contactLookup(let query): return lookUpContact(query)
+        case .contactLookup(let query):
+            lastContactQuery = query
+            return lookUpContact(query)
         case .fileList(let nameContains): return listFiles(nameContains)
         case .fileRead(let name): return readFile(name)
         case .fileLines(let name, let pick): return readLines(name, pick)

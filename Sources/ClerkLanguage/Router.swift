@@ -231,6 +231,11 @@ public struct Router: Sendable {
     func understandWhole(_ text: String, readings read: DateReader.Readings, at reference: ReferenceTime,
                          known: KnownNames, eventOnScreen: Bool) -> Understanding {
         let line = LineBytes(text)
+        // "can you help me keep track of rehearsals", "hi i walk dogs for a living, can u keep
+        // track of my walks": what clerk does, asked with no day (the help on events).
+        if read.matches.isEmpty, Self.asksToKeepTrack(line) {
+            return Understanding(text: text, intent: .help, rule: "keep-track:help")
+        }
         // "call with the tokyo client at 9am their time": the place the line names is whose.
         if let said = Self.theirTime(line) {
             return understand(said, readings: reader.readings(said, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
@@ -463,6 +468,15 @@ public struct Router: Sendable {
             inner.rule = RouteRule.followUp(.correction).name
         } else if case .updateEvent(let which, let changes) = inner.intent, which.isLastShown, !changes.isEmpty {
             // "no wait make it 11:30", "sorry, on Work": an edit of the event on screen.
+        } else if correction.denies, let person = Self.personAlone(rest, denied: correction.denied.map { Self.words(text, $0) }, known: known) {
+            // "not bob, carla", "no i meant carla": a guest (or a person asked about) corrected.
+            var changes = EventChanges()
+            changes.addAttendees = [Attendee(name: String(rest[person]))]
+            changes.replacesAttendees = true
+            if let denied = correction.denied { changes.removeAttendees = [Attendee(name: Self.words(text, denied))] }
+            inner.intent = .updateEvent(.lastShown, changes)
+            inner.slots = [Slot(kind: .attendee, ranges: [person], value: String(rest[person]), rule: "corrected-person")]
+            inner.rule = RouteRule.followUp(.correction).name
         } else if correction.denies || inner.intent.name == .outOfScope {
             return nil
         }
@@ -471,6 +485,27 @@ public struct Router: Sendable {
         let said = utf8.index(utf8.startIndex, offsetBy: correction.said.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: correction.said.upperBound)
         moved.slots.insert(Slot(kind: .command, ranges: [said], value: String(text[said]), rule: "correction"), at: 0)
         return moved
+    }
+
+    /// The text of the bytes `range` of `text`.
+    static func words(_ text: String, _ range: Range<Int>) -> String {
+        let utf8 = text.utf8
+        return String(text[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
+    }
+
+    /// The range of a correction's new words when they are a person's name alone, one or two
+    /// words of letters ("carla", "Ana López"): each a word of a contact's name or capitalised,
+    /// or any name when the words denied are one ("not ana, anna"). Nil otherwise.
+    static func personAlone(_ rest: String, denied: String?, known: Names) -> Range<String.Index>? {
+        let words = rest.split(whereSeparator: { !$0.isLetter && $0 != "'" && $0 != "-" })
+        guard let first = words.first, let last = words.last, (1...2).contains(words.count),
+              rest.allSatisfy({ $0.isLetter || $0 == " " || $0 == "'" || $0 == "-" || $0 == "," || $0 == "." || $0 == "!" }) else { return nil }
+        func isName(_ word: Substring) -> Bool {
+            known.contactWords.contains(Spelling.fold(String(word))) || word.first?.isUppercase == true
+        }
+        let deniedIsName = denied.map { said in said.split(separator: " ").allSatisfy { isName($0) } } ?? false
+        guard words.allSatisfy({ isName($0) && !Vocabulary.correctionWords.contains(Spelling.fold(String($0))) }) || deniedIsName && words.count == 1 else { return nil }
+        return first.startIndex..<last.endIndex
     }
 
     /// The zone of a place a clock question names after "in" ("what time is it in new
@@ -805,6 +840,21 @@ public struct Router: Sendable {
     /// the line with "every" before the ordinal (in place of "the"), the byte range written
     /// over and the length written, when a date of that shape is said with no repeat; nil
     /// for any other line ("the first monday of next month", "every first monday …").
+    /// True for a line that asks clerk to keep track of something or to help organise it
+    /// ("keep track of my walks", "can you help me keep track of rehearsals", "help me
+    /// organise my shifts"); the caller has seen that it names no day.
+    static func asksToKeepTrack(_ line: LineBytes) -> Bool {
+        let track = line.mayMention("track")
+        guard track || line.mayMention("help") else { return false }
+        let words = Spelling.fold(line.text).split(whereSeparator: { !$0.isLetter })
+        for (i, word) in words.enumerated() where i + 1 < words.count {
+            if track, ["keep", "keeps", "keeping", "kept"].contains(word), words[i + 1] == "track" { return true }
+            if word == "help", words[i + 1] == "me", i + 2 < words.count,
+               ["organise", "organize", "manage", "track", "sort"].contains(words[i + 2]) { return true }
+        }
+        return false
+    }
+
     static func everyMonth(_ line: LineBytes, _ matches: [DateMatch]) -> (String, Range<Int>, Int)? {
         let text = line.text
         guard line.mayMention(" of the month"), let match = matches.first(where: { $0.recurrence == nil && text[$0.range].lowercased().contains(" of the month") }) else { return nil }
@@ -1147,7 +1197,8 @@ public struct Router: Sendable {
         // (Checked as bytes first: most lines have none of these.)
         guard line.mayMention("because") || line.mayMention("cuz") || line.mayMention("cos ") || line.mayMention("coz ")
                 || line.mayMention("cause ") || line.mayMention("s a ") || line.mayMention("s an ")
-                || line.mayMention("it is a") || line.mayMention("since ") || line.mayMention(" as ") else { return nil }
+                || line.mayMention("it is a") || line.mayMention("since ") || line.mayMention(" as ")
+                || line.mayMention("im ") || line.mayMention("i'm ") || line.mayMention("i am ") else { return nil }
         var words: [(word: String, start: String.Index)] = []
         var i = text.startIndex
         while i < text.endIndex {
@@ -1168,6 +1219,10 @@ public struct Router: Sendable {
             case "because", "cuz", "cos", "coz", "cause": opens = true; purpose = following == "of"
             case "since", "as": opens = reasonSubjects.contains(following) && !(w == "as" && following == "the")
             case "it's", "its", "it": opens = opensItIsA([w] + next)
+            // "cancel the sync tomorrow im still jetlagged", "skip gym today i'm sick": how the
+            // speaker is, which says neither which event nor when.
+            case "im", "i'm": opens = saysOwnState(next)
+            case "i": opens = following == "am" && saysOwnState(Array(next.dropFirst()) + (k + 4 < words.count ? [words[k + 4].word] : []))
             default: opens = false
             }
             guard opens else { continue }
@@ -1176,6 +1231,18 @@ public struct Router: Sendable {
         }
         return nil
     }
+
+    /// True when `words` (after "im") say how the speaker is: a state, perhaps after "still",
+    /// "so", "too", "really", "feeling" or "not" ("still jetlagged", "not feeling well").
+    static func saysOwnState(_ words: [String]) -> Bool {
+        let said = words.drop { ["still", "so", "too", "really", "feeling", "not", "a", "bit", "very"].contains($0) }
+        guard let state = said.first else { return false }
+        return ownStates.contains(state)
+    }
+
+    /// How a speaker says they are, as a reason for a change ("im sick", "im still jetlagged").
+    static let ownStates: Set<String> = ["sick", "ill", "unwell", "well", "jetlagged", "tired", "exhausted", "knackered", "busy", "swamped",
+                                         "away", "travelling", "traveling", "stuck", "poorly", "injured", "shattered", "snowed"]
 
     /// "cancel lunch, I mean dinner", "move lunch to 3, i mean 4": the line with ", I mean"
     /// and the words it corrects made spaces, the correction left where it was typed

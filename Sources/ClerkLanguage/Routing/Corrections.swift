@@ -17,6 +17,9 @@ struct Correction {
     /// True when it opened with a denial ("no", "not …") or a phrase that only corrects
     /// ("make that", "i mean"): only an edit of what is on screen is taken.
     var denies: Bool
+    /// The words said not to be meant, as byte offsets of the line ("bob" of "not bob, carla"
+    /// and of "carla not bob"); nil when none were.
+    var denied: Range<Int>? = nil
 
     /// `WordTable.key(of: "not")`: terms are told from "not" by their keys first.
     static let notKey = WordTable.key(of: "not")
@@ -39,6 +42,7 @@ struct Correction {
         let utf8 = text.utf8
         func offset(_ i: String.Index) -> Int { utf8.distance(from: utf8.startIndex, to: i) }
         var denies = false
+        var denied: Range<Int>?
         var saw = false
         // The opening words: "actually", "no", "no wait", "sorry", "i mean", "make that".
         while k < terms.count {
@@ -85,6 +89,7 @@ struct Correction {
             said = (said?.lowerBound ?? offset(terms[k].range.lowerBound))..<offset(terms[start - 1].range.upperBound)
             keep = offset(terms[start].range.lowerBound)..<utf8.count
             denies = true
+            if turn > k + 1 { denied = offset(terms[k + 1].range.lowerBound)..<offset(terms[turn - 1].range.upperBound) }
         } else if let not = terms[k...].lastIndex(where: { $0.word == "not" }), not > k, not + 1 < terms.count,
                   !terms[(not + 1)...].contains(where: { $0.word == "," || $0.word == "but" }) {
             // "11 not 10", "Thursday, not Friday": what comes before "not".
@@ -93,6 +98,9 @@ struct Correction {
             said = said ?? offset(terms[not].range.lowerBound)..<utf8.count
             keep = keep.lowerBound..<offset(terms[end - 1].range.upperBound)
             denies = true
+            if let last = terms.lastIndex(where: { !$0.isMark }), last > not {
+                denied = offset(terms[not + 1].range.lowerBound)..<offset(terms[last].range.upperBound)
+            }
         }
         // "hmm saturday actually", "friday then": words that only correct, at the end too.
         if let last = terms.lastIndex(where: { !$0.isMark }), last > k, Vocabulary.trailingCorrectionWords.contains(terms[last].word) {
@@ -103,7 +111,7 @@ struct Correction {
         guard let said, !keep.isEmpty else { return nil }
         var bytes = Array(utf8)
         for i in bytes.indices where !keep.contains(i) { bytes[i] = UInt8(ascii: " ") }
-        return Correction(said: said, rest: String(decoding: bytes, as: UTF8.self), denies: denies)
+        return Correction(said: said, rest: String(decoding: bytes, as: UTF8.self), denies: denies, denied: denied)
     }
 }
 

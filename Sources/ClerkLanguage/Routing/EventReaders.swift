@@ -131,7 +131,14 @@ enum CreateReader {
             recurrence = s.dates[d].recurrence
             exceptions = s.dates[d].exceptions
         }
-        if let count = details.repeatCount, let rule = recurrence { recurrence = rule + ";COUNT=\(count)" }
+        if let count = details.repeatCount, let rule = recurrence {
+            // (A list of a meal's days was counted once each: the count said is the one kept.)
+            let parts = rule.split(separator: ";").filter { !$0.hasPrefix("COUNT=") }
+            recurrence = parts.joined(separator: ";") + ";COUNT=\(count)"
+        }
+        // "mums birthday is 3rd march", "our anniversary is on 4 july": a birthday or an
+        // anniversary on a day comes back every year ("birthday party saturday at 3" is one event).
+        if recurrence == nil, let when, Self.isYearlyOccasion(title, when) { recurrence = "FREQ=YEARLY" }
         // A day alone is all-day ("lunch on Friday" is not: the reader gave it lunch time);
         // a day with a length is not ("workshop on Friday for 3 hours": the time is to choose).
         // A meal with a day and no time starts at the meal's time ("lunch tomorrow"); a part of
@@ -185,6 +192,22 @@ enum CreateReader {
             keepsWholeSpan: keepsWholeSpan(s, when: when)
         ))
     }
+
+    /// True when `title` names a day that comes back every year ("Mums birthday", "Our
+    /// anniversary": it ends with the occasion) and `when` is one day, no time or year said.
+    /// (A weekday says this week's day: "buy mums birthday present on friday".)
+    static func isYearlyOccasion(_ title: String, _ when: DateMatch) -> Bool {
+        guard when.known.contains(.date), !when.known.contains(.time), !when.known.contains(.year), when.recurrence == nil,
+              when.end.timeIntervalSince(when.start) <= 86_400 + 3600, !when.parts.contains(where: { $0.rule == "weekday" }) else { return false }
+        // The title's last word, compared without a String made of it.
+        let bytes = title.utf8
+        guard let space = bytes.lastIndex(of: UInt8(ascii: " ")) else { return false }
+        let last = bytes[bytes.index(after: space)...]
+        return yearlyOccasions.contains { word in word.utf8.count == last.count && zip(word.utf8, last).allSatisfy { $0 == $1 | 0x20 } }
+    }
+
+    /// The last words of a title that make it a day of the year.
+    static let yearlyOccasions = ["birthday", "bday", "anniversary"]
 
     /// True when a date of a week or a month is asked for whole: a word of the line says so
     /// ("all next week", "the whole week", "vacation in august", "off next week").
@@ -490,6 +513,17 @@ enum AgendaReader {
     /// Of those, the ones that name every event, not a kind of event.
     static let anyEventNouns: WordSet = ["events", "event", "stuff", "things", "plans", "entries", "items"]
 
+    /// The verb of a question that opens in the past tense ("when was …", "when did i have …",
+    /// "did i miss …"), nil for any other opening.
+    static func pastTenseOpening(_ s: Sentence) -> Int? {
+        let first = s.body.lowerBound
+        guard s.body.count >= 3 else { return nil }
+        if s.word(first, is: "when"), s.word(first + 1, is: "was") || s.word(first + 1, is: "did") { return first + 1 }
+        if s.word(first, is: "did"), s.word(first + 1, is: "i") || s.word(first + 1, is: "we"),
+           s.word(first + 2, is: "miss") || s.word(first + 2, is: "have") { return first }
+        return nil
+    }
+
     static let nextWord: WordSet = ["next"]
     static let lastWord: WordSet = ["last"]
     static let beforeLastGoneBy: WordSet = ["my", "the", "i", "we", "our"]
@@ -592,13 +626,23 @@ enum AgendaReader {
         if let said = range, details.dates.count == 1, let end = Self.weekdayListEnd(s, s.dates[details.dates[0]]) {
             range = DateInterval(start: said.start, end: max(said.end, end))
         }
-        let attendee = details.attendees.first.map { $0.name ?? $0.email ?? "" }
+        var attendee = details.attendees.first.map { $0.name ?? $0.email ?? "" }
         var wantsFreeTime = false
         // Free time: "am I free", "free slots of an hour", "when do I have a free break".
         // ("do I have any gaps on friday", "a gap tomorrow": room between events.)
         for i in s.body where (s.word(i, isIn: Vocabulary.freeTimeWords) || s.word(i, isIn: gapWords) && s.word(i - 1, isIn: gapLeads)) && !s.isInDate(i) {
             wantsFreeTime = true
             slots.append(s.slot(.freeTime, i..<(i + 1), value: "true", rule: "free-word"))
+            // "is ana free thursday", "when is Bob available": the person asked about, whose
+            // calendar clerk cannot see (the answer is your time, and says so).
+            // ("will Marta be free": the name before "be".)
+            let name = s.word(i - 1, is: "be") ? i - 2 : i - 1
+            if attendee == nil, name > s.body.lowerBound, s.kind(name) == .word, !details.used[name], !s.isInDate(name),
+               s.word(name - 1, isIn: Vocabulary.freePersonLeads), s.word(name, isIn: known.contactWords) || s.tokens[name].isCapitalized {
+                attendee = String(s.text(of: name..<(name + 1)))
+                details.used[name] = true
+                slots.append(s.slot(.attendee, name..<(name + 1), value: attendee!, rule: "free-person"))
+            }
             break
         }
         // A length to fit: "find me an hour tomorrow", "do I have time for a 30 min call",
@@ -683,6 +727,10 @@ enum AgendaReader {
                 for k in (last + 2)..<s.body.upperBound where s.word(k, isIn: Self.goneByVerbs) { details.used[k] = true }
             }
         }
+        // "when was the dentist", "did i miss the dentist", "when did we have the review": asked
+        // in the past tense with no span said, the latest one gone by too.
+        if lastAt == nil, when == nil, !wantsNext, !wantsFreeTime, !wantsCount, !wantsHours, !wantsOverlaps,
+           let at = Self.pastTenseOpening(s) { lastAt = at }
         // "what's after the dentist", "anything before the review on friday": the events of
         // that day around the one named. ("after 5", "after lunch" are times, read as dates.)
         var around: EventAspect?

@@ -167,6 +167,13 @@ enum Repeats {
                   !isRange || match.known.contains(.time) else { i = j; continue }
             var reading = match
             reading.rule = (isRange ? "weekday-range:" : "weekday-list:") + match.rule
+            // "lunch this friday and saturday at 1", "dinner with carla fri and sat": this week's
+            // days, each once (a meal or an outing on two days is no routine; "yoga tue and thu"
+            // is). A count or an end said keeps its own.
+            if !isRange, details.repeatCount == nil, let rule = reading.recurrence, !rule.contains("COUNT="), !rule.contains("UNTIL="),
+               s.word(days[0] - 1, is: "this") || TimeHints.occasion(in: s) != nil, !s.body.contains(where: { s.tokens[$0].is(.frequency) }) {
+                reading.recurrence = rule + ";COUNT=\(names.count)"
+            }
             details.weekdays = [reading]
             for k in days[0]..<end { details.used[k] = true }
             // The readings those words were part of are this one now.

@@ -226,6 +226,9 @@ extension Vocabulary {
     /// Words that ask about free or busy time ("am I free", "any openings").
     static let freeTimeWords: WordSet = ["free", "busy", "available", "availability", "openings", "opening"]
 
+    /// The words before a person whose free time is asked ("is ana free", "will bob be busy").
+    static let freePersonLeads: WordSet = ["is", "are", "be", "was", "isn't", "isnt", "will", "would", "could", "might"]
+
     /// Verbs that ask for room for a length ("fit a 1 hour meeting", "find me an hour").
     static let fitVerbs: WordSet = ["fit", "squeeze", "find", "carve", "block"]
 

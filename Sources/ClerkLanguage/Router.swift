@@ -169,16 +169,28 @@ public struct Router: Sendable {
     /// True when `text` opens with one of `remarkOpenings`, as bytes in any case (a lower-cased
     /// copy of the first word cost ~900 instructions a line).
     static func opensWithRemark(_ text: String) -> Bool {
-        let utf8 = text.utf8
-        let end = utf8.firstIndex { $0 == 32 || $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "!") } ?? utf8.endIndex
-        let word = utf8[..<end]
-        let count = word.count
+        // The bytes read where they lie: walked through the string's UTF-8 view, the first
+        // word and the compares cost ~700 instructions a line.
+        if let opens = text.utf8.withContiguousStorageIfAvailable({ opensWithRemark(bytes: $0) }) { return opens }
+        return Array(text.utf8).withUnsafeBufferPointer { opensWithRemark(bytes: $0) }
+    }
+
+    /// `opensWithRemark` of a line's bytes: its first word (up to a space, ",", "." or "!"),
+    /// two to seven bytes long, is an opening in any case.
+    private static func opensWithRemark(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var count = 0
+        while count < bytes.count, count <= 7 {
+            let byte = bytes[count]
+            if byte == 32 || byte == UInt8(ascii: ",") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "!") { break }
+            count += 1
+        }
         guard (2...7).contains(count) else { return false }
         // (Lengths first: comparing the bytes of each opening cost ~1,000 instructions a line.)
         return remarkOpenings.contains { opening in
             guard opening.utf8CodeUnitCount == count else { return false }
-            let bytes = UnsafeBufferPointer(start: opening.utf8Start, count: count)
-            return word.elementsEqual(bytes) { $0 | 0x20 == $1 || $0 == $1 }
+            let said = UnsafeBufferPointer(start: opening.utf8Start, count: count)
+            for k in 0..<count where !(bytes[k] | 0x20 == said[k] || bytes[k] == said[k]) { return false }
+            return true
         }
     }
 
@@ -435,15 +447,18 @@ public struct Router: Sendable {
         // The correction is looked for first so that the terms can then be given up to the
         // sentence, which marks its dates on them in place instead of on a copy.
         let correction = Correction.find(in: text, terms: terms)
-        var first = understand(text, terms: consume terms, dates: dates, at: reference, known: names, suggest: true, eventOnScreen: eventOnScreen)
-        // A date past the years clerk takes ("in 9999 years") is an amount out of range.
-        if first.amountOutOfRange == nil, Self.isAboutEvents(first.intent), let far = read.outOfRange.first {
-            first.amountOutOfRange = String(text[far.parts.first { $0.role == "duration" }?.range ?? far.range])
-        }
+        // The correction's reading first, which takes the place of the line's: the line's
+        // reading is then handed back as it was made, or changed in place, not copied (a
+        // `var` set on one path was copied whole on every line).
+        let first = understand(text, terms: consume terms, dates: dates, at: reference, known: names, suggest: true, eventOnScreen: eventOnScreen)
         if let correction, let corrected = reading(correction, of: text, at: reference, known: names, eventOnScreen: eventOnScreen) {
             return corrected
         }
-        return first
+        // A date past the years clerk takes ("in 9999 years") is an amount out of range.
+        guard first.amountOutOfRange == nil, Self.isAboutEvents(first.intent), let far = read.outOfRange.first else { return first }
+        var tooFar = consume first
+        tooFar.amountOutOfRange = String(text[far.parts.first { $0.role == "duration" }?.range ?? far.range])
+        return tooFar
     }
 
     /// The reading of a correction's new request, moved onto the line, when it is one the
@@ -1467,15 +1482,19 @@ public struct Router: Sendable {
 
     /// True for a date said only as an ordinal ("the first", "2nd") with an event's noun or
     /// "one" after it ("the first meeting", "my 2nd call", "the third one").
-    static func picksAnEvent(_ match: DateMatch, in text: String) -> Bool {
+    static func picksAnEvent(_ match: DateMatch, in text: String) -> Bool { picksAnEvent(said: match.range, in: text) }
+
+    /// `picksAnEvent(_:in:)` of the match said at `range` (all it reads): `keeps` asks it of a
+    /// match where it lies in the line's matches, which handed over as a value was copied.
+    static func picksAnEvent(said range: Range<String.Index>, in text: String) -> Bool {
         // Every ordinal ends in "t", "d" or "h" ("first", "2nd", "fourth"): most dates are
         // turned away by their last byte, before a lower-cased copy of their words.
-        let said8 = text.utf8[match.range]
+        let said8 = text.utf8[range]
         guard said8.count <= 24, let end = said8.last.map({ $0 | 0x20 }), end == 0x74 || end == 0x64 || end == 0x68 else { return false }
-        var said = text[match.range].lowercased()[...]
+        var said = text[range].lowercased()[...]
         for article in ["the ", "my "] where said.hasPrefix(article) { said = said.dropFirst(article.count) }
         guard let place = ReferenceReader.ordinals[String(said)], place > 0 else { return false }
-        var rest = text[match.range.upperBound...]
+        var rest = text[range.upperBound...]
         var next = firstWord(of: &rest)
         // "the second to last meeting", "the second last one".
         if next == "to" { next = firstWord(of: &rest) }
@@ -1673,14 +1692,17 @@ public struct Router: Sendable {
 
     /// True for a match that is only a meal said with "the" ("at the lunch") in a line that
     /// asks who ("whos", "who's", "who is"): the event of that name is asked about.
-    static func namesTheMeal(_ match: DateMatch, in text: String) -> Bool {
+    static func namesTheMeal(_ match: DateMatch, in text: String) -> Bool { namesTheMeal(known: match.known, said: match.range, in: text) }
+
+    /// `namesTheMeal(_:in:)` of a match's known parts and words (all it reads), for `keeps`.
+    static func namesTheMeal(known: KnownParts, said range: Range<String.Index>, in text: String) -> Bool {
         // (The first three bytes read one by one: `elementsEqual` of the views cost ~200
         // instructions for every date of every line.)
-        guard !match.known.contains(.date) else { return false }
+        guard !known.contains(.date) else { return false }
         var bytes = text.utf8.makeIterator()
         guard bytes.next().map({ $0 | 0x20 }) == UInt8(ascii: "w"), bytes.next().map({ $0 | 0x20 }) == UInt8(ascii: "h"),
               bytes.next().map({ $0 | 0x20 }) == UInt8(ascii: "o") else { return false }
-        let said = text[match.range].lowercased().split(separator: " ")
+        let said = text[range].lowercased().split(separator: " ")
         guard said.count >= 2, said[said.count - 2] == "the", Vocabulary.mealWords.contains(String(said[said.count - 1])) else { return false }
         return said.dropLast(2).allSatisfy { ["at", "for", "around", "over"].contains($0) }
     }
@@ -1690,10 +1712,11 @@ public struct Router: Sendable {
         if Sentence.same(dates[i].rule, "all-day") { return false }
         // "the first meeting on monday", "my 2nd call tomorrow": an ordinal before an event's
         // noun picks an event, it is no day of the month.
-        if Self.picksAnEvent(dates[i], in: text) { return false }
+        // (The parts asked handed over, not the match: `dates[i]` as an argument was a copy.)
+        if Self.picksAnEvent(said: dates[i].range, in: text) { return false }
         // "whos at the lunch", "who's at the dinner on friday": a meal after "the" in a
         // question of who comes names the event, not the middle of the day.
-        if Self.namesTheMeal(dates[i], in: text) { return false }
+        if Self.namesTheMeal(known: dates[i].known, said: dates[i].range, in: text) { return false }
         // "from now on": every time to come, not the time now.
         if Sentence.same(dates[i].rule, "now") {
             let before = text[..<dates[i].range.lowerBound].lowercased(), after = text[dates[i].range.upperBound...].lowercased()

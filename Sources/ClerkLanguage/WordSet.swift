@@ -29,6 +29,9 @@ struct WordSet: Sendable, ExpressibleByArrayLiteral, Sequence {
     /// False when no word of the set has `key`: a miss seen from the key alone, before a
     /// caller hands over the word (which copies the term holding it).
     func mayContain(key: UInt64) -> Bool { bits & WordTable.bit(of: key) != 0 && table.hasKey(key) }
+    /// False when no word of the set can be among words whose keys' bits (`WordTable.bit(of:)`)
+    /// are `wordBits` (`Sentence.keyBits`): a whole line turned away in one test.
+    func mayMeet(_ wordBits: UInt64) -> Bool { bits & wordBits != 0 }
 
     var count: Int { table.words.count }
     var isEmpty: Bool { table.words.isEmpty }
@@ -69,6 +72,8 @@ struct WordMap<Value: Sendable>: Sendable, ExpressibleByDictionaryLiteral, Seque
     subscript(_ term: Term) -> Value? { self[term.word, key: term.key] }
     /// False when no word of the map has `key` (`WordSet.mayContain(key:)`).
     func mayContain(key: UInt64) -> Bool { bits & WordTable.bit(of: key) != 0 && table.hasKey(key) }
+    /// False when no word of the map can be among words of key bits `wordBits` (`WordSet.mayMeet`).
+    func mayMeet(_ wordBits: UInt64) -> Bool { bits & wordBits != 0 }
 
     var keys: [String] { table.words }
     var count: Int { table.words.count }
@@ -286,6 +291,9 @@ struct PhraseList: Sendable, ExpressibleByArrayLiteral, Sequence {
     func mayStart(with word: String, key: UInt64) -> Bool { hasEmpty || firstWords.contains(word, key: key) }
     /// False when no phrase can start with a word whose key is `key` (`WordSet.mayContain`).
     func mayStart(key: UInt64) -> Bool { hasEmpty || firstWords.mayContain(key: key) }
+    /// False when no phrase can start with any of words whose keys' bits are `wordBits`
+    /// (`WordSet.mayMeet`).
+    func mayStart(anyOf wordBits: UInt64) -> Bool { hasEmpty || firstWords.mayMeet(wordBits) }
 
     func makeIterator() -> IndexingIterator<[[String]]> { phrases.makeIterator() }
 }

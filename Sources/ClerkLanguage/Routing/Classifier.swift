@@ -750,6 +750,9 @@ enum Classifier {
     /// Also "I won't be going to the party", "I can't go to the review", "I'm not coming to
     /// lunch", "count me out of the review" ("I'm not going to cancel it" is none).
     static func cannotMake(_ s: Sentence, at head: Int) -> Int? {
+        // Every form below opens with one of these words: asked of every line, most are
+        // turned away by the head word's key before the phrases are compared.
+        guard s.word(head, isIn: cannotMakeLeads) else { return nil }
         var i = head
         if s.matches(["count", "me", "out", "of"], at: i) { i += 4 } else {
             if let after = afterCannot(s, at: i) { i = after }
@@ -773,8 +776,14 @@ enum Classifier {
         return i
     }
 
+    /// The words `cannotMake`'s forms open with: "count (me out of)", "i'm (not)", "am (not)",
+    /// and those of `afterCannot`.
+    static let cannotMakeLeads: WordSet = ["count", "i'm", "am", "i", "can", "can't", "cant", "cannot", "won't", "wont"]
+
     /// The index after "(I) can't", "(I) cannot", "(I) can not", "(I) won't" at `head`.
     static func afterCannot(_ s: Sentence, at head: Int) -> Int? {
+        // Each form opens with one of `cannotMakeLeads` (asked of every line, twice).
+        guard s.word(head, isIn: cannotMakeLeads) else { return nil }
         var i = head
         if s.word(i, is: "i") { i += 1 }
         if s.word(i, isIn: cannotWords) { return i + 1 }
@@ -1431,6 +1440,8 @@ enum Classifier {
 
     /// True when the body has a verb other than "be" (so it is not a bare noun phrase).
     static func hasVerb(_ s: Sentence) -> Bool {
+        // A line with no verb's word at all is seen from its bits, with no pass.
+        guard !s.saidBits.isDisjoint(with: [.createVerb, .deleteVerb, .updateVerb, .showVerb, .statementVerb]) else { return false }
         for i in s.body where !s.isInDate(i) {
             // Words that are nouns as often as verbs ("schedule", "plan", "call") do not count.
             if s.word(i, isA: [.eventNoun, .calendarNoun, .listingNoun]) { continue }

@@ -71,7 +71,7 @@ enum ContactPhrases {
         }
         // "anyone called jo", "is there anyone named Carla", "do I have someone called Bob":
         // the address book asked for a name, with no "do I know".
-        if let at = (head..<min(head + 4, body.upperBound)).first(where: { s.word($0, isIn: Self.someoneWords) && s.word($0) != "a" && s.word($0) != "an" }),
+        if Self.someoneWords.mayMeet(s.keyBits), let at = (head..<min(head + 4, body.upperBound)).first(where: { s.word($0, isIn: Self.someoneWords) && s.word($0) != "a" && s.word($0) != "an" }),
            (head..<at).allSatisfy({ s.word($0, isIn: Self.askingForSomeone) }), s.word(at + 1, isIn: Self.namedWords),
            let name = person(in: s, from: at + 2, known: known), (name.range.upperBound..<body.upperBound).allSatisfy({ s.tokens[$0].isMark }) {
             return Route(rule: .contact(.lookup), command: head..<(at + 2))
@@ -157,6 +157,8 @@ enum ContactPhrases {
     }
 
     static func fieldWord(_ s: Sentence, known: Names) -> ContactField? {
+        // A line with no field's word at all turned away at once (`Sentence.keyBits`).
+        guard Vocabulary.contactFields.mayMeet(s.keyBits) else { return nil }
         var found: ContactField?
         for i in s.body {
             // The key first, read where it lies (`s.tokens[i].key` copied the whole term).

@@ -142,8 +142,9 @@ extension Understanding {
     /// ("… 8pm their time" as "… 8pm london time", a byte longer): its ranges were on the
     /// words said, and cut from the line they ran past its end (`clerk parse --jsonl`
     /// trapped). The bytes between what the two begin and end with alike are the ones
-    /// rewritten. A reading already on `line` is itself.
-    package func onLine(_ line: String) -> Understanding {
+    /// rewritten. A reading already on `line` is itself, handed back (consumed, not copied:
+    /// a copy retained every string and array of the reading, on every line).
+    package consuming func onLine(_ line: String) -> Understanding {
         guard text != line else { return self }
         let a = Array(line.utf8), b = Array(text.utf8)
         var start = 0

@@ -372,16 +372,18 @@ struct EventDetails {
     /// hunt", "Q4 report", "summer vacation", "mother's day lunch".
     /// So can the start or end of a year, quarter, month or week said alone ("end of year
     /// review", "end of the month report", "beginning of the year planning", "EOY party").
-    static let namingRules: Set<String> = ["holiday", "season", "q-quarter", "ordinal-quarter", "year-q-quarter", "beginning-end-of-unit", "eom-boy"]
+    /// A `WordSet`: a `Set` hashed each rule asked with SipHash.
+    static let namingRules: WordSet = ["holiday", "season", "q-quarter", "ordinal-quarter", "year-q-quarter", "beginning-end-of-unit", "eom-boy"]
 
     /// True when date `d` (its tokens end before `end`) is a holiday, season or quarter that
     /// a title word follows: it names a kind of event ("christmas party", "Q4 report"). A
     /// meal said with it ("mother's day lunch") goes with it.
     static func namesAKind(_ s: Sentence, _ d: Int, before end: Int, in range: Range<Int>) -> Bool {
         let parts = s.dates[d].parts
-        let endsWithMeal = parts.last.map { $0.role == "time" && Vocabulary.mealWords.contains(String(s.text[$0.range]).lowercased()) } ?? false
-        guard endsWithMeal || end < range.upperBound && s.kind(end) == .word && s.tokens[end].date == nil
-                && !s.word(end, isIn: Vocabulary.datePrepositions) && !s.word(end, isIn: Vocabulary.listJoiners) && s.word(end) != "with"
+        // A word after the date asked first: the meal's test makes a lower-cased copy of its words.
+        let wordFollows = end < range.upperBound && s.kind(end) == .word && s.tokens[end].date == nil
+            && !s.word(end, isIn: Vocabulary.datePrepositions) && !s.word(end, isIn: Vocabulary.listJoiners) && s.word(end) != "with"
+        guard wordFollows || parts.last.map({ $0.role == "time" && Vocabulary.mealWords.contains(String(s.text[$0.range]).lowercased()) }) ?? false
         else { return false }
         return parts.contains { namingRules.contains($0.rule) }
             && parts.allSatisfy { namingRules.contains($0.rule) || ($0.role == "time" && Vocabulary.mealWords.contains(String(s.text[$0.range]).lowercased())) }

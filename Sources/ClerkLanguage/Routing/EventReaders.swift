@@ -64,51 +64,56 @@ enum CreateReader {
         // of another was destroyed through the optional's generic witnesses.
         // With no occasion, a part of the day the event names does so: "my morning run at 7"
         // is 07:00, "evening walk at 8" 20:00 (an occasion named decides alone).
+        // The reading bound once: each branch's own `if let said = read` copied it whole.
         let when: DateMatch?
-        if let said = read, let trip, said.isAllDay, said.recurrence == nil, !said.known.contains(.time) {
-            when = wholeDays(said, from: LocalDate(said.start, in: s.reference.timeZone), count: trip.days, zone: s.reference.timeZone, rule: "trip-days:")
-            if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) { slots[at].value = s.interval(when!) }
-            slots.append(s.slot(.duration, trip.words, value: String(trip.days * 1440), rule: "trip-days"))
-        } else if let said = read, let fitted = occasion.map({ TimeHints.fitted(said, to: $0, in: s.text, reference: s.reference) })
-            ?? TimeHints.fitted(said, toDayPartNamedIn: s) {
-            when = fitted
-            if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) {
-                slots[at].value = s.interval(fitted)
-                slots[at].rule = "date:" + fitted.rule
+        if let said = read {
+            if let trip, said.isAllDay, said.recurrence == nil, !said.known.contains(.time) {
+                when = wholeDays(said, from: LocalDate(said.start, in: s.reference.timeZone), count: trip.days, zone: s.reference.timeZone, rule: "trip-days:")
+                if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) { slots[at].value = s.interval(when!) }
+                slots.append(s.slot(.duration, trip.words, value: String(trip.days * 1440), rule: "trip-days"))
+            } else if let fitted = occasion.map({ TimeHints.fitted(said, to: $0, in: s.text, reference: s.reference) })
+                ?? TimeHints.fitted(said, toDayPartNamedIn: s) {
+                when = fitted
+                if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) {
+                    slots[at].value = s.interval(fitted)
+                    slots[at].rule = "date:" + fitted.rule
+                }
+            } else if !title.isEmpty, let due = Self.dueAtMidnight(said, in: s) {
+                // "history essay due friday at midnight": the end of Friday, not its first hour.
+                when = due
+                if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) {
+                    slots[at].value = s.interval(due)
+                    slots[at].rule = "date:" + due.rule
+                }
+            } else if !title.isEmpty, let due = Self.deadline(said, zone: s.reference.timeZone, text: s.text) {
+                // "submit report by friday 5pm": the reader reads from now until then; the event
+                // is the time it is due.
+                when = due
+                if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) {
+                    slots[at].value = s.interval(due)
+                    slots[at].rule = "date:" + due.rule
+                }
+            } else if let start = Self.stretchStart(said) {
+                // "call bob early afternoon tomorrow": at the start of that stretch, for the
+                // length to assume.
+                when = start
+                if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) { slots[at].value = s.interval(start) }
+            } else if let days = Self.weekendDays(said, zone: s.reference.timeZone) {
+                // "camping trip next weekend": Saturday and Sunday, all day.
+                when = days
+                if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) { slots[at].value = s.interval(days) }
+            } else if occasion == nil, let day = Self.dayAhead(said, zone: s.reference.timeZone) {
+                // "dentist in 3 weeks": that day, not the hour of now three weeks on.
+                when = day
+                if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) { slots[at].value = s.interval(day) }
+            } else if let arrival, let arriving = Self.arriving(said, at: s.dates[arrival.date], zone: s.reference.timeZone) {
+                when = arriving
+                if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) { slots[at].value = s.interval(arriving) }
+            } else {
+                when = read
             }
-        } else if let said = read, !title.isEmpty, let due = Self.dueAtMidnight(said, in: s) {
-            // "history essay due friday at midnight": the end of Friday, not its first hour.
-            when = due
-            if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) {
-                slots[at].value = s.interval(due)
-                slots[at].rule = "date:" + due.rule
-            }
-        } else if let said = read, !title.isEmpty, let due = Self.deadline(said, zone: s.reference.timeZone, text: s.text) {
-            // "submit report by friday 5pm": the reader reads from now until then; the event
-            // is the time it is due.
-            when = due
-            if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) {
-                slots[at].value = s.interval(due)
-                slots[at].rule = "date:" + due.rule
-            }
-        } else if let said = read, let start = Self.stretchStart(said) {
-            // "call bob early afternoon tomorrow": at the start of that stretch, for the
-            // length to assume.
-            when = start
-            if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) { slots[at].value = s.interval(start) }
-        } else if let said = read, let days = Self.weekendDays(said, zone: s.reference.timeZone) {
-            // "camping trip next weekend": Saturday and Sunday, all day.
-            when = days
-            if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) { slots[at].value = s.interval(days) }
-        } else if let said = read, occasion == nil, let day = Self.dayAhead(said, zone: s.reference.timeZone) {
-            // "dentist in 3 weeks": that day, not the hour of now three weeks on.
-            when = day
-            if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) { slots[at].value = s.interval(day) }
-        } else if let said = read, let arrival, let arriving = Self.arriving(said, at: s.dates[arrival.date], zone: s.reference.timeZone) {
-            when = arriving
-            if let at = slots.firstIndex(where: { $0.kind == .when && $0.ranges.first == said.range }) { slots[at].value = s.interval(arriving) }
         } else {
-            when = read
+            when = nil
         }
         // A length said inside the time ("tomorrow at 3 for an hour") counts; an end ("3-4pm") is in `when`.
         var duration = details.durationMinutes
@@ -576,7 +581,8 @@ enum AgendaReader {
         // a reading put in place of another (of none) destroyed that one through the
         // optional's generic witnesses (~130 instructions).
         let when: DateMatch?, saidRange: DateInterval?
-        if let first = details.dates.first, details.dates.count == 1, let past = pastWeekday(s, s.dates[first]) {
+        // (The tense asked before the match is handed over: as an argument it was copied.)
+        if let first = details.dates.first, details.dates.count == 1, looksBack(s), let past = pastWeekday(s, s.dates[first]) {
             // "what did I have on monday", "what was on friday": the weekday gone by, not the
             // next one.
             when = past
@@ -586,9 +592,9 @@ enum AgendaReader {
             // The two matches' times read where they lie (`let a = s.dates[first]` copied each).
             // (A list of days, "the 3rd and the 10th": to the end of the last.)
             // ("monday and friday" read as two days, Friday the sooner: from the first of them.)
-            let last = s.dates[details.dates.last!]
-            let end = max(s.dates[first].end, last.listEnd ?? last.end)
-            let start = s.dates[first].isAllDay && last.isAllDay ? min(s.dates[first].start, last.start) : s.dates[first].start
+            let last = details.dates.last!
+            let end = max(s.dates[first].end, s.dates[last].listEnd ?? s.dates[last].end)
+            let start = s.dates[first].isAllDay && s.dates[last].isAllDay ? min(s.dates[first].start, s.dates[last].start) : s.dates[first].start
             when = s.dates[first]
             saidRange = DateInterval(start: start, end: end)
         } else if let (span, phrase) = mySpan(s), let reader = s.reader, let match = reader.read(phrase, at: s.reference).first {
@@ -843,7 +849,9 @@ enum AgendaReader {
     /// ending ("when does my day start", "when does my day end"), with no word of its own.
     /// Returns the words said and, for "my day", the verb of starting or ending.
     static func pick(_ s: Sentence) -> (EventPick, Range<Int>, Int?)? {
-        for i in s.body where !s.isInDate(i) {
+        // The words below looked for only on a line whose bits may hold one (`Sentence.keyBits`).
+        let mayPick = firstWords.mayMeet(s.keyBits) || lastWords.mayMeet(s.keyBits) || ReferenceReader.ordinals.mayMeet(s.keyBits)
+        for i in s.body where mayPick && !s.isInDate(i) {
             if s.word(i, isIn: firstWords) { return (.first, i..<(i + 1), nil) }
             if s.word(i, isIn: lastWords) { return (.last, i..<(i + 1), nil) }
             // "my second call tomorrow", "the third meeting on monday", "the second to last one".
@@ -1004,10 +1012,15 @@ enum AgendaReader {
     /// A weekday alone (or a day of the month, or of the year, with no year said), asked about
     /// in the past tense, read a week (a month, a year) back when the reader put it
     /// after now (the next such weekday): that weekday gone by, today's included.
+    /// True when a word outside the dates says the past ("did", "was …"): `pastWeekday`'s
+    /// first test, asked before a match is handed to it.
+    static func looksBack(_ s: Sentence) -> Bool {
+        s.body.contains(where: { !s.isInDate($0) && (s.word($0, isIn: pastTense) || s.word($0, isIn: pastCopula) && s.word($0 + 1, isIn: afterPastCopula)) })
+    }
+
     static func pastWeekday(_ s: Sentence, _ date: DateMatch) -> DateMatch? {
         // The tense first, by key: most questions look ahead, and the date's parts cost more.
-        guard s.body.contains(where: { !s.isInDate($0) && (s.word($0, isIn: pastTense) || s.word($0, isIn: pastCopula) && s.word($0 + 1, isIn: afterPastCopula)) }),
-              date.start > s.reference.instant, date.recurrence == nil, ["weekday", "on-date", "intersect"].contains(date.rule) else { return nil }
+        guard looksBack(s), date.start > s.reference.instant, date.recurrence == nil, ["weekday", "on-date", "intersect"].contains(date.rule) else { return nil }
         let dayParts = date.parts.filter { $0.role == "date" }
         guard dayParts.count == 1 else { return nil }
         let zone = s.reference.timeZone
@@ -1053,6 +1066,8 @@ enum AgendaReader {
     /// "my week", "my day", "my weekend": the span a question about the person's time names,
     /// and the phrase the date reader reads for it.
     static func mySpan(_ s: Sentence) -> (Range<Int>, String)? {
+        // The line without "my" turned away at once (`Sentence.has` sees it from the line's bits).
+        guard s.has(myWord) else { return nil }
         for i in s.body where s.word(i, isIn: myWord) {
             if let phrase = Vocabulary.mySpans[s.word(i + 1)], !s.isInDate(min(i + 1, s.count - 1)) {
                 // ("how does my week look" asked on a Sunday: the week ahead, this one is over.)
@@ -1151,7 +1166,9 @@ enum AgendaReader {
 /// Reads which event a change or removal means: "the dentist appointment", "lunch with Ana
 /// tomorrow", "it", "my next meeting", "everything on Friday".
 enum ReferenceReader {
-    static let ordinals: [String: Int] = [
+    /// A `WordMap`, not a dictionary: `AgendaReader.pick` asks it of every word of a line
+    /// outside its dates, and a dictionary hashed each with SipHash.
+    static let ordinals: WordMap<Int> = [
         "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10,
         "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7, "8th": 8, "9th": 9, "10th": 10, "last": -1,
     ]

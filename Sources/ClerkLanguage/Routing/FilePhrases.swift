@@ -318,8 +318,9 @@ enum FilePhrases {
     static func listFile(_ s: Sentence) -> Mention? {
         if let kept = keptList(s) { return kept }
         if let purpose = listFor(s) { return purpose }
-        // Asked of every line: the word looked up by its key, not compared as a string.
-        guard let list = (s.body.lowerBound + 1..<s.body.upperBound).first(where: { s.word($0, isIn: listWord) && s.word($0 + 1) != "of" }),
+        // Asked of every line: the word looked up by its key, not compared as a string; and
+        // first for the whole line at once (`WordSet.mayMeet`), as most lines say no "list".
+        guard listWord.mayMeet(s.keyBits), let list = (s.body.lowerBound + 1..<s.body.upperBound).first(where: { s.word($0, isIn: listWord) && s.word($0 + 1) != "of" }),
               s.word(list - 1, isIn: Vocabulary.listKinds) || s.word(list - 1).hasPrefix("to-") || labelsItems(s, list: list),
               !s.isInDate(list - 1) else { return nil }
         var first = list - 1

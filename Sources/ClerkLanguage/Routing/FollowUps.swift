@@ -32,6 +32,10 @@ enum FollowUps {
     /// Verbs that put one person in another's place ("replace Ana with Bob", "swap Ana for
     /// Bob"), and the words between the two.
     static let swapVerbs: WordSet = ["replace", "swap", "switch", "exchange", "substitute"]
+    /// The head words of the route's first forms (`swapVerbs`, `titleVerbs`, `titleFieldVerbs`,
+    /// "add", `changeVerbs`, `peopleVerbs`): one look at the head turns most lines away from
+    /// all six, where each list was asked in turn. A form with a head verb of its own adds it here.
+    static let leadingVerbs: WordSet = swapVerbs.union(titleVerbs).union(titleFieldVerbs).union(["add"]).union(changeVerbs).union(peopleVerbs)
     static let swapLinks: WordSet = ["with", "for", "by"]
     /// Words before the people of "(invite) Carla instead of Bob".
     static let beforeSwap: WordSet = ["invite", "add", "with", "have", "ask", "make", "it", "it's", "its", "bring", "take", "then", "so", "let's", "lets"]
@@ -70,30 +74,31 @@ enum FollowUps {
     static func route(_ s: Sentence, shape: Shape, known: Names) -> Route? {
         let head = shape.head
         let body = s.body
-        if (s.word(head, isIn: swapVerbs) || s.has(insteadWord)), swap(s, known: known) != nil {
+        let leads = s.word(head, isIn: leadingVerbs)
+        if (leads && s.word(head, isIn: swapVerbs) || s.has(insteadWord)), swap(s, known: known) != nil {
             return Route(rule: .followUp(.swapPeople), command: body.lowerBound..<body.lowerBound)
         }
         let pronounNext = s.word(head + 1, isIn: pronouns) && head + 1 < body.upperBound
         // "call it Team lunch", "rename it to Team lunch", "rename to Team lunch".
-        if s.word(head, isIn: titleVerbs), pronounNext || (s.word(head) == "rename" && s.word(head + 1) == "to") {
+        if leads, s.word(head, isIn: titleVerbs), pronounNext || (s.word(head) == "rename" && s.word(head + 1) == "to") {
             var end = head + 1
             if pronounNext { end += 1 }
             if s.word(end, isIn: titleIntroducers) { end += 1 }
             if end < body.upperBound { return Route(rule: .followUp(.title), command: head..<end) }
         }
         // "change the title to X", "change the name to X".
-        if s.word(head, isIn: titleFieldVerbs), s.word(head + 1) == "the", s.word(head + 2, isIn: titleFields), s.word(head + 3) == "to" {
+        if leads, s.word(head, isIn: titleFieldVerbs), s.word(head + 1) == "the", s.word(head + 2, isIn: titleFields), s.word(head + 3) == "to" {
             return Route(rule: .followUp(.title), command: head..<(head + 4))
         }
         // "add it to the Family calendar", "add this to work": the event on screen put on a
         // calendar ("add it to my calendar" names none, and is no move).
-        if s.word(head, is: "add"), pronounNext, s.word(head + 2, isIn: ["to", "on", "onto", "into"]), head + 3 < body.upperBound,
+        if leads, s.word(head, is: "add"), pronounNext, s.word(head + 2, isIn: ["to", "on", "onto", "into"]), head + 3 < body.upperBound,
            !(head + 3..<body.upperBound).allSatisfy({ s.tokens[$0].isMark || s.word($0, isIn: ["my", "the", "calendar", "cal", "calender", "please"]) }),
            body.contains(where: { s.word($0, isIn: ["calendar", "cal", "calender"]) || s.word($0, isIn: known.calendarWordSet) || s.word($0, isIn: Vocabulary.usualCalendarNames) }) {
             return Route(rule: .followUp(.changeIt), command: head..<(head + 3))
         }
         // "make it 13:30", "move it to Friday", "push it back an hour".
-        if s.word(head, isIn: changeVerbs), pronounNext {
+        if leads, s.word(head, isIn: changeVerbs), pronounNext {
             var end = head + 2
             // "move it to Friday", "set it for 2 hours": the preposition goes with the command
             // (unless the date reader took it, as in "to 4pm").
@@ -101,7 +106,7 @@ enum FollowUps {
             return Route(rule: .followUp(.changeIt), command: head..<end)
         }
         // "add Bob", "invite ana@example.com", "remove Carla", "without Bob".
-        if s.word(head, isIn: peopleVerbs),
+        if leads, s.word(head, isIn: peopleVerbs),
            let names = nameList(s, from: head + 1, known: known), names > head + 1 {
             var rest = names
             while rest < body.upperBound, s.word(rest, isIn: afterPeople) { rest += 1 }

@@ -30,6 +30,11 @@ struct Sentence {
     let eventOnScreen: Bool
     /// The date reader, for readers that read a phrase of the line again in another form.
     let reader: DateReader?
+    /// The words of every token at once, noted when the sentence is made: the `WordTable`
+    /// bits of their keys (`WordSet.mayMeet`) and their `RouteWord` lists. A search of the
+    /// tokens for a list none of whose bits the line has is answered no without a pass.
+    let keyBits: UInt64
+    let saidBits: RouteWord
 
     /// `tokens` is taken over: given the caller's only reference, the dates are marked on
     /// it in place, not on a copy of every term.
@@ -38,9 +43,13 @@ struct Sentence {
     /// sentence set up field by field after it was made was copied whole into its clue.
     init(text: String, tokens: consuming [Term], dates: [DateMatch], reference: ReferenceTime, joined: JoinedDate? = nil,
          eventOnScreen: Bool = false, reader: DateReader? = nil) {
-        // Mark each token covered by a date match.
+        // Mark each token covered by a date match, and note its word's bits.
         var d = 0
+        var keyBits: UInt64 = 0
+        var saidBits: RouteWord = []
         for i in tokens.indices {
+            keyBits |= WordTable.bit(of: tokens[i].key)
+            saidBits.formUnion(tokens[i].said)
             while d < dates.count, dates[d].range.upperBound <= tokens[i].range.lowerBound { d += 1 }
             if d < dates.count, dates[d].range.lowerBound < tokens[i].range.upperBound,
                tokens[i].range.lowerBound < dates[d].range.upperBound {
@@ -60,6 +69,8 @@ struct Sentence {
         self.joined = joined
         self.eventOnScreen = eventOnScreen
         self.reader = reader
+        self.keyBits = keyBits
+        self.saidBits = saidBits
     }
 
     /// The body of a line of `tokens` without wake words and politeness at the head and
@@ -263,6 +274,8 @@ struct Sentence {
     func first(isA c: RouteWord, from: Int? = nil, until: Int? = nil) -> Int? {
         let upper = until ?? body.upperBound
         var i = from ?? body.lowerBound
+        // No token's word is on those lists: nothing between tokens to find.
+        if saidBits.isDisjoint(with: c), i >= 0, upper <= tokens.count { return nil }
         while i < upper {
             if word(i, isA: c) { return i }
             i += 1
@@ -304,6 +317,8 @@ struct Sentence {
     func first(in set: WordSet, from: Int? = nil, until: Int? = nil) -> Int? {
         let upper = until ?? body.upperBound
         var i = from ?? body.lowerBound
+        // No token's key has a bit of the set's: no word of the set between tokens.
+        if !set.mayMeet(keyBits), i >= 0, upper <= tokens.count { return nil }
         // The keys read through the buffer in one loop: a call of `word(_:isIn:)` for each
         // word cost three times the look-up (a miss, the usual answer, is seen from the key).
         return tokens.withUnsafeBufferPointer { tokens in
@@ -346,6 +361,8 @@ struct Sentence {
     /// The first body position where one of `phrases` starts, with the phrase's length.
     func first(of phrases: PhraseList, from: Int? = nil) -> (index: Int, length: Int)? {
         var i = from ?? body.lowerBound
+        // No token's word can start a phrase of the list (the body lies among the tokens).
+        if !phrases.mayStart(anyOf: keyBits), i >= 0 { return nil }
         while i < body.upperBound {
             // No phrase starts at most words, seen from the key where it lies.
             if i >= 0 && i < tokens.count, !phrases.mayStart(key: tokens.withUnsafeBufferPointer({ $0[i].key })) {
@@ -361,6 +378,7 @@ struct Sentence {
     /// `first(of: phrases)`, where `start` is the `RouteWord` of the first words of
     /// `phrases` (none of them empty): a word no phrase starts with is passed over by its bit.
     func first(of phrases: PhraseList, startingWith start: RouteWord) -> (index: Int, length: Int)? {
+        if saidBits.isDisjoint(with: start) { return nil }
         var i = body.lowerBound
         while i < body.upperBound {
             if word(i, isA: start), let phrase = phrase(of: phrases, at: i) { return (i, phrase.count) }

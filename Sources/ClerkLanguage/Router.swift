@@ -515,13 +515,18 @@ public struct Router: Sendable {
         let words = rest.split(whereSeparator: { !$0.isLetter && $0 != "'" && $0 != "-" })
         guard let first = words.first, let last = words.last, (1...2).contains(words.count),
               rest.allSatisfy({ $0.isLetter || $0 == " " || $0 == "'" || $0 == "-" || $0 == "," || $0 == "." || $0 == "!" }) else { return nil }
+        // ("He's not here at present": a pronoun, capitalised at the start, is nobody's name.)
         func isName(_ word: Substring) -> Bool {
-            known.contactWords.contains(Spelling.fold(String(word))) || word.first?.isUppercase == true
+            let folded = Spelling.fold(String(word))
+            return known.contactWords.contains(folded) || word.first?.isUppercase == true && !remarkSubjects.contains(folded) && !notNames.contains(folded)
         }
         let deniedIsName = denied.map { said in said.split(separator: " ").allSatisfy { isName($0) } } ?? false
         guard words.allSatisfy({ isName($0) && !Vocabulary.correctionWords.contains(Spelling.fold(String($0))) }) || deniedIsName && words.count == 1 else { return nil }
         return first.startIndex..<last.endIndex
     }
+
+    /// Words that open a line capitalised and name no one ("It's", "That's", "There").
+    static let notNames: Set<String> = ["it", "it's", "its", "that", "that's", "thats", "this", "there", "there's", "theres", "you", "you're", "here"]
 
     /// The zone of a place a clock question names after "in" ("what time is it in new
     /// york", "… in Tokyo", "… in Europe/Berlin"), from the reader's tables of places.

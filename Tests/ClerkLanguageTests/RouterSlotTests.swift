@@ -35,6 +35,16 @@ import Testing
         #expect(file.intent.name == .fileWrite)
     }
 
+    /// "X not Y" corrects a person only when X is a name: a pronoun opening a statement,
+    /// capitalised, is nobody's, and the statement keeps its date.
+    @Test func aPronounBeforeNotIsNoPersonCorrected() {
+        for text in ["She's not around at present.", "It's not on till monday", "They're not in tomorrow"] {
+            let u = read(text)
+            #expect(u.rule != "follow-up:correction" && !u.dates.isEmpty, "\(text): \(u.rule)")
+        }
+        #expect(read("Carla not Bob").rule == "follow-up:correction")
+    }
+
     @Test func everySlotPointsAtTheWordsItCameFrom() {
         let u = read("Lunch with Ana tomorrow at 13:00 on Work")
         #expect(u.rule == "event-statement")

@@ -76,7 +76,9 @@ struct Chart: ~Copyable {
 
     /// The items are the chart's to release (before its scratch block goes back).
     deinit {
-        itemStore.deinitialize(count: itemCount)
+        // Each item released directly: `deinitialize(count:)` went through the generic
+        // array destroy and a value witness per item.
+        for i in 0..<itemCount { _ = (itemStore + i).move() }
         foundStorage.free()
     }
 
@@ -115,16 +117,16 @@ struct Chart: ~Copyable {
                 stamp &+= 1
                 if tokenStore[position].kind == .number {
                     for i in compiled.indexes.byDigits.range(0) {
-                        let r = compiled.indexes.byDigits.rules[i]
-                        guard round == 0 || compiled.rules[Int(r)].usesItems, digitsPass(compiled.rules[Int(r)], position) else { continue }
+                        let r = compiled.indexes.byDigits.rule(i)
+                        guard round == 0 || compiled.rule(r).usesItems, digitsPass(compiled.rule(r), position) else { continue }
                         apply(compiled, elements, r, position, minimumGeneration, &found)
                     }
                     if nextID >= 0 {
                         for i in compiled.indexes.byDigitsThenWord.range(Int(nextID)) {
-                            let r = compiled.indexes.byDigitsThenWord.rules[i]
+                            let r = compiled.indexes.byDigitsThenWord.rule(i)
                             guard applied[Int(r)] != stamp else { continue }
                             applied[Int(r)] = stamp
-                            guard round == 0 || compiled.rules[Int(r)].usesItems, digitsPass(compiled.rules[Int(r)], position) else { continue }
+                            guard round == 0 || compiled.rule(r).usesItems, digitsPass(compiled.rule(r), position) else { continue }
                             apply(compiled, elements, r, position, minimumGeneration, &found)
                         }
                     }
@@ -135,25 +137,25 @@ struct Chart: ~Copyable {
                         let kind = kinds.trailingZeroBitCount
                         kinds &= kinds - 1
                         for i in compiled.indexes.byDigitsThenItem.range(kind) {
-                            let r = compiled.indexes.byDigitsThenItem.rules[i]
+                            let r = compiled.indexes.byDigitsThenItem.rule(i)
                             guard applied[Int(r)] != stamp else { continue }
                             applied[Int(r)] = stamp
-                            let rule = compiled.rules[Int(r)]
+                            let rule = compiled.rule(r)
                             guard digitsPass(rule, position), followerMayStart(afterToken: rule, next) else { continue }
                             apply(compiled, elements, r, position, minimumGeneration, &found)
                         }
                     }
                 } else if id >= 0 {
                     for i in compiled.indexes.byWord.range(Int(id)) {
-                        let r = compiled.indexes.byWord.rules[i]
-                        if round == 0 || compiled.rules[Int(r)].usesItems { apply(compiled, elements, r, position, minimumGeneration, &found) }
+                        let r = compiled.indexes.byWord.rule(i)
+                        if round == 0 || compiled.rule(r).usesItems { apply(compiled, elements, r, position, minimumGeneration, &found) }
                     }
                     if nextID >= 0, let pair = compiled.indexes.byWordThenWord.pair(Int(id), Int(nextID)) {
                         for i in compiled.indexes.byWordThenWord.rules.range(pair) {
-                            let r = compiled.indexes.byWordThenWord.rules.rules[i]
+                            let r = compiled.indexes.byWordThenWord.rules.rule(i)
                             guard applied[Int(r)] != stamp else { continue }
                             applied[Int(r)] = stamp
-                            if round == 0 || compiled.rules[Int(r)].usesItems { apply(compiled, elements, r, position, minimumGeneration, &found) }
+                            if round == 0 || compiled.rule(r).usesItems { apply(compiled, elements, r, position, minimumGeneration, &found) }
                         }
                     }
                     var kinds = next < tokens.count ? kindsAt[next] & compiled.indexes.kindsAfterWord[Int(id)] : 0
@@ -161,10 +163,10 @@ struct Chart: ~Copyable {
                         let kind = kinds.trailingZeroBitCount
                         kinds &= kinds - 1
                         for i in compiled.indexes.byWordThenItem.range(Int(id) * Self.kinds + kind) {
-                            let r = compiled.indexes.byWordThenItem.rules[i]
+                            let r = compiled.indexes.byWordThenItem.rule(i)
                             guard applied[Int(r)] != stamp else { continue }
                             applied[Int(r)] = stamp
-                            guard followerMayStart(afterToken: compiled.rules[Int(r)], next) else { continue }
+                            guard followerMayStart(afterToken: compiled.rule(r), next) else { continue }
                             apply(compiled, elements, r, position, minimumGeneration, &found)
                         }
                     }
@@ -180,10 +182,10 @@ struct Chart: ~Copyable {
                     let head = firstStartingAt[position * Self.kinds + kind]
                     let freshHere = freshKinds[position] & (1 << UInt8(kind)) != 0
                     for i in compiled.indexes.byItemThenAny.range(kind) {
-                        let r = compiled.indexes.byItemThenAny.rules[i]
+                        let r = compiled.indexes.byItemThenAny.rule(i)
                         // A rule whose only item is this first one needs that item to be new.
-                        if !freshHere, compiled.rules[Int(r)].itemElements == 1 { continue }
-                        guard mayMatch(compiled.rules[Int(r)], kind, position) else { continue }
+                        if !freshHere, compiled.rule(r).itemElements == 1 { continue }
+                        guard mayMatch(compiled.rule(r), kind, position) else { continue }
                         apply(compiled, elements, r, position, minimumGeneration, &found)
                     }
                     // Rules that need a word or a reading after the item: only those whose
@@ -196,11 +198,11 @@ struct Chart: ~Copyable {
                         guard end < tokens.count else { continue }
                         if kindsBeforeWord & (1 << UInt8(kind)) != 0, wordIDs[end] >= 0 {
                             for i in compiled.indexes.byItemThenWord.range(kind * grammar.words + Int(wordIDs[end])) {
-                                let r = compiled.indexes.byItemThenWord.rules[i]
+                                let r = compiled.indexes.byItemThenWord.rule(i)
                                 guard applied[Int(r)] != stamp else { continue }
                                 applied[Int(r)] = stamp
-                                if !freshHere, compiled.rules[Int(r)].itemElements == 1 { continue }
-                                guard mayMatch(compiled.rules[Int(r)], kind, position) else { continue }
+                                if !freshHere, compiled.rule(r).itemElements == 1 { continue }
+                                guard mayMatch(compiled.rule(r), kind, position) else { continue }
                                 apply(compiled, elements, r, position, minimumGeneration, &found)
                             }
                         }
@@ -213,11 +215,11 @@ struct Chart: ~Copyable {
                             // through this follower (its other followers are tried on their own).
                             let freshPair = freshHere || freshKinds[end] & (1 << UInt8(next)) != 0
                             for i in compiled.indexes.byItemThenItem.range(kind * Self.kinds + next) {
-                                let r = compiled.indexes.byItemThenItem.rules[i]
+                                let r = compiled.indexes.byItemThenItem.rule(i)
                                 guard applied[Int(r)] != stamp else { continue }
-                                if !freshPair, compiled.rules[Int(r)].itemElements == 2 { continue }
+                                if !freshPair, compiled.rule(r).itemElements == 2 { continue }
                                 applied[Int(r)] = stamp
-                                guard mayMatch(compiled.rules[Int(r)], kind, position) else { continue }
+                                guard mayMatch(compiled.rule(r), kind, position) else { continue }
                                 apply(compiled, elements, r, position, minimumGeneration, &found)
                             }
                         }
@@ -281,13 +283,12 @@ struct Chart: ~Copyable {
     /// Owned by one chart; the block is kept for the next chart when it is freed (`spare`).
     final class Scratch {
         /// Room for the chart's items (which the chart initializes and releases) and a copy
-        /// of its tokens.
+        /// of its tokens that borrows their strings (see `init`).
         let items: UnsafeMutablePointer<Item>
         /// Room for `foundRoom` matches (see `FoundList`).
         let found: UnsafeMutablePointer<Found>
         static let foundRoom = 32
         let tokens: UnsafeMutablePointer<Token>
-        private let tokenCount: Int
         /// Captures of the match in progress, one per element (element `e` writes slot `e`):
         /// -1 an absent optional element, `2t` token `t`, `2i+1` item `i`.
         let slots: UnsafeMutablePointer<Int32>
@@ -341,9 +342,16 @@ struct Chart: ~Copyable {
             }
             self.items = block.bindMemory(to: Item.self, capacity: items)
             found = (block + itemBytes).bindMemory(to: Found.self, capacity: Self.foundRoom)
-            self.tokens = (block + itemBytes + foundBytes).bindMemory(to: Token.self, capacity: tokenCount)
-            self.tokenCount = tokenCount
-            _ = UnsafeMutableBufferPointer(start: self.tokens, count: tokenCount).initialize(from: given)
+            let tokenRoom = (block + itemBytes + foundBytes).bindMemory(to: Token.self, capacity: tokenCount)
+            self.tokens = tokenRoom
+            // Bit for bit, the strings not retained: the copies borrow them from the chart's
+            // `tokens`, which holds them (unchanged) for as long as the chart, and so this block,
+            // is used; they are never released either. (Copied one by one, each token was a
+            // call and a retain, and another call and a release at the end: ~350 instructions a parse.)
+            given.withUnsafeBufferPointer { source in
+                guard let from = source.baseAddress else { return }
+                UnsafeMutableRawPointer(tokenRoom).copyMemory(from: from, byteCount: tokenCount * MemoryLayout<Token>.stride)
+            }
             let wordsStart = block + itemBytes + foundBytes + tokenBytes
             let base = wordsStart.bindMemory(to: Int32.self, capacity: Captures.capacity + heads)
             slots = base
@@ -360,7 +368,7 @@ struct Chart: ~Copyable {
         }
 
         deinit {
-            tokens.deinitialize(count: tokenCount)
+            // (The tokens' copies borrowed their strings: nothing to release.)
             let mine = (address: UInt(bitPattern: block), bytes: bytes)
             // Kept when there is no spare block or this one is larger; the other is freed.
             let freed = Self.spare.withLock { spare -> UInt in
@@ -374,10 +382,17 @@ struct Chart: ~Copyable {
 
     private mutating func apply(_ stage: CompiledStage, _ elements: UnsafeBufferPointer<CompiledElement>, _ r: Int32, _ position: Int,
                                 _ minimumGeneration: Int32, _ found: inout FoundList) {
-        let range = stage.rules[Int(r)].elementRange
+        let rule = stage.rule(r), range = rule.elementRange
         found.removeAll()
         let pattern = UnsafeBufferPointer(start: elements.baseAddress! + range.lowerBound, count: range.count)
-        match(pattern, 0, position, position, minimumGeneration == Int32.min, minimumGeneration, scratch.slots, &found)
+        if rule.leadDigitTest >= 0 {
+            // The number token the rule starts with passed its test before this try (`digitsPass`):
+            // the match goes on after it, without a second test and its copy of the token.
+            scratch.slots[0] = Int32(position) << 1
+            match(pattern, 1, position, position + 1, minimumGeneration == Int32.min, minimumGeneration, scratch.slots, &found)
+        } else {
+            match(pattern, 0, position, position, minimumGeneration == Int32.min, minimumGeneration, scratch.slots, &found)
+        }
         guard !found.isEmpty else { return }
         let source = stage.sources[Int(r)]
         let matches = found

@@ -81,6 +81,12 @@ final class CompiledStage: @unchecked Sendable {
     }
 
     deinit { UnsafeMutableBufferPointer(mutating: patterns).deallocate() }
+
+    /// Rule `r`, read without the array's bounds check: `Chart.run` asks a few hundred times a
+    /// parse, always with a number from the stage's indexes, which hold only its rules'.
+    @inline(__always) func rule(_ r: Int32) -> CompiledRule {
+        rules.withUnsafeBufferPointer { $0[Int(r)] }
+    }
 }
 
 /// Where each rule of a stage can start, so `Chart.run` tries a rule only where the text has
@@ -279,6 +285,12 @@ struct RuleIndex: Sendable {
         self.starts = starts
         self.rules = rules
         entries = []
+    }
+
+    /// The `i`th rule number of the flat list, for an `i` from `range`: read without the
+    /// array's bounds check (each checked read was a call, a few hundred instructions a parse).
+    @inline(__always) func rule(_ i: Int) -> Int32 {
+        rules.withUnsafeBufferPointer { $0[i] }
     }
 
     /// The rules under `key`, which must be below `keys`. Read without the array's and the

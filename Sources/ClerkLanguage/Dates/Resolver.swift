@@ -370,10 +370,14 @@ struct Resolver {
         if t.hasDate { k.insert(.date) }
         if t.hasClock || t.hasDayPart { k.insert(.time) }
         if t.hasEnd || t.isStretch { k.insert(.end) }
-        if t.duration != nil { k.insert(.duration) }
         if t.hasYear { k.insert(.year) }
-        if t.zone != nil { k.insert(.timeZone) }
-        if t.recurrence != nil { k.insert(.recurrence) }
+        // The rare attributes asked only of a reading that has some: `t.zone != nil` and
+        // `t.recurrence != nil` copied each out (its strings or arrays) to compare it with nil.
+        if !t.isPlain {
+            if t.duration != nil { k.insert(.duration) }
+            if t.zone != nil { k.insert(.timeZone) }
+            if t.hasRecurrence { k.insert(.recurrence) }
+        }
         if case .ambiguousClock(let hour, _, _, _) = t.expression, (1...12).contains(hour), !t.hasDayPart { k.insert(.eitherHalfOfDay) }
         return k
     }

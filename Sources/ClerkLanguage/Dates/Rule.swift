@@ -146,6 +146,12 @@ final class Item: Sendable {
         kind == .time && test(timeReading)
     }
 
+    /// `body` given the time reading in place. Read through an item to be passed to another
+    /// function, the reading was copied and destroyed after; a method lends its own field.
+    @inline(__always) func withTime<R>(_ body: (TimeValue) -> R) -> R {
+        body(timeReading)
+    }
+
     /// What `timeReading` holds in items of other kinds (nothing to count references to).
     private static var noTime: TimeValue { TimeValue(.now, grain: .second) }
 }

@@ -53,9 +53,10 @@ extension DateRules {
         Rule("intersect", [.anyTime { $0.isIntersectable }, Element.words(joiners).opt, .anyTime { $0.isIntersectable }], role: nil) { m in
             let a = m.item(0)!, b = m.item(2)!
             precondition(a.kind == .time && b.kind == .time)
-            // The readings passed on in place: copying them out (`a.time!`) was a copy and a
-            // destroy of each per try, a few hundred instructions a parse.
-            return intersectReadings(m, a, b, a.timeReading, b.timeReading)
+            // The readings passed on in place: copying them out (`a.time!`, or `a.timeReading`
+            // as an argument) was a copy and a destroy of each per try, a few hundred
+            // instructions a parse.
+            return a.withTime { x in b.withTime { y in intersectReadings(m, a, b, x, y) } }
         },
         Rule("intersect-comma", [.anyTime { $0.isIntersectable }, .symbol(","), Element.words(["at", "on"]).opt, .anyTime { $0.isIntersectable }], role: nil) { m in
             let a = m.item(0)!, b = m.item(3)!

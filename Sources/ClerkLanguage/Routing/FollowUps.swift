@@ -18,7 +18,7 @@ enum FollowUps {
     static let peopleVerbs: WordSet = ["add", "invite", "include", "also", "remove", "uninvite", "drop", "without", "exclude"]
     static let addingVerbs: WordSet = ["add", "invite", "include", "also"]
     static let afterPeople: WordSet = ["too", "as", "well", "to", "it", "the", "event", "meeting", "from", "this", "that", "please", "also"]
-    static let placeFields: WordSet = ["location", "place", "venue"]
+    static let placeFields: WordSet = ["location", "place", "venue", "restaurant"]
     static let placeIntroducers: WordSet = ["is", "to", ":"]
     static let lengthWords: WordSet = ["for", "lasting"]
     static let changeWords: WordSet = ["before", "long", "calendar", "prior"]

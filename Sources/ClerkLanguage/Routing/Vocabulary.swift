@@ -284,7 +284,7 @@ enum Vocabulary {
         "located": .address, "location": .address,
         "birthday": .birthday, "bday": .birthday, "old": .birthday, "age": .birthday,
         "contact": .all, "contacts": .all, "details": .all, "detail": .all, "info": .all, "information": .all,
-        "profile": .all, "card": .all, "name": .all, "phonebook": .all, "reach": .all, "touch": .all, "hold": .all, "ahold": .all,
+        "profile": .all, "card": .all, "name": .all, "surname": .all, "phonebook": .all, "reach": .all, "touch": .all, "hold": .all, "ahold": .all,
         "company": .company, "employer": .company, "organization": .company, "organisation": .company, "firm": .company,
         "job": .jobTitle, "title": .jobTitle, "role": .jobTitle, "position": .jobTitle, "occupation": .jobTitle, "profession": .jobTitle,
         "nickname": .nickname, "nicknames": .nickname, "nick": .nickname,

@@ -660,6 +660,11 @@ public struct Router: Sendable {
                 changes.startHint = .dayPart(part)
                 update = .updateEvent(which, changes)
             }
+            // "move gym to after work": its start, the event's length kept (not 17:00–21:00).
+            if case .updateEvent(let which, var changes) = update, let when = changes.when, let start = CreateReader.stretchStart(when) {
+                changes.when = start
+                update = .updateEvent(which, changes)
+            }
             intent = update
         case .swapEvents:
             intent = EventSwap.read(clue.s, route: route, known: known, slots: &slots)

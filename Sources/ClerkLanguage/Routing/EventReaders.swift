@@ -93,7 +93,9 @@ enum CreateReader {
                     slots[at].value = s.interval(due)
                     slots[at].rule = "date:" + due.rule
                 }
-            } else if let start = Self.stretchStart(said) {
+            } else if let start = Self.stretchStart(said), !title.isEmpty,
+                      // ("after lunch" alone is the stretch asked for, its meal word the title.)
+                      title.utf8.count != s.text.utf8[said.range].count || title.lowercased() != s.text[said.range].lowercased() {
                 // "call bob early afternoon tomorrow": at the start of that stretch, for the
                 // length to assume.
                 when = start

@@ -447,6 +447,8 @@ enum ContactPhrases {
             if ["is", "are"].contains(s.word(i)) { i += 1 }
             // A verb of working is needed: "who is at the door" is no question about contacts.
             if s.word(i, isIn: Vocabulary.workVerbs), s.word(i + 1, isIn: atWords) { at = i + 1 }
+            // ("who do i know at acme": whom the book holds there; "… in berlin" is an address.)
+            if s.matches(doIKnow, at: i), s.word(i + doIKnow.count, is: "at") { at = i + doIKnow.count }
         } else if let noun, contactNoun != nil || s.word(noun) == "people" {
             var i = noun + 1
             if ["who", "that"].contains(s.word(i)) { i += 1 }

@@ -496,17 +496,19 @@ public struct Router: Sendable {
             return nil
         }
         var moved = inner.moved(onto: text, from: rest)
-        let utf8 = text.utf8
-        let said = utf8.index(utf8.startIndex, offsetBy: correction.said.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: correction.said.upperBound)
+        let said = Self.indices(text, correction.said)
         moved.slots.insert(Slot(kind: .command, ranges: [said], value: String(text[said]), rule: "correction"), at: 0)
         return moved
     }
 
-    /// The text of the bytes `range` of `text`.
-    static func words(_ text: String, _ range: Range<Int>) -> String {
+    /// The indices of `text` at the byte offsets `range`.
+    static func indices(_ text: String, _ range: Range<Int>) -> Range<String.Index> {
         let utf8 = text.utf8
-        return String(text[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
+        return utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)
     }
+
+    /// The text of the bytes `range` of `text`.
+    static func words(_ text: String, _ range: Range<Int>) -> String { String(text[indices(text, range)]) }
 
     /// The range of a correction's new words when they are a person's name alone, one or two
     /// words of letters ("carla", "Ana López"): each a word of a contact's name or capitalised,
@@ -861,10 +863,6 @@ public struct Router: Sendable {
     /// Ordinals of a weekday in a month ("the first monday of the month").
     static let monthOrdinals: Set<String> = ["first", "second", "third", "fourth", "last", "1st", "2nd", "3rd", "4th"]
 
-    /// "board meetings first monday of the month", "book club on the last friday of the month":
-    /// the line with "every" before the ordinal (in place of "the"), the byte range written
-    /// over and the length written, when a date of that shape is said with no repeat; nil
-    /// for any other line ("the first monday of next month", "every first monday …").
     /// True for a line that asks clerk to keep track of something or to help organise it
     /// ("keep track of my walks", "can you help me keep track of rehearsals", "help me
     /// organise my shifts"); the caller has seen that it names no day.
@@ -880,6 +878,10 @@ public struct Router: Sendable {
         return false
     }
 
+    /// "board meetings first monday of the month", "book club on the last friday of the month":
+    /// the line with "every" before the ordinal (in place of "the"), the byte range written
+    /// over and the length written, when a date of that shape is said with no repeat; nil
+    /// for any other line ("the first monday of next month", "every first monday …").
     static func everyMonth(_ line: LineBytes, _ matches: [DateMatch]) -> (String, Range<Int>, Int)? {
         let text = line.text
         guard line.mayMention(" of the month"), let match = matches.first(where: { $0.recurrence == nil && text[$0.range].lowercased().contains(" of the month") }) else { return nil }

@@ -69,7 +69,6 @@ struct Clue {
     /// The head verb and its particles.
     var command: Range<Int> { shape.head..<shape.afterVerb }
 
-    /// A route by `rule`, its command words `command` (none when nil).
     /// The last token of the body that is no mark.
     func lastWord(_ s: Sentence) -> Int {
         var i = s.body.upperBound - 1
@@ -77,6 +76,7 @@ struct Clue {
         return i
     }
 
+    /// A route by `rule`, its command words `command` (none when nil).
     func route(_ rule: RouteRule, _ command: Range<Int>? = nil) -> Route {
         Route(rule: rule, command: command ?? head..<head)
     }
@@ -1266,10 +1266,13 @@ enum Classifier {
         if head > 0 {
             return s.word(first, isIn: Vocabulary.greetingWords) && Vocabulary.introducesSpeaker(s.word(head), then: s.word(head + 1))
         }
-        guard first == head, Vocabulary.introducesSpeaker(s.word(head), then: s.word(head + 1)) else { return false }
+        // (The head's key first: asked of every line with no date, most open with none of these.)
+        guard first == head, s.word(head, isIn: speakerHeads), Vocabulary.introducesSpeaker(s.word(head), then: s.word(head + 1)) else { return false }
         let after = s.word(head, is: "i") ? head + 2 : head + 1
         return s.word(head, is: "my") || s.word(after, isIn: selfDescriptions) && !s.word(after + 1, isIn: degreeWords)
     }
+    /// The first words of `Vocabulary.introducesSpeaker`.
+    static let speakerHeads: WordSet = ["im", "i'm", "i", "this", "my"]
     /// What opens "i'm a nurse", "im an architect", "i'm new here" after "I am".
     static let selfDescriptions: WordSet = ["a", "an", "new"]
     /// "i'm a bit late", "i'm a little busy": how much, not who.

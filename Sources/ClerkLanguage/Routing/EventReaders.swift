@@ -95,7 +95,7 @@ enum CreateReader {
                 }
             } else if let start = Self.stretchStart(said), !title.isEmpty,
                       // ("after lunch" alone is the stretch asked for, its meal word the title.)
-                      title.utf8.count != s.text.utf8[said.range].count || title.lowercased() != s.text[said.range].lowercased() {
+                      title.lowercased() != s.text[said.range].lowercased() {
                 // "call bob early afternoon tomorrow": at the start of that stretch, for the
                 // length to assume.
                 when = start
@@ -1015,18 +1015,18 @@ enum AgendaReader {
     static let pastCopula: WordSet = ["was", "were"]
     static let afterPastCopula: WordSet = ["on", "there", "i", "we"]
 
-    /// A weekday alone (or a day of the month, or of the year, with no year said), asked about
-    /// in the past tense, read a week (a month, a year) back when the reader put it
-    /// after now (the next such weekday): that weekday gone by, today's included.
     /// True when a word outside the dates says the past ("did", "was …"): `pastWeekday`'s
     /// first test, asked before a match is handed to it.
     static func looksBack(_ s: Sentence) -> Bool {
         s.body.contains(where: { !s.isInDate($0) && (s.word($0, isIn: pastTense) || s.word($0, isIn: pastCopula) && s.word($0 + 1, isIn: afterPastCopula)) })
     }
 
+    /// A weekday alone (or a day of the month, or of the year, with no year said), asked about
+    /// in the past tense, read a week (a month, a year) back when the reader put it
+    /// after now (the next such weekday): that weekday gone by, today's included. The
+    /// caller has seen the tense (`looksBack`).
     static func pastWeekday(_ s: Sentence, _ date: DateMatch) -> DateMatch? {
-        // The tense first, by key: most questions look ahead, and the date's parts cost more.
-        guard looksBack(s), date.start > s.reference.instant, date.recurrence == nil, ["weekday", "on-date", "intersect"].contains(date.rule) else { return nil }
+        guard date.start > s.reference.instant, date.recurrence == nil, ["weekday", "on-date", "intersect"].contains(date.rule) else { return nil }
         let dayParts = date.parts.filter { $0.role == "date" }
         guard dayParts.count == 1 else { return nil }
         let zone = s.reference.timeZone

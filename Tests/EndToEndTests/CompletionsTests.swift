@@ -172,19 +172,21 @@ import Testing
         let setup = try Setup()
         let terminal = try Terminal(command: "cd '\(setup.work)' && env PATH='\(setup.path)' HOME='\(setup.folder.path)' PS1='bash$ ' bash --norc --noprofile")
         try terminal.waitFor("bash$")
-        try terminal.type("source '\(setup.folder.path)/clerk.bash'; clear")
+        // Waiting for the command's own output: a `clear` raced the keys typed after it.
+        try terminal.type("source '\(setup.folder.path)/clerk.bash'; echo sourced")
         try terminal.send("Enter")
-        try terminal.waitFor("bash$")
+        try terminal.waitFor("sourced\nbash$")
         try terminal.type("clerk --backend=g")
         try terminal.send("Tab")
         try terminal.waitFor("bash$ clerk --backend=google")
-        Thread.sleep(forTimeInterval: 0.3)
-        // The line names the Google account, which has no copy here: no names.
+        // The line names the Google account, which has no copy here: no names. bash reads
+        // keys in order, so a letter typed after Tab lands after whatever Tab inserted.
         try terminal.send("C-u")
         try terminal.type("clerk --backend=google --data-dir=../data export --calendar=Te")
         try terminal.send("Tab")
-        Thread.sleep(forTimeInterval: 1)
-        #expect(try terminal.screen().hasSuffix("bash$ clerk --backend=google --data-dir=../data export --calendar=Te\n"))
+        try terminal.type("Z")
+        let screen = try terminal.waitFor("--calendar=TeZ", seconds: 10)
+        #expect(screen.hasSuffix("bash$ clerk --backend=google --data-dir=../data export --calendar=TeZ\n"))
         try terminal.send("C-u")
         try terminal.type("clerk --data-dir=../data export --calendar=Te")
         try terminal.send("Tab")

@@ -32,7 +32,8 @@ import Testing
             try terminal.waitFor("clerk (local)>")
             try terminal.type("café con Ana")
             try terminal.send("Enter")
-            try terminal.waitFor("I didn't understand 'café con Ana'.")
+            // Keys go in only once the prompt is back (libedit flushes what came before it).
+            try terminal.waitFor("I didn't understand 'café con Ana'. Type 'help' for what I can do.\nclerk (local)>")
             try terminal.send("Up")
             try terminal.waitFor("clerk (local)> café con Ana")
             try terminal.send("C-u")
@@ -51,7 +52,7 @@ import Testing
         try second.waitFor("bck:")
         try second.type("Ana")
         try second.send("Enter")
-        try second.waitFor("I didn't understand 'café con Ana'.")
+        try second.waitFor("I didn't understand 'café con Ana'. Type 'help' for what I can do.\nclerk (local)>")
         try second.send("Up")
         try second.waitFor("I didn't understand 'café con Ana'. Type 'help' for what I can do.\nclerk (local)> café con Ana")
         try second.send("Up")

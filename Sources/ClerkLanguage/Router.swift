@@ -59,7 +59,7 @@ public struct Router: Sendable {
         // "hi, im bob, lunch tomorrow at 1": who is speaking after the greeting, then the
         // request after a comma, is the same (it was titled "Bob, lunch").
         if let last = (Self.opensWithRemark(text) ? Self.lastSentence(text) ?? Self.afterIntroduction(text, dates: read.matches) : nil)
-            ?? Self.commandAtEnd(text) {
+            ?? Self.commandAtEnd(text, files: known.folded) {
             let cut = last.utf8.prefix { $0 == 32 }.count
             let offsets = read.matches.map { text.utf8.distance(from: text.startIndex, to: $0.range.lowerBound) }
             if !offsets.contains(where: { $0 < cut }) || offsets.contains(where: { $0 >= cut }) {
@@ -142,8 +142,9 @@ public struct Router: Sendable {
     /// The last sentence of `text` when there is one before it and it opens with one of
     /// `commandOpenings`; else
     /// what follows a label before a colon, when that is such a command ("shift swap: move
-    /// tuesday's shift to friday"); nil otherwise.
-    static func commandAtEnd(_ text: String) -> String? {
+    /// tuesday's shift to friday") and the label is no file's name nor a kept list's kind
+    /// ("todo: cancel the gym" is a line for the todo list); nil otherwise.
+    static func commandAtEnd(_ text: String, files: Names) -> String? {
         func opensWithCommand(_ sentence: String) -> Bool {
             sentence.split(separator: " ").first.map { commandOpenings.contains($0.lowercased()) } ?? false
         }
@@ -157,7 +158,10 @@ public struct Router: Sendable {
         guard before.hasSuffix(":") else { return nil }
         let words = before.dropLast().split(separator: " ")
         let isLabel = words.count <= 3 && !words.contains { commandOpenings.contains($0.lowercased()) || noteWords.contains($0.lowercased()) }
-        return isLabel ? last : nil
+        guard isLabel else { return nil }
+        let named = words.map { Spelling.fold(String($0)) }.filter { !FilePhrases.listLabelLeads.contains($0) }
+        let stem = named.joined(separator: "-")
+        return files.file(stem: stem) == nil && !FilePhrases.keptListKinds.contains(stem) ? last : nil
     }
 
     /// Words that say what follows a colon is a note's text, not a command.

@@ -82,7 +82,7 @@ enum FilePhrases {
                 return Route(rule: .file(.search), command: command)
             }
             // "find lines with rent in todo.txt", "lines containing milk in shopping.txt".
-            if linesWith(s, file: file) != nil { return Route(rule: .file(.search), command: command) }
+            if !s.word(head, isIn: appendVerbs), linesWith(s, file: file) != nil { return Route(rule: .file(.search), command: command) }
             // "the last 3 lines of todo.txt", "line 2 of todo.txt", "how many lines in todo.txt".
             if !s.word(head, isIn: appendVerbs), !s.word(head, isIn: replaceVerbs), !s.word(head, isIn: createVerbs),
                shape.headVerb != .delete, linePick(s, before: file.tokens.lowerBound) != nil {
@@ -413,9 +413,16 @@ enum FilePhrases {
     }
 
     /// "add milk to groceries", "put sunscreen on my packing": a list said by its kind alone,
-    /// last, after an adding verb and "to"/"on" — its file, groceries.txt (made when missing,
+    /// last, after an adding verb and "to"/"on", or opening the line before a colon — its file, groceries.txt (made when missing,
     /// after a yes). Only kinds that are never an event ("add Ana to the party" is a guest).
     static func keptList(_ s: Sentence) -> Mention? {
+        // "todo: call the butcher", "my shopping: eggs, flour": the kind as the label the line
+        // opens with, its items after the colon.
+        var label = s.body.lowerBound
+        while s.word(label, isIn: listLabelLeads) { label += 1 }
+        if s.word(label, isIn: keptListKinds), colonFollows(s, token: label), ((label + 1)..<s.body.upperBound).contains(where: { !s.tokens[$0].isMark }) {
+            return Mention(tokens: label..<(label + 1), name: s.word(label) + ".txt")
+        }
         var last = s.body.upperBound - 1
         while last > s.body.lowerBound, s.tokens[last].isMark { last -= 1 }
         guard s.word(s.body.lowerBound, isIn: appendVerbs), s.word(last, isIn: keptListKinds), !s.isInDate(last) else { return nil }
@@ -566,10 +573,28 @@ enum FilePhrases {
             }
             return nil
         }
-        var last = s.body.upperBound - 1
+        // Where the name may end: before a colon ("add a note to groceries: eggs", "todo: call
+        // bob"), before what a line says ("add a line to todo saying call bob"), else last.
         if s.text.utf8.contains(UInt8(ascii: ":")),
            let colon = (head..<s.body.upperBound).first(where: { s.tokens[$0].range.upperBound < s.text.endIndex && s.text[s.tokens[$0].range.upperBound] == ":" }),
-           colon > head, colon + 1 < s.body.upperBound { last = colon }
+           colon + 1 < s.body.upperBound, let found = knownFile(s, known: known, endingAt: colon) {
+            return found
+        }
+        if s.word(head, isIn: appendVerbs), let said = s.first(in: sayingWords, from: head + 2) {
+            let cut = s.word(said - 1) == "that" || s.word(said - 1) == "which" ? said - 2 : said - 1
+            if cut > head, let found = knownFile(s, known: known, endingAt: cut) { return found }
+        }
+        return knownFile(s, known: known, endingAt: s.body.upperBound - 1)
+    }
+
+    /// Words after which a line's own text is said ("a line saying call bob", "an item that
+    /// reads oat milk").
+    static let sayingWords: WordSet = ["saying", "says", "reading", "reads"]
+
+    /// `knownFile` with the name's last word at `end` (or "file"/"list" after it there).
+    static func knownFile(_ s: Sentence, known: Names, endingAt end: Int) -> Mention? {
+        let head = s.body.lowerBound
+        var last = end
         let saysFile = s.word(last) == "file" || s.word(last) == "list"
         if saysFile, last - 1 > head { last -= 1 }
         // A stem of two words ("shopping list" for shopping-list.txt) or one.
@@ -581,8 +606,8 @@ enum FilePhrases {
             found = (last..<(last + 2), name)
         } else if let name = known.file(stem: s.word(last)) {
             found = (last..<(last + 1), name)
-        } else if s.word(last - 1, isIn: toWords), let name = known.file(stem: s.word(last) + "-list") {
-            // "add bread to shopping" with shopping-list.txt.
+        } else if let name = known.file(stem: s.word(last) + "-list") {
+            // "add bread to shopping", "show shopping", "shopping: eggs" with shopping-list.txt.
             found = (last..<(last + 1), name)
         }
         guard let (tokens, name) = found else { return nil }
@@ -595,7 +620,7 @@ enum FilePhrases {
         let readsIt = (readVerbs.contains(verb) || Vocabulary.questionWords.contains(verb)) && !s.body.contains(where: { s.isInDate($0) })
         guard saysFile || readsIt && !stem.isInDate
                 || (!stem.isInDate && !stem.is([.eventNoun, .calendarNoun, .listingNoun]) && !stem.baseIs(.eventNoun)) else { return nil }
-        let between = (head + 1)..<tokens.lowerBound
+        let between = (head + 1)..<max(head + 1, tokens.lowerBound)
         // The mention takes "file"/"list" after the name along ("the todo file").
         let mention = Mention(tokens: tokens.lowerBound..<min(saysFile ? max(tokens.upperBound, last + 2) : tokens.upperBound, s.body.upperBound), name: name)
         if readVerbs.contains(verb) || Vocabulary.deleteVerbs.contains(verb) || Vocabulary.removePeopleVerbs.contains(verb)
@@ -608,6 +633,15 @@ enum FilePhrases {
         // said before a colon and the line ("add a note: …" is a reminder, as it was).
         if appendVerbs.contains(verb), between.allSatisfy({ s.word($0, isIn: oneMoreWords) }), !s.word(tokens.lowerBound, isIn: notesWords), colonFollows(s, token: tokens.upperBound - 1),
            tokens.upperBound < s.body.upperBound {
+            return mention
+        }
+        // "todo: call bob", "my ideas: a podcast about bees": a line said after the file's
+        // name and a colon, nothing before the name but "my" or "the" — with a day in it only
+        // for a list (with work.txt, "work: review with ana at 3" is an event). ("notes: …"
+        // stays the shown event's notes, or nothing.)
+        if (head..<tokens.lowerBound).allSatisfy({ s.word($0, isIn: listLabelLeads) }), colonFollows(s, token: end),
+           !s.word(tokens.lowerBound, isIn: notesWords), ((end + 1)..<s.body.upperBound).contains(where: { !s.tokens[$0].isMark }),
+           isListName(name) || !((end + 1)..<s.body.upperBound).contains(where: { s.isInDate($0) }) {
             return mention
         }
         // "add milk to groceries", "remove milk from the grocery list", "what's in my todo list".
@@ -829,9 +863,13 @@ enum FilePhrases {
                 content = lines(s, from..<body.upperBound, afterColon: true)
                 slots.append(s.slot(.content, from..<body.upperBound, value: content.joined(separator: "|"), rule: "file-content"))
             }
+        } else if let file, let said = lineSaid(s, from: start, file: file) {
+            // "add a line to todo saying call bob", "add an item that says oat milk to the list".
+            content = lines(s, said)
+            slots.append(s.slot(.content, said, value: content.joined(separator: "|"), rule: "file-content"))
         } else if let file, file.tokens.lowerBound > start {
             var end = file.tokens.lowerBound
-            while end > start, ["to", "in", "into", "onto", "on", "at", "the", "end", "of", "file", "my", "our"].contains(s.word(end - 1)) { end -= 1 }
+            while end > start, s.word(end - 1, isIn: wordsBeforeFile) { end -= 1 }
             if start < end {
                 content = lines(s, start..<end)
                 slots.append(s.slot(.content, start..<end, value: content.joined(separator: "|"), rule: "file-content"))
@@ -845,6 +883,24 @@ enum FilePhrases {
         return .fileWrite(FileWrite(name: name, operation: .append(lines: content)))
     }
 
+    /// What a line is said to say after `sayingWords`, when the words from `start` before it
+    /// only name a line ("a line", "an item that", "a new entry to todo"): up to the file's
+    /// name when that comes after, else to the end; nil otherwise.
+    static func lineSaid(_ s: Sentence, from start: Int, file: Mention) -> Range<Int>? {
+        guard let said = s.first(in: sayingWords, from: start), said > start else { return nil }
+        let naming = (start..<said).filter { !file.tokens.contains($0) }
+        guard naming.contains(where: { s.word($0, isIn: oneLineWords) }),
+              naming.allSatisfy({ s.word($0, isIn: oneMoreWords) || s.word($0, isIn: oneLineWords) || s.word($0, isIn: lineNamingJoiners) }) else { return nil }
+        var end = file.tokens.lowerBound > said ? file.tokens.lowerBound : s.body.upperBound
+        while end > said + 1, s.tokens[end - 1].isMark || s.word(end - 1, isIn: wordsBeforeFile) { end -= 1 }
+        return said + 1 < end ? (said + 1)..<end : nil
+    }
+
+    /// Words between a line's naming and its file ("a line *to* todo *that* says …").
+    static let lineNamingJoiners: WordSet = ["to", "in", "into", "on", "onto", "that", "which", "file", "list", "at", "end", "of"]
+    /// Words between what is added and the file it goes to ("milk *to the end of my* list").
+    static let wordsBeforeFile: WordSet = ["to", "in", "into", "onto", "on", "at", "the", "end", "of", "file", "my", "our"]
+
     /// The items of `range` as lines: a list with commas is one line per item ("eggs, milk and
     /// bread"); without a comma the words are one line ("salt and pepper"). After a colon
     /// (`afterColon`, "add a note to todo.txt: eggs") the colon is no part of the first item.
@@ -854,8 +910,10 @@ enum FilePhrases {
             return unquoted(afterColon && items.lowerBound == range.lowerBound ? text.drop { $0 == ":" || $0 == " " } : text)
         }
         let whole = item(range)
-        // Quoted, the text is one line as typed, commas and all ("append "- milk, jam" to …").
-        guard range.contains(where: { s.word($0) == "," }), !isQuoted(typed(s, range)) else { return whole.isEmpty ? [] : [whole] }
+        // Quoted, the text is one line as typed, commas and all ("append "- milk, jam" to …");
+        // so is a label and its items ("pancakes: flour, eggs, milk").
+        guard let comma = range.first(where: { s.word($0) == "," }), !isQuoted(typed(s, range)),
+              !item(range.lowerBound..<comma).contains(":") else { return whole.isEmpty ? [] : [whole] }
         var items: [String] = []
         var start = range.lowerBound
         for i in range where s.word(i) == "," || (s.word(i) == "and" && !range[(i + 1)...].contains { s.word($0) == "," }) {

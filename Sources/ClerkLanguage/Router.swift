@@ -436,6 +436,11 @@ public struct Router: Sendable {
         if let masked = Self.maskingPickedOne(line, dates) {
             dates = readDates(masked, at: reference).map { Self.moved($0, onto: text, from: masked) }.filter { !Self.picksAnEvent($0, in: text) }
         }
+        // "lunch with may on friday at 1", "april's number": a month that is somebody's name
+        // there is no date; the dates are read again without it.
+        if let masked = Self.maskingMonthsNamingPeople(line, dates, known: names) {
+            dates = usable(readDates(masked, at: reference).map { Self.moved($0, onto: text, from: masked) }, in: text)
+        }
         // "set a reminder for 9", "alarm for 7 tomorrow": a bare hour after "for" is the
         // reminder's time; the dates are read again with "for" said as "at".
         if let said = Self.hourAfterFor(line, dates) {
@@ -997,6 +1002,54 @@ public struct Router: Sendable {
         guard !masked.isEmpty else { return nil }
         var bytes = Array(text.utf8)
         for offset in masked { for i in offset..<(offset + 3) { bytes[i] = UInt8(ascii: "x") } }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Months that are first names too.
+    static let monthsThatAreNames: Set<String> = ["april", "may", "june", "jan", "august"]
+    /// Words before a name that make it somebody ("lunch with may", "call april"), and those
+    /// of them that do so even for a name the contacts lack.
+    static let personLeads: Set<String> = ["with", "w/", "invite", "ask", "tell", "meet", "see", "visit", "and", "&", "call", "ring", "text", "email",
+                                           "phone", "message"]
+    static let contactingVerbs: Set<String> = ["call", "ring", "text", "email", "phone", "message"]
+    /// A contact's details asked by name ("the email of may jones", "april's number").
+    static let contactDetailWords: Set<String> = ["number", "phone", "mobile", "cell", "email", "e-mail", "address", "birthday",
+                                                  "title", "company", "details", "info", "surname", "contact"]
+
+    /// `text` with each month that names somebody there written as "x"s (the same bytes'
+    /// layout), so that the dates are read without it: "lunch with may on friday at 1" with a
+    /// contact May (it read Friday 7 May 2027), "april's number", "call june", "the email of
+    /// may jones", "who is april"; nil when there is none. A day after the month keeps it a
+    /// date ("lunch with ana on may 5", "with may 5th").
+    static func maskingMonthsNamingPeople(_ line: LineBytes, _ dates: [DateMatch], known: Names) -> String? {
+        guard !dates.isEmpty, line.mayMention("may") || line.mayMention("april") || line.mayMention("june") || line.mayMention("jan")
+                || line.mayMention("august") else { return nil }
+        let text = line.text
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "," }).map { $0 }
+        var masked: [Range<Int>] = []
+        for (k, word) in words.enumerated() {
+            var bare = word.lowercased()
+            let possessive = bare.hasSuffix("'s") || bare.hasSuffix("’s")
+            if possessive { bare = String(bare.dropLast(2)) }
+            while let last = bare.last, !last.isLetter { bare.removeLast() }
+            guard Self.monthsThatAreNames.contains(bare), word.lowercased().hasPrefix(bare),
+                  dates.contains(where: { $0.range.contains(word.startIndex) }) else { continue }
+            let before = k > 0 ? words[k - 1].lowercased() : ""
+            let after = k + 1 < words.count ? words[k + 1].lowercased().filter { $0.isLetter || $0.isNumber } : ""
+            if after.first?.isNumber == true || after == "the" || ReferenceReader.ordinals[after] != nil { continue }
+            let isContact = known.contactFirstNames.contains(bare)
+            let person = possessive && (isContact || Self.contactDetailWords.contains(after))
+                || Self.personLeads.contains(before) && (isContact || Self.contactingVerbs.contains(before))
+                || ["who's", "whos"].contains(before) || before == "is" && k >= 2 && words[k - 2].lowercased() == "who"
+                || ["of", "for"].contains(before) && k >= 2 && Self.contactDetailWords.contains(words[k - 2].lowercased())
+                || isContact && !after.isEmpty && known.contactWords.contains(after)
+            guard person else { continue }
+            let start = text.utf8.distance(from: text.utf8.startIndex, to: word.startIndex)
+            masked.append(start..<(start + bare.utf8.count))
+        }
+        guard !masked.isEmpty else { return nil }
+        var bytes = Array(text.utf8)
+        for range in masked { for i in range { bytes[i] = UInt8(ascii: "x") } }
         return String(decoding: bytes, as: UTF8.self)
     }
 

@@ -237,9 +237,9 @@ enum ContactPhrases {
             // "june's address": a possessive month before a field is a person.
             guard t.isPossessive, !t.isInDate || Vocabulary.contactFields[s.word(i + 1)] != nil || s.word(i + 1, isIn: Vocabulary.fieldModifiers) else { continue }
             if Vocabulary.relations.contains(String(t.base)) { return (i..<(i + 1), true) }
-            if isName(s, i) {
+            if isName(s, i, known: known) {
                 var start = i
-                while start > body.lowerBound, i - start < 2, isName(s, start - 1), !s.tokens[start - 1].isPossessive { start -= 1 }
+                while start > body.lowerBound, i - start < 2, isName(s, start - 1, known: known), !s.tokens[start - 1].isPossessive { start -= 1 }
                 return (start..<(i + 1), false)
             }
         }
@@ -306,10 +306,19 @@ enum ContactPhrases {
         }
         var j = start
         if s.word(j, isIn: Vocabulary.honorifics), isName(s, j + 1) { j += 1 }
-        guard j < s.body.upperBound, isName(s, j) else { return nil }
+        guard j < s.body.upperBound, isName(s, j, known: known) else { return nil }
         var end = j + 1
         while end < s.body.upperBound, end - start < 3, isName(s, end), !s.tokens[end - 1].isPossessive { end += 1 }
         return (start..<end, false)
+    }
+
+    /// `isName`, or a contact's first name that is a word too ("will's number", "call will",
+    /// "who is will" with a contact Will).
+    static func isName(_ s: Sentence, _ i: Int, known: Names) -> Bool {
+        guard !isName(s, i) else { return true }
+        guard i >= s.body.lowerBound, i < s.body.upperBound else { return false }
+        let t = s.tokens[i]
+        return t.kind == .word && !t.isInDate && known.contactFirstNames.contains(String(t.base))
     }
 
     /// A word that may be (part of) a name in a contact question.

@@ -891,7 +891,7 @@ struct EventDetails {
                 if DateRules.zoneCities[s.word(i)] != nil || DateRules.twoWordCities[s.word(i) + " " + s.word(i + 1)] != nil,
                    s.word(i + 1, isIn: Self.placedPeople) || s.word(i + 2, isIn: Self.placedPeople) { break }
                 if s.word(i, isIn: Vocabulary.honorifics), i + 1 < limit, isNameWord(s, i + 1) { i += 1 }
-                else if !isNameWord(s, i) || used[i] { break }
+                else if !isNameWord(s, i, known: known) || used[i] { break }
                 var end = i + 1
                 while end < limit, end - start < 3, isNameWord(s, end), !used[end], !s.tokens[end - 1].isPossessive { end += 1 }
                 // A possessive is a name only before an occasion; "meet sara's friend" stops.
@@ -907,7 +907,7 @@ struct EventDetails {
             // Lists go on with "and", ",", "&".
             if i < limit, s.word(i) == "and" || s.word(i) == "," || s.word(i) == "&" {
                 let next = s.word(i) == "," && s.word(i + 1) == "and" ? i + 2 : i + 1
-                if next < limit, isNameWord(s, next) || s.tokens[next].kind == .email || s.word(next, isIn: Vocabulary.honorifics)
+                if next < limit, isNameWord(s, next, known: known) || s.tokens[next].kind == .email || s.word(next, isIn: Vocabulary.honorifics)
                     || relationEnd(s, at: next, limit: limit) != nil {
                     if !keepInTitle { used[i] = true }
                     i = next
@@ -942,6 +942,12 @@ struct EventDetails {
     private func isKnownContact(_ s: Sentence, _ i: Int, known: Names) -> Bool {
         let w = String(s.tokens[min(i, s.count - 1)].base)
         return known.contactFirstNames.contains(w)
+    }
+
+    /// `isNameWord`, or a contact's first name that is a word too ("lunch with will", "drinks
+    /// with bill", "rose and mark" with contacts of those names).
+    func isNameWord(_ s: Sentence, _ i: Int, known: Names) -> Bool {
+        isNameWord(s, i) || i < s.count && s.tokens[i].kind == .word && !s.tokens[i].isInDate && isKnownContact(s, i, known: known)
     }
 
     /// A word that can be part of a person's name: not a function word, a relation, an

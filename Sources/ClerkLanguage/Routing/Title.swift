@@ -74,11 +74,11 @@ enum Title {
             !s.tokens[i].isMark || (k > 0 && k + 1 < kept.count && kept[k - 1] == i - 1 && kept[k + 1] == i + 1 && s.word(i) != "?")
                 || (k > 0 && kept[k - 1] == i - 1 && closesBracket(kept[..<k].map { s.word($0) }, s.word(i)))
         }.map(\.1)
-        cutTailClause(s, &kept)
+        cutTailClause(s, &kept, names: names)
         cutCondition(s, &kept)
         // "squeeze in a call tomorrow", "fit in a gym session at 7": the asking is no part of it.
         if kept.count > 2, s.word(kept[0]) == "squeeze" || s.word(kept[0]) == "fit", s.word(kept[1]) == "in" { kept.removeFirst(2) }
-        trimEdges(s, &kept)
+        trimEdges(s, &kept, names: names)
         // "i got asked to do an extra night", "I've been asked to cover a shift": what was
         // asked is the event ("Extra night", "Cover a shift").
         if kept.count > 2, s.word(kept[0]) == "been" || s.word(kept[0]) == "asked" {
@@ -291,9 +291,10 @@ enum Title {
 
     /// "… there is a meeting i need to be reminded of": drops a clause that restates the
     /// command once the title has started.
-    static func cutTailClause(_ s: Sentence, _ kept: inout [Int]) {
+    static func cutTailClause(_ s: Sentence, _ kept: inout [Int], names: [Range<Int>] = []) {
         guard kept.count > 1 else { return }
-        for k in 1..<kept.count where s.word(kept[k], isIn: tailCommands) {
+        // (A guest's name that is a command too, "with Rose and Mark", opens no clause.)
+        for k in 1..<kept.count where s.word(kept[k], isIn: tailCommands) && !names.contains(where: { $0.contains(kept[k]) }) {
             let rest = kept[(k + 1)...]
             // "swing by Ana's place", "read my notes": a noun that ends the title, no verb.
             if rest.isEmpty, s.word(kept[k - 1], isIn: Vocabulary.relationOwners) || s.word(kept[k - 1]).hasSuffix("'s") { return }
@@ -322,13 +323,17 @@ enum Title {
         }
     }
 
-    static func trimEdges(_ s: Sentence, _ kept: inout [Int]) {
+    /// Drops the framing words and marks at the title's edges; a guest's name in `names`
+    /// stays though it is such a word ("Lunch with Will").
+    static func trimEdges(_ s: Sentence, _ kept: inout [Int], names: [Range<Int>] = []) {
         while let first = kept.first, s.tokens[first].is(.titleLeading) || s.tokens[first].isMark {
             // "with Ana" may open a title only when nothing else is left of it.
             if s.word(first) == "with", kept.count > 1, !s.tokens[kept[1]].is(.titleLeading) { break }
             kept.removeFirst()
         }
         while let last = kept.last, s.tokens[last].is(.titleTrailing) || s.tokens[last].isMark {
+            // "Lunch with Will": a guest's name kept in the title is no trailing word.
+            if names.contains(where: { $0.contains(last) }) { break }
             // "wake up", "pick up", "follow up": the particle is the verb's.
             if kept.count > 1, s.word(last) == "up", s.word(kept[kept.count - 2], isIn: upVerbs) { break }
             // "pick the kids up", "wake Ana up": so is it after the verb's object.

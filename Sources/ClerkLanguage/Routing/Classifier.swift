@@ -1226,7 +1226,8 @@ enum Classifier {
         ["preferences"], ["config"], ["configuration"], ["default", "event", "length"], ["default", "length"], ["date", "format"],
         ["date", "order"],
     ]
-    static let settingsVerbs: WordSet = ["set", "change", "update", "make", "switch", "what", "what's", "whats", "show", "my", "open", "edit", "which"]
+    static let settingsVerbs: WordSet = ["set", "change", "update", "make", "switch", "what", "what's", "whats", "show", "my", "open", "edit", "which",
+                                         "how", "can", "where"]
 
     /// "set my working hours to 9-5", "change my time zone to New York", "what's my time
     /// zone", "settings": asked of clerk itself, with no event named.

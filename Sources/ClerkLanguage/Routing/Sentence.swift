@@ -152,10 +152,11 @@ struct Sentence {
                 progress = true
                 continue
             }
-            // "can I add a meeting with Bob at 3?", "could I book a table for friday": asking
-            // leave to make one is the request ("can I fit in a haircut", "can I make it" ask
-            // whether there is time, and stay).
-            if start + 3 < end, isIn(start, Self.askingLeave), Sentence.same(tokens[start + 1].word, "i"), isIn(start + 2, Self.makingVerbs) {
+            // "can I add a meeting with Bob at 3?", "could I book a table for friday", "can i
+            // move lunch to friday": asking leave to make or change one is the request ("can I
+            // fit in a haircut", "can I make it" ask whether there is time, and stay).
+            if start + 3 < end, isIn(start, Self.askingLeave), Sentence.same(tokens[start + 1].word, "i"),
+               isIn(start + 2, Self.makingVerbs) || isIn(start + 2, Self.changingVerbs) {
                 skipped.append(contentsOf: start..<(start + 2))
                 start += 2
                 progress = true

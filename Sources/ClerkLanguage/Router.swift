@@ -397,9 +397,10 @@ public struct Router: Sendable {
         // asked how to make is read as asked for (every change is shown, and made after a yes).
         if let asked = Self.howDoI(line) {
             let inner = understand(asked, readings: reader.readings(asked, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
-            // (Only of an event named: "how do I delete an event" is the help.)
+            // (Only of an event named, by its words, a guest or its day: "how do I delete an
+            // event" is the help.)
             func named(_ which: EventReference) -> Bool {
-                which.attendee != nil || which.words.map { words in
+                which.attendee != nil || which.when != nil || which.words.map { words in
                     !words.lowercased().split(separator: " ").allSatisfy { ["event", "events", "meeting", "meetings", "appointment", "something", "one", "a", "an"].contains(String($0)) }
                 } ?? false
             }
@@ -417,6 +418,15 @@ public struct Router: Sendable {
                 let words = asked.lowercased().split(whereSeparator: { !$0.isLetter })
                 if words.contains(where: { Self.anyone.contains(String($0)) }) {
                     return Understanding(text: text, intent: .help, rule: "how-do-i:help")
+                }
+                // "how do i cancel a meeting", "how do i delete everything", "how do i remove a
+                // contact": a change asked how to make, of nothing named, is the help (it
+                // offered to cancel every meeting, showed the agenda, looked the contacts up).
+                let ofContacts = words.first.map { Self.contactChangeVerbs.contains(String($0)) } ?? false
+                    && words.contains { $0 == "contact" || $0 == "contacts" }
+                switch inner.intent {
+                case .deleteEvent, .updateEvent: return Understanding(text: text, intent: .help, rule: "how-do-i:help")
+                default: if ofContacts { return Understanding(text: text, intent: .help, rule: "how-do-i:help") }
                 }
             }
         }
@@ -1481,6 +1491,8 @@ public struct Router: Sendable {
         return nil
     }
 
+    /// Verbs of changing the address book, asked how ("how do i remove a contact").
+    static let contactChangeVerbs: Set<String> = ["add", "remove", "delete", "edit", "change", "update", "create", "save", "merge"]
     /// Words that name nobody in particular ("add someone", "invite people").
     static let anyone: Set<String> = ["someone", "somebody", "people", "guests", "guest", "person", "anyone", "anybody", "attendees", "others"]
 
@@ -1499,7 +1511,7 @@ public struct Router: Sendable {
         guard lower.utf8.count == text.utf8.count,
               let opening = howDoIOpenings.first(where: { lower.hasPrefix($0) }) else { return nil }
         let rest = lower.dropFirst(opening.count)
-        guard let verb = rest.split(separator: " ").first, howDoIVerbs.contains(String(verb)), rest.split(separator: " ").count >= 3 else { return nil }
+        guard let verb = rest.split(separator: " ").first, howDoIVerbs.contains(String(verb)), rest.split(separator: " ").count >= 2 else { return nil }
         var bytes = Array(text.utf8)
         for k in 0..<opening.utf8.count { bytes[k] = 32 }
         while let last = bytes.indices.last(where: { bytes[$0] != 32 }), bytes[last] == UInt8(ascii: "?") { bytes[last] = 32 }

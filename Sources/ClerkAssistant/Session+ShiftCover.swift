@@ -15,10 +15,27 @@ extension Session {
     /// Words that say who takes it ("joao will cover", "ana is covering", "bob can take it").
     static let coverWords: Set<String> = ["cover", "covers", "covering", "take", "taking", "fill", "filling", "swap", "swapping", "instead"]
 
+    /// False when `text` has no word of `cannotWords`: each has "can" or "won" in it, in any
+    /// case (no other letter lower-cases to those), seen on the bytes. Every line of a
+    /// conversation asks, and splitting it into words first cost a one-shot's first line
+    /// 1.2 M instructions, most of them the generic set-up of the split's first call.
+    static func mayHaveCannotWord(_ text: String) -> Bool {
+        var beforeLast: UInt8 = 0, last: UInt8 = 0
+        for byte in text.utf8 {
+            let lower = byte | 0x20  // an ASCII capital as its small letter; bytes of other letters stay above 0x7F
+            if lower == UInt8(ascii: "n"), beforeLast == UInt8(ascii: "c") && last == UInt8(ascii: "a") || beforeLast == UInt8(ascii: "w") && last == UInt8(ascii: "o") {
+                return true
+            }
+            (beforeLast, last) = (last, lower)
+        }
+        return false
+    }
+
     /// The reply to such a line, nil when `text` is none: a person named first (a contact's
     /// first name, or a capitalised word; not "I" or "we": "I can't make the dentist"
     /// cancels), a word of not being able to, and a day.
     func shiftCover(_ text: String) -> Reply? {
+        guard Self.mayHaveCannotWord(text) else { return nil }
         let words = Self.wordsWithOffsets(text)
         guard words.count >= 4, let cannot = words.firstIndex(where: { Self.cannotWords.contains($0.folded) }), cannot >= 1, cannot <= 2,
               cannot + 1 < words.count, Self.shiftVerbs.contains(words[cannot + 1].folded) else { return nil }

@@ -137,7 +137,7 @@ public final class Session {
             } else if asFile != nil {
                 lastQuery = nil
                 reply = handle(understood)
-            } else if text.contains(where: { $0.isLetter || $0.isNumber }),
+            } else if Self.mayAnswerNothing(understood.intent), text.contains(where: { $0.isLetter || $0.isNumber }),
                       let answer = YesNo.read(text, empty: false, rule: .terminal), Self.answersNothing(understood.intent, yes: answer) {
                 // (". . . ." or "-" alone says nothing, not "no": it is answered as a line of no words.)
                 // "never mind", "cancel", "ok" with no question open: nothing to answer.
@@ -394,6 +394,15 @@ public final class Session {
         if words.last?.lowercased() == "too" || words.last?.lowercased() == "also" { words.removeLast(); said = true }
         if words.count > 2, words.suffix(2).map({ $0.lowercased() }) == ["as", "well"] { words.removeLast(2); said = true }
         return said && !words.isEmpty ? words.joined(separator: " ") : nil
+    }
+
+    /// False when `answersNothing` is false whatever the yes or no: most lines, which are then
+    /// not read as one (the first reading cost a one-shot 0.3 M instructions).
+    static func mayAnswerNothing(_ intent: Intent) -> Bool {
+        switch intent {
+        case .outOfScope, .deleteEvent: true
+        default: false
+        }
     }
 
     /// A yes or no said with no question open answers nothing, unless it is also a request

@@ -91,6 +91,9 @@ struct WordTable: Sendable {
     /// `bytes[starts[i]..<starts[i + 1]]` spells `words[i]`.
     private let starts: [Int32]
     private let slots: HashSlots
+    /// The bits (`bit(of:)`) of all the words, gathered as they are numbered (worked out
+    /// again from the words, every word was hashed twice at start).
+    let bits: UInt64
 
     init(_ given: [String]) { self = WordTable.build(given).table }
 
@@ -103,7 +106,7 @@ struct WordTable: Sendable {
             var bytes = word
             ids.append(bytes.withUTF8 { builder.number($0, spelling: word) })
         }
-        return (WordTable(words: builder.words, bytes: builder.bytes, starts: builder.starts, slots: builder.slots), ids)
+        return (WordTable(words: builder.words, bytes: builder.bytes, starts: builder.starts, slots: builder.slots, bits: builder.bits), ids)
     }
 
     /// The table being built. A struct with a mutating method rather than a nested function:
@@ -113,6 +116,7 @@ struct WordTable: Sendable {
     private struct Builder {
         var words: [String] = [], bytes: [UInt8] = [], starts: [Int32] = [0]
         var slots: HashSlots
+        var bits: UInt64 = 0
 
         /// Room for `expected` words: the index is sized once, at most a quarter full, so it
         /// never grows.
@@ -128,6 +132,7 @@ struct WordTable: Sendable {
             let key = HashSlots.hash(query, skipping: -1)
             if let found = WordTable.find(query, key: key, bytes: bytes, starts: starts, slots: slots) { return found }
             slots.insert(key, Int32(words.count))
+            bits |= WordTable.bit(of: key)
             words.append(word)
             bytes.append(contentsOf: query)
             starts.append(Int32(bytes.count))
@@ -135,11 +140,12 @@ struct WordTable: Sendable {
         }
     }
 
-    private init(words: [String], bytes: [UInt8], starts: [Int32], slots: HashSlots) {
+    private init(words: [String], bytes: [UInt8], starts: [Int32], slots: HashSlots, bits: UInt64) {
         self.words = words
         self.bytes = bytes
         self.starts = starts
         self.slots = slots
+        self.bits = bits
     }
 
     /// The number of `word` among `words`, or nil.
@@ -159,11 +165,6 @@ struct WordTable: Sendable {
     /// not on it mostly fails.
     @inline(__always) static func bit(of key: UInt64) -> UInt64 {
         1 &<< ((key &* 0x9E37_79B9_7F4A_7C15) &>> 58)
-    }
-
-    /// The bits (`bit(of:)`) of all the words.
-    var bits: UInt64 {
-        words.reduce(0) { $0 | WordTable.bit(of: WordTable.key(of: $1)) }
     }
 
     /// True when some word of the table has `key` (`WordTable.key(of:)`).

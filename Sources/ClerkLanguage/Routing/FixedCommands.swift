@@ -106,7 +106,8 @@ enum FixedCommands {
                                     + ["with"])
 
     /// Every word of every form (the forms are their words joined by spaces).
-    static let formWords = WordSet(forms.keys.flatMap { $0.split(separator: " ") })
+    /// (Split on the space byte: split by characters it cost a start 3.4 M instructions.)
+    static let formWords = WordSet(forms.keys.flatMap { $0.utf8.split(separator: UInt8(ascii: " ")).map { Substring($0) } })
 
     static func match(_ s: Sentence) -> Route? {
         var body = s.body

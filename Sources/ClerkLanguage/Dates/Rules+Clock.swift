@@ -46,6 +46,16 @@ extension DateRules {
             t.expression = t.expression.withoutAmbiguity
             return .time(t)
         },
+        // nineteen hundred hours, at fifteen hundred, oh six hundred, 14 hundred hrs: the hour
+        // on the 24-hour dial as the forces say it ("five hundred people" is a count, and "in
+        // nineteen hundred" a year: without "hours" only after "at" or a leading "oh")
+        Rule("hundred-hours", [Element.words(["oh", "zero"]).opt, .number { $0.isWhole && !$0.isOrdinal && !$0.isCount && (0...23).contains($0.value) && $0.digitCount <= 2 },
+                               .word("hundred"), Element.words(["hours", "hrs", "h"]).opt], role: "time") { m in
+            let afterAt = m.item(1).map { $0.first > 0 && ["at", "@"].contains(m.tokens[$0.first - 1].text) } ?? false
+            guard m.has(3) || m.has(0) || afterAt else { return nil }
+            if m.has(0), m.int(1) >= 10 { return nil }
+            return .time(.clock(hour: m.int(1), grain: .minute, ambiguous: false))
+        },
         // 16.00 hrs, 9.30 hours: a dotted clock said with "hours" is on the 24-hour dial
         Rule("clock-dot-hours", [.digits { $0.digitCount <= 2 && $0.number! < 24 }, Element.symbol(".").touching,
                                  Element.digits { $0.digitCount == 2 && $0.number! < 60 }.touching, .words(["hours", "hrs", "hr", "h"])], role: "time") { m in

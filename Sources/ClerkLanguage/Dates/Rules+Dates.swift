@@ -171,6 +171,13 @@ extension DateRules {
         Rule("month-apostrophe-year", [monthElement, Element.symbol(".").touching.opt, .symbol("'"), Element.digits { $0.digitCount == 2 }.touching], role: "date") { m in
             .time(.date(.intersect(.year(fullYear(m.token(3)!)), .month(Lexicon.months[m.word(0)!]!)), .month, year: true))
         },
+        // '27, '98: a two-digit year after an apostrophe, weak alone; with what it dates it is
+        // that one's year ("summer '27", "christmas '28", "Q4 '27", "in '29")
+        Rule("apostrophe-year", [.symbol("'"), Element.digits { $0.digitCount == 2 }.touching], role: "date") { m in
+            // "'27'": a number in quotes, not a year.
+            if let after = m.gluedToken(after: 1), after.text == "'" { return nil }
+            return .time(.date(.year(fullYear(m.token(1)!)), .year, year: true), latent: true)
+        },
         // 2028-June, 2027/oct: a year and a month's name
         Rule("year-month-name", [.digits { $0.digitCount == 4 }, .symbols(["-", "/", "."]).touching, monthElement.touching], role: "date") { m in
             .time(.date(.intersect(.year(m.digits(0)), .month(Lexicon.months[m.word(2)!]!)), .month, year: true))

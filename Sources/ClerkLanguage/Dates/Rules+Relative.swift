@@ -205,19 +205,33 @@ extension DateRules {
             }
             return stretchOfYears(from, to)
         },
-        // the 1990s, the 80s, '70s
-        Rule("decade-of", [Element.words(["the", "'"]).opt, .digits { ($0.digitCount == 4 || $0.digitCount == 2) && $0.number! % 10 == 0 }, Element.word("s").touching], role: "date") { m in
+        // the 1990s, the 80s, '70s, the 1990's, early 80s
+        Rule("decade-of", [Element.words(["the", "'"]).opt, .digits { ($0.digitCount == 4 || $0.digitCount == 2) && $0.number! % 10 == 0 },
+                           Element.symbol("'").touching.opt, Element.word("s").touching], role: "date") { m in
             let digits = m.token(1)!
             var year = digits.number!
             if digits.digitCount == 2 {
-                // The latest that has begun: "the 90s" said in 2026 is the 1990s, "the 20s" the 2020s.
-                guard m.has(0) else { return nil }
-                let now = CivilCalendar.date(dayNumber: Wall.dayNumber(m.series.now)).year
-                let century = CivilCalendar.floorDivide(now, 100) * 100
-                year = century + year <= now ? century + year : century - 100 + year
+                // Two digits need "the", an apostrophe or a part ("early 80s"): "lost 20s" is
+                // an amount.
+                guard m.has(0) || saysDecadePart(before: 1, m) else { return nil }
+                year = latestDecade(year, m.series)
             } else if year % 100 == 0 {
                 return stretchOfYears(year, year + 100)
             }
+            return stretchOfYears(year, year + 10)
+        },
+        // the nineties, the sixties, the nineteen-eighties, twenty twenties, late seventies: a
+        // decade in words (the latest begun, as "the 90s" is); "in her nineties" is an age
+        Rule("decade-words", [Element.word("the").opt, Element.words(["nineteen", "twenty"]).opt, Element.symbol("-").opt,
+                              .words(Set(Lexicon.decades.keys))], role: "date") { m in
+            let decade = Lexicon.decades[m.word(3)!]!
+            if m.has(2), !m.has(1) { return nil }
+            if m.has(1) {
+                let year = (m.word(1) == "twenty" ? 2000 : 1900) + decade
+                return stretchOfYears(year, year + 10)
+            }
+            guard m.has(0) || saysDecadePart(before: 3, m) else { return nil }
+            let year = latestDecade(decade, m.series)
             return stretchOfYears(year, year + 10)
         },
         // the 15th century, 21st century
@@ -825,6 +839,24 @@ extension DateRules {
     }
 
     /// Whole years `from..<to` (decades, centuries).
+    /// True when element `i` follows a part of a decade ("early", "mid-", "late"), after
+    /// which "80s" and "eighties" need no "the".
+    static func saysDecadePart(before i: Int, _ m: Match) -> Bool {
+        guard m.has(i), m.captures[i] & 1 == 0 else { return false }
+        var at = Int(m.captures[i] >> 1)
+        if at > 1, m.tokens[at - 1].text == "-" { at -= 1 }
+        guard at > 0 else { return false }
+        return ["early", "mid", "late", "middle"].contains(m.tokens[at - 1].text)
+    }
+
+    /// The latest decade ending in `tens` that has begun: "the 90s" said in 2026 is the
+    /// 1990s, "the 20s" the 2020s.
+    static func latestDecade(_ tens: Int, _ series: Series) -> Int {
+        let now = CivilCalendar.date(dayNumber: Wall.dayNumber(series.now)).year
+        let century = CivilCalendar.floorDivide(now, 100) * 100
+        return century + tens <= now ? century + tens : century - 100 + tens
+    }
+
     static func stretchOfYears(_ from: Int, _ to: Int) -> Production? {
         guard to > from else { return nil }
         var t = TimeValue.date(.fixed(Span(Wall.time(from, 1, 1), Wall.time(to, 1, 1))), .year, year: true)

@@ -67,6 +67,19 @@ extension DateRules {
             first.isPluralWeekday = false
             return repeating(first, rule)
         },
+        // the next 3 fridays, the coming two mondays, next 4 tuesdays: that day of the week,
+        // that many times from the next one
+        Rule("next-n-weekdays", [Element.word("the").opt, .words(["next", "coming", "upcoming", "following"]),
+                                 .number { $0.isWhole && !$0.isOrdinal && !$0.isCount && (2...52).contains($0.value) }, .anyTime { $0.isPluralWeekday }], role: "recurrence") { m in
+            guard let days = weekdays(m.time(3).expression), days.count == 1 else { return nil }
+            var rule = RecurrenceRule(frequency: "WEEKLY", byDay: [Lexicon.weekdayCodes[days[0]]])
+            rule.count = m.int(2)
+            var first = m.time(3)
+            first.isPluralWeekday = false
+            // Said on a Monday, "the next 2 mondays" are the two to come, not today.
+            first.expression = .occurrence(first.expression, 1, skipCurrent: true)
+            return repeating(first, rule)
+        },
         // bi-weekly, bi-monthly (every other week, month), semi-monthly (the 1st and 15th),
         // semi-annually and biannually (every six months)
         Rule("bi-frequency", [.words(["bi", "semi"]), Element.symbol("-").touching.opt, .words(["weekly", "monthly", "annually", "yearly"]).touching], role: "recurrence") { m in
@@ -330,7 +343,10 @@ extension DateRules {
             return weeklyInPart(first, days, m.word(1)!)
         },
         Rule("time-repeat", [.anyTime { $0.isPlain && $0.hasClock && !$0.hasDate }, .time { $0.hasRecurrence && !$0.hasClock }], role: nil) { m in
-            withTime(m.time(1), m.time(0), m.series)
+            // "the last 3 fridays", "the next 2 mondays": a count of the days, not 15:00.
+            if let clock = m.item(0), clock.latent, clock.end - clock.first == 1, clock.first > 0,
+               ["next", "last", "past", "previous", "coming", "upcoming", "following"].contains(m.tokens[clock.first - 1].text) { return nil }
+            return withTime(m.time(1), m.time(0), m.series)
         },
         // ... until June 30, ... till the end of the year
         Rule("repeat-until", [.time { $0.hasRecurrence && $0.recurrence!.until == nil && $0.recurrence!.count == nil },

@@ -588,17 +588,14 @@ extension DateRules {
         // the first 2 weeks of 2027, the last three days of the month, first ten days of May
         Rule("first-n-units-of", priority: 1, [Element.word("the").opt, .words(["first", "last"]), .number { $0.isWhole && !$0.isOrdinal && (1...31).contains($0.value) },
                                                .words(["days", "weeks", "months"]), .words(["of", "in"]), .anyTime { isContainer($0) && !$0.hasClock }], role: nil) { m in
-            let n = m.int(2), box = m.time(5)
-            let grain = Lexicon.cycleUnits[m.word(3)!]!
-            guard box.grain > grain else { return nil }
-            let e: TimeExpression = m.word(1) == "first"
-                ? .range(.nthUnit(1, grain, in: box.expression), .nthUnit(n, grain, in: box.expression), inclusive: true)
-                : .range(.nthUnit(-n, grain, in: box.expression), .nthUnit(-1, grain, in: box.expression), inclusive: true)
-            guard Compose.exists(e, m.series) else { return nil }
-            var t = TimeValue.date(e, grain, year: box.hasYear)
-            t.isStretch = true
-            t.hasEnd = true
-            return .time(t)
+            firstOrLastUnits(m, box: m.time(5))
+        },
+        // the last 2 days of the year, the first 10 days of the month, the last two weeks of
+        // this quarter: as above, of the cycle named by its unit ("the last 2 days" alone are
+        // the two before today)
+        Rule("first-n-units-of-the-unit", priority: 1, [Element.word("the").opt, .words(["first", "last"]), .number { $0.isWhole && !$0.isOrdinal && (1...31).contains($0.value) },
+                                                        .words(["days", "weeks", "months"]), .words(["of", "in"]), .words(["the", "this", "current"]), .words(["month", "quarter", "year"])], role: nil) { m in
+            unitBox(m, 5).flatMap { firstOrLastUnits(m, box: $0) }
         },
         // 22 of next month, the 22nd day of the current month
         Rule("day-of-cycle", [Element.word("the").opt, dayElement, Element.word("day").opt, .words(["of", "in"]), .time { $0.isCycle && $0.grain == .month }], role: nil) { m in
@@ -742,6 +739,22 @@ extension DateRules {
     static func possessed(_ m: Match, after i: Int) -> Bool {
         let next = Int(m.captures[i] >> 1) + 1
         return next < m.tokens.count && m.tokens[next].text == "'s"
+    }
+
+    /// The first or last `n` units of `box` ("the first 3 days of march"): the word "first"
+    /// or "last" at element 1, the count at 2 and the unit at 3.
+    static func firstOrLastUnits(_ m: Match, box: TimeValue) -> Production? {
+        let n = m.int(2)
+        let grain = Lexicon.cycleUnits[m.word(3)!]!
+        guard box.grain > grain else { return nil }
+        let e: TimeExpression = m.word(1) == "first"
+            ? .range(.nthUnit(1, grain, in: box.expression), .nthUnit(n, grain, in: box.expression), inclusive: true)
+            : .range(.nthUnit(-n, grain, in: box.expression), .nthUnit(-1, grain, in: box.expression), inclusive: true)
+        guard Compose.exists(e, m.series) else { return nil }
+        var t = TimeValue.date(e, grain, year: box.hasYear)
+        t.isStretch = true
+        t.hasEnd = true
+        return .time(t)
     }
 
     static func unitBox(_ m: Match, _ i: Int) -> TimeValue? {

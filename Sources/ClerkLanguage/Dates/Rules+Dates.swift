@@ -308,6 +308,15 @@ extension DateRules {
             guard m.word(1) == m.word(3) else { return nil }
             return datedValue(month: Lexicon.months[m.word(2)!]!, day: m.digits(0), year: fullYear(m.token(4)!))
         },
+        // Oct/2/2018, Jun.15.27, Oct-02-18: the month's name first, then the day and the year,
+        // joined by one mark ("Dec-14-16" is still the 14th to the 16th: after a dash, a
+        // two-digit year after a day without a leading zero must come before it)
+        Rule("month-name-day-year", priority: 1, [monthElement, .symbols(["/", "-", "."]).touching, Element.digits { $0.digitCount <= 2 }.touching,
+                                                  .symbols(["/", "-", "."]).touching, Element.digits { $0.digitCount == 2 || $0.digitCount == 4 }.touching], role: "date") { m in
+            guard m.word(1) == m.word(3) else { return nil }
+            if m.word(1) == "-", m.token(4)!.digitCount == 2, m.token(2)!.digitCount == 1 || m.token(2)!.text.first != "0", m.digits(4) > m.digits(2) { return nil }
+            return datedValue(month: Lexicon.months[m.word(0)!]!, day: m.digits(2), year: fullYear(m.token(4)!))
+        },
 
         // MARK: quarters
         Rule("ordinal-quarter", [Element.word("the").opt, .number { $0.isOrdinal && (1...4).contains($0.value) }, .words(["quarter", "qtr"])], role: "date") { m in

@@ -574,9 +574,10 @@ extension DateRules {
             return .time(t)
         },
         // the third day of October, the first week of October 2014, the 2nd last week of 2018
-        Rule("nth-unit-of", priority: 1, [Element.word("the").opt, ordinalElement, .words(["day", "week", "month"]), .words(["of", "in"]), .anyTime { isContainer($0) && !$0.hasClock }], role: nil) { m in
+        // (the last quarter of 2027: its fourth)
+        Rule("nth-unit-of", priority: 1, [Element.word("the").opt, ordinalElement, .words(["day", "week", "month", "quarter"]), .words(["of", "in"]), .anyTime { isContainer($0) && !$0.hasClock }], role: nil) { m in
             guard let n = ordinal(m, 1) else { return nil }
-            let grain: Grain = m.word(2) == "day" ? .day : (m.word(2) == "week" ? .week : .month)
+            let grain: Grain = m.word(2) == "day" ? .day : (m.word(2) == "week" ? .week : (m.word(2) == "quarter" ? .quarter : .month))
             let box = m.time(4)
             guard box.grain > grain else { return nil }
             let e = TimeExpression.nthUnit(n, grain, in: box.expression)

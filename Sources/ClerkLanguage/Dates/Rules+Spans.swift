@@ -25,6 +25,16 @@ extension DateRules {
         Rule("half-a-unit", [.word("half"), .words(["a", "an"]), .words(["hour", "day", "minute", "year", "month"])], role: "duration") { m in
             .duration(Offset.of(0.5, Lexicon.durationUnits[m.word(2)!]!))
         },
+        // a half hour, a half-hour, half hour ("in a half hour", "a half hour from now")
+        Rule("a-half-hour", [Element.words(["a", "one"]).opt, .word("half"), Element.symbol("-").opt, .word("hour")], role: "duration") { m in
+            if m.has(2), m.token(2)!.spaceBefore { return nil }
+            return .duration(Offset(seconds: 1800, unit: .minute))
+        },
+        // 3/4 of an hour, 1/2 of a day: a fraction of one unit
+        Rule("fraction-of-a-unit", [.number { !$0.isWhole && $0.amount > 0 && $0.amount < 1 && !$0.isOrdinal }, .word("of"), .words(["a", "an"]),
+                                    .words(["minute", "hour", "day", "week", "month", "year"])], role: "duration") { m in
+            .duration(Offset.of(m.number(0).amount, Lexicon.durationUnits[m.word(3)!]!))
+        },
         Rule("quarter-of-an-hour", [Element.words(["a", "one", "three"]).opt, Element.symbol("-").opt, .words(["quarter", "quarters"]), Element.word("of").opt, .words(["an", "a"]), .word("hour")], role: "duration") { m in
             .duration(Offset(seconds: m.word(0) == "three" ? 2700 : 900, unit: .minute))
         },

@@ -41,7 +41,9 @@ extension DateRules {
         // say it (a length reads "for 1700 hours", "in 1200 hours", and the longer reading wins)
         Rule("clock-hours", [.timeItem { ($0.madeBy(.clockHHMM) && $0.end - $0.first == 1 && $0.isFourDigitClock) || $0.madeBy(.clockColon) },
                              .words(["hours", "hrs", "hr", "h"])], role: "time") { m in
-            guard m.token(1)!.spaceBefore || m.word(1) != "h", case .clock = m.time(0).expression.withoutAmbiguity else { return nil }
+            // "1:30h" touching is a length as often; "19:45h", "09:30h" are only clocks.
+            guard m.token(1)!.spaceBefore || m.word(1) != "h" || !m.time(0).expression.isAmbiguousClock,
+                  case .clock = m.time(0).expression.withoutAmbiguity else { return nil }
             var t = m.time(0)
             t.expression = t.expression.withoutAmbiguity
             return .time(t)

@@ -257,7 +257,10 @@ extension DateRules {
             // larger one before a plural noun is a count of things ("12-3 works" stays a date).
             if after < m.tokens.count, m.word(1) == "-", m.digits(0) < m.digits(2), isCountedNoun(m.tokens[after]) { return nil }
             // "3 - 1" with spaces is more often a score or a range of numbers: a date only alone.
-            guard case .time(let t)? = numericDate(m.digits(0), m.digits(2), year: nil, dayFirst: m.dayFirst)?.value else { return nil }
+            // After a weekday, the other order when only that one falls on it ("Fri 4/12" is 4
+            // December, a Friday, where 12 April is a Monday).
+            let dayFirst = m.dayFirst != weekdayTakesOtherOrder(m, m.digits(0), m.digits(2))
+            guard case .time(let t)? = numericDate(m.digits(0), m.digits(2), year: nil, dayFirst: dayFirst)?.value else { return nil }
             return .time(t, latent: m.token(1)!.spaceBefore)
         },
         // 14.12. (day first, as German and Nordic writers date): with the closing dot it is a
@@ -527,6 +530,27 @@ extension DateRules {
     }
 
     /// A two-digit year read the way people write them: 74 is 1974, 15 is 2015.
+    /// True when the numeric date `a`/`b` follows a weekday ("Fri 4/12", "thursday, 10/12")
+    /// that its next day read in the usual order is not, and read the other way round is.
+    static func weekdayTakesOtherOrder(_ m: Match, _ a: Int, _ b: Int) -> Bool {
+        guard a != b, m.word(1) == "/", var at = m.token(before: 0).map({ _ in Int(m.captures[0] >> 1) - 1 }) else { return false }
+        if m.tokens[at].text == ",", at > 0 { at -= 1 }
+        guard let weekday = Lexicon.weekdays[m.tokens[at].text] else { return false }
+        let (month, day) = m.dayFirst ? (b, a) : (a, b)
+        return nextWeekday(month: month, day: day, m.series) != weekday && nextWeekday(month: day, day: month, m.series) == weekday
+    }
+
+    /// The weekday (1 Monday to 7 Sunday) of the next `month`/`day` not over, nil for no such day.
+    static func nextWeekday(month: Int, day: Int, _ series: Series) -> Int? {
+        let today = Wall.dayNumber(series.now)
+        let now = CivilCalendar.date(dayNumber: today)
+        for year in [now.year, now.year + 1] where (1...12).contains(month) && day >= 1 && day <= CivilCalendar.daysIn(month: month, year: year) {
+            let n = CivilCalendar.dayNumber(year: year, month: month, day: day)
+            if n >= today { return CivilCalendar.isoWeekday(dayNumber: n) }
+        }
+        return nil
+    }
+
     static func fullYear(_ token: Token) -> Int {
         let v = token.number!
         guard token.digitCount == 2 else { return v }

@@ -95,9 +95,13 @@ extension DateRules {
         },
         // ten forty five, eleven oh five, nine fifty nine
         // (two number words alone are a number, as "3 30" is: "at", am/pm or a date make them a time)
-        Rule("clock-words", [.number { $0.isWords && !$0.isOrdinal && (1...12).contains($0.value) }, Element.symbol("-").opt,
+        // (at seventeen thirty, by nineteen forty five: the 24-hour dial after "at" or "by";
+        // elsewhere those words are a year)
+        Rule("clock-words", [.number { $0.isWords && !$0.isOrdinal && (1...23).contains($0.value) }, Element.symbol("-").opt,
                              .number { $0.isWords && !$0.isOrdinal && (10...59).contains($0.value) }], role: "time") { m in
-            Production(value: .time(.clock(hour: m.int(0), minute: m.int(2), grain: .minute, ambiguous: true)), latent: true, standsAlone: false)
+            let hour = m.int(0)
+            if hour > 12, !(m.item(0).map { $0.first > 0 && ["at", "@", "by"].contains(m.tokens[$0.first - 1].text) } ?? false) { return nil }
+            return Production(value: .time(.clock(hour: hour, minute: m.int(2), grain: .minute, ambiguous: hour <= 12)), latent: true, standsAlone: false)
         },
         Rule("clock-words-oh", [.number { $0.isWords && !$0.isOrdinal && (1...12).contains($0.value) }, Element.symbol("-").opt,
                                 .words(["oh", "o", "ou", "zero", "owe"]), Element.symbol("-").opt,

@@ -39,7 +39,10 @@ enum RecurrenceText {
             }
         case "MONTHLY":
             let period = interval == 1 ? "every month" : every(interval, "month", "months")
-            if let first = byDay.first, let (ordinal, day) = ordinalDay(first) {
+            if let position = rule["BYSETPOS"].flatMap({ Int($0) }), let ordinal = ordinals[position], Set(byDay) == ["MO", "TU", "WE", "TH", "FR"] {
+                // "the last working day of every month": BYSETPOS over Monday to Friday.
+                text = "the \(ordinal) weekday of \(period)"
+            } else if let first = byDay.first, let (ordinal, day) = ordinalDay(first) {
                 text = "the \(ordinal) \(day) of \(period)"
             } else if case let days = rule.list("BYMONTHDAY").compactMap({ Int($0) }), let latest = days.max() {
                 // "the 1st and 15th of every month", "the 15th and last day of every month"

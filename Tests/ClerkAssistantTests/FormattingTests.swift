@@ -104,6 +104,10 @@ import Testing
         ("FREQ=MONTHLY;BYDAY=1MO", "the first Monday of every month"),
         ("FREQ=MONTHLY;BYDAY=-1FR", "the last Friday of every month"),
         ("FREQ=MONTHLY;BYMONTHDAY=-1", "the last day of every month"),
+        // "the last working day of every month": the set position over Monday to Friday
+        // (was "the 1st of every month", the start's day).
+        ("FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1", "the last weekday of every month"),
+        ("FREQ=MONTHLY;INTERVAL=2;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1", "the first weekday of every other month"),
         ("FREQ=MONTHLY", "the 1st of every month"),
         ("FREQ=YEARLY;BYMONTH=5;BYMONTHDAY=5", "every year on 5 May"),
         ("FREQ=YEARLY", "every year on 1 December"),

@@ -19,6 +19,11 @@ enum Lexicon {
     static let ordinalTens: [String: Int] = [
         "twentieth": 20, "thirtieth": 30,
     ]
+    /// Decades in words ("the nineties"); "tens" and "noughties" are left (a count, slang).
+    static let decades: [String: Int] = [
+        "twenties": 20, "thirties": 30, "forties": 40, "fifties": 50, "sixties": 60,
+        "seventies": 70, "eighties": 80, "nineties": 90,
+    ]
     static let ordinalSuffixes: Set<String> = ["st", "nd", "rd", "th"]
 
     static let months: [String: Int] = [

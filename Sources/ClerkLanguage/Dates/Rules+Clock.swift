@@ -41,10 +41,22 @@ extension DateRules {
         // say it (a length reads "for 1700 hours", "in 1200 hours", and the longer reading wins)
         Rule("clock-hours", [.timeItem { ($0.madeBy(.clockHHMM) && $0.end - $0.first == 1 && $0.isFourDigitClock) || $0.madeBy(.clockColon) },
                              .words(["hours", "hrs", "hr", "h"])], role: "time") { m in
-            guard m.token(1)!.spaceBefore || m.word(1) != "h", case .clock = m.time(0).expression.withoutAmbiguity else { return nil }
+            // "1:30h" touching is a length as often; "19:45h", "09:30h" are only clocks.
+            guard m.token(1)!.spaceBefore || m.word(1) != "h" || !m.time(0).expression.isAmbiguousClock,
+                  case .clock = m.time(0).expression.withoutAmbiguity else { return nil }
             var t = m.time(0)
             t.expression = t.expression.withoutAmbiguity
             return .time(t)
+        },
+        // nineteen hundred hours, at fifteen hundred, oh six hundred, 14 hundred hrs: the hour
+        // on the 24-hour dial as the forces say it ("five hundred people" is a count, and "in
+        // nineteen hundred" a year: without "hours" only after "at" or a leading "oh")
+        Rule("hundred-hours", [Element.words(["oh", "zero"]).opt, .number { $0.isWhole && !$0.isOrdinal && !$0.isCount && (0...23).contains($0.value) && $0.digitCount <= 2 },
+                               .word("hundred"), Element.words(["hours", "hrs", "h"]).opt], role: "time") { m in
+            let afterAt = m.item(1).map { $0.first > 0 && ["at", "@"].contains(m.tokens[$0.first - 1].text) } ?? false
+            guard m.has(3) || m.has(0) || afterAt else { return nil }
+            if m.has(0), m.int(1) >= 10 { return nil }
+            return .time(.clock(hour: m.int(1), grain: .minute, ambiguous: false))
         },
         // 16.00 hrs, 9.30 hours: a dotted clock said with "hours" is on the 24-hour dial
         Rule("clock-dot-hours", [.digits { $0.digitCount <= 2 && $0.number! < 24 }, Element.symbol(".").touching,
@@ -83,9 +95,13 @@ extension DateRules {
         },
         // ten forty five, eleven oh five, nine fifty nine
         // (two number words alone are a number, as "3 30" is: "at", am/pm or a date make them a time)
-        Rule("clock-words", [.number { $0.isWords && !$0.isOrdinal && (1...12).contains($0.value) }, Element.symbol("-").opt,
+        // (at seventeen thirty, by nineteen forty five: the 24-hour dial after "at" or "by";
+        // elsewhere those words are a year)
+        Rule("clock-words", [.number { $0.isWords && !$0.isOrdinal && (1...23).contains($0.value) }, Element.symbol("-").opt,
                              .number { $0.isWords && !$0.isOrdinal && (10...59).contains($0.value) }], role: "time") { m in
-            Production(value: .time(.clock(hour: m.int(0), minute: m.int(2), grain: .minute, ambiguous: true)), latent: true, standsAlone: false)
+            let hour = m.int(0)
+            if hour > 12, !(m.item(0).map { $0.first > 0 && ["at", "@", "by"].contains(m.tokens[$0.first - 1].text) } ?? false) { return nil }
+            return Production(value: .time(.clock(hour: hour, minute: m.int(2), grain: .minute, ambiguous: hour <= 12)), latent: true, standsAlone: false)
         },
         Rule("clock-words-oh", [.number { $0.isWords && !$0.isOrdinal && (1...12).contains($0.value) }, Element.symbol("-").opt,
                                 .words(["oh", "o", "ou", "zero", "owe"]), Element.symbol("-").opt,

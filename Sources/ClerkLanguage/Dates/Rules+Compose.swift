@@ -9,14 +9,14 @@ extension DateRules {
 
     static let compose: [Rule] = [
         // MARK: prepositions and hedges
-        Rule("on-date", [.words(["on", "for", "during", "by"]).opt, .words(["on", "during", "for"]), .anyTime { $0.isPlain && !$0.hasClock && ($0.grain <= .day || $0.isNamedStretch) }], role: nil) { m in
+        Rule("on-date", [.words(["on", "for", "during", "by"]).opt, .words(["on", "during", "for", "throughout"]), .anyTime { $0.isPlain && !$0.hasClock && ($0.grain <= .day || $0.isNamedStretch) }], role: nil) { m in
             guard !m.has(0) else { return nil }
             // A bare part of the day after "on" names a kind of thing, not a day ("a talk on
             // morning routines", "a lecture on evening primroses"): "on Friday morning" is a day.
             if let said = m.item(2), said.latent, let t = said.time, t.hasDayPart, !t.hasDate { return nil }
             return .time(m.time(2))
         },
-        Rule("in-date", [.words(["in", "of", "during", "within"]), .anyTime { $0.isPlain && !$0.hasClock && ($0.grain >= .month || $0.hasYear) }], role: nil) { m in
+        Rule("in-date", [.words(["in", "of", "during", "within", "throughout"]), .anyTime { $0.isPlain && !$0.hasClock && ($0.grain >= .month || $0.hasYear) }], role: nil) { m in
             .time(m.time(1))
         },
         Rule("at-time", [.words(["at", "@", "for"]), .anyTime { $0.isPlain && $0.hasClock }], role: nil) { m in
@@ -249,11 +249,20 @@ extension DateRules {
         guard let t = joined else { return nil }
         var p = Production.time(t, latent: latent)
         // A clock range with a day or a part of one ("9 - 10 at night", "9 - 5 monday")
-        // over the other readings of its numbers.
-        if x.hasClock && x.hasEnd && isDay(y) || y.hasClock && y.hasEnd && isDay(x) {
+        // over the other readings of its numbers; not over minutes to an hour, both in words
+        // ("ten to five in the morning" is 04:50, as "ten to five" alone is 16:50).
+        if x.hasClock && x.hasEnd && isDay(y) && !saysMinutesTo(m, a) || y.hasClock && y.hasEnd && isDay(x) && !saysMinutesTo(m, b) {
             p.priority = 1
         }
         return p
+    }
+
+    /// True when `range` is number words either side of "to" ("twenty to one", "ten till
+    /// six"), which `minutes-past` reads as minutes before the hour.
+    static func saysMinutesTo(_ m: Match, _ range: Item) -> Bool {
+        guard range.end - range.first == 3, toWords.contains(m.tokens[range.first + 1].text) else { return false }
+        let first = m.tokens[range.first].text, last = m.tokens[range.first + 2].text
+        return (Lexicon.units[first] ?? Lexicon.tens[first]) != nil && (Lexicon.units[last] ?? Lexicon.tens[last]) != nil
     }
 
     /// "tomorrow", "today", "yesterday", "tonight": a day counted from today.

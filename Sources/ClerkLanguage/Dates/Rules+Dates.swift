@@ -171,6 +171,13 @@ extension DateRules {
         Rule("month-apostrophe-year", [monthElement, Element.symbol(".").touching.opt, .symbol("'"), Element.digits { $0.digitCount == 2 }.touching], role: "date") { m in
             .time(.date(.intersect(.year(fullYear(m.token(3)!)), .month(Lexicon.months[m.word(0)!]!)), .month, year: true))
         },
+        // '27, '98: a two-digit year after an apostrophe, weak alone; with what it dates it is
+        // that one's year ("summer '27", "christmas '28", "Q4 '27", "in '29")
+        Rule("apostrophe-year", [.symbol("'"), Element.digits { $0.digitCount == 2 }.touching], role: "date") { m in
+            // "'27'": a number in quotes, not a year.
+            if let after = m.gluedToken(after: 1), after.text == "'" { return nil }
+            return .time(.date(.year(fullYear(m.token(1)!)), .year, year: true), latent: true)
+        },
         // 2028-June, 2027/oct: a year and a month's name
         Rule("year-month-name", [.digits { $0.digitCount == 4 }, .symbols(["-", "/", "."]).touching, monthElement.touching], role: "date") { m in
             .time(.date(.intersect(.year(m.digits(0)), .month(Lexicon.months[m.word(2)!]!)), .month, year: true))
@@ -250,7 +257,10 @@ extension DateRules {
             // larger one before a plural noun is a count of things ("12-3 works" stays a date).
             if after < m.tokens.count, m.word(1) == "-", m.digits(0) < m.digits(2), isCountedNoun(m.tokens[after]) { return nil }
             // "3 - 1" with spaces is more often a score or a range of numbers: a date only alone.
-            guard case .time(let t)? = numericDate(m.digits(0), m.digits(2), year: nil, dayFirst: m.dayFirst)?.value else { return nil }
+            // After a weekday, the other order when only that one falls on it ("Fri 4/12" is 4
+            // December, a Friday, where 12 April is a Monday).
+            let dayFirst = m.dayFirst != weekdayTakesOtherOrder(m, m.digits(0), m.digits(2))
+            guard case .time(let t)? = numericDate(m.digits(0), m.digits(2), year: nil, dayFirst: dayFirst)?.value else { return nil }
             return .time(t, latent: m.token(1)!.spaceBefore)
         },
         // 14.12. (day first, as German and Nordic writers date): with the closing dot it is a
@@ -300,6 +310,15 @@ extension DateRules {
                                      .symbols(["/", "-", "."]).touching, Element.digits { $0.digitCount == 2 || $0.digitCount == 4 }.touching], role: "date") { m in
             guard m.word(1) == m.word(3) else { return nil }
             return datedValue(month: Lexicon.months[m.word(2)!]!, day: m.digits(0), year: fullYear(m.token(4)!))
+        },
+        // Oct/2/2018, Jun.15.27, Oct-02-18: the month's name first, then the day and the year,
+        // joined by one mark ("Dec-14-16" is still the 14th to the 16th: after a dash, a
+        // two-digit year after a day without a leading zero must come before it)
+        Rule("month-name-day-year", priority: 1, [monthElement, .symbols(["/", "-", "."]).touching, Element.digits { $0.digitCount <= 2 }.touching,
+                                                  .symbols(["/", "-", "."]).touching, Element.digits { $0.digitCount == 2 || $0.digitCount == 4 }.touching], role: "date") { m in
+            guard m.word(1) == m.word(3) else { return nil }
+            if m.word(1) == "-", m.token(4)!.digitCount == 2, m.token(2)!.digitCount == 1 || m.token(2)!.text.first != "0", m.digits(4) > m.digits(2) { return nil }
+            return datedValue(month: Lexicon.months[m.word(0)!]!, day: m.digits(2), year: fullYear(m.token(4)!))
         },
 
         // MARK: quarters
@@ -511,6 +530,27 @@ extension DateRules {
     }
 
     /// A two-digit year read the way people write them: 74 is 1974, 15 is 2015.
+    /// True when the numeric date `a`/`b` follows a weekday ("Fri 4/12", "thursday, 10/12")
+    /// that its next day read in the usual order is not, and read the other way round is.
+    static func weekdayTakesOtherOrder(_ m: Match, _ a: Int, _ b: Int) -> Bool {
+        guard a != b, m.word(1) == "/", var at = m.token(before: 0).map({ _ in Int(m.captures[0] >> 1) - 1 }) else { return false }
+        if m.tokens[at].text == ",", at > 0 { at -= 1 }
+        guard let weekday = Lexicon.weekdays[m.tokens[at].text] else { return false }
+        let (month, day) = m.dayFirst ? (b, a) : (a, b)
+        return nextWeekday(month: month, day: day, m.series) != weekday && nextWeekday(month: day, day: month, m.series) == weekday
+    }
+
+    /// The weekday (1 Monday to 7 Sunday) of the next `month`/`day` not over, nil for no such day.
+    static func nextWeekday(month: Int, day: Int, _ series: Series) -> Int? {
+        let today = Wall.dayNumber(series.now)
+        let now = CivilCalendar.date(dayNumber: today)
+        for year in [now.year, now.year + 1] where (1...12).contains(month) && day >= 1 && day <= CivilCalendar.daysIn(month: month, year: year) {
+            let n = CivilCalendar.dayNumber(year: year, month: month, day: day)
+            if n >= today { return CivilCalendar.isoWeekday(dayNumber: n) }
+        }
+        return nil
+    }
+
     static func fullYear(_ token: Token) -> Int {
         let v = token.number!
         guard token.digitCount == 2 else { return v }

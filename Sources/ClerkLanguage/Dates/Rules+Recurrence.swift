@@ -67,6 +67,19 @@ extension DateRules {
             first.isPluralWeekday = false
             return repeating(first, rule)
         },
+        // the next 3 fridays, the coming two mondays, next 4 tuesdays: that day of the week,
+        // that many times from the next one
+        Rule("next-n-weekdays", [Element.word("the").opt, .words(["next", "coming", "upcoming", "following"]),
+                                 .number { $0.isWhole && !$0.isOrdinal && !$0.isCount && (2...52).contains($0.value) }, .anyTime { $0.isPluralWeekday }], role: "recurrence") { m in
+            guard let days = weekdays(m.time(3).expression), days.count == 1 else { return nil }
+            var rule = RecurrenceRule(frequency: "WEEKLY", byDay: [Lexicon.weekdayCodes[days[0]]])
+            rule.count = m.int(2)
+            var first = m.time(3)
+            first.isPluralWeekday = false
+            // Said on a Monday, "the next 2 mondays" are the two to come, not today.
+            first.expression = .occurrence(first.expression, 1, skipCurrent: true)
+            return repeating(first, rule)
+        },
         // bi-weekly, bi-monthly (every other week, month), semi-monthly (the 1st and 15th),
         // semi-annually and biannually (every six months)
         Rule("bi-frequency", [.words(["bi", "semi"]), Element.symbol("-").touching.opt, .words(["weekly", "monthly", "annually", "yearly"]).touching], role: "recurrence") { m in
@@ -240,6 +253,20 @@ extension DateRules {
         Rule("last-day-of-every-month", [Element.word("the").opt, .word("last"), .word("day"), .words(["of", "in"]), .words(everyWords), .word("month")], role: "recurrence") { _ in
             repeating(TimeValue.date(.nthUnit(-1, .day, in: .every(.month))), RecurrenceRule(frequency: "MONTHLY", byMonthDay: [-1]))
         },
+        // every last day of the month, each last day of the month
+        Rule("last-day-of-every-month", [.words(everyWords), .word("last"), .word("day"), .words(["of", "in"]), .word("the"), .word("month")], role: "recurrence") { _ in
+            repeating(TimeValue.date(.nthUnit(-1, .day, in: .every(.month))), RecurrenceRule(frequency: "MONTHLY", byMonthDay: [-1]))
+        },
+        // the last working day of every month, the first business day of each month, the last
+        // weekday of every month: Monday to Friday, the first or last of them (BYSETPOS)
+        Rule("nth-working-day-of-every-month", [Element.word("the").opt, .words(["first", "last"]), .words(workingDayWords + ["weekday"]), Element.word("day").opt,
+                                                .words(["of", "in"]), .words(everyWords), .word("month")], role: "recurrence") { m in
+            guard (m.word(2) == "weekday") != m.has(3) else { return nil }
+            let n = m.word(1) == "first" ? 1 : -1
+            var rule = RecurrenceRule(frequency: "MONTHLY", byDay: ["MO", "TU", "WE", "TH", "FR"])
+            rule.bySetPosition = n
+            return repeating(TimeValue.date(.nth(n, workingDay, in: .every(.month))), rule)
+        },
         // the first Monday of every month, the last Friday of each month
         Rule("nth-weekday-of-every-month", [Element.word("the").opt, ordinalElement, .anyTime { isWeekday($0) }, .words(["of", "in"]), .words(everyWords), .word("month")], role: "recurrence") { m in
             guard let n = ordinal(m, 1), (-5...5).contains(n), case .weekday(let w) = m.time(2).expression else { return nil }
@@ -280,6 +307,14 @@ extension DateRules {
             var rule = m.time(0).recurrence!
             rule.byMonthDay = [m.int(3)]
             return repeating(TimeValue.date(.dayOfMonth(m.int(3))), rule)
+        },
+        // monthly on the last day, every other month on the last day
+        Rule("repeat-on-last-day", [.time { isRepeat($0, "MONTHLY") && $0.recurrence!.byMonthDay.isEmpty && $0.recurrence!.byDay.isEmpty }, .word("on"),
+                                    Element.word("the").opt, .word("last"), .word("day"), Element.words(["of", "in"]).opt, Element.word("the").opt, Element.word("month").opt], role: nil) { m in
+            guard m.has(5) == m.has(7), !m.has(6) || m.has(7) else { return nil }
+            var rule = m.time(0).recurrence!
+            rule.byMonthDay = [-1]
+            return repeating(TimeValue.date(.nthUnit(-1, .day, in: .every(.month))), rule)
         },
         // monthly on the first monday, every month on the last friday, every other month on
         // the 2nd tuesday
@@ -330,7 +365,10 @@ extension DateRules {
             return weeklyInPart(first, days, m.word(1)!)
         },
         Rule("time-repeat", [.anyTime { $0.isPlain && $0.hasClock && !$0.hasDate }, .time { $0.hasRecurrence && !$0.hasClock }], role: nil) { m in
-            withTime(m.time(1), m.time(0), m.series)
+            // "the last 3 fridays", "the next 2 mondays": a count of the days, not 15:00.
+            if let clock = m.item(0), clock.latent, clock.end - clock.first == 1, clock.first > 0,
+               ["next", "last", "past", "previous", "coming", "upcoming", "following"].contains(m.tokens[clock.first - 1].text) { return nil }
+            return withTime(m.time(1), m.time(0), m.series)
         },
         // ... until June 30, ... till the end of the year
         Rule("repeat-until", [.time { $0.hasRecurrence && $0.recurrence!.until == nil && $0.recurrence!.count == nil },

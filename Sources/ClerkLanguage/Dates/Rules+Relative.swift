@@ -205,19 +205,33 @@ extension DateRules {
             }
             return stretchOfYears(from, to)
         },
-        // the 1990s, the 80s, '70s
-        Rule("decade-of", [Element.words(["the", "'"]).opt, .digits { ($0.digitCount == 4 || $0.digitCount == 2) && $0.number! % 10 == 0 }, Element.word("s").touching], role: "date") { m in
+        // the 1990s, the 80s, '70s, the 1990's, early 80s
+        Rule("decade-of", [Element.words(["the", "'"]).opt, .digits { ($0.digitCount == 4 || $0.digitCount == 2) && $0.number! % 10 == 0 },
+                           Element.symbol("'").touching.opt, Element.word("s").touching], role: "date") { m in
             let digits = m.token(1)!
             var year = digits.number!
             if digits.digitCount == 2 {
-                // The latest that has begun: "the 90s" said in 2026 is the 1990s, "the 20s" the 2020s.
-                guard m.has(0) else { return nil }
-                let now = CivilCalendar.date(dayNumber: Wall.dayNumber(m.series.now)).year
-                let century = CivilCalendar.floorDivide(now, 100) * 100
-                year = century + year <= now ? century + year : century - 100 + year
+                // Two digits need "the", an apostrophe or a part ("early 80s"): "lost 20s" is
+                // an amount.
+                guard m.has(0) || saysDecadePart(before: 1, m) else { return nil }
+                year = latestDecade(year, m.series)
             } else if year % 100 == 0 {
                 return stretchOfYears(year, year + 100)
             }
+            return stretchOfYears(year, year + 10)
+        },
+        // the nineties, the sixties, the nineteen-eighties, twenty twenties, late seventies: a
+        // decade in words (the latest begun, as "the 90s" is); "in her nineties" is an age
+        Rule("decade-words", [Element.word("the").opt, Element.words(["nineteen", "twenty"]).opt, Element.symbol("-").opt,
+                              .words(Set(Lexicon.decades.keys))], role: "date") { m in
+            let decade = Lexicon.decades[m.word(3)!]!
+            if m.has(2), !m.has(1) { return nil }
+            if m.has(1) {
+                let year = (m.word(1) == "twenty" ? 2000 : 1900) + decade
+                return stretchOfYears(year, year + 10)
+            }
+            guard m.has(0) || saysDecadePart(before: 3, m) else { return nil }
+            let year = latestDecade(decade, m.series)
             return stretchOfYears(year, year + 10)
         },
         // the 15th century, 21st century
@@ -560,9 +574,10 @@ extension DateRules {
             return .time(t)
         },
         // the third day of October, the first week of October 2014, the 2nd last week of 2018
-        Rule("nth-unit-of", priority: 1, [Element.word("the").opt, ordinalElement, .words(["day", "week", "month"]), .words(["of", "in"]), .anyTime { isContainer($0) && !$0.hasClock }], role: nil) { m in
+        // (the last quarter of 2027: its fourth)
+        Rule("nth-unit-of", priority: 1, [Element.word("the").opt, ordinalElement, .words(["day", "week", "month", "quarter"]), .words(["of", "in"]), .anyTime { isContainer($0) && !$0.hasClock }], role: nil) { m in
             guard let n = ordinal(m, 1) else { return nil }
-            let grain: Grain = m.word(2) == "day" ? .day : (m.word(2) == "week" ? .week : .month)
+            let grain: Grain = m.word(2) == "day" ? .day : (m.word(2) == "week" ? .week : (m.word(2) == "quarter" ? .quarter : .month))
             let box = m.time(4)
             guard box.grain > grain else { return nil }
             let e = TimeExpression.nthUnit(n, grain, in: box.expression)
@@ -574,17 +589,14 @@ extension DateRules {
         // the first 2 weeks of 2027, the last three days of the month, first ten days of May
         Rule("first-n-units-of", priority: 1, [Element.word("the").opt, .words(["first", "last"]), .number { $0.isWhole && !$0.isOrdinal && (1...31).contains($0.value) },
                                                .words(["days", "weeks", "months"]), .words(["of", "in"]), .anyTime { isContainer($0) && !$0.hasClock }], role: nil) { m in
-            let n = m.int(2), box = m.time(5)
-            let grain = Lexicon.cycleUnits[m.word(3)!]!
-            guard box.grain > grain else { return nil }
-            let e: TimeExpression = m.word(1) == "first"
-                ? .range(.nthUnit(1, grain, in: box.expression), .nthUnit(n, grain, in: box.expression), inclusive: true)
-                : .range(.nthUnit(-n, grain, in: box.expression), .nthUnit(-1, grain, in: box.expression), inclusive: true)
-            guard Compose.exists(e, m.series) else { return nil }
-            var t = TimeValue.date(e, grain, year: box.hasYear)
-            t.isStretch = true
-            t.hasEnd = true
-            return .time(t)
+            firstOrLastUnits(m, box: m.time(5))
+        },
+        // the last 2 days of the year, the first 10 days of the month, the last two weeks of
+        // this quarter: as above, of the cycle named by its unit ("the last 2 days" alone are
+        // the two before today)
+        Rule("first-n-units-of-the-unit", priority: 1, [Element.word("the").opt, .words(["first", "last"]), .number { $0.isWhole && !$0.isOrdinal && (1...31).contains($0.value) },
+                                                        .words(["days", "weeks", "months"]), .words(["of", "in"]), .words(["the", "this", "current"]), .words(["month", "quarter", "year"])], role: nil) { m in
+            unitBox(m, 5).flatMap { firstOrLastUnits(m, box: $0) }
         },
         // 22 of next month, the 22nd day of the current month
         Rule("day-of-cycle", [Element.word("the").opt, dayElement, Element.word("day").opt, .words(["of", "in"]), .time { $0.isCycle && $0.grain == .month }], role: nil) { m in
@@ -730,6 +742,22 @@ extension DateRules {
         return next < m.tokens.count && m.tokens[next].text == "'s"
     }
 
+    /// The first or last `n` units of `box` ("the first 3 days of march"): the word "first"
+    /// or "last" at element 1, the count at 2 and the unit at 3.
+    static func firstOrLastUnits(_ m: Match, box: TimeValue) -> Production? {
+        let n = m.int(2)
+        let grain = Lexicon.cycleUnits[m.word(3)!]!
+        guard box.grain > grain else { return nil }
+        let e: TimeExpression = m.word(1) == "first"
+            ? .range(.nthUnit(1, grain, in: box.expression), .nthUnit(n, grain, in: box.expression), inclusive: true)
+            : .range(.nthUnit(-n, grain, in: box.expression), .nthUnit(-1, grain, in: box.expression), inclusive: true)
+        guard Compose.exists(e, m.series) else { return nil }
+        var t = TimeValue.date(e, grain, year: box.hasYear)
+        t.isStretch = true
+        t.hasEnd = true
+        return .time(t)
+    }
+
     static func unitBox(_ m: Match, _ i: Int) -> TimeValue? {
         let grain = Lexicon.cycleUnits[m.word(i + 1)!]!
         if m.word(i) == "the", grain == .year { return TimeValue.date(.every(grain), grain) }
@@ -825,6 +853,24 @@ extension DateRules {
     }
 
     /// Whole years `from..<to` (decades, centuries).
+    /// True when element `i` follows a part of a decade ("early", "mid-", "late"), after
+    /// which "80s" and "eighties" need no "the".
+    static func saysDecadePart(before i: Int, _ m: Match) -> Bool {
+        guard m.has(i), m.captures[i] & 1 == 0 else { return false }
+        var at = Int(m.captures[i] >> 1)
+        if at > 1, m.tokens[at - 1].text == "-" { at -= 1 }
+        guard at > 0 else { return false }
+        return ["early", "mid", "late", "middle"].contains(m.tokens[at - 1].text)
+    }
+
+    /// The latest decade ending in `tens` that has begun: "the 90s" said in 2026 is the
+    /// 1990s, "the 20s" the 2020s.
+    static func latestDecade(_ tens: Int, _ series: Series) -> Int {
+        let now = CivilCalendar.date(dayNumber: Wall.dayNumber(series.now)).year
+        let century = CivilCalendar.floorDivide(now, 100) * 100
+        return century + tens <= now ? century + tens : century - 100 + tens
+    }
+
     static func stretchOfYears(_ from: Int, _ to: Int) -> Production? {
         guard to > from else { return nil }
         var t = TimeValue.date(.fixed(Span(Wall.time(from, 1, 1), Wall.time(to, 1, 1))), .year, year: true)

@@ -25,6 +25,16 @@ extension DateRules {
         Rule("half-a-unit", [.word("half"), .words(["a", "an"]), .words(["hour", "day", "minute", "year", "month"])], role: "duration") { m in
             .duration(Offset.of(0.5, Lexicon.durationUnits[m.word(2)!]!))
         },
+        // a half hour, a half-hour, half hour ("in a half hour", "a half hour from now")
+        Rule("a-half-hour", [Element.words(["a", "one"]).opt, .word("half"), Element.symbol("-").opt, .word("hour")], role: "duration") { m in
+            if m.has(2), m.token(2)!.spaceBefore { return nil }
+            return .duration(Offset(seconds: 1800, unit: .minute))
+        },
+        // 3/4 of an hour, 1/2 of a day: a fraction of one unit
+        Rule("fraction-of-a-unit", [.number { !$0.isWhole && $0.amount > 0 && $0.amount < 1 && !$0.isOrdinal }, .word("of"), .words(["a", "an"]),
+                                    .words(["minute", "hour", "day", "week", "month", "year"])], role: "duration") { m in
+            .duration(Offset.of(m.number(0).amount, Lexicon.durationUnits[m.word(3)!]!))
+        },
         Rule("quarter-of-an-hour", [Element.words(["a", "one", "three"]).opt, Element.symbol("-").opt, .words(["quarter", "quarters"]), Element.word("of").opt, .words(["an", "a"]), .word("hour")], role: "duration") { m in
             .duration(Offset(seconds: m.word(0) == "three" ? 2700 : 900, unit: .minute))
         },
@@ -53,6 +63,9 @@ extension DateRules {
         // MARK: offsets from now
         Rule("in-duration", [.words(["in", "within"]), Element.words(["about", "around", "approximately", "roughly", "just", "another", "the", "next"]).opt, .duration()], role: nil) { m in
             if m.word(0) == "within" { return within(m.duration(2)) }
+            // "in the 90s", "in 1990s": a decade, not seconds ("in 30s" is half a minute).
+            if let d = m.item(2), d.end - d.first == 2, m.tokens[d.first + 1].text == "s", !m.tokens[d.first + 1].spaceBefore,
+               let n = m.tokens[d.first].number, n % 10 == 0, m.word(1) == "the" || m.tokens[d.first].digitCount == 4 { return nil }
             return fromNow(m.duration(2))
         },
         // in 2 weeks' time, in a month's time, in three days time: "in 2 weeks" and its "time"
@@ -218,8 +231,10 @@ extension DateRules {
         Rule("later-than-before", [.words(["later", "after"]), Element.word("than").opt, .time { $0.isPlain }, .words(["but", "and"]), .words(["before", "earlier"]), Element.word("than").opt, .time { $0.isPlain }], role: nil, endElement: 6) { m in
             Compose.range(m.time(2), m.time(6), m.series).map { .time($0) }
         },
-        // Aug 3-5, Dec 14 to 16, June 23rd - 25th
-        Rule("month-day-range", [Element.word("from").opt, .time { $0.isMonthDay }, .words(["-", "to", "thru", "through", "till", "until"]), Element.word("the").opt, dayElement], role: nil, endElement: 4) { m in
+        // Aug 3-5, Dec 14 to 16, June 23rd - 25th, between jan 4 and 22 ("jan 4 and 22" alone
+        // is a list of two days: `day-list-bare`)
+        Rule("month-day-range", [Element.words(["from", "between"]).opt, .time { $0.isMonthDay }, .words(["-", "to", "thru", "through", "till", "until", "and"]), Element.word("the").opt, dayElement], role: nil, endElement: 4) { m in
+            if m.word(0) == "between" ? !["and", "-", "to"].contains(m.word(2)!) : m.word(2) == "and" { return nil }
             guard case .monthDay(let month, let day) = m.time(1).expression else { return nil }
             // "April 27th to the 3rd": an end day before the start is in the next month.
             let endMonth = m.int(4) < day ? month % 12 + 1 : month

@@ -401,6 +401,16 @@ struct Series {
     /// into their months and seasons into thirds of whole days ("late Q3", "early spring").
     func part(_ portion: Portion, of s: Span) -> Span? {
         let days = (s.end - s.start) / Wall.day
+        // A decade's or a century's thirds are whole years: the early 90s are 1990-1992,
+        // the mid 90s 1993-1996, the late 90s 1997-1999.
+        if days > 3 * 366, portion.isAThird {
+            let third = (days + 180) / 365 * 3 / 10
+            switch portion {
+            case .early, .beginning: return Span(s.start, Wall.addMonths(s.start, 12 * third))
+            case .late, .end: return Span(Wall.addMonths(s.end, -12 * third), s.end)
+            default: return Span(Wall.addMonths(s.start, 12 * third), Wall.addMonths(s.end, -12 * third))
+            }
+        }
         if days >= 80, days < 365, portion.isAThird {
             // A quarter's thirds are its months.
             if Wall.floor(s.start, .month) == s.start, Wall.addMonths(s.start, 3) == s.end {

@@ -264,6 +264,23 @@ extension Session {
     static let theirPlace: Set<String> = ["her place", "his place", "their place", "her house", "his house", "their house", "hers", "his", "theirs",
                                           "her home", "his home", "their home"]
 
+    /// True when every word of `name` is a word of the company of someone in the contacts
+    /// ("acme" of Acme GmbH, "patel foods").
+    func worksThere(_ name: String) -> Bool {
+        let said = Self.folded(words: name)
+        guard !said.isEmpty, let everyone = try? context.contacts.contacts() else { return false }
+        return everyone.contains { contact in
+            guard let company = contact.company else { return false }
+            let words = Set(Self.folded(words: company))
+            return said.allSatisfy(words.contains)
+        }
+    }
+
+    /// The folded words of `text` (letters and digits).
+    static func folded(words text: String) -> [String] {
+        Spelling.fold(text).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+    }
+
     /// Looks each named person up in the contacts, asking when a name fits several, then
     /// shows the card.
     func resolvePeople(_ card: DraftCard, remaining: [Attendee]) -> Reply {
@@ -279,6 +296,9 @@ extension Session {
             do { matches = try guestContacts(name) } catch { return failure(.createEvent, error) }
             switch matches.count {
             case 0:
+                // "meeting with acme", Acme GmbH the company of a contact: a company, no one to
+                // invite (its name stays in the title).
+                if worksThere(name) { continue }
                 card.draft.attendees.append(Attendee(name: name))
                 card.unknownPeople.append(name)
             case 1:

@@ -1019,10 +1019,12 @@ enum Classifier {
     static let definiteWords: WordSet = ["the", "my", "our", "this", "that", "tomorrow's", "today's", "friday's", "monday's"]
 
     /// "stop reminding me to …", "quit reminding me about …": how many words the frame
-    /// before the event has (from `head`), nil for any other line.
+    /// before the event has (from `head`), nil for any other line. "stop reminding me" alone
+    /// is the whole frame: the event on screen, else a question which.
     static func stopsReminding(_ s: Sentence, at head: Int) -> Int? {
-        guard s.word(head, isIn: stopVerbs), s.word(head + 1, isIn: remindingWords), s.word(head + 2, isIn: tellWhom),
-              s.word(head + 3, isIn: remindedOf), head + 4 < s.body.upperBound else { return nil }
+        guard s.word(head, isIn: stopVerbs), s.word(head + 1, isIn: remindingWords), s.word(head + 2, isIn: tellWhom) else { return nil }
+        if head + 3 == s.body.upperBound { return 3 }
+        guard s.word(head + 3, isIn: remindedOf), head + 4 < s.body.upperBound else { return nil }
         return 4
     }
     static let stopVerbs: WordSet = ["stop", "quit"]

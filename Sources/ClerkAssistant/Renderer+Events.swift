@@ -546,6 +546,11 @@ extension Renderer {
     }
 
     /// "when did I last see the dentist" with none in the year gone by.
+    /// This week asked about on its weekend, answered with the week after too.
+    static func weekendLeft(isSunday: Bool) -> String {
+        (isSunday ? "Only today is left of this week" : "Only the weekend is left of this week") + ", so here is next week too:"
+    }
+
     static func nothingLast(words: String?, person: String?) -> String {
         let with = person.map { " with \($0.oneLine)" } ?? ""
         return words.map { "No '\($0.oneLine)'\(with) in the past year." } ?? "Nothing\(with) in the past year."

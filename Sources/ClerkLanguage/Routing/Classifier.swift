@@ -1266,13 +1266,20 @@ enum Classifier {
         let head = s.body.lowerBound
         guard s.dates.isEmpty, let first = s.tokens.indices.first(where: { !s.tokens[$0].isMark }) else { return false }
         if head > 0 {
-            return s.word(first, isIn: Vocabulary.greetingWords) && Vocabulary.introducesSpeaker(s.word(head), then: s.word(head + 1))
+            // ("hi i have 3 kids and i keep forgetting stuff": what the speaker's life holds,
+            // no event named in it.)
+            return s.word(first, isIn: Vocabulary.greetingWords)
+                && (Vocabulary.introducesSpeaker(s.word(head), then: s.word(head + 1))
+                    || s.word(head, is: "i") && s.word(head + 1, isIn: lifeVerbs) && !s.has(RouteWord.eventNoun))
         }
         // (The head's key first: asked of every line with no date, most open with none of these.)
         guard first == head, s.word(head, isIn: speakerHeads), Vocabulary.introducesSpeaker(s.word(head), then: s.word(head + 1)) else { return false }
         let after = s.word(head, is: "i") ? head + 2 : head + 1
         return s.word(head, is: "my") || s.word(after, isIn: selfDescriptions) && !s.word(after + 1, isIn: degreeWords)
     }
+    /// What the speaker says of their life after a greeting ("hi i have three kids", "hello i
+    /// run a small shop", "hey i keep forgetting things").
+    static let lifeVerbs: WordSet = ["have", "keep", "run", "work", "own", "teach", "manage", "look", "got", "juggle"]
     /// The first words of `Vocabulary.introducesSpeaker`.
     static let speakerHeads: WordSet = ["im", "i'm", "i", "this", "my"]
     /// What opens "i'm a nurse", "im an architect", "i'm new here" after "I am".

@@ -491,6 +491,7 @@ extension Session {
                 return updateEvent(reference, chosen)
             }), Reply(intent: .updateEvent, ok: true, message: question))
         }
+        if let again = rebook(reference, changes) { return again }
         return findEvent(reference, intent: .updateEvent) { [unowned self] found in
             // "move the standup to 10 tomorrow": with no day naming the event, a repeating
             // one's occurrence on the day and time the change names is the one moved.

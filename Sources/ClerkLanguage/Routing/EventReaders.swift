@@ -1499,6 +1499,7 @@ enum UpdateReader {
             reference.when = from
             changes.when = to
         }
+        if verb == "rebook", changes.when != nil { changes.rebooks = true }
         return .updateEvent(reference, changes)
     }
 

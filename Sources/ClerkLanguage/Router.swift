@@ -696,8 +696,9 @@ public struct Router: Sendable {
             intent = .createCalendar(name: value)
         case .empty, .misspeltCommand, .topic, .contactEditing, .deleteContact, .showUnknown, .questionUnknown, .pastStatement, .unknown:
             let topic = route.rule.topic
-            // (A clock question is answered: "how many hours behind is tokyo" is no misspelt "remind".)
-            let guess = suggest && topic != .clock && !Classifier.saysTimeDifference(clue.s)
+            // (A clock question is answered: "how many hours behind is tokyo" is no misspelt "remind";
+            // a hello is answered too: "hello, i run a small shop" is no misspelt "show".)
+            let guess = suggest && topic != .clock && topic != .greeting && !Classifier.saysTimeDifference(clue.s)
                 ? didYouMean(clue.s, dates: dates, at: reference, known: known) : nil
             if let topic { slots.append(Slot(kind: .topic, ranges: [], value: topic.rawValue, rule: route.rule.name)) }
             var outOfScope = OutOfScope(topic: topic, didYouMean: guess)

@@ -1071,10 +1071,10 @@ public struct Router: Sendable {
             }
             guard let first = next.first else { continue }
             let second = next.count > 1 ? next[1] : ""
-            // ("…, pool is closed", "…, bob has flu": a noun and a verb of its own.)
+            // ("…, pool is closed", "…, bob has flu", "…, who is coming": a noun or a question
+            // word, and a verb of its own, with no day after them.)
             let opens = remarkSubjects.contains(first) || opensItIsA(next) || first == "as" && remarkSubjects.contains(second)
-                || remarkVerbs.contains(second) && !Vocabulary.questionWords.contains(first) && !remarkSubjects.contains(first)
-                    && !dates.contains(where: { $0.range.lowerBound > comma })
+                || remarkVerbs.contains(second) && !remarkSubjects.contains(first) && !dates.contains(where: { $0.range.lowerBound > comma })
             guard opens else { continue }
             if first == "i", ["mean", "meant", "think"].contains(second) { continue }
             // ("…, since friday", "…, as well": no remark of its own.)

@@ -40,6 +40,8 @@ struct DraftCard {
     /// The weekday said ("on saturday"), today, taken as next week's because today's is
     /// over (`Session.weekdayGoneBy`): the card says so.
     var weekdayNextWeek: String?
+    /// The event gone by this one makes again ("rebook the dentist for …"): the card says which.
+    var copiedFrom: Event?
     /// Who chose the start: the sentence, or clerk looking for free time because only a
     /// length and days were said ("block 2 hours tomorrow").
     var placement = Placement.said

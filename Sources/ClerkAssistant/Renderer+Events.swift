@@ -93,6 +93,11 @@ extension Renderer {
         "'\(said.oneLine)' is taken as next week's: today's is nearly over. Say 'today' to have it today."
     }
 
+    /// A new event made as one gone by was ("rebook the dentist …").
+    static func copiedFrom(_ event: Event, text: DateText) -> String {
+        "None to come, so this is '\(event.title.oneLine)' of \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone)))) made again."
+    }
+
     static func freeAt(_ moment: Date, busy: [Event], text: DateText) -> String {
         let day = text.shortDay(text.localDate(moment))
         guard !busy.isEmpty else { return "Yes, you're free at \(text.clock(moment)) on \(day)." }
@@ -546,6 +551,11 @@ extension Renderer {
     }
 
     /// "when did I last see the dentist" with none in the year gone by.
+    /// This week asked about on its weekend, answered with the week after too.
+    static func weekendLeft(isSunday: Bool) -> String {
+        (isSunday ? "Only today is left of this week" : "Only the weekend is left of this week") + ", so here is next week too:"
+    }
+
     static func nothingLast(words: String?, person: String?) -> String {
         let with = person.map { " with \($0.oneLine)" } ?? ""
         return words.map { "No '\($0.oneLine)'\(with) in the past year." } ?? "Nothing\(with) in the past year."

@@ -38,6 +38,7 @@ extension Session {
         let startOfToday = today.startOfDay(in: context.zone)
 
         var from: Date, to: Date
+        var weekLead: String?
         if let range = query.range, let open = query.when?.openFrom {
             // "what's on after christmas", "meetings since january": from the day after (or
             // the first day) on, as far as a question with no end looks.
@@ -50,6 +51,15 @@ extension Session {
             // ("free mornings next week": each morning, `freeTime`'s.)
             if let part = query.dayPart, to.timeIntervalSince(from) <= 86_400 {
                 (from, to) = StartDefaults.working(part, from: from, to: to, zone: context.zone, hours: context.preferences.workingHours)
+            }
+            // "what's on this week", "what does my week look like" asked on a Saturday or a
+            // Sunday: the weekend left and the week after it, not the five days gone by.
+            if !filtered, !query.wantsFreeTime, !query.wantsCount, query.dayPart == nil, today.isoWeekday >= 6 {
+                let monday = today.adding(days: 1 - today.isoWeekday)
+                if from == monday.startOfDay(in: context.zone), to == monday.adding(days: 7).startOfDay(in: context.zone) {
+                    (from, to) = (startOfToday, monday.adding(days: 14).startOfDay(in: context.zone))
+                    weekLead = Renderer.weekendLeft(isSunday: today.isoWeekday == 7)
+                }
             }
         } else if query.wantsLast {
             (from, to) = (now - TimeInterval(AgendaDefaults.searchDays * 86_400), now)
@@ -228,7 +238,7 @@ extension Session {
         }
         let head = query.wantsCount ? [Renderer.counted(events.count, from: from, to: to, words: query.words, person: query.attendee,
                                                          calendar: calendarName, text: text, now: now)] : []
-        var message = (head + layout.render(shown, from: from, to: to) + more).joined(separator: "\n")
+        var message = (head + (weekLead.map { [$0] } ?? []) + layout.render(shown, from: from, to: to) + more).joined(separator: "\n")
         // One event found by its name ("where is the team dinner", "who's coming to the
         // review", "when is my next dentist appointment"): all of it, people and place too.
         // A repeating one found whole ("when is the standup") is its next occurrence, with its rule.

@@ -36,6 +36,12 @@ enum Change {
 
 /// update_event, delete_event and undo.
 extension Session {
+    /// True when `a` and `b` are one event or times of one series (a series and one of its
+    /// times too: "its actually 4.45" of a series is no clash with its own time that day).
+    static func sameSeries(_ a: Event, _ b: Event) -> Bool {
+        a.id == b.id || a.recurringEventID.map { $0 == b.id || $0 == b.recurringEventID } == true || b.recurringEventID == a.id
+    }
+
     /// Words that answer "only this one (1) or the whole series (2)?".
     static let seriesAnswers: [String: Int] = [
         "this": 1, "this one": 1, "only this": 1, "only this one": 1, "just this one": 1, "one": 1,
@@ -485,6 +491,7 @@ extension Session {
                 return updateEvent(reference, chosen)
             }), Reply(intent: .updateEvent, ok: true, message: question))
         }
+        if let again = rebook(reference, changes) { return again }
         return findEvent(reference, intent: .updateEvent) { [unowned self] found in
             // "move the standup to 10 tomorrow": with no day naming the event, a repeating
             // one's occurrence on the day and time the change names is the one moved.
@@ -516,7 +523,7 @@ extension Session {
             // Moved onto other events: said, as the new-event card says it.
             if after.when != event.when, !after.when.isAllDay,
                let others = try? context.calendars.events(from: after.when.startInstant(in: context.zone), to: after.when.endInstant(in: context.zone), calendarIDs: nil) {
-                let clashing = others.filter { !$0.when.isAllDay && $0.id != event.id && ($0.recurringEventID == nil || $0.recurringEventID != event.recurringEventID) }
+                let clashing = others.filter { !$0.when.isAllDay && !Self.sameSeries($0, event) }
                 if !clashing.isEmpty { summary += "\n  " + context.style.warning("! " + Renderer.overlaps(clashing, text: text)) }
             }
             // The patch is made again from the event as stored when the answer comes, inside
@@ -609,8 +616,7 @@ extension Session {
             if !move.after.when.isAllDay,
                let others = try? context.calendars.events(from: move.after.when.startInstant(in: zone), to: move.after.when.endInstant(in: zone), calendarIDs: nil) {
                 let clashing = others.filter {
-                    !$0.when.isAllDay && !movingIDs.contains($0.id)
-                        && ($0.recurringEventID == nil || $0.recurringEventID != move.event.recurringEventID)
+                    !$0.when.isAllDay && !movingIDs.contains($0.id) && !Self.sameSeries($0, move.event)
                 }
                 if !clashing.isEmpty { lines.append("     " + context.style.warning("! " + Renderer.overlaps(clashing, text: text))) }
             }

@@ -31,7 +31,7 @@ extension Session {
     /// `said` is the line as typed, for what the card says about it (a time that does not
     /// exist that day).
     /// `titleQuestion` is asked when the request has no title.
-    func createEvent(_ request: EventRequest, said: String? = nil, titleQuestion: String = Renderer.askTitle) -> Reply {
+    func createEvent(_ request: EventRequest, said: String? = nil, titleQuestion: String = Renderer.askTitle, copiedFrom: Event? = nil) -> Reply {
         let calendars: [CalendarInfo]
         do { calendars = try context.calendars.calendars() } catch { return failure(.createEvent, error) }
         guard let primary = calendars.first(where: \.isPrimary) ?? calendars.first else {
@@ -211,6 +211,7 @@ extension Session {
         var card = DraftCard(id: context.makeID(), draft: draft, calendar: calendar, durationAssumed: durationAssumed,
                              calendarAssumed: request.calendar == nil)
         card.placement = placement
+        card.copiedFrom = copiedFrom
         if let said, match.statedTimeZone == nil, let cut = Self.theirTime(in: card.draft.title), Self.theirTime(in: said) != nil {
             card.theirTimeUnknown = true
             card.draft.title = cut
@@ -264,6 +265,43 @@ extension Session {
     static let theirPlace: Set<String> = ["her place", "his place", "their place", "her house", "his house", "their house", "hers", "his", "theirs",
                                           "her home", "his home", "their home"]
 
+    /// "rebook the dentist for next tues at 10" with no dentist to come: the latest one gone
+    /// by (in the last year) made again at the new time, with its length, place, guests and
+    /// calendar, the card saying which it copied. Nil when none is found.
+    func rebook(_ reference: EventReference, _ changes: EventChanges) -> Reply? {
+        guard changes.rebooks, reference.when == nil, let words = reference.words, let when = changes.when, !hasUpcomingEvent(titled: words) else { return nil }
+        let now = context.now.now()
+        let zone = context.zone
+        guard let found = try? searchEvents(words: words, attendee: reference.attendee, from: now - TimeInterval(AgendaDefaults.searchDays * 86_400), to: now, calendarIDs: nil),
+              let past = found.filter({ $0.when.startInstant(in: zone) <= now }).max(by: { $0.when.startInstant(in: zone) < $1.when.startInstant(in: zone) })
+        else { return nil }
+        var request = EventRequest(title: past.title, when: when, attendees: past.attendees, location: past.location)
+        if let calendar = try? context.calendars.calendars().first(where: { $0.id == past.calendarID }) {
+            request.calendar = CalendarMention(said: calendar.name, known: calendar.name)
+        }
+        if case .timed(let start, let end, _) = past.when, !when.isAllDay, !when.known.contains(.end) {
+            request.durationMinutes = Int(end.timeIntervalSince(start) / 60)
+        }
+        return createEvent(request, copiedFrom: past)
+    }
+
+    /// True when every word of `name` is a word of the company of someone in the contacts
+    /// ("acme" of Acme GmbH, "patel foods").
+    func worksThere(_ name: String) -> Bool {
+        let said = Self.folded(words: name)
+        guard !said.isEmpty, let everyone = try? context.contacts.contacts() else { return false }
+        return everyone.contains { contact in
+            guard let company = contact.company else { return false }
+            let words = Set(Self.folded(words: company))
+            return said.allSatisfy(words.contains)
+        }
+    }
+
+    /// The folded words of `text` (letters and digits).
+    static func folded(words text: String) -> [String] {
+        Spelling.fold(text).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+    }
+
     /// Looks each named person up in the contacts, asking when a name fits several, then
     /// shows the card.
     func resolvePeople(_ card: DraftCard, remaining: [Attendee]) -> Reply {
@@ -279,6 +317,9 @@ extension Session {
             do { matches = try guestContacts(name) } catch { return failure(.createEvent, error) }
             switch matches.count {
             case 0:
+                // "meeting with acme", Acme GmbH the company of a contact: a company, no one to
+                // invite (its name stays in the title).
+                if worksThere(name) { continue }
                 card.draft.attendees.append(Attendee(name: name))
                 card.unknownPeople.append(name)
             case 1:
@@ -334,6 +375,7 @@ extension Session {
         if let warning = missingDefaultCalendar(card) { warnings.append(warning) }
         if card.theirTimeUnknown { warnings.append(Renderer.whoseTime(context.zone.identifier)) }
         if let said = card.weekdayNextWeek { warnings.append(Renderer.weekdayNextWeek(said)) }
+        if let copied = card.copiedFrom { warnings.append(Renderer.copiedFrom(copied, text: DateText(zone: context.zone))) }
         let span = (card.draft.when.startInstant(in: context.zone), card.draft.when.endInstant(in: context.zone))
         if !card.draft.when.isAllDay, let others = try? context.calendars.events(from: span.0, to: span.1, calendarIDs: nil) {
             let clashing = others.filter { !$0.when.isAllDay }

@@ -463,6 +463,9 @@ public struct EventChanges: Sendable, Hashable {
     /// and 4pm"): none or one, in an array so that the change stays small when none is said.
     /// Said with nothing else to change.
     public var swapsWith: [EventReference] = []
+    /// "rebook the dentist for next tues at 10": the event made again at the new time when
+    /// none is to come (the latest gone by copied), else moved.
+    public var rebooks: Bool = false
 
     public init(
         when: DateMatch? = nil, durationMinutes: Int? = nil, title: String? = nil, calendar: CalendarMention? = nil,

@@ -262,7 +262,13 @@ public struct Router: Sendable {
         if let asked = Self.politeRequestAfterRemark(line, dates: read.matches) {
             let inner = understand(asked, readings: reader.readings(asked, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
             switch inner.intent {
-            case .createEvent(let request) where !request.title.isEmpty: return inner.moved(onto: text, from: asked)
+            case .createEvent(let request) where !request.title.isEmpty:
+                // "i missed carlas birthday, remind me to call her tonight": "her" is Carla.
+                if let (said, replaced, count) = Self.pronounNamed(in: asked, remark: line.text, known: known.folded) {
+                    let again = understand(said, readings: reader.readings(said, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
+                    if case .createEvent(let named) = again.intent, !named.title.isEmpty { return again.moved(onto: text, from: said, replacing: replaced, by: count) }
+                }
+                return inner.moved(onto: text, from: asked)
             // ("lunch with bob, can you make it 2pm tomorrow": "it" is what the words before
             // the comma name, and the line is read whole.)
             case .updateEvent(let which, _) where which.isLastShown: break
@@ -709,8 +715,9 @@ public struct Router: Sendable {
             intent = .createCalendar(name: value)
         case .empty, .misspeltCommand, .topic, .contactEditing, .deleteContact, .showUnknown, .questionUnknown, .pastStatement, .unknown:
             let topic = route.rule.topic
-            // (A clock question is answered: "how many hours behind is tokyo" is no misspelt "remind".)
-            let guess = suggest && topic != .clock && !Classifier.saysTimeDifference(clue.s)
+            // (A clock question is answered: "how many hours behind is tokyo" is no misspelt "remind";
+            // a hello is answered too: "hello, i run a small shop" is no misspelt "show".)
+            let guess = suggest && topic != .clock && topic != .greeting && !Classifier.saysTimeDifference(clue.s)
                 ? didYouMean(clue.s, dates: dates, at: reference, known: known) : nil
             if let topic { slots.append(Slot(kind: .topic, ranges: [], value: topic.rawValue, rule: route.rule.name)) }
             var outOfScope = OutOfScope(topic: topic, didYouMean: guess)
@@ -1131,7 +1138,10 @@ public struct Router: Sendable {
             }
             guard let first = next.first else { continue }
             let second = next.count > 1 ? next[1] : ""
+            // ("…, pool is closed", "…, bob has flu", "…, who is coming": a noun or a question
+            // word, and a verb of its own, with no day after them.)
             let opens = remarkSubjects.contains(first) || opensItIsA(next) || first == "as" && remarkSubjects.contains(second)
+                || remarkVerbs.contains(second) && !remarkSubjects.contains(first) && !dates.contains(where: { $0.range.lowerBound > comma })
             guard opens else { continue }
             if first == "i", ["mean", "meant", "think"].contains(second) { continue }
             // ("…, since friday", "…, as well": no remark of its own.)
@@ -1158,8 +1168,10 @@ public struct Router: Sendable {
     /// `text` with a remark before its first comma blanked, when the words after the comma
     /// open with a change verb ("he's running late, move it to 8:30", "Ana is sick, cancel
     /// lunch"): the remark has a subject ("he's", "she", "bob is …") and two to seven words.
-    /// How a request asked politely opens after a remark and a comma.
-    static let politeOpenings: [[String]] = [["can", "you"], ["could", "you"], ["would", "you"], ["can", "u"], ["could", "u"], ["pls"], ["please"]]
+    /// How a request asked politely, or a reminder ("i missed carlas birthday, remind me to
+    /// call her …"), opens after a remark and a comma.
+    static let politeOpenings: [[String]] = [["can", "you"], ["could", "you"], ["would", "you"], ["can", "u"], ["could", "u"], ["pls"], ["please"],
+                                             ["remind", "me"]]
 
     /// The line with its first comma and all before it made spaces, when the words before
     /// it are a remark of two words or more with no date of `dates` ("all day" is a remark's:
@@ -1173,6 +1185,40 @@ public struct Router: Sendable {
         guard politeOpenings.contains(where: { after.starts(with: $0) }) else { return nil }
         let blank = text.utf8.distance(from: text.startIndex, to: text.index(after: comma))
         return String(repeating: " ", count: blank) + text[text.index(after: comma)...]
+    }
+
+    /// `asked` (a request after a remark blanked in `remark`, the whole line) with "her" or
+    /// "him" after a verb of meeting ("call her", "text him") written as the one contact the
+    /// remark names ("i missed carlas birthday, …" names Carla): the text, the bytes replaced
+    /// and their new count. Nil when the request has no such pronoun or the remark names no
+    /// one contact.
+    static func pronounNamed(in asked: String, remark line: String, known: Names) -> (String, Range<Int>, Int)? {
+        let bytes = Array(asked.utf8)
+        var words: [Range<Int>] = []
+        var start: Int?
+        for k in 0...bytes.count {
+            let byte = k < bytes.count ? bytes[k] : 32
+            if byte == 32 || byte == UInt8(ascii: ",") || byte == UInt8(ascii: ".") {
+                if let s = start { words.append(s..<k); start = nil }
+            } else if start == nil { start = k }
+        }
+        func word(_ r: Range<Int>) -> String { String(decoding: bytes[r], as: UTF8.self).lowercased() }
+        guard let k = words.indices.dropFirst().first(where: { ["her", "him"].contains(word(words[$0])) && Vocabulary.meetVerbs.contains(word(words[$0 - 1])) }),
+              let blank = bytes.firstIndex(where: { $0 != 32 }) else { return nil }
+        // The names of the remark (the blanked bytes of the line): a contact's first name, or
+        // one with "s" or "'s" after it.
+        var named: Set<String> = []
+        for piece in line.utf8.prefix(blank).split(whereSeparator: { $0 == 32 || $0 == UInt8(ascii: ",") }) {
+            var said = Spelling.fold(String(decoding: piece, as: UTF8.self))
+            if said.hasSuffix("'s") { said.removeLast(2) }
+            if known.contactFirstNames.contains(said) { named.insert(said); continue }
+            if said.utf8.count >= 4, said.hasSuffix("s"), known.contactFirstNames.contains(String(said.dropLast())) { named.insert(String(said.dropLast())) }
+        }
+        guard named.count == 1, let name = named.first else { return nil }
+        let spelled = known.contactSpelling(of: name) ?? name
+        let replaced = words[k]
+        let said = String(decoding: bytes[..<replaced.lowerBound], as: UTF8.self) + spelled + String(decoding: bytes[replaced.upperBound...], as: UTF8.self)
+        return (said, replaced, spelled.utf8.count)
     }
 
     static func withoutLeadingRemark(_ line: LineBytes) -> String? {

@@ -509,6 +509,14 @@ enum Classifier {
         // "make the board meeting 30 minutes longer", "make my standup all day": "make" with
         // an event named as one that is there and a change of it is a change, not a new event.
         if shape.headVerb == .create, w0 == "make", makesAChange(s, at: head) { shape.headVerb = .update }
+        // "shift at the cafe sat 10-4", "shift tomorrow 9-5": a work shift, no move of one
+        // ("shift the standup to 10", "shift it an hour later").
+        if shape.headVerb == .update, w0 == "shift", s.word(head + 1, isIn: shiftNounFollowers) || s.isInDate(head + 1) && !s.tokens[head + 1].isPossessive {
+            shape.headVerb = .none
+        }
+        // "swap my saturday shift to sunday": one event moved, as "switch lunch to friday" is
+        // ("swap lunch and the dentist" exchanges two, routed before).
+        if shape.headVerb != .update, w0 == "swap", s.body.contains(where: { s.word($0, is: "to") && s.isInDate($0 + 1) }) { shape.headVerb = .update }
         // "stop yoga after january 10", "end the piano lessons after christmas": a series
         // ended ("stop at the bank after work" is a visit).
         if shape.headVerb == .none, s.word(head, isIn: endingVerbs), !s.word(head + 1, isIn: Vocabulary.calendarPrepositions),
@@ -1016,13 +1024,17 @@ enum Classifier {
         let i = head + 2
         return s.word(i, isIn: Vocabulary.repeatWords) || s.tokens[i].date.map { s.dates[$0].recurrence != nil } == true
     }
+    /// Words after "shift" at the head that make it the noun ("shift at the cafe", "shift from 9").
+    static let shiftNounFollowers: WordSet = ["at", "on", "from", "in", "starts", "starting", "till", "until"]
     static let definiteWords: WordSet = ["the", "my", "our", "this", "that", "tomorrow's", "today's", "friday's", "monday's"]
 
     /// "stop reminding me to …", "quit reminding me about …": how many words the frame
-    /// before the event has (from `head`), nil for any other line.
+    /// before the event has (from `head`), nil for any other line. "stop reminding me" alone
+    /// is the whole frame: the event on screen, else a question which.
     static func stopsReminding(_ s: Sentence, at head: Int) -> Int? {
-        guard s.word(head, isIn: stopVerbs), s.word(head + 1, isIn: remindingWords), s.word(head + 2, isIn: tellWhom),
-              s.word(head + 3, isIn: remindedOf), head + 4 < s.body.upperBound else { return nil }
+        guard s.word(head, isIn: stopVerbs), s.word(head + 1, isIn: remindingWords), s.word(head + 2, isIn: tellWhom) else { return nil }
+        if head + 3 == s.body.upperBound { return 3 }
+        guard s.word(head + 3, isIn: remindedOf), head + 4 < s.body.upperBound else { return nil }
         return 4
     }
     static let stopVerbs: WordSet = ["stop", "quit"]
@@ -1265,13 +1277,21 @@ enum Classifier {
         let head = s.body.lowerBound
         guard s.dates.isEmpty, let first = s.tokens.indices.first(where: { !s.tokens[$0].isMark }) else { return false }
         if head > 0 {
-            return s.word(first, isIn: Vocabulary.greetingWords) && Vocabulary.introducesSpeaker(s.word(head), then: s.word(head + 1))
+            // ("hi i have 3 kids and i keep forgetting stuff", "hello, i run a small shop": what
+            // the speaker's life holds, no event named after the verb.)
+            return s.word(first, isIn: Vocabulary.greetingWords)
+                && (Vocabulary.introducesSpeaker(s.word(head), then: s.word(head + 1))
+                    || s.word(head, is: "i") && s.word(head + 1, isIn: lifeVerbs)
+                        && !((head + 2)..<s.body.upperBound).contains { s.word($0, isA: .eventNoun) })
         }
         // (The head's key first: asked of every line with no date, most open with none of these.)
         guard first == head, s.word(head, isIn: speakerHeads), Vocabulary.introducesSpeaker(s.word(head), then: s.word(head + 1)) else { return false }
         let after = s.word(head, is: "i") ? head + 2 : head + 1
         return s.word(head, is: "my") || s.word(after, isIn: selfDescriptions) && !s.word(after + 1, isIn: degreeWords)
     }
+    /// What the speaker says of their life after a greeting ("hi i have three kids", "hello i
+    /// run a small shop", "hey i keep forgetting things").
+    static let lifeVerbs: WordSet = ["have", "keep", "run", "work", "own", "teach", "manage", "look", "got", "juggle"]
     /// The first words of `Vocabulary.introducesSpeaker`.
     static let speakerHeads: WordSet = ["im", "i'm", "i", "this", "my"]
     /// What opens "i'm a nurse", "im an architect", "i'm new here" after "I am".

@@ -847,9 +847,20 @@ struct EventDetails {
                 && !Self.isRelationsOwn(s.word(i - 1)):
                 // "Carla birthday", "Bob wedding anniversary": a name before a personal occasion.
                 // (The word just before must be a name itself: "until my birthday" names nobody.)
+                // "carlas birthday": a possessive typed without its apostrophe is the contact's
+                // whose first name it is ("Carla", and nobody before it: "i missed carlas …").
+                if let owner = typedOwner(s, i - 1, known: known) {
+                    addAttendee(Attendee(name: owner), s, (i - 1)..<i, rule: "occasion-person", keepInTitle: true)
+                    break
+                }
                 var start = i - 1
+                // (Before a contact's first name, a word in lower case is part of the name only
+                // when the address book has it: "i missed carla birthday" invites Carla, not
+                // "missed carla".)
+                let firstKnown = known.contactFirstNames.contains(String(s.tokens[i - 1].base))
                 while isNameWord(s, i - 1), start > range.lowerBound, i - start < 2, isNameWord(s, start - 1), !used[start - 1],
-                      !s.word(start - 1, isIn: Vocabulary.createVerbs) { start -= 1 }
+                      !s.word(start - 1, isIn: Vocabulary.createVerbs),
+                      !firstKnown || s.tokens[start - 1].isCapitalized || known.contactWords.contains(String(s.tokens[start - 1].base)) { start -= 1 }
                 if isNameWord(s, start), !s.word(start, isIn: Vocabulary.createVerbs), !s.tokens[start].isPossessive {
                     var end = start + 1
                     while end < i, isNameWord(s, end) { end += 1 }
@@ -937,6 +948,17 @@ struct EventDetails {
         attendees.append(attendee)
         if keepInTitle { namesInTitle.append(range) } else { mark(range) }
         slots.append(s.slot(.attendee, range, value: attendee.email ?? attendee.name ?? "", rule: rule))
+    }
+
+    /// The contact's first name, as typed ("carla"), of a word in lower case that is that
+    /// name and an "s" ("carlas", "bobs"): a possessive typed without its apostrophe. Nil for
+    /// any other word ("james" a contact, "Chris", "sams" with no Sam in the contacts).
+    func typedOwner(_ s: Sentence, _ i: Int, known: Names) -> String? {
+        guard i >= 0, i < s.count, s.kind(i) == .word, !s.tokens[i].isCapitalized, !s.tokens[i].isPossessive else { return nil }
+        let word = s.tokens[i].word
+        guard word.utf8.count >= 4, word.utf8.last == UInt8(ascii: "s"), !known.contactFirstNames.contains(word),
+              known.contactFirstNames.contains(String(word.dropLast())), isNameWord(s, i) else { return nil }
+        return String(s.text(of: i..<(i + 1)).dropLast())
     }
 
     private func isKnownContact(_ s: Sentence, _ i: Int, known: Names) -> Bool {

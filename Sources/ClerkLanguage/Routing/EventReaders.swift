@@ -1380,10 +1380,19 @@ enum DeleteReader {
         var toCome: [Int] = []
         if let scope = s.first(of: Vocabulary.fromNowOn) { toCome = Array(scope.index..<(scope.index + scope.length)) }
         // ("stop reminding me to take my pills": from now on, the frame no words of the event.)
-        if let verb = route.command.first, let frame = Classifier.stopsReminding(s, at: verb) { toCome += Array(verb..<(verb + frame)) }
+        var stopsAlone = false
+        if let verb = route.command.first, let frame = Classifier.stopsReminding(s, at: verb) {
+            toCome += Array(verb..<(verb + frame))
+            stopsAlone = verb + frame == s.body.upperBound
+        }
         for i in s.body where s.word(i, isIn: Self.toComeWords) && !s.isInDate(i) { toCome.append(i) }
         for i in toCome { used[i] = true }
         var reference = ReferenceReader.read(s, range: s.body, used: used, known: known, slots: &slots)
+        // "stop reminding me", nothing named: the event on screen (else clerk asks which).
+        if stopsAlone {
+            reference.isLastShown = true
+            toCome = []
+        }
         // "clear my afternoon", "cancel my evening", "clear my morning tomorrow": everything in
         // that part of the day (of the day said, else today), not events named "afternoon".
         if let (span, phrase) = AgendaReader.mySpan(s), let reader = s.reader {
@@ -1490,6 +1499,7 @@ enum UpdateReader {
             reference.when = from
             changes.when = to
         }
+        if verb == "rebook", changes.when != nil { changes.rebooks = true }
         return .updateEvent(reference, changes)
     }
 

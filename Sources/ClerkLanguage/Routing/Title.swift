@@ -74,6 +74,7 @@ enum Title {
             !s.tokens[i].isMark || (k > 0 && k + 1 < kept.count && kept[k - 1] == i - 1 && kept[k + 1] == i + 1 && s.word(i) != "?")
                 || (k > 0 && kept[k - 1] == i - 1 && closesBracket(kept[..<k].map { s.word($0) }, s.word(i)))
         }.map(\.1)
+        dropMealTime(s, &kept)
         cutTailClause(s, &kept, names: names)
         cutCondition(s, &kept)
         // "squeeze in a call tomorrow", "fit in a gym session at 7": the asking is no part of it.
@@ -293,8 +294,11 @@ enum Title {
     /// command once the title has started.
     static func cutTailClause(_ s: Sentence, _ kept: inout [Int], names: [Range<Int>] = []) {
         guard kept.count > 1 else { return }
-        // (A guest's name that is a command too, "with Rose and Mark", opens no clause.)
-        for k in 1..<kept.count where s.word(kept[k], isIn: tailCommands) && !names.contains(where: { $0.contains(kept[k]) }) {
+        // (A guest's name that is a command too, "with Rose and Mark", opens no clause; "… ,
+        // can you help", "… can you help me with that" ask for help, which the event is;
+        // "homework help" keeps it.)
+        for k in 1..<kept.count where (s.word(kept[k], isIn: tailCommands) || s.word(kept[k], is: "help") && s.word(kept[k - 1], isIn: helpAskers))
+            && !names.contains(where: { $0.contains(kept[k]) }) {
             let rest = kept[(k + 1)...]
             // "swing by Ana's place", "read my notes": a noun that ends the title, no verb.
             if rest.isEmpty, s.word(kept[k - 1], isIn: Vocabulary.relationOwners) || s.word(kept[k - 1]).hasSuffix("'s") { return }
@@ -309,8 +313,24 @@ enum Title {
         }
     }
 
+    /// Who "help" is asked of at the end of a title ("can you help").
+    static let helpAskers: WordSet = ["you", "u"]
+
     /// Who or what a condition after the title is about ("if I have time", "if possible").
     static let conditionSubjects: WordSet = ["i", "we", "possible", "there", "there's", "it", "it's", "you", "i'm", "they"]
+
+    /// "gym at lunchtime", "call mom at lunch", "run around lunchtime": a meal after what is
+    /// done says when it is done, so it leaves the title ("Gym", "Call mom"); a meal that is
+    /// the event keeps it ("lunch with ana", "meet ana for lunch", "call mom after lunch").
+    static func dropMealTime(_ s: Sentence, _ kept: inout [Int]) {
+        guard kept.count > 2, let k = kept.firstIndex(where: { s.word($0, isIn: Vocabulary.mealWords) && s.isInDate($0) }),
+              k >= 2, kept[k - 1] == kept[k] - 1, s.word(kept[k - 1], isIn: mealTimeLeads),
+              s.tokens[kept[k - 1]].date == s.tokens[kept[k]].date,
+              kept[..<(k - 1)].contains(where: { s.kind($0) == .word && !s.isInDate($0) && !s.word($0, isIn: Vocabulary.mealWords) })
+        else { return }
+        kept.removeSubrange((k - 1)...k)
+    }
+    static let mealTimeLeads: WordSet = ["at", "around"]
 
     /// "lunch with Bob tomorrow if I have time", "call mom if possible": a condition said
     /// after the title, up to five words at the end, is no part of it.

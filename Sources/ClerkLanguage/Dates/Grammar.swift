@@ -34,6 +34,10 @@ final class CompiledStage: @unchecked Sendable {
         /// The test of the first required element when it is a reading (an index into
         /// `Grammar.itemTests`), else -1.
         var leadTest: Int32 = -1
+        /// Whether that reading is the rule's first element (no optional element before it):
+        /// then every match of a try goes through a reading at the token tried, and the
+        /// elements after it must be able to start where it ends (`Chart.mayMatch`).
+        var leadIsFirst = false
         /// The test of the required element after that one when it is a reading, -1 when it
         /// is not (or when a token lead is not the first element); `followGap` optional words,
         /// symbols or numbers may come between the two.
@@ -51,7 +55,7 @@ final class CompiledStage: @unchecked Sendable {
             }
             guard k < elementRange.upperBound else { return }
             let lead = elements[k]
-            if lead.tag == .item { leadTest = lead.test }
+            if lead.tag == .item { leadTest = lead.test; leadIsFirst = k == elementRange.lowerBound }
             // A token lead is asked about the token a try starts at, so only when it is the
             // first element (else an optional one before it may stand there).
             guard lead.tag == .item || k == elementRange.lowerBound else { return }
@@ -390,11 +394,18 @@ struct WordPairIndex: Sendable {
     }
 }
 
-/// An element's test of a number token. A closure held in a struct, not directly in an
-/// array: an array stores a bare closure in its most general form, so each call went through
-/// a conversion thunk.
-struct DigitTest: Sendable {
-    let passes: @Sendable (Token) -> Bool
+/// An element's test of a number token. A class, as `ItemTest`, so that the matcher calls it
+/// through an unretained reference (read out of the array, the closure was retained and
+/// released at each call, a few times a parse); the test is handed the token's `NumberToken`.
+final class DigitTest: Sendable {
+    let passes: @Sendable (NumberToken) -> Bool
+
+    init(passes: @escaping @Sendable (NumberToken) -> Bool) { self.passes = passes }
+
+    /// Whether number token `token` passes, read in place.
+    @inline(__always) func passes(_ token: UnsafePointer<Token>) -> Bool {
+        passes(NumberToken(number: token.pointee.number, digitCount: token.pointee.digitCount))
+    }
 }
 
 /// An element's test of an earlier reading. A class, so that the matcher calls it through an

@@ -39,11 +39,6 @@ struct Chart: ~Copyable {
     private let firstStartingAt: UnsafeMutablePointer<Int32>
     /// The kinds of the items starting at each token, as bits (`1 << kind`).
     private let kindsAt: UnsafeMutablePointer<UInt8>
-    /// In a later round, the kinds of the previous round's items starting at each token or
-    /// after it, and the kinds of the items made in this round so far: a match must use one
-    /// of them (see `apply`).
-    private let freshFrom: UnsafeMutablePointer<UInt8>
-    private var madeThisRound: UInt8 = 0
     private static let kinds = ValueKind.allCases.count
     /// Safety valve for pathological text: the chart never grows past this.
     private let capacity: Int
@@ -73,7 +68,6 @@ struct Chart: ~Copyable {
         tokenStore = UnsafeBufferPointer(start: scratch.tokens, count: tokens.count)
         firstStartingAt = scratch.firstStartingAt
         kindsAt = scratch.kindsAt
-        freshFrom = scratch.freshFrom
         freshKinds = scratch.freshKinds
         applied = scratch.applied
         headers = scratch.headers
@@ -114,13 +108,7 @@ struct Chart: ~Copyable {
                     lastFreshStart = max(lastFreshStart, Int(h.first))
                     freshKinds[Int(h.first)] |= 1 << h.kind.rawValue
                 }
-                var kinds: UInt8 = 0
-                for p in stride(from: tokens.count - 1, through: 0, by: -1) {
-                    kinds |= freshKinds[p]
-                    freshFrom[p] = kinds
-                }
             }
-            madeThisRound = 0
             self.lastFreshStart = round == 0 ? Int.max : lastFreshStart
             for position in 0...max(lastFreshStart, -1) where position >= 0 {
                 let id = wordIDs[position]
@@ -153,7 +141,7 @@ struct Chart: ~Copyable {
                             guard applied[Int(r)] != stamp else { continue }
                             applied[Int(r)] = stamp
                             let rule = compiled.rule(r)
-                            guard digitsPass(rule, position), followerMayStart(afterToken: rule, next, elements) else { continue }
+                            guard digitsPass(rule, position), followerMayStart(afterToken: rule, next) else { continue }
                             apply(compiled, elements, r, position, minimumGeneration, &found)
                         }
                     }
@@ -178,7 +166,7 @@ struct Chart: ~Copyable {
                             let r = compiled.indexes.byWordThenItem.rule(i)
                             guard applied[Int(r)] != stamp else { continue }
                             applied[Int(r)] = stamp
-                            guard followerMayStart(afterToken: compiled.rule(r), next, elements) else { continue }
+                            guard followerMayStart(afterToken: compiled.rule(r), next) else { continue }
                             apply(compiled, elements, r, position, minimumGeneration, &found)
                         }
                     }
@@ -312,8 +300,6 @@ struct Chart: ~Copyable {
         let freshKinds: UnsafeMutablePointer<UInt8>
         /// One byte of kind bits per token.
         let kindsAt: UnsafeMutablePointer<UInt8>
-        /// One byte of kind bits per token.
-        let freshFrom: UnsafeMutablePointer<UInt8>
         /// Room for `items` headers (uninitialized: a header is written as its item is added).
         fileprivate let headers: UnsafeMutablePointer<Header>
 
@@ -330,7 +316,7 @@ struct Chart: ~Copyable {
 
         init(tokens given: [Token], kinds: Int, rules: Int, items: Int) {
             let tokenCount = given.count
-            let heads = (tokenCount + 1) * kinds, flagBytes = 3 * max(tokenCount, 1)
+            let heads = (tokenCount + 1) * kinds, flagBytes = 2 * max(tokenCount, 1)
             let words = Captures.capacity + heads + rules
             // Items, matches and tokens first (their alignment is 8), then the 4-byte words and the
             // headers (a header's alignment is 4), the bytes last.
@@ -379,7 +365,6 @@ struct Chart: ~Copyable {
             freshKinds = (wordsStart + words * 4 + headerBytes).bindMemory(to: UInt8.self, capacity: flagBytes)
             freshKinds.initialize(repeating: 0, count: flagBytes)
             kindsAt = freshKinds + max(tokenCount, 1)
-            freshFrom = kindsAt + max(tokenCount, 1)
         }
 
         deinit {
@@ -398,9 +383,6 @@ struct Chart: ~Copyable {
     private mutating func apply(_ stage: CompiledStage, _ elements: UnsafeBufferPointer<CompiledElement>, _ r: Int32, _ position: Int,
                                 _ minimumGeneration: Int32, _ found: inout FoundList) {
         let rule = stage.rule(r), range = rule.elementRange
-        // In a later round a match uses a reading of the round before or of this one, which
-        // starts here or after: a rule that takes no reading of those kinds finds nothing.
-        if minimumGeneration != Int32.min, rule.itemKinds & (freshFrom[position] | madeThisRound) == 0 { return }
         found.removeAll()
         let pattern = UnsafeBufferPointer(start: elements.baseAddress! + range.lowerBound, count: range.count)
         if rule.leadDigitTest >= 0 {
@@ -537,36 +519,23 @@ struct Chart: ~Copyable {
         }
         let pattern = UnsafeBufferPointer(start: elements.baseAddress! + rule.elementRange.lowerBound, count: rule.elementRange.count)
         return someReading(of: kind, at: position, passing: rule.leadTest, endingWhere: { end in canContinue(pattern, 1, end) }) { end in
-            followerMayStart(rule, end, through: pattern)
+            followerMayStart(rule, end)
         }
     }
 
     /// `followerMayStart` for a try from a word or number: when that token is the rule's first
-    /// element, the token after it is where the follower starts, and every match goes through it.
-    @inline(__always) private func followerMayStart(afterToken rule: CompiledStage.CompiledRule, _ at: Int,
-                                                    _ elements: UnsafeBufferPointer<CompiledElement>) -> Bool {
-        guard rule.leadTest < 0 else { return true }
-        let pattern = UnsafeBufferPointer(start: elements.baseAddress! + rule.elementRange.lowerBound, count: rule.elementRange.count)
-        return followerMayStart(rule, at, through: pattern)
+    /// element, the token after it is where the follower starts.
+    @inline(__always) private func followerMayStart(afterToken rule: CompiledStage.CompiledRule, _ at: Int) -> Bool {
+        rule.leadTest >= 0 || followerMayStart(rule, at)
     }
 
     /// Whether the reading the rule needs after its first element can start at `at` (or up
     /// to `followGap` tokens later, past optional words): one of its kind there passes its test.
-    /// With the rule's `pattern`, when every match of the try goes through that reading (the
-    /// rule's first element led to it), also one after which the rest of the pattern can start,
-    /// asked before the test.
-    @inline(__always) private func followerMayStart(_ rule: CompiledStage.CompiledRule, _ at: Int,
-                                                    through pattern: UnsafeBufferPointer<CompiledElement>? = nil) -> Bool {
+    @inline(__always) private func followerMayStart(_ rule: CompiledStage.CompiledRule, _ at: Int) -> Bool {
         guard rule.followTest >= 0 else { return true }
         var p = at
         while p < tokens.count, p <= at + rule.followGap {
-            let found = if let pattern {
-                someReading(of: Int(rule.followKind.rawValue), at: p, passing: rule.followTest,
-                            endingWhere: { end in canContinue(pattern, rule.followElement + 1, end) })
-            } else {
-                someReading(of: Int(rule.followKind.rawValue), at: p, passing: rule.followTest)
-            }
-            if found { return true }
+            if someReading(of: Int(rule.followKind.rawValue), at: p, passing: rule.followTest) { return true }
             p += 1
         }
         return false
@@ -697,7 +666,6 @@ struct Chart: ~Copyable {
                                                       nextStartingHere: firstStartingAt[slot], kind: item.kind))
         firstStartingAt[slot] = new
         kindsAt[item.first] |= 1 << item.kind.rawValue
-        madeThisRound |= 1 << item.kind.rawValue
         (itemStore + itemCount).initialize(to: consume item)
         itemCount += 1
     }

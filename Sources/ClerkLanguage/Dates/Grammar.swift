@@ -23,8 +23,6 @@ final class CompiledStage: @unchecked Sendable {
         var usesItems: Bool { itemElements > 0 }
         /// How many elements are earlier readings.
         var itemElements: Int
-        /// The kinds of those readings, as bits (`1 << kind`).
-        var itemKinds: UInt8 = 0
         /// What `Chart.run` asks before trying the rule, so that most tries that would find
         /// nothing are not made (see `Chart.mayMatch`). Set only when the elements before the
         /// first required one are optional words, symbols or numbers: a match with one of them
@@ -46,13 +44,10 @@ final class CompiledStage: @unchecked Sendable {
         var followTest: Int32 = -1
         var followKind: ValueKind = .time
         var followGap = 0
-        /// That element's place in the pattern.
-        var followElement = 0
 
         init(elementRange: Range<Int>, itemElements: Int, elements: [CompiledElement]) {
             self.elementRange = elementRange
             self.itemElements = itemElements
-            for e in elementRange where elements[e].tag == .item { itemKinds |= 1 << elements[e].itemKind.rawValue }
             var k = elementRange.lowerBound
             while k < elementRange.upperBound, elements[k].optional {
                 if elements[k].tag == .item { return }
@@ -71,7 +66,6 @@ final class CompiledStage: @unchecked Sendable {
             followTest = elements[f].test
             followKind = elements[f].itemKind
             followGap = f - k - 1
-            followElement = f - elementRange.lowerBound
         }
     }
 

@@ -185,7 +185,7 @@ struct Chart: ~Copyable {
                         let r = compiled.indexes.byItemThenAny.rule(i)
                         // A rule whose only item is this first one needs that item to be new.
                         if !freshHere, compiled.rule(r).itemElements == 1 { continue }
-                        guard mayMatch(compiled.rule(r), kind, position, elements) else { continue }
+                        guard mayMatch(compiled.rule(r), kind, position) else { continue }
                         apply(compiled, elements, r, position, minimumGeneration, &found)
                     }
                     // Rules that need a word or a reading after the item: only those whose
@@ -202,7 +202,7 @@ struct Chart: ~Copyable {
                                 guard applied[Int(r)] != stamp else { continue }
                                 applied[Int(r)] = stamp
                                 if !freshHere, compiled.rule(r).itemElements == 1 { continue }
-                                guard mayMatch(compiled.rule(r), kind, position, elements) else { continue }
+                                guard mayMatch(compiled.rule(r), kind, position) else { continue }
                                 apply(compiled, elements, r, position, minimumGeneration, &found)
                             }
                         }
@@ -219,7 +219,7 @@ struct Chart: ~Copyable {
                                 guard applied[Int(r)] != stamp else { continue }
                                 if !freshPair, compiled.rule(r).itemElements == 2 { continue }
                                 applied[Int(r)] = stamp
-                                guard mayMatch(compiled.rule(r), kind, position, elements) else { continue }
+                                guard mayMatch(compiled.rule(r), kind, position) else { continue }
                                 apply(compiled, elements, r, position, minimumGeneration, &found)
                             }
                         }
@@ -507,20 +507,9 @@ struct Chart: ~Copyable {
 
     /// For a rule that begins with a reading of `kind` at `position`: whether some reading
     /// there passes its test and, when the rule needs a reading next, has one after it.
-    /// When that reading is the rule's first element, every match goes through one after which
-    /// the rest of the pattern can start (`canContinue`, as `matchItems` asks): that is asked
-    /// of each reading first, as it is cheaper than the reading's test, and readings that end
-    /// where nothing of the rule follows are not tested (most of the tests asked here).
-    @inline(__always) private func mayMatch(_ rule: CompiledStage.CompiledRule, _ kind: Int, _ position: Int,
-                                            _ elements: UnsafeBufferPointer<CompiledElement>) -> Bool {
+    @inline(__always) private func mayMatch(_ rule: CompiledStage.CompiledRule, _ kind: Int, _ position: Int) -> Bool {
         guard rule.leadTest >= 0 else { return true }
-        guard rule.leadIsFirst else {
-            return someReading(of: kind, at: position, passing: rule.leadTest) { end in followerMayStart(rule, end) }
-        }
-        let pattern = UnsafeBufferPointer(start: elements.baseAddress! + rule.elementRange.lowerBound, count: rule.elementRange.count)
-        return someReading(of: kind, at: position, passing: rule.leadTest, endingWhere: { end in canContinue(pattern, 1, end) }) { end in
-            followerMayStart(rule, end)
-        }
+        return someReading(of: kind, at: position, passing: rule.leadTest) { end in followerMayStart(rule, end) }
     }
 
     /// `followerMayStart` for a try from a word or number: when that token is the rule's first
@@ -542,17 +531,14 @@ struct Chart: ~Copyable {
     }
 
     /// Whether some reading of `kind` starting at `position` passes item test `test` and,
-    /// given the token it ends at, `andThen`; `endingWhere`, asked of that token before the
-    /// test, passes over the readings that cannot do.
+    /// given the token it ends at, `andThen`.
     @inline(__always) private func someReading(of kind: Int, at position: Int, passing test: Int32,
-                                               endingWhere fits: (Int) -> Bool = { _ in true },
                                                andThen: (Int) -> Bool = { _ in true }) -> Bool {
         let check = Unmanaged.passUnretained(grammar.itemTests[Int(test)])
         var index = firstStartingAt[position * Self.kinds + kind]
         while index >= 0 {
             let i = Int(index)
             index = headers[i].nextStartingHere
-            guard fits(Int(headers[i].end)) else { continue }
             let passes = Unmanaged.passUnretained(itemStore[i])._withUnsafeGuaranteedRef { item in
                 check._withUnsafeGuaranteedRef { $0.passes(item) }
             }

@@ -34,10 +34,6 @@ final class CompiledStage: @unchecked Sendable {
         /// The test of the first required element when it is a reading (an index into
         /// `Grammar.itemTests`), else -1.
         var leadTest: Int32 = -1
-        /// Whether that reading is the rule's first element (no optional element before it):
-        /// then every match of a try goes through a reading at the token tried, and the
-        /// elements after it must be able to start where it ends (`Chart.mayMatch`).
-        var leadIsFirst = false
         /// The test of the required element after that one when it is a reading, -1 when it
         /// is not (or when a token lead is not the first element); `followGap` optional words,
         /// symbols or numbers may come between the two.
@@ -55,7 +51,7 @@ final class CompiledStage: @unchecked Sendable {
             }
             guard k < elementRange.upperBound else { return }
             let lead = elements[k]
-            if lead.tag == .item { leadTest = lead.test; leadIsFirst = k == elementRange.lowerBound }
+            if lead.tag == .item { leadTest = lead.test }
             // A token lead is asked about the token a try starts at, so only when it is the
             // first element (else an optional one before it may stand there).
             guard lead.tag == .item || k == elementRange.lowerBound else { return }

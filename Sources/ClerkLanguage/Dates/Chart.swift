@@ -448,7 +448,7 @@ struct Chart: ~Copyable {
                 if element.tag == .word ? kind == .number : kind != .symbol { return }
                 guard grammar.contains(element.set, wordIDs[at]) else { return }
             case .digits:
-                guard tokenStore[at].kind == .number, tokenStore[at].number != nil, grammar.digitTests[Int(element.test)].passes(tokenStore[at]) else { return }
+                guard tokenStore[at].kind == .number, tokenStore[at].number != nil, digitsPass(element.test, at) else { return }
             case .item:
                 matchItems(pattern, e, element, begin, at, fresh, minimumGeneration, slots, &found)
                 return
@@ -495,7 +495,14 @@ struct Chart: ~Copyable {
     /// Whether the number token at `position` passes the rule's first test, if it has one.
     @inline(__always) private func digitsPass(_ rule: CompiledStage.CompiledRule, _ position: Int) -> Bool {
         guard rule.leadDigitTest >= 0 else { return true }
-        return tokenStore[position].number != nil && grammar.digitTests[Int(rule.leadDigitTest)].passes(tokenStore[position])
+        return tokenStore[position].number != nil && digitsPass(rule.leadDigitTest, position)
+    }
+
+    /// Whether the token at `position` passes digit test `test`. The test and the token are
+    /// read in place: the grammar and the chart hold them for the whole parse.
+    @inline(__always) private func digitsPass(_ test: Int32, _ position: Int) -> Bool {
+        let check = Unmanaged.passUnretained(grammar.digitTests[Int(test)])
+        return check._withUnsafeGuaranteedRef { $0.passes(tokenStore.baseAddress! + position) }
     }
 
     /// For a rule that begins with a reading of `kind` at `position`: whether some reading

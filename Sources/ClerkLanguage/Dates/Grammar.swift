@@ -390,11 +390,18 @@ struct WordPairIndex: Sendable {
     }
 }
 
-/// An element's test of a number token. A closure held in a struct, not directly in an
-/// array: an array stores a bare closure in its most general form, so each call went through
-/// a conversion thunk.
-struct DigitTest: Sendable {
-    let passes: @Sendable (Token) -> Bool
+/// An element's test of a number token. A class, as `ItemTest`, so that the matcher calls it
+/// through an unretained reference (read out of the array, the closure was retained and
+/// released at each call, a few times a parse); the test is handed the token's `NumberToken`.
+final class DigitTest: Sendable {
+    let passes: @Sendable (NumberToken) -> Bool
+
+    init(passes: @escaping @Sendable (NumberToken) -> Bool) { self.passes = passes }
+
+    /// Whether number token `token` passes, read in place.
+    @inline(__always) func passes(_ token: UnsafePointer<Token>) -> Bool {
+        passes(NumberToken(number: token.pointee.number, digitCount: token.pointee.digitCount))
+    }
 }
 
 /// An element's test of an earlier reading. A class, so that the matcher calls it through an

@@ -163,7 +163,7 @@ final class Element: Sendable {
     enum Kind: Sendable {
         case words([String])
         case symbols([String])
-        case digits(@Sendable (Token) -> Bool)
+        case digits(@Sendable (NumberToken) -> Bool)
         case item(ValueKind, @Sendable (Item) -> Bool)
     }
 
@@ -185,7 +185,7 @@ final class Element: Sendable {
     static func symbol(_ symbols: String...) -> Element { Element(kind: .symbols(symbols)) }
     static func symbols(_ symbols: [String]) -> Element { Element(kind: .symbols(symbols)) }
     static func symbols(_ symbols: Set<String>) -> Element { Element(kind: .symbols(Array(symbols))) }
-    static func digits(_ test: @escaping @Sendable (Token) -> Bool = { _ in true }) -> Element { Element(kind: .digits(test)) }
+    static func digits(_ test: @escaping @Sendable (NumberToken) -> Bool = { _ in true }) -> Element { Element(kind: .digits(test)) }
     static func number(_ test: @escaping @Sendable (NumberValue) -> Bool = { _ in true }) -> Element {
         Element(kind: .item(.number) { item in
             guard let n = item.number else { return false }

@@ -18,6 +18,14 @@ struct Token: Sendable {
     var digitCount: Int { kind == .number ? end - start : 0 }
 }
 
+/// What a number element's test sees of its token (`Element.digits`): plain data, so that
+/// the matcher hands it over without copying the token and retaining its text.
+struct NumberToken: Sendable {
+    /// The value of the digits (nil for longer than 9 digits).
+    var number: Int?
+    var digitCount: Int
+}
+
 /// Splits text into tokens in one pass over its UTF-8 bytes.
 ///
 /// Letters and digits split into separate tokens ("14april" → `14` `april`, "5pm" → `5` `pm`);

@@ -160,7 +160,7 @@ final class AnsweringThread: @unchecked Sendable {
         var out = ByteWriter(capacity: 1 << 17)
         while let batch = queue.take() {
             batch.consume { prepared in
-                guard let ok = answers.finish(prepared, to: &out) else { return }
+                guard let ok = answers.finish(consume prepared, to: &out) else { return }
                 if !ok { allAnswered = false }
                 out.append(0x0A)
             }

@@ -55,11 +55,15 @@ public struct Router: Sendable {
         // tuesday" offered to cancel Monday's).
         // "Lunch with Ana tomorrow at 1. Add Bob too": a new event, then a guest for it in a
         // sentence of its own: the event with the guest (it was titled "Lunch with Ana Add Bob").
-        if let both = guestAdded(text, at: reference, known: known) { return both }
+        // (A line with no mark before a space has one sentence, and no label before a colon:
+        // `lastSentence` is nil, and so are `guestAdded` and `commandAtEnd`. One pass over the
+        // bytes says so; the three scans from the end for them cost ~1,200 instructions a line.)
+        let (sentences, colon) = Self.marksBeforeSpace(text)
+        if sentences, let both = guestAdded(text, at: reference, known: known) { return both }
         // "hi, im bob, lunch tomorrow at 1": who is speaking after the greeting, then the
         // request after a comma, is the same (it was titled "Bob, lunch").
-        if let last = (Self.opensWithRemark(text) ? Self.lastSentence(text) ?? Self.afterIntroduction(text, dates: read.matches) : nil)
-            ?? Self.commandAtEnd(text, files: known.folded) {
+        if let last = (Self.opensWithRemark(text) ? (sentences ? Self.lastSentence(text) : nil) ?? Self.afterIntroduction(text, dates: read.matches) : nil)
+            ?? (sentences || colon ? Self.commandAtEnd(text, files: known.folded) : nil) {
             let cut = last.utf8.prefix { $0 == 32 }.count
             let offsets = read.matches.map { text.utf8.distance(from: text.startIndex, to: $0.range.lowerBound) }
             if !offsets.contains(where: { $0 < cut }) || offsets.contains(where: { $0 >= cut }) {
@@ -73,7 +77,7 @@ public struct Router: Sendable {
         // "Oh dear, I didn't mean to do that. Could you restore the coffee?": a remark, then
         // the request. The last sentence alone, when the line as a whole asks nothing clerk does.
         guard case .outOfScope(let said) = whole.intent, said.topic == nil || said.topic == .question, said.didYouMean == nil,
-              let last = Self.lastSentence(text) else { return whole }
+              sentences, let last = Self.lastSentence(text) else { return whole }
         let inner = understand(last, readings: reader.readings(last, at: reference), at: reference, known: known, eventOnScreen: eventOnScreen)
         if case .outOfScope(let alone) = inner.intent, alone.topic == nil || alone.topic == .question || alone.topic == .greeting { return whole }
         return inner.moved(onto: text, from: last)
@@ -217,6 +221,25 @@ public struct Router: Sendable {
         let cut = words[end].endIndex
         guard text[cut...].split(separator: " ", maxSplits: 2).count >= 2, !dates.contains(where: { $0.range.lowerBound < cut }) else { return nil }
         return String(repeating: " ", count: text.utf8.distance(from: text.startIndex, to: cut)) + text[cut...]
+    }
+
+    /// Whether `text` has ".", "!" or "?" before a space (`sentences`), and ":" before one
+    /// (`colon`): without them `lastSentence(text)` is nil, and `lastSentence(text, atColon:
+    /// true)` too.
+    static func marksBeforeSpace(_ text: String) -> (sentences: Bool, colon: Bool) {
+        var copy = text
+        return copy.withUTF8 { bytes in
+            var sentences = false, colon = false
+            guard bytes.count >= 2 else { return (false, false) }
+            for i in 0..<(bytes.count - 1) where bytes[i + 1] == UInt8(ascii: " ") {
+                switch bytes[i] {
+                case UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "?"): sentences = true
+                case UInt8(ascii: ":"): colon = true
+                default: break
+                }
+            }
+            return (sentences, colon)
+        }
     }
 
     /// `text` with all before its last sentence made spaces ("I'm new here. What's on
@@ -1273,7 +1296,15 @@ public struct Router: Sendable {
                 dashAt = text.utf8.index(text.startIndex, offsetBy: at + 1)
             }
         }
-        guard let comma = [text.lastIndex(of: ","), dashAt].compactMap({ $0 }).max() else { return nil }
+        // (The comma found from the bytes: `lastIndex(of:)` walked the line by characters,
+        // ~4,800 instructions a line with a comma.)
+        let comma: String.Index
+        switch (line.mayMention(",") ? Self.lastIndex(of: UInt8(ascii: ","), in: text) : nil, dashAt) {
+        case let (last?, dash?): comma = Swift.max(last, dash)
+        case let (last?, nil): comma = last
+        case let (nil, dash?): comma = dash
+        case (nil, nil): return nil
+        }
         let rest = text[text.index(after: comma)...]
         let words = rest.split(separator: " ")
         guard let first = words.first, words.count <= 8 else { return nil }
@@ -1293,6 +1324,20 @@ public struct Router: Sendable {
         guard !note.isEmpty, let start = rest.firstIndex(where: { !$0.isWhitespace }) else { return nil }
         let kept = String(text[..<comma]) + String(repeating: " ", count: text.utf8.distance(from: comma, to: text.endIndex))
         return (kept, note, start..<text.endIndex)
+    }
+
+    /// `text.lastIndex(of: c)` of the character `c` that is the ASCII `byte` alone, found
+    /// from the bytes: a byte that is such a character as typed is taken, one that a mark
+    /// joins ("," before a combining accent) is not, as it is not by characters.
+    static func lastIndex(of byte: UInt8, in text: String) -> String.Index? {
+        let utf8 = text.utf8
+        var at = utf8.endIndex
+        while at > utf8.startIndex {
+            at = utf8.index(before: at)
+            // (A character that holds the byte and more begins before it or goes on after it.)
+            if utf8[at] == byte, text[at].utf8.count == 1, text[at].utf8.first == byte { return at }
+        }
+        return nil
     }
 
     /// `kept` (the line with a remark made spaces) with the dates `matches` read in the whole
@@ -1617,7 +1662,8 @@ public struct Router: Sendable {
         // Every ordinal ends in "t", "d" or "h" ("first", "2nd", "fourth"): most dates are
         // turned away by their last byte, before a lower-cased copy of their words.
         let said8 = text.utf8[range]
-        guard said8.count <= 24, let end = said8.last.map({ $0 | 0x20 }), end == 0x74 || end == 0x64 || end == 0x68 else { return false }
+        guard said8.count <= 24, let end = said8.last.map({ $0 | 0x20 }), end == 0x74 || end == 0x64 || end == 0x68,
+              mayBeOrdinal(said8) else { return false }
         var said = text[range].lowercased()[...]
         for article in ["the ", "my "] where said.hasPrefix(article) { said = said.dropFirst(article.count) }
         guard let place = ReferenceReader.ordinals[String(said)], place > 0 else { return false }
@@ -1627,6 +1673,21 @@ public struct Router: Sendable {
         if next == "to" { next = firstWord(of: &rest) }
         if next == "last" { return true }
         return Vocabulary.eventNouns.contains(next) || AgendaReader.placedNouns.contains(next)
+    }
+
+    /// False when the words `said` are no ordinal of `ReferenceReader.ordinals` after "the "
+    /// or "my ", as `picksAnEvent` reads them, seen from the bytes: every ordinal is one word of
+    /// three to seven ASCII letters and digits ("1st", "seventh"). Most dates that end as an
+    /// ordinal does ("next month", "tonight") are more words, and a lower-cased copy of them
+    /// cost ~300 instructions.
+    static func mayBeOrdinal(_ said: Substring.UTF8View) -> Bool {
+        var start = said.startIndex
+        for article in ["the ", "my "] as [StaticString] {
+            let bytes = UnsafeBufferPointer(start: article.utf8Start, count: article.utf8CodeUnitCount)
+            if said[start...].starts(with: bytes, by: { $0 | 0x20 == $1 }) { start = said.index(start, offsetBy: bytes.count) }
+        }
+        let word = said[start...]
+        return (3...7).contains(word.count) && !word.contains(32)
     }
 
     /// The lower-cased first word of `rest`, which loses it.

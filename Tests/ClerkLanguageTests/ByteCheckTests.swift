@@ -82,6 +82,74 @@ import Testing
     }
 }
 
+/// The byte looks that stand for a dearer look by characters say what it says: a line's
+/// marks before a space (`lastSentence` is nil without them), the last comma of a line
+/// (`noteRemark`), and the dates that may be an ordinal (`picksAnEvent`).
+@Suite struct ByteLookTests {
+    /// Lines of every shape from a few bytes that matter, also beyond ASCII: "," with an
+    /// accent after it is no comma to the characters, nor "\r\n" two characters.
+    static func lines() -> [String] {
+        var seed: UInt64 = 0x51_7CC1_B727
+        let pieces = ["a", " ", ",", ".", "!", "?", ":", "\u{301}", "é", "\r\n", "x y", "Ana", "—"]
+        var lines: [String] = ["", " ", ",", ", ", ". x", "a. b", "a.b", "x: y", "x :y", "a,\u{301} b", "a ,", "Hi! ok", "what? now", "?", "end."]
+        for _ in 0..<3000 {
+            var line = ""
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            for _ in 0..<Int(seed >> 60) {
+                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                line += pieces[Int(seed >> 33) % pieces.count]
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    @Test func aLineWithNoMarkBeforeASpaceHasNoLastSentence() {
+        let said = ["Dinner friday at 8. Invite Carla", "shift swap: move it", "what's on today?", "at 3.30 or 4:15"].map(Router.marksBeforeSpace)
+        #expect(said.map(\.sentences) == [true, false, false, false])
+        #expect(said.map(\.colon) == [false, true, false, false])
+        for line in Self.lines() {
+            let (sentences, colon) = Router.marksBeforeSpace(line)
+            let bytes = Array(line.utf8)
+            let naive = { (marks: String) in bytes.indices.dropLast().contains { bytes[$0 + 1] == 32 && marks.utf8.contains(bytes[$0]) } }
+            #expect(sentences == naive(".!?"), "\(line)")
+            #expect(colon == naive(":"), "\(line)")
+            if !sentences { #expect(Router.lastSentence(line) == nil, "\(line)") }
+            if !colon { #expect(Router.lastSentence(line, atColon: true) == nil, "\(line)") }
+        }
+    }
+
+    @Test func theLastCommaFromTheBytesIsTheLastCommaCharacter() {
+        let tea = "lunch, tea, bring cake"
+        #expect(Router.lastIndex(of: UInt8(ascii: ","), in: tea).map { tea.utf8.distance(from: tea.startIndex, to: $0) } == 10)
+        #expect(Router.lastIndex(of: UInt8(ascii: ","), in: "no comma here") == nil)
+        // (A comma an accent joins is no comma: the one before it is the last.)
+        let joined = "a, b,\u{301} c"
+        #expect(Router.lastIndex(of: UInt8(ascii: ","), in: joined) == joined.firstIndex(of: ","))
+        for line in Self.lines() {
+            #expect(Router.lastIndex(of: UInt8(ascii: ","), in: line) == line.lastIndex(of: ","), "\(line)")
+        }
+    }
+
+    @Test func aDateThatMayBeAnOrdinalIsOneWordOfThreeToSevenBytes() {
+        for word in ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+                     "1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th", "last"] {
+            for said in [word, "the " + word, "my " + word, "The " + word.uppercased(), "the my " + word] {
+                #expect(Router.mayBeOrdinal(said[...].utf8), "\(said)")
+            }
+            #expect(ReferenceReader.ordinals[word] != nil, "\(word)")
+        }
+        for said in ["next month", "tonight at 8", "the first monday", "my 2nd of may", "at", "my", "eighteenth", "the fourteenth"] {
+            #expect(!Router.mayBeOrdinal(said[...].utf8), "\(said)")
+        }
+        // An ordinal picked ("the second meeting") is still seen; a date that only ends as
+        // one does ("next month") is not read as one.
+        let picked = "the second meeting", month = "next month meeting"
+        #expect(Router.picksAnEvent(said: picked.startIndex..<picked.index(picked.startIndex, offsetBy: 10), in: picked))
+        #expect(!Router.picksAnEvent(said: month.startIndex..<month.index(month.startIndex, offsetBy: 10), in: month))
+    }
+}
+
 /// A pasted line of thousands of commas and names is read in a time that grows with it:
 /// each comma split the whole rest of the line (`Router.withoutRemark`) and each name was
 /// looked for in the title's whole list (`Title.build`): 4,000 took 20 s, 10,000 several

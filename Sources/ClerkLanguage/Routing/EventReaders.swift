@@ -618,6 +618,11 @@ enum AgendaReader {
             when = nil
             saidRange = nil
         }
+        // Whether a day was said, asked once by its case: `when == nil` compared two optional
+        // matches (a match is `Equatable`), the reading copied into a pair and destroyed each
+        // time (~500 instructions).
+        let saysWhen: Bool
+        if case .none = when { saysWhen = false } else { saysWhen = true }
         // "what's left today", "the rest of the week", "anything else this afternoon": what
         // is still to come, from now on.
         var range = saidRange
@@ -729,7 +734,7 @@ enum AgendaReader {
         // the latest one gone by (kept below only when the words name events). Only after "my",
         // "the", "i", "we": "how long does the offsite last" asks a length.
         var lastAt: Int?
-        if when == nil, !wantsNext, !wantsFreeTime, !wantsCount, !wantsHours, !wantsOverlaps,
+        if !saysWhen, !wantsNext, !wantsFreeTime, !wantsCount, !wantsHours, !wantsOverlaps,
            let last = s.first(in: Self.lastWord), !s.isInDate(last), s.word(last - 1, isIn: Self.beforeLastGoneBy) {
             lastAt = last
             details.used[last] = true
@@ -741,7 +746,7 @@ enum AgendaReader {
         }
         // "when was the dentist", "did i miss the dentist", "when did we have the review": asked
         // in the past tense with no span said, the latest one gone by too.
-        if lastAt == nil, when == nil, !wantsNext, !wantsFreeTime, !wantsCount, !wantsHours, !wantsOverlaps,
+        if lastAt == nil, !saysWhen, !wantsNext, !wantsFreeTime, !wantsCount, !wantsHours, !wantsOverlaps,
            let at = Self.pastTenseOpening(s) { lastAt = at }
         // "what's after the dentist", "anything before the review on friday": the events of
         // that day around the one named. ("after 5", "after lunch" are times, read as dates.)
@@ -755,7 +760,7 @@ enum AgendaReader {
         // "my last meeting with ana" is one gone by; "the first of december" is a date.)
         var pick: EventPick?
         var pickedAt: Int?
-        if when != nil, !wantsFreeTime, !wantsCount, !wantsNext, !wantsOverlaps, let (found, said, verb) = Self.pick(s) {
+        if saysWhen, !wantsFreeTime, !wantsCount, !wantsNext, !wantsOverlaps, let (found, said, verb) = Self.pick(s) {
             pick = found
             pickedAt = said.lowerBound
             for i in said { details.used[i] = true }
@@ -797,7 +802,7 @@ enum AgendaReader {
             slots.append(s.slot(.words, pieces: pieces, value: said, rule: "remaining-words"))
             words = said
         }
-        var asks = words == nil || wantsFreeTime || wantsCount ? nil : around ?? aspect(s, saysWhen: when != nil)
+        var asks = words == nil || wantsFreeTime || wantsCount ? nil : around ?? aspect(s, saysWhen: saysWhen)
         if words != nil, notesCue != nil { asks = .notes }
         // "how many days until christmas": the time to a day, no event named.
         // (A day, not a meal or a part of one: "how long until lunch" names no day.)

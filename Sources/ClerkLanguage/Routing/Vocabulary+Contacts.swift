@@ -22,6 +22,8 @@ extension Vocabulary {
         "new", "old", "whose", "most", "frequently", "called", "named", "way", "favorite", "favourite", "missed",
         // ("has sue got an email".)
         "got",
+        // ("i need carlas number", "give me carlas details": the wanting is nobody's name.)
+        "need", "needs", "want", "wants", "give", "gimme", "have",
     ]
 
     /// Words that make an occasion a birthday, asked about as a contact's field.

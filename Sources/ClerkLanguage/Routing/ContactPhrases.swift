@@ -191,7 +191,9 @@ enum ContactPhrases {
                 break
             case "name", "information", "info", "details", "detail", "card", "profile":
                 guard s.word(i - 1) == "contact" || s.tokens[max(i - 1, 0)].isPossessive || s.word(i + 1, isIn: Vocabulary.aboutWords) || s.word(i - 1) == "last" || s.word(i - 1) == "first"
-                        || w != "name" && afterKnownName(s, i, known: known) else { continue }
+                        || w != "name" && afterKnownName(s, i, known: known)
+                        // ("give me carlas details": a contact's first name with "s" and no apostrophe.)
+                        || w != "name" && s.word(i - 1).hasSuffix("s") && known.contactFirstNames.contains(String(s.word(i - 1).dropLast())) else { continue }
             case "birthday", "bday", "born", "age":
                 break
             case "touch":

@@ -453,10 +453,8 @@ public struct Router: Sendable {
                 // offered to cancel every meeting, showed the agenda, looked the contacts up).
                 let ofContacts = words.first.map { Self.contactChangeVerbs.contains(String($0)) } ?? false
                     && words.contains { $0 == "contact" || $0 == "contacts" }
-                switch inner.intent {
-                case .deleteEvent, .updateEvent: return Understanding(text: text, intent: .help, rule: "how-do-i:help")
-                default: if ofContacts { return Understanding(text: text, intent: .help, rule: "how-do-i:help") }
-                }
+                let changesAnEvent = switch inner.intent { case .deleteEvent, .updateEvent: true; default: false }
+                if changesAnEvent || ofContacts { return Understanding(text: text, intent: .help, rule: "how-do-i:help") }
             }
         }
         // "cancel lunch, I mean dinner": the words after "I mean" take the place of those
@@ -1052,7 +1050,9 @@ public struct Router: Sendable {
     static let personLeads: Set<String> = ["with", "w/", "invite", "ask", "tell", "meet", "see", "visit", "and", "&", "call", "ring", "text", "email",
                                            "phone", "message"]
     static let contactingVerbs: Set<String> = ["call", "ring", "text", "email", "phone", "message"]
-    /// A contact's details asked by name ("the email of may jones", "april's number").
+    /// A contact's details asked by name ("the email of may jones", "april's number"): the
+    /// words of `Vocabulary.contactFields` that name nothing but a person's detail ("the
+    /// location for may", "a code for june" stay dates).
     static let contactDetailWords: Set<String> = ["number", "phone", "mobile", "cell", "email", "e-mail", "address", "birthday",
                                                   "title", "company", "details", "info", "surname", "contact"]
 
@@ -1065,9 +1065,11 @@ public struct Router: Sendable {
         guard !dates.isEmpty, line.mayMention("may") || line.mayMention("april") || line.mayMention("june") || line.mayMention("jan")
                 || line.mayMention("august") else { return nil }
         let text = line.text
-        let words = text.split(whereSeparator: { $0 == " " || $0 == "," }).map { $0 }
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "," })
         var masked: [Range<Int>] = []
         for (k, word) in words.enumerated() {
+            // (Only words that start as the months do are lower-cased.)
+            guard let first = word.utf8.first.map({ $0 | 0x20 }), first == UInt8(ascii: "a") || first == UInt8(ascii: "m") || first == UInt8(ascii: "j") else { continue }
             var bare = word.lowercased()
             let possessive = bare.hasSuffix("'s") || bare.hasSuffix("’s")
             if possessive { bare = String(bare.dropLast(2)) }
@@ -1235,7 +1237,7 @@ public struct Router: Sendable {
             var said = Spelling.fold(String(decoding: piece, as: UTF8.self))
             if said.hasSuffix("'s") { said.removeLast(2) }
             if known.contactFirstNames.contains(said) { named.insert(said); continue }
-            if said.utf8.count >= 4, said.hasSuffix("s"), known.contactFirstNames.contains(String(said.dropLast())) { named.insert(String(said.dropLast())) }
+            if let name = known.firstName(ofBarePossessive: said) { named.insert(name) }
         }
         guard named.count == 1, let name = named.first else { return nil }
         let spelled = known.contactSpelling(of: name) ?? name

@@ -193,7 +193,7 @@ enum ContactPhrases {
                 guard s.word(i - 1) == "contact" || s.tokens[max(i - 1, 0)].isPossessive || s.word(i + 1, isIn: Vocabulary.aboutWords) || s.word(i - 1) == "last" || s.word(i - 1) == "first"
                         || w != "name" && afterKnownName(s, i, known: known)
                         // ("give me carlas details": a contact's first name with "s" and no apostrophe.)
-                        || w != "name" && s.word(i - 1).hasSuffix("s") && known.contactFirstNames.contains(String(s.word(i - 1).dropLast())) else { continue }
+                        || w != "name" && known.firstName(ofBarePossessive: s.word(i - 1)) != nil else { continue }
             case "birthday", "bday", "born", "age":
                 break
             case "touch":

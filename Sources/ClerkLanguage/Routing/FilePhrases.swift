@@ -342,6 +342,14 @@ enum FilePhrases {
     /// What may come before a list's name that opens a line ("my kit list: …").
     static let listLabelLeads: WordSet = ["my", "our", "the", "a"]
 
+    /// True when tokens `start...end` open the line as a label: nothing before them but
+    /// `listLabelLeads`, a colon after `end`, and words after the colon ("todo: call bob", "my
+    /// shopping: eggs").
+    static func opensAsLabel(_ s: Sentence, from start: Int, through end: Int) -> Bool {
+        (s.body.lowerBound..<start).allSatisfy { s.word($0, isIn: listLabelLeads) } && colonFollows(s, token: end)
+            && ((end + 1)..<s.body.upperBound).contains { !s.tokens[$0].isMark }
+    }
+
     /// What comes before a kind of list that is wanted, not yet made ("keep a reading list").
     static let wantedListLeads: Set<String> = [
         "keep a", "keep a new", "keep another", "i need a", "i need a new", "i need another", "i want a", "i want a new",
@@ -413,14 +421,15 @@ enum FilePhrases {
     }
 
     /// "add milk to groceries", "put sunscreen on my packing": a list said by its kind alone,
-    /// last, after an adding verb and "to"/"on", or opening the line before a colon — its file, groceries.txt (made when missing,
-    /// after a yes). Only kinds that are never an event ("add Ana to the party" is a guest).
+    /// last, after an adding verb and "to"/"on", or opening the line before a colon — its
+    /// file, groceries.txt (made when missing, after a yes). Only kinds that are never an
+    /// event ("add Ana to the party" is a guest).
     static func keptList(_ s: Sentence) -> Mention? {
         // "todo: call the butcher", "my shopping: eggs, flour": the kind as the label the line
         // opens with, its items after the colon.
         var label = s.body.lowerBound
         while s.word(label, isIn: listLabelLeads) { label += 1 }
-        if s.word(label, isIn: keptListKinds), colonFollows(s, token: label), ((label + 1)..<s.body.upperBound).contains(where: { !s.tokens[$0].isMark }) {
+        if s.word(label, isIn: keptListKinds), opensAsLabel(s, from: label, through: label) {
             return Mention(tokens: label..<(label + 1), name: s.word(label) + ".txt")
         }
         var last = s.body.upperBound - 1
@@ -639,8 +648,7 @@ enum FilePhrases {
         // name and a colon, nothing before the name but "my" or "the" — with a day in it only
         // for a list (with work.txt, "work: review with ana at 3" is an event). ("notes: …"
         // stays the shown event's notes, or nothing.)
-        if (head..<tokens.lowerBound).allSatisfy({ s.word($0, isIn: listLabelLeads) }), colonFollows(s, token: end),
-           !s.word(tokens.lowerBound, isIn: notesWords), ((end + 1)..<s.body.upperBound).contains(where: { !s.tokens[$0].isMark }),
+        if opensAsLabel(s, from: tokens.lowerBound, through: end), !s.word(tokens.lowerBound, isIn: notesWords),
            isListName(name) || !((end + 1)..<s.body.upperBound).contains(where: { s.isInDate($0) }) {
             return mention
         }
@@ -653,8 +661,6 @@ enum FilePhrases {
             || crossVerbs.contains(verb) || verb == "mark" || Vocabulary.questionWords.contains(verb) || readVerbs.contains(verb) || replaceVerbs.contains(verb) {
             return mention
         }
-        // "rename groceries to shopping".
-        if Vocabulary.renameVerbs.contains(verb) { return nil }
         return nil
     }
 

@@ -26,6 +26,14 @@ final class Names: Sendable {
     /// Each folded word of the contacts' names as the address book spells it ("jose" → "José").
     func contactSpelling(of word: String) -> String? { contactSets.value.spelled[word] }
 
+    /// The contact's first name `word` says with a possessive "s" and no apostrophe ("carlas"
+    /// → "carla"): four letters or more, and no first name itself ("chris"); nil otherwise.
+    func firstName(ofBarePossessive word: String) -> String? {
+        guard word.utf8.count >= 4, word.hasSuffix("s"), !contactFirstNames.contains(word) else { return nil }
+        let name = String(word.dropLast())
+        return contactFirstNames.contains(name) ? name : nil
+    }
+
     /// The files by their folded names without the extension ("todo" → "todo.txt"), so
     /// "read todo" finds the file a person did not spell out in full.
     let fileNames: [String: String]

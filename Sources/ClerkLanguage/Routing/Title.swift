@@ -130,8 +130,7 @@ enum Title {
             for (k, i) in kept.enumerated() where k + 1 < kept.count && kept[k + 1] == i + 1 && respelled[i] == nil
                 && s.kind(i) == .word && s.kind(i + 1) == .word {
                 let word = s.word(i)
-                guard word.utf8.count >= 4, word.hasSuffix("s"), !known.contactFirstNames.contains(word),
-                      known.contactFirstNames.contains(word.dropLast()) else { continue }
+                guard known.firstName(ofBarePossessive: word) != nil else { continue }
                 let typed = s.text[s.tokens[i].range].dropLast()
                 let owner = typed == typed.lowercased() ? known.contactSpelling(of: String(word.dropLast())) ?? String(typed) : String(typed)
                 respelled[i] = owner + "'s"

@@ -32,15 +32,28 @@ extension LocalStore {
 
     public func searchEvents(_ search: EventSearch) throws -> [Event] {
         let words = search.text.map { Spelling.fold($0).split(whereSeparator: \.isWhitespace).map(String.init) } ?? []
+        let closedWords = words.map(Self.closed)
         let person = search.attendee.map(Spelling.fold)?.trimmingSpaces()
         return try events(from: search.from, to: search.to, calendarIDs: search.calendarIDs).filter { event in
             let text = Spelling.fold([event.title, event.location ?? "", event.notes ?? ""].joined(separator: " "))
-            guard words.allSatisfy(text.contains) else { return false }
+            var closedText: String?
+            guard zip(words, closedWords).allSatisfy({ word, closedWord in
+                if text.contains(word) { return true }
+                if closedText == nil { closedText = Self.closed(text) }
+                return closedText!.contains(closedWord)
+            }) else { return false }
             guard let person, !person.isEmpty else { return true }
             return event.attendees.contains { attendee in
                 [attendee.name, attendee.email].contains { $0.map(Spelling.fold)?.contains(person) == true }
             }
         }
+    }
+
+    /// Text with its spaces and hyphens taken out, so a compound said closed finds it written
+    /// open and the other way round: "kids pickup" finds "Pick up the kids", "check-in"
+    /// finds "Check in", "car pool" finds "Carpool".
+    static func closed(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != " " && $0 != "-" }))
     }
 
     public func event(id: String) throws -> Event? {

@@ -389,6 +389,26 @@ import Testing
         #expect(try search("dentist", "ana") == [])
     }
 
+    /// A compound said closed finds it written open and the other way round; a word that is
+    /// in neither form finds nothing.
+    @Test func searchesCompoundsWrittenOpenOrClosed() throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        let id = try test.primaryID
+        try test.store.insertEvent(EventDraft(title: "Pick up the kids", when: Self.timed("2026-03-05T15:00", "2026-03-05T16:00")), id: "p", calendarID: id)
+        try test.store.insertEvent(EventDraft(title: "Carpool", when: Self.timed("2026-03-06T08:00", "2026-03-06T09:00")), id: "c", calendarID: id)
+        try test.store.insertEvent(EventDraft(title: "Hotel check-in", when: Self.timed("2026-03-07T15:00", "2026-03-07T16:00")), id: "h", calendarID: id)
+        let march = (local("2026-03-01T00:00", Self.madrid), local("2026-04-01T00:00", Self.madrid))
+        func search(_ text: String) throws -> [String] {
+            try test.store.searchEvents(EventSearch(text: text, from: march.0, to: march.1)).map(\.id)
+        }
+        #expect(try search("kids pickup") == ["p"])
+        #expect(try search("car pool") == ["c"])
+        #expect(try search("checkin") == ["h"])
+        #expect(try search("check in") == ["h"])
+        #expect(try search("kids dropoff") == [])
+    }
+
     @Test func listsWhatIsStoredForExport() throws {
         let test = try TestStore()
         defer { test.remove() }

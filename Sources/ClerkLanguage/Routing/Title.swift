@@ -77,6 +77,7 @@ enum Title {
         dropMealTime(s, &kept)
         cutTailClause(s, &kept, names: names)
         cutCondition(s, &kept)
+        cutLeadIn(s, &kept)
         // "squeeze in a call tomorrow", "fit in a gym session at 7": the asking is no part of it.
         if kept.count > 2, s.word(kept[0]) == "squeeze" || s.word(kept[0]) == "fit", s.word(kept[1]) == "in" { kept.removeFirst(2) }
         trimEdges(s, &kept, names: names)
@@ -341,6 +342,27 @@ enum Title {
             return
         }
     }
+
+    /// "i'm a student, i have lectures mon 9-11", "as a parent, pta meeting thursday 7pm",
+    /// "quick one, dentist friday at 3": who the speaker is, or a word that only opens the
+    /// talk, before a comma at the start is no part of the title. Left when nothing of a
+    /// title follows the comma ("i'm meeting bob, friday at 3").
+    static func cutLeadIn(_ s: Sentence, _ kept: inout [Int]) {
+        guard kept.count > 2, let c = kept.prefix(6).firstIndex(where: { s.word($0) == "," }), c >= 1,
+              (0..<c).allSatisfy({ kept[$0] == kept[0] + $0 }) else { return }
+        let lead = kept[..<c].map { s.word($0) }
+        let speaker = lead[0] == "i'm" || lead[0] == "im" || lead.count > 1 && (lead[0] == "i" && lead[1] == "am" || lead[0] == "as" && (lead[1] == "a" || lead[1] == "an"))
+        guard speaker || lead.allSatisfy({ talkOpeners.contains($0) }),
+              kept[(c + 1)...].contains(where: { s.kind($0) == .word && !s.tokens[$0].is(.titleLeading) && !s.tokens[$0].is(.titleTrailing) })
+        else { return }
+        kept.removeFirst(c + 1)
+    }
+
+    /// Words that only open the talk before a comma ("basically, …", "quick one, …", "ok so, …").
+    static let talkOpeners: Set<String> = [
+        "basically", "quick", "one", "question", "fyi", "btw", "heads", "up", "anyway", "anyways", "right", "alright", "well",
+        "um", "umm", "erm", "uh", "oh", "so", "ok", "okay", "also", "and", "hmm", "sorry", "another", "more", "thing", "next",
+    ]
 
     /// Drops the framing words and marks at the title's edges; a guest's name in `names`
     /// stays though it is such a word ("Lunch with Will").

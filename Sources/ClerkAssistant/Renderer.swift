@@ -170,6 +170,8 @@ public enum Renderer {
         case .redo?: instead = "I can't redo a change I undid. Say it again, and I'll show it and ask before making it."
         case .hold?: instead = cannotHold(nil, words: nil, text: nil)
         case .restoreEvent?: instead = noEventTrash(nil)
+        case .offline?: instead = worksOffline(signedIn: false)
+        case .version?: instead = version(nil)
         case .google?:
             instead = "To use your Google calendar, contacts and Drive, say 'log in' (or run 'clerk login'). Until then clerk keeps them on this machine."
         case .transfer?:
@@ -178,6 +180,20 @@ public enum Renderer {
         case nil: instead = notUnderstood(text)
         }
         return instead
+    }
+
+    /// "do you work offline": where clerk keeps things, and what it does without the internet.
+    static func worksOffline(signedIn: Bool) -> String {
+        signedIn
+            ? "Yes. clerk keeps a copy of your Google calendar, contacts and files on this machine: offline it answers from the copy,"
+                + " and your changes wait until it can reach Google again ('status' shows what waits)."
+            : "Yes. Your calendar, contacts and files are kept on this machine, so clerk needs no internet."
+                + " Signed in to Google ('log in'), it answers from its copy when offline and sends your changes once back online."
+    }
+
+    /// "what version are you".
+    static func version(_ number: String?) -> String {
+        number.map { "This is clerk \($0). Type 'help' for what I can do." } ?? "Run 'clerk --version' to see which clerk this is."
     }
 
     /// "set an alarm for 7 tomorrow": no alarms, but a reminder then, the time as said.

@@ -299,6 +299,13 @@ extension Session {
             for lead in ["for ", "at "] where said.lowercased().hasPrefix(lead) { said = String(said.dropFirst(lead.count)) }
             return Reply(intent: .outOfScope, ok: false, message: Renderer.noAlarms(at: said))
         }
+        // "do you work offline": said for the backend in use. "what version are you".
+        if outOfScope.topic == .offline {
+            return Reply(intent: .outOfScope, ok: true, message: Renderer.worksOffline(signedIn: context.backendName == "google"))
+        }
+        if outOfScope.topic == .version {
+            return Reply(intent: .outOfScope, ok: true, message: Renderer.version(context.version))
+        }
         // "set my working hours to 9-5", "what's my time zone": the settings in force, and
         // where they are changed.
         if outOfScope.topic == .settings {

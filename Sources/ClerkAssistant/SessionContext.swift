@@ -78,6 +78,8 @@ public struct SessionContext {
     /// False for a one-shot run: the process ends with the answer, so no reply offers an
     /// "undo" it could not give.
     public var offersUndo = true
+    /// clerk's version, for "what version are you" (nil: not known to this session).
+    public var version: String?
 
     public init(
         calendars: any CalendarService, contacts: any ContactsService, files: any FileService,

@@ -714,4 +714,9 @@ public enum OutOfScopeTopic: String, Sendable, Hashable, CaseIterable {
     /// A deleted event asked back ("restore the meeting", "get the lunch back"): events have
     /// no trash; the last deletion comes back with "undo".
     case restoreEvent
+    /// Whether clerk works without the internet ("do you work offline", "can I use this
+    /// without internet").
+    case offline
+    /// Which clerk this is ("what version are you", "which version is this").
+    case version
 }

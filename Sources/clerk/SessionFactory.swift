@@ -147,6 +147,7 @@ enum SessionFactory {
         context.settings = ConfigFile(path: paths.config)
         // One request, then the process ends: nothing it says may promise an undo.
         context.offersUndo = !oneShot
+        context.version = ClerkApp.version
         return (Session(context: context), opened.backend)
     }
 

@@ -88,6 +88,15 @@ import Testing
         #expect(version.stdout.wholeMatch(of: /clerk 0\.1\.0 \(commit ([0-9a-f]{7,40}(-dirty)?|unknown)\)\n/) != nil, "\(version.stdout)")
         #expect(version.stderr == "")
         #expect(version.status == 0)
+        // Asked in words, the same version; and whether clerk works offline, for the local store.
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let asked = try ClerkBinary.run(["--data-dir", folder.path, "what version are you?"])
+        #expect(asked.stdout == "This is clerk 0.1.0. Type 'help' for what I can do.\n")
+        #expect(asked.status == 0)
+        let offline = try ClerkBinary.run(["--data-dir", folder.path, "do you work offline"])
+        #expect(offline.stdout.hasPrefix("Yes. Your calendar, contacts and files are kept on this machine, so clerk needs no internet."))
+        #expect(offline.status == 0)
         let usage = try ClerkBinary.run(["--help"])
         #expect(usage.status == 0)
         #expect(usage.stdout.hasPrefix("clerk — a calendar, contacts and files assistant for the terminal\n"))

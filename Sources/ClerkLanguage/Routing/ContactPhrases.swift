@@ -76,6 +76,11 @@ enum ContactPhrases {
            let name = person(in: s, from: at + 2, known: known), (name.range.upperBound..<body.upperBound).allSatisfy({ s.tokens[$0].isMark }) {
             return Route(rule: .contact(.lookup), command: head..<(at + 2))
         }
+        // "show me everyone", "list everybody", "who do i know": the whole address book.
+        if body.count <= 6, (head..<body.upperBound).allSatisfy({ s.word($0, isIn: Self.everyoneAlone) || s.tokens[$0].isMark }),
+           body.contains(where: { s.word($0, isIn: Self.everyoneNouns) }) || s.matches(["who", "do", "i", "know"], at: head) && body.count <= 5 {
+            return Route(rule: .contact(.addressBook), command: head..<body.upperBound)
+        }
         // "list all clients", "show my customers": the address book, as a business owner says it.
         if (head..<body.upperBound).allSatisfy({ s.word($0, isIn: Self.clientsAlone) || s.tokens[$0].isMark }),
            body.contains(where: { s.word($0, isIn: Self.clientNouns) }) {
@@ -105,8 +110,13 @@ enum ContactPhrases {
         // "find Bob Stone", "tell me about Carla", "what do you know about Petey", "Bob's details".
         var i = shape.afterVerb
         let asksWhatIsKnown = s.matches(Self.whatDoYouKnowAbout, at: head)
-        if s.word(head, isIn: Vocabulary.lookupVerbs) || asksWhatIsKnown {
+        // ("everything about bob", "all about carla": the card, said with no verb.)
+        let asksAllAbout = s.word(head, isIn: Self.allOfIt) && s.word(head + 1, is: "about")
+        if s.word(head, isIn: Vocabulary.lookupVerbs) || asksWhatIsKnown || asksAllAbout {
             if asksWhatIsKnown { i = head + 5 }
+            if asksAllAbout { i = head + 2 }
+            // ("tell me everything about bob", "give me all the info on ana".)
+            if s.word(i, isIn: Vocabulary.lookupFiller), s.word(i + 1, isIn: Self.allOfIt) { i += 2 } else if s.word(i, isIn: Self.allOfIt) { i += 1 }
             while s.word(i, isIn: Vocabulary.lookupFiller) { i += 1 }
             if let name = person(in: s, from: i, known: known), name.range.upperBound >= body.upperBound - 3,
                !name.isRelation || s.word(i) == "my" || isKnownName(s, name.range, known: known) {
@@ -130,6 +140,11 @@ enum ContactPhrases {
     /// The contact field a sentence asks for, if it names one.
     /// "what do you know about …", asked at the head.
     static let whatDoYouKnowAbout = ["what", "do", "you", "know", "about"]
+    /// "everything" said of a person's card ("everything about bob", "tell me all about ana").
+    static let allOfIt: WordSet = ["everything", "all"]
+    /// Words of a request for the whole address book with no noun of it ("show me everyone").
+    static let everyoneAlone: WordSet = ["show", "list", "me", "all", "everyone", "everybody", "who", "do", "i", "know", "my", "give", "see", "get", "please"]
+    static let everyoneNouns: WordSet = ["everyone", "everybody"]
 
     static let fieldLinks: WordSet = ["for", "of"]
 
@@ -377,6 +392,8 @@ enum ContactPhrases {
             mention = personMention(s, known: known)
         case .addressBook, .field, .nameAlone:
             mention = personMention(s, known: known)
+            // ("show me everyone": the whole book, no one called so.)
+            if rule == .addressBook, let said = mention, said.range.allSatisfy({ s.word($0, isIn: everyoneNouns) }) { mention = nil }
         }
         if let fieldAt = s.body.first(where: { Vocabulary.contactFields[s.word($0)] == field && field != .all }) {
             slots.append(s.slot(.field, fieldAt..<(fieldAt + 1), value: field.rawValue, rule: "field-word"))

@@ -124,6 +124,7 @@ enum FixedCommands {
             return Route(rule: .fixed(.undo, (afterDismay..<body.upperBound).map { s.tokens[$0].word }.joined(separator: " ")), command: body)
         }
         if let route = asksWhetherCan(s) { return route }
+        if s.has(aboutItselfWords), let route = asksAboutItself(s) { return route }
         guard !body.isEmpty, body.count <= 8, s.word(body.lowerBound, isIn: firstWords) else { return nil }
         // A line with a word no form has is no form, seen by key before its words are joined
         // and looked up ("next monday", "today at 5": the words joined and hashed for nothing).
@@ -132,6 +133,37 @@ enum FixedCommands {
             if let command = forms[key] { return Route(rule: .fixed(command, key), command: body) }
         }
         return body == s.body ? helpAbout(s) ?? newCalendar(s) ?? asksIfConnected(s) ?? asksWhereKept(s) : nil
+    }
+
+    /// Words a question about clerk itself may hold besides what it asks about.
+    static let aboutItselfFiller: WordSet = [
+        "what", "what's", "whats", "which", "is", "are", "am", "do", "does", "can", "will", "could", "i", "you", "it", "this", "clerk", "the",
+        "of", "your", "my", "an", "a", "there", "use", "using", "run", "running", "work", "works", "working", "need", "needs", "require",
+        "requires", "have", "be", "still", "also", "mode", "on",
+    ]
+    static let offlineWords: WordSet = ["offline", "internet", "wifi", "wi-fi", "online", "connection", "network", "signal"]
+    static let aboutItselfWords: WordSet = ["version", "offline", "internet", "wifi", "wi-fi", "online", "connection", "network", "signal"]
+
+    /// "what version are you", "which version is this": the version. "do you work offline",
+    /// "can I use this without internet", "does it need an internet connection": where clerk
+    /// keeps things and what it does offline. Only the whole line of such words ("what
+    /// version of the report", "offline meeting friday 3pm" are not about clerk).
+    static func asksAboutItself(_ s: Sentence) -> Route? {
+        let body = s.body
+        guard body.count <= 9, !body.contains(where: { s.isInDate($0) }) else { return nil }
+        func only(_ words: WordSet, _ also: WordSet = []) -> Bool {
+            body.allSatisfy { s.word($0, isIn: words) || s.word($0, isIn: also) || s.word($0, isIn: aboutItselfFiller) || s.tokens[$0].isMark }
+        }
+        let topic: OutOfScopeTopic
+        if body.contains(where: { s.word($0, is: "version") }), only(["version"]) {
+            topic = .version
+        } else if body.contains(where: { s.word($0, isIn: offlineWords) }), s.word(0, isIn: ["can", "does", "do", "will", "is", "are"]) || s.word(s.count - 1) == "?",
+                  only(offlineWords, ["without", "no", "any", "when", "i'm", "im", "not", "connected"]) {
+            topic = .offline
+        } else {
+            return nil
+        }
+        return Route(rule: .topic(topic), command: body)
     }
 
     static let keptWords: WordSet = ["stored", "kept", "saved", "keep", "store", "save", "live"]

@@ -122,8 +122,8 @@ extension Renderer {
     }
 
     /// "Carla Gomez's birthday: Sat 5 Dec (on your calendar as 'Carla's birthday')".
-    static func birthdayFromCalendar(_ contact: Contact, _ event: Event, text: DateText) -> String {
-        let owner = contact.name.oneLine + (contact.name.oneLine.hasSuffix("s") ? "'" : "'s")
+    static func birthdayFromCalendar(_ name: String, _ event: Event, text: DateText) -> String {
+        let owner = name.oneLine + (name.oneLine.hasSuffix("s") ? "'" : "'s")
         return "\(owner) birthday: \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone)))) (on your calendar as '\(event.shownTitle)')."
     }
 

@@ -40,6 +40,10 @@ extension Session {
                let found = try? findContacts(String(query.name.dropLast())), !found.isEmpty {
                 return lookUpContact(ContactQuery(name: String(query.name.dropLast()), field: query.field, isCall: query.isCall, label: query.label))
             }
+            // "when is Tom's birthday" with no Tom in the contacts: the calendar may know it.
+            if query.field == .birthday, let event = birthdayEvent(named: query.name) {
+                return Reply(intent: .contactLookup, ok: true, message: Renderer.birthdayFromCalendar(query.name, event, text: DateText(zone: context.zone)), fields: json)
+            }
             if query.isRelation {
                 return Reply(intent: .contactLookup, ok: false, message: Renderer.relationUnknown(query.name), fields: json)
             }
@@ -71,7 +75,7 @@ extension Session {
             let contact = matches[0]
             // No birthday saved: the calendar may know it ("Carla's birthday" on Saturday).
             if query.field == .birthday, contact.birthday == nil, let event = birthdayEvent(of: contact) {
-                return Reply(intent: .contactLookup, ok: true, message: Renderer.birthdayFromCalendar(contact, event, text: DateText(zone: context.zone)), fields: json)
+                return Reply(intent: .contactLookup, ok: true, message: Renderer.birthdayFromCalendar(contact.name, event, text: DateText(zone: context.zone)), fields: json)
             }
             var message = query.field == .all
                 ? Renderer.contactCard(contact, style: context.style)
@@ -240,9 +244,16 @@ extension Session {
     /// The next event in a year that is this contact's birthday by its title ("Carla's
     /// birthday", "Birthday: Carla Gomez").
     func birthdayEvent(of contact: Contact) -> Event? {
+        birthdayEvent(named: contact.givenName ?? contact.name.split(separator: " ").first.map(String.init) ?? contact.name)
+    }
+
+    /// The next event in a year titled as `name`'s birthday ("Tom's birthday", "My grandson
+    /// Tom's birthday").
+    func birthdayEvent(named name: String) -> Event? {
         let now = context.now.now()
         let from = DateText(zone: context.zone).localDate(now).startOfDay(in: context.zone)
-        let words = Spelling.fold(contact.givenName ?? contact.name.split(separator: " ").first.map(String.init) ?? contact.name)
+        let words = Spelling.fold(name)
+        guard !words.isEmpty else { return nil }
         let found = (try? context.calendars.searchEvents(EventSearch(text: "birthday", from: from, to: from + 367 * 86_400))) ?? []
         return found.first { Spelling.fold($0.title).contains(words) }
     }

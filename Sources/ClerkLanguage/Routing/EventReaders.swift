@@ -414,7 +414,8 @@ enum CreateReader {
         due.known.remove(.end)
         // "by end of day", "by eod", "by end of month" end where the span does; "by friday",
         // "by tomorrow", "by the 15th" name the day the reader's span ends at the start of.
-        let saysEnd = said.parts.contains { $0.rule.contains("end") || $0.rule == "eod" }
+        // ("by cob", "by close of business": the end of that day's work, so of that day too.)
+        let saysEnd = said.parts.contains { $0.rule.contains("end") || ["eod", "cob", "close-of-business"].contains($0.rule) }
         let atMidnight = LocalDate(said.end, in: zone).startOfDay(in: zone) == said.end
         if !atMidnight, !said.isAllDay {
             due.start = said.end

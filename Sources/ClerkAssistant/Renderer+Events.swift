@@ -686,9 +686,12 @@ extension Renderer {
     /// The events a bulk delete will remove, numbered, and the question.
     /// The events about to go, one a line; those in `wholeSeries` (ids) go with their series.
     static func deleteAll(_ events: [Event], wholeSeries: Set<String> = [], endingSeries: Set<String> = [], text: DateText) -> String {
-        numbered(events, under: theseEvents, text: text) {
-            wholeSeries.contains($0.id) ? "  (every one: the whole series)" : endingSeries.contains($0.id) ? "  (and every one after: the series ends)" : ""
-        } + "\n" + deleteAllQuestion(events.count)
+        func note(_ event: Event) -> String {
+            wholeSeries.contains(event.id) ? "  (every one: the whole series)" : endingSeries.contains(event.id) ? "  (and every one after: the series ends)" : ""
+        }
+        // (One event is shown as a single delete shows it, not as a list of one.)
+        if events.count == 1 { return eventLine(events[0], text: text) + note(events[0]) + "\n" + deleteAllQuestion(1) }
+        return numbered(events, under: theseEvents, text: text, note: note) + "\n" + deleteAllQuestion(events.count)
     }
 
     /// "Ended 'Piano lesson' before Tue 29 Dec."

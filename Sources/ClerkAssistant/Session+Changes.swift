@@ -492,6 +492,18 @@ extension Session {
             }), Reply(intent: .updateEvent, ok: true, message: question))
         }
         if let again = rebook(reference, changes) { return again }
+        // "copy the dentist to friday", "duplicate it for next monday": a new event like it,
+        // then; the one found stays.
+        if changes.copies, let when = changes.when {
+            return findEvent(reference, intent: .updateEvent) { [unowned self] found in
+                // Its hours kept when only a day is said ("copy it to tuesday"), as a move keeps them.
+                let zone = context.zone
+                let moved = WhenEdit.applying(changes, to: found.when, zone: zone, workingHours: context.preferences.workingHours)
+                let at = DateMatch(range: when.range, rule: "copy:" + when.rule, start: moved.startInstant(in: zone), end: moved.endInstant(in: zone),
+                                   grain: moved.isAllDay ? .day : .minute, isAllDay: moved.isAllDay, known: moved.isAllDay ? [.date] : [.date, .time, .end])
+                return createEvent(copyRequest(of: found, at: at))
+            }
+        }
         return findEvent(reference, intent: .updateEvent) { [unowned self] found in
             // "move the standup to 10 tomorrow": with no day naming the event, a repeating
             // one's occurrence on the day and time the change names is the one moved.

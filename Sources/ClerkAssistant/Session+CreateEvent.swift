@@ -275,14 +275,22 @@ extension Session {
         guard let found = try? searchEvents(words: words, attendee: reference.attendee, from: now - TimeInterval(AgendaDefaults.searchDays * 86_400), to: now, calendarIDs: nil),
               let past = found.filter({ $0.when.startInstant(in: zone) <= now }).max(by: { $0.when.startInstant(in: zone) < $1.when.startInstant(in: zone) })
         else { return nil }
-        var request = EventRequest(title: past.title, when: when, attendees: past.attendees, location: past.location)
-        if let calendar = try? context.calendars.calendars().first(where: { $0.id == past.calendarID }) {
+        return createEvent(copyRequest(of: past, at: when), copiedFrom: past)
+    }
+
+    /// A new event like `event` at `when`: its title, guests, place, notes, reminders and
+    /// calendar, and its length unless `when` says an end.
+    func copyRequest(of event: Event, at when: DateMatch) -> EventRequest {
+        var request = EventRequest(title: event.title, when: when, attendees: event.attendees, location: event.location)
+        request.notes = event.notes
+        request.reminderMinutes = event.reminderMinutes
+        if let calendar = try? context.calendars.calendars().first(where: { $0.id == event.calendarID }) {
             request.calendar = CalendarMention(said: calendar.name, known: calendar.name)
         }
-        if case .timed(let start, let end, _) = past.when, !when.isAllDay, !when.known.contains(.end) {
+        if case .timed(let start, let end, _) = event.when, !when.isAllDay, !when.known.contains(.end) {
             request.durationMinutes = Int(end.timeIntervalSince(start) / 60)
         }
-        return createEvent(request, copiedFrom: past)
+        return request
     }
 
     /// True when every word of `name` is a word of the company of someone in the contacts

@@ -471,7 +471,7 @@ public final class Session {
     }
 
     /// First words of a line that may edit the event just shown.
-    static let editsOnScreen: Set<String> = ["add", "invite", "note", "notes", "description", "at", "@", "in"]
+    static let editsOnScreen: Set<String> = ["add", "invite", "note", "notes", "description", "at", "@", "in", "set", "location", "venue", "place"]
 
     /// A reading that a line about the event just shown may have been given instead: a new
     /// event with no date, or nothing clerk does.

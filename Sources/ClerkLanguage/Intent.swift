@@ -466,6 +466,9 @@ public struct EventChanges: Sendable, Hashable {
     /// "rebook the dentist for next tues at 10": the event made again at the new time when
     /// none is to come (the latest gone by copied), else moved.
     public var rebooks: Bool = false
+    /// "copy the dentist to friday", "duplicate it for next monday": a new event like the
+    /// one found, at the new time; the one found stays as it is.
+    public var copies: Bool = false
 
     public init(
         when: DateMatch? = nil, durationMinutes: Int? = nil, title: String? = nil, calendar: CalendarMention? = nil,

@@ -80,6 +80,7 @@ enum IntentSummary {
             add("new.reminders", c.reminderMinutes.map { $0.isEmpty ? "none" : $0.map(String.init).joined(separator: "|") })
             flag("new.allDay", c.makesAllDay)
             flag("rebook", c.rebooks)
+            flag("copy", c.copies)
             // "swap lunch and the dentist": the other event's reference, each key "swap." first.
             for other in c.swapsWith {
                 let before = out.count

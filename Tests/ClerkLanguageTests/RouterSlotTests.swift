@@ -35,6 +35,25 @@ import Testing
         #expect(file.intent.name == .fileWrite)
     }
 
+    /// With an event on screen, a place or a reminder given with no event named is its own
+    /// ("add location zoom", "add a 15 minute reminder"); with none, they are what they were.
+    @Test func aPlaceOrReminderSaidAloneIsForTheEventOnScreen() {
+        for (text, place, minutes) in [("add location zoom", "zoom", nil), ("add a location: the old mill", "the old mill", nil),
+                                       ("add the venue Café Central", "Café Central", nil),
+                                       ("add a 15 minute reminder", nil, [15]), ("set a reminder 15 minutes before", nil, [15]),
+                                       ("add a reminder 1 hour before", nil, [60]), ("set an alert for 10 minutes before", nil, [10])] as [(String, String?, [Int]?)] {
+            let u = router.understand(text, at: FixtureContext.reference, known: FixtureContext.known, eventOnScreen: true)
+            guard case .updateEvent(let which, let changes) = u.intent else { Issue.record("\(text): \(u.intent.name) \(u.rule)"); continue }
+            #expect(which.isLastShown && changes.location == place && changes.reminderMinutes == minutes, "\(text)")
+        }
+        #expect(read("add location zoom").intent.name == .createEvent)
+        #expect(read("add a 15 minute reminder").intent.name == .createEvent)
+        // A named event is that one's, on screen or not.
+        let named = router.understand("add a location to the dentist: 12 High St", at: FixtureContext.reference, known: FixtureContext.known, eventOnScreen: true)
+        guard case .updateEvent(let which, let changes) = named.intent else { Issue.record("\(named.intent.name)"); return }
+        #expect(which.words == "dentist" && changes.location == "12 High St")
+    }
+
     /// "X not Y" corrects a person only when X is a name: a pronoun opening a statement,
     /// capitalised, is nobody's, and the statement keeps its date.
     @Test func aPronounBeforeNotIsNoPersonCorrected() {

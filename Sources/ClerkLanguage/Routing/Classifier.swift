@@ -483,6 +483,7 @@ enum Classifier {
             && !namesAChore(s, at: head) {
             shape.headVerb = .delete
         } else if s.word(head, isA: .updateVerb) && !(w0 == "bring" && !bringsForward(s, at: head)) && !movesHome(s, at: head)
+                    && copiesAnEvent(s, at: head)
                     || (Sentence.same(w0, "put") && s.word(head + 1, is: "off")) {
             // "put off the dentist until monday" moves it, where "put lunch on friday" makes one.
             shape.headVerb = .update
@@ -746,6 +747,16 @@ enum Classifier {
     /// "move in on saturday", "move out of the flat on the 20th", "move house in march":
     /// moving one's home at `head`, an event of its own, not a change of one ("move the
     /// dentist to saturday", "move lunch in the afternoon").
+    /// True unless the head is a verb of copying ("copy", "duplicate") that is not followed
+    /// by an event's reference: "copy it to tuesday", "duplicate the review for friday",
+    /// "copy ana's party to the 12th" copy one; "copy editing session friday 3pm" is an event.
+    static func copiesAnEvent(_ s: Sentence, at head: Int) -> Bool {
+        guard s.word(head, isIn: Vocabulary.copyVerbs) else { return true }
+        let next = head + 1
+        return next < s.body.upperBound && (s.word(next, isIn: copiedReferences) || s.tokens[next].isPossessive)
+    }
+    static let copiedReferences: WordSet = ["it", "this", "that", "the", "my", "our", "these", "those", "them", "both"]
+
     static func movesHome(_ s: Sentence, at head: Int) -> Bool {
         guard s.word(head, isIn: moveWords), !s.isInDate(head + 1) else { return false }
         if s.word(head + 1, isIn: homeNouns) { return true }

@@ -47,9 +47,9 @@ enum EventFields {
     static func match(_ s: Sentence, head h: Int, known: Names) -> Match? {
         let body = s.body
         guard h < body.upperBound else { return nil }
-        // "notes: bring the contract", "description: …": the event on screen.
-        if s.eventOnScreen, s.word(h, isIn: noteFields), let (_, after) = colon(s, from: h, upTo: h + 1) {
-            return valued(Match(field: .notes, command: h..<after, event: nil, value: after..<body.upperBound), s)
+        // "notes: bring the contract", "description: …", "location: zoom": the event on screen.
+        if s.eventOnScreen, let field = field(s, h), let (_, after) = colon(s, from: h, upTo: h + 1) {
+            return valued(Match(field: field, command: h..<after, event: nil, value: after..<body.upperBound), s)
         }
         let isSet = s.word(h, isIn: setVerbs), isAdd = s.word(h, isIn: addVerbs)
         guard isSet || isAdd else { return nil }
@@ -64,6 +64,12 @@ enum EventFields {
                 // "add a note: bring the contract" (the event on screen).
                 if notes, s.eventOnScreen, let (_, after) = colon(s, from: f, upTo: f + 1) {
                     return valued(Match(field: .addedNote, command: h..<after, event: nil, value: after..<body.upperBound), s)
+                }
+                // "add location zoom", "add the address: 12 High St" (the event on screen; "add
+                // a location to the dentist: …" names one).
+                if !notes, s.eventOnScreen, !s.word(f + 1, isIn: addedToWords) {
+                    let after = colon(s, from: f, upTo: f + 1)?.after ?? f + 1
+                    return valued(Match(field: .location, command: h..<after, event: nil, value: after..<body.upperBound), s)
                 }
                 // "add a note to lunch: bring the contract", "add a location to the dentist: 12 High St".
                 guard s.word(f + 1, isIn: addedToWords), let (end, after) = colon(s, from: f + 2, upTo: body.upperBound), end > f + 2 else { return nil }

@@ -1506,6 +1506,7 @@ enum UpdateReader {
             changes.when = to
         }
         if verb == "rebook", changes.when != nil { changes.rebooks = true }
+        if s.word(body.lowerBound, isIn: Vocabulary.copyVerbs), changes.when != nil { changes.copies = true }
         return .updateEvent(reference, changes)
     }
 

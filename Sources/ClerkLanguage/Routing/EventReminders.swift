@@ -82,8 +82,12 @@ enum EventReminders {
             if s.word(at, is: "heads"), s.word(at + 1, is: "up") { at += 1 } else if !s.word(at, isIn: reminderNouns) { return nil }
             at += 1
         }
-        guard at < body.upperBound else { return nil }
         let command = h..<(ahead?.said.lowerBound ?? at)
+        // "add a 15 minute reminder" with an event on screen: that one's.
+        if at == body.upperBound, let ahead, s.eventOnScreen, !reminded {
+            return Match(command: command, event: body.upperBound..<body.upperBound, minutes: [ahead.minutes], said: [ahead.said])
+        }
+        guard at < body.upperBound else { return nil }
         var used = s.usedOutsideBody
         for i in h..<at { used[i] = true }
         let details = EventDetails(s, range: at..<body.upperBound, known: known, used: used)
@@ -97,7 +101,12 @@ enum EventReminders {
         var inReminder = TokenMask(count: s.count)
         for r in said { for i in r { inReminder[i] = true } }
         let rest = (at..<body.upperBound).filter { !inReminder[$0] }
-        guard var first = rest.first else { return nil }
+        guard var first = rest.first(where: { !s.word($0, isIn: joiners) && !s.word($0, isIn: trailing) && !s.tokens[$0].isMark }).map({ _ in rest[0] }) else {
+            // "set a reminder 15 mins before", "add a 10 minute alert" with an event on screen
+            // and none named: that one's ("remind me 10 minutes before" is a follow-up of its own).
+            guard s.eventOnScreen, !reminded else { return nil }
+            return Match(command: command, event: body.upperBound..<body.upperBound, minutes: minutes, said: said)
+        }
         let afterBefore = first > at && s.word(first - 1, is: "before")
         if s.word(first, isIn: joiners) { first += 1 }
         var last = rest.last! + 1
@@ -144,8 +153,13 @@ enum EventReminders {
         var used = s.usedOutsideBody
         for i in s.body where !found.event.contains(i) { used[i] = true }
         var words: [Slot] = []
-        var reference = ReferenceReader.read(s, range: found.event, used: used, known: known, slots: &words)
-        EventFields.namedAfterFor(s, event: found.event, reference: &reference, slots: &words)
+        var reference = EventReference.lastShown
+        if found.event.isEmpty {
+            words.append(Slot(kind: .reference, ranges: [], value: "it", rule: "reminder-of-it"))
+        } else {
+            reference = ReferenceReader.read(s, range: found.event, used: used, known: known, slots: &words)
+            EventFields.namedAfterFor(s, event: found.event, reference: &reference, slots: &words)
+        }
         slots += words
         for (minutes, said) in zip(found.minutes, found.said) {
             slots.append(s.slot(.reminder, said, value: String(minutes), rule: "reminder-of-event"))

@@ -123,7 +123,10 @@ enum Vocabulary {
         "move", "moves", "moved", "reschedule", "rescheduled", "postpone", "postponed", "push", "shift", "change", "changed",
         "rename", "renamed", "update", "modify", "edit", "alter", "adjust", "prepone", "delay", "extend", "shorten",
         "bring", "retitle", "relocate", "bump", "bumped", "resched", "rebook", "rearrange", "switch",
+        "copy", "duplicate", "clone",
     ]
+    /// Verbs that make a new event like one there is ("copy the dentist to friday").
+    static let copyVerbs: WordSet = ["copy", "duplicate", "clone"]
 
     /// Verbs that ask to see something ("show my week", "list my files", "find Bob").
     static let showVerbs: WordSet = [

@@ -207,8 +207,14 @@ extension Session {
     }
 
     /// "rename groceries.txt to shopping.txt"; a new name without an extension keeps the old
-    /// one's ("rename groceries to shopping" → shopping.txt).
-    func renameFile(_ name: String, to newName: String) -> Reply {
+    /// one's ("rename groceries to shopping" → shopping.txt), and its words are joined as a
+    /// new file's are when the old name has no spaces ("rename meeting notes to budget
+    /// meeting" → budget-meeting).
+    func renameFile(_ name: String, to said: String) -> Reply {
+        var newName = said.trimmingSpaces()
+        if !newName.contains("."), newName.contains(" "), !name.contains(" ") {
+            newName = newName.split(separator: " ").joined(separator: "-")
+        }
         switch findFile(name, intent: .fileWrite) {
         case .answered(let reply): return reply
         case .found(let file):

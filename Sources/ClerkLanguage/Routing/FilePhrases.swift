@@ -580,6 +580,11 @@ enum FilePhrases {
             if at < s.body.upperBound, joinerOrEnd, let name = known.file(stem: s.word(at)) {
                 return Mention(tokens: at..<(at + 1), name: name)
             }
+            // "rename meeting notes to minutes" with meeting-notes.txt: a stem of two words.
+            if at + 1 < s.body.upperBound, s.word(at + 2, isIn: Vocabulary.renameJoiners) || (s.word(head, isIn: copyVerbs) && at + 2 == s.body.upperBound),
+               let name = known.file(stem: s.word(at) + "-" + s.word(at + 1)) ?? known.file(stem: s.word(at) + "_" + s.word(at + 1)) {
+                return Mention(tokens: at..<(at + 2), name: name)
+            }
             return nil
         }
         // Where the name may end: before a colon ("add a note to groceries: eggs", "todo: call
@@ -627,7 +632,9 @@ enum FilePhrases {
         // be shown or read, with no date said, a file of that very name is the file ("show
         // tasks", "what's in tasks" with tasks.txt).
         let readsIt = (readVerbs.contains(verb) || Vocabulary.questionWords.contains(verb)) && !s.body.contains(where: { s.isInDate($0) })
-        guard saysFile || readsIt && !stem.isInDate
+        // (A stem of two words, "meeting notes" for meeting-notes.txt, is the file's though its
+        // first word is an event's.)
+        guard saysFile || readsIt && !stem.isInDate || tokens.count > 1 && !stem.isInDate
                 || (!stem.isInDate && !stem.is([.eventNoun, .calendarNoun, .listingNoun]) && !stem.baseIs(.eventNoun)) else { return nil }
         let between = (head + 1)..<max(head + 1, tokens.lowerBound)
         // The mention takes "file"/"list" after the name along ("the todo file").
@@ -992,6 +999,8 @@ enum FilePhrases {
     /// "I've bought milk", "we picked up the cups").
     static let doneSubjects: WordSet = ["i", "we", "i've", "we've", "ive", "weve"]
     static let doneVerbs: WordSet = ["finished", "got", "bought", "read", "ordered", "picked", "completed", "done", "received"]
+    /// Words before "with" that say the items after it are dealt with ("done with milk").
+    static let doneWithWords: WordSet = ["done", "finished", "through"]
     /// Words before "paid" that say an item is settled ("globex has paid", "rent is paid").
     static let paidVerbs: WordSet = ["has", "have", "is", "are", "was", "got", "been"]
     /// Words between ticked-off items and the list named after them ("cross milk off my list").
@@ -1030,6 +1039,10 @@ enum FilePhrases {
         if s.word(head) == "mark", last - 1 > head + 1, lastWord == "off" || s.word(last - 1, isIn: doneWords) {
             let itemsEnd = s.word(last - 2) == "as" && last - 2 > head + 1 ? last - 2 : last - 1
             return names((head + 1)..<itemsEnd) ? (head..<(head + 1), (head + 1)..<itemsEnd) : nil
+        }
+        // "done with call plumber", "finished with the paint": the items after "with".
+        if s.word(head, isIn: doneWithWords), s.word(head + 1, is: "with"), head + 2 < last, names((head + 2)..<last) {
+            return (head..<(head + 2), (head + 2)..<last)
         }
         if s.word(head, isIn: doneSubjects), s.word(head + 1, isIn: doneVerbs) {
             var first = head + 2

@@ -445,6 +445,7 @@ extension Session {
             }
             if let minutes = query.slotMinutes {
                 let free = FreeTime.free(busy, from: start, to: end, minimum: TimeInterval(minutes * 60))
+                if freeSlotShown == nil, let first = free.first { freeSlotShown = (first.0, first.0 + TimeInterval(minutes * 60)) }
                 lines.append(Renderer.freeSlots(day: text.localDate(start), free, text: text))
                 slotsJSON += free.map { .object([("start", .string(ClockText.rfc3339($0.0, zone: context.zone))), ("end", .string(ClockText.rfc3339($0.1, zone: context.zone)))]) }
             } else {

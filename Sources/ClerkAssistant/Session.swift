@@ -55,6 +55,9 @@ public final class Session {
     /// The contacts last listed for one name ("marias number": two Marias), with the detail
     /// asked, until the next line: "the first one", "the chen one" then picks one.
     var contactsOnScreen: (contacts: [Contact], field: ContactField)?
+    /// The first free slot of the length asked, when the last reply found free time ("find
+    /// me an hour on monday"): "book it for a call with Ana" puts the event there.
+    var freeSlotShown: (start: Date, end: Date)?
     /// The line that asked for the last new event, as typed: "and lena thursdays at 9:30"
     /// after it is made says it again for Lena (`sameAgain`).
     var createdLine: String?
@@ -79,6 +82,8 @@ public final class Session {
         let answering = pending != nil
         let contactsListed = contactsOnScreen
         contactsOnScreen = nil
+        let slotShown = freeSlotShown
+        freeSlotShown = nil
         let asker = askedBy
         askedBy = nil
         if let question = pending {
@@ -212,6 +217,13 @@ public final class Session {
                 // "maria cant do sunday this week, joao will cover": what clerk can do of it.
                 lastQuery = nil
                 reply = covered
+            } else if let slot = slotShown, case .createEvent(var request) = understood.intent, request.when == nil, Self.refersToSlot(text) {
+                // "find me an hour on monday", then "book it for a 1:1 with carla": the first
+                // free slot found, asked first as any new event is.
+                lastQuery = nil
+                request.when = DateMatch(range: text.startIndex..<text.startIndex, rule: "free-slot", start: slot.start, end: slot.end, grain: .minute,
+                                         isAllDay: false, known: [.date, .time, .end])
+                reply = createEvent(request, said: text)
             } else if let made, let again = sameAgain(text, after: made) ?? sameOnAnotherDay(text, after: made) {
                 // "and lena thursdays at 9:30", "And Oliver's too": the event just made, for
                 // them; "same for friday": on that day.
@@ -471,6 +483,15 @@ public final class Session {
     }
 
     /// First words of a line that may edit the event just shown.
+    /// True when `text` books something into the slot just found: a verb of putting in, and
+    /// a word for the slot ("book it for a call with ana", "schedule the review then", "put
+    /// lunch with bob there", "take the first one").
+    static func refersToSlot(_ text: String) -> Bool {
+        let words = Set(Spelling.fold(text).split(whereSeparator: { !$0.isLetter && $0 != "'" }).map(String.init))
+        return !words.isDisjoint(with: ["book", "schedule", "put", "add", "make", "set", "grab", "take", "block", "reserve", "pencil"])
+            && !words.isDisjoint(with: ["it", "that", "then", "there", "first", "slot", "one"])
+    }
+
     static let editsOnScreen: Set<String> = ["add", "invite", "note", "notes", "description", "at", "@", "in", "set", "location", "venue", "place"]
 
     /// A reading that a line about the event just shown may have been given instead: a new

@@ -25,7 +25,8 @@ public enum Renderer {
         let words = Set(said.lowercased().split { !$0.isLetter }.map(String.init))
         if !words.isDisjoint(with: ["file", "files", "note", "notes", "list", "lists"]) { return helpFiles }
         if !words.isDisjoint(with: ["contact", "contacts"]) { return helpContacts }
-        if words.contains("calendars") { return helpCalendars }
+        // ("how do I add a calendar": the calendars; "add an event to my calendar": events.)
+        if words.contains("calendars") || said.lowercased().hasSuffix(" a calendar") || said.lowercased().hasSuffix(" another calendar") { return helpCalendars }
         if !words.isDisjoint(with: ["event", "events", "meeting", "meetings", "calendar", "delete", "move", "change", "cancel", "something",
                                     "add", "put", "schedule", "enter", "appointment", "appointments", "classes", "class", "shifts",
                                     "reminder", "reminders", "things", "track", "organise", "organize"]) { return helpEvents }

@@ -12,7 +12,9 @@ enum FixedCommands {
                   "what is this", "what's this", "whats this", "what are you", "what is clerk", "what's clerk",
                   "what does clerk do", "how do i start", "where do i start", "how does it work", "what do i say",
                   "what should i say", "what can i ask", "what can i ask you", "what do i do", "how do i undo",
-                  "how do i undo something", "how does undo work", "can i undo",
+                  "how do i undo something", "how does undo work", "can i undo", "is there an undo", "is there undo",
+                  "show me an example", "give me an example", "show me examples", "give me some examples", "an example", "example",
+                  "any examples",
                   // Typed short ("u" for "you"), and how to leave.
                   "what can u do", "what can u do for me", "what else can u do", "what can u help with", "what do u do",
                   "how do i quit", "how do i exit", "how do i leave", "how do i get out", "how do i close this",
@@ -24,7 +26,10 @@ enum FixedCommands {
                   "help with events", "help events", "help with the calendar", "help calendar", "calendar help",
                   "how do i add an event", "how do i create an event", "how do i add a meeting", "how do i delete an event",
                   "how do i delete something", "how do i move an event", "how do i change an event", "how do i cancel something",
-                  "what can you do with my calendar", "how does the calendar work"] {
+                  "what can you do with my calendar", "how does the calendar work", "how do i see it", "how do i see my events",
+                  "how do i see my calendar", "how do i see my schedule", "how do i view my calendar", "how do i check my calendar",
+                  "how do i see what's on", "how do i see whats on",
+                  "how do i add a calendar", "how do i make a calendar", "how do i create a calendar", "how do i add another calendar"] {
             forms[f] = .help
         }
         for f in ["log in", "login", "log me in", "sign in", "signin", "sign me in", "log in to google", "login to google",
@@ -167,7 +172,8 @@ enum FixedCommands {
     }
 
     static let keptWords: WordSet = ["stored", "kept", "saved", "keep", "store", "save", "live"]
-    static let whatIsKept: WordSet = ["data", "files", "stuff", "everything", "things", "notes", "store", "database"]
+    static let whatIsKept: WordSet = ["data", "files", "stuff", "everything", "things", "notes", "store", "database", "events", "calendar",
+                                      "calendars", "contacts", "appointments"]
     static let whereKeptFiller: WordSet = ["where", "is", "are", "my", "all", "the", "do", "does", "you", "clerk", "it"]
 
     /// "where is my data stored", "where are my files kept", "where do you keep my stuff": the

@@ -931,7 +931,15 @@ extension Renderer {
             row("reminder", before.reminderMinutes.isEmpty ? nil : reminders(before.reminderMinutes),
                 after.reminderMinutes.isEmpty ? nil : reminders(after.reminderMinutes))
         }
+        if before.recurrence != after.recurrence { row("repeats", repeats(before, text: text), repeats(after, text: text)) }
         return lines.joined(separator: "\n")
+    }
+
+    /// How `event` repeats, in words ("every other week on Tuesday"); nil when it does not.
+    static func repeats(_ event: Event, text: DateText) -> String? {
+        guard let line = event.recurrence.first(where: { $0.hasPrefix("RRULE:") }) else { return nil }
+        let rule = String(line.dropFirst("RRULE:".count))
+        return RecurrenceText.describe(rule, start: text.localDate(event.when.startInstant(in: text.zone)), zone: text.zone) ?? rule
     }
 
     /// A reminder earlier than calendars keep (`Event.latestReminderMinutes`).
@@ -976,7 +984,7 @@ extension Renderer {
                 what.append(names.isEmpty ? "no one invited now" : "with " + list(names))
             }
             if before.reminderMinutes != event.reminderMinutes { what.append("reminder " + reminders(event.reminderMinutes)) }
-            if before.recurrence != event.recurrence { what.append("updated") }
+            if before.recurrence != event.recurrence { what.append(repeats(event, text: text).map { "now " + $0 } ?? "no longer repeating") }
             // A new name is said as a rename: "Renamed 'Lunch' to 'Lunch with Ana'."
             if before.title != event.title {
                 let renamed = "Renamed " + (wholeSeries ? "every " : "") + "'\(before.shownTitle)' to '\(event.shownTitle)'"

@@ -365,7 +365,19 @@ extension Session {
         let words = request.title.split(separator: " ")
         guard words.count >= 2, words.count <= 4, words[0].lowercased() == "no", let when = request.when, when.recurrence == nil,
               request.attendees.isEmpty else { return nil }
-        let rest = words.dropFirst().joined(separator: " ").lowercased()
+        return skipSaidAsNo(words.dropFirst().joined(separator: " ").lowercased(), when)
+    }
+
+    /// "no standup on christmas eve", "there's no yoga next tuesday" (read as a look at that
+    /// day): when a repeating event of those words falls on it, that time of it skipped, asked
+    /// first; nil otherwise, and the day is shown as asked.
+    func skipSaidAsNo(_ query: AgendaQuery) -> Reply? {
+        guard let words = query.words, (1...3).contains(words.split(separator: " ").count), let when = query.when, when.recurrence == nil,
+              query.attendee == nil, !query.wantsFreeTime else { return nil }
+        return skipSaidAsNo(words.lowercased(), when)
+    }
+
+    private func skipSaidAsNo(_ rest: String, _ when: DateMatch) -> Reply? {
         guard let found = try? searchEvents(words: rest, attendee: nil, from: when.start, to: when.end, calendarIDs: nil),
               // (The words end its title: "Theo's swimming"; "no school" leaves "School drop off".)
               found.contains(where: { $0.recurringEventID != nil && Spelling.fold($0.title).hasSuffix(Spelling.fold(rest)) }) else { return nil }
@@ -564,8 +576,14 @@ extension Session {
                     }
                 }
                 // "move the weekly sync to 11": the series was named, so the series changes (and
-                // "from now on" when its next time is its first).
-                if reference.isSeries || reference.fromNowOn {
+                // "from now on" when its next time is its first). "make it every other week":
+                // how it repeats is the series', never one time's.
+                let repeatsOnly = changes.recurrence != nil && changes == EventChanges(recurrence: changes.recurrence)
+                // (Said of one time, "make yoga every other week" shows how the series repeated.)
+                if repeatsOnly, event.recurringEventID != nil, let master = try? context.calendars.event(id: series) {
+                    summary = Renderer.changeSummary(before: master, after: self.patch(changes, of: master, adding: added).applied(to: master), text: text)
+                }
+                if reference.isSeries || reference.fromNowOn || repeatsOnly {
                     let question = Renderer.changeSeriesQuestion(event)
                     return ask(.confirm(Confirmation(intent: .updateEvent, question: question, defaultYes: true, yes: { apply(2) }, no: {
                         Reply(intent: .updateEvent, ok: true, message: Renderer.notChanged)

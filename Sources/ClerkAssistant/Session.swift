@@ -657,6 +657,13 @@ public final class Session {
             if request.title.isEmpty, understanding.rule == "remind" || Self.saysReminder(understanding.text) {
                 return createEvent(request, said: understanding.text, titleQuestion: Renderer.askReminderSubject)
             }
+            // "make yoga every other week", "set the standup to daily": how an event there
+            // repeats, changed (with no such event, a new one as said).
+            if let rule = request.when?.recurrence, !rule.contains("BYDAY"), request.when?.known.contains(.time) == false, request.attendees.isEmpty,
+               let verb = understanding.text.split(separator: " ").first?.lowercased(), ["make", "set", "change", "turn", "switch"].contains(verb),
+               hasUpcomingEvent(titled: request.title) {
+                return updateEvent(EventReference(words: request.title), EventChanges(recurrence: rule))
+            }
             return createEvent(request, said: understanding.text)
         case .queryAgenda(let query):
             // "when is the dentst": no event of those words, one spelt near them: asked again
@@ -665,6 +672,7 @@ public final class Session {
                let suggestion = eventQuestionRespelt(line) {
                 return outOfScopeReply(line, OutOfScope(topic: .question, didYouMean: suggestion))
             }
+            if understanding.rule == "negated-event", let skip = skipSaidAsNo(query) { return skip }
             return queryAgenda(query)
         case .updateEvent(let reference, let changes): return updateEvent(reference, changes)
         case .deleteEvent(let reference): return deleteEvent(reference)

@@ -1220,7 +1220,9 @@ enum Classifier {
         // "send me the address", "send me the link": something sent, not a reminder.
         case "send": return s.has(Vocabulary.messageNouns) || (s.word(i + 1) == "me" ? s.has(sentThings) : true) && !s.body.contains { s.isInDate($0) }
         // "email for Sam Lee", "email of Ana": the address asked for, as "Ana's email".
+        // ("email addresses for everyone": the addresses, a field.)
         case "email", "mail": return !(s.has(Vocabulary.addressOf)) && !(["for", "of"].contains(s.word(i + 1)) && s.body.upperBound - i <= 5)
+            && !["address", "addresses"].contains(s.word(i + 1))
         // ("stop at the bank after work", "stop by the pharmacy": a visit.)
         case "stop", "pause", "resume":
             return !s.has(RouteWord.eventNoun) && !isVisit(s, at: i)

@@ -166,6 +166,8 @@ enum ContactPhrases {
             guard Vocabulary.contactFields.mayContain(key: s.key(i)), let field = Vocabulary.contactFields[s.word(i)], field != .all,
                   let p = person(in: s, from: i + 2, known: known),
                   (p.range.upperBound..<s.body.upperBound).allSatisfy({ s.tokens[$0].isMark }) else { continue }
+            // ("email address for dana": her email, not where she lives.)
+            if field == .address, ["email", "e-mail", "mail"].contains(s.word(i - 1)) { return .email }
             return field
         }
         return nil
@@ -393,7 +395,8 @@ enum ContactPhrases {
         case .addressBook, .field, .nameAlone:
             mention = personMention(s, known: known)
             // ("show me everyone": the whole book, no one called so.)
-            if rule == .addressBook, let said = mention, said.range.allSatisfy({ s.word($0, isIn: everyoneNouns) }) { mention = nil }
+            // ("who are my clients": the whole book too.)
+            if rule == .addressBook, let said = mention, said.range.allSatisfy({ s.word($0, isIn: everyoneNouns) || s.word($0, isIn: clientNouns) }) { mention = nil }
         }
         if let fieldAt = s.body.first(where: { Vocabulary.contactFields[s.word($0)] == field && field != .all }) {
             slots.append(s.slot(.field, fieldAt..<(fieldAt + 1), value: field.rawValue, rule: "field-word"))
@@ -585,6 +588,8 @@ enum ContactPhrases {
             let t = s.tokens[i]
             if t.isMark || s.word(i, isIn: everyoneWords) || t.isPossessive && everyoneWords.contains(t.base) { continue }
             if let said = Vocabulary.contactFields[s.word(i)], [.phone, .email, .address].contains(said) {
+                // ("email addresses for everyone": "addresses" is the email's.)
+                if said == .address, ["email", "e-mail", "mail"].contains(s.word(i - 1)) { continue }
                 if let (known, _) = field, known != said { return nil }
                 if field == nil { field = (said, i) }
                 if let l = labelWords[s.word(i)] { label = l }

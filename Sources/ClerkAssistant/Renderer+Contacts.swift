@@ -95,9 +95,12 @@ extension Renderer {
     }
 
     /// The whole address book, one contact a line with its first email or phone.
-    static func addressBook(_ contacts: [Contact], style: TextStyle) -> String {
+    /// The contacts, one a line; `kind` ("supplier") when they are those whose cards say so.
+    static func addressBook(_ contacts: [Contact], kind: String? = nil, style: TextStyle) -> String {
         guard !contacts.isEmpty else { return "No contacts yet. Import them with 'clerk import contacts.vcf'." }
-        var lines = [contacts.count == 1 ? "1 contact:" : "\(contacts.count) contacts:"]
+        let noun = kind.map { contacts.count == 1 ? "contact whose card says '\($0)'" : "contacts whose cards say '\($0)'" }
+            ?? (contacts.count == 1 ? "contact" : "contacts")
+        var lines = ["\(contacts.count) \(noun):"]
         let width = min(30, contacts.map(\.name.oneLine.count).max() ?? 0)
         for contact in contacts {
             let detail = (contact.emails.first?.value ?? contact.phones.first?.value ?? "").oneLine

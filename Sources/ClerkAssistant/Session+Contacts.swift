@@ -18,9 +18,16 @@ extension Session {
         }
         // "contacts", "list my contacts": the address book itself.
         if query.name.isEmpty {
-            let everyone: [Contact]
+            var everyone: [Contact]
             do { everyone = try context.contacts.contacts() } catch { return failure(.contactLookup, error) }
-            var reply = Reply(intent: .contactLookup, ok: true, message: Renderer.addressBook(everyone, style: context.style),
+            // "who are my suppliers", "list my clients": those whose card says so, when any does.
+            let kinds = Spelling.fold(lastLine ?? "").split(whereSeparator: { !$0.isLetter }).filter { Self.contactKindsSaid.contains(String($0)) }
+            var kind: String?
+            if let said = kinds.first {
+                let found = Self.byWork(String(said.dropLast()), in: everyone)
+                if !found.isEmpty { everyone = found; kind = String(said.dropLast()) }
+            }
+            var reply = Reply(intent: .contactLookup, ok: true, message: Renderer.addressBook(everyone, kind: kind, style: context.style),
                               fields: [("contacts", .array(everyone.map(JSONShapes.contact)))])
             reply.pageable = true
             return reply
@@ -163,6 +170,9 @@ extension Session {
     /// whose name starts "Dr". When none does, those whose notes hold them ("plumber" in a
     /// card imported with NOTE:Plumber, fixed the boiler): people keep a trade there as
     /// often as in the job field. Empty when none does.
+    /// Kinds of contact said in the plural of a whole book ("my suppliers", "our clients").
+    static let contactKindsSaid: Set<String> = ["suppliers", "clients", "customers", "vendors", "contractors", "tenants", "colleagues", "patients", "students"]
+
     static func byWork(_ said: String, in everyone: [Contact]) -> [Contact] {
         let words = Spelling.fold(said).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
             .filter { !["the", "my", "our", "a"].contains($0) }

@@ -288,6 +288,13 @@ extension Renderer {
         }.joined(separator: ", ") + (events.count > 3 ? " and \(events.count - 3) more" : "") + "."
     }
 
+    /// Under a new event's card: one of that name is on that day already.
+    static func sameEventThatDay(_ event: Event, text: DateText) -> String {
+        let at: String
+        if case .timed(let s, let e, _) = event.when { at = " at " + text.clockRange(s, e) } else { at = " all day" }
+        return "'\(event.shownTitle)' is on \(text.shortDay(text.localDate(event.when.startInstant(in: text.zone))))\(at) already."
+    }
+
     /// The card shown before creating: one labelled line per part, warnings last.
     static func card(_ card: DraftCard, next: [Date], warnings: [String], zone: Zone, style: TextStyle) -> String {
         let text = DateText(zone: zone)

@@ -357,6 +357,17 @@ extension Session {
     }
 
     /// Shows the card with its warnings and asks to create it.
+    /// An event of the same title on the draft's day that does not overlap it (those are said
+    /// as overlaps), nil when there is none.
+    func sameEventThatDay(_ draft: EventDraft, besides clashing: [Event]) -> Event? {
+        let text = DateText(zone: context.zone)
+        let day = text.localDate(draft.when.startInstant(in: context.zone))
+        let title = Spelling.fold(draft.title)
+        guard !title.isEmpty, let events = try? context.calendars.events(from: day.startOfDay(in: context.zone), to: day.adding(days: 1).startOfDay(in: context.zone),
+                                                                   calendarIDs: nil) else { return nil }
+        return events.first { event in Spelling.fold(event.title) == title && !clashing.contains(where: { $0.id == event.id }) }
+    }
+
     func showCard(_ card: DraftCard) -> Reply {
         let now = context.now.now()
         var warnings: [String] = []
@@ -385,9 +396,15 @@ extension Session {
         if let said = card.weekdayNextWeek { warnings.append(Renderer.weekdayNextWeek(said)) }
         if let copied = card.copiedFrom { warnings.append(Renderer.copiedFrom(copied, text: DateText(zone: context.zone))) }
         let span = (card.draft.when.startInstant(in: context.zone), card.draft.when.endInstant(in: context.zone))
+        var clashing: [Event] = []
         if !card.draft.when.isAllDay, let others = try? context.calendars.events(from: span.0, to: span.1, calendarIDs: nil) {
-            let clashing = others.filter { !$0.when.isAllDay }
+            clashing = others.filter { !$0.when.isAllDay }
             if !clashing.isEmpty { warnings.append(Renderer.overlaps(clashing, text: DateText(zone: context.zone))) }
+        }
+        // "dinner with bob friday 7pm" typed again with one at 8 already: the same event twice
+        // is said before it is made.
+        if card.draft.recurrence.isEmpty, let same = sameEventThatDay(card.draft, besides: clashing) {
+            warnings.append(Renderer.sameEventThatDay(same, text: DateText(zone: context.zone)))
         }
         var next: [Date] = []
         if !card.draft.recurrence.isEmpty {

@@ -94,6 +94,7 @@ enum Title {
                 }
             }
         }
+        bookedPerson(s, &kept)
         let owner = ownedEvent(s, &kept)
         guard !kept.isEmpty else { return ("", []) }
         var pieces: [Range<Int>] = []
@@ -245,6 +246,37 @@ enum Title {
     /// Words between the verb and the event ("has a", "have their"; "Bob has the car" says
     /// nothing of an event of his, and is kept as said).
     static let ownedDeterminers: WordSet = ["a", "an", "his", "her", "their", "its", "our", "my", "another"]
+
+    /// "book sarah for a manicure tuesday 2pm", "book jess in for a pedicure": a person booked
+    /// for a thing is titled by the thing, for them ("Manicure for sarah", "Pedicure for jess"),
+    /// as "soccer practice for emma" is. "book a table for 4", "book the car in for a service",
+    /// "book me in for a haircut" are left as they are.
+    static func bookedPerson(_ s: Sentence, _ kept: inout [Int]) {
+        guard kept.count >= 3, let first = kept.first, first > 0, s.word(first - 1, isIn: bookingVerbs),
+              (0..<kept.count).allSatisfy({ kept[$0] == first + $0 }) else { return }
+        var k = 0
+        while k < min(2, kept.count), s.kind(kept[k]) == .word, !s.isInDate(kept[k]), !s.word(kept[k], isIn: notBooked),
+              !s.word(kept[k], is: "for"), !s.word(kept[k], is: "in") { k += 1 }
+        guard k >= 1 else { return }
+        let name = Array(kept[..<k])
+        if k < kept.count, s.word(kept[k], is: "in") { k += 1 }
+        guard k < kept.count, s.word(kept[k], is: "for") else { return }
+        let forAt = kept[k]
+        k += 1
+        // ("for a manicure", "for an interview": a thing had; "for the trip" is what it is for.)
+        guard k < kept.count, s.word(kept[k], isIn: ["a", "an"]) else { return }
+        k += 1
+        let thing = Array(kept[k...])
+        guard !thing.isEmpty, thing.allSatisfy({ s.kind($0) == .word && !s.isInDate($0) }) else { return }
+        kept = thing + [forAt] + name
+    }
+    static let bookingVerbs: WordSet = ["book", "schedule", "pencil"]
+    /// Words after a verb of booking that name no person ("book a table", "book me in").
+    static let notBooked: WordSet = [
+        "a", "an", "the", "my", "our", "me", "us", "him", "her", "them", "it", "this", "that", "some", "time", "table", "tables", "room",
+        "rooms", "flight", "flights", "ticket", "tickets", "hotel", "seat", "seats", "taxi", "cab", "car", "venue", "tour", "train", "bus",
+        "restaurant", "court", "pitch", "slot", "appointment", "session", "class", "lesson", "trip", "holiday", "stay",
+    ]
 
     /// "the kids have a school play", "Ana has a dentist appointment", "Bob's got a haircut",
     /// "they have a game": an event said as someone's is titled by the event, whose first

@@ -1613,7 +1613,7 @@ public struct Router: Sendable {
 
     /// True when `text` holds `word` (lower-case ASCII letters) in any case, as bytes, perhaps
     /// inside another word: a check cheap enough for every line, before a dearer look.
-    static func mayMention(_ text: String, _ word: StaticString) -> Bool {
+    public static func mayMention(_ text: String, _ word: StaticString) -> Bool {
         let pattern = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
         guard let first = pattern.first else { return true }
         var text = text

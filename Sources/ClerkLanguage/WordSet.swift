@@ -13,7 +13,11 @@ struct WordSet: Sendable, ExpressibleByArrayLiteral, Sequence {
     private let bits: UInt64
 
     init(_ words: some Sequence<some StringProtocol>) {
-        table = WordTable(words.map { String($0) })
+        self.init(words.map { String($0) })
+    }
+    /// The words as given (an array literal, a list built at start): no generic copy of each.
+    init(_ words: [String]) {
+        table = WordTable(words)
         bits = table.bits
     }
     init(arrayLiteral words: String...) { self.init(words) }
@@ -52,13 +56,19 @@ struct WordMap<Value: Sendable>: Sendable, ExpressibleByDictionaryLiteral, Seque
     init(_ pairs: some Sequence<(String, Value)>) { self.init(pairs) { first, _ in first } }
 
     /// A word given more than once gets `combine(value so far, value given)`.
+    /// (One pass: a word's number is the count of words before it, so a new word's value is
+    /// appended and a repeated one combined in place, with no list of words or numbers made
+    /// on the side: the router's table of 2,500 pairs is built at every start.)
     init(_ pairs: some Sequence<(String, Value)>, combine: (Value, Value) -> Value) {
-        let pairs = Array(pairs)
-        let (table, ids) = WordTable.build(pairs.map(\.0))
-        var values: [Value?] = Array(repeating: nil, count: table.words.count)
-        for (k, id) in ids.enumerated() { values[id] = values[id].map { combine($0, pairs[k].1) } ?? pairs[k].1 }
-        self.table = table
-        self.values = values.map { $0! }
+        var builder = WordTable.Builder(expected: pairs.underestimatedCount)
+        var values: [Value] = []
+        values.reserveCapacity(pairs.underestimatedCount)
+        for (word, value) in pairs {
+            let id = builder.number(word)
+            if id < values.count { values[id] = combine(values[id], value) } else { values.append(value) }
+        }
+        table = WordTable(builder)
+        self.values = values
         bits = table.bits
     }
     init(dictionaryLiteral pairs: (String, Value)...) { self.init(pairs) }
@@ -95,26 +105,27 @@ struct WordTable: Sendable {
     /// again from the words, every word was hashed twice at start).
     let bits: UInt64
 
-    init(_ given: [String]) { self = WordTable.build(given).table }
+    init(_ given: [String]) {
+        var builder = Builder(expected: given.count)
+        for word in given { _ = builder.number(word) }
+        self.init(builder)
+    }
 
     /// The table of `given`, and for each word given the number it has in the table.
     static func build(_ given: [String]) -> (table: WordTable, ids: [Int]) {
         var builder = Builder(expected: given.count)
         var ids: [Int] = []
         ids.reserveCapacity(given.count)
-        for word in given {
-            var bytes = word
-            ids.append(bytes.withUTF8 { builder.number($0, spelling: word) })
-        }
-        return (WordTable(words: builder.words, bytes: builder.bytes, starts: builder.starts, slots: builder.slots, bits: builder.bits), ids)
+        for word in given { ids.append(builder.number(word)) }
+        return (WordTable(builder), ids)
     }
 
     /// The table being built. A struct with a mutating method rather than a nested function:
     /// the variables a nested function captures are boxed and every access to them checked
     /// for exclusivity at run time, five checks a word, which was most of building the
     /// seventy tables at start.
-    private struct Builder {
-        var words: [String] = [], bytes: [UInt8] = [], starts: [Int32] = [0]
+    fileprivate struct Builder {
+        var words: [String] = [], bytes: [UInt8] = [], starts: [Int32] = []
         var slots: HashSlots
         var bits: UInt64 = 0
 
@@ -124,11 +135,19 @@ struct WordTable: Sendable {
             slots = HashSlots(capacity: max(expected * 2, 16))
             words.reserveCapacity(expected)
             starts.reserveCapacity(expected + 1)
+            starts.append(0)
             bytes.reserveCapacity(expected * 8)
         }
 
+        /// The number of `word`, numbering it if new. (Its bytes are read in place: a copy
+        /// of the string to call the mutating `withUTF8` retained and released it.)
+        mutating func number(_ word: String) -> Int {
+            if let found = word.utf8.withContiguousStorageIfAvailable({ number($0, spelling: word) }) { return found }
+            return Array(word.utf8).withUnsafeBufferPointer { number($0, spelling: word) }
+        }
+
         /// The number of the word spelled `query`, numbering it if new.
-        mutating func number(_ query: UnsafeBufferPointer<UInt8>, spelling word: String) -> Int {
+        private mutating func number(_ query: UnsafeBufferPointer<UInt8>, spelling word: String) -> Int {
             let key = HashSlots.hash(query, skipping: -1)
             if let found = WordTable.find(query, key: key, bytes: bytes, starts: starts, slots: slots) { return found }
             slots.insert(key, Int32(words.count))
@@ -140,12 +159,12 @@ struct WordTable: Sendable {
         }
     }
 
-    private init(words: [String], bytes: [UInt8], starts: [Int32], slots: HashSlots, bits: UInt64) {
-        self.words = words
-        self.bytes = bytes
-        self.starts = starts
-        self.slots = slots
-        self.bits = bits
+    fileprivate init(_ built: Builder) {
+        words = built.words
+        bytes = built.bytes
+        starts = built.starts
+        slots = built.slots
+        bits = built.bits
     }
 
     /// The number of `word` among `words`, or nil.
@@ -297,4 +316,32 @@ struct PhraseList: Sendable, ExpressibleByArrayLiteral, Sequence {
     func mayStart(anyOf wordBits: UInt64) -> Bool { hasEmpty || firstWords.mayMeet(wordBits) }
 
     func makeIterator() -> IndexingIterator<[[String]]> { phrases.makeIterator() }
+}
+
+extension String {
+    /// Appends to `words` the runs of bytes between `separator`s (an ASCII byte), empty runs
+    /// left out: how the tables built at start cut their phrases into words, into one list. A
+    /// plain loop over the bytes: the standard library's generic `split` of a `UTF8View` cost
+    /// about 2,000 instructions a word, and a split by characters more.
+    func asciiWords(cutAt separator: UInt8, into words: inout [String]) {
+        var text = self
+        text.withUTF8 { bytes in
+            var start = 0
+            for i in 0...bytes.count where i == bytes.count || bytes[i] == separator {
+                if i > start { words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)) }
+                start = i + 1
+            }
+        }
+    }
+
+    /// The bytes before the first `separator` (an ASCII byte), all of them when there is
+    /// none: a phrase's first word, for the tables built at start.
+    func asciiPrefix(upTo separator: UInt8) -> String {
+        var text = self
+        return text.withUTF8 { bytes in
+            var end = 0
+            while end < bytes.count, bytes[end] != separator { end += 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
+        }
+    }
 }

@@ -250,7 +250,10 @@ struct RuleIndex: Sendable {
 
     /// A counting sort by key (stable, so each key's rules stay in the order added, which is
     /// ascending as `Grammar.init` adds them), then repeats dropped. `placed` is scratch space.
+    /// The loops over the keys (thousands, words × kinds, most with no rule) run on unchecked
+    /// buffers: with the arrays' checks, sealing was a tenth of the grammar's build.
     mutating func seal(_ placed: inout [Int32]) {
+        let keys = self.keys
         guard !entries.isEmpty else {
             starts = [Int32](repeating: 0, count: keys + 1)
             rules = []
@@ -258,29 +261,39 @@ struct RuleIndex: Sendable {
         }
         // Where each key's rules start, then (once placed) where they end.
         var next = [Int32](repeating: 0, count: keys + 1)
-        for e in entries { next[Int(e >> 32) + 1] += 1 }
-        for k in 0..<keys { next[k + 1] += next[k] }
         placed.removeAll(keepingCapacity: true)
         placed.append(contentsOf: repeatElement(0, count: entries.count))
-        for e in entries {
-            let k = Int(e >> 32)
-            placed[Int(next[k])] = Int32(truncatingIfNeeded: e)
-            next[k] += 1
+        next.withUnsafeMutableBufferPointer { next in
+            for e in entries { next[Int(e >> 32) + 1] += 1 }
+            for k in 0..<keys { next[k + 1] += next[k] }
+            placed.withUnsafeMutableBufferPointer { placed in
+                for e in entries {
+                    let k = Int(e >> 32)
+                    placed[Int(next[k])] = Int32(truncatingIfNeeded: e)
+                    next[k] += 1
+                }
+            }
         }
         var starts = [Int32](repeating: 0, count: keys + 1)
         var rules: [Int32] = []
         rules.reserveCapacity(entries.count)
-        for k in 0..<keys {
-            let low = k == 0 ? 0 : Int(next[k - 1]), high = Int(next[k])
-            if low < high {
-                sortUnlessAscending(&placed, low..<high)
-                var last: Int32 = -1
-                for i in low..<high where placed[i] != last {
-                    last = placed[i]
-                    rules.append(last)
+        next.withUnsafeBufferPointer { next in
+            starts.withUnsafeMutableBufferPointer { starts in
+                var low = 0
+                for k in 0..<keys {
+                    let high = Int(next[k])
+                    if low < high {
+                        sortUnlessAscending(&placed, low..<high)
+                        var last: Int32 = -1
+                        for i in low..<high where placed[i] != last {
+                            last = placed[i]
+                            rules.append(last)
+                        }
+                    }
+                    starts[k + 1] = Int32(rules.count)
+                    low = high
                 }
             }
-            starts[k + 1] = Int32(rules.count)
         }
         self.starts = starts
         self.rules = rules
@@ -336,39 +349,51 @@ struct WordPairIndex: Sendable {
     }
 
     /// A counting sort by first word, then each first word's entries sorted by second word
-    /// and rule (a few at most), repeats dropped.
+    /// and rule (a few at most), repeats dropped; the loop over every word on unchecked
+    /// buffers, as `RuleIndex.seal`.
     mutating func seal() {
+        let words = self.words
         var next = [Int32](repeating: 0, count: words + 1)
-        for f in firsts { next[Int(f) + 1] += 1 }
-        for w in 0..<words { next[w + 1] += next[w] }
-        let bounds = next
         var placed = [UInt64](repeating: 0, count: entries.count)
-        for (f, e) in zip(firsts, entries) {
-            placed[Int(next[Int(f)])] = e
-            next[Int(f)] += 1
+        next.withUnsafeMutableBufferPointer { next in
+            for f in firsts { next[Int(f) + 1] += 1 }
+            for w in 0..<words { next[w + 1] += next[w] }
+        }
+        let bounds = next
+        next.withUnsafeMutableBufferPointer { next in
+            placed.withUnsafeMutableBufferPointer { placed in
+                for (f, e) in zip(firsts, entries) {
+                    placed[Int(next[Int(f)])] = e
+                    next[Int(f)] += 1
+                }
+            }
         }
         var starts = [Int32](repeating: 0, count: words + 1)
         var seconds: [Int32] = []
         var pairStarts: [Int32] = [0]
         var pairRules: [Int32] = []
         pairRules.reserveCapacity(entries.count)
-        for w in 0..<words {
-            let low = Int(bounds[w]), high = Int(bounds[w + 1])
-            if low < high {
-                sortUnlessAscending(&placed, low..<high)
-                var last = UInt64.max
-                for i in low..<high where placed[i] != last {
-                    let e = placed[i]
-                    if last == .max || e >> 32 != last >> 32 {
-                        if last != .max { pairStarts.append(Int32(pairRules.count)) }
-                        seconds.append(Int32(e >> 32))
+        bounds.withUnsafeBufferPointer { bounds in
+            starts.withUnsafeMutableBufferPointer { starts in
+                for w in 0..<words {
+                    let low = Int(bounds[w]), high = Int(bounds[w + 1])
+                    if low < high {
+                        sortUnlessAscending(&placed, low..<high)
+                        var last = UInt64.max
+                        for i in low..<high where placed[i] != last {
+                            let e = placed[i]
+                            if last == .max || e >> 32 != last >> 32 {
+                                if last != .max { pairStarts.append(Int32(pairRules.count)) }
+                                seconds.append(Int32(e >> 32))
+                            }
+                            pairRules.append(Int32(truncatingIfNeeded: e))
+                            last = e
+                        }
+                        pairStarts.append(Int32(pairRules.count))
                     }
-                    pairRules.append(Int32(truncatingIfNeeded: e))
-                    last = e
+                    starts[w + 1] = Int32(seconds.count)
                 }
-                pairStarts.append(Int32(pairRules.count))
             }
-            starts[w + 1] = Int32(seconds.count)
         }
         self.starts = starts
         self.seconds = seconds
@@ -448,35 +473,77 @@ final class Grammar: Sendable {
     init(stages ruleStages: [[Rule]], vocabulary given: WordTable? = nil, alsoKnowing names: [[String]] = []) {
         // 1. The vocabulary: every word and symbol any element names, and each mention's
         // number, in the order of the elements (`mentions[mentionStarts[e]..<mentionStarts[e + 1]]`).
-        var mentionedWords: [String] = []
-        var mentionStarts: [Int32] = [0]
+        // An element shared by many rules (the months, the weekdays) has its words numbered
+        // once, by the element's address: the everyday grammar's 1,662 mentions name 4,108
+        // words, most of them again, and looking each up again was an eighth of its build.
+        var lists: [[String]] = []
+        var mentionLists: [Int32] = []
+        var listOfElement = HashSlots(capacity: ruleStages.reduce(0) { $0 + $1.reduce(0) { $0 + $1.pattern.count } })
         for rules in ruleStages {
             for rule in rules {
                 for element in rule.pattern {
                     switch element.kind {
-                    case .words(let list), .symbols(let list): mentionedWords += list
-                    default: break
+                    case .words(let list), .symbols(let list):
+                        // (Mixed: `HashSlots` probes from a key's low bits, an address's are zero.)
+                        let key = UInt64(UInt(bitPattern: ObjectIdentifier(element))) &* 0x9E37_79B9_7F4A_7C15 | 1
+                        var known: Int32 = -1
+                        listOfElement.forEach(key) { known = $0 }
+                        if known < 0 {
+                            known = Int32(lists.count)
+                            listOfElement.insert(key, known)
+                            lists.append(list)
+                        }
+                        mentionLists.append(known)
+                    default:
+                        mentionLists.append(-1)
                     }
-                    mentionStarts.append(Int32(mentionedWords.count))
                 }
             }
         }
-        let vocabulary: WordTable, mentions: [Int32]
+        // Each list's word numbers (list `l`'s are `listIDs[listStarts[l]..<listStarts[l + 1]]`),
+        // and each name's (numbered after the lists' words).
+        var listWords: [String] = []
+        var listStarts: [Int] = [0]
+        listStarts.reserveCapacity(lists.count + 1)
+        for list in lists {
+            listWords.append(contentsOf: list)
+            listStarts.append(listWords.count)
+        }
+        let vocabulary: WordTable, listIDs: [Int32], nameIDs: [[Int32]]
         if let given {
             vocabulary = given
-            mentions = mentionedWords.map { word in
+            listIDs = listWords.map { word in
                 let id = given.index(of: word)
                 assert(id != nil, "the vocabulary given has no \(word)")
                 return Int32(id ?? -1)
             }
+            nameIDs = names.map { name in name.compactMap { given.index(of: $0).map { Int32($0) } } }
         } else {
-            let (table, ids) = WordTable.build(mentionedWords + names.joined())
+            let listWordCount = listWords.count
+            for name in names { listWords.append(contentsOf: name) }
+            let (table, ids) = WordTable.build(listWords)
             vocabulary = table
-            mentions = ids.prefix(mentionedWords.count).map { Int32($0) }
+            listIDs = ids.prefix(listWordCount).map { Int32($0) }
+            var next = listWordCount
+            nameIDs = names.map { name in
+                defer { next += name.count }
+                return ids[next..<(next + name.count)].map { Int32($0) }
+            }
+        }
+        var mentionCount = 0
+        for list in mentionLists where list >= 0 { mentionCount += listStarts[Int(list) + 1] - listStarts[Int(list)] }
+        var mentions: [Int32] = []
+        mentions.reserveCapacity(mentionCount)
+        var mentionStarts: [Int32] = [0]
+        mentionStarts.reserveCapacity(mentionLists.count + 1)
+        for list in mentionLists {
+            if list >= 0 {
+                for i in listStarts[Int(list)]..<listStarts[Int(list) + 1] { mentions.append(listIDs[i]) }
+            }
+            mentionStarts.append(Int32(mentions.count))
         }
         let words = vocabulary.words.count
         // Each name under its rarest word (in the fewest names; the longest of those).
-        let nameIDs = names.map { name in name.compactMap { vocabulary.index(of: $0).map { Int32($0) } } }
         var namesByWord = [[Int32]](repeating: [], count: nameIDs.isEmpty ? 0 : words)
         if !nameIDs.isEmpty {
             var uses = [Int32](repeating: 0, count: words)

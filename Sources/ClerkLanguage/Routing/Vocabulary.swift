@@ -341,7 +341,7 @@ enum Vocabulary {
     /// when it may be one.
     /// (Each line's first word cut at the space byte, as `FixedCommands.firstWords` is: split
     /// by characters, they cost a start 0.85 M instructions.)
-    static let smallTalkStarts = WordSet(smallTalk.keys.map { Substring($0.utf8.prefix { $0 != UInt8(ascii: " ") }) })
+    static let smallTalkStarts = WordSet(smallTalk.keys.map { $0.asciiPrefix(upTo: UInt8(ascii: " ")) })
 
     /// Words whose presence means a topic clerk does not handle, and which topic.
     static let outOfScopeTopics: WordMap<OutOfScopeTopic> = [

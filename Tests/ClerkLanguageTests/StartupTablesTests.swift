@@ -1,0 +1,82 @@
+@testable import ClerkLanguage
+import Testing
+
+/// The tables built at every start, built the cheap way: each must hold exactly what the
+/// plain way (a split by characters, every word looked up again) gives, or a word the
+/// reader or the router knows would go missing.
+@Suite struct StartupTablesTests {
+    @Test func aPhraseIsCutAtItsSeparatorBytes() {
+        func words(_ text: String, _ separator: Character) -> [String] {
+            var words: [String] = []
+            text.asciiWords(cutAt: separator.asciiValue!, into: &words)
+            return words
+        }
+        #expect(words("help me", " ") == ["help", "me"])
+        #expect(words("  that's   all ", " ") == ["that's", "all"])
+        #expect(words("", " ").isEmpty)
+        #expect(words("café au lait", " ") == ["café", "au", "lait"])
+        #expect(words("ho_chi_minh", "_") == ["ho", "chi", "minh"])
+        var kept = ["first"]
+        "a b".asciiWords(cutAt: 0x20, into: &kept)
+        #expect(kept == ["first", "a", "b"])
+        #expect("what's this".asciiPrefix(upTo: 0x20) == "what's")
+        #expect("undo".asciiPrefix(upTo: 0x20) == "undo")
+        #expect(" undo".asciiPrefix(upTo: 0x20) == "")
+        #expect("".asciiPrefix(upTo: 0x20) == "")
+    }
+
+    /// `FixedCommands.formWords` and `firstWords` against the forms split by characters.
+    @Test func everyFixedFormHasItsWordsListed() {
+        for form in FixedCommands.forms.keys {
+            let words = form.split(separator: " ")
+            for word in words { #expect(FixedCommands.formWords.contains(word), "\(word) of \(form)") }
+            #expect(FixedCommands.firstWords.contains(words[0]), "\(form)")
+        }
+        #expect(!FixedCommands.formWords.contains("lunch"))
+        #expect(!FixedCommands.firstWords.contains("please"))
+        for line in Vocabulary.smallTalk.keys {
+            #expect(Vocabulary.smallTalkStarts.contains(line.split(separator: " ")[0]), "\(line)")
+        }
+    }
+
+    /// The zone rule's words, read from the list of areas and cities, against the names split
+    /// by characters as they were.
+    @Test func theZoneWordsAreTheNamesWords() {
+        let areas = Set(DateRules.ianaNames.keys.map { String($0.split(separator: "/")[0]) })
+        let cities = Set(DateRules.ianaNames.keys.flatMap { $0.split(separator: "/")[1].split(separator: "_").map(String.init) })
+        #expect(DateRules.ianaAreas == areas)
+        #expect(DateRules.ianaCityWords == cities)
+        #expect(DateRules.ianaAreas.contains("america") && DateRules.ianaCityWords.isSuperset(of: ["new", "york", "ho", "chi", "minh"]))
+        #expect(DateRules.ianaNames["america/new_york"] == "America/New_York")
+    }
+
+    /// A word given twice is numbered once and its values combined in the order given.
+    @Test func aWordMapCombinesARepeatedWordInOrder() {
+        let map = WordMap([("a", [1]), ("b", [2]), ("a", [3]), ("c", [4]), ("b", [5])]) { $0 + $1 }
+        #expect(map.keys == ["a", "b", "c"])
+        #expect(map["a"] == [1, 3] && map["b"] == [2, 5] && map["c"] == [4] && map["d"] == nil)
+        let first = WordMap([("x", 1), ("x", 2)])
+        #expect(first["x"] == 1 && first.count == 1)
+    }
+
+    /// The everyday grammar numbers its words as every mention looked up in turn would (an
+    /// element shared by many rules is looked up once), the holiday names' words after them.
+    @Test func theGrammarNumbersEveryWordInTheOrderFirstMet() {
+        var mentioned: [String] = []
+        for rules in DateRules.everydayStages {
+            for rule in rules {
+                for element in rule.pattern {
+                    switch element.kind {
+                    case .words(let list), .symbols(let list): mentioned += list
+                    default: break
+                    }
+                }
+            }
+        }
+        let (table, ids) = WordTable.build(mentioned + DateRules.holidayNameWords.joined())
+        #expect(table.words.count == Grammar.everyday.words)
+        let all = mentioned + DateRules.holidayNameWords.joined()
+        for (word, id) in zip(all, ids) { #expect(Grammar.everyday.wordID(word) == Int32(id), "\(word)") }
+        #expect(Grammar.everyday.wordID("no-such-word") == -1)
+    }
+}

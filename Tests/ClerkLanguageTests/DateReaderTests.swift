@@ -21,9 +21,10 @@ import Testing
     }
 
     /// Five readings each built in the chart's later rounds (the day and the hour, then "on"
-    /// and "at", then the two joined), from tokens all along the text: a round that tries a
-    /// rule only where a reading it can take was made since the round before must still find
-    /// every one, and the choice must keep them in text order.
+    /// and "at", then the two joined), from tokens all along the text: a later round, which
+    /// keeps only matches that use a reading the round before made, must still find every
+    /// one, each made by its rule (lent to the production, not retained), and the choice
+    /// must keep them in text order.
     @Test func findsEveryReadingOfALongListMadeInLaterRounds() {
         let text = "call ana on dec 14 at 3pm, bob on dec 15 at 4pm, carla on dec 16 at 5pm, dan on dec 17 at 6pm and eve on dec 18 at 7pm"
         let matches = DateReader().read(text, at: Self.monday)

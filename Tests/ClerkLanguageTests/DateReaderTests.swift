@@ -20,6 +20,20 @@ import Testing
         #expect(matches[0].range.upperBound <= matches[1].range.lowerBound)
     }
 
+    /// Five readings each built in the chart's later rounds (the day and the hour, then "on"
+    /// and "at", then the two joined), from tokens all along the text: a later round, which
+    /// keeps only matches that use a reading the round before made, must still find every
+    /// one, each made by its rule (lent to the production, not retained), and the choice
+    /// must keep them in text order.
+    @Test func findsEveryReadingOfALongListMadeInLaterRounds() {
+        let text = "call ana on dec 14 at 3pm, bob on dec 15 at 4pm, carla on dec 16 at 5pm, dan on dec 17 at 6pm and eve on dec 18 at 7pm"
+        let matches = DateReader().read(text, at: Self.monday)
+        #expect(matches.map { String(text[$0.range]) } == ["on dec 14 at 3pm", "on dec 15 at 4pm", "on dec 16 at 5pm", "on dec 17 at 6pm", "on dec 18 at 7pm"])
+        #expect(matches.map { local($0.start) } == ["2026-12-14T15:00:00", "2026-12-15T16:00:00", "2026-12-16T17:00:00",
+                                                    "2026-12-17T18:00:00", "2026-12-18T19:00:00"])
+        #expect(matches.map(\.rule) == Array(repeating: "intersect", count: 5))
+    }
+
     @Test func namesThePiecesAndTheRuleThatReadThem() throws {
         let text = "tomorrow at 13:00"
         let match = try #require(DateReader().read(text, at: Self.monday).first)

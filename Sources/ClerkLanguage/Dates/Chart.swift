@@ -394,26 +394,29 @@ struct Chart: ~Copyable {
             match(pattern, 0, position, position, minimumGeneration == Int32.min, minimumGeneration, scratch.slots, &found)
         }
         guard !found.isEmpty else { return }
-        let source = stage.sources[Int(r)]
-        let matches = found
-        for k in 0..<matches.count {
-            let end = matches[k].end, slots = matches[k].captures
-            let m = Match(captures: slots, tokens: tokenStore, items: items, context: context,
-                          span: KnownReadings(first: position, end: end, firstStartingAt: firstStartingAt, headers: headers, items: itemStore))
-            guard let production = source.produce(m) else { continue }
-            // The same reading again (another way to the same words): nothing new.
-            if isKnown(first: position, end: end, production) { continue }
-            var partCount = 1
-            if source.role == nil {
-                partCount = 0
-                for k in 0..<slots.count where slots[k] >= 0 && slots[k] & 1 == 1 { partCount += itemStore[Int(slots[k] >> 1)].partCount }
+        // The rule lent, not retained: the grammar holds it for the whole parse (a retain and
+        // a release a production).
+        Unmanaged.passUnretained(stage.sources[Int(r)])._withUnsafeGuaranteedRef { source in
+            let matches = found
+            for k in 0..<matches.count {
+                let end = matches[k].end, slots = matches[k].captures
+                let m = Match(captures: slots, tokens: tokenStore, items: items, context: context,
+                              span: KnownReadings(first: position, end: end, firstStartingAt: firstStartingAt, headers: headers, items: itemStore))
+                guard let production = source.produce(m) else { continue }
+                // The same reading again (another way to the same words): nothing new.
+                if isKnown(first: position, end: end, production) { continue }
+                var partCount = 1
+                if source.role == nil {
+                    partCount = 0
+                    for k in 0..<slots.count where slots[k] >= 0 && slots[k] & 1 == 1 { partCount += itemStore[Int(slots[k] >> 1)].partCount }
+                }
+                let latent = production.latent, standsAlone = production.standsAlone, priority = production.priority ?? source.priority
+                // The reading moved into the item, not copied: a production is large, and a copy
+                // went through the optional's generic copy and destroy.
+                add(Item(first: position, end: end, value: (consume production).value, rule: source,
+                         captures: slots, partCount: partCount, endElement: Int8(source.endElement ?? -1), latent: latent,
+                         standsAlone: standsAlone, priority: priority, generation: Int(pass)))
             }
-            let latent = production.latent, standsAlone = production.standsAlone, priority = production.priority ?? source.priority
-            // The reading moved into the item, not copied: a production is large, and a copy
-            // went through the optional's generic copy and destroy.
-            add(Item(first: position, end: end, value: (consume production).value, rule: source,
-                     captures: slots, partCount: partCount, endElement: Int8(source.endElement ?? -1), latent: latent,
-                     standsAlone: standsAlone, priority: priority, generation: Int(pass)))
         }
     }
 

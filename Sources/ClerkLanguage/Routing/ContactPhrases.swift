@@ -61,7 +61,9 @@ enum ContactPhrases {
         // have no email", "how many contacts do I have".
         if !shape.hasDate, filter(s) != nil { return Route(rule: .contact(.filtered), command: head..<head) }
         // "do I know anyone named Carla", "do I know a Bob": the address book asked for a name.
-        if s.matches(Self.doIKnow, at: head) {
+        // (The head word compared first: most lines open otherwise, and the phrase's array
+        // was handed over to be compared word by word.)
+        if s.word(head, is: "do"), s.matches(Self.doIKnow, at: head) {
             var i = head + Self.doIKnow.count
             if s.word(i, isIn: Self.someoneWords) { i += 1 }
             if s.word(i, isIn: Self.namedWords) { i += 1 }
@@ -104,7 +106,7 @@ enum ContactPhrases {
         }
         // "find Bob Stone", "tell me about Carla", "what do you know about Petey", "Bob's details".
         var i = shape.afterVerb
-        let asksWhatIsKnown = s.matches(Self.whatDoYouKnowAbout, at: head)
+        let asksWhatIsKnown = s.word(head, is: "what") && s.matches(Self.whatDoYouKnowAbout, at: head)
         if s.word(head, isIn: Vocabulary.lookupVerbs) || asksWhatIsKnown {
             if asksWhatIsKnown { i = head + 5 }
             while s.word(i, isIn: Vocabulary.lookupFiller) { i += 1 }

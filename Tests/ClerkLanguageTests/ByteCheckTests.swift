@@ -119,6 +119,26 @@ import Testing
         }
     }
 
+    @Test func aLineWithFewerGapsThanWordsNeedIsTurnedAway() {
+        #expect(!Router.mayHoldWords("tomorrow at 3pm", 4))
+        #expect(Router.mayHoldWords("cancel lunch because sick", 4))
+        #expect(Router.mayHoldWords("a\tb\u{A0}c\u{2003}d", 4))
+        #expect(Router.withoutBareRemark(LineBytes("skip it because")) == nil)
+        #expect(Router.withoutBareRemark(LineBytes("cancel lunch because the place is closed"))?.kept.hasPrefix("cancel lunch ") == true)
+        // Never no where the words are there: split at whitespace characters as the remark's
+        // look splits, also tabs, no-break and em spaces, "\r\n" and accents on spaces.
+        let spaces = ["\t", "\u{A0}", "\u{2003}", "\u{85}", " \u{301}", "\r\n"]
+        for (k, line) in Self.lines().enumerated() {
+            let spaced = String(line.flatMap { $0 == "a" ? Array(spaces[k % spaces.count]) : [$0] })
+            for said in [line, spaced] {
+                let words = said.split(whereSeparator: \.isWhitespace).count
+                for count in 1...5 where words >= count {
+                    #expect(Router.mayHoldWords(said, count), "\(said.debugDescription) \(count)")
+                }
+            }
+        }
+    }
+
     @Test func theLastCommaFromTheBytesIsTheLastCommaCharacter() {
         let tea = "lunch, tea, bring cake"
         #expect(Router.lastIndex(of: UInt8(ascii: ","), in: tea).map { tea.utf8.distance(from: tea.startIndex, to: $0) } == 10)

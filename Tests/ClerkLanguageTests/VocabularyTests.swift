@@ -3,6 +3,16 @@ import Testing
 
 /// The router's word lists as the typo check asks them.
 @Suite struct VocabularyTests {
+    /// The "on hold" rule asks the head word once, of `EventHold.heads`: the words of the
+    /// three lists it stands for and "hold", no other ("put the review on hold", "pause the
+    /// sync", "delay lunch", "hold the standup").
+    @Test func theHeadsOfHoldingAnEventAreTheWordsOfItsLists() {
+        let lists = Set(EventHold.holdVerbs).union(EventHold.pauseVerbs).union(EventHold.postponeVerbs).union(["hold"])
+        #expect(Set(EventHold.heads) == lists)
+        for word in lists { #expect(EventHold.heads.contains(word), "\(word)") }
+        for word in ["holds", "move", "cancel", "ice", ""] { #expect(!EventHold.heads.contains(word), "\(word)") }
+    }
+
     /// `isKnown`, asked of the word classes, says yes for exactly the words of the lists it
     /// names — the set it replaced, made here the old way — and no for words of the table's
     /// other lists and for typos.

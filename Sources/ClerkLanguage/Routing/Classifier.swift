@@ -257,8 +257,7 @@ enum Classifier {
         //    do instead is said ("pause the music" is music's, below); before the follow-ups, as
         //    "put it on hold" is no change of the event on screen.
         ClassifierRule(name: "on hold", applies: { c in
-            c.s.word(c.head, isIn: EventHold.holdVerbs) || c.s.word(c.head, isIn: EventHold.pauseVerbs)
-                || c.s.word(c.head, isIn: EventHold.postponeVerbs) || c.s.word(c.head, is: "hold")
+            c.s.word(c.head, isIn: EventHold.heads)
         }, route: { c in
             EventHold.event(c.s, head: c.head).map { c.route(.topic(.hold), c.head..<$0.lowerBound) }
         }),

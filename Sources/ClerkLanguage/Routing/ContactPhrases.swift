@@ -61,7 +61,9 @@ enum ContactPhrases {
         // have no email", "how many contacts do I have".
         if !shape.hasDate, filter(s) != nil { return Route(rule: .contact(.filtered), command: head..<head) }
         // "do I know anyone named Carla", "do I know a Bob": the address book asked for a name.
-        if s.matches(Self.doIKnow, at: head) {
+        // (The head word compared first: most lines open otherwise, and the phrase's array
+        // was handed over to be compared word by word.)
+        if s.word(head, is: "do"), s.matches(Self.doIKnow, at: head) {
             var i = head + Self.doIKnow.count
             if s.word(i, isIn: Self.someoneWords) { i += 1 }
             if s.word(i, isIn: Self.namedWords) { i += 1 }
@@ -109,7 +111,7 @@ enum ContactPhrases {
         }
         // "find Bob Stone", "tell me about Carla", "what do you know about Petey", "Bob's details".
         var i = shape.afterVerb
-        let asksWhatIsKnown = s.matches(Self.whatDoYouKnowAbout, at: head)
+        let asksWhatIsKnown = s.word(head, is: "what") && s.matches(Self.whatDoYouKnowAbout, at: head)
         // ("everything about bob", "all about carla": the card, said with no verb.)
         let asksAllAbout = s.word(head, isIn: Self.allOfIt) && s.word(head + 1, is: "about")
         if s.word(head, isIn: Vocabulary.lookupVerbs) || asksWhatIsKnown || asksAllAbout {

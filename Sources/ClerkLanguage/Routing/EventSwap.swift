@@ -74,6 +74,9 @@ enum EventHold {
     static let holdVerbs: WordSet = ["put", "place", "keep", "set"]
     static let pauseVerbs: WordSet = ["pause", "suspend"]
     static let postponeVerbs: WordSet = ["postpone", "delay", "defer"]
+    /// The words a line about holding an event opens with: the three lists above and "hold"
+    /// ("hold the review until march"), looked up once before each list is asked.
+    static let heads = holdVerbs.union(Array(pauseVerbs) + Array(postponeVerbs) + ["hold"])
     static let holdNouns: WordSet = ["hold", "pause", "ice"]
     /// Words that name the event on screen, not one by its title ("put it on hold").
     static let pronouns: WordSet = ["it", "that", "this", "them", "one"]

@@ -316,11 +316,13 @@ enum FilePhrases {
     /// is todo-list.txt, "my shopping list" shopping-list.txt, "the to do list" to-do-list.txt
     /// ("make a todo list", "add milk to my shopping list").
     static func listFile(_ s: Sentence) -> Mention? {
-        if let kept = keptList(s) { return kept }
+        // Asked of every line: first for the whole line at once (`WordSet.mayMeet`), as most
+        // lines say no kind of kept list and no "list" (which `keptList`, and `listFor` and
+        // what follows, each need), then the word looked up by its key.
+        if keptListKinds.mayMeet(s.keyBits), let kept = keptList(s) { return kept }
+        guard listWord.mayMeet(s.keyBits) else { return nil }
         if let purpose = listFor(s) { return purpose }
-        // Asked of every line: the word looked up by its key, not compared as a string; and
-        // first for the whole line at once (`WordSet.mayMeet`), as most lines say no "list".
-        guard listWord.mayMeet(s.keyBits), let list = (s.body.lowerBound + 1..<s.body.upperBound).first(where: { s.word($0, isIn: listWord) && s.word($0 + 1) != "of" }),
+        guard let list = (s.body.lowerBound + 1..<s.body.upperBound).first(where: { s.word($0, isIn: listWord) && s.word($0 + 1) != "of" }),
               s.word(list - 1, isIn: Vocabulary.listKinds) || s.word(list - 1).hasPrefix("to-") || labelsItems(s, list: list),
               !s.isInDate(list - 1) else { return nil }
         var first = list - 1

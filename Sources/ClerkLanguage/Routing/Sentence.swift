@@ -10,31 +10,63 @@ struct JoinedDate {
 /// A tokenized line with the date reader's matches marked on its tokens, and the part of it
 /// that carries the request (`body`: without wake words, politeness and trailing thanks).
 struct Sentence {
-    // Every part a `let`, set once by the initializer: parts with a first value (`= []`, an
-    // optional's nil) were set twice, and the sentence then made on the stack and copied
-    // whole into the value returned (~370 instructions a line).
-    let text: String
-    let tokens: [Term]
-    let dates: [DateMatch]
+    /// The parts, in one object made once and never changed: a sentence of parts held
+    /// inline (264 bytes) was copied whole onto the stack for every call that took it — each
+    /// rule of the classifier, each reader and look — about 50 instructions a call.
+    private let parts: Parts
+
+    /// Every part a `let`, set once by the initializer.
+    private final class Parts {
+        let text: String
+        let tokens: [Term]
+        let dates: [DateMatch]
+        let reference: ReferenceTime
+        let body: Range<Int>
+        let skipped: [Int]
+        let joined: JoinedDate?
+        let eventOnScreen: Bool
+        let reader: DateReader?
+        let keyBits: UInt64
+        let saidBits: RouteWord
+
+        init(text: String, tokens: consuming [Term], dates: [DateMatch], reference: ReferenceTime, body: Range<Int>, skipped: [Int],
+             joined: JoinedDate?, eventOnScreen: Bool, reader: DateReader?, keyBits: UInt64, saidBits: RouteWord) {
+            self.text = text
+            self.tokens = tokens
+            self.dates = dates
+            self.reference = reference
+            self.body = body
+            self.skipped = skipped
+            self.joined = joined
+            self.eventOnScreen = eventOnScreen
+            self.reader = reader
+            self.keyBits = keyBits
+            self.saidBits = saidBits
+        }
+    }
+
+    var text: String { parts.text }
+    var tokens: [Term] { parts.tokens }
+    var dates: [DateMatch] { parts.dates }
     /// The zone times are shown in (slot values of dates are local times).
-    let zone: Zone
+    var zone: Zone { parts.reference.timeZone }
     /// The moment and zone the line is read at.
-    let reference: ReferenceTime
+    var reference: ReferenceTime { parts.reference }
     /// Token indices of the request proper.
-    let body: Range<Int>
+    var body: Range<Int> { parts.body }
     /// Tokens skipped at the head (wake words, "can you", "please"), for the explanation.
-    let skipped: [Int]
+    var skipped: [Int] { parts.skipped }
     /// Two date expressions said apart that read as one ("on Friday … at 1pm").
-    let joined: JoinedDate?
+    var joined: JoinedDate? { parts.joined }
     /// An event is on screen for the line to change (a new event's card).
-    let eventOnScreen: Bool
+    var eventOnScreen: Bool { parts.eventOnScreen }
     /// The date reader, for readers that read a phrase of the line again in another form.
-    let reader: DateReader?
+    var reader: DateReader? { parts.reader }
     /// The words of every token at once, noted when the sentence is made: the `WordTable`
     /// bits of their keys (`WordSet.mayMeet`) and their `RouteWord` lists. A search of the
     /// tokens for a list none of whose bits the line has is answered no without a pass.
-    let keyBits: UInt64
-    let saidBits: RouteWord
+    var keyBits: UInt64 { parts.keyBits }
+    var saidBits: RouteWord { parts.saidBits }
 
     /// `tokens` is taken over: given the caller's only reference, the dates are marked on
     /// it in place, not on a copy of every term.
@@ -59,18 +91,8 @@ struct Sentence {
         // Worked out from the tokens alone: a method of the sentence called in the initializer
         // had the sentence copied whole for the call, and destroyed.
         let (body, skipped) = tokens.withUnsafeBufferPointer { Sentence.withoutNoise($0) }
-        self.text = text
-        self.tokens = tokens
-        self.dates = dates
-        self.zone = reference.timeZone
-        self.reference = reference
-        self.body = body
-        self.skipped = skipped
-        self.joined = joined
-        self.eventOnScreen = eventOnScreen
-        self.reader = reader
-        self.keyBits = keyBits
-        self.saidBits = saidBits
+        parts = Parts(text: text, tokens: tokens, dates: dates, reference: reference, body: body, skipped: skipped, joined: joined,
+                      eventOnScreen: eventOnScreen, reader: reader, keyBits: keyBits, saidBits: saidBits)
     }
 
     /// The body of a line of `tokens` without wake words and politeness at the head and

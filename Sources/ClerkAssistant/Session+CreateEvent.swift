@@ -66,6 +66,9 @@ extension Session {
             // "put Lily's birthday in my calendar": the address book knows the day; a yearly
             // all-day event on it.
             if let dated = birthdayOfContact(request) { return createEvent(dated, said: nil) }
+            // "revise the day before the exam", "pack the night before the flight": the day
+            // counted from the event named.
+            if let dated = dayFromEvent(request) { return createEvent(dated, said: nil) }
             // "add oat milk, napkins, 2kg sugar" with no list said or shown: items, no event.
             if let line = lastLine, request.attendees.isEmpty, request.title.contains(","),
                ["add", "put"].contains(line.split(separator: " ").first.map { $0.lowercased() } ?? "") {
@@ -277,6 +280,67 @@ extension Session {
         else { return nil }
         return createEvent(copyRequest(of: past, at: when), copiedFrom: past)
     }
+
+    /// "revise the day before the exam", "call the venue two days before the wedding", "buy
+    /// flowers the week before mum's birthday", "prepare for the interview the day before"
+    /// (the event named earlier in the title): all day on the day counted from the next event
+    /// of those words, the title without the words of the day. Nil when the title says no
+    /// such day, or no such event is to come.
+    func dayFromEvent(_ request: EventRequest) -> EventRequest? {
+        // "call the venue two days before the wedding": the days were read as a reminder, the
+        // wedding left at the title's end.
+        if request.reminderMinutes.count == 1, let minutes = request.reminderMinutes.first, minutes > 0, minutes % 1440 == 0,
+           let line = lastLine.map({ Spelling.fold($0).lowercased().split(separator: " ") }), let cut = line.lastIndex(of: "before") {
+            let event = line[(cut + 1)...].joined(separator: " ").trimmingSpacesAndPunctuation()
+            let title = Spelling.fold(request.title).lowercased()
+            guard !event.isEmpty, title.hasSuffix(" " + event), title.count > event.count + 1 else { return nil }
+            var retold = request
+            retold.title = String(request.title.dropLast(event.count + 1)) + " \(minutes / 1440) days before " + String(request.title.suffix(event.count))
+            retold.reminderMinutes = []
+            return dayFromEvent(retold)
+        }
+        let typed = request.title.split(separator: " ").map(String.init)
+        let words = typed.map { Spelling.fold($0).lowercased() }
+        guard let at = words.firstIndex(where: { $0 == "before" || $0 == "after" }), at >= 2,
+              let unit = Self.relativeDayUnits[words[at - 1]] else { return nil }
+        var first = at - 1
+        var count = 1
+        if first >= 1, let n = Int(words[first - 1]) ?? Self.smallCounts[words[first - 1]] {
+            count = n
+            first -= 1
+        } else if first >= 1, ["the", "a"].contains(words[first - 1]) {
+            first -= 1
+        }
+        guard first >= 1, (1...60).contains(count) else { return nil }
+        let after = words[(at + 1)...].filter { !["the", "my", "our", "your", "his", "her", "their"].contains($0) }
+        let task = Array(typed[..<first])
+        // The event: the words after "before", else a word of the task's ("prepare for the
+        // interview the day before").
+        let candidates = after.isEmpty ? task.map { Spelling.fold($0).lowercased() }.filter { $0.count > 3 && !Self.taskWords.contains($0) }.reversed().map { [$0] }
+            : [after]
+        let now = context.now.now()
+        var found: Event?
+        for words in candidates where found == nil {
+            let said = words.joined(separator: " ")
+            found = (try? searchEvents(words: said, attendee: nil, from: now, to: now + TimeInterval(AgendaDefaults.searchDays * 86_400), calendarIDs: nil))?
+                .min { $0.when.startInstant(in: context.zone) < $1.when.startInstant(in: context.zone) }
+        }
+        guard let event = found else { return nil }
+        let text = DateText(zone: context.zone)
+        let days = count * unit * (words[at] == "before" ? -1 : 1)
+        let day = text.localDate(event.when.startInstant(in: context.zone)).adding(days: days)
+        var dated = request
+        dated.title = Renderer.capitalizedTitle(task.joined(separator: " "))
+        dated.when = DateMatch(range: request.title.startIndex..<request.title.startIndex, rule: "day-from-event", start: day.startOfDay(in: context.zone),
+                               end: day.adding(days: 1).startOfDay(in: context.zone), grain: .day, isAllDay: true, known: [.date])
+        return dated
+    }
+    /// Days of a unit counted from an event ("the day before", "two weeks after").
+    static let relativeDayUnits: [String: Int] = ["day": 1, "days": 1, "night": 1, "evening": 1, "week": 7, "weeks": 7]
+    static let smallCounts: [String: Int] = ["one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "a": 1]
+    /// Words of a task that name no event ("prepare for the interview": "interview" does).
+    static let taskWords: Set<String> = ["prepare", "remember", "bring", "pack", "book", "call", "buy", "check", "make", "sure", "send", "pick",
+                                         "revise", "study", "practice", "practise", "finish", "start", "confirm", "order", "print"]
 
     /// A new event like `event` at `when`: its title, guests, place, notes, reminders and
     /// calendar, and its length unless `when` says an end.

@@ -1296,6 +1296,14 @@ enum Classifier {
                     || s.word(head, is: "i") && s.word(head + 1, isIn: lifeVerbs)
                         && !((head + 2)..<s.body.upperBound).contains { s.word($0, isA: .eventNoun) })
         }
+        // "i walk dogs for a living", "i have two kids", "i teach piano": what the speaker's life
+        // holds, said alone, with no event named after the verb ("i have to call bob", "i have a
+        // dentist appointment" are things to do).
+        if first == head, s.word(head, is: "i"), s.word(head + 1, isIn: lifeVerbs) || s.word(head + 1, isIn: livingVerbs), s.body.count <= 8,
+           !s.word(head + 2, is: "to"), !s.word(head + 2, is: "got"), head + 2 < s.body.upperBound,
+           !((head + 2)..<s.body.upperBound).contains(where: { s.word($0, isA: .eventNoun) || s.word($0, isA: .createVerb) }) {
+            return true
+        }
         // (The head's key first: asked of every line with no date, most open with none of these.)
         guard first == head, s.word(head, isIn: speakerHeads), Vocabulary.introducesSpeaker(s.word(head), then: s.word(head + 1)) else { return false }
         let after = s.word(head, is: "i") ? head + 2 : head + 1
@@ -1304,6 +1312,8 @@ enum Classifier {
     /// What the speaker says of their life after a greeting ("hi i have three kids", "hello i
     /// run a small shop", "hey i keep forgetting things").
     static let lifeVerbs: WordSet = ["have", "keep", "run", "work", "own", "teach", "manage", "look", "got", "juggle"]
+    /// Verbs of how the speaker lives, said alone with no greeting ("i walk dogs for a living").
+    static let livingVerbs: WordSet = ["walk", "study", "live", "care", "coach", "volunteer"]
     /// The first words of `Vocabulary.introducesSpeaker`.
     static let speakerHeads: WordSet = ["im", "i'm", "i", "this", "my"]
     /// What opens "i'm a nurse", "im an architect", "i'm new here" after "I am".

@@ -1046,7 +1046,8 @@ enum FilePhrases {
         if s.word(head, isIn: doneWithWords), s.word(head + 1, is: "with"), head + 2 < last, names((head + 2)..<last) {
             return (head..<(head + 2), (head + 2)..<last)
         }
-        if s.word(head, isIn: doneSubjects), s.word(head + 1, isIn: doneVerbs) {
+        // ("i got to pick up the kids" is a thing to do.)
+        if s.word(head, isIn: doneSubjects), s.word(head + 1, isIn: doneVerbs), !s.word(head + 2, is: "to") {
             var first = head + 2
             if s.word(first) == "up" { first += 1 }
             if s.word(first, isIn: ["the", "my", "our", "some"]) { first += 1 }

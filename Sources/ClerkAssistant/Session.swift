@@ -122,6 +122,12 @@ public final class Session {
             let made = createdLine
             createdLine = nil
             var understood = understand(text)
+            // "i need to call the bank", "i have to pick up the kids": a thing to do, not
+            // understood alone; read as "remind me to …" is (its card asks when).
+            if case .outOfScope(let said) = understood.intent, said.topic == nil, let task = Self.thingToDo(text),
+               case let asTask = understand("remind me to " + task), case .createEvent(let request) = asTask.intent, !request.title.isEmpty {
+                understood = asTask
+            }
             let asFile = fileOnScreen.flatMap { aboutFile($0, text, understood) }
             if let asFile { understood = asFile }
             if asFile == nil, let person = lastPerson, let named = aboutPerson(person, text) { understood = named }
@@ -483,6 +489,19 @@ public final class Session {
     }
 
     /// First words of a line that may edit the event just shown.
+    /// The task of "i need to call the bank", "i have to pick up the kids", "we gotta pack":
+    /// the words after the need; nil for any other line.
+    static func thingToDo(_ text: String) -> String? {
+        var words = text.split(separator: " ")
+        guard words.count >= 3, ["i", "we"].contains(Spelling.fold(String(words[0])).lowercased()) else { return nil }
+        words.removeFirst()
+        guard let need = words.first.map({ Spelling.fold(String($0)).lowercased() }), ["need", "have", "must", "gotta", "got", "should", "hafta", "needa"].contains(need)
+        else { return nil }
+        words.removeFirst()
+        if let to = words.first, to.lowercased() == "to" { words.removeFirst() } else if ["need", "have", "got"].contains(need) { return nil }
+        return words.isEmpty ? nil : words.joined(separator: " ")
+    }
+
     /// True when `text` books something into the slot just found: a verb of putting in, and
     /// a word for the slot ("book it for a call with ana", "schedule the review then", "put
     /// lunch with bob there", "take the first one").

@@ -488,7 +488,6 @@ public final class Session {
         return kept == EventChanges() ? nil : kept
     }
 
-    /// First words of a line that may edit the event just shown.
     /// The task of "i need to call the bank", "i have to pick up the kids", "we gotta pack":
     /// the words after the need; nil for any other line.
     static func thingToDo(_ text: String) -> String? {
@@ -511,6 +510,7 @@ public final class Session {
             && !words.isDisjoint(with: ["it", "that", "then", "there", "first", "slot", "one"])
     }
 
+    /// First words of a line that may edit the event just shown.
     static let editsOnScreen: Set<String> = ["add", "invite", "note", "notes", "description", "at", "@", "in", "set", "location", "venue", "place"]
 
     /// A reading that a line about the event just shown may have been given instead: a new

@@ -421,15 +421,15 @@ extension Session {
     }
 
     /// Shows the card with its warnings and asks to create it.
-    /// An event of the same title on the draft's day that does not overlap it (those are said
-    /// as overlaps), nil when there is none.
-    func sameEventThatDay(_ draft: EventDraft, besides clashing: [Event]) -> Event? {
-        let text = DateText(zone: context.zone)
-        let day = text.localDate(draft.when.startInstant(in: context.zone))
+    /// An event of `events` with the draft's title starting on `day` that does not overlap it
+    /// (those are said as overlaps), nil when there is none.
+    static func sameEvent(as draft: EventDraft, onDay day: LocalDate, in events: [Event], besides clashing: [Event], zone: Zone) -> Event? {
         let title = Spelling.fold(draft.title)
-        guard !title.isEmpty, let events = try? context.calendars.events(from: day.startOfDay(in: context.zone), to: day.adding(days: 1).startOfDay(in: context.zone),
-                                                                   calendarIDs: nil) else { return nil }
-        return events.first { event in Spelling.fold(event.title) == title && !clashing.contains(where: { $0.id == event.id }) }
+        guard !title.isEmpty else { return nil }
+        let text = DateText(zone: zone)
+        return events.first { event in
+            Spelling.fold(event.title) == title && text.localDate(event.when.startInstant(in: zone)) == day && !clashing.contains(where: { $0.id == event.id })
+        }
     }
 
     func showCard(_ card: DraftCard) -> Reply {
@@ -459,16 +459,20 @@ extension Session {
         if card.theirTimeUnknown { warnings.append(Renderer.whoseTime(context.zone.identifier)) }
         if let said = card.weekdayNextWeek { warnings.append(Renderer.weekdayNextWeek(said)) }
         if let copied = card.copiedFrom { warnings.append(Renderer.copiedFrom(copied, text: DateText(zone: context.zone))) }
-        let span = (card.draft.when.startInstant(in: context.zone), card.draft.when.endInstant(in: context.zone))
-        var clashing: [Event] = []
-        if !card.draft.when.isAllDay, let others = try? context.calendars.events(from: span.0, to: span.1, calendarIDs: nil) {
-            clashing = others.filter { !$0.when.isAllDay }
-            if !clashing.isEmpty { warnings.append(Renderer.overlaps(clashing, text: DateText(zone: context.zone))) }
+        // The events of the draft's day and span, read once: those it overlaps, and one of its
+        // name at another time that day ("dinner with bob friday 7pm" typed again with one at
+        // 8 already: the same event twice is said before it is made).
+        let zone = context.zone
+        let span = (card.draft.when.startInstant(in: zone), card.draft.when.endInstant(in: zone))
+        let day = DateText(zone: zone).localDate(span.0)
+        let around = (min(span.0, day.startOfDay(in: zone)), max(span.1, day.adding(days: 1).startOfDay(in: zone)))
+        let nearby = (try? context.calendars.events(from: around.0, to: around.1, calendarIDs: nil)) ?? []
+        let clashing = card.draft.when.isAllDay ? [] : nearby.filter { event in
+            !event.when.isAllDay && event.when.startInstant(in: zone) < span.1 && event.when.endInstant(in: zone) > span.0
         }
-        // "dinner with bob friday 7pm" typed again with one at 8 already: the same event twice
-        // is said before it is made.
-        if card.draft.recurrence.isEmpty, let same = sameEventThatDay(card.draft, besides: clashing) {
-            warnings.append(Renderer.sameEventThatDay(same, text: DateText(zone: context.zone)))
+        if !clashing.isEmpty { warnings.append(Renderer.overlaps(clashing, text: DateText(zone: zone))) }
+        if card.draft.recurrence.isEmpty, let same = Self.sameEvent(as: card.draft, onDay: day, in: nearby, besides: clashing, zone: zone) {
+            warnings.append(Renderer.sameEventThatDay(same, text: DateText(zone: zone)))
         }
         var next: [Date] = []
         if !card.draft.recurrence.isEmpty {

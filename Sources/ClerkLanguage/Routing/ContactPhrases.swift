@@ -169,11 +169,17 @@ enum ContactPhrases {
                   let p = person(in: s, from: i + 2, known: known),
                   (p.range.upperBound..<s.body.upperBound).allSatisfy({ s.tokens[$0].isMark }) else { continue }
             // ("email address for dana": her email, not where she lives.)
-            if field == .address, ["email", "e-mail", "mail"].contains(s.word(i - 1)) { return .email }
+            if field == .address, saysEmail(s, before: i) { return .email }
             return field
         }
         return nil
     }
+
+    /// True when the word before `i` makes its "address" an email's ("email address").
+    static func saysEmail(_ s: Sentence, before i: Int) -> Bool {
+        s.word(i - 1, isIn: emailWords)
+    }
+    static let emailWords: WordSet = ["email", "e-mail", "mail"]
 
     static func fieldWord(_ s: Sentence, known: Names) -> ContactField? {
         // A line with no field's word at all turned away at once (`Sentence.keyBits`).
@@ -591,7 +597,7 @@ enum ContactPhrases {
             if t.isMark || s.word(i, isIn: everyoneWords) || t.isPossessive && everyoneWords.contains(t.base) { continue }
             if let said = Vocabulary.contactFields[s.word(i)], [.phone, .email, .address].contains(said) {
                 // ("email addresses for everyone": "addresses" is the email's.)
-                if said == .address, ["email", "e-mail", "mail"].contains(s.word(i - 1)) { continue }
+                if said == .address, saysEmail(s, before: i) { continue }
                 if let (known, _) = field, known != said { return nil }
                 if field == nil { field = (said, i) }
                 if let l = labelWords[s.word(i)] { label = l }

@@ -101,7 +101,8 @@ enum EventReminders {
         var inReminder = TokenMask(count: s.count)
         for r in said { for i in r { inReminder[i] = true } }
         let rest = (at..<body.upperBound).filter { !inReminder[$0] }
-        guard var first = rest.first(where: { !s.word($0, isIn: joiners) && !s.word($0, isIn: trailing) && !s.tokens[$0].isMark }).map({ _ in rest[0] }) else {
+        let namesAnEvent = rest.contains { !s.word($0, isIn: joiners) && !s.word($0, isIn: trailing) && !s.tokens[$0].isMark }
+        guard namesAnEvent, var first = rest.first else {
             // "set a reminder 15 mins before", "add a 10 minute alert" with an event on screen
             // and none named: that one's ("remind me 10 minutes before" is a follow-up of its own).
             guard s.eventOnScreen, !reminded else { return nil }

@@ -155,7 +155,7 @@ enum FixedCommands {
         "requires", "have", "be", "still", "also", "mode", "on",
     ]
     static let offlineWords: WordSet = ["offline", "internet", "wifi", "wi-fi", "online", "connection", "network", "signal"]
-    static let aboutItselfWords: WordSet = ["version", "offline", "internet", "wifi", "wi-fi", "online", "connection", "network", "signal"]
+    static let aboutItselfWords = offlineWords.union(["version"])
 
     /// "what version are you", "which version is this": the version. "do you work offline",
     /// "can I use this without internet", "does it need an internet connection": where clerk

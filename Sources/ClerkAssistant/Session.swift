@@ -488,12 +488,13 @@ public final class Session {
         return kept == EventChanges() ? nil : kept
     }
 
-    /// The task of "i need to call the bank", "i have to pick up the kids", "we gotta pack":
-    /// the words after the need; nil for any other line.
+    /// The task of "i need to call the bank", "i have to pick up the kids", "we gotta pack",
+    /// "need to invoice marcus" (the speaker left out): the words after the need; nil for any
+    /// other line.
     static func thingToDo(_ text: String) -> String? {
         var words = text.split(separator: " ")
-        guard words.count >= 3, ["i", "we"].contains(Spelling.fold(String(words[0])).lowercased()) else { return nil }
-        words.removeFirst()
+        if let first = words.first, ["i", "we"].contains(Spelling.fold(String(first)).lowercased()) { words.removeFirst() }
+        guard words.count >= 2 else { return nil }
         guard let need = words.first.map({ Spelling.fold(String($0)).lowercased() }), ["need", "have", "must", "gotta", "got", "should", "hafta", "needa"].contains(need)
         else { return nil }
         words.removeFirst()

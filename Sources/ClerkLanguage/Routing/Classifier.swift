@@ -555,6 +555,8 @@ enum Classifier {
             || s.phrase(of: Vocabulary.questionHeads, at: head) != nil
             || (shape.headVerb == .none && s.first(of: Vocabulary.questionsInside, startingWith: .questionInsideStart) != nil)
         if shape.headVerb == .create && (w0 == "notify" || w0 == "alert") { shape.isQuestion = false }
+        // ("have to pick up the kids": a need, the speaker left out, not "have I …?".)
+        if shape.isQuestion, s.word(head, isIn: Self.haveWords), s.word(head + 1, is: "to") { shape.isQuestion = false }
         // "I want to know if I have meetings tomorrow", "I was wondering what's on friday":
         // the question said inside.
         if shape.headVerb == .none, !shape.isQuestion, let lead = s.first(of: Vocabulary.wishesToKnow),
@@ -926,6 +928,9 @@ enum Classifier {
         "fly", "flying", "leave", "leaving", "travel", "travelling", "traveling", "go", "going", "head", "heading", "depart",
         "departing", "drive", "driving", "return", "returning", "arrive", "arriving", "land", "landing", "get", "getting",
     ]
+    static let haveWords: WordSet = ["have", "has"]
+    /// Words of need before "to" and a verb ("need to leave", "have to go").
+    static let needWords: WordSet = ["need", "have", "got", "ought"]
     static let travelParticles: WordSet = ["to", "for", "from", "back", "home", "out", "off", "in", "into", "away"]
 
     /// "when do I fly to Boston", "when am I leaving for Lisbon", "what time do we head
@@ -936,6 +941,9 @@ enum Classifier {
         var i = head
         if s.word(i, isIn: whenWords) { i += 1 } else if s.word(i, is: "what"), s.word(i + 1, is: "time") { i += 2 } else { return false }
         guard s.word(i, isIn: askingAuxiliaries), s.word(i + 1) == "i" || s.word(i + 1) == "we" else { return false }
+        // "what time do I need to leave for the shoot", "when do we have to head off": the need
+        // said before the verb.
+        if s.word(i + 2, isIn: needWords), s.word(i + 3, is: "to") { i += 2 }
         let next = i + 3
         let ends = next >= s.body.upperBound || s.tokens[next].isMark || s.isInDate(next)
         if s.word(i + 2, isIn: AgendaReader.workWords) { return ends || s.word(next, isIn: AgendaReader.nextWord) }
@@ -1190,6 +1198,10 @@ enum Classifier {
             return s.word(s.body.lowerBound, isA: .questionWord)
         case "shopping":
             return s.has(["list", "lists"])
+        case "internet", "wifi", "bluetooth", "battery", "hotspot":
+            // "can you check my internet connection" is a device's; "fix the wifi on saturday"
+            // and "internet engineer thursday 8-12" are things to do then.
+            return !s.body.contains { s.isInDate($0) }
         case "grocery", "groceries":
             // ("buy groceries at 5", "stop at the grocery store on friday": an errand, with a day.)
             return s.has(["list", "lists"]) || !s.body.contains { s.isInDate($0) }

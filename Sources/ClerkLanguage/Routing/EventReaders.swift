@@ -1113,13 +1113,16 @@ enum AgendaReader {
                 || ((s.word(i, isIn: withWord) || s.word(i, isIn: Vocabulary.meetVerbs)) && i + 1 < s.count && names.contains { $0.lowerBound == i + 1 })
                 || (s.word(i, isIn: Vocabulary.meetVerbs) && !s.word(i, isA: .eventNoun) && i + 1 < s.body.upperBound && s.isA(i + 1, .relation))
                 // ("when do I fly to Boston": where to, not the verb, names the trip.)
-                || (s.word(i, isIn: Classifier.travelVerbs) && (s.word(i - 1, is: "i") || s.word(i - 1, is: "we")) && !fliesNowhere(i))
+                // ("what time do I need to leave for the shoot": the need said before it.)
+                || (s.word(i, isIn: Classifier.travelVerbs) && (saidBySpeaker(i) || s.word(i - 1, is: "to") && s.word(i - 2, isIn: Classifier.needWords) && saidBySpeaker(i - 2))
+                    && !fliesNowhere(i))
                 // ("did i add the dentist", "have i put the dentist in": whether it was made,
                 // the verb no word of its title.)
                 || (s.isA(i, .createVerb) && (s.word(i - 1, is: "i") || s.word(i - 1, is: "we")))
                 // ("when do I fly back": "back" says which flight, not what it is called.)
                 || (i > s.body.lowerBound && s.word(i, isIn: flightWays) && fliesNowhere(i - 1))
         }
+        func saidBySpeaker(_ i: Int) -> Bool { s.word(i - 1, is: "i") || s.word(i - 1, is: "we") }
         // ("when do I fly", "when are we flying", "when do I fly back", "flying out": with
         // nowhere said, flying is what to look for — the flight.)
         func fliesNowhere(_ i: Int) -> Bool {
@@ -1140,6 +1143,9 @@ enum AgendaReader {
             let before = s.word(i - 1)
             return s.word(i - 1, isIn: Vocabulary.determiners) || s.word(i - 1, isIn: Vocabulary.ownerWords) || s.word(i - 1, isIn: nextWord)
                 || before.hasSuffix("'s") || before.hasSuffix("\u{2019}s")
+                // ("my thursday shift", "move friday shift to monday": the day its own; "friday shift
+                // it to 5" is the verb.)
+                || s.isInDate(i - 1) && !s.word(i + 1, isIn: shiftedParticles)
         }
         var kept = s.body.filter { i in
             // "with my boss" names nobody to look for; "my dentist appointment" and "when is my
@@ -1167,6 +1173,9 @@ enum AgendaReader {
         let words = kept.map { singular(s.word($0)) }.joined(separator: " ")
         return (words, pieces)
     }
+
+    /// Words after "shift" that make it the verb ("shift it to 5", "shift back an hour").
+    static let shiftedParticles: WordSet = ["it", "them", "back", "forward", "everything", "all", "up", "down"]
 
     /// "meetings" → "meeting", "appointments" → "appointment"; other words as they are.
     static func singular(_ word: String) -> String {

@@ -95,6 +95,7 @@ enum Title {
             }
         }
         bookedPerson(s, &kept)
+        keepVerbOfDoing(s, &kept)
         let owner = ownedEvent(s, &kept)
         guard !kept.isEmpty else { return ("", []) }
         var pieces: [Range<Int>] = []
@@ -271,6 +272,29 @@ enum Title {
         kept = thing + [forAt] + name
     }
     static let bookingVerbs: WordSet = ["book", "schedule", "pencil"]
+
+    /// "fix the sink saturday", "make pancakes at 9", "mark essays friday": a verb that makes an
+    /// event only of an event ("fix a meeting", "make an appointment", "plan a party") keeps
+    /// its place in the title when what it acts on is a thing ("Fix the sink", not "Sink").
+    static func keepVerbOfDoing(_ s: Sentence, _ kept: inout [Int]) {
+        guard let first = kept.first, first > s.body.lowerBound else { return }
+        // (The article the edges dropped comes back with it: "Fix the sink".)
+        var verb = first - 1
+        while verb > s.body.lowerBound, s.word(verb, isIn: Vocabulary.determiners) || s.word(verb, is: "my") { verb -= 1 }
+        guard s.word(verb, isIn: doingVerbs), s.kind(verb) == .word, !s.isInDate(verb) else { return }
+        // What it acts on: the words before a preposition ("a cake" of "a cake for the party").
+        let object = kept.prefix { !s.word($0, isIn: objectEnds) }
+        guard !object.isEmpty, !object.contains(where: { s.word($0, isA: .eventNoun) || s.word($0, isA: .genericEventNoun)
+            || s.word($0, isIn: Vocabulary.mealWords) || Vocabulary.occasions[s.word($0)] != nil || s.word($0, isIn: notDone) })
+        else { return }
+        kept.insert(contentsOf: verb..<first, at: 0)
+    }
+    /// Verbs of making an event that are also verbs of doing a thing.
+    static let doingVerbs: WordSet = ["fix", "make", "register", "enter", "mark", "arrange", "organize", "organise", "plan", "record"]
+    static let objectEnds: WordSet = ["for", "with", "at", "to", "in", "on", "about", "and"]
+    /// Objects of those verbs that are an event's ("make time for", "make a reservation",
+    /// "make it", "register for").
+    static let notDone: WordSet = ["time", "it", "this", "that", "one", "reservation", "reservations", "booking", "date", "slot", "entry", "note", "reminder", "plans"]
     /// Words after a verb of booking that name no person ("book a table", "book me in").
     static let notBooked: WordSet = [
         "a", "an", "the", "my", "our", "me", "us", "him", "her", "them", "it", "this", "that", "some", "time", "table", "tables", "room",

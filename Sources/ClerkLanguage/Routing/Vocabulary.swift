@@ -362,6 +362,7 @@ enum Vocabulary {
         "list": .lists, "lists": .lists, "groceries": .lists, "grocery": .lists, "shopping": .lists,
         "lights": .devices, "lamp": .devices, "vacuum": .devices, "cleaner": .devices, "fan": .devices,
         "thermostat": .devices, "heating": .devices, "tv": .devices, "plug": .devices, "brighten": .devices, "dim": .devices,
+        "internet": .devices, "wifi": .devices, "bluetooth": .devices, "battery": .devices, "hotspot": .devices,
         "uber": .travel, "taxi": .travel, "cab": .travel, "lyft": .travel, "train": .travel, "trains": .travel,
         "ticket": .travel, "tickets": .travel, "traffic": .travel, "directions": .travel, "railway": .travel, "bus": .travel,
         "recipe": .question, "recipes": .question, "cook": .question, "define": .question, "definition": .question,

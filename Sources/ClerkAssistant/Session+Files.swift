@@ -281,7 +281,12 @@ extension Session {
                 return item.components(separatedBy: " and ")
             }
             for item in wanted {
-                let wanted = Spelling.fold(item.trimmingSpaces())
+                var wanted = Spelling.fold(item.trimmingSpaces())
+                // "remove the charger" from a list whose line is "charger".
+                if !lines.contains(where: { Spelling.fold($0).contains(wanted) }),
+                   let space = wanted.firstIndex(of: " "), ["the", "my", "our", "a", "an", "some"].contains(wanted[..<space]) {
+                    wanted = String(wanted[wanted.index(after: space)...])
+                }
                 // The line that is the item ("milk", "- milk"); else the item taken out of a
                 // line listing it ("eggs and bread" keeps "bread"); else every line that holds it.
                 var at = lines.indices.filter { Spelling.fold(Self.bare($0 < lines.count ? lines[$0] : "")) == wanted }

@@ -381,6 +381,9 @@ enum FilePhrases {
         while ["a", "an", "new", "another"].contains(s.word(i)) { i += 1 }
         var end = s.body.upperBound
         while end > i, s.tokens[end - 1].isMark { end -= 1 }
+        // ("make a list for me", "start a new list please".)
+        if end > i + 1, s.word(end - 1, isIn: ["please", "now"]) { end -= 1 }
+        if end > i + 2, s.word(end - 2, is: "for"), s.word(end - 1, isIn: ["me", "us"]) { end -= 2 }
         return end == i + 1 && ["list", "document", "doc", "checklist"].contains(s.word(i))
     }
 
@@ -395,12 +398,15 @@ enum FilePhrases {
         let head = s.body.lowerBound
         if let of = listOf(s) { return of }
         guard s.word(head, isIn: newListVerbs), s.word(head + 1) == "a" || s.word(head + 1) == "new", s.word(head + 2) == "list",
-              s.word(head + 3) == "for", s.kind(last) == .word, !s.isInDate(last) else { return nil }
+              s.word(head + 3) == "for", s.kind(last) == .word, !s.isInDate(last), !s.word(last, isIn: notWhatFor) else { return nil }
         var first = head + 4
         while first < last, s.word(first, isIn: ["the", "my", "our"]) { first += 1 }
         guard first == last else { return nil }
         return Mention(tokens: (head + 2)..<(last + 1), name: s.word(last) + "-list.txt")
     }
+
+    /// Words after "a list for" that say whom it is for, not what ("make a list for me").
+    static let notWhatFor: WordSet = ["me", "us", "myself", "ourselves", "it", "this", "that", "them", "him", "her", "now", "later", "today"]
 
     /// "make a list of clients to call", "start a new list of books to read": a new list
     /// named by what it holds (clients-to-call.txt), up to "with" and its items. Not a list
@@ -683,7 +689,9 @@ enum FilePhrases {
         if rule == .create, let wanted = wantedList(s) { file = wanted }
         if file == nil, rule == .create, createsNamedFile(s), let at = namedFile(s) {
             // "a note called shopping ideas": every word of the name, joined as list files are.
-            let end = s.first(in: contentWords, from: at) ?? body.upperBound
+            // ("a list called gifts: mum - scarf, dad - book": the name ends at the colon.)
+            var end = s.first(in: contentWords, from: at) ?? body.upperBound
+            if let colon = (at..<end).first(where: { colonFollows(s, token: $0) }), colon + 1 < end { end = colon + 1 }
             let words = (at..<end).filter { s.kind($0) != .mark }
             if let last = words.last { file = Mention(tokens: at..<(last + 1), name: words.map { String(s.text(of: $0..<($0 + 1))) }.joined(separator: "-")) }
         }
@@ -811,11 +819,13 @@ enum FilePhrases {
         case .create:
             // "create a file todo.txt with buy milk", "new file todo.txt: buy milk".
             var content = ""
+            // A list made with its items ("make a todo list with call mom, pay rent and buy
+            // stamps", "a list called gifts: scarf, book"): one line each, as when they are
+            // added to it.
+            let isList = isListName(name) || s.has(listWords)
             if let file, let w = s.first(in: contentWords, from: file.tokens.upperBound), w + 1 < body.upperBound {
                 let range = (w + 1)..<body.upperBound
-                // A list made with its items ("make a todo list with call mom, pay rent and buy
-                // stamps"): one line each, as when they are added to it.
-                if isListName(name) {
+                if isList {
                     let items = lines(s, range)
                     content = items.joined(separator: "\n")
                     slots.append(s.slot(.content, range, value: items.joined(separator: "|"), rule: "list-items"))
@@ -825,8 +835,13 @@ enum FilePhrases {
                 }
             } else if let file, file.tokens.upperBound < body.upperBound, afterColon(s, file) {
                 let range = file.tokens.upperBound..<body.upperBound
-                content = unquoted(typed(s, range).drop { $0 == ":" || $0 == " " })
-                slots.append(s.slot(.content, range, value: content, rule: "file-content"))
+                if isList, case let items = lines(s, range, afterColon: true), !items.isEmpty {
+                    content = items.joined(separator: "\n")
+                    slots.append(s.slot(.content, range, value: items.joined(separator: "|"), rule: "list-items"))
+                } else {
+                    content = unquoted(typed(s, range).drop { $0 == ":" || $0 == " " })
+                    slots.append(s.slot(.content, range, value: content, rule: "file-content"))
+                }
             }
             return .fileWrite(FileWrite(name: name, operation: .create(content: content)))
         case .append:
@@ -845,6 +860,8 @@ enum FilePhrases {
         }
     }
 
+    /// Words that say a file made is a list ("a list called gifts", "a checklist named trip").
+    static let listWords: WordSet = ["list", "checklist"]
     static let listNameWords = ["list", "todo", "to-do", "todos", "groceries", "grocery", "shopping", "checklist", "packing"]
 
     /// True for a file named as a list ("todo-list.txt", "groceries.txt", "packing.md").
@@ -948,11 +965,23 @@ enum FilePhrases {
         guard s.word(head, isIn: createVerbs), let at = s.first(in: namedFileNouns) ?? s.first(in: fileWord), at <= head + 3 else { return false }
         // ("make a file for client notes": named by what it is for.)
         let forWhat = s.word(at, isIn: fileWord) && s.word(at + 1, is: "for")
+        if s.word(at, isIn: listWords), namesListBare(s, at) { return true }
         guard s.word(at + 1, isIn: namingWords) || forWhat else { return false }
         // "make a note called", "create a file named": the name is still to come (asked).
         if (at + 2..<s.body.upperBound).allSatisfy({ s.tokens[$0].isMark }) { return !forWhat }
         return (s.word(at, isIn: namedFileNouns) || s.word(at, isIn: fileWord)) && at + 2 < s.body.upperBound && !s.word(at + 2, isIn: namingWords)
     }
+
+    /// "new list xmas", "create a list gifts: scarf, book": a list named with no "called", by
+    /// a word right after it that is not the start of what the list is of or for ("a list of
+    /// my events", "a list for tomorrow", "a list please"); no date in the line.
+    static func namesListBare(_ s: Sentence, _ at: Int) -> Bool {
+        let next = at + 1
+        return next < s.body.upperBound && s.kind(next) == .word && !s.word(next, isIn: notListNames) && !s.word(next, isIn: namingWords)
+            && !s.isInDate(next) && !s.body.contains { s.isInDate($0) } && !s.word(next, isA: .questionWord)
+    }
+    static let notListNames: WordSet = ["of", "for", "with", "containing", "saying", "to", "in", "on", "and", "that", "which", "please", "about",
+                                        "from", "by", "so", "now", "too", "as", "i", "we", "me", "my", "the", "a", "an", "it", "this", "called", "named"]
 
     static let fileWord: WordSet = ["file"]
     static let editVerbs: WordSet = ["edit", "modify", "update", "change"]
@@ -963,6 +992,8 @@ enum FilePhrases {
            !s.word(at + 2, isIn: namingWords) {
             return at + 2
         }
+        // "new list xmas" just after the verb.
+        if let at = s.first(in: listWords), at <= s.body.lowerBound + 3, s.word(s.body.lowerBound, isIn: createVerbs), namesListBare(s, at) { return at + 1 }
         guard let at = s.first(in: ["file"]), at + 1 < s.body.upperBound else { return nil }
         var i = at + 1
         if ["called", "named"].contains(s.word(i)) { i += 1 }

@@ -237,6 +237,14 @@ extension Session {
     /// is it?", and "Call Bob" is a title as often as a call.
     static let answersToo: Set<String> = ["date-only", "call-person"]
 
+    /// True for a line that adds to the file being written ("add passport to it", "put socks
+    /// in it too").
+    static func addsToIt(_ text: String) -> Bool {
+        let words = text.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "'" })
+        guard let first = words.first, ["add", "append", "put", "include", "write"].contains(first), words.count >= 3 else { return false }
+        return words.dropFirst(2).contains("it") && !words.contains("event") && !words.contains("calendar")
+    }
+
     /// Routes the answer to an open question.
     func answer(_ question: Pending, with text: String, askedBy: Intent? = nil) -> Reply {
         switch question {
@@ -245,6 +253,17 @@ extension Session {
             case true?: return confirmation.yes()
             case false?: return confirmation.no()
             case nil:
+                // "add passport to it" at "New file packing (empty). Write it?": written, and
+                // the line added to it.
+                if confirmation.intent == .fileWrite, Self.addsToIt(text) {
+                    let done = confirmation.yes()
+                    noteFileOnScreen(done)
+                    guard done.ok, pending == nil else { return done }
+                    let line = understand(text)
+                    var next = handle(fileOnScreen.flatMap { aboutFile($0, text, line) } ?? line)
+                    next.message = done.message + "\n" + next.message
+                    return next
+                }
                 let understood = understand(text)
                 // "no, the 15th" at "Skip 'Standup' on Mon 14 Dec only?": asked again for the 15th.
                 if let askedBy, let reply = correctedRequest(askedBy, text, understood) { return reply }

@@ -125,7 +125,7 @@ enum EventDefaults {
 /// | a month, no time ("to next month") | the same day of that month (its last, if shorter), same time |
 enum WhenEdit {
     static func apply(_ match: DateMatch, to when: When, zone: Zone) -> When {
-        let match = inEventsWeek(match, when: when, zone: zone)
+        let match = inEventsMonth(inEventsWeek(match, when: when, zone: zone), when: when, zone: zone)
         if !(match.known.contains(.time) && !match.isAllDay), match.grain == .week || match.grain == .month {
             // "push the dentist to next week (same time)": a week later, not the week's Monday.
             let old = LocalDate(when.startInstant(in: zone), in: zone)
@@ -193,6 +193,24 @@ enum WhenEdit {
         let sameWeek = old.adding(days: target.isoWeekday - old.isoWeekday)
         let days = target.days(until: sameWeek)
         guard days > 0 else { return match }
+        var moved = match
+        moved.start = zone.date(byAddingDays: days, to: match.start)
+        moved.end = zone.date(byAddingDays: days, to: match.end)
+        return moved
+    }
+
+    /// "move the staff meeting in january to the 11th": a day of the month said alone, read
+    /// from today as the next such day, is that day of the event's own month when the event
+    /// lies in a later month that has the day.
+    static func inEventsMonth(_ match: DateMatch, when: When, zone: Zone) -> DateMatch {
+        let dayParts = match.parts.filter { $0.role == "date" }
+        let rules: Set<String> = ["the-day-of-month", "ordinal-day-of-month"]
+        guard match.recurrence == nil, rules.contains(match.rule) || dayParts.count == 1 && rules.contains(dayParts[0].rule) else { return match }
+        let old = LocalDate(when.startInstant(in: zone), in: zone)
+        let target = LocalDate(match.start, in: zone)
+        guard (old.year, old.month) > (target.year, target.month), target.day <= LocalDate.daysIn(month: old.month, year: old.year) else { return match }
+        let day = LocalDate(year: old.year, month: old.month, day: target.day)
+        let days = target.days(until: day)
         var moved = match
         moved.start = zone.date(byAddingDays: days, to: match.start)
         moved.end = zone.date(byAddingDays: days, to: match.end)

@@ -1281,7 +1281,9 @@ public struct Router: Sendable {
         // (After a comma, or a dash set apart by spaces: "lunch tomorrow at 1 - bring laptop",
         // and the en or em dash a phone or a Mac makes of it, "… at 1 — bring laptop".)
         let typographic = line.mayHold(byte: 0xE2)
-        guard line.mayMention(",") || line.mayMention(" - ") || typographic else { return nil }
+        // (Or a full stop: "dentist friday at 3. bring insurance card".)
+        let stop = line.mayMention(". ") ? Self.lastIndex(of: UInt8(ascii: "."), in: text, before: UInt8(ascii: " ")) : nil
+        guard line.mayMention(",") || line.mayMention(" - ") || typographic || stop != nil else { return nil }
         var dashAt: String.Index?
         if line.mayMention(" - ") || typographic {
             let bytes = Array(text.utf8)
@@ -1301,13 +1303,16 @@ public struct Router: Sendable {
         }
         // (The comma found from the bytes: `lastIndex(of:)` walked the line by characters,
         // ~4,800 instructions a line with a comma.)
-        let comma: String.Index
+        var comma: String.Index
         switch (line.mayMention(",") ? Self.lastIndex(of: UInt8(ascii: ","), in: text) : nil, dashAt) {
         case let (last?, dash?): comma = Swift.max(last, dash)
         case let (last?, nil): comma = last
         case let (nil, dash?): comma = dash
-        case (nil, nil): return nil
+        case (nil, nil):
+            guard let stop else { return nil }
+            comma = stop
         }
+        if let stop, stop > comma { comma = stop }
         let rest = text[text.index(after: comma)...]
         let words = rest.split(separator: " ")
         guard let first = words.first, words.count <= 8 else { return nil }
@@ -1332,13 +1337,17 @@ public struct Router: Sendable {
     /// `text.lastIndex(of: c)` of the character `c` that is the ASCII `byte` alone, found
     /// from the bytes: a byte that is such a character as typed is taken, one that a mark
     /// joins ("," before a combining accent) is not, as it is not by characters.
-    static func lastIndex(of byte: UInt8, in text: String) -> String.Index? {
+    static func lastIndex(of byte: UInt8, in text: String, before next: UInt8? = nil) -> String.Index? {
         let utf8 = text.utf8
         var at = utf8.endIndex
         while at > utf8.startIndex {
             at = utf8.index(before: at)
             // (A character that holds the byte and more begins before it or goes on after it.)
-            if utf8[at] == byte, text[at].utf8.count == 1, text[at].utf8.first == byte { return at }
+            if utf8[at] == byte, text[at].utf8.count == 1, text[at].utf8.first == byte {
+                guard let next else { return at }
+                let after = utf8.index(after: at)
+                if after < utf8.endIndex, utf8[after] == next { return at }
+            }
         }
         return nil
     }

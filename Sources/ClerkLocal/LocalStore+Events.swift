@@ -39,6 +39,7 @@ extension LocalStore {
             var closedText: String?
             guard zip(words, closedWords).allSatisfy({ word, closedWord in
                 if text.contains(word) { return true }
+                if let other = Self.otherNumber(word), text.contains(other) { return true }
                 if closedText == nil { closedText = Self.closed(text) }
                 return closedText!.contains(closedWord)
             }) else { return false }
@@ -47,6 +48,16 @@ extension LocalStore {
                 [attendee.name, attendee.email].contains { $0.map(Spelling.fold)?.contains(person) == true }
             }
         }
+    }
+
+    /// The word in the other number where a search of the word itself would miss it:
+    /// "delivery" for "Deliveries" ("deliver" + "ies"), "deliveries" and "meetings" for
+    /// "Delivery" and "Meeting" (a singular is found in its plural as it is).
+    static func otherNumber(_ word: String) -> String? {
+        if word.hasSuffix("ies"), word.count > 4 { return String(word.dropLast(3)) + "y" }
+        if word.hasSuffix("y"), word.count > 3, let before = word.dropLast().last, !"aeiou".contains(before) { return String(word.dropLast()) + "ies" }
+        if word.hasSuffix("s"), !word.hasSuffix("ss"), word.count > 3 { return String(word.dropLast()) }
+        return nil
     }
 
     /// Text with its spaces and hyphens taken out, so a compound said closed finds it written

@@ -509,6 +509,9 @@ enum Classifier {
         // "make the board meeting 30 minutes longer", "make my standup all day": "make" with
         // an event named as one that is there and a change of it is a change, not a new event.
         if shape.headVerb == .create, w0 == "make", makesAChange(s, at: head) { shape.headVerb = .update }
+        // "put the accountant call back 30 mins", "put lunch back by an hour": a move later
+        // ("put the books back on friday" is a thing to do).
+        if shape.headVerb == .create, w0 == "put", putsBack(s, at: head) { shape.headVerb = .update }
         // "shift at the cafe sat 10-4", "shift tomorrow 9-5": a work shift, no move of one
         // ("shift the standup to 10", "shift it an hour later").
         if shape.headVerb == .update, w0 == "shift", s.word(head + 1, isIn: shiftNounFollowers) || s.isInDate(head + 1) && !s.tokens[head + 1].isPossessive {
@@ -928,6 +931,14 @@ enum Classifier {
         "fly", "flying", "leave", "leaving", "travel", "travelling", "traveling", "go", "going", "head", "heading", "depart",
         "departing", "drive", "driving", "return", "returning", "arrive", "arriving", "land", "landing", "get", "getting",
     ]
+    /// True when "back" after the verb at `head` is followed by a length ("back 30 mins",
+    /// "back by an hour").
+    static func putsBack(_ s: Sentence, at head: Int) -> Bool {
+        guard let back = s.first(in: backWord, from: head + 2) else { return false }
+        let length = s.word(back + 1, is: "by") ? back + 2 : back + 1
+        return Quantity.minutes(in: s, at: length) != nil
+    }
+    static let backWord: WordSet = ["back"]
     static let haveWords: WordSet = ["have", "has"]
     /// Words of need before "to" and a verb ("need to leave", "have to go").
     static let needWords: WordSet = ["need", "have", "got", "ought"]

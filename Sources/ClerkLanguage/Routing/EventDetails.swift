@@ -902,6 +902,8 @@ struct EventDetails {
                 if DateRules.zoneCities[s.word(i)] != nil || DateRules.twoWordCities[s.word(i) + " " + s.word(i + 1)] != nil,
                    s.word(i + 1, isIn: Self.placedPeople) || s.word(i + 2, isIn: Self.placedPeople) { break }
                 if s.word(i, isIn: Vocabulary.honorifics), i + 1 < limit, isNameWord(s, i + 1) { i += 1 }
+                // ("with dr. patel": the abbreviation's full stop.)
+                else if s.word(i, isIn: Vocabulary.honorifics), i + 2 < limit, s.word(i + 1, is: "."), isNameWord(s, i + 2) { i += 2 }
                 else if !isNameWord(s, i, known: known) || used[i] { break }
                 var end = i + 1
                 while end < limit, end - start < 3, isNameWord(s, end), !used[end], !s.tokens[end - 1].isPossessive { end += 1 }

@@ -1670,7 +1670,7 @@ enum ChangeReader {
                 }
                 if ["later", "back"].contains(after) || before == "back" || before == "later" {
                     changes.shiftMinutes = minutes
-                } else if before == "by", Self.shiftVerbs.contains(verb) {
+                } else if before == "by", Self.shiftVerbs.contains(verb) || s.word(i - 2, is: "back") {
                     // "delay lunch by 30 minutes", "bring the call forward by an hour".
                     let earlier = (s.body.lowerBound..<i).contains { ["forward", "earlier", "up", "sooner"].contains(s.word($0)) }
                     changes.shiftMinutes = earlier ? -minutes : minutes

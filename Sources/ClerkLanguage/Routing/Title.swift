@@ -404,15 +404,23 @@ enum Title {
     /// talk, before a comma at the start is no part of the title. Left when nothing of a
     /// title follows the comma ("i'm meeting bob, friday at 3").
     static func cutLeadIn(_ s: Sentence, _ kept: inout [Int]) {
-        guard kept.count > 2, let c = kept.prefix(6).firstIndex(where: { s.word($0) == "," }), c >= 1,
+        guard kept.count > 2, let c = kept.prefix(6).firstIndex(where: { s.word($0, isIn: leadInEnds) }), c >= 1,
               (0..<c).allSatisfy({ kept[$0] == kept[0] + $0 }) else { return }
         let lead = kept[..<c].map { s.word($0) }
+        // ("i run a bakery. deliveries every tuesday", "we teach piano, lessons mon at 4": what
+        // the speaker does, said first; "i have to …" is a thing to do.)
         let speaker = lead[0] == "i'm" || lead[0] == "im" || lead.count > 1 && (lead[0] == "i" && lead[1] == "am" || lead[0] == "as" && (lead[1] == "a" || lead[1] == "an"))
+            || lead.count > 2 && (lead[0] == "i" || lead[0] == "we") && livingVerbs.contains(lead[1]) && lead[2] != "to" && lead[2] != "got"
         guard speaker || lead.allSatisfy({ talkOpeners.contains($0) }),
               kept[(c + 1)...].contains(where: { s.kind($0) == .word && !s.tokens[$0].is(.titleLeading) && !s.tokens[$0].is(.titleTrailing) })
         else { return }
         kept.removeFirst(c + 1)
     }
+
+    /// Marks that end a lead-in ("i'm a student, …", "i run a bakery. …").
+    static let leadInEnds: WordSet = [",", ".", ";"]
+    /// Verbs of what the speaker does for a living or keeps ("i run a bakery", "we own a cafe").
+    static let livingVerbs: Set<String> = ["run", "own", "manage", "teach", "coach", "work", "have", "do"]
 
     /// Words that only open the talk before a comma ("basically, …", "quick one, …", "ok so, …").
     static let talkOpeners: Set<String> = [

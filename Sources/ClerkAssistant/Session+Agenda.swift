@@ -51,6 +51,11 @@ extension Session {
             // ("free mornings next week": each morning, `freeTime`'s.)
             if let part = query.dayPart, to.timeIntervalSince(from) <= 86_400 {
                 (from, to) = StartDefaults.working(part, from: from, to: to, zone: context.zone, hours: context.preferences.workingHours)
+                // "am I free for dinner on friday": the day said, that part of it.
+                if query.when?.isAllDay == true {
+                    let day = LocalDate(from, in: context.zone), hours = FreeTime.hours(of: part, working: context.preferences.workingHours)
+                    (from, to) = (context.zone.date(day, minute: hours.start), context.zone.date(day, minute: hours.end))
+                }
             }
             // "what's on this week", "what does my week look like" asked on a Saturday or a
             // Sunday: the weekend left and the week after it, not the five days gone by.

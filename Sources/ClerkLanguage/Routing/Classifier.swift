@@ -886,6 +886,13 @@ enum Classifier {
             if s.word(k, is: "my") || s.word(k, is: "the") { k += 1 }
             guard k < s.body.upperBound, !s.isInDate(k), s.kind(k) == .word else { continue }
             if s.isA(k, .relation) || s.tokens[k].isCapitalized || s.word(k, isIn: known.contactFirstNames) { return true }
+            // ("when am i seeing ana next": a name typed in lower case, one word no list knows,
+            // the last of the question.)
+            let after = k + 1
+            if s.word(i, isIn: Vocabulary.meetVerbs), !s.isA(k, .eventNoun), !Vocabulary.isKnown(s.word(k)),
+               after >= s.body.upperBound || s.tokens[after].isMark || s.isInDate(after) || s.word(after, is: "next") || s.word(after, is: "again") {
+                return true
+            }
         }
         return false
     }

@@ -582,6 +582,14 @@ enum AgendaReader {
         }
         // Places and reminders are no part of a question.
         details.keepSlots(from: before) { $0 != .location && $0 != .reminder }
+        // "is the dentist in the morning or the afternoon", "is the party saturday or sunday":
+        // a choice of when, answered by the event's own time; no span to look in.
+        let asksWhichTime = Self.asksWhichTime(s)
+        if asksWhichTime {
+            for i in s.body where s.isInDate(i) || s.word(i, isIn: Self.orWord) || s.word(i, isIn: Self.partOfDayWords) { details.used[i] = true }
+            details.dates = []
+            details.keepSlots(from: before) { $0 != .when }
+        }
         swap(&slots, &details.slots)
         // The query's parts in locals and the query made once at the end: a query set part
         // by part was copied whole into the intent's box, and destroyed. Each part is set once:
@@ -704,6 +712,16 @@ enum AgendaReader {
            let at = s.body.first(where: { s.word($0, isIn: partsOfEveryDay) && !s.isInDate($0) }) {
             dayPart = Vocabulary.dayParts[s.word(at)]
         }
+        // "am I free for dinner on friday", "free for breakfast tomorrow": the part of the day
+        // the meal or outing is had in ("for lunch" is a time the reader reads).
+        if wantsFreeTime, dayPart == nil, let days = when, days.isAllDay,
+           let at = s.body.first(where: { !s.isInDate($0) && Vocabulary.occasions[s.word($0)] != nil }) {
+            switch Vocabulary.occasions[s.word(at)] {
+            case .breakfast?, .brunch?: dayPart = .morning
+            case .dinner?, .drinks?, .evening?: dayPart = .evening
+            default: break
+            }
+        }
         // "how many meetings this week", "count my events next week": the answer is a count.
         var wantsCount = false
         if !wantsFreeTime, let cue = countCue(s) {
@@ -805,6 +823,7 @@ enum AgendaReader {
         }
         var asks = words == nil || wantsFreeTime || wantsCount ? nil : around ?? aspect(s, saysWhen: saysWhen)
         if words != nil, notesCue != nil { asks = .notes }
+        if words != nil, asksWhichTime { asks = .start }
         // "how many days until christmas": the time to a day, no event named.
         // (A day, not a meal or a part of one: "how long until lunch" names no day.)
         if words == nil, !wantsFreeTime, let known = when?.known, known.contains(.date), !known.contains(.time),
@@ -830,6 +849,19 @@ enum AgendaReader {
             query.asks = asked == .place || asked == .length || asked == .end ? asked : nil
         }
         return .queryAgenda(query)
+    }
+
+    static let orWord: WordSet = ["or"]
+    static let notAnEvent: WordSet = ["there", "i", "we", "you", "it", "anything", "something", "everything", "my", "our"]
+    static let partOfDayWords: WordSet = ["morning", "afternoon", "evening", "night", "am", "pm", "lunchtime"]
+
+    /// True for a yes-or-no question that offers two times with "or", a date before it ("is
+    /// the dentist in the morning or afternoon", "is lunch on friday or saturday").
+    static func asksWhichTime(_ s: Sentence) -> Bool {
+        // (Of an event: "is there anything friday or saturday", "do I have …" ask of the days.)
+        guard s.word(s.body.lowerBound, isIn: yesNoHeads), !s.word(s.body.lowerBound + 1, isIn: notAnEvent),
+              let or = s.first(in: orWord), or > s.body.lowerBound + 1, s.isInDate(or - 1) else { return false }
+        return s.isInDate(or) || s.isInDate(or + 1) || s.word(or + 1, isIn: partOfDayWords) || s.word(or + 2, isIn: partOfDayWords)
     }
 
     /// Nouns an ordinal picks an event with ("the second meeting", "the third one").

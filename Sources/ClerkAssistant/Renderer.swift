@@ -144,6 +144,9 @@ public enum Renderer {
         return "(That is your own free time: I can't see \(name)'s calendar.)"
     }
 
+    /// Said before a contact's details asked to be sent to the speaker ("send me tom's number").
+    static let cannotSendShownHere = "I can't send messages, so here it is:"
+
     /// Sending asked for: what clerk can do instead, for the person named.
     static func cannotSend(askingFor name: String, field: String = "email") -> String {
         "I can't send messages or email, but I can find someone's \(field == "email" ? "address" : "number"): '\(name)'s \(field)'."

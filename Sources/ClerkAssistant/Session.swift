@@ -128,6 +128,23 @@ public final class Session {
                case let asTask = understand("remind me to " + task), case .createEvent(let request) = asTask.intent, !request.title.isEmpty {
                 understood = asTask
             }
+            // "send me tom's details", "email me tomorrow's agenda": sent to the speaker, shown here.
+            var sentToSelf = false
+            if let rest = Self.sentToSelf(text), case let asked = understand(rest) {
+                switch asked.intent {
+                // (An agenda by its day: "send me the address" names none.)
+                case .queryAgenda(let query) where query.when != nil:
+                    understood = asked
+                    sentToSelf = true
+                case .contactLookup(let query) where !query.name.isEmpty:
+                    understood = asked
+                    sentToSelf = true
+                case .fileRead:
+                    understood = asked
+                    sentToSelf = true
+                default: break
+                }
+            }
             let asFile = fileOnScreen.flatMap { aboutFile($0, text, understood) }
             if let asFile { understood = asFile }
             if asFile == nil, let person = lastPerson, let named = aboutPerson(person, text) { understood = named }
@@ -249,7 +266,9 @@ public final class Session {
                 lastQuery = nil
                 if case .createEvent = understood.intent { createdLine = text }
                 cardChanges = []
-                reply = handle(understood)
+                var answered = handle(understood)
+                if sentToSelf, answered.ok { answered.message = Renderer.cannotSendShownHere + "\n" + answered.message }
+                reply = answered
                 // (A line refused made nothing to say again: "same for friday" after a refused
                 // "same for 30 feb" made an event "Same for 30".)
                 if !reply.ok { createdLine = nil }
@@ -486,6 +505,15 @@ public final class Session {
             if let notes = edit.notes { kept.notes = notes; kept.addsNote = edit.addsNote }
         }
         return kept == EventChanges() ? nil : kept
+    }
+
+    /// What "send me tom's details", "text me marias number", "email me tomorrow's agenda"
+    /// ask for, without the sending; nil for any other line.
+    static func sentToSelf(_ text: String) -> String? {
+        let words = text.split(separator: " ")
+        guard words.count >= 3, ["send", "text", "email", "mail", "message", "forward", "txt"].contains(words[0].lowercased()),
+              words[1].lowercased() == "me" else { return nil }
+        return words.dropFirst(2).joined(separator: " ")
     }
 
     /// The task of "i need to call the bank", "i have to pick up the kids", "we gotta pack",

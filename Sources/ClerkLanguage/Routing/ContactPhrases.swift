@@ -189,8 +189,14 @@ enum ContactPhrases {
             // The key first, read where it lies (`s.tokens[i].key` copied the whole term).
             guard Vocabulary.contactFields.mayContain(key: s.key(i)) else { continue }
             let w = s.word(i)
-            guard let field = Vocabulary.contactFields[w, key: s.key(i)] else { continue }
+            guard var field = Vocabulary.contactFields[w, key: s.key(i)] else { continue }
             switch w {
+            case "code" where s.word(i - 1) == "post" || s.word(i - 1) == "zip" || s.word(i - 1) == "postal":
+                // "tom's post code": his address.
+                field = .address
+            case "zip":
+                // ("tom's zip", "the zip code for ana"; "zip the files" is none.)
+                guard s.word(i + 1) == "code" || s.tokens[max(i - 1, 0)].isPossessive || s.word(i - 1) == "the" else { continue }
             case "address" where s.word(i + 1) == "book":
                 // "my address book": the contacts themselves.
                 continue

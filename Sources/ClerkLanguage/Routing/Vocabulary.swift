@@ -284,7 +284,7 @@ enum Vocabulary {
         "mobile": .phone, "landline": .phone, "pager": .phone, "phones": .phone, "dial": .phone, "code": .phone,
         "email": .email, "e-mail": .email, "emails": .email, "mail": .email, "gmail": .email,
         "address": .address, "addresses": .address, "live": .address, "lives": .address, "living": .address,
-        "located": .address, "location": .address,
+        "located": .address, "location": .address, "postcode": .address, "postcodes": .address, "zipcode": .address, "zip": .address,
         "birthday": .birthday, "bday": .birthday, "old": .birthday, "age": .birthday,
         "contact": .all, "contacts": .all, "details": .all, "detail": .all, "info": .all, "information": .all,
         "profile": .all, "card": .all, "name": .all, "surname": .all, "phonebook": .all, "reach": .all, "touch": .all, "hold": .all, "ahold": .all,

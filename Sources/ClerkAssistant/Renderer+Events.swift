@@ -557,12 +557,22 @@ extension Renderer {
         return "Last: \(event.shownTitle), \(dayWord) \(time)\(ago)" + (calendar.map { "  [\($0.oneLine)]" } ?? "")
     }
 
-    /// "when did I last see the dentist" with none in the year gone by.
+    /// "when is my last piano lesson" with none gone by: the last of those to come.
+    static func lastToCome(_ event: Event, calendar: String?, text: DateText, now: Date) -> String {
+        let day = text.localDate(event.when.startInstant(in: text.zone))
+        let today = text.localDate(now)
+        let days = today.days(until: day)
+        let dayWord = day.year == today.year ? text.shortDay(day) : text.day(day)
+        let within = days >= 2 ? " (in \(days) days)" : ""
+        return "Last to come: \(event.shownTitle), \(dayWord) \(clockOrAllDay(event.when, text: text))\(within)" + (calendar.map { "  [\($0.oneLine)]" } ?? "")
+    }
+
     /// This week asked about on its weekend, answered with the week after too.
     static func weekendLeft(isSunday: Bool) -> String {
         (isSunday ? "Only today is left of this week" : "Only the weekend is left of this week") + ", so here is next week too:"
     }
 
+    /// "when did I last see the dentist" with none in the year gone by.
     static func nothingLast(words: String?, person: String?) -> String {
         let with = person.map { " with \($0.oneLine)" } ?? ""
         return words.map { "No '\($0.oneLine)'\(with) in the past year." } ?? "Nothing\(with) in the past year."

@@ -120,6 +120,15 @@ extension Session {
         if query.wantsLast, !query.wantsFreeTime {
             let started = events.filter { $0.when.startInstant(in: context.zone) <= now }
             guard let last = started.max(by: { $0.when.startInstant(in: context.zone) < $1.when.startInstant(in: context.zone) }) else {
+                // "when is my last piano lesson" with none gone by: the last of the ones to come.
+                if query.words != nil || query.attendee != nil, !Self.saidInThePast(lastLine ?? ""),
+                   let ahead = try? searchEvents(words: query.words, attendee: query.attendee, from: now, to: now + TimeInterval(AgendaDefaults.searchDays * 86_400), calendarIDs: nil),
+                   let final = ahead.max(by: { $0.when.startInstant(in: context.zone) < $1.when.startInstant(in: context.zone) }) {
+                    lastShown = final
+                    return Reply(intent: .queryAgenda, ok: true,
+                                 message: Renderer.lastToCome(final, calendar: names.count > 1 ? names[final.calendarID] : nil, text: text, now: now),
+                                 fields: [("events", .array([eventJSON(final, names)]))])
+                }
                 return Reply(intent: .queryAgenda, ok: true, message: Renderer.nothingLast(words: query.words, person: query.attendee), fields: [("events", .array([]))])
             }
             lastShown = last
@@ -668,6 +677,12 @@ extension Session {
 
     /// The date of "what about Friday?", "how about at 5?", "and next week?": another date
     /// for the question before, said with nothing else. Nil for any other line.
+    /// True when `line` asks in the past tense ("when did I last have lunch with ana", "when
+    /// was my last lesson").
+    static func saidInThePast(_ line: String) -> Bool {
+        !Set(Spelling.fold(line).split(whereSeparator: { !$0.isLetter }).map(String.init)).isDisjoint(with: ["did", "was", "were", "had", "went", "saw", "met"])
+    }
+
     static func anotherDate(_ understood: Understanding) -> DateMatch? {
         guard case .queryAgenda(let query) = understood.intent, let when = query.when, query.attendee == nil, query.calendar == nil,
               query.words == nil || query.words == "instead" else { return nil }

@@ -379,16 +379,44 @@ extension Session {
 
     private func skipSaidAsNo(_ rest: String, _ when: DateMatch) -> Reply? {
         guard let found = try? searchEvents(words: rest, attendee: nil, from: when.start, to: when.end, calendarIDs: nil),
-              // (The words end its title: "Theo's swimming"; "no school" leaves "School drop off".)
-              found.contains(where: { $0.recurringEventID != nil && Spelling.fold($0.title).hasSuffix(Spelling.fold(rest)) }) else { return nil }
+              // (The words end its title, "Theo's swimming", or open it before a kind of
+              // event, "Piano lessons"; "no school" leaves "School drop off".)
+              found.contains(where: { $0.recurringEventID != nil && Self.titleNamed(Spelling.fold($0.title), by: Spelling.fold(rest)) }) else { return nil }
         return deleteEvent(EventReference(words: rest, when: when))
     }
 
+    /// True when every event `reference` names, each time of a series counted, is a time of
+    /// one series, and there are several.
+    func timesOfOneSeries(_ reference: EventReference) -> Bool {
+        var every = reference
+        every.isAll = true
+        guard case .found(let found) = matchingEvents(every, intent: .deleteEvent), found.count > 1,
+              let series = found.first?.recurringEventID else { return false }
+        return found.allSatisfy { $0.recurringEventID == series }
+    }
+
+    /// True when `words` end `title` or open it before a kind of event ("piano" of "Piano
+    /// lessons", "swimming" of "Theo's swimming"); both folded.
+    static func titleNamed(_ title: String, by words: String) -> Bool {
+        if title.hasSuffix(words) { return true }
+        guard title.hasPrefix(words + " ") else { return false }
+        return kindsOfEvent.contains(String(title.dropFirst(words.count + 1)))
+    }
+    static let kindsOfEvent: Set<String> = ["lesson", "lessons", "class", "classes", "practice", "club", "session", "sessions", "training",
+                                            "rehearsal", "rehearsals", "group", "meeting", "appointment", "time"]
+
     func deleteEvent(_ reference: EventReference) -> Reply {
         var reference = reference
+        if let words = reference.words, reference.when != nil, !reference.isAll { lastRemovalWords = words }
         switch picked(reference, intent: .deleteEvent) {
         case .answered(let reply): return reply
         case .reference(let picked): reference = picked
+        }
+        // "cancel piano in february", "no yoga next week": a repeating event named over a
+        // span longer than a day is every time of it there.
+        if !reference.isAll, reference.words != nil, let when = reference.when, when.end.timeIntervalSince(when.start) > 86_400,
+           timesOfOneSeries(reference) {
+            reference.isAll = true
         }
         if reference.isAll { return deleteAll(reference) }
         // "remove mike" right after an event Mike is on: Mike comes off it, the event stays
@@ -476,6 +504,12 @@ extension Session {
                 return Reply(intent: .updateEvent, ok: false, message: Renderer.changeOneAtATime(listing, calendar: changes.calendar?.known))
             }
             return updateAll(listing, changes)
+        }
+        // "move all piano lessons to 4:30", "make every standup 15 minutes": with no day said,
+        // the whole series of them.
+        if reference.isAll, !reference.isLastShown, reference.words != nil, reference.when == nil, !reference.isSeries {
+            reference.isSeries = true
+            reference.isAll = false
         }
         if changes.calendar != nil { return moveToCalendar(reference, changes) }
         // "remind me about the dentist a day before" with no dentist to come: the event is

@@ -23,6 +23,9 @@ public final class Session {
     /// The last agenda question, when the last reply answered one: "what about Friday?"
     /// asks it again for another day.
     var lastQuery: AgendaQuery?
+    /// The words of the event a removal on a day was just asked for ("no piano on christmas
+    /// eve"): "what about new year's eve" next asks the same of that day.
+    var lastRemovalWords: String?
     /// The changes made in this session, oldest first: "undo" reverses the last, and the
     /// next "undo" the one before.
     var changes: [Change] = []
@@ -83,6 +86,8 @@ public final class Session {
         let contactsListed = contactsOnScreen
         contactsOnScreen = nil
         let slotShown = freeSlotShown
+        let removalWords = lastRemovalWords
+        lastRemovalWords = nil
         freeSlotShown = nil
         let asker = askedBy
         askedBy = nil
@@ -90,6 +95,8 @@ public final class Session {
             pending = nil
             lastLine = nil
             reply = answer(question, with: text, askedBy: asker)
+            // (The removal answered is still the last said: "what about …" may follow it.)
+            if lastRemovalWords == nil { lastRemovalWords = removalWords }
             // (A question asked by its answer, "Which one?" then "only this one or the
             // series?", is still the request's.)
             if pending != nil, askedBy == nil { askedBy = asker }
@@ -175,6 +182,12 @@ public final class Session {
                 if case .outOfScope(let said) = understood.intent, said.topic == .thanks { acknowledged = true }
                 let thanked = answer && (acknowledged || Spelling.fold(text).split(whereSeparator: { !$0.isLetter }).contains { $0 == "thanks" || $0 == "thank" })
                 reply = Reply(intent: .help, ok: true, message: thanked ? Renderer.welcome : answer ? Renderer.noQuestionOpen : Renderer.nothingToCancel)
+            } else if let words = removalWords, let when = Self.anotherDate(understood), when.end.timeIntervalSince(when.start) <= 86_400,
+                      let found = try? searchEvents(words: words, attendee: nil, from: when.start, to: when.end, calendarIDs: nil), !found.isEmpty {
+                // "what about new year's eve" after "no piano on christmas eve": that day's too
+                // (asked first), when it has one; else the day is shown, as is a longer span
+                // ("what about next week" asks what is on).
+                reply = deleteEvent(EventReference(words: words, when: when))
             } else if let last = lastQuery, let when = Self.anotherDate(understood) {
                 reply = queryAgenda(Self.asked(last, again: when, saidRange: Self.rangeAsked(understood), zone: context.zone))
             } else if let last = lastQuery, last.when != nil, let when = Self.correctionAlone(understood) {

@@ -557,6 +557,11 @@ extension Renderer {
         return "Last: \(event.shownTitle), \(dayWord) \(time)\(ago)" + (calendar.map { "  [\($0.oneLine)]" } ?? "")
     }
 
+    /// "what time is that for me": the event's time in the person's own zone.
+    static func timeHere(_ event: Event, text: DateText) -> String {
+        "'\(event.shownTitle)' is \(text.span(event.when)) your time (\(text.zone.identifier))."
+    }
+
     /// "when is my last piano lesson" with none gone by: the last of those to come.
     static func lastToCome(_ event: Event, calendar: String?, text: DateText, now: Date) -> String {
         let day = text.localDate(event.when.startInstant(in: text.zone))

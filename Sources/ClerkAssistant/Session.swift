@@ -182,6 +182,11 @@ public final class Session {
                 if case .outOfScope(let said) = understood.intent, said.topic == .thanks { acknowledged = true }
                 let thanked = answer && (acknowledged || Spelling.fold(text).split(whereSeparator: { !$0.isLetter }).contains { $0 == "thanks" || $0 == "thank" })
                 reply = Reply(intent: .help, ok: true, message: thanked ? Renderer.welcome : answer ? Renderer.noQuestionOpen : Renderer.nothingToCancel)
+            } else if let event = lastShown, Self.asksTimeHere(text) {
+                // "what time is that for me" just after a time said in another place's: the
+                // event's time in the person's own zone.
+                reply = Reply(intent: .queryAgenda, ok: true, message: Renderer.timeHere(event, text: DateText(zone: context.zone)),
+                              fields: [("events", .array([eventJSON(event, calendarNames())]))])
             } else if let words = removalWords, let when = Self.anotherDate(understood), when.end.timeIntervalSince(when.start) <= 86_400,
                       let found = try? searchEvents(words: words, attendee: nil, from: when.start, to: when.end, calendarIDs: nil), !found.isEmpty {
                 // "what about new year's eve" after "no piano on christmas eve": that day's too
@@ -518,6 +523,18 @@ public final class Session {
             if let notes = edit.notes { kept.notes = notes; kept.addsNote = edit.addsNote }
         }
         return kept == EventChanges() ? nil : kept
+    }
+
+    /// True for "what time is that for me", "what's that in my time", "and when is that
+    /// here": the event just shown, in the person's own time ("what time is it here" asks
+    /// the clock).
+    static func asksTimeHere(_ text: String) -> Bool {
+        var words = Spelling.fold(text).split(whereSeparator: { !$0.isLetter && $0 != "'" }).map(String.init)
+        if words.first == "and" || words.first == "so" { words.removeFirst() }
+        let said = words.joined(separator: " ")
+        let asks = ["what time is that", "what time's that", "whats that", "what's that", "what is that", "when is that", "when's that", "whens that"]
+        let here = ["for me", "here", "in my time", "my time", "local time", "in local time", "for us", "in my time zone", "in my timezone", "where i am"]
+        return asks.contains { ask in here.contains { said == ask + " " + $0 } }
     }
 
     /// What "send me tom's details", "text me marias number", "email me tomorrow's agenda"

@@ -167,6 +167,12 @@ public final class Session {
                 let asEdit = understand(text, eventOnScreen: true)
                 if case .updateEvent(_, let changes) = asEdit.intent, mayBePeople(changes.addAttendees) { understood = asEdit }
             }
+            // "can you add that its at the salon on king street", "it's in room 4" just after
+            // an event was shown: its place.
+            if asFile == nil, lastShown != nil, let place = Self.placeOfIt(text),
+               case let asEdit = understand(place, eventOnScreen: true), case .updateEvent(_, let changes) = asEdit.intent, changes.location != nil {
+                understood = asEdit
+            }
             if noFlight {
                 reply = Reply(intent: .createEvent, ok: false, message: Renderer.noFlightToLand)
             } else if asFile != nil {
@@ -523,6 +529,22 @@ public final class Session {
             if let notes = edit.notes { kept.notes = notes; kept.addsNote = edit.addsNote }
         }
         return kept == EventChanges() ? nil : kept
+    }
+
+    /// "at the salon" of "can you add that its at the salon", "it's at the salon", "note that
+    /// it is in room 4"; nil for any other line.
+    static func placeOfIt(_ text: String) -> String? {
+        var words = text.split(separator: " ").map(String.init)
+        func drop(_ lead: [String]) -> Bool {
+            guard words.count > lead.count, zip(words, lead).allSatisfy({ Spelling.fold($0).lowercased() == $1 }) else { return false }
+            words.removeFirst(lead.count)
+            return true
+        }
+        _ = drop(["can", "you"]) || drop(["could", "you"]) || drop(["please"])
+        _ = drop(["add", "that"]) || drop(["note", "that"]) || drop(["put", "that"]) || drop(["say", "that"]) || drop(["and"])
+        guard drop(["it's"]) || drop(["its"]) || drop(["it", "is"]) || drop(["it", "will", "be"]) || drop(["it'll", "be"]),
+              let first = words.first, ["at", "in"].contains(first.lowercased()), words.count >= 2 else { return nil }
+        return words.joined(separator: " ")
     }
 
     /// True for "what time is that for me", "what's that in my time", "and when is that

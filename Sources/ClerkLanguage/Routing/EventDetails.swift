@@ -557,7 +557,8 @@ struct EventDetails {
         return (unit, i + 2)
     }
 
-    static let theUnits: WordMap<Int> = ["hour": 60, "day": 1_440, "week": 10_080]
+    /// ("remind me the night before", "the evening before": a day before, as a reminder is counted.)
+    static let theUnits: WordMap<Int> = ["hour": 60, "day": 1_440, "night": 1_440, "evening": 1_440, "week": 10_080]
 
     private mutating func readDuration(_ s: Sentence, _ range: Range<Int>) {
         var i = range.lowerBound
@@ -635,6 +636,10 @@ struct EventDetails {
 
     // MARK: - Location
 
+    /// Words that end a street's name ("king street", "the high st", "elm road").
+    static let streetNouns: WordSet = ["street", "st", "road", "rd", "avenue", "ave", "lane", "ln", "way", "square", "sq", "drive",
+                                       "boulevard", "blvd", "parade", "terrace", "crescent", "row", "hill", "gardens"]
+
     /// Verbs between a place and the day it is on ("… at the optician is on Thursday").
     static let placeVerbs: WordSet = ["is", "are", "was", "will", "be", "'s"]
 
@@ -676,6 +681,12 @@ struct EventDetails {
                 var more = end + 1
                 while more < range.upperBound, !used[more], !s.tokens[more].isMark, !isPlaceBoundary(s, more, start: end + 1) { more += 1 }
                 if more > end + 1 { end = more }
+            }
+            // "at the salon on king street", "at nandos on the high street": and on a street.
+            if end + 1 < range.upperBound, s.word(end) == "on",
+               let street = ((end + 1)..<min(end + 5, range.upperBound)).first(where: { s.word($0, isIn: Self.streetNouns) }),
+               ((end + 1)...street).allSatisfy({ !used[$0] && !s.isInDate($0) && s.kind($0) == .word }) {
+                end = street + 1
             }
             // "the eye test at the optician is on Thursday": the verb that says when is no part
             // of the place.

@@ -268,7 +268,7 @@ enum CommandLineTable {
         ) { words, _ in words.isEmpty ? .status : nil },
         CommandSpec(
             word: "completions",
-            forms: [Form(arguments: shells.joined(separator: "|"), summary: "print the shell's completion script")],
+            forms: [Form(arguments: shells.concatenated(separator: "|"), summary: "print the shell's completion script")],
             detail: "Print the completion script of bash, zsh or fish (see SHELL COMPLETION). The scripts ask clerk completions calendars for the calendar names to offer after --calendar: one name per line, read from the store the line names, without a sync.",
             completion: .words(shells)
         ) { words, _ throws(UsageError) in

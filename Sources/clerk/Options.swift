@@ -144,7 +144,7 @@ struct CommandLineParser {
         var command = Command.conversation
         var commandWord: String?
         if let first = words.first {
-            command = .request(words.joined(separator: " "))
+            command = .request(words.concatenated(separator: " "))
             if let spec = CommandLineTable.command(first), let made = try spec.make(words.dropFirst(), values) {
                 command = made
                 commandWord = spec.word

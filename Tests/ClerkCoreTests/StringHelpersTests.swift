@@ -6,7 +6,9 @@ import Testing
 /// FoundationEssentials only) answer as those methods do on the texts clerk meets.
 @Suite struct StringHelpersTests {
     static let texts = ["", " ", "\t", "plain", "  two words  ", "\tTab\t", "\u{00A0}nbsp\u{3000}", " line\n", "\r\n end \r\n",
-                        "¡hola!", "«yes»", "...ok...", " (maybe) ", "no—", "Pérez", "  ", "x\u{2029}"]
+                        "¡hola!", "«yes»", "...ok...", " (maybe) ", "no—", "Pérez", "  ", "x\u{2029}",
+                        // A combining mark after what is trimmed, and after what is kept.
+                        " !\u{301}ok", "cafe\u{301}! "]
 
     @Test func trimmingIsFoundations() {
         for text in Self.texts {

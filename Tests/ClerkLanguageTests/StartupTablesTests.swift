@@ -79,4 +79,32 @@ import Testing
         for (word, id) in zip(all, ids) { #expect(Grammar.everyday.wordID(word) == Int32(id), "\(word)") }
         #expect(Grammar.everyday.wordID("no-such-word") == -1)
     }
+
+    /// Numbered list by list, the words get the numbers the lists joined into one would give.
+    @Test func aTableOfListsNumbersAsTheListsJoined() {
+        let lists = [["in", "the", "morning"], [], ["the", "evening"], ["morning", "noon", "in"]]
+        let (joined, joinedIDs) = WordTable.build(Array(lists.joined()))
+        let (table, ids) = WordTable.build(lists: lists)
+        #expect(table.words == joined.words && table.words == ["in", "the", "morning", "evening", "noon"])
+        #expect(ids == joinedIDs.map { Int32($0) } && ids == [0, 1, 2, 1, 3, 2, 4, 0])
+    }
+
+    /// A word's lists in the router's one table are every list it was given on, and no other;
+    /// the empty word's are its lists too.
+    @Test func theRoutersTableHoldsEachWordsLists() {
+        var given: [String: RouteWord] = [:]
+        RouteWord.forEachListed { word, list in given[word, default: []].formUnion(list) }
+        #expect(given.count > 500)
+        for (word, lists) in given { #expect(WordClass.table[word]?.lists == lists, "\(word)") }
+        for (word, entry) in WordClass.table where !entry.lists.isEmpty { #expect(given[word] != nil, "\(word)") }
+        #expect(RouteWord.ofNoWord == given[""] ?? [])
+    }
+
+    /// A plural is made by the word's last letters: "es" after x, ch and sh, "ies" for a y
+    /// after a consonant, else "s"; a word ending in "s" has none.
+    @Test func pluralsAreMadeByTheLastLetters() {
+        let words = ["box", "church", "wish", "day", "party", "y", "standup", "class", "doctor's", "1:1", "match", "bach", ""]
+        #expect(Array(Vocabulary.withPlurals(words)) == words + ["boxes", "churches", "wishes", "days", "parties", "ys", "standups",
+                                                              "1:1s", "matches", "baches", "s"])
+    }
 }

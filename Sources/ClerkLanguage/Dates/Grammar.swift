@@ -252,6 +252,11 @@ struct RuleIndex: Sendable {
     /// ascending as `Grammar.init` adds them), then repeats dropped. `placed` is scratch space.
     /// The loops over the keys (thousands, words × kinds, most with no rule) run on unchecked
     /// buffers: with the arrays' checks, sealing was a tenth of the grammar's build.
+    ///
+    /// When every key's rules came in ascending and without repeats (checked as they are
+    /// placed: nearly always), the placed rules and where each key's begin are the index as
+    /// it is: the pass over the keys that sorts and drops repeats, and its second array of a
+    /// slot a key, are skipped (a third of sealing, which is a sixth of the grammar's build).
     mutating func seal(_ placed: inout [Int32]) {
         let keys = self.keys
         guard !entries.isEmpty else {
@@ -259,20 +264,34 @@ struct RuleIndex: Sendable {
             rules = []
             return
         }
-        // Where each key's rules start, then (once placed) where they end.
-        var next = [Int32](repeating: 0, count: keys + 1)
+        // Where each key's rules begin (`begins`), and where the next of them goes, which
+        // once all are placed is where they end (`next`).
+        var begins = [Int32](repeating: 0, count: keys + 1)
+        begins.withUnsafeMutableBufferPointer { begins in
+            for e in entries { begins[Int(e >> 32) + 1] += 1 }
+            for k in 0..<keys { begins[k + 1] += begins[k] }
+        }
+        var next = begins
+        var inOrder = true
         placed.removeAll(keepingCapacity: true)
         placed.append(contentsOf: repeatElement(0, count: entries.count))
         next.withUnsafeMutableBufferPointer { next in
-            for e in entries { next[Int(e >> 32) + 1] += 1 }
-            for k in 0..<keys { next[k + 1] += next[k] }
-            placed.withUnsafeMutableBufferPointer { placed in
-                for e in entries {
-                    let k = Int(e >> 32)
-                    placed[Int(next[k])] = Int32(truncatingIfNeeded: e)
-                    next[k] += 1
+            begins.withUnsafeBufferPointer { begins in
+                placed.withUnsafeMutableBufferPointer { placed in
+                    for e in entries {
+                        let k = Int(e >> 32), at = Int(next[k]), rule = Int32(truncatingIfNeeded: e)
+                        if at > Int(begins[k]), placed[at - 1] >= rule { inOrder = false }
+                        placed[at] = rule
+                        next[k] += 1
+                    }
                 }
             }
+        }
+        if inOrder {
+            starts = begins
+            rules = placed
+            entries = []
+            return
         }
         var starts = [Int32](repeating: 0, count: keys + 1)
         var rules: [Int32] = []
@@ -462,10 +481,15 @@ final class Grammar: Sendable {
     /// this is several times cheaper than a `Dictionary` of `String`s. The grammar is built
     /// through it too, nothing hashed with SipHash. No reading depends on the numbers given.
     private let vocabulary: WordTable
-    /// For `everyday`: the word numbers of each holiday name, and by word number the names
-    /// it is the rarest word of, so that a phrase is checked only against those names.
-    private let holidayNameIDs: [[Int32]]
-    private let namesByWord: [[Int32]]
+    /// For `everyday`: the word numbers of each holiday name (name `n`'s are
+    /// `nameWordIDs[nameStarts[n]..<nameStarts[n + 1]]`), and by word number the names it is
+    /// the rarest word of (word `w`'s are `namesOfWord[wordNameStarts[w]..<wordNameStarts[w + 1]]`),
+    /// so that a phrase is checked only against those names. Flat lists: a list for each of
+    /// the ~330 names and of their rarest words cost 0.25 M instructions of every start.
+    private let nameWordIDs: [Int32]
+    private let nameStarts: [Int32]
+    private let namesOfWord: [Int32]
+    private let wordNameStarts: [Int32]
 
     /// Compiles `ruleStages`. Their words are numbered in `vocabulary` when given (it must
     /// hold all of them), else in a new one that also holds the words of `names`, the
@@ -502,33 +526,40 @@ final class Grammar: Sendable {
         }
         // Each list's word numbers (list `l`'s are `listIDs[listStarts[l]..<listStarts[l + 1]]`),
         // and each name's (numbered after the lists' words).
-        var listWords: [String] = []
+        // (Numbered list by list: appending the lists into one list of words first cost 0.4 M.)
         var listStarts: [Int] = [0]
         listStarts.reserveCapacity(lists.count + 1)
-        for list in lists {
-            listWords.append(contentsOf: list)
-            listStarts.append(listWords.count)
-        }
-        let vocabulary: WordTable, listIDs: [Int32], nameIDs: [[Int32]]
+        for list in lists { listStarts.append(listStarts[listStarts.count - 1] + list.count) }
+        let listWordCount = listStarts[listStarts.count - 1]
+        var nameStarts: [Int32] = [0]
+        nameStarts.reserveCapacity(names.count + 1)
+        let vocabulary: WordTable, listIDs: [Int32], nameIDs: [Int32]
         if let given {
             vocabulary = given
-            listIDs = listWords.map { word in
-                let id = given.index(of: word)
-                assert(id != nil, "the vocabulary given has no \(word)")
-                return Int32(id ?? -1)
+            var ids: [Int32] = []
+            ids.reserveCapacity(listWordCount)
+            for list in lists {
+                for word in list {
+                    let id = given.index(of: word)
+                    assert(id != nil, "the vocabulary given has no \(word)")
+                    ids.append(Int32(id ?? -1))
+                }
             }
-            nameIDs = names.map { name in name.compactMap { given.index(of: $0).map { Int32($0) } } }
+            listIDs = ids
+            var known: [Int32] = []
+            for name in names {
+                for word in name { if let id = given.index(of: word) { known.append(Int32(id)) } }
+                nameStarts.append(Int32(known.count))
+            }
+            nameIDs = known
         } else {
-            let listWordCount = listWords.count
-            for name in names { listWords.append(contentsOf: name) }
-            let (table, ids) = WordTable.build(listWords)
+            // The names' words after the lists': `listIDs` holds both, and is read below
+            // `listWordCount` only.
+            let (table, ids) = WordTable.build(lists: lists + names)
             vocabulary = table
-            listIDs = ids.prefix(listWordCount).map { Int32($0) }
-            var next = listWordCount
-            nameIDs = names.map { name in
-                defer { next += name.count }
-                return ids[next..<(next + name.count)].map { Int32($0) }
-            }
+            listIDs = ids
+            nameIDs = Array(ids[listWordCount...])
+            for name in names { nameStarts.append(nameStarts[nameStarts.count - 1] + Int32(name.count)) }
         }
         var mentionCount = 0
         for list in mentionLists where list >= 0 { mentionCount += listStarts[Int(list) + 1] - listStarts[Int(list)] }
@@ -543,19 +574,36 @@ final class Grammar: Sendable {
             mentionStarts.append(Int32(mentions.count))
         }
         let words = vocabulary.words.count
-        // Each name under its rarest word (in the fewest names; the longest of those).
-        var namesByWord = [[Int32]](repeating: [], count: nameIDs.isEmpty ? 0 : words)
-        if !nameIDs.isEmpty {
+        // Each name under its rarest word (in the fewest names; the longest of those; the
+        // first of equals), the names of a word in the order given.
+        var namesOfWord: [Int32] = []
+        var wordNameStarts: [Int32] = []
+        if !names.isEmpty {
             var uses = [Int32](repeating: 0, count: words)
-            for ids in nameIDs {
-                for (k, id) in ids.enumerated() where !ids[..<k].contains(id) { uses[Int(id)] += 1 }
+            for n in 0..<names.count {
+                let first = Int(nameStarts[n])
+                for k in first..<Int(nameStarts[n + 1]) where !nameIDs[first..<k].contains(nameIDs[k]) { uses[Int(nameIDs[k])] += 1 }
             }
-            for (n, ids) in nameIDs.enumerated() {
-                let rarest = ids.min { a, b in
-                    uses[Int(a)] != uses[Int(b)] ? uses[Int(a)] < uses[Int(b)]
-                        : vocabulary.words[Int(a)].utf8.count > vocabulary.words[Int(b)].utf8.count
+            var rarestOf = [Int32](repeating: -1, count: names.count)
+            wordNameStarts = [Int32](repeating: 0, count: words + 1)
+            for n in 0..<names.count {
+                var rarest: Int32 = -1
+                for k in Int(nameStarts[n])..<Int(nameStarts[n + 1]) {
+                    let id = nameIDs[k]
+                    if rarest < 0 || uses[Int(id)] < uses[Int(rarest)]
+                        || (uses[Int(id)] == uses[Int(rarest)] && vocabulary.words[Int(id)].utf8.count > vocabulary.words[Int(rarest)].utf8.count) {
+                        rarest = id
+                    }
                 }
-                if let rarest { namesByWord[Int(rarest)].append(Int32(n)) }
+                rarestOf[n] = rarest
+                if rarest >= 0 { wordNameStarts[Int(rarest) + 1] += 1 }
+            }
+            for w in 0..<words { wordNameStarts[w + 1] += wordNameStarts[w] }
+            var next = wordNameStarts
+            namesOfWord = [Int32](repeating: 0, count: Int(wordNameStarts[words]))
+            for (n, rarest) in rarestOf.enumerated() where rarest >= 0 {
+                namesOfWord[Int(next[Int(rarest)])] = Int32(n)
+                next[Int(rarest)] += 1
             }
         }
         let bitsetWidth = (words + 63) / 64
@@ -657,16 +705,21 @@ final class Grammar: Sendable {
         self.stages = stages
         self.largestStage = largestStage
         self.vocabulary = vocabulary
-        self.holidayNameIDs = nameIDs
-        self.namesByWord = namesByWord
+        self.nameWordIDs = nameIDs
+        self.nameStarts = nameStarts
+        self.namesOfWord = namesOfWord
+        self.wordNameStarts = wordNameStarts
     }
 
     /// Whether a phrase of these word numbers may name a holiday, so that `shared` must read
     /// it rather than `everyday`: whether it has every word of one of the names.
     func namesHoliday(_ wordIDs: [Int32]) -> Bool {
-        guard !namesByWord.isEmpty else { return false }
+        guard !wordNameStarts.isEmpty else { return false }
         for id in wordIDs where id >= 0 {
-            for n in namesByWord[Int(id)] where holidayNameIDs[Int(n)].allSatisfy(wordIDs.contains) { return true }
+            for j in Int(wordNameStarts[Int(id)])..<Int(wordNameStarts[Int(id) + 1]) {
+                let n = Int(namesOfWord[j])
+                if nameWordIDs[Int(nameStarts[n])..<Int(nameStarts[n + 1])].allSatisfy(wordIDs.contains) { return true }
+            }
         }
         return false
     }

@@ -59,18 +59,20 @@ struct WordClass: OptionSet, Hashable, Sendable {
         var lists: RouteWord = []
     }
 
-    /// The classes and `RouteWord` lists of every word on some list.
+    /// The classes and `RouteWord` lists of every word on some list: the classes' words, then
+    /// the lists' (`RouteWord.forEachListed`), in one list of pairs made into one table.
     static let table: WordMap<Entry> = {
-        var table = classes.map { ($0.0, Entry(classes: $0.1)) }
-        for (word, lists) in RouteWord.table { table.append((word, Entry(lists: lists))) }
+        var table: [(String, Entry)] = []
+        table.reserveCapacity(4_096)
+        forEachClassed { table.append(($0, Entry(classes: $1))) }
+        RouteWord.forEachListed { table.append(($0, Entry(lists: $1))) }
         return WordMap(table) { Entry(classes: $0.classes.union($1.classes), lists: $0.lists.union($1.lists)) }
     }()
 
-    /// The words of the classes' lists, each with its class.
-    private static var classes: [(String, WordClass)] {
-        var table: [(String, WordClass)] = []
+    /// Gives `body` the words of the classes' lists, each with its class.
+    private static func forEachClassed(_ body: (String, WordClass) -> Void) {
         func add(_ words: some Sequence<String>, _ c: WordClass) {
-            for w in words { table.append((w, c)) }
+            for w in words { body(w, c) }
         }
         add(Vocabulary.createVerbs, .createVerb)
         add(Vocabulary.deleteVerbs, .deleteVerb)
@@ -112,7 +114,6 @@ struct WordClass: OptionSet, Hashable, Sendable {
         add(Vocabulary.frequencyWords, .frequency)
         add(Vocabulary.correctionWords, .correction)
         add(Classifier.correctionAuxiliaries, .changeAuxiliary)
-        return table
     }
 
     static func of(_ word: some StringProtocol) -> WordClass {

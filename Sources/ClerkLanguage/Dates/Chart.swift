@@ -489,8 +489,8 @@ struct Chart: ~Copyable {
             if !isFresh, end > lastFreshStart || element.itemsFromHere == 1 { continue }
             // Whether the rest of the pattern can start after the item, before the item's own test.
             guard canContinue(pattern, e + 1, end) else { continue }
-            // The item and the test are owned by the chart and the grammar for the whole
-            // match: call the test without retaining either.
+            // The test is owned by the grammar for the whole match: called without retaining
+            // it, and handed the item as its address.
             let passes = test._withUnsafeGuaranteedRef { $0.passes(Item(itemStore + i)) }
             guard passes else { continue }
             slots[e] = Int32(i) << 1 | 1
@@ -652,9 +652,9 @@ struct Chart: ~Copyable {
         return false
     }
 
-    /// `consuming`: the new item is moved into the chart, without a copy; inlined into its one
-    /// caller, so that the item is built where it goes (called, it was built on the stack and
-    /// copied over, a few hundred bytes).
+    /// `consuming`: the new item is moved into the chart, without a copy of its parts.
+    /// Inlined into its one caller: called, it cost its call and a move of the argument (the
+    /// item is still built on the stack and copied into its slot either way).
     @inline(__always) private mutating func add(_ item: consuming ItemStorage) {
         guard itemCount < capacity else { return }
         if itemCount == itemRoom { growItems() }

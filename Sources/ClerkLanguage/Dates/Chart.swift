@@ -13,11 +13,17 @@ struct Chart: ~Copyable {
     let grammar: Grammar
     /// Word number of each token in `grammar.vocabulary`, -1 for words no rule knows.
     private let wordIDs: [Int32]
-    /// The readings found so far, in the order found, in `scratch` (room for `capacity`).
+    /// The readings found so far, in the order found.
     /// (`mutating`, as `parts(of:)`: read from the reader's `var`, a plain getter was handed a
     /// copy of the whole chart, a few hundred instructions a parse with its second teardown.)
-    var items: UnsafeBufferPointer<Item> { mutating get { UnsafeBufferPointer(start: itemStore, count: itemCount) } }
-    private let itemStore: UnsafeMutablePointer<Item>
+    var items: ItemList { mutating get { ItemList(base: itemStore, count: itemCount) } }
+    /// The readings themselves, in the chart's memory: room for `itemRoom` in `scratch`, then
+    /// (for a long text) memory of the chart's own, twice as large each time it fills, up to
+    /// `capacity`. Moved only by `add`, which no `Item` in use outlives (see `apply`).
+    private var itemStore: UnsafeMutablePointer<ItemStorage>
+    private var itemRoom: Int
+    /// Whether `itemStore` was allocated by the chart (it outgrew its room in `scratch`).
+    private var ownsItemStore = false
     private var itemCount = 0
     /// `tokens` in `scratch`: a `Match` is handed them, and the items, as plain pointers, so
     /// that building one per production retains and releases no array (two pairs each).
@@ -65,6 +71,7 @@ struct Chart: ~Copyable {
         capacity = 64 + tokens.count * 12
         scratch = Scratch(tokens: tokens, kinds: Self.kinds, rules: grammar.largestStage, items: capacity)
         itemStore = scratch.items
+        itemRoom = scratch.itemRoom
         tokenStore = UnsafeBufferPointer(start: scratch.tokens, count: tokens.count)
         firstStartingAt = scratch.firstStartingAt
         kindsAt = scratch.kindsAt
@@ -74,11 +81,10 @@ struct Chart: ~Copyable {
         foundStorage = FoundList(room: scratch.found, capacity: Scratch.foundRoom)
     }
 
-    /// The items are the chart's to release (before its scratch block goes back).
+    /// The items are the chart's to destroy (before its scratch block goes back).
     deinit {
-        // Each item released directly: `deinitialize(count:)` went through the generic
-        // array destroy and a value witness per item.
         for i in 0..<itemCount { _ = (itemStore + i).move() }
+        if ownsItemStore { itemStore.deallocate() }
         foundStorage.free()
     }
 
@@ -282,9 +288,12 @@ struct Chart: ~Copyable {
     /// reading cost more in Swift's generic array set-up than the reading's matching in them.
     /// Owned by one chart; the block is kept for the next chart when it is freed (`spare`).
     final class Scratch {
-        /// Room for the chart's items (which the chart initializes and releases) and a copy
-        /// of its tokens that borrows their strings (see `init`).
-        let items: UnsafeMutablePointer<Item>
+        /// Room for the chart's first `itemRoom` items (which the chart initializes and
+        /// destroys) and a copy of its tokens that borrows their strings (see `init`).
+        let items: UnsafeMutablePointer<ItemStorage>
+        let itemRoom: Int
+        /// Items an ordinary phrase has room for in the block (about six are made a parse).
+        static let itemsInBlock = 32
         /// Room for `foundRoom` matches (see `FoundList`).
         let found: UnsafeMutablePointer<Found>
         static let foundRoom = 32
@@ -320,7 +329,8 @@ struct Chart: ~Copyable {
             let words = Captures.capacity + heads + rules
             // Items, matches and tokens first (their alignment is 8), then the 4-byte words and the
             // headers (a header's alignment is 4), the bytes last.
-            let itemBytes = items * MemoryLayout<Item>.stride
+            itemRoom = min(items, Self.itemsInBlock)
+            let itemBytes = itemRoom * MemoryLayout<ItemStorage>.stride
             let foundBytes = Self.foundRoom * MemoryLayout<Found>.stride
             let tokenBytes = tokenCount * MemoryLayout<Token>.stride
             let headerBytes = items * MemoryLayout<Header>.stride
@@ -340,7 +350,7 @@ struct Chart: ~Copyable {
                 block = UnsafeMutableRawPointer(UnsafeMutablePointer<UInt64>.allocate(capacity: words8))
                 bytes = words8 * 8
             }
-            self.items = block.bindMemory(to: Item.self, capacity: items)
+            self.items = block.bindMemory(to: ItemStorage.self, capacity: itemRoom)
             found = (block + itemBytes).bindMemory(to: Found.self, capacity: Self.foundRoom)
             let tokenRoom = (block + itemBytes + foundBytes).bindMemory(to: Token.self, capacity: tokenCount)
             self.tokens = tokenRoom
@@ -400,7 +410,8 @@ struct Chart: ~Copyable {
             let matches = found
             for k in 0..<matches.count {
                 let end = matches[k].end, slots = matches[k].captures
-                let m = Match(captures: slots, tokens: tokenStore, items: items, context: context,
+                // (Made afresh for each match: `add` may move the items.)
+                let m = Match(captures: slots, tokens: tokenStore, items: itemStore, context: context,
                               span: KnownReadings(first: position, end: end, firstStartingAt: firstStartingAt, headers: headers, items: itemStore))
                 guard let production = source.produce(m) else { continue }
                 // The same reading again (another way to the same words): nothing new.
@@ -413,7 +424,7 @@ struct Chart: ~Copyable {
                 let latent = production.latent, standsAlone = production.standsAlone, priority = production.priority ?? source.priority
                 // The reading moved into the item, not copied: a production is large, and a copy
                 // went through the optional's generic copy and destroy.
-                add(Item(first: position, end: end, value: (consume production).value, rule: source,
+                add(ItemStorage(first: position, end: end, value: (consume production).value, rule: source,
                          captures: slots, partCount: partCount, endElement: Int8(source.endElement ?? -1), latent: latent,
                          standsAlone: standsAlone, priority: priority, generation: Int(pass)))
             }
@@ -478,11 +489,9 @@ struct Chart: ~Copyable {
             if !isFresh, end > lastFreshStart || element.itemsFromHere == 1 { continue }
             // Whether the rest of the pattern can start after the item, before the item's own test.
             guard canContinue(pattern, e + 1, end) else { continue }
-            // The item and the test are owned by the chart and the grammar for the whole
-            // match: call the test without retaining either.
-            let passes = Unmanaged.passUnretained(itemStore[i])._withUnsafeGuaranteedRef { item in
-                test._withUnsafeGuaranteedRef { $0.passes(item) }
-            }
+            // The test is owned by the grammar for the whole match: called without retaining
+            // it, and handed the item as its address.
+            let passes = test._withUnsafeGuaranteedRef { $0.passes(Item(itemStore + i)) }
             guard passes else { continue }
             slots[e] = Int32(i) << 1 | 1
             match(pattern, e + 1, begin, end, isFresh, minimumGeneration, slots, &found)
@@ -542,9 +551,7 @@ struct Chart: ~Copyable {
         while index >= 0 {
             let i = Int(index)
             index = headers[i].nextStartingHere
-            let passes = Unmanaged.passUnretained(itemStore[i])._withUnsafeGuaranteedRef { item in
-                check._withUnsafeGuaranteedRef { $0.passes(item) }
-            }
+            let passes = check._withUnsafeGuaranteedRef { $0.passes(Item(itemStore + i)) }
             if passes, andThen(Int(headers[i].end)) { return true }
         }
         return false
@@ -599,7 +606,7 @@ struct Chart: ~Copyable {
             let slot = item.captures[index]
             guard slot >= 0 else { continue }
             if slot & 1 == 1 {
-                let child = itemStore[Int(slot >> 1)]
+                let child = Item(itemStore + Int(slot >> 1))
                 let from = parts.count
                 appendParts(of: child, to: &parts)
                 if parts.count == from, index == Int(item.endElement) || item.madeBy(.dayList) {
@@ -637,7 +644,7 @@ struct Chart: ~Copyable {
         while index >= 0 {
             let header = headers[Int(index)]
             if Int(header.end) == end {
-                let other = itemStore[Int(index)]
+                let other = Item(itemStore + Int(index))
                 if other.latent == production.latent, other.reads(production.value) { return true }
             }
             index = header.nextStartingHere
@@ -645,9 +652,12 @@ struct Chart: ~Copyable {
         return false
     }
 
-    /// `consuming`: the new item is moved into the chart, without a retain and release.
-    private mutating func add(_ item: consuming Item) {
+    /// `consuming`: the new item is moved into the chart, without a copy of its parts.
+    /// Inlined into its one caller: called, it cost its call and a move of the argument (the
+    /// item is still built on the stack and copied into its slot either way).
+    @inline(__always) private mutating func add(_ item: consuming ItemStorage) {
         guard itemCount < capacity else { return }
+        if itemCount == itemRoom { growItems() }
         let slot = item.first * Self.kinds + Int(item.kind.rawValue)
         let new = Int32(itemCount)
         // Within the room for items and headers: `itemCount < capacity`, checked above.
@@ -657,6 +667,17 @@ struct Chart: ~Copyable {
         kindsAt[item.first] |= 1 << item.kind.rawValue
         (itemStore + itemCount).initialize(to: consume item)
         itemCount += 1
+    }
+
+    /// Room for twice as many items (up to `capacity`), the items moved there.
+    @inline(never) private mutating func growItems() {
+        let room = min(itemRoom * 2, capacity)
+        let larger = UnsafeMutablePointer<ItemStorage>.allocate(capacity: room)
+        larger.moveInitialize(from: itemStore, count: itemCount)
+        if ownsItemStore { itemStore.deallocate() }
+        itemStore = larger
+        itemRoom = room
+        ownsItemStore = true
     }
 }
 
@@ -669,21 +690,25 @@ struct KnownReadings {
     let end: Int
     fileprivate let firstStartingAt: UnsafeMutablePointer<Int32>
     fileprivate let headers: UnsafeMutablePointer<Chart.Header>
-    fileprivate let items: UnsafeMutablePointer<Item>
+    fileprivate let items: UnsafeMutablePointer<ItemStorage>
 
     /// Whether a time item of this span reads `t`, as latent as `latent`.
     func holds(_ t: TimeValue, latent: Bool) -> Bool {
         var index = firstStartingAt[first * ValueKind.allCases.count + Int(ValueKind.time.rawValue)]
         while index >= 0 {
             let header = headers[Int(index)]
-            if Int(header.end) == end {
-                let known = Unmanaged.passUnretained(items[Int(index)])._withUnsafeGuaranteedRef { other in
-                    other.latent == latent && other.kind == .time && other.timeReading == t
-                }
-                if known { return true }
-            }
+            if Int(header.end) == end, items[Int(index)].reads(t, latent: latent) { return true }
             index = header.nextStartingHere
         }
         return false
     }
+}
+
+/// The chart's readings in the order found, as `Item`s (valid while the chart lives).
+struct ItemList {
+    let base: UnsafePointer<ItemStorage>
+    let count: Int
+
+    var indices: Range<Int> { 0..<count }
+    subscript(_ i: Int) -> Item { Item(base + i) }
 }

@@ -147,7 +147,7 @@ enum Selection {
         return first
     }
 
-    static func choose(_ items: UnsafeBufferPointer<Item>, tokens: [Token]) -> [Item] {
+    static func choose(_ items: ItemList, tokens: [Token]) -> [Item] {
         let chains = numberChains(tokens)
         // The first and last tokens that are not punctuation: a latent reading must span them.
         let firstContent = afterFreeLead(tokens, from: tokens.firstIndex { $0.kind != .symbol } ?? 0)
@@ -157,11 +157,9 @@ enum Selection {
         // comparison.
         return withUnsafeTemporaryAllocation(of: Candidate.self, capacity: max(items.count, 1)) { candidates in
             var count = 0
-            // Each item read in place (`Unmanaged`): the chart holds them all, and taking each
-            // out of the list retained and released it.
             for index in items.indices {
-                let unmanaged = Unmanaged.passUnretained(items[index])
-                guard let candidate = unmanaged._withUnsafeGuaranteedRef({ item -> Candidate? in
+                let item = items[index]
+                guard let candidate = { () -> Candidate? in
                     guard item.kind == .time else { return nil }
                     if let chains {
                         if chains[item.first] >= 0, chains[item.first] < item.first { return nil }
@@ -170,7 +168,7 @@ enum Selection {
                     if item.latent, !item.standsAlone || item.first > firstContent || item.end <= lastContent { return nil }
                     if isAmount(item, tokens) || cutsAWord(item, tokens) { return nil }
                     return Candidate(index: index, first: item.first, end: item.end, latent: item.latent, priority: item.priority, partCount: item.partCount)
-                }) else { continue }
+                }() else { continue }
                 candidates[count] = candidate
                 count += 1
             }

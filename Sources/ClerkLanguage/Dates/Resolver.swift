@@ -26,7 +26,13 @@ struct Resolver {
     static let defaultLength = 3600
 
     func match(_ item: Item, parts: [PartSpan]) -> DateMatch? {
-        guard let t = item.time else { return nil }
+        guard item.kind == .time else { return nil }
+        return item.withTime { match(item, reading: $0, parts: parts) }
+    }
+
+    /// `match` of a time item and its reading `t`, lent by the chart (copied out of the item,
+    /// the reading cost a copy and a destroy).
+    private func match(_ item: Item, reading t: TimeValue, parts: [PartSpan]) -> DateMatch? {
         let zone = t.zone.flatMap(Self.timeZone) ?? reference.timeZone
         let clock = ZoneClock(zone)
         let now = clock.wall(reference.instant)

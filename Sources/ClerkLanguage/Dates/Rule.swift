@@ -52,60 +52,34 @@ struct PartSpan: Hashable, Sendable {
     var rule: String
 }
 
-/// A reading of tokens `first..<end` found by a rule. Items never change once made, and
-/// are shared by reference between the chart and the items built on them.
-final class Item: Sendable {
+/// A reading of tokens `first..<end` found by a rule, as the chart holds it: in the chart's
+/// own memory (no object to allocate, count and free per reading), made once, never changed,
+/// and destroyed with the chart. Not copyable, so that a reading is lent in place: a method
+/// called through a pointer to it reads its fields without copying them (through a pointer
+/// to a copyable struct, each time reading handed to a test was copied out, a retain and a
+/// release of its parts). Rules and the reader see it through `Item`.
+struct ItemStorage: ~Copyable {
     let first: Int
     let end: Int
     let kind: ValueKind
-    /// The readings by kind, each in its own field (nil for the other kinds), so that the
-    /// element tests read them in place: a number is plain data, and a time or duration is
-    /// tested without copying a `Value` out and destroying it again.
-    var time: TimeValue? { kind == .time ? timeReading : nil }
     /// The time reading; a placeholder for items of other kinds. Not optional, so that an
-    /// element test reads it in place: switching over an optional copied it first. Rules that
-    /// know the item is a time read it here, passing it on without the copy `time!` makes.
+    /// element test reads it in place: switching over an optional copied it first.
     let timeReading: TimeValue
     let number: NumberValue?
     let duration: Offset?
     let zone: StatedZone?
-
-    var value: Value {
-        switch kind {
-        case .time: return .time(timeReading)
-        case .number: return .number(number!)
-        case .duration: return .duration(duration!)
-        case .zone: return .zone(zone!)
-        }
-    }
     /// The rule that made the item. Rules belong to the grammars, which live as long as the
     /// process: not counted, so that making and freeing an item retains and releases no
     /// strings (the name and role were two stored strings each way).
-    private unowned(unsafe) let source: Rule
-    var rule: String { source.name }
-    /// Whether the rule that made the item is the one named: asked by element tests, where
-    /// comparing the names as strings cost a few hundred instructions a parse.
-    func madeBy(_ name: Rule.Name) -> Bool { source.known == name }
-    /// The explanation role of the whole item, when its rule gives one ("date", "time").
-    var role: String? { source.role }
-    /// The first capture whose pieces are explained as left out of a repeat ("except Dec
-    /// 28" except), -1 for none.
-    var exceptFrom: Int { source.exceptFrom ?? -1 }
-    /// What the rule's elements captured (see `Chart.Stack`), to work out the parts of the
-    /// items that are kept, and only those.
+    unowned(unsafe) let source: Rule
+    /// What the rule's elements captured (see `Chart.Scratch.slots`), to work out the parts
+    /// of the items that are kept, and only those.
     let captures: Captures
-    /// How many parts the explanation will have (a tie-breaker in `Selection`).
     let partCount: Int
-    /// The capture whose pieces are explained as the end ("to Jan 3" end), -1 for none.
     let endElement: Int8
-    /// Duckling's "latent": a reading too weak to stand inside a sentence ("8", "May", "1985");
-    /// kept only when it is the whole text.
     let latent: Bool
-    /// False for a latent reading that needs other words even when it is the whole text: a
-    /// four-digit number is a year before it is a clock ("2030" alone is not 20:30).
     let standsAlone: Bool
     let priority: Int
-    /// The chart pass that made it (rules in later passes must use something new).
     let generation: Int
 
     init(first: Int, end: Int, value: consuming Value, rule: Rule, captures: Captures = Captures(), partCount: Int = 1,
@@ -139,21 +113,81 @@ final class Item: Sendable {
         }
     }
 
-    /// Whether the item is a time reading that passes `test`, read in place (the element
-    /// tests run tens of times a parse; copying the reading out cost a retain and a release
-    /// of its parts each time).
-    @inline(__always) func timePasses(_ test: (TimeValue) -> Bool) -> Bool {
-        kind == .time && test(timeReading)
-    }
+    /// Whether the item is a time reading equal to `t`, as latent as `latent`.
+    func reads(_ t: TimeValue, latent: Bool) -> Bool { self.latent == latent && kind == .time && timeReading == t }
 
-    /// `body` given the time reading in place. Read through an item to be passed to another
-    /// function, the reading was copied and destroyed after; a method lends its own field.
-    @inline(__always) func withTime<R>(_ body: (TimeValue) -> R) -> R {
-        body(timeReading)
-    }
+    @inline(__always) func timePasses(_ test: (TimeValue) -> Bool) -> Bool { kind == .time && test(timeReading) }
+
+    @inline(__always) func withTime<R>(_ body: (TimeValue) -> R) -> R { body(timeReading) }
 
     /// What `timeReading` holds in items of other kinds (nothing to count references to).
     private static var noTime: TimeValue { TimeValue(.now, grain: .second) }
+}
+
+/// A reading of the chart as rules and the reader see it: where it lies in the chart's
+/// memory. Plain data, valid while the chart lives (every rule, test and the reader's choice
+/// run inside that). Its fields are read in place; a time reading is lent to a closure by
+/// `timePasses` and `withTime` without a copy.
+struct Item {
+    let storage: UnsafePointer<ItemStorage>
+
+    init(_ storage: UnsafePointer<ItemStorage>) { self.storage = storage }
+
+    var first: Int { storage.pointee.first }
+    var end: Int { storage.pointee.end }
+    var kind: ValueKind { storage.pointee.kind }
+    var time: TimeValue? { kind == .time ? storage.pointee.timeReading : nil }
+    /// The time reading; a placeholder for items of other kinds. Rules that know the item is
+    /// a time read it here, without the optional `time` makes.
+    var timeReading: TimeValue { storage.pointee.timeReading }
+    var number: NumberValue? { storage.pointee.number }
+    var duration: Offset? { storage.pointee.duration }
+    var zone: StatedZone? { storage.pointee.zone }
+
+    var value: Value {
+        switch kind {
+        case .time: return .time(timeReading)
+        case .number: return .number(number!)
+        case .duration: return .duration(duration!)
+        case .zone: return .zone(zone!)
+        }
+    }
+    var rule: String { storage.pointee.source.name }
+    /// Whether the rule that made the item is the one named: asked by element tests, where
+    /// comparing the names as strings cost a few hundred instructions a parse.
+    func madeBy(_ name: Rule.Name) -> Bool { storage.pointee.source.known == name }
+    /// The explanation role of the whole item, when its rule gives one ("date", "time").
+    var role: String? { storage.pointee.source.role }
+    /// The first capture whose pieces are explained as left out of a repeat ("except Dec
+    /// 28" except), -1 for none.
+    var exceptFrom: Int { storage.pointee.source.exceptFrom ?? -1 }
+    /// What the rule's elements captured.
+    var captures: Captures { storage.pointee.captures }
+    /// How many parts the explanation will have (a tie-breaker in `Selection`).
+    var partCount: Int { storage.pointee.partCount }
+    /// The capture whose pieces are explained as the end ("to Jan 3" end), -1 for none.
+    var endElement: Int8 { storage.pointee.endElement }
+    /// Duckling's "latent": a reading too weak to stand inside a sentence ("8", "May", "1985");
+    /// kept only when it is the whole text.
+    var latent: Bool { storage.pointee.latent }
+    /// False for a latent reading that needs other words even when it is the whole text: a
+    /// four-digit number is a year before it is a clock ("2030" alone is not 20:30).
+    var standsAlone: Bool { storage.pointee.standsAlone }
+    var priority: Int { storage.pointee.priority }
+    /// The chart pass that made it (rules in later passes must use something new).
+    var generation: Int { storage.pointee.generation }
+
+    /// Whether the item reads `value`.
+    func reads(_ value: Value) -> Bool { storage.pointee.reads(value) }
+
+    /// Whether the item is a time reading that passes `test`, read in place (the element
+    /// tests run tens of times a parse; copying the reading out cost a retain and a release
+    /// of its parts each time).
+    @inline(__always) func timePasses(_ test: (TimeValue) -> Bool) -> Bool { storage.pointee.timePasses(test) }
+
+    /// `body` given the time reading in place (read into a variable or an argument, the
+    /// reading is copied and destroyed after).
+    @inline(__always) func withTime<R>(_ body: (TimeValue) -> R) -> R { storage.pointee.withTime(body) }
 }
 
 /// One element of a rule's pattern.
@@ -222,7 +256,7 @@ struct Match {
     var captures: Captures
     /// The chart's tokens and items, which outlive the match (see `Chart.tokenStore`).
     let tokens: UnsafeBufferPointer<Token>
-    let items: UnsafeBufferPointer<Item>
+    let items: UnsafePointer<ItemStorage>
     let context: ReadingContext
     /// Where the match lies, and what the chart holds there.
     var span: KnownReadings? = nil
@@ -231,7 +265,7 @@ struct Match {
     var dayFirst: Bool { context.dayFirst }
 
     func has(_ i: Int) -> Bool { captures[i] >= 0 }
-    func item(_ i: Int) -> Item? { captures[i] >= 0 && captures[i] & 1 == 1 ? items[Int(captures[i] >> 1)] : nil }
+    func item(_ i: Int) -> Item? { captures[i] >= 0 && captures[i] & 1 == 1 ? Item(items + Int(captures[i] >> 1)) : nil }
     func time(_ i: Int) -> TimeValue {
         let item = item(i)!
         precondition(item.kind == .time)

@@ -234,10 +234,10 @@ extension DateRules {
         if repeatsAtTime(x, y) { return nil }
         if isForAHoliday(m, a, x, with: y) || isForAHoliday(m, b, y, with: x) { return nil }
         // A bare number is only a clock next to a date ("8 tomorrow", "tomorrow 945").
-        if a.latent, !latentClockFits(a, with: y) { return nil }
+        if a.latent, !latentClockFits(a, x, with: y) { return nil }
         // "the first one on friday", "which one tomorrow": the pronoun, not one o'clock.
         if a.latent, a.end - a.first == 1, a.first > 0, m.tokens[a.first].text == "one", pronounOneWords.contains(m.tokens[a.first - 1].text) { return nil }
-        if b.latent, !weekdayClock, !latentClockFits(b, with: x) { return nil }
+        if b.latent, !weekdayClock, !latentClockFits(b, y, with: x) { return nil }
         // "tomorrow at 2 at night", "2 at night on friday": the small hours of that day's
         // night, the next day's, as "friday night at 2:30am" is.
         // (The readings are copied only then: a copy of each per try cost ~100 instructions a parse.)
@@ -352,8 +352,9 @@ extension DateRules {
 
     /// A bare number next to a date is a clock hour ("8 tomorrow", "tonight 945"), but four
     /// digits there are a year ("April 9 2016"): those need "at".
-    static func latentClockFits(_ clock: Item, with other: TimeValue) -> Bool {
-        guard let t = clock.time, t.hasClock else { return true }
+    /// (`t` is `clock`'s reading, lent by the caller: read out of the item it was copied.)
+    static func latentClockFits(_ clock: Item, _ t: TimeValue, with other: TimeValue) -> Bool {
+        guard t.hasClock else { return true }
         if clock.isFourDigitClock || clock.isBareHourH { return false }
         // "July 13" is a day, not July at 13:00: a bare hour needs a day or a part of one.
         return (other.hasDate && other.grain <= .day) || other.hasDayPart

@@ -159,7 +159,7 @@ extension DateRules {
             // "move lunch to monday": a weak start with no clock (a meal, a part of the day)
             // begins a range only after "from" or "between"; "2 to 4pm" still is one.
             if a.latent, !m.has(0), a.time?.hasClock == false, a.time?.hasDate == false { return nil }
-            guard rangeEndsFit(a, b) else { return nil }
+            guard a.kind == .time, b.kind == .time, a.withTime({ x in b.withTime { y in rangeEndsFit(a, b, x, y) } }) else { return nil }
             if joiner == "-", !m.has(0), looksLikeOffset(m, dash: 2, end: b) { return nil }
             // "from 1 to 3 at night on friday": the part of the day is both ends' (read as
             // "1 - 3 at night on friday" is); an end that took it alone left the bare start
@@ -475,8 +475,9 @@ extension DateRules {
     }
 
     /// Whether two readings can be the ends of one range: like with like.
-    static func rangeEndsFit(_ a: Item, _ b: Item) -> Bool {
-        guard let x = a.time, let y = b.time else { return false }
+    /// Whether time items `a` and `b`, reading `x` and `y` (lent: copied out of the items, the
+    /// two readings cost a copy and a destroy each), may be a range's ends.
+    static func rangeEndsFit(_ a: Item, _ b: Item, _ x: TimeValue, _ y: TimeValue) -> Bool {
         // "between Jan 2019 and now": a date up to this moment.
         if y.expression == .now { return x.hasDate && !x.hasClock }
         if x.hasClock != y.hasClock { return x.hasClock && y.hasClock }

@@ -271,13 +271,13 @@ extension ParseReport {
         defer { days = times.days }
         var f = Fields()
         fill(&f)
-        out.append(",\"intent\":"); Self.writeString(understanding.intent.name.rawValue, to: &out)
+        out.append(",\"intent\":"); out.append(Self.quoted(understanding.intent.name))
         out.append(",\"title\":"); Self.writeString(f.title, to: &out)
         if let main = f.when {
             out.append(",\"start\":"); times.write(main.start, to: &out)
             out.append(",\"end\":"); times.write(main.end, to: &out)
             out.append(",\"allDay\":"); Self.writeBool(f.allDay ?? main.isAllDay, to: &out)
-            out.append(",\"grain\":"); Self.writeString(main.grain.rawValue, to: &out)
+            out.append(",\"grain\":"); out.append(Self.quoted(main.grain))
         } else {
             out.append(",\"start\":null,\"end\":null,\"allDay\":null,\"grain\":null")
         }
@@ -305,7 +305,7 @@ extension ParseReport {
         // copied each one out (retaining its strings and arrays) and destroyed it.
         let slots = understanding.slots
         for index in slots.indices {
-            out.append(index == 0 ? "{\"kind\":" : ",{\"kind\":"); Self.writeString(slots[index].kind.rawValue, to: &out)
+            out.append(index == 0 ? "{\"kind\":" : ",{\"kind\":"); out.append(Self.quoted(slots[index].kind))
             out.append(",\"value\":"); Self.writeString(slots[index].value, to: &out)
             out.append(",\"text\":[")
             for (at, range) in slots[index].ranges.enumerated() {
@@ -335,6 +335,86 @@ extension ParseReport {
     }
 
     static func writeBool(_ value: Bool, to out: inout ByteWriter) { out.append(value ? "true" : "false") }
+
+    // The names the answer writes of a few enums, as JSON strings made at compile time:
+    // `writeString` of a raw value cost ~130 instructions, four or five a line, where a
+    // constant run of bytes is one append. A case added to one of the enums is added here
+    // (the switches are exhaustive); `ParseRecordWriterTests` holds each to `writeString`.
+
+    /// `IntentName`'s raw value as a JSON string, quotes and all.
+    package static func quoted(_ value: IntentName) -> StaticString {
+        switch value {
+        case .createEvent: "\"create_event\""
+        case .queryAgenda: "\"query_agenda\""
+        case .updateEvent: "\"update_event\""
+        case .deleteEvent: "\"delete_event\""
+        case .contactLookup: "\"contact_lookup\""
+        case .fileList: "\"file_list\""
+        case .fileRead: "\"file_read\""
+        case .fileWrite: "\"file_write\""
+        case .fileDelete: "\"file_delete\""
+        case .calendars: "\"calendars\""
+        case .createCalendar: "\"create_calendar\""
+        case .deleteCalendar: "\"delete_calendar\""
+        case .updateCalendar: "\"update_calendar\""
+        case .help: "\"help\""
+        case .login: "\"login\""
+        case .logout: "\"logout\""
+        case .status: "\"status\""
+        case .undo: "\"undo\""
+        case .quit: "\"quit\""
+        case .outOfScope: "\"out_of_scope\""
+        }
+    }
+
+    /// `Grain`'s raw value as a JSON string, quotes and all.
+    package static func quoted(_ value: Grain) -> StaticString {
+        switch value {
+        case .second: "\"second\""
+        case .minute: "\"minute\""
+        case .hour: "\"hour\""
+        case .day: "\"day\""
+        case .week: "\"week\""
+        case .month: "\"month\""
+        case .quarter: "\"quarter\""
+        case .year: "\"year\""
+        }
+    }
+
+    /// `Slot.Kind`'s raw value as a JSON string, quotes and all.
+    package static func quoted(_ value: Slot.Kind) -> StaticString {
+        switch value {
+        case .command: "\"command\""
+        case .title: "\"title\""
+        case .when: "\"when\""
+        case .duration: "\"duration\""
+        case .recurrence: "\"recurrence\""
+        case .reminder: "\"reminder\""
+        case .allDay: "\"allDay\""
+        case .calendar: "\"calendar\""
+        case .attendee: "\"attendee\""
+        case .removedAttendee: "\"removedAttendee\""
+        case .location: "\"location\""
+        case .notes: "\"notes\""
+        case .reference: "\"reference\""
+        case .words: "\"words\""
+        case .freeTime: "\"freeTime\""
+        case .next: "\"next\""
+        case .count: "\"count\""
+        case .overlaps: "\"overlaps\""
+        case .pick: "\"pick\""
+        case .all: "\"all\""
+        case .series: "\"series\""
+        case .fromNowOn: "\"fromNowOn\""
+        case .contact: "\"contact\""
+        case .field: "\"field\""
+        case .file: "\"file\""
+        case .content: "\"content\""
+        case .replacement: "\"replacement\""
+        case .name: "\"name\""
+        case .topic: "\"topic\""
+        }
+    }
 
     /// A JSON string, or `null` for nil.
     static func writeString(_ text: String?, to out: inout ByteWriter) {
@@ -368,7 +448,7 @@ extension ParseReport {
         out.append(",\"start\":"); times.write(date.pointee.start, to: &out)
         out.append(",\"end\":"); times.write(date.pointee.end, to: &out)
         out.append(",\"allDay\":"); Self.writeBool(date.pointee.isAllDay, to: &out)
-        out.append(",\"grain\":"); Self.writeString(date.pointee.grain.rawValue, to: &out)
+        out.append(",\"grain\":"); out.append(Self.quoted(date.pointee.grain))
         out.append(",\"known\":[")
         // In the order of `dateJSON`'s list, a comma before all but the first.
         var first = true

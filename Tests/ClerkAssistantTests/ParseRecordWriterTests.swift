@@ -31,6 +31,15 @@ import Testing
         ]
     }()
 
+    /// The names written as constants are the JSON strings of the raw values, every case.
+    @Test func namesWrittenAsConstantsAreTheirRawValuesAsStrings() {
+        func bytes(_ text: StaticString) -> [UInt8] { Array(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)) }
+        func json(_ raw: String) -> [UInt8] { JSONValue.string(raw).serializedBytes() }
+        for name in IntentName.allCases { #expect(bytes(ParseReport.quoted(name)) == json(name.rawValue), "\(name)") }
+        for grain in Grain.allCases { #expect(bytes(ParseReport.quoted(grain)) == json(grain.rawValue), "\(grain)") }
+        for kind in Slot.Kind.allCases { #expect(bytes(ParseReport.quoted(kind)) == json(kind.rawValue), "\(kind)") }
+    }
+
     @Test func writtenRecordsAreTheBytesOfTheValue() {
         #expect(Self.phrases.count > 500)
         let router = Router()

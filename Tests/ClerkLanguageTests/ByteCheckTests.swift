@@ -187,3 +187,19 @@ import Testing
         #expect(request.attendees.map(\.name) == ["ana"])
     }
 }
+
+/// Looks the readers make from a word's bytes, held to the looks by strings they stand for.
+@Suite struct WordByteLookTests {
+    /// No meal word holds a digit, so a time's words with one are no meal's (`mayBeMeal`),
+    /// and any without one may be.
+    @Test func aTimeWithADigitIsNoMeal() {
+        for meal in Vocabulary.mealWords {
+            #expect(!meal.lowercased().contains { $0.isASCII && $0.isNumber })
+            let text = "at " + meal.uppercased()
+            #expect(EventDetails.mayBeMeal(text, text.index(text.startIndex, offsetBy: 3)..<text.endIndex))
+        }
+        for (text, meal) in [("at 3pm", false), ("lunch", true), ("12:30", false), ("noon", true), ("dinner2", false), ("", true)] {
+            #expect(EventDetails.mayBeMeal(text, text.startIndex..<text.endIndex) == meal, "\(text)")
+        }
+    }
+}

@@ -383,10 +383,17 @@ struct EventDetails {
         // A word after the date asked first: the meal's test makes a lower-cased copy of its words.
         let wordFollows = end < range.upperBound && s.kind(end) == .word && s.tokens[end].date == nil
             && !s.word(end, isIn: Vocabulary.datePrepositions) && !s.word(end, isIn: Vocabulary.listJoiners) && s.word(end) != "with"
-        guard wordFollows || parts.last.map({ $0.role == "time" && Vocabulary.mealWords.contains(String(s.text[$0.range]).lowercased()) }) ?? false
+        guard wordFollows || parts.last.map({ $0.role == "time" && Self.mayBeMeal(s.text, $0.range)
+                                                && Vocabulary.mealWords.contains(String(s.text[$0.range]).lowercased()) }) ?? false
         else { return false }
         return parts.contains { namingRules.contains($0.rule) }
             && parts.allSatisfy { namingRules.contains($0.rule) || ($0.role == "time" && Vocabulary.mealWords.contains(String(s.text[$0.range]).lowercased())) }
+    }
+
+    /// False when the words `range` of `text` hold a digit, which no meal word has (nor its
+    /// lower case): "3pm" is turned away before a lower-cased copy of it is made and looked up.
+    static func mayBeMeal(_ text: String, _ range: Range<String.Index>) -> Bool {
+        !text.utf8[range].contains { $0 &- 0x30 < 10 }
     }
 
     /// "closed for christmas dec 24 to dec 26", "shopping for christmas on saturday": a

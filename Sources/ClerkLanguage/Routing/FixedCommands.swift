@@ -125,7 +125,7 @@ enum FixedCommands {
     static func match(_ s: Sentence) -> Route? {
         var body = s.body
         // "I'm new to this. What can you do for me?": a short remark, then the command.
-        if body.count > 2, let stop = body.dropLast().last(where: { s.kind($0) == .mark && [".", "!", "?"].contains(s.word($0)) }),
+        if body.count > 2, let stop = body.dropLast().last(where: { s.kind($0) == .mark && (s.word($0, is: ".") || s.word($0, is: "!") || s.word($0, is: "?")) }),
            stop - body.lowerBound <= 6, !(body.lowerBound..<stop).contains(where: { s.isInDate($0) }) {
             body = (stop + 1)..<body.upperBound
         }

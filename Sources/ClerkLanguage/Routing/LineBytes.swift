@@ -10,12 +10,41 @@ struct LineBytes {
 
     init(_ text: String) {
         self.text = text
+        // The bytes read where they lie, into eight words on the stack: through the UTF-8
+        // view and the arrays' checked subscripts, the notes cost ~50 instructions a byte.
+        var bits = (singles: (UInt64(0), UInt64(0), UInt64(0), UInt64(0)), pairs: (UInt64(0), UInt64(0), UInt64(0), UInt64(0)))
+        let read: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard var previous = bytes.first.map({ $0 | 0x20 }) else { return }
+            Self.note(Int(previous), in: &bits.singles)
+            for k in 1..<bytes.count {
+                let folded = bytes[k] | 0x20
+                Self.note(Int(folded), in: &bits.singles)
+                Self.note(Self.pairSlot(previous, folded), in: &bits.pairs)
+                previous = folded
+            }
+        }
+        if read != nil {
+            singles = [bits.singles.0, bits.singles.1, bits.singles.2, bits.singles.3]
+            pairs = [bits.pairs.0, bits.pairs.1, bits.pairs.2, bits.pairs.3]
+            return
+        }
         var previous: UInt8?
         for byte in text.utf8 {
             let folded = byte | 0x20
             Self.set(&singles, Int(folded))
             if let previous { Self.set(&pairs, Self.pairSlot(previous, folded)) }
             previous = folded
+        }
+    }
+
+    /// Sets bit `slot` (0 to 255) of four words.
+    @inline(__always) private static func note(_ slot: Int, in words: inout (UInt64, UInt64, UInt64, UInt64)) {
+        let bit: UInt64 = 1 << UInt64(slot & 63)
+        switch slot >> 6 {
+        case 0: words.0 |= bit
+        case 1: words.1 |= bit
+        case 2: words.2 |= bit
+        default: words.3 |= bit
         }
     }
 

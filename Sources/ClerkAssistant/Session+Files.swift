@@ -375,7 +375,9 @@ extension Session {
         do { trashed = try context.files.trashedFiles(matching: nil) } catch { return failure(.fileWrite, error) }
         let wanted = Spelling.fold(name)
         // The newest first: two of one name in the trash, the question says which it takes.
-        let named = trashed.filter { Spelling.fold($0.name) == wanted }.sorted { $0.modified > $1.modified }
+        // (Two changed at the same moment: the one made last.)
+        let named = trashed.filter { Spelling.fold($0.name) == wanted }.enumerated()
+            .sorted { ($0.element.modified, $0.offset) > ($1.element.modified, $1.offset) }.map(\.element)
         let holding = trashed.filter { Spelling.fold($0.name).contains(wanted) }
         guard !wanted.isEmpty, let file = named.first ?? (holding.count == 1 ? holding[0] : nil) else {
             if holding.count > 1 { return Reply(intent: .fileWrite, ok: false, message: Renderer.severalFiles(name, holding.map(\.name))) }

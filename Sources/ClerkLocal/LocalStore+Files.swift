@@ -159,9 +159,11 @@ extension LocalStore: FileService {
         try database.scalar("SELECT id FROM files WHERE name = ? COLLATE NOCASE AND trashed IS NULL", [name]) { $0.text(0) }
     }
 
+    /// Files in or out of the trash by name, two of one name in the order they were made (by
+    /// rowid: their ids are random, and an order by id differed from store to store).
     private func files(trashed: Bool, matching text: String?) throws -> [DriveFile] {
         let all = try database.rows("""
-            SELECT \(LocalStore.fileColumns) FROM files WHERE (trashed IS NOT NULL) = ? ORDER BY name COLLATE NOCASE, id
+            SELECT \(LocalStore.fileColumns) FROM files WHERE (trashed IS NOT NULL) = ? ORDER BY name COLLATE NOCASE, rowid
             """, [trashed], LocalStore.driveFile)
         guard let text, !text.trimmingSpaces().isEmpty else { return all }
         let wanted = Spelling.fold(text.trimmingSpaces())

@@ -173,4 +173,18 @@ import Testing
         #expect(try test.store.files(matching: "notes").map(\.id) == [notes.id])
         #expect(throws: ServiceError.notFound(.file, id: "nope")) { try test.store.readFile(id: "nope") }
     }
+
+    /// Several of one name in the trash come in the order they were made, whatever their
+    /// random ids: which one "restore notes" takes must not vary from store to store.
+    @Test func trashedFilesOfOneNameComeInTheOrderMade() throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        var made: [String] = []
+        for k in 1...8 {
+            let file = try test.store.createFile(named: "notes.txt", content: "version \(k)")
+            try test.store.trashFile(id: file.id)
+            made.append(file.id)
+        }
+        #expect(try test.store.trashedFiles(matching: "notes").map(\.id) == made)
+    }
 }

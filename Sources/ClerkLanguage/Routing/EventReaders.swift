@@ -1185,6 +1185,8 @@ enum AgendaReader {
             // s.tokens[i]` copied it.)
             !taken(i) && !s.isInDate(i) && s.kind(i) != .mark && (!s.isA(i, frame) || namesKind(i) || namesChore(s, i) || namesEvent(i))
                 && !s.word(i, isIn: pastTense)
+                // ("anything important coming up": what is coming up, whatever it is.)
+                && !(s.word(i, isIn: notableWords) && s.word(i - 1, isIn: anythingWords))
                 && !(s.isA(i, .relation) && s.word(i - 1) == "my" && s.word(i - 2, isIn: withWord) && !s.isA(i + 1, .eventNoun))
                 // "do any of my contacts have birthdays next week": where the birthdays are kept.
                 && !(s.word(i, isIn: Vocabulary.contactNouns) && s.has(Vocabulary.birthdayWords))
@@ -1205,6 +1207,9 @@ enum AgendaReader {
         let words = kept.map { singular(s.word($0)) }.joined(separator: " ")
         return (words, pieces)
     }
+
+    static let notableWords: WordSet = ["important", "interesting", "exciting", "special", "fun", "big", "major", "new", "unusual"]
+    static let anythingWords: WordSet = ["anything", "something", "nothing"]
 
     /// Words after "shift" that make it the verb ("shift it to 5", "shift back an hour").
     static let shiftedParticles: WordSet = ["it", "them", "back", "forward", "everything", "all", "up", "down"]

@@ -229,6 +229,8 @@ enum Vocabulary {
         "events", "meetings", "appointments", "reminders", "plans", "schedule", "agenda", "birthdays",
         "engagements", "commitments", "tasks", "parties", "things", "dates", "programs", "activities", "classes", "plan",
         "alerts", "notifications",
+        // "give me a rundown of the week", "an overview of tomorrow".
+        "rundown", "overview", "roundup", "lowdown",
     ]
 
     /// "upcoming", "next", "latest", "earliest": about what comes, not something new.
@@ -414,6 +416,8 @@ enum Vocabulary {
         "event", "events", "meeting", "meetings", "appointment", "appointments", "reminder", "reminders", "plans", "plan",
         "things", "thing", "anything", "something", "schedule", "calendar", "agenda", "entries", "entry", "engagements",
         "commitments", "tasks", "task", "activities", "programs", "program", "items", "item", "stuff", "details", "dates",
+        // ("what's on the cards for tomorrow", "a rundown of the week".)
+        "cards", "rundown", "overview", "roundup", "lowdown",
     ]
 
     /// Words around a question that do not say which events ("what", "do i have", "scheduled").

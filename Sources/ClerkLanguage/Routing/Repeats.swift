@@ -42,6 +42,23 @@ enum Repeats {
             let schedule = !details.weekdays.isEmpty || others.contains { s.dates[$0].recurrence != nil }
             let singleDay = others.contains { s.dates[$0].known.contains(.date) && s.dates[$0].recurrence == nil }
             guard schedule || singleDay else { continue }
+            // "biweekly 1:1 with sam on thursdays at 2", "fortnightly catch up on tuesdays":
+            // how often is the schedule's too (every other Thursday), read together.
+            if details.weekdays.isEmpty, s.dates[d].recurrence?.contains("INTERVAL=") == true,
+               let other = others.first(where: { s.dates[$0].recurrence.map { $0.hasPrefix("FREQ=WEEKLY") && !$0.contains("INTERVAL=") } == true }),
+               let reader = s.reader, case let phrase = s.text[s.dates[d].range] + " " + s.text[s.dates[other].range],
+               case let read = reader.read(String(phrase), at: s.reference), read.count == 1, var match = read.first,
+               match.range == phrase.startIndex..<phrase.endIndex, match.recurrence?.contains("INTERVAL=") == true {
+                match.range = s.dates[other].range
+                match.parts = s.dates[other].parts
+                match.rule = "repeat-every:" + match.rule
+                details.weekdays = [match]
+                details.dates.removeAll { $0 == d || $0 == other }
+                details.slots.removeAll { ($0.kind == .when || $0.kind == .recurrence) && ($0.ranges == [s.dates[d].range] || $0.ranges == [s.dates[other].range]) }
+                details.slots.append(Slot(kind: .when, ranges: [match.range], value: s.interval(match), rule: "date:" + match.rule))
+                details.slots.append(Slot(kind: .recurrence, ranges: [s.dates[d].range], value: match.recurrence!, rule: "repeat-every"))
+                return
+            }
             details.dates.removeAll { $0 == d }
             let range = s.dates[d].range
             details.slots.removeAll { ($0.kind == .when || $0.kind == .recurrence) && $0.ranges == [range] }

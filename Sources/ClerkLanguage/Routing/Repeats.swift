@@ -26,16 +26,8 @@ enum Repeats {
                 let read = reader.read(String(phrase), at: s.reference)
                 // ("weekly review at 4pm friday": the day after the time, which the phrase
                 // cannot read; the week's repeat on the weekday said.)
-                if var match = read.count == 1 && read[0].recurrence != nil ? read[0] : weeklyOn(s, day: day, frequency: d) {
-                    match.range = s.dates[day].range
-                    // The pieces where they were said: the phrase's own lay in the phrase.
-                    match.parts = s.dates[day].parts
-                    match.rule = "repeat-on:" + match.rule
-                    details.weekdays = [match]
-                    details.dates.removeAll { $0 == day || $0 == d }
-                    details.slots.removeAll { ($0.kind == .when || $0.kind == .recurrence) && ($0.ranges == [s.dates[d].range] || $0.ranges == [s.dates[day].range]) }
-                    details.slots.append(Slot(kind: .when, ranges: [match.range], value: s.interval(match), rule: "date:" + match.rule))
-                    details.slots.append(Slot(kind: .recurrence, ranges: [s.dates[d].range], value: match.recurrence!, rule: "repeat-on-weekday"))
+                if let match = read.count == 1 && read[0].recurrence != nil ? read[0] : weeklyOn(s, day: day, frequency: d) {
+                    keep(match, s, &details, frequency: d, day: day, rule: "repeat-on")
                     return
                 }
             }
@@ -47,16 +39,9 @@ enum Repeats {
             if details.weekdays.isEmpty, s.dates[d].recurrence?.contains("INTERVAL=") == true,
                let other = others.first(where: { s.dates[$0].recurrence.map { $0.hasPrefix("FREQ=WEEKLY") && !$0.contains("INTERVAL=") } == true }),
                let reader = s.reader, case let phrase = s.text[s.dates[d].range] + " " + s.text[s.dates[other].range],
-               case let read = reader.read(String(phrase), at: s.reference), read.count == 1, var match = read.first,
+               case let read = reader.read(String(phrase), at: s.reference), read.count == 1, let match = read.first,
                match.range == phrase.startIndex..<phrase.endIndex, match.recurrence?.contains("INTERVAL=") == true {
-                match.range = s.dates[other].range
-                match.parts = s.dates[other].parts
-                match.rule = "repeat-every:" + match.rule
-                details.weekdays = [match]
-                details.dates.removeAll { $0 == d || $0 == other }
-                details.slots.removeAll { ($0.kind == .when || $0.kind == .recurrence) && ($0.ranges == [s.dates[d].range] || $0.ranges == [s.dates[other].range]) }
-                details.slots.append(Slot(kind: .when, ranges: [match.range], value: s.interval(match), rule: "date:" + match.rule))
-                details.slots.append(Slot(kind: .recurrence, ranges: [s.dates[d].range], value: match.recurrence!, rule: "repeat-every"))
+                keep(match, s, &details, frequency: d, day: other, rule: "repeat-every")
                 return
             }
             details.dates.removeAll { $0 == d }
@@ -70,6 +55,20 @@ enum Repeats {
                 }
             }
         }
+    }
+
+    /// `match`, the frequency `d` and the schedule `day` read together, kept as the repeat
+    /// in place of the two, where `day` was said (the phrase's own pieces lay in the phrase).
+    static func keep(_ match: DateMatch, _ s: Sentence, _ details: inout EventDetails, frequency d: Int, day: Int, rule: String) {
+        var match = match
+        match.range = s.dates[day].range
+        match.parts = s.dates[day].parts
+        match.rule = rule + ":" + match.rule
+        details.weekdays = [match]
+        details.dates.removeAll { $0 == day || $0 == d }
+        details.slots.removeAll { ($0.kind == .when || $0.kind == .recurrence) && ($0.ranges == [s.dates[d].range] || $0.ranges == [s.dates[day].range]) }
+        details.slots.append(Slot(kind: .when, ranges: [match.range], value: s.interval(match), rule: "date:" + match.rule))
+        details.slots.append(Slot(kind: .recurrence, ranges: [s.dates[d].range], value: match.recurrence!, rule: rule == "repeat-on" ? "repeat-on-weekday" : rule))
     }
 
     /// The reading `day` (a weekday and perhaps a time, `isWeekdayOnly`) repeated every week

@@ -129,6 +129,11 @@ public final class Session {
             let made = createdLine
             createdLine = nil
             var understood = understand(text)
+            // "hello! first time here", "hi there, new to this": a hello with a remark no
+            // request is in, answered as the hello.
+            if case .outOfScope(let said) = understood.intent, said.topic == nil, said.didYouMean == nil, Self.opensWithHello(text) {
+                understood = Understanding(text: text, intent: .outOfScope(OutOfScope(topic: .greeting)), rule: "hello-with-remark")
+            }
             // "i need to call the bank", "i have to pick up the kids": a thing to do, not
             // understood alone; read as "remind me to …" is (its card asks when).
             if case .outOfScope(let said) = understood.intent, said.topic == nil, let task = Self.thingToDo(text),
@@ -162,9 +167,11 @@ public final class Session {
             // note: …", "notes: …": words for its notes.
             // (A file shown or changed since is what such a line is about: "add oat milk,
             // napkins" just after "make a to-order list".)
-            if asFile == nil, lastShown != nil, Self.mayEditOnScreen(understood.intent), let first = text.split(separator: " ").first,
-               Self.editsOnScreen.contains(first.lowercased().filter { $0 != ":" }) {
-                let asEdit = understand(text, eventOnScreen: true)
+            // ("oh and add a reminder 2 hours before": the words that only lead in left out.)
+            let saidEdit = Self.withoutLeadIn(text)
+            if asFile == nil, lastShown != nil, let first = saidEdit.split(separator: " ").first, Self.editsOnScreen.contains(first.lowercased().filter { $0 != ":" }),
+               Self.mayEditOnScreen(understood.intent) || saidEdit != text && Self.mayEditOnScreen(understand(saidEdit).intent) {
+                let asEdit = understand(saidEdit, eventOnScreen: true)
                 if case .updateEvent(_, let changes) = asEdit.intent, mayBePeople(changes.addAttendees) { understood = asEdit }
             }
             // "can you add that its at the salon on king street", "it's in room 4" just after
@@ -529,6 +536,22 @@ public final class Session {
             if let notes = edit.notes { kept.notes = notes; kept.addsNote = edit.addsNote }
         }
         return kept == EventChanges() ? nil : kept
+    }
+
+    /// True when `text` opens with a hello ("hello! first time here", "hi, new here").
+    static func opensWithHello(_ text: String) -> Bool {
+        guard let first = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "!" || $0 == "." }).first else { return false }
+        return ["hi", "hello", "hey", "hiya", "howdy", "yo", "greetings", "heya", "morning", "evening", "afternoon"].contains(first.lowercased())
+    }
+
+    /// `text` without the words that only lead into it ("oh and add a note", "also, set a
+    /// reminder", "ok so add location zoom"); `text` itself when it has none.
+    static func withoutLeadIn(_ text: String) -> String {
+        var words = text.split(separator: " ")
+        let leads: Set<String> = ["oh", "and", "also", "ok", "okay", "so", "actually", "um", "umm", "oh,", "ok,", "also,", "actually,", "and,", "plus", "right,", "right"]
+        var dropped = false
+        while words.count > 1, leads.contains(words[0].lowercased()) { words.removeFirst(); dropped = true }
+        return dropped ? words.joined(separator: " ") : text
     }
 
     /// "at the salon" of "can you add that its at the salon", "it's at the salon", "note that

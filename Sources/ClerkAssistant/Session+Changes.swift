@@ -113,6 +113,18 @@ extension Session {
                 return seenSeries.insert(series).inserted
             }
         }
+        // "move my 1pm to 2" with nothing at 1pm today: the next day's event at that time,
+        // within the week.
+        if found.isEmpty, let when = reference.when, when.known.contains(.time), !when.known.contains(.date), !when.isAllDay,
+           when.openFrom == nil, !reference.isAll {
+            for days in 1...6 {
+                var later = reference
+                later.when?.start = context.zone.date(byAddingDays: days, to: when.start)
+                later.when?.end = context.zone.date(byAddingDays: days, to: when.end)
+                later.when?.known.insert(.date)
+                if case .found(let next) = matchingEvents(later, intent: intent), !next.isEmpty { return .found(next) }
+            }
+        }
         guard !found.isEmpty else {
             let closest = reference.words.flatMap { closestTitle(to: $0, from: now) }
             // "move the dentst to monday": asked again with the title spelled as the event is.

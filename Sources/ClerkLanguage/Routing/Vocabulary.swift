@@ -431,7 +431,7 @@ enum Vocabulary {
         "between", "and", "or", "by", "out", "i'm", "we", "our", "you", "can", "could", "would", "will", "shall", "please",
         "start", "starts", "begin", "day", "date", "held", "set", "current", "latest", "future", "first", "last", "read",
         "open", "view", "display", "search", "pull", "fetch", "happen", "happens", "take", "place", "us", "some",
-        "your", "booked", "added", "expect", "attending", "attend", "whether", "if", "then", "true", "right", "still",
+        "your", "booked", "added", "expect", "attending", "attend", "whether", "if", "then", "true", "right", "still", "having",
         "again", "also", "just", "want", "go", "planning", "agenda", "done", "doing", "to-do", "todo", "must", "lined",
         "remaining", "rest", "coming-up", "later", "soon", "up?", "everything", "nothing", "openings", "opening", "break",
         "breaks", "gap", "gaps", "off", "availability", "remind", "reminded", "not", "no", "yet", "ever", "long", "long's", "longs", "often", "time's",

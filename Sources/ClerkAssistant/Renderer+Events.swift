@@ -557,6 +557,12 @@ extension Renderer {
         return "Last: \(event.shownTitle), \(dayWord) \(time)\(ago)" + (calendar.map { "  [\($0.oneLine)]" } ?? "")
     }
 
+    /// "when's my next free afternoon": the first such part of a day with nothing in it.
+    static func nextFree(_ part: DayPart, _ window: (Date, Date)?, text: DateText) -> String {
+        guard let (start, end) = window else { return "No free \(part.rawValue) in the next year." }
+        return "Your next free \(part.rawValue): \(text.day(text.localDate(start))), \(text.clockRange(start, end))."
+    }
+
     /// "what time is that for me": the event's time in the person's own zone.
     static func timeHere(_ event: Event, text: DateText) -> String {
         "'\(event.shownTitle)' is \(text.span(event.when)) your time (\(text.zone.identifier))."

@@ -450,6 +450,16 @@ extension Session {
                 let start = max(window.0, now)
                 return start < window.1 ? (start, window.1) : nil
             }
+        // "when's my next free afternoon": the first of those parts with nothing in it.
+        if query.wantsNext, let part = eachDaysPart, query.slotMinutes == nil {
+            let free = windows.first { window in
+                !events.contains { guard case .timed(let s, let e, _) = $0.when else { return false }; return s < window.1 && e > window.0 }
+            }
+            let names = Dictionary(uniqueKeysWithValues: ((try? context.calendars.calendars()) ?? []).map { ($0.id, $0.name) })
+            let slot: [JSONValue] = free.map { [.object([("start", .string(ClockText.rfc3339($0.0, zone: context.zone))), ("end", .string(ClockText.rfc3339($0.1, zone: context.zone)))])] } ?? []
+            return Reply(intent: .queryAgenda, ok: true, message: Renderer.nextFree(part, free, text: text),
+                         fields: [("events", .array([])), ("free", .array(slot))])
+        }
         var lines: [String] = []
         var slotsJSON: [JSONValue] = []
         for (start, end) in windows {

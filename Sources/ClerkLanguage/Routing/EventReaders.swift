@@ -749,6 +749,13 @@ enum AgendaReader {
             wantsNext = true
             slots.append(s.slot(.next, next..<(next + 1), value: "true", rule: "next"))
         }
+        // "when's my next free afternoon", "next free evening": that part of the first day it
+        // is free.
+        if wantsFreeTime, wantsNext, dayPart == nil, !saysWhen,
+           let at = s.body.first(where: { !s.isInDate($0) && Vocabulary.dayParts[s.word($0)] != nil }) {
+            dayPart = Vocabulary.dayParts[s.word(at)]
+            details.used[at] = true
+        }
         // "when did I last see the dentist", "when was my last haircut": with no span said,
         // the latest one gone by (kept below only when the words name events). Only after "my",
         // "the", "i", "we": "how long does the offsite last" asks a length.

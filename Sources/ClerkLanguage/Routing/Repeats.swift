@@ -17,6 +17,7 @@ enum Repeats {
         readWeekdayList(s, &details)
         defer { readCount(s, &details) }
         guard details.dates.count >= 2 || !details.weekdays.isEmpty else { return }
+        if joinsInterval(s, &details) { return }
         for d in details.dates where isFrequencyWord(s, d) {
             let others = details.dates.filter { $0 != d }
             // "weekly review on Friday at 10": the repeat on that weekday, read together.
@@ -34,16 +35,6 @@ enum Repeats {
             let schedule = !details.weekdays.isEmpty || others.contains { s.dates[$0].recurrence != nil }
             let singleDay = others.contains { s.dates[$0].known.contains(.date) && s.dates[$0].recurrence == nil }
             guard schedule || singleDay else { continue }
-            // "biweekly 1:1 with sam on thursdays at 2", "fortnightly catch up on tuesdays":
-            // how often is the schedule's too (every other Thursday), read together.
-            if details.weekdays.isEmpty, s.dates[d].recurrence?.contains("INTERVAL=") == true,
-               let other = others.first(where: { s.dates[$0].recurrence.map { $0.hasPrefix("FREQ=WEEKLY") && !$0.contains("INTERVAL=") } == true }),
-               let reader = s.reader, case let phrase = s.text[s.dates[d].range] + " " + s.text[s.dates[other].range],
-               case let read = reader.read(String(phrase), at: s.reference), read.count == 1, let match = read.first,
-               match.range == phrase.startIndex..<phrase.endIndex, match.recurrence?.contains("INTERVAL=") == true {
-                keep(match, s, &details, frequency: d, day: other, rule: "repeat-every")
-                return
-            }
             details.dates.removeAll { $0 == d }
             let range = s.dates[d].range
             details.slots.removeAll { ($0.kind == .when || $0.kind == .recurrence) && $0.ranges == [range] }
@@ -55,6 +46,23 @@ enum Repeats {
                 }
             }
         }
+    }
+
+    /// "biweekly 1:1 with sam on thursdays at 2", "every other week book club on thursdays at
+    /// 7": how often, said apart from the weekly days it falls on, is their repeat too (every
+    /// other Thursday), read together. False, changing nothing, when the line has no such pair.
+    static func joinsInterval(_ s: Sentence, _ details: inout EventDetails) -> Bool {
+        guard details.weekdays.isEmpty,
+              let d = details.dates.first(where: { s.dates[$0].recurrence.map { $0.hasPrefix("FREQ=WEEKLY") && $0.contains("INTERVAL=") && !$0.contains("BY") } == true
+                  && !s.dates[$0].known.contains(.time) }),
+              let other = details.dates.first(where: { $0 != d && s.dates[$0].recurrence.map { $0.hasPrefix("FREQ=WEEKLY") && !$0.contains("INTERVAL=") && $0.contains("BYDAY") } == true }),
+              let reader = s.reader else { return false }
+        let phrase = s.text[s.dates[d].range] + " " + s.text[s.dates[other].range]
+        let read = reader.read(String(phrase), at: s.reference)
+        guard read.count == 1, let match = read.first, match.range == phrase.startIndex..<phrase.endIndex,
+              match.recurrence?.contains("INTERVAL=") == true else { return false }
+        keep(match, s, &details, frequency: d, day: other, rule: "repeat-every")
+        return true
     }
 
     /// `match`, the frequency `d` and the schedule `day` read together, kept as the repeat

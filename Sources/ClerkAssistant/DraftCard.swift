@@ -193,6 +193,11 @@ enum WhenEdit {
         let sameWeek = old.adding(days: target.isoWeekday - old.isoWeekday)
         let days = target.days(until: sameWeek)
         guard days > 0 else { return match }
+        return moved(match, byDays: days, zone: zone)
+    }
+
+    /// `match` on the day `days` later, at the same wall-clock times.
+    static func moved(_ match: DateMatch, byDays days: Int, zone: Zone) -> DateMatch {
         var moved = match
         moved.start = zone.date(byAddingDays: days, to: match.start)
         moved.end = zone.date(byAddingDays: days, to: match.end)
@@ -209,12 +214,7 @@ enum WhenEdit {
         let old = LocalDate(when.startInstant(in: zone), in: zone)
         let target = LocalDate(match.start, in: zone)
         guard (old.year, old.month) > (target.year, target.month), target.day <= LocalDate.daysIn(month: old.month, year: old.year) else { return match }
-        let day = LocalDate(year: old.year, month: old.month, day: target.day)
-        let days = target.days(until: day)
-        var moved = match
-        moved.start = zone.date(byAddingDays: days, to: match.start)
-        moved.end = zone.date(byAddingDays: days, to: match.end)
-        return moved
+        return moved(match, byDays: target.days(until: LocalDate(year: old.year, month: old.month, day: target.day)), zone: zone)
     }
 
     /// An edit's clock time in minutes after midnight: said on a 12-hour dial with no am/pm

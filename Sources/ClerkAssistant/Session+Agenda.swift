@@ -438,6 +438,11 @@ extension Session {
 
     /// "Friday afternoon you're free except 15:00–16:00 Dentist", or the free slots of a length;
     /// time already past today is not free time any more.
+    /// A free slot as JSON answers give it: its start and end in the person's zone.
+    private func slotJSON(_ slot: (Date, Date)) -> JSONValue {
+        .object([("start", .string(ClockText.rfc3339(slot.0, zone: context.zone))), ("end", .string(ClockText.rfc3339(slot.1, zone: context.zone)))])
+    }
+
     private func freeTime(_ events: [Event], from: Date, to: Date, query: AgendaQuery) -> Reply {
         let text = DateText(zone: context.zone)
         let wholeDays = (query.when.map(\.isAllDay) ?? true) && query.dayPart == nil
@@ -455,10 +460,8 @@ extension Session {
             let free = windows.first { window in
                 !events.contains { guard case .timed(let s, let e, _) = $0.when else { return false }; return s < window.1 && e > window.0 }
             }
-            let names = Dictionary(uniqueKeysWithValues: ((try? context.calendars.calendars()) ?? []).map { ($0.id, $0.name) })
-            let slot: [JSONValue] = free.map { [.object([("start", .string(ClockText.rfc3339($0.0, zone: context.zone))), ("end", .string(ClockText.rfc3339($0.1, zone: context.zone)))])] } ?? []
             return Reply(intent: .queryAgenda, ok: true, message: Renderer.nextFree(part, free, text: text),
-                         fields: [("events", .array([])), ("free", .array(slot))])
+                         fields: [("events", .array([])), ("free", .array(free.map { [slotJSON($0)] } ?? []))])
         }
         var lines: [String] = []
         var slotsJSON: [JSONValue] = []
@@ -471,10 +474,10 @@ extension Session {
                 let free = FreeTime.free(busy, from: start, to: end, minimum: TimeInterval(minutes * 60))
                 if freeSlotShown == nil, let first = free.first { freeSlotShown = (first.0, first.0 + TimeInterval(minutes * 60)) }
                 lines.append(Renderer.freeSlots(day: text.localDate(start), free, text: text))
-                slotsJSON += free.map { .object([("start", .string(ClockText.rfc3339($0.0, zone: context.zone))), ("end", .string(ClockText.rfc3339($0.1, zone: context.zone)))]) }
+                slotsJSON += free.map(slotJSON)
             } else {
                 lines.append(Renderer.freeExcept(day: text.localDate(start), window: (start, end), busy: busy, text: text))
-                slotsJSON += FreeTime.free(busy, from: start, to: end).map { .object([("start", .string(ClockText.rfc3339($0.0, zone: context.zone))), ("end", .string(ClockText.rfc3339($0.1, zone: context.zone)))]) }
+                slotsJSON += FreeTime.free(busy, from: start, to: end).map(slotJSON)
             }
         }
         if windows.isEmpty { lines.append(to <= now ? Renderer.spanIsOver : Renderer.nothingToSearch(context.preferences.workingHours)) }
@@ -685,14 +688,14 @@ extension Session {
         return queryAgenda(AgendaQuery(when: when, range: DateInterval(start: when.start, end: when.end)))
     }
 
-    /// The date of "what about Friday?", "how about at 5?", "and next week?": another date
-    /// for the question before, said with nothing else. Nil for any other line.
     /// True when `line` asks in the past tense ("when did I last have lunch with ana", "when
     /// was my last lesson").
     static func saidInThePast(_ line: String) -> Bool {
         !Set(Spelling.fold(line).split(whereSeparator: { !$0.isLetter }).map(String.init)).isDisjoint(with: ["did", "was", "were", "had", "went", "saw", "met"])
     }
 
+    /// The date of "what about Friday?", "how about at 5?", "and next week?": another date
+    /// for the question before, said with nothing else. Nil for any other line.
     static func anotherDate(_ understood: Understanding) -> DateMatch? {
         guard case .queryAgenda(let query) = understood.intent, let when = query.when, query.attendee == nil, query.calendar == nil,
               query.words == nil || query.words == "instead" else { return nil }

@@ -119,8 +119,7 @@ extension Session {
            when.openFrom == nil, !reference.isAll {
             for days in 1...6 {
                 var later = reference
-                later.when?.start = context.zone.date(byAddingDays: days, to: when.start)
-                later.when?.end = context.zone.date(byAddingDays: days, to: when.end)
+                later.when = WhenEdit.moved(when, byDays: days, zone: context.zone)
                 later.when?.known.insert(.date)
                 if case .found(let next) = matchingEvents(later, intent: intent), !next.isEmpty { return .found(next) }
             }

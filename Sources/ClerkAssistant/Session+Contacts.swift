@@ -165,14 +165,14 @@ extension Session {
         "salon": ["salon", "hair", "hairdresser", "barber"], "clinic": ["clinic", "medical"],
     ]
 
+    /// Kinds of contact said in the plural of a whole book ("my suppliers", "our clients").
+    static let contactKindsSaid: Set<String> = ["suppliers", "clients", "customers", "vendors", "contractors", "tenants", "colleagues", "patients", "students"]
+
     /// The contacts whose company or job title holds every word said ("surgery" → Riverside
     /// Surgery; "dentist" → a job of Dentist or a company "… Dental"); a doctor is also one
     /// whose name starts "Dr". When none does, those whose notes hold them ("plumber" in a
     /// card imported with NOTE:Plumber, fixed the boiler): people keep a trade there as
     /// often as in the job field. Empty when none does.
-    /// Kinds of contact said in the plural of a whole book ("my suppliers", "our clients").
-    static let contactKindsSaid: Set<String> = ["suppliers", "clients", "customers", "vendors", "contractors", "tenants", "colleagues", "patients", "students"]
-
     static func byWork(_ said: String, in everyone: [Contact]) -> [Contact] {
         let words = Spelling.fold(said).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
             .filter { !["the", "my", "our", "a"].contains($0) }

@@ -420,7 +420,6 @@ extension Session {
         return e > s && e - s < 86_400 && e &+ zone.offset(atUTCSeconds: e) <= s &+ zone.offset(atUTCSeconds: s)
     }
 
-    /// Shows the card with its warnings and asks to create it.
     /// An event of `events` with the draft's title starting on `day` that does not overlap it
     /// (those are said as overlaps), nil when there is none.
     static func sameEvent(as draft: EventDraft, onDay day: LocalDate, in events: [Event], besides clashing: [Event], zone: Zone) -> Event? {
@@ -432,6 +431,7 @@ extension Session {
         }
     }
 
+    /// Shows the card with its warnings and asks to create it.
     func showCard(_ card: DraftCard) -> Reply {
         let now = context.now.now()
         var warnings: [String] = []

@@ -129,11 +129,6 @@ public final class Session {
             let made = createdLine
             createdLine = nil
             var understood = understand(text)
-            // "hello! first time here", "hi there, new to this": a hello with a remark no
-            // request is in, answered as the hello.
-            if case .outOfScope(let said) = understood.intent, said.topic == nil, said.didYouMean == nil, Self.opensWithHello(text) {
-                understood = Understanding(text: text, intent: .outOfScope(OutOfScope(topic: .greeting)), rule: "hello-with-remark")
-            }
             // "i need to call the bank", "i have to pick up the kids": a thing to do, not
             // understood alone; read as "remind me to …" is (its card asks when).
             if case .outOfScope(let said) = understood.intent, said.topic == nil, let task = Self.thingToDo(text),
@@ -141,22 +136,9 @@ public final class Session {
                 understood = asTask
             }
             // "send me tom's details", "email me tomorrow's agenda": sent to the speaker, shown here.
-            var sentToSelf = false
-            if let rest = Self.sentToSelf(text), case let asked = understand(rest) {
-                switch asked.intent {
-                // (An agenda by its day: "send me the address" names none.)
-                case .queryAgenda(let query) where query.when != nil:
-                    understood = asked
-                    sentToSelf = true
-                case .contactLookup(let query) where !query.name.isEmpty:
-                    understood = asked
-                    sentToSelf = true
-                case .fileRead:
-                    understood = asked
-                    sentToSelf = true
-                default: break
-                }
-            }
+            let shownForSending = Self.sentToSelf(text).map { understand($0) }.flatMap { Self.showsWhatIsSent($0) ? $0 : nil }
+            let sentToSelf = shownForSending != nil
+            if let shownForSending { understood = shownForSending }
             let asFile = fileOnScreen.flatMap { aboutFile($0, text, understood) }
             if let asFile { understood = asFile }
             if asFile == nil, let person = lastPerson, let named = aboutPerson(person, text) { understood = named }
@@ -538,19 +520,13 @@ public final class Session {
         return kept == EventChanges() ? nil : kept
     }
 
-    /// True when `text` opens with a hello ("hello! first time here", "hi, new here").
-    static func opensWithHello(_ text: String) -> Bool {
-        guard let first = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "!" || $0 == "." }).first else { return false }
-        return ["hi", "hello", "hey", "hiya", "howdy", "yo", "greetings", "heya", "morning", "evening", "afternoon"].contains(first.lowercased())
-    }
-
     /// `text` without the words that only lead into it ("oh and add a note", "also, set a
     /// reminder", "ok so add location zoom"); `text` itself when it has none.
     static func withoutLeadIn(_ text: String) -> String {
         var words = text.split(separator: " ")
-        let leads: Set<String> = ["oh", "and", "also", "ok", "okay", "so", "actually", "um", "umm", "oh,", "ok,", "also,", "actually,", "and,", "plus", "right,", "right"]
+        let leads: Set<String> = ["oh", "and", "also", "ok", "okay", "so", "actually", "um", "umm", "plus", "right"]
         var dropped = false
-        while words.count > 1, leads.contains(words[0].lowercased()) { words.removeFirst(); dropped = true }
+        while words.count > 1, leads.contains(words[0].lowercased().filter { $0 != "," }) { words.removeFirst(); dropped = true }
         return dropped ? words.joined(separator: " ") : text
     }
 
@@ -591,6 +567,17 @@ public final class Session {
         return words.dropFirst(2).joined(separator: " ")
     }
 
+    /// True when what is asked to be sent reads as something clerk shows: a contact named, a
+    /// file, or an agenda by its day ("send me the address" names none of them).
+    static func showsWhatIsSent(_ asked: Understanding) -> Bool {
+        switch asked.intent {
+        case .queryAgenda(let query): query.when != nil
+        case .contactLookup(let query): !query.name.isEmpty
+        case .fileRead: true
+        default: false
+        }
+    }
+
     /// The task of "i need to call the bank", "i have to pick up the kids", "we gotta pack",
     /// "need to invoice marcus" (the speaker left out): the words after the need; nil for any
     /// other line.
@@ -617,8 +604,6 @@ public final class Session {
     /// First words of a line that may edit the event just shown.
     static let editsOnScreen: Set<String> = ["add", "invite", "note", "notes", "description", "at", "@", "in", "set", "location", "venue", "place"]
 
-    /// A reading that a line about the event just shown may have been given instead: a new
-    /// event with no date, or nothing clerk does.
     /// People a line adds to the event on screen that may be people: contacts, or at most two
     /// others, each a name of a word or two with no digits — not "oat milk, napkins, 2kg
     /// sugar" or "eggs, milk and bread", a list's items.
@@ -627,6 +612,8 @@ public final class Session {
         return strangers.count <= 2 && strangers.allSatisfy { $0.split(separator: " ").count <= 2 && !$0.contains { $0.isNumber } }
     }
 
+    /// A reading that a line about the event just shown may have been given instead: a new
+    /// event with no date, or nothing clerk does.
     static func mayEditOnScreen(_ intent: Intent) -> Bool {
         switch intent {
         case .createEvent(let request): request.when == nil

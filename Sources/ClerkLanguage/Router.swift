@@ -735,7 +735,9 @@ public struct Router: Sendable {
             if !name.isEmpty { slots.append(clue.s.slot(.name, name, value: value, rule: "calendar-name")) }
             intent = .createCalendar(name: value)
         case .empty, .misspeltCommand, .topic, .contactEditing, .deleteContact, .showUnknown, .questionUnknown, .pastStatement, .unknown:
-            let topic = route.rule.topic
+            // ("hello! first time here", "hey there, just installed this": a hello with a remark
+            // no rule reads is the hello.)
+            let topic = route.rule.topic ?? (route.rule == .unknown && Classifier.opensWithGreeting(clue.s) ? .greeting : nil)
             // (A clock question is answered: "how many hours behind is tokyo" is no misspelt "remind";
             // a hello is answered too: "hello, i run a small shop" is no misspelt "show".)
             let guess = suggest && topic != .clock && topic != .greeting && !Classifier.saysTimeDifference(clue.s)

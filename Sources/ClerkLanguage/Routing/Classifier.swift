@@ -1310,6 +1310,12 @@ enum Classifier {
         return said(s.tokens.indices) ?? (s.body.lowerBound > 0 ? said(s.body) : nil) ?? (introducesSpeaker(s) ? .greeting : nil)
     }
 
+    /// True when a greeting, skipped as a wake word, opens the line ("hello! first time here").
+    static func opensWithGreeting(_ s: Sentence) -> Bool {
+        guard s.body.lowerBound > 0, let first = s.tokens.indices.first(where: { !s.tokens[$0].isMark }) else { return false }
+        return first < s.body.lowerBound && s.word(first, isIn: Vocabulary.greetingWords)
+    }
+
     /// "hi im sam", "hello, i'm new here", "hey there my name is priya", "hi im the coach of an
     /// under 11s team": a greeting, then who is speaking, with no day said — a hello, not an
     /// event to make ("hi im off on friday" says a day, and is one). With no greeting, what

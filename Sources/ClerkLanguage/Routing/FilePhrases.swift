@@ -823,23 +823,20 @@ enum FilePhrases {
             // stamps", "a list called gifts: scarf, book"): one line each, as when they are
             // added to it.
             let isList = isListName(name) || s.has(listWords)
+            // What follows "with" ("… with buy milk"), or a colon after the name ("…: buy milk").
+            var said: (range: Range<Int>, afterColon: Bool)?
             if let file, let w = s.first(in: contentWords, from: file.tokens.upperBound), w + 1 < body.upperBound {
-                let range = (w + 1)..<body.upperBound
-                if isList {
-                    let items = lines(s, range)
-                    content = items.joined(separator: "\n")
-                    slots.append(s.slot(.content, range, value: items.joined(separator: "|"), rule: "list-items"))
-                } else {
-                    content = unquoted(typed(s, range))
-                    slots.append(s.slot(.content, range, value: content, rule: "file-content"))
-                }
+                said = ((w + 1)..<body.upperBound, false)
             } else if let file, file.tokens.upperBound < body.upperBound, afterColon(s, file) {
-                let range = file.tokens.upperBound..<body.upperBound
-                if isList, case let items = lines(s, range, afterColon: true), !items.isEmpty {
+                said = (file.tokens.upperBound..<body.upperBound, true)
+            }
+            if let (range, afterColon) = said {
+                let items = isList ? lines(s, range, afterColon: afterColon) : []
+                if isList, !afterColon || !items.isEmpty {
                     content = items.joined(separator: "\n")
                     slots.append(s.slot(.content, range, value: items.joined(separator: "|"), rule: "list-items"))
                 } else {
-                    content = unquoted(typed(s, range).drop { $0 == ":" || $0 == " " })
+                    content = unquoted(afterColon ? typed(s, range).drop { $0 == ":" || $0 == " " } : typed(s, range))
                     slots.append(s.slot(.content, range, value: content, rule: "file-content"))
                 }
             }

@@ -28,7 +28,7 @@ enum Repeats {
                 // ("weekly review at 4pm friday": the day after the time, which the phrase
                 // cannot read; the week's repeat on the weekday said.)
                 if let match = read.count == 1 && read[0].recurrence != nil ? read[0] : weeklyOn(s, day: day, frequency: d) {
-                    keep(match, s, &details, frequency: d, day: day, rule: "repeat-on")
+                    keep(match, s, &details, frequency: d, day: day, rule: "repeat-on", slotRule: "repeat-on-weekday")
                     return
                 }
             }
@@ -61,13 +61,13 @@ enum Repeats {
         let read = reader.read(String(phrase), at: s.reference)
         guard read.count == 1, let match = read.first, match.range == phrase.startIndex..<phrase.endIndex,
               match.recurrence?.contains("INTERVAL=") == true else { return false }
-        keep(match, s, &details, frequency: d, day: other, rule: "repeat-every")
+        keep(match, s, &details, frequency: d, day: other, rule: "repeat-every", slotRule: "repeat-every")
         return true
     }
 
     /// `match`, the frequency `d` and the schedule `day` read together, kept as the repeat
     /// in place of the two, where `day` was said (the phrase's own pieces lay in the phrase).
-    static func keep(_ match: DateMatch, _ s: Sentence, _ details: inout EventDetails, frequency d: Int, day: Int, rule: String) {
+    static func keep(_ match: DateMatch, _ s: Sentence, _ details: inout EventDetails, frequency d: Int, day: Int, rule: String, slotRule: String) {
         var match = match
         match.range = s.dates[day].range
         match.parts = s.dates[day].parts
@@ -76,7 +76,7 @@ enum Repeats {
         details.dates.removeAll { $0 == day || $0 == d }
         details.slots.removeAll { ($0.kind == .when || $0.kind == .recurrence) && ($0.ranges == [s.dates[d].range] || $0.ranges == [s.dates[day].range]) }
         details.slots.append(Slot(kind: .when, ranges: [match.range], value: s.interval(match), rule: "date:" + match.rule))
-        details.slots.append(Slot(kind: .recurrence, ranges: [s.dates[d].range], value: match.recurrence!, rule: rule == "repeat-on" ? "repeat-on-weekday" : rule))
+        details.slots.append(Slot(kind: .recurrence, ranges: [s.dates[d].range], value: match.recurrence!, rule: slotRule))
     }
 
     /// The reading `day` (a weekday and perhaps a time, `isWeekdayOnly`) repeated every week
